@@ -1,0 +1,152 @@
+"""The command line: `lanting new | build | serve`. The only place that prints."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+import webbrowser
+from pathlib import Path
+from types import FrameType
+
+from lanting import __version__
+from lanting.errors import LantingError, Problem, UsageError
+from lanting.pipeline import BuildOptions, BuildResult, build
+from lanting.scaffold import new_site
+
+EXIT_OK, EXIT_SITE_ERROR, EXIT_USAGE = 0, 1, 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="lanting", description="Build academic homepages with a technical blog.")
+    parser.add_argument("--version", action="version", version=f"lanting {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    new = commands.add_parser("new", help="create a new site in an empty folder")
+    new.add_argument("dir", type=Path, metavar="DIR")
+
+    for name, text in (("build", "build the site into a static folder"),
+                       ("serve", "build, then serve the site on this machine")):
+        sub = commands.add_parser(name, help=text)
+        sub.add_argument("site", nargs="?", type=Path, default=Path("."), metavar="SITE")
+        sub.add_argument("-o", "--output", type=Path, metavar="OUT",
+                         help="output folder (default: SITE/public)")
+        sub.add_argument("--drafts", action="store_true", help="include drafts")
+        sub.add_argument("--base-url", metavar="URL", help="override base_url of lanting.toml")
+        sub.add_argument("--strict", action="store_true", help="treat warnings as errors")
+        if name == "serve":
+            sub.add_argument("--host", default="127.0.0.1",
+                             help="address to bind (default: 127.0.0.1)")
+            sub.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+            sub.add_argument("--open", action="store_true", help="open a browser")
+    return parser
+
+
+def _print_problems(problems: list[Problem], site: Path) -> None:
+    for problem in problems:
+        print(problem.format(Path.cwd()), file=sys.stderr)
+
+
+class _Progress:
+    """A one-line progress bar on a terminal, for long builds only."""
+
+    def __init__(self) -> None:
+        self.enabled = sys.stderr.isatty()
+
+    def __call__(self, stage: str, done: int, total: int) -> None:
+        if not self.enabled or total < 200:
+            return
+        if done % 20 and done != total:
+            return
+        width = 30
+        filled = width * done // total
+        sys.stderr.write(f"\r{stage:>8} [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+        if done == total:
+            sys.stderr.write("\r" + " " * (width + 30) + "\r")
+        sys.stderr.flush()
+
+
+def _summary(result: BuildResult) -> str:
+    warn = len(result.warnings)
+    return (f"built {result.pages} pages ({result.files} files) into {result.output} "
+            f"in {result.seconds:.2f} s, {warn} warning{'s' if warn != 1 else ''}")
+
+
+def _build(args: argparse.Namespace, base_url: str | None = None) -> BuildResult:
+    options = BuildOptions(output=args.output, drafts=args.drafts,
+                           base_url=base_url or args.base_url, strict=args.strict)
+    result = build(args.site, options, _Progress())
+    _print_problems(list(result.warnings), args.site)
+    print(_summary(result))
+    return result
+
+
+def _serve(args: argparse.Namespace) -> int:
+    from lanting.serve import make_server
+
+    if args.host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"warning: serving on {args.host}: other machines can read this site",
+              file=sys.stderr)
+    shown_host = "localhost" if args.host in ("127.0.0.1", "::1") else args.host
+    base_url = args.base_url or f"http://{shown_host}:{args.port}/"
+    if args.output is None:
+        args.output = args.site / "public"
+    args.drafts = True if not args.drafts else args.drafts
+    result = _build(args, base_url)
+    server = make_server(result.output, args.host, args.port)
+    url = f"http://{shown_host}:{server.server_address[1]}/"
+    print(f"serving {result.output} at {url} (Ctrl-C to stop)")
+    if args.open:
+        webbrowser.open(url)
+    try:
+        server.serve_forever()
+    finally:
+        server.server_close()
+    return EXIT_OK
+
+
+def _terminate(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt  # unwinds through the writer, which removes its temporary folder
+
+
+def main(argv: list[str] | None = None) -> int:
+    signal.signal(signal.SIGTERM, _terminate)
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as exit_:
+        return int(exit_.code or 0) if exit_.code in (0, None) else EXIT_USAGE
+    try:
+        if args.command == "new":
+            written = new_site(args.dir)
+            print(f"created a new site in {args.dir} ({len(written)} files)")
+            print(f"next: lanting serve {args.dir}")
+            return EXIT_OK
+        if not args.site.is_dir():
+            raise UsageError(f"{args.site} is not a folder")
+        if args.command == "build":
+            _build(args)
+            return EXIT_OK
+        return _serve(args)
+    except LantingError as error:
+        _print_problems(error.problems, args.site if hasattr(args, "site") else Path("."))
+        count = len(error.problems)
+        print(f"build failed: {count} error{'s' if count != 1 else ''}", file=sys.stderr)
+        return EXIT_SITE_ERROR
+    except UsageError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except OSError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_SITE_ERROR
+    except Exception as error:  # a bug in Lanting, not in the site: say so, briefly
+        if os.environ.get("LANTING_DEBUG"):
+            raise
+        print(f"internal error: {type(error).__name__}: {error}\n"
+              "this is a bug in Lanting; rerun with LANTING_DEBUG=1 for the traceback "
+              "and report it", file=sys.stderr)
+        return EXIT_SITE_ERROR

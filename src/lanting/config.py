@@ -1,0 +1,147 @@
+"""Stage 1 — read `lanting.toml` into one typed, validated tree.
+
+Every problem in the file is collected and reported as `lanting.toml:LINE` before the
+build stops.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from lanting.errors import LantingError, Problem
+from lanting.locate import line_of, toml_key_lines
+from lanting.schema import SchemaProblem, build
+
+CONFIG_NAME = "lanting.toml"
+
+
+@dataclass(frozen=True, slots=True)
+class MenuItem:
+    name: str
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A profile or contact link shown on the home page and in the footer."""
+
+    name: str
+    url: str
+    icon: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class MarkdownConfig:
+    raw_html: bool = True
+    """Allow raw HTML inside Markdown (the writer is trusted)."""
+    toc_levels: tuple[int, ...] = (2, 3)
+    """Heading levels listed in a post's table of contents."""
+
+
+@dataclass(frozen=True, slots=True)
+class BlogConfig:
+    recent_posts: int = 5
+    """How many recent posts the home page lists."""
+    words_per_minute: int = 200
+    """English reading speed for the reading-time estimate."""
+    chars_per_minute: int = 400
+    """Chinese (CJK characters) reading speed."""
+
+
+@dataclass(frozen=True, slots=True)
+class FeedConfig:
+    limit: int = 20
+    full_content: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """The whole site configuration."""
+
+    title: str
+    author: str = ""
+    language: str = "zh-CN"
+    base_url: str = "/"
+    description: str = ""
+    copyright: str = ""
+    menu: tuple[MenuItem, ...] = ()
+    links: tuple[Link, ...] = ()
+    markdown: MarkdownConfig = field(default_factory=MarkdownConfig)
+    blog: BlogConfig = field(default_factory=BlogConfig)
+    feed: FeedConfig = field(default_factory=FeedConfig)
+    strings: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Overrides of UI strings, per language: `[strings.en] read_more = "More"`."""
+    params: dict[str, Any] = field(default_factory=dict)
+    """Free-form values for custom templates."""
+
+    @property
+    def base_path(self) -> str:
+        """The path part of `base_url`, always starting and ending with `/`."""
+        match = re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://[^/]*(/.*)?$", self.base_url)
+        path = (match.group(1) or "/") if match else self.base_url
+        path = "/" + path.strip("/") + "/"
+        return "/" if path == "//" else path
+
+    @property
+    def origin(self) -> str:
+        """`scheme://host` of `base_url`, or "" when the base URL is a bare path."""
+        match = re.match(r"^([a-zA-Z][a-zA-Z0-9+.-]*://[^/]*)", self.base_url)
+        return match.group(1) if match else ""
+
+
+def _validate(config: Config) -> list[SchemaProblem]:
+    problems: list[SchemaProblem] = []
+    if not config.title.strip():
+        problems.append(SchemaProblem(("title",), "the site needs a non-empty title"))
+    if not re.fullmatch(r"[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*", config.language):
+        problems.append(
+            SchemaProblem(("language",), f"`{config.language}` is not a language tag",
+                          "use a BCP 47 tag such as zh-CN or en")
+        )
+    if not (config.base_url.startswith("/") or re.match(r"^https?://", config.base_url)):
+        problems.append(
+            SchemaProblem(("base_url",), f"`{config.base_url}` is not an absolute URL",
+                          "write it as https://example.org/ or as a path like /blog/")
+        )
+    for i, level in enumerate(config.markdown.toc_levels):
+        if not 1 <= level <= 6:
+            problems.append(SchemaProblem(("markdown", "toc_levels", str(i)),
+                                          "heading levels run from 1 to 6"))
+    return problems
+
+
+def load_config(site: Path, overrides: dict[str, Any] | None = None) -> Config:
+    """Read and validate `SITE/lanting.toml`; raise LantingError listing every problem."""
+    path = site / CONFIG_NAME
+    if not path.is_file():
+        raise LantingError.at(
+            f"no {CONFIG_NAME} in {site}", path,
+            hint="run `lanting new DIR` to start a site, or pass the site folder",
+        )
+    text = path.read_text(encoding="utf-8", errors="replace")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
+        line, column = (int(match.group(1)), int(match.group(2))) if match else (None, None)
+        raise LantingError.at(f"invalid TOML: {message}", path, line, column) from None
+    problems: list[SchemaProblem] = []
+    config = build(Config, data, (), problems)
+    if config is not None:
+        if overrides:
+            config = replace(config, **overrides)
+        problems += _validate(config)
+    if problems or config is None:
+        lines = toml_key_lines(text)
+        raise LantingError(
+            [
+                Problem(f"{'.'.join(p.path)}: {p.message}", path, line_of(lines, p.path), hint=p.hint)
+                for p in problems
+            ]
+        )
+    return config

@@ -1,0 +1,67 @@
+"""One error type for every stage: where the problem is, what it is, what to do.
+
+Stages raise; only the command line prints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One problem found in the user's site, located as precisely as we can."""
+
+    message: str
+    path: Path | None = None
+    line: int | None = None
+    """1-based line in `path`, when known."""
+    column: int | None = None
+    hint: str | None = None
+    severity: str = "error"
+    """"error" stops the build; "warning" is printed (fatal with --strict)."""
+
+    def location(self, relative_to: Path | None = None) -> str:
+        if self.path is None:
+            return ""
+        path = self.path
+        if relative_to is not None:
+            try:
+                path = path.relative_to(relative_to)
+            except ValueError:
+                pass
+        text = str(path)
+        if self.line is not None:
+            text += f":{self.line}"
+            if self.column is not None:
+                text += f":{self.column}"
+        return text
+
+    def format(self, relative_to: Path | None = None) -> str:
+        where = self.location(relative_to)
+        head = f"{where}: {self.severity}: {self.message}" if where else f"{self.severity}: {self.message}"
+        return head + (f" (hint: {self.hint})" if self.hint else "")
+
+
+class LantingError(Exception):
+    """A problem in the user's input that stops the build; carries one or more problems."""
+
+    def __init__(self, problems: Problem | list[Problem]) -> None:
+        self.problems = [problems] if isinstance(problems, Problem) else list(problems)
+        super().__init__("\n".join(p.format() for p in self.problems))
+
+    @classmethod
+    def at(
+        cls,
+        message: str,
+        path: Path | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        hint: str | None = None,
+    ) -> LantingError:
+        return cls(Problem(message, path, line, column, hint))
+
+
+class UsageError(Exception):
+    """The command line was used wrongly (exit code 2)."""

@@ -1,0 +1,224 @@
+"""Stage 3 — split each source into front matter and body, and validate the front matter.
+
+YAML (`---`) is read with YAML 1.2 semantics (`no` stays a string) and duplicate keys
+are rejected; TOML (`+++`) with `tomllib`. Every error names the line inside the
+Markdown file.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import tomllib
+from dataclasses import dataclass, field
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+from lanting.discover import Kind, Source
+from lanting.errors import LantingError, Problem
+from lanting.locate import line_of, toml_key_lines
+from lanting.schema import SchemaProblem, build
+
+SLUG_RE = re.compile(r"^[\w][\w.\-]*$")
+
+
+@dataclass(frozen=True, slots=True)
+class RawFrontMatter:
+    """The accepted keys, as written (dates still unparsed)."""
+
+    title: str = ""
+    date: Any = None
+    updated: Any = None
+    summary: str | None = None
+    tags: tuple[str, ...] = ()
+    categories: tuple[str, ...] = ()
+    draft: bool = False
+    slug: str | None = None
+    lang: str | None = None
+    series: str | None = None
+    series_order: int | None = None
+    translation_key: str | None = None
+    toc: bool = True
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class FrontMatter:
+    title: str = ""
+    date: dt.datetime | None = None
+    """Publication time; a bare date means midnight UTC."""
+    updated: dt.datetime | None = None
+    summary: str | None = None
+    tags: tuple[str, ...] = ()
+    categories: tuple[str, ...] = ()
+    draft: bool = False
+    slug: str | None = None
+    lang: str | None = None
+    series: str | None = None
+    series_order: int | None = None
+    translation_key: str | None = None
+    toc: bool = True
+    params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A source split into validated front matter and its Markdown body."""
+
+    source: Source
+    meta: FrontMatter
+    body: str
+    body_line: int
+    """1-based line of the file on which the body starts."""
+    key_lines: dict[str, int] = field(default_factory=dict)
+    """Line of each front-matter key, for later messages."""
+
+
+def _yaml() -> YAML:
+    yaml = YAML(typ="rt", pure=True)
+    yaml.allow_duplicate_keys = False
+    return yaml
+
+
+_YAML = _yaml()
+
+
+def _split(text: str) -> tuple[str | None, str | None, str, int]:
+    """(format, front matter text, body, body's first line). format is 'yaml', 'toml' or None."""
+    for fence, fmt in (("---", "yaml"), ("+++", "toml")):
+        if text.startswith(fence) and text[3:4] in ("\n", ""):
+            lines = text.split("\n")
+            for i in range(1, len(lines)):
+                if lines[i].rstrip() == fence:
+                    return fmt, "\n".join(lines[1:i]), "\n".join(lines[i + 1 :]), i + 2
+            return fmt, None, "", 1
+    return None, "", text, 1
+
+
+def _parse_yaml(source: Source, text: str) -> tuple[dict[str, Any], dict[str, int]]:
+    try:
+        data = _YAML.load(text) if text.strip() else {}
+    except MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + 2 if mark is not None else 2
+        message = " ".join(str(m) for m in (error.context, error.problem) if m)
+        if "duplicate key" in message or "found duplicate" in message:
+            message = re.sub(r"\s+", " ", message)
+        raise LantingError.at(f"invalid YAML front matter: {message}", source.path, line,
+                              hint="check the indentation and quote values containing `:`"
+                              ) from None
+    except YAMLError as error:
+        raise LantingError.at(f"invalid YAML front matter: {error}", source.path, 2) from None
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise LantingError.at("front matter must be a mapping of `key: value` lines",
+                              source.path, 2)
+    lines = {str(k): data.lc.key(k)[0] + 2 for k in data}
+    return _plain(data), lines
+
+
+def _plain(value: Any) -> Any:
+    """ruamel's round-trip containers to plain dicts, lists and scalars."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    if isinstance(value, dt.datetime):
+        return dt.datetime(value.year, value.month, value.day, value.hour, value.minute,
+                           value.second, value.microsecond, value.tzinfo)
+    return value
+
+
+def _parse_toml(source: Source, text: str) -> tuple[dict[str, Any], dict[str, int]]:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        match = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
+        line = int(match.group(1)) + 1 if match else 2
+        raise LantingError.at(f"invalid TOML front matter: {message}", source.path, line
+                              ) from None
+    lines = {k[0]: v + 1 for k, v in toml_key_lines(text).items() if len(k) == 1}
+    return data, lines
+
+
+def parse_date(value: Any) -> dt.datetime:
+    """A date or datetime from YAML/TOML or a string; raises ValueError."""
+    if isinstance(value, dt.datetime):
+        return value if value.tzinfo else value.replace(tzinfo=dt.UTC)
+    if isinstance(value, dt.date):
+        return dt.datetime(value.year, value.month, value.day, tzinfo=dt.UTC)
+    if isinstance(value, str):
+        text = value.strip().replace(" ", "T", 1)
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+            return parse_date(dt.date.fromisoformat(text))
+        if re.fullmatch(r"\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})?", text):
+            return parse_date(dt.datetime.fromisoformat(text))
+    raise ValueError(f"`{value}` is not a date")
+
+
+def _problem(source: Source, lines: dict[str, int], path: tuple[str, ...], message: str,
+             hint: str | None = None) -> Problem:
+    line = lines.get(path[0]) if path else None
+    return Problem(f"{'.'.join(path)}: {message}" if path else message, source.path,
+                   line or 1, hint=hint)
+
+
+def parse(source: Source) -> Document:
+    """Split and validate one source; raise LantingError with every problem in it."""
+    fmt, head, body, body_line = _split(source.text)
+    if head is None:
+        fence = "---" if fmt == "yaml" else "+++"
+        raise LantingError.at(f"front matter is not closed: no line `{fence}` after line 1",
+                              source.path, 1, hint=f"add a line `{fence}` after the front matter")
+    data, lines = (
+        _parse_yaml(source, head) if fmt == "yaml"
+        else _parse_toml(source, head) if fmt == "toml"
+        else ({}, {})
+    )
+    schema_problems: list[SchemaProblem] = []
+    raw = build(RawFrontMatter, data, (), schema_problems)
+    problems = [_problem(source, lines, p.path, p.message, p.hint) for p in schema_problems]
+    if raw is None:
+        raise LantingError(problems)
+    dates: dict[str, dt.datetime | None] = {}
+    for key in ("date", "updated"):
+        value = getattr(raw, key)
+        try:
+            dates[key] = None if value is None else parse_date(value)
+        except ValueError as error:
+            problems.append(_problem(source, lines, (key,), str(error),
+                                     "write dates as YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS+08:00"))
+    if raw.slug is not None and not SLUG_RE.fullmatch(raw.slug):
+        problems.append(_problem(source, lines, ("slug",),
+                                 f"`{raw.slug}` is not a valid slug",
+                                 "use letters, digits, `-`, `_` and `.` only, no `/`"))
+    if source.kind is Kind.POST:
+        if not raw.title.strip():
+            problems.append(_problem(source, lines, ("title",) if "title" in lines else (),
+                                     "a post needs a `title`"))
+        if raw.date is None:
+            problems.append(_problem(source, lines, (), "a post needs a `date`",
+                                     "add `date: YYYY-MM-DD` to the front matter"))
+    if problems:
+        raise LantingError(problems)
+    meta = FrontMatter(
+        title=raw.title.strip(), date=dates.get("date"), updated=dates.get("updated"),
+        summary=raw.summary, tags=tuple(t.strip() for t in raw.tags if t and t.strip()),
+        categories=tuple(c.strip() for c in raw.categories if c and c.strip()),
+        draft=raw.draft, slug=raw.slug, lang=raw.lang, series=raw.series,
+        series_order=raw.series_order, translation_key=raw.translation_key, toc=raw.toc,
+        params=raw.params,
+    )
+    return Document(source, meta, body, body_line, lines)

@@ -1,0 +1,62 @@
+"""Find the line on which a key of a TOML document is set.
+
+`tomllib` gives values without positions; errors must still say `lanting.toml:12`.
+This scanner maps each dotted key path to the line that sets it. It understands
+tables, arrays of tables, dotted keys and inline tables (a key inside an inline
+table is reported at the line of the inline table). It never raises: an unknown
+path falls back to its nearest known parent.
+"""
+
+from __future__ import annotations
+
+import re
+
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+_ASSIGN = re.compile(r"^\s*([A-Za-z0-9_\-\"'. ]+?)\s*=")
+
+
+def _split_key(key: str) -> list[str]:
+    parts = [p.strip().strip("\"'") for p in key.split(".")]
+    return [p for p in parts if p]
+
+
+def toml_key_lines(text: str) -> dict[tuple[str, ...], int]:
+    """Map every key path (arrays of tables indexed as str(i)) to its 1-based line."""
+    lines: dict[tuple[str, ...], int] = {}
+    table: tuple[str, ...] = ()
+    array_counts: dict[tuple[str, ...], int] = {}
+    in_multiline: str | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        if in_multiline:
+            if in_multiline in raw:
+                in_multiline = None
+            continue
+        header = _HEADER.match(raw)
+        if header:
+            path = tuple(_split_key(header.group(2)))
+            if header.group(1) == "[[":
+                index = array_counts.get(path, 0)
+                array_counts[path] = index + 1
+                lines.setdefault(path, number)
+                path = (*path, str(index))
+            table = path
+            lines.setdefault(table, number)
+            continue
+        assign = _ASSIGN.match(raw)
+        if assign:
+            key = (*table, *_split_key(assign.group(1)))
+            lines.setdefault(key, number)
+            rest = raw[assign.end() :]
+            for quote in ('"""', "'''"):
+                if rest.count(quote) == 1:
+                    in_multiline = quote
+    return lines
+
+
+def line_of(lines: dict[tuple[str, ...], int], path: tuple[str, ...]) -> int | None:
+    """The line of `path`, or of its closest ancestor that has one."""
+    while path:
+        if path in lines:
+            return lines[path]
+        path = path[:-1]
+    return None

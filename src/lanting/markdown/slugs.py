@@ -1,0 +1,30 @@
+"""Slugs for URLs and heading ids that keep Chinese (and any other script) readable."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_DROP = re.compile(r"[^\w\s\-]", re.UNICODE)
+_SPACES = re.compile(r"[\s_\-]+")
+
+
+def slugify(text: str, fallback: str = "section") -> str:
+    """`"Column/Row Parallel 切分"` -> `"columnrow-parallel-切分"`; never empty, never `..`."""
+    text = unicodedata.normalize("NFKC", text).lower()
+    text = _DROP.sub("", text)
+    text = _SPACES.sub("-", text).strip("-")
+    return text or fallback
+
+
+def unique(slug: str, seen: dict[str, int]) -> str:
+    """`slug`, or `slug-1`, `slug-2`, … if it was already used (records the use)."""
+    if slug not in seen:
+        seen[slug] = 0
+        return slug
+    while True:
+        seen[slug] += 1
+        candidate = f"{slug}-{seen[slug]}"
+        if candidate not in seen:
+            seen[candidate] = 0
+            return candidate

@@ -1,0 +1,83 @@
+"""Permalinks: where each source and asset lands in the output, decided before rendering
+so that links between pages can be rewritten while Markdown is rendered.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from urllib.parse import quote
+
+from lanting.discover import Asset, Kind
+from lanting.errors import LantingError, Problem
+from lanting.frontmatter import Document
+from lanting.markdown.slugs import slugify
+
+
+@dataclass(frozen=True, slots=True)
+class Routes:
+    pages: dict[str, str]
+    """Content path of each document -> its output directory (`posts/x/`, `` for home)."""
+    assets: dict[str, str]
+    """Content path of each asset -> its output file path."""
+    base_path: str
+
+    def url(self, output_dir: str) -> str:
+        """The site URL of an output directory or file, with the base path."""
+        return self.base_path + output_dir
+
+    def link_map(self) -> dict[str, str]:
+        """Content path -> URL (quoted), for rewriting links while rendering Markdown."""
+        mapping = {rel: quote(self.url(out)) for rel, out in self.pages.items()}
+        mapping.update({rel: quote(self.url(out)) for rel, out in self.assets.items()})
+        return mapping
+
+
+def document_slug(doc: Document) -> str:
+    if doc.meta.slug:
+        return doc.meta.slug
+    rel = doc.source.rel
+    stem = rel.parent.name if doc.source.is_bundle else rel.stem
+    return slugify(stem, fallback="untitled")
+
+
+def output_dir(doc: Document) -> str:
+    kind = doc.source.kind
+    if kind is Kind.HOME:
+        return ""
+    if kind is Kind.POST:
+        return f"posts/{document_slug(doc)}/"
+    return f"{document_slug(doc)}/"
+
+
+def plan_routes(
+    documents: list[Document], assets: tuple[Asset, ...], base_path: str
+) -> Routes:
+    """Decide every output location; two sources claiming one URL is an error."""
+    pages: dict[str, str] = {}
+    claimed: dict[str, list[Document]] = {}
+    for doc in documents:
+        out = output_dir(doc)
+        pages[doc.source.rel.as_posix()] = out
+        claimed.setdefault(out, []).append(doc)
+    problems = [
+        Problem(f"URL /{out} is claimed by {len(docs)} sources: "
+                + ", ".join(str(d.source.rel) for d in docs), docs[1].source.path,
+                docs[1].key_lines.get("slug", 1), hint="give one of them a different `slug`")
+        for out, docs in sorted(claimed.items()) if len(docs) > 1
+    ]
+    if problems:
+        raise LantingError(problems)
+    by_rel = {doc.source.rel.as_posix(): out for doc in documents}
+    asset_paths: dict[str, str] = {}
+    for asset in assets:
+        rel = asset.rel.as_posix()
+        if asset.bundle is not None:
+            if asset.bundle.as_posix() not in by_rel:
+                continue  # the bundle's page is a draft left out of this build
+            inside = PurePosixPath(rel).relative_to(asset.bundle.parent).as_posix()
+            asset_paths[rel] = posixpath.join(by_rel[asset.bundle.as_posix()], inside)
+        else:
+            asset_paths[rel] = rel
+    return Routes(pages, asset_paths, base_path)

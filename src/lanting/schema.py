@@ -1,0 +1,147 @@
+"""Turn plain mappings (from TOML or YAML) into frozen dataclasses, collecting every problem.
+
+A dataclass field's annotation is its schema: `str`, `int`, `bool`, `float`,
+`tuple[X, ...]`, `dict[str, X]`, `X | None`, or another dataclass. Unknown keys are
+problems with a "did you mean" hint. Every problem carries the key path so the caller
+can turn it into a file:line.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import difflib
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any, TypeVar, Union
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class SchemaProblem:
+    path: tuple[str, ...]
+    message: str
+    hint: str | None = None
+
+
+def did_you_mean(word: str, choices: typing.Iterable[str]) -> str | None:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"did you mean `{close[0]}`?" if close else None
+
+
+_TYPE_NAMES = {str: "a string", int: "an integer", bool: "true or false", float: "a number"}
+
+
+def _describe(tp: Any) -> str:
+    if tp in _TYPE_NAMES:
+        return _TYPE_NAMES[tp]
+    origin = typing.get_origin(tp)
+    if origin is tuple:
+        return "a list"
+    if origin is dict or dataclasses.is_dataclass(tp):
+        return "a table"
+    return getattr(tp, "__name__", str(tp))
+
+
+def _type_name_of(value: Any) -> str:
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, dt.date):
+        return "a date"
+    return type(value).__name__
+
+
+def convert(
+    tp: Any, value: Any, path: tuple[str, ...], problems: list[SchemaProblem]
+) -> Any:
+    """Convert `value` to type `tp`; on failure, record a problem and return None."""
+    origin = typing.get_origin(tp)
+    if origin in (Union, types.UnionType):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        if value is None:
+            return None
+        if len(args) == 1:
+            return convert(args[0], value, path, problems)
+        for arg in args:
+            scratch: list[SchemaProblem] = []
+            result = convert(arg, value, path, scratch)
+            if not scratch:
+                return result
+        problems.append(
+            SchemaProblem(path, f"expected {' or '.join(_describe(a) for a in args)}, "
+                          f"got {_type_name_of(value)}")
+        )
+        return None
+    if dataclasses.is_dataclass(tp):
+        if not isinstance(value, dict):
+            problems.append(SchemaProblem(path, f"expected a table, got {_type_name_of(value)}"))
+            return None
+        return build(typing.cast(type, tp), value, path, problems)
+    if origin is tuple:
+        (item_type, _ellipsis) = typing.get_args(tp)
+        if isinstance(value, str) and item_type is str:
+            value = [value]
+        if not isinstance(value, list | tuple):
+            problems.append(SchemaProblem(path, f"expected a list, got {_type_name_of(value)}"))
+            return ()
+        return tuple(
+            convert(item_type, item, (*path, str(i)), problems) for i, item in enumerate(value)
+        )
+    if origin is dict:
+        (_key_type, item_type) = typing.get_args(tp)
+        if not isinstance(value, dict):
+            problems.append(SchemaProblem(path, f"expected a table, got {_type_name_of(value)}"))
+            return {}
+        return {
+            str(k): convert(item_type, v, (*path, str(k)), problems) for k, v in value.items()
+        }
+    if tp is Any:
+        return value
+    if tp is float and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    if tp is int and isinstance(value, bool):
+        problems.append(SchemaProblem(path, "expected an integer, got a boolean"))
+        return None
+    if isinstance(tp, type) and isinstance(value, tp):
+        return value
+    problems.append(
+        SchemaProblem(path, f"expected {_describe(tp)}, got {_type_name_of(value)}")
+    )
+    return None
+
+
+def build(
+    cls: type[T], data: dict[str, Any], path: tuple[str, ...], problems: list[SchemaProblem]
+) -> T:
+    """Build dataclass `cls` from `data`; unknown keys and bad values become problems."""
+    hints = typing.get_type_hints(cls)
+    fields = {f.name: f for f in dataclasses.fields(cls) if f.init}  # type: ignore[arg-type]
+    kwargs: dict[str, Any] = {}
+    for key, value in data.items():
+        name = str(key)
+        if name not in fields:
+            problems.append(
+                SchemaProblem((*path, name), f"unknown key `{name}`", did_you_mean(name, fields))
+            )
+            continue
+        converted = convert(hints[name], value, (*path, name), problems)
+        if converted is not None:
+            kwargs[name] = converted
+    for name, field in fields.items():
+        missing = field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
+        if missing and name not in kwargs:
+            if name in data:  # present but invalid: already reported
+                return typing.cast(T, None)
+            problems.append(SchemaProblem((*path, name), f"missing required key `{name}`"))
+            return typing.cast(T, None)
+    return cls(**kwargs)

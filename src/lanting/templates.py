@@ -1,0 +1,76 @@
+"""The Jinja2 environment: site `templates/` over the theme, file by file, autoescape on."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+from pathlib import Path
+from typing import Any
+
+from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
+
+from lanting.i18n import format_date
+
+THEME_DIR = Path(__file__).parent / "theme"
+THEME_TEMPLATES = THEME_DIR / "templates"
+THEME_STATIC = THEME_DIR / "static"
+
+# Characters XML 1.0 forbids; titles and bodies may contain them (pasted text, binary junk).
+_XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def xmltext(value: Any) -> str | Markup:
+    """Drop characters XML cannot carry; escaping is left to autoescape."""
+    if value is None:
+        return ""
+    text = str(value)
+    cleaned = _XML_INVALID.sub("", text)
+    return cleaned
+
+
+def isodate(value: dt.date | None) -> str:
+    return value.strftime("%Y-%m-%d") if value else ""
+
+
+def rfc3339(value: dt.datetime | None) -> str:
+    if value is None:
+        return ""
+    return value.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def monthday(value: dt.date | None, lang: str) -> str:
+    if value is None:
+        return ""
+    return f"{value.month}月{value.day}日" if lang.startswith("zh") else value.strftime("%b %d")
+
+
+def humandate(value: dt.date | None, lang: str) -> str:
+    return format_date(value, lang) if value else ""
+
+
+def create_environment(site: Path) -> Environment:
+    loaders = [FileSystemLoader(str(site / "templates")), FileSystemLoader(str(THEME_TEMPLATES))]
+    env = Environment(
+        loader=ChoiceLoader(loaders),
+        autoescape=select_autoescape(["html", "xml"], default_for_string=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters.update(xmltext=xmltext, isodate=isodate, rfc3339=rfc3339, monthday=monthday,
+                       humandate=humandate)
+    return env
+
+
+def template_fingerprint(site: Path) -> str:
+    """A hash of every template the site can use (theme + overrides): part of cache keys."""
+    digest = hashlib.sha256()
+    for folder in (THEME_TEMPLATES, site / "templates"):
+        if folder.is_dir():
+            for path in sorted(folder.rglob("*")):
+                if path.is_file():
+                    digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]

@@ -1,0 +1,21 @@
+"""Text measures for mixed Chinese/English prose."""
+
+from __future__ import annotations
+
+import math
+import re
+
+# CJK Unified Ideographs (+ extension A, compatibility), kana and hangul count one each.
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’\-_.]*")
+
+
+def count_units(text: str) -> tuple[int, int]:
+    """(CJK characters, Latin words) in `text`."""
+    return len(_CJK.findall(text)), len(_WORD.findall(_CJK.sub(" ", text)))
+
+
+def reading_minutes(text: str, chars_per_minute: int = 400, words_per_minute: int = 200) -> int:
+    """Minutes to read mixed text: Chinese by characters, English by words; at least 1."""
+    chars, words = count_units(text)
+    return max(1, math.ceil(chars / chars_per_minute + words / words_per_minute))
