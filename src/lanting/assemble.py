@@ -53,6 +53,8 @@ class Page:
     toc: bool = True
     headings: tuple[Heading, ...] = ()
     reading_minutes: int = 1
+    features: frozenset[str] = frozenset()
+    """Page-level needs of the content: "math", "mermaid", "code"."""
     params: dict[str, Any] = field(default_factory=dict)
 
 
@@ -97,6 +99,7 @@ def _page(doc: Document, rendered: RenderedMarkdown, routes: Routes, config: Con
         headings=rendered.headings,
         reading_minutes=reading_minutes(rendered.text, config.blog.chars_per_minute,
                                         config.blog.words_per_minute),
+        features=rendered.features | ({"code"} if 'class="code-block' in rendered.html else set()),
         params=meta.params,
     )
 

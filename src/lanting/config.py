@@ -12,9 +12,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from pygments.styles import get_all_styles
+
 from lanting.errors import LantingError, Problem
 from lanting.locate import line_of, toml_key_lines
-from lanting.schema import SchemaProblem, build
+from lanting.schema import SchemaProblem, build, did_you_mean
 
 CONFIG_NAME = "lanting.toml"
 
@@ -40,6 +42,15 @@ class MarkdownConfig:
     """Allow raw HTML inside Markdown (the writer is trusted)."""
     toc_levels: tuple[int, ...] = (2, 3)
     """Heading levels listed in a post's table of contents."""
+    math_macros: dict[str, str] = field(default_factory=dict)
+    """LaTeX macros for every page: `R = "\\mathbb{R}"` makes `\\R` work."""
+    mermaid: str = ""
+    """URL of a Mermaid ES module; when set, ```mermaid blocks become diagrams."""
+    code_light_style: str = "default"
+    """Pygments style for code in the light scheme."""
+    code_dark_style: str = "github-dark"
+    cjk_spacing: bool = True
+    """A thin space between Chinese characters and Latin letters or digits."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +118,12 @@ def _validate(config: Config) -> list[SchemaProblem]:
             SchemaProblem(("base_url",), f"`{config.base_url}` is not an absolute URL",
                           "write it as https://example.org/ or as a path like /blog/")
         )
+    styles = set(get_all_styles())
+    for key in ("code_light_style", "code_dark_style"):
+        value = getattr(config.markdown, key)
+        if value not in styles:
+            problems.append(SchemaProblem(("markdown", key), f"unknown Pygments style `{value}`",
+                                          did_you_mean(value, styles)))
     for i, level in enumerate(config.markdown.toc_levels):
         if not 1 <= level <= 6:
             problems.append(SchemaProblem(("markdown", "toc_levels", str(i)),

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path, PurePosixPath
 
+from PIL import Image
+
 from lanting.errors import LantingError, Problem
 
 CONTENT = "content"
@@ -49,6 +51,8 @@ class Asset:
     """Path relative to `content/` (bundle files, loose content files) or `static/`."""
     bundle: PurePosixPath | None = None
     """For a page-bundle file, the `rel` of the bundle's `index.md`."""
+    size: tuple[int, int] | None = None
+    """(width, height) of a raster image, read from its header."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +126,20 @@ def _read_text(path: Path) -> str:
     return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
 
 
+IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".bmp", ".tif", ".tiff"}
+
+
+def image_size(path: Path) -> tuple[int, int] | None:
+    """Pixel size from the image header (the pixels are not decoded)."""
+    if path.suffix.lower() not in IMAGE_SUFFIXES:
+        return None
+    try:
+        with Image.open(path) as image:
+            return image.size
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return None
+
+
 def discover(site: Path) -> Discovery:
     content_dir = site / CONTENT
     warnings: list[Problem] = []
@@ -150,7 +168,7 @@ def discover(site: Path) -> Discovery:
             ))
         else:
             bundle = rel.parent / "index.md" if rel.parent in bundles else None
-            assets.append(Asset(path, rel, bundle))
+            assets.append(Asset(path, rel, bundle, image_size(path)))
     if problems:
         raise LantingError(problems)
     static_dir = site / STATIC

@@ -41,6 +41,7 @@ class RawFrontMatter:
     series_order: int | None = None
     translation_key: str | None = None
     toc: bool = True
+    macros: dict[str, str] = field(default_factory=dict)
     params: dict[str, Any] = field(default_factory=dict)
 
 
@@ -60,6 +61,8 @@ class FrontMatter:
     series_order: int | None = None
     translation_key: str | None = None
     toc: bool = True
+    macros: dict[str, str] = field(default_factory=dict)
+    """LaTeX macros for this page only."""
     params: dict[str, Any] = field(default_factory=dict)
 
 
@@ -219,6 +222,6 @@ def parse(source: Source) -> Document:
         categories=tuple(c.strip() for c in raw.categories if c and c.strip()),
         draft=raw.draft, slug=raw.slug, lang=raw.lang, series=raw.series,
         series_order=raw.series_order, translation_key=raw.translation_key, toc=raw.toc,
-        params=raw.params,
+        macros=raw.macros, params=raw.params,
     )
     return Document(source, meta, body, body_line, lines)

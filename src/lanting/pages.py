@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -42,7 +41,7 @@ def _translator(lang: str, overrides: dict[str, dict[str, str]]) -> Callable[...
 class PageRenderer:
     """Holds what every template sees; `render` fills in what one page sees."""
 
-    def __init__(self, site: Site, env: Environment, asset_hashes: dict[str, str]) -> None:
+    def __init__(self, site: Site, env: Environment, asset_urls: dict[str, str]) -> None:
         self.site = site
         self.env = env
         config = site.config
@@ -52,7 +51,8 @@ class PageRenderer:
             "config": config,
             "version": __version__,
             "build_year": latest.year if latest else dt.date.today().year,
-            "asset": lambda name: f"{config.base_path}assets/{name}?v={asset_hashes.get(name, '')}",
+            "asset": asset_urls.__getitem__,
+            "assets": asset_urls,
             "absolute": self.absolute,
             "link": self.link,
             "part_number": lambda series, page: next(
@@ -101,8 +101,8 @@ def _term_pages(r: PageRenderer, taxonomy: str, terms: tuple[Term, ...]) -> list
     return files
 
 
-def render_pages(site: Site, env: Environment, asset_hashes: dict[str, str]) -> list[OutputFile]:
-    r = PageRenderer(site, env, asset_hashes)
+def render_pages(site: Site, env: Environment, asset_urls: dict[str, str]) -> list[OutputFile]:
+    r = PageRenderer(site, env, asset_urls)
     files = [r.render("home.html", "index.html", page=site.home)]
     files.append(r.render("blog.html", "blog/index.html"))
     files += [r.render("post.html", p.output, lang=p.lang, page=p) for p in site.posts]
@@ -135,6 +135,3 @@ def _sitemap(site: Site, files: list[OutputFile]) -> list[SitemapEntry]:
         entries.append(SitemapEntry(url, (page.updated or page.date) if page else None))
     return sorted(entries, key=lambda e: e.url)
 
-
-def file_hash(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()[:10]

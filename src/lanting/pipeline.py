@@ -16,10 +16,14 @@ from lanting.discover import Discovery, discover
 from lanting.errors import LantingError, Problem
 from lanting.frontmatter import Document, parse
 from lanting.markdown import MarkdownOptions, RenderContext, RenderedMarkdown, render_markdown
-from lanting.pages import OutputFile, file_hash, render_pages
+from lanting.assets import build_assets
+from lanting.pages import render_pages
 from lanting.routes import Routes, plan_routes
-from lanting.templates import THEME_STATIC, create_environment
+from lanting.templates import create_environment
 from lanting.write import Copy, write_site
+
+CACHE_DIR = ".lanting"
+"""Per-site cache folder (safe to delete)."""
 
 Progress = Callable[[str, int, int], None]
 """Called as progress(stage, done, total) while a long stage runs."""
@@ -59,24 +63,37 @@ def parse_all(discovery: Discovery) -> list[Document]:
     return documents
 
 
+def render_context(doc: Document, site_dir: Path, config: Config, link_map: dict[str, str],
+                   image_sizes: dict[str, tuple[int, int]]) -> RenderContext:
+    macros = {**config.markdown.math_macros, **doc.meta.macros}
+    return RenderContext(
+        path=doc.source.path, rel=doc.source.rel.as_posix(), body_line=doc.body_line,
+        link_map=link_map, base_path=config.base_path,
+        macros=tuple(sorted((k.lstrip("\\"), v) for k, v in macros.items())),
+        lang=doc.meta.lang or config.language, image_sizes=image_sizes,
+        mermaid=bool(config.markdown.mermaid), site_root=site_dir,
+    )
+
+
 def render_all(
-    documents: list[Document], routes: Routes, config: Config, progress: Progress | None = None
+    documents: list[Document], discovery: Discovery, routes: Routes, config: Config,
+    site_dir: Path, progress: Progress | None = None,
 ) -> dict[str, RenderedMarkdown]:
-    options = MarkdownOptions(raw_html=config.markdown.raw_html)
+    options = MarkdownOptions(raw_html=config.markdown.raw_html,
+                              cjk_spacing=config.markdown.cjk_spacing)
     link_map = routes.link_map()
+    image_sizes = {a.rel.as_posix(): a.size for a in discovery.assets if a.size}
     rendered: dict[str, RenderedMarkdown] = {}
     for i, doc in enumerate(documents):
-        rel = doc.source.rel.as_posix()
-        context = RenderContext(doc.source.path, rel, doc.body_line, link_map, config.base_path)
-        rendered[rel] = render_markdown(doc.body, context, options)
+        context = render_context(doc, site_dir, config, link_map, image_sizes)
+        rendered[context.rel] = render_markdown(doc.body, context, options)
         if progress:
             progress("render", i + 1, len(documents))
     return rendered
 
 
 def _static_copies(site_dir: Path, discovery: Discovery, routes: Routes) -> list[Copy]:
-    copies = [Copy(p, f"assets/{p.name}") for p in sorted(THEME_STATIC.iterdir()) if p.is_file()]
-    copies += [Copy(a.path, a.rel.as_posix()) for a in discovery.static]
+    copies = [Copy(a.path, a.rel.as_posix()) for a in discovery.static]
     copies += [Copy(a.path, routes.assets[a.rel.as_posix()])
                for a in discovery.assets if a.rel.as_posix() in routes.assets]
     return copies
@@ -91,19 +108,22 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
     documents = parse_all(discovery)                                       # 3. parse
     documents = [d for d in documents if options.drafts or not d.meta.draft]
     routes = plan_routes(documents, discovery.assets, config.base_path)
-    rendered = render_all(documents, routes, config, progress)             # 4. render Markdown
+    rendered = render_all(documents, discovery, routes, config, site_dir,
+                          progress)                                        # 4. render Markdown
     site = assemble(config, documents, rendered, routes)                   # 5. assemble
-    warnings = list(discovery.warnings)                                    # 6. check
+    problems = list(discovery.warnings)                                    # 6. check
     for doc in documents:
-        warnings.extend(rendered[doc.source.rel.as_posix()].problems)
-    if options.strict and warnings:
-        raise LantingError([replace(w, severity="error") for w in warnings])
-    copies = _static_copies(site_dir, discovery, routes)
-    asset_hashes = {Path(c.path).name: file_hash(c.source.read_bytes())
-                    for c in copies if c.path.startswith("assets/")}
+        problems.extend(rendered[doc.source.rel.as_posix()].problems)
+    errors = [p for p in problems if p.severity == "error" or options.strict]
+    if errors:
+        raise LantingError([replace(p, severity="error") for p in errors])
+    warnings = [p for p in problems if p.severity != "error"]
+    assets = build_assets(config, [r.html for r in rendered.values()],
+                          site_dir / CACHE_DIR)
     env = create_environment(site_dir)
-    files: list[OutputFile] = render_pages(site, env, asset_hashes)        # 7. render pages
+    files = [*assets.files, *render_pages(site, env, assets.urls)]         # 7. render pages
     output = options.output or site_dir / "public"
+    copies = _static_copies(site_dir, discovery, routes)
     count = write_site(output, site_dir, files, copies)                    # 8. write
     return BuildResult(output, count, len(files), tuple(warnings),
                        time.perf_counter() - started, site)

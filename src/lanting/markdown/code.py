@@ -1,29 +1,163 @@
-"""Plugin: fenced code blocks, escaped, keeping their language as a class."""
+"""Plugin: fenced code highlighted with Pygments (CSS classes, light and dark palettes).
+
+Info string: a language, then options either as `{2-4}` (highlighted lines) or as
+`key=value` pairs: `hl_lines="2-4"`, `linenos=true`, `title="dp.py"`, `start=10`.
+Unknown languages render as plain escaped text with a warning. ```` ```mermaid ````
+becomes a diagram when the site opts into a Mermaid script, readable code otherwise.
+"""
 
 from __future__ import annotations
 
+import functools
+import re
+import shlex
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from markdown_it.token import Token
+from pygments import highlight
+from pygments.formatters import HtmlFormatter
+from pygments.lexers import get_lexer_by_name
+from pygments.util import ClassNotFound
+
+from lanting.errors import Problem
+
+_FORMATTER = HtmlFormatter(nowrap=True)
+_RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
 
 
-def fence_language(info: str) -> str:
-    """The language word of a fence's info string (`python {2-4}` -> `python`)."""
-    word = info.strip().split(maxsplit=1)[0] if info.strip() else ""
-    return word.strip("{}").lower() if not word.startswith("{") else ""
+@dataclass(frozen=True, slots=True)
+class FenceInfo:
+    lang: str = ""
+    highlight: frozenset[int] = frozenset()
+    line_numbers: bool = False
+    start: int = 1
+    title: str = ""
 
 
-def _render_fence(
-    self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any
-) -> str:
+def parse_line_ranges(text: str) -> frozenset[int]:
+    """`"2-4, 7"` -> {2, 3, 4, 7}; malformed parts are ignored."""
+    lines: set[int] = set()
+    for part in re.split(r"[,\s]+", text.strip()):
+        match = _RANGE.match(part)
+        if match:
+            first = int(match.group(1))
+            last = int(match.group(2) or first)
+            lines.update(range(first, min(last, first + 10_000) + 1))
+    return frozenset(lines)
+
+
+def parse_fence_info(info: str) -> FenceInfo:
+    info = info.strip()
+    lang, _, rest = info.partition(" ")
+    if lang.startswith("{"):
+        lang, rest = "", info
+    rest = rest.strip()
+    if rest.startswith("{") and rest.endswith("}"):
+        rest = rest[1:-1]
+    options: dict[str, str] = {}
+    try:
+        words = shlex.split(rest)
+    except ValueError:
+        words = rest.split()
+    bare: list[str] = []
+    for word in words:
+        word = word.strip("{}")
+        key, eq, value = word.partition("=")
+        if eq:
+            options[key.strip().lower()] = value.strip()
+        else:
+            bare.append(word)
+    ranges = options.get("hl_lines", " ".join(w for w in bare if _RANGE.match(w.strip(","))))
+    start = options.get("start", options.get("linenostart", "1"))
+    return FenceInfo(
+        lang=lang.lower().strip("{}"),
+        highlight=parse_line_ranges(ranges.replace(",", " ")),
+        line_numbers=options.get("linenos", "").lower() in ("true", "1", "yes", "table", "inline")
+        or "linenos" in bare,
+        start=int(start) if start.isdigit() else 1,
+        title=options.get("title", options.get("file", "")),
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def highlight_lines(lang: str, code: str) -> tuple[str, ...] | None:
+    """Highlighted HTML of each line, or None when Pygments does not know `lang`.
+
+    Cached by language and code: a rebuild (and a repeated snippet) pays once.
+    """
+    try:
+        lexer = get_lexer_by_name(lang, stripnl=False, ensurenl=False)
+    except ClassNotFound:
+        return None
+    html = highlight(code, lexer, _FORMATTER)
+    return tuple(html.rstrip("\n").split("\n"))
+
+
+def render_code_block(code: str, info: FenceInfo, env: dict[str, Any], line: int) -> str:
+    code = code.rstrip("\n")
+    lines: tuple[str, ...] | None = None
+    if info.lang and info.lang not in ("text", "plain", "txt", "output"):
+        lines = highlight_lines(info.lang, code)
+        if lines is None:
+            ctx = env.get("lanting")
+            env.setdefault("problems", []).append(Problem(
+                f"unknown code language `{info.lang}`: shown without highlighting",
+                ctx.path if ctx else None, line, severity="warning",
+                hint="use a Pygments language name such as python, bash, yaml, cpp"))
+    if lines is None:
+        lines = tuple(escapeHtml(text) for text in code.split("\n"))
+    rendered = []
+    for number, text in enumerate(lines, start=info.start):
+        classes = "line hl" if number - info.start + 1 in info.highlight else "line"
+        prefix = f'<span class="ln" data-ln="{number}"></span>' if info.line_numbers else ""
+        rendered.append(f'<span class="{classes}">{prefix}{text}</span>')
+    lang_class = f' class="language-{escapeHtml(info.lang)}"' if info.lang else ""
+    title = f'<div class="code-title">{escapeHtml(info.title)}</div>' if info.title else ""
+    numbered = " numbered" if info.line_numbers else ""
+    return (f'<div class="code-block{numbered}">{title}<pre class="highlight"><code{lang_class}>'
+            + "\n".join(rendered) + "</code></pre></div>\n")
+
+
+def _render_fence(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
     token = tokens[idx]
-    lang = fence_language(token.info)
-    cls = f' class="language-{escapeHtml(lang)}"' if lang else ""
-    return f"<pre><code{cls}>{escapeHtml(token.content)}</code></pre>\n"
+    info = parse_fence_info(token.info)
+    ctx = env.get("lanting")
+    line = (ctx.body_line if ctx else 1) + (token.map[0] if token.map else 0)
+    if info.lang == "mermaid" and ctx is not None and ctx.mermaid:
+        env["uses_mermaid"] = True
+        return f'<pre class="mermaid">{escapeHtml(token.content)}</pre>\n'
+    return render_code_block(token.content, info, env, line)
+
+
+def _render_code_block(self: Any, tokens: Sequence[Token], idx: int, options: Any,
+                       env: Any) -> str:
+    return render_code_block(tokens[idx].content, FenceInfo(), env, 0)
 
 
 def code_plugin(md: MarkdownIt) -> None:
     md.add_render_rule("fence", _render_fence)
+    md.add_render_rule("code_block", _render_code_block)
+
+
+def fence_language(info: str) -> str:
+    return parse_fence_info(info).lang
+
+
+def _token_rules(style: str, scope: str) -> str:
+    """Pygments' token colour rules for `style`, under the CSS selector `scope`."""
+    rules = HtmlFormatter(style=style).get_style_defs(scope)
+    return "\n".join(line for line in rules.splitlines() if line.startswith(scope + " ."))
+
+
+def highlight_css(light_style: str = "default", dark_style: str = "github-dark") -> str:
+    """Pygments palettes as CSS classes: light by default; dark when the system asks for it
+    (unless the reader chose light) or when the reader chose dark."""
+    light = _token_rules(light_style, ".highlight")
+    dark_system = _token_rules(dark_style, ':root:not([data-theme="light"]) .highlight')
+    dark_chosen = _token_rules(dark_style, ':root[data-theme="dark"] .highlight')
+    return (f"/* Code highlighting: Pygments {light_style} / {dark_style}. */\n{light}\n"
+            f"@media (prefers-color-scheme: dark) {{\n{dark_system}\n}}\n{dark_chosen}\n")

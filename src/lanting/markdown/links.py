@@ -17,6 +17,14 @@ from markdown_it.rules_core import StateCore
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:")
 
 
+def content_target(url: str, here: str) -> str | None:
+    """The `content/`-relative path a relative link points at (None for other links)."""
+    if not url or url.startswith(("#", "/")) or _SCHEME.match(url):
+        return None
+    path = url.partition("#")[0].partition("?")[0]
+    return posixpath.normpath(posixpath.join(posixpath.dirname(here), unquote(path)))
+
+
 def resolve_link(url: str, here: str, link_map: dict[str, str], base_path: str) -> str | None:
     """The output URL for `url` written in content file `here`, or None if it is not ours.
 
@@ -56,6 +64,8 @@ def _rewrite(state: StateCore) -> None:
             url = str(child.attrGet(attr) or "")
             resolved = resolve_link(url, ctx.rel, ctx.link_map, ctx.base_path)
             records.append((url, line))
+            if child.type == "image":
+                child.meta["content_path"] = content_target(url, ctx.rel)
             if resolved is None:
                 state.env.setdefault("unresolved", []).append((url, line))
             elif resolved != url:

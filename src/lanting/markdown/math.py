@@ -1,30 +1,168 @@
-"""Plugin: `$…$` and `$$…$$` are recognised as math so Markdown leaves them alone.
+"""Plugin: math rendered at build time to MathML Core with `math-core` (no script needed).
 
-Money amounts (`$5 and $10`), escaped dollars and code stay text.
+Syntax: `$…$` and `\\(…\\)` inline; `$$…$$` and `\\[…\\]` display. A display formula
+followed by a label, `$$ … $$ (eq:ppo)`, is numbered; `@eq:ppo` in the text refers to it.
+Money amounts (`$5 and $10`), escaped dollars and code stay text. A formula that does not
+parse is reported with its line and shown as its source, the rest of the page renders.
 """
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Sequence
 from typing import Any
 
+import math_core
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
+from markdown_it.rules_core import StateCore
+from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 from mdit_py_plugins.dollarmath import dollarmath_plugin
+from mdit_py_plugins.dollarmath.index import math_inline_dollar
+from mdit_py_plugins.texmath import texmath_plugin
+
+from lanting.errors import Problem
+
+MAX_FORMULA = 20_000
+"""Longer formulas are refused rather than converted (pathological input stays bounded)."""
+
+_EQREF = re.compile(r"@(eq:[\w\-.:]+)")
 
 
-def _inline(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
-    return f'<span class="math">${escapeHtml(tokens[idx].content)}$</span>'
+@functools.lru_cache(maxsize=64)
+def _converter(macros: tuple[tuple[str, str], ...]) -> math_core.LatexToMathML:
+    return math_core.LatexToMathML(fancy_error=False, macros=dict(macros) or None,
+                                   max_expansions=2000)
 
 
-def _block(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
-    return f'<div class="math">$$\n{escapeHtml(tokens[idx].content.strip())}\n$$</div>\n'
+def to_mathml(latex: str, display: bool, macros: tuple[tuple[str, str], ...] = ()) -> str:
+    """MathML for `latex`; raises ValueError with the converter's message."""
+    if len(latex) > MAX_FORMULA:
+        raise ValueError(f"formula is {len(latex)} characters long (limit {MAX_FORMULA})")
+    try:
+        return str(_converter(macros).convert_with_local_state(latex, displaystyle=display))
+    except math_core.LatexError as error:
+        raise ValueError(str(error).strip()) from None
+
+
+def _line(env: dict[str, Any], token: Token) -> int:
+    ctx = env.get("lanting")
+    return (ctx.body_line if ctx else 1) + (token.map[0] if token.map else 0)
+
+
+def _convert(env: dict[str, Any], token: Token, display: bool) -> str:
+    ctx = env.get("lanting")
+    macros = ctx.macros if ctx else ()
+    latex = token.content.strip()
+    try:
+        return to_mathml(latex, display, macros)
+    except ValueError as error:
+        env.setdefault("problems", []).append(Problem(
+            f"math: {error} in `{latex[:80]}`", ctx.path if ctx else None, _line(env, token),
+            hint="check the LaTeX; see the math section of the README for what is supported"))
+        delim = ("$$", "$$") if display else ("$", "$")
+        return f'<code class="math-error">{escapeHtml(delim[0] + latex + delim[1])}</code>'
+
+
+_CLOSING_PUNCTUATION = re.compile(r"^[，。、；：！？）」』》〉】…—,.;:!?)\]]+")
+
+
+def _glue_punctuation(state: StateCore) -> None:
+    """Keep closing punctuation on the line of the formula before it: browsers may break
+    between an inline `<math>` and a following `。`, which Chinese typesetting forbids."""
+    for block in state.tokens:
+        children = block.children or []
+        for i, child in enumerate(children[:-1]):
+            after = children[i + 1]
+            if child.type in ("math_inline", "math_single") and after.type == "text":
+                match = _CLOSING_PUNCTUATION.match(after.content)
+                if match:
+                    child.meta = {**(child.meta or {}), "glue": match.group(0)}
+                    after.content = after.content[match.end():]
+
+
+def _render_inline(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+    mathml = _convert(env, tokens[idx], display=False)
+    glue = (tokens[idx].meta or {}).get("glue")
+    return f'<span class="nobr">{mathml}{escapeHtml(glue)}</span>' if glue else mathml
+
+
+def _render_block(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+    token = tokens[idx]
+    label = token.info.strip() if token.type in ("math_block_label", "math_block_eqno") else ""
+    mathml = _convert(env, token, display=True)
+    if not label:
+        return f'<div class="math-display">{mathml}</div>\n'
+    number = env.get("equations", {}).get(label, "?")
+    anchor = escapeHtml(label)
+    return (f'<div class="math-display numbered" id="{anchor}">{mathml}'
+            f'<span class="eqno">({number})</span></div>\n')
+
+
+def _number_equations(state: StateCore) -> None:
+    numbers: dict[str, int] = state.env.setdefault("equations", {})
+    for token in state.tokens:
+        if token.type in ("math_block_label", "math_block_eqno") and token.info.strip():
+            numbers.setdefault(token.info.strip(), len(numbers) + 1)
+
+
+def _eqref_rule(state: StateInline, silent: bool) -> bool:
+    if state.src[state.pos] != "@":
+        return False
+    if state.pos > 0 and (state.src[state.pos - 1].isalnum() or state.src[state.pos - 1] == "."):
+        return False  # e.g. an e-mail address
+    match = _EQREF.match(state.src, state.pos)
+    if not match:
+        return False
+    if not silent:
+        token = state.push("eqref", "a", 0)
+        token.info = match.group(1).rstrip(".:")
+    state.pos += 1 + len(match.group(1).rstrip(".:"))
+    return True
+
+
+def _render_eqref(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+    label = tokens[idx].info
+    number = env.get("equations", {}).get(label)
+    if number is None:
+        ctx = env.get("lanting")
+        env.setdefault("problems", []).append(Problem(
+            f"`@{label}` refers to no numbered equation on this page",
+            ctx.path if ctx else None, _line(env, tokens[idx]),
+            hint="label a display formula as `$$ … $$ (" + label + ")`"))
+        return escapeHtml("@" + label)
+    return f'<a class="eqref" href="#{escapeHtml(label)}">({number})</a>'
+
+
+def _without_backticks(rule: Any) -> Any:
+    """Wrap dollarmath's inline rule: a "formula" holding a backtick is prose with a code
+    span (`$10 and `$x$``), never math."""
+
+    def guarded(state: StateInline, silent: bool) -> bool:
+        start, count, pending = state.pos, len(state.tokens), state.pending
+        if not rule(state, silent):
+            return False
+        if "`" in state.src[start : state.pos]:
+            state.pos, state.pending = start, pending  # push() had flushed the pending text
+            del state.tokens[count:]
+            return False
+        return True
+
+    return guarded
 
 
 def math_plugin(md: MarkdownIt) -> None:
     dollarmath_plugin(md, allow_space=False, allow_digits=False, double_inline=True)
-    md.add_render_rule("math_inline", _inline)
-    md.add_render_rule("math_inline_double", _block)
-    md.add_render_rule("math_block", _block)
-    md.add_render_rule("math_block_label", _block)
+    md.inline.ruler.at("math_inline", _without_backticks(
+        math_inline_dollar(allow_space=False, allow_digits=False, allow_double=True)))
+    texmath_plugin(md, delimiters="brackets")
+    md.inline.ruler.push("eqref", _eqref_rule)
+    md.core.ruler.push("number_equations", _number_equations)
+    md.core.ruler.push("glue_punctuation", _glue_punctuation)
+    for name in ("math_inline", "math_single"):
+        md.add_render_rule(name, _render_inline)
+    for name in ("math_inline_double", "math_block", "math_block_label", "math_block_eqno"):
+        md.add_render_rule(name, _render_block)
+    md.add_render_rule("eqref", _render_eqref)

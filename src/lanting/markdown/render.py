@@ -12,15 +12,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
 from lanting.errors import Problem
 from lanting.markdown.anchors import anchors_plugin, inline_text
+from lanting.markdown.callouts import callouts_plugin
+from lanting.markdown.cjk import cjk_spacing_plugin
 from lanting.markdown.code import code_plugin
+from lanting.markdown.figures import figures_plugin
+from lanting.markdown.footnotes import add_sidenotes
 from lanting.markdown.links import links_plugin
 from lanting.markdown.math import math_plugin
 from lanting.markdown.more import MORE_HTML, more_plugin
+from lanting.markdown.shortcodes import shortcodes_plugin
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +34,7 @@ class MarkdownOptions:
     """Settings that change the HTML a document renders to (part of its cache key)."""
 
     raw_html: bool = True
+    cjk_spacing: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +49,29 @@ class RenderContext:
     link_map: dict[str, str] = field(default_factory=dict)
     """Content path of every page and asset -> its output URL."""
     base_path: str = "/"
+    macros: tuple[tuple[str, str], ...] = ()
+    """LaTeX macros of the site and the page, `(name, expansion)`."""
+    lang: str = "zh-CN"
+    """The page's language (callout titles, figure labels)."""
+    image_sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Content path of each image asset -> (width, height)."""
+    mermaid: bool = False
+    """The site opted into Mermaid diagrams."""
+    site_root: Path | None = None
+    """The site folder; files included by shortcodes must lie inside it."""
+
+    def read_file(self, relative: str) -> str | None:
+        """Text of a file of the site, or None if missing or outside the site folder."""
+        if self.site_root is None or relative.startswith(("/", "\\")) or "\\" in relative:
+            return None
+        root = self.site_root.resolve()
+        try:
+            path = (root / relative).resolve(strict=True)
+        except (OSError, RuntimeError):
+            return None
+        if not path.is_relative_to(root) or not path.is_file():
+            return None
+        return path.read_text(encoding="utf-8", errors="replace")
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,19 +97,36 @@ class RenderedMarkdown:
     """All reader-visible prose as plain text (reading time, search)."""
     links: tuple[LinkRef, ...]
     problems: tuple[Problem, ...]
+    features: frozenset[str] = frozenset()
+    """What the page uses that needs page-level support: "math", "mermaid"."""
+
+
+def _stamp_lines(state: StateCore) -> None:
+    """Give inline tokens the source line of their block, for messages."""
+    for block in state.tokens:
+        if block.type == "inline" and block.map and block.children:
+            for child in block.children:
+                if child.map is None:
+                    child.map = block.map
 
 
 @functools.cache
 def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": options.raw_html, "typographer": False})
     md.enable(["table", "strikethrough"])
+    md.core.ruler.push("lanting_lines", _stamp_lines)
     md.use(math_plugin)
+    md.use(shortcodes_plugin)
     md.use(footnote_plugin)
     md.use(tasklists_plugin)
+    md.use(callouts_plugin)
     md.use(more_plugin)
     md.use(anchors_plugin)
     md.use(links_plugin)
+    md.use(figures_plugin)
     md.use(code_plugin)
+    if options.cjk_spacing:
+        md.use(cjk_spacing_plugin)  # last: ids and links are settled, only prose is left
     return md
 
 
@@ -120,11 +167,14 @@ def render_markdown(
                 hint="link to a page's source file, e.g. `other-post.md`", severity="warning")
         for url, line in env.get("unresolved", [])  # type: ignore[attr-defined]
     ) + tuple(env.get("problems", []))  # type: ignore[arg-type]
+    features = {name for name, used in (("math", "<math" in body),
+                                        ("mermaid", bool(env.get("uses_mermaid")))) if used}
     return RenderedMarkdown(
-        html=body.replace(MORE_HTML + "\n", ""),
+        html=add_sidenotes(body.replace(MORE_HTML + "\n", "")),
         headings=headings,
         excerpt=_excerpt(tokens),
         text=plain_text(body),
         links=links,
         problems=problems,
+        features=frozenset(features),
     )

@@ -1,0 +1,40 @@
+"""Theme assets: the stylesheet, code palettes, scripts and the math font, as output
+files under `assets/`, each addressed with a content hash so browsers never see a
+stale copy."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from lanting.config import Config
+from lanting.markdown.code import highlight_css
+from lanting.mathfont import math_characters, math_font
+from lanting.pages import OutputFile
+from lanting.templates import THEME_STATIC
+
+
+@dataclass(frozen=True, slots=True)
+class ThemeAssets:
+    files: tuple[OutputFile, ...]
+    urls: dict[str, str]
+    """Asset name (`style.css`, `math.woff2`, …) -> URL with a version query."""
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:10]
+
+
+def build_assets(config: Config, page_html: list[str], cache_dir: Path | None) -> ThemeAssets:
+    contents: dict[str, bytes] = {
+        path.name: path.read_bytes() for path in sorted(THEME_STATIC.iterdir()) if path.is_file()
+    }
+    contents["highlight.css"] = highlight_css(
+        config.markdown.code_light_style, config.markdown.code_dark_style).encode()
+    if any("<math" in html for html in page_html):
+        contents["math.woff2"] = math_font(math_characters(page_html), cache_dir)
+    files = tuple(OutputFile(f"assets/{name}", data) for name, data in contents.items())
+    urls = {name: f"{config.base_path}assets/{name}?v={_digest(data)}"
+            for name, data in contents.items()}
+    return ThemeAssets(files, urls)

@@ -1,0 +1,46 @@
+"""Plugin: a thin space between Chinese/Japanese characters and Latin letters or digits.
+
+Applied at build time to prose only: never inside code, math, URLs or `pre`. Also
+between prose and an adjacent inline code span or formula.
+"""
+
+from __future__ import annotations
+
+import re
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_core import StateCore
+
+THIN_SPACE = "\u2009"
+_CJK = r"\u2e80-\u2eff\u2f00-\u2fdf\u3040-\u30ff\u3100-\u312f\u3200-\u32ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_LATIN = r"A-Za-z0-9\u00c0-\u024f"
+_CJK_THEN_LATIN = re.compile(f"([{_CJK}])([{_LATIN}])")
+_LATIN_THEN_CJK = re.compile(f"([{_LATIN}%])([{_CJK}])")
+_ENDS_CJK = re.compile(f"[{_CJK}]$")
+_STARTS_CJK = re.compile(f"^[{_CJK}]")
+_ATOMS = ("code_inline", "math_inline", "math_single")
+
+
+def space_text(text: str) -> str:
+    text = _CJK_THEN_LATIN.sub(rf"\1{THIN_SPACE}\2", text)
+    return _LATIN_THEN_CJK.sub(rf"\1{THIN_SPACE}\2", text)
+
+
+def _space(state: StateCore) -> None:
+    for block in state.tokens:
+        children = block.children
+        if block.type != "inline" or not children:
+            continue
+        for i, child in enumerate(children):
+            if child.type != "text":
+                continue
+            child.content = space_text(child.content)
+            if i + 1 < len(children) and children[i + 1].type in _ATOMS \
+                    and _ENDS_CJK.search(child.content):
+                child.content += THIN_SPACE
+            if i > 0 and children[i - 1].type in _ATOMS and _STARTS_CJK.search(child.content):
+                child.content = THIN_SPACE + child.content
+
+
+def cjk_spacing_plugin(md: MarkdownIt) -> None:
+    md.core.ruler.push("cjk_spacing", _space)

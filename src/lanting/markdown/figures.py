@@ -1,0 +1,71 @@
+"""Plugin: images get their size and lazy loading; an image alone in a paragraph with a
+title becomes a numbered `<figure>` ("图 1" / "Figure 1")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+
+LABELS = {"zh": "图 {n}", "en": "Figure {n}"}
+
+
+def _size_images(state: StateCore) -> None:
+    ctx = state.env.get("lanting")
+    sizes = ctx.image_sizes if ctx else {}
+    for block in state.tokens:
+        for child in block.children or []:
+            if child.type != "image":
+                continue
+            child.attrSet("loading", "lazy")
+            child.attrSet("decoding", "async")
+            size = sizes.get(str(child.meta.get("content_path", "")))
+            if size and not child.attrGet("width"):
+                child.attrSet("width", str(size[0]))
+                child.attrSet("height", str(size[1]))
+
+
+def _make_figures(state: StateCore) -> None:
+    tokens = state.tokens
+    number = 0
+    for i in range(len(tokens) - 2):
+        opening, inline, closing = tokens[i], tokens[i + 1], tokens[i + 2]
+        if opening.type != "paragraph_open" or inline.type != "inline" or opening.level != 0:
+            continue
+        children = [c for c in inline.children or []
+                    if not (c.type == "text" and not c.content.strip())]
+        if len(children) != 1 or children[0].type != "image" or not children[0].attrGet("title"):
+            continue
+        number += 1
+        opening.type, closing.type = "figure_open", "figure_close"
+        opening.tag = closing.tag = "figure"
+        opening.meta = {"number": number, "caption": str(children[0].attrGet("title"))}
+        closing.meta = opening.meta
+        inline.children = children
+
+
+def _render_figure_open(self: Any, tokens: Sequence[Token], idx: int, options: Any,
+                        env: Any) -> str:
+    number = tokens[idx].meta["number"]
+    return f'<figure class="figure" id="figure-{number}">'
+
+
+def _render_figure_close(self: Any, tokens: Sequence[Token], idx: int, options: Any,
+                         env: Any) -> str:
+    ctx = env.get("lanting")
+    lang = "zh" if ctx is None or ctx.lang.lower().startswith("zh") else "en"
+    meta = tokens[idx].meta
+    label = LABELS[lang].format(n=meta["number"])
+    return (f'<figcaption><span class="figure-label">{label}</span> '
+            f'{escapeHtml(meta["caption"])}</figcaption></figure>\n')
+
+
+def figures_plugin(md: MarkdownIt) -> None:
+    md.core.ruler.push("figures", _make_figures)
+    md.core.ruler.push("image_sizes", _size_images)
+    md.add_render_rule("figure_open", _render_figure_open)
+    md.add_render_rule("figure_close", _render_figure_close)

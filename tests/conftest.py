@@ -1,0 +1,137 @@
+"""Shared helpers: tiny inline sites (Hugo style), in-process CLI runs, output snapshots.
+
+    def test_something(make_site, build_site):
+        site = make_site({"content/posts/a.md": post("A", "2026-01-02")})
+        result = build_site(site)
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import textwrap
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lanting import cli
+from lanting.pipeline import BuildOptions, BuildResult, build
+
+DEFAULT_CONFIG = 'title = "T"\n'
+
+SiteFiles = Mapping[str, "str | bytes | None"]
+
+
+def _yaml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    # JSON strings and lists are valid YAML flow scalars/sequences.
+    return json.dumps(value, ensure_ascii=False)
+
+
+def post_text(title: str | None = "P", date: str | None = "2026-01-02",
+              body: str = "Body.\n", **fields: Any) -> str:
+    """A Markdown file with YAML front matter; `None` leaves a key out."""
+    lines = ["---"]
+    if title is not None:
+        lines.append(f"title: {_yaml_value(title)}")
+    if date is not None:
+        lines.append(f"date: {date}")
+    lines += [f"{key}: {_yaml_value(value)}" for key, value in fields.items()]
+    lines.append("---")
+    return "\n".join(lines) + "\n" + body
+
+
+@pytest.fixture
+def post() -> Callable[..., str]:
+    """`post("Title", "2026-01-02", body="…", tags=["a"])` -> Markdown text."""
+    return post_text
+
+
+def write_files(root: Path, files: SiteFiles) -> None:
+    """Write `{relative path: text}`; text is dedented, bytes are written as they are."""
+    for rel, content in files.items():
+        path = root / rel
+        if content is None:
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(textwrap.dedent(content), encoding="utf-8")
+
+
+@pytest.fixture
+def make_site(tmp_path: Path) -> Callable[..., Path]:
+    """Write a tiny site from `{relative path: text}` and return its folder.
+
+    `lanting.toml` defaults to `title = "T"`; pass `"lanting.toml": None` to leave it out.
+    Several sites in one test need different `name`s.
+    """
+
+    def make(files: SiteFiles | None = None, name: str = "site") -> Path:
+        site = tmp_path / name
+        site.mkdir(parents=True, exist_ok=True)
+        files = dict(files or {})
+        if "lanting.toml" not in files:
+            files["lanting.toml"] = DEFAULT_CONFIG
+        write_files(site, files)
+        return site
+
+    return make
+
+
+@pytest.fixture
+def build_site() -> Callable[..., BuildResult]:
+    """`build_site(site, out=None, drafts=False, base_url=None, strict=False)`."""
+
+    def run(site: Path, out: Path | None = None, **options: Any) -> BuildResult:
+        return build(site, BuildOptions(output=out, **options))
+
+    return run
+
+
+@pytest.fixture
+def run_cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., tuple[int, str, str]]:
+    """Run `lanting.cli.main([...])` in-process; returns (exit code, stdout, stderr)."""
+
+    def run(*args: str | Path) -> tuple[int, str, str]:
+        capsys.readouterr()  # drop anything printed before
+        previous = signal.getsignal(signal.SIGTERM)
+        try:
+            code = cli.main([str(a) for a in args])
+        finally:
+            signal.signal(signal.SIGTERM, previous)  # main() installs its own handler
+        captured = capsys.readouterr()
+        return code, captured.out, captured.err
+
+    return run
+
+
+def tree_bytes(root: Path) -> dict[str, bytes]:
+    """Every file under `root` -> its bytes (POSIX relative paths)."""
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file()
+    }
+
+
+@pytest.fixture
+def snapshot() -> Callable[[Path], dict[str, bytes]]:
+    return tree_bytes
+
+
+def leftovers(parent: Path) -> list[str]:
+    """Temporary folders a build may leave next to its output."""
+    return sorted(p.name for p in parent.iterdir() if ".lanting-tmp-" in p.name
+                  or ".lanting-old-" in p.name)
+
+
+@pytest.fixture
+def temp_leftovers() -> Callable[[Path], list[str]]:
+    return leftovers
