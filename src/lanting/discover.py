@@ -6,6 +6,7 @@ are: page-bundle images, anything under `static/`).
 
 from __future__ import annotations
 
+import io
 import os
 from dataclasses import dataclass
 from enum import StrEnum
@@ -104,6 +105,8 @@ def _walk(root: Path, site: Path, warnings: list[Problem]) -> list[Path]:
 
 def _classify(rel: PurePosixPath) -> Kind | None:
     parts = rel.parts
+    if rel.suffix == ".ipynb" and len(parts) == 2 and parts[0] == "posts":
+        return Kind.POST
     if rel.suffix != ".md":
         return None
     if parts == ("_index.md",):
@@ -135,6 +138,15 @@ def image_size(path: Path) -> tuple[int, int] | None:
         return None
     try:
         with Image.open(path) as image:
+            return image.size
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return None
+
+
+def image_bytes_size(data: bytes) -> tuple[int, int] | None:
+    """Pixel size of an in-memory raster image (a notebook output), or None."""
+    try:
+        with Image.open(io.BytesIO(data)) as image:
             return image.size
     except (OSError, ValueError, Image.DecompressionBombError):
         return None

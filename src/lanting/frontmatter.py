@@ -19,6 +19,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from lanting.discover import Kind, Source
 from lanting.errors import LantingError, Problem
 from lanting.locate import line_of, toml_key_lines
+from lanting.notebook import Attachment, convert_notebook
 from lanting.schema import SchemaProblem, build
 
 SLUG_RE = re.compile(r"^[\w][\w.\-]*$")
@@ -77,6 +78,8 @@ class Document:
     """1-based line of the file on which the body starts."""
     key_lines: dict[str, int] = field(default_factory=dict)
     """Line of each front-matter key, for later messages."""
+    attachments: tuple[Attachment, ...] = ()
+    """Files generated from the source (a notebook's output images)."""
 
 
 def _yaml() -> YAML:
@@ -178,9 +181,21 @@ def _problem(source: Source, lines: dict[str, int], path: tuple[str, ...], messa
                    line or 1, hint=hint)
 
 
+def _split_source(source: Source) -> tuple[str | None, str | None, str, int, tuple[Attachment, ...]]:
+    if source.rel.suffix == ".ipynb":
+        try:
+            notebook = convert_notebook(source.text, source.rel.as_posix())
+        except ValueError as error:
+            raise LantingError.at(str(error), source.path, 1,
+                                  hint="open and save it again in Jupyter") from None
+        fmt = "yaml" if notebook.front_matter else None
+        return fmt, notebook.front_matter, notebook.body, 1, notebook.attachments
+    return (*_split(source.text), ())
+
+
 def parse(source: Source) -> Document:
     """Split and validate one source; raise LantingError with every problem in it."""
-    fmt, head, body, body_line = _split(source.text)
+    fmt, head, body, body_line, attachments = _split_source(source)
     if head is None:
         fence = "---" if fmt == "yaml" else "+++"
         raise LantingError.at(f"front matter is not closed: no line `{fence}` after line 1",
@@ -224,4 +239,4 @@ def parse(source: Source) -> Document:
         series_order=raw.series_order, translation_key=raw.translation_key, toc=raw.toc,
         macros=raw.macros, params=raw.params,
     )
-    return Document(source, meta, body, body_line, lines)
+    return Document(source, meta, body, body_line, lines, attachments)

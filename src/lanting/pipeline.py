@@ -12,12 +12,12 @@ from pathlib import Path
 
 from lanting.assemble import Site, assemble
 from lanting.config import Config, load_config
-from lanting.discover import Discovery, discover
+from lanting.discover import Discovery, discover, image_bytes_size
 from lanting.errors import LantingError, Problem
 from lanting.frontmatter import Document, parse
 from lanting.markdown import MarkdownOptions, RenderContext, RenderedMarkdown, render_markdown
 from lanting.assets import build_assets
-from lanting.pages import render_pages
+from lanting.pages import OutputFile, render_pages
 from lanting.routes import Routes, plan_routes
 from lanting.templates import create_environment
 from lanting.write import Copy, write_site
@@ -83,6 +83,8 @@ def render_all(
                               cjk_spacing=config.markdown.cjk_spacing)
     link_map = routes.link_map()
     image_sizes = {a.rel.as_posix(): a.size for a in discovery.assets if a.size}
+    image_sizes.update({a.rel: size for d in documents for a in d.attachments
+                        if (size := image_bytes_size(a.data))})
     rendered: dict[str, RenderedMarkdown] = {}
     for i, doc in enumerate(documents):
         context = render_context(doc, site_dir, config, link_map, image_sizes)
@@ -122,6 +124,7 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
                           site_dir / CACHE_DIR)
     env = create_environment(site_dir)
     files = [*assets.files, *render_pages(site, env, assets.urls)]         # 7. render pages
+    files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
     output = options.output or site_dir / "public"
     copies = _static_copies(site_dir, discovery, routes)
     count = write_site(output, site_dir, files, copies)                    # 8. write

@@ -69,15 +69,17 @@ def plan_routes(
     ]
     if problems:
         raise LantingError(problems)
-    by_rel = {doc.source.rel.as_posix(): out for doc in documents}
-    asset_paths: dict[str, str] = {}
+    asset_paths: dict[str, str] = {
+        attachment.rel: pages[doc.source.rel.as_posix()] + attachment.rel.rsplit("/", 1)[-1]
+        for doc in documents for attachment in doc.attachments
+    }
     for asset in assets:
         rel = asset.rel.as_posix()
         if asset.bundle is not None:
-            if asset.bundle.as_posix() not in by_rel:
+            if asset.bundle.as_posix() not in pages:
                 continue  # the bundle's page is a draft left out of this build
             inside = PurePosixPath(rel).relative_to(asset.bundle.parent).as_posix()
-            asset_paths[rel] = posixpath.join(by_rel[asset.bundle.as_posix()], inside)
+            asset_paths[rel] = posixpath.join(pages[asset.bundle.as_posix()], inside)
         else:
             asset_paths[rel] = rel
     return Routes(pages, asset_paths, base_path)

@@ -118,6 +118,8 @@ def render_code_block(code: str, info: FenceInfo, env: dict[str, Any], line: int
     lang_class = f' class="language-{escapeHtml(info.lang)}"' if info.lang else ""
     title = f'<div class="code-title">{escapeHtml(info.title)}</div>' if info.title else ""
     numbered = " numbered" if info.line_numbers else ""
+    if info.lang == "output":
+        numbered += " output"
     return (f'<div class="code-block{numbered}">{title}<pre class="highlight"><code{lang_class}>'
             + "\n".join(rendered) + "</code></pre></div>\n")
 
