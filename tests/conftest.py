@@ -21,15 +21,6 @@ from lanting.pipeline import BuildOptions, BuildResult, build
 
 DEFAULT_CONFIG = 'title = "T"\n'
 
-# ziamath (which Lanting imports to find its math font) calls a deprecated importlib API
-# when imported. That warning is a dependency's, not Lanting's: it must not turn every
-# build with math into a failure under `filterwarnings = ["error"]`. test_cli.py checks
-# the same thing separately with `python -W error`.
-ZIAMATH_IMPORT_WARNING = "ignore:path is deprecated:DeprecationWarning:ziamath"
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("filterwarnings", ZIAMATH_IMPORT_WARNING)
 
 SiteFiles = Mapping[str, "str | bytes | None"]
 

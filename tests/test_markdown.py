@@ -66,7 +66,8 @@ def test_footnotes_link_both_ways() -> None:
         back = [a for a in note.find_all("a") if a["href"].startswith("#")]
         assert back, f"footnote {target} has no back-link"
         back_target = doc.one(id=back[0]["href"][1:])
-        assert back_target is ref or ref in list(back_target.iter()) or back_target in _ancestors(ref)
+        assert back_target is ref or back_target in _ancestors(ref) \
+            or ref in list(back_target.iter())
 
 
 def _ancestors(element: Element) -> list[Element]:
@@ -84,7 +85,8 @@ def test_chinese_heading_keeps_its_characters_in_the_id() -> None:
     result = render("## 为什么需要多卡？\n")
     assert parse_html(result.html).one("h2")["id"] == "为什么需要多卡"
     [heading] = result.headings
-    assert (heading.level, heading.id, heading.text) == (2, "为什么需要多卡", "为什么需要多卡？")
+    assert (heading.level, heading.id) == (2, "为什么需要多卡")
+    assert heading.text == "为什么需要多卡？"
 
 
 def test_mixed_heading_id() -> None:

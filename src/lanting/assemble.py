@@ -17,7 +17,7 @@ from lanting.frontmatter import Document
 from lanting.markdown import Heading, RenderedMarkdown
 from lanting.markdown.slugs import slugify
 from lanting.routes import Routes
-from lanting.text import reading_minutes
+from lanting.text import minutes_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,12 +78,15 @@ class Site:
     """Each series' posts in reading order (part 1 first)."""
     neighbours: dict[str, tuple[Page | None, Page | None]]
     """Post URL -> (newer post, older post)."""
+    term_index: dict[str, dict[str, Term]] = field(default_factory=dict)
+    """Taxonomy -> case-folded term name -> term."""
 
     def series_of(self, page: Page) -> Term | None:
         return next((s for s in self.series if s.name == page.series), None)
 
     def term_url(self, taxonomy: str, name: str) -> str:
-        return f"{self.config.base_path}{taxonomy}/{slugify(name)}/"
+        term = self.term_index.get(taxonomy, {}).get(name.casefold())
+        return term.url if term else f"{self.config.base_path}{taxonomy}/{slugify(name)}/"
 
 
 def _page(doc: Document, rendered: RenderedMarkdown, routes: Routes, config: Config) -> Page:
@@ -97,7 +100,8 @@ def _page(doc: Document, rendered: RenderedMarkdown, routes: Routes, config: Con
         updated=meta.updated, tags=meta.tags, categories=meta.categories, series=meta.series,
         series_order=meta.series_order, draft=meta.draft, toc=meta.toc,
         headings=rendered.headings,
-        reading_minutes=reading_minutes(rendered.text, config.blog.chars_per_minute,
+        reading_minutes=minutes_for(rendered.cjk_chars, rendered.words,
+                                        config.blog.chars_per_minute,
                                         config.blog.words_per_minute),
         features=rendered.features | ({"code"} if 'class="code-block' in rendered.html else set()),
         params=meta.params,
@@ -109,22 +113,37 @@ def _newest_first(page: Page) -> tuple[float, str]:
     return (-stamp, page.rel)
 
 
+def unique_slugs(names: list[str]) -> dict[str, str]:
+    """A distinct URL slug for each name, in sorted order: `C++` and `C` both slugify to
+    `c`, so the later one gets `c-2`."""
+    slugs: dict[str, str] = {}
+    used: set[str] = set()
+    for name in sorted(names):
+        slug = base = slugify(name)
+        counter = 1
+        while slug in used:
+            counter += 1
+            slug = f"{base}-{counter}"
+        used.add(slug)
+        slugs[name] = slug
+    return slugs
+
+
 def _terms(posts: tuple[Page, ...], taxonomy: str, config: Config) -> tuple[Term, ...]:
-    grouped: dict[str, list[Page]] = defaultdict(list)
+    """Tags (or categories) merged case-insensitively: "PPO" and "ppo" are one tag."""
+    grouped: dict[str, dict[str, Page]] = defaultdict(dict)
+    spellings: dict[str, set[str]] = defaultdict(set)
     for post in posts:
         for name in getattr(post, taxonomy):
-            grouped[name].append(post)
-    by_slug: dict[str, str] = {}
-    terms = []
-    for name in sorted(grouped, key=lambda n: (slugify(n), n)):
-        slug = slugify(name)
-        if slug in by_slug:  # "PPO" and "ppo" are one tag
-            continue
-        by_slug[slug] = name
-        same = {p.url: p for n, ps in grouped.items() if slugify(n) == slug for p in ps}
-        unique = tuple(sorted(same.values(), key=_newest_first))
-        terms.append(Term(name, slug, f"{config.base_path}{taxonomy}/{slug}/", unique))
-    return tuple(terms)
+            grouped[name.casefold()][post.url] = post
+            spellings[name.casefold()].add(name)
+    display = {key: min(names) for key, names in spellings.items()}
+    slugs = unique_slugs(list(grouped))
+    return tuple(
+        Term(display[key], slugs[key], f"{config.base_path}{taxonomy}/{slugs[key]}/",
+             tuple(sorted(grouped[key].values(), key=_newest_first)))
+        for key in sorted(grouped, key=lambda k: slugs[k])
+    )
 
 
 def _series(posts: tuple[Page, ...], documents: dict[str, Document],
@@ -135,7 +154,8 @@ def _series(posts: tuple[Page, ...], documents: dict[str, Document],
             grouped[post.series].append(post)
     problems: list[Problem] = []
     result = []
-    for name in sorted(grouped, key=slugify):
+    slugs = unique_slugs(list(grouped))
+    for name in sorted(grouped, key=lambda n: slugs[n]):
         parts = grouped[name]
         seen: dict[int, Page] = {}
         for part in parts:
@@ -153,7 +173,7 @@ def _series(posts: tuple[Page, ...], documents: dict[str, Document],
         ordered = sorted(parts, key=lambda p: (
             p.series_order if p.series_order is not None else 10**9,
             p.date.timestamp() if p.date else 0.0, p.rel))
-        slug = slugify(name)
+        slug = slugs[name]
         result.append(Term(name, slug, f"{config.base_path}series/{slug}/", tuple(ordered)))
     if problems:
         raise LantingError(problems)
@@ -177,16 +197,20 @@ def assemble(
         post.url: (posts[i - 1] if i > 0 else None, posts[i + 1] if i + 1 < len(posts) else None)
         for i, post in enumerate(posts)
     }
+    tags = _terms(posts, "tags", config)
+    categories = _terms(posts, "categories", config)
     return Site(
         config=config,
         home=next((p for p in pages if p.kind is Kind.HOME), None),
         posts=posts,
         pages=tuple(sorted((p for p in pages if p.kind is Kind.PAGE), key=lambda p: p.rel)),
         years=tuple(YearGroup(y, tuple(ps)) for y, ps in sorted(years.items(), reverse=True)),
-        tags=_terms(posts, "tags", config),
-        categories=_terms(posts, "categories", config),
+        tags=tags,
+        categories=categories,
         series=_series(posts, by_rel, config),
         neighbours=neighbours,
+        term_index={"tags": {t.name.casefold(): t for t in tags},
+                    "categories": {t.name.casefold(): t for t in categories}},
     )
 
 

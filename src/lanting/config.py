@@ -92,8 +92,9 @@ class Config:
     @property
     def base_path(self) -> str:
         """The path part of `base_url`, always starting and ending with `/`."""
-        match = re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://[^/]*(/.*)?$", self.base_url)
-        path = (match.group(1) or "/") if match else self.base_url
+        url = self.base_url.split("#", 1)[0].split("?", 1)[0]
+        match = re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://[^/]*(/.*)?$", url)
+        path = (match.group(1) or "/") if match else url
         path = "/" + path.strip("/") + "/"
         return "/" if path == "//" else path
 

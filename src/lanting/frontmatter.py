@@ -117,6 +117,10 @@ def _parse_yaml(source: Source, text: str) -> tuple[dict[str, Any], dict[str, in
                               ) from None
     except YAMLError as error:
         raise LantingError.at(f"invalid YAML front matter: {error}", source.path, 2) from None
+    except ValueError as error:  # ruamel builds dates itself: `2026-13-45` fails there
+        line = _bad_date_line(text)
+        raise LantingError.at(f"invalid date: {error}", source.path, line,
+                              hint="write dates as YYYY-MM-DD") from None
     if data is None:
         data = {}
     if not isinstance(data, dict):
@@ -124,6 +128,21 @@ def _parse_yaml(source: Source, text: str) -> tuple[dict[str, Any], dict[str, in
                               source.path, 2)
     lines = {str(k): data.lc.key(k)[0] + 2 for k in data}
     return _plain(data), lines
+
+
+_DATE_VALUE = re.compile(r"^\s*[\w-]+\s*:\s*(\d{4}-\d{1,2}-\d{1,2}[^#]*?)\s*(#.*)?$")
+
+
+def _bad_date_line(text: str) -> int:
+    """The file line of the first date-looking value that does not parse."""
+    for number, line in enumerate(text.split("\n"), start=2):
+        match = _DATE_VALUE.match(line)
+        if match:
+            try:
+                parse_date(match.group(1))
+            except ValueError:
+                return number
+    return 2
 
 
 def _plain(value: Any) -> Any:
@@ -151,8 +170,9 @@ def _parse_toml(source: Source, text: str) -> tuple[dict[str, Any], dict[str, in
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         match = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
-        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
-        line = int(match.group(1)) + 1 if match else 2
+        message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", str(error))
+        # "(at end of document)": the problem is on the last line of the front matter
+        line = int(match.group(1)) + 1 if match else len(text.rstrip("\n").split("\n")) + 1
         raise LantingError.at(f"invalid TOML front matter: {message}", source.path, line
                               ) from None
     lines = {k[0]: v + 1 for k, v in toml_key_lines(text).items() if len(k) == 1}

@@ -88,7 +88,25 @@ class PageRenderer:
             line = getattr(error, "lineno", None)
             raise LantingError.at(f"template error while rendering /{path}: {error.message}",
                                   Path(name), line) from None
+        except Exception as error:  # a Python error raised by template code: blame the template
+            name, line = _template_frame(error, template)
+            raise LantingError.at(
+                f"template error while rendering /{path}: {type(error).__name__}: {error}",
+                Path(name), line) from None
         return OutputFile(path, text.encode("utf-8"))
+
+
+def _template_frame(error: BaseException, fallback: str) -> tuple[str, int | None]:
+    """File and line of the innermost template frame of `error`'s traceback (Jinja maps
+    template code to the template's own file name and line)."""
+    found: tuple[str, int | None] = (fallback, None)
+    trace = error.__traceback__
+    while trace is not None:
+        filename = trace.tb_frame.f_code.co_filename
+        if filename.endswith((".html", ".xml", ".txt")):
+            found = (filename, trace.tb_lineno)
+        trace = trace.tb_next
+    return found
 
 
 def _term_pages(r: PageRenderer, taxonomy: str, terms: tuple[Term, ...]) -> list[OutputFile]:

@@ -120,8 +120,9 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
     if errors:
         raise LantingError([replace(p, severity="error") for p in errors])
     warnings = [p for p in problems if p.severity != "error"]
-    assets = build_assets(config, [r.html for r in rendered.values()],
-                          site_dir / CACHE_DIR)
+    math_chars = "".join(sorted({c for r in rendered.values() for c in r.math_chars}))
+    uses_math = any("math" in r.features for r in rendered.values())
+    assets = build_assets(config, math_chars if uses_math else None, site_dir / CACHE_DIR)
     env = create_environment(site_dir)
     files = [*assets.files, *render_pages(site, env, assets.urls)]         # 7. render pages
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]

@@ -33,6 +33,8 @@ def resolve_request_path(root: Path, raw_path: str) -> Path | None:
     normal = posixpath.normpath("/" + "/".join(parts))
     candidate = root.joinpath(*[p for p in normal.split("/") if p])
     if candidate.is_dir():
+        if not path.endswith("/"):
+            return None  # the caller redirects to the slash form, so relative links work
         candidate = candidate / "index.html"
     try:
         real = candidate.resolve(strict=True)

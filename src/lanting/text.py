@@ -17,5 +17,10 @@ def count_units(text: str) -> tuple[int, int]:
 
 def reading_minutes(text: str, chars_per_minute: int = 400, words_per_minute: int = 200) -> int:
     """Minutes to read mixed text: Chinese by characters, English by words; at least 1."""
-    chars, words = count_units(text)
+    return minutes_for(*count_units(text), chars_per_minute, words_per_minute)
+
+
+def minutes_for(chars: int, words: int, chars_per_minute: int = 400,
+                words_per_minute: int = 200) -> int:
+    """Minutes to read `chars` Chinese characters and `words` English words; at least 1."""
     return max(1, math.ceil(chars / chars_per_minute + words / words_per_minute))

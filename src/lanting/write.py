@@ -8,6 +8,7 @@ temporary folder behind. The output folder is replaced only when Lanting wrote i
 
 from __future__ import annotations
 
+import filecmp
 import os
 import shutil
 from collections.abc import Iterable
@@ -92,8 +93,7 @@ def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Itera
             target = _safe_target(tmp, copy.path)
             target.parent.mkdir(parents=True, exist_ok=True)
             previous = out / copy.path
-            if previous.is_file() and previous.stat().st_mtime >= copy.source.stat().st_mtime \
-                    and previous.stat().st_size == copy.source.stat().st_size:
+            if previous.is_file() and filecmp.cmp(previous, copy.source, shallow=False):
                 os.link(previous, target)
             else:
                 shutil.copyfile(copy.source, target)

@@ -17,6 +17,8 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
 from lanting.errors import Problem
+from lanting.mathfont import math_characters
+from lanting.text import count_units
 from lanting.markdown.anchors import anchors_plugin, inline_text
 from lanting.markdown.callouts import callouts_plugin
 from lanting.markdown.cjk import cjk_spacing_plugin
@@ -99,6 +101,11 @@ class RenderedMarkdown:
     problems: tuple[Problem, ...]
     features: frozenset[str] = frozenset()
     """What the page uses that needs page-level support: "math", "mermaid"."""
+    cjk_chars: int = 0
+    words: int = 0
+    """Chinese characters and English words of the prose (reading time)."""
+    math_chars: str = ""
+    """Every character used inside the page's formulas (for the math font subset)."""
 
 
 def _stamp_lines(state: StateCore) -> None:
@@ -169,12 +176,17 @@ def render_markdown(
     ) + tuple(env.get("problems", []))  # type: ignore[arg-type]
     features = {name for name, used in (("math", "<math" in body),
                                         ("mermaid", bool(env.get("uses_mermaid")))) if used}
+    text = plain_text(body)
+    cjk_chars, words = count_units(text)
     return RenderedMarkdown(
         html=add_sidenotes(body.replace(MORE_HTML + "\n", "")),
         headings=headings,
         excerpt=_excerpt(tokens),
-        text=plain_text(body),
+        text=text,
         links=links,
         problems=problems,
         features=frozenset(features),
+        cjk_chars=cjk_chars,
+        words=words,
+        math_chars=math_characters([body]) if "math" in features else "",
     )
