@@ -212,7 +212,7 @@ def test_warnings_are_printed_with_their_line(good_site: Path, run_cli: Run,
         post("L", "2026-01-03", body="Intro.\n\nSee [x](gone.md).\n"))
     code, out, err = run_cli("build", ".")
     assert code == 0
-    assert re.search(r"^content/posts/l\.md:7: warning: .*gone\.md", err, re.M), err
+    assert re.search(r"^content/posts/l\.md:7:9: warning: .*gone\.md", err, re.M), err
     assert "1 warning" in out
 
 
@@ -223,7 +223,7 @@ def test_strict_turns_warnings_into_errors(good_site: Path, run_cli: Run, snapsh
         post("L", "2026-01-03", body="See [x](gone.md).\n"))
     code, _out, err = run_cli("build", ".", "--strict")
     assert code == 1
-    assert re.search(r"^content/posts/l\.md:5: error: .*gone\.md", err, re.M), err
+    assert re.search(r"^content/posts/l\.md:5:9: error: .*gone\.md", err, re.M), err
     assert snapshot(good_site / "public") == before
 
 

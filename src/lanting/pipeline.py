@@ -1,6 +1,7 @@
 """The build, in order of execution. Nothing else decides the order of stages.
 
-config → discover → parse → routes → render Markdown → assemble → render pages → write
+config → discover → parse + render Markdown (per source, in parallel) → routes and
+links → assemble → check → render pages → write
 """
 
 from __future__ import annotations
@@ -11,12 +12,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lanting.assemble import Site, assemble
-from lanting.config import Config, load_config
-from lanting.discover import Discovery, discover, image_bytes_size
-from lanting.errors import LantingError, Problem
-from lanting.frontmatter import Document, parse
-from lanting.markdown import MarkdownOptions, RenderContext, RenderedMarkdown, render_markdown
 from lanting.assets import build_assets
+from lanting.config import Config, load_config
+from lanting.discover import Discovery, discover
+from lanting.documents import DocumentSettings, Loaded, default_jobs, load_all
+from lanting.errors import LantingError, Problem
+from lanting.frontmatter import Document
+from lanting.markdown import MarkdownOptions, RenderedMarkdown, resolve_links
 from lanting.pages import OutputFile, render_pages
 from lanting.routes import Routes, plan_routes
 from lanting.templates import create_environment
@@ -37,6 +39,8 @@ class BuildOptions:
     base_url: str | None = None
     strict: bool = False
     """Treat warnings as errors."""
+    jobs: int = 0
+    """Worker processes for parsing and rendering; 0 means one per CPU."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,52 +53,49 @@ class BuildResult:
     site: Site = field(repr=False)
 
 
-def parse_all(discovery: Discovery) -> list[Document]:
-    """Parse every source, collecting the problems of all files before failing."""
-    documents: list[Document] = []
-    problems: list[Problem] = []
-    for source in discovery.sources:
-        try:
-            documents.append(parse(source))
-        except LantingError as error:
-            problems.extend(error.problems)
-    if problems:
-        raise LantingError(problems)
-    return documents
-
-
-def render_context(doc: Document, site_dir: Path, config: Config, link_map: dict[str, str],
-                   image_sizes: dict[str, tuple[int, int]]) -> RenderContext:
-    macros = {**config.markdown.math_macros, **doc.meta.macros}
-    return RenderContext(
-        path=doc.source.path, rel=doc.source.rel.as_posix(), body_line=doc.body_line,
-        link_map=link_map, base_path=config.base_path,
-        macros=tuple(sorted((k.lstrip("\\"), v) for k, v in macros.items())),
-        lang=doc.meta.lang or config.language, image_sizes=image_sizes,
-        mermaid=bool(config.markdown.mermaid), site_root=site_dir,
+def document_settings(site_dir: Path, config: Config, discovery: Discovery,
+                      drafts: bool) -> DocumentSettings:
+    return DocumentSettings(
+        site_dir=site_dir,
+        options=MarkdownOptions(raw_html=config.markdown.raw_html,
+                                cjk_spacing=config.markdown.cjk_spacing),
+        language=config.language,
+        base_path=config.base_path,
+        site_macros=tuple(sorted((k.lstrip("\\"), v)
+                                 for k, v in config.markdown.math_macros.items())),
+        mermaid=bool(config.markdown.mermaid),
+        drafts=drafts,
+        image_sizes={a.rel.as_posix(): a.size for a in discovery.assets if a.size},
     )
 
 
-def render_all(
-    documents: list[Document], discovery: Discovery, routes: Routes, config: Config,
-    site_dir: Path, progress: Progress | None = None,
+def load_documents(
+    discovery: Discovery, settings: DocumentSettings, jobs: int, progress: Progress | None
+) -> list[Loaded]:
+    """Parse and render every source; the problems of all files are collected first."""
+    report = (lambda done, total: progress("render", done, total)) if progress else None
+    results = load_all(discovery.sources, settings, jobs or default_jobs(), report)
+    problems = [p for r in results if isinstance(r, list) for p in r]
+    if problems:
+        raise LantingError(problems)
+    return [r for r in results if isinstance(r, Loaded)]
+
+
+def link_pages(
+    loaded: list[Loaded], routes: Routes
 ) -> dict[str, RenderedMarkdown]:
-    options = MarkdownOptions(raw_html=config.markdown.raw_html,
-                              cjk_spacing=config.markdown.cjk_spacing)
+    """Put the URL of each linked page into the rendered HTML; links to sources that are
+    not pages of this build become warnings."""
     link_map = routes.link_map()
-    image_sizes = {a.rel.as_posix(): a.size for a in discovery.assets if a.size}
-    image_sizes.update({a.rel: size for d in documents for a in d.attachments
-                        if (size := image_bytes_size(a.data))})
-    rendered: dict[str, RenderedMarkdown] = {}
-    for i, doc in enumerate(documents):
-        context = render_context(doc, site_dir, config, link_map, image_sizes)
-        rendered[context.rel] = render_markdown(doc.body, context, options)
-        if progress:
-            progress("render", i + 1, len(documents))
-    return rendered
+    linked: dict[str, RenderedMarkdown] = {}
+    for item in loaded:
+        assert item.rendered is not None
+        linked[item.document.source.rel.as_posix()] = resolve_links(
+            item.rendered, link_map, item.document.source.path)
+    return linked
 
 
-def _static_copies(site_dir: Path, discovery: Discovery, routes: Routes) -> list[Copy]:
+def _static_copies(discovery: Discovery, routes: Routes) -> list[Copy]:
     copies = [Copy(a.path, a.rel.as_posix()) for a in discovery.static]
     copies += [Copy(a.path, routes.assets[a.rel.as_posix()])
                for a in discovery.assets if a.rel.as_posix() in routes.assets]
@@ -107,11 +108,13 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
     overrides = {"base_url": options.base_url} if options.base_url else None
     config = load_config(site_dir, overrides)                              # 1. config
     discovery = discover(site_dir)                                         # 2. discover
-    documents = parse_all(discovery)                                       # 3. parse
-    documents = [d for d in documents if options.drafts or not d.meta.draft]
-    routes = plan_routes(documents, discovery.assets, config.base_path)
-    rendered = render_all(documents, discovery, routes, config, site_dir,
-                          progress)                                        # 4. render Markdown
+    settings = document_settings(site_dir, config, discovery, options.drafts)
+    loaded = load_documents(discovery, settings, options.jobs,
+                            progress)                                      # 3+4. parse, render
+    loaded = [item for item in loaded if item.rendered is not None]        # drafts left out
+    documents: list[Document] = [item.document for item in loaded]
+    routes = plan_routes(documents, discovery.assets, config.base_path)    # routes
+    rendered = link_pages(loaded, routes)                                  # links
     site = assemble(config, documents, rendered, routes)                   # 5. assemble
     problems = list(discovery.warnings)                                    # 6. check
     for doc in documents:
@@ -127,8 +130,7 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
     files = [*assets.files, *render_pages(site, env, assets.urls)]         # 7. render pages
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
     output = options.output or site_dir / "public"
-    copies = _static_copies(site_dir, discovery, routes)
-    count = write_site(output, site_dir, files, copies)                    # 8. write
+    count = write_site(output, site_dir, files,
+                       _static_copies(discovery, routes))                  # 8. write
     return BuildResult(output, count, len(files), tuple(warnings),
                        time.perf_counter() - started, site)
-

@@ -10,6 +10,7 @@ from lanting.markdown.render import (
     RenderedMarkdown,
     create_markdown,
     render_markdown,
+    resolve_links,
 )
 
 __all__ = [
@@ -20,4 +21,5 @@ __all__ = [
     "RenderedMarkdown",
     "create_markdown",
     "render_markdown",
+    "resolve_links",
 ]

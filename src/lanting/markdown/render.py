@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import html
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from markdown_it import MarkdownIt
@@ -25,7 +25,7 @@ from lanting.markdown.cjk import cjk_spacing_plugin
 from lanting.markdown.code import code_plugin
 from lanting.markdown.figures import figures_plugin
 from lanting.markdown.footnotes import add_sidenotes
-from lanting.markdown.links import links_plugin
+from lanting.markdown.links import links_plugin, resolve_placeholders
 from lanting.markdown.math import math_plugin
 from lanting.markdown.more import MORE_HTML, more_plugin
 from lanting.markdown.shortcodes import shortcodes_plugin
@@ -48,8 +48,6 @@ class RenderContext:
     rel: str
     """Its path relative to `content/` (links are resolved from its folder)."""
     body_line: int = 1
-    link_map: dict[str, str] = field(default_factory=dict)
-    """Content path of every page and asset -> its output URL."""
     base_path: str = "/"
     macros: tuple[tuple[str, str], ...] = ()
     """LaTeX macros of the site and the page, `(name, expansion)`."""
@@ -85,8 +83,13 @@ class Heading:
 
 @dataclass(frozen=True, slots=True)
 class LinkRef:
+    """A link or image source as written, where it was written, and what it points at."""
+
     url: str
     line: int
+    column: int = 1
+    target: str | None = None
+    """Its `content/`-relative target for relative links (resolved after rendering)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,6 +163,21 @@ def _excerpt(tokens: list) -> str:  # type: ignore[type-arg]
     return ""
 
 
+def resolve_links(rendered: RenderedMarkdown, link_map: dict[str, str],
+                  path: Path | None = None) -> RenderedMarkdown:
+    """`rendered` with its relative links pointing at URLs from `link_map` (content path
+    -> URL); a link to a source that is not a page becomes a warning."""
+    records = [(link.url, link.target) for link in rendered.links]
+    html, unresolved = resolve_placeholders(rendered.html, records, link_map)
+    problems = tuple(
+        Problem(f"link to `{rendered.links[i].url}`: no such page in content/", path,
+                rendered.links[i].line, rendered.links[i].column,
+                hint="link to a page's source file, e.g. `other-post.md`", severity="warning")
+        for i in unresolved
+    )
+    return replace(rendered, html=html, problems=rendered.problems + problems)
+
+
 def render_markdown(
     text: str, context: RenderContext, options: MarkdownOptions = MarkdownOptions()
 ) -> RenderedMarkdown:
@@ -168,12 +186,8 @@ def render_markdown(
     tokens = md.parse(text, env)
     body = md.renderer.render(tokens, md.options, env)
     headings = tuple(Heading(level, anchor, title) for level, anchor, title in env.get("headings", []))  # type: ignore[attr-defined]
-    links = tuple(LinkRef(url, line) for url, line in env.get("links", []))  # type: ignore[attr-defined]
-    problems = tuple(
-        Problem(f"link to `{url}`: no such page in content/", context.path, line,
-                hint="link to a page's source file, e.g. `other-post.md`", severity="warning")
-        for url, line in env.get("unresolved", [])  # type: ignore[attr-defined]
-    ) + tuple(env.get("problems", []))  # type: ignore[arg-type]
+    links = tuple(LinkRef(*record) for record in env.get("links", []))  # type: ignore[attr-defined]
+    problems = tuple(env.get("problems", []))  # type: ignore[arg-type]
     features = {name for name, used in (("math", "<math" in body),
                                         ("mermaid", bool(env.get("uses_mermaid")))) if used}
     text = plain_text(body)
