@@ -501,9 +501,12 @@ class Results:
         return statistics.median(getattr(m, attr) for m in ms)
 
 
-def edit_post(path: Path, run: int) -> None:
+def edit_post(path: Path, run: int) -> str:
+    """Append one sentence to the post's body; return a marker found in it."""
+    marker = f"bench-edit-{run}-{time.time_ns()}"
     with open(path, "a", encoding="utf-8", newline="\n") as f:
-        f.write(f"\n补充说明（基准测试第 {run} 轮，{time.time_ns()}）：这一句是为了测量单篇文章修改后的重建时间而追加的。\n")
+        f.write(f"\n补充说明（{marker}）：这一句是为了测量单篇文章修改后的重建时间而追加的。\n")
+    return marker
 
 
 def bench(args: argparse.Namespace) -> Results:
@@ -562,18 +565,20 @@ def bench(args: argparse.Namespace) -> Results:
                         if case == "cold":
                             tool.clean(site)
                         elif case == "one-edit":
-                            edit_post(victim, run)
+                            marker = edit_post(victim, run)
                         cmd, cwd = tool.command(site)
                         logf = args.work / "logs" / f"n{n}-{tool.name}-run{run}-{case}.log"
                         m = run_measured(cmd, cwd, logf, args.timeout, tool.env())
                         m.files = count_files(tool.output(site))
-                        if m.ok and case == "cold":
-                            page = tool.output(site) / "posts" / victim.stem / "index.html"
-                            if not page.is_file():
-                                m.note = f"warning: no {page.relative_to(tool.output(site))}"
-                            else:
-                                has_math = "<math" in page.read_text(encoding="utf-8", errors="replace")
-                                m.note = "MathML in post pages" if has_math else "no MathML in post pages"
+                        page = tool.output(site) / "posts" / victim.stem / "index.html"
+                        if m.ok and not page.is_file():
+                            m.note = f"WARNING: no {page.relative_to(tool.output(site))}"
+                        elif m.ok and case == "cold":
+                            has_math = "<math" in page.read_text(encoding="utf-8", errors="replace")
+                            m.note = "MathML in post pages" if has_math else "no MathML in post pages"
+                        elif m.ok and case == "one-edit":
+                            seen = marker in page.read_text(encoding="utf-8", errors="replace")
+                            m.note = "edit in output" if seen else "WARNING: edit missing from output"
                         res.add(tool.name, n, case, m)
                         status = "ok" if m.ok else "FAILED"
                         log(f"N={n} run {run}/{args.runs} {tool.label:16s} {case:8s} "
@@ -745,9 +750,13 @@ def report(res: Results, args: argparse.Namespace, started: dt.datetime, elapsed
     head, rows, rhead, rrows = build_tables(res, args)
     targets = check_targets(res, args)
     mi = machine_info()
+    load = f"load average at start {args.load_start[0]:.2f}, at end {os.getloadavg()[0]:.2f}"
+    busy = args.load_start[0] > 0.5
     parts = ["", f"Lanting vs peers — {started:%Y-%m-%d %H:%M} — {mi['cores']} cores, {mi['cpu']}, {mi['memory']}",
              f"median of {args.runs} run(s); wall = elapsed, CPU = user+sys of all processes, "
-             f"peak = max summed RSS of the process tree", ""]
+             f"peak = max summed RSS of the process tree; {load}", ""]
+    if busy:
+        parts += ["WARNING: the machine was busy when the benchmark started; wall times are not reliable.", ""]
     parts += [text_table(head, rows), "", "Ratios (peer / Lanting, >1 means Lanting is faster or smaller):", ""]
     parts += [text_table(rhead, rrows) if rrows else "(no peer measured)", "", "Targets (issue 6):", ""]
     parts += [text_table(["target", "result", "detail"], targets), ""]
@@ -767,7 +776,7 @@ def report(res: Results, args: argparse.Namespace, started: dt.datetime, elapsed
               f"Measured on {started:%Y-%m-%d} by `benchmarks/compare.py`, all tools in the same run.", "",
               "Command:", "", "```", "python3 benchmarks/compare.py " + " ".join(args.argv), "```", "",
               "## Machine", ""]
-        md += [f"- {k}: {v}" for k, v in mi.items()]
+        md += [f"- {k}: {v}" for k, v in mi.items()] + [f"- {load}"]
         md += [f"- {TOOL_LABELS[t]}: {v}" for t, v in res.versions.items() if t != "hugo-nomath"]
         md += ["", "## Method", "",
                f"- Corpus: `shared/bench/make_corpus.py` (seed {args.seed}), flavor `plain` for Lanting "
@@ -781,7 +790,10 @@ def report(res: Results, args: argparse.Namespace, started: dt.datetime, elapsed
                f"- Each number is the median of {args.runs} run(s); tools interleaved within each run. "
                "wall: elapsed; CPU: user+sys of all child processes; peak: max over 20 ms samples of "
                "the summed VmRSS of the build's process tree (pages shared between processes count in each).",
-               "", "## Results", "", md_table(head, rows), "",
+               ""]
+        if busy:
+            md += ["**Warning: the machine was busy when the benchmark started; wall times are not reliable.**", ""]
+        md += ["## Results", "", md_table(head, rows), "",
                "## Ratios (peer / Lanting)", "", md_table(rhead, rrows) if rrows else "(no peer measured)",
                "", "## Targets (issue 6)", "", md_table(["target", "result", "detail"], targets), ""]
         if res.skipped:
@@ -861,6 +873,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         args.json = args.json.resolve()
     _become_subreaper()
+    args.load_start = os.getloadavg()
+    if args.load_start[0] > 0.5:
+        log(f"warning: load average is {args.load_start[0]:.2f}: other work is running; timings will be noisy")
     started = dt.datetime.now().astimezone()
     t0 = time.perf_counter()
     log(f"work folder {args.work}; posts {args.posts}; runs {args.runs}; tools {args.tools}")

@@ -12,7 +12,7 @@ from types import FrameType
 
 from lanting import __version__
 from lanting.errors import LantingError, Problem, UsageError
-from lanting.pipeline import BuildOptions, BuildResult, build
+from lanting.pipeline import BuildOptions, BuildResult, build, clean_cache
 from lanting.scaffold import new_site
 
 EXIT_OK, EXIT_SITE_ERROR, EXIT_USAGE = 0, 1, 2
@@ -27,6 +27,9 @@ def _parser() -> argparse.ArgumentParser:
     new = commands.add_parser("new", help="create a new site in an empty folder")
     new.add_argument("dir", type=Path, metavar="DIR")
 
+    clean = commands.add_parser("clean", help="delete the build cache (SITE/.lanting/)")
+    clean.add_argument("site", nargs="?", type=Path, default=Path("."), metavar="SITE")
+
     for name, text in (("build", "build the site into a static folder"),
                        ("serve", "build, then serve the site on this machine")):
         sub = commands.add_parser(name, help=text)
@@ -36,6 +39,10 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument("--drafts", action="store_true", help="include drafts")
         sub.add_argument("--base-url", metavar="URL", help="override base_url of lanting.toml")
         sub.add_argument("--strict", action="store_true", help="treat warnings as errors")
+        sub.add_argument("--no-cache", action="store_true",
+                         help="ignore and do not update the build cache in SITE/.lanting/")
+        sub.add_argument("-j", "--jobs", type=int, default=0, metavar="N",
+                         help="worker processes (default: one per CPU)")
         if name == "serve":
             sub.add_argument("--host", default="127.0.0.1",
                              help="address to bind (default: 127.0.0.1)")
@@ -76,7 +83,8 @@ def _summary(result: BuildResult) -> str:
 
 def _build(args: argparse.Namespace, base_url: str | None = None) -> BuildResult:
     options = BuildOptions(output=args.output, drafts=args.drafts,
-                           base_url=base_url or args.base_url, strict=args.strict)
+                           base_url=base_url or args.base_url, strict=args.strict,
+                           jobs=args.jobs, cache=not args.no_cache)
     result = build(args.site, options, _Progress())
     _print_problems(list(result.warnings), args.site)
     print(_summary(result))
@@ -127,6 +135,10 @@ def main(argv: list[str] | None = None) -> int:
             raise UsageError(f"{args.site} is not a folder")
         if args.command == "build":
             _build(args)
+            return EXIT_OK
+        if args.command == "clean":
+            removed = clean_cache(args.site)
+            print(f"removed {removed}" if removed else "no cache to remove")
             return EXIT_OK
         return _serve(args)
     except LantingError as error:

@@ -6,6 +6,7 @@ Plugins are applied in a fixed order; each registers its own rule and renderer.
 from __future__ import annotations
 
 import functools
+import hashlib
 import html
 import re
 from dataclasses import dataclass, field, replace
@@ -98,8 +99,6 @@ class RenderedMarkdown:
     headings: tuple[Heading, ...]
     excerpt: str
     """Plain text of the summary: before `<!-- more -->`, else the first paragraph."""
-    text: str
-    """All reader-visible prose as plain text (reading time, search)."""
     links: tuple[LinkRef, ...]
     problems: tuple[Problem, ...]
     features: frozenset[str] = frozenset()
@@ -109,6 +108,11 @@ class RenderedMarkdown:
     """Chinese characters and English words of the prose (reading time)."""
     math_chars: str = ""
     """Every character used inside the page's formulas (for the math font subset)."""
+    html_hash: str = ""
+    """Digest of `html` before links are resolved (identifies the content cheaply)."""
+    deps: tuple[tuple[str, str, str], ...] = ()
+    """What rendering read besides the source: `("file", path, digest)` for included
+    files, `("image", content path, "WxH" or "")` for image sizes (cache validation)."""
 
 
 def _stamp_lines(state: StateCore) -> None:
@@ -147,6 +151,18 @@ _SPACE = re.compile(r"\s+")
 def plain_text(fragment: str) -> str:
     """Visible text of an HTML fragment, whitespace collapsed."""
     return _SPACE.sub(" ", html.unescape(_TAGS.sub(" ", fragment))).strip()
+
+
+def _reader_text(tokens: list) -> str:  # type: ignore[type-arg]
+    """The words a reader reads: prose, inline code and code blocks (reading time)."""
+    parts: list[str] = []
+    for token in tokens:
+        if token.type == "inline":
+            parts.extend(c.content for c in token.children or []
+                         if c.type in ("text", "code_inline"))
+        elif token.type in ("fence", "code_block"):
+            parts.append(token.content)
+    return " ".join(parts)
 
 
 def _excerpt(tokens: list) -> str:  # type: ignore[type-arg]
@@ -190,17 +206,17 @@ def render_markdown(
     problems = tuple(env.get("problems", []))  # type: ignore[arg-type]
     features = {name for name, used in (("math", "<math" in body),
                                         ("mermaid", bool(env.get("uses_mermaid")))) if used}
-    text = plain_text(body)
-    cjk_chars, words = count_units(text)
+    cjk_chars, words = count_units(_reader_text(tokens))
     return RenderedMarkdown(
         html=add_sidenotes(body.replace(MORE_HTML + "\n", "")),
         headings=headings,
         excerpt=_excerpt(tokens),
-        text=text,
         links=links,
         problems=problems,
         features=frozenset(features),
         cjk_chars=cjk_chars,
         words=words,
         math_chars=math_characters([body]) if "math" in features else "",
+        html_hash=hashlib.blake2b(body.encode(), digest_size=12).hexdigest(),
+        deps=tuple(sorted(set(env.get("deps", [])))),  # type: ignore[arg-type]
     )
