@@ -5,7 +5,9 @@ neighbours. Pure: documents and their rendered HTML in, a `Site` out.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
@@ -30,6 +32,38 @@ class Term:
     posts: tuple[Page, ...] = ()
 
 
+class Body:
+    """A page's HTML, produced on first use: on an incremental build most pages are not
+    re-rendered, so their HTML is never loaded from the cache nor link-resolved."""
+
+    __slots__ = ("_html", "_load", "digest")
+
+    def __init__(self, load: Callable[[], str], digest: str) -> None:
+        self._load: Callable[[], str] | None = load
+        self._html = ""
+        self.digest = digest
+        """Identifies the HTML (content and the URLs of its links) without loading it."""
+
+    @classmethod
+    def of(cls, html: str) -> Body:
+        return cls(lambda: html, hashlib.blake2b(html.encode(), digest_size=12).hexdigest())
+
+    @property
+    def html(self) -> str:
+        if self._load is not None:
+            self._html, self._load = self._load(), None
+        return self._html
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Body) and other.digest == self.digest
+
+    def __hash__(self) -> int:
+        return hash(self.digest)
+
+    def __repr__(self) -> str:
+        return f"Body({self.digest})"
+
+
 @dataclass(frozen=True, slots=True)
 class Page:
     kind: Kind
@@ -40,7 +74,7 @@ class Page:
     """Site URL with the base path, e.g. `/posts/ppo/` (unquoted)."""
     output: str
     """Output file relative to the output folder, e.g. `posts/ppo/index.html`."""
-    html: str
+    body: Body
     summary: str
     lang: str
     date: dt.datetime | None = None
@@ -56,6 +90,10 @@ class Page:
     features: frozenset[str] = frozenset()
     """Page-level needs of the content: "math", "mermaid", "code"."""
     params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def html(self) -> str:
+        return self.body.html
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,13 +127,14 @@ class Site:
         return term.url if term else f"{self.config.base_path}{taxonomy}/{slugify(name)}/"
 
 
-def _page(doc: Document, rendered: RenderedMarkdown, routes: Routes, config: Config) -> Page:
+def _page(doc: Document, rendered: RenderedMarkdown, body: Body, routes: Routes,
+          config: Config) -> Page:
     out_dir = routes.pages[doc.source.rel.as_posix()]
     meta = doc.meta
     summary = meta.summary.strip() if meta.summary else rendered.excerpt
     return Page(
         kind=doc.source.kind, rel=doc.source.rel.as_posix(), title=meta.title,
-        url=routes.url(out_dir), output=out_dir + "index.html", html=rendered.html,
+        url=routes.url(out_dir), output=out_dir + "index.html", body=body,
         summary=summary, lang=meta.lang or config.language, date=meta.date,
         updated=meta.updated, tags=meta.tags, categories=meta.categories, series=meta.series,
         series_order=meta.series_order, draft=meta.draft, toc=meta.toc,
@@ -103,7 +142,7 @@ def _page(doc: Document, rendered: RenderedMarkdown, routes: Routes, config: Con
         reading_minutes=minutes_for(rendered.cjk_chars, rendered.words,
                                         config.blog.chars_per_minute,
                                         config.blog.words_per_minute),
-        features=rendered.features | ({"code"} if 'class="code-block' in rendered.html else set()),
+        features=rendered.features,
         params=meta.params,
     )
 
@@ -184,10 +223,13 @@ def assemble(
     config: Config,
     documents: list[Document],
     rendered: dict[str, RenderedMarkdown],
+    bodies: dict[str, Body],
     routes: Routes,
 ) -> Site:
+    """The site model; `rendered` and `bodies` are keyed by each document's content path."""
     by_rel = {d.source.rel.as_posix(): d for d in documents}
-    pages = [_page(d, rendered[d.source.rel.as_posix()], routes, config) for d in documents]
+    pages = [_page(d, rendered[rel], bodies[rel], routes, config)
+             for d in documents for rel in (d.source.rel.as_posix(),)]
     posts = tuple(sorted((p for p in pages if p.kind is Kind.POST), key=_newest_first))
     years: dict[int, list[Page]] = defaultdict(list)
     for post in posts:

@@ -23,7 +23,8 @@ from lanting.discover import Source
 from lanting.documents import DocumentSettings, Loaded
 from lanting.hashing import file_digest
 
-SCHEMA = 1
+SCHEMA = 2
+TABLE = f"documents_v{SCHEMA}"
 _LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "math-core", "Pygments", "ruamel.yaml",
               "nbformat")
 
@@ -54,7 +55,12 @@ class DocumentCache:
     """Loaded sources by key; a `DocumentCache(None)` stores nothing (`--no-cache`)."""
 
     def __init__(self, path: Path | None) -> None:
+        self.path = path
         self.db: sqlite3.Connection | None = None
+        self._open()
+
+    def _open(self) -> None:
+        path = self.path
         if path is None:
             return
         try:
@@ -62,8 +68,8 @@ class DocumentCache:
             self.db = sqlite3.connect(path, timeout=10)
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")
-            self.db.execute("CREATE TABLE IF NOT EXISTS documents "
-                            "(key TEXT PRIMARY KEY, value BLOB NOT NULL)")
+            self.db.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} "
+                            "(key TEXT PRIMARY KEY, value BLOB NOT NULL, html TEXT NOT NULL)")
         except (OSError, sqlite3.Error):
             self.db = None  # a read-only or broken cache only makes the build slower
 
@@ -84,10 +90,10 @@ class DocumentCache:
             for start in range(0, len(keys), 500):
                 batch = keys[start : start + 500]
                 rows = self.db.execute(
-                    f"SELECT key, value FROM documents WHERE key IN ({','.join('?' * len(batch))})",
+                    f"SELECT key, value FROM {TABLE} WHERE key IN ({','.join('?' * len(batch))})",
                     batch).fetchall()
                 for key, value in rows:
-                    loaded = _thaw(value, wanted[key])
+                    loaded = _thaw(key, value, wanted[key])
                     if loaded is not None and _still_valid(loaded, settings):
                         found[key] = loaded
         except sqlite3.Error:
@@ -97,12 +103,25 @@ class DocumentCache:
     def put_many(self, items: Iterable[tuple[str, Loaded]]) -> None:
         if self.db is None:
             return
+        rows = [(key, _freeze(loaded), loaded.rendered.html if loaded.rendered else "")
+                for key, loaded in items]
         try:
             with self.db:
-                self.db.executemany("INSERT OR REPLACE INTO documents VALUES (?, ?)",
-                                    [(key, _freeze(loaded)) for key, loaded in items])
+                self.db.executemany(f"INSERT OR REPLACE INTO {TABLE} VALUES (?, ?, ?)", rows)
         except sqlite3.Error:
             pass
+
+    def html(self, key: str) -> str:
+        """The rendered HTML stored with an entry ("" if it is gone)."""
+        if self.db is None:
+            self._open()  # a page of a finished build asked for its HTML late
+        if self.db is None:
+            return ""
+        try:
+            row = self.db.execute(f"SELECT html FROM {TABLE} WHERE key = ?", (key,)).fetchone()
+        except sqlite3.Error:
+            return ""
+        return str(row[0]) if row else ""
 
     def close(self) -> None:
         if self.db is not None:
@@ -112,16 +131,19 @@ class DocumentCache:
 
 def _freeze(loaded: Loaded) -> bytes:
     # The source (with its text) is known when looking up; storing it again is waste.
+    # The HTML goes to its own column: most builds never need the HTML of unchanged pages.
     document = replace(loaded.document, source=None, body="")  # type: ignore[arg-type]
-    return pickle.dumps((document, loaded.rendered), protocol=pickle.HIGHEST_PROTOCOL)
+    rendered = replace(loaded.rendered, html="") if loaded.rendered else None
+    return pickle.dumps((document, rendered), protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def _thaw(value: bytes, source: Source) -> Loaded | None:
+def _thaw(key: str, value: bytes, source: Source) -> Loaded | None:
     try:
         document, rendered = pickle.loads(value)
     except Exception:  # an entry from an incompatible version: treat as a miss
         return None
-    return Loaded(replace(document, source=source), rendered)
+    return Loaded(replace(document, source=source), rendered, key,
+                  html_in_cache=rendered is not None)
 
 
 def _still_valid(loaded: Loaded, settings: DocumentSettings) -> bool:

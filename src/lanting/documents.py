@@ -42,6 +42,11 @@ class Loaded:
     document: Document
     rendered: RenderedMarkdown | None
     """None for a draft left out of this build."""
+    key: str = ""
+    """The cache key, when the cache is on."""
+    html_in_cache: bool = False
+    """The rendered HTML was left in the cache (`rendered.html` is empty): load it from
+    there only if the page is rendered again."""
 
 
 def render_context(doc: Document, settings: DocumentSettings) -> RenderContext:

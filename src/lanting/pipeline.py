@@ -6,25 +6,28 @@ links → assemble → check → render pages → write
 
 from __future__ import annotations
 
+import hashlib
 import shutil
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from lanting.assemble import Site, assemble
+from lanting.assemble import Body, Site, assemble
 from lanting.assets import build_assets
 from lanting.cache import DocumentCache, settings_fingerprint
 from lanting.config import Config, load_config
 from lanting.discover import Discovery, discover
 from lanting.documents import DocumentSettings, Loaded, default_jobs, load_all
 from lanting.errors import LantingError, Problem
+from lanting.freshness import inputs_digest, load_state, save_state
 from lanting.frontmatter import Document
-from lanting.markdown import MarkdownOptions, RenderedMarkdown, resolve_links
+from lanting.markdown import MarkdownOptions, link_problems
+from lanting.markdown.links import resolve_placeholders
 from lanting.pages import OutputFile, render_pages
 from lanting.routes import Routes, plan_routes
-from lanting.templates import create_environment
-from lanting.write import Copy, check_output_folder, write_site
+from lanting.templates import create_environment, template_fingerprint
+from lanting.write import Copy, check_output_folder, marker_content, write_site
 
 CACHE_DIR = ".lanting"
 """Per-site cache folder (safe to delete)."""
@@ -54,7 +57,10 @@ class BuildResult:
     pages: int
     warnings: tuple[Problem, ...]
     seconds: float
-    site: Site = field(repr=False)
+    site: Site | None = field(repr=False)
+    """None when nothing changed since the build that wrote the output."""
+    fingerprints: dict[str, str] = field(default_factory=dict, repr=False)
+    """Output path -> digest of its inputs (lets the next build skip unchanged pages)."""
 
 
 def document_settings(site_dir: Path, config: Config, discovery: Discovery,
@@ -88,23 +94,36 @@ def load_documents(
     problems = [p for r in fresh if isinstance(r, list) for p in r]
     if problems:
         raise LantingError(problems)
-    new = {key: r for (key, _), r in zip(todo, fresh, strict=True) if isinstance(r, Loaded)}
+    new = {key: replace(r, key=key) for (key, _), r in zip(todo, fresh, strict=True)
+           if isinstance(r, Loaded)}
     cache.put_many(new.items())
     return [cached.get(key) or new[key] for key in keys]
 
 
 def link_pages(
-    loaded: list[Loaded], routes: Routes
-) -> dict[str, RenderedMarkdown]:
-    """Put the URL of each linked page into the rendered HTML; links to sources that are
-    not pages of this build become warnings."""
+    loaded: list[Loaded], routes: Routes, cache: DocumentCache
+) -> tuple[dict[str, Body], list[Problem]]:
+    """Each page's HTML with the URLs of the pages it links to (resolved when first used),
+    and a warning for each link to a source that is not a page of this build."""
     link_map = routes.link_map()
-    linked: dict[str, RenderedMarkdown] = {}
+    bodies: dict[str, Body] = {}
+    problems: list[Problem] = []
     for item in loaded:
-        assert item.rendered is not None
-        linked[item.document.source.rel.as_posix()] = resolve_links(
-            item.rendered, link_map, item.document.source.path)
-    return linked
+        rendered = item.rendered
+        assert rendered is not None
+        records = [(link.url, link.target) for link in rendered.links]
+        problems.extend(link_problems(rendered, link_map, item.document.source.path))
+        targets = repr([link_map.get(t) for _, t in records if t is not None])
+        digest = hashlib.blake2b((rendered.html_hash + targets).encode(),
+                                 digest_size=12).hexdigest()
+
+        def load(item: Loaded = item, records: list[tuple[str, str | None]] = records) -> str:
+            assert item.rendered is not None
+            raw = cache.html(item.key) if item.html_in_cache else item.rendered.html
+            return resolve_placeholders(raw, records, link_map)
+
+        bodies[item.document.source.rel.as_posix()] = Body(load, digest)
+    return bodies, problems
 
 
 def _static_copies(discovery: Discovery, routes: Routes) -> list[Copy]:
@@ -119,22 +138,42 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
     started = time.perf_counter()
     output = options.output or site_dir / "public"
     check_output_folder(output, site_dir)  # refuse early, before any work or cache write
+    inputs = inputs_digest(site_dir, (str(output.resolve()), options.drafts, options.base_url,
+                                      options.strict))
+    recorded_inputs, previous = load_state(site_dir / CACHE_DIR, output) if options.cache else (
+        "", {})
+    if options.cache and recorded_inputs == inputs:
+        return BuildResult(output, 0, 0, (), time.perf_counter() - started, None)
     overrides = {"base_url": options.base_url} if options.base_url else None
     config = load_config(site_dir, overrides)                              # 1. config
     discovery = discover(site_dir)                                         # 2. discover
     settings = document_settings(site_dir, config, discovery, options.drafts)
     cache = DocumentCache(site_dir / CACHE_DIR / "cache.sqlite" if options.cache else None)
     try:
-        loaded = load_documents(discovery, settings, cache, options.jobs,
-                                progress)                                  # 3+4. parse, render
+        result = _build_with(site_dir, options, config, discovery, settings, cache, output,
+                             previous, started, progress)
     finally:
         cache.close()
+    if options.cache:
+        save_state(site_dir / CACHE_DIR, output, inputs, marker_content(output),
+                   result.fingerprints)
+    return result
+
+
+def _build_with(site_dir: Path, options: BuildOptions, config: Config, discovery: Discovery,
+                settings: DocumentSettings, cache: DocumentCache, output: Path,
+                previous: dict[str, str], started: float,
+                progress: Progress | None) -> BuildResult:
+    loaded = load_documents(discovery, settings, cache, options.jobs,
+                            progress)                                      # 3+4. parse, render
     loaded = [item for item in loaded if item.rendered is not None]        # drafts left out
     documents: list[Document] = [item.document for item in loaded]
     routes = plan_routes(documents, discovery.assets, config.base_path)    # routes
-    rendered = link_pages(loaded, routes)                                  # links
-    site = assemble(config, documents, rendered, routes)                   # 5. assemble
-    problems = list(discovery.warnings)                                    # 6. check
+    bodies, link_warnings = link_pages(loaded, routes, cache)              # links
+    rendered = {item.document.source.rel.as_posix(): item.rendered for item in loaded
+                if item.rendered is not None}
+    site = assemble(config, documents, rendered, bodies, routes)           # 5. assemble
+    problems = [*discovery.warnings, *link_warnings]                       # 6. check
     for doc in documents:
         problems.extend(rendered[doc.source.rel.as_posix()].problems)
     errors = [p for p in problems if p.severity == "error" or options.strict]
@@ -146,12 +185,15 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
     assets = build_assets(config, math_chars if uses_math else None,
                           site_dir / CACHE_DIR if options.cache else None)
     env = create_environment(site_dir)
-    files = [*assets.files, *render_pages(site, env, assets.urls)]         # 7. render pages
+    files = [*assets.files,
+             *render_pages(site, env, assets.urls, template_fingerprint(site_dir), previous,
+                           lambda path: (output / path).is_file())]       # 7. render pages
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
     count = write_site(output, site_dir, files,
                        _static_copies(discovery, routes))                  # 8. write
     return BuildResult(output, count, len(files), tuple(warnings),
-                       time.perf_counter() - started, site)
+                       time.perf_counter() - started, site,
+                       {f.path: f.fingerprint for f in files if f.fingerprint})
 
 
 def clean_cache(site_dir: Path) -> Path | None:

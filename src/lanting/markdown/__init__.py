@@ -9,6 +9,7 @@ from lanting.markdown.render import (
     RenderContext,
     RenderedMarkdown,
     create_markdown,
+    link_problems,
     render_markdown,
     resolve_links,
 )
@@ -20,6 +21,7 @@ __all__ = [
     "RenderContext",
     "RenderedMarkdown",
     "create_markdown",
+    "link_problems",
     "render_markdown",
     "resolve_links",
 ]

@@ -82,24 +82,24 @@ def _rewrite(state: StateCore) -> None:
             records.append((url, ctx.body_line + line, column, target))
 
 
+def unresolved_links(links: list[tuple[str, str | None]], link_map: dict[str, str]) -> list[int]:
+    """Indexes of links to sources (`.md`, `.ipynb`) that are not pages of this build."""
+    return [i for i, (_url, target) in enumerate(links)
+            if target is not None and target not in link_map
+            and target.endswith((".md", ".ipynb"))]
+
+
 def resolve_placeholders(html: str, links: list[tuple[str, str | None]],
-                         link_map: dict[str, str]) -> tuple[str, list[int]]:
-    """Replace link placeholders with URLs; return the html and the indexes of links to
-    unknown sources (`.md` / `.ipynb` files that are not pages of this build)."""
-    unresolved: list[int] = []
+                         link_map: dict[str, str]) -> str:
+    """Replace link placeholders with URLs; links to unknown targets keep what was written."""
 
     def replace(match: re.Match[str]) -> str:
-        index = int(match.group(2))
-        url, target = links[index]
+        url, target = links[int(match.group(2))]
         if target is not None and target in link_map:
             return f'{match.group(1)}="{link_map[target]}{escape_attr(split_suffix(url)[1])}"'
-        if target is not None and target.endswith((".md", ".ipynb")):
-            unresolved.append(index)
         return f'{match.group(1)}="{escape_attr(url)}"'
 
-    if PLACEHOLDER not in html:
-        return html, unresolved
-    return _PLACEHOLDER_ATTR.sub(replace, html), sorted(set(unresolved))
+    return _PLACEHOLDER_ATTR.sub(replace, html) if PLACEHOLDER in html else html
 
 
 def escape_attr(text: str) -> str:

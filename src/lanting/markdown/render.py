@@ -26,7 +26,7 @@ from lanting.markdown.cjk import cjk_spacing_plugin
 from lanting.markdown.code import code_plugin
 from lanting.markdown.figures import figures_plugin
 from lanting.markdown.footnotes import add_sidenotes
-from lanting.markdown.links import links_plugin, resolve_placeholders
+from lanting.markdown.links import links_plugin, resolve_placeholders, unresolved_links
 from lanting.markdown.math import math_plugin
 from lanting.markdown.more import MORE_HTML, more_plugin
 from lanting.markdown.shortcodes import shortcodes_plugin
@@ -184,14 +184,21 @@ def resolve_links(rendered: RenderedMarkdown, link_map: dict[str, str],
     """`rendered` with its relative links pointing at URLs from `link_map` (content path
     -> URL); a link to a source that is not a page becomes a warning."""
     records = [(link.url, link.target) for link in rendered.links]
-    html, unresolved = resolve_placeholders(rendered.html, records, link_map)
-    problems = tuple(
+    html = resolve_placeholders(rendered.html, records, link_map)
+    return replace(rendered, html=html,
+                   problems=rendered.problems + link_problems(rendered, link_map, path))
+
+
+def link_problems(rendered: RenderedMarkdown, link_map: dict[str, str],
+                  path: Path | None) -> tuple[Problem, ...]:
+    """A warning for each link to a source that is not a page of this build."""
+    records = [(link.url, link.target) for link in rendered.links]
+    return tuple(
         Problem(f"link to `{rendered.links[i].url}`: no such page in content/", path,
                 rendered.links[i].line, rendered.links[i].column,
                 hint="link to a page's source file, e.g. `other-post.md`", severity="warning")
-        for i in unresolved
+        for i in unresolved_links(records, link_map)
     )
-    return replace(rendered, html=html, problems=rendered.problems + problems)
 
 
 def render_markdown(
@@ -205,6 +212,7 @@ def render_markdown(
     links = tuple(LinkRef(*record) for record in env.get("links", []))  # type: ignore[attr-defined]
     problems = tuple(env.get("problems", []))  # type: ignore[arg-type]
     features = {name for name, used in (("math", "<math" in body),
+                                        ("code", 'class="code-block' in body),
                                         ("mermaid", bool(env.get("uses_mermaid")))) if used}
     cjk_chars, words = count_units(_reader_text(tokens))
     return RenderedMarkdown(
