@@ -9,14 +9,17 @@ from __future__ import annotations
 import io
 import os
 from dataclasses import dataclass
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path, PurePosixPath
+from typing import TypeVar
 
 from PIL import Image
 
 from lanting.errors import LantingError, Problem
 
 CONTENT = "content"
+T = TypeVar("T")
 STATIC = "static"
 
 
@@ -118,6 +121,24 @@ def _classify(rel: PurePosixPath) -> Kind | None:
     return None
 
 
+class FileReader:
+    """Reads files, remembering them by (size, modification time) so that a long-running
+    `lanting serve` only reads what changed."""
+
+    def __init__(self) -> None:
+        self._seen: dict[Path, tuple[tuple[int, int], object]] = {}
+
+    def remembered(self, path: Path, compute: Callable[[Path], T]) -> T:
+        stat = path.stat()
+        stamp = (stat.st_size, stat.st_mtime_ns)
+        seen = self._seen.get(path)
+        if seen is not None and seen[0] == stamp:
+            return seen[1]  # type: ignore[return-value]
+        value = compute(path)
+        self._seen[path] = (stamp, value)
+        return value
+
+
 def _read_text(path: Path) -> str:
     data = path.read_bytes()
     try:
@@ -152,8 +173,16 @@ def image_bytes_size(data: bytes) -> tuple[int, int] | None:
         return None
 
 
-def discover(site: Path) -> Discovery:
+def discover(site: Path, reader: FileReader | None = None) -> Discovery:
+    """Every source and asset of `site`; `reader` remembers files between builds."""
     content_dir = site / CONTENT
+
+    def read_text(path: Path) -> str:
+        return reader.remembered(path, _read_text) if reader else _read_text(path)
+
+    def size_of(path: Path) -> tuple[int, int] | None:
+        return reader.remembered(path, image_size) if reader else image_size(path)
+
     warnings: list[Problem] = []
     sources: list[Source] = []
     assets: list[Asset] = []
@@ -169,7 +198,7 @@ def discover(site: Path) -> Discovery:
         kind = _classify(rel)
         if kind is not None:
             try:
-                sources.append(Source(path, rel, kind, _read_text(path)))
+                sources.append(Source(path, rel, kind, read_text(path)))
             except LantingError as error:
                 problems.extend(error.problems)
         elif rel.suffix == ".md" and rel.parent not in bundles:
@@ -180,7 +209,7 @@ def discover(site: Path) -> Discovery:
             ))
         else:
             bundle = rel.parent / "index.md" if rel.parent in bundles else None
-            assets.append(Asset(path, rel, bundle, image_size(path)))
+            assets.append(Asset(path, rel, bundle, size_of(path)))
     if problems:
         raise LantingError(problems)
     static_dir = site / STATIC

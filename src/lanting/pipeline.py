@@ -17,7 +17,7 @@ from lanting.assemble import Body, Site, assemble
 from lanting.assets import build_assets
 from lanting.cache import DocumentCache, settings_fingerprint
 from lanting.config import Config, load_config
-from lanting.discover import Discovery, discover
+from lanting.discover import Discovery, FileReader, discover
 from lanting.documents import DocumentSettings, Loaded, default_jobs, load_all
 from lanting.errors import LantingError, Problem
 from lanting.freshness import inputs_digest, load_state, save_state
@@ -133,8 +133,25 @@ def _static_copies(discovery: Discovery, routes: Routes) -> list[Copy]:
     return copies
 
 
+@dataclass(frozen=True, slots=True)
+class SiteOutput:
+    """Everything a build produces, before it is written (or served from memory)."""
+
+    files: list[OutputFile]
+    """Generated files; `data=None` marks a file unchanged since the previous build."""
+    copies: list[Copy]
+    """Files copied as they are (static files, page-bundle images)."""
+    site: Site
+    warnings: tuple[Problem, ...]
+
+    @property
+    def fingerprints(self) -> dict[str, str]:
+        return {f.path: f.fingerprint for f in self.files if f.fingerprint}
+
+
 def build(site_dir: Path, options: BuildOptions = BuildOptions(),
           progress: Progress | None = None) -> BuildResult:
+    """Build the site into the output folder (atomically); skip it if nothing changed."""
     started = time.perf_counter()
     output = options.output or site_dir / "public"
     check_output_folder(output, site_dir)  # refuse early, before any work or cache write
@@ -144,26 +161,32 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
         "", {})
     if options.cache and recorded_inputs == inputs:
         return BuildResult(output, 0, 0, (), time.perf_counter() - started, None)
-    overrides = {"base_url": options.base_url} if options.base_url else None
-    config = load_config(site_dir, overrides)                              # 1. config
-    discovery = discover(site_dir)                                         # 2. discover
-    settings = document_settings(site_dir, config, discovery, options.drafts)
     cache = DocumentCache(site_dir / CACHE_DIR / "cache.sqlite" if options.cache else None)
     try:
-        result = _build_with(site_dir, options, config, discovery, settings, cache, output,
-                             previous, started, progress)
+        produced = produce(site_dir, options, cache, previous,
+                           lambda path: (output / path).is_file(), progress)
+        count = write_site(output, site_dir, produced.files, produced.copies)  # 8. write
     finally:
         cache.close()
     if options.cache:
         save_state(site_dir / CACHE_DIR, output, inputs, marker_content(output),
-                   result.fingerprints)
-    return result
+                   produced.fingerprints)
+    return BuildResult(output, count, len(produced.files), produced.warnings,
+                       time.perf_counter() - started, produced.site, produced.fingerprints)
 
 
-def _build_with(site_dir: Path, options: BuildOptions, config: Config, discovery: Discovery,
-                settings: DocumentSettings, cache: DocumentCache, output: Path,
-                previous: dict[str, str], started: float,
-                progress: Progress | None) -> BuildResult:
+def produce(
+    site_dir: Path, options: BuildOptions, cache: DocumentCache,
+    previous: dict[str, str] | None = None,
+    reusable: Callable[[str], bool] = lambda path: False,
+    progress: Progress | None = None, reader: FileReader | None = None,
+) -> SiteOutput:
+    """Stages 1–7: the whole site in memory. Pages whose fingerprint is in `previous` and
+    whose old file is `reusable` are not rendered again."""
+    overrides = {"base_url": options.base_url} if options.base_url else None
+    config = load_config(site_dir, overrides)                              # 1. config
+    discovery = discover(site_dir, reader)                                 # 2. discover
+    settings = document_settings(site_dir, config, discovery, options.drafts)
     loaded = load_documents(discovery, settings, cache, options.jobs,
                             progress)                                      # 3+4. parse, render
     loaded = [item for item in loaded if item.rendered is not None]        # drafts left out
@@ -179,21 +202,17 @@ def _build_with(site_dir: Path, options: BuildOptions, config: Config, discovery
     errors = [p for p in problems if p.severity == "error" or options.strict]
     if errors:
         raise LantingError([replace(p, severity="error") for p in errors])
-    warnings = [p for p in problems if p.severity != "error"]
+    warnings = tuple(p for p in problems if p.severity != "error")
     math_chars = "".join(sorted({c for r in rendered.values() for c in r.math_chars}))
     uses_math = any("math" in r.features for r in rendered.values())
     assets = build_assets(config, math_chars if uses_math else None,
                           site_dir / CACHE_DIR if options.cache else None)
     env = create_environment(site_dir)
     files = [*assets.files,
-             *render_pages(site, env, assets.urls, template_fingerprint(site_dir), previous,
-                           lambda path: (output / path).is_file())]       # 7. render pages
+             *render_pages(site, env, assets.urls, template_fingerprint(site_dir),
+                           previous, reusable)]                            # 7. render pages
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
-    count = write_site(output, site_dir, files,
-                       _static_copies(discovery, routes))                  # 8. write
-    return BuildResult(output, count, len(files), tuple(warnings),
-                       time.perf_counter() - started, site,
-                       {f.path: f.fingerprint for f in files if f.fingerprint})
+    return SiteOutput(files, _static_copies(discovery, routes), site, warnings)
 
 
 def clean_cache(site_dir: Path) -> Path | None:
