@@ -54,9 +54,12 @@ def settings_fingerprint(settings: DocumentSettings) -> str:
 class DocumentCache:
     """Loaded sources by key; a `DocumentCache(None)` stores nothing (`--no-cache`)."""
 
-    def __init__(self, path: Path | None) -> None:
+    def __init__(self, path: Path | None, memory: dict[str, Loaded] | None = None) -> None:
         self.path = path
+        self.memory = memory
+        """Entries with their HTML kept in memory (a long-running `lanting serve`)."""
         self.db: sqlite3.Connection | None = None
+        self._keys: dict[tuple[str, str, str], str] = {}
         self._open()
 
     def _open(self) -> None:
@@ -74,18 +77,28 @@ class DocumentCache:
             self.db = None  # a read-only or broken cache only makes the build slower
 
     def key(self, source: Source, settings_digest: str) -> str:
+        memo = (source.rel.as_posix(), source.text, settings_digest)
+        known = self._keys.get(memo)  # cheap: an unchanged text is the same str object
+        if known is not None:
+            return known
         digest = hashlib.blake2b(digest_size=20)
         for part in (engine_fingerprint(), settings_digest, source.rel.as_posix(), source.text):
             digest.update(part.encode() + b"\0")
-        return digest.hexdigest()
+        self._keys[memo] = digest.hexdigest()
+        return self._keys[memo]
 
     def get_many(self, wanted: dict[str, Source],
                  settings: DocumentSettings) -> dict[str, Loaded]:
         """Cached results for `wanted` (key -> source) whose recorded inputs still hold."""
-        if self.db is None or not wanted:
-            return {}
         found: dict[str, Loaded] = {}
-        keys = list(wanted)
+        if self.memory is not None:
+            for key in wanted:
+                loaded = self.memory.get(key)
+                if loaded is not None and _still_valid(loaded, settings):
+                    found[key] = loaded
+        if self.db is None or len(found) == len(wanted):
+            return found
+        keys = [key for key in wanted if key not in found]
         try:
             for start in range(0, len(keys), 500):
                 batch = keys[start : start + 500]
@@ -101,6 +114,9 @@ class DocumentCache:
         return found
 
     def put_many(self, items: Iterable[tuple[str, Loaded]]) -> None:
+        items = list(items)
+        if self.memory is not None:
+            self.memory.update(items)
         if self.db is None:
             return
         rows = [(key, _freeze(loaded), loaded.rendered.html if loaded.rendered else "")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import signal
+import time
 import sys
 import webbrowser
 from pathlib import Path
@@ -44,6 +45,8 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument("-j", "--jobs", type=int, default=0, metavar="N",
                          help="worker processes (default: one per CPU)")
         if name == "serve":
+            sub.add_argument("--no-drafts", action="store_true",
+                             help="hide drafts (serve shows them, marked, by default)")
             sub.add_argument("--host", default="127.0.0.1",
                              help="address to bind (default: 127.0.0.1)")
             sub.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
@@ -94,25 +97,43 @@ def _build(args: argparse.Namespace, base_url: str | None = None) -> BuildResult
 
 
 def _serve(args: argparse.Namespace) -> int:
+    import threading
+
+    from lanting.live import LiveSite
     from lanting.serve import make_server
 
     if args.host not in ("127.0.0.1", "localhost", "::1"):
-        print(f"warning: serving on {args.host}: other machines can read this site",
-              file=sys.stderr)
+        print(f"warning: serving on {args.host}: other machines on the network can read "
+              "this site and its drafts", file=sys.stderr)
     shown_host = "localhost" if args.host in ("127.0.0.1", "::1") else args.host
-    base_url = args.base_url or f"http://{shown_host}:{args.port}/"
-    if args.output is None:
-        args.output = args.site / "public"
-    args.drafts = True if not args.drafts else args.drafts
-    result = _build(args, base_url)
-    server = make_server(result.output, args.host, args.port)
+    live = LiveSite(args.site, BuildOptions(
+        output=args.output, drafts=not args.no_drafts, strict=args.strict, jobs=args.jobs,
+        cache=not args.no_cache, base_url=f"http://{shown_host}:{args.port}/"))
+    try:
+        server = make_server(live.store, args.host, args.port, live=live)
+    except OSError as error:
+        raise UsageError(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
+    started = time.perf_counter()
+    live.rebuild()
+    if live.error:
+        print(f"build failed; serving an error page until it is fixed:\n{live.error}",
+              file=sys.stderr)
+    else:
+        _print_problems(list(live.warnings), args.site)
+        print(f"built {len(live.store.files)} files in {time.perf_counter() - started:.2f} s")
     url = f"http://{shown_host}:{server.server_address[1]}/"
-    print(f"serving {result.output} at {url} (Ctrl-C to stop)")
+    print(f"serving {args.site} at {url} (drafts {'hidden' if args.no_drafts else 'shown'}; "
+          "Ctrl-C to stop)")
+    stop = threading.Event()
+    watcher = threading.Thread(target=live.watch, args=(stop,), daemon=True)
+    watcher.start()
     if args.open:
         webbrowser.open(url)
     try:
         server.serve_forever()
     finally:
+        stop.set()
+        live.close_streams()
         server.server_close()
     return EXIT_OK
 

@@ -76,6 +76,7 @@ class PageRenderer:
         self.listing_digest = _digest([_listing(p) for p in everything],
                                       site.home.body.digest if site.home else "")
         self.content_digest = _digest(self.listing_digest, [p.body.digest for p in everything])
+        self.listing_key: tuple[object, ...] = ("listing", self.listing_digest)
         self.common: dict[str, Any] = {
             "site": site,
             "config": config,
@@ -158,9 +159,11 @@ def _template_frame(error: BaseException, fallback: str) -> tuple[str, int | Non
 def _term_pages(r: PageRenderer, taxonomy: str, terms: tuple[Term, ...]) -> list[OutputFile]:
     if not terms:
         return []
-    files = [r.render("terms.html", f"{taxonomy}/index.html", taxonomy=taxonomy, terms=terms)]
+    listing = r.listing_key
+    files = [r.render("terms.html", f"{taxonomy}/index.html", key=listing, taxonomy=taxonomy,
+                      terms=terms)]
     for term in terms:
-        files.append(r.render("term.html", f"{taxonomy}/{term.slug}/index.html",
+        files.append(r.render("term.html", f"{taxonomy}/{term.slug}/index.html", key=listing,
                               taxonomy=taxonomy, term=term))
     return files
 
@@ -171,8 +174,11 @@ def render_pages(site: Site, env: Environment, asset_urls: dict[str, str],
     """Every generated page; pages whose inputs did not change since the build that wrote
     `previous` (output path -> fingerprint) come back with `data=None`."""
     r = PageRenderer(site, env, asset_urls, templates_digest, previous, reusable)
-    files = [r.render("home.html", "index.html", page=site.home)]
-    files.append(r.render("blog.html", "blog/index.html"))
+    # Listing pages show what `_listing` holds of each page, so editing a post's text
+    # renders its own page and the feed again, not every listing.
+    listing = r.listing_key
+    files = [r.render("home.html", "index.html", key=listing, page=site.home)]
+    files.append(r.render("blog.html", "blog/index.html", key=listing))
     files += [r.render("post.html", p.output, lang=p.lang, key=r.post_key(p), page=p)
               for p in site.posts]
     files += [r.render("page.html", p.output, lang=p.lang,
@@ -181,17 +187,20 @@ def render_pages(site: Site, env: Environment, asset_urls: dict[str, str],
     files += _term_pages(r, "tags", site.tags)
     files += _term_pages(r, "categories", site.categories)
     if site.series:
-        files.append(r.render("series_list.html", "series/index.html"))
-        files += [r.render("series.html", f"series/{s.slug}/index.html", series=s)
+        files.append(r.render("series_list.html", "series/index.html", key=listing))
+        files += [r.render("series.html", f"series/{s.slug}/index.html", key=listing, series=s)
                   for s in site.series]
-    files.append(r.render("archive.html", "archive/index.html"))
-    files.append(r.render("404.html", "404.html"))
+    files.append(r.render("archive.html", "archive/index.html", key=listing))
+    files.append(r.render("404.html", "404.html", key=()))
     feed_posts = site.posts[: site.config.feed.limit]
     latest = max((p.updated or p.date for p in feed_posts if p.date),
                  default=dt.datetime(1970, 1, 1, tzinfo=dt.UTC))
-    files.append(r.render("atom.xml", "atom.xml", posts=feed_posts, feed_updated=latest))
-    files.append(r.render("sitemap.xml", "sitemap.xml", entries=_sitemap(site, files)))
-    files.append(r.render("robots.txt", "robots.txt"))
+    files.append(r.render("atom.xml", "atom.xml", key=(listing, [p.body.digest for p in feed_posts]),
+                          posts=feed_posts, feed_updated=latest))
+    entries = _sitemap(site, files)
+    files.append(r.render("sitemap.xml", "sitemap.xml", key=(listing, [e.url for e in entries]),
+                          entries=entries))
+    files.append(r.render("robots.txt", "robots.txt", key=()))
     return files
 
 

@@ -143,6 +143,8 @@ class SiteOutput:
     """Files copied as they are (static files, page-bundle images)."""
     site: Site
     warnings: tuple[Problem, ...]
+    document_keys: frozenset[str] = frozenset()
+    """Cache keys of the sources this build used."""
 
     @property
     def fingerprints(self) -> dict[str, str]:
@@ -189,6 +191,7 @@ def produce(
     settings = document_settings(site_dir, config, discovery, options.drafts)
     loaded = load_documents(discovery, settings, cache, options.jobs,
                             progress)                                      # 3+4. parse, render
+    keys = frozenset(item.key for item in loaded)
     loaded = [item for item in loaded if item.rendered is not None]        # drafts left out
     documents: list[Document] = [item.document for item in loaded]
     routes = plan_routes(documents, discovery.assets, config.base_path)    # routes
@@ -212,7 +215,7 @@ def produce(
              *render_pages(site, env, assets.urls, template_fingerprint(site_dir),
                            previous, reusable)]                            # 7. render pages
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
-    return SiteOutput(files, _static_copies(discovery, routes), site, warnings)
+    return SiteOutput(files, _static_copies(discovery, routes), site, warnings, keys)
 
 
 def clean_cache(site_dir: Path) -> Path | None:
