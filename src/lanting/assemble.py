@@ -7,7 +7,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from lanting.config import Config
@@ -18,6 +18,9 @@ from lanting.markdown import Heading, RenderedMarkdown
 from lanting.markdown.slugs import slugify
 from lanting.routes import Routes
 from lanting.text import reading_minutes
+
+if TYPE_CHECKING:
+    from lanting.academic import Academic
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +81,8 @@ class Site:
     """Each series' posts in reading order (part 1 first)."""
     neighbours: dict[str, tuple[Page | None, Page | None]]
     """Post URL -> (newer post, older post)."""
+    academic: Academic | None = None
+    """Profile, news, publications and talks (`academic.build_academic`)."""
 
     def series_of(self, page: Page) -> Term | None:
         return next((s for s in self.series if s.name == page.series), None)

@@ -19,6 +19,7 @@ from mdit_py_plugins.tasklists import tasklists_plugin
 from lanting.errors import Problem
 from lanting.markdown.anchors import anchors_plugin, inline_text
 from lanting.markdown.callouts import callouts_plugin
+from lanting.markdown.cite import cite_plugin
 from lanting.markdown.cjk import cjk_spacing_plugin
 from lanting.markdown.code import code_plugin
 from lanting.markdown.figures import figures_plugin
@@ -59,6 +60,8 @@ class RenderContext:
     """The site opted into Mermaid diagrams."""
     site_root: Path | None = None
     """The site folder; files included by shortcodes must lie inside it."""
+    bibliography: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Citation key of each publication -> (short reference, URL), for `[@key]`."""
 
     def read_file(self, relative: str) -> str | None:
         """Text of a file of the site, or None if missing or outside the site folder."""
@@ -99,6 +102,8 @@ class RenderedMarkdown:
     problems: tuple[Problem, ...]
     features: frozenset[str] = frozenset()
     """What the page uses that needs page-level support: "math", "mermaid"."""
+    citations: tuple[str, ...] = ()
+    """Keys of the publications cited, in order of first citation."""
 
 
 def _stamp_lines(state: StateCore) -> None:
@@ -117,6 +122,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.core.ruler.push("lanting_lines", _stamp_lines)
     md.use(math_plugin)
     md.use(shortcodes_plugin)
+    md.use(cite_plugin)
     md.use(footnote_plugin)
     md.use(tasklists_plugin)
     md.use(callouts_plugin)
@@ -177,4 +183,5 @@ def render_markdown(
         links=links,
         problems=problems,
         features=frozenset(features),
+        citations=tuple(env.get("citations", [])),  # type: ignore[arg-type]
     )
