@@ -102,6 +102,8 @@ def _term_pages(r: PageRenderer, taxonomy: str, terms: tuple[Term, ...]) -> list
 
 
 def render_pages(site: Site, env: Environment, asset_urls: dict[str, str]) -> list[OutputFile]:
+    from lanting.academic_pages import render_academic_pages  # it imports this module
+
     r = PageRenderer(site, env, asset_urls)
     files = [r.render("home.html", "index.html", page=site.home)]
     files.append(r.render("blog.html", "blog/index.html"))
@@ -113,6 +115,7 @@ def render_pages(site: Site, env: Environment, asset_urls: dict[str, str]) -> li
         files.append(r.render("series_list.html", "series/index.html"))
         files += [r.render("series.html", f"series/{s.slug}/index.html", series=s)
                   for s in site.series]
+    files += render_academic_pages(r, site)  # publications, talks (academic_pages.py)
     files.append(r.render("archive.html", "archive/index.html"))
     files.append(r.render("404.html", "404.html"))
     feed_posts = site.posts[: site.config.feed.limit]
