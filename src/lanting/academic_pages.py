@@ -46,8 +46,9 @@ def scholarly_article(pub: Publication, academic: Academic, absolute: Any) -> st
 
 
 def _features(*items: Any) -> dict[str, frozenset[str]]:
-    """What base.html needs to know (math font, code styles) about a listing page."""
-    features: set[str] = set()
+    """What base.html needs to know about a publications page: math (the font) and code
+    (the BibTeX blocks get the copy button)."""
+    features: set[str] = {"code"}
     for item in items:
         features |= item.features
     return {"features": frozenset(features)}
