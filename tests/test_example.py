@@ -38,7 +38,8 @@ def test_blog_index_keeps_21_posts_with_summaries(built: BuildResult) -> None:
     assert len(entries) == 21
     assert all(e.one(class_="summary").text() for e in entries)
     hichunk = next(e for e in entries if "HiChunk" in e.text())
-    assert hichunk.one(class_="summary").text().startswith("我在 ACL 2026 的 oral presentation 整理")
+    summary = hichunk.one(class_="summary").text()
+    assert summary.startswith("我在 ACL 2026 的 oral presentation 整理")
 
 
 def test_both_series_list_their_parts_in_order(built: BuildResult) -> None:

@@ -161,7 +161,8 @@ def render_news(doc: Document | None, context: RenderContext | None,
     """Each news item's Markdown, rendered at its own line of the home page."""
     if doc is None or context is None:
         return (), []
-    items, problems = [], []
+    items: list[News] = []
+    problems: list[Problem] = []
     for item in doc.meta.news:
         result = render_markdown(item.text, replace(context, body_line=item.line), options)
         problems.extend(result.problems)
@@ -198,7 +199,7 @@ def build_academic(
     """Link publications, talks and posts; an unknown `paper:` key is an error."""
     docs = {d.source.rel.as_posix(): d for d in documents}
     known = {p.key for p in bibliography.publications}
-    problems = []
+    problems: list[Problem] = []
     presents: dict[str, str] = {}
     for rel, doc in sorted(docs.items()):
         if doc.meta.paper:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import bibtexparser
+from bibtexparser.entrypoint import parse_string
 from bibtexparser.middlewares import LatexDecodingMiddleware
 from bibtexparser.middlewares.names import (
     InvalidNameError,
@@ -27,7 +27,7 @@ from bibtexparser.middlewares.names import (
     split_multiple_persons_names,
 )
 from bibtexparser.model import Entry
-from pylatexenc.latex2text import LatexNodes2Text
+from pylatexenc.latex2text import LatexNodes2Text  # type: ignore[import-untyped]
 
 from lanting.discover import Source
 from lanting.errors import LantingError, Problem
@@ -131,7 +131,8 @@ class Publication:
 
     @property
     def features(self) -> frozenset[str]:
-        return frozenset({"math"}) if "<math" in self.title_html + self.abstract_html else frozenset()
+        uses_math = "<math" in self.title_html + self.abstract_html
+        return frozenset({"math"}) if uses_math else frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +150,7 @@ EMPTY = Bibliography(None, ())
 
 def _decode_name(text: str) -> str:
     try:
-        return _NAME_DECODER.latex_to_text(text).strip()
+        return str(_NAME_DECODER.latex_to_text(text)).strip()
     except Exception:  # pylatexenc fails on some odd macros; the name as written is fine
         return text.strip("{} ")
 
@@ -349,8 +350,8 @@ def parse_bibliography(source: Source | None) -> Bibliography:
     quiet = logging.getLogger("bibtexparser")
     level, quiet.level = quiet.level, logging.ERROR  # it logs what we report as a Problem
     try:
-        raw_library = bibtexparser.parse_string(source.text)
-        decoded = bibtexparser.parse_string(source.text,
+        raw_library = parse_string(source.text)
+        decoded = parse_string(source.text,
                                             append_middleware=[LatexDecodingMiddleware()])
     finally:
         quiet.setLevel(level)

@@ -92,7 +92,7 @@ class ProfileConfig:
     name: str = ""
     """Defaults to the home page's title, then the site author."""
     name_en: str = ""
-    """The name in another script (`Zhiyuan Lin`), shown beside it and highlighted in author lists."""
+    """The name in another script (`Zhiyuan Lin`): shown beside it, highlighted in author lists."""
     photo: str = ""
     """URL of a portrait: `/images/me.jpg` (from `static/`) or an absolute URL."""
     position: str = ""
@@ -181,10 +181,11 @@ def _validate(config: Config) -> list[SchemaProblem]:
 
 def _validate_academic(config: Config) -> list[SchemaProblem]:
     problems: list[SchemaProblem] = []
-    if config.publications.group_by not in ("year", "type"):
+    group_by = config.publications.group_by
+    if group_by not in ("year", "type"):
         problems.append(SchemaProblem(("publications", "group_by"),
-                                      f"expected `year` or `type`, got `{config.publications.group_by}`",
-                                      did_you_mean(config.publications.group_by, ("year", "type"))))
+                                      f"expected `year` or `type`, got `{group_by}`",
+                                      did_you_mean(group_by, ("year", "type"))))
     for i, item in enumerate(config.profile.links):
         if item.kind not in LINK_KINDS:
             problems.append(SchemaProblem(("profile", "links", str(i), "kind"),

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from lanting.academic import build_academic, citation_targets, render_news
+from lanting.academic import News, build_academic, citation_targets, render_news
 from lanting.assemble import Site, assemble
 from lanting.bibliography import parse_bibliography
 from lanting.config import Config, load_config
@@ -131,6 +131,20 @@ def render_talks(
     return tuple(talks), problems
 
 
+def render_home_news(
+    documents: list[Document], routes: Routes, config: Config, site_dir: Path,
+    bibliography: dict[str, tuple[str, str]],
+) -> tuple[tuple[News, ...], list[Problem]]:
+    """The Markdown of the home page's `news:` items."""
+    home = next((d for d in documents if d.source.kind is Kind.HOME), None)
+    if home is None:
+        return (), []
+    context = render_context(home, site_dir, config, routes.link_map(), {}, bibliography)
+    options = MarkdownOptions(raw_html=config.markdown.raw_html,
+                              cjk_spacing=config.markdown.cjk_spacing)
+    return render_news(home, context, options)
+
+
 def _static_copies(site_dir: Path, discovery: Discovery, routes: Routes) -> list[Copy]:
     copies = [Copy(a.path, a.rel.as_posix()) for a in discovery.static]
     copies += [Copy(a.path, routes.assets[a.rel.as_posix()])
@@ -155,10 +169,7 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
                           progress, cites)                                 # 4. render Markdown
     talks, talk_problems = render_talks(talk_docs, discovery, routes, config, site_dir,
                                         cites)                             # 4b. talks
-    home = next((d for d in documents if d.source.kind is Kind.HOME), None)
-    news, news_problems = render_news(home, home and render_context(
-        home, site_dir, config, routes.link_map(), {}, cites), MarkdownOptions(
-        raw_html=config.markdown.raw_html, cjk_spacing=config.markdown.cjk_spacing))
+    news, news_problems = render_home_news(documents, routes, config, site_dir, cites)
     site = assemble(config, documents, rendered, routes)                   # 5. assemble
     citations = {rel: r.citations for rel, r in rendered.items()}
     citations.update({t.rel: t.citations for t in talks})

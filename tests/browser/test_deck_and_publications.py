@@ -83,7 +83,8 @@ def test_print_gives_one_slide_per_page(page, example_site) -> None:
     page.emulate_media(media="print")
     styles = page.evaluate("""() => [...document.querySelectorAll('.deck-slides > .slide-frame')]
         .map(f => { const s = getComputedStyle(f); const r = f.getBoundingClientRect();
-                    return [s.display, s.breakAfter, Math.round(r.width), Math.round(r.height)]; })""")
+                    return [s.display, s.breakAfter, Math.round(r.width),
+                            Math.round(r.height)]; })""")
     assert styles == [["block", "page", 1280, 720]] * total
     assert page.locator(".deck-bar").is_hidden()
     pdf = page.pdf(prefer_css_page_size=True, print_background=True)
