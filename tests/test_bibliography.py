@@ -91,6 +91,8 @@ def test_bibtex_shown_to_readers_keeps_standard_fields_as_written() -> None:
     assert r"title = {{HiChunk}: Evaluating {RAG} with $\epsilon$-Hierarchical Chunking}," \
         in pub.bibtex
     assert "pages = {100--115}," in pub.bibtex and "month = jul," in pub.bibtex
+    assert r"author = {Lin, Zhiyuan and M{\"u}ller, J{\"o}rg and 王小红 and others}," \
+        in pub.bibtex  # the site's co-first / corresponding marks are left out
     for private in ("selected", "award", "code", "arxiv", "abstract"):
         assert f"{private} =" not in pub.bibtex
 

@@ -148,6 +148,12 @@ class Bibliography:
 EMPTY = Bibliography(None, ())
 
 
+def _strip_marks(name: str) -> str:
+    while match := _MARKS.search(name):
+        name = name[: match.start()].rstrip()
+    return name
+
+
 def _decode_name(text: str) -> str:
     try:
         return str(_NAME_DECODER.latex_to_text(text)).strip()
@@ -271,6 +277,9 @@ def _bibtex(entry: Entry) -> str:
         if name not in BIBTEX_FIELDS:
             continue
         value = str(field.value).strip()
+        if name in ("author", "editor"):  # our marks (*, †) are not part of the names
+            value = " and ".join(_strip_marks(n.strip())
+                                 for n in split_multiple_persons_names(value))
         bare = name == "month" and value.lower()[:3] in _MONTHS and len(value) == 3
         bare = bare or (name == "year" and value.isdigit())
         lines.append(f"  {name} = {value if bare else '{' + value + '}'},")
