@@ -226,3 +226,37 @@ def test_profile_and_publications_config_is_checked(tmp_path: Path) -> None:
     assert (4, "profile.links.0.kind: unknown link kind `githb`", "did you mean `github`?") in found
     assert (6, "publications.group_by: expected `year` or `type`, got `yaer`",
             "did you mean `year`?") in found
+
+
+INVALID = {
+    "malformed-bib": ({"content/publications.bib": "@misc{ok, title={A}}\n@misc{bad,\n"
+                                                   "  title = {Oops\n"},
+                      "content/publications.bib", 2, "malformed BibTeX entry `bad`"),
+    "unknown-cite-key": ({"content/publications.bib": "@misc{ok, title={A}}\n",
+                          "content/posts/p.md": "---\ntitle: P\ndate: 2026-01-01\n---\n\n"
+                                                "As in [@okay].\n"},
+                         "content/posts/p.md", 6, "unknown citation key `okay`"),
+    "duplicate-series-order": ({"content/posts/a.md": "---\ntitle: A\ndate: 2026-01-01\n"
+                                                      "series: S\nseries_order: 1\n---\n",
+                                "content/posts/b.md": "---\ntitle: B\ndate: 2026-01-02\n"
+                                                      "series: S\nseries_order: 1\n---\n"},
+                               "content/posts/a.md", 5,  # parts are met newest first
+                               "series `S`: part 1 is claimed by both posts/b.md and posts/a.md"),
+    "talk-without-slides": ({"content/talks/t.md": "---\ntitle: T\ndate: 2026-01-01\n---\n\n"},
+                            "content/talks/t.md", 5, "talk has no slides"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(INVALID))
+def test_invalid_site_fails_with_one_located_error(
+        name: str, make_site: Make, run_cli: Callable[..., tuple[int, str, str]],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    files, where, line, message = INVALID[name]
+    site = make_site(files)
+    monkeypatch.chdir(site)
+    code, out, err = run_cli("build", ".")
+    assert code == 1 and "built" not in out
+    first, last = err.splitlines()
+    assert first.startswith(f"{where}:{line}: error: {message}"), first
+    assert last == "build failed: 1 error"
+    assert not (site / "public").exists()
