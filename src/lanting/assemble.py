@@ -9,7 +9,7 @@ import hashlib
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from lanting.config import Config
@@ -20,6 +20,9 @@ from lanting.markdown import Heading, RenderedMarkdown
 from lanting.markdown.slugs import slugify
 from lanting.routes import Routes
 from lanting.text import minutes_for
+
+if TYPE_CHECKING:
+    from lanting.academic import Academic
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +121,8 @@ class Site:
     """Post URL -> (newer post, older post)."""
     term_index: dict[str, dict[str, Term]] = field(default_factory=dict)
     """Taxonomy -> case-folded term name -> term."""
+    academic: Academic | None = None
+    """Profile, news, publications and talks (`academic.build_academic`)."""
 
     def series_of(self, page: Page) -> Term | None:
         return next((s for s in self.series if s.name == page.series), None)

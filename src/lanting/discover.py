@@ -1,6 +1,7 @@
 """Stage 2 — walk the site and classify every file. The only stage that reads `content/`.
 
-Returns text sources (posts, pages, the home page) and assets (files copied as they
+Returns text sources (posts, pages, talks, the home page), the bibliography
+(`content/publications.bib`) and assets (files copied as they
 are: page-bundle images, anything under `static/`).
 """
 
@@ -21,12 +22,17 @@ from lanting.errors import LantingError, Problem
 CONTENT = "content"
 T = TypeVar("T")
 STATIC = "static"
+BIBLIOGRAPHY = PurePosixPath("publications.bib")
 
 
 class Kind(StrEnum):
     HOME = "home"
     POST = "post"
     PAGE = "page"
+    TALK = "talk"
+    """`talks/<slug>.md`: slides separated by `---` lines, speaker notes after `Note:`."""
+    BIBLIOGRAPHY = "bibliography"
+    """`publications.bib`: kept apart from the Markdown sources (`Discovery.bibliography`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +72,8 @@ class Discovery:
     """Content assets (bundle files and loose files under `content/`)."""
     static: tuple[Asset, ...]
     warnings: tuple[Problem, ...]
+    bibliography: Source | None = None
+    """`content/publications.bib`, read as text (parsed by `bibliography.py`)."""
 
 
 def is_ignored(name: str) -> bool:
@@ -118,6 +126,8 @@ def _classify(rel: PurePosixPath) -> Kind | None:
         return Kind.POST
     if parts[0] == "pages" and (len(parts) == 2 or (len(parts) == 3 and rel.name == "index.md")):
         return Kind.PAGE
+    if parts[0] == "talks" and (len(parts) == 2 or (len(parts) == 3 and rel.name == "index.md")):
+        return Kind.TALK
     return None
 
 
@@ -187,6 +197,7 @@ def discover(site: Path, reader: FileReader | None = None) -> Discovery:
     sources: list[Source] = []
     assets: list[Asset] = []
     problems: list[Problem] = []
+    bibliography: Source | None = None
     files = _walk(content_dir, site, warnings) if content_dir.is_dir() else []
     bundles = {
         PurePosixPath(p.relative_to(content_dir).as_posix()).parent
@@ -196,16 +207,21 @@ def discover(site: Path, reader: FileReader | None = None) -> Discovery:
     for path in files:
         rel = PurePosixPath(path.relative_to(content_dir).as_posix())
         kind = _classify(rel)
-        if kind is not None:
+        if rel == BIBLIOGRAPHY:
+            try:
+                bibliography = Source(path, rel, Kind.BIBLIOGRAPHY, _read_text(path))
+            except LantingError as error:
+                problems.extend(error.problems)
+        elif kind is not None:
             try:
                 sources.append(Source(path, rel, kind, read_text(path)))
             except LantingError as error:
                 problems.extend(error.problems)
         elif rel.suffix == ".md" and rel.parent not in bundles:
             warnings.append(Problem(
-                "Markdown file outside posts/, pages/ or _index.md is not published", path,
-                severity="warning",
-                hint="move it to content/posts/ or content/pages/",
+                "Markdown file outside posts/, pages/, talks/ or _index.md is not published",
+                path, severity="warning",
+                hint="move it to content/posts/, content/pages/ or content/talks/",
             ))
         else:
             bundle = rel.parent / "index.md" if rel.parent in bundles else None
@@ -217,4 +233,5 @@ def discover(site: Path, reader: FileReader | None = None) -> Discovery:
         Asset(p, PurePosixPath(p.relative_to(static_dir).as_posix()))
         for p in (_walk(static_dir, site, warnings) if static_dir.is_dir() else [])
     ]
-    return Discovery(tuple(sources), tuple(assets), tuple(static), tuple(warnings))
+    return Discovery(tuple(sources), tuple(assets), tuple(static), tuple(warnings),
+                     bibliography)

@@ -35,6 +35,8 @@ class DocumentSettings:
     drafts: bool = False
     image_sizes: dict[str, tuple[int, int]] = field(default_factory=dict, compare=False)
     """Content path of each image -> size (cache entries record the sizes they used)."""
+    bibliography: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Citation key -> (short label, URL) for `{{< cite >}}` and `[@key]`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +63,7 @@ def render_context(doc: Document, settings: DocumentSettings) -> RenderContext:
         base_path=settings.base_path, macros=tuple(sorted(macros.items())),
         lang=doc.meta.lang or settings.language, image_sizes=sizes,
         mermaid=settings.mermaid, site_root=settings.site_dir,
+        bibliography=settings.bibliography,
     )
 
 

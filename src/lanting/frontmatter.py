@@ -26,6 +26,23 @@ SLUG_RE = re.compile(r"^[\w][\w.\-]*$")
 
 
 @dataclass(frozen=True, slots=True)
+class RawNews:
+    """One item of the home page's `news:` list, as written."""
+
+    date: Any
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class NewsItem:
+    date: dt.datetime
+    text: str
+    """Markdown (one short paragraph)."""
+    line: int
+    """Line of the item in the source file, for messages while rendering `text`."""
+
+
+@dataclass(frozen=True, slots=True)
 class RawFrontMatter:
     """The accepted keys, as written (dates still unparsed)."""
 
@@ -44,6 +61,13 @@ class RawFrontMatter:
     toc: bool = True
     macros: dict[str, str] = field(default_factory=dict)
     params: dict[str, Any] = field(default_factory=dict)
+    # The academic pages: the home page's news; a talk's event and its paper.
+    news: tuple[RawNews, ...] = ()
+    event: str | None = None
+    location: str | None = None
+    paper: str | None = None
+    video: str | None = None
+    slides_pdf: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +89,17 @@ class FrontMatter:
     macros: dict[str, str] = field(default_factory=dict)
     """LaTeX macros for this page only."""
     params: dict[str, Any] = field(default_factory=dict)
+    news: tuple[NewsItem, ...] = ()
+    """Dated news of the home page, newest first."""
+    event: str | None = None
+    """A talk's event (`ACL 2026 · Oral`)."""
+    location: str | None = None
+    paper: str | None = None
+    """Key of the publication (in `publications.bib`) that a talk or post presents."""
+    video: str | None = None
+    """URL of a talk's recording."""
+    slides_pdf: str | None = None
+    """URL (or content path) of a talk's slides as PDF."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,14 +128,22 @@ def _yaml() -> YAML:
 _TOP_LEVEL_KEY = re.compile(r"""^(?:"([^"]+)"|'([^']+)'|([^\s#"'][^:#]*?))\s*:(?:\s|$)""")
 
 
+_LIST_ITEM = re.compile(r"^\s+-(\s|$)")
+
+
 def _top_level_lines(text: str) -> dict[str, int]:
-    """File line of each top-level key of a YAML front matter (which starts on line 2)."""
+    """File line of each top-level key of a YAML front matter (which starts on line 2),
+    and of the items of block lists as `key.N` (e.g. `news.0`, for later messages)."""
     lines: dict[str, int] = {}
+    key, items = "", 0
     for number, line in enumerate(text.split("\n"), start=2):
         match = _TOP_LEVEL_KEY.match(line)
         if match:
-            key = next(g for g in match.groups() if g is not None).strip()
+            key, items = next(g for g in match.groups() if g is not None).strip(), 0
             lines.setdefault(key, number)
+        elif key and _LIST_ITEM.match(line):
+            lines.setdefault(f"{key}.{items}", number)
+            items += 1
     return lines
 
 
@@ -190,7 +233,10 @@ def _parse_toml(source: Source, text: str) -> tuple[dict[str, Any], dict[str, in
         line = int(match.group(1)) + 1 if match else len(text.rstrip("\n").split("\n")) + 1
         raise LantingError.at(f"invalid TOML front matter: {message}", source.path, line
                               ) from None
-    lines = {k[0]: v + 1 for k, v in toml_key_lines(text).items() if len(k) == 1}
+    key_lines = toml_key_lines(text)
+    lines = {k[0]: v + 1 for k, v in key_lines.items() if len(k) == 1}
+    lines.update({f"{k[0]}.{k[1]}": v + 1 for k, v in key_lines.items()
+                  if len(k) == 2 and k[1].isdigit()})
     return data, lines
 
 
@@ -214,6 +260,19 @@ def _problem(source: Source, lines: dict[str, int], path: tuple[str, ...], messa
     line = lines.get(path[0]) if path else None
     return Problem(f"{'.'.join(path)}: {message}" if path else message, source.path,
                    line or 1, hint=hint)
+
+
+def _news(source: Source, raw: RawFrontMatter, lines: dict[str, int],
+          problems: list[Problem]) -> tuple[NewsItem, ...]:
+    items = []
+    for i, item in enumerate(raw.news):
+        line = lines.get(f"news.{i}") or lines.get("news") or 1
+        try:
+            items.append(NewsItem(parse_date(item.date), item.text, line))
+        except ValueError as error:
+            problems.append(Problem(f"news.{i}.date: {error}", source.path, line,
+                                    hint="write dates as YYYY-MM-DD"))
+    return tuple(sorted(items, key=lambda n: n.date, reverse=True))
 
 
 def _split_source(source: Source) -> tuple[str | None, str | None, str, int, tuple[Attachment, ...]]:
@@ -257,13 +316,15 @@ def parse(source: Source) -> Document:
         problems.append(_problem(source, lines, ("slug",),
                                  f"`{raw.slug}` is not a valid slug",
                                  "use letters, digits, `-`, `_` and `.` only, no `/`"))
-    if source.kind is Kind.POST:
+    if source.kind in (Kind.POST, Kind.TALK):
+        what = "a post" if source.kind is Kind.POST else "a talk"
         if not raw.title.strip():
             problems.append(_problem(source, lines, ("title",) if "title" in lines else (),
-                                     "a post needs a `title`"))
+                                     f"{what} needs a `title`"))
         if raw.date is None:
-            problems.append(_problem(source, lines, (), "a post needs a `date`",
+            problems.append(_problem(source, lines, (), f"{what} needs a `date`",
                                      "add `date: YYYY-MM-DD` to the front matter"))
+    news = _news(source, raw, lines, problems)
     if problems:
         raise LantingError(problems)
     meta = FrontMatter(
@@ -272,6 +333,7 @@ def parse(source: Source) -> Document:
         categories=tuple(c.strip() for c in raw.categories if c and c.strip()),
         draft=raw.draft, slug=raw.slug, lang=raw.lang, series=raw.series,
         series_order=raw.series_order, translation_key=raw.translation_key, toc=raw.toc,
-        macros=raw.macros, params=raw.params,
+        macros=raw.macros, params=raw.params, news=news, event=raw.event,
+        location=raw.location, paper=raw.paper, video=raw.video, slides_pdf=raw.slides_pdf,
     )
     return Document(source, meta, body, body_line, lines, attachments)

@@ -71,8 +71,10 @@ class PageRenderer:
         latest = max((p.updated or p.date for p in site.posts if p.date), default=None)
         build_year = latest.year if latest else 1970
         everything = (*site.posts, *site.pages, *((site.home,) if site.home else ()))
+        # Publications and talks show on the home page and beside posts: a change there
+        # renders every page again (rare, and always right).
         self.site_digest = _digest(__version__, repr(config), templates_digest,
-                                   sorted(asset_urls.items()), build_year)
+                                   sorted(asset_urls.items()), build_year, repr(site.academic))
         self.listing_digest = _digest([_listing(p) for p in everything],
                                       site.home.body.digest if site.home else "")
         self.content_digest = _digest(self.listing_digest, [p.body.digest for p in everything])
@@ -173,6 +175,8 @@ def render_pages(site: Site, env: Environment, asset_urls: dict[str, str],
                  reusable: Callable[[str], bool] = lambda path: False) -> list[OutputFile]:
     """Every generated page; pages whose inputs did not change since the build that wrote
     `previous` (output path -> fingerprint) come back with `data=None`."""
+    from lanting.academic_pages import render_academic_pages  # it imports this module
+
     r = PageRenderer(site, env, asset_urls, templates_digest, previous, reusable)
     # Listing pages show what `_listing` holds of each page, so editing a post's text
     # renders its own page and the feed again, not every listing.
@@ -190,6 +194,7 @@ def render_pages(site: Site, env: Environment, asset_urls: dict[str, str],
         files.append(r.render("series_list.html", "series/index.html", key=listing))
         files += [r.render("series.html", f"series/{s.slug}/index.html", key=listing, series=s)
                   for s in site.series]
+    files += render_academic_pages(r, site)  # publications, talks (academic_pages.py)
     files.append(r.render("archive.html", "archive/index.html", key=listing))
     files.append(r.render("404.html", "404.html", key=()))
     feed_posts = site.posts[: site.config.feed.limit]

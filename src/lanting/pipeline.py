@@ -1,7 +1,8 @@
 """The build, in order of execution. Nothing else decides the order of stages.
 
-config → discover → parse + render Markdown (per source, in parallel) → routes and
-links → assemble → check → render pages → write
+config → discover → bibliography → parse + render Markdown (per source, in parallel)
+→ routes and links → talks and news → assemble (+ academic links) → check → render pages
+→ write
 """
 
 from __future__ import annotations
@@ -13,19 +14,23 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from lanting.academic import News, build_academic, citation_targets, render_news
 from lanting.assemble import Body, Site, assemble
+from lanting.bibliography import parse_bibliography
 from lanting.assets import build_assets
 from lanting.cache import DocumentCache, settings_fingerprint
 from lanting.config import Config, load_config
-from lanting.discover import Discovery, FileReader, discover
-from lanting.documents import DocumentSettings, Loaded, default_jobs, load_all
+from lanting.discover import Discovery, FileReader, Kind, Source, discover
+from lanting.documents import DocumentSettings, Loaded, default_jobs, load_all, render_context
 from lanting.errors import LantingError, Problem
 from lanting.freshness import inputs_digest, load_state, save_state
-from lanting.frontmatter import Document
+from lanting.frontmatter import Document, parse
 from lanting.markdown import MarkdownOptions, link_problems
 from lanting.markdown.links import resolve_placeholders
+from lanting.mathfont import math_characters
 from lanting.pages import OutputFile, render_pages
 from lanting.routes import Routes, plan_routes
+from lanting.talks import Talk, render_talk
 from lanting.templates import create_environment, template_fingerprint
 from lanting.write import Copy, check_output_folder, marker_content, write_site
 
@@ -63,8 +68,8 @@ class BuildResult:
     """Output path -> digest of its inputs (lets the next build skip unchanged pages)."""
 
 
-def document_settings(site_dir: Path, config: Config, discovery: Discovery,
-                      drafts: bool) -> DocumentSettings:
+def document_settings(site_dir: Path, config: Config, discovery: Discovery, drafts: bool,
+                      citations: dict[str, tuple[str, str]] | None = None) -> DocumentSettings:
     return DocumentSettings(
         site_dir=site_dir,
         options=MarkdownOptions(raw_html=config.markdown.raw_html,
@@ -76,19 +81,20 @@ def document_settings(site_dir: Path, config: Config, discovery: Discovery,
         mermaid=bool(config.markdown.mermaid),
         drafts=drafts,
         image_sizes={a.rel.as_posix(): a.size for a in discovery.assets if a.size},
+        bibliography=citations or {},
     )
 
 
 def load_documents(
-    discovery: Discovery, settings: DocumentSettings, cache: DocumentCache, jobs: int,
+    sources: list[Source], settings: DocumentSettings, cache: DocumentCache, jobs: int,
     progress: Progress | None,
 ) -> list[Loaded]:
     """Parse and render every source (cached ones come from the cache); the problems of
     all files are collected before failing."""
     digest = settings_fingerprint(settings)
-    keys = [cache.key(source, digest) for source in discovery.sources]
-    cached = cache.get_many(dict(zip(keys, discovery.sources, strict=True)), settings)
-    todo = [(key, s) for key, s in zip(keys, discovery.sources, strict=True) if key not in cached]
+    keys = [cache.key(source, digest) for source in sources]
+    cached = cache.get_many(dict(zip(keys, sources, strict=True)), settings)
+    todo = [(key, s) for key, s in zip(keys, sources, strict=True) if key not in cached]
     report = (lambda done, total: progress("render", done, total)) if progress else None
     fresh = load_all([s for _, s in todo], settings, jobs or default_jobs(), report)
     problems = [p for r in fresh if isinstance(r, list) for p in r]
@@ -124,6 +130,55 @@ def link_pages(
 
         bodies[item.document.source.rel.as_posix()] = Body(load, digest)
     return bodies, problems
+
+
+def parse_talks(sources: list[Source], drafts: bool) -> list[Document]:
+    """Talk sources, parsed (their slides are rendered once URLs are known)."""
+    documents: list[Document] = []
+    problems: list[Problem] = []
+    for source in sources:
+        try:
+            doc = parse(source)
+        except LantingError as error:
+            problems.extend(error.problems)
+            continue
+        if drafts or not doc.meta.draft:
+            documents.append(doc)
+    if problems:
+        raise LantingError(problems)
+    return documents
+
+
+def render_talks(
+    talk_docs: list[Document], routes: Routes, settings: DocumentSettings,
+) -> tuple[tuple[Talk, ...], list[Problem]]:
+    """Each talk's slides and notes, rendered with the same context a post gets."""
+    link_map = routes.link_map()
+    talks, problems, errors = [], [], []
+    for doc in talk_docs:
+        out_dir = routes.pages[doc.source.rel.as_posix()]
+        try:
+            talk, found = render_talk(doc, render_context(doc, settings), settings.options,
+                                      routes.url(out_dir), out_dir + "index.html", link_map)
+        except LantingError as error:
+            errors.extend(error.problems)
+            continue
+        talks.append(talk)
+        problems.extend(found)
+    if errors:
+        raise LantingError(errors)
+    return tuple(talks), problems
+
+
+def render_home_news(
+    documents: list[Document], routes: Routes, settings: DocumentSettings,
+) -> tuple[tuple[News, ...], list[Problem]]:
+    """The Markdown of the home page's `news:` items."""
+    home = next((d for d in documents if d.source.kind is Kind.HOME), None)
+    if home is None:
+        return (), []
+    return render_news(home, render_context(home, settings), settings.options,
+                       routes.link_map())
 
 
 def _static_copies(discovery: Discovery, routes: Routes) -> list[Copy]:
@@ -188,26 +243,44 @@ def produce(
     overrides = {"base_url": options.base_url} if options.base_url else None
     config = load_config(site_dir, overrides)                              # 1. config
     discovery = discover(site_dir, reader)                                 # 2. discover
-    settings = document_settings(site_dir, config, discovery, options.drafts)
-    loaded = load_documents(discovery, settings, cache, options.jobs,
+    bibliography = parse_bibliography(discovery.bibliography)              # publications
+    settings = document_settings(site_dir, config, discovery, options.drafts,
+                                 citation_targets(bibliography, config))
+    talk_sources = [s for s in discovery.sources if s.kind is Kind.TALK]
+    loaded = load_documents([s for s in discovery.sources if s.kind is not Kind.TALK],
+                            settings, cache, options.jobs,
                             progress)                                      # 3+4. parse, render
     keys = frozenset(item.key for item in loaded)
     loaded = [item for item in loaded if item.rendered is not None]        # drafts left out
     documents: list[Document] = [item.document for item in loaded]
-    routes = plan_routes(documents, discovery.assets, config.base_path)    # routes
+    talk_docs = parse_talks(talk_sources, options.drafts)
+    routes = plan_routes([*documents, *talk_docs], discovery.assets,
+                         config.base_path)                                 # routes
     bodies, link_warnings = link_pages(loaded, routes, cache)              # links
+    talks, talk_problems = render_talks(talk_docs, routes, settings)       # talks
+    news, news_problems = render_home_news(documents, routes, settings)
     rendered = {item.document.source.rel.as_posix(): item.rendered for item in loaded
                 if item.rendered is not None}
     site = assemble(config, documents, rendered, bodies, routes)           # 5. assemble
-    problems = [*discovery.warnings, *link_warnings]                       # 6. check
+    citations = {rel: r.citations for rel, r in rendered.items()}
+    citations.update({t.rel: t.citations for t in talks})
+    site = replace(site, academic=build_academic(
+        config, (*site.posts, *site.pages), [*documents, *talk_docs], citations, bibliography,
+        talks, news, site.home.title if site.home else ""))                # academic links
+    problems = [*discovery.warnings, *link_warnings, *talk_problems,
+                *news_problems]                                            # 6. check
     for doc in documents:
         problems.extend(rendered[doc.source.rel.as_posix()].problems)
     errors = [p for p in problems if p.severity == "error" or options.strict]
     if errors:
         raise LantingError([replace(p, severity="error") for p in errors])
     warnings = tuple(p for p in problems if p.severity != "error")
-    math_chars = "".join(sorted({c for r in rendered.values() for c in r.math_chars}))
-    uses_math = any("math" in r.features for r in rendered.values())
+    extra_html = [s.html + s.notes_html for t in talks for s in t.slides]
+    extra_html += [p.title_html + p.abstract_html for p in bibliography.publications]
+    math_chars = "".join(sorted({c for r in rendered.values() for c in r.math_chars}
+                                | set(math_characters(extra_html))))
+    uses_math = any("math" in r.features for r in rendered.values()) or any(
+        "<math" in html for html in extra_html)
     assets = build_assets(config, math_chars if uses_math else None,
                           site_dir / CACHE_DIR if options.cache else None)
     env = create_environment(site_dir)

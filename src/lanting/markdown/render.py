@@ -22,6 +22,7 @@ from lanting.mathfont import math_characters
 from lanting.text import count_units
 from lanting.markdown.anchors import anchors_plugin, inline_text
 from lanting.markdown.callouts import callouts_plugin
+from lanting.markdown.cite import cite_plugin
 from lanting.markdown.cjk import cjk_spacing_plugin
 from lanting.markdown.code import code_plugin
 from lanting.markdown.figures import figures_plugin
@@ -60,6 +61,8 @@ class RenderContext:
     """The site opted into Mermaid diagrams."""
     site_root: Path | None = None
     """The site folder; files included by shortcodes must lie inside it."""
+    bibliography: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Citation key of each publication -> (short reference, URL), for `[@key]`."""
 
     def read_file(self, relative: str) -> str | None:
         """Text of a file of the site, or None if missing or outside the site folder."""
@@ -113,6 +116,8 @@ class RenderedMarkdown:
     deps: tuple[tuple[str, str, str], ...] = ()
     """What rendering read besides the source: `("file", path, digest)` for included
     files, `("image", content path, "WxH" or "")` for image sizes (cache validation)."""
+    citations: tuple[str, ...] = ()
+    """Keys of the publications cited, in order of first citation."""
 
 
 def _stamp_lines(state: StateCore) -> None:
@@ -131,6 +136,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.core.ruler.push("lanting_lines", _stamp_lines)
     md.use(math_plugin)
     md.use(shortcodes_plugin)
+    md.use(cite_plugin)
     md.use(footnote_plugin)
     md.use(tasklists_plugin)
     md.use(callouts_plugin)
@@ -227,4 +233,5 @@ def render_markdown(
         math_chars=math_characters([body]) if "math" in features else "",
         html_hash=hashlib.blake2b(body.encode(), digest_size=12).hexdigest(),
         deps=tuple(sorted(set(env.get("deps", [])))),  # type: ignore[arg-type]
+        citations=tuple(env.get("citations", [])),  # type: ignore[arg-type]
     )
