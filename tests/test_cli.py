@@ -109,7 +109,7 @@ def good_site(make_site: Callable[..., Path], post: Callable[..., str], run_cli:
 
 BROKEN = {
     "malformed-front-matter": ("content/posts/bad.md", "---\ntitle: [A\ndate: 2026-01-02\n---\n",
-                               "content/posts/bad.md", 3),
+                               "content/posts/bad.md", 2),  # where the `[` is left open
     "unclosed-front-matter": ("content/posts/bad.md", "---\ntitle: A\n\nBody\n",
                               "content/posts/bad.md", 1),
     "bad-toml-key": ("lanting.toml", 'title = "T"\n\nauthr = "x"\n', "lanting.toml", 3),

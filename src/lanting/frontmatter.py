@@ -166,9 +166,14 @@ def _parse_yaml(source: Source, text: str) -> tuple[dict[str, Any], dict[str, in
     try:
         data = _YAML.load(text) if text.strip() else {}
     except MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line = mark.line + 2 if mark is not None else 2
         message = " ".join(str(m) for m in (error.context, error.problem) if m)
+        # "while parsing a flow sequence … did not find ']'": the unclosed bracket is
+        # where the construct began; for a duplicate key, the second occurrence.
+        marks = (error.problem_mark, error.context_mark)
+        if "duplicate" not in message:
+            marks = marks[::-1]
+        mark = marks[0] or marks[1]
+        line = mark.line + 2 if mark is not None else 2
         if "duplicate key" in message or "found duplicate" in message:
             message = re.sub(r"\s+", " ", message)
         raise LantingError.at(f"invalid YAML front matter: {message}", source.path, line,
