@@ -85,33 +85,37 @@ def is_ignored(name: str) -> bool:
     )
 
 
-def _walk(root: Path, site: Path, warnings: list[Problem]) -> list[Path]:
-    """Every regular file under `root`, sorted; symlinks leading out of the site are skipped."""
-    found: list[Path] = []
-    site_real = site.resolve()
-    for directory, dirnames, filenames in os.walk(root, followlinks=False):
-        dirnames[:] = sorted(d for d in dirnames if not is_ignored(d))
-        here = Path(directory)
-        for entry in [*dirnames]:
-            if (here / entry).is_symlink():
-                target = (here / entry).resolve()
-                if not target.is_relative_to(site_real):
+def _walk(root: Path, site: Path, warnings: list[Problem]) -> list[tuple[str, str]]:
+    """(absolute path, path relative to `root` with `/`) of every regular file under
+    `root`, sorted; symlinks leading out of the site are skipped with a warning."""
+    found: list[tuple[str, str]] = []
+    site_real = os.path.realpath(site)
+    base = str(root)
+    stack = [(base, "")]
+    while stack:
+        folder, prefix = stack.pop()
+        try:
+            entries = list(os.scandir(folder))  # types come with the listing: no stat calls
+        except OSError:
+            continue
+        for entry in entries:
+            if is_ignored(entry.name):
+                continue
+            rel = prefix + entry.name
+            if entry.is_symlink():
+                target = os.path.realpath(entry.path)
+                if os.path.commonpath([target, site_real]) != site_real:
                     warnings.append(Problem("symlink leads outside the site; not followed",
-                                            here / entry, severity="warning"))
-                    dirnames.remove(entry)
-                else:
-                    found.extend(_walk(here / entry, site, warnings))
-        for name in sorted(filenames):
-            path = here / name
-            if is_ignored(name):
-                continue
-            if path.is_symlink() and not path.resolve().is_relative_to(site_real):
-                warnings.append(Problem("symlink leads outside the site; not followed",
-                                        path, severity="warning"))
-                continue
-            if path.is_file():
-                found.append(path)
-    return sorted(found)
+                                            Path(entry.path), severity="warning"))
+                elif os.path.isdir(target):
+                    stack.append((entry.path, rel + "/"))
+                elif os.path.isfile(target):
+                    found.append((entry.path, rel))
+            elif entry.is_dir(follow_symlinks=False):
+                stack.append((entry.path, rel + "/"))
+            elif entry.is_file(follow_symlinks=False):
+                found.append((entry.path, rel))
+    return sorted(found, key=lambda item: item[1])
 
 
 def _classify(rel: PurePosixPath) -> Kind | None:
@@ -136,16 +140,18 @@ class FileReader:
     `lanting serve` only reads what changed."""
 
     def __init__(self) -> None:
-        self._seen: dict[Path, tuple[tuple[int, int], object]] = {}
+        self._seen: dict[tuple[Path, object], tuple[tuple[int, int], object]] = {}
 
     def remembered(self, path: Path, compute: Callable[[Path], T]) -> T:
-        stat = path.stat()
+        """`compute(path)`, or what it gave last time if the file has not changed since."""
+        stat = os.stat(path)
         stamp = (stat.st_size, stat.st_mtime_ns)
-        seen = self._seen.get(path)
+        key = (path, getattr(compute, "__code__", compute))
+        seen = self._seen.get(key)
         if seen is not None and seen[0] == stamp:
             return seen[1]  # type: ignore[return-value]
         value = compute(path)
-        self._seen[path] = (stamp, value)
+        self._seen[key] = (stamp, value)
         return value
 
 
@@ -186,52 +192,42 @@ def image_bytes_size(data: bytes) -> tuple[int, int] | None:
 def discover(site: Path, reader: FileReader | None = None) -> Discovery:
     """Every source and asset of `site`; `reader` remembers files between builds."""
     content_dir = site / CONTENT
-
-    def read_text(path: Path) -> str:
-        return reader.remembered(path, _read_text) if reader else _read_text(path)
-
-    def size_of(path: Path) -> tuple[int, int] | None:
-        return reader.remembered(path, image_size) if reader else image_size(path)
-
+    reader = reader or FileReader()
     warnings: list[Problem] = []
     sources: list[Source] = []
     assets: list[Asset] = []
     problems: list[Problem] = []
     bibliography: Source | None = None
     files = _walk(content_dir, site, warnings) if content_dir.is_dir() else []
-    bundles = {
-        PurePosixPath(p.relative_to(content_dir).as_posix()).parent
-        for p in files
-        if p.name == "index.md" and len(p.relative_to(content_dir).parts) == 3
-    }
-    for path in files:
-        rel = PurePosixPath(path.relative_to(content_dir).as_posix())
+    bundles = {rel.rsplit("/", 1)[0] for _, rel in files
+               if rel.endswith("/index.md") and rel.count("/") == 2}
+    for name, rel_text in files:
+        folder = rel_text.rsplit("/", 1)[0] if "/" in rel_text else ""
+        rel = PurePosixPath(rel_text)
+        path = Path(name)
         kind = _classify(rel)
-        if rel == BIBLIOGRAPHY:
-            try:
-                bibliography = Source(path, rel, Kind.BIBLIOGRAPHY, _read_text(path))
-            except LantingError as error:
-                problems.extend(error.problems)
-        elif kind is not None:
-            try:
-                sources.append(Source(path, rel, kind, read_text(path)))
-            except LantingError as error:
-                problems.extend(error.problems)
-        elif rel.suffix == ".md" and rel.parent not in bundles:
-            warnings.append(Problem(
-                "Markdown file outside posts/, pages/, talks/ or _index.md is not published",
-                path, severity="warning",
-                hint="move it to content/posts/, content/pages/ or content/talks/",
-            ))
-        else:
-            bundle = rel.parent / "index.md" if rel.parent in bundles else None
-            assets.append(Asset(path, rel, bundle, size_of(path)))
+        try:
+            if rel == BIBLIOGRAPHY:
+                bibliography = reader.remembered(
+                    path, lambda p: Source(p, rel, Kind.BIBLIOGRAPHY, _read_text(p)))
+            elif kind is not None:
+                sources.append(reader.remembered(
+                    path, lambda p, kind=kind: Source(p, rel, kind, _read_text(p))))
+            elif rel.suffix == ".md" and folder not in bundles:
+                warnings.append(Problem(
+                    "Markdown file outside posts/, pages/, talks/ or _index.md is not published",
+                    path, severity="warning",
+                    hint="move it to content/posts/, content/pages/ or content/talks/",
+                ))
+            else:
+                bundle = PurePosixPath(folder) / "index.md" if folder in bundles else None
+                assets.append(Asset(path, rel, bundle, reader.remembered(path, image_size)))
+        except LantingError as error:
+            problems.extend(error.problems)
     if problems:
         raise LantingError(problems)
     static_dir = site / STATIC
-    static = [
-        Asset(p, PurePosixPath(p.relative_to(static_dir).as_posix()))
-        for p in (_walk(static_dir, site, warnings) if static_dir.is_dir() else [])
-    ]
+    static = [Asset(Path(name), PurePosixPath(rel))
+              for name, rel in (_walk(static_dir, site, warnings) if static_dir.is_dir() else [])]
     return Discovery(tuple(sources), tuple(assets), tuple(static), tuple(warnings),
                      bibliography)

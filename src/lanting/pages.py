@@ -46,11 +46,11 @@ def _digest(*parts: object) -> str:
     return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
 
 
-def _listing(page: Page) -> tuple[object, ...]:
+def _listing(page: Page) -> str:
     """What listings show of a page (and what a post page shows of its neighbours)."""
-    return (page.url, page.title, page.date, page.updated, page.summary, page.tags,
-            page.categories, page.series, page.series_order, page.draft, page.lang,
-            page.reading_minutes, sorted(page.features))
+    return repr((page.url, page.title, page.date, page.updated, page.summary, page.tags,
+                 page.categories, page.series, page.series_order, page.draft, page.lang,
+                 page.reading_minutes, sorted(page.features)))
 
 
 class PageRenderer:
@@ -71,11 +71,12 @@ class PageRenderer:
         latest = max((p.updated or p.date for p in site.posts if p.date), default=None)
         build_year = latest.year if latest else 1970
         everything = (*site.posts, *site.pages, *((site.home,) if site.home else ()))
+        self._listings = {id(p): _listing(p) for p in everything}
         # Publications and talks show on the home page and beside posts: a change there
         # renders every page again (rare, and always right).
         self.site_digest = _digest(__version__, repr(config), templates_digest,
                                    sorted(asset_urls.items()), build_year, repr(site.academic))
-        self.listing_digest = _digest([_listing(p) for p in everything],
+        self.listing_digest = _digest([self._listings[id(p)] for p in everything],
                                       site.home.body.digest if site.home else "")
         self.content_digest = _digest(self.listing_digest, [p.body.digest for p in everything])
         self.listing_key: tuple[object, ...] = ("listing", self.listing_digest)
@@ -105,7 +106,8 @@ class PageRenderer:
         """Everything the post template shows: the page, its neighbours, its series."""
         newer, older = self.site.neighbours.get(page.url, (None, None))
         series = self.site.series_of(page)
-        return (_listing(page), page.body.digest, page.headings, page.toc, repr(page.params),
+        return (self._listings[id(page)], page.body.digest, page.headings, page.toc,
+                repr(page.params),
                 [(p.url, p.title) for p in (newer, older) if p],
                 [(p.url, p.title) for p in series.posts] if series else None,
                 [self.site.term_url("tags", tag) for tag in page.tags])

@@ -31,7 +31,7 @@ from lanting.mathfont import math_characters
 from lanting.pages import OutputFile, render_pages
 from lanting.routes import Routes, plan_routes
 from lanting.talks import Talk, render_talk
-from lanting.templates import create_environment, template_fingerprint
+from lanting.templates import environment_for, template_fingerprint
 from lanting.write import Copy, check_output_folder, marker_content, write_site
 
 CACHE_DIR = ".lanting"
@@ -283,9 +283,9 @@ def produce(
         "<math" in html for html in extra_html)
     assets = build_assets(config, math_chars if uses_math else None,
                           site_dir / CACHE_DIR if options.cache else None)
-    env = create_environment(site_dir)
+    templates = template_fingerprint(site_dir)
     files = [*assets.files,
-             *render_pages(site, env, assets.urls, template_fingerprint(site_dir),
+             *render_pages(site, environment_for(site_dir, templates), assets.urls, templates,
                            previous, reusable)]                            # 7. render pages
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
     return SiteOutput(files, _static_copies(discovery, routes), site, warnings, keys)
