@@ -18,6 +18,7 @@ from lanting.errors import LantingError, Problem
 
 CONTENT = "content"
 STATIC = "static"
+TEMPLATES = "templates"
 
 
 class Kind(StrEnum):
@@ -74,13 +75,16 @@ def is_ignored(name: str) -> bool:
     )
 
 
-def _walk(root: Path, site: Path, warnings: list[Problem]) -> list[Path]:
+def _walk(root: Path, site: Path, warnings: list[Problem],
+          seen: set[Path] | None = None) -> list[Path]:
     """Every regular file under `root`, sorted; symlinks leading out of the site are skipped."""
     found: list[Path] = []
     site_real = site.resolve()
+    seen = seen if seen is not None else {root.resolve()}  # real folders walked: no loops
     for directory, dirnames, filenames in os.walk(root, followlinks=False):
         dirnames[:] = sorted(d for d in dirnames if not is_ignored(d))
         here = Path(directory)
+        seen.add(here.resolve())
         for entry in [*dirnames]:
             if (here / entry).is_symlink():
                 target = (here / entry).resolve()
@@ -88,8 +92,12 @@ def _walk(root: Path, site: Path, warnings: list[Problem]) -> list[Path]:
                     warnings.append(Problem("symlink leads outside the site; not followed",
                                             here / entry, severity="warning"))
                     dirnames.remove(entry)
+                elif target in seen or here.resolve().is_relative_to(target):
+                    warnings.append(Problem("symlink leads to a folder already walked (a loop); "
+                                            "not followed", here / entry, severity="warning"))
                 else:
-                    found.extend(_walk(here / entry, site, warnings))
+                    seen.add(target)
+                    found.extend(_walk(here / entry, site, warnings, seen))
         for name in sorted(filenames):
             path = here / name
             if is_ignored(name):
@@ -188,4 +196,6 @@ def discover(site: Path) -> Discovery:
         Asset(p, PurePosixPath(p.relative_to(static_dir).as_posix()))
         for p in (_walk(static_dir, site, warnings) if static_dir.is_dir() else [])
     ]
+    if (site / TEMPLATES).is_dir():  # walked for its warnings; the template loader refuses too
+        _walk(site / TEMPLATES, site, warnings)
     return Discovery(tuple(sources), tuple(assets), tuple(static), tuple(warnings))

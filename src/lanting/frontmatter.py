@@ -117,6 +117,8 @@ def _parse_yaml(source: Source, text: str) -> tuple[dict[str, Any], dict[str, in
                               ) from None
     except YAMLError as error:
         raise LantingError.at(f"invalid YAML front matter: {error}", source.path, 2) from None
+    except ValueError as error:  # ruamel builds dates eagerly: `date: 2026-13-45`
+        raise _bad_yaml_value(source, text, error) from None
     if data is None:
         data = {}
     if not isinstance(data, dict):
@@ -124,6 +126,24 @@ def _parse_yaml(source: Source, text: str) -> tuple[dict[str, Any], dict[str, in
                               source.path, 2)
     lines = {str(k): data.lc.key(k)[0] + 2 for k in data}
     return _plain(data), lines
+
+
+def _bad_yaml_value(source: Source, text: str, error: ValueError) -> LantingError:
+    """Locate the scalar ruamel could not build (it says only "month must be in 1..12")."""
+    try:
+        root = _YAML.compose(text)
+    except YAMLError:
+        root = None
+    for key, node in getattr(root, "value", None) or []:
+        if not str(getattr(node, "tag", "")).endswith("timestamp"):
+            continue
+        try:
+            parse_date(str(node.value))
+        except ValueError as reason:
+            return LantingError.at(f"{key.value}: {reason}", source.path,
+                                   node.start_mark.line + 2,
+                                   hint="write dates as YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS+08:00")
+    return LantingError.at(f"invalid YAML front matter: {error}", source.path, 2)
 
 
 def _plain(value: Any) -> Any:
@@ -153,6 +173,9 @@ def _parse_toml(source: Source, text: str) -> tuple[dict[str, Any], dict[str, in
         match = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
         line = int(match.group(1)) + 1 if match else 2
+        if not match and "(at end of document)" in str(error):
+            line = len(text.split("\n")) + 1  # the last line of the front matter
+            message = message.replace(" (at end of document)", "")
         raise LantingError.at(f"invalid TOML front matter: {message}", source.path, line
                               ) from None
     lines = {k[0]: v + 1 for k, v in toml_key_lines(text).items() if len(k) == 1}
@@ -167,10 +190,13 @@ def parse_date(value: Any) -> dt.datetime:
         return dt.datetime(value.year, value.month, value.day, tzinfo=dt.UTC)
     if isinstance(value, str):
         text = value.strip().replace(" ", "T", 1)
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-            return parse_date(dt.date.fromisoformat(text))
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})?", text):
-            return parse_date(dt.datetime.fromisoformat(text))
+        try:
+            if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+                return parse_date(dt.date.fromisoformat(text))
+            if re.fullmatch(r"\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})?", text):
+                return parse_date(dt.datetime.fromisoformat(text))
+        except ValueError as error:  # "month must be in 1..12" alone names no value
+            raise ValueError(f"`{value}` is not a date: {error}") from None
     raise ValueError(f"`{value}` is not a date")
 
 

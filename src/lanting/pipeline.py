@@ -1,6 +1,8 @@
 """The build, in order of execution. Nothing else decides the order of stages.
 
-config → discover → parse → routes → render Markdown → assemble → render pages → write
+config → discover → parse → routes → render Markdown → assemble → render pages → check
+→ write. The check runs once the pages exist in memory (anchors are checked against
+their real ids) and before anything is written, so an error leaves the old output alone.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lanting.assemble import Site, assemble
+from lanting.check import CheckInput, check
 from lanting.config import Config, load_config
 from lanting.discover import Discovery, discover, image_bytes_size
 from lanting.errors import LantingError, Problem
@@ -37,6 +40,10 @@ class BuildOptions:
     base_url: str | None = None
     strict: bool = False
     """Treat warnings as errors."""
+    external: bool = False
+    """Also check external links over the network (`lanting check --external`)."""
+    write: bool = True
+    """False for `lanting check`: every stage and check runs, nothing is written."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +108,16 @@ def _static_copies(site_dir: Path, discovery: Discovery, routes: Routes) -> list
     return copies
 
 
+def _check(inp: CheckInput, strict: bool) -> list[Problem]:
+    """The warnings; raises LantingError (warnings included) when there is an error."""
+    problems = check(inp)
+    if strict:
+        problems = [replace(p, severity="error") for p in problems]
+    if any(p.severity == "error" for p in problems):
+        raise LantingError(problems)
+    return problems
+
+
 def build(site_dir: Path, options: BuildOptions = BuildOptions(),
           progress: Progress | None = None) -> BuildResult:
     started = time.perf_counter()
@@ -108,18 +125,12 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
     config = load_config(site_dir, overrides)                              # 1. config
     discovery = discover(site_dir)                                         # 2. discover
     documents = parse_all(discovery)                                       # 3. parse
+    drafts = [d for d in documents if d.meta.draft and not options.drafts]
     documents = [d for d in documents if options.drafts or not d.meta.draft]
     routes = plan_routes(documents, discovery.assets, config.base_path)
     rendered = render_all(documents, discovery, routes, config, site_dir,
                           progress)                                        # 4. render Markdown
     site = assemble(config, documents, rendered, routes)                   # 5. assemble
-    problems = list(discovery.warnings)                                    # 6. check
-    for doc in documents:
-        problems.extend(rendered[doc.source.rel.as_posix()].problems)
-    errors = [p for p in problems if p.severity == "error" or options.strict]
-    if errors:
-        raise LantingError([replace(p, severity="error") for p in errors])
-    warnings = [p for p in problems if p.severity != "error"]
     assets = build_assets(config, [r.html for r in rendered.values()],
                           site_dir / CACHE_DIR)
     env = create_environment(site_dir)
@@ -127,6 +138,12 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
     output = options.output or site_dir / "public"
     copies = _static_copies(site_dir, discovery, routes)
+    warnings = _check(CheckInput(site_dir, config, tuple(documents), tuple(drafts), rendered,
+                                 routes, site, tuple(files), tuple(copies), discovery,
+                                 options.external), options.strict)        # 6. check
+    if not options.write:
+        return BuildResult(output, 0, len(files), tuple(warnings),
+                           time.perf_counter() - started, site)
     count = write_site(output, site_dir, files, copies)                    # 8. write
     return BuildResult(output, count, len(files), tuple(warnings),
                        time.perf_counter() - started, site)

@@ -7,6 +7,7 @@ recorded with its line so the checker can report broken ones.
 
 from __future__ import annotations
 
+import html
 import posixpath
 import re
 from urllib.parse import unquote
@@ -48,22 +49,72 @@ def resolve_link(url: str, here: str, link_map: dict[str, str], base_path: str) 
     return url
 
 
+def _spellings(url: str) -> list[str]:
+    """How `url` (as markdown-it normalised it) may be written in the source."""
+    forms = [url, unquote(url), html.escape(unquote(url), quote=False)]
+    return [f for i, f in enumerate(forms) if f and f not in forms[:i]]
+
+
+_DEFINITION = re.compile(r"^ {0,3}\[[^\]]+\]:[ \t]*<?([^\s>]+)")
+
+
+def definitions(lines: list[str]) -> dict[str, tuple[int, int]]:
+    """URL -> (0-based line, 1-based column) of each reference definition `[x]: url`."""
+    found: dict[str, tuple[int, int]] = {}
+    for number, text in enumerate(lines):
+        match = _DEFINITION.match(text)
+        if match:
+            found.setdefault(match.group(1), (number, match.start(1) + 1))
+    return found
+
+
+def locate(lines: list[str], first: int, last: int, url: str, cursor: tuple[int, int],
+           defined: dict[str, tuple[int, int]]) -> tuple[int, int | None]:
+    """(0-based line, 1-based column) where `url` is written, for messages.
+
+    markdown-it's inline tokens carry no positions, so the URL is searched for on the
+    block's lines after the previous link of the block (`cursor`), so that a repeated
+    URL gets the position of each use; a reference link points at its definition;
+    failing both, the block's first line without a column.
+    """
+    forms = _spellings(url)
+    # `(url` and `<url` first: the bare URL may also appear in the link's text.
+    for needles, skip in (([p + f for f in forms for p in "(<"], 1), (forms, 0)):
+        for number in range(max(first, cursor[0]), min(last, len(lines))):
+            start = cursor[1] if number == cursor[0] else 0
+            found = [i for n in needles if (i := lines[number].find(n, start)) >= 0]
+            if found:
+                return number, min(found) + 1 + skip
+    for form in forms:
+        if form in defined:
+            return defined[form]
+    return first, None
+
+
 def _rewrite(state: StateCore) -> None:
     ctx = state.env.get("lanting")
     if ctx is None:
         return
-    records: list[tuple[str, int]] = state.env.setdefault("links", [])
+    records: list[tuple[str, int, int | None, bool]] = state.env.setdefault("links", [])
+    lines = state.src.split("\n")
+    defined = definitions(lines) if "]:" in state.src else {}
     for block in state.tokens:
         if block.type != "inline" or not block.children:
             continue
-        line = ctx.body_line + (block.map[0] if block.map else 0)
+        first, last = block.map if block.map else (0, 1)
+        cursor = (first, 0)
         for child in block.children:
             attr = "href" if child.type == "link_open" else "src" if child.type == "image" else None
             if attr is None:
                 continue
             url = str(child.attrGet(attr) or "")
             resolved = resolve_link(url, ctx.rel, ctx.link_map, ctx.base_path)
-            records.append((url, line))
+            number, column = (locate(lines, first, last, url, cursor, defined) if url
+                              else (first, None))
+            if column is not None and first <= number < last:
+                cursor = (number, column)  # the next link is searched for after this one
+            line = ctx.body_line + number
+            records.append((url, line, column, child.type == "image"))
             if child.type == "image":
                 child.meta["content_path"] = content_target(url, ctx.rel)
             if resolved is None:

@@ -27,6 +27,7 @@ from lanting.markdown.links import links_plugin
 from lanting.markdown.math import math_plugin
 from lanting.markdown.more import MORE_HTML, more_plugin
 from lanting.markdown.shortcodes import shortcodes_plugin
+from lanting.safety import validate_link
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,8 +84,13 @@ class Heading:
 
 @dataclass(frozen=True, slots=True)
 class LinkRef:
+    """A link or image as written in the source (before rewriting), for the checker."""
+
     url: str
     line: int
+    column: int | None = None
+    """1-based column of the URL on its line, when it could be found."""
+    image: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +119,7 @@ def _stamp_lines(state: StateCore) -> None:
 @functools.cache
 def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": options.raw_html, "typographer": False})
+    md.validateLink = validate_link  # type: ignore[method-assign]  # stricter scheme check
     md.enable(["table", "strikethrough"])
     md.core.ruler.push("lanting_lines", _stamp_lines)
     md.use(math_plugin)
@@ -161,12 +168,9 @@ def render_markdown(
     tokens = md.parse(text, env)
     body = md.renderer.render(tokens, md.options, env)
     headings = tuple(Heading(level, anchor, title) for level, anchor, title in env.get("headings", []))  # type: ignore[attr-defined]
-    links = tuple(LinkRef(url, line) for url, line in env.get("links", []))  # type: ignore[attr-defined]
-    problems = tuple(
-        Problem(f"link to `{url}`: no such page in content/", context.path, line,
-                hint="link to a page's source file, e.g. `other-post.md`", severity="warning")
-        for url, line in env.get("unresolved", [])  # type: ignore[attr-defined]
-    ) + tuple(env.get("problems", []))  # type: ignore[arg-type]
+    links = tuple(LinkRef(*record) for record in env.get("links", []))  # type: ignore[attr-defined]
+    # Broken links are reported by the check stage (check.py), which knows the whole site.
+    problems: tuple[Problem, ...] = tuple(env.get("problems", []))  # type: ignore[arg-type]
     features = {name for name, used in (("math", "<math" in body),
                                         ("mermaid", bool(env.get("uses_mermaid")))) if used}
     return RenderedMarkdown(
