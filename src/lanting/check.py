@@ -201,7 +201,8 @@ def _missing_file(url: str, content: str, here: str, image: bool,
                   inp: CheckInput) -> tuple[str, str | None]:
     shown = f"content/{content}" if not content.startswith("..") else "outside content/"
     if content.endswith((".md", ".ipynb")):
-        pages = [posixpath.relpath(p, posixpath.dirname(here)) for p in inp.routes.pages]
+        pages = [posixpath.relpath(p, posixpath.dirname(here)) for p in inp.routes.pages
+                 if p != here]
         wanted = posixpath.relpath(content, posixpath.dirname(here))
         return (f"broken link `{url}`: no page {shown}",
                 did_you_mean(wanted, pages) or "link to a page's source file, e.g. `other-post.md`")
@@ -256,7 +257,7 @@ def _collisions(inp: CheckInput) -> list[Problem]:
         if len(sources) < 2:
             continue
         url = inp.config.base_path + path.removesuffix("index.html")
-        first = next((s for s in sources if s.startswith("content/")), sources[0])
+        first = min(sources, key=lambda s: (not s.startswith("content/"), s.startswith("a page")))
         doc = docs.get(first.removeprefix("content/"))
         line = doc.key_lines.get("slug", 1) if doc else None
         hint = ("give it a different `slug`" if doc else

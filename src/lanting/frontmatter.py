@@ -110,11 +110,12 @@ def _parse_yaml(source: Source, text: str) -> tuple[dict[str, Any], dict[str, in
         mark = error.problem_mark or error.context_mark
         line = mark.line + 2 if mark is not None else 2
         message = " ".join(str(m) for m in (error.context, error.problem) if m)
+        hint = "check the indentation and quote values containing `:`"
         if "duplicate key" in message or "found duplicate" in message:
             message = re.sub(r"\s+", " ", message)
+            hint = "a key may appear only once; remove or rename one of them"
         raise LantingError.at(f"invalid YAML front matter: {message}", source.path, line,
-                              hint="check the indentation and quote values containing `:`"
-                              ) from None
+                              hint=hint) from None
     except YAMLError as error:
         raise LantingError.at(f"invalid YAML front matter: {error}", source.path, 2) from None
     except ValueError as error:  # ruamel builds dates eagerly: `date: 2026-13-45`

@@ -73,6 +73,36 @@ def _same_file(old: Path, data: bytes) -> bool:
         return False
 
 
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # exists, owned by someone else
+    return True
+
+
+def recover_interrupted(out: Path) -> None:
+    """Undo what a build killed outright (SIGKILL, power loss) left beside `out`.
+
+    A killed writer cannot clean up: its temporary folder stays, and if it died
+    between its two renames the previous output sits in its `-old-` folder, which is
+    put back. Folders of writers still running are left alone.
+    """
+    if not out.parent.is_dir():
+        return
+    for kind in ("old", "tmp"):  # the old output first: it may have to become `out` again
+        for path in sorted(out.parent.glob(f".{out.name}.lanting-{kind}-*")):
+            pid = path.name.rsplit("-", 1)[-1]
+            if not pid.isdigit() or _alive(int(pid)):
+                continue
+            if kind == "old" and not out.exists():
+                os.replace(path, out)
+            else:
+                shutil.rmtree(path, ignore_errors=True)
+
+
 def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Iterable[Copy]) -> int:
     """Write `files` and `copies` as the new content of `out`; return the number of files.
 
@@ -81,6 +111,7 @@ def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Itera
     """
     check_output_folder(out, site)
     out = out.absolute()
+    recover_interrupted(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.parent / f".{out.name}.lanting-tmp-{os.getpid()}"
     old = out.parent / f".{out.name}.lanting-old-{os.getpid()}"
