@@ -68,27 +68,40 @@ def definitions(lines: list[str]) -> dict[str, tuple[int, int]]:
     return found
 
 
-def locate(lines: list[str], first: int, last: int, url: str, cursor: tuple[int, int],
-           defined: dict[str, tuple[int, int]]) -> tuple[int, int | None]:
-    """(0-based line, 1-based column) where `url` is written, for messages.
+_DESTINATION = re.compile(r"\]\([ \t]*<?|<")
+"""Where a link destination can start: after `](` (or `](<`), or after `<` (autolinks)."""
+LOOKAHEAD = 64
+"""Candidates tried per link: keeps a paragraph of thousands of links linear."""
 
-    markdown-it's inline tokens carry no positions, so the URL is searched for on the
-    block's lines after the previous link of the block (`cursor`), so that a repeated
-    URL gets the position of each use; a reference link points at its definition;
-    failing both, the block's first line without a column.
-    """
-    forms = _spellings(url)
-    # `(url` and `<url` first: the bare URL may also appear in the link's text.
-    for needles, skip in (([p + f for f in forms for p in "(<"], 1), (forms, 0)):
-        for number in range(max(first, cursor[0]), min(last, len(lines))):
-            start = cursor[1] if number == cursor[0] else 0
-            found = [i for n in needles if (i := lines[number].find(n, start)) >= 0]
-            if found:
-                return number, min(found) + 1 + skip
-    for form in forms:
-        if form in defined:
-            return defined[form]
-    return first, None
+
+class _Block:
+    """The places in one block's source lines where link destinations may be written."""
+
+    def __init__(self, lines: list[str], first: int, last: int) -> None:
+        self.lines = lines
+        self.first = first
+        self.spots = [(number, match.end())
+                      for number in range(first, min(last, len(lines)))
+                      for match in _DESTINATION.finditer(lines[number])]
+        self.next = 0
+
+    def locate(self, url: str, defined: dict[str, tuple[int, int]]) -> tuple[int, int | None]:
+        """(0-based line, 1-based column) where `url` is written, for messages.
+
+        markdown-it's inline tokens carry no positions, so the links of a block are
+        matched in order against the destinations written in its lines; a reference
+        link points at its definition; failing both, the block's first line.
+        """
+        forms = _spellings(url)
+        for index in range(self.next, min(self.next + LOOKAHEAD, len(self.spots))):
+            number, column = self.spots[index]
+            if any(self.lines[number].startswith(form, column) for form in forms):
+                self.next = index + 1
+                return number, column + 1
+        for form in forms:
+            if form in defined:
+                return defined[form]
+        return self.first, None
 
 
 def _rewrite(state: StateCore) -> None:
@@ -102,17 +115,15 @@ def _rewrite(state: StateCore) -> None:
         if block.type != "inline" or not block.children:
             continue
         first, last = block.map if block.map else (0, 1)
-        cursor = (first, 0)
+        places: _Block | None = None
         for child in block.children:
             attr = "href" if child.type == "link_open" else "src" if child.type == "image" else None
             if attr is None:
                 continue
             url = str(child.attrGet(attr) or "")
             resolved = resolve_link(url, ctx.rel, ctx.link_map, ctx.base_path)
-            number, column = (locate(lines, first, last, url, cursor, defined) if url
-                              else (first, None))
-            if column is not None and first <= number < last:
-                cursor = (number, column)  # the next link is searched for after this one
+            places = places or _Block(lines, first, last)
+            number, column = places.locate(url, defined) if url else (first, None)
             line = ctx.body_line + number
             records.append((url, line, column, child.type == "image"))
             if child.type == "image":
