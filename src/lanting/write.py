@@ -8,8 +8,10 @@ temporary folder behind. The output folder is replaced only when Lanting wrote i
 
 from __future__ import annotations
 
+import ctypes
 import os
 import shutil
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -71,6 +73,35 @@ def _same_file(old: Path, data: bytes) -> bool:
         return old.stat().st_size == len(data) and old.read_bytes() == data
     except OSError:
         return False
+
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def exchange(a: Path, b: Path) -> bool:
+    """Swap two folders in one atomic step (Linux `renameat2`); False where unsupported."""
+    if sys.platform != "linux":
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    result = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
+    return bool(result == 0)
+
+
+def _swap_in(tmp: Path, out: Path, old: Path) -> None:
+    """Make `tmp` the output. With an atomic exchange there is no moment without an
+    output folder, even if the process is killed; otherwise two renames, and a build
+    killed between them is repaired by the next one (`recover_interrupted`)."""
+    if out.exists() and exchange(tmp, out):
+        os.replace(tmp, old)  # tmp now holds the previous output; removed below
+        return
+    if out.exists():
+        os.replace(out, old)
+    os.replace(tmp, out)
 
 
 def _alive(pid: int) -> bool:
@@ -141,9 +172,7 @@ def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Itera
             else:
                 target.write_bytes(file.data)
         (tmp / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
-        if out.exists():
-            os.replace(out, old)
-        os.replace(tmp, out)
+        _swap_in(tmp, out, old)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         if old.exists() and not out.exists():
