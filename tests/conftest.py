@@ -28,8 +28,14 @@ DEFAULT_CONFIG = 'title = "T"\n'
 ZIAMATH_IMPORT_WARNING = "ignore:path is deprecated:DeprecationWarning:ziamath"
 
 
+# Hypothesis imports libcst to explain a failing example, and libcst warns on import:
+# without this, a failing property test ends in INTERNALERROR instead of its example.
+LIBCST_IMPORT_WARNING = "ignore:mypy_extensions.TypedDict is deprecated:DeprecationWarning"
+
+
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("filterwarnings", ZIAMATH_IMPORT_WARNING)
+    config.addinivalue_line("filterwarnings", LIBCST_IMPORT_WARNING)
 
 SiteFiles = Mapping[str, "str | bytes | None"]
 

@@ -147,6 +147,14 @@ def _bad_yaml_value(source: Source, text: str, error: ValueError) -> LantingErro
     return LantingError.at(f"invalid YAML front matter: {error}", source.path, 2)
 
 
+def _scalar_values(text: str) -> str:
+    """YAML's `"\\ud83d\\ude00"` escapes give surrogates, which no file can hold: pairs
+    become their character, a lone one U+FFFD (else writing the page would fail)."""
+    if not any("\ud800" <= c <= "\udfff" for c in text):
+        return text
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+
+
 def _plain(value: Any) -> Any:
     """ruamel's round-trip containers to plain dicts, lists and scalars."""
     if isinstance(value, dict):
@@ -156,7 +164,7 @@ def _plain(value: Any) -> Any:
     if isinstance(value, bool) or value is None:
         return value
     if isinstance(value, str):
-        return str(value)
+        return _scalar_values(str(value))
     if isinstance(value, int):
         return int(value)
     if isinstance(value, float):
