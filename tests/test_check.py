@@ -263,3 +263,18 @@ def test_external_is_off_by_default_and_on_with_the_flag(
     code, _out, err = run_cli("check", site, "--external")
     assert code == 1
     assert "a.md:5:5: error: external link" in err and "HTTP 404" in err
+
+
+def test_image_paths_cannot_leave_content(make_site: MakeSite, post: Post) -> None:
+    site = make_site({"content/posts/a.md": post("A", body="![x](../../../etc/passwd.png)\n"),
+                      "etc/passwd.png": b"\x89PNG\r\n\x1a\n"})
+    [problem] = problems_of(site)
+    assert problem.message == ("missing image `../../../etc/passwd.png`: no file outside "
+                               "content/")
+
+
+def test_the_example_site_has_no_problems(run_cli: Run) -> None:
+    example = Path(__file__).resolve().parents[1] / "example"
+    code, out, err = run_cli("check", example)
+    assert (code, err) == (0, "")
+    assert out.startswith("check passed: no problems")
