@@ -71,7 +71,8 @@ def test_unsafe_links_never_reach_the_page(url: str, form: str) -> None:
 
 
 def test_raw_html_can_be_turned_off() -> None:
-    text = '<script>alert(1)</script>\n\nx <a href="javascript:x">y</a> <img src=x onerror=alert(1)>\n'
+    text = ('<script>alert(1)</script>\n\n'
+            'x <a href="javascript:x">y</a> <img src=x onerror=alert(1)>\n')
     on = render_markdown(text, CONTEXT, MarkdownOptions(raw_html=True)).html
     off = render_markdown(text, CONTEXT, MarkdownOptions(raw_html=False)).html
     assert "<script>" in on  # the writer is trusted by default
@@ -79,7 +80,8 @@ def test_raw_html_can_be_turned_off() -> None:
     assert "&lt;script&gt;" in off
 
 
-def test_raw_html_off_in_the_site_config(make_site: MakeSite, post: Post, build_site: Build) -> None:
+def test_raw_html_off_in_the_site_config(make_site: MakeSite, post: Post,
+                                         build_site: Build) -> None:
     site = make_site({
         "lanting.toml": 'title = "T"\n[markdown]\nraw_html = false\n',
         "content/posts/a.md": post("A", body="<script>alert(1)</script>\n"),
@@ -114,7 +116,8 @@ def test_math_text_is_escaped(latex: str) -> None:
 NASTY = 'A & B <script>alert("x")</script> ]]> \x01\x08\x0b\x1f\ufffe end'
 
 
-def test_front_matter_and_config_are_escaped_everywhere(make_site: MakeSite, build_site: Build) -> None:
+def test_front_matter_and_config_are_escaped_everywhere(make_site: MakeSite,
+                                                        build_site: Build) -> None:
     site = make_site({
         "lanting.toml": ('title = "Site <b>bold</b> & ]]>"\nauthor = "<i>me</i>"\n'
                          'description = "d \\u0001 <x>"\nbase_url = "https://x.org/"\n'),
