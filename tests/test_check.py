@@ -78,12 +78,12 @@ def test_reference_link_points_at_its_definition(make_site: MakeSite, post: Post
 def test_link_to_a_draft_is_an_error_unless_drafts_are_built(make_site: MakeSite,
                                                              post: Post) -> None:
     site = make_site({
-        "content/posts/a.md": post("A", body="[next](d/index.md) ![i](d/i.png)\n"),
+        "content/posts/a.md": post("A", body="[next](d/index.md) ![i](d/i.png) [u](/posts/d/)\n"),
         "content/posts/d/index.md": post("D", draft=True),
         "content/posts/d/i.png": b"\x89PNG\r\n\x1a\n",
     })
     found = problems_of(site)
-    assert len(found) == 2 and all("draft" in p.message for p in found)
+    assert len(found) == 3 and all("draft" in p.message for p in found)
     assert problems_of(site, drafts=True) == []
 
 

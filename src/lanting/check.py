@@ -32,7 +32,7 @@ from lanting.markdown import LinkRef, RenderedMarkdown
 from lanting.markdown.links import content_target
 from lanting.markdown.slugs import slugify
 from lanting.pages import OutputFile
-from lanting.routes import Routes
+from lanting.routes import Routes, output_dir
 from lanting.safety import is_safe_url, url_scheme
 from lanting.schema import did_you_mean
 from lanting.write import Copy
@@ -154,9 +154,13 @@ def _broken(link: LinkRef, here: str, inp: CheckInput,
     if not path:
         return _anchor(fragment, page_out, outputs, same_page=True)
     if path.startswith("/"):
-        target = outputs.find(unquote(outputs.from_url(path)))
+        site_path = unquote(outputs.from_url(path))
+        target = outputs.find(site_path)
         if target is None:
-            return _missing_url(url, unquote(outputs.from_url(path)), inp)
+            draft = next((f"content/{d.source.rel.as_posix()}" for d in inp.drafts
+                          if output_dir(d) == site_path.strip("/") + "/"), None)
+            return (_draft_link(url, draft) if draft is not None
+                    else _missing_url(url, site_path, inp))
         return _anchor(fragment, target, outputs)
     content = content_target(url, here) or ""
     if content in inp.routes.pages:
@@ -165,14 +169,17 @@ def _broken(link: LinkRef, here: str, inp: CheckInput,
         return None, None
     draft = _draft_of(content, inp)
     if draft is not None:
-        return (f"`{url}` links to a draft ({draft}), which this build leaves out",
-                "publish it (remove `draft: true`) or remove the link; "
-                "`--drafts` builds drafts too")
+        return _draft_link(url, draft)
     relative = posixpath.normpath(posixpath.join(posixpath.dirname(page_out), unquote(path)))
     target = None if relative.startswith("..") else outputs.find(relative)
     if target is not None:
         return _anchor(fragment, target, outputs)
     return _missing_file(url, content, here, link.image, inp)
+
+
+def _draft_link(url: str, draft: str) -> tuple[str, str]:
+    return (f"`{url}` links to a draft ({draft}), which this build leaves out",
+            "publish it (remove `draft: true`) or remove the link; `--drafts` builds drafts too")
 
 
 def _anchor(fragment: str, output: str, outputs: _Outputs,
