@@ -21,6 +21,13 @@ from lanting.pipeline import BuildOptions, BuildResult, build
 
 DEFAULT_CONFIG = 'title = "T"\n'
 
+# Hypothesis imports libcst to explain a failing example, and libcst warns on import:
+# without this, a failing property test ends in INTERNALERROR instead of its example.
+LIBCST_IMPORT_WARNING = "ignore:mypy_extensions.TypedDict is deprecated:DeprecationWarning"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("filterwarnings", LIBCST_IMPORT_WARNING)
 
 SiteFiles = Mapping[str, "str | bytes | None"]
 

@@ -206,24 +206,34 @@ def test_base_url_option_changes_feed_urls(good_site: Path, run_cli: Run) -> Non
     assert [a["href"] for a in blog.one("article").find_all("a")][0] == "/sub/posts/a/"
 
 
+UNKNOWN_LANGUAGE = "Intro.\n\n```klingon\nqapla'\n```\n"
+
+
 def test_warnings_are_printed_with_their_line(good_site: Path, run_cli: Run,
                                               post: Callable[..., str]) -> None:
-    (good_site / "content/posts/l.md").write_text(
-        post("L", "2026-01-03", body="Intro.\n\nSee [x](gone.md).\n"))
+    (good_site / "content/posts/l.md").write_text(post("L", "2026-01-03", body=UNKNOWN_LANGUAGE))
     code, out, err = run_cli("build", ".")
     assert code == 0
-    assert re.search(r"^content/posts/l\.md:7:9: warning: .*gone\.md", err, re.M), err
+    assert re.search(r"^content/posts/l\.md:7: warning: .*klingon", err, re.M), err
     assert "1 warning" in out
+
+
+def test_broken_link_is_an_error_with_line_and_column(good_site: Path, run_cli: Run,
+                                                      post: Callable[..., str]) -> None:
+    (good_site / "content/posts/l.md").write_text(
+        post("L", "2026-01-03", body="Intro.\n\nSee [x](gone.md).\n"))
+    code, _out, err = run_cli("build", ".")
+    assert code == 1
+    assert re.search(r"^content/posts/l\.md:7:9: error: .*gone\.md", err, re.M), err
 
 
 def test_strict_turns_warnings_into_errors(good_site: Path, run_cli: Run, snapshot: Snapshot,
                                            post: Callable[..., str]) -> None:
     before = snapshot(good_site / "public")
-    (good_site / "content/posts/l.md").write_text(
-        post("L", "2026-01-03", body="See [x](gone.md).\n"))
+    (good_site / "content/posts/l.md").write_text(post("L", "2026-01-03", body=UNKNOWN_LANGUAGE))
     code, _out, err = run_cli("build", ".", "--strict")
     assert code == 1
-    assert re.search(r"^content/posts/l\.md:5:9: error: .*gone\.md", err, re.M), err
+    assert re.search(r"^content/posts/l\.md:7: error: .*klingon", err, re.M), err
     assert snapshot(good_site / "public") == before
 
 

@@ -128,13 +128,11 @@ def test_links_to_sources_are_rewritten_to_urls() -> None:
     assert doc.one("img")["src"] == "/posts/img/fig.png"
 
 
-def test_unknown_md_link_is_a_warning_with_its_line() -> None:
+def test_links_are_recorded_with_line_and_column() -> None:
+    # Broken links are reported by the check stage (test_check.py); rendering records them.
     result = render("Intro.\n\nSee [gone](missing.md).\n", body_line=5)
-    [problem] = result.problems
-    assert problem.severity == "warning"
-    assert "missing.md" in problem.message
-    assert problem.path == SOURCE
-    assert problem.line == 7
+    assert result.problems == ()
+    assert [(lk.url, lk.line, lk.column) for lk in result.links] == [("missing.md", 7, 12)]
 
 
 def test_known_links_raise_no_warning() -> None:
@@ -145,8 +143,8 @@ def test_known_links_raise_no_warning() -> None:
 
 def test_unknown_link_on_the_second_line_of_a_paragraph() -> None:
     result = render("First line\nsecond line [gone](missing.md)\n", body_line=6)
-    [problem] = result.problems
-    assert problem.line == 7
+    [link] = result.links
+    assert (link.line, link.column) == (7, 20)
 
 
 # --- code ------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The command line: `lanting new | build | serve`. The only place that prints."""
+"""The command line: `lanting new | build | check | serve`. The only place that prints."""
 
 from __future__ import annotations
 
@@ -51,12 +51,40 @@ def _parser() -> argparse.ArgumentParser:
                              help="address to bind (default: 127.0.0.1)")
             sub.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
             sub.add_argument("--open", action="store_true", help="open a browser")
+    check = commands.add_parser("check", help="check the site without writing it")
+    check.add_argument("site", nargs="?", type=Path, default=Path("."), metavar="SITE")
+    check.add_argument("--drafts", action="store_true", help="include drafts")
+    check.add_argument("--external", action="store_true",
+                       help="also check http(s) links over the network")
+    check.add_argument("--strict", action="store_true", help="treat warnings as errors")
     return parser
 
 
+def _sort_key(problem: Problem) -> tuple[str, int, int, str]:
+    """Grouped by file, then in reading order."""
+    return (str(problem.path or ""), problem.line or 0, problem.column or 0, problem.message)
+
+
 def _print_problems(problems: list[Problem], site: Path) -> None:
-    for problem in problems:
+    for problem in sorted(problems, key=_sort_key):
         print(problem.format(Path.cwd()), file=sys.stderr)
+
+
+def _count(problems: list[Problem] | tuple[Problem, ...], severity: str) -> str:
+    n = sum(p.severity == severity for p in problems)
+    return f"{n} {severity}{'s' if n != 1 else ''}"
+
+
+def _check(args: argparse.Namespace) -> int:
+    options = BuildOptions(drafts=args.drafts, strict=args.strict, external=args.external,
+                           write=False)
+    result = build(args.site, options, _Progress())
+    _print_problems(list(result.warnings), args.site)
+    if result.warnings:
+        print(f"check passed: 0 errors, {_count(result.warnings, 'warning')}")
+    else:
+        print(f"check passed: no problems in {result.pages} files")
+    return EXIT_OK
 
 
 class _Progress:
@@ -163,11 +191,16 @@ def main(argv: list[str] | None = None) -> int:
             removed = clean_cache(args.site)
             print(f"removed {removed}" if removed else "no cache to remove")
             return EXIT_OK
+        if args.command == "check":
+            return _check(args)
         return _serve(args)
     except LantingError as error:
         _print_problems(error.problems, args.site if hasattr(args, "site") else Path("."))
-        count = len(error.problems)
-        print(f"build failed: {count} error{'s' if count != 1 else ''}", file=sys.stderr)
+        summary = _count(error.problems, "error")
+        if any(p.severity == "warning" for p in error.problems):
+            summary += ", " + _count(error.problems, "warning")
+        command = "check" if getattr(args, "command", "") == "check" else "build"
+        print(f"{command} failed: {summary}", file=sys.stderr)
         return EXIT_SITE_ERROR
     except UsageError as error:
         print(f"error: {error}", file=sys.stderr)

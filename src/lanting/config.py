@@ -166,6 +166,11 @@ def _validate(config: Config) -> list[SchemaProblem]:
             SchemaProblem(("base_url",), f"`{config.base_url}` is not an absolute URL",
                           "write it as https://example.org/ or as a path like /blog/")
         )
+    if re.search(r"[?#]", config.base_url):
+        problems.append(
+            SchemaProblem(("base_url",), f"`{config.base_url}` has a query or fragment",
+                          "base_url is where the site lives: scheme, host and path only")
+        )
     styles = set(get_all_styles())
     for key in ("code_light_style", "code_dark_style"):
         value = getattr(config.markdown, key)

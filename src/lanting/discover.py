@@ -23,6 +23,7 @@ CONTENT = "content"
 T = TypeVar("T")
 STATIC = "static"
 BIBLIOGRAPHY = PurePosixPath("publications.bib")
+TEMPLATES = "templates"
 
 
 class Kind(StrEnum):
@@ -92,8 +93,10 @@ def _walk(root: Path, site: Path, warnings: list[Problem]) -> list[tuple[str, st
     site_real = os.path.realpath(site)
     base = str(root)
     stack = [(base, "")]
+    walked = {os.path.realpath(base)}  # real folders entered through links: no loops
     while stack:
         folder, prefix = stack.pop()
+        walked.add(os.path.realpath(folder))
         try:
             entries = list(os.scandir(folder))  # types come with the listing: no stat calls
         except OSError:
@@ -108,6 +111,13 @@ def _walk(root: Path, site: Path, warnings: list[Problem]) -> list[tuple[str, st
                     warnings.append(Problem("symlink leads outside the site; not followed",
                                             Path(entry.path), severity="warning"))
                 elif os.path.isdir(target):
+                    here = os.path.realpath(folder)
+                    if target in walked or here == target or here.startswith(target + os.sep):
+                        warnings.append(Problem(
+                            "symlink leads to a folder already walked (a loop); not followed",
+                            Path(entry.path), severity="warning"))
+                        continue
+                    walked.add(target)
                     stack.append((entry.path, rel + "/"))
                 elif os.path.isfile(target):
                     found.append((entry.path, rel))
@@ -229,5 +239,7 @@ def discover(site: Path, reader: FileReader | None = None) -> Discovery:
     static_dir = site / STATIC
     static = [Asset(Path(name), PurePosixPath(rel))
               for name, rel in (_walk(static_dir, site, warnings) if static_dir.is_dir() else [])]
+    if (site / TEMPLATES).is_dir():  # walked for its warnings; the template loader refuses too
+        _walk(site / TEMPLATES, site, warnings)
     return Discovery(tuple(sources), tuple(assets), tuple(static), tuple(warnings),
                      bibliography)

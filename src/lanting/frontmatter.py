@@ -174,17 +174,16 @@ def _parse_yaml(source: Source, text: str) -> tuple[dict[str, Any], dict[str, in
             marks = marks[::-1]
         mark = marks[0] or marks[1]
         line = mark.line + 2 if mark is not None else 2
+        hint = "check the indentation and quote values containing `:`"
         if "duplicate key" in message or "found duplicate" in message:
             message = re.sub(r"\s+", " ", message)
+            hint = "a key may appear only once; remove or rename one of them"
         raise LantingError.at(f"invalid YAML front matter: {message}", source.path, line,
-                              hint="check the indentation and quote values containing `:`"
-                              ) from None
+                              hint=hint) from None
     except YAMLError as error:
         raise LantingError.at(f"invalid YAML front matter: {error}", source.path, 2) from None
-    except ValueError as error:  # ruamel builds dates itself: `2026-13-45` fails there
-        line = _bad_date_line(text)
-        raise LantingError.at(f"invalid date: {error}", source.path, line,
-                              hint="write dates as YYYY-MM-DD") from None
+    except ValueError as error:  # ruamel builds dates eagerly: `date: 2026-13-45`
+        raise _bad_yaml_value(source, text, error) from None
     if data is None:
         data = {}
     if not isinstance(data, dict):
@@ -193,19 +192,30 @@ def _parse_yaml(source: Source, text: str) -> tuple[dict[str, Any], dict[str, in
     return _plain(data), _top_level_lines(text)
 
 
-_DATE_VALUE = re.compile(r"^\s*[\w-]+\s*:\s*(\d{4}-\d{1,2}-\d{1,2}[^#]*?)\s*(#.*)?$")
+def _bad_yaml_value(source: Source, text: str, error: ValueError) -> LantingError:
+    """Locate the scalar ruamel could not build (it says only "month must be in 1..12")."""
+    try:
+        root = _YAML.compose(text)
+    except YAMLError:
+        root = None
+    for key, node in getattr(root, "value", None) or []:
+        if not str(getattr(node, "tag", "")).endswith("timestamp"):
+            continue
+        try:
+            parse_date(str(node.value))
+        except ValueError as reason:
+            return LantingError.at(f"{key.value}: {reason}", source.path,
+                                   node.start_mark.line + 2,
+                                   hint="write dates as YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS+08:00")
+    return LantingError.at(f"invalid YAML front matter: {error}", source.path, 2)
 
 
-def _bad_date_line(text: str) -> int:
-    """The file line of the first date-looking value that does not parse."""
-    for number, line in enumerate(text.split("\n"), start=2):
-        match = _DATE_VALUE.match(line)
-        if match:
-            try:
-                parse_date(match.group(1))
-            except ValueError:
-                return number
-    return 2
+def _scalar_values(text: str) -> str:
+    """YAML's `"\\ud83d\\ude00"` escapes give surrogates, which no file can hold: pairs
+    become their character, a lone one U+FFFD (else writing the page would fail)."""
+    if not any("\ud800" <= c <= "\udfff" for c in text):
+        return text
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
 
 
 def _plain(value: Any) -> Any:
@@ -217,7 +227,7 @@ def _plain(value: Any) -> Any:
     if isinstance(value, bool) or value is None:
         return value
     if isinstance(value, str):
-        return str(value)
+        return _scalar_values(str(value))
     if isinstance(value, int):
         return int(value)
     if isinstance(value, float):
@@ -233,9 +243,11 @@ def _parse_toml(source: Source, text: str) -> tuple[dict[str, Any], dict[str, in
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         match = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
-        message = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", str(error))
-        # "(at end of document)": the problem is on the last line of the front matter
-        line = int(match.group(1)) + 1 if match else len(text.rstrip("\n").split("\n")) + 1
+        message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
+        line = int(match.group(1)) + 1 if match else 2
+        if not match and "(at end of document)" in str(error):
+            line = len(text.split("\n")) + 1  # the last line of the front matter
+            message = message.replace(" (at end of document)", "")
         raise LantingError.at(f"invalid TOML front matter: {message}", source.path, line
                               ) from None
     key_lines = toml_key_lines(text)
@@ -253,10 +265,13 @@ def parse_date(value: Any) -> dt.datetime:
         return dt.datetime(value.year, value.month, value.day, tzinfo=dt.UTC)
     if isinstance(value, str):
         text = value.strip().replace(" ", "T", 1)
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
-            return parse_date(dt.date.fromisoformat(text))
-        if re.fullmatch(r"\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})?", text):
-            return parse_date(dt.datetime.fromisoformat(text))
+        try:
+            if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
+                return parse_date(dt.date.fromisoformat(text))
+            if re.fullmatch(r"\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})?", text):
+                return parse_date(dt.datetime.fromisoformat(text))
+        except ValueError as error:  # "month must be in 1..12" alone names no value
+            raise ValueError(f"`{value}` is not a date: {error}") from None
     raise ValueError(f"`{value}` is not a date")
 
 

@@ -68,7 +68,8 @@ class LiveSite:
         try:
             with self.lock:  # requests wait for the new site instead of seeing half of it
                 produced = produce(self.site_dir, self.options, cache, self.fingerprints,
-                                   lambda path: path in self.store.files, reader=self.reader)
+                                   lambda path: path in self.store.files, reader=self.reader,
+                                   read_previous=self._previous_bytes)
                 changed = self._swap(produced.files, produced.copies)
                 self.fingerprints = produced.fingerprints
         except LantingError as error:
@@ -85,6 +86,10 @@ class LiveSite:
         for key in self.memory.keys() - produced.document_keys:
             del self.memory[key]
         return changed
+
+    def _previous_bytes(self, path: str) -> bytes | None:
+        item = self.store.files.get(path)
+        return item if isinstance(item, bytes) else None
 
     def _swap(self, files: Iterable[object], copies: Iterable[object]) -> set[str]:
         old = self.store.files

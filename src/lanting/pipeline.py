@@ -1,8 +1,9 @@
 """The build, in order of execution. Nothing else decides the order of stages.
 
 config → discover → bibliography → parse + render Markdown (per source, in parallel)
-→ routes and links → talks and news → assemble (+ academic links) → check → render pages
-→ write
+→ routes and links → talks and news → assemble (+ academic links) → render pages → check
+→ write. The check runs once the pages exist in memory (anchors are checked against
+their real ids) and before anything is written, so an error leaves the old output alone.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 from lanting.academic import News, build_academic, citation_targets, render_news
 from lanting.assemble import Body, Site, assemble
 from lanting.bibliography import parse_bibliography
+from lanting.check import CheckInput, check
 from lanting.assets import build_assets
 from lanting.cache import DocumentCache, settings_fingerprint
 from lanting.config import Config, load_config
@@ -25,7 +27,7 @@ from lanting.documents import DocumentSettings, Loaded, default_jobs, load_all, 
 from lanting.errors import LantingError, Problem
 from lanting.freshness import inputs_digest, load_state, save_state
 from lanting.frontmatter import Document, parse
-from lanting.markdown import MarkdownOptions, link_problems
+from lanting.markdown import MarkdownOptions
 from lanting.markdown.links import resolve_placeholders
 from lanting.mathfont import math_characters
 from lanting.pages import OutputFile, render_pages
@@ -53,6 +55,10 @@ class BuildOptions:
     """Worker processes for parsing and rendering; 0 means one per CPU."""
     cache: bool = True
     """Reuse parsed and rendered sources from SITE/.lanting/ (`--no-cache` turns it off)."""
+    external: bool = False
+    """Also check external links over the network (`lanting check --external`)."""
+    write: bool = True
+    """False for `lanting check`: every stage and check runs, nothing is written."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,17 +114,15 @@ def load_documents(
 
 def link_pages(
     loaded: list[Loaded], routes: Routes, cache: DocumentCache
-) -> tuple[dict[str, Body], list[Problem]]:
-    """Each page's HTML with the URLs of the pages it links to (resolved when first used),
-    and a warning for each link to a source that is not a page of this build."""
+) -> dict[str, Body]:
+    """Each page's HTML with the URLs of the pages it links to (resolved when first used;
+    links to unknown pages are the check stage's business)."""
     link_map = routes.link_map()
     bodies: dict[str, Body] = {}
-    problems: list[Problem] = []
     for item in loaded:
         rendered = item.rendered
         assert rendered is not None
         records = [(link.url, link.target) for link in rendered.links]
-        problems.extend(link_problems(rendered, link_map, item.document.source.path))
         targets = repr([link_map.get(t) for _, t in records if t is not None])
         digest = hashlib.blake2b((rendered.html_hash + targets).encode(),
                                  digest_size=12).hexdigest()
@@ -129,7 +133,7 @@ def link_pages(
             return resolve_placeholders(raw, records, link_map)
 
         bodies[item.document.source.rel.as_posix()] = Body(load, digest)
-    return bodies, problems
+    return bodies
 
 
 def parse_talks(sources: list[Source], drafts: bool) -> list[Document]:
@@ -216,12 +220,16 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
                                       options.strict))
     recorded_inputs, previous = load_state(site_dir / CACHE_DIR, output) if options.cache else (
         "", {})
-    if options.cache and recorded_inputs == inputs:
+    if options.cache and options.write and recorded_inputs == inputs:
         return BuildResult(output, 0, 0, (), time.perf_counter() - started, None)
     cache = DocumentCache(site_dir / CACHE_DIR / "cache.sqlite" if options.cache else None)
     try:
         produced = produce(site_dir, options, cache, previous,
-                           lambda path: (output / path).is_file(), progress)
+                           lambda path: (output / path).is_file(), progress,
+                           read_previous=lambda path: _read_or_none(output / path))
+        if not options.write:
+            return BuildResult(output, 0, len(produced.files), produced.warnings,
+                               time.perf_counter() - started, produced.site)
         count = write_site(output, site_dir, produced.files, produced.copies)  # 8. write
     finally:
         cache.close()
@@ -232,14 +240,23 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
                        time.perf_counter() - started, produced.site, produced.fingerprints)
 
 
+def _read_or_none(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
 def produce(
     site_dir: Path, options: BuildOptions, cache: DocumentCache,
     previous: dict[str, str] | None = None,
     reusable: Callable[[str], bool] = lambda path: False,
     progress: Progress | None = None, reader: FileReader | None = None,
+    read_previous: Callable[[str], bytes | None] = lambda path: None,
 ) -> SiteOutput:
-    """Stages 1–7: the whole site in memory. Pages whose fingerprint is in `previous` and
-    whose old file is `reusable` are not rendered again."""
+    """Stages 1–7 and the check: the whole site in memory. Pages whose fingerprint is in
+    `previous` and whose old file is `reusable` are not rendered again (the check reads
+    them with `read_previous`)."""
     overrides = {"base_url": options.base_url} if options.base_url else None
     config = load_config(site_dir, overrides)                              # 1. config
     discovery = discover(site_dir, reader)                                 # 2. discover
@@ -251,12 +268,13 @@ def produce(
                             settings, cache, options.jobs,
                             progress)                                      # 3+4. parse, render
     keys = frozenset(item.key for item in loaded)
+    drafts = tuple(item.document for item in loaded if item.rendered is None)
     loaded = [item for item in loaded if item.rendered is not None]        # drafts left out
     documents: list[Document] = [item.document for item in loaded]
     talk_docs = parse_talks(talk_sources, options.drafts)
     routes = plan_routes([*documents, *talk_docs], discovery.assets,
                          config.base_path)                                 # routes
-    bodies, link_warnings = link_pages(loaded, routes, cache)              # links
+    bodies = link_pages(loaded, routes, cache)                             # links
     talks, talk_problems = render_talks(talk_docs, routes, settings)       # talks
     news, news_problems = render_home_news(documents, routes, settings)
     rendered = {item.document.source.rel.as_posix(): item.rendered for item in loaded
@@ -267,14 +285,6 @@ def produce(
     site = replace(site, academic=build_academic(
         config, (*site.posts, *site.pages), [*documents, *talk_docs], citations, bibliography,
         talks, news, site.home.title if site.home else ""))                # academic links
-    problems = [*discovery.warnings, *link_warnings, *talk_problems,
-                *news_problems]                                            # 6. check
-    for doc in documents:
-        problems.extend(rendered[doc.source.rel.as_posix()].problems)
-    errors = [p for p in problems if p.severity == "error" or options.strict]
-    if errors:
-        raise LantingError([replace(p, severity="error") for p in errors])
-    warnings = tuple(p for p in problems if p.severity != "error")
     extra_html = [s.html + s.notes_html for t in talks for s in t.slides]
     extra_html += [p.title_html + p.abstract_html for p in bibliography.publications]
     math_chars = "".join(sorted({c for r in rendered.values() for c in r.math_chars}
@@ -288,7 +298,22 @@ def produce(
              *render_pages(site, environment_for(site_dir, templates), assets.urls, templates,
                            previous, reusable)]                            # 7. render pages
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
-    return SiteOutput(files, _static_copies(discovery, routes), site, warnings, keys)
+    copies = _static_copies(discovery, routes)
+    warnings = _check(CheckInput(site_dir, config, tuple(documents), drafts, rendered, routes,
+                                 site, tuple(files), tuple(copies), discovery,
+                                 options.external, read_previous),
+                      [*talk_problems, *news_problems], options.strict)   # 6. check
+    return SiteOutput(files, copies, site, tuple(warnings), keys)
+
+
+def _check(inp: CheckInput, more: list[Problem], strict: bool) -> list[Problem]:
+    """The warnings; raises LantingError (warnings included) when there is an error."""
+    problems = [*check(inp), *more]
+    if strict:
+        problems = [replace(p, severity="error") for p in problems]
+    if any(p.severity == "error" for p in problems):
+        raise LantingError(problems)
+    return problems
 
 
 def clean_cache(site_dir: Path) -> Path | None:

@@ -53,11 +53,6 @@ def output_dir(doc: Document) -> str:
     return f"{document_slug(doc)}/"
 
 
-RESERVED = ("blog/", "tags/", "categories/", "series/", "archive/", "assets/", "search/",
-            "publications/", "talks/", "en/")
-"""Output folders of generated pages; a page may not take them."""
-
-
 def plan_routes(
     documents: list[Document], assets: tuple[Asset, ...], base_path: str
 ) -> Routes:
@@ -74,14 +69,6 @@ def plan_routes(
                 docs[1].key_lines.get("slug", 1), hint="give one of them a different `slug`")
         for out, docs in sorted(claimed.items()) if len(docs) > 1
     ]
-    for out, docs in sorted(claimed.items()):
-        reserved = next((r for r in RESERVED if out == r), None)
-        if reserved:
-            doc = docs[0]
-            problems.append(Problem(
-                f"URL /{out} of {doc.source.rel} is reserved for a page Lanting generates",
-                doc.source.path, doc.key_lines.get("slug", 1),
-                hint="give the page another `slug`"))
     if problems:
         raise LantingError(problems)
     asset_paths: dict[str, str] = {

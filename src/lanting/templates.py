@@ -12,6 +12,7 @@ from jinja2 import ChoiceLoader, Environment, FileSystemLoader, StrictUndefined,
 from markupsafe import Markup
 
 from lanting.i18n import format_date
+from lanting.safety import ConfinedLoader
 
 THEME_DIR = Path(__file__).parent / "theme"
 THEME_TEMPLATES = THEME_DIR / "templates"
@@ -65,7 +66,8 @@ def environment_for(site: Path, fingerprint: str) -> Environment:
 
 
 def create_environment(site: Path) -> Environment:
-    loaders = [FileSystemLoader(str(site / "templates")), FileSystemLoader(str(THEME_TEMPLATES))]
+    # Site templates that are symlinks leading out of the site are not read (safety.py).
+    loaders = [ConfinedLoader(site / "templates", site), FileSystemLoader(str(THEME_TEMPLATES))]
     env = Environment(
         loader=ChoiceLoader(loaders),
         autoescape=select_autoescape(["html", "xml"], default_for_string=True),

@@ -11,8 +11,10 @@ from __future__ import annotations
 import filecmp
 import hashlib
 import json
+import ctypes
 import os
 import shutil
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -96,6 +98,65 @@ def _same_file(old: Path, data: bytes) -> bool:
         return False
 
 
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def exchange(a: Path, b: Path) -> bool:
+    """Swap two folders in one atomic step (Linux `renameat2`); False where unsupported."""
+    if sys.platform != "linux":
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    result = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
+    return bool(result == 0)
+
+
+def _swap_in(tmp: Path, out: Path, old: Path) -> None:
+    """Make `tmp` the output. With an atomic exchange there is no moment without an
+    output folder, even if the process is killed; otherwise two renames, and a build
+    killed between them is repaired by the next one (`recover_interrupted`)."""
+    if out.exists() and exchange(tmp, out):
+        os.replace(tmp, old)  # tmp now holds the previous output; removed below
+        return
+    if out.exists():
+        os.replace(out, old)
+    os.replace(tmp, out)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # exists, owned by someone else
+    return True
+
+
+def recover_interrupted(out: Path) -> None:
+    """Undo what a build killed outright (SIGKILL, power loss) left beside `out`.
+
+    A killed writer cannot clean up: its temporary folder stays, and if it died
+    between its two renames the previous output sits in its `-old-` folder, which is
+    put back. Folders of writers still running are left alone.
+    """
+    if not out.parent.is_dir():
+        return
+    for kind in ("old", "tmp"):  # the old output first: it may have to become `out` again
+        for path in sorted(out.parent.glob(f".{out.name}.lanting-{kind}-*")):
+            pid = path.name.rsplit("-", 1)[-1]
+            if not pid.isdigit() or _alive(int(pid)):
+                continue
+            if kind == "old" and not out.exists():
+                os.replace(path, out)
+            else:
+                shutil.rmtree(path, ignore_errors=True)
+
+
 def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Iterable[Copy]) -> int:
     """Write `files` and `copies` as the new content of `out`; return the number of files.
 
@@ -106,6 +167,7 @@ def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Itera
     files = list(files)
     check_output_folder(out, site)
     out = out.absolute()
+    recover_interrupted(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.parent / f".{out.name}.lanting-tmp-{os.getpid()}"
     old = out.parent / f".{out.name}.lanting-old-{os.getpid()}"
@@ -134,9 +196,7 @@ def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Itera
             else:
                 target.write_bytes(file.data)
         (tmp / MARKER).write_text(_marker_text(content_digest(files)), encoding="utf-8")
-        if out.exists():
-            os.replace(out, old)
-        os.replace(tmp, out)
+        _swap_in(tmp, out, old)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         if old.exists() and not out.exists():

@@ -9,7 +9,6 @@ from lanting.markdown.render import (
     RenderContext,
     RenderedMarkdown,
     create_markdown,
-    link_problems,
     render_markdown,
     resolve_links,
 )
@@ -21,7 +20,6 @@ __all__ = [
     "RenderContext",
     "RenderedMarkdown",
     "create_markdown",
-    "link_problems",
     "render_markdown",
     "resolve_links",
 ]

@@ -7,6 +7,7 @@ recorded with its line so the checker can report broken ones.
 
 from __future__ import annotations
 
+import html
 import posixpath
 import re
 from urllib.parse import unquote
@@ -47,31 +48,81 @@ def rebase(url: str, base_path: str) -> str:
     return url
 
 
-def _locate(src_lines: list[str], block_map: list[int] | None, url: str) -> tuple[int, int]:
-    """0-based line and 1-based column of `url` inside its block's source lines."""
-    first, last = block_map if block_map else (0, 1)
-    for number in range(first, min(last, len(src_lines))):
-        column = src_lines[number].find(url) if url else -1
-        if column >= 0:
-            return number, column + 1
-    return first, 1
+def _spellings(url: str) -> list[str]:
+    """How `url` (as markdown-it normalised it) may be written in the source."""
+    forms = [url, unquote(url), html.escape(unquote(url), quote=False)]
+    return [f for i, f in enumerate(forms) if f and f not in forms[:i]]
+
+
+_DEFINITION = re.compile(r"^ {0,3}\[[^\]]+\]:[ \t]*<?([^\s>]+)")
+
+
+def definitions(lines: list[str]) -> dict[str, tuple[int, int]]:
+    """URL -> (0-based line, 1-based column) of each reference definition `[x]: url`."""
+    found: dict[str, tuple[int, int]] = {}
+    for number, text in enumerate(lines):
+        match = _DEFINITION.match(text)
+        if match:
+            found.setdefault(match.group(1), (number, match.start(1) + 1))
+    return found
+
+
+_DESTINATION = re.compile(r"\]\([ \t]*<?|<")
+"""Where a link destination can start: after `](` (or `](<`), or after `<` (autolinks)."""
+LOOKAHEAD = 64
+"""Candidates tried per link: keeps a paragraph of thousands of links linear."""
+
+
+class _Block:
+    """The places in one block's source lines where link destinations may be written."""
+
+    def __init__(self, lines: list[str], first: int, last: int) -> None:
+        self.lines = lines
+        self.first = first
+        self.spots = [(number, match.end())
+                      for number in range(first, min(last, len(lines)))
+                      for match in _DESTINATION.finditer(lines[number])]
+        self.next = 0
+
+    def locate(self, url: str, defined: dict[str, tuple[int, int]]) -> tuple[int, int | None]:
+        """(0-based line, 1-based column) where `url` is written, for messages.
+
+        markdown-it's inline tokens carry no positions, so the links of a block are
+        matched in order against the destinations written in its lines; a reference
+        link points at its definition; failing both, the block's first line.
+        """
+        forms = _spellings(url)
+        for index in range(self.next, min(self.next + LOOKAHEAD, len(self.spots))):
+            number, column = self.spots[index]
+            if any(self.lines[number].startswith(form, column) for form in forms):
+                self.next = index + 1
+                return number, column + 1
+        for form in forms:
+            if form in defined:
+                return defined[form]
+        return self.first, None
 
 
 def _rewrite(state: StateCore) -> None:
     ctx = state.env.get("lanting")
     if ctx is None:
         return
-    records: list[tuple[str, int, int, str | None]] = state.env.setdefault("links", [])
-    src_lines = state.src.split("\n")
+    records: list[tuple[str, int, int | None, str | None, bool]] = state.env.setdefault(
+        "links", [])
+    lines = state.src.split("\n")
+    defined = definitions(lines) if "]:" in state.src else {}
     for block in state.tokens:
         if block.type != "inline" or not block.children:
             continue
+        first, last = block.map if block.map else (0, 1)
+        places: _Block | None = None
         for child in block.children:
             attr = "href" if child.type == "link_open" else "src" if child.type == "image" else None
             if attr is None:
                 continue
             url = str(child.attrGet(attr) or "")
-            line, column = _locate(src_lines, block.map, url)
+            places = places or _Block(lines, first, last)
+            number, column = places.locate(url, defined) if url else (first, None)
             target = content_target(url, ctx.rel)
             if child.type == "image":
                 child.meta["content_path"] = target
@@ -79,14 +130,7 @@ def _rewrite(state: StateCore) -> None:
                 child.attrSet(attr, f"{PLACEHOLDER}{len(records)}")
             else:
                 child.attrSet(attr, rebase(url, ctx.base_path))
-            records.append((url, ctx.body_line + line, column, target))
-
-
-def unresolved_links(links: list[tuple[str, str | None]], link_map: dict[str, str]) -> list[int]:
-    """Indexes of links to sources (`.md`, `.ipynb`) that are not pages of this build."""
-    return [i for i, (_url, target) in enumerate(links)
-            if target is not None and target not in link_map
-            and target.endswith((".md", ".ipynb"))]
+            records.append((url, ctx.body_line + number, column, target, child.type == "image"))
 
 
 def resolve_placeholders(html: str, links: list[tuple[str, str | None]],

@@ -37,10 +37,32 @@ def _converter(macros: tuple[tuple[str, str], ...]) -> math_core.LatexToMathML:
                                    max_expansions=2000)
 
 
+MAX_DEPTH = 200
+"""Deeper nesting is refused: math-core recurses per level and a few thousand levels
+overflow its stack, killing the process (no formula a person writes nests 200 deep)."""
+
+_OPENERS = re.compile(r"\\[{}]|\\left\b|\\right\b|\\begin\b|\\end\b|[{}]")
+
+
+def nesting_depth(latex: str) -> int:
+    """The deepest nesting of `{…}`, `\\left…\\right` and `\\begin…\\end` in `latex`."""
+    depth = deepest = 0
+    for match in _OPENERS.finditer(latex):
+        token = match.group(0)
+        if token in ("{", "\\left", "\\begin"):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif token in ("}", "\\right", "\\end"):
+            depth = max(0, depth - 1)
+    return deepest
+
+
 def to_mathml(latex: str, display: bool, macros: tuple[tuple[str, str], ...] = ()) -> str:
     """MathML for `latex`; raises ValueError with the converter's message."""
     if len(latex) > MAX_FORMULA:
         raise ValueError(f"formula is {len(latex)} characters long (limit {MAX_FORMULA})")
+    if (depth := nesting_depth(latex)) > MAX_DEPTH:
+        raise ValueError(f"formula nests {depth} levels deep (limit {MAX_DEPTH})")
     try:
         return str(_converter(macros).convert_with_local_state(latex, displaystyle=display))
     except math_core.LatexError as error:

@@ -27,10 +27,11 @@ from lanting.markdown.cjk import cjk_spacing_plugin
 from lanting.markdown.code import code_plugin
 from lanting.markdown.figures import figures_plugin
 from lanting.markdown.footnotes import add_sidenotes
-from lanting.markdown.links import links_plugin, resolve_placeholders, unresolved_links
+from lanting.markdown.links import links_plugin, resolve_placeholders
 from lanting.markdown.math import math_plugin
 from lanting.markdown.more import MORE_HTML, more_plugin
 from lanting.markdown.shortcodes import shortcodes_plugin
+from lanting.safety import validate_link
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,13 +88,15 @@ class Heading:
 
 @dataclass(frozen=True, slots=True)
 class LinkRef:
-    """A link or image source as written, where it was written, and what it points at."""
+    """A link or image as written in the source, where, and what it points at."""
 
     url: str
     line: int
-    column: int = 1
+    column: int | None = None
+    """1-based column of the URL on its line, when it could be found."""
     target: str | None = None
     """Its `content/`-relative target for relative links (resolved after rendering)."""
+    image: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +135,7 @@ def _stamp_lines(state: StateCore) -> None:
 @functools.cache
 def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": options.raw_html, "typographer": False})
+    md.validateLink = validate_link  # type: ignore[method-assign]  # stricter scheme check
     md.enable(["table", "strikethrough"])
     md.core.ruler.push("lanting_lines", _stamp_lines)
     md.use(math_plugin)
@@ -188,23 +192,10 @@ def _excerpt(tokens: list) -> str:  # type: ignore[type-arg]
 def resolve_links(rendered: RenderedMarkdown, link_map: dict[str, str],
                   path: Path | None = None) -> RenderedMarkdown:
     """`rendered` with its relative links pointing at URLs from `link_map` (content path
-    -> URL); a link to a source that is not a page becomes a warning."""
+    -> URL). Links to unknown targets keep what was written; the check stage reports
+    them."""
     records = [(link.url, link.target) for link in rendered.links]
-    html = resolve_placeholders(rendered.html, records, link_map)
-    return replace(rendered, html=html,
-                   problems=rendered.problems + link_problems(rendered, link_map, path))
-
-
-def link_problems(rendered: RenderedMarkdown, link_map: dict[str, str],
-                  path: Path | None) -> tuple[Problem, ...]:
-    """A warning for each link to a source that is not a page of this build."""
-    records = [(link.url, link.target) for link in rendered.links]
-    return tuple(
-        Problem(f"link to `{rendered.links[i].url}`: no such page in content/", path,
-                rendered.links[i].line, rendered.links[i].column,
-                hint="link to a page's source file, e.g. `other-post.md`", severity="warning")
-        for i in unresolved_links(records, link_map)
-    )
+    return replace(rendered, html=resolve_placeholders(rendered.html, records, link_map))
 
 
 def render_markdown(
@@ -216,7 +207,8 @@ def render_markdown(
     body = md.renderer.render(tokens, md.options, env)
     headings = tuple(Heading(level, anchor, title) for level, anchor, title in env.get("headings", []))  # type: ignore[attr-defined]
     links = tuple(LinkRef(*record) for record in env.get("links", []))  # type: ignore[attr-defined]
-    problems = tuple(env.get("problems", []))  # type: ignore[arg-type]
+    # Broken links are reported by the check stage (check.py), which knows the whole site.
+    problems: tuple[Problem, ...] = tuple(env.get("problems", []))  # type: ignore[arg-type]
     features = {name for name, used in (("math", "<math" in body),
                                         ("code", 'class="code-block' in body),
                                         ("mermaid", bool(env.get("uses_mermaid")))) if used}

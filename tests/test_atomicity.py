@@ -1,0 +1,156 @@
+"""Nothing lost: a build killed midway, or failing in one page, leaves the previous output
+byte-identical and (after at most one more build) no temporary folder behind.
+
+The build runs in a child process whose writer is slowed down at a chosen point (by a
+patch made in the child, not a hook in Lanting), so the signal lands while the new site
+is half written.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+MakeSite = Callable[..., Path]
+Post = Callable[..., str]
+Snapshot = Callable[[Path], dict[str, bytes]]
+Run = Callable[..., tuple[int, str, str]]
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+# Runs `lanting build SITE` with the writer stopped at one point: `files` stops after a
+# few files are in the temporary folder; `swap` stops between the two renames of the
+# fallback swap (no atomic exchange). The child touches READY, then sleeps.
+CHILD = textwrap.dedent("""
+    import os, sys, time
+    from pathlib import Path
+    import lanting.write as write
+    from lanting.cli import main
+    site, ready, point = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
+    def pause():
+        ready.write_text("ready")
+        time.sleep(60)
+    if point == "files":
+        calls = []
+        real = write._same_file
+        def slow(old, data):
+            calls.append(1)
+            if len(calls) == 5:
+                pause()
+            return real(old, data)
+        write._same_file = slow
+    elif point == "swap":
+        write.exchange = lambda a, b: False
+        real_replace = os.replace
+        def replace(a, b):
+            real_replace(a, b)
+            if ".lanting-old-" in str(b):
+                pause()
+        write.os.replace = replace
+    sys.exit(main(["build", site]))
+""")
+
+
+@pytest.fixture
+def built(make_site: MakeSite, post: Post, run_cli: Run) -> Path:
+    site = make_site({f"content/posts/p{i}.md": post(f"P{i}", f"2026-01-{i + 1:02d}",
+                                                      body=f"Post {i}.\n") for i in range(12)})
+    code, _out, err = run_cli("build", site)
+    assert code == 0, err
+    (site / "content/posts/p0.md").write_text(post("P0", "2026-01-01", body="Changed.\n"))
+    return site
+
+
+def leftovers(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if ".lanting-" in p.name)
+
+
+def run_and_signal(site: Path, point: str, signum: int) -> int:
+    ready = site.parent / "ready"
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    child = subprocess.Popen([sys.executable, "-c", CHILD, str(site), str(ready), point],
+                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not ready.exists():
+        assert child.poll() is None, child.communicate()
+        assert time.monotonic() < deadline, "the build never reached the pause"
+        time.sleep(0.01)
+    child.send_signal(signum)
+    child.communicate(timeout=60)
+    return child.returncode
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_interrupted_build_keeps_the_old_output_and_cleans_up(
+    built: Path, snapshot: Snapshot, signum: int,
+) -> None:
+    before = snapshot(built / "public")
+    code = run_and_signal(built, "files", signum)
+    assert code == 130  # the CLI's "interrupted"
+    assert snapshot(built / "public") == before
+    assert leftovers(built) == []
+
+
+@pytest.mark.parametrize("point", ["files", "swap"])
+def test_killed_build_keeps_the_old_output_and_the_next_build_repairs(
+    built: Path, snapshot: Snapshot, run_cli: Run, point: str,
+) -> None:
+    before = snapshot(built / "public")
+    assert run_and_signal(built, point, signal.SIGKILL) == -signal.SIGKILL
+    if point == "files":  # killed before the swap: the output was never touched
+        assert snapshot(built / "public") == before
+    else:  # killed between the two renames: the old output waits in its `-old-` folder
+        [old] = [p for p in leftovers(built) if "-old-" in p]
+        assert snapshot(built / old) == before
+    assert leftovers(built) != []  # SIGKILL cannot be caught: the next build cleans up
+    code, _out, err = run_cli("check", built)  # check writes nothing, repairs nothing
+    assert code == 0, err
+    code, _out, err = run_cli("build", built)
+    assert code == 0, err
+    assert leftovers(built) == []
+    assert b"Changed." in (built / "public/posts/p0/index.html").read_bytes()
+
+
+def test_failing_template_keeps_the_old_output(
+    built: Path, snapshot: Snapshot, run_cli: Run,
+) -> None:
+    before = snapshot(built / "public")
+    (built / "templates").mkdir()
+    (built / "templates/post.html").write_text(
+        '{% extends "base.html" %}{% block content %}{{ page.title.nope() }}{% endblock %}')
+    code, _out, err = run_cli("build", built)
+    assert code == 1
+    assert "template error while rendering /posts/" in err
+    assert snapshot(built / "public") == before
+    assert leftovers(built) == []
+
+
+def test_crash_in_one_page_keeps_the_old_output(built: Path, snapshot: Snapshot) -> None:
+    """A bug (not a site error) while rendering one page: internal error, nothing written."""
+    before = snapshot(built / "public")
+    crash = textwrap.dedent("""
+        import sys
+        import lanting.documents as documents
+        real = documents.render_markdown
+        def render(text, context, options):
+            if context.rel == "posts/p7.md":
+                raise RuntimeError("boom")
+            return real(text, context, options)
+        documents.render_markdown = render
+        from lanting.cli import main
+        sys.exit(main(["build", sys.argv[1], "--no-cache"]))
+    """)
+    result = subprocess.run([sys.executable, "-c", crash, str(built)], capture_output=True,
+                            text=True, timeout=120, env={**os.environ, "PYTHONPATH": str(SRC)},
+                            check=False)
+    assert result.returncode == 1
+    assert "internal error: RuntimeError: boom" in result.stderr
+    assert snapshot(built / "public") == before
+    assert leftovers(built) == []

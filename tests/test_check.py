@@ -1,0 +1,280 @@
+"""Stage 6: the check stage and `lanting check` (exit codes, grouping, --strict, --external)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from lanting.errors import LantingError, Problem
+from lanting.external import ExternalLink, ask, check_external
+from lanting.pipeline import BuildOptions, BuildResult, build
+
+Run = Callable[..., tuple[int, str, str]]
+MakeSite = Callable[..., Path]
+Post = Callable[..., str]
+
+
+def problems_of(site: Path, **options: object) -> list[Problem]:
+    """Every problem `lanting check` finds (errors and warnings)."""
+    try:
+        result = build(site, BuildOptions(write=False, **options))  # type: ignore[arg-type]
+    except LantingError as error:
+        return error.problems
+    return list(result.warnings)
+
+
+def messages(site: Path, **options: object) -> list[tuple[str, int | None, int | None, str]]:
+    return sorted((p.path.name if p.path else "", p.line, p.column, p.message)
+                  for p in problems_of(site, **options))
+
+
+# --- links -----------------------------------------------------------------------------
+
+
+def test_good_links_of_every_kind_pass(make_site: MakeSite, post: Post) -> None:
+    site = make_site({
+        "lanting.toml": 'title = "T"\nbase_url = "https://x.org/sub/"\n',
+        "content/posts/a.md": post("A", tags=["python"], body=(
+            "## 第一节\n\n"
+            "[self](#第一节) [top](#top) [b](b/index.md#part) [img](b/fig.png)\n"
+            "[root](/sub/posts/b/#part) [root2](/posts/b/) [static](/files/x.pdf)\n"
+            "[tag](/tags/python/) [feed](/atom.xml) [mail](mailto:a@b.org) [ext](https://e.org)\n"
+            "[fn][^1] [main](/posts/b/#main)\n\n[^1]: note\n")),
+        "content/posts/b/index.md": post("B", body="## Part\n"),
+        "content/posts/b/fig.png": b"\x89PNG\r\n\x1a\n",
+        "static/files/x.pdf": b"%PDF",
+    })
+    assert problems_of(site) == []
+
+
+def test_each_broken_link_has_line_column_and_hint(make_site: MakeSite, post: Post) -> None:
+    site = make_site({
+        "content/posts/a.md": post("A", body=(
+            "x [a](gone.md) [b](b.md#nope)\n"
+            "![c](nope.png) [d](/nope/) [e](#nowhere)\n")),
+        "content/posts/b.md": post("B"),
+    })
+    found = problems_of(site)
+    assert [(p.line, p.column) for p in sorted(found, key=lambda p: (p.line, p.column))] == [
+        (5, 7), (5, 20), (6, 6), (6, 20), (6, 32)]
+    assert all(p.severity == "error" and p.hint for p in found)
+
+
+def test_repeated_url_gets_the_column_of_each_use(make_site: MakeSite, post: Post) -> None:
+    site = make_site({"content/posts/a.md": post("A", body="[x](g.md) and [y](g.md)\n")})
+    assert [(p.line, p.column) for p in problems_of(site)] == [(5, 5), (5, 19)]
+
+
+def test_reference_link_points_at_its_definition(make_site: MakeSite, post: Post) -> None:
+    site = make_site({"content/posts/a.md": post("A", body="See [x][r].\n\n[r]: gone.md\n")})
+    [problem] = problems_of(site)
+    assert (problem.line, problem.column) == (7, 6)
+
+
+def test_link_to_a_draft_is_an_error_unless_drafts_are_built(make_site: MakeSite,
+                                                             post: Post) -> None:
+    site = make_site({
+        "content/posts/a.md": post("A", body="[next](d/index.md) ![i](d/i.png) [u](/posts/d/)\n"),
+        "content/posts/d/index.md": post("D", draft=True),
+        "content/posts/d/i.png": b"\x89PNG\r\n\x1a\n",
+    })
+    found = problems_of(site)
+    assert len(found) == 3 and all("draft" in p.message for p in found)
+    assert problems_of(site, drafts=True) == []
+
+
+def test_anchor_checked_against_generated_page_ids(make_site: MakeSite, post: Post) -> None:
+    site = make_site({"content/posts/a.md": post("A", body="[y](/blog/#year-2026) "
+                                                  "[z](/blog/#year-1999)\n")})
+    [problem] = problems_of(site)
+    assert "#year-1999" in problem.message and "/blog/" in problem.message
+
+
+def test_link_to_unknown_taxonomy_names_the_known_ones(make_site: MakeSite, post: Post) -> None:
+    site = make_site({"content/posts/a.md": post("A", categories=["系统"],
+                                                 body="[c](/categories/算法/)\n")})
+    [problem] = problems_of(site)
+    assert "no category `算法`" in problem.message
+    assert problem.hint and "系统" in problem.hint
+
+
+def test_notebook_links_are_checked_without_a_line(make_site: MakeSite) -> None:
+    notebook = ('{"cells": [{"cell_type": "raw", "metadata": {}, "source": '
+                '"---\\ntitle: N\\ndate: 2026-01-02\\n---"}, {"cell_type": "markdown", '
+                '"metadata": {}, "source": "[x](gone.md)"}], "metadata": {}, '
+                '"nbformat": 4, "nbformat_minor": 4}')
+    site = make_site({"content/posts/n.ipynb": notebook})
+    [problem] = problems_of(site)
+    assert problem.path and problem.path.name == "n.ipynb" and problem.line is None
+
+
+# --- collisions, config, series, dates ---------------------------------------------------
+
+
+def test_every_source_of_a_collision_is_listed(make_site: MakeSite, post: Post) -> None:
+    site = make_site({
+        "content/posts/a.md": post("A"),
+        "static/posts/a/index.html": "<p>old</p>",
+        "content/pages/archive.md": "---\ntitle: Archive\n---\nMine.\n",
+    })
+    found = sorted(problems_of(site), key=lambda p: p.message)
+    assert len(found) == 2
+    assert "content/pages/archive.md, a page Lanting generates" in found[0].message
+    assert "content/posts/a.md, static/posts/a/index.html" in found[1].message
+
+
+def test_config_links_are_checked(make_site: MakeSite) -> None:
+    site = make_site({"lanting.toml": (
+        'title = "T"\n[[menu]]\nname = "A"\nurl = "/archive/"\n'
+        '[[menu]]\nname = "B"\nurl = "/nope/"\n'
+        '[[links]]\nname = "C"\nurl = "vbscript:x"\n[[links]]\nname = "D"\n'
+        'url = "https://e.org"\n')})
+    assert [(line, text.split(":")[0]) for _n, line, _c, text in messages(site)] == [
+        (7, "menu"), (10, "links")]
+
+
+def test_series_and_date_warnings(make_site: MakeSite, post: Post) -> None:
+    site = make_site({
+        "content/posts/a.md": post("A", series="verl 源码", series_order=1),
+        "content/posts/b.md": post("B", series="verl 源码", series_order=2),
+        "content/posts/c.md": post("C", series="verl 源吗", series_order=3),
+        "content/posts/d.md": post("D", "2026-01-05", updated="2026-01-01"),
+    })
+    found = problems_of(site)
+    assert {p.severity for p in found} == {"warning"}
+    assert sorted(p.message.split(";")[0] for p in found) == [
+        "`updated` is earlier than `date`", "series `verl 源吗` has only this post"]
+
+
+def test_check_writes_nothing(make_site: MakeSite, post: Post, run_cli: Run) -> None:
+    site = make_site({"content/posts/a.md": post("A")})
+    code, out, err = run_cli("check", site)
+    assert (code, err) == (0, "")
+    assert out.startswith("check passed: no problems")
+    assert not (site / "public").exists()
+
+
+def test_check_groups_by_file_and_counts(make_site: MakeSite, post: Post, run_cli: Run,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    site = make_site({
+        "content/posts/b.md": post("B", body="[x](gone.md)\n\n```klingon\nx\n```\n[y](g2.md)\n"),
+        "content/posts/a.md": post("A", body="[x](gone.md)\n"),
+    })
+    monkeypatch.chdir(site)
+    code, _out, err = run_cli("check", ".")
+    lines = err.splitlines()
+    assert code == 1
+    assert [line.split(": ")[0] for line in lines[:-1]] == [
+        "content/posts/a.md:5:5", "content/posts/b.md:5:5", "content/posts/b.md:7",
+        "content/posts/b.md:10:5"]
+    assert lines[-1] == "check failed: 3 errors, 1 warning"
+
+
+def test_strict_check_fails_on_warnings(make_site: MakeSite, post: Post, run_cli: Run) -> None:
+    site = make_site({"content/posts/a.md": post("A", body="```klingon\nx\n```\n")})
+    assert run_cli("check", site)[0] == 0
+    code, _out, err = run_cli("check", site, "--strict")
+    assert code == 1 and "error: unknown code language" in err
+
+
+def test_usage_errors_exit_2(run_cli: Run, tmp_path: Path) -> None:
+    assert run_cli("check", "--bogus")[0] == 2
+    assert run_cli("check", tmp_path / "missing")[0] == 2
+
+
+def test_build_stops_on_check_errors_and_keeps_old_output(
+    make_site: MakeSite, post: Post, build_site: Callable[..., BuildResult],
+    snapshot: Callable[[Path], dict[str, bytes]],
+) -> None:
+    site = make_site({"content/posts/a.md": post("A")})
+    build_site(site, site / "public")
+    before = snapshot(site / "public")
+    (site / "content/posts/a.md").write_text(post("A", body="![x](gone.png)\n"))
+    with pytest.raises(LantingError):
+        build_site(site, site / "public")
+    assert snapshot(site / "public") == before
+
+
+# --- external links (a local server only) -------------------------------------------------
+
+
+class _Handler(BaseHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+    def _answer(self) -> None:
+        status = {"/ok": 200, "/gone": 404, "/busy": 503, "/nohead": 200}.get(self.path, 404)
+        if self.path == "/nohead" and self.command == "HEAD":
+            status = 405
+        if self.path == "/moved":
+            self.send_response(301)
+            self.send_header("Location", "/ok")
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        self.send_response(status)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+        self.server.seen.append((self.command, self.path))  # type: ignore[attr-defined]
+
+    do_HEAD = do_GET = _answer  # noqa: N815
+
+
+@pytest.fixture
+def local_server() -> Iterator[str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _Handler)
+    server.seen = []  # type: ignore[attr-defined]
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_ask_follows_redirects_and_falls_back_to_get(local_server: str) -> None:
+    assert ask(local_server + "/ok").status == 200
+    assert ask(local_server + "/moved").status == 200
+    assert ask(local_server + "/nohead").status == 200
+    assert ask(local_server + "/gone").status == 404
+
+
+def test_external_problems_by_kind(local_server: str, tmp_path: Path) -> None:
+    refused = "http://127.0.0.1:9/"  # the discard port: nothing listens there
+    links = [ExternalLink(local_server + p, tmp_path / "a.md", 3, 4)
+             for p in ("/ok", "/gone", "/busy", "/gone")] + [
+        ExternalLink(refused, tmp_path / "a.md", 9)]
+    found = check_external(links, timeout=5, workers=2)
+    assert sorted((p.severity, p.message.rsplit(": ", 1)[-1]) for p in found) == [
+        ("error", "HTTP 404"), ("error", "HTTP 404"), ("error", "connection refused"),
+        ("warning", "HTTP 503")]
+
+
+def test_external_is_off_by_default_and_on_with_the_flag(
+    make_site: MakeSite, post: Post, run_cli: Run, local_server: str,
+) -> None:
+    site = make_site({"content/posts/a.md": post("A", body=f"[x]({local_server}/gone)\n")})
+    assert run_cli("check", site)[0] == 0
+    code, _out, err = run_cli("check", site, "--external")
+    assert code == 1
+    assert "a.md:5:5: error: external link" in err and "HTTP 404" in err
+
+
+def test_image_paths_cannot_leave_content(make_site: MakeSite, post: Post) -> None:
+    site = make_site({"content/posts/a.md": post("A", body="![x](../../../etc/passwd.png)\n"),
+                      "etc/passwd.png": b"\x89PNG\r\n\x1a\n"})
+    [problem] = problems_of(site)
+    assert problem.message == ("missing image `../../../etc/passwd.png`: no file outside "
+                               "content/")
+
+
+def test_the_example_site_has_no_problems(run_cli: Run) -> None:
+    example = Path(__file__).resolve().parents[1] / "example"
+    code, out, err = run_cli("check", example)
+    assert (code, err) == (0, "")
+    assert out.startswith("check passed: no problems")

@@ -1,0 +1,81 @@
+"""The Markdown fuzz harness (tests/fuzz/fuzz_markdown.py): every crash it ever found is
+replayed, a short atheris run goes on each test run, and a Hypothesis run of random bytes
+through the same entry point covers machines without atheris."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+FUZZ = Path(__file__).parent / "fuzz"
+SRC = Path(__file__).resolve().parents[1] / "src"
+HARNESS = FUZZ / "fuzz_markdown.py"
+RUNS = int(os.environ.get("LANTING_FUZZ_RUNS", "2000"))
+"""Iterations of the atheris run in the test suite (longer runs: set this, or run the
+harness by hand as its docstring shows)."""
+
+REPLAY = """
+import sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+from fuzz_markdown import one_input
+for name in sys.argv[2:]:
+    one_input(Path(name).read_bytes())
+    print("ok", Path(name).name, flush=True)
+"""
+
+
+def _env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(SRC)}
+
+
+def _kept_inputs() -> list[Path]:
+    return sorted(p for folder in ("crashes", "seeds") for p in (FUZZ / folder).iterdir()
+                  if p.is_file())
+
+
+def test_every_kept_crash_and_seed_renders() -> None:
+    """In a child process: some crashes killed the interpreter (math-core's stack)."""
+    inputs = _kept_inputs()
+    assert any(p.parent.name == "crashes" for p in inputs)
+    result = subprocess.run([sys.executable, "-c", REPLAY, str(FUZZ), *map(str, inputs)],
+                            capture_output=True, text=True, timeout=300, env=_env(), check=False)
+    assert result.returncode == 0, (result.returncode, result.stderr[-2000:])
+    assert result.stdout.count("ok ") == len(inputs)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("atheris") is None,
+                    reason="atheris is not installed (it builds only where libFuzzer does); "
+                           "test_random_bytes_through_the_harness covers the same entry point")
+def test_short_atheris_run(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    shutil.copytree(FUZZ / "seeds", corpus)
+    artifacts = tmp_path / "artifacts"
+    artifacts.mkdir()
+    result = subprocess.run(
+        [sys.executable, str(HARNESS), f"-runs={RUNS}", "-seed=7", "-max_len=4096",
+         "-timeout=20", "-rss_limit_mb=4096", f"-artifact_prefix={artifacts}/", str(corpus)],
+        capture_output=True, text=True, timeout=600, env=_env(), check=False)
+    found = sorted(p.name for p in artifacts.iterdir())
+    assert result.returncode == 0 and not found, (
+        f"the fuzzer found {found}: copy them to tests/fuzz/crashes/ and fix the bug\n"
+        + result.stderr[-3000:])
+    assert f"Done {RUNS} runs" in result.stderr
+
+
+sys.path.insert(0, str(FUZZ))
+from fuzz_markdown import one_input  # noqa: E402
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=2048))
+def test_random_bytes_through_the_harness(data: bytes) -> None:
+    one_input(data)

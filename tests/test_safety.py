@@ -1,0 +1,227 @@
+"""Nothing escapes: link schemes, raw HTML, math, templates, feeds, paths and symlinks."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from lanting.errors import LantingError
+from lanting.markdown import MarkdownOptions, RenderContext, render_markdown
+from lanting.pipeline import BuildResult
+from lanting.safety import confined, is_safe_url, url_scheme
+from lanting.write import _safe_target
+
+MakeSite = Callable[..., Path]
+Post = Callable[..., str]
+Build = Callable[..., BuildResult]
+CONTEXT = RenderContext(path=Path("/site/content/posts/a.md"), rel="posts/a.md")
+
+UNSAFE = [
+    "javascript:alert(1)", "JaVaScRiPt:alert(1)", " javascript:alert(1)", "javascript :x",
+    "java\tscript:alert(1)", "&#106;avascript:alert(1)", "&#x6A;avascript:alert(1)",
+    "jav&#x61;script:alert(1)", "javascript&colon;alert(1)", "&#0000106avascript:alert(1)",
+    "java&#x09;script:alert(1)", "java&NewLine;script:alert(1)", "%6Aavascript:alert(1)",
+    "vbscript:msgbox(1)", "VBSCRIPT:x", "file:///etc/passwd", "data:text/html,<script>x</script>",
+    "data:image/svg+xml;base64,PHN2Zz4=", "DATA:text/html;base64,PHNjcmlwdD4=",
+    "\u200bjavascript:alert(1)", "java\u00adscript:alert(1)",
+]
+SAFE = ["https://example.org/x", "mailto:a@b.org", "/posts/a/", "other.md", "#part",
+        "data:image/png;base64,iVBORw0KGgo=", "tel:+861234", "javascript-notes.md"]
+
+
+def _visible_hrefs(fragment: str) -> list[str]:
+    """Every href/src a browser would see, entities decoded, whitespace dropped."""
+    values = re.findall(r'\s(?:href|src)="([^"]*)"', fragment)
+    return [re.sub(r"[\x00-\x20]", "", html.unescape(v)).lower() for v in values]
+
+
+@pytest.mark.parametrize("url", UNSAFE)
+def test_unsafe_schemes_are_recognised(url: str) -> None:
+    assert not is_safe_url(url)
+
+
+@pytest.mark.parametrize("url", SAFE)
+def test_safe_urls_pass(url: str) -> None:
+    assert is_safe_url(url)
+
+
+def test_scheme_reading() -> None:
+    assert url_scheme("HTTPS://x") == "https"
+    assert url_scheme("posts/a.md") is None
+    assert url_scheme("&amp;#106;avascript:x") == "javascript"  # two layers of entities
+
+
+@pytest.mark.parametrize("url", UNSAFE)
+@pytest.mark.parametrize("form", ["[a]({})", "![a]({})", "[a][r]\n\n[r]: {}", "<{}>",
+                                  "[a](<{}>)"])
+def test_unsafe_links_never_reach_the_page(url: str, form: str) -> None:
+    if form.startswith("<") and (" " in url or "\t" in url or "<" in url):
+        pytest.skip("not an autolink at all")
+    rendered = render_markdown(form.format(url), CONTEXT).html
+    for value in _visible_hrefs(rendered):
+        scheme = url_scheme(value) or ""
+        assert scheme not in ("javascript", "vbscript", "file"), rendered
+        assert scheme != "data" or value.startswith("data:image/png"), rendered
+
+
+def test_raw_html_can_be_turned_off() -> None:
+    text = ('<script>alert(1)</script>\n\n'
+            'x <a href="javascript:x">y</a> <img src=x onerror=alert(1)>\n')
+    on = render_markdown(text, CONTEXT, MarkdownOptions(raw_html=True)).html
+    off = render_markdown(text, CONTEXT, MarkdownOptions(raw_html=False)).html
+    assert "<script>" in on  # the writer is trusted by default
+    assert "<script" not in off and "<a href" not in off and "<img" not in off
+    assert "&lt;script&gt;" in off
+
+
+def test_raw_html_off_in_the_site_config(make_site: MakeSite, post: Post,
+                                         build_site: Build) -> None:
+    site = make_site({
+        "lanting.toml": 'title = "T"\n[markdown]\nraw_html = false\n',
+        "content/posts/a.md": post("A", body="<script>alert(1)</script>\n"),
+    })
+    build_site(site)
+    page = (site / "public/posts/a/index.html").read_text()
+    assert "<script>alert" not in page and "&lt;script&gt;alert(1)" in page
+
+
+@pytest.mark.parametrize("latex", [
+    r"\href{javascript:alert(1)}{x}", r"\htmlData{foo=bar}{x}", r"\htmlId{x}{y}",
+    r"\htmlClass{x}{y}", r"\htmlStyle{color:red}{y}", r"\url{javascript:alert(1)}",
+    r"\includegraphics{/etc/passwd}",
+])
+def test_math_cannot_make_links_or_attributes(latex: str) -> None:
+    result = render_markdown(f"${latex}$\n", CONTEXT)
+    # The formula is refused and shown as its (escaped) source: no attribute carries it.
+    assert not re.search(r"<[^>]*\s(href|src|style|id|data-[\w-]*)\s*=", result.html)
+    assert 'class="math-error"' in result.html
+    assert result.problems and result.problems[0].severity == "error"
+
+
+@pytest.mark.parametrize("latex", [r"\text{<script>alert(1)</script>}", r"\mathrm{</math><b>}",
+                                   "a < b > c", r"\operatorname{<img src=x>}"])
+def test_math_text_is_escaped(latex: str) -> None:
+    result = render_markdown(f"$${latex}$$\n", CONTEXT)
+    assert "<script" not in result.html and "<img" not in result.html and "<b>" not in result.html
+
+
+# --- templates and feeds --------------------------------------------------------------------
+
+NASTY = 'A & B <script>alert("x")</script> ]]> \x01\x08\x0b\x1f\ufffe end'
+
+
+def test_front_matter_and_config_are_escaped_everywhere(make_site: MakeSite,
+                                                        build_site: Build) -> None:
+    site = make_site({
+        "lanting.toml": ('title = "Site <b>bold</b> & ]]>"\nauthor = "<i>me</i>"\n'
+                         'description = "d \\u0001 <x>"\nbase_url = "https://x.org/"\n'),
+        "content/posts/a.md": ("---\ntitle: " + json.dumps(NASTY) + "\n"
+                               "date: 2026-01-02\ntags: ['<t>&', ']]>']\n"
+                               "categories: ['<c>']\nseries: '<s>'\n"
+                               "summary: '<em>sum</em> &amp;'\n---\nBody.\n"),
+    })
+    out = site / "public"
+    build_site(site, out)
+    for page in out.rglob("*.html"):
+        text = page.read_text()
+        assert "<script>alert" not in text, page
+        assert "<b>bold</b>" not in text and "<i>me</i>" not in text and "<t>" not in text
+        assert "<em>sum</em>" not in text and "<c>" not in text and "<s>" not in text
+    for name in ("atom.xml", "sitemap.xml"):
+        ET.parse(out / name)  # a strict XML parser: raises on any stray `&`, `<` or control char
+    feed = ET.parse(out / "atom.xml").getroot()
+    ns = "{http://www.w3.org/2005/Atom}"
+    titles = [t.text for t in feed.iter(f"{ns}title")]
+    assert titles[0] == "Site <b>bold</b> & ]]>"
+    assert titles[1] == 'A & B <script>alert("x")</script> ]]>  end'  # controls dropped
+    assert {c.get("term") for c in feed.iter(f"{ns}category")} == {"<t>&", "]]>"}
+
+
+def test_site_template_symlink_leading_out_is_not_used(
+    make_site: MakeSite, post: Post, build_site: Build, tmp_path: Path,
+) -> None:
+    outside = tmp_path / "evil.html"
+    outside.write_text("EVIL {{ page.title }}")
+    site = make_site({"content/posts/a.md": post("A")})
+    (site / "templates").mkdir()
+    (site / "templates/post.html").symlink_to(outside)
+    result = build_site(site)
+    assert "EVIL" not in (site / "public/posts/a/index.html").read_text()
+    assert any("symlink leads outside" in w.message for w in result.warnings)
+
+
+# --- paths -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("slug", ["../x", "..", ".", "%2e%2e", "%2e%2e%2fx", "/etc/x", "..\\x",
+                                  "a/b", "~root", "x\x00y", "C:\\x", "a b", ""])
+def test_traversal_slugs_are_errors(make_site: MakeSite, post: Post, build_site: Build,
+                                    slug: str) -> None:
+    site = make_site({"content/posts/a.md": post("A") .replace(
+        "---\nBody", f"slug: {slug!r}\n---\nBody".replace("'", '"') if "\\" not in slug
+        else f"slug: '{slug}'\n---\nBody")})
+    with pytest.raises(LantingError) as info:
+        build_site(site)
+    assert "slug" in str(info.value)
+    assert not (site / "public").exists()
+
+
+@pytest.mark.parametrize("rel", ["../x", "a/../../x", "/etc/passwd", "..\\x", "~/x", "a/../.."])
+def test_writer_refuses_paths_leaving_the_output(tmp_path: Path, rel: str) -> None:
+    with pytest.raises(LantingError):
+        _safe_target(tmp_path, rel)
+
+
+def test_confined_paths(tmp_path: Path) -> None:
+    (tmp_path / "site/snippets").mkdir(parents=True)
+    (tmp_path / "secret.txt").write_text("s")
+    (tmp_path / "site/snippets/link.txt").symlink_to(tmp_path / "secret.txt")
+    site = tmp_path / "site"
+    assert confined(site, "snippets/x.py") == (site / "snippets/x.py").resolve()
+    for bad in ["../secret.txt", "/etc/passwd", "snippets/../../secret.txt", "snippets\\..\\x",
+                "C:/x", "~/x", "snippets/link.txt", "a\x00b", ""]:
+        assert confined(site, bad) is None, bad
+
+
+def test_include_through_a_symlink_leading_out_is_refused(
+    make_site: MakeSite, post: Post, build_site: Build, tmp_path: Path,
+) -> None:
+    (tmp_path / "secret.py").write_text("TOP_SECRET = 1\n")
+    site = make_site({"content/posts/a.md": post("A", body='{{< code file="snips/s.py" >}}\n')})
+    (site / "snips").mkdir()
+    (site / "snips/s.py").symlink_to(tmp_path / "secret.py")
+    with pytest.raises(LantingError) as info:
+        build_site(site)
+    assert "cannot include" in str(info.value)
+
+
+def test_symlinked_folder_leading_out_is_not_followed(
+    make_site: MakeSite, post: Post, build_site: Build, tmp_path: Path,
+) -> None:
+    secret = tmp_path / "private"
+    secret.mkdir()
+    (secret / "diary.md").write_text(post("Diary"))
+    (secret / "photo.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    site = make_site({"content/posts/a.md": post("A"), "static/x.txt": "x"})
+    (site / "content/posts/private").symlink_to(secret, target_is_directory=True)
+    (site / "static/private").symlink_to(secret, target_is_directory=True)
+    result = build_site(site)
+    names = {p.name for p in (site / "public").rglob("*")}
+    assert "diary" not in names and "photo.png" not in names
+    assert len([w for w in result.warnings if "symlink" in w.message]) == 2
+
+
+def test_symlink_loop_inside_the_site_is_walked_once(
+    make_site: MakeSite, post: Post, build_site: Build,
+) -> None:
+    site = make_site({"content/posts/a.md": post("A")})
+    (site / "content/posts/loop").symlink_to(site / "content/posts", target_is_directory=True)
+    result = build_site(site)
+    assert [w.message for w in result.warnings] == [
+        "symlink leads to a folder already walked (a loop); not followed"]
