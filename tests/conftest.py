@@ -19,7 +19,8 @@ import pytest
 from lanting import cli
 from lanting.pipeline import BuildOptions, BuildResult, build
 
-DEFAULT_CONFIG = 'title = "T"\n'
+DEFAULT_CONFIG = 'title = "T"\n\n[search]\nenabled = false\n'
+"""Inline sites skip the search index (about 0.2 s a build); tests of search turn it on."""
 
 # ziamath (which Lanting imports to find its math font) calls a deprecated importlib API
 # when imported. That warning is a dependency's, not Lanting's: it must not turn every
@@ -79,7 +80,8 @@ def write_files(root: Path, files: SiteFiles) -> None:
 def make_site(tmp_path: Path) -> Callable[..., Path]:
     """Write a tiny site from `{relative path: text}` and return its folder.
 
-    `lanting.toml` defaults to `title = "T"`; pass `"lanting.toml": None` to leave it out.
+    `lanting.toml` defaults to `title = "T"` without search; pass `"lanting.toml": None` to
+    leave it out.
     Several sites in one test need different `name`s.
     """
 

@@ -27,6 +27,8 @@ class OutputFile:
 class SitemapEntry:
     url: str
     lastmod: dt.datetime | None
+    alternates: tuple[tuple[str, str], ...] = ()
+    """(hreflang, URL) of each language version, `x-default` last; empty if it has none."""
 
 
 def _translator(lang: str, overrides: dict[str, dict[str, str]]) -> Callable[..., str]:

@@ -1,6 +1,7 @@
 """The build, in order of execution. Nothing else decides the order of stages.
 
-config → discover → parse → routes → render Markdown → assemble → render pages → write
+config → discover → parse → languages → routes → render Markdown → assemble (per language)
+→ check → render pages (per language) → search index → write
 """
 
 from __future__ import annotations
@@ -10,16 +11,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from lanting.assemble import Site, assemble
+from lanting.assemble import Site
 from lanting.config import Config, load_config
 from lanting.discover import Discovery, discover, image_bytes_size
 from lanting.errors import LantingError, Problem
 from lanting.frontmatter import Document, parse
 from lanting.markdown import MarkdownOptions, RenderContext, RenderedMarkdown, render_markdown
 from lanting.assets import build_assets
-from lanting.pages import OutputFile, render_pages
+from lanting.languages import language_dirs
+from lanting.pages import OutputFile
 from lanting.routes import Routes, plan_routes
+from lanting.search import build_search_index
+from lanting.sections import assemble_sections, render_sections
 from lanting.templates import create_environment
+from lanting.translations import localized_link_maps, resolve_languages
 from lanting.write import Copy, write_site
 
 CACHE_DIR = ".lanting"
@@ -82,12 +87,14 @@ def render_all(
     options = MarkdownOptions(raw_html=config.markdown.raw_html,
                               cjk_spacing=config.markdown.cjk_spacing)
     link_map = routes.link_map()
+    link_maps = localized_link_maps(documents, link_map, config)
     image_sizes = {a.rel.as_posix(): a.size for a in discovery.assets if a.size}
     image_sizes.update({a.rel: size for d in documents for a in d.attachments
                         if (size := image_bytes_size(a.data))})
     rendered: dict[str, RenderedMarkdown] = {}
     for i, doc in enumerate(documents):
-        context = render_context(doc, site_dir, config, link_map, image_sizes)
+        context = render_context(doc, site_dir, config,
+                                 link_maps.get(doc.meta.lang or "", link_map), image_sizes)
         rendered[context.rel] = render_markdown(doc.body, context, options)
         if progress:
             progress("render", i + 1, len(documents))
@@ -108,11 +115,13 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
     config = load_config(site_dir, overrides)                              # 1. config
     discovery = discover(site_dir)                                         # 2. discover
     documents = parse_all(discovery)                                       # 3. parse
+    documents = resolve_languages(documents, config)                       # 3b. languages
     documents = [d for d in documents if options.drafts or not d.meta.draft]
-    routes = plan_routes(documents, discovery.assets, config.base_path)
+    routes = plan_routes(documents, discovery.assets, config.base_path, language_dirs(config))
     rendered = render_all(documents, discovery, routes, config, site_dir,
                           progress)                                        # 4. render Markdown
-    site = assemble(config, documents, rendered, routes)                   # 5. assemble
+    sections = assemble_sections(config, documents, rendered, routes)     # 5. assemble
+    site = sections.default
     problems = list(discovery.warnings)                                    # 6. check
     for doc in documents:
         problems.extend(rendered[doc.source.rel.as_posix()].problems)
@@ -123,8 +132,13 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
     assets = build_assets(config, [r.html for r in rendered.values()],
                           site_dir / CACHE_DIR)
     env = create_environment(site_dir)
-    files = [*assets.files, *render_pages(site, env, assets.urls)]         # 7. render pages
+    files = [*assets.files, *render_sections(sections, env, assets.urls)]  # 7. render pages
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
+    index = build_search_index(files, config)                              # 7b. search index
+    files += index.files
+    warnings += index.warnings
+    if options.strict and index.warnings:
+        raise LantingError([replace(p, severity="error") for p in index.warnings])
     output = options.output or site_dir / "public"
     copies = _static_copies(site_dir, discovery, routes)
     count = write_site(output, site_dir, files, copies)                    # 8. write
