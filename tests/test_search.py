@@ -1,6 +1,6 @@
 """Stage 7b: the Pagefind index, built from the rendered pages before anything is written.
 
-(What a reader finds is tested in Chromium: tests/browser/test_search.py.)
+(What a reader finds is tested in Chromium: tests/browser/test_search_ui.py.)
 """
 
 from __future__ import annotations

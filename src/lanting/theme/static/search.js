@@ -211,6 +211,7 @@
     async run() {
       const generation = ++this.generation;
       if (!(await this.ready)) return;
+      this.status.dataset.state = "searching";  // the text stays until the answer comes
       const query = this.input.value.trim();
       const filters = {};
       if (this.filters.kind) filters.kind = this.filters.kind;
