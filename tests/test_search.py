@@ -194,3 +194,12 @@ def test_an_english_site_is_indexed_as_english(make_site: Callable[..., Path],
     build_site(site, site / "public")
     entry = json.loads((site / "public/pagefind/pagefind-entry.json").read_text())
     assert list(entry["languages"]) == ["en"]
+
+
+def test_the_indexer_gets_pages_without_what_it_ignores() -> None:
+    from lanting.search import _lighten
+    page = (b'<p>a <math><mi>x</mi></math> b</p><span data-pagefind-meta="title">T</span>'
+            b'<pre class="highlight"><code><span class="line"><span class="k">def</span> f'
+            b'</span></code></pre>')
+    assert _lighten(page) == (b'<p>a  b</p><span data-pagefind-meta="title">T</span>'
+                              b'<pre class="highlight"><code>def f</code></pre>')
