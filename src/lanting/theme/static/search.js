@@ -19,7 +19,7 @@
   function pagefind() {
     library ??= import(cfg.root + "pagefind/pagefind.js").then(async (pf) => {
       // Result URLs are indexed from the site root; baseUrl adds the site's base path.
-      await pf.options({ baseUrl: cfg.root, excerptLength: 30 });
+      await pf.options({ baseUrl: cfg.root });
       await pf.init();
       return pf;
     });
@@ -88,7 +88,7 @@
     return highlighted(text, terms);
   }
 
-  // The title as text, with each occurrence of a query word marked.
+  // Text nodes, with each occurrence of a query word in a <mark> of ours.
   function highlighted(text, terms) {
     const lower = text.toLowerCase();
     const ranges = [];
