@@ -22,15 +22,6 @@ from lanting.pipeline import BuildOptions, BuildResult, build
 DEFAULT_CONFIG = 'title = "T"\n\n[search]\nenabled = false\n'
 """Inline sites skip the search index (about 0.2 s a build); tests of search turn it on."""
 
-# ziamath (which Lanting imports to find its math font) calls a deprecated importlib API
-# when imported. That warning is a dependency's, not Lanting's: it must not turn every
-# build with math into a failure under `filterwarnings = ["error"]`. test_cli.py checks
-# the same thing separately with `python -W error`.
-ZIAMATH_IMPORT_WARNING = "ignore:path is deprecated:DeprecationWarning:ziamath"
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("filterwarnings", ZIAMATH_IMPORT_WARNING)
 
 SiteFiles = Mapping[str, "str | bytes | None"]
 

@@ -109,7 +109,7 @@ def good_site(make_site: Callable[..., Path], post: Callable[..., str], run_cli:
 
 BROKEN = {
     "malformed-front-matter": ("content/posts/bad.md", "---\ntitle: [A\ndate: 2026-01-02\n---\n",
-                               "content/posts/bad.md", 3),
+                               "content/posts/bad.md", 2),  # where the `[` is left open
     "unclosed-front-matter": ("content/posts/bad.md", "---\ntitle: A\n\nBody\n",
                               "content/posts/bad.md", 1),
     "bad-toml-key": ("lanting.toml", 'title = "T"\n\nauthr = "x"\n', "lanting.toml", 3),
@@ -122,18 +122,12 @@ BROKEN = {
                           "content/posts/bad.md", 3),
 }
 
-INVALID_DATE_BUG = pytest.mark.xfail(
-    reason="BUG: frontmatter._parse_yaml lets ruamel's ValueError escape for an unquoted "
-           "impossible YAML date: `internal error: ValueError`, no file:line",
-    strict=True)
-
-
 @pytest.mark.parametrize(
     ("rel", "text", "where", "line"),
     [
         *[pytest.param(*case, id=name) for name, case in BROKEN.items()],
         pytest.param("content/posts/bad.md", "---\ntitle: A\ndate: 2026-13-45\n---\n",
-                     "content/posts/bad.md", 3, id="invalid-date", marks=INVALID_DATE_BUG),
+                     "content/posts/bad.md", 3, id="invalid-date"),
     ],
 )
 def test_site_error_is_one_line_and_keeps_the_old_output(
@@ -158,7 +152,8 @@ def test_site_error_is_one_line_and_keeps_the_old_output(
 
 def test_several_errors_are_all_printed(good_site: Path, run_cli: Run) -> None:
     (good_site / "content/posts/x.md").write_text("---\ntitle: X\n---\n")
-    (good_site / "content/posts/y.md").write_text("---\ntitle: Y\ndate: 2026-01-01\ntgas: []\n---\n")
+    (good_site / "content/posts/y.md").write_text(
+        "---\ntitle: Y\ndate: 2026-01-01\ntgas: []\n---\n")
     code, _out, err = run_cli("build", ".")
     assert code == 1
     lines = err.splitlines()
@@ -217,7 +212,7 @@ def test_warnings_are_printed_with_their_line(good_site: Path, run_cli: Run,
         post("L", "2026-01-03", body="Intro.\n\nSee [x](gone.md).\n"))
     code, out, err = run_cli("build", ".")
     assert code == 0
-    assert re.search(r"^content/posts/l\.md:7: warning: .*gone\.md", err, re.M), err
+    assert re.search(r"^content/posts/l\.md:7:9: warning: .*gone\.md", err, re.M), err
     assert "1 warning" in out
 
 
@@ -228,14 +223,10 @@ def test_strict_turns_warnings_into_errors(good_site: Path, run_cli: Run, snapsh
         post("L", "2026-01-03", body="See [x](gone.md).\n"))
     code, _out, err = run_cli("build", ".", "--strict")
     assert code == 1
-    assert re.search(r"^content/posts/l\.md:5: error: .*gone\.md", err, re.M), err
+    assert re.search(r"^content/posts/l\.md:5:9: error: .*gone\.md", err, re.M), err
     assert snapshot(good_site / "public") == before
 
 
-@pytest.mark.xfail(reason="BUG: mathfont.font_source imports ziamath only to find its font "
-                          "file; the import emits a DeprecationWarning, so any site with math "
-                          "fails with `internal error` under `python -W error` (and in-process "
-                          "under pytest's filterwarnings=error)", strict=True)
 def test_site_with_math_builds_with_warnings_as_errors(
     make_site: Callable[..., Path], post: Callable[..., str]
 ) -> None:
@@ -244,3 +235,25 @@ def test_site_with_math_builds_with_warnings_as_errors(
         [sys.executable, "-W", "error::DeprecationWarning", "-m", "lanting", "build", str(site)],
         capture_output=True, text=True, timeout=120, check=False)
     assert result.returncode == 0, result.stderr
+
+
+def test_template_error_names_the_site_template(good_site: Path, run_cli: Run,
+                                                snapshot: Snapshot) -> None:
+    before = snapshot(good_site / "public")
+    (good_site / "templates").mkdir()
+    (good_site / "templates/post.html").write_text("line one\n{{ page.title | no_filter }}\n")
+    code, _out, err = run_cli("build", ".")
+    assert code == 1
+    first, last = err.splitlines()
+    assert first.startswith("templates/post.html:2: error: ")
+    assert last == "build failed: 1 error"
+    assert snapshot(good_site / "public") == before
+
+
+def test_python_error_in_a_site_template_is_a_site_error(good_site: Path, run_cli: Run) -> None:
+    (good_site / "templates").mkdir()
+    (good_site / "templates/post.html").write_text("line one\n{{ page.date.strftime(3) }}\n")
+    code, _out, err = run_cli("build", ".")
+    assert code == 1
+    first = err.splitlines()[0]
+    assert first.startswith("templates/post.html:2: error: "), err

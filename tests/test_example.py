@@ -1,110 +1,140 @@
-"""The bundled example site, built once: the Chinese blog keeps exactly the seed's 21 posts,
-the English versions live under /en/ with an English interface, and every page's
-language alternates exist and point back."""
+"""Golden checks on the bundled example site: the blog, the series, and the academic half
+(publications, the HiChunk paper, its talk as article and deck, the profile home page)."""
 
 from __future__ import annotations
 
-import json
+import re
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 from htmltree import Element, parse_html
 
 from lanting.pipeline import BuildOptions, BuildResult, build
+from lanting.talks import split_slides
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "example"
-ORIGIN = "https://lin-zhiyuan.example.org/"
-TRANSLATED = ("verl-intro", "distributed-training-intro", "llm-framework-map-2026")
+CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 @pytest.fixture(scope="module")
-def example(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, BuildResult]:
+def built(tmp_path_factory: pytest.TempPathFactory) -> BuildResult:
     out = tmp_path_factory.mktemp("example") / "public"
-    return out, build(EXAMPLE, BuildOptions(output=out))
+    return build(EXAMPLE, BuildOptions(output=out))
 
 
-@pytest.fixture(scope="module")
-def pages(example: tuple[Path, BuildResult]) -> dict[str, bytes]:
-    out = example[0]
-    return {p.relative_to(out).as_posix(): p.read_bytes() for p in out.rglob("*.html")}
+def page(result: BuildResult, url: str) -> Element:
+    path = result.output / unquote(url).lstrip("/")
+    return parse_html((path / "index.html" if path.is_dir() else path).read_bytes())
 
 
-def entries(html: bytes) -> list[Element]:
-    return parse_html(html).find_all("article", class_="post-entry")
+def test_builds_without_warnings(built: BuildResult) -> None:
+    assert built.warnings == ()
 
 
-def test_the_chinese_blog_keeps_the_seeds_21_posts(pages: dict[str, bytes]) -> None:
-    posts = entries(pages["blog/index.html"])
-    assert len(posts) == 21
-    links = [p.one(class_="post-entry-title").one("a")["href"] for p in posts]
-    assert all(href.startswith("/posts/") for href in links)
-    assert len(set(links)) == 21
-    text = parse_html(pages["blog/index.html"]).one("main").text()
-    assert "21 篇文章" in text
-    assert "What verl is" not in text and "A map of LLM frameworks" not in text
+def test_blog_index_keeps_21_posts_with_summaries(built: BuildResult) -> None:
+    blog = page(built, "/blog/")
+    entries = blog.one("main").find_all("article", class_="post-entry")
+    assert len(entries) == 21
+    assert all(e.one(class_="summary").text() for e in entries)
+    hichunk = next(e for e in entries if "HiChunk" in e.text())
+    summary = hichunk.one(class_="summary").text()
+    assert summary.startswith("我在 ACL 2026 的 oral presentation 整理")
 
 
-def test_the_english_blog_lists_the_english_versions(pages: dict[str, bytes]) -> None:
-    links = sorted(p.one(class_="post-entry-title").one("a")["href"]
-                   for p in entries(pages["en/blog/index.html"]))
-    assert links == sorted(f"/en/posts/{slug}/" for slug in TRANSLATED)
+def test_both_series_list_their_parts_in_order(built: BuildResult) -> None:
+    listing = page(built, "/series/")
+    urls = [a["href"] for a in listing.find_all("a") if a["href"].startswith("/series/")
+            and a["href"] != "/series/"]
+    series = sorted({u for u in urls if u.count("/") == 3})
+    assert len(series) == 2
+    counts = []
+    for url in series:
+        doc = page(built, url)
+        parts = doc.one("ol", class_="series-index").find_all("li", class_="post-entry")
+        counts.append(len(parts))
+        orders = []
+        for part in parts:
+            post = page(built, part.one("a")["href"])
+            box = post.one("aside", class_="series-box")
+            head = box.one(class_="series-box-head").text()
+            orders.append(int(head.split("第 ")[1].split(" /")[0]))
+            assert f"/ {len(parts)} 篇" in head
+        assert orders == list(range(1, len(parts) + 1))
+    assert sorted(counts) == [6, 10]
 
 
-def test_english_pages_have_an_english_interface(pages: dict[str, bytes]) -> None:
-    for path in ("en/posts/verl-intro/index.html", "en/blog/index.html", "en/index.html",
-                 "en/about/index.html", "en/search/index.html"):
-        page = parse_html(pages[path])
-        assert page.one("html")["lang"] == "en", path
-        assert page.one("a", class_="skip-link").text() == "Skip to content"
-        assert [a.text() for a in page.one("nav", class_="site-nav").find_all("a")] == [
-            "Blog", "Tags", "Archive", "About"]
-        assert page.one("a", class_="site-title").text() == "Lin Zhiyuan · Research & Notes"
-    post = parse_html(pages["en/posts/verl-intro/index.html"])
-    assert post.one("p", class_="post-meta").one("time").text() == "Jan 8, 2026"
+def test_publications_page(built: BuildResult) -> None:
+    doc = page(built, "/publications/")
+    years = [h.text().split()[0] for h in doc.find_all("h2", class_="year-heading")]
+    assert years == ["2026", "2025", "2024"]
+    entries = doc.find_all("article", class_="pub")
+    assert len(entries) == 4
+    first = entries[0]
+    assert first["id"] == "hichunk2026"
+    assert first.one("h3").text().startswith("HiChunk: Evaluating and Enhancing")
+    assert first.one("strong", class_="pub-me").text() == "Zhiyuan Lin"
+    assert first.one(class_="badge-pub").text() == "Oral"
+    kinds = [a.text() for a in first.find_all("a", class_="pub-button")]
+    assert kinds == ["arXiv", "代码", "幻灯片"]
+    assert first.one("details", class_="pub-bibtex").one("pre").text().startswith(
+        "@inproceedings{hichunk2026,")
+    owners = {s.text() for s in doc.find_all("strong", class_="pub-me")}
+    assert owners == {"Zhiyuan Lin", "林知远"}
 
 
-def hreflangs(html: bytes) -> dict[str, str]:
-    return {e["hreflang"]: e["href"] for e in parse_html(html).find_all("link", rel="alternate")
-            if e.get("hreflang")}
+def test_hichunk_publication_page(built: BuildResult) -> None:
+    doc = page(built, "/publications/hichunk2026/")
+    title = doc.one("meta", attrs={"name": "citation_title"})["content"]
+    assert title == ("HiChunk: Evaluating and Enhancing Retrieval-Augmented Generation with "
+                     "Hierarchical Chunking")
+    assert doc.find("meta", attrs={"name": "citation_arxiv_id"})["content"] == "2509.11552"
+    assert doc.one("script", attrs={"type": "application/ld+json"})
+    assert doc.find("a", href="/talks/hichunk-acl2026/") is not None
+    assert doc.find("a", href="/posts/hichunk-acl2026-oral/") is not None
 
 
-def test_every_alternate_exists_and_is_reciprocal(pages: dict[str, bytes]) -> None:
-    with_alternates = 0
-    for path, html in pages.items():
-        links = hreflangs(html)
-        if not links:
-            continue
-        with_alternates += 1
-        assert set(links) == {"zh-CN", "en", "x-default"}, path
-        assert links["x-default"] == links["zh-CN"]
-        assert ORIGIN + path.removesuffix("index.html") in links.values(), path
-        for href in links.values():
-            target = href.removeprefix(ORIGIN) + "index.html"
-            assert target in pages, f"{path}: {href} does not exist"
-            assert hreflangs(pages[target]) == links, f"{path} <-> {target}"
-    # 3 posts, home, about, blog, archive, search, tags: both languages each
-    assert with_alternates >= 2 * 9
-    for slug in TRANSLATED:
-        assert hreflangs(pages[f"posts/{slug}/index.html"])["en"] == f"{ORIGIN}en/posts/{slug}/"
+def test_talk_article_has_every_slide_and_its_notes(built: BuildResult) -> None:
+    source = (EXAMPLE / "content/talks/hichunk-acl2026.md").read_text(encoding="utf-8")
+    body = source.split("\n---\n", 1)[1]  # after the front matter
+    doc = page(built, "/talks/hichunk-acl2026/")
+    slides = doc.find_all("li", class_="talk-slide")
+    assert len(slides) >= 12
+    assert len(slides) == len(split_slides(body))
+    for slide in slides:
+        assert CJK.search(slide.one(class_="slide").text()), "slides are in Chinese"
+        notes = slide.one(class_="talk-notes").text().removeprefix("讲稿 ")
+        assert not CJK.search(notes) and len(notes) > 80, notes  # English speaker notes
+    assert doc.find("a", href="/publications/hichunk2026/") is not None
+    assert doc.find("a", href="/talks/hichunk-acl2026/slides/") is not None
+    assert doc.find("math") is not None, "the Auto-Merge formula is rendered"
 
 
-def test_untranslated_posts_have_no_alternates(pages: dict[str, bytes]) -> None:
-    page = pages["posts/tensor-parallel/index.html"]
-    assert hreflangs(page) == {}
-    switch = parse_html(page).one("nav", class_="lang-switch").one("a")
-    assert (switch["href"], switch.text()) == ("/en/", "English")
+def test_deck(built: BuildResult) -> None:
+    article = page(built, "/talks/hichunk-acl2026/")
+    deck = page(built, "/talks/hichunk-acl2026/slides/")
+    frames = deck.find_all("section", class_="slide-frame")
+    assert [f["id"] for f in frames] == [str(i) for i in range(1, len(frames) + 1)]
+    assert len(frames) == len(article.find_all("li", class_="talk-slide"))
+    assert all(f.find("aside", class_="slide-notes") for f in frames)
+    scripts = [s["src"] for s in deck.find_all("script", src=True)]
+    assert any(src.startswith("/assets/deck.js?v=") for src in scripts)
 
 
-def test_one_search_index_covers_both_languages(example: tuple[Path, BuildResult]) -> None:
-    out = example[0]
-    entry = json.loads((out / "pagefind/pagefind-entry.json").read_text())
-    assert list(entry["languages"]) == ["zh-cn"]
-    # 21 posts, 3 English versions, the about page in both languages
-    assert entry["languages"]["zh-cn"]["page_count"] == 21 + 3 + 2
+def test_post_links_the_talk_and_cites_the_paper(built: BuildResult) -> None:
+    doc = page(built, "/posts/hichunk-acl2026-oral/")
+    assert doc.find("a", href="/talks/hichunk-acl2026/") is not None
+    refs = doc.one("section", class_="references")
+    assert refs.find("a", href="/publications/hichunk2026/") is not None
 
 
-def test_feeds_per_language(example: tuple[Path, BuildResult]) -> None:
-    out = example[0]
-    english = (out / "en/atom.xml").read_text()
-    assert english.count("<entry>") == 3 and 'xml:lang="en"' in english
-    assert "What verl is" not in (out / "atom.xml").read_text()
+def test_home_page(built: BuildResult) -> None:
+    doc = page(built, "/")
+    assert doc.one("h1", class_="profile-name").text() == "林知远 Zhiyuan Lin"
+    assert doc.one("img", class_="profile-photo")["src"] == "/images/avatar.svg"
+    assert len(doc.one("ul", class_="news-list").find_all("li")) == 5
+    selected = doc.one("section", class_="selected-publications").find_all("article")
+    assert len(selected) == 2
+    assert len(doc.one("section", class_="recent").find_all("article")) == 6
+    menu = [a.text() for a in doc.one("nav", class_="site-nav").find_all("a")]
+    assert "论文" in menu and "报告" in menu

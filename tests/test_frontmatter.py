@@ -133,9 +133,6 @@ def test_toml_duplicate_key_is_rejected_with_its_line() -> None:
     assert "TOML" in problem.message
 
 
-@pytest.mark.xfail(reason="BUG: frontmatter._parse_toml ignores tomllib's '(at end of "
-                          "document)' position: an error on the last front-matter line is "
-                          "reported at line 2", strict=True)
 def test_toml_error_on_the_last_front_matter_line_has_that_line() -> None:
     problem = one_error('+++\ntitle = "A"\ndate = 2026-01-02\ntitle = "B"\n+++\n')
     assert problem.line == 4
@@ -166,9 +163,6 @@ def test_invalid_date_is_reported_on_its_line(text: str) -> None:
     assert problem.path == SITE / "content/posts/p.md"
 
 
-@pytest.mark.xfail(reason="BUG: frontmatter._parse_yaml lets ruamel's ValueError escape for "
-                          "an impossible unquoted YAML date (2026-13-45): internal error, no "
-                          "file:line", strict=True)
 @pytest.mark.parametrize(
     ("text", "line"),
     [

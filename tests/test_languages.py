@@ -346,3 +346,60 @@ def test_sitemap_lists_alternates(two_languages: Built) -> None:
                 'href="https://example.org/posts/both/"/>') in entry
     assert "<loc>https://example.org/en/posts/en-only/</loc>" in sitemap
     assert "search/" not in sitemap
+
+
+# --- incremental builds -------------------------------------------------------------------
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _later(path: Path) -> None:
+    import os
+    import time
+    stamp = time.time() + 5
+    os.utime(path, (stamp, stamp))
+
+
+def _write(site: Path, rel: str, text: str) -> None:
+    (site / rel).write_text(text, encoding="utf-8")
+    _later(site / rel)
+
+
+BILINGUAL_CHANGES: dict[str, Callable[[Path], None]] = {
+    "translation-added": lambda site: _write(
+        site, "content/posts/b.en.md", "---\ntitle: B\ndate: 2026-01-02\n---\nBeta in English\n"),
+    "translation-edited": lambda site: _write(
+        site, "content/posts/a.en.md", "---\ntitle: A, edited\ndate: 2026-01-01\n---\nNew\n"),
+    "translation-deleted": lambda site: (site / "content/posts/a.en.md").unlink(),
+    "original-edited": lambda site: _write(
+        site, "content/posts/b.md", "---\ntitle: 乙\ndate: 2026-01-02\n---\n乙，改过\n"),
+}
+
+
+@pytest.mark.parametrize("change", list(BILINGUAL_CHANGES))
+def test_incremental_bilingual_build_equals_clean_build(tmp_path: Path, post: Post,
+                                                        change: str) -> None:
+    import shutil
+
+    from lanting.pipeline import BuildOptions, build
+    site = tmp_path / "site"
+    files = {
+        "lanting.toml": 'title = "T"\nbase_url = "https://x.org/"\nlanguages = ["zh-CN", "en"]\n',
+        "content/posts/a.md": post("甲", "2026-01-01", body="甲 [乙](b.md)\n"),
+        "content/posts/a.en.md": post("A", "2026-01-01", body="A [B](b.md)\n"),
+        "content/posts/b.md": post("乙", "2026-01-02", body="乙\n"),
+    }
+    for rel, text in files.items():
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    build(site, BuildOptions(output=out, jobs=1))
+    BILINGUAL_CHANGES[change](site)
+    build(site, BuildOptions(output=out, jobs=1))
+    clean = tmp_path / "clean"
+    shutil.copytree(site, clean, ignore=shutil.ignore_patterns(".lanting"))
+    build(clean, BuildOptions(output=tmp_path / "clean-out", jobs=1, cache=False))
+    assert _tree(out) == _tree(tmp_path / "clean-out")

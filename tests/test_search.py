@@ -203,3 +203,60 @@ def test_the_indexer_gets_pages_without_what_it_ignores() -> None:
             b'</span></code></pre>')
     assert _lighten(page) == (b'<p>a  b</p><span data-pagefind-meta="title">T</span>'
                               b'<pre class="highlight"><code>def f</code></pre>')
+
+
+def test_the_index_is_kept_when_no_page_changed(
+        searchable: Path, build_site: Callable[..., BuildResult],
+        monkeypatch: pytest.MonkeyPatch, snapshot) -> None:  # type: ignore[no-untyped-def]
+    out = searchable / "public"
+    build_site(searchable, out)
+    before = snapshot(out)
+    static = searchable / "static" / "robots-extra.txt"
+    static.parent.mkdir(exist_ok=True)
+    static.write_text("a new static file: the pages stay as they were\n")
+
+    def fail(*args: object, **kwargs: object) -> str:
+        raise AssertionError("Pagefind ran although no page changed")
+
+    monkeypatch.setattr("lanting.search._run", fail)
+    build_site(searchable, out)
+    after = snapshot(out)
+    assert {p: d for p, d in after.items() if p.startswith("pagefind/")} == {
+        p: d for p, d in before.items() if p.startswith("pagefind/")}
+    # an edited page indexes again, reading the unchanged pages back from the output
+    monkeypatch.undo()
+    post = searchable / "content/posts/a.md"
+    post.write_text(post.read_text().replace("正文讲 GRPO。", "正文讲 zanzibarquux。"))
+    import os
+    import time
+    os.utime(post, (time.time() + 5, time.time() + 5))
+    build_site(searchable, out)
+    assert snapshot(out)["pagefind/pagefind-entry.json"] != before["pagefind/pagefind-entry.json"]
+
+
+def test_serve_swaps_in_a_new_index_after_the_pages(searchable: Path) -> None:
+    """`lanting serve` shows edited pages at once and replaces the index when it is ready."""
+    import time
+
+    from lanting.live import LiveSite
+    from lanting.pipeline import BuildOptions
+
+    live = LiveSite(searchable, BuildOptions(jobs=1, cache=False), report=lambda m: None)
+
+    def index_of(generation: int) -> bytes:
+        deadline = time.monotonic() + 30
+        while live.indexed != generation:
+            assert time.monotonic() < deadline, "the index never arrived"
+            time.sleep(0.05)
+        data = live.store.files["pagefind/pagefind-entry.json"]
+        assert isinstance(data, bytes)
+        return data
+
+    live.rebuild()
+    first = index_of(1)
+    post = searchable / "content/posts/a.md"
+    post.write_text(post.read_text().replace("正文讲 GRPO。", "正文讲 zanzibarquux。"))
+    live.rebuild()
+    page = live.store.files["posts/a/index.html"]
+    assert isinstance(page, bytes) and b"zanzibarquux" in page  # served before the index
+    assert index_of(2) != first

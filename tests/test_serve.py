@@ -160,10 +160,6 @@ def test_local_hosts_are_allowed(server: Server, host: str) -> None:
     assert server.request("/", host=host.format(port=server.port)).status == 200
 
 
-@pytest.mark.xfail(reason="BUG: serve.resolve_request_path serves a folder's index.html for "
-                          "a path without a trailing slash, so the redirect never happens and "
-                          "relative links (bundle images) resolve against the wrong folder",
-                   strict=True)
 def test_folder_without_slash_redirects(server: Server) -> None:
     response = server.request("/posts/a")
     assert response.status in (301, 308)

@@ -84,10 +84,6 @@ def test_rebuild_without_changes_is_byte_identical(
     assert snapshot(out) == before
 
 
-@pytest.mark.xfail(reason="BUG: write.write_site reuses the previous copy of a static file "
-                          "when the source has the same size and an older mtime (restored "
-                          "with cp -p / rsync -t), so the output keeps stale content",
-                   strict=True)
 def test_changed_static_file_with_an_older_mtime_is_copied(
     built: tuple[Path, Path], build_site: Callable[..., BuildResult]
 ) -> None:

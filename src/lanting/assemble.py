@@ -5,9 +5,11 @@ neighbours. Pure: documents and their rendered HTML in, a `Site` out.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from lanting.config import Config
@@ -17,7 +19,10 @@ from lanting.frontmatter import Document
 from lanting.markdown import Heading, RenderedMarkdown
 from lanting.markdown.slugs import slugify
 from lanting.routes import Routes
-from lanting.text import reading_minutes
+from lanting.text import minutes_for
+
+if TYPE_CHECKING:
+    from lanting.academic import Academic
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +35,38 @@ class Term:
     posts: tuple[Page, ...] = ()
 
 
+class Body:
+    """A page's HTML, produced on first use: on an incremental build most pages are not
+    re-rendered, so their HTML is never loaded from the cache nor link-resolved."""
+
+    __slots__ = ("_html", "_load", "digest")
+
+    def __init__(self, load: Callable[[], str], digest: str) -> None:
+        self._load: Callable[[], str] | None = load
+        self._html = ""
+        self.digest = digest
+        """Identifies the HTML (content and the URLs of its links) without loading it."""
+
+    @classmethod
+    def of(cls, html: str) -> Body:
+        return cls(lambda: html, hashlib.blake2b(html.encode(), digest_size=12).hexdigest())
+
+    @property
+    def html(self) -> str:
+        if self._load is not None:
+            self._html, self._load = self._load(), None
+        return self._html
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Body) and other.digest == self.digest
+
+    def __hash__(self) -> int:
+        return hash(self.digest)
+
+    def __repr__(self) -> str:
+        return f"Body({self.digest})"
+
+
 @dataclass(frozen=True, slots=True)
 class Page:
     kind: Kind
@@ -40,7 +77,7 @@ class Page:
     """Site URL with the base path, e.g. `/posts/ppo/` (unquoted)."""
     output: str
     """Output file relative to the output folder, e.g. `posts/ppo/index.html`."""
-    html: str
+    body: Body
     summary: str
     lang: str
     date: dt.datetime | None = None
@@ -56,6 +93,10 @@ class Page:
     features: frozenset[str] = frozenset()
     """Page-level needs of the content: "math", "mermaid", "code"."""
     params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def html(self) -> str:
+        return self.body.html
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,28 +119,35 @@ class Site:
     """Each series' posts in reading order (part 1 first)."""
     neighbours: dict[str, tuple[Page | None, Page | None]]
     """Post URL -> (newer post, older post)."""
+    term_index: dict[str, dict[str, Term]] = field(default_factory=dict)
+    """Taxonomy -> case-folded term name -> term."""
+    academic: Academic | None = None
+    """Profile, news, publications and talks (`academic.build_academic`)."""
 
     def series_of(self, page: Page) -> Term | None:
         return next((s for s in self.series if s.name == page.series), None)
 
     def term_url(self, taxonomy: str, name: str) -> str:
-        return f"{self.config.base_path}{taxonomy}/{slugify(name)}/"
+        term = self.term_index.get(taxonomy, {}).get(name.casefold())
+        return term.url if term else f"{self.config.base_path}{taxonomy}/{slugify(name)}/"
 
 
-def _page(doc: Document, rendered: RenderedMarkdown, routes: Routes, config: Config) -> Page:
+def _page(doc: Document, rendered: RenderedMarkdown, body: Body, routes: Routes,
+          config: Config) -> Page:
     out_dir = routes.pages[doc.source.rel.as_posix()]
     meta = doc.meta
     summary = meta.summary.strip() if meta.summary else rendered.excerpt
     return Page(
         kind=doc.source.kind, rel=doc.source.rel.as_posix(), title=meta.title,
-        url=routes.url(out_dir), output=out_dir + "index.html", html=rendered.html,
+        url=routes.url(out_dir), output=out_dir + "index.html", body=body,
         summary=summary, lang=meta.lang or config.language, date=meta.date,
         updated=meta.updated, tags=meta.tags, categories=meta.categories, series=meta.series,
         series_order=meta.series_order, draft=meta.draft, toc=meta.toc,
         headings=rendered.headings,
-        reading_minutes=reading_minutes(rendered.text, config.blog.chars_per_minute,
+        reading_minutes=minutes_for(rendered.cjk_chars, rendered.words,
+                                        config.blog.chars_per_minute,
                                         config.blog.words_per_minute),
-        features=rendered.features | ({"code"} if 'class="code-block' in rendered.html else set()),
+        features=rendered.features,
         params=meta.params,
     )
 
@@ -109,22 +157,37 @@ def _newest_first(page: Page) -> tuple[float, str]:
     return (-stamp, page.rel)
 
 
+def unique_slugs(names: list[str]) -> dict[str, str]:
+    """A distinct URL slug for each name, in sorted order: `C++` and `C` both slugify to
+    `c`, so the later one gets `c-2`."""
+    slugs: dict[str, str] = {}
+    used: set[str] = set()
+    for name in sorted(names):
+        slug = base = slugify(name)
+        counter = 1
+        while slug in used:
+            counter += 1
+            slug = f"{base}-{counter}"
+        used.add(slug)
+        slugs[name] = slug
+    return slugs
+
+
 def _terms(posts: tuple[Page, ...], taxonomy: str, config: Config) -> tuple[Term, ...]:
-    grouped: dict[str, list[Page]] = defaultdict(list)
+    """Tags (or categories) merged case-insensitively: "PPO" and "ppo" are one tag."""
+    grouped: dict[str, dict[str, Page]] = defaultdict(dict)
+    spellings: dict[str, set[str]] = defaultdict(set)
     for post in posts:
         for name in getattr(post, taxonomy):
-            grouped[name].append(post)
-    by_slug: dict[str, str] = {}
-    terms = []
-    for name in sorted(grouped, key=lambda n: (slugify(n), n)):
-        slug = slugify(name)
-        if slug in by_slug:  # "PPO" and "ppo" are one tag
-            continue
-        by_slug[slug] = name
-        same = {p.url: p for n, ps in grouped.items() if slugify(n) == slug for p in ps}
-        unique = tuple(sorted(same.values(), key=_newest_first))
-        terms.append(Term(name, slug, f"{config.base_path}{taxonomy}/{slug}/", unique))
-    return tuple(terms)
+            grouped[name.casefold()][post.url] = post
+            spellings[name.casefold()].add(name)
+    display = {key: min(names) for key, names in spellings.items()}
+    slugs = unique_slugs(list(grouped))
+    return tuple(
+        Term(display[key], slugs[key], f"{config.base_path}{taxonomy}/{slugs[key]}/",
+             tuple(sorted(grouped[key].values(), key=_newest_first)))
+        for key in sorted(grouped, key=lambda k: slugs[k])
+    )
 
 
 def _series(posts: tuple[Page, ...], documents: dict[str, Document],
@@ -135,7 +198,8 @@ def _series(posts: tuple[Page, ...], documents: dict[str, Document],
             grouped[post.series].append(post)
     problems: list[Problem] = []
     result = []
-    for name in sorted(grouped, key=slugify):
+    slugs = unique_slugs(list(grouped))
+    for name in sorted(grouped, key=lambda n: slugs[n]):
         parts = grouped[name]
         seen: dict[int, Page] = {}
         for part in parts:
@@ -153,7 +217,7 @@ def _series(posts: tuple[Page, ...], documents: dict[str, Document],
         ordered = sorted(parts, key=lambda p: (
             p.series_order if p.series_order is not None else 10**9,
             p.date.timestamp() if p.date else 0.0, p.rel))
-        slug = slugify(name)
+        slug = slugs[name]
         result.append(Term(name, slug, f"{config.base_path}series/{slug}/", tuple(ordered)))
     if problems:
         raise LantingError(problems)
@@ -164,10 +228,13 @@ def assemble(
     config: Config,
     documents: list[Document],
     rendered: dict[str, RenderedMarkdown],
+    bodies: dict[str, Body],
     routes: Routes,
 ) -> Site:
+    """The site model; `rendered` and `bodies` are keyed by each document's content path."""
     by_rel = {d.source.rel.as_posix(): d for d in documents}
-    pages = [_page(d, rendered[d.source.rel.as_posix()], routes, config) for d in documents]
+    pages = [_page(d, rendered[rel], bodies[rel], routes, config)
+             for d in documents for rel in (d.source.rel.as_posix(),)]
     posts = tuple(sorted((p for p in pages if p.kind is Kind.POST), key=_newest_first))
     years: dict[int, list[Page]] = defaultdict(list)
     for post in posts:
@@ -177,16 +244,20 @@ def assemble(
         post.url: (posts[i - 1] if i > 0 else None, posts[i + 1] if i + 1 < len(posts) else None)
         for i, post in enumerate(posts)
     }
+    tags = _terms(posts, "tags", config)
+    categories = _terms(posts, "categories", config)
     return Site(
         config=config,
         home=next((p for p in pages if p.kind is Kind.HOME), None),
         posts=posts,
         pages=tuple(sorted((p for p in pages if p.kind is Kind.PAGE), key=lambda p: p.rel)),
         years=tuple(YearGroup(y, tuple(ps)) for y, ps in sorted(years.items(), reverse=True)),
-        tags=_terms(posts, "tags", config),
-        categories=_terms(posts, "categories", config),
+        tags=tags,
+        categories=categories,
         series=_series(posts, by_rel, config),
         neighbours=neighbours,
+        term_index={"tags": {t.name.casefold(): t for t in tags},
+                    "categories": {t.name.casefold(): t for t in categories}},
     )
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from lanting.config import Config
 from lanting.markdown.code import highlight_css
-from lanting.mathfont import math_characters, math_font
+from lanting.mathfont import math_font
 from lanting.pages import OutputFile
 from lanting.templates import THEME_STATIC
 
@@ -26,14 +26,15 @@ def _digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:10]
 
 
-def build_assets(config: Config, page_html: list[str], cache_dir: Path | None) -> ThemeAssets:
+def build_assets(config: Config, math_chars: str | None, cache_dir: Path | None) -> ThemeAssets:
+    """The theme's files; `math_chars` are the characters of every formula (None: no math)."""
     contents: dict[str, bytes] = {
         path.name: path.read_bytes() for path in sorted(THEME_STATIC.iterdir()) if path.is_file()
     }
     contents["highlight.css"] = highlight_css(
         config.markdown.code_light_style, config.markdown.code_dark_style).encode()
-    if any("<math" in html for html in page_html):
-        contents["math.woff2"] = math_font(math_characters(page_html), cache_dir)
+    if math_chars is not None:
+        contents["math.woff2"] = math_font(math_chars, cache_dir)
     files = tuple(OutputFile(f"assets/{name}", data) for name, data in contents.items())
     urls = {name: f"{config.base_path}assets/{name}?v={_digest(data)}"
             for name, data in contents.items()}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import signal
+import time
 import sys
 import webbrowser
 from pathlib import Path
@@ -12,7 +13,7 @@ from types import FrameType
 
 from lanting import __version__
 from lanting.errors import LantingError, Problem, UsageError
-from lanting.pipeline import BuildOptions, BuildResult, build
+from lanting.pipeline import BuildOptions, BuildResult, build, clean_cache
 from lanting.scaffold import new_site
 
 EXIT_OK, EXIT_SITE_ERROR, EXIT_USAGE = 0, 1, 2
@@ -27,6 +28,9 @@ def _parser() -> argparse.ArgumentParser:
     new = commands.add_parser("new", help="create a new site in an empty folder")
     new.add_argument("dir", type=Path, metavar="DIR")
 
+    clean = commands.add_parser("clean", help="delete the build cache (SITE/.lanting/)")
+    clean.add_argument("site", nargs="?", type=Path, default=Path("."), metavar="SITE")
+
     for name, text in (("build", "build the site into a static folder"),
                        ("serve", "build, then serve the site on this machine")):
         sub = commands.add_parser(name, help=text)
@@ -36,7 +40,13 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument("--drafts", action="store_true", help="include drafts")
         sub.add_argument("--base-url", metavar="URL", help="override base_url of lanting.toml")
         sub.add_argument("--strict", action="store_true", help="treat warnings as errors")
+        sub.add_argument("--no-cache", action="store_true",
+                         help="ignore and do not update the build cache in SITE/.lanting/")
+        sub.add_argument("-j", "--jobs", type=int, default=0, metavar="N",
+                         help="worker processes (default: one per CPU)")
         if name == "serve":
+            sub.add_argument("--no-drafts", action="store_true",
+                             help="hide drafts (serve shows them, marked, by default)")
             sub.add_argument("--host", default="127.0.0.1",
                              help="address to bind (default: 127.0.0.1)")
             sub.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
@@ -69,6 +79,8 @@ class _Progress:
 
 
 def _summary(result: BuildResult) -> str:
+    if result.site is None:
+        return f"{result.output} is up to date: nothing changed since the last build"
     warn = len(result.warnings)
     return (f"built {result.pages} pages ({result.files} files) into {result.output} "
             f"in {result.seconds:.2f} s, {warn} warning{'s' if warn != 1 else ''}")
@@ -76,7 +88,8 @@ def _summary(result: BuildResult) -> str:
 
 def _build(args: argparse.Namespace, base_url: str | None = None) -> BuildResult:
     options = BuildOptions(output=args.output, drafts=args.drafts,
-                           base_url=base_url or args.base_url, strict=args.strict)
+                           base_url=base_url or args.base_url, strict=args.strict,
+                           jobs=args.jobs, cache=not args.no_cache)
     result = build(args.site, options, _Progress())
     _print_problems(list(result.warnings), args.site)
     print(_summary(result))
@@ -84,25 +97,43 @@ def _build(args: argparse.Namespace, base_url: str | None = None) -> BuildResult
 
 
 def _serve(args: argparse.Namespace) -> int:
+    import threading
+
+    from lanting.live import LiveSite
     from lanting.serve import make_server
 
     if args.host not in ("127.0.0.1", "localhost", "::1"):
-        print(f"warning: serving on {args.host}: other machines can read this site",
-              file=sys.stderr)
+        print(f"warning: serving on {args.host}: other machines on the network can read "
+              "this site and its drafts", file=sys.stderr)
     shown_host = "localhost" if args.host in ("127.0.0.1", "::1") else args.host
-    base_url = args.base_url or f"http://{shown_host}:{args.port}/"
-    if args.output is None:
-        args.output = args.site / "public"
-    args.drafts = True if not args.drafts else args.drafts
-    result = _build(args, base_url)
-    server = make_server(result.output, args.host, args.port)
+    live = LiveSite(args.site, BuildOptions(
+        output=args.output, drafts=not args.no_drafts, strict=args.strict, jobs=args.jobs,
+        cache=not args.no_cache, base_url=f"http://{shown_host}:{args.port}/"))
+    try:
+        server = make_server(live.store, args.host, args.port, live=live)
+    except OSError as error:
+        raise UsageError(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
+    started = time.perf_counter()
+    live.rebuild()
+    if live.error:
+        print(f"build failed; serving an error page until it is fixed:\n{live.error}",
+              file=sys.stderr)
+    else:
+        _print_problems(list(live.warnings), args.site)
+        print(f"built {len(live.store.files)} files in {time.perf_counter() - started:.2f} s")
     url = f"http://{shown_host}:{server.server_address[1]}/"
-    print(f"serving {result.output} at {url} (Ctrl-C to stop)")
+    print(f"serving {args.site} at {url} (drafts {'hidden' if args.no_drafts else 'shown'}; "
+          "Ctrl-C to stop)")
+    stop = threading.Event()
+    watcher = threading.Thread(target=live.watch, args=(stop,), daemon=True)
+    watcher.start()
     if args.open:
         webbrowser.open(url)
     try:
         server.serve_forever()
     finally:
+        stop.set()
+        live.close_streams()
         server.server_close()
     return EXIT_OK
 
@@ -127,6 +158,10 @@ def main(argv: list[str] | None = None) -> int:
             raise UsageError(f"{args.site} is not a folder")
         if args.command == "build":
             _build(args)
+            return EXIT_OK
+        if args.command == "clean":
+            removed = clean_cache(args.site)
+            print(f"removed {removed}" if removed else "no cache to remove")
             return EXIT_OK
         return _serve(args)
     except LantingError as error:

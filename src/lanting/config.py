@@ -70,6 +70,51 @@ class FeedConfig:
     full_content: bool = True
 
 
+LINK_KINDS = ("email", "github", "gitlab", "scholar", "orcid", "semantic_scholar", "dblp",
+              "researchgate", "linkedin", "x", "twitter", "bluesky", "mastodon", "zhihu",
+              "website", "cv", "rss")
+"""Kinds of profile link the theme knows a label (and style) for; `name` overrides it."""
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileLink:
+    """One contact or profile link of the home page: `{ kind = "github", url = "…" }`."""
+
+    url: str
+    kind: str = "website"
+    name: str = ""
+    """Shown text; defaults to the kind's usual name (GitHub, Google Scholar, ORCID, …)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileConfig:
+    """The academic profile on the home page. Every key is optional."""
+
+    name: str = ""
+    """Defaults to the home page's title, then the site author."""
+    name_en: str = ""
+    """The name in another script (`Zhiyuan Lin`): shown beside it, highlighted in author lists."""
+    photo: str = ""
+    """URL of a portrait: `/images/me.jpg` (from `static/`) or an absolute URL."""
+    position: str = ""
+    affiliation: str = ""
+    email: str = ""
+    interests: tuple[str, ...] = ()
+    links: tuple[ProfileLink, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PublicationsConfig:
+    group_by: str = "year"
+    """`year` (newest first) or `type` (conference, journal, preprint, …)."""
+    highlight_names: tuple[str, ...] = ()
+    """Author names to highlight, besides `profile.name` and `profile.name_en`."""
+    pages: bool = True
+    """One page per publication at `publications/<key>/` (with Google Scholar meta tags)."""
+    selected_on_home: int = 5
+    """How many `selected = {true}` entries the home page repeats."""
+
+
 @dataclass(frozen=True, slots=True)
 class SearchConfig:
     enabled: bool = True
@@ -109,6 +154,8 @@ class Config:
     markdown: MarkdownConfig = field(default_factory=MarkdownConfig)
     blog: BlogConfig = field(default_factory=BlogConfig)
     feed: FeedConfig = field(default_factory=FeedConfig)
+    profile: ProfileConfig = field(default_factory=ProfileConfig)
+    publications: PublicationsConfig = field(default_factory=PublicationsConfig)
     languages: tuple[str, ...] | dict[str, LanguageConfig] = ()
     """The site's languages, `["zh-CN", "en"]` or `[languages.en]` tables. `language` stays
     the default one (published at the root; it may be left out here); each other language
@@ -122,8 +169,9 @@ class Config:
     @property
     def base_path(self) -> str:
         """The path part of `base_url`, always starting and ending with `/`."""
-        match = re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://[^/]*(/.*)?$", self.base_url)
-        path = (match.group(1) or "/") if match else self.base_url
+        url = self.base_url.split("#", 1)[0].split("?", 1)[0]
+        match = re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://[^/]*(/.*)?$", url)
+        path = (match.group(1) or "/") if match else url
         path = "/" + path.strip("/") + "/"
         return "/" if path == "//" else path
 
@@ -158,7 +206,24 @@ def _validate(config: Config) -> list[SchemaProblem]:
         if not 1 <= level <= 6:
             problems.append(SchemaProblem(("markdown", "toc_levels", str(i)),
                                           "heading levels run from 1 to 6"))
+    problems += _validate_academic(config)
     problems += _validate_languages(config)
+    return problems
+
+
+def _validate_academic(config: Config) -> list[SchemaProblem]:
+    problems: list[SchemaProblem] = []
+    group_by = config.publications.group_by
+    if group_by not in ("year", "type"):
+        problems.append(SchemaProblem(("publications", "group_by"),
+                                      f"expected `year` or `type`, got `{group_by}`",
+                                      did_you_mean(group_by, ("year", "type"))))
+    for i, item in enumerate(config.profile.links):
+        if item.kind not in LINK_KINDS:
+            problems.append(SchemaProblem(("profile", "links", str(i), "kind"),
+                                          f"unknown link kind `{item.kind}`",
+                                          did_you_mean(item.kind, LINK_KINDS)
+                                          or f"one of {', '.join(LINK_KINDS)}"))
     return problems
 
 

@@ -1,6 +1,7 @@
 """Stage 2 — walk the site and classify every file. The only stage that reads `content/`.
 
-Returns text sources (posts, pages, the home page) and assets (files copied as they
+Returns text sources (posts, pages, talks, the home page), the bibliography
+(`content/publications.bib`) and assets (files copied as they
 are: page-bundle images, anything under `static/`).
 """
 
@@ -10,21 +11,29 @@ import io
 import os
 import re
 from dataclasses import dataclass
+from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path, PurePosixPath
+from typing import TypeVar
 
 from PIL import Image
 
 from lanting.errors import LantingError, Problem
 
 CONTENT = "content"
+T = TypeVar("T")
 STATIC = "static"
+BIBLIOGRAPHY = PurePosixPath("publications.bib")
 
 
 class Kind(StrEnum):
     HOME = "home"
     POST = "post"
     PAGE = "page"
+    TALK = "talk"
+    """`talks/<slug>.md`: slides separated by `---` lines, speaker notes after `Note:`."""
+    BIBLIOGRAPHY = "bibliography"
+    """`publications.bib`: kept apart from the Markdown sources (`Discovery.bibliography`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +73,8 @@ class Discovery:
     """Content assets (bundle files and loose files under `content/`)."""
     static: tuple[Asset, ...]
     warnings: tuple[Problem, ...]
+    bibliography: Source | None = None
+    """`content/publications.bib`, read as text (parsed by `bibliography.py`)."""
 
 
 def is_ignored(name: str) -> bool:
@@ -75,33 +86,37 @@ def is_ignored(name: str) -> bool:
     )
 
 
-def _walk(root: Path, site: Path, warnings: list[Problem]) -> list[Path]:
-    """Every regular file under `root`, sorted; symlinks leading out of the site are skipped."""
-    found: list[Path] = []
-    site_real = site.resolve()
-    for directory, dirnames, filenames in os.walk(root, followlinks=False):
-        dirnames[:] = sorted(d for d in dirnames if not is_ignored(d))
-        here = Path(directory)
-        for entry in [*dirnames]:
-            if (here / entry).is_symlink():
-                target = (here / entry).resolve()
-                if not target.is_relative_to(site_real):
+def _walk(root: Path, site: Path, warnings: list[Problem]) -> list[tuple[str, str]]:
+    """(absolute path, path relative to `root` with `/`) of every regular file under
+    `root`, sorted; symlinks leading out of the site are skipped with a warning."""
+    found: list[tuple[str, str]] = []
+    site_real = os.path.realpath(site)
+    base = str(root)
+    stack = [(base, "")]
+    while stack:
+        folder, prefix = stack.pop()
+        try:
+            entries = list(os.scandir(folder))  # types come with the listing: no stat calls
+        except OSError:
+            continue
+        for entry in entries:
+            if is_ignored(entry.name):
+                continue
+            rel = prefix + entry.name
+            if entry.is_symlink():
+                target = os.path.realpath(entry.path)
+                if os.path.commonpath([target, site_real]) != site_real:
                     warnings.append(Problem("symlink leads outside the site; not followed",
-                                            here / entry, severity="warning"))
-                    dirnames.remove(entry)
-                else:
-                    found.extend(_walk(here / entry, site, warnings))
-        for name in sorted(filenames):
-            path = here / name
-            if is_ignored(name):
-                continue
-            if path.is_symlink() and not path.resolve().is_relative_to(site_real):
-                warnings.append(Problem("symlink leads outside the site; not followed",
-                                        path, severity="warning"))
-                continue
-            if path.is_file():
-                found.append(path)
-    return sorted(found)
+                                            Path(entry.path), severity="warning"))
+                elif os.path.isdir(target):
+                    stack.append((entry.path, rel + "/"))
+                elif os.path.isfile(target):
+                    found.append((entry.path, rel))
+            elif entry.is_dir(follow_symlinks=False):
+                stack.append((entry.path, rel + "/"))
+            elif entry.is_file(follow_symlinks=False):
+                found.append((entry.path, rel))
+    return sorted(found, key=lambda item: item[1])
 
 
 _TRANSLATED_INDEX = re.compile(r"index(\.[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*)?\.md")
@@ -122,7 +137,29 @@ def _classify(rel: PurePosixPath) -> Kind | None:
         return Kind.POST
     if parts[0] == "pages" and (len(parts) == 2 or bundle):
         return Kind.PAGE
+    if parts[0] == "talks" and (len(parts) == 2 or (len(parts) == 3 and rel.name == "index.md")):
+        return Kind.TALK
     return None
+
+
+class FileReader:
+    """Reads files, remembering them by (size, modification time) so that a long-running
+    `lanting serve` only reads what changed."""
+
+    def __init__(self) -> None:
+        self._seen: dict[tuple[Path, object], tuple[tuple[int, int], object]] = {}
+
+    def remembered(self, path: Path, compute: Callable[[Path], T]) -> T:
+        """`compute(path)`, or what it gave last time if the file has not changed since."""
+        stat = os.stat(path)
+        stamp = (stat.st_size, stat.st_mtime_ns)
+        key = (path, getattr(compute, "__code__", compute))
+        seen = self._seen.get(key)
+        if seen is not None and seen[0] == stamp:
+            return seen[1]  # type: ignore[return-value]
+        value = compute(path)
+        self._seen[key] = (stamp, value)
+        return value
 
 
 def _read_text(path: Path) -> str:
@@ -159,40 +196,45 @@ def image_bytes_size(data: bytes) -> tuple[int, int] | None:
         return None
 
 
-def discover(site: Path) -> Discovery:
+def discover(site: Path, reader: FileReader | None = None) -> Discovery:
+    """Every source and asset of `site`; `reader` remembers files between builds."""
     content_dir = site / CONTENT
+    reader = reader or FileReader()
     warnings: list[Problem] = []
     sources: list[Source] = []
     assets: list[Asset] = []
     problems: list[Problem] = []
+    bibliography: Source | None = None
     files = _walk(content_dir, site, warnings) if content_dir.is_dir() else []
-    bundles = {
-        PurePosixPath(p.relative_to(content_dir).as_posix()).parent
-        for p in files
-        if p.name == "index.md" and len(p.relative_to(content_dir).parts) == 3
-    }
-    for path in files:
-        rel = PurePosixPath(path.relative_to(content_dir).as_posix())
+    bundles = {rel.rsplit("/", 1)[0] for _, rel in files
+               if rel.endswith("/index.md") and rel.count("/") == 2}
+    for name, rel_text in files:
+        folder = rel_text.rsplit("/", 1)[0] if "/" in rel_text else ""
+        rel = PurePosixPath(rel_text)
+        path = Path(name)
         kind = _classify(rel)
-        if kind is not None:
-            try:
-                sources.append(Source(path, rel, kind, _read_text(path)))
-            except LantingError as error:
-                problems.extend(error.problems)
-        elif rel.suffix == ".md" and rel.parent not in bundles:
-            warnings.append(Problem(
-                "Markdown file outside posts/, pages/ or _index.md is not published", path,
-                severity="warning",
-                hint="move it to content/posts/ or content/pages/",
-            ))
-        else:
-            bundle = rel.parent / "index.md" if rel.parent in bundles else None
-            assets.append(Asset(path, rel, bundle, image_size(path)))
+        try:
+            if rel == BIBLIOGRAPHY:
+                bibliography = reader.remembered(
+                    path, lambda p: Source(p, rel, Kind.BIBLIOGRAPHY, _read_text(p)))
+            elif kind is not None:
+                sources.append(reader.remembered(
+                    path, lambda p, kind=kind: Source(p, rel, kind, _read_text(p))))
+            elif rel.suffix == ".md" and folder not in bundles:
+                warnings.append(Problem(
+                    "Markdown file outside posts/, pages/, talks/ or _index.md is not published",
+                    path, severity="warning",
+                    hint="move it to content/posts/, content/pages/ or content/talks/",
+                ))
+            else:
+                bundle = PurePosixPath(folder) / "index.md" if folder in bundles else None
+                assets.append(Asset(path, rel, bundle, reader.remembered(path, image_size)))
+        except LantingError as error:
+            problems.extend(error.problems)
     if problems:
         raise LantingError(problems)
     static_dir = site / STATIC
-    static = [
-        Asset(p, PurePosixPath(p.relative_to(static_dir).as_posix()))
-        for p in (_walk(static_dir, site, warnings) if static_dir.is_dir() else [])
-    ]
-    return Discovery(tuple(sources), tuple(assets), tuple(static), tuple(warnings))
+    static = [Asset(Path(name), PurePosixPath(rel))
+              for name, rel in (_walk(static_dir, site, warnings) if static_dir.is_dir() else [])]
+    return Discovery(tuple(sources), tuple(assets), tuple(static), tuple(warnings),
+                     bibliography)

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib.util
 import io
 import re
 from pathlib import Path
 
-from fontTools import subset
-from fontTools.ttLib import TTFont
+from lanting.errors import LantingError
 
 FAMILY = "Lanting Math"
 _BASE = (
@@ -30,14 +30,18 @@ _ENTITY = {"&lt;": "<", "&gt;": ">", "&amp;": "&", "&quot;": '"', "&ApplyFunctio
 
 
 def font_source() -> Path:
-    import ziamath
+    """The font file inside the installed `ziamath` wheel (found without importing it:
+    importing ziamath costs time and emits a DeprecationWarning)."""
+    spec = importlib.util.find_spec("ziamath")
+    if spec is None or not spec.submodule_search_locations:
+        raise LantingError.at("the math font comes from the `ziamath` package, which is "
+                              "not installed", hint="pip install ziamath")
+    return Path(list(spec.submodule_search_locations)[0]) / "fonts" / "STIXTwoMath-Regular.ttf"
 
-    return Path(ziamath.__file__).parent / "fonts" / "STIXTwoMath-Regular.ttf"
 
-
-def math_characters(html_pages: list[str]) -> str:
-    """Every character that appears inside a `<math>` element of the given pages."""
-    chars: set[str] = set(_BASE)
+def math_characters(html_pages: list[str], base: str = "") -> str:
+    """Every character inside a `<math>` element of the given pages (plus `base`)."""
+    chars: set[str] = set(base)
     for page in html_pages:
         for formula in _MATH.findall(page):
             text = _TAG.sub("", formula)
@@ -49,6 +53,9 @@ def math_characters(html_pages: list[str]) -> str:
 
 @functools.lru_cache(maxsize=8)
 def _subset(chars: str) -> bytes:
+    from fontTools import subset  # imported here: only builds with new formulas pay for it
+    from fontTools.ttLib import TTFont
+
     font = TTFont(font_source())
     options = subset.Options()
     options.flavor = "woff2"
@@ -65,7 +72,9 @@ def _subset(chars: str) -> bytes:
 
 
 def math_font(chars: str, cache_dir: Path | None = None) -> bytes:
-    """WOFF2 bytes of the math font subset to `chars` (from the disk cache when there)."""
+    """WOFF2 bytes of the math font subset to `chars` and a stable base set (from the
+    disk cache when there)."""
+    chars = "".join(sorted(set(chars) | set(_BASE)))
     key = hashlib.sha256((str(font_source().stat().st_size) + chars).encode()).hexdigest()[:20]
     cached = cache_dir / f"math-{key}.woff2" if cache_dir else None
     if cached is not None and cached.is_file():

@@ -15,8 +15,6 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import nbformat
-
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 _IMAGE_TYPES = {"image/png": "png", "image/jpeg": "jpg", "image/svg+xml": "svg"}
 
@@ -76,6 +74,8 @@ def _output_markdown(output: Any, name: str, folder: str, files: list[Attachment
 
 def convert_notebook(text: str, rel: str, raw_html: bool = True) -> ConvertedNotebook:
     """Markdown for the notebook at content path `rel`; raises ValueError if unreadable."""
+    import nbformat  # imported here: sites without notebooks do not pay for it
+
     try:
         notebook = nbformat.reads(text, as_version=4)
     except (json.JSONDecodeError, nbformat.reader.NotJSONError, KeyError, TypeError) as error:

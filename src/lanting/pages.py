@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +21,10 @@ from lanting.i18n import strings_for
 class OutputFile:
     path: str
     """Relative to the output folder, POSIX separators."""
-    data: bytes
+    data: bytes | None
+    """None: the page's inputs are those of the previous build; keep that file."""
+    fingerprint: str = ""
+    """Digest of everything the file was made from (empty for files not tracked)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,19 +44,49 @@ def _translator(lang: str, overrides: dict[str, dict[str, str]]) -> Callable[...
     return t
 
 
-class PageRenderer:
-    """Holds what every template sees; `render` fills in what one page sees."""
+def _digest(*parts: object) -> str:
+    return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
 
-    def __init__(self, site: Site, env: Environment, asset_urls: dict[str, str]) -> None:
+
+def _listing(page: Page) -> str:
+    """What listings show of a page (and what a post page shows of its neighbours)."""
+    return repr((page.url, page.title, page.date, page.updated, page.summary, page.tags,
+                 page.categories, page.series, page.series_order, page.draft, page.lang,
+                 page.reading_minutes, sorted(page.features)))
+
+
+class PageRenderer:
+    """Holds what every template sees; `render` fills in what one page sees.
+
+    Each output file gets a fingerprint of its inputs. A file whose fingerprint equals
+    the previous build's is not rendered again: the writer keeps the old file.
+    """
+
+    def __init__(self, site: Site, env: Environment, asset_urls: dict[str, str],
+                 templates_digest: str = "", previous: dict[str, str] | None = None,
+                 reusable: Callable[[str], bool] = lambda path: False) -> None:
         self.site = site
         self.env = env
+        self.previous = previous or {}
+        self.reusable = reusable
         config = site.config
         latest = max((p.updated or p.date for p in site.posts if p.date), default=None)
+        build_year = latest.year if latest else 1970
+        everything = (*site.posts, *site.pages, *((site.home,) if site.home else ()))
+        self._listings = {id(p): _listing(p) for p in everything}
+        # Publications and talks show on the home page and beside posts: a change there
+        # renders every page again (rare, and always right).
+        self.site_digest = _digest(__version__, repr(config), templates_digest,
+                                   sorted(asset_urls.items()), build_year, repr(site.academic))
+        self.listing_digest = _digest([self._listings[id(p)] for p in everything],
+                                      site.home.body.digest if site.home else "")
+        self.content_digest = _digest(self.listing_digest, [p.body.digest for p in everything])
+        self.listing_key: tuple[object, ...] = ("listing", self.listing_digest)
         self.common: dict[str, Any] = {
             "site": site,
             "config": config,
             "version": __version__,
-            "build_year": latest.year if latest else dt.date.today().year,
+            "build_year": build_year,
             "asset": asset_urls.__getitem__,
             "assets": asset_urls,
             "absolute": self.absolute,
@@ -70,7 +104,24 @@ class PageRenderer:
             return self.site.config.base_path + url.lstrip("/")
         return url
 
-    def render(self, template: str, path: str, lang: str | None = None, **context: Any) -> OutputFile:
+    def post_key(self, page: Page) -> tuple[object, ...]:
+        """Everything the post template shows: the page, its neighbours, its series."""
+        newer, older = self.site.neighbours.get(page.url, (None, None))
+        series = self.site.series_of(page)
+        return (self._listings[id(page)], page.body.digest, page.headings, page.toc,
+                repr(page.params),
+                [(p.url, p.title) for p in (newer, older) if p],
+                [(p.url, p.title) for p in series.posts] if series else None,
+                [self.site.term_url("tags", tag) for tag in page.tags])
+
+    def render(self, template: str, path: str, lang: str | None = None,
+               key: tuple[object, ...] | None = None, **context: Any) -> OutputFile:
+        """Render `template` to `path`. `key` names everything the page depends on besides
+        the site-wide inputs; without one, any change to any page renders it again."""
+        fingerprint = _digest(self.site_digest, template, path, lang,
+                              key if key is not None else self.content_digest)
+        if self.previous.get(path) == fingerprint and self.reusable(path):
+            return OutputFile(path, None, fingerprint)
         lang = lang or self.site.config.language
         canonical = "/" + path.removesuffix("index.html") if path.endswith(".html") else "/" + path
         canonical = self.site.config.base_path + canonical.lstrip("/")
@@ -90,39 +141,75 @@ class PageRenderer:
             line = getattr(error, "lineno", None)
             raise LantingError.at(f"template error while rendering /{path}: {error.message}",
                                   Path(name), line) from None
-        return OutputFile(path, text.encode("utf-8"))
+        except Exception as error:  # a Python error raised by template code: blame the template
+            name, line = _template_frame(error, template)
+            raise LantingError.at(
+                f"template error while rendering /{path}: {type(error).__name__}: {error}",
+                Path(name), line) from None
+        return OutputFile(path, text.encode("utf-8"), fingerprint)
+
+
+def _template_frame(error: BaseException, fallback: str) -> tuple[str, int | None]:
+    """File and line of the innermost template frame of `error`'s traceback (Jinja maps
+    template code to the template's own file name and line)."""
+    found: tuple[str, int | None] = (fallback, None)
+    trace = error.__traceback__
+    while trace is not None:
+        filename = trace.tb_frame.f_code.co_filename
+        if filename.endswith((".html", ".xml", ".txt")):
+            found = (filename, trace.tb_lineno)
+        trace = trace.tb_next
+    return found
 
 
 def _term_pages(r: PageRenderer, taxonomy: str, terms: tuple[Term, ...]) -> list[OutputFile]:
     if not terms:
         return []
-    files = [r.render("terms.html", f"{taxonomy}/index.html", taxonomy=taxonomy, terms=terms)]
+    listing = r.listing_key
+    files = [r.render("terms.html", f"{taxonomy}/index.html", key=listing, taxonomy=taxonomy,
+                      terms=terms)]
     for term in terms:
-        files.append(r.render("term.html", f"{taxonomy}/{term.slug}/index.html",
+        files.append(r.render("term.html", f"{taxonomy}/{term.slug}/index.html", key=listing,
                               taxonomy=taxonomy, term=term))
     return files
 
 
-def render_pages(site: Site, env: Environment, asset_urls: dict[str, str]) -> list[OutputFile]:
-    r = PageRenderer(site, env, asset_urls)
-    files = [r.render("home.html", "index.html", page=site.home)]
-    files.append(r.render("blog.html", "blog/index.html"))
-    files += [r.render("post.html", p.output, lang=p.lang, page=p) for p in site.posts]
-    files += [r.render("page.html", p.output, lang=p.lang, page=p) for p in site.pages]
+def render_pages(site: Site, env: Environment, asset_urls: dict[str, str],
+                 templates_digest: str = "", previous: dict[str, str] | None = None,
+                 reusable: Callable[[str], bool] = lambda path: False) -> list[OutputFile]:
+    """Every generated page; pages whose inputs did not change since the build that wrote
+    `previous` (output path -> fingerprint) come back with `data=None`."""
+    from lanting.academic_pages import render_academic_pages  # it imports this module
+
+    r = PageRenderer(site, env, asset_urls, templates_digest, previous, reusable)
+    # Listing pages show what `_listing` holds of each page, so editing a post's text
+    # renders its own page and the feed again, not every listing.
+    listing = r.listing_key
+    files = [r.render("home.html", "index.html", key=listing, page=site.home)]
+    files.append(r.render("blog.html", "blog/index.html", key=listing))
+    files += [r.render("post.html", p.output, lang=p.lang, key=r.post_key(p), page=p)
+              for p in site.posts]
+    files += [r.render("page.html", p.output, lang=p.lang,
+                       key=(_listing(p), p.body.digest, repr(p.params)), page=p)
+              for p in site.pages]
     files += _term_pages(r, "tags", site.tags)
     files += _term_pages(r, "categories", site.categories)
     if site.series:
-        files.append(r.render("series_list.html", "series/index.html"))
-        files += [r.render("series.html", f"series/{s.slug}/index.html", series=s)
+        files.append(r.render("series_list.html", "series/index.html", key=listing))
+        files += [r.render("series.html", f"series/{s.slug}/index.html", key=listing, series=s)
                   for s in site.series]
-    files.append(r.render("archive.html", "archive/index.html"))
-    files.append(r.render("404.html", "404.html"))
+    files += render_academic_pages(r, site)  # publications, talks (academic_pages.py)
+    files.append(r.render("archive.html", "archive/index.html", key=listing))
+    files.append(r.render("404.html", "404.html", key=()))
     feed_posts = site.posts[: site.config.feed.limit]
     latest = max((p.updated or p.date for p in feed_posts if p.date),
                  default=dt.datetime(1970, 1, 1, tzinfo=dt.UTC))
-    files.append(r.render("atom.xml", "atom.xml", posts=feed_posts, feed_updated=latest))
-    files.append(r.render("sitemap.xml", "sitemap.xml", entries=_sitemap(site, files)))
-    files.append(r.render("robots.txt", "robots.txt"))
+    files.append(r.render("atom.xml", "atom.xml", key=(listing, [p.body.digest for p in feed_posts]),
+                          posts=feed_posts, feed_updated=latest))
+    entries = _sitemap(site, files)
+    files.append(r.render("sitemap.xml", "sitemap.xml", key=(listing, [e.url for e in entries]),
+                          entries=entries))
+    files.append(r.render("robots.txt", "robots.txt", key=()))
     return files
 
 

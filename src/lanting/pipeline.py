@@ -1,31 +1,43 @@
 """The build, in order of execution. Nothing else decides the order of stages.
 
-config → discover → parse → languages → routes → render Markdown → assemble (per language)
-→ check → render pages (per language) → search index → write
+config → discover → bibliography → parse + render Markdown (per source, in parallel)
+→ languages → routes and links → talks and news → assemble (per language, + academic
+links) → check → render pages (per language) → search index → write
 """
 
 from __future__ import annotations
 
+import hashlib
+import shutil
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
-from lanting.assemble import Site
-from lanting.config import Config, load_config
-from lanting.discover import Discovery, discover, image_bytes_size
-from lanting.errors import LantingError, Problem
-from lanting.frontmatter import Document, parse
-from lanting.markdown import MarkdownOptions, RenderContext, RenderedMarkdown, render_markdown
+from lanting.academic import News, build_academic, citation_targets, render_news
+from lanting.assemble import Body, Site
+from lanting.bibliography import parse_bibliography
 from lanting.assets import build_assets
-from lanting.languages import language_dirs
+from lanting.cache import DocumentCache, settings_fingerprint
+from lanting.config import Config, load_config
+from lanting.discover import Discovery, FileReader, Kind, Source, discover
+from lanting.documents import DocumentSettings, Loaded, default_jobs, load_all, render_context
+from lanting.errors import LantingError, Problem
+from lanting.languages import language_dirs, site_languages
+from lanting.freshness import inputs_digest, load_state, save_state
+from lanting.frontmatter import Document, parse
+from lanting.markdown import MarkdownOptions, link_problems
+from lanting.markdown.links import resolve_placeholders
+from lanting.mathfont import math_characters
 from lanting.pages import OutputFile
 from lanting.routes import Routes, plan_routes
-from lanting.search import build_search_index
+from lanting.search import SearchIndex, build_search_index
 from lanting.sections import assemble_sections, render_sections
-from lanting.templates import create_environment
+from lanting.talks import Talk, render_talk
+from lanting.templates import environment_for, template_fingerprint
 from lanting.translations import localized_link_maps, resolve_languages
-from lanting.write import Copy, write_site
+from lanting.write import Copy, check_output_folder, marker_content, write_site
 
 CACHE_DIR = ".lanting"
 """Per-site cache folder (safe to delete)."""
@@ -42,6 +54,10 @@ class BuildOptions:
     base_url: str | None = None
     strict: bool = False
     """Treat warnings as errors."""
+    jobs: int = 0
+    """Worker processes for parsing and rendering; 0 means one per CPU."""
+    cache: bool = True
+    """Reuse parsed and rendered sources from SITE/.lanting/ (`--no-cache` turns it off)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,97 +67,296 @@ class BuildResult:
     pages: int
     warnings: tuple[Problem, ...]
     seconds: float
-    site: Site = field(repr=False)
+    site: Site | None = field(repr=False)
+    """None when nothing changed since the build that wrote the output."""
+    fingerprints: dict[str, str] = field(default_factory=dict, repr=False)
+    """Output path -> digest of its inputs (lets the next build skip unchanged pages)."""
 
 
-def parse_all(discovery: Discovery) -> list[Document]:
-    """Parse every source, collecting the problems of all files before failing."""
+def document_settings(site_dir: Path, config: Config, discovery: Discovery, drafts: bool,
+                      citations: dict[str, tuple[str, str]] | None = None) -> DocumentSettings:
+    return DocumentSettings(
+        site_dir=site_dir,
+        options=MarkdownOptions(raw_html=config.markdown.raw_html,
+                                cjk_spacing=config.markdown.cjk_spacing),
+        language=config.language,
+        languages=tuple(lang.code for lang in site_languages(config)),
+        base_path=config.base_path,
+        site_macros=tuple(sorted((k.lstrip("\\"), v)
+                                 for k, v in config.markdown.math_macros.items())),
+        mermaid=bool(config.markdown.mermaid),
+        drafts=drafts,
+        image_sizes={a.rel.as_posix(): a.size for a in discovery.assets if a.size},
+        bibliography=citations or {},
+    )
+
+
+def load_documents(
+    sources: list[Source], settings: DocumentSettings, cache: DocumentCache, jobs: int,
+    progress: Progress | None,
+) -> list[Loaded]:
+    """Parse and render every source (cached ones come from the cache); the problems of
+    all files are collected before failing."""
+    digest = settings_fingerprint(settings)
+    keys = [cache.key(source, digest) for source in sources]
+    cached = cache.get_many(dict(zip(keys, sources, strict=True)), settings)
+    todo = [(key, s) for key, s in zip(keys, sources, strict=True) if key not in cached]
+    report = (lambda done, total: progress("render", done, total)) if progress else None
+    fresh = load_all([s for _, s in todo], settings, jobs or default_jobs(), report)
+    problems = [p for r in fresh if isinstance(r, list) for p in r]
+    if problems:
+        raise LantingError(problems)
+    new = {key: replace(r, key=key) for (key, _), r in zip(todo, fresh, strict=True)
+           if isinstance(r, Loaded)}
+    cache.put_many(new.items())
+    return [cached.get(key) or new[key] for key in keys]
+
+
+def link_pages(
+    loaded: list[Loaded], routes: Routes, cache: DocumentCache,
+    link_maps: dict[str, dict[str, str]] | None = None,
+) -> tuple[dict[str, Body], list[Problem]]:
+    """Each page's HTML with the URLs of the pages it links to (resolved when first used),
+    and a warning for each link to a source that is not a page of this build. A page in
+    another language than the default resolves with its language's map (`link_maps`)."""
+    site_map = routes.link_map()
+    bodies: dict[str, Body] = {}
+    problems: list[Problem] = []
+    for item in loaded:
+        rendered = item.rendered
+        assert rendered is not None
+        link_map = (link_maps or {}).get(item.document.meta.lang or "", site_map)
+        records = [(link.url, link.target) for link in rendered.links]
+        problems.extend(link_problems(rendered, link_map, item.document.source.path))
+        targets = repr([link_map.get(t) for _, t in records if t is not None])
+        digest = hashlib.blake2b((rendered.html_hash + targets).encode(),
+                                 digest_size=12).hexdigest()
+
+        def load(item: Loaded = item, records: list[tuple[str, str | None]] = records,
+                 link_map: dict[str, str] = link_map) -> str:
+            assert item.rendered is not None
+            raw = cache.html(item.key) if item.html_in_cache else item.rendered.html
+            return resolve_placeholders(raw, records, link_map)
+
+        bodies[item.document.source.rel.as_posix()] = Body(load, digest)
+    return bodies, problems
+
+
+def parse_talks(sources: list[Source], drafts: bool) -> list[Document]:
+    """Talk sources, parsed (their slides are rendered once URLs are known)."""
     documents: list[Document] = []
     problems: list[Problem] = []
-    for source in discovery.sources:
+    for source in sources:
         try:
-            documents.append(parse(source))
+            doc = parse(source)
         except LantingError as error:
             problems.extend(error.problems)
+            continue
+        if drafts or not doc.meta.draft:
+            documents.append(doc)
     if problems:
         raise LantingError(problems)
     return documents
 
 
-def render_context(doc: Document, site_dir: Path, config: Config, link_map: dict[str, str],
-                   image_sizes: dict[str, tuple[int, int]]) -> RenderContext:
-    macros = {**config.markdown.math_macros, **doc.meta.macros}
-    return RenderContext(
-        path=doc.source.path, rel=doc.source.rel.as_posix(), body_line=doc.body_line,
-        link_map=link_map, base_path=config.base_path,
-        macros=tuple(sorted((k.lstrip("\\"), v) for k, v in macros.items())),
-        lang=doc.meta.lang or config.language, image_sizes=image_sizes,
-        mermaid=bool(config.markdown.mermaid), site_root=site_dir,
-    )
+def with_languages(loaded: list[Loaded], talk_docs: list[Document],
+                   config: Config) -> tuple[list[Loaded], list[Document]]:
+    """Stage 3b over every parsed source, drafts included (a translation of a draft is
+    still a translation): each document gets its language and translation key."""
+    documents = resolve_languages([*(item.document for item in loaded), *talk_docs], config)
+    return ([replace(item, document=doc) for item, doc in zip(loaded, documents, strict=False)],
+            documents[len(loaded):])
 
 
-def render_all(
-    documents: list[Document], discovery: Discovery, routes: Routes, config: Config,
-    site_dir: Path, progress: Progress | None = None,
-) -> dict[str, RenderedMarkdown]:
-    options = MarkdownOptions(raw_html=config.markdown.raw_html,
-                              cjk_spacing=config.markdown.cjk_spacing)
+def render_talks(
+    talk_docs: list[Document], routes: Routes, settings: DocumentSettings, config: Config,
+    link_maps: dict[str, dict[str, str]] | None = None,
+) -> tuple[tuple[Talk, ...], list[Problem]]:
+    """Each talk's slides and notes, rendered with the same context a post gets. A talk's
+    output path is relative to its language's folder (`sections` adds the folder)."""
     link_map = routes.link_map()
-    link_maps = localized_link_maps(documents, link_map, config)
-    image_sizes = {a.rel.as_posix(): a.size for a in discovery.assets if a.size}
-    image_sizes.update({a.rel: size for d in documents for a in d.attachments
-                        if (size := image_bytes_size(a.data))})
-    rendered: dict[str, RenderedMarkdown] = {}
-    for i, doc in enumerate(documents):
-        context = render_context(doc, site_dir, config,
-                                 link_maps.get(doc.meta.lang or "", link_map), image_sizes)
-        rendered[context.rel] = render_markdown(doc.body, context, options)
-        if progress:
-            progress("render", i + 1, len(documents))
-    return rendered
+    dirs = language_dirs(config)
+    talks, problems, errors = [], [], []
+    for doc in talk_docs:
+        out_dir = routes.pages[doc.source.rel.as_posix()]
+        own = out_dir.removeprefix(dirs.get(doc.meta.lang or "", ""))
+        try:
+            talk, found = render_talk(doc, render_context(doc, settings), settings.options,
+                                      routes.url(out_dir), own + "index.html",
+                                      (link_maps or {}).get(doc.meta.lang or "", link_map))
+        except LantingError as error:
+            errors.extend(error.problems)
+            continue
+        talks.append(talk)
+        problems.extend(found)
+    if errors:
+        raise LantingError(errors)
+    return tuple(talks), problems
 
 
-def _static_copies(site_dir: Path, discovery: Discovery, routes: Routes) -> list[Copy]:
+def render_home_news(
+    documents: list[Document], routes: Routes, settings: DocumentSettings,
+    link_maps: dict[str, dict[str, str]] | None = None,
+) -> tuple[dict[str | None, tuple[News, ...]], list[Problem]]:
+    """The Markdown of each home page's `news:` items, by language (None on a
+    single-language site)."""
+    homes = [d for d in documents if d.source.kind is Kind.HOME]
+    news: dict[str | None, tuple[News, ...]] = {}
+    problems: list[Problem] = []
+    for home in homes:
+        key = home.meta.lang if link_maps else None
+        items, found = render_news(home, render_context(home, settings), settings.options,
+                                   (link_maps or {}).get(home.meta.lang or "",
+                                                         routes.link_map()))
+        news[key] = items
+        problems += found
+    return news, problems
+
+
+def _static_copies(discovery: Discovery, routes: Routes) -> list[Copy]:
     copies = [Copy(a.path, a.rel.as_posix()) for a in discovery.static]
     copies += [Copy(a.path, routes.assets[a.rel.as_posix()])
                for a in discovery.assets if a.rel.as_posix() in routes.assets]
     return copies
 
 
+@dataclass(frozen=True, slots=True)
+class SiteOutput:
+    """Everything a build produces, before it is written (or served from memory)."""
+
+    files: list[OutputFile]
+    """Generated files; `data=None` marks a file unchanged since the previous build."""
+    copies: list[Copy]
+    """Files copied as they are (static files, page-bundle images)."""
+    site: Site
+    warnings: tuple[Problem, ...]
+    document_keys: frozenset[str] = frozenset()
+    """Cache keys of the sources this build used."""
+    index: Callable[[], SearchIndex] = field(default=lambda: SearchIndex((), 0), repr=False)
+    """Stage 7b, run by the caller: `build` before writing, `lanting serve` in the
+    background once the new pages are served."""
+
+    @property
+    def fingerprints(self) -> dict[str, str]:
+        return {f.path: f.fingerprint for f in self.files if f.fingerprint}
+
+
 def build(site_dir: Path, options: BuildOptions = BuildOptions(),
           progress: Progress | None = None) -> BuildResult:
+    """Build the site into the output folder (atomically); skip it if nothing changed."""
     started = time.perf_counter()
+    output = options.output or site_dir / "public"
+    check_output_folder(output, site_dir)  # refuse early, before any work or cache write
+    inputs = inputs_digest(site_dir, (str(output.resolve()), options.drafts, options.base_url,
+                                      options.strict))
+    recorded_inputs, previous = load_state(site_dir / CACHE_DIR, output) if options.cache else (
+        "", {})
+    if options.cache and recorded_inputs == inputs:
+        return BuildResult(output, 0, 0, (), time.perf_counter() - started, None)
+    cache = DocumentCache(site_dir / CACHE_DIR / "cache.sqlite" if options.cache else None)
+    try:
+        produced = produce(site_dir, options, cache, previous,
+                           lambda path: (output / path).is_file(), progress,
+                           previous_data=lambda path: _read(output / path))
+        index = produced.index()                                           # 7b. search index
+        if options.strict and index.warnings:
+            raise LantingError([replace(p, severity="error") for p in index.warnings])
+        files = [*produced.files, *index.files]
+        count = write_site(output, site_dir, files, produced.copies)       # 8. write
+    finally:
+        cache.close()
+    fingerprints = {f.path: f.fingerprint for f in files if f.fingerprint}
+    if options.cache:
+        save_state(site_dir / CACHE_DIR, output, inputs, marker_content(output), fingerprints)
+    return BuildResult(output, count, len(files), (*produced.warnings, *index.warnings),
+                       time.perf_counter() - started, produced.site, fingerprints)
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def produce(
+    site_dir: Path, options: BuildOptions, cache: DocumentCache,
+    previous: dict[str, str] | None = None,
+    reusable: Callable[[str], bool] = lambda path: False,
+    progress: Progress | None = None, reader: FileReader | None = None,
+    previous_data: Callable[[str], bytes | None] = lambda path: None,
+) -> SiteOutput:
+    """Stages 1–7: the whole site in memory (the search index, 7b, is left to the caller:
+    `SiteOutput.index`). Pages whose fingerprint is in `previous` and
+    whose old file is `reusable` are not rendered again; `previous_data` reads such an
+    old file when the search index has to be rebuilt around it."""
     overrides = {"base_url": options.base_url} if options.base_url else None
     config = load_config(site_dir, overrides)                              # 1. config
-    discovery = discover(site_dir)                                         # 2. discover
-    documents = parse_all(discovery)                                       # 3. parse
-    documents = resolve_languages(documents, config)                       # 3b. languages
-    documents = [d for d in documents if options.drafts or not d.meta.draft]
-    routes = plan_routes(documents, discovery.assets, config.base_path, language_dirs(config))
-    rendered = render_all(documents, discovery, routes, config, site_dir,
-                          progress)                                        # 4. render Markdown
-    sections = assemble_sections(config, documents, rendered, routes)     # 5. assemble
+    discovery = discover(site_dir, reader)                                 # 2. discover
+    bibliography = parse_bibliography(discovery.bibliography)              # publications
+    settings = document_settings(site_dir, config, discovery, options.drafts,
+                                 citation_targets(bibliography, config))
+    talk_sources = [s for s in discovery.sources if s.kind is Kind.TALK]
+    loaded = load_documents([s for s in discovery.sources if s.kind is not Kind.TALK],
+                            settings, cache, options.jobs,
+                            progress)                                      # 3+4. parse, render
+    keys = frozenset(item.key for item in loaded)
+    talk_docs = parse_talks(talk_sources, options.drafts)
+    loaded, talk_docs = with_languages(loaded, talk_docs, config)          # 3b. languages
+    loaded = [item for item in loaded if item.rendered is not None]        # drafts left out
+    documents: list[Document] = [item.document for item in loaded]
+    routes = plan_routes([*documents, *talk_docs], discovery.assets, config.base_path,
+                         language_dirs(config))                            # routes
+    link_maps = localized_link_maps([*documents, *talk_docs], routes.link_map(), config)
+    bodies, link_warnings = link_pages(loaded, routes, cache, link_maps)   # links
+    talks, talk_problems = render_talks(talk_docs, routes, settings, config,
+                                        link_maps)                         # talks
+    news, news_problems = render_home_news(documents, routes, settings, link_maps)
+    rendered = {item.document.source.rel.as_posix(): item.rendered for item in loaded
+                if item.rendered is not None}
+    citations = {rel: r.citations for rel, r in rendered.items()}
+    citations.update({t.rel: t.citations for t in talks})
+
+    def academic(site: Site, language: str | None) -> Site:                # academic links
+        mine = [d for d in (*documents, *talk_docs) if language in (None, d.meta.lang)]
+        return replace(site, academic=build_academic(
+            site.config, (*site.posts, *site.pages), mine, citations, bibliography,
+            tuple(t for t in talks if language in (None, t.lang)), news.get(language, ()),
+            site.home.title if site.home else ""))
+
+    sections = assemble_sections(config, documents, rendered, bodies, routes,
+                                 academic)                                 # 5. assemble
     site = sections.default
-    problems = list(discovery.warnings)                                    # 6. check
+    problems = [*discovery.warnings, *link_warnings, *talk_problems,
+                *news_problems]                                            # 6. check
     for doc in documents:
         problems.extend(rendered[doc.source.rel.as_posix()].problems)
     errors = [p for p in problems if p.severity == "error" or options.strict]
     if errors:
         raise LantingError([replace(p, severity="error") for p in errors])
-    warnings = [p for p in problems if p.severity != "error"]
-    assets = build_assets(config, [r.html for r in rendered.values()],
-                          site_dir / CACHE_DIR)
-    env = create_environment(site_dir)
-    files = [*assets.files, *render_sections(sections, env, assets.urls)]  # 7. render pages
+    warnings = tuple(p for p in problems if p.severity != "error")
+    extra_html = [s.html + s.notes_html for t in talks for s in t.slides]
+    extra_html += [p.title_html + p.abstract_html for p in bibliography.publications]
+    math_chars = "".join(sorted({c for r in rendered.values() for c in r.math_chars}
+                                | set(math_characters(extra_html))))
+    uses_math = any("math" in r.features for r in rendered.values()) or any(
+        "<math" in html for html in extra_html)
+    assets = build_assets(config, math_chars if uses_math else None,
+                          site_dir / CACHE_DIR if options.cache else None)
+    templates = template_fingerprint(site_dir)
+    files = [*assets.files,
+             *render_sections(sections, environment_for(site_dir, templates), assets.urls,
+                              templates, previous, reusable)]              # 7. render pages
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
-    index = build_search_index(files, config)                              # 7b. search index
-    files += index.files
-    warnings += index.warnings
-    if options.strict and index.warnings:
-        raise LantingError([replace(p, severity="error") for p in index.warnings])
-    output = options.output or site_dir / "public"
-    copies = _static_copies(site_dir, discovery, routes)
-    count = write_site(output, site_dir, files, copies)                    # 8. write
-    return BuildResult(output, count, len(files), tuple(warnings),
-                       time.perf_counter() - started, site)
+    return SiteOutput(files, _static_copies(discovery, routes), site, warnings, keys,
+                      partial(build_search_index, files, config, previous or {}, reusable,
+                              previous_data))
 
+
+def clean_cache(site_dir: Path) -> Path | None:
+    """Delete SITE/.lanting/; returns it if it existed."""
+    folder = site_dir / CACHE_DIR
+    if not folder.is_dir() or folder.is_symlink():
+        return None
+    shutil.rmtree(folder)
+    return folder

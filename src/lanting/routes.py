@@ -49,7 +49,14 @@ def output_dir(doc: Document) -> str:
         return ""
     if kind is Kind.POST:
         return f"posts/{document_slug(doc)}/"
+    if kind is Kind.TALK:
+        return f"talks/{document_slug(doc)}/"  # the deck goes below it, in slides/
     return f"{document_slug(doc)}/"
+
+
+RESERVED = ("blog/", "tags/", "categories/", "series/", "archive/", "assets/", "search/",
+            "publications/", "talks/", "en/")
+"""Output folders of generated pages; a page may not take them."""
 
 
 def plan_routes(
@@ -73,6 +80,16 @@ def plan_routes(
                 docs[1].key_lines.get("slug", 1), hint="give one of them a different `slug`")
         for out, docs in sorted(claimed.items()) if len(docs) > 1
     ]
+    for out, docs in sorted(claimed.items()):
+        # Each language's folder has its own generated pages (en/blog/, en/tags/, …).
+        own = out.removeprefix((language_dirs or {}).get(docs[0].meta.lang or "", ""))
+        reserved = next((r for r in RESERVED if own == r), None)
+        if reserved:
+            doc = docs[0]
+            problems.append(Problem(
+                f"URL /{out} of {doc.source.rel} is reserved for a page Lanting generates",
+                doc.source.path, doc.key_lines.get("slug", 1),
+                hint="give the page another `slug`"))
     if problems:
         raise LantingError(problems)
     asset_paths: dict[str, str] = {

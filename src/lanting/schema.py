@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import difflib
+import functools
 import types
 import typing
 from dataclasses import dataclass
@@ -126,12 +127,18 @@ def convert(
     return None
 
 
+@functools.cache
+def _schema(cls: type) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]:
+    # Resolving string annotations compiles code: do it once per class, not per file.
+    hints = typing.get_type_hints(cls)
+    return hints, {f.name: f for f in dataclasses.fields(cls) if f.init}
+
+
 def build(
     cls: type[T], data: dict[str, Any], path: tuple[str, ...], problems: list[SchemaProblem]
 ) -> T:
     """Build dataclass `cls` from `data`; unknown keys and bad values become problems."""
-    hints = typing.get_type_hints(cls)
-    fields = {f.name: f for f in dataclasses.fields(cls) if f.init}  # type: ignore[arg-type]
+    hints, fields = _schema(cls)
     kwargs: dict[str, Any] = {}
     for key, value in data.items():
         name = str(key)

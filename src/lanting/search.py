@@ -19,11 +19,13 @@ costs about 0.2 s plus the indexing itself.
 
 from __future__ import annotations
 
+import hashlib
 import re
 import subprocess
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
 
 from lanting.config import Config
@@ -119,11 +121,35 @@ def _run(binary: Path, site: Path, out: Path, config: Config) -> str:
     return output
 
 
-def build_search_index(files: Sequence[OutputFile], config: Config) -> SearchIndex:
-    """Index every rendered HTML page that opts in; return the index as output files."""
-    pages = sorted((f for f in files if f.path.endswith(".html") and OPT_IN in f.data),
-                   key=lambda f: f.path)
-    if not config.search.enabled or not pages:
+def _inputs(html: Sequence[OutputFile], config: Config) -> str:
+    """Digest of everything the index is made from: every page (by its fingerprint, or
+    its bytes), the search settings and Pagefind's version."""
+    try:
+        pagefind_version = metadata.version("pagefind")
+    except metadata.PackageNotFoundError:
+        pagefind_version = ""
+    digest = hashlib.blake2b(repr((config.search, index_language(config), THEME_EXCLUDES,
+                                   pagefind_version)).encode(), digest_size=16)
+    for f in html:
+        digest.update(f.path.encode() + b"\0")
+        digest.update(f.fingerprint.encode() if f.fingerprint or f.data is None
+                      else hashlib.blake2b(f.data, digest_size=16).digest())
+    return digest.hexdigest()
+
+
+def build_search_index(
+    files: Sequence[OutputFile], config: Config, previous: Mapping[str, str] | None = None,
+    reusable: Callable[[str], bool] = lambda path: False,
+    previous_data: Callable[[str], bytes | None] = lambda path: None,
+) -> SearchIndex:
+    """Index every rendered HTML page that opts in; return the index as output files.
+
+    When no page changed since the build that wrote `previous` (path -> fingerprint), the
+    old index is kept. Otherwise pages given without data (unchanged) are read back with
+    `previous_data` and everything is indexed again.
+    """
+    html = sorted((f for f in files if f.path.endswith(".html")), key=lambda f: f.path)
+    if not config.search.enabled or not html:
         return SearchIndex((), 0)
     binary = _binary()
     warnings: list[Problem] = []
@@ -132,16 +158,32 @@ def build_search_index(files: Sequence[OutputFile], config: Config) -> SearchInd
             f"search: {binary.name} is not Pagefind's extended edition; Chinese text will "
             "not be split into words", severity="warning",
             hint='pip install "pagefind[extended]"'))
+    inputs = _inputs(html, config)
+    old = sorted(path for path in (previous or {}) if path.startswith(INDEX_DIR + "/"))
+    if old and all((previous or {})[path] == inputs and reusable(path) for path in old):
+        return SearchIndex(tuple(OutputFile(path, None, inputs) for path in old), 0,
+                           tuple(warnings))
+    pages = []
+    for f in html:
+        data = f.data if f.data is not None else previous_data(f.path)
+        if data is None:
+            raise LantingError.at(f"search: the unchanged page {f.path} could not be read back",
+                                  hint="build again with --no-cache")
+        if OPT_IN in data:
+            pages.append(OutputFile(f.path, data))
+    if not pages:
+        return SearchIndex((), 0)
     with tempfile.TemporaryDirectory(prefix="lanting-search-") as scratch:
         site, out = Path(scratch) / "site", Path(scratch) / "index"
         for page in pages:
+            assert page.data is not None
             target = site / page.path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(_lighten(page.data))
         _run(binary, site, out, config)
         written = {path.relative_to(out).as_posix(): path.read_bytes()
                    for path in out.rglob("*") if path.is_file()}
-    index = tuple(OutputFile(f"{INDEX_DIR}/{rel}", data)
+    index = tuple(OutputFile(f"{INDEX_DIR}/{rel}", data, inputs)
                   for rel, data in sorted(canonical_index(written).items())
                   if not rel.startswith(_UNUSED))
     return SearchIndex(index, len(pages), tuple(warnings))

@@ -10,11 +10,13 @@ the configuration (`languages.language_config`), so every template link built fr
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from jinja2 import Environment
 
-from lanting.assemble import Page, Site, assemble
+from lanting.assemble import Body, Page, Site, assemble
 from lanting.config import Config
 from lanting.frontmatter import Document
 from lanting.languages import Language, language_config, site_languages
@@ -70,11 +72,17 @@ class Sections:
         return self.sections[0].site
 
 
+Finish = Callable[[Site, "str | None"], Site]
+"""Completes a language's site model (the pipeline adds the academic links); called with
+the language's code, or None on a single-language site."""
+
+
 def assemble_sections(config: Config, documents: list[Document],
-                      rendered: dict[str, RenderedMarkdown], routes: Routes) -> Sections:
+                      rendered: dict[str, RenderedMarkdown], bodies: dict[str, Body],
+                      routes: Routes, finish: Finish = lambda site, code: site) -> Sections:
     languages = site_languages(config)
     if len(languages) == 1:
-        site = assemble(config, documents, rendered, routes)
+        site = finish(assemble(config, documents, rendered, bodies, routes), None)
         return Sections((Section(languages[0], site),), {}, Translations({}, {}))
     sections = []
     for language in languages:
@@ -85,7 +93,8 @@ def assemble_sections(config: Config, documents: list[Document],
         lroutes = Routes({rel: out.removeprefix(language.prefix)
                           for rel, out in routes.pages.items() if rel in mine},
                          routes.assets, lconfig.base_path)
-        sections.append(Section(language, assemble(lconfig, docs, rendered, lroutes)))
+        site = assemble(lconfig, docs, rendered, bodies, lroutes)
+        sections.append(Section(language, finish(site, language.code)))
     translations = group_translations(documents, languages)
     return Sections(tuple(sections), _alternates(tuple(sections), translations, config),
                     translations)
@@ -94,6 +103,11 @@ def assemble_sections(config: Config, documents: list[Document],
 def _listing_paths(site: Site, config: Config) -> list[str]:
     """Paths (relative to a language's root) of the pages every language generates."""
     paths = ["", "blog/", "archive/"] + (["search/"] if config.search.enabled else [])
+    academic = site.academic
+    if academic and academic.publications:  # the bibliography is every language's
+        paths.append("publications/")
+        if academic.pages:
+            paths += [f"publications/{pub.slug}/" for pub in academic.publications]
     for taxonomy, terms in (("tags", site.tags), ("categories", site.categories),
                             ("series", site.series)):
         if terms:
@@ -128,11 +142,22 @@ def _alternates(sections: tuple[Section, ...], translations: Translations,
     return alternates
 
 
-def render_sections(sections: Sections, env: Environment,
-                    asset_urls: dict[str, str]) -> list[OutputFile]:
-    """Every language's pages (the search page included), each under its language's folder."""
+def render_sections(sections: Sections, env: Environment, asset_urls: dict[str, str],
+                    templates_digest: str = "", previous: dict[str, str] | None = None,
+                    reusable: Callable[[str], bool] = lambda path: False) -> list[OutputFile]:
+    """Every language's pages (the search page included), each under its language's folder.
+
+    Pages unchanged since the build that wrote `previous` come back without data, as
+    `render_pages` does; the alternates are part of every page's inputs (the language
+    switch and `hreflang` links), so adding a translation renders every page again.
+    """
     default = sections.default
     config = default.config
+    previous = previous or {}
+    digest = hashlib.blake2b(repr((templates_digest, sorted(
+        (url, repr(v)) for url, v in sections.alternates.items()))).encode(),
+        digest_size=16).hexdigest() if len(sections.sections) > 1 else templates_digest
+    others = tuple(s.language.prefix for s in sections.sections if s.language.prefix)
     env.globals.update(
         languages=tuple(Version(s.language.code, s.language.name, s.site.config.base_path)
                         for s in sections.sections),
@@ -142,18 +167,25 @@ def render_sections(sections: Sections, env: Environment,
     )
     files: list[OutputFile] = []
     for section in sections.sections:
-        rendered = render_pages(section.site, env, asset_urls)
-        if config.search.enabled:
-            renderer = PageRenderer(section.site, env, asset_urls)
-            rendered.append(renderer.render("search.html", "search/index.html"))
         prefix = section.language.prefix
+        # The renderer sees paths relative to the language's folder.
+        mine = ({k.removeprefix(prefix): v for k, v in previous.items() if k.startswith(prefix)}
+                if prefix else {k: v for k, v in previous.items() if not k.startswith(others)})
+        def own(path: str, prefix: str = prefix) -> bool:
+            return reusable(prefix + path)
+
+        rendered = render_pages(section.site, env, asset_urls, digest, mine, own)
+        if config.search.enabled:
+            renderer = PageRenderer(section.site, env, asset_urls, digest, mine, own)
+            rendered.append(renderer.render("search.html", "search/index.html", key=()))
         if prefix:
-            rendered = [OutputFile(prefix + f.path, f.data) for f in rendered
+            rendered = [replace(f, path=prefix + f.path) for f in rendered
                         if f.path not in SITE_WIDE]
         files += rendered
     if len(sections.sections) > 1:
-        sitemap = PageRenderer(default, env, asset_urls).render(
-            "sitemap.xml", "sitemap.xml", entries=_sitemap(sections, files))
+        entries = _sitemap(sections, files)
+        sitemap = PageRenderer(default, env, asset_urls, digest, previous, reusable).render(
+            "sitemap.xml", "sitemap.xml", key=("sitemap", repr(entries)), entries=entries)
         files = [sitemap if f.path == "sitemap.xml" else f for f in files]
     return files
 

@@ -1,18 +1,22 @@
-"""`lanting serve`: a small HTTP server over the output folder.
+"""The HTTP side of `lanting serve`: serves a built site from a folder or from memory.
 
-Binds 127.0.0.1 unless told otherwise and never serves a file outside the output
-folder (`..`, encoded dots, backslashes, absolute paths and symlinks leading out are
-refused).
+Binds 127.0.0.1 unless told otherwise, answers only requests addressed to the bound
+host or localhost, and never serves anything outside the site (`..`, encoded dots,
+double encoding, backslashes, absolute paths and symlinks leading out are refused).
+One failing request never stops the server.
 """
 
 from __future__ import annotations
 
 import mimetypes
 import posixpath
+import sys
 import threading
+from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Protocol
 from urllib.parse import unquote, urlsplit
 
 mimetypes.add_type("application/atom+xml", ".xml")
@@ -21,18 +25,42 @@ mimetypes.add_type("text/javascript", ".js")
 mimetypes.add_type("application/wasm", ".wasm")
 
 
-def resolve_request_path(root: Path, raw_path: str) -> Path | None:
-    """The file under `root` that `raw_path` names, or None if it names nothing we serve."""
-    path = urlsplit(raw_path).path
-    decoded = unquote(path)
+@dataclass(frozen=True, slots=True)
+class Found:
+    """What a store answers: a file's bytes, or a redirect to the folder form."""
+
+    name: str
+    body: bytes = b""
+    redirect: str | None = None
+
+
+class Store(Protocol):
+    def find(self, request_path: str) -> Found | None: ...
+
+    def not_found_page(self) -> bytes: ...
+
+
+def clean_parts(raw_path: str) -> list[str] | None:
+    """The path segments of a request, or None if it tries to leave the site."""
+    decoded = unquote(urlsplit(raw_path).path)
     if "\\" in decoded or "\x00" in decoded or "%" in decoded:
         return None  # backslashes, NULs, or double encoding like ..%252f
     parts = [p for p in decoded.split("/") if p]
     if any(p in (".", "..") for p in parts):
         return None
+    return parts
+
+
+def resolve_request_path(root: Path, raw_path: str) -> Path | None:
+    """The file under `root` that `raw_path` names, or None if it names nothing we serve."""
+    parts = clean_parts(raw_path)
+    if parts is None:
+        return None
     normal = posixpath.normpath("/" + "/".join(parts))
     candidate = root.joinpath(*[p for p in normal.split("/") if p])
     if candidate.is_dir():
+        if not urlsplit(raw_path).path.endswith("/"):
+            return None  # the caller redirects to the slash form, so relative links work
         candidate = candidate / "index.html"
     try:
         real = candidate.resolve(strict=True)
@@ -43,14 +71,92 @@ def resolve_request_path(root: Path, raw_path: str) -> Path | None:
     return real
 
 
+class DiskStore:
+    """A built site in a folder."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+
+    def find(self, request_path: str) -> Found | None:
+        target = resolve_request_path(self.root, request_path)
+        if target is not None:
+            return Found(target.name, target.read_bytes())
+        path = urlsplit(request_path).path
+        if not path.endswith("/") and resolve_request_path(self.root, path + "/") is not None:
+            return Found("", redirect=path + "/")
+        return None
+
+    def not_found_page(self) -> bytes:
+        page = self.root / "404.html"
+        return page.read_bytes() if page.is_file() else b"Not found\n"
+
+
+class MemoryStore:
+    """A built site held in memory: generated files as bytes, copied files as paths."""
+
+    def __init__(self, files: dict[str, bytes | Path] | None = None) -> None:
+        self.files: dict[str, bytes | Path] = files or {}
+
+    def _read(self, key: str) -> bytes | None:
+        item = self.files.get(key)
+        if isinstance(item, Path):
+            try:
+                return item.read_bytes()
+            except OSError:
+                return None
+        return item
+
+    def find(self, request_path: str) -> Found | None:
+        parts = clean_parts(request_path)
+        if parts is None:
+            return None
+        key = "/".join(parts)
+        path = urlsplit(request_path).path
+        if path.endswith("/") or not parts:
+            key = f"{key}/index.html" if key else "index.html"
+        body = self._read(key)
+        if body is not None:
+            return Found(key.rsplit("/", 1)[-1], body)
+        if not path.endswith("/") and f"{key}/index.html" in self.files:
+            return Found("", redirect=path + "/")
+        return None
+
+    def not_found_page(self) -> bytes:
+        return self._read("404.html") or b"Not found\n"
+
+
+class Live(Protocol):
+    """Live reload: an extra for HTML pages and an event stream (see live.py)."""
+
+    def decorate(self, html: bytes) -> bytes: ...
+
+    def stream(self, handler: BaseHTTPRequestHandler) -> None: ...
+
+    def script(self) -> bytes: ...
+
+
 class SiteServer(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, address: tuple[str, int], root: Path) -> None:
-        self.root = root
+    def __init__(self, address: tuple[str, int], store: Store, live: Live | None = None) -> None:
+        self.store = store
+        self.live = live
         self.lock = threading.RLock()
-        """Held by a rebuild; requests wait for it so they never see half a site."""
+        """Held while a rebuild swaps the site; requests wait for it."""
         super().__init__(address, SiteHandler)
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        # One failing request must not stop the server; say what happened, briefly.
+        error = sys.exc_info()[1]
+        if not isinstance(error, ConnectionError | TimeoutError):
+            print(f"serve: request from {client_address} failed: {error!r}", file=sys.stderr)
+
+    @property
+    def root(self) -> Path | None:
+        return self.store.root if isinstance(self.store, DiskStore) else None
+
+
+LIVE_PREFIX = "/__lanting/"
 
 
 class SiteHandler(BaseHTTPRequestHandler):
@@ -61,9 +167,13 @@ class SiteHandler(BaseHTTPRequestHandler):
         pass  # quiet: the CLI prints what matters
 
     def _allowed_host(self) -> bool:
-        host = (self.headers.get("Host") or "").rsplit(":", 1)[0].strip("[]").lower()
-        bound = self.server.server_address[0]
-        return host in {"localhost", "127.0.0.1", "::1", str(bound).lower()}
+        host = (self.headers.get("Host") or "").strip().lower()
+        if host.startswith("["):
+            host = host[1 : host.find("]")] if "]" in host else host
+        elif host.count(":") == 1:
+            host = host.rsplit(":", 1)[0]
+        bound = str(self.server.server_address[0]).lower()
+        return host in {"localhost", "127.0.0.1", "::1", bound}
 
     def do_HEAD(self) -> None:  # noqa: N802
         self._respond(head=True)
@@ -75,23 +185,30 @@ class SiteHandler(BaseHTTPRequestHandler):
         if not self._allowed_host():
             self._send(HTTPStatus.FORBIDDEN, b"Forbidden host\n", "text/plain", head)
             return
-        with self.server.lock:
-            target = resolve_request_path(self.server.root, self.path)
-            if target is None and not urlsplit(self.path).path.endswith("/"):
-                dir_index = resolve_request_path(self.server.root, self.path.split("?")[0] + "/")
-                if dir_index is not None:
-                    self.send_response(HTTPStatus.MOVED_PERMANENTLY)
-                    self.send_header("Location", self.path.split("?")[0] + "/")
-                    self.send_header("Content-Length", "0")
-                    self.end_headers()
-                    return
-            if target is None:
-                not_found = self.server.root / "404.html"
-                body = not_found.read_bytes() if not_found.is_file() else b"Not found\n"
-                self._send(HTTPStatus.NOT_FOUND, body, "text/html; charset=utf-8", head)
-                return
-            body = target.read_bytes()
-        kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
+        live = self.server.live
+        if live is not None and self.path.startswith(LIVE_PREFIX):
+            if self.path.startswith(LIVE_PREFIX + "events"):
+                live.stream(self)
+            else:
+                self._send(HTTPStatus.OK, live.script(), "text/javascript; charset=utf-8", head)
+            return
+        with self.server.lock:  # a rebuild in progress finishes first
+            found = self.server.store.find(self.path)
+            not_found = self.server.store.not_found_page() if found is None else b""
+        if found is None:
+            body = live.decorate(not_found) if live else not_found
+            self._send(HTTPStatus.NOT_FOUND, body, "text/html; charset=utf-8", head)
+            return
+        if found.redirect is not None:
+            self.send_response(HTTPStatus.MOVED_PERMANENTLY)
+            self.send_header("Location", found.redirect)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+            return
+        kind = mimetypes.guess_type(found.name)[0] or "application/octet-stream"
+        body = found.body
+        if kind == "text/html" and live is not None:
+            body = live.decorate(body)
         if kind.startswith("text/") or kind in ("application/atom+xml", "application/json"):
             kind += "; charset=utf-8"
         self._send(HTTPStatus.OK, body, kind, head)
@@ -101,10 +218,14 @@ class SiteHandler(BaseHTTPRequestHandler):
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
         self.end_headers()
         if not head:
             self.wfile.write(body)
 
 
-def make_server(root: Path, host: str = "127.0.0.1", port: int = 8000) -> SiteServer:
-    return SiteServer((host, port), root)
+def make_server(root: Path | Store, host: str = "127.0.0.1", port: int = 8000,
+                live: Live | None = None) -> SiteServer:
+    """A server for a built folder (or any store); port 0 picks a free port."""
+    store = DiskStore(root) if isinstance(root, Path) else root
+    return SiteServer((host, port), store, live)

@@ -50,6 +50,20 @@ def humandate(value: dt.date | None, lang: str) -> str:
     return format_date(value, lang) if value else ""
 
 
+_ENVIRONMENTS: dict[tuple[Path, str], Environment] = {}
+
+
+def environment_for(site: Path, fingerprint: str) -> Environment:
+    """The environment of `site`, kept between builds of one process (`lanting serve`)
+    while its templates (`template_fingerprint`) stay the same: compiling them again on
+    every rebuild would cost more than rendering the pages that changed."""
+    key = (site.resolve(), fingerprint)
+    if key not in _ENVIRONMENTS:
+        _ENVIRONMENTS.clear()
+        _ENVIRONMENTS[key] = create_environment(site)
+    return _ENVIRONMENTS[key]
+
+
 def create_environment(site: Path) -> Environment:
     loaders = [FileSystemLoader(str(site / "templates")), FileSystemLoader(str(THEME_TEMPLATES))]
     env = Environment(

@@ -12,10 +12,16 @@ _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’\-_.]*")
 
 def count_units(text: str) -> tuple[int, int]:
     """(CJK characters, Latin words) in `text`."""
-    return len(_CJK.findall(text)), len(_WORD.findall(_CJK.sub(" ", text)))
+    latin, chars = _CJK.subn(" ", text)
+    return chars, len(_WORD.findall(latin))
 
 
 def reading_minutes(text: str, chars_per_minute: int = 400, words_per_minute: int = 200) -> int:
     """Minutes to read mixed text: Chinese by characters, English by words; at least 1."""
-    chars, words = count_units(text)
+    return minutes_for(*count_units(text), chars_per_minute, words_per_minute)
+
+
+def minutes_for(chars: int, words: int, chars_per_minute: int = 400,
+                words_per_minute: int = 200) -> int:
+    """Minutes to read `chars` Chinese characters and `words` English words; at least 1."""
     return max(1, math.ceil(chars / chars_per_minute + words / words_per_minute))

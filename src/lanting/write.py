@@ -8,6 +8,9 @@ temporary folder behind. The output folder is replaced only when Lanting wrote i
 
 from __future__ import annotations
 
+import filecmp
+import hashlib
+import json
 import os
 import shutil
 from collections.abc import Iterable
@@ -18,7 +21,27 @@ from lanting.errors import LantingError
 from lanting.pages import OutputFile
 
 MARKER = ".lanting-output"
-MARKER_TEXT = "This folder is written by Lanting; it is replaced on every build.\n"
+"""Marks a folder Lanting wrote, with a digest of what it holds (deterministic: the same
+site gives the same marker)."""
+
+
+def content_digest(files: list[OutputFile]) -> str:
+    """Identifies a build's output by the fingerprints of its generated files."""
+    fingerprints = sorted((f.path, f.fingerprint) for f in files if f.fingerprint)
+    return hashlib.blake2b(repr(fingerprints).encode(), digest_size=16).hexdigest()
+
+
+def marker_content(out: Path) -> str:
+    """The content digest recorded in `out`'s marker ("" if none)."""
+    try:
+        return str(json.loads((out / MARKER).read_text(encoding="utf-8")).get("content", ""))
+    except (OSError, ValueError, AttributeError):
+        return ""
+
+
+def _marker_text(content: str) -> str:
+    return json.dumps({"generator": "lanting", "content": content,
+                       "note": "written by Lanting; replaced on every build"}) + "\n"
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,9 +99,11 @@ def _same_file(old: Path, data: bytes) -> bool:
 def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Iterable[Copy]) -> int:
     """Write `files` and `copies` as the new content of `out`; return the number of files.
 
-    Files whose bytes did not change are hard-linked from the previous output rather
-    than rewritten, so their modification times stay put.
+    Files whose bytes did not change — and files given without data, which the pipeline
+    knows to be unchanged — are hard-linked from the previous output rather than
+    rewritten, so their modification times stay put.
     """
+    files = list(files)
     check_output_folder(out, site)
     out = out.absolute()
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -92,8 +117,7 @@ def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Itera
             target = _safe_target(tmp, copy.path)
             target.parent.mkdir(parents=True, exist_ok=True)
             previous = out / copy.path
-            if previous.is_file() and previous.stat().st_mtime >= copy.source.stat().st_mtime \
-                    and previous.stat().st_size == copy.source.stat().st_size:
+            if previous.is_file() and filecmp.cmp(previous, copy.source, shallow=False):
                 os.link(previous, target)
             else:
                 shutil.copyfile(copy.source, target)
@@ -105,11 +129,11 @@ def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Itera
                 target.unlink()  # a generated page wins over a static file of the same name
             else:
                 count += 1
-            if _same_file(out / file.path, file.data):
+            if file.data is None or _same_file(out / file.path, file.data):
                 os.link(out / file.path, target)
             else:
                 target.write_bytes(file.data)
-        (tmp / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
+        (tmp / MARKER).write_text(_marker_text(content_digest(files)), encoding="utf-8")
         if out.exists():
             os.replace(out, old)
         os.replace(tmp, out)

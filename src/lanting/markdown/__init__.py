@@ -9,7 +9,9 @@ from lanting.markdown.render import (
     RenderContext,
     RenderedMarkdown,
     create_markdown,
+    link_problems,
     render_markdown,
+    resolve_links,
 )
 
 __all__ = [
@@ -19,5 +21,7 @@ __all__ = [
     "RenderContext",
     "RenderedMarkdown",
     "create_markdown",
+    "link_problems",
     "render_markdown",
+    "resolve_links",
 ]

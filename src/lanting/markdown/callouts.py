@@ -75,20 +75,22 @@ def _render_close(self: Any, tokens: Sequence[Token], idx: int, options: Any, en
     return "</div>\n"
 
 
-def _container_renderer(kind: str) -> Any:
-    def render(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
-        token = tokens[idx]
-        if token.nesting == 1:
-            given = token.info.strip()[len(kind):]
-            return _open_html(kind, _title(kind, given, env))
-        return "</div>\n"
+def _is_callout(params: str, markup: str) -> bool:
+    return params.strip().split(" ", 1)[0].lower() in KINDS
 
-    return render
+
+def _render_container(self: Any, tokens: Sequence[Token], idx: int, options: Any,
+                      env: Any) -> str:
+    token = tokens[idx]
+    if token.nesting != 1:
+        return "</div>\n"
+    kind, _, given = token.info.strip().partition(" ")
+    return _open_html(kind.lower(), _title(kind.lower(), given, env))
 
 
 def callouts_plugin(md: MarkdownIt) -> None:
     md.core.ruler.after("block", "github_alerts", _github_alerts)
     md.add_render_rule("callout_open", _render_open)
     md.add_render_rule("callout_close", _render_close)
-    for kind in KINDS:
-        md.use(container_plugin, kind, render=_container_renderer(kind))
+    # One container rule for every kind: each extra block rule is tried on every line.
+    md.use(container_plugin, "callout", validate=_is_callout, render=_render_container)

@@ -18,14 +18,14 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from markdown_it.token import Token
-from pygments import highlight
 from pygments.formatters import HtmlFormatter
+from pygments.lexer import Lexer
 from pygments.lexers import get_lexer_by_name
+from pygments.token import STANDARD_TYPES, _TokenType
 from pygments.util import ClassNotFound
 
 from lanting.errors import Problem
 
-_FORMATTER = HtmlFormatter(nowrap=True)
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
 
 
@@ -83,18 +83,58 @@ def parse_fence_info(info: str) -> FenceInfo:
     )
 
 
+@functools.lru_cache(maxsize=256)
+def _lexer(lang: str) -> Lexer | None:
+    try:
+        return get_lexer_by_name(lang, stripnl=False, ensurenl=False)
+    except ClassNotFound:
+        return None
+
+
+@functools.lru_cache(maxsize=None)
+def _css_class(ttype: _TokenType) -> str:
+    """Pygments' short class for a token type (`Keyword.Namespace` -> `kn`)."""
+    while ttype not in STANDARD_TYPES:
+        ttype = ttype.parent
+    return STANDARD_TYPES[ttype]
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace(
+        '"', "&quot;")
+
+
 @functools.lru_cache(maxsize=4096)
 def highlight_lines(lang: str, code: str) -> tuple[str, ...] | None:
     """Highlighted HTML of each line, or None when Pygments does not know `lang`.
 
-    Cached by language and code: a rebuild (and a repeated snippet) pays once.
+    Same classes as Pygments' HtmlFormatter, written directly (its formatter costs more
+    than lexing); every line's spans are closed on that line. Cached by language and
+    code: a repeated snippet pays once.
     """
-    try:
-        lexer = get_lexer_by_name(lang, stripnl=False, ensurenl=False)
-    except ClassNotFound:
+    lexer = _lexer(lang)
+    if lexer is None:
         return None
-    html = highlight(code, lexer, _FORMATTER)
-    return tuple(html.rstrip("\n").split("\n"))
+    lines: list[list[tuple[str, str]]] = [[]]
+    for ttype, value in lexer.get_tokens(code):
+        css = _css_class(ttype)
+        for i, part in enumerate(value.split("\n")):
+            if i:
+                lines.append([])
+            if not part:
+                continue
+            line = lines[-1]
+            if line and line[-1][0] == css:  # merge runs of one class, as Pygments does
+                line[-1] = (css, line[-1][1] + part)
+            else:
+                line.append((css, part))
+    wanted = code.count("\n") + 1
+    lines = (lines + [[] for _ in range(wanted)])[:wanted]
+    return tuple(
+        "".join(f'<span class="{css}">{_escape(text)}</span>' if css else _escape(text)
+                for css, text in line)
+        for line in lines
+    )
 
 
 def render_code_block(code: str, info: FenceInfo, env: dict[str, Any], line: int) -> str:

@@ -23,7 +23,11 @@ def _size_images(state: StateCore) -> None:
                 continue
             child.attrSet("loading", "lazy")
             child.attrSet("decoding", "async")
-            size = sizes.get(str(child.meta.get("content_path", "")))
+            path = child.meta.get("content_path")
+            size = sizes.get(str(path)) if path else None
+            if path:
+                state.env.setdefault("deps", []).append(
+                    ("image", str(path), f"{size[0]}x{size[1]}" if size else ""))
             if size and not child.attrGet("width"):
                 child.attrSet("width", str(size[0]))
                 child.attrSet("height", str(size[1]))

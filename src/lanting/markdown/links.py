@@ -25,51 +25,86 @@ def content_target(url: str, here: str) -> str | None:
     return posixpath.normpath(posixpath.join(posixpath.dirname(here), unquote(path)))
 
 
-def resolve_link(url: str, here: str, link_map: dict[str, str], base_path: str) -> str | None:
-    """The output URL for `url` written in content file `here`, or None if it is not ours.
+PLACEHOLDER = "lanting-link:"
+"""A relative link is rendered as `lanting-link:N` (N indexes the page's link records)
+and replaced by the target's URL once every page's URL is known: rendering a page never
+depends on the rest of the site, so pages render in parallel and are cached alone."""
+_PLACEHOLDER_ATTR = re.compile(r'(href|src)="lanting-link:(\d+)"')
 
-    Returns `url` unchanged for external links and fragments, a rewritten URL for a known
-    source or asset, and None for a relative link to an unknown `.md` file.
-    """
-    if not url or url.startswith(("#", "//")) or _SCHEME.match(url):
-        return url
+
+def split_suffix(url: str) -> tuple[str, str]:
+    """`a.md?x#y` -> (`a.md`, `?x#y`)."""
     path, hash_mark, fragment = url.partition("#")
     path, query_mark, query = path.partition("?")
-    suffix = (query_mark + query) + (hash_mark + fragment)
-    if path.startswith("/"):
-        if base_path != "/" and not path.startswith(base_path):
-            return base_path + path[1:] + suffix
-        return url
-    target = posixpath.normpath(posixpath.join(posixpath.dirname(here), unquote(path)))
-    if target in link_map:
-        return link_map[target] + suffix
-    if target.endswith(".md") or target.endswith(".ipynb"):
-        return None
+    return path, query_mark + query + hash_mark + fragment
+
+
+def rebase(url: str, base_path: str) -> str:
+    """A root-relative link gets the site's base path (`/about/` -> `/blog/about/`)."""
+    if url.startswith("/") and not url.startswith("//") and base_path != "/" \
+            and not url.startswith(base_path):
+        return base_path + url[1:]
     return url
+
+
+def _locate(src_lines: list[str], block_map: list[int] | None, url: str) -> tuple[int, int]:
+    """0-based line and 1-based column of `url` inside its block's source lines."""
+    first, last = block_map if block_map else (0, 1)
+    for number in range(first, min(last, len(src_lines))):
+        column = src_lines[number].find(url) if url else -1
+        if column >= 0:
+            return number, column + 1
+    return first, 1
 
 
 def _rewrite(state: StateCore) -> None:
     ctx = state.env.get("lanting")
     if ctx is None:
         return
-    records: list[tuple[str, int]] = state.env.setdefault("links", [])
+    records: list[tuple[str, int, int, str | None]] = state.env.setdefault("links", [])
+    src_lines = state.src.split("\n")
     for block in state.tokens:
         if block.type != "inline" or not block.children:
             continue
-        line = ctx.body_line + (block.map[0] if block.map else 0)
         for child in block.children:
             attr = "href" if child.type == "link_open" else "src" if child.type == "image" else None
             if attr is None:
                 continue
             url = str(child.attrGet(attr) or "")
-            resolved = resolve_link(url, ctx.rel, ctx.link_map, ctx.base_path)
-            records.append((url, line))
+            line, column = _locate(src_lines, block.map, url)
+            target = content_target(url, ctx.rel)
             if child.type == "image":
-                child.meta["content_path"] = content_target(url, ctx.rel)
-            if resolved is None:
-                state.env.setdefault("unresolved", []).append((url, line))
-            elif resolved != url:
-                child.attrSet(attr, resolved)
+                child.meta["content_path"] = target
+            if target is not None:
+                child.attrSet(attr, f"{PLACEHOLDER}{len(records)}")
+            else:
+                child.attrSet(attr, rebase(url, ctx.base_path))
+            records.append((url, ctx.body_line + line, column, target))
+
+
+def unresolved_links(links: list[tuple[str, str | None]], link_map: dict[str, str]) -> list[int]:
+    """Indexes of links to sources (`.md`, `.ipynb`) that are not pages of this build."""
+    return [i for i, (_url, target) in enumerate(links)
+            if target is not None and target not in link_map
+            and target.endswith((".md", ".ipynb"))]
+
+
+def resolve_placeholders(html: str, links: list[tuple[str, str | None]],
+                         link_map: dict[str, str]) -> str:
+    """Replace link placeholders with URLs; links to unknown targets keep what was written."""
+
+    def replace(match: re.Match[str]) -> str:
+        url, target = links[int(match.group(2))]
+        if target is not None and target in link_map:
+            return f'{match.group(1)}="{link_map[target]}{escape_attr(split_suffix(url)[1])}"'
+        return f'{match.group(1)}="{escape_attr(url)}"'
+
+    return _PLACEHOLDER_ATTR.sub(replace, html) if PLACEHOLDER in html else html
+
+
+def escape_attr(text: str) -> str:
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;").replace(
+        ">", "&gt;")
 
 
 def links_plugin(md: MarkdownIt) -> None:

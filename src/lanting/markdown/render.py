@@ -6,9 +6,10 @@ Plugins are applied in a fixed order; each registers its own rule and renderer.
 from __future__ import annotations
 
 import functools
+import hashlib
 import html
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from markdown_it import MarkdownIt
@@ -17,13 +18,16 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
 from lanting.errors import Problem
+from lanting.mathfont import math_characters
+from lanting.text import count_units
 from lanting.markdown.anchors import anchors_plugin, inline_text
 from lanting.markdown.callouts import callouts_plugin
+from lanting.markdown.cite import cite_plugin
 from lanting.markdown.cjk import cjk_spacing_plugin
 from lanting.markdown.code import code_plugin
 from lanting.markdown.figures import figures_plugin
 from lanting.markdown.footnotes import add_sidenotes
-from lanting.markdown.links import links_plugin
+from lanting.markdown.links import links_plugin, resolve_placeholders, unresolved_links
 from lanting.markdown.math import math_plugin
 from lanting.markdown.more import MORE_HTML, more_plugin
 from lanting.markdown.shortcodes import shortcodes_plugin
@@ -46,8 +50,6 @@ class RenderContext:
     rel: str
     """Its path relative to `content/` (links are resolved from its folder)."""
     body_line: int = 1
-    link_map: dict[str, str] = field(default_factory=dict)
-    """Content path of every page and asset -> its output URL."""
     base_path: str = "/"
     macros: tuple[tuple[str, str], ...] = ()
     """LaTeX macros of the site and the page, `(name, expansion)`."""
@@ -59,6 +61,8 @@ class RenderContext:
     """The site opted into Mermaid diagrams."""
     site_root: Path | None = None
     """The site folder; files included by shortcodes must lie inside it."""
+    bibliography: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Citation key of each publication -> (short reference, URL), for `[@key]`."""
 
     def read_file(self, relative: str) -> str | None:
         """Text of a file of the site, or None if missing or outside the site folder."""
@@ -83,8 +87,13 @@ class Heading:
 
 @dataclass(frozen=True, slots=True)
 class LinkRef:
+    """A link or image source as written, where it was written, and what it points at."""
+
     url: str
     line: int
+    column: int = 1
+    target: str | None = None
+    """Its `content/`-relative target for relative links (resolved after rendering)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,12 +102,22 @@ class RenderedMarkdown:
     headings: tuple[Heading, ...]
     excerpt: str
     """Plain text of the summary: before `<!-- more -->`, else the first paragraph."""
-    text: str
-    """All reader-visible prose as plain text (reading time, search)."""
     links: tuple[LinkRef, ...]
     problems: tuple[Problem, ...]
     features: frozenset[str] = frozenset()
     """What the page uses that needs page-level support: "math", "mermaid"."""
+    cjk_chars: int = 0
+    words: int = 0
+    """Chinese characters and English words of the prose (reading time)."""
+    math_chars: str = ""
+    """Every character used inside the page's formulas (for the math font subset)."""
+    html_hash: str = ""
+    """Digest of `html` before links are resolved (identifies the content cheaply)."""
+    deps: tuple[tuple[str, str, str], ...] = ()
+    """What rendering read besides the source: `("file", path, digest)` for included
+    files, `("image", content path, "WxH" or "")` for image sizes (cache validation)."""
+    citations: tuple[str, ...] = ()
+    """Keys of the publications cited, in order of first citation."""
 
 
 def _stamp_lines(state: StateCore) -> None:
@@ -117,6 +136,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.core.ruler.push("lanting_lines", _stamp_lines)
     md.use(math_plugin)
     md.use(shortcodes_plugin)
+    md.use(cite_plugin)
     md.use(footnote_plugin)
     md.use(tasklists_plugin)
     md.use(callouts_plugin)
@@ -139,6 +159,18 @@ def plain_text(fragment: str) -> str:
     return _SPACE.sub(" ", html.unescape(_TAGS.sub(" ", fragment))).strip()
 
 
+def _reader_text(tokens: list) -> str:  # type: ignore[type-arg]
+    """The words a reader reads: prose, inline code and code blocks (reading time)."""
+    parts: list[str] = []
+    for token in tokens:
+        if token.type == "inline":
+            parts.extend(c.content for c in token.children or []
+                         if c.type in ("text", "code_inline"))
+        elif token.type in ("fence", "code_block"):
+            parts.append(token.content)
+    return " ".join(parts)
+
+
 def _excerpt(tokens: list) -> str:  # type: ignore[type-arg]
     """Text before the more marker, else of the first paragraph."""
     before: list[str] = []
@@ -153,6 +185,28 @@ def _excerpt(tokens: list) -> str:  # type: ignore[type-arg]
     return ""
 
 
+def resolve_links(rendered: RenderedMarkdown, link_map: dict[str, str],
+                  path: Path | None = None) -> RenderedMarkdown:
+    """`rendered` with its relative links pointing at URLs from `link_map` (content path
+    -> URL); a link to a source that is not a page becomes a warning."""
+    records = [(link.url, link.target) for link in rendered.links]
+    html = resolve_placeholders(rendered.html, records, link_map)
+    return replace(rendered, html=html,
+                   problems=rendered.problems + link_problems(rendered, link_map, path))
+
+
+def link_problems(rendered: RenderedMarkdown, link_map: dict[str, str],
+                  path: Path | None) -> tuple[Problem, ...]:
+    """A warning for each link to a source that is not a page of this build."""
+    records = [(link.url, link.target) for link in rendered.links]
+    return tuple(
+        Problem(f"link to `{rendered.links[i].url}`: no such page in content/", path,
+                rendered.links[i].line, rendered.links[i].column,
+                hint="link to a page's source file, e.g. `other-post.md`", severity="warning")
+        for i in unresolved_links(records, link_map)
+    )
+
+
 def render_markdown(
     text: str, context: RenderContext, options: MarkdownOptions = MarkdownOptions()
 ) -> RenderedMarkdown:
@@ -161,20 +215,23 @@ def render_markdown(
     tokens = md.parse(text, env)
     body = md.renderer.render(tokens, md.options, env)
     headings = tuple(Heading(level, anchor, title) for level, anchor, title in env.get("headings", []))  # type: ignore[attr-defined]
-    links = tuple(LinkRef(url, line) for url, line in env.get("links", []))  # type: ignore[attr-defined]
-    problems = tuple(
-        Problem(f"link to `{url}`: no such page in content/", context.path, line,
-                hint="link to a page's source file, e.g. `other-post.md`", severity="warning")
-        for url, line in env.get("unresolved", [])  # type: ignore[attr-defined]
-    ) + tuple(env.get("problems", []))  # type: ignore[arg-type]
+    links = tuple(LinkRef(*record) for record in env.get("links", []))  # type: ignore[attr-defined]
+    problems = tuple(env.get("problems", []))  # type: ignore[arg-type]
     features = {name for name, used in (("math", "<math" in body),
+                                        ("code", 'class="code-block' in body),
                                         ("mermaid", bool(env.get("uses_mermaid")))) if used}
+    cjk_chars, words = count_units(_reader_text(tokens))
     return RenderedMarkdown(
         html=add_sidenotes(body.replace(MORE_HTML + "\n", "")),
         headings=headings,
         excerpt=_excerpt(tokens),
-        text=plain_text(body),
         links=links,
         problems=problems,
         features=frozenset(features),
+        cjk_chars=cjk_chars,
+        words=words,
+        math_chars=math_characters([body]) if "math" in features else "",
+        html_hash=hashlib.blake2b(body.encode(), digest_size=12).hexdigest(),
+        deps=tuple(sorted(set(env.get("deps", [])))),  # type: ignore[arg-type]
+        citations=tuple(env.get("citations", [])),  # type: ignore[arg-type]
     )

@@ -22,6 +22,7 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
 from lanting.errors import Problem
+from lanting.hashing import file_digest
 from lanting.markdown.code import FenceInfo, parse_line_ranges, render_code_block
 
 Handler = Callable[[dict[str, str], dict[str, Any], int], str]
@@ -126,6 +127,8 @@ def include_code(args: dict[str, str], env: dict[str, Any], line: int) -> str:
                'write {{< code file="snippets/x.py" >}}')
         return ""
     text = ctx.read_file(name)
+    env.setdefault("deps", []).append(("file", name, file_digest(ctx.site_root / name)
+                                       if ctx.site_root and text is not None else ""))
     if text is None:
         report(env, line, f"cannot include `{name}`: no such file inside the site folder",
                "paths are relative to the site folder and cannot leave it")

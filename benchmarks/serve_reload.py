@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""How long from saving a post to seeing it in the browser, with `lanting serve`.
+
+Generates the shared corpus, serves it with Lanting's live server (in this process, as
+`lanting serve` does), opens one post in headless Chromium (Debian's /usr/bin/chromium,
+driven by Playwright), then edits that post several times and measures, for each save,
+the time until the browser shows the new text — watching, rebuilding, the reload event,
+the page load, all included. Prints the figures; asserts nothing.
+
+    python3 benchmarks/serve_reload.py --posts 4000 --edits 7
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+CORPUS = REPO.parent / "shared" / "bench" / "make_corpus.py"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--disable-background-networking", "--disable-component-update", "--disable-sync",
+        "--no-first-run", "--disable-gpu", "--no-sandbox"]
+
+
+def make_site(posts: int, work: Path, corpus_script: Path) -> Path:
+    site = work / f"site-{posts}"
+    if site.exists():
+        shutil.rmtree(site)
+    subprocess.run([sys.executable, str(corpus_script), "--posts", str(posts), "--out",
+                    str(site), "--flavor", "plain"], check=True, stdout=subprocess.DEVNULL)
+    (site / "lanting.toml").write_text('title = "Bench"\n', encoding="utf-8")
+    return site
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--posts", type=int, default=4000)
+    parser.add_argument("--edits", type=int, default=7)
+    parser.add_argument("--work", type=Path, default=None)
+    parser.add_argument("--corpus-script", type=Path, default=CORPUS)
+    args = parser.parse_args()
+    if not Path(CHROMIUM).exists():
+        print(f"SKIP: no Chromium at {CHROMIUM}")
+        return 0
+    sys.path.insert(0, str(REPO / "src"))
+    from playwright.sync_api import sync_playwright
+
+    from lanting.live import LiveSite
+    from lanting.pipeline import BuildOptions
+    from lanting.serve import make_server
+
+    work = args.work or Path(tempfile.mkdtemp(prefix="lanting-serve-bench-"))
+    site = make_site(args.posts, work, args.corpus_script)
+    rebuild_times: list[float] = []
+
+    def report(message: str) -> None:
+        if message.startswith("rebuilt in "):
+            rebuild_times.append(float(message.split()[2]))
+
+    live = LiveSite(site, BuildOptions(drafts=True, base_url="http://127.0.0.1/"), report)
+    started = time.perf_counter()
+    live.rebuild()
+    first_build = time.perf_counter() - started
+    server = make_server(live.store, "127.0.0.1", 0, live=live)
+    stop = threading.Event()
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=live.watch, args=(stop,), daemon=True).start()
+    post = sorted((site / "content" / "posts").glob("*.md"))[len(list(
+        (site / "content" / "posts").glob("*.md"))) // 2]
+    url = f"http://127.0.0.1:{server.server_address[1]}/posts/{post.stem}/"
+    original = post.read_text(encoding="utf-8")
+    latencies: list[float] = []
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page()
+        page.goto(url)
+        page.wait_for_timeout(1000)
+        for edit in range(args.edits):
+            marker = f"LIVE-EDIT-{edit}-{time.time_ns()}"
+            saved = time.perf_counter()
+            post.write_text(original + f"\n\n{marker}\n", encoding="utf-8")
+            page.wait_for_function(f"document.body.innerText.includes({marker!r})",
+                                   timeout=30_000, polling="raf")
+            latencies.append((time.perf_counter() - saved) * 1000)
+            page.wait_for_timeout(700)
+        browser.close()
+    stop.set()
+    live.close_streams()
+    server.shutdown()
+    post.write_text(original, encoding="utf-8")
+    print(f"posts: {args.posts}; first build into memory: {first_build:.2f} s")
+    print(f"save -> browser shows the edit, ms: median {statistics.median(latencies):.0f}, "
+          f"min {min(latencies):.0f}, max {max(latencies):.0f} ({len(latencies)} edits)")
+    if rebuild_times:
+        print(f"rebuild alone, ms: median {statistics.median(rebuild_times):.0f}, "
+              f"min {min(rebuild_times):.0f}, max {max(rebuild_times):.0f}")
+    if args.work is None:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,177 @@
+"""The persistent build cache: parsed and rendered sources in SQLite, under the site's
+`.lanting/` folder.
+
+An entry is keyed by the source's path and text, the settings that change its HTML, and
+a fingerprint of Lanting and the libraries that render it. Entries also record what they
+read besides the source (included files, image sizes) and are used only while those are
+unchanged. Deleting the folder (`lanting clean`) is always safe.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.metadata
+import pickle
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+
+from lanting import __version__
+from lanting.discover import Source
+from lanting.documents import DocumentSettings, Loaded
+from lanting.hashing import file_digest
+
+SCHEMA = 2
+TABLE = f"documents_v{SCHEMA}"
+_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "math-core", "Pygments", "ruamel.yaml",
+              "nbformat")
+
+
+@cache
+def engine_fingerprint() -> str:
+    """Changes whenever Lanting's code or a library that shapes the HTML changes."""
+    digest = hashlib.blake2b(f"{SCHEMA}:{__version__}".encode(), digest_size=16)
+    package = Path(__file__).parent
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode() + path.read_bytes())
+    for name in _LIBRARIES:
+        try:
+            digest.update(f"{name}={importlib.metadata.version(name)}".encode())
+        except importlib.metadata.PackageNotFoundError:
+            digest.update(f"{name}=none".encode())
+    return digest.hexdigest()
+
+
+def settings_fingerprint(settings: DocumentSettings) -> str:
+    # image_sizes is left out (compare=False): entries record the sizes they used.
+    fields = (settings.options, settings.language, settings.base_path, settings.site_macros,
+              settings.mermaid, settings.drafts, sorted(settings.bibliography.items()),
+              settings.languages)
+    return hashlib.blake2b(repr(fields).encode(), digest_size=16).hexdigest()
+
+
+class DocumentCache:
+    """Loaded sources by key; a `DocumentCache(None)` stores nothing (`--no-cache`)."""
+
+    def __init__(self, path: Path | None, memory: dict[str, Loaded] | None = None) -> None:
+        self.path = path
+        self.memory = memory
+        """Entries with their HTML kept in memory (a long-running `lanting serve`)."""
+        self.db: sqlite3.Connection | None = None
+        self._keys: dict[tuple[str, str, str], str] = {}
+        self._open()
+
+    def _open(self) -> None:
+        path = self.path
+        if path is None:
+            return
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(path, timeout=10)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} "
+                            "(key TEXT PRIMARY KEY, value BLOB NOT NULL, html TEXT NOT NULL)")
+        except (OSError, sqlite3.Error):
+            self.db = None  # a read-only or broken cache only makes the build slower
+
+    def key(self, source: Source, settings_digest: str) -> str:
+        memo = (source.rel.as_posix(), source.text, settings_digest)
+        known = self._keys.get(memo)  # cheap: an unchanged text is the same str object
+        if known is not None:
+            return known
+        digest = hashlib.blake2b(digest_size=20)
+        for part in (engine_fingerprint(), settings_digest, source.rel.as_posix(), source.text):
+            digest.update(part.encode() + b"\0")
+        self._keys[memo] = digest.hexdigest()
+        return self._keys[memo]
+
+    def get_many(self, wanted: dict[str, Source],
+                 settings: DocumentSettings) -> dict[str, Loaded]:
+        """Cached results for `wanted` (key -> source) whose recorded inputs still hold."""
+        found: dict[str, Loaded] = {}
+        if self.memory is not None:
+            for key in wanted:
+                loaded = self.memory.get(key)
+                if loaded is not None and _still_valid(loaded, settings):
+                    found[key] = loaded
+        if self.db is None or len(found) == len(wanted):
+            return found
+        keys = [key for key in wanted if key not in found]
+        try:
+            for start in range(0, len(keys), 500):
+                batch = keys[start : start + 500]
+                rows = self.db.execute(
+                    f"SELECT key, value FROM {TABLE} WHERE key IN ({','.join('?' * len(batch))})",
+                    batch).fetchall()
+                for key, value in rows:
+                    loaded = _thaw(key, value, wanted[key])
+                    if loaded is not None and _still_valid(loaded, settings):
+                        found[key] = loaded
+        except sqlite3.Error:
+            return found
+        return found
+
+    def put_many(self, items: Iterable[tuple[str, Loaded]]) -> None:
+        items = list(items)
+        if self.memory is not None:
+            self.memory.update(items)
+        if self.db is None:
+            return
+        rows = [(key, _freeze(loaded), loaded.rendered.html if loaded.rendered else "")
+                for key, loaded in items]
+        try:
+            with self.db:
+                self.db.executemany(f"INSERT OR REPLACE INTO {TABLE} VALUES (?, ?, ?)", rows)
+        except sqlite3.Error:
+            pass
+
+    def html(self, key: str) -> str:
+        """The rendered HTML stored with an entry ("" if it is gone)."""
+        if self.db is None:
+            self._open()  # a page of a finished build asked for its HTML late
+        if self.db is None:
+            return ""
+        try:
+            row = self.db.execute(f"SELECT html FROM {TABLE} WHERE key = ?", (key,)).fetchone()
+        except sqlite3.Error:
+            return ""
+        return str(row[0]) if row else ""
+
+    def close(self) -> None:
+        if self.db is not None:
+            self.db.close()
+            self.db = None
+
+
+def _freeze(loaded: Loaded) -> bytes:
+    # The source (with its text) is known when looking up; storing it again is waste.
+    # The HTML goes to its own column: most builds never need the HTML of unchanged pages.
+    document = replace(loaded.document, source=None, body="")  # type: ignore[arg-type]
+    rendered = replace(loaded.rendered, html="") if loaded.rendered else None
+    return pickle.dumps((document, rendered), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _thaw(key: str, value: bytes, source: Source) -> Loaded | None:
+    try:
+        document, rendered = pickle.loads(value)
+    except Exception:  # an entry from an incompatible version: treat as a miss
+        return None
+    return Loaded(replace(document, source=source), rendered, key,
+                  html_in_cache=rendered is not None)
+
+
+def _still_valid(loaded: Loaded, settings: DocumentSettings) -> bool:
+    rendered = loaded.rendered
+    if rendered is None:
+        return True
+    for kind, name, value in rendered.deps:
+        if kind == "image":
+            size = settings.image_sizes.get(name)
+            if (f"{size[0]}x{size[1]}" if size else "") != value:
+                return False
+        elif kind == "file" and file_digest(settings.site_dir / name) != value:
+            return False
+    return True

@@ -1,0 +1,260 @@
+"""`lanting serve`: build into memory, watch the site, rebuild what a change touches and
+tell the browsers to reload.
+
+A rebuild reuses everything that did not change: files are re-read only when their size
+or time changed (`FileReader`), parsed and rendered sources stay in memory, and pages
+whose inputs are unchanged are not rendered again. A failed rebuild keeps serving the
+last good site and shows the error over the page until a fix arrives.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterable
+from http.server import BaseHTTPRequestHandler
+from pathlib import Path
+
+from lanting.cache import DocumentCache
+from lanting.discover import FileReader, is_ignored
+from lanting.documents import Loaded
+from lanting.errors import LantingError, Problem
+from lanting.pipeline import CACHE_DIR, BuildOptions, produce
+from lanting.search import INDEX_DIR, SearchIndex
+from lanting.serve import LIVE_PREFIX, MemoryStore
+
+LIVE_SCRIPT = (Path(__file__).parent / "theme" / "live" / "live.js").read_bytes()
+_SCRIPT_TAG = f'<script src="{LIVE_PREFIX}live.js" defer></script>'.encode()
+PAGE_ASSETS = (".css", ".js", ".woff2", ".woff", ".svg", ".png", ".jpg", ".jpeg", ".gif",
+               ".webp", ".avif", ".ico")
+WATCH_STEP_MS = 50
+"""Changes arriving within this many milliseconds of each other form one batch."""
+
+
+def page_url(path: str) -> str:
+    """`posts/a/index.html` -> `/posts/a/`; other files keep their name."""
+    return "/" + path.removesuffix("index.html")
+
+
+class LiveSite:
+    """The site being served: the last good build in memory, and its browsers."""
+
+    def __init__(self, site_dir: Path, options: BuildOptions,
+                 report: Callable[[str], None] = print) -> None:
+        self.site_dir = site_dir
+        self.options = options
+        self.report = report
+        self.store = MemoryStore()
+        self.lock = threading.RLock()
+        self.reader = FileReader()
+        self.memory: dict[str, Loaded] = {}
+        self.fingerprints: dict[str, str] = {}
+        self.error: str | None = None
+        self.warnings: tuple[Problem, ...] = ()
+        self.rebuilds = 0
+        self.indexed = 0
+        """The rebuild whose search index is served."""
+        self._clients: set[queue.Queue[tuple[str, str] | None]] = set()
+        self._clients_lock = threading.Lock()
+
+    # --- building ---------------------------------------------------------------------
+
+    def rebuild(self) -> set[str]:
+        """Build into memory; return the URLs whose content changed. On a site error the
+        last good build stays and `error` says why."""
+        self.rebuilds += 1
+        cache = DocumentCache(self.site_dir / CACHE_DIR / "cache.sqlite"
+                              if self.options.cache else None, self.memory)
+        try:
+            with self.lock:  # requests wait for the new site instead of seeing half of it
+                produced = produce(self.site_dir, self.options, cache, self.fingerprints,
+                                   lambda path: path in self.store.files, reader=self.reader,
+                                   previous_data=self._served)
+                changed = self._swap(produced.files, produced.copies)
+                self.fingerprints = produced.fingerprints
+                self._index_later(produced.index, self.rebuilds)
+        except LantingError as error:
+            self.error = "\n".join(p.format(self.site_dir) for p in error.problems)
+            return set()
+        finally:
+            cache.close()
+        self.warnings = produced.warnings
+        self.error = None
+        # Old versions of edited sources would otherwise pile up in memory all day.
+        for key in self.memory.keys() - produced.document_keys:
+            del self.memory[key]
+        return changed
+
+    def _index_later(self, index: Callable[[], SearchIndex], generation: int) -> None:
+        """Stage 7b in the background: the pages are served (and browsers reload) at once,
+        with the previous search index, which the new one replaces when it is ready —
+        unless a newer rebuild has started, which brings its own."""
+
+        def run() -> None:
+            try:
+                result = index()
+            except LantingError as error:
+                self.report("search index failed: "
+                            + "; ".join(p.format(self.site_dir) for p in error.problems))
+                return
+            with self.lock:
+                if generation != self.rebuilds:
+                    return
+                files = {path: data for path, data in self.store.files.items()
+                         if not path.startswith(INDEX_DIR + "/")}
+                for file in result.files:
+                    files[file.path] = (file.data if file.data is not None
+                                        else self.store.files[file.path])
+                self.store.files = files
+                self.fingerprints = {**{k: v for k, v in self.fingerprints.items()
+                                        if not k.startswith(INDEX_DIR + "/")},
+                                     **{f.path: f.fingerprint for f in result.files}}
+                self.indexed = generation
+
+        threading.Thread(target=run, name="lanting-search-index", daemon=True).start()
+
+    def _served(self, path: str) -> bytes | None:
+        """The bytes of a generated file of the last good build (for the search index)."""
+        data = self.store.files.get(path)
+        return data if isinstance(data, bytes) else None
+
+    def _swap(self, files: Iterable[object], copies: Iterable[object]) -> set[str]:
+        old = self.store.files
+        new: dict[str, bytes | Path] = {}
+        for copy in copies:
+            new[copy.path] = copy.source  # type: ignore[attr-defined]
+        for file in files:
+            data = file.data if file.data is not None else old[file.path]  # type: ignore[attr-defined]
+            new[file.path] = data  # type: ignore[attr-defined]
+        for path, data in old.items():  # the search index stays until its successor is ready
+            if path.startswith(INDEX_DIR + "/"):
+                new.setdefault(path, data)
+        changed = {page_url(path) for path in new.keys() | old.keys()
+                   if new.get(path) != old.get(path)}
+        if any(path.endswith(PAGE_ASSETS) for path in changed):
+            changed.add("*")  # a stylesheet, script, font or image: every page may show it
+        self.store.files = new
+        return changed
+
+    # --- browsers ---------------------------------------------------------------------
+
+    def notify(self, event: str, data: object) -> None:
+        message = (event, json.dumps(data, ensure_ascii=False))
+        with self._clients_lock:
+            for client in self._clients:
+                client.put(message)
+
+    def decorate(self, page: bytes) -> bytes:
+        """A served HTML page with the reload script (and the error, if any)."""
+        extra = _SCRIPT_TAG
+        if self.error:
+            extra += (b'<div id="lanting-error" role="alert" style="position:fixed;inset:auto '
+                      b'1rem 1rem 1rem;z-index:99999;background:#2a1215;color:#ffe4e1;border:2px '
+                      b'solid #f08a80;border-radius:8px;padding:1rem;white-space:pre-wrap;'
+                      b'font:14px/1.5 ui-monospace,monospace">lanting: the last rebuild failed, '
+                      b'showing the last good build\n\n'
+                      + html.escape(self.error).encode() + b"</div>")
+        marker = page.rfind(b"</body>")
+        return page[:marker] + extra + page[marker:] if marker >= 0 else page + extra
+
+    def script(self) -> bytes:
+        return LIVE_SCRIPT
+
+    def stream(self, handler: BaseHTTPRequestHandler) -> None:
+        """Server-Sent Events to one browser tab until it goes away."""
+        handler.send_response(200)
+        handler.send_header("Content-Type", "text/event-stream; charset=utf-8")
+        handler.send_header("Cache-Control", "no-store")
+        handler.send_header("Connection", "close")
+        handler.end_headers()
+        client: queue.Queue[tuple[str, str] | None] = queue.Queue()
+        with self._clients_lock:
+            self._clients.add(client)
+        try:
+            handler.wfile.write(b": connected\n\n")
+            if self.error:
+                handler.wfile.write(self._event("error-report", json.dumps(self.error)))
+            handler.wfile.flush()
+            while True:
+                try:
+                    message = client.get(timeout=15)
+                except queue.Empty:
+                    handler.wfile.write(b": keep-alive\n\n")  # notices closed tabs
+                    handler.wfile.flush()
+                    continue
+                if message is None:
+                    return
+                handler.wfile.write(self._event(*message))
+                handler.wfile.flush()
+        except (ConnectionError, OSError):
+            return
+        finally:
+            with self._clients_lock:
+                self._clients.discard(client)
+            handler.close_connection = True
+
+    @staticmethod
+    def _event(name: str, data: str) -> bytes:
+        return f"event: {name}\ndata: {data}\n\n".encode()
+
+    def close_streams(self) -> None:
+        with self._clients_lock:
+            for client in self._clients:
+                client.put(None)
+
+    # --- watching ---------------------------------------------------------------------
+
+    def watch_filter(self) -> Callable[[object, str], bool]:
+        output = (self.options.output or self.site_dir / "public").resolve()
+        ignored_dirs = {output, (self.site_dir / CACHE_DIR).resolve(),
+                        (self.site_dir / ".git").resolve()}
+
+        def keep(change: object, path: str) -> bool:
+            target = Path(path)
+            if is_ignored(target.name) or target.name == "4913":  # vim's write test
+                return False
+            resolved = target.resolve() if target.exists() else target
+            return not any(resolved == d or resolved.is_relative_to(d) for d in ignored_dirs)
+
+        return keep
+
+    def run_rebuilds(self, batches: queue.Queue[set[str]], stop: threading.Event) -> None:
+        """Rebuild after each batch of changes. Batches that arrive during a rebuild are
+        merged into the next one, and browsers hear once, after the last."""
+        while not stop.is_set():
+            try:
+                batches.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            changed: set[str] = set()
+            had_error = self.error is not None
+            while True:
+                while not batches.empty():
+                    batches.get_nowait()
+                started = time.perf_counter()
+                changed |= self.rebuild()
+                if batches.empty():
+                    break
+            seconds = time.perf_counter() - started
+            if self.error:
+                self.report(f"rebuild failed ({seconds:.2f} s):\n{self.error}")
+                self.notify("error-report", self.error)
+            else:
+                if had_error:
+                    changed.add("*")  # every open page shows the overlay: clear it
+                self.report(f"rebuilt in {seconds * 1000:.0f} ms, {len(changed)} changed")
+                self.notify("reload", sorted(changed))
+
+    def watch(self, stop: threading.Event) -> None:
+        """Watch the site until `stop` is set (runs in its own thread)."""
+        from watchfiles import watch
+
+        batches: queue.Queue[set[str]] = queue.Queue()
+        builder = threading.Thread(target=self.run_rebuilds, args=(batches, stop), daemon=True)
+        builder.start()
+        for changes in watch(self.site_dir, watch_filter=self.watch_filter(), step=WATCH_STEP_MS,
+                             debounce=1600, stop_event=stop, raise_interrupt=False):
+            batches.put({path for _, path in changes})

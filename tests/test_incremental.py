@@ -1,0 +1,152 @@
+"""Incremental builds (cache + page fingerprints) give exactly what a clean build gives."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from lanting.pipeline import BuildOptions, build
+
+
+def _site(root: Path) -> Path:
+    files = {
+        "lanting.toml": 'title = "Inc"\nbase_url = "https://x.org/"\n'
+                        '[[menu]]\nname = "Blog"\nurl = "/blog/"\n',
+        "content/_index.md": "---\ntitle: Me\n---\nBio with [a post](posts/a.md).\n",
+        "content/posts/a.md": "---\ntitle: A\ndate: 2026-01-01\ntags: [rl, ppo]\n"
+                              "series: S\nseries_order: 1\n---\nAlpha $x^2$ see [b](b.md).\n",
+        "content/posts/b.md": "---\ntitle: B\ndate: 2026-01-02\ntags: [rl]\n"
+                              "series: S\nseries_order: 2\n---\nBeta\n\n```python\nx = 1\n```\n",
+        "content/posts/c.md": "---\ntitle: C\ndate: 2026-01-03\ntags: [misc]\n---\nGamma\n",
+        "content/pages/about.md": "---\ntitle: About\n---\nAbout me, see [c](../posts/c.md).\n",
+    }
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+def _tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def _touch_later(path: Path) -> None:
+    # Editors save within the same second; make sure mtimes differ like in real life.
+    stamp = time.time() + 5
+    os.utime(path, (stamp, stamp))
+
+
+def _edit(site: Path) -> None:
+    path = site / "content/posts/b.md"
+    path.write_text(path.read_text().replace("Beta", "Beta, edited"))
+    _touch_later(path)
+
+
+def _add(site: Path) -> None:
+    path = site / "content/posts/d.md"
+    path.write_text("---\ntitle: D\ndate: 2026-01-04\ntags: [rl]\n---\nDelta\n")
+    _touch_later(path)
+
+
+def _delete(site: Path) -> None:
+    (site / "content/posts/c.md").unlink()
+    about = site / "content/pages/about.md"
+    about.write_text("---\ntitle: About\n---\nAbout me.\n")
+    _touch_later(about)
+
+
+def _rename_tag(site: Path) -> None:
+    path = site / "content/posts/a.md"
+    path.write_text(path.read_text().replace("tags: [rl, ppo]", "tags: [强化学习, ppo]"))
+    _touch_later(path)
+
+
+def _edit_template(site: Path) -> None:
+    folder = site / "templates"
+    folder.mkdir(exist_ok=True)
+    path = folder / "post.html"
+    path.write_text('{% extends "base.html" %}{% block content %}<h1 class="custom">'
+                    "{{ page.title }}</h1>{{ page.html | safe }}{% endblock %}\n")
+    _touch_later(path)
+
+
+def _edit_config(site: Path) -> None:
+    path = site / "lanting.toml"
+    path.write_text(path.read_text().replace('title = "Inc"', 'title = "Renamed"'))
+    _touch_later(path)
+
+
+CHANGES: dict[str, Callable[[Path], None]] = {
+    "post-edited": _edit, "post-added": _add, "post-deleted": _delete,
+    "tag-renamed": _rename_tag, "template-edited": _edit_template, "config-edited": _edit_config,
+}
+
+
+@pytest.mark.parametrize("change", list(CHANGES))
+def test_incremental_build_equals_clean_build(tmp_path: Path, change: str) -> None:
+    site = _site(tmp_path / "site")
+    out = tmp_path / "out"
+    build(site, BuildOptions(output=out, jobs=1))
+    CHANGES[change](site)
+    result = build(site, BuildOptions(output=out, jobs=1))
+    assert result.site is not None, "a change must cause a build"
+    clean_site = tmp_path / "clean"
+    shutil.copytree(site, clean_site, ignore=shutil.ignore_patterns(".lanting"))
+    clean_out = tmp_path / "clean-out"
+    build(clean_site, BuildOptions(output=clean_out, jobs=1, cache=False))
+    assert _tree(out) == _tree(clean_out)
+
+
+def test_deleted_post_disappears_everywhere(tmp_path: Path) -> None:
+    site = _site(tmp_path / "site")
+    out = tmp_path / "out"
+    build(site, BuildOptions(output=out, jobs=1))
+    assert (out / "posts/c/index.html").exists()
+    _delete(site)
+    build(site, BuildOptions(output=out, jobs=1))
+    assert not (out / "posts/c").exists()
+    assert not (out / "tags/misc").exists()
+    for path, data in _tree(out).items():
+        assert b"/posts/c/" not in data, f"{path} still mentions the deleted post"
+
+
+def test_unchanged_pages_are_not_rendered_again(tmp_path: Path) -> None:
+    site = _site(tmp_path / "site")
+    out = tmp_path / "out"
+    build(site, BuildOptions(output=out, jobs=1))
+    before = {p: (out / p).stat().st_ino for p in _tree(out)}
+    path = site / "content/posts/c.md"
+    path.write_text(path.read_text().replace("Gamma", "Gamma, edited"))
+    _touch_later(path)
+    build(site, BuildOptions(output=out, jobs=1))
+    after = {p: (out / p).stat().st_ino for p in _tree(out)}
+    kept = {p for p in before if before[p] == after.get(p)}
+    assert "posts/a/index.html" in kept, "a post that did not change keeps its file"
+    assert "posts/c/index.html" not in kept
+
+
+def test_nothing_changed_means_nothing_to_do(tmp_path: Path) -> None:
+    site = _site(tmp_path / "site")
+    out = tmp_path / "out"
+    build(site, BuildOptions(output=out, jobs=1))
+    again = build(site, BuildOptions(output=out, jobs=1))
+    assert again.site is None and again.files == 0
+
+
+def test_parallel_build_is_byte_identical_to_single_process(tmp_path: Path) -> None:
+    site = _site(tmp_path / "site")
+    for i in range(60):  # past the threshold where worker processes are used
+        (site / f"content/posts/extra-{i:02}.md").write_text(
+            f"---\ntitle: Extra {i}\ndate: 2025-03-{1 + i % 28:02}\ntags: [t{i % 5}]\n---\n"
+            f"正文 {i} with $a_{i}$ and [a](a.md).\n\n```bash\necho {i}\n```\n")
+    single, parallel = tmp_path / "single", tmp_path / "parallel"
+    build(site, BuildOptions(output=single, jobs=1, cache=False))
+    build(site, BuildOptions(output=parallel, jobs=2, cache=False))
+    assert _tree(single) == _tree(parallel)

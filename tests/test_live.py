@@ -1,0 +1,179 @@
+"""`lanting serve`: in-memory rebuilds, debounced watching, safe serving, reload events."""
+
+from __future__ import annotations
+
+import http.client
+import os
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from lanting.live import LiveSite
+from lanting.pipeline import BuildOptions
+from lanting.serve import make_server
+
+POST = "---\ntitle: {title}\ndate: 2026-01-0{day}\ntags: [t]\n---\n{body}\n"
+
+
+def _site(root: Path, posts: int = 3) -> Path:
+    (root / "content/posts").mkdir(parents=True)
+    (root / "lanting.toml").write_text('title = "Live"\n')
+    for i in range(posts):
+        (root / f"content/posts/p{i}.md").write_text(
+            POST.format(title=f"Post {i}", day=i % 9 + 1, body=f"Body {i}"))
+    return root
+
+
+class Running:
+    def __init__(self, site: Path) -> None:
+        self.live = LiveSite(site, BuildOptions(drafts=True, jobs=1, cache=False,
+                                                base_url="http://localhost:0/"),
+                             report=lambda message: None)
+        self.live.rebuild()
+        self.server = make_server(self.live.store, "127.0.0.1", 0, live=self.live)
+        self.port = self.server.server_address[1]
+        self.stop = threading.Event()
+        self.events: list[tuple[str, object]] = []
+        original = self.live.notify
+        self.live.notify = lambda event, data: (self.events.append((event, data)),  # type: ignore[method-assign]
+                                                original(event, data))
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.watcher = threading.Thread(target=self.live.watch, args=(self.stop,), daemon=True)
+        self.watcher.start()
+        time.sleep(0.3)  # the watcher is ready
+
+    def get(self, path: str, host: str | None = None) -> tuple[int, bytes]:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
+        try:
+            conn.putrequest("GET", path, skip_host=True)
+            conn.putheader("Host", host or f"127.0.0.1:{self.port}")
+            conn.endheaders()
+            response = conn.getresponse()
+            return response.status, response.read()
+        finally:
+            conn.close()
+
+    def wait_for_events(self, count: int, quiet: float = 1.5, limit: float = 15) -> None:
+        """Until `count` events arrived and then nothing for `quiet` seconds."""
+        end = time.time() + limit
+        while time.time() < end and len(self.events) < count:
+            time.sleep(0.05)
+        seen = len(self.events)
+        while time.time() < end:
+            time.sleep(quiet)
+            if len(self.events) == seen:
+                return
+            seen = len(self.events)
+
+    def close(self) -> None:
+        self.stop.set()
+        self.live.close_streams()
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def running(tmp_path: Path) -> Iterator[Running]:
+    served = Running(_site(tmp_path / "site"))
+    yield served
+    served.close()
+
+
+def test_serves_the_build_from_memory_with_the_reload_script(running: Running) -> None:
+    status, body = running.get("/posts/p1/")
+    assert status == 200 and b"Post 1" in body and b"/__lanting/live.js" in body
+    assert running.get("/posts/p1")[0] == 301
+
+
+@pytest.mark.parametrize("path", [
+    "/../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%252f..%252fetc/passwd",
+    "/posts\\..\\..\\lanting.toml", "//etc/passwd", "/content/posts/p1.md", "/lanting.toml",
+])
+def test_nothing_outside_the_output_is_served(running: Running, path: str) -> None:
+    status, body = running.get(path)
+    assert status == 404
+    assert b"root:" not in body and b"title = " not in body
+
+
+def test_foreign_host_is_refused(running: Running) -> None:
+    assert running.get("/", host="evil.example")[0] == 403
+    assert running.get("/", host=f"localhost:{running.port}")[0] == 200
+
+
+def test_edit_rebuilds_and_reloads_only_what_changed(running: Running, tmp_path: Path) -> None:
+    post = tmp_path / "site/content/posts/p2.md"
+    post.write_text(POST.format(title="Post 2", day=3, body="Edited body"))
+    running.wait_for_events(1)
+    assert running.live.rebuilds == 2
+    [(event, changed)] = running.events
+    assert event == "reload"
+    assert "/posts/p2/" in changed and "/posts/p0/" not in changed  # type: ignore[operator]
+    assert b"Edited body" in running.get("/posts/p2/")[1]
+
+
+def test_atomic_saves_give_exactly_one_rebuild(running: Running, tmp_path: Path) -> None:
+    folder = tmp_path / "site/content/posts"
+    target = folder / "p0.md"
+    # vim: backup file, the 4913 write test, swap file; then the write
+    (folder / "p0.md~").write_text("old")
+    (folder / "4913").write_text("")
+    (folder / ".p0.md.swp").write_text("swap")
+    # editors that write a temporary file and rename it over the original
+    temp = folder / "p0.md___jb_tmp___"
+    temp.write_text(POST.format(title="Post 0", day=1, body="Saved atomically"))
+    os.replace(temp, target)
+    running.wait_for_events(1)
+    assert running.live.rebuilds == 2, "one rebuild for the save"
+    assert len(running.events) == 1
+    assert b"Saved atomically" in running.get("/posts/p0/")[1]
+
+
+def test_a_thousand_files_changing_at_once(running: Running, tmp_path: Path) -> None:
+    folder = tmp_path / "site/content/posts"
+    for i in range(1000):  # what a `git checkout` of another branch looks like
+        (folder / f"new-{i:04}.md").write_text(
+            POST.format(title=f"New {i}", day=i % 9 + 1, body=f"N {i}"))
+    running.wait_for_events(1, quiet=2.0, limit=60)
+    assert running.live.rebuilds - 1 <= 2
+    assert [event for event, _ in running.events] == ["reload"]
+    assert running.get("/posts/new-0999/")[0] == 200
+
+
+def test_a_broken_file_keeps_the_last_good_site_and_shows_the_error(
+    running: Running, tmp_path: Path
+) -> None:
+    post = tmp_path / "site/content/posts/p1.md"
+    post.write_text("---\ntitle: [unclosed\ndate: 2026-01-02\n---\n<script>x</script>\n")
+    running.wait_for_events(1)
+    assert running.events[-1][0] == "error-report"
+    status, body = running.get("/posts/p1/")
+    assert status == 200 and b"Post 1" in body  # the last good build
+    assert b'id="lanting-error"' in body and b"p1.md:2" in body
+    post.write_text(POST.format(title="Post 1 fixed", day=2, body="Fixed"))
+    running.wait_for_events(2)
+    assert running.events[-1][0] == "reload"
+    status, body = running.get("/posts/p1/")
+    assert b"Post 1 fixed" in body and b'id="lanting-error"' not in body
+
+
+def test_error_text_is_escaped(running: Running, tmp_path: Path) -> None:
+    post = tmp_path / "site/content/posts/p1.md"
+    post.write_text("---\ntitle: x\ndate: <img src=x onerror=alert(1)>\n---\n")
+    running.wait_for_events(1)
+    body = running.get("/posts/p0/")[1]
+    assert b"<img src=x" not in body and b"&lt;img src=x" in body
+
+
+def test_drafts_are_shown_and_marked(tmp_path: Path) -> None:
+    site = _site(tmp_path / "site")
+    (site / "content/posts/draft.md").write_text(
+        "---\ntitle: Draft\ndate: 2026-01-05\ndraft: true\n---\nWIP\n")
+    served = Running(site)
+    try:
+        status, body = served.get("/posts/draft/")
+        assert status == 200 and b"badge-draft" in body
+    finally:
+        served.close()

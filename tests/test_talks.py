@@ -1,0 +1,126 @@
+"""Talks: splitting a body into slides and notes, columns, and the lines of messages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from htmltree import parse_html
+
+from lanting.errors import LantingError
+from lanting.pipeline import BuildResult
+from lanting.talks import _segments, split_slides
+
+
+def test_slides_are_split_on_lines_of_three_dashes_with_their_lines() -> None:
+    body = "\n## One\ntext\n---\n## Two\n\n---\n\n## Three\n"
+    slides = split_slides(body, body_line=5)
+    assert [s.text for s in slides] == ["## One\ntext", "## Two", "## Three"]
+    assert [s.line for s in slides] == [6, 9, 13]
+
+
+@pytest.mark.parametrize("marker", ["Note:", "Notes:", "note:", "???"])
+def test_notes_follow_a_marker_line(marker: str) -> None:
+    [slide] = split_slides(f"## A\npoint\n{marker}\nSay this.\nAnd this.\n", body_line=1)
+    assert slide.text == "## A\npoint"
+    assert slide.notes == "Say this.\nAnd this."
+    assert slide.notes_line == 4
+
+
+def test_notes_may_start_on_the_marker_line() -> None:
+    [slide] = split_slides("## A\nNote: Say this.\n", body_line=10)
+    assert (slide.notes, slide.notes_line) == ("Say this.", 11)
+
+
+def test_dashes_and_markers_inside_code_fences_do_not_split() -> None:
+    body = "## Code\n```yaml\n---\nNote: x\n```\n~~~\n---\n~~~\n---\n## Next\n"
+    slides = split_slides(body)
+    assert len(slides) == 2
+    assert "Note: x" in slides[0].text and slides[0].notes == ""
+
+
+def test_empty_slides_are_dropped() -> None:
+    assert [s.text for s in split_slides("---\n## A\n---\n---\n## B\n---\n")] == ["## A", "## B"]
+    assert split_slides("\n\n") == []
+
+
+def test_two_columns() -> None:
+    parts = _segments("## T\n::: columns\nleft\n+++\nright\n:::\nafter", line=20)
+    assert parts == [("md", [("## T", 20)]),
+                     ("columns", [("left", 22), ("right", 24)]),
+                     ("md", [("after", 26)])]
+
+
+TALK = """---
+title: 报告
+date: 2026-04-02
+event: ACL 2026
+---
+
+# 标题页
+
+Note:
+Hello.
+
+---
+
+::: columns
+左边
++++
+右边 $x^2$
+:::
+
+???
+Both columns.
+"""
+
+
+def test_talk_article_and_deck(make_site: Callable[..., Path],
+                               build_site: Callable[..., BuildResult]) -> None:
+    site = make_site({"content/talks/demo.md": TALK})
+    build_site(site)
+    article = parse_html((site / "public/talks/demo/index.html").read_bytes())
+    slides = article.find_all("li", class_="talk-slide")
+    assert [s["id"] for s in slides] == ["slide-1", "slide-2"]
+    assert slides[0].one(class_="talk-notes").text().endswith("Hello.")
+    columns = slides[1].find_all(class_="slide-column")
+    assert [c.text() for c in columns][0] == "左边"
+    assert columns[1].find("math") is not None
+    deck = parse_html((site / "public/talks/demo/slides/index.html").read_bytes())
+    frames = deck.find_all("section", class_="slide-frame")
+    assert [f["id"] for f in frames] == ["1", "2"]
+    assert frames[1].one("aside", class_="slide-notes").text() == "Both columns."
+    listing = parse_html((site / "public/talks/index.html").read_bytes())
+    assert listing.one("article", class_="talk-entry").find("a")["href"] == "/talks/demo/"
+
+
+def test_talk_with_no_slides_is_an_error_at_the_body(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    site = make_site({"content/talks/empty.md": "---\ntitle: T\ndate: 2026-01-01\n---\n\n\n"})
+    with pytest.raises(LantingError) as info:
+        build_site(site)
+    [problem] = info.value.problems
+    assert problem.message == "talk has no slides"
+    assert problem.path is not None and problem.path.name == "empty.md"
+    assert problem.line == 5
+    assert not (site / "public").exists()
+
+
+def test_an_error_in_a_slide_names_its_line_in_the_talk_file(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    text = "---\ntitle: T\ndate: 2026-01-01\n---\n## One\n---\n## Two\n\n$x^$\nNote:\n$y^$\n"
+    site = make_site({"content/talks/bad.md": text})
+    with pytest.raises(LantingError) as info:
+        build_site(site)
+    assert [p.line for p in info.value.problems] == [9, 11]
+    assert all(p.message.startswith("math:") for p in info.value.problems)
+
+
+def test_a_talk_needs_a_title_and_date(make_site: Callable[..., Path],
+                                       build_site: Callable[..., BuildResult]) -> None:
+    site = make_site({"content/talks/t.md": "---\nevent: X\n---\n## A\n"})
+    with pytest.raises(LantingError) as info:
+        build_site(site)
+    messages = [p.message for p in info.value.problems]
+    assert "a talk needs a `title`" in messages and "a talk needs a `date`" in messages
