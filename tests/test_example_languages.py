@@ -109,3 +109,26 @@ def test_feeds_per_language(example: tuple[Path, BuildResult]) -> None:
     english = (out / "en/atom.xml").read_text()
     assert english.count("<entry>") == 3 and 'xml:lang="en"' in english
     assert "What verl is" not in (out / "atom.xml").read_text()
+
+
+def test_every_link_of_the_english_pages_exists(example: tuple[Path, BuildResult],
+                                                pages: dict[str, bytes]) -> None:
+    """Pages of a language link inside it (`/en/blog/`), files of the site once at the
+    root (`/images/avatar.svg`, `/assets/…`)."""
+    from urllib.parse import unquote, urlsplit
+    out = example[0]
+    checked = 0
+    for path, html in pages.items():
+        if not path.startswith("en/"):
+            continue
+        for element in parse_html(html).iter():
+            for attribute in ("href", "src"):
+                url = element.get(attribute) or ""
+                if not url.startswith("/") or url.startswith("//"):
+                    continue
+                target = out / unquote(urlsplit(url).path).lstrip("/")
+                if target.is_dir():
+                    target = target / "index.html"
+                assert target.is_file(), f"{path}: {url}"
+                checked += 1
+    assert checked > 100

@@ -99,9 +99,15 @@ class PageRenderer:
         return self.site.config.origin + quote_url(url)
 
     def link(self, url: str) -> str:
-        """A menu URL: root-relative ones get the base path."""
+        """A menu URL: root-relative ones get the base path — on a multilingual site, the
+        language's for a page (`/blog/` is `/en/blog/`) and the site's for a file
+        (`/images/me.jpg`, `/cv.pdf`, which exist once)."""
         if url.startswith("/") and not url.startswith("//"):
-            return self.site.config.base_path + url.lstrip("/")
+            name = url.split("#", 1)[0].split("?", 1)[0].rsplit("/", 1)[-1]
+            root = self.site.config.base_path
+            if "." in name:
+                root = self.env.globals.get("site_root", root)
+            return root + url.lstrip("/")
         return url
 
     def post_key(self, page: Page) -> tuple[object, ...]:

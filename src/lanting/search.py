@@ -41,12 +41,12 @@ OPT_IN = b"data-pagefind-body"
 
 THEME_EXCLUDES = (
     ".toc", ".series-box", ".post-nav", ".sidenote", ".footnote-backref", ".copy-button",
-    ".post-meta", ".translations", "math",
+    ".post-meta", ".translations", "math", ".eyebrow",
 )
 """Parts of the theme's pages that repeat other text (the TOC repeats the headings, side
 notes repeat the footnotes, the series box and post navigation list other posts) or read
-badly as text (dates, reading time; MathML, whose text is a jumble of symbols). Tags stay:
-a post tagged 强化学习 is found by that word."""
+badly as text (dates, reading time, the section name above a title; MathML, whose text is
+a jumble of symbols). Tags stay: a post tagged 强化学习 is found by that word."""
 
 _UNUSED = ("pagefind-ui.", "pagefind-modular-ui.", "pagefind-component-ui.",
            "pagefind-highlight.", "playground/")
