@@ -79,6 +79,9 @@ class LiveSite:
         except LantingError as error:
             self.error = "\n".join(p.format(self.site_dir) for p in error.problems)
             return set()
+        except Exception as error:  # a bug in Lanting: keep serving, say so on the page
+            self.error = f"internal error: {type(error).__name__}: {error}"
+            return set()
         finally:
             cache.close()
         self.warnings = produced.warnings
