@@ -78,6 +78,24 @@ url = "/blog/"
     assert language_config(config, zh) is config
 
 
+def test_a_language_can_override_profile_keys(tmp_path: Path) -> None:
+    config = config_of(tmp_path, """\
+title = "T"
+[profile]
+name = "林知远"
+position = "博士研究生"
+photo = "/me.jpg"
+[languages.en.profile]
+position = "PhD student"
+interests = ["RAG"]
+""")
+    zh, en = site_languages(config)
+    profile = language_config(config, en).profile
+    assert (profile.name, profile.position, profile.photo, profile.interests) == (
+        "林知远", "PhD student", "/me.jpg", ("RAG",))
+    assert language_config(config, zh).profile.position == "博士研究生"
+
+
 @pytest.mark.parametrize(("text", "line", "needle"), [
     ('title = "T"\nlanguages = ["zh-CN", "English"]\n', 2, "`English` is not a language tag"),
     ('title = "T"\nlanguages = ["en", "EN"]\n', 2, "`EN` is listed twice"),

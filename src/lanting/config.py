@@ -137,6 +137,9 @@ class LanguageConfig:
     menu: tuple[MenuItem, ...] = ()
     """This language's navigation; its root-relative URLs are relative to the language's root
     (`/blog/` is `/en/blog/`). Defaults to the top-level menu."""
+    profile: ProfileConfig | None = None
+    """`[languages.en.profile]`: the keys given replace the top-level profile's on this
+    language's pages (position, affiliation, interests in English)."""
 
 
 @dataclass(frozen=True, slots=True)

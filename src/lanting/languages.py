@@ -9,10 +9,10 @@ and nothing about it changes.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import PurePosixPath
 
-from lanting.config import Config, LanguageConfig
+from lanting.config import Config, LanguageConfig, ProfileConfig
 from lanting.i18n import strings_for
 
 _SUFFIX = re.compile(r"^(?P<stem>.+)\.(?P<lang>[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*)$")
@@ -97,7 +97,16 @@ def language_config(config: Config, language: Language) -> Config:
         description=settings.description or config.description,
         author=settings.author or config.author,
         menu=settings.menu or config.menu,
+        profile=_override(config.profile, settings.profile) if settings.profile
+        else config.profile,
     )
+
+
+def _override(base: ProfileConfig, override: ProfileConfig) -> ProfileConfig:
+    """`base` with every key `override` sets (differs from the default) replaced."""
+    unset = ProfileConfig()
+    return replace(base, **{f.name: getattr(override, f.name) for f in fields(override)
+                            if getattr(override, f.name) != getattr(unset, f.name)})
 
 
 def language_dirs(config: Config) -> dict[str, str]:
