@@ -171,6 +171,7 @@ def render_sections(sections: Sections, env: Environment, asset_urls: dict[str, 
         # The renderer sees paths relative to the language's folder.
         mine = ({k.removeprefix(prefix): v for k, v in previous.items() if k.startswith(prefix)}
                 if prefix else {k: v for k, v in previous.items() if not k.startswith(others)})
+
         def own(path: str, prefix: str = prefix) -> bool:
             return reusable(prefix + path)
 
