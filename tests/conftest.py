@@ -19,7 +19,8 @@ import pytest
 from lanting import cli
 from lanting.pipeline import BuildOptions, BuildResult, build
 
-DEFAULT_CONFIG = 'title = "T"\n'
+DEFAULT_CONFIG = 'title = "T"\n\n[search]\nenabled = false\n'
+"""Inline sites skip the search index (about 0.2 s a build); tests of search turn it on."""
 
 # Hypothesis imports libcst to explain a failing example, and libcst warns on import:
 # without this, a failing property test ends in INTERNALERROR instead of its example.
@@ -77,7 +78,8 @@ def write_files(root: Path, files: SiteFiles) -> None:
 def make_site(tmp_path: Path) -> Callable[..., Path]:
     """Write a tiny site from `{relative path: text}` and return its folder.
 
-    `lanting.toml` defaults to `title = "T"`; pass `"lanting.toml": None` to leave it out.
+    `lanting.toml` defaults to `title = "T"` without search; pass `"lanting.toml": None` to
+    leave it out.
     Several sites in one test need different `name`s.
     """
 

@@ -216,7 +216,7 @@ def test_sitemap_and_robots(out: Path, posts: tuple[Page, ...]) -> None:
     assert urlset.tag == f"{SITEMAP}urlset"
     locs = [loc.text or "" for loc in urlset.iter(f"{SITEMAP}loc")]
     assert all(loc.startswith(f"{ORIGIN}/") for loc in locs)
-    assert sum(1 for loc in locs if "/posts/" in loc) == len(posts)
+    assert sum(1 for loc in locs if "/posts/" in loc and "/en/" not in loc) == len(posts)
     assert len(locs) == len(set(locs))
     robots = (out / "robots.txt").read_text(encoding="utf-8")
     assert f"Sitemap: {ORIGIN}/sitemap.xml" in robots

@@ -47,7 +47,8 @@ def engine_fingerprint() -> str:
 def settings_fingerprint(settings: DocumentSettings) -> str:
     # image_sizes is left out (compare=False): entries record the sizes they used.
     fields = (settings.options, settings.language, settings.base_path, settings.site_macros,
-              settings.mermaid, settings.drafts, sorted(settings.bibliography.items()))
+              settings.mermaid, settings.drafts, sorted(settings.bibliography.items()),
+              settings.languages)
     return hashlib.blake2b(repr(fields).encode(), digest_size=16).hexdigest()
 
 

@@ -19,6 +19,7 @@ from lanting.locate import line_of, toml_key_lines
 from lanting.schema import SchemaProblem, build, did_you_mean
 
 CONFIG_NAME = "lanting.toml"
+_LANGUAGE_TAG = re.compile(r"[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +116,33 @@ class PublicationsConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class SearchConfig:
+    enabled: bool = True
+    """Build the Pagefind index, the search page and the search dialog; `false` skips the
+    index (about 0.2 s on a small site), e.g. for tests and tiny sites."""
+    exclude: tuple[str, ...] = ()
+    """CSS selectors left out of the index, on top of the theme's own."""
+
+
+@dataclass(frozen=True, slots=True)
+class LanguageConfig:
+    """One language of a multilingual site, `[languages.en]`; every key is optional."""
+
+    name: str = ""
+    """Shown in the language switch; defaults to the language's own name ("English")."""
+    title: str = ""
+    """The site title on this language's pages; defaults to the top-level `title`."""
+    description: str = ""
+    author: str = ""
+    menu: tuple[MenuItem, ...] = ()
+    """This language's navigation; its root-relative URLs are relative to the language's root
+    (`/blog/` is `/en/blog/`). Defaults to the top-level menu."""
+    profile: ProfileConfig | None = None
+    """`[languages.en.profile]`: the keys given replace the top-level profile's on this
+    language's pages (position, affiliation, interests in English)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """The whole site configuration."""
 
@@ -131,6 +159,11 @@ class Config:
     feed: FeedConfig = field(default_factory=FeedConfig)
     profile: ProfileConfig = field(default_factory=ProfileConfig)
     publications: PublicationsConfig = field(default_factory=PublicationsConfig)
+    languages: tuple[str, ...] | dict[str, LanguageConfig] = ()
+    """The site's languages, `["zh-CN", "en"]` or `[languages.en]` tables. `language` stays
+    the default one (published at the root; it may be left out here); each other language
+    lives under `/<code>/`."""
+    search: SearchConfig = field(default_factory=SearchConfig)
     strings: dict[str, dict[str, str]] = field(default_factory=dict)
     """Overrides of UI strings, per language: `[strings.en] read_more = "More"`."""
     params: dict[str, Any] = field(default_factory=dict)
@@ -156,7 +189,7 @@ def _validate(config: Config) -> list[SchemaProblem]:
     problems: list[SchemaProblem] = []
     if not config.title.strip():
         problems.append(SchemaProblem(("title",), "the site needs a non-empty title"))
-    if not re.fullmatch(r"[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*", config.language):
+    if not _LANGUAGE_TAG.fullmatch(config.language):
         problems.append(
             SchemaProblem(("language",), f"`{config.language}` is not a language tag",
                           "use a BCP 47 tag such as zh-CN or en")
@@ -182,6 +215,7 @@ def _validate(config: Config) -> list[SchemaProblem]:
             problems.append(SchemaProblem(("markdown", "toc_levels", str(i)),
                                           "heading levels run from 1 to 6"))
     problems += _validate_academic(config)
+    problems += _validate_languages(config)
     return problems
 
 
@@ -198,6 +232,21 @@ def _validate_academic(config: Config) -> list[SchemaProblem]:
                                           f"unknown link kind `{item.kind}`",
                                           did_you_mean(item.kind, LINK_KINDS)
                                           or f"one of {', '.join(LINK_KINDS)}"))
+    return problems
+
+
+def _validate_languages(config: Config) -> list[SchemaProblem]:
+    codes = list(config.languages)
+    problems: list[SchemaProblem] = []
+    seen: set[str] = set()
+    for i, code in enumerate(codes):
+        path = ("languages", code) if isinstance(config.languages, dict) else ("languages", str(i))
+        if not _LANGUAGE_TAG.fullmatch(code):
+            problems.append(SchemaProblem(path, f"`{code}` is not a language tag",
+                                          "use a BCP 47 tag such as zh-CN or en"))
+        elif code.lower() in seen:
+            problems.append(SchemaProblem(path, f"`{code}` is listed twice"))
+        seen.add(code.lower())
     return problems
 
 

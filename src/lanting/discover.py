@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from dataclasses import dataclass
 from collections.abc import Callable
 from enum import StrEnum
@@ -128,17 +129,23 @@ def _walk(root: Path, site: Path, warnings: list[Problem]) -> list[tuple[str, st
     return sorted(found, key=lambda item: item[1])
 
 
+_TRANSLATED_INDEX = re.compile(r"index(\.[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*)?\.md")
+"""`index.md`, or its translation `index.en.md` (the language is checked once the
+configuration's languages are known)."""
+
+
 def _classify(rel: PurePosixPath) -> Kind | None:
     parts = rel.parts
     if rel.suffix == ".ipynb" and len(parts) == 2 and parts[0] == "posts":
         return Kind.POST
     if rel.suffix != ".md":
         return None
-    if parts == ("_index.md",):
-        return Kind.HOME
-    if parts[0] == "posts" and (len(parts) == 2 or (len(parts) == 3 and rel.name == "index.md")):
+    if len(parts) == 1 and rel.name.startswith("_") and _TRANSLATED_INDEX.fullmatch(rel.name[1:]):
+        return Kind.HOME  # `_index.md`, or a translation of it (`_index.en.md`)
+    bundle = len(parts) == 3 and _TRANSLATED_INDEX.fullmatch(rel.name) is not None
+    if parts[0] == "posts" and (len(parts) == 2 or bundle):
         return Kind.POST
-    if parts[0] == "pages" and (len(parts) == 2 or (len(parts) == 3 and rel.name == "index.md")):
+    if parts[0] == "pages" and (len(parts) == 2 or bundle):
         return Kind.PAGE
     if parts[0] == "talks" and (len(parts) == 2 or (len(parts) == 3 and rel.name == "index.md")):
         return Kind.TALK

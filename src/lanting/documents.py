@@ -30,6 +30,8 @@ class DocumentSettings:
     options: MarkdownOptions
     language: str
     base_path: str
+    languages: tuple[str, ...] = ()
+    """All the site's language codes when it has several: `ppo.en.md` renders as English."""
     site_macros: tuple[tuple[str, str], ...] = ()
     mermaid: bool = False
     drafts: bool = False
@@ -51,6 +53,15 @@ class Loaded:
     there only if the page is rendered again."""
 
 
+def _file_language(doc: Document, settings: DocumentSettings) -> str | None:
+    """The language a file name like `ppo.en.md` names, if it is one of the site's (the
+    languages stage checks and records it; rendering needs it first, for labels)."""
+    if len(settings.languages) < 2:
+        return None
+    suffix = doc.source.rel.name.removesuffix(doc.source.rel.suffix).rpartition(".")[2]
+    return next((code for code in settings.languages if code.lower() == suffix.lower()), None)
+
+
 def render_context(doc: Document, settings: DocumentSettings) -> RenderContext:
     macros = dict(settings.site_macros)
     macros.update({k.lstrip("\\"): v for k, v in doc.meta.macros.items()})
@@ -61,7 +72,8 @@ def render_context(doc: Document, settings: DocumentSettings) -> RenderContext:
     return RenderContext(
         path=doc.source.path, rel=doc.source.rel.as_posix(), body_line=doc.body_line,
         base_path=settings.base_path, macros=tuple(sorted(macros.items())),
-        lang=doc.meta.lang or settings.language, image_sizes=sizes,
+        lang=doc.meta.lang or _file_language(doc, settings) or settings.language,
+        image_sizes=sizes,
         mermaid=settings.mermaid, site_root=settings.site_dir,
         bibliography=settings.bibliography,
     )

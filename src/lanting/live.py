@@ -23,6 +23,7 @@ from lanting.discover import FileReader, is_ignored
 from lanting.documents import Loaded
 from lanting.errors import LantingError, Problem
 from lanting.pipeline import CACHE_DIR, BuildOptions, produce
+from lanting.search import INDEX_DIR, SearchIndex
 from lanting.serve import LIVE_PREFIX, MemoryStore
 
 LIVE_SCRIPT = (Path(__file__).parent / "theme" / "live" / "live.js").read_bytes()
@@ -54,6 +55,8 @@ class LiveSite:
         self.error: str | None = None
         self.warnings: tuple[Problem, ...] = ()
         self.rebuilds = 0
+        self.indexed = 0
+        """The rebuild whose search index is served."""
         self._clients: set[queue.Queue[tuple[str, str] | None]] = set()
         self._clients_lock = threading.Lock()
 
@@ -69,9 +72,10 @@ class LiveSite:
             with self.lock:  # requests wait for the new site instead of seeing half of it
                 produced = produce(self.site_dir, self.options, cache, self.fingerprints,
                                    lambda path: path in self.store.files, reader=self.reader,
-                                   read_previous=self._previous_bytes)
+                                   previous_data=self._served)
                 changed = self._swap(produced.files, produced.copies)
                 self.fingerprints = produced.fingerprints
+                self._index_later(produced.index, self.rebuilds)
         except LantingError as error:
             self.error = "\n".join(p.format(self.site_dir) for p in error.problems)
             return set()
@@ -87,9 +91,38 @@ class LiveSite:
             del self.memory[key]
         return changed
 
-    def _previous_bytes(self, path: str) -> bytes | None:
-        item = self.store.files.get(path)
-        return item if isinstance(item, bytes) else None
+    def _index_later(self, index: Callable[[], SearchIndex], generation: int) -> None:
+        """Stage 7b in the background: the pages are served (and browsers reload) at once,
+        with the previous search index, which the new one replaces when it is ready —
+        unless a newer rebuild has started, which brings its own."""
+
+        def run() -> None:
+            try:
+                result = index()
+            except LantingError as error:
+                self.report("search index failed: "
+                            + "; ".join(p.format(self.site_dir) for p in error.problems))
+                return
+            with self.lock:
+                if generation != self.rebuilds:
+                    return
+                files = {path: data for path, data in self.store.files.items()
+                         if not path.startswith(INDEX_DIR + "/")}
+                for file in result.files:
+                    files[file.path] = (file.data if file.data is not None
+                                        else self.store.files[file.path])
+                self.store.files = files
+                self.fingerprints = {**{k: v for k, v in self.fingerprints.items()
+                                        if not k.startswith(INDEX_DIR + "/")},
+                                     **{f.path: f.fingerprint for f in result.files}}
+                self.indexed = generation
+
+        threading.Thread(target=run, name="lanting-search-index", daemon=True).start()
+
+    def _served(self, path: str) -> bytes | None:
+        """The bytes of a generated file of the last good build (for the search index)."""
+        data = self.store.files.get(path)
+        return data if isinstance(data, bytes) else None
 
     def _swap(self, files: Iterable[object], copies: Iterable[object]) -> set[str]:
         old = self.store.files
@@ -99,6 +132,9 @@ class LiveSite:
         for file in files:
             data = file.data if file.data is not None else old[file.path]  # type: ignore[attr-defined]
             new[file.path] = data  # type: ignore[attr-defined]
+        for path, data in old.items():  # the search index stays until its successor is ready
+            if path.startswith(INDEX_DIR + "/"):
+                new.setdefault(path, data)
         changed = {page_url(path) for path in new.keys() | old.keys()
                    if new.get(path) != old.get(path)}
         if any(path.endswith(PAGE_ASSETS) for path in changed):

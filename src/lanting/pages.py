@@ -31,6 +31,8 @@ class OutputFile:
 class SitemapEntry:
     url: str
     lastmod: dt.datetime | None
+    alternates: tuple[tuple[str, str], ...] = ()
+    """(hreflang, URL) of each language version, `x-default` last; empty if it has none."""
 
 
 def _translator(lang: str, overrides: dict[str, dict[str, str]]) -> Callable[..., str]:
@@ -97,9 +99,15 @@ class PageRenderer:
         return self.site.config.origin + quote_url(url)
 
     def link(self, url: str) -> str:
-        """A menu URL: root-relative ones get the base path."""
+        """A menu URL: root-relative ones get the base path — on a multilingual site, the
+        language's for a page (`/blog/` is `/en/blog/`) and the site's for a file
+        (`/images/me.jpg`, `/cv.pdf`, which exist once)."""
         if url.startswith("/") and not url.startswith("//"):
-            return self.site.config.base_path + url.lstrip("/")
+            name = url.split("#", 1)[0].split("?", 1)[0].rsplit("/", 1)[-1]
+            root = self.site.config.base_path
+            if "." in name:
+                root = self.env.globals.get("site_root", root)
+            return root + url.lstrip("/")
         return url
 
     def post_key(self, page: Page) -> tuple[object, ...]:

@@ -1,9 +1,10 @@
 """The build, in order of execution. Nothing else decides the order of stages.
 
 config → discover → bibliography → parse + render Markdown (per source, in parallel)
-→ routes and links → talks and news → assemble (+ academic links) → render pages → check
-→ write. The check runs once the pages exist in memory (anchors are checked against
-their real ids) and before anything is written, so an error leaves the old output alone.
+→ languages → routes and links → talks and news → assemble (per language, + academic
+links) → render pages (per language) → check → search index → write. The check runs once
+the pages exist in memory (anchors are checked against their real ids) and before
+anything is written, so an error leaves the old output alone.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ import shutil
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
 from lanting.academic import News, build_academic, citation_targets, render_news
-from lanting.assemble import Body, Site, assemble
+from lanting.assemble import Body, Site
 from lanting.bibliography import parse_bibliography
 from lanting.check import CheckInput, check
 from lanting.assets import build_assets
@@ -25,15 +27,19 @@ from lanting.config import Config, load_config
 from lanting.discover import Discovery, FileReader, Kind, Source, discover
 from lanting.documents import DocumentSettings, Loaded, default_jobs, load_all, render_context
 from lanting.errors import LantingError, Problem
+from lanting.languages import language_dirs, site_languages
 from lanting.freshness import inputs_digest, load_state, save_state
 from lanting.frontmatter import Document, parse
 from lanting.markdown import MarkdownOptions
 from lanting.markdown.links import resolve_placeholders
 from lanting.mathfont import math_characters
-from lanting.pages import OutputFile, render_pages
+from lanting.pages import OutputFile
 from lanting.routes import Routes, plan_routes
+from lanting.search import SearchIndex, build_search_index
+from lanting.sections import assemble_sections, render_sections
 from lanting.talks import Talk, render_talk
 from lanting.templates import environment_for, template_fingerprint
+from lanting.translations import localized_link_maps, resolve_languages
 from lanting.write import Copy, check_output_folder, marker_content, write_site
 
 CACHE_DIR = ".lanting"
@@ -81,6 +87,7 @@ def document_settings(site_dir: Path, config: Config, discovery: Discovery, draf
         options=MarkdownOptions(raw_html=config.markdown.raw_html,
                                 cjk_spacing=config.markdown.cjk_spacing),
         language=config.language,
+        languages=tuple(lang.code for lang in site_languages(config)),
         base_path=config.base_path,
         site_macros=tuple(sorted((k.lstrip("\\"), v)
                                  for k, v in config.markdown.math_macros.items())),
@@ -113,21 +120,25 @@ def load_documents(
 
 
 def link_pages(
-    loaded: list[Loaded], routes: Routes, cache: DocumentCache
+    loaded: list[Loaded], routes: Routes, cache: DocumentCache,
+    link_maps: dict[str, dict[str, str]] | None = None,
 ) -> dict[str, Body]:
     """Each page's HTML with the URLs of the pages it links to (resolved when first used;
-    links to unknown pages are the check stage's business)."""
-    link_map = routes.link_map()
+    links to unknown pages are the check stage's business). A page in another language
+    than the default resolves with its language's map (`link_maps`)."""
+    site_map = routes.link_map()
     bodies: dict[str, Body] = {}
     for item in loaded:
         rendered = item.rendered
         assert rendered is not None
+        link_map = (link_maps or {}).get(item.document.meta.lang or "", site_map)
         records = [(link.url, link.target) for link in rendered.links]
         targets = repr([link_map.get(t) for _, t in records if t is not None])
         digest = hashlib.blake2b((rendered.html_hash + targets).encode(),
                                  digest_size=12).hexdigest()
 
-        def load(item: Loaded = item, records: list[tuple[str, str | None]] = records) -> str:
+        def load(item: Loaded = item, records: list[tuple[str, str | None]] = records,
+                 link_map: dict[str, str] = link_map) -> str:
             assert item.rendered is not None
             raw = cache.html(item.key) if item.html_in_cache else item.rendered.html
             return resolve_placeholders(raw, records, link_map)
@@ -153,17 +164,31 @@ def parse_talks(sources: list[Source], drafts: bool) -> list[Document]:
     return documents
 
 
+def with_languages(loaded: list[Loaded], talk_docs: list[Document],
+                   config: Config) -> tuple[list[Loaded], list[Document]]:
+    """Stage 3b over every parsed source, drafts included (a translation of a draft is
+    still a translation): each document gets its language and translation key."""
+    documents = resolve_languages([*(item.document for item in loaded), *talk_docs], config)
+    return ([replace(item, document=doc) for item, doc in zip(loaded, documents, strict=False)],
+            documents[len(loaded):])
+
+
 def render_talks(
-    talk_docs: list[Document], routes: Routes, settings: DocumentSettings,
+    talk_docs: list[Document], routes: Routes, settings: DocumentSettings, config: Config,
+    link_maps: dict[str, dict[str, str]] | None = None,
 ) -> tuple[tuple[Talk, ...], list[Problem]]:
-    """Each talk's slides and notes, rendered with the same context a post gets."""
+    """Each talk's slides and notes, rendered with the same context a post gets. A talk's
+    output path is relative to its language's folder (`sections` adds the folder)."""
     link_map = routes.link_map()
+    dirs = language_dirs(config)
     talks, problems, errors = [], [], []
     for doc in talk_docs:
         out_dir = routes.pages[doc.source.rel.as_posix()]
+        own = out_dir.removeprefix(dirs.get(doc.meta.lang or "", ""))
         try:
             talk, found = render_talk(doc, render_context(doc, settings), settings.options,
-                                      routes.url(out_dir), out_dir + "index.html", link_map)
+                                      routes.url(out_dir), own + "index.html",
+                                      (link_maps or {}).get(doc.meta.lang or "", link_map))
         except LantingError as error:
             errors.extend(error.problems)
             continue
@@ -176,13 +201,21 @@ def render_talks(
 
 def render_home_news(
     documents: list[Document], routes: Routes, settings: DocumentSettings,
-) -> tuple[tuple[News, ...], list[Problem]]:
-    """The Markdown of the home page's `news:` items."""
-    home = next((d for d in documents if d.source.kind is Kind.HOME), None)
-    if home is None:
-        return (), []
-    return render_news(home, render_context(home, settings), settings.options,
-                       routes.link_map())
+    link_maps: dict[str, dict[str, str]] | None = None,
+) -> tuple[dict[str | None, tuple[News, ...]], list[Problem]]:
+    """The Markdown of each home page's `news:` items, by language (None on a
+    single-language site)."""
+    homes = [d for d in documents if d.source.kind is Kind.HOME]
+    news: dict[str | None, tuple[News, ...]] = {}
+    problems: list[Problem] = []
+    for home in homes:
+        key = home.meta.lang if link_maps else None
+        items, found = render_news(home, render_context(home, settings), settings.options,
+                                   (link_maps or {}).get(home.meta.lang or "",
+                                                         routes.link_map()))
+        news[key] = items
+        problems += found
+    return news, problems
 
 
 def _static_copies(discovery: Discovery, routes: Routes) -> list[Copy]:
@@ -204,6 +237,9 @@ class SiteOutput:
     warnings: tuple[Problem, ...]
     document_keys: frozenset[str] = frozenset()
     """Cache keys of the sources this build used."""
+    index: Callable[[], SearchIndex] = field(default=lambda: SearchIndex((), 0), repr=False)
+    """Stage 7b, run by the caller: `build` before writing, `lanting serve` in the
+    background once the new pages are served."""
 
     @property
     def fingerprints(self) -> dict[str, str]:
@@ -226,21 +262,25 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
     try:
         produced = produce(site_dir, options, cache, previous,
                            lambda path: (output / path).is_file(), progress,
-                           read_previous=lambda path: _read_or_none(output / path))
-        if not options.write:
+                           previous_data=lambda path: _read(output / path))
+        if not options.write:  # `lanting check`: every check ran; nothing to index or write
             return BuildResult(output, 0, len(produced.files), produced.warnings,
                                time.perf_counter() - started, produced.site)
-        count = write_site(output, site_dir, produced.files, produced.copies)  # 8. write
+        index = produced.index()                                           # 7b. search index
+        if options.strict and index.warnings:
+            raise LantingError([replace(p, severity="error") for p in index.warnings])
+        files = [*produced.files, *index.files]
+        count = write_site(output, site_dir, files, produced.copies)       # 8. write
     finally:
         cache.close()
+    fingerprints = {f.path: f.fingerprint for f in files if f.fingerprint}
     if options.cache:
-        save_state(site_dir / CACHE_DIR, output, inputs, marker_content(output),
-                   produced.fingerprints)
-    return BuildResult(output, count, len(produced.files), produced.warnings,
-                       time.perf_counter() - started, produced.site, produced.fingerprints)
+        save_state(site_dir / CACHE_DIR, output, inputs, marker_content(output), fingerprints)
+    return BuildResult(output, count, len(files), (*produced.warnings, *index.warnings),
+                       time.perf_counter() - started, produced.site, fingerprints)
 
 
-def _read_or_none(path: Path) -> bytes | None:
+def _read(path: Path) -> bytes | None:
     try:
         return path.read_bytes()
     except OSError:
@@ -252,11 +292,12 @@ def produce(
     previous: dict[str, str] | None = None,
     reusable: Callable[[str], bool] = lambda path: False,
     progress: Progress | None = None, reader: FileReader | None = None,
-    read_previous: Callable[[str], bytes | None] = lambda path: None,
+    previous_data: Callable[[str], bytes | None] = lambda path: None,
 ) -> SiteOutput:
-    """Stages 1–7 and the check: the whole site in memory. Pages whose fingerprint is in
-    `previous` and whose old file is `reusable` are not rendered again (the check reads
-    them with `read_previous`)."""
+    """Stages 1–7: the whole site in memory (the search index, 7b, is left to the caller:
+    `SiteOutput.index`). Pages whose fingerprint is in `previous` and
+    whose old file is `reusable` are not rendered again; `previous_data` reads such an
+    old file when the search index has to be rebuilt around it."""
     overrides = {"base_url": options.base_url} if options.base_url else None
     config = load_config(site_dir, overrides)                              # 1. config
     discovery = discover(site_dir, reader)                                 # 2. discover
@@ -268,23 +309,33 @@ def produce(
                             settings, cache, options.jobs,
                             progress)                                      # 3+4. parse, render
     keys = frozenset(item.key for item in loaded)
+    talk_docs = parse_talks(talk_sources, options.drafts)
+    loaded, talk_docs = with_languages(loaded, talk_docs, config)          # 3b. languages
     drafts = tuple(item.document for item in loaded if item.rendered is None)
     loaded = [item for item in loaded if item.rendered is not None]        # drafts left out
     documents: list[Document] = [item.document for item in loaded]
-    talk_docs = parse_talks(talk_sources, options.drafts)
-    routes = plan_routes([*documents, *talk_docs], discovery.assets,
-                         config.base_path)                                 # routes
-    bodies = link_pages(loaded, routes, cache)                             # links
-    talks, talk_problems = render_talks(talk_docs, routes, settings)       # talks
-    news, news_problems = render_home_news(documents, routes, settings)
+    routes = plan_routes([*documents, *talk_docs], discovery.assets, config.base_path,
+                         language_dirs(config))                            # routes
+    link_maps = localized_link_maps([*documents, *talk_docs], routes.link_map(), config)
+    bodies = link_pages(loaded, routes, cache, link_maps)                  # links
+    talks, talk_problems = render_talks(talk_docs, routes, settings, config,
+                                        link_maps)                         # talks
+    news, news_problems = render_home_news(documents, routes, settings, link_maps)
     rendered = {item.document.source.rel.as_posix(): item.rendered for item in loaded
                 if item.rendered is not None}
-    site = assemble(config, documents, rendered, bodies, routes)           # 5. assemble
     citations = {rel: r.citations for rel, r in rendered.items()}
     citations.update({t.rel: t.citations for t in talks})
-    site = replace(site, academic=build_academic(
-        config, (*site.posts, *site.pages), [*documents, *talk_docs], citations, bibliography,
-        talks, news, site.home.title if site.home else ""))                # academic links
+
+    def academic(site: Site, language: str | None) -> Site:                # academic links
+        mine = [d for d in (*documents, *talk_docs) if language in (None, d.meta.lang)]
+        return replace(site, academic=build_academic(
+            site.config, (*site.posts, *site.pages), mine, citations, bibliography,
+            tuple(t for t in talks if language in (None, t.lang)), news.get(language, ()),
+            site.home.title if site.home else ""))
+
+    sections = assemble_sections(config, documents, rendered, bodies, routes,
+                                 academic)                                 # 5. assemble
+    site = sections.default
     extra_html = [s.html + s.notes_html for t in talks for s in t.slides]
     extra_html += [p.title_html + p.abstract_html for p in bibliography.publications]
     math_chars = "".join(sorted({c for r in rendered.values() for c in r.math_chars}
@@ -295,15 +346,17 @@ def produce(
                           site_dir / CACHE_DIR if options.cache else None)
     templates = template_fingerprint(site_dir)
     files = [*assets.files,
-             *render_pages(site, environment_for(site_dir, templates), assets.urls, templates,
-                           previous, reusable)]                            # 7. render pages
+             *render_sections(sections, environment_for(site_dir, templates), assets.urls,
+                              templates, previous, reusable)]              # 7. render pages
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
     copies = _static_copies(discovery, routes)
     warnings = _check(CheckInput(site_dir, config, tuple(documents), drafts, rendered, routes,
                                  site, tuple(files), tuple(copies), discovery,
-                                 options.external, read_previous),
+                                 options.external, previous_data),
                       [*talk_problems, *news_problems], options.strict)   # 6. check
-    return SiteOutput(files, copies, site, tuple(warnings), keys)
+    return SiteOutput(files, copies, site, tuple(warnings), keys,
+                      partial(build_search_index, files, config, previous or {}, reusable,
+                              previous_data))
 
 
 def _check(inp: CheckInput, more: list[Problem], strict: bool) -> list[Problem]:

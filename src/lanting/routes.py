@@ -5,6 +5,7 @@ so that links between pages can be rewritten while Markdown is rendered.
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from urllib.parse import quote
@@ -54,13 +55,18 @@ def output_dir(doc: Document) -> str:
 
 
 def plan_routes(
-    documents: list[Document], assets: tuple[Asset, ...], base_path: str
+    documents: list[Document], assets: tuple[Asset, ...], base_path: str,
+    language_dirs: Mapping[str, str] | None = None,
 ) -> Routes:
-    """Decide every output location; two sources claiming one URL is an error."""
+    """Decide every output location; two sources claiming one URL is an error.
+
+    `language_dirs` maps a language code to the folder its pages live in (`en` -> `en/`);
+    the default language has none.
+    """
     pages: dict[str, str] = {}
     claimed: dict[str, list[Document]] = {}
     for doc in documents:
-        out = output_dir(doc)
+        out = (language_dirs or {}).get(doc.meta.lang or "", "") + output_dir(doc)
         pages[doc.source.rel.as_posix()] = out
         claimed.setdefault(out, []).append(doc)
     problems = [

@@ -73,11 +73,17 @@ def convert(
             return None
         if len(args) == 1:
             return convert(args[0], value, path, problems)
+        shaped: list[SchemaProblem] | None = None
         for arg in args:
             scratch: list[SchemaProblem] = []
             result = convert(arg, value, path, scratch)
             if not scratch:
                 return result
+            if shaped is None and all(len(p.path) > len(path) for p in scratch):
+                shaped = scratch  # the value has this type's shape: report what is inside
+        if shaped is not None:
+            problems.extend(shaped)
+            return None
         problems.append(
             SchemaProblem(path, f"expected {' or '.join(_describe(a) for a in args)}, "
                           f"got {_type_name_of(value)}")
