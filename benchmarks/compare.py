@@ -320,7 +320,10 @@ class Lanting(Tool):
         self.version = (r.stdout or r.stderr).strip()
 
     def prepare_site(self, site: Path, n: int) -> None:
-        (site / "lanting.toml").write_text('title = "Bench"\n', encoding="utf-8")
+        # Search off: neither peer builds a search index; its cost is measured on its own
+        # by benchmarks/search_index.py.
+        (site / "lanting.toml").write_text('title = "Bench"\n\n[search]\nenabled = false\n',
+                                           encoding="utf-8")
 
     def output(self, site: Path) -> Path:
         return site.parent / (site.name + "-out")
@@ -796,7 +799,8 @@ def report(res: Results, args: argparse.Namespace, started: dt.datetime, elapsed
         md += [f"- {TOOL_LABELS[t]}: {v}" for t, v in res.versions.items() if t != "hugo-nomath"]
         md += ["", "## Method", "",
                f"- Corpus: `shared/bench/make_corpus.py` (seed {args.seed}), flavor `plain` for Lanting "
-               "(plus `lanting.toml` with `title = \"Bench\"`), `hugo` for Hugo, `hexo` for Hexo.",
+               "(plus `lanting.toml` with `title = \"Bench\"` and search off, as the peers build "
+               "no search index), `hugo` for Hugo, `hexo` for Hexo.",
                "- cold: output and caches deleted first (Lanting: output and `.lanting/`; Hugo: `public/`, "
                "`resources/` and `--cacheDir`; Hexo: `public/` and `db.json`). warm: the same build again. "
                "one-edit: one sentence appended to one post, then the same build (full `hugo` / "

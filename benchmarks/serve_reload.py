@@ -35,7 +35,8 @@ def make_site(posts: int, work: Path, corpus_script: Path) -> Path:
         shutil.rmtree(site)
     subprocess.run([sys.executable, str(corpus_script), "--posts", str(posts), "--out",
                     str(site), "--flavor", "plain"], check=True, stdout=subprocess.DEVNULL)
-    (site / "lanting.toml").write_text('title = "Bench"\n', encoding="utf-8")
+    (site / "lanting.toml").write_text('title = "Bench"\n\n[search]\nenabled = false\n',
+                                       encoding="utf-8")
     return site
 
 
