@@ -115,6 +115,12 @@ class PublicationsConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class BuildConfig:
+    minify: bool = True
+    """Minify the HTML `lanting build` writes (`lanting serve` never minifies)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """The whole site configuration."""
 
@@ -131,6 +137,7 @@ class Config:
     feed: FeedConfig = field(default_factory=FeedConfig)
     profile: ProfileConfig = field(default_factory=ProfileConfig)
     publications: PublicationsConfig = field(default_factory=PublicationsConfig)
+    build: BuildConfig = field(default_factory=BuildConfig)
     strings: dict[str, dict[str, str]] = field(default_factory=dict)
     """Overrides of UI strings, per language: `[strings.en] read_more = "More"`."""
     params: dict[str, Any] = field(default_factory=dict)

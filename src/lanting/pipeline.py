@@ -28,6 +28,7 @@ from lanting.frontmatter import Document, parse
 from lanting.markdown import MarkdownOptions, link_problems
 from lanting.markdown.links import resolve_placeholders
 from lanting.mathfont import math_characters
+from lanting.minify import minify_pages
 from lanting.pages import OutputFile, render_pages
 from lanting.routes import Routes, plan_routes
 from lanting.talks import Talk, render_talk
@@ -222,7 +223,9 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
     try:
         produced = produce(site_dir, options, cache, previous,
                            lambda path: (output / path).is_file(), progress)
-        count = write_site(output, site_dir, produced.files, produced.copies)  # 8. write
+        files = (minify_pages(produced.files) if produced.site.config.build.minify
+                 else produced.files)                                      # minified HTML
+        count = write_site(output, site_dir, files, produced.copies)      # 8. write
     finally:
         cache.close()
     if options.cache:
