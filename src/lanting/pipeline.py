@@ -25,6 +25,7 @@ from lanting.documents import DocumentSettings, Loaded, default_jobs, load_all, 
 from lanting.errors import LantingError, Problem
 from lanting.freshness import inputs_digest, load_state, save_state
 from lanting.frontmatter import Document, parse
+from lanting.images import ResponsiveImages, responsive_images
 from lanting.markdown import MarkdownOptions, link_problems
 from lanting.markdown.links import resolve_placeholders
 from lanting.mathfont import math_characters
@@ -108,10 +109,12 @@ def load_documents(
 
 
 def link_pages(
-    loaded: list[Loaded], routes: Routes, cache: DocumentCache
+    loaded: list[Loaded], routes: Routes, cache: DocumentCache,
+    images: ResponsiveImages | None = None,
 ) -> tuple[dict[str, Body], list[Problem]]:
-    """Each page's HTML with the URLs of the pages it links to (resolved when first used),
-    and a warning for each link to a source that is not a page of this build."""
+    """Each page's HTML with the URLs of the pages it links to (resolved when first used)
+    and the WebP variants of its images, and a warning for each link to a source that is
+    not a page of this build."""
     link_map = routes.link_map()
     bodies: dict[str, Body] = {}
     problems: list[Problem] = []
@@ -120,14 +123,17 @@ def link_pages(
         assert rendered is not None
         records = [(link.url, link.target) for link in rendered.links]
         problems.extend(link_problems(rendered, link_map, item.document.source.path))
-        targets = repr([link_map.get(t) for _, t in records if t is not None])
+        urls = [link_map.get(t) for _, t in records if t is not None]
+        targets = repr(urls) + (repr([images.variants.get(u) for u in urls if u])
+                                if images and images.variants else "")
         digest = hashlib.blake2b((rendered.html_hash + targets).encode(),
                                  digest_size=12).hexdigest()
 
         def load(item: Loaded = item, records: list[tuple[str, str | None]] = records) -> str:
             assert item.rendered is not None
             raw = cache.html(item.key) if item.html_in_cache else item.rendered.html
-            return resolve_placeholders(raw, records, link_map)
+            html = resolve_placeholders(raw, records, link_map)
+            return images.rewrite(html) if images else html
 
         bodies[item.document.source.rel.as_posix()] = Body(load, digest)
     return bodies, problems
@@ -259,7 +265,9 @@ def produce(
     talk_docs = parse_talks(talk_sources, options.drafts)
     routes = plan_routes([*documents, *talk_docs], discovery.assets,
                          config.base_path)                                 # routes
-    bodies, link_warnings = link_pages(loaded, routes, cache)              # links
+    images = responsive_images(discovery.assets, routes, site_dir / CACHE_DIR / "images"
+                               if options.cache else None, reader)         # WebP variants
+    bodies, link_warnings = link_pages(loaded, routes, cache, images)      # links
     talks, talk_problems = render_talks(talk_docs, routes, settings)       # talks
     news, news_problems = render_home_news(documents, routes, settings)
     rendered = {item.document.source.rel.as_posix(): item.rendered for item in loaded
@@ -291,6 +299,7 @@ def produce(
              *render_pages(site, environment_for(site_dir, templates), assets.urls, templates,
                            previous, reusable)]                            # 7. render pages
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
+    files += images.files
     return SiteOutput(files, _static_copies(discovery, routes), site, warnings, keys)
 
 
