@@ -1,4 +1,6 @@
-// The light/dark toggle. Pages follow the system's scheme; the button, added here so that
+// Small helps for readers; every page reads fine without them.
+//
+// 1. The light/dark toggle. Pages follow the system's scheme; the button, added here so that
 // readers without JavaScript never see a control that does nothing, switches to the other
 // scheme and remembers it. Choosing the system's own scheme forgets the choice again. The
 // stored choice is applied before the first paint by the inline script in <head>.
@@ -44,3 +46,20 @@
   if (header) header.append(button);
 })();
 
+// 2. A formula wider than the column scrolls inside it (see .math-inline in style.css); the
+// ones that do scroll can take keyboard focus, so they can be scrolled without a mouse.
+(() => {
+  const wide = () => {
+    for (const el of document.querySelectorAll(".math-inline")) {
+      if (el.scrollWidth > el.clientWidth + 1) el.tabIndex = 0;
+      else el.removeAttribute("tabindex");
+    }
+  };
+  let pending = false;
+  addEventListener("resize", () => {
+    if (!pending) requestAnimationFrame(() => { pending = false; wide(); });
+    pending = true;
+  });
+  wide();
+  document.fonts.ready.then(wide);
+})();
