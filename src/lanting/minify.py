@@ -23,29 +23,54 @@ OPTIONS = {
 }
 
 
-_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
-                   "source", "track", "wbr"})
-_RAW_TEXT = re.compile(r"<(script|style|pre|textarea)\b.*?</\1\s*>", re.S | re.I)
-_SELF_CLOSING = re.compile(r"<([a-zA-Z][\w:-]*)((?:\s[^<>]*?)?)\s*/>")
+FOREIGN = frozenset(
+    "math mi mn mo ms mtext mspace mrow mfrac msqrt mroot mstyle merror mpadded mphantom "
+    "msub msup msubsup munder mover munderover mmultiscripts mprescripts none mtable mtr "
+    "mtd mlabeledtr maction menclose semantics annotation annotation-xml "
+    "svg g path rect circle ellipse line polyline polygon use stop defs symbol "
+    "lineargradient radialgradient clippath mask pattern tspan".split())
+"""MathML and SVG elements, whose `/>` closes them (HTML elements ignore it)."""
+_TAG = re.compile(r"<([a-zA-Z][\w:-]*)((?:\s[^<>]*?)?)\s*$")
 
 
 def _open_and_close(html: str) -> str:
-    """`<mspace width="1em"/>` -> `<mspace width="1em"></mspace>` outside raw text.
+    """`<mspace width="1em"/>` -> `<mspace width="1em"></mspace>` for MathML and SVG.
 
     In MathML and SVG `/>` closes an element, but minify-html 0.18 reads `<mspace/>` as
-    an opening tag and drops the closing tags after it, which scrambles the formula."""
-
-    def expand(part: str) -> str:
-        return _SELF_CLOSING.sub(
-            lambda m: m.group(0) if m.group(1).lower() in _VOID
-            else f"<{m.group(1)}{m.group(2)}></{m.group(1)}>", part)
-
-    pieces, position = [], 0
-    for match in _RAW_TEXT.finditer(html):
-        pieces += [expand(html[position:match.start()]), match.group(0)]
-        position = match.end()
-    pieces.append(expand(html[position:]))
+    an opening tag and drops the closing tags after it, which scrambles the formula.
+    Scripts are left alone. Searching for `/>` keeps this cheap on large sites."""
+    end = html.find("/>")
+    if end < 0:
+        return html
+    scripts = _script_ranges(html)
+    pieces: list[str] = []
+    done = 0
+    while end >= 0:
+        start = html.rfind("<", done, end)
+        tag = _TAG.match(html, start, end) if start >= 0 else None
+        if tag and tag.group(1).lower() in FOREIGN and not _inside(scripts, start):
+            name = tag.group(1)
+            pieces += [html[done:start], f"<{name}{tag.group(2)}></{name}>"]
+            done = end + 2
+        end = html.find("/>", end + 2)
+    pieces.append(html[done:])
     return "".join(pieces)
+
+
+def _script_ranges(html: str) -> list[tuple[int, int]]:
+    """(start, end) of every <script> element."""
+    ranges = []
+    start = html.find("<script")
+    while start >= 0:
+        end = html.find("</script", start)
+        end = len(html) if end < 0 else end
+        ranges.append((start, end))
+        start = html.find("<script", end)
+    return ranges
+
+
+def _inside(ranges: list[tuple[int, int]], position: int) -> bool:
+    return any(start < position < end for start, end in ranges)
 
 
 def minify(text: str) -> str:
