@@ -17,6 +17,7 @@ from lanting.discover import Kind
 from lanting.errors import LantingError, Problem
 from lanting.frontmatter import Document
 from lanting.markdown import Heading, RenderedMarkdown
+from lanting.markdown.links import content_target, rebase
 from lanting.markdown.slugs import slugify
 from lanting.routes import Routes
 from lanting.text import minutes_for
@@ -93,6 +94,8 @@ class Page:
     features: frozenset[str] = frozenset()
     """Page-level needs of the content: "math", "mermaid", "code"."""
     params: dict[str, Any] = field(default_factory=dict)
+    cover: str | None = None
+    """URL of the page's preview image (front matter `cover`), resolved like a link."""
 
     @property
     def html(self) -> str:
@@ -149,7 +152,24 @@ def _page(doc: Document, rendered: RenderedMarkdown, body: Body, routes: Routes,
                                         config.blog.words_per_minute),
         features=rendered.features,
         params=meta.params,
+        cover=_cover_url(doc, routes),
     )
+
+
+def _cover_url(doc: Document, routes: Routes) -> str | None:
+    """The `cover` of the front matter as a URL: a file of the site (beside a bundle's
+    index.md, or any content path) becomes its output URL; other URLs stay as written."""
+    cover = doc.meta.cover
+    if not cover:
+        return None
+    target = content_target(cover, doc.source.rel.as_posix())
+    if target is None:
+        return rebase(cover, routes.base_path)
+    if target not in routes.assets:
+        raise LantingError.at(f"cover: `{cover}` is not a file of the site", doc.source.path,
+                              doc.key_lines.get("cover", 1),
+                              hint="put the image beside the post's index.md, or give a URL")
+    return routes.url(routes.assets[target])
 
 
 def _newest_first(page: Page) -> tuple[float, str]:

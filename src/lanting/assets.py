@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lanting.config import Config
+from lanting.contrast import readable_highlight_css
 from lanting.markdown.code import highlight_css
 from lanting.mathfont import math_font
 from lanting.pages import OutputFile
@@ -31,8 +32,8 @@ def build_assets(config: Config, math_chars: str | None, cache_dir: Path | None)
     contents: dict[str, bytes] = {
         path.name: path.read_bytes() for path in sorted(THEME_STATIC.iterdir()) if path.is_file()
     }
-    contents["highlight.css"] = highlight_css(
-        config.markdown.code_light_style, config.markdown.code_dark_style).encode()
+    contents["highlight.css"] = readable_highlight_css(highlight_css(
+        config.markdown.code_light_style, config.markdown.code_dark_style)).encode()
     if math_chars is not None:
         contents["math.woff2"] = math_font(math_chars, cache_dir)
     files = tuple(OutputFile(f"assets/{name}", data) for name, data in contents.items())

@@ -143,6 +143,56 @@ class LanguageConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class BuildConfig:
+    minify: bool = True
+    """Minify the HTML `lanting build` writes (`lanting serve` never minifies)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SharingConfig:
+    """Link previews (OpenGraph, Twitter cards) of pages shared on social sites and chats."""
+
+    image: str = ""
+    """Preview image of pages without a `cover` or a figure: `/images/card.png` (from
+    `static/`) or an absolute URL. PNG or JPEG, ideally 1200×630."""
+    twitter: str = ""
+    """The site's account on X/Twitter (`@name`), for `twitter:site`."""
+
+
+GISCUS_MAPPINGS = ("pathname", "url", "title", "og:title", "specific", "number")
+
+
+@dataclass(frozen=True, slots=True)
+class CommentsConfig:
+    """Comments under posts, by giscus (GitHub Discussions): copy the values that
+    https://giscus.app gives for your repository. Absent: no comments, no script."""
+
+    repo: str
+    repo_id: str
+    category: str
+    category_id: str
+    mapping: str = "pathname"
+    """How a post finds its discussion: one of GISCUS_MAPPINGS."""
+    term: str = ""
+    """The discussion's term when `mapping = "specific"`."""
+    strict: bool = False
+    reactions: bool = True
+    input_position: str = "bottom"
+    """`bottom` or `top`: where the comment box sits."""
+    lang: str = ""
+    """giscus' interface language; default: the post's language."""
+
+
+@dataclass(frozen=True, slots=True)
+class AnalyticsConfig:
+    """A web-analytics snippet (Plausible, Umami, GoatCounter, …). Absent: none."""
+
+    snippet: str
+    """HTML inserted at the end of every page's `<head>`, as written (the writer is
+    trusted): usually the provider's `<script>` tag."""
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """The whole site configuration."""
 
@@ -164,6 +214,12 @@ class Config:
     the default one (published at the root; it may be left out here); each other language
     lives under `/<code>/`."""
     search: SearchConfig = field(default_factory=SearchConfig)
+    build: BuildConfig = field(default_factory=BuildConfig)
+    sharing: SharingConfig = field(default_factory=SharingConfig)
+    comments: CommentsConfig | None = None
+    """Opt-in: giscus comments under posts."""
+    analytics: AnalyticsConfig | None = None
+    """Opt-in: an analytics snippet on every page."""
     strings: dict[str, dict[str, str]] = field(default_factory=dict)
     """Overrides of UI strings, per language: `[strings.en] read_more = "More"`."""
     params: dict[str, Any] = field(default_factory=dict)
@@ -216,6 +272,29 @@ def _validate(config: Config) -> list[SchemaProblem]:
                                           "heading levels run from 1 to 6"))
     problems += _validate_academic(config)
     problems += _validate_languages(config)
+    problems += _validate_reader(config)
+    return problems
+
+
+def _validate_reader(config: Config) -> list[SchemaProblem]:
+    problems: list[SchemaProblem] = []
+    comments = config.comments
+    if comments is not None:
+        if comments.mapping not in GISCUS_MAPPINGS:
+            problems.append(SchemaProblem(("comments", "mapping"),
+                                          f"unknown giscus mapping `{comments.mapping}`",
+                                          did_you_mean(comments.mapping, GISCUS_MAPPINGS)
+                                          or f"one of {', '.join(GISCUS_MAPPINGS)}"))
+        if comments.input_position not in ("bottom", "top"):
+            problems.append(SchemaProblem(("comments", "input_position"),
+                                          "expected `bottom` or `top`"))
+        if comments.mapping == "specific" and not comments.term:
+            problems.append(SchemaProblem(("comments", "term"),
+                                          "mapping `specific` needs a `term`"))
+    if config.analytics is not None and not config.analytics.snippet.strip():
+        problems.append(SchemaProblem(("analytics", "snippet"), "the snippet is empty",
+                                      "paste your provider's <script> tag, or remove "
+                                      "[analytics]"))
     return problems
 
 

@@ -68,6 +68,7 @@ class RawFrontMatter:
     paper: str | None = None
     video: str | None = None
     slides_pdf: str | None = None
+    cover: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +101,9 @@ class FrontMatter:
     """URL of a talk's recording."""
     slides_pdf: str | None = None
     """URL (or content path) of a talk's slides as PDF."""
+    cover: str | None = None
+    """The page's preview image for link sharing: a file beside the post (`cover.png`),
+    a `/static` path or an absolute URL."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,5 +359,6 @@ def parse(source: Source) -> Document:
         series_order=raw.series_order, translation_key=raw.translation_key, toc=raw.toc,
         macros=raw.macros, params=raw.params, news=news, event=raw.event,
         location=raw.location, paper=raw.paper, video=raw.video, slides_pdf=raw.slides_pdf,
+        cover=raw.cover,
     )
     return Document(source, meta, body, body_line, lines, attachments)

@@ -15,6 +15,7 @@ from lanting import __version__
 from lanting.assemble import Page, Site, Term, quote_url
 from lanting.errors import LantingError
 from lanting.i18n import strings_for
+from lanting.sharing import sharing_helpers
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +53,7 @@ def _listing(page: Page) -> str:
     """What listings show of a page (and what a post page shows of its neighbours)."""
     return repr((page.url, page.title, page.date, page.updated, page.summary, page.tags,
                  page.categories, page.series, page.series_order, page.draft, page.lang,
-                 page.reading_minutes, sorted(page.features)))
+                 page.reading_minutes, sorted(page.features), page.cover))
 
 
 class PageRenderer:
@@ -93,6 +94,7 @@ class PageRenderer:
             "link": self.link,
             "part_number": lambda series, page: next(
                 (i + 1 for i, p in enumerate(series.posts) if p.url == page.url), 0),
+            **sharing_helpers(site, self.absolute, self.link),
         }
 
     def absolute(self, url: str) -> str:

@@ -34,6 +34,8 @@ from lanting.markdown import MarkdownOptions
 from lanting.markdown.links import resolve_placeholders
 from lanting.mathfont import math_characters
 from lanting.pages import OutputFile
+from lanting.images import ResponsiveImages, responsive_images
+from lanting.minify import minify_pages
 from lanting.routes import Routes, plan_routes
 from lanting.search import SearchIndex, build_search_index
 from lanting.sections import assemble_sections, render_sections
@@ -122,10 +124,12 @@ def load_documents(
 def link_pages(
     loaded: list[Loaded], routes: Routes, cache: DocumentCache,
     link_maps: dict[str, dict[str, str]] | None = None,
+    images: ResponsiveImages | None = None,
 ) -> dict[str, Body]:
-    """Each page's HTML with the URLs of the pages it links to (resolved when first used;
-    links to unknown pages are the check stage's business). A page in another language
-    than the default resolves with its language's map (`link_maps`)."""
+    """Each page's HTML with the URLs of the pages it links to and the WebP variants of
+    its images (resolved when first used; links to unknown pages are the check stage's
+    business). A page in another language than the default resolves with its language's
+    map (`link_maps`)."""
     site_map = routes.link_map()
     bodies: dict[str, Body] = {}
     for item in loaded:
@@ -133,7 +137,9 @@ def link_pages(
         assert rendered is not None
         link_map = (link_maps or {}).get(item.document.meta.lang or "", site_map)
         records = [(link.url, link.target) for link in rendered.links]
-        targets = repr([link_map.get(t) for _, t in records if t is not None])
+        urls = [link_map.get(t) for _, t in records if t is not None]
+        targets = repr(urls) + (repr([images.variants.get(u) for u in urls if u])
+                                if images and images.variants else "")
         digest = hashlib.blake2b((rendered.html_hash + targets).encode(),
                                  digest_size=12).hexdigest()
 
@@ -141,7 +147,8 @@ def link_pages(
                  link_map: dict[str, str] = link_map) -> str:
             assert item.rendered is not None
             raw = cache.html(item.key) if item.html_in_cache else item.rendered.html
-            return resolve_placeholders(raw, records, link_map)
+            html = resolve_placeholders(raw, records, link_map)
+            return images.rewrite(html) if images else html
 
         bodies[item.document.source.rel.as_posix()] = Body(load, digest)
     return bodies
@@ -270,6 +277,8 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
         if options.strict and index.warnings:
             raise LantingError([replace(p, severity="error") for p in index.warnings])
         files = [*produced.files, *index.files]
+        if produced.site.config.build.minify:
+            files = minify_pages(files)                                    # minified HTML
         count = write_site(output, site_dir, files, produced.copies)       # 8. write
     finally:
         cache.close()
@@ -317,7 +326,9 @@ def produce(
     routes = plan_routes([*documents, *talk_docs], discovery.assets, config.base_path,
                          language_dirs(config))                            # routes
     link_maps = localized_link_maps([*documents, *talk_docs], routes.link_map(), config)
-    bodies = link_pages(loaded, routes, cache, link_maps)                  # links
+    images = responsive_images(discovery.assets, routes, site_dir / CACHE_DIR / "images"
+                               if options.cache else None, reader)         # WebP variants
+    bodies = link_pages(loaded, routes, cache, link_maps, images)          # links
     talks, talk_problems = render_talks(talk_docs, routes, settings, config,
                                         link_maps)                         # talks
     news, news_problems = render_home_news(documents, routes, settings, link_maps)
@@ -349,6 +360,7 @@ def produce(
              *render_sections(sections, environment_for(site_dir, templates), assets.urls,
                               templates, previous, reusable)]              # 7. render pages
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
+    files += images.files
     copies = _static_copies(discovery, routes)
     warnings = _check(CheckInput(site_dir, config, tuple(documents), drafts, rendered, routes,
                                  site, tuple(files), tuple(copies), discovery,

@@ -129,3 +129,23 @@ def screenshot_dir() -> Path:
     return folder
 
 
+
+
+def required_or_skip(reason: str) -> None:
+    """Skip with `reason`, or fail under CI=true, where every browser check is required."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"required in CI: {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> Path:
+    """axe-core's `axe.min.js`, installed from npm into the cache folder on first use."""
+    from npm import NpmUnavailable, npm_file  # tests/browser is on sys.path (rootdir mode)
+
+    try:
+        return npm_file("axe-core@4", "axe.min.js")
+    except NpmUnavailable as error:
+        required_or_skip(str(error))
+        raise
+

@@ -160,7 +160,7 @@ def render_code_block(code: str, info: FenceInfo, env: dict[str, Any], line: int
     numbered = " numbered" if info.line_numbers else ""
     if info.lang == "output":
         numbered += " output"
-    return (f'<div class="code-block{numbered}">{title}<pre class="highlight"><code{lang_class}>'
+    return (f'<div class="code-block{numbered}">{title}<pre class="highlight" tabindex="0"><code{lang_class}>'
             + "\n".join(rendered) + "</code></pre></div>\n")
 
 
@@ -196,10 +196,11 @@ def _token_rules(style: str, scope: str) -> str:
 
 
 def highlight_css(light_style: str = "default", dark_style: str = "github-dark") -> str:
-    """Pygments palettes as CSS classes: light by default; dark when the system asks for it
-    (unless the reader chose light) or when the reader chose dark."""
+    """Pygments palettes as CSS classes: light by default; on screens, dark when the system
+    asks for it (unless the reader chose light) or when the reader chose dark."""
     light = _token_rules(light_style, ".highlight")
     dark_system = _token_rules(dark_style, ':root:not([data-theme="light"]) .highlight')
     dark_chosen = _token_rules(dark_style, ':root[data-theme="dark"] .highlight')
     return (f"/* Code highlighting: Pygments {light_style} / {dark_style}. */\n{light}\n"
-            f"@media (prefers-color-scheme: dark) {{\n{dark_system}\n}}\n{dark_chosen}\n")
+            f"@media screen and (prefers-color-scheme: dark) {{\n{dark_system}\n}}\n"
+            f"@media screen {{\n{dark_chosen}\n}}\n")  # print: the light palette

@@ -108,7 +108,10 @@ def _glue_punctuation(state: StateCore) -> None:
 def _render_inline(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
     mathml = _convert(env, tokens[idx], display=False)
     glue = (tokens[idx].meta or {}).get("glue")
-    return f'<span class="nobr">{mathml}{escapeHtml(glue)}</span>' if glue else mathml
+    # The span lets a formula wider than a phone's column scroll inside it (style.css).
+    if glue:
+        return f'<span class="math-inline nobr">{mathml}{escapeHtml(glue)}</span>'
+    return f'<span class="math-inline">{mathml}</span>'
 
 
 def _render_block(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
@@ -116,10 +119,10 @@ def _render_block(self: Any, tokens: Sequence[Token], idx: int, options: Any, en
     label = token.info.strip() if token.type in ("math_block_label", "math_block_eqno") else ""
     mathml = _convert(env, token, display=True)
     if not label:
-        return f'<div class="math-display">{mathml}</div>\n'
+        return f'<div class="math-display" tabindex="0">{mathml}</div>\n'
     number = env.get("equations", {}).get(label, "?")
     anchor = escapeHtml(label)
-    return (f'<div class="math-display numbered" id="{anchor}">{mathml}'
+    return (f'<div class="math-display numbered" id="{anchor}" tabindex="0">{mathml}'
             f'<span class="eqno">({number})</span></div>\n')
 
 

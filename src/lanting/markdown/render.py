@@ -30,6 +30,7 @@ from lanting.markdown.footnotes import add_sidenotes
 from lanting.markdown.links import links_plugin, resolve_placeholders
 from lanting.markdown.math import math_plugin
 from lanting.markdown.more import MORE_HTML, more_plugin
+from lanting.markdown.scrollers import scrollers_plugin
 from lanting.markdown.shortcodes import shortcodes_plugin
 from lanting.safety import validate_link
 
@@ -149,6 +150,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.use(links_plugin)
     md.use(figures_plugin)
     md.use(code_plugin)
+    md.use(scrollers_plugin)
     if options.cjk_spacing:
         md.use(cjk_spacing_plugin)  # last: ids and links are settled, only prose is left
     return md

@@ -113,12 +113,17 @@
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.target.closest && event.target.closest("input, textarea, select, [contenteditable]")) return;
     const key = event.key;
-    if (["ArrowRight", "ArrowDown", "PageDown", " ", "Enter", "n", "j"].includes(key)) {
-      if (root.classList.contains("deck-overview") && key !== "Enter") return;
+    // Enter and Space on a focused link or button activate it, as everywhere else.
+    if ((key === "Enter" || key === " ") && event.target.closest
+        && event.target.closest("a[href], button, summary")) return;
+    const overview = root.classList.contains("deck-overview");
+    if (overview && key === "Enter") toggleOverview(false); // the overview picks a slide
+    else if (["ArrowRight", "ArrowDown", "PageDown", " ", "Enter", "n", "j"].includes(key)) {
       go(current + (event.shiftKey && key === " " ? -1 : 1));
+      if (overview) slides[current].scrollIntoView({ block: "nearest" });
     } else if (["ArrowLeft", "ArrowUp", "PageUp", "Backspace", "p", "k"].includes(key)) {
-      if (root.classList.contains("deck-overview")) return;
       go(current - 1);
+      if (overview) slides[current].scrollIntoView({ block: "nearest" });
     } else if (key === "Home") go(0);
     else if (key === "End") go(slides.length - 1);
     else if (key === "f" || key === "F") {

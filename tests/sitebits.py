@@ -1,0 +1,55 @@
+"""Small helpers for tests of built pages: images made with Pillow, parsed output files,
+meta tags and JSON-LD."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from htmltree import Element, parse_html
+from PIL import Image
+
+CONFIG = 'title = "Site"\nauthor = "Ann"\nbase_url = "https://example.org/"\n'
+
+
+def png(width: int, height: int, color: str = "#a3352a") -> bytes:
+    out = io.BytesIO()
+    image = Image.new("RGB", (width, height), "#ffffff")
+    image.paste(Image.new("RGB", (width // 2, height // 2), color), (width // 4, height // 4))
+    image.save(out, "PNG")
+    return out.getvalue()
+
+
+def read(out: Path, path: str) -> Element:
+    return parse_html((out / path).read_text(encoding="utf-8"))
+
+
+def meta(doc: Element, name: str) -> list[str]:
+    return [m["content"] for m in doc.find_all("meta")
+            if m.get("property") == name or m.get("name") == name]
+
+
+def json_ld(doc: Element) -> list[dict[str, Any]]:
+    return [json.loads(s.text()) for s in doc.find_all("script")
+            if s.get("type") == "application/ld+json"]
+
+
+def bundle_files(post: Any) -> dict[str, str | bytes]:
+    """A site with a page bundle holding a PNG figure and an SVG, a post with a cover, a
+    plain post, and a default preview image."""
+    return {
+        "lanting.toml": CONFIG + '\n[sharing]\nimage = "/card.png"\ntwitter = "@ann"\n',
+        "static/card.png": png(1200, 630),
+        "content/_index.md": "---\ntitle: Ann\n---\nBio.\n",
+        "content/posts/figure/index.md": post(
+            "With a figure", "2026-03-01", tags=["RL"], summary="A post with a diagram.",
+            body='Text.\n\n![A diagram](diagram.png "The diagram")\n\n![vector](shape.svg)\n'),
+        "content/posts/figure/diagram.png": png(1000, 500),
+        "content/posts/figure/shape.svg":
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 40"></svg>',
+        "content/posts/covered/index.md": post("Covered", "2026-03-02", cover="cover.png"),
+        "content/posts/covered/cover.png": png(600, 300),
+        "content/posts/plain.md": post("Plain", "2026-03-03"),
+    }

@@ -1,0 +1,99 @@
+"""Responsive images: WebP variants of page-bundle images in `<picture>`, cached between
+builds; every image of the site gets its size."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+from sitebits import bundle_files, png, read
+
+from lanting import images
+from lanting.discover import svg_size
+from lanting.images import variant_widths
+
+
+@pytest.fixture
+def bundle_site(make_site, post):
+    return make_site(bundle_files(post))
+
+
+def test_variant_widths_never_exceed_the_image() -> None:
+    assert variant_widths(3000) == (480, 800, 1200, 1600)
+    assert variant_widths(1600) == (480, 800, 1200, 1600)
+    assert variant_widths(1000) == (480, 800, 1000)
+    assert variant_widths(300) == (300,)
+
+
+def test_bundle_images_get_webp_variants_in_a_picture(bundle_site, build_site) -> None:
+    out = build_site(bundle_site).output
+    figure = read(out, "posts/figure/index.html").one("figure")
+    source = figure.one("picture").one("source")
+    assert source["type"] == "image/webp"
+    assert source["srcset"] == ", ".join(
+        f"/posts/figure/diagram-{w}w.webp {w}w" for w in (480, 800, 1000))
+    assert source["sizes"]
+    img = figure.one("picture").one("img")
+    assert (img["src"], img["width"], img["height"]) == ("/posts/figure/diagram.png", "1000", "500")
+    for width in (480, 800, 1000):
+        with Image.open(out / f"posts/figure/diagram-{width}w.webp") as variant:
+            assert (variant.format, variant.size) == ("WEBP", (width, width // 2))
+
+
+def test_every_image_of_the_site_gets_its_size(bundle_site, build_site) -> None:
+    out = build_site(bundle_site).output
+    for img in read(out, "posts/figure/index.html").one("main").find_all("img"):
+        assert img.get("width") and img.get("height"), img.attrs
+    svg = next(i for i in read(out, "posts/figure/index.html").find_all("img")
+               if i["src"].endswith(".svg"))
+    assert (svg["width"], svg["height"]) == ("120", "40")
+
+
+@pytest.mark.parametrize(("text", "size"), [
+    ('<svg width="64" height="32px" viewBox="0 0 8 4">', (64, 32)),
+    ('<?xml version="1.0"?>\n<svg viewBox="0 0 120.5 40">', (120, 40)),
+    ('<svg width="100%" height="100%" viewBox="0,0,30,20">', (30, 20)),
+    ('<svg width="1.2.3" height="4">', None),
+    ("<html></html>", None),
+])
+def test_svg_size(text: str, size) -> None:
+    assert svg_size(text.encode()) == size
+
+
+def test_variants_are_cached_between_builds(bundle_site, build_site, monkeypatch) -> None:
+    first = build_site(bundle_site, out=bundle_site / "one").output
+    cached = sorted(p.name for p in (bundle_site / ".lanting" / "images").iterdir())
+    assert len(cached) == 5  # 3 widths of the diagram, 2 of the cover
+    monkeypatch.setattr(images, "encode_variant",
+                        lambda data, width: pytest.fail("encoded again"))
+    second = build_site(bundle_site, out=bundle_site / "two").output
+    for width in (480, 800, 1000):
+        name = f"posts/figure/diagram-{width}w.webp"
+        assert (first / name).read_bytes() == (second / name).read_bytes()
+
+
+def test_a_site_file_wins_over_a_variant_name(make_site, build_site, post) -> None:
+    site = make_site({
+        "content/posts/p/index.md": post("P", body="![x](a.png)\n"),
+        "content/posts/p/a.png": png(900, 300),
+        "content/posts/p/a-480w.webp": b"mine",
+    })
+    out = build_site(site).output
+    assert (out / "posts/p/a-480w.webp").read_bytes() == b"mine"
+    source = read(out, "posts/p/index.html").one("source")
+    assert source["srcset"] == "/posts/p/a-800w.webp 800w, /posts/p/a-900w.webp 900w"
+
+
+def test_an_edited_image_updates_its_variants(bundle_site, build_site) -> None:
+    out = bundle_site / "out"
+    build_site(bundle_site, out=out)
+    page = (out / "posts/figure/index.html").read_bytes()
+    old = (out / "posts/figure/diagram-480w.webp").read_bytes()
+    (bundle_site / "content/posts/figure/diagram.png").write_bytes(png(1000, 500, "#1f5fbf"))
+    build_site(bundle_site, out=out)
+    assert (out / "posts/figure/diagram-480w.webp").read_bytes() != old
+    assert (out / "posts/figure/index.html").read_bytes() == page  # same sizes, same page
+    (bundle_site / "content/posts/figure/diagram.png").write_bytes(png(700, 350))
+    build_site(bundle_site, out=out)
+    source = read(out, "posts/figure/index.html").one("source")
+    assert source["srcset"].endswith("diagram-700w.webp 700w")
+    assert not (out / "posts/figure/diagram-800w.webp").exists()
