@@ -8,9 +8,7 @@ deterministic: the same page always gives the same bytes.
 
 from __future__ import annotations
 
-import multiprocessing
 import re
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
 import minify_html
@@ -79,36 +77,8 @@ def minify(text: str) -> str:
     return minify_html.minify(_open_and_close(text), **OPTIONS)
 
 
-PARALLEL_THRESHOLD = 200
-"""Below this many pages, starting worker processes costs more than it saves."""
-
-_pending: list[bytes] = []
-
-
-def _minify_one(index: int) -> bytes:
-    # Runs in a forked worker, which inherited `_pending`: only the index travels there.
-    return minify(_pending[index].decode("utf-8")).encode("utf-8")
-
-
-def minify_pages(files: list[OutputFile], jobs: int = 1) -> list[OutputFile]:
+def minify_pages(files: list[OutputFile]) -> list[OutputFile]:
     """Every generated HTML file minified; other files, and files kept from the previous
-    build (`data=None`, minified then), as they are. With `jobs` > 1 and many pages, the
-    work is shared by forked worker processes (the result is the same)."""
-    todo = [i for i, f in enumerate(files) if f.data is not None and f.path.endswith(".html")]
-    global _pending
-    _pending = [files[i].data for i in todo]  # type: ignore[misc]
-    try:
-        if jobs > 1 and len(todo) >= PARALLEL_THRESHOLD and \
-                "fork" in multiprocessing.get_all_start_methods():
-            context = multiprocessing.get_context("fork")
-            with ProcessPoolExecutor(jobs, mp_context=context) as pool:
-                minified = list(pool.map(_minify_one, range(len(todo)),
-                                         chunksize=max(1, len(todo) // (jobs * 4))))
-        else:
-            minified = [_minify_one(i) for i in range(len(todo))]
-    finally:
-        _pending = []
-    result = list(files)
-    for i, data in zip(todo, minified, strict=True):
-        result[i] = replace(files[i], data=data)
-    return result
+    build (`data=None`, minified then), as they are."""
+    return [replace(f, data=minify(f.data.decode("utf-8")).encode("utf-8"))
+            if f.data is not None and f.path.endswith(".html") else f for f in files]

@@ -278,7 +278,7 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
             raise LantingError([replace(p, severity="error") for p in index.warnings])
         files = [*produced.files, *index.files]
         if produced.site.config.build.minify:
-            files = minify_pages(files, options.jobs or default_jobs())    # minified HTML
+            files = minify_pages(files)                                    # minified HTML
         count = write_site(output, site_dir, files, produced.copies)       # 8. write
     finally:
         cache.close()
