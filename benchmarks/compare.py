@@ -791,7 +791,7 @@ def report(res: Results, args: argparse.Namespace, started: dt.datetime, elapsed
     text = "\n".join(parts)
 
     if args.markdown:
-        md = [f"# Build speed: Lanting vs Hugo and Hexo", "",
+        md = ["# Build speed: Lanting vs Hugo and Hexo", "",
               f"Measured on {started:%Y-%m-%d} by `benchmarks/compare.py`, all tools in the same run.", "",
               "Command:", "", "```", "python3 benchmarks/compare.py " + " ".join(args.argv), "```", "",
               "## Machine", ""]

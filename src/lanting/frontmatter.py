@@ -18,7 +18,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
 from lanting.discover import Kind, Source
 from lanting.errors import LantingError, Problem
-from lanting.locate import line_of, toml_key_lines
+from lanting.locate import toml_key_lines
 from lanting.notebook import Attachment, convert_notebook
 from lanting.schema import SchemaProblem, build
 
