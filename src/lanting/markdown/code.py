@@ -185,10 +185,6 @@ def code_plugin(md: MarkdownIt) -> None:
     md.add_render_rule("code_block", _render_code_block)
 
 
-def fence_language(info: str) -> str:
-    return parse_fence_info(info).lang
-
-
 def _token_rules(style: str, scope: str) -> str:
     """Pygments' token colour rules for `style`, under the CSS selector `scope`."""
     rules = HtmlFormatter(style=style).get_style_defs(scope)

@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import html
-import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -156,13 +154,6 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     return md
 
 
-_TAGS = re.compile(r"<[^>]+>")
-_SPACE = re.compile(r"\s+")
-
-
-def plain_text(fragment: str) -> str:
-    """Visible text of an HTML fragment, whitespace collapsed."""
-    return _SPACE.sub(" ", html.unescape(_TAGS.sub(" ", fragment))).strip()
 
 
 def _reader_text(tokens: list) -> str:  # type: ignore[type-arg]
