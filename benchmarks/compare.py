@@ -10,9 +10,12 @@ so slow drift of the machine hits all tools alike. For every build it records
 
   wall   time.perf_counter() around the build command
   cpu    user + sys of all child processes (resource.getrusage(RUSAGE_CHILDREN) delta)
-  peak   the largest sum of VmRSS over the build's whole process tree, sampled
-         every 20 ms from /proc (the benchmark makes itself a child subreaper, so
-         orphaned grandchildren are still counted)
+  peak   the largest sum of proportional set sizes (Pss in /proc/PID/smaps_rollup:
+         a page shared by k processes counts 1/k in each, so the sum is the memory
+         the whole tree really holds) over the build's process tree, sampled every
+         20 ms (the benchmark makes itself a child subreaper, so orphaned
+         grandchildren are still counted); the largest sum of VmRSS (shared pages
+         counted in every process) is printed beside it
 
 and prints medians, peer/Lanting ratios and the targets of issue 6 (PASS/FAIL).
 
@@ -111,6 +114,17 @@ def _rss_kb(pid: int) -> int:
     return 0  # gone, a zombie, or a kernel thread
 
 
+def _pss_kb(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", "rb") as f:
+            for line in f:
+                if line.startswith(b"Pss:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return 0
+
+
 class TreeSampler(threading.Thread):
     """Every `interval` s, sum VmRSS over all descendants of this process.
 
@@ -125,6 +139,7 @@ class TreeSampler(threading.Thread):
         super().__init__(daemon=True)
         self.interval = interval
         self.peak_kb = 0
+        self.peak_pss_kb = 0
         self.samples = 0
         self._halt = threading.Event()
         self._me = os.getpid()
@@ -155,10 +170,10 @@ class TreeSampler(threading.Thread):
         return [pid for pid in live if ours.get(pid)]
 
     def sample(self) -> None:
-        total = sum(_rss_kb(p) for p in self._tree())
+        tree = self._tree()
+        self.peak_kb = max(self.peak_kb, sum(_rss_kb(p) for p in tree))
+        self.peak_pss_kb = max(self.peak_pss_kb, sum(_pss_kb(p) for p in tree))
         self.samples += 1
-        if total > self.peak_kb:
-            self.peak_kb = total
 
     def run(self) -> None:
         while not self._halt.is_set():
@@ -176,6 +191,9 @@ class Measure:
     wall: float = float("nan")
     cpu: float = float("nan")
     peak_mb: float = float("nan")
+    """Peak of the summed Pss of the process tree."""
+    rss_mb: float = float("nan")
+    """Peak of the summed VmRSS (shared pages counted in each process)."""
     files: int | None = None
     note: str = ""
 
@@ -229,7 +247,8 @@ def run_measured(cmd: list[str], cwd: Path, log_path: Path, timeout: float,
         sampler.stop()
         _reap_orphans()
         cpu = _cpu_children() - cpu0
-    m = Measure(rc == 0 and not timed_out, wall, cpu, sampler.peak_kb / 1024)
+    m = Measure(rc == 0 and not timed_out, wall, cpu, sampler.peak_pss_kb / 1024,
+                sampler.peak_kb / 1024)
     if timed_out:
         m.note = f"timeout after {timeout:g} s"
     elif rc != 0:
@@ -595,7 +614,8 @@ def bench(args: argparse.Namespace) -> Results:
                         res.add(tool.name, n, case, m)
                         status = "ok" if m.ok else "FAILED"
                         log(f"N={n} run {run}/{args.runs} {tool.label:16s} {case:8s} "
-                            f"{m.wall:8.2f} s wall {m.cpu:8.2f} s cpu {m.peak_mb:8.0f} MB "
+                            f"{m.wall:8.2f} s wall {m.cpu:8.2f} s cpu {m.peak_mb:8.0f} MB Pss "
+                            f"{m.rss_mb:6.0f} MB RSS "
                             f"files={m.files} {status} {m.note}")
                         if not m.ok:
                             res.failures.append(f"{tool.label} N={n} run {run} {case}: {m.note} (log: {logf})")
@@ -635,16 +655,19 @@ def build_tables(res: Results, args: argparse.Namespace):
                 ok = [m for m in ms if m.ok]
                 note = next((m.note for m in ms if m.note), "")
                 if not ok:
-                    rows.append([TOOL_LABELS[tool], str(n), case, "FAILED", "-", "-", "-", "0/%d" % len(ms), note])
+                    rows.append([TOOL_LABELS[tool], str(n), case, "FAILED", "-", "-", "-", "-",
+                                 "0/%d" % len(ms), note])
                     continue
                 files = ok[0].files
                 rows.append([TOOL_LABELS[tool], str(n), case,
                              fmt(res.median(tool, n, case, "wall")),
                              fmt(res.median(tool, n, case, "cpu")),
                              fmt(res.median(tool, n, case, "peak_mb"), ".0f"),
+                             fmt(res.median(tool, n, case, "rss_mb"), ".0f"),
                              "-" if files is None else str(files),
                              f"{len(ok)}/{len(ms)}", note])
-    head = ["tool", "N", "case", "wall s", "CPU s", "peak MB", "files", "ok runs", "notes"]
+    head = ["tool", "N", "case", "wall s", "CPU s", "peak MB (Pss)", "peak MB (RSS sum)", "files",
+            "ok runs", "notes"]
 
     ratio_rows = []
     for n in args.posts:
@@ -666,7 +689,7 @@ def build_tables(res: Results, args: argparse.Namespace):
                                    f"{w / base_w:.1f}x" if base_w else "-",
                                    f"{c / base_c:.1f}x" if base_c else "-",
                                    f"{mm / base_m:.1f}x" if base_m else "-"])
-    ratio_head = ["peer", "N", "case", "wall peer/lanting", "CPU peer/lanting", "peak MB peer/lanting"]
+    ratio_head = ["peer", "N", "case", "wall peer/lanting", "CPU peer/lanting", "peak MB (Pss) peer/lanting"]
     return head, rows, ratio_head, ratio_rows
 
 
@@ -773,7 +796,7 @@ def report(res: Results, args: argparse.Namespace, started: dt.datetime, elapsed
     busy = args.load_start[0] > 0.5
     parts = ["", f"Lanting vs peers — {started:%Y-%m-%d %H:%M} — {mi['cores']} cores, {mi['cpu']}, {mi['memory']}",
              f"median of {args.runs} run(s); wall = elapsed, CPU = user+sys of all processes, "
-             f"peak = max summed RSS of the process tree; {load}", ""]
+             f"peak = max summed Pss of the process tree (RSS sum beside it); {load}", ""]
     if busy:
         parts += ["WARNING: the machine was busy when the benchmark started; wall times are not reliable.", ""]
     parts += [text_table(head, rows), "", "Ratios (peer / Lanting, >1 means Lanting is faster or smaller):", ""]
@@ -808,8 +831,11 @@ def report(res: Results, args: argparse.Namespace, started: dt.datetime, elapsed
                "- Hugo (math off): the `hugo` flavor without its passthrough render hook, so formulas are "
                "passed through verbatim for client-side rendering instead of `transform.ToMath` (KaTeX).",
                f"- Each number is the median of {args.runs} run(s); tools interleaved within each run. "
-               "wall: elapsed; CPU: user+sys of all child processes; peak: max over 20 ms samples of "
-               "the summed VmRSS of the build's process tree (pages shared between processes count in each).",
+               "wall: elapsed; CPU: user+sys of all child processes; peak MB (Pss): max over 20 ms "
+               "samples of the summed proportional set size (`Pss` in /proc/PID/smaps_rollup) of the "
+               "build's process tree: a page shared by k processes counts 1/k in each, so this is the "
+               "memory all processes hold together; peak MB (RSS sum): the same with VmRSS, which "
+               "counts a shared page (e.g. in forked workers) once per process.",
                ""]
         if busy:
             md += ["**Warning: the machine was busy when the benchmark started; wall times are not reliable.**", ""]

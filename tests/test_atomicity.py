@@ -27,7 +27,8 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 
 # Runs `lanting build SITE` with the writer stopped at one point: `files` stops after a
 # few files are in the temporary folder; `swap` stops between the two renames of the
-# fallback swap (no atomic exchange). The child touches READY, then sleeps.
+# fallback swap (no atomic exchange); `patch` stops while a committed patch is applied
+# (one page already renamed into the output). The child touches READY, then sleeps.
 CHILD = textwrap.dedent("""
     import os, sys, time
     from pathlib import Path
@@ -47,11 +48,19 @@ CHILD = textwrap.dedent("""
             return real(old, data)
         write._same_file = slow
     elif point == "swap":
+        write.PATCH_FRACTION = 0  # replace the whole folder even for one changed page
         write.exchange = lambda a, b: False
         real_replace = os.replace
         def replace(a, b):
             real_replace(a, b)
             if ".lanting-old-" in str(b):
+                pause()
+        write.os.replace = replace
+    elif point == "patch":  # stop after the first rename of a committed patch
+        real_replace = os.replace
+        def replace(a, b):
+            real_replace(a, b)
+            if ".lanting-tmp-" in str(a) and "/public/" in str(b) and not ready.exists():
                 pause()
         write.os.replace = replace
     sys.exit(main(["build", site]))
@@ -154,3 +163,24 @@ def test_crash_in_one_page_keeps_the_old_output(built: Path, snapshot: Snapshot)
     assert "internal error: RuntimeError: boom" in result.stderr
     assert snapshot(built / "public") == before
     assert leftovers(built) == []
+
+
+def test_killed_while_applying_a_patch_the_next_build_finishes_it(
+    built: Path, snapshot: Snapshot, run_cli: Run, make_site: MakeSite,
+) -> None:
+    assert run_and_signal(built, "patch", signal.SIGKILL) == -signal.SIGKILL
+    [tmp] = leftovers(built)  # the committed journal waits beside the output
+    assert (built / tmp / ".lanting-journal").is_file()
+    code, _out, err = run_cli("build", built)
+    assert code == 0, err
+    assert leftovers(built) == []
+    assert b"Changed." in (built / "public/posts/p0/index.html").read_bytes()
+    code, _out, err = run_cli("build", built, "-o", str(built.parent / "clean"), "--no-cache")
+    assert code == 0, err
+    assert snapshot(built / "public") == snapshot(built.parent / "clean")
+
+
+def test_interrupted_while_applying_a_patch_finishes_it(built: Path, snapshot: Snapshot) -> None:
+    assert run_and_signal(built, "patch", signal.SIGINT) == 130
+    assert leftovers(built) == []
+    assert b"Changed." in (built / "public/posts/p0/index.html").read_bytes()

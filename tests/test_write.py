@@ -269,3 +269,40 @@ def test_accepts_an_empty_or_new_folder(
     build_site(site, tmp_path / "new/nested/out")
     assert (tmp_path / "empty/posts/a/index.html").is_file()
     assert (tmp_path / "new/nested/out/posts/a/index.html").is_file()
+
+
+# --- patching in place -------------------------------------------------------------------
+
+
+def _pages(n: int, changed: str = "") -> list[OutputFile]:
+    return [OutputFile(f"p{i}/index.html", f"page {i}{changed if i == 0 else ''}".encode())
+            for i in range(n)]
+
+
+def test_a_small_change_patches_the_output_in_place(
+    tmp_path: Path, snapshot: Snapshot, temp_leftovers: Callable[[Path], list[str]],
+) -> None:
+    site, out = tmp_path / "site", tmp_path / "public"
+    site.mkdir()
+    write_site(out, site, _pages(20), [])
+    root_inode, kept = out.stat().st_ino, stat_key(out / "p5/index.html")
+    files = [f for f in _pages(20, " changed") if f.path != "p19/index.html"]
+    write_site(out, site, [*files, OutputFile("new/index.html", b"new")], [])
+    assert out.stat().st_ino == root_inode  # patched, not replaced
+    assert stat_key(out / "p5/index.html") == kept
+    assert (out / "p0/index.html").read_bytes() == b"page 0 changed"
+    assert not (out / "p19").exists()  # the stale file and its emptied folder are gone
+    assert temp_leftovers(tmp_path) == []
+    fresh = tmp_path / "fresh"
+    write_site(fresh, site, [*files, OutputFile("new/index.html", b"new")], [])
+    assert snapshot(out) == snapshot(fresh)
+
+
+def test_a_file_where_a_folder_was_replaces_the_whole_output(tmp_path: Path) -> None:
+    site, out = tmp_path / "site", tmp_path / "public"
+    site.mkdir()
+    write_site(out, site, [*_pages(20), OutputFile("a/b/index.html", b"x")], [])
+    root_inode = out.stat().st_ino
+    write_site(out, site, [*_pages(20), OutputFile("a", b"now a file")], [])
+    assert out.stat().st_ino != root_inode
+    assert (out / "a").read_bytes() == b"now a file"

@@ -40,11 +40,11 @@ class Body:
     """A page's HTML, produced on first use: on an incremental build most pages are not
     re-rendered, so their HTML is never loaded from the cache nor link-resolved."""
 
-    __slots__ = ("_html", "_load", "digest")
+    __slots__ = ("_html", "_make", "digest")
 
     def __init__(self, load: Callable[[], str], digest: str) -> None:
-        self._load: Callable[[], str] | None = load
-        self._html = ""
+        self._make = load
+        self._html: str | None = None
         self.digest = digest
         """Identifies the HTML (content and the URLs of its links) without loading it."""
 
@@ -54,9 +54,14 @@ class Body:
 
     @property
     def html(self) -> str:
-        if self._load is not None:
-            self._html, self._load = self._load(), None
+        if self._html is None:
+            self._html = self._make()
         return self._html
+
+    def release(self) -> None:
+        """Forget the HTML (it is made again if needed): a big site's pages are not all
+        held in memory at once."""
+        self._html = None
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Body) and other.digest == self.digest
@@ -194,7 +199,8 @@ def unique_slugs(names: list[str]) -> dict[str, str]:
 
 
 def _terms(posts: tuple[Page, ...], taxonomy: str, config: Config) -> tuple[Term, ...]:
-    """Tags (or categories) merged case-insensitively: "PPO" and "ppo" are one tag."""
+    """Tags (or categories) merged case-insensitively: "PPO" and "ppo" are one tag.
+    `posts` are newest first, and so are each term's."""
     grouped: dict[str, dict[str, Page]] = defaultdict(dict)
     spellings: dict[str, set[str]] = defaultdict(set)
     for post in posts:
@@ -205,7 +211,7 @@ def _terms(posts: tuple[Page, ...], taxonomy: str, config: Config) -> tuple[Term
     slugs = unique_slugs(list(grouped))
     return tuple(
         Term(display[key], slugs[key], f"{config.base_path}{taxonomy}/{slugs[key]}/",
-             tuple(sorted(grouped[key].values(), key=_newest_first)))
+             tuple(grouped[key].values()))  # in the order of `posts`: newest first
         for key in sorted(grouped, key=lambda k: slugs[k])
     )
 

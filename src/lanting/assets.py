@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from lanting.config import Config
 from lanting.contrast import readable_highlight_css
 from lanting.markdown.code import highlight_css
-from lanting.mathfont import math_font
+from lanting.mathfont import cached_math_font, math_font, math_font_key
 from lanting.pages import OutputFile
 from lanting.templates import THEME_STATIC
 
@@ -34,9 +35,14 @@ def build_assets(config: Config, math_chars: str | None, cache_dir: Path | None)
     }
     contents["highlight.css"] = readable_highlight_css(highlight_css(
         config.markdown.code_light_style, config.markdown.code_dark_style)).encode()
-    if math_chars is not None:
-        contents["math.woff2"] = math_font(math_chars, cache_dir)
-    files = tuple(OutputFile(f"assets/{name}", data) for name, data in contents.items())
+    files = [OutputFile(f"assets/{name}", data) for name, data in contents.items()]
     urls = {name: f"{config.base_path}assets/{name}?v={_digest(data)}"
             for name, data in contents.items()}
-    return ThemeAssets(files, urls)
+    if math_chars is not None:
+        # Subsetting takes most of a second: unless cached, it runs beside the pages
+        # (`materialize`), so the URL's version names the subset rather than its bytes.
+        font = cached_math_font(math_chars, cache_dir)
+        files.insert(0, OutputFile("assets/math.woff2", font, make=None if font else partial(
+            math_font, math_chars, cache_dir)))
+        urls["math.woff2"] = f"{config.base_path}assets/math.woff2?v={math_font_key(math_chars)[:10]}"
+    return ThemeAssets(tuple(files), urls)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.metadata
+import os
 import pickle
 import sqlite3
 from collections.abc import Iterable
@@ -55,18 +56,23 @@ def settings_fingerprint(settings: DocumentSettings) -> str:
 class DocumentCache:
     """Loaded sources by key; a `DocumentCache(None)` stores nothing (`--no-cache`)."""
 
-    def __init__(self, path: Path | None, memory: dict[str, Loaded] | None = None) -> None:
+    def __init__(self, path: Path | None, memory: dict[str, Loaded] | None = None,
+                 keys: dict[tuple[str, str, str], str] | None = None) -> None:
         self.path = path
         self.memory = memory
         """Entries with their HTML kept in memory (a long-running `lanting serve`)."""
         self.db: sqlite3.Connection | None = None
-        self._keys: dict[tuple[str, str, str], str] = {}
+        self._keys = {} if keys is None else keys
+        """(path, text, settings) -> key; `lanting serve` keeps it from one rebuild to the
+        next, so unchanged files are not hashed again."""
+        self._pid = os.getpid()
         self._open()
 
     def _open(self) -> None:
         path = self.path
         if path is None:
             return
+        self._pid = os.getpid()  # a connection must not be used across fork()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(path, timeout=10)
@@ -114,24 +120,30 @@ class DocumentCache:
             return found
         return found
 
-    def put_many(self, items: Iterable[tuple[str, Loaded]]) -> None:
+    def put_many(self, items: Iterable[tuple[str, Loaded]]) -> list[tuple[str, Loaded]]:
+        """Store `items`; returns them, without their HTML when the database holds it (a
+        build of thousands of pages keeps only the pages it renders in memory)."""
         items = list(items)
         if self.memory is not None:
             self.memory.update(items)
+            return items  # `lanting serve` keeps everything in memory
         if self.db is None:
-            return
+            return items
         rows = [(key, _freeze(loaded), loaded.rendered.html if loaded.rendered else "")
                 for key, loaded in items]
         try:
             with self.db:
                 self.db.executemany(f"INSERT OR REPLACE INTO {TABLE} VALUES (?, ?, ?)", rows)
         except sqlite3.Error:
-            pass
+            return items
+        return [(key, replace(loaded, rendered=replace(loaded.rendered, html=""),
+                              html_in_cache=True) if loaded.rendered else loaded)
+                for key, loaded in items]
 
     def html(self, key: str) -> str:
         """The rendered HTML stored with an entry ("" if it is gone)."""
-        if self.db is None:
-            self._open()  # a page of a finished build asked for its HTML late
+        if self.db is None or self._pid != os.getpid():
+            self._open()  # a page of a finished build asked late, or a worker process
         if self.db is None:
             return ""
         try:

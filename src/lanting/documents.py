@@ -6,20 +6,16 @@ come from the cache on later builds.
 
 from __future__ import annotations
 
-import multiprocessing
-import os
-from collections.abc import Callable, Iterable
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
 from lanting.discover import Source, image_bytes_size
 from lanting.errors import LantingError, Problem
 from lanting.frontmatter import Document, parse
 from lanting.markdown import MarkdownOptions, RenderContext, RenderedMarkdown, render_markdown
-
-PARALLEL_THRESHOLD = 48
-"""Below this many sources to render, worker start-up costs more than it saves."""
+from lanting.workers import run_in_order
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,66 +76,26 @@ def render_context(doc: Document, settings: DocumentSettings) -> RenderContext:
 
 
 def load(source: Source, settings: DocumentSettings) -> Loaded:
-    """Parse and render one source; raises LantingError for a bad front matter."""
+    """Parse and render one source; raises LantingError for a bad front matter. The
+    Markdown text is not kept (nothing after this stage reads it)."""
     document = parse(source)
     if document.meta.draft and not settings.drafts:
         return Loaded(document, None)
     rendered = render_markdown(document.body, render_context(document, settings),
                                settings.options)
-    return Loaded(document, rendered)
+    return Loaded(replace(document, body=""), rendered)
 
 
-_settings: DocumentSettings | None = None
-
-
-def _init_worker(settings: DocumentSettings) -> None:
-    global _settings
-    _settings = settings
-
-
-def _load_in_worker(source: Source) -> Loaded | list[Problem]:
-    assert _settings is not None
-    try:
-        return load(source, _settings)
-    except LantingError as error:
-        return error.problems
-
-
-def _load_here(source: Source, settings: DocumentSettings) -> Loaded | list[Problem]:
+def _load_or_problems(source: Source, settings: DocumentSettings) -> Loaded | list[Problem]:
     try:
         return load(source, settings)
     except LantingError as error:
         return error.problems
 
 
-def default_jobs() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
-        os.cpu_count() or 1)
-
-
-def load_all(
-    sources: Iterable[Source], settings: DocumentSettings, jobs: int = 1,
-    progress: Callable[[int, int], None] | None = None,
-) -> list[Loaded | list[Problem]]:
-    """`load` every source, in order, with up to `jobs` worker processes.
-
-    Results come back in input order whatever the number of workers, so the output is
-    byte-identical to a single-process build.
-    """
-    todo = list(sources)
-    results: list[Loaded | list[Problem]] = []
-    if jobs > 1 and len(todo) >= PARALLEL_THRESHOLD and "fork" in multiprocessing.get_all_start_methods():
-        context = multiprocessing.get_context("fork")  # workers inherit imported modules
-        chunk = max(1, min(32, len(todo) // (jobs * 8)))
-        with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init_worker,
-                                 initargs=(settings,)) as pool:
-            for result in pool.map(_load_in_worker, todo, chunksize=chunk):
-                results.append(result)
-                if progress:
-                    progress(len(results), len(todo))
-        return results
-    for source in todo:
-        results.append(_load_here(source, settings))
-        if progress:
-            progress(len(results), len(todo))
-    return results
+def load_each(
+    sources: Iterable[Source], settings: DocumentSettings, jobs: int = 0,
+) -> Iterator[Loaded | list[Problem]]:
+    """`load` every source, in order, with up to `jobs` worker processes (0: one per
+    CPU); a source with a bad front matter gives its problems instead."""
+    return run_in_order([partial(_load_or_problems, s, settings) for s in sources], jobs)

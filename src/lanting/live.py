@@ -51,6 +51,7 @@ class LiveSite:
         self.lock = threading.RLock()
         self.reader = FileReader()
         self.memory: dict[str, Loaded] = {}
+        self.keys: dict[tuple[str, str, str], str] = {}
         self.fingerprints: dict[str, str] = {}
         self.error: str | None = None
         self.warnings: tuple[Problem, ...] = ()
@@ -67,7 +68,7 @@ class LiveSite:
         last good build stays and `error` says why."""
         self.rebuilds += 1
         cache = DocumentCache(self.site_dir / CACHE_DIR / "cache.sqlite"
-                              if self.options.cache else None, self.memory)
+                              if self.options.cache else None, self.memory, self.keys)
         try:
             with self.lock:  # requests wait for the new site instead of seeing half of it
                 produced = produce(self.site_dir, self.options, cache, self.fingerprints,
@@ -89,6 +90,8 @@ class LiveSite:
         # Old versions of edited sources would otherwise pile up in memory all day.
         for key in self.memory.keys() - produced.document_keys:
             del self.memory[key]
+        self.keys = {memo: key for memo, key in self.keys.items()
+                     if key in produced.document_keys}
         return changed
 
     def _index_later(self, index: Callable[[], SearchIndex], generation: int) -> None:

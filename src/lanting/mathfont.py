@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib.metadata
 import importlib.util
 import io
 import re
@@ -56,7 +57,7 @@ def _subset(chars: str) -> bytes:
     from fontTools import subset  # imported here: only builds with new formulas pay for it
     from fontTools.ttLib import TTFont
 
-    font = TTFont(font_source())
+    font = TTFont(font_source(), recalcTimestamp=False)  # the same text, the same bytes
     options = subset.Options()
     options.flavor = "woff2"
     options.layout_features = ["*"]
@@ -71,15 +72,30 @@ def _subset(chars: str) -> bytes:
     return out.getvalue()
 
 
+def math_font_key(chars: str) -> str:
+    """Identifies the subset `math_font(chars)` makes (the same key, the same bytes)."""
+    chars = "".join(sorted(set(chars) | set(_BASE)))
+    return hashlib.sha256((str(font_source().stat().st_size) + chars + "fontTools="
+                           + importlib.metadata.version("fonttools")).encode()).hexdigest()[:20]
+
+
+def cached_math_font(chars: str, cache_dir: Path | None) -> bytes | None:
+    """The subset from the disk cache, if it is there."""
+    cached = cache_dir / f"math-{math_font_key(chars)}.woff2" if cache_dir else None
+    try:
+        return cached.read_bytes() if cached is not None else None
+    except OSError:
+        return None
+
+
 def math_font(chars: str, cache_dir: Path | None = None) -> bytes:
     """WOFF2 bytes of the math font subset to `chars` and a stable base set (from the
     disk cache when there)."""
-    chars = "".join(sorted(set(chars) | set(_BASE)))
-    key = hashlib.sha256((str(font_source().stat().st_size) + chars).encode()).hexdigest()[:20]
-    cached = cache_dir / f"math-{key}.woff2" if cache_dir else None
-    if cached is not None and cached.is_file():
-        return cached.read_bytes()
-    data = _subset(chars)
+    found = cached_math_font(chars, cache_dir)
+    if found is not None:
+        return found
+    cached = cache_dir / f"math-{math_font_key(chars)}.woff2" if cache_dir else None
+    data = _subset("".join(sorted(set(chars) | set(_BASE))))
     if cached is not None:
         try:
             cached.parent.mkdir(parents=True, exist_ok=True)

@@ -77,8 +77,6 @@ def minify(text: str) -> str:
     return minify_html.minify(_open_and_close(text), **OPTIONS)
 
 
-def minify_pages(files: list[OutputFile]) -> list[OutputFile]:
-    """Every generated HTML file minified; other files, and files kept from the previous
-    build (`data=None`, minified then), as they are."""
-    return [replace(f, data=minify(f.data.decode("utf-8")).encode("utf-8"))
-            if f.data is not None and f.path.endswith(".html") else f for f in files]
+def minify_file(path: str, data: bytes) -> bytes:
+    """`data` minified if `path` is an HTML page."""
+    return minify(data.decode("utf-8")).encode("utf-8") if path.endswith(".html") else data

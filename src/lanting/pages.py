@@ -5,7 +5,8 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from functools import partial
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -13,9 +14,10 @@ from jinja2 import Environment, TemplateError
 
 from lanting import __version__
 from lanting.assemble import Page, Site, Term, quote_url
-from lanting.errors import LantingError
+from lanting.errors import LantingError, Problem
 from lanting.i18n import strings_for
 from lanting.sharing import sharing_helpers
+from lanting.workers import run_in_order
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,6 +28,13 @@ class OutputFile:
     """None: the page's inputs are those of the previous build; keep that file."""
     fingerprint: str = ""
     """Digest of everything the file was made from (empty for files not tracked)."""
+    make: Callable[[], bytes] | None = field(default=None, compare=False, repr=False)
+    """Makes `data`, for a file still to be rendered (`materialize` runs these, in
+    worker processes on a big build)."""
+
+    @property
+    def pending(self) -> bool:
+        return self.data is None and self.make is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +125,8 @@ class PageRenderer:
         """Everything the post template shows: the page, its neighbours, its series."""
         newer, older = self.site.neighbours.get(page.url, (None, None))
         series = self.site.series_of(page)
-        return (self._listings[id(page)], page.body.digest, page.headings, page.toc,
-                repr(page.params),
+        # The body's digest covers its headings (and so the table of contents).
+        return (self._listings[id(page)], page.body.digest, page.toc, repr(page.params),
                 [(p.url, p.title) for p in (newer, older) if p],
                 [(p.url, p.title) for p in series.posts] if series else None,
                 [self.site.term_url("tags", tag) for tag in page.tags])
@@ -142,6 +151,9 @@ class PageRenderer:
             and canonical.startswith(href),
             **context,
         }
+        return OutputFile(path, None, fingerprint, partial(self._render, template, path, values))
+
+    def _render(self, template: str, path: str, values: dict[str, Any]) -> bytes:
         try:
             text = self.env.get_template(template).render(values)
         except TemplateError as error:
@@ -154,7 +166,34 @@ class PageRenderer:
             raise LantingError.at(
                 f"template error while rendering /{path}: {type(error).__name__}: {error}",
                 Path(name), line) from None
-        return OutputFile(path, text.encode("utf-8"), fingerprint)
+        finally:
+            page = values.get("page")
+            if isinstance(page, Page):
+                page.body.release()  # loaded again if another page shows it (the feed)
+        return text.encode("utf-8")
+
+
+def _make(file: OutputFile, finish: Callable[[str, bytes], bytes] | None) -> bytes | list[Problem]:
+    assert file.make is not None
+    try:
+        data = file.make()
+    except LantingError as error:
+        return error.problems  # a worker returns problems rather than raising them
+    return finish(file.path, data) if finish else data
+
+
+def materialize(files: list[OutputFile], jobs: int = 0,
+                finish: Callable[[str, bytes], bytes] | None = None) -> list[OutputFile]:
+    """`files` with every pending one made (by worker processes on a big build), then
+    passed through `finish(path, data)` (minification); the first error is raised."""
+    pending = [i for i, f in enumerate(files) if f.pending]
+    made = list(files)
+    results = run_in_order([partial(_make, files[i], finish) for i in pending], jobs)
+    for i, result in zip(pending, results, strict=True):
+        if isinstance(result, list):
+            raise LantingError(result)
+        made[i] = replace(files[i], data=result, make=None)
+    return made
 
 
 def _template_frame(error: BaseException, fallback: str) -> tuple[str, int | None]:

@@ -25,7 +25,7 @@ from lanting.assets import build_assets
 from lanting.cache import DocumentCache, settings_fingerprint
 from lanting.config import Config, load_config
 from lanting.discover import Discovery, FileReader, Kind, Source, discover
-from lanting.documents import DocumentSettings, Loaded, default_jobs, load_all, render_context
+from lanting.documents import DocumentSettings, Loaded, load_each, render_context
 from lanting.errors import LantingError, Problem
 from lanting.languages import language_dirs, site_languages
 from lanting.freshness import inputs_digest, load_state, save_state
@@ -33,9 +33,9 @@ from lanting.frontmatter import Document, parse
 from lanting.markdown import MarkdownOptions
 from lanting.markdown.links import resolve_placeholders
 from lanting.mathfont import math_characters
-from lanting.pages import OutputFile
+from lanting.pages import OutputFile, materialize
 from lanting.images import ResponsiveImages, responsive_images
-from lanting.minify import minify_pages
+from lanting.minify import minify_file
 from lanting.routes import Routes, plan_routes
 from lanting.search import SearchIndex, build_search_index
 from lanting.sections import assemble_sections, render_sections
@@ -105,19 +105,34 @@ def load_documents(
     progress: Progress | None,
 ) -> list[Loaded]:
     """Parse and render every source (cached ones come from the cache); the problems of
-    all files are collected before failing."""
+    all files are collected before failing. Fresh results go to the cache as they come,
+    and the HTML of each stays there (not in memory) until its page is rendered."""
     digest = settings_fingerprint(settings)
     keys = [cache.key(source, digest) for source in sources]
     cached = cache.get_many(dict(zip(keys, sources, strict=True)), settings)
     todo = [(key, s) for key, s in zip(keys, sources, strict=True) if key not in cached]
-    report = (lambda done, total: progress("render", done, total)) if progress else None
-    fresh = load_all([s for _, s in todo], settings, jobs or default_jobs(), report)
-    problems = [p for r in fresh if isinstance(r, list) for p in r]
+    problems: list[Problem] = []
+    new: dict[str, Loaded] = {}
+    batch: list[tuple[str, Loaded]] = []
+
+    def flush() -> None:
+        new.update(cache.put_many(batch))
+        batch.clear()
+
+    for done, ((key, source), result) in enumerate(
+            zip(todo, load_each((s for _, s in todo), settings, jobs), strict=True), 1):
+        if isinstance(result, list):
+            problems += result
+        elif not problems:  # the source as discovered, not a worker's copy of its text
+            batch.append((key, replace(result, key=key, document=replace(
+                result.document, source=source))))
+            if len(batch) >= 256:
+                flush()
+        if progress:
+            progress("render", done, len(todo))
     if problems:
         raise LantingError(problems)
-    new = {key: replace(r, key=key) for (key, _), r in zip(todo, fresh, strict=True)
-           if isinstance(r, Loaded)}
-    cache.put_many(new.items())
+    flush()
     return [cached.get(key) or new[key] for key in keys]
 
 
@@ -269,7 +284,7 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
     try:
         produced = produce(site_dir, options, cache, previous,
                            lambda path: (output / path).is_file(), progress,
-                           previous_data=lambda path: _read(output / path))
+                           previous_data=lambda path: _read(output / path), minify=True)
         if not options.write:  # `lanting check`: every check ran; nothing to index or write
             return BuildResult(output, 0, len(produced.files), produced.warnings,
                                time.perf_counter() - started, produced.site)
@@ -277,8 +292,6 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
         if options.strict and index.warnings:
             raise LantingError([replace(p, severity="error") for p in index.warnings])
         files = [*produced.files, *index.files]
-        if produced.site.config.build.minify:
-            files = minify_pages(files)                                    # minified HTML
         count = write_site(output, site_dir, files, produced.copies)       # 8. write
     finally:
         cache.close()
@@ -302,11 +315,13 @@ def produce(
     reusable: Callable[[str], bool] = lambda path: False,
     progress: Progress | None = None, reader: FileReader | None = None,
     previous_data: Callable[[str], bytes | None] = lambda path: None,
+    minify: bool = False,
 ) -> SiteOutput:
     """Stages 1–7: the whole site in memory (the search index, 7b, is left to the caller:
     `SiteOutput.index`). Pages whose fingerprint is in `previous` and
     whose old file is `reusable` are not rendered again; `previous_data` reads such an
-    old file when the search index has to be rebuilt around it."""
+    old file when the search index has to be rebuilt around it. `minify`: apply the
+    config's `[build] minify` (`lanting build` does, `lanting serve` does not)."""
     overrides = {"base_url": options.base_url} if options.base_url else None
     config = load_config(site_dir, overrides)                              # 1. config
     discovery = discover(site_dir, reader)                                 # 2. discover
@@ -359,6 +374,8 @@ def produce(
     files = [*assets.files,
              *render_sections(sections, environment_for(site_dir, templates), assets.urls,
                               templates, previous, reusable)]              # 7. render pages
+    files = materialize(files, options.jobs,
+                        minify_file if minify and config.build.minify else None)
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
     files += images.files
     copies = _static_copies(discovery, routes)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from urllib.parse import quote
 
@@ -28,11 +28,16 @@ class Routes:
         """The site URL of an output directory or file, with the base path."""
         return self.base_path + output_dir
 
+    _link_map: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+
     def link_map(self) -> dict[str, str]:
-        """Content path -> URL (quoted), for rewriting links while rendering Markdown."""
-        mapping = {rel: quote(self.url(out)) for rel, out in self.pages.items()}
-        mapping.update({rel: quote(self.url(out)) for rel, out in self.assets.items()})
-        return mapping
+        """Content path -> URL (quoted), for rewriting links while rendering Markdown.
+        Made once (several stages ask); not to be modified."""
+        if not self._link_map:
+            self._link_map.update({rel: quote(self.url(out)) for rel, out in self.pages.items()})
+            self._link_map.update({rel: quote(self.url(out))
+                                   for rel, out in self.assets.items()})
+        return self._link_map
 
 
 def document_slug(doc: Document) -> str:

@@ -1,5 +1,13 @@
-"""Stage 8 — the only stage that writes: the whole site goes into a fresh sibling folder,
-which replaces the output folder only once everything is written.
+"""Stage 8 — the only stage that writes. Every new or changed file is first written to a
+fresh sibling folder; nothing in the output folder changes until all of them are on disk.
+
+Then one of two commits:
+- *swap* (most files changed, or a first build): the sibling folder is completed with
+  hard links to the unchanged files and replaces the output folder in one rename;
+- *patch* (a few files changed, the usual edit): a journal listing the renames and
+  deletions is written into the sibling folder — that write is the commit point — and
+  then applied. A build killed while applying it is finished by the next one
+  (`recover_interrupted`), so the output never stays half old, half new.
 
 A failed or interrupted build leaves the previous output byte-identical and no
 temporary folder behind. The output folder is replaced only when Lanting wrote it
@@ -15,9 +23,9 @@ import ctypes
 import os
 import shutil
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from lanting.errors import LantingError
 from lanting.pages import OutputFile
@@ -85,10 +93,15 @@ def check_output_folder(out: Path, site: Path) -> None:
 
 def _safe_target(root: Path, rel: str) -> Path:
     """`root/rel`, refusing any path that would land outside `root`."""
-    pure = PurePosixPath(rel)
-    if pure.is_absolute() or ".." in pure.parts or "\\" in rel or rel.startswith("~"):
+    if not _safe_rel(rel):
         raise LantingError.at(f"refusing to write outside the output folder: {rel!r}")
-    return root / pure
+    return root / rel
+
+
+def _safe_rel(rel: str) -> bool:
+    # Plain string checks: this runs for every output file of every build.
+    return bool(rel) and not rel.startswith(("/", "~")) and "\\" not in rel and \
+        ".." not in rel.split("/")
 
 
 def _same_file(old: Path, data: bytes) -> bool:
@@ -137,12 +150,19 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def recover_interrupted(out: Path) -> None:
-    """Undo what a build killed outright (SIGKILL, power loss) left beside `out`.
+JOURNAL = ".lanting-journal"
+"""In a sibling folder: the renames and deletions of a committed patch."""
+PATCH_FRACTION = 0.25
+"""A build that changes at most this share of the output's files patches it in place."""
 
-    A killed writer cannot clean up: its temporary folder stays, and if it died
-    between its two renames the previous output sits in its `-old-` folder, which is
-    put back. Folders of writers still running are left alone.
+
+def recover_interrupted(out: Path) -> None:
+    """Undo or finish what a build killed outright (SIGKILL, power loss) left beside `out`.
+
+    A killed writer cannot clean up: its temporary folder stays. If it had committed a
+    patch (its journal exists), the patch is applied; if it died between the two renames
+    of a swap, the previous output sits in its `-old-` folder and is put back. Folders
+    of writers still running are left alone.
     """
     if not out.parent.is_dir():
         return
@@ -153,16 +173,131 @@ def recover_interrupted(out: Path) -> None:
                 continue
             if kind == "old" and not out.exists():
                 os.replace(path, out)
+            elif kind == "tmp" and (path / JOURNAL).is_file() and out.is_dir():
+                _apply_patch(path, out)
             else:
                 shutil.rmtree(path, ignore_errors=True)
+
+
+def _stage(tmp: Path, out: Path, files: list[OutputFile],
+           copies: Iterable[Copy]) -> tuple[set[str], set[str]]:
+    """Write every new or changed file into `tmp`; return (all output paths, staged paths).
+    A generated page wins over a static file of the same name."""
+    wanted: dict[str, OutputFile | Copy] = {c.path: c for c in copies}
+    wanted.update((f.path, f) for f in files)
+    staged: set[str] = set()
+    for path, item in wanted.items():
+        if not _safe_rel(path):
+            _safe_target(tmp, path)  # raises
+        if isinstance(item, Copy):
+            previous = out / path
+            if previous.is_file() and filecmp.cmp(previous, item.source, shallow=False):
+                continue
+            target = tmp / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(item.source, target)
+        else:
+            if item.data is None or _same_file(out / path, item.data):
+                continue
+            target = tmp / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(item.data)
+        staged.add(path)
+    return set(wanted), staged
+
+
+def _existing_files(out: Path) -> set[str] | None:
+    """Every file in the output (POSIX paths), or None if it holds anything but plain
+    files and folders (then it is replaced as a whole)."""
+    found: set[str] = set()
+    pending = [("", os.fspath(out))]
+    while pending:
+        prefix, folder = pending.pop()
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.is_symlink():
+                    return None
+                if entry.is_dir():
+                    pending.append((prefix + entry.name + "/", entry.path))
+                else:
+                    found.add(prefix + entry.name)
+    found.discard(MARKER)
+    return found
+
+
+def _folders(path: str) -> Iterator[str]:
+    """`a/b/c.html` -> `a/b`, `a`."""
+    while "/" in path:
+        path = path.rpartition("/")[0]
+        yield path
+
+
+def _patch_plan(out: Path, paths: set[str], staged: set[str]) -> list[str] | None:
+    """The files to delete if `out` can be patched in place (None: swap it instead)."""
+    if not (out / MARKER).is_file():
+        return None
+    existing = _existing_files(out)
+    if existing is None:
+        return None
+    stale = sorted(existing - paths)
+    if len(staged) + len(stale) > PATCH_FRACTION * max(len(paths), 1):
+        return None
+    folders = {folder for p in existing for folder in _folders(p)}
+    if any(p in folders for p in paths) or any(  # a file where a folder was, or inside a file
+            folder in existing for p in paths for folder in _folders(p)):
+        return None
+    return stale
+
+
+def _commit_patch(tmp: Path, out: Path, staged: set[str], stale: list[str],
+                  marker: str) -> None:
+    journal = {"replace": sorted(staged), "delete": stale, "marker": marker}
+    part = tmp / (JOURNAL + ".part")
+    part.write_text(json.dumps(journal), encoding="utf-8")
+    os.replace(part, tmp / JOURNAL)  # the commit point
+    _apply_patch(tmp, out)
+
+
+def _apply_patch(tmp: Path, out: Path) -> None:
+    """Apply the journal in `tmp` to `out` and remove `tmp`. Idempotent: a patch applied
+    partly by a killed build is finished by the next."""
+    journal = json.loads((tmp / JOURNAL).read_text(encoding="utf-8"))
+    for path in journal["replace"]:
+        staged = tmp / path
+        if staged.exists():
+            target = out / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(staged, target)
+    for path in journal["delete"]:
+        target = out / path
+        target.unlink(missing_ok=True)
+        for parent in target.parents:
+            if parent == out:
+                break
+            try:
+                parent.rmdir()  # only succeeds once the folder is empty
+            except OSError:
+                break
+    part = tmp / MARKER
+    part.write_text(journal["marker"], encoding="utf-8")
+    os.replace(part, out / MARKER)
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _link_unchanged(tmp: Path, out: Path, paths: set[str], staged: set[str]) -> None:
+    """Complete a staged folder with hard links to the files that did not change."""
+    for path in paths - staged:
+        target = tmp / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.link(out / path, target)
 
 
 def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Iterable[Copy]) -> int:
     """Write `files` and `copies` as the new content of `out`; return the number of files.
 
     Files whose bytes did not change — and files given without data, which the pipeline
-    knows to be unchanged — are hard-linked from the previous output rather than
-    rewritten, so their modification times stay put.
+    knows to be unchanged — are not rewritten (a swap hard-links them from the previous
+    output), so their modification times stay put.
     """
     files = list(files)
     check_output_folder(out, site)
@@ -172,36 +307,24 @@ def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Itera
     tmp = out.parent / f".{out.name}.lanting-tmp-{os.getpid()}"
     old = out.parent / f".{out.name}.lanting-old-{os.getpid()}"
     shutil.rmtree(tmp, ignore_errors=True)
-    count = 0
+    marker = _marker_text(content_digest(files))
     try:
         tmp.mkdir()
-        for copy in copies:
-            target = _safe_target(tmp, copy.path)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            previous = out / copy.path
-            if previous.is_file() and filecmp.cmp(previous, copy.source, shallow=False):
-                os.link(previous, target)
-            else:
-                shutil.copyfile(copy.source, target)
-            count += 1
-        for file in files:
-            target = _safe_target(tmp, file.path)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if target.exists():
-                target.unlink()  # a generated page wins over a static file of the same name
-            else:
-                count += 1
-            if file.data is None or _same_file(out / file.path, file.data):
-                os.link(out / file.path, target)
-            else:
-                target.write_bytes(file.data)
-        (tmp / MARKER).write_text(_marker_text(content_digest(files)), encoding="utf-8")
-        _swap_in(tmp, out, old)
+        paths, staged = _stage(tmp, out, files, copies)
+        stale = _patch_plan(out, paths, staged) if out.is_dir() else None
+        if stale is not None:
+            _commit_patch(tmp, out, staged, stale, marker)
+        else:
+            _link_unchanged(tmp, out, paths, staged)
+            (tmp / MARKER).write_text(marker, encoding="utf-8")
+            _swap_in(tmp, out, old)
     except BaseException:
+        if (tmp / JOURNAL).is_file():
+            _apply_patch(tmp, out)  # committed: finish it, even when interrupted
         shutil.rmtree(tmp, ignore_errors=True)
         if old.exists() and not out.exists():
             os.replace(old, out)
         raise
     finally:
         shutil.rmtree(old, ignore_errors=True)
-    return count
+    return len(paths)

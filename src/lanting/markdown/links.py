@@ -7,6 +7,7 @@ recorded with its line so the checker can report broken ones.
 
 from __future__ import annotations
 
+import functools
 import html
 import posixpath
 import re
@@ -18,6 +19,7 @@ from markdown_it.rules_core import StateCore
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:")
 
 
+@functools.lru_cache(maxsize=1 << 16)  # every build asks again for every link of every page
 def content_target(url: str, here: str) -> str | None:
     """The `content/`-relative path a relative link points at (None for other links)."""
     if not url or url.startswith(("#", "/")) or _SCHEME.match(url):

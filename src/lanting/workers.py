@@ -1,0 +1,55 @@
+"""Independent tasks run by forked worker processes, their results in input order.
+
+Both heavy stages use it: rendering the Markdown of every source (stage 3+4) and
+rendering every page with the templates (stage 7). The tasks are plain closures: the
+workers are forked after the tasks exist, so they inherit them (and everything they
+refer to) instead of receiving them pickled; only an index goes to a worker and only
+the result comes back. Results come back in input order whatever the number of workers,
+so the output is byte-identical to a single-process build.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+PARALLEL_THRESHOLD = 48
+"""Below this many tasks, worker start-up costs more than it saves."""
+
+_tasks: Sequence[Callable[[], Any]] = ()
+
+
+def default_jobs() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
+        os.cpu_count() or 1)
+
+
+def _run(index: int) -> Any:
+    return _tasks[index]()
+
+
+def run_in_order(tasks: Sequence[Callable[[], T]], jobs: int = 0,
+                 threshold: int = PARALLEL_THRESHOLD) -> Iterator[T]:
+    """Each task's result, in order; with up to `jobs` worker processes (0: one per CPU)
+    when there are at least `threshold` tasks and the platform can fork."""
+    global _tasks
+    jobs = jobs or default_jobs()
+    if jobs < 2 or len(tasks) < threshold or "fork" not in multiprocessing.get_all_start_methods():
+        yield from (task() for task in tasks)
+        return
+    _tasks = tasks
+    try:
+        # Small chunks keep both workers busy to the end (tasks differ in cost).
+        chunk = max(1, min(32, len(tasks) // (jobs * 8)))
+        pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
+        try:
+            yield from pool.map(_run, range(len(tasks)), chunksize=chunk)
+        finally:  # on an error, the tasks not started yet are dropped
+            pool.shutdown(wait=True, cancel_futures=True)
+    finally:
+        _tasks = ()
