@@ -88,6 +88,26 @@ def test_serves_the_build_from_memory_with_the_reload_script(running: Running) -
     assert running.get("/posts/p1")[0] == 301
 
 
+def test_only_versioned_assets_may_be_cached_by_the_browser(running: Running) -> None:
+    import re
+
+    def cache_control(path: str) -> str:
+        conn = http.client.HTTPConnection("127.0.0.1", running.port, timeout=5)
+        try:
+            conn.request("GET", path)
+            response = conn.getresponse()
+            response.read()
+            return response.getheader("Cache-Control") or ""
+        finally:
+            conn.close()
+
+    page = running.get("/posts/p1/")[1].decode()
+    [style] = re.findall(r'href="(/assets/style\.css\?v=[0-9a-f]+)"', page)
+    assert cache_control(style) == "max-age=31536000, immutable"  # a reload skips it
+    assert cache_control("/posts/p1/") == "no-store"
+    assert cache_control("/posts/p1/?v=1") == "no-store"  # pages never
+
+
 @pytest.mark.parametrize("path", [
     "/../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/..%252f..%252fetc/passwd",
     "/posts\\..\\..\\lanting.toml", "//etc/passwd", "/content/posts/p1.md", "/lanting.toml",

@@ -8,7 +8,7 @@ import datetime as dt
 import hashlib
 from collections import defaultdict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -131,9 +131,14 @@ class Site:
     """Taxonomy -> case-folded term name -> term."""
     academic: Academic | None = None
     """Profile, news, publications and talks (`academic.build_academic`)."""
+    _series_by_name: dict[str, Term] = field(default_factory=dict, compare=False, repr=False)
 
     def series_of(self, page: Page) -> Term | None:
-        return next((s for s in self.series if s.name == page.series), None)
+        if not page.series:
+            return None
+        if not self._series_by_name:  # every post page asks: index once
+            self._series_by_name.update((s.name, s) for s in reversed(self.series))
+        return self._series_by_name.get(page.series)
 
     def term_url(self, taxonomy: str, name: str) -> str:
         term = self.term_index.get(taxonomy, {}).get(name.casefold())
@@ -285,6 +290,30 @@ def assemble(
         term_index={"tags": {t.name.casefold(): t for t in tags},
                     "categories": {t.name.casefold(): t for t in categories}},
     )
+
+
+def replace_page(site: Site, old: Page, new: Page) -> Site:
+    """`site` with `new` wherever it held `old` (a post or page whose text changed, and
+    nothing listings show of it)."""
+
+    def swap(pages: tuple[Page, ...]) -> tuple[Page, ...]:
+        return tuple(new if p is old else p for p in pages)
+
+    def terms(items: tuple[Term, ...]) -> tuple[Term, ...]:
+        return tuple(replace(t, posts=swap(t.posts)) if any(p is old for p in t.posts) else t
+                     for t in items)
+
+    tags, categories = terms(site.tags), terms(site.categories)
+    return replace(
+        site, home=new if site.home is old else site.home, posts=swap(site.posts),
+        pages=swap(site.pages),
+        years=tuple(replace(y, posts=swap(y.posts)) for y in site.years),
+        tags=tags, categories=categories, series=terms(site.series),
+        neighbours={url: (new if a is old else a, new if b is old else b)
+                    for url, (a, b) in site.neighbours.items()},
+        term_index={"tags": {t.name.casefold(): t for t in tags},
+                    "categories": {t.name.casefold(): t for t in categories}},
+        _series_by_name={})
 
 
 def quote_url(url: str) -> str:

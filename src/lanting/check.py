@@ -116,11 +116,14 @@ class _Outputs:
         data = self.data[output]
         if data is None:  # unchanged since the last build: not rendered again
             data = self.read_previous(output)
-        if data is None:
-            return frozenset()
-        text = data.decode("utf-8", errors="replace")
-        return frozenset(html.unescape(next(g for g in m.groups() if g is not None))
-                         for m in _ID.finditer(text))
+        return frozenset() if data is None else page_ids(data)
+
+
+def page_ids(data: bytes) -> frozenset[str]:
+    """Every `id` (and `name`) an HTML page defines: what `#anchors` can point at."""
+    text = data.decode("utf-8", errors="replace")
+    return frozenset(html.unescape(next(g for g in m.groups() if g is not None))
+                     for m in _ID.finditer(text))
 
 
 # --- links in Markdown ---------------------------------------------------------------------

@@ -172,7 +172,7 @@ class FileReader:
         return value
 
 
-def _read_text(path: Path) -> str:
+def read_text(path: Path) -> str:
     data = path.read_bytes()
     try:
         text = data.decode("utf-8")
@@ -256,10 +256,10 @@ def discover(site: Path, reader: FileReader | None = None) -> Discovery:
         try:
             if rel == BIBLIOGRAPHY:
                 bibliography = reader.remembered(
-                    path, lambda p: Source(p, rel, Kind.BIBLIOGRAPHY, _read_text(p)))
+                    path, lambda p: Source(p, rel, Kind.BIBLIOGRAPHY, read_text(p)))
             elif kind is not None:
                 sources.append(reader.remembered(
-                    path, lambda p, kind=kind: Source(p, rel, kind, _read_text(p))))
+                    path, lambda p, kind=kind: Source(p, rel, kind, read_text(p))))
             elif rel.suffix == ".md" and folder not in bundles:
                 warnings.append(Problem(
                     "Markdown file outside posts/, pages/, talks/ or _index.md is not published",

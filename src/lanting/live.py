@@ -15,15 +15,18 @@ import queue
 import threading
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import replace
+from functools import partial
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 from lanting.cache import DocumentCache
-from lanting.discover import FileReader, is_ignored
+from lanting.discover import FileReader, is_ignored, read_text
 from lanting.documents import Loaded
 from lanting.errors import LantingError, Problem
+from lanting.incremental import BuildState, quick_update
 from lanting.pipeline import CACHE_DIR, BuildOptions, produce
-from lanting.search import INDEX_DIR, SearchIndex
+from lanting.search import INDEX_DIR, SearchIndex, build_search_index
 from lanting.serve import LIVE_PREFIX, MemoryStore
 
 LIVE_SCRIPT = (Path(__file__).parent / "theme" / "live" / "live.js").read_bytes()
@@ -51,6 +54,10 @@ class LiveSite:
         self.lock = threading.RLock()
         self.reader = FileReader()
         self.memory: dict[str, Loaded] = {}
+        self.state: BuildState | None = None
+        """The last good build, for the quick path (`incremental`)."""
+        self.last_rebuild = ""
+        """"quick" (the edited pages alone) or "full"."""
         self.keys: dict[tuple[str, str, str], str] = {}
         self.fingerprints: dict[str, str] = {}
         self.error: str | None = None
@@ -58,24 +65,34 @@ class LiveSite:
         self.rebuilds = 0
         self.indexed = 0
         """The rebuild whose search index is served."""
+        self._index_request: tuple[Callable[[], SearchIndex], int] | None = None
+        self._index_wanted = threading.Condition()
+        self._indexer: threading.Thread | None = None
         self._clients: set[queue.Queue[tuple[str, str] | None]] = set()
         self._clients_lock = threading.Lock()
 
     # --- building ---------------------------------------------------------------------
 
-    def rebuild(self) -> set[str]:
-        """Build into memory; return the URLs whose content changed. On a site error the
-        last good build stays and `error` says why."""
+    def rebuild(self, paths: Iterable[str] = ()) -> set[str]:
+        """Build into memory; return the URLs whose content changed. `paths`: the files
+        that changed, if known — edited posts alone may be rendered again alone
+        (`incremental`). On a site error the last good build stays and `error` says why."""
         self.rebuilds += 1
         cache = DocumentCache(self.site_dir / CACHE_DIR / "cache.sqlite"
                               if self.options.cache else None, self.memory, self.keys)
         try:
+            quick = self._quick(set(paths), cache)
+            if quick is not None:
+                self.last_rebuild = "quick"
+                return quick
+            self.last_rebuild = "full"
             with self.lock:  # requests wait for the new site instead of seeing half of it
                 produced = produce(self.site_dir, self.options, cache, self.fingerprints,
                                    lambda path: path in self.store.files, reader=self.reader,
                                    previous_data=self._served)
                 changed = self._swap(produced.files, produced.copies)
                 self.fingerprints = produced.fingerprints
+                self.state = produced.state
                 self._index_later(produced.index, self.rebuilds)
         except LantingError as error:
             self.error = "\n".join(p.format(self.site_dir) for p in error.problems)
@@ -94,21 +111,83 @@ class LiveSite:
                      if key in produced.document_keys}
         return changed
 
+    def _quick(self, paths: set[str], cache: DocumentCache) -> set[str] | None:
+        """The quick path, if every changed file is a post or page of the last good build
+        and the change shows nowhere else; None otherwise."""
+        state = self.state
+        if not paths or state is None or self.error is not None:
+            return None
+        content = (self.site_dir / "content").resolve()
+        sources = []
+        for path in paths:
+            resolved = Path(path).resolve()
+            item = state.loaded.get(resolved.relative_to(content).as_posix()) \
+                if resolved.is_relative_to(content) else None
+            if item is None:
+                return None
+            source = item.document.source
+            try:
+                text = self.reader.remembered(source.path, read_text)
+            except (OSError, LantingError):
+                return None  # gone or unreadable: the full rebuild says what is wrong
+            sources.append(replace(source, text=text))
+        with self.lock:
+            update = quick_update(state, sources, cache, self._served_files())
+            if update is None:
+                return None
+            files = dict(self.store.files)
+            changed = {page_url(f.path) for f in update.files if files.get(f.path) != f.data}
+            files.update((f.path, f.data) for f in update.files if f.data is not None)
+            self.store.files = files
+            self.fingerprints = {**self.fingerprints,
+                                 **{f.path: f.fingerprint for f in update.files}}
+            self.state = update.state
+            for old, new in update.replaced:
+                self.memory.pop(old.key, None)
+                self.memory[new.key] = new
+            config = update.state.sections.default.config
+            self._index_later(partial(build_search_index, list(update.state.files), config,
+                                      self.fingerprints, lambda p: p in self.store.files,
+                                      self._served), self.rebuilds)
+        self.warnings = update.state.warnings
+        return changed
+
+    def _served_files(self) -> dict[str, bytes]:
+        return {path: data for path, data in self.store.files.items() if isinstance(data, bytes)}
+
     def _index_later(self, index: Callable[[], SearchIndex], generation: int) -> None:
         """Stage 7b in the background: the pages are served (and browsers reload) at once,
-        with the previous search index, which the new one replaces when it is ready —
-        unless a newer rebuild has started, which brings its own."""
+        with the previous search index, which the new one replaces when it is ready. One
+        indexer runs at a time, and only for the newest rebuild: edits arriving while it
+        runs are indexed together afterwards."""
+        with self._index_wanted:
+            self._index_request = (index, generation)
+            self._index_wanted.notify()
+            if self._indexer is None:
+                self._indexer = threading.Thread(target=self._run_indexer,
+                                                 name="lanting-search-index", daemon=True)
+                self._indexer.start()
 
-        def run() -> None:
+    def _run_indexer(self) -> None:
+        while True:
+            with self._index_wanted:
+                while self._index_request is None:
+                    self._index_wanted.wait()
+                index, generation = self._index_request
+                self._index_request = None
             try:
                 result = index()
             except LantingError as error:
                 self.report("search index failed: "
                             + "; ".join(p.format(self.site_dir) for p in error.problems))
-                return
+                continue
+            except Exception as error:  # noqa: BLE001 - the server goes on without a new index
+                if threading.main_thread().is_alive():  # not the interpreter shutting down
+                    self.report(f"search index failed: {type(error).__name__}: {error}")
+                continue
             with self.lock:
                 if generation != self.rebuilds:
-                    return
+                    continue  # a newer rebuild's index is on its way
                 files = {path: data for path, data in self.store.files.items()
                          if not path.startswith(INDEX_DIR + "/")}
                 for file in result.files:
@@ -119,8 +198,6 @@ class LiveSite:
                                         if not k.startswith(INDEX_DIR + "/")},
                                      **{f.path: f.fingerprint for f in result.files}}
                 self.indexed = generation
-
-        threading.Thread(target=run, name="lanting-search-index", daemon=True).start()
 
     def _served(self, path: str) -> bytes | None:
         """The bytes of a generated file of the last good build (for the search index)."""
@@ -232,16 +309,17 @@ class LiveSite:
         merged into the next one, and browsers hear once, after the last."""
         while not stop.is_set():
             try:
-                batches.get(timeout=0.2)
+                paths = batches.get(timeout=0.2)
             except queue.Empty:
                 continue
             changed: set[str] = set()
             had_error = self.error is not None
             while True:
                 while not batches.empty():
-                    batches.get_nowait()
+                    paths |= batches.get_nowait()
                 started = time.perf_counter()
-                changed |= self.rebuild()
+                changed |= self.rebuild(paths)
+                paths = set()
                 if batches.empty():
                     break
             seconds = time.perf_counter() - started
@@ -251,7 +329,8 @@ class LiveSite:
             else:
                 if had_error:
                     changed.add("*")  # every open page shows the overlay: clear it
-                self.report(f"rebuilt in {seconds * 1000:.0f} ms, {len(changed)} changed")
+                self.report(f"rebuilt in {seconds * 1000:.0f} ms, {len(changed)} changed"
+                            + (" (edited pages alone)" if self.last_rebuild == "quick" else ""))
                 self.notify("reload", sorted(changed))
 
     def watch(self, stop: threading.Event) -> None:

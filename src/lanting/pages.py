@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy as _copy
 import datetime as dt
 import hashlib
 from collections.abc import Callable
@@ -14,6 +15,7 @@ from jinja2 import Environment, TemplateError
 
 from lanting import __version__
 from lanting.assemble import Page, Site, Term, quote_url
+from lanting.discover import Kind
 from lanting.errors import LantingError, Problem
 from lanting.i18n import strings_for
 from lanting.sharing import sharing_helpers
@@ -59,10 +61,11 @@ def _digest(*parts: object) -> str:
 
 
 def _listing(page: Page) -> str:
-    """What listings show of a page (and what a post page shows of its neighbours)."""
-    return repr((page.url, page.title, page.date, page.updated, page.summary, page.tags,
-                 page.categories, page.series, page.series_order, page.draft, page.lang,
-                 page.reading_minutes, sorted(page.features), page.cover))
+    """A digest of what listings show of a page (and what a post page shows of its
+    neighbours)."""
+    return _digest(page.url, page.title, page.date, page.updated, page.summary, page.tags,
+                   page.categories, page.series, page.series_order, page.draft, page.lang,
+                   page.reading_minutes, sorted(page.features), page.cover)
 
 
 class PageRenderer:
@@ -121,12 +124,25 @@ class PageRenderer:
             return root + url.lstrip("/")
         return url
 
+    def listing_of(self, page: Page) -> str:
+        return self._listings.get(id(page)) or _listing(page)
+
+    def replacing(self, old: Page, new: Page, site: Site) -> PageRenderer:
+        """This renderer for `site`, where `new` took the place of `old` — which listings
+        show alike (the caller made sure): every fingerprint stays valid."""
+        copy = _copy.copy(self)
+        copy.previous = {}  # render, even if an older build had the same page: it is not served
+        copy.site = site
+        copy.common = {**self.common, "site": site}
+        copy._listings = {**self._listings, id(new): self._listings[id(old)]}
+        return copy
+
     def post_key(self, page: Page) -> tuple[object, ...]:
         """Everything the post template shows: the page, its neighbours, its series."""
         newer, older = self.site.neighbours.get(page.url, (None, None))
         series = self.site.series_of(page)
         # The body's digest covers its headings (and so the table of contents).
-        return (self._listings[id(page)], page.body.digest, page.toc, repr(page.params),
+        return (self.listing_of(page), page.body.digest, page.toc, repr(page.params),
                 [(p.url, p.title) for p in (newer, older) if p],
                 [(p.url, p.title) for p in series.posts] if series else None,
                 [self.site.term_url("tags", tag) for tag in page.tags])
@@ -223,22 +239,22 @@ def _term_pages(r: PageRenderer, taxonomy: str, terms: tuple[Term, ...]) -> list
 
 def render_pages(site: Site, env: Environment, asset_urls: dict[str, str],
                  templates_digest: str = "", previous: dict[str, str] | None = None,
-                 reusable: Callable[[str], bool] = lambda path: False) -> list[OutputFile]:
+                 reusable: Callable[[str], bool] = lambda path: False,
+                 keep: list[PageRenderer] | None = None) -> list[OutputFile]:
     """Every generated page; pages whose inputs did not change since the build that wrote
-    `previous` (output path -> fingerprint) come back with `data=None`."""
+    `previous` (output path -> fingerprint) come back with `data=None`. The renderer is
+    appended to `keep` (`lanting serve` renders an edited page again with it)."""
     from lanting.academic_pages import render_academic_pages  # it imports this module
 
     r = PageRenderer(site, env, asset_urls, templates_digest, previous, reusable)
+    if keep is not None:
+        keep.append(r)
     # Listing pages show what `_listing` holds of each page, so editing a post's text
     # renders its own page and the feed again, not every listing.
     listing = r.listing_key
     files = [r.render("home.html", "index.html", key=listing, page=site.home)]
     files.append(r.render("blog.html", "blog/index.html", key=listing))
-    files += [r.render("post.html", p.output, lang=p.lang, key=r.post_key(p), page=p)
-              for p in site.posts]
-    files += [r.render("page.html", p.output, lang=p.lang,
-                       key=(_listing(p), p.body.digest, repr(p.params)), page=p)
-              for p in site.pages]
+    files += [content_page(r, p) for p in (*site.posts, *site.pages)]
     files += _term_pages(r, "tags", site.tags)
     files += _term_pages(r, "categories", site.categories)
     if site.series:
@@ -248,16 +264,30 @@ def render_pages(site: Site, env: Environment, asset_urls: dict[str, str],
     files += render_academic_pages(r, site)  # publications, talks (academic_pages.py)
     files.append(r.render("archive.html", "archive/index.html", key=listing))
     files.append(r.render("404.html", "404.html", key=()))
-    feed_posts = site.posts[: site.config.feed.limit]
-    latest = max((p.updated or p.date for p in feed_posts if p.date),
-                 default=dt.datetime(1970, 1, 1, tzinfo=dt.UTC))
-    files.append(r.render("atom.xml", "atom.xml", key=(listing, [p.body.digest for p in feed_posts]),
-                          posts=feed_posts, feed_updated=latest))
+    files.append(feed(r))
     entries = _sitemap(site, files)
     files.append(r.render("sitemap.xml", "sitemap.xml", key=(listing, [e.url for e in entries]),
                           entries=entries))
     files.append(r.render("robots.txt", "robots.txt", key=()))
     return files
+
+
+def content_page(r: PageRenderer, page: Page) -> OutputFile:
+    """The page of a post or of a standalone page."""
+    if page.kind is Kind.POST:
+        return r.render("post.html", page.output, lang=page.lang, key=r.post_key(page),
+                        page=page)
+    return r.render("page.html", page.output, lang=page.lang,
+                    key=(r.listing_of(page), page.body.digest, repr(page.params)), page=page)
+
+
+def feed(r: PageRenderer) -> OutputFile:
+    """The Atom feed of the newest posts (with their text)."""
+    posts = r.site.posts[: r.site.config.feed.limit]
+    latest = max((p.updated or p.date for p in posts if p.date),
+                 default=dt.datetime(1970, 1, 1, tzinfo=dt.UTC))
+    return r.render("atom.xml", "atom.xml", key=(r.listing_key, [p.body.digest for p in posts]),
+                    posts=posts, feed_updated=latest)
 
 
 def _sitemap(site: Site, files: list[OutputFile]) -> list[SitemapEntry]:

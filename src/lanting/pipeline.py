@@ -9,7 +9,6 @@ anything is written, so an error leaves the old output alone.
 
 from __future__ import annotations
 
-import hashlib
 import shutil
 import time
 from collections.abc import Callable
@@ -18,10 +17,11 @@ from functools import partial
 from pathlib import Path
 
 from lanting.academic import News, build_academic, citation_targets, render_news
-from lanting.assemble import Body, Site
+from lanting.assemble import Site
 from lanting.bibliography import parse_bibliography
 from lanting.check import CheckInput, check
 from lanting.assets import build_assets
+from lanting.bodies import link_pages
 from lanting.cache import DocumentCache, settings_fingerprint
 from lanting.config import Config, load_config
 from lanting.discover import Discovery, FileReader, Kind, Source, discover
@@ -31,10 +31,10 @@ from lanting.languages import language_dirs, site_languages
 from lanting.freshness import inputs_digest, load_state, save_state
 from lanting.frontmatter import Document, parse
 from lanting.markdown import MarkdownOptions
-from lanting.markdown.links import resolve_placeholders
 from lanting.mathfont import math_characters
-from lanting.pages import OutputFile, materialize
-from lanting.images import ResponsiveImages, responsive_images
+from lanting.incremental import BuildState
+from lanting.pages import OutputFile, PageRenderer, materialize
+from lanting.images import responsive_images
 from lanting.minify import minify_file
 from lanting.routes import Routes, plan_routes
 from lanting.search import SearchIndex, build_search_index
@@ -136,39 +136,6 @@ def load_documents(
     return [cached.get(key) or new[key] for key in keys]
 
 
-def link_pages(
-    loaded: list[Loaded], routes: Routes, cache: DocumentCache,
-    link_maps: dict[str, dict[str, str]] | None = None,
-    images: ResponsiveImages | None = None,
-) -> dict[str, Body]:
-    """Each page's HTML with the URLs of the pages it links to and the WebP variants of
-    its images (resolved when first used; links to unknown pages are the check stage's
-    business). A page in another language than the default resolves with its language's
-    map (`link_maps`)."""
-    site_map = routes.link_map()
-    bodies: dict[str, Body] = {}
-    for item in loaded:
-        rendered = item.rendered
-        assert rendered is not None
-        link_map = (link_maps or {}).get(item.document.meta.lang or "", site_map)
-        records = [(link.url, link.target) for link in rendered.links]
-        urls = [link_map.get(t) for _, t in records if t is not None]
-        targets = repr(urls) + (repr([images.variants.get(u) for u in urls if u])
-                                if images and images.variants else "")
-        digest = hashlib.blake2b((rendered.html_hash + targets).encode(),
-                                 digest_size=12).hexdigest()
-
-        def load(item: Loaded = item, records: list[tuple[str, str | None]] = records,
-                 link_map: dict[str, str] = link_map) -> str:
-            assert item.rendered is not None
-            raw = cache.html(item.key) if item.html_in_cache else item.rendered.html
-            html = resolve_placeholders(raw, records, link_map)
-            return images.rewrite(html) if images else html
-
-        bodies[item.document.source.rel.as_posix()] = Body(load, digest)
-    return bodies
-
-
 def parse_talks(sources: list[Source], drafts: bool) -> list[Document]:
     """Talk sources, parsed (their slides are rendered once URLs are known)."""
     documents: list[Document] = []
@@ -262,6 +229,8 @@ class SiteOutput:
     index: Callable[[], SearchIndex] = field(default=lambda: SearchIndex((), 0), repr=False)
     """Stage 7b, run by the caller: `build` before writing, `lanting serve` in the
     background once the new pages are served."""
+    state: BuildState | None = field(default=None, repr=False)
+    """What `lanting serve` needs to render an edited page alone (`incremental`)."""
 
     @property
     def fingerprints(self) -> dict[str, str]:
@@ -334,6 +303,7 @@ def produce(
                             progress)                                      # 3+4. parse, render
     keys = frozenset(item.key for item in loaded)
     talk_docs = parse_talks(talk_sources, options.drafts)
+    front_matter = {item.document.source.rel.as_posix(): item.document.meta for item in loaded}
     loaded, talk_docs = with_languages(loaded, talk_docs, config)          # 3b. languages
     drafts = tuple(item.document for item in loaded if item.rendered is None)
     loaded = [item for item in loaded if item.rendered is not None]        # drafts left out
@@ -371,9 +341,10 @@ def produce(
     assets = build_assets(config, math_chars if uses_math else None,
                           site_dir / CACHE_DIR if options.cache else None)
     templates = template_fingerprint(site_dir)
+    renderers: dict[str, PageRenderer] = {}
     files = [*assets.files,
              *render_sections(sections, environment_for(site_dir, templates), assets.urls,
-                              templates, previous, reusable)]              # 7. render pages
+                              templates, previous, reusable, renderers)]   # 7. render pages
     files = materialize(files, options.jobs,
                         minify_file if minify and config.build.minify else None)
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
@@ -383,9 +354,12 @@ def produce(
                                  site, tuple(files), tuple(copies), discovery,
                                  options.external, previous_data),
                       [*talk_problems, *news_problems], options.strict)   # 6. check
+    state = BuildState(settings, {item.document.source.rel.as_posix(): item for item in loaded},
+                       front_matter, {"": routes.link_map(), **link_maps}, images, sections, renderers,
+                       tuple(files), tuple(warnings))
     return SiteOutput(files, copies, site, tuple(warnings), keys,
                       partial(build_search_index, files, config, previous or {}, reusable,
-                              previous_data))
+                              previous_data), state)
 
 
 def _check(inp: CheckInput, more: list[Problem], strict: bool) -> list[Problem]:

@@ -144,12 +144,14 @@ def _alternates(sections: tuple[Section, ...], translations: Translations,
 
 def render_sections(sections: Sections, env: Environment, asset_urls: dict[str, str],
                     templates_digest: str = "", previous: dict[str, str] | None = None,
-                    reusable: Callable[[str], bool] = lambda path: False) -> list[OutputFile]:
+                    reusable: Callable[[str], bool] = lambda path: False,
+                    keep: dict[str, PageRenderer] | None = None) -> list[OutputFile]:
     """Every language's pages (the search page included), each under its language's folder.
 
     Pages unchanged since the build that wrote `previous` come back without data, as
     `render_pages` does; the alternates are part of every page's inputs (the language
     switch and `hreflang` links), so adding a translation renders every page again.
+    Each language's page renderer goes to `keep`, by the language's folder.
     """
     default = sections.default
     config = default.config
@@ -175,7 +177,10 @@ def render_sections(sections: Sections, env: Environment, asset_urls: dict[str, 
         def own(path: str, prefix: str = prefix) -> bool:
             return reusable(prefix + path)
 
-        rendered = render_pages(section.site, env, asset_urls, digest, mine, own)
+        renderers: list[PageRenderer] = []
+        rendered = render_pages(section.site, env, asset_urls, digest, mine, own, renderers)
+        if keep is not None:  # by the language's folder
+            keep[prefix] = renderers[0]
         if config.search.enabled:
             renderer = PageRenderer(section.site, env, asset_urls, digest, mine, own)
             rendered.append(renderer.render("search.html", "search/index.html", key=()))

@@ -211,13 +211,18 @@ class SiteHandler(BaseHTTPRequestHandler):
             body = live.decorate(body)
         if kind.startswith("text/") or kind in ("application/atom+xml", "application/json"):
             kind += "; charset=utf-8"
-        self._send(HTTPStatus.OK, body, kind, head)
+        # Theme assets are linked with their content's hash (`style.css?v=…`): a reload
+        # need not fetch them again. Everything else may change with the next save.
+        versioned = kind != "text/html; charset=utf-8" and "?v=" in self.path
+        self._send(HTTPStatus.OK, body, kind, head,
+                   "max-age=31536000, immutable" if versioned else "no-store")
 
-    def _send(self, status: HTTPStatus, body: bytes, kind: str, head: bool) -> None:
+    def _send(self, status: HTTPStatus, body: bytes, kind: str, head: bool,
+              cache: str = "no-store") -> None:
         self.send_response(status)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-store")
+        self.send_header("Cache-Control", cache)
         self.send_header("X-Content-Type-Options", "nosniff")
         self.end_headers()
         if not head:

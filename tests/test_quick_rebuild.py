@@ -1,0 +1,179 @@
+"""`lanting serve`'s quick path (`incremental.py`): an edit to a post's text renders its
+page (and the feed) alone, and what is served is then exactly what a full rebuild serves;
+an edit that any other page shows takes the full rebuild."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+
+from lanting.live import LiveSite
+from lanting.pipeline import BuildOptions
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "example"
+OPTIONS = BuildOptions(drafts=True, jobs=1, cache=False, base_url="http://localhost/")
+
+POST_A = """---
+title: A
+date: 2026-01-01
+tags: [rl]
+---
+Alpha opens the post, see [B](b.md#setup).
+
+## Details
+
+Second paragraph of A with $x^2$.
+"""
+POST_B = """---
+title: B
+date: 2026-01-02
+tags: [rl]
+series: S
+series_order: 1
+---
+Beta opens the post.
+
+## Setup
+
+Later text of B.
+"""
+
+
+def _site(root: Path) -> Path:
+    files = {
+        "lanting.toml": 'title = "Quick"\n',
+        "content/_index.md": "---\ntitle: Me\n---\nHello.\n",
+        "content/posts/a.md": POST_A,
+        "content/posts/b.md": POST_B,
+        "content/posts/c.md": "---\ntitle: C\ndate: 2026-01-03\n---\nGamma.\n\nMore.\n",
+        "content/pages/about.md": "---\ntitle: About\n---\nAbout me.\n\nDetails.\n",
+    }
+    for rel, text in files.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    return root
+
+
+def _served(live: LiveSite) -> dict[str, bytes]:
+    return {path: data if isinstance(data, bytes) else data.read_bytes()
+            for path, data in live.store.files.items()}
+
+
+def _edit(site: Path, rel: str, old: str, new: str) -> Path:
+    path = site / "content" / rel
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    stamp = time.time() + 5  # editors save within a second; mtimes differ in real life
+    os.utime(path, (stamp, stamp))
+    return path
+
+
+def _fresh(site: Path) -> dict[str, bytes]:
+    live = LiveSite(site, OPTIONS, report=lambda message: None)
+    live.rebuild()
+    assert live.error is None, live.error
+    return _served(live)
+
+
+@pytest.fixture
+def live(tmp_path: Path) -> LiveSite:
+    site = LiveSite(_site(tmp_path / "site"), OPTIONS, report=lambda message: None)
+    site.rebuild()
+    assert site.error is None, site.error
+    return site
+
+
+QUICK = {
+    "later text of a post in the feed": ("posts/b.md", "Later text of B.", "Later text, edited."),
+    "text of a post": ("posts/a.md", "Second paragraph", "2nd paragraph"),
+    "text of a page": ("pages/about.md", "Details.", "More details."),
+}
+
+
+@pytest.mark.parametrize("change", list(QUICK))
+def test_a_text_edit_renders_its_page_alone_and_equals_a_full_rebuild(
+    live: LiveSite, change: str,
+) -> None:
+    rel, old, new = QUICK[change]
+    before = _served(live)
+    path = _edit(live.site_dir, rel, old, new)
+    changed = live.rebuild({str(path)})
+    assert live.last_rebuild == "quick" and live.error is None
+    page = "/" + rel.removesuffix(".md").removeprefix("pages/").replace(".md", "") + "/"
+    assert page in changed
+    served = _served(live)
+    assert served == _fresh(live.site_dir)
+    differing = {p for p in served if served[p] != before.get(p)}
+    assert differing <= {f"{page.strip('/')}/index.html", "atom.xml"}
+
+
+def test_an_edit_then_its_undo_serve_the_original_page(live: LiveSite) -> None:
+    original = _served(live)
+    path = _edit(live.site_dir, "posts/a.md", "Second paragraph", "Edited paragraph")
+    live.rebuild({str(path)})
+    _edit(live.site_dir, "posts/a.md", "Edited paragraph", "Second paragraph")
+    live.rebuild({str(path)})
+    assert live.last_rebuild == "quick"
+    assert _served(live) == original
+
+
+FULL = {
+    "title": ("posts/a.md", "title: A", "title: A renamed"),
+    "first paragraph (the summary)": ("posts/c.md", "Gamma.", "Gamma, edited."),
+    "heading": ("posts/c.md", "More.", "## More"),
+    "link target": ("posts/a.md", "(b.md#setup)", "(c.md)"),
+    "characters of a formula": ("posts/a.md", "$x^2$", "$\\alpha^2$"),
+}
+
+
+@pytest.mark.parametrize("change", list(FULL))
+def test_an_edit_that_shows_elsewhere_takes_the_full_rebuild(live: LiveSite, change: str) -> None:
+    rel, old, new = FULL[change]
+    path = _edit(live.site_dir, rel, old, new)
+    live.rebuild({str(path)})
+    assert live.last_rebuild == "full"
+    assert _served(live) == _fresh(live.site_dir)
+
+
+@pytest.mark.parametrize(("rel", "old", "new", "error"), [
+    ("posts/b.md", "## Setup", "## Set-up", "#setup"),  # another post links to the old id
+    ("posts/c.md", "More.", "[x](nope.md)", "nope.md"),
+], ids=["anchor-gone", "broken-link"])
+def test_a_broken_link_is_found_by_the_full_rebuild(
+    live: LiveSite, rel: str, old: str, new: str, error: str,
+) -> None:
+    path = _edit(live.site_dir, rel, old, new)
+    live.rebuild({str(path)})
+    assert live.last_rebuild == "full" and live.error and error in live.error
+
+
+def test_a_file_that_is_not_a_known_post_takes_the_full_rebuild(live: LiveSite) -> None:
+    path = live.site_dir / "content/posts/d.md"
+    path.write_text("---\ntitle: D\ndate: 2026-01-04\n---\nDelta.\n", encoding="utf-8")
+    changed = live.rebuild({str(path)})
+    assert live.last_rebuild == "full" and "/posts/d/" in changed
+
+
+def test_a_broken_front_matter_is_reported_by_the_full_rebuild(live: LiveSite) -> None:
+    path = _edit(live.site_dir, "posts/a.md", "title: A", "title: [A")
+    live.rebuild({str(path)})
+    assert live.last_rebuild == "full" and live.error and "a.md" in live.error
+
+
+def test_the_bilingual_example_quick_edit_equals_a_full_rebuild(tmp_path: Path) -> None:
+    site = Path(shutil.copytree(EXAMPLE, tmp_path / "site", ignore=lambda folder, names: {
+        n for n in names if n == "public" or n.startswith(".lanting")}))
+    live = LiveSite(site, OPTIONS, report=lambda message: None)
+    live.rebuild()
+    for rel in ("posts/verl-intro.en.md", "posts/tensor-parallel.md"):
+        path = site / "content" / rel
+        path.write_text(path.read_text(encoding="utf-8") + "\nOne more closing line.\n",
+                        encoding="utf-8")
+        live.rebuild({str(path)})
+        assert live.last_rebuild == "quick", rel
+    assert _served(live) == _fresh(site)
