@@ -9,11 +9,9 @@ deterministic: the same page always gives the same bytes.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 import minify_html
 
-from lanting.pages import OutputFile
 
 OPTIONS = {
     "keep_closing_tags": True,
