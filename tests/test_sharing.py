@@ -103,7 +103,7 @@ def test_stored_theme_is_applied_before_any_stylesheet(bundle_site, build_site) 
     out = build_site(bundle_site).output
     for path in ("index.html", "posts/plain/index.html"):
         head = (out / path).read_text().split("</head>", 1)[0]
-        script = head.index("localStorage.getItem(`lanting-theme`)")
+        script = head.index('localStorage.getItem("lanting-theme")')
         assert script < head.index("rel=stylesheet"), path
         reader = [s for s in parse_html(head).find_all("script")
                   if (s.get("src") or "").startswith("/assets/reader.js?v=")]

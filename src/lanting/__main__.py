@@ -1,7 +1,5 @@
 from __future__ import annotations
 
-import sys
+from lanting.cli import run
 
-from lanting.cli import main
-
-sys.exit(main())
+run()

@@ -127,6 +127,8 @@ class DocumentCache:
         if self.memory is not None:
             self.memory.update(items)
             return items  # `lanting serve` keeps everything in memory
+        if self._pid != os.getpid() and self.path is not None:
+            self._open()  # a worker process stores what it rendered
         if self.db is None:
             return items
         rows = [(key, _freeze(loaded), loaded.rendered.html if loaded.rendered else "")
@@ -139,6 +141,11 @@ class DocumentCache:
         return [(key, replace(loaded, rendered=replace(loaded.rendered, html=""),
                               html_in_cache=True) if loaded.rendered else loaded)
                 for key, loaded in items]
+
+    @property
+    def on_disk(self) -> bool:
+        """Entries go to the database (then worker processes can store them)."""
+        return self.db is not None and self.memory is None
 
     def html(self, key: str) -> str:
         """The rendered HTML stored with an entry ("" if it is gone)."""

@@ -6,16 +6,13 @@ come from the cache on later builds.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
-from functools import partial
 from pathlib import Path
 
 from lanting.discover import Source, image_bytes_size
 from lanting.errors import LantingError, Problem
 from lanting.frontmatter import Document, parse
 from lanting.markdown import MarkdownOptions, RenderContext, RenderedMarkdown, render_markdown
-from lanting.workers import run_in_order
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,16 +83,8 @@ def load(source: Source, settings: DocumentSettings) -> Loaded:
     return Loaded(replace(document, body=""), rendered)
 
 
-def _load_or_problems(source: Source, settings: DocumentSettings) -> Loaded | list[Problem]:
+def load_or_problems(source: Source, settings: DocumentSettings) -> Loaded | list[Problem]:
     try:
         return load(source, settings)
     except LantingError as error:
         return error.problems
-
-
-def load_each(
-    sources: Iterable[Source], settings: DocumentSettings, jobs: int = 0,
-) -> Iterator[Loaded | list[Problem]]:
-    """`load` every source, in order, with up to `jobs` worker processes (0: one per
-    CPU); a source with a bad front matter gives its problems instead."""
-    return run_in_order([partial(_load_or_problems, s, settings) for s in sources], jobs)

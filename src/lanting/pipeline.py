@@ -25,7 +25,7 @@ from lanting.bodies import link_pages
 from lanting.cache import DocumentCache, settings_fingerprint
 from lanting.config import Config, load_config
 from lanting.discover import Discovery, FileReader, Kind, Source, discover
-from lanting.documents import DocumentSettings, Loaded, load_each, render_context
+from lanting.documents import DocumentSettings, Loaded, load_or_problems, render_context
 from lanting.errors import LantingError, Problem
 from lanting.languages import language_dirs, site_languages
 from lanting.freshness import inputs_digest, load_state, save_state
@@ -42,9 +42,12 @@ from lanting.sections import assemble_sections, render_sections
 from lanting.talks import Talk, render_talk
 from lanting.templates import environment_for, template_fingerprint
 from lanting.translations import localized_link_maps, resolve_languages
+from lanting.workers import PARALLEL_THRESHOLD, run_in_order
 from lanting.write import Copy, check_output_folder, marker_content, write_site
 
 CACHE_DIR = ".lanting"
+RENDER_BATCH = 8
+"""Sources per task of the Markdown stage."""
 """Per-site cache folder (safe to delete)."""
 
 Progress = Callable[[str, int, int], None]
@@ -105,35 +108,42 @@ def load_documents(
     progress: Progress | None,
 ) -> list[Loaded]:
     """Parse and render every source (cached ones come from the cache); the problems of
-    all files are collected before failing. Fresh results go to the cache as they come,
-    and the HTML of each stays there (not in memory) until its page is rendered."""
+    all files are collected before failing. Fresh results go to the cache as they come
+    (stored by the worker that rendered them), and the HTML of each stays there, not in
+    memory, until its page is rendered."""
     digest = settings_fingerprint(settings)
     keys = [cache.key(source, digest) for source in sources]
     cached = cache.get_many(dict(zip(keys, sources, strict=True)), settings)
     todo = [(key, s) for key, s in zip(keys, sources, strict=True) if key not in cached]
     problems: list[Problem] = []
     new: dict[str, Loaded] = {}
-    batch: list[tuple[str, Loaded]] = []
-
-    def flush() -> None:
-        new.update(cache.put_many(batch))
-        batch.clear()
-
-    for done, ((key, source), result) in enumerate(
-            zip(todo, load_each((s for _, s in todo), settings, jobs), strict=True), 1):
+    # Tasks of a few sources each: a worker stores each task's results in one transaction.
+    batches = [todo[i : i + RENDER_BATCH] for i in range(0, len(todo), RENDER_BATCH)]
+    results = (result for batch in run_in_order(
+        [partial(_render_batch, batch, settings, cache) for batch in batches], jobs,
+        threshold=PARALLEL_THRESHOLD // RENDER_BATCH) for result in batch)
+    for done, ((key, source), result) in enumerate(zip(todo, results, strict=True), 1):
         if isinstance(result, list):
             problems += result
         elif not problems:  # the source as discovered, not a worker's copy of its text
-            batch.append((key, replace(result, key=key, document=replace(
-                result.document, source=source))))
-            if len(batch) >= 256:
-                flush()
+            new[key] = replace(result, document=replace(result.document, source=source))
         if progress:
             progress("render", done, len(todo))
     if problems:
         raise LantingError(problems)
-    flush()
+    if not cache.on_disk:
+        new.update(cache.put_many(new.items()))
     return [cached.get(key) or new[key] for key in keys]
+
+
+def _render_batch(batch: list[tuple[str, Source]], settings: DocumentSettings,
+                  cache: DocumentCache) -> list[Loaded | list[Problem]]:
+    results = [load_or_problems(source, settings) for _, source in batch]
+    done = [(key, replace(r, key=key)) for (key, _), r in zip(batch, results, strict=True)
+            if not isinstance(r, list)]
+    stored = dict(cache.put_many(done)) if cache.on_disk else dict(done)
+    return [r if isinstance(r, list) else stored[key]
+            for (key, _), r in zip(batch, results, strict=True)]
 
 
 def parse_talks(sources: list[Source], drafts: bool) -> list[Document]:

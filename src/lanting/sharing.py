@@ -32,7 +32,8 @@ def first_figure(html: str) -> str | None:
 
 def json_ld(data: dict[str, Any]) -> str:
     """JSON for a <script> element: `</` cannot close it early."""
-    return json.dumps(data, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    return json.dumps(data, ensure_ascii=False, sort_keys=True,
+                      separators=(",", ":")).replace("</", "<\\/")
 
 
 def sharing_helpers(site: Site, absolute: Callable[[str], str],
