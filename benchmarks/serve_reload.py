@@ -7,7 +7,7 @@ driven by Playwright), then edits that post several times and measures, for each
 the time until the browser shows the new text — watching, rebuilding, the reload event,
 the page load, all included. Prints the figures; asserts nothing.
 
-    python3 benchmarks/serve_reload.py --posts 4000 --edits 7
+    python3 benchmarks/serve_reload.py --posts 4000 --edits 7 [--change title]
 """
 
 from __future__ import annotations
@@ -46,6 +46,9 @@ def main() -> int:
     parser.add_argument("--edits", type=int, default=7)
     parser.add_argument("--work", type=Path, default=None)
     parser.add_argument("--corpus-script", type=Path, default=CORPUS)
+    parser.add_argument("--change", choices=("text", "title"), default="text",
+                        help="append a paragraph (the edit a writer makes all day) or "
+                             "change the title (which every listing shows)")
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         print(f"SKIP: no Chromium at {CHROMIUM}")
@@ -60,10 +63,12 @@ def main() -> int:
     work = args.work or Path(tempfile.mkdtemp(prefix="lanting-serve-bench-"))
     site = make_site(args.posts, work, args.corpus_script)
     rebuild_times: list[float] = []
+    quick: list[bool] = []
 
     def report(message: str) -> None:
         if message.startswith("rebuilt in "):
             rebuild_times.append(float(message.split()[2]))
+            quick.append("edited pages alone" in message)
 
     live = LiveSite(site, BuildOptions(drafts=True, base_url="http://127.0.0.1/"), report)
     started = time.perf_counter()
@@ -86,7 +91,11 @@ def main() -> int:
         for edit in range(args.edits):
             marker = f"LIVE-EDIT-{edit}-{time.time_ns()}"
             saved = time.perf_counter()
-            post.write_text(original + f"\n\n{marker}\n", encoding="utf-8")
+            if args.change == "text":
+                post.write_text(original + f"\n\n{marker}\n", encoding="utf-8")
+            else:
+                post.write_text(original.replace("title: ", f"title: {marker} ", 1),
+                                encoding="utf-8")
             page.wait_for_function(f"document.body.innerText.includes({marker!r})",
                                    timeout=30_000, polling="raf")
             latencies.append((time.perf_counter() - saved) * 1000)
@@ -96,12 +105,14 @@ def main() -> int:
     live.close_streams()
     server.shutdown()
     post.write_text(original, encoding="utf-8")
-    print(f"posts: {args.posts}; first build into memory: {first_build:.2f} s")
+    print(f"posts: {args.posts}; change: {args.change}; first build into memory: "
+          f"{first_build:.2f} s")
     print(f"save -> browser shows the edit, ms: median {statistics.median(latencies):.0f}, "
           f"min {min(latencies):.0f}, max {max(latencies):.0f} ({len(latencies)} edits)")
     if rebuild_times:
         print(f"rebuild alone, ms: median {statistics.median(rebuild_times):.0f}, "
-              f"min {min(rebuild_times):.0f}, max {max(rebuild_times):.0f}")
+              f"min {min(rebuild_times):.0f}, max {max(rebuild_times):.0f}; "
+              f"{sum(quick)} of {len(quick)} rebuilds rendered the edited page alone")
     if args.work is None:
         shutil.rmtree(work, ignore_errors=True)
     return 0

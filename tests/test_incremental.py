@@ -140,13 +140,61 @@ def test_nothing_changed_means_nothing_to_do(tmp_path: Path) -> None:
     assert again.site is None and again.files == 0
 
 
-def test_parallel_build_is_byte_identical_to_single_process(tmp_path: Path) -> None:
+@pytest.mark.parametrize("cache", [False, True], ids=["no-cache", "workers-store-in-cache"])
+def test_parallel_build_is_byte_identical_to_single_process(tmp_path: Path, cache: bool) -> None:
     site = _site(tmp_path / "site")
     for i in range(60):  # past the threshold where worker processes are used
         (site / f"content/posts/extra-{i:02}.md").write_text(
             f"---\ntitle: Extra {i}\ndate: 2025-03-{1 + i % 28:02}\ntags: [t{i % 5}]\n---\n"
             f"正文 {i} with $a_{i}$ and [a](a.md).\n\n```bash\necho {i}\n```\n")
+    other = Path(shutil.copytree(site, tmp_path / "other"))
     single, parallel = tmp_path / "single", tmp_path / "parallel"
-    build(site, BuildOptions(output=single, jobs=1, cache=False))
-    build(site, BuildOptions(output=parallel, jobs=2, cache=False))
+    build(site, BuildOptions(output=single, jobs=1, cache=cache))
+    build(other, BuildOptions(output=parallel, jobs=2, cache=cache))
     assert _tree(single) == _tree(parallel)
+    if cache:  # what the workers stored gives the same site again
+        (other / "content/posts/c.md").write_text("---\ntitle: C\ndate: 2026-01-03\n---\nG.\n")
+        (site / "content/posts/c.md").write_text("---\ntitle: C\ndate: 2026-01-03\n---\nG.\n")
+        build(site, BuildOptions(output=single, jobs=1))
+        build(other, BuildOptions(output=parallel, jobs=2))
+        assert _tree(single) == _tree(parallel)
+
+
+def _lengthen(site: Path) -> None:
+    path = site / "content/posts/c.md"
+    path.write_text(path.read_text() + "\n\n" + "长文" * 600 + "\n")  # 1,200 more characters
+    _touch_later(path)
+
+
+def test_a_longer_post_renders_no_listing_again(tmp_path: Path) -> None:
+    """The theme shows a post's reading time on its own page only: a longer post renders
+    its page again (and the feed), not the listings."""
+    site = _site(tmp_path / "site")
+    out = tmp_path / "out"
+    build(site, BuildOptions(output=out))
+    listing = (out / "blog/index.html").stat().st_mtime_ns
+    post = (out / "posts/c/index.html").read_bytes()
+    _lengthen(site)
+    build(site, BuildOptions(output=out))
+    assert (out / "blog/index.html").stat().st_mtime_ns == listing
+    assert (out / "posts/c/index.html").read_bytes() != post
+    clean = tmp_path / "clean"
+    build(site, BuildOptions(output=clean, cache=False))
+    assert _tree(out) == _tree(clean)
+
+
+def test_a_listing_that_shows_reading_time_is_rendered_again(tmp_path: Path) -> None:
+    site = _site(tmp_path / "site")
+    (site / "templates").mkdir()
+    (site / "templates/blog.html").write_text(
+        '{% extends "base.html" %}{% block content %}{% for p in site.posts %}'
+        '<p>{{ p.title }}: {{ p.reading_minutes }} min</p>{% endfor %}{% endblock %}\n')
+    out = tmp_path / "out"
+    build(site, BuildOptions(output=out))
+    assert "<p>C: 1 min</p>" in (out / "blog/index.html").read_text()
+    _lengthen(site)
+    build(site, BuildOptions(output=out))
+    assert "<p>C: 1 min</p>" not in (out / "blog/index.html").read_text()
+    clean = tmp_path / "clean"
+    build(site, BuildOptions(output=clean, cache=False))
+    assert _tree(out) == _tree(clean)

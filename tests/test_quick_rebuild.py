@@ -177,3 +177,17 @@ def test_the_bilingual_example_quick_edit_equals_a_full_rebuild(tmp_path: Path) 
         live.rebuild({str(path)})
         assert live.last_rebuild == "quick", rel
     assert _served(live) == _fresh(site)
+
+
+def test_quick_edits_then_a_title_change_update_the_listings(live: LiveSite) -> None:
+    for text in ("First edit.", "Second edit.", "Third edit."):
+        path = _edit(live.site_dir, "posts/b.md", "Later text of B.", text)
+        live.rebuild({str(path)})
+        assert live.last_rebuild == "quick"
+        _edit(live.site_dir, "posts/b.md", text, "Later text of B.")
+        live.rebuild({str(path)})
+    path = _edit(live.site_dir, "posts/b.md", "title: B", "title: B renamed")
+    live.rebuild({str(path)})
+    assert live.last_rebuild == "full"
+    assert b"B renamed" in _served(live)["blog/index.html"]
+    assert _served(live) == _fresh(live.site_dir)

@@ -60,12 +60,13 @@ def _digest(*parts: object) -> str:
     return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
 
 
-def _listing(page: Page) -> str:
+def _listing(page: Page, reading_time: bool = True) -> str:
     """A digest of what listings show of a page (and what a post page shows of its
-    neighbours)."""
+    neighbours); the reading time only if a listing template shows it."""
     return _digest(page.url, page.title, page.date, page.updated, page.summary, page.tags,
                    page.categories, page.series, page.series_order, page.draft, page.lang,
-                   page.reading_minutes, sorted(page.features), page.cover)
+                   page.reading_minutes if reading_time else None, sorted(page.features),
+                   page.cover)
 
 
 class PageRenderer:
@@ -77,16 +78,20 @@ class PageRenderer:
 
     def __init__(self, site: Site, env: Environment, asset_urls: dict[str, str],
                  templates_digest: str = "", previous: dict[str, str] | None = None,
-                 reusable: Callable[[str], bool] = lambda path: False) -> None:
+                 reusable: Callable[[str], bool] = lambda path: False,
+                 reading_in_listings: bool = True) -> None:
         self.site = site
         self.env = env
+        self.reading_in_listings = reading_in_listings
+        """Whether a listing template shows pages' reading time (`templates.listings_show_reading_time`)."""
         self.previous = previous or {}
         self.reusable = reusable
         config = site.config
         latest = max((p.updated or p.date for p in site.posts if p.date), default=None)
         build_year = latest.year if latest else 1970
         everything = (*site.posts, *site.pages, *((site.home,) if site.home else ()))
-        self._listings = {id(p): _listing(p) for p in everything}
+        self._listings = {id(p): _listing(p, reading_in_listings) for p in everything}
+        self._series_digests: dict[str, str] = {}
         # Publications and talks show on the home page and beside posts: a change there
         # renders every page again (rare, and always right).
         self.site_digest = _digest(__version__, repr(config), templates_digest,
@@ -125,7 +130,7 @@ class PageRenderer:
         return url
 
     def listing_of(self, page: Page) -> str:
-        return self._listings.get(id(page)) or _listing(page)
+        return self._listings.get(id(page)) or _listing(page, self.reading_in_listings)
 
     def replacing(self, old: Page, new: Page, site: Site) -> PageRenderer:
         """This renderer for `site`, where `new` took the place of `old` — which listings
@@ -134,7 +139,9 @@ class PageRenderer:
         copy.previous = {}  # render, even if an older build had the same page: it is not served
         copy.site = site
         copy.common = {**self.common, "site": site}
-        copy._listings = {**self._listings, id(new): self._listings[id(old)]}
+        # Keyed by id: only pages of `site` may have an entry (a freed page's id is reused).
+        copy._listings = dict(self._listings)
+        copy._listings[id(new)] = copy._listings.pop(id(old))
         return copy
 
     def post_key(self, page: Page) -> tuple[object, ...]:
@@ -142,10 +149,19 @@ class PageRenderer:
         newer, older = self.site.neighbours.get(page.url, (None, None))
         series = self.site.series_of(page)
         # The body's digest covers its headings (and so the table of contents).
-        return (self.listing_of(page), page.body.digest, page.toc, repr(page.params),
+        return (self.listing_of(page), page.reading_minutes, page.body.digest, page.toc,
+                repr(page.params),
                 [(p.url, p.title) for p in (newer, older) if p],
-                [(p.url, p.title) for p in series.posts] if series else None,
+                self._series_digest(series) if series else None,
                 [self.site.term_url("tags", tag) for tag in page.tags])
+
+    def _series_digest(self, series: Term) -> str:
+        """What a post shows of its series (every part's title and URL), once per series."""
+        known = self._series_digests.get(series.name)
+        if known is None:
+            known = self._series_digests[series.name] = _digest(
+                [(p.url, p.title) for p in series.posts])
+        return known
 
     def render(self, template: str, path: str, lang: str | None = None,
                key: tuple[object, ...] | None = None, **context: Any) -> OutputFile:
@@ -189,6 +205,10 @@ class PageRenderer:
         return text.encode("utf-8")
 
 
+PAGES_THRESHOLD = 8
+"""Fewer pending files than this are made in this process."""
+
+
 def _make(file: OutputFile, finish: Callable[[str, bytes], bytes] | None) -> bytes | list[Problem]:
     assert file.make is not None
     try:
@@ -204,7 +224,9 @@ def materialize(files: list[OutputFile], jobs: int = 0,
     passed through `finish(path, data)` (minification); the first error is raised."""
     pending = [i for i, f in enumerate(files) if f.pending]
     made = list(files)
-    results = run_in_order([partial(_make, files[i], finish) for i in pending], jobs)
+    # A few pages are worth a worker: listings of thousands of posts take 0.1 s each.
+    results = run_in_order([partial(_make, files[i], finish) for i in pending], jobs,
+                           threshold=PAGES_THRESHOLD)
     for i, result in zip(pending, results, strict=True):
         if isinstance(result, list):
             raise LantingError(result)
@@ -240,13 +262,15 @@ def _term_pages(r: PageRenderer, taxonomy: str, terms: tuple[Term, ...]) -> list
 def render_pages(site: Site, env: Environment, asset_urls: dict[str, str],
                  templates_digest: str = "", previous: dict[str, str] | None = None,
                  reusable: Callable[[str], bool] = lambda path: False,
-                 keep: list[PageRenderer] | None = None) -> list[OutputFile]:
+                 keep: list[PageRenderer] | None = None,
+                 reading_in_listings: bool = True) -> list[OutputFile]:
     """Every generated page; pages whose inputs did not change since the build that wrote
     `previous` (output path -> fingerprint) come back with `data=None`. The renderer is
     appended to `keep` (`lanting serve` renders an edited page again with it)."""
     from lanting.academic_pages import render_academic_pages  # it imports this module
 
-    r = PageRenderer(site, env, asset_urls, templates_digest, previous, reusable)
+    r = PageRenderer(site, env, asset_urls, templates_digest, previous, reusable,
+                     reading_in_listings)
     if keep is not None:
         keep.append(r)
     # Listing pages show what `_listing` holds of each page, so editing a post's text
@@ -278,7 +302,8 @@ def content_page(r: PageRenderer, page: Page) -> OutputFile:
         return r.render("post.html", page.output, lang=page.lang, key=r.post_key(page),
                         page=page)
     return r.render("page.html", page.output, lang=page.lang,
-                    key=(r.listing_of(page), page.body.digest, repr(page.params)), page=page)
+                    key=(r.listing_of(page), page.reading_minutes, page.body.digest,
+                         repr(page.params)), page=page)
 
 
 def feed(r: PageRenderer) -> OutputFile:

@@ -40,7 +40,7 @@ from lanting.routes import Routes, plan_routes
 from lanting.search import SearchIndex, build_search_index
 from lanting.sections import assemble_sections, render_sections
 from lanting.talks import Talk, render_talk
-from lanting.templates import environment_for, template_fingerprint
+from lanting.templates import environment_for, listings_show_reading_time, template_fingerprint
 from lanting.translations import localized_link_maps, resolve_languages
 from lanting.workers import PARALLEL_THRESHOLD, run_in_order
 from lanting.write import Copy, check_output_folder, marker_content, write_site
@@ -354,7 +354,8 @@ def produce(
     renderers: dict[str, PageRenderer] = {}
     files = [*assets.files,
              *render_sections(sections, environment_for(site_dir, templates), assets.urls,
-                              templates, previous, reusable, renderers)]   # 7. render pages
+                              templates, previous, reusable, renderers,
+                              listings_show_reading_time(site_dir, templates))]  # 7. pages
     files = materialize(files, options.jobs,
                         minify_file if minify and config.build.minify else None)
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
