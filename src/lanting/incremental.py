@@ -12,6 +12,7 @@ None: the caller rebuilds, which gives the same pages, only later.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from lanting.assemble import Page, replace_page
@@ -80,9 +81,9 @@ def _find(sections: list[Section], rel: str) -> tuple[int, Page] | None:
 
 
 def quick_update(state: BuildState, sources: list[Source], cache: DocumentCache,
-                 served: dict[str, bytes]) -> QuickUpdate | None:
+                 served: Callable[[str], bytes | None]) -> QuickUpdate | None:
     """The pages of `sources` (edited posts or pages) rendered again, or None if the
-    change may show anywhere else. `served`: the current files, by output path."""
+    change may show anywhere else. `served(path)`: a file as it is served now."""
     digest = settings_fingerprint(state.settings)
     sections = list(state.sections.sections)
     renderers = dict(state.renderers)
@@ -132,7 +133,7 @@ def quick_update(state: BuildState, sources: list[Source], cache: DocumentCache,
         files = [replace(f, path=prefix + f.path) for f in materialize(files, jobs=1)
                  if f.data is not None]
         page = prefix + new_page.output
-        before, after = served.get(page), next((f.data for f in files if f.path == page), None)
+        before, after = served(page), next((f.data for f in files if f.path == page), None)
         if before is None or (after is not None and page_ids(before) != page_ids(after)):
             return None  # links from other pages to its anchors must be checked again
         made.update((f.path, f) for f in files)

@@ -132,7 +132,7 @@ class LiveSite:
                 return None  # gone or unreadable: the full rebuild says what is wrong
             sources.append(replace(source, text=text))
         with self.lock:
-            update = quick_update(state, sources, cache, self._served_files())
+            update = quick_update(state, sources, cache, self._served)
             if update is None:
                 return None
             files = dict(self.store.files)
@@ -145,15 +145,14 @@ class LiveSite:
             for old, new in update.replaced:
                 self.memory.pop(old.key, None)
                 self.memory[new.key] = new
+            gone = {old.key for old, _ in update.replaced}
+            self.keys = {memo: key for memo, key in self.keys.items() if key not in gone}
             config = update.state.sections.default.config
             self._index_later(partial(build_search_index, list(update.state.files), config,
                                       self.fingerprints, lambda p: p in self.store.files,
                                       self._served), self.rebuilds)
         self.warnings = update.state.warnings
         return changed
-
-    def _served_files(self) -> dict[str, bytes]:
-        return {path: data for path, data in self.store.files.items() if isinstance(data, bytes)}
 
     def _index_later(self, index: Callable[[], SearchIndex], generation: int) -> None:
         """Stage 7b in the background: the pages are served (and browsers reload) at once,

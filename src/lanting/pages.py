@@ -6,8 +6,8 @@ import copy as _copy
 import datetime as dt
 import hashlib
 from collections.abc import Callable
-from functools import partial
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -83,7 +83,8 @@ class PageRenderer:
         self.site = site
         self.env = env
         self.reading_in_listings = reading_in_listings
-        """Whether a listing template shows pages' reading time (`templates.listings_show_reading_time`)."""
+        """Whether a listing template shows pages' reading time
+        (`templates.listings_show_reading_time`)."""
         self.previous = previous or {}
         self.reusable = reusable
         config = site.config

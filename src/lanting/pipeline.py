@@ -46,9 +46,9 @@ from lanting.workers import PARALLEL_THRESHOLD, run_in_order
 from lanting.write import Copy, check_output_folder, marker_content, write_site
 
 CACHE_DIR = ".lanting"
-RENDER_BATCH = 8
-"""Sources per task of the Markdown stage."""
 """Per-site cache folder (safe to delete)."""
+RENDER_BATCH = 8
+"""Sources per task of the Markdown stage (a worker stores a task's results at once)."""
 
 Progress = Callable[[str, int, int], None]
 """Called as progress(stage, done, total) while a long stage runs."""
