@@ -24,6 +24,7 @@ from lanting.documents import DocumentSettings, Loaded, load
 from lanting.errors import LantingError, Problem
 from lanting.frontmatter import FrontMatter
 from lanting.images import ResponsiveImages
+from lanting.markdown.render import create_markdown
 from lanting.pages import OutputFile, PageRenderer, content_page, feed, materialize
 from lanting.sections import Section, Sections
 from lanting.text import minutes_for
@@ -144,3 +145,13 @@ def quick_update(state: BuildState, sources: list[Source], cache: DocumentCache,
         sections=replace(state.sections, sections=tuple(sections)),
         files=tuple(made.get(f.path, f) for f in state.files))
     return QuickUpdate(tuple(made.values()), state, tuple(replaced))
+
+
+def warm(state: BuildState) -> None:
+    """Compile every template and build the Markdown parser in this process — a big
+    build did both in its workers only — so that the first quick update is as quick as
+    the next (about 0.15 s, once; later calls find them ready)."""
+    for env in {id(r.env): r.env for r in state.renderers.values()}.values():
+        for name in env.list_templates(extensions=("html", "xml", "txt")):
+            env.get_template(name)
+    create_markdown(state.settings.options)

@@ -24,7 +24,7 @@ from lanting.cache import DocumentCache
 from lanting.discover import FileReader, is_ignored, read_text
 from lanting.documents import Loaded
 from lanting.errors import LantingError, Problem
-from lanting.incremental import BuildState, quick_update
+from lanting.incremental import BuildState, quick_update, warm
 from lanting.pipeline import CACHE_DIR, BuildOptions, produce
 from lanting.search import INDEX_DIR, SearchIndex, build_search_index
 from lanting.serve import LIVE_PREFIX, MemoryStore
@@ -93,6 +93,8 @@ class LiveSite:
                 changed = self._swap(produced.files, produced.copies)
                 self.fingerprints = produced.fingerprints
                 self.state = produced.state
+                if produced.state is not None:
+                    warm(produced.state)
                 self._index_later(produced.index, self.rebuilds)
         except LantingError as error:
             self.error = "\n".join(p.format(self.site_dir) for p in error.problems)
