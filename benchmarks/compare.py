@@ -103,26 +103,25 @@ def _ppid(pid: int) -> int | None:
     return int(rest[1]) if len(rest) > 1 else None
 
 
-def _rss_kb(pid: int) -> int:
+def _proc_kb(pid: int, file: str, field: bytes) -> int:
+    """The `field` line (in kB) of /proc/PID/FILE; 0 for a process that is gone, a
+    zombie, or a kernel thread."""
     try:
-        with open(f"/proc/{pid}/status", "rb") as f:
+        with open(f"/proc/{pid}/{file}", "rb") as f:
             for line in f:
-                if line.startswith(b"VmRSS:"):
-                    return int(line.split()[1])
-    except (OSError, ValueError, IndexError):
-        pass
-    return 0  # gone, a zombie, or a kernel thread
-
-
-def _pss_kb(pid: int) -> int:
-    try:
-        with open(f"/proc/{pid}/smaps_rollup", "rb") as f:
-            for line in f:
-                if line.startswith(b"Pss:"):
+                if line.startswith(field):
                     return int(line.split()[1])
     except (OSError, ValueError, IndexError):
         pass
     return 0
+
+
+def _rss_kb(pid: int) -> int:
+    return _proc_kb(pid, "status", b"VmRSS:")
+
+
+def _pss_kb(pid: int) -> int:
+    return _proc_kb(pid, "smaps_rollup", b"Pss:")
 
 
 class TreeSampler(threading.Thread):

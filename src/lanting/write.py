@@ -187,19 +187,15 @@ def _stage(tmp: Path, out: Path, files: list[OutputFile],
     wanted.update((f.path, f) for f in files)
     staged: set[str] = set()
     for path, item in wanted.items():
-        if not _safe_rel(path):
-            _safe_target(tmp, path)  # raises
+        target, previous = _safe_target(tmp, path), out / path
         if isinstance(item, Copy):
-            previous = out / path
             if previous.is_file() and filecmp.cmp(previous, item.source, shallow=False):
                 continue
-            target = tmp / path
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(item.source, target)
         else:
-            if item.data is None or _same_file(out / path, item.data):
+            if item.data is None or _same_file(previous, item.data):
                 continue
-            target = tmp / path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(item.data)
         staged.add(path)
