@@ -20,7 +20,7 @@ so slow drift of the machine hits all tools alike. For every build it records
 and prints medians, peer/Lanting ratios and the targets of issue 6 (PASS/FAIL).
 
 Cases:
-  cold      output and cache folders deleted first
+  cold      output and cache folders removed first (moved aside: see `rm`)
   warm      the same build again, nothing changed
   one-edit  one sentence appended to one post's body, then the same build
 
@@ -278,8 +278,19 @@ def count_files(root: Path) -> int | None:
     return sum(len(files) for _, _, files in os.walk(root))
 
 
+TRASH: list[Path] = []
+"""While set (one folder), `rm` moves things there; the folder is deleted after the run."""
+
+
 def rm(path: Path) -> None:
-    if path.is_symlink() or path.is_file():
+    """Remove `path` -- during the run by moving it aside. On ext4, creating files is
+    several times slower for about a minute after thousands were deleted (the kernel's
+    `recently_deleted` inode check, seen with `perf`): deleting the last build's output
+    right before the next build would slow every tool's writes by an amount that
+    depends on what was deleted when, which a user's first build does not pay."""
+    if TRASH and (path.exists() or path.is_symlink()):
+        os.replace(path, TRASH[0] / f"{len(list(TRASH[0].iterdir()))}-{path.name}")
+    elif path.is_symlink() or path.is_file():
         path.unlink()
     elif path.is_dir():
         shutil.rmtree(path)
@@ -560,79 +571,94 @@ def bench(args: argparse.Namespace) -> Results:
         log(f"{tool.label}: {tool.version}")
         tools.append(tool)
 
-    for n in args.posts:
-        ndir = args.work / f"n{n}"
-        sites: dict[str, Path] = {}
-        for tool in tools:
-            if tool.name in res.skipped:
-                continue
-            site = ndir / tool.name
-            log(f"N={n}: generating the {tool.flavor} corpus for {tool.label}")
-            try:
-                tool.clean(site)
-                ctx.make_corpus(n, site, tool.flavor)
-                tool.prepare_site(site, n)
-            except Skip as e:
-                res.skipped[tool.name] = str(e)
-                log(f"SKIP {tool.label}: {e}")
-                continue
-            except Exception as e:  # noqa: BLE001
-                res.skipped[tool.name] = f"corpus error: {e!r}"
-                log(f"SKIP {tool.label}: corpus error: {e!r}")
-                continue
-            sites[tool.name] = site
-        broken: set[str] = set()
-        for run in range(1, args.runs + 1):
-            for tool in tools:
-                if tool.name not in sites or tool.name in broken:
-                    continue
-                site = sites[tool.name]
-                posts = sorted(p for p in (site / tool.posts_subdir).glob("*.md")
-                               if not p.name.startswith("_"))
-                victim = posts[len(posts) // 2]
-                original = victim.read_bytes()
-                try:
-                    for case in args.cases_for(tool.name):
-                        if case == "cold":
-                            tool.clean(site)
-                        elif case == "one-edit":
-                            marker = edit_post(victim, run)
-                        cmd, cwd = tool.command(site)
-                        logf = args.work / "logs" / f"n{n}-{tool.name}-run{run}-{case}.log"
-                        m = run_measured(cmd, cwd, logf, args.timeout, tool.env())
-                        m.files = count_files(tool.output(site))
-                        page = tool.output(site) / "posts" / victim.stem / "index.html"
-                        if m.ok and not page.is_file():
-                            m.note = f"WARNING: no {page.relative_to(tool.output(site))}"
-                        elif m.ok and case == "cold":
-                            has_math = "<math" in page.read_text(encoding="utf-8", errors="replace")
-                            m.note = "MathML in post pages" if has_math else "no MathML in post pages"
-                        elif m.ok and case == "one-edit":
-                            seen = marker in page.read_text(encoding="utf-8", errors="replace")
-                            m.note = "edit in output" if seen else "WARNING: edit missing from output"
-                        res.add(tool.name, n, case, m)
-                        status = "ok" if m.ok else "FAILED"
-                        log(f"N={n} run {run}/{args.runs} {tool.label:16s} {case:8s} "
-                            f"{m.wall:8.2f} s wall {m.cpu:8.2f} s cpu {m.peak_mb:8.0f} MB Pss "
-                            f"{m.rss_mb:6.0f} MB RSS "
-                            f"files={m.files} {status} {m.note}")
-                        if not m.ok:
-                            res.failures.append(f"{tool.label} N={n} run {run} {case}: {m.note} (log: {logf})")
-                            if case == "cold":
-                                broken.add(tool.name)
-                            break
-                except Exception as e:  # noqa: BLE001 - never abort the run for one tool
-                    res.failures.append(f"{tool.label} N={n} run {run}: {e!r}")
-                    log(f"ERROR {tool.label}: {e!r}")
-                    broken.add(tool.name)
-                finally:
-                    victim.write_bytes(original)
-        if not args.keep_sites:
-            for tool in tools:
-                if tool.name in sites:
-                    tool.clean(sites[tool.name])
-                    rm(sites[tool.name])
+    trash = args.work / "trash"
+    shutil.rmtree(trash, ignore_errors=True)
+    trash.mkdir()
+    TRASH[:] = [trash]
+    try:
+        for n in args.posts:
+            measure_size(args, ctx, tools, res, n)
+    finally:
+        TRASH.clear()
+        shutil.rmtree(trash, ignore_errors=True)
     return res
+
+
+def measure_size(args: argparse.Namespace, ctx: Ctx, tools: list[Tool], res: Results,
+                 n: int) -> None:
+    """Every run of every tool at one corpus size."""
+    ndir = args.work / f"n{n}"
+    sites: dict[str, Path] = {}
+    for tool in tools:
+        if tool.name in res.skipped:
+            continue
+        site = ndir / tool.name
+        log(f"N={n}: generating the {tool.flavor} corpus for {tool.label}")
+        try:
+            tool.clean(site)
+            rm(site)  # aside, not deleted by make_corpus.py --force
+            ctx.make_corpus(n, site, tool.flavor)
+            tool.prepare_site(site, n)
+        except Skip as e:
+            res.skipped[tool.name] = str(e)
+            log(f"SKIP {tool.label}: {e}")
+            continue
+        except Exception as e:  # noqa: BLE001
+            res.skipped[tool.name] = f"corpus error: {e!r}"
+            log(f"SKIP {tool.label}: corpus error: {e!r}")
+            continue
+        sites[tool.name] = site
+    broken: set[str] = set()
+    for run in range(1, args.runs + 1):
+        for tool in tools:
+            if tool.name not in sites or tool.name in broken:
+                continue
+            site = sites[tool.name]
+            posts = sorted(p for p in (site / tool.posts_subdir).glob("*.md")
+                           if not p.name.startswith("_"))
+            victim = posts[len(posts) // 2]
+            original = victim.read_bytes()
+            try:
+                for case in args.cases_for(tool.name):
+                    if case == "cold":
+                        tool.clean(site)
+                    elif case == "one-edit":
+                        marker = edit_post(victim, run)
+                    cmd, cwd = tool.command(site)
+                    logf = args.work / "logs" / f"n{n}-{tool.name}-run{run}-{case}.log"
+                    m = run_measured(cmd, cwd, logf, args.timeout, tool.env())
+                    m.files = count_files(tool.output(site))
+                    page = tool.output(site) / "posts" / victim.stem / "index.html"
+                    if m.ok and not page.is_file():
+                        m.note = f"WARNING: no {page.relative_to(tool.output(site))}"
+                    elif m.ok and case == "cold":
+                        has_math = "<math" in page.read_text(encoding="utf-8", errors="replace")
+                        m.note = "MathML in post pages" if has_math else "no MathML in post pages"
+                    elif m.ok and case == "one-edit":
+                        seen = marker in page.read_text(encoding="utf-8", errors="replace")
+                        m.note = "edit in output" if seen else "WARNING: edit missing from output"
+                    res.add(tool.name, n, case, m)
+                    status = "ok" if m.ok else "FAILED"
+                    log(f"N={n} run {run}/{args.runs} {tool.label:16s} {case:8s} "
+                        f"{m.wall:8.2f} s wall {m.cpu:8.2f} s cpu {m.peak_mb:8.0f} MB Pss "
+                        f"{m.rss_mb:6.0f} MB RSS "
+                        f"files={m.files} {status} {m.note}")
+                    if not m.ok:
+                        res.failures.append(f"{tool.label} N={n} run {run} {case}: {m.note} (log: {logf})")
+                        if case == "cold":
+                            broken.add(tool.name)
+                        break
+            except Exception as e:  # noqa: BLE001 - never abort the run for one tool
+                res.failures.append(f"{tool.label} N={n} run {run}: {e!r}")
+                log(f"ERROR {tool.label}: {e!r}")
+                broken.add(tool.name)
+            finally:
+                victim.write_bytes(original)
+    if not args.keep_sites:
+        for tool in tools:
+            if tool.name in sites:
+                tool.clean(sites[tool.name])
+                rm(sites[tool.name])
 
 
 # ---------------------------------------------------------------------------
