@@ -15,7 +15,9 @@ so slow drift of the machine hits all tools alike. For every build it records
          the whole tree really holds) over the build's process tree, sampled every
          20 ms (the benchmark makes itself a child subreaper, so orphaned
          grandchildren are still counted); the largest sum of VmRSS (shared pages
-         counted in every process) is printed beside it
+         counted in every process) is printed beside it. Peaks come from separate
+         memory runs (--memory-runs, after the timed ones): reading /proc every 20 ms
+         takes CPU from the build, about a tenth of a 2-core Lanting build's wall time
 
 and prints medians, peer/Lanting ratios and the targets of issue 6 (PASS/FAIL).
 
@@ -43,6 +45,7 @@ import ctypes
 import datetime as dt
 import importlib
 import json
+import math
 import os
 import platform
 import resource
@@ -195,6 +198,8 @@ class Measure:
     """Peak of the summed VmRSS (shared pages counted in each process)."""
     files: int | None = None
     note: str = ""
+    memory: bool = False
+    """A memory run: peaks measured, times not (see run_measured)."""
 
 
 def _cpu_children() -> float:
@@ -214,13 +219,16 @@ def _reap_orphans() -> None:
 
 
 def run_measured(cmd: list[str], cwd: Path, log_path: Path, timeout: float,
-                 env: dict[str, str] | None = None) -> Measure:
+                 env: dict[str, str] | None = None, memory: bool = False) -> Measure:
+    """Run one build. With `memory`, sample the process tree's memory and report that
+    alone: the sampler's reads of /proc take CPU from the build (about a tenth of the
+    wall time of a 2-core Lanting build), so timed runs are not sampled."""
     log_path.parent.mkdir(parents=True, exist_ok=True)
     with open(log_path, "wb") as out:
         out.write(("$ " + " ".join(cmd) + f"\n# cwd: {cwd}\n").encode())
         out.flush()
         _reap_orphans()
-        sampler = TreeSampler()
+        sampler = TreeSampler() if memory else None
         cpu0 = _cpu_children()
         t0 = time.perf_counter()
         try:
@@ -229,7 +237,8 @@ def run_measured(cmd: list[str], cwd: Path, log_path: Path, timeout: float,
                                     start_new_session=True)
         except OSError as e:
             return Measure(False, note=f"cannot start: {e}")
-        sampler.start()
+        if sampler:
+            sampler.start()
         timed_out = False
         try:
             rc = proc.wait(timeout=timeout)
@@ -240,14 +249,19 @@ def run_measured(cmd: list[str], cwd: Path, log_path: Path, timeout: float,
         except BaseException:  # Ctrl-C: do not leave the build running
             _kill_group(proc.pid)
             proc.wait()
-            sampler.stop()
+            if sampler:
+                sampler.stop()
             raise
         wall = time.perf_counter() - t0
-        sampler.stop()
+        if sampler:
+            sampler.stop()
         _reap_orphans()
         cpu = _cpu_children() - cpu0
-    m = Measure(rc == 0 and not timed_out, wall, cpu, sampler.peak_pss_kb / 1024,
-                sampler.peak_kb / 1024)
+    if sampler:
+        m = Measure(rc == 0 and not timed_out, peak_mb=sampler.peak_pss_kb / 1024,
+                    rss_mb=sampler.peak_kb / 1024, memory=True)
+    else:
+        m = Measure(rc == 0 and not timed_out, wall, cpu)
     if timed_out:
         m.note = f"timeout after {timeout:g} s"
     elif rc != 0:
@@ -537,10 +551,11 @@ class Results:
         self.runs.setdefault((tool, n, case), []).append(m)
 
     def median(self, tool: str, n: int, case: str, attr: str = "wall") -> float | None:
-        ms = [m for m in self.runs.get((tool, n, case), []) if m.ok]
-        if not ms:
-            return None
-        return statistics.median(getattr(m, attr) for m in ms)
+        """Over the runs that measured `attr` (timed runs: wall, cpu; memory runs: the
+        peaks)."""
+        values = [getattr(m, attr) for m in self.runs.get((tool, n, case), []) if m.ok]
+        values = [v for v in values if not math.isnan(v)]
+        return statistics.median(values) if values else None
 
 
 def edit_post(path: Path, run: int) -> str:
@@ -609,7 +624,9 @@ def measure_size(args: argparse.Namespace, ctx: Ctx, tools: list[Tool], res: Res
             continue
         sites[tool.name] = site
     broken: set[str] = set()
-    for run in range(1, args.runs + 1):
+    # The timed runs, then the memory runs (the same cases, sampled; see run_measured).
+    for run in range(1, args.runs + args.memory_runs + 1):
+        memory = run > args.runs
         for tool in tools:
             if tool.name not in sites or tool.name in broken:
                 continue
@@ -626,7 +643,7 @@ def measure_size(args: argparse.Namespace, ctx: Ctx, tools: list[Tool], res: Res
                         marker = edit_post(victim, run)
                     cmd, cwd = tool.command(site)
                     logf = args.work / "logs" / f"n{n}-{tool.name}-run{run}-{case}.log"
-                    m = run_measured(cmd, cwd, logf, args.timeout, tool.env())
+                    m = run_measured(cmd, cwd, logf, args.timeout, tool.env(), memory)
                     m.files = count_files(tool.output(site))
                     page = tool.output(site) / "posts" / victim.stem / "index.html"
                     if m.ok and not page.is_file():
@@ -639,9 +656,10 @@ def measure_size(args: argparse.Namespace, ctx: Ctx, tools: list[Tool], res: Res
                         m.note = "edit in output" if seen else "WARNING: edit missing from output"
                     res.add(tool.name, n, case, m)
                     status = "ok" if m.ok else "FAILED"
-                    log(f"N={n} run {run}/{args.runs} {tool.label:16s} {case:8s} "
-                        f"{m.wall:8.2f} s wall {m.cpu:8.2f} s cpu {m.peak_mb:8.0f} MB Pss "
-                        f"{m.rss_mb:6.0f} MB RSS "
+                    figures = (f"{m.peak_mb:8.0f} MB Pss {m.rss_mb:6.0f} MB RSS" if memory
+                               else f"{m.wall:8.2f} s wall {m.cpu:8.2f} s cpu")
+                    kind = "memory" if memory else f"run {run}/{args.runs}"
+                    log(f"N={n} {kind:10s} {tool.label:16s} {case:8s} {figures} "
                         f"files={m.files} {status} {m.note}")
                     if not m.ok:
                         res.failures.append(f"{tool.label} N={n} run {run} {case}: {m.note} (log: {logf})")
@@ -677,11 +695,12 @@ def build_tables(res: Results, args: argparse.Namespace):
                 ms = res.runs.get((tool, n, case))
                 if not ms:
                     continue
-                ok = [m for m in ms if m.ok]
+                timed = [m for m in ms if not m.memory]
+                ok = [m for m in timed if m.ok]
                 note = next((m.note for m in ms if m.note), "")
                 if not ok:
                     rows.append([TOOL_LABELS[tool], str(n), case, "FAILED", "-", "-", "-", "-",
-                                 "0/%d" % len(ms), note])
+                                 "0/%d" % len(timed), note])
                     continue
                 files = ok[0].files
                 rows.append([TOOL_LABELS[tool], str(n), case,
@@ -690,7 +709,7 @@ def build_tables(res: Results, args: argparse.Namespace):
                              fmt(res.median(tool, n, case, "peak_mb"), ".0f"),
                              fmt(res.median(tool, n, case, "rss_mb"), ".0f"),
                              "-" if files is None else str(files),
-                             f"{len(ok)}/{len(ms)}", note])
+                             f"{len(ok)}/{len(timed)}", note])
     head = ["tool", "N", "case", "wall s", "CPU s", "peak MB (Pss)", "peak MB (RSS sum)", "files",
             "ok runs", "notes"]
 
@@ -820,7 +839,7 @@ def report(res: Results, args: argparse.Namespace, started: dt.datetime, elapsed
     load = f"load average at start {args.load_start[0]:.2f}, at end {os.getloadavg()[0]:.2f}"
     busy = args.load_start[0] > 0.5
     parts = ["", f"Lanting vs peers — {started:%Y-%m-%d %H:%M} — {mi['cores']} cores, {mi['cpu']}, {mi['memory']}",
-             f"median of {args.runs} run(s); wall = elapsed, CPU = user+sys of all processes, "
+             f"median of {args.runs} timed run(s) and {args.memory_runs} memory run(s); wall = elapsed, CPU = user+sys of all processes, "
              f"peak = max summed Pss of the process tree (RSS sum beside it); {load}", ""]
     if busy:
         parts += ["WARNING: the machine was busy when the benchmark started; wall times are not reliable.", ""]
@@ -849,13 +868,16 @@ def report(res: Results, args: argparse.Namespace, started: dt.datetime, elapsed
                f"- Corpus: `shared/bench/make_corpus.py` (seed {args.seed}), flavor `plain` for Lanting "
                "(plus `lanting.toml` with `title = \"Bench\"` and search off, as the peers build "
                "no search index), `hugo` for Hugo, `hexo` for Hexo.",
-               "- cold: output and caches deleted first (Lanting: output and `.lanting/`; Hugo: `public/`, "
+               "- cold: output and caches removed first (moved aside, deleted after the whole run, because file creation on this ext4 is slow for a minute after thousands of deletions; Lanting: output and `.lanting/`; Hugo: `public/`, "
                "`resources/` and `--cacheDir`; Hexo: `public/` and `db.json`). warm: the same build again. "
                "one-edit: one sentence appended to one post, then the same build (full `hugo` / "
                "`hexo generate` for peers).",
                "- Hugo (math off): the `hugo` flavor without its passthrough render hook, so formulas are "
                "passed through verbatim for client-side rendering instead of `transform.ToMath` (KaTeX).",
-               f"- Each number is the median of {args.runs} run(s); tools interleaved within each run. "
+               f"- Times are the median of {args.runs} timed run(s), peaks the median of "
+               f"{args.memory_runs} memory run(s) made after them (the same cases, sampled; the "
+               "sampler's reads of /proc would slow the timed builds: about 10% of Lanting's wall "
+               "time at 1,000 posts); tools interleaved within each run. "
                "wall: elapsed; CPU: user+sys of all child processes; peak MB (Pss): max over 20 ms "
                "samples of the summed proportional set size (`Pss` in /proc/PID/smaps_rollup) of the "
                "build's process tree: a page shared by k processes counts 1/k in each, so this is the "
@@ -889,7 +911,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
                                  epilog=__doc__.split("\n", 2)[2])
     ap.add_argument("--posts", default="1000,4000", help="comma-separated corpus sizes (default 1000,4000)")
-    ap.add_argument("--runs", type=int, default=3, help="runs per case; medians are reported (default 3)")
+    ap.add_argument("--runs", type=int, default=3, help="timed runs per case; medians are reported (default 3)")
+    ap.add_argument("--memory-runs", type=int, default=1,
+                    help="runs per case that sample peak memory instead of timing (default 1)")
     ap.add_argument("--tools", default="lanting,hugo,hexo",
                     help="comma-separated: lanting, hugo (= hugo-math,hugo-nomath), hugo-math, "
                          "hugo-nomath, hexo (default lanting,hugo,hexo)")
@@ -916,6 +940,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         ap.error("--posts must be positive")
     if args.runs < 1:
         ap.error("--runs must be >= 1")
+    if args.memory_runs < 0:
+        ap.error("--memory-runs must be >= 0")
     tools: list[str] = []
     for t in (x.strip() for x in args.tools.split(",") if x.strip()):
         expand = ["hugo-math", "hugo-nomath"] if t == "hugo" else [t]

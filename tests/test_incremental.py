@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import os
 import shutil
+import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from lanting.cache import TABLE
+from lanting.mathfont import KEPT_SUBSETS
 from lanting.pipeline import BuildOptions, build
 
 
@@ -198,3 +201,53 @@ def test_a_listing_that_shows_reading_time_is_rendered_again(tmp_path: Path) -> 
     clean = tmp_path / "clean"
     build(site, BuildOptions(output=clean, cache=False))
     assert _tree(out) == _tree(clean)
+
+
+def _cache_keys(site: Path) -> set[str]:
+    with sqlite3.connect(site / ".lanting/cache.sqlite") as db:
+        return {key for (key,) in db.execute(f"SELECT key FROM {TABLE}")}
+
+
+def test_the_cache_forgets_what_no_build_uses_once_it_outgrows_the_site(tmp_path: Path) -> None:
+    site = _site(tmp_path / "site")
+    out = tmp_path / "out"
+    build(site, BuildOptions(output=out, jobs=1))
+    used = _cache_keys(site)
+    with sqlite3.connect(site / ".lanting/cache.sqlite") as db:
+        (value,) = db.execute(f"SELECT value FROM {TABLE} LIMIT 1").fetchone()
+        db.executemany(f"INSERT INTO {TABLE} VALUES (?, ?, '')",
+                       [(f"stale-{i}", value) for i in range(10)])
+        db.execute("CREATE TABLE documents_v1 (key TEXT)")  # an older Lanting's table
+    _edit(site)
+    build(site, BuildOptions(output=out, jobs=1))
+    after = _cache_keys(site)
+    assert {f"stale-{i}" for i in range(10)} <= after, "a few extra entries are kept"
+    with sqlite3.connect(site / ".lanting/cache.sqlite") as db:
+        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
+        assert "documents_v1" not in tables
+        db.executemany(f"INSERT INTO {TABLE} VALUES (?, ?, '')",
+                       [(f"stale-{i}", value) for i in range(10, 200)])
+    path = site / "content/posts/c.md"
+    path.write_text(path.read_text().replace("Gamma", "Gamma, edited"))
+    _touch_later(path)
+    build(site, BuildOptions(output=out, jobs=1))
+    left = _cache_keys(site)
+    assert not any(key.startswith("stale-") for key in left)
+    assert len(left) == len(used), "one entry per source: the edited ones replaced"
+    # Another configuration (here: with drafts) adds its entries beside these.
+    build(site, BuildOptions(output=out, jobs=1, drafts=True))
+    assert _cache_keys(site) > left
+
+
+def test_old_math_font_subsets_are_forgotten(tmp_path: Path) -> None:
+    site = _site(tmp_path / "site")
+    folder = site / ".lanting"
+    folder.mkdir()
+    for i in range(6):
+        old = folder / f"math-old{i}.woff2"
+        old.write_bytes(b"x")
+        os.utime(old, (1_000_000 + i, 1_000_000 + i))
+    build(site, BuildOptions(output=tmp_path / "out", jobs=1))
+    subsets = sorted(p.name for p in folder.glob("math-*.woff2"))
+    assert len(subsets) == KEPT_SUBSETS
+    assert {"math-old5.woff2", "math-old4.woff2", "math-old3.woff2"} <= set(subsets)

@@ -26,6 +26,10 @@ from lanting.hashing import file_digest
 
 SCHEMA = 2
 TABLE = f"documents_v{SCHEMA}"
+PRUNE_SLACK = 3
+"""A build prunes the entries it did not use once there are more than this many times
+as many as it used (room for a few configurations built in turn: with and without
+`--drafts`, another base URL)."""
 _LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "math-core", "Pygments", "ruamel.yaml",
               "nbformat")
 
@@ -141,6 +145,32 @@ class DocumentCache:
         return [(key, replace(loaded, rendered=replace(loaded.rendered, html=""),
                               html_in_cache=True) if loaded.rendered else loaded)
                 for key, loaded in items]
+
+    def prune(self, used: Iterable[str]) -> int:
+        """Forget the entries `used` does not name -- old versions of edited sources,
+        deleted sources, entries of an older Lanting -- once they outnumber the used ones
+        PRUNE_SLACK times; also drop tables of older cache schemas. Returns how many
+        entries went."""
+        if self.db is None or self.memory is not None:
+            return 0
+        keep = set(used)
+        try:
+            old_tables = [name for (name,) in self.db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'documents%'")
+                if name != TABLE]
+            for name in old_tables:
+                self.db.execute(f'DROP TABLE "{name}"')
+            (count,) = self.db.execute(f"SELECT COUNT(*) FROM {TABLE}").fetchone()
+            if count <= PRUNE_SLACK * len(keep) + 100:
+                return 0
+            with self.db:
+                self.db.execute("CREATE TEMP TABLE IF NOT EXISTS used (key TEXT PRIMARY KEY)")
+                self.db.execute("DELETE FROM used")
+                self.db.executemany("INSERT OR IGNORE INTO used VALUES (?)", ((k,) for k in keep))
+                return self.db.execute(
+                    f"DELETE FROM {TABLE} WHERE key NOT IN (SELECT key FROM used)").rowcount
+        except sqlite3.Error:
+            return 0  # a cache that cannot be pruned still works
 
     @property
     def on_disk(self) -> bool:

@@ -180,7 +180,8 @@ def read_text(path: Path) -> str:
         line = data[: error.start].count(b"\n") + 1
         raise LantingError.at("file is not valid UTF-8", path, line,
                               hint="save the file as UTF-8") from None
-    return text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    text = text.removeprefix("\ufeff")
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
 IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".bmp", ".tif", ".tiff"}

@@ -104,6 +104,19 @@ def math_font(chars: str, cache_dir: Path | None = None) -> bytes:
         try:
             cached.parent.mkdir(parents=True, exist_ok=True)
             cached.write_bytes(data)
+            _forget_old_subsets(cached)
         except OSError:
             pass  # a read-only site still builds, only slower
     return data
+
+
+KEPT_SUBSETS = 4
+"""Subsets kept in the cache folder: each new formula character makes a new one."""
+
+
+def _forget_old_subsets(newest: Path) -> None:
+    subsets = sorted(newest.parent.glob("math-*.woff2"), key=lambda p: p.stat().st_mtime_ns,
+                     reverse=True)
+    for old in subsets[KEPT_SUBSETS:]:
+        if old != newest:
+            old.unlink(missing_ok=True)

@@ -272,6 +272,7 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
             raise LantingError([replace(p, severity="error") for p in index.warnings])
         files = [*produced.files, *index.files]
         count = write_site(output, site_dir, files, produced.copies)       # 8. write
+        cache.prune(produced.document_keys)
     finally:
         cache.close()
     fingerprints = {f.path: f.fingerprint for f in files if f.fingerprint}
