@@ -303,8 +303,12 @@ def rm(path: Path) -> None:
     right before the next build would slow every tool's writes by an amount that
     depends on what was deleted when, which a user's first build does not pay."""
     if TRASH and (path.exists() or path.is_symlink()):
-        os.replace(path, TRASH[0] / f"{len(list(TRASH[0].iterdir()))}-{path.name}")
-    elif path.is_symlink() or path.is_file():
+        try:
+            os.replace(path, TRASH[0] / f"{len(list(TRASH[0].iterdir()))}-{path.name}")
+            return
+        except OSError:  # another file system: delete it after all
+            pass
+    if path.is_symlink() or path.is_file():
         path.unlink()
     elif path.is_dir():
         shutil.rmtree(path)
