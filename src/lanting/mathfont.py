@@ -83,9 +83,13 @@ def math_font_key(chars: str) -> str:
                            + importlib.metadata.version("fonttools")).encode()).hexdigest()[:20]
 
 
+def _cached_path(chars: str, cache_dir: Path | None) -> Path | None:
+    return cache_dir / f"math-{math_font_key(chars)}.woff2" if cache_dir else None
+
+
 def cached_math_font(chars: str, cache_dir: Path | None) -> bytes | None:
     """The subset from the disk cache, if it is there."""
-    cached = cache_dir / f"math-{math_font_key(chars)}.woff2" if cache_dir else None
+    cached = _cached_path(chars, cache_dir)
     try:
         return cached.read_bytes() if cached is not None else None
     except OSError:
@@ -98,7 +102,7 @@ def math_font(chars: str, cache_dir: Path | None = None) -> bytes:
     found = cached_math_font(chars, cache_dir)
     if found is not None:
         return found
-    cached = cache_dir / f"math-{math_font_key(chars)}.woff2" if cache_dir else None
+    cached = _cached_path(chars, cache_dir)
     data = _subset("".join(sorted(set(chars) | set(_BASE))))
     if cached is not None:
         try:
