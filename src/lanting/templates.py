@@ -76,6 +76,9 @@ def create_environment(site: Path) -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        # An edited template gives a new fingerprint and so a new environment
+        # (`environment_for`): checking every template's mtime on each page is not needed.
+        auto_reload=False,
     )
     env.filters.update(xmltext=xmltext, isodate=isodate, rfc3339=rfc3339, monthday=monthday,
                        humandate=humandate)
