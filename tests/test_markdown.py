@@ -128,7 +128,6 @@ def test_links_to_sources_are_rewritten_to_urls() -> None:
     assert doc.one("img")["src"] == "/posts/img/fig.png"
 
 
-
 def test_placeholder_text_outside_a_link_attribute_is_left_alone() -> None:
     # Only the href/src that the links plugin wrote are placeholders; the same characters in
     # raw HTML of another attribute stay as written.
@@ -136,6 +135,7 @@ def test_placeholder_text_outside_a_link_attribute_is_left_alone() -> None:
                link_map={"posts/other.md": "/posts/other/"})
     assert doc.one("span")["title"] == "lanting-link:0"
     assert doc.one("a")["href"] == "/posts/other/"
+
 
 def test_links_are_recorded_with_line_and_column() -> None:
     # Broken links are reported by the check stage (test_check.py); rendering records them.

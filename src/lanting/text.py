@@ -6,11 +6,8 @@ import math
 import re
 
 # CJK Unified Ideographs (+ extension A, compatibility), kana and hangul count one each.
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
+_CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]+")
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’\-_.]*")
-
-
-_CJK_RUN = re.compile(_CJK.pattern + "+")
 
 
 def count_units(text: str) -> tuple[int, int]:
