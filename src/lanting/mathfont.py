@@ -89,9 +89,12 @@ def _cached_path(chars: str, cache_dir: Path | None) -> Path | None:
 
 def cached_math_font(chars: str, cache_dir: Path | None) -> bytes | None:
     """The subset from the disk cache, if it is there."""
-    cached = _cached_path(chars, cache_dir)
+    return _read(_cached_path(chars, cache_dir))
+
+
+def _read(path: Path | None) -> bytes | None:
     try:
-        return cached.read_bytes() if cached is not None else None
+        return path.read_bytes() if path is not None else None
     except OSError:
         return None
 
@@ -99,10 +102,10 @@ def cached_math_font(chars: str, cache_dir: Path | None) -> bytes | None:
 def math_font(chars: str, cache_dir: Path | None = None) -> bytes:
     """WOFF2 bytes of the math font subset to `chars` and a stable base set (from the
     disk cache when there)."""
-    found = cached_math_font(chars, cache_dir)
+    cached = _cached_path(chars, cache_dir)
+    found = _read(cached)
     if found is not None:
         return found
-    cached = _cached_path(chars, cache_dir)
     data = _subset("".join(sorted(set(chars) | set(_BASE))))
     if cached is not None:
         try:
