@@ -34,6 +34,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "benchmarks"))
@@ -46,8 +47,9 @@ def _cpu() -> float:
                for field in ("ru_utime", "ru_stime"))
 
 
-def parse_everything(site: Path) -> dict[str, bytes]:
-    """Each post's body -> its pickled tokens and what parsing put into the environment."""
+def parse_everything(site: Path) -> tuple[Any, dict[str, bytes]]:
+    """The site's Markdown parser, and each post's body -> its pickled tokens and what
+    parsing put into the environment."""
     from lanting.config import load_config
     from lanting.discover import discover
     from lanting.documents import render_context
@@ -65,20 +67,17 @@ def parse_everything(site: Path) -> dict[str, bytes]:
         tokens = md.parse(document.body, env)
         parsed[document.body] = pickle.dumps(
             (tokens, {k: v for k, v in env.items() if k != "lanting"}))
-    return parsed
+    return md, parsed
 
 
-def make_parsing_free(parsed: dict[str, bytes]) -> None:
-    from lanting.markdown import MarkdownOptions
-    from lanting.markdown.render import create_markdown
-
+def make_parsing_free(md: Any, parsed: dict[str, bytes]) -> None:
     def parse(text: str, env: dict[str, object]) -> list[object]:
         tokens, extra = pickle.loads(parsed[text])
         env.update(extra)
         return tokens
 
     # The parser is made once per option set and shared; workers are forked from here.
-    create_markdown(MarkdownOptions()).parse = parse  # type: ignore[method-assign]
+    md.parse = parse
 
 
 def cold_build(site: Path, trash: Path) -> tuple[float, float]:
@@ -112,9 +111,9 @@ def main() -> int:
     sys.path.insert(0, str(REPO / "src"))
 
     if args.kind:  # one build in a fresh process, as `lanting build` starts
-        parsed = parse_everything(args.site)
+        md, parsed = parse_everything(args.site)
         if args.kind == "parse-free":
-            make_parsing_free(parsed)
+            make_parsing_free(md, parsed)
         gc.freeze()  # as `lanting.cli.run` does
         gc.set_threshold(100_000, 50, 100)
         wall, cpu = cold_build(args.site, args.site.parent / "trash")

@@ -30,10 +30,13 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 # fallback swap (no atomic exchange); `patch` stops while a committed patch is applied
 # (one page already renamed into the output). The child touches READY, then sleeps.
 CHILD = textwrap.dedent("""
-    import os, sys, time
+    import os, signal, sys, time
     from pathlib import Path
     import lanting.write as write
     from lanting.cli import main
+    # Ctrl-C as in a terminal, whatever the suite inherited: a shell that starts it in
+    # the background (`.ci/run &`) leaves SIGINT ignored, and the child would sleep on.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     site, ready, point = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
     def pause():
         ready.write_text("ready")
@@ -92,7 +95,12 @@ def run_and_signal(site: Path, point: str, signum: int) -> int:
         assert time.monotonic() < deadline, "the build never reached the pause"
         time.sleep(0.01)
     child.send_signal(signum)
-    child.communicate(timeout=60)
+    try:
+        child.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        child.kill()  # no process left behind to fail a later test
+        child.communicate()
+        pytest.fail(f"the build did not stop within 60 s of signal {signum}")
     return child.returncode
 
 
