@@ -64,11 +64,14 @@ def main() -> int:
     site = make_site(args.posts, work, args.corpus_script)
     rebuild_times: list[float] = []
     quick: list[bool] = []
+    early: list[float] = []
 
     def report(message: str) -> None:
         if message.startswith("rebuilt in "):
             rebuild_times.append(float(message.split()[2]))
             quick.append("edited pages alone" in message)
+            if "shown after" in message:
+                early.append(float(message.rsplit("shown after ", 1)[1].split()[0]))
 
     live = LiveSite(site, BuildOptions(drafts=True, base_url="http://127.0.0.1/"), report)
     started = time.perf_counter()
@@ -99,7 +102,9 @@ def main() -> int:
             page.wait_for_function(f"document.body.innerText.includes({marker!r})",
                                    timeout=30_000, polling="raf")
             latencies.append((time.perf_counter() - saved) * 1000)
-            page.wait_for_timeout(700)
+            while len(rebuild_times) <= edit:  # the listings too, before the next save
+                page.wait_for_timeout(50)
+            page.wait_for_timeout(300)
         browser.close()
     stop.set()
     live.close_streams()
@@ -113,6 +118,10 @@ def main() -> int:
         print(f"rebuild alone, ms: median {statistics.median(rebuild_times):.0f}, "
               f"min {min(rebuild_times):.0f}, max {max(rebuild_times):.0f}; "
               f"{sum(quick)} of {len(quick)} rebuilds rendered the edited page alone")
+    if early:
+        print(f"edited page served before the full rebuild, ms after the rebuild started: "
+              f"median {statistics.median(early):.0f}, min {min(early):.0f}, "
+              f"max {max(early):.0f} ({len(early)} of {len(rebuild_times)} rebuilds)")
     if args.work is None:
         shutil.rmtree(work, ignore_errors=True)
     return 0

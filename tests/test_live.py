@@ -128,10 +128,43 @@ def test_edit_rebuilds_and_reloads_only_what_changed(running: Running, tmp_path:
     post.write_text(POST.format(title="Post 2", day=3, body="Edited body"))
     running.wait_for_events(1)
     assert running.live.rebuilds == 2
-    [(event, changed)] = running.events
-    assert event == "reload"
-    assert "/posts/p2/" in changed and "/posts/p0/" not in changed  # type: ignore[operator]
+    # The new first paragraph is the post's summary, which listings show: its own page
+    # reloads first, then the pages that list it; each page once.
+    [(first, early), (then, listings)] = running.events
+    assert first == then == "reload"
+    assert early == ["/posts/p2/"]
+    assert "/blog/" in listings and not {"/posts/p2/", "/posts/p0/"} & set(listings)  # type: ignore[arg-type]
     assert b"Edited body" in running.get("/posts/p2/")[1]
+
+
+def test_requests_during_a_rebuild_wait_for_it_except_the_edited_page(
+    running: Running, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import lanting.live
+
+    release = threading.Event()
+    produce = lanting.live.produce
+
+    def slow_produce(*args: object, **kwargs: object) -> object:
+        assert release.wait(10)
+        return produce(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(lanting.live, "produce", slow_produce)
+    post = tmp_path / "site/content/posts/p2.md"
+    post.write_text(POST.format(title="Post 2 renamed", day=3, body="Body 2"))
+    running.wait_for_events(1, quiet=0.3)
+    assert running.events == [("reload", ["/posts/p2/"])]
+    # The edited page is already what the rebuild will make of it: served at once.
+    status, body = running.get("/posts/p2/")
+    assert status == 200 and b"Post 2 renamed" in body
+    listing: list[tuple[int, bytes]] = []
+    waiting = threading.Thread(target=lambda: listing.append(running.get("/blog/")))
+    waiting.start()
+    waiting.join(0.5)
+    assert waiting.is_alive(), "a page the rebuild may change waits for it"
+    release.set()
+    waiting.join(10)
+    assert listing and b"Post 2 renamed" in listing[0][1]
 
 
 def test_atomic_saves_give_exactly_one_rebuild(running: Running, tmp_path: Path) -> None:
@@ -147,7 +180,9 @@ def test_atomic_saves_give_exactly_one_rebuild(running: Running, tmp_path: Path)
     os.replace(temp, target)
     running.wait_for_events(1)
     assert running.live.rebuilds == 2, "one rebuild for the save"
-    assert len(running.events) == 1
+    # A new summary: the post's page reloads first, then the listings; each page once.
+    [(_, early), (_, listings)] = running.events
+    assert early == ["/posts/p0/"] and "/posts/p0/" not in listings  # type: ignore[operator]
     assert b"Saved atomically" in running.get("/posts/p0/")[1]
 
 

@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from lanting.live import LiveSite
+import lanting.live
+from lanting.errors import LantingError
+from lanting.live import LiveSite, page_url
 from lanting.pipeline import BuildOptions
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "example"
@@ -147,9 +149,11 @@ def test_an_edit_that_shows_elsewhere_takes_the_full_rebuild(live: LiveSite, cha
 def test_a_broken_link_is_found_by_the_full_rebuild(
     live: LiveSite, rel: str, old: str, new: str, error: str,
 ) -> None:
+    before = _served(live)
     path = _edit(live.site_dir, rel, old, new)
     live.rebuild({str(path)})
     assert live.last_rebuild == "full" and live.error and error in live.error
+    assert _served(live) == before  # the edited page shown early is taken back
 
 
 def test_a_file_that_is_not_a_known_post_takes_the_full_rebuild(live: LiveSite) -> None:
@@ -190,4 +194,84 @@ def test_quick_edits_then_a_title_change_update_the_listings(live: LiveSite) -> 
     live.rebuild({str(path)})
     assert live.last_rebuild == "full"
     assert b"B renamed" in _served(live)["blog/index.html"]
+    assert _served(live) == _fresh(live.site_dir)
+
+
+def _shown_early(live: LiveSite) -> dict[str, bytes]:
+    """Records the pages that a reload event announces, as served at that moment."""
+    shown: dict[str, bytes] = {}
+
+    def notify(event: str, urls: object) -> None:
+        assert event == "reload"
+        shown.update((path, data) for path, data in _served(live).items()
+                     if page_url(path) in urls)  # type: ignore[operator]
+
+    live.notify = notify  # type: ignore[method-assign]
+    return shown
+
+
+@pytest.mark.parametrize("change", list(FULL))
+def test_an_edit_that_shows_elsewhere_shows_its_own_page_first_as_the_rebuild_makes_it(
+    live: LiveSite, change: str,
+) -> None:
+    rel, old, new = FULL[change]
+    shown = _shown_early(live)
+    path = _edit(live.site_dir, rel, old, new)
+    live.rebuild({str(path)})
+    assert live.last_rebuild == "full" and live.error is None
+    served = _served(live)
+    assert served == _fresh(live.site_dir)
+    if change == "characters of a formula":
+        assert not shown  # its page needs the new font subset: it waits for the rebuild
+    else:
+        page = rel.removesuffix(".md") + "/index.html"
+        assert list(shown) == [page] and shown[page] == served[page]
+        assert live.early_seconds is not None
+
+
+def test_the_bilingual_example_title_edit_shows_its_page_first(tmp_path: Path) -> None:
+    site = Path(shutil.copytree(EXAMPLE, tmp_path / "site", ignore=lambda folder, names: {
+        n for n in names if n == "public" or n.startswith(".lanting")}))
+    live = LiveSite(site, OPTIONS, report=lambda message: None)
+    live.rebuild()
+    shown = _shown_early(live)
+    path = site / "content/posts/verl-intro.en.md"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("title: \"", "title: \"Renamed ", 1), encoding="utf-8")
+    live.rebuild({str(path)})
+    served = _served(live)
+    assert served == _fresh(site)
+    [(page, data)] = shown.items()
+    assert page.startswith("en/posts/") and b"Renamed " in data and served[page] == data
+
+
+def test_a_rebuild_failing_after_the_page_was_shown_serves_the_last_good_build(
+    live: LiveSite, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    before = _served(live)
+    events: list[tuple[str, object]] = []
+    live.notify = lambda event, data: events.append((event, data))  # type: ignore[method-assign]
+
+    def failing(*args: object, **kwargs: object) -> None:
+        raise LantingError.at("something else is broken")
+
+    monkeypatch.setattr(lanting.live, "produce", failing)
+    path = _edit(live.site_dir, "posts/a.md", "title: A", "title: A renamed")
+    live.rebuild({str(path)})
+    assert live.error and "something else is broken" in live.error
+    assert _served(live) == before
+    # The page reloaded with the new title, then again with the last good build.
+    assert events == [("reload", ["/posts/a/"]), ("reload", ["/posts/a/"])]
+
+
+def test_a_title_edit_of_many_files_at_once_waits_for_the_rebuild(live: LiveSite) -> None:
+    shown = _shown_early(live)
+    paths = {str(_edit(live.site_dir, rel, "title: ", "title: Renamed "))
+             for rel in ("posts/a.md", "posts/b.md", "posts/c.md", "pages/about.md")}
+    live.rebuild(paths)
+    assert len(shown) == 4
+    more = _edit(live.site_dir, "_index.md", "title: ", "title: Renamed ")
+    shown.clear()
+    live.rebuild(paths | {str(more)})  # the home page is no post or page: no early pages
+    assert not shown
     assert _served(live) == _fresh(live.site_dir)

@@ -19,12 +19,13 @@ from dataclasses import replace
 from functools import partial
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 from lanting.cache import DocumentCache
-from lanting.discover import FileReader, is_ignored, read_text
+from lanting.discover import FileReader, Source, is_ignored, read_text
 from lanting.documents import Loaded
 from lanting.errors import LantingError, Problem
-from lanting.incremental import BuildState, quick_update, warm
+from lanting.incremental import BuildState, early_pages, quick_update, warm
 from lanting.pipeline import CACHE_DIR, BuildOptions, produce
 from lanting.search import INDEX_DIR, SearchIndex, build_search_index
 from lanting.serve import LIVE_PREFIX, MemoryStore
@@ -33,6 +34,11 @@ LIVE_SCRIPT = (Path(__file__).parent / "theme" / "live" / "live.js").read_bytes(
 _SCRIPT_TAG = f'<script src="{LIVE_PREFIX}live.js" defer></script>'.encode()
 PAGE_ASSETS = (".css", ".js", ".woff2", ".woff", ".svg", ".png", ".jpg", ".jpeg", ".gif",
                ".webp", ".avif", ".ico")
+EARLY_MAX_FILES = 4
+"""A batch of at most this many changed files (a writer's save, not a `git checkout`)
+may show its edited pages before the full rebuild (`early_pages`)."""
+EARLY_FETCH_WAIT = 0.3
+"""Seconds the full rebuild waits for a browser to fetch an edited page shown early."""
 WATCH_STEP_MS = 50
 """Changes arriving within this many milliseconds of each other form one batch."""
 
@@ -58,6 +64,12 @@ class LiveSite:
         """The last good build, for the quick path (`incremental`)."""
         self.last_rebuild = ""
         """"quick" (the edited pages alone) or "full"."""
+        self.early_seconds: float | None = None
+        """When the last full rebuild served the edited pages (`early_pages`), after how
+        many seconds."""
+        self.ready_urls: frozenset[str] = frozenset()
+        """Pages served during the running rebuild without waiting for it (`ready`)."""
+        self._early_fetched = threading.Event()
         self.keys: dict[tuple[str, str, str], str] = {}
         self.fingerprints: dict[str, str] = {}
         self.error: str | None = None
@@ -78,8 +90,11 @@ class LiveSite:
         that changed, if known — edited posts alone may be rendered again alone
         (`incremental`). On a site error the last good build stays and `error` says why."""
         self.rebuilds += 1
+        self.early_seconds = None
+        started = time.perf_counter()
         cache = DocumentCache(self.site_dir / CACHE_DIR / "cache.sqlite"
                               if self.options.cache else None, self.memory, self.keys)
+        restored: set[str] = set()
         try:
             quick = self._quick(set(paths), cache)
             if quick is not None:
@@ -87,9 +102,16 @@ class LiveSite:
                 return quick
             self.last_rebuild = "full"
             with self.lock:  # requests wait for the new site instead of seeing half of it
-                produced = produce(self.site_dir, self.options, cache, self.fingerprints,
-                                   lambda path: path in self.store.files, reader=self.reader,
-                                   previous_data=self._served)
+                previous = self._show_early(set(paths), cache, started)
+                try:
+                    produced = produce(self.site_dir, self.options, cache, self.fingerprints,
+                                       lambda path: path in self.store.files,
+                                       reader=self.reader, previous_data=self._served)
+                except BaseException:
+                    restored = self._restore(previous)
+                    raise
+                finally:
+                    self.ready_urls = frozenset()
                 changed = self._swap(produced.files, produced.copies)
                 self.fingerprints = produced.fingerprints
                 self.state = produced.state
@@ -98,9 +120,11 @@ class LiveSite:
                 self._index_later(produced.index, self.rebuilds)
         except LantingError as error:
             self.error = "\n".join(p.format(self.site_dir) for p in error.problems)
+            self._reload(restored)
             return set()
         except Exception as error:  # a bug in Lanting: keep serving, say so on the page
             self.error = f"internal error: {type(error).__name__}: {error}"
+            self._reload(restored)
             return set()
         finally:
             cache.close()
@@ -113,12 +137,18 @@ class LiveSite:
                      if key in produced.document_keys}
         return changed
 
-    def _quick(self, paths: set[str], cache: DocumentCache) -> set[str] | None:
-        """The quick path, if every changed file is a post or page of the last good build
-        and the change shows nowhere else; None otherwise."""
-        state = self.state
-        if not paths or state is None or self.error is not None:
-            return None
+    def ready(self, request_path: str) -> bool:
+        """Whether a request may be answered while a rebuild runs: its page is one that
+        was edited and is already what the rebuild will make of it (`early_pages`)."""
+        urls = self.ready_urls
+        if not urls or unquote(urlsplit(request_path).path) not in urls:
+            return False
+        self._early_fetched.set()
+        return True
+
+    def _edited_sources(self, paths: set[str], state: BuildState) -> list[Source] | None:
+        """The sources of the changed files, read again, if every one is a post or page of
+        the last good build."""
         content = (self.site_dir / "content").resolve()
         sources = []
         for path in paths:
@@ -133,6 +163,63 @@ class LiveSite:
             except (OSError, LantingError):
                 return None  # gone or unreadable: the full rebuild says what is wrong
             sources.append(replace(source, text=text))
+        return sources
+
+    def _show_early(self, paths: set[str], cache: DocumentCache,
+                    started: float) -> dict[str, bytes | Path | None]:
+        """Serve the edited pages themselves before the full rebuild, and reload the
+        browsers showing them; return what they replaced (for `_restore`)."""
+        state = self.state
+        if not paths or len(paths) > EARLY_MAX_FILES or state is None or self.error is not None:
+            return {}
+        sources = self._edited_sources(paths, state)
+        files = early_pages(state, sources, cache) if sources else None
+        if not files:
+            return {}
+        served = dict(self.store.files)
+        previous = {f.path: served.get(f.path) for f in files}
+        changed = {page_url(f.path) for f in files if served.get(f.path) != f.data}
+        served.update((f.path, f.data) for f in files if f.data is not None)
+        self.store.files = served
+        self.ready_urls = frozenset(page_url(f.path) for f in files)
+        self.early_seconds = time.perf_counter() - started
+        if changed:
+            self._early_fetched.clear()
+            self.notify("reload", sorted(changed))
+            with self._clients_lock:
+                browsers = bool(self._clients)
+            if browsers:
+                # The rebuild would slow the browser's request down (one interpreter):
+                # let it fetch the page first, if it is quick about it.
+                self._early_fetched.wait(EARLY_FETCH_WAIT)
+        return previous
+
+    def _restore(self, previous: dict[str, bytes | Path | None]) -> set[str]:
+        """Put back the files `_show_early` replaced (the rebuild failed); their URLs."""
+        if not previous:
+            return set()
+        served = dict(self.store.files)
+        for path, data in previous.items():
+            if data is None:
+                served.pop(path, None)
+            else:
+                served[path] = data
+        self.store.files = served
+        return {page_url(path) for path in previous}
+
+    def _reload(self, urls: set[str]) -> None:
+        if urls:
+            self.notify("reload", sorted(urls))
+
+    def _quick(self, paths: set[str], cache: DocumentCache) -> set[str] | None:
+        """The quick path, if every changed file is a post or page of the last good build
+        and the change shows nowhere else; None otherwise."""
+        state = self.state
+        if not paths or state is None or self.error is not None:
+            return None
+        sources = self._edited_sources(paths, state)
+        if sources is None:
+            return None
         with self.lock:
             update = quick_update(state, sources, cache, self._served)
             if update is None:
@@ -330,8 +417,11 @@ class LiveSite:
             else:
                 if had_error:
                     changed.add("*")  # every open page shows the overlay: clear it
+                early = self.early_seconds
                 self.report(f"rebuilt in {seconds * 1000:.0f} ms, {len(changed)} changed"
-                            + (" (edited pages alone)" if self.last_rebuild == "quick" else ""))
+                            + (" (edited pages alone)" if self.last_rebuild == "quick" else
+                               f" (edited pages shown after {early * 1000:.0f} ms)"
+                               if early is not None else ""))
                 self.notify("reload", sorted(changed))
 
     def watch(self, stop: threading.Event) -> None:

@@ -12,6 +12,7 @@ import mimetypes
 import posixpath
 import sys
 import threading
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -128,6 +129,13 @@ class MemoryStore:
 class Live(Protocol):
     """Live reload: an extra for HTML pages and an event stream (see live.py)."""
 
+    lock: AbstractContextManager[object]
+    """Held while a rebuild runs: requests wait for the new site."""
+
+    def ready(self, request_path: str) -> bool:
+        """A request that need not wait for the running rebuild."""
+        ...
+
     def decorate(self, html: bytes) -> bytes: ...
 
     def stream(self, handler: BaseHTTPRequestHandler) -> None: ...
@@ -141,8 +149,8 @@ class SiteServer(ThreadingHTTPServer):
     def __init__(self, address: tuple[str, int], store: Store, live: Live | None = None) -> None:
         self.store = store
         self.live = live
-        self.lock = threading.RLock()
-        """Held while a rebuild swaps the site; requests wait for it."""
+        self.lock: AbstractContextManager[object] = live.lock if live else threading.RLock()
+        """Held while a rebuild runs (the live site's lock); requests wait for it."""
         super().__init__(address, SiteHandler)
 
     def handle_error(self, request: object, client_address: object) -> None:
@@ -192,7 +200,8 @@ class SiteHandler(BaseHTTPRequestHandler):
             else:
                 self._send(HTTPStatus.OK, live.script(), "text/javascript; charset=utf-8", head)
             return
-        with self.server.lock:  # a rebuild in progress finishes first
+        waits = live is None or not live.ready(self.path)
+        with self.server.lock if waits else nullcontext():  # a rebuild in progress finishes first
             found = self.server.store.find(self.path)
             not_found = self.server.store.not_found_page() if found is None else b""
         if found is None:

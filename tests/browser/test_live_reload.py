@@ -60,3 +60,23 @@ def test_save_reloads_then_error_overlay_then_recovery(page, live_site) -> None:
                            timeout=10_000)
     assert page.locator("#lanting-error").count() == 0
     assert page.console_errors == []
+
+
+def test_a_title_edit_reloads_the_post_and_its_listing_once_each(page, live_site) -> None:
+    url, post = live_site
+    listing = page.context.new_page()
+    listing.goto(url.replace("/posts/live/", "/blog/"))
+    page.goto(url)
+    loads = {"post": 0, "listing": 0}
+    page.on("load", lambda _: loads.__setitem__("post", loads["post"] + 1))
+    listing.on("load", lambda _: loads.__setitem__("listing", loads["listing"] + 1))
+    page.wait_for_timeout(300)  # both event streams are connected
+
+    post.write_text(POST.format(body="First version.").replace("Live post", "Renamed post"))
+    page.wait_for_function("document.querySelector('h1').innerText.includes('Renamed post')",
+                           timeout=10_000)
+    listing.wait_for_function("document.querySelector('main').innerText.includes('Renamed')",
+                              timeout=10_000)
+    page.wait_for_timeout(1000)  # no second reload follows
+    assert loads == {"post": 1, "listing": 1}
+    listing.close()
