@@ -172,15 +172,18 @@ def _terminate(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt  # unwinds through the writer, which removes its temporary folder
 
 
-def run() -> NoReturn:
-    """The `lanting` command: `main`, tuned for one short process.
-
-    The collector's thresholds are raised (a build allocates millions of small objects
-    that live to its end; collecting them often only costs time), what the imports made
-    is frozen out of its reach (also keeping forked workers' pages shared), and the
-    interpreter's teardown, which frees every object one by one, is skipped."""
+def tune_collector() -> None:
+    """Raise the garbage collector's thresholds (a build allocates millions of small
+    objects that live to its end; collecting them often only costs time) and freeze what
+    the imports made out of its reach (also keeping forked workers' pages shared)."""
     gc.freeze()
     gc.set_threshold(100_000, 50, 100)
+
+
+def run() -> NoReturn:
+    """The `lanting` command: `main`, tuned for one short process (`tune_collector`); the
+    interpreter's teardown, which frees every object one by one, is skipped."""
+    tune_collector()
     code = main()
     sys.stdout.flush()
     sys.stderr.flush()

@@ -141,10 +141,11 @@ class LiveSite:
         """Whether a request may be answered while a rebuild runs: its page is one that
         was edited and is already what the rebuild will make of it (`early_pages`)."""
         urls = self.ready_urls
-        if not urls or unquote(urlsplit(request_path).path) not in urls:
-            return False
+        return bool(urls) and unquote(urlsplit(request_path).path) in urls
+
+    def sent_early(self) -> None:
+        """A browser has received an edited page shown early: the rebuild may go on."""
         self._early_fetched.set()
-        return True
 
     def _edited_sources(self, paths: set[str], state: BuildState) -> list[Source] | None:
         """The sources of the changed files, read again, if every one is a post or page of
@@ -190,7 +191,7 @@ class LiveSite:
                 browsers = bool(self._clients)
             if browsers:
                 # The rebuild would slow the browser's request down (one interpreter):
-                # let it fetch the page first, if it is quick about it.
+                # let it receive the page first, if it is quick about it.
                 self._early_fetched.wait(EARLY_FETCH_WAIT)
         return previous
 

@@ -129,11 +129,17 @@ class MemoryStore:
 class Live(Protocol):
     """Live reload: an extra for HTML pages and an event stream (see live.py)."""
 
-    lock: AbstractContextManager[object]
-    """Held while a rebuild runs: requests wait for the new site."""
+    @property
+    def lock(self) -> AbstractContextManager[object]:
+        """Held while a rebuild runs: requests wait for the new site."""
+        ...
 
     def ready(self, request_path: str) -> bool:
         """A request that need not wait for the running rebuild."""
+        ...
+
+    def sent_early(self) -> None:
+        """Called once such a request has been answered."""
         ...
 
     def decorate(self, html: bytes) -> bytes: ...
@@ -225,6 +231,8 @@ class SiteHandler(BaseHTTPRequestHandler):
         versioned = kind != "text/html; charset=utf-8" and "?v=" in self.path
         self._send(HTTPStatus.OK, body, kind, head,
                    "max-age=31536000, immutable" if versioned else "no-store")
+        if not waits and live is not None:
+            live.sent_early()
 
     def _send(self, status: HTTPStatus, body: bytes, kind: str, head: bool,
               cache: str = "no-store") -> None:
