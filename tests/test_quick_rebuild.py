@@ -269,7 +269,8 @@ def test_a_title_edit_of_many_files_at_once_waits_for_the_rebuild(live: LiveSite
     paths = {str(_edit(live.site_dir, rel, "title: ", "title: Renamed "))
              for rel in ("posts/a.md", "posts/b.md", "posts/c.md", "pages/about.md")}
     live.rebuild(paths)
-    assert len(shown) == 4
+    served = _served(live)
+    assert len(shown) == 4 and all(served[page] == data for page, data in shown.items())
     more = _edit(live.site_dir, "_index.md", "title: ", "title: Renamed ")
     shown.clear()
     live.rebuild(paths | {str(more)})  # the home page is no post or page: no early pages

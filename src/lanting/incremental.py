@@ -201,18 +201,22 @@ def early_pages(state: BuildState, sources: list[Source],
     updated: the full rebuild does both."""
     digest = settings_fingerprint(state.settings)
     sections = list(state.sections.sections)
-    made: list[OutputFile] = []
+    edits: list[_Edit] = []
     for source in sources:
         edit = _edit(state, state.loaded, sections, source, cache, digest, listed=True)
         if edit is None:
             return None
         section = sections[edit.section]
-        site = replace_page(section.site, edit.old_page, edit.new_page)
-        sections[edit.section] = replace(section, site=site)
+        sections[edit.section] = replace(
+            section, site=replace_page(section.site, edit.old_page, edit.new_page))
+        edits.append(edit)
+    made: list[OutputFile] = []
+    for edit in edits:  # once all are swapped in: edited neighbours show their new titles
+        section = sections[edit.section]
         # This renderer's fingerprint of the page is stale (it keeps the old listing's);
         # the page is served, never recorded.
         renderer = state.renderers[section.language.prefix].replacing(
-            edit.old_page, edit.new_page, site)
+            edit.old_page, edit.new_page, section.site)
         [page] = materialize([content_page(renderer, edit.new_page)], jobs=1)
         made.append(replace(page, path=section.language.prefix + page.path))
     return tuple(made)
