@@ -82,6 +82,11 @@ def _fresh(site: Path) -> dict[str, bytes]:
     return _served(live)
 
 
+def _example_copy(tmp_path: Path) -> Path:
+    return Path(shutil.copytree(EXAMPLE, tmp_path / "site", ignore=lambda folder, names: {
+        n for n in names if n == "public" or n.startswith(".lanting")}))
+
+
 @pytest.fixture
 def live(tmp_path: Path) -> LiveSite:
     site = LiveSite(_site(tmp_path / "site"), OPTIONS, report=lambda message: None)
@@ -170,8 +175,7 @@ def test_a_broken_front_matter_is_reported_by_the_full_rebuild(live: LiveSite) -
 
 
 def test_the_bilingual_example_quick_edit_equals_a_full_rebuild(tmp_path: Path) -> None:
-    site = Path(shutil.copytree(EXAMPLE, tmp_path / "site", ignore=lambda folder, names: {
-        n for n in names if n == "public" or n.startswith(".lanting")}))
+    site = _example_copy(tmp_path)
     live = LiveSite(site, OPTIONS, report=lambda message: None)
     live.rebuild()
     for rel in ("posts/verl-intro.en.md", "posts/tensor-parallel.md"):
@@ -230,8 +234,7 @@ def test_an_edit_that_shows_elsewhere_shows_its_own_page_first_as_the_rebuild_ma
 
 
 def test_the_bilingual_example_title_edit_shows_its_page_first(tmp_path: Path) -> None:
-    site = Path(shutil.copytree(EXAMPLE, tmp_path / "site", ignore=lambda folder, names: {
-        n for n in names if n == "public" or n.startswith(".lanting")}))
+    site = _example_copy(tmp_path)
     live = LiveSite(site, OPTIONS, report=lambda message: None)
     live.rebuild()
     shown = _shown_early(live)

@@ -66,17 +66,6 @@ class QuickUpdate:
     before the languages stage)."""
 
 
-def _same_for_others(old: Loaded, new: Loaded) -> bool:
-    """Nothing of `new` that another page or the check stage uses differs from `old`
-    (what listings show is compared on the pages)."""
-    a, b = old.rendered, new.rendered
-    return (a is not None and b is not None and not a.problems and not b.problems
-            and replace(new.document, source=old.document.source) == old.document
-            and a.math_chars == b.math_chars and a.citations == b.citations
-            and a.deps == b.deps
-            and [(x.url, x.target) for x in a.links] == [(x.url, x.target) for x in b.links])
-
-
 def _same_for_own_page(old: Loaded, new: Loaded) -> bool:
     """`new` renders to its own page as the full rebuild will render it, with the site
     around it as it was: its formulas need no other font subset and it cites the same."""
@@ -85,6 +74,17 @@ def _same_for_own_page(old: Loaded, new: Loaded) -> bool:
             and replace(new.document, source=old.document.source,
                         meta=old.document.meta) == old.document
             and a.math_chars == b.math_chars and a.citations == b.citations)
+
+
+def _same_for_others(old: Loaded, new: Loaded) -> bool:
+    """Nothing of `new` that another page or the check stage uses differs from `old`
+    (what listings show is compared on the pages)."""
+    if not _same_for_own_page(old, new) or new.document.meta != old.document.meta:
+        return False
+    a, b = old.rendered, new.rendered
+    assert a is not None and b is not None
+    return a.deps == b.deps and [(x.url, x.target) for x in a.links] == [
+        (x.url, x.target) for x in b.links]
 
 
 def _find(sections: list[Section], rel: str) -> tuple[int, Page] | None:
