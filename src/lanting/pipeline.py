@@ -35,7 +35,6 @@ from lanting.mathfont import math_characters
 from lanting.incremental import BuildState
 from lanting.pages import OutputFile, PageRenderer, materialize
 from lanting.images import responsive_images
-from lanting.minify import minify_file
 from lanting.routes import Routes, plan_routes
 from lanting.search import SearchIndex, build_search_index
 from lanting.sections import assemble_sections, render_sections
@@ -356,9 +355,9 @@ def produce(
     files = [*assets.files,
              *render_sections(sections, environment_for(site_dir, templates), assets.urls,
                               templates, previous, reusable, renderers,
-                              listings_show_reading_time(site_dir, templates))]  # 7. pages
-    files = materialize(files, options.jobs,
-                        minify_file if minify and config.build.minify else None)
+                              listings_show_reading_time(site_dir, templates),
+                              minify and config.build.minify)]              # 7. pages
+    files = materialize(files, options.jobs)
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
     files += images.files
     copies = _static_copies(discovery, routes)
