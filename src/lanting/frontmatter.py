@@ -8,6 +8,7 @@ Markdown file.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 import tomllib
 from dataclasses import dataclass, field
@@ -174,6 +175,13 @@ _INDICATORS = tuple("-?:,[]{}#&*!|>'\"%@`")
 _TAGS = "tag:yaml.org,2002:"
 
 
+@functools.lru_cache(maxsize=4096)
+def _implicit_tag(value: str) -> str:
+    """The tag ruamel's resolver gives a plain scalar (`true` is a boolean, `yes` a
+    string in YAML 1.2); keys and many values repeat from file to file."""
+    return str(_YAML.resolver.resolve(ScalarNode, value, (True, False)))
+
+
 def _simple_scalar(value: str, flow: bool) -> Any:
     """The value ruamel's safe loader gives a one-line scalar — quoted without escapes, or
     plain and read by ruamel's own resolver; raises ValueError for anything else."""
@@ -186,7 +194,7 @@ def _simple_scalar(value: str, flow: bool) -> Any:
             or " #" in value or any(c in value for c in "[]{}\t" if c) \
             or (flow and "," in value):
         raise ValueError("not a simple plain scalar")
-    tag = _YAML.resolver.resolve(ScalarNode, value, (True, False))
+    tag = _implicit_tag(value)
     if tag == _TAGS + "str":
         return value
     if tag == _TAGS + "bool":
@@ -213,8 +221,7 @@ def _simple_yaml(text: str) -> dict[str, Any] | None:
                 continue
             match = _SIMPLE_KEY.fullmatch(line)
             if match is None or match.group(1) in data or not match.group(2) or \
-                    _YAML.resolver.resolve(ScalarNode, match.group(1), (True, False)) \
-                    != _TAGS + "str":  # `true:` is a boolean key, `null:` None
+                    _implicit_tag(match.group(1)) != _TAGS + "str":  # `true:` is True
                 return None
             value = match.group(2)
             if value.startswith("[") and value.endswith("]"):

@@ -18,28 +18,33 @@ from pathlib import Path
 
 from lanting.academic import News, build_academic, citation_targets, render_news
 from lanting.assemble import Site
-from lanting.bibliography import parse_bibliography
-from lanting.check import CheckInput, check
 from lanting.assets import build_assets
+from lanting.bibliography import parse_bibliography
 from lanting.bodies import link_pages
 from lanting.cache import DocumentCache, settings_fingerprint
+from lanting.check import CheckInput, check
 from lanting.config import Config, load_config
 from lanting.discover import Discovery, FileReader, Kind, Source, discover
 from lanting.documents import DocumentSettings, Loaded, load_or_problems, render_context
 from lanting.errors import LantingError, Problem
-from lanting.languages import language_dirs, site_languages
 from lanting.freshness import inputs_digest, load_state, save_state
 from lanting.frontmatter import Document, parse
+from lanting.images import responsive_images
+from lanting.incremental import BuildState
+from lanting.languages import language_dirs, site_languages
 from lanting.markdown import MarkdownOptions
 from lanting.mathfont import math_characters
-from lanting.incremental import BuildState
 from lanting.pages import OutputFile, PageRenderer, materialize
-from lanting.images import responsive_images
 from lanting.routes import Routes, plan_routes
 from lanting.search import SearchIndex, build_search_index
 from lanting.sections import assemble_sections, render_sections
 from lanting.talks import Talk, render_talk
-from lanting.templates import environment_for, listings_show_reading_time, template_fingerprint
+from lanting.templates import (
+    compile_templates,
+    environment_for,
+    listings_show_reading_time,
+    template_fingerprint,
+)
 from lanting.translations import localized_link_maps, resolve_languages
 from lanting.workers import PARALLEL_THRESHOLD, run_in_order
 from lanting.write import Copy, check_output_folder, marker_content, write_site
@@ -104,7 +109,7 @@ def document_settings(site_dir: Path, config: Config, discovery: Discovery, draf
 
 def load_documents(
     sources: list[Source], settings: DocumentSettings, cache: DocumentCache, jobs: int,
-    progress: Progress | None,
+    progress: Progress | None, meanwhile: Callable[[], None] | None = None,
 ) -> list[Loaded]:
     """Parse and render every source (cached ones come from the cache); the problems of
     all files are collected before failing. Fresh results go to the cache as they come
@@ -120,7 +125,7 @@ def load_documents(
     batches = [todo[i : i + RENDER_BATCH] for i in range(0, len(todo), RENDER_BATCH)]
     results = (result for batch in run_in_order(
         [partial(_render_batch, batch, settings, cache) for batch in batches], jobs,
-        threshold=PARALLEL_THRESHOLD // RENDER_BATCH) for result in batch)
+        threshold=PARALLEL_THRESHOLD // RENDER_BATCH, meanwhile=meanwhile) for result in batch)
     for done, ((key, source), result) in enumerate(zip(todo, results, strict=True), 1):
         if isinstance(result, list):
             problems += result
@@ -308,9 +313,13 @@ def produce(
     settings = document_settings(site_dir, config, discovery, options.drafts,
                                  citation_targets(bibliography, config))
     talk_sources = [s for s in discovery.sources if s.kind is Kind.TALK]
+    templates = template_fingerprint(site_dir)
+    env = environment_for(site_dir, templates)
+    # While workers render the Markdown this process waits: it compiles the templates,
+    # which the page workers then inherit instead of each compiling them again.
     loaded = load_documents([s for s in discovery.sources if s.kind is not Kind.TALK],
-                            settings, cache, options.jobs,
-                            progress)                                      # 3+4. parse, render
+                            settings, cache, options.jobs, progress,
+                            partial(compile_templates, env))               # 3+4. parse, render
     keys = frozenset(item.key for item in loaded)
     talk_docs = parse_talks(talk_sources, options.drafts)
     front_matter = {item.document.source.rel.as_posix(): item.document.meta for item in loaded}
@@ -350,10 +359,9 @@ def produce(
         "<math" in html for html in extra_html)
     assets = build_assets(config, math_chars if uses_math else None,
                           site_dir / CACHE_DIR if options.cache else None)
-    templates = template_fingerprint(site_dir)
     renderers: dict[str, PageRenderer] = {}
     files = [*assets.files,
-             *render_sections(sections, environment_for(site_dir, templates), assets.urls,
+             *render_sections(sections, env, assets.urls,
                               templates, previous, reusable, renderers,
                               listings_show_reading_time(site_dir, templates),
                               minify and config.build.minify)]              # 7. pages
