@@ -6,6 +6,7 @@ import copy as _copy
 import datetime as dt
 import hashlib
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -232,10 +233,11 @@ def materialize(files: list[OutputFile], jobs: int = 0) -> list[OutputFile]:
     # A few pages are worth a worker: listings of thousands of posts take 0.1 s each.
     results = run_in_order([partial(_make, files[i]) for i in pending], jobs,
                            threshold=PAGES_THRESHOLD)
-    for i, result in zip(pending, results, strict=True):
-        if isinstance(result, list):
-            raise LantingError(result)
-        made[i] = replace(files[i], data=result, make=None)
+    with closing(results):  # the first error stops the workers, not the garbage collector
+        for i, result in zip(pending, results, strict=True):
+            if isinstance(result, list):
+                raise LantingError(result)
+            made[i] = replace(files[i], data=result, make=None)
     return made
 
 

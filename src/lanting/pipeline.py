@@ -12,6 +12,7 @@ from __future__ import annotations
 import shutil
 import time
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -123,16 +124,18 @@ def load_documents(
     new: dict[str, Loaded] = {}
     # Tasks of a few sources each: a worker stores each task's results in one transaction.
     batches = [todo[i : i + RENDER_BATCH] for i in range(0, len(todo), RENDER_BATCH)]
-    results = (result for batch in run_in_order(
+    batch_results = run_in_order(
         [partial(_render_batch, batch, settings, cache) for batch in batches], jobs,
-        threshold=PARALLEL_THRESHOLD // RENDER_BATCH, meanwhile=meanwhile) for result in batch)
-    for done, ((key, source), result) in enumerate(zip(todo, results, strict=True), 1):
-        if isinstance(result, list):
-            problems += result
-        elif not problems:  # the source as discovered, not a worker's copy of its text
-            new[key] = replace(result, document=replace(result.document, source=source))
-        if progress:
-            progress("render", done, len(todo))
+        threshold=PARALLEL_THRESHOLD // RENDER_BATCH, meanwhile=meanwhile)
+    with closing(batch_results):  # an interrupted build stops the workers at once
+        results = (result for batch in batch_results for result in batch)
+        for done, ((key, source), result) in enumerate(zip(todo, results, strict=True), 1):
+            if isinstance(result, list):
+                problems += result
+            elif not problems:  # the source as discovered, not a worker's copy of its text
+                new[key] = replace(result, document=replace(result.document, source=source))
+            if progress:
+                progress("render", done, len(todo))
     if problems:
         raise LantingError(problems)
     if not cache.on_disk:
@@ -374,8 +377,8 @@ def produce(
                                  options.external, previous_data),
                       [*talk_problems, *news_problems], options.strict)   # 6. check
     state = BuildState(settings, {item.document.source.rel.as_posix(): item for item in loaded},
-                       front_matter, {"": routes.link_map(), **link_maps}, images, sections, renderers,
-                       tuple(files), tuple(warnings))
+                       front_matter, {"": routes.link_map(), **link_maps}, images, sections,
+                       renderers, tuple(files), tuple(warnings))
     return SiteOutput(files, copies, site, tuple(warnings), keys,
                       partial(build_search_index, files, config, previous or {}, reusable,
                               previous_data), state)
