@@ -251,3 +251,47 @@ def test_valid_slug(slug: str) -> None:
 def test_every_problem_of_a_file_is_reported_together() -> None:
     found = errors('---\ntitle: A\ndate: "2026-99-01"\ntgas: [a]\nslug: "../x"\n---\n')
     assert sorted(p.line for p in found) == [3, 4, 5]
+
+
+# --- the simple-front-matter reader against ruamel -------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from lanting.frontmatter import _YAML, _plain, _simple_yaml  # noqa: E402
+
+_KEYS = st.sampled_from(["title", "date", "tags", "summary", "draft", "series", "true",
+                         "null", "Yes", "series_order", "slug", "x_1", "a-b", "1", "k"])
+_SCALARS = st.sampled_from([
+    "abc", "深入理解 FSDP：参数分片", "C# tips", "a: b", "a #c", "a#b", "yes", "no", "on",
+    "true", "False", "TRUE", "null", "~", "Null", "0", "1", "01", "007", "12", "1_000",
+    "0o7", "0x1F", "+1", "-3", "1.5", "1e3", ".inf", ".NaN", "12:30", "2026-07-20",
+    "2026-07-20T04:50:00+08:00", "2026-07-20 04:50:00", "2026-07-20T04:50:00Z",
+    "2026-07-20T04:50:00.25-05:30", "2026-07-20T04:50", "2026-13-45", "2026-7-2",
+    '"quoted"', '"with \\"escape\\""', '"back\\\\slash"', "'single'", "'it''s'", '""', "''",
+    '"a: b # c"', "-", "- item", "?", "@x", "`x`", "!tag", "&anchor", "*alias", "%x", "a,b",
+    "[a, b]", '["故障排查", "LoRA"]', "[]", "[ ]", "[a, [b]]", "[a,]", "['x', \"y\", z]",
+    "{a: 1}", "[true, 1, null]", "|", ">", "a\tb", "a  b", "x:", "a:b", "  lead"])
+_LINE = st.one_of(st.tuples(_KEYS, _SCALARS).map(lambda kv: f"{kv[0]}: {kv[1]}"),
+                  st.sampled_from(["# comment", "", "key:", "  nested: 1", "- item", "k:v",
+                                   "title: a   ", "x: 'a' # c"]))
+
+
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_LINE, max_size=6).map("\n".join))
+def test_simple_front_matter_reads_as_ruamel_does(text: str) -> None:
+    simple = _simple_yaml(text)
+    if simple is None:
+        return
+    try:
+        loaded = _YAML.load(text)
+    except Exception:  # noqa: BLE001 — ruamel refuses it: the simple reader must too
+        raise AssertionError(f"read {text!r}, which ruamel refuses") from None
+    assert repr(simple) == repr(_plain(loaded or {}))  # repr: True is not 1, tz names
+
+
+def test_the_usual_front_matter_is_read_simply() -> None:
+    text = ('title: "优势估计与 all-gather"\ndate: 2026-07-20T04:50:00+08:00\n'
+            'tags: ["故障排查", "LoRA", PPO]\nsummary: 本文介绍\ndraft: false\nseries_order: 2')
+    assert _simple_yaml(text) is not None
+    assert repr(_simple_yaml(text)) == repr(_plain(_YAML.load(text)))

@@ -60,3 +60,28 @@ def test_serve_never_minifies(make_site, post) -> None:
     live.rebuild()
     html = bytes(live.store.files["posts/a/index.html"]).decode()  # type: ignore[arg-type]
     assert '<div class="prose">' in html
+
+
+def test_the_markdown_body_is_kept_as_written_and_the_rest_minified() -> None:
+    body = '<p>a  <code>b</code></p>\n<div class="math-display"><math><mspace/></math></div>\n'
+    page = f'<html>\n  <body>\n    <div class="prose">\n{body}\n    </div>\n  </body>\n</html>'
+    assert minify(page, body) == (
+        '<html><body><div class=prose>'
+        '<p>a  <code>b</code></p>\n<div class="math-display"><math><mspace/></math></div>'
+        '</div></body></html>')
+    # a body the template changed, or none: the whole page is minified
+    assert minify(page, "<p>not there</p>") == minify(page) != minify(page, body)
+    # a page that holds the placeholder itself (written by its author) is minified whole
+    written = page.replace(body, body + "<lanting-body></lanting-body>")
+    assert minify(written, body) == minify(written)
+
+
+def test_build_keeps_each_post_body_as_rendered(make_site, build_site, post) -> None:
+    from lanting.markdown import RenderContext, render_markdown
+
+    site = make_site({"content/posts/a.md": post("A", body=MATH_AND_CODE)})
+    html = (build_site(site).output / "posts/a/index.html").read_text()
+    body = render_markdown(MATH_AND_CODE + "\n", RenderContext(path=site / "a.md",
+                                                               rel="posts/a.md")).html
+    assert body.strip("\n") in html
+    assert "<div class=prose>" + body.strip("\n")[:20] in html

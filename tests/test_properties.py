@@ -221,3 +221,59 @@ def test_any_markdown_renders_quickly(text: str, raw_html: bool) -> None:
     assert isinstance(result.html, str)
     if not raw_html:
         assert "<div>" not in result.html and "<script" not in result.html
+
+
+# --- string-search scans equal their regex definitions ---------------------------------
+
+_HTML_PIECES = st.sampled_from(
+    list("<>ab/=\"m&;lt ") + ["<math", "</math>", "<mathx>", "&lt;", "&amp;", "<mi>", "</mi>",
+                              "<math display=block>", "&ApplyFunction;",
+                              '<sup class="footnote-ref"><a href="#fn1" id="fnref1">[1]</a></sup>',
+                              '<sup class="footnote-ref"><a href="#fn2" id="fnref2:1">'
+                              '[2]</a></sup>',
+                              '<sup class="footnote-ref">', 'class="footnote-ref"', '<li id="fn',
+                              '<li id="fn1" class="footnote-item"><p>note <em>x</em> '
+                              '<a href="#fnref1" class="footnote-backref">↩︎</a></p>\n</li>',
+                              '<li id="fn2" class="footnote-item">two</li>'])
+_HTML = st.lists(_HTML_PIECES, max_size=25).map("".join)
+
+
+@SETTINGS
+@given(_HTML)
+def test_math_characters_are_those_of_the_formulas_text(page: str) -> None:
+    from lanting.mathfont import _ENTITY, _MATH, math_characters
+
+    chars: set[str] = set()
+    for formula in _MATH.findall(page):  # the definition: each formula, its tags removed
+        text = re.sub(r"<[^>]*>", "", formula)
+        for entity, value in _ENTITY.items():
+            text = text.replace(entity, value)
+        chars.update(text)
+    assert math_characters([page]) == "".join(
+        sorted(c for c in chars if c.isprintable() and not c.isspace()))
+
+
+@SETTINGS
+@given(_HTML)
+def test_side_notes_follow_their_definition(page: str) -> None:
+    from lanting.markdown.footnotes import _BACKREF, _ITEM, _PARAGRAPH, _REF, add_sidenotes
+
+    notes = {n: _PARAGRAPH.sub(" ", _BACKREF.sub("", b)).strip() for n, b in _ITEM.findall(page)}
+
+    def insert(match: re.Match[str]) -> str:
+        note = notes.get(match.group(2))
+        return match.group(1) if note is None else (
+            f'{match.group(1)}<span class="sidenote" role="note">'
+            f'<span class="sidenote-number">{match.group(2)}</span> {note}</span>')
+
+    assert add_sidenotes(page) == _REF.sub(insert, page)
+
+
+@SETTINGS
+@given(st.text(st.sampled_from(list("ab1Z%中文。テ한é ") + ["\u4e00", "\u3400", "\u00c0"]),
+               max_size=30))
+def test_cjk_spacing_puts_a_space_wherever_the_script_changes(text: str) -> None:
+    from lanting.markdown.cjk import _CJK, _LATIN, THIN_SPACE, space_text
+
+    definition = re.compile(f"[{_CJK}](?=[{_LATIN}])|[{_LATIN}%](?=[{_CJK}])")
+    assert space_text(text) == definition.sub(lambda m: m.group(0) + THIN_SPACE, text)

@@ -58,6 +58,10 @@ class Body:
             self._html = self._make()
         return self._html
 
+    def loaded(self) -> str | None:
+        """The HTML if it was made (and not released since), without making it."""
+        return self._html
+
     def release(self) -> None:
         """Forget the HTML (it is made again if needed): a big site's pages are not all
         held in memory at once."""

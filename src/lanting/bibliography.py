@@ -12,22 +12,16 @@ the corresponding one; `equal_contribution = {2}` marks the first two authors as
 
 from __future__ import annotations
 
+import functools
 import html
 import logging
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bibtexparser.entrypoint import parse_string
-from bibtexparser.middlewares import LatexDecodingMiddleware
-from bibtexparser.middlewares.names import (
-    InvalidNameError,
-    parse_single_name_into_parts,
-    split_multiple_persons_names,
-)
-from bibtexparser.model import Entry
-from pylatexenc.latex2text import LatexNodes2Text  # type: ignore[import-untyped]
+if TYPE_CHECKING:
+    from bibtexparser.model import Entry
 
 from lanting.discover import Source
 from lanting.errors import LantingError, Problem
@@ -53,7 +47,15 @@ _MONTHS = {m: i + 1 for i, m in enumerate(
 _MATH = re.compile(r"(?<!\\)\$(.+?)(?<!\\)\$", re.DOTALL)
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _MARKS = re.compile(r"(\$\^\{?(\\dagger|\*|\\ast)\}?\$|\\dagger|\\textdagger|†|\\?\*|\^\*)\s*$")
-_NAME_DECODER = LatexNodes2Text(math_mode="verbatim", strict_latex_spaces=True)
+
+
+@functools.cache
+def _name_decoder() -> Any:
+    """pylatexenc's LaTeX-to-text converter, built on first use (sites without a
+    bibliography do not pay for it, nor for importing bibtexparser)."""
+    from pylatexenc.latex2text import LatexNodes2Text  # type: ignore[import-untyped]
+
+    return LatexNodes2Text(math_mode="verbatim", strict_latex_spaces=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,13 +158,19 @@ def _strip_marks(name: str) -> str:
 
 def _decode_name(text: str) -> str:
     try:
-        return str(_NAME_DECODER.latex_to_text(text)).strip()
+        return str(_name_decoder().latex_to_text(text)).strip()
     except Exception:  # pylatexenc fails on some odd macros; the name as written is fine
         return text.strip("{} ")
 
 
 def parse_authors(raw: str, equal: int = 0) -> tuple[tuple[Author, ...], bool]:
     """Authors of a raw BibTeX `author` field, and whether it ended with `and others`."""
+    from bibtexparser.middlewares.names import (
+        InvalidNameError,
+        parse_single_name_into_parts,
+        split_multiple_persons_names,
+    )
+
     authors: list[Author] = []
     et_al = False
     for i, name in enumerate(split_multiple_persons_names(raw)):
@@ -271,6 +279,8 @@ def _venue(entry_type: str, fields: dict[str, str], category: str) -> str:
 
 def _bibtex(entry: Entry) -> str:
     """The entry as a reader would copy it: standard fields only, values as written."""
+    from bibtexparser.middlewares.names import split_multiple_persons_names
+
     lines = [f"@{entry.entry_type}{{{entry.key},"]
     for field in entry.fields:
         name = field.key.lower()
@@ -356,6 +366,9 @@ def parse_bibliography(source: Source | None) -> Bibliography:
     """Every entry of the .bib file, newest first; any malformed entry is an error."""
     if source is None:
         return EMPTY
+    from bibtexparser.entrypoint import parse_string  # sites without one never import it
+    from bibtexparser.middlewares import LatexDecodingMiddleware
+
     quiet = logging.getLogger("bibtexparser")
     level, quiet.level = quiet.level, logging.ERROR  # it logs what we report as a Problem
     try:

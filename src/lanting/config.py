@@ -6,6 +6,7 @@ build stops.
 
 from __future__ import annotations
 
+import functools
 import re
 import tomllib
 from dataclasses import dataclass, field, replace
@@ -19,6 +20,16 @@ from lanting.locate import line_of, toml_key_lines
 from lanting.schema import SchemaProblem, build, did_you_mean
 
 CONFIG_NAME = "lanting.toml"
+
+
+@functools.lru_cache(maxsize=64)
+def _base_path(base_url: str) -> str:
+    """`Config.base_path`, worked out once per URL: templates ask for it on every page."""
+    url = base_url.split("#", 1)[0].split("?", 1)[0]
+    match = re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://[^/]*(/.*)?$", url)
+    path = (match.group(1) or "/") if match else url
+    path = "/" + path.strip("/") + "/"
+    return "/" if path == "//" else path
 _LANGUAGE_TAG = re.compile(r"[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*")
 
 
@@ -228,11 +239,7 @@ class Config:
     @property
     def base_path(self) -> str:
         """The path part of `base_url`, always starting and ending with `/`."""
-        url = self.base_url.split("#", 1)[0].split("?", 1)[0]
-        match = re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://[^/]*(/.*)?$", url)
-        path = (match.group(1) or "/") if match else url
-        path = "/" + path.strip("/") + "/"
-        return "/" if path == "//" else path
+        return _base_path(self.base_url)
 
     @property
     def origin(self) -> str:

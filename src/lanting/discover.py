@@ -10,13 +10,11 @@ from __future__ import annotations
 import io
 import os
 import re
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path, PurePosixPath
 from typing import TypeVar
-
-from PIL import Image
 
 from lanting.errors import LantingError, Problem
 
@@ -196,6 +194,8 @@ def image_size(path: Path) -> tuple[int, int] | None:
             return None
     if path.suffix.lower() not in IMAGE_SUFFIXES:
         return None
+    from PIL import Image  # imported here: sites without images do not pay for it
+
     try:
         with Image.open(path) as image:
             return image.size
@@ -230,6 +230,8 @@ def svg_size(data: bytes) -> tuple[int, int] | None:
 
 def image_bytes_size(data: bytes) -> tuple[int, int] | None:
     """Pixel size of an in-memory raster image (a notebook output), or None."""
+    from PIL import Image
+
     try:
         with Image.open(io.BytesIO(data)) as image:
             return image.size

@@ -9,12 +9,12 @@ that did not ask for it.
 
 from __future__ import annotations
 
+import functools
 import socket
-import urllib.error
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from lanting import __version__
 from lanting.errors import Problem
@@ -40,16 +40,27 @@ class Answer:
     reason: str = ""
 
 
-_OPENER = urllib.request.build_opener()  # follows up to 10 redirects
+@functools.cache
+def _opener() -> Any:
+    """urllib's opener (follows up to 10 redirects), imported only when links are checked:
+    most builds never load the HTTP client."""
+    import urllib.request
+
+    return urllib.request.build_opener()
+
+
 _HEADERS = {"User-Agent": f"lanting-link-check/{__version__}", "Accept": "*/*"}
 
 
 def ask(url: str, timeout: float = TIMEOUT) -> Answer:
     """The status `url` answers with (redirects followed); never raises."""
+    import urllib.error
+    import urllib.request
+
     for method in ("HEAD", "GET"):
         request = urllib.request.Request(url, method=method, headers=_HEADERS)
         try:
-            with _OPENER.open(request, timeout=timeout) as response:
+            with _opener().open(request, timeout=timeout) as response:
                 return Answer(response.status)
         except urllib.error.HTTPError as error:
             if method == "HEAD" and error.code in (403, 405, 501):

@@ -18,8 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from PIL import Image, ImageOps
-
 from lanting.discover import Asset, FileReader
 from lanting.pages import OutputFile
 from lanting.routes import Routes
@@ -74,6 +72,8 @@ def variant_widths(width: int) -> tuple[int, ...]:
 def encode_variant(data: bytes, width: int) -> bytes:
     """`data` (an image file) resized to `width` pixels and encoded as WebP: lossy, or
     lossless when the source is a PNG and that is smaller."""
+    from PIL import Image, ImageOps  # imported here: sites without images do not pay for it
+
     with Image.open(io.BytesIO(data)) as opened:
         lossless = opened.format == "PNG"
         image = ImageOps.exif_transpose(opened)

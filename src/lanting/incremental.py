@@ -31,6 +31,7 @@ from lanting.images import ResponsiveImages
 from lanting.markdown.render import create_markdown
 from lanting.pages import OutputFile, PageRenderer, content_page, feed, materialize
 from lanting.sections import Section, Sections
+from lanting.templates import compile_templates
 from lanting.text import minutes_for
 
 
@@ -227,6 +228,5 @@ def warm(state: BuildState) -> None:
     build did both in its workers only — so that the first quick update is as quick as
     the next (about 0.15 s, once; later calls find them ready)."""
     for env in {id(r.env): r.env for r in state.renderers.values()}.values():
-        for name in env.list_templates(extensions=("html", "xml", "txt")):
-            env.get_template(name)
+        compile_templates(env)
     create_markdown(state.settings.options)

@@ -25,7 +25,6 @@ _BASE = (
     + "∑∏∫∮∂∇∞±∓×÷·∘√∈∉⊂⊆∪∩∧∨¬∀∃≤≥≠≈≡∼∝→←↔⇒⇐⇔↦‖∣′″…⋯⋮⋱ˆ˜¯˙⏞⏟()[]{}⟨⟩⌊⌋⌈⌉|−"
 )
 _MATH = re.compile(r"<math\b.*?</math>", re.DOTALL)
-_TAG = re.compile(r"<[^>]*>")
 _ENTITY = {"&lt;": "<", "&gt;": ">", "&amp;": "&", "&quot;": '"', "&ApplyFunction;": "",
            "&InvisibleTimes;": "", "&#x27;": "'"}
 
@@ -44,12 +43,36 @@ def math_characters(html_pages: list[str], base: str = "") -> str:
     """Every character inside a `<math>` element of the given pages (plus `base`)."""
     chars: set[str] = set(base)
     for page in html_pages:
-        for formula in _MATH.findall(page):
-            text = _TAG.sub("", formula)
-            for entity, value in _ENTITY.items():
+        # The text between tags of all the page's formulas at once: run per formula over
+        # a long page, the tag-stripping regex cost twice as much.
+        text = "".join(_TEXT.findall("".join(_formulas(page))))
+        for entity, value in _ENTITY.items():
+            if entity in text:
                 text = text.replace(entity, value)
-            chars.update(text)
+        chars.update(text)
     return "".join(sorted(c for c in chars if c.isprintable() and not c.isspace()))
+
+
+_TEXT = re.compile(r">([^<]+)")
+"""Text after a tag, up to the next one: what `<[^>]*>` removal leaves of a formula."""
+
+
+def _formulas(page: str) -> list[str]:
+    """Each `<math …>…` element of `page`, without its closing tag (`_MATH`'s matches,
+    found with plain string search)."""
+    found = []
+    start = page.find("<math")
+    while start >= 0:
+        after = page[start + 5:start + 6]
+        if after.isalnum() or after == "_":  # `<mathx`: no word boundary, not a formula
+            start = page.find("<math", start + 5)
+            continue
+        end = page.find("</math>", start)
+        if end < 0:
+            break
+        found.append(page[start:end])
+        start = page.find("<math", end)
+    return found
 
 
 @functools.lru_cache(maxsize=8)

@@ -4,6 +4,13 @@
 minify-html keeps `<pre>` and MathML intact; closing tags and the `<html>`/`<head>` tags
 are kept so that simple HTML tools (and people) can still read the output. The result is
 deterministic: the same page always gives the same bytes.
+
+What the templates write is minified; a page's Markdown body is not run through it
+again. The Markdown renderer writes no indentation and one newline between blocks, and
+minifying its tags (most of a post's: highlighted code, MathML) cost a seventh of a cold
+build for about 1% of the compressed page (measured on the benchmark corpus: 7.13 →
+7.22 KB gzip per post). The body is cut out of the page, the rest minified around a
+placeholder, and the body put back as it was.
 """
 
 from __future__ import annotations
@@ -11,7 +18,6 @@ from __future__ import annotations
 import re
 
 import minify_html
-
 
 OPTIONS = {
     "keep_closing_tags": True,
@@ -73,10 +79,19 @@ def _inside(ranges: list[tuple[int, int]], position: int) -> bool:
     return any(start < position < end for start, end in ranges)
 
 
-def minify(text: str) -> str:
-    return minify_html.minify(_open_and_close(text), **OPTIONS)
+BODY = "<lanting-body></lanting-body>"
+"""Stands for the page's Markdown body while the rest is minified (minify-html keeps an
+unknown element as written)."""
 
 
-def minify_file(path: str, data: bytes) -> bytes:
-    """`data` minified if `path` is an HTML page."""
-    return minify(data.decode("utf-8")).encode("utf-8") if path.endswith(".html") else data
+def minify(text: str, body: str | None = None) -> str:
+    """`text` minified; `body`, if it is part of it, left as it is (trimmed of the
+    newlines at its ends)."""
+    start = text.find(body) if body and BODY not in text else -1
+    if body is None or start < 0:
+        return minify_html.minify(_open_and_close(text), **OPTIONS)
+    shell = minify_html.minify(_open_and_close(
+        text[:start] + BODY + text[start + len(body):]), **OPTIONS)
+    if shell.count(BODY) != 1:
+        return minify_html.minify(_open_and_close(text), **OPTIONS)
+    return shell.replace(BODY, body.strip("\n"))

@@ -6,6 +6,7 @@ import copy as _copy
 import datetime as dt
 import hashlib
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -18,6 +19,7 @@ from lanting.assemble import Page, Site, Term, quote_url
 from lanting.discover import Kind
 from lanting.errors import LantingError, Problem
 from lanting.i18n import strings_for
+from lanting.minify import minify
 from lanting.sharing import sharing_helpers
 from lanting.workers import run_in_order
 
@@ -79,8 +81,10 @@ class PageRenderer:
     def __init__(self, site: Site, env: Environment, asset_urls: dict[str, str],
                  templates_digest: str = "", previous: dict[str, str] | None = None,
                  reusable: Callable[[str], bool] = lambda path: False,
-                 reading_in_listings: bool = True) -> None:
+                 reading_in_listings: bool = True, minify: bool = False) -> None:
         self.site = site
+        self.minify = minify
+        """Minify the HTML pages (`lanting build`; `[build] minify`)."""
         self.env = env
         self.reading_in_listings = reading_in_listings
         """Whether a listing template shows pages' reading time
@@ -189,6 +193,9 @@ class PageRenderer:
     def _render(self, template: str, path: str, values: dict[str, Any]) -> bytes:
         try:
             text = self.env.get_template(template).render(values)
+            if self.minify and path.endswith(".html"):
+                page = values.get("page")
+                text = minify(text, page.body.loaded() if isinstance(page, Page) else None)
         except TemplateError as error:
             name = getattr(error, "filename", None) or template
             line = getattr(error, "lineno", None)
@@ -210,28 +217,27 @@ PAGES_THRESHOLD = 8
 """Fewer pending files than this are made in this process."""
 
 
-def _make(file: OutputFile, finish: Callable[[str, bytes], bytes] | None) -> bytes | list[Problem]:
+def _make(file: OutputFile) -> bytes | list[Problem]:
     assert file.make is not None
     try:
-        data = file.make()
+        return file.make()
     except LantingError as error:
         return error.problems  # a worker returns problems rather than raising them
-    return finish(file.path, data) if finish else data
 
 
-def materialize(files: list[OutputFile], jobs: int = 0,
-                finish: Callable[[str, bytes], bytes] | None = None) -> list[OutputFile]:
-    """`files` with every pending one made (by worker processes on a big build), then
-    passed through `finish(path, data)` (minification); the first error is raised."""
+def materialize(files: list[OutputFile], jobs: int = 0) -> list[OutputFile]:
+    """`files` with every pending one made (by worker processes on a big build); the
+    first error is raised."""
     pending = [i for i, f in enumerate(files) if f.pending]
     made = list(files)
     # A few pages are worth a worker: listings of thousands of posts take 0.1 s each.
-    results = run_in_order([partial(_make, files[i], finish) for i in pending], jobs,
+    results = run_in_order([partial(_make, files[i]) for i in pending], jobs,
                            threshold=PAGES_THRESHOLD)
-    for i, result in zip(pending, results, strict=True):
-        if isinstance(result, list):
-            raise LantingError(result)
-        made[i] = replace(files[i], data=result, make=None)
+    with closing(results):  # the first error stops the workers, not the garbage collector
+        for i, result in zip(pending, results, strict=True):
+            if isinstance(result, list):
+                raise LantingError(result)
+            made[i] = replace(files[i], data=result, make=None)
     return made
 
 
@@ -264,14 +270,14 @@ def render_pages(site: Site, env: Environment, asset_urls: dict[str, str],
                  templates_digest: str = "", previous: dict[str, str] | None = None,
                  reusable: Callable[[str], bool] = lambda path: False,
                  keep: list[PageRenderer] | None = None,
-                 reading_in_listings: bool = True) -> list[OutputFile]:
+                 reading_in_listings: bool = True, minify: bool = False) -> list[OutputFile]:
     """Every generated page; pages whose inputs did not change since the build that wrote
     `previous` (output path -> fingerprint) come back with `data=None`. The renderer is
     appended to `keep` (`lanting serve` renders an edited page again with it)."""
     from lanting.academic_pages import render_academic_pages  # it imports this module
 
     r = PageRenderer(site, env, asset_urls, templates_digest, previous, reusable,
-                     reading_in_listings)
+                     reading_in_listings, minify)
     if keep is not None:
         keep.append(r)
     # Listing pages show what `_listing` holds of each page, so editing a post's text

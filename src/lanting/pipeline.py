@@ -12,35 +12,40 @@ from __future__ import annotations
 import shutil
 import time
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 
 from lanting.academic import News, build_academic, citation_targets, render_news
 from lanting.assemble import Site
-from lanting.bibliography import parse_bibliography
-from lanting.check import CheckInput, check
 from lanting.assets import build_assets
+from lanting.bibliography import parse_bibliography
 from lanting.bodies import link_pages
 from lanting.cache import DocumentCache, settings_fingerprint
+from lanting.check import CheckInput, check
 from lanting.config import Config, load_config
 from lanting.discover import Discovery, FileReader, Kind, Source, discover
 from lanting.documents import DocumentSettings, Loaded, load_or_problems, render_context
 from lanting.errors import LantingError, Problem
-from lanting.languages import language_dirs, site_languages
 from lanting.freshness import inputs_digest, load_state, save_state
 from lanting.frontmatter import Document, parse
+from lanting.images import responsive_images
+from lanting.incremental import BuildState
+from lanting.languages import language_dirs, site_languages
 from lanting.markdown import MarkdownOptions
 from lanting.mathfont import math_characters
-from lanting.incremental import BuildState
 from lanting.pages import OutputFile, PageRenderer, materialize
-from lanting.images import responsive_images
-from lanting.minify import minify_file
 from lanting.routes import Routes, plan_routes
 from lanting.search import SearchIndex, build_search_index
 from lanting.sections import assemble_sections, render_sections
 from lanting.talks import Talk, render_talk
-from lanting.templates import environment_for, listings_show_reading_time, template_fingerprint
+from lanting.templates import (
+    compile_templates,
+    environment_for,
+    listings_show_reading_time,
+    template_fingerprint,
+)
 from lanting.translations import localized_link_maps, resolve_languages
 from lanting.workers import PARALLEL_THRESHOLD, run_in_order
 from lanting.write import Copy, check_output_folder, marker_content, write_site
@@ -105,7 +110,7 @@ def document_settings(site_dir: Path, config: Config, discovery: Discovery, draf
 
 def load_documents(
     sources: list[Source], settings: DocumentSettings, cache: DocumentCache, jobs: int,
-    progress: Progress | None,
+    progress: Progress | None, meanwhile: Callable[[], None] | None = None,
 ) -> list[Loaded]:
     """Parse and render every source (cached ones come from the cache); the problems of
     all files are collected before failing. Fresh results go to the cache as they come
@@ -119,16 +124,18 @@ def load_documents(
     new: dict[str, Loaded] = {}
     # Tasks of a few sources each: a worker stores each task's results in one transaction.
     batches = [todo[i : i + RENDER_BATCH] for i in range(0, len(todo), RENDER_BATCH)]
-    results = (result for batch in run_in_order(
+    batch_results = run_in_order(
         [partial(_render_batch, batch, settings, cache) for batch in batches], jobs,
-        threshold=PARALLEL_THRESHOLD // RENDER_BATCH) for result in batch)
-    for done, ((key, source), result) in enumerate(zip(todo, results, strict=True), 1):
-        if isinstance(result, list):
-            problems += result
-        elif not problems:  # the source as discovered, not a worker's copy of its text
-            new[key] = replace(result, document=replace(result.document, source=source))
-        if progress:
-            progress("render", done, len(todo))
+        threshold=PARALLEL_THRESHOLD // RENDER_BATCH, meanwhile=meanwhile)
+    with closing(batch_results):  # an interrupted build stops the workers at once
+        results = (result for batch in batch_results for result in batch)
+        for done, ((key, source), result) in enumerate(zip(todo, results, strict=True), 1):
+            if isinstance(result, list):
+                problems += result
+            elif not problems:  # the source as discovered, not a worker's copy of its text
+                new[key] = replace(result, document=replace(result.document, source=source))
+            if progress:
+                progress("render", done, len(todo))
     if problems:
         raise LantingError(problems)
     if not cache.on_disk:
@@ -309,9 +316,13 @@ def produce(
     settings = document_settings(site_dir, config, discovery, options.drafts,
                                  citation_targets(bibliography, config))
     talk_sources = [s for s in discovery.sources if s.kind is Kind.TALK]
+    templates = template_fingerprint(site_dir)
+    env = environment_for(site_dir, templates)
+    # While workers render the Markdown this process waits: it compiles the templates,
+    # which the page workers then inherit instead of each compiling them again.
     loaded = load_documents([s for s in discovery.sources if s.kind is not Kind.TALK],
-                            settings, cache, options.jobs,
-                            progress)                                      # 3+4. parse, render
+                            settings, cache, options.jobs, progress,
+                            partial(compile_templates, env))               # 3+4. parse, render
     keys = frozenset(item.key for item in loaded)
     talk_docs = parse_talks(talk_sources, options.drafts)
     front_matter = {item.document.source.rel.as_posix(): item.document.meta for item in loaded}
@@ -351,14 +362,13 @@ def produce(
         "<math" in html for html in extra_html)
     assets = build_assets(config, math_chars if uses_math else None,
                           site_dir / CACHE_DIR if options.cache else None)
-    templates = template_fingerprint(site_dir)
     renderers: dict[str, PageRenderer] = {}
     files = [*assets.files,
-             *render_sections(sections, environment_for(site_dir, templates), assets.urls,
+             *render_sections(sections, env, assets.urls,
                               templates, previous, reusable, renderers,
-                              listings_show_reading_time(site_dir, templates))]  # 7. pages
-    files = materialize(files, options.jobs,
-                        minify_file if minify and config.build.minify else None)
+                              listings_show_reading_time(site_dir, templates),
+                              minify and config.build.minify)]              # 7. pages
+    files = materialize(files, options.jobs)
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
     files += images.files
     copies = _static_copies(discovery, routes)
@@ -367,8 +377,8 @@ def produce(
                                  options.external, previous_data),
                       [*talk_problems, *news_problems], options.strict)   # 6. check
     state = BuildState(settings, {item.document.source.rel.as_posix(): item for item in loaded},
-                       front_matter, {"": routes.link_map(), **link_maps}, images, sections, renderers,
-                       tuple(files), tuple(warnings))
+                       front_matter, {"": routes.link_map(), **link_maps}, images, sections,
+                       renderers, tuple(files), tuple(warnings))
     return SiteOutput(files, copies, site, tuple(warnings), keys,
                       partial(build_search_index, files, config, previous or {}, reusable,
                               previous_data), state)

@@ -146,7 +146,7 @@ def render_sections(sections: Sections, env: Environment, asset_urls: dict[str, 
                     templates_digest: str = "", previous: dict[str, str] | None = None,
                     reusable: Callable[[str], bool] = lambda path: False,
                     keep: dict[str, PageRenderer] | None = None,
-                    reading_in_listings: bool = True) -> list[OutputFile]:
+                    reading_in_listings: bool = True, minify: bool = False) -> list[OutputFile]:
     """Every language's pages (the search page included), each under its language's folder.
 
     Pages unchanged since the build that wrote `previous` come back without data, as
@@ -180,12 +180,12 @@ def render_sections(sections: Sections, env: Environment, asset_urls: dict[str, 
 
         renderers: list[PageRenderer] = []
         rendered = render_pages(section.site, env, asset_urls, digest, mine, own, renderers,
-                                reading_in_listings)
+                                reading_in_listings, minify)
         if keep is not None:  # by the language's folder
             keep[prefix] = renderers[0]
         if config.search.enabled:
             renderer = PageRenderer(section.site, env, asset_urls, digest, mine, own,
-                                    reading_in_listings=reading_in_listings)
+                                    reading_in_listings=reading_in_listings, minify=minify)
             rendered.append(renderer.render("search.html", "search/index.html", key=()))
         if prefix:
             rendered = [replace(f, path=prefix + f.path) for f in rendered
@@ -194,7 +194,7 @@ def render_sections(sections: Sections, env: Environment, asset_urls: dict[str, 
     if len(sections.sections) > 1:
         entries = _sitemap(sections, files)
         sitemap = PageRenderer(default, env, asset_urls, digest, previous, reusable,
-                               reading_in_listings=reading_in_listings).render(
+                               reading_in_listings=reading_in_listings, minify=minify).render(
             "sitemap.xml", "sitemap.xml", key=("sitemap", repr(entries)), entries=entries)
         files = [sitemap if f.path == "sitemap.xml" else f for f in files]
     return files

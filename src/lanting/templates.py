@@ -85,6 +85,16 @@ def create_environment(site: Path) -> Environment:
     return env
 
 
+def compile_templates(env: Environment) -> None:
+    """Compile every template the environment can load (a template with an error is left
+    for rendering to report, with its file and line)."""
+    for name in env.list_templates(extensions=("html", "xml", "txt")):
+        try:
+            env.get_template(name)
+        except Exception:  # noqa: BLE001 — reported when a page renders with it
+            continue
+
+
 def template_fingerprint(site: Path) -> str:
     """A hash of every template the site can use (theme + overrides): part of cache keys."""
     digest = hashlib.sha256()

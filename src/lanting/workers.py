@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
@@ -34,22 +35,38 @@ def _run(index: int) -> Any:
 
 
 def run_in_order(tasks: Sequence[Callable[[], T]], jobs: int = 0,
-                 threshold: int = PARALLEL_THRESHOLD) -> Iterator[T]:
+                 threshold: int = PARALLEL_THRESHOLD,
+                 meanwhile: Callable[[], None] | None = None) -> Iterator[T]:
     """Each task's result, in order; with up to `jobs` worker processes (0: one per CPU)
-    when there are at least `threshold` tasks and the platform can fork."""
+    when there are at least `threshold` tasks and the platform can fork. `meanwhile` runs
+    in a thread of this process while the workers work (this process only waits for
+    their results), once they are forked. A caller that may stop early (an error, an
+    interrupt) closes the iterator (`contextlib.closing`): that shuts the workers down
+    then and there; left to the garbage collector, they would live on, holding copies of
+    every file descriptor this process had when they were forked."""
     global _tasks
     jobs = jobs or default_jobs()
     if jobs < 2 or len(tasks) < threshold or "fork" not in multiprocessing.get_all_start_methods():
         yield from (task() for task in tasks)
         return
-    _tasks = tasks
+    helper: threading.Thread | None = None
+    # Small chunks keep both workers busy to the end (tasks differ in cost).
+    chunk = max(1, min(32, len(tasks) // (jobs * 8)))
+    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
     try:
-        # Small chunks keep both workers busy to the end (tasks differ in cost).
-        chunk = max(1, min(32, len(tasks) // (jobs * 8)))
-        pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
+        # The workers are forked by the first submission, which `map` makes at once; the
+        # global is cleared right after, so an abandoned generator of an earlier run
+        # (closed later by the garbage collector) cannot clear it under a later one.
+        _tasks = tasks
         try:
-            yield from pool.map(_run, range(len(tasks)), chunksize=chunk)
-        finally:  # on an error, the tasks not started yet are dropped
-            pool.shutdown(wait=True, cancel_futures=True)
-    finally:
-        _tasks = ()
+            results = pool.map(_run, range(len(tasks)), chunksize=chunk)
+        finally:
+            _tasks = ()
+        if meanwhile is not None:
+            helper = threading.Thread(target=meanwhile, name="lanting-meanwhile", daemon=True)
+            helper.start()
+        yield from results
+    finally:  # on an error, the tasks not started yet are dropped
+        pool.shutdown(wait=True, cancel_futures=True)
+        if helper is not None:
+            helper.join()

@@ -14,16 +14,16 @@ from markdown_it.rules_core import StateCore
 THIN_SPACE = "\u2009"
 _CJK = r"\u2e80-\u2eff\u2f00-\u2fdf\u3040-\u30ff\u3100-\u312f\u3200-\u32ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _LATIN = r"A-Za-z0-9\u00c0-\u024f"
-# A character followed by one of the other script: it is kept and the space put after it.
-# (Consuming the first character is faster than a lookbehind tried at every position.)
-_BOUNDARY = re.compile(f"[{_CJK}](?=[{_LATIN}])|[{_LATIN}%](?=[{_CJK}])")
+# Where the script changes, as an empty match: replaced by a plain string, the regex
+# engine inserts the space itself (a `\g<0>` template calls back into Python per match).
+_BOUNDARY = re.compile(f"(?<=[{_CJK}])(?=[{_LATIN}])|(?<=[{_LATIN}%])(?=[{_CJK}])")
 _ENDS_CJK = re.compile(f"[{_CJK}]$")
 _STARTS_CJK = re.compile(f"^[{_CJK}]")
 _ATOMS = ("code_inline", "math_inline", "math_single")
 
 
 def space_text(text: str) -> str:
-    return _BOUNDARY.sub("\\g<0>" + THIN_SPACE, text)
+    return _BOUNDARY.sub(THIN_SPACE, text)
 
 
 def _space(state: StateCore) -> None:

@@ -25,6 +25,7 @@ from pygments.token import STANDARD_TYPES, _TokenType
 from pygments.util import ClassNotFound
 
 from lanting.errors import Problem
+from lanting.markdown.lexing import get_tokens
 
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
 
@@ -116,7 +117,7 @@ def highlight_lines(lang: str, code: str) -> tuple[str, ...] | None:
     if lexer is None:
         return None
     lines: list[list[tuple[str, str]]] = [[]]
-    for ttype, value in lexer.get_tokens(code):
+    for ttype, value in get_tokens(lexer, code):
         css = _css_class(ttype)
         if css == "w":
             # Pygments styles give whitespace only a colour, which spaces do not show: a
