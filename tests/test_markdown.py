@@ -56,6 +56,24 @@ def test_task_list() -> None:
     assert "[x]" not in doc.text() and "[ ]" not in doc.text()
 
 
+@pytest.mark.parametrize("text", [
+    "> - [x] quoted\n",
+    "> - [x]\tquoted, a tab after the mark\n",
+    "1. item\n\n   - [X]\n     the mark alone on its line\n",
+])
+def test_task_items_wherever_markdown_it_finds_them(text: str) -> None:
+    # The task-list rule only runs on a text with a task mark: these must still be items
+    # (mdit-py-plugins draws a checkbox only for a mark followed by a space).
+    doc = tree(text)
+    [item] = doc.find_all("li", class_="task-list-item")
+    assert "[x]" not in item.text().lower()
+    assert len(item.find_all("input", type="checkbox")) == (text.startswith("> - [x] "))
+
+
+def test_no_task_mark_no_checkbox() -> None:
+    assert tree("- [link] not a task\n- [ x] nor this\n").find_all("input") == []
+
+
 def test_footnotes_link_both_ways() -> None:
     doc = tree("Claim[^1] and another[^two].\n\n[^1]: Note one.\n[^two]: Note two.\n")
     ids = doc.ids()

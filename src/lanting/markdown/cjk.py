@@ -12,17 +12,19 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 
 THIN_SPACE = "\u2009"
-_CJK = r"\u2e80-\u2eff\u2f00-\u2fdf\u3040-\u30ff\u3100-\u312f\u3200-\u32ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+_CJK = (r"\u2e80-\u2eff\u2f00-\u2fdf\u3040-\u30ff\u3100-\u312f\u3200-\u32ff\u3400-\u4dbf"
+        r"\u4e00-\u9fff\uf900-\ufaff")
 _LATIN = r"A-Za-z0-9\u00c0-\u024f"
 # Where the script changes, as an empty match: replaced by a plain string, the regex
 # engine inserts the space itself (a `\g<0>` template calls back into Python per match).
 _BOUNDARY = re.compile(f"(?<=[{_CJK}])(?=[{_LATIN}])|(?<=[{_LATIN}%])(?=[{_CJK}])")
-_ENDS_CJK = re.compile(f"[{_CJK}]$")
-_STARTS_CJK = re.compile(f"^[{_CJK}]")
+_CJK_CHAR = re.compile(f"[{_CJK}]")
 _ATOMS = ("code_inline", "math_inline", "math_single")
 
 
 def space_text(text: str) -> str:
+    if text.isascii():  # no Chinese or Japanese: nothing to space (most code-heavy text)
+        return text
     return _BOUNDARY.sub(THIN_SPACE, text)
 
 
@@ -31,15 +33,17 @@ def _space(state: StateCore) -> None:
         children = block.children
         if block.type != "inline" or not children:
             continue
+        last = len(children) - 1
         for i, child in enumerate(children):
-            if child.type != "text":
+            if child.type != "text" or not child.content:
                 continue
-            child.content = space_text(child.content)
-            if i + 1 < len(children) and children[i + 1].type in _ATOMS \
-                    and _ENDS_CJK.search(child.content):
-                child.content += THIN_SPACE
-            if i > 0 and children[i - 1].type in _ATOMS and _STARTS_CJK.search(child.content):
-                child.content = THIN_SPACE + child.content
+            text = space_text(child.content)
+            # Next to a code span or formula: its edge character against the text's.
+            if i < last and children[i + 1].type in _ATOMS and _CJK_CHAR.match(text, len(text) - 1):
+                text += THIN_SPACE
+            if i > 0 and children[i - 1].type in _ATOMS and _CJK_CHAR.match(text):
+                text = THIN_SPACE + text
+            child.content = text
 
 
 def cjk_spacing_plugin(md: MarkdownIt) -> None:

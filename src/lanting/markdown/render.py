@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -133,6 +134,23 @@ def _stamp_lines(state: StateCore) -> None:
                     child.map = block.map
 
 
+_TASK_MARK = re.compile(r"\[[ xX]\][ \t\n\r\f\v]")
+"""What a task item's text starts with (mdit-py-plugins' own test, as a substring)."""
+
+
+def _only_with_task_marks(md: MarkdownIt) -> None:
+    """The task-list rule, run only on a text with a task mark somewhere: it tests every
+    token of every document, and few have a single task item."""
+    tasklists = next(rule.fn for rule in md.core.ruler.__rules__
+                     if rule.name == "github-tasklists")
+
+    def github_tasklists(state: StateCore) -> None:
+        if _TASK_MARK.search(state.src):
+            tasklists(state)
+
+    md.core.ruler.at("github-tasklists", github_tasklists)
+
+
 @functools.cache
 def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": options.raw_html, "typographer": False})
@@ -144,6 +162,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.use(cite_plugin)
     md.use(footnote_plugin)
     md.use(tasklists_plugin)
+    _only_with_task_marks(md)
     md.use(callouts_plugin)
     md.use(more_plugin)
     md.use(anchors_plugin)
@@ -222,7 +241,8 @@ def render_markdown(
     env: dict[str, object] = {"lanting": context}
     tokens = parse(md, text, env)
     body = md.renderer.render(tokens, md.options, env)
-    headings = tuple(Heading(level, anchor, title) for level, anchor, title in env.get("headings", []))  # type: ignore[attr-defined]
+    headings = tuple(Heading(level, anchor, title)
+                     for level, anchor, title in env.get("headings", []))  # type: ignore[attr-defined]
     links = tuple(LinkRef(*record) for record in env.get("links", []))  # type: ignore[attr-defined]
     # Broken links are reported by the check stage (check.py), which knows the whole site.
     problems: tuple[Problem, ...] = tuple(env.get("problems", []))  # type: ignore[arg-type]
