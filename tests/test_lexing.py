@@ -9,13 +9,38 @@ strings), and every lexer Pygments ships must lex the same text to the same toke
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pygments.lexers import get_all_lexers, get_lexer_by_name
 
+from lanting.markdown import lexing
 from lanting.markdown.lexing import first_characters, get_tokens
+
+
+@pytest.fixture(autouse=True, scope="module")
+def no_warm_up() -> Iterator[None]:
+    """Every text goes through the dispatching loop (these tests compare it with
+    Pygments' own), however little a lexer has lexed before."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(lexing, "WARM_UP", 0)
+        yield
+
+
+def test_a_lexer_is_analysed_only_once_it_has_lexed_enough(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lexing, "WARM_UP", 100)
+    monkeypatch.setattr(lexing, "_lexed", {})
+    monkeypatch.setattr(lexing, "_ANALYSED", {})
+    lexer = get_lexer_by_name("python")
+    code = "def f(x):\n    return x + 1  # fifty-one characters\n"
+    for _ in range(2):  # 2 x 51 characters: past the warm-up after the second text
+        assert list(get_tokens(lexer, code)) == list(lexer.get_tokens(code))
+        assert not lexing._ANALYSED
+    assert list(get_tokens(lexer, code)) == list(lexer.get_tokens(code))
+    assert lexing._ANALYSED  # from now on, the dispatching loop
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

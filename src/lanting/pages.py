@@ -130,7 +130,7 @@ class PageRenderer:
             name = url.split("#", 1)[0].split("?", 1)[0].rsplit("/", 1)[-1]
             root = self.site.config.base_path
             if "." in name:
-                root = self.env.globals.get("site_root", root)
+                root = str(self.env.globals.get("site_root", root))
             return root + url.lstrip("/")
         return url
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
@@ -36,7 +36,7 @@ def _run(index: int) -> Any:
 
 def run_in_order(tasks: Sequence[Callable[[], T]], jobs: int = 0,
                  threshold: int = PARALLEL_THRESHOLD,
-                 meanwhile: Callable[[], None] | None = None) -> Iterator[T]:
+                 meanwhile: Callable[[], None] | None = None) -> Generator[T, None, None]:
     """Each task's result, in order; with up to `jobs` worker processes (0: one per CPU)
     when there are at least `threshold` tasks and the platform can fork. `meanwhile` runs
     in a thread of this process while the workers work (this process only waits for

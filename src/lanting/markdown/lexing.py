@@ -287,9 +287,20 @@ def _extended_tokens(lexer: ExtendedRegexLexer, text: str,
             ctx.pos += 1
 
 
+WARM_UP = 20_000
+"""Characters each lexer class lexes with Pygments' own loop in a process before its
+rules are analysed: analysing a lexer takes about as long as lexing this much, so a
+process that highlights a post or two (a one-post rebuild, `lanting serve` after an
+edit) is better off without it."""
+
+_lexed: dict[type, int] = {}
+"""Lexer class -> characters it lexed before being analysed."""
+
+
 def get_tokens(lexer: Lexer, text: str) -> Iterator[tuple[Any, str]]:
     """`lexer.get_tokens(text)`: the same (token type, text) pairs."""
-    method = type(lexer).get_tokens_unprocessed
+    cls = type(lexer)
+    method = cls.get_tokens_unprocessed
     if method is RegexLexer.get_tokens_unprocessed:
         run: Callable[[Any, str], Iterator[tuple[int, Any, str]]] = _regex_tokens
     elif method is ExtendedRegexLexer.get_tokens_unprocessed:
@@ -297,6 +308,10 @@ def get_tokens(lexer: Lexer, text: str) -> Iterator[tuple[Any, str]]:
     elif method is YamlLexer.get_tokens_unprocessed:  # only gives the loop its own context
         run = partial(_extended_tokens, context=YamlLexerContext)
     else:  # the lexer has a loop of its own
+        return lexer.get_tokens(text)
+    warm = _lexed.get(cls, 0)
+    if warm < WARM_UP:
+        _lexed[cls] = warm + len(text)
         return lexer.get_tokens(text)
     text = lexer._preprocess_lexer_input(text)  # type: ignore[attr-defined]  # as get_tokens
     stream = ((token, value) for _, token, value in run(lexer, text))

@@ -261,6 +261,6 @@ def render_markdown(
         words=words,
         math_chars=math_characters([body]) if "math" in features else "",
         html_hash=hashlib.blake2b(body.encode(), digest_size=12).hexdigest(),
-        deps=tuple(sorted(set(env.get("deps", [])))),  # type: ignore[arg-type]
+        deps=tuple(sorted(set(env.get("deps", [])))),  # type: ignore[call-overload]
         citations=tuple(env.get("citations", [])),  # type: ignore[arg-type]
     )
