@@ -362,7 +362,8 @@ def load_config(site: Path, overrides: dict[str, Any] | None = None) -> Config:
         lines = toml_key_lines(text)
         raise LantingError(
             [
-                Problem(f"{'.'.join(p.path)}: {p.message}", path, line_of(lines, p.path), hint=p.hint)
+                Problem(f"{'.'.join(p.path)}: {p.message}", path, line_of(lines, p.path),
+                        hint=p.hint)
                 for p in problems
             ]
         )

@@ -259,10 +259,10 @@ def discover(site: Path, reader: FileReader | None = None) -> Discovery:
         try:
             if rel == BIBLIOGRAPHY:
                 bibliography = reader.remembered(
-                    path, lambda p: Source(p, rel, Kind.BIBLIOGRAPHY, read_text(p)))
+                    path, lambda p, rel=rel: Source(p, rel, Kind.BIBLIOGRAPHY, read_text(p)))
             elif kind is not None:
                 sources.append(reader.remembered(
-                    path, lambda p, kind=kind: Source(p, rel, kind, read_text(p))))
+                    path, lambda p, rel=rel, kind=kind: Source(p, rel, kind, read_text(p))))
             elif rel.suffix == ".md" and folder not in bundles:
                 warnings.append(Problem(
                     "Markdown file outside posts/, pages/, talks/ or _index.md is not published",

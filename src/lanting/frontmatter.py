@@ -371,7 +371,8 @@ def _news(source: Source, raw: RawFrontMatter, lines: dict[str, int],
     return tuple(sorted(items, key=lambda n: n.date, reverse=True))
 
 
-def _split_source(source: Source) -> tuple[str | None, str | None, str, int, tuple[Attachment, ...]]:
+def _split_source(
+        source: Source) -> tuple[str | None, str | None, str, int, tuple[Attachment, ...]]:
     if source.rel.suffix == ".ipynb":
         try:
             notebook = convert_notebook(source.text, source.rel.as_posix())

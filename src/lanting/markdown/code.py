@@ -92,7 +92,7 @@ def _lexer(lang: str) -> Lexer | None:
         return None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _css_class(ttype: _TokenType) -> str:
     """Pygments' short class for a token type (`Keyword.Namespace` -> `kn`)."""
     while ttype not in STANDARD_TYPES:
@@ -165,7 +165,8 @@ def render_code_block(code: str, info: FenceInfo, env: dict[str, Any], line: int
     numbered = " numbered" if info.line_numbers else ""
     if info.lang == "output":
         numbered += " output"
-    return (f'<div class="code-block{numbered}">{title}<pre class="highlight" tabindex="0"><code{lang_class}>'
+    return (f'<div class="code-block{numbered}">{title}'
+            f'<pre class="highlight" tabindex="0"><code{lang_class}>'
             + "\n".join(rendered) + "</code></pre></div>\n")
 
 

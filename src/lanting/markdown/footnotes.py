@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 
 _ITEM = re.compile(r'<li id="fn(\d+)" class="footnote-item">(.*?)</li>', re.DOTALL)
-_REF = re.compile(r'(<sup class="footnote-ref"><a href="#fn(\d+)" id="fnref[\d:]+">\[\d+\]</a></sup>)')
+_REF = re.compile(
+    r'(<sup class="footnote-ref"><a href="#fn(\d+)" id="fnref[\d:]+">\[\d+\]</a></sup>)')
 _BACKREF = re.compile(r'\s*<a href="#fnref[\d:]+" class="footnote-backref">.*?</a>')
 _PARAGRAPH = re.compile(r"</?p>")
 _ITEM_START = '<li id="fn'
