@@ -173,6 +173,8 @@ def _split(text: str) -> tuple[str | None, str | None, str, int]:
 _SIMPLE_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*):(?: +(.*?))? *")
 _INDICATORS = tuple("-?:,[]{}#&*!|>'\"%@`")
 _TAGS = "tag:yaml.org,2002:"
+_DECIMAL = re.compile(r"0|[1-9][0-9]*")
+"""The ints read here (others, such as `0o17` or `1_000`, are left to ruamel)."""
 
 
 @functools.lru_cache(maxsize=4096)
@@ -191,7 +193,7 @@ def _simple_scalar(value: str, flow: bool) -> Any:
             raise ValueError("escapes")
         return inner
     if not value or value.startswith(_INDICATORS) or ": " in value or value.endswith(":") \
-            or " #" in value or any(c in value for c in "[]{}\t" if c) \
+            or " #" in value or any(c in value for c in "[]{}\t") \
             or (flow and "," in value):
         raise ValueError("not a simple plain scalar")
     tag = _implicit_tag(value)
@@ -201,7 +203,7 @@ def _simple_scalar(value: str, flow: bool) -> Any:
         return value.lower() == "true"
     if tag == _TAGS + "null":
         return None
-    if tag == _TAGS + "int" and re.fullmatch(r"0|[1-9][0-9]*", value):
+    if tag == _TAGS + "int" and _DECIMAL.fullmatch(value):
         return int(value)
     if tag == _TAGS + "timestamp":
         match = SafeConstructor.timestamp_regexp.match(value)

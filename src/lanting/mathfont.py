@@ -24,7 +24,6 @@ _BASE = (
     + "αβγδεζηθικλμνξοπρστυφχψωϵϑϕϱςΓΔΘΛΞΠΣΥΦΨΩ"
     + "∑∏∫∮∂∇∞±∓×÷·∘√∈∉⊂⊆∪∩∧∨¬∀∃≤≥≠≈≡∼∝→←↔⇒⇐⇔↦‖∣′″…⋯⋮⋱ˆ˜¯˙⏞⏟()[]{}⟨⟩⌊⌋⌈⌉|−"
 )
-_MATH = re.compile(r"<math\b.*?</math>", re.DOTALL)
 _ENTITY = {"&lt;": "<", "&gt;": ">", "&amp;": "&", "&quot;": '"', "&ApplyFunction;": "",
            "&InvisibleTimes;": "", "&#x27;": "'"}
 
@@ -58,8 +57,8 @@ _TEXT = re.compile(r">([^<]+)")
 
 
 def _formulas(page: str) -> list[str]:
-    """Each `<math …>…` element of `page`, without its closing tag (`_MATH`'s matches,
-    found with plain string search)."""
+    """Each `<math …>…` element of `page`, without its closing tag (what the regex
+    `<math\b.*?</math>` matches, found with plain string search)."""
     found = []
     start = page.find("<math")
     while start >= 0:

@@ -89,9 +89,12 @@ def minify(text: str, body: str | None = None) -> str:
     newlines at its ends)."""
     start = text.find(body) if body and BODY not in text else -1
     if body is None or start < 0:
-        return minify_html.minify(_open_and_close(text), **OPTIONS)
-    shell = minify_html.minify(_open_and_close(
-        text[:start] + BODY + text[start + len(body):]), **OPTIONS)
+        return _minify(text)
+    shell = _minify(text[:start] + BODY + text[start + len(body):])
     if shell.count(BODY) != 1:
-        return minify_html.minify(_open_and_close(text), **OPTIONS)
+        return _minify(text)
     return shell.replace(BODY, body.strip("\n"))
+
+
+def _minify(text: str) -> str:
+    return minify_html.minify(_open_and_close(text), **OPTIONS)
