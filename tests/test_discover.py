@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Callable
-from pathlib import Path
+from dataclasses import replace
+from pathlib import Path, PurePosixPath
 
 import pytest
 
-from lanting.discover import Kind, discover
+import lanting.discover
+from lanting.discover import Kind, Source, discover, source_text, text_digest
 from lanting.errors import LantingError
 
 
@@ -53,7 +57,7 @@ def test_crlf_and_bom_are_normalised(make_site: Callable[..., Path]) -> None:
 
 
 def test_file_that_is_not_utf8_is_an_error_with_its_line(make_site: Callable[..., Path]) -> None:
-    site = make_site({"content/posts/a.md": "---\ntitle: A\n---\n".encode() + b"\xff\xfe\n"})
+    site = make_site({"content/posts/a.md": b"---\ntitle: A\n---\n" + b"\xff\xfe\n"})
     with pytest.raises(LantingError) as info:
         discover(site)
     [problem] = info.value.problems
@@ -73,3 +77,96 @@ def test_symlink_out_of_the_site_is_not_followed(
     found = discover(site)
     assert [s.rel.as_posix() for s in found.sources] == ["posts/a.md"]
     assert len(found.warnings) == 2
+
+
+# --- files known from the previous build (`known`, `Discovery.stamps`) ----------------
+
+RECALLED = {
+    "content/_index.md": "Home\n",
+    "content/posts/a.md": "Alpha\n",
+    "content/pages/about.md": "About\n",
+    "content/talks/t.md": "# Talk\n",
+    "content/publications.bib": "@misc{k, title={T}}\n",
+}
+
+
+@pytest.fixture
+def settled_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Files count as settled as soon as they are older than the discovery (the real
+    two seconds would make every test wait)."""
+    monkeypatch.setattr(lanting.discover, "SETTLED_NS", 0)
+
+
+def _older(seconds: float = 0.05) -> None:
+    time.sleep(seconds)  # past the file system's timestamp resolution
+
+
+@pytest.mark.usefixtures("settled_at_once")
+def test_an_unchanged_file_is_known_by_its_stamp_and_not_read(
+        make_site: Callable[..., Path]) -> None:
+    site = make_site(RECALLED)
+    _older()
+    first = discover(site, known={})
+    # Posts, pages and the home page are recorded; talks and the bibliography are always
+    # read (they are not cached).
+    assert set(first.stamps) == {"_index.md", "posts/a.md", "pages/about.md"}
+    assert all(s.text is not None for s in first.sources)
+    again = discover(site, known=first.stamps)
+    by_rel = {s.rel.as_posix(): s for s in again.sources}
+    assert by_rel["posts/a.md"].text is None
+    assert by_rel["posts/a.md"].digest == text_digest("Alpha\n")
+    assert source_text(by_rel["posts/a.md"]) == "Alpha\n"
+    assert by_rel["talks/t.md"].text == "# Talk\n"
+    assert again.bibliography is not None and again.bibliography.text is not None
+    assert again.stamps == first.stamps
+
+
+@pytest.mark.usefixtures("settled_at_once")
+def test_a_file_rewritten_with_its_size_and_modification_time_is_read_again(
+        make_site: Callable[..., Path]) -> None:
+    """`cp -p`, `rsync -t` and `tar` set modification times back; the change time they
+    cannot (and an atomic save gives a new inode)."""
+    site = make_site(RECALLED)
+    _older()
+    known = discover(site, known={}).stamps
+    path = site / "content/posts/a.md"
+    before = path.stat()
+    _older()
+    path.write_text("Omega\n")
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert path.stat().st_size == before.st_size
+    source = next(s for s in discover(site, known=known).sources if s.rel.name == "a.md")
+    assert source.text == "Omega\n"
+
+
+def test_a_file_changed_just_now_is_not_recorded(make_site: Callable[..., Path]) -> None:
+    """Another edit within the timestamp resolution could keep its stamp: a file is
+    recorded only once it has been left alone for `SETTLED_NS`."""
+    site = make_site(RECALLED)
+    found = discover(site, known={})
+    assert found.stamps == {}
+    assert discover(site).stamps == {}  # without `known` (`lanting serve`) nothing is
+
+
+@pytest.mark.usefixtures("settled_at_once")
+def test_an_unread_file_that_changed_since_discovery_is_an_error(
+        make_site: Callable[..., Path]) -> None:
+    site = make_site(RECALLED)
+    _older()
+    known = discover(site, known={}).stamps
+    source = next(s for s in discover(site, known=known).sources if s.rel.name == "a.md")
+    (site / "content/posts/a.md").write_text("Changed meanwhile\n")
+    with pytest.raises(LantingError) as info:
+        source_text(source)
+    [problem] = info.value.problems
+    assert problem.path == site / "content/posts/a.md"
+    assert "changed while the site was building" in problem.message
+    assert problem.hint == "build again"
+
+
+def test_a_source_digest_always_follows_its_text(tmp_path: Path) -> None:
+    source = Source(tmp_path / "a.md", PurePosixPath("posts/a.md"), Kind.POST, "one")
+    assert source.digest == text_digest("one")
+    assert replace(source, text="two").digest == text_digest("two")
+    with pytest.raises(ValueError):
+        Source(tmp_path / "a.md", PurePosixPath("posts/a.md"), Kind.POST, None)

@@ -8,10 +8,16 @@ import sqlite3
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+from jinja2 import Environment
 
+import lanting.discover
+import lanting.pipeline
+import lanting.templates
 from lanting.cache import TABLE
+from lanting.discover import Discovery, discover
 from lanting.mathfont import KEPT_SUBSETS
 from lanting.pipeline import BuildOptions, build
 
@@ -92,18 +98,76 @@ CHANGES: dict[str, Callable[[Path], None]] = {
 }
 
 
+@pytest.fixture(params=["files-read", "files-recalled"])
+def recall(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> bool:
+    """Run a test twice: with files written just now (every build reads them all), and
+    with files that count as settled at once, so that a build knows the unchanged ones
+    by their stamps and does not read them (`discover`'s `known`)."""
+    if request.param == "files-recalled":
+        monkeypatch.setattr(lanting.discover, "SETTLED_NS", 0)
+    return request.param == "files-recalled"
+
+
+def _settle(recall: bool) -> None:
+    if recall:
+        time.sleep(0.05)  # the files just written are then past the timestamp resolution
+
+
+def _unread_sources(monkeypatch: pytest.MonkeyPatch) -> list[set[str]]:
+    """For each build from now on: the sources its discovery left unread."""
+    builds: list[set[str]] = []
+
+    def recording(*args: Any, **kwargs: Any) -> Discovery:
+        found = discover(*args, **kwargs)
+        builds.append({s.rel.as_posix() for s in found.sources if s.text is None})
+        return found
+
+    monkeypatch.setattr(lanting.pipeline, "discover", recording)
+    return builds
+
+
 @pytest.mark.parametrize("change", list(CHANGES))
-def test_incremental_build_equals_clean_build(tmp_path: Path, change: str) -> None:
+def test_incremental_build_equals_clean_build(tmp_path: Path, change: str, recall: bool,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
     site = _site(tmp_path / "site")
     out = tmp_path / "out"
+    _settle(recall)
+    unread = _unread_sources(monkeypatch)
     build(site, BuildOptions(output=out, jobs=1))
     CHANGES[change](site)
     result = build(site, BuildOptions(output=out, jobs=1))
     assert result.site is not None, "a change must cause a build"
+    touched = {"post-edited": {"posts/b.md"}, "post-added": set(),
+               "post-deleted": {"posts/c.md", "pages/about.md"},
+               "tag-renamed": {"posts/a.md"}}.get(change, set())
+    sources = {"_index.md", "posts/a.md", "posts/b.md", "posts/c.md", "pages/about.md"}
+    # The second build read only the files the change touched (or added).
+    assert unread == [set(), sources - touched if recall else set()]
     clean_site = tmp_path / "clean"
     shutil.copytree(site, clean_site, ignore=shutil.ignore_patterns(".lanting"))
     clean_out = tmp_path / "clean-out"
     build(clean_site, BuildOptions(output=clean_out, jobs=1, cache=False))
+    assert _tree(out) == _tree(clean_out)
+
+
+def test_files_known_without_their_cache_entries_are_read_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stamps of unchanged files outlive their cache entries (another configuration
+    was built in between, entries were pruned): such files are read when they are
+    rendered, not left empty."""
+    monkeypatch.setattr(lanting.discover, "SETTLED_NS", 0)
+    site = _site(tmp_path / "site")
+    out = tmp_path / "out"
+    _settle(True)
+    build(site, BuildOptions(output=out, jobs=1))
+    with sqlite3.connect(site / ".lanting/cache.sqlite") as db:
+        assert db.execute("SELECT COUNT(*) FROM files_v1").fetchone()[0] == 5
+        db.execute(f"DELETE FROM {TABLE}")
+    db.close()
+    _edit(site)
+    build(site, BuildOptions(output=out, jobs=1))
+    clean_out = tmp_path / "clean-out"
+    build(site, BuildOptions(output=clean_out, jobs=1, cache=False))
     assert _tree(out) == _tree(clean_out)
 
 
@@ -251,3 +315,38 @@ def test_old_math_font_subsets_are_forgotten(tmp_path: Path) -> None:
     subsets = sorted(p.name for p in folder.glob("math-*.woff2"))
     assert len(subsets) == KEPT_SUBSETS
     assert {"math-old5.woff2", "math-old4.woff2", "math-old3.woff2"} <= set(subsets)
+
+
+def test_compiled_templates_are_kept_between_builds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build loads the templates the previous one compiled (`.lanting/templates-*`);
+    an edited template is compiled again, and a folder of another version goes."""
+    site = _site(tmp_path / "site")
+    out = tmp_path / "out"
+    stale = site / ".lanting/templates-0123456789abcdef"
+    stale.mkdir(parents=True)
+    (stale / "__jinja2_x.cache").write_bytes(b"old")
+    build(site, BuildOptions(output=out, jobs=1))
+    [folder] = (site / ".lanting").glob("templates-*")
+    assert folder != stale and any(folder.iterdir())
+    compiled: list[str | None] = []
+    compile_ = Environment.compile
+
+    def counting(self: Environment, source: str, name: str | None = None,
+                 *args: Any, **kwargs: Any) -> Any:
+        compiled.append(name)
+        return compile_(self, source, name, *args, **kwargs)
+
+    monkeypatch.setattr(Environment, "compile", counting)
+
+    def build_in_new_process() -> None:
+        lanting.templates._ENVIRONMENTS.clear()  # what a new `lanting build` starts with
+        build(site, BuildOptions(output=out, jobs=1))
+
+    _edit(site)
+    build_in_new_process()
+    assert compiled == []
+    _edit_template(site)
+    build_in_new_process()
+    assert compiled == ["post.html"]
+    assert b"<h1 class=custom>A</h1>" in (out / "posts/a/index.html").read_bytes()  # minified

@@ -13,9 +13,10 @@ import pytest
 
 from lanting.errors import LantingError
 from lanting.markdown import MarkdownOptions, RenderContext, render_markdown
+from lanting.pages import OutputFile
 from lanting.pipeline import BuildResult
 from lanting.safety import confined, is_safe_url, url_scheme
-from lanting.write import _safe_target
+from lanting.write import _refuse_unsafe, write_site
 
 MakeSite = Callable[..., Path]
 Post = Callable[..., str]
@@ -184,7 +185,12 @@ def test_traversal_slugs_are_errors(make_site: MakeSite, post: Post, build_site:
 @pytest.mark.parametrize("rel", ["../x", "a/../../x", "/etc/passwd", "..\\x", "~/x", "a/../.."])
 def test_writer_refuses_paths_leaving_the_output(tmp_path: Path, rel: str) -> None:
     with pytest.raises(LantingError):
-        _safe_target(tmp_path, rel)
+        _refuse_unsafe(rel)
+    # Also a file given as unchanged (no data): a swap would link it from the old output.
+    (tmp_path / "site").mkdir()
+    with pytest.raises(LantingError):
+        write_site(tmp_path / "out", tmp_path / "site", [OutputFile(rel, None, "f")], [])
+    assert not (tmp_path / "out").exists()
 
 
 def test_confined_paths(tmp_path: Path) -> None:

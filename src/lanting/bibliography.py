@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from bibtexparser.model import Entry
 
-from lanting.discover import Source
+from lanting.discover import Source, source_text
 from lanting.errors import LantingError, Problem
 from lanting.markdown.math import to_mathml
 
@@ -372,9 +372,9 @@ def parse_bibliography(source: Source | None) -> Bibliography:
     quiet = logging.getLogger("bibtexparser")
     level, quiet.level = quiet.level, logging.ERROR  # it logs what we report as a Problem
     try:
-        raw_library = parse_string(source.text)
-        decoded = parse_string(source.text,
-                                            append_middleware=[LatexDecodingMiddleware()])
+        text = source_text(source)
+        raw_library = parse_string(text)
+        decoded = parse_string(text, append_middleware=[LatexDecodingMiddleware()])
     finally:
         quiet.setLevel(level)
     problems = [_failure(b, source.path) for b in raw_library.failed_blocks]

@@ -1,7 +1,7 @@
 """The persistent build cache: parsed and rendered sources in SQLite, under the site's
 `.lanting/` folder.
 
-An entry is keyed by the source's path and text, the settings that change its HTML, and
+An entry is keyed by the source's path and text (its digest), the settings that change its HTML, and
 a fingerprint of Lanting and the libraries that render it. Entries also record what they
 read besides the source (included files, image sizes) and are used only while those are
 unchanged. Deleting the folder (`lanting clean`) is always safe.
@@ -32,6 +32,7 @@ from lanting.markdown import Heading, LinkRef, RenderedMarkdown
 
 SCHEMA = 2
 TABLE = f"documents_v{SCHEMA}"
+FILES_TABLE = "files_v1"
 PRUNE_SLACK = 3
 """A build prunes the entries it did not use once there are more than this many times
 as many as it used (room for a few configurations built in turn: with and without
@@ -66,15 +67,11 @@ def settings_fingerprint(settings: DocumentSettings) -> str:
 class DocumentCache:
     """Loaded sources by key; a `DocumentCache(None)` stores nothing (`--no-cache`)."""
 
-    def __init__(self, path: Path | None, memory: dict[str, Loaded] | None = None,
-                 keys: dict[tuple[str, str, str], str] | None = None) -> None:
+    def __init__(self, path: Path | None, memory: dict[str, Loaded] | None = None) -> None:
         self.path = path
         self.memory = memory
         """Entries with their HTML kept in memory (a long-running `lanting serve`)."""
         self.db: sqlite3.Connection | None = None
-        self._keys = {} if keys is None else keys
-        """(path, text, settings) -> key; `lanting serve` keeps it from one rebuild to the
-        next, so unchanged files are not hashed again."""
         self._pid = os.getpid()
         self._open()
 
@@ -90,19 +87,42 @@ class DocumentCache:
             self.db.execute("PRAGMA synchronous=NORMAL")
             self.db.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} "
                             "(key TEXT PRIMARY KEY, value BLOB NOT NULL, html TEXT NOT NULL)")
+            self.db.execute(f"CREATE TABLE IF NOT EXISTS {FILES_TABLE} "
+                            "(rel TEXT PRIMARY KEY, stamp TEXT NOT NULL, digest TEXT NOT NULL)")
         except (OSError, sqlite3.Error):
             self.db = None  # a read-only or broken cache only makes the build slower
 
     def key(self, source: Source, settings_digest: str) -> str:
-        memo = (source.rel.as_posix(), source.text, settings_digest)
-        known = self._keys.get(memo)  # cheap: an unchanged text is the same str object
-        if known is not None:
-            return known
         digest = hashlib.blake2b(digest_size=20)
-        for part in (engine_fingerprint(), settings_digest, source.rel.as_posix(), source.text):
+        for part in (engine_fingerprint(), settings_digest, source.rel.as_posix(), source.digest):
             digest.update(part.encode() + b"\0")
-        self._keys[memo] = digest.hexdigest()
-        return self._keys[memo]
+        return digest.hexdigest()
+
+    def known_files(self) -> dict[str, tuple[str, str]] | None:
+        """The sources' files as the last build saw them, for `discover` (None: this
+        cache keeps nothing between builds)."""
+        if self.db is None or self.memory is not None:
+            return None
+        try:
+            return {rel: (stamp, digest) for rel, stamp, digest
+                    in self.db.execute(f"SELECT rel, stamp, digest FROM {FILES_TABLE}")}
+        except sqlite3.Error:
+            return None
+
+    def remember_files(self, stamps: dict[str, tuple[str, str]],
+                       known: dict[str, tuple[str, str]]) -> None:
+        """Record `stamps` (`Discovery.stamps`) in place of `known` (what was recorded)."""
+        if self.db is None or stamps == known:
+            return
+        try:
+            with self.db:
+                self.db.executemany(f"DELETE FROM {FILES_TABLE} WHERE rel = ?",
+                                    ((rel,) for rel in known.keys() - stamps.keys()))
+                self.db.executemany(f"INSERT OR REPLACE INTO {FILES_TABLE} VALUES (?, ?, ?)",
+                                    ((rel, *entry) for rel, entry in stamps.items()
+                                     if known.get(rel) != entry))
+        except sqlite3.Error:
+            pass  # the next build reads every file again: slower, still right
 
     def get_many(self, wanted: dict[str, Source],
                  settings: DocumentSettings) -> dict[str, Loaded]:
@@ -227,11 +247,11 @@ def _thaw(key: str, value: bytes, source: Source) -> Loaded | None:
 def _restore(cls: type, values: tuple[object, ...]) -> object:
     """An instance of the frozen dataclass `cls` with these field values, made without
     its `__init__` (as pickle does) but also without dataclasses' generic `__setstate__`,
-    which looks up the fields again for every object: unpickling a 4,000-post cache took
-    a third longer with it."""
-    instance: object = object.__new__(cls)
-    for name, value in zip(_FIELDS[cls], values, strict=True):
-        object.__setattr__(instance, name, value)
+    which looks up the fields again for every object (a one-post rebuild of a 4,000-post
+    site thaws some 36,000 of them): each field is set through its slot directly."""
+    instance: object = _new(cls)
+    for set_field, value in zip(_SETTERS[cls], values, strict=True):
+        set_field(instance, value)
     return instance
 
 
@@ -240,10 +260,15 @@ def _reduce(instance: Any) -> tuple[Callable[..., object], tuple[object, ...]]:
     return _restore, (cls, tuple(getattr(instance, name) for name in _FIELDS[cls]))
 
 
+_new = object.__new__
 _FIELDS: dict[type, tuple[str, ...]] = {
     cls: tuple(f.name for f in dataclasses.fields(cls))
     for cls in (Document, FrontMatter, RenderedMarkdown, Heading, LinkRef)}
 """The dataclasses a cache entry holds, and their fields in order."""
+_SETTERS: dict[type, tuple[Callable[[object, object], None], ...]] = {
+    cls: tuple(vars(cls)[name].__set__ for name in names) for cls, names in _FIELDS.items()}
+"""Each field's slot setter (the classes have `slots=True`: a field is a member
+descriptor, which a frozen class's `__setattr__` does not guard)."""
 _DISPATCH = copyreg.dispatch_table.copy()
 _DISPATCH.update(dict.fromkeys(_FIELDS, _reduce))
 

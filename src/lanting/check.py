@@ -30,7 +30,6 @@ from lanting.external import ExternalLink, check_external
 from lanting.frontmatter import Document
 from lanting.locate import line_of, toml_key_lines
 from lanting.markdown import LinkRef, RenderedMarkdown
-from lanting.markdown.links import content_target
 from lanting.markdown.slugs import slugify
 from lanting.pages import OutputFile
 from lanting.routes import Routes, output_dir
@@ -173,7 +172,7 @@ def _broken(link: LinkRef, here: str, inp: CheckInput,
             return (_draft_link(url, draft) if draft is not None
                     else _missing_url(url, site_path, inp))
         return _anchor(fragment, target, outputs)
-    content = content_target(url, here) or ""
+    content = link.target or ""  # `content_target(url, here)`, worked out when rendering
     if content in inp.routes.pages:
         return _anchor(fragment, inp.routes.pages[content] + "index.html", outputs)
     if content in inp.routes.assets:

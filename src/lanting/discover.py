@@ -3,15 +3,22 @@
 Returns text sources (posts, pages, talks, the home page), the bibliography
 (`content/publications.bib`) and assets (files copied as they
 are: page-bundle images, anything under `static/`).
+
+A build with a cache passes the files it knows (`known`: path -> size, times and digest
+of the text as the previous build found them). A post or page whose file has not changed
+since is not read at all: its digest alone finds its parsed, rendered document in the
+cache, and its text is read only if that entry is missing (`source_text`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 import os
 import re
+import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path, PurePosixPath
 from typing import TypeVar
@@ -37,14 +44,25 @@ class Kind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Source:
-    """A Markdown file of the site, read into memory."""
+    """A Markdown file of the site, read into memory (or known to be unchanged)."""
 
     path: Path
     """Absolute path on disk (for messages)."""
     rel: PurePosixPath
     """Path relative to `content/`, e.g. `posts/ppo/index.md`."""
     kind: Kind
-    text: str
+    text: str | None
+    """None: not read, because the file is what the previous build read (`source_text`
+    reads it when it is needed after all)."""
+    digest: str = ""
+    """`text_digest` of the text: always computed from `text` when there is one (so a
+    `replace(source, text=…)` cannot keep a stale digest); given only with `text=None`."""
+
+    def __post_init__(self) -> None:
+        if self.text is not None:
+            object.__setattr__(self, "digest", text_digest(self.text))
+        elif not self.digest:
+            raise ValueError("a source without its text needs the text's digest")
 
     @property
     def is_bundle(self) -> bool:
@@ -74,6 +92,9 @@ class Discovery:
     warnings: tuple[Problem, ...]
     bibliography: Source | None = None
     """`content/publications.bib`, read as text (parsed by `bibliography.py`)."""
+    stamps: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Posts and pages by `rel`: (stamp, digest) of each file that has not changed for a
+    while (`SETTLED_NS`); what the next build may pass as `known`."""
 
 
 def is_ignored(name: str) -> bool:
@@ -170,6 +191,57 @@ class FileReader:
         return value
 
 
+def text_digest(text: str) -> str:
+    """What identifies a source's text in cache keys (SHA-256: the fastest digest here)."""
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def source_text(source: Source) -> str:
+    """The source's text; read now if discovery left it unread. A file that changed since
+    discovery saw it is an error: this build's cache key would not match its text."""
+    if source.text is not None:
+        return source.text
+    try:
+        text = read_text(source.path)
+    except OSError as error:
+        raise LantingError.at(f"file could not be read: {error.strerror}", source.path, 1,
+                              hint="it changed while the site was building: build again") \
+            from None
+    if text_digest(text) != source.digest:
+        raise LantingError.at("file changed while the site was building", source.path, 1,
+                              hint="build again")
+    return text
+
+
+SETTLED_NS = 2_000_000_000
+"""A file is known by its stamp only once it was last changed this long before it was
+read. Otherwise a second edit within the file system's timestamp resolution, keeping the
+size, could leave the stamp as it was (git's "racy" files)."""
+_RECALLED_KINDS = frozenset({Kind.HOME, Kind.POST, Kind.PAGE})
+"""Kinds whose documents are cached, so that an unchanged file need not be read."""
+
+
+def _stamp(stat: os.stat_result) -> str:
+    # The change time (st_ctime) cannot be set back by tools that keep modification
+    # times (`cp -p`, `rsync -t`, `tar`), and the inode changes on an atomic save.
+    return f"{stat.st_size}:{stat.st_mtime_ns}:{stat.st_ctime_ns}:{stat.st_ino}"
+
+
+def _read_or_recall(path: Path, rel: PurePosixPath, kind: Kind, rel_text: str,
+                    known: dict[str, tuple[str, str]], started_ns: int,
+                    stamps: dict[str, tuple[str, str]]) -> Source:
+    stat = os.stat(path)
+    stamp = _stamp(stat)
+    recorded = known.get(rel_text)
+    if recorded is not None and recorded[0] == stamp:
+        source = Source(path, rel, kind, None, recorded[1])
+    else:
+        source = Source(path, rel, kind, read_text(path))
+    if max(stat.st_mtime_ns, stat.st_ctime_ns) < started_ns - SETTLED_NS:
+        stamps[rel_text] = (stamp, source.digest)
+    return source
+
+
 def read_text(path: Path) -> str:
     data = path.read_bytes()
     try:
@@ -239,8 +311,12 @@ def image_bytes_size(data: bytes) -> tuple[int, int] | None:
         return None
 
 
-def discover(site: Path, reader: FileReader | None = None) -> Discovery:
-    """Every source and asset of `site`; `reader` remembers files between builds."""
+def discover(site: Path, reader: FileReader | None = None,
+             known: dict[str, tuple[str, str]] | None = None) -> Discovery:
+    """Every source and asset of `site`; `reader` remembers files between builds in one
+    process (`lanting serve`), `known` between builds (`Discovery.stamps` of the last)."""
+    started_ns = time.time_ns()
+    stamps: dict[str, tuple[str, str]] = {}
     content_dir = site / CONTENT
     reader = reader or FileReader()
     warnings: list[Problem] = []
@@ -260,6 +336,9 @@ def discover(site: Path, reader: FileReader | None = None) -> Discovery:
             if rel == BIBLIOGRAPHY:
                 bibliography = reader.remembered(
                     path, lambda p, rel=rel: Source(p, rel, Kind.BIBLIOGRAPHY, read_text(p)))
+            elif kind in _RECALLED_KINDS and known is not None:
+                sources.append(_read_or_recall(path, rel, kind, rel_text, known, started_ns,
+                                               stamps))
             elif kind is not None:
                 sources.append(reader.remembered(
                     path, lambda p, rel=rel, kind=kind: Source(p, rel, kind, read_text(p))))
@@ -282,4 +361,4 @@ def discover(site: Path, reader: FileReader | None = None) -> Discovery:
     if (site / TEMPLATES).is_dir():  # walked for its warnings; the template loader refuses too
         _walk(site / TEMPLATES, site, warnings)
     return Discovery(tuple(sources), tuple(assets), tuple(static), tuple(warnings),
-                     bibliography)
+                     bibliography, stamps)

@@ -16,6 +16,15 @@ MARKER = ".lanting-output"
 
 
 def _walk(folder: Path, digest: hashlib._Hash, root: Path) -> None:
+    lines: list[str] = []
+    rel = os.path.relpath(folder, root)
+    _stamps(str(folder), "" if rel == os.curdir else rel + os.sep, lines)
+    digest.update("".join(lines).encode())
+
+
+def _stamps(folder: str, rel: str, lines: list[str]) -> None:
+    """A line per file under `folder` (path relative to the root, size, modification
+    time), in name order; `rel` is the folder's own relative path."""
     try:
         entries = sorted(os.scandir(folder), key=lambda e: e.name)
     except OSError:
@@ -24,14 +33,13 @@ def _walk(folder: Path, digest: hashlib._Hash, root: Path) -> None:
         if entry.name.startswith("."):
             continue
         if entry.is_dir(follow_symlinks=False):
-            _walk(Path(entry.path), digest, root)
+            _stamps(entry.path, rel + entry.name + os.sep, lines)
         else:
             try:
                 stat = entry.stat()
             except OSError:
                 continue
-            rel = os.path.relpath(entry.path, root)
-            digest.update(f"{rel}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+            lines.append(f"{rel}{entry.name}\0{stat.st_size}\0{stat.st_mtime_ns}\n")
 
 
 def engine_stamp() -> str:

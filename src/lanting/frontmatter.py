@@ -20,7 +20,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import ScalarNode
 from ruamel.yaml.util import create_timestamp
 
-from lanting.discover import Kind, Source
+from lanting.discover import Kind, Source, source_text
 from lanting.errors import LantingError, Problem
 from lanting.locate import toml_key_lines
 from lanting.notebook import Attachment, convert_notebook
@@ -377,13 +377,13 @@ def _split_source(
         source: Source) -> tuple[str | None, str | None, str, int, tuple[Attachment, ...]]:
     if source.rel.suffix == ".ipynb":
         try:
-            notebook = convert_notebook(source.text, source.rel.as_posix())
+            notebook = convert_notebook(source_text(source), source.rel.as_posix())
         except ValueError as error:
             raise LantingError.at(str(error), source.path, 1,
                                   hint="open and save it again in Jupyter") from None
         fmt = "yaml" if notebook.front_matter else None
         return fmt, notebook.front_matter, notebook.body, 1, notebook.attachments
-    return (*_split(source.text), ())
+    return (*_split(source_text(source)), ())
 
 
 def parse(source: Source) -> Document:

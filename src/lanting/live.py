@@ -70,7 +70,6 @@ class LiveSite:
         self.ready_urls: frozenset[str] = frozenset()
         """Pages served during the running rebuild without waiting for it (`ready`)."""
         self._early_fetched = threading.Event()
-        self.keys: dict[tuple[str, str, str], str] = {}
         self.fingerprints: dict[str, str] = {}
         self.error: str | None = None
         self.warnings: tuple[Problem, ...] = ()
@@ -93,7 +92,7 @@ class LiveSite:
         self.early_seconds = None
         started = time.perf_counter()
         cache = DocumentCache(self.site_dir / CACHE_DIR / "cache.sqlite"
-                              if self.options.cache else None, self.memory, self.keys)
+                              if self.options.cache else None, self.memory)
         restored: set[str] = set()
         try:
             quick = self._quick(set(paths), cache)
@@ -133,8 +132,6 @@ class LiveSite:
         # Old versions of edited sources would otherwise pile up in memory all day.
         for key in self.memory.keys() - produced.document_keys:
             del self.memory[key]
-        self.keys = {memo: key for memo, key in self.keys.items()
-                     if key in produced.document_keys}
         return changed
 
     def ready(self, request_path: str) -> bool:
@@ -235,8 +232,6 @@ class LiveSite:
             for old, new in update.replaced:
                 self.memory.pop(old.key, None)
                 self.memory[new.key] = new
-            gone = {old.key for old, _ in update.replaced}
-            self.keys = {memo: key for memo, key in self.keys.items() if key not in gone}
             config = update.state.sections.default.config
             self._index_later(partial(build_search_index, list(update.state.files), config,
                                       self.fingerprints, lambda p: p in self.store.files,

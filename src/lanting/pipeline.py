@@ -9,6 +9,7 @@ anything is written, so an error leaves the old output alone.
 
 from __future__ import annotations
 
+import os
 import shutil
 import time
 from collections.abc import Callable
@@ -22,7 +23,7 @@ from lanting.assemble import Site
 from lanting.assets import build_assets
 from lanting.bibliography import parse_bibliography
 from lanting.bodies import link_pages
-from lanting.cache import DocumentCache, settings_fingerprint
+from lanting.cache import DocumentCache, engine_fingerprint, settings_fingerprint
 from lanting.check import CheckInput, check
 from lanting.config import Config, load_config
 from lanting.discover import Discovery, FileReader, Kind, Source, discover
@@ -41,6 +42,7 @@ from lanting.search import SearchIndex, build_search_index
 from lanting.sections import assemble_sections, render_sections
 from lanting.talks import Talk, render_talk
 from lanting.templates import (
+    bytecode_cache,
     compile_templates,
     environment_for,
     listings_show_reading_time,
@@ -175,7 +177,8 @@ def with_languages(loaded: list[Loaded], talk_docs: list[Document],
     """Stage 3b over every parsed source, drafts included (a translation of a draft is
     still a translation): each document gets its language and translation key."""
     documents = resolve_languages([*(item.document for item in loaded), *talk_docs], config)
-    return ([replace(item, document=doc) for item, doc in zip(loaded, documents, strict=False)],
+    return ([item if doc is item.document else replace(item, document=doc)  # one language:
+             for item, doc in zip(loaded, documents, strict=False)],      # nothing to do
             documents[len(loaded):])
 
 
@@ -269,7 +272,7 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
     cache = DocumentCache(site_dir / CACHE_DIR / "cache.sqlite" if options.cache else None)
     try:
         produced = produce(site_dir, options, cache, previous,
-                           lambda path: (output / path).is_file(), progress,
+                           partial(_is_file, str(output)), progress,
                            previous_data=lambda path: _read(output / path), minify=True)
         if not options.write:  # `lanting check`: every check ran; nothing to index or write
             return BuildResult(output, 0, len(produced.files), produced.warnings,
@@ -287,6 +290,11 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
         save_state(site_dir / CACHE_DIR, output, inputs, marker_content(output), fingerprints)
     return BuildResult(output, count, len(files), (*produced.warnings, *index.warnings),
                        time.perf_counter() - started, produced.site, fingerprints)
+
+
+def _is_file(folder: str, path: str) -> bool:
+    # Asked for every page whose fingerprint is unchanged: without pathlib's overhead.
+    return os.path.isfile(os.path.join(folder, path))
 
 
 def _read(path: Path) -> bytes | None:
@@ -311,13 +319,18 @@ def produce(
     config's `[build] minify` (`lanting build` does, `lanting serve` does not)."""
     overrides = {"base_url": options.base_url} if options.base_url else None
     config = load_config(site_dir, overrides)                              # 1. config
-    discovery = discover(site_dir, reader)                                 # 2. discover
+    # `lanting serve` remembers files itself (`reader`); a build knows them from the cache.
+    known = cache.known_files() if reader is None else None
+    discovery = discover(site_dir, reader, known)                          # 2. discover
+    if known is not None:
+        cache.remember_files(discovery.stamps, known)
     bibliography = parse_bibliography(discovery.bibliography)              # publications
     settings = document_settings(site_dir, config, discovery, options.drafts,
                                  citation_targets(bibliography, config))
     talk_sources = [s for s in discovery.sources if s.kind is Kind.TALK]
     templates = template_fingerprint(site_dir)
-    env = environment_for(site_dir, templates)
+    env = environment_for(site_dir, templates, bytecode_cache(
+        site_dir / CACHE_DIR, engine_fingerprint()) if options.cache else None)
     # While workers render the Markdown this process waits: it compiles the templates,
     # which the page workers then inherit instead of each compiling them again.
     loaded = load_documents([s for s in discovery.sources if s.kind is not Kind.TALK],

@@ -16,10 +16,10 @@ temporary folder behind. The output folder is replaced only when Lanting wrote i
 
 from __future__ import annotations
 
+import ctypes
 import filecmp
 import hashlib
 import json
-import ctypes
 import os
 import shutil
 import sys
@@ -91,11 +91,10 @@ def check_output_folder(out: Path, site: Path) -> None:
         )
 
 
-def _safe_target(root: Path, rel: str) -> Path:
-    """`root/rel`, refusing any path that would land outside `root`."""
+def _refuse_unsafe(rel: str) -> None:
+    """Refuse an output path that would land outside the output folder."""
     if not _safe_rel(rel):
         raise LantingError.at(f"refusing to write outside the output folder: {rel!r}")
-    return root / rel
 
 
 def _safe_rel(rel: str) -> bool:
@@ -187,15 +186,18 @@ def _stage(tmp: Path, out: Path, files: list[OutputFile],
     wanted.update((f.path, f) for f in files)
     staged: set[str] = set()
     for path, item in wanted.items():
-        target, previous = _safe_target(tmp, path), out / path
+        _refuse_unsafe(path)  # unchanged files too: a swap links every one of them
         if isinstance(item, Copy):
+            previous = out / path
             if previous.is_file() and filecmp.cmp(previous, item.source, shallow=False):
                 continue
+            target = tmp / path
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(item.source, target)
+        elif item.data is None or _same_file(out / path, item.data):
+            continue  # None: known unchanged (most files of a small rebuild)
         else:
-            if item.data is None or _same_file(previous, item.data):
-                continue
+            target = tmp / path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(item.data)
         staged.add(path)
