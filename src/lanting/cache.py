@@ -1,10 +1,10 @@
 """The persistent build cache: parsed and rendered sources in SQLite, under the site's
 `.lanting/` folder.
 
-An entry is keyed by the source's path and text (its digest), the settings that change its HTML, and
-a fingerprint of Lanting and the libraries that render it. Entries also record what they
-read besides the source (included files, image sizes) and are used only while those are
-unchanged. Deleting the folder (`lanting clean`) is always safe.
+An entry is keyed by the source's path and text (its digest), the settings that change
+its HTML, and a fingerprint of Lanting and the libraries that render it. Entries also
+record what they read besides the source (included files, image sizes) and are used
+only while those are unchanged. Deleting the folder (`lanting clean`) is always safe.
 """
 
 from __future__ import annotations
