@@ -50,6 +50,16 @@ CHILD = textwrap.dedent("""
                 pause()
             return real(old, data)
         write._same_file = slow
+    elif point == "threads":  # slow writes, by the writer threads (every file rewritten)
+        calls = []
+        real = write._same_file
+        def slow(old, data):
+            calls.append(1)
+            if len(calls) == 5:
+                ready.write_text("ready")
+            time.sleep(0.05)
+            return real(old, data)
+        write._same_file = slow
     elif point == "swap":
         write.PATCH_FRACTION = 0  # replace the whole folder even for one changed page
         write.exchange = lambda a, b: False
@@ -66,7 +76,7 @@ CHILD = textwrap.dedent("""
             if ".lanting-tmp-" in str(a) and "/public/" in str(b) and not ready.exists():
                 pause()
         write.os.replace = replace
-    sys.exit(main(["build", site]))
+    sys.exit(main(["build", site, *(["--no-cache"] if point == "threads" else [])]))
 """)
 
 
@@ -109,7 +119,7 @@ def test_interrupted_build_keeps_the_old_output_and_cleans_up(
     built: Path, snapshot: Snapshot, signum: int,
 ) -> None:
     before = snapshot(built / "public")
-    code = run_and_signal(built, "files", signum)
+    code = run_and_signal(built, "threads", signum)
     assert code == 130  # the CLI's "interrupted"
     assert snapshot(built / "public") == before
     assert leftovers(built) == []

@@ -6,9 +6,11 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import IO
 
 import pytest
 
+from lanting import write
 from lanting.errors import LantingError
 from lanting.pages import OutputFile
 from lanting.pipeline import BuildResult
@@ -157,28 +159,30 @@ def test_failure_while_writing_restores_the_previous_output(
     assert temp_leftovers(out.parent) == []
 
 
+@pytest.mark.parametrize("pages", [3, 200], ids=["one writer", "writer threads"])
 def test_interrupt_while_writing_restores_the_previous_output(
     built: tuple[Path, Path], snapshot: Snapshot, temp_leftovers: Callable[[Path], list[str]],
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, pages: int,
 ) -> None:
     site, out = built
     before = snapshot(out)
     calls = []
-    real_write_bytes = Path.write_bytes
 
-    def interrupted(self: Path, data: bytes) -> int:  # type: ignore[override]
-        calls.append(self)
-        if len(calls) == 2:
-            raise KeyboardInterrupt
-        return real_write_bytes(self, data)
+    def interrupted(path: str, mode: str = "r") -> IO[bytes]:
+        if "w" in mode:
+            calls.append(path)
+            if len(calls) == 2 * pages // 3:
+                raise KeyboardInterrupt
+        return open(path, mode)  # noqa: SIM115 — the caller closes it
 
-    monkeypatch.setattr(Path, "write_bytes", interrupted)
-    files = [OutputFile(f"p{i}/index.html", f"page {i}".encode()) for i in range(3)]
+    monkeypatch.setattr(write, "open", interrupted, raising=False)
+    files = [OutputFile(f"p{i}/index.html", f"page {i}".encode()) for i in range(pages)]
     with pytest.raises(KeyboardInterrupt):
         write_site(out, site, files, [])
     monkeypatch.undo()
     assert snapshot(out) == before
     assert temp_leftovers(out.parent) == []
+    assert len(calls) < pages  # the files not started yet were dropped
 
 
 def test_paths_outside_the_output_are_refused(tmp_path: Path) -> None:

@@ -23,12 +23,16 @@ import json
 import os
 import shutil
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from lanting.errors import LantingError
 from lanting.pages import OutputFile
+
+T = TypeVar("T")
 
 MARKER = ".lanting-output"
 """Marks a folder Lanting wrote, with a digest of what it holds (deterministic: the same
@@ -103,9 +107,12 @@ def _safe_rel(rel: str) -> bool:
         ".." not in rel.split("/")
 
 
-def _same_file(old: Path, data: bytes) -> bool:
+def _same_file(old: str, data: bytes) -> bool:
     try:
-        return old.stat().st_size == len(data) and old.read_bytes() == data
+        if os.stat(old).st_size != len(data):
+            return False
+        with open(old, "rb") as stream:
+            return stream.read() == data
     except OSError:
         return False
 
@@ -178,29 +185,66 @@ def recover_interrupted(out: Path) -> None:
                 shutil.rmtree(path, ignore_errors=True)
 
 
+WRITERS = 4
+"""Threads that write files: creating a folder or a file is work in the kernel, which
+runs outside the GIL, so a first build writes its thousands of files on every core."""
+
+
+def _in_threads(work: Callable[[T], bool], items: list[T]) -> list[bool]:
+    """`work` of each item, in order, by a few threads (one for a handful of items)."""
+    if len(items) < 2 * WRITERS:
+        return [work(item) for item in items]
+    batches = [items[i:i + 32] for i in range(0, len(items), 32)]
+    pool = ThreadPoolExecutor(WRITERS, thread_name_prefix="lanting-write")
+    try:
+        done = pool.map(lambda batch: [work(item) for item in batch], batches)
+        return [result for batch in done for result in batch]
+    finally:
+        # On an error or Ctrl-C, batches not started are dropped and the running ones
+        # finish (a few writes) before the caller removes the staging folder.
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _ensure_parent(target: str, made: set[str]) -> None:
+    folder = os.path.dirname(target)
+    if folder not in made:
+        os.makedirs(folder, exist_ok=True)  # safe against another writer making it too
+        made.add(folder)
+
+
 def _stage(tmp: Path, out: Path, files: list[OutputFile],
            copies: Iterable[Copy]) -> tuple[set[str], set[str]]:
     """Write every new or changed file into `tmp`; return (all output paths, staged paths).
     A generated page wins over a static file of the same name."""
     wanted: dict[str, OutputFile | Copy] = {c.path: c for c in copies}
     wanted.update((f.path, f) for f in files)
-    staged: set[str] = set()
-    for path, item in wanted.items():
+    for path in wanted:
         _refuse_unsafe(path)  # unchanged files too: a swap links every one of them
+    # None: known unchanged (most files of a small rebuild); the rest may have changed.
+    maybe = [(path, item) for path, item in wanted.items()
+             if isinstance(item, Copy) or item.data is not None]
+    tmp_dir, out_dir = os.fspath(tmp), os.fspath(out)
+    made: set[str] = {tmp_dir}
+
+    def stage(entry: tuple[str, OutputFile | Copy]) -> bool:
+        path, item = entry
+        previous, target = os.path.join(out_dir, path), os.path.join(tmp_dir, path)
         if isinstance(item, Copy):
-            previous = out / path
-            if previous.is_file() and filecmp.cmp(previous, item.source, shallow=False):
-                continue
-            target = tmp / path
-            target.parent.mkdir(parents=True, exist_ok=True)
+            if os.path.isfile(previous) and filecmp.cmp(previous, item.source, shallow=False):
+                return False
+            _ensure_parent(target, made)
             shutil.copyfile(item.source, target)
-        elif item.data is None or _same_file(out / path, item.data):
-            continue  # None: known unchanged (most files of a small rebuild)
-        else:
-            target = tmp / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(item.data)
-        staged.add(path)
+            return True
+        assert item.data is not None
+        if _same_file(previous, item.data):
+            return False
+        _ensure_parent(target, made)
+        with open(target, "wb") as stream:
+            stream.write(item.data)
+        return True
+
+    staged = {path for (path, _), wrote in zip(maybe, _in_threads(stage, maybe), strict=True)
+              if wrote}
     return set(wanted), staged
 
 
@@ -284,10 +328,16 @@ def _apply_patch(tmp: Path, out: Path) -> None:
 
 def _link_unchanged(tmp: Path, out: Path, paths: set[str], staged: set[str]) -> None:
     """Complete a staged folder with hard links to the files that did not change."""
-    for path in paths - staged:
-        target = tmp / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        os.link(out / path, target)
+    tmp_dir, out_dir = os.fspath(tmp), os.fspath(out)
+    made: set[str] = {tmp_dir}
+
+    def link(path: str) -> bool:
+        target = os.path.join(tmp_dir, path)
+        _ensure_parent(target, made)
+        os.link(os.path.join(out_dir, path), target)
+        return True
+
+    _in_threads(link, sorted(paths - staged))
 
 
 def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Iterable[Copy]) -> int:
