@@ -18,6 +18,7 @@ import lanting.pipeline
 import lanting.templates
 from lanting.cache import TABLE
 from lanting.discover import Discovery, discover
+from lanting.freshness import KEPT_STATES
 from lanting.mathfont import KEPT_SUBSETS
 from lanting.pipeline import BuildOptions, build
 
@@ -315,6 +316,18 @@ def test_old_math_font_subsets_are_forgotten(tmp_path: Path) -> None:
     subsets = sorted(p.name for p in folder.glob("math-*.woff2"))
     assert len(subsets) == KEPT_SUBSETS
     assert {"math-old5.woff2", "math-old4.woff2", "math-old3.woff2"} <= set(subsets)
+
+
+def test_only_the_newest_output_states_are_kept(tmp_path: Path) -> None:
+    """Each output folder has a state file in the cache; builds into many folders (test
+    runs, `-o /tmp/...`) leave only the newest few, and those still work."""
+    site = _site(tmp_path / "site")
+    outputs = [tmp_path / f"out{i}" for i in range(KEPT_STATES + 3)]
+    for out in outputs:  # one after another: each state newer than the one before
+        build(site, BuildOptions(output=out, jobs=1))
+    assert len(list((site / ".lanting").glob("output-*.json"))) == KEPT_STATES
+    assert build(site, BuildOptions(output=outputs[-1], jobs=1)).site is None  # up to date
+    assert build(site, BuildOptions(output=outputs[0], jobs=1)).site is not None  # state gone
 
 
 def test_compiled_templates_are_kept_between_builds(

@@ -10,6 +10,8 @@ import json
 import os
 from pathlib import Path
 
+from lanting.cachedir import keep_newest
+
 INPUT_FOLDERS = ("content", "static", "templates")
 INPUT_FILES = ("lanting.toml",)
 MARKER = ".lanting-output"
@@ -100,13 +102,21 @@ def load_state(cache_dir: Path, output: Path) -> tuple[str, dict[str, str]]:
         return "", {}
 
 
+KEPT_STATES = 8
+"""State files kept in the cache, the most recently written: one per output folder ever
+built (test runs and `-o /tmp/…` builds make many); an output whose state went is only
+built in full again."""
+
+
 def save_state(cache_dir: Path, output: Path, inputs: str, content: str,
                fingerprints: dict[str, str]) -> None:
     """Remember what the build that just wrote `output` was made from (in the cache)."""
     try:
         cache_dir.mkdir(parents=True, exist_ok=True)
-        _state_file(cache_dir, output).write_text(json.dumps(
+        mine = _state_file(cache_dir, output)
+        mine.write_text(json.dumps(
             {"inputs": inputs, "content": content, "fingerprints": fingerprints}),
             encoding="utf-8")
+        keep_newest(cache_dir, "output-*.json", KEPT_STATES, mine)
     except OSError:
         pass  # without it the next build only does more work

@@ -16,6 +16,7 @@ import io
 import re
 from pathlib import Path
 
+from lanting.cachedir import keep_newest
 from lanting.errors import LantingError
 
 FAMILY = "Lanting Math"
@@ -76,24 +77,29 @@ def _formulas(page: str) -> list[str]:
 
 @functools.lru_cache(maxsize=8)
 def _subset(chars: str) -> bytes:
-    from fontTools import subset  # imported here: only builds with new formulas pay for it
+    # Imported here: only builds with new formulas pay for them.
+    import uharfbuzz as hb
     from fontTools.ttLib import TTFont
 
-    font = TTFont(font_source(), recalcTimestamp=False)  # the same text, the same bytes
-    options = subset.Options()
-    options.flavor = "woff2"
-    options.layout_features = ["*"]
-    options.name_IDs = ["*"]
-    options.notdef_outline = True
+    # HarfBuzz subsets (the MATH table's variants and constructions included) in a few
+    # milliseconds; fontTools' subsetter took half a second for the same glyphs. fontTools
+    # then writes the WOFF2 (HarfBuzz does not).
+    plan = hb.SubsetInput()
+    for char in chars:
+        plan.unicode_set.add(ord(char))
+    for kept in (plan.layout_feature_tag_set, plan.name_id_set):  # all, not the defaults
+        kept.clear()
+        kept.invert()
     # Unhinted, as Google Fonts serves to every platform but Windows: macOS, iOS, Android
-    # and high-DPI screens ignore TrueType hinting; the subset is a quarter smaller
-    # (57 -> 42 KB) and made a fifth faster.
-    options.hinting = False
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(text=chars)
-    subsetter.subset(font)
-    out = io.BytesIO()
+    # and high-DPI screens ignore TrueType hinting; the subset is a quarter smaller.
+    plan.flags = hb.SubsetFlags.NO_HINTING | hb.SubsetFlags.NOTDEF_OUTLINE
+    subset = hb.subset(hb.Face(font_source().read_bytes()), plan)
+    if subset is None:
+        raise LantingError.at("HarfBuzz could not subset the math font", font_source(),
+                              hint="reinstall `uharfbuzz` and `ziamath`")
+    font = TTFont(io.BytesIO(subset.blob.data), recalcTimestamp=False)  # same text, same bytes
     font.flavor = "woff2"
+    out = io.BytesIO()
     font.save(out)
     return out.getvalue()
 
@@ -101,8 +107,10 @@ def _subset(chars: str) -> bytes:
 def math_font_key(chars: str) -> str:
     """Identifies the subset `math_font(chars)` makes (the same key, the same bytes)."""
     chars = "".join(sorted(set(chars) | set(_BASE)))
-    return hashlib.sha256((str(font_source().stat().st_size) + chars + "unhinted fontTools="
-                           + importlib.metadata.version("fonttools")).encode()).hexdigest()[:20]
+    tools = " ".join(f"{name}={importlib.metadata.version(name)}"
+                     for name in ("uharfbuzz", "fonttools"))
+    return hashlib.sha256((str(font_source().stat().st_size) + chars + "unhinted "
+                           + tools).encode()).hexdigest()[:20]
 
 
 def _cached_path(chars: str, cache_dir: Path | None) -> Path | None:
@@ -133,7 +141,7 @@ def math_font(chars: str, cache_dir: Path | None = None) -> bytes:
         try:
             cached.parent.mkdir(parents=True, exist_ok=True)
             cached.write_bytes(data)
-            _forget_old_subsets(cached)
+            keep_newest(cached.parent, "math-*.woff2", KEPT_SUBSETS, cached)
         except OSError:
             pass  # a read-only site still builds, only slower
     return data
@@ -141,11 +149,3 @@ def math_font(chars: str, cache_dir: Path | None = None) -> bytes:
 
 KEPT_SUBSETS = 4
 """Subsets kept in the cache folder: each new formula character makes a new one."""
-
-
-def _forget_old_subsets(newest: Path) -> None:
-    subsets = sorted(newest.parent.glob("math-*.woff2"), key=lambda p: p.stat().st_mtime_ns,
-                     reverse=True)
-    for old in subsets[KEPT_SUBSETS:]:
-        if old != newest:
-            old.unlink(missing_ok=True)
