@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from fontTools.ttLib import TTFont
 
+import lanting.mathfont
+from lanting.errors import LantingError
 from lanting.mathfont import _BASE, _subset, math_characters, math_font, math_font_key
 
 
@@ -72,3 +74,14 @@ def test_math_characters_reads_only_formulas() -> None:
     page = ('<p>文字 x</p><math display="block"><mi>α</mi><mo>&lt;</mo><mi>β</mi></math>'
             '<mathx>ℵ</mathx>')
     assert math_characters([page]) == "<αβ"
+
+
+def test_a_font_harfbuzz_cannot_read_is_an_error_naming_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    broken = tmp_path / "STIXTwoMath-Regular.ttf"
+    broken.write_bytes(b"not a font")
+    monkeypatch.setattr(lanting.mathfont, "font_source", lambda: broken)
+    with pytest.raises(LantingError) as caught:
+        _subset.__wrapped__(_BASE)
+    (problem,) = caught.value.problems
+    assert problem.path == broken and "reinstall" in (problem.hint or "")

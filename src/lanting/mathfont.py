@@ -93,7 +93,10 @@ def _subset(chars: str) -> bytes:
     # Unhinted, as Google Fonts serves to every platform but Windows: macOS, iOS, Android
     # and high-DPI screens ignore TrueType hinting; the subset is a quarter smaller.
     plan.flags = hb.SubsetFlags.NO_HINTING | hb.SubsetFlags.NOTDEF_OUTLINE
-    subset = hb.subset(hb.Face(font_source().read_bytes()), plan)
+    try:
+        subset = hb.subset(hb.Face(font_source().read_bytes()), plan)
+    except RuntimeError:  # (older uharfbuzz returns None instead)
+        subset = None
     if subset is None:
         raise LantingError.at("HarfBuzz could not subset the math font", font_source(),
                               hint="reinstall `uharfbuzz` and `ziamath`")
