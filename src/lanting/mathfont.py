@@ -93,14 +93,18 @@ def _subset(chars: str) -> bytes:
     # Unhinted, as Google Fonts serves to every platform but Windows: macOS, iOS, Android
     # and high-DPI screens ignore TrueType hinting; the subset is a quarter smaller.
     plan.flags = hb.SubsetFlags.NO_HINTING | hb.SubsetFlags.NOTDEF_OUTLINE
+    # The font's bytes and face stay referenced here: older uharfbuzz do not keep them
+    # alive for the subset and crash on a temporary.
+    data = font_source().read_bytes()
+    face = hb.Face(data)
     try:
-        subset = hb.subset(hb.Face(font_source().read_bytes()), plan)
-    except RuntimeError:  # (older uharfbuzz returns None instead)
-        subset = None
-    if subset is None:
+        subset = hb.subset(face, plan).blob.data
+    except RuntimeError:
+        subset = b""
+    font = TTFont(io.BytesIO(subset), recalcTimestamp=False) if subset else None  # same bytes
+    if font is None or "MATH" not in font:  # (older uharfbuzz make an empty font)
         raise LantingError.at("HarfBuzz could not subset the math font", font_source(),
                               hint="reinstall `uharfbuzz` and `ziamath`")
-    font = TTFont(io.BytesIO(subset.blob.data), recalcTimestamp=False)  # same text, same bytes
     font.flavor = "woff2"
     out = io.BytesIO()
     font.save(out)
