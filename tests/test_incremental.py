@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sqlite3
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -316,6 +319,34 @@ def test_old_math_font_subsets_are_forgotten(tmp_path: Path) -> None:
     subsets = sorted(p.name for p in folder.glob("math-*.woff2"))
     assert len(subsets) == KEPT_SUBSETS
     assert {"math-old5.woff2", "math-old4.woff2", "math-old3.woff2"} <= set(subsets)
+
+
+_FINGERPRINTS = """
+import json, sys
+from pathlib import Path
+from lanting.pipeline import BuildOptions, build
+result = build(Path(sys.argv[1]), BuildOptions(output=Path(sys.argv[2])))
+print(json.dumps(result.fingerprints))
+"""
+
+
+def test_page_fingerprints_are_the_same_in_every_process(tmp_path: Path) -> None:
+    """Each `lanting build` is a new process with its own string hashes (and so its own
+    set order): the pages' fingerprints must not depend on them, or every build after
+    the first renders every page again. The example site has publications and talks,
+    whose model holds sets."""
+    site = tmp_path / "example"
+    shutil.copytree(Path(__file__).parents[1] / "example", site,
+                    ignore=shutil.ignore_patterns(".lanting", "public"))
+    found = []
+    for seed in ("1", "2"):
+        run = subprocess.run([sys.executable, "-c", _FINGERPRINTS, str(site),
+                              str(tmp_path / f"out{seed}")], capture_output=True, text=True,
+                             env={**os.environ, "PYTHONHASHSEED": seed}, check=True)
+        found.append(json.loads(run.stdout.splitlines()[-1]))
+    assert len(found[0]) > 100 and found[0] == found[1]
+    markers = [(tmp_path / f"out{seed}/.lanting-output").read_text() for seed in ("1", "2")]
+    assert markers[0] == markers[1]
 
 
 def test_only_the_newest_output_states_are_kept(tmp_path: Path) -> None:

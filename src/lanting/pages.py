@@ -18,6 +18,7 @@ from lanting import __version__
 from lanting.assemble import Page, Site, Term, quote_url
 from lanting.discover import Kind
 from lanting.errors import LantingError, Problem
+from lanting.hashing import stable_repr
 from lanting.i18n import strings_for
 from lanting.minify import minify
 from lanting.sharing import sharing_helpers
@@ -99,8 +100,9 @@ class PageRenderer:
         self._series_digests: dict[str, str] = {}
         # Publications and talks show on the home page and beside posts: a change there
         # renders every page again (rare, and always right).
-        self.site_digest = _digest(__version__, repr(config), templates_digest,
-                                   sorted(asset_urls.items()), build_year, repr(site.academic))
+        self.site_digest = _digest(__version__, stable_repr(config), templates_digest,
+                                   sorted(asset_urls.items()), build_year,
+                                   stable_repr(site.academic))
         self.listing_digest = _digest([self._listings[id(p)] for p in everything],
                                       site.home.body.digest if site.home else "")
         self.content_digest = _digest(self.listing_digest, [p.body.digest for p in everything])

@@ -1,0 +1,43 @@
+"""Digest helpers (hashing.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lanting.assemble import Body
+from lanting.hashing import file_digest, stable_repr
+
+
+@dataclass(frozen=True)
+class _Talk:
+    title: str
+    features: frozenset[str]
+    hidden: str = field(default="", repr=False)
+
+
+def test_sets_come_out_sorted_whatever_their_order() -> None:
+    one, other = frozenset(["math", "code", "mermaid"]), frozenset(["mermaid", "math", "code"])
+    assert stable_repr(one) == stable_repr(other) == "{'code', 'math', 'mermaid'}"
+    assert stable_repr({"b", "a"}) == "{'a', 'b'}"
+
+
+def test_containers_and_dataclasses_are_taken_apart() -> None:
+    talk = _Talk("T", frozenset({"math", "code"}), hidden="not shown")
+    assert stable_repr((talk, [1, None], {"k": {"z", "y"}})) == (
+        "(_Talk(title='T', features={'code', 'math'}), [1, None], {'k': {'y', 'z'}})")
+
+
+def test_other_values_are_their_repr() -> None:
+    assert stable_repr(1.5) == "1.5" and stable_repr(Path("a/b")) == repr(Path("a/b"))
+
+
+def test_a_body_shows_its_digest_not_its_address() -> None:
+    assert repr(Body(lambda: "<p>x</p>", "d1")) == "Body(d1)"  # pages in the model hold one
+
+
+def test_file_digest(tmp_path: Path) -> None:
+    path = tmp_path / "f.txt"
+    path.write_bytes(b"x")
+    assert file_digest(path) == file_digest(path) != ""
+    assert file_digest(tmp_path / "missing") == ""
