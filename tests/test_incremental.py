@@ -342,7 +342,9 @@ def test_page_fingerprints_are_the_same_in_every_process(tmp_path: Path) -> None
     for seed in ("1", "2"):
         run = subprocess.run([sys.executable, "-c", _FINGERPRINTS, str(site),
                               str(tmp_path / f"out{seed}")], capture_output=True, text=True,
-                             env={**os.environ, "PYTHONHASHSEED": seed}, check=True)
+                             env={**os.environ, "PYTHONHASHSEED": seed,
+                                  "PYTHONPATH": str(Path(__file__).parents[1] / "src")},
+                             check=True)
         found.append(json.loads(run.stdout.splitlines()[-1]))
     assert len(found[0]) > 100 and found[0] == found[1]
     markers = [(tmp_path / f"out{seed}/.lanting-output").read_text() for seed in ("1", "2")]
