@@ -33,6 +33,7 @@ from lanting.errors import LantingError
 from lanting.pages import OutputFile
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 MARKER = ".lanting-output"
 """Marks a folder Lanting wrote, with a digest of what it holds (deterministic: the same
@@ -190,7 +191,7 @@ WRITERS = 4
 runs outside the GIL, so a first build writes its thousands of files on every core."""
 
 
-def _in_threads(work: Callable[[T], bool], items: list[T]) -> list[bool]:
+def _in_threads(work: Callable[[T], R], items: list[T]) -> list[R]:
     """`work` of each item, in order, by a few threads (one for a handful of items)."""
     if len(items) < 2 * WRITERS:
         return [work(item) for item in items]
@@ -331,11 +332,10 @@ def _link_unchanged(tmp: Path, out: Path, paths: set[str], staged: set[str]) -> 
     tmp_dir, out_dir = os.fspath(tmp), os.fspath(out)
     made: set[str] = {tmp_dir}
 
-    def link(path: str) -> bool:
+    def link(path: str) -> None:
         target = os.path.join(tmp_dir, path)
         _ensure_parent(target, made)
         os.link(os.path.join(out_dir, path), target)
-        return True
 
     _in_threads(link, sorted(paths - staged))
 
