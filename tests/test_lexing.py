@@ -21,26 +21,30 @@ from lanting.markdown.lexing import first_characters, get_tokens
 
 
 @pytest.fixture(autouse=True, scope="module")
-def no_warm_up() -> Iterator[None]:
-    """Every text goes through the dispatching loop (these tests compare it with
-    Pygments' own), however little a lexer has lexed before."""
+def analyse_at_once() -> Iterator[None]:
+    """Every state is analysed on its first visit, so every text goes through the
+    dispatching (these tests compare it with Pygments' own loop)."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(lexing, "WARM_UP", 0)
+        patch.setattr(lexing, "ANALYSE_AFTER", 0)
         yield
 
 
-def test_a_lexer_is_analysed_only_once_it_has_lexed_enough(
+def test_a_state_is_analysed_only_once_it_has_been_visited_enough(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(lexing, "WARM_UP", 100)
-    monkeypatch.setattr(lexing, "_lexed", {})
+    monkeypatch.setattr(lexing, "ANALYSE_AFTER", 40)
     monkeypatch.setattr(lexing, "_ANALYSED", {})
     lexer = get_lexer_by_name("python")
-    code = "def f(x):\n    return x + 1  # fifty-one characters\n"
-    for _ in range(2):  # 2 x 51 characters: past the warm-up after the second text
-        assert list(get_tokens(lexer, code)) == list(lexer.get_tokens(code))
-        assert not lexing._ANALYSED
-    assert list(get_tokens(lexer, code)) == list(lexer.get_tokens(code))
-    assert lexing._ANALYSED  # from now on, the dispatching loop
+    code = "def f(x):\n    return x + 1  # a comment\n"
+    expected = list(lexer.get_tokens(code))
+    assert list(get_tokens(lexer, code)) == expected  # 17 tokens, all in "root"
+    (states,) = lexing._ANALYSED.values()
+    root = states["root"]
+    assert root.firsts is None and not root.by_char  # tried rule by rule, as Pygments does
+    for _ in range(2):
+        assert list(get_tokens(lexer, code)) == expected
+    assert root.firsts is not None and root.by_char  # past 40 visits: dispatching
+    assert "funcname" in states and states["funcname"].firsts is None  # 3 visits: not yet
+
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -92,7 +92,11 @@ def _lexer(lang: str) -> Lexer | None:
         return None
 
 
-@functools.cache
+_CLASSES: dict[_TokenType, str] = {}
+"""Token type -> the class its spans get ("" for whitespace: Pygments styles give it only
+a colour, which spaces do not show, and it is a fifth of all spans in typical code)."""
+
+
 def _css_class(ttype: _TokenType) -> str:
     """Pygments' short class for a token type (`Keyword.Namespace` -> `kn`)."""
     while ttype not in STANDARD_TYPES:
@@ -105,41 +109,58 @@ def _escape(text: str) -> str:
         '"', "&quot;")
 
 
+def _span(css: str, text: str) -> str:
+    return f'<span class="{css}">{_escape(text)}</span>' if css else _escape(text)
+
+
 @functools.lru_cache(maxsize=4096)
 def highlight_lines(lang: str, code: str) -> tuple[str, ...] | None:
     """Highlighted HTML of each line, or None when Pygments does not know `lang`.
 
     Same classes as Pygments' HtmlFormatter but none for whitespace, written directly (its
-    formatter costs more than lexing); every line's spans are closed on that line. Cached
-    by language and code: a repeated snippet pays once.
+    formatter costs more than lexing); runs of one class are merged, as Pygments does, and
+    every line's spans are closed on that line. Cached by language and code: a repeated
+    snippet pays once.
     """
     lexer = _lexer(lang)
     if lexer is None:
         return None
-    lines: list[list[tuple[str, str]]] = [[]]
+    lines: list[str] = []
+    spans: list[str] = []  # the current line's finished spans
+    run_css, run = "", ""  # the span being extended
     for ttype, value in get_tokens(lexer, code):
-        css = _css_class(ttype)
-        if css == "w":
-            # Pygments styles give whitespace only a colour, which spaces do not show: a
-            # fifth of all spans in typical code, dropped.
-            css = ""
+        if not value:
+            continue
+        css = _CLASSES.get(ttype)
+        if css is None:
+            css = _CLASSES[ttype] = "" if (short := _css_class(ttype)) == "w" else short
+        if "\n" not in value:  # most tokens
+            if css == run_css:
+                run += value
+            else:
+                if run:
+                    spans.append(_span(run_css, run))
+                run_css, run = css, value
+            continue
         for i, part in enumerate(value.split("\n")):
-            if i:
-                lines.append([])
+            if i:  # a line ends: close its last span
+                if run:
+                    spans.append(_span(run_css, run))
+                lines.append("".join(spans))
+                spans, run_css, run = [], "", ""
             if not part:
                 continue
-            line = lines[-1]
-            if line and line[-1][0] == css:  # merge runs of one class, as Pygments does
-                line[-1] = (css, line[-1][1] + part)
+            if css == run_css:
+                run += part
             else:
-                line.append((css, part))
+                if run:
+                    spans.append(_span(run_css, run))
+                run_css, run = css, part
+    if run:
+        spans.append(_span(run_css, run))
+    lines.append("".join(spans))
     wanted = code.count("\n") + 1
-    lines = (lines + [[] for _ in range(wanted)])[:wanted]
-    return tuple(
-        "".join(f'<span class="{css}">{_escape(text)}</span>' if css else _escape(text)
-                for css, text in line)
-        for line in lines
-    )
+    return tuple((lines + [""] * wanted)[:wanted])
 
 
 def render_code_block(code: str, info: FenceInfo, env: dict[str, Any], line: int) -> str:

@@ -7,11 +7,12 @@ those rules cannot match there at all: a string rule needs a quote, a keyword ru
 letter. Here each rule's possible first characters are worked out once from its regex's
 parse tree, conservatively (anything not understood counts as "any character"), and at
 each position only the rules that could match the character there are tried, in the
-lexer's own order. The first of them that matches is the rule Pygments would have
-picked, so the token stream is identical (`tests/test_lexing.py` checks it on every
-lexer Pygments ships and on random text). Lexers with a loop of their own (C and C++
-among them: they re-label names after Pygments' loop) run as they are; YAML's only
-brings its own context class, and is run here with it.
+lexer's own order (a state is analysed once it has been visited often enough to repay
+it; until then every rule is tried). The first of them that matches is the rule
+Pygments would have picked, so the token stream is identical (`tests/test_lexing.py`
+checks it on every lexer Pygments ships and on random text). Lexers with a loop of
+their own (C and C++ among them: they re-label names after Pygments' loop) run as they
+are; YAML's only brings its own context class, and is run here with it.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from __future__ import annotations
 import re
 import re._constants as sre  # type: ignore[import-not-found]  # the regex parser's
 import re._parser as sre_parse  # type: ignore[import-not-found]  # own tree (stable since 2.x)
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
+from operator import itemgetter
 from typing import Any
 
 from pygments.filter import apply_filters
@@ -149,18 +151,33 @@ def first_characters(pattern: str, flags: int) -> _First:
 Rule = tuple[Callable[..., Any], Any, Any]
 
 
-class _State:
-    """One lexer state's rules, and for each character the rules that may match there."""
+ANALYSE_AFTER = 200
+"""Visits of a state (tokens lexed in it) before its rules are analysed. Until then it
+is lexed as Pygments does, trying every rule: analysing a state costs about what
+trying all its rules at this many positions costs, so a state a text enters a few
+times (a one-post rebuild, a rare state) is never analysed, and one that a build enters
+thousands of times is analysed early."""
 
-    __slots__ = ("rules", "firsts", "by_char")
+
+class _State:
+    """One lexer state's rules, and for each character the rules that may match there
+    (once the state has been visited often enough to be worth analysing)."""
+
+    __slots__ = ("rules", "firsts", "by_char", "visits")
 
     def __init__(self, rules: list[Rule]) -> None:
         self.rules = rules
-        compiled: list[Any] = [rule[0].__self__ for rule in rules]  # type: ignore[attr-defined]
-        self.firsts = [first_characters(c.pattern, c.flags) for c in compiled]
+        self.firsts: list[_First] | None = None
         self.by_char: dict[str, tuple[Rule, ...]] = {}
+        self.visits = 0
 
-    def candidates(self, char: str) -> tuple[Rule, ...]:
+    def candidates(self, char: str) -> Sequence[Rule]:
+        if self.firsts is None:
+            self.visits += 1
+            if self.visits <= ANALYSE_AFTER:
+                return self.rules
+            compiled: list[Any] = [rule[0].__self__ for rule in self.rules]  # type: ignore[attr-defined]
+            self.firsts = [first_characters(c.pattern, c.flags) for c in compiled]
         found = self.by_char.get(char)
         if found is None:
             found = self.by_char[char] = tuple(
@@ -171,7 +188,7 @@ class _State:
 
 class _States(dict[str, _State]):
     """A lexer's states (its class's, or its own: some lexers pick a set per instance),
-    each analysed when first entered."""
+    made when first entered."""
 
     def __init__(self, tokendefs: dict[str, list[Rule]]) -> None:
         super().__init__()
@@ -197,7 +214,9 @@ def _states(lexer: RegexLexer) -> _States:
 
 def _transition(stack: list[str], new_state: Any) -> None:
     """Pygments' state-stack change for a rule's `new_state`."""
-    if isinstance(new_state, tuple):
+    if type(new_state) is int and 0 < -new_state < len(stack):  # "#pop", the most common
+        del stack[new_state:]
+    elif isinstance(new_state, tuple):
         for state in new_state:
             if state == "#pop":
                 if len(stack) > 1:
@@ -224,7 +243,10 @@ def _regex_tokens(lexer: RegexLexer, text: str) -> Iterator[tuple[int, Any, str]
     stack = ["root"]
     state = states["root"]
     while True:
-        for rexmatch, action, new_state in state.candidates(text[pos] if pos < end else ""):
+        char = text[pos] if pos < end else ""
+        candidates = state.by_char.get(char)
+        for rexmatch, action, new_state in (
+                state.candidates(char) if candidates is None else candidates):
             m = rexmatch(text, pos)
             if m:
                 if action is not None:
@@ -253,22 +275,28 @@ def _extended_tokens(lexer: ExtendedRegexLexer, text: str,
                      context: type[LexerContext] = LexerContext
                      ) -> Iterator[tuple[int, Any, str]]:
     """`ExtendedRegexLexer.get_tokens_unprocessed(text)`, trying only the possible
-    rules (its callbacks move `ctx.pos` and may change `ctx.stack` themselves)."""
+    rules. Its callbacks move `ctx.pos` and may change `ctx.stack` and `ctx.end`
+    themselves: the position and end are kept in locals, handed over before a callback
+    and read back after it."""
     states = _states(lexer)
     ctx = context(text, 0)
     state = states["root"]
+    pos, end = 0, ctx.end
     while True:
-        pos = ctx.pos
-        for rexmatch, action, new_state in state.candidates(
-                text[pos] if pos < ctx.end else ""):
-            m = rexmatch(text, pos, ctx.end)
+        char = text[pos] if pos < end else ""
+        candidates = state.by_char.get(char)
+        for rexmatch, action, new_state in (
+                state.candidates(char) if candidates is None else candidates):
+            m = rexmatch(text, pos, end)
             if m:
                 if action is not None:
                     if type(action) is _TokenType:
                         yield pos, action, m.group()
-                        ctx.pos = m.end()
+                        pos = m.end()
                     else:
+                        ctx.pos = pos
                         yield from action(lexer, m, ctx)
+                        pos, end = ctx.pos, ctx.end
                         if not new_state:
                             state = states[ctx.stack[-1]]
                 if new_state is not None:
@@ -276,25 +304,18 @@ def _extended_tokens(lexer: ExtendedRegexLexer, text: str,
                     state = states[ctx.stack[-1]]
                 break
         else:
-            if ctx.pos >= ctx.end:
+            if pos >= end:
                 break
-            if text[ctx.pos] == "\n":
+            if text[pos] == "\n":
                 ctx.stack = ["root"]
                 state = states["root"]
-                yield ctx.pos, Text, "\n"
+                yield pos, Text, "\n"
             else:
-                yield ctx.pos, Error, text[ctx.pos]
-            ctx.pos += 1
+                yield pos, Error, text[pos]
+            pos += 1
 
 
-WARM_UP = 20_000
-"""Characters each lexer class lexes with Pygments' own loop in a process before its
-rules are analysed: analysing a lexer takes about as long as lexing this much, so a
-process that highlights a post or two (a one-post rebuild, `lanting serve` after an
-edit) is better off without it."""
-
-_lexed: dict[type, int] = {}
-"""Lexer class -> characters it lexed before being analysed."""
+_TOKEN_AND_VALUE = itemgetter(1, 2)
 
 
 def get_tokens(lexer: Lexer, text: str) -> Iterator[tuple[Any, str]]:
@@ -309,10 +330,6 @@ def get_tokens(lexer: Lexer, text: str) -> Iterator[tuple[Any, str]]:
         run = partial(_extended_tokens, context=YamlLexerContext)
     else:  # the lexer has a loop of its own
         return lexer.get_tokens(text)
-    warm = _lexed.get(cls, 0)
-    if warm < WARM_UP:
-        _lexed[cls] = warm + len(text)
-        return lexer.get_tokens(text)
     text = lexer._preprocess_lexer_input(text)  # type: ignore[attr-defined]  # as get_tokens
-    stream = ((token, value) for _, token, value in run(lexer, text))
+    stream = map(_TOKEN_AND_VALUE, run(lexer, text))  # C-level: no generator frame per token
     return apply_filters(stream, lexer.filters, lexer) if lexer.filters else stream
