@@ -86,8 +86,11 @@ def parse_fence_info(info: str) -> FenceInfo:
 
 @functools.lru_cache(maxsize=256)
 def _lexer(lang: str) -> Lexer | None:
+    # The code is lexed with a newline at its end (Pygments' `ensurenl`, dropped again
+    # with the empty line it makes): many lexers' rules end in `\n`, and without it the
+    # last line of a diff, a `pycon` output or a trailing LaTeX comment lexes as errors.
     try:
-        return get_lexer_by_name(lang, stripnl=False, ensurenl=False)
+        return get_lexer_by_name(lang, stripnl=False)
     except ClassNotFound:
         return None
 
