@@ -137,15 +137,8 @@ def highlight_lines(lang: str, code: str) -> tuple[str, ...] | None:
         css = _CLASSES.get(ttype)
         if css is None:
             css = _CLASSES[ttype] = "" if (short := _css_class(ttype)) == "w" else short
-        if "\n" not in value:  # most tokens
-            if css == run_css:
-                run += value
-            else:
-                if run:
-                    spans.append(_span(run_css, run))
-                run_css, run = css, value
-            continue
-        for i, part in enumerate(value.split("\n")):
+        # Most tokens hold no newline: not split.
+        for i, part in enumerate(value.split("\n") if "\n" in value else (value,)):
             if i:  # a line ends: close its last span
                 if run:
                     spans.append(_span(run_css, run))
