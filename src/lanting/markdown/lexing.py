@@ -214,8 +214,11 @@ def _states(lexer: RegexLexer) -> _States:
 
 def _transition(stack: list[str], new_state: Any) -> None:
     """Pygments' state-stack change for a rule's `new_state`."""
-    if type(new_state) is int and 0 < -new_state < len(stack):  # "#pop", the most common
-        del stack[new_state:]
+    if isinstance(new_state, int):  # "#pop" (-1) and "#pop:n", the most common
+        if abs(new_state) >= len(stack):
+            del stack[1:]
+        else:
+            del stack[new_state:]
     elif isinstance(new_state, tuple):
         for state in new_state:
             if state == "#pop":
@@ -225,11 +228,6 @@ def _transition(stack: list[str], new_state: Any) -> None:
                 stack.append(stack[-1])
             else:
                 stack.append(state)
-    elif isinstance(new_state, int):
-        if abs(new_state) >= len(stack):
-            del stack[1:]
-        else:
-            del stack[new_state:]
     elif new_state == "#push":
         stack.append(stack[-1])
     else:
