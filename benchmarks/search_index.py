@@ -22,9 +22,9 @@ REPO = Path(__file__).resolve().parents[1]
 MAKE_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "bench" / "make_corpus.py"
 sys.path.insert(0, str(REPO / "src"))
 
+from lanting.build import BuildOptions, build  # noqa: E402
 from lanting.config import load_config  # noqa: E402
 from lanting.pages import OutputFile  # noqa: E402
-from lanting.pipeline import BuildOptions, build  # noqa: E402
 from lanting.search import build_search_index  # noqa: E402
 
 

@@ -56,9 +56,9 @@ def main() -> int:
     sys.path.insert(0, str(REPO / "src"))
     from playwright.sync_api import sync_playwright
 
+    from lanting.build import BuildOptions
     from lanting.cli import tune_collector
     from lanting.live import LiveSite
-    from lanting.pipeline import BuildOptions
     from lanting.serve import make_server
 
     tune_collector()  # as `lanting serve` does

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from htmltree import parse_html
 
+from lanting.build import BuildResult
 from lanting.config import load_config
 from lanting.errors import LantingError
 from lanting.markdown import RenderContext, render_markdown
-from lanting.pipeline import BuildResult
 
 Make = Callable[..., Path]
 Build = Callable[..., BuildResult]

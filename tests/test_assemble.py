@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from lanting.assemble import Site
+from lanting.build import BuildResult
 from lanting.errors import LantingError
-from lanting.pipeline import BuildResult
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from lanting.build import BuildOptions, BuildResult, build
 from lanting.errors import LantingError, Problem
 from lanting.external import ExternalLink, ask, check_external
-from lanting.pipeline import BuildOptions, BuildResult, build
 
 Run = Callable[..., tuple[int, str, str]]
 MakeSite = Callable[..., Path]

@@ -267,3 +267,31 @@ def test_python_error_in_a_site_template_is_a_site_error(good_site: Path, run_cl
     assert code == 1
     first = err.splitlines()[0]
     assert first.startswith("templates/post.html:2: error: "), err
+
+
+HEAVY = ("lanting.pipeline", "jinja2", "markdown_it", "pygments", "minify_html")
+IMPORTED_AFTER_A_BUILD = """
+import sys
+from lanting.cli import main
+code = main(sys.argv[1:])
+print(code, *(name for name in {heavy!r} if name in sys.modules))
+"""
+
+
+def _build_in_a_new_process(*args: str) -> list[str]:
+    result = subprocess.run(
+        [sys.executable, "-c", IMPORTED_AFTER_A_BUILD.format(heavy=HEAVY), "build", *args],
+        capture_output=True, text=True, timeout=120, check=True)
+    return result.stdout.splitlines()[-1].split()
+
+
+def test_a_build_with_nothing_changed_never_imports_the_pipeline(good_site: Path,
+                                                                tmp_path: Path) -> None:
+    out = str(tmp_path / "out")
+    assert _build_in_a_new_process(str(good_site), "-o", out) == ["0", *HEAVY]
+    # Nothing changed: the up-to-date check answers with light imports only.
+    assert _build_in_a_new_process(str(good_site), "-o", out) == ["0"]
+    (good_site / "content" / "posts" / "a.md").write_text(
+        (good_site / "content" / "posts" / "a.md").read_text(encoding="utf-8") + "\nMore.\n",
+        encoding="utf-8")
+    assert _build_in_a_new_process(str(good_site), "-o", out) == ["0", *HEAVY]

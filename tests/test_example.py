@@ -10,7 +10,7 @@ from urllib.parse import unquote
 import pytest
 from htmltree import Element, parse_html
 
-from lanting.pipeline import BuildOptions, BuildResult, build
+from lanting.build import BuildOptions, BuildResult, build
 from lanting.talks import split_slides
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "example"

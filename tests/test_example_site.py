@@ -17,7 +17,7 @@ import pytest
 from htmltree import Element, parse_html
 
 from lanting.assemble import Page
-from lanting.pipeline import BuildOptions, BuildResult, build
+from lanting.build import BuildOptions, BuildResult, build
 
 EXAMPLE = Path(__file__).parents[1] / "example"
 SEED = Path(__file__).parents[2] / "shared" / "seed" / "000_fa4fb6f2a6357a9a.txt"

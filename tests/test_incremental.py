@@ -19,11 +19,11 @@ from jinja2 import Environment
 import lanting.discover
 import lanting.pipeline
 import lanting.templates
+from lanting.build import BuildOptions, build
 from lanting.cache import TABLE
 from lanting.discover import Discovery, discover
 from lanting.freshness import KEPT_STATES
 from lanting.mathfont import KEPT_SUBSETS
-from lanting.pipeline import BuildOptions, build
 
 
 def _site(root: Path) -> Path:
@@ -324,7 +324,7 @@ def test_old_math_font_subsets_are_forgotten(tmp_path: Path) -> None:
 _FINGERPRINTS = """
 import json, sys
 from pathlib import Path
-from lanting.pipeline import BuildOptions, build
+from lanting.build import BuildOptions, build
 result = build(Path(sys.argv[1]), BuildOptions(output=Path(sys.argv[2])))
 print(json.dumps(result.fingerprints))
 """

@@ -4,17 +4,16 @@ translations (stage 3b), and the per-language sections a build writes."""
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from htmltree import parse_html
 
+from lanting.build import BuildResult
 from lanting.config import Config, load_config
 from lanting.errors import LantingError
 from lanting.languages import filename_language, language_config, match_language, site_languages
-from lanting.pipeline import BuildResult
 
 MakeSite = Callable[..., Path]
 Build = Callable[..., BuildResult]
@@ -404,7 +403,7 @@ def test_incremental_bilingual_build_equals_clean_build(tmp_path: Path, post: Po
                                                         change: str) -> None:
     import shutil
 
-    from lanting.pipeline import BuildOptions, build
+    from lanting.build import BuildOptions, build
     site = tmp_path / "site"
     files = {
         "lanting.toml": 'title = "T"\nbase_url = "https://x.org/"\nlanguages = ["zh-CN", "en"]\n',

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from lanting.build import BuildOptions
 from lanting.live import LiveSite
-from lanting.pipeline import BuildOptions
 from lanting.serve import make_server
 
 POST = "---\ntitle: {title}\ndate: 2026-01-0{day}\ntags: [t]\n---\n{body}\n"

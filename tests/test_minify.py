@@ -52,8 +52,8 @@ def test_self_closing_foreign_elements_are_opened_and_closed() -> None:
 
 
 def test_serve_never_minifies(make_site, post) -> None:
+    from lanting.build import BuildOptions
     from lanting.live import LiveSite
-    from lanting.pipeline import BuildOptions
 
     site = make_site({"content/posts/a.md": post("A", body=MATH_AND_CODE)})
     live = LiveSite(site, BuildOptions(drafts=True, jobs=1), report=lambda message: None)

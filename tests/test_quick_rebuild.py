@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 import lanting.live
+from lanting.build import BuildOptions
 from lanting.errors import LantingError
 from lanting.live import LiveSite, page_url
-from lanting.pipeline import BuildOptions
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "example"
 OPTIONS = BuildOptions(drafts=True, jobs=1, cache=False, base_url="http://localhost/")

@@ -7,10 +7,10 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
+from lanting.build import BuildResult
 from lanting.discover import Asset, Kind, Source
 from lanting.errors import LantingError
 from lanting.frontmatter import Document, parse
-from lanting.pipeline import BuildResult
 from lanting.routes import plan_routes
 
 CONTENT = Path("/site/content")

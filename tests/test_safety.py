@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
+from lanting.build import BuildResult
 from lanting.errors import LantingError
 from lanting.markdown import MarkdownOptions, RenderContext, render_markdown
 from lanting.pages import OutputFile
-from lanting.pipeline import BuildResult
 from lanting.safety import confined, is_safe_url, url_scheme
 from lanting.write import _refuse_unsafe, write_site
 

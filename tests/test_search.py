@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from htmltree import parse_html
 
+from lanting.build import BuildResult
 from lanting.config import load_config
 from lanting.errors import LantingError
-from lanting.pipeline import BuildResult
 from lanting.search import index_language
 
 SEARCH_ON = 'title = "T"\nlanguage = "en"\n'
@@ -238,8 +238,8 @@ def test_serve_swaps_in_a_new_index_after_the_pages(searchable: Path) -> None:
     """`lanting serve` shows edited pages at once and replaces the index when it is ready."""
     import time
 
+    from lanting.build import BuildOptions
     from lanting.live import LiveSite
-    from lanting.pipeline import BuildOptions
 
     live = LiveSite(searchable, BuildOptions(jobs=1, cache=False), report=lambda m: None)
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from htmltree import parse_html
 
+from lanting.build import BuildResult
 from lanting.errors import LantingError
-from lanting.pipeline import BuildResult
 from lanting.talks import _segments, split_slides
 
 

@@ -11,9 +11,9 @@ from typing import IO
 import pytest
 
 from lanting import write
+from lanting.build import BuildResult
 from lanting.errors import LantingError
 from lanting.pages import OutputFile
-from lanting.pipeline import BuildResult
 from lanting.write import MARKER, Copy, check_output_folder, write_site
 
 Snapshot = Callable[[Path], dict[str, bytes]]

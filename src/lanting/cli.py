@@ -6,16 +6,16 @@ import argparse
 import gc
 import os
 import signal
-import time
 import sys
+import time
 import webbrowser
 from pathlib import Path
 from types import FrameType
 from typing import NoReturn
 
 from lanting import __version__
+from lanting.build import BuildOptions, BuildResult, build, clean_cache
 from lanting.errors import LantingError, Problem, UsageError
-from lanting.pipeline import BuildOptions, BuildResult, build, clean_cache
 from lanting.scaffold import new_site
 
 EXIT_OK, EXIT_SITE_ERROR, EXIT_USAGE = 0, 1, 2

@@ -21,12 +21,13 @@ from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from lanting.build import CACHE_DIR, BuildOptions
 from lanting.cache import DocumentCache
 from lanting.discover import FileReader, Source, is_ignored, read_text
 from lanting.documents import Loaded
 from lanting.errors import LantingError, Problem
 from lanting.incremental import BuildState, early_pages, quick_update, warm
-from lanting.pipeline import CACHE_DIR, BuildOptions, produce
+from lanting.pipeline import produce
 from lanting.search import INDEX_DIR, SearchIndex, build_search_index
 from lanting.serve import LIVE_PREFIX, MemoryStore
 

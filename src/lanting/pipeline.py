@@ -10,7 +10,6 @@ anything is written, so an error leaves the old output alone.
 from __future__ import annotations
 
 import os
-import shutil
 import time
 from collections.abc import Callable
 from contextlib import closing
@@ -23,13 +22,14 @@ from lanting.assemble import Site
 from lanting.assets import build_assets
 from lanting.bibliography import parse_bibliography
 from lanting.bodies import link_pages
+from lanting.build import CACHE_DIR, BuildOptions, BuildResult, Progress
 from lanting.cache import DocumentCache, engine_fingerprint, settings_fingerprint
 from lanting.check import CheckInput, check
 from lanting.config import Config, load_config
 from lanting.discover import Discovery, FileReader, Kind, Source, discover
 from lanting.documents import DocumentSettings, Loaded, load_or_problems, render_context
 from lanting.errors import LantingError, Problem
-from lanting.freshness import inputs_digest, load_state, save_state
+from lanting.freshness import save_state
 from lanting.frontmatter import Document, parse
 from lanting.images import responsive_images
 from lanting.incremental import BuildState
@@ -50,46 +50,10 @@ from lanting.templates import (
 )
 from lanting.translations import localized_link_maps, resolve_languages
 from lanting.workers import PARALLEL_THRESHOLD, run_in_order
-from lanting.write import Copy, check_output_folder, marker_content, write_site
+from lanting.write import Copy, marker_content, write_site
 
-CACHE_DIR = ".lanting"
-"""Per-site cache folder (safe to delete)."""
 RENDER_BATCH = 8
 """Sources per task of the Markdown stage (a worker stores a task's results at once)."""
-
-Progress = Callable[[str, int, int], None]
-"""Called as progress(stage, done, total) while a long stage runs."""
-
-
-@dataclass(frozen=True, slots=True)
-class BuildOptions:
-    output: Path | None = None
-    """Defaults to SITE/public."""
-    drafts: bool = False
-    base_url: str | None = None
-    strict: bool = False
-    """Treat warnings as errors."""
-    jobs: int = 0
-    """Worker processes for parsing and rendering; 0 means one per CPU."""
-    cache: bool = True
-    """Reuse parsed and rendered sources from SITE/.lanting/ (`--no-cache` turns it off)."""
-    external: bool = False
-    """Also check external links over the network (`lanting check --external`)."""
-    write: bool = True
-    """False for `lanting check`: every stage and check runs, nothing is written."""
-
-
-@dataclass(frozen=True, slots=True)
-class BuildResult:
-    output: Path
-    files: int
-    pages: int
-    warnings: tuple[Problem, ...]
-    seconds: float
-    site: Site | None = field(repr=False)
-    """None when nothing changed since the build that wrote the output."""
-    fingerprints: dict[str, str] = field(default_factory=dict, repr=False)
-    """Output path -> digest of its inputs (lets the next build skip unchanged pages)."""
 
 
 def document_settings(site_dir: Path, config: Config, discovery: Discovery, drafts: bool,
@@ -257,18 +221,12 @@ class SiteOutput:
         return {f.path: f.fingerprint for f in self.files if f.fingerprint}
 
 
-def build(site_dir: Path, options: BuildOptions = BuildOptions(),
-          progress: Progress | None = None) -> BuildResult:
-    """Build the site into the output folder (atomically); skip it if nothing changed."""
-    started = time.perf_counter()
-    output = options.output or site_dir / "public"
-    check_output_folder(output, site_dir)  # refuse early, before any work or cache write
-    inputs = inputs_digest(site_dir, (str(output.resolve()), options.drafts, options.base_url,
-                                      options.strict))
-    recorded_inputs, previous = load_state(site_dir / CACHE_DIR, output) if options.cache else (
-        "", {})
-    if options.cache and options.write and recorded_inputs == inputs:
-        return BuildResult(output, 0, 0, (), time.perf_counter() - started, None)
+def build_and_write(site_dir: Path, options: BuildOptions, output: Path, inputs: str,
+                    previous: dict[str, str], progress: Progress | None,
+                    started: float) -> BuildResult:
+    """Stages 1–8 for `build.build`, which found the output out of date: `inputs` is the
+    digest of what this build is made from, `previous` the fingerprints of the build
+    that wrote the output."""
     cache = DocumentCache(site_dir / CACHE_DIR / "cache.sqlite" if options.cache else None)
     try:
         produced = produce(site_dir, options, cache, previous,
@@ -405,12 +363,3 @@ def _check(inp: CheckInput, more: list[Problem], strict: bool) -> list[Problem]:
     if any(p.severity == "error" for p in problems):
         raise LantingError(problems)
     return problems
-
-
-def clean_cache(site_dir: Path) -> Path | None:
-    """Delete SITE/.lanting/; returns it if it existed."""
-    folder = site_dir / CACHE_DIR
-    if not folder.is_dir() or folder.is_symlink():
-        return None
-    shutil.rmtree(folder)
-    return folder

@@ -27,10 +27,12 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from lanting.errors import LantingError
-from lanting.pages import OutputFile
+
+if TYPE_CHECKING:
+    from lanting.pages import OutputFile
 
 T = TypeVar("T")
 R = TypeVar("R")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from lanting.pipeline import BuildOptions, build
+from lanting.build import BuildOptions, build
 from lanting.serve import make_server
 
 CHROMIUM = "/usr/bin/chromium"

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from lanting.build import BuildOptions
 from lanting.live import LiveSite
-from lanting.pipeline import BuildOptions
 from lanting.serve import make_server
 
 POST = "---\ntitle: Live post\ndate: 2026-01-02\n---\n{body}\n"

@@ -1,0 +1,90 @@
+"""`lanting build` and `lanting check`: the build's options and result, and the gate in
+front of the pipeline. A build whose inputs are those of the build that wrote the output
+has nothing to do; this module answers that with light imports only (the pipeline, the
+Markdown stack and the templates are imported once there is something to build), so a
+build with nothing changed costs little more than Python's start-up.
+"""
+
+from __future__ import annotations
+
+import gc
+import shutil
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from lanting.errors import Problem
+from lanting.freshness import inputs_digest, load_state
+from lanting.write import check_output_folder
+
+if TYPE_CHECKING:
+    from lanting.assemble import Site
+
+CACHE_DIR = ".lanting"
+"""Per-site cache folder (safe to delete)."""
+
+Progress = Callable[[str, int, int], None]
+"""Called as progress(stage, done, total) while a long stage runs."""
+
+
+@dataclass(frozen=True, slots=True)
+class BuildOptions:
+    output: Path | None = None
+    """Defaults to SITE/public."""
+    drafts: bool = False
+    base_url: str | None = None
+    strict: bool = False
+    """Treat warnings as errors."""
+    jobs: int = 0
+    """Worker processes for parsing and rendering; 0 means one per CPU."""
+    cache: bool = True
+    """Reuse parsed and rendered sources from SITE/.lanting/ (`--no-cache` turns it off)."""
+    external: bool = False
+    """Also check external links over the network (`lanting check --external`)."""
+    write: bool = True
+    """False for `lanting check`: every stage and check runs, nothing is written."""
+
+
+@dataclass(frozen=True, slots=True)
+class BuildResult:
+    output: Path
+    files: int
+    pages: int
+    warnings: tuple[Problem, ...]
+    seconds: float
+    site: Site | None = field(repr=False)
+    """None when nothing changed since the build that wrote the output."""
+    fingerprints: dict[str, str] = field(default_factory=dict, repr=False)
+    """Output path -> digest of its inputs (lets the next build skip unchanged pages)."""
+
+
+def build(site_dir: Path, options: BuildOptions = BuildOptions(),
+          progress: Progress | None = None) -> BuildResult:
+    """Build the site into the output folder (atomically); skip it if nothing changed."""
+    started = time.perf_counter()
+    output = options.output or site_dir / "public"
+    check_output_folder(output, site_dir)  # refuse early, before any work or cache write
+    inputs = inputs_digest(site_dir, (str(output.resolve()), options.drafts, options.base_url,
+                                      options.strict))
+    recorded_inputs, previous = load_state(site_dir / CACHE_DIR, output) if options.cache else (
+        "", {})
+    if options.cache and options.write and recorded_inputs == inputs:
+        return BuildResult(output, 0, 0, (), time.perf_counter() - started, None)
+    from lanting.pipeline import build_and_write  # the heavy imports, now needed
+
+    if gc.get_freeze_count():
+        # The process froze its start-up imports (`cli.tune_collector`): freeze these too,
+        # or the workers forked later copy their pages when they first collect.
+        gc.freeze()
+    return build_and_write(site_dir, options, output, inputs, previous, progress, started)
+
+
+def clean_cache(site_dir: Path) -> Path | None:
+    """Delete SITE/.lanting/; returns it if it existed."""
+    folder = site_dir / CACHE_DIR
+    if not folder.is_dir() or folder.is_symlink():
+        return None
+    shutil.rmtree(folder)
+    return folder
