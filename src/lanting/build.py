@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import shutil
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -72,9 +73,10 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
         "", {})
     if options.cache and options.write and recorded_inputs == inputs:
         return BuildResult(output, 0, 0, (), time.perf_counter() - started, None)
+    first_import = "lanting.pipeline" not in sys.modules
     from lanting.pipeline import build_and_write  # the heavy imports, now needed
 
-    if gc.get_freeze_count():
+    if first_import and gc.get_freeze_count():
         # The process froze its start-up imports (`cli.tune_collector`): freeze these too,
         # or the workers forked later copy their pages when they first collect.
         gc.freeze()
