@@ -8,7 +8,10 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
 import signal
+import tempfile
 import textwrap
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -29,6 +32,13 @@ LIBCST_IMPORT_WARNING = "ignore:mypy_extensions.TypedDict is deprecated:Deprecat
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("filterwarnings", LIBCST_IMPORT_WARNING)
+    # Builds keep the compiled theme in the user's cache folder (templates.shared_cache_dir):
+    # the tests' builds (and the `lanting` processes they start) use one of their own.
+    os.environ["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="lanting-test-cache-")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(os.environ.get("XDG_CACHE_HOME", ""), ignore_errors=True)
 
 SiteFiles = Mapping[str, "str | bytes | None"]
 

@@ -24,6 +24,7 @@ from lanting.cache import TABLE
 from lanting.discover import Discovery, discover
 from lanting.freshness import KEPT_STATES
 from lanting.mathfont import KEPT_SUBSETS
+from lanting.templates import KEPT_THEME_VERSIONS
 
 
 def _site(root: Path) -> Path:
@@ -365,8 +366,17 @@ def test_only_the_newest_output_states_are_kept(tmp_path: Path) -> None:
 
 def test_compiled_templates_are_kept_between_builds(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A build loads the templates the previous one compiled (`.lanting/templates-*`);
-    an edited template is compiled again, and a folder of another version goes."""
+    """A build loads the templates an earlier one compiled: the theme's from the user's
+    cache folder, whichever site compiled them, a site's own from its `.lanting/`. An
+    edited template is compiled again; folders of other versions go (in the user's
+    cache, all but the newest few)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
+    shared = lanting.templates.shared_cache_dir()
+    assert shared == tmp_path / "user-cache/lanting"
+    old_versions = [shared / f"templates-{i:016d}" for i in range(KEPT_THEME_VERSIONS + 1)]
+    for age, folder in enumerate(old_versions):
+        folder.mkdir(parents=True)
+        os.utime(folder, (1_000_000 + age, 1_000_000 + age))
     site = _site(tmp_path / "site")
     out = tmp_path / "out"
     stale = site / ".lanting/templates-0123456789abcdef"
@@ -374,7 +384,11 @@ def test_compiled_templates_are_kept_between_builds(
     (stale / "__jinja2_x.cache").write_bytes(b"old")
     build(site, BuildOptions(output=out, jobs=1))
     [folder] = (site / ".lanting").glob("templates-*")
-    assert folder != stale and any(folder.iterdir())
+    assert folder != stale and not any(folder.iterdir())  # the site has no templates
+    theme = shared / folder.name
+    assert any(theme.iterdir())
+    # The newest older versions are kept beside this one.
+    assert sorted(shared.iterdir()) == sorted([theme, *old_versions[-KEPT_THEME_VERSIONS + 1:]])
     compiled: list[str | None] = []
     compile_ = Environment.compile
 
@@ -385,10 +399,13 @@ def test_compiled_templates_are_kept_between_builds(
 
     monkeypatch.setattr(Environment, "compile", counting)
 
-    def build_in_new_process() -> None:
+    def build_in_new_process(site: Path = site) -> None:
         lanting.templates._ENVIRONMENTS.clear()  # what a new `lanting build` starts with
         build(site, BuildOptions(output=out, jobs=1))
 
+    other = _site(tmp_path / "other")  # a new site compiles none of the theme
+    build_in_new_process(other)
+    assert compiled == []
     _edit(site)
     build_in_new_process()
     assert compiled == []
@@ -396,3 +413,10 @@ def test_compiled_templates_are_kept_between_builds(
     build_in_new_process()
     assert compiled == ["post.html"]
     assert b"<h1 class=custom>A</h1>" in (out / "posts/a/index.html").read_bytes()  # minified
+    assert [path.name for path in folder.iterdir()] != []  # the site's post.html, compiled
+    compiled.clear()
+    build_in_new_process()
+    assert compiled == []
+    build_in_new_process(other)  # the other site still has the theme's own post.html
+    assert compiled == []
+    assert "custom" not in (out / "posts/a/index.html").read_text()

@@ -51,7 +51,7 @@ def run_in_order(tasks: Sequence[Callable[[], T]], jobs: int = 0,
         return
     helper: threading.Thread | None = None
     # Small chunks keep both workers busy to the end (tasks differ in cost).
-    chunk = max(1, min(32, len(tasks) // (jobs * 8)))
+    chunk = max(1, min(32, len(tasks) // (jobs * 16)))
     pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
     try:
         # The workers are forked by the first submission, which `map` makes at once; the
