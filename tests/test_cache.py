@@ -9,6 +9,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from lanting.cache import TABLE, DocumentCache, _freeze, _thaw
 from lanting.config import load_config
 from lanting.discover import discover
@@ -86,3 +88,40 @@ def test_a_broken_entry_is_a_miss(
     cache = DocumentCache(path)
     assert cache.get_many({key: loaded[0].document.source}, settings) == {}
     cache.close()
+
+
+def test_a_spoilt_database_file_is_replaced(
+        tmp_path: Path, make_site: Callable[..., Path], post: Callable[..., str]) -> None:
+    """The cache does not wait for the disk (no fsync): a system crash may leave a file
+    that is no database. The next build starts a new one instead of building without a
+    cache from then on."""
+    loaded, settings = _site(make_site, post)
+    path = tmp_path / "cache.sqlite"
+    path.write_bytes(b"\x00garbage" * 512)
+    (tmp_path / "cache.sqlite-wal").write_bytes(b"more garbage")
+    cache = DocumentCache(path)
+    assert cache.db is not None
+    key = cache.key(loaded[0].document.source, "settings")
+    cache.put_many([(key, replace(loaded[0], key=key))])
+    cache.close()
+    cache = DocumentCache(path)
+    assert list(cache.get_many({key: loaded[0].document.source}, settings)) == [key]
+    cache.close()
+
+
+def test_a_locked_database_is_left_alone(
+        tmp_path: Path, make_site: Callable[..., Path], post: Callable[..., str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only a file that is no database is replaced; one that cannot be opened now
+    (locked by another build, on a read-only disk) is kept, and the build goes on
+    without a cache."""
+    path = tmp_path / "cache.sqlite"
+    DocumentCache(path).close()
+    before = path.read_bytes()
+
+    def locked(*args: object, **kwargs: object) -> sqlite3.Connection:
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(sqlite3, "connect", locked)
+    cache = DocumentCache(path)
+    assert cache.db is None and path.read_bytes() == before

@@ -82,13 +82,15 @@ class DocumentCache:
         self._pid = os.getpid()  # a connection must not be used across fork()
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(path, timeout=10)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=NORMAL")
-            self.db.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} "
-                            "(key TEXT PRIMARY KEY, value BLOB NOT NULL, html TEXT NOT NULL)")
-            self.db.execute(f"CREATE TABLE IF NOT EXISTS {FILES_TABLE} "
-                            "(rel TEXT PRIMARY KEY, stamp TEXT NOT NULL, digest TEXT NOT NULL)")
+            try:
+                self.db = _connect(path)
+            except sqlite3.OperationalError:
+                raise  # locked, read-only, …: not the file's fault
+            except sqlite3.DatabaseError:  # not a database (any more): start a new one
+                for stale in (path, path.with_name(path.name + "-wal"),
+                              path.with_name(path.name + "-shm")):
+                    stale.unlink(missing_ok=True)
+                self.db = _connect(path)
         except (OSError, sqlite3.Error):
             self.db = None  # a read-only or broken cache only makes the build slower
 
@@ -219,6 +221,25 @@ class DocumentCache:
         if self.db is not None:
             self.db.close()
             self.db = None
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(path, timeout=10)
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        # No fsync: everything here can be made again, and a build is not made to wait
+        # for the disk (WAL checkpoints with fsync cost a cold build of 1,000 posts a
+        # quarter of a second). A crash of the program loses nothing; a crash of the
+        # system may lose the last entries or spoil the file, which `_open` then replaces.
+        db.execute("PRAGMA synchronous=OFF")
+        db.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} "
+                   "(key TEXT PRIMARY KEY, value BLOB NOT NULL, html TEXT NOT NULL)")
+        db.execute(f"CREATE TABLE IF NOT EXISTS {FILES_TABLE} "
+                   "(rel TEXT PRIMARY KEY, stamp TEXT NOT NULL, digest TEXT NOT NULL)")
+    except BaseException:
+        db.close()
+        raise
+    return db
 
 
 def _freeze(loaded: Loaded) -> bytes:

@@ -115,8 +115,16 @@ def _render_batch(batch: list[tuple[str, Source]], settings: DocumentSettings,
     done = [(key, replace(r, key=key)) for (key, _), r in zip(batch, results, strict=True)
             if not isinstance(r, list)]
     stored = dict(cache.put_many(done)) if cache.on_disk else dict(done)
-    return [r if isinstance(r, list) else stored[key]
+    return [r if isinstance(r, list) else _without_text(stored[key])
             for (key, _), r in zip(batch, results, strict=True)]
+
+
+def _without_text(loaded: Loaded) -> Loaded:
+    """What a worker sends back: the caller puts its own source in again, so the text
+    (most of the pickled result) stays out of the pipe."""
+    source = loaded.document.source
+    return replace(loaded, document=replace(loaded.document, source=replace(
+        source, text=None, digest=source.digest)))
 
 
 def parse_talks(sources: list[Source], drafts: bool) -> list[Document]:
