@@ -878,7 +878,7 @@ def report(res: Results, args: argparse.Namespace, started: dt.datetime, elapsed
                f"- Corpus: `shared/bench/make_corpus.py` (seed {args.seed}), flavor `plain` for Lanting "
                "(plus `lanting.toml` with `title = \"Bench\"` and search off, as the peers build "
                "no search index), `hugo` for Hugo, `hexo` for Hexo.",
-               "- cold: output and caches removed first (moved aside, deleted after the whole run, because file creation on this ext4 is slow for a minute after thousands of deletions; Lanting: output and `.lanting/`; Hugo: `public/`, "
+               "- cold: output and caches removed first (moved aside, deleted after the whole run, because file creation on this ext4 is slow for a minute after thousands of deletions; Lanting: output and `.lanting/`, not the theme templates compiled in the user's cache folder, which hold nothing of the site, like Lanting's own `.pyc` files; Hugo: `public/`, "
                "`resources/` and `--cacheDir`; Hexo: `public/` and `db.json`). warm: the same build again. "
                "one-edit: one sentence appended to one post, then the same build (full `hugo` / "
                "`hexo generate` for peers).",

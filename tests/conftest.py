@@ -40,6 +40,7 @@ def pytest_configure(config: pytest.Config) -> None:
 def pytest_unconfigure(config: pytest.Config) -> None:
     shutil.rmtree(os.environ.get("XDG_CACHE_HOME", ""), ignore_errors=True)
 
+
 SiteFiles = Mapping[str, "str | bytes | None"]
 
 
