@@ -1,14 +1,16 @@
-"""Housekeeping of a site's cache folder (`.lanting/`): files of which only the newest few
-are worth keeping."""
+"""Housekeeping of cache folders (a site's `.lanting/`, the user's): entries of which only
+the newest few are worth keeping."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 
 def keep_newest(folder: Path, pattern: str, count: int, current: Path) -> None:
-    """Delete all but the `count` most recently written files matching `pattern` in
-    `folder`; `current`, just written, is kept whatever its time stamp."""
+    """Delete all but the `count` most recently written files (or folders) matching
+    `pattern` in `folder`; `current`, just written, is kept whatever its time stamp. A
+    symlink to a folder is left alone."""
     found = []
     for path in folder.glob(pattern):
         try:
@@ -16,5 +18,9 @@ def keep_newest(folder: Path, pattern: str, count: int, current: Path) -> None:
         except OSError:
             continue  # deleted meanwhile by another build
     for _, old in sorted(found, reverse=True)[count:]:
-        if old != current:
+        if old == current:
+            continue
+        if not old.is_dir():
             old.unlink(missing_ok=True)
+        elif not old.is_symlink():
+            shutil.rmtree(old, ignore_errors=True)

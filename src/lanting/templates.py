@@ -7,7 +7,6 @@ import functools
 import hashlib
 import os
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +23,7 @@ from jinja2.bccache import Bucket
 from markupsafe import Markup
 from platformdirs import user_cache_dir
 
+from lanting.cachedir import keep_newest
 from lanting.i18n import format_date
 from lanting.safety import ConfinedLoader
 
@@ -117,12 +117,7 @@ def _bytecode_folder(parent: Path, name: str, kept: int) -> FileSystemBytecodeCa
     try:
         folder.mkdir(parents=True, exist_ok=True)
         os.utime(folder)
-        used = []
-        for other in parent.glob(f"{BYTECODE_PREFIX}*"):
-            if other != folder and other.is_dir() and not other.is_symlink():
-                used.append((other.stat().st_mtime_ns, other))
-        for _, old in sorted(used, reverse=True)[kept - 1:]:
-            shutil.rmtree(old, ignore_errors=True)
+        keep_newest(parent, f"{BYTECODE_PREFIX}*", kept, folder)
     except OSError:
         return None
     return FileSystemBytecodeCache(str(folder))
