@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import MutableMapping
+from typing import Any
+
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
@@ -20,18 +23,23 @@ def inline_text(token: Token) -> str:
     return "".join(parts).strip()
 
 
+def heading_id(env: MutableMapping[str, Any], level: int, text: str, explicit: str = "") -> str:
+    """The id of the next heading of a document (unique in it), recorded for its table of
+    contents; `text` is its reader-visible text (`inline_text`)."""
+    seen: dict[str, int] = env.setdefault("heading_ids", {})
+    anchor = unique(explicit or slugify(text), seen)
+    env.setdefault("headings", []).append((level, anchor, text))
+    return anchor
+
+
 def _add_ids(state: StateCore) -> None:
-    seen: dict[str, int] = state.env.setdefault("heading_ids", {})
-    headings: list[tuple[int, str, str]] = state.env.setdefault("headings", [])
     tokens = state.tokens
     for i, token in enumerate(tokens):
         if token.type != "heading_open" or i + 1 >= len(tokens):
             continue
-        text = inline_text(tokens[i + 1])
         explicit = token.attrGet("id")
-        anchor = unique(str(explicit) if explicit else slugify(text), seen)
-        token.attrSet("id", anchor)
-        headings.append((int(token.tag[1]), anchor, text))
+        token.attrSet("id", heading_id(state.env, int(token.tag[1]), inline_text(tokens[i + 1]),
+                                       str(explicit) if explicit else ""))
 
 
 def anchors_plugin(md: MarkdownIt) -> None:

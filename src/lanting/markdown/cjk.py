@@ -19,13 +19,25 @@ _LATIN = r"A-Za-z0-9\u00c0-\u024f"
 # engine inserts the space itself (a `\g<0>` template calls back into Python per match).
 _BOUNDARY = re.compile(f"(?<=[{_CJK}])(?=[{_LATIN}])|(?<=[{_LATIN}%])(?=[{_CJK}])")
 _CJK_CHAR = re.compile(f"[{_CJK}]")
-_ATOMS = ("code_inline", "math_inline", "math_single")
+ATOMS = ("code_inline", "math_inline", "math_single")
+"""Inline tokens set off from Chinese prose beside them."""
 
 
 def space_text(text: str) -> str:
     if text.isascii():  # no Chinese or Japanese: nothing to space (most code-heavy text)
         return text
     return _BOUNDARY.sub(THIN_SPACE, text)
+
+
+def space_prose(text: str, atom_before: bool, atom_after: bool) -> str:
+    """A run of prose spaced, and set off from a code span or formula right before or
+    after it: its edge character against the run's."""
+    text = space_text(text)
+    if atom_after and _CJK_CHAR.match(text, len(text) - 1):
+        text += THIN_SPACE
+    if atom_before and _CJK_CHAR.match(text):
+        text = THIN_SPACE + text
+    return text
 
 
 def _space(state: StateCore) -> None:
@@ -37,13 +49,9 @@ def _space(state: StateCore) -> None:
         for i, child in enumerate(children):
             if child.type != "text" or not child.content:
                 continue
-            text = space_text(child.content)
-            # Next to a code span or formula: its edge character against the text's.
-            if i < last and children[i + 1].type in _ATOMS and _CJK_CHAR.match(text, len(text) - 1):
-                text += THIN_SPACE
-            if i > 0 and children[i - 1].type in _ATOMS and _CJK_CHAR.match(text):
-                text = THIN_SPACE + text
-            child.content = text
+            child.content = space_prose(child.content,
+                                        i > 0 and children[i - 1].type in ATOMS,
+                                        i < last and children[i + 1].type in ATOMS)
 
 
 def cjk_spacing_plugin(md: MarkdownIt) -> None:

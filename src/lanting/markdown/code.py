@@ -187,15 +187,19 @@ def render_code_block(code: str, info: FenceInfo, env: dict[str, Any], line: int
             + "\n".join(rendered) + "</code></pre></div>\n")
 
 
-def _render_fence(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
-    token = tokens[idx]
-    info = parse_fence_info(token.info)
+def fence_html(content: str, info_string: str, env: dict[str, Any], body_line: int) -> str:
+    """A fenced block (its info string as written); `body_line`: its first line."""
+    info = parse_fence_info(info_string)
     ctx = env.get("lanting")
-    line = (ctx.body_line if ctx else 1) + (token.map[0] if token.map else 0)
     if info.lang == "mermaid" and ctx is not None and ctx.mermaid:
         env["uses_mermaid"] = True
-        return f'<pre class="mermaid">{escapeHtml(token.content)}</pre>\n'
-    return render_code_block(token.content, info, env, line)
+        return f'<pre class="mermaid">{escapeHtml(content)}</pre>\n'
+    return render_code_block(content, info, env, (ctx.body_line if ctx else 1) + body_line)
+
+
+def _render_fence(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+    token = tokens[idx]
+    return fence_html(token.content, token.info, env, token.map[0] if token.map else 0)
 
 
 def _render_code_block(self: Any, tokens: Sequence[Token], idx: int, options: Any,

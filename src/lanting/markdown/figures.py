@@ -3,7 +3,7 @@ title becomes a numbered `<figure>` ("图 1" / "Figure 1")."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import MutableMapping, Sequence
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -14,23 +14,36 @@ from markdown_it.token import Token
 LABELS = {"zh": "图 {n}", "en": "Figure {n}"}
 
 
+def size_image(image: Token, env: MutableMapping[str, Any]) -> None:
+    """Lazy loading, and the width and height of a known image (recorded as a dependency:
+    the cached page is stale once the image changes size)."""
+    ctx = env.get("lanting")
+    image.attrSet("loading", "lazy")
+    image.attrSet("decoding", "async")
+    path = image.meta.get("content_path")
+    size = ctx.image_sizes.get(str(path)) if path and ctx else None
+    if path:
+        env.setdefault("deps", []).append(
+            ("image", str(path), f"{size[0]}x{size[1]}" if size else ""))
+    if size and not image.attrGet("width"):
+        image.attrSet("width", str(size[0]))
+        image.attrSet("height", str(size[1]))
+
+
 def _size_images(state: StateCore) -> None:
-    ctx = state.env.get("lanting")
-    sizes = ctx.image_sizes if ctx else {}
     for block in state.tokens:
         for child in block.children or []:
-            if child.type != "image":
-                continue
-            child.attrSet("loading", "lazy")
-            child.attrSet("decoding", "async")
-            path = child.meta.get("content_path")
-            size = sizes.get(str(path)) if path else None
-            if path:
-                state.env.setdefault("deps", []).append(
-                    ("image", str(path), f"{size[0]}x{size[1]}" if size else ""))
-            if size and not child.attrGet("width"):
-                child.attrSet("width", str(size[0]))
-                child.attrSet("height", str(size[1]))
+            if child.type == "image":
+                size_image(child, state.env)
+
+
+def figure_image(children: Sequence[Token]) -> Token | None:
+    """The image of a paragraph that is a figure: one image with a title, alone but for
+    white space."""
+    found = [c for c in children if not (c.type == "text" and not c.content.strip())]
+    if len(found) != 1 or found[0].type != "image" or not found[0].attrGet("title"):
+        return None
+    return found[0]
 
 
 def _make_figures(state: StateCore) -> None:
@@ -40,16 +53,15 @@ def _make_figures(state: StateCore) -> None:
         opening, inline, closing = tokens[i], tokens[i + 1], tokens[i + 2]
         if opening.type != "paragraph_open" or inline.type != "inline" or opening.level != 0:
             continue
-        children = [c for c in inline.children or []
-                    if not (c.type == "text" and not c.content.strip())]
-        if len(children) != 1 or children[0].type != "image" or not children[0].attrGet("title"):
+        image = figure_image(inline.children or [])
+        if image is None:
             continue
         number += 1
         opening.type, closing.type = "figure_open", "figure_close"
         opening.tag = closing.tag = "figure"
-        opening.meta = {"number": number, "caption": str(children[0].attrGet("title"))}
+        opening.meta = {"number": number, "caption": str(image.attrGet("title"))}
         closing.meta = opening.meta
-        inline.children = children
+        inline.children = [image]
 
 
 def _render_figure_open(self: Any, tokens: Sequence[Token], idx: int, options: Any,

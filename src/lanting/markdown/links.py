@@ -11,6 +11,8 @@ import functools
 import html
 import posixpath
 import re
+from collections.abc import MutableMapping
+from typing import Any
 from urllib.parse import unquote
 
 from markdown_it import MarkdownIt
@@ -77,7 +79,7 @@ LOOKAHEAD = 64
 """Candidates tried per link: keeps a paragraph of thousands of links linear."""
 
 
-class _Block:
+class LinkPlaces:
     """The places in one block's source lines where link destinations may be written."""
 
     def __init__(self, lines: list[str], first: int, last: int) -> None:
@@ -107,34 +109,55 @@ class _Block:
         return self.first, None
 
 
+class LinkRewriter:
+    """Rewrites the links and image sources of one document in order of appearance:
+    relative ones become placeholders, root-relative ones get the base path; each is
+    recorded in `env["links"]` with where it is written."""
+
+    def __init__(self, env: MutableMapping[str, Any], source: str) -> None:
+        self.ctx = env["lanting"]
+        self.records: list[tuple[str, int, int | None, str | None, bool]] = env.setdefault(
+            "links", [])
+        self.source = source
+        self._lines: list[str] | None = None
+        self._defined: dict[str, tuple[int, int]] = {}
+
+    def places(self, first: int, last: int) -> LinkPlaces:
+        """Where the links of the block on lines [first, last) may be written."""
+        if self._lines is None:
+            self._lines = self.source.split("\n")
+            self._defined = definitions(self._lines) if "]:" in self.source else {}
+        return LinkPlaces(self._lines, first, last)
+
+    def rewrite(self, url: str, image: bool, places: LinkPlaces) -> tuple[str, str | None]:
+        """(the attribute's new value, the `content/` path it points at or None)."""
+        ctx = self.ctx
+        number, column = places.locate(url, self._defined) if url else (places.first, None)
+        target = content_target(url, ctx.rel)
+        value = f"{PLACEHOLDER}{len(self.records)}" if target is not None else rebase(
+            url, ctx.base_path)
+        self.records.append((url, ctx.body_line + number, column, target, image))
+        return value, target
+
+
 def _rewrite(state: StateCore) -> None:
-    ctx = state.env.get("lanting")
-    if ctx is None:
+    if state.env.get("lanting") is None:
         return
-    records: list[tuple[str, int, int | None, str | None, bool]] = state.env.setdefault(
-        "links", [])
-    lines = state.src.split("\n")
-    defined = definitions(lines) if "]:" in state.src else {}
+    rewriter = LinkRewriter(state.env, state.src)
     for block in state.tokens:
         if block.type != "inline" or not block.children:
             continue
-        first, last = block.map if block.map else (0, 1)
-        places: _Block | None = None
+        places: LinkPlaces | None = None
         for child in block.children:
             attr = "href" if child.type == "link_open" else "src" if child.type == "image" else None
             if attr is None:
                 continue
-            url = str(child.attrGet(attr) or "")
-            places = places or _Block(lines, first, last)
-            number, column = places.locate(url, defined) if url else (first, None)
-            target = content_target(url, ctx.rel)
+            places = places or rewriter.places(*(block.map if block.map else (0, 1)))
+            value, target = rewriter.rewrite(str(child.attrGet(attr) or ""),
+                                             child.type == "image", places)
             if child.type == "image":
                 child.meta["content_path"] = target
-            if target is not None:
-                child.attrSet(attr, f"{PLACEHOLDER}{len(records)}")
-            else:
-                child.attrSet(attr, rebase(url, ctx.base_path))
-            records.append((url, ctx.body_line + number, column, target, child.type == "image"))
+            child.attrSet(attr, value)
 
 
 def resolve_placeholders(html: str, links: list[tuple[str, str | None]],

@@ -70,25 +70,46 @@ def to_mathml(latex: str, display: bool, macros: tuple[tuple[str, str], ...] = (
 
 
 def _line(env: dict[str, Any], token: Token) -> int:
+    """The source line of `token` (its block's first line) within the file."""
+    return _file_line(env, token.map[0] if token.map else 0)
+
+
+def _file_line(env: dict[str, Any], body_line: int) -> int:
     ctx = env.get("lanting")
-    return (ctx.body_line if ctx else 1) + (token.map[0] if token.map else 0)
+    return (ctx.body_line if ctx else 1) + body_line
 
 
-def _convert(env: dict[str, Any], token: Token, display: bool) -> str:
+def _convert(env: dict[str, Any], source: str, display: bool, line: int) -> str:
+    """MathML for a formula's source, or the source marked as an error (reported)."""
     ctx = env.get("lanting")
     macros = ctx.macros if ctx else ()
-    latex = token.content.strip()
+    latex = source.strip()
     try:
         return to_mathml(latex, display, macros)
     except ValueError as error:
         env.setdefault("problems", []).append(Problem(
-            f"math: {error} in `{latex[:80]}`", ctx.path if ctx else None, _line(env, token),
+            f"math: {error} in `{latex[:80]}`", ctx.path if ctx else None, line,
             hint="check the LaTeX; see the math section of the README for what is supported"))
         delim = ("$$", "$$") if display else ("$", "$")
         return f'<code class="math-error">{escapeHtml(delim[0] + latex + delim[1])}</code>'
 
 
-_CLOSING_PUNCTUATION = re.compile(r"^[，。、；：！？）」』》〉】…—,.;:!?)\]]+")
+def inline_formula(env: dict[str, Any], source: str, body_line: int, glue: str = "") -> str:
+    """An inline formula; `glue`: the closing punctuation kept on its line."""
+    mathml = _convert(env, source, False, _file_line(env, body_line))
+    # The span lets a formula wider than a phone's column scroll inside it (style.css).
+    if glue:
+        return f'<span class="math-inline nobr">{mathml}{escapeHtml(glue)}</span>'
+    return f'<span class="math-inline">{mathml}</span>'
+
+
+def display_formula(env: dict[str, Any], source: str, body_line: int) -> str:
+    """A display formula without a label."""
+    mathml = _convert(env, source, True, _file_line(env, body_line))
+    return f'<div class="math-display" tabindex="0">{mathml}</div>\n'
+
+
+CLOSING_PUNCTUATION = re.compile(r"^[，。、；：！？）」』》〉】…—,.;:!?)\]]+")
 
 
 def _glue_punctuation(state: StateCore) -> None:
@@ -99,27 +120,24 @@ def _glue_punctuation(state: StateCore) -> None:
         for i, child in enumerate(children[:-1]):
             after = children[i + 1]
             if child.type in ("math_inline", "math_single") and after.type == "text":
-                match = _CLOSING_PUNCTUATION.match(after.content)
+                match = CLOSING_PUNCTUATION.match(after.content)
                 if match:
                     child.meta = {**(child.meta or {}), "glue": match.group(0)}
                     after.content = after.content[match.end():]
 
 
 def _render_inline(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
-    mathml = _convert(env, tokens[idx], display=False)
-    glue = (tokens[idx].meta or {}).get("glue")
-    # The span lets a formula wider than a phone's column scroll inside it (style.css).
-    if glue:
-        return f'<span class="math-inline nobr">{mathml}{escapeHtml(glue)}</span>'
-    return f'<span class="math-inline">{mathml}</span>'
+    token = tokens[idx]
+    return inline_formula(env, token.content, token.map[0] if token.map else 0,
+                          (token.meta or {}).get("glue", ""))
 
 
 def _render_block(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
     token = tokens[idx]
     label = token.info.strip() if token.type in ("math_block_label", "math_block_eqno") else ""
-    mathml = _convert(env, token, display=True)
     if not label:
-        return f'<div class="math-display" tabindex="0">{mathml}</div>\n'
+        return display_formula(env, token.content, token.map[0] if token.map else 0)
+    mathml = _convert(env, token.content, True, _line(env, token))
     number = env.get("equations", {}).get(label, "?")
     anchor = escapeHtml(label)
     return (f'<div class="math-display numbered" id="{anchor}" tabindex="0">{mathml}'

@@ -13,7 +13,6 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
-from markdown_it.token import Token
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
@@ -23,7 +22,7 @@ from lanting.markdown.callouts import callouts_plugin
 from lanting.markdown.cite import cite_plugin
 from lanting.markdown.cjk import cjk_spacing_plugin
 from lanting.markdown.code import code_plugin
-from lanting.markdown.fastparse import parse_tokens
+from lanting.markdown.fastrender import render_fast
 from lanting.markdown.figures import figures_plugin
 from lanting.markdown.footnotes import add_sidenotes
 from lanting.markdown.links import links_plugin, resolve_placeholders
@@ -212,35 +211,18 @@ def resolve_links(rendered: RenderedMarkdown, link_map: dict[str, str],
     return replace(rendered, html=resolve_placeholders(rendered.html, records, link_map))
 
 
-_PARSE_RULES = frozenset({"normalize", "block", "inline", "text_join"})
-"""markdown-it's core rules that the fast front end stands in for."""
-
-
-@functools.cache
-def _rules_after_parse(md: MarkdownIt) -> tuple[object, ...]:
-    return tuple(rule.fn for rule in md.core.ruler.__rules__
-                 if rule.enabled and rule.name not in _PARSE_RULES)
-
-
-def parse(md: MarkdownIt, text: str, env: dict[str, object]) -> list[Token]:
-    """`md.parse(text, env)`: by pulldown-cmark when it reads `text` as markdown-it
-    would (`fastparse`), else by markdown-it; the core rules after the parse run alike."""
-    tokens = parse_tokens(text, env, bool(md.options["html"]))
-    if tokens is None:
-        return md.parse(text, env)
-    state = StateCore(text, md, env, tokens)
-    for rule in _rules_after_parse(md):
-        rule(state)  # type: ignore[operator]
-    return state.tokens
-
-
 def render_markdown(
     text: str, context: RenderContext, options: MarkdownOptions = MarkdownOptions()
 ) -> RenderedMarkdown:
     md = create_markdown(options)
     env: dict[str, object] = {"lanting": context}
-    tokens = parse(md, text, env)
-    body = md.renderer.render(tokens, md.options, env)
+    fast = render_fast(text, md, env)
+    if fast is not None:
+        body, excerpt, reader_text = fast.html, fast.excerpt, fast.reader_text
+    else:
+        tokens = md.parse(text, env)
+        body = md.renderer.render(tokens, md.options, env)
+        excerpt, reader_text = _excerpt(tokens), _reader_text(tokens)
     headings = tuple(Heading(level, anchor, title)
                      for level, anchor, title in env.get("headings", []))  # type: ignore[attr-defined]
     links = tuple(LinkRef(*record) for record in env.get("links", []))  # type: ignore[attr-defined]
@@ -249,11 +231,11 @@ def render_markdown(
     features = {name for name, used in (("math", "<math" in body),
                                         ("code", 'class="code-block' in body),
                                         ("mermaid", bool(env.get("uses_mermaid")))) if used}
-    cjk_chars, words = count_units(_reader_text(tokens))
+    cjk_chars, words = count_units(reader_text)
     return RenderedMarkdown(
         html=add_sidenotes(body.replace(MORE_HTML + "\n", "")),
         headings=headings,
-        excerpt=_excerpt(tokens),
+        excerpt=excerpt,
         links=links,
         problems=problems,
         features=frozenset(features),
