@@ -23,6 +23,8 @@ _RASTER = (".png", ".jpg", ".jpeg", ".webp", ".gif")
 
 def first_figure(html: str) -> str | None:
     """URL of the first numbered figure's image that preview cards can show (not SVG)."""
+    if '<figure class="figure"' not in html:  # most pages: no regex scan of the page
+        return None
     for match in _FIGURE_IMAGE.finditer(html):
         url = match.group(1).replace("&amp;", "&")
         if url.split("?", 1)[0].lower().endswith(_RASTER):

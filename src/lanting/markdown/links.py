@@ -11,7 +11,7 @@ import functools
 import html
 import posixpath
 import re
-from collections.abc import MutableMapping
+from collections.abc import Callable, MutableMapping
 from typing import Any
 from urllib.parse import unquote
 
@@ -90,7 +90,8 @@ class LinkPlaces:
                       for match in _DESTINATION.finditer(lines[number])]
         self.next = 0
 
-    def locate(self, url: str, defined: dict[str, tuple[int, int]]) -> tuple[int, int | None]:
+    def locate(self, url: str, definitions: Callable[[], dict[str, tuple[int, int]]]
+               ) -> tuple[int, int | None]:
         """(0-based line, 1-based column) where `url` is written, for messages.
 
         markdown-it's inline tokens carry no positions, so the links of a block are
@@ -103,6 +104,7 @@ class LinkPlaces:
             if any(self.lines[number].startswith(form, column) for form in forms):
                 self.next = index + 1
                 return number, column + 1
+        defined = definitions()
         for form in forms:
             if form in defined:
                 return defined[form]
@@ -120,19 +122,26 @@ class LinkRewriter:
             "links", [])
         self.source = source
         self._lines: list[str] | None = None
-        self._defined: dict[str, tuple[int, int]] = {}
+        self._defined: dict[str, tuple[int, int]] | None = None
 
     def places(self, first: int, last: int) -> LinkPlaces:
         """Where the links of the block on lines [first, last) may be written."""
         if self._lines is None:
             self._lines = self.source.split("\n")
-            self._defined = definitions(self._lines) if "]:" in self.source else {}
         return LinkPlaces(self._lines, first, last)
+
+    def reference_definitions(self) -> dict[str, tuple[int, int]]:
+        """The document's reference definitions (looked for once a link is not found
+        where its block is written: most documents have none)."""
+        if self._defined is None:
+            self._defined = definitions(self._lines or []) if "]:" in self.source else {}
+        return self._defined
 
     def rewrite(self, url: str, image: bool, places: LinkPlaces) -> tuple[str, str | None]:
         """(the attribute's new value, the `content/` path it points at or None)."""
         ctx = self.ctx
-        number, column = places.locate(url, self._defined) if url else (places.first, None)
+        number, column = (places.locate(url, self.reference_definitions) if url
+                          else (places.first, None))
         target = content_target(url, ctx.rel)
         value = f"{PLACEHOLDER}{len(self.records)}" if target is not None else rebase(
             url, ctx.base_path)
