@@ -404,7 +404,9 @@ class _Walk:
         """Whether the list starting here is tight: no paragraph right inside an item
         (pulldown-cmark wraps the text of a loose list's items in paragraphs)."""
         depth = 0
-        for event, _ in self.events[self.index:]:
+        events = self.events
+        for index in range(self.index, len(events)):
+            event = events[index][0]
             if type(event) is not dict:
                 continue
             if "Start" in event:
