@@ -1,4 +1,4 @@
-"""The fast path (`markdown/fastrender.py`) against markdown-it-py and the plugins' rules.
+"""The fast path (`markdown/fast/`) against markdown-it-py and the plugins' rules.
 
 For every document it takes, pulldown-cmark's events must become the very page
 markdown-it-py's parse, Lanting's core rules and the renderer make: the same HTML,
@@ -29,7 +29,7 @@ from lanting.markdown import (
     render_markdown,
 )
 from lanting.markdown import render as render_module
-from lanting.markdown.fastrender import render_fast
+from lanting.markdown.fast import render_fast
 
 ROOT = Path(__file__).resolve().parents[1]
 CONTEXT = RenderContext(path=Path("/site/content/posts/p.md"), rel="posts/p.md", body_line=5,

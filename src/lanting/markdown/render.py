@@ -22,7 +22,7 @@ from lanting.markdown.callouts import callouts_plugin
 from lanting.markdown.cite import cite_plugin
 from lanting.markdown.cjk import cjk_spacing_plugin
 from lanting.markdown.code import code_plugin
-from lanting.markdown.fastrender import render_fast
+from lanting.markdown.fast import render_fast
 from lanting.markdown.figures import figures_plugin
 from lanting.markdown.footnotes import add_sidenotes
 from lanting.markdown.links import links_plugin, resolve_placeholders
