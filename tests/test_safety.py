@@ -240,3 +240,102 @@ def test_symlink_loop_inside_the_site_is_walked_once(
     result = build_site(site)
     assert [w.message for w in result.warnings] == [
         "symlink leads to a folder already walked (a loop); not followed"]
+
+
+# --- URLs from config, front matter and BibTeX (issue 34, High) --------------------------
+
+INPUT_UNSAFE = ["javascript:alert(1)", " JaVaScRiPt:alert(1)", "data:text/html,<script>x</script>",
+                "vbscript:msgbox(1)", "java\tscript:alert(1)", "&#106;avascript:alert(1)"]
+"""What reached pages as live `href`/`src` from the site's input before the fix."""
+
+_TOML_PLACES = {
+    # where: (lanting.toml text with {url}, the line of the URL)
+    "profile.photo": ('title = "T"\n[profile]\nphoto = {url}\n', 3),
+    "profile.links": ('title = "T"\n[profile]\n[[profile.links]]\nkind = "github"\n'
+                      'url = {url}\n', 5),
+    "languages.en.profile.photo": ('title = "T"\nlanguages = {{ en = {{ profile = {{ '
+                                   'photo = {url} }} }} }}\n', 2),
+    "links": ('title = "T"\n\n[[links]]\nname = "Me"\nurl = {url}\n', 5),
+    "menu": ('title = "T"\nmenu = [\n  {{ name = "Blog", url = {url} }},\n]\n', 3),
+    "sharing.image": ('title = "T"\n[sharing]\nimage = {url}\n', 3),
+    "markdown.mermaid": ('title = "T"\n[markdown]\nmermaid = {url}\n', 3),
+}
+
+
+def _toml_string(url: str) -> str:
+    return json.dumps(url)  # a JSON string is a TOML basic string for these values
+
+
+@pytest.mark.parametrize("url", INPUT_UNSAFE)
+@pytest.mark.parametrize("place", sorted(_TOML_PLACES))
+def test_unsafe_url_in_config_is_an_error_at_its_line(
+        place: str, url: str, make_site: MakeSite, build_site: Build) -> None:
+    text, line = _TOML_PLACES[place]
+    site = make_site({"lanting.toml": text.format(url=_toml_string(url)),
+                      "content/posts/a.md": "---\ntitle: A\ndate: 2026-01-02\n---\nx\n"})
+    with pytest.raises(LantingError) as caught:
+        build_site(site)
+    [problem] = caught.value.problems
+    assert problem.path == site / "lanting.toml" and problem.line == line, problem
+    assert "is not allowed in a page" in problem.message and problem.hint
+    assert not (site / "public").exists()  # nothing written
+
+
+@pytest.mark.parametrize("url", INPUT_UNSAFE)
+@pytest.mark.parametrize("key,folder", [("cover", "posts"), ("video", "talks"),
+                                        ("slides_pdf", "talks")])
+def test_unsafe_url_in_front_matter_is_an_error_at_its_line(
+        key: str, folder: str, url: str, make_site: MakeSite, build_site: Build) -> None:
+    body = "# Slide\n" if folder == "talks" else "x\n"
+    site = make_site({f"content/{folder}/a.md":
+                      f"---\ntitle: A\ndate: 2026-01-02\n{key}: {json.dumps(url)}\n---\n{body}"})
+    with pytest.raises(LantingError) as caught:
+        build_site(site)
+    [problem] = caught.value.problems
+    assert (problem.path, problem.line) == (site / f"content/{folder}/a.md", 4), problem
+    assert key in problem.message and "is not allowed in a page" in problem.message
+
+
+@pytest.mark.parametrize("url", INPUT_UNSAFE)
+@pytest.mark.parametrize("field", ["pdf", "code", "slides", "video", "poster", "url",
+                                   "project"])
+def test_unsafe_url_in_bibtex_is_an_error_at_its_line(
+        field: str, url: str, make_site: MakeSite, build_site: Build) -> None:
+    value = url.replace("{", "").replace("}", "")
+    bib = f"@inproceedings{{lin2026,\n  title = {{A Paper}},\n  year = {{2026}},\n" \
+          f"  {field} = {{{value}}},\n}}\n"
+    site = make_site({"content/publications.bib": bib})
+    with pytest.raises(LantingError) as caught:
+        build_site(site)
+    [problem] = caught.value.problems
+    assert (problem.path, problem.line) == (site / "content/publications.bib", 4), problem
+    assert f"`{field}`" in problem.message and "lin2026" in problem.message
+
+
+def test_unsafe_urls_fail_lanting_check_too(make_site: MakeSite, run_cli: Callable[
+        ..., tuple[int, str, str]]) -> None:
+    site = make_site({"lanting.toml": 'title = "T"\n[profile]\nphoto = "javascript:x"\n'})
+    code, _out, err = run_cli("check", site)
+    assert code == 1 and "lanting.toml:3" in err and "profile.photo" in err
+
+
+def test_safe_input_urls_still_reach_the_page(make_site: MakeSite, build_site: Build) -> None:
+    """The gate refuses schemes, not URLs: https, mailto, site paths and inline raster
+    images pass, and preview cards get absolute URLs for them (never origin + scheme)."""
+    site = make_site({
+        "lanting.toml": 'title = "T"\nbase_url = "https://example.org/"\n[search]\n'
+                        'enabled = false\n[build]\nminify = false\n[profile]\n'
+                        'name = "Ann"\nphoto = "data:image/png;base64,iVBORw0KGgo="\n'
+                        '[[profile.links]]\nkind = "github"\nurl = "https://github.com/ann"\n'
+                        '[sharing]\nimage = "card.png"\n',
+        "static/card.png": b"\x89PNG\r\n\x1a\n",
+        "content/_index.md": "---\ntitle: Ann\n---\nBio.\n",
+        "content/posts/a.md": "---\ntitle: A\ndate: 2026-01-02\n---\nx\n",
+    })
+    build_site(site)
+    home = (site / "public/index.html").read_text()
+    assert 'src="data:image/png;base64,iVBORw0KGgo="' in home
+    assert 'href="https://github.com/ann"' in home
+    post_page = (site / "public/posts/a/index.html").read_text()
+    assert 'content="https://example.org/card.png"' in post_page
+    assert "example.orgdata:" not in home and '"image":"data:image/png' in home

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 from lanting.discover import Source, source_text
 from lanting.errors import LantingError, Problem
 from lanting.markdown.math import to_mathml
+from lanting.safety import URL_HINT, unsafe_url_reason
 
 LINK_FIELDS = ("pdf", "arxiv", "code", "slides", "video", "project", "poster", "doi")
 """Fields that become buttons, in the order they are shown."""
@@ -246,7 +247,22 @@ def _category(entry_type: str, fields: dict[str, str]) -> str:
     return "other"
 
 
+_URL_ESCAPE = re.compile(r"\\([_%&#$~])")
+
+
+def _url_value(raw: str) -> str:
+    """A URL field as written, without LaTeX's decoding (which reads `&` as a column
+    separator and `%` as a comment): `\\url{…}` and outer braces go, `\\_` is `_`."""
+    value = raw.strip()
+    while value.startswith("{") and value.endswith("}"):
+        value = value[1:-1].strip()
+    if value.startswith("\\url{") and value.endswith("}"):
+        value = value[5:-1].strip()
+    return _URL_ESCAPE.sub(r"\1", value)
+
+
 def _links(fields: dict[str, str]) -> tuple[PubLink, ...]:
+    """The entry's buttons, from its URL fields (`_url_value`)."""
     links: list[PubLink] = []
     arxiv = fields.get("arxiv", "")
     if not arxiv and "arxiv" in fields.get("archiveprefix", "").lower():
@@ -323,6 +339,14 @@ def _publication(raw: Entry, decoded: Entry, path: Path, order: int) -> Publicat
     if not title:
         raise LantingError.at(f"entry `{raw.key}` has no title", path, line,
                               hint="add `title = {…}`")
+    urls = {name: _url_value(raw_fields[name]) for name in (*LINK_FIELDS, "url", "eprint",
+                                                            "archiveprefix")
+            if name in raw_fields}
+    for name in (*LINK_FIELDS, "url"):  # what becomes a button, a link or a meta tag
+        reason = unsafe_url_reason(urls.get(name, ""))
+        if reason is not None:
+            raise LantingError.at(f"entry `{raw.key}`, field `{name}`: {reason}", path,
+                                  field_line.get(name, line), hint=URL_HINT)
     authors, et_al = parse_authors(raw_fields.get("author", ""),
                                    _int(fields.get("equal_contribution", "")) or 0)
     category = _category(raw.entry_type.lower(), fields)
@@ -336,7 +360,7 @@ def _publication(raw: Entry, decoded: Entry, path: Path, order: int) -> Publicat
         month=_month(raw_fields.get("month", "")),
         venue=" ".join(_venue(raw.entry_type.lower(), fields, category).split()),
         badges=tuple(b.strip() for b in re.split(r"[;,]", note) if b.strip()) if note else (),
-        award=fields.get("award", "").strip(), links=_links(fields), abstract=abstract,
+        award=fields.get("award", "").strip(), links=_links(urls), abstract=abstract,
         abstract_html=title_to_html(abstract, (path, field_line.get("abstract", line))),
         bibtex=_bibtex(raw), selected=_truthy(fields.get("selected", "")), line=line,
         order=order,

@@ -33,7 +33,7 @@ from lanting.markdown import LinkRef, RenderedMarkdown
 from lanting.markdown.slugs import slugify
 from lanting.pages import OutputFile
 from lanting.routes import Routes, output_dir
-from lanting.safety import is_safe_url, url_scheme
+from lanting.safety import url_scheme
 from lanting.schema import did_you_mean
 from lanting.write import Copy
 
@@ -290,7 +290,8 @@ def _collisions(inp: CheckInput) -> list[Problem]:
 
 
 def _config_links(inp: CheckInput, outputs: _Outputs) -> list[Problem]:
-    """Menu and profile links: no script URLs, and site URLs that exist."""
+    """Menu and footer links to the site's own pages exist (their schemes were checked
+    when the config was read: `schema.Url`)."""
     path = inp.site_dir / CONFIG_NAME
     try:
         lines = toml_key_lines(path.read_text(encoding="utf-8", errors="replace"))
@@ -302,10 +303,7 @@ def _config_links(inp: CheckInput, outputs: _Outputs) -> list[Problem]:
     for table, items in tables:
         for i, item in enumerate(items):
             line = line_of(lines, (table, str(i), "url"))
-            if not is_safe_url(item.url):
-                problems.append(Problem(f"{table}: `{item.url}` uses an unsafe URL scheme",
-                                        path, line, hint="use an http(s), mailto: or site URL"))
-            elif item.url.startswith("/") and not item.url.startswith("//"):
+            if item.url.startswith("/") and not item.url.startswith("//"):
                 site_path = unquote(item.url.partition("#")[0].partition("?")[0])
                 if outputs.find(site_path.lstrip("/")) is None:
                     problems.append(Problem(

@@ -17,7 +17,7 @@ from pygments.styles import get_all_styles
 
 from lanting.errors import LantingError, Problem
 from lanting.locate import line_of, toml_key_lines
-from lanting.schema import SchemaProblem, build, did_you_mean
+from lanting.schema import SchemaProblem, Url, build, did_you_mean
 
 CONFIG_NAME = "lanting.toml"
 
@@ -36,7 +36,7 @@ _LANGUAGE_TAG = re.compile(r"[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*")
 @dataclass(frozen=True, slots=True)
 class MenuItem:
     name: str
-    url: str
+    url: Url
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +44,7 @@ class Link:
     """A profile or contact link shown on the home page and in the footer."""
 
     name: str
-    url: str
+    url: Url
     icon: str = ""
 
 
@@ -56,7 +56,7 @@ class MarkdownConfig:
     """Heading levels listed in a post's table of contents."""
     math_macros: dict[str, str] = field(default_factory=dict)
     """LaTeX macros for every page: `R = "\\mathbb{R}"` makes `\\R` work."""
-    mermaid: str = ""
+    mermaid: Url = Url("")
     """URL of a Mermaid ES module; when set, ```mermaid blocks become diagrams."""
     code_light_style: str = "default"
     """Pygments style for code in the light scheme."""
@@ -91,7 +91,7 @@ LINK_KINDS = ("email", "github", "gitlab", "scholar", "orcid", "semantic_scholar
 class ProfileLink:
     """One contact or profile link of the home page: `{ kind = "github", url = "…" }`."""
 
-    url: str
+    url: Url
     kind: str = "website"
     name: str = ""
     """Shown text; defaults to the kind's usual name (GitHub, Google Scholar, ORCID, …)."""
@@ -105,7 +105,7 @@ class ProfileConfig:
     """Defaults to the home page's title, then the site author."""
     name_en: str = ""
     """The name in another script (`Zhiyuan Lin`): shown beside it, highlighted in author lists."""
-    photo: str = ""
+    photo: Url = Url("")
     """URL of a portrait: `/images/me.jpg` (from `static/`) or an absolute URL."""
     position: str = ""
     affiliation: str = ""
@@ -163,7 +163,7 @@ class BuildConfig:
 class SharingConfig:
     """Link previews (OpenGraph, Twitter cards) of pages shared on social sites and chats."""
 
-    image: str = ""
+    image: Url = Url("")
     """Preview image of pages without a `cover` or a figure: `/images/card.png` (from
     `static/`) or an absolute URL. PNG or JPEG, ideally 1200×630."""
     twitter: str = ""

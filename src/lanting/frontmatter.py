@@ -24,7 +24,7 @@ from lanting.discover import Kind, Source, source_text
 from lanting.errors import LantingError, Problem
 from lanting.locate import toml_key_lines
 from lanting.notebook import Attachment, convert_notebook
-from lanting.schema import SchemaProblem, build
+from lanting.schema import SchemaProblem, Url, build
 
 SLUG_RE = re.compile(r"^[\w][\w.\-]*$")
 
@@ -70,9 +70,9 @@ class RawFrontMatter:
     event: str | None = None
     location: str | None = None
     paper: str | None = None
-    video: str | None = None
-    slides_pdf: str | None = None
-    cover: str | None = None
+    video: Url | None = None
+    slides_pdf: Url | None = None
+    cover: Url | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ def toml_key_lines(text: str) -> dict[tuple[str, ...], int]:
     table: tuple[str, ...] = ()
     array_counts: dict[tuple[str, ...], int] = {}
     in_multiline: str | None = None
+    array: _Array | None = None
     for number, raw in enumerate(text.splitlines(), start=1):
         if in_multiline:
             if in_multiline in raw:
@@ -42,6 +43,10 @@ def toml_key_lines(text: str) -> dict[tuple[str, ...], int]:
             table = path
             lines.setdefault(table, number)
             continue
+        if array is not None:
+            array.read(raw, number, lines)
+            array = array if array.depth > 0 else None
+            continue
         assign = _ASSIGN.match(raw)
         if assign:
             key = (*table, *_split_key(assign.group(1)))
@@ -50,7 +55,52 @@ def toml_key_lines(text: str) -> dict[tuple[str, ...], int]:
             for quote in ('"""', "'''"):
                 if rest.count(quote) == 1:
                     in_multiline = quote
+            if rest.lstrip().startswith("["):
+                array = _Array(key)
+                array.read(rest, number, lines)
+                array = array if array.depth > 0 else None
     return lines
+
+
+class _Array:
+    """A value `[ … ]` that spans lines: each of its items is located at the line where it
+    starts, and the keys of an inline-table item too (`{ name = "Blog", url = "/blog/" }`)."""
+
+    def __init__(self, key: tuple[str, ...]) -> None:
+        self.key = key
+        self.depth = 0
+        """Brackets open after the lines read so far (1: between the array's items)."""
+        self.items = 0
+
+    def read(self, text: str, number: int, lines: dict[tuple[str, ...], int]) -> None:
+        """Locate what starts in `text` (a line, or the rest of the line after `key =`)."""
+        text = _STRINGS.sub('""', text).split("#", 1)[0]
+        item: tuple[str, ...] | None = None
+        fresh = self.depth == 1  # at depth 1 the next non-blank character starts an item
+        for position, char in enumerate(text):
+            if char in "[{":
+                self.depth += 1
+            elif char in "]}":
+                self.depth -= 1
+                if self.depth == 0:
+                    return
+            if self.depth == 1 and char == ",":
+                fresh = True
+            elif fresh and self.depth >= 1 and not char.isspace() and char != ",":
+                fresh = False
+                item = (*self.key, str(self.items))
+                self.items += 1
+                lines.setdefault(item, number)
+                if char == "{":
+                    end = text.find("}", position)
+                    for match in _INLINE_KEY.finditer(text[position:end if end >= 0 else None]):
+                        lines.setdefault((*item, match.group(1).strip("\"'")), number)
+            if char == "[" and self.depth == 1:
+                fresh = True
+
+
+_STRINGS = re.compile(r'"(?:\\.|[^"\\])*"|\'[^\']*\'')
+_INLINE_KEY = re.compile(r"(?:^|[{,])\s*([A-Za-z0-9_\-]+|\"[^\"]*\"|'[^']*')\s*=")
 
 
 def line_of(lines: dict[tuple[str, ...], int], path: tuple[str, ...]) -> int | None:

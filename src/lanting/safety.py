@@ -56,6 +56,27 @@ def is_safe_url(url: str) -> bool:
     return False
 
 
+URL_HINT = ("use an https:// address, a path of the site such as /files/paper.pdf, or a "
+            "file beside the page")
+
+
+def unsafe_url_reason(url: str) -> str | None:
+    """Why `url`, taken from the site's input (config, front matter, BibTeX), may not
+    appear in a page; None when it may. The one gate for every such URL: the model is
+    built only from URLs that passed it, so no template has to think about schemes."""
+    if is_safe_url(url):
+        return None
+    shown = _IGNORED.sub(lambda m: f"\\x{ord(m.group(0)):02x}" if m.group(0) != " " else " ",
+                         url.strip())
+    if len(shown) > 60:
+        shown = shown[:57] + "…"
+    scheme = url_scheme(url)
+    why = {"file": "points into the reader's own disk",
+           "data": "can carry a whole page, script included"}.get(
+        scheme or "", "runs script in the reader's browser")
+    return f"`{shown}` is not allowed in a page: a `{scheme}:` URL {why}"
+
+
 def validate_link(url: str) -> bool:
     """markdown-it's `validateLink`: an unsafe link stays text instead of becoming one."""
     return is_safe_url(url)

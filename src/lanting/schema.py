@@ -15,9 +15,16 @@ import functools
 import types
 import typing
 from dataclasses import dataclass
-from typing import Any, TypeVar, Union
+from typing import Any, NewType, TypeVar, Union
+
+from lanting.safety import URL_HINT, unsafe_url_reason
 
 T = TypeVar("T")
+
+Url = NewType("Url", str)
+"""A URL from the user's input that pages show (a link, an image): a field of this type
+takes only URLs that `safety.unsafe_url_reason` allows, so an unsafe one is a problem at
+its file and line, never an attribute of a page."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,9 +108,10 @@ def convert(
         if not isinstance(value, list | tuple):
             problems.append(SchemaProblem(path, f"expected a list, got {_type_name_of(value)}"))
             return ()
-        return tuple(
-            convert(item_type, item, (*path, str(i)), problems) for i, item in enumerate(value)
-        )
+        items = (convert(item_type, item, (*path, str(i)), problems)
+                 for i, item in enumerate(value))
+        # An item that failed is reported; leaving it out lets validation go on.
+        return tuple(item for item in items if item is not None)
     if origin is dict:
         (_key_type, item_type) = typing.get_args(tp)
         if not isinstance(value, dict):
@@ -113,6 +121,15 @@ def convert(
             str(k): convert(item_type, v, (*path, str(k)), problems) for k, v in value.items()
         }
     if tp is Any:
+        return value
+    if tp is Url:
+        if not isinstance(value, str):
+            problems.append(SchemaProblem(path, f"expected a URL, got {_type_name_of(value)}"))
+            return None
+        reason = unsafe_url_reason(value)
+        if reason is not None:
+            problems.append(SchemaProblem(path, reason, URL_HINT))
+            return None
         return value
     if tp is float and isinstance(value, int) and not isinstance(value, bool):
         return float(value)

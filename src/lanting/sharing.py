@@ -45,9 +45,11 @@ def sharing_helpers(site: Site, absolute: Callable[[str], str],
 
     def full(url: str) -> str:
         """An absolute URL (preview cards ignore relative ones)."""
-        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://", url):
+        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", url):  # https://…, data:image/…
             return url
-        return absolute(link(url))
+        if url.startswith("//"):
+            return "https:" + url
+        return absolute(link(url if url.startswith("/") else "/" + url))
 
     def share_image(page: Any = None) -> str:
         """The post's cover, else its first figure, else the site's default (or "")."""
