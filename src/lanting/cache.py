@@ -37,7 +37,7 @@ PRUNE_SLACK = 3
 """A build prunes the entries it did not use once there are more than this many times
 as many as it used (room for a few configurations built in turn: with and without
 `--drafts`, another base URL)."""
-_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "pyromark", "math-core", "Pygments",
+_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "math-core", "Pygments",
               "ruamel.yaml", "nbformat")
 
 

@@ -8,17 +8,13 @@ Markdown file.
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import re
 import tomllib
 from dataclasses import dataclass, field
 from typing import Any
 
 from ruamel.yaml import YAML
-from ruamel.yaml.constructor import SafeConstructor
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.nodes import ScalarNode
-from ruamel.yaml.util import create_timestamp
 
 from lanting.discover import Kind, Source, source_text
 from lanting.errors import LantingError, Problem
@@ -170,77 +166,7 @@ def _split(text: str) -> tuple[str | None, str | None, str, int]:
     return None, "", text, 1
 
 
-_SIMPLE_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*):(?: +(.*?))? *")
-_INDICATORS = tuple("-?:,[]{}#&*!|>'\"%@`")
-_TAGS = "tag:yaml.org,2002:"
-_DECIMAL = re.compile(r"0|[1-9][0-9]*")
-"""The ints read here (others, such as `0o17` or `1_000`, are left to ruamel)."""
-
-
-@functools.lru_cache(maxsize=4096)
-def _implicit_tag(value: str) -> str:
-    """The tag ruamel's resolver gives a plain scalar (`true` is a boolean, `yes` a
-    string in YAML 1.2); keys and many values repeat from file to file."""
-    return str(_YAML.resolver.resolve(ScalarNode, value, (True, False)))
-
-
-def _simple_scalar(value: str, flow: bool) -> Any:
-    """The value ruamel's safe loader gives a one-line scalar — quoted without escapes, or
-    plain and read by ruamel's own resolver; raises ValueError for anything else."""
-    if len(value) > 1 and value[0] == value[-1] and value[0] in "\"'":
-        inner = value[1:-1]
-        if value[0] in inner or "\\" in inner:
-            raise ValueError("escapes")
-        return inner
-    if not value or value.startswith(_INDICATORS) or ": " in value or value.endswith(":") \
-            or " #" in value or any(c in value for c in "[]{}\t") \
-            or (flow and "," in value):
-        raise ValueError("not a simple plain scalar")
-    tag = _implicit_tag(value)
-    if tag == _TAGS + "str":
-        return value
-    if tag == _TAGS + "bool":
-        return value.lower() == "true"
-    if tag == _TAGS + "null":
-        return None
-    if tag == _TAGS + "int" and _DECIMAL.fullmatch(value):
-        return int(value)
-    if tag == _TAGS + "timestamp":
-        match = SafeConstructor.timestamp_regexp.match(value)
-        if match:
-            return _plain(create_timestamp(**match.groupdict()))  # raises for 2026-13-45
-    raise ValueError(tag)
-
-
-def _simple_yaml(text: str) -> dict[str, Any] | None:
-    """The data of a front matter made only of `key: value` lines with one-line scalars or
-    `[a, "b"]` lists — what ruamel would give, without its parser (the usual front matter,
-    read in a tenth of the time); None for anything else, which ruamel then reads."""
-    data: dict[str, Any] = {}
-    try:
-        for line in text.split("\n"):
-            if not line or line.startswith("#"):
-                continue
-            match = _SIMPLE_KEY.fullmatch(line)
-            if match is None or match.group(1) in data or not match.group(2) or \
-                    _implicit_tag(match.group(1)) != _TAGS + "str":  # `true:` is True
-                return None
-            value = match.group(2)
-            if value.startswith("[") and value.endswith("]"):
-                inner = value[1:-1].strip()
-                data[match.group(1)] = [_simple_scalar(item.strip(), flow=True)
-                                        for item in inner.split(",")] if inner else []
-            else:
-                data[match.group(1)] = _simple_scalar(value, flow=False)
-    except ValueError:
-        return None
-    return data
-
-
 def _parse_yaml(source: Source, text: str) -> tuple[dict[str, Any], dict[str, int]]:
-    simple = _simple_yaml(text)
-    if simple is not None:
-        return simple, _top_level_lines(text)
     try:
         data = _YAML.load(text) if text.strip() else {}
     except MarkedYAMLError as error:

@@ -22,7 +22,6 @@ from lanting.markdown.callouts import callouts_plugin
 from lanting.markdown.cite import cite_plugin
 from lanting.markdown.cjk import cjk_spacing_plugin
 from lanting.markdown.code import code_plugin
-from lanting.markdown.fast import render_fast
 from lanting.markdown.figures import figures_plugin
 from lanting.markdown.footnotes import add_sidenotes
 from lanting.markdown.links import links_plugin, resolve_placeholders
@@ -216,13 +215,9 @@ def render_markdown(
 ) -> RenderedMarkdown:
     md = create_markdown(options)
     env: dict[str, object] = {"lanting": context}
-    fast = render_fast(text, md, env)
-    if fast is not None:
-        body, excerpt, reader_text = fast.html, fast.excerpt, fast.reader_text
-    else:
-        tokens = md.parse(text, env)
-        body = md.renderer.render(tokens, md.options, env)
-        excerpt, reader_text = _excerpt(tokens), _reader_text(tokens)
+    tokens = md.parse(text, env)
+    body = md.renderer.render(tokens, md.options, env)
+    excerpt, reader_text = _excerpt(tokens), _reader_text(tokens)
     headings = tuple(Heading(level, anchor, title)
                      for level, anchor, title in env.get("headings", []))  # type: ignore[attr-defined]
     links = tuple(LinkRef(*record) for record in env.get("links", []))  # type: ignore[attr-defined]

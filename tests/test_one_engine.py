@@ -1,0 +1,59 @@
+"""One Markdown engine: a block renders to the same HTML whatever else its document holds.
+
+Issue 27: a post used to take one of two renderers depending on what else it contained
+(a `<span>` anywhere turned `显存|\\n---` from a heading into a table). Each generated
+block is rendered alone and at the end of a document that also has a callout, a
+citation, raw HTML and a shortcode; the block's HTML must be the same in both.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import HealthCheck, Phase, example, given, settings
+from hypothesis import strategies as st
+
+from lanting.markdown import MarkdownOptions, RenderContext, render_markdown
+
+CONTEXT = RenderContext(path=Path("/site/content/posts/a.md"), rel="posts/a.md",
+                        bibliography={"lin2026": ("Lin et al., 2026",
+                                                  "/publications/lin2026/")})
+
+PREFIX = (
+    "> [!NOTE]\n> 一个提示。\n\n"
+    "前人的工作 [@lin2026] 说明了这一点。\n\n"
+    '<div class="aside"><span>raw HTML</span></div>\n\n'
+    '{{< figure src="https://example.org/a.png" caption="图" >}}\n\n'
+)
+"""What real posts carry besides the block under test (see the module docstring)."""
+
+ALPHABET = st.sampled_from([
+    "显", "存", "计", "算", "a", "b", "x", "1", "0", " ", " ", "\t", "\u00a0", "\u3000",
+    "，", "。", "、", "：", "；", "（", "）", "“", "”", "$", "|", "-", "*", "_", "\n", "\\",
+    "=", "+", ">", "#", "[", "]", "(", ")", "!", ".",
+])
+"""(No backticks or tildes: a fence naming an unknown language makes Pygments import
+its plugins, IPython among them, which changes the recursion limit under Hypothesis.)"""
+BLOCK = st.lists(ALPHABET, min_size=1, max_size=40).map("".join).map(str.strip).filter(bool)
+
+
+def render(text: str) -> str:
+    return render_markdown(text, CONTEXT, MarkdownOptions()).html
+
+
+PREFIX_HTML = render(PREFIX)
+
+
+@settings(max_examples=2500, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+          phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink])
+@given(BLOCK)
+@example("显存|\n---")
+@example("\u3000\u3000这是一个段落。")
+@example("a\u00a0|\u00a0b\n-|-\n1|2")
+@example("$x$ 和 $$y$$ 与 $ z $")
+def test_a_block_renders_alike_alone_and_in_a_document(block: str) -> None:
+    alone = render(block)
+    together = render(PREFIX + block)
+    # Whatever the prefix adds after the text (a reference list, footnotes) stays after it.
+    assert alone in together, (block, alone, together)
+    assert together.replace(alone, "", 1) == PREFIX_HTML, (block, together)
