@@ -167,7 +167,7 @@ class TreeSampler(threading.Thread):
                     ours[pid] = True
                     del new[pid]
                     changed = True
-        for pid, pp in new.items():
+        for pid in new:
             ours[pid] = False
         return [pid for pid in live if ours.get(pid)]
 
@@ -282,7 +282,7 @@ def _tail(path: Path, n: int = 300) -> str:
         text = path.read_text(encoding="utf-8", errors="replace").strip()
     except OSError:
         return "(no log)"
-    lines = [l for l in text.splitlines() if l.strip() and not l.startswith(("$ ", "# cwd"))]
+    lines = [ln for ln in text.splitlines() if ln.strip() and not ln.startswith(("$ ", "# cwd"))]
     return " | ".join(lines[-3:])[-n:] or "(empty log)"
 
 
@@ -327,7 +327,7 @@ class Tool:
     flavor = ""
     posts_subdir = Path("content/posts")
 
-    def __init__(self, ctx: "Ctx"):
+    def __init__(self, ctx: Ctx):
         self.ctx = ctx
         self.version = ""
 
@@ -437,7 +437,8 @@ class HugoBase(Tool):
             r = subprocess.run([str(exe), "version"], capture_output=True, text=True, timeout=120)
             ver = _parse_hugo_version(r.stdout)
             if r.returncode != 0 or ver is None:
-                cls._setup_error = f"`{exe} version` failed: {(r.stderr or r.stdout).strip()[-300:]}"
+                cls._setup_error = (f"`{exe} version` failed: "
+                                    f"{(r.stderr or r.stdout).strip()[-300:]}")
                 raise Skip(cls._setup_error)
             if ver < MIN_HUGO:
                 cls._setup_error = f"{exe} is Hugo {ver[0]}.{ver[1]}; the corpus needs 0.146+"
@@ -509,7 +510,8 @@ class Hexo(Tool):
                 raise Skip("npm install failed: " + (r.stderr or r.stdout).strip()[-400:])
             stamp.write_text(pkg, encoding="utf-8")
         hexo_ver = json.loads(have.read_text(encoding="utf-8")).get("version", "?")
-        node_ver = subprocess.run([node, "--version"], capture_output=True, text=True).stdout.strip()
+        node_ver = subprocess.run([node, "--version"], capture_output=True,
+                                  text=True).stdout.strip()
         self.version = f"hexo {hexo_ver} (node {node_ver})"
         self.node = node
 
@@ -672,7 +674,8 @@ def measure_size(args: argparse.Namespace, ctx: Ctx, tools: list[Tool], res: Res
                     log(f"N={n} {kind:10s} {tool.label:16s} {case:8s} {figures} "
                         f"files={m.files} {status} {m.note}")
                     if not m.ok:
-                        res.failures.append(f"{tool.label} N={n} run {run} {case}: {m.note} (log: {logf})")
+                        res.failures.append(f"{tool.label} N={n} run {run} {case}: {m.note} "
+                                            f"(log: {logf})")
                         if case == "cold":
                             broken.add(tool.name)
                         break
@@ -710,7 +713,7 @@ def build_tables(res: Results, args: argparse.Namespace):
                 note = next((m.note for m in ms if m.note), "")
                 if not ok:
                     rows.append([TOOL_LABELS[tool], str(n), case, "FAILED", "-", "-", "-", "-",
-                                 "0/%d" % len(timed), note])
+                                 f"0/{len(timed)}", note])
                     continue
                 files = ok[0].files
                 rows.append([TOOL_LABELS[tool], str(n), case,
@@ -743,7 +746,8 @@ def build_tables(res: Results, args: argparse.Namespace):
                                    f"{w / base_w:.1f}x" if base_w else "-",
                                    f"{c / base_c:.1f}x" if base_c else "-",
                                    f"{mm / base_m:.1f}x" if base_m else "-"])
-    ratio_head = ["peer", "N", "case", "wall peer/lanting", "CPU peer/lanting", "peak MB (Pss) peer/lanting"]
+    ratio_head = ["peer", "N", "case", "wall peer/lanting", "CPU peer/lanting",
+                  "peak MB (Pss) peer/lanting"]
     return head, rows, ratio_head, ratio_rows
 
 
@@ -759,16 +763,16 @@ def check_targets(res: Results, args: argparse.Namespace) -> list[list[str]]:
     def peer_ratio(tool, need, strict_faster=False):
         name = (f"cold N=1000 >= {need:g}x faster than {TOOL_LABELS[tool]}" if not strict_faster
                 else f"cold N=1000 faster than {TOOL_LABELS[tool]}")
-        l, p = lan(1000, "cold"), res.median(tool, 1000, "cold")
-        if l is None or p is None:
+        t_lan, p = lan(1000, "cold"), res.median(tool, 1000, "cold")
+        if t_lan is None or p is None:
             why = "N=1000 not run" if 1000 not in args.posts else (
-                "lanting not measured" if l is None else
+                "lanting not measured" if t_lan is None else
                 res.skipped.get(tool, f"{TOOL_LABELS[tool]} not measured"))
             add(name, None, why)
         else:
-            r = p / l
+            r = p / t_lan
             add(name, r > 1 if strict_faster else r >= need,
-                f"{TOOL_LABELS[tool]} {p:.2f} s / lanting {l:.2f} s = {r:.1f}x")
+                f"{TOOL_LABELS[tool]} {p:.2f} s / lanting {t_lan:.2f} s = {r:.1f}x")
 
     peer_ratio("hexo", 4)
     peer_ratio("hugo-math", 10)
@@ -786,7 +790,8 @@ def check_targets(res: Results, args: argparse.Namespace) -> list[list[str]]:
     for n in args.posts:
         c, w = lan(n, "cold"), lan(n, "warm")
         add(f"warm N={n} <= 10% of cold", None if c is None or w is None else w <= 0.10 * c,
-            "not measured" if c is None or w is None else f"{w:.2f} s / {c:.2f} s = {100 * w / c:.0f}%")
+            "not measured" if c is None or w is None
+            else f"{w:.2f} s / {c:.2f} s = {100 * w / c:.0f}%")
     e4 = lan(4000, "one-edit")
     add("one edit N=4000 <= 1.5 s", None if e4 is None else e4 <= 1.5,
         "N=4000 not run" if e4 is None else f"{e4:.2f} s")
@@ -802,7 +807,7 @@ def check_targets(res: Results, args: argparse.Namespace) -> list[list[str]]:
 
 
 def text_table(head: list[str], rows: list[list[str]]) -> str:
-    widths = ([max(len(str(x)) for x in col) for col in zip(head, *rows)] if rows
+    widths = ([max(len(str(x)) for x in col) for col in zip(head, *rows, strict=True)] if rows
               else [len(h) for h in head])
     widths[-1] = min(widths[-1], 110)
     # the last column (notes/detail) is left unpadded
@@ -810,13 +815,16 @@ def text_table(head: list[str], rows: list[list[str]]) -> str:
         last = str(r[-1])
         if len(last) > 110:  # long error notes: the full text is in the failures list
             last = last[:107] + "..."
-        return "  ".join(str(x).ljust(w) for x, w in zip(r[:-1], widths[:-1])) + "  " + last
+        cells = zip(r[:-1], widths[:-1], strict=True)
+        return "  ".join(str(x).ljust(w) for x, w in cells) + "  " + last
     sep = "  ".join("-" * w for w in widths)
     return "\n".join([line(head), sep] + [line(r) for r in rows])
 
 
 def md_table(head: list[str], rows: list[list[str]]) -> str:
-    esc = lambda s: str(s).replace("|", "\\|")
+    def esc(s):
+        return str(s).replace("|", "\\|")
+
     out = ["| " + " | ".join(head) + " |", "|" + "|".join(" --- " for _ in head) + "|"]
     out += ["| " + " | ".join(esc(x) for x in r) + " |" for r in rows]
     return "\n".join(out)
@@ -848,13 +856,18 @@ def report(res: Results, args: argparse.Namespace, started: dt.datetime, elapsed
     mi = machine_info()
     load = f"load average at start {args.load_start[0]:.2f}, at end {os.getloadavg()[0]:.2f}"
     busy = args.load_start[0] > 0.5
-    parts = ["", f"Lanting vs peers — {started:%Y-%m-%d %H:%M} — {mi['cores']} cores, {mi['cpu']}, {mi['memory']}",
-             f"median of {args.runs} timed run(s) and {args.memory_runs} memory run(s); wall = elapsed, CPU = user+sys of all processes, "
+    parts = ["", f"Lanting vs peers — {started:%Y-%m-%d %H:%M} — {mi['cores']} cores, "
+                 f"{mi['cpu']}, {mi['memory']}",
+             f"median of {args.runs} timed run(s) and {args.memory_runs} memory run(s); "
+             "wall = elapsed, CPU = user+sys of all processes, "
              f"peak = max summed Pss of the process tree (RSS sum beside it); {load}", ""]
     if busy:
-        parts += ["WARNING: the machine was busy when the benchmark started; wall times are not reliable.", ""]
-    parts += [text_table(head, rows), "", "Ratios (peer / Lanting, >1 means Lanting is faster or smaller):", ""]
-    parts += [text_table(rhead, rrows) if rrows else "(no peer measured)", "", "Targets (issue 6):", ""]
+        parts += ["WARNING: the machine was busy when the benchmark started; "
+                  "wall times are not reliable.", ""]
+    parts += [text_table(head, rows), "",
+              "Ratios (peer / Lanting, >1 means Lanting is faster or smaller):", ""]
+    parts += [text_table(rhead, rrows) if rrows else "(no peer measured)", "",
+              "Targets (issue 6):", ""]
     parts += [text_table(["target", "result", "detail"], targets), ""]
     if res.skipped:
         parts.append("Skipped:")
@@ -869,38 +882,48 @@ def report(res: Results, args: argparse.Namespace, started: dt.datetime, elapsed
 
     if args.markdown:
         md = ["# Build speed: Lanting vs Hugo and Hexo", "",
-              f"Measured on {started:%Y-%m-%d} by `benchmarks/compare.py`, all tools in the same run.", "",
-              "Command:", "", "```", "python3 benchmarks/compare.py " + " ".join(args.argv), "```", "",
-              "## Machine", ""]
+              f"Measured on {started:%Y-%m-%d} by `benchmarks/compare.py`, "
+              "all tools in the same run.", "",
+              "Command:", "", "```", "python3 benchmarks/compare.py " + " ".join(args.argv),
+              "```", "", "## Machine", ""]
         md += [f"- {k}: {v}" for k, v in mi.items()] + [f"- {load}"]
         md += [f"- {TOOL_LABELS[t]}: {v}" for t, v in res.versions.items() if t != "hugo-nomath"]
         md += ["", "## Method", "",
-               f"- Corpus: `shared/bench/make_corpus.py` (seed {args.seed}), flavor `plain` for Lanting "
-               "(plus `lanting.toml` with `title = \"Bench\"` and search off, as the peers build "
-               "no search index), `hugo` for Hugo, `hexo` for Hexo.",
-               "- cold: output and caches removed first (moved aside, deleted after the whole run, because file creation on this ext4 is slow for a minute after thousands of deletions; Lanting: output and `.lanting/`, not the theme templates compiled in the user's cache folder, which hold nothing of the site, like Lanting's own `.pyc` files; Hugo: `public/`, "
-               "`resources/` and `--cacheDir`; Hexo: `public/` and `db.json`). warm: the same build again. "
+               f"- Corpus: `shared/bench/make_corpus.py` (seed {args.seed}), flavor `plain` "
+               "for Lanting (plus `lanting.toml` with `title = \"Bench\"` and search off, as the "
+               "peers build no search index), `hugo` for Hugo, `hexo` for Hexo.",
+               "- cold: output and caches removed first (moved aside, deleted after the whole "
+               "run, because file creation on this ext4 is slow for a minute after thousands of "
+               "deletions; Lanting: output and `.lanting/`, not the theme templates compiled in "
+               "the user's cache folder, which hold nothing of the site, like Lanting's own "
+               "`.pyc` files; Hugo: `public/`, `resources/` and `--cacheDir`; Hexo: `public/` "
+               "and `db.json`). warm: the same build again. "
                "one-edit: one sentence appended to one post, then the same build (full `hugo` / "
                "`hexo generate` for peers).",
-               "- Hugo (math off): the `hugo` flavor without its passthrough render hook, so formulas are "
-               "passed through verbatim for client-side rendering instead of `transform.ToMath` (KaTeX).",
+               "- Hugo (math off): the `hugo` flavor without its passthrough render hook, so "
+               "formulas are passed through verbatim for client-side rendering instead of "
+               "`transform.ToMath` (KaTeX).",
                f"- Times are the median of {args.runs} timed run(s), peaks the median of "
                f"{args.memory_runs} memory run(s) made after them (the same cases, sampled; the "
                "sampler's reads of /proc would slow the timed builds: about 10% of Lanting's wall "
                "time at 1,000 posts); tools interleaved within each run. "
                "wall: elapsed; CPU: user+sys of all child processes; peak MB (Pss): max over 20 ms "
-               "samples of the summed proportional set size (`Pss` in /proc/PID/smaps_rollup) of the "
-               "build's process tree: a page shared by k processes counts 1/k in each, so this is the "
-               "memory all processes hold together; peak MB (RSS sum): the same with VmRSS, which "
-               "counts a shared page (e.g. in forked workers) once per process.",
+               "samples of the summed proportional set size (`Pss` in /proc/PID/smaps_rollup) "
+               "of the build's process tree: a page shared by k processes counts 1/k in each, "
+               "so this is the memory all processes hold together; peak MB (RSS sum): the same "
+               "with VmRSS, which counts a shared page (e.g. in forked workers) once per process.",
                ""]
         if busy:
-            md += ["**Warning: the machine was busy when the benchmark started; wall times are not reliable.**", ""]
+            md += ["**Warning: the machine was busy when the benchmark started; "
+                   "wall times are not reliable.**", ""]
         md += ["## Results", "", md_table(head, rows), "",
-               "## Ratios (peer / Lanting)", "", md_table(rhead, rrows) if rrows else "(no peer measured)",
-               "", "## Targets (issue 6)", "", md_table(["target", "result", "detail"], targets), ""]
+               "## Ratios (peer / Lanting)", "",
+               md_table(rhead, rrows) if rrows else "(no peer measured)",
+               "", "## Targets (issue 6)", "",
+               md_table(["target", "result", "detail"], targets), ""]
         if res.skipped:
-            md += ["## Skipped", ""] + [f"- {TOOL_LABELS[t]}: {w}" for t, w in res.skipped.items()] + [""]
+            md += (["## Skipped", ""]
+                   + [f"- {TOOL_LABELS[t]}: {w}" for t, w in res.skipped.items()] + [""])
         if res.failures:
             md += ["## Failures", ""] + [f"- {f}" for f in res.failures] + [""]
         args.markdown.parent.mkdir(parents=True, exist_ok=True)
@@ -920,8 +943,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
                                  epilog=__doc__.split("\n", 2)[2])
-    ap.add_argument("--posts", default="1000,4000", help="comma-separated corpus sizes (default 1000,4000)")
-    ap.add_argument("--runs", type=int, default=3, help="timed runs per case; medians are reported (default 3)")
+    ap.add_argument("--posts", default="1000,4000",
+                    help="comma-separated corpus sizes (default 1000,4000)")
+    ap.add_argument("--runs", type=int, default=3,
+                    help="timed runs per case; medians are reported (default 3)")
     ap.add_argument("--memory-runs", type=int, default=1,
                     help="runs per case that sample peak memory instead of timing (default 1)")
     ap.add_argument("--tools", default="lanting,hugo,hexo",
@@ -930,16 +955,22 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--work", type=Path, default=None,
                     help="work folder for corpora, outputs, caches, npm packages and logs "
                          "(default: a new temp folder, removed at the end unless --keep-sites)")
-    ap.add_argument("--markdown", type=Path, default=None, help="also write the results as Markdown here")
-    ap.add_argument("--json", type=Path, default=None, help="also write every raw measurement as JSON here")
+    ap.add_argument("--markdown", type=Path, default=None,
+                    help="also write the results as Markdown here")
+    ap.add_argument("--json", type=Path, default=None,
+                    help="also write every raw measurement as JSON here")
     ap.add_argument("--corpus-script", type=Path, default=DEFAULT_CORPUS_SCRIPT,
                     help=f"make_corpus.py (default {DEFAULT_CORPUS_SCRIPT})")
     ap.add_argument("--seed", type=int, default=0, help="corpus seed (default 0)")
-    ap.add_argument("--timeout", type=float, default=900, help="seconds per build before it is killed (default 900)")
+    ap.add_argument("--timeout", type=float, default=900,
+                    help="seconds per build before it is killed (default 900)")
     ap.add_argument("--peer-warm", action="store_true",
-                    help="also time a no-change rebuild for peers (default: cold and one-edit only)")
-    ap.add_argument("--no-install", action="store_true", help="never pip/npm install; skip missing tools")
-    ap.add_argument("--keep-sites", action="store_true", help="keep generated sites and outputs in the work folder")
+                    help="also time a no-change rebuild for peers "
+                         "(default: cold and one-edit only)")
+    ap.add_argument("--no-install", action="store_true",
+                    help="never pip/npm install; skip missing tools")
+    ap.add_argument("--keep-sites", action="store_true",
+                    help="keep generated sites and outputs in the work folder")
     args = ap.parse_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)
     try:
@@ -957,7 +988,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         expand = ["hugo-math", "hugo-nomath"] if t == "hugo" else [t]
         for e in expand:
             if e not in TOOL_CLASSES:
-                ap.error(f"unknown tool {t!r}; choose from lanting, hugo, hugo-math, hugo-nomath, hexo")
+                ap.error(f"unknown tool {t!r}; "
+                         "choose from lanting, hugo, hugo-math, hugo-nomath, hexo")
             if e not in tools:
                 tools.append(e)
     args.tools = tools
@@ -982,7 +1014,8 @@ def main(argv: list[str] | None = None) -> int:
     _become_subreaper()
     args.load_start = os.getloadavg()
     if args.load_start[0] > 0.5:
-        log(f"warning: load average is {args.load_start[0]:.2f}: other work is running; timings will be noisy")
+        log(f"warning: load average is {args.load_start[0]:.2f}: other work is running; "
+            "timings will be noisy")
     started = dt.datetime.now().astimezone()
     t0 = time.perf_counter()
     log(f"work folder {args.work}; posts {args.posts}; runs {args.runs}; tools {args.tools}")

@@ -30,8 +30,9 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "src"))
 
 from lanting import __version__  # noqa: E402
-from lanting.build import BuildOptions, build  # noqa: E402
-from lanting.serve import make_server  # noqa: E402
+from lanting.build import build  # noqa: E402
+from lanting.build.options import BuildOptions  # noqa: E402
+from lanting.serve.http import make_server  # noqa: E402
 
 PAGES = [
     ("home", ""),

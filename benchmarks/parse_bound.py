@@ -50,12 +50,12 @@ def _cpu() -> float:
 def parse_everything(site: Path) -> tuple[Any, dict[str, bytes]]:
     """The site's Markdown parser, and each post's body -> its pickled tokens and what
     parsing put into the environment."""
-    from lanting.config import load_config
-    from lanting.discover import discover
-    from lanting.documents import render_context
-    from lanting.frontmatter import parse
+    from lanting.build.pipeline import document_settings
+    from lanting.config.load import load_config
+    from lanting.content.discover import discover
+    from lanting.content.documents import render_context
+    from lanting.content.frontmatter import parse
     from lanting.markdown.render import create_markdown
-    from lanting.pipeline import document_settings
 
     discovery = discover(site, None)
     settings = document_settings(site, load_config(site), discovery, drafts=False)

@@ -26,11 +26,12 @@ def main() -> int:
     parser.add_argument("--corpus-script", type=Path, default=CORPUS)
     args = parser.parse_args()
     sys.path.insert(0, str(REPO / "src"))
-    from lanting.discover import Kind, Source
-    from lanting.frontmatter import parse
-    from lanting.markdown import MarkdownOptions, RenderContext, render_markdown
+    from lanting.content.frontmatter import parse
     from lanting.markdown.code import highlight_lines, parse_fence_info
     from lanting.markdown.math import to_mathml
+    from lanting.markdown.render import render_markdown
+    from lanting.model.content import Kind, Source
+    from lanting.model.markdown import MarkdownOptions, RenderContext
 
     with tempfile.TemporaryDirectory() as work:
         subprocess.run([sys.executable, str(args.corpus_script), "--posts", str(args.posts),

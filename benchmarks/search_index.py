@@ -22,10 +22,11 @@ REPO = Path(__file__).resolve().parents[1]
 MAKE_CORPUS = Path(__file__).resolve().parents[2] / "shared" / "bench" / "make_corpus.py"
 sys.path.insert(0, str(REPO / "src"))
 
-from lanting.build import BuildOptions, build  # noqa: E402
-from lanting.config import load_config  # noqa: E402
-from lanting.pages import OutputFile  # noqa: E402
-from lanting.search import build_search_index  # noqa: E402
+from lanting.build import build  # noqa: E402
+from lanting.build.options import BuildOptions  # noqa: E402
+from lanting.config.load import load_config  # noqa: E402
+from lanting.model.output import OutputFile  # noqa: E402
+from lanting.output.search import build_search_index  # noqa: E402
 
 
 def make_site(root: Path, posts: int) -> Path:

@@ -56,10 +56,10 @@ def main() -> int:
     sys.path.insert(0, str(REPO / "src"))
     from playwright.sync_api import sync_playwright
 
-    from lanting.build import BuildOptions
+    from lanting.build.options import BuildOptions
     from lanting.cli import tune_collector
-    from lanting.live import LiveSite
-    from lanting.serve import make_server
+    from lanting.serve.http import make_server
+    from lanting.serve.live import LiveSite
 
     tune_collector()  # as `lanting serve` does
 

@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 
 from lanting import cli
-from lanting.build import BuildOptions, BuildResult, build
+from lanting.build import build
+from lanting.build.options import BuildOptions, BuildResult
 
 DEFAULT_CONFIG = 'title = "T"\n\n[search]\nenabled = false\n'
 """Inline sites skip the search index (about 0.2 s a build); tests of search turn it on."""

@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 from htmltree import parse_html
 
-from lanting.build import BuildResult
-from lanting.config import load_config
+from lanting.build.options import BuildResult
+from lanting.config.load import load_config
 from lanting.errors import LantingError
-from lanting.markdown import RenderContext, render_markdown
+from lanting.markdown.render import render_markdown
+from lanting.model.markdown import RenderContext
 
 Make = Callable[..., Path]
 Build = Callable[..., BuildResult]

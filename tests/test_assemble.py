@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from lanting.assemble import Site
-from lanting.build import BuildResult
+from lanting.build.options import BuildResult
 from lanting.errors import LantingError
+from lanting.model.site import Site
 
 
 @pytest.fixture

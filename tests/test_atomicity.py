@@ -32,7 +32,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 CHILD = textwrap.dedent("""
     import os, signal, sys, time
     from pathlib import Path
-    import lanting.write as write
+    import lanting.output.write as write
     from lanting.cli import main
     # Ctrl-C as in a terminal, whatever the suite inherited: a shell that starts it in
     # the background (`.ci/run &`) leaves SIGINT ignored, and the child would sleep on.
@@ -164,7 +164,7 @@ def test_crash_in_one_page_keeps_the_old_output(built: Path, snapshot: Snapshot)
     before = snapshot(built / "public")
     crash = textwrap.dedent("""
         import sys
-        import lanting.documents as documents
+        import lanting.content.documents as documents
         real = documents.render_markdown
         def render(text, context, options):
             if context.rel == "posts/p7.md":

@@ -6,9 +6,9 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from lanting.bibliography import parse_authors, parse_bibliography
-from lanting.discover import Kind, Source
+from lanting.content.bibliography import parse_authors, parse_bibliography
 from lanting.errors import LantingError
+from lanting.model.content import Kind, Source
 
 BIB = Path("/site/content/publications.bib")
 

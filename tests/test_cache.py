@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from lanting.cache import TABLE, DocumentCache, _freeze, _thaw
-from lanting.config import load_config
-from lanting.discover import discover
-from lanting.documents import DocumentSettings, Loaded, load
-from lanting.pipeline import document_settings
+from lanting.build.cache import TABLE, DocumentCache, _freeze, _thaw
+from lanting.build.pipeline import document_settings
+from lanting.config.load import load_config
+from lanting.content.discover import discover
+from lanting.content.documents import load
+from lanting.model.content import DocumentSettings, Loaded
 
 BODY = """\
 Intro with a [link](other.md), a formula $x^2$ and a note.[^1]

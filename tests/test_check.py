@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from lanting.build import BuildOptions, BuildResult, build
-from lanting.errors import LantingError, Problem
-from lanting.external import ExternalLink, ask, check_external
+from lanting.build import build
+from lanting.build.options import BuildOptions, BuildResult
+from lanting.errors import LantingError
+from lanting.model.problem import Problem
+from lanting.output.external import ExternalLink, ask, check_external
 
 Run = Callable[..., tuple[int, str, str]]
 MakeSite = Callable[..., Path]

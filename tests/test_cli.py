@@ -269,7 +269,7 @@ def test_python_error_in_a_site_template_is_a_site_error(good_site: Path, run_cl
     assert first.startswith("templates/post.html:2: error: "), err
 
 
-HEAVY = ("lanting.pipeline", "jinja2", "markdown_it", "pygments", "minify_html")
+HEAVY = ("lanting.build.pipeline", "jinja2", "markdown_it", "pygments", "minify_html")
 IMPORTED_AFTER_A_BUILD = """
 import sys
 from lanting.cli import main

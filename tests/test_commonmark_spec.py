@@ -27,7 +27,8 @@ import pytest
 from markdown_it import MarkdownIt
 from markdown_it.renderer import RendererHTML
 
-from lanting.markdown import MarkdownOptions, create_markdown
+from lanting.markdown.render import create_markdown
+from lanting.model.markdown import MarkdownOptions
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_SPEC = ROOT / ".cache/commonmark-spec/node_modules/commonmark-spec"

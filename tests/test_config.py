@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from lanting.config import Config, load_config
-from lanting.errors import LantingError, Problem
+from lanting.config.load import load_config
+from lanting.errors import LantingError
+from lanting.model.config import Config
+from lanting.model.problem import Problem
 
 
 def site_with(tmp_path: Path, text: str) -> Path:

@@ -10,9 +10,10 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-import lanting.discover
-from lanting.discover import Kind, Source, discover, source_text, text_digest
+import lanting.content.discover
+from lanting.content.discover import discover, source_text
 from lanting.errors import LantingError
+from lanting.model.content import Kind, Source, text_digest
 
 
 def test_sources_assets_and_static(make_site: Callable[..., Path]) -> None:
@@ -94,7 +95,7 @@ RECALLED = {
 def settled_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Files count as settled as soon as they are older than the discovery (the real
     two seconds would make every test wait)."""
-    monkeypatch.setattr(lanting.discover, "SETTLED_NS", 0)
+    monkeypatch.setattr(lanting.content.discover, "SETTLED_NS", 0)
 
 
 def _older(seconds: float = 0.05) -> None:

@@ -10,8 +10,9 @@ from urllib.parse import unquote
 import pytest
 from htmltree import Element, parse_html
 
-from lanting.build import BuildOptions, BuildResult, build
-from lanting.talks import split_slides
+from lanting.build import build
+from lanting.build.options import BuildOptions, BuildResult
+from lanting.site.talks import split_slides
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "example"
 CJK = re.compile(r"[\u4e00-\u9fff]")

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from htmltree import Element, parse_html
 
-from lanting.build import BuildOptions, BuildResult, build
+from lanting.build import build
+from lanting.build.options import BuildOptions, BuildResult
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "example"
 ORIGIN = "https://lin-zhiyuan.example.org/"

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from lanting.markdown import MarkdownOptions, RenderContext, render_markdown, resolve_links
+from lanting.markdown.render import render_markdown, resolve_links
+from lanting.model.markdown import MarkdownOptions, RenderContext
 
 FIXTURES = Path(__file__).parent / "fixtures"
 CONTEXT = RenderContext(path=Path("/site/content/posts/a.md"), rel="posts/a.md", lang="zh-CN",

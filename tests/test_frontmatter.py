@@ -8,9 +8,10 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from lanting.discover import Kind, Source
-from lanting.errors import LantingError, Problem
-from lanting.frontmatter import Document, parse
+from lanting.content.frontmatter import parse
+from lanting.errors import LantingError
+from lanting.model.content import Document, Kind, Source
+from lanting.model.problem import Problem
 
 SITE = Path("/site")
 

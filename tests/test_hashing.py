@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lanting.assemble import Body
-from lanting.hashing import file_digest, stable_repr
+from lanting.fs import file_digest
+from lanting.model.digest import stable_repr
+from lanting.model.site import Body
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,9 @@ import pytest
 from PIL import Image
 from sitebits import bundle_files, png, read
 
-from lanting import images
-from lanting.discover import svg_size
-from lanting.images import variant_widths
+from lanting.content.discover import svg_size
+from lanting.site import images
+from lanting.site.images import variant_widths
 
 
 @pytest.fixture

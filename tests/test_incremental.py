@@ -16,15 +16,18 @@ from typing import Any
 import pytest
 from jinja2 import Environment
 
-import lanting.discover
-import lanting.pipeline
-import lanting.templates
-from lanting.build import BuildOptions, build
-from lanting.cache import TABLE
-from lanting.discover import Discovery, discover
-from lanting.freshness import KEPT_STATES
-from lanting.mathfont import KEPT_SUBSETS
-from lanting.templates import KEPT_THEME_VERSIONS
+import lanting.build.bytecode
+import lanting.build.pipeline
+import lanting.content.discover
+import lanting.render.templates
+from lanting.build import build
+from lanting.build.bytecode import KEPT_THEME_VERSIONS
+from lanting.build.cache import TABLE
+from lanting.build.freshness import KEPT_STATES
+from lanting.build.options import BuildOptions
+from lanting.content.discover import discover
+from lanting.model.content import Discovery
+from lanting.render.mathfont import KEPT_SUBSETS
 
 
 def _site(root: Path) -> Path:
@@ -109,7 +112,7 @@ def recall(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> b
     with files that count as settled at once, so that a build knows the unchanged ones
     by their stamps and does not read them (`discover`'s `known`)."""
     if request.param == "files-recalled":
-        monkeypatch.setattr(lanting.discover, "SETTLED_NS", 0)
+        monkeypatch.setattr(lanting.content.discover, "SETTLED_NS", 0)
     return request.param == "files-recalled"
 
 
@@ -127,7 +130,7 @@ def _unread_sources(monkeypatch: pytest.MonkeyPatch) -> list[set[str]]:
         builds.append({s.rel.as_posix() for s in found.sources if s.text is None})
         return found
 
-    monkeypatch.setattr(lanting.pipeline, "discover", recording)
+    monkeypatch.setattr(lanting.build.pipeline, "discover", recording)
     return builds
 
 
@@ -160,7 +163,7 @@ def test_files_known_without_their_cache_entries_are_read_again(
     """The stamps of unchanged files outlive their cache entries (another configuration
     was built in between, entries were pruned): such files are read when they are
     rendered, not left empty."""
-    monkeypatch.setattr(lanting.discover, "SETTLED_NS", 0)
+    monkeypatch.setattr(lanting.content.discover, "SETTLED_NS", 0)
     site = _site(tmp_path / "site")
     out = tmp_path / "out"
     _settle(True)
@@ -371,7 +374,7 @@ def test_compiled_templates_are_kept_between_builds(
     edited template is compiled again; folders of other versions go (in the user's
     cache, all but the newest few)."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "user-cache"))
-    shared = lanting.templates.shared_cache_dir()
+    shared = lanting.build.bytecode.shared_cache_dir()
     assert shared == tmp_path / "user-cache/lanting"
     old_versions = [shared / f"templates-{i:016d}" for i in range(KEPT_THEME_VERSIONS + 1)]
     for age, folder in enumerate(old_versions):
@@ -400,7 +403,7 @@ def test_compiled_templates_are_kept_between_builds(
     monkeypatch.setattr(Environment, "compile", counting)
 
     def build_in_new_process(site: Path = site) -> None:
-        lanting.templates._ENVIRONMENTS.clear()  # what a new `lanting build` starts with
+        lanting.render.templates._ENVIRONMENTS.clear()  # what a new `lanting build` starts with
         build(site, BuildOptions(output=out, jobs=1))
 
     other = _site(tmp_path / "other")  # a new site compiles none of the theme

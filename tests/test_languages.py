@@ -10,10 +10,16 @@ from pathlib import Path
 import pytest
 from htmltree import parse_html
 
-from lanting.build import BuildResult
-from lanting.config import Config, load_config
+from lanting.build.options import BuildResult
+from lanting.config.languages import (
+    filename_language,
+    language_config,
+    match_language,
+    site_languages,
+)
+from lanting.config.load import load_config
 from lanting.errors import LantingError
-from lanting.languages import filename_language, language_config, match_language, site_languages
+from lanting.model.config import Config
 
 MakeSite = Callable[..., Path]
 Build = Callable[..., BuildResult]
@@ -403,7 +409,8 @@ def test_incremental_bilingual_build_equals_clean_build(tmp_path: Path, post: Po
                                                         change: str) -> None:
     import shutil
 
-    from lanting.build import BuildOptions, build
+    from lanting.build import build
+    from lanting.build.options import BuildOptions
     site = tmp_path / "site"
     files = {
         "lanting.toml": 'title = "T"\nbase_url = "https://x.org/"\nlanguages = ["zh-CN", "en"]\n',

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from lanting.build import BuildOptions
-from lanting.live import LiveSite
-from lanting.serve import make_server
+from lanting.build.options import BuildOptions
+from lanting.serve.http import make_server
+from lanting.serve.live import LiveSite
 
 POST = "---\ntitle: {title}\ndate: 2026-01-0{day}\ntags: [t]\n---\n{body}\n"
 
@@ -140,16 +140,16 @@ def test_edit_rebuilds_and_reloads_only_what_changed(running: Running, tmp_path:
 def test_requests_during_a_rebuild_wait_for_it_except_the_edited_page(
     running: Running, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import lanting.live
+    import lanting.serve.live
 
     release = threading.Event()
-    produce = lanting.live.produce
+    produce = lanting.serve.live.produce
 
     def slow_produce(*args: object, **kwargs: object) -> object:
         assert release.wait(10)
         return produce(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(lanting.live, "produce", slow_produce)
+    monkeypatch.setattr(lanting.serve.live, "produce", slow_produce)
     post = tmp_path / "site/content/posts/p2.md"
     post.write_text(POST.format(title="Post 2 renamed", day=3, body="Body 2"))
     running.wait_for_events(1, quiet=0.3)

@@ -8,13 +8,8 @@ from pathlib import Path
 import pytest
 from htmltree import Element, parse_html
 
-from lanting.markdown import (
-    MarkdownOptions,
-    RenderContext,
-    RenderedMarkdown,
-    render_markdown,
-    resolve_links,
-)
+from lanting.markdown.render import render_markdown, resolve_links
+from lanting.model.markdown import MarkdownOptions, RenderContext, RenderedMarkdown
 
 SOURCE = Path("/site/content/posts/a.md")
 

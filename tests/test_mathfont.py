@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from fontTools.ttLib import TTFont
 
-import lanting.mathfont
+import lanting.render.mathfont
 from lanting.errors import LantingError
-from lanting.mathfont import _BASE, _subset, math_characters, math_font, math_font_key
+from lanting.markdown.math import math_characters
+from lanting.render.mathfont import _BASE, _subset, math_font, math_font_key
 
 
 def _font(data: bytes) -> TTFont:
@@ -80,7 +81,7 @@ def test_a_font_harfbuzz_cannot_read_is_an_error_naming_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     broken = tmp_path / "STIXTwoMath-Regular.ttf"
     broken.write_bytes(b"not a font")
-    monkeypatch.setattr(lanting.mathfont, "font_source", lambda: broken)
+    monkeypatch.setattr(lanting.render.mathfont, "font_source", lambda: broken)
     with pytest.raises(LantingError) as caught:
         _subset.__wrapped__(_BASE)
     (problem,) = caught.value.problems

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from htmltree import parse_html
 
-from lanting.minify import minify
+from lanting.render.minify import minify
 
 MATH_AND_CODE = """\
 Inline $x_1 + \\frac{a}{b}$ and a space: $a \\, b$.
@@ -52,8 +52,8 @@ def test_self_closing_foreign_elements_are_opened_and_closed() -> None:
 
 
 def test_serve_never_minifies(make_site, post) -> None:
-    from lanting.build import BuildOptions
-    from lanting.live import LiveSite
+    from lanting.build.options import BuildOptions
+    from lanting.serve.live import LiveSite
 
     site = make_site({"content/posts/a.md": post("A", body=MATH_AND_CODE)})
     live = LiveSite(site, BuildOptions(drafts=True, jobs=1), report=lambda message: None)
@@ -77,7 +77,8 @@ def test_the_markdown_body_is_kept_as_written_and_the_rest_minified() -> None:
 
 
 def test_build_keeps_each_post_body_as_rendered(make_site, build_site, post) -> None:
-    from lanting.markdown import RenderContext, render_markdown
+    from lanting.markdown.render import render_markdown
+    from lanting.model.markdown import RenderContext
 
     site = make_site({"content/posts/a.md": post("A", body=MATH_AND_CODE)})
     html = (build_site(site).output / "posts/a/index.html").read_text()

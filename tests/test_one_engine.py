@@ -13,7 +13,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
-from lanting.markdown import MarkdownOptions, RenderContext, render_markdown
+from lanting.markdown.render import render_markdown
+from lanting.model.markdown import MarkdownOptions, RenderContext
 
 CONTEXT = RenderContext(path=Path("/site/content/posts/a.md"), rel="posts/a.md",
                         bibliography={"lin2026": ("Lin et al., 2026",

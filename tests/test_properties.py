@@ -15,14 +15,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jinja2 import Environment, select_autoescape
 
-from lanting.discover import Kind, Source
+from lanting.content.frontmatter import parse
 from lanting.errors import LantingError
-from lanting.frontmatter import parse
-from lanting.markdown import MarkdownOptions, RenderContext, render_markdown
-from lanting.markdown.slugs import slugify
-from lanting.routes import output_dir
-from lanting.templates import xmltext
-from lanting.write import _refuse_unsafe
+from lanting.markdown.render import render_markdown
+from lanting.model.content import Kind, Source
+from lanting.model.markdown import MarkdownOptions, RenderContext
+from lanting.model.names import slugify
+from lanting.output.write import _refuse_unsafe
+from lanting.render.templates import xmltext
+from lanting.site.routes import output_dir
 
 ROOT = Path("/srv/out")
 # Characters a text file can hold: no surrogates (not encodable), nothing unassigned.
@@ -242,7 +243,8 @@ _HTML = st.lists(_HTML_PIECES, max_size=25).map("".join)
 @SETTINGS
 @given(_HTML)
 def test_math_characters_are_those_of_the_formulas_text(page: str) -> None:
-    from lanting.mathfont import _ENTITY, math_characters
+    from lanting.markdown.math import math_characters
+    from lanting.markdown.math import _ENTITY
 
     chars: set[str] = set()
     # The definition: each formula, its tags removed.

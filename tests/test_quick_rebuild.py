@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-import lanting.live
-from lanting.build import BuildOptions
+import lanting.serve.live
+from lanting.build.options import BuildOptions
 from lanting.errors import LantingError
-from lanting.live import LiveSite, page_url
+from lanting.serve.live import LiveSite, page_url
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "example"
 OPTIONS = BuildOptions(drafts=True, jobs=1, cache=False, base_url="http://localhost/")
@@ -258,7 +258,7 @@ def test_a_rebuild_failing_after_the_page_was_shown_serves_the_last_good_build(
     def failing(*args: object, **kwargs: object) -> None:
         raise LantingError.at("something else is broken")
 
-    monkeypatch.setattr(lanting.live, "produce", failing)
+    monkeypatch.setattr(lanting.serve.live, "produce", failing)
     path = _edit(live.site_dir, "posts/a.md", "title: A", "title: A renamed")
     live.rebuild({str(path)})
     assert live.error and "something else is broken" in live.error

@@ -7,11 +7,11 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from lanting.build import BuildResult
-from lanting.discover import Asset, Kind, Source
+from lanting.build.options import BuildResult
+from lanting.content.frontmatter import parse
 from lanting.errors import LantingError
-from lanting.frontmatter import Document, parse
-from lanting.routes import plan_routes
+from lanting.model.content import Asset, Document, Kind, Source
+from lanting.site.routes import plan_routes
 
 CONTENT = Path("/site/content")
 

@@ -11,12 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from lanting.build import BuildResult
+from lanting.build.options import BuildResult
 from lanting.errors import LantingError
-from lanting.markdown import MarkdownOptions, RenderContext, render_markdown
-from lanting.pages import OutputFile
-from lanting.safety import confined, is_safe_url, url_scheme
-from lanting.write import _refuse_unsafe, write_site
+from lanting.fs import confined
+from lanting.markdown.render import render_markdown
+from lanting.markdown.urls import is_safe_url, url_scheme
+from lanting.model.markdown import MarkdownOptions, RenderContext
+from lanting.model.output import OutputFile
+from lanting.output.write import _refuse_unsafe, write_site
 
 MakeSite = Callable[..., Path]
 Post = Callable[..., str]

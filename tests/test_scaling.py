@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from lanting.markdown import RenderContext, render_markdown
+from lanting.markdown.render import render_markdown
+from lanting.model.markdown import RenderContext
 
 CONTEXT = RenderContext(path=Path("/site/content/posts/a.md"), rel="posts/a.md")
 SRC = Path(__file__).resolve().parents[1] / "src"

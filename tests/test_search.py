@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from htmltree import parse_html
 
-from lanting.build import BuildResult
-from lanting.config import load_config
+from lanting.build.options import BuildResult
+from lanting.config.load import load_config
 from lanting.errors import LantingError
-from lanting.search import index_language
+from lanting.output.search import index_language
 
 SEARCH_ON = 'title = "T"\nlanguage = "en"\n'
 BILINGUAL_SEARCH = 'title = "T"\nlanguages = ["zh-CN", "en"]\n'
@@ -197,7 +197,7 @@ def test_an_english_site_is_indexed_as_english(make_site: Callable[..., Path],
 
 
 def test_the_indexer_gets_pages_without_what_it_ignores() -> None:
-    from lanting.search import _lighten
+    from lanting.output.search import _lighten
     page = (b'<p>a <math><mi>x</mi></math> b</p><span data-pagefind-meta="title">T</span>'
             b'<pre class="highlight"><code><span class="line"><span class="k">def</span> f'
             b'</span></code></pre>')
@@ -218,7 +218,7 @@ def test_the_index_is_kept_when_no_page_changed(
     def fail(*args: object, **kwargs: object) -> str:
         raise AssertionError("Pagefind ran although no page changed")
 
-    monkeypatch.setattr("lanting.search._run", fail)
+    monkeypatch.setattr("lanting.output.search._run", fail)
     build_site(searchable, out)
     after = snapshot(out)
     assert {p: d for p, d in after.items() if p.startswith("pagefind/")} == {
@@ -238,8 +238,8 @@ def test_serve_swaps_in_a_new_index_after_the_pages(searchable: Path) -> None:
     """`lanting serve` shows edited pages at once and replaces the index when it is ready."""
     import time
 
-    from lanting.build import BuildOptions
-    from lanting.live import LiveSite
+    from lanting.build.options import BuildOptions
+    from lanting.serve.live import LiveSite
 
     live = LiveSite(searchable, BuildOptions(jobs=1, cache=False), report=lambda m: None)
 

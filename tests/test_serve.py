@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from lanting.serve import make_server
+from lanting.serve.http import make_server
 
 SECRET = b"TOP SECRET outside the output\n"
 

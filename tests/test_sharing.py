@@ -4,18 +4,17 @@ analytics."""
 
 from __future__ import annotations
 
-import re
-
 import json
+import re
 from pathlib import Path
 
 import pytest
 from htmltree import parse_html
 from sitebits import CONFIG, bundle_files, json_ld, meta, read
 
-from lanting.config import load_config
+from lanting.config.load import load_config
 from lanting.errors import LantingError
-from lanting.minify import minify
+from lanting.render.minify import minify
 
 
 @pytest.fixture

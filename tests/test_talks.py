@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from htmltree import parse_html
 
-from lanting.build import BuildResult
+from lanting.build.options import BuildResult
 from lanting.errors import LantingError
-from lanting.talks import _segments, split_slides
+from lanting.site.talks import _segments, split_slides
 
 
 def test_slides_are_split_on_lines_of_three_dashes_with_their_lines() -> None:

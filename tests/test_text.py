@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lanting.text import count_units, reading_minutes
+from lanting.markdown.text import count_units, reading_minutes
 
 
 @pytest.mark.parametrize(

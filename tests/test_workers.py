@@ -11,7 +11,7 @@ from functools import partial
 
 import pytest
 
-from lanting import workers
+from lanting.build import workers
 
 needs_fork = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(),
                                 reason="worker processes need the fork start method")

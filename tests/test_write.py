@@ -10,11 +10,11 @@ from typing import IO
 
 import pytest
 
-from lanting import write
-from lanting.build import BuildResult
+from lanting.build.options import BuildResult
 from lanting.errors import LantingError
-from lanting.pages import OutputFile
-from lanting.write import MARKER, Copy, check_output_folder, write_site
+from lanting.model.output import Copy, OutputFile
+from lanting.output import write
+from lanting.output.write import MARKER, check_output_folder, write_site
 
 Snapshot = Callable[[Path], dict[str, bytes]]
 

@@ -14,8 +14,10 @@ from types import FrameType
 from typing import NoReturn
 
 from lanting import __version__
-from lanting.build import BuildOptions, BuildResult, build, clean_cache
-from lanting.errors import LantingError, Problem, UsageError
+from lanting.build import build, clean_cache
+from lanting.build.options import BuildOptions, BuildResult
+from lanting.errors import LantingError, UsageError
+from lanting.model.problem import Problem
 from lanting.scaffold import new_site
 
 EXIT_OK, EXIT_SITE_ERROR, EXIT_USAGE = 0, 1, 2
@@ -129,8 +131,8 @@ def _build(args: argparse.Namespace, base_url: str | None = None) -> BuildResult
 def _serve(args: argparse.Namespace) -> int:
     import threading
 
-    from lanting.live import LiveSite
-    from lanting.serve import make_server
+    from lanting.serve.http import make_server
+    from lanting.serve.live import LiveSite
 
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"warning: serving on {args.host}: other machines on the network can read "

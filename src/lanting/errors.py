@@ -5,43 +5,11 @@ Stages raise; only the command line prints.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import difflib
+import typing
 from pathlib import Path
 
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One problem found in the user's site, located as precisely as we can."""
-
-    message: str
-    path: Path | None = None
-    line: int | None = None
-    """1-based line in `path`, when known."""
-    column: int | None = None
-    hint: str | None = None
-    severity: str = "error"
-    """"error" stops the build; "warning" is printed (fatal with --strict)."""
-
-    def location(self, relative_to: Path | None = None) -> str:
-        if self.path is None:
-            return ""
-        path = self.path
-        if relative_to is not None:
-            try:
-                path = path.relative_to(relative_to)
-            except ValueError:
-                pass
-        text = str(path)
-        if self.line is not None:
-            text += f":{self.line}"
-            if self.column is not None:
-                text += f":{self.column}"
-        return text
-
-    def format(self, relative_to: Path | None = None) -> str:
-        where = self.location(relative_to)
-        head = f"{where}: {self.severity}: {self.message}" if where else f"{self.severity}: {self.message}"
-        return head + (f" (hint: {self.hint})" if self.hint else "")
+from lanting.model.problem import Problem
 
 
 class LantingError(Exception):
@@ -65,3 +33,8 @@ class LantingError(Exception):
 
 class UsageError(Exception):
     """The command line was used wrongly (exit code 2)."""
+
+
+def did_you_mean(word: str, choices: typing.Iterable[str]) -> str | None:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f"did you mean `{close[0]}`?" if close else None

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from lanting.build import BuildOptions, build
-from lanting.serve import make_server
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.serve.http import make_server
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -75,7 +75,7 @@ def _hex(css_color: str) -> str:
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("name", ["home", "post-math", "publications", "talk", "deck"])
 def test_keyboard_focus_is_visible(browser, example_site, name: str, scheme: str) -> None:
-    from lanting.contrast import contrast
+    from lanting.render.contrast import contrast
 
     page_type = next(p for p in PAGES if p.name == name)
     context = open_context(browser, "desktop", scheme)

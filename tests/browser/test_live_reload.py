@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from lanting.build import BuildOptions
-from lanting.live import LiveSite
-from lanting.serve import make_server
+from lanting.build.options import BuildOptions
+from lanting.serve.http import make_server
+from lanting.serve.live import LiveSite
 
 POST = "---\ntitle: Live post\ndate: 2026-01-02\n---\n{body}\n"
 

@@ -26,11 +26,14 @@ def test_no_dollar_delimiters_left(math_site) -> None:
 def test_layout(page, math_site) -> None:
     page.goto(math_site.url + "posts/formulas/")
     boxes = page.evaluate("""() => {
-      const box = (el) => { const r = el.getBoundingClientRect(); return [r.top, r.bottom, r.left, r.right, r.height]; };
+      const box = (el) => { const r = el.getBoundingClientRect();
+                            return [r.top, r.bottom, r.left, r.right, r.height]; };
       const frac = document.querySelector('.math-display mfrac');
-      const cases = [...document.querySelectorAll('.math-display mo')].find(m => m.textContent === '{');
+      const cases = [...document.querySelectorAll('.math-display mo')]
+        .find(m => m.textContent === '{');
       const row = document.querySelector('.math-display mtable mtr');
-      const matrixRow = [...document.querySelectorAll('.math-display mtable')].at(-1).querySelector('mtr');
+      const matrixRow = [...document.querySelectorAll('.math-display mtable')].at(-1)
+        .querySelector('mtr');
       const line = document.querySelector('.prose p');
       return {
         num: box(frac.children[0]), den: box(frac.children[1]),

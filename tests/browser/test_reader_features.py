@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from site_pages import PAGES, open_context, visit
 
-from lanting.build import BuildOptions
-from lanting.cache import DocumentCache
-from lanting.pipeline import produce
+from lanting.build.cache import DocumentCache
+from lanting.build.options import BuildOptions
+from lanting.build.pipeline import produce
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "example"
 POST = next(p for p in PAGES if p.name == "post-math")

@@ -21,9 +21,11 @@ except ImportError:  # replay and the Hypothesis fallback need no atheris
 
 if atheris is not None:
     with atheris.instrument_imports(include=["lanting", "markdown_it", "mdit_py_plugins"]):
-        from lanting.markdown import MarkdownOptions, RenderContext, render_markdown
+        from lanting.markdown.render import render_markdown
+        from lanting.model.markdown import MarkdownOptions, RenderContext
 else:
-    from lanting.markdown import MarkdownOptions, RenderContext, render_markdown
+    from lanting.markdown.render import render_markdown
+    from lanting.model.markdown import MarkdownOptions, RenderContext
 
 CONTEXT = RenderContext(
     path=Path("/site/content/posts/fuzz.md"), rel="posts/fuzz.md", body_line=5,

@@ -9,7 +9,7 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
-from lanting.markdown.slugs import slugify, unique
+from lanting.model.names import slugify, unique
 
 
 def inline_text(token: Token) -> str:

@@ -18,7 +18,8 @@ from mdit_py_plugins.container import container_plugin
 
 KINDS = ("note", "tip", "important", "warning", "caution")
 TITLES = {
-    "zh": {"note": "注意", "tip": "提示", "important": "重要", "warning": "警告", "caution": "小心"},
+    "zh": {"note": "注意", "tip": "提示", "important": "重要", "warning": "警告",
+           "caution": "小心"},
     "en": {"note": "Note", "tip": "Tip", "important": "Important", "warning": "Warning",
            "caution": "Caution"},
 }

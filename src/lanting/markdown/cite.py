@@ -18,8 +18,8 @@ from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
+from lanting.errors import did_you_mean
 from lanting.markdown.shortcodes import report, shortcode
-from lanting.schema import did_you_mean
 
 _KEY = r"[\w][\w:.\-/]*"
 _PANDOC = re.compile(rf"\[@({_KEY}(?:\s*;\s*@{_KEY})*)\](?![(\[:])")

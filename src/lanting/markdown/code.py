@@ -24,8 +24,8 @@ from pygments.lexers import get_lexer_by_name
 from pygments.token import STANDARD_TYPES, _TokenType
 from pygments.util import ClassNotFound
 
-from lanting.errors import Problem
 from lanting.markdown.lexing import get_tokens
+from lanting.model.problem import Problem
 
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
 
@@ -102,7 +102,7 @@ a colour, which spaces do not show, and it is a fifth of all spans in typical co
 
 def _css_class(ttype: _TokenType) -> str:
     """Pygments' short class for a token type (`Keyword.Namespace` -> `kn`)."""
-    while ttype not in STANDARD_TYPES:
+    while ttype not in STANDARD_TYPES and ttype.parent is not None:
         ttype = ttype.parent
     return STANDARD_TYPES[ttype]
 
@@ -214,7 +214,7 @@ def code_plugin(md: MarkdownIt) -> None:
 
 def _token_rules(style: str, scope: str) -> str:
     """Pygments' token colour rules for `style`, under the CSS selector `scope`."""
-    rules = HtmlFormatter(style=style).get_style_defs(scope)
+    rules: str = HtmlFormatter(style=style).get_style_defs(scope)  # type: ignore[no-untyped-call]
     return "\n".join(line for line in rules.splitlines() if line.startswith(scope + " ."))
 
 

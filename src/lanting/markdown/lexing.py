@@ -234,25 +234,39 @@ def _transition(stack: list[str], new_state: Any) -> None:
         raise AssertionError(f"wrong state def: {new_state!r}")
 
 
-def _regex_tokens(lexer: RegexLexer, text: str) -> Iterator[tuple[int, Any, str]]:
-    """`RegexLexer.get_tokens_unprocessed(text)`, trying only the possible rules."""
+def _tokens(lexer: RegexLexer, text: str, context: type[LexerContext] | None = None
+            ) -> Iterator[tuple[int, Any, str]]:
+    """`lexer.get_tokens_unprocessed(text)`, trying only the possible rules: Pygments'
+    `RegexLexer` loop, or with a `context` class its `ExtendedRegexLexer` loop, whose
+    callbacks move `ctx.pos` and may change `ctx.stack` and `ctx.end` themselves (the
+    position and end are kept in locals, handed over before a callback and read back
+    after it)."""
     states = _states(lexer)
-    pos, end = 0, len(text)
-    stack = ["root"]
+    ctx = context(text, 0) if context is not None else None
+    stack = ctx.stack if ctx is not None else ["root"]
+    newline = Whitespace if ctx is None else Text  # as each of Pygments' loops yields it
     state = states["root"]
+    pos, end = 0, len(text) if ctx is None else ctx.end
     while True:
         char = text[pos] if pos < end else ""
         candidates = state.by_char.get(char)
         for rexmatch, action, new_state in (
                 state.candidates(char) if candidates is None else candidates):
-            m = rexmatch(text, pos)
+            m = rexmatch(text, pos, end)
             if m:
-                if action is not None:
-                    if type(action) is _TokenType:
-                        yield pos, action, m.group()
-                    else:
+                if type(action) is _TokenType:
+                    yield pos, action, m.group()
+                    pos = m.end()
+                elif ctx is None:
+                    if action is not None:
                         yield from action(lexer, m)
-                pos = m.end()
+                    pos = m.end()
+                elif action is not None:  # (the extended loop leaves pos for no action)
+                    ctx.pos = pos
+                    yield from action(lexer, m, ctx)
+                    pos, end, stack = ctx.pos, ctx.end, ctx.stack
+                    if not new_state:
+                        state = states[stack[-1]]
                 if new_state is not None:
                     _transition(stack, new_state)
                     state = states[stack[-1]]
@@ -262,52 +276,10 @@ def _regex_tokens(lexer: RegexLexer, text: str) -> Iterator[tuple[int, Any, str]
                 break
             if text[pos] == "\n":  # at the end of a line, back to the root state
                 stack = ["root"]
+                if ctx is not None:
+                    ctx.stack = stack
                 state = states["root"]
-                yield pos, Whitespace, "\n"
-            else:
-                yield pos, Error, text[pos]
-            pos += 1
-
-
-def _extended_tokens(lexer: ExtendedRegexLexer, text: str,
-                     context: type[LexerContext] = LexerContext
-                     ) -> Iterator[tuple[int, Any, str]]:
-    """`ExtendedRegexLexer.get_tokens_unprocessed(text)`, trying only the possible
-    rules. Its callbacks move `ctx.pos` and may change `ctx.stack` and `ctx.end`
-    themselves: the position and end are kept in locals, handed over before a callback
-    and read back after it."""
-    states = _states(lexer)
-    ctx = context(text, 0)
-    state = states["root"]
-    pos, end = 0, ctx.end
-    while True:
-        char = text[pos] if pos < end else ""
-        candidates = state.by_char.get(char)
-        for rexmatch, action, new_state in (
-                state.candidates(char) if candidates is None else candidates):
-            m = rexmatch(text, pos, end)
-            if m:
-                if action is not None:
-                    if type(action) is _TokenType:
-                        yield pos, action, m.group()
-                        pos = m.end()
-                    else:
-                        ctx.pos = pos
-                        yield from action(lexer, m, ctx)
-                        pos, end = ctx.pos, ctx.end
-                        if not new_state:
-                            state = states[ctx.stack[-1]]
-                if new_state is not None:
-                    _transition(ctx.stack, new_state)
-                    state = states[ctx.stack[-1]]
-                break
-        else:
-            if pos >= end:
-                break
-            if text[pos] == "\n":
-                ctx.stack = ["root"]
-                state = states["root"]
-                yield pos, Text, "\n"
+                yield pos, newline, "\n"
             else:
                 yield pos, Error, text[pos]
             pos += 1
@@ -321,11 +293,11 @@ def get_tokens(lexer: Lexer, text: str) -> Iterator[tuple[Any, str]]:
     cls = type(lexer)
     method = cls.get_tokens_unprocessed
     if method is RegexLexer.get_tokens_unprocessed:
-        run: Callable[[Any, str], Iterator[tuple[int, Any, str]]] = _regex_tokens
+        run: Callable[[Any, str], Iterator[tuple[int, Any, str]]] = _tokens
     elif method is ExtendedRegexLexer.get_tokens_unprocessed:
-        run = _extended_tokens
+        run = partial(_tokens, context=LexerContext)
     elif method is YamlLexer.get_tokens_unprocessed:  # only gives the loop its own context
-        run = partial(_extended_tokens, context=YamlLexerContext)
+        run = partial(_tokens, context=YamlLexerContext)
     else:  # the lexer has a loop of its own
         return lexer.get_tokens(text)
     text = lexer._preprocess_lexer_input(text)  # type: ignore[attr-defined]  # as get_tokens

@@ -23,7 +23,7 @@ from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.dollarmath.index import math_inline_dollar
 from mdit_py_plugins.texmath import texmath_plugin
 
-from lanting.errors import Problem
+from lanting.model.problem import Problem
 
 MAX_FORMULA = 20_000
 """Longer formulas are refused rather than converted (pathological input stays bounded)."""
@@ -209,3 +209,43 @@ def math_plugin(md: MarkdownIt) -> None:
     for name in ("math_inline_double", "math_block", "math_block_label", "math_block_eqno"):
         md.add_render_rule(name, _render_block)
     md.add_render_rule("eqref", _render_eqref)
+
+
+_ENTITY = {"&lt;": "<", "&gt;": ">", "&amp;": "&", "&quot;": '"', "&ApplyFunction;": "",
+           "&InvisibleTimes;": "", "&#x27;": "'"}
+
+
+_TEXT = re.compile(r">([^<]+)")
+"""Text after a tag, up to the next one: what `<[^>]*>` removal leaves of a formula."""
+
+
+def _formulas(page: str) -> list[str]:
+    """Each `<math …>…` element of `page`, without its closing tag (what the regex
+    `<math\b.*?</math>` matches, found with plain string search)."""
+    found = []
+    start = page.find("<math")
+    while start >= 0:
+        after = page[start + 5:start + 6]
+        if after.isalnum() or after == "_":  # `<mathx`: no word boundary, not a formula
+            start = page.find("<math", start + 5)
+            continue
+        end = page.find("</math>", start)
+        if end < 0:
+            break
+        found.append(page[start:end])
+        start = page.find("<math", end)
+    return found
+
+
+def math_characters(html_pages: list[str], base: str = "") -> str:
+    """Every character inside a `<math>` element of the given pages (plus `base`)."""
+    chars: set[str] = set(base)
+    for page in html_pages:
+        # The text between tags of all the page's formulas at once: run per formula over
+        # a long page, the tag-stripping regex cost twice as much.
+        text = "".join(_TEXT.findall("".join(_formulas(page))))
+        for entity, value in _ENTITY.items():
+            if entity in text:
+                text = text.replace(entity, value)
+        chars.update(text)
+    return "".join(sorted(c for c in chars if c.isprintable() and not c.isspace()))

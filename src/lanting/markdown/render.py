@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 from markdown_it import MarkdownIt
@@ -16,7 +16,6 @@ from markdown_it.rules_core import StateCore
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
-from lanting.errors import Problem
 from lanting.markdown.anchors import anchors_plugin, inline_text
 from lanting.markdown.callouts import callouts_plugin
 from lanting.markdown.cite import cite_plugin
@@ -25,102 +24,20 @@ from lanting.markdown.code import code_plugin
 from lanting.markdown.figures import figures_plugin
 from lanting.markdown.footnotes import add_sidenotes
 from lanting.markdown.links import links_plugin, resolve_placeholders
-from lanting.markdown.math import math_plugin
+from lanting.markdown.math import math_characters, math_plugin
 from lanting.markdown.more import MORE_HTML, more_plugin
 from lanting.markdown.scrollers import scrollers_plugin
 from lanting.markdown.shortcodes import shortcodes_plugin
-from lanting.mathfont import math_characters
-from lanting.safety import validate_link
-from lanting.text import count_units
-
-
-@dataclass(frozen=True, slots=True)
-class MarkdownOptions:
-    """Settings that change the HTML a document renders to (part of its cache key)."""
-
-    raw_html: bool = True
-    cjk_spacing: bool = True
-
-
-@dataclass(frozen=True, slots=True)
-class RenderContext:
-    """What a document needs to know about the rest of the site while rendering."""
-
-    path: Path
-    """The source file, for messages."""
-    rel: str
-    """Its path relative to `content/` (links are resolved from its folder)."""
-    body_line: int = 1
-    base_path: str = "/"
-    macros: tuple[tuple[str, str], ...] = ()
-    """LaTeX macros of the site and the page, `(name, expansion)`."""
-    lang: str = "zh-CN"
-    """The page's language (callout titles, figure labels)."""
-    image_sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
-    """Content path of each image asset -> (width, height)."""
-    mermaid: bool = False
-    """The site opted into Mermaid diagrams."""
-    site_root: Path | None = None
-    """The site folder; files included by shortcodes must lie inside it."""
-    bibliography: dict[str, tuple[str, str]] = field(default_factory=dict)
-    """Citation key of each publication -> (short reference, URL), for `[@key]`."""
-
-    def read_file(self, relative: str) -> str | None:
-        """Text of a file of the site, or None if missing or outside the site folder."""
-        if self.site_root is None or relative.startswith(("/", "\\")) or "\\" in relative:
-            return None
-        root = self.site_root.resolve()
-        try:
-            path = (root / relative).resolve(strict=True)
-        except (OSError, RuntimeError):
-            return None
-        if not path.is_relative_to(root) or not path.is_file():
-            return None
-        return path.read_text(encoding="utf-8", errors="replace")
-
-
-@dataclass(frozen=True, slots=True)
-class Heading:
-    level: int
-    id: str
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class LinkRef:
-    """A link or image as written in the source, where, and what it points at."""
-
-    url: str
-    line: int
-    column: int | None = None
-    """1-based column of the URL on its line, when it could be found."""
-    target: str | None = None
-    """Its `content/`-relative target for relative links (resolved after rendering)."""
-    image: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class RenderedMarkdown:
-    html: str
-    headings: tuple[Heading, ...]
-    excerpt: str
-    """Plain text of the summary: before `<!-- more -->`, else the first paragraph."""
-    links: tuple[LinkRef, ...]
-    problems: tuple[Problem, ...]
-    features: frozenset[str] = frozenset()
-    """What the page uses that needs page-level support: "math", "mermaid"."""
-    cjk_chars: int = 0
-    words: int = 0
-    """Chinese characters and English words of the prose (reading time)."""
-    math_chars: str = ""
-    """Every character used inside the page's formulas (for the math font subset)."""
-    html_hash: str = ""
-    """Digest of `html` before links are resolved (identifies the content cheaply)."""
-    deps: tuple[tuple[str, str, str], ...] = ()
-    """What rendering read besides the source: `("file", path, digest)` for included
-    files, `("image", content path, "WxH" or "")` for image sizes (cache validation)."""
-    citations: tuple[str, ...] = ()
-    """Keys of the publications cited, in order of first citation."""
+from lanting.markdown.text import count_units
+from lanting.markdown.urls import validate_link
+from lanting.model.markdown import (
+    Heading,
+    LinkRef,
+    MarkdownOptions,
+    RenderContext,
+    RenderedMarkdown,
+)
+from lanting.model.problem import Problem
 
 
 def _stamp_lines(state: StateCore) -> None:
@@ -171,8 +88,6 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     if options.cjk_spacing:
         md.use(cjk_spacing_plugin)  # last: ids and links are settled, only prose is left
     return md
-
-
 
 
 def _reader_text(tokens: list) -> str:  # type: ignore[type-arg]

@@ -21,9 +21,8 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
-from lanting.errors import Problem
-from lanting.hashing import file_digest
 from lanting.markdown.code import FenceInfo, parse_line_ranges, render_code_block
+from lanting.model.problem import Problem
 
 Handler = Callable[[dict[str, str], dict[str, Any], int], str]
 """handler(arguments, render env, source line) -> HTML"""
@@ -126,14 +125,13 @@ def include_code(args: dict[str, str], env: dict[str, Any], line: int) -> str:
         report(env, line, "`code` shortcode needs file=\"path\"",
                'write {{< code file="snippets/x.py" >}}')
         return ""
-    text = ctx.read_file(name)
-    env.setdefault("deps", []).append(("file", name, file_digest(ctx.site_root / name)
-                                       if ctx.site_root and text is not None else ""))
-    if text is None:
+    found = ctx.read_file(name)
+    env.setdefault("deps", []).append(("file", name, found[1] if found else ""))
+    if found is None:
         report(env, line, f"cannot include `{name}`: no such file inside the site folder",
                "paths are relative to the site folder and cannot leave it")
         return ""
-    lines = text.split("\n")
+    lines = found[0].split("\n")
     if "lines" in args:
         wanted = sorted(parse_line_ranges(args["lines"].replace(",", " ")))
         if not wanted or wanted[-1] > len(lines):

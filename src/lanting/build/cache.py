@@ -1,0 +1,306 @@
+"""The persistent build cache: parsed and rendered sources in SQLite, under the site's
+`.lanting/` folder.
+
+An entry is keyed by the source's path and text (its digest), the settings that change
+its HTML, and a fingerprint of Lanting and the libraries that render it. Entries also
+record what they read besides the source (included files, image sizes) and are used
+only while those are unchanged. Deleting the folder (`lanting clean`) is always safe.
+"""
+
+from __future__ import annotations
+
+import copyreg
+import dataclasses
+import hashlib
+import importlib.metadata
+import io
+import os
+import pickle
+import sqlite3
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from lanting import __version__
+from lanting.fs import file_digest
+from lanting.model.content import Document, DocumentSettings, FrontMatter, Loaded, Source
+from lanting.model.markdown import Heading, LinkRef, RenderedMarkdown
+
+SCHEMA = 2
+TABLE = f"documents_v{SCHEMA}"
+FILES_TABLE = "files_v1"
+PRUNE_SLACK = 3
+"""A build prunes the entries it did not use once there are more than this many times
+as many as it used (room for a few configurations built in turn: with and without
+`--drafts`, another base URL)."""
+_LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "math-core", "Pygments",
+              "ruamel.yaml", "nbformat")
+
+
+@cache
+def engine_fingerprint() -> str:
+    """Changes whenever Lanting's code or a library that shapes the HTML changes."""
+    digest = hashlib.blake2b(f"{SCHEMA}:{__version__}".encode(), digest_size=16)
+    package = Path(__file__).parents[1]  # all of Lanting, not this folder
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode() + path.read_bytes())
+    for name in _LIBRARIES:
+        try:
+            digest.update(f"{name}={importlib.metadata.version(name)}".encode())
+        except importlib.metadata.PackageNotFoundError:
+            digest.update(f"{name}=none".encode())
+    return digest.hexdigest()
+
+
+def settings_fingerprint(settings: DocumentSettings) -> str:
+    # image_sizes is left out (compare=False): entries record the sizes they used.
+    fields = (settings.options, settings.language, settings.base_path, settings.site_macros,
+              settings.mermaid, settings.drafts, sorted(settings.bibliography.items()),
+              settings.languages)
+    return hashlib.blake2b(repr(fields).encode(), digest_size=16).hexdigest()
+
+
+class DocumentCache:
+    """Loaded sources by key; a `DocumentCache(None)` stores nothing (`--no-cache`)."""
+
+    def __init__(self, path: Path | None, memory: dict[str, Loaded] | None = None) -> None:
+        self.path = path
+        self.memory = memory
+        """Entries with their HTML kept in memory (a long-running `lanting serve`)."""
+        self.db: sqlite3.Connection | None = None
+        self._pid = os.getpid()
+        self._open()
+
+    def _open(self) -> None:
+        path = self.path
+        if path is None:
+            return
+        self._pid = os.getpid()  # a connection must not be used across fork()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                self.db = _connect(path)
+            except sqlite3.OperationalError:
+                raise  # locked, read-only, …: not the file's fault
+            except sqlite3.DatabaseError:  # not a database (any more): start a new one
+                for stale in (path, path.with_name(path.name + "-wal"),
+                              path.with_name(path.name + "-shm")):
+                    stale.unlink(missing_ok=True)
+                self.db = _connect(path)
+        except (OSError, sqlite3.Error):
+            self.db = None  # a read-only or broken cache only makes the build slower
+
+    def key(self, source: Source, settings_digest: str) -> str:
+        digest = hashlib.blake2b(digest_size=20)
+        for part in (engine_fingerprint(), settings_digest, source.rel.as_posix(), source.digest):
+            digest.update(part.encode() + b"\0")
+        return digest.hexdigest()
+
+    def known_files(self) -> dict[str, tuple[str, str]] | None:
+        """The sources' files as the last build saw them, for `discover` (None: this
+        cache keeps nothing between builds)."""
+        if self.db is None or self.memory is not None:
+            return None
+        try:
+            return {rel: (stamp, digest) for rel, stamp, digest
+                    in self.db.execute(f"SELECT rel, stamp, digest FROM {FILES_TABLE}")}
+        except sqlite3.Error:
+            return None
+
+    def remember_files(self, stamps: dict[str, tuple[str, str]],
+                       known: dict[str, tuple[str, str]]) -> None:
+        """Record `stamps` (`Discovery.stamps`) in place of `known` (what was recorded)."""
+        if self.db is None or stamps == known:
+            return
+        try:
+            with self.db:
+                self.db.executemany(f"DELETE FROM {FILES_TABLE} WHERE rel = ?",
+                                    ((rel,) for rel in known.keys() - stamps.keys()))
+                self.db.executemany(f"INSERT OR REPLACE INTO {FILES_TABLE} VALUES (?, ?, ?)",
+                                    ((rel, *entry) for rel, entry in stamps.items()
+                                     if known.get(rel) != entry))
+        except sqlite3.Error:
+            pass  # the next build reads every file again: slower, still right
+
+    def get_many(self, wanted: dict[str, Source],
+                 settings: DocumentSettings) -> dict[str, Loaded]:
+        """Cached results for `wanted` (key -> source) whose recorded inputs still hold."""
+        found: dict[str, Loaded] = {}
+        if self.memory is not None:
+            for key in wanted:
+                loaded = self.memory.get(key)
+                if loaded is not None and _still_valid(loaded, settings):
+                    found[key] = loaded
+        if self.db is None or len(found) == len(wanted):
+            return found
+        keys = [key for key in wanted if key not in found]
+        try:
+            for start in range(0, len(keys), 500):
+                batch = keys[start : start + 500]
+                rows = self.db.execute(
+                    f"SELECT key, value FROM {TABLE} WHERE key IN ({','.join('?' * len(batch))})",
+                    batch).fetchall()
+                for key, value in rows:
+                    loaded = _thaw(key, value, wanted[key])
+                    if loaded is not None and _still_valid(loaded, settings):
+                        found[key] = loaded
+        except sqlite3.Error:
+            return found
+        return found
+
+    def put_many(self, items: Iterable[tuple[str, Loaded]]) -> list[tuple[str, Loaded]]:
+        """Store `items`; returns them, without their HTML when the database holds it (a
+        build of thousands of pages keeps only the pages it renders in memory)."""
+        items = list(items)
+        if self.memory is not None:
+            self.memory.update(items)
+            return items  # `lanting serve` keeps everything in memory
+        if self._pid != os.getpid() and self.path is not None:
+            self._open()  # a worker process stores what it rendered
+        if self.db is None:
+            return items
+        rows = [(key, _freeze(loaded), loaded.rendered.html if loaded.rendered else "")
+                for key, loaded in items]
+        try:
+            with self.db:
+                self.db.executemany(f"INSERT OR REPLACE INTO {TABLE} VALUES (?, ?, ?)", rows)
+        except sqlite3.Error:
+            return items
+        return [(key, replace(loaded, rendered=replace(loaded.rendered, html=""),
+                              html_in_cache=True) if loaded.rendered else loaded)
+                for key, loaded in items]
+
+    def prune(self, used: Iterable[str]) -> int:
+        """Forget the entries `used` does not name -- old versions of edited sources,
+        deleted sources, entries of an older Lanting -- once they outnumber the used ones
+        PRUNE_SLACK times; also drop tables of older cache schemas. Returns how many
+        entries went."""
+        if self.db is None or self.memory is not None:
+            return 0
+        keep = set(used)
+        try:
+            old_tables = [name for (name,) in self.db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'documents%'")
+                if name != TABLE]
+            for name in old_tables:
+                self.db.execute(f'DROP TABLE "{name}"')
+            (count,) = self.db.execute(f"SELECT COUNT(*) FROM {TABLE}").fetchone()
+            if count <= PRUNE_SLACK * len(keep) + 100:
+                return 0
+            with self.db:
+                self.db.execute("CREATE TEMP TABLE IF NOT EXISTS used (key TEXT PRIMARY KEY)")
+                self.db.execute("DELETE FROM used")
+                self.db.executemany("INSERT OR IGNORE INTO used VALUES (?)", ((k,) for k in keep))
+                return self.db.execute(
+                    f"DELETE FROM {TABLE} WHERE key NOT IN (SELECT key FROM used)").rowcount
+        except sqlite3.Error:
+            return 0  # a cache that cannot be pruned still works
+
+    @property
+    def on_disk(self) -> bool:
+        """Entries go to the database (then worker processes can store them)."""
+        return self.db is not None and self.memory is None
+
+    def html(self, key: str) -> str:
+        """The rendered HTML stored with an entry ("" if it is gone)."""
+        if self.db is None or self._pid != os.getpid():
+            self._open()  # a page of a finished build asked late, or a worker process
+        if self.db is None:
+            return ""
+        try:
+            row = self.db.execute(f"SELECT html FROM {TABLE} WHERE key = ?", (key,)).fetchone()
+        except sqlite3.Error:
+            return ""
+        return str(row[0]) if row else ""
+
+    def close(self) -> None:
+        if self.db is not None:
+            self.db.close()
+            self.db = None
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    db = sqlite3.connect(path, timeout=10)
+    try:
+        db.execute("PRAGMA journal_mode=WAL")
+        # No fsync: everything here can be made again, and a build is not made to wait
+        # for the disk (WAL checkpoints with fsync cost a cold build of 1,000 posts a
+        # quarter of a second). A crash of the program loses nothing; a crash of the
+        # system may lose the last entries or spoil the file, which `_open` then replaces.
+        db.execute("PRAGMA synchronous=OFF")
+        db.execute(f"CREATE TABLE IF NOT EXISTS {TABLE} "
+                   "(key TEXT PRIMARY KEY, value BLOB NOT NULL, html TEXT NOT NULL)")
+        db.execute(f"CREATE TABLE IF NOT EXISTS {FILES_TABLE} "
+                   "(rel TEXT PRIMARY KEY, stamp TEXT NOT NULL, digest TEXT NOT NULL)")
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _freeze(loaded: Loaded) -> bytes:
+    # The source (with its text) is known when looking up; storing it again is waste.
+    # The HTML goes to its own column: most builds never need the HTML of unchanged pages.
+    document = replace(loaded.document, source=None, body="")  # type: ignore[arg-type]
+    rendered = replace(loaded.rendered, html="") if loaded.rendered else None
+    out = io.BytesIO()
+    pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = _DISPATCH
+    pickler.dump((document, rendered))
+    return out.getvalue()
+
+
+def _thaw(key: str, value: bytes, source: Source) -> Loaded | None:
+    try:
+        document, rendered = pickle.loads(value)
+    except Exception:  # an entry from an incompatible version: treat as a miss
+        return None
+    # The document was made just now and is this function's alone: its source is set in
+    # place rather than by a copy (a one-post rebuild thaws every other post).
+    object.__setattr__(document, "source", source)
+    return Loaded(document, rendered, key, html_in_cache=rendered is not None)
+
+
+def _restore(cls: type, values: tuple[object, ...]) -> object:
+    """An instance of the frozen dataclass `cls` with these field values, made without
+    its `__init__` (as pickle does) but also without dataclasses' generic `__setstate__`,
+    which looks up the fields again for every object (a one-post rebuild of a 4,000-post
+    site thaws some 36,000 of them): each field is set through its slot directly."""
+    instance: object = _new(cls)
+    for set_field, value in zip(_SETTERS[cls], values, strict=True):
+        set_field(instance, value)
+    return instance
+
+
+def _reduce(instance: Any) -> tuple[Callable[..., object], tuple[object, ...]]:
+    cls = type(instance)
+    return _restore, (cls, tuple(getattr(instance, name) for name in _FIELDS[cls]))
+
+
+_new = object.__new__
+_FIELDS: dict[type, tuple[str, ...]] = {
+    cls: tuple(f.name for f in dataclasses.fields(cls))
+    for cls in (Document, FrontMatter, RenderedMarkdown, Heading, LinkRef)}
+"""The dataclasses a cache entry holds, and their fields in order."""
+_SETTERS: dict[type, tuple[Callable[[object, object], None], ...]] = {
+    cls: tuple(vars(cls)[name].__set__ for name in names) for cls, names in _FIELDS.items()}
+"""Each field's slot setter (the classes have `slots=True`: a field is a member
+descriptor, which a frozen class's `__setattr__` does not guard)."""
+_DISPATCH = copyreg.dispatch_table.copy()
+_DISPATCH.update(dict.fromkeys(_FIELDS, _reduce))
+
+
+def _still_valid(loaded: Loaded, settings: DocumentSettings) -> bool:
+    rendered = loaded.rendered
+    if rendered is None:
+        return True
+    for kind, name, value in rendered.deps:
+        if kind == "image":
+            size = settings.image_sizes.get(name)
+            if (f"{size[0]}x{size[1]}" if size else "") != value:
+                return False
+        elif kind == "file" and file_digest(settings.site_dir / name) != value:
+            return False
+    return True

@@ -1,0 +1,122 @@
+"""Is the output already up to date? A build whose inputs — every file of the site, the
+options, Lanting and its libraries — are those of the build that wrote the output has
+nothing to do. Kept free of heavy imports: the answer must be cheaper than a build.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+from lanting.fs import keep_newest
+
+INPUT_FOLDERS = ("content", "static", "templates")
+INPUT_FILES = ("lanting.toml",)
+MARKER = ".lanting-output"
+
+
+def _walk(folder: Path, digest: hashlib.blake2b, root: Path) -> None:
+    lines: list[str] = []
+    rel = os.path.relpath(folder, root)
+    _stamps(str(folder), "" if rel == os.curdir else rel + os.sep, lines)
+    digest.update("".join(lines).encode())
+
+
+def _stamps(folder: str, rel: str, lines: list[str]) -> None:
+    """A line per file under `folder` (path relative to the root, size, modification
+    time), in name order; `rel` is the folder's own relative path."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        if entry.is_dir(follow_symlinks=False):
+            _stamps(entry.path, rel + entry.name + os.sep, lines)
+        else:
+            try:
+                stat = entry.stat()
+            except OSError:
+                continue
+            lines.append(f"{rel}{entry.name}\0{stat.st_size}\0{stat.st_mtime_ns}\n")
+
+
+def engine_stamp() -> str:
+    """Lanting's own files and the installed versions of every distribution, by stat."""
+    digest = hashlib.blake2b(digest_size=16)
+    package = Path(__file__).parents[1]  # all of Lanting, not this folder
+    _walk(package, digest, package)
+    for entry in sorted(os.environ.get("PYTHONPATH", "").split(os.pathsep)):
+        digest.update(entry.encode())
+    import sys
+
+    for path in sys.path:  # a library upgrade changes its dist-info folder
+        try:
+            names = sorted(n for n in os.listdir(path) if n.endswith(".dist-info"))
+        except OSError:
+            continue
+        digest.update("\0".join(names).encode())
+    return digest.hexdigest()
+
+
+def inputs_digest(site: Path, options: tuple[object, ...]) -> str:
+    """A digest of everything a build of `site` with `options` depends on."""
+    digest = hashlib.blake2b(digest_size=20)
+    digest.update(repr(options).encode() + engine_stamp().encode())
+    for name in INPUT_FILES:
+        try:
+            stat = (site / name).stat()
+            digest.update(f"{name}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+        except OSError:
+            digest.update(f"{name}\0missing\n".encode())
+    for name in INPUT_FOLDERS:
+        _walk(site / name, digest, site)
+    return digest.hexdigest()
+
+
+def _state_file(cache_dir: Path, output: Path) -> Path:
+    name = hashlib.blake2b(str(output.resolve()).encode(), digest_size=8).hexdigest()
+    return cache_dir / f"output-{name}.json"
+
+
+def _marker_content(output: Path) -> str:
+    try:
+        return str(json.loads((output / MARKER).read_text(encoding="utf-8")).get("content", ""))
+    except (OSError, ValueError, AttributeError):
+        return ""
+
+
+def load_state(cache_dir: Path, output: Path) -> tuple[str, dict[str, str]]:
+    """(inputs digest, output path -> fingerprint) recorded by the build that wrote
+    `output`; empty when the output is not (any more) the one that build wrote."""
+    try:
+        data = json.loads(_state_file(cache_dir, output).read_text(encoding="utf-8"))
+        if not data.get("content") or data.get("content") != _marker_content(output):
+            return "", {}
+        return str(data.get("inputs", "")), {str(k): str(v) for k, v in
+                                               data.get("fingerprints", {}).items()}
+    except (OSError, ValueError, AttributeError):
+        return "", {}
+
+
+KEPT_STATES = 8
+"""State files kept in the cache, the most recently written: one per output folder ever
+built (test runs and `-o /tmp/…` builds make many); an output whose state went is only
+built in full again."""
+
+
+def save_state(cache_dir: Path, output: Path, inputs: str, content: str,
+               fingerprints: dict[str, str]) -> None:
+    """Remember what the build that just wrote `output` was made from (in the cache)."""
+    try:
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        mine = _state_file(cache_dir, output)
+        mine.write_text(json.dumps(
+            {"inputs": inputs, "content": content, "fingerprints": fingerprints}),
+            encoding="utf-8")
+        keep_newest(cache_dir, "output-*.json", KEPT_STATES, mine)
+    except OSError:
+        pass  # without it the next build only does more work

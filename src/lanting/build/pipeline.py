@@ -1,0 +1,378 @@
+"""The build, in order of execution. Nothing else decides the order of stages.
+
+config → discover → bibliography → parse + render Markdown (per source, in parallel)
+→ languages → routes and links → talks and news → assemble (per language, + academic
+links) → render pages (per language) → check → search index → write. The check runs once
+the pages exist in memory (anchors are checked against their real ids) and before
+anything is written, so an error leaves the old output alone.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from contextlib import closing
+from dataclasses import dataclass, field, replace
+from functools import partial
+from pathlib import Path
+
+from lanting.build.bytecode import bytecode_cache
+from lanting.build.cache import DocumentCache, engine_fingerprint, settings_fingerprint
+from lanting.build.freshness import save_state
+from lanting.build.options import CACHE_DIR, BuildOptions, BuildResult, Progress
+from lanting.build.state import BuildState
+from lanting.build.workers import PARALLEL_THRESHOLD, materialize, run_in_order
+from lanting.config.languages import language_dirs, site_languages
+from lanting.config.load import load_config
+from lanting.content.bibliography import parse_bibliography
+from lanting.content.discover import FileReader, discover
+from lanting.content.documents import load_or_problems, render_context
+from lanting.content.frontmatter import parse
+from lanting.content.translations import localized_link_maps, resolve_languages
+from lanting.errors import LantingError
+from lanting.markdown.math import math_characters
+from lanting.model.config import Config
+from lanting.model.content import Discovery, Document, DocumentSettings, Kind, Loaded, Source
+from lanting.model.markdown import MarkdownOptions
+from lanting.model.output import Copy, OutputFile, SearchIndex
+from lanting.model.problem import Problem
+from lanting.model.site import News, Routes, Site, Talk
+from lanting.output.check import CheckInput, check
+from lanting.output.search import build_search_index
+from lanting.output.write import marker_content, write_site
+from lanting.render.assets import build_assets
+from lanting.render.pages import PageRenderer
+from lanting.render.sections import render_sections
+from lanting.render.templates import (
+    compile_templates,
+    environment_for,
+    listings_show_reading_time,
+    template_fingerprint,
+)
+from lanting.site.academic import build_academic, citation_targets, render_news
+from lanting.site.bodies import link_pages
+from lanting.site.images import responsive_images
+from lanting.site.routes import plan_routes
+from lanting.site.sections import assemble_sections
+from lanting.site.talks import render_talk
+
+RENDER_BATCH = 8
+"""Sources per task of the Markdown stage (a worker stores a task's results at once)."""
+
+
+def document_settings(site_dir: Path, config: Config, discovery: Discovery, drafts: bool,
+                      citations: dict[str, tuple[str, str]] | None = None) -> DocumentSettings:
+    return DocumentSettings(
+        site_dir=site_dir,
+        options=MarkdownOptions(raw_html=config.markdown.raw_html,
+                                cjk_spacing=config.markdown.cjk_spacing),
+        language=config.language,
+        languages=tuple(lang.code for lang in site_languages(config)),
+        base_path=config.base_path,
+        site_macros=tuple(sorted((k.lstrip("\\"), v)
+                                 for k, v in config.markdown.math_macros.items())),
+        mermaid=bool(config.markdown.mermaid),
+        drafts=drafts,
+        image_sizes={a.rel.as_posix(): a.size for a in discovery.assets if a.size},
+        bibliography=citations or {},
+    )
+
+
+def load_documents(
+    sources: list[Source], settings: DocumentSettings, cache: DocumentCache, jobs: int,
+    progress: Progress | None, meanwhile: Callable[[], None] | None = None,
+) -> list[Loaded]:
+    """Parse and render every source (cached ones come from the cache); the problems of
+    all files are collected before failing. Fresh results go to the cache as they come
+    (stored by the worker that rendered them), and the HTML of each stays there, not in
+    memory, until its page is rendered."""
+    digest = settings_fingerprint(settings)
+    keys = [cache.key(source, digest) for source in sources]
+    cached = cache.get_many(dict(zip(keys, sources, strict=True)), settings)
+    todo = [(key, s) for key, s in zip(keys, sources, strict=True) if key not in cached]
+    problems: list[Problem] = []
+    new: dict[str, Loaded] = {}
+    # Tasks of a few sources each: a worker stores each task's results in one transaction.
+    batches = [todo[i : i + RENDER_BATCH] for i in range(0, len(todo), RENDER_BATCH)]
+    batch_results = run_in_order(
+        [partial(_render_batch, batch, settings, cache) for batch in batches], jobs,
+        threshold=PARALLEL_THRESHOLD // RENDER_BATCH, meanwhile=meanwhile)
+    with closing(batch_results):  # an interrupted build stops the workers at once
+        results = (result for batch in batch_results for result in batch)
+        for done, ((key, source), result) in enumerate(zip(todo, results, strict=True), 1):
+            if isinstance(result, list):
+                problems += result
+            elif not problems:  # the source as discovered, not a worker's copy of its text
+                new[key] = replace(result, document=replace(result.document, source=source))
+            if progress:
+                progress("render", done, len(todo))
+    if problems:
+        raise LantingError(problems)
+    if not cache.on_disk:
+        new.update(cache.put_many(new.items()))
+    return [cached.get(key) or new[key] for key in keys]
+
+
+def _render_batch(batch: list[tuple[str, Source]], settings: DocumentSettings,
+                  cache: DocumentCache) -> list[Loaded | list[Problem]]:
+    results = [load_or_problems(source, settings) for _, source in batch]
+    done = [(key, replace(r, key=key)) for (key, _), r in zip(batch, results, strict=True)
+            if not isinstance(r, list)]
+    stored = dict(cache.put_many(done)) if cache.on_disk else dict(done)
+    return [r if isinstance(r, list) else _without_text(stored[key])
+            for (key, _), r in zip(batch, results, strict=True)]
+
+
+def _without_text(loaded: Loaded) -> Loaded:
+    """What a worker sends back: the caller puts its own source in again, so the text
+    (most of the pickled result) stays out of the pipe."""
+    source = loaded.document.source
+    return replace(loaded, document=replace(loaded.document, source=replace(
+        source, text=None, digest=source.digest)))
+
+
+def parse_talks(sources: list[Source], drafts: bool) -> list[Document]:
+    """Talk sources, parsed (their slides are rendered once URLs are known)."""
+    documents: list[Document] = []
+    problems: list[Problem] = []
+    for source in sources:
+        try:
+            doc = parse(source)
+        except LantingError as error:
+            problems.extend(error.problems)
+            continue
+        if drafts or not doc.meta.draft:
+            documents.append(doc)
+    if problems:
+        raise LantingError(problems)
+    return documents
+
+
+def with_languages(loaded: list[Loaded], talk_docs: list[Document],
+                   config: Config) -> tuple[list[Loaded], list[Document]]:
+    """Stage 3b over every parsed source, drafts included (a translation of a draft is
+    still a translation): each document gets its language and translation key."""
+    documents = resolve_languages([*(item.document for item in loaded), *talk_docs], config)
+    return ([item if doc is item.document else replace(item, document=doc)  # one language:
+             for item, doc in zip(loaded, documents, strict=False)],      # nothing to do
+            documents[len(loaded):])
+
+
+def render_talks(
+    talk_docs: list[Document], routes: Routes, settings: DocumentSettings, config: Config,
+    link_maps: dict[str, dict[str, str]] | None = None,
+) -> tuple[tuple[Talk, ...], list[Problem]]:
+    """Each talk's slides and notes, rendered with the same context a post gets. A talk's
+    output path is relative to its language's folder (`sections` adds the folder)."""
+    link_map = routes.link_map()
+    dirs = language_dirs(config)
+    talks, problems, errors = [], [], []
+    for doc in talk_docs:
+        out_dir = routes.pages[doc.source.rel.as_posix()]
+        own = out_dir.removeprefix(dirs.get(doc.meta.lang or "", ""))
+        try:
+            talk, found = render_talk(doc, render_context(doc, settings), settings.options,
+                                      routes.url(out_dir), own + "index.html",
+                                      (link_maps or {}).get(doc.meta.lang or "", link_map))
+        except LantingError as error:
+            errors.extend(error.problems)
+            continue
+        talks.append(talk)
+        problems.extend(found)
+    if errors:
+        raise LantingError(errors)
+    return tuple(talks), problems
+
+
+def render_home_news(
+    documents: list[Document], routes: Routes, settings: DocumentSettings,
+    link_maps: dict[str, dict[str, str]] | None = None,
+) -> tuple[dict[str | None, tuple[News, ...]], list[Problem]]:
+    """The Markdown of each home page's `news:` items, by language (None on a
+    single-language site)."""
+    homes = [d for d in documents if d.source.kind is Kind.HOME]
+    news: dict[str | None, tuple[News, ...]] = {}
+    problems: list[Problem] = []
+    for home in homes:
+        key = home.meta.lang if link_maps else None
+        items, found = render_news(home, render_context(home, settings), settings.options,
+                                   (link_maps or {}).get(home.meta.lang or "",
+                                                         routes.link_map()))
+        news[key] = items
+        problems += found
+    return news, problems
+
+
+def _static_copies(discovery: Discovery, routes: Routes) -> list[Copy]:
+    copies = [Copy(a.path, a.rel.as_posix()) for a in discovery.static]
+    copies += [Copy(a.path, routes.assets[a.rel.as_posix()])
+               for a in discovery.assets if a.rel.as_posix() in routes.assets]
+    return copies
+
+
+@dataclass(frozen=True, slots=True)
+class SiteOutput:
+    """Everything a build produces, before it is written (or served from memory)."""
+
+    files: list[OutputFile]
+    """Generated files; `data=None` marks a file unchanged since the previous build."""
+    copies: list[Copy]
+    """Files copied as they are (static files, page-bundle images)."""
+    site: Site
+    warnings: tuple[Problem, ...]
+    document_keys: frozenset[str] = frozenset()
+    """Cache keys of the sources this build used."""
+    index: Callable[[], SearchIndex] = field(default=lambda: SearchIndex((), 0), repr=False)
+    """Stage 7b, run by the caller: `build` before writing, `lanting serve` in the
+    background once the new pages are served."""
+    state: BuildState | None = field(default=None, repr=False)
+    """What `lanting serve` needs to render an edited page alone (`incremental`)."""
+
+    @property
+    def fingerprints(self) -> dict[str, str]:
+        return {f.path: f.fingerprint for f in self.files if f.fingerprint}
+
+
+def build_and_write(site_dir: Path, options: BuildOptions, output: Path, inputs: str,
+                    previous: dict[str, str], progress: Progress | None,
+                    started: float) -> BuildResult:
+    """Stages 1–8 for `build.build`, which found the output out of date: `inputs` is the
+    digest of what this build is made from, `previous` the fingerprints of the build
+    that wrote the output."""
+    cache = DocumentCache(site_dir / CACHE_DIR / "cache.sqlite" if options.cache else None)
+    try:
+        produced = produce(site_dir, options, cache, previous,
+                           partial(_is_file, str(output)), progress,
+                           previous_data=lambda path: _read(output / path), minify=True)
+        if not options.write:  # `lanting check`: every check ran; nothing to index or write
+            return BuildResult(output, 0, len(produced.files), produced.warnings,
+                               time.perf_counter() - started, produced.site)
+        index = produced.index()                                           # 7b. search index
+        if options.strict and index.warnings:
+            raise LantingError([replace(p, severity="error") for p in index.warnings])
+        files = [*produced.files, *index.files]
+        count = write_site(output, site_dir, files, produced.copies)       # 8. write
+        cache.prune(produced.document_keys)
+    finally:
+        cache.close()
+    fingerprints = {f.path: f.fingerprint for f in files if f.fingerprint}
+    if options.cache:
+        save_state(site_dir / CACHE_DIR, output, inputs, marker_content(output), fingerprints)
+    return BuildResult(output, count, len(files), (*produced.warnings, *index.warnings),
+                       time.perf_counter() - started, produced.site, fingerprints)
+
+
+def _is_file(folder: str, path: str) -> bool:
+    # Asked for every page whose fingerprint is unchanged: without pathlib's overhead.
+    return os.path.isfile(os.path.join(folder, path))
+
+
+def _read(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
+def produce(
+    site_dir: Path, options: BuildOptions, cache: DocumentCache,
+    previous: dict[str, str] | None = None,
+    reusable: Callable[[str], bool] = lambda path: False,
+    progress: Progress | None = None, reader: FileReader | None = None,
+    previous_data: Callable[[str], bytes | None] = lambda path: None,
+    minify: bool = False,
+) -> SiteOutput:
+    """Stages 1–7: the whole site in memory (the search index, 7b, is left to the caller:
+    `SiteOutput.index`). Pages whose fingerprint is in `previous` and
+    whose old file is `reusable` are not rendered again; `previous_data` reads such an
+    old file when the search index has to be rebuilt around it. `minify`: apply the
+    config's `[build] minify` (`lanting build` does, `lanting serve` does not)."""
+    overrides = {"base_url": options.base_url} if options.base_url else None
+    config = load_config(site_dir, overrides)                              # 1. config
+    # `lanting serve` remembers files itself (`reader`); a build knows them from the cache.
+    known = cache.known_files() if reader is None else None
+    discovery = discover(site_dir, reader, known)                          # 2. discover
+    if known is not None:
+        cache.remember_files(discovery.stamps, known)
+    bibliography = parse_bibliography(discovery.bibliography)              # publications
+    settings = document_settings(site_dir, config, discovery, options.drafts,
+                                 citation_targets(bibliography, config))
+    talk_sources = [s for s in discovery.sources if s.kind is Kind.TALK]
+    templates = template_fingerprint(site_dir)
+    env = environment_for(site_dir, templates, bytecode_cache(
+        site_dir / CACHE_DIR, engine_fingerprint()) if options.cache else None)
+    # While workers render the Markdown this process waits: it compiles the templates,
+    # which the page workers then inherit instead of each compiling them again.
+    loaded = load_documents([s for s in discovery.sources if s.kind is not Kind.TALK],
+                            settings, cache, options.jobs, progress,
+                            partial(compile_templates, env))               # 3+4. parse, render
+    keys = frozenset(item.key for item in loaded)
+    talk_docs = parse_talks(talk_sources, options.drafts)
+    front_matter = {item.document.source.rel.as_posix(): item.document.meta for item in loaded}
+    loaded, talk_docs = with_languages(loaded, talk_docs, config)          # 3b. languages
+    drafts = tuple(item.document for item in loaded if item.rendered is None)
+    loaded = [item for item in loaded if item.rendered is not None]        # drafts left out
+    documents: list[Document] = [item.document for item in loaded]
+    routes = plan_routes([*documents, *talk_docs], discovery.assets, config.base_path,
+                         language_dirs(config))                            # routes
+    link_maps = localized_link_maps([*documents, *talk_docs], routes.link_map(), config)
+    images = responsive_images(discovery.assets, routes, site_dir / CACHE_DIR / "images"
+                               if options.cache else None, reader)         # WebP variants
+    bodies = link_pages(loaded, routes, cache.html, link_maps, images)     # links
+    talks, talk_problems = render_talks(talk_docs, routes, settings, config,
+                                        link_maps)                         # talks
+    news, news_problems = render_home_news(documents, routes, settings, link_maps)
+    rendered = {item.document.source.rel.as_posix(): item.rendered for item in loaded
+                if item.rendered is not None}
+    citations = {rel: r.citations for rel, r in rendered.items()}
+    citations.update({t.rel: t.citations for t in talks})
+
+    def academic(site: Site, language: str | None) -> Site:                # academic links
+        mine = [d for d in (*documents, *talk_docs) if language in (None, d.meta.lang)]
+        return replace(site, academic=build_academic(
+            site.config, (*site.posts, *site.pages), mine, citations, bibliography,
+            tuple(t for t in talks if language in (None, t.lang)), news.get(language, ()),
+            site.home.title if site.home else ""))
+
+    sections = assemble_sections(config, documents, rendered, bodies, routes,
+                                 academic)                                 # 5. assemble
+    site = sections.default
+    extra_html = [s.html + s.notes_html for t in talks for s in t.slides]
+    extra_html += [p.title_html + p.abstract_html for p in bibliography.publications]
+    math_chars = "".join(sorted({c for r in rendered.values() for c in r.math_chars}
+                                | set(math_characters(extra_html))))
+    uses_math = any("math" in r.features for r in rendered.values()) or any(
+        "<math" in html for html in extra_html)
+    assets = build_assets(config, math_chars if uses_math else None,
+                          site_dir / CACHE_DIR if options.cache else None)
+    renderers: dict[str, PageRenderer] = {}
+    files = [*assets.files,
+             *render_sections(sections, env, assets.urls,
+                              templates, previous, reusable, renderers,
+                              listings_show_reading_time(site_dir, templates),
+                              minify and config.build.minify)]              # 7. pages
+    files = materialize(files, options.jobs)
+    files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
+    files += images.files
+    copies = _static_copies(discovery, routes)
+    warnings = _check(CheckInput(site_dir, config, tuple(documents), drafts, rendered, routes,
+                                 site, tuple(files), tuple(copies), discovery,
+                                 options.external, previous_data),
+                      [*talk_problems, *news_problems], options.strict)   # 6. check
+    state = BuildState(settings, {item.document.source.rel.as_posix(): item for item in loaded},
+                       front_matter, {"": routes.link_map(), **link_maps}, images, sections,
+                       renderers, tuple(files), tuple(warnings))
+    return SiteOutput(files, copies, site, tuple(warnings), keys,
+                      partial(build_search_index, files, config, previous or {}, reusable,
+                              previous_data), state)
+
+
+def _check(inp: CheckInput, more: list[Problem], strict: bool) -> list[Problem]:
+    """The warnings; raises LantingError (warnings included) when there is an error."""
+    problems = [*check(inp), *more]
+    if strict:
+        problems = [replace(p, severity="error") for p in problems]
+    if any(p.severity == "error" for p in problems):
+        raise LantingError(problems)
+    return problems

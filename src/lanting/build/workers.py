@@ -1,0 +1,107 @@
+"""Independent tasks run by forked worker processes, their results in input order.
+
+Both heavy stages use it: rendering the Markdown of every source (stage 3+4) and
+rendering every page with the templates (stage 7). The tasks are plain closures: the
+workers are forked after the tasks exist, so they inherit them (and everything they
+refer to) instead of receiving them pickled; only an index goes to a worker and only
+the result comes back. Results come back in input order whatever the number of workers,
+so the output is byte-identical to a single-process build.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable, Generator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import closing
+from dataclasses import replace
+from functools import partial
+from typing import Any, TypeVar
+
+from lanting.errors import LantingError
+from lanting.model.output import OutputFile
+from lanting.model.problem import Problem
+
+T = TypeVar("T")
+
+PARALLEL_THRESHOLD = 48
+"""Below this many tasks, worker start-up costs more than it saves."""
+
+_tasks: Sequence[Callable[[], Any]] = ()
+
+
+def default_jobs() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
+        os.cpu_count() or 1)
+
+
+def _run(index: int) -> Any:
+    return _tasks[index]()
+
+
+def run_in_order(tasks: Sequence[Callable[[], T]], jobs: int = 0,
+                 threshold: int = PARALLEL_THRESHOLD,
+                 meanwhile: Callable[[], None] | None = None) -> Generator[T, None, None]:
+    """Each task's result, in order; with up to `jobs` worker processes (0: one per CPU)
+    when there are at least `threshold` tasks and the platform can fork. `meanwhile` runs
+    in a thread of this process while the workers work (this process only waits for
+    their results), once they are forked. A caller that may stop early (an error, an
+    interrupt) closes the iterator (`contextlib.closing`): that shuts the workers down
+    then and there; left to the garbage collector, they would live on, holding copies of
+    every file descriptor this process had when they were forked."""
+    global _tasks
+    jobs = jobs or default_jobs()
+    if jobs < 2 or len(tasks) < threshold or "fork" not in multiprocessing.get_all_start_methods():
+        yield from (task() for task in tasks)
+        return
+    helper: threading.Thread | None = None
+    # Small chunks keep both workers busy to the end (tasks differ in cost).
+    chunk = max(1, min(32, len(tasks) // (jobs * 16)))
+    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
+    try:
+        # The workers are forked by the first submission, which `map` makes at once; the
+        # global is cleared right after, so an abandoned generator of an earlier run
+        # (closed later by the garbage collector) cannot clear it under a later one.
+        _tasks = tasks
+        try:
+            results = pool.map(_run, range(len(tasks)), chunksize=chunk)
+        finally:
+            _tasks = ()
+        if meanwhile is not None:
+            helper = threading.Thread(target=meanwhile, name="lanting-meanwhile", daemon=True)
+            helper.start()
+        yield from results
+    finally:  # on an error, the tasks not started yet are dropped
+        pool.shutdown(wait=True, cancel_futures=True)
+        if helper is not None:
+            helper.join()
+
+
+PAGES_THRESHOLD = 8
+"""Fewer pending files than this are made in this process."""
+
+
+def _make(file: OutputFile) -> bytes | list[Problem]:
+    assert file.make is not None
+    try:
+        return file.make()
+    except LantingError as error:
+        return error.problems  # a worker returns problems rather than raising them
+
+
+def materialize(files: list[OutputFile], jobs: int = 0) -> list[OutputFile]:
+    """`files` with every pending one made (by worker processes on a big build); the
+    first error is raised."""
+    pending = [i for i, f in enumerate(files) if f.pending]
+    made = list(files)
+    # A few pages are worth a worker: listings of thousands of posts take 0.1 s each.
+    results = run_in_order([partial(_make, files[i]) for i in pending], jobs,
+                           threshold=PAGES_THRESHOLD)
+    with closing(results):  # the first error stops the workers, not the garbage collector
+        for i, result in zip(pending, results, strict=True):
+            if isinstance(result, list):
+                raise LantingError(result)
+            made[i] = replace(files[i], data=result, make=None)
+    return made

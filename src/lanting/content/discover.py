@@ -1,0 +1,298 @@
+"""Stage 2 — walk the site and classify every file. The only stage that reads `content/`.
+
+Returns text sources (posts, pages, talks, the home page), the bibliography
+(`content/publications.bib`) and assets (files copied as they
+are: page-bundle images, anything under `static/`).
+
+A build with a cache passes the files it knows (`known`: path -> size, times and digest
+of the text as the previous build found them). A post or page whose file has not changed
+since is not read at all: its digest alone finds its parsed, rendered document in the
+cache, and its text is read only if that entry is missing (`source_text`).
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path, PurePosixPath
+from typing import TypeVar
+
+from lanting.errors import LantingError
+from lanting.model.content import Asset, Discovery, Kind, Source, text_digest
+from lanting.model.problem import Problem
+
+CONTENT = "content"
+T = TypeVar("T")
+STATIC = "static"
+BIBLIOGRAPHY = PurePosixPath("publications.bib")
+TEMPLATES = "templates"
+
+
+def is_ignored(name: str) -> bool:
+    """Hidden files and editors' temporary files never become part of the site."""
+    return (
+        name.startswith((".", "#", "_draft"))
+        or name.endswith(("~", ".swp", ".swx", ".tmp", ".bak", "___jb_tmp___", "___jb_old___"))
+        or name in {"__pycache__", "Thumbs.db"}
+    )
+
+
+def _walk(root: Path, site: Path, warnings: list[Problem]) -> list[tuple[str, str]]:
+    """(absolute path, path relative to `root` with `/`) of every regular file under
+    `root`, sorted; symlinks leading out of the site are skipped with a warning."""
+    found: list[tuple[str, str]] = []
+    site_real = os.path.realpath(site)
+    base = str(root)
+    stack = [(base, "")]
+    walked = {os.path.realpath(base)}  # real folders entered through links: no loops
+    while stack:
+        folder, prefix = stack.pop()
+        walked.add(os.path.realpath(folder))
+        try:
+            entries = list(os.scandir(folder))  # types come with the listing: no stat calls
+        except OSError:
+            continue
+        for entry in entries:
+            if is_ignored(entry.name):
+                continue
+            rel = prefix + entry.name
+            if entry.is_symlink():
+                target = os.path.realpath(entry.path)
+                if os.path.commonpath([target, site_real]) != site_real:
+                    warnings.append(Problem("symlink leads outside the site; not followed",
+                                            Path(entry.path), severity="warning"))
+                elif os.path.isdir(target):
+                    here = os.path.realpath(folder)
+                    if target in walked or here == target or here.startswith(target + os.sep):
+                        warnings.append(Problem(
+                            "symlink leads to a folder already walked (a loop); not followed",
+                            Path(entry.path), severity="warning"))
+                        continue
+                    walked.add(target)
+                    stack.append((entry.path, rel + "/"))
+                elif os.path.isfile(target):
+                    found.append((entry.path, rel))
+            elif entry.is_dir(follow_symlinks=False):
+                stack.append((entry.path, rel + "/"))
+            elif entry.is_file(follow_symlinks=False):
+                found.append((entry.path, rel))
+    return sorted(found, key=lambda item: item[1])
+
+
+_TRANSLATED_INDEX = re.compile(r"index(\.[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*)?\.md")
+"""`index.md`, or its translation `index.en.md` (the language is checked once the
+configuration's languages are known)."""
+
+
+def _classify(rel: PurePosixPath) -> Kind | None:
+    parts = rel.parts
+    if rel.suffix == ".ipynb" and len(parts) == 2 and parts[0] == "posts":
+        return Kind.POST
+    if rel.suffix != ".md":
+        return None
+    if len(parts) == 1 and rel.name.startswith("_") and _TRANSLATED_INDEX.fullmatch(rel.name[1:]):
+        return Kind.HOME  # `_index.md`, or a translation of it (`_index.en.md`)
+    bundle = len(parts) == 3 and _TRANSLATED_INDEX.fullmatch(rel.name) is not None
+    if parts[0] == "posts" and (len(parts) == 2 or bundle):
+        return Kind.POST
+    if parts[0] == "pages" and (len(parts) == 2 or bundle):
+        return Kind.PAGE
+    if parts[0] == "talks" and (len(parts) == 2 or (len(parts) == 3 and rel.name == "index.md")):
+        return Kind.TALK
+    return None
+
+
+class FileReader:
+    """Reads files, remembering them by (size, modification time) so that a long-running
+    `lanting serve` only reads what changed."""
+
+    def __init__(self) -> None:
+        self._seen: dict[tuple[Path, object], tuple[tuple[int, int], object]] = {}
+
+    def remembered(self, path: Path, compute: Callable[[Path], T]) -> T:
+        """`compute(path)`, or what it gave last time if the file has not changed since."""
+        stat = os.stat(path)
+        stamp = (stat.st_size, stat.st_mtime_ns)
+        key = (path, getattr(compute, "__code__", compute))
+        seen = self._seen.get(key)
+        if seen is not None and seen[0] == stamp:
+            return seen[1]  # type: ignore[return-value]
+        value = compute(path)
+        self._seen[key] = (stamp, value)
+        return value
+
+
+def source_text(source: Source) -> str:
+    """The source's text; read now if discovery left it unread. A file that changed since
+    discovery saw it is an error: this build's cache key would not match its text."""
+    if source.text is not None:
+        return source.text
+    try:
+        text = read_text(source.path)
+    except OSError as error:
+        raise LantingError.at(f"file could not be read: {error.strerror}", source.path, 1,
+                              hint="it changed while the site was building: build again") \
+            from None
+    if text_digest(text) != source.digest:
+        raise LantingError.at("file changed while the site was building", source.path, 1,
+                              hint="build again")
+    return text
+
+
+SETTLED_NS = 2_000_000_000
+"""A file is known by its stamp only once it was last changed this long before it was
+read. Otherwise a second edit within the file system's timestamp resolution, keeping the
+size, could leave the stamp as it was (git's "racy" files)."""
+_RECALLED_KINDS = frozenset({Kind.HOME, Kind.POST, Kind.PAGE})
+"""Kinds whose documents are cached, so that an unchanged file need not be read."""
+
+
+def _stamp(stat: os.stat_result) -> str:
+    # The change time (st_ctime) cannot be set back by tools that keep modification
+    # times (`cp -p`, `rsync -t`, `tar`), and the inode changes on an atomic save.
+    return f"{stat.st_size}:{stat.st_mtime_ns}:{stat.st_ctime_ns}:{stat.st_ino}"
+
+
+def _read_or_recall(path: Path, rel: PurePosixPath, kind: Kind, rel_text: str,
+                    known: dict[str, tuple[str, str]], started_ns: int,
+                    stamps: dict[str, tuple[str, str]]) -> Source:
+    stat = os.stat(path)
+    stamp = _stamp(stat)
+    recorded = known.get(rel_text)
+    if recorded is not None and recorded[0] == stamp:
+        source = Source(path, rel, kind, None, recorded[1])
+    else:
+        source = Source(path, rel, kind, read_text(path))
+    if max(stat.st_mtime_ns, stat.st_ctime_ns) < started_ns - SETTLED_NS:
+        stamps[rel_text] = (stamp, source.digest)
+    return source
+
+
+def read_text(path: Path) -> str:
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise LantingError.at("file is not valid UTF-8", path, line,
+                              hint="save the file as UTF-8") from None
+    text = text.removeprefix("\ufeff")
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
+IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".bmp", ".tif", ".tiff"}
+
+
+def image_size(path: Path) -> tuple[int, int] | None:
+    """Pixel size from the image header (the pixels are not decoded)."""
+    if path.suffix.lower() == ".svg":
+        try:
+            return svg_size(path.read_bytes())
+        except OSError:
+            return None
+    if path.suffix.lower() not in IMAGE_SUFFIXES:
+        return None
+    from PIL import Image  # imported here: sites without images do not pay for it
+
+    try:
+        with Image.open(path) as image:
+            return image.size
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return None
+
+
+_SVG_LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(px)?\s*$")
+
+
+def svg_size(data: bytes) -> tuple[int, int] | None:
+    """Width and height of an SVG from its root element (`width`/`height` in pixels, else
+    the `viewBox`), so `<img>` of an SVG gets a size too."""
+    head = data[:4096].decode("utf-8", "replace")
+    root = re.search(r"<svg\b[^>]*>", head)
+    if root is None:
+        return None
+    attrs = dict(re.findall(r'([\w:-]+)\s*=\s*["\']([^"\']*)["\']', root.group(0)))
+    width, height = (_SVG_LENGTH.match(attrs.get(k, "")) for k in ("width", "height"))
+    if width and height:
+        return round(float(width.group(1))), round(float(height.group(1)))
+    box = attrs.get("viewBox", "").replace(",", " ").split()
+    if len(box) == 4:
+        try:
+            w, h = float(box[2]), float(box[3])
+        except ValueError:
+            return None
+        if w > 0 and h > 0:
+            return round(w), round(h)
+    return None
+
+
+def image_bytes_size(data: bytes) -> tuple[int, int] | None:
+    """Pixel size of an in-memory raster image (a notebook output), or None."""
+    from PIL import Image
+
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            return image.size
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return None
+
+
+def _read_bibliography(path: Path) -> Source:
+    return Source(path, BIBLIOGRAPHY, Kind.BIBLIOGRAPHY, read_text(path))
+
+
+def discover(site: Path, reader: FileReader | None = None,
+             known: dict[str, tuple[str, str]] | None = None) -> Discovery:
+    """Every source and asset of `site`; `reader` remembers files between builds in one
+    process (`lanting serve`), `known` between builds (`Discovery.stamps` of the last)."""
+    started_ns = time.time_ns()
+    stamps: dict[str, tuple[str, str]] = {}
+    content_dir = site / CONTENT
+    reader = reader or FileReader()
+    warnings: list[Problem] = []
+    sources: list[Source] = []
+    assets: list[Asset] = []
+    problems: list[Problem] = []
+    bibliography: Source | None = None
+    files = _walk(content_dir, site, warnings) if content_dir.is_dir() else []
+    bundles = {rel.rsplit("/", 1)[0] for _, rel in files
+               if rel.endswith("/index.md") and rel.count("/") == 2}
+    for name, rel_text in files:
+        folder = rel_text.rsplit("/", 1)[0] if "/" in rel_text else ""
+        rel = PurePosixPath(rel_text)
+        path = Path(name)
+        kind = _classify(rel)
+        try:
+            if rel == BIBLIOGRAPHY:
+                bibliography = reader.remembered(path, _read_bibliography)
+            elif kind in _RECALLED_KINDS and known is not None:
+                sources.append(_read_or_recall(path, rel, kind, rel_text, known, started_ns,
+                                               stamps))
+            elif kind is not None:
+                def read_source(p: Path, rel: PurePosixPath = rel, kind: Kind = kind) -> Source:
+                    return Source(p, rel, kind, read_text(p))
+
+                sources.append(reader.remembered(path, read_source))
+            elif rel.suffix == ".md" and folder not in bundles:
+                warnings.append(Problem(
+                    "Markdown file outside posts/, pages/, talks/ or _index.md is not published",
+                    path, severity="warning",
+                    hint="move it to content/posts/, content/pages/ or content/talks/",
+                ))
+            else:
+                bundle = PurePosixPath(folder) / "index.md" if folder in bundles else None
+                assets.append(Asset(path, rel, bundle, reader.remembered(path, image_size)))
+        except LantingError as error:
+            problems.extend(error.problems)
+    if problems:
+        raise LantingError(problems)
+    static_dir = site / STATIC
+    static = [Asset(Path(name), PurePosixPath(rel))
+              for name, rel in (_walk(static_dir, site, warnings) if static_dir.is_dir() else [])]
+    if (site / TEMPLATES).is_dir():  # walked for its warnings; the template loader refuses too
+        _walk(site / TEMPLATES, site, warnings)
+    return Discovery(tuple(sources), tuple(assets), tuple(static), tuple(warnings),
+                     bibliography, stamps)

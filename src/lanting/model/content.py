@@ -1,0 +1,191 @@
+"""Sources and documents: what discovery finds, what parsing the front matter gives, and
+a source rendered (`Loaded`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from lanting.model.markdown import MarkdownOptions, RenderedMarkdown
+from lanting.model.problem import Problem
+
+
+class Kind(StrEnum):
+    HOME = "home"
+    POST = "post"
+    PAGE = "page"
+    TALK = "talk"
+    """`talks/<slug>.md`: slides separated by `---` lines, speaker notes after `Note:`."""
+    BIBLIOGRAPHY = "bibliography"
+    """`publications.bib`: kept apart from the Markdown sources (`Discovery.bibliography`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A Markdown file of the site, read into memory (or known to be unchanged)."""
+
+    path: Path
+    """Absolute path on disk (for messages)."""
+    rel: PurePosixPath
+    """Path relative to `content/`, e.g. `posts/ppo/index.md`."""
+    kind: Kind
+    text: str | None
+    """None: not read, because the file is what the previous build read (`source_text`
+    reads it when it is needed after all)."""
+    digest: str = ""
+    """`text_digest` of the text: always computed from `text` when there is one (so a
+    `replace(source, text=…)` cannot keep a stale digest); given only with `text=None`."""
+
+    def __post_init__(self) -> None:
+        if self.text is not None:
+            object.__setattr__(self, "digest", text_digest(self.text))
+        elif not self.digest:
+            raise ValueError("a source without its text needs the text's digest")
+
+    @property
+    def is_bundle(self) -> bool:
+        """True for `posts/<slug>/index.md`: files beside it belong to the page."""
+        return self.rel.name == "index.md" and len(self.rel.parts) == 3
+
+
+@dataclass(frozen=True, slots=True)
+class Asset:
+    """A file copied to the output unchanged."""
+
+    path: Path
+    rel: PurePosixPath
+    """Path relative to `content/` (bundle files, loose content files) or `static/`."""
+    bundle: PurePosixPath | None = None
+    """For a page-bundle file, the `rel` of the bundle's `index.md`."""
+    size: tuple[int, int] | None = None
+    """(width, height) of a raster image, read from its header."""
+
+
+@dataclass(frozen=True, slots=True)
+class Discovery:
+    sources: tuple[Source, ...]
+    assets: tuple[Asset, ...]
+    """Content assets (bundle files and loose files under `content/`)."""
+    static: tuple[Asset, ...]
+    warnings: tuple[Problem, ...]
+    bibliography: Source | None = None
+    """`content/publications.bib`, read as text (parsed by `bibliography.py`)."""
+    stamps: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Posts and pages by `rel`: (stamp, digest) of each file that has not changed for a
+    while (`SETTLED_NS`); what the next build may pass as `known`."""
+
+
+def text_digest(text: str) -> str:
+    """What identifies a source's text in cache keys (SHA-256: the fastest digest here)."""
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Attachment:
+    """A file a notebook carries (an output image), placed beside the post's page."""
+
+    rel: str
+    """Virtual path relative to `content/`, e.g. `posts/demo.ipynb.files/out-3-1.png`."""
+    data: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class RawNews:
+    """One item of the home page's `news:` list, as written."""
+
+    date: Any
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class NewsItem:
+    date: dt.datetime
+    text: str
+    """Markdown (one short paragraph)."""
+    line: int
+    """Line of the item in the source file, for messages while rendering `text`."""
+
+
+@dataclass(frozen=True, slots=True)
+class FrontMatter:
+    title: str = ""
+    date: dt.datetime | None = None
+    """Publication time; a bare date means midnight UTC."""
+    updated: dt.datetime | None = None
+    summary: str | None = None
+    tags: tuple[str, ...] = ()
+    categories: tuple[str, ...] = ()
+    draft: bool = False
+    slug: str | None = None
+    lang: str | None = None
+    series: str | None = None
+    series_order: int | None = None
+    translation_key: str | None = None
+    toc: bool = True
+    macros: dict[str, str] = field(default_factory=dict)
+    """LaTeX macros for this page only."""
+    params: dict[str, Any] = field(default_factory=dict)
+    news: tuple[NewsItem, ...] = ()
+    """Dated news of the home page, newest first."""
+    event: str | None = None
+    """A talk's event (`ACL 2026 · Oral`)."""
+    location: str | None = None
+    paper: str | None = None
+    """Key of the publication (in `publications.bib`) that a talk or post presents."""
+    video: str | None = None
+    """URL of a talk's recording."""
+    slides_pdf: str | None = None
+    """URL (or content path) of a talk's slides as PDF."""
+    cover: str | None = None
+    """The page's preview image for link sharing: a file beside the post (`cover.png`),
+    a `/static` path or an absolute URL."""
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A source split into validated front matter and its Markdown body."""
+
+    source: Source
+    meta: FrontMatter
+    body: str
+    body_line: int
+    """1-based line of the file on which the body starts."""
+    key_lines: dict[str, int] = field(default_factory=dict)
+    """Line of each front-matter key, for later messages."""
+    attachments: tuple[Attachment, ...] = ()
+    """Files generated from the source (a notebook's output images)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentSettings:
+    """Everything from the config that changes how a source renders (part of cache keys)."""
+
+    site_dir: Path
+    options: MarkdownOptions
+    language: str
+    base_path: str
+    languages: tuple[str, ...] = ()
+    """All the site's language codes when it has several: `ppo.en.md` renders as English."""
+    site_macros: tuple[tuple[str, str], ...] = ()
+    mermaid: bool = False
+    drafts: bool = False
+    image_sizes: dict[str, tuple[int, int]] = field(default_factory=dict, compare=False)
+    """Content path of each image -> size (cache entries record the sizes they used)."""
+    bibliography: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Citation key -> (short label, URL) for `{{< cite >}}` and `[@key]`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    document: Document
+    rendered: RenderedMarkdown | None
+    """None for a draft left out of this build."""
+    key: str = ""
+    """The cache key, when the cache is on."""
+    html_in_cache: bool = False
+    """The rendered HTML was left in the cache (`rendered.html` is empty): load it from
+    there only if the page is rendered again."""

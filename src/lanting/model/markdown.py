@@ -1,0 +1,101 @@
+"""What rendering one Markdown document needs (`RenderContext`, `MarkdownOptions`) and
+gives (`RenderedMarkdown`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lanting.model.digest import bytes_digest
+from lanting.model.problem import Problem
+
+
+@dataclass(frozen=True, slots=True)
+class MarkdownOptions:
+    """Settings that change the HTML a document renders to (part of its cache key)."""
+
+    raw_html: bool = True
+    cjk_spacing: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class RenderContext:
+    """What a document needs to know about the rest of the site while rendering."""
+
+    path: Path
+    """The source file, for messages."""
+    rel: str
+    """Its path relative to `content/` (links are resolved from its folder)."""
+    body_line: int = 1
+    base_path: str = "/"
+    macros: tuple[tuple[str, str], ...] = ()
+    """LaTeX macros of the site and the page, `(name, expansion)`."""
+    lang: str = "zh-CN"
+    """The page's language (callout titles, figure labels)."""
+    image_sizes: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Content path of each image asset -> (width, height)."""
+    mermaid: bool = False
+    """The site opted into Mermaid diagrams."""
+    site_root: Path | None = None
+    """The site folder; files included by shortcodes must lie inside it."""
+    bibliography: dict[str, tuple[str, str]] = field(default_factory=dict)
+    """Citation key of each publication -> (short reference, URL), for `[@key]`."""
+
+    def read_file(self, relative: str) -> tuple[str, str] | None:
+        """(text, digest of the bytes read) of a file of the site, or None if it is missing
+        or outside the site folder. The digest is recorded as a dependency of the page."""
+        if self.site_root is None or relative.startswith(("/", "\\")) or "\\" in relative:
+            return None
+        root = self.site_root.resolve()
+        try:
+            path = (root / relative).resolve(strict=True)
+            if not path.is_relative_to(root) or not path.is_file():
+                return None
+            data = path.read_bytes()
+        except (OSError, RuntimeError):
+            return None
+        return data.decode("utf-8", errors="replace"), bytes_digest(data)
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    level: int
+    id: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class LinkRef:
+    """A link or image as written in the source, where, and what it points at."""
+
+    url: str
+    line: int
+    column: int | None = None
+    """1-based column of the URL on its line, when it could be found."""
+    target: str | None = None
+    """Its `content/`-relative target for relative links (resolved after rendering)."""
+    image: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RenderedMarkdown:
+    html: str
+    headings: tuple[Heading, ...]
+    excerpt: str
+    """Plain text of the summary: before `<!-- more -->`, else the first paragraph."""
+    links: tuple[LinkRef, ...]
+    problems: tuple[Problem, ...]
+    features: frozenset[str] = frozenset()
+    """What the page uses that needs page-level support: "math", "mermaid"."""
+    cjk_chars: int = 0
+    words: int = 0
+    """Chinese characters and English words of the prose (reading time)."""
+    math_chars: str = ""
+    """Every character used inside the page's formulas (for the math font subset)."""
+    html_hash: str = ""
+    """Digest of `html` before links are resolved (identifies the content cheaply)."""
+    deps: tuple[tuple[str, str, str], ...] = ()
+    """What rendering read besides the source: `("file", path, digest)` for included
+    files, `("image", content path, "WxH" or "")` for image sizes (cache validation)."""
+    citations: tuple[str, ...] = ()
+    """Keys of the publications cited, in order of first citation."""

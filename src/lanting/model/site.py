@@ -1,0 +1,397 @@
+"""The site model the templates see: pages, terms, the site, its routes, publications,
+talks and the academic links between them."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from lanting.model.config import Config
+from lanting.model.content import Kind
+from lanting.model.markdown import Heading
+from lanting.model.names import slugify
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A tag or category, or a series, and the posts filed under it (newest first)."""
+
+    name: str
+    slug: str
+    url: str
+    posts: tuple[Page, ...] = ()
+
+
+class Body:
+    """A page's HTML, produced on first use: on an incremental build most pages are not
+    re-rendered, so their HTML is never loaded from the cache nor link-resolved."""
+
+    __slots__ = ("_html", "_make", "digest")
+
+    def __init__(self, load: Callable[[], str], digest: str) -> None:
+        self._make = load
+        self._html: str | None = None
+        self.digest = digest
+        """Identifies the HTML (content and the URLs of its links) without loading it."""
+
+    @classmethod
+    def of(cls, html: str) -> Body:
+        return cls(lambda: html, hashlib.blake2b(html.encode(), digest_size=12).hexdigest())
+
+    @property
+    def html(self) -> str:
+        if self._html is None:
+            self._html = self._make()
+        return self._html
+
+    def loaded(self) -> str | None:
+        """The HTML if it was made (and not released since), without making it."""
+        return self._html
+
+    def release(self) -> None:
+        """Forget the HTML (it is made again if needed): a big site's pages are not all
+        held in memory at once."""
+        self._html = None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Body) and other.digest == self.digest
+
+    def __hash__(self) -> int:
+        return hash(self.digest)
+
+    def __repr__(self) -> str:
+        return f"Body({self.digest})"
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    kind: Kind
+    rel: str
+    """Source path relative to `content/`."""
+    title: str
+    url: str
+    """Site URL with the base path, e.g. `/posts/ppo/` (unquoted)."""
+    output: str
+    """Output file relative to the output folder, e.g. `posts/ppo/index.html`."""
+    body: Body
+    summary: str
+    lang: str
+    date: dt.datetime | None = None
+    updated: dt.datetime | None = None
+    tags: tuple[str, ...] = ()
+    categories: tuple[str, ...] = ()
+    series: str | None = None
+    series_order: int | None = None
+    draft: bool = False
+    toc: bool = True
+    headings: tuple[Heading, ...] = ()
+    reading_minutes: int = 1
+    features: frozenset[str] = frozenset()
+    """Page-level needs of the content: "math", "mermaid", "code"."""
+    params: dict[str, Any] = field(default_factory=dict)
+    cover: str | None = None
+    """URL of the page's preview image (front matter `cover`), resolved like a link."""
+
+    @property
+    def html(self) -> str:
+        return self.body.html
+
+
+@dataclass(frozen=True, slots=True)
+class YearGroup:
+    year: int
+    posts: tuple[Page, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Site:
+    config: Config
+    home: Page | None
+    posts: tuple[Page, ...]
+    """Published posts, newest first."""
+    pages: tuple[Page, ...]
+    years: tuple[YearGroup, ...]
+    tags: tuple[Term, ...]
+    categories: tuple[Term, ...]
+    series: tuple[Term, ...]
+    """Each series' posts in reading order (part 1 first)."""
+    neighbours: dict[str, tuple[Page | None, Page | None]]
+    """Post URL -> (newer post, older post)."""
+    term_index: dict[str, dict[str, Term]] = field(default_factory=dict)
+    """Taxonomy -> case-folded term name -> term."""
+    academic: Academic | None = None
+    """Profile, news, publications and talks (`academic.build_academic`)."""
+    _series_by_name: dict[str, Term] = field(default_factory=dict, compare=False, repr=False)
+
+    def series_of(self, page: Page) -> Term | None:
+        if not page.series:
+            return None
+        if not self._series_by_name:  # every post page asks: index once
+            self._series_by_name.update((s.name, s) for s in reversed(self.series))
+        return self._series_by_name.get(page.series)
+
+    def term_url(self, taxonomy: str, name: str) -> str:
+        term = self.term_index.get(taxonomy, {}).get(name.casefold())
+        return term.url if term else f"{self.config.base_path}{taxonomy}/{slugify(name)}/"
+
+
+@dataclass(frozen=True, slots=True)
+class Routes:
+    pages: dict[str, str]
+    """Content path of each document -> its output directory (`posts/x/`, `` for home)."""
+    assets: dict[str, str]
+    """Content path of each asset -> its output file path."""
+    base_path: str
+
+    def url(self, output_dir: str) -> str:
+        """The site URL of an output directory or file, with the base path."""
+        return self.base_path + output_dir
+
+    _link_map: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def link_map(self) -> dict[str, str]:
+        """Content path -> URL (quoted), for rewriting links while rendering Markdown.
+        Made once (several stages ask); not to be modified."""
+        if not self._link_map:
+            self._link_map.update({rel: quote(self.url(out)) for rel, out in self.pages.items()})
+            self._link_map.update({rel: quote(self.url(out))
+                                   for rel, out in self.assets.items()})
+        return self._link_map
+
+
+@dataclass(frozen=True, slots=True)
+class Author:
+    name: str
+    """As displayed: `Zhiyuan Lin`, `Jörg Müller`, `王小红`."""
+    last: str
+    """Family name, for short citations (`Lin et al., 2026`)."""
+    first: str = ""
+    co_first: bool = False
+    corresponding: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PubLink:
+    kind: str
+    """pdf, arxiv, code, slides, video, project, poster, doi."""
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class Publication:
+    key: str
+    entry_type: str
+    """The BibTeX type, lower case: inproceedings, article, misc, …"""
+    category: str
+    """One of CATEGORIES (the field `category` overrides the guess)."""
+    title: str
+    """Plain text (math left as its LaTeX source), for meta tags and listings."""
+    title_html: str
+    """Escaped, with math as MathML."""
+    authors: tuple[Author, ...]
+    et_al: bool
+    """The author list ended with `and others`."""
+    year: int | None
+    month: int | None
+    venue: str
+    """Booktitle, journal, `howpublished`, institution or publisher."""
+    badges: tuple[str, ...]
+    """From `note` (Oral, Spotlight, …)."""
+    award: str
+    links: tuple[PubLink, ...]
+    abstract: str
+    abstract_html: str
+    bibtex: str
+    selected: bool
+    line: int
+    """Line of the entry in the .bib file."""
+    order: int
+    """Position in the file (ties in sorting keep the file's order)."""
+
+    @property
+    def slug(self) -> str:
+        """The entry's folder under `publications/`."""
+        return re.sub(r"[^\w.\-]+", "-", self.key).strip("-") or "entry"
+
+    @property
+    def arxiv_id(self) -> str:
+        link = next((x.url for x in self.links if x.kind == "arxiv"), "")
+        return link.rsplit("/abs/", 1)[-1] if link else ""
+
+    @property
+    def short_citation(self) -> str:
+        """`Lin et al., 2026` / `Lin and Wang, 2026` / `Lin, 2026`."""
+        names = [a.last for a in self.authors]
+        if not names:
+            who = self.title[:40]
+        elif len(names) == 1 and not self.et_al:
+            who = names[0]
+        elif len(names) == 2 and not self.et_al:
+            who = f"{names[0]} and {names[1]}"
+        else:
+            who = f"{names[0]} et al."
+        return f"{who}, {self.year}" if self.year else who
+
+    @property
+    def features(self) -> frozenset[str]:
+        uses_math = "<math" in self.title_html + self.abstract_html
+        return frozenset({"math"}) if uses_math else frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Bibliography:
+    path: Path | None
+    publications: tuple[Publication, ...]
+    """Newest first; entries of one year keep the file's order."""
+
+    def get(self, key: str) -> Publication | None:
+        return next((p for p in self.publications if p.key == key), None)
+
+
+EMPTY = Bibliography(None, ())
+
+
+@dataclass(frozen=True, slots=True)
+class Slide:
+    number: int
+    """1-based, as in the deck's URL hash."""
+    html: str
+    notes_html: str
+    title: str
+    """Text of the slide's first heading, or ""."""
+    line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Talk:
+    rel: str
+    title: str
+    url: str
+    """The article: `/talks/<slug>/`."""
+    output: str
+    lang: str
+    date: dt.datetime | None
+    summary: str
+    slides: tuple[Slide, ...]
+    event: str = ""
+    location: str = ""
+    paper: str = ""
+    """Key of the publication presented."""
+    video: str = ""
+    slides_pdf: str = ""
+    draft: bool = False
+    tags: tuple[str, ...] = ()
+    features: frozenset[str] = frozenset()
+    citations: tuple[str, ...] = ()
+
+    @property
+    def deck_url(self) -> str:
+        return self.url + "slides/"
+
+    @property
+    def deck_output(self) -> str:
+        return self.output.removesuffix("index.html") + "slides/index.html"
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileLink:
+    kind: str
+    name: str
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    name: str
+    name_en: str = ""
+    photo: str = ""
+    position: str = ""
+    affiliation: str = ""
+    interests: tuple[str, ...] = ()
+    links: tuple[ProfileLink, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class News:
+    date: dt.datetime
+    html: str
+    """The item's Markdown rendered inline."""
+
+
+@dataclass(frozen=True, slots=True)
+class PubGroup:
+    key: str
+    """A year (`2026`) or a category (`conference`)."""
+    publications: tuple[Publication, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Academic:
+    profile: Profile | None = None
+    news: tuple[News, ...] = ()
+    publications: tuple[Publication, ...] = ()
+    groups: tuple[PubGroup, ...] = ()
+    group_by: str = "year"
+    talks: tuple[Talk, ...] = ()
+    """Newest first."""
+    base_path: str = "/"
+    pages: bool = True
+    """Publications have their own pages."""
+    highlight: frozenset[str] = frozenset()
+    """Normalised names of the site's owner."""
+    cited_in: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Source path of a post, page or talk -> keys it cites, in order."""
+    posts_of: dict[str, tuple[Page, ...]] = field(default_factory=dict)
+    """Publication key -> posts and pages that cite or present it (newest first)."""
+    talks_of: dict[str, tuple[Talk, ...]] = field(default_factory=dict)
+    """Publication key -> talks that present or cite it."""
+
+    @property
+    def selected(self) -> tuple[Publication, ...]:
+        return tuple(p for p in self.publications if p.selected)
+
+    def url(self, pub: Publication) -> str:
+        return publication_url(pub, self.base_path, self.pages)
+
+    def publication(self, key: str) -> Publication | None:
+        return next((p for p in self.publications if p.key == key), None)
+
+    def references(self, rel: str) -> tuple[Publication, ...]:
+        """The publications a page cites, in order of first citation."""
+        found = (self.publication(k) for k in self.cited_in.get(rel, ()))
+        return tuple(p for p in found if p is not None)
+
+    def is_owner(self, author: Author) -> bool:
+        return bool(self.highlight & name_keys(author.first, author.last))
+
+    def links_of(self, pub: Publication) -> tuple[PubLink, ...]:
+        """The entry's buttons, plus its talk's slides and video when the entry has none."""
+        links = list(pub.links)
+        talks = self.talks_of.get(pub.key, ())
+        presented = [t for t in talks if t.paper == pub.key]
+        if presented and not any(x.kind == "slides" for x in links):
+            links.append(PubLink("slides", presented[0].deck_url))
+        if presented and presented[0].video and not any(x.kind == "video" for x in links):
+            links.append(PubLink("video", presented[0].video))
+        return tuple(links)
+
+
+def publication_url(pub: Publication, base_path: str, pages: bool) -> str:
+    if pages:
+        return f"{base_path}publications/{pub.slug}/"
+    return f"{base_path}publications/#{pub.slug}"
+
+
+def _normalise(text: str) -> str:
+    return re.sub(r"[\W_]+", "", text).casefold()
+
+
+def name_keys(first: str, last: str) -> frozenset[str]:
+    """Both orders of a name, normalised: `Zhiyuan Lin` matches `Lin, Zhiyuan` and `Lin Zhiyuan`."""
+    return frozenset({_normalise(first + last), _normalise(last + first)} - {""})

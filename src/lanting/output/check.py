@@ -1,0 +1,350 @@
+"""Stage 6 — check: everything that would make the published site wrong, with file:line.
+
+Runs over the in-memory model and the rendered pages, before anything is written, so an
+error leaves the previous output untouched. It reads no file of `content/`: links are
+checked against the routes, anchors against the ids of the rendered pages, files
+against the output list. Pure: the inputs in, a list of problems out.
+
+Reported: broken links (pages, `#anchors`, images, files), links to drafts, URLs claimed
+by more than one source, unsafe or broken links in `lanting.toml`, series and date
+inconsistencies, plus the problems earlier stages only warned about.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from urllib.parse import unquote
+
+from lanting.config.load import CONFIG_NAME
+from lanting.config.locate import line_of, toml_key_lines
+from lanting.errors import did_you_mean
+from lanting.markdown.urls import url_scheme
+from lanting.model.config import Config, Link, MenuItem
+from lanting.model.content import Discovery, Document
+from lanting.model.markdown import LinkRef, RenderedMarkdown
+from lanting.model.names import slugify
+from lanting.model.output import Copy, OutputFile
+from lanting.model.problem import Problem
+from lanting.model.site import Routes, Site
+from lanting.output.external import ExternalLink, check_external
+from lanting.site.routes import output_dir
+
+
+@dataclass(frozen=True, slots=True)
+class CheckInput:
+    """Everything a build knows just before it writes."""
+
+    site_dir: Path
+    config: Config
+    documents: tuple[Document, ...]
+    """The documents of this build."""
+    drafts: tuple[Document, ...]
+    """Drafts this build leaves out (links to them are broken once published)."""
+    rendered: dict[str, RenderedMarkdown]
+    routes: Routes
+    site: Site
+    files: tuple[OutputFile, ...]
+    """Every generated output file (pages, feeds, theme assets, notebook images)."""
+    copies: tuple[Copy, ...]
+    """Static files and content assets copied as they are."""
+    discovery: Discovery
+    external: bool = False
+    """Also ask every http(s) link's server (slow; off by default)."""
+    read_previous: Callable[[str], bytes | None] = lambda path: None
+    """The previous build's copy of an output file that was not rendered again."""
+
+
+def check(inp: CheckInput) -> list[Problem]:
+    """Every problem of the site, in no particular order (the CLI sorts them)."""
+    problems = list(inp.discovery.warnings)
+    for doc in inp.documents:
+        problems.extend(inp.rendered[doc.source.rel.as_posix()].problems)
+    problems += _collisions(inp)
+    outputs = _Outputs(inp)
+    external: list[ExternalLink] = []
+    for doc in inp.documents:
+        problems += _links(doc, inp, outputs, external)
+    problems += _config_links(inp, outputs)
+    problems += _series(inp)
+    problems += _dates(inp)
+    if inp.external:
+        problems += check_external(external)
+    return problems
+
+
+# --- the output, as URLs and anchors ----------------------------------------------------
+
+_ID = re.compile(r"""<[^>]*?\s(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""")
+
+
+class _Outputs:
+    """The output files of the build, looked up by URL path; their ids, parsed lazily."""
+
+    def __init__(self, inp: CheckInput) -> None:
+        self.base = inp.config.base_path
+        self.data = {f.path: f.data for f in inp.files}
+        self.read_previous = inp.read_previous
+        self.paths = set(self.data) | {c.path for c in inp.copies}
+        self.ids = cache(self._ids)
+
+    def find(self, path: str) -> str | None:
+        """The output file a site-relative, decoded URL path names (`posts/x/`, `a.png`)."""
+        path = path.lstrip("/")
+        for candidate in (path, posixpath.join(path, "index.html") if path else "index.html"):
+            if candidate in self.paths:
+                return candidate
+        return None
+
+    def from_url(self, url_path: str) -> str:
+        """Site-relative path of a root URL, with or without the base path."""
+        if self.base != "/" and url_path.startswith(self.base):
+            return url_path[len(self.base):]
+        return url_path.lstrip("/")
+
+    def _ids(self, output: str) -> frozenset[str]:
+        if output not in self.data or not output.endswith(".html"):
+            return frozenset()
+        data = self.data[output]
+        if data is None:  # unchanged since the last build: not rendered again
+            data = self.read_previous(output)
+        return frozenset() if data is None else page_ids(data)
+
+
+def page_ids(data: bytes) -> frozenset[str]:
+    """Every `id` (and `name`) an HTML page defines: what `#anchors` can point at."""
+    text = data.decode("utf-8", errors="replace")
+    return frozenset(html.unescape(next(g for g in m.groups() if g is not None))
+                     for m in _ID.finditer(text))
+
+
+# --- links in Markdown ---------------------------------------------------------------------
+
+
+def _where(doc: Document, link: LinkRef) -> tuple[int | None, int | None]:
+    """Line and column of a link; a notebook's lines are those of its generated Markdown."""
+    if doc.source.rel.suffix == ".ipynb":
+        return None, None
+    return link.line, link.column
+
+
+def _links(doc: Document, inp: CheckInput, outputs: _Outputs,
+           external: list[ExternalLink]) -> list[Problem]:
+    problems: list[Problem] = []
+    here = doc.source.rel.as_posix()
+    for link in inp.rendered[here].links:
+        line, column = _where(doc, link)
+        scheme = url_scheme(link.url)
+        if scheme in ("http", "https"):
+            external.append(ExternalLink(link.url, doc.source.path, line, column))
+            continue
+        if not link.url or scheme is not None or link.url.startswith("//"):
+            continue  # mailto:, tel:, …, or a link markdown-it neutralised
+        message, hint = _broken(link, here, inp, outputs)
+        if message:
+            problems.append(Problem(message, doc.source.path, line, column, hint))
+    return problems
+
+
+def _broken(link: LinkRef, here: str, inp: CheckInput,
+            outputs: _Outputs) -> tuple[str | None, str | None]:
+    """(message, hint) when `link`, written in content file `here`, leads nowhere."""
+    url = link.url
+    path, _, fragment = url.partition("#")
+    path = path.partition("?")[0]
+    fragment = unquote(fragment)
+    page_out = inp.routes.pages[here] + "index.html"
+    if not path:
+        return _anchor(fragment, page_out, outputs, same_page=True)
+    if path.startswith("/"):
+        site_path = unquote(outputs.from_url(path))
+        target = outputs.find(site_path)
+        if target is None:
+            draft = next((f"content/{d.source.rel.as_posix()}" for d in inp.drafts
+                          if output_dir(d) == site_path.strip("/") + "/"), None)
+            return (_draft_link(url, draft) if draft is not None
+                    else _missing_url(url, site_path, inp))
+        return _anchor(fragment, target, outputs)
+    content = link.target or ""  # `content_target(url, here)`, worked out when rendering
+    if content in inp.routes.pages:
+        return _anchor(fragment, inp.routes.pages[content] + "index.html", outputs)
+    if content in inp.routes.assets:
+        return None, None
+    draft = _draft_of(content, inp)
+    if draft is not None:
+        return _draft_link(url, draft)
+    relative = posixpath.normpath(posixpath.join(posixpath.dirname(page_out), unquote(path)))
+    target = None if relative.startswith("..") else outputs.find(relative)
+    if target is not None:
+        return _anchor(fragment, target, outputs)
+    return _missing_file(url, content, here, link.image, inp)
+
+
+def _draft_link(url: str, draft: str) -> tuple[str, str]:
+    return (f"`{url}` links to a draft ({draft}), which this build leaves out",
+            "publish it (remove `draft: true`) or remove the link; `--drafts` builds drafts too")
+
+
+def _anchor(fragment: str, output: str, outputs: _Outputs,
+            same_page: bool = False) -> tuple[str | None, str | None]:
+    if not fragment or fragment == "top" or not output.endswith(".html"):
+        return None, None
+    ids = outputs.ids(output)
+    if fragment in ids:
+        return None, None
+    where = "on this page" if same_page else f"in {outputs.base}{output.removesuffix('index.html')}"
+    return (f"no anchor `#{fragment}` {where}",
+            did_you_mean(fragment, ids) or "heading ids are their text in lower case, "
+            "spaces as `-`: `## 为什么需要多卡？` is `#为什么需要多卡`")
+
+
+def _draft_of(content: str, inp: CheckInput) -> str | None:
+    for doc in inp.drafts:
+        rel = doc.source.rel
+        if content == rel.as_posix() or (doc.source.is_bundle
+                                          and content.startswith(rel.parent.as_posix() + "/")):
+            return f"content/{rel.as_posix()}"
+    return None
+
+
+def _missing_file(url: str, content: str, here: str, image: bool,
+                  inp: CheckInput) -> tuple[str, str | None]:
+    shown = f"content/{content}" if not content.startswith("..") else "outside content/"
+    if content.endswith((".md", ".ipynb")):
+        pages = [posixpath.relpath(p, posixpath.dirname(here)) for p in inp.routes.pages
+                 if p != here]
+        wanted = posixpath.relpath(content, posixpath.dirname(here))
+        return (f"broken link `{url}`: no page {shown}",
+                did_you_mean(wanted, pages) or "link to a page's source file, e.g. `other-post.md`")
+    if image:
+        return (f"missing image `{url}`: no file {shown}",
+                "put the image beside the page (a bundle: posts/<slug>/index.md) or in "
+                "static/ and write its path from the site root, `/images/x.png`")
+    return (f"broken link `{url}`: no file {shown} and no page at that URL",
+            "link to a source file (`other.md`), a file beside the page, or a site URL")
+
+
+_TAXONOMY = re.compile(r"^(tags|categories|series)/([^/]+)/?$")
+
+
+def _missing_url(url: str, path: str, inp: CheckInput) -> tuple[str, str | None]:
+    match = _TAXONOMY.match(path)
+    if match:
+        kind, slug = match.groups()
+        site = inp.site
+        terms = {"tags": site.tags, "categories": site.categories, "series": site.series}[kind]
+        singular = {"tags": "tag", "categories": "category", "series": "series"}[kind]
+        known = [t.slug for t in terms]
+        return (f"`{url}`: no {singular} `{unquote(slug)}` in this site",
+                did_you_mean(unquote(slug), known)
+                or f"{kind}: {', '.join(known[:12]) or 'none'}")
+    return (f"broken link `{url}`: no page or file at this URL",
+            "site URLs look like /posts/<slug>/; or link to the source file, `other.md`")
+
+
+# --- URLs claimed twice ----------------------------------------------------------------
+
+
+def _collisions(inp: CheckInput) -> list[Problem]:
+    """Two things writing one output file: the writer would silently keep only one."""
+    pages = {p.output: p.rel for p in (inp.site.home, *inp.site.posts, *inp.site.pages) if p}
+    attached = {inp.routes.assets[a.rel]: a.rel for d in inp.documents for a in d.attachments}
+    docs = {d.source.rel.as_posix(): d for d in inp.documents}
+    claims: dict[str, list[str]] = defaultdict(list)
+    counts = Counter(f.path for f in inp.files)
+    for path, count in counts.items():
+        own = pages.get(path) or attached.get(path)
+        if own is not None:
+            claims[path].append(f"content/{own}")
+        claims[path] += ["a page Lanting generates"] * (count - (own is not None))
+    for copy in inp.copies:
+        try:
+            claims[copy.path].append(copy.source.relative_to(inp.site_dir).as_posix())
+        except ValueError:
+            claims[copy.path].append(str(copy.source))
+    problems = []
+    for path, sources in sorted(claims.items()):
+        if len(sources) < 2:
+            continue
+        url = inp.config.base_path + path.removesuffix("index.html")
+        first = min(sources, key=lambda s: (not s.startswith("content/"), s.startswith("a page")))
+        doc = docs.get(first.removeprefix("content/"))
+        line = doc.key_lines.get("slug", 1) if doc else None
+        hint = ("give it a different `slug`" if doc else
+                "rename or remove the static file; to change a generated page, override "
+                "its template in templates/")
+        problems.append(Problem(
+            f"URL {url} is claimed by {len(sources)} sources: {', '.join(sources)}",
+            inp.site_dir / first if not first.startswith("a page") else None, line, hint=hint))
+    return problems
+
+
+# --- lanting.toml, series, dates ---------------------------------------------------------
+
+
+def _config_links(inp: CheckInput, outputs: _Outputs) -> list[Problem]:
+    """Menu and footer links to the site's own pages exist (their schemes were checked
+    when the config was read: `schema.Url`)."""
+    path = inp.site_dir / CONFIG_NAME
+    try:
+        lines = toml_key_lines(path.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        lines = {}
+    problems = []
+    tables: tuple[tuple[str, tuple[MenuItem | Link, ...]], ...] = (
+        ("menu", inp.config.menu), ("links", inp.config.links))
+    for table, items in tables:
+        for i, item in enumerate(items):
+            line = line_of(lines, (table, str(i), "url"))
+            if item.url.startswith("/") and not item.url.startswith("//"):
+                site_path = unquote(item.url.partition("#")[0].partition("?")[0])
+                if outputs.find(site_path.lstrip("/")) is None:
+                    problems.append(Problem(
+                        f"{table}: `{item.url}` is not a page of this site", path, line,
+                        hint=did_you_mean(site_path.strip("/"), _page_urls(outputs))))
+    return problems
+
+
+def _page_urls(outputs: _Outputs) -> list[str]:
+    return [p.removesuffix("index.html").strip("/") for p in outputs.paths
+            if p.endswith("index.html")]
+
+
+def _series(inp: CheckInput) -> list[Problem]:
+    problems = []
+    names = {s.name for s in inp.site.series}
+    for doc in inp.documents:
+        meta = doc.meta
+        if meta.series_order is not None and not meta.series:
+            problems.append(Problem("`series_order` without `series`: this post is in no series",
+                                    doc.source.path, doc.key_lines.get("series_order", 1),
+                                    hint="add `series: <name>` or remove `series_order`",
+                                    severity="warning"))
+    for term in inp.site.series:
+        if len(term.posts) != 1:
+            continue
+        others = {n for n in names if n != term.name and slugify(n) != term.slug}
+        suggestion = did_you_mean(term.name, others)
+        if suggestion:
+            doc = next(d for d in inp.documents if d.source.rel.as_posix() == term.posts[0].rel)
+            problems.append(Problem(
+                f"series `{term.name}` has only this post; {suggestion}", doc.source.path,
+                doc.key_lines.get("series", 1), hint="spell the series name as in its other "
+                "parts", severity="warning"))
+    return problems
+
+
+def _dates(inp: CheckInput) -> list[Problem]:
+    return [
+        Problem("`updated` is earlier than `date`", d.source.path, d.key_lines.get("updated", 1),
+                hint="`updated` is when the post last changed; it cannot precede `date`",
+                severity="warning")
+        for d in inp.documents
+        if d.meta.date and d.meta.updated and d.meta.updated < d.meta.date
+    ]

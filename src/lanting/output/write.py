@@ -1,0 +1,372 @@
+"""Stage 8 — the only stage that writes. Every new or changed file is first written to a
+fresh sibling folder; nothing in the output folder changes until all of them are on disk.
+
+Then one of two commits:
+- *swap* (most files changed, or a first build): the sibling folder is completed with
+  hard links to the unchanged files and replaces the output folder in one rename;
+- *patch* (a few files changed, the usual edit): a journal listing the renames and
+  deletions is written into the sibling folder — that write is the commit point — and
+  then applied. A build killed while applying it is finished by the next one
+  (`recover_interrupted`), so the output never stays half old, half new.
+
+A failed or interrupted build leaves the previous output byte-identical and no
+temporary folder behind. The output folder is replaced only when Lanting wrote it
+(it carries a marker file) or it is empty.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import filecmp
+import hashlib
+import json
+import os
+import shutil
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
+
+from lanting.errors import LantingError
+from lanting.model.output import Copy
+
+if TYPE_CHECKING:
+    from lanting.model.output import OutputFile
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+MARKER = ".lanting-output"
+"""Marks a folder Lanting wrote, with a digest of what it holds (deterministic: the same
+site gives the same marker)."""
+
+
+def content_digest(files: list[OutputFile]) -> str:
+    """Identifies a build's output by the fingerprints of its generated files."""
+    fingerprints = sorted((f.path, f.fingerprint) for f in files if f.fingerprint)
+    return hashlib.blake2b(repr(fingerprints).encode(), digest_size=16).hexdigest()
+
+
+def marker_content(out: Path) -> str:
+    """The content digest recorded in `out`'s marker ("" if none)."""
+    try:
+        return str(json.loads((out / MARKER).read_text(encoding="utf-8")).get("content", ""))
+    except (OSError, ValueError, AttributeError):
+        return ""
+
+
+def _marker_text(content: str) -> str:
+    return json.dumps({"generator": "lanting", "content": content,
+                       "note": "written by Lanting; replaced on every build"}) + "\n"
+
+
+def check_output_folder(out: Path, site: Path) -> None:
+    """Refuse output folders whose replacement would destroy something not ours."""
+    out_r, site_r = out.resolve(), site.resolve()
+    home = Path.home().resolve()
+    reason = None
+    if out_r == Path(out_r.anchor):
+        reason = "it is the file-system root"
+    elif out_r == home:
+        reason = "it is your home folder"
+    elif out_r == site_r:
+        reason = "it is the site folder itself"
+    elif site_r.is_relative_to(out_r):
+        reason = "it contains the site folder"
+    elif out_r.is_relative_to(site_r / "content") or out_r.is_relative_to(site_r / "static") \
+            or out_r.is_relative_to(site_r / "templates"):
+        reason = "it is inside the site's sources"
+    elif out_r.exists() and not out_r.is_dir():
+        reason = "it is a file, not a folder"
+    elif out_r.is_dir() and (out_r / ".git").exists():
+        reason = "it holds a .git folder"
+    elif out_r.is_dir() and not (out_r / MARKER).is_file() and any(out_r.iterdir()):
+        reason = f"it holds files Lanting did not write (no {MARKER} marker)"
+    if reason:
+        raise LantingError.at(
+            f"refusing to use {out} as the output folder: {reason}", out,
+            hint="pass an empty or new folder with -o, or delete this one yourself",
+        )
+
+
+def _refuse_unsafe(rel: str) -> None:
+    """Refuse an output path that would land outside the output folder."""
+    if not _safe_rel(rel):
+        raise LantingError.at(f"refusing to write outside the output folder: {rel!r}")
+
+
+def _safe_rel(rel: str) -> bool:
+    # Plain string checks: this runs for every output file of every build.
+    return bool(rel) and not rel.startswith(("/", "~")) and "\\" not in rel and \
+        ".." not in rel.split("/")
+
+
+def _same_file(old: str, data: bytes) -> bool:
+    try:
+        if os.stat(old).st_size != len(data):
+            return False
+        with open(old, "rb") as stream:
+            return stream.read() == data
+    except OSError:
+        return False
+
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def exchange(a: Path, b: Path) -> bool:
+    """Swap two folders in one atomic step (Linux `renameat2`); False where unsupported."""
+    if sys.platform != "linux":
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    result = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
+    return bool(result == 0)
+
+
+def _swap_in(tmp: Path, out: Path, old: Path) -> None:
+    """Make `tmp` the output. With an atomic exchange there is no moment without an
+    output folder, even if the process is killed; otherwise two renames, and a build
+    killed between them is repaired by the next one (`recover_interrupted`)."""
+    if out.exists() and exchange(tmp, out):
+        os.replace(tmp, old)  # tmp now holds the previous output; removed below
+        return
+    if out.exists():
+        os.replace(out, old)
+    os.replace(tmp, out)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # exists, owned by someone else
+    return True
+
+
+JOURNAL = ".lanting-journal"
+"""In a sibling folder: the renames and deletions of a committed patch."""
+PATCH_FRACTION = 0.25
+"""A build that changes at most this share of the output's files patches it in place."""
+
+
+def recover_interrupted(out: Path) -> None:
+    """Undo or finish what a build killed outright (SIGKILL, power loss) left beside `out`.
+
+    A killed writer cannot clean up: its temporary folder stays. If it had committed a
+    patch (its journal exists), the patch is applied; if it died between the two renames
+    of a swap, the previous output sits in its `-old-` folder and is put back. Folders
+    of writers still running are left alone.
+    """
+    if not out.parent.is_dir():
+        return
+    for kind in ("old", "tmp"):  # the old output first: it may have to become `out` again
+        for path in sorted(out.parent.glob(f".{out.name}.lanting-{kind}-*")):
+            pid = path.name.rsplit("-", 1)[-1]
+            if not pid.isdigit() or _alive(int(pid)):
+                continue
+            if kind == "old" and not out.exists():
+                os.replace(path, out)
+            elif kind == "tmp" and (path / JOURNAL).is_file() and out.is_dir():
+                _apply_patch(path, out)
+            else:
+                shutil.rmtree(path, ignore_errors=True)
+
+
+WRITERS = 4
+"""Threads that write files: creating a folder or a file is work in the kernel, which
+runs outside the GIL, so a first build writes its thousands of files on every core."""
+
+
+def _in_threads(work: Callable[[T], R], items: list[T]) -> list[R]:
+    """`work` of each item, in order, by a few threads (one for a handful of items)."""
+    if len(items) < 2 * WRITERS:
+        return [work(item) for item in items]
+    batches = [items[i:i + 32] for i in range(0, len(items), 32)]
+    pool = ThreadPoolExecutor(WRITERS, thread_name_prefix="lanting-write")
+    try:
+        done = pool.map(lambda batch: [work(item) for item in batch], batches)
+        return [result for batch in done for result in batch]
+    finally:
+        # On an error or Ctrl-C, batches not started are dropped and the running ones
+        # finish (a few writes) before the caller removes the staging folder.
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _ensure_parent(target: str, made: set[str]) -> None:
+    folder = os.path.dirname(target)
+    if folder not in made:
+        os.makedirs(folder, exist_ok=True)  # safe against another writer making it too
+        made.add(folder)
+
+
+def _stage(tmp: Path, out: Path, files: list[OutputFile],
+           copies: Iterable[Copy]) -> tuple[set[str], set[str]]:
+    """Write every new or changed file into `tmp`; return (all output paths, staged paths).
+    A generated page wins over a static file of the same name."""
+    wanted: dict[str, OutputFile | Copy] = {c.path: c for c in copies}
+    wanted.update((f.path, f) for f in files)
+    for path in wanted:
+        _refuse_unsafe(path)  # unchanged files too: a swap links every one of them
+    # None: known unchanged (most files of a small rebuild); the rest may have changed.
+    maybe = [(path, item) for path, item in wanted.items()
+             if isinstance(item, Copy) or item.data is not None]
+    tmp_dir, out_dir = os.fspath(tmp), os.fspath(out)
+    made: set[str] = {tmp_dir}
+
+    def stage(entry: tuple[str, OutputFile | Copy]) -> bool:
+        path, item = entry
+        previous, target = os.path.join(out_dir, path), os.path.join(tmp_dir, path)
+        if isinstance(item, Copy):
+            if os.path.isfile(previous) and filecmp.cmp(previous, item.source, shallow=False):
+                return False
+            _ensure_parent(target, made)
+            shutil.copyfile(item.source, target)
+            return True
+        assert item.data is not None
+        if _same_file(previous, item.data):
+            return False
+        _ensure_parent(target, made)
+        with open(target, "wb") as stream:
+            stream.write(item.data)
+        return True
+
+    staged = {path for (path, _), wrote in zip(maybe, _in_threads(stage, maybe), strict=True)
+              if wrote}
+    return set(wanted), staged
+
+
+def _existing_files(out: Path) -> set[str] | None:
+    """Every file in the output (POSIX paths), or None if it holds anything but plain
+    files and folders (then it is replaced as a whole)."""
+    found: set[str] = set()
+    pending = [("", os.fspath(out))]
+    while pending:
+        prefix, folder = pending.pop()
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.is_symlink():
+                    return None
+                if entry.is_dir():
+                    pending.append((prefix + entry.name + "/", entry.path))
+                else:
+                    found.add(prefix + entry.name)
+    found.discard(MARKER)
+    return found
+
+
+def _folders(path: str) -> Iterator[str]:
+    """`a/b/c.html` -> `a/b`, `a`."""
+    while "/" in path:
+        path = path.rpartition("/")[0]
+        yield path
+
+
+def _patch_plan(out: Path, paths: set[str], staged: set[str]) -> list[str] | None:
+    """The files to delete if `out` can be patched in place (None: swap it instead)."""
+    if not (out / MARKER).is_file():
+        return None
+    existing = _existing_files(out)
+    if existing is None:
+        return None
+    stale = sorted(existing - paths)
+    if len(staged) + len(stale) > PATCH_FRACTION * max(len(paths), 1):
+        return None
+    folders = {folder for p in existing for folder in _folders(p)}
+    if any(p in folders for p in paths) or any(  # a file where a folder was, or inside a file
+            folder in existing for p in paths for folder in _folders(p)):
+        return None
+    return stale
+
+
+def _commit_patch(tmp: Path, out: Path, staged: set[str], stale: list[str],
+                  marker: str) -> None:
+    journal = {"replace": sorted(staged), "delete": stale, "marker": marker}
+    part = tmp / (JOURNAL + ".part")
+    part.write_text(json.dumps(journal), encoding="utf-8")
+    os.replace(part, tmp / JOURNAL)  # the commit point
+    _apply_patch(tmp, out)
+
+
+def _apply_patch(tmp: Path, out: Path) -> None:
+    """Apply the journal in `tmp` to `out` and remove `tmp`. Idempotent: a patch applied
+    partly by a killed build is finished by the next."""
+    journal = json.loads((tmp / JOURNAL).read_text(encoding="utf-8"))
+    for path in journal["replace"]:
+        staged = tmp / path
+        if staged.exists():
+            target = out / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(staged, target)
+    for path in journal["delete"]:
+        target = out / path
+        target.unlink(missing_ok=True)
+        for parent in target.parents:
+            if parent == out:
+                break
+            try:
+                parent.rmdir()  # only succeeds once the folder is empty
+            except OSError:
+                break
+    part = tmp / MARKER
+    part.write_text(journal["marker"], encoding="utf-8")
+    os.replace(part, out / MARKER)
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _link_unchanged(tmp: Path, out: Path, paths: set[str], staged: set[str]) -> None:
+    """Complete a staged folder with hard links to the files that did not change."""
+    tmp_dir, out_dir = os.fspath(tmp), os.fspath(out)
+    made: set[str] = {tmp_dir}
+
+    def link(path: str) -> None:
+        target = os.path.join(tmp_dir, path)
+        _ensure_parent(target, made)
+        os.link(os.path.join(out_dir, path), target)
+
+    _in_threads(link, sorted(paths - staged))
+
+
+def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Iterable[Copy]) -> int:
+    """Write `files` and `copies` as the new content of `out`; return the number of files.
+
+    Files whose bytes did not change — and files given without data, which the pipeline
+    knows to be unchanged — are not rewritten (a swap hard-links them from the previous
+    output), so their modification times stay put.
+    """
+    files = list(files)
+    check_output_folder(out, site)
+    out = out.absolute()
+    recover_interrupted(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.parent / f".{out.name}.lanting-tmp-{os.getpid()}"
+    old = out.parent / f".{out.name}.lanting-old-{os.getpid()}"
+    shutil.rmtree(tmp, ignore_errors=True)
+    marker = _marker_text(content_digest(files))
+    try:
+        tmp.mkdir()
+        paths, staged = _stage(tmp, out, files, copies)
+        stale = _patch_plan(out, paths, staged) if out.is_dir() else None
+        if stale is not None:
+            _commit_patch(tmp, out, staged, stale, marker)
+        else:
+            _link_unchanged(tmp, out, paths, staged)
+            (tmp / MARKER).write_text(marker, encoding="utf-8")
+            _swap_in(tmp, out, old)
+    except BaseException:
+        if (tmp / JOURNAL).is_file():
+            _apply_patch(tmp, out)  # committed: finish it, even when interrupted
+        shutil.rmtree(tmp, ignore_errors=True)
+        if old.exists() and not out.exists():
+            os.replace(old, out)
+        raise
+    finally:
+        shutil.rmtree(old, ignore_errors=True)
+    return len(paths)

@@ -1,0 +1,96 @@
+"""Stage 7 for every language: each language's pages under its own folder, and one sitemap
+with the alternates of every page."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import replace
+
+from jinja2 import Environment
+
+from lanting.model.output import OutputFile, SitemapEntry
+from lanting.model.site import Page
+from lanting.render.pages import PageRenderer
+from lanting.render.site_pages import render_pages
+from lanting.site.sections import SITE_WIDE, Sections, Version
+
+
+def render_sections(sections: Sections, env: Environment, asset_urls: dict[str, str],
+                    templates_digest: str = "", previous: dict[str, str] | None = None,
+                    reusable: Callable[[str], bool] = lambda path: False,
+                    keep: dict[str, PageRenderer] | None = None,
+                    reading_in_listings: bool = True, minify: bool = False) -> list[OutputFile]:
+    """Every language's pages (the search page included), each under its language's folder.
+
+    Pages unchanged since the build that wrote `previous` come back without data, as
+    `render_pages` does; the alternates are part of every page's inputs (the language
+    switch and `hreflang` links), so adding a translation renders every page again.
+    Each language's page renderer goes to `keep`, by the language's folder.
+    """
+    default = sections.default
+    config = default.config
+    previous = previous or {}
+    digest = hashlib.blake2b(repr((templates_digest, sorted(
+        (url, repr(v)) for url, v in sections.alternates.items()))).encode(),
+        digest_size=16).hexdigest() if len(sections.sections) > 1 else templates_digest
+    others = tuple(s.language.prefix for s in sections.sections if s.language.prefix)
+    env.globals.update(
+        languages=tuple(Version(s.language.code, s.language.name, s.site.config.base_path)
+                        for s in sections.sections),
+        language_names={s.language.code: s.language.name for s in sections.sections},
+        alternates=sections.alternates,
+        site_root=config.base_path,
+    )
+    files: list[OutputFile] = []
+    for section in sections.sections:
+        prefix = section.language.prefix
+        # The renderer sees paths relative to the language's folder.
+        mine = ({k.removeprefix(prefix): v for k, v in previous.items() if k.startswith(prefix)}
+                if prefix else {k: v for k, v in previous.items() if not k.startswith(others)})
+
+        def own(path: str, prefix: str = prefix) -> bool:
+            return reusable(prefix + path)
+
+        renderers: list[PageRenderer] = []
+        rendered = render_pages(section.site, env, asset_urls, digest, mine, own, renderers,
+                                reading_in_listings, minify)
+        if keep is not None:  # by the language's folder
+            keep[prefix] = renderers[0]
+        if config.search.enabled:
+            renderer = PageRenderer(section.site, env, asset_urls, digest, mine, own,
+                                    reading_in_listings=reading_in_listings, minify=minify)
+            rendered.append(renderer.render("search.html", "search/index.html", key=()))
+        if prefix:
+            rendered = [replace(f, path=prefix + f.path) for f in rendered
+                        if f.path not in SITE_WIDE]
+        files += rendered
+    if len(sections.sections) > 1:
+        entries = _sitemap(sections, files)
+        sitemap = PageRenderer(default, env, asset_urls, digest, previous, reusable,
+                               reading_in_listings=reading_in_listings, minify=minify).render(
+            "sitemap.xml", "sitemap.xml", key=("sitemap", repr(entries)), entries=entries)
+        files = [sitemap if f.path == "sitemap.xml" else f for f in files]
+    return files
+
+
+def _sitemap(sections: Sections, files: list[OutputFile]) -> list[SitemapEntry]:
+    """Every page of every language, with the alternates of those that have them."""
+    config = sections.default.config
+    dated: dict[str, Page] = {}
+    for section in sections.sections:
+        for page in (*section.site.posts, *section.site.pages):
+            dated[section.language.prefix + page.output] = page
+    search_pages = {s.language.prefix + "search/index.html" for s in sections.sections}
+    entries = []
+    for f in files:
+        if not f.path.endswith("index.html") or f.path in search_pages:
+            continue
+        dated_page = dated.get(f.path)
+        lastmod = (dated_page.updated or dated_page.date) if dated_page else None
+        url = config.base_path + f.path.removesuffix("index.html")
+        versions = sections.alternates.get(url)
+        alternates = ((*((v.code, v.url) for v in versions.items),
+                       ("x-default", versions.x_default)) if versions else ())
+        entries.append(SitemapEntry(url, lastmod, alternates))
+    return sorted(entries, key=lambda e: e.url)

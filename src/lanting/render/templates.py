@@ -1,0 +1,154 @@
+"""The Jinja2 environment: site `templates/` over the theme, file by file, autoescape on."""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import hashlib
+import re
+from pathlib import Path
+from typing import Any
+
+from jinja2 import (
+    BytecodeCache,
+    ChoiceLoader,
+    Environment,
+    FileSystemLoader,
+    StrictUndefined,
+    TemplateNotFound,
+    select_autoescape,
+)
+from markupsafe import Markup
+
+from lanting.config.i18n import format_date
+
+THEME_DIR = Path(__file__).parents[1] / "theme"
+THEME_TEMPLATES = THEME_DIR / "templates"
+THEME_STATIC = THEME_DIR / "static"
+
+# Characters XML 1.0 forbids; titles and bodies may contain them (pasted text, binary junk).
+_XML_INVALID = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def xmltext(value: Any) -> str | Markup:
+    """Drop characters XML cannot carry; escaping is left to autoescape."""
+    if value is None:
+        return ""
+    text = str(value)
+    cleaned = _XML_INVALID.sub("", text)
+    return cleaned
+
+
+def isodate(value: dt.date | None) -> str:
+    return value.strftime("%Y-%m-%d") if value else ""
+
+
+def rfc3339(value: dt.datetime | None) -> str:
+    if value is None:
+        return ""
+    return value.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def monthday(value: dt.date | None, lang: str) -> str:
+    if value is None:
+        return ""
+    return f"{value.month}月{value.day}日" if lang.startswith("zh") else value.strftime("%b %d")
+
+
+def humandate(value: dt.date | None, lang: str) -> str:
+    return format_date(value, lang) if value else ""
+
+
+_ENVIRONMENTS: dict[tuple[Path, str], Environment] = {}
+
+
+def environment_for(site: Path, fingerprint: str,
+                    bytecode: BytecodeCache | None = None) -> Environment:
+    """The environment of `site`, kept between builds of one process (`lanting serve`)
+    while its templates (`template_fingerprint`) stay the same: compiling them again on
+    every rebuild would cost more than rendering the pages that changed."""
+    key = (site.resolve(), fingerprint)
+    if key not in _ENVIRONMENTS:
+        _ENVIRONMENTS.clear()
+        _ENVIRONMENTS[key] = create_environment(site, bytecode)
+    return _ENVIRONMENTS[key]
+
+
+def create_environment(site: Path, bytecode: BytecodeCache | None = None) -> Environment:
+    # Site templates that are symlinks leading out of the site are not read (safety.py).
+    loaders = [ConfinedLoader(site / "templates", site), FileSystemLoader(str(THEME_TEMPLATES))]
+    env = Environment(
+        loader=ChoiceLoader(loaders),
+        autoescape=select_autoescape(["html", "xml"], default_for_string=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        # An edited template gives a new fingerprint and so a new environment
+        # (`environment_for`): checking every template's mtime on each page is not needed.
+        auto_reload=False,
+        bytecode_cache=bytecode,
+    )
+    env.filters.update(xmltext=xmltext, isodate=isodate, rfc3339=rfc3339, monthday=monthday,
+                       humandate=humandate)
+    return env
+
+
+def compile_templates(env: Environment) -> None:
+    """Compile every template the environment can load (a template with an error is left
+    for rendering to report, with its file and line)."""
+    for name in env.list_templates(extensions=("html", "xml", "txt")):
+        try:
+            env.get_template(name)
+        except Exception:  # noqa: BLE001 — reported when a page renders with it
+            continue
+
+
+def template_fingerprint(site: Path) -> str:
+    """A hash of every template the site can use (theme + overrides): part of cache keys."""
+    digest = hashlib.sha256()
+    for folder in (THEME_TEMPLATES, site / "templates"):
+        if folder.is_dir():
+            for path in sorted(folder.rglob("*")):
+                if path.is_file():
+                    digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+_READING_TIME = ("reading_minutes", "post_meta(")
+"""What a template writes to show a page's reading time (`_macros.post_meta` shows it)."""
+
+
+@functools.lru_cache(maxsize=8)
+def listings_show_reading_time(site: Path, fingerprint: str) -> bool:
+    """True if a template other than the post's own may show a page's reading time (the
+    theme's listings do not: editing a post's length then renders no listing again). A
+    site's own templates are read to know; `fingerprint` identifies their content."""
+    for folder in (THEME_TEMPLATES, site / "templates"):
+        if not folder.is_dir():
+            continue
+        for path in folder.rglob("*"):
+            if path.is_file() and path.name not in ("post.html", "_macros.html"):
+                text = path.read_text(encoding="utf-8", errors="replace")
+                if any(marker in text for marker in _READING_TIME):
+                    return True
+    return False
+
+
+class ConfinedLoader(FileSystemLoader):
+    """The site's `templates/`: a template that is a symlink leading out of the site is
+    treated as missing, so the theme's template of that name is used instead."""
+
+    def __init__(self, folder: Path, site: Path) -> None:
+        super().__init__(str(folder))
+        self.folder = folder
+        self.site = site
+
+    def get_source(self, environment: Environment, template: str):  # type: ignore[no-untyped-def]
+        try:
+            path = (self.folder / template).resolve()
+        except (OSError, RuntimeError):
+            raise TemplateNotFound(template) from None
+        if not path.is_relative_to(self.site.resolve()):
+            raise TemplateNotFound(template)
+        return super().get_source(environment, template)

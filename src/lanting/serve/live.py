@@ -1,0 +1,436 @@
+"""`lanting serve`: build into memory, watch the site, rebuild what a change touches and
+tell the browsers to reload.
+
+A rebuild reuses everything that did not change: files are re-read only when their size
+or time changed (`FileReader`), parsed and rendered sources stay in memory, and pages
+whose inputs are unchanged are not rendered again. A failed rebuild keeps serving the
+last good site and shows the error over the page until a fix arrives.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import queue
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import replace
+from functools import partial
+from http.server import BaseHTTPRequestHandler
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from lanting.build.cache import DocumentCache
+from lanting.build.options import CACHE_DIR, BuildOptions
+from lanting.build.pipeline import produce
+from lanting.build.state import BuildState
+from lanting.content.discover import FileReader, is_ignored, read_text
+from lanting.errors import LantingError
+from lanting.model.content import Loaded, Source
+from lanting.model.output import SearchIndex
+from lanting.model.problem import Problem
+from lanting.output.search import INDEX_DIR, build_search_index
+from lanting.serve.http import LIVE_PREFIX, MemoryStore
+from lanting.serve.incremental import early_pages, quick_update, warm
+
+LIVE_SCRIPT = (Path(__file__).parents[1] / "theme" / "live" / "live.js").read_bytes()
+_SCRIPT_TAG = f'<script src="{LIVE_PREFIX}live.js" defer></script>'.encode()
+PAGE_ASSETS = (".css", ".js", ".woff2", ".woff", ".svg", ".png", ".jpg", ".jpeg", ".gif",
+               ".webp", ".avif", ".ico")
+EARLY_MAX_FILES = 4
+"""A batch of at most this many changed files (a writer's save, not a `git checkout`)
+may show its edited pages before the full rebuild (`early_pages`)."""
+EARLY_FETCH_WAIT = 0.3
+"""Seconds the full rebuild waits for a browser to fetch an edited page shown early."""
+WATCH_STEP_MS = 50
+"""Changes arriving within this many milliseconds of each other form one batch."""
+
+
+def page_url(path: str) -> str:
+    """`posts/a/index.html` -> `/posts/a/`; other files keep their name."""
+    return "/" + path.removesuffix("index.html")
+
+
+class LiveSite:
+    """The site being served: the last good build in memory, and its browsers."""
+
+    def __init__(self, site_dir: Path, options: BuildOptions,
+                 report: Callable[[str], None] = print) -> None:
+        self.site_dir = site_dir
+        self.options = options
+        self.report = report
+        self.store = MemoryStore()
+        self.lock = threading.RLock()
+        self.reader = FileReader()
+        self.memory: dict[str, Loaded] = {}
+        self.state: BuildState | None = None
+        """The last good build, for the quick path (`incremental`)."""
+        self.last_rebuild = ""
+        """"quick" (the edited pages alone) or "full"."""
+        self.early_seconds: float | None = None
+        """When the last full rebuild served the edited pages (`early_pages`), after how
+        many seconds."""
+        self.ready_urls: frozenset[str] = frozenset()
+        """Pages served during the running rebuild without waiting for it (`ready`)."""
+        self._early_fetched = threading.Event()
+        self.fingerprints: dict[str, str] = {}
+        self.error: str | None = None
+        self.warnings: tuple[Problem, ...] = ()
+        self.rebuilds = 0
+        self.indexed = 0
+        """The rebuild whose search index is served."""
+        self._index_request: tuple[Callable[[], SearchIndex], int] | None = None
+        self._index_wanted = threading.Condition()
+        self._indexer: threading.Thread | None = None
+        self._clients: set[queue.Queue[tuple[str, str] | None]] = set()
+        self._clients_lock = threading.Lock()
+
+    # --- building ---------------------------------------------------------------------
+
+    def rebuild(self, paths: Iterable[str] = ()) -> set[str]:
+        """Build into memory; return the URLs whose content changed. `paths`: the files
+        that changed, if known — edited posts alone may be rendered again alone
+        (`incremental`). On a site error the last good build stays and `error` says why."""
+        self.rebuilds += 1
+        self.early_seconds = None
+        started = time.perf_counter()
+        cache = DocumentCache(self.site_dir / CACHE_DIR / "cache.sqlite"
+                              if self.options.cache else None, self.memory)
+        restored: set[str] = set()
+        try:
+            quick = self._quick(set(paths), cache)
+            if quick is not None:
+                self.last_rebuild = "quick"
+                return quick
+            self.last_rebuild = "full"
+            with self.lock:  # requests wait for the new site instead of seeing half of it
+                previous = self._show_early(set(paths), cache, started)
+                try:
+                    produced = produce(self.site_dir, self.options, cache, self.fingerprints,
+                                       lambda path: path in self.store.files,
+                                       reader=self.reader, previous_data=self._served)
+                except BaseException:
+                    restored = self._restore(previous)
+                    raise
+                finally:
+                    self.ready_urls = frozenset()
+                changed = self._swap(produced.files, produced.copies)
+                self.fingerprints = produced.fingerprints
+                self.state = produced.state
+                if produced.state is not None:
+                    warm(produced.state)
+                self._index_later(produced.index, self.rebuilds)
+        except LantingError as error:
+            self.error = "\n".join(p.format(self.site_dir) for p in error.problems)
+            self._reload(restored)
+            return set()
+        except Exception as error:  # a bug in Lanting: keep serving, say so on the page
+            self.error = f"internal error: {type(error).__name__}: {error}"
+            self._reload(restored)
+            return set()
+        finally:
+            cache.close()
+        self.warnings = produced.warnings
+        self.error = None
+        # Old versions of edited sources would otherwise pile up in memory all day.
+        for key in self.memory.keys() - produced.document_keys:
+            del self.memory[key]
+        return changed
+
+    def ready(self, request_path: str) -> bool:
+        """Whether a request may be answered while a rebuild runs: its page is one that
+        was edited and is already what the rebuild will make of it (`early_pages`)."""
+        urls = self.ready_urls
+        return bool(urls) and unquote(urlsplit(request_path).path) in urls
+
+    def sent_early(self) -> None:
+        """A browser has received an edited page shown early: the rebuild may go on."""
+        self._early_fetched.set()
+
+    def _edited_sources(self, paths: set[str], state: BuildState) -> list[Source] | None:
+        """The sources of the changed files, read again, if every one is a post or page of
+        the last good build."""
+        content = (self.site_dir / "content").resolve()
+        sources = []
+        for path in paths:
+            resolved = Path(path).resolve()
+            item = state.loaded.get(resolved.relative_to(content).as_posix()) \
+                if resolved.is_relative_to(content) else None
+            if item is None:
+                return None
+            source = item.document.source
+            try:
+                text = self.reader.remembered(source.path, read_text)
+            except (OSError, LantingError):
+                return None  # gone or unreadable: the full rebuild says what is wrong
+            sources.append(replace(source, text=text))
+        return sources
+
+    def _show_early(self, paths: set[str], cache: DocumentCache,
+                    started: float) -> dict[str, bytes | Path | None]:
+        """Serve the edited pages themselves before the full rebuild, and reload the
+        browsers showing them; return what they replaced (for `_restore`)."""
+        state = self.state
+        if not paths or len(paths) > EARLY_MAX_FILES or state is None or self.error is not None:
+            return {}
+        sources = self._edited_sources(paths, state)
+        files = early_pages(state, sources, cache) if sources else None
+        if not files:
+            return {}
+        served = dict(self.store.files)
+        previous = {f.path: served.get(f.path) for f in files}
+        changed = {page_url(f.path) for f in files if served.get(f.path) != f.data}
+        served.update((f.path, f.data) for f in files if f.data is not None)
+        self.store.files = served
+        self.ready_urls = frozenset(page_url(f.path) for f in files)
+        self.early_seconds = time.perf_counter() - started
+        if changed:
+            self._early_fetched.clear()
+            self.notify("reload", sorted(changed))
+            with self._clients_lock:
+                browsers = bool(self._clients)
+            if browsers:
+                # The rebuild would slow the browser's request down (one interpreter):
+                # let it receive the page first, if it is quick about it.
+                self._early_fetched.wait(EARLY_FETCH_WAIT)
+        return previous
+
+    def _restore(self, previous: dict[str, bytes | Path | None]) -> set[str]:
+        """Put back the files `_show_early` replaced (the rebuild failed); their URLs."""
+        if not previous:
+            return set()
+        served = dict(self.store.files)
+        for path, data in previous.items():
+            if data is None:
+                served.pop(path, None)
+            else:
+                served[path] = data
+        self.store.files = served
+        return {page_url(path) for path in previous}
+
+    def _reload(self, urls: set[str]) -> None:
+        if urls:
+            self.notify("reload", sorted(urls))
+
+    def _quick(self, paths: set[str], cache: DocumentCache) -> set[str] | None:
+        """The quick path, if every changed file is a post or page of the last good build
+        and the change shows nowhere else; None otherwise."""
+        state = self.state
+        if not paths or state is None or self.error is not None:
+            return None
+        sources = self._edited_sources(paths, state)
+        if sources is None:
+            return None
+        with self.lock:
+            update = quick_update(state, sources, cache, self._served)
+            if update is None:
+                return None
+            files = dict(self.store.files)
+            changed = {page_url(f.path) for f in update.files if files.get(f.path) != f.data}
+            files.update((f.path, f.data) for f in update.files if f.data is not None)
+            self.store.files = files
+            self.fingerprints = {**self.fingerprints,
+                                 **{f.path: f.fingerprint for f in update.files}}
+            self.state = update.state
+            for old, new in update.replaced:
+                self.memory.pop(old.key, None)
+                self.memory[new.key] = new
+            config = update.state.sections.default.config
+            self._index_later(partial(build_search_index, list(update.state.files), config,
+                                      self.fingerprints, lambda p: p in self.store.files,
+                                      self._served), self.rebuilds)
+        self.warnings = update.state.warnings
+        return changed
+
+    def _index_later(self, index: Callable[[], SearchIndex], generation: int) -> None:
+        """Stage 7b in the background: the pages are served (and browsers reload) at once,
+        with the previous search index, which the new one replaces when it is ready. One
+        indexer runs at a time, and only for the newest rebuild: edits arriving while it
+        runs are indexed together afterwards."""
+        with self._index_wanted:
+            self._index_request = (index, generation)
+            self._index_wanted.notify()
+            if self._indexer is None:
+                self._indexer = threading.Thread(target=self._run_indexer,
+                                                 name="lanting-search-index", daemon=True)
+                self._indexer.start()
+
+    def _run_indexer(self) -> None:
+        while True:
+            with self._index_wanted:
+                while self._index_request is None:
+                    self._index_wanted.wait()
+                index, generation = self._index_request
+                self._index_request = None
+            try:
+                result = index()
+            except LantingError as error:
+                self.report("search index failed: "
+                            + "; ".join(p.format(self.site_dir) for p in error.problems))
+                continue
+            except Exception as error:  # noqa: BLE001 - the server goes on without a new index
+                if threading.main_thread().is_alive():  # not the interpreter shutting down
+                    self.report(f"search index failed: {type(error).__name__}: {error}")
+                continue
+            with self.lock:
+                if generation != self.rebuilds:
+                    continue  # a newer rebuild's index is on its way
+                files = {path: data for path, data in self.store.files.items()
+                         if not path.startswith(INDEX_DIR + "/")}
+                for file in result.files:
+                    files[file.path] = (file.data if file.data is not None
+                                        else self.store.files[file.path])
+                self.store.files = files
+                self.fingerprints = {**{k: v for k, v in self.fingerprints.items()
+                                        if not k.startswith(INDEX_DIR + "/")},
+                                     **{f.path: f.fingerprint for f in result.files}}
+                self.indexed = generation
+
+    def _served(self, path: str) -> bytes | None:
+        """The bytes of a generated file of the last good build (for the search index)."""
+        data = self.store.files.get(path)
+        return data if isinstance(data, bytes) else None
+
+    def _swap(self, files: Iterable[object], copies: Iterable[object]) -> set[str]:
+        old = self.store.files
+        new: dict[str, bytes | Path] = {}
+        for copy in copies:
+            new[copy.path] = copy.source  # type: ignore[attr-defined]
+        for file in files:
+            data = file.data if file.data is not None else old[file.path]  # type: ignore[attr-defined]
+            new[file.path] = data  # type: ignore[attr-defined]
+        for path, data in old.items():  # the search index stays until its successor is ready
+            if path.startswith(INDEX_DIR + "/"):
+                new.setdefault(path, data)
+        changed = {page_url(path) for path in new.keys() | old.keys()
+                   if new.get(path) != old.get(path)}
+        if any(path.endswith(PAGE_ASSETS) for path in changed):
+            changed.add("*")  # a stylesheet, script, font or image: every page may show it
+        self.store.files = new
+        return changed
+
+    # --- browsers ---------------------------------------------------------------------
+
+    def notify(self, event: str, data: object) -> None:
+        message = (event, json.dumps(data, ensure_ascii=False))
+        with self._clients_lock:
+            for client in self._clients:
+                client.put(message)
+
+    def decorate(self, page: bytes) -> bytes:
+        """A served HTML page with the reload script (and the error, if any)."""
+        extra = _SCRIPT_TAG
+        if self.error:
+            extra += (b'<div id="lanting-error" role="alert" style="position:fixed;inset:auto '
+                      b'1rem 1rem 1rem;z-index:99999;background:#2a1215;color:#ffe4e1;border:2px '
+                      b'solid #f08a80;border-radius:8px;padding:1rem;white-space:pre-wrap;'
+                      b'font:14px/1.5 ui-monospace,monospace">lanting: the last rebuild failed, '
+                      b'showing the last good build\n\n'
+                      + html.escape(self.error).encode() + b"</div>")
+        marker = page.rfind(b"</body>")
+        return page[:marker] + extra + page[marker:] if marker >= 0 else page + extra
+
+    def script(self) -> bytes:
+        return LIVE_SCRIPT
+
+    def stream(self, handler: BaseHTTPRequestHandler) -> None:
+        """Server-Sent Events to one browser tab until it goes away."""
+        handler.send_response(200)
+        handler.send_header("Content-Type", "text/event-stream; charset=utf-8")
+        handler.send_header("Cache-Control", "no-store")
+        handler.send_header("Connection", "close")
+        handler.end_headers()
+        client: queue.Queue[tuple[str, str] | None] = queue.Queue()
+        with self._clients_lock:
+            self._clients.add(client)
+        try:
+            handler.wfile.write(b": connected\n\n")
+            if self.error:
+                handler.wfile.write(self._event("error-report", json.dumps(self.error)))
+            handler.wfile.flush()
+            while True:
+                try:
+                    message = client.get(timeout=15)
+                except queue.Empty:
+                    handler.wfile.write(b": keep-alive\n\n")  # notices closed tabs
+                    handler.wfile.flush()
+                    continue
+                if message is None:
+                    return
+                handler.wfile.write(self._event(*message))
+                handler.wfile.flush()
+        except (ConnectionError, OSError):
+            return
+        finally:
+            with self._clients_lock:
+                self._clients.discard(client)
+            handler.close_connection = True
+
+    @staticmethod
+    def _event(name: str, data: str) -> bytes:
+        return f"event: {name}\ndata: {data}\n\n".encode()
+
+    def close_streams(self) -> None:
+        with self._clients_lock:
+            for client in self._clients:
+                client.put(None)
+
+    # --- watching ---------------------------------------------------------------------
+
+    def watch_filter(self) -> Callable[[object, str], bool]:
+        output = (self.options.output or self.site_dir / "public").resolve()
+        ignored_dirs = {output, (self.site_dir / CACHE_DIR).resolve(),
+                        (self.site_dir / ".git").resolve()}
+
+        def keep(change: object, path: str) -> bool:
+            target = Path(path)
+            if is_ignored(target.name) or target.name == "4913":  # vim's write test
+                return False
+            resolved = target.resolve() if target.exists() else target
+            return not any(resolved == d or resolved.is_relative_to(d) for d in ignored_dirs)
+
+        return keep
+
+    def run_rebuilds(self, batches: queue.Queue[set[str]], stop: threading.Event) -> None:
+        """Rebuild after each batch of changes. Batches that arrive during a rebuild are
+        merged into the next one, and browsers hear once, after the last."""
+        while not stop.is_set():
+            try:
+                paths = batches.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            changed: set[str] = set()
+            had_error = self.error is not None
+            while True:
+                while not batches.empty():
+                    paths |= batches.get_nowait()
+                started = time.perf_counter()
+                changed |= self.rebuild(paths)
+                paths = set()
+                if batches.empty():
+                    break
+            seconds = time.perf_counter() - started
+            if self.error:
+                self.report(f"rebuild failed ({seconds:.2f} s):\n{self.error}")
+                self.notify("error-report", self.error)
+            else:
+                if had_error:
+                    changed.add("*")  # every open page shows the overlay: clear it
+                early = self.early_seconds
+                self.report(f"rebuilt in {seconds * 1000:.0f} ms, {len(changed)} changed"
+                            + (" (edited pages alone)" if self.last_rebuild == "quick" else
+                               f" (edited pages shown after {early * 1000:.0f} ms)"
+                               if early is not None else ""))
+                self.notify("reload", sorted(changed))
+
+    def watch(self, stop: threading.Event) -> None:
+        """Watch the site until `stop` is set (runs in its own thread)."""
+        from watchfiles import watch
+
+        batches: queue.Queue[set[str]] = queue.Queue()
+        builder = threading.Thread(target=self.run_rebuilds, args=(batches, stop), daemon=True)
+        builder.start()
+        for changes in watch(self.site_dir, watch_filter=self.watch_filter(), step=WATCH_STEP_MS,
+                             debounce=1600, stop_event=stop, raise_interrupt=False):
+            batches.put({path for _, path in changes})

@@ -1,0 +1,199 @@
+"""Stage 5 — build the site model: pages with URLs, the blog by year, tags, series,
+neighbours. Pure: documents and their rendered HTML in, a `Site` out.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import replace
+from typing import TYPE_CHECKING
+from urllib.parse import quote
+
+from lanting.errors import LantingError
+from lanting.markdown.links import content_target, rebase
+from lanting.markdown.text import minutes_for
+from lanting.model.config import Config
+from lanting.model.content import Document, Kind
+from lanting.model.markdown import RenderedMarkdown
+from lanting.model.names import slugify
+from lanting.model.problem import Problem
+from lanting.model.site import Body, Page, Routes, Site, Term, YearGroup
+
+if TYPE_CHECKING:
+    pass
+
+
+def _page(doc: Document, rendered: RenderedMarkdown, body: Body, routes: Routes,
+          config: Config) -> Page:
+    out_dir = routes.pages[doc.source.rel.as_posix()]
+    meta = doc.meta
+    summary = meta.summary.strip() if meta.summary else rendered.excerpt
+    return Page(
+        kind=doc.source.kind, rel=doc.source.rel.as_posix(), title=meta.title,
+        url=routes.url(out_dir), output=out_dir + "index.html", body=body,
+        summary=summary, lang=meta.lang or config.language, date=meta.date,
+        updated=meta.updated, tags=meta.tags, categories=meta.categories, series=meta.series,
+        series_order=meta.series_order, draft=meta.draft, toc=meta.toc,
+        headings=rendered.headings,
+        reading_minutes=minutes_for(rendered.cjk_chars, rendered.words,
+                                        config.blog.chars_per_minute,
+                                        config.blog.words_per_minute),
+        features=rendered.features,
+        params=meta.params,
+        cover=_cover_url(doc, routes),
+    )
+
+
+def _cover_url(doc: Document, routes: Routes) -> str | None:
+    """The `cover` of the front matter as a URL: a file of the site (beside a bundle's
+    index.md, or any content path) becomes its output URL; other URLs stay as written."""
+    cover = doc.meta.cover
+    if not cover:
+        return None
+    target = content_target(cover, doc.source.rel.as_posix())
+    if target is None:
+        return rebase(cover, routes.base_path)
+    if target not in routes.assets:
+        raise LantingError.at(f"cover: `{cover}` is not a file of the site", doc.source.path,
+                              doc.key_lines.get("cover", 1),
+                              hint="put the image beside the post's index.md, or give a URL")
+    return routes.url(routes.assets[target])
+
+
+def _newest_first(page: Page) -> tuple[float, str]:
+    stamp = page.date.timestamp() if page.date else 0.0
+    return (-stamp, page.rel)
+
+
+def unique_slugs(names: list[str]) -> dict[str, str]:
+    """A distinct URL slug for each name, in sorted order: `C++` and `C` both slugify to
+    `c`, so the later one gets `c-2`."""
+    slugs: dict[str, str] = {}
+    used: set[str] = set()
+    for name in sorted(names):
+        slug = base = slugify(name)
+        counter = 1
+        while slug in used:
+            counter += 1
+            slug = f"{base}-{counter}"
+        used.add(slug)
+        slugs[name] = slug
+    return slugs
+
+
+def _terms(posts: tuple[Page, ...], taxonomy: str, config: Config) -> tuple[Term, ...]:
+    """Tags (or categories) merged case-insensitively: "PPO" and "ppo" are one tag.
+    `posts` are newest first, and so are each term's."""
+    grouped: dict[str, dict[str, Page]] = defaultdict(dict)
+    spellings: dict[str, set[str]] = defaultdict(set)
+    for post in posts:
+        for name in getattr(post, taxonomy):
+            grouped[name.casefold()][post.url] = post
+            spellings[name.casefold()].add(name)
+    display = {key: min(names) for key, names in spellings.items()}
+    slugs = unique_slugs(list(grouped))
+    return tuple(
+        Term(display[key], slugs[key], f"{config.base_path}{taxonomy}/{slugs[key]}/",
+             tuple(grouped[key].values()))  # in the order of `posts`: newest first
+        for key in sorted(grouped, key=lambda k: slugs[k])
+    )
+
+
+def _series(posts: tuple[Page, ...], documents: dict[str, Document],
+            config: Config) -> tuple[Term, ...]:
+    grouped: dict[str, list[Page]] = defaultdict(list)
+    for post in posts:
+        if post.series:
+            grouped[post.series].append(post)
+    problems: list[Problem] = []
+    result = []
+    slugs = unique_slugs(list(grouped))
+    for name in sorted(grouped, key=lambda n: slugs[n]):
+        parts = grouped[name]
+        seen: dict[int, Page] = {}
+        for part in parts:
+            if part.series_order is None:
+                continue
+            if part.series_order in seen:
+                other = seen[part.series_order]
+                doc = documents[part.rel]
+                problems.append(Problem(
+                    f"series `{name}`: part {part.series_order} is claimed by both "
+                    f"{other.rel} and {part.rel}", doc.source.path,
+                    doc.key_lines.get("series_order", 1),
+                    hint="give each part of a series its own `series_order`"))
+            seen[part.series_order] = part
+        ordered = sorted(parts, key=lambda p: (
+            p.series_order if p.series_order is not None else 10**9,
+            p.date.timestamp() if p.date else 0.0, p.rel))
+        slug = slugs[name]
+        result.append(Term(name, slug, f"{config.base_path}series/{slug}/", tuple(ordered)))
+    if problems:
+        raise LantingError(problems)
+    return tuple(result)
+
+
+def assemble(
+    config: Config,
+    documents: list[Document],
+    rendered: dict[str, RenderedMarkdown],
+    bodies: dict[str, Body],
+    routes: Routes,
+) -> Site:
+    """The site model; `rendered` and `bodies` are keyed by each document's content path."""
+    by_rel = {d.source.rel.as_posix(): d for d in documents}
+    pages = [_page(d, rendered[rel], bodies[rel], routes, config)
+             for d in documents for rel in (d.source.rel.as_posix(),)]
+    posts = tuple(sorted((p for p in pages if p.kind is Kind.POST), key=_newest_first))
+    years: dict[int, list[Page]] = defaultdict(list)
+    for post in posts:
+        if post.date:
+            years[post.date.year].append(post)
+    neighbours = {
+        post.url: (posts[i - 1] if i > 0 else None, posts[i + 1] if i + 1 < len(posts) else None)
+        for i, post in enumerate(posts)
+    }
+    tags = _terms(posts, "tags", config)
+    categories = _terms(posts, "categories", config)
+    return Site(
+        config=config,
+        home=next((p for p in pages if p.kind is Kind.HOME), None),
+        posts=posts,
+        pages=tuple(sorted((p for p in pages if p.kind is Kind.PAGE), key=lambda p: p.rel)),
+        years=tuple(YearGroup(y, tuple(ps)) for y, ps in sorted(years.items(), reverse=True)),
+        tags=tags,
+        categories=categories,
+        series=_series(posts, by_rel, config),
+        neighbours=neighbours,
+        term_index={"tags": {t.name.casefold(): t for t in tags},
+                    "categories": {t.name.casefold(): t for t in categories}},
+    )
+
+
+def replace_page(site: Site, old: Page, new: Page) -> Site:
+    """`site` with `new` wherever it held `old` (a post or page whose text changed, and
+    nothing listings show of it)."""
+
+    def swap(pages: tuple[Page, ...]) -> tuple[Page, ...]:
+        return tuple(new if p is old else p for p in pages)
+
+    def terms(items: tuple[Term, ...]) -> tuple[Term, ...]:
+        return tuple(replace(t, posts=swap(t.posts)) if any(p is old for p in t.posts) else t
+                     for t in items)
+
+    tags, categories = terms(site.tags), terms(site.categories)
+    return replace(
+        site, home=new if site.home is old else site.home, posts=swap(site.posts),
+        pages=swap(site.pages),
+        years=tuple(replace(y, posts=swap(y.posts)) for y in site.years),
+        tags=tags, categories=categories, series=terms(site.series),
+        neighbours={url: (new if a is old else a, new if b is old else b)
+                    for url, (a, b) in site.neighbours.items()},
+        term_index={"tags": {t.name.casefold(): t for t in tags},
+                    "categories": {t.name.casefold(): t for t in categories}},
+        _series_by_name={})
+
+
+def quote_url(url: str) -> str:
+    """A URL safe for XML and HTTP (Chinese slugs percent-encoded)."""
+    return quote(url, safe="/:#?&=%@+~")

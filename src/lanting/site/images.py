@@ -1,0 +1,148 @@
+"""Responsive images: WebP variants of the raster images in page bundles
+(`content/posts/<slug>/index.md` with `diagram.png` beside it), offered to browsers with
+`<picture><source srcset>` so a phone downloads a small file and a wide screen a sharp one.
+
+Variants are written beside the original (`diagram-800w.webp`), are never wider than it,
+and are kept in `SITE/.lanting/images/`, named by a digest of the image's bytes and the
+width, so a build only encodes images it has not seen.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import posixpath
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import quote
+
+from lanting.content.discover import FileReader
+from lanting.model.content import Asset
+from lanting.model.output import OutputFile
+from lanting.model.site import Routes
+
+WIDTHS = (480, 800, 1200, 1600)
+"""Variant widths in pixels; 1600 covers the text column on a 2× screen."""
+QUALITY = 80
+SOURCES = (".png", ".jpg", ".jpeg", ".webp")
+"""Formats that get variants (not GIF: it may be animated; not SVG: it scales itself)."""
+SIZES = "(min-width: 44rem) 41.5rem, calc(100vw - 2.5rem)"
+"""How wide an image of the text column is shown (style.css: `.wrap`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    url: str
+    width: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResponsiveImages:
+    variants: dict[str, tuple[Variant, ...]]
+    """URL of an original image (as pages link it) -> its WebP variants, narrowest first."""
+    files: tuple[OutputFile, ...]
+
+    def rewrite(self, html: str) -> str:
+        """Wrap each `<img>` of an image with variants in a `<picture>` offering them."""
+        if not self.variants or "<img" not in html:
+            return html
+        return _IMG.sub(lambda m: self._picture(m, html), html)
+
+    def _picture(self, match: re.Match[str], html: str) -> str:
+        variants = self.variants.get(match.group(1))
+        start = match.start()
+        if not variants or html.rfind("<picture", 0, start) > html.rfind("</picture>", 0, start):
+            return match.group(0)  # no variants, or already inside a <picture> of raw HTML
+        srcset = ", ".join(f"{v.url} {v.width}w" for v in variants)
+        return (f'<picture><source type="image/webp" srcset="{srcset}" sizes="{SIZES}">'
+                f"{match.group(0)}</picture>")
+
+
+_IMG = re.compile(r'<img\s[^>]*?\bsrc="([^"]+)"[^>]*>')
+
+
+def variant_widths(width: int) -> tuple[int, ...]:
+    """The widths to offer for an image `width` pixels wide: the standard ones below it,
+    and the image's own width when it is not wider than the widest standard one."""
+    smaller = tuple(w for w in WIDTHS if w < width)
+    return smaller + ((width,) if width <= WIDTHS[-1] else ())
+
+
+def encode_variant(data: bytes, width: int) -> bytes:
+    """`data` (an image file) resized to `width` pixels and encoded as WebP: lossy, or
+    lossless when the source is a PNG and that is smaller."""
+    from PIL import Image, ImageOps  # imported here: sites without images do not pay for it
+
+    with Image.open(io.BytesIO(data)) as opened:
+        lossless = opened.format == "PNG"
+        image = ImageOps.exif_transpose(opened)
+        icc = opened.info.get("icc_profile")
+    if image.mode not in ("RGB", "RGBA"):
+        image = image.convert("RGBA" if "A" in image.getbands() or "transparency" in image.info
+                              else "RGB")
+    if image.width != width:
+        height = max(1, round(image.height * width / image.width))
+        image = image.resize((width, height), Image.Resampling.LANCZOS)
+    out = io.BytesIO()
+    image.save(out, "WEBP", quality=QUALITY, method=4, icc_profile=icc or None)
+    if lossless:  # diagrams and screenshots: lossless is often smaller, and always exact
+        exact = io.BytesIO()
+        image.save(exact, "WEBP", lossless=True, quality=80, method=4, icc_profile=icc or None)
+        if exact.tell() < out.tell():
+            return exact.getvalue()
+    return out.getvalue()
+
+
+class VariantCache:
+    """Encoded variants on disk, by digest of the original's bytes and the width."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+
+    def get(self, data: bytes, width: int) -> bytes:
+        digest = hashlib.blake2b(data, digest_size=16).hexdigest()
+        path = self.folder / f"{digest}-{width}-q{QUALITY}.webp" if self.folder else None
+        if path is not None and path.is_file():
+            return path.read_bytes()
+        encoded = encode_variant(data, width)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = path.with_suffix(".tmp")
+            temporary.write_bytes(encoded)
+            temporary.replace(path)
+        return encoded
+
+
+def _read(path: Path) -> bytes:
+    return path.read_bytes()
+
+
+def responsive_images(assets: Iterable[Asset], routes: Routes, cache_dir: Path | None,
+                      reader: FileReader | None = None) -> ResponsiveImages:
+    """Variants of every raster image of a page bundle that this build publishes."""
+    cache = VariantCache(cache_dir)
+    reader = reader or FileReader()
+    taken = set(routes.assets.values())
+    variants: dict[str, tuple[Variant, ...]] = {}
+    files: list[OutputFile] = []
+    for asset in sorted(assets, key=lambda a: a.rel.as_posix()):
+        rel = asset.rel.as_posix()
+        output = routes.assets.get(rel)
+        if (asset.bundle is None or asset.size is None or output is None
+                or asset.path.suffix.lower() not in SOURCES):
+            continue
+        data = reader.remembered(asset.path, _read)
+        stem = posixpath.splitext(output)[0]
+        found = []
+        for width in variant_widths(asset.size[0]):
+            path = f"{stem}-{width}w.webp"
+            if path in taken:
+                continue  # a file of the site already has that name: it wins
+            files.append(OutputFile(path, cache.get(data, width)))
+            found.append(Variant(quote(routes.url(path)), width))
+        if found:
+            variants[quote(routes.url(output))] = tuple(found)
+    return ResponsiveImages(variants, tuple(files))
+

@@ -1,0 +1,194 @@
+"""Stage 4b — a talk's body to slides, each rendered through the full Markdown pipeline.
+
+    ## 第一页               ← a slide: any Markdown (math, code, images, callouts)
+    Note:                   ← (or `???`) the rest of the slide is the speaker's notes
+    Good morning, …
+    ---                     ← a line `---` starts the next slide
+    ::: columns             ← two (or more) columns, split by lines `+++`
+    left …
+    +++
+    right …
+    :::
+
+Lines inside fenced code blocks never split. Each part is rendered with the document's
+`RenderContext` moved to the part's first line, so messages point into the talk file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from lanting.errors import LantingError
+from lanting.markdown.render import render_markdown, resolve_links
+from lanting.model.content import Document
+from lanting.model.markdown import MarkdownOptions, RenderContext
+from lanting.model.problem import Problem
+from lanting.model.site import Slide, Talk
+
+_SLIDE_BREAK = re.compile(r"^---\s*$")
+_NOTES = re.compile(r"^(?:notes?:(?P<rest>.*)|\?\?\?)$", re.IGNORECASE)
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_COLUMNS_OPEN = re.compile(r"^:::\s*columns\s*$")
+_COLUMN_BREAK = re.compile(r"^\+\+\+\s*$")
+_CONTAINER_CLOSE = re.compile(r"^:::\s*$")
+_HEADING_ID = re.compile(r'(<h[1-6] id=")([^"]+)(")')
+
+
+@dataclass(frozen=True, slots=True)
+class SlideSource:
+    text: str
+    line: int
+    """File line of the slide's first line."""
+    notes: str = ""
+    notes_line: int = 0
+
+
+def split_slides(body: str, body_line: int = 1) -> list[SlideSource]:
+    """The slides of a talk body, with their notes and first lines; blank slides dropped."""
+    slides: list[SlideSource] = []
+    text: list[str] = []
+    notes: list[str] = []
+    start, notes_start, in_notes, fence = body_line, 0, False, ""
+
+    def close() -> None:
+        if "".join(text).strip() or "".join(notes).strip():
+            slides.append(SlideSource("\n".join(text).strip("\n"), start + _leading_blank(text),
+                                      "\n".join(notes).strip("\n"),
+                                      notes_start + _leading_blank(notes)))
+
+    for i, line in enumerate(body.split("\n")):
+        number = body_line + i
+        opened = _FENCE.match(line)
+        if fence:
+            closing = opened.group(1) if opened else ""
+            if closing[:1] == fence[0] and len(closing) >= len(fence) \
+                    and line.strip() == closing:
+                fence = ""
+        elif opened:
+            fence = opened.group(1)
+        elif _SLIDE_BREAK.match(line):
+            close()
+            text, notes, start, in_notes = [], [], number + 1, False
+            continue
+        elif not in_notes and (match := _NOTES.match(line.strip())):
+            in_notes, notes_start = True, number
+            rest = (match.group("rest") or "").strip()
+            notes = [rest] if rest else []
+            if not rest:
+                notes_start = number + 1
+            continue
+        (notes if in_notes else text).append(line)
+    close()
+    return slides
+
+
+def _leading_blank(lines: list[str]) -> int:
+    return next((i for i, line in enumerate(lines) if line.strip()), 0)
+
+
+def _segments(text: str, line: int) -> list[tuple[str, list[tuple[str, int]]]]:
+    """("md", [(text, line)]) and ("columns", [(column text, line), …]) parts of a slide."""
+    parts: list[tuple[str, list[tuple[str, int]]]] = []
+    current: list[str] = []
+    current_line = line
+    columns: list[tuple[str, int]] | None = None
+    for i, raw in enumerate(text.split("\n")):
+        number = line + i
+        if columns is None and _COLUMNS_OPEN.match(raw):
+            parts.append(("md", [("\n".join(current), current_line)]))
+            columns, current, current_line = [], [], number + 1
+        elif columns is not None and _COLUMN_BREAK.match(raw):
+            columns.append(("\n".join(current), current_line))
+            current, current_line = [], number + 1
+        elif columns is not None and _CONTAINER_CLOSE.match(raw):
+            columns.append(("\n".join(current), current_line))
+            parts.append(("columns", columns))
+            columns, current, current_line = None, [], number + 1
+        else:
+            current.append(raw)
+    if columns is not None:  # an unclosed `::: columns` runs to the end of the slide
+        columns.append(("\n".join(current), current_line))
+        parts.append(("columns", columns))
+    else:
+        parts.append(("md", [("\n".join(current), current_line)]))
+    return [(kind, items) for kind, items in parts if any(t.strip() for t, _ in items)]
+
+
+@dataclass(slots=True)
+class _Collector:
+    context: RenderContext
+    options: MarkdownOptions
+    problems: list[Problem]
+    features: set[str]
+    citations: list[str]
+    headings: list[str]
+    link_map: dict[str, str]
+
+    def render(self, text: str, line: int) -> str:
+        result = resolve_links(
+            render_markdown(text, replace(self.context, body_line=line), self.options),
+            self.link_map, self.context.path)
+        self.problems.extend(result.problems)
+        self.features.update(result.features)
+        if 'class="code-block' in result.html:
+            self.features.add("code")
+        self.citations.extend(k for k in result.citations if k not in self.citations)
+        self.headings.extend(h.text for h in result.headings)
+        return result.html
+
+
+def _render_slide(source: SlideSource, collector: _Collector) -> tuple[str, str]:
+    html = []
+    for kind, items in _segments(source.text, source.line):
+        if kind == "md":
+            html.append(collector.render(*items[0]))
+        else:
+            cells = "".join(f'<div class="slide-column">\n{collector.render(t, n)}</div>\n'
+                            for t, n in items)
+            html.append(f'<div class="slide-columns">\n{cells}</div>\n')
+    notes = collector.render(source.notes, source.notes_line) if source.notes.strip() else ""
+    return "".join(html), notes
+
+
+def _unique_ids(html: str, seen: set[str]) -> str:
+    """Slides share one article page: a heading id used by an earlier slide gets a number."""
+    def rename(match: re.Match[str]) -> str:
+        base, n = match.group(2), 2
+        name = base
+        while name in seen:
+            name, n = f"{base}-{n}", n + 1
+        seen.add(name)
+        return match.group(1) + name + match.group(3)
+
+    return _HEADING_ID.sub(rename, html)
+
+
+def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
+                url: str, output: str, link_map: dict[str, str] | None = None,
+                ) -> tuple[Talk, list[Problem]]:
+    """The talk of `doc` and the problems found rendering it; no slides is an error."""
+    sources = split_slides(doc.body, doc.body_line)
+    if not sources:
+        raise LantingError.at("talk has no slides", doc.source.path, doc.body_line,
+                              hint="write each slide's Markdown after the front matter, "
+                                   "separated by lines `---`")
+    collector = _Collector(context, options, [], set(), [], [], link_map or {})
+    slides = []
+    seen: set[str] = set()
+    for number, source in enumerate(sources, start=1):
+        before = len(collector.headings)
+        html, notes = _render_slide(source, collector)
+        title = collector.headings[before] if len(collector.headings) > before else ""
+        slides.append(Slide(number, _unique_ids(html, seen), notes, title, source.line))
+    meta = doc.meta
+    summary = meta.summary.strip() if meta.summary else ""
+    talk = Talk(
+        rel=doc.source.rel.as_posix(), title=meta.title, url=url, output=output,
+        lang=meta.lang or context.lang, date=meta.date, summary=summary,
+        slides=tuple(slides), event=meta.event or "", location=meta.location or "",
+        paper=meta.paper or "", video=meta.video or "", slides_pdf=meta.slides_pdf or "",
+        draft=meta.draft, tags=meta.tags, features=frozenset(collector.features),
+        citations=tuple(collector.citations),
+    )
+    return talk, collector.problems

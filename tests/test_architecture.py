@@ -1,0 +1,70 @@
+"""The package's rooms are the pipeline's stages, and the dependencies between them point
+one way (issue 27): the import-linter contracts in pyproject.toml hold, no module imports
+itself through others, and the package root stays small."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import grimp
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "src" / "lanting"
+
+
+def test_import_contracts_hold() -> None:
+    command = shutil.which("lint-imports")
+    assert command, "import-linter is a test dependency: pip install -e '.[test]'"
+    environment = {"PYTHONPATH": str(ROOT / "src"), "PATH": str(Path(sys.executable).parent)}
+    done = subprocess.run([command, "--config", str(ROOT / "pyproject.toml")], cwd=ROOT,
+                          capture_output=True, text=True, check=False, env=environment)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        on_stack.add(module)
+        for other in sorted(graph.find_modules_directly_imported_by(module)):
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in on_stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == module:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for module in sorted(graph.modules):
+        if module not in index:
+            visit(module)
+    return found
+
+
+def test_no_module_imports_itself_through_others() -> None:
+    sys.path.insert(0, str(ROOT / "src"))
+    graph = grimp.build_graph("lanting", cache_dir=None)
+    assert _cycles(graph) == []
+
+
+def test_the_package_root_holds_at_most_ten_modules() -> None:
+    modules = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert len(modules) <= 10, modules
