@@ -151,7 +151,9 @@ def test_requests_during_a_rebuild_wait_for_it_except_the_edited_page(
 
     monkeypatch.setattr(lanting.serve.live, "produce", slow_produce)
     post = tmp_path / "site/content/posts/p2.md"
-    post.write_text(POST.format(title="Post 2 renamed", day=3, body="Body 2"))
+    # A new title and a new link: the check stage must see the link, so the edit takes
+    # the full rebuild, and the edited page is shown first.
+    post.write_text(POST.format(title="Post 2 renamed", day=3, body="Body 2, [one](p1.md)"))
     running.wait_for_events(1, quiet=0.3)
     assert running.events == [("reload", ["/posts/p2/"])]
     # The edited page is already what the rebuild will make of it: served at once.

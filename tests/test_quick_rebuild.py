@@ -108,11 +108,12 @@ def test_a_text_edit_renders_its_page_alone_and_equals_a_full_rebuild(
 ) -> None:
     rel, old, new = QUICK[change]
     before = _served(live)
+    shown = _shown_early(live)  # the page itself, before the feed that shows it too
     path = _edit(live.site_dir, rel, old, new)
     changed = live.rebuild({str(path)})
     assert live.last_rebuild == "quick" and live.error is None
     page = "/" + rel.removesuffix(".md").removeprefix("pages/").replace(".md", "") + "/"
-    assert page in changed
+    assert page in changed | {page_url(path) for path in shown}
     served = _served(live)
     assert served == _fresh(live.site_dir)
     differing = {p for p in served if served[p] != before.get(p)}
@@ -129,10 +130,33 @@ def test_an_edit_then_its_undo_serve_the_original_page(live: LiveSite) -> None:
     assert _served(live) == original
 
 
+SHOWN = {
+    "title": ("posts/a.md", "title: A", "title: A renamed",
+              {"posts/a/index.html", "posts/b/index.html", "index.html", "blog/index.html",
+               "archive/index.html", "tags/rl/index.html", "atom.xml", "search/index.html"}),
+    "first paragraph (the summary)": ("posts/c.md", "Gamma.", "Gamma, edited.",
+                                      {"posts/c/index.html", "index.html", "blog/index.html",
+                                       "atom.xml"}),
+    "heading": ("posts/c.md", "More.", "## More", {"posts/c/index.html", "atom.xml"}),
+}
+
+
+@pytest.mark.parametrize("change", list(SHOWN))
+def test_an_edit_that_other_pages_show_renders_them_too(live: LiveSite, change: str) -> None:
+    """A title, summary or heading: the files whose recorded reads include it are
+    rendered again on the quick path, and what is served equals a full rebuild."""
+    rel, old, new, expected = SHOWN[change]
+    before = _served(live)
+    path = _edit(live.site_dir, rel, old, new)
+    live.rebuild({str(path)})
+    assert live.last_rebuild == "quick" and live.error is None
+    served = _served(live)
+    assert served == _fresh(live.site_dir)
+    differing = {p for p in served if served[p] != before.get(p)}
+    assert differing <= expected, differing - expected
+
+
 FULL = {
-    "title": ("posts/a.md", "title: A", "title: A renamed"),
-    "first paragraph (the summary)": ("posts/c.md", "Gamma.", "Gamma, edited."),
-    "heading": ("posts/c.md", "More.", "## More"),
     "link target": ("posts/a.md", "(b.md#setup)", "(c.md)"),
     "characters of a formula": ("posts/a.md", "$x^2$", "$\\alpha^2$"),
 }
@@ -196,7 +220,7 @@ def test_quick_edits_then_a_title_change_update_the_listings(live: LiveSite) -> 
         live.rebuild({str(path)})
     path = _edit(live.site_dir, "posts/b.md", "title: B", "title: B renamed")
     live.rebuild({str(path)})
-    assert live.last_rebuild == "full"
+    assert live.last_rebuild == "quick"  # the listings that show the title come with it
     assert b"B renamed" in _served(live)["blog/index.html"]
     assert _served(live) == _fresh(live.site_dir)
 
@@ -233,19 +257,19 @@ def test_an_edit_that_shows_elsewhere_shows_its_own_page_first_as_the_rebuild_ma
         assert live.early_seconds is not None
 
 
-def test_the_bilingual_example_title_edit_shows_its_page_first(tmp_path: Path) -> None:
+def test_a_title_edit_in_the_bilingual_example_equals_a_full_rebuild(tmp_path: Path) -> None:
     site = _example_copy(tmp_path)
     live = LiveSite(site, OPTIONS, report=lambda message: None)
     live.rebuild()
-    shown = _shown_early(live)
     path = site / "content/posts/verl-intro.en.md"
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace("title: \"", "title: \"Renamed ", 1), encoding="utf-8")
-    live.rebuild({str(path)})
+    changed = live.rebuild({str(path)})
+    assert live.last_rebuild == "quick" and live.error is None
     served = _served(live)
     assert served == _fresh(site)
-    [(page, data)] = shown.items()
-    assert page.startswith("en/posts/") and b"Renamed " in data and served[page] == data
+    assert any(url.startswith("/en/posts/") for url in changed)
+    assert b"Renamed " in served["en/blog/index.html"]
 
 
 def test_a_rebuild_failing_after_the_page_was_shown_serves_the_last_good_build(
@@ -259,7 +283,8 @@ def test_a_rebuild_failing_after_the_page_was_shown_serves_the_last_good_build(
         raise LantingError.at("something else is broken")
 
     monkeypatch.setattr(lanting.serve.live, "produce", failing)
-    path = _edit(live.site_dir, "posts/a.md", "title: A", "title: A renamed")
+    # A new link target: the check stage must see it, so the edit takes the full rebuild.
+    path = _edit(live.site_dir, "posts/a.md", "(b.md#setup)", "(c.md)")
     live.rebuild({str(path)})
     assert live.error and "something else is broken" in live.error
     assert _served(live) == before
@@ -269,8 +294,12 @@ def test_a_rebuild_failing_after_the_page_was_shown_serves_the_last_good_build(
 
 def test_a_title_edit_of_many_files_at_once_waits_for_the_rebuild(live: LiveSite) -> None:
     shown = _shown_early(live)
-    paths = {str(_edit(live.site_dir, rel, "title: ", "title: Renamed "))
-             for rel in ("posts/a.md", "posts/b.md", "posts/c.md", "pages/about.md")}
+    paths = set()
+    for rel in ("posts/a.md", "posts/b.md", "posts/c.md", "pages/about.md"):
+        _edit(live.site_dir, rel, "title: ", "title: Renamed ")
+        path = live.site_dir / "content" / rel  # and a new link: the full rebuild checks it
+        path.write_text(path.read_text(encoding="utf-8") + "\n[Home](/)\n", encoding="utf-8")
+        paths.add(str(path))
     live.rebuild(paths)
     served = _served(live)
     assert len(shown) == 4 and all(served[page] == data for page, data in shown.items())

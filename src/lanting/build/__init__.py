@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from lanting.build.freshness import inputs_digest, load_state
+from lanting.build.freshness import State, inputs_digest, load_state
 from lanting.build.options import CACHE_DIR, BuildOptions, BuildResult, Progress
 from lanting.output.write import check_output_folder
 
@@ -24,11 +24,10 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
     started = time.perf_counter()
     output = options.output or site_dir / "public"
     check_output_folder(output, site_dir)  # refuse early, before any work or cache write
+    previous = load_state(site_dir / CACHE_DIR, output) if options.cache else State()
     inputs = inputs_digest(site_dir, (str(output.resolve()), options.drafts, options.base_url,
-                                      options.strict))
-    recorded_inputs, previous = load_state(site_dir / CACHE_DIR, output) if options.cache else (
-        "", {})
-    if options.cache and options.write and recorded_inputs == inputs:
+                                      options.strict), previous.read)
+    if options.cache and options.write and previous.inputs == inputs:
         return BuildResult(output, 0, 0, (), time.perf_counter() - started, None)
     first_import = "lanting.build.pipeline" not in sys.modules
     from lanting.build.pipeline import build_and_write  # the heavy imports, now needed

@@ -8,9 +8,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from lanting.fs import keep_newest
+from lanting.model.output import Reads
 
 INPUT_FOLDERS = ("content", "static", "templates")
 INPUT_FILES = ("lanting.toml",)
@@ -62,11 +65,13 @@ def engine_stamp() -> str:
     return digest.hexdigest()
 
 
-def inputs_digest(site: Path, options: tuple[object, ...]) -> str:
-    """A digest of everything a build of `site` with `options` depends on."""
+def inputs_digest(site: Path, options: tuple[object, ...], read: Iterable[str] = ()) -> str:
+    """A digest of everything a build of `site` with `options` depends on: the config,
+    every file under the input folders, and the other files of the site the previous
+    build read (`read`: files included by pages, by path relative to the site)."""
     digest = hashlib.blake2b(digest_size=20)
     digest.update(repr(options).encode() + engine_stamp().encode())
-    for name in INPUT_FILES:
+    for name in (*INPUT_FILES, *sorted(read)):
         try:
             stat = (site / name).stat()
             digest.update(f"{name}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
@@ -89,17 +94,47 @@ def _marker_content(output: Path) -> str:
         return ""
 
 
-def load_state(cache_dir: Path, output: Path) -> tuple[str, dict[str, str]]:
-    """(inputs digest, output path -> fingerprint) recorded by the build that wrote
-    `output`; empty when the output is not (any more) the one that build wrote."""
+@dataclass(frozen=True, slots=True)
+class State:
+    """What the build that wrote an output folder was made from."""
+
+    inputs: str = ""
+    """`inputs_digest` of that build ("": build again)."""
+    fingerprints: dict[str, str] = field(default_factory=dict)
+    """Output path -> fingerprint of each generated file."""
+    read: tuple[str, ...] = ()
+    """Files outside the input folders that the build read (included by pages)."""
+
+
+def load_state(cache_dir: Path, output: Path) -> State:
+    """What the build that wrote `output` recorded; empty when the output is not (any
+    more) the one that build wrote."""
     try:
         data = json.loads(_state_file(cache_dir, output).read_text(encoding="utf-8"))
         if not data.get("content") or data.get("content") != _marker_content(output):
-            return "", {}
-        return str(data.get("inputs", "")), {str(k): str(v) for k, v in
-                                               data.get("fingerprints", {}).items()}
-    except (OSError, ValueError, AttributeError):
-        return "", {}
+            return State()
+        return State(str(data.get("inputs", "")),
+                     {str(k): str(v) for k, v in data.get("fingerprints", {}).items()},
+                     tuple(str(name) for name in data.get("read", ())))
+    except (OSError, ValueError, AttributeError, TypeError):
+        return State()
+
+
+def load_reads(cache_dir: Path, output: Path) -> dict[str, Reads]:
+    """What each generated file of `output` read of the site model (`render.recording`),
+    as the build that wrote it recorded; read only by a build that has work to do."""
+    try:
+        data = json.loads(_reads_file(cache_dir, output).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    found = {str(path): Reads.from_json(value) for path, value in data.items()}
+    return {path: reads for path, reads in found.items() if reads is not None}
+
+
+def _reads_file(cache_dir: Path, output: Path) -> Path:
+    return cache_dir / _state_file(cache_dir, output).name.replace("output-", "reads-", 1)
 
 
 KEPT_STATES = 8
@@ -108,15 +143,18 @@ built (test runs and `-o /tmp/…` builds make many); an output whose state went
 built in full again."""
 
 
-def save_state(cache_dir: Path, output: Path, inputs: str, content: str,
-               fingerprints: dict[str, str]) -> None:
+def save_state(cache_dir: Path, output: Path, content: str, state: State,
+               reads: dict[str, Reads]) -> None:
     """Remember what the build that just wrote `output` was made from (in the cache)."""
     try:
         cache_dir.mkdir(parents=True, exist_ok=True)
-        mine = _state_file(cache_dir, output)
+        mine, recorded = _state_file(cache_dir, output), _reads_file(cache_dir, output)
+        recorded.write_text(json.dumps(
+            {path: r.to_json() for path, r in sorted(reads.items())}), encoding="utf-8")
         mine.write_text(json.dumps(
-            {"inputs": inputs, "content": content, "fingerprints": fingerprints}),
-            encoding="utf-8")
+            {"inputs": state.inputs, "content": content, "fingerprints": state.fingerprints,
+             "read": sorted(state.read)}), encoding="utf-8")
         keep_newest(cache_dir, "output-*.json", KEPT_STATES, mine)
+        keep_newest(cache_dir, "reads-*.json", KEPT_STATES, recorded)
     except OSError:
         pass  # without it the next build only does more work

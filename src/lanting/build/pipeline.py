@@ -19,7 +19,7 @@ from pathlib import Path
 
 from lanting.build.bytecode import bytecode_cache
 from lanting.build.cache import DocumentCache, engine_fingerprint, settings_fingerprint
-from lanting.build.freshness import save_state
+from lanting.build.freshness import State, load_reads, save_state
 from lanting.build.options import CACHE_DIR, BuildOptions, BuildResult, Progress
 from lanting.build.state import BuildState
 from lanting.build.workers import PARALLEL_THRESHOLD, materialize, run_in_order
@@ -35,7 +35,7 @@ from lanting.markdown.math import math_characters
 from lanting.model.config import Config
 from lanting.model.content import Discovery, Document, DocumentSettings, Kind, Loaded, Source
 from lanting.model.markdown import MarkdownOptions
-from lanting.model.output import Copy, OutputFile, SearchIndex
+from lanting.model.output import Copy, OutputFile, Reads, SearchIndex
 from lanting.model.problem import Problem
 from lanting.model.site import News, Routes, Site, Talk
 from lanting.output.check import CheckInput, check
@@ -47,7 +47,6 @@ from lanting.render.sections import render_sections
 from lanting.render.templates import (
     compile_templates,
     environment_for,
-    listings_show_reading_time,
     template_fingerprint,
 )
 from lanting.site.academic import build_academic, citation_targets, render_news
@@ -228,23 +227,31 @@ class SiteOutput:
     background once the new pages are served."""
     state: BuildState | None = field(default=None, repr=False)
     """What `lanting serve` needs to render an edited page alone (`incremental`)."""
+    read_files: tuple[str, ...] = ()
+    """Files outside the input folders that pages included (site-relative paths)."""
 
     @property
     def fingerprints(self) -> dict[str, str]:
         return {f.path: f.fingerprint for f in self.files if f.fingerprint}
 
+    @property
+    def reads(self) -> dict[str, Reads]:
+        return {f.path: f.reads for f in self.files if f.reads is not None}
+
 
 def build_and_write(site_dir: Path, options: BuildOptions, output: Path, inputs: str,
-                    previous: dict[str, str], progress: Progress | None,
+                    previous: State, progress: Progress | None,
                     started: float) -> BuildResult:
     """Stages 1–8 for `build.build`, which found the output out of date: `inputs` is the
-    digest of what this build is made from, `previous` the fingerprints of the build
-    that wrote the output."""
+    digest of what this build is made from, `previous` what the build that wrote the
+    output recorded."""
     cache = DocumentCache(site_dir / CACHE_DIR / "cache.sqlite" if options.cache else None)
+    reads = load_reads(site_dir / CACHE_DIR, output) if previous.fingerprints else {}
     try:
-        produced = produce(site_dir, options, cache, previous,
+        produced = produce(site_dir, options, cache, previous.fingerprints,
                            partial(_is_file, str(output)), progress,
-                           previous_data=lambda path: _read(output / path), minify=True)
+                           previous_data=lambda path: _read(output / path), minify=True,
+                           previous_reads=reads)
         if not options.write:  # `lanting check`: every check ran; nothing to index or write
             return BuildResult(output, 0, len(produced.files), produced.warnings,
                                time.perf_counter() - started, produced.site)
@@ -258,7 +265,12 @@ def build_and_write(site_dir: Path, options: BuildOptions, output: Path, inputs:
         cache.close()
     fingerprints = {f.path: f.fingerprint for f in files if f.fingerprint}
     if options.cache:
-        save_state(site_dir / CACHE_DIR, output, inputs, marker_content(output), fingerprints)
+        # A build that read other files than the last one did recorded the inputs without
+        # them: the next build runs again, and records them all.
+        same = set(produced.read_files) == set(previous.read)
+        state = State(inputs if same else "", fingerprints, produced.read_files)
+        save_state(site_dir / CACHE_DIR, output, marker_content(output), state,
+                   {f.path: f.reads for f in files if f.reads is not None})
     return BuildResult(output, count, len(files), (*produced.warnings, *index.warnings),
                        time.perf_counter() - started, produced.site, fingerprints)
 
@@ -281,12 +293,13 @@ def produce(
     reusable: Callable[[str], bool] = lambda path: False,
     progress: Progress | None = None, reader: FileReader | None = None,
     previous_data: Callable[[str], bytes | None] = lambda path: None,
-    minify: bool = False,
+    minify: bool = False, previous_reads: dict[str, Reads] | None = None,
 ) -> SiteOutput:
     """Stages 1–7: the whole site in memory (the search index, 7b, is left to the caller:
     `SiteOutput.index`). Pages whose fingerprint is in `previous` and
     whose old file is `reusable` are not rendered again; `previous_data` reads such an
-    old file when the search index has to be rebuilt around it. `minify`: apply the
+    old file when the search index has to be rebuilt around it; `previous_reads` is what
+    each of those files read of the site model (`render.recording`). `minify`: apply the
     config's `[build] minify` (`lanting build` does, `lanting serve` does not)."""
     overrides = {"base_url": options.base_url} if options.base_url else None
     config = load_config(site_dir, overrides)                              # 1. config
@@ -348,10 +361,9 @@ def produce(
                           site_dir / CACHE_DIR if options.cache else None)
     renderers: dict[str, PageRenderer] = {}
     files = [*assets.files,
-             *render_sections(sections, env, assets.urls,
-                              templates, previous, reusable, renderers,
-                              listings_show_reading_time(site_dir, templates),
-                              minify and config.build.minify)]              # 7. pages
+             *render_sections(sections, env, assets.urls, templates, previous, reusable,
+                              renderers, minify and config.build.minify,
+                              previous_reads)]                              # 7. pages
     files = materialize(files, options.jobs)
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
     files += images.files
@@ -362,10 +374,13 @@ def produce(
                       [*talk_problems, *news_problems], options.strict)   # 6. check
     state = BuildState(settings, {item.document.source.rel.as_posix(): item for item in loaded},
                        front_matter, {"": routes.link_map(), **link_maps}, images, sections,
-                       renderers, tuple(files), tuple(warnings))
+                       renderers, tuple(files), tuple(warnings), templates)
+    deps = [*(r.deps for r in rendered.values()), *(t.deps for t in talks),
+            *(n.deps for items in news.values() for n in items)]
+    read_files = {name for found in deps for kind, name, _ in found if kind == "file"}
     return SiteOutput(files, copies, site, tuple(warnings), keys,
                       partial(build_search_index, files, config, previous or {}, reusable,
-                              previous_data), state)
+                              previous_data), state, tuple(sorted(read_files)))
 
 
 def _check(inp: CheckInput, more: list[Problem], strict: bool) -> list[Problem]:

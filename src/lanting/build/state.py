@@ -32,3 +32,5 @@ class BuildState:
     files: tuple[OutputFile, ...]
     """Every generated file (`data=None`: the same as in the build before)."""
     warnings: tuple[Problem, ...]
+    templates_digest: str = ""
+    """`render.templates.template_fingerprint` of the build's templates."""

@@ -21,7 +21,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from lanting.errors import LantingError
-from lanting.model.output import OutputFile
+from lanting.model.output import Made, OutputFile
 from lanting.model.problem import Problem
 
 T = TypeVar("T")
@@ -83,7 +83,7 @@ PAGES_THRESHOLD = 8
 """Fewer pending files than this are made in this process."""
 
 
-def _make(file: OutputFile) -> bytes | list[Problem]:
+def _make(file: OutputFile) -> Made | bytes | list[Problem]:
     assert file.make is not None
     try:
         return file.make()
@@ -103,5 +103,9 @@ def materialize(files: list[OutputFile], jobs: int = 0) -> list[OutputFile]:
         for i, result in zip(pending, results, strict=True):
             if isinstance(result, list):
                 raise LantingError(result)
-            made[i] = replace(files[i], data=result, make=None)
+            if isinstance(result, Made):
+                made[i] = replace(files[i], data=result.data, fingerprint=result.fingerprint,
+                                  reads=result.reads, make=None)
+            else:  # a file made whole (the math font), tracked by nothing it read
+                made[i] = replace(files[i], data=result, make=None)
     return made

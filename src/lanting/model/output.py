@@ -3,11 +3,76 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from lanting.model.problem import Problem
+
+ALL_PAGES = "*"
+"""In `Reads.pages`: every page of the site (the file read a whole collection)."""
+
+
+@dataclass(slots=True)
+class Reads:
+    """What one output file read of the site model while its templates ran, besides its
+    own page (`render.recording` records it, and validates it against the next model)."""
+
+    own: str | None = None
+    """URL of the page the file shows, which it depends on whole."""
+    names: set[str] = field(default_factory=set)
+    """Attributes read on other pages."""
+    pages: set[str] = field(default_factory=set)
+    """URLs of the other pages read (`ALL_PAGES`: any page)."""
+    site: set[str] = field(default_factory=set)
+    """Attributes of the site read (its collections: posts, years, tags, …)."""
+    calls: set[tuple[str, tuple[Any, ...]]] = field(default_factory=set)
+    """(function, arguments) of each call recorded, pages and terms as `("page", URL)`
+    and `("term", URL)`."""
+
+    def to_json(self) -> list[Any]:
+        pages = [ALL_PAGES] if ALL_PAGES in self.pages else sorted(self.pages)
+        return [self.own, sorted(self.names), pages, sorted(self.site),
+                sorted(([name, _lists(args)] for name, args in self.calls), key=repr)]
+
+    @classmethod
+    def from_json(cls, data: Any) -> Reads | None:
+        """A record as `to_json` stored it, or None if it is not one."""
+        try:
+            own, names, pages, site, calls = data
+            return cls(own, set(names), set(pages), set(site),
+                       {(str(name), _tuples(args)) for name, args in calls})
+        except (TypeError, ValueError):
+            return None
+
+    def touches(self, url: str, changed: Iterable[str]) -> bool:
+        """Whether the file read any of the attributes `changed` of the page at `url`:
+        its own page (whole), a call given that page, or one of those attributes of it.
+        (What calls answer of other pages — URLs, series, term addresses — does not
+        change unless a page's address, date, tags or series do; the caller checks.)"""
+        if url == self.own or any(("page", url) in args for _, args in self.calls):
+            return True
+        if url in self.pages or ALL_PAGES in self.pages:
+            return any(name in self.names for name in changed)
+        return False
+
+
+def _lists(value: Any) -> Any:
+    return [_lists(v) for v in value] if isinstance(value, tuple) else value
+
+
+def _tuples(value: Any) -> Any:
+    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
+
+
+@dataclass(frozen=True, slots=True)
+class Made:
+    """What rendering one file gives: its bytes, its fingerprint and what it read."""
+
+    data: bytes
+    fingerprint: str
+    reads: Reads | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,9 +83,11 @@ class OutputFile:
     """None: the page's inputs are those of the previous build; keep that file."""
     fingerprint: str = ""
     """Digest of everything the file was made from (empty for files not tracked)."""
-    make: Callable[[], bytes] | None = field(default=None, compare=False, repr=False)
-    """Makes `data`, for a file still to be rendered (`materialize` runs these, in
+    make: Callable[[], Made | bytes] | None = field(default=None, compare=False, repr=False)
+    """Makes the file, for one still to be rendered (`materialize` runs these, in
     worker processes on a big build)."""
+    reads: Reads | None = field(default=None, compare=False, repr=False)
+    """What the file read of the site model (for the next build's fingerprint)."""
 
     @property
     def pending(self) -> bool:

@@ -136,6 +136,10 @@ class Site:
             self._series_by_name.update((s.name, s) for s in reversed(self.series))
         return self._series_by_name.get(page.series)
 
+    def neighbours_of(self, page: Page) -> tuple[Page | None, Page | None]:
+        """(newer post, older post) of a post; (None, None) for anything else."""
+        return self.neighbours.get(page.url, (None, None))
+
     def term_url(self, taxonomy: str, name: str) -> str:
         term = self.term_index.get(taxonomy, {}).get(name.casefold())
         return term.url if term else f"{self.config.base_path}{taxonomy}/{slugify(name)}/"
@@ -289,6 +293,8 @@ class Talk:
     tags: tuple[str, ...] = ()
     features: frozenset[str] = frozenset()
     citations: tuple[str, ...] = ()
+    deps: tuple[tuple[str, str, str], ...] = field(default=(), repr=False)
+    """What rendering its slides read besides the talk (`RenderedMarkdown.deps`)."""
 
     @property
     def deck_url(self) -> str:
@@ -322,6 +328,8 @@ class News:
     date: dt.datetime
     html: str
     """The item's Markdown rendered inline."""
+    deps: tuple[tuple[str, str, str], ...] = field(default=(), repr=False)
+    """What rendering it read besides the home page (`RenderedMarkdown.deps`)."""
 
 
 @dataclass(frozen=True, slots=True)

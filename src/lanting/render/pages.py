@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy as _copy
 import datetime as dt
 import hashlib
 from collections.abc import Callable
@@ -17,9 +16,10 @@ from lanting.config.i18n import strings_for
 from lanting.errors import LantingError
 from lanting.model.content import Kind
 from lanting.model.digest import stable_repr
-from lanting.model.output import OutputFile, SitemapEntry
+from lanting.model.output import Made, OutputFile, Reads, SitemapEntry
 from lanting.model.site import Page, Site, Term
 from lanting.render.minify import minify
+from lanting.render.recording import ModelIndex, identity, record_calls, recording, stop
 from lanting.render.sharing import sharing_helpers
 from lanting.site.assemble import quote_url
 
@@ -37,62 +37,56 @@ def _digest(*parts: object) -> str:
     return hashlib.blake2b(repr(parts).encode(), digest_size=16).hexdigest()
 
 
-def _listing(page: Page, reading_time: bool = True) -> str:
-    """A digest of what listings show of a page (and what a post page shows of its
-    neighbours); the reading time only if a listing template shows it."""
-    return _digest(page.url, page.title, page.date, page.updated, page.summary, page.tags,
-                   page.categories, page.series, page.series_order, page.draft, page.lang,
-                   page.reading_minutes if reading_time else None, sorted(page.features),
-                   page.cover)
-
-
 class PageRenderer:
     """Holds what every template sees; `render` fills in what one page sees.
 
-    Each output file gets a fingerprint of its inputs. A file whose fingerprint equals
-    the previous build's is not rendered again: the writer keeps the old file.
+    Each output file gets a fingerprint: the site-wide inputs, the template, the path, the
+    values passed in, the file's own page whole, and what its templates read of the rest
+    of the site (`recording`). A file whose fingerprint, worked out from the reads the
+    previous build recorded for it, equals that build's is not rendered again: the writer
+    keeps the old file.
     """
 
     def __init__(self, site: Site, env: Environment, asset_urls: dict[str, str],
                  templates_digest: str = "", previous: dict[str, str] | None = None,
                  reusable: Callable[[str], bool] = lambda path: False,
-                 reading_in_listings: bool = True, minify: bool = False) -> None:
+                 minify: bool = False, previous_reads: dict[str, Reads] | None = None,
+                 only: set[str] | None = None) -> None:
         self.site = site
         self.minify = minify
         """Minify the HTML pages (`lanting build`; `[build] minify`)."""
         self.env = env
-        self.reading_in_listings = reading_in_listings
-        """Whether a listing template shows pages' reading time
-        (`templates.listings_show_reading_time`)."""
         self.previous = previous or {}
+        """Output path -> fingerprint, of the build that wrote the output."""
+        self.previous_reads = previous_reads or {}
+        """Output path -> what that build's render of it read."""
         self.reusable = reusable
+        self.only = only
+        """Render only these paths (`lanting serve`'s quick path); None: every path."""
+        self.templates_digest = templates_digest
         config = site.config
         latest = max((p.updated or p.date for p in site.posts if p.date), default=None)
         build_year = latest.year if latest else 1970
-        everything = (*site.posts, *site.pages, *((site.home,) if site.home else ()))
-        self._listings = {id(p): _listing(p, reading_in_listings) for p in everything}
-        self._series_digests: dict[str, str] = {}
         # Publications and talks show on the home page and beside posts: a change there
         # renders every page again (rare, and always right).
         self.site_digest = _digest(__version__, stable_repr(config), templates_digest,
                                    sorted(asset_urls.items()), build_year,
-                                   stable_repr(site.academic))
-        self.listing_digest = _digest([self._listings[id(p)] for p in everything],
-                                      site.home.body.digest if site.home else "")
-        self.content_digest = _digest(self.listing_digest, [p.body.digest for p in everything])
-        self.listing_key: tuple[object, ...] = ("listing", self.listing_digest)
+                                   identity(site.academic))
+        functions: dict[str, Any] = {
+            "asset": asset_urls.__getitem__,
+            "absolute": self.absolute,
+            "link": self.link,
+            "part_number": _part_number,
+            **sharing_helpers(site, self.absolute, self.link),
+        }
+        self.model = ModelIndex(site, functions)
         self.common: dict[str, Any] = {
             "site": site,
             "config": config,
             "version": __version__,
             "build_year": build_year,
-            "asset": asset_urls.__getitem__,
             "assets": asset_urls,
-            "absolute": self.absolute,
-            "link": self.link,
-            "part_number": lambda series, page: next(
-                (i + 1 for i, p in enumerate(series.posts) if p.url == page.url), 0),
-            **sharing_helpers(site, self.absolute, self.link),
+            **record_calls(functions),
         }
 
     def absolute(self, url: str) -> str:
@@ -110,48 +104,22 @@ class PageRenderer:
             return root + url.lstrip("/")
         return url
 
-    def listing_of(self, page: Page) -> str:
-        return self._listings.get(id(page)) or _listing(page, self.reading_in_listings)
-
-    def replacing(self, old: Page, new: Page, site: Site) -> PageRenderer:
-        """This renderer for `site`, where `new` took the place of `old` — which listings
-        show alike (the caller made sure): every fingerprint stays valid."""
-        copy = _copy.copy(self)
-        copy.previous = {}  # render, even if an older build had the same page: it is not served
-        copy.site = site
-        copy.common = {**self.common, "site": site}
-        # Keyed by id: only pages of `site` may have an entry (a freed page's id is reused).
-        copy._listings = dict(self._listings)
-        copy._listings[id(new)] = copy._listings.pop(id(old))
-        return copy
-
-    def post_key(self, page: Page) -> tuple[object, ...]:
-        """Everything the post template shows: the page, its neighbours, its series."""
-        newer, older = self.site.neighbours.get(page.url, (None, None))
-        series = self.site.series_of(page)
-        # The body's digest covers its headings (and so the table of contents).
-        return (self.listing_of(page), page.reading_minutes, page.body.digest, page.toc,
-                repr(page.params),
-                [(p.url, p.title) for p in (newer, older) if p],
-                self._series_digest(series) if series else None,
-                [self.site.term_url("tags", tag) for tag in page.tags])
-
-    def _series_digest(self, series: Term) -> str:
-        """What a post shows of its series (every part's title and URL), once per series."""
-        known = self._series_digests.get(series.name)
-        if known is None:
-            known = self._series_digests[series.name] = _digest(
-                [(p.url, p.title) for p in series.posts])
-        return known
-
     def render(self, template: str, path: str, lang: str | None = None,
-               key: tuple[object, ...] | None = None, **context: Any) -> OutputFile:
-        """Render `template` to `path`. `key` names everything the page depends on besides
-        the site-wide inputs; without one, any change to any page renders it again."""
-        fingerprint = _digest(self.site_digest, template, path, lang,
-                              key if key is not None else self.content_digest)
-        if self.previous.get(path) == fingerprint and self.reusable(path):
-            return OutputFile(path, None, fingerprint)
+               **context: Any) -> OutputFile:
+        """Render `template` to `path` with `context` (`page`: the page the file shows)."""
+        if self.only is not None and path not in self.only:
+            return OutputFile(path, None)  # neither reused nor pending: left out
+        page = context.get("page")
+        own = page if type(page) is Page else None
+        passed = {k: v for k, v in context.items() if own is None or k != "page"}
+        base = _digest(self.site_digest, template, path, lang, identity(passed),
+                       self.model.own(own) if own is not None else "")
+        previous, reads = self.previous.get(path), self.previous_reads.get(path)
+        if previous is not None and reads is not None and self.reusable(path) \
+                and reads.own == (own.url if own is not None else None):
+            fingerprint = _digest(base, self.model.digest(reads))
+            if fingerprint == previous:
+                return OutputFile(path, None, fingerprint, reads=reads)
         lang = lang or self.site.config.language
         canonical = "/" + path.removesuffix("index.html") if path.endswith(".html") else "/" + path
         canonical = self.site.config.base_path + canonical.lstrip("/")
@@ -164,14 +132,17 @@ class PageRenderer:
             and canonical.startswith(href),
             **context,
         }
-        return OutputFile(path, None, fingerprint, partial(self._render, template, path, values))
+        return OutputFile(path, None, make=partial(self._render, template, path, values, base,
+                                                   own))
 
-    def _render(self, template: str, path: str, values: dict[str, Any]) -> bytes:
+    def _render(self, template: str, path: str, values: dict[str, Any], base: str,
+                own: Page | None) -> Made:
+        reads = Reads(own.url if own is not None else None)
+        token = recording(reads)
         try:
             text = self.env.get_template(template).render(values)
             if self.minify and path.endswith(".html"):
-                page = values.get("page")
-                text = minify(text, page.body.loaded() if isinstance(page, Page) else None)
+                text = minify(text, own.body.loaded() if own is not None else None)
         except TemplateError as error:
             name = getattr(error, "filename", None) or template
             line = getattr(error, "lineno", None)
@@ -183,10 +154,15 @@ class PageRenderer:
                 f"template error while rendering /{path}: {type(error).__name__}: {error}",
                 Path(name), line) from None
         finally:
-            page = values.get("page")
-            if isinstance(page, Page):
-                page.body.release()  # loaded again if another page shows it (the feed)
-        return text.encode("utf-8")
+            stop(token)
+            if own is not None:
+                own.body.release()  # loaded again if another page shows it (the feed)
+        return Made(text.encode("utf-8"), _digest(base, self.model.digest(reads)), reads)
+
+
+def _part_number(series: Term, page: Page) -> int:
+    """Which part of `series` `page` is (1-based; 0 if it is none)."""
+    return next((i + 1 for i, p in enumerate(series.posts) if p.url == page.url), 0)
 
 
 def _template_frame(error: BaseException, fallback: str) -> tuple[str, int | None]:
@@ -204,12 +180,8 @@ def _template_frame(error: BaseException, fallback: str) -> tuple[str, int | Non
 
 def content_page(r: PageRenderer, page: Page) -> OutputFile:
     """The page of a post or of a standalone page."""
-    if page.kind is Kind.POST:
-        return r.render("post.html", page.output, lang=page.lang, key=r.post_key(page),
-                        page=page)
-    return r.render("page.html", page.output, lang=page.lang,
-                    key=(r.listing_of(page), page.reading_minutes, page.body.digest,
-                         repr(page.params)), page=page)
+    return r.render("post.html" if page.kind is Kind.POST else "page.html", page.output,
+                    lang=page.lang, page=page)
 
 
 def feed(r: PageRenderer) -> OutputFile:
@@ -217,8 +189,7 @@ def feed(r: PageRenderer) -> OutputFile:
     posts = r.site.posts[: r.site.config.feed.limit]
     latest = max((p.updated or p.date for p in posts if p.date),
                  default=dt.datetime(1970, 1, 1, tzinfo=dt.UTC))
-    return r.render("atom.xml", "atom.xml", key=(r.listing_key, [p.body.digest for p in posts]),
-                    posts=posts, feed_updated=latest)
+    return r.render("atom.xml", "atom.xml", posts=posts, feed_updated=latest)
 
 
 def _sitemap(site: Site, files: list[OutputFile]) -> list[SitemapEntry]:

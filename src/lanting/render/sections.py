@@ -6,10 +6,11 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TypeVar
 
 from jinja2 import Environment
 
-from lanting.model.output import OutputFile, SitemapEntry
+from lanting.model.output import OutputFile, Reads, SitemapEntry
 from lanting.model.site import Page
 from lanting.render.pages import PageRenderer
 from lanting.render.site_pages import render_pages
@@ -19,8 +20,9 @@ from lanting.site.sections import SITE_WIDE, Sections, Version
 def render_sections(sections: Sections, env: Environment, asset_urls: dict[str, str],
                     templates_digest: str = "", previous: dict[str, str] | None = None,
                     reusable: Callable[[str], bool] = lambda path: False,
-                    keep: dict[str, PageRenderer] | None = None,
-                    reading_in_listings: bool = True, minify: bool = False) -> list[OutputFile]:
+                    keep: dict[str, PageRenderer] | None = None, minify: bool = False,
+                    previous_reads: dict[str, Reads] | None = None,
+                    only: set[str] | None = None) -> list[OutputFile]:
     """Every language's pages (the search page included), each under its language's folder.
 
     Pages unchanged since the build that wrote `previous` come back without data, as
@@ -31,6 +33,7 @@ def render_sections(sections: Sections, env: Environment, asset_urls: dict[str, 
     default = sections.default
     config = default.config
     previous = previous or {}
+    previous_reads = previous_reads or {}
     digest = hashlib.blake2b(repr((templates_digest, sorted(
         (url, repr(v)) for url, v in sections.alternates.items()))).encode(),
         digest_size=16).hexdigest() if len(sections.sections) > 1 else templates_digest
@@ -46,32 +49,42 @@ def render_sections(sections: Sections, env: Environment, asset_urls: dict[str, 
     for section in sections.sections:
         prefix = section.language.prefix
         # The renderer sees paths relative to the language's folder.
-        mine = ({k.removeprefix(prefix): v for k, v in previous.items() if k.startswith(prefix)}
-                if prefix else {k: v for k, v in previous.items() if not k.startswith(others)})
+        mine = _of_language(previous, prefix, others)
+        mine_reads = _of_language(previous_reads, prefix, others)
+        mine_only = None if only is None else set(_of_language(dict.fromkeys(only), prefix,
+                                                               others))
 
         def own(path: str, prefix: str = prefix) -> bool:
             return reusable(prefix + path)
 
         renderers: list[PageRenderer] = []
         rendered = render_pages(section.site, env, asset_urls, digest, mine, own, renderers,
-                                reading_in_listings, minify)
+                                minify, mine_reads, mine_only)
         if keep is not None:  # by the language's folder
             keep[prefix] = renderers[0]
         if config.search.enabled:
-            renderer = PageRenderer(section.site, env, asset_urls, digest, mine, own,
-                                    reading_in_listings=reading_in_listings, minify=minify)
-            rendered.append(renderer.render("search.html", "search/index.html", key=()))
+            rendered.append(renderers[0].render("search.html", "search/index.html"))
         if prefix:
             rendered = [replace(f, path=prefix + f.path) for f in rendered
                         if f.path not in SITE_WIDE]
         files += rendered
     if len(sections.sections) > 1:
         entries = _sitemap(sections, files)
-        sitemap = PageRenderer(default, env, asset_urls, digest, previous, reusable,
-                               reading_in_listings=reading_in_listings, minify=minify).render(
-            "sitemap.xml", "sitemap.xml", key=("sitemap", repr(entries)), entries=entries)
+        sitemap = PageRenderer(default, env, asset_urls, digest, previous, reusable, minify,
+                               previous_reads, only).render("sitemap.xml", "sitemap.xml",
+                                                            entries=entries)
         files = [sitemap if f.path == "sitemap.xml" else f for f in files]
     return files
+
+
+T = TypeVar("T")
+
+
+def _of_language(values: dict[str, T], prefix: str, others: tuple[str, ...]) -> dict[str, T]:
+    """The entries of one language's folder, by paths relative to it."""
+    if prefix:
+        return {k.removeprefix(prefix): v for k, v in values.items() if k.startswith(prefix)}
+    return {k: v for k, v in values.items() if not k.startswith(others)}
 
 
 def _sitemap(sections: Sections, files: list[OutputFile]) -> list[SitemapEntry]:

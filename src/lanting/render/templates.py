@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as dt
-import functools
 import hashlib
 import re
 from pathlib import Path
@@ -21,6 +20,7 @@ from jinja2 import (
 from markupsafe import Markup
 
 from lanting.config.i18n import format_date
+from lanting.render.recording import RecordingEnvironment
 
 THEME_DIR = Path(__file__).parents[1] / "theme"
 THEME_TEMPLATES = THEME_DIR / "templates"
@@ -77,7 +77,7 @@ def environment_for(site: Path, fingerprint: str,
 def create_environment(site: Path, bytecode: BytecodeCache | None = None) -> Environment:
     # Site templates that are symlinks leading out of the site are not read (safety.py).
     loaders = [ConfinedLoader(site / "templates", site), FileSystemLoader(str(THEME_TEMPLATES))]
-    env = Environment(
+    env = RecordingEnvironment(  # what each page reads of the site is recorded
         loader=ChoiceLoader(loaders),
         autoescape=select_autoescape(["html", "xml"], default_for_string=True),
         undefined=StrictUndefined,
@@ -113,26 +113,6 @@ def template_fingerprint(site: Path) -> str:
                 if path.is_file():
                     digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
-
-
-_READING_TIME = ("reading_minutes", "post_meta(")
-"""What a template writes to show a page's reading time (`_macros.post_meta` shows it)."""
-
-
-@functools.lru_cache(maxsize=8)
-def listings_show_reading_time(site: Path, fingerprint: str) -> bool:
-    """True if a template other than the post's own may show a page's reading time (the
-    theme's listings do not: editing a post's length then renders no listing again). A
-    site's own templates are read to know; `fingerprint` identifies their content."""
-    for folder in (THEME_TEMPLATES, site / "templates"):
-        if not folder.is_dir():
-            continue
-        for path in folder.rglob("*"):
-            if path.is_file() and path.name not in ("post.html", "_macros.html"):
-                text = path.read_text(encoding="utf-8", errors="replace")
-                if any(marker in text for marker in _READING_TIME):
-                    return True
-    return False
 
 
 class ConfinedLoader(FileSystemLoader):

@@ -1,17 +1,17 @@
-"""`lanting serve`'s quick path for the change a writer makes all day: the text of a post
-or page edited, and nothing that another page shows of it.
+"""`lanting serve`'s quick path for the change a writer makes all day: the text, title or
+summary of a post or page edited.
 
-A full rebuild already renders only the pages whose inputs changed, but it looks at every
-source and every page to find them (about half a second at 4,000 posts). Here the edited
-sources are rendered again and compared with their previous version: if their front
-matter, summary, reading time, features, formulas' characters, citations, link targets
-and anchors are all unchanged, only their own pages and the feed are rendered again, with
-the previous build's site model and renderers. Any other change, and any doubt, gives
-None: the caller rebuilds, which gives the same pages, only later.
+A full rebuild already renders only the files whose reads changed (`render.recording`),
+but it reads every source and assembles the site to find them (about half a second at
+4,000 posts). Here the edited sources are rendered again and swapped into the previous
+build's site model; the files whose recorded reads touch what changed of the edited pages
+(`Reads.touches`) are rendered again with the same renderers a build uses, and nothing
+else. An edit that moves, re-dates, re-tags or re-files a page, changes its links, its
+formulas' characters, its citations or its anchors, or touches more than `QUICK_LIMIT`
+files, gives None: the caller rebuilds, which gives the same files, only later.
 
-An edit that listings show (a new title, summary or first paragraph) takes the full
-rebuild; `early_pages` renders the edited pages themselves first, so that the browser
-showing one reloads at once while the rebuild renders the listings.
+When the quick path declines, `early_pages` renders the edited pages themselves first, so
+that the browser showing one reloads at once while the full rebuild runs.
 """
 
 from __future__ import annotations
@@ -30,7 +30,8 @@ from lanting.model.content import Kind, Loaded, Source
 from lanting.model.output import OutputFile
 from lanting.model.site import Page
 from lanting.output.check import page_ids
-from lanting.render.pages import content_page, feed
+from lanting.render.pages import PageRenderer
+from lanting.render.sections import render_sections
 from lanting.render.templates import compile_templates
 from lanting.site.assemble import replace_page
 from lanting.site.bodies import page_body
@@ -59,14 +60,29 @@ def _same_for_own_page(old: Loaded, new: Loaded) -> bool:
 
 
 def _same_for_others(old: Loaded, new: Loaded) -> bool:
-    """Nothing of `new` that another page or the check stage uses differs from `old`
-    (what listings show is compared on the pages)."""
-    if not _same_for_own_page(old, new) or new.document.meta != old.document.meta:
+    """Nothing of `new` that the check stage or another page's own rendering uses
+    differs from `old` — its links and what it included (what other pages show of it is
+    found from their recorded reads)."""
+    if not _same_for_own_page(old, new):
         return False
     a, b = old.rendered, new.rendered
     assert a is not None and b is not None
     return a.deps == b.deps and [(x.url, x.target) for x in a.links] == [
         (x.url, x.target) for x in b.links]
+
+
+_CHANGEABLE = ("title", "summary", "body", "headings", "reading_minutes", "features")
+"""What of a page an edit taken by `_edit` may change (the rest of its front matter is
+as it was)."""
+
+
+def changed_fields(old: Page, new: Page) -> frozenset[str]:
+    """The attributes of a page that differ between two versions of it (`html` with its
+    body: templates read either)."""
+    names = {name for name in _CHANGEABLE if getattr(old, name) != getattr(new, name)}
+    if "body" in names:
+        names.add("html")
+    return frozenset(names)
 
 
 def _find(sections: list[Section], rel: str) -> tuple[int, Page] | None:
@@ -90,9 +106,10 @@ class _Edit:
 
 
 def _edit(state: BuildState, loaded: dict[str, Loaded], sections: list[Section],
-          source: Source, cache: DocumentCache, digest: str, listed: bool) -> _Edit | None:
+          source: Source, cache: DocumentCache, digest: str, quick: bool) -> _Edit | None:
     """`source` rendered again with its new page, or None when the edit changes more
-    than its text; with `listed`, also a new title or summary, which listings show."""
+    than its text, title and summary; with `quick`, also when it changes its links or
+    what it includes (the check stage must see those)."""
     rel = source.rel.as_posix()
     old = loaded.get(rel)
     if old is None or source.kind not in (Kind.POST, Kind.PAGE) or any(
@@ -104,13 +121,13 @@ def _edit(state: BuildState, loaded: dict[str, Loaded], sections: list[Section],
         return None  # the full rebuild reports it
     recorded, meta = state.front_matter.get(rel), written.document.meta
     if recorded is None or replace(meta, title=recorded.title, summary=recorded.summary) \
-            != recorded or (not listed and meta != recorded):
+            != recorded:
         return None  # where the page goes, or how it is ordered, tagged or translated
     # The languages stage would resolve the rest of the front matter alike.
     meta = replace(old.document.meta, title=meta.title, summary=meta.summary)
     new = replace(written, document=replace(written.document, meta=meta))
     found = _find(sections, rel)
-    if found is None or not (_same_for_own_page if listed else _same_for_others)(old, new):
+    if found is None or not (_same_for_others if quick else _same_for_own_page)(old, new):
         return None
     index, old_page = found
     section = sections[index]
@@ -128,43 +145,76 @@ def _edit(state: BuildState, loaded: dict[str, Loaded], sections: list[Section],
     return _Edit(written, new, index, old_page, new_page)
 
 
-def quick_update(state: BuildState, sources: list[Source], cache: DocumentCache,
-                 served: Callable[[str], bytes | None]) -> QuickUpdate | None:
-    """The pages of `sources` (edited posts or pages) rendered again, or None if the
-    change may show anywhere else. `served(path)`: a file as it is served now."""
+QUICK_LIMIT = 48
+"""At most this many files rendered again on the quick path; more (a title that many
+listings show on a big site) are left to the full rebuild and its worker processes."""
+
+
+def _swapped(state: BuildState, sources: list[Source], cache: DocumentCache,
+             quick: bool) -> tuple[list[Section], list[_Edit]] | None:
+    """The site model with every edited page swapped in, and the edits; None if an edit
+    is one `_edit` declines."""
     digest = settings_fingerprint(state.settings)
     sections = list(state.sections.sections)
-    renderers = dict(state.renderers)
     loaded = dict(state.loaded)
-    made: dict[str, OutputFile] = {}
-    replaced: list[tuple[Loaded, Loaded]] = []
+    edits: list[_Edit] = []
     for source in sources:
-        edit = _edit(state, loaded, sections, source, cache, digest, listed=False)
+        edit = _edit(state, loaded, sections, source, cache, digest, quick)
         if edit is None:
             return None
         section = sections[edit.section]
-        prefix, config = section.language.prefix, section.site.config
-        renderer = renderers[prefix]
-        if renderer.listing_of(edit.new_page) != renderer.listing_of(edit.old_page):
-            return None  # listings, tags, series or neighbours show the change
-        site = replace_page(section.site, edit.old_page, edit.new_page)
-        renderer = renderers[prefix] = renderer.replacing(edit.old_page, edit.new_page, site)
-        sections[edit.section] = replace(section, site=site)
-        files = [content_page(renderer, edit.new_page)]
-        if any(p is edit.new_page for p in site.posts[: config.feed.limit]):
-            files.append(feed(renderer))
-        files = [replace(f, path=prefix + f.path) for f in materialize(files, jobs=1)
-                 if f.data is not None]
-        page = prefix + edit.new_page.output
-        before, after = served(page), next((f.data for f in files if f.path == page), None)
-        if before is None or (after is not None and page_ids(before) != page_ids(after)):
-            return None  # links from other pages to its anchors must be checked again
-        made.update((f.path, f) for f in files)
-        rel = source.rel.as_posix()
+        sections[edit.section] = replace(
+            section, site=replace_page(section.site, edit.old_page, edit.new_page))
+        loaded[source.rel.as_posix()] = edit.new
+        edits.append(edit)
+    return sections, edits
+
+
+def _render(state: BuildState, sections: list[Section], only: set[str],
+            renderers: dict[str, PageRenderer]) -> list[OutputFile]:
+    """The files `only` of the swapped-in site model, rendered now."""
+    first = state.renderers[""]
+    files = render_sections(replace(state.sections, sections=tuple(sections)), first.env,
+                            first.common["assets"], state.templates_digest, keep=renderers,
+                            only=only)
+    return [f for f in materialize([f for f in files if f.pending], jobs=1)]
+
+
+def quick_update(state: BuildState, sources: list[Source], cache: DocumentCache,
+                 served: Callable[[str], bytes | None],
+                 show: Callable[[list[OutputFile]], None] = lambda files: None,
+                 ) -> QuickUpdate | None:
+    """The files that show what changed of `sources` (edited posts or pages), rendered
+    again, or None when the change needs the full rebuild. `served(path)`: a file as it
+    is served now; `show(files)` gets the edited pages themselves as soon as they are
+    made, before the files that list them."""
+    swapped = _swapped(state, sources, cache, quick=True)
+    if swapped is None:
+        return None
+    sections, edits = swapped
+    touched = {f.path for f in state.files if f.reads is not None and any(
+        f.reads.touches(e.old_page.url, changed_fields(e.old_page, e.new_page))
+        for e in edits)}
+    if len(touched) > QUICK_LIMIT:
+        return None
+    own = {sections[e.section].language.prefix + e.new_page.output for e in edits}
+    renderers: dict[str, PageRenderer] = {}
+    made = {f.path: f for f in _render(state, sections, own & touched, renderers)}
+    for page in own:
+        before, after = served(page), made[page].data if page in made else None
+        if before is None or (after is not None and not page_ids(before) <= page_ids(after)):
+            return None  # an anchor went: links from other pages must be checked again
+    if touched - own:
+        show(list(made.values()))
+        made.update((f.path, f) for f in _render(state, sections, touched - own, renderers))
+    loaded = dict(state.loaded)
+    replaced = []
+    for edit in edits:
+        rel = edit.new.document.source.rel.as_posix()
         replaced.append((loaded[rel], edit.written))
         loaded[rel] = edit.new
     state = replace(
-        state, loaded=loaded, renderers=renderers,
+        state, loaded=loaded, renderers={**state.renderers, **renderers},
         sections=replace(state.sections, sections=tuple(sections)),
         files=tuple(made.get(f.path, f) for f in state.files))
     return QuickUpdate(tuple(made.values()), state, tuple(replaced))
@@ -172,36 +222,18 @@ def quick_update(state: BuildState, sources: list[Source], cache: DocumentCache,
 
 def early_pages(state: BuildState, sources: list[Source],
                 cache: DocumentCache) -> tuple[OutputFile, ...] | None:
-    """The own pages of `sources` for an edit that other pages show too — a new title or
-    summary, a new first paragraph, new headings — as the full rebuild that must follow
-    will render them, so that the browser showing the edited page can reload before the
-    listings are done. None if the edit may change more of its own page (its address,
-    date, tags, series, language, formulas' font, citations) or any doubt.
-
-    The pages are rendered in the site as it was, with only the edited pages swapped in:
-    what they show of other pages did not change. Neither the state nor the feed is
-    updated: the full rebuild does both."""
-    digest = settings_fingerprint(state.settings)
-    sections = list(state.sections.sections)
-    edits: list[_Edit] = []
-    for source in sources:
-        edit = _edit(state, state.loaded, sections, source, cache, digest, listed=True)
-        if edit is None:
-            return None
-        section = sections[edit.section]
-        sections[edit.section] = replace(
-            section, site=replace_page(section.site, edit.old_page, edit.new_page))
-        edits.append(edit)
-    made: list[OutputFile] = []
-    for edit in edits:  # once all are swapped in: edited neighbours show their new titles
-        section = sections[edit.section]
-        # This renderer's fingerprint of the page is stale (it keeps the old listing's);
-        # the page is served, never recorded.
-        renderer = state.renderers[section.language.prefix].replacing(
-            edit.old_page, edit.new_page, section.site)
-        [page] = materialize([content_page(renderer, edit.new_page)], jobs=1)
-        made.append(replace(page, path=section.language.prefix + page.path))
-    return tuple(made)
+    """The own pages of `sources` for an edit the quick path declined, as the full
+    rebuild that must follow will render them, so that the browser showing the edited
+    page can reload before the rest is done. None if the edit may change more of its own
+    page (its address, date, tags, series, language, formulas' font, citations) or any
+    doubt. The pages are rendered in the site as it was, with only the edited pages
+    swapped in; neither the state nor any other file is updated: the rebuild does both."""
+    swapped = _swapped(state, sources, cache, quick=False)
+    if swapped is None:
+        return None
+    sections, edits = swapped
+    own = {sections[e.section].language.prefix + e.new_page.output for e in edits}
+    return tuple(_render(state, sections, own, {}))
 
 
 def warm(state: BuildState) -> None:

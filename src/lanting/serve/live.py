@@ -28,7 +28,7 @@ from lanting.build.state import BuildState
 from lanting.content.discover import FileReader, is_ignored, read_text
 from lanting.errors import LantingError
 from lanting.model.content import Loaded, Source
-from lanting.model.output import SearchIndex
+from lanting.model.output import OutputFile, Reads, SearchIndex
 from lanting.model.problem import Problem
 from lanting.output.search import INDEX_DIR, build_search_index
 from lanting.serve.http import LIVE_PREFIX, MemoryStore
@@ -75,6 +75,8 @@ class LiveSite:
         """Pages served during the running rebuild without waiting for it (`ready`)."""
         self._early_fetched = threading.Event()
         self.fingerprints: dict[str, str] = {}
+        self.reads: dict[str, Reads] = {}
+        """What each served file read of the site model (`render.recording`)."""
         self.error: str | None = None
         self.warnings: tuple[Problem, ...] = ()
         self.rebuilds = 0
@@ -109,7 +111,8 @@ class LiveSite:
                 try:
                     produced = produce(self.site_dir, self.options, cache, self.fingerprints,
                                        lambda path: path in self.store.files,
-                                       reader=self.reader, previous_data=self._served)
+                                       reader=self.reader, previous_data=self._served,
+                                       previous_reads=self.reads)
                 except BaseException:
                     restored = self._restore(previous)
                     raise
@@ -117,6 +120,7 @@ class LiveSite:
                     self.ready_urls = frozenset()
                 changed = self._swap(produced.files, produced.copies)
                 self.fingerprints = produced.fingerprints
+                self.reads = produced.reads
                 self.state = produced.state
                 if produced.state is not None:
                     warm(produced.state)
@@ -178,13 +182,21 @@ class LiveSite:
         files = early_pages(state, sources, cache) if sources else None
         if not files:
             return {}
+        return self._serve_early(files, started)
+
+    def _serve_early(self, files: list[OutputFile] | tuple[OutputFile, ...],
+                     started: float | None = None) -> dict[str, bytes | Path | None]:
+        """Serve `files` (edited pages) before the rest of a rebuild, reload the browsers
+        showing them, and let them fetch them while it goes on; return what they replaced
+        (for `_restore`)."""
         served = dict(self.store.files)
         previous = {f.path: served.get(f.path) for f in files}
         changed = {page_url(f.path) for f in files if served.get(f.path) != f.data}
         served.update((f.path, f.data) for f in files if f.data is not None)
         self.store.files = served
         self.ready_urls = frozenset(page_url(f.path) for f in files)
-        self.early_seconds = time.perf_counter() - started
+        if started is not None:
+            self.early_seconds = time.perf_counter() - started
         if changed:
             self._early_fetched.clear()
             self.notify("reload", sorted(changed))
@@ -222,9 +234,22 @@ class LiveSite:
         sources = self._edited_sources(paths, state)
         if sources is None:
             return None
+        shown: dict[str, bytes | Path | None] = {}
+
+        def show(files: list[OutputFile]) -> None:
+            """The edited pages, before what lists them: served and reloaded at once."""
+            shown.update(self._serve_early(files))
+
         with self.lock:
-            update = quick_update(state, sources, cache, self._served)
+            try:
+                update = quick_update(state, sources, cache, self._served, show)
+            except BaseException:
+                self._reload(self._restore(shown))
+                raise
+            finally:
+                self.ready_urls = frozenset()
             if update is None:
+                self._reload(self._restore(shown))
                 return None
             files = dict(self.store.files)
             changed = {page_url(f.path) for f in update.files if files.get(f.path) != f.data}
@@ -232,6 +257,8 @@ class LiveSite:
             self.store.files = files
             self.fingerprints = {**self.fingerprints,
                                  **{f.path: f.fingerprint for f in update.files}}
+            self.reads = {**self.reads, **{f.path: f.reads for f in update.files
+                                           if f.reads is not None}}
             self.state = update.state
             for old, new in update.replaced:
                 self.memory.pop(old.key, None)

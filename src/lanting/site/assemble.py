@@ -171,8 +171,8 @@ def assemble(
 
 
 def replace_page(site: Site, old: Page, new: Page) -> Site:
-    """`site` with `new` wherever it held `old` (a post or page whose text changed, and
-    nothing listings show of it)."""
+    """`site` with `new` wherever it held `old` (a post or page whose text, title or
+    summary changed: where it goes in lists is the same)."""
 
     def swap(pages: tuple[Page, ...]) -> tuple[Page, ...]:
         return tuple(new if p is old else p for p in pages)
@@ -182,8 +182,13 @@ def replace_page(site: Site, old: Page, new: Page) -> Site:
                      for t in items)
 
     tags, categories = terms(site.tags), terms(site.categories)
+    academic = site.academic
+    if academic is not None:  # publications list the posts about them
+        academic = replace(academic, posts_of={key: swap(pages) for key, pages
+                                               in academic.posts_of.items()})
     return replace(
-        site, home=new if site.home is old else site.home, posts=swap(site.posts),
+        site, academic=academic, home=new if site.home is old else site.home,
+        posts=swap(site.posts),
         pages=swap(site.pages),
         years=tuple(replace(y, posts=swap(y.posts)) for y in site.years),
         tags=tags, categories=categories, series=terms(site.series),

@@ -124,6 +124,7 @@ class _Collector:
     citations: list[str]
     headings: list[str]
     link_map: dict[str, str]
+    deps: set[tuple[str, str, str]]
 
     def render(self, text: str, line: int) -> str:
         result = resolve_links(
@@ -135,6 +136,7 @@ class _Collector:
             self.features.add("code")
         self.citations.extend(k for k in result.citations if k not in self.citations)
         self.headings.extend(h.text for h in result.headings)
+        self.deps.update(result.deps)
         return result.html
 
 
@@ -173,7 +175,7 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
         raise LantingError.at("talk has no slides", doc.source.path, doc.body_line,
                               hint="write each slide's Markdown after the front matter, "
                                    "separated by lines `---`")
-    collector = _Collector(context, options, [], set(), [], [], link_map or {})
+    collector = _Collector(context, options, [], set(), [], [], link_map or {}, set())
     slides = []
     seen: set[str] = set()
     for number, source in enumerate(sources, start=1):
@@ -189,6 +191,6 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
         slides=tuple(slides), event=meta.event or "", location=meta.location or "",
         paper=meta.paper or "", video=meta.video or "", slides_pdf=meta.slides_pdf or "",
         draft=meta.draft, tags=meta.tags, features=frozenset(collector.features),
-        citations=tuple(collector.citations),
+        citations=tuple(collector.citations), deps=tuple(sorted(collector.deps)),
     )
     return talk, collector.problems

@@ -1,0 +1,241 @@
+"""What each output file reads of the site model while its templates run, and whether the
+same reads give the same answers in the next build's model.
+
+A page is made again exactly when something it read changed — recorded, never listed by
+hand (issue 27). While a file renders (`recording`), the environment's `getattr` and
+`getitem` note every attribute read on a `Page` other than the file's own page, every
+collection read on the `Site`, and the site methods and template functions called with
+pages or terms (`model.output.Reads`). The file's own page counts whole. The next build
+validates the record in its model (`ModelIndex.digest`): when every read gives what it
+gave, the file would render to the same bytes and is kept.
+
+What a record does not cover, the fingerprint covers directly (`render.pages`): the
+site-wide inputs (config, templates, theme assets, the academic model), the template,
+the path, the language, and the values the renderer passes in (`identity`).
+"""
+
+from __future__ import annotations
+
+import contextvars
+import dataclasses
+import functools
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+from jinja2 import Environment
+
+from lanting.model.output import ALL_PAGES, Reads
+from lanting.model.site import Page, Site, Term, YearGroup
+
+SITE_CALLS = frozenset({"series_of", "neighbours_of", "term_url"})
+"""Site methods templates call with a page or a name, recorded with their arguments: a
+post page depends on its own neighbours and series, not on every post."""
+
+TEMPLATE_CALLS = frozenset({"part_number", "share", "share_image", "blog_posting"})
+"""Template functions that read the pages given to them."""
+
+SITE_WIDE = frozenset({"config", "academic"})
+"""Site attributes every fingerprint covers already (`PageRenderer.site_digest`)."""
+
+_CURRENT: contextvars.ContextVar[Reads | None] = contextvars.ContextVar(
+    "lanting_reads", default=None)
+
+
+def recording(reads: Reads) -> contextvars.Token[Reads | None]:
+    """Record what renders from now on into `reads`, until `stop(token)`."""
+    return _CURRENT.set(reads)
+
+
+def stop(token: contextvars.Token[Reads | None]) -> None:
+    _CURRENT.reset(token)
+
+
+@functools.cache
+def _fields(cls: Any) -> tuple[str, ...]:
+    return tuple(f.name for f in dataclasses.fields(cls) if f.repr)
+
+
+def identity(value: Any) -> Any:
+    """A value as a fingerprint sees it, the same in every process: pages by URL, terms
+    and year groups by what they hold, data classes field by field, sets sorted."""
+    kind: Any = type(value)
+    if value is None or kind is str or kind is int or kind is bool or kind is float:
+        return value
+    if kind is Page:
+        return ("page", value.url)
+    if kind is Term:
+        return ("term", value.url, value.name, value.slug, tuple(p.url for p in value.posts))
+    if kind is YearGroup:
+        return ("year", value.year, tuple(p.url for p in value.posts))
+    if kind is tuple or kind is list:
+        return tuple(identity(v) for v in value)
+    if kind is dict:
+        return tuple(sorted(((str(k), identity(v)) for k, v in value.items()),
+                            key=lambda item: item[0]))
+    if kind is set or kind is frozenset:
+        return tuple(sorted(repr(identity(v)) for v in value))
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (kind.__qualname__, tuple(identity(getattr(value, name))
+                                         for name in _fields(kind)))
+    return repr(value)
+
+
+def _argument(value: Any) -> Any:
+    """A call's argument as a record keeps it: a page or a term by its URL."""
+    kind = type(value)
+    if kind is Page:
+        return ("page", value.url)
+    if kind is Term:
+        return ("term", value.url)
+    if value is None or kind is str or kind is int or kind is bool:
+        return value
+    return ("?", repr(identity(value)))  # found in no model: the call always counts as changed
+
+
+def _recorded(name: str, function: Callable[..., Any], always: bool) -> Callable[..., Any]:
+    """`function`, noting its calls in the file's record — those of a site method
+    always, those of a template function when given a page or a term."""
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        reads = _CURRENT.get()
+        if reads is not None and (always or any(type(a) in (Page, Term) for a in args)):
+            arguments = tuple(_argument(a) for a in args)
+            if kwargs:
+                arguments += (("?", repr(identity(kwargs))),)
+            reads.calls.add((name, arguments))
+        return function(*args, **kwargs)
+
+    return call
+
+
+def record_calls(functions: dict[str, Any]) -> dict[str, Any]:
+    """The template functions, with those that read the pages they are given recorded."""
+    return {name: _recorded(name, f, always=False) if name in TEMPLATE_CALLS else f
+            for name, f in functions.items()}
+
+
+class RecordingEnvironment(Environment):
+    """Jinja's environment, noting the attributes and items templates read while a file
+    renders (`recording`); outside a recording it is Jinja's own."""
+
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        value = super().getattr(obj, attribute)
+        reads = _CURRENT.get()
+        return value if reads is None else _note(reads, obj, attribute, value)
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        value = super().getitem(obj, argument)
+        reads = _CURRENT.get()
+        if reads is None or type(argument) is not str:
+            return value
+        return _note(reads, obj, argument, value)
+
+
+def _note(reads: Reads, obj: Any, name: str, value: Any) -> Any:
+    kind = type(obj)
+    if kind is Page:
+        if obj.url != reads.own:
+            reads.names.add(name)
+            if ALL_PAGES not in reads.pages:
+                reads.pages.add(obj.url)
+    elif kind is Site and name not in SITE_WIDE:
+        if name in SITE_CALLS:
+            return _recorded(name, value, always=True)
+        reads.site.add(name)
+        if name != "home":  # a collection: any page may be read from it
+            reads.pages = {ALL_PAGES}
+    return value
+
+
+def _digest(value: Any) -> str:
+    return hashlib.blake2b(repr(value).encode(), digest_size=16).hexdigest()
+
+
+_MISSING = object()
+
+
+class ModelIndex:
+    """A site model, for fingerprints: each page's whole digest and each value read,
+    worked out once, and records validated against the model (`digest`)."""
+
+    def __init__(self, site: Site, functions: dict[str, Callable[..., Any]]) -> None:
+        self.site = site
+        self.functions = functions
+        """The template functions (unrecorded), to call again when validating."""
+        everything = (*site.posts, *site.pages, *((site.home,) if site.home else ()))
+        self.pages: dict[str, Page] = {p.url: p for p in everything}
+        self.order = tuple(p.url for p in everything)
+        self.terms: dict[str, Term] = {
+            t.url: t for t in (*site.tags, *site.categories, *site.series)}
+        self._values: dict[tuple[str, str], str] = {}
+        self._all: dict[frozenset[str], str] = {}
+        self._site: dict[str, str] = {}
+        self._own: dict[str, str] = {}
+
+    def own(self, page: Page) -> str:
+        """A page as its own file sees it: every field (the body by its digest)."""
+        known = self._own.get(page.url)
+        if known is None:
+            known = self._own[page.url] = _digest(  # the body by its repr: its digest
+                tuple(identity(getattr(page, name)) for name in _fields(Page)))
+        return known
+
+    def value(self, url: str, name: str) -> str:
+        """The digest of attribute `name` of the page at `url` ("missing": no such page)."""
+        key = (url, name)
+        known = self._values.get(key)
+        if known is None:
+            page = self.pages.get(url)
+            if page is None:
+                known = "missing"
+            elif name in ("html", "body"):
+                known = page.body.digest
+            else:
+                known = _digest(identity(getattr(page, name, None)))
+            self._values[key] = known
+        return known
+
+    def _all_pages(self, names: frozenset[str]) -> str:
+        known = self._all.get(names)
+        if known is None:
+            ordered = sorted(names)
+            known = self._all[names] = _digest(
+                [(url, [self.value(url, n) for n in ordered]) for url in self.order])
+        return known
+
+    def _site_value(self, name: str) -> str:
+        known = self._site.get(name)
+        if known is None:
+            known = self._site[name] = _digest(identity(getattr(self.site, name, None)))
+        return known
+
+    def _resolve(self, argument: Any) -> Any:
+        if type(argument) is tuple and argument:
+            if argument[0] == "page":
+                return self.pages.get(argument[1], _MISSING)
+            if argument[0] == "term":
+                return self.terms.get(argument[1], _MISSING)
+            return _MISSING
+        return argument
+
+    def _call(self, name: str, args: tuple[Any, ...]) -> Any:
+        resolved = [self._resolve(a) for a in args]
+        if any(a is _MISSING for a in resolved):
+            return "missing"
+        function = getattr(self.site, name) if name in SITE_CALLS else self.functions.get(name)
+        if function is None:
+            return "missing"
+        return identity(function(*resolved))
+
+    def digest(self, reads: Reads) -> str:
+        """What the reads of `reads` give in this model (the own page is not part of it)."""
+        names = frozenset(reads.names)
+        if ALL_PAGES in reads.pages:
+            pages: Any = self._all_pages(names)
+        else:
+            ordered = sorted(names)
+            pages = [(url, [self.value(url, n) for n in ordered]) for url in sorted(reads.pages)]
+        calls = [(name, args, self._call(name, args))
+                 for name, args in sorted(reads.calls, key=repr)]
+        return _digest((sorted(self._site_value(s) for s in reads.site), pages, calls))
