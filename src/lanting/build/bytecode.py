@@ -20,7 +20,7 @@ Lanting (`bytecode_cache`)."""
 
 def bytecode_cache(cache_dir: Path, engine: str) -> BytecodeCache | None:
     """Compiled templates kept between builds (compiling the theme costs a one-post
-    rebuild of a big site about a tenth of its time, a cold build about 0.4 s of CPU).
+    rebuild of a big site a good part of its time, and a cold build much CPU).
     The theme's go to the user's cache folder (`shared_cache_dir`), where every site and
     every build finds them, as Python finds Lanting's own compiled modules; a site's own
     templates go to its cache folder. Jinja recompiles a template whose source changed;

@@ -1,10 +1,21 @@
 """The build, in order of execution. Nothing else decides the order of stages.
 
-config → discover → bibliography → parse + render Markdown (per source, in parallel)
-→ languages → routes and links → talks and news → assemble (per language, + academic
-links) → render pages (per language) → check → search index → write. The check runs once
-the pages exist in memory (anchors are checked against their real ids) and before
-anything is written, so an error leaves the old output alone.
+ 1. config          `lanting.toml` → Config
+ 2. discover        content/, static/ → sources, assets
+ 3. bibliography    publications.bib → Bibliography
+ 4. documents       each source parsed and its Markdown rendered (workers, cache)
+ 5. languages       each document's language and translation
+ 6. routes          where every page and asset goes; links and images resolved
+ 7. talks, news     slides and news items rendered with the routes known
+ 8. assemble        the site model, per language, with the academic links
+ 9. pages           every output file rendered from the model (workers)
+10. check           links, anchors, collisions — on the pages in memory
+11. search index    Pagefind over the pages (`build_and_write`; `lanting serve` runs it
+                    in the background)
+12. write           the output folder, swapped or patched atomically
+
+The check runs once the pages exist in memory (anchors are checked against their real
+ids) and before anything is written, so an error leaves the old output alone.
 """
 
 from __future__ import annotations
@@ -150,7 +161,7 @@ def parse_talks(sources: list[Source], drafts: bool) -> list[Document]:
 
 def with_languages(loaded: list[Loaded], talk_docs: list[Document],
                    config: Config) -> tuple[list[Loaded], list[Document]]:
-    """Stage 3b over every parsed source, drafts included (a translation of a draft is
+    """Stage 5 over every parsed source, drafts included (a translation of a draft is
     still a translation): each document gets its language and translation key."""
     documents = resolve_languages([*(item.document for item in loaded), *talk_docs], config)
     return ([item if doc is item.document else replace(item, document=doc)  # one language:
@@ -223,7 +234,7 @@ class SiteOutput:
     document_keys: frozenset[str] = frozenset()
     """Cache keys of the sources this build used."""
     index: Callable[[], SearchIndex] = field(default=lambda: SearchIndex((), 0), repr=False)
-    """Stage 7b, run by the caller: `build` before writing, `lanting serve` in the
+    """Stage 11, run by the caller: `build` before writing, `lanting serve` in the
     background once the new pages are served."""
     state: BuildState | None = field(default=None, repr=False)
     """What `lanting serve` needs to render an edited page alone (`incremental`)."""
@@ -242,7 +253,7 @@ class SiteOutput:
 def build_and_write(site_dir: Path, options: BuildOptions, output: Path, inputs: str,
                     previous: State, progress: Progress | None,
                     started: float) -> BuildResult:
-    """Stages 1–8 for `build.build`, which found the output out of date: `inputs` is the
+    """Stages 1–12 for `build.build`, which found the output out of date: `inputs` is the
     digest of what this build is made from, `previous` what the build that wrote the
     output recorded."""
     cache = DocumentCache(site_dir / CACHE_DIR / "cache.sqlite" if options.cache else None)
@@ -255,11 +266,11 @@ def build_and_write(site_dir: Path, options: BuildOptions, output: Path, inputs:
         if not options.write:  # `lanting check`: every check ran; nothing to index or write
             return BuildResult(output, 0, len(produced.files), produced.warnings,
                                time.perf_counter() - started, produced.site)
-        index = produced.index()                                           # 7b. search index
+        index = produced.index()                                           # 11. search index
         if options.strict and index.warnings:
             raise LantingError([replace(p, severity="error") for p in index.warnings])
         files = [*produced.files, *index.files]
-        count = write_site(output, site_dir, files, produced.copies)       # 8. write
+        count = write_site(output, site_dir, files, produced.copies)       # 12. write
         cache.prune(produced.document_keys)
     finally:
         cache.close()
@@ -295,7 +306,7 @@ def produce(
     previous_data: Callable[[str], bytes | None] = lambda path: None,
     minify: bool = False, previous_reads: dict[str, Reads] | None = None,
 ) -> SiteOutput:
-    """Stages 1–7: the whole site in memory (the search index, 7b, is left to the caller:
+    """Stages 1–10: the whole site in memory (the search index, 11, is left to the caller:
     `SiteOutput.index`). Pages whose fingerprint is in `previous` and
     whose old file is `reusable` are not rendered again; `previous_data` reads such an
     old file when the search index has to be rebuilt around it; `previous_reads` is what
@@ -308,7 +319,7 @@ def produce(
     discovery = discover(site_dir, reader, known)                          # 2. discover
     if known is not None:
         cache.remember_files(discovery.stamps, known)
-    bibliography = parse_bibliography(discovery.bibliography)              # publications
+    bibliography = parse_bibliography(discovery.bibliography)              # 3. bibliography
     settings = document_settings(site_dir, config, discovery, options.drafts,
                                  citation_targets(bibliography, config))
     talk_sources = [s for s in discovery.sources if s.kind is Kind.TALK]
@@ -319,22 +330,22 @@ def produce(
     # which the page workers then inherit instead of each compiling them again.
     loaded = load_documents([s for s in discovery.sources if s.kind is not Kind.TALK],
                             settings, cache, options.jobs, progress,
-                            partial(compile_templates, env))               # 3+4. parse, render
+                            partial(compile_templates, env))               # 4. documents
     keys = frozenset(item.key for item in loaded)
     talk_docs = parse_talks(talk_sources, options.drafts)
     front_matter = {item.document.source.rel.as_posix(): item.document.meta for item in loaded}
-    loaded, talk_docs = with_languages(loaded, talk_docs, config)          # 3b. languages
+    loaded, talk_docs = with_languages(loaded, talk_docs, config)          # 5. languages
     drafts = tuple(item.document for item in loaded if item.rendered is None)
     loaded = [item for item in loaded if item.rendered is not None]        # drafts left out
     documents: list[Document] = [item.document for item in loaded]
     routes = plan_routes([*documents, *talk_docs], discovery.assets, config.base_path,
-                         language_dirs(config))                            # routes
+                         language_dirs(config))                            # 6. routes
     link_maps = localized_link_maps([*documents, *talk_docs], routes.link_map(), config)
     images = responsive_images(discovery.assets, routes, site_dir / CACHE_DIR / "images"
-                               if options.cache else None, reader)         # WebP variants
-    bodies = link_pages(loaded, routes, cache.html, link_maps, images)     # links
+                               if options.cache else None, reader)         # 6. (images)
+    bodies = link_pages(loaded, routes, cache.html, link_maps, images)     # 6. (links)
     talks, talk_problems = render_talks(talk_docs, routes, settings, config,
-                                        link_maps)                         # talks
+                                        link_maps)                         # 7. talks
     news, news_problems = render_home_news(documents, routes, settings, link_maps)
     rendered = {item.document.source.rel.as_posix(): item.rendered for item in loaded
                 if item.rendered is not None}
@@ -349,7 +360,7 @@ def produce(
             site.home.title if site.home else ""))
 
     sections = assemble_sections(config, documents, rendered, bodies, routes,
-                                 academic)                                 # 5. assemble
+                                 academic)                                 # 8. assemble
     site = sections.default
     extra_html = [s.html + s.notes_html for t in talks for s in t.slides]
     extra_html += [p.title_html + p.abstract_html for p in bibliography.publications]
@@ -363,7 +374,7 @@ def produce(
     files = [*assets.files,
              *render_sections(sections, env, assets.urls, templates, previous, reusable,
                               renderers, minify and config.build.minify,
-                              previous_reads)]                              # 7. pages
+                              previous_reads)]                              # 9. pages
     files = materialize(files, options.jobs)
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
     files += images.files
@@ -371,7 +382,7 @@ def produce(
     warnings = _check(CheckInput(site_dir, config, tuple(documents), drafts, rendered, routes,
                                  site, tuple(files), tuple(copies), discovery,
                                  options.external, previous_data),
-                      [*talk_problems, *news_problems], options.strict)   # 6. check
+                      [*talk_problems, *news_problems], options.strict)   # 10. check
     state = BuildState(settings, {item.document.source.rel.as_posix(): item for item in loaded},
                        front_matter, {"": routes.link_map(), **link_maps}, images, sections,
                        renderers, tuple(files), tuple(warnings), templates)

@@ -1,7 +1,7 @@
 """Independent tasks run by forked worker processes, their results in input order.
 
-Both heavy stages use it: rendering the Markdown of every source (stage 3+4) and
-rendering every page with the templates (stage 7). The tasks are plain closures: the
+Both heavy stages use it: rendering the Markdown of every source (stage 4) and
+rendering every page with the templates (stage 9). The tasks are plain closures: the
 workers are forked after the tasks exist, so they inherit them (and everything they
 refer to) instead of receiving them pickled; only an index goes to a worker and only
 the result comes back. Results come back in input order whatever the number of workers,
@@ -96,7 +96,7 @@ def materialize(files: list[OutputFile], jobs: int = 0) -> list[OutputFile]:
     first error is raised."""
     pending = [i for i, f in enumerate(files) if f.pending]
     made = list(files)
-    # A few pages are worth a worker: listings of thousands of posts take 0.1 s each.
+    # A few pages are worth a worker: a listing of thousands of posts is slow to render.
     results = run_in_order([partial(_make, files[i]) for i in pending], jobs,
                            threshold=PAGES_THRESHOLD)
     with closing(results):  # the first error stops the workers, not the garbage collector

@@ -1,4 +1,4 @@
-"""Stage 3b — read `content/publications.bib` into publications.
+"""Stage 3 — read `content/publications.bib` into publications.
 
 Parsed with bibtexparser v2: LaTeX accents, `--` and `\\url{}` are decoded; `{Braces}`
 only protect case (we never change case, so they simply disappear); Chinese names are

@@ -1,4 +1,4 @@
-"""Stages 3 and 4 for one source at a time: parse the front matter, then render the
+"""Stage 4 for one source at a time: parse the front matter, then render the
 Markdown. Each source is independent of the rest of the site (links between pages are
 resolved afterwards), so sources are processed by worker processes on a cold build and
 come from the cache on later builds.

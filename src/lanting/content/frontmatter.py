@@ -1,4 +1,5 @@
-"""Stage 3 — split each source into front matter and body, and validate the front matter.
+"""Stage 4 (documents) — split each source into front matter and body, and validate
+the front matter.
 
 YAML (`---`) is read with YAML 1.2 semantics (`no` stays a string) and duplicate keys
 are rejected; TOML (`+++`) with `tomllib`. Every error names the line inside the
@@ -67,7 +68,7 @@ class RawFrontMatter:
 
 def _yaml() -> YAML:
     # The safe loader with ruamel's C parser: YAML 1.2, duplicate keys rejected, three
-    # times faster than the round-trip loader. Key lines come from `_top_level_lines`.
+    # faster than the round-trip loader. Key lines come from `_top_level_lines`.
     yaml = YAML(typ="safe", pure=False)
     yaml.allow_duplicate_keys = False
     return yaml

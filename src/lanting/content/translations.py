@@ -1,4 +1,4 @@
-"""Stage 3b — each document's language and its translations (after parse, before routes).
+"""Stage 5 — each document's language and its translations (after parse, before routes).
 
 A document's language comes from its file name (`ppo.en.md`) or its `lang` key, else it
 is the site's default. Versions of one text share a translation key: `translation_key` in

@@ -1,5 +1,5 @@
-"""Stage 4 — Markdown to HTML: one parser (markdown-it-py) and one plugin per feature
-(`render.create_markdown` lists them in order). It knows only `model` and `errors`:
+"""Stage 4 (documents) — Markdown to HTML: one parser (markdown-it-py) and one plugin
+per feature (`render.create_markdown` lists them in order). It knows only `model` and `errors`:
 what a document needs of the rest of the site arrives in its `model.RenderContext`."""
 
 from __future__ import annotations

@@ -121,7 +121,7 @@ class PublicationsConfig:
 class SearchConfig:
     enabled: bool = True
     """Build the Pagefind index, the search page and the search dialog; `false` skips the
-    index (about 0.2 s on a small site), e.g. for tests and tiny sites."""
+    index, e.g. for tests and tiny sites."""
     exclude: tuple[str, ...] = ()
     """CSS selectors left out of the index, on top of the theme's own."""
 

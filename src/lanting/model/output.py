@@ -30,11 +30,22 @@ class Reads:
     calls: set[tuple[str, tuple[Any, ...]]] = field(default_factory=set)
     """(function, arguments) of each call recorded, pages and terms as `("page", URL)`
     and `("term", URL)`."""
+    _ordered: Any = field(default=None, compare=False, repr=False)
+
+    def ordered(self) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...],
+                               tuple[tuple[str, tuple[Any, ...]], ...]]:
+        """(site, names, pages, calls), each sorted: what a digest goes through, worked
+        out once (a record is not changed after its file is made)."""
+        if self._ordered is None:
+            self._ordered = (tuple(sorted(self.site)), tuple(sorted(self.names)),
+                             tuple(sorted(self.pages)),
+                             tuple(sorted(self.calls, key=repr)))
+        return self._ordered  # type: ignore[no-any-return]
 
     def to_json(self) -> list[Any]:
-        pages = [ALL_PAGES] if ALL_PAGES in self.pages else sorted(self.pages)
-        return [self.own, sorted(self.names), pages, sorted(self.site),
-                sorted(([name, _lists(args)] for name, args in self.calls), key=repr)]
+        site, names, pages, calls = self.ordered()
+        return [self.own, list(names), [ALL_PAGES] if ALL_PAGES in pages else list(pages),
+                list(site), [[name, args] for name, args in calls]]  # tuples: JSON lists
 
     @classmethod
     def from_json(cls, data: Any) -> Reads | None:
@@ -56,10 +67,6 @@ class Reads:
         if url in self.pages or ALL_PAGES in self.pages:
             return any(name in self.names for name in changed)
         return False
-
-
-def _lists(value: Any) -> Any:
-    return [_lists(v) for v in value] if isinstance(value, tuple) else value
 
 
 def _tuples(value: Any) -> Any:

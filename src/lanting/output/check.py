@@ -1,4 +1,4 @@
-"""Stage 6 — check: everything that would make the published site wrong, with file:line.
+"""Stage 10 — check: everything that would make the published site wrong, with file:line.
 
 Runs over the in-memory model and the rendered pages, before anything is written, so an
 error leaves the previous output untouched. It reads no file of `content/`: links are

@@ -1,4 +1,4 @@
-"""Stage 7b — the search index: Pagefind over the rendered pages, as output files.
+"""Stage 11 — the search index: Pagefind over the rendered pages, as output files.
 
 Runs after the pages are rendered and before anything is written, so a failed index
 leaves the previous output untouched; the writer then writes the index like any page.
@@ -11,10 +11,10 @@ language keeps a single index, and forcing a Chinese one keeps Chinese segmentat
 (the extended binary segments Chinese text into words, the plain one does not).
 
 Why the command line and a scratch folder rather than the Python API in memory: the API
-answers each request only after a 0.1 s poll (`add_html_file` for 1,000 pages takes 100 s),
-and `get_files` returns the whole index in one message read through a 2 MiB pipe buffer,
-which stalls on a large site. One run of the same binary over a scratch copy of the pages
-costs about 0.2 s plus the indexing itself.
+answers each request only after a poll (a site of a thousand pages waits minutes), and
+`get_files` returns the whole index in one message read through a small pipe buffer,
+which stalls on a large site. One run of the same binary over a scratch copy of the
+pages costs little beyond the indexing itself.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Stage 8 — the only stage that writes. Every new or changed file is first written to a
+"""Stage 12 — the only stage that writes. Every new or changed file is first written to a
 fresh sibling folder; nothing in the output folder changes until all of them are on disk.
 
 Then one of two commits:

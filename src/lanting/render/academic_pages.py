@@ -1,4 +1,4 @@
-"""Stage 7b — the academic pages: publications (list and one page each), talks (list,
+"""Stage 9 — the academic pages: publications (list and one page each), talks (list,
 article and deck). Called by `pages.render_pages`; the home page's profile, news and
 selected publications are in `home.html`.
 """

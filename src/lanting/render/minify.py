@@ -7,10 +7,9 @@ deterministic: the same page always gives the same bytes.
 
 What the templates write is minified; a page's Markdown body is not run through it
 again. The Markdown renderer writes no indentation and one newline between blocks, and
-minifying its tags (most of a post's: highlighted code, MathML) cost a seventh of a cold
-build for about 1% of the compressed page (measured on the benchmark corpus: 7.13 →
-7.22 KB gzip per post). The body is cut out of the page, the rest minified around a
-placeholder, and the body put back as it was.
+minifying its tags (most of a post's: highlighted code, MathML) cost a large part of a
+cold build for about 1% of the compressed page. The body is cut out of the page, the
+rest minified around a placeholder, and the body put back as it was.
 """
 
 from __future__ import annotations
@@ -23,7 +22,7 @@ OPTIONS = {
     "keep_closing_tags": True,
     "keep_html_and_head_opening_tags": True,
     # The theme's inline scripts and styles are written minified, and JSON-LD is emitted
-    # without spaces: minifying them again costs a tenth of the time for a few bytes.
+    # without spaces: minifying them again costs time for a few bytes.
     "minify_css": False,
     "minify_js": False,
 }

@@ -1,4 +1,4 @@
-"""Stage 7 — render every output page from the site model with the templates, in memory."""
+"""Stage 9 — render every output page from the site model with the templates, in memory."""
 
 from __future__ import annotations
 

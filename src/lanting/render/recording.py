@@ -99,7 +99,10 @@ def _recorded(name: str, function: Callable[..., Any], always: bool) -> Callable
 
     def call(*args: Any, **kwargs: Any) -> Any:
         reads = _CURRENT.get()
-        if reads is not None and (always or any(type(a) in (Page, Term) for a in args)):
+        # A template function given only the file's own page reads nothing the own
+        # page's digest does not cover.
+        if reads is not None and (always or any(
+                type(a) is Term or (type(a) is Page and a.url != reads.own) for a in args)):
             arguments = tuple(_argument(a) for a in args)
             if kwargs:
                 arguments += (("?", repr(identity(kwargs))),)
@@ -120,7 +123,15 @@ class RecordingEnvironment(Environment):
     renders (`recording`); outside a recording it is Jinja's own."""
 
     def getattr(self, obj: Any, attribute: str) -> Any:
-        value = super().getattr(obj, attribute)
+        # Jinja's own, with the common case (an attribute of anything but a page or the
+        # site: nothing to note) first: templates read hundreds of thousands of them.
+        try:
+            value = getattr(obj, attribute)
+        except AttributeError:
+            return super().getattr(obj, attribute)
+        kind = type(obj)
+        if kind is not Page and kind is not Site:
+            return value
         reads = _CURRENT.get()
         return value if reads is None else _note(reads, obj, attribute, value)
 
@@ -153,6 +164,7 @@ def _digest(value: Any) -> str:
 
 
 _MISSING = object()
+_PAGE_FIELDS = tuple(f.name for f in dataclasses.fields(Page))
 
 
 class ModelIndex:
@@ -172,13 +184,18 @@ class ModelIndex:
         self._all: dict[frozenset[str], str] = {}
         self._site: dict[str, str] = {}
         self._own: dict[str, str] = {}
+        self._calls: dict[tuple[str, tuple[Any, ...]], Any] = {}
+        self._pages: dict[tuple[str, tuple[str, ...]], str] = {}
 
     def own(self, page: Page) -> str:
         """A page as its own file sees it: every field (the body by its digest)."""
         known = self._own.get(page.url)
         if known is None:
-            known = self._own[page.url] = _digest(  # the body by its repr: its digest
-                tuple(identity(getattr(page, name)) for name in _fields(Page)))
+            # The fields' reprs, sets sorted (a set's order changes from process to
+            # process); the body's repr is its digest.
+            known = self._own[page.url] = _digest([
+                sorted(value) if type(value) is frozenset else value
+                for value in (getattr(page, name) for name in _PAGE_FIELDS)])
         return known
 
     def value(self, url: str, name: str) -> str:
@@ -196,12 +213,19 @@ class ModelIndex:
             self._values[key] = known
         return known
 
-    def _all_pages(self, names: frozenset[str]) -> str:
-        known = self._all.get(names)
+    def _page(self, url: str, names: tuple[str, ...]) -> str:
+        """The digest of attributes `names` of the page at `url`."""
+        key = (url, names)
+        known = self._pages.get(key)
         if known is None:
-            ordered = sorted(names)
-            known = self._all[names] = _digest(
-                [(url, [self.value(url, n) for n in ordered]) for url in self.order])
+            known = self._pages[key] = _digest((url, [self.value(url, n) for n in names]))
+        return known
+
+    def _all_pages(self, names: tuple[str, ...]) -> str:
+        known = self._all.get(frozenset(names))
+        if known is None:
+            known = self._all[frozenset(names)] = _digest(
+                [self._page(url, names) for url in self.order])
         return known
 
     def _site_value(self, name: str) -> str:
@@ -220,22 +244,25 @@ class ModelIndex:
         return argument
 
     def _call(self, name: str, args: tuple[Any, ...]) -> Any:
+        key = (name, args)
+        if key in self._calls:
+            return self._calls[key]
         resolved = [self._resolve(a) for a in args]
-        if any(a is _MISSING for a in resolved):
-            return "missing"
         function = getattr(self.site, name) if name in SITE_CALLS else self.functions.get(name)
-        if function is None:
-            return "missing"
-        return identity(function(*resolved))
+        if function is None or any(a is _MISSING for a in resolved):
+            result: Any = "missing"
+        else:
+            result = identity(function(*resolved))
+        self._calls[key] = result
+        return result
 
     def digest(self, reads: Reads) -> str:
         """What the reads of `reads` give in this model (the own page is not part of it)."""
-        names = frozenset(reads.names)
+        site, names, urls, calls = reads.ordered()
         if ALL_PAGES in reads.pages:
             pages: Any = self._all_pages(names)
         else:
-            ordered = sorted(names)
-            pages = [(url, [self.value(url, n) for n in ordered]) for url in sorted(reads.pages)]
-        calls = [(name, args, self._call(name, args))
-                 for name, args in sorted(reads.calls, key=repr)]
-        return _digest((sorted(self._site_value(s) for s in reads.site), pages, calls))
+            page = self._page
+            pages = [page(url, names) for url in urls]
+        return _digest(([self._site_value(s) for s in site], pages,
+                        [(name, args, self._call(name, args)) for name, args in calls]))

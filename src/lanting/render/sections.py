@@ -1,4 +1,4 @@
-"""Stage 7 for every language: each language's pages under its own folder, and one sitemap
+"""Stage 9 for every language: each language's pages under its own folder, and one sitemap
 with the alternates of every page."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Stage 7 for one language: every page of the site model, in a fixed order."""
+"""Stage 9 for one language: every page of the site model, in a fixed order."""
 
 from __future__ import annotations
 

@@ -2,13 +2,14 @@
 summary of a post or page edited.
 
 A full rebuild already renders only the files whose reads changed (`render.recording`),
-but it reads every source and assembles the site to find them (about half a second at
-4,000 posts). Here the edited sources are rendered again and swapped into the previous
-build's site model; the files whose recorded reads touch what changed of the edited pages
-(`Reads.touches`) are rendered again with the same renderers a build uses, and nothing
-else. An edit that moves, re-dates, re-tags or re-files a page, changes its links, its
-formulas' characters, its citations or its anchors, or touches more than `QUICK_LIMIT`
-files, gives None: the caller rebuilds, which gives the same files, only later.
+but it reads every source and assembles the site to find them, which on a big site costs
+more than rendering the few files that changed. Here the edited sources are rendered
+again and swapped into the previous build's site model; the files whose recorded reads
+touch what changed of the edited pages (`Reads.touches`) are rendered again with the same
+renderers a build uses, and nothing else. An edit that moves, re-dates, re-tags or
+re-files a page, changes its links, its formulas' characters, its citations or its
+anchors, or touches more than `QUICK_LIMIT` files, gives None: the caller rebuilds, which
+gives the same files, only later.
 
 When the quick path declines, `early_pages` renders the edited pages themselves first, so
 that the browser showing one reloads at once while the full rebuild runs.
@@ -239,7 +240,7 @@ def early_pages(state: BuildState, sources: list[Source],
 def warm(state: BuildState) -> None:
     """Compile every template and build the Markdown parser in this process — a big
     build did both in its workers only — so that the first quick update is as quick as
-    the next (about 0.15 s, once; later calls find them ready)."""
+    the next (later calls find them ready)."""
     for env in {id(r.env): r.env for r in state.renderers.values()}.values():
         compile_templates(env)
     create_markdown(state.settings.options)

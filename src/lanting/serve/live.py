@@ -271,7 +271,7 @@ class LiveSite:
         return changed
 
     def _index_later(self, index: Callable[[], SearchIndex], generation: int) -> None:
-        """Stage 7b in the background: the pages are served (and browsers reload) at once,
+        """Stage 11 in the background: the pages are served (and browsers reload) at once,
         with the previous search index, which the new one replaces when it is ready. One
         indexer runs at a time, and only for the newest rebuild: edits arriving while it
         runs are indexed together afterwards."""

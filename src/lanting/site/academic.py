@@ -1,4 +1,5 @@
-"""Stage 5b — the academic model: profile, news, publications and talks, linked together.
+"""Stage 8 (academic links) — the academic model: profile, news, publications and
+talks, linked together.
 
 A paper, its talks and the posts about it point to each other: a talk names its paper
 (`paper: key`), a post cites it (`{{< cite key >}}`, `[@key]`) or names it (`paper: key`).

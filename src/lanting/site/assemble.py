@@ -1,4 +1,4 @@
-"""Stage 5 — build the site model: pages with URLs, the blog by year, tags, series,
+"""Stage 8 — build the site model: pages with URLs, the blog by year, tags, series,
 neighbours. Pure: documents and their rendered HTML in, a `Site` out.
 """
 

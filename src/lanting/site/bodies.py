@@ -1,4 +1,4 @@
-"""Stage 4b — each page's body: its rendered HTML with the URLs of the pages it links to
+"""Stage 6 (links) — each page's body: its rendered HTML with the URLs of the pages it links to
 and the WebP variants of its images, made when first used (on an incremental build most
 pages are not rendered again, so their HTML is never loaded nor link-resolved)."""
 

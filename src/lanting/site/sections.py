@@ -1,4 +1,4 @@
-"""Stages 5 and 7 for every language: one site model per language, rendered into its own
+"""Stage 8 for every language: one site model per language, rendered (stage 9) into its own
 folder, plus what links the languages together — the alternates of each page
 (`<link rel="alternate" hreflang>`, the language switch) and one sitemap listing them.
 

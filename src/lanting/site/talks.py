@@ -1,4 +1,4 @@
-"""Stage 4b — a talk's body to slides, each rendered through the full Markdown pipeline.
+"""Stage 7 — a talk's body to slides, each rendered through the full Markdown pipeline.
 
     ## 第一页               ← a slide: any Markdown (math, code, images, callouts)
     Note:                   ← (or `???`) the rest of the slide is the speaker's notes
