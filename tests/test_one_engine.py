@@ -24,7 +24,7 @@ PREFIX = (
     "> [!NOTE]\n> 一个提示。\n\n"
     "前人的工作 [@lin2026] 说明了这一点。\n\n"
     '<div class="aside"><span>raw HTML</span></div>\n\n'
-    '{{< figure src="https://example.org/a.png" caption="图" >}}\n\n'
+    '{{< cite lin2026 >}} 也说明了这一点。\n\n'
 )
 """What real posts carry besides the block under test (see the module docstring)."""
 

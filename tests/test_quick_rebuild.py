@@ -1,6 +1,7 @@
-"""`lanting serve`'s quick path (`incremental.py`): an edit to a post's text renders its
-page (and the feed) alone, and what is served is then exactly what a full rebuild serves;
-an edit that any other page shows takes the full rebuild."""
+"""`lanting serve`'s quick path (`serve/incremental.py`): an edit to a post's text, title
+or summary renders the files whose recorded reads show it (for a text edit, its page and
+the feed), and what is served is then exactly what a full rebuild serves; an edit the
+check stage must see (links, anchors) takes the full rebuild, its page shown first."""
 
 from __future__ import annotations
 

@@ -13,10 +13,9 @@ import pytest
 
 from lanting.build.options import BuildResult
 from lanting.errors import LantingError
-from lanting.fs import confined
 from lanting.markdown.render import render_markdown
 from lanting.markdown.urls import is_safe_url, url_scheme
-from lanting.model.markdown import MarkdownOptions, RenderContext
+from lanting.model.markdown import MarkdownOptions, RenderContext, confined
 from lanting.model.output import OutputFile
 from lanting.output.write import _refuse_unsafe, write_site
 

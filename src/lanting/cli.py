@@ -1,4 +1,5 @@
-"""The command line: `lanting new | build | check | serve`. The only place that prints."""
+"""The command line: `lanting new | build | check | serve | clean`. Stages raise; this
+prints (and `lanting serve` reports its rebuilds as they happen)."""
 
 from __future__ import annotations
 

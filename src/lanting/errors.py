@@ -1,6 +1,6 @@
 """One error type for every stage: where the problem is, what it is, what to do.
 
-Stages raise; only the command line prints.
+Stages raise; the command line prints (`lanting serve` shows them over the page).
 """
 
 from __future__ import annotations

@@ -1,9 +1,7 @@
-"""Small file-system helpers every stage may use: file digests, pruning cache folders,
-paths confined to a folder."""
+"""Small file-system helpers every stage may use: file digests and pruning cache folders."""
 
 from __future__ import annotations
 
-import re
 import shutil
 from pathlib import Path
 
@@ -35,20 +33,3 @@ def keep_newest(folder: Path, pattern: str, count: int, current: Path) -> None:
             old.unlink(missing_ok=True)
         elif not old.is_symlink():
             shutil.rmtree(old, ignore_errors=True)
-
-
-def confined(root: Path, relative: str) -> Path | None:
-    """`root/relative` resolved (symlinks followed), or None when it would leave `root`.
-
-    Absolute paths, backslashes, `~` and NUL bytes are refused outright: a path written
-    in a page is always relative to the site folder and always uses `/`.
-    """
-    if (not relative or relative.startswith(("/", "~")) or "\\" in relative
-            or "\x00" in relative or re.match(r"^[A-Za-z]:", relative)):
-        return None
-    base = root.resolve()
-    try:
-        path = (base / relative).resolve(strict=False)
-    except (OSError, RuntimeError):
-        return None
-    return path if path.is_relative_to(base) else None

@@ -103,7 +103,7 @@ class State:
     fingerprints: dict[str, str] = field(default_factory=dict)
     """Output path -> fingerprint of each generated file."""
     read: tuple[str, ...] = ()
-    """Files outside the input folders that the build read (included by pages)."""
+    """Files the build's pages included (the gate stats them besides the input folders)."""
 
 
 def load_state(cache_dir: Path, output: Path) -> State:

@@ -239,7 +239,7 @@ class SiteOutput:
     state: BuildState | None = field(default=None, repr=False)
     """What `lanting serve` needs to render an edited page alone (`incremental`)."""
     read_files: tuple[str, ...] = ()
-    """Files outside the input folders that pages included (site-relative paths)."""
+    """Files that pages included (site-relative paths), for the up-to-date gate."""
 
     @property
     def fingerprints(self) -> dict[str, str]:

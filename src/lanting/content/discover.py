@@ -1,4 +1,4 @@
-"""Stage 2 — walk the site and classify every file. The only stage that reads `content/`.
+"""Stage 2 — walk the site and classify every file.
 
 Returns text sources (posts, pages, talks, the home page), the bibliography
 (`content/publications.bib`) and assets (files copied as they

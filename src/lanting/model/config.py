@@ -10,7 +10,7 @@ from typing import Any, NewType
 
 Url = NewType("Url", str)
 """A URL from the user's input that pages show (a link, an image): a field of this type
-takes only URLs that `safety.unsafe_url_reason` allows, so an unsafe one is a problem at
+takes only URLs that `markdown.urls.unsafe_url_reason` allows, so an unsafe one is a problem at
 its file and line, never an attribute of a page."""
 
 

@@ -3,6 +3,7 @@ gives (`RenderedMarkdown`)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,17 +45,31 @@ class RenderContext:
     def read_file(self, relative: str) -> tuple[str, str] | None:
         """(text, digest of the bytes read) of a file of the site, or None if it is missing
         or outside the site folder. The digest is recorded as a dependency of the page."""
-        if self.site_root is None or relative.startswith(("/", "\\")) or "\\" in relative:
-            return None
-        root = self.site_root.resolve()
+        path = confined(self.site_root, relative) if self.site_root is not None else None
         try:
-            path = (root / relative).resolve(strict=True)
-            if not path.is_relative_to(root) or not path.is_file():
+            if path is None or not path.is_file():
                 return None
             data = path.read_bytes()
-        except (OSError, RuntimeError):
+        except OSError:
             return None
         return data.decode("utf-8", errors="replace"), bytes_digest(data)
+
+
+def confined(root: Path, relative: str) -> Path | None:
+    """`root/relative` resolved (symlinks followed), or None when it would leave `root`.
+
+    Absolute paths, backslashes, `~`, drive letters and NUL bytes are refused outright: a
+    path written in a page is always relative to the site folder and always uses `/`.
+    """
+    if (not relative or relative.startswith(("/", "~")) or "\\" in relative
+            or "\x00" in relative or re.match(r"^[A-Za-z]:", relative)):
+        return None
+    base = root.resolve()
+    try:
+        path = (base / relative).resolve(strict=False)
+    except (OSError, RuntimeError, ValueError):
+        return None
+    return path if path.is_relative_to(base) else None
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,9 @@ class Reads:
     calls: set[tuple[str, tuple[Any, ...]]] = field(default_factory=set)
     """(function, arguments) of each call recorded, pages and terms as `("page", URL)`
     and `("term", URL)`."""
+    opaque: bool = False
+    """A call got an argument that no later model can be asked again (not a page, a term
+    or a plain value): the file cannot be validated and is always rendered again."""
     _ordered: Any = field(default=None, compare=False, repr=False)
 
     def ordered(self) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...],
@@ -45,15 +48,16 @@ class Reads:
     def to_json(self) -> list[Any]:
         site, names, pages, calls = self.ordered()
         return [self.own, list(names), [ALL_PAGES] if ALL_PAGES in pages else list(pages),
-                list(site), [[name, args] for name, args in calls]]  # tuples: JSON lists
+                list(site), [[name, args] for name, args in calls],  # tuples: JSON lists
+                self.opaque]
 
     @classmethod
     def from_json(cls, data: Any) -> Reads | None:
         """A record as `to_json` stored it, or None if it is not one."""
         try:
-            own, names, pages, site, calls = data
+            own, names, pages, site, calls, opaque = data
             return cls(own, set(names), set(pages), set(site),
-                       {(str(name), _tuples(args)) for name, args in calls})
+                       {(str(name), _tuples(args)) for name, args in calls}, bool(opaque))
         except (TypeError, ValueError):
             return None
 

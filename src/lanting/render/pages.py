@@ -115,8 +115,8 @@ class PageRenderer:
         base = _digest(self.site_digest, template, path, lang, identity(passed),
                        self.model.own(own) if own is not None else "")
         previous, reads = self.previous.get(path), self.previous_reads.get(path)
-        if previous is not None and reads is not None and self.reusable(path) \
-                and reads.own == (own.url if own is not None else None):
+        if previous is not None and reads is not None and not reads.opaque \
+                and self.reusable(path) and reads.own == (own.url if own is not None else None):
             fingerprint = _digest(base, self.model.digest(reads))
             if fingerprint == previous:
                 return OutputFile(path, None, fingerprint, reads=reads)

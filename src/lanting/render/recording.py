@@ -38,6 +38,9 @@ TEMPLATE_CALLS = frozenset({"part_number", "share", "share_image", "blog_posting
 SITE_WIDE = frozenset({"config", "academic"})
 """Site attributes every fingerprint covers already (`PageRenderer.site_digest`)."""
 
+OPAQUE = ("?",)
+"""An argument no later model can be asked again: its file is always rendered again."""
+
 _CURRENT: contextvars.ContextVar[Reads | None] = contextvars.ContextVar(
     "lanting_reads", default=None)
 
@@ -82,7 +85,8 @@ def identity(value: Any) -> Any:
 
 
 def _argument(value: Any) -> Any:
-    """A call's argument as a record keeps it: a page or a term by its URL."""
+    """A call's argument as a record keeps it: a page or a term by its URL; anything else
+    that is not a plain value cannot be found again (`Reads.opaque`)."""
     kind = type(value)
     if kind is Page:
         return ("page", value.url)
@@ -90,7 +94,7 @@ def _argument(value: Any) -> Any:
         return ("term", value.url)
     if value is None or kind is str or kind is int or kind is bool:
         return value
-    return ("?", repr(identity(value)))  # found in no model: the call always counts as changed
+    return OPAQUE
 
 
 def _recorded(name: str, function: Callable[..., Any], always: bool) -> Callable[..., Any]:
@@ -99,14 +103,17 @@ def _recorded(name: str, function: Callable[..., Any], always: bool) -> Callable
 
     def call(*args: Any, **kwargs: Any) -> Any:
         reads = _CURRENT.get()
+        values = (*args, *kwargs.values())
         # A template function given only the file's own page reads nothing the own
         # page's digest does not cover.
         if reads is not None and (always or any(
-                type(a) is Term or (type(a) is Page and a.url != reads.own) for a in args)):
+                type(a) is Term or (type(a) is Page and a.url != reads.own) for a in values)):
             arguments = tuple(_argument(a) for a in args)
-            if kwargs:
-                arguments += (("?", repr(identity(kwargs))),)
+            if kwargs:  # by keyword: not called again when validating, so never reused
+                arguments += (OPAQUE,)
             reads.calls.add((name, arguments))
+            if OPAQUE in arguments:
+                reads.opaque = True
         return function(*args, **kwargs)
 
     return call
@@ -235,11 +242,12 @@ class ModelIndex:
         return known
 
     def _resolve(self, argument: Any) -> Any:
-        if type(argument) is tuple and argument:
+        if type(argument) is tuple and len(argument) == 2:
             if argument[0] == "page":
                 return self.pages.get(argument[1], _MISSING)
             if argument[0] == "term":
                 return self.terms.get(argument[1], _MISSING)
+        if type(argument) is tuple:
             return _MISSING
         return argument
 

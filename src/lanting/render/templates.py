@@ -75,7 +75,7 @@ def environment_for(site: Path, fingerprint: str,
 
 
 def create_environment(site: Path, bytecode: BytecodeCache | None = None) -> Environment:
-    # Site templates that are symlinks leading out of the site are not read (safety.py).
+    # Site templates that are symlinks leading out of the site are not read.
     loaders = [ConfinedLoader(site / "templates", site), FileSystemLoader(str(THEME_TEMPLATES))]
     env = RecordingEnvironment(  # what each page reads of the site is recorded
         loader=ChoiceLoader(loaders),

@@ -446,7 +446,7 @@ class LiveSite:
                     changed.add("*")  # every open page shows the overlay: clear it
                 early = self.early_seconds
                 self.report(f"rebuilt in {seconds * 1000:.0f} ms, {len(changed)} changed"
-                            + (" (edited pages alone)" if self.last_rebuild == "quick" else
+                            + (" (the files showing the edit)" if self.last_rebuild == "quick" else
                                f" (edited pages shown after {early * 1000:.0f} ms)"
                                if early is not None else ""))
                 self.notify("reload", sorted(changed))

@@ -1,5 +1,6 @@
-"""Permalinks: where each source and asset lands in the output, decided before rendering
-so that links between pages can be rewritten while Markdown is rendered.
+"""Stage 6 — permalinks: where each source and asset lands in the output. Markdown is
+rendered with placeholders for links between sources; once every URL is known here, the
+pages' bodies get them (`bodies`).
 """
 
 from __future__ import annotations
