@@ -26,9 +26,9 @@ Run = Callable[..., tuple[int, str, str]]
 SRC = Path(__file__).resolve().parents[1] / "src"
 
 # Runs `lanting build SITE` with the writer stopped at one point: `files` stops after a
-# few files are in the temporary folder; `swap` stops between the two renames of the
-# fallback swap (no atomic exchange); `patch` stops while a committed patch is applied
-# (one page already renamed into the output). The child touches READY, then sleeps.
+# few files are in the temporary folder; `links` after half the unchanged files are
+# linked into it; `swap` stops between the two renames of the fallback swap (no atomic
+# exchange). The child touches READY, then sleeps.
 CHILD = textwrap.dedent("""
     import os, signal, sys, time
     from pathlib import Path
@@ -60,20 +60,21 @@ CHILD = textwrap.dedent("""
             time.sleep(0.05)
             return real(old, data)
         write._same_file = slow
+    elif point == "links":
+        linked = []
+        real_link = os.link
+        def link(a, b):
+            real_link(a, b)
+            linked.append(1)
+            if len(linked) == 5:
+                pause()
+        write.os.link = link
     elif point == "swap":
-        write.PATCH_FRACTION = 0  # replace the whole folder even for one changed page
         write.exchange = lambda a, b: False
         real_replace = os.replace
         def replace(a, b):
             real_replace(a, b)
             if ".lanting-old-" in str(b):
-                pause()
-        write.os.replace = replace
-    elif point == "patch":  # stop after the first rename of a committed patch
-        real_replace = os.replace
-        def replace(a, b):
-            real_replace(a, b)
-            if ".lanting-tmp-" in str(a) and "/public/" in str(b) and not ready.exists():
                 pause()
         write.os.replace = replace
     sys.exit(main(["build", site, *(["--no-cache"] if point == "threads" else [])]))
@@ -183,12 +184,15 @@ def test_crash_in_one_page_keeps_the_old_output(built: Path, snapshot: Snapshot)
     assert leftovers(built) == []
 
 
-def test_killed_while_applying_a_patch_the_next_build_finishes_it(
-    built: Path, snapshot: Snapshot, run_cli: Run, make_site: MakeSite,
+def test_killed_while_linking_an_edit_leaves_the_old_site_whole(
+    built: Path, snapshot: Snapshot, run_cli: Run,
 ) -> None:
-    assert run_and_signal(built, "patch", signal.SIGKILL) == -signal.SIGKILL
-    [tmp] = leftovers(built)  # the committed journal waits beside the output
-    assert (built / tmp / ".lanting-journal").is_file()
+    """A one-page edit is written like any build: nothing in the output changes until
+    the exchange (before, a small edit was applied in place, and a kill in the middle of
+    its renames left half the old site, half the new)."""
+    before = snapshot(built / "public")
+    assert run_and_signal(built, "links", signal.SIGKILL) == -signal.SIGKILL
+    assert snapshot(built / "public") == before
     code, _out, err = run_cli("build", built)
     assert code == 0, err
     assert leftovers(built) == []
@@ -197,8 +201,3 @@ def test_killed_while_applying_a_patch_the_next_build_finishes_it(
     assert code == 0, err
     assert snapshot(built / "public") == snapshot(built.parent / "clean")
 
-
-def test_interrupted_while_applying_a_patch_finishes_it(built: Path, snapshot: Snapshot) -> None:
-    assert run_and_signal(built, "patch", signal.SIGINT) == 130
-    assert leftovers(built) == []
-    assert b"Changed." in (built / "public/posts/p0/index.html").read_bytes()

@@ -284,16 +284,18 @@ def _pages(n: int, changed: str = "") -> list[OutputFile]:
             for i in range(n)]
 
 
-def test_a_small_change_patches_the_output_in_place(
+def test_a_small_change_swaps_the_whole_output_keeping_unchanged_files(
     tmp_path: Path, snapshot: Snapshot, temp_leftovers: Callable[[Path], list[str]],
 ) -> None:
+    """One page changed: the output folder is still exchanged as a whole (never changed
+    in place), and the unchanged files are the same files (hard links), times kept."""
     site, out = tmp_path / "site", tmp_path / "public"
     site.mkdir()
     write_site(out, site, _pages(20), [])
     root_inode, kept = out.stat().st_ino, stat_key(out / "p5/index.html")
     files = [f for f in _pages(20, " changed") if f.path != "p19/index.html"]
     write_site(out, site, [*files, OutputFile("new/index.html", b"new")], [])
-    assert out.stat().st_ino == root_inode  # patched, not replaced
+    assert out.stat().st_ino != root_inode  # a new folder, swapped in
     assert stat_key(out / "p5/index.html") == kept
     assert (out / "p0/index.html").read_bytes() == b"page 0 changed"
     assert not (out / "p19").exists()  # the stale file and its emptied folder are gone

@@ -8,12 +8,19 @@ build with nothing changed costs little more than Python's start-up.
 from __future__ import annotations
 
 import gc
+import os
 import shutil
 import sys
 import time
 from pathlib import Path
 
-from lanting.build.freshness import State, inputs_digest, load_state
+from lanting.build.freshness import (
+    State,
+    inputs_digest,
+    load_state,
+    output_digest,
+    output_stamps,
+)
 from lanting.build.options import CACHE_DIR, BuildOptions, BuildResult, Progress
 from lanting.output.write import check_output_folder
 
@@ -22,12 +29,16 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
           progress: Progress | None = None) -> BuildResult:
     """Build the site into the output folder (atomically); skip it if nothing changed."""
     started = time.perf_counter()
-    output = options.output or site_dir / "public"
-    check_output_folder(output, site_dir)  # refuse early, before any work or cache write
+    given = options.output or site_dir / "public"
+    check_output_folder(given, site_dir)  # refuse early, before any work or cache write
+    # A symlinked output folder (`public -> /var/www/site`) is written through: the
+    # target is built and swapped, and the link keeps pointing at it.
+    output = Path(os.path.realpath(given))
     previous = load_state(site_dir / CACHE_DIR, output) if options.cache else State()
     inputs = inputs_digest(site_dir, (str(output.resolve()), options.drafts, options.base_url,
                                       options.strict), previous.read)
-    if options.cache and options.write and previous.inputs == inputs:
+    if options.cache and options.write and previous.inputs == inputs \
+            and previous.output == output_digest(output_stamps(output)):
         return BuildResult(output, 0, 0, (), time.perf_counter() - started, None)
     first_import = "lanting.build.pipeline" not in sys.modules
     from lanting.build.pipeline import build_and_write  # the heavy imports, now needed

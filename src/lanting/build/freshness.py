@@ -104,6 +104,9 @@ class State:
     """Output path -> fingerprint of each generated file."""
     read: tuple[str, ...] = ()
     """Files the build's pages included (the gate stats them besides the input folders)."""
+    output: str = ""
+    """`output_digest` of the output folder as the build left it: a file deleted, added
+    or edited there since makes the next build run (and put it right)."""
 
 
 def load_state(cache_dir: Path, output: Path) -> State:
@@ -115,26 +118,58 @@ def load_state(cache_dir: Path, output: Path) -> State:
             return State()
         return State(str(data.get("inputs", "")),
                      {str(k): str(v) for k, v in data.get("fingerprints", {}).items()},
-                     tuple(str(name) for name in data.get("read", ())))
+                     tuple(str(name) for name in data.get("read", ())),
+                     str(data.get("output", "")))
     except (OSError, ValueError, AttributeError, TypeError):
         return State()
 
 
-def load_reads(cache_dir: Path, output: Path) -> dict[str, Reads]:
+Stamps = dict[str, tuple[int, int]]
+"""Output path -> (size, modification time in ns) of each file of an output folder."""
+
+
+def output_stamps(output: Path) -> Stamps:
+    """Every file of the output folder with its size and time (the marker left out)."""
+    found: Stamps = {}
+    pending = [("", os.fspath(output))]
+    while pending:
+        prefix, folder = pending.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                pending.append((prefix + entry.name + "/", entry.path))
+            elif entry.name != MARKER or prefix:
+                try:
+                    stat = entry.stat(follow_symlinks=False)
+                except OSError:
+                    continue
+                found[prefix + entry.name] = (stat.st_size, stat.st_mtime_ns)
+    return found
+
+
+def output_digest(stamps: Stamps) -> str:
+    return hashlib.blake2b(repr(sorted(stamps.items())).encode(), digest_size=16).hexdigest()
+
+
+def load_details(cache_dir: Path, output: Path) -> tuple[dict[str, Reads], Stamps]:
     """What each generated file of `output` read of the site model (`render.recording`),
-    as the build that wrote it recorded; read only by a build that has work to do."""
+    and the stamps of the output's files, as the build that wrote it recorded them; read
+    only by a build that has work to do."""
     try:
-        data = json.loads(_reads_file(cache_dir, output).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    if not isinstance(data, dict):
-        return {}
-    found = {str(path): Reads.from_json(value) for path, value in data.items()}
-    return {path: reads for path, reads in found.items() if reads is not None}
+        data = json.loads(_details_file(cache_dir, output).read_text(encoding="utf-8"))
+        reads = {str(path): Reads.from_json(value) for path, value in data["reads"].items()}
+        stamps = {str(path): (int(size), int(mtime))
+                  for path, (size, mtime) in data["files"].items()}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}, {}
+    return {path: r for path, r in reads.items() if r is not None}, stamps
 
 
-def _reads_file(cache_dir: Path, output: Path) -> Path:
-    return cache_dir / _state_file(cache_dir, output).name.replace("output-", "reads-", 1)
+def _details_file(cache_dir: Path, output: Path) -> Path:
+    return cache_dir / _state_file(cache_dir, output).name.replace("output-", "details-", 1)
 
 
 KEPT_STATES = 8
@@ -144,17 +179,18 @@ built in full again."""
 
 
 def save_state(cache_dir: Path, output: Path, content: str, state: State,
-               reads: dict[str, Reads]) -> None:
+               reads: dict[str, Reads], stamps: Stamps) -> None:
     """Remember what the build that just wrote `output` was made from (in the cache)."""
     try:
         cache_dir.mkdir(parents=True, exist_ok=True)
-        mine, recorded = _state_file(cache_dir, output), _reads_file(cache_dir, output)
-        recorded.write_text(json.dumps(
-            {path: r.to_json() for path, r in sorted(reads.items())}), encoding="utf-8")
+        mine, details = _state_file(cache_dir, output), _details_file(cache_dir, output)
+        details.write_text(json.dumps(
+            {"reads": {path: r.to_json() for path, r in sorted(reads.items())},
+             "files": stamps}), encoding="utf-8")
         mine.write_text(json.dumps(
             {"inputs": state.inputs, "content": content, "fingerprints": state.fingerprints,
-             "read": sorted(state.read)}), encoding="utf-8")
+             "read": sorted(state.read), "output": state.output}), encoding="utf-8")
         keep_newest(cache_dir, "output-*.json", KEPT_STATES, mine)
-        keep_newest(cache_dir, "reads-*.json", KEPT_STATES, recorded)
+        keep_newest(cache_dir, "details-*.json", KEPT_STATES, details)
     except OSError:
         pass  # without it the next build only does more work

@@ -30,7 +30,14 @@ from pathlib import Path
 
 from lanting.build.bytecode import bytecode_cache
 from lanting.build.cache import DocumentCache, engine_fingerprint, settings_fingerprint
-from lanting.build.freshness import State, load_reads, save_state
+from lanting.build.freshness import (
+    Stamps,
+    State,
+    load_details,
+    output_digest,
+    output_stamps,
+    save_state,
+)
 from lanting.build.options import CACHE_DIR, BuildOptions, BuildResult, Progress
 from lanting.build.state import BuildState
 from lanting.build.workers import PARALLEL_THRESHOLD, materialize, run_in_order
@@ -257,12 +264,15 @@ def build_and_write(site_dir: Path, options: BuildOptions, output: Path, inputs:
     digest of what this build is made from, `previous` what the build that wrote the
     output recorded."""
     cache = DocumentCache(site_dir / CACHE_DIR / "cache.sqlite" if options.cache else None)
-    reads = load_reads(site_dir / CACHE_DIR, output) if previous.fingerprints else {}
+    reads, stamps = load_details(site_dir / CACHE_DIR, output) if previous.fingerprints \
+        else ({}, {})
+    # An old file is used again only if it is the one the last build wrote: a file edited
+    # or deleted in the output folder since is made again (and its bytes never indexed).
+    intact = partial(_is_intact, str(output), stamps)
     try:
-        produced = produce(site_dir, options, cache, previous.fingerprints,
-                           partial(_is_file, str(output)), progress,
-                           previous_data=lambda path: _read(output / path), minify=True,
-                           previous_reads=reads)
+        produced = produce(site_dir, options, cache, previous.fingerprints, intact, progress,
+                           previous_data=lambda path: _read(output / path) if intact(path)
+                           else None, minify=True, previous_reads=reads)
         if not options.write:  # `lanting check`: every check ran; nothing to index or write
             return BuildResult(output, 0, len(produced.files), produced.warnings,
                                time.perf_counter() - started, produced.site)
@@ -279,16 +289,23 @@ def build_and_write(site_dir: Path, options: BuildOptions, output: Path, inputs:
         # A build that read other files than the last one did recorded the inputs without
         # them: the next build runs again, and records them all.
         same = set(produced.read_files) == set(previous.read)
-        state = State(inputs if same else "", fingerprints, produced.read_files)
+        written = output_stamps(output)
+        state = State(inputs if same else "", fingerprints, produced.read_files,
+                      output_digest(written))
         save_state(site_dir / CACHE_DIR, output, marker_content(output), state,
-                   {f.path: f.reads for f in files if f.reads is not None})
+                   {f.path: f.reads for f in files if f.reads is not None}, written)
     return BuildResult(output, count, len(files), (*produced.warnings, *index.warnings),
                        time.perf_counter() - started, produced.site, fingerprints)
 
 
-def _is_file(folder: str, path: str) -> bool:
-    # Asked for every page whose fingerprint is unchanged: without pathlib's overhead.
-    return os.path.isfile(os.path.join(folder, path))
+def _is_intact(folder: str, stamps: Stamps, path: str) -> bool:
+    """The old file at `path` is the one the last build wrote: same size and time.
+    (Asked for every page whose fingerprint is unchanged: without pathlib's overhead.)"""
+    try:
+        stat = os.stat(os.path.join(folder, path))
+    except OSError:
+        return False
+    return stamps.get(path) == (stat.st_size, stat.st_mtime_ns)
 
 
 def _read(path: Path) -> bytes | None:
@@ -316,7 +333,8 @@ def produce(
     config = load_config(site_dir, overrides)                              # 1. config
     # `lanting serve` remembers files itself (`reader`); a build knows them from the cache.
     known = cache.known_files() if reader is None else None
-    discovery = discover(site_dir, reader, known)                          # 2. discover
+    discovery = discover(site_dir, reader, known,
+                         options.output or site_dir / "public")            # 2. discover
     if known is not None:
         cache.remember_files(discovery.stamps, known)
     bibliography = parse_bibliography(discovery.bibliography)              # 3. bibliography

@@ -40,14 +40,32 @@ def is_ignored(name: str) -> bool:
     )
 
 
-def _walk(root: Path, site: Path, warnings: list[Problem]) -> list[tuple[str, str]]:
+def _unpublishable(real: str, site_real: str, excluded: tuple[str, ...]) -> str | None:
+    """Why the file or folder at the real path `real` may not be published, if it may
+    not: it lies in a hidden folder of the site (`.git`, `.lanting` — reached through a
+    symlink, which `is_ignored` does not see) or in an output folder."""
+    if any(real == folder or real.startswith(folder + os.sep) for folder in excluded):
+        return "it is in the output folder"
+    rel = os.path.relpath(real, site_real)
+    if any(part.startswith(".") for part in rel.split(os.sep) if part not in (".", "..")):
+        return "it is a hidden file of the site (.git, .lanting, …)"
+    return None
+
+
+def _walk(root: Path, site: Path, warnings: list[Problem],
+          excluded: tuple[str, ...] = ()) -> list[tuple[str, str]]:
     """(absolute path, path relative to `root` with `/`) of every regular file under
-    `root`, sorted; symlinks leading out of the site are skipped with a warning."""
+    `root`, sorted. Symlinks leading out of the site, or to a hidden file or folder of
+    it, or into an output folder (`excluded`, real paths), are skipped with a warning."""
     found: list[tuple[str, str]] = []
     site_real = os.path.realpath(site)
     base = str(root)
     stack = [(base, "")]
     walked = {os.path.realpath(base)}  # real folders entered through links: no loops
+    if (why := _unpublishable(os.path.realpath(base), site_real, excluded)) is not None:
+        warnings.append(Problem(f"{root.name}/ is not published: {why}", root,
+                                severity="warning"))
+        return []
     while stack:
         folder, prefix = stack.pop()
         walked.add(os.path.realpath(folder))
@@ -64,6 +82,10 @@ def _walk(root: Path, site: Path, warnings: list[Problem]) -> list[tuple[str, st
                 if os.path.commonpath([target, site_real]) != site_real:
                     warnings.append(Problem("symlink leads outside the site; not followed",
                                             Path(entry.path), severity="warning"))
+                elif (why := _unpublishable(target, site_real, excluded)) is not None:
+                    warnings.append(Problem(f"symlink not followed: {why}", Path(entry.path),
+                                            severity="warning",
+                                            hint="a site never publishes these"))
                 elif os.path.isdir(target):
                     here = os.path.realpath(folder)
                     if target in walked or here == target or here.startswith(target + os.sep):
@@ -245,9 +267,14 @@ def _read_bibliography(path: Path) -> Source:
 
 
 def discover(site: Path, reader: FileReader | None = None,
-             known: dict[str, tuple[str, str]] | None = None) -> Discovery:
+             known: dict[str, tuple[str, str]] | None = None,
+             output: Path | None = None) -> Discovery:
     """Every source and asset of `site`; `reader` remembers files between builds in one
-    process (`lanting serve`), `known` between builds (`Discovery.stamps` of the last)."""
+    process (`lanting serve`), `known` between builds (`Discovery.stamps` of the last).
+    Nothing in `output` (the output folder) or in a hidden folder is ever a file of the
+    site, whatever symlink leads there."""
+    excluded = tuple(os.path.realpath(p) for p in {site / "public", *(
+        (output,) if output is not None else ())})
     started_ns = time.time_ns()
     stamps: dict[str, tuple[str, str]] = {}
     content_dir = site / CONTENT
@@ -257,7 +284,7 @@ def discover(site: Path, reader: FileReader | None = None,
     assets: list[Asset] = []
     problems: list[Problem] = []
     bibliography: Source | None = None
-    files = _walk(content_dir, site, warnings) if content_dir.is_dir() else []
+    files = _walk(content_dir, site, warnings, excluded) if content_dir.is_dir() else []
     bundles = {rel.rsplit("/", 1)[0] for _, rel in files
                if rel.endswith("/index.md") and rel.count("/") == 2}
     for name, rel_text in files:
@@ -291,7 +318,8 @@ def discover(site: Path, reader: FileReader | None = None,
         raise LantingError(problems)
     static_dir = site / STATIC
     static = [Asset(Path(name), PurePosixPath(rel))
-              for name, rel in (_walk(static_dir, site, warnings) if static_dir.is_dir() else [])]
+              for name, rel in (_walk(static_dir, site, warnings, excluded)
+                                if static_dir.is_dir() else [])]
     if (site / TEMPLATES).is_dir():  # walked for its warnings; the template loader refuses too
         _walk(site / TEMPLATES, site, warnings)
     return Discovery(tuple(sources), tuple(assets), tuple(static), tuple(warnings),

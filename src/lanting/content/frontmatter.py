@@ -16,6 +16,7 @@ from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import AliasEvent
 
 from lanting.config.locate import toml_key_lines
 from lanting.config.schema import SchemaProblem, build
@@ -111,7 +112,33 @@ def _split(text: str) -> tuple[str | None, str | None, str, int]:
     return None, "", text, 1
 
 
+MAX_FRONT_MATTER = 256 * 1024
+"""Characters a front matter may have: it is a page's metadata, and bounding it bounds
+the work any one file can cause before its Markdown is read."""
+
+
+def _refuse_aliases(source: Source, text: str) -> None:
+    """YAML aliases (`*name` repeating an `&name` anchor) can expand exponentially: nine
+    nested levels of a 479-byte front matter take gigabytes. Front matter never needs
+    them. (Without an `&` there is no anchor, so the common case reads nothing twice.)"""
+    if "&" not in text or "*" not in text:
+        return
+    try:
+        for event in _YAML.parse(text):
+            if isinstance(event, AliasEvent):
+                raise LantingError.at("YAML aliases (`*name`) are not allowed in front matter",
+                                      source.path, event.start_mark.line + 2,
+                                      hint="write the value out where it is used")
+    except YAMLError:
+        return  # `load` reports it, with its line
+
+
 def _parse_yaml(source: Source, text: str) -> tuple[dict[str, Any], dict[str, int]]:
+    if len(text) > MAX_FRONT_MATTER:
+        raise LantingError.at(
+            f"front matter is {len(text):,} characters long (limit {MAX_FRONT_MATTER:,})",
+            source.path, 2, hint="is the closing `---` missing? keep long text in the body")
+    _refuse_aliases(source, text)
     try:
         data = _YAML.load(text) if text.strip() else {}
     except MarkedYAMLError as error:

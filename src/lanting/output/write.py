@@ -1,13 +1,11 @@
 """Stage 12 — the only stage that writes. Every new or changed file is first written to a
 fresh sibling folder; nothing in the output folder changes until all of them are on disk.
 
-Then one of two commits:
-- *swap* (most files changed, or a first build): the sibling folder is completed with
-  hard links to the unchanged files and replaces the output folder in one rename;
-- *patch* (a few files changed, the usual edit): a journal listing the renames and
-  deletions is written into the sibling folder — that write is the commit point — and
-  then applied. A build killed while applying it is finished by the next one
-  (`recover_interrupted`), so the output never stays half old, half new.
+Then the sibling folder is completed with hard links to the unchanged files and swapped
+with the output folder in one atomic exchange (Linux `renameat2`; two renames elsewhere,
+repaired by the next build if a kill lands between them): a reader of the output folder
+sees the old site or the new one, never half of each. (An earlier in-place "patch" for
+small edits was dropped: a kill while it applied its renames left a mixed folder.)
 
 A failed or interrupted build leaves the previous output byte-identical and no
 temporary folder behind. The output folder is replaced only when Lanting wrote it
@@ -23,7 +21,7 @@ import json
 import os
 import shutil
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -151,19 +149,13 @@ def _alive(pid: int) -> bool:
     return True
 
 
-JOURNAL = ".lanting-journal"
-"""In a sibling folder: the renames and deletions of a committed patch."""
-PATCH_FRACTION = 0.25
-"""A build that changes at most this share of the output's files patches it in place."""
-
-
 def recover_interrupted(out: Path) -> None:
     """Undo or finish what a build killed outright (SIGKILL, power loss) left beside `out`.
 
-    A killed writer cannot clean up: its temporary folder stays. If it had committed a
-    patch (its journal exists), the patch is applied; if it died between the two renames
-    of a swap, the previous output sits in its `-old-` folder and is put back. Folders
-    of writers still running are left alone.
+    A killed writer cannot clean up: its temporary folder stays, and is removed; if it
+    died between the two renames of a swap (no atomic exchange), the previous output sits
+    in its `-old-` folder and is put back. Folders of writers still running are left
+    alone.
     """
     if not out.parent.is_dir():
         return
@@ -174,8 +166,6 @@ def recover_interrupted(out: Path) -> None:
                 continue
             if kind == "old" and not out.exists():
                 os.replace(path, out)
-            elif kind == "tmp" and (path / JOURNAL).is_file() and out.is_dir():
-                _apply_patch(path, out)
             else:
                 shutil.rmtree(path, ignore_errors=True)
 
@@ -243,84 +233,6 @@ def _stage(tmp: Path, out: Path, files: list[OutputFile],
     return set(wanted), staged
 
 
-def _existing_files(out: Path) -> set[str] | None:
-    """Every file in the output (POSIX paths), or None if it holds anything but plain
-    files and folders (then it is replaced as a whole)."""
-    found: set[str] = set()
-    pending = [("", os.fspath(out))]
-    while pending:
-        prefix, folder = pending.pop()
-        with os.scandir(folder) as entries:
-            for entry in entries:
-                if entry.is_symlink():
-                    return None
-                if entry.is_dir():
-                    pending.append((prefix + entry.name + "/", entry.path))
-                else:
-                    found.add(prefix + entry.name)
-    found.discard(MARKER)
-    return found
-
-
-def _folders(path: str) -> Iterator[str]:
-    """`a/b/c.html` -> `a/b`, `a`."""
-    while "/" in path:
-        path = path.rpartition("/")[0]
-        yield path
-
-
-def _patch_plan(out: Path, paths: set[str], staged: set[str]) -> list[str] | None:
-    """The files to delete if `out` can be patched in place (None: swap it instead)."""
-    if not (out / MARKER).is_file():
-        return None
-    existing = _existing_files(out)
-    if existing is None:
-        return None
-    stale = sorted(existing - paths)
-    if len(staged) + len(stale) > PATCH_FRACTION * max(len(paths), 1):
-        return None
-    folders = {folder for p in existing for folder in _folders(p)}
-    if any(p in folders for p in paths) or any(  # a file where a folder was, or inside a file
-            folder in existing for p in paths for folder in _folders(p)):
-        return None
-    return stale
-
-
-def _commit_patch(tmp: Path, out: Path, staged: set[str], stale: list[str],
-                  marker: str) -> None:
-    journal = {"replace": sorted(staged), "delete": stale, "marker": marker}
-    part = tmp / (JOURNAL + ".part")
-    part.write_text(json.dumps(journal), encoding="utf-8")
-    os.replace(part, tmp / JOURNAL)  # the commit point
-    _apply_patch(tmp, out)
-
-
-def _apply_patch(tmp: Path, out: Path) -> None:
-    """Apply the journal in `tmp` to `out` and remove `tmp`. Idempotent: a patch applied
-    partly by a killed build is finished by the next."""
-    journal = json.loads((tmp / JOURNAL).read_text(encoding="utf-8"))
-    for path in journal["replace"]:
-        staged = tmp / path
-        if staged.exists():
-            target = out / path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(staged, target)
-    for path in journal["delete"]:
-        target = out / path
-        target.unlink(missing_ok=True)
-        for parent in target.parents:
-            if parent == out:
-                break
-            try:
-                parent.rmdir()  # only succeeds once the folder is empty
-            except OSError:
-                break
-    part = tmp / MARKER
-    part.write_text(journal["marker"], encoding="utf-8")
-    os.replace(part, out / MARKER)
-    shutil.rmtree(tmp, ignore_errors=True)
-
-
 def _link_unchanged(tmp: Path, out: Path, paths: set[str], staged: set[str]) -> None:
     """Complete a staged folder with hard links to the files that did not change."""
     tmp_dir, out_dir = os.fspath(tmp), os.fspath(out)
@@ -353,16 +265,10 @@ def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Itera
     try:
         tmp.mkdir()
         paths, staged = _stage(tmp, out, files, copies)
-        stale = _patch_plan(out, paths, staged) if out.is_dir() else None
-        if stale is not None:
-            _commit_patch(tmp, out, staged, stale, marker)
-        else:
-            _link_unchanged(tmp, out, paths, staged)
-            (tmp / MARKER).write_text(marker, encoding="utf-8")
-            _swap_in(tmp, out, old)
+        _link_unchanged(tmp, out, paths, staged)
+        (tmp / MARKER).write_text(marker, encoding="utf-8")
+        _swap_in(tmp, out, old)
     except BaseException:
-        if (tmp / JOURNAL).is_file():
-            _apply_patch(tmp, out)  # committed: finish it, even when interrupted
         shutil.rmtree(tmp, ignore_errors=True)
         if old.exists() and not out.exists():
             os.replace(old, out)

@@ -5,21 +5,15 @@ selected publications are in `home.html`.
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 from lanting.model.site import Publication, Site
+from lanting.render.sharing import json_ld
 
 if TYPE_CHECKING:
     from lanting.model.output import OutputFile
     from lanting.model.site import Academic
     from lanting.render.pages import PageRenderer
-
-
-def _json_ld(data: dict[str, Any]) -> str:
-    """JSON for a <script> element: `</` cannot close it early."""
-    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True)
-    return text.replace("</", "<\\/")
 
 
 def scholarly_article(pub: Publication, academic: Academic, absolute: Any) -> str:
@@ -42,7 +36,7 @@ def scholarly_article(pub: Publication, academic: Academic, absolute: Any) -> st
     same = [x.url for x in pub.links if x.kind in ("arxiv", "doi")]
     if same:
         data["sameAs"] = same
-    return _json_ld(data)
+    return json_ld(data, indent=1)
 
 
 def _features(*items: Any) -> dict[str, frozenset[str]]:

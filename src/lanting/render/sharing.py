@@ -32,10 +32,18 @@ def first_figure(html: str) -> str | None:
     return None
 
 
-def json_ld(data: dict[str, Any]) -> str:
-    """JSON for a <script> element: `</` cannot close it early."""
-    return json.dumps(data, ensure_ascii=False, sort_keys=True,
-                      separators=(",", ":")).replace("</", "<\\/")
+_SCRIPT_SAFE = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
+                              "'": "\\u0027", "\u2028": "\\u2028", "\u2029": "\\u2029"})
+"""What must not appear in JSON inside a `<script>` element: `<!--` and `<script` make the
+HTML tokenizer's script data states swallow the rest of the page, not only `</script>`
+ends it (as Jinja's `tojson` escapes)."""
+
+
+def json_ld(data: dict[str, Any], indent: int | None = None) -> str:
+    """JSON for a `<script>` element (JSON-LD), the same value, never markup."""
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, indent=indent,
+                      separators=(",", ":") if indent is None else None)
+    return text.translate(_SCRIPT_SAFE)
 
 
 def sharing_helpers(site: Site, absolute: Callable[[str], str],
