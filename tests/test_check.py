@@ -15,6 +15,12 @@ from lanting.errors import LantingError
 from lanting.model.problem import Problem
 from lanting.output.external import ExternalLink, ask, check_external
 
+TINY_PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000002000000020802000000fdd49a730000"
+    "001649444154789c635c6caac5c0c0c0c4c0c0c0c0c000000cbb0106e14f5107000000"
+    "0049454e44ae426082")
+"""A real 1x1 PNG (a bare signature is a damaged image, which the build warns about)."""
+
 Run = Callable[..., tuple[int, str, str]]
 MakeSite = Callable[..., Path]
 Post = Callable[..., str]
@@ -47,7 +53,7 @@ def test_good_links_of_every_kind_pass(make_site: MakeSite, post: Post) -> None:
             "[tag](/tags/python/) [feed](/atom.xml) [mail](mailto:a@b.org) [ext](https://e.org)\n"
             "[fn][^1] [main](/posts/b/#main)\n\n[^1]: note\n")),
         "content/posts/b/index.md": post("B", body="## Part\n"),
-        "content/posts/b/fig.png": b"\x89PNG\r\n\x1a\n",
+        "content/posts/b/fig.png": TINY_PNG,
         "static/files/x.pdf": b"%PDF",
     })
     assert problems_of(site) == []
@@ -82,7 +88,7 @@ def test_link_to_a_draft_is_an_error_unless_drafts_are_built(make_site: MakeSite
     site = make_site({
         "content/posts/a.md": post("A", body="[next](d/index.md) ![i](d/i.png) [u](/posts/d/)\n"),
         "content/posts/d/index.md": post("D", draft=True),
-        "content/posts/d/i.png": b"\x89PNG\r\n\x1a\n",
+        "content/posts/d/i.png": TINY_PNG,
     })
     found = problems_of(site)
     assert len(found) == 3 and all("draft" in p.message for p in found)
@@ -137,7 +143,7 @@ def test_config_links_are_checked(make_site: MakeSite) -> None:
         'url = "https://e.org"\n')})
     # (An unsafe scheme never gets this far: test_safety's config tests.)
     assert [(line, text.split(":")[0]) for _n, line, _c, text in messages(site)] == [
-        (7, "menu"), (10, "links")]
+        (7, "menu.1.url"), (10, "links.0.url")]
 
 
 def test_series_and_date_warnings(make_site: MakeSite, post: Post) -> None:
@@ -270,7 +276,7 @@ def test_external_is_off_by_default_and_on_with_the_flag(
 
 def test_image_paths_cannot_leave_content(make_site: MakeSite, post: Post) -> None:
     site = make_site({"content/posts/a.md": post("A", body="![x](../../../etc/passwd.png)\n"),
-                      "etc/passwd.png": b"\x89PNG\r\n\x1a\n"})
+                      "etc/passwd.png": TINY_PNG})
     [problem] = problems_of(site)
     assert problem.message == ("missing image `../../../etc/passwd.png`: no file outside "
                                "content/")
@@ -281,3 +287,34 @@ def test_the_example_site_has_no_problems(run_cli: Run) -> None:
     code, out, err = run_cli("check", example)
     assert (code, err) == (0, "")
     assert out.startswith("check passed: no problems")
+
+
+def test_check_sees_links_everywhere_a_page_shows_them(make_site: MakeSite, post: Post) -> None:
+    """Issue 34: 24 of 53 planted problems went unreported — links in talk slides and
+    notes, home-page news, `[profile]` photo and links, `[sharing] image`, BibTeX files,
+    and raw HTML `href`/`src`. Each is reported at its file and line."""
+    site = make_site({
+        "lanting.toml": 'title = "T"\n[search]\nenabled = false\n[profile]\n'
+                        'photo = "/images/me.jpg"\n[[profile.links]]\nkind = "cv"\n'
+                        'url = "/cv.pdf"\n[sharing]\nimage = "/card.png"\n',
+        "content/_index.md": "---\ntitle: Home\nnews:\n  - date: 2026-01-02\n"
+                             "    text: See [the paper](posts/nope.md).\n---\nHi.\n",
+        "content/talks/t.md": "---\ntitle: Talk\ndate: 2026-01-03\n---\n# One\n\n"
+                              "[slides link](../posts/gone.md)\n\nNote: see [notes](missing.md)\n",
+        "content/posts/a.md": post("A", "2026-01-02", body=(
+            'Raw <img src="nope.png" alt="x"> and <a href="other.md">link</a>.\n\n'
+            '<div><a href="/also-missing/">block</a></div>\n')),
+        "content/publications.bib": "@inproceedings{lin2026,\n  title = {P},\n  year = {2026},\n"
+                                    "  pdf = {papers/lin2026.pdf},\n}\n",
+    })
+    found = {(name, line, text.split("`")[1] if "`" in text else text)
+             for name, line, _col, text in messages(site)}
+    assert ("_index.md", 4, "posts/nope.md") in found  # the news item's line
+    assert ("t.md", 7, "../posts/gone.md") in found
+    assert ("t.md", 9, "missing.md") in found
+    assert ("a.md", 5, "nope.png") in found and ("a.md", 5, "other.md") in found
+    assert ("a.md", 7, "/also-missing/") in found
+    assert ("publications.bib", 1, "lin2026") in found
+    assert ("lanting.toml", 5, "/images/me.jpg") in found
+    assert ("lanting.toml", 8, "/cv.pdf") in found
+    assert ("lanting.toml", 10, "/card.png") in found

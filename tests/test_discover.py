@@ -15,13 +15,19 @@ from lanting.content.discover import discover, source_text
 from lanting.errors import LantingError
 from lanting.model.content import Kind, Source, text_digest
 
+TINY_PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000002000000020802000000fdd49a730000"
+    "001649444154789c635c6caac5c0c0c0c4c0c0c0c0c000000cbb0106e14f5107000000"
+    "0049454e44ae426082")
+"""A real 1x1 PNG (a bare signature is a damaged image, which the build warns about)."""
+
 
 def test_sources_assets_and_static(make_site: Callable[..., Path]) -> None:
     site = make_site({
         "content/_index.md": "Home\n",
         "content/posts/a.md": "A\n",
         "content/posts/b/index.md": "B\n",
-        "content/posts/b/fig.png": b"\x89PNG",
+        "content/posts/b/fig.png": TINY_PNG,
         "content/pages/about.md": "About\n",
         "content/files/cv.pdf": b"%PDF",
         "static/robots-extra.txt": "x\n",

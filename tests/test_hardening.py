@@ -156,3 +156,98 @@ def test_output_edited_behind_lantings_back_is_repaired(
     result = build_site(site)
     assert result.site is not None, "the build said up to date"
     assert snapshot(site / "public") == clean
+
+
+# --- "internal error" without file:line, and inputs that made no sense ------------------------
+
+
+def _errors(site: Path) -> list[tuple[str, int | None, str]]:
+    with pytest.raises(LantingError) as caught:
+        build(site, BuildOptions())
+    return [(p.path.name if p.path else "", p.line, p.message) for p in caught.value.problems]
+
+
+def test_news_item_without_date_or_as_a_string_is_an_error_at_its_line(
+        make_site: MakeSite) -> None:
+    site = make_site({"content/_index.md": "---\ntitle: Home\nnews:\n  - text: no date\n"
+                                           "  - date: yesterday\n    text: bad\n"
+                                           "  - just a string\n---\nHi.\n"})
+    found = _errors(site)
+    assert sorted((line, message.split(":")[0]) for _f, line, message in found) == [
+        (4, "news.0"), (5, "news.1.date"), (7, "news.2")]
+
+
+@pytest.mark.parametrize("text,key,line", [
+    ('[blog]\nchars_per_minute = 0\n', "blog.chars_per_minute", 3),
+    ('[blog]\nrecent_posts = -1\n', "blog.recent_posts", 3),
+    ('[feed]\nlimit = 0\n', "feed.limit", 3),
+    ('base_url = "//evil.com/"\n', "base_url", 2),
+    ('[strings.en]\nread_mroe = "More"\n', "strings.en.read_mroe", 3),
+    ('[markdown.math_macros]\n"bad name" = "x"\n', "markdown.math_macros.bad name", 3),
+    ('[markdown.math_macros]\nQ = "\\\\frac{"\n', "markdown.math_macros.Q", 3),
+])
+def test_config_values_that_make_no_sense_are_errors_at_their_line(
+        text: str, key: str, line: int, make_site: MakeSite) -> None:
+    site = make_site({"lanting.toml": 'title = "T"\n' + text})
+    [(name, found_line, message)] = _errors(site)
+    assert (name, found_line) == ("lanting.toml", line) and message.startswith(key + ":")
+
+
+def test_bom_in_lanting_toml_is_read(make_site: MakeSite, build_site: Build) -> None:
+    site = make_site({"lanting.toml": b'\xef\xbb\xbftitle = "T"\n[search]\nenabled = false\n'})
+    build_site(site)
+
+
+@pytest.mark.parametrize("where", ["config", "yaml", "toml"])
+def test_nesting_thousands_deep_is_an_error_not_a_crash(where: str, make_site: MakeSite) -> None:
+    deep = "[" * 5000 + "]" * 5000
+    files = {"config": {"lanting.toml": f'title = "T"\nx = {deep}\n'},
+             "yaml": {"content/posts/a.md": f"---\ntitle: A\ndate: 2026-01-02\nparams: {deep}\n"
+                                            "---\nx\n"},
+             "toml": {"content/posts/a.md": f'+++\ntitle = "A"\ndate = 2026-01-02\nx = {deep}\n'
+                                            "+++\nx\n"}}[where]
+    [(_name, line, message)] = _errors(make_site(files))
+    assert "nests too deeply" in message and line is not None
+
+
+def test_duplicate_equation_labels_are_an_error(make_site: MakeSite, post: Post) -> None:
+    site = make_site({"content/posts/a.md": post(
+        "A", "2026-01-02", body="$$x$$ (eq:a)\n\n$$y$$ (eq:a)\n\nSee @eq:a.\n")})
+    [(name, line, message)] = _errors(site)
+    assert (name, line) == ("a.md", 7) and "(eq:a)" in message
+
+
+def test_control_characters_from_front_matter_are_errors_at_their_line(
+        make_site: MakeSite) -> None:
+    """NUL and other C0 characters were copied into pages (and feeds, which XML forbids
+    them in); they are invisible, so each is reported where it is written."""
+    site = make_site({"content/posts/a.md": '---\ntitle: "A\\0B"\ndate: 2026-01-02\n'
+                                            'summary: "x\\x1by"\n---\nBody.\n'})
+    found = sorted((line, message) for _name, line, message in _errors(site))
+    assert [(line, message.split(":")[0]) for line, message in found] == [
+        (2, "title"), (4, "summary")]
+    assert "U+0000" in found[0][1]
+
+
+def test_lang_that_is_no_language_tag_is_an_error_on_a_single_language_site(
+        make_site: MakeSite, post: Post) -> None:
+    site = make_site({"content/posts/a.md": post("A", "2026-01-02", lang='"><script>')})
+    [(name, line, message)] = _errors(site)
+    assert (name, line) == ("a.md", 4) and "language tag" in message
+
+
+def test_code_shortcode_lines_from_zero_is_an_error(make_site: MakeSite, post: Post) -> None:
+    site = make_site({"snippets/x.py": "a = 1\nb = 2\n", "content/posts/a.md": post(
+        "A", "2026-01-02", body='{{< code file="snippets/x.py" lines="0-3" >}}\n')})
+    [(_name, _line, message)] = _errors(site)
+    assert "numbered from 1" in message or "not a range" in message
+
+
+def test_a_damaged_image_is_a_warning(make_site: MakeSite, post: Post,
+                                      build_site: Build) -> None:
+    site = make_site({"content/posts/a/index.md": post("A", "2026-01-02",
+                                                       body="![x](broken.png)\n"),
+                      "content/posts/a/broken.png": b"\x89PNG not really"})
+    result = build_site(site)
+    assert any("image cannot be read" in w.message and w.path and w.path.name == "broken.png"
+               for w in result.warnings)

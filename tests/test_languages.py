@@ -21,6 +21,12 @@ from lanting.config.load import load_config
 from lanting.errors import LantingError
 from lanting.model.config import Config
 
+TINY_PNG = bytes.fromhex(
+    "89504e470d0a1a0a0000000d4948445200000002000000020802000000fdd49a730000"
+    "001649444154789c635c6caac5c0c0c0c4c0c0c0c0c000000cbb0106e14f5107000000"
+    "0049454e44ae426082")
+"""A real 1x1 PNG (a bare signature is a damaged image, which the build warns about)."""
+
 MakeSite = Callable[..., Path]
 Build = Callable[..., BuildResult]
 Post = Callable[..., str]
@@ -207,7 +213,7 @@ def test_translated_bundles_home_and_pages(bilingual: Bilingual, post: Post) -> 
         "content/pages/about.en.md": "---\ntitle: About\n---\nAbout me\n",
         "content/posts/b/index.md": post("乙", "2026-01-02", body="![图](fig.png)\n"),
         "content/posts/b/index.en.md": post("B", "2026-01-02", body="![fig](fig.png)\n"),
-        "content/posts/b/fig.png": b"\x89PNG\r\n\x1a\n",
+        "content/posts/b/fig.png": TINY_PNG,
     })
     out = site / "public"
     assert "English bio" in (out / "en/index.html").read_text()

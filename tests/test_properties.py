@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jinja2 import Environment, select_autoescape
 
+from lanting.config.schema import CONTROL_CHARACTERS
 from lanting.content.frontmatter import parse
 from lanting.errors import LantingError
 from lanting.markdown.render import render_markdown
@@ -173,7 +174,17 @@ def _serialise(fields: dict[str, object], fmt: str) -> str:
 @given(_FIELDS, st.sampled_from(["yaml", "toml"]))
 def test_front_matter_serialise_then_parse_is_identity(fields: dict[str, object],
                                                        fmt: str) -> None:
-    meta = parse(_doc(_serialise(fields, fmt))).meta
+    text = _serialise(fields, fmt)
+    values = [v for v in fields.values() if isinstance(v, str)] + [
+        t for t in fields["tags"]]  # type: ignore[attr-defined]
+    if any(CONTROL_CHARACTERS.search(v) for v in values):  # invisible: an error at its line
+        try:
+            parse(_doc(text))
+        except LantingError as error:
+            assert any("control character" in p.message for p in error.problems)
+            return
+        raise AssertionError("a control character was accepted")
+    meta = parse(_doc(text)).meta
     date = fields["date"]
     assert isinstance(date, dt.date)
     assert meta.title == fields["title"]

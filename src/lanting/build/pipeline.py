@@ -397,9 +397,14 @@ def produce(
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
     files += images.files
     copies = _static_copies(discovery, routes)
+    homes = {d.meta.lang if link_maps else None: d for d in documents  # as news is keyed
+             if d.source.kind is Kind.HOME}
+    news_links = tuple((homes[key], tuple(link for item in items for link in item.links))
+                       for key, items in news.items() if key in homes)
     warnings = _check(CheckInput(site_dir, config, tuple(documents), drafts, rendered, routes,
                                  site, tuple(files), tuple(copies), discovery,
-                                 options.external, previous_data),
+                                 options.external, previous_data, talks, news_links,
+                                 bibliography),
                       [*talk_problems, *news_problems], options.strict)   # 10. check
     state = BuildState(settings, {item.document.source.rel.as_posix(): item for item in loaded},
                        front_matter, {"": routes.link_map(), **link_maps}, images, sections,

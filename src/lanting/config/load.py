@@ -14,28 +14,36 @@ from typing import Any
 
 from pygments.styles import get_all_styles
 
+from lanting.config.i18n import STRINGS
 from lanting.config.locate import line_of, toml_key_lines
 from lanting.config.schema import SchemaProblem, build
 from lanting.errors import LantingError, did_you_mean
+from lanting.markdown.math import to_mathml
 from lanting.model.config import GISCUS_MAPPINGS, LINK_KINDS, Config
 from lanting.model.problem import Problem
 
 CONFIG_NAME = "lanting.toml"
 
 
-_LANGUAGE_TAG = re.compile(r"[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*")
+LANGUAGE_TAG = re.compile(r"[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*")
+"""A BCP 47 language tag, as far as a site needs one (`zh-CN`, `en`, `zh-Hant-TW`)."""
 
 
 def _validate(config: Config) -> list[SchemaProblem]:
     problems: list[SchemaProblem] = []
     if not config.title.strip():
         problems.append(SchemaProblem(("title",), "the site needs a non-empty title"))
-    if not _LANGUAGE_TAG.fullmatch(config.language):
+    if not LANGUAGE_TAG.fullmatch(config.language):
         problems.append(
             SchemaProblem(("language",), f"`{config.language}` is not a language tag",
                           "use a BCP 47 tag such as zh-CN or en")
         )
-    if not (config.base_url.startswith("/") or re.match(r"^https?://", config.base_url)):
+    if config.base_url.startswith("//"):  # a path would be read as another host's URL
+        problems.append(
+            SchemaProblem(("base_url",), f"`{config.base_url}` names a host without a scheme",
+                          "write it as https://example.org/ or as a path like /blog/")
+        )
+    elif not (config.base_url.startswith("/") or re.match(r"^https?://", config.base_url)):
         problems.append(
             SchemaProblem(("base_url",), f"`{config.base_url}` is not an absolute URL",
                           "write it as https://example.org/ or as a path like /blog/")
@@ -51,6 +59,14 @@ def _validate(config: Config) -> list[SchemaProblem]:
         if value not in styles:
             problems.append(SchemaProblem(("markdown", key), f"unknown Pygments style `{value}`",
                                           did_you_mean(value, styles)))
+    for path, value, least in (
+            (("blog", "recent_posts"), config.blog.recent_posts, 0),
+            (("blog", "words_per_minute"), config.blog.words_per_minute, 1),
+            (("blog", "chars_per_minute"), config.blog.chars_per_minute, 1),
+            (("feed", "limit"), config.feed.limit, 1),
+            (("publications", "selected_on_home"), config.publications.selected_on_home, 0)):
+        if value < least:
+            problems.append(SchemaProblem(path, f"must be {least} or more, not {value}"))
     for i, level in enumerate(config.markdown.toc_levels):
         if not 1 <= level <= 6:
             problems.append(SchemaProblem(("markdown", "toc_levels", str(i)),
@@ -58,6 +74,43 @@ def _validate(config: Config) -> list[SchemaProblem]:
     problems += _validate_academic(config)
     problems += _validate_languages(config)
     problems += _validate_reader(config)
+    problems += _validate_strings(config)
+    problems += _validate_macros(config)
+    return problems
+
+
+def _validate_strings(config: Config) -> list[SchemaProblem]:
+    """`[strings.en] read_more = "…"`: a key the theme does not know would do nothing."""
+    known = set(STRINGS["en"])
+    return [SchemaProblem(("strings", lang, key), f"unknown interface string `{key}`",
+                          did_you_mean(key, known) or "see the theme's strings in the docs")
+            for lang, strings in config.strings.items() for key in strings
+            if key not in known]
+
+
+_MACRO_NAME = re.compile(r"\\?[A-Za-z]+")
+
+
+def _validate_macros(config: Config) -> list[SchemaProblem]:
+    """Each `[markdown] math_macros` entry is a LaTeX command name whose expansion
+    converts: a bad one is reported here, not in every formula of every post."""
+    problems: list[SchemaProblem] = []
+    named: list[tuple[str, str]] = []
+    for key, expansion in config.markdown.math_macros.items():
+        name = key.lstrip("\\")
+        if _MACRO_NAME.fullmatch(name):
+            named.append((name, expansion))
+        else:
+            problems.append(SchemaProblem(("markdown", "math_macros", key),
+                                          f"`{key}` is not a LaTeX command name",
+                                          "use letters only, e.g. R = \"\\\\mathbb{R}\""))
+    for name, _expansion in named:  # each with all the others: one may use another
+        try:
+            to_mathml("\\" + name, display=False, macros=tuple(named))
+        except ValueError as error:
+            problems.append(SchemaProblem(("markdown", "math_macros", name),
+                                          f"`\\{name}` does not convert: {error}",
+                                          "check the LaTeX of its expansion"))
     return problems
 
 
@@ -105,7 +158,7 @@ def _validate_languages(config: Config) -> list[SchemaProblem]:
     seen: set[str] = set()
     for i, code in enumerate(codes):
         path = ("languages", code) if isinstance(config.languages, dict) else ("languages", str(i))
-        if not _LANGUAGE_TAG.fullmatch(code):
+        if not LANGUAGE_TAG.fullmatch(code):
             problems.append(SchemaProblem(path, f"`{code}` is not a language tag",
                                           "use a BCP 47 tag such as zh-CN or en"))
         elif code.lower() in seen:
@@ -124,7 +177,10 @@ def load_config(site: Path, overrides: dict[str, Any] | None = None) -> Config:
         )
     text = path.read_text(encoding="utf-8", errors="replace")
     try:
-        data = tomllib.loads(text)
+        data = tomllib.loads(text.removeprefix("\ufeff"))
+    except RecursionError:
+        raise LantingError.at(f"{CONFIG_NAME} nests too deeply", path, 1,
+                              hint="tables and lists a few levels deep, not thousands") from None
     except tomllib.TOMLDecodeError as error:
         match = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import functools
+import re
 import types
 import typing
 from dataclasses import dataclass
@@ -21,6 +22,10 @@ from lanting.markdown.urls import URL_HINT, unsafe_url_reason
 from lanting.model.config import Url
 
 T = TypeVar("T")
+
+CONTROL_CHARACTERS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+"""C0 controls (but tab and line ends) and DEL: pasted from a terminal or written as
+escapes, invisible, and forbidden in the feeds' XML."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +131,13 @@ def convert(
         return float(value)
     if tp is int and isinstance(value, bool):
         problems.append(SchemaProblem(path, "expected an integer, got a boolean"))
+        return None
+    if tp is str and isinstance(value, str) and CONTROL_CHARACTERS.search(value):
+        found = CONTROL_CHARACTERS.search(value)
+        assert found is not None
+        problems.append(SchemaProblem(path, f"control character U+{ord(found.group()):04X} "
+                                      "in the value", "remove it: it is invisible, and no "
+                                      "page may show it"))
         return None
     if isinstance(tp, type) and isinstance(value, tp):
         return value

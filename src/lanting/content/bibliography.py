@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 from lanting.content.discover import source_text
 from lanting.errors import LantingError
 from lanting.markdown.math import to_mathml
-from lanting.markdown.urls import URL_HINT, unsafe_url_reason
+from lanting.markdown.urls import URL_HINT, unsafe_url_reason, url_scheme
 from lanting.model.content import Source
 from lanting.model.problem import Problem
 
@@ -186,6 +186,8 @@ def _links(fields: dict[str, str]) -> tuple[PubLink, ...]:
             value = f"https://arxiv.org/abs/{value.removeprefix('arXiv:')}"
         if kind == "doi" and not value.startswith("http"):
             value = f"https://doi.org/{value}"
+        if url_scheme(value) is None and not value.startswith(("/", "#")):
+            value = "/" + value.removeprefix("./")  # a bare file name is one of static/
         links.append(PubLink(kind, value))
     if not any(x.kind == "pdf" for x in links) and fields.get("url", "").endswith(".pdf"):
         links.insert(0, PubLink("pdf", fields["url"]))

@@ -311,7 +311,13 @@ def discover(site: Path, reader: FileReader | None = None,
                 ))
             else:
                 bundle = PurePosixPath(folder) / "index.md" if folder in bundles else None
-                assets.append(Asset(path, rel, bundle, reader.remembered(path, image_size)))
+                size = reader.remembered(path, image_size)
+                if size is None and rel.suffix.lower() in IMAGE_SUFFIXES:
+                    warnings.append(Problem(
+                        "image cannot be read (damaged, empty, or not the format its name "
+                        "says); published as it is", path, severity="warning",
+                        hint="open it in an image viewer and save it again"))
+                assets.append(Asset(path, rel, bundle, size))
         except LantingError as error:
             problems.extend(error.problems)
     if problems:

@@ -18,8 +18,9 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import AliasEvent
 
+from lanting.config.load import LANGUAGE_TAG
 from lanting.config.locate import toml_key_lines
-from lanting.config.schema import SchemaProblem, build
+from lanting.config.schema import CONTROL_CHARACTERS, SchemaProblem, build
 from lanting.content.discover import source_text
 from lanting.content.notebook import convert_notebook
 from lanting.errors import LantingError
@@ -186,12 +187,34 @@ def _bad_yaml_value(source: Source, text: str, error: ValueError) -> LantingErro
     return LantingError.at(f"invalid YAML front matter: {error}", source.path, 2)
 
 
+
+
 def _scalar_values(text: str) -> str:
     """YAML's `"\\ud83d\\ude00"` escapes give surrogates, which no file can hold: pairs
     become their character, a lone one U+FFFD (else writing the page would fail)."""
     if not any("\ud800" <= c <= "\udfff" for c in text):
         return text
     return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+
+
+def _control_characters(source: Source, data: Any, lines: dict[str, int],
+                        path: tuple[str, ...] = ()) -> list[Problem]:
+    """Control characters in front-matter values (`"\\0"` escapes, text pasted from a
+    terminal): no page, feed or XML file may carry them, so each is an error."""
+    if isinstance(data, str):
+        found = CONTROL_CHARACTERS.search(data)
+        if found is None:
+            return []
+        return [_problem(source, lines, path, f"control character U+{ord(found.group()):04X} "
+                         "in the value", "remove it (it is invisible, and no page may show "
+                         "it)")]
+    if isinstance(data, dict):
+        return [p for key, value in data.items()
+                for p in _control_characters(source, value, lines, (*path, str(key)))]
+    if isinstance(data, list):
+        return [p for i, value in enumerate(data)
+                for p in _control_characters(source, value, lines, (*path, str(i)))]
+    return []
 
 
 def _plain(value: Any) -> Any:
@@ -253,7 +276,8 @@ def parse_date(value: Any) -> dt.datetime:
 
 def _problem(source: Source, lines: dict[str, int], path: tuple[str, ...], message: str,
              hint: str | None = None) -> Problem:
-    line = lines.get(path[0]) if path else None
+    # The item of a list if its line is known (`news.2`), else the key's line.
+    line = (lines.get(".".join(path[:2])) or lines.get(path[0])) if path else None
     return Problem(f"{'.'.join(path)}: {message}" if path else message, source.path,
                    line or 1, hint=hint)
 
@@ -263,6 +287,10 @@ def _news(source: Source, raw: RawFrontMatter, lines: dict[str, int],
     items = []
     for i, item in enumerate(raw.news):
         line = lines.get(f"news.{i}") or lines.get("news") or 1
+        if item.date is None:
+            problems.append(Problem(f"news.{i}: a news item needs a `date`", source.path, line,
+                                    hint="write `- date: YYYY-MM-DD` and `text: …`"))
+            continue
         try:
             items.append(NewsItem(parse_date(item.date), item.text, line))
         except ValueError as error:
@@ -291,14 +319,21 @@ def parse(source: Source) -> Document:
         fence = "---" if fmt == "yaml" else "+++"
         raise LantingError.at(f"front matter is not closed: no line `{fence}` after line 1",
                               source.path, 1, hint=f"add a line `{fence}` after the front matter")
-    data, lines = (
-        _parse_yaml(source, head) if fmt == "yaml"
-        else _parse_toml(source, head) if fmt == "toml"
-        else ({}, {})
-    )
+    try:
+        data, lines = (
+            _parse_yaml(source, head) if fmt == "yaml"
+            else _parse_toml(source, head) if fmt == "toml"
+            else ({}, {})
+        )
+    except RecursionError:  # `[[[[…]]]]` thousands deep: no page's metadata nests so
+        raise LantingError.at("front matter nests too deeply", source.path, 2,
+                              hint="a value may hold lists and tables a few levels deep, "
+                                   "not thousands") from None
     schema_problems: list[SchemaProblem] = []
     raw = build(RawFrontMatter, data, (), schema_problems)
     problems = [_problem(source, lines, p.path, p.message, p.hint) for p in schema_problems]
+    # (The schema refuses them in the typed keys; `params` holds anything.)
+    problems += _control_characters(source, data.get("params"), lines, ("params",))
     if raw is None:
         raise LantingError(problems)
     dates: dict[str, dt.datetime | None] = {}
@@ -309,13 +344,18 @@ def parse(source: Source) -> Document:
         except ValueError as error:
             problems.append(_problem(source, lines, (key,), str(error),
                                      "write dates as YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS+08:00"))
+    if raw.lang is not None and not LANGUAGE_TAG.fullmatch(raw.lang):
+        problems.append(_problem(source, lines, ("lang",),
+                                 f"`{raw.lang}` is not a language tag",
+                                 "use a BCP 47 tag such as zh-CN or en"))
     if raw.slug is not None and not SLUG_RE.fullmatch(raw.slug):
         problems.append(_problem(source, lines, ("slug",),
                                  f"`{raw.slug}` is not a valid slug",
                                  "use letters, digits, `-`, `_` and `.` only, no `/`"))
     if source.kind in (Kind.POST, Kind.TALK):
         what = "a post" if source.kind is Kind.POST else "a talk"
-        if not raw.title.strip():
+        invalid = {p.path[0] for p in schema_problems if p.path}  # reported already
+        if not raw.title.strip() and "title" not in invalid:
             problems.append(_problem(source, lines, ("title",) if "title" in lines else (),
                                      f"{what} needs a `title`"))
         if raw.date is None:

@@ -118,8 +118,8 @@ class LinkRewriter:
 
     def __init__(self, env: MutableMapping[str, Any], source: str) -> None:
         self.ctx = env["lanting"]
-        self.records: list[tuple[str, int, int | None, str | None, bool]] = env.setdefault(
-            "links", [])
+        self.records: list[tuple[str, int, int | None, str | None, bool, bool]] = \
+            env.setdefault("links", [])
         self.source = source
         self._lines: list[str] | None = None
         self._defined: dict[str, tuple[int, int]] | None = None
@@ -145,8 +145,28 @@ class LinkRewriter:
         target = content_target(url, ctx.rel)
         value = f"{PLACEHOLDER}{len(self.records)}" if target is not None else rebase(
             url, ctx.base_path)
-        self.records.append((url, ctx.body_line + number, column, target, image))
+        self.records.append((url, ctx.body_line + number, column, target, image, False))
         return value, target
+
+
+_RAW_ATTRIBUTE = re.compile(
+    r"""<(\w+)\b[^>]*?\s(href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""", re.I)
+
+
+def _record_raw(rewriter: LinkRewriter, markup: str, first: int, last: int) -> None:
+    """Record the `href`/`src` of raw HTML for the check stage, as written (raw HTML is
+    published as the writer wrote it)."""
+    lowered = markup.lower()
+    if "href" not in lowered and "src" not in lowered:
+        return
+    places = rewriter.places(first, last)
+    for match in _RAW_ATTRIBUTE.finditer(markup):
+        url = html.unescape(next(g for g in match.groups()[2:] if g is not None))
+        number, column = places.locate(url, rewriter.reference_definitions)
+        ctx = rewriter.ctx
+        rewriter.records.append((url, ctx.body_line + number, column,
+                                 content_target(url, ctx.rel),
+                                 match.group(2).lower() == "src", True))
 
 
 def _rewrite(state: StateCore) -> None:
@@ -154,10 +174,16 @@ def _rewrite(state: StateCore) -> None:
         return
     rewriter = LinkRewriter(state.env, state.src)
     for block in state.tokens:
+        if block.type == "html_block":
+            _record_raw(rewriter, block.content, *(block.map or (0, 1)))
+            continue
         if block.type != "inline" or not block.children:
             continue
         places: LinkPlaces | None = None
         for child in block.children:
+            if child.type == "html_inline":
+                _record_raw(rewriter, child.content, *(block.map or (0, 1)))
+                continue
             attr = "href" if child.type == "link_open" else "src" if child.type == "image" else None
             if attr is None:
                 continue

@@ -148,7 +148,15 @@ def _number_equations(state: StateCore) -> None:
     numbers: dict[str, int] = state.env.setdefault("equations", {})
     for token in state.tokens:
         if token.type in ("math_block_label", "math_block_eqno") and token.info.strip():
-            numbers.setdefault(token.info.strip(), len(numbers) + 1)
+            label = token.info.strip()
+            if label in numbers:  # two elements with one id and one number: refuse
+                ctx = state.env.get("lanting")
+                state.env.setdefault("problems", []).append(Problem(
+                    f"equation label `({label})` is used twice on this page",
+                    ctx.path if ctx else None, _line(dict(state.env), token),
+                    hint="give each numbered equation its own label"))
+                continue
+            numbers[label] = len(numbers) + 1
 
 
 def _eqref_rule(state: StateInline, silent: bool) -> bool:

@@ -134,7 +134,11 @@ def include_code(args: dict[str, str], env: dict[str, Any], line: int) -> str:
     lines = found[0].split("\n")
     if "lines" in args:
         wanted = sorted(parse_line_ranges(args["lines"].replace(",", " ")))
-        if not wanted or wanted[-1] > len(lines):
+        if not wanted or wanted[0] < 1:  # `lines="0-3"` gave an empty block
+            report(env, line, f"`lines={args['lines']}` is not a range of lines",
+                   'lines are numbered from 1: write lines="1-3"')
+            return ""
+        if wanted[-1] > len(lines):
             report(env, line, f"`lines={args['lines']}` is outside `{name}` "
                    f"({len(lines)} lines)")
             return ""

@@ -97,8 +97,9 @@ class Attachment:
 class RawNews:
     """One item of the home page's `news:` list, as written."""
 
-    date: Any
     text: str
+    date: Any = None
+    """Checked when the item is read (`frontmatter._news`): missing is an error there."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -90,6 +90,9 @@ class LinkRef:
     target: str | None = None
     """Its `content/`-relative target for relative links (resolved after rendering)."""
     image: bool = False
+    raw: bool = False
+    """Written in raw HTML (`<a href>`, `<img src>`): published as written, not rewritten,
+    so a relative one resolves against the page's own URL."""
 
 
 @dataclass(frozen=True, slots=True)

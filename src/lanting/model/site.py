@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 from lanting.model.config import Config
 from lanting.model.content import Kind
-from lanting.model.markdown import Heading
+from lanting.model.markdown import Heading, LinkRef
 from lanting.model.names import slugify
 
 
@@ -295,6 +295,8 @@ class Talk:
     citations: tuple[str, ...] = ()
     deps: tuple[tuple[str, str, str], ...] = field(default=(), repr=False)
     """What rendering its slides read besides the talk (`RenderedMarkdown.deps`)."""
+    links: tuple[LinkRef, ...] = field(default=(), repr=False)
+    """The links of its slides and notes, at their lines of the talk file (checked)."""
 
     @property
     def deck_url(self) -> str:
@@ -330,6 +332,8 @@ class News:
     """The item's Markdown rendered inline."""
     deps: tuple[tuple[str, str, str], ...] = field(default=(), repr=False)
     """What rendering it read besides the home page (`RenderedMarkdown.deps`)."""
+    links: tuple[LinkRef, ...] = field(default=(), repr=False)
+    """Its links, at their lines of the home page's file (checked)."""
 
 
 @dataclass(frozen=True, slots=True)

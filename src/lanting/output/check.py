@@ -26,13 +26,13 @@ from lanting.config.load import CONFIG_NAME
 from lanting.config.locate import line_of, toml_key_lines
 from lanting.errors import did_you_mean
 from lanting.markdown.urls import url_scheme
-from lanting.model.config import Config, Link, MenuItem
+from lanting.model.config import Config
 from lanting.model.content import Discovery, Document
 from lanting.model.markdown import LinkRef, RenderedMarkdown
 from lanting.model.names import slugify
 from lanting.model.output import Copy, OutputFile
 from lanting.model.problem import Problem
-from lanting.model.site import Routes, Site
+from lanting.model.site import Bibliography, Routes, Site, Talk
 from lanting.output.external import ExternalLink, check_external
 from lanting.site.routes import output_dir
 
@@ -59,6 +59,11 @@ class CheckInput:
     """Also ask every http(s) link's server (slow; off by default)."""
     read_previous: Callable[[str], bytes | None] = lambda path: None
     """The previous build's copy of an output file that was not rendered again."""
+    talks: tuple[Talk, ...] = ()
+    """Talks, whose slides and notes have links too."""
+    news: tuple[tuple[Document, tuple[LinkRef, ...]], ...] = ()
+    """Each home page with the links of its news items."""
+    bibliography: Bibliography | None = None
 
 
 def check(inp: CheckInput) -> list[Problem]:
@@ -70,7 +75,16 @@ def check(inp: CheckInput) -> list[Problem]:
     outputs = _Outputs(inp)
     external: list[ExternalLink] = []
     for doc in inp.documents:
-        problems += _links(doc, inp, outputs, external)
+        problems += _links(doc.source.path, doc.source.rel.as_posix(),
+                           inp.rendered[doc.source.rel.as_posix()].links, inp, outputs,
+                           external, doc.source.rel.suffix == ".ipynb")
+    for talk in inp.talks:
+        problems += _links(inp.site_dir / "content" / talk.rel, talk.rel, talk.links, inp,
+                           outputs, external)
+    for home, links in inp.news:
+        problems += _links(home.source.path, home.source.rel.as_posix(), links, inp, outputs,
+                           external)
+    problems += _publication_links(inp, outputs)
     problems += _config_links(inp, outputs)
     problems += _series(inp)
     problems += _dates(inp)
@@ -127,28 +141,43 @@ def page_ids(data: bytes) -> frozenset[str]:
 # --- links in Markdown ---------------------------------------------------------------------
 
 
-def _where(doc: Document, link: LinkRef) -> tuple[int | None, int | None]:
-    """Line and column of a link; a notebook's lines are those of its generated Markdown."""
-    if doc.source.rel.suffix == ".ipynb":
-        return None, None
-    return link.line, link.column
-
-
-def _links(doc: Document, inp: CheckInput, outputs: _Outputs,
-           external: list[ExternalLink]) -> list[Problem]:
+def _links(path: Path, here: str, links: tuple[LinkRef, ...], inp: CheckInput,
+           outputs: _Outputs, external: list[ExternalLink],
+           notebook: bool = False) -> list[Problem]:
+    """The broken links of one source (`here`: its content path) or of its slides or
+    news. A notebook's lines are those of its generated Markdown: none is given."""
     problems: list[Problem] = []
-    here = doc.source.rel.as_posix()
-    for link in inp.rendered[here].links:
-        line, column = _where(doc, link)
+    for link in links:
+        line, column = (None, None) if notebook else (link.line, link.column)
         scheme = url_scheme(link.url)
         if scheme in ("http", "https"):
-            external.append(ExternalLink(link.url, doc.source.path, line, column))
+            external.append(ExternalLink(link.url, path, line, column))
             continue
         if not link.url or scheme is not None or link.url.startswith("//"):
             continue  # mailto:, tel:, …, or a link markdown-it neutralised
         message, hint = _broken(link, here, inp, outputs)
         if message:
-            problems.append(Problem(message, doc.source.path, line, column, hint))
+            problems.append(Problem(message, path, line, column, hint))
+    return problems
+
+
+def _publication_links(inp: CheckInput, outputs: _Outputs) -> list[Problem]:
+    """A publication's buttons that name a file of the site (`pdf = {/papers/x.pdf}`, or
+    a bare name, read from `static/`): the file must exist."""
+    bibliography = inp.bibliography
+    if bibliography is None or bibliography.path is None:
+        return []
+    problems = []
+    for pub in bibliography.publications:
+        for link in pub.links:
+            if not link.url.startswith("/") or link.url.startswith("//"):
+                continue
+            site_path = unquote(outputs.from_url(link.url.partition("#")[0]))
+            if outputs.find(site_path) is None:
+                problems.append(Problem(
+                    f"entry `{pub.key}`, `{link.kind}`: no file {link.url} in the site",
+                    bibliography.path, pub.line,
+                    hint=f"put the file in static{link.url} or give its full URL"))
     return problems
 
 
@@ -171,6 +200,17 @@ def _broken(link: LinkRef, here: str, inp: CheckInput,
             return (_draft_link(url, draft) if draft is not None
                     else _missing_url(url, site_path, inp))
         return _anchor(fragment, target, outputs)
+    if link.raw:  # raw HTML is published as written: it resolves against the page's URL
+        relative = posixpath.normpath(posixpath.join(posixpath.dirname(page_out),
+                                                     unquote(path)))
+        target = None if relative.startswith("..") else outputs.find(relative)
+        if target is not None:
+            return _anchor(fragment, target, outputs)
+        what = "image" if link.image else "link"
+        return (f"broken {what} `{url}` in raw HTML: no file at "
+                f"{outputs.base}{relative.removesuffix('.')}",
+                "raw HTML is published as written: use a path from the site root "
+                "(`/images/x.png`) or a Markdown link, which Lanting resolves")
     content = link.target or ""  # `content_target(url, here)`, worked out when rendering
     if content in inp.routes.pages:
         return _anchor(fragment, inp.routes.pages[content] + "index.html", outputs)
@@ -297,17 +337,29 @@ def _config_links(inp: CheckInput, outputs: _Outputs) -> list[Problem]:
     except OSError:
         lines = {}
     problems = []
-    tables: tuple[tuple[str, tuple[MenuItem | Link, ...]], ...] = (
-        ("menu", inp.config.menu), ("links", inp.config.links))
-    for table, items in tables:
-        for i, item in enumerate(items):
-            line = line_of(lines, (table, str(i), "url"))
-            if item.url.startswith("/") and not item.url.startswith("//"):
-                site_path = unquote(item.url.partition("#")[0].partition("?")[0])
-                if outputs.find(site_path.lstrip("/")) is None:
-                    problems.append(Problem(
-                        f"{table}: `{item.url}` is not a page of this site", path, line,
-                        hint=did_you_mean(site_path.strip("/"), _page_urls(outputs))))
+    config = inp.config
+    urls: list[tuple[tuple[str, ...], str]] = [
+        *((("menu", str(i), "url"), m.url) for i, m in enumerate(config.menu)),
+        *((("links", str(i), "url"), x.url) for i, x in enumerate(config.links)),
+        (("profile", "photo"), config.profile.photo),
+        *((("profile", "links", str(i), "url"), x.url)
+          for i, x in enumerate(config.profile.links)),
+        (("sharing", "image"), config.sharing.image)]
+    if isinstance(config.languages, dict):
+        for code, language in config.languages.items():
+            urls += [(("languages", code, "menu", str(i), "url"), m.url)
+                     for i, m in enumerate(language.menu)]
+            if language.profile is not None:
+                urls.append((("languages", code, "profile", "photo"), language.profile.photo))
+    for key, url in urls:
+        if url.startswith("/") and not url.startswith("//"):
+            site_path = unquote(outputs.from_url(url.partition("#")[0].partition("?")[0]))
+            if outputs.find(site_path) is None:
+                problems.append(Problem(
+                    f"{'.'.join(key)}: `{url}` is not a page or file of this site", path,
+                    line_of(lines, key),
+                    hint=did_you_mean(site_path.strip("/"), _page_urls(outputs))
+                    or "files come from static/: /images/me.jpg is static/images/me.jpg"))
     return problems
 
 

@@ -86,7 +86,7 @@ def render_news(doc: Document | None, context: RenderContext | None,
         html = result.html.strip()
         if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
             html = html[3:-4]  # one paragraph: inline in the list item
-        items.append(News(item.date, html, result.deps))
+        items.append(News(item.date, html, result.deps, result.links))
     return tuple(items), problems
 
 

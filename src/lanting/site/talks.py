@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from lanting.errors import LantingError
 from lanting.markdown.render import render_markdown, resolve_links
 from lanting.model.content import Document
-from lanting.model.markdown import MarkdownOptions, RenderContext
+from lanting.model.markdown import LinkRef, MarkdownOptions, RenderContext
 from lanting.model.problem import Problem
 from lanting.model.site import Slide, Talk
 
@@ -125,6 +125,7 @@ class _Collector:
     headings: list[str]
     link_map: dict[str, str]
     deps: set[tuple[str, str, str]]
+    links: list[LinkRef]
 
     def render(self, text: str, line: int) -> str:
         result = resolve_links(
@@ -137,6 +138,7 @@ class _Collector:
         self.citations.extend(k for k in result.citations if k not in self.citations)
         self.headings.extend(h.text for h in result.headings)
         self.deps.update(result.deps)
+        self.links.extend(result.links)
         return result.html
 
 
@@ -175,7 +177,7 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
         raise LantingError.at("talk has no slides", doc.source.path, doc.body_line,
                               hint="write each slide's Markdown after the front matter, "
                                    "separated by lines `---`")
-    collector = _Collector(context, options, [], set(), [], [], link_map or {}, set())
+    collector = _Collector(context, options, [], set(), [], [], link_map or {}, set(), [])
     slides = []
     seen: set[str] = set()
     for number, source in enumerate(sources, start=1):
@@ -192,5 +194,6 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
         paper=meta.paper or "", video=meta.video or "", slides_pdf=meta.slides_pdf or "",
         draft=meta.draft, tags=meta.tags, features=frozenset(collector.features),
         citations=tuple(collector.citations), deps=tuple(sorted(collector.deps)),
+        links=tuple(collector.links),
     )
     return talk, collector.problems
