@@ -213,7 +213,10 @@ def render_home_news(
     problems: list[Problem] = []
     for home in homes:
         key = home.meta.lang if link_maps else None
-        items, found = render_news(home, render_context(home, settings), settings.options,
+        # News items are front matter: Markdown, but no raw HTML whatever the setting
+        # (front matter reaches the home page and feeds, never as markup).
+        options = replace(settings.options, raw_html=False)
+        items, found = render_news(home, render_context(home, settings), options,
                                    (link_maps or {}).get(home.meta.lang or "",
                                                          routes.link_map()))
         news[key] = items
