@@ -11,12 +11,14 @@ import subprocess
 import sys
 import threading
 import time
+from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from pathlib import Path
 
 import pytest
 
 from lanting.build import workers
+from lanting.build.options import cpus
 
 needs_fork = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(),
                                 reason="worker processes need the fork start method")
@@ -81,6 +83,22 @@ def test_an_abandoned_run_closed_later_does_not_break_a_run_in_progress() -> Non
     del abandoned
     gc.collect()
     assert [first[0], *(r for r, _ in current)] == [n * n for n in range(100, 300)]
+
+
+def test_jobs_beyond_twice_the_cpus_start_no_more_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cap holds for callers of the library too (`BuildOptions(jobs=200)`)."""
+    started: list[int] = []
+
+    class Recording(ProcessPoolExecutor):
+        def __init__(self, max_workers: int, **kwargs: object) -> None:
+            started.append(max_workers)
+            super().__init__(max_workers, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(workers, "ProcessPoolExecutor", Recording)
+    results = list(workers.run_in_order([partial(abs, -n) for n in range(50)], jobs=200,
+                                        threshold=10))
+    assert results == list(range(50))
+    assert started == [2 * cpus()]
 
 
 # --- issue 34: workers die with the build ------------------------------------------------

@@ -28,6 +28,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any, TypeVar
 
+from lanting.build.options import cpus, max_jobs
 from lanting.errors import LantingError
 from lanting.model.output import Made, OutputFile
 from lanting.model.problem import Problem
@@ -41,8 +42,7 @@ _tasks: Sequence[Callable[[], Any]] = ()
 
 
 def default_jobs() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
-        os.cpu_count() or 1)
+    return cpus()
 
 
 PR_SET_PDEATHSIG = 1
@@ -84,15 +84,16 @@ def _run(index: int) -> Any:
 def run_in_order(tasks: Sequence[Callable[[], T]], jobs: int = 0,
                  threshold: int = PARALLEL_THRESHOLD,
                  meanwhile: Callable[[], None] | None = None) -> Generator[T, None, None]:
-    """Each task's result, in order; with up to `jobs` worker processes (0: one per CPU)
-    when there are at least `threshold` tasks and the platform can fork. `meanwhile` runs
-    in a thread of this process while the workers work (this process only waits for
-    their results), once they are forked. A caller that may stop early (an error, an
-    interrupt) closes the iterator (`contextlib.closing`): that shuts the workers down
-    then and there; left to the garbage collector, they would live on, holding copies of
-    every file descriptor this process had when they were forked."""
+    """Each task's result, in order; with up to `jobs` worker processes (0: one per CPU;
+    never more than `max_jobs()`) when there are at least `threshold` tasks and the
+    platform can fork. `meanwhile` runs in a thread of this process while the workers
+    work (this process only waits for their results), once they are forked. A caller
+    that may stop early (an error, an interrupt) closes the iterator
+    (`contextlib.closing`): that shuts the workers down then and there; left to the
+    garbage collector, they would live on, holding copies of every file descriptor this
+    process had when they were forked."""
     global _tasks
-    jobs = jobs or default_jobs()
+    jobs = min(jobs or default_jobs(), max_jobs())
     if jobs < 2 or len(tasks) < threshold or "fork" not in multiprocessing.get_all_start_methods():
         yield from (task() for task in tasks)
         return
