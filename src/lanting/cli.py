@@ -161,6 +161,8 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"warning: serving on {args.host}: other machines on the network can read "
               "this site and its drafts", file=sys.stderr)
     shown_host = "localhost" if args.host in ("127.0.0.1", "::1") else args.host
+    if ":" in shown_host:
+        shown_host = f"[{shown_host}]"  # an IPv6 address, in a URL
     live = LiveSite(args.site, BuildOptions(
         output=args.output, drafts=not args.no_drafts, strict=args.strict,
         jobs=_capped_jobs(args.jobs),
