@@ -241,3 +241,26 @@ def test_own_addresses_are_every_interfaces() -> None:
         address = _lan_address(family)
         if address is not None:
             assert address in own
+
+
+# --- issue 34: a burst of clients is not dropped -----------------------------------------
+
+
+def test_a_burst_of_200_concurrent_clients_all_get_answers(server: Server) -> None:
+    clients = 200
+    start = threading.Barrier(clients)
+    statuses: list[int | str] = [0] * clients
+
+    def client(i: int) -> None:
+        start.wait()
+        try:
+            statuses[i] = server.request("/posts/a/").status
+        except OSError as error:
+            statuses[i] = repr(error)
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert statuses == [200] * clients

@@ -243,6 +243,11 @@ def own_addresses() -> frozenset[str]:
 
 class SiteServer(ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = 512
+    """The listen backlog (http.server's is 5): a page opened in a few tabs, or a burst of
+    clients, makes hundreds of connections at once; with a short queue the kernel drops
+    them and the clients retry seconds later, or give up. The kernel caps it
+    (`net.core.somaxconn`)."""
 
     ADDRESSES_FRESH = 2.0
     """Seconds before an unknown IP address makes the server look at its interfaces
