@@ -289,3 +289,20 @@ def test_a_save_in_two_steps_never_reports_the_half_written_file(
     page = live.store.files["posts/p1/index.html"]
     assert isinstance(page, bytes) and b"Post 1 saved" in page
     assert b'id="lanting-error"' not in live.decorate(page)
+
+
+def test_only_the_live_scripts_own_paths_are_taken_from_the_site(tmp_path: Path) -> None:
+    """The live-reload prefix shadows two paths, not the whole /__lanting/ folder."""
+    site = _site(tmp_path / "site")
+    (site / "static/__lanting").mkdir(parents=True)
+    (site / "static/__lanting/notes.txt").write_text("mine")
+    served = Running(site)
+    try:
+        status, body = served.get("/__lanting/notes.txt")
+        assert (status, body) == (200, b"mine")
+        status, body = served.get("/__lanting/live.js")
+        assert status == 200 and b"EventSource" in body
+        status, body = served.get("/__lanting/live.js?v=2")
+        assert status == 200 and b"EventSource" in body
+    finally:
+        served.close()

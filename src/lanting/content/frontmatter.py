@@ -32,6 +32,7 @@ from lanting.model.content import (
     RawNews,
     Source,
 )
+from lanting.model.names import RESERVED_PREFIX
 from lanting.model.problem import Problem
 
 SLUG_RE = re.compile(r"^[\w][\w.\-]*$")
@@ -224,6 +225,18 @@ def parse_date(value: Any) -> dt.datetime:
     raise ValueError(f"`{value}` is not a date")
 
 
+def _slug_problems(source: Source, lines: dict[str, int], slug: str) -> list[Problem]:
+    if not SLUG_RE.fullmatch(slug):
+        return [_problem(source, lines, ("slug",), f"`{slug}` is not a valid slug",
+                         "use letters, digits, `-`, `_` and `.` only, no `/`")]
+    if slug.lower().startswith(RESERVED_PREFIX):
+        return [_problem(source, lines, ("slug",),
+                         f"`{slug}` starts with `{RESERVED_PREFIX}`, which is reserved: "
+                         f"`lanting serve` answers /{RESERVED_PREFIX}/ itself",
+                         f"choose a slug that does not start with `{RESERVED_PREFIX}`")]
+    return []
+
+
 def _problem(source: Source, lines: dict[str, int], path: tuple[str, ...], message: str,
              hint: str | None = None) -> Problem:
     line = lines.get(path[0]) if path else None
@@ -282,10 +295,8 @@ def parse(source: Source) -> Document:
         except ValueError as error:
             problems.append(_problem(source, lines, (key,), str(error),
                                      "write dates as YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS+08:00"))
-    if raw.slug is not None and not SLUG_RE.fullmatch(raw.slug):
-        problems.append(_problem(source, lines, ("slug",),
-                                 f"`{raw.slug}` is not a valid slug",
-                                 "use letters, digits, `-`, `_` and `.` only, no `/`"))
+    if raw.slug is not None:
+        problems += _slug_problems(source, lines, raw.slug)
     if source.kind in (Kind.POST, Kind.TALK):
         what = "a post" if source.kind is Kind.POST else "a talk"
         if not raw.title.strip():

@@ -5,6 +5,10 @@ from __future__ import annotations
 import re
 import unicodedata
 
+RESERVED_PREFIX = "__lanting"
+"""No URL of a site starts with it: `lanting serve` answers `/__lanting/…` itself (the
+live-reload script and its event stream)."""
+
 _DROP = re.compile(r"[^\w\s\-]", re.UNICODE)
 _SPACES = re.compile(r"[\s_\-]+")
 

@@ -26,6 +26,8 @@ from pathlib import Path
 from typing import Protocol
 from urllib.parse import unquote, urlsplit
 
+from lanting.model.names import RESERVED_PREFIX
+
 mimetypes.add_type("application/atom+xml", ".xml")
 mimetypes.add_type("font/woff2", ".woff2")
 mimetypes.add_type("text/javascript", ".js")
@@ -303,7 +305,9 @@ class SiteServer(ThreadingHTTPServer):
         return self.store.root if isinstance(self.store, DiskStore) else None
 
 
-LIVE_PREFIX = "/__lanting/"
+LIVE_PREFIX = f"/{RESERVED_PREFIX}/"
+LIVE_SCRIPT_PATH = LIVE_PREFIX + "live.js"
+LIVE_EVENTS_PATH = LIVE_PREFIX + "events"
 
 
 class SiteHandler(BaseHTTPRequestHandler):
@@ -332,11 +336,14 @@ class SiteHandler(BaseHTTPRequestHandler):
             self._send(HTTPStatus.FORBIDDEN, b"Forbidden host\n", "text/plain", head)
             return
         live = self.server.live
-        if live is not None and self.path.startswith(LIVE_PREFIX):
-            if self.path.startswith(LIVE_PREFIX + "events"):
-                live.stream(self)
-            else:
-                self._send(HTTPStatus.OK, live.script(), "text/javascript; charset=utf-8", head)
+        # Only these two paths: anything else under the prefix is the site's (none of its
+        # slugs may start with it, but a static file may).
+        request_path = urlsplit(self.path).path
+        if live is not None and request_path == LIVE_EVENTS_PATH:
+            live.stream(self)
+            return
+        if live is not None and request_path == LIVE_SCRIPT_PATH:
+            self._send(HTTPStatus.OK, live.script(), "text/javascript; charset=utf-8", head)
             return
         waits = live is None or not live.ready(self.path)
         with self.server.lock if waits else nullcontext():  # a rebuild in progress finishes first

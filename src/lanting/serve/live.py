@@ -32,11 +32,11 @@ from lanting.model.content import Loaded, Source
 from lanting.model.output import OutputFile, Reads, SearchIndex
 from lanting.model.problem import Problem
 from lanting.output.search import INDEX_DIR, build_search_index
-from lanting.serve.http import LIVE_PREFIX, MemoryStore
+from lanting.serve.http import LIVE_SCRIPT_PATH, MemoryStore
 from lanting.serve.incremental import early_pages, quick_update, warm
 
 LIVE_SCRIPT = (Path(__file__).parents[1] / "theme" / "live" / "live.js").read_bytes()
-_SCRIPT_TAG = f'<script src="{LIVE_PREFIX}live.js" defer></script>'.encode()
+_SCRIPT_TAG = f'<script src="{LIVE_SCRIPT_PATH}" defer></script>'.encode()
 PAGE_ASSETS = (".css", ".js", ".woff2", ".woff", ".svg", ".png", ".jpg", ".jpeg", ".gif",
                ".webp", ".avif", ".ico")
 EARLY_MAX_FILES = 4
