@@ -32,7 +32,7 @@ from lanting.model.content import (
     RawNews,
     Source,
 )
-from lanting.model.names import RESERVED_PREFIX
+from lanting.model.names import MAX_NAME_BYTES, RESERVED_PREFIX
 from lanting.model.problem import Problem
 
 SLUG_RE = re.compile(r"^[\w][\w.\-]*$")
@@ -229,6 +229,11 @@ def _slug_problems(source: Source, lines: dict[str, int], slug: str) -> list[Pro
     if not SLUG_RE.fullmatch(slug):
         return [_problem(source, lines, ("slug",), f"`{slug}` is not a valid slug",
                          "use letters, digits, `-`, `_` and `.` only, no `/`")]
+    if len(slug.encode()) > MAX_NAME_BYTES:
+        return [_problem(source, lines, ("slug",),
+                         f"`{slug[:24]}…` is {len(slug.encode())} bytes long: file systems "
+                         f"allow {MAX_NAME_BYTES} bytes in a folder name",
+                         "choose a shorter slug")]
     if slug.lower().startswith(RESERVED_PREFIX):
         return [_problem(source, lines, ("slug",),
                          f"`{slug}` starts with `{RESERVED_PREFIX}`, which is reserved: "
