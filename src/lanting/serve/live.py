@@ -31,7 +31,7 @@ from lanting.errors import LantingError
 from lanting.model.content import Loaded, Source
 from lanting.model.output import OutputFile, Reads, SearchIndex
 from lanting.model.problem import Problem
-from lanting.output.search import INDEX_DIR, build_search_index
+from lanting.output.search import INDEX_DIR, SCRATCH_DIR, build_search_index
 from lanting.serve.http import LIVE_SCRIPT_PATH, MemoryStore
 from lanting.serve.incremental import early_pages, quick_update, warm
 
@@ -302,9 +302,11 @@ class LiveSite:
                 self.memory.pop(old.key, None)
                 self.memory[new.key] = new
             config = update.state.sections.default.config
-            self._index_later(partial(build_search_index, list(update.state.files), config,
-                                      self.fingerprints, lambda p: p in self.store.files,
-                                      self._served), self.rebuilds)
+            self._index_later(partial(
+                build_search_index, list(update.state.files), config, self.fingerprints,
+                lambda p: p in self.store.files, self._served,
+                scratch=self.site_dir / CACHE_DIR / SCRATCH_DIR if self.options.cache
+                else None), self.rebuilds)
         self.warnings = update.state.warnings
         return changed
 
