@@ -135,6 +135,57 @@ def test_every_source_of_a_collision_is_listed(make_site: MakeSite, post: Post) 
     assert "content/posts/a.md, static/posts/a/index.html" in found[1].message
 
 
+@pytest.mark.parametrize("slug", ["404.html", "sitemap.xml", "robots.txt", "atom.xml",
+                                  "search", "pagefind", "tags", "blog", "archive"])
+def test_slug_colliding_with_a_generated_file_is_an_error_at_the_slug_line(
+    make_site: MakeSite, post: Post, slug: str,
+) -> None:
+    """Issue 34: `slug: 404.html` made the writer fail with a bare OSError on a temp path."""
+    site = make_site({
+        "lanting.toml": 'title = "T"\n',  # search on: /search/ and /pagefind/ are Lanting's
+        "content/posts/a.md": post("A", tags=["x"]),
+        "content/pages/p.md": f"---\ntitle: P\nslug: {slug}\n---\nMine.\n",
+    })
+    [problem] = problems_of(site)
+    assert problem.severity == "error"
+    assert (problem.path, problem.line) == (site / "content/pages/p.md", 3)
+    assert f"/{slug}" in problem.message and "content/pages/p.md" in problem.message
+    assert problem.hint == "give it a different `slug`"
+
+
+def test_slug_longer_than_a_file_name_may_be_is_an_error_at_the_slug_line(
+    make_site: MakeSite, post: Post,
+) -> None:
+    site = make_site({"content/posts/a.md": post("A", slug="长" * 86)})  # 258 bytes
+    [problem] = problems_of(site)
+    assert (problem.path, problem.line) == (site / "content/posts/a.md", 4)
+    assert "258 bytes" in problem.message and "255" in problem.message
+
+
+def test_tag_longer_than_a_file_name_may_be_is_an_error_at_the_tags_line(
+    make_site: MakeSite, post: Post,
+) -> None:
+    site = make_site({"content/posts/a.md": post("A", tags=["ok", "x" * 300])})
+    [problem] = problems_of(site)
+    assert (problem.path, problem.line) == (site / "content/posts/a.md", 4)
+    assert "300 bytes" in problem.message and "the tag" in problem.message
+
+
+def test_static_file_where_a_generated_file_is_needs_a_folder_is_an_error(
+    make_site: MakeSite, post: Post,
+) -> None:
+    site = make_site({
+        "content/posts/a.md": post("A", tags=["x"]),
+        "static/sitemap.xml/extra.xml": "<x/>",
+        "static/tags": "a file where the tag pages go",
+    })
+    found = sorted(problems_of(site), key=lambda p: str(p.path))
+    assert [(p.path, p.line) for p in found] == [
+        (site / "static/sitemap.xml/extra.xml", None), (site / "static/tags", None)]
+    assert "/sitemap.xml (a page Lanting generates) is a file" in found[0].message
+    assert "/tags (static/tags) is a file" in found[1].message
+
+
 def test_config_links_are_checked(make_site: MakeSite) -> None:
     site = make_site({"lanting.toml": (
         'title = "T"\n[[menu]]\nname = "A"\nurl = "/archive/"\n'

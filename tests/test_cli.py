@@ -295,3 +295,35 @@ def test_a_build_with_nothing_changed_never_imports_the_pipeline(good_site: Path
         (good_site / "content" / "posts" / "a.md").read_text(encoding="utf-8") + "\nMore.\n",
         encoding="utf-8")
     assert _build_in_a_new_process(str(good_site), "-o", out) == ["0", *HEAVY]
+
+
+# --- issue 34: -j is capped ----------------------------------------------------------------
+
+
+def test_jobs_beyond_twice_the_cpus_are_capped_with_a_note(
+    good_site: Path, run_cli: Run, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from lanting import cli
+    from lanting.build.options import BuildOptions, cpus
+
+    asked: list[BuildOptions] = []
+    real_build = cli.build
+
+    def recording_build(site: Path, options: BuildOptions, *rest: object) -> object:
+        asked.append(options)
+        return real_build(site, options, *rest)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cli, "build", recording_build)
+    code, _out, err = run_cli("build", good_site, "-j", "200")
+    assert code == 0, err
+    assert asked[0].jobs == 2 * cpus()
+    assert f"note: -j 200 lowered to {2 * cpus()}" in err
+    code, _out, err = run_cli("build", good_site, "-j", str(2 * cpus()), "-o",
+                              good_site / "out2")
+    assert code == 0, err
+    assert asked[1].jobs == 2 * cpus()
+    assert "note" not in err
+    code, _out, err = run_cli("build", good_site, "-j", "-3")
+    assert code == 2
+    assert "-3" in err
+

@@ -244,6 +244,14 @@ def test_invalid_slug(slug: str) -> None:
     assert "slug" in problem.message
 
 
+@pytest.mark.parametrize("slug", ["__lanting", "__lanting_x", "__LANTING"])
+def test_slug_under_the_live_reload_prefix_is_a_front_matter_error(slug: str) -> None:
+    """`lanting serve` answers /__lanting/ itself: such a page would be unreachable."""
+    problem = one_error(f'---\ntitle: A\nslug: "{slug}"\n---\n', rel="pages/p.md")
+    assert problem.line == 3
+    assert "reserved" in problem.message and "__lanting" in problem.message
+
+
 @pytest.mark.parametrize("slug", ["ppo-intro", "v1.2", "分布式训练", "a_b"])
 def test_valid_slug(slug: str) -> None:
     assert ok(f'---\ntitle: A\ndate: 2026-01-02\nslug: "{slug}"\n---\n').meta.slug == slug

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import os
+import queue
 import threading
 import time
 from collections.abc import Iterator
@@ -232,5 +233,76 @@ def test_drafts_are_shown_and_marked(tmp_path: Path) -> None:
     try:
         status, body = served.get("/posts/draft/")
         assert status == 200 and b"badge-draft" in body
+    finally:
+        served.close()
+
+
+# --- issue 34: a save in two steps ------------------------------------------------------
+
+
+def test_a_save_in_two_steps_never_reports_the_half_written_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An editor that truncates a file and then writes it: the rebuild may read the half
+    file, and the second write lands while it fails. No error overlay, ever."""
+    from lanting import errors
+    from lanting.serve import live as live_module
+
+    site = _site(tmp_path / "site")
+    reports: list[str] = []
+    live = LiveSite(site, BuildOptions(drafts=True, jobs=1, cache=False,
+                                       base_url="http://localhost:0/"), report=reports.append)
+    live.rebuild()
+    events: list[tuple[str, object]] = []
+    shown: list[str | None] = []  # the error a page served at each step would show
+    live.notify = lambda event, data: (  # type: ignore[method-assign]
+        events.append((event, data)), shown.append(live.error))
+    post = site / "content/posts/p1.md"
+    full = POST.format(title="Post 1 saved", day=2, body="Complete")
+    half = full[:20]  # the front matter is not closed yet
+    real_produce = live_module.produce
+
+    def produce(*args: object, **kwargs: object) -> object:
+        shown.append(live.error)
+        try:
+            return real_produce(*args, **kwargs)  # type: ignore[arg-type]
+        except errors.LantingError:
+            if post.read_text() == half:
+                post.write_text(full)  # the editor's second step, while the build failed
+            raise
+
+    monkeypatch.setattr(live_module, "produce", produce)
+    post.write_text(half)
+    batches: queue.Queue[set[str]] = queue.Queue()
+    stop = threading.Event()
+    batches.put({str(post)})
+    builder = threading.Thread(target=live.run_rebuilds, args=(batches, stop), daemon=True)
+    builder.start()
+    end = time.time() + 20
+    while not reports and time.time() < end:
+        time.sleep(0.05)
+    stop.set()
+    builder.join(5)
+    assert reports and not any("failed" in report for report in reports), reports
+    assert events and {event for event, _ in events} == {"reload"}, events
+    assert live.error is None and shown and set(shown) == {None}
+    page = live.store.files["posts/p1/index.html"]
+    assert isinstance(page, bytes) and b"Post 1 saved" in page
+    assert b'id="lanting-error"' not in live.decorate(page)
+
+
+def test_only_the_live_scripts_own_paths_are_taken_from_the_site(tmp_path: Path) -> None:
+    """The live-reload prefix shadows two paths, not the whole /__lanting/ folder."""
+    site = _site(tmp_path / "site")
+    (site / "static/__lanting").mkdir(parents=True)
+    (site / "static/__lanting/notes.txt").write_text("mine")
+    served = Running(site)
+    try:
+        status, body = served.get("/__lanting/notes.txt")
+        assert (status, body) == (200, b"mine")
+        status, body = served.get("/__lanting/live.js")
+        assert status == 200 and b"EventSource" in body
+        status, body = served.get("/__lanting/live.js?v=2")
+        assert status == 200 and b"EventSource" in body
     finally:
         served.close()

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -260,3 +263,76 @@ def test_serve_swaps_in_a_new_index_after_the_pages(searchable: Path) -> None:
     page = live.store.files["posts/a/index.html"]
     assert isinstance(page, bytes) and b"zanzibarquux" in page  # served before the index
     assert index_of(2) != first
+
+
+# --- issue 34: scratch folders of a killed index run ------------------------------------
+
+
+KILLED_WHILE_INDEXING = """
+import os, signal, sys
+import lanting.output.search as search
+def killed(*args, **kwargs):
+    os.kill(os.getpid(), signal.SIGKILL)  # no clean-up runs, as with kill -9
+search._run = killed
+from lanting.cli import main
+main(sys.argv[1:])
+"""
+
+
+def test_a_build_killed_while_indexing_leaves_no_scratch_folder_in_tmp(
+    searchable: Path, tmp_path: Path, build_site: Callable[..., BuildResult],
+) -> None:
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    killed = subprocess.run(
+        [sys.executable, "-c", KILLED_WHILE_INDEXING, "build", str(searchable)],
+        env={**os.environ, "TMPDIR": str(tmp)}, capture_output=True, timeout=120,
+        check=False)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    assert [p.name for p in tmp.iterdir() if p.name.startswith("lanting-search-")] == []
+    scratch = searchable / ".lanting/scratch"
+    [left] = list(scratch.iterdir())  # in the site's cache folder, where the next build looks
+    assert left.name.startswith("search-") and (left / "site").is_dir()
+    build_site(searchable, searchable / "public")
+    assert list(scratch.iterdir()) == []
+    assert (searchable / "public/pagefind/pagefind.js").is_file()
+
+
+def test_a_scratch_folder_of_a_running_build_is_left_alone(tmp_path: Path) -> None:
+    from lanting.output.search import clear_stale_scratch
+
+    running = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        (tmp_path / f"search-{running.pid}-abc").mkdir()
+        (tmp_path / "unrelated").mkdir()
+        assert clear_stale_scratch(tmp_path) == []
+    finally:
+        running.kill()
+        running.wait()
+    assert clear_stale_scratch(tmp_path) == [tmp_path / f"search-{running.pid}-abc"]
+    assert [p.name for p in tmp_path.iterdir()] == ["unrelated"]
+
+
+def test_without_the_cache_the_scratch_folder_is_a_temporary_one(
+    searchable: Path, tmp_path: Path, build_site: Callable[..., BuildResult],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import tempfile
+
+    from lanting.output import search
+
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp))
+    used: list[Path] = []
+    real_run = search._run
+
+    def recording(binary: Path, site: Path, out: Path, config: object) -> str:
+        used.append(site.parent)
+        assert (site.parent / "site").is_dir()
+        return real_run(binary, site, out, config)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search, "_run", recording)
+    build_site(searchable, searchable / "public", cache=False)
+    assert len(used) == 1 and used[0].parent == tmp and not used[0].exists()
+    assert not (searchable / ".lanting").exists()

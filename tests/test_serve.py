@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import http.client
+import ipaddress
+import socket
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -27,8 +29,10 @@ class Server:
     root: Path
     port: int
 
+    address: str = "127.0.0.1"
+
     def request(self, path: str, host: str | None = None, method: str = "GET") -> Response:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
+        conn = http.client.HTTPConnection(self.address, self.port, timeout=5)
         try:
             conn.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
             conn.putheader("Host", host if host is not None else f"127.0.0.1:{self.port}")
@@ -41,8 +45,7 @@ class Server:
             conn.close()
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[Server]:
+def _serve(tmp_path: Path, host: str) -> Iterator[Server]:
     root = tmp_path / "public"
     files = {
         "index.html": "<h1>home</h1>",
@@ -59,7 +62,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
     (tmp_path / "secret.txt").write_bytes(SECRET)
     (tmp_path / "private").mkdir()
     (tmp_path / "private/index.html").write_bytes(SECRET)
-    httpd = make_server(root, "127.0.0.1", 0)
+    httpd = make_server(root, host, 0)
     thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05},
                               daemon=True)
     thread.start()
@@ -69,6 +72,11 @@ def server(tmp_path: Path) -> Iterator[Server]:
         httpd.shutdown()
         httpd.server_close()
         thread.join(timeout=5)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    yield from _serve(tmp_path, "127.0.0.1")
 
 
 def test_serves_pages(server: Server) -> None:
@@ -171,3 +179,88 @@ def test_double_slash_never_redirects_off_site(server: Server) -> None:
     location = response.headers.get("location", "")
     assert not location.startswith("//")
     assert "://" not in location
+
+
+# --- issue 34: bound to every interface, the machine's own addresses are answered ---------
+
+
+def _lan_address(family: socket.AddressFamily) -> str | None:
+    """An address of this machine other than loopback, from the route to the outside
+    (a datagram socket's connect sends nothing), or None."""
+    probe = "192.0.2.1" if family == socket.AF_INET else "2001:db8::1"
+    try:
+        with socket.socket(family, socket.SOCK_DGRAM) as s:
+            s.connect((probe, 9))
+            address = str(s.getsockname()[0])
+    except OSError:
+        return None
+    return None if ipaddress.ip_address(address).is_loopback else address
+
+
+@pytest.fixture(params=["0.0.0.0", "::"])
+def lan_server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Server]:
+    family = socket.AF_INET if request.param == "0.0.0.0" else socket.AF_INET6
+    address = _lan_address(family)
+    if address is None:
+        pytest.skip(f"this machine has no {family.name} address but loopback")
+    if family == socket.AF_INET6 and not socket.has_ipv6:
+        pytest.skip("no IPv6")
+    for served in _serve(tmp_path, request.param):
+        served.address = address
+        yield served
+
+
+def _host(address: str, port: int) -> str:
+    return f"[{address}]:{port}" if ":" in address else f"{address}:{port}"
+
+
+def test_serve_on_all_interfaces_answers_lan_requests_for_the_machines_address(
+        lan_server: Server) -> None:
+    response = lan_server.request("/", host=_host(lan_server.address, lan_server.port))
+    assert response.status == 200
+    assert response.body == b"<h1>home</h1>"
+    assert lan_server.request("/", host=f"localhost:{lan_server.port}").status == 200
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:{port}", "203.0.113.7:{port}",
+                                  "[2001:db8::7]:{port}", "{address}.evil.example", ""])
+def test_serve_on_all_interfaces_still_refuses_foreign_hosts(lan_server: Server,
+                                                             host: str) -> None:
+    response = lan_server.request("/", host=host.format(port=lan_server.port,
+                                                         address=lan_server.address))
+    assert response.status == 403
+    assert b"home" not in response.body
+
+
+def test_own_addresses_are_every_interfaces() -> None:
+    from lanting.serve.http import own_addresses
+
+    own = own_addresses()
+    assert {"127.0.0.1", "localhost", socket.gethostname().lower()} <= own
+    for family in (socket.AF_INET, socket.AF_INET6):
+        address = _lan_address(family)
+        if address is not None:
+            assert address in own
+
+
+# --- issue 34: a burst of clients is not dropped -----------------------------------------
+
+
+def test_a_burst_of_200_concurrent_clients_all_get_answers(server: Server) -> None:
+    clients = 200
+    start = threading.Barrier(clients)
+    statuses: list[int | str] = [0] * clients
+
+    def client(i: int) -> None:
+        start.wait()
+        try:
+            statuses[i] = server.request("/posts/a/").status
+        except OSError as error:
+            statuses[i] = repr(error)
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert statuses == [200] * clients

@@ -16,7 +16,7 @@ from typing import NoReturn
 
 from lanting import __version__
 from lanting.build import build, clean_cache
-from lanting.build.options import BuildOptions, BuildResult
+from lanting.build.options import BuildOptions, BuildResult, max_jobs
 from lanting.errors import LantingError, UsageError
 from lanting.model.problem import Problem
 from lanting.scaffold import new_site
@@ -47,8 +47,9 @@ def _parser() -> argparse.ArgumentParser:
         sub.add_argument("--strict", action="store_true", help="treat warnings as errors")
         sub.add_argument("--no-cache", action="store_true",
                          help="ignore and do not update the build cache in SITE/.lanting/")
-        sub.add_argument("-j", "--jobs", type=int, default=0, metavar="N",
-                         help="worker processes (default: one per CPU)")
+        sub.add_argument("-j", "--jobs", type=_jobs, default=0, metavar="N",
+                         help="worker processes (default: one per CPU; at most twice "
+                         "the CPUs)")
         if name == "serve":
             sub.add_argument("--no-drafts", action="store_true",
                              help="hide drafts (serve shows them, marked, by default)")
@@ -63,6 +64,27 @@ def _parser() -> argparse.ArgumentParser:
                        help="also check http(s) links over the network")
     check.add_argument("--strict", action="store_true", help="treat warnings as errors")
     return parser
+
+
+def _jobs(text: str) -> int:
+    try:
+        jobs = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if jobs < 0:
+        raise argparse.ArgumentTypeError(f"{text}: give 0 (one per CPU) or more")
+    return jobs
+
+
+def _capped_jobs(jobs: int) -> int:
+    """`-j`, at most `max_jobs()` (each worker holds a copy of the site: `-j 200` would
+    take gigabytes for no speed); says so on stderr when it lowers it."""
+    most = max_jobs()
+    if jobs <= most:
+        return jobs
+    print(f"note: -j {jobs} lowered to {most} (twice the {most // 2} CPUs available)",
+          file=sys.stderr)
+    return most
 
 
 def _sort_key(problem: Problem) -> tuple[str, int, int, str]:
@@ -122,7 +144,7 @@ def _summary(result: BuildResult) -> str:
 def _build(args: argparse.Namespace, base_url: str | None = None) -> BuildResult:
     options = BuildOptions(output=args.output, drafts=args.drafts,
                            base_url=base_url or args.base_url, strict=args.strict,
-                           jobs=args.jobs, cache=not args.no_cache)
+                           jobs=_capped_jobs(args.jobs), cache=not args.no_cache)
     result = build(args.site, options, _Progress())
     _print_problems(list(result.warnings), args.site)
     print(_summary(result))
@@ -139,8 +161,11 @@ def _serve(args: argparse.Namespace) -> int:
         print(f"warning: serving on {args.host}: other machines on the network can read "
               "this site and its drafts", file=sys.stderr)
     shown_host = "localhost" if args.host in ("127.0.0.1", "::1") else args.host
+    if ":" in shown_host:
+        shown_host = f"[{shown_host}]"  # an IPv6 address, in a URL
     live = LiveSite(args.site, BuildOptions(
-        output=args.output, drafts=not args.no_drafts, strict=args.strict, jobs=args.jobs,
+        output=args.output, drafts=not args.no_drafts, strict=args.strict,
+        jobs=_capped_jobs(args.jobs),
         cache=not args.no_cache, base_url=f"http://{shown_host}:{args.port}/"))
     try:
         server = make_server(live.store, args.host, args.port, live=live)

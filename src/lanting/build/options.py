@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -11,6 +12,18 @@ from lanting.model.site import Site
 
 CACHE_DIR = ".lanting"
 """Per-site cache folder (safe to delete)."""
+
+
+def cpus() -> int:
+    """The CPUs this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
+        os.cpu_count() or 1)
+
+
+def max_jobs() -> int:
+    """The most worker processes a build starts, whatever `-j` asks: twice the CPUs.
+    More only add memory (each worker holds a copy of the site) and no speed."""
+    return 2 * cpus()
 
 
 Progress = Callable[[str, int, int], None]
@@ -26,7 +39,8 @@ class BuildOptions:
     strict: bool = False
     """Treat warnings as errors."""
     jobs: int = 0
-    """Worker processes for parsing and rendering; 0 means one per CPU."""
+    """Worker processes for parsing and rendering; 0 means one per CPU; at most
+    `max_jobs()`."""
     cache: bool = True
     """Reuse parsed and rendered sources from SITE/.lanting/ (`--no-cache` turns it off)."""
     external: bool = False

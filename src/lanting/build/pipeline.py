@@ -57,7 +57,7 @@ from lanting.model.output import Copy, OutputFile, Reads, SearchIndex
 from lanting.model.problem import Problem
 from lanting.model.site import News, Routes, Site, Talk
 from lanting.output.check import CheckInput, check
-from lanting.output.search import build_search_index
+from lanting.output.search import SCRATCH_DIR, build_search_index
 from lanting.output.write import marker_content, write_site
 from lanting.render.assets import build_assets
 from lanting.render.pages import PageRenderer
@@ -417,7 +417,9 @@ def produce(
     read_files = {name for found in deps for kind, name, _ in found if kind == "file"}
     return SiteOutput(files, copies, site, tuple(warnings), keys,
                       partial(build_search_index, files, config, previous or {}, reusable,
-                              previous_data), state, tuple(sorted(read_files)))
+                              previous_data, scratch=site_dir / CACHE_DIR / SCRATCH_DIR
+                              if options.cache else None),
+                      state, tuple(sorted(read_files)))
 
 
 def _check(inp: CheckInput, more: list[Problem], strict: bool) -> list[Problem]:

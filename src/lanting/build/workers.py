@@ -6,13 +6,21 @@ workers are forked after the tasks exist, so they inherit them (and everything t
 refer to) instead of receiving them pickled; only an index goes to a worker and only
 the result comes back. Results come back in input order whatever the number of workers,
 so the output is byte-identical to a single-process build.
+
+Workers die with the process that forked them, even when it is killed outright
+(`kill -9`, the OOM killer), which runs no clean-up: each inherited the write ends of
+the pool's pipes, so without `_die_with_parent` they would wait on them forever.
 """
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing
 import os
+import signal
+import sys
 import threading
+import time
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import closing
@@ -20,6 +28,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any, TypeVar
 
+from lanting.build.options import cpus, max_jobs
 from lanting.errors import LantingError
 from lanting.model.output import Made, OutputFile
 from lanting.model.problem import Problem
@@ -33,8 +42,39 @@ _tasks: Sequence[Callable[[], Any]] = ()
 
 
 def default_jobs() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (
-        os.cpu_count() or 1)
+    return cpus()
+
+
+PR_SET_PDEATHSIG = 1
+"""Linux's prctl(2) option: the signal this process gets when its parent dies."""
+WATCHDOG_SECONDS = 0.5
+"""Elsewhere, how often a worker looks whether its parent is still there."""
+
+
+def _die_with_parent(parent: int) -> None:
+    """A worker's initializer: end this process when `parent` (the process that forked
+    it) ends. On Linux the kernel sends SIGKILL (`PR_SET_PDEATHSIG`; to the kernel the
+    parent is the thread that forked, the one running `run_in_order`, which outlives its
+    pool); elsewhere, or if prctl fails, a thread polls the parent. The parent may have
+    died before this runs: then this worker ends at once."""
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            armed = libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0
+        except (OSError, AttributeError):
+            armed = False
+        if armed:
+            if os.getppid() != parent:
+                os._exit(1)  # orphaned before the signal was armed
+            return
+    threading.Thread(target=_watch_parent, args=(parent,), name="lanting-watchdog",
+                     daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(WATCHDOG_SECONDS)
+    os._exit(1)  # the parent is gone (this process was handed to another)
 
 
 def _run(index: int) -> Any:
@@ -44,22 +84,24 @@ def _run(index: int) -> Any:
 def run_in_order(tasks: Sequence[Callable[[], T]], jobs: int = 0,
                  threshold: int = PARALLEL_THRESHOLD,
                  meanwhile: Callable[[], None] | None = None) -> Generator[T, None, None]:
-    """Each task's result, in order; with up to `jobs` worker processes (0: one per CPU)
-    when there are at least `threshold` tasks and the platform can fork. `meanwhile` runs
-    in a thread of this process while the workers work (this process only waits for
-    their results), once they are forked. A caller that may stop early (an error, an
-    interrupt) closes the iterator (`contextlib.closing`): that shuts the workers down
-    then and there; left to the garbage collector, they would live on, holding copies of
-    every file descriptor this process had when they were forked."""
+    """Each task's result, in order; with up to `jobs` worker processes (0: one per CPU;
+    never more than `max_jobs()`) when there are at least `threshold` tasks and the
+    platform can fork. `meanwhile` runs in a thread of this process while the workers
+    work (this process only waits for their results), once they are forked. A caller
+    that may stop early (an error, an interrupt) closes the iterator
+    (`contextlib.closing`): that shuts the workers down then and there; left to the
+    garbage collector, they would live on, holding copies of every file descriptor this
+    process had when they were forked."""
     global _tasks
-    jobs = jobs or default_jobs()
+    jobs = min(jobs or default_jobs(), max_jobs())
     if jobs < 2 or len(tasks) < threshold or "fork" not in multiprocessing.get_all_start_methods():
         yield from (task() for task in tasks)
         return
     helper: threading.Thread | None = None
     # Small chunks keep both workers busy to the end (tasks differ in cost).
     chunk = max(1, min(32, len(tasks) // (jobs * 16)))
-    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"))
+    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork"),
+                               initializer=_die_with_parent, initargs=(os.getpid(),))
     try:
         # The workers are forked by the first submission, which `map` makes at once; the
         # global is cleared right after, so an abandoned generator of an earlier run

@@ -34,6 +34,7 @@ from lanting.model.content import (
     RawNews,
     Source,
 )
+from lanting.model.names import MAX_NAME_BYTES, RESERVED_PREFIX
 from lanting.model.problem import Problem
 
 SLUG_RE = re.compile(r"^[\w][\w.\-]*$")
@@ -274,6 +275,23 @@ def parse_date(value: Any) -> dt.datetime:
     raise ValueError(f"`{value}` is not a date")
 
 
+def _slug_problems(source: Source, lines: dict[str, int], slug: str) -> list[Problem]:
+    if not SLUG_RE.fullmatch(slug):
+        return [_problem(source, lines, ("slug",), f"`{slug}` is not a valid slug",
+                         "use letters, digits, `-`, `_` and `.` only, no `/`")]
+    if len(slug.encode()) > MAX_NAME_BYTES:
+        return [_problem(source, lines, ("slug",),
+                         f"`{slug[:24]}…` is {len(slug.encode())} bytes long: file systems "
+                         f"allow {MAX_NAME_BYTES} bytes in a folder name",
+                         "choose a shorter slug")]
+    if slug.lower().startswith(RESERVED_PREFIX):
+        return [_problem(source, lines, ("slug",),
+                         f"`{slug}` starts with `{RESERVED_PREFIX}`, which is reserved: "
+                         f"`lanting serve` answers /{RESERVED_PREFIX}/ itself",
+                         f"choose a slug that does not start with `{RESERVED_PREFIX}`")]
+    return []
+
+
 def _problem(source: Source, lines: dict[str, int], path: tuple[str, ...], message: str,
              hint: str | None = None) -> Problem:
     # The item of a list if its line is known (`news.2`), else the key's line.
@@ -348,10 +366,8 @@ def parse(source: Source) -> Document:
         problems.append(_problem(source, lines, ("lang",),
                                  f"`{raw.lang}` is not a language tag",
                                  "use a BCP 47 tag such as zh-CN or en"))
-    if raw.slug is not None and not SLUG_RE.fullmatch(raw.slug):
-        problems.append(_problem(source, lines, ("slug",),
-                                 f"`{raw.slug}` is not a valid slug",
-                                 "use letters, digits, `-`, `_` and `.` only, no `/`"))
+    if raw.slug is not None:
+        problems += _slug_problems(source, lines, raw.slug)
     if source.kind in (Kind.POST, Kind.TALK):
         what = "a post" if source.kind is Kind.POST else "a talk"
         invalid = {p.path[0] for p in schema_problems if p.path}  # reported already

@@ -5,6 +5,14 @@ from __future__ import annotations
 import re
 import unicodedata
 
+RESERVED_PREFIX = "__lanting"
+"""No URL of a site starts with it: `lanting serve` answers `/__lanting/…` itself (the
+live-reload script and its event stream)."""
+
+MAX_NAME_BYTES = 255
+"""The longest file or folder name most file systems allow (ext4, XFS, APFS, NTFS: 255
+bytes or characters); every part of an output path becomes one."""
+
 _DROP = re.compile(r"[^\w\s\-]", re.UNICODE)
 _SPACES = re.compile(r"[\s_\-]+")
 

@@ -6,7 +6,8 @@ checked against the routes, anchors against the ids of the rendered pages, files
 against the output list. Pure: the inputs in, a list of problems out.
 
 Reported: broken links (pages, `#anchors`, images, files), links to drafts, URLs claimed
-by more than one source, unsafe or broken links in `lanting.toml`, series and date
+by more than one source (or that the writer could not write: a file where a folder is
+needed, a name too long), unsafe or broken links in `lanting.toml`, series and date
 inconsistencies, plus the problems earlier stages only warned about.
 """
 
@@ -29,11 +30,12 @@ from lanting.markdown.urls import url_scheme
 from lanting.model.config import Config
 from lanting.model.content import Discovery, Document
 from lanting.model.markdown import LinkRef, RenderedMarkdown
-from lanting.model.names import slugify
+from lanting.model.names import MAX_NAME_BYTES, slugify
 from lanting.model.output import Copy, OutputFile
 from lanting.model.problem import Problem
 from lanting.model.site import Bibliography, Routes, Site, Talk
 from lanting.output.external import ExternalLink, check_external
+from lanting.output.search import INDEX_DIR
 from lanting.site.routes import output_dir
 
 
@@ -292,37 +294,131 @@ def _missing_url(url: str, path: str, inp: CheckInput) -> tuple[str, str | None]
 
 
 def _collisions(inp: CheckInput) -> list[Problem]:
-    """Two things writing one output file: the writer would silently keep only one."""
+    """Two things writing one output file (the writer would silently keep only one), one
+    writing a file where another needs a folder, a file of the site in the search index's
+    folder, and names longer than file systems allow: the writer would fail with a bare
+    OS error."""
     pages = {p.output: p.rel for p in (inp.site.home, *inp.site.posts, *inp.site.pages) if p}
     attached = {inp.routes.assets[a.rel]: a.rel for d in inp.documents for a in d.attachments}
-    docs = {d.source.rel.as_posix(): d for d in inp.documents}
     claims: dict[str, list[str]] = defaultdict(list)
     counts = Counter(f.path for f in inp.files)
     for path, count in counts.items():
         own = pages.get(path) or attached.get(path)
         if own is not None:
             claims[path].append(f"content/{own}")
-        claims[path] += ["a page Lanting generates"] * (count - (own is not None))
+        claims[path] += [GENERATED] * (count - (own is not None))
     for copy in inp.copies:
         try:
             claims[copy.path].append(copy.source.relative_to(inp.site_dir).as_posix())
         except ValueError:
             claims[copy.path].append(str(copy.source))
+    blame = _Blame(inp)
     problems = []
     for path, sources in sorted(claims.items()):
         if len(sources) < 2:
             continue
-        url = inp.config.base_path + path.removesuffix("index.html")
-        first = min(sources, key=lambda s: (not s.startswith("content/"), s.startswith("a page")))
-        doc = docs.get(first.removeprefix("content/"))
-        line = doc.key_lines.get("slug", 1) if doc else None
-        hint = ("give it a different `slug`" if doc else
-                "rename or remove the static file; to change a generated page, override "
-                "its template in templates/")
-        problems.append(Problem(
-            f"URL {url} is claimed by {len(sources)} sources: {', '.join(sources)}",
-            inp.site_dir / first if not first.startswith("a page") else None, line, hint=hint))
+        url = blame.url(path)
+        problems.append(blame.problem(
+            f"URL {url} is claimed by {len(sources)} sources: {', '.join(sources)}", sources))
+    return problems + _folders(claims, blame) + _long_names(inp, claims, blame)
+
+
+GENERATED = "a page Lanting generates"
+
+
+def _short(name: str) -> str:
+    return f"{name[:24]}…" if len(name) > 40 else name
+
+
+class _Blame:
+    """Whom a problem with an output path is reported to: the first source of the site
+    among its claimants (a content file, at its `slug` line; else a static file)."""
+
+    def __init__(self, inp: CheckInput) -> None:
+        self.inp = inp
+        self.docs = {d.source.rel.as_posix(): d for d in inp.documents}
+
+    def url(self, path: str) -> str:
+        """The URL of an output path, a name too long to read shortened."""
+        url = self.inp.config.base_path + path.removesuffix("index.html")
+        return "/".join(_short(part) for part in url.split("/"))
+
+    def problem(self, message: str, sources: list[str], key: str = "slug",
+                hint: str | None = None) -> Problem:
+        first = min(sources, key=lambda s: (not s.startswith("content/"), s == GENERATED))
+        doc = self.docs.get(first.removeprefix("content/"))
+        line = doc.key_lines.get(key, 1) if doc else None
+        hint = hint or ("give it a different `slug`" if doc else
+                        "rename or remove the static file; to change a generated page, "
+                        "override its template in templates/")
+        return Problem(message, self.inp.site_dir / first if first != GENERATED else None,
+                       line, hint=hint)
+
+
+def _folders(claims: dict[str, list[str]], blame: _Blame) -> list[Problem]:
+    """An output path needs a folder where another output is a file (a page with `slug:
+    404.html`), or lies in the search index's folder, which the index replaces whole."""
+    problems = []
+    reported: set[str] = set()
+    for path, sources in sorted(claims.items()):
+        parts = path.split("/")
+        for i in range(1, len(parts)):
+            folder = "/".join(parts[:i])
+            if folder in claims and folder not in reported:
+                reported.add(folder)
+                files = claims[folder]
+                problems.append(blame.problem(
+                    f"URL {blame.url(path)} ({', '.join(sources)}) needs a folder where "
+                    f"{blame.url(folder)} ({', '.join(files)}) is a file", [*sources, *files]))
+        if (parts[0] == INDEX_DIR and blame.inp.config.search.enabled
+                and any(s != GENERATED for s in sources) and INDEX_DIR not in reported):
+            reported.add(INDEX_DIR)
+            problems.append(blame.problem(
+                f"URL {blame.url(path)} ({', '.join(sources)}) is inside /{INDEX_DIR}/, the "
+                "folder Lanting fills with the search index", sources))
     return problems
+
+
+def _long_names(inp: CheckInput, claims: dict[str, list[str]], blame: _Blame) -> list[Problem]:
+    """Output paths with a part longer than file systems allow (a long tag, a long file
+    name made longer by `slugify`)."""
+    problems = []
+    reported: set[str] = set()
+    for path, sources in sorted(claims.items()):
+        parts = path.split("/")
+        long = next((p for p in parts if len(p.encode()) > MAX_NAME_BYTES), None)
+        if long is None or long in reported:
+            continue
+        reported.add(long)
+        message = (f"URL {blame.url(path)}: the name `{_short(long)}` is "
+                   f"{len(long.encode())} bytes long; file systems allow {MAX_NAME_BYTES}")
+        term = _term_named(inp, parts[0], long) if sources == [GENERATED] else None
+        if term is not None:
+            key, name = term
+            noun = {"tags": "tag", "categories": "category"}.get(key, key)
+            users = sorted(rel for rel, d in blame.docs.items() if name in _terms_of(d, key))
+            problems.append(blame.problem(
+                f"{message} (the {noun} `{_short(name)}`)", [f"content/{users[0]}"] if users
+                else sources, key=key, hint=f"shorten the {noun}"))
+        else:
+            problems.append(blame.problem(message, sources, hint="shorten the name"))
+    return problems
+
+
+def _term_named(inp: CheckInput, taxonomy: str, slug: str) -> tuple[str, str] | None:
+    """(front-matter key, name) of the tag, category or series whose folder is `slug`."""
+    terms = {"tags": inp.site.tags, "categories": inp.site.categories,
+             "series": inp.site.series}.get(taxonomy, ())
+    for term in terms:
+        if term.slug == slug:
+            return taxonomy, term.name
+    return None
+
+
+def _terms_of(doc: Document, key: str) -> set[str]:
+    values = {"tags": doc.meta.tags, "categories": doc.meta.categories,
+              "series": (doc.meta.series,) if doc.meta.series else ()}[key]
+    return {v.strip().casefold() for v in values} | set(values)
 
 
 # --- lanting.toml, series, dates ---------------------------------------------------------

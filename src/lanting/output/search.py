@@ -15,15 +15,24 @@ answers each request only after a poll (a site of a thousand pages waits minutes
 `get_files` returns the whole index in one message read through a small pipe buffer,
 which stalls on a large site. One run of the same binary over a scratch copy of the
 pages costs little beyond the indexing itself.
+
+The scratch folder is in the site's cache folder (`.lanting/scratch/search-PID-…`), not in
+/tmp: a build killed while indexing (no clean-up runs) leaves it there, and the next
+index run removes the folders of processes that are gone. `--no-cache` uses a temporary
+folder.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+import shutil
 import subprocess
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from importlib import metadata
 from pathlib import Path
 
@@ -112,6 +121,73 @@ def _run(binary: Path, site: Path, out: Path, config: Config) -> str:
     return output
 
 
+SCRATCH_DIR = "scratch"
+"""The folder of scratch folders, in the site's cache folder."""
+
+_SCRATCH_NAME = re.compile(r"search-(\d+)-[^/]*")
+
+STALE_SECONDS = 86400
+"""Where it cannot be asked whether a process lives (Windows), a scratch folder this old
+is taken for a killed build's."""
+
+
+def _gone(pid: int, folder: Path) -> bool:
+    """Whether the process that made `folder` has ended (its scratch folder is litter)."""
+    if pid == os.getpid():
+        return False
+    if os.name != "posix":  # os.kill would end the process there
+        try:
+            return time.time() - folder.stat().st_mtime > STALE_SECONDS
+        except OSError:
+            return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False  # alive, someone else's
+    return False
+
+
+def clear_stale_scratch(parent: Path) -> list[Path]:
+    """Remove the scratch folders in `parent` that killed index runs left; return them.
+    Those of running processes (a `lanting serve` beside a `lanting build`) stay."""
+    removed = []
+    try:
+        entries = list(parent.iterdir())
+    except OSError:
+        return []
+    for entry in entries:
+        found = _SCRATCH_NAME.fullmatch(entry.name)
+        if found and _gone(int(found.group(1)), entry):
+            shutil.rmtree(entry, ignore_errors=True)
+            removed.append(entry)
+    return removed
+
+
+@contextmanager
+def scratch_folder(parent: Path | None) -> Iterator[Path]:
+    """A new empty folder in `parent` (made if need be; a temporary folder if None or not
+    writable), removed afterwards."""
+    folder: Path | None = None
+    if parent is not None:
+        parent = parent.absolute()  # Pagefind runs in the folder: relative paths would move
+        try:
+            parent.mkdir(parents=True, exist_ok=True)
+            clear_stale_scratch(parent)
+            folder = Path(tempfile.mkdtemp(prefix=f"search-{os.getpid()}-", dir=parent))
+        except OSError:
+            folder = None
+    if folder is None:
+        with tempfile.TemporaryDirectory(prefix="lanting-search-") as temporary:
+            yield Path(temporary)
+        return
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def _inputs(html: Sequence[OutputFile], config: Config) -> str:
     """Digest of everything the index is made from: every page (by its fingerprint, or
     its bytes), the search settings and Pagefind's version."""
@@ -132,12 +208,14 @@ def build_search_index(
     files: Sequence[OutputFile], config: Config, previous: Mapping[str, str] | None = None,
     reusable: Callable[[str], bool] = lambda path: False,
     previous_data: Callable[[str], bytes | None] = lambda path: None,
+    scratch: Path | None = None,
 ) -> SearchIndex:
     """Index every rendered HTML page that opts in; return the index as output files.
 
     When no page changed since the build that wrote `previous` (path -> fingerprint), the
     old index is kept. Otherwise pages given without data (unchanged) are read back with
-    `previous_data` and everything is indexed again.
+    `previous_data` and everything is indexed again, in a scratch folder made in
+    `scratch` (the site's `.lanting/scratch/`; None: a temporary folder).
     """
     html = sorted((f for f in files if f.path.endswith(".html")), key=lambda f: f.path)
     if not config.search.enabled or not html:
@@ -164,8 +242,8 @@ def build_search_index(
             pages.append(OutputFile(f.path, data))
     if not pages:
         return SearchIndex((), 0)
-    with tempfile.TemporaryDirectory(prefix="lanting-search-") as scratch:
-        site, out = Path(scratch) / "site", Path(scratch) / "index"
+    with scratch_folder(scratch) as folder:
+        site, out = folder / "site", folder / "index"
         for page in pages:
             assert page.data is not None
             target = site / page.path

@@ -1,17 +1,23 @@
 """The HTTP side of `lanting serve`: serves a built site from a folder or from memory.
 
 Binds 127.0.0.1 unless told otherwise, answers only requests addressed to the bound
-host or localhost, and never serves anything outside the site (`..`, encoded dots,
+host or localhost (bound to every interface, 0.0.0.0 or ::, also to this machine's own
+addresses and names: a page of another site that a rebinding DNS points here names its
+own host, and is refused), and never serves anything outside the site (`..`, encoded dots,
 double encoding, backslashes, absolute paths and symlinks leading out are refused).
 One failing request never stops the server.
 """
 
 from __future__ import annotations
 
+import ctypes
+import ipaddress
 import mimetypes
 import posixpath
+import socket
 import sys
 import threading
+import time
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from http import HTTPStatus
@@ -19,6 +25,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Protocol
 from urllib.parse import unquote, urlsplit
+
+from lanting.model.names import RESERVED_PREFIX
 
 mimetypes.add_type("application/atom+xml", ".xml")
 mimetypes.add_type("font/woff2", ".woff2")
@@ -149,15 +157,142 @@ class Live(Protocol):
     def script(self) -> bytes: ...
 
 
+WILDCARDS = frozenset({"0.0.0.0", "::", ""})
+"""Bound to these, the server listens on every interface of the machine."""
+
+LOCAL_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+def _ip(text: str) -> str | None:
+    """`text` as a canonical IP address (without an IPv6 zone), or None if it is none."""
+    try:
+        return str(ipaddress.ip_address(text.split("%", 1)[0]))
+    except ValueError:
+        return None
+
+
+class _SockAddr(ctypes.Structure):
+    # The start of every sockaddr: `sa_family` on Linux; `sa_len`, `sa_family` (one byte
+    # each) on the BSDs and macOS. Read as bytes, below.
+    _fields_ = [("head", ctypes.c_uint8 * 2)]
+
+
+_BSD = ("darwin", "freebsd", "openbsd", "netbsd", "dragonfly")
+
+
+class _IfAddrs(ctypes.Structure):
+    pass
+
+
+_IfAddrs._fields_ = [("ifa_next", ctypes.POINTER(_IfAddrs)), ("ifa_name", ctypes.c_char_p),
+                     ("ifa_flags", ctypes.c_uint), ("ifa_addr", ctypes.POINTER(_SockAddr))]
+
+
+def _interface_addresses() -> set[str]:
+    """Every address of every network interface, from getifaddrs(3) (POSIX; nothing
+    elsewhere). The stdlib has no binding for it: ctypes it is."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        getifaddrs, freeifaddrs = libc.getifaddrs, libc.freeifaddrs
+    except (OSError, AttributeError):
+        return set()
+    head = ctypes.POINTER(_IfAddrs)()
+    if getifaddrs(ctypes.byref(head)) != 0:
+        return set()
+    found: set[str] = set()
+    try:
+        item = head
+        while item:
+            addr = item.contents.ifa_addr
+            if addr:
+                raw = ctypes.cast(addr, ctypes.c_void_p).value or 0
+                head_bytes = bytes(addr.contents.head)
+                family = head_bytes[1] if sys.platform.startswith(_BSD) else int.from_bytes(
+                    head_bytes, sys.byteorder)
+                if family == socket.AF_INET:
+                    found.add(socket.inet_ntop(socket.AF_INET, ctypes.string_at(raw + 4, 4)))
+                elif family == socket.AF_INET6:
+                    found.add(socket.inet_ntop(socket.AF_INET6,
+                                               ctypes.string_at(raw + 8, 16)))
+            item = item.contents.ifa_next
+    finally:
+        freeifaddrs(head)
+    return found
+
+
+def own_addresses() -> frozenset[str]:
+    """This machine's addresses (canonical) and names (lower case): its interfaces'
+    addresses, what its host names resolve to, and the source addresses of its routes
+    to the outside (a datagram socket's `connect` sends nothing)."""
+    found = _interface_addresses()
+    names = {socket.gethostname().lower(), socket.getfqdn().lower()}
+    for name in list(names):
+        try:
+            found.update(str(info[4][0]) for info in socket.getaddrinfo(name, None))
+        except OSError:
+            pass
+    for family, probe in ((socket.AF_INET, "192.0.2.1"), (socket.AF_INET6, "2001:db8::1")):
+        try:
+            with socket.socket(family, socket.SOCK_DGRAM) as probe_socket:
+                probe_socket.connect((probe, 9))
+                found.add(str(probe_socket.getsockname()[0]))
+        except OSError:
+            pass
+    names |= {f"{name}.local" for name in names  # mDNS
+              if name and "." not in name and name != "localhost"}
+    return frozenset({ip for ip in map(_ip, found) if ip} | {n for n in names if n})
+
+
 class SiteServer(ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = 512
+    """The listen backlog (http.server's is 5): a page opened in a few tabs, or a burst of
+    clients, makes hundreds of connections at once; with a short queue the kernel drops
+    them and the clients retry seconds later, or give up. The kernel caps it
+    (`net.core.somaxconn`)."""
+
+    ADDRESSES_FRESH = 2.0
+    """Seconds before an unknown IP address makes the server look at its interfaces
+    again (a laptop changes networks)."""
 
     def __init__(self, address: tuple[str, int], store: Store, live: Live | None = None) -> None:
         self.store = store
         self.live = live
         self.lock: AbstractContextManager[object] = live.lock if live else threading.RLock()
         """Held while a rebuild runs (the live site's lock); requests wait for it."""
+        if ":" in address[0]:
+            self.address_family = socket.AF_INET6
         super().__init__(address, SiteHandler)
+        wildcard = str(self.server_address[0]) in WILDCARDS
+        self._own = own_addresses() if wildcard else frozenset()
+        self._own_checked = time.monotonic()
+
+    def server_bind(self) -> None:
+        if self.address_family == socket.AF_INET6 and self.server_address[0] == "::":
+            try:  # `::` is every interface, IPv4 ones too (as `http.server` does)
+                self.socket.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+            except (AttributeError, OSError):
+                pass
+        super().server_bind()
+
+    def allows_host(self, host: str) -> bool:
+        """Whether a request whose Host header names `host` (without port or brackets)
+        is for this server: localhost, the bound address, or, bound to every interface,
+        one of this machine's own addresses and names. Other names are refused (DNS
+        rebinding: a foreign page whose name now resolves here)."""
+        bound = str(self.server_address[0]).lower()
+        if host in LOCAL_NAMES or host == bound:
+            return True
+        if bound not in WILDCARDS:
+            return False
+        ip = _ip(host)
+        if (ip or host) in self._own:
+            return True
+        now = time.monotonic()
+        if ip is None or now - self._own_checked < self.ADDRESSES_FRESH:
+            return False
+        self._own, self._own_checked = own_addresses(), now
+        return ip in self._own
 
     def handle_error(self, request: object, client_address: object) -> None:
         # One failing request must not stop the server; say what happened, briefly.
@@ -170,7 +305,9 @@ class SiteServer(ThreadingHTTPServer):
         return self.store.root if isinstance(self.store, DiskStore) else None
 
 
-LIVE_PREFIX = "/__lanting/"
+LIVE_PREFIX = f"/{RESERVED_PREFIX}/"
+LIVE_SCRIPT_PATH = LIVE_PREFIX + "live.js"
+LIVE_EVENTS_PATH = LIVE_PREFIX + "events"
 
 
 class SiteHandler(BaseHTTPRequestHandler):
@@ -186,8 +323,7 @@ class SiteHandler(BaseHTTPRequestHandler):
             host = host[1 : host.find("]")] if "]" in host else host
         elif host.count(":") == 1:
             host = host.rsplit(":", 1)[0]
-        bound = str(self.server.server_address[0]).lower()
-        return host in {"localhost", "127.0.0.1", "::1", bound}
+        return self.server.allows_host(host)
 
     def do_HEAD(self) -> None:  # noqa: N802
         self._respond(head=True)
@@ -200,11 +336,14 @@ class SiteHandler(BaseHTTPRequestHandler):
             self._send(HTTPStatus.FORBIDDEN, b"Forbidden host\n", "text/plain", head)
             return
         live = self.server.live
-        if live is not None and self.path.startswith(LIVE_PREFIX):
-            if self.path.startswith(LIVE_PREFIX + "events"):
-                live.stream(self)
-            else:
-                self._send(HTTPStatus.OK, live.script(), "text/javascript; charset=utf-8", head)
+        # Only these two paths: anything else under the prefix is the site's (none of its
+        # slugs may start with it, but a static file may).
+        request_path = urlsplit(self.path).path
+        if live is not None and request_path == LIVE_EVENTS_PATH:
+            live.stream(self)
+            return
+        if live is not None and request_path == LIVE_SCRIPT_PATH:
+            self._send(HTTPStatus.OK, live.script(), "text/javascript; charset=utf-8", head)
             return
         waits = live is None or not live.ready(self.path)
         with self.server.lock if waits else nullcontext():  # a rebuild in progress finishes first

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import json
+import os
 import queue
 import threading
 import time
@@ -30,12 +31,12 @@ from lanting.errors import LantingError
 from lanting.model.content import Loaded, Source
 from lanting.model.output import OutputFile, Reads, SearchIndex
 from lanting.model.problem import Problem
-from lanting.output.search import INDEX_DIR, build_search_index
-from lanting.serve.http import LIVE_PREFIX, MemoryStore
+from lanting.output.search import INDEX_DIR, SCRATCH_DIR, build_search_index
+from lanting.serve.http import LIVE_SCRIPT_PATH, MemoryStore
 from lanting.serve.incremental import early_pages, quick_update, warm
 
 LIVE_SCRIPT = (Path(__file__).parents[1] / "theme" / "live" / "live.js").read_bytes()
-_SCRIPT_TAG = f'<script src="{LIVE_PREFIX}live.js" defer></script>'.encode()
+_SCRIPT_TAG = f'<script src="{LIVE_SCRIPT_PATH}" defer></script>'.encode()
 PAGE_ASSETS = (".css", ".js", ".woff2", ".woff", ".svg", ".png", ".jpg", ".jpeg", ".gif",
                ".webp", ".avif", ".ico")
 EARLY_MAX_FILES = 4
@@ -45,6 +46,24 @@ EARLY_FETCH_WAIT = 0.3
 """Seconds the full rebuild waits for a browser to fetch an edited page shown early."""
 WATCH_STEP_MS = 50
 """Changes arriving within this many milliseconds of each other form one batch."""
+SETTLE_SECONDS = 0.15
+"""After a failed rebuild, how long the changed files must stay as the build read them
+for the failure to be reported (a save in two steps is over by then)."""
+SETTLE_TRIES = 5
+"""Rebuilds at most, while the changed files keep changing, before a failure is shown."""
+
+
+def _stamps(paths: Iterable[str]) -> dict[str, tuple[int, int, int, int] | None]:
+    """Each file's size, times and inode (None if it is gone)."""
+    stamps: dict[str, tuple[int, int, int, int] | None] = {}
+    for path in paths:
+        try:
+            stat = os.stat(path)
+        except OSError:
+            stamps[path] = None
+        else:
+            stamps[path] = (stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns, stat.st_ino)
+    return stamps
 
 
 def page_url(path: str) -> str:
@@ -93,7 +112,28 @@ class LiveSite:
     def rebuild(self, paths: Iterable[str] = ()) -> set[str]:
         """Build into memory; return the URLs whose content changed. `paths`: the files
         that changed, if known — edited posts alone may be rendered again alone
-        (`incremental`). On a site error the last good build stays and `error` says why."""
+        (`incremental`). On a site error the last good build stays and `error` says why.
+
+        A failure is reported only once the changed files have settled: an editor that
+        saves in two steps (truncate, then write) may have been read half-way. If one of
+        them changed since the build read it, or changes within `SETTLE_SECONDS`, the
+        site is built again instead (up to `SETTLE_TRIES` times)."""
+        paths = set(paths)
+        for _ in range(SETTLE_TRIES):
+            before = _stamps(paths)
+            changed, failure = self._attempt(paths)
+            if failure is None:
+                return changed
+            if not paths:
+                break
+            time.sleep(SETTLE_SECONDS)
+            if _stamps(paths) == before:
+                break  # the files are as the build read them: the error is real
+        self.error = failure
+        return set()
+
+    def _attempt(self, paths: set[str]) -> tuple[set[str], str | None]:
+        """One rebuild: the URLs whose content changed, or the error (not yet shown)."""
         self.rebuilds += 1
         self.early_seconds = None
         started = time.perf_counter()
@@ -101,13 +141,13 @@ class LiveSite:
                               if self.options.cache else None, self.memory)
         restored: set[str] = set()
         try:
-            quick = self._quick(set(paths), cache)
+            quick = self._quick(paths, cache)
             if quick is not None:
                 self.last_rebuild = "quick"
-                return quick
+                return quick, None
             self.last_rebuild = "full"
             with self.lock:  # requests wait for the new site instead of seeing half of it
-                previous = self._show_early(set(paths), cache, started)
+                previous = self._show_early(paths, cache, started)
                 try:
                     produced = produce(self.site_dir, self.options, cache, self.fingerprints,
                                        lambda path: path in self.store.files,
@@ -126,13 +166,11 @@ class LiveSite:
                     warm(produced.state)
                 self._index_later(produced.index, self.rebuilds)
         except LantingError as error:
-            self.error = "\n".join(p.format(self.site_dir) for p in error.problems)
             self._reload(restored)
-            return set()
+            return set(), "\n".join(p.format(self.site_dir) for p in error.problems)
         except Exception as error:  # a bug in Lanting: keep serving, say so on the page
-            self.error = f"internal error: {type(error).__name__}: {error}"
             self._reload(restored)
-            return set()
+            return set(), f"internal error: {type(error).__name__}: {error}"
         finally:
             cache.close()
         self.warnings = produced.warnings
@@ -140,7 +178,7 @@ class LiveSite:
         # Old versions of edited sources would otherwise pile up in memory all day.
         for key in self.memory.keys() - produced.document_keys:
             del self.memory[key]
-        return changed
+        return changed, None
 
     def ready(self, request_path: str) -> bool:
         """Whether a request may be answered while a rebuild runs: its page is one that
@@ -264,9 +302,11 @@ class LiveSite:
                 self.memory.pop(old.key, None)
                 self.memory[new.key] = new
             config = update.state.sections.default.config
-            self._index_later(partial(build_search_index, list(update.state.files), config,
-                                      self.fingerprints, lambda p: p in self.store.files,
-                                      self._served), self.rebuilds)
+            self._index_later(partial(
+                build_search_index, list(update.state.files), config, self.fingerprints,
+                lambda p: p in self.store.files, self._served,
+                scratch=self.site_dir / CACHE_DIR / SCRATCH_DIR if self.options.cache
+                else None), self.rebuilds)
         self.warnings = update.state.warnings
         return changed
 
