@@ -351,3 +351,48 @@ def test_any_notebook_json_converts_or_fails_with_a_located_error(
         if attachment.rel.endswith(".svg"):
             svg = ET.fromstring(attachment.data)
             assert not any(e.tag.endswith("script") for e in svg.iter())
+
+
+# --- any BibTeX --------------------------------------------------------------------------
+
+_BIB_PIECES = ["@article{", "@misc{", "@book{", "@string{", "@comment{", "@preamble{", "@",
+               "k", "lin2026", ",", " ", "\n", "title", "author", "journal", "publisher",
+               "year", "note", "pdf", "month", " = ", "=", "{", "}", '"', "#", "(", ")",
+               "\\foo", "\\&", "&", "%", "$", "$x^2$", "$\\frac{", "\\url{", "http://a.b",
+               "javascript:x", "\\'e", '{\\"o}', '\\"O', " and ", "others", "2020", "\\",
+               "\\\\", "中文", "~", "--", "{" * 40, "}" * 40, "\\emph{", "\\begin{x}", "*",
+               "†", "$^\\dagger$", "jul", "\ufeff", "\x00"]
+_BIB_FIELDS = ["title", "author", "editor", "journal", "booktitle", "publisher", "year",
+               "month", "note", "abstract", "pdf", "url", "doi", "eprint", "selected",
+               "equal_contribution", "award", "category", "keywords"]
+_BIB_TEXT = st.lists(st.sampled_from(_BIB_PIECES) | TEXT, max_size=8).map("".join)
+_BIB_ENTRY = st.builds(
+    lambda kind, key, fields: f"@{kind}{{{key},\n" + "".join(
+        f"  {name} = {{{value}}},\n" for name, value in fields) + "}\n",
+    st.sampled_from(["article", "inproceedings", "misc", "book", "phdthesis", "online"]),
+    st.sampled_from(["a", "b", "lin2026", ""]),
+    st.lists(st.tuples(st.sampled_from(_BIB_FIELDS), _BIB_TEXT), max_size=6))
+_BIB = (st.lists(_BIB_ENTRY | _BIB_TEXT, max_size=5).map("\n".join)
+        | st.lists(st.sampled_from(_BIB_PIECES), max_size=120).map("".join))
+BIB = Path("/site/content/publications.bib")
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_BIB)
+def test_any_bibtex_is_read_or_fails_with_a_located_error(text: str) -> None:
+    """Random BibTeX never ends in a traceback: it gives publications (and warnings
+    at lines), or errors naming the file and a line (issue 34)."""
+    from lanting.content.bibliography import parse_bibliography
+
+    try:
+        library = parse_bibliography(Source(BIB, PurePosixPath("publications.bib"),
+                                            Kind.BIBLIOGRAPHY, text))
+    except LantingError as error:
+        assert error.problems
+        assert all(p.path == BIB and p.line for p in error.problems)
+        return
+    assert all(w.path == BIB and w.line and w.severity == "warning" for w in library.warnings)
+    for pub in library.publications:
+        assert pub.key and pub.title
+        (pub.title_html + pub.abstract_html + pub.venue + pub.bibtex).encode("utf-8",
+                                                                           "surrogatepass")
