@@ -9,6 +9,7 @@ import pytest
 from lanting.content.bibliography import parse_authors, parse_bibliography
 from lanting.errors import LantingError
 from lanting.model.content import Kind, Source
+from lanting.model.problem import Problem
 
 BIB = Path("/site/content/publications.bib")
 
@@ -161,3 +162,120 @@ def test_bad_math_in_a_title_points_at_the_title_line() -> None:
 
 def test_no_file_gives_an_empty_bibliography() -> None:
     assert parse_bibliography(None).publications == ()
+
+
+# --- issue 34: odd entries are errors at their lines, odd text is kept readable -------------
+
+
+def one_problem(text: str) -> Problem:
+    with pytest.raises(LantingError) as info:
+        bib(text)
+    [problem] = info.value.problems
+    assert problem.path == BIB and problem.hint
+    return problem
+
+
+@pytest.mark.parametrize("depth", [33, 400, 2000, 100_000])
+@pytest.mark.parametrize("field", ["title", "author", "journal", "note"])
+def test_braces_nested_400_deep_are_an_error_at_the_field_line(depth: int, field: str) -> None:
+    deep = "{" * depth + "x" + "}" * depth
+    problem = one_problem(f"@misc{{ok, title={{OK}}}}\n@article{{deep,\n  year = 2020,\n"
+                          f"  title = {{T}},\n  {field} = {{{deep}}},\n}}\n".replace(
+                              "  title = {T},\n  title", "  title"))
+    assert problem.line == (4 if field == "title" else 5)
+    assert problem.message == f"entry `deep`, field `{field}`: braces nest more than 32 deep"
+
+
+def test_braces_nested_32_deep_are_still_read() -> None:
+    [pub] = bib("@misc{k, title={" + "{" * 31 + "Deep" + "}" * 31 + "}}").publications
+    assert pub.title == "Deep"
+
+
+def test_entry_without_a_key_is_an_error_with_line_and_hint() -> None:
+    problem = one_problem("@misc{ok, title={OK}}\n\n@article{,\n  title = {T},\n}\n")
+    assert problem.line == 3 and problem.message == "this `@article` entry has no key"
+    assert "@article{" in (problem.hint or "")
+
+
+@pytest.mark.parametrize("value", ["{}", '""', "{ }", "{{}}"])
+@pytest.mark.parametrize("field", ["title", "journal", "note"])
+def test_empty_field_is_an_error_with_line_and_hint(field: str, value: str) -> None:
+    others = "" if field == "title" else "  title = {T},\n"
+    problem = one_problem(f"@misc{{ok, title={{OK}}}}\n@article{{e,\n{others}  year = 2020,\n"
+                          f"  {field} = {value},\n}}\n")
+    assert problem.line == (4 if field == "title" else 5)
+    assert problem.message == f"entry `e`, field `{field}` is empty"
+    assert problem.hint == "fill it in, or delete the line"
+
+
+def test_unknown_macro_is_shown_as_written_with_a_warning() -> None:
+    library = bib("@misc{ok, title={OK}}\n@book{m,\n  year = 2020,\n"
+                  "  title = {Price \\foo 5and the \\bar{x} $\\alpha$ rest},\n"
+                  "  author = {Lin, Zhi \\baz{Yuan} and \\qux Wang, Xi},\n"
+                  "  keywords = {\\notshown},\n}\n")
+    pub = library.get("m")
+    assert pub is not None and pub.title == "Price \\foo 5and the x̅ \\alpha rest"
+    assert [a.name for a in pub.authors] == ["Zhi \\baz Yuan Lin", "Xi \\qux Wang"]
+    assert [(w.line, w.severity, w.message) for w in library.warnings] == [
+        (4, "warning", "entry `m`, field `title`: unknown macro `\\foo`, shown as written"),
+        (5, "warning", "entry `m`, field `author`: unknown macro `\\baz`, shown as written"),
+        (5, "warning", "entry `m`, field `author`: unknown macro `\\qux`, shown as written"),
+    ]
+
+
+def test_duplicate_keys_for_different_entries_name_both_lines_and_a_new_key() -> None:
+    problem = one_problem("@misc{other, title={O}}\n\n@article{lin2026,\n  title = {A},\n}\n"
+                          "@article{lin2026,\n  title = {B},\n}\n")
+    assert problem.line == 6
+    assert problem.message == ("duplicate key `lin2026`: the entries at lines 3 and 6 both "
+                               "use it")
+    assert "`lin2026b`" in (problem.hint or "")
+
+
+def test_a_word_for_word_repeated_entry_is_a_warning_and_kept_once() -> None:
+    library = bib("@article{k,\n  title = {A},\n}\n\n@article{k,\n  title = {A},\n}\n")
+    assert [p.key for p in library.publications] == ["k"]
+    [warning] = library.warnings
+    assert (warning.line, warning.severity) == (5, "warning")
+    assert "repeats the entry at line 1" in warning.message
+
+
+@pytest.mark.parametrize("written", ["Methuen \\& Co Ltd", "Methuen & Co Ltd"])
+def test_ampersand_in_publisher_and_journal_is_kept(written: str) -> None:
+    library = bib(f"@book{{b, title={{Cats {written[8:10]} Dogs}}, publisher={{{written}}}}}\n"
+                  f"@article{{j, title={{T}}, journal={{{written}}}}}\n")
+    book, article = library.get("b"), library.get("j")
+    assert book is not None and article is not None
+    assert book.venue == article.venue == "Methuen & Co Ltd"
+    assert book.title == "Cats & Dogs" and not library.warnings
+
+
+def test_percent_sign_in_a_field_is_kept() -> None:
+    [pub] = bib("@misc{p, title={50% faster, 20\\% smaller}, note={Top 1%}}").publications
+    assert pub.title == "50% faster, 20% smaller" and pub.badges == ("Top 1%",)
+
+
+def test_a_name_starting_with_a_macro_after_and_keeps_its_letters() -> None:
+    authors, _ = parse_authors('Lin, Zhiyuan and \\"Ozg\\"ur, Ali and \\c{C}elik, Hans')
+    assert [a.name for a in authors] == ["Zhiyuan Lin", "Ali Özgür", "Hans Çelik"]
+
+
+def test_field_lines_of_later_entries_point_at_the_field() -> None:
+    problem = one_problem("@misc{a, title={A}}\n\n\n@misc{b,\n  title = {B},\n"
+                          "  pdf = {javascript:alert(1)},\n}\n")
+    assert problem.line == 6 and "field `pdf`" in problem.message
+
+
+def test_bibliography_warnings_reach_the_build(make_site, build_site) -> None:  # type: ignore[no-untyped-def]
+    site = make_site({"content/publications.bib": "@misc{m,\n  title = {A \\foo},\n}\n"})
+    result = build_site(site)
+    assert [(w.path, w.line, w.message) for w in result.warnings] == [
+        (site / "content/publications.bib", 2,
+         "entry `m`, field `title`: unknown macro `\\foo`, shown as written")]
+
+
+def test_every_entry_without_a_key_is_reported() -> None:
+    with pytest.raises(LantingError) as info:
+        bib("@article{,\n  title = {A},\n}\n@book{,\n  title = {B},\n}\n")
+    assert [(p.line, p.message) for p in info.value.problems] == [
+        (1, "this `@article` entry has no key"), (4, "this `@book` entry has no key")]

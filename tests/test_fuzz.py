@@ -1,6 +1,7 @@
 """The Markdown fuzz harness (tests/fuzz/fuzz_markdown.py): every crash it ever found is
 replayed, a short atheris run goes on each test run, and a Hypothesis run of random bytes
-through the same entry point covers machines without atheris."""
+through the same entry point covers machines without atheris. Random bytes also go
+through the notebook and BibTeX readers."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -24,7 +25,7 @@ harness by hand as its docstring shows)."""
 
 REPLAY = """
 import sys
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 sys.path.insert(0, sys.argv[1])
 from fuzz_markdown import one_input
 for name in sys.argv[2:]:
@@ -79,3 +80,37 @@ from fuzz_markdown import one_input  # noqa: E402
 @given(st.binary(max_size=2048))
 def test_random_bytes_through_the_harness(data: bytes) -> None:
     one_input(data)
+
+
+# Notebooks and publications.bib: random bytes through their readers (issue 34). The
+# structured inputs are in test_properties.py; here anything a file could hold.
+from lanting.content.bibliography import parse_bibliography  # noqa: E402
+from lanting.content.frontmatter import parse  # noqa: E402
+from lanting.errors import LantingError  # noqa: E402
+from lanting.model.content import Kind, Source  # noqa: E402
+
+_NOTEBOOK = Path("/site/content/posts/nb.ipynb")
+_BIB = Path("/site/content/publications.bib")
+_NOTEBOOK_SEED = (b'{"cells": [{"cell_type": "markdown", "metadata": {}, "source": "x", '
+                  b'"attachments": {"a.png": {"image/png": "iVBORw0KGgo="}}}], '
+                  b'"metadata": {}, "nbformat": 4, "nbformat_minor": 5}')
+_BIB_SEED = b"@article{k,\n  title = {A \\foo {B}},\n  author = {A and \\\"O, B},\n}\n"
+
+
+def _mutated(seed: bytes) -> st.SearchStrategy[bytes]:
+    """The seed with a random slice replaced by random bytes (mostly near-valid input)."""
+    return st.tuples(st.integers(0, len(seed)), st.integers(0, 40), st.binary(max_size=40)
+                     ).map(lambda t: seed[: t[0]] + t[2] + seed[t[0] + t[1]:])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=2048) | _mutated(_NOTEBOOK_SEED) | _mutated(_BIB_SEED))
+def test_random_bytes_as_a_notebook_or_a_bibliography(data: bytes) -> None:
+    text = data.decode("utf-8", "replace")
+    for reader, path, rel, kind in (
+            (parse, _NOTEBOOK, "posts/nb.ipynb", Kind.POST),
+            (parse_bibliography, _BIB, "publications.bib", Kind.BIBLIOGRAPHY)):
+        try:
+            reader(Source(path, PurePosixPath(rel), kind, text))  # type: ignore[operator]
+        except LantingError as error:
+            assert all(p.path == path and p.line for p in error.problems)

@@ -291,3 +291,119 @@ def test_cjk_spacing_puts_a_space_wherever_the_script_changes(text: str) -> None
 
     definition = re.compile(f"[{_CJK}](?=[{_LATIN}])|[{_LATIN}%](?=[{_CJK}])")
     assert space_text(text) == definition.sub(lambda m: m.group(0) + THIN_SPACE, text)
+
+
+# --- any notebook JSON ---------------------------------------------------------------------
+
+_NB_WORDS = ["code", "markdown", "raw", "heading", "stream", "error", "display_data",
+             "execute_result", "iVBORw0KGgo=", "!!", "attachment:a.png",
+             "![x](attachment:a.png)", "![y](attachment:b%20c.png)", "---\ntitle: T\n---",
+             "---\ntitle: T\ndate: 2026-01-02\n---", "<script>alert(1)</script>",
+             "<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'><script>x</script></svg>",
+             "<svg", "\x1b[31mred", "```", "$x$"]
+_NB_KEYS = st.sampled_from(["cells", "metadata", "nbformat", "nbformat_minor", "cell_type",
+                            "source", "outputs", "output_type", "data", "text", "traceback",
+                            "ename", "evalue", "attachments", "kernelspec", "language",
+                            "language_info", "name", "lanting", "worksheets", "a.png",
+                            "image/png", "image/svg+xml", "text/html", "text/plain"]) | TEXT
+_MIMES = st.sampled_from(["image/png", "image/jpeg", "image/gif", "image/svg+xml", "text/html",
+                          "text/plain", "text/markdown", "application/json"])
+_LEAF = (st.none() | st.booleans() | st.integers(-3, 6) | st.floats(allow_nan=False)
+         | TEXT | st.sampled_from(_NB_WORDS))
+_JSON = st.recursive(_LEAF, lambda inner: st.lists(inner, max_size=3)
+                     | st.dictionaries(_NB_KEYS, inner, max_size=4), max_leaves=12)
+_LINES = st.sampled_from(_NB_WORDS) | TEXT | st.lists(st.sampled_from(_NB_WORDS) | TEXT,
+                                                      max_size=3)
+_OUTPUT = st.fixed_dictionaries(
+    {"output_type": st.sampled_from(["stream", "error", "display_data", "execute_result",
+                                     "other"])},
+    optional={"text": _LINES, "data": st.dictionaries(_MIMES, _LINES, max_size=3),
+              "traceback": st.lists(TEXT, max_size=2), "ename": _LEAF, "evalue": _LEAF})
+_CELL = st.fixed_dictionaries(
+    {"cell_type": st.sampled_from(["code", "markdown", "raw", "heading"])},
+    optional={"source": _LINES, "outputs": st.lists(_OUTPUT | _JSON, max_size=3),
+              "attachments": st.dictionaries(_NB_KEYS, st.dictionaries(_MIMES, _LINES),
+                                             max_size=2),
+              "metadata": _JSON})
+_FRONT = {"cell_type": "raw", "metadata": {}, "source": "---\ntitle: T\ndate: 2026-01-02\n---"}
+_CELLS = st.tuples(st.booleans(), st.lists(_CELL | _CELL | _CELL | _JSON, max_size=4)).map(
+    lambda drawn: [_FRONT, *drawn[1]] if drawn[0] else drawn[1])
+_NOTEBOOK = st.fixed_dictionaries(
+    {"cells": _CELLS, "nbformat": st.sampled_from([4, 4, 4, 4, 4, 4, 3, 1, 5, "4"]),
+     "metadata": st.fixed_dictionaries({}, optional={
+         "kernelspec": st.fixed_dictionaries({}, optional={"language": _LEAF}) | _JSON,
+         "lanting": st.fixed_dictionaries({"title": _LEAF}, optional={"date": _LEAF})})},
+    optional={"nbformat_minor": st.integers(0, 5),
+              "worksheets": st.lists(st.fixed_dictionaries({"cells": st.lists(_JSON)}))})
+_NOTEBOOKS = _NOTEBOOK | _NOTEBOOK | _NOTEBOOK | _JSON
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_NOTEBOOKS, st.sampled_from([None, 1]), st.booleans())
+def test_any_notebook_json_converts_or_fails_with_a_located_error(
+        notebook: object, indent: int | None, raw_html: bool) -> None:
+    """Random JSON shaped more or less like a notebook never ends in a traceback: it
+    becomes a post, or the error names the file and a line (issue 34)."""
+    source = Source(Path("/site/content/posts/nb.ipynb"), PurePosixPath("posts/nb.ipynb"),
+                    Kind.POST, json.dumps(notebook, indent=indent))
+    try:
+        doc = parse(source, raw_html)
+    except LantingError as error:
+        assert error.problems
+        assert all(p.path == source.path and p.line for p in error.problems)
+        return
+    assert all(p.path == source.path and p.line and p.severity == "warning"
+               for p in doc.warnings)
+    result = render_markdown(doc.body, CONTEXT, MarkdownOptions(raw_html=raw_html))
+    result.html.encode("utf-8")  # no lone surrogate
+    if not raw_html:
+        assert "<script" not in result.html
+    for attachment in doc.attachments:
+        if attachment.rel.endswith(".svg"):
+            svg = ET.fromstring(attachment.data)
+            assert not any(e.tag.endswith("script") for e in svg.iter())
+
+
+# --- any BibTeX --------------------------------------------------------------------------
+
+_BIB_PIECES = ["@article{", "@misc{", "@book{", "@string{", "@comment{", "@preamble{", "@",
+               "k", "lin2026", ",", " ", "\n", "title", "author", "journal", "publisher",
+               "year", "note", "pdf", "month", " = ", "=", "{", "}", '"', "#", "(", ")",
+               "\\foo", "\\&", "&", "%", "$", "$x^2$", "$\\frac{", "\\url{", "http://a.b",
+               "javascript:x", "\\'e", '{\\"o}', '\\"O', " and ", "others", "2020", "\\",
+               "\\\\", "中文", "~", "--", "{" * 40, "}" * 40, "\\emph{", "\\begin{x}", "*",
+               "†", "$^\\dagger$", "jul", "\ufeff", "\x00"]
+_BIB_FIELDS = ["title", "author", "editor", "journal", "booktitle", "publisher", "year",
+               "month", "note", "abstract", "pdf", "url", "doi", "eprint", "selected",
+               "equal_contribution", "award", "category", "keywords"]
+_BIB_TEXT = st.lists(st.sampled_from(_BIB_PIECES) | TEXT, max_size=8).map("".join)
+_BIB_ENTRY = st.builds(
+    lambda kind, key, fields: f"@{kind}{{{key},\n" + "".join(
+        f"  {name} = {{{value}}},\n" for name, value in fields) + "}\n",
+    st.sampled_from(["article", "inproceedings", "misc", "book", "phdthesis", "online"]),
+    st.sampled_from(["a", "b", "lin2026", ""]),
+    st.lists(st.tuples(st.sampled_from(_BIB_FIELDS), _BIB_TEXT), max_size=6))
+_BIB = (st.lists(_BIB_ENTRY | _BIB_TEXT, max_size=5).map("\n".join)
+        | st.lists(st.sampled_from(_BIB_PIECES), max_size=120).map("".join))
+BIB = Path("/site/content/publications.bib")
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_BIB)
+def test_any_bibtex_is_read_or_fails_with_a_located_error(text: str) -> None:
+    """Random BibTeX never ends in a traceback: it gives publications (and warnings
+    at lines), or errors naming the file and a line (issue 34)."""
+    from lanting.content.bibliography import parse_bibliography
+
+    try:
+        library = parse_bibliography(Source(BIB, PurePosixPath("publications.bib"),
+                                            Kind.BIBLIOGRAPHY, text))
+    except LantingError as error:
+        assert error.problems
+        assert all(p.path == BIB and p.line for p in error.problems)
+        return
+    assert all(w.path == BIB and w.line and w.severity == "warning" for w in library.warnings)
+    for pub in library.publications:
+        assert pub.key and pub.title
+        (pub.title_html + pub.abstract_html + pub.venue + pub.bibtex).encode("utf-8",
+                                                                           "surrogatepass")

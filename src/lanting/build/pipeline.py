@@ -408,7 +408,8 @@ def produce(
                                  site, tuple(files), tuple(copies), discovery,
                                  options.external, previous_data, talks, news_links,
                                  bibliography),
-                      [*talk_problems, *news_problems], options.strict)   # 10. check
+                      [*bibliography.warnings, *talk_problems, *news_problems],
+                      options.strict)                                      # 10. check
     state = BuildState(settings, {item.document.source.rel.as_posix(): item for item in loaded},
                        front_matter, {"": routes.link_map(), **link_maps}, images, sections,
                        renderers, tuple(files), tuple(warnings), templates)

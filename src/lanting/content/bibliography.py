@@ -4,7 +4,10 @@ Parsed with bibtexparser v2: LaTeX accents, `--` and `\\url{}` are decoded; `{Br
 only protect case (we never change case, so they simply disappear); Chinese names are
 kept whole; `and others` becomes "et al."; `$…$` in titles and abstracts goes through
 the math stage. A malformed entry stops the build with its file, line and key — the
-rest is never silently dropped.
+rest is never silently dropped; so do an entry without a key, an empty field, braces
+nested more than `MAX_BRACE_DEPTH` deep and two different entries with one key (both
+lines named; a word-for-word copy is only a warning). `&` and `%` are kept as written;
+an unknown macro is shown as written, with a warning at its field's line.
 
 Author marks: `Lin, Zhiyuan*` is a co-first author, `Lin, Zhiyuan†` (or `$^\\dagger$`)
 the corresponding one; `equal_contribution = {2}` marks the first two authors as co-first.
@@ -53,13 +56,100 @@ _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _MARKS = re.compile(r"(\$\^\{?(\\dagger|\*|\\ast)\}?\$|\\dagger|\\textdagger|†|\\?\*|\^\*)\s*$")
 
 
-@functools.cache
-def _name_decoder() -> Any:
-    """pylatexenc's LaTeX-to-text converter, built on first use (sites without a
-    bibliography do not pay for it, nor for importing bibtexparser)."""
-    from pylatexenc.latex2text import LatexNodes2Text  # type: ignore[import-untyped]
+MAX_BRACE_DEPTH = 32
+"""Braces a field may nest: `{{Title}}` protects case as well as one pair does, and the
+LaTeX reader recurses on each level (some 250 levels exhaust Python's stack)."""
 
-    return LatexNodes2Text(math_mode="verbatim", strict_latex_spaces=True)
+
+_PERCENT = re.compile(r"(\\.)|%", re.DOTALL)
+"""A `%` not escaped (`\\%`): LaTeX would read the rest of the line as a comment."""
+
+
+class _Latex:
+    """pylatexenc's LaTeX-to-text converter, built on first use (sites without a
+    bibliography do not pay for it, nor for importing bibtexparser): `\\url{…}` is its
+    text, `&` stays `&` (a column separator only in tables; `\\&` is `&` too), `%` stays
+    (BibTeX has no comments inside a field), and an unknown macro stays as written and is
+    recorded, to be reported."""
+
+    def __init__(self) -> None:
+        from pylatexenc.latex2text import (  # type: ignore[import-untyped]
+            LatexNodes2Text,
+            MacroTextSpec,
+            SpecialsTextSpec,
+            get_default_latex_context_db,
+        )
+
+        context = get_default_latex_context_db()
+        context.add_context_category(
+            "lanting", prepend=True, macros=[MacroTextSpec("url", simplify_repl="%s")],
+            specials=[SpecialsTextSpec("&", "&")])
+        context.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=self._unknown))
+        self.unknown: list[str] = []
+        self.field = LatexNodes2Text(latex_context=context, math_mode="verbatim")
+        self.name = LatexNodes2Text(latex_context=context, math_mode="verbatim",
+                                    strict_latex_spaces=True)
+
+    def _unknown(self, node: Any, macroname: str) -> str:
+        self.unknown.append(macroname)
+        text = str(node.latex_verbatim())
+        after = node.parsing_state.s[node.pos + node.len : node.pos + node.len + 1]
+        if text[-1:].isspace() or not (after == "{" or after.isalnum()):
+            return text
+        return text + " "  # \foo{x}: "\foo x"
+
+    def decode(self, text: str, name: bool = False) -> tuple[str, list[str]]:
+        """`text` as plain text (math kept as written), and the unknown macros in it;
+        raises ValueError when pylatexenc cannot read it."""
+        self.unknown = []
+        if brace_depth(text) > MAX_BRACE_DEPTH:
+            raise ValueError(f"braces nest more than {MAX_BRACE_DEPTH} deep")
+        text = _PERCENT.sub(lambda m: m.group(1) or "\\%", text)
+        try:
+            decoded = (self.name if name else self.field).latex_to_text(text)
+        except RecursionError:
+            raise ValueError("its LaTeX nests too deep") from None
+        except Exception as error:  # pylatexenc fails on some odd macros
+            raise ValueError(f"its LaTeX cannot be read ({error})") from None
+        return str(decoded), sorted(set(self.unknown))
+
+
+@functools.cache
+def _latex() -> _Latex:
+    return _Latex()
+
+
+def brace_depth(text: str) -> int:
+    """How deep `{…}` nest in `text` (escaped `\\{` and `\\}` are not braces)."""
+    depth = deepest = 0
+    for match in re.finditer(r"\\.|[{}]", text):
+        if match.group(0) == "{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif match.group(0) == "}":
+            depth = max(0, depth - 1)
+    return deepest
+
+
+_NAME_TOKENS = re.compile(r"\\.|[{}]|\s+and\s+", re.IGNORECASE | re.DOTALL)
+
+
+def split_names(raw: str) -> list[str]:
+    """The names of an `author` or `editor` field: split on `and` outside braces.
+    (bibtexparser's `split_multiple_persons_names` drops the first two characters of a
+    name that starts with a macro: `A and \\"Ozgur` gave `Ozgur`.)"""
+    names, depth, start = [], 0, 0
+    for match in _NAME_TOKENS.finditer(raw):
+        token = match.group(0)
+        if token == "{":
+            depth += 1
+        elif token == "}":
+            depth = max(0, depth - 1)
+        elif not token.startswith("\\") and depth == 0:
+            names.append(raw[start : match.start()])
+            start = match.end()
+    names.append(raw[start:])
+    return [name.strip() for name in names if name.strip()]
 
 
 def _strip_marks(name: str) -> str:
@@ -68,24 +158,25 @@ def _strip_marks(name: str) -> str:
     return name
 
 
-def _decode_name(text: str) -> str:
+def _decode_name(text: str, unknown: list[str] | None = None) -> str:
     try:
-        return str(_name_decoder().latex_to_text(text)).strip()
-    except Exception:  # pylatexenc fails on some odd macros; the name as written is fine
+        decoded, macros = _latex().decode(text, name=True)
+    except ValueError:  # the name as written is fine
         return text.strip("{} ")
+    if unknown is not None:
+        unknown.extend(macros)
+    return decoded.strip()
 
 
-def parse_authors(raw: str, equal: int = 0) -> tuple[tuple[Author, ...], bool]:
-    """Authors of a raw BibTeX `author` field, and whether it ended with `and others`."""
-    from bibtexparser.middlewares.names import (
-        InvalidNameError,
-        parse_single_name_into_parts,
-        split_multiple_persons_names,
-    )
+def parse_authors(raw: str, equal: int = 0,
+                  unknown: list[str] | None = None) -> tuple[tuple[Author, ...], bool]:
+    """Authors of a raw BibTeX `author` field, and whether it ended with `and others`;
+    unknown LaTeX macros in the names are added to `unknown`."""
+    from bibtexparser.middlewares.names import InvalidNameError, parse_single_name_into_parts
 
     authors: list[Author] = []
     et_al = False
-    for i, name in enumerate(split_multiple_persons_names(raw)):
+    for i, name in enumerate(split_names(raw)):
         name = name.strip()
         if name.lower() == "others":
             et_al = True
@@ -103,12 +194,12 @@ def parse_authors(raw: str, equal: int = 0) -> tuple[tuple[Author, ...], bool]:
         except InvalidNameError:
             parts = None
         if parts is None:
-            last, first = _decode_name(name), ""
+            last, first = _decode_name(name, unknown), ""
         else:
-            last = _decode_name(" ".join([*parts.von, *parts.last]))
-            first = _decode_name(" ".join(parts.first))
+            last = _decode_name(" ".join([*parts.von, *parts.last]), unknown)
+            first = _decode_name(" ".join(parts.first), unknown)
             if parts.jr:
-                last = f"{last}, {_decode_name(' '.join(parts.jr))}"
+                last = f"{last}, {_decode_name(' '.join(parts.jr), unknown)}"
         cjk = bool(_CJK.search(last + first))
         display = (last + first) if cjk else " ".join(x for x in (first, last) if x)
         authors.append(Author(display, last, first, co_first, corresponding))
@@ -208,8 +299,6 @@ def _venue(entry_type: str, fields: dict[str, str], category: str) -> str:
 
 def _bibtex(entry: Entry) -> str:
     """The entry as a reader would copy it: standard fields only, values as written."""
-    from bibtexparser.middlewares.names import split_multiple_persons_names
-
     lines = [f"@{entry.entry_type}{{{entry.key},"]
     for field in entry.fields:
         name = field.key.lower()
@@ -218,7 +307,7 @@ def _bibtex(entry: Entry) -> str:
         value = str(field.value).strip()
         if name in ("author", "editor"):  # our marks (*, †) are not part of the names
             value = " and ".join(_strip_marks(n.strip())
-                                 for n in split_multiple_persons_names(value))
+                                 for n in split_names(value))
         bare = name == "month" and value.lower()[:3] in _MONTHS and len(value) == 3
         bare = bare or (name == "year" and value.isdigit())
         lines.append(f"  {name} = {value if bare else '{' + value + '}'},")
@@ -243,89 +332,191 @@ def _truthy(value: str) -> bool:
     return value.strip().lower() in ("true", "yes", "1")
 
 
-def _publication(raw: Entry, decoded: Entry, path: Path, order: int) -> Publication:
-    line = (raw.start_line or 0) + 1
-    fields = {f.key.lower(): str(f.value) for f in decoded.fields}
-    raw_fields = {f.key.lower(): str(f.value) for f in raw.fields}
-    field_line = {f.key.lower(): line + (f.start_line or 0) for f in raw.fields}
+DECODED_FIELDS = ("title", "booktitle", "journal", "howpublished", "institution", "school",
+                  "publisher", "note", "award", "abstract", "category", "year", "selected",
+                  "equal_contribution")
+"""Fields read as LaTeX (the others are URLs, identifiers or only copied as written)."""
+SHOWN_FIELDS = frozenset({"title", "booktitle", "journal", "howpublished", "institution",
+                          "school", "publisher", "note", "award", "abstract", "author"})
+"""Fields a reader sees: an unknown macro in them is reported."""
+_EMPTY = re.compile(r"[\s{}]*")
+_BRACES_HINT = "one pair of braces keeps a word's case: write `{RAG}`, not `{{{RAG}}}`"
+
+
+class _Entry:
+    """One entry's fields as written and decoded, with the line of each."""
+
+    def __init__(self, raw: Entry, path: Path) -> None:
+        self.raw, self.path = raw, path
+        self.line = (raw.start_line or 0) + 1
+        self.fields = {f.key.lower(): str(f.value) for f in raw.fields}
+        # bibtexparser counts field lines from the start of the file, from 0
+        self.lines = {f.key.lower(): (f.start_line or 0) + 1 if f.start_line is not None
+                      else self.line for f in raw.fields}
+        self.warnings: list[Problem] = []
+
+    def at(self, name: str) -> int:
+        return self.lines.get(name, self.line)
+
+    def error(self, message: str, name: str | None = None,
+              hint: str | None = None) -> LantingError:
+        return LantingError.at(message, self.path, self.at(name) if name else self.line,
+                               hint=hint)
+
+    def unknown(self, name: str, macros: list[str]) -> None:
+        for macro in sorted(set(macros)) if name in SHOWN_FIELDS else ():
+            self.warnings.append(Problem(
+                f"entry `{self.raw.key}`, field `{name}`: unknown macro `\\{macro}`, shown "
+                "as written", self.path, self.at(name), severity="warning",
+                hint="write the text itself (Unicode is fine) or a standard LaTeX accent "
+                     "or symbol"))
+
+    def decoded(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for name in DECODED_FIELDS:
+            if name not in self.fields:
+                continue
+            try:
+                out[name], macros = _latex().decode(self.fields[name])
+            except ValueError as reason:
+                hint = _BRACES_HINT if "braces" in str(reason) else "check its LaTeX"
+                raise self.error(f"entry `{self.raw.key}`, field `{name}`: {reason}", name,
+                                 hint) from None
+            self.unknown(name, macros)
+        return out
+
+    def check(self) -> None:
+        """No key, empty fields, braces nested too deep: errors at their lines."""
+        if not self.raw.key.strip():
+            kind = self.raw.entry_type.lower()
+            raise self.error(f"this `@{kind}` entry has no key",
+                             hint=f"write its key after the brace, e.g. `@{kind}{{lin2026ring,`:"
+                                  " posts cite the entry by it")
+        problems: list[Problem] = []
+        for name, value in self.fields.items():
+            if _EMPTY.fullmatch(value):
+                problems.append(Problem(f"entry `{self.raw.key}`, field `{name}` is empty",
+                                        self.path, self.at(name),
+                                        hint="fill it in, or delete the line"))
+            elif brace_depth(value) > MAX_BRACE_DEPTH:
+                problems.append(Problem(
+                    f"entry `{self.raw.key}`, field `{name}`: braces nest more than "
+                    f"{MAX_BRACE_DEPTH} deep", self.path, self.at(name), hint=_BRACES_HINT))
+        if problems:
+            raise LantingError(problems)
+
+
+def _publication(raw: Entry, path: Path, order: int) -> tuple[Publication, list[Problem]]:
+    """The publication of one entry, and the warnings about it."""
+    entry = _Entry(raw, path)
+    entry.check()
+    line, raw_fields = entry.line, entry.fields
+    fields = {**raw_fields, **entry.decoded()}
     title = " ".join(fields.get("title", "").split())
     if not title:
-        raise LantingError.at(f"entry `{raw.key}` has no title", path, line,
-                              hint="add `title = {…}`")
+        raise entry.error(f"entry `{raw.key}` has no title", "title" if "title" in raw_fields
+                          else None, hint="add `title = {…}`")
     urls = {name: _url_value(raw_fields[name]) for name in (*LINK_FIELDS, "url", "eprint",
                                                             "archiveprefix")
             if name in raw_fields}
     for name in (*LINK_FIELDS, "url"):  # what becomes a button, a link or a meta tag
         reason = unsafe_url_reason(urls.get(name, ""))
         if reason is not None:
-            raise LantingError.at(f"entry `{raw.key}`, field `{name}`: {reason}", path,
-                                  field_line.get(name, line), hint=URL_HINT)
+            raise entry.error(f"entry `{raw.key}`, field `{name}`: {reason}", name, URL_HINT)
+    unknown: list[str] = []
     authors, et_al = parse_authors(raw_fields.get("author", ""),
-                                   _int(fields.get("equal_contribution", "")) or 0)
+                                   _int(fields.get("equal_contribution", "")) or 0, unknown)
+    entry.unknown("author", unknown)
     category = _category(raw.entry_type.lower(), fields)
     note = fields.get("note", "").strip()
     abstract = " ".join(fields.get("abstract", "").split())
     return Publication(
         key=raw.key, entry_type=raw.entry_type.lower(), category=category,
         title=plain_title(title),
-        title_html=title_to_html(title, (path, field_line.get("title", line))),
+        title_html=title_to_html(title, (path, entry.at("title"))),
         authors=authors, et_al=et_al, year=_int(fields.get("year", "")),
         month=_month(raw_fields.get("month", "")),
         venue=" ".join(_venue(raw.entry_type.lower(), fields, category).split()),
         badges=tuple(b.strip() for b in re.split(r"[;,]", note) if b.strip()) if note else (),
         award=fields.get("award", "").strip(), links=_links(urls), abstract=abstract,
-        abstract_html=title_to_html(abstract, (path, field_line.get("abstract", line))),
+        abstract_html=title_to_html(abstract, (path, entry.at("abstract"))),
         bibtex=_bibtex(raw), selected=_truthy(fields.get("selected", "")), line=line,
         order=order,
-    )
+    ), entry.warnings
 
 
 _KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s{}()]+)")
 _ZERO_BASED_LINE = re.compile(r"\s*\(line \d+\)|\s*on line \d+|\s*at line \d+")
 
 
-def _failure(block: Any, path: Path) -> Problem:
+def _free_key(key: str, taken: set[str]) -> str:
+    """A key like `key` that no entry has: `lin2026b`, `lin2026c`, …"""
+    suffixes: list[str] = [*"bcdefghijklmnopqrstuvwxyz", *(str(n) for n in range(2, 100))]
+    for suffix in suffixes:
+        if key + suffix not in taken:
+            return key + suffix
+    return key + "-2"
+
+
+def _failure(block: Any, path: Path, taken: set[str]) -> Problem:
+    """The problem of a block bibtexparser could not read (a warning for an entry that
+    repeats an earlier one word for word, which is dropped)."""
+    from bibtexparser.model import DuplicateBlockKeyBlock
+
+    line = (block.start_line or 0) + 1
+    if isinstance(block, DuplicateBlockKeyBlock) and not str(block.key).strip():
+        kind = re.match(r"\s*@\s*(\w*)", block.raw or "")
+        kind_name = (kind.group(1) if kind else "").lower() or "misc"
+        return Problem(f"this `@{kind_name}` entry has no key", path, line,
+                       hint=f"write its key after the brace, e.g. `@{kind_name}{{lin2026ring,`:"
+                            " posts cite the entry by it")
+    if isinstance(block, DuplicateBlockKeyBlock):
+        first = block.previous_block
+        first_line = (first.start_line or 0) + 1
+        if " ".join((first.raw or "").split()) == " ".join((block.raw or "").split()):
+            return Problem(f"entry `{block.key}` repeats the entry at line {first_line} word "
+                           "for word; this copy is ignored", path, line, severity="warning",
+                           hint="delete one of them")
+        return Problem(f"duplicate key `{block.key}`: the entries at lines {first_line} and "
+                       f"{line} both use it", path, line,
+                       hint=f"give each its own key: rename this one to, say, "
+                            f"`{_free_key(str(block.key), taken)}` and cite it by that key")
     raw = getattr(block, "raw", "") or ""
     match = _KEY.match(raw.lstrip())
     key = getattr(block, "key", None) or (match.group(1) if match else "?")
     error = getattr(block, "error", None)
     reason = str(getattr(error, "abort_reason", None) or error or "could not be parsed")
     reason = " ".join(_ZERO_BASED_LINE.sub("", reason).split())  # bibtexparser counts from 0
-    if "duplicate" in reason.lower():
-        hint = "give every entry its own key"
-    else:
-        hint = "check the braces and the commas between fields"
-    return Problem(f"malformed BibTeX entry `{key}`: {reason}", path,
-                   (block.start_line or 0) + 1, hint=hint)
+    return Problem(f"malformed BibTeX entry `{key}`: {reason}", path, line,
+                   hint="check the braces and the commas between fields")
 
 
 def parse_bibliography(source: Source | None) -> Bibliography:
-    """Every entry of the .bib file, newest first; any malformed entry is an error."""
+    """Every entry of the .bib file, newest first; any malformed entry is an error, and
+    what is shown differently from what is written (an unknown macro) a warning."""
     if source is None:
         return EMPTY
     from bibtexparser.entrypoint import parse_string  # sites without one never import it
-    from bibtexparser.middlewares import LatexDecodingMiddleware
 
     quiet = logging.getLogger("bibtexparser")
     level, quiet.level = quiet.level, logging.ERROR  # it logs what we report as a Problem
     try:
-        text = source_text(source)
-        raw_library = parse_string(text)
-        decoded = parse_string(text, append_middleware=[LatexDecodingMiddleware()])
+        library = parse_string(source_text(source))
     finally:
         quiet.setLevel(level)
-    problems = [_failure(b, source.path) for b in raw_library.failed_blocks]
-    problems += [_failure(b, source.path) for b in decoded.failed_blocks
-                 if not any(p.line == (b.start_line or 0) + 1 for p in problems)]
+    taken = {entry.key for entry in library.entries}
+    problems = [_failure(b, source.path, taken) for b in library.failed_blocks]
     publications = []
-    decoded_by_key = {e.key: e for e in decoded.entries}
-    for order, entry in enumerate(raw_library.entries):
+    for order, entry in enumerate(library.entries):
         try:
-            publications.append(_publication(entry, decoded_by_key[entry.key], source.path,
-                                             order))
+            publication, warnings = _publication(entry, source.path, order)
         except LantingError as error:
             problems.extend(error.problems)
-    if problems:
+            continue
+        publications.append(publication)
+        problems.extend(warnings)
+    if any(p.severity == "error" for p in problems):
         raise LantingError(sorted(problems, key=lambda p: p.line or 0))
     publications.sort(key=lambda p: (-(p.year or 0), -(p.month or 0), p.order))
-    return Bibliography(source.path, tuple(publications))
+    return Bibliography(source.path, tuple(publications),
+                        tuple(sorted(problems, key=lambda p: p.line or 0)))

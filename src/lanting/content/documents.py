@@ -46,12 +46,14 @@ def render_context(doc: Document, settings: DocumentSettings) -> RenderContext:
 def load(source: Source, settings: DocumentSettings) -> Loaded:
     """Parse and render one source; raises LantingError for a bad front matter. The
     Markdown text is not kept (nothing after this stage reads it)."""
-    document = parse(source)
+    document = parse(source, settings.options.raw_html)
     if document.meta.draft and not settings.drafts:
         return Loaded(document, None)
     rendered = render_markdown(document.body, render_context(document, settings),
                                settings.options)
-    return Loaded(replace(document, body=""), rendered)
+    if document.warnings:  # the checks report the rendered Markdown's problems
+        rendered = replace(rendered, problems=(*document.warnings, *rendered.problems))
+    return Loaded(replace(document, body="", warnings=()), rendered)
 
 
 def load_or_problems(source: Source, settings: DocumentSettings) -> Loaded | list[Problem]:

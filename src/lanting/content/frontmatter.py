@@ -317,22 +317,22 @@ def _news(source: Source, raw: RawFrontMatter, lines: dict[str, int],
     return tuple(sorted(items, key=lambda n: n.date, reverse=True))
 
 
-def _split_source(
-        source: Source) -> tuple[str | None, str | None, str, int, tuple[Attachment, ...]]:
+def _split_source(source: Source, raw_html: bool) -> tuple[
+        str | None, str | None, str, int, tuple[Attachment, ...], tuple[Problem, ...]]:
     if source.rel.suffix == ".ipynb":
-        try:
-            notebook = convert_notebook(source_text(source), source.rel.as_posix())
-        except ValueError as error:
-            raise LantingError.at(str(error), source.path, 1,
-                                  hint="open and save it again in Jupyter") from None
+        notebook = convert_notebook(source_text(source), source.rel.as_posix(), source.path,
+                                    raw_html)
         fmt = "yaml" if notebook.front_matter else None
-        return fmt, notebook.front_matter, notebook.body, 1, notebook.attachments
-    return (*_split(source_text(source)), ())
+        return (fmt, notebook.front_matter, notebook.body, 1, notebook.attachments,
+                notebook.warnings)
+    return (*_split(source_text(source)), (), ())
 
 
-def parse(source: Source) -> Document:
-    """Split and validate one source; raise LantingError with every problem in it."""
-    fmt, head, body, body_line, attachments = _split_source(source)
+def parse(source: Source, raw_html: bool = True) -> Document:
+    """Split and validate one source; raise LantingError with every problem in it.
+    `raw_html` (the site's `[markdown] raw_html`) decides how a notebook's HTML outputs
+    are shown."""
+    fmt, head, body, body_line, attachments, warnings = _split_source(source, raw_html)
     if head is None:
         fence = "---" if fmt == "yaml" else "+++"
         raise LantingError.at(f"front matter is not closed: no line `{fence}` after line 1",
@@ -390,4 +390,4 @@ def parse(source: Source) -> Document:
         location=raw.location, paper=raw.paper, video=raw.video, slides_pdf=raw.slides_pdf,
         cover=raw.cover,
     )
-    return Document(source, meta, body, body_line, lines, attachments)
+    return Document(source, meta, body, body_line, lines, attachments, warnings)

@@ -158,7 +158,10 @@ class Document:
     key_lines: dict[str, int] = field(default_factory=dict)
     """Line of each front-matter key, for later messages."""
     attachments: tuple[Attachment, ...] = ()
-    """Files generated from the source (a notebook's output images)."""
+    """Files generated from the source (a notebook's output images and attachments)."""
+    warnings: tuple[Problem, ...] = ()
+    """What splitting the source found wrong but harmless (a notebook's unknown cells);
+    `content.documents.load` passes them on with the rendered Markdown's problems."""
 
 
 @dataclass(frozen=True, slots=True)

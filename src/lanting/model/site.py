@@ -16,6 +16,7 @@ from lanting.model.config import Config
 from lanting.model.content import Kind
 from lanting.model.markdown import Heading, LinkRef
 from lanting.model.names import slugify
+from lanting.model.problem import Problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +254,8 @@ class Bibliography:
     path: Path | None
     publications: tuple[Publication, ...]
     """Newest first; entries of one year keep the file's order."""
+    warnings: tuple[Problem, ...] = ()
+    """What reading the file found odd but harmless (an unknown LaTeX macro)."""
 
     def get(self, key: str) -> Publication | None:
         return next((p for p in self.publications if p.key == key), None)
