@@ -135,12 +135,31 @@ def _refuse_aliases(source: Source, text: str) -> None:
         return  # `load` reports it, with its line
 
 
+MAX_NESTING = 64
+"""Flow brackets (`[[[…`) a front matter may nest: far more than any page's metadata, and
+far fewer than the tens of thousands that crash the YAML reader's C code outright."""
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _refuse_deep_nesting(source: Source, text: str) -> None:
+    if text.count("[") + text.count("{") <= MAX_NESTING:
+        return
+    depth = 0
+    for match in _BRACKETS.finditer(text):  # quotes ignored: deeper than real, never less
+        depth += 1 if match.group() in "[{" else -1
+        if depth > MAX_NESTING:
+            line = text.count("\n", 0, match.start()) + 2
+            raise LantingError.at("front matter nests too deeply", source.path, line,
+                                  hint=f"lists and tables at most {MAX_NESTING} deep")
+
+
 def _parse_yaml(source: Source, text: str) -> tuple[dict[str, Any], dict[str, int]]:
     if len(text) > MAX_FRONT_MATTER:
         raise LantingError.at(
             f"front matter is {len(text):,} characters long (limit {MAX_FRONT_MATTER:,})",
             source.path, 2, hint="is the closing `---` missing? keep long text in the body")
     _refuse_aliases(source, text)
+    _refuse_deep_nesting(source, text)
     try:
         data = _YAML.load(text) if text.strip() else {}
     except MarkedYAMLError as error:
