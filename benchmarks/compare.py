@@ -52,7 +52,7 @@ Lanting runs from --lanting-src (default: this repository's src/) through PYTHON
 
 Usage:
   python3 benchmarks/compare.py --posts 1000,4000,10000 --peer-max-posts 4000 --runs 3 \\
-      --corpora plain,rich --markdown benchmarks/RESULTS-compare.md
+      --corpora plain,rich --work /tmp/lanting-bench --markdown OUT.md
 """
 
 from __future__ import annotations
@@ -376,10 +376,6 @@ class Tool:
     @property
     def label(self) -> str:
         return TOOL_LABELS[self.name]
-
-    @property
-    def peer(self) -> bool:
-        return self.name not in LANTING_TOOLS
 
     def setup(self) -> None:
         """Install or locate the tool; raise Skip with a reason."""
