@@ -60,6 +60,7 @@ from __future__ import annotations
 import argparse
 import ctypes
 import datetime as dt
+import hashlib
 import importlib
 import json
 import math
@@ -407,6 +408,10 @@ class Tool:
         """What search index the build wrote (for the notes column)."""
         return ""
 
+    def edit_in_index(self, site: Path, page_url: str, marker: str) -> bool | None:
+        """Whether the search index has the edited text (None: not checked)."""
+        return None
+
 
 def _size_note(what: str, paths: list[Path]) -> str:
     files = [p for p in paths if p.is_file()]
@@ -527,6 +532,18 @@ class LantingBase(Tool):
         if (out / "pagefind").is_dir():
             return _size_note("pagefind/ (old search)", [out / "pagefind"])
         return "no search index" if not self.search else "WARNING: no search index"
+
+    def edit_in_index(self, site: Path, page_url: str, marker: str) -> bool | None:
+        # Lanting's own index keeps each page's text in search-index/text/H.json, H a
+        # hash of its URL (lanting/output/search.py); other layouts are not checked.
+        index = self.output(site) / "search-index"
+        if not self.search or not (index / "meta.json").is_file():
+            return None
+        name = hashlib.blake2b(page_url.encode(), digest_size=8).hexdigest()
+        try:
+            return marker in (index / "text" / f"{name}.json").read_text(encoding="utf-8")
+        except OSError:
+            return False
 
 
 class Lanting(LantingBase):
@@ -887,7 +904,11 @@ def page_note(tool: Tool, site: Path, case: str, page: Path, marker: str | None)
         index = tool.index_note(site)
         return f"{math_note}; {index}" if index else math_note
     if case == "one-edit" and marker is not None:
-        return "edit in output" if marker in html else "WARNING: edit missing from output"
+        note = "edit in output" if marker in html else "WARNING: edit missing from output"
+        indexed = tool.edit_in_index(site, f"posts/{page.parent.name}/", marker)
+        if indexed is not None:
+            note += " and in search index" if indexed else "; WARNING: not in search index"
+        return note
     return ""
 
 
