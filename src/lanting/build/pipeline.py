@@ -10,8 +10,8 @@
  8. assemble        the site model, per language, with the academic links
  9. pages           every output file rendered from the model (workers)
 10. check           links, anchors, collisions — on the pages in memory
-11. search index    Pagefind over the pages (`build_and_write`; `lanting serve` runs it
-                    in the background)
+11. search index    the pages' search records into the index, patching the previous
+                    one (`build_and_write`; `lanting serve` runs it in the background)
 12. write           the output folder, swapped or patched atomically
 
 The check runs once the pages exist in memory (anchors are checked against their real
@@ -57,7 +57,7 @@ from lanting.model.output import Copy, OutputFile, Reads, SearchIndex
 from lanting.model.problem import Problem
 from lanting.model.site import News, Routes, Site, Talk
 from lanting.output.check import CheckInput, check
-from lanting.output.search import SCRATCH_DIR, build_search_index
+from lanting.output.search import build_search_index
 from lanting.output.write import marker_content, write_site
 from lanting.render.assets import build_assets
 from lanting.render.pages import PageRenderer
@@ -418,8 +418,7 @@ def produce(
     read_files = {name for found in deps for kind, name, _ in found if kind == "file"}
     return SiteOutput(files, copies, site, tuple(warnings), keys,
                       partial(build_search_index, files, config, previous or {}, reusable,
-                              previous_data, scratch=site_dir / CACHE_DIR / SCRATCH_DIR
-                              if options.cache else None),
+                              previous_data),
                       state, tuple(sorted(read_files)))
 
 
