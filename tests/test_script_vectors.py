@@ -89,11 +89,13 @@ def _site(root: Path, v: dict[str, str]) -> Path:
             "paper: lin2026\n---\n# One\n\nNote: hi\n"),
         "content/publications.bib": (
             "@inproceedings{lin2026,\n"
-            f"  title = {_bib('T ' + v['bib_title'])},\n  author = {_bib(v['bib_author'])},\n"
-            f"  booktitle = {_bib(v['bib_venue'])},\n  note = {_bib(v['bib_note'])},\n"
-            f"  pdf = {_bib(v['bib_pdf'])},\n  code = {_bib(v['bib_code'])},\n"
-            f"  url = {_bib(v['bib_url'])},\n  abstract = {_bib(v['bib_abstract'])},\n"
-            f"  award = {_bib(v['bib_award'])},\n  year = {{2026}},\n  selected = {{true}},\n}}\n"),
+            f"  title = {_bib('T ' + v['bib_title'])},\n"
+            + "".join(f"  {name} = {_bib(v[key])},\n" for name, key in (
+                ("author", "bib_author"), ("booktitle", "bib_venue"), ("note", "bib_note"),
+                ("pdf", "bib_pdf"), ("code", "bib_code"), ("url", "bib_url"),
+                ("abstract", "bib_abstract"), ("award", "bib_award"))
+                      if v[key].strip())  # an empty field is an error of its own
+            + "  year = {2026},\n  selected = {true},\n}\n"),
     }
     for rel, text in files.items():
         path = root / rel
