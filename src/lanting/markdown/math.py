@@ -33,7 +33,7 @@ from lanting.errors import did_you_mean
 from lanting.markdown.accents import place_accents
 from lanting.markdown.mathsyntax import math_syntax_plugin
 from lanting.markdown.mathtext import mathml_text
-from lanting.markdown.tex import Marks, TexError, offset_in_source, rewrite
+from lanting.markdown.tex import Marks, TexError, group_end, offset_in_source, rewrite
 from lanting.model.problem import Problem
 
 MAX_FORMULA = 20_000
@@ -151,6 +151,8 @@ class _Formula:
     plain_refs: tuple[int, ...] = ()
     tags: dict[str, str] = field(default_factory=dict)
     failed: bool = False
+    body: str = ""
+    """`latex` with its macro definitions blanked out (they are the page's), or ""."""
 
 
 def _collect(tokens: Sequence[Token]) -> tuple[list[_Formula], list[Token]]:
@@ -275,7 +277,8 @@ def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula]
     a Lanting label, `\\tag` or `\\label` needs a number."""
     try:
         _check_size(formula.latex)
-        tex, formula.marks, formula.plain_refs = rewrite(formula.latex, formula.display)
+        tex, formula.marks, formula.plain_refs = rewrite(formula.body or formula.latex,
+                                                         formula.display)
     except TexError as error:
         page.report(formula, f"math: {error}", error.offset, error.hint,
                     len(_command_at(formula.latex, error.offset)))
@@ -292,6 +295,54 @@ def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula]
             return
         lanting_labels[formula.label] = formula
     formula.tex = tex
+
+
+_DEFINITION = re.compile(
+    r"\\(?:(newcommand|renewcommand|providecommand)\*?\s*"
+    r"(?:\{\s*\\([A-Za-z]+)\s*\}|\\([A-Za-z]+))"
+    r"\s*(?:\[\s*\d\s*\])?\s*|(?:global\s*\\)?(g?def)\s*\\([A-Za-z]+)\s*(?:#\d\s*)*"
+    r"|(DeclareMathOperator\*?)\s*(?:\{\s*\\([A-Za-z]+)\s*\}|\\([A-Za-z]+))\s*)(?=\{)")
+
+
+@functools.lru_cache(maxsize=256)
+def _macro_ok(name: str, expansion: str) -> bool:
+    """Whether math-core takes `expansion` as the macro `\\name` (it parses macros when
+    the converter is made, and refuses what it cannot expand, `\\@ifstar`)."""
+    try:
+        _converter(((name, expansion),), True)
+    except (math_core.LatexError, ValueError):
+        return False
+    return True
+
+
+def _page_macros(formulas: list[_Formula]) -> dict[str, str]:
+    r"""The macros the page's formulas define (`\newcommand`, `\def`,
+    `\DeclareMathOperator`): in MathJax a definition holds for the rest of the page,
+    in math-core only in its own formula. Each definition is blanked out of its formula
+    (`body`) and the macros are given to the converter for every formula."""
+    macros: dict[str, str] = {}
+    for formula in formulas:
+        latex = formula.latex
+        if "def" not in latex and "command" not in latex and "Declare" not in latex:
+            continue
+        body = latex
+        for m in _DEFINITION.finditer(latex):
+            end = group_end(latex, m.end())
+            if end is None:
+                continue  # math-core reports it
+            name = m.group(2) or m.group(3) or m.group(5) or m.group(7) or m.group(8)
+            expansion = latex[m.end() + 1:end - 1]
+            if m.group(6):
+                star = "*" if m.group(6).endswith("*") else ""
+                expansion = f"\\operatorname{star}{{{expansion}}}"
+            if (m.group(1) == "providecommand" and name in macros) or not _macro_ok(
+                    name, expansion):
+                continue  # left in its formula: reported there if wrong
+            macros[name] = expansion
+            body = body[:m.start()] + " " * (end - m.start()) + body[end:]
+        if body != latex:
+            formula.body = body
+    return macros
 
 
 def _tags(tex: str, formula: _Formula) -> str:
@@ -333,6 +384,7 @@ def _convert_page(state: StateCore) -> None:
     if not state.env.get("has_math") and not state.env.get("has_eqref"):
         return
     formulas, refs = _collect(state.tokens)
+    defined = _page_macros(formulas)
     page = _Page(state)
     lanting_labels: dict[str, _Formula] = {}
     for formula in formulas:
@@ -368,12 +420,15 @@ def _convert_page(state: StateCore) -> None:
             referenced.append(token.info)
         else:
             line = token.map[0] if token.map else 0
-            page.problem(f"`@{token.info}` refers to no numbered equation on this page", line,
+            page.problem(f"`{token.markup or '@' + token.info}` refers to no numbered "
+                         "equation on this page", line,
                          hint=_label_hint(token.info, labels))
 
     todo = [f for f in formulas if not f.failed]
     ctx = state.env.get("lanting")
     macros = ctx.macros if ctx else ()
+    if defined:
+        macros = tuple({**dict(macros), **defined}.items())
     wanted = sorted(set(referenced))
     snippets = [(f.tex, f.display) for f in todo] + [
         ("\\eqref{" + name + "}", False) for name in wanted]
@@ -454,6 +509,8 @@ def _render_inline(self: Any, tokens: Sequence[Token], idx: int, options: Any, e
 def _render_block(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
     token = tokens[idx]
     mathml = (token.meta or {}).get("mathml") or _error_html(token)
+    if mathml == '<math display="block"></math>':
+        return ""  # only macro definitions: nothing to show
     numbered = " numbered" if "<mtd" in mathml and 'justify-items: end;"' in mathml \
         and "width: 50%" in mathml else ""
     return f'<div class="math-display{numbered}" tabindex="0">{mathml}</div>\n'
@@ -494,17 +551,41 @@ def _eqref_rule(state: StateInline, silent: bool) -> bool:
     return True
 
 
+_TEX_REF = re.compile(r"\\(eqref|ref)\{([^{}\s$\\]+)\}")
+
+
+def _tex_ref_rule(state: StateInline, silent: bool) -> bool:
+    r"""`\eqref{eq:x}` and `\ref{eq:x}` in the text, outside any formula (MathJax
+    renders them there too): `\eqref` as `(1)`, `\ref` as `1`, linked."""
+    if state.src[state.pos] != "\\" or state.src[state.pos + 1:state.pos + 2] not in ("e", "r"):
+        return False
+    match = _TEX_REF.match(state.src, state.pos)
+    if not match:
+        return False
+    if not silent:
+        token = state.push("eqref", "a", 0)
+        token.info = match.group(2)
+        token.markup = match.group(0)
+        token.meta = {"plain": match.group(1) == "ref"}
+    state.env["has_eqref"] = True
+    state.pos = match.end()
+    return True
+
+
 def _render_eqref(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
-    label = tokens[idx].info
+    token = tokens[idx]
+    label = token.info
     number = env.get("equations", {}).get(label)
-    if number is None:
-        return escapeHtml("@" + label)
-    return f'<a class="eqref" href="#{escapeHtml(label)}">({number})</a>'
+    if number is None:  # reported
+        return escapeHtml(token.markup or "@" + label)
+    shown = number if (token.meta or {}).get("plain") else f"({number})"
+    return f'<a class="eqref" href="#{escapeHtml(label)}">{shown}</a>'
 
 
 def math_plugin(md: MarkdownIt) -> None:
     math_syntax_plugin(md)
     md.inline.ruler.push("eqref", _eqref_rule)
+    md.inline.ruler.before("escape", "eqref_tex", _tex_ref_rule)
     md.core.ruler.push("math_convert", _convert_page)
     md.core.ruler.push("glue_punctuation", _glue_punctuation)
     md.add_render_rule("math_inline", _render_inline)

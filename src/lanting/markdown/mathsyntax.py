@@ -53,24 +53,62 @@ def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
     return not _WORDS.search(_COMMAND.sub(" ", bare))  # `$ and then $`: prose
 
 
+_BACKTICKS = re.compile(r"`+")
+
+
+def _opens_code_span(src: str, start: int, end: int) -> bool:
+    """Whether a backtick run in `src[start:end]` opens a code span (a run of the same
+    length follows it): then the `$` is prose beside code (`$10 and `$x$``), never math.
+    An escaped backtick (`\\`{a}`, a text accent) or a lone one is no code span."""
+    for run in _BACKTICKS.finditer(src, start, end):
+        if _escaped(src, run.start()):
+            continue
+        n = len(run.group(0))
+        for later in _BACKTICKS.finditer(src, run.end()):
+            if len(later.group(0)) == n:
+                return True
+    return False
+
+
+def _closing_dollar(src: str, pos: int, double: bool) -> int:
+    """Where the formula from `pos` ends: the first unescaped `$` (or `$$`) outside
+    braces, as MathJax and KaTeX's auto-render find it (`$\\text{if $x$}$` is one
+    formula); -1 if none."""
+    depth = 0
+    n = len(src)
+    while pos < n:
+        c = src[pos]
+        if c == "\\":
+            pos += 2
+            continue
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth = max(0, depth - 1)
+        elif c == "$" and depth == 0 and (not double or src.startswith("$$", pos)):
+            return pos
+        elif c == "\n" and pos + 1 < n and src[pos + 1] == "\n":
+            return -1
+        pos += 1
+    return -1
+
+
 def _dollar(state: StateInline, silent: bool) -> bool:
     src, start = state.src, state.pos
     if src[start] != "$" or _escaped(src, start):
         return False
     double = src.startswith("$$", start)
     opener = 2 if double else 1
-    pos = start + opener
-    while True:
-        end = src.find("$$" if double else "$", pos)
-        if end < 0:
-            return False
-        if _escaped(src, end):
-            pos = end + 1
-            continue
-        break
+    end = _closing_dollar(src, start + opener, double)
+    if end < 0 and "{" in src[start:]:  # an unbalanced `{` in prose: the plain rule
+        end = src.find("$$" if double else "$", start + opener)
+        while end >= 0 and _escaped(src, end):
+            end = src.find("$$" if double else "$", end + 1)
+    if end < 0:
+        return False
     content = src[start + opener:end]
-    if not content.strip() or "`" in content:
-        return False  # `$10 and `$x$``: prose with a code span, never math
+    if not content.strip() or _opens_code_span(src, start + opener, end):
+        return False
     if not double:
         before = src[start - 1] if start > 0 else ""
         after = src[end + 1] if end + 1 < len(src) else ""

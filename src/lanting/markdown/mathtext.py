@@ -10,14 +10,17 @@ from __future__ import annotations
 import functools
 import html
 import re
+import unicodedata
 
 _TAG = re.compile(r"<(/?)([a-zA-Z][\w-]*)([^>]*?)(/?)>|([^<]+)")
 _ATTR = re.compile(r'([\w-]+)="([^"]*)"')
 
 _SKIP = {"annotation", "annotation-xml", "mphantom"}
-_INVISIBLE = str.maketrans("", "", "\u2062\u2063\u2064\u200b")
+_INVISIBLE = str.maketrans("", "", "\u2062\u2063\u2064\u200b\ufe00\ufe01")
 _APPLY = "\x00"
 """Where a function name meets its argument: a space if a letter follows (`sin x`)."""
+_END = "\x01"
+"""Where an unbraced script ends: a space if a letter follows (`γ^t r_t`, not `γ^tr_t`)."""
 _BIG = set("∑∏∐∫∬∭∮⋃⋂⨁⨂⨀⋁⋀") | {"lim", "max", "min", "sup", "inf", "arg max", "arg min"}
 _SUPERSCRIPT = str.maketrans("0123456789+-−=()", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁻⁼⁽⁾")
 _SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
@@ -73,16 +76,28 @@ _LOOSE = re.compile(r" ?([=<>≤≥≈∼∈→←↦,]) ?")
 def _group(text: str) -> str:
     """`text` as a script: `x`, or `{t=0}` (tight: scripts are small)."""
     text = _LOOSE.sub(r"\1", text)
-    return text if len(text) <= 1 else "{" + text + "}"
+    return text + _END if len(text) <= 1 else "{" + text + "}"
 
 
 def _paren(text: str) -> str:
-    plain = re.fullmatch(r"[\w.′'\u0300-\u036f\u20d0-\u20ff]+", text) is not None
-    return text if plain or (text.startswith("(") and text.endswith(")")) else f"({text})"
+    plain = re.fullmatch(r"[\w.′'∂∇\u0300-\u036f\u20d0-\u20ff]+", text) is not None
+    return text if plain or _wrapped(text) else f"({text})"
+
+
+def _wrapped(text: str) -> bool:
+    """Whether `text` is one parenthesized group: `(a+b)`, not `(a)+(b)`."""
+    if not (text.startswith("(") and text.endswith(")")):
+        return False
+    depth = 0
+    for i, c in enumerate(text):
+        depth += (c == "(") - (c == ")")
+        if depth == 0 and i < len(text) - 1:
+            return False
+    return True
 
 
 def _script(base: str, sub: str, sup: str) -> str:
-    out = base.replace(_APPLY, "")
+    out = base.replace(_APPLY, "").replace(_END, "")
     if sub:
         out += sub.translate(_SUBSCRIPT) if sub.isdigit() else "_" + _group(sub)
     if sup:
@@ -177,7 +192,7 @@ def _text(node: _Node | str) -> str:
     return "".join(parts)
 
 
-_APPLIED = re.compile(_APPLY + r"(?=\w)")
+_APPLIED = re.compile("[" + _APPLY + _END + r"](?=\w)")
 _SPACES = re.compile(r"[ \u00a0]{2,}")
 
 
@@ -187,5 +202,6 @@ def mathml_text(mathml: str) -> str:
     `∑_{t=0}^T γ^t r_t`, `(a+b)/2`. Memoized: the same formula recurs on a site (in a
     post, its summary, the feed, the search index)."""
     text = _text(_parse(mathml))
-    text = _APPLIED.sub(" ", text).replace(_APPLY, "")
-    return _SPACES.sub(" ", text.replace("\u00a0", " ")).strip()
+    text = _APPLIED.sub(" ", text).replace(_APPLY, "").replace(_END, "")
+    # NFC: `ĝ` as one character where Unicode has one (what a reader would search for).
+    return unicodedata.normalize("NFC", _SPACES.sub(" ", text.replace("\u00a0", " ")).strip())

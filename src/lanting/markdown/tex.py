@@ -642,6 +642,14 @@ _PRIMITIVES = re.compile(r"\\(futurelet|expandafter|noexpand|afterassignment|csn
 
 
 def _primitives(s: str, ctx: _Context) -> str:
+    """`\\@firstoftwo`, `\\@secondoftwo` pick their argument; `\\expandafter` and
+    `\\noexpand` are dropped (they change nothing where no macro follows, which is how
+    formulas use them); the rest of TeX's macro programming is an error."""
+    if "\\@firstoftwo" in s:
+        s = replace_command(s, "@firstoftwo", 2, lambda o, a, i: "{" + a[0] + "}")
+    if "\\@secondoftwo" in s:
+        s = replace_command(s, "@secondoftwo", 2, lambda o, a, i: "{" + a[1] + "}")
+    s = re.sub(r"\\(?:expandafter|noexpand)(?![A-Za-z])\s*", "", s)
     match = _PRIMITIVES.search(s)
     if match:
         raise TexError(f"`{match.group(0)}` (TeX macro programming) is not supported",
