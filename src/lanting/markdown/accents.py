@@ -15,6 +15,7 @@ variants STIX Two Math has for their combining forms (`render/mathfont.py`).
 
 from __future__ import annotations
 
+import functools
 import re
 
 SKEW = {
@@ -54,6 +55,7 @@ def _move(match: re.Match[str]) -> str:
     return f'<mover accent="true">{base}{moved}</mover>'
 
 
+@functools.lru_cache(maxsize=4096)
 def place_accents(mathml: str) -> str:
     """`mathml` with its accents over italic letters moved (see the module)."""
     if _WIDE in mathml:

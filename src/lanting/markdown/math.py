@@ -77,7 +77,10 @@ def nesting_depth(latex: str) -> int:
 def _check_size(latex: str) -> None:
     if len(latex) > MAX_FORMULA:
         raise TexError(f"formula is {len(latex)} characters long (limit {MAX_FORMULA})")
-    if (depth := nesting_depth(latex)) > MAX_DEPTH:
+    # A level takes a character at least: a short formula cannot nest too deep.
+    if (len(latex) > MAX_DEPTH and latex.count("{") + latex.count("\\left")
+            + latex.count("\\begin") > MAX_DEPTH
+            and (depth := nesting_depth(latex)) > MAX_DEPTH):
         raise TexError(f"formula nests {depth} levels deep (limit {MAX_DEPTH})")
 
 
@@ -164,7 +167,8 @@ def _collect(tokens: Sequence[Token]) -> tuple[list[_Formula], list[Token]]:
             meta = token.meta or {}
             line = int(meta.get("line", token.map[0] if token.map else 0))
             formulas.append(_make(token, True, line, token.info.strip()))
-        elif token.type == "inline" and token.children:
+        elif token.type == "inline" and token.children and (
+                "$" in token.content or "\\" in token.content or "@" in token.content):
             first = token.map[0] if token.map else 0
             for child in token.children:
                 if child.type == "math_inline":

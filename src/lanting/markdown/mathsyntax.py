@@ -224,19 +224,28 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
     return True
 
 
+def _first_char(state: StateBlock, line: int) -> str:
+    pos = state.bMarks[line] + state.tShift[line]
+    return state.src[pos] if pos < state.eMarks[line] else ""
+
+
 def _dollar_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    if _first_char(state, start_line) != "$":
+        return False  # most lines: the cheap test first
     return _delimited_block(state, start_line, end_line, silent, "$$", _DOLLAR_ONE_LINE,
                             _DOLLAR_CLOSE)
 
 
 def _bracket_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    if _first_char(state, start_line) != "\\":
+        return False
     return _delimited_block(state, start_line, end_line, silent, "\\[", _BRACKET_ONE_LINE,
                             _BRACKET_CLOSE)
 
 
 def _environment_block(state: StateBlock, start_line: int, end_line: int,
                        silent: bool) -> bool:
-    if state.sCount[start_line] - state.blkIndent >= 4:
+    if _first_char(state, start_line) != "\\" or state.sCount[start_line] - state.blkIndent >= 4:
         return False
     first = _line(state, start_line)
     match = _ENV_OPEN.match(first)

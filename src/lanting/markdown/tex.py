@@ -18,6 +18,7 @@ command in `TRIGGERS` (a set test over its command names).
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from collections.abc import Callable
@@ -475,10 +476,16 @@ def _texts(s: str, ctx: _Context) -> str:
             return f"\\{command}{{{_text_body(body)}}}"
         return one
 
+    if "box" not in s and not any(_TEXT_NEEDS.search(s, a, b) for a, b in _text_ranges(s)):
+        return s  # `\\text{loss}`: nothing to do (most formulas with text)
     for name in _TEXT_COMMANDS:
         if "\\" + name in s:
             s = replace_command(s, name, 1, fix(name))
     return s
+
+
+_TEXT_NEEDS = re.compile(r"[$&_]|\\\(|ref|\\[&%#$_{}]\s")
+"""What `_texts` changes inside a text group."""
 
 
 def _text_body(body: str) -> str:
@@ -808,9 +815,11 @@ def _names(tex: str) -> set[str]:
     return names
 
 
+@functools.lru_cache(maxsize=4096)
 def rewrite(tex: str, display: bool) -> tuple[str, Marks | None, tuple[int, ...]]:
     """(LaTeX math-core converts, the markers to replace in its output, which `\\eqref`s
-    were `\\ref`s). Raises TexError for what cannot be rendered."""
+    were `\\ref`s). Raises TexError for what cannot be rendered. Memoized (a formula
+    recurs across a site's pages); the Marks returned are only read."""
     refused = _REFUSED.search(tex) is not None
     if "\\" not in tex and not refused:
         return tex, None, ()
