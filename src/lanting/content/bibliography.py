@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 from lanting.content.discover import source_text
 from lanting.errors import LantingError
 from lanting.markdown.math import to_mathml
+from lanting.markdown.mathtext import mathml_text
 from lanting.markdown.urls import URL_HINT, unsafe_url_reason, url_scheme
 from lanting.model.content import Source
 from lanting.model.problem import Problem
@@ -206,24 +207,43 @@ def parse_authors(raw: str, equal: int = 0,
     return tuple(authors), et_al
 
 
-def title_to_html(text: str, where: tuple[Path | None, int]) -> str:
-    """Escape `text`, turning `$…$` into MathML; bad LaTeX is an error at `where`."""
+def math_forms(text: str, where: tuple[Path | None, int]) -> tuple[str, str]:
+    """(plain text, HTML) of `text`: in the plain text each `$…$` is the formula's
+    readable text (`β_t`, for meta tags and listings), in the HTML its MathML, the rest
+    escaped; bad LaTeX is an error at `where`."""
+    plain: list[str] = []
     out: list[str] = []
     last = 0
     for match in _MATH.finditer(text):
-        out.append(html.escape(text[last : match.start()], quote=False))
+        before = text[last : match.start()]
+        plain.append(before)
+        out.append(html.escape(before, quote=False))
         try:
-            out.append(to_mathml(match.group(1), display=False))
+            mathml = to_mathml(match.group(1), display=False)
         except ValueError as error:
             raise LantingError.at(f"math: {error} in `{match.group(1)[:80]}`", where[0],
-                                  where[1]) from None
+                                  where[1], hint="see the Math section of the README"
+                                  ) from None
+        plain.append(mathml_text(mathml))
+        out.append(mathml)
         last = match.end()
+    plain.append(text[last:])
     out.append(html.escape(text[last:], quote=False))
-    return "".join(out)
+    return "".join(plain), "".join(out)
+
+
+def title_to_html(text: str, where: tuple[Path | None, int]) -> str:
+    """Escape `text`, turning `$…$` into MathML; bad LaTeX is an error at `where`."""
+    return math_forms(text, where)[1]
 
 
 def plain_title(text: str) -> str:
-    return _MATH.sub(lambda m: m.group(1), text)
+    """`text` with each `$…$` as the formula's readable text (its source if it does not
+    convert)."""
+    try:
+        return math_forms(text, (None, 0))[0]
+    except LantingError:
+        return _MATH.sub(lambda m: m.group(1), text)
 
 
 def _category(entry_type: str, fields: dict[str, str]) -> str:
@@ -430,16 +450,17 @@ def _publication(raw: Entry, path: Path, order: int) -> tuple[Publication, list[
     category = _category(raw.entry_type.lower(), fields)
     note = fields.get("note", "").strip()
     abstract = " ".join(fields.get("abstract", "").split())
+    title_plain, title_html = math_forms(title, (path, entry.at("title")))
+    abstract_plain, abstract_html = math_forms(abstract, (path, entry.at("abstract")))
     return Publication(
         key=raw.key, entry_type=raw.entry_type.lower(), category=category,
-        title=plain_title(title),
-        title_html=title_to_html(title, (path, entry.at("title"))),
+        title=title_plain, title_html=title_html,
         authors=authors, et_al=et_al, year=_int(fields.get("year", "")),
         month=_month(raw_fields.get("month", "")),
         venue=" ".join(_venue(raw.entry_type.lower(), fields, category).split()),
         badges=tuple(b.strip() for b in re.split(r"[;,]", note) if b.strip()) if note else (),
-        award=fields.get("award", "").strip(), links=_links(urls), abstract=abstract,
-        abstract_html=title_to_html(abstract, (path, entry.at("abstract"))),
+        award=fields.get("award", "").strip(), links=_links(urls), abstract=abstract_plain,
+        abstract_html=abstract_html,
         bibtex=_bibtex(raw), selected=_truthy(fields.get("selected", "")), line=line,
         order=order,
     ), entry.warnings

@@ -24,7 +24,7 @@ from lanting.markdown.code import code_plugin
 from lanting.markdown.figures import figures_plugin
 from lanting.markdown.footnotes import add_sidenotes
 from lanting.markdown.links import links_plugin, resolve_placeholders
-from lanting.markdown.math import math_characters, math_plugin
+from lanting.markdown.math import formula_text, math_characters, math_plugin
 from lanting.markdown.more import MORE_HTML, more_plugin
 from lanting.markdown.scrollers import scrollers_plugin
 from lanting.markdown.shortcodes import shortcodes_plugin
@@ -110,6 +110,8 @@ def _excerpt(tokens: list) -> str:  # type: ignore[type-arg]
             return " ".join(t for t in before if t).strip()
         if token.type == "inline" and i and tokens[i - 1].type == "paragraph_open":
             before.append(inline_text(token))
+        elif token.type == "math_block" and token.level == 0:
+            before.append(formula_text(token))  # a formula is part of the text, no hole
     for i, token in enumerate(tokens):
         if token.type == "paragraph_open" and token.level == 0:
             return inline_text(tokens[i + 1])
@@ -133,8 +135,8 @@ def render_markdown(
     tokens = md.parse(text, env)
     body = md.renderer.render(tokens, md.options, env)
     excerpt, reader_text = _excerpt(tokens), _reader_text(tokens)
-    headings = tuple(Heading(level, anchor, title)
-                     for level, anchor, title in env.get("headings", []))  # type: ignore[attr-defined]
+    headings = tuple(Heading(*heading)
+                     for heading in env.get("headings", []))  # type: ignore[attr-defined]
     links = tuple(LinkRef(*record) for record in env.get("links", []))  # type: ignore[attr-defined]
     # Broken links are reported by the check stage (check.py), which knows the whole site.
     problems: tuple[Problem, ...] = tuple(env.get("problems", []))  # type: ignore[arg-type]

@@ -196,7 +196,7 @@ class Publication:
     category: str
     """One of CATEGORIES (the field `category` overrides the guess)."""
     title: str
-    """Plain text (math left as its LaTeX source), for meta tags and listings."""
+    """Plain text (each formula as readable text, `β_t`), for meta tags and listings."""
     title_html: str
     """Escaped, with math as MathML."""
     authors: tuple[Author, ...]
