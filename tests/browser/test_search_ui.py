@@ -254,4 +254,4 @@ def test_an_excerpt_shows_formulas_as_text(page: Any, example_site: Any) -> None
     page.goto(example_site.url + "search/?q=记策略为")
     wait_for_results(page, ".search-page")
     excerpt = page.locator(".search-page .search-hit-excerpt").first.inner_text()
-    assert "记策略为 π_θ(a∣s)，一条轨迹 τ" in excerpt, excerpt
+    assert "记策略为 π_θ(a ∣ s)，一条轨迹 τ" in excerpt, excerpt

@@ -35,8 +35,8 @@ from operator import add
 
 from selectolax.lexbor import LexborHTMLParser
 
+from lanting.markdown.mathtext import mathml_text
 from lanting.model.output import SearchRecord
-from lanting.render.math_text import math_text
 
 BODY = "data-search-body"
 META = "data-search-meta"
@@ -179,7 +179,7 @@ def encode_terms(words: dict[str, int], cjk: dict[str, int]) -> tuple[tuple[int,
 def page_text(body_html: str) -> str:
     """The text of an HTML fragment: blocks on lines of their own, formulas as text."""
     # Escaped: the tags are stripped after (`a<b` in a formula is not the start of one).
-    text = _MATH.sub(lambda m: f" {html_lib.escape(math_text(m.group(0)))} ", body_html)
+    text = _MATH.sub(lambda m: f" {html_lib.escape(mathml_text(m.group(0)))} ", body_html)
     text = html_lib.unescape(_TAG.sub("", _BLOCK.sub("\n", text)))
     return _BEFORE_PUNCTUATION.sub("", _LINES.sub("\n", _SPACES.sub(" ", text))).strip()
 
