@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from citebits import references
 from htmltree import parse_html
 
 from lanting.build.options import BuildResult
@@ -43,15 +44,19 @@ links = [{ kind = "github", url = "https://github.com/z" }]
 
 
 def context(**kw: object) -> RenderContext:
-    targets = {"hichunk2026": ("Lin et al., 2026", "/publications/hichunk2026/")}
+    targets = references(BIB, {"hichunk2026": "/publications/hichunk2026/"})
     return RenderContext(path=Path("/s/content/posts/a.md"), rel="posts/a.md", body_line=5,
-                         bibliography=targets, **kw)  # type: ignore[arg-type]
+                         references=targets, lang="en", **kw)  # type: ignore[arg-type]
 
 
-def test_cite_shortcode_links_the_short_reference() -> None:
+def test_cite_shortcode_links_the_short_reference_to_the_list() -> None:
     out = render_markdown("See {{< cite hichunk2026 >}}.\n", context())
-    assert '<span class="cite">[<a href="/publications/hichunk2026/" data-cite="hichunk2026">' \
-           'Lin et al., 2026</a>]</span>' in out.html
+    doc = parse_html(out.html)
+    link = doc.one("a", class_="cite-link")
+    assert link.text() == "Lin and Chen, 2026"
+    assert link["href"] == "#ref-hichunk2026" and link["aria-describedby"] == "ref-hichunk2026"
+    entry = doc.one("li", id="ref-hichunk2026")
+    assert entry.one("a")["href"] == "/publications/hichunk2026/"  # the owner's paper page
     assert out.citations == ("hichunk2026",)
     assert out.problems == ()
 

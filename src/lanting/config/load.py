@@ -19,12 +19,15 @@ from lanting.config.locate import line_of, toml_key_lines
 from lanting.config.schema import SchemaProblem, build
 from lanting.errors import LantingError, did_you_mean
 from lanting.markdown.math import to_mathml
+from lanting.model.cite import CITATION_STYLES
 from lanting.model.config import GISCUS_MAPPINGS, LINK_KINDS, Config
 from lanting.model.problem import Problem
 
 CONFIG_NAME = "lanting.toml"
 
 
+_COLOR = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|[a-zA-Z]{3,30}")
+"""A venue chip's colour: only what cannot break out of a `style` attribute."""
 LANGUAGE_TAG = re.compile(r"[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*")
 """A BCP 47 language tag, as far as a site needs one (`zh-CN`, `en`, `zh-Hant-TW`)."""
 
@@ -143,6 +146,21 @@ def _validate_academic(config: Config) -> list[SchemaProblem]:
         problems.append(SchemaProblem(("publications", "group_by"),
                                       f"expected `year` or `type`, got `{group_by}`",
                                       did_you_mean(group_by, ("year", "type"))))
+    style = config.citations.style
+    if style not in CITATION_STYLES:
+        problems.append(SchemaProblem(("citations", "style"),
+                                      f"unknown citation style `{style}`",
+                                      did_you_mean(style, CITATION_STYLES)
+                                      or f"one of {', '.join(CITATION_STYLES)}"))
+    if config.publications.max_authors < 0:
+        problems.append(SchemaProblem(("publications", "max_authors"),
+                                      "expected 0 (all) or more", None))
+    for name, venue in config.publications.venues.items():
+        if venue.color and not _COLOR.fullmatch(venue.color):
+            problems.append(SchemaProblem(("publications", "venues", name, "color"),
+                                          f"`{venue.color}` is not a colour",
+                                          "write `#1f6feb` or a CSS colour name such as "
+                                          "`teal`"))
     for i, item in enumerate(config.profile.links):
         if item.kind not in LINK_KINDS:
             problems.append(SchemaProblem(("profile", "links", str(i), "kind"),

@@ -106,6 +106,16 @@ class ProfileConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class VenueConfig:
+    """How the chip of a venue abbreviation (al-folio's `abbr`) looks."""
+
+    color: str = ""
+    """Its background: `#1f6feb` or a CSS colour name."""
+    url: Url = Url("")
+    """The venue's page, linked from the chip."""
+
+
+@dataclass(frozen=True, slots=True)
 class PublicationsConfig:
     group_by: str = "year"
     """`year` (newest first) or `type` (conference, journal, preprint, …)."""
@@ -115,6 +125,22 @@ class PublicationsConfig:
     """One page per publication at `publications/<key>/` (with Google Scholar meta tags)."""
     selected_on_home: int = 5
     """How many `selected = {true}` entries the home page repeats."""
+    max_authors: int = 0
+    """Authors shown before "and N more" (which unfolds, without JavaScript); 0 shows all
+    (al-folio's `max_author_limit`)."""
+    venues: dict[str, VenueConfig] = field(default_factory=dict)
+    """`[publications.venues.ICML] color = "#…"`: the chip of each `abbr`."""
+
+
+@dataclass(frozen=True, slots=True)
+class CitationsConfig:
+    """How pages cite (`[@key]`) and how posts say they may be cited."""
+
+    style: str = "author-year"
+    """`author-year`, `numeric`, `gbt7714-numeric`, `gbt7714-author-year` or `apa`; a
+    page's `citation_style` overrides it."""
+    cite_this_post: bool = True
+    """A "cite this post" block (BibTeX and the formatted reference) under each post."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +237,7 @@ class Config:
     feed: FeedConfig = field(default_factory=FeedConfig)
     profile: ProfileConfig = field(default_factory=ProfileConfig)
     publications: PublicationsConfig = field(default_factory=PublicationsConfig)
+    citations: CitationsConfig = field(default_factory=CitationsConfig)
     languages: tuple[str, ...] | dict[str, LanguageConfig] = ()
     """The site's languages, `["zh-CN", "en"]` or `[languages.en]` tables. `language` stays
     the default one (published at the root; it may be left out here); each other language
