@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from citebits import references
-from htmltree import parse_html
+from htmltree import Element, parse_html
 
 from lanting.build.options import BuildResult
 from lanting.config.load import load_config
@@ -46,7 +46,7 @@ links = [{ kind = "github", url = "https://github.com/z" }]
 def context(**kw: object) -> RenderContext:
     targets = references(BIB, {"hichunk2026": "/publications/hichunk2026/"})
     return RenderContext(path=Path("/s/content/posts/a.md"), rel="posts/a.md", body_line=5,
-                         references=targets, lang="en", **kw)  # type: ignore[arg-type]
+                         references=targets, **{"lang": "en", **kw})  # type: ignore[arg-type]
 
 
 def test_cite_shortcode_links_the_short_reference_to_the_list() -> None:
@@ -65,6 +65,17 @@ def test_pandoc_citation() -> None:
     out = render_markdown("As shown [@hichunk2026], chunking matters.\n", context())
     assert 'data-cite="hichunk2026"' in out.html
     assert out.citations == ("hichunk2026",)
+
+
+def test_gbt7714_numeric_keeps_numbers_in_order_around_a_located_item() -> None:
+    out = render_markdown("A [@report2024]. B [@hichunk2026; @report2024, 第 16 章].\n",
+                          context(citation_style="gbt7714-numeric", lang="zh-CN"))
+    def shown(node: Element) -> str:  # the label without the hover previews
+        return "".join(c if isinstance(c, str) else shown(c) for c in node.children
+                       if isinstance(c, str) or "cite-preview" not in c.classes)
+
+    sups = parse_html(out.html).find_all("sup", class_="cite")
+    assert [shown(s) for s in sups] == ["[1]", "[1]第 16 章[2]"]  # not `[2][1]第 16 章`
 
 
 def test_unknown_citation_key_is_an_error_with_its_line() -> None:

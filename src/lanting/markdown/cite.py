@@ -229,11 +229,19 @@ def _label(items: list[CiteItem], refs: dict[str, Reference], style: str, lang: 
     words = connectors(lang)
     if style == "gbt7714-numeric":  # superscript; a cited page follows the bracket
         comma = "，" if words["comma"] == "，" else ","
-        plain = [i for i in items if not i.locator]
-        parts = [f"[{_numbers(plain, refs, style, entries, listed, comma)}]"] if plain else []
-        parts += [f"[{_numbers([i], refs, style, entries, listed, comma)}]"
-                  f'{escape(i.locator.removeprefix("p.").removeprefix("pp.").strip())}'
-                  for i in items if i.locator]
+        parts: list[str] = []
+        plain: list[CiteItem] = []
+        for item in sorted(items, key=lambda i: entries.number[i.key]):
+            if not item.locator:
+                plain.append(item)
+                continue
+            if plain:  # numbers stay in order: `[2]16-18[3]`, never `[3][2]16-18`
+                parts.append(f"[{_numbers(plain, refs, style, entries, listed, comma)}]")
+                plain = []
+            parts.append(f"[{_numbers([item], refs, style, entries, listed, comma)}]"
+                         + escape(item.locator.removeprefix("pp.").removeprefix("p.").strip()))
+        if plain:
+            parts.append(f"[{_numbers(plain, refs, style, entries, listed, comma)}]")
         return f'<sup class="cite cite-sup">{"".join(parts)}</sup>'
     if style == "numeric":
         if any(i.locator or i.prefix for i in items):

@@ -99,6 +99,8 @@ class Page:
     params: dict[str, Any] = field(default_factory=dict)
     cover: str | None = None
     """URL of the page's preview image (front matter `cover`), resolved like a link."""
+    citation_style: str | None = None
+    """The page's own `citation_style` (front matter); None follows `[citations] style`."""
 
     @property
     def html(self) -> str:

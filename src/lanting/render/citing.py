@@ -1,5 +1,6 @@
 """Stage 9 — "cite this post": a post as a BibTeX entry and as a formatted reference in
-the site's citation style (`[citations]`), for the block under each post."""
+the post's citation style (its `citation_style`, else `[citations] style`), for the
+block under each post."""
 
 from __future__ import annotations
 
@@ -64,4 +65,5 @@ def cite_this(config: Config, absolute: Callable[[str], str], page: Page) -> Cit
         authors=(author,) if author else (), et_al=False, editors=(), title=page.title,
         title_html=escape(page.title, quote=False), year=year,
         fields=(("howpublished", config.title), ("url", url)), link=url)
-    return CiteThis(key, "\n".join(lines), entry_html(reference, config.citations.style))
+    style = page.citation_style or config.citations.style
+    return CiteThis(key, "\n".join(lines), entry_html(reference, style))
