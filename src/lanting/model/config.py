@@ -188,17 +188,22 @@ class SharingConfig:
 
 
 GISCUS_MAPPINGS = ("pathname", "url", "title", "og:title", "specific", "number")
+COMMENT_PROVIDERS = ("giscus", "waline", "twikoo", "artalk")
 
 
 @dataclass(frozen=True, slots=True)
 class CommentsConfig:
-    """Comments under posts, by giscus (GitHub Discussions): copy the values that
-    https://giscus.app gives for your repository. Absent: no comments, no script."""
+    """Comments under posts: giscus (GitHub Discussions: copy the values that
+    https://giscus.app gives), or a server of your own that readers in China reach:
+    Waline, Twikoo or Artalk (`server`). Nothing is requested until the reader scrolls
+    to the comments or clicks to load them. Absent: no comments, no script."""
 
-    repo: str
-    repo_id: str
-    category: str
-    category_id: str
+    provider: str = "giscus"
+    """One of COMMENT_PROVIDERS."""
+    repo: str = ""
+    repo_id: str = ""
+    category: str = ""
+    category_id: str = ""
     mapping: str = "pathname"
     """How a post finds its discussion: one of GISCUS_MAPPINGS."""
     term: str = ""
@@ -208,7 +213,19 @@ class CommentsConfig:
     input_position: str = "bottom"
     """`bottom` or `top`: where the comment box sits."""
     lang: str = ""
-    """giscus' interface language; default: the post's language."""
+    """The comment box's interface language; default: the post's language."""
+    server: str = ""
+    """Waline's `serverURL`, Twikoo's `envId` (a CloudBase id or the URL of its
+    deployment), Artalk's server URL."""
+    site: str = ""
+    """Artalk's site name; default: the site's title."""
+    region: str = ""
+    """Twikoo on Tencent CloudBase outside Shanghai: `ap-guangzhou`."""
+    script: str = ""
+    """The provider's client, to load it from your own host (`/js/twikoo.min.js` in
+    `static/`) rather than the default CDN. Waline's is an ES module."""
+    stylesheet: str = ""
+    """The client's stylesheet, likewise (Waline and Artalk)."""
 
 
 @dataclass(frozen=True, slots=True)
