@@ -16,6 +16,7 @@ from markdown_it.rules_core import StateCore
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
+import lanting.markdown.video  # noqa: F401  (registers {{< video >}})
 from lanting.markdown.anchors import anchors_plugin, inline_text
 from lanting.markdown.callouts import callouts_plugin
 from lanting.markdown.cite import cite_plugin, finish_citations
