@@ -27,6 +27,7 @@ from contextlib import closing
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from lanting.build.bytecode import bytecode_cache
 from lanting.build.cache import DocumentCache, engine_fingerprint, settings_fingerprint
@@ -56,10 +57,11 @@ from lanting.model.cite import Reference
 from lanting.model.config import Config
 from lanting.model.content import Discovery, Document, DocumentSettings, Kind, Loaded, Source
 from lanting.model.markdown import MarkdownOptions
-from lanting.model.output import Copy, OutputFile, Reads, SearchIndex
+from lanting.model.output import Copy, OutputFile, Reads, SearchIndex, ThirdPartyHost
 from lanting.model.problem import Problem
 from lanting.model.site import News, Routes, Site, Talk
 from lanting.output.check import CheckInput, check
+from lanting.output.region import contacted_hosts, region_problems
 from lanting.output.search import SCRATCH_DIR, build_search_index
 from lanting.output.write import marker_content, write_site
 from lanting.render.assets import build_assets
@@ -259,6 +261,8 @@ class SiteOutput:
     """What `lanting serve` needs to render an edited page alone (`incremental`)."""
     read_files: tuple[str, ...] = ()
     """Files that pages included (site-relative paths), for the up-to-date gate."""
+    hosts: tuple[ThirdPartyHost, ...] = ()
+    """Third-party hosts the pages contact (`lanting check --region` only)."""
 
     @property
     def fingerprints(self) -> dict[str, str]:
@@ -287,7 +291,8 @@ def build_and_write(site_dir: Path, options: BuildOptions, output: Path, inputs:
                            else None, minify=True, previous_reads=reads)
         if not options.write:  # `lanting check`: every check ran; nothing to index or write
             return BuildResult(output, 0, len(produced.files), produced.warnings,
-                               time.perf_counter() - started, produced.site)
+                               time.perf_counter() - started, produced.site,
+                               hosts=produced.hosts)
         index = produced.index()                                           # 11. search index
         if options.strict and index.warnings:
             raise LantingError([replace(p, severity="error") for p in index.warnings])
@@ -416,12 +421,14 @@ def produce(
              if d.source.kind is Kind.HOME}
     news_links = tuple((homes[key], tuple(link for item in items for link in item.links))
                        for key, items in news.items() if key in homes)
+    hosts = contacted_hosts(files, urlsplit(config.origin).hostname or "", previous_data) \
+        if options.region else ()
     warnings = _check(CheckInput(site_dir, config, tuple(documents), drafts, rendered, routes,
                                  site, tuple(files), tuple(copies), discovery,
                                  options.external, previous_data, talks, news_links,
                                  bibliography),
                       [*bibliography.warnings, *references.warnings, *talk_problems,
-                       *news_problems],
+                       *news_problems, *region_problems(hosts, options.region or "")],
                       options.strict)                                      # 10. check
     state = BuildState(settings, {item.document.source.rel.as_posix(): item for item in loaded},
                        front_matter, {"": routes.link_map(), **link_maps}, images, sections,
@@ -433,7 +440,7 @@ def produce(
                       partial(build_search_index, files, config, previous or {}, reusable,
                               previous_data, scratch=site_dir / CACHE_DIR / SCRATCH_DIR
                               if options.cache else None),
-                      state, tuple(sorted(read_files)))
+                      state, tuple(sorted(read_files)), hosts)
 
 
 def _check(inp: CheckInput, more: list[Problem], strict: bool) -> list[Problem]:
