@@ -18,7 +18,9 @@ from lanting import __version__
 from lanting.build import build, clean_cache
 from lanting.build.options import BuildOptions, BuildResult, max_jobs
 from lanting.errors import LantingError, UsageError
+from lanting.model.output import ThirdPartyHost
 from lanting.model.problem import Problem
+from lanting.output.region import REGIONS, known_failure
 from lanting.scaffold import new_site
 
 EXIT_OK, EXIT_SITE_ERROR, EXIT_USAGE = 0, 1, 2
@@ -63,6 +65,9 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--external", action="store_true",
                        help="also check http(s) links over the network")
     check.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    check.add_argument("--region", choices=REGIONS,
+                       help="list the third-party hosts pages contact and flag those known "
+                            "to fail there (cn: mainland China)")
     return parser
 
 
@@ -104,14 +109,31 @@ def _count(problems: list[Problem] | tuple[Problem, ...], severity: str) -> str:
 
 def _check(args: argparse.Namespace) -> int:
     options = BuildOptions(drafts=args.drafts, strict=args.strict, external=args.external,
-                           write=False)
+                           write=False, region=args.region)
     result = build(args.site, options, _Progress())
+    if args.region:
+        _print_hosts(result.hosts, args.region)
     _print_problems(list(result.warnings), args.site)
     if result.warnings:
         print(f"check passed: 0 errors, {_count(result.warnings, 'warning')}")
     else:
         print(f"check passed: no problems in {result.pages} files")
     return EXIT_OK
+
+
+def _print_hosts(hosts: tuple[ThirdPartyHost, ...], region: str) -> None:
+    """What `--region` found: every third-party host, those known to fail marked."""
+    if not hosts:
+        print(f"third-party hosts (region {region}): none; pages load only from the site")
+        return
+    print(f"third-party hosts (region {region}):")
+    for host in hosts:
+        known = known_failure(host.host, region)
+        mark = "✗" if known else "✓"
+        when = "on demand" if host.on_demand else "with the page"
+        pages = f"{host.pages} file{'s' if host.pages != 1 else ''}"
+        note = " — known to fail there (warning below)" if known else ""
+        print(f"  {mark} {host.host} ({when}, {pages}, e.g. {host.first_page}){note}")
 
 
 class _Progress:

@@ -16,9 +16,10 @@ from markdown_it.rules_core import StateCore
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
+import lanting.markdown.video  # noqa: F401  (registers {{< video >}})
 from lanting.markdown.anchors import anchors_plugin, inline_text
 from lanting.markdown.callouts import callouts_plugin
-from lanting.markdown.cite import cite_plugin
+from lanting.markdown.cite import cite_plugin, finish_citations
 from lanting.markdown.cjk import cjk_spacing_plugin
 from lanting.markdown.code import code_plugin
 from lanting.markdown.figures import figures_plugin
@@ -134,6 +135,7 @@ def render_markdown(
     env: dict[str, object] = {"lanting": context}
     tokens = md.parse(text, env)
     body = md.renderer.render(tokens, md.options, env)
+    body, citations = finish_citations(body, env)
     excerpt, reader_text = _excerpt(tokens), _reader_text(tokens)
     headings = tuple(Heading(*heading)
                      for heading in env.get("headings", []))  # type: ignore[attr-defined]
@@ -156,5 +158,5 @@ def render_markdown(
         math_chars=math_characters([body]) if "math" in features else "",
         html_hash=hashlib.blake2b(body.encode(), digest_size=12).hexdigest(),
         deps=tuple(sorted(set(env.get("deps", [])))),  # type: ignore[call-overload]
-        citations=tuple(env.get("citations", [])),  # type: ignore[arg-type]
+        citations=citations,
     )

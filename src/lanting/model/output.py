@@ -156,3 +156,17 @@ class SearchIndex:
     pages: int
     """How many pages were indexed."""
     warnings: tuple[Problem, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ThirdPartyHost:
+    """A host other than the site's own that its pages make a reader's browser contact
+    (`lanting check --region`)."""
+
+    host: str
+    pages: int
+    """How many output files contact it."""
+    first_page: str
+    """The first of them (output path), to look at."""
+    on_demand: bool
+    """Only when the reader asks (comments, videos), never as a page loads."""

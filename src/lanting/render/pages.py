@@ -18,6 +18,7 @@ from lanting.model.content import Kind
 from lanting.model.digest import stable_repr
 from lanting.model.output import Made, OutputFile, Reads, SitemapEntry
 from lanting.model.site import Page, Site, Term
+from lanting.render.citing import cite_this
 from lanting.render.minify import minify
 from lanting.render.recording import ModelIndex, identity, record_calls, recording, stop
 from lanting.render.search_record import search_record
@@ -78,6 +79,7 @@ class PageRenderer:
             "absolute": self.absolute,
             "link": self.link,
             "part_number": _part_number,
+            "cite_this": partial(cite_this, config, self.absolute),
             **sharing_helpers(site, self.absolute, self.link),
         }
         self.model = ModelIndex(site, functions)

@@ -41,6 +41,7 @@ def _page(doc: Document, rendered: RenderedMarkdown, body: Body, routes: Routes,
         features=rendered.features,
         params=meta.params,
         cover=_cover_url(doc, routes),
+        citation_style=meta.citation_style,
     )
 
 
