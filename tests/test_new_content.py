@@ -94,6 +94,7 @@ def test_titles_that_yaml_would_misread_stay_strings(make_site: Callable[..., Pa
     (("new", "post", "T", "--slug", "a/b"), "not a valid slug"),
     (("new", "page", "T", "--series", "x"), "for posts"),
     (("new", "mysite", "--bundle"), "only for `lanting new post|talk|page`"),
+    (("new", "pots", "Title"), "did you mean `post`"),
 ])
 def test_bad_new_arguments_are_usage_errors(make_site: Callable[..., Path], run_cli: Run,
                                             args: tuple[str, ...], expected: str) -> None:

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from lanting.cli.parser import CONTENT_KINDS
-from lanting.errors import UsageError
+from lanting.errors import UsageError, did_you_mean
 from lanting.render.overrides import overrides, theme_templates
 from lanting.render.templates import THEME_TEMPLATES
 from lanting.scaffold import new_site
@@ -38,8 +38,10 @@ def new_command(args: argparse.Namespace) -> int:
                                       ("--series", args.series),
                                       ("--bundle", args.bundle or None)) if value is not None]
     if extra:
+        kind = did_you_mean(args.target, CONTENT_KINDS)
         raise UsageError(f"{', '.join(extra)}: only for `lanting new post|talk|page`; "
-                         f"`lanting new {args.target}` makes a site")
+                         f"`lanting new {args.target}` makes a site"
+                         + (f" ({kind})" if kind else ""))
     target = Path(args.target)
     written = new_site(target)
     print(f"created a new site in {target} ({len(written)} files)")
