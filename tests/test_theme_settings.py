@@ -196,3 +196,14 @@ def test_theme_show_prints_the_original(run_cli: Run) -> None:
     code, out, _err = run_cli("theme", "show", "base.html")
     assert code == 0
     assert out.startswith("<!doctype html>") or "<html" in out
+
+
+def test_a_copied_feed_template_still_starts_with_the_xml_declaration(
+        make_site: Callable[..., Path], run_cli: Run) -> None:
+    site = make_site({"content/posts/a.md": POST})
+    assert run_cli("build", site, "-o", site / "before")[0] == 0
+    assert run_cli("theme", "copy", "atom.xml", "sitemap.xml", "--site", site)[0] == 0
+    assert run_cli("build", site, "-o", site / "after")[0] == 0
+    for name in ("atom.xml", "sitemap.xml"):
+        assert (site / "after" / name).read_bytes() == (site / "before" / name).read_bytes()
+        assert (site / "after" / name).read_bytes().startswith(b"<?xml")

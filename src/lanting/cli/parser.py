@@ -93,7 +93,7 @@ def build_parser() -> Parser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog="examples:\n"
         "  lanting new mysite                 a starter site in mysite/\n"
-        "  cd mysite && lanting new post \"标题\"  a new post in content/posts/\n"
+        "  lanting new post \"标题\"" + " " * 12 + "a new post, run in the site's folder\n"
         "  lanting serve                      live preview on http://localhost:8000/\n"
         "  lanting build --strict             build into public/, warnings fail\n"
         "  lanting deploy --to gh-pages       build, then publish on the gh-pages branch\n"
