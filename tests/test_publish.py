@@ -314,3 +314,19 @@ def test_check_warns_when_cname_disagrees(make_site: Callable[..., Path],
                                        '[search]\nenabled = false\n')
     code, _out, err = run_cli("check", site, "--strict")
     assert code == 0, err
+
+
+def test_new_site_in_a_fresh_clone(tmp_path: Path, run_cli: Run, git_env: None) -> None:
+    clone = tmp_path / "ann.github.io"
+    git(tmp_path, "init", "--quiet", "-b", "main", str(clone))
+    (clone / "README.md").write_text("# ann.github.io\n")
+    (clone / "LICENSE").write_text("MIT\n")
+    code, _out, err = run_cli("new", clone)
+    assert code == 0, err
+    assert (clone / "lanting.toml").is_file() and (clone / ".gitignore").is_file()
+    assert (clone / "README.md").read_text() == "# ann.github.io\n"
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other/notes.txt").write_text("mine\n")
+    code, _out, err = run_cli("new", tmp_path / "other")
+    assert code == 2 and "not empty" in err
+    assert sorted(p.name for p in (tmp_path / "other").iterdir()) == ["notes.txt"]
