@@ -192,6 +192,7 @@ def test_deploy_to_gh_pages_pushes_a_branch_whose_tree_is_public(
     head = git(site, "rev-parse", "HEAD")
     code, out, err = run_cli("deploy", site, "--to", "gh-pages", "--strict")
     assert code == 0, err
+    assert "warning" not in err
     assert "pushed it to origin" in out
     published = _tree_of_branch(bare, "gh-pages")
     expected = _tree_of_folder(site / "public")
@@ -261,6 +262,7 @@ def test_deploy_to_a_folder_copies_only_what_changed(
     (web / ".well-known/security.txt").write_text("Contact: ann@ann.org\n")
     code, out, err = run_cli("deploy", site, "--to", web)
     assert code == 0, err
+    assert "warning: base_url has no domain" in err  # the inline site sets none
     built = {p.relative_to(site / "public").as_posix()
              for p in (site / "public").rglob("*") if p.is_file()} - {".lanting-output"}
     held = {p.relative_to(web).as_posix() for p in web.rglob("*") if p.is_file()}

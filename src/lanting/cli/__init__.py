@@ -21,6 +21,7 @@ from lanting.build import build, clean_cache
 from lanting.build.options import BuildOptions, BuildResult, max_jobs
 from lanting.cli.authoring import new_command, theme_command
 from lanting.cli.parser import GH_PAGES, build_parser
+from lanting.config.load import load_config
 from lanting.errors import LantingError, UsageError
 from lanting.model.problem import Problem
 
@@ -170,6 +171,13 @@ def _deploy(args: argparse.Namespace) -> int:
     output = args.output or args.site / "public"
     if not args.no_build:
         _build(args)
+        config = load_config(args.site, {"base_url": args.base_url} if args.base_url else None,
+                             {"base_url": args.default_base_url}
+                             if args.default_base_url else None)
+        if not config.origin:
+            print("warning: base_url has no domain (lanting.toml sets none), so the feed, "
+                  "the sitemap and link previews have none either: set base_url in "
+                  "lanting.toml, or pass --base-url", file=sys.stderr)
     if args.to == GH_PAGES:
         from lanting.publish.gitpages import publish_branch
 
