@@ -347,7 +347,8 @@ def produce(
     each of those files read of the site model (`render.recording`). `minify`: apply the
     config's `[build] minify` (`lanting build` does, `lanting serve` does not)."""
     overrides = {"base_url": options.base_url} if options.base_url else None
-    config = load_config(site_dir, overrides)                              # 1. config
+    defaults = {"base_url": options.default_base_url} if options.default_base_url else None
+    config = load_config(site_dir, overrides, defaults)                    # 1. config
     # `lanting serve` remembers files itself (`reader`); a build knows them from the cache.
     known = cache.known_files() if reader is None else None
     discovery = discover(site_dir, reader, known,
@@ -407,7 +408,7 @@ def produce(
     uses_math = any("math" in r.features for r in rendered.values()) or any(
         "<math" in html for html in extra_html)
     assets = build_assets(config, math_chars if uses_math else None,
-                          site_dir / CACHE_DIR if options.cache else None)
+                          site_dir / CACHE_DIR if options.cache else None, site_dir / "static")
     renderers: dict[str, PageRenderer] = {}
     files = [*assets.files,
              *render_sections(sections, env, assets.urls, templates, previous, reusable,
