@@ -107,6 +107,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "kind_page": "页面",
         "kind_talk": "报告",
         "kind_publication": "论文",
+        "related_posts": "相关文章",
+        "outdated_years": "本文最后更新于 {n} 年前，其中的信息可能已经过时。",
+        "outdated_days": "本文最后更新于 {n} 天前，其中的信息可能已经过时。",
     },
     "en": {
         # The academic pages: profile, publications, talks (academic_pages.py).
@@ -210,6 +213,9 @@ STRINGS: dict[str, dict[str, str]] = {
         "kind_page": "Page",
         "kind_talk": "Talk",
         "kind_publication": "Publication",
+        "related_posts": "Related posts",
+        "outdated_years": "This post was last updated {n} years ago; it may be out of date.",
+        "outdated_days": "This post was last updated {n} days ago; it may be out of date.",
     },
 }
 

@@ -63,6 +63,8 @@ def _validate(config: Config) -> list[SchemaProblem]:
             (("blog", "recent_posts"), config.blog.recent_posts, 0),
             (("blog", "words_per_minute"), config.blog.words_per_minute, 1),
             (("blog", "chars_per_minute"), config.blog.chars_per_minute, 1),
+            (("blog", "related_posts"), config.blog.related_posts, 0),
+            (("blog", "outdated_after_days"), config.blog.outdated_after_days, 0),
             (("feed", "limit"), config.feed.limit, 1),
             (("publications", "selected_on_home"), config.publications.selected_on_home, 0)):
         if value < least:

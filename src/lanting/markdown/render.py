@@ -17,6 +17,7 @@ from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
 from lanting.markdown.anchors import anchors_plugin, inline_text
+from lanting.markdown.blocks import blocks_plugin
 from lanting.markdown.callouts import callouts_plugin
 from lanting.markdown.cite import cite_plugin
 from lanting.markdown.cjk import cjk_spacing_plugin
@@ -79,6 +80,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.use(tasklists_plugin)
     _only_with_task_marks(md)
     md.use(callouts_plugin)
+    md.use(blocks_plugin)
     md.use(more_plugin)
     md.use(anchors_plugin)
     md.use(links_plugin)
@@ -140,7 +142,8 @@ def render_markdown(
     problems: tuple[Problem, ...] = tuple(env.get("problems", []))  # type: ignore[arg-type]
     features = {name for name, used in (("math", "<math" in body),
                                         ("code", 'class="code-block' in body),
-                                        ("mermaid", bool(env.get("uses_mermaid")))) if used}
+                                        ("mermaid", bool(env.get("uses_mermaid"))),
+                                        ("images", "<img" in body)) if used}
     cjk_chars, words = count_units(reader_text)
     return RenderedMarkdown(
         html=add_sidenotes(body.replace(MORE_HTML + "\n", "")),

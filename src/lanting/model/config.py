@@ -64,6 +64,11 @@ class BlogConfig:
     """English reading speed for the reading-time estimate."""
     chars_per_minute: int = 400
     """Chinese (CJK characters) reading speed."""
+    related_posts: int = 3
+    """How many related posts (shared tags, series, words) end a post; 0: none."""
+    outdated_after_days: int = 0
+    """Posts last updated longer ago than this show a notice that they may be out of
+    date (worked out in the reader's browser, so builds stay reproducible); 0: never."""
 
 
 @dataclass(frozen=True, slots=True)

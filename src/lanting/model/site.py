@@ -128,6 +128,8 @@ class Site:
     """Taxonomy -> case-folded term name -> term."""
     academic: Academic | None = None
     """Profile, news, publications and talks (`academic.build_academic`)."""
+    related: dict[str, tuple[Page, ...]] = field(default_factory=dict)
+    """Post URL -> its related posts, most related first (`site.related`)."""
     _series_by_name: dict[str, Term] = field(default_factory=dict, compare=False, repr=False)
 
     def series_of(self, page: Page) -> Term | None:
@@ -140,6 +142,10 @@ class Site:
     def neighbours_of(self, page: Page) -> tuple[Page | None, Page | None]:
         """(newer post, older post) of a post; (None, None) for anything else."""
         return self.neighbours.get(page.url, (None, None))
+
+    def related_of(self, page: Page) -> tuple[Page, ...]:
+        """The posts related to a post, most related first."""
+        return self.related.get(page.url, ())
 
     def term_url(self, taxonomy: str, name: str) -> str:
         term = self.term_index.get(taxonomy, {}).get(name.casefold())

@@ -18,6 +18,7 @@ from lanting.model.markdown import RenderedMarkdown
 from lanting.model.names import slugify
 from lanting.model.problem import Problem
 from lanting.model.site import Body, Page, Routes, Site, Term, YearGroup
+from lanting.site.related import related_posts
 
 if TYPE_CHECKING:
     pass
@@ -167,6 +168,7 @@ def assemble(
         neighbours=neighbours,
         term_index={"tags": {t.name.casefold(): t for t in tags},
                     "categories": {t.name.casefold(): t for t in categories}},
+        related=related_posts(posts, config.blog.related_posts),
     )
 
 
@@ -182,13 +184,14 @@ def replace_page(site: Site, old: Page, new: Page) -> Site:
                      for t in items)
 
     tags, categories = terms(site.tags), terms(site.categories)
+    posts = swap(site.posts)
     academic = site.academic
     if academic is not None:  # publications list the posts about them
         academic = replace(academic, posts_of={key: swap(pages) for key, pages
                                                in academic.posts_of.items()})
     return replace(
         site, academic=academic, home=new if site.home is old else site.home,
-        posts=swap(site.posts),
+        posts=posts,
         pages=swap(site.pages),
         years=tuple(replace(y, posts=swap(y.posts)) for y in site.years),
         tags=tags, categories=categories, series=terms(site.series),
@@ -196,6 +199,7 @@ def replace_page(site: Site, old: Page, new: Page) -> Site:
                     for url, (a, b) in site.neighbours.items()},
         term_index={"tags": {t.name.casefold(): t for t in tags},
                     "categories": {t.name.casefold(): t for t in categories}},
+        related=related_posts(posts, site.config.blog.related_posts),
         _series_by_name={})
 
 
