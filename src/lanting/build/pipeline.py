@@ -30,6 +30,7 @@ from pathlib import Path
 
 from lanting.build.bytecode import bytecode_cache
 from lanting.build.cache import DocumentCache, engine_fingerprint, settings_fingerprint
+from lanting.build.cv_pdf import build_cv_pdf
 from lanting.build.freshness import (
     Stamps,
     State,
@@ -44,6 +45,7 @@ from lanting.build.workers import PARALLEL_THRESHOLD, materialize, run_in_order
 from lanting.config.languages import language_dirs, site_languages
 from lanting.config.load import load_config
 from lanting.content.bibliography import parse_bibliography
+from lanting.content.cv import parse_cv
 from lanting.content.discover import FileReader, discover
 from lanting.content.documents import load_or_problems, render_context
 from lanting.content.frontmatter import parse
@@ -69,6 +71,7 @@ from lanting.render.templates import (
 )
 from lanting.site.academic import build_academic, citation_targets, render_news
 from lanting.site.bodies import link_pages
+from lanting.site.cv import finish_cv
 from lanting.site.images import responsive_images
 from lanting.site.routes import plan_routes
 from lanting.site.sections import assemble_sections
@@ -341,6 +344,9 @@ def produce(
     if known is not None:
         cache.remember_files(discovery.stamps, known)
     bibliography = parse_bibliography(discovery.bibliography)              # 3. bibliography
+    cv = parse_cv(discovery.cv, config.language)                           # 3. (the CV)
+    cv_pdf, cv_problems = build_cv_pdf(config, cv, discovery.cv, bibliography.publications,
+                                       site_dir / CACHE_DIR if options.cache else None)
     settings = document_settings(site_dir, config, discovery, options.drafts,
                                  citation_targets(bibliography, config))
     talk_sources = [s for s in discovery.sources if s.kind is Kind.TALK]
@@ -375,16 +381,20 @@ def produce(
 
     def academic(site: Site, language: str | None) -> Site:                # academic links
         mine = [d for d in (*documents, *talk_docs) if language in (None, d.meta.lang)]
-        return replace(site, academic=build_academic(
+        links = build_academic(
             site.config, (*site.posts, *site.pages), mine, citations, bibliography,
             tuple(t for t in talks if language in (None, t.lang)), news.get(language, ()),
-            site.home.title if site.home else ""))
+            site.home.title if site.home else "")
+        own = cv if language in (None, config.language) else None  # the CV is one
+        return replace(site, academic=links, cv=finish_cv(own, links, site.config,
+                                                          cv_pdf.url if cv_pdf else ""))
 
     sections = assemble_sections(config, documents, rendered, bodies, routes,
                                  academic)                                 # 8. assemble
     site = sections.default
     extra_html = [s.html + s.notes_html for t in talks for s in t.slides]
     extra_html += [p.title_html + p.abstract_html for p in bibliography.publications]
+    extra_html += [cv.html] if cv else []
     math_chars = "".join(sorted({c for r in rendered.values() for c in r.math_chars}
                                 | set(math_characters(extra_html))))
     uses_math = any("math" in r.features for r in rendered.values()) or any(
@@ -399,6 +409,8 @@ def produce(
     files = materialize(files, options.jobs)
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
     files += images.files
+    if cv_pdf is not None:
+        files.append(cv_pdf.file)
     copies = _static_copies(discovery, routes)
     homes = {d.meta.lang if link_maps else None: d for d in documents  # as news is keyed
              if d.source.kind is Kind.HOME}
@@ -408,7 +420,8 @@ def produce(
                                  site, tuple(files), tuple(copies), discovery,
                                  options.external, previous_data, talks, news_links,
                                  bibliography),
-                      [*bibliography.warnings, *talk_problems, *news_problems],
+                      [*bibliography.warnings, *talk_problems, *news_problems,
+                       *cv_problems],
                       options.strict)                                      # 10. check
     state = BuildState(settings, {item.document.source.rel.as_posix(): item for item in loaded},
                        front_matter, {"": routes.link_map(), **link_maps}, images, sections,

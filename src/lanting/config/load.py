@@ -19,7 +19,7 @@ from lanting.config.locate import line_of, toml_key_lines
 from lanting.config.schema import SchemaProblem, build
 from lanting.errors import LantingError, did_you_mean
 from lanting.markdown.math import to_mathml
-from lanting.model.config import GISCUS_MAPPINGS, LINK_KINDS, Config
+from lanting.model.config import CV_PUBLICATIONS, GISCUS_MAPPINGS, LINK_KINDS, Config
 from lanting.model.problem import Problem
 
 CONFIG_NAME = "lanting.toml"
@@ -69,6 +69,10 @@ def _validate(config: Config) -> list[SchemaProblem]:
             (("publications", "selected_on_home"), config.publications.selected_on_home, 0)):
         if value < least:
             problems.append(SchemaProblem(path, f"must be {least} or more, not {value}"))
+    if config.cv.publications not in CV_PUBLICATIONS:
+        problems.append(SchemaProblem(("cv", "publications"),
+                                      f"expected one of {', '.join(CV_PUBLICATIONS)}",
+                                      did_you_mean(config.cv.publications, CV_PUBLICATIONS)))
     for i, level in enumerate(config.markdown.toc_levels):
         if not 1 <= level <= 6:
             problems.append(SchemaProblem(("markdown", "toc_levels", str(i)),

@@ -28,6 +28,7 @@ CONTENT = "content"
 T = TypeVar("T")
 STATIC = "static"
 BIBLIOGRAPHY = PurePosixPath("publications.bib")
+CV = PurePosixPath("cv.yaml")
 TEMPLATES = "templates"
 
 
@@ -266,6 +267,10 @@ def _read_bibliography(path: Path) -> Source:
     return Source(path, BIBLIOGRAPHY, Kind.BIBLIOGRAPHY, read_text(path))
 
 
+def _read_cv(path: Path) -> Source:
+    return Source(path, CV, Kind.CV, read_text(path))
+
+
 def discover(site: Path, reader: FileReader | None = None,
              known: dict[str, tuple[str, str]] | None = None,
              output: Path | None = None) -> Discovery:
@@ -284,6 +289,7 @@ def discover(site: Path, reader: FileReader | None = None,
     assets: list[Asset] = []
     problems: list[Problem] = []
     bibliography: Source | None = None
+    cv: Source | None = None
     files = _walk(content_dir, site, warnings, excluded) if content_dir.is_dir() else []
     bundles = {rel.rsplit("/", 1)[0] for _, rel in files
                if rel.endswith("/index.md") and rel.count("/") == 2}
@@ -295,6 +301,8 @@ def discover(site: Path, reader: FileReader | None = None,
         try:
             if rel == BIBLIOGRAPHY:
                 bibliography = reader.remembered(path, _read_bibliography)
+            elif rel == CV:
+                cv = reader.remembered(path, _read_cv)
             elif kind in _RECALLED_KINDS and known is not None:
                 sources.append(_read_or_recall(path, rel, kind, rel_text, known, started_ns,
                                                stamps))
@@ -329,4 +337,4 @@ def discover(site: Path, reader: FileReader | None = None,
     if (site / TEMPLATES).is_dir():  # walked for its warnings; the template loader refuses too
         _walk(site / TEMPLATES, site, warnings)
     return Discovery(tuple(sources), tuple(assets), tuple(static), tuple(warnings),
-                     bibliography, stamps)
+                     bibliography, stamps, cv)

@@ -122,6 +122,23 @@ class PublicationsConfig:
     """How many `selected = {true}` entries the home page repeats."""
 
 
+CV_PUBLICATIONS = ("selected", "all", "none")
+
+
+@dataclass(frozen=True, slots=True)
+class CvConfig:
+    """The CV page, `/cv/`, made from `content/cv.yaml`."""
+
+    publications: str = "selected"
+    """Which entries of `publications.bib` the CV lists (unless the file has its own
+    `publications` section): one of CV_PUBLICATIONS."""
+    talks: bool = True
+    """List the site's talks (unless the file has its own `talks` section)."""
+    pdf: bool | None = None
+    """Build `cv/cv.pdf` with RenderCV: None, when it is installed; true, also warn when
+    it is not; false, never."""
+
+
 @dataclass(frozen=True, slots=True)
 class SearchConfig:
     enabled: bool = True
@@ -221,6 +238,7 @@ class Config:
     the default one (published at the root; it may be left out here); each other language
     lives under `/<code>/`."""
     search: SearchConfig = field(default_factory=SearchConfig)
+    cv: CvConfig = field(default_factory=CvConfig)
     build: BuildConfig = field(default_factory=BuildConfig)
     sharing: SharingConfig = field(default_factory=SharingConfig)
     comments: CommentsConfig | None = None

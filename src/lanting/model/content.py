@@ -22,6 +22,8 @@ class Kind(StrEnum):
     """`talks/<slug>.md`: slides separated by `---` lines, speaker notes after `Note:`."""
     BIBLIOGRAPHY = "bibliography"
     """`publications.bib`: kept apart from the Markdown sources (`Discovery.bibliography`)."""
+    CV = "cv"
+    """`cv.yaml`: the curriculum vitae, kept apart too (`Discovery.cv`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +79,8 @@ class Discovery:
     stamps: dict[str, tuple[str, str]] = field(default_factory=dict)
     """Posts and pages by `rel`: (stamp, digest) of each file that has not changed for a
     while (`SETTLED_NS`); what the next build may pass as `known`."""
+    cv: Source | None = None
+    """`content/cv.yaml`, read as text (parsed by `content/cv.py`)."""
 
 
 def text_digest(text: str) -> str:

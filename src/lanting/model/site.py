@@ -14,6 +14,7 @@ from urllib.parse import quote
 
 from lanting.model.config import Config
 from lanting.model.content import Kind
+from lanting.model.cv import Cv
 from lanting.model.markdown import Heading, LinkRef
 from lanting.model.names import slugify
 from lanting.model.problem import Problem
@@ -128,6 +129,8 @@ class Site:
     """Taxonomy -> case-folded term name -> term."""
     academic: Academic | None = None
     """Profile, news, publications and talks (`academic.build_academic`)."""
+    cv: Cv | None = None
+    """The CV of `content/cv.yaml` (`/cv/`), with its generated sections."""
     related: dict[str, tuple[Page, ...]] = field(default_factory=dict)
     """Post URL -> its related posts, most related first (`site.related`)."""
     _series_by_name: dict[str, Term] = field(default_factory=dict, compare=False, repr=False)

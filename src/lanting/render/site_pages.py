@@ -9,6 +9,7 @@ from jinja2 import Environment
 from lanting.model.output import OutputFile, Reads
 from lanting.model.site import Site, Term
 from lanting.render.academic_pages import render_academic_pages
+from lanting.render.cv_page import render_cv
 from lanting.render.pages import PageRenderer, _sitemap, content_page, feed
 
 
@@ -46,6 +47,7 @@ def render_pages(site: Site, env: Environment, asset_urls: dict[str, str],
         files += [r.render("series.html", f"series/{s.slug}/index.html", series=s)
                   for s in site.series]
     files += render_academic_pages(r, site)  # publications, talks (academic_pages.py)
+    files += render_cv(r, site)  # the CV (cv_page.py)
     files.append(r.render("archive.html", "archive/index.html"))
     files.append(r.render("404.html", "404.html"))
     files.append(feed(r))
