@@ -1,4 +1,4 @@
-"""The CV page (issue 33) from `content/cv.yaml` in RenderCV's schema (tests/sites/cv: a
+"""The CV page (issue 33) from `content/cv.yaml` in RenderCV's schema (tests/sites/academic: a
 Chinese PhD student's CV with education, experience, awards, teaching, service and
 skills) or JSON Resume's, with publications and talks from the site; the PDF when a
 `rendercv` command is found (here a stand-in script on PATH)."""
@@ -20,7 +20,7 @@ from lanting.build import build
 from lanting.build.options import BuildOptions, BuildResult
 from lanting.errors import LantingError
 
-SITE = Path(__file__).parent / "sites" / "cv"
+SITE = Path(__file__).parent / "sites" / "academic"
 
 
 def _copy(tmp: Path, toml_extra: str = "", cv: str | None = None) -> Path:

@@ -58,3 +58,28 @@ def test_outdated_notice_shows_on_an_old_post_only(page, serve_site) -> None:
     assert notice.inner_text() == "本文最后更新于 6 年前，其中的信息可能已经过时。"
     page.goto(served.url + "posts/ppo-three-ways/")
     assert not page.locator(".outdated-notice").is_visible()
+
+
+ACADEMIC = Path(__file__).resolve().parents[1] / "sites" / "academic"
+VISIBLE_CARDS = """() => [...document.querySelectorAll('.project-card')]
+    .filter((c) => getComputedStyle(c).display !== 'none')
+    .map((c) => c.querySelector('h2').textContent.trim())"""
+
+
+def test_project_filter_works_without_javascript(browser, serve_site) -> None:
+    served = serve_site(ACADEMIC)
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(served.url + "projects/")
+        assert page.evaluate(VISIBLE_CARDS) == ["HiChunk", "RolloutBench"]
+        page.locator(".project-filters a", has_text="强化学习").click()
+        assert page.evaluate(VISIBLE_CARDS) == ["RolloutBench"]
+        page.locator(".project-filters a", has_text="RAG").click()
+        assert page.evaluate(VISIBLE_CARDS) == ["HiChunk"]
+        # A tag on a project's page lands on the filtered list.
+        page.goto(served.url + "projects/hichunk/")
+        page.locator(".project-tags a", has_text="评测").click()
+        assert page.evaluate(VISIBLE_CARDS) == ["HiChunk"]
+    finally:
+        context.close()

@@ -73,6 +73,7 @@ from lanting.site.academic import build_academic, citation_targets, render_news
 from lanting.site.bodies import link_pages
 from lanting.site.cv import finish_cv
 from lanting.site.images import responsive_images
+from lanting.site.projects import build_projects
 from lanting.site.routes import plan_routes
 from lanting.site.sections import assemble_sections
 from lanting.site.talks import render_talk
@@ -378,6 +379,7 @@ def produce(
                 if item.rendered is not None}
     citations = {rel: r.citations for rel, r in rendered.items()}
     citations.update({t.rel: t.citations for t in talks})
+    by_rel = {d.source.rel.as_posix(): d for d in documents}
 
     def academic(site: Site, language: str | None) -> Site:                # academic links
         mine = [d for d in (*documents, *talk_docs) if language in (None, d.meta.lang)]
@@ -387,7 +389,8 @@ def produce(
             site.home.title if site.home else "")
         own = cv if language in (None, config.language) else None  # the CV is one
         return replace(site, academic=links, cv=finish_cv(own, links, site.config,
-                                                          cv_pdf.url if cv_pdf else ""))
+                                                          cv_pdf.url if cv_pdf else ""),
+                       projects=build_projects(site, by_rel, links))
 
     sections = assemble_sections(config, documents, rendered, bodies, routes,
                                  academic)                                 # 8. assemble

@@ -123,6 +123,8 @@ def _classify(rel: PurePosixPath) -> Kind | None:
         return Kind.POST
     if parts[0] == "pages" and (len(parts) == 2 or bundle):
         return Kind.PAGE
+    if parts[0] == "projects" and (len(parts) == 2 or bundle):
+        return Kind.PROJECT
     if parts[0] == "talks" and (len(parts) == 2 or (len(parts) == 3 and rel.name == "index.md")):
         return Kind.TALK
     return None
@@ -169,7 +171,7 @@ SETTLED_NS = 2_000_000_000
 """A file is known by its stamp only once it was last changed this long before it was
 read. Otherwise a second edit within the file system's timestamp resolution, keeping the
 size, could leave the stamp as it was (git's "racy" files)."""
-_RECALLED_KINDS = frozenset({Kind.HOME, Kind.POST, Kind.PAGE})
+_RECALLED_KINDS = frozenset({Kind.HOME, Kind.POST, Kind.PAGE, Kind.PROJECT})
 """Kinds whose documents are cached, so that an unchanged file need not be read."""
 
 

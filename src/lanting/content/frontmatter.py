@@ -30,6 +30,7 @@ from lanting.model.content import (
     Document,
     FrontMatter,
     Kind,
+    NamedLink,
     NewsItem,
     RawNews,
     Source,
@@ -38,6 +39,12 @@ from lanting.model.names import MAX_NAME_BYTES, RESERVED_PREFIX
 from lanting.model.problem import Problem
 
 SLUG_RE = re.compile(r"^[\w][\w.\-]*$")
+
+
+@dataclass(frozen=True, slots=True)
+class RawLink:
+    name: str
+    url: Url
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +74,11 @@ class RawFrontMatter:
     video: Url | None = None
     slides_pdf: Url | None = None
     cover: Url | None = None
+    # A project's links, talk, posts and place in the list.
+    links: tuple[RawLink, ...] = ()
+    talk: str | None = None
+    posts: tuple[str, ...] = ()
+    weight: int = 0
 
 
 def _yaml() -> YAML:
@@ -387,6 +399,9 @@ def parse(source: Source, raw_html: bool = True) -> Document:
                                  "use a BCP 47 tag such as zh-CN or en"))
     if raw.slug is not None:
         problems += _slug_problems(source, lines, raw.slug)
+    if source.kind is Kind.PROJECT and not raw.title.strip():
+        problems.append(_problem(source, lines, ("title",) if "title" in lines else (),
+                                 "a project needs a `title`"))
     if source.kind in (Kind.POST, Kind.TALK):
         what = "a post" if source.kind is Kind.POST else "a talk"
         invalid = {p.path[0] for p in schema_problems if p.path}  # reported already
@@ -407,6 +422,7 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         series_order=raw.series_order, translation_key=raw.translation_key, toc=raw.toc,
         macros=raw.macros, params=raw.params, news=news, event=raw.event,
         location=raw.location, paper=raw.paper, video=raw.video, slides_pdf=raw.slides_pdf,
-        cover=raw.cover,
+        cover=raw.cover, links=tuple(NamedLink(x.name, x.url) for x in raw.links),
+        talk=raw.talk, posts=raw.posts, weight=raw.weight,
     )
     return Document(source, meta, body, body_line, lines, attachments, warnings)

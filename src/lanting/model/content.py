@@ -22,6 +22,8 @@ class Kind(StrEnum):
     """`talks/<slug>.md`: slides separated by `---` lines, speaker notes after `Note:`."""
     BIBLIOGRAPHY = "bibliography"
     """`publications.bib`: kept apart from the Markdown sources (`Discovery.bibliography`)."""
+    PROJECT = "project"
+    """`projects/<slug>.md` (or a bundle): a project card and its page."""
     CV = "cv"
     """`cv.yaml`: the curriculum vitae, kept apart too (`Discovery.cv`)."""
 
@@ -148,6 +150,22 @@ class FrontMatter:
     cover: str | None = None
     """The page's preview image for link sharing: a file beside the post (`cover.png`),
     a `/static` path or an absolute URL."""
+    links: tuple[NamedLink, ...] = ()
+    """A project's links (code, demo, data)."""
+    talk: str | None = None
+    """A project's talk: the content path of a talk (`talks/hichunk.md`)."""
+    posts: tuple[str, ...] = ()
+    """A project's posts: content paths (`posts/verl-intro.md`)."""
+    weight: int = 0
+    """Projects are listed by weight (lower first), then newest first."""
+
+
+@dataclass(frozen=True, slots=True)
+class NamedLink:
+    """A link with its text: a project's `links: [{name: 代码, url: …}]`."""
+
+    name: str
+    url: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import quote
 
 from lanting.model.config import Config
-from lanting.model.content import Kind
+from lanting.model.content import Kind, NamedLink
 from lanting.model.cv import Cv
 from lanting.model.markdown import Heading, LinkRef
 from lanting.model.names import slugify
@@ -129,6 +129,8 @@ class Site:
     """Taxonomy -> case-folded term name -> term."""
     academic: Academic | None = None
     """Profile, news, publications and talks (`academic.build_academic`)."""
+    projects: tuple[Project, ...] = ()
+    """`content/projects/`, in the order of the projects page (`site.projects`)."""
     cv: Cv | None = None
     """The CV of `content/cv.yaml` (`/cv/`), with its generated sections."""
     related: dict[str, tuple[Page, ...]] = field(default_factory=dict)
@@ -146,6 +148,10 @@ class Site:
         """(newer post, older post) of a post; (None, None) for anything else."""
         return self.neighbours.get(page.url, (None, None))
 
+    def project_of(self, page: Page) -> Project | None:
+        """The project a project's page shows."""
+        return next((p for p in self.projects if p.page.url == page.url), None)
+
     def related_of(self, page: Page) -> tuple[Page, ...]:
         """The posts related to a post, most related first."""
         return self.related.get(page.url, ())
@@ -153,6 +159,19 @@ class Site:
     def term_url(self, taxonomy: str, name: str) -> str:
         term = self.term_index.get(taxonomy, {}).get(name.casefold())
         return term.url if term else f"{self.config.base_path}{taxonomy}/{slugify(name)}/"
+
+
+@dataclass(frozen=True, slots=True)
+class Project:
+    """A project of `content/projects/`: its page and what it links to."""
+
+    page: Page
+    links: tuple[NamedLink, ...] = ()
+    paper: Publication | None = None
+    talk: Talk | None = None
+    posts: tuple[Page, ...] = ()
+    tags: tuple[Term, ...] = ()
+    """Its tags, with a slug each for the projects page's filter (`posts` left empty)."""
 
 
 @dataclass(frozen=True, slots=True)

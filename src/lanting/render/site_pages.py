@@ -11,6 +11,7 @@ from lanting.model.site import Site, Term
 from lanting.render.academic_pages import render_academic_pages
 from lanting.render.cv_page import render_cv
 from lanting.render.pages import PageRenderer, _sitemap, content_page, feed
+from lanting.site.projects import project_tags
 
 
 def _term_pages(r: PageRenderer, taxonomy: str, terms: tuple[Term, ...]) -> list[OutputFile]:
@@ -48,6 +49,9 @@ def render_pages(site: Site, env: Environment, asset_urls: dict[str, str],
                   for s in site.series]
     files += render_academic_pages(r, site)  # publications, talks (academic_pages.py)
     files += render_cv(r, site)  # the CV (cv_page.py)
+    if site.projects:
+        files.append(r.render("projects.html", "projects/index.html",
+                              tags=project_tags(site.projects)))
     files.append(r.render("archive.html", "archive/index.html"))
     files.append(r.render("404.html", "404.html"))
     files.append(feed(r))

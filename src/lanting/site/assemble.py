@@ -160,7 +160,8 @@ def assemble(
         config=config,
         home=next((p for p in pages if p.kind is Kind.HOME), None),
         posts=posts,
-        pages=tuple(sorted((p for p in pages if p.kind is Kind.PAGE), key=lambda p: p.rel)),
+        pages=tuple(sorted((p for p in pages if p.kind in (Kind.PAGE, Kind.PROJECT)),
+                           key=lambda p: p.rel)),
         years=tuple(YearGroup(y, tuple(ps)) for y, ps in sorted(years.items(), reverse=True)),
         tags=tags,
         categories=categories,
@@ -200,6 +201,8 @@ def replace_page(site: Site, old: Page, new: Page) -> Site:
         term_index={"tags": {t.name.casefold(): t for t in tags},
                     "categories": {t.name.casefold(): t for t in categories}},
         related=related_posts(posts, site.config.blog.related_posts),
+        projects=tuple(replace(p, page=new if p.page is old else p.page, posts=swap(p.posts))
+                       for p in site.projects),
         _series_by_name={})
 
 

@@ -30,6 +30,8 @@ def output_dir(doc: Document) -> str:
         return ""
     if kind is Kind.POST:
         return f"posts/{document_slug(doc)}/"
+    if kind is Kind.PROJECT:
+        return f"projects/{document_slug(doc)}/"
     if kind is Kind.TALK:
         return f"talks/{document_slug(doc)}/"  # the deck goes below it, in slides/
     return f"{document_slug(doc)}/"
