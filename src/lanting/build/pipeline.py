@@ -387,8 +387,7 @@ def produce(
             site.config, (*site.posts, *site.pages), mine, citations, bibliography,
             tuple(t for t in talks if language in (None, t.lang)), news.get(language, ()),
             site.home.title if site.home else "")
-        own = cv if language in (None, config.language) else None  # the CV is one
-        return replace(site, academic=links, cv=finish_cv(own, links, site.config,
+        return replace(site, academic=links, cv=finish_cv(cv, links, site.config,
                                                           cv_pdf.url if cv_pdf else ""),
                        projects=build_projects(site, by_rel, links))
 

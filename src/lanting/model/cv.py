@@ -3,7 +3,7 @@ page and the PDF see it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 
@@ -44,7 +44,9 @@ class CvLink:
 
 @dataclass(frozen=True, slots=True)
 class Cv:
-    path: Path
+    path: Path = field(repr=False)
+    """The file (for messages; left out of fingerprints, which must not depend on where
+    the site folder is)."""
     schema: str
     """`rendercv` or `jsonresume`: how the file was read."""
     name: str

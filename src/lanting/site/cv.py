@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from lanting.content.cv import section_title
+from lanting.content.cv import TITLES, section_title
 from lanting.model.config import Config
 from lanting.model.cv import Cv, CvSection
 from lanting.model.site import Academic
@@ -32,7 +32,9 @@ def finish_cv(cv: Cv | None, academic: Academic | None, config: Config,
     if config.cv.talks and academic and academic.talks and "talks" not in keys:
         generated.append(CvSection("talks", section_title("talks", config.language),
                                    source="talks"))
-    sections = list(cv.sections)
+    # One file for every language: the headings are the page's language's.
+    sections = [replace(s, title=section_title(s.key, config.language))
+                if s.key.lower() in TITLES["en"] else s for s in cv.sections]
     at = max((i + 1 for i, s in enumerate(sections) if s.key.lower() in _BEFORE), default=0)
     sections[at:at] = generated
     return replace(cv, sections=tuple(sections), publications=config.cv.publications,
