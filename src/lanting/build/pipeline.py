@@ -71,6 +71,7 @@ from lanting.render.templates import (
 )
 from lanting.site.academic import build_academic, citation_targets, render_news
 from lanting.site.bodies import link_pages
+from lanting.site.collections import build_people, build_teaching
 from lanting.site.cv import finish_cv
 from lanting.site.images import responsive_images
 from lanting.site.projects import build_projects
@@ -389,7 +390,8 @@ def produce(
             site.home.title if site.home else "")
         return replace(site, academic=links, cv=finish_cv(cv, links, site.config,
                                                           cv_pdf.url if cv_pdf else ""),
-                       projects=build_projects(site, by_rel, links))
+                       projects=build_projects(site, by_rel, links),
+                       teaching=build_teaching(site, by_rel), people=build_people(site, by_rel))
 
     sections = assemble_sections(config, documents, rendered, bodies, routes,
                                  academic)                                 # 8. assemble

@@ -110,6 +110,9 @@ _TRANSLATED_INDEX = re.compile(r"index(\.[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*)?\.md
 configuration's languages are known)."""
 
 
+_COLLECTIONS = {"projects": Kind.PROJECT, "teaching": Kind.TEACHING, "people": Kind.PERSON}
+
+
 def _classify(rel: PurePosixPath) -> Kind | None:
     parts = rel.parts
     if rel.suffix == ".ipynb" and len(parts) == 2 and parts[0] == "posts":
@@ -123,8 +126,8 @@ def _classify(rel: PurePosixPath) -> Kind | None:
         return Kind.POST
     if parts[0] == "pages" and (len(parts) == 2 or bundle):
         return Kind.PAGE
-    if parts[0] == "projects" and (len(parts) == 2 or bundle):
-        return Kind.PROJECT
+    if parts[0] in _COLLECTIONS and (len(parts) == 2 or bundle):
+        return _COLLECTIONS[parts[0]]
     if parts[0] == "talks" and (len(parts) == 2 or (len(parts) == 3 and rel.name == "index.md")):
         return Kind.TALK
     return None
@@ -171,7 +174,8 @@ SETTLED_NS = 2_000_000_000
 """A file is known by its stamp only once it was last changed this long before it was
 read. Otherwise a second edit within the file system's timestamp resolution, keeping the
 size, could leave the stamp as it was (git's "racy" files)."""
-_RECALLED_KINDS = frozenset({Kind.HOME, Kind.POST, Kind.PAGE, Kind.PROJECT})
+_RECALLED_KINDS = frozenset({Kind.HOME, Kind.POST, Kind.PAGE, Kind.PROJECT, Kind.TEACHING,
+                             Kind.PERSON})
 """Kinds whose documents are cached, so that an unchanged file need not be read."""
 
 

@@ -79,6 +79,8 @@ class RawFrontMatter:
     talk: str | None = None
     posts: tuple[str, ...] = ()
     weight: int = 0
+    role: str | None = None
+    term: str | None = None
 
 
 def _yaml() -> YAML:
@@ -359,6 +361,10 @@ def _split_source(source: Source, raw_html: bool) -> tuple[
     return (*_split(source_text(source)), (), ())
 
 
+_TITLED = {Kind.PROJECT: "a project", Kind.TEACHING: "a course",
+           Kind.PERSON: "a person (the name)"}
+
+
 def parse(source: Source, raw_html: bool = True) -> Document:
     """Split and validate one source; raise LantingError with every problem in it.
     `raw_html` (the site's `[markdown] raw_html`) decides how a notebook's HTML outputs
@@ -399,9 +405,9 @@ def parse(source: Source, raw_html: bool = True) -> Document:
                                  "use a BCP 47 tag such as zh-CN or en"))
     if raw.slug is not None:
         problems += _slug_problems(source, lines, raw.slug)
-    if source.kind is Kind.PROJECT and not raw.title.strip():
+    if source.kind in _TITLED and not raw.title.strip():
         problems.append(_problem(source, lines, ("title",) if "title" in lines else (),
-                                 "a project needs a `title`"))
+                                 f"{_TITLED[source.kind]} needs a `title`"))
     if source.kind in (Kind.POST, Kind.TALK):
         what = "a post" if source.kind is Kind.POST else "a talk"
         invalid = {p.path[0] for p in schema_problems if p.path}  # reported already
@@ -423,6 +429,6 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         macros=raw.macros, params=raw.params, news=news, event=raw.event,
         location=raw.location, paper=raw.paper, video=raw.video, slides_pdf=raw.slides_pdf,
         cover=raw.cover, links=tuple(NamedLink(x.name, x.url) for x in raw.links),
-        talk=raw.talk, posts=raw.posts, weight=raw.weight,
+        talk=raw.talk, posts=raw.posts, weight=raw.weight, role=raw.role, term=raw.term,
     )
     return Document(source, meta, body, body_line, lines, attachments, warnings)

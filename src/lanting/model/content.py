@@ -24,6 +24,10 @@ class Kind(StrEnum):
     """`publications.bib`: kept apart from the Markdown sources (`Discovery.bibliography`)."""
     PROJECT = "project"
     """`projects/<slug>.md` (or a bundle): a project card and its page."""
+    TEACHING = "teaching"
+    """`teaching/<slug>.md`: a course taught (listed on /teaching/)."""
+    PERSON = "person"
+    """`people/<slug>.md`: a member of the group (listed on /people/ by role)."""
     CV = "cv"
     """`cv.yaml`: the curriculum vitae, kept apart too (`Discovery.cv`)."""
 
@@ -157,7 +161,11 @@ class FrontMatter:
     posts: tuple[str, ...] = ()
     """A project's posts: content paths (`posts/verl-intro.md`)."""
     weight: int = 0
-    """Projects are listed by weight (lower first), then newest first."""
+    """Projects and people are listed by weight (lower first), then newest first."""
+    role: str | None = None
+    """A person's group on /people/ (`博士生`, `Alumni`), or one's role in a course."""
+    term: str | None = None
+    """When a course was taught, as shown (`2025 秋`, `Fall 2025`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -131,6 +131,10 @@ class Site:
     """Profile, news, publications and talks (`academic.build_academic`)."""
     projects: tuple[Project, ...] = ()
     """`content/projects/`, in the order of the projects page (`site.projects`)."""
+    teaching: tuple[Entry, ...] = ()
+    """`content/teaching/`, newest first (`site.collections`)."""
+    people: tuple[Group, ...] = ()
+    """`content/people/` by role, each role's people by weight (`site.collections`)."""
     cv: Cv | None = None
     """The CV of `content/cv.yaml` (`/cv/`), with its generated sections."""
     related: dict[str, tuple[Page, ...]] = field(default_factory=dict)
@@ -172,6 +176,25 @@ class Project:
     posts: tuple[Page, ...] = ()
     tags: tuple[Term, ...] = ()
     """Its tags, with a slug each for the projects page's filter (`posts` left empty)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A course of `content/teaching/` or a person of `content/people/`."""
+
+    page: Page
+    role: str = ""
+    term: str = ""
+    links: tuple[NamedLink, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """People of one role (`博士生`), in the order of the people page."""
+
+    name: str
+    slug: str
+    people: tuple[Entry, ...]
 
 
 @dataclass(frozen=True, slots=True)

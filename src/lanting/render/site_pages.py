@@ -52,6 +52,10 @@ def render_pages(site: Site, env: Environment, asset_urls: dict[str, str],
     if site.projects:
         files.append(r.render("projects.html", "projects/index.html",
                               tags=project_tags(site.projects)))
+    if site.teaching:
+        files.append(r.render("teaching.html", "teaching/index.html"))
+    if site.people:
+        files.append(r.render("people.html", "people/index.html"))
     files.append(r.render("archive.html", "archive/index.html"))
     files.append(r.render("404.html", "404.html"))
     files.append(feed(r))

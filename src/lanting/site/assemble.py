@@ -160,7 +160,7 @@ def assemble(
         config=config,
         home=next((p for p in pages if p.kind is Kind.HOME), None),
         posts=posts,
-        pages=tuple(sorted((p for p in pages if p.kind in (Kind.PAGE, Kind.PROJECT)),
+        pages=tuple(sorted((p for p in pages if p.kind not in (Kind.POST, Kind.HOME)),
                            key=lambda p: p.rel)),
         years=tuple(YearGroup(y, tuple(ps)) for y, ps in sorted(years.items(), reverse=True)),
         tags=tags,
@@ -203,6 +203,9 @@ def replace_page(site: Site, old: Page, new: Page) -> Site:
         related=related_posts(posts, site.config.blog.related_posts),
         projects=tuple(replace(p, page=new if p.page is old else p.page, posts=swap(p.posts))
                        for p in site.projects),
+        teaching=tuple(replace(e, page=new) if e.page is old else e for e in site.teaching),
+        people=tuple(replace(g, people=tuple(replace(e, page=new) if e.page is old else e
+                                             for e in g.people)) for g in site.people),
         _series_by_name={})
 
 
