@@ -1,5 +1,5 @@
-"""The command line: `lanting new | build | check | serve | clean`. Stages raise; this
-prints (and `lanting serve` reports its rebuilds as they happen)."""
+"""The command line: `lanting new | build | check | serve | clean | metrics update`.
+Stages raise; this prints (and `lanting serve` reports its rebuilds as they happen)."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from typing import NoReturn
 
 from lanting import __version__
 from lanting.build import build, clean_cache
+from lanting.build.metrics import OPENALEX, update_metrics
 from lanting.build.options import BuildOptions, BuildResult, max_jobs
 from lanting.errors import LantingError, UsageError
 from lanting.model.problem import Problem
@@ -57,6 +58,15 @@ def _parser() -> argparse.ArgumentParser:
                              help="address to bind (default: 127.0.0.1)")
             sub.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
             sub.add_argument("--open", action="store_true", help="open a browser")
+    metrics = commands.add_parser("metrics", help="citation counts of the publications")
+    actions = metrics.add_subparsers(dest="action", required=True, metavar="ACTION")
+    update = actions.add_parser("update", help="fetch citation counts from OpenAlex into "
+                                "SITE/data/metrics.json (commit it; builds stay offline)")
+    update.add_argument("site", nargs="?", type=Path, default=Path("."), metavar="SITE")
+    update.add_argument("--api", default=OPENALEX, metavar="URL",
+                        help=f"the OpenAlex API (default: {OPENALEX})")
+    update.add_argument("--mailto", default="", metavar="EMAIL",
+                        help="your e-mail, for OpenAlex's faster polite pool")
     check = commands.add_parser("check", help="check the site without writing it")
     check.add_argument("site", nargs="?", type=Path, default=Path("."), metavar="SITE")
     check.add_argument("--drafts", action="store_true", help="include drafts")
@@ -64,6 +74,17 @@ def _parser() -> argparse.ArgumentParser:
                        help="also check http(s) links over the network")
     check.add_argument("--strict", action="store_true", help="treat warnings as errors")
     return parser
+
+
+def _metrics(args: argparse.Namespace) -> int:
+    result = update_metrics(args.site, args.api, args.mailto)
+    for key in result.missing:
+        print(f"not in OpenAlex: {key}", file=sys.stderr)
+    for key in result.unidentified:
+        print(f"no DOI or arXiv id: {key} (add `doi` or `arxiv` to the entry)",
+              file=sys.stderr)
+    print(f"wrote {result.path}: {len(result.found)} citation counts; commit it")
+    return EXIT_OK
 
 
 def _jobs(text: str) -> int:
@@ -241,6 +262,8 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_OK
         if args.command == "check":
             return _check(args)
+        if args.command == "metrics":
+            return _metrics(args)
         return _serve(args)
     except LantingError as error:
         _print_problems(error.problems, args.site if hasattr(args, "site") else Path("."))

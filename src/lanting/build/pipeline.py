@@ -49,6 +49,7 @@ from lanting.content.cv import parse_cv
 from lanting.content.discover import FileReader, discover
 from lanting.content.documents import load_or_problems, render_context
 from lanting.content.frontmatter import parse
+from lanting.content.metrics import read_metrics
 from lanting.content.translations import localized_link_maps, resolve_languages
 from lanting.errors import LantingError
 from lanting.markdown.math import math_characters
@@ -347,6 +348,7 @@ def produce(
         cache.remember_files(discovery.stamps, known)
     bibliography = parse_bibliography(discovery.bibliography)              # 3. bibliography
     cv = parse_cv(discovery.cv, config.language)                           # 3. (the CV)
+    metrics = read_metrics(site_dir)                                       # 3. (citations)
     cv_pdf, cv_problems = build_cv_pdf(config, cv, discovery.cv, bibliography.publications,
                                        site_dir / CACHE_DIR if options.cache else None)
     settings = document_settings(site_dir, config, discovery, options.drafts,
@@ -391,7 +393,8 @@ def produce(
         return replace(site, academic=links, cv=finish_cv(cv, links, site.config,
                                                           cv_pdf.url if cv_pdf else ""),
                        projects=build_projects(site, by_rel, links),
-                       teaching=build_teaching(site, by_rel), people=build_people(site, by_rel))
+                       teaching=build_teaching(site, by_rel), people=build_people(site, by_rel),
+                       metrics=metrics)
 
     sections = assemble_sections(config, documents, rendered, bodies, routes,
                                  academic)                                 # 8. assemble

@@ -135,6 +135,8 @@ class Site:
     """`content/teaching/`, newest first (`site.collections`)."""
     people: tuple[Group, ...] = ()
     """`content/people/` by role, each role's people by weight (`site.collections`)."""
+    metrics: Metrics | None = None
+    """Citation counts of the publications (`data/metrics.json`)."""
     cv: Cv | None = None
     """The CV of `content/cv.yaml` (`/cv/`), with its generated sections."""
     related: dict[str, tuple[Page, ...]] = field(default_factory=dict)
@@ -176,6 +178,35 @@ class Project:
     posts: tuple[Page, ...] = ()
     tags: tuple[Term, ...] = ()
     """Its tags, with a slug each for the projects page's filter (`posts` left empty)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Metric:
+    """One publication's citation count as fetched by `lanting metrics update`."""
+
+    cited_by: int
+    url: str = ""
+    """The work's page at the source (`https://openalex.org/W…`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Metrics:
+    """`data/metrics.json`: citation counts fetched once and committed, so that builds
+    stay offline and give the same pages."""
+
+    source: str
+    """`OpenAlex`."""
+    fetched: str
+    """When, as `YYYY-MM-DD`."""
+    works: dict[str, Metric] = field(default_factory=dict)
+    """Citation key -> its count."""
+
+    @property
+    def month(self) -> str:
+        return self.fetched[:7]
+
+    def of(self, key: str) -> Metric | None:
+        return self.works.get(key)
 
 
 @dataclass(frozen=True, slots=True)
