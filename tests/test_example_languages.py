@@ -100,8 +100,9 @@ def test_one_search_index_covers_both_languages(example: tuple[Path, BuildResult
     out = example[0]
     meta = json.loads((out / "search-index/meta.json").read_text())
     # 21 posts, 3 English versions, the about page in both languages, the talk, the
-    # page of each of the 4 publications and the CV in both languages, and the 2 projects
-    assert meta["pages"] == 21 + 3 + 2 + 1 + 4 * 2 + 2 + 2
+    # page of each of the 4 publications, the CV and the math gallery in both languages,
+    # and the 2 projects
+    assert meta["pages"] == 21 + 3 + 2 + 1 + 4 * 2 + 2 + 2 + 2
 
 
 def test_feeds_per_language(example: tuple[Path, BuildResult]) -> None:

@@ -62,8 +62,11 @@ def _site(root: Path) -> Path:
     return root
 
 
-def _served(live: LiveSite) -> dict[str, bytes]:
-    assert live.wait_for_search_index(), "the search index never arrived"
+def _served(live: LiveSite, settled: bool = True) -> dict[str, bytes]:
+    """What `live` serves; `settled`: once its search index follows the last rebuild
+    (the index is patched in the background, after the pages)."""
+    if settled:
+        assert live.wait_for_search_index(), "the search index never arrived"
     return {path: data if isinstance(data, bytes) else data.read_bytes()
             for path, data in live.store.files.items()}
 
@@ -241,7 +244,7 @@ def _shown_early(live: LiveSite) -> dict[str, bytes]:
 
     def notify(event: str, urls: object) -> None:
         assert event == "reload"
-        shown.update((path, data) for path, data in _served(live).items()
+        shown.update((path, data) for path, data in _served(live, settled=False).items()
                      if page_url(path) in urls)  # type: ignore[operator]
 
     live.notify = notify  # type: ignore[method-assign]

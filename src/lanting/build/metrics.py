@@ -23,11 +23,10 @@ from typing import Any
 from lanting import __version__
 from lanting.content.bibliography import parse_bibliography
 from lanting.content.discover import discover
-from lanting.content.metrics import METRICS_FILE
+from lanting.content.metrics import METRICS_FILE, OPENALEX
 from lanting.errors import LantingError
 from lanting.model.site import Publication
 
-OPENALEX = "https://api.openalex.org"
 TIMEOUT = 20
 
 

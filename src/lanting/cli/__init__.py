@@ -19,11 +19,8 @@ from types import FrameType
 from typing import NoReturn
 
 from lanting.build import build, clean_cache
-from lanting.build.metrics import update_metrics
 from lanting.build.options import BuildOptions, BuildResult, max_jobs
-from lanting.cli.authoring import new_command, theme_command
 from lanting.cli.parser import GH_PAGES, build_parser
-from lanting.config.load import load_config
 from lanting.errors import LantingError, UsageError
 from lanting.model.output import ThirdPartyHost
 from lanting.model.problem import Problem
@@ -33,6 +30,8 @@ EXIT_OK, EXIT_SITE_ERROR, EXIT_USAGE = 0, 1, 2
 
 
 def _metrics(args: argparse.Namespace) -> int:
+    from lanting.build.metrics import update_metrics  # the Markdown stages: not for a build
+
     result = update_metrics(args.site, args.api, args.mailto)
     for key in result.missing:
         print(f"not in OpenAlex: {key}", file=sys.stderr)
@@ -203,6 +202,8 @@ def _deploy(args: argparse.Namespace) -> int:
     output = args.output or args.site / "public"
     if not args.no_build:
         _build(args)
+        from lanting.config.load import load_config  # Pygments and math: not for a build
+
         config = load_config(args.site, {"base_url": args.base_url} if args.base_url else None,
                              {"base_url": args.default_base_url}
                              if args.default_base_url else None)
@@ -258,8 +259,12 @@ def main(argv: list[str] | None = None) -> int:
         return int(exit_.code or 0) if exit_.code in (0, None) else EXIT_USAGE
     try:
         if args.command == "new":
+            from lanting.cli.authoring import new_command  # Jinja: only when asked
+
             return new_command(args)
         if args.command == "theme":
+            from lanting.cli.authoring import theme_command
+
             return theme_command(args)
         if not args.site.is_dir():
             raise UsageError(f"{args.site} is not a folder")

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from lanting import __version__
-from lanting.build.metrics import OPENALEX
+from lanting.content.metrics import OPENALEX
 from lanting.errors import did_you_mean
 from lanting.output.region import REGIONS
 

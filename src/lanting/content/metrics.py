@@ -12,6 +12,9 @@ from typing import Any
 from lanting.errors import LantingError
 from lanting.model.site import Metric, Metrics
 
+OPENALEX = "https://api.openalex.org"
+"""Where `lanting metrics update` asks by default."""
+
 METRICS_FILE = Path("data") / "metrics.json"
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 

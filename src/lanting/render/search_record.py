@@ -89,6 +89,10 @@ def normalize(text: str) -> str:
 
 _WORDS = re.compile(f"[^\\W_{_CJK}]+")
 _CJK_RUNS = re.compile(f"[{_CJK}]+")
+_CJK_GAP = re.compile(f"(?<=[{_CJK}])[^\\S\n]+(?=[{_CJK}])")
+"""Spaces between two CJK characters on one line (`[那篇](x.md) 的`, a line break of the
+source): a reader does not see a word break there, and the script's check of a result
+ignores them too, so the pairs run across them."""
 
 
 def _terms(text: str) -> tuple[Counter[str], Counter[str]]:
@@ -101,7 +105,7 @@ def _terms(text: str) -> tuple[Counter[str], Counter[str]]:
     words = Counter(_WORDS.findall(normal))
     for found in _CAMEL.findall(nfkc):
         words.update(part.lower() for part in _CAMEL_PART.findall(found))
-    runs = _CJK_RUNS.findall(normal)
+    runs = _CJK_RUNS.findall(_CJK_GAP.sub("", normal))
     pairs: list[str] = []
     for run in runs:
         pairs += map(add, run, run[1:])

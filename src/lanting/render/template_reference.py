@@ -57,6 +57,8 @@ VARIABLES: dict[str, str] = {
     "t": "`t(key)`: an interface string in the page's language (`[strings.LANG]` of "
          "`lanting.toml` overrides them).",
     "canonical": "The page's own path, with the base path (`/blog/`).",
+    "cite_this": "`cite_this(page)`: the post as a formatted reference and as BibTeX, "
+                 "for the \"cite this post\" block.",
     "current_section": "`current_section(href)`: whether a menu link leads to this page's "
                        "section (for `aria-current`).",
     # globals of every language (sections.py)
@@ -80,10 +82,10 @@ VARIABLES: dict[str, str] = {
     "pub": "One publication (`model/site.py` `Publication`).",
     "json_ld": "The publication's JSON-LD (`ScholarlyArticle`), ready to embed.",
     "talk": "The talk (`model/site.py` `Talk`): its slides, notes, event, video, …",
+    "tags": "On the projects page: every tag of the projects, for the filters.",
     # read by partials from the template that includes them
     "share_title": "Set by the including template: the title of the link preview.",
     "share_description": "Set by the including template: its description.",
-    "refs": "Set by the including template: the publications a page cites.",
 }
 """Every variable a template of the theme reads, or the code passes to one."""
 
@@ -106,11 +108,18 @@ def render_calls() -> list[RenderCall]:
     calls = []
     for path in sorted(RENDER.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
+        # `template = {…}.get(…)` then `r.render(template, …)`: the name's assigned value
+        assigned = {target.id: node.value for node in ast.walk(tree)
+                    if isinstance(node, ast.Assign) for target in node.targets
+                    if isinstance(target, ast.Name)}
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                     and node.func.attr == "render" and len(node.args) >= 2):
                 continue
-            names = _template_names(node.args[0])
+            first = node.args[0]
+            if isinstance(first, ast.Name) and first.id in assigned:
+                first = assigned[first.id]
+            names = _template_names(first)
             passed = tuple(k.arg for k in node.keywords if k.arg and k.arg != "lang")
             for name in names:
                 calls.append(RenderCall(name, ast.unparse(node.args[1]), passed, path.name))
@@ -122,6 +131,11 @@ def _template_names(node: ast.expr) -> list[str]:
         return [node.value]
     if isinstance(node, ast.IfExp):  # "post.html" if … else "page.html"
         return _template_names(node.body) + _template_names(node.orelse)
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "get" and isinstance(node.func.value, ast.Dict)):
+        # {Kind.POST: "post.html", …}.get(page.kind, "page.html")
+        return [name for value in (*node.func.value.values, *node.args[1:])
+                for name in _template_names(value)]
     return []
 
 
