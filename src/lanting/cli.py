@@ -16,7 +16,6 @@ from typing import NoReturn
 
 from lanting import __version__
 from lanting.build import build, clean_cache
-from lanting.build.metrics import OPENALEX, update_metrics
 from lanting.build.options import BuildOptions, BuildResult, max_jobs
 from lanting.errors import LantingError, UsageError
 from lanting.model.problem import Problem
@@ -63,8 +62,8 @@ def _parser() -> argparse.ArgumentParser:
     update = actions.add_parser("update", help="fetch citation counts from OpenAlex into "
                                 "SITE/data/metrics.json (commit it; builds stay offline)")
     update.add_argument("site", nargs="?", type=Path, default=Path("."), metavar="SITE")
-    update.add_argument("--api", default=OPENALEX, metavar="URL",
-                        help=f"the OpenAlex API (default: {OPENALEX})")
+    update.add_argument("--api", default="https://api.openalex.org", metavar="URL",
+                        help="the OpenAlex API (default: https://api.openalex.org)")
     update.add_argument("--mailto", default="", metavar="EMAIL",
                         help="your e-mail, for OpenAlex's faster polite pool")
     check = commands.add_parser("check", help="check the site without writing it")
@@ -77,6 +76,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _metrics(args: argparse.Namespace) -> int:
+    from lanting.build.metrics import update_metrics  # not imported by a build's fast path
+
     result = update_metrics(args.site, args.api, args.mailto)
     for key in result.missing:
         print(f"not in OpenAlex: {key}", file=sys.stderr)
