@@ -61,7 +61,7 @@ def test_spaced_dollars_are_math_where_unambiguous(text: str, count: int) -> Non
 @pytest.mark.parametrize("text", [
     "$5 and $10", "价格从 $5 涨到 $10", "costs $5, not $10.", "\\$20 and \\$30",
     "from $ 5 to $ 10", "US$5 vs US$10", "pay $ now and then $ later", "a $x$5 b",
-    "收入 $ 增长到 $ 了",
+    "收入 $ 增长到 $ 了", "use ${HOME} and $ PATH",
 ])
 def test_money_and_prose_stay_text(text: str) -> None:
     result = render(text + "\n")

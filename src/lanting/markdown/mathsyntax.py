@@ -1,11 +1,11 @@
 """Where math is in Markdown: the delimiters.
 
 Inline: `$…$`, `\\(…\\)`, and `$$…$$` inside a sentence (kramdown's inline math). `$ x $`
-with spaces inside is math too, unless it reads as money or prose: `$5 and $10`,
-`价格从 $5 涨到 $10` and `\\$20` stay text (a `$` right before a digit, or a digit right
-after the closing `$`, or Chinese outside `\\text`, or two English words, in a spaced
-formula). Display: `$$` lines (`$$ … $$` alone on a line, or `$$` … `$$` over several,
-optionally followed by a label `(eq:x)`), `\\[ … \\]` likewise, and a bare
+with spaces inside (on both sides) is math too, unless it reads as money or prose:
+`$5 and $10`, `价格从 $5 涨到 $10` and `\\$20` stay text (a `$` right before a digit,
+or a digit right after the closing `$`, or Chinese outside `\\text`, or two English
+words, in a spaced formula). Display: `$$` lines (`$$ … $$` alone on a line, or `$$` …
+`$$` over several, optionally followed by a label `(eq:x)`), `\\[ … \\]` likewise, and a bare
 `\\begin{equation}` … `\\end{equation}` (or `align`, `gather`, `multline`, …) block; all
 three may start right after a line of prose, with no blank line between.
 
@@ -45,6 +45,8 @@ def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
     """A `$ … $` with a space inside: math only when it cannot be money or prose."""
     if not content.strip() or content[0].isdigit():
         return False  # `$5 and $` … money
+    if not (content[0].isspace() and content[-1].isspace()):
+        return False  # `${HOME} and $x$`: spaced formulas are written `$ x $`
     if src[end + 1:end + 3].lstrip(" ")[:1].isdigit():
         return False  # `… $ 10`
     bare = _TEXT_GROUP.sub("", content)
