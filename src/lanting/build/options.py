@@ -37,6 +37,9 @@ class BuildOptions:
     """Defaults to SITE/public."""
     drafts: bool = False
     base_url: str | None = None
+    default_base_url: str | None = None
+    """`base_url` when `lanting.toml` sets none (`--default-base-url`: the GitHub workflow
+    passes the repository's Pages URL)."""
     strict: bool = False
     """Treat warnings as errors."""
     jobs: int = 0

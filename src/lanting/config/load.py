@@ -17,13 +17,16 @@ from pygments.styles import get_all_styles
 from lanting.config.i18n import STRINGS
 from lanting.config.locate import line_of, toml_key_lines
 from lanting.config.schema import SchemaProblem, build
+from lanting.config.theme import validate_theme
 from lanting.errors import LantingError, did_you_mean
 from lanting.markdown.math import to_mathml
 from lanting.model.cite import CITATION_STYLES
 from lanting.model.config import (
     COMMENT_PROVIDERS,
+    CV_PUBLICATIONS,
     GISCUS_MAPPINGS,
     LINK_KINDS,
+    SLUG_STYLES,
     CommentsConfig,
     Config,
 )
@@ -38,7 +41,7 @@ LANGUAGE_TAG = re.compile(r"[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*")
 """A BCP 47 language tag, as far as a site needs one (`zh-CN`, `en`, `zh-Hant-TW`)."""
 
 
-def _validate(config: Config) -> list[SchemaProblem]:
+def _validate(config: Config, site: Path) -> list[SchemaProblem]:
     problems: list[SchemaProblem] = []
     if not config.title.strip():
         problems.append(SchemaProblem(("title",), "the site needs a non-empty title"))
@@ -63,19 +66,33 @@ def _validate(config: Config) -> list[SchemaProblem]:
                           "base_url is where the site lives: scheme, host and path only")
         )
     styles = set(get_all_styles())
-    for key in ("code_light_style", "code_dark_style"):
-        value = getattr(config.markdown, key)
-        if value not in styles:
-            problems.append(SchemaProblem(("markdown", key), f"unknown Pygments style `{value}`",
-                                          did_you_mean(value, styles)))
+    for section in ("markdown", "theme"):
+        for key in ("code_light_style", "code_dark_style"):
+            value = getattr(getattr(config, section), key)
+            if value and value not in styles:
+                problems.append(SchemaProblem((section, key),
+                                              f"unknown Pygments style `{value}`",
+                                              did_you_mean(value, styles)
+                                              or "`pygmentize -L styles` lists them"))
+    if config.new.slug not in SLUG_STYLES:
+        problems.append(SchemaProblem(("new", "slug"), f"expected `pinyin` or `keep`, got "
+                                      f"`{config.new.slug}`",
+                                      did_you_mean(config.new.slug, SLUG_STYLES)))
+    problems += validate_theme(config, site)
     for path, value, least in (
             (("blog", "recent_posts"), config.blog.recent_posts, 0),
             (("blog", "words_per_minute"), config.blog.words_per_minute, 1),
             (("blog", "chars_per_minute"), config.blog.chars_per_minute, 1),
+            (("blog", "related_posts"), config.blog.related_posts, 0),
+            (("blog", "outdated_after_days"), config.blog.outdated_after_days, 0),
             (("feed", "limit"), config.feed.limit, 1),
             (("publications", "selected_on_home"), config.publications.selected_on_home, 0)):
         if value < least:
             problems.append(SchemaProblem(path, f"must be {least} or more, not {value}"))
+    if config.cv.publications not in CV_PUBLICATIONS:
+        problems.append(SchemaProblem(("cv", "publications"),
+                                      f"expected one of {', '.join(CV_PUBLICATIONS)}",
+                                      did_you_mean(config.cv.publications, CV_PUBLICATIONS)))
     for i, level in enumerate(config.markdown.toc_levels):
         if not 1 <= level <= 6:
             problems.append(SchemaProblem(("markdown", "toc_levels", str(i)),
@@ -238,8 +255,11 @@ def _validate_languages(config: Config) -> list[SchemaProblem]:
     return problems
 
 
-def load_config(site: Path, overrides: dict[str, Any] | None = None) -> Config:
-    """Read and validate `SITE/lanting.toml`; raise LantingError listing every problem."""
+def load_config(site: Path, overrides: dict[str, Any] | None = None,
+                defaults: dict[str, Any] | None = None) -> Config:
+    """Read and validate `SITE/lanting.toml`; raise LantingError listing every problem.
+    `overrides` replace keys of the file (`--base-url`); `defaults` fill in top-level
+    keys it leaves out (`--default-base-url`, which the generated workflow passes)."""
     path = site / CONFIG_NAME
     if not path.is_file():
         raise LantingError.at(
@@ -258,11 +278,12 @@ def load_config(site: Path, overrides: dict[str, Any] | None = None) -> Config:
         line, column = (int(match.group(1)), int(match.group(2))) if match else (None, None)
         raise LantingError.at(f"invalid TOML: {message}", path, line, column) from None
     problems: list[SchemaProblem] = []
+    data = {**(defaults or {}), **data}
     config = build(Config, data, (), problems)
     if config is not None:
         if overrides:
             config = replace(config, **overrides)
-        problems += _validate(config)
+        problems += _validate(config, site)
     if problems or config is None:
         lines = toml_key_lines(text)
         raise LantingError(

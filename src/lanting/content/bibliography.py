@@ -17,12 +17,11 @@ from urllib.parse import quote
 from lanting.content.bibtex import (
     _MONTHS,
     BibEntry,
+    math_forms,
     parse_authors,
-    plain_title,
     read_entries,
     split_names,
     strip_marks,
-    title_to_html,
     to_int,
     to_month,
     truthy,
@@ -217,20 +216,21 @@ def _publication(entry: BibEntry, order: int, scholar_user: str = "",
     category = _category(entry.entry_type, fields)
     note = fields.get("note", "").strip()
     abstract = " ".join(fields.get("abstract", "").split())
+    title_plain, title_html = math_forms(title, (entry.path, entry.at("title")))
+    abstract_plain, abstract_html = math_forms(abstract, (entry.path, entry.at("abstract")))
     award = fields.get("award", "").strip()
     award_name = " ".join(fields.get("award_name", "").split())
     info = fields.get("additional_info", "").strip()
     return Publication(
         key=key, entry_type=entry.entry_type, category=category,
-        title=plain_title(title),
-        title_html=title_to_html(title, (entry.path, entry.at("title"))),
+        title=title_plain, title_html=title_html,
         authors=authors, et_al=et_al, year=to_int(fields.get("year", "")),
         month=to_month(raw_fields.get("month", "")),
         # al-folio's own sample writes `journal={Phys. Rev.,}`: its layout adds the comma
         venue=" ".join(_venue(entry.entry_type, fields, category).split()).rstrip(","),
         badges=tuple(b.strip() for b in re.split(r"[;,]", note) if b.strip()) if note else (),
-        award=award, links=_links(urls), abstract=abstract,
-        abstract_html=title_to_html(abstract, (entry.path, entry.at("abstract"))),
+        award=award, links=_links(urls), abstract=abstract_plain,
+        abstract_html=abstract_html,
         bibtex=_bibtex(entry), selected=truthy(fields.get("selected", "")), line=line,
         order=order, abbr=" ".join(fields.get("abbr", "").split()),
         preview=_static_url(urls["preview"]) if urls.get("preview") else "",

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from lanting.content.discover import source_text
 from lanting.errors import LantingError
 from lanting.markdown.math import to_mathml
+from lanting.markdown.mathtext import mathml_text
 from lanting.model.cite import Author
 from lanting.model.content import Source
 from lanting.model.problem import Problem
@@ -204,24 +205,43 @@ def parse_authors(raw: str, equal: int = 0,
     return tuple(authors), et_al
 
 
-def title_to_html(text: str, where: tuple[Path | None, int]) -> str:
-    """Escape `text`, turning `$…$` into MathML; bad LaTeX is an error at `where`."""
+def math_forms(text: str, where: tuple[Path | None, int]) -> tuple[str, str]:
+    """(plain text, HTML) of `text`: in the plain text each `$…$` is the formula's
+    readable text (`β_t`, for meta tags and listings), in the HTML its MathML, the rest
+    escaped; bad LaTeX is an error at `where`."""
+    plain: list[str] = []
     out: list[str] = []
     last = 0
     for match in _MATH.finditer(text):
-        out.append(html.escape(text[last : match.start()], quote=False))
+        before = text[last : match.start()]
+        plain.append(before)
+        out.append(html.escape(before, quote=False))
         try:
-            out.append(to_mathml(match.group(1), display=False))
+            mathml = to_mathml(match.group(1), display=False)
         except ValueError as error:
             raise LantingError.at(f"math: {error} in `{match.group(1)[:80]}`", where[0],
-                                  where[1]) from None
+                                  where[1], hint="see the Math section of the README"
+                                  ) from None
+        plain.append(mathml_text(mathml))
+        out.append(mathml)
         last = match.end()
+    plain.append(text[last:])
     out.append(html.escape(text[last:], quote=False))
-    return "".join(out)
+    return "".join(plain), "".join(out)
+
+
+def title_to_html(text: str, where: tuple[Path | None, int]) -> str:
+    """Escape `text`, turning `$…$` into MathML; bad LaTeX is an error at `where`."""
+    return math_forms(text, where)[1]
 
 
 def plain_title(text: str) -> str:
-    return _MATH.sub(lambda m: m.group(1), text)
+    """`text` with each `$…$` as the formula's readable text (its source if it does not
+    convert)."""
+    try:
+        return math_forms(text, (None, 0))[0]
+    except LantingError:
+        return _MATH.sub(lambda m: m.group(1), text)
 
 
 _URL_ESCAPE = re.compile(r"\\([_%&#$~])")

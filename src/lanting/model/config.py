@@ -64,6 +64,11 @@ class BlogConfig:
     """English reading speed for the reading-time estimate."""
     chars_per_minute: int = 400
     """Chinese (CJK characters) reading speed."""
+    related_posts: int = 3
+    """How many related posts (shared tags, series, words) end a post; 0: none."""
+    outdated_after_days: int = 0
+    """Posts last updated longer ago than this show a notice that they may be out of
+    date (worked out in the reader's browser, so builds stay reproducible); 0: never."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,10 +148,27 @@ class CitationsConfig:
     """A "cite this post" block (BibTeX and the formatted reference) under each post."""
 
 
+CV_PUBLICATIONS = ("selected", "all", "none")
+
+
+@dataclass(frozen=True, slots=True)
+class CvConfig:
+    """The CV page, `/cv/`, made from `content/cv.yaml`."""
+
+    publications: str = "selected"
+    """Which entries of `publications.bib` the CV lists (unless the file has its own
+    `publications` section): one of CV_PUBLICATIONS."""
+    talks: bool = True
+    """List the site's talks (unless the file has its own `talks` section)."""
+    pdf: bool | None = None
+    """Build `cv/cv.pdf` with RenderCV: None, when it is installed; true, also warn when
+    it is not; false, never."""
+
+
 @dataclass(frozen=True, slots=True)
 class SearchConfig:
     enabled: bool = True
-    """Build the Pagefind index, the search page and the search dialog; `false` skips the
+    """Build the search index, the search page and the search dialog; `false` skips the
     index, e.g. for tests and tiny sites."""
     exclude: tuple[str, ...] = ()
     """CSS selectors left out of the index, on top of the theme's own."""
@@ -237,6 +259,52 @@ class AnalyticsConfig:
     trusted): usually the provider's `<script>` tag."""
 
 
+SLUG_STYLES = ("pinyin", "keep")
+
+
+@dataclass(frozen=True, slots=True)
+class NewConfig:
+    """`lanting new post|talk|page`."""
+
+    slug: str = "pinyin"
+    """How a slug is made from a title: `pinyin` (强化学习 → `qiang-hua-xue-xi`) or `keep`
+    (the title's words, Chinese kept: `强化学习`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ThemeConfig:
+    """`[theme]`: the default theme made the site's own. Every key is optional; an empty
+    value keeps the theme's."""
+
+    accent: str = ""
+    """The accent and link colour of the light scheme, `#rrggbb`."""
+    accent_dark: str = ""
+    """The same for the dark scheme; default: `accent` lightened until it reads on the
+    dark background (or the theme's, without `accent`)."""
+    font_body: tuple[str, ...] = ()
+    """Font families of the text, first choice first. The theme's stack (with its Chinese
+    fonts) follows, unless the list ends with a generic family (`sans-serif`)."""
+    font_heading: tuple[str, ...] = ()
+    """Font families of the site title, page titles and listing headings."""
+    font_code: tuple[str, ...] = ()
+    """Font families of code."""
+    width: str = ""
+    """The width of the text column, a CSS length (`44rem`, `52em`, `760px`)."""
+    custom_css: tuple[str, ...] = ()
+    """Stylesheets of `static/` linked after the theme's, in order: `["css/site.css"]`."""
+    head_html: str = ""
+    """HTML at the end of every page's `<head>` (meta, link, script, style), as written."""
+    footer_html: str = ""
+    """HTML at the end of every page's footer (an ICP 备案 line, a licence), as written."""
+    favicon: Url = Url("")
+    """The site's icon: a file of `static/` (`/favicon.png`) or an absolute URL; SVG, PNG
+    or ICO. Default: the theme's."""
+    code_light_style: str = ""
+    """Pygments style of code in the light scheme; default: `[markdown] code_light_style`."""
+    code_dark_style: str = ""
+    """Pygments style of code in the dark scheme; default: `[markdown] code_dark_style`."""
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     """The whole site configuration."""
@@ -260,16 +328,25 @@ class Config:
     the default one (published at the root; it may be left out here); each other language
     lives under `/<code>/`."""
     search: SearchConfig = field(default_factory=SearchConfig)
+    cv: CvConfig = field(default_factory=CvConfig)
     build: BuildConfig = field(default_factory=BuildConfig)
     sharing: SharingConfig = field(default_factory=SharingConfig)
     comments: CommentsConfig | None = None
     """Opt-in: giscus comments under posts."""
     analytics: AnalyticsConfig | None = None
     """Opt-in: an analytics snippet on every page."""
+    theme: ThemeConfig = field(default_factory=ThemeConfig)
+    new: NewConfig = field(default_factory=NewConfig)
     strings: dict[str, dict[str, str]] = field(default_factory=dict)
     """Overrides of UI strings, per language: `[strings.en] read_more = "More"`."""
     params: dict[str, Any] = field(default_factory=dict)
     """Free-form values for custom templates."""
+
+    @property
+    def code_styles(self) -> tuple[str, str]:
+        """Pygments styles of code, light and dark: `[theme]`'s, else `[markdown]`'s."""
+        return (self.theme.code_light_style or self.markdown.code_light_style,
+                self.theme.code_dark_style or self.markdown.code_dark_style)
 
     @property
     def base_path(self) -> str:

@@ -86,6 +86,8 @@ class Heading:
     level: int
     id: str
     text: str
+    html: str = ""
+    """Its HTML when it holds math (MathML for the table of contents), else ""."""
 
 
 @dataclass(frozen=True, slots=True)
