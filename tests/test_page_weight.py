@@ -98,7 +98,7 @@ def test_a_post_with_10_formulas_and_5_code_blocks_weighs_at_most_60_kb(
     html = (out / "posts/heavy/index.html").read_bytes()
     doc = parse_html(html.decode())
     assert len(doc.find_all(class_="math-display")) == 10
-    assert len(doc.one(class_="prose").find_all("pre")) == 5  # the cite-this BibTeX aside
+    assert len(doc.one(class_="prose").find_all("pre")) == 5  # besides "cite this post"
     assert len(doc.one(class_="prose").text()) > 5000, "a long post, not a stub"
     linked = [link["href"] for link in doc.find_all("link") if link.get("rel") == "stylesheet"]
     linked += [script["src"] for script in doc.find_all("script") if script.get("src")]

@@ -1,6 +1,6 @@
 """`{{< video >}}`: a Bilibili or YouTube video as a poster that links to the video and
 asks the provider for nothing until the reader clicks (the swap is in reader.js; see
-tests/browser/test_video.py)."""
+tests/browser/test_video_player.py)."""
 
 from __future__ import annotations
 

@@ -65,6 +65,8 @@ def locator_html(locator: str, page_lang: str) -> str:
 def short_authors(ref: Reference, style: str, page_lang: str) -> str:
     """`Vaswani et al.`, `王小红 等`, `Ouyang and Wu` (`&` in APA): the authors in the text."""
     names = [_family(a) for a in (ref.authors or ref.editors)]
+    if not names and style == "gbt7714-author-year":
+        return anonymous(ref)
     if not names:
         return ref.title if len(ref.title) <= 40 else ref.title[:39] + "…"
     words = connectors(page_lang)
@@ -74,6 +76,11 @@ def short_authors(ref: Reference, style: str, page_lang: str) -> str:
     if len(names) == 2:
         return names[0] + (words["amp"] if style == "apa" else words["and"]) + names[1]
     return names[0]
+
+
+def anonymous(ref: Reference) -> str:
+    """GB/T 7714-2015's stand-in for an entry without authors (著者-出版年制)."""
+    return "佚名" if ref.lang == "zh" else "Anon"
 
 
 def year_label(ref: Reference, suffix: str = "") -> str:
@@ -195,7 +202,7 @@ def _e(text: str) -> str:
 def _gbt(ref: Reference, year: str, author_year: bool) -> str:
     """GB/T 7714-2015: `AUTH. Title[J]. Journal, 2023, 46(3): 1-20.`; 著者-出版年制
     moves the year after the authors."""
-    authors = author_list(ref, "gbt7714-numeric")
+    authors = author_list(ref, "gbt7714-numeric") or (anonymous(ref) if author_year else "")
     head = authors + (f", {year}" if author_year else "")
     code = gbt_type(ref)
     out = (_e(head) + (" " if head.endswith(".") else ". ") if head else "") \
@@ -237,44 +244,48 @@ def _gbt(ref: Reference, year: str, author_year: bool) -> str:
 
 def _apa(ref: Reference, year: str, style: str) -> str:
     """APA-like: `Vaswani, A., … & Uszkoreit, J. (2017). Title. In Booktitle (pp. 1–2).`
-    `author-year` is the same layout with "and"."""
+    `author-year` is the same layout with "and". Without authors the title leads
+    (`PyTorch. (2024). …`), as APA has it."""
     zh = ref.lang == "zh"
     authors = author_list(ref, style)
     if authors and not authors.endswith("."):
         authors += "."
-    out = (f"{_e(authors)} " if authors else "") + f"({_e(year)}). "
     kind = ref.entry_type
     pages = _pages(ref, "–")
+    books = ("book", "phdthesis", "mastersthesis", "thesis", "techreport", "report")
+    extra = ""
+    if kind.endswith("thesis"):
+        what = ("博士学位论文" if zh else "Doctoral dissertation") \
+            if kind == "phdthesis" else ("硕士学位论文" if zh else "Master's thesis")
+        extra = f" [{what}, {_e(ref.get('school'))}]" if ref.get("school") else f" [{what}]"
+    elif kind in books and ref.get("edition"):
+        edition = _e(ref.get("edition"))
+        extra = f" ({edition})" if zh else f" ({edition} ed.)"
+    title = f"{_title(ref, italic=kind in books)}{extra}."
+    parts = [_e(authors), f"({_e(year)}).", title] if authors else [title, f"({_e(year)})."]
     if kind == "article" and ref.get("journal"):
         volume = f", <i>{_e(ref.get('volume'))}</i>" if ref.get("volume") else ""
         number = f"({_e(ref.get('number'))})" if ref.get("number") else ""
-        out += f"{_title(ref)}. <i>{_e(ref.get('journal'))}</i>{volume}{number}"
-        out += f", {_e(pages)}." if pages else "."
+        parts.append(f"<i>{_e(ref.get('journal'))}</i>{volume}{number}"
+                     + (f", {_e(pages)}." if pages else "."))
     elif kind in ("inproceedings", "conference", "incollection", "inbook"):
         word = "载于" if zh else "In"
-        booktitle = f" {word} <i>{_e(ref.get('booktitle'))}</i>" if ref.get("booktitle") else ""
-        out += f"{_title(ref)}.{booktitle}" + (f" (pp. {_e(pages)})" if pages else "") + "."
-        out += f" {_e(ref.get('publisher'))}." if ref.get("publisher") else ""
-    elif kind in ("book", "phdthesis", "mastersthesis", "thesis", "techreport", "report"):
-        extra = ""
-        if kind.endswith("thesis"):
-            what = ("博士学位论文" if zh else "Doctoral dissertation") \
-                if kind == "phdthesis" else ("硕士学位论文" if zh else "Master's thesis")
-            extra = f" [{what}, {_e(ref.get('school'))}]" if ref.get("school") else f" [{what}]"
-        elif ref.get("edition"):
-            edition = _e(ref.get("edition"))
-            extra = f" ({edition})" if zh else f" ({edition} ed.)"
-        out += f"{_title(ref, italic=True)}{extra}."
+        where = " ".join(x for x in (
+            f"{word} <i>{_e(ref.get('booktitle'))}</i>" if ref.get("booktitle") else "",
+            f"(pp. {_e(pages)})" if pages else "") if x)
+        parts += [f"{where}." if where else "",
+                  f"{_e(ref.get('publisher'))}." if ref.get("publisher") else ""]
+    elif kind in books:
         who = ref.get("publisher") or ref.get("institution")
-        out += f" {_e(who)}." if who and not kind.endswith("thesis") else ""
+        parts.append(f"{_e(who)}." if who and not kind.endswith("thesis") else "")
     else:
         where = _arxiv(ref) or ref.get("howpublished") or ref.get("journal")
-        out += f"{_title(ref)}." + (f" {_e(where)}." if where else "")
+        parts.append(f"{_e(where)}." if where else "")
     link = ref.get("doi") or ref.get("url")
     if link:
         url = link if link.startswith("http") else f"https://doi.org/{link}"
-        out += f' <a href="{escape(url)}">{_e(url)}</a>'
-    return out
+        parts.append(f'<a href="{escape(url)}">{_e(url)}</a>')
+    return " ".join(part for part in parts if part)
 
 
 def _numeric(ref: Reference) -> str:
@@ -302,7 +313,9 @@ def _numeric(ref: Reference) -> str:
             parts.append(_e(where))
     tail = ", ".join(x for x in (str(ref.year or ""), f"pp. {_e(pages)}" if pages else "") if x)
     body = " ".join(parts[:1]) + (" " + ", ".join(parts[1:]) if parts[1:] else "")
-    body = body.rstrip(",") + (", " + tail if tail else "")
+    body = body.rstrip(",")
+    if tail:  # `“Title,” 2024` when nothing but the title comes before the year
+        body += (" " if body.endswith(",”") else ", ") + tail
     if body.endswith(",”"):
         body = body[:-2] + ".”"
     else:

@@ -1,0 +1,49 @@
+"""Citation styles on entries without authors (software, manuals, anonymous works): the
+title leads in APA, IEEE-like numeric keeps one comma, GB/T 7714 著者-出版年 writes
+"Anon"/"佚名" (as the standard has it), in the list and in the text."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from citebits import references
+
+from lanting.markdown.citestyles import entry_html, short_authors
+
+BIB = r"""@misc{pytorch, title = {PyTorch Documentation}, year = 2024,
+  url = {https://docs.pytorch.org/}}
+@inproceedings{anon, title = {Anonymous Paper}, booktitle = {Workshop}, year = 2023}
+@book{zhbook, title = {深度学习}, year = 2017, publisher = {人民邮电出版社}}
+"""
+REFS = references(BIB)
+
+
+def text(html: str) -> str:
+    return re.sub(r"<[^>]+>", "", html)
+
+
+@pytest.mark.parametrize(("style", "expected"), [
+    ("apa", ["PyTorch Documentation. (2024). https://docs.pytorch.org/",
+             "Anonymous Paper. (2023). In Workshop.", "深度学习. (2017). 人民邮电出版社."]),
+    ("author-year", ["PyTorch Documentation. (2024). https://docs.pytorch.org/",
+                     "Anonymous Paper. (2023). In Workshop.",
+                     "深度学习. (2017). 人民邮电出版社."]),
+    ("numeric", ["“PyTorch Documentation,” 2024.", "“Anonymous Paper,” in Workshop, 2023.",
+                 "深度学习, 人民邮电出版社, 2017."]),
+    ("gbt7714-numeric", ["PyTorch Documentation[EB/OL]. 2024. https://docs.pytorch.org/.",
+                         "Anonymous Paper[C]//Workshop. 2023.",
+                         "深度学习[M]. 人民邮电出版社, 2017."]),
+    ("gbt7714-author-year", [
+        "Anon, 2024. PyTorch Documentation[EB/OL]. https://docs.pytorch.org/.",
+        "Anon, 2023. Anonymous Paper[C]//Workshop.", "佚名, 2017. 深度学习[M]. 人民邮电出版社."]),
+])
+def test_entries_without_authors(style: str, expected: list[str]) -> None:
+    assert [text(entry_html(REFS[key], style)) for key in ("pytorch", "anon", "zhbook")] \
+        == expected
+
+
+def test_in_text_an_entry_without_authors_is_named_by_its_title_or_anon() -> None:
+    assert short_authors(REFS["pytorch"], "apa", "en") == "PyTorch Documentation"
+    assert short_authors(REFS["pytorch"], "gbt7714-author-year", "zh-CN") == "Anon"
+    assert short_authors(REFS["zhbook"], "gbt7714-author-year", "en") == "佚名"
