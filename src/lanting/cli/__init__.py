@@ -19,9 +19,7 @@ from typing import NoReturn
 
 from lanting.build import build, clean_cache
 from lanting.build.options import BuildOptions, BuildResult, max_jobs
-from lanting.cli.authoring import new_command, theme_command
 from lanting.cli.parser import GH_PAGES, build_parser
-from lanting.config.load import load_config
 from lanting.errors import LantingError, UsageError
 from lanting.model.problem import Problem
 
@@ -170,6 +168,8 @@ def _deploy(args: argparse.Namespace) -> int:
     """Build (unless --no-build), then publish the output folder."""
     output = args.output or args.site / "public"
     if not args.no_build:
+        from lanting.config.load import load_config
+
         _build(args)
         config = load_config(args.site, {"base_url": args.base_url} if args.base_url else None,
                              {"base_url": args.default_base_url}
@@ -225,9 +225,14 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exit_:
         return int(exit_.code or 0) if exit_.code in (0, None) else EXIT_USAGE
     try:
+        # Imported here: a build with nothing to do must stay light (no Jinja, no Pygments).
         if args.command == "new":
+            from lanting.cli.authoring import new_command
+
             return new_command(args)
         if args.command == "theme":
+            from lanting.cli.authoring import theme_command
+
             return theme_command(args)
         if not args.site.is_dir():
             raise UsageError(f"{args.site} is not a folder")
