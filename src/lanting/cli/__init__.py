@@ -1,6 +1,7 @@
-"""The command line: `lanting new | build | check | serve | deploy | theme | clean`.
-Stages raise; this prints (and `lanting serve` reports its rebuilds as they happen).
-The arguments are in `parser.py`; `new` and `theme` in `authoring.py`."""
+"""The command line: `lanting new | build | check | serve | deploy | theme | clean |
+metrics update`. Stages raise; this prints (and `lanting serve` reports its rebuilds
+as they happen). The arguments are in `parser.py`; `new` and `theme` in
+`authoring.py`."""
 
 from __future__ import annotations
 
@@ -18,12 +19,26 @@ from types import FrameType
 from typing import NoReturn
 
 from lanting.build import build, clean_cache
+from lanting.build.metrics import update_metrics
 from lanting.build.options import BuildOptions, BuildResult, max_jobs
 from lanting.cli.parser import GH_PAGES, build_parser
 from lanting.errors import LantingError, UsageError
+from lanting.model.output import ThirdPartyHost
 from lanting.model.problem import Problem
+from lanting.output.region import known_failure
 
 EXIT_OK, EXIT_SITE_ERROR, EXIT_USAGE = 0, 1, 2
+
+
+def _metrics(args: argparse.Namespace) -> int:
+    result = update_metrics(args.site, args.api, args.mailto)
+    for key in result.missing:
+        print(f"not in OpenAlex: {key}", file=sys.stderr)
+    for key in result.unidentified:
+        print(f"no DOI or arXiv id: {key} (add `doi` or `arxiv` to the entry)",
+              file=sys.stderr)
+    print(f"wrote {result.path}: {len(result.found)} citation counts; commit it")
+    return EXIT_OK
 
 
 def _capped_jobs(jobs: int) -> int:
@@ -54,14 +69,31 @@ def _count(problems: list[Problem] | tuple[Problem, ...], severity: str) -> str:
 
 def _check(args: argparse.Namespace) -> int:
     options = BuildOptions(drafts=args.drafts, strict=args.strict, external=args.external,
-                           write=False)
+                           write=False, region=args.region)
     result = build(args.site, options, _Progress())
+    if args.region:
+        _print_hosts(result.hosts, args.region)
     _print_problems(list(result.warnings), args.site)
     if result.warnings:
         print(f"check passed: 0 errors, {_count(result.warnings, 'warning')}")
     else:
         print(f"check passed: no problems in {result.pages} files")
     return EXIT_OK
+
+
+def _print_hosts(hosts: tuple[ThirdPartyHost, ...], region: str) -> None:
+    """What `--region` found: every third-party host, those known to fail marked."""
+    if not hosts:
+        print(f"third-party hosts (region {region}): none; pages load only from the site")
+        return
+    print(f"third-party hosts (region {region}):")
+    for host in hosts:
+        known = known_failure(host.host, region)
+        mark = "✗" if known else "✓"
+        when = "on demand" if host.on_demand else "with the page"
+        pages = f"{host.pages} file{'s' if host.pages != 1 else ''}"
+        note = " — known to fail there (warning below)" if known else ""
+        print(f"  {mark} {host.host} ({when}, {pages}, e.g. {host.first_page}){note}")
 
 
 class _Progress:
@@ -247,6 +279,8 @@ def main(argv: list[str] | None = None) -> int:
             return _check(args)
         if args.command == "deploy":
             return _deploy(args)
+        if args.command == "metrics":
+            return _metrics(args)
         return _serve(args)
     except LantingError as error:
         _print_problems(error.problems, args.site if hasattr(args, "site") else Path("."))

@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from lanting import __version__
+from lanting.build.metrics import OPENALEX
 from lanting.errors import did_you_mean
+from lanting.output.region import REGIONS
 
 CONTENT_KINDS = ("post", "talk", "page")
 """`lanting new KIND TITLE` writes one of these; any other first word is a site folder."""
@@ -108,10 +110,27 @@ def build_parser() -> Parser:
     _serve(commands)
     _deploy(commands)
     _theme(commands)
+    _metrics(commands)
     clean = _command(commands, "clean", "delete the build cache (SITE/.lanting/)",
                      "  lanting clean\n  lanting clean mysite\n")
     _site(clean)
     return parser
+
+
+def _metrics(commands: Any) -> None:
+    metrics = _command(commands, "metrics", "citation counts of the publications",
+                       "  lanting metrics update\n"
+                       "  lanting metrics update mysite --mailto me@example.org\n")
+    actions = metrics.add_subparsers(dest="action", required=True, metavar="ACTION",
+                                     parser_class=Parser)
+    update = actions.add_parser(
+        "update", help="fetch citation counts from OpenAlex into SITE/data/metrics.json "
+        "(commit it; builds stay offline)")
+    _site(update)
+    update.add_argument("--api", default=OPENALEX, metavar="URL",
+                        help=f"the OpenAlex API (default: {OPENALEX})")
+    update.add_argument("--mailto", default="", metavar="EMAIL",
+                        help="your e-mail, for OpenAlex's faster polite pool (default: none)")
 
 
 def _new(commands: Any) -> None:
@@ -161,7 +180,8 @@ def _build(commands: Any) -> None:
 def _check(commands: Any) -> None:
     check = _command(
         commands, "check", "run every check of a build, writing nothing",
-        "  lanting check\n  lanting check mysite --external --strict\n")
+        "  lanting check\n  lanting check mysite --external --strict\n"
+        "  lanting check --region cn\n")
     _site(check)
     check.add_argument("--drafts", action="store_true",
                        help="include drafts (default: left out)")
@@ -169,6 +189,9 @@ def _check(commands: Any) -> None:
                        help="also check http(s) links over the network (default: off)")
     check.add_argument("--strict", action="store_true",
                        help="treat warnings as errors (default: warnings are printed)")
+    check.add_argument("--region", choices=REGIONS,
+                       help="list the third-party hosts pages contact and flag those known "
+                            "to fail there (cn: mainland China; default: off)")
 
 
 def _serve(commands: Any) -> None:

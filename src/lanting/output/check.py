@@ -175,15 +175,17 @@ def _publication_links(inp: CheckInput, outputs: _Outputs) -> list[Problem]:
         return []
     problems = []
     for pub in bibliography.publications:
-        for link in pub.links:
-            if not link.url.startswith("/") or link.url.startswith("//"):
+        files = [(link.kind, link.url) for link in pub.links]
+        files += [("preview", pub.preview)] if pub.preview else []
+        for kind, url in files:
+            if not url.startswith("/") or url.startswith("//"):
                 continue
-            site_path = unquote(outputs.from_url(link.url.partition("#")[0]))
+            site_path = unquote(outputs.from_url(url.partition("#")[0]))
             if outputs.find(site_path) is None:
                 problems.append(Problem(
-                    f"entry `{pub.key}`, `{link.kind}`: no file {link.url} in the site",
+                    f"entry `{pub.key}`, `{kind}`: no file {url} in the site",
                     bibliography.path, pub.line,
-                    hint=f"put the file in static{link.url} or give its full URL"))
+                    hint=f"put the file in static{url} or give its full URL"))
     return problems
 
 
