@@ -201,9 +201,9 @@ def _deploy(args: argparse.Namespace) -> int:
     """Build (unless --no-build), then publish the output folder."""
     output = args.output or args.site / "public"
     if not args.no_build:
-        _build(args)
-        from lanting.config.load import load_config  # Pygments and math: not for a build
+        from lanting.config.load import load_config
 
+        _build(args)
         config = load_config(args.site, {"base_url": args.base_url} if args.base_url else None,
                              {"base_url": args.default_base_url}
                              if args.default_base_url else None)
@@ -258,6 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exit_:
         return int(exit_.code or 0) if exit_.code in (0, None) else EXIT_USAGE
     try:
+        # Imported here: a build with nothing to do must stay light (no Jinja, no Pygments).
         if args.command == "new":
             from lanting.cli.authoring import new_command  # Jinja: only when asked
 

@@ -53,6 +53,8 @@ VARIABLES: dict[str, str] = {
     "share_image": "`share_image(page)`: the preview image's absolute URL, or \"\".",
     "blog_posting": "`blog_posting(page)`: the post's JSON-LD (`BlogPosting`).",
     "person": "`person()`: the author's JSON-LD (`Person`).",
+    "cite_this": "`cite_this(page)`: how to cite a post — its BibTeX entry and the "
+                 "reference as text (`render/citing.py`).",
     "lang": "The page's language tag (`zh-CN`, `en`).",
     "t": "`t(key)`: an interface string in the page's language (`[strings.LANG]` of "
          "`lanting.toml` overrides them).",
@@ -81,6 +83,7 @@ VARIABLES: dict[str, str] = {
     "entries": "The sitemap's entries (`url`, `updated`, `alternates`).",
     "pub": "One publication (`model/site.py` `Publication`).",
     "json_ld": "The publication's JSON-LD (`ScholarlyArticle`), ready to embed.",
+    "tags": "Every tag of the projects once (`name`, `slug`), for the filter buttons.",
     "talk": "The talk (`model/site.py` `Talk`): its slides, notes, event, video, …",
     "tags": "On the projects page: every tag of the projects, for the filters.",
     # read by partials from the template that includes them
@@ -116,26 +119,27 @@ def render_calls() -> list[RenderCall]:
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                     and node.func.attr == "render" and len(node.args) >= 2):
                 continue
-            first = node.args[0]
-            if isinstance(first, ast.Name) and first.id in assigned:
-                first = assigned[first.id]
-            names = _template_names(first)
+            names = _template_names(node.args[0], tree)
             passed = tuple(k.arg for k in node.keywords if k.arg and k.arg != "lang")
             for name in names:
                 calls.append(RenderCall(name, ast.unparse(node.args[1]), passed, path.name))
     return calls
 
 
-def _template_names(node: ast.expr) -> list[str]:
+def _template_names(node: ast.expr, tree: ast.Module) -> list[str]:
+    """The template names an argument can be: a string, either side of `… if … else …`,
+    or every template name in what a variable of that name is assigned (`template =
+    {Kind.POST: "post.html", …}.get(page.kind, "page.html")`)."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return [node.value]
-    if isinstance(node, ast.IfExp):  # "post.html" if … else "page.html"
-        return _template_names(node.body) + _template_names(node.orelse)
-    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-            and node.func.attr == "get" and isinstance(node.func.value, ast.Dict)):
-        # {Kind.POST: "post.html", …}.get(page.kind, "page.html")
-        return [name for value in (*node.func.value.values, *node.args[1:])
-                for name in _template_names(value)]
+    if isinstance(node, ast.IfExp):
+        return _template_names(node.body, tree) + _template_names(node.orelse, tree)
+    if isinstance(node, ast.Name):
+        values = [a.value for a in ast.walk(tree) if isinstance(a, ast.Assign)
+                  and any(isinstance(t, ast.Name) and t.id == node.id for t in a.targets)]
+        return [c.value for value in values for c in ast.walk(value)
+                if isinstance(c, ast.Constant) and isinstance(c.value, str)
+                and c.value.endswith(OUTPUT_KINDS)]
     return []
 
 
