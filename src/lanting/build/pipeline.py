@@ -184,7 +184,9 @@ def render_talks(
     output path is relative to its language's folder (`sections` adds the folder)."""
     link_map = routes.link_map()
     dirs = language_dirs(config)
-    talks, problems, errors = [], [], []
+    talks: list[Talk] = []
+    problems: list[Problem] = []
+    errors: list[Problem] = []
     for doc in talk_docs:
         out_dir = routes.pages[doc.source.rel.as_posix()]
         own = out_dir.removeprefix(dirs.get(doc.meta.lang or "", ""))
@@ -196,7 +198,7 @@ def render_talks(
             errors.extend(error.problems)
             continue
         talks.append(talk)
-        problems.extend(found)
+        problems.extend((*doc.warnings, *found))
     if errors:
         raise LantingError(errors)
     return tuple(talks), problems

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ruamel.yaml import YAML
@@ -22,6 +22,7 @@ from lanting.config.load import LANGUAGE_TAG
 from lanting.config.locate import toml_key_lines
 from lanting.config.schema import CONTROL_CHARACTERS, SchemaProblem, build
 from lanting.content.discover import source_text
+from lanting.content.foreign import unknown_key_hint
 from lanting.content.notebook import convert_notebook
 from lanting.errors import LantingError
 from lanting.model.config import Url
@@ -336,6 +337,29 @@ def _news(source: Source, raw: RawFrontMatter, lines: dict[str, int],
     return tuple(sorted(items, key=lambda n: n.date, reverse=True))
 
 
+_KNOWN_KEYS = tuple(f.name for f in fields(RawFrontMatter))
+
+
+def _foreign_keys(source: Source, data: dict[str, Any], lines: dict[str, int]) -> tuple[
+        dict[str, Any], list[Problem], list[Problem]]:
+    """The keys Lanting knows; errors for the others, warnings for those of other
+    generators that would change nothing (`foreign.unknown_key_hint`)."""
+    errors: list[Problem] = []
+    warnings: list[Problem] = []
+    kept: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in _KNOWN_KEYS:
+            kept[key] = value
+            continue
+        severity, hint = unknown_key_hint(key, _KNOWN_KEYS)
+        if severity == "warning":
+            warnings.append(Problem(f"`{key}` is not a Lanting key: ignored", source.path,
+                                    lines.get(key, 1), hint=hint, severity="warning"))
+        else:
+            errors.append(_problem(source, lines, (key,), f"unknown key `{key}`", hint))
+    return kept, errors, warnings
+
+
 def _split_source(source: Source, raw_html: bool) -> tuple[
         str | None, str | None, str, int, tuple[Attachment, ...], tuple[Problem, ...]]:
     if source.rel.suffix == ".ipynb":
@@ -366,9 +390,11 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         raise LantingError.at("front matter nests too deeply", source.path, 2,
                               hint="a value may hold lists and tables a few levels deep, "
                                    "not thousands") from None
+    data, problems, foreign = _foreign_keys(source, data, lines)
+    warnings = (*warnings, *foreign)
     schema_problems: list[SchemaProblem] = []
     raw = build(RawFrontMatter, data, (), schema_problems)
-    problems = [_problem(source, lines, p.path, p.message, p.hint) for p in schema_problems]
+    problems += [_problem(source, lines, p.path, p.message, p.hint) for p in schema_problems]
     # (The schema refuses them in the typed keys; `params` holds anything.)
     problems += _control_characters(source, data.get("params"), lines, ("params",))
     if raw is None:
