@@ -35,7 +35,7 @@ from lanting.model.content import (
     RawNews,
     Source,
 )
-from lanting.model.names import MAX_NAME_BYTES, RESERVED_PREFIX
+from lanting.model.names import MAX_NAME_BYTES, RESERVED_PREFIX, alias_path
 from lanting.model.problem import Problem
 
 SLUG_RE = re.compile(r"^[\w][\w.\-]*$")
@@ -68,6 +68,7 @@ class RawFrontMatter:
     video: Url | None = None
     slides_pdf: Url | None = None
     cover: Url | None = None
+    aliases: tuple[str, ...] = ()
 
 
 def _yaml() -> YAML:
@@ -413,6 +414,15 @@ def parse(source: Source, raw_html: bool = True) -> Document:
                                  "use a BCP 47 tag such as zh-CN or en"))
     if raw.slug is not None:
         problems += _slug_problems(source, lines, raw.slug)
+    aliases = []
+    for i, alias in enumerate(raw.aliases):
+        path, reason = alias_path(alias)
+        if path is None:
+            problems.append(_problem(source, lines, ("aliases", str(i)), f"`{alias}`: {reason}",
+                                     "write the old URL's path, e.g. `/2024/05/old-name/` or "
+                                     "`/posts/old.html`"))
+        elif path not in aliases:
+            aliases.append(path)
     if source.kind in (Kind.POST, Kind.TALK):
         what = "a post" if source.kind is Kind.POST else "a talk"
         invalid = {p.path[0] for p in schema_problems if p.path}  # reported already
@@ -433,6 +443,6 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         series_order=raw.series_order, translation_key=raw.translation_key, toc=raw.toc,
         macros=raw.macros, params=raw.params, news=news, event=raw.event,
         location=raw.location, paper=raw.paper, video=raw.video, slides_pdf=raw.slides_pdf,
-        cover=raw.cover,
+        cover=raw.cover, aliases=tuple(aliases),
     )
     return Document(source, meta, body, body_line, lines, attachments, warnings)

@@ -9,7 +9,7 @@ from jinja2 import Environment
 from lanting.model.output import OutputFile, Reads
 from lanting.model.site import Site, Term
 from lanting.render.academic_pages import render_academic_pages
-from lanting.render.pages import PageRenderer, _sitemap, content_page, feed
+from lanting.render.pages import PageRenderer, _sitemap, content_page, feed, redirects
 
 
 def _term_pages(r: PageRenderer, taxonomy: str, terms: tuple[Term, ...]) -> list[OutputFile]:
@@ -39,6 +39,7 @@ def render_pages(site: Site, env: Environment, asset_urls: dict[str, str],
     files = [r.render("home.html", "index.html", page=site.home)]
     files.append(r.render("blog.html", "blog/index.html"))
     files += [content_page(r, p) for p in (*site.posts, *site.pages)]
+    files += redirects(r, site)
     files += _term_pages(r, "tags", site.tags)
     files += _term_pages(r, "categories", site.categories)
     if site.series:
