@@ -362,7 +362,7 @@ def produce(
     loaded = [item for item in loaded if item.rendered is not None]        # drafts left out
     documents: list[Document] = [item.document for item in loaded]
     routes = plan_routes([*documents, *talk_docs], discovery.assets, config.base_path,
-                         language_dirs(config))                            # 6. routes
+                         language_dirs(config), config.permalinks.posts)   # 6. routes
     link_maps = localized_link_maps([*documents, *talk_docs], routes.link_map(), config)
     images = responsive_images(discovery.assets, routes, site_dir / CACHE_DIR / "images"
                                if options.cache else None, reader)         # 6. (images)

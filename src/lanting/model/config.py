@@ -144,6 +144,19 @@ class LanguageConfig:
     language's pages (position, affiliation, interests in English)."""
 
 
+DEFAULT_POST_PERMALINK = "/posts/:slug/"
+
+
+@dataclass(frozen=True, slots=True)
+class PermalinksConfig:
+    posts: str = DEFAULT_POST_PERMALINK
+    """Where each post goes: `/posts/:slug/`, `/:year/:month/:day/:slug/`,
+    `/blog/:year/:title/`, `/posts/:abbrlink/`. `:slug` is the post's slug (its file or
+    folder name by default), `:title` its title as a slug (Chinese kept), `:year`,
+    `:month`, `:day` its date (in the offset it was written with); any other `:name` is
+    the post's `params.name`."""
+
+
 @dataclass(frozen=True, slots=True)
 class BuildConfig:
     minify: bool = True
@@ -211,6 +224,7 @@ class Config:
     feed: FeedConfig = field(default_factory=FeedConfig)
     profile: ProfileConfig = field(default_factory=ProfileConfig)
     publications: PublicationsConfig = field(default_factory=PublicationsConfig)
+    permalinks: PermalinksConfig = field(default_factory=PermalinksConfig)
     languages: tuple[str, ...] | dict[str, LanguageConfig] = ()
     """The site's languages, `["zh-CN", "en"]` or `[languages.en]` tables. `language` stays
     the default one (published at the root; it may be left out here); each other language

@@ -200,7 +200,7 @@ def _broken(link: LinkRef, here: str, inp: CheckInput,
         target = outputs.find(site_path)
         if target is None:
             draft = next((f"content/{d.source.rel.as_posix()}" for d in inp.drafts
-                          if output_dir(d) == site_path.strip("/") + "/"), None)
+                          if _draft_dir(d, inp) == site_path.strip("/") + "/"), None)
             return (_draft_link(url, draft) if draft is not None
                     else _missing_url(url, site_path, inp))
         return _anchor(fragment, target, outputs)
@@ -228,6 +228,13 @@ def _broken(link: LinkRef, here: str, inp: CheckInput,
     if target is not None:
         return _anchor(fragment, target, outputs)
     return _missing_file(url, content, here, link.image, inp)
+
+
+def _draft_dir(doc: Document, inp: CheckInput) -> str | None:
+    try:
+        return output_dir(doc, inp.config.permalinks.posts)
+    except ValueError:
+        return None
 
 
 def _draft_link(url: str, draft: str) -> tuple[str, str]:
