@@ -18,6 +18,7 @@ from lanting.config.i18n import STRINGS
 from lanting.config.locate import line_of, toml_key_lines
 from lanting.config.schema import SchemaProblem, build
 from lanting.errors import LantingError, did_you_mean
+from lanting.markdown.anchors import HEADING_ID_STYLES
 from lanting.markdown.math import to_mathml
 from lanting.model.config import GISCUS_MAPPINGS, LINK_KINDS, Config
 from lanting.model.names import RESERVED_PREFIX
@@ -68,6 +69,10 @@ def _validate(config: Config) -> list[SchemaProblem]:
             (("publications", "selected_on_home"), config.publications.selected_on_home, 0)):
         if value < least:
             problems.append(SchemaProblem(path, f"must be {least} or more, not {value}"))
+    if config.markdown.heading_ids not in HEADING_ID_STYLES:
+        problems.append(SchemaProblem(("markdown", "heading_ids"),
+                                      f"unknown heading id style `{config.markdown.heading_ids}`",
+                                      "`lanting` (the default) or `github`"))
     for i, level in enumerate(config.markdown.toc_levels):
         if not 1 <= level <= 6:
             problems.append(SchemaProblem(("markdown", "toc_levels", str(i)),

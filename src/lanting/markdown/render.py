@@ -80,7 +80,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     _only_with_task_marks(md)
     md.use(callouts_plugin)
     md.use(more_plugin)
-    md.use(anchors_plugin)
+    md.use(anchors_plugin, options.heading_ids)
     md.use(links_plugin)
     md.use(figures_plugin)
     md.use(code_plugin)

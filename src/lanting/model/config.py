@@ -54,6 +54,10 @@ class MarkdownConfig:
     code_dark_style: str = "github-dark"
     cjk_spacing: bool = True
     """A thin space between Chinese characters and Latin letters or digits."""
+    heading_ids: str = "lanting"
+    """How heading ids are made from the text: `lanting` (punctuation dropped, runs of
+    spaces, `_` and `-` as one `-`) or `github` (as GitHub, kramdown's GFM input and
+    Hugo do: `_` and `--` kept), so that links written for an old site keep working."""
 
 
 @dataclass(frozen=True, slots=True)
