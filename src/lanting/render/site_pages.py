@@ -13,8 +13,8 @@ from lanting.render.pages import PageRenderer, _sitemap, content_page, feed, red
 
 
 def _term_pages(r: PageRenderer, taxonomy: str, terms: tuple[Term, ...]) -> list[OutputFile]:
-    if not terms:
-        return []
+    """The list of a taxonomy's terms and a page per term. The list is there even with no
+    term (it says so): a menu entry `/tags/` keeps working while no post has a tag."""
     files = [r.render("terms.html", f"{taxonomy}/index.html", taxonomy=taxonomy, terms=terms)]
     for term in terms:
         files.append(r.render("term.html", f"{taxonomy}/{term.slug}/index.html",
