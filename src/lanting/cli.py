@@ -18,6 +18,7 @@ from lanting import __version__
 from lanting.build import build, clean_cache
 from lanting.build.options import BuildOptions, BuildResult, max_jobs
 from lanting.errors import LantingError, UsageError
+from lanting.importer import KINDS as IMPORT_KINDS
 from lanting.model.problem import Problem
 from lanting.scaffold import new_site
 
@@ -57,6 +58,20 @@ def _parser() -> argparse.ArgumentParser:
                              help="address to bind (default: 127.0.0.1)")
             sub.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
             sub.add_argument("--open", action="store_true", help="open a browser")
+    imp = commands.add_parser(
+        "import", help="make a new site from a Jekyll, al-folio, Hugo, Hugo Blox or Hexo site")
+    imp.add_argument("source", type=Path, metavar="SOURCE", help="the site to import (only read)")
+    imp.add_argument("dest", nargs="?", type=Path, metavar="DEST",
+                     help="a new or empty folder for the new site (default: SOURCE-lanting)")
+    imp.add_argument("--from", dest="kind", choices=IMPORT_KINDS,
+                     help="the kind of site (default: detected)")
+    imp.add_argument("--dry-run", action="store_true",
+                     help="print the report, write nothing")
+    imp.add_argument("--timezone", metavar="ZONE",
+                     help="time zone of dates written without one (default: the source's, "
+                     "else UTC)")
+    imp.add_argument("--permalink", metavar="PATTERN",
+                     help="the source's permalink pattern, instead of its configuration's")
     check = commands.add_parser("check", help="check the site without writing it")
     check.add_argument("site", nargs="?", type=Path, default=Path("."), metavar="SITE")
     check.add_argument("--drafts", action="store_true", help="include drafts")
@@ -196,6 +211,18 @@ def _serve(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _import(args: argparse.Namespace) -> int:
+    from lanting.importer import import_site
+    from lanting.importer.common import Options
+
+    imported = import_site(args.source, args.dest, args.kind, args.dry_run,
+                           Options(timezone=args.timezone, permalink=args.permalink))
+    print(imported.report.format(imported.dest, args.dry_run))
+    if not args.dry_run:
+        print(f"next: lanting serve {imported.dest}")
+    return EXIT_OK
+
+
 def _terminate(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt  # unwinds through the writer, which removes its temporary folder
 
@@ -230,6 +257,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"created a new site in {args.dir} ({len(written)} files)")
             print(f"next: lanting serve {args.dir}")
             return EXIT_OK
+        if args.command == "import":
+            return _import(args)
         if not args.site.is_dir():
             raise UsageError(f"{args.site} is not a folder")
         if args.command == "build":
