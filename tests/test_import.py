@@ -71,6 +71,13 @@ CASES = {
         ("sequence-parallel", "gpu-rental-prices", "moe-routing"),
         {"/posts/2024/01/ring-allreduce/": 1, "/posts/2024/02/tensor-parallel/": 1,
          "/posts/2024/03/pipeline-bubbles/": 1}),
+    "hexo": Case(
+        "hexo",
+        ("/posts/5f3a9c1e.html", "/posts/9b21e07d.html", "/posts/c4e8a210.html", "/nccl-env/",
+         "/about/"),
+        ("读论文-dapo", "flashattention-手推"),
+        {"/posts/ppo-算法详解/": 1, "/posts/gae-广义优势估计/": 1,
+         "/posts/verl-源码阅读-01-整体架构/": 2}),
 }
 
 
@@ -273,3 +280,34 @@ def test_cli_unknown_source_exits_with_usage_error(run_cli: Any, tmp_path: Path)
     assert code != 0
     assert "not a site Lanting can import" in err
     assert "Traceback" not in err
+
+
+def test_hexo_default_permalinks_keep_chinese_title_urls(tmp_path: Path) -> None:
+    """With Hexo's default `:year/:month/:day/:title/`, `:title` is the path under
+    `_posts/` with its case and Chinese kept; both the encoded and raw forms answer."""
+    dest = tmp_path / "site"
+    import_site(FIXTURES / "hexo", dest, "hexo", False,
+                Options(now=NOW.now, permalink=":year/:month/:day/:title/"))
+    build(dest, BuildOptions())
+    out = dest / "public"
+    for url in ("/2023/06/18/PPO-%E7%AE%97%E6%B3%95%E8%AF%A6%E8%A7%A3/",
+                "/2023/06/18/PPO-算法详解/", "/2023/09/02/rl/GAE-广义优势估计/",
+                "/2024/02/25/verl-源码阅读-01-整体架构/", "/nccl-env/"):
+        assert answer(out, url).parent.name in ("ppo-算法详解", "gae-广义优势估计",
+                                                "verl-源码阅读-01-整体架构",
+                                                "nccl-环境变量速查")
+
+
+def test_hexo_front_matter_and_tags(built: Any) -> None:
+    posts = built("hexo").imported.dest / "content" / "posts"
+    gae = (posts / "gae-广义优势估计" / "index.md").read_text(encoding="utf-8")
+    assert "categories: [强化学习]" in gae  # a flat list is one hierarchy: its leaf
+    assert "date: 2023-09-02T21:40:33+08:00" in gae  # read in the site's time zone
+    assert "\\_" not in gae and "$\\delta_t = r_t" in gae  # marked's escapes undone
+    assert 'hl_lines=5 title=gae_loop.py' in gae
+    verl = (posts / "verl-源码阅读-01-整体架构" / "index.md").read_text(encoding="utf-8")
+    assert "categories: [框架源码, 笔记]" in verl
+    assert "[verl 仓库](https://github.com/volcengine/verl)" in verl
+    nccl = (posts / "nccl-环境变量速查.md").read_text(encoding="utf-8")
+    assert "hidden: true" in nccl and "看答案[^hide-1]" in nccl
+    assert "[PPO 算法详解：从 TRPO 到 Clip](ppo-算法详解/index.md)" in nccl

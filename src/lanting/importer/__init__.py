@@ -85,6 +85,9 @@ def _reader(kind: str) -> Callable[[Path, Report, Options], NewSite]:
     if kind == "hugo":
         from lanting.importer.hugo import Hugo
         return lambda s, r, o: Hugo(s, r, o).run()
+    if kind == "hexo":
+        from lanting.importer.hexo import Hexo
+        return lambda s, r, o: Hexo(s, r, o).run()
     raise UsageError(f"importing a {kind} site is not supported yet")
 
 
