@@ -71,6 +71,16 @@ CASES = {
         ("sequence-parallel", "gpu-rental-prices", "moe-routing"),
         {"/posts/2024/01/ring-allreduce/": 1, "/posts/2024/02/tensor-parallel/": 1,
          "/posts/2024/03/pipeline-bubbles/": 1}),
+    "hugo-blox": Case(
+        "hugo-blox",
+        ("/post/grpo-from-scratch/", "/post/vllm-sleep-mode/", "/post/vllm-weight-sync/",
+         "/post/kl-penalty/",
+         "/talk/grpo-%E8%AE%AD%E7%BB%83%E4%B8%BA%E4%BB%80%E4%B9%88%E4%BC%9A%E5%B4%A9"
+         "acl-2025-%E5%8F%A3%E5%A4%B4%E6%8A%A5%E5%91%8A/",
+         "/publication/grpo-stability/", "/publication/rollout-scheduling/",
+         "/uploads/resume.pdf"),
+        ("reading-list-2024",),
+        {"/post/grpo-from-scratch/": 1, "/post/vllm-sleep-mode/": 1, "/": 1}),
     "hexo": Case(
         "hexo",
         ("/posts/5f3a9c1e.html", "/posts/9b21e07d.html", "/posts/c4e8a210.html", "/nccl-env/",
@@ -311,3 +321,26 @@ def test_hexo_front_matter_and_tags(built: Any) -> None:
     nccl = (posts / "nccl-环境变量速查.md").read_text(encoding="utf-8")
     assert "hidden: true" in nccl and "看答案[^hide-1]" in nccl
     assert "[PPO 算法详解：从 TRPO 到 Clip](ppo-算法详解/index.md)" in nccl
+
+
+def test_hugo_blox_profile_publications_and_talk(built: Any) -> None:
+    done = built("hugo-blox")
+    config = (done.imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    for line in ('name_en = "Wen Jiang"', 'position = "博士后研究员"',
+                 'email = "wen.jiang@example.edu.cn"', 'photo = "/images/avatar.png"',
+                 '{ kind = "cv", url = "/uploads/resume.pdf" }'):
+        assert line in config
+    bib = (done.imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert "@inproceedings{jiang2025grpo," in bib and "@article{rollout-scheduling," in bib
+    assert "arxiv              = {2503.04567}" in bib
+    assert (done.out / "publications" / "jiang2025grpo" / "index.html").is_file()
+    talk = parse_html((done.out / "talks" / "acl-2025-oral" / "index.html")
+                      .read_text(encoding="utf-8"))
+    hrefs = [a.get("href") or "" for a in talk.find_all("a")]
+    assert any("jiang2025grpo" in h for h in hrefs)
+    post = parse_html((done.out / "post" / "grpo-from-scratch" / "index.html")
+                      .read_text(encoding="utf-8"))
+    main = post.find("main") or post
+    assert "figure-fig-reward" in main.ids()
+    assert [m.text() for m in main.find_all("mark")] == ["长度偏置"]
+    assert main.find("details") is not None

@@ -88,7 +88,8 @@ def _reader(kind: str) -> Callable[[Path, Report, Options], NewSite]:
     if kind == "hexo":
         from lanting.importer.hexo import Hexo
         return lambda s, r, o: Hexo(s, r, o).run()
-    raise UsageError(f"importing a {kind} site is not supported yet")
+    from lanting.importer.hugoblox import HugoBlox
+    return lambda s, r, o: HugoBlox(s, r, o).run()
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ one post that uses it, else its static path) are known only once every post is r
 
 from __future__ import annotations
 
+import html
 import json
 import posixpath
 import re
@@ -23,7 +24,7 @@ from lanting.importer.report import Report
 from lanting.importer.text import When, dump_front_matter, dump_toml
 from lanting.model.config import DEFAULT_POST_PERMALINK
 from lanting.model.content import Document, FrontMatter, Kind, Source
-from lanting.model.names import slugify
+from lanting.model.names import alias_output, slugify
 from lanting.site.routes import post_dir
 
 FRONT_ORDER = ("title", "date", "updated", "slug", "summary", "tags", "categories", "series",
@@ -229,7 +230,11 @@ class NewSite:
         own = self.new_url(item)
         aliases = [u for u in dict.fromkeys(site_path(u) for u in item.old_urls)
                    if u != own and u.rstrip("/") + "/" != own]
-        if aliases:
+        if aliases and item.kind == "talk":  # talks have no `aliases`
+            for alias in aliases:
+                self.extra["static/" + alias_output(alias)] = redirect_page(own)
+            self.report.convert("old URLs kept (redirect pages)", len(aliases))
+        elif aliases:
             item.front["aliases"] = aliases
             self.report.convert("old URLs kept (aliases)", len(aliases))
 
@@ -286,6 +291,15 @@ def _notebook(text: str, notebook: dict[str, Any]) -> str:
         for i, cell in enumerate(cells):
             cell.setdefault("id", f"imported-{i}")
     return json.dumps(result, ensure_ascii=False, indent=1) + "\n"
+
+
+def redirect_page(target: str) -> str:
+    """A redirect page like Lanting's own, for an old URL no Lanting page can alias."""
+    url = html.escape(target, quote=True)
+    return (f'<!doctype html>\n<html><head><meta charset="utf-8"><title>{url}</title>'
+            f'<link rel="canonical" href="{url}"><meta name="robots" content="noindex">'
+            f'<meta http-equiv="refresh" content="0; url={url}"></head>'
+            f'<body><h1>Moved</h1><p><a href="{url}">{url}</a></p></body></html>\n')
 
 
 def slug_of(text: str) -> str:
