@@ -170,3 +170,9 @@ def test_bibtex_strings_are_expanded_and_ampersands_kept() -> None:
     assert entry.value("publisher") == "Association for Computational Linguistics"
     assert "title     = {A & B}," in dump([entry])
     assert entry.line == 2
+
+
+def test_underscores_in_text_of_math_are_escaped() -> None:
+    out, count = B.text_underscores(r"$\text{sentence_length} + x_i + \text{a\_b} \text{ & }$")
+    assert out == r"$\text{sentence\_length} + x_i + \text{a\_b} \text{ \& }$"
+    assert count == 2

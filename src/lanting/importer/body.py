@@ -244,6 +244,21 @@ def unescape_marked_math(text: str) -> tuple[str, int]:
     return text, count
 
 
+def text_underscores(text: str) -> tuple[str, int]:
+    """`\\text{a_b & c}` in math: MathJax showed `_` and `&` as they are, Lanting's math
+    (like LaTeX) wants `\\_` and `\\&` there."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        inner = re.sub(r"(?<!\\)([_&])", r"\\\1", match.group(2))
+        count += inner != match.group(2)
+        return match.group(1) + inner + "}"
+
+    return re.sub(r"(\\(?:text|textrm|textit|textbf|texttt)\{)([^{}]*)\}", one,
+                  text), count
+
+
 def equations(text: str) -> tuple[str, int]:
     """`\\begin{equation}\\label{x} … \\end{equation}` → `$$ … $$ (x)`; `\\eqref{x}`,
     `\\ref{x}` of those labels → `@x`."""

@@ -305,6 +305,8 @@ class Hexo:
         if self.marked:
             text, count = B.unescape_marked_math(text)
             ctx.convert("Markdown escapes undone in math (hexo-renderer-marked)", count)
+        text, count = B.text_underscores(text)
+        ctx.convert("_ and & in \\text{} of math", count)
         text = self.block_tags(text, ctx)
         text = tags(text, self.tag_handlers(item, ctx, path, footnotes), ctx)
         text = OUTPUT.sub(lambda m: ctx.leave(m.group(), "a Nunjucks value of the old theme"),

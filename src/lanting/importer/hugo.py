@@ -426,6 +426,8 @@ class Hugo:
         text, count = B.goldmark_attributes(text)
         ctx.convert("Goldmark attributes", count)
         text = self.shortcodes(text, item, ctx, folder)
+        text, count = B.text_underscores(text)
+        ctx.convert("_ and & in \\text{} of math", count)
         text, count = B.table_math(text)
         ctx.convert("| in table math", count)
         text, count = B.html_anchors(text)

@@ -359,6 +359,8 @@ class Jekyll:
         ctx.convert("kramdown inline math ($$ → $)", inline)
         ctx.convert("dollar signs escaped", dollars)
         text = shelf.restore(text, "M")
+        text, count = B.text_underscores(text)
+        ctx.convert("_ and & in \\text{} of math", count)
         text, count = B.table_math(text)
         ctx.convert("| in table math", count)
         text, count = B.html_anchors(text)
