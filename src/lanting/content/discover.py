@@ -28,6 +28,10 @@ CONTENT = "content"
 T = TypeVar("T")
 STATIC = "static"
 BIBLIOGRAPHY = PurePosixPath("publications.bib")
+REFERENCES = PurePosixPath("references.bib")
+COAUTHORS = PurePosixPath("coauthors.yml")
+_DATA_FILES = (BIBLIOGRAPHY, REFERENCES, COAUTHORS)
+"""Files of `content/` read by a stage of their own, never published as they are."""
 TEMPLATES = "templates"
 
 
@@ -262,8 +266,11 @@ def image_bytes_size(data: bytes) -> tuple[int, int] | None:
         return None
 
 
-def _read_bibliography(path: Path) -> Source:
-    return Source(path, BIBLIOGRAPHY, Kind.BIBLIOGRAPHY, read_text(path))
+def _read_data(rel: PurePosixPath) -> Callable[[Path], Source]:
+    def read(path: Path) -> Source:
+        return Source(path, rel, Kind.BIBLIOGRAPHY, read_text(path))
+
+    return read
 
 
 def discover(site: Path, reader: FileReader | None = None,
@@ -283,7 +290,7 @@ def discover(site: Path, reader: FileReader | None = None,
     sources: list[Source] = []
     assets: list[Asset] = []
     problems: list[Problem] = []
-    bibliography: Source | None = None
+    data: dict[PurePosixPath, Source] = {}
     files = _walk(content_dir, site, warnings, excluded) if content_dir.is_dir() else []
     bundles = {rel.rsplit("/", 1)[0] for _, rel in files
                if rel.endswith("/index.md") and rel.count("/") == 2}
@@ -293,8 +300,8 @@ def discover(site: Path, reader: FileReader | None = None,
         path = Path(name)
         kind = _classify(rel)
         try:
-            if rel == BIBLIOGRAPHY:
-                bibliography = reader.remembered(path, _read_bibliography)
+            if rel in _DATA_FILES:
+                data[rel] = reader.remembered(path, _read_data(rel))
             elif kind in _RECALLED_KINDS and known is not None:
                 sources.append(_read_or_recall(path, rel, kind, rel_text, known, started_ns,
                                                stamps))
@@ -329,4 +336,5 @@ def discover(site: Path, reader: FileReader | None = None,
     if (site / TEMPLATES).is_dir():  # walked for its warnings; the template loader refuses too
         _walk(site / TEMPLATES, site, warnings)
     return Discovery(tuple(sources), tuple(assets), tuple(static), tuple(warnings),
-                     bibliography, stamps)
+                     data.get(BIBLIOGRAPHY), references=data.get(REFERENCES),
+                     coauthors=data.get(COAUTHORS), stamps=stamps)

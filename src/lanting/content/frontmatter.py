@@ -24,7 +24,8 @@ from lanting.config.schema import CONTROL_CHARACTERS, SchemaProblem, build
 from lanting.content.discover import source_text
 from lanting.content.foreign import unknown_key_hint
 from lanting.content.notebook import convert_notebook
-from lanting.errors import LantingError
+from lanting.errors import LantingError, did_you_mean
+from lanting.model.cite import CITATION_STYLES
 from lanting.model.config import Url
 from lanting.model.content import (
     Attachment,
@@ -69,6 +70,9 @@ class RawFrontMatter:
     slides_pdf: Url | None = None
     cover: Url | None = None
     aliases: tuple[str, ...] = ()
+    # Citing: the page's own .bib files and its citation style.
+    bibliography: tuple[str, ...] = ()
+    citation_style: str | None = None
 
 
 def _yaml() -> YAML:
@@ -423,6 +427,11 @@ def parse(source: Source, raw_html: bool = True) -> Document:
                                      "`/posts/old.html`"))
         elif path not in aliases:
             aliases.append(path)
+    if raw.citation_style is not None and raw.citation_style not in CITATION_STYLES:
+        problems.append(_problem(source, lines, ("citation_style",),
+                                 f"unknown citation style `{raw.citation_style}`",
+                                 did_you_mean(raw.citation_style, CITATION_STYLES)
+                                 or f"one of {', '.join(CITATION_STYLES)}"))
     if source.kind in (Kind.POST, Kind.TALK):
         what = "a post" if source.kind is Kind.POST else "a talk"
         invalid = {p.path[0] for p in schema_problems if p.path}  # reported already
@@ -444,5 +453,7 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         macros=raw.macros, params=raw.params, news=news, event=raw.event,
         location=raw.location, paper=raw.paper, video=raw.video, slides_pdf=raw.slides_pdf,
         cover=raw.cover, aliases=tuple(aliases),
+        bibliography=tuple(b.strip() for b in raw.bibliography if b.strip()),
+        citation_style=raw.citation_style,
     )
     return Document(source, meta, body, body_line, lines, attachments, warnings)

@@ -15,11 +15,14 @@ import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lanting.errors import UsageError
-from lanting.importer.common import Options
 from lanting.importer.report import Report
-from lanting.importer.site import NewSite
+
+if TYPE_CHECKING:  # the readers load the site model: `lanting --help` need not
+    from lanting.importer.common import Options
+    from lanting.importer.site import NewSite
 
 KINDS = ("jekyll", "al-folio", "hugo", "hugo-blox", "hexo")
 
@@ -124,6 +127,8 @@ def import_site(source: Path, dest: Path | None = None, kind: str | None = None,
         raise UsageError(f"{source} is not a folder")
     if kind is not None and kind not in KINDS:
         raise UsageError(f"unknown kind `{kind}`: one of {', '.join(KINDS)}")
+    from lanting.importer.common import Options
+
     kind = kind or detect(source)
     options = options or Options()
     dest = dest or default_dest(source)

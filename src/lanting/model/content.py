@@ -10,6 +10,7 @@ from enum import StrEnum
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from lanting.model.cite import Reference
 from lanting.model.markdown import MarkdownOptions, RenderedMarkdown
 from lanting.model.problem import Problem
 
@@ -21,7 +22,8 @@ class Kind(StrEnum):
     TALK = "talk"
     """`talks/<slug>.md`: slides separated by `---` lines, speaker notes after `Note:`."""
     BIBLIOGRAPHY = "bibliography"
-    """`publications.bib`: kept apart from the Markdown sources (`Discovery.bibliography`)."""
+    """`publications.bib` and `references.bib`: kept apart from the Markdown sources
+    (`Discovery.bibliography`, `Discovery.references`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +76,10 @@ class Discovery:
     warnings: tuple[Problem, ...]
     bibliography: Source | None = None
     """`content/publications.bib`, read as text (parsed by `bibliography.py`)."""
+    references: Source | None = None
+    """`content/references.bib`: other people's papers, for citing (`references.py`)."""
+    coauthors: Source | None = None
+    """`content/coauthors.yml`: co-authors' pages (`coauthors.py`)."""
     stamps: dict[str, tuple[str, str]] = field(default_factory=dict)
     """Posts and pages by `rel`: (stamp, digest) of each file that has not changed for a
     while (`SETTLED_NS`); what the next build may pass as `known`."""
@@ -147,6 +153,10 @@ class FrontMatter:
     aliases: tuple[str, ...] = ()
     """Old URLs of the page, each answered by a redirect page: site paths, decoded
     (`/ml systems/2024/x.html`, `/tp/`; `names.alias_path`)."""
+    bibliography: tuple[str, ...] = ()
+    """The page's own .bib files, relative to its folder (`refs.bib` beside a bundle)."""
+    citation_style: str | None = None
+    """The page's citation style, over `[citations] style`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,8 +192,11 @@ class DocumentSettings:
     drafts: bool = False
     image_sizes: dict[str, tuple[int, int]] = field(default_factory=dict, compare=False)
     """Content path of each image -> size (cache entries record the sizes they used)."""
-    bibliography: dict[str, tuple[str, str]] = field(default_factory=dict)
-    """Citation key -> (short label, URL) for `{{< cite >}}` and `[@key]`."""
+    references: dict[str, Reference] = field(default_factory=dict, compare=False)
+    """Every entry of the site's bibliographies, by key, for `[@key]`. Not part of cache
+    keys: a page records the digest of each entry it cites (`("ref", key, digest)`)."""
+    citation_style: str = "author-year"
+    """`[citations] style`; a page's `citation_style` overrides it."""
 
 
 @dataclass(frozen=True, slots=True)

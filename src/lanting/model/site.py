@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from lanting.model.cite import Author, Reference
 from lanting.model.config import Config
 from lanting.model.content import Kind
 from lanting.model.markdown import Heading, LinkRef
@@ -101,6 +102,8 @@ class Page:
     aliases: tuple[str, ...] = ()
     """Output files of the redirect pages of its old URLs (front matter `aliases`),
     relative to its language's root: `tp/index.html`."""
+    citation_style: str | None = None
+    """The page's own `citation_style` (front matter); None follows `[citations] style`."""
 
     @property
     def html(self) -> str:
@@ -174,21 +177,13 @@ class Routes:
 
 
 @dataclass(frozen=True, slots=True)
-class Author:
-    name: str
-    """As displayed: `Zhiyuan Lin`, `Jörg Müller`, `王小红`."""
-    last: str
-    """Family name, for short citations (`Lin et al., 2026`)."""
-    first: str = ""
-    co_first: bool = False
-    corresponding: bool = False
-
-
-@dataclass(frozen=True, slots=True)
 class PubLink:
     kind: str
-    """pdf, arxiv, code, slides, video, project, poster, doi."""
+    """pdf, arxiv, html, supp, code, slides, video, poster, blog, website, project, doi;
+    or, among `Publication.metrics`, altmetric, dimensions, scholar, inspirehep."""
     url: str
+    label: str = ""
+    """What a metric link shows (`Altmetric 248277`); buttons show their kind's name."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +194,7 @@ class Publication:
     category: str
     """One of CATEGORIES (the field `category` overrides the guess)."""
     title: str
-    """Plain text (math left as its LaTeX source), for meta tags and listings."""
+    """Plain text (each formula as readable text, `β_t`), for meta tags and listings."""
     title_html: str
     """Escaped, with math as MathML."""
     authors: tuple[Author, ...]
@@ -221,6 +216,20 @@ class Publication:
     """Line of the entry in the .bib file."""
     order: int
     """Position in the file (ties in sorting keep the file's order)."""
+    abbr: str = ""
+    """al-folio's venue chip (`ICML`), coloured by `[publications.venues]`."""
+    preview: str = ""
+    """URL of a thumbnail (`preview = {x.png}` is `/x.png` of `static/`)."""
+    award_name: str = ""
+    """The award's short name (its badge); `award_html` then says more in a panel."""
+    award_html: str = ""
+    """`award`, rendered as inline Markdown."""
+    additional_info_html: str = ""
+    """al-folio's `additional_info`, inline Markdown shown after the venue."""
+    bibtex_show: bool = True
+    """`bibtex_show = {false}` hides the BibTeX button."""
+    metrics: tuple[PubLink, ...] = ()
+    """Links to the entry's Altmetric, Dimensions, Google Scholar and INSPIRE pages."""
 
     @property
     def slug(self) -> str:
@@ -259,6 +268,9 @@ class Bibliography:
     """Newest first; entries of one year keep the file's order."""
     warnings: tuple[Problem, ...] = ()
     """What reading the file found odd but harmless (an unknown LaTeX macro)."""
+    references: tuple[Reference, ...] = ()
+    """The same entries as pages cite them (in the file's order); of `references.bib`,
+    only these."""
 
     def get(self, key: str) -> Publication | None:
         return next((p for p in self.publications if p.key == key), None)
@@ -303,6 +315,8 @@ class Talk:
     """What rendering its slides read besides the talk (`RenderedMarkdown.deps`)."""
     links: tuple[LinkRef, ...] = field(default=(), repr=False)
     """The links of its slides and notes, at their lines of the talk file (checked)."""
+    references_html: str = ""
+    """The list of what its slides cite, for the end of the article."""
 
     @property
     def deck_url(self) -> str:
@@ -379,11 +393,6 @@ class Academic:
 
     def publication(self, key: str) -> Publication | None:
         return next((p for p in self.publications if p.key == key), None)
-
-    def references(self, rel: str) -> tuple[Publication, ...]:
-        """The publications a page cites, in order of first citation."""
-        found = (self.publication(k) for k in self.cited_in.get(rel, ()))
-        return tuple(p for p in found if p is not None)
 
     def is_owner(self, author: Author) -> bool:
         return bool(self.highlight & name_keys(author.first, author.last))

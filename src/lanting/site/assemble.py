@@ -43,6 +43,7 @@ def _page(doc: Document, rendered: RenderedMarkdown, body: Body, routes: Routes,
         cover=_cover_url(doc, routes),
         aliases=tuple(out for out in dict.fromkeys(alias_output(a) for a in meta.aliases)
                       if out != out_dir + "index.html"),  # its own URL needs no redirect
+        citation_style=meta.citation_style,
     )
 
 
