@@ -99,9 +99,9 @@ def test_untranslated_posts_have_no_alternates(pages: dict[str, bytes]) -> None:
 def test_one_search_index_covers_both_languages(example: tuple[Path, BuildResult]) -> None:
     out = example[0]
     meta = json.loads((out / "search-index/meta.json").read_text())
-    # 21 posts, 3 English versions, the about page in both languages, the talk, and the
-    # page of each of the 4 publications in both languages
-    assert meta["pages"] == 21 + 3 + 2 + 1 + 4 * 2
+    # 21 posts, 3 English versions, the about page in both languages, the talk, the
+    # page of each of the 4 publications and the CV in both languages, and the 2 projects
+    assert meta["pages"] == 21 + 3 + 2 + 1 + 4 * 2 + 2 + 2
 
 
 def test_feeds_per_language(example: tuple[Path, BuildResult]) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from lanting.fs import keep_newest
 from lanting.model.output import Reads
 
-INPUT_FOLDERS = ("content", "static", "templates")
+INPUT_FOLDERS = ("content", "static", "templates", "data")
 INPUT_FILES = ("lanting.toml",)
 MARKER = ".lanting-output"
 GIT = ".git"

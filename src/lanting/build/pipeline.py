@@ -31,6 +31,7 @@ from urllib.parse import urlsplit
 
 from lanting.build.bytecode import bytecode_cache
 from lanting.build.cache import DocumentCache, engine_fingerprint, settings_fingerprint
+from lanting.build.cv_pdf import build_cv_pdf
 from lanting.build.freshness import (
     Stamps,
     State,
@@ -46,9 +47,11 @@ from lanting.config.languages import language_dirs, site_languages
 from lanting.config.load import load_config
 from lanting.content.bibliography import parse_bibliography
 from lanting.content.coauthors import parse_coauthors, with_coauthor_links
+from lanting.content.cv import parse_cv
 from lanting.content.discover import FileReader, discover
 from lanting.content.documents import load_or_problems, render_context
 from lanting.content.frontmatter import parse
+from lanting.content.metrics import read_metrics
 from lanting.content.references import parse_references
 from lanting.content.translations import localized_link_maps, resolve_languages
 from lanting.errors import LantingError
@@ -79,7 +82,10 @@ from lanting.site.academic import (
     scholar_user,
 )
 from lanting.site.bodies import link_pages
+from lanting.site.collections import build_people, build_teaching
+from lanting.site.cv import finish_cv
 from lanting.site.images import responsive_images
+from lanting.site.projects import build_projects
 from lanting.site.routes import plan_routes
 from lanting.site.sections import assemble_sections
 from lanting.site.talks import render_talk
@@ -362,6 +368,10 @@ def produce(
         parse_bibliography(discovery.bibliography, scholar_user(config)),
         parse_coauthors(discovery.coauthors))
     references = parse_references(discovery.references)
+    cv = parse_cv(discovery.cv, config.language)                           # 3. (the CV)
+    metrics = read_metrics(site_dir)                                       # 3. (citations)
+    cv_pdf, cv_problems = build_cv_pdf(config, cv, discovery.cv, bibliography.publications,
+                                       site_dir / CACHE_DIR if options.cache else None)
     settings = document_settings(site_dir, config, discovery, options.drafts,
                                  citation_library(bibliography, references, config))
     talk_sources = [s for s in discovery.sources if s.kind is Kind.TALK]
@@ -393,19 +403,26 @@ def produce(
                 if item.rendered is not None}
     citations = {rel: r.citations for rel, r in rendered.items()}
     citations.update({t.rel: t.citations for t in talks})
+    by_rel = {d.source.rel.as_posix(): d for d in documents}
 
     def academic(site: Site, language: str | None) -> Site:                # academic links
         mine = [d for d in (*documents, *talk_docs) if language in (None, d.meta.lang)]
-        return replace(site, academic=build_academic(
+        links = build_academic(
             site.config, (*site.posts, *site.pages), mine, citations, bibliography,
             tuple(t for t in talks if language in (None, t.lang)), news.get(language, ()),
-            site.home.title if site.home else ""))
+            site.home.title if site.home else "")
+        return replace(site, academic=links, cv=finish_cv(cv, links, site.config,
+                                                          cv_pdf.url if cv_pdf else ""),
+                       projects=build_projects(site, by_rel, links),
+                       teaching=build_teaching(site, by_rel), people=build_people(site, by_rel),
+                       metrics=metrics)
 
     sections = assemble_sections(config, documents, rendered, bodies, routes,
                                  academic)                                 # 8. assemble
     site = sections.default
     extra_html = [s.html + s.notes_html for t in talks for s in t.slides]
     extra_html += [p.title_html + p.abstract_html for p in bibliography.publications]
+    extra_html += [cv.html] if cv else []
     math_chars = "".join(sorted({c for r in rendered.values() for c in r.math_chars}
                                 | set(math_characters(extra_html))))
     uses_math = any("math" in r.features for r in rendered.values()) or any(
@@ -420,6 +437,8 @@ def produce(
     files = materialize(files, options.jobs)
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
     files += images.files
+    if cv_pdf is not None:
+        files.append(cv_pdf.file)
     copies = _static_copies(discovery, routes)
     homes = {d.meta.lang if link_maps else None: d for d in documents  # as news is keyed
              if d.source.kind is Kind.HOME}
@@ -432,7 +451,8 @@ def produce(
                                  options.external, previous_data, talks, news_links,
                                  bibliography),
                       [*bibliography.warnings, *references.warnings, *talk_problems,
-                       *news_problems, *region_problems(hosts, options.region or "")],
+                       *news_problems, *region_problems(hosts, options.region or ""),
+                       *cv_problems],
                       options.strict)                                      # 10. check
     state = BuildState(settings, {item.document.source.rel.as_posix(): item for item in loaded},
                        front_matter, {"": routes.link_map(), **link_maps}, images, sections,

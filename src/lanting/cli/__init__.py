@@ -1,7 +1,7 @@
 """The command line: `lanting new | build | check | serve | deploy | theme | import |
-clean`.
-Stages raise; this prints (and `lanting serve` reports its rebuilds as they happen).
-The arguments are in `parser.py`; `new` and `theme` in `authoring.py`."""
+clean | metrics update`. Stages raise; this prints (and `lanting serve` reports its
+rebuilds as they happen). The arguments are in `parser.py`; `new` and `theme` in
+`authoring.py`."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from types import FrameType
 from typing import NoReturn
 
 from lanting.build import build, clean_cache
+from lanting.build.metrics import update_metrics
 from lanting.build.options import BuildOptions, BuildResult, max_jobs
 from lanting.cli.authoring import new_command, theme_command
 from lanting.cli.parser import GH_PAGES, build_parser
@@ -29,6 +30,17 @@ from lanting.model.problem import Problem
 from lanting.output.region import known_failure
 
 EXIT_OK, EXIT_SITE_ERROR, EXIT_USAGE = 0, 1, 2
+
+
+def _metrics(args: argparse.Namespace) -> int:
+    result = update_metrics(args.site, args.api, args.mailto)
+    for key in result.missing:
+        print(f"not in OpenAlex: {key}", file=sys.stderr)
+    for key in result.unidentified:
+        print(f"no DOI or arXiv id: {key} (add `doi` or `arxiv` to the entry)",
+              file=sys.stderr)
+    print(f"wrote {result.path}: {len(result.found)} citation counts; commit it")
+    return EXIT_OK
 
 
 def _capped_jobs(jobs: int) -> int:
@@ -276,6 +288,8 @@ def main(argv: list[str] | None = None) -> int:
             return _check(args)
         if args.command == "deploy":
             return _deploy(args)
+        if args.command == "metrics":
+            return _metrics(args)
         return _serve(args)
     except LantingError as error:
         _print_problems(error.problems, args.site if hasattr(args, "site") else Path("."))

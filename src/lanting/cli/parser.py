@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from lanting import __version__
+from lanting.build.metrics import OPENALEX
 from lanting.errors import did_you_mean
 from lanting.output.region import REGIONS
 
@@ -109,11 +110,28 @@ def build_parser() -> Parser:
     _serve(commands)
     _deploy(commands)
     _theme(commands)
+    _metrics(commands)
     _import(commands)
     clean = _command(commands, "clean", "delete the build cache (SITE/.lanting/)",
                      "  lanting clean\n  lanting clean mysite\n")
     _site(clean)
     return parser
+
+
+def _metrics(commands: Any) -> None:
+    metrics = _command(commands, "metrics", "citation counts of the publications",
+                       "  lanting metrics update\n"
+                       "  lanting metrics update mysite --mailto me@example.org\n")
+    actions = metrics.add_subparsers(dest="action", required=True, metavar="ACTION",
+                                     parser_class=Parser)
+    update = actions.add_parser(
+        "update", help="fetch citation counts from OpenAlex into SITE/data/metrics.json "
+        "(commit it; builds stay offline)")
+    _site(update)
+    update.add_argument("--api", default=OPENALEX, metavar="URL",
+                        help=f"the OpenAlex API (default: {OPENALEX})")
+    update.add_argument("--mailto", default="", metavar="EMAIL",
+                        help="your e-mail, for OpenAlex's faster polite pool (default: none)")
 
 
 def _new(commands: Any) -> None:

@@ -24,6 +24,7 @@ from lanting.markdown.math import to_mathml
 from lanting.model.cite import CITATION_STYLES
 from lanting.model.config import (
     COMMENT_PROVIDERS,
+    CV_PUBLICATIONS,
     GISCUS_MAPPINGS,
     LINK_KINDS,
     SLUG_STYLES,
@@ -84,6 +85,8 @@ def _validate(config: Config, site: Path) -> list[SchemaProblem]:
             (("blog", "recent_posts"), config.blog.recent_posts, 0),
             (("blog", "words_per_minute"), config.blog.words_per_minute, 1),
             (("blog", "chars_per_minute"), config.blog.chars_per_minute, 1),
+            (("blog", "related_posts"), config.blog.related_posts, 0),
+            (("blog", "outdated_after_days"), config.blog.outdated_after_days, 0),
             (("feed", "limit"), config.feed.limit, 1),
             (("publications", "selected_on_home"), config.publications.selected_on_home, 0)):
         if value < least:
@@ -92,6 +95,10 @@ def _validate(config: Config, site: Path) -> list[SchemaProblem]:
         problems.append(SchemaProblem(("markdown", "heading_ids"),
                                       f"unknown heading id style `{config.markdown.heading_ids}`",
                                       "`lanting` (the default) or `github`"))
+    if config.cv.publications not in CV_PUBLICATIONS:
+        problems.append(SchemaProblem(("cv", "publications"),
+                                      f"expected one of {', '.join(CV_PUBLICATIONS)}",
+                                      did_you_mean(config.cv.publications, CV_PUBLICATIONS)))
     for i, level in enumerate(config.markdown.toc_levels):
         if not 1 <= level <= 6:
             problems.append(SchemaProblem(("markdown", "toc_levels", str(i)),

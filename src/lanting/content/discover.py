@@ -30,7 +30,8 @@ STATIC = "static"
 BIBLIOGRAPHY = PurePosixPath("publications.bib")
 REFERENCES = PurePosixPath("references.bib")
 COAUTHORS = PurePosixPath("coauthors.yml")
-_DATA_FILES = (BIBLIOGRAPHY, REFERENCES, COAUTHORS)
+CV = PurePosixPath("cv.yaml")
+_DATA_FILES = (BIBLIOGRAPHY, REFERENCES, COAUTHORS, CV)
 """Files of `content/` read by a stage of their own, never published as they are."""
 TEMPLATES = "templates"
 
@@ -113,6 +114,9 @@ _TRANSLATED_INDEX = re.compile(r"index(\.[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*)?\.md
 configuration's languages are known)."""
 
 
+_COLLECTIONS = {"projects": Kind.PROJECT, "teaching": Kind.TEACHING, "people": Kind.PERSON}
+
+
 def _classify(rel: PurePosixPath) -> Kind | None:
     parts = rel.parts
     if rel.suffix == ".ipynb" and len(parts) == 2 and parts[0] == "posts":
@@ -126,6 +130,8 @@ def _classify(rel: PurePosixPath) -> Kind | None:
         return Kind.POST
     if parts[0] == "pages" and (len(parts) == 2 or bundle):
         return Kind.PAGE
+    if parts[0] in _COLLECTIONS and (len(parts) == 2 or bundle):
+        return _COLLECTIONS[parts[0]]
     if parts[0] == "talks" and (len(parts) == 2 or (len(parts) == 3 and rel.name == "index.md")):
         return Kind.TALK
     return None
@@ -172,7 +178,8 @@ SETTLED_NS = 2_000_000_000
 """A file is known by its stamp only once it was last changed this long before it was
 read. Otherwise a second edit within the file system's timestamp resolution, keeping the
 size, could leave the stamp as it was (git's "racy" files)."""
-_RECALLED_KINDS = frozenset({Kind.HOME, Kind.POST, Kind.PAGE})
+_RECALLED_KINDS = frozenset({Kind.HOME, Kind.POST, Kind.PAGE, Kind.PROJECT, Kind.TEACHING,
+                             Kind.PERSON})
 """Kinds whose documents are cached, so that an unchanged file need not be read."""
 
 
@@ -267,8 +274,10 @@ def image_bytes_size(data: bytes) -> tuple[int, int] | None:
 
 
 def _read_data(rel: PurePosixPath) -> Callable[[Path], Source]:
+    kind = Kind.CV if rel == CV else Kind.BIBLIOGRAPHY
+
     def read(path: Path) -> Source:
-        return Source(path, rel, Kind.BIBLIOGRAPHY, read_text(path))
+        return Source(path, rel, kind, read_text(path))
 
     return read
 
@@ -337,4 +346,4 @@ def discover(site: Path, reader: FileReader | None = None,
         _walk(site / TEMPLATES, site, warnings)
     return Discovery(tuple(sources), tuple(assets), tuple(static), tuple(warnings),
                      data.get(BIBLIOGRAPHY), references=data.get(REFERENCES),
-                     coauthors=data.get(COAUTHORS), stamps=stamps)
+                     coauthors=data.get(COAUTHORS), stamps=stamps, cv=data.get(CV))

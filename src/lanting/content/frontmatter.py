@@ -32,6 +32,7 @@ from lanting.model.content import (
     Document,
     FrontMatter,
     Kind,
+    NamedLink,
     NewsItem,
     RawNews,
     Source,
@@ -40,6 +41,12 @@ from lanting.model.names import MAX_NAME_BYTES, RESERVED_PREFIX, alias_path
 from lanting.model.problem import Problem
 
 SLUG_RE = re.compile(r"^[\w][\w.\-]*$")
+
+
+@dataclass(frozen=True, slots=True)
+class RawLink:
+    name: str
+    url: Url
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +80,13 @@ class RawFrontMatter:
     # Citing: the page's own .bib files and its citation style.
     bibliography: tuple[str, ...] = ()
     citation_style: str | None = None
+    # A project's links, talk, posts and place in the list.
+    links: tuple[RawLink, ...] = ()
+    talk: str | None = None
+    posts: tuple[str, ...] = ()
+    weight: int = 0
+    role: str | None = None
+    term: str | None = None
 
 
 def _yaml() -> YAML:
@@ -376,6 +390,10 @@ def _split_source(source: Source, raw_html: bool) -> tuple[
     return (*_split(source_text(source)), (), ())
 
 
+_TITLED = {Kind.PROJECT: "a project", Kind.TEACHING: "a course",
+           Kind.PERSON: "a person (the name)"}
+
+
 def parse(source: Source, raw_html: bool = True) -> Document:
     """Split and validate one source; raise LantingError with every problem in it.
     `raw_html` (the site's `[markdown] raw_html`) decides how a notebook's HTML outputs
@@ -432,6 +450,9 @@ def parse(source: Source, raw_html: bool = True) -> Document:
                                  f"unknown citation style `{raw.citation_style}`",
                                  did_you_mean(raw.citation_style, CITATION_STYLES)
                                  or f"one of {', '.join(CITATION_STYLES)}"))
+    if source.kind in _TITLED and not raw.title.strip():
+        problems.append(_problem(source, lines, ("title",) if "title" in lines else (),
+                                 f"{_TITLED[source.kind]} needs a `title`"))
     if source.kind in (Kind.POST, Kind.TALK):
         what = "a post" if source.kind is Kind.POST else "a talk"
         invalid = {p.path[0] for p in schema_problems if p.path}  # reported already
@@ -455,5 +476,7 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         cover=raw.cover, aliases=tuple(aliases),
         bibliography=tuple(b.strip() for b in raw.bibliography if b.strip()),
         citation_style=raw.citation_style,
+        links=tuple(NamedLink(x.name, x.url) for x in raw.links),
+        talk=raw.talk, posts=raw.posts, weight=raw.weight, role=raw.role, term=raw.term,
     )
     return Document(source, meta, body, body_line, lines, attachments, warnings)

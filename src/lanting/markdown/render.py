@@ -18,6 +18,7 @@ from mdit_py_plugins.tasklists import tasklists_plugin
 
 import lanting.markdown.video  # noqa: F401  (registers {{< video >}})
 from lanting.markdown.anchors import anchors_plugin, inline_text
+from lanting.markdown.blocks import blocks_plugin
 from lanting.markdown.callouts import callouts_plugin
 from lanting.markdown.cite import cite_plugin, finish_citations
 from lanting.markdown.cjk import cjk_spacing_plugin
@@ -81,6 +82,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.use(tasklists_plugin)
     _only_with_task_marks(md)
     md.use(callouts_plugin)
+    md.use(blocks_plugin)
     md.use(more_plugin)
     md.use(anchors_plugin, options.heading_ids)
     md.use(links_plugin)
@@ -146,7 +148,8 @@ def render_markdown(
     problems: tuple[Problem, ...] = tuple(env.get("problems", []))  # type: ignore[arg-type]
     features = {name for name, used in (("math", "<math" in body),
                                         ("code", 'class="code-block' in body),
-                                        ("mermaid", bool(env.get("uses_mermaid")))) if used}
+                                        ("mermaid", bool(env.get("uses_mermaid"))),
+                                        ("images", "<img" in body)) if used}
     cjk_chars, words = count_units(reader_text)
     return RenderedMarkdown(
         html=add_sidenotes(body.replace(MORE_HTML + "\n", "")),

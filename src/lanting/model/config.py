@@ -68,6 +68,11 @@ class BlogConfig:
     """English reading speed for the reading-time estimate."""
     chars_per_minute: int = 400
     """Chinese (CJK characters) reading speed."""
+    related_posts: int = 3
+    """How many related posts (shared tags, series, words) end a post; 0: none."""
+    outdated_after_days: int = 0
+    """Posts last updated longer ago than this show a notice that they may be out of
+    date (worked out in the reader's browser, so builds stay reproducible); 0: never."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +150,23 @@ class CitationsConfig:
     page's `citation_style` overrides it."""
     cite_this_post: bool = True
     """A "cite this post" block (BibTeX and the formatted reference) under each post."""
+
+
+CV_PUBLICATIONS = ("selected", "all", "none")
+
+
+@dataclass(frozen=True, slots=True)
+class CvConfig:
+    """The CV page, `/cv/`, made from `content/cv.yaml`."""
+
+    publications: str = "selected"
+    """Which entries of `publications.bib` the CV lists (unless the file has its own
+    `publications` section): one of CV_PUBLICATIONS."""
+    talks: bool = True
+    """List the site's talks (unless the file has its own `talks` section)."""
+    pdf: bool | None = None
+    """Build `cv/cv.pdf` with RenderCV: None, when it is installed; true, also warn when
+    it is not; false, never."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,6 +346,7 @@ class Config:
     the default one (published at the root; it may be left out here); each other language
     lives under `/<code>/`."""
     search: SearchConfig = field(default_factory=SearchConfig)
+    cv: CvConfig = field(default_factory=CvConfig)
     build: BuildConfig = field(default_factory=BuildConfig)
     sharing: SharingConfig = field(default_factory=SharingConfig)
     comments: CommentsConfig | None = None

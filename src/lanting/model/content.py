@@ -24,6 +24,14 @@ class Kind(StrEnum):
     BIBLIOGRAPHY = "bibliography"
     """`publications.bib` and `references.bib`: kept apart from the Markdown sources
     (`Discovery.bibliography`, `Discovery.references`)."""
+    PROJECT = "project"
+    """`projects/<slug>.md` (or a bundle): a project card and its page."""
+    TEACHING = "teaching"
+    """`teaching/<slug>.md`: a course taught (listed on /teaching/)."""
+    PERSON = "person"
+    """`people/<slug>.md`: a member of the group (listed on /people/ by role)."""
+    CV = "cv"
+    """`cv.yaml`: the curriculum vitae, kept apart too (`Discovery.cv`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +91,8 @@ class Discovery:
     stamps: dict[str, tuple[str, str]] = field(default_factory=dict)
     """Posts and pages by `rel`: (stamp, digest) of each file that has not changed for a
     while (`SETTLED_NS`); what the next build may pass as `known`."""
+    cv: Source | None = None
+    """`content/cv.yaml`, read as text (parsed by `content/cv.py`)."""
 
 
 def text_digest(text: str) -> str:
@@ -157,6 +167,26 @@ class FrontMatter:
     """The page's own .bib files, relative to its folder (`refs.bib` beside a bundle)."""
     citation_style: str | None = None
     """The page's citation style, over `[citations] style`."""
+    links: tuple[NamedLink, ...] = ()
+    """A project's links (code, demo, data)."""
+    talk: str | None = None
+    """A project's talk: the content path of a talk (`talks/hichunk.md`)."""
+    posts: tuple[str, ...] = ()
+    """A project's posts: content paths (`posts/verl-intro.md`)."""
+    weight: int = 0
+    """Projects and people are listed by weight (lower first), then newest first."""
+    role: str | None = None
+    """A person's group on /people/ (`博士生`, `Alumni`), or one's role in a course."""
+    term: str | None = None
+    """When a course was taught, as shown (`2025 秋`, `Fall 2025`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NamedLink:
+    """A link with its text: a project's `links: [{name: 代码, url: …}]`."""
+
+    name: str
+    url: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,8 @@ from urllib.parse import quote
 
 from lanting.model.cite import Author, Reference
 from lanting.model.config import Config
-from lanting.model.content import Kind
+from lanting.model.content import Kind, NamedLink
+from lanting.model.cv import Cv
 from lanting.model.markdown import Heading, LinkRef
 from lanting.model.names import slugify
 from lanting.model.problem import Problem
@@ -134,6 +135,18 @@ class Site:
     """Taxonomy -> case-folded term name -> term."""
     academic: Academic | None = None
     """Profile, news, publications and talks (`academic.build_academic`)."""
+    projects: tuple[Project, ...] = ()
+    """`content/projects/`, in the order of the projects page (`site.projects`)."""
+    teaching: tuple[Entry, ...] = ()
+    """`content/teaching/`, newest first (`site.collections`)."""
+    people: tuple[Group, ...] = ()
+    """`content/people/` by role, each role's people by weight (`site.collections`)."""
+    metrics: Metrics | None = None
+    """Citation counts of the publications (`data/metrics.json`)."""
+    cv: Cv | None = None
+    """The CV of `content/cv.yaml` (`/cv/`), with its generated sections."""
+    related: dict[str, tuple[Page, ...]] = field(default_factory=dict)
+    """Post URL -> its related posts, most related first (`site.related`)."""
     _series_by_name: dict[str, Term] = field(default_factory=dict, compare=False, repr=False)
 
     def series_of(self, page: Page) -> Term | None:
@@ -147,9 +160,78 @@ class Site:
         """(newer post, older post) of a post; (None, None) for anything else."""
         return self.neighbours.get(page.url, (None, None))
 
+    def project_of(self, page: Page) -> Project | None:
+        """The project a project's page shows."""
+        return next((p for p in self.projects if p.page.url == page.url), None)
+
+    def related_of(self, page: Page) -> tuple[Page, ...]:
+        """The posts related to a post, most related first."""
+        return self.related.get(page.url, ())
+
     def term_url(self, taxonomy: str, name: str) -> str:
         term = self.term_index.get(taxonomy, {}).get(name.casefold())
         return term.url if term else f"{self.config.base_path}{taxonomy}/{slugify(name)}/"
+
+
+@dataclass(frozen=True, slots=True)
+class Project:
+    """A project of `content/projects/`: its page and what it links to."""
+
+    page: Page
+    links: tuple[NamedLink, ...] = ()
+    paper: Publication | None = None
+    talk: Talk | None = None
+    posts: tuple[Page, ...] = ()
+    tags: tuple[Term, ...] = ()
+    """Its tags, with a slug each for the projects page's filter (`posts` left empty)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Metric:
+    """One publication's citation count as fetched by `lanting metrics update`."""
+
+    cited_by: int
+    url: str = ""
+    """The work's page at the source (`https://openalex.org/W…`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Metrics:
+    """`data/metrics.json`: citation counts fetched once and committed, so that builds
+    stay offline and give the same pages."""
+
+    source: str
+    """`OpenAlex`."""
+    fetched: str
+    """When, as `YYYY-MM-DD`."""
+    works: dict[str, Metric] = field(default_factory=dict)
+    """Citation key -> its count."""
+
+    @property
+    def month(self) -> str:
+        return self.fetched[:7]
+
+    def of(self, key: str) -> Metric | None:
+        return self.works.get(key)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A course of `content/teaching/` or a person of `content/people/`."""
+
+    page: Page
+    role: str = ""
+    term: str = ""
+    links: tuple[NamedLink, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """People of one role (`博士生`), in the order of the people page."""
+
+    name: str
+    slug: str
+    people: tuple[Entry, ...]
 
 
 @dataclass(frozen=True, slots=True)

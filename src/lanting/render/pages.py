@@ -187,8 +187,8 @@ def _template_frame(error: BaseException, fallback: str) -> tuple[str, int | Non
 
 def content_page(r: PageRenderer, page: Page) -> OutputFile:
     """The page of a post or of a standalone page."""
-    return r.render("post.html" if page.kind is Kind.POST else "page.html", page.output,
-                    lang=page.lang, page=page)
+    template = {Kind.POST: "post.html", Kind.PROJECT: "project.html"}.get(page.kind, "page.html")
+    return r.render(template, page.output, lang=page.lang, page=page)
 
 
 def redirects(r: PageRenderer, site: Site) -> list[OutputFile]:

@@ -17,6 +17,10 @@ from lanting.model.names import slugify
 from lanting.model.problem import Problem
 from lanting.model.site import Routes
 
+COLLECTION_FOLDERS = {Kind.PROJECT: "projects", Kind.TEACHING: "teaching",
+                      Kind.PERSON: "people"}
+"""Kinds of page published under a folder of their own (`/projects/<slug>/`)."""
+
 
 def document_slug(doc: Document) -> str:
     if doc.meta.slug:
@@ -67,6 +71,8 @@ def output_dir(doc: Document, post_pattern: str = DEFAULT_POST_PERMALINK) -> str
         return ""
     if kind is Kind.POST:
         return post_dir(doc, post_pattern)
+    if kind in COLLECTION_FOLDERS:
+        return f"{COLLECTION_FOLDERS[kind]}/{document_slug(doc)}/"
     if kind is Kind.TALK:
         return f"talks/{document_slug(doc)}/"  # the deck goes below it, in slides/
     return f"{document_slug(doc)}/"
