@@ -344,3 +344,19 @@ def test_hugo_blox_profile_publications_and_talk(built: Any) -> None:
     assert "figure-fig-reward" in main.ids()
     assert [m.text() for m in main.find_all("mark")] == ["长度偏置"]
     assert main.find("details") is not None
+
+
+def test_alfolio_bibliography_keeps_its_fields(built: Any) -> None:
+    """Lanting reads al-folio's fields as they are; file names become paths of static/,
+    a missing file is left out with a warning; co-authors come along."""
+    done = built("al-folio")
+    bib = (done.imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert "abbr" in bib and "bibtex_show" in bib and "award_name" in bib
+    assert "{/assets/img/publication_preview/grpo-stab.png}" in bib
+    assert "han2021undergrad-supp.pdf" not in bib
+    assert any("han2021undergrad-supp.pdf is missing" in e.message
+               for e in done.imported.report.warnings)
+    assert (done.imported.dest / "content" / "coauthors.yml").is_file()
+    page = parse_html((done.out / "publications" / "index.html").read_text(encoding="utf-8"))
+    assert any((e.get("src") or "").endswith("grpo-stab.png") for e in page.iter()
+               if e.tag == "img")

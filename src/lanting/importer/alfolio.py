@@ -25,9 +25,6 @@ from lanting.importer.liquid import Context
 from lanting.importer.site import NOTEBOOK, Item, slug_of
 from lanting.importer.text import load_mapping, split_front_matter
 
-DROPPED_FIELDS = ("abbr", "bibtex_show", "preview", "additional_info", "annotation",
-                  "google_scholar_id", "altmetric", "dimensions", "inspirehep_id", "blog",
-                  "hal", "pmid", "html", "website", "award_name", "supp")
 SOCIALS = {  # socials.yml key -> (Lanting link kind, URL template)
     "scholar_userid": ("scholar", "https://scholar.google.com/citations?user={}"),
     "github_username": ("github", "https://github.com/{}"),
@@ -123,9 +120,10 @@ class AlFolio(Jekyll):
         if links:
             profile["links"] = links
         self.profile = profile
-        if (self.source / "_data" / "coauthors.yml").is_file():
-            self.report.note(self.source / "_data" / "coauthors.yml", None,
-                             "left out: Lanting does not link co-authors")
+        coauthors = self.source / "_data" / "coauthors.yml"
+        if coauthors.is_file():
+            self.site.extra["content/coauthors.yml"] = read_text(coauthors)
+            self.report.convert("co-author links (content/coauthors.yml)")
 
     # --- news, publications -----------------------------------------------------------------
 
@@ -163,46 +161,33 @@ class AlFolio(Jekyll):
             self.citations.add(entry.key)
             self.publication(entry, path, dropped)
         if dropped:
-            self.report.note(path, None, "fields Lanting does not show, left out: " + ", ".join(
+            self.report.note(path, None, "fields of missing files left out: " + ", ".join(
                 f"`{name}` ({n})" for name, n in sorted(dropped.items())))
         self.site.extra["content/publications.bib"] = dump(entries)
         self.publications = len(entries)
         self.report.counts["publications"] += len(entries)
 
     def publication(self, entry: BibEntry, path: Path, dropped: dict[str, int]) -> None:
+        """Lanting reads al-folio's fields as they are (`abbr`, `preview`, `html`, `supp`,
+        `award_name`, badges, …); only file names change: al-folio finds `pdf`, `poster`,
+        `slides` and `supp` in `assets/pdf/` and `preview` in
+        `assets/img/publication_preview/`, Lanting a bare name in `static/`, so each
+        becomes its path there. A missing file is left out with a warning."""
         fields = entry.fields
-        for name in ("pdf", "poster", "slides"):
+        folders = {"pdf": "assets/pdf", "poster": "assets/pdf", "slides": "assets/pdf",
+                   "supp": "assets/pdf", "preview": "assets/img/publication_preview"}
+        for name, folder in folders.items():
             value = entry.value(name)
-            if value and not re.match(r"^[a-z]+:|^/", value):
-                local = self.source / "assets" / "pdf" / value
-                if not local.is_file():
-                    self.report.warn(path, entry.line, f"`{entry.key}`: {name} file "
-                                     f"assets/pdf/{value} is missing: `{name}` left out")
-                    del fields[name]
-                    continue
-                entry.set(name, f"/assets/pdf/{value}")
-                self.report.convert("publication files")
-        supp = entry.value("supp")
-        if supp and not supp.startswith(("http", "/")) \
-                and not (self.source / "assets" / "pdf" / supp).is_file():
-            self.report.warn(path, entry.line, f"`{entry.key}`: supp file assets/pdf/{supp} is "
-                             "missing (and Lanting has no `supp` button): left out")
-        if entry.value("html") and "url" not in fields:
-            fields["url"] = fields["html"]
-            self.report.convert("html → url")
-        if entry.value("website") and "project" not in fields:
-            fields["project"] = fields["website"]
-            self.report.convert("website → project")
-        if entry.value("award_name"):
-            if entry.value("award") and entry.value("award") != entry.value("award_name"):
-                self.report.warn(path, entry.line, f"`{entry.key}`: the long `award` text is "
-                                 "left out; `award` is now `award_name`")
-            fields["award"] = fields["award_name"]
-        for name in DROPPED_FIELDS:
-            if name in fields:
-                if name not in ("html", "website", "award_name", "supp"):  # said already
-                    dropped[name] = dropped.get(name, 0) + 1
+            if not value or re.match(r"^[a-z]+:|^/", value):
+                continue
+            if not (self.source / folder / value).is_file():
+                self.report.warn(path, entry.line, f"`{entry.key}`: {name} file "
+                                 f"{folder}/{value} is missing: `{name}` left out")
                 del fields[name]
+                dropped[name] = dropped.get(name, 0) + 1
+                continue
+            entry.set(name, f"/{folder}/{value}")
+            self.report.convert("publication files")
 
     # --- bodies ---------------------------------------------------------------------------------
 
