@@ -71,6 +71,21 @@ def test_new_then_build(run_cli: Run, tmp_path: Path) -> None:
     assert len(blog.find_all("article")) == 2
 
 
+def test_the_starter_site_builds_when_no_post_has_a_tag(run_cli: Run, tmp_path: Path) -> None:
+    """Its menu links /tags/: the list of tags is there (empty) until a post has one."""
+    site = tmp_path / "mysite"
+    run_cli("new", site)
+    for post in (site / "content/posts").glob("*.md"):
+        text = post.read_text(encoding="utf-8")
+        post.write_text("\n".join(line for line in text.split("\n")
+                                   if not line.startswith("tags:")), encoding="utf-8")
+    code, out, err = run_cli("build", site)
+    assert code == 0, err
+    tags = parse_html((site / "public/tags/index.html").read_bytes())
+    assert tags.one("h1").text() and tags.find(class_="empty") is not None
+    assert (site / "public/categories/index.html").is_file()
+
+
 def test_new_refuses_a_non_empty_folder(run_cli: Run, tmp_path: Path) -> None:
     target = tmp_path / "busy"
     target.mkdir()

@@ -260,3 +260,63 @@ def test_valid_slug(slug: str) -> None:
 def test_every_problem_of_a_file_is_reported_together() -> None:
     found = errors('---\ntitle: A\ndate: "2026-99-01"\ntgas: [a]\nslug: "../x"\n---\n')
     assert sorted(p.line for p in found) == [3, 4, 5]
+
+
+# --- keys of other generators ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("key", "value", "says"), [
+    ("published", "false", "`published: false` is `draft: true`"),
+    ("description", "x", "`summary`"),
+    ("excerpt", "x", "`summary`"),
+    ("lastmod", "2026-01-03", "`updated`"),
+    ("image", "/a.png", "`cover`"),
+    ("category", "x", "`categories`"),
+    ("redirect_from", "[/old/]", "`aliases`"),
+    ("hidden", "true", "`draft: true`"),
+    ("abbrlink", "5f3a9c1e", "[permalinks]"),
+])
+def test_a_key_of_another_generator_names_the_lanting_equivalent(key: str, value: str,
+                                                                  says: str) -> None:
+    problem = one_error(f"---\ntitle: A\ndate: 2026-01-02\n{key}: {value}\n---\n")
+    assert problem.line == 4 and problem.severity == "error"
+    assert f"unknown key `{key}`" in problem.message
+    assert problem.hint is not None and says in problem.hint
+    assert "did you mean" not in problem.hint
+
+
+@pytest.mark.parametrize("key", ["layout", "comments", "mathjax", "katex", "toc_number"])
+def test_a_harmless_key_of_another_generator_is_a_warning(key: str) -> None:
+    doc = ok(f"---\ntitle: A\ndate: 2026-01-02\n{key}: true\ntags: [a]\n---\nBody\n")
+    assert doc.meta.tags == ("a",)
+    [warning] = doc.warnings
+    assert warning.severity == "warning" and warning.line == 4
+    assert f"`{key}` is not a Lanting key" in warning.message
+    assert warning.hint is not None and "ignored" in warning.hint
+
+
+def test_an_unknown_key_says_how_to_keep_it() -> None:
+    problem = one_error("---\ntitle: A\ndate: 2026-01-02\nmood: calm\n---\n")
+    assert problem.hint is not None and "params: {mood: …}" in problem.hint
+    assert "did you mean" not in problem.hint
+
+
+@pytest.mark.parametrize(("key", "meant"), [
+    ("tgas", "tags"), ("titel", "title"), ("Tags", "tags"), ("catgories", "categories"),
+    ("sumary", "summary"), ("seris", "series"), ("dates", "date")])
+def test_did_you_mean_for_a_likely_typo(key: str, meant: str) -> None:
+    problem = one_error(f"---\ntitle: A\ndate: 2026-01-02\n{key}: x\n---\n")
+    assert problem.hint is not None and f"did you mean `{meant}`?" in problem.hint
+
+
+@pytest.mark.parametrize("key", ["tabs", "toggle", "slugs_old", "lang_code", "type", "mood"])
+def test_no_did_you_mean_for_a_word_that_only_looks_alike(key: str) -> None:
+    doc_or_problems: Document | list[Problem]
+    try:
+        doc_or_problems = ok(f"---\ntitle: A\ndate: 2026-01-02\n{key}: x\n---\n")
+    except LantingError as error:
+        doc_or_problems = error.problems
+    problems = (doc_or_problems.warnings if isinstance(doc_or_problems, Document)
+                else doc_or_problems)
+    assert problems
+    assert all("did you mean" not in (p.hint or "") for p in problems)

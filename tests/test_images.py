@@ -8,6 +8,7 @@ from PIL import Image
 from sitebits import bundle_files, png, read
 
 from lanting.content.discover import svg_size
+from lanting.errors import LantingError
 from lanting.site import images
 from lanting.site.images import variant_widths
 
@@ -97,3 +98,16 @@ def test_an_edited_image_updates_its_variants(bundle_site, build_site) -> None:
     source = read(out, "posts/figure/index.html").one("source")
     assert source["srcset"].endswith("diagram-700w.webp 700w")
     assert not (out / "posts/figure/diagram-800w.webp").exists()
+
+
+def test_a_damaged_image_is_an_error_naming_the_file(make_site, build_site, post) -> None:
+    whole = png(900, 300)
+    site = make_site({
+        "content/posts/p/index.md": post("P", body="![x](a.png)\n"),
+        "content/posts/p/a.png": whole[: len(whole) // 2],  # cut short: the header reads
+    })
+    with pytest.raises(LantingError) as caught:
+        build_site(site)
+    [problem] = caught.value.problems
+    assert problem.path is not None and problem.path.name == "a.png"
+    assert "image cannot be read" in problem.message

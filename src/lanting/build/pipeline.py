@@ -99,7 +99,8 @@ def document_settings(site_dir: Path, config: Config, discovery: Discovery, draf
     return DocumentSettings(
         site_dir=site_dir,
         options=MarkdownOptions(raw_html=config.markdown.raw_html,
-                                cjk_spacing=config.markdown.cjk_spacing),
+                                cjk_spacing=config.markdown.cjk_spacing,
+                                heading_ids=config.markdown.heading_ids),
         language=config.language,
         languages=tuple(lang.code for lang in site_languages(config)),
         base_path=config.base_path,
@@ -201,7 +202,9 @@ def render_talks(
     output path is relative to its language's folder (`sections` adds the folder)."""
     link_map = routes.link_map()
     dirs = language_dirs(config)
-    talks, problems, errors = [], [], []
+    talks: list[Talk] = []
+    problems: list[Problem] = []
+    errors: list[Problem] = []
     for doc in talk_docs:
         out_dir = routes.pages[doc.source.rel.as_posix()]
         own = out_dir.removeprefix(dirs.get(doc.meta.lang or "", ""))
@@ -213,7 +216,7 @@ def render_talks(
             errors.extend(error.problems)
             continue
         talks.append(talk)
-        problems.extend(found)
+        problems.extend((*doc.warnings, *found))
     if errors:
         raise LantingError(errors)
     return tuple(talks), problems
@@ -388,7 +391,7 @@ def produce(
     loaded = [item for item in loaded if item.rendered is not None]        # drafts left out
     documents: list[Document] = [item.document for item in loaded]
     routes = plan_routes([*documents, *talk_docs], discovery.assets, config.base_path,
-                         language_dirs(config))                            # 6. routes
+                         language_dirs(config), config.permalinks.posts)   # 6. routes
     link_maps = localized_link_maps([*documents, *talk_docs], routes.link_map(), config)
     images = responsive_images(discovery.assets, routes, site_dir / CACHE_DIR / "images"
                                if options.cache else None, reader)         # 6. (images)

@@ -1,6 +1,6 @@
-"""The command line: `lanting new | build | check | serve | deploy | theme | clean |
-metrics update`. Stages raise; this prints (and `lanting serve` reports its rebuilds
-as they happen). The arguments are in `parser.py`; `new` and `theme` in
+"""The command line: `lanting new | build | check | serve | deploy | theme | import |
+clean | metrics update`. Stages raise; this prints (and `lanting serve` reports its
+rebuilds as they happen). The arguments are in `parser.py`; `new` and `theme` in
 `authoring.py`."""
 
 from __future__ import annotations
@@ -251,6 +251,18 @@ def run() -> NoReturn:
     os._exit(code)
 
 
+def _import(args: argparse.Namespace) -> int:
+    from lanting.importer import import_site
+    from lanting.importer.common import Options
+
+    imported = import_site(args.source, args.dest, args.kind, args.dry_run,
+                           Options(timezone=args.timezone, permalink=args.permalink))
+    print(imported.report.format(imported.dest, args.dry_run))
+    if not args.dry_run:
+        print(f"next: lanting serve {imported.dest}")
+    return EXIT_OK
+
+
 def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, _terminate)
     try:
@@ -267,6 +279,8 @@ def main(argv: list[str] | None = None) -> int:
             from lanting.cli.authoring import theme_command
 
             return theme_command(args)
+        if args.command == "import":
+            return _import(args)
         if not args.site.is_dir():
             raise UsageError(f"{args.site} is not a folder")
         if args.command == "build":

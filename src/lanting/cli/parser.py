@@ -111,6 +111,7 @@ def build_parser() -> Parser:
     _deploy(commands)
     _theme(commands)
     _metrics(commands)
+    _import(commands)
     clean = _command(commands, "clean", "delete the build cache (SITE/.lanting/)",
                      "  lanting clean\n  lanting clean mysite\n")
     _site(clean)
@@ -192,6 +193,31 @@ def _check(commands: Any) -> None:
     check.add_argument("--region", choices=REGIONS,
                        help="list the third-party hosts pages contact and flag those known "
                             "to fail there (cn: mainland China; default: off)")
+
+
+def _import(commands: Any) -> None:
+    from lanting.importer import KINDS
+
+    imp = _command(
+        commands, "import", "make a new site from a Jekyll, al-folio, Hugo, Hugo Blox or "
+        "Hexo site", "  lanting import my-jekyll-blog\n"
+        "  lanting import my-hexo-blog new-site --dry-run\n"
+        "  lanting import old-site --from hugo-blox --timezone Asia/Shanghai\n")
+    imp.add_argument("source", type=Path, metavar="SOURCE",
+                     help="the site to import (only read, never written)")
+    imp.add_argument("dest", nargs="?", type=Path, metavar="DEST",
+                     help="a new or empty folder for the new site (default: SOURCE-lanting "
+                     "beside SOURCE)")
+    imp.add_argument("--from", dest="kind", choices=KINDS,
+                     help="the kind of site (default: detected)")
+    imp.add_argument("--dry-run", action="store_true",
+                     help="print the report, write nothing (default: write the site)")
+    imp.add_argument("--timezone", metavar="ZONE",
+                     help="time zone of dates written without one (default: the source's, "
+                     "else UTC)")
+    imp.add_argument("--permalink", metavar="PATTERN",
+                     help="the source's permalink pattern, instead of its configuration's "
+                     "(default: its configuration's)")
 
 
 def _serve(commands: Any) -> None:

@@ -19,6 +19,7 @@ from lanting.config.locate import line_of, toml_key_lines
 from lanting.config.schema import SchemaProblem, build
 from lanting.config.theme import validate_theme
 from lanting.errors import LantingError, did_you_mean
+from lanting.markdown.anchors import HEADING_ID_STYLES
 from lanting.markdown.math import to_mathml
 from lanting.model.cite import CITATION_STYLES
 from lanting.model.config import (
@@ -30,6 +31,7 @@ from lanting.model.config import (
     CommentsConfig,
     Config,
 )
+from lanting.model.names import RESERVED_PREFIX
 from lanting.model.problem import Problem
 
 CONFIG_NAME = "lanting.toml"
@@ -89,6 +91,10 @@ def _validate(config: Config, site: Path) -> list[SchemaProblem]:
             (("publications", "selected_on_home"), config.publications.selected_on_home, 0)):
         if value < least:
             problems.append(SchemaProblem(path, f"must be {least} or more, not {value}"))
+    if config.markdown.heading_ids not in HEADING_ID_STYLES:
+        problems.append(SchemaProblem(("markdown", "heading_ids"),
+                                      f"unknown heading id style `{config.markdown.heading_ids}`",
+                                      "`lanting` (the default) or `github`"))
     if config.cv.publications not in CV_PUBLICATIONS:
         problems.append(SchemaProblem(("cv", "publications"),
                                       f"expected one of {', '.join(CV_PUBLICATIONS)}",
@@ -102,7 +108,40 @@ def _validate(config: Config, site: Path) -> list[SchemaProblem]:
     problems += _validate_reader(config)
     problems += _validate_strings(config)
     problems += _validate_macros(config)
+    problems += _validate_permalinks(config.permalinks.posts)
     return problems
+
+
+_TOKEN = re.compile(r":([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def _validate_permalinks(pattern: str) -> list[SchemaProblem]:
+    """`[permalinks] posts`: a folder path from the site's root whose placeholders make
+    each post's URL its own."""
+    path = ("permalinks", "posts")
+    example = "e.g. \"/posts/:slug/\" or \"/:year/:month/:day/:slug/\""
+    if pattern.endswith((".html", ".htm")):
+        return [SchemaProblem(path, f"`{pattern}`: Lanting's pages are folders, so a "
+                              "pattern ends with `/`", "keep old `.html` URLs answering with "
+                              "`aliases:` in the posts' front matter")]
+    if not (pattern.startswith("/") and pattern.endswith("/")) or pattern == "/":
+        return [SchemaProblem(path, f"`{pattern}` must start and end with `/`", example)]
+    parts = pattern.strip("/").split("/")
+    if any(p in ("", ".", "..") or re.search(r"[?#\\%\s\x00-\x1f]", p) for p in parts):
+        return [SchemaProblem(path, f"`{pattern}` is not a plain path: no empty, `.` or `..` "
+                              "parts, no `?`, `#`, `%`, `\\` or spaces", example)]
+    tokens = _TOKEN.findall(pattern)
+    if not tokens or set(tokens) <= {"year", "month", "day"}:
+        return [SchemaProblem(path, f"`{pattern}` would give every post the same URL",
+                              "include `:slug`, `:title` or a `:name` of the posts' "
+                              "`params`, " + example)]
+    if parts[0].lower().startswith(RESERVED_PREFIX):
+        return [SchemaProblem(path, f"`{pattern}` starts with /{RESERVED_PREFIX}, which is "
+                              "reserved", example)]
+    if any(":" in _TOKEN.sub("", p) for p in parts):
+        return [SchemaProblem(path, f"`{pattern}`: a placeholder is `:` and a name of "
+                              "letters, digits and `_`", example)]
+    return []
 
 
 def _validate_strings(config: Config) -> list[SchemaProblem]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ruamel.yaml import YAML
@@ -22,6 +22,7 @@ from lanting.config.load import LANGUAGE_TAG
 from lanting.config.locate import toml_key_lines
 from lanting.config.schema import CONTROL_CHARACTERS, SchemaProblem, build
 from lanting.content.discover import source_text
+from lanting.content.foreign import unknown_key_hint
 from lanting.content.notebook import convert_notebook
 from lanting.errors import LantingError, did_you_mean
 from lanting.model.cite import CITATION_STYLES
@@ -36,7 +37,7 @@ from lanting.model.content import (
     RawNews,
     Source,
 )
-from lanting.model.names import MAX_NAME_BYTES, RESERVED_PREFIX
+from lanting.model.names import MAX_NAME_BYTES, RESERVED_PREFIX, alias_path
 from lanting.model.problem import Problem
 
 SLUG_RE = re.compile(r"^[\w][\w.\-]*$")
@@ -75,6 +76,7 @@ class RawFrontMatter:
     video: Url | None = None
     slides_pdf: Url | None = None
     cover: Url | None = None
+    aliases: tuple[str, ...] = ()
     # Citing: the page's own .bib files and its citation style.
     bibliography: tuple[str, ...] = ()
     citation_style: str | None = None
@@ -354,6 +356,29 @@ def _news(source: Source, raw: RawFrontMatter, lines: dict[str, int],
     return tuple(sorted(items, key=lambda n: n.date, reverse=True))
 
 
+_KNOWN_KEYS = tuple(f.name for f in fields(RawFrontMatter))
+
+
+def _foreign_keys(source: Source, data: dict[str, Any], lines: dict[str, int]) -> tuple[
+        dict[str, Any], list[Problem], list[Problem]]:
+    """The keys Lanting knows; errors for the others, warnings for those of other
+    generators that would change nothing (`foreign.unknown_key_hint`)."""
+    errors: list[Problem] = []
+    warnings: list[Problem] = []
+    kept: dict[str, Any] = {}
+    for key, value in data.items():
+        if key in _KNOWN_KEYS:
+            kept[key] = value
+            continue
+        severity, hint = unknown_key_hint(key, _KNOWN_KEYS)
+        if severity == "warning":
+            warnings.append(Problem(f"`{key}` is not a Lanting key: ignored", source.path,
+                                    lines.get(key, 1), hint=hint, severity="warning"))
+        else:
+            errors.append(_problem(source, lines, (key,), f"unknown key `{key}`", hint))
+    return kept, errors, warnings
+
+
 def _split_source(source: Source, raw_html: bool) -> tuple[
         str | None, str | None, str, int, tuple[Attachment, ...], tuple[Problem, ...]]:
     if source.rel.suffix == ".ipynb":
@@ -388,9 +413,11 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         raise LantingError.at("front matter nests too deeply", source.path, 2,
                               hint="a value may hold lists and tables a few levels deep, "
                                    "not thousands") from None
+    data, problems, foreign = _foreign_keys(source, data, lines)
+    warnings = (*warnings, *foreign)
     schema_problems: list[SchemaProblem] = []
     raw = build(RawFrontMatter, data, (), schema_problems)
-    problems = [_problem(source, lines, p.path, p.message, p.hint) for p in schema_problems]
+    problems += [_problem(source, lines, p.path, p.message, p.hint) for p in schema_problems]
     # (The schema refuses them in the typed keys; `params` holds anything.)
     problems += _control_characters(source, data.get("params"), lines, ("params",))
     if raw is None:
@@ -409,6 +436,15 @@ def parse(source: Source, raw_html: bool = True) -> Document:
                                  "use a BCP 47 tag such as zh-CN or en"))
     if raw.slug is not None:
         problems += _slug_problems(source, lines, raw.slug)
+    aliases = []
+    for i, alias in enumerate(raw.aliases):
+        path, reason = alias_path(alias)
+        if path is None:
+            problems.append(_problem(source, lines, ("aliases", str(i)), f"`{alias}`: {reason}",
+                                     "write the old URL's path, e.g. `/2024/05/old-name/` or "
+                                     "`/posts/old.html`"))
+        elif path not in aliases:
+            aliases.append(path)
     if raw.citation_style is not None and raw.citation_style not in CITATION_STYLES:
         problems.append(_problem(source, lines, ("citation_style",),
                                  f"unknown citation style `{raw.citation_style}`",
@@ -437,7 +473,8 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         series_order=raw.series_order, translation_key=raw.translation_key, toc=raw.toc,
         macros=raw.macros, params=raw.params, news=news, event=raw.event,
         location=raw.location, paper=raw.paper, video=raw.video, slides_pdf=raw.slides_pdf,
-        cover=raw.cover, bibliography=tuple(b.strip() for b in raw.bibliography if b.strip()),
+        cover=raw.cover, aliases=tuple(aliases),
+        bibliography=tuple(b.strip() for b in raw.bibliography if b.strip()),
         citation_style=raw.citation_style,
         links=tuple(NamedLink(x.name, x.url) for x in raw.links),
         talk=raw.talk, posts=raw.posts, weight=raw.weight, role=raw.role, term=raw.term,

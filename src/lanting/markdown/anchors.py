@@ -1,8 +1,15 @@
-"""Plugin: an `id` on every heading (Chinese kept), collected for the table of contents."""
+"""Plugin: an `id` on every heading (Chinese kept), collected for the table of contents.
+
+Two styles (`[markdown] heading_ids`): Lanting's own slugs, and GitHub's (also kramdown's
+GFM input and Hugo's Goldmark), which keep `_` and runs of `-` so that `#links` written
+for a site made with those keep working.
+"""
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
+import unicodedata
+from collections.abc import Callable, MutableMapping
+from functools import partial
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -25,6 +32,19 @@ def inline_text(token: Token) -> str:
         elif child.type in ("softbreak", "hardbreak"):
             parts.append(" ")
     return "".join(parts).strip()
+
+
+def github_slug(text: str) -> str:
+    """GitHub's heading id: lower case; letters, marks, digits, connector punctuation
+    (`_`), `-` and spaces kept, each space a `-` (github-slugger; kramdown's GFM parser
+    and Hugo's `github` style agree)."""
+    kept = "".join(c for c in text.lower() if c in " -"
+                   or unicodedata.category(c)[0] in "LMN" or unicodedata.category(c) == "Pc")
+    return kept.replace(" ", "-") or "section"
+
+
+HEADING_ID_STYLES: dict[str, Callable[[str], str]] = {"lanting": slugify,
+                                                      "github": github_slug}
 
 
 def inline_math_html(token: Token) -> str:
@@ -50,18 +70,18 @@ def inline_math_html(token: Token) -> str:
 
 
 def heading_id(env: MutableMapping[str, Any], level: int, text: str, explicit: str = "",
-               html: str = "") -> str:
+               html: str = "", style: str = "lanting") -> str:
     """The id of the next heading of a document (unique in it), recorded for its table of
     contents; `text` is its reader-visible text (`inline_text`; formulas as readable
     text, so `## Parameterization of $\\beta_t$` gets `parameterization-of-β-t`), `html`
     its HTML if it holds math."""
     seen: dict[str, int] = env.setdefault("heading_ids", {})
-    anchor = unique(explicit or slugify(text), seen)
+    anchor = unique(explicit or HEADING_ID_STYLES[style](text), seen)
     env.setdefault("headings", []).append((level, anchor, text, html))
     return anchor
 
 
-def _add_ids(state: StateCore) -> None:
+def _add_ids(state: StateCore, style: str = "lanting") -> None:
     tokens = state.tokens
     for i, token in enumerate(tokens):
         if token.type != "heading_open" or i + 1 >= len(tokens):
@@ -69,8 +89,8 @@ def _add_ids(state: StateCore) -> None:
         explicit = token.attrGet("id")
         token.attrSet("id", heading_id(state.env, int(token.tag[1]), inline_text(tokens[i + 1]),
                                        str(explicit) if explicit else "",
-                                       inline_math_html(tokens[i + 1])))
+                                       inline_math_html(tokens[i + 1]), style))
 
 
-def anchors_plugin(md: MarkdownIt) -> None:
-    md.core.ruler.push("lanting_anchors", _add_ids)
+def anchors_plugin(md: MarkdownIt, style: str = "lanting") -> None:
+    md.core.ruler.push("lanting_anchors", partial(_add_ids, style=style))

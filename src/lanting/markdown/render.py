@@ -25,6 +25,7 @@ from lanting.markdown.cjk import cjk_spacing_plugin
 from lanting.markdown.code import code_plugin
 from lanting.markdown.figures import figures_plugin
 from lanting.markdown.footnotes import add_sidenotes
+from lanting.markdown.leftovers import leftovers_plugin
 from lanting.markdown.links import links_plugin, resolve_placeholders
 from lanting.markdown.math import formula_text, math_characters, math_plugin
 from lanting.markdown.more import MORE_HTML, more_plugin
@@ -83,11 +84,12 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.use(callouts_plugin)
     md.use(blocks_plugin)
     md.use(more_plugin)
-    md.use(anchors_plugin)
+    md.use(anchors_plugin, options.heading_ids)
     md.use(links_plugin)
     md.use(figures_plugin)
     md.use(code_plugin)
     md.use(scrollers_plugin)
+    md.use(leftovers_plugin)
     if options.cjk_spacing:
         md.use(cjk_spacing_plugin)  # last: ids and links are settled, only prose is left
     return md

@@ -54,6 +54,10 @@ class MarkdownConfig:
     code_dark_style: str = "github-dark"
     cjk_spacing: bool = True
     """A thin space between Chinese characters and Latin letters or digits."""
+    heading_ids: str = "lanting"
+    """How heading ids are made from the text: `lanting` (punctuation dropped, runs of
+    spaces, `_` and `-` as one `-`) or `github` (as GitHub, kramdown's GFM input and
+    Hugo do: `_` and `--` kept), so that links written for an old site keep working."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +196,19 @@ class LanguageConfig:
     language's pages (position, affiliation, interests in English)."""
 
 
+DEFAULT_POST_PERMALINK = "/posts/:slug/"
+
+
+@dataclass(frozen=True, slots=True)
+class PermalinksConfig:
+    posts: str = DEFAULT_POST_PERMALINK
+    """Where each post goes: `/posts/:slug/`, `/:year/:month/:day/:slug/`,
+    `/blog/:year/:title/`, `/posts/:abbrlink/`. `:slug` is the post's slug (its file or
+    folder name by default), `:title` its title as a slug (Chinese kept), `:year`,
+    `:month`, `:day` its date (in the offset it was written with); any other `:name` is
+    the post's `params.name`."""
+
+
 @dataclass(frozen=True, slots=True)
 class BuildConfig:
     minify: bool = True
@@ -322,6 +339,7 @@ class Config:
     feed: FeedConfig = field(default_factory=FeedConfig)
     profile: ProfileConfig = field(default_factory=ProfileConfig)
     publications: PublicationsConfig = field(default_factory=PublicationsConfig)
+    permalinks: PermalinksConfig = field(default_factory=PermalinksConfig)
     citations: CitationsConfig = field(default_factory=CitationsConfig)
     languages: tuple[str, ...] | dict[str, LanguageConfig] = ()
     """The site's languages, `["zh-CN", "en"]` or `[languages.en]` tables. `language` stays

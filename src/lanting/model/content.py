@@ -160,6 +160,9 @@ class FrontMatter:
     cover: str | None = None
     """The page's preview image for link sharing: a file beside the post (`cover.png`),
     a `/static` path or an absolute URL."""
+    aliases: tuple[str, ...] = ()
+    """Old URLs of the page, each answered by a redirect page: site paths, decoded
+    (`/ml systems/2024/x.html`, `/tp/`; `names.alias_path`)."""
     bibliography: tuple[str, ...] = ()
     """The page's own .bib files, relative to its folder (`refs.bib` beside a bundle)."""
     citation_style: str | None = None

@@ -18,6 +18,8 @@ class MarkdownOptions:
 
     raw_html: bool = True
     cjk_spacing: bool = True
+    heading_ids: str = "lanting"
+    """`lanting` or `github` (`[markdown] heading_ids`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from urllib.parse import unquote
 
 RESERVED_PREFIX = "__lanting"
 """No URL of a site starts with it: `lanting serve` answers `/__lanting/…` itself (the
@@ -36,3 +37,44 @@ def unique(slug: str, seen: dict[str, int]) -> str:
         if candidate not in seen:
             seen[candidate] = 0
             return candidate
+
+
+_PAGE_FILE = re.compile(r"\.html?$", re.IGNORECASE)
+
+
+def alias_path(alias: str) -> tuple[str | None, str]:
+    """(`/decoded/path/`, "") for an old URL a page keeps answering (front matter
+    `aliases`), or (None, what is wrong with it). A path without `.html` at its end is a
+    folder: `/tp` and `/tp/` are both `/tp/`."""
+    text = alias.strip()
+    if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//", text):
+        return None, "an alias is a path of this site, not a full URL"
+    if not text.startswith("/"):
+        return None, "an alias is a path from the site's root: start it with `/`"
+    if re.search(r"[?#\\\x00-\x1f\x7f]", text):
+        return None, "an alias is a plain path: no `?`, `#`, `\\` or control characters"
+    path = unquote(text)
+    parts = path.split("/")[1:]
+    trailing = parts[-1] == ""
+    if trailing:
+        parts = parts[:-1]
+    if any(part in ("", ".", "..") for part in parts) or re.search(r"[\\\x00-\x1f\x7f]", path):
+        return None, "an alias cannot hold `//`, `.` or `..` parts"
+    if any(len(part.encode()) > MAX_NAME_BYTES for part in parts):
+        return None, f"a part of the path is longer than {MAX_NAME_BYTES} bytes"
+    if not parts:
+        return "/", ""
+    if parts[0].lower().startswith(RESERVED_PREFIX):
+        return None, f"paths starting with /{RESERVED_PREFIX} are reserved"
+    if trailing or "." not in parts[-1]:
+        return "/" + "/".join(parts) + "/", ""
+    if _PAGE_FILE.search(parts[-1]):
+        return "/" + "/".join(parts), ""
+    return None, "an alias names a page: end it with `/` or `.html`"
+
+
+def alias_output(path: str) -> str:
+    """The output file of a redirect page at `path` (from `alias_path`), relative to the
+    site's (or its language's) root: `/tp/` -> `tp/index.html`."""
+    path = path.lstrip("/")
+    return path + "index.html" if path == "" or path.endswith("/") else path

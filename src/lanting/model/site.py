@@ -100,6 +100,9 @@ class Page:
     params: dict[str, Any] = field(default_factory=dict)
     cover: str | None = None
     """URL of the page's preview image (front matter `cover`), resolved like a link."""
+    aliases: tuple[str, ...] = ()
+    """Output files of the redirect pages of its old URLs (front matter `aliases`),
+    relative to its language's root: `tp/index.html`."""
     citation_style: str | None = None
     """The page's own `citation_style` (front matter); None follows `[citations] style`."""
 

@@ -25,6 +25,7 @@ from functools import cache
 from pathlib import Path
 from urllib.parse import unquote
 
+from lanting.config.languages import language_dirs
 from lanting.config.load import CONFIG_NAME
 from lanting.config.locate import line_of, toml_key_lines
 from lanting.errors import did_you_mean
@@ -32,7 +33,7 @@ from lanting.markdown.urls import url_scheme
 from lanting.model.config import Config
 from lanting.model.content import Discovery, Document
 from lanting.model.markdown import LinkRef, RenderedMarkdown
-from lanting.model.names import MAX_NAME_BYTES, slugify
+from lanting.model.names import MAX_NAME_BYTES, alias_output, slugify
 from lanting.model.output import Copy, OutputFile
 from lanting.model.problem import Problem
 from lanting.model.site import Bibliography, Routes, Site, Talk
@@ -77,6 +78,7 @@ def check(inp: CheckInput) -> list[Problem]:
     for doc in inp.documents:
         problems.extend(inp.rendered[doc.source.rel.as_posix()].problems)
     problems += _collisions(inp)
+    problems += _own_url_aliases(inp)
     outputs = _Outputs(inp)
     external: list[ExternalLink] = []
     for doc in inp.documents:
@@ -204,7 +206,7 @@ def _broken(link: LinkRef, here: str, inp: CheckInput,
         target = outputs.find(site_path)
         if target is None:
             draft = next((f"content/{d.source.rel.as_posix()}" for d in inp.drafts
-                          if output_dir(d) == site_path.strip("/") + "/"), None)
+                          if _draft_dir(d, inp) == site_path.strip("/") + "/"), None)
             return (_draft_link(url, draft) if draft is not None
                     else _missing_url(url, site_path, inp))
         return _anchor(fragment, target, outputs)
@@ -232,6 +234,13 @@ def _broken(link: LinkRef, here: str, inp: CheckInput,
     if target is not None:
         return _anchor(fragment, target, outputs)
     return _missing_file(url, content, here, link.image, inp)
+
+
+def _draft_dir(doc: Document, inp: CheckInput) -> str | None:
+    try:
+        return output_dir(doc, inp.config.permalinks.posts)
+    except ValueError:
+        return None
 
 
 def _draft_link(url: str, draft: str) -> tuple[str, str]:
@@ -318,18 +327,75 @@ def _collisions(inp: CheckInput) -> list[Problem]:
             claims[copy.path].append(copy.source.relative_to(inp.site_dir).as_posix())
         except ValueError:
             claims[copy.path].append(str(copy.source))
+    aliases = _alias_claims(inp)
+    for path, claimants in aliases.items():
+        for _doc, _i, alias in claimants:
+            if GENERATED in claims[path]:
+                claims[path].remove(GENERATED)
+            claims[path].append(f"the alias `{alias}` of content/{_doc.source.rel.as_posix()}")
     blame = _Blame(inp)
     problems = []
     for path, sources in sorted(claims.items()):
         if len(sources) < 2:
             continue
         url = blame.url(path)
+        if path in aliases:
+            problems += _alias_collisions(path, url, sources, aliases[path])
+            continue
         problems.append(blame.problem(
             f"URL {url} is claimed by {len(sources)} sources: {', '.join(sources)}", sources))
     return problems + _folders(claims, blame) + _long_names(inp, claims, blame)
 
 
 GENERATED = "a page Lanting generates"
+
+
+AliasClaim = tuple[Document, int, str]
+"""A page, the index of one of its `aliases` and the alias."""
+
+
+def _alias_claims(inp: CheckInput) -> dict[str, list[AliasClaim]]:
+    """Output path -> the aliases whose redirect page it is (not a page's own URL)."""
+    dirs = language_dirs(inp.config)
+    claims: dict[str, list[AliasClaim]] = defaultdict(list)
+    for doc in inp.documents:
+        own = inp.routes.pages.get(doc.source.rel.as_posix())
+        for i, alias in enumerate(doc.meta.aliases):
+            out = dirs.get(doc.meta.lang or "", "") + alias_output(alias)
+            if own is not None and out != own + "index.html":
+                claims[out].append((doc, i, alias))
+    return claims
+
+
+def _alias_collisions(path: str, url: str, sources: list[str],
+                      aliases: list[AliasClaim]) -> list[Problem]:
+    """An old URL of a page that another page, file or alias also claims: the redirect
+    would replace it (or be replaced), so it is an error at the alias."""
+    problems = []
+    for doc, i, alias in aliases:
+        mine = f"the alias `{alias}` of content/{doc.source.rel.as_posix()}"
+        others = [s for s in sources if s != mine]
+        problems.append(Problem(
+            f"aliases: `{alias}` is also the URL {url} of {', '.join(others)}",
+            doc.source.path, doc.key_lines.get(f"aliases.{i}") or doc.key_lines.get("aliases", 1),
+            hint="an alias makes a redirect page at the old URL: remove the alias, or move "
+                 "the other page"))
+    return problems
+
+
+def _own_url_aliases(inp: CheckInput) -> list[Problem]:
+    dirs = language_dirs(inp.config)
+    problems = []
+    for doc in inp.documents:
+        own = inp.routes.pages.get(doc.source.rel.as_posix())
+        for i, alias in enumerate(doc.meta.aliases):
+            if own is not None and dirs.get(doc.meta.lang or "", "") + alias_output(alias) \
+                    == own + "index.html":
+                problems.append(Problem(
+                    f"aliases: `{alias}` is this page's own URL", doc.source.path,
+                    doc.key_lines.get(f"aliases.{i}") or doc.key_lines.get("aliases", 1),
+                    hint="remove it: the page answers there already", severity="warning"))
+    return problems
 
 
 def _short(name: str) -> str:

@@ -191,6 +191,19 @@ def content_page(r: PageRenderer, page: Page) -> OutputFile:
     return r.render(template, page.output, lang=page.lang, page=page)
 
 
+def redirects(r: PageRenderer, site: Site) -> list[OutputFile]:
+    """A redirect page at each old URL of a page (front matter `aliases`)."""
+    pages = (*((site.home,) if site.home else ()), *site.posts, *site.pages)
+    return [r.render("alias.html", out, lang=page.lang, target=quote_url(page.url))
+            for page in pages for out in page.aliases]
+
+
+def redirect_outputs(site: Site) -> frozenset[str]:
+    """The output files of `redirects`: no sitemap lists them."""
+    pages = (*((site.home,) if site.home else ()), *site.posts, *site.pages)
+    return frozenset(out for page in pages for out in page.aliases)
+
+
 def feed(r: PageRenderer) -> OutputFile:
     """The Atom feed of the newest posts (with their text)."""
     posts = r.site.posts[: r.site.config.feed.limit]
@@ -201,9 +214,10 @@ def feed(r: PageRenderer) -> OutputFile:
 
 def _sitemap(site: Site, files: list[OutputFile]) -> list[SitemapEntry]:
     dated: dict[str, Page] = {p.output: p for p in (*site.posts, *site.pages)}
+    moved = redirect_outputs(site)
     entries = []
     for f in files:
-        if not f.path.endswith("index.html"):
+        if not f.path.endswith("index.html") or f.path in moved:
             continue
         page = dated.get(f.path)
         url = site.config.base_path + f.path.removesuffix("index.html")

@@ -10,13 +10,13 @@ from lanting.model.output import OutputFile, Reads
 from lanting.model.site import Site, Term
 from lanting.render.academic_pages import render_academic_pages
 from lanting.render.cv_page import render_cv
-from lanting.render.pages import PageRenderer, _sitemap, content_page, feed
+from lanting.render.pages import PageRenderer, _sitemap, content_page, feed, redirects
 from lanting.site.projects import project_tags
 
 
 def _term_pages(r: PageRenderer, taxonomy: str, terms: tuple[Term, ...]) -> list[OutputFile]:
-    if not terms:
-        return []
+    """The list of a taxonomy's terms and a page per term. The list is there even with no
+    term (it says so): a menu entry `/tags/` keeps working while no post has a tag."""
     files = [r.render("terms.html", f"{taxonomy}/index.html", taxonomy=taxonomy, terms=terms)]
     for term in terms:
         files.append(r.render("term.html", f"{taxonomy}/{term.slug}/index.html",
@@ -41,6 +41,7 @@ def render_pages(site: Site, env: Environment, asset_urls: dict[str, str],
     files = [r.render("home.html", "index.html", page=site.home)]
     files.append(r.render("blog.html", "blog/index.html"))
     files += [content_page(r, p) for p in (*site.posts, *site.pages)]
+    files += redirects(r, site)
     files += _term_pages(r, "tags", site.tags)
     files += _term_pages(r, "categories", site.categories)
     if site.series:

@@ -133,6 +133,9 @@ def _edit(state: BuildState, loaded: dict[str, Loaded], sections: list[Section],
     index, old_page = found
     section = sections[index]
     config = section.site.config
+    if source.kind is Kind.POST and ":title" in config.permalinks.posts \
+            and meta.title != old_page.title:
+        return None  # the title is part of the post's URL
     rendered = new.rendered
     assert rendered is not None
     link_map = state.link_maps.get(meta.lang or "", state.link_maps[""])

@@ -15,7 +15,7 @@ from lanting.markdown.text import minutes_for
 from lanting.model.config import Config
 from lanting.model.content import Document, Kind
 from lanting.model.markdown import RenderedMarkdown
-from lanting.model.names import slugify
+from lanting.model.names import alias_output, slugify
 from lanting.model.problem import Problem
 from lanting.model.site import Body, Page, Routes, Site, Term, YearGroup
 from lanting.site.related import related_posts
@@ -42,6 +42,8 @@ def _page(doc: Document, rendered: RenderedMarkdown, body: Body, routes: Routes,
         features=rendered.features,
         params=meta.params,
         cover=_cover_url(doc, routes),
+        aliases=tuple(out for out in dict.fromkeys(alias_output(a) for a in meta.aliases)
+                      if out != out_dir + "index.html"),  # its own URL needs no redirect
         citation_style=meta.citation_style,
     )
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from lanting.content.discover import FileReader
+from lanting.errors import LantingError
 from lanting.model.content import Asset
 from lanting.model.output import OutputFile
 from lanting.model.site import Routes
@@ -140,7 +141,13 @@ def responsive_images(assets: Iterable[Asset], routes: Routes, cache_dir: Path |
             path = f"{stem}-{width}w.webp"
             if path in taken:
                 continue  # a file of the site already has that name: it wins
-            files.append(OutputFile(path, cache.get(data, width)))
+            try:
+                encoded = cache.get(data, width)
+            except (OSError, ValueError, SyntaxError) as error:  # Pillow's errors of a bad file
+                raise LantingError.at(f"image cannot be read: {error}", asset.path,
+                                      hint="the file is damaged or not an image: replace it "
+                                      "or remove it") from None
+            files.append(OutputFile(path, encoded))
             found.append(Variant(quote(routes.url(path)), width))
         if found:
             variants[quote(routes.url(output))] = tuple(found)

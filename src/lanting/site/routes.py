@@ -6,10 +6,12 @@ pages' bodies get them (`bodies`).
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Mapping
 from pathlib import PurePosixPath
 
 from lanting.errors import LantingError
+from lanting.model.config import DEFAULT_POST_PERMALINK
 from lanting.model.content import Asset, Document, Kind
 from lanting.model.names import slugify
 from lanting.model.problem import Problem
@@ -28,12 +30,47 @@ def document_slug(doc: Document) -> str:
     return slugify(stem, fallback="untitled")
 
 
-def output_dir(doc: Document) -> str:
+PERMALINK_TOKEN = re.compile(r":([A-Za-z_][A-Za-z0-9_]*)")
+"""A placeholder of `[permalinks] posts`: `:slug`, `:year`, `:abbrlink`."""
+DATE_TOKENS = {"year": "%Y", "month": "%m", "day": "%d"}
+_SEGMENT = re.compile(r"^[\w][\w.\-]*$")
+
+
+def post_dir(doc: Document, pattern: str = DEFAULT_POST_PERMALINK) -> str:
+    """The output folder of a post under the permalink pattern (`posts/ppo/`); raises
+    ValueError when the post lacks a value the pattern needs."""
+
+    def value(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name == "slug":
+            return document_slug(doc)
+        if name == "title":
+            return slugify(doc.meta.title, fallback="untitled")
+        if name in DATE_TOKENS:
+            if doc.meta.date is None:
+                raise ValueError(f"`:{name}` needs the post's `date`")
+            return doc.meta.date.strftime(DATE_TOKENS[name])
+        given = doc.meta.params.get(name)
+        if isinstance(given, bool) or not isinstance(given, str | int):
+            raise ValueError(f"`:{name}` needs `params: {{{name}: …}}` in the post's front "
+                             "matter")
+        text = str(given).strip()
+        if not _SEGMENT.fullmatch(text):
+            raise ValueError(f"`params.{name}` is `{text}`, which cannot be part of a URL "
+                             "(letters, digits, `-`, `_` and `.` only)")
+        return text
+
+    if pattern == DEFAULT_POST_PERMALINK:
+        return f"posts/{document_slug(doc)}/"
+    return PERMALINK_TOKEN.sub(value, pattern).lstrip("/")
+
+
+def output_dir(doc: Document, post_pattern: str = DEFAULT_POST_PERMALINK) -> str:
     kind = doc.source.kind
     if kind is Kind.HOME:
         return ""
     if kind is Kind.POST:
-        return f"posts/{document_slug(doc)}/"
+        return post_dir(doc, post_pattern)
     if kind in COLLECTION_FOLDERS:
         return f"{COLLECTION_FOLDERS[kind]}/{document_slug(doc)}/"
     if kind is Kind.TALK:
@@ -44,18 +81,30 @@ def output_dir(doc: Document) -> str:
 def plan_routes(
     documents: list[Document], assets: tuple[Asset, ...], base_path: str,
     language_dirs: Mapping[str, str] | None = None,
+    post_pattern: str = DEFAULT_POST_PERMALINK,
 ) -> Routes:
     """Decide every output location; two sources claiming one URL is an error.
 
     `language_dirs` maps a language code to the folder its pages live in (`en` -> `en/`);
-    the default language has none.
+    the default language has none. `post_pattern` is `[permalinks] posts`.
     """
     pages: dict[str, str] = {}
     claimed: dict[str, list[Document]] = {}
+    unplaced: list[Problem] = []
     for doc in documents:
-        out = (language_dirs or {}).get(doc.meta.lang or "", "") + output_dir(doc)
+        try:
+            own = output_dir(doc, post_pattern)
+        except ValueError as error:
+            unplaced.append(Problem(f"permalinks.posts `{post_pattern}`: {error}",
+                                    doc.source.path, doc.key_lines.get("params", 1),
+                                    hint="give the post the value, or change `[permalinks] "
+                                         "posts` in lanting.toml"))
+            continue
+        out = (language_dirs or {}).get(doc.meta.lang or "", "") + own
         pages[doc.source.rel.as_posix()] = out
         claimed.setdefault(out, []).append(doc)
+    if unplaced:
+        raise LantingError(unplaced)
     problems = [
         Problem(f"URL /{out} is claimed by {len(docs)} sources: "
                 + ", ".join(str(d.source.rel) for d in docs), docs[1].source.path,

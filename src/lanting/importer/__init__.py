@@ -1,0 +1,171 @@
+"""`lanting import SOURCE [DEST]`: a Jekyll, al-folio, Hugo, Hugo Blox or Hexo site turned
+into a new Lanting site, with a report of what was converted, what could not be and where.
+
+The source is only read. One module per generator reads it into a `site.NewSite` (posts,
+pages, talks, the home page, images, static files, `lanting.toml`); `NewSite.files`
+decides where everything goes; this module writes it into DEST (new or empty), or, with
+`dry_run`, writes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from lanting.errors import UsageError
+from lanting.importer.report import Report
+
+if TYPE_CHECKING:  # the readers load the site model: `lanting --help` need not
+    from lanting.importer.common import Options
+    from lanting.importer.site import NewSite
+
+KINDS = ("jekyll", "al-folio", "hugo", "hugo-blox", "hexo")
+
+LOOKED_FOR = (
+    "Hexo (_config.yml, source/_posts/ and hexo in package.json), "
+    "al-folio (_config.yml with _posts/ and _bibliography/ or _pages/), "
+    "Jekyll (_config.yml with _posts/ or _drafts/), "
+    "Hugo Blox (a Hugo site with content/authors/ or a Wowchemy/Hugo Blox module), "
+    "Hugo (hugo.toml, hugo.yaml, config.toml, config.yaml or config/_default/ with content/)"
+)
+
+
+def _text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ""
+
+
+def _is_hugo(source: Path) -> bool:
+    configs = ("hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml",
+               "config.yml")
+    return (source / "content").is_dir() and (
+        any((source / name).is_file() for name in configs)
+        or (source / "config" / "_default").is_dir())
+
+
+def detect(source: Path) -> str:
+    """The kind of site `source` is; UsageError naming what was looked for if none."""
+    config = source / "_config.yml"
+    if config.is_file() and (source / "source" / "_posts").is_dir():
+        package = source / "package.json"
+        try:
+            dependencies = json.loads(_text(package)) if package.is_file() else {}
+        except json.JSONDecodeError:
+            dependencies = {}
+        if "hexo" in json.dumps(dependencies) or (source / "scaffolds").is_dir():
+            return "hexo"
+    if config.is_file() and ((source / "_posts").is_dir() or (source / "_drafts").is_dir()
+                             or any(source.glob("*/_posts"))):
+        if (source / "_bibliography").is_dir() or (source / "_pages").is_dir():
+            return "al-folio"
+        return "jekyll"
+    if _is_hugo(source):
+        modules = _text(source / "go.mod") + "".join(
+            _text(p) for p in sorted((source / "config" / "_default").glob("*"))
+            if p.is_file()) + _text(source / "hugoblox.yaml")
+        if (source / "content" / "authors").is_dir() or (source / "data" / "authors").is_dir() \
+                or any(word in modules.lower() for word in ("wowchemy", "hugoblox",
+                                                            "hugo-blox")):
+            return "hugo-blox"
+        return "hugo"
+    raise UsageError(f"{source} is not a site Lanting can import: looked for {LOOKED_FOR}")
+
+
+def _reader(kind: str) -> Callable[[Path, Report, Options], NewSite]:
+    if kind == "jekyll":
+        from lanting.importer.jekyll import Jekyll
+        return lambda s, r, o: Jekyll(s, r, o).run()
+    if kind == "al-folio":
+        from lanting.importer.alfolio import AlFolio
+        return lambda s, r, o: AlFolio(s, r, o).run()
+    if kind == "hugo":
+        from lanting.importer.hugo import Hugo
+        return lambda s, r, o: Hugo(s, r, o).run()
+    if kind == "hexo":
+        from lanting.importer.hexo import Hexo
+        return lambda s, r, o: Hexo(s, r, o).run()
+    from lanting.importer.hugoblox import HugoBlox
+    return lambda s, r, o: HugoBlox(s, r, o).run()
+
+
+@dataclass(frozen=True, slots=True)
+class Imported:
+    report: Report
+    dest: Path
+    files: dict[str, str | bytes]
+    """Text files of the new site, by path (written unless it was a dry run)."""
+    copies: dict[str, Path]
+    """Files copied from the source, by path in the new site."""
+
+
+def default_dest(source: Path) -> Path:
+    return source.resolve().parent / f"{source.resolve().name}-lanting"
+
+
+def _check_dest(source: Path, dest: Path) -> None:
+    src, out = source.resolve(), dest.resolve()
+    if out == src or out.is_relative_to(src) or src.is_relative_to(out):
+        where = ("the source" if out == src else "inside the source"
+                 if out.is_relative_to(src) else "a folder holding the source")
+        raise UsageError(f"{dest} is {where}: an import never writes into the site it reads")
+    if dest.exists() and (not dest.is_dir() or any(dest.iterdir())):
+        raise UsageError(f"{dest} is not empty; `lanting import` only writes into a new or "
+                         "empty folder")
+
+
+def import_site(source: Path, dest: Path | None = None, kind: str | None = None,
+                dry_run: bool = False, options: Options | None = None) -> Imported:
+    """Read `source` (of `kind`, detected when None) and write the new site into `dest`."""
+    if not source.is_dir():
+        raise UsageError(f"{source} is not a folder")
+    if kind is not None and kind not in KINDS:
+        raise UsageError(f"unknown kind `{kind}`: one of {', '.join(KINDS)}")
+    from lanting.importer.common import Options
+
+    kind = kind or detect(source)
+    options = options or Options()
+    dest = dest or default_dest(source)
+    _check_dest(source, dest)
+    report = Report(source, kind)
+    site = _reader(kind)(source, report, options)
+    files, copies = site.files()
+    if not dry_run:
+        _write(dest, files, copies)
+    report.counts["files written" if not dry_run else "files to write"] = \
+        len(files) + len(copies)
+    return Imported(report, dest, files, copies)
+
+
+def _write(dest: Path, files: dict[str, str | bytes], copies: dict[str, Path]) -> None:
+    """Into a sibling folder first, renamed to `dest` once complete: an import that fails
+    halfway leaves no half site."""
+    dest = dest.absolute()
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    scratch = dest.parent / f".{dest.name}.lanting-import-{os.getpid()}"
+    if scratch.exists():
+        shutil.rmtree(scratch)
+    try:
+        for rel, data in files.items():
+            path = scratch / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if isinstance(data, bytes):
+                path.write_bytes(data)
+            else:
+                path.write_text(data, encoding="utf-8")
+        for rel, src in copies.items():
+            path = scratch / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(src, path)
+        if dest.exists():
+            dest.rmdir()  # empty: checked before reading
+        scratch.rename(dest)
+    finally:
+        if scratch.exists():
+            shutil.rmtree(scratch, ignore_errors=True)

@@ -1,0 +1,323 @@
+"""al-folio (the Jekyll academic theme) → Lanting: everything Jekyll has, plus the profile
+(`_pages/about.md`, `_config.yml`, `_data/socials.yml`) as `[profile]` and the home page,
+`_news/` as news, `_bibliography/papers.bib` as `publications.bib`, jekyll-scholar's
+`{% cite %}`, distill posts' `<d-cite>` and `<d-footnote>` as footnotes, embedded
+notebooks as notebook posts, and `redirect:` posts."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer import body as B
+from lanting.importer.bibtex import BibEntry, dump, format_reference, parse
+from lanting.importer.common import (
+    bool_of,
+    date_of,
+    finish_menu,
+    menu_names,
+    read_text,
+)
+from lanting.importer.jekyll import Jekyll
+from lanting.importer.liquid import Context
+from lanting.importer.site import NOTEBOOK, Item, slug_of
+from lanting.importer.text import load_mapping, split_front_matter
+
+SOCIALS = {  # socials.yml key -> (Lanting link kind, URL template)
+    "scholar_userid": ("scholar", "https://scholar.google.com/citations?user={}"),
+    "github_username": ("github", "https://github.com/{}"),
+    "gitlab_username": ("gitlab", "https://gitlab.com/{}"),
+    "orcid_id": ("orcid", "https://orcid.org/{}"),
+    "x_username": ("x", "https://x.com/{}"),
+    "twitter_username": ("twitter", "https://twitter.com/{}"),
+    "linkedin_username": ("linkedin", "https://www.linkedin.com/in/{}"),
+    "semanticscholar_id": ("semantic_scholar", "https://www.semanticscholar.org/author/{}"),
+    "dblp_url": ("dblp", "{}"),
+    "researchgate_profile": ("researchgate", "https://www.researchgate.net/profile/{}"),
+    "zhihu_id": ("zhihu", "https://www.zhihu.com/people/{}"),
+    "bluesky_url": ("bluesky", "{}"),
+    "mastodon_username": ("mastodon", "https://{}"),
+    "website_url": ("website", "{}"),
+}
+
+
+class AlFolio(Jekyll):
+    kind = "al-folio"
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        first = " ".join(str(self.config.get(k) or "").strip()
+                         for k in ("first_name", "middle_name", "last_name"))
+        self.name = " ".join(first.split())
+        self.news: list[tuple[Path, dict[str, Any], str, str]] = []
+        self.profile: dict[str, Any] = {}
+        self.bib_of: dict[int, Path] = {}
+        self.publications = 0
+
+    def author_name(self) -> str:
+        return self.name or super().author_name()
+
+    def uses_emoji(self) -> bool:
+        return True
+
+    # --- pages and profile ---------------------------------------------------------------
+
+    def page_files(self) -> list[Path]:
+        pages = sorted((self.source / "_pages").glob("*.md"))
+        return pages + [p for p in super().page_files() if p not in pages]
+
+    def read_page(self, path: Path, data: dict[str, Any], head: str, body: str,
+                  first: int) -> None:
+        if str(data.get("layout")) == "about" or str(data.get("permalink")) == "/":
+            self.read_profile(path, data)
+        if "{% bibliography" in body:
+            self.report.note(path, None, "left out: Lanting makes /publications/ from "
+                             "content/publications.bib")
+            return
+        super().read_page(path, data, head, body, first)
+
+    def read_profile(self, path: Path, data: dict[str, Any]) -> None:
+        profile: dict[str, Any] = {"name": self.author_name()}
+        picture = data.get("profile") if isinstance(data.get("profile"), dict) else {}
+        assert isinstance(picture, dict)
+        image = picture.get("image")
+        if isinstance(image, str) and image:
+            url = image if image.startswith(("/", "http")) else f"/assets/img/{image}"
+            if url.startswith("http") or (self.source / url.lstrip("/")).is_file():
+                profile["photo"] = url
+            else:
+                self.report.warn(path, None, f"profile image `{image}` not found: left out")
+        subtitle = data.get("subtitle")
+        if isinstance(subtitle, str) and subtitle.strip():
+            profile["position"] = " ".join(re.sub(r"<[^>]+>", "", subtitle).split())
+            self.report.warn(path, None, "`subtitle` (HTML) became `[profile] position` as "
+                             "plain text: split it into position and affiliation by hand")
+        if picture.get("more_info"):
+            self.report.warn(path, None, "`profile.more_info` (an address in HTML) left out: "
+                             "Lanting's profile has no such field")
+        socials = self.source / "_data" / "socials.yml"
+        values, _error = load_mapping("yaml", read_text(socials)) if socials.is_file() \
+            else (self.config, None)
+        links: list[dict[str, str]] = []
+        for key, value in values.items():
+            if value in (None, "", False):
+                continue
+            if key == "email":
+                profile["email"] = str(value)
+            elif key == "cv_pdf":
+                url = str(value) if str(value).startswith(("/", "http")) else f"/{value}"
+                links.append({"kind": "cv", "url": url, "name": "CV"})
+            elif key == "rss_icon" and bool_of(value):
+                links.append({"kind": "rss", "url": "/atom.xml"})
+            elif key in SOCIALS:
+                kind, template = SOCIALS[key]
+                links.append({"kind": kind, "url": template.format(value)})
+            else:
+                self.report.note(socials, None, f"social link `{key}` left out (no Lanting "
+                                 "kind for it: add it to [profile] links by hand)")
+        if links:
+            profile["links"] = links
+        self.profile = profile
+        coauthors = self.source / "_data" / "coauthors.yml"
+        if coauthors.is_file():
+            self.site.extra["content/coauthors.yml"] = read_text(coauthors)
+            self.report.convert("co-author links (content/coauthors.yml)")
+
+    # --- news, publications -----------------------------------------------------------------
+
+    def read_more(self) -> None:
+        self.read_bibliography()
+        for path in sorted((self.source / "_news").glob("*.md")):
+            text = read_text(path)
+            fmt, head, body, _first = split_front_matter(text)
+            data, _error = load_mapping(fmt or "yaml", head)
+            self.news.append((path, data, head, body))
+            if not bool_of(data.get("inline", True)) and data.get("title"):
+                date = date_of(data, head, "date", self.tz)
+                if date is None:
+                    continue
+                front: dict[str, Any] = {"title": str(data["title"]), "date": date,
+                                         "categories": ["news"]}
+                item = self.site.add(Item("post", slug_of(path.stem), path, front))
+                item.old_urls = [f"{self.baseurl}/news/{path.stem}/"]
+                for url in item.old_urls:
+                    self.table.add(url, item)
+                self.by_name[f"news/{path.stem}"] = item
+                self.report.counts["posts"] += 1
+                self.posts.append((item, body, 1, path))
+
+    def read_bibliography(self) -> None:
+        path = self.source / "_bibliography" / "papers.bib"
+        if not path.is_file():
+            return
+        _fmt, _head, text, _first = split_front_matter(read_text(path))
+        entries, strings = parse(text)
+        if strings:
+            self.report.convert("@string macros expanded", len(strings))
+        dropped: dict[str, int] = {}
+        for entry in entries:
+            self.citations.add(entry.key)
+            self.publication(entry, path, dropped)
+        if dropped:
+            self.report.note(path, None, "fields of missing files left out: " + ", ".join(
+                f"`{name}` ({n})" for name, n in sorted(dropped.items())))
+        self.site.extra["content/publications.bib"] = dump(entries)
+        self.publications = len(entries)
+        self.report.counts["publications"] += len(entries)
+
+    def publication(self, entry: BibEntry, path: Path, dropped: dict[str, int]) -> None:
+        """Lanting reads al-folio's fields as they are (`abbr`, `preview`, `html`, `supp`,
+        `award_name`, badges, …); only file names change: al-folio finds `pdf`, `poster`,
+        `slides` and `supp` in `assets/pdf/` and `preview` in
+        `assets/img/publication_preview/`, Lanting a bare name in `static/`, so each
+        becomes its path there. A missing file is left out with a warning."""
+        fields = entry.fields
+        folders = {"pdf": "assets/pdf", "poster": "assets/pdf", "slides": "assets/pdf",
+                   "supp": "assets/pdf", "preview": "assets/img/publication_preview"}
+        for name, folder in folders.items():
+            value = entry.value(name)
+            if not value or re.match(r"^[a-z]+:|^/", value):
+                continue
+            if not (self.source / folder / value).is_file():
+                self.report.warn(path, entry.line, f"`{entry.key}`: {name} file "
+                                 f"{folder}/{value} is missing: `{name}` left out")
+                del fields[name]
+                dropped[name] = dropped.get(name, 0) + 1
+                continue
+            entry.set(name, f"/{folder}/{value}")
+            self.report.convert("publication files")
+
+    # --- bodies ---------------------------------------------------------------------------------
+
+    def front(self, data: dict[str, Any], head: str, path: Path, date: Any,
+              categories: list[str]) -> dict[str, Any]:
+        front = super().front(data, head, path, date, categories)
+        bibliography = data.get("bibliography")
+        if isinstance(bibliography, str):
+            front["_bibliography"] = bibliography
+        return front
+
+    def before_code(self, text: str, item: Item, ctx: Context, shelf: B.Shelf) -> str:
+        if re.search(r"^\s*(```|~~~)\s*mermaid", text, re.MULTILINE):
+            ctx.note("mermaid", "Mermaid diagrams show as code until `[markdown] mermaid` in "
+                     "lanting.toml names a Mermaid script")
+        bibliography = item.front.pop("_bibliography", None)
+        if bibliography:
+            self.bib_of[item.number] = self.source / "assets" / "bibliography" / bibliography
+        external = (item.front.get("params") or {}).get("external_url")
+        if external:
+            ctx.warn("redirect:", f"a post that redirected to {external}: now a page that "
+                     "links there (Lanting's pages do not send readers elsewhere)")
+            ctx.convert("redirect posts")
+            return f"[{item.title}]({external})\n"
+
+        def notebook(match: re.Match[str]) -> str:
+            block = match.group()
+            found = re.search(r"jupyter_path\s*=\s*['\"]([^'\"]+)['\"]", block) or \
+                re.search(r"\{%\s*jupyter_notebook\s+['\"]([^'\"]+)['\"]", block)
+            nb_path = self.source / found.group(1).lstrip("/") if found else None
+            if nb_path is None or not nb_path.is_file():
+                return ctx.leave(block, "the notebook it embeds is missing")
+            try:
+                item.notebook = json.loads(read_text(nb_path))
+            except json.JSONDecodeError:
+                return ctx.leave(block, "the notebook it embeds is not JSON")
+            ctx.convert("embedded notebooks")
+            return f"\n\n{NOTEBOOK}\n\n"
+
+        return re.sub(r"\{::nomarkdown\}(?:(?!\{:/).)*?jupyter_notebook(?:(?!\{:/).)*?"
+                      r"\{:/(?:nomarkdown)?\}", notebook, text, flags=re.DOTALL)
+
+    def after(self, text: str, item: Item, ctx: Context) -> str:
+        footnotes: list[str] = []
+        bib = self.bib_of.get(item.number)
+        entries = {e.key: e for e in parse(read_text(bib))[0]} if bib and bib.is_file() else {}
+
+        def cite(match: re.Match[str]) -> str:
+            out = []
+            for key in (k.strip() for k in match.group(1).split(",")):
+                label = re.sub(r"[^\w-]", "-", key)
+                if key not in entries:
+                    ctx.warn(match.group(), f"`<d-cite>` key `{key}` not in the post's "
+                             "bibliography: left as text")
+                    out.append(f"[{key}]")
+                    continue
+                if not any(f.startswith(f"[^{label}]:") for f in footnotes):
+                    footnotes.append(f"[^{label}]: {format_reference(entries[key])}")
+                out.append(f"[^{label}]")
+            ctx.convert("distill citations as footnotes")
+            return "".join(out)
+
+        text = re.sub(r"<d-cite\s+key=[\"']([^\"']+)[\"']\s*>\s*</d-cite>", cite, text)
+
+        def note(match: re.Match[str]) -> str:
+            number = sum(1 for f in footnotes if f.startswith("[^note-")) + 1
+            footnotes.append(f"[^note-{number}]: {' '.join(match.group(1).split())}")
+            ctx.convert("distill footnotes")
+            return f"[^note-{number}]"
+
+        text = re.sub(r"<d-footnote>(.*?)</d-footnote>", note, text, flags=re.DOTALL)
+        for found in re.findall(r"<div class=\"l-[\w-]+\"", text):
+            ctx.warn(found, "distill layout HTML kept as it is (its classes belong to the old "
+                     "theme)")
+        return text + ("\n\n" + "\n".join(footnotes) + "\n" if footnotes else "")
+
+    def finish_more(self) -> None:
+        home = self.home()
+        items = []
+        for path, data, head, body in self.news:
+            date = date_of(data, head, "date", self.tz)
+            if date is None:
+                self.report.warn(path, None, "a news item without a date: left out")
+                continue
+            if not bool_of(data.get("inline", True)) and data.get("title"):
+                post = self.by_name.get(f"news/{path.stem}")
+                text = f"[{data['title']}]({self.site.link(post)})" if post \
+                    else str(data["title"])
+            else:
+                ctx = Context(self.report, path, read_text(path))
+                text = " ".join(self.convert(body, home, ctx, path).split())
+            items.append({"date": date.moment.date().isoformat(), "text": text})
+            self.report.counts["news items"] += 1
+            self.report.convert("news items")
+        if items:
+            home.front["news"] = sorted(items, key=lambda n: n["date"], reverse=True)
+
+    # --- files and configuration ---------------------------------------------------------------
+
+    def consumed(self, path: Path) -> bool:
+        rel = path.relative_to(self.source).as_posix()
+        return rel.startswith(("assets/bibliography/", "assets/jupyter/", "assets/js/",
+                               "assets/css/", "assets/fonts/", "assets/webfonts/"))
+
+    def write_config(self) -> None:
+        super().write_config()
+        config = self.site.config
+        if str(self.config.get("title") or "").strip() in ("", "blank"):
+            config["title"] = self.author_name()
+        config.pop("links", None)
+        if self.profile:
+            config["profile"] = self.profile
+        latest = self.config.get("latest_posts")
+        if isinstance(latest, dict) and isinstance(latest.get("limit"), int):
+            config["blog"] = {"recent_posts": latest["limit"]}
+
+    def menu(self) -> None:
+        labels = menu_names(self.language)
+        menu = []
+        for path in sorted((self.source / "_pages").glob("*.md")):
+            fmt, head, _body, _first = split_front_matter(read_text(path))
+            data, _error = load_mapping(fmt or "yaml", head)
+            if not bool_of(data.get("nav")):
+                continue
+            url = "/" + str(data.get("permalink") or path.stem).strip("/") + "/"
+            key = url.strip("/")
+            menu.append((int(data.get("nav_order") or 99),
+                         {"name": labels.get(key, str(data.get("title") or key)), "url": url}))
+        entries = [entry for _order, entry in sorted(menu, key=lambda m: m[0])]
+        if not any(e["url"] == "/blog/" for e in entries):
+            entries.insert(0, {"name": labels["blog"], "url": "/blog/"})
+        finish_menu(self.site, entries, "_pages", has_publications=self.publications > 0)
+

@@ -1,0 +1,136 @@
+"""A small BibTeX reader and writer for the importer: entries with their fields as written
+(values keep their braces), `@string` macros expanded, entries written back with fields
+renamed, changed or left out."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+
+@dataclass
+class BibEntry:
+    kind: str
+    key: str
+    fields: dict[str, str] = field(default_factory=dict)
+    """Name (lower case) -> value as written: `{…}`, `"…"` or a bare word or number."""
+    line: int = 1
+
+    def value(self, name: str) -> str:
+        """The text of a field without its outer braces or quotes."""
+        raw = self.fields.get(name, "").strip()
+        if len(raw) >= 2 and ((raw[0] == "{" and raw[-1] == "}")
+                              or (raw[0] == raw[-1] == '"')):
+            return raw[1:-1].strip()
+        return raw
+
+    def set(self, name: str, text: str) -> None:
+        self.fields[name] = "{" + text + "}"
+
+
+def _balanced(text: str, start: int, open_: str, close: str) -> int:
+    """Index just past the bracket closing the one at `start`."""
+    depth = 0
+    i = start
+    while i < len(text):
+        char = text[i]
+        if char == "\\":
+            i += 2
+            continue
+        if char == open_:
+            depth += 1
+        elif char == close:
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    return len(text)
+
+
+def _fields(body: str) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    i = 0
+    while i < len(body):
+        match = re.compile(r"\s*,?\s*([A-Za-z][\w:.+-]*)\s*=\s*").match(body, i)
+        if not match:
+            break
+        name = match.group(1).lower()
+        i = match.end()
+        parts = []
+        while i < len(body):
+            if body[i] == "{":
+                end = _balanced(body, i, "{", "}")
+            elif body[i] == '"':
+                end = body.find('"', i + 1)
+                end = len(body) if end < 0 else end + 1
+            else:
+                word = re.compile(r"[^,#\s}]+").match(body, i)
+                end = word.end() if word else i + 1
+            parts.append(body[i:end])
+            i = end
+            hash_ = re.compile(r"\s*#\s*").match(body, i)
+            if hash_:
+                i = hash_.end()
+                continue
+            break
+        fields[name] = " # ".join(parts)
+    return fields
+
+
+def parse(text: str) -> tuple[list[BibEntry], dict[str, str]]:
+    """The entries of a .bib file (in order) and its `@string` macros."""
+    entries: list[BibEntry] = []
+    strings: dict[str, str] = {}
+    for match in re.finditer(r"@([A-Za-z]+)\s*([{(])", text):
+        kind = match.group(1).lower()
+        opener = match.group(2)
+        end = _balanced(text, match.end() - 1, opener, "}" if opener == "{" else ")")
+        inside = text[match.end():end - 1]
+        if kind == "string":
+            for name, value in _fields(inside).items():
+                strings[name] = value
+            continue
+        if kind in ("comment", "preamble"):
+            continue
+        key, _, body = inside.partition(",")
+        entry = BibEntry(kind, key.strip(), _fields(body), text.count("\n", 0, match.start()) + 1)
+        entries.append(entry)
+    for entry in entries:
+        for name, value in entry.fields.items():
+            if re.fullmatch(r"[A-Za-z][\w:.+-]*", value) and value.lower() in strings:
+                entry.fields[name] = strings[value.lower()]
+    return entries, strings
+
+
+def dump(entries: list[BibEntry]) -> str:
+    blocks = []
+    for entry in entries:
+        width = max((len(name) for name in entry.fields), default=0)
+        lines = [f"@{entry.kind}{{{entry.key},"]
+        lines += [f"  {name.ljust(width)} = {value}," for name, value in entry.fields.items()]
+        lines.append("}")
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks) + "\n"
+
+
+def format_reference(entry: BibEntry) -> str:
+    """A plain-text reference for a footnote: authors, title, venue, year, URL."""
+    authors = [a.strip() for a in re.split(r"\s+and\s+", entry.value("author")) if a.strip()]
+    shown = []
+    for author in authors:
+        if author == "others":
+            shown.append("et al.")
+            continue
+        last, _, first = author.partition(",")
+        shown.append(f"{first.strip()} {last.strip()}".strip() if first else last.strip())
+    who = ", ".join(shown)
+    title = re.sub(r"[{}]", "", entry.value("title"))
+    venue = re.sub(r"[{}]", "", entry.value("booktitle") or entry.value("journal"))
+    url = entry.value("url") or entry.value("howpublished")
+    url = re.sub(r"^\\url\{(.*)\}$", r"\1", url)
+    parts = [p.rstrip(".") for p in (who, f"*{title}*" if title else "", venue,
+                                     entry.value("year")) if p]
+    text = ". ".join(parts) + "."
+    if url.startswith(("http://", "https://")):
+        text += f" <{url}>"
+    return text

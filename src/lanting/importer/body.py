@@ -1,0 +1,444 @@
+"""Conversions of post bodies shared by the generators: code kept aside while the prose is
+converted, Lanting's forms of callouts, collapsibles, figures and fenced code, the math
+conventions of kramdown and Hexo's marked, kramdown's and Goldmark's attribute lists,
+links and images mapped to the new site."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Callable
+
+MARK_OPEN, MARK_CLOSE = "\ue000", "\ue001"
+"""Private-use characters around the markers of text put aside (never in real posts)."""
+_MARKER = re.compile(f"{MARK_OPEN}([A-Z])(\\d+){MARK_CLOSE}")
+
+
+class Shelf:
+    """Pieces of a body put aside behind markers while the rest is converted: code (`C`),
+    Liquid `raw` blocks (`R`), math (`M`), links to other posts (`L`, by item), images
+    (`I`, by image). `C`, `R` and `M` come back with `restore`; `L` and `I` when the whole
+    site is known."""
+
+    def __init__(self) -> None:
+        self.items: dict[str, list[str]] = {"C": [], "R": [], "M": []}
+
+    def put(self, text: str, kind: str = "C") -> str:
+        items = self.items[kind]
+        items.append(text)
+        return f"{MARK_OPEN}{kind}{len(items) - 1}{MARK_CLOSE}"
+
+    def restore(self, text: str, kinds: str = "CRM") -> str:
+        for _ in range(8):  # put-aside text may hold markers of its own
+            new = _MARKER.sub(lambda m: self.items[m.group(1)][int(m.group(2))]
+                              if m.group(1) in kinds else m.group(), text)
+            if new == text:
+                break
+            text = new
+        return text
+
+
+def marker(kind: str, number: int) -> str:
+    return f"{MARK_OPEN}{kind}{number}{MARK_CLOSE}"
+
+
+def markers(text: str, kind: str) -> list[int]:
+    return [int(m.group(2)) for m in _MARKER.finditer(text) if m.group(1) == kind]
+
+
+# --- code ---------------------------------------------------------------------------------
+
+
+_FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})(.*)$")
+
+FenceHandler = Callable[[str, str, str], str]
+"""(info string, code, indentation) -> the fenced block to write."""
+
+
+def fence(lang: str, code: str, options: dict[str, str] | None = None, indent: str = "") -> str:
+    """A fenced block with Lanting's info-string options (`linenos=true hl_lines="3-4"
+    title="x.py" start=10`), longer than any backtick run inside."""
+    ticks = "`" * max(3, max((len(r) for r in re.findall(r"`+", code)), default=0) + 1)
+    info = lang
+    for key, value in (options or {}).items():
+        if value != "":
+            shown = value if re.fullmatch(r"[\w.\-]+", value) else '"' + value.replace(
+                '"', "'") + '"'
+            info += f" {key}={shown}"
+    body = "\n".join(indent + line if line else "" for line in code.strip("\n").split("\n"))
+    return f"{indent}{ticks}{info.rstrip()}\n{body}\n{indent}{ticks}"
+
+
+def protect_code(text: str, shelf: Shelf, on_fence: FenceHandler | None = None) -> str:
+    """`text` with every fenced block and code span behind a marker (fences rewritten by
+    `on_fence` first). An unclosed fence runs to the end, as in CommonMark."""
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        match = _FENCE.match(lines[i])
+        if not match or (match.group(2)[0] == "`" and "`" in match.group(3)):
+            out.append(lines[i])
+            i += 1
+            continue
+        indent, ticks, info = match.groups()
+        close = re.compile(rf"^\s*{re.escape(ticks[0])}{{{len(ticks)},}}\s*$")
+        end = next((j for j in range(i + 1, len(lines)) if close.match(lines[j])), len(lines))
+        code = "\n".join(line[len(indent):] if line.startswith(indent) else line.lstrip()
+                         for line in lines[i + 1:end])
+        block = (on_fence(info.strip(), code, indent) if on_fence
+                 else "\n".join(lines[i:end + 1]))
+        out.append(shelf.put(block))
+        i = end + 1
+    return protect_spans("\n".join(out), shelf)
+
+
+_SPAN = re.compile(r"(?<!`)(`+)(?!`)((?:(?!\n[ \t]*\n).)+?)(?<!`)\1(?!`)", re.DOTALL)
+
+
+def protect_spans(text: str, shelf: Shelf) -> str:
+    return _SPAN.sub(lambda m: shelf.put(m.group()), text)
+
+
+# --- Lanting's block forms ------------------------------------------------------------------
+
+
+def block(text: str) -> str:
+    """A block construct with blank lines around it (extra ones are removed at the end)."""
+    return f"\n\n{text.strip(chr(10))}\n\n"
+
+
+CALLOUTS = {"note": "NOTE", "info": "NOTE", "primary": "NOTE", "default": "NOTE",
+            "blue": "NOTE", "tip": "TIP", "success": "TIP", "green": "TIP", "hint": "TIP",
+            "important": "IMPORTANT", "purple": "IMPORTANT", "warning": "WARNING",
+            "warn": "WARNING", "orange": "WARNING", "yellow": "WARNING", "danger": "CAUTION",
+            "error": "CAUTION", "caution": "CAUTION", "red": "CAUTION"}
+
+
+def callout(kind: str, body: str, title: str = "") -> str:
+    lines = [f"> [!{kind}]" + (f" {title}" if title else "")]
+    lines += [f"> {line}" if line.strip() else ">" for line in body.strip("\n").split("\n")]
+    return block("\n".join(lines))
+
+
+def details(summary: str, body: str) -> str:
+    summary = re.sub(r"<[^>]+>", "", summary).strip() or "…"
+    return block(f"<details>\n<summary>{summary}</summary>\n\n{body.strip()}\n\n</details>")
+
+
+def figure(src: str, caption: str, alt: str = "") -> str:
+    """Lanting's numbered figure: an image alone in its paragraph, with a title."""
+    caption = " ".join(caption.split())
+    title = caption.replace('"', "”")
+    alt = " ".join((alt or caption).split()).replace("]", "\\]").replace("[", "\\[")
+    if not caption:
+        return block(f"![{alt}]({src})")
+    return block(f'![{alt}]({src} "{title}")')
+
+
+def tabs(parts: list[tuple[str, str]]) -> str:
+    """Tabs flattened: a bold label, then the tab's content, in order."""
+    return "".join(block(f"**{name.strip()}**") + block(body) for name, body in parts)
+
+
+def unconverted(construct: str) -> str:
+    """What has no Lanting form, kept where it was inside an HTML comment."""
+    return "<!-- import: unconverted " + construct.replace("--", "- -") + " -->"
+
+
+def tidy(text: str) -> str:
+    """Blank lines between blocks at most one; the body ends with one line end."""
+    text = re.sub(r"[ \t]+\n", "\n", text)
+    text = re.sub(r"\n{3,}", "\n\n", text)
+    return text.strip("\n") + "\n"
+
+
+# --- arguments of tags and shortcodes ---------------------------------------------------------
+
+
+def arguments(text: str) -> tuple[list[str], dict[str, str]]:
+    """`a "b c" key="v w" k2=v` -> (["a", "b c"], {"key": "v w", "k2": "v"})."""
+    try:
+        words = shlex.split(text, posix=True)
+    except ValueError:
+        words = text.split()
+    positional: list[str] = []
+    named: dict[str, str] = {}
+    for word in words:
+        key, eq, value = word.partition("=")
+        if eq and re.fullmatch(r"[A-Za-z_][\w-]*", key):
+            named[key] = value
+        else:
+            positional.append(word)
+    return positional, named
+
+
+# --- math ---------------------------------------------------------------------------------------
+
+
+_DISPLAY_ALONE = re.compile(r"(^|\n)[ \t]*$")
+
+
+def kramdown_math(text: str, shelf: Shelf) -> tuple[str, int, int]:
+    """kramdown's math: `$$…$$` alone in a paragraph is display math, anywhere else inline
+    (→ `$…$`); a single `$` is a dollar sign (→ `\\$`). Returns (text, inline, dollars)."""
+    inline = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal inline
+        before = text[:match.start()]
+        after = re.sub(r"^[ \t]*\([\w:.\-]+\)", "", text[match.end():])  # `$$ … $$ (eq:x)`
+        para_start = before.rfind("\n\n")
+        para_end = after.find("\n\n")
+        alone = (not before[para_start + 1 if para_start >= 0 else 0:].strip(" \t\n>")
+                 and not (after[:para_end] if para_end >= 0 else after).strip(" \t\n"))
+        content = match.group(1)
+        if alone:
+            return shelf.put(match.group(), "M")
+        inline += 1
+        return shelf.put(f"${content.strip()}$", "M")
+
+    text = re.sub(r"\$\$(.+?)\$\$", one, text, flags=re.DOTALL)
+    text, dollars = re.subn(r"(?<!\\)\$", r"\\$", text)
+    return text, inline, dollars
+
+
+_INLINE_MATH = re.compile(r"(?<![\\$])\$(?!\$)((?:\\.|[^$\n])+?)\$(?!\$)")
+
+
+def table_math(text: str) -> tuple[str, int]:
+    """In GFM table rows, `|` inside math would end the cell: `\\vert` instead."""
+    count = 0
+
+    def row(line: str) -> str:
+        nonlocal count
+        if not line.lstrip().startswith("|"):
+            return line
+
+        def math(m: re.Match[str]) -> str:
+            nonlocal count
+            inner = m.group(1)
+            new = re.sub(r"\\?\|", r"\\vert ", inner)
+            count += new != inner
+            return f"${new}$"
+
+        return _INLINE_MATH.sub(math, line)
+
+    return "\n".join(row(line) for line in text.split("\n")), count
+
+
+def unescape_marked_math(text: str) -> tuple[str, int]:
+    """hexo-renderer-marked read Markdown escapes inside math before MathJax saw it, so
+    posts were written with `\\_`, `\\*`, `\\\\\\\\` and `\\|`: undo them inside `$…$` and
+    `$$…$$` only, which gives what the old pages showed."""
+    count = 0
+
+    def undo(match: re.Match[str]) -> str:
+        nonlocal count
+        inner = re.sub(r"\\([\\_*|])", r"\1", match.group(2))
+        count += inner != match.group(2)
+        return match.group(1) + inner + match.group(3)
+
+    text = re.sub(r"(\$\$)(.+?)(\$\$)", undo, text, flags=re.DOTALL)
+    text = re.sub(r"((?<![\\$])\$)((?:\\.|[^$\n])+?)(\$)", undo, text)
+    return text, count
+
+
+def text_underscores(text: str) -> tuple[str, int]:
+    """`\\text{a_b & c}` in math: MathJax showed `_` and `&` as they are, Lanting's math
+    (like LaTeX) wants `\\_` and `\\&` there."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        inner = re.sub(r"(?<!\\)([_&])", r"\\\1", match.group(2))
+        count += inner != match.group(2)
+        return match.group(1) + inner + "}"
+
+    return re.sub(r"(\\(?:text|textrm|textit|textbf|texttt)\{)([^{}]*)\}", one,
+                  text), count
+
+
+def equations(text: str) -> tuple[str, int]:
+    """`\\begin{equation}\\label{x} … \\end{equation}` → `$$ … $$ (x)`; `\\eqref{x}`,
+    `\\ref{x}` of those labels → `@x`."""
+    labels: list[str] = []
+
+    def env(match: re.Match[str]) -> str:
+        inner = match.group(2)
+        label = re.search(r"\\label\{([^}]+)\}", inner)
+        inner = re.sub(r"\\label\{[^}]+\}", "", inner).strip()
+        if label:
+            labels.append(label.group(1))
+            return f"\n\n$$\n{inner}\n$$ ({label.group(1)})\n\n"
+        return f"\n\n$$\n{inner}\n$$\n\n"
+
+    text, count = re.subn(r"\\begin\{(equation\*?)\}(.*?)\\end\{\1\}", env, text,
+                          flags=re.DOTALL)
+    for label in labels:
+        text = re.sub(rf"\\(?:eq)?ref\{{{re.escape(label)}\}}", f"@{label}", text)
+    return text, count
+
+
+# --- kramdown and Goldmark attribute lists --------------------------------------------------------
+
+
+_IAL_LINE = re.compile(r"^[ \t]*\{:(?!:)[^{}\n]*\}[ \t]*$", re.MULTILINE)
+_IAL_SPAN = re.compile(r"\{:(?!:)[^{}\n]*\}")
+
+
+def kramdown_blocks(text: str, warn: Callable[[str, str], None]) -> tuple[str, int]:
+    """TOC markers, `{::comment}`, `{::nomarkdown}`, `{::options}`, blockquote classes
+    (→ callouts), language classes of indented code (→ fences), other attribute lists
+    (removed). `warn(construct, message)` reports what is lost."""
+    count = 0
+
+    def counted(pattern: str, repl: str | Callable[[re.Match[str]], str], flags: int = 0) -> None:
+        nonlocal text, count
+        text, n = re.subn(pattern, repl, text, flags=flags)
+        count += n
+
+    counted(r"^[ \t]*(?:\*|1\.|-)[ \t]+TOC[ \t]*\n[ \t]*\{:[ \t]*toc[ \t]*\}[ \t]*$", "",
+            re.MULTILINE)
+    counted(r"\{::comment\}(.*?)\{:/(?:comment)?\}",
+            lambda m: "<!--" + m.group(1).replace("--", "- -") + "-->", re.DOTALL)
+    counted(r"\{::options[^}]*/\}", "")
+    counted(r"\{::nomarkdown\}[ \t]*\n?(.*?)\n?[ \t]*\{:/(?:nomarkdown)?\}",
+            lambda m: m.group(1), re.DOTALL)
+
+    def quote(match: re.Match[str]) -> str:
+        classes = re.findall(r"\.([\w-]+)", match.group(2))
+        kind = next((CALLOUTS[c.removeprefix("block-")] for c in classes
+                     if c.removeprefix("block-") in CALLOUTS), None)
+        if kind is None:
+            return match.group(1)
+        body = "\n".join(re.sub(r"^[ \t]*>[ \t]?", "", line)
+                         for line in match.group(1).strip("\n").split("\n"))
+        return callout(kind, body)
+
+    counted(r"((?:^[ \t]*>.*\n)+)[ \t]*(\{:[^{}\n]*\})[ \t]*$", quote, re.MULTILINE)
+
+    def indented(match: re.Match[str]) -> str:
+        code = "\n".join(line[4:] for line in match.group(1).rstrip("\n").split("\n"))
+        return fence(match.group(2), code) + "\n"
+
+    counted(r"((?:^(?: {4}|\t).*\n)(?:^(?: {4}|\t).*\n|^[ \t]*\n)*)[ \t]*"
+            r"\{:[ \t]*\.language-([\w+-]+)[^}]*\}[ \t]*$", indented, re.MULTILINE)
+    for found in _IAL_LINE.findall(text):
+        if "no_toc" in found:
+            warn(found.strip(), "`{:.no_toc}` removed: every heading of the level is in "
+                 "Lanting's table of contents")
+    text, n = _IAL_LINE.subn("", text)
+    count += n
+    text, n = _IAL_SPAN.subn("", text)
+    return text, count + n
+
+
+_ABBREVIATION = re.compile(r"^\*\[[^\]]+\]:.*$\n?", re.MULTILINE)
+
+
+def kramdown_abbreviations(text: str) -> tuple[str, list[str]]:
+    found = _ABBREVIATION.findall(text)
+    return _ABBREVIATION.sub("", text), [f.strip() for f in found]
+
+
+def definition_lists(text: str) -> tuple[str, int]:
+    """`term` / `: definition` → `- **term**：definition`."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        term = match.group(1).strip()
+        definition = " ".join(line.strip().lstrip(":").strip()
+                              for line in match.group(2).strip("\n").split("\n"))
+        return f"- **{term}**：{definition}\n"
+
+    text = re.sub(r"^([^\s:>#|\-*\d][^\n]*)\n((?:^:[ \t].*\n?(?:^[ \t]+\S.*\n?)*)+)", one, text,
+                  flags=re.MULTILINE)
+    return text, count
+
+
+_GOLDMARK_HEADING = re.compile(r"^(#{1,6}[ \t].*?)[ \t]*\{([^{}\n]*)\}[ \t]*$", re.MULTILINE)
+_GOLDMARK_LINE = re.compile(r"^[ \t]*\{[ \t]*[.#][^{}\n]*\}[ \t]*$|^[ \t]*\{[ \t]*[\w-]+=\"[^\"]*\""
+                            r"(?:[ \t]+[\w-]+=\"[^\"]*\")*[ \t]*\}[ \t]*$", re.MULTILINE)
+
+
+def goldmark_attributes(text: str) -> tuple[str, int]:
+    """`## Title {#id .class}` → `<a id="id"></a>` before the heading (its old id keeps
+    answering); attribute lines after blocks (`{.table-striped}`) removed."""
+    count = 0
+
+    def heading(match: re.Match[str]) -> str:
+        nonlocal count
+        attrs = match.group(2)
+        if not re.fullmatch(r"\s*([#.][\w-]+\s*|[\w-]+=\"[^\"]*\"\s*)+", attrs):
+            return match.group()
+        count += 1
+        ident = re.search(r"#([\w-]+)", attrs)
+        anchor = f'<a id="{ident.group(1)}"></a>\n' if ident else ""
+        return anchor + match.group(1)
+
+    text = _GOLDMARK_HEADING.sub(heading, text)
+    text, n = _GOLDMARK_LINE.subn("", text)
+    return text, count + n
+
+
+# --- small things -------------------------------------------------------------------------------
+
+
+def html_anchors(text: str) -> tuple[str, int]:
+    """`<a name="x"></a>` (or `<a name="x"/>`) → `<a id="x"></a>`."""
+    return re.subn(r"<a\s+name=([\"'])([^\"']+)\1\s*/?>(?:\s*</a>)?",
+                   lambda m: f'<a id="{m.group(2)}"></a>', text)
+
+
+EMOJI = {"tada": "🎉", "sparkles": "✨", "rocket": "🚀", "fire": "🔥", "smile": "😄",
+         "laughing": "😆", "wink": "😉", "heart": "❤️", "thumbsup": "👍", "+1": "👍",
+         "star": "⭐", "warning": "⚠️", "bulb": "💡", "memo": "📝", "books": "📚",
+         "book": "📖", "bookmark": "🔖", "mortar_board": "🎓", "trophy": "🏆",
+         "white_check_mark": "✅", "x": "❌", "eyes": "👀", "point_right": "👉",
+         "wave": "👋", "clap": "👏", "muscle": "💪", "pray": "🙏", "coffee": "☕",
+         "computer": "💻", "microphone": "🎤", "speech_balloon": "💬", "newspaper": "📰",
+         "calendar": "📅", "link": "🔗", "pushpin": "📌", "loudspeaker": "📢",
+         "mega": "📣", "confetti_ball": "🎊", "partying_face": "🥳", "100": "💯",
+         "seedling": "🌱", "zap": "⚡", "sunny": "☀️", "earth_asia": "🌏", "airplane": "✈️",
+         "page_facing_up": "📄", "chart_with_upwards_trend": "📈", "hammer": "🔨"}
+
+
+def emoji(text: str) -> tuple[str, int]:
+    return re.subn(r"(?<![\w:]):([a-z0-9_+]+):(?![\w:])",
+                   lambda m: EMOJI.get(m.group(1), m.group()), text)
+
+
+_LINK = re.compile(r"(!?)\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\([ \t]*(<[^>\n]*>|[^\s)]+)"
+                   r"((?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'))?)[ \t]*\)")
+_RAW_URL = re.compile(r"(<(?:img|a|source|video|audio)\b[^>]*?\s(?:src|href)\s*=\s*)"
+                      r"([\"'])([^\"'\n]*)\2", re.IGNORECASE)
+
+UrlMap = Callable[[str, bool], str | None]
+"""(URL as written, is an image) -> the URL to write, or None to keep it."""
+
+
+def map_urls(text: str, resolve: UrlMap) -> str:
+    """Every Markdown link and image and every raw-HTML `src`/`href`, through `resolve`."""
+
+    def markdown(match: re.Match[str]) -> str:
+        url = match.group(3).strip("<>")
+        new = resolve(url, bool(match.group(1)))
+        if new is None:
+            return match.group()
+        return f"{match.group(1)}[{match.group(2)}]({new}{match.group(4)})"
+
+    def raw(match: re.Match[str]) -> str:
+        new = resolve(match.group(3), "<img" in match.group(1).lower())
+        return match.group() if new is None else \
+            f"{match.group(1)}{match.group(2)}{new}{match.group(2)}"
+
+    return _RAW_URL.sub(raw, _LINK.sub(markdown, text))
+
+
+def first_line(text: str, needle: str) -> int | None:
+    """The 1-based line of `needle` in `text` (for the report), or None."""
+    at = text.find(needle)
+    return None if at < 0 else text.count("\n", 0, at) + 1

@@ -1,0 +1,228 @@
+"""What every generator's importer does alike: options, the files of a source site,
+front-matter keys that mean the same everywhere, old URLs matched in links, the menu."""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+from lanting.importer.body import Shelf
+from lanting.importer.liquid import Context
+from lanting.importer.site import Item, NewSite, site_path
+from lanting.importer.text import When, names, parse_when, raw_value
+from lanting.model.names import slugify
+
+IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".avif",
+                            ".bmp", ".ico"})
+FILE_SUFFIXES = IMAGE_SUFFIXES | {".pdf", ".ppt", ".pptx", ".key", ".zip", ".tar", ".gz",
+                                  ".csv", ".mp4", ".webm", ".mov", ".mp3", ".ogg", ".wav",
+                                  ".txt", ".bib", ".doc", ".docx", ".xls", ".xlsx", ".odp",
+                                  ".tex", ".py", ".ipynb"}
+"""Files worth copying to `static/` (not a theme's scripts, styles or templates)."""
+SKIP_DIRS = frozenset({".git", "node_modules", "vendor", "_site", "public", "resources",
+                       ".jekyll-cache", ".sass-cache", "themes", ".github", ".idea",
+                       ".vscode", "__pycache__", ".lanting"})
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    timezone: str | None = None
+    """Zone of dates written without an offset (and of the dates in old URLs) when the
+    source names none; default: the source's, else UTC."""
+    permalink: str | None = None
+    """The source's permalink pattern, instead of the one its configuration names."""
+    now: dt.datetime | None = None
+    """"Now" for future-dated posts (tests fix it)."""
+
+
+def walk(root: Path) -> list[Path]:
+    """Every file under `root`, sorted, without the folders of tools and builds."""
+    found: list[Path] = []
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.startswith("."))
+        found += [Path(folder) / f for f in sorted(files) if not f.startswith(".")]
+    return found
+
+
+def read_text(path: Path) -> str:
+    return path.read_text(encoding="utf-8", errors="replace").replace("\r\n", "\n")
+
+
+def is_image(path: Path | str) -> bool:
+    return Path(str(path)).suffix.lower() in IMAGE_SUFFIXES
+
+
+def date_of(data: dict[str, Any], head: str, key: str, tz: dt.tzinfo) -> When | None:
+    if key not in data or data[key] in (None, ""):
+        return None
+    return parse_when(data[key], raw_value(head, key), tz)
+
+
+def first_date(data: dict[str, Any], head: str, keys: tuple[str, ...],
+               tz: dt.tzinfo) -> When | None:
+    for key in keys:
+        found = date_of(data, head, key, tz)
+        if found is not None:
+            return found
+    return None
+
+
+def mtime(path: Path, tz: dt.tzinfo) -> When:
+    moment = dt.datetime.fromtimestamp(path.stat().st_mtime, tz).replace(microsecond=0)
+    return When(moment, False)
+
+
+def now(options: Options) -> dt.datetime:
+    return options.now or dt.datetime.now(dt.UTC)
+
+
+def bool_of(value: Any) -> bool:
+    if isinstance(value, str):
+        return value.strip().lower() in ("true", "yes", "on", "1")
+    return bool(value)
+
+
+def summary_of(data: dict[str, Any], *keys: str) -> str | None:
+    for key in keys:
+        value = data.get(key)
+        if isinstance(value, str) and value.strip():
+            return " ".join(value.split())
+    return None
+
+
+class LinkTable:
+    """Old URLs (decoded site paths) of every imported item, for links written with
+    them: `/ml%20systems/2024/02/29/x.html` in a post becomes a link to the new file."""
+
+    def __init__(self, site: NewSite) -> None:
+        self.site = site
+        self.urls: dict[str, Item] = {}
+
+    def add(self, url: str, item: Item) -> None:
+        path = site_path(url)
+        self.urls.setdefault(path, item)
+        if path.endswith("/index.html"):
+            self.urls.setdefault(path.removesuffix("index.html"), item)
+
+    def find(self, url: str) -> Item | None:
+        path = site_path(url)
+        for candidate in (path, path.rstrip("/") + "/", path + "index.html"):
+            if candidate in self.urls:
+                return self.urls[candidate]
+        return None
+
+
+def map_site_url(url: str, image: bool, ctx: Context, site: NewSite, table: LinkTable,
+                 root: Path, static_root: Path, base: str = "") -> str | None:
+    """A root-relative URL of the old site in a post: a link to another post becomes a
+    link to its new file, an image a marker (so it can move into a bundle), a file of
+    `static_root` stays as it is (it is copied to the same path)."""
+    if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#", url) or not url:
+        return None
+    path, hash_mark, fragment = url.partition("#")
+    path = path.partition("?")[0]
+    if base and path.startswith(base + "/"):
+        path = path[len(base):]
+    if not path.startswith("/"):
+        return None
+    target = table.find(path)
+    if target is not None:
+        ctx.convert("links to old URLs")
+        return site.link(target) + hash_mark + fragment
+    decoded = unquote(path)
+    file = static_root / decoded.lstrip("/")
+    if file.is_file():
+        if image or is_image(file):
+            return site.image(file, decoded)
+        return path + hash_mark + fragment
+    if image:
+        ctx.warn(url, f"image `{url}` not found in the source site: left as written")
+    return None
+
+
+def prose_raw(shelf: Shelf, text: str) -> str:
+    """`{% raw %}` content that lands in prose: as code when it holds template syntax
+    (it was shown as written), else as it is."""
+
+    def one(match: re.Match[str]) -> str:
+        content = shelf.items["R"][int(match.group(1))]
+        if "\n" not in content.strip() and re.search(r"\{\{|\{%|\{:", content):
+            ticks = "``" if "`" in content else "`"
+            pad = " " if content.strip().startswith("`") or content.strip().endswith("`") else ""
+            return f"{ticks}{pad}{content.strip()}{pad}{ticks}"
+        return content
+
+    return re.sub("\ue000R(\\d+)\ue001", one, text)
+
+
+def menu_url_known(url: str, site: NewSite, texts: set[str]) -> bool:
+    """A menu URL the new site answers: a page Lanting generates, an imported page or a
+    static file."""
+    if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//", url):
+        return True
+    path = site_path(url)
+    if path in texts:
+        return True
+    return path.lstrip("/") in site.static
+
+
+def generated_urls(site: NewSite, has_publications: bool, has_talks: bool) -> set[str]:
+    urls = {"/", "/blog/", "/tags/", "/categories/", "/archive/", "/search/", "/atom.xml"}
+    if has_publications:
+        urls.add("/publications/")
+    if has_talks:
+        urls.add("/talks/")
+    urls |= {site.new_url(i) for i in site.items if i.kind == "page"}
+    for item in site.items:
+        if item.kind == "post" and not item.draft:
+            urls |= {f"/categories/{slugify(c)}/" for c in item.front.get("categories", [])}
+            urls |= {f"/tags/{slugify(t)}/" for t in item.front.get("tags", [])}
+    return urls
+
+
+def language_tag(value: Any, default: str = "zh-CN") -> str:
+    """`zh-cn` -> `zh-CN`, `zh_CN` -> `zh-CN`, `en` -> `en`."""
+    if not isinstance(value, str) or not value.strip():
+        return default
+    parts = re.split(r"[-_]", value.strip())
+    if not re.fullmatch(r"[A-Za-z]{2,3}", parts[0]):
+        return default
+    tag = [parts[0].lower()]
+    for part in parts[1:]:
+        tag.append(part.upper() if len(part) == 2 else part.title() if len(part) == 4
+                   else part)
+    return "-".join(tag)
+
+
+def menu_names(language: str) -> dict[str, str]:
+    zh = language.lower().startswith("zh")
+    return {"blog": "博客" if zh else "Blog", "tags": "标签" if zh else "Tags",
+            "categories": "分类" if zh else "Categories",
+            "archive": "归档" if zh else "Archive",
+            "publications": "论文" if zh else "Publications",
+            "talks": "报告" if zh else "Talks", "home": "首页" if zh else "Home"}
+
+
+def finish_menu(site: NewSite, menu: list[dict[str, str]], path: Path | str,
+                has_publications: bool = False, has_talks: bool = False) -> None:
+    """`[[menu]]` of the items whose URLs the new site answers (others dropped, noted)."""
+    known = generated_urls(site, has_publications, has_talks)
+    kept: list[dict[str, str]] = []
+    for entry in menu:
+        url = entry["url"]
+        if menu_url_known(url, site, known) and url not in [k["url"] for k in kept]:
+            kept.append(entry)
+        elif url not in [k["url"] for k in kept]:
+            site.report.note(path, None, f"menu entry `{entry['name']}` ({url}) left out: "
+                             "the new site has no page there")
+    if kept:
+        site.config["menu"] = kept
+
+
+def tags_of(data: dict[str, Any], split_spaces: bool) -> list[str]:
+    return names(data.get("tags", data.get("tag")), split_spaces)

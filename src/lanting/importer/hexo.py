@@ -1,0 +1,578 @@
+"""Hexo (and its Butterfly theme) → Lanting.
+
+Posts in `source/_posts/` (sub-folders allowed) and `source/_drafts/`, their images in the
+post asset folder beside them (`post_asset_folder`) or under `source/`; old URLs from the
+`permalink` pattern (`:year/:month/:day/:title/` by default; `:title` is the path under
+`_posts/`, case and Chinese kept; any front-matter key such as hexo-abbrlink's
+`:abbrlink`), front-matter `permalink:` and `root`. Categories: a flat list is one
+hierarchy, a list of lists several (Lanting keeps each leaf). Bodies: Nunjucks tags of
+Hexo (`asset_img`, `post_link`, `codeblock`, `raw`, …) and Butterfly (`note`, `tabs`,
+`hideToggle`, `hideInline`, `btn`, …), fence captions and options, and the Markdown
+escapes hexo-renderer-marked needed inside math.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from fnmatch import fnmatch
+from pathlib import Path
+from typing import Any
+
+from lanting.importer import body as B
+from lanting.importer.common import (
+    FILE_SUFFIXES,
+    LinkTable,
+    Options,
+    bool_of,
+    date_of,
+    finish_menu,
+    is_image,
+    language_tag,
+    map_site_url,
+    menu_names,
+    mtime,
+    prose_raw,
+    read_text,
+    summary_of,
+    walk,
+)
+from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
+from lanting.importer.report import Report
+from lanting.importer.site import Item, NewSite, slug_of
+from lanting.importer.text import When, key_line, load_mapping, names, split_front_matter, zone
+
+MARKDOWN = (".md", ".markdown")
+MAPPED_KEYS = frozenset({"title", "date", "updated", "tags", "categories", "published",
+                         "abbrlink", "permalink", "description", "excerpt", "cover",
+                         "series", "hidden", "hide", "sticky", "top", "toc", "slug"})
+"""Front-matter keys of a post whose meaning the import keeps."""
+_TAB = re.compile(r"<!--\s*tab\s+(.*?)\s*-->(.*?)<!--\s*endtab\s*-->", re.DOTALL)
+
+
+def hierarchies(value: Any) -> list[list[str]]:
+    """Hexo's categories: `A` is one, `[A, B]` one hierarchy A › B, `[[A, B], [C]]` two
+    (once one entry is a list, every entry is a hierarchy of its own)."""
+    if value is None or value == "":
+        return []
+    if not isinstance(value, list):
+        return [[str(value)]]
+    if any(isinstance(v, list) for v in value):
+        return [names(v) for v in value if names(v)]
+    flat = names(value)
+    return [flat] if flat else []
+
+
+class Hexo:
+    kind = "hexo"
+
+    def __init__(self, source: Path, report: Report, options: Options) -> None:
+        self.source = source
+        self.files = source / "source"
+        self.report = report
+        self.options = options
+        self.site = NewSite(report, source)
+        self.config, error = load_mapping("yaml", read_text(source / "_config.yml"))
+        if error:
+            report.warn("_config.yml", None, f"could not read it: {error}")
+        self.theme = self.theme_config()
+        self.tz = zone(options.timezone or self.config.get("timezone"))
+        root = str(self.config.get("root") or "/")
+        self.root = "/" + root.strip("/") + "/" if root.strip("/") else "/"
+        self.table = LinkTable(self.site)
+        self.posts: list[tuple[Item, str, Path]] = []
+        self.by_name: dict[str, Item] = {}
+        self.language = language_tag(self.config.get("language"))
+        package = source / "package.json"
+        self.marked = "hexo-renderer-marked" in read_text(package) if package.is_file() else True
+        category_map = self.config.get("category_map")
+        self.category_map = category_map if isinstance(category_map, dict) else {}
+
+    def theme_config(self) -> dict[str, Any]:
+        theme = str(self.config.get("theme") or "")
+        for path in (self.source / f"_config.{theme}.yml",
+                     self.source / "themes" / theme / "_config.yml"):
+            if theme and path.is_file():
+                data, _error = load_mapping("yaml", read_text(path))
+                return data
+        return {}
+
+    # --- the steps ---------------------------------------------------------------------
+
+    def run(self) -> NewSite:
+        self.read_posts()
+        self.read_pages()
+        for item, text, path in self.posts:
+            ctx = Context(self.report, path, read_text(path))
+            item.body = self.convert(text, item, ctx, path)
+        self.copy_static()
+        self.write_config()
+        return self.site
+
+    # --- posts --------------------------------------------------------------------------
+
+    def post_files(self) -> list[tuple[Path, bool]]:
+        found = []
+        for folder, drafted in (("_posts", False), ("_drafts", True)):
+            root = self.files / folder
+            for path in walk(root) if root.is_dir() else []:
+                if path.suffix.lower() in MARKDOWN and not self.in_asset_folder(path, root):
+                    found.append((path, drafted))
+        return found
+
+    @staticmethod
+    def in_asset_folder(path: Path, root: Path) -> bool:
+        """A Markdown file inside a post's asset folder is a resource, not a post."""
+        return any((parent.parent / f"{parent.name}.md").is_file()
+                   for parent in path.parents if parent != root and parent.is_relative_to(root))
+
+    def pattern(self) -> str:
+        return str(self.options.permalink or self.config.get("permalink")
+                   or ":year/:month/:day/:title/")
+
+    def read_posts(self) -> None:
+        pattern = self.pattern()
+        for path, drafted in self.post_files():
+            text = read_text(path)
+            fmt, head, body, _first = split_front_matter(text)
+            data, error = load_mapping(fmt or "yaml", head)
+            if error:
+                self.report.warn(path, 2, f"front matter not read ({error}): the post is "
+                                 "imported without it")
+            date = date_of(data, head, "date", self.tz)
+            if date is None:
+                date = mtime(path, self.tz)
+                self.report.warn(path, None, "no date in the front matter: the file's "
+                                 "modification time is used")
+            draft = drafted or not bool_of(data.get("published", True))
+            slug = slug_of(path.stem)
+            front = self.front(data, head, path, date)
+            if draft:
+                front["draft"] = True
+            item = self.site.add(Item("post", slug, path, front, draft=draft))
+            self.report.counts["drafts" if draft else "posts"] += 1
+            root = self.files / ("_drafts" if drafted else "_posts")
+            name = path.relative_to(root).with_suffix("").as_posix()
+            if not draft:
+                item.old_urls = [self.old_url(data, pattern, date, name, path)]
+                for url in item.old_urls:
+                    self.table.add(url, item)
+            self.by_name[name] = item
+            self.by_name.setdefault(path.stem, item)
+            self.by_name.setdefault(str(front["title"]), item)
+            self.posts.append((item, body, path))
+
+    def old_url(self, data: dict[str, Any], pattern: str, date: When, name: str,
+                path: Path) -> str:
+        own = data.get("permalink")
+        if isinstance(own, str) and own.strip():
+            url = own.strip().lstrip("/")
+            if not url.endswith(("/", ".html")) and bool_of(self.config.get("post_asset_folder")):
+                url += "/"
+            return self.root + url
+        moment = date.in_zone(self.tz)
+        hierarchy = next(iter(hierarchies(data.get("categories"))), [])
+        category = "/".join(str(self.category_map.get(c, slug_of(c))) for c in hierarchy) \
+            or str(self.config.get("default_category") or "uncategorized")
+        values: dict[str, str] = {
+            "year": f"{moment.year:04d}", "month": f"{moment.month:02d}",
+            "day": f"{moment.day:02d}", "i_month": str(moment.month), "i_day": str(moment.day),
+            "hour": f"{moment.hour:02d}", "minute": f"{moment.minute:02d}",
+            "second": f"{moment.second:02d}", "timestamp": str(int(moment.timestamp())),
+            "title": name, "name": Path(name).name, "category": category,
+            "post_title": slug_of(str(data.get("title") or name)),
+            "hash": hashlib.sha1((Path(name).name + str(int(moment.timestamp() * 1000)))
+                                 .encode()).hexdigest()[:12],
+        }
+
+        def fill(match: re.Match[str]) -> str:
+            key = match.group(1)
+            if key in values:
+                return values[key]
+            if key in data and data[key] not in (None, ""):
+                return str(data[key])
+            self.report.warn(path, None, f"the permalink's `:{key}` has no value in this "
+                             "post: its old URL is a guess")
+            return match.group()
+
+        url = re.sub(r":([A-Za-z_]+)", fill, pattern)
+        return self.root + url.lstrip("/")
+
+    def front(self, data: dict[str, Any], head: str, path: Path, date: When) -> dict[str, Any]:
+        front: dict[str, Any] = {"title": str(data.get("title") or path.stem).strip(),
+                                 "date": date}
+        updated = date_of(data, head, "updated", self.tz)
+        if updated is not None:
+            front["updated"] = updated
+        summary = summary_of(data, "description", "excerpt")
+        if summary:
+            front["summary"] = summary
+        front["tags"] = names(data.get("tags"))
+        leaves = [h[-1] for h in hierarchies(data.get("categories"))]
+        front["categories"] = list(dict.fromkeys(leaves))
+        if any(len(h) > 1 for h in hierarchies(data.get("categories"))):
+            self.report.convert("nested categories (leaf kept)")
+        if isinstance(data.get("series"), str) and data["series"].strip():
+            front["series"] = data["series"].strip()
+        if data.get("toc") is False:
+            front["toc"] = False
+        cover = data.get("cover")
+        if isinstance(cover, str) and cover:
+            front["cover"] = self.cover(cover, path)
+        params: dict[str, Any] = {}
+        hidden = data.get("hidden", data.get("hide"))
+        if bool_of(hidden):
+            params["hidden"] = True
+            key = "hidden" if "hidden" in data else "hide"
+            self.report.warn(path, key_line(head, key), f"`{key}: true` (built but not "
+                             "listed): Lanting lists every published post; kept as "
+                             "`params: {hidden: true}`")
+        sticky = data.get("sticky", data.get("top"))
+        if sticky not in (None, False, 0, ""):
+            params["sticky"] = sticky
+        if params:
+            front["params"] = params
+        dropped = [k for k in data if k not in MAPPED_KEYS]
+        if "slug" in data:
+            self.report.note(path, key_line(head, "slug"), "`slug` left out: Hexo ignored it "
+                             "too (the file name is the slug)")
+        if dropped:
+            self.report.note(path, 2, "front matter not needed in Lanting, left out: "
+                             + ", ".join(f"`{k}`" for k in dropped))
+        return front
+
+    def cover(self, value: str, path: Path) -> str:
+        if value.startswith(("http://", "https://", "//")):
+            return value
+        file = self.files / value.lstrip("/") if value.startswith("/") \
+            else path.with_suffix("") / value
+        if file.is_file():
+            return self.site.image(file, "/" + file.relative_to(self.files).as_posix()
+                                   if value.startswith("/") else None)
+        self.report.warn(path, None, f"cover image `{value}` not found: left out")
+        return ""
+
+    # --- pages --------------------------------------------------------------------------------
+
+    def read_pages(self) -> None:
+        for path in walk(self.files) if self.files.is_dir() else []:
+            rel = path.relative_to(self.files)
+            if path.suffix.lower() not in MARKDOWN or any(p.startswith("_") for p in rel.parts):
+                continue
+            if any(fnmatch(rel.as_posix(), str(p)) for p in self.skip_render()):
+                continue
+            fmt, head, body, _first = split_front_matter(read_text(path))
+            data, _error = load_mapping(fmt or "yaml", head)
+            kind = str(data.get("type") or data.get("layout") or "")
+            if kind in ("tags", "categories", "archives", "link", "music", "movies") \
+                    or not body.strip():
+                self.report.note(path, None, "left out: a page Lanting makes itself"
+                                 + (f" (type `{kind}`)" if kind else ""))
+                continue
+            folder = rel.parent.as_posix()
+            stem = rel.parent.name if path.stem == "index" and folder != "." else path.stem
+            slug = slug_of(stem)
+            front: dict[str, Any] = {"title": str(data.get("title") or stem)}
+            summary = summary_of(data, "description")
+            if summary:
+                front["summary"] = summary
+            item = self.site.add(Item("page", slug, path, front))
+            old = ("/" + folder + "/" if path.stem == "index" and folder != "."
+                   else "/" + rel.with_suffix(".html").as_posix())
+            item.old_urls = [self.root.rstrip("/") + old]
+            for url in item.old_urls:
+                self.table.add(url, item)
+            self.report.counts["pages"] += 1
+            self.posts.append((item, body, path))
+
+    def skip_render(self) -> list[str]:
+        value = self.config.get("skip_render") or []
+        return [str(v) for v in (value if isinstance(value, list) else [value])]
+
+    # --- bodies ---------------------------------------------------------------------------------
+
+    def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
+        shelf = B.Shelf()
+        footnotes: list[str] = []
+        text, count = re.subn(r"<!--\s*more\s*-->", "<!-- more -->", text)
+        ctx.convert("summary markers", count)
+        text = blocks(text, "raw", lambda a, inner, w: shelf.put(inner, "R"), ctx,
+                      "raw blocks")
+        text = blocks(text, "codeblock", lambda a, inner, w: shelf.put(
+            self.codeblock(a, inner, shelf)), ctx, "codeblock tags")
+        text = B.protect_code(text, shelf, lambda info, code, indent: self.fence(
+            info, shelf.restore(code, "R"), indent, ctx))
+        if self.marked:
+            text, count = B.unescape_marked_math(text)
+            ctx.convert("Markdown escapes undone in math (hexo-renderer-marked)", count)
+        text, count = B.text_underscores(text)
+        ctx.convert("_ and & in \\text{} of math", count)
+        text = self.block_tags(text, ctx)
+        text = tags(text, self.tag_handlers(item, ctx, path, footnotes), ctx)
+        text = OUTPUT.sub(lambda m: ctx.leave(m.group(), "a Nunjucks value of the old theme"),
+                          text)
+        text, count = B.table_math(text)
+        ctx.convert("| in table math", count)
+        text, count = B.html_anchors(text)
+        ctx.convert("<a name> anchors", count)
+        text = B.map_urls(text, lambda url, image: self.url(url, image, ctx, path))
+        text = prose_raw(shelf, text)
+        if footnotes:
+            text = text.rstrip("\n") + "\n\n" + "\n".join(footnotes) + "\n"
+        return B.tidy(shelf.restore(text))
+
+    def codeblock(self, args: str, inner: str, shelf: B.Shelf) -> str:
+        words, _named = B.arguments(args)
+        lang, options, caption = "", {}, []
+        for word in words:
+            key, colon, value = word.partition(":")
+            if colon and key == "lang":
+                lang = value
+            elif colon and key in ("mark", "first_line", "line_number", "url", "link_text"):
+                options.update(self.fence_option(key, value))
+            else:
+                caption.append(word)
+        if caption and re.match(r"^https?://", caption[-1]):
+            caption = caption[:-1]
+        if caption:
+            options["title"] = " ".join(caption)
+        return B.fence(lang, shelf.restore(inner, "R"), options)
+
+    @staticmethod
+    def fence_option(key: str, value: str) -> dict[str, str]:
+        if key == "mark":
+            return {"hl_lines": " ".join(value.replace(",", " ").split())}
+        if key == "first_line":
+            return {"start": value}
+        if key == "line_number" and value.lower() == "true":
+            return {"linenos": "true"}
+        return {}
+
+    def fence(self, info: str, code: str, indent: str, ctx: Context) -> str:
+        """```` ```python caption.py mark:4-5 first_line:3 ```` → Lanting's options."""
+        words = info.split()
+        if len(words) <= 1:
+            return B.fence(info, code, None, indent)
+        lang, options, caption = words[0], {}, []
+        for word in words[1:]:
+            key, colon, value = word.partition(":")
+            if colon and key in ("mark", "first_line", "line_number"):
+                options.update(self.fence_option(key, value))
+            elif not re.match(r"^https?://", word):
+                caption.append(word)
+        if caption:
+            options["title"] = " ".join(caption)
+        ctx.convert("code block options")
+        return B.fence(lang, code, options, indent)
+
+    def block_tags(self, text: str, ctx: Context) -> str:
+        def note(args: str, inner: str, written: str) -> str:
+            words, _named = B.arguments(args)
+            kind = next((B.CALLOUTS[w] for w in words if w in B.CALLOUTS), "NOTE")
+            return B.callout(kind, inner)
+
+        def collapsible(args: str, inner: str, written: str) -> str:
+            summary = args.split(",", 1)[1] if "," in args and \
+                args.split(",", 1)[0].strip().isalpha() and written.startswith("{% folding") \
+                else args
+            return B.details(string_argument(summary), inner)
+
+        def tab_group(args: str, inner: str, written: str) -> str:
+            parts = [(label.split("@", 1)[0], content) for label, content in _TAB.findall(inner)]
+            return B.tabs(parts)
+
+        def quote(args: str, inner: str, written: str) -> str:
+            lines = [f"> {line}" if line.strip() else ">" for line in inner.strip().split("\n")]
+            source = ", ".join(p.strip() for p in args.split(",") if p.strip())
+            if source:
+                lines += [">", f"> — {source}"]
+            return B.block("\n".join(lines))
+
+        text = blocks(text, "note", note, ctx, "notes as callouts")
+        for name in ("hideToggle", "hideBlock", "folding", "fold"):
+            text = blocks(text, name, collapsible, ctx, "collapsible blocks")
+        text = blocks(text, "tabs", tab_group, ctx, "tabs flattened")
+        text = blocks(text, "blockquote", quote, ctx, "blockquotes")
+        text = blocks(text, "quote", quote, ctx, "blockquotes")
+        return blocks(text, "pullquote", lambda a, inner, w: quote("", inner, w), ctx,
+                      "blockquotes")
+
+    def tag_handlers(self, item: Item, ctx: Context, path: Path,
+                     footnotes: list[str]) -> dict[str, Any]:
+        assets = path.with_suffix("")
+
+        def asset_img(args: str, written: str) -> str:
+            words = B.arguments(args)[0]
+            words = [w for w in words if not re.fullmatch(r"\d+(px|%)?", w)]
+            name = next((w for w in words if (assets / w).is_file() or is_image(w)), "")
+            if not (assets / name).is_file():
+                return ctx.leave(written, f"`{name}` is not in the post's asset folder")
+            caption = " ".join(words[words.index(name) + 1:])
+            title, _, alt = caption.partition("'") if "'" in caption else (caption, "", "")
+            ctx.convert("asset_img as figures")
+            return B.figure(self.site.image(assets / name, None), title.strip(),
+                            alt.strip(" '") or title.strip())
+
+        def asset_path(args: str, written: str) -> str:
+            name = string_argument(args.split()[0] if args.split() else "")
+            if not (assets / name).is_file():
+                return ctx.leave(written, f"`{name}` is not in the post's asset folder")
+            ctx.convert("asset links")
+            return self.site.image(assets / name, None) if is_image(name) else name
+
+        def asset_link(args: str, written: str) -> str:
+            words = B.arguments(args)[0]
+            name = words[0] if words else ""
+            if not (assets / name).is_file():
+                return ctx.leave(written, f"`{name}` is not in the post's asset folder")
+            item.files[name] = assets / name
+            ctx.convert("asset links")
+            return f"[{' '.join(words[1:]) or name}]({name})"
+
+        def post_link(args: str, written: str) -> str:
+            words = B.arguments(args)[0]
+            name = words[0] if words else ""
+            target = self.by_name.get(name) or self.by_name.get(name.removesuffix(".md"))
+            if target is None:
+                return ctx.leave(written, f"no post `{name}` in the source")
+            ctx.convert("post_link")
+            label = " ".join(words[1:]) if len(words) > 1 and words[1] != "true" \
+                else target.title
+            return f"[{label}]({self.site.link(target)})"
+
+        def post_path(args: str, written: str) -> str:
+            name = (B.arguments(args)[0] or [""])[0]
+            target = self.by_name.get(name)
+            if target is None:
+                return ctx.leave(written, f"no post `{name}` in the source")
+            ctx.convert("post_link")
+            return self.site.link(target)
+
+        def hide_inline(args: str, written: str) -> str:
+            parts = [p.strip() for p in args.split(",")]
+            content, label = parts[0], parts[1] if len(parts) > 1 and parts[1] else "…"
+            number = len(footnotes) + 1
+            footnotes.append(f"[^hide-{number}]: {content}")
+            ctx.convert("hideInline as footnotes")
+            return f"{label}[^hide-{number}]"
+
+        def button(args: str, written: str) -> str:
+            parts = [string_argument(p) for p in args.split(",")]
+            url, label = parts[0], parts[1] if len(parts) > 1 else parts[0]
+            ctx.convert("buttons as links")
+            return f"[{label.strip()}]({url.strip()})"
+
+        def label(args: str, written: str) -> str:
+            ctx.convert("labels as text")
+            words = args.split()
+            return " ".join(words[:-1]) if len(words) > 1 else args
+
+        def image(args: str, written: str) -> str:
+            words = [w for w in B.arguments(args)[0]
+                     if not re.fullmatch(r"\d+(px|%)?", w) and not w.startswith(".")]
+            if not words:
+                return ctx.leave(written, "no image in it")
+            ctx.convert("img tags as images")
+            return B.figure(words[0], " ".join(words[1:]).strip("'\""))
+
+        def link(args: str, written: str) -> str:
+            words = B.arguments(args)[0]
+            url = next((w for w in words if re.match(r"^(https?:)?/", w)), "")
+            if not url:
+                return ctx.leave(written, "no URL in it")
+            text = " ".join(w for w in words if w != url and w not in ("true", "false"))
+            ctx.convert("link tags")
+            return f"[{text or url}]({url})"
+
+        def iframe(args: str, written: str) -> str:
+            url = (B.arguments(args)[0] or [""])[0]
+            ctx.convert("embeds as links")
+            return B.block(f"[{url}]({url})")
+
+        def remove(args: str, written: str) -> str:
+            ctx.convert("theme tags removed")
+            return ""
+
+        return {"asset_img": asset_img, "asset_image": asset_img, "asset_path": asset_path,
+                "asset_link": asset_link, "post_link": post_link, "post_path": post_path,
+                "hideInline": hide_inline, "btn": button, "label": label, "img": image,
+                "image": image, "inlineImg": image, "link": link, "iframe": iframe,
+                "series": remove}
+
+    def url(self, url: str, image: bool, ctx: Context, path: Path) -> str | None:
+        if not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^/|^#|^$", url):
+            name = url.split("#")[0]
+            for folder in (path.with_suffix(""), path.parent):
+                file = folder / name
+                if file.is_file() and is_image(file):
+                    return self.site.image(file, None)
+            return None
+        return map_site_url(url, image, ctx, self.site, self.table, self.source, self.files,
+                            self.root.rstrip("/"))
+
+    # --- files and configuration ---------------------------------------------------------------
+
+    def copy_static(self) -> None:
+        for path in walk(self.files) if self.files.is_dir() else []:
+            rel = path.relative_to(self.files)
+            if any(p.startswith("_") for p in rel.parts):
+                continue
+            if path.suffix.lower() in FILE_SUFFIXES or any(
+                    fnmatch(rel.as_posix(), p) for p in self.skip_render()):
+                self.site.static[rel.as_posix()] = path
+                self.report.counts["static files"] += 1
+
+    def write_config(self) -> None:
+        config = self.site.config
+        author = str(self.config.get("author") or "")
+        config["title"] = str(self.config.get("title") or author or "My site")
+        if author:
+            config["author"] = author
+        config["language"] = self.language
+        url = str(self.config.get("url") or "").rstrip("/")
+        if url.startswith("http"):
+            config["base_url"] = url + "/"
+        description = self.config.get("description")
+        if isinstance(description, str) and description.strip():
+            config["description"] = " ".join(description.split())
+        links = []
+        email = ""
+        social = self.theme.get("social")
+        for icon, value in (social.items() if isinstance(social, dict) else []):
+            parts = [p.strip().strip("'\"") for p in str(value).split("||")]
+            if parts[0].startswith("mailto:"):
+                email = parts[0].removeprefix("mailto:")
+            elif parts[0].startswith("http"):
+                name = parts[1] if len(parts) > 1 else str(icon).split("fa-")[-1]
+                links.append({"name": name.replace("Github", "GitHub"), "url": parts[0]})
+        if links:
+            config["links"] = links
+        avatar = self.theme.get("avatar")
+        photo = avatar.get("img") if isinstance(avatar, dict) else None
+        profile: dict[str, Any] = {}
+        if isinstance(photo, str) and (photo.startswith("http")
+                                       or (self.files / photo.lstrip("/")).is_file()):
+            profile["photo"] = photo
+        if email:
+            profile["email"] = email
+        if profile:
+            config["profile"] = {"name": author, **profile} if author else profile
+        self.menu()
+        config["markdown"] = {"heading_ids": "github"}
+        self.site.config_comments["markdown"] = (
+            "heading ids close to the old theme's: #links of the old posts keep working")
+
+    def menu(self) -> None:
+        labels = menu_names(self.language)
+        menu = self.theme.get("menu")
+        entries = []
+        for name, value in (menu.items() if isinstance(menu, dict) else []):
+            url = str(value).split("||")[0].strip()
+            if url in ("/", ""):
+                continue
+            url = {"/archives/": "/archive/", "/archives": "/archive/"}.get(url, url)
+            entries.append({"name": str(name), "url": url})
+        if not any(e["url"] == "/blog/" for e in entries):
+            entries.insert(0, {"name": labels["blog"], "url": "/blog/"})
+        finish_menu(self.site, entries, f"_config.{self.config.get('theme') or 'yml'}.yml")
+

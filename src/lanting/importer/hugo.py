@@ -1,0 +1,692 @@
+"""Hugo → Lanting.
+
+Content files under `content/` (leaf bundles `x/index.md` with their resources, single
+files, `_index.md` branch pages skipped); posts are the dated pages of the sections, the
+pages of the content root are pages. Old URLs from Hugo's rules: `[permalinks]` of the
+section (`:year :month :day :slug :title :filename :section` …; `:slug` is the slug, else
+the title), otherwise `/<section>/<file or folder>/`; `slug`, `url`, `aliases`; every
+path lowercased unless `disablePathToLower`. Bodies: shortcodes (`figure`, `highlight`,
+`ref`, `relref`, `details`, `youtube`, …), their escapes `{{</* */>}}`, fence attributes
+and Goldmark's `{#id}` attributes.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import unicodedata
+from pathlib import Path
+from typing import Any
+
+from lanting.importer import body as B
+from lanting.importer.common import (
+    LinkTable,
+    Options,
+    bool_of,
+    finish_menu,
+    first_date,
+    is_image,
+    language_tag,
+    map_site_url,
+    menu_names,
+    mtime,
+    now,
+    prose_raw,
+    read_text,
+    summary_of,
+    walk,
+)
+from lanting.importer.liquid import Context
+from lanting.importer.report import Report
+from lanting.importer.site import Item, NewSite, slug_of
+from lanting.importer.text import When, key_line, load_mapping, names, split_front_matter, zone
+from lanting.model.config import DEFAULT_POST_PERMALINK
+
+MAPPED_KEYS = frozenset({"title", "date", "publishDate", "pubdate", "published", "lastmod",
+                         "modified", "expiryDate", "unpublishdate", "draft", "tags",
+                         "categories", "summary", "description", "slug", "url", "aliases",
+                         "series", "weight", "cover", "image", "featuredImage", "ShowToc",
+                         "toc", "translationKey"})
+_SHORTCODE = re.compile(r"\{\{([<%])-?\s*(/?)\s*([A-Za-z][\w/.-]*)\s*(.*?)\s*/?\s*-?([>%])\}\}",
+                        re.DOTALL)
+
+
+def hugo_path(text: str, lower: bool = True) -> str:
+    """Hugo's URL sanitizer: letters, digits, marks and `._~#+-/\\%` kept, each run of
+    spaces one `-`, anything else dropped; lowercased unless `disablePathToLower`."""
+    out: list[str] = []
+    space = False
+    for char in text.strip():
+        if char.isspace():
+            if not space:
+                out.append("-")
+            space = True
+            continue
+        space = False
+        if char.isalnum() or unicodedata.category(char)[0] == "M" or char in "._~#+-/\\%":
+            out.append(char)
+    path = "".join(out)
+    return path.lower() if lower else path
+
+
+def _flatten_config(source: Path) -> tuple[dict[str, Any], list[str]]:
+    """The site configuration, from hugo.toml (…) or config/_default/*, merged."""
+    config: dict[str, Any] = {}
+    problems: list[str] = []
+    for name in ("hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml",
+                 "config.yaml", "config.yml", "config.json"):
+        path = source / name
+        if path.is_file():
+            data, error = load_mapping(path.suffix.lstrip(".").replace("yml", "yaml"),
+                                       read_text(path))
+            config.update(data)
+            if error:
+                problems.append(f"{name}: {error}")
+            break
+    folder = source / "config" / "_default"
+    for path in sorted(folder.glob("*")) if folder.is_dir() else []:
+        fmt = path.suffix.lstrip(".").replace("yml", "yaml")
+        if fmt not in ("toml", "yaml", "json"):
+            continue
+        data, error = load_mapping(fmt, read_text(path))
+        if error:
+            problems.append(f"config/_default/{path.name}: {error}")
+        stem = path.stem
+        if stem in ("hugo", "config"):
+            config.update(data)
+        elif stem in ("menus", "menu"):
+            config["menu"] = data
+        else:
+            config[stem] = data
+    return config, problems
+
+
+class Hugo:
+    kind = "hugo"
+
+    def __init__(self, source: Path, report: Report, options: Options) -> None:
+        self.source = source
+        self.content = source / "content"
+        self.report = report
+        self.options = options
+        self.site = NewSite(report, source)
+        self.config, problems = _flatten_config(source)
+        for problem in problems:
+            report.warn(problem.split(":")[0], None, f"not read: {problem}")
+        self.params: dict[str, Any] = dict(self.config.get("params") or {})
+        self.tz = zone(options.timezone or self.config.get("timeZone")
+                       or self.config.get("timezone"))
+        self.lower = not bool_of(self.config.get("disablePathToLower"))
+        self.table = LinkTable(self.site)
+        self.items: list[tuple[Item, str, Path, Path]] = []
+        """(item, body as written, source file, bundle folder or the file's folder)."""
+        self.by_path: dict[str, Item] = {}
+        self.language = language_tag(self.config.get("languageCode")
+                                     or self.config.get("defaultContentLanguage"))
+        self.sections: dict[str, int] = {}
+        self.citations: dict[str, str] = {}
+        """Old page paths of publications (`/publication/x`) -> BibTeX key."""
+
+    # --- steps -----------------------------------------------------------------------------
+
+    def run(self) -> NewSite:
+        files = self.content_files()
+        self.main = self.main_section(files)
+        pattern = self.permalink_of(self.main)
+        lanting = self.lanting_pattern(pattern, self.main)
+        if lanting != DEFAULT_POST_PERMALINK:
+            self.site.permalink = lanting
+            self.site.config_comments["permalinks"] = \
+                f"the old site's URLs of `{self.main}/` (Hugo permalink `{pattern}`)"
+        for path, bundle in files:
+            self.read(path, bundle)
+        self.read_more()
+        for item, text, path, folder in self.items:
+            ctx = Context(self.report, path, read_text(path))
+            item.body = self.convert(text, item, ctx, folder)
+        self.finish_more()
+        self.copy_static()
+        self.write_config()
+        return self.site
+
+    def read_more(self) -> None:
+        """What a theme adds (Hugo Blox: the profile, publications, talks)."""
+
+    def finish_more(self) -> None:
+        """What needs every page converted first."""
+
+    def content_files(self) -> list[tuple[Path, Path | None]]:
+        """(Markdown file, its bundle folder or None) of every page, `_index.md` left out."""
+        found: list[tuple[Path, Path | None]] = []
+        for path in walk(self.content):
+            if path.suffix.lower() not in (".md", ".markdown", ".html") \
+                    or path.name.startswith("_index."):
+                continue
+            if path.stem == "index":
+                found.append((path, path.parent))
+            elif not any((parent / "index.md").is_file() for parent in path.parents
+                         if parent != self.content and parent.is_relative_to(self.content)):
+                found.append((path, None))
+        return found
+
+    def section_of(self, path: Path) -> str:
+        rel = path.relative_to(self.content)
+        return rel.parts[0] if len(rel.parts) > 1 else ""
+
+    def is_post(self, section: str, data: dict[str, Any]) -> bool:
+        return bool(section) and section not in self.special_sections()
+
+    def special_sections(self) -> tuple[str, ...]:
+        return ()
+
+    def main_section(self, files: list[tuple[Path, Path | None]]) -> str:
+        counts: dict[str, int] = {}
+        for path, _bundle in files:
+            section = self.section_of(path)
+            if section and section not in self.special_sections():
+                counts[section] = counts.get(section, 0) + 1
+        self.sections = counts
+        return max(sorted(counts), key=lambda s: counts[s]) if counts else "posts"
+
+    def permalink_of(self, section: str) -> str:
+        if self.options.permalink:
+            return self.options.permalink
+        permalinks = self.config.get("permalinks") or {}
+        if isinstance(permalinks, dict):
+            page = permalinks.get("page")
+            if isinstance(page, dict) and isinstance(page.get(section), str):
+                return str(page[section])
+            if isinstance(permalinks.get(section), str):
+                return str(permalinks[section])
+        return f"/{section}/:slugorfilename/"
+
+    def lanting_pattern(self, pattern: str, section: str) -> str:
+        translated = pattern.replace(":section", section)
+        for old in (":slugorfilename", ":slugorcontentbasename", ":filename",
+                    ":contentbasename"):
+            translated = translated.replace(old, ":slug")
+        if not translated.startswith("/"):
+            translated = "/" + translated
+        if re.search(r":(?!year\b|month\b|day\b|slug\b|title\b)\w+", translated) \
+                or not translated.endswith("/") \
+                or not re.search(r":(slug|title)\b", translated):
+            return DEFAULT_POST_PERMALINK
+        return translated
+
+    # --- reading pages ------------------------------------------------------------------------
+
+    def read(self, path: Path, bundle: Path | None) -> None:
+        text = read_text(path)
+        fmt, head, body, _first = split_front_matter(text)
+        data, error = load_mapping(fmt or "yaml", head)
+        if error:
+            self.report.warn(path, 2, f"front matter not read ({error})")
+        section = self.section_of(path)
+        if self.read_special(path, bundle, section, data, head, body):
+            return
+        if not section:
+            self.read_page(path, data, head, body, bundle)
+            return
+        if not self.is_post(section, data):
+            return
+        stem = bundle.name if bundle is not None else path.stem
+        date = first_date(data, head, ("date", "publishDate", "pubdate", "published"), self.tz)
+        if date is None:
+            date = mtime(path, self.tz)
+            self.report.warn(path, None, "no date: the file's modification time is used")
+        front = self.front(data, head, path, date, bundle)
+        draft = bool_of(data.get("draft")) or bool_of(data.get("headless"))
+        build = data.get("build") or data.get("_build")
+        if isinstance(build, dict) and str(build.get("render")) in ("never", "false"):
+            draft = True
+        publish = first_date(data, head, ("publishDate", "pubdate"), self.tz)
+        params = front.setdefault("params", {})
+        if publish is not None and publish.moment > now(self.options) \
+                and not bool_of(self.config.get("buildFuture")):
+            draft = True
+            params["publish_date"] = publish.text()
+            self.report.warn(path, key_line(head, "publishDate"), "`publishDate` is in the "
+                             "future: imported as a draft (Lanting publishes nothing on a "
+                             "schedule)")
+        elif date.moment > now(self.options) and not bool_of(self.config.get("buildFuture")):
+            draft = True
+            self.report.warn(path, key_line(head, "date"), "dated in the future: imported as "
+                             "a draft")
+        expiry = first_date(data, head, ("expiryDate", "unpublishdate"), self.tz)
+        if expiry is not None:
+            params["expiry_date"] = expiry.text()
+            if expiry.moment < now(self.options) and not bool_of(self.config.get("buildExpired")):
+                draft = True
+                self.report.warn(path, key_line(head, "expiryDate"), "`expiryDate` has passed: "
+                                 "imported as a draft (Lanting unpublishes nothing by date)")
+        if not params:
+            del front["params"]
+        if section != self.main and section not in front.get("categories", []):
+            front["categories"] = [*front.get("categories", []), section]
+        if draft:
+            front["draft"] = True
+        slug = slug_of(str(data.get("slug") or stem))
+        if data.get("slug"):
+            front["slug"] = slug
+        item = self.site.add(Item("post", slug, path, front, draft=draft))
+        self.report.counts["drafts" if draft else "posts"] += 1
+        item.old_urls = self.old_urls(path, bundle, section, data, date, stem)
+        for url in item.old_urls:
+            self.table.add(url, item)
+        self.remember(item, path, bundle, body)
+
+    def read_special(self, path: Path, bundle: Path | None, section: str,
+                     data: dict[str, Any], head: str, body: str) -> bool:
+        """A page of a theme's own section (Hugo Blox: publications, talks, authors)."""
+        return False
+
+    def remember(self, item: Item, path: Path, bundle: Path | None, body: str) -> None:
+        rel = path.relative_to(self.content).as_posix()
+        self.by_path[rel] = item
+        if bundle is not None:
+            self.by_path[bundle.relative_to(self.content).as_posix()] = item
+        else:
+            self.by_path[rel.rsplit(".", 1)[0]] = item
+        self.items.append((item, body, path, bundle or path.parent))
+
+    def read_page(self, path: Path, data: dict[str, Any], head: str, body: str,
+                  bundle: Path | None) -> None:
+        layout = str(data.get("layout") or data.get("type") or "")
+        if layout in ("archives", "search", "list", "terms") or not body.strip():
+            self.report.note(path, None, f"left out: a page Lanting makes itself "
+                             f"(layout `{layout}`)" if layout else "left out: no text")
+            return
+        stem = bundle.name if bundle is not None else path.stem
+        slug = slug_of(str(data.get("slug") or stem))
+        front: dict[str, Any] = {"title": str(data.get("title") or slug)}
+        summary = summary_of(data, "summary", "description")
+        if summary:
+            front["summary"] = summary
+        if data.get("ShowToc") is False or data.get("toc") is False:
+            front["toc"] = False
+        item = self.site.add(Item("page", slug, path, front, draft=bool_of(data.get("draft"))))
+        if item.draft:
+            item.front["draft"] = True
+        url = str(data.get("url") or f"/{hugo_path(str(data.get('slug') or stem), self.lower)}/")
+        item.old_urls = [url]
+        self.table.add(url, item)
+        self.report.counts["pages"] += 1
+        self.remember(item, path, bundle, body)
+
+    def old_urls(self, path: Path, bundle: Path | None, section: str, data: dict[str, Any],
+                 date: When, stem: str) -> list[str]:
+        if data.get("url"):
+            main = "/" + str(data["url"]).strip("/") + "/"
+        else:
+            pattern = self.permalink_of(section)
+            main = self.fill(pattern, section, data, date, stem)
+        urls = [main]
+        for alias in data.get("aliases") or []:
+            alias = str(alias)
+            urls.append(alias if alias.startswith("/") else
+                        main.rstrip("/").rsplit("/", 1)[0] + "/" + alias)
+        return urls
+
+    def fill(self, pattern: str, section: str, data: dict[str, Any], date: When,
+             stem: str) -> str:
+        moment = date.moment
+        title = str(data.get("title") or "")
+        slug = str(data.get("slug") or "")
+        values = {
+            "year": f"{moment.year:04d}", "month": f"{moment.month:02d}",
+            "monthname": moment.strftime("%B"), "day": f"{moment.day:02d}",
+            "weekday": str(moment.isoweekday() % 7), "weekdayname": moment.strftime("%A"),
+            "yearday": str(moment.timetuple().tm_yday), "section": section,
+            "sections": section, "title": hugo_path(title, False),
+            "slug": hugo_path(slug or title, False), "filename": stem,
+            "contentbasename": stem, "slugorfilename": hugo_path(slug, False) or stem,
+            "slugorcontentbasename": hugo_path(slug, False) or stem,
+        }
+        url = re.sub(r":([a-z]+)", lambda m: values.get(m.group(1), m.group()), pattern)
+        url = "/" + url.strip("/") + ("/" if not url.endswith(".html") else "")
+        return url.lower() if self.lower else url
+
+    def front(self, data: dict[str, Any], head: str, path: Path, date: When,
+              bundle: Path | None) -> dict[str, Any]:
+        front: dict[str, Any] = {"title": str(data.get("title") or path.stem).strip(),
+                                 "date": date}
+        updated = first_date(data, head, ("lastmod", "modified"), self.tz)
+        if updated is not None and updated.moment != date.moment:
+            front["updated"] = updated
+        summary = summary_of(data, "summary", "description")
+        if summary:
+            front["summary"] = summary
+        front["tags"] = names(data.get("tags"))
+        front["categories"] = names(data.get("categories"))
+        series = names(data.get("series"))
+        if series:
+            front["series"] = series[0]
+            if len(series) > 1:
+                self.report.warn(path, key_line(head, "series"), "in several series: only the "
+                                 f"first, `{series[0]}`, is kept")
+            if isinstance(data.get("weight"), int):
+                front["series_order"] = data["weight"]
+        if data.get("ShowToc") is False or data.get("toc") is False:
+            front["toc"] = False
+        cover = self.cover(data, path, bundle)
+        if cover:
+            front["cover"] = cover
+        if data.get("translationKey"):
+            self.report.note(path, key_line(head, "translationKey"), "`translationKey` left "
+                             "out: this import reads one language")
+        front["params"] = {}
+        dropped = [k for k in data if k not in MAPPED_KEYS]
+        if dropped:
+            self.report.note(path, 2, "front matter not needed in Lanting, left out: "
+                             + ", ".join(f"`{k}`" for k in dropped))
+        return front
+
+    def cover(self, data: dict[str, Any], path: Path, bundle: Path | None) -> str:
+        value = data.get("cover") or data.get("featuredImage") or data.get("image")
+        if isinstance(value, dict):
+            value = value.get("image") or value.get("filename") or value.get("src")
+        if not isinstance(value, str) or not value:
+            return ""
+        if value.startswith(("http://", "https://")):
+            return value
+        return self.image_ref(value, path, bundle) or ""
+
+    def image_ref(self, src: str, path: Path, bundle: Path | None) -> str | None:
+        """The marker of an image named in a page: a bundle resource or a `static/` file."""
+        if src.startswith("/"):
+            file = self.source / "static" / src.lstrip("/")
+            return self.site.image(file, src) if file.is_file() else None
+        folder = bundle or path.parent
+        file = folder / src
+        if file.is_file():
+            return self.site.image(file, None)
+        file = self.source / "static" / src
+        if file.is_file():
+            return self.site.image(file, "/" + src)
+        return None
+
+    # --- bodies ----------------------------------------------------------------------------------
+
+    def convert(self, text: str, item: Item, ctx: Context, folder: Path) -> str:
+        shelf = B.Shelf()
+        text, count = re.subn(r"<!--\s*more\s*-->", "<!-- more -->", text)
+        ctx.convert("summary markers", count)
+
+        def escaped(match: re.Match[str]) -> str:
+            ctx.convert("shortcode escapes")
+            return shelf.put("{{" + match.group(1) + " " + match.group(2).strip() + " "
+                             + match.group(3) + "}}", "R")
+
+        text = re.sub(r"\{\{([<%])/\*\s*(.*?)\s*\*/([>%])\}\}", escaped, text, flags=re.DOTALL)
+        text = self.paired(text, "highlight", lambda a, inner, w: shelf.put(
+            self.highlight(a, inner)), ctx, "highlight shortcodes")
+        text = B.protect_code(text, shelf, lambda info, code, indent: self.fence(
+            info, code, indent, ctx))
+        text, count = B.goldmark_attributes(text)
+        ctx.convert("Goldmark attributes", count)
+        text = self.shortcodes(text, item, ctx, folder)
+        text, count = B.text_underscores(text)
+        ctx.convert("_ and & in \\text{} of math", count)
+        text, count = B.table_math(text)
+        ctx.convert("| in table math", count)
+        text, count = B.html_anchors(text)
+        ctx.convert("<a name> anchors", count)
+        text = B.map_urls(text, lambda url, image: self.url(url, image, ctx, folder))
+        text = prose_raw(shelf, text)
+        return B.tidy(shelf.restore(text))
+
+    def fence(self, info: str, code: str, indent: str, ctx: Context) -> str:
+        match = re.match(r"^(\S*)\s*\{(.*)\}\s*$", info)
+        if not match:
+            return B.fence(info, code, None, indent) if info else B.fence("", code, None, indent)
+        ctx.convert("code block options")
+        return B.fence(match.group(1), code, self.code_options(match.group(2)), indent)
+
+    @staticmethod
+    def code_options(text: str) -> dict[str, str]:
+        options: dict[str, str] = {}
+        for key, value in re.findall(r"(\w+)\s*=\s*(\[[^\]]*\]|\"[^\"]*\"|[^,]+)", text):
+            value = value.strip("[]\"")
+            if key == "linenos" and value.lower() not in ("false", ""):
+                options["linenos"] = "true"
+            elif key == "hl_lines":
+                options["hl_lines"] = " ".join(value.replace(",", " ").split())
+            elif key == "linenostart":
+                options["start"] = value
+        return options
+
+    def highlight(self, args: str, inner: str) -> str:
+        match = re.match(r"\s*(\S+)\s*(?:\"([^\"]*)\"|'([^']*)'|(\S+))?", args)
+        lang = match.group(1) if match else "text"
+        given = (match.group(2) or match.group(3) or match.group(4) or "") if match else ""
+        return B.fence(lang, inner, self.code_options(given))
+
+    def paired(self, text: str, name: str, handler: Any, ctx: Context, what: str) -> str:
+        pattern = re.compile(
+            rf"\{{\{{[<%]-?\s*{re.escape(name)}\b(.*?)\s*-?[>%]\}}\}}((?:(?!\{{\{{[<%]-?\s*"
+            rf"{re.escape(name)}\b).)*?)\{{\{{[<%]-?\s*/{re.escape(name)}\s*-?[>%]\}}\}}",
+            re.DOTALL)
+        for _ in range(16):
+            text, count = pattern.subn(lambda m: handler(m.group(1), m.group(2), m.group()),
+                                       text)
+            ctx.convert(what, count)
+            if not count:
+                break
+        return text
+
+    def paired_handlers(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
+        def details(args: str, inner: str, written: str) -> str:
+            words, named = B.arguments(args)
+            return B.details(named.get("summary") or (words[0] if words else "…"), inner)
+
+        return {"details": (details, "collapsible blocks")}
+
+    def single_handlers(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
+        labels = {"zh": "▶ YouTube 视频", "en": "▶ YouTube video"}
+        label = labels["zh" if self.language.startswith("zh") else "en"]
+
+        def figure(args: str, written: str) -> str:
+            words, named = B.arguments(args)
+            src = named.get("src", words[0] if words else "")
+            ref = self.figure_source(src, named, item, folder)
+            if ref is None:
+                return ctx.leave(written, f"image `{src}` not found")
+            ctx.convert("figure shortcodes")
+            anchor = ""
+            if named.get("id"):
+                anchor = B.block(f'<a id="figure-{named["id"]}"></a>')
+            return anchor + B.figure(ref, named.get("caption") or "", named.get("alt", ""))
+
+        def ref(args: str, written: str) -> str:
+            words, _named = B.arguments(args)
+            target = words[0] if words else ""
+            name, hash_mark, fragment = target.partition("#")
+            found = self.find(name, folder)
+            if found is None:
+                return ctx.leave(written, f"no page `{name}` in the source")
+            ctx.convert("ref and relref")
+            return self.site.link(found) + hash_mark + fragment
+
+        def youtube(args: str, written: str) -> str:
+            words, named = B.arguments(args)
+            ident = named.get("id", words[0] if words else "")
+            ctx.convert("embeds as links")
+            return B.block(f"[{label}](https://www.youtube.com/watch?v={ident})")
+
+        def vimeo(args: str, written: str) -> str:
+            words, named = B.arguments(args)
+            ident = named.get("id", words[0] if words else "")
+            ctx.convert("embeds as links")
+            return B.block(f"[▶ Vimeo](https://vimeo.com/{ident})")
+
+        def tweet(args: str, written: str) -> str:
+            words, named = B.arguments(args)
+            user = named.get("user", words[0] if len(words) > 1 else "i")
+            ident = named.get("id", words[-1] if words else "")
+            ctx.convert("embeds as links")
+            url = f"https://x.com/{user}/status/{ident}"
+            return B.block(f"> [{url.removeprefix('https://')}]({url})")
+
+        def gist(args: str, written: str) -> str:
+            words, _named = B.arguments(args)
+            ctx.convert("embeds as links")
+            url = "https://gist.github.com/" + "/".join(words[:2])
+            return B.block(f"[{url.removeprefix('https://')}]({url})")
+
+        def param(args: str, written: str) -> str:
+            words, _named = B.arguments(args)
+            value = self.params.get(words[0]) if words else None
+            if value is None:
+                return ctx.leave(written, "no such site parameter")
+            ctx.convert("param shortcodes")
+            return str(value)
+
+        def remove(args: str, written: str) -> str:
+            ctx.convert("theme shortcodes removed")
+            return ""
+
+        return {"figure": figure, "ref": ref, "relref": ref, "youtube": youtube,
+                "vimeo": vimeo, "tweet": tweet, "x": tweet, "twitter": tweet, "gist": gist,
+                "param": param, "toc": remove}
+
+    def shortcodes(self, text: str, item: Item, ctx: Context, folder: Path) -> str:
+        for name, (handler, what) in self.paired_handlers(item, ctx, folder).items():
+            text = self.paired(text, name, handler, ctx, what)
+        singles = self.single_handlers(item, ctx, folder)
+
+        def one(match: re.Match[str]) -> str:
+            handler = singles.get(match.group(3))
+            if handler is None or match.group(2):
+                return ctx.leave(match.group(), "no Lanting equivalent")
+            return str(handler(match.group(4), match.group()))
+
+        return _SHORTCODE.sub(one, text)
+
+    def figure_source(self, src: str, named: dict[str, str], item: Item,
+                      folder: Path) -> str | None:
+        if src.startswith(("http://", "https://")):
+            return src
+        return self.image_ref(src, item.source or folder, folder)
+
+    def find(self, name: str, folder: Path) -> Item | None:
+        """The page a `ref`/`relref` names: a path from `content/`, or from the page's
+        folder, with or without `.md`, a bundle's folder, or a unique file name."""
+        name = name.strip()
+        if not name:
+            return None
+        bases = [name.lstrip("/")] if name.startswith("/") else [
+            (folder / name).resolve().relative_to(self.content.resolve()).as_posix()
+            if (folder / name).resolve().is_relative_to(self.content.resolve()) else name,
+            name]
+        for base in bases:
+            base = base.removesuffix("/")
+            for candidate in (base, base.removesuffix(".md"), base + "/index.md",
+                              base.removesuffix("/index.md")):
+                if candidate in self.by_path:
+                    return self.by_path[candidate]
+        stem = Path(name).name.removesuffix(".md")
+        matches = {i.number: i for rel, i in self.by_path.items()
+                   if Path(rel).stem == stem or Path(rel).name == stem}
+        return next(iter(matches.values())) if len(matches) == 1 else None
+
+    def url(self, url: str, image: bool, ctx: Context, folder: Path) -> str | None:
+        if not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^/|^#|^$", url):
+            file = folder / url.split("#")[0]
+            if file.is_file() and is_image(file):
+                return self.site.image(file, None)
+            return None
+        return map_site_url(url, image, ctx, self.site, self.table, self.source,
+                            self.source / "static")
+
+    # --- files and configuration -------------------------------------------------------------
+
+    def copy_static(self) -> None:
+        static = self.source / "static"
+        for path in walk(static) if static.is_dir() else []:
+            self.site.static[path.relative_to(static).as_posix()] = path
+            self.report.counts["static files"] += 1
+
+    def write_config(self) -> None:
+        config = self.site.config
+        author = self.params.get("author")
+        if isinstance(author, dict):
+            author = author.get("name")
+        config["title"] = str(self.config.get("title") or author or "My site")
+        if author:
+            config["author"] = str(author)
+        config["language"] = self.language
+        if self.config.get("baseURL"):
+            config["base_url"] = str(self.config["baseURL"]).rstrip("/") + "/"
+        description = self.params.get("description")
+        if isinstance(description, str) and description.strip():
+            config["description"] = description.strip()
+        links = []
+        for icon in self.params.get("socialIcons") or []:
+            if isinstance(icon, dict) and str(icon.get("url", "")).startswith("http"):
+                links.append({"name": str(icon.get("name", "")).title().replace("Github",
+                                                                                "GitHub"),
+                              "url": str(icon["url"])})
+        if links:
+            config["links"] = links
+        home = self.params.get("homeInfoParams")
+        if isinstance(home, dict) and home.get("Content"):
+            self.home().body = str(home["Content"]).strip() + "\n"
+        self.menu()
+        config["markdown"] = {"heading_ids": "github"}
+        self.site.config_comments["markdown"] = (
+            "heading ids as Hugo (Goldmark) made them: #links of the old pages keep working")
+        if self.site.permalink != DEFAULT_POST_PERMALINK:
+            config["permalinks"] = {"posts": self.site.permalink}
+
+    def home(self) -> Item:
+        found = next((i for i in self.site.items if i.kind == "home"), None)
+        if found is None:
+            author = self.params.get("author")
+            title = str(author if isinstance(author, str) else self.config.get("title") or "")
+            found = self.site.add(Item("home", "home", None, {"title": title}))
+        return found
+
+    def menu_url(self, url: str) -> str:
+        """A menu URL of the old site, as the new site answers it."""
+        path = "/" + url.strip("/") + "/" if not url.startswith(("http", "#")) else url
+        section = path.strip("/")
+        if section == self.main:
+            return "/blog/"
+        if section in self.sections:
+            return f"/categories/{slug_of(section)}/"
+        if section in ("archives", "archive", "posts"):
+            return "/archive/" if section.startswith("archive") else "/blog/"
+        return path
+
+    def menu(self) -> None:
+        menus = self.config.get("menu") or self.config.get("menus") or {}
+        main = menus.get("main") if isinstance(menus, dict) else None
+        entries = []
+        for entry in sorted((e for e in main or [] if isinstance(e, dict)),
+                            key=lambda e: int(e.get("weight") or 0)):
+            url = str(entry.get("url") or entry.get("pageRef") or "")
+            entries.append({"name": str(entry.get("name") or url), "url": self.menu_url(url)})
+        if not entries:
+            entries = [{"name": menu_names(self.language)["blog"], "url": "/blog/"}]
+        finish_menu(self.site, entries, "hugo.toml", has_publications=bool(
+            self.site.extra.get("content/publications.bib")),
+            has_talks=any(i.kind == "talk" for i in self.site.items))
+
+
+def csv_table(data: str, header: bool, caption: str) -> str:
+    rows = list(csv.reader(io.StringIO(data)))
+    if not rows:
+        return ""
+    width = max(len(r) for r in rows)
+    rows = [r + [""] * (width - len(r)) for r in rows]
+
+    def line(cells: list[str]) -> str:
+        return "| " + " | ".join(c.strip().replace("|", "\\|") for c in cells) + " |"
+
+    head, rest = (rows[0], rows[1:]) if header else ([""] * width, rows)
+    out = [line(head), "|" + "---|" * width, *(line(r) for r in rest)]
+    if caption:
+        out += ["", f"*{caption}*"]
+    return B.block("\n".join(out))
+

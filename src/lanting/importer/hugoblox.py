@@ -1,0 +1,399 @@
+"""Hugo Blox (Wowchemy, "Academic") → Lanting: everything Hugo has, plus the author profile
+(`content/authors/<user>/_index.md` or `data/authors/<user>.yaml`) as `[profile]` and the
+home page, publication folders as `publications.bib` (their `cite.bib`, else an entry
+made from the front matter), events as talks, and the theme's shortcodes (`callout`,
+`spoiler`, `toggle`, `cite`, `mention`, `hl`, `math`, `icon`, `table`, `figure` from
+the media library)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer import body as B
+from lanting.importer.bibtex import BibEntry, dump, parse
+from lanting.importer.common import bool_of, finish_menu, first_date, menu_names, read_text
+from lanting.importer.hugo import Hugo, csv_table, hugo_path
+from lanting.importer.liquid import Context
+from lanting.importer.site import Item, redirect_page, slug_of
+from lanting.importer.text import load_mapping, names, split_front_matter
+
+PUBLICATIONS = ("publication", "publications")
+TALKS = ("event", "events", "talk", "talks")
+AUTHORS = ("authors",)
+PROJECTS = ("project", "projects")
+TYPES = {"1": ("inproceedings", "conference"), "2": ("article", "journal"),
+         "3": ("article", "preprint"), "4": ("techreport", "report"), "5": ("book", "book"),
+         "6": ("incollection", "chapter"), "7": ("phdthesis", "thesis"),
+         "8": ("misc", "patent"), "paper-conference": ("inproceedings", "conference"),
+         "article-journal": ("article", "journal"), "article": ("article", "preprint"),
+         "thesis": ("phdthesis", "thesis"), "report": ("techreport", "report"),
+         "book": ("book", "book"), "chapter": ("incollection", "chapter")}
+LINK_KINDS = {"github": "github", "google-scholar": "scholar", "graduation-cap": "scholar",
+              "orcid": "orcid", "zhihu": "zhihu", "x": "x", "twitter": "twitter",
+              "linkedin": "linkedin", "cv": "cv", "gitlab": "gitlab", "researchgate":
+              "researchgate", "semantic-scholar": "semantic_scholar", "dblp": "dblp",
+              "bluesky": "bluesky", "mastodon": "mastodon"}
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+class HugoBlox(Hugo):
+    kind = "hugo-blox"
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.entries: list[BibEntry] = []
+        self.profile: dict[str, Any] = {}
+        self.user_names: dict[str, str] = {}
+        """Author folder (`admin`) -> the name it stands for."""
+        self.bib_names: dict[str, str] = {}
+        """Author folder -> `Last, First` for BibTeX."""
+        self.read_authors()
+
+    def special_sections(self) -> tuple[str, ...]:
+        return PUBLICATIONS + TALKS + AUTHORS + PROJECTS
+
+    # --- profile ----------------------------------------------------------------------------
+
+    def read_authors(self) -> None:
+        found: list[tuple[str, dict[str, Any], str, Path]] = []
+        folder = self.content / "authors"
+        for path in sorted(folder.glob("*/_index.md")) if folder.is_dir() else []:
+            fmt, head, body, _first = split_front_matter(read_text(path))
+            data, _error = load_mapping(fmt or "yaml", head)
+            found.append((path.parent.name, data, body, path))
+        data_folder = self.source / "data" / "authors"
+        for path in sorted(data_folder.glob("*.y*ml")) if data_folder.is_dir() else []:
+            data, _error = load_mapping("yaml", read_text(path))
+            found.append((path.stem, data, str(data.get("bio") or ""), path))
+        for user, data, _body, _path in found:
+            name = data.get("title") or data.get("name")
+            if isinstance(name, dict):
+                name = name.get("display") or name.get("given_name")
+            self.user_names[user] = str(name or user)
+            first, last = str(data.get("first_name") or ""), str(data.get("last_name") or "")
+            self.bib_names[user] = f"{last}, {first}" if first and last else self.user_names[user]
+        owner = next((f for f in found if bool_of(f[1].get("superuser"))
+                      or f[0] in ("admin", "me")), found[0] if found else None)
+        if owner is not None:
+            self.read_profile(*owner)
+
+    def read_profile(self, user: str, data: dict[str, Any], body: str, path: Path) -> None:
+        profile: dict[str, Any] = {"name": self.user_names[user]}
+        english = data.get("name_pronunciation") or " ".join(
+            str(data.get(k) or "") for k in ("first_name", "last_name")).strip()
+        if english and english != profile["name"]:
+            profile["name_en"] = str(english)
+        if data.get("role"):
+            profile["position"] = str(data["role"])
+        organizations = data.get("organizations") or data.get("affiliations") or []
+        if isinstance(organizations, list) and organizations \
+                and isinstance(organizations[0], dict) and organizations[0].get("name"):
+            profile["affiliation"] = str(organizations[0]["name"])
+        interests = names(data.get("interests"))
+        if interests:
+            profile["interests"] = interests
+        avatar = next(iter(sorted(path.parent.glob("avatar.*"))), None)
+        if avatar is not None and path.name == "_index.md":
+            self.site.static[f"images/{avatar.name}"] = avatar
+            profile["photo"] = f"/images/{avatar.name}"
+        links = []
+        for entry in data.get("social") or data.get("profiles") or []:
+            if not isinstance(entry, dict):
+                continue
+            url = str(entry.get("link") or entry.get("url") or "")
+            icon = str(entry.get("icon") or "").rsplit("/", 1)[-1]
+            if url.startswith("mailto:"):
+                profile["email"] = url.removeprefix("mailto:")
+            elif icon in LINK_KINDS and url:
+                if not url.startswith(("http", "/")):
+                    url = "/" + url
+                links.append({"kind": LINK_KINDS[icon], "url": url})
+            elif url:
+                self.report.note(path, None, f"social link `{icon}` ({url}) left out: no "
+                                 "Lanting kind for it (add it to [profile] links by hand)")
+        if links:
+            profile["links"] = links
+        self.profile = profile
+        home = self.home()
+        home.front["title"] = profile["name"]
+        home.source = path
+        text = body.strip()
+        education = data.get("education")
+        courses = education.get("courses") if isinstance(education, dict) else education
+        if isinstance(courses, list) and courses:
+            lines = []
+            for course in courses:
+                if isinstance(course, dict):
+                    parts = [str(course.get(k) or "") for k in ("course", "area", "degree",
+                                                                "institution", "year")]
+                    lines.append("- " + "，".join(p for p in parts if p))
+            heading = "教育经历" if self.language.startswith("zh") else "Education"
+            text += f"\n\n## {heading}\n\n" + "\n".join(lines)
+            self.report.note(path, None, "`education` appended to the home page's text")
+        if text:
+            self.items.append((home, text + "\n", path, path.parent))
+        if (self.content / "_index.md").is_file():
+            self.report.note(self.content / "_index.md", None, "the landing page's blocks "
+                             "left out: Lanting's home page shows the profile, news, "
+                             "selected publications and recent posts")
+
+    # --- publications, talks, projects ----------------------------------------------------
+
+    def read_special(self, path: Path, bundle: Path | None, section: str,
+                     data: dict[str, Any], head: str, body: str) -> bool:
+        if section in PUBLICATIONS:
+            self.read_publication(path, bundle, section, data, head, body)
+            return True
+        if section in TALKS:
+            self.read_talk(path, bundle, section, data, head, body)
+            return True
+        if section in PROJECTS:
+            self.read_page(path, data, head, body, bundle)
+            item = self.site.items[-1] if self.site.items else None
+            if item is not None and item.source == path:
+                url = f"/{section}/{hugo_path(bundle.name if bundle else path.stem)}/"
+                item.old_urls = [url]
+                self.table.add(url, item)
+            return True
+        return section in AUTHORS
+
+    def read_publication(self, path: Path, bundle: Path | None, section: str,
+                         data: dict[str, Any], head: str, body: str) -> None:
+        folder = bundle.name if bundle is not None else path.stem
+        cite = (bundle / "cite.bib") if bundle is not None else None
+        entries = parse(read_text(cite))[0] if cite is not None and cite.is_file() else []
+        entry = entries[0] if entries else self.synthesize(folder, data, head, path)
+        fields = entry.fields
+        if data.get("abstract") and "abstract" not in fields:
+            entry.set("abstract", " ".join(str(data["abstract"]).split()))
+        if bool_of(data.get("featured")):
+            entry.set("selected", "true")
+        notes = [n for n in data.get("author_notes") or [] if "equal" in str(n).lower()]
+        if len(notes) > 1:
+            entry.set("equal_contribution", str(len(notes)))
+        pdf = str(data.get("url_pdf") or "")
+        arxiv = re.search(r"arxiv\.org/(?:pdf|abs)/([\w.]+?)(?:v\d+)?(?:\.pdf)?$", pdf)
+        if arxiv:
+            entry.set("arxiv", arxiv.group(1))
+        elif pdf:
+            entry.set("pdf", self.local_file(pdf, bundle))
+        for key, field in (("url_code", "code"), ("url_slides", "slides"),
+                           ("url_video", "video"), ("url_poster", "poster"),
+                           ("url_project", "project")):
+            if data.get(key) and field not in fields:
+                entry.set(field, self.local_file(str(data[key]), bundle))
+        for link in data.get("links") or []:
+            if isinstance(link, dict) and link.get("url") and "project" not in fields:
+                entry.set("project", str(link["url"]))
+        if data.get("doi") and "doi" not in fields:
+            entry.set("doi", str(data["doi"]))
+        self.entries.append(entry)
+        self.report.counts["publications"] += 1
+        old = f"/{section}/{hugo_path(str(data.get('slug') or folder), self.lower)}/"
+        self.citations[old.rstrip("/")] = entry.key
+        self.site.extra[f"static{old}index.html"] = redirect_page(f"/publications/{entry.key}/")
+        self.report.convert("old publication URLs kept (redirect pages)")
+        if body.strip():
+            self.report.note(path, None, "the publication page's text left out: Lanting makes "
+                             "the publication's page from publications.bib")
+
+    def local_file(self, url: str, bundle: Path | None) -> str:
+        """A link of a publication: a URL, or a file of its folder (copied to `static/`)."""
+        if url.startswith(("http://", "https://", "/")) or bundle is None:
+            return url
+        file = bundle / url
+        if file.is_file():
+            rel = f"publications/{bundle.name}/{file.name}"
+            self.site.static[rel] = file
+            return "/" + rel
+        return url
+
+    def synthesize(self, folder: str, data: dict[str, Any], head: str, path: Path) -> BibEntry:
+        types = names(data.get("publication_types"))
+        kind, category = TYPES.get(types[0] if types else "", ("misc", ""))
+        entry = BibEntry(kind, folder, {}, 1)
+        entry.set("title", str(data.get("title") or folder))
+        authors = [self.bib_names.get(str(a), str(a)) for a in data.get("authors") or []]
+        if authors:
+            entry.set("author", " and ".join(authors))
+        venue = re.sub(r"[*_]", "", str(data.get("publication") or "")).strip()
+        venue = re.sub(r"^In\s+", "", venue)
+        if venue:
+            entry.set("journal" if kind == "article" else "booktitle", venue)
+        date = first_date(data, head, ("date",), self.tz)
+        if date is not None:
+            entry.set("year", str(date.moment.year))
+            entry.fields["month"] = MONTHS[date.moment.month - 1]
+        if category:
+            entry.set("category", category)
+        self.report.note(path, None, f"no cite.bib: a BibTeX entry `{folder}` made from the "
+                         "front matter")
+        return entry
+
+    def read_talk(self, path: Path, bundle: Path | None, section: str, data: dict[str, Any],
+                  head: str, body: str) -> None:
+        stem = bundle.name if bundle is not None else path.stem
+        date = first_date(data, head, ("date",), self.tz)
+        if date is None:
+            self.report.warn(path, None, "a talk without a date: left out")
+            return
+        front: dict[str, Any] = {"title": str(data.get("title") or stem), "date": date}
+        summary = data.get("summary") or data.get("abstract")
+        if isinstance(summary, str) and summary.strip():
+            front["summary"] = " ".join(summary.split())
+        front["tags"] = names(data.get("tags"))
+        for key in ("event", "location"):
+            if data.get(key):
+                front[key] = str(data[key])
+        if data.get("url_video"):
+            front["video"] = str(data["url_video"])
+        if str(data.get("url_slides") or "").endswith(".pdf"):
+            front["slides_pdf"] = str(data["url_slides"])
+        draft = bool_of(data.get("draft"))
+        if draft:
+            front["draft"] = True
+        item = self.site.add(Item("talk", slug_of(stem), path, front, draft=draft))
+        self.report.counts["talks"] += 1
+        pattern = self.permalink_of(section)
+        item.old_urls = [self.fill(pattern, section, data, date, stem)]
+        for url in item.old_urls:
+            self.table.add(url, item)
+        if not body.strip():
+            body = f"## {front['title']}\n"
+        self.report.warn(path, None, "the event had no slides: its text is the talk's one "
+                         "slide (add slides after the front matter, separated by `---`)")
+        self.remember(item, path, bundle, body)
+
+    def finish_more(self) -> None:
+        if self.entries:
+            self.site.extra["content/publications.bib"] = dump(self.entries)
+        for item, _text, _path, _folder in self.items:
+            if item.kind == "talk":
+                papers = re.findall(r"\[@([^\]\s;]+)\]", item.body)
+                if papers:
+                    item.front["paper"] = papers[0]
+        if self.profile:
+            self.site.config["profile"] = self.profile
+
+    # --- bodies ---------------------------------------------------------------------------------
+
+    def cover(self, data: dict[str, Any], path: Path, bundle: Path | None) -> str:
+        found = super().cover(data, path, bundle)
+        if found or bundle is None:
+            return found
+        featured = next(iter(sorted(bundle.glob("featured.*"))), None)
+        if featured is not None and featured.suffix.lower() in (".png", ".jpg", ".jpeg",
+                                                                ".webp", ".gif"):
+            self.report.convert("featured images as covers")
+            return self.site.image(featured, None)
+        return ""
+
+    def figure_source(self, src: str, named: dict[str, str], item: Item,
+                      folder: Path) -> str | None:
+        if bool_of(named.get("library")):
+            file = self.source / "assets" / "media" / src.lstrip("/")
+            return self.site.image(file, None) if file.is_file() else None
+        return super().figure_source(src, named, item, folder)
+
+    def paired_handlers(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
+        handlers = super().paired_handlers(item, ctx, folder)
+
+        def callout(args: str, inner: str, written: str) -> str:
+            words = B.arguments(args)[0]
+            return B.callout(B.CALLOUTS.get(words[0] if words else "note", "NOTE"), inner)
+
+        def spoiler(args: str, inner: str, written: str) -> str:
+            words, named = B.arguments(args)
+            return B.details(named.get("text") or named.get("summary")
+                             or (words[0] if words else "…"), inner)
+
+        handlers.update({
+            "callout": (callout, "callouts"), "spoiler": (spoiler, "collapsible blocks"),
+            "toggle": (spoiler, "collapsible blocks"),
+            "hl": (lambda a, inner, w: f"<mark>{inner.strip()}</mark>", "highlights"),
+            "mark": (lambda a, inner, w: f"<mark>{inner.strip()}</mark>", "highlights"),
+            "math": (lambda a, inner, w: inner, "math wrappers removed"),
+        })
+        return handlers
+
+    def single_handlers(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
+        handlers = super().single_handlers(item, ctx, folder)
+
+        def cite(args: str, written: str) -> str:
+            named = B.arguments(args)[1]
+            page = "/" + named.get("page", "").strip("/")
+            key = self.citations.get(page)
+            if key is None:
+                return ctx.leave(written, f"no publication at `{page}`")
+            ctx.convert("citations")
+            return f"[@{key}]"
+
+        def mention(args: str, written: str) -> str:
+            user = (B.arguments(args)[0] or [""])[0]
+            ctx.convert("mentions")
+            return self.user_names.get(user, user)
+
+        def table(args: str, written: str) -> str:
+            named = B.arguments(args)[1]
+            file = folder / named.get("path", "")
+            if not file.is_file():
+                return ctx.leave(written, f"table file `{named.get('path')}` not found")
+            ctx.convert("CSV tables")
+            return csv_table(read_text(file), bool_of(named.get("header", "true")),
+                             named.get("caption", ""))
+
+        def remove(args: str, written: str) -> str:
+            ctx.convert("theme shortcodes removed")
+            return ""
+
+        handlers.update({"cite": cite, "mention": mention, "table": table, "icon": remove,
+                         "staticref": self.staticref(ctx)})
+        return handlers
+
+    def staticref(self, ctx: Context) -> Any:
+        def one(args: str, written: str) -> str:
+            url = "/" + (B.arguments(args)[0] or [""])[0].lstrip("/")
+            ctx.convert("staticref")
+            return url
+
+        return one
+
+    def content_files(self) -> list[tuple[Path, Path | None]]:
+        """Publications first: posts citing them need their keys."""
+        files = super().content_files()
+        first = {s: 0 for s in PUBLICATIONS}
+        return sorted(files, key=lambda f: (first.get(self.section_of(f[0]), 1), str(f[0])))
+
+    def menu_url(self, url: str) -> str:
+        anchors = {"#about": "/", "#posts": "/blog/", "#featured": "/publications/",
+                   "#publications": "/publications/", "#talks": "/talks/",
+                   "#projects": "/blog/"}
+        if url.startswith("#") or url.startswith("/#"):
+            return anchors.get(url.lstrip("/"), "/")
+        if not url.startswith(("/", "http")) and Path(url).suffix:
+            return "/" + url
+        return super().menu_url(url)
+
+    def menu(self) -> None:
+        super().menu()
+        menu = self.site.config.get("menu")
+        if not menu:
+            finish_menu(self.site, [{"name": menu_names(self.language)["blog"],
+                                     "url": "/blog/"}], "config/_default/menus.yaml",
+                        has_publications=bool(self.entries))
+
+    def write_config(self) -> None:
+        super().write_config()
+        config = self.site.config
+        seo = self.params.get("seo") or {}
+        if isinstance(seo, dict) and seo.get("description") and "description" not in config:
+            config["description"] = str(seo["description"])
+        if self.profile.get("name_en"):
+            first_last = self.profile["name_en"].split()
+            if len(first_last) == 2:
+                config["publications"] = {"highlight_names": [
+                    f"{first_last[1]}, {first_last[0]}",
+                    f"{first_last[0][0]}. {first_last[1]}"]}
+

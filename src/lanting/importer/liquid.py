@@ -1,0 +1,93 @@
+"""Liquid and Nunjucks tags (`{% name args %}`, `{% name %}…{% endname %}`) and Liquid
+output (`{{ … }}`): found, handed to a converter, or left in a comment and reported.
+Jekyll, al-folio and Hexo share this syntax."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from lanting.importer.body import unconverted
+from lanting.importer.report import Report
+
+TAG = re.compile(r"\{%-?[ \t]*([A-Za-z_][\w-]*)[ \t]*(.*?)[ \t]*-?%\}")
+OUTPUT = re.compile(r"\{\{-?[ \t]*(.*?)[ \t]*-?\}\}")
+
+
+@dataclass
+class Context:
+    """One source file being converted: where its text came from, for the report."""
+
+    report: Report
+    path: Path
+    original: str
+    """The whole file as read (lines of the report are lines of this)."""
+
+    def line(self, snippet: str) -> int | None:
+        for probe in (snippet, snippet.strip(), snippet.strip().split("\n")[0]):
+            at = self.original.find(probe) if probe else -1
+            if at >= 0:
+                return self.original.count("\n", 0, at) + 1
+        return None
+
+    def warn(self, snippet: str, message: str) -> None:
+        self.report.warn(self.path, self.line(snippet), message)
+
+    def note(self, snippet: str, message: str) -> None:
+        self.report.note(self.path, self.line(snippet), message)
+
+    def convert(self, what: str, times: int = 1) -> None:
+        self.report.convert(what, times)
+
+    def leave(self, construct: str, why: str = "") -> str:
+        """Keep `construct` inside a comment, and say so."""
+        self.warn(construct, f"not converted, left in a comment: `{_short(construct)}`"
+                  + (f" ({why})" if why else ""))
+        return unconverted(construct)
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 70 else text[:67] + "…"
+
+
+BlockHandler = Callable[[str, str, str], str]
+"""(arguments, inner text, the whole block as written) -> replacement."""
+TagHandler = Callable[[str, str], str]
+"""(arguments, the tag as written) -> replacement."""
+
+
+def blocks(text: str, name: str, handler: BlockHandler, ctx: Context, what: str) -> str:
+    """Each `{% name args %}…{% endname %}`, innermost first, through `handler`."""
+    pattern = re.compile(
+        rf"\{{%-?[ \t]*{name}\b[ \t]*(.*?)[ \t]*-?%\}}"
+        rf"((?:(?!\{{%-?[ \t]*{name}\b).)*?)\{{%-?[ \t]*end{name}[ \t]*-?%\}}", re.DOTALL)
+    for _ in range(32):
+        new, count = pattern.subn(lambda m: handler(m.group(1), m.group(2), m.group()), text)
+        ctx.convert(what, count)
+        if not count:
+            break
+        text = new
+    return text
+
+
+def tags(text: str, handlers: dict[str, TagHandler], ctx: Context) -> str:
+    """Every remaining `{% name args %}`: through its handler, or left in a comment."""
+
+    def one(match: re.Match[str]) -> str:
+        handler = handlers.get(match.group(1))
+        if handler is None:
+            return ctx.leave(match.group(), "no Lanting equivalent")
+        return handler(match.group(2), match.group())
+
+    return TAG.sub(one, text)
+
+
+def string_argument(text: str) -> str:
+    """`'/x'`, `"/x"` or `/x` -> `/x`."""
+    text = text.strip()
+    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+        return text[1:-1]
+    return text

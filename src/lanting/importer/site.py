@@ -1,0 +1,307 @@
+"""The Lanting site an import makes, in memory until it is written: its posts, pages,
+talks and home page (`Item`), the images they use, the static files, `lanting.toml`.
+
+Bodies refer to other items and to images through markers (`body.Shelf`): where a post
+goes (a bundle folder when it has images of its own) and where an image goes (into the
+one post that uses it, else its static path) are known only once every post is read.
+`NewSite.files` decides both and writes the markers out as relative links.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import posixpath
+import re
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+from urllib.parse import unquote
+
+from lanting.content.frontmatter import parse_date
+from lanting.importer.body import MARK_CLOSE, MARK_OPEN, marker, markers
+from lanting.importer.report import Report
+from lanting.importer.text import When, dump_front_matter, dump_toml
+from lanting.model.config import DEFAULT_POST_PERMALINK
+from lanting.model.content import Document, FrontMatter, Kind, Source
+from lanting.model.names import alias_output, slugify
+from lanting.site.routes import post_dir
+
+FRONT_ORDER = ("title", "date", "updated", "slug", "summary", "tags", "categories", "series",
+               "series_order", "draft", "toc", "cover", "lang", "translation_key", "event",
+               "location", "paper", "video", "slides_pdf", "aliases", "news", "params")
+
+
+@dataclass
+class Item:
+    """A post, page, talk or the home page of the new site."""
+
+    kind: str
+    """`post`, `page`, `talk` or `home`."""
+    slug: str
+    source: Path | None
+    front: dict[str, Any]
+    body: str = ""
+    draft: bool = False
+    old_urls: list[str] = field(default_factory=list)
+    """Site paths it answered at (decoded), kept answering with `aliases`."""
+    files: dict[str, Path] = field(default_factory=dict)
+    """Files for its bundle besides the images its text uses (name -> source)."""
+    notebook: dict[str, Any] | None = None
+    """For a post that embeds a notebook: the notebook, to become `<slug>.ipynb` with
+    `body` split around the `NOTEBOOK` marker."""
+    number: int = -1
+
+    @property
+    def title(self) -> str:
+        return str(self.front.get("title", ""))
+
+
+NOTEBOOK = f"{MARK_OPEN}NB{MARK_CLOSE}"
+"""Where an embedded notebook's cells go in the body of a notebook post."""
+
+
+def site_path(url: str) -> str:
+    """An old URL as a decoded path from the site's root: `/ml%20systems/x.html` →
+    `/ml systems/x.html`."""
+    path = unquote(url.split("#", 1)[0].split("?", 1)[0])
+    return "/" + path.lstrip("/")
+
+
+class NewSite:
+    def __init__(self, report: Report, source: Path) -> None:
+        self.report = report
+        self.source = source
+        self.items: list[Item] = []
+        self.config: dict[str, Any] = {}
+        self.config_comments: dict[str, str] = {}
+        self.static: dict[str, Path] = {}
+        """Path under `static/` -> the source file copied there."""
+        self.extra: dict[str, str | bytes] = {}
+        """Other files of the new site (`content/publications.bib`), by path."""
+        self.images: list[tuple[Path, str | None]] = []
+        """Each image used: its source file and the site path it has in `static/` (None:
+        only in the bundles of the posts using it)."""
+        self._image_numbers: dict[Path, int] = {}
+        self.permalink = DEFAULT_POST_PERMALINK
+        self._slugs: dict[tuple[str, str], Item] = {}
+
+    # --- building up ------------------------------------------------------------------
+
+    def add(self, item: Item) -> Item:
+        """Add an item; a slug taken by another item of its kind gets `-2`, `-3`, … ."""
+        base = item.slug or "untitled"
+        slug, n = base, 1
+        while (item.kind, slug) in self._slugs:
+            n += 1
+            slug = f"{base}-{n}"
+        if slug != base:
+            self.report.warn(item.source or "", None,
+                             f"slug `{base}` is taken by {self._slugs[item.kind, base].source}"
+                             f": this one is `{slug}`")
+            if "slug" in item.front:
+                item.front["slug"] = slug
+        item.slug = slug
+        self._slugs[item.kind, slug] = item
+        item.number = len(self.items)
+        self.items.append(item)
+        return item
+
+    def image(self, path: Path, static_url: str | None) -> str:
+        """The marker of an image file (`static_url`: where it also is in `static/`)."""
+        path = path.resolve()
+        number = self._image_numbers.get(path)
+        if number is None:
+            number = len(self.images)
+            self._image_numbers[path] = number
+            self.images.append((path, static_url))
+        elif static_url and not self.images[number][1]:
+            self.images[number] = (path, static_url)
+        return marker("I", number)
+
+    def link(self, item: Item) -> str:
+        return marker("L", item.number)
+
+    # --- writing -------------------------------------------------------------------------
+
+    def files(self) -> tuple[dict[str, str | bytes], dict[str, Path]]:
+        """(text files by path, copies by path) of the new site."""
+        used: dict[int, set[int]] = {}
+        for item in self.items:
+            for number in markers(self._text_of(item), "I"):
+                used.setdefault(number, set()).add(item.number)
+        places = self._place_images(used)
+        paths = {item.number: self._path(item, places) for item in self.items}
+        texts: dict[str, str | bytes] = {}
+        copies: dict[str, Path] = {f"static/{rel}": src for rel, src in self.static.items()}
+        for item in self.items:
+            for name, src in self._bundle(item, places).items():
+                copies[posixpath.join(posixpath.dirname(paths[item.number]), name)] = src
+        for (path, _url), where in zip(self.images, places, strict=True):
+            for dest in where.get("static_copy", []):
+                copies[dest] = path
+        for item in self.items:
+            self._aliases(item)
+            text = self._resolve(item, dump_front_matter(self._ordered(item.front)) + "\n"
+                                 + item.body.lstrip("\n"), paths, places)
+            if item.notebook is not None:
+                texts[paths[item.number]] = _notebook(text, item.notebook)
+            else:
+                texts[paths[item.number]] = text
+        texts["lanting.toml"] = dump_toml(self.config, self.config_comments)
+        texts[".gitignore"] = "public/\n.lanting/\n"
+        texts.update(self.extra)
+        return texts, copies
+
+    def _text_of(self, item: Item) -> str:
+        return json.dumps(item.front, ensure_ascii=False, default=str) + item.body
+
+    def _place_images(self, used: dict[int, set[int]]) -> list[dict[str, Any]]:
+        """For each image: the posts whose bundles get it, and its URL elsewhere."""
+        places: list[dict[str, Any]] = []
+        posts = {i.number for i in self.items if i.kind == "post"}
+        for number, (path, url) in enumerate(self.images):
+            users = used.get(number, set())
+            bundled = {u for u in users if u in posts} if (url is None or len(users) == 1) \
+                else set()
+            place: dict[str, Any] = {"bundles": bundled, "url": url}
+            if url is None and users - bundled:  # a page without a bundle uses it
+                name = path.name
+                url = f"/images/imported/{name}"
+                place["url"] = url
+                place["static_copy"] = [f"static{url}"]
+            places.append(place)
+        return places
+
+    def _bundle(self, item: Item, places: list[dict[str, Any]]) -> dict[str, Path]:
+        if item.kind != "post":
+            return {}
+        files: dict[str, Path] = {}
+        for number in dict.fromkeys(markers(self._text_of(item), "I")):
+            if item.number in places[number]["bundles"]:
+                path = self.images[number][0]
+                name = path.name
+                stem, suffix = posixpath.splitext(name)
+                n = 1
+                while name in files and files[name] != path:
+                    n += 1
+                    name = f"{stem}-{n}{suffix}"
+                files[name] = path
+                places[number].setdefault("names", {})[item.number] = name
+        for name, path in item.files.items():
+            files.setdefault(name, path)
+        return files
+
+    def _path(self, item: Item, places: list[dict[str, Any]]) -> str:
+        if item.kind == "home":
+            return "content/_index.md"
+        if item.kind == "page":
+            return f"content/pages/{item.slug}.md"
+        if item.kind == "talk":
+            return f"content/talks/{item.slug}.md"
+        if item.notebook is not None:
+            return f"content/posts/{item.slug}.ipynb"
+        if self._bundle(item, places):
+            return f"content/posts/{item.slug}/index.md"
+        return f"content/posts/{item.slug}.md"
+
+    def new_url(self, item: Item) -> str:
+        """The URL the item has in the new site (with the permalink pattern)."""
+        if item.kind == "home":
+            return "/"
+        if item.kind == "page":
+            return f"/{item.slug}/"
+        if item.kind == "talk":
+            return f"/talks/{item.slug}/"
+        date = item.front.get("date")
+        text = date.text() if isinstance(date, When) else str(date or "1970-01-01")
+        meta = FrontMatter(title=item.title, date=parse_date(text), slug=item.slug,
+                           params=dict(item.front.get("params") or {}))
+        source = Source(Path(f"{item.slug}.md"), PurePosixPath(f"posts/{item.slug}.md"),
+                        Kind.POST, "")
+        try:
+            return "/" + post_dir(Document(source, meta, "", 1), self.permalink)
+        except ValueError:
+            return f"/posts/{item.slug}/"
+
+    def _aliases(self, item: Item) -> None:
+        if item.draft or not item.old_urls:
+            return
+        own = self.new_url(item)
+        aliases = [u for u in dict.fromkeys(site_path(u) for u in item.old_urls)
+                   if u != own and u.rstrip("/") + "/" != own]
+        if aliases and item.kind == "talk":  # talks have no `aliases`
+            for alias in aliases:
+                self.extra["static/" + alias_output(alias)] = redirect_page(own)
+            self.report.convert("old URLs kept (redirect pages)", len(aliases))
+        elif aliases:
+            item.front["aliases"] = aliases
+            self.report.convert("old URLs kept (aliases)", len(aliases))
+
+    def _ordered(self, front: dict[str, Any]) -> dict[str, Any]:
+        ordered = {k: front[k] for k in FRONT_ORDER if k in front}
+        ordered.update({k: v for k, v in front.items() if k not in ordered})
+        return ordered
+
+    def _resolve(self, item: Item, text: str, paths: dict[int, str],
+                 places: list[dict[str, Any]]) -> str:
+        here = posixpath.dirname(paths[item.number])
+
+        def link_text(match: re.Match[str]) -> str:
+            target = self.items[int(match.group(2))]
+            if target.draft and not item.draft:
+                self.report.warn(item.source or "", None,
+                                 f"a link to the draft `{target.title}` became plain text "
+                                 "(it would be a broken link once published)")
+                return match.group(1)
+            return match.group()
+
+        text = re.sub(rf"\[([^\]\n]*)\]\({MARK_OPEN}L(\d+){MARK_CLOSE}[^)\s]*\)", link_text, text)
+
+        def one(match: re.Match[str]) -> str:
+            kind, number = match.group(1), int(match.group(2))
+            if kind == "L":
+                return posixpath.relpath(paths[number], here)
+            place = places[number]
+            names = place.get("names", {})
+            if item.number in names:
+                return str(names[item.number])
+            return str(place["url"] or "")
+
+        return re.sub(rf"{MARK_OPEN}([LI])(\d+){MARK_CLOSE}", one, text)
+
+
+def _notebook(text: str, notebook: dict[str, Any]) -> str:
+    """A notebook post: the front matter in a first raw cell, the text around the embed
+    as Markdown cells, the embedded notebook's cells between them."""
+    end = text.index("\n---\n", 4) + 5
+    front, body = text[:end], text[end:]
+    before, _, after = body.partition(NOTEBOOK)
+    cells: list[dict[str, Any]] = [{"cell_type": "raw", "metadata": {},
+                                    "source": front.rstrip("\n")}]
+    if before.strip():
+        cells.append({"cell_type": "markdown", "metadata": {}, "source": before.strip()})
+    cells += notebook.get("cells", [])
+    if after.strip():
+        cells.append({"cell_type": "markdown", "metadata": {}, "source": after.strip()})
+    result = {"nbformat": notebook.get("nbformat", 4),
+              "nbformat_minor": notebook.get("nbformat_minor", 5),
+              "metadata": notebook.get("metadata", {}), "cells": cells}
+    if result["nbformat_minor"] >= 5:
+        for i, cell in enumerate(cells):
+            cell.setdefault("id", f"imported-{i}")
+    return json.dumps(result, ensure_ascii=False, indent=1) + "\n"
+
+
+def redirect_page(target: str) -> str:
+    """A redirect page like Lanting's own, for an old URL no Lanting page can alias."""
+    url = html.escape(target, quote=True)
+    return (f'<!doctype html>\n<html><head><meta charset="utf-8"><title>{url}</title>'
+            f'<link rel="canonical" href="{url}"><meta name="robots" content="noindex">'
+            f'<meta http-equiv="refresh" content="0; url={url}"></head>'
+            f'<body><h1>Moved</h1><p><a href="{url}">{url}</a></p></body></html>\n')
+
+
+def slug_of(text: str) -> str:
+    """A new slug from a file name or title (Lanting's rule: lower case, Chinese kept)."""
+    return slugify(text, fallback="untitled")

@@ -1,0 +1,316 @@
+"""Front matter as other generators write it, read leniently; Lanting's front matter
+and `lanting.toml`, written out; dates in every shape they come in."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+import tomllib
+import zoneinfo
+from collections.abc import Iterable
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
+
+
+def split_front_matter(text: str) -> tuple[str, str, str, int]:
+    """(format, front matter, body, first line of the body); format is `yaml`, `toml`,
+    `json` or "" (no front matter)."""
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n")
+    for fence, fmt in (("---", "yaml"), ("+++", "toml")):
+        if text.startswith(fence) and text[3:4] in ("\n", ""):
+            lines = text.split("\n")
+            for i in range(1, len(lines)):
+                if lines[i].rstrip() == fence:
+                    return fmt, "\n".join(lines[1:i]), "\n".join(lines[i + 1:]), i + 2
+    if text.startswith("{"):
+        depth = 0
+        for i, char in enumerate(text):
+            depth += {"{": 1, "}": -1}.get(char, 0)
+            if depth == 0:
+                return "json", text[: i + 1], text[i + 1:].lstrip("\n"), \
+                    text[: i + 1].count("\n") + 2
+    return "", "", text, 1
+
+
+def _yaml() -> YAML:
+    yaml = YAML(typ="safe", pure=True)
+    yaml.allow_duplicate_keys = True  # other generators let the last one win
+    return yaml
+
+
+_YAML = _yaml()
+
+
+def load_mapping(fmt: str, text: str) -> tuple[dict[str, Any], str | None]:
+    """The front matter (or a config file) as a mapping, and what was wrong with it."""
+    try:
+        if fmt == "toml":
+            data: Any = tomllib.loads(text)
+        elif fmt == "json":
+            data = json.loads(text)
+        else:
+            data = _YAML.load(text) if text.strip() else {}
+    except (YAMLError, tomllib.TOMLDecodeError, json.JSONDecodeError, ValueError) as error:
+        return {}, str(error).split("\n")[0]
+    if data is None:
+        return {}, None
+    if not isinstance(data, dict):
+        return {}, "not a mapping of keys to values"
+    return {str(k): v for k, v in data.items()}, None
+
+
+def raw_value(head: str, key: str) -> str | None:
+    """A top-level scalar as written (YAML or TOML), quotes removed: dates keep their
+    offset spelling (`+0800`) this way."""
+    match = re.search(rf"^{re.escape(key)}\s*[:=]\s*(.*?)\s*(?:#.*)?$", head, re.MULTILINE)
+    if not match:
+        return None
+    value = match.group(1).strip()
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+        value = value[1:-1]
+    return value or None
+
+
+def key_line(head: str, key: str, first: int = 2) -> int | None:
+    """The file line of a top-level key of a front matter starting on line `first`."""
+    for number, line in enumerate(head.split("\n"), start=first):
+        if re.match(rf"^{re.escape(key)}\s*[:=]", line):
+            return number
+    return None
+
+
+# --- dates ------------------------------------------------------------------------------
+
+
+_DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
+_DATETIME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?"
+                       r"\s*(Z|[+-]\d{2}:?\d{2}|[+-]\d{2})?$")
+
+
+def zone(name: str | None) -> dt.tzinfo:
+    if not name:
+        return dt.UTC
+    try:
+        return zoneinfo.ZoneInfo(name)
+    except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+        return dt.UTC
+
+
+class When:
+    """A date or a moment as a post had it: written back in Lanting's form with the
+    offset it was written with (or the source's time zone, for a moment without one)."""
+
+    def __init__(self, moment: dt.datetime, day_only: bool, utc_z: bool = False) -> None:
+        self.moment = moment
+        self.day_only = day_only
+        self.utc_z = utc_z
+
+    def text(self) -> str:
+        if self.day_only:
+            return self.moment.date().isoformat()
+        text = self.moment.isoformat()
+        if self.utc_z and text.endswith("+00:00"):
+            text = text[:-6] + "Z"
+        return text
+
+    def in_zone(self, tz: dt.tzinfo) -> dt.datetime:
+        """The moment on the clock of `tz` (dates of old URLs are in the site's zone)."""
+        return self.moment if self.day_only else self.moment.astimezone(tz)
+
+    def __lt__(self, other: When) -> bool:
+        return self.moment < other.moment
+
+
+def parse_when(value: Any, raw: str | None, tz: dt.tzinfo) -> When | None:
+    """`2023-09-12 21:05:00 +0800`, `2024-02-10 21:30:00+0800`, a YAML or TOML datetime,
+    a date; None if it is none of these."""
+    if isinstance(raw, str):
+        found = _from_text(raw, tz)
+        if found is not None:
+            return found
+    if isinstance(value, dt.datetime):
+        moment = value if value.tzinfo else value.replace(tzinfo=tz)
+        return When(moment, False)
+    if isinstance(value, dt.date):
+        return When(dt.datetime(value.year, value.month, value.day, tzinfo=tz), True)
+    if isinstance(value, str):
+        return _from_text(value, tz)
+    return None
+
+
+def _from_text(text: str, tz: dt.tzinfo) -> When | None:
+    text = text.strip()
+    match = _DATE.match(text)
+    try:
+        if match:
+            year, month, day = map(int, match.groups())
+            return When(dt.datetime(year, month, day, tzinfo=tz), True)
+        match = _DATETIME.match(text)
+        if not match:
+            return None
+        year, month, day, hour, minute = map(int, match.groups()[:5])
+        second = int(match.group(6) or 0)
+        offset = match.group(7)
+        if offset is None:
+            zone_: dt.tzinfo = tz
+        elif offset == "Z":
+            zone_ = dt.UTC
+        else:
+            digits = offset[1:].replace(":", "").ljust(4, "0")
+            delta = dt.timedelta(hours=int(digits[:2]), minutes=int(digits[2:]))
+            zone_ = dt.timezone(-delta if offset[0] == "-" else delta)
+        moment = dt.datetime(year, month, day, hour, minute, second, tzinfo=zone_)
+        if offset is None and isinstance(tz, zoneinfo.ZoneInfo):
+            moment = moment.astimezone(dt.timezone(moment.utcoffset() or dt.timedelta()))
+        return When(moment, False, offset == "Z")
+    except ValueError:
+        return None
+
+
+# --- lists --------------------------------------------------------------------------------
+
+
+def names(value: Any, split_spaces: bool = False) -> list[str]:
+    """Tags or categories in any shape: a list, one name, or (Jekyll) names separated by
+    spaces."""
+    if value is None or value == "":
+        return []
+    if isinstance(value, str):
+        return value.split() if split_spaces else [value.strip()]
+    if isinstance(value, list | tuple):
+        found: list[str] = []
+        for item in value:
+            found += names(item)
+        return [n for n in found if n]
+    return [str(value)]
+
+
+def unique(items: Iterable[str]) -> list[str]:
+    return list(dict.fromkeys(i for i in items if i))
+
+
+# --- writing -----------------------------------------------------------------------------
+
+
+_PLAIN = re.compile(r"^[\w\u4e00-\u9fff\u3400-\u4dbf\ue000-\uf8ff][\w\u4e00-\u9fff\u3400-\u4dbf"
+                    r"\ue000-\uf8ff .,()/+\-·，。（）、《》\u00b7]*$")
+_NOT_PLAIN = re.compile(r"^(true|false|yes|no|on|off|null|~|[-+]?[\d.]+(e[-+]?\d+)?|"
+                        r"\d{4}-\d\d-\d\d.*)$", re.IGNORECASE)
+DATE_KEYS = ("date", "updated")
+
+
+def yaml_scalar(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, When):
+        return value.text()
+    if value is None:
+        return "null"
+    text = str(value)
+    if _PLAIN.match(text) and not _NOT_PLAIN.match(text) and not text.endswith(" ") \
+            and ": " not in text and " #" not in text:
+        return text
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _yaml_value(value: Any, indent: str) -> str:
+    """` value` after `key:`, or a block on the following lines."""
+    if isinstance(value, dict):
+        if not value:
+            return " {}"
+        return "\n" + "\n".join(f"{indent}  {_key(k)}:{_yaml_value(v, indent + '  ')}"
+                                for k, v in value.items())
+    if isinstance(value, list | tuple):
+        if not value:
+            return " []"
+        if all(not isinstance(v, dict | list | tuple) for v in value) \
+                and sum(len(yaml_scalar(v)) for v in value) < 60:
+            return " [" + ", ".join(yaml_scalar(v) for v in value) + "]"
+        lines = []
+        for item in value:
+            if isinstance(item, dict):
+                first = True
+                for k, v in item.items():
+                    lead = f"{indent}  - " if first else f"{indent}    "
+                    lines.append(f"{lead}{_key(k)}:{_yaml_value(v, indent + '    ')}")
+                    first = False
+            else:
+                lines.append(f"{indent}  -{_yaml_value(item, indent + '  ')}")
+        return "\n" + "\n".join(lines)
+    if isinstance(value, str) and "\n" in value.strip("\n"):
+        body = "\n".join(f"{indent}  {line}" if line else "" for line in value.split("\n"))
+        return " |-\n" + body.rstrip()
+    return " " + yaml_scalar(value)
+
+
+def _key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z_][\w-]*", key) else json.dumps(key, ensure_ascii=False)
+
+
+def dump_front_matter(front: dict[str, Any]) -> str:
+    """`---` … `---`, keys in the order given, empty values left out."""
+    lines = ["---"]
+    for key, value in front.items():
+        if value is None or value == [] or value == {} or value == "":
+            continue
+        lines.append(f"{_key(key)}:{_yaml_value(value, '')}")
+    lines.append("---")
+    return "\n".join(lines) + "\n"
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, list | tuple):
+        if any(isinstance(v, dict) for v in value):
+            return "[\n" + "".join(f"  {_toml_value(v)},\n" for v in value) + "]"
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{_toml_key(k)} = {_toml_value(v)}"
+                                for k, v in value.items()) + " }"
+    return json.dumps(str(value), ensure_ascii=False)
+
+
+def _toml_key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else json.dumps(key, ensure_ascii=False)
+
+
+def dump_toml(config: dict[str, Any], comments: dict[str, str] | None = None) -> str:
+    """`lanting.toml`: top-level values, then tables, then arrays of tables (`[[menu]]`);
+    `comments` puts a `# …` line above a key or table."""
+    comments = comments or {}
+    out: list[str] = []
+
+    def comment(key: str) -> None:
+        if key in comments:
+            out.extend(f"# {line}" for line in comments[key].split("\n"))
+
+    for key, value in config.items():
+        if not isinstance(value, dict) and not _array_of_tables(value):
+            comment(key)
+            out.append(f"{_toml_key(key)} = {_toml_value(value)}")
+    for key, value in config.items():
+        if _array_of_tables(value):
+            for item in value:
+                out.append("")
+                comment(key)
+                out.append(f"[[{_toml_key(key)}]]")
+                out += [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in item.items()]
+    for key, value in config.items():
+        if isinstance(value, dict) and value:
+            out.append("")
+            comment(key)
+            out.append(f"[{_toml_key(key)}]")
+            out += [f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items()]
+    return "\n".join(out).lstrip("\n") + "\n"
+
+
+def _array_of_tables(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)

@@ -1,0 +1,60 @@
+"""`[markdown] heading_ids`: Lanting's ids, or GitHub's (kramdown GFM, Hugo) for links
+written for an old site."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from lanting.build.options import BuildResult
+from lanting.errors import LantingError
+from lanting.markdown.anchors import github_slug
+from lanting.markdown.render import render_markdown
+from lanting.model.markdown import MarkdownOptions, RenderContext
+
+
+def ids(text: str, style: str) -> list[str]:
+    rendered = render_markdown(text, RenderContext(Path("/s/content/posts/a.md"), "posts/a.md"),
+                               MarkdownOptions(heading_ids=style))
+    return [h.id for h in rendered.headings]
+
+
+@pytest.mark.parametrize(("heading", "lanting", "github"), [
+    ("a_b -- c", "a-b-c", "a_b----c"),
+    ("为什么需要多卡？", "为什么需要多卡", "为什么需要多卡"),
+    ("Ring AllReduce 与数据并行", "ring-allreduce-与数据并行", "ring-allreduce-与数据并行"),
+    ("C++ & CUDA", "c-cuda", "c--cuda"),
+    ("`nccl_debug` 变量", "nccl-debug-变量", "nccl_debug-变量"),
+    ("1F1B 调度", "1f1b-调度", "1f1b-调度"),
+    ("???", "section", "section"),
+])
+def test_both_styles(heading: str, lanting: str, github: str) -> None:
+    assert ids(f"## {heading}\n", "lanting") == [lanting]
+    assert ids(f"## {heading}\n", "github") == [github]
+
+
+def test_github_ids_are_unique_as_github_makes_them() -> None:
+    assert ids("## A\n\n## A\n\n## A\n", "github") == ["a", "a-1", "a-2"]
+    assert github_slug("Déjà vu") == "déjà-vu"
+
+
+def test_the_setting_reaches_the_pages(make_site: Callable[..., Path],
+                                       build_site: Callable[..., BuildResult]) -> None:
+    site = make_site({
+        "lanting.toml": 'title = "T"\n[search]\nenabled = false\n'
+                        '[markdown]\nheading_ids = "github"\n',
+        "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n## a_b -- c\n\n"
+                              "[x](#a_b----c)\n"})
+    build_site(site)
+    assert 'id="a_b----c"' in (site / "public/posts/a/index.html").read_text()
+
+
+def test_an_unknown_style_is_a_config_error(make_site: Callable[..., Path],
+                                            build_site: Callable[..., BuildResult]) -> None:
+    site = make_site({"lanting.toml": 'title = "T"\n[markdown]\nheading_ids = "gfm"\n'})
+    with pytest.raises(LantingError) as info:
+        build_site(site)
+    assert info.value.problems[0].line == 3
+    assert "unknown heading id style `gfm`" in info.value.problems[0].message

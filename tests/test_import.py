@@ -1,0 +1,362 @@
+"""`lanting import`: the fixture sites under tests/fixtures/import/ (each shaped like a real
+Jekyll, al-folio, Hugo, Hugo Blox or Hexo site) import, then build with no error, no
+template syntax left in any page's text, every image present, drafts and unpublished
+posts not published, and every old post URL answering — all checked on the parsed
+output."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urljoin
+
+import pytest
+from htmltree import Element, parse_html
+
+from lanting.build import build
+from lanting.build.options import BuildOptions, BuildResult
+from lanting.errors import UsageError
+from lanting.importer import Imported, detect, import_site
+from lanting.importer.common import Options
+
+FIXTURES = Path(__file__).parent / "fixtures" / "import"
+NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+"""A fixed "now": posts dated in the future or expired stay so."""
+
+
+@dataclass(frozen=True)
+class Case:
+    kind: str
+    old_urls: tuple[str, ...]
+    """Old URLs of published posts and pages (as a browser sends them)."""
+    drafts: tuple[str, ...]
+    """Slugs of posts the old site did not publish."""
+    images: dict[str, int]
+    """New page URL -> how many images (at least) it shows."""
+    allowed_warnings: tuple[str, ...] = ()
+    """Build warnings the fixture is expected to give (a part of the message)."""
+
+
+CASES = {
+    "jekyll": Case(
+        "jekyll",
+        ("/rl/2023/09/12/ppo-clip-objective.html",
+         "/rl/notes/2023/10/03/gae-and-td-lambda.html", "/notes/gae/",
+         "/ml%20systems/2024/02/29/nccl-ring-allreduce.html",
+         "/ml systems/2024/02/29/nccl-ring-allreduce.html",
+         "/2024/05/20/zero3.html", "/systems/cuda/2024/06/02/CUDA-Graphs-in-PyTorch.html",
+         "/about/"),
+        ("flash-attention-io", "vllm-paged-attention"),
+        {"/posts/ppo-clip-objective/": 1, "/posts/gae-and-td-lambda/": 2,
+         "/posts/nccl-ring-allreduce/": 1, "/posts/zero3/": 1}),
+    "al-folio": Case(
+        "al-folio",
+        ("/blog/2024/grpo-without-critic/", "/blog/2024/kl-estimators/",
+         "/blog/2024/rollout-throughput/", "/blog/2024/rl-debug-checklist/",
+         "/blog/2024/zhihu-crosspost/", "/blog/2023/advantage-notebook/"),
+        ("dapo-reading", "entropy-collapse"),
+        {"/blog/2024/grpo-without-critic/": 1, "/": 1},
+        ("unknown code language `mermaid`",)),
+    "hugo": Case(
+        "hugo",
+        ("/posts/2024/01/ring-allreduce/",
+         "/posts/2024/02/megatron-%E5%BC%A0%E9%87%8F%E5%B9%B6%E8%A1%8C%E5%88%97%E5%88%87"
+         "%E5%88%86%E4%B8%8E%E8%A1%8C%E5%88%87%E5%88%86/",
+         "/posts/2024/02/megatron-张量并行列切分与行切分/", "/tp/", "/2024/02/tensor-parallel/",
+         "/posts/2024/03/pipeline-bubbles/", "/notes/nccl-debug/"),
+        ("sequence-parallel", "gpu-rental-prices", "moe-routing"),
+        {"/posts/2024/01/ring-allreduce/": 1, "/posts/2024/02/tensor-parallel/": 1,
+         "/posts/2024/03/pipeline-bubbles/": 1}),
+    "hugo-blox": Case(
+        "hugo-blox",
+        ("/post/grpo-from-scratch/", "/post/vllm-sleep-mode/", "/post/vllm-weight-sync/",
+         "/post/kl-penalty/",
+         "/talk/grpo-%E8%AE%AD%E7%BB%83%E4%B8%BA%E4%BB%80%E4%B9%88%E4%BC%9A%E5%B4%A9"
+         "acl-2025-%E5%8F%A3%E5%A4%B4%E6%8A%A5%E5%91%8A/",
+         "/publication/grpo-stability/", "/publication/rollout-scheduling/",
+         "/uploads/resume.pdf"),
+        ("reading-list-2024",),
+        {"/post/grpo-from-scratch/": 1, "/post/vllm-sleep-mode/": 1, "/": 1}),
+    "hexo": Case(
+        "hexo",
+        ("/posts/5f3a9c1e.html", "/posts/9b21e07d.html", "/posts/c4e8a210.html", "/nccl-env/",
+         "/about/"),
+        ("读论文-dapo", "flashattention-手推"),
+        {"/posts/ppo-算法详解/": 1, "/posts/gae-广义优势估计/": 1,
+         "/posts/verl-源码阅读-01-整体架构/": 2}),
+}
+
+
+@dataclass(frozen=True)
+class Built:
+    imported: Imported
+    result: BuildResult
+    out: Path
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    cache: dict[str, Built] = {}
+
+    def get(kind: str) -> Built:
+        if kind not in cache:
+            dest = tmp_path_factory.mktemp(kind) / "site"
+            imported = import_site(FIXTURES / kind, dest, None, False, NOW)
+            result = build(dest, BuildOptions())
+            cache[kind] = Built(imported, result, dest / "public")
+        return cache[kind]
+
+    return get
+
+
+# --- reading the output ------------------------------------------------------------------
+
+
+def pages(out: Path) -> dict[str, Element]:
+    """Every HTML page by its URL (redirect pages and the 404 page left out)."""
+    found = {}
+    for path in sorted(out.rglob("*.html")):
+        doc = parse_html(path.read_text(encoding="utf-8"))
+        if any(m.get("http-equiv") == "refresh" for m in doc.find_all("meta")):
+            continue
+        rel = path.relative_to(out).as_posix()
+        found["/" + rel.removesuffix("index.html")] = doc
+    return found
+
+
+SKIP_TEXT = frozenset({"pre", "code", "script", "style", "template", "math", "svg"})
+TEMPLATE = re.compile(r"\{\{|\{%|%\}|\{:|\{\{<|>\}\}")
+
+
+def prose(element: Element) -> str:
+    """The text a reader sees outside code, scripts and math."""
+    parts = []
+    for child in element.children:
+        if isinstance(child, str):
+            parts.append(child)
+        elif child.tag not in SKIP_TEXT and "katex" not in " ".join(child.classes):
+            parts.append(prose(child))
+    return " ".join(parts)
+
+
+def answer(out: Path, url: str) -> Path:
+    """The output file answering `url`, following a redirect page to its target."""
+    path = out / unquote(url).lstrip("/")
+    if url.endswith("/") or path.is_dir():
+        path = path / "index.html"
+    assert path.is_file(), f"{url} answers nothing"
+    doc = parse_html(path.read_text(encoding="utf-8"))
+    refresh = [m for m in doc.find_all("meta") if m.get("http-equiv") == "refresh"]
+    if refresh:
+        target = refresh[0]["content"].split("url=", 1)[1]
+        if target.startswith(("http://", "https://")):
+            return path
+        return answer(out, urljoin(url, target))
+    return path
+
+
+def image_sources(doc: Element) -> list[str]:
+    found = []
+    for element in doc.iter():
+        if element.tag == "img" and element.get("src"):
+            found.append(element["src"])
+        for attr in ("srcset",):
+            for part in (element.get(attr) or "").split(","):
+                if part.strip():
+                    found.append(part.split()[0])
+    return found
+
+
+# --- the checks ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", sorted(CASES))
+def test_import_then_build_has_no_problem(kind: str, built: Any) -> None:
+    case, done = CASES[kind], built(kind)
+    unexpected = [str(w) for w in done.result.warnings
+                  if not any(a in str(w) for a in case.allowed_warnings)]
+    assert unexpected == []
+    assert done.imported.report.counts["posts"] >= 3
+
+
+@pytest.mark.parametrize("kind", sorted(CASES))
+def test_no_template_syntax_left_in_any_page(kind: str, built: Any) -> None:
+    left = {}
+    for url, doc in pages(built(kind).out).items():
+        body = doc.find("main") or doc
+        found = TEMPLATE.findall(prose(body))
+        if found:
+            left[url] = found
+    assert left == {}
+
+
+@pytest.mark.parametrize("kind", sorted(CASES))
+def test_every_image_is_present(kind: str, built: Any) -> None:
+    case, done = CASES[kind], built(kind)
+    shown = pages(done.out)
+    for url, doc in shown.items():
+        for src in image_sources(doc):
+            if src.startswith(("http://", "https://", "data:")):
+                continue
+            target = unquote(urljoin(url, src).split("#")[0].split("?")[0])
+            assert (done.out / target.lstrip("/")).is_file(), f"{url}: image {src} missing"
+    for url, count in case.images.items():
+        main = shown[url].find("main") or shown[url]
+        assert len([e for e in main.iter() if e.tag == "img"]) >= count, url
+
+
+@pytest.mark.parametrize("kind", sorted(CASES))
+def test_unpublished_posts_stay_unpublished(kind: str, built: Any) -> None:
+    case, done = CASES[kind], built(kind)
+    posts = done.imported.dest / "content" / "posts"
+    shown = pages(done.out)
+    for slug in case.drafts:
+        [source] = [p for p in posts.rglob("*.md") if slug in (p.stem, p.parent.name)]
+        head = source.read_text(encoding="utf-8").split("\n---\n", 1)[0]
+        assert re.search(r"^draft: true$", head, re.MULTILINE)
+        title = re.search(r"^title: (.*)$", head, re.MULTILINE)
+        assert title is not None
+        name = title.group(1).strip('"')
+        assert [u for u, doc in shown.items() if name in doc.text()] == []
+        assert not any(p.is_dir() for p in done.out.rglob(slug))
+
+
+@pytest.mark.parametrize("kind", sorted(CASES))
+def test_every_old_url_answers(kind: str, built: Any) -> None:
+    case, done = CASES[kind], built(kind)
+    for url in case.old_urls:
+        answer(done.out, url)
+
+
+def test_detection_names_each_kind() -> None:
+    assert {kind: detect(FIXTURES / kind) for kind in CASES} == {k: k for k in CASES}
+
+
+def test_an_unknown_source_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "notes.md").write_text("# Notes\n", encoding="utf-8")
+    with pytest.raises(UsageError, match="not a site Lanting can import: looked for"):
+        import_site(tmp_path, tmp_path.parent / "out")
+    assert not (tmp_path.parent / "out").exists()
+
+
+def tree_hash(root: Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(root.rglob("*")):
+        digest.update(path.relative_to(root).as_posix().encode())
+        if path.is_file():
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+@pytest.mark.parametrize("kind", sorted(CASES))
+def test_dry_run_writes_nothing(kind: str, tmp_path: Path) -> None:
+    before = tree_hash(FIXTURES)
+    dest = tmp_path / "new"
+    imported = import_site(FIXTURES / kind, dest, None, True, NOW)
+    assert not dest.exists() and list(tmp_path.iterdir()) == []
+    assert tree_hash(FIXTURES) == before
+    assert "lanting.toml" in imported.files
+
+
+def test_source_is_never_touched(tmp_path: Path, built: Any) -> None:
+    before = tree_hash(FIXTURES)
+    built("jekyll")
+    assert tree_hash(FIXTURES) == before
+
+
+def test_a_dest_inside_the_source_or_not_empty_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match="inside the source"):
+        import_site(FIXTURES / "jekyll", FIXTURES / "jekyll" / "out")
+    (tmp_path / "x").write_text("", encoding="utf-8")
+    with pytest.raises(UsageError, match="not empty"):
+        import_site(FIXTURES / "jekyll", tmp_path)
+
+
+def test_cli_prints_the_report_with_file_and_line(run_cli: Any, tmp_path: Path) -> None:
+    code, out, _err = run_cli("import", FIXTURES / "jekyll", tmp_path / "new", "--dry-run")
+    assert code == 0
+    assert "dry run: nothing written" in out
+    assert re.search(r"_posts/2023-10-03-gae-and-td-lambda\.md:\d+: warning: kramdown "
+                     r"abbreviation", out)
+    assert not (tmp_path / "new").exists()
+
+
+def test_cli_unknown_source_exits_with_usage_error(run_cli: Any, tmp_path: Path) -> None:
+    code, _out, err = run_cli("import", tmp_path, tmp_path.parent / "elsewhere")
+    assert code != 0
+    assert "not a site Lanting can import" in err
+    assert "Traceback" not in err
+
+
+def test_hexo_default_permalinks_keep_chinese_title_urls(tmp_path: Path) -> None:
+    """With Hexo's default `:year/:month/:day/:title/`, `:title` is the path under
+    `_posts/` with its case and Chinese kept; both the encoded and raw forms answer."""
+    dest = tmp_path / "site"
+    import_site(FIXTURES / "hexo", dest, "hexo", False,
+                Options(now=NOW.now, permalink=":year/:month/:day/:title/"))
+    build(dest, BuildOptions())
+    out = dest / "public"
+    for url in ("/2023/06/18/PPO-%E7%AE%97%E6%B3%95%E8%AF%A6%E8%A7%A3/",
+                "/2023/06/18/PPO-算法详解/", "/2023/09/02/rl/GAE-广义优势估计/",
+                "/2024/02/25/verl-源码阅读-01-整体架构/", "/nccl-env/"):
+        assert answer(out, url).parent.name in ("ppo-算法详解", "gae-广义优势估计",
+                                                "verl-源码阅读-01-整体架构",
+                                                "nccl-环境变量速查")
+
+
+def test_hexo_front_matter_and_tags(built: Any) -> None:
+    posts = built("hexo").imported.dest / "content" / "posts"
+    gae = (posts / "gae-广义优势估计" / "index.md").read_text(encoding="utf-8")
+    assert "categories: [强化学习]" in gae  # a flat list is one hierarchy: its leaf
+    assert "date: 2023-09-02T21:40:33+08:00" in gae  # read in the site's time zone
+    assert "\\_" not in gae and "$\\delta_t = r_t" in gae  # marked's escapes undone
+    assert 'hl_lines=5 title=gae_loop.py' in gae
+    verl = (posts / "verl-源码阅读-01-整体架构" / "index.md").read_text(encoding="utf-8")
+    assert "categories: [框架源码, 笔记]" in verl
+    assert "[verl 仓库](https://github.com/volcengine/verl)" in verl
+    nccl = (posts / "nccl-环境变量速查.md").read_text(encoding="utf-8")
+    assert "hidden: true" in nccl and "看答案[^hide-1]" in nccl
+    assert "[PPO 算法详解：从 TRPO 到 Clip](ppo-算法详解/index.md)" in nccl
+
+
+def test_hugo_blox_profile_publications_and_talk(built: Any) -> None:
+    done = built("hugo-blox")
+    config = (done.imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    for line in ('name_en = "Wen Jiang"', 'position = "博士后研究员"',
+                 'email = "wen.jiang@example.edu.cn"', 'photo = "/images/avatar.png"',
+                 '{ kind = "cv", url = "/uploads/resume.pdf" }'):
+        assert line in config
+    bib = (done.imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert "@inproceedings{jiang2025grpo," in bib and "@article{rollout-scheduling," in bib
+    assert "arxiv              = {2503.04567}" in bib
+    assert (done.out / "publications" / "jiang2025grpo" / "index.html").is_file()
+    talk = parse_html((done.out / "talks" / "acl-2025-oral" / "index.html")
+                      .read_text(encoding="utf-8"))
+    hrefs = [a.get("href") or "" for a in talk.find_all("a")]
+    assert any("jiang2025grpo" in h for h in hrefs)
+    post = parse_html((done.out / "post" / "grpo-from-scratch" / "index.html")
+                      .read_text(encoding="utf-8"))
+    main = post.find("main") or post
+    assert "figure-fig-reward" in main.ids()
+    assert [m.text() for m in main.find_all("mark")] == ["长度偏置"]
+    assert main.find("details") is not None
+
+
+def test_alfolio_bibliography_keeps_its_fields(built: Any) -> None:
+    """Lanting reads al-folio's fields as they are; file names become paths of static/,
+    a missing file is left out with a warning; co-authors come along."""
+    done = built("al-folio")
+    bib = (done.imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert "abbr" in bib and "bibtex_show" in bib and "award_name" in bib
+    assert "{/assets/img/publication_preview/grpo-stab.png}" in bib
+    assert "han2021undergrad-supp.pdf" not in bib
+    assert any("han2021undergrad-supp.pdf is missing" in e.message
+               for e in done.imported.report.warnings)
+    assert (done.imported.dest / "content" / "coauthors.yml").is_file()
+    page = parse_html((done.out / "publications" / "index.html").read_text(encoding="utf-8"))
+    assert any((e.get("src") or "").endswith("grpo-stab.png") for e in page.iter()
+               if e.tag == "img")

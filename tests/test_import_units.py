@@ -1,0 +1,178 @@
+"""The importer's pieces one by one: dates, names, categories, URLs of old sites, body
+conversions, BibTeX, front matter written back."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from lanting.importer import body as B
+from lanting.importer.bibtex import dump, parse
+from lanting.importer.hexo import hierarchies
+from lanting.importer.hugo import hugo_path
+from lanting.importer.liquid import Context
+from lanting.importer.report import Report
+from lanting.importer.text import (
+    dump_front_matter,
+    dump_toml,
+    names,
+    parse_when,
+    raw_value,
+    split_front_matter,
+    zone,
+)
+
+SHANGHAI = zone("Asia/Shanghai")
+
+
+@pytest.mark.parametrize(("written", "expected"), [
+    ("2023-09-12 21:05:00 +0800", "2023-09-12T21:05:00+08:00"),
+    ("2024-02-10 21:30:00+0800", "2024-02-10T21:30:00+08:00"),
+    ("2024-03-01T00:30:00Z", "2024-03-01T00:30:00Z"),
+    ("2023-06-18 22:14:05", "2023-06-18T22:14:05+08:00"),  # in the site's zone
+    ("2024-01-05", "2024-01-05"),
+])
+def test_dates_keep_the_offset_they_were_written_with(written: str, expected: str) -> None:
+    when = parse_when(None, written, SHANGHAI)
+    assert when is not None and when.text() == expected
+
+
+def test_a_date_of_old_urls_is_the_day_in_the_sites_zone() -> None:
+    when = parse_when(None, "2024-03-01 00:30:00 +0800", SHANGHAI)
+    assert when is not None
+    assert when.in_zone(dt.UTC).date() == dt.date(2024, 2, 29)
+
+
+def test_raw_value_reads_the_offset_yaml_would_lose() -> None:
+    head = "title: x\ndate: 2023-09-12 21:05:00 +0800 # comment\n"
+    assert raw_value(head, "date") == "2023-09-12 21:05:00 +0800"
+
+
+def test_tags_in_every_shape() -> None:
+    assert names("ppo rl value", split_spaces=True) == ["ppo", "rl", "value"]
+    assert names("ML Systems") == ["ML Systems"]
+    assert names(["a", ["b", "c"]]) == ["a", "b", "c"]
+    assert names(None) == []
+
+
+def test_hexo_categories_are_hierarchies_and_their_leaves_are_kept() -> None:
+    assert hierarchies("技术") == [["技术"]]
+    assert hierarchies(["技术", "强化学习"]) == [["技术", "强化学习"]]  # one hierarchy
+    assert hierarchies([["技术", "框架源码"], ["笔记"]]) == [["技术", "框架源码"], ["笔记"]]
+    assert hierarchies([["技术", "深度学习"], "笔记"]) == [["技术", "深度学习"], ["笔记"]]
+
+
+def test_hugo_paths_as_hugo_sanitizes_them() -> None:
+    assert hugo_path("Megatron 张量并行：列切分与行切分") == "megatron-张量并行列切分与行切分"
+    assert hugo_path("Pipeline-Bubbles") == "pipeline-bubbles"
+    assert hugo_path("Pipeline-Bubbles", lower=False) == "Pipeline-Bubbles"
+
+
+def test_split_front_matter_of_each_format() -> None:
+    assert split_front_matter("---\na: 1\n---\nbody\n")[:3] == ("yaml", "a: 1", "body\n")
+    assert split_front_matter("+++\na = 1\n+++\nbody")[:3] == ("toml", "a = 1", "body")
+    fmt, head, text, _line = split_front_matter('{"a": 1}\nbody')
+    assert (fmt, head, text) == ("json", '{"a": 1}', "body")
+    assert split_front_matter("no front matter")[0] == ""
+
+
+def test_front_matter_written_back_reads_as_yaml() -> None:
+    from ruamel.yaml import YAML
+
+    front = {"title": "GAE：广义优势估计", "tags": ["a: b", "true"], "draft": True,
+             "summary": "x #y", "params": {"hidden": True}, "empty": []}
+    text = dump_front_matter(front)
+    data = YAML(typ="safe", pure=True).load(text.strip("-\n"))
+    assert data == {"title": "GAE：广义优势估计", "tags": ["a: b", "true"], "draft": True,
+                    "summary": "x #y", "params": {"hidden": True}}
+
+
+def test_toml_written_back_reads_as_toml() -> None:
+    import tomllib
+
+    config = {"title": 'A "quoted" title', "menu": [{"name": "Blog", "url": "/blog/"}],
+              "profile": {"name": "程澈", "links": [{"kind": "github", "url": "https://x"}]}}
+    assert tomllib.loads(dump_toml(config)) == config
+
+
+# --- bodies ---------------------------------------------------------------------------
+
+
+def test_kramdown_math_inline_display_and_dollars() -> None:
+    shelf = B.Shelf()
+    text = "cost $3 and $$x^2$$ inline\n\n$$\ny = 1\n$$\n"
+    out, inline, dollars = B.kramdown_math(text, shelf)
+    out = shelf.restore(out)
+    assert out == "cost \\$3 and $x^2$ inline\n\n$$\ny = 1\n$$\n"
+    assert (inline, dollars) == (1, 1)
+
+
+def test_marked_escapes_are_undone_inside_math_only() -> None:
+    text = "a\\_b $r\\_t$ and $$x \\\\\\\\ y$$"
+    out, count = B.unescape_marked_math(text)
+    assert out == "a\\_b $r_t$ and $$x \\\\ y$$"
+    assert count == 2
+
+
+def test_kramdown_attribute_lists_and_toc() -> None:
+    warned: list[str] = []
+    text = "* TOC\n{:toc}\n\n> Be careful.\n{: .block-warning}\n\n![x](a.png){: width=\"4\"}\n"
+    out, count = B.kramdown_blocks(text, lambda construct, message: warned.append(message))
+    assert "TOC" not in out and "{:" not in out
+    assert "> [!WARNING]\n> Be careful." in out
+    assert count >= 3 and warned == []
+
+
+def test_goldmark_heading_ids_become_anchors() -> None:
+    out, count = B.goldmark_attributes("## Title {#old-id .cls}\n\ntext\n{.table}\n")
+    assert B.tidy(out) == '<a id="old-id"></a>\n## Title\n\ntext\n'
+    assert count == 2
+
+
+def test_html_anchors_get_ids() -> None:
+    assert B.html_anchors('<a name="gae"></a> and <a name="x"/>') == \
+        ('<a id="gae"></a> and <a id="x"></a>', 2)
+
+
+def test_fences_are_longer_than_the_backticks_inside() -> None:
+    assert B.fence("md", "```py\nx\n```", {"title": "a b.md"}) == \
+        '````md title="a b.md"\n```py\nx\n```\n````'
+
+
+def test_code_is_put_aside_while_the_prose_is_converted() -> None:
+    shelf = B.Shelf()
+    text = "a `{{ x }}` b\n\n```\n{% raw %}\n```\n"
+    kept = B.protect_code(text, shelf)
+    assert "{{" not in kept and "{%" not in kept
+    assert shelf.restore(kept) == text
+
+
+def test_an_unknown_construct_is_kept_in_a_comment_and_reported(tmp_path: Path) -> None:
+    report = Report(tmp_path, "jekyll")
+    original = "line one\n{% youtube abc %}\n"
+    ctx = Context(report, tmp_path / "_posts" / "x.md", original)
+    kept = ctx.leave("{% youtube abc %}")
+    assert kept == "<!-- import: unconverted {% youtube abc %} -->"
+    [entry] = report.warnings
+    assert (entry.path, entry.line) == ("_posts/x.md", 2)
+
+
+# --- BibTeX -------------------------------------------------------------------------------
+
+
+def test_bibtex_strings_are_expanded_and_ampersands_kept() -> None:
+    text = ('@string{acl = "Association for Computational Linguistics"}\n'
+            "@book{k, title = {A & B}, publisher = acl, year = 2020}\n")
+    [entry], strings = parse(text)
+    assert strings == {"acl": '"Association for Computational Linguistics"'}
+    assert entry.value("publisher") == "Association for Computational Linguistics"
+    assert "title     = {A & B}," in dump([entry])
+    assert entry.line == 2
+
+
+def test_underscores_in_text_of_math_are_escaped() -> None:
+    out, count = B.text_underscores(r"$\text{sentence_length} + x_i + \text{a\_b} \text{ & }$")
+    assert out == r"$\text{sentence\_length} + x_i + \text{a\_b} \text{ \& }$"
+    assert count == 2

@@ -1,0 +1,50 @@
+"""Template syntax of other generators left in a page is a warning at its line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from lanting.markdown.render import render_markdown
+from lanting.model.markdown import RenderContext
+
+
+def warnings(text: str) -> list[tuple[int | None, str]]:
+    rendered = render_markdown(text, RenderContext(Path("/s/content/posts/a.md"),
+                                                   "posts/a.md", body_line=5))
+    assert all(p.severity == "warning" for p in rendered.problems)
+    return [(p.line, p.message.split(": ", 1)[1]) for p in rendered.problems]
+
+
+@pytest.mark.parametrize("syntax", [
+    "{{ site.baseurl }}", "{% post_url 2024-01-01-x %}", "{: .note}", "{:toc}",
+    "{{< youtube abc >}}", "{{% callout note %}}", "{{ '/a.png' | relative_url }}"])
+def test_each_kind_is_found(syntax: str) -> None:
+    escaped = syntax.replace("{{<", "\\{{<")  # a known shortcode would run, not stay
+    assert warnings(f"Text\nmore {escaped} text.\n") == [(6, f"`{syntax}`")]
+
+
+def test_code_math_comments_and_pre_are_left_alone() -> None:
+    assert warnings("`{{ x }}` and $\\{{a}\\}$\n\n```\n{% raw %}\n```\n\n    {{ y }}\n\n"
+                    "<!-- {{ z }} -->\n\n<div><pre>{{ p }}</pre><code>{% t %}</code></div>\n"
+                    ) == []
+
+
+def test_raw_html_and_links_are_looked_at() -> None:
+    found = warnings('![a]({{ site.baseurl }}/a.png)\n\n<img src="{{ x }}">\n\n'
+                     "<div>\n{% include figure.liquid %}\n</div>\n")
+    assert found == [(5, "`{{ site.baseurl }}`"), (7, "`{{ x }}`"),
+                     (10, "`{% include figure.liquid %}`")]
+
+
+def test_lanting_check_reports_them_with_file_and_line(
+        make_site: Callable[..., Path], run_cli: Callable[..., tuple[int, str, str]]) -> None:
+    site = make_site({"content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n\n"
+                                            "Hello {{ page.title }}\n"})
+    code, out, err = run_cli("check", site)
+    assert code == 0
+    assert "content/posts/a.md:6: warning: template syntax left in the page: " \
+           "`{{ page.title }}`" in err
+    assert "1 warning" in out
