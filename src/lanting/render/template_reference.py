@@ -59,8 +59,6 @@ VARIABLES: dict[str, str] = {
     "t": "`t(key)`: an interface string in the page's language (`[strings.LANG]` of "
          "`lanting.toml` overrides them).",
     "canonical": "The page's own path, with the base path (`/blog/`).",
-    "cite_this": "`cite_this(page)`: the post as a formatted reference and as BibTeX, "
-                 "for the \"cite this post\" block.",
     "current_section": "`current_section(href)`: whether a menu link leads to this page's "
                        "section (for `aria-current`).",
     # globals of every language (sections.py)
@@ -85,7 +83,6 @@ VARIABLES: dict[str, str] = {
     "json_ld": "The publication's JSON-LD (`ScholarlyArticle`), ready to embed.",
     "tags": "Every tag of the projects once (`name`, `slug`), for the filter buttons.",
     "talk": "The talk (`model/site.py` `Talk`): its slides, notes, event, video, …",
-    "tags": "On the projects page: every tag of the projects, for the filters.",
     # read by partials from the template that includes them
     "share_title": "Set by the including template: the title of the link preview.",
     "share_description": "Set by the including template: its description.",
