@@ -23,6 +23,7 @@ from lanting.markdown.cjk import cjk_spacing_plugin
 from lanting.markdown.code import code_plugin
 from lanting.markdown.figures import figures_plugin
 from lanting.markdown.footnotes import add_sidenotes
+from lanting.markdown.inline_code import inline_code_plugin
 from lanting.markdown.links import links_plugin, resolve_placeholders
 from lanting.markdown.math import math_characters, math_plugin
 from lanting.markdown.more import MORE_HTML, more_plugin
@@ -84,6 +85,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.use(links_plugin)
     md.use(figures_plugin)
     md.use(code_plugin)
+    md.use(inline_code_plugin)
     md.use(scrollers_plugin)
     if options.cjk_spacing:
         md.use(cjk_spacing_plugin)  # last: ids and links are settled, only prose is left
