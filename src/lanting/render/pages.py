@@ -18,6 +18,7 @@ from lanting.model.content import Kind
 from lanting.model.digest import stable_repr
 from lanting.model.output import Made, OutputFile, Reads, SitemapEntry
 from lanting.model.site import Page, Site, Term
+from lanting.render.icons import icons_version
 from lanting.render.minify import minify
 from lanting.render.recording import ModelIndex, identity, record_calls, recording, stop
 from lanting.render.sharing import sharing_helpers
@@ -71,7 +72,7 @@ class PageRenderer:
         # renders every page again (rare, and always right).
         self.site_digest = _digest(__version__, stable_repr(config), templates_digest,
                                    sorted(asset_urls.items()), build_year,
-                                   identity(site.academic))
+                                   identity(site.academic), icons_version())
         functions: dict[str, Any] = {
             "asset": asset_urls.__getitem__,
             "absolute": self.absolute,
