@@ -26,7 +26,11 @@ DESKTOP_HEADER = 64
 SHOT_HEIGHT = 2000
 """Screenshots cover the top of a page (CSS pixels)."""
 
-MEASURE = """() => {
+WIDE = (".prose > :is(.math-display, table, .code-block, .figure, .nb-html), "
+        ".talk-slide .slide-figure")
+"""What may grow wider than the reading column."""
+
+MEASURE = """(WIDE) => {
   const out = { problems: [] };
   const header = document.querySelector('.site-header');
   out.header = header ? header.getBoundingClientRect().height : null;
@@ -87,6 +91,23 @@ MEASURE = """() => {
         && t.right > prose.left && t.left < prose.right)
       out.problems.push('TOC overlaps the text');
   }
+
+  // Wide things (formulas, tables, code, figures, slides) grow into free margins only:
+  // inside the window, clear of the table of contents and the side notes.
+  const beside = [...document.querySelectorAll('.toc, .prose .sidenote')]
+    .filter((el) => el.getClientRects().length).map((el) => el.getBoundingClientRect());
+  out.wide = [];
+  for (const el of document.querySelectorAll(WIDE)) {
+    if (!el.getClientRects().length) continue;
+    const r = el.getBoundingClientRect();
+    const column = el.closest('.prose, .post').getBoundingClientRect();
+    out.wide.push(Math.round(r.width - column.width));
+    if (r.left < 0 || r.right > innerWidth)
+      out.problems.push(`wide block outside the window: ${el.className} ${r.left}-${r.right}`);
+    for (const b of beside)
+      if (r.bottom > b.top && r.top < b.bottom && r.right > b.left && r.left < b.right)
+        out.problems.push(`wide block over the TOC or a side note: ${el.className}`);
+  }
   return out;
 }"""
 
@@ -121,7 +142,7 @@ def _screenshot(page, name: str, width: int, scheme: str) -> None:
 
 
 def _check(page, page_type: PageType, width: int, scheme: str) -> list[str]:
-    seen = page.evaluate(MEASURE)
+    seen = page.evaluate(MEASURE, WIDE)
     where = f"{page_type.name} at {width} px, {scheme}"
     problems = [f"{where}: {p}" for p in seen["problems"]]
     limit = BAR if width < 960 else DESKTOP_HEADER
@@ -160,11 +181,27 @@ def test_the_example_has_what_these_checks_measure(browser, example_site) -> Non
     context = _context(browser, 390)
     try:
         page = visit(context, example_site, next(p for p in PAGES if p.name == "post-math")).page
-        seen = page.evaluate(MEASURE)
+        seen = page.evaluate(MEASURE, WIDE)
         assert len(seen["punctuation"]) >= 5, seen["punctuation"]
         assert page.locator(".toc").count() == 1
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("name", ["post-math", "post-code", "talk"])
+def test_wide_things_use_the_room_of_a_wide_screen(browser, example_site, name: str) -> None:
+    """At 1920 px a formula, code block or slide wider than the reading column grows into
+    the margins; on a phone nothing is wider than the column."""
+    page_type = next(p for p in PAGES if p.name == name)
+    wider = {}
+    for width in (390, 1920):
+        context = _context(browser, width)
+        try:
+            wider[width] = max(visit(context, example_site, page_type).page
+                               .evaluate(MEASURE, WIDE)["wide"])
+        finally:
+            context.close()
+    assert wider[390] <= 0 and wider[1920] >= 64, wider
 
 
 @pytest.mark.parametrize("name", ["talk", "deck"])
@@ -221,6 +258,22 @@ def test_phone_menu_opens_with_and_without_javascript(browser, example_site) -> 
                 assert nav.is_hidden()
         finally:
             context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_open_phone_menu_has_no_serious_axe_violations(browser, example_site, axe_script,
+                                                        scheme: str) -> None:
+    from test_a11y import BLOCKING, axe_violations
+
+    context = _context(browser, 390, scheme)
+    try:
+        page = visit(context, example_site, next(p for p in PAGES if p.name == "talk")).page
+        page.locator(".menu-button").tap()
+        assert page.locator(".site-nav").is_visible()
+        found = [v for v in axe_violations(page, axe_script) if v["impact"] in BLOCKING]
+        assert found == [], found
+    finally:
+        context.close()
 
 
 def test_table_of_contents_marks_the_section_being_read(browser, example_site) -> None:
