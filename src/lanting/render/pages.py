@@ -29,6 +29,10 @@ def _translator(lang: str, overrides: dict[str, dict[str, str]]) -> Callable[...
     strings = strings_for(lang, overrides)
 
     def t(key: str, **values: Any) -> str:
+        # A count of one takes the `<key>_one` string where the language has one
+        # (English "1 post"; Chinese needs none).
+        if values.get("n") == 1 and f"{key}_one" in strings:
+            key = f"{key}_one"
         return strings.get(key, key).format(**values)
 
     return t
