@@ -322,3 +322,20 @@ def test_inline_code_wraps_only_when_longer_than_the_line(browser, example_site)
         assert all(wide > room for _, wide, room in wrapped), wrapped
     finally:
         context.close()
+
+
+def test_bibtex_box_wraps_on_a_phone(browser, example_site) -> None:
+    context = _context(browser, 390)
+    try:
+        page = visit(context, example_site, next(p for p in PAGES if p.name == "publications")).page
+        entry = page.locator("article#hichunk2026")
+        entry.locator("details.pub-bibtex summary").tap()
+        pre = entry.locator("details.pub-bibtex pre")
+        widths = pre.evaluate("p => [p.scrollWidth, p.clientWidth, p.getClientRects().length]")
+        assert widths[2] and widths[0] <= widths[1], widths
+        # The long title line wraps: the box is taller than its lines unwrapped.
+        lines = pre.inner_text().count("\n") + 1
+        height = pre.evaluate("p => p.clientHeight / parseFloat(getComputedStyle(p).lineHeight)")
+        assert height > lines + 2, (height, lines)
+    finally:
+        context.close()
