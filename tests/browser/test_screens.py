@@ -10,6 +10,8 @@ emulated media on the same page.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from conftest import screenshot_dir
 from site_pages import PAGE_IDS, PAGES, PageType, require, visit
@@ -337,5 +339,54 @@ def test_bibtex_box_wraps_on_a_phone(browser, example_site) -> None:
         lines = pre.inner_text().count("\n") + 1
         height = pre.evaluate("p => p.clientHeight / parseFloat(getComputedStyle(p).lineHeight)")
         assert height > lines + 2, (height, lines)
+    finally:
+        context.close()
+
+
+EDGES = Path(__file__).parents[1] / "sites" / "screens"
+"""A post made of what breaks layouts: a commit hash and a long path in inline code, a
+long URL, an inline formula wider than a phone, an eleven-column table, a long comment."""
+
+
+@pytest.fixture(scope="module")
+def edges_site(serve_site):
+    return serve_site(EDGES)
+
+
+@pytest.mark.parametrize("width", [390, 1366])
+def test_edge_content_stays_inside_the_page(browser, edges_site, width: int) -> None:
+    post = PageType("edges", "posts/edges/", ".prose table")
+    context = _context(browser, width)
+    try:
+        seen = visit(context, edges_site, post)
+        page = seen.page
+        _screenshot(page, "edges", width, "light")
+        problems = _check(page, post, width, "light")
+        assert problems == [] and seen.console_errors == []
+        # Inline code never sticks out of the column; `--use-dynamic-bsz` stays whole.
+        out = page.evaluate("""() => [...document.querySelectorAll('.prose :not(pre) > code')]
+          .filter(c => c.getBoundingClientRect().right
+                       > document.querySelector('.prose').getBoundingClientRect().right + 1)
+          .map(c => c.textContent.slice(0, 20))""")
+        assert out == []
+        # The punctuation after a code span ends the code's last line, never starts one.
+        apart = page.evaluate("""() => [...document.querySelectorAll('.prose .nobr > code')]
+          .filter(c => { const r = document.createRange(); r.selectNode(c.nextSibling);
+                         const p = r.getBoundingClientRect(), b = c.getBoundingClientRect();
+                         return p.top > b.bottom - 4 || p.left < b.right - 1; })
+          .map(c => c.textContent.slice(0, 20))""")
+        assert apart == []
+        flag = page.locator(".prose code", has_text="--use-dynamic-bsz")
+        assert flag.evaluate("c => c.getClientRects().length") == 1
+        assert flag.evaluate("c => c.getBoundingClientRect().height") < 30
+        # What scrolls sideways (the table, the code block, the long formula) shows a cue.
+        for selector in (".prose table", ".prose pre", ".math-inline.nobr"):
+            box = page.locator(selector).first
+            scrolls = box.evaluate("e => e.scrollWidth > e.clientWidth")
+            cue = box.evaluate("e => getComputedStyle(e).backgroundImage.includes('gradient')")
+            assert cue and (scrolls or width > 1000), selector
+        # Chinese emphasis is upright: the browser may not slant a font with no italic.
+        em = page.locator(".prose em").first
+        assert em.evaluate("e => getComputedStyle(e).fontSynthesisStyle") == "none"
     finally:
         context.close()

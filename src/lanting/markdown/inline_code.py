@@ -4,7 +4,9 @@ The theme keeps inline code on one line (`white-space: nowrap`, an inline block,
 code span shorter than the line moves to the next line whole: `--flag` never splits
 between its hyphens). A span long enough to be wider than a phone's line gets `<wbr>`
 break opportunities where a path, a dotted name or an option splits naturally: after `/`
-and spaces, and before `.`, `_` and `-` (never inside a leading run such as `--`).
+and spaces, and before `.`, `_` and `-` (never inside a leading run such as `--`). A part
+with no such place that is itself that long (a hash, a long identifier) may break
+anywhere, as a last resort, rather than stick out of the column (`.code-any`).
 """
 
 from __future__ import annotations
@@ -15,7 +17,10 @@ from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
+from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
+
+from lanting.markdown.math import CLOSING_PUNCTUATION
 
 LONG = 24
 """Shorter spans get no break opportunities: they fit any line the theme lays out."""
@@ -32,14 +37,38 @@ def break_points(code: str) -> list[str]:
     return parts
 
 
+def _glue_punctuation(state: StateCore) -> None:
+    """Closing punctuation after inline code stays on its line: the code is an inline
+    block, after which a browser would start a line with the `，`."""
+    for block in state.tokens:
+        children = block.children or []
+        for i, child in enumerate(children[:-1]):
+            after = children[i + 1]
+            if child.type == "code_inline" and after.type == "text":
+                match = CLOSING_PUNCTUATION.match(after.content)
+                if match:
+                    child.meta = {**(child.meta or {}), "glue": match.group(0)}
+                    after.content = after.content[match.end():]
+
+
 def _render(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
     token = tokens[idx]
     attrs = self.renderAttrs(token)
     code = token.content
     if len(code) <= LONG:
-        return f"<code{attrs}>{escapeHtml(code)}</code>"
-    return f"<code{attrs}>" + "<wbr>".join(escapeHtml(p) for p in break_points(code)) + "</code>"
+        html = f"<code{attrs}>{escapeHtml(code)}</code>"
+    else:
+        html = f"<code{attrs}>" + "<wbr>".join(_part(p) for p in break_points(code)) + "</code>"
+    glue = (token.meta or {}).get("glue")
+    return f'<span class="nobr">{html}{escapeHtml(glue)}</span>' if glue else html
+
+
+def _part(part: str) -> str:
+    if len(part) <= LONG:
+        return escapeHtml(part)
+    return f'<span class="code-any">{escapeHtml(part)}</span>'
 
 
 def inline_code_plugin(md: MarkdownIt) -> None:
     md.add_render_rule("code_inline", _render)
+    md.core.ruler.push("glue_code_punctuation", _glue_punctuation)
