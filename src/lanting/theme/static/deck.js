@@ -16,7 +16,6 @@
   root.classList.add(speaker ? "deck-speaker" : "deck-js");
   const counter = document.querySelector(".deck-counter");
   // Previous and next buttons around the counter, for a reader without keys (a phone).
-  const slideLabel = (n) => (strings.slide || "Slide {n}").replace("{n}", n);
   const button = (text, label) => {
     const b = document.createElement("button");
     b.type = "button";
@@ -25,7 +24,7 @@
     b.title = label;
     return b;
   };
-  const prevButton = button("‹", slideLabel(1));
+  const prevButton = button("‹", strings.previous || "Previous slide");
   const nextButton = button("›", strings.next || "Next slide");
   prevButton.className = "deck-prev";
   nextButton.className = "deck-next";
@@ -103,9 +102,6 @@
     if (counter) counter.textContent = `${i + 1} / ${slides.length}`;
     prevButton.disabled = i === 0;
     nextButton.disabled = i === slides.length - 1;
-    const back = "← " + slideLabel(Math.max(1, i));
-    prevButton.setAttribute("aria-label", back);
-    prevButton.title = back;
     root.style.setProperty("--deck-progress", String((i + 1) / slides.length));
     if (view) {
       fill(view.querySelector(".speaker-current .slide-frame"), slides[i]);
