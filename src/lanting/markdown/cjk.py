@@ -49,14 +49,11 @@ def _space(state: StateCore) -> None:
         for i, child in enumerate(children):
             if child.type != "text" or not child.content:
                 continue
-            # An atom that carries the punctuation after it (`glue`) ends in that
-            # punctuation: the prose after it needs no space.
             before = children[i - 1] if i > 0 else None
-            child.content = space_prose(
-                child.content,
-                before is not None and before.type in ATOMS
-                and not (before.meta or {}).get("glue"),
-                i < last and children[i + 1].type in ATOMS)
+            child.content = space_prose(child.content,
+                                        before is not None and before.type in ATOMS
+                                        and not (before.meta or {}).get("glue"),
+                                        i < last and children[i + 1].type in ATOMS)
 
 
 def cjk_spacing_plugin(md: MarkdownIt) -> None:

@@ -64,7 +64,24 @@
   document.fonts.ready.then(wide);
 })();
 
-// 3. The menu button of the phone bar. Without JavaScript it is a link to the menu panel,
+// 3. {{< video >}}: the poster is a link to the video's own page; a click swaps in the
+// player, so Bilibili or YouTube hear of the reader only once they ask for the video.
+document.addEventListener("click", (event) => {
+  const link = event.target.closest && event.target.closest("a.video-load[data-embed]");
+  if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  event.preventDefault();
+  const frame = document.createElement("iframe");
+  frame.src = link.dataset.embed;
+  frame.title = link.dataset.title || "";
+  frame.allow = "autoplay; fullscreen; picture-in-picture; encrypted-media";
+  frame.allowFullscreen = true;
+  frame.referrerPolicy = "strict-origin-when-cross-origin";
+  frame.className = "video-frame";
+  link.replaceWith(frame);
+  frame.focus();
+});
+
+// 4. The menu button of the phone bar. Without JavaScript it is a link to the menu panel,
 // which CSS opens as the `:target`; here it becomes a button that opens and closes the
 // panel, and Escape or a click elsewhere closes it.
 (() => {
@@ -97,7 +114,7 @@
   });
 })();
 
-// 4. The table of contents marks the section being read (aria-current on its link): the
+// 5. The table of contents marks the section being read (aria-current on its link): the
 // last heading above the upper third of the window. An IntersectionObserver says when a
 // heading crosses that line, so nothing runs while the reader scrolls inside a section.
 (() => {
