@@ -139,3 +139,36 @@ def test_home_page(built: BuildResult) -> None:
     assert len(doc.one("section", class_="recent").find_all("article")) == 6
     menu = [a.text() for a in doc.one("nav", class_="site-nav").find_all("a")]
     assert "论文" in menu and "报告" in menu
+    # News dates read like every other date of the site, the machine date in `datetime`.
+    first = doc.one("ul", class_="news-list").find("time")
+    assert first["datetime"] == "2026-04-09" and first.text() == "2026年4月9日"
+
+
+def test_header_is_a_bar_with_a_menu_panel(built: BuildResult) -> None:
+    """The navigation and the language switch sit in `#header-menu`, which the menu button
+    (a link to it, so it opens as the `:target` without JavaScript) shows on a phone."""
+    header = page(built, "/").one("header", class_="site-header")
+    panel = header.one("div", id="header-menu")
+    assert panel.find("nav", class_="site-nav") and panel.find("nav", class_="lang-switch")
+    button = header.one("a", class_="menu-button")
+    assert button["href"] == "#header-menu" and button["aria-label"] == "菜单"
+
+
+def test_long_series_box_folds_the_parts_after_the_next(built: BuildResult) -> None:
+    """In a 10-part series, part 3 lists parts 1-4 and folds 5-10 under a summary."""
+    listing = page(built, "/series/")
+    indexes = {a["href"] for a in listing.find_all("a")
+               if a["href"].startswith("/series/") and a["href"].count("/") == 3}
+    series = [[li.one("a")["href"] for li in page(built, url).one("ol", class_="series-index")
+               .find_all("li", class_="post-entry")] for url in sorted(indexes)]
+    [parts] = [s for s in series if len(s) == 10]
+    box = page(built, parts[2]).one("aside", class_="series-box")
+    shown = box.find("ol", class_="series-parts").find_all("li")
+    assert len(shown) == 4 and shown[2].one("span")["aria-current"] == "page"
+    more = box.one("details", class_="series-more")
+    assert more.one("summary").text() == "+ 6 篇"
+    folded = more.one("ol")
+    assert folded["start"] == "5" and [li.one("a")["href"] for li in folded.find_all("li")] \
+        == parts[4:]
+    last = page(built, parts[-1]).one("aside", class_="series-box")
+    assert last.find("details") is None and len(last.find_all("li")) == 10

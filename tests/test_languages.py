@@ -325,6 +325,17 @@ def test_each_language_has_its_own_tags_and_feed(two_languages: Built) -> None:
     assert "Both languages" not in (out / "atom.xml").read_text()
 
 
+def test_counts_of_one_are_singular_in_english(two_languages: Built) -> None:
+    out, _ = two_languages
+    def count(path: str) -> str:
+        return parse_html((out / path).read_bytes()).one("p", class_="page-count").text()
+    assert count("en/tags/ppo/index.html") == "1 post"
+    assert count("en/blog/index.html") == "2 posts"
+    year = parse_html((out / "en/blog/index.html").read_bytes()).one("span", class_="count")
+    assert year.text() == "2 posts"
+    assert count("tags/ppo/index.html") == "1 篇文章"
+
+
 def test_dates_and_ui_strings_follow_the_page_language(two_languages: Built) -> None:
     out, _ = two_languages
     en = parse_html((out / "en/posts/both/index.html").read_bytes())

@@ -232,6 +232,14 @@ def test_excerpt_is_text_before_the_more_marker() -> None:
     assert "Third." in result.html
 
 
+def test_punctuation_glued_to_inline_code_stays_in_excerpt_and_headings() -> None:
+    result = render("## 用 `fit()`，再看 $x$。\n\n先读 `ray_trainer.py`，再读 `core_algos.py`。\n")
+    assert result.excerpt == "先读 ray_trainer.py，再读 core_algos.py。"
+    [heading] = result.headings
+    assert heading.text.startswith("用 fit()，再看")
+    assert "<code>fit()</code>，" in heading.html
+
+
 def test_excerpt_defaults_to_the_first_paragraph() -> None:
     result = render("## Heading\n\nFirst [para](https://x.org).\n\nSecond.\n")
     assert result.excerpt == "First para."

@@ -58,12 +58,15 @@ def test_equation_reference_links_to_number(page, math_site) -> None:
     assert ref.inner_text() == "(1)"
     number = page.locator("[id='eq:ppo']")
     assert number.text_content() == "(1)"
-    # the number sits at the right edge of the formula's column
+    # the number sits at the right edge of the formula's column (its content box: the
+    # block's padding leaves room for italic overhang)
     edges = page.evaluate("""() => {
       const cell = document.getElementById('eq:ppo');
       const block = cell.closest('.math-display');
       const text = cell.querySelector('mtext').getBoundingClientRect();
-      return [text.right, block.getBoundingClientRect().right, cell.tagName];
+      const right = block.getBoundingClientRect().right
+        - parseFloat(getComputedStyle(block).paddingRight);
+      return [text.right, right, cell.tagName];
     }""")
     assert abs(edges[0] - edges[1]) < 4 and edges[2].lower() == "mtd"
     ref.click()

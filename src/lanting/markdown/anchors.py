@@ -25,8 +25,10 @@ def inline_text(token: Token) -> str:
     """The reader-visible text of an inline token (no markup)."""
     parts: list[str] = []
     for child in token.children or []:
-        if child.type in ("text", "code_inline"):
+        if child.type == "text":
             parts.append(child.content)
+        elif child.type == "code_inline":  # with the punctuation glued to it
+            parts.append(child.content + (child.meta or {}).get("glue", ""))
         elif child.type == "math_inline":
             parts.append(formula_text(child) + (child.meta or {}).get("glue", ""))
         elif child.type in ("softbreak", "hardbreak"):
@@ -59,7 +61,8 @@ def inline_math_html(token: Token) -> str:
         if child.type == "text":
             parts.append(escapeHtml(child.content))
         elif child.type == "code_inline":
-            parts.append(f"<code>{escapeHtml(child.content)}</code>")
+            parts.append(f"<code>{escapeHtml(child.content)}</code>"
+                         + escapeHtml((child.meta or {}).get("glue", "")))
         elif child.type == "math_inline":
             meta = child.meta or {}
             parts.append((meta.get("mathml") or escapeHtml(child.content))

@@ -25,6 +25,7 @@ from lanting.markdown.cjk import cjk_spacing_plugin
 from lanting.markdown.code import code_plugin
 from lanting.markdown.figures import figures_plugin
 from lanting.markdown.footnotes import add_sidenotes
+from lanting.markdown.inline_code import inline_code_plugin
 from lanting.markdown.leftovers import leftovers_plugin
 from lanting.markdown.links import links_plugin, resolve_placeholders
 from lanting.markdown.math import formula_text, math_characters, math_plugin
@@ -88,6 +89,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.use(links_plugin)
     md.use(figures_plugin)
     md.use(code_plugin)
+    md.use(inline_code_plugin)
     md.use(scrollers_plugin)
     md.use(leftovers_plugin)
     if options.cjk_spacing:

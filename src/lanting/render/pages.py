@@ -19,6 +19,7 @@ from lanting.model.digest import stable_repr
 from lanting.model.output import Made, OutputFile, Reads, SitemapEntry
 from lanting.model.site import Page, Site, Term
 from lanting.render.citing import cite_this
+from lanting.render.icons import icons_version
 from lanting.render.minify import minify
 from lanting.render.recording import ModelIndex, identity, record_calls, recording, stop
 from lanting.render.search_record import search_record
@@ -30,6 +31,10 @@ def _translator(lang: str, overrides: dict[str, dict[str, str]]) -> Callable[...
     strings = strings_for(lang, overrides)
 
     def t(key: str, **values: Any) -> str:
+        # A count of one takes the `<key>_one` string where the language has one
+        # (English "1 post"; Chinese needs none).
+        if values.get("n") == 1 and f"{key}_one" in strings:
+            key = f"{key}_one"
         return strings.get(key, key).format(**values)
 
     return t
@@ -73,7 +78,7 @@ class PageRenderer:
         # renders every page again (rare, and always right).
         self.site_digest = _digest(__version__, stable_repr(config), templates_digest,
                                    sorted(asset_urls.items()), build_year,
-                                   identity(site.academic))
+                                   identity(site.academic), icons_version())
         functions: dict[str, Any] = {
             "asset": asset_urls.__getitem__,
             "absolute": self.absolute,

@@ -108,10 +108,6 @@ def render_calls() -> list[RenderCall]:
     calls = []
     for path in sorted(RENDER.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        # `template = {…}.get(…)` then `r.render(template, …)`: the name's assigned value
-        assigned = {target.id: node.value for node in ast.walk(tree)
-                    if isinstance(node, ast.Assign) for target in node.targets
-                    if isinstance(target, ast.Name)}
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                     and node.func.attr == "render" and len(node.args) >= 2):

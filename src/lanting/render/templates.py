@@ -20,6 +20,7 @@ from jinja2 import (
 from markupsafe import Markup
 
 from lanting.config.i18n import format_date
+from lanting.render.icons import link_icon
 from lanting.render.recording import RecordingEnvironment
 
 THEME_DIR = Path(__file__).parents[1] / "theme"
@@ -91,6 +92,7 @@ def create_environment(site: Path, bytecode: BytecodeCache | None = None) -> Env
     )
     env.filters.update(xmltext=xmltext, isodate=isodate, rfc3339=rfc3339, monthday=monthday,
                        humandate=humandate)
+    env.globals["link_icon"] = link_icon
     return env
 
 

@@ -29,8 +29,10 @@ WIDTHS = (480, 800, 1200, 1600)
 QUALITY = 80
 SOURCES = (".png", ".jpg", ".jpeg", ".webp")
 """Formats that get variants (not GIF: it may be animated; not SVG: it scales itself)."""
-SIZES = "(min-width: 44rem) 41.5rem, calc(100vw - 2.5rem)"
-"""How wide an image of the text column is shown (style.css: `.wrap`)."""
+SIZES = ("(min-width: 65rem) 57.5rem, (min-width: 52rem) calc(100vw - 7.5rem), "
+         "(min-width: 44rem) 41.5rem, calc(100vw - 2.5rem)")
+"""How wide an image of the text column can be shown: the column (style.css: `.wrap`),
+and a figure grows into the margins by --bleed, up to 8rem each side."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,27 @@
   const speaker = params.has("speaker");
   root.classList.add(speaker ? "deck-speaker" : "deck-js");
   const counter = document.querySelector(".deck-counter");
+  // Previous and next buttons around the counter, for a reader without keys (a phone).
+  const button = (text, label) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.setAttribute("aria-label", label);
+    b.title = label;
+    return b;
+  };
+  const prevButton = button("‹", strings.previous || "Previous slide");
+  const nextButton = button("›", strings.next || "Next slide");
+  prevButton.className = "deck-prev";
+  nextButton.className = "deck-next";
+  if (counter && !speaker) {
+    const nav = document.createElement("span");
+    nav.className = "deck-nav";
+    counter.replaceWith(nav);
+    nav.append(prevButton, counter, nextButton);
+    prevButton.addEventListener("click", () => go(current - 1));
+    nextButton.addEventListener("click", () => go(current + 1));
+  }
   const channel = "BroadcastChannel" in window
     ? new BroadcastChannel("lanting-deck:" + location.pathname) : null;
   let current = -1;
@@ -79,6 +100,8 @@
     const hash = "#" + (i + 1);
     if (location.hash !== hash) history.replaceState(null, "", hash);
     if (counter) counter.textContent = `${i + 1} / ${slides.length}`;
+    prevButton.disabled = i === 0;
+    nextButton.disabled = i === slides.length - 1;
     root.style.setProperty("--deck-progress", String((i + 1) / slides.length));
     if (view) {
       fill(view.querySelector(".speaker-current .slide-frame"), slides[i]);

@@ -80,3 +80,72 @@ document.addEventListener("click", (event) => {
   link.replaceWith(frame);
   frame.focus();
 });
+
+// 4. The menu button of the phone bar. Without JavaScript it is a link to the menu panel,
+// which CSS opens as the `:target`; here it becomes a button that opens and closes the
+// panel, and Escape or a click elsewhere closes it.
+(() => {
+  const link = document.querySelector(".menu-button");
+  const header = document.querySelector(".site-header");
+  const panel = document.getElementById("header-menu");
+  if (!link || !header || !panel) return;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = link.className;
+  button.innerHTML = link.innerHTML;
+  button.setAttribute("aria-label", link.getAttribute("aria-label") || "");
+  button.title = link.title;
+  button.setAttribute("aria-controls", panel.id);
+  button.setAttribute("aria-expanded", "false");
+  link.replaceWith(button);
+  const open = (yes) => {
+    header.classList.toggle("menu-open", yes);
+    button.setAttribute("aria-expanded", String(yes));
+  };
+  button.addEventListener("click", () => open(!header.classList.contains("menu-open")));
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && header.classList.contains("menu-open")) {
+      open(false);
+      button.focus();
+    }
+  });
+  document.addEventListener("click", (event) => {
+    if (!header.contains(event.target)) open(false);
+  });
+})();
+
+// 5. The table of contents marks the section being read (aria-current on its link): the
+// last heading above the upper third of the window. An IntersectionObserver says when a
+// heading crosses that line, so nothing runs while the reader scrolls inside a section.
+(() => {
+  const toc = document.querySelector(".toc");
+  if (!toc || !("IntersectionObserver" in window)) return;
+  const entries = [];
+  for (const link of toc.querySelectorAll('a[href^="#"]')) {
+    const target = document.getElementById(decodeURIComponent(link.hash.slice(1)));
+    if (target) entries.push([target, link]);
+  }
+  if (!entries.length) return;
+  let current = null;
+  const mark = () => {
+    const line = innerHeight / 3;
+    let active = null;
+    for (const [target, link] of entries) {
+      if (target.getBoundingClientRect().top <= line) active = link;
+    }
+    if (active === current) return;
+    if (current) current.removeAttribute("aria-current");
+    if (active) {
+      active.setAttribute("aria-current", "location");
+      // Keep the mark in view when the table of contents scrolls on its own.
+      const box = toc.getBoundingClientRect(), at = active.getBoundingClientRect();
+      if (toc.scrollHeight > toc.clientHeight && (at.top < box.top || at.bottom > box.bottom)) {
+        toc.scrollTop += at.top - box.top - box.height / 2;
+      }
+    }
+    current = active;
+  };
+  const observer = new IntersectionObserver(mark, { rootMargin: "0px 0px -66% 0px" });
+  for (const [target] of entries) observer.observe(target);
+  mark();
+})();
