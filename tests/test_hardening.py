@@ -213,6 +213,20 @@ def test_nesting_thousands_deep_is_an_error_not_a_crash(where: str, make_site: M
     assert "nests too deeply" in message and line is not None
 
 
+@pytest.mark.parametrize("where", ["config", "toml"])
+def test_toml_nested_5000_deep_is_an_error_at_the_nesting_line(where: str,
+                                                                make_site: MakeSite) -> None:
+    """The error said line 1 of lanting.toml (line 2 of TOML front matter), wherever the
+    nesting was: it names the line where the value nests too deeply."""
+    deep = "[" * 5000 + "]" * 5000
+    files = {"config": {"lanting.toml": f'title = "T"\n\n[blog]\nx = 1\n\n[params]\n'
+                                        f'deep = {deep}\n'},
+             "toml": {"content/posts/a.md": f'+++\ntitle = "A"\ndate = 2026-01-02\n'
+                                            f'[params]\nx = 1\ndeep = {deep}\n+++\nx\n'}}[where]
+    [(_name, line, message)] = _errors(make_site(files))
+    assert "nests too deeply" in message and line == {"config": 7, "toml": 6}[where]
+
+
 def test_duplicate_equation_labels_are_an_error(make_site: MakeSite, post: Post) -> None:
     site = make_site({"content/posts/a.md": post(
         "A", "2026-01-02", body="$$x$$ (eq:a)\n\n$$y$$ (eq:a)\n\nSee @eq:a.\n")})

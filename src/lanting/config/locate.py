@@ -15,6 +15,21 @@ _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
 _ASSIGN = re.compile(r"^\s*([A-Za-z0-9_\-\"'. ]+?)\s*=")
 
 
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def nesting_line(text: str, limit: int) -> int | None:
+    """The 1-based line of `text` where lists and tables first nest more than `limit`
+    deep (brackets in strings counted too: never less deep than the parser sees), or None.
+    For a parser's RecursionError, which carries no position."""
+    depth = 0
+    for match in _BRACKETS.finditer(text):
+        depth += 1 if match.group() in "[{" else -1
+        if depth > limit:
+            return text.count("\n", 0, match.start()) + 1
+    return None
+
+
 def _split_key(key: str) -> list[str]:
     parts = [p.strip().strip("\"'") for p in key.split(".")]
     return [p for p in parts if p]

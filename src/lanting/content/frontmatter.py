@@ -19,7 +19,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import AliasEvent
 
 from lanting.config.load import LANGUAGE_TAG
-from lanting.config.locate import toml_key_lines
+from lanting.config.locate import nesting_line, toml_key_lines
 from lanting.config.schema import CONTROL_CHARACTERS, SchemaProblem, build
 from lanting.content.discover import source_text
 from lanting.content.notebook import convert_notebook
@@ -138,19 +138,15 @@ def _refuse_aliases(source: Source, text: str) -> None:
 MAX_NESTING = 64
 """Flow brackets (`[[[…`) a front matter may nest: far more than any page's metadata, and
 far fewer than the tens of thousands that crash the YAML reader's C code outright."""
-_BRACKETS = re.compile(r"[\[\]{}]")
 
 
 def _refuse_deep_nesting(source: Source, text: str) -> None:
     if text.count("[") + text.count("{") <= MAX_NESTING:
         return
-    depth = 0
-    for match in _BRACKETS.finditer(text):  # quotes ignored: deeper than real, never less
-        depth += 1 if match.group() in "[{" else -1
-        if depth > MAX_NESTING:
-            line = text.count("\n", 0, match.start()) + 2
-            raise LantingError.at("front matter nests too deeply", source.path, line,
-                                  hint=f"lists and tables at most {MAX_NESTING} deep")
+    line = nesting_line(text, MAX_NESTING)  # quotes ignored: deeper than real, never less
+    if line is not None:
+        raise LantingError.at("front matter nests too deeply", source.path, line + 1,
+                              hint=f"lists and tables at most {MAX_NESTING} deep")
 
 
 def _parse_yaml(source: Source, text: str) -> tuple[dict[str, Any], dict[str, int]]:
@@ -363,7 +359,9 @@ def parse(source: Source, raw_html: bool = True) -> Document:
             else ({}, {})
         )
     except RecursionError:  # `[[[[…]]]]` thousands deep: no page's metadata nests so
-        raise LantingError.at("front matter nests too deeply", source.path, 2,
+        line = nesting_line(head, MAX_NESTING)
+        raise LantingError.at("front matter nests too deeply", source.path,
+                              1 + (line or 1),
                               hint="a value may hold lists and tables a few levels deep, "
                                    "not thousands") from None
     schema_problems: list[SchemaProblem] = []
