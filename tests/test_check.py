@@ -365,7 +365,19 @@ def test_check_sees_links_everywhere_a_page_shows_them(make_site: MakeSite, post
     assert ("t.md", 9, "missing.md") in found
     assert ("a.md", 5, "nope.png") in found and ("a.md", 5, "other.md") in found
     assert ("a.md", 7, "/also-missing/") in found
-    assert ("publications.bib", 1, "lin2026") in found
+    assert ("publications.bib", 4, "lin2026") in found  # the `pdf` line
     assert ("lanting.toml", 5, "/images/me.jpg") in found
     assert ("lanting.toml", 8, "/cv.pdf") in found
     assert ("lanting.toml", 10, "/card.png") in found
+
+
+def test_missing_publication_file_is_reported_at_its_field_line(make_site: MakeSite) -> None:
+    """A BibTeX link to a file of the site that is missing was reported at the entry's
+    first line; it is reported at the line of its field (`pdf`, `url`, `eprint`, …)."""
+    site = make_site({"content/publications.bib": (
+        "@inproceedings{lin2026,\n  title = {P},\n  year = {2026},\n"
+        "  pdf = {papers/lin2026.pdf},\n  code = {/code/lin2026.zip},\n}\n\n"
+        "@misc{wu2025,\n  title = {Q},\n  year = {2025},\n  url = {/papers/wu2025.pdf},\n}\n")})
+    found = sorted((line, text.split("`")[3]) for name, line, _col, text in messages(site)
+                   if name == "publications.bib")
+    assert found == [(4, "pdf"), (5, "code"), (11, "pdf")]

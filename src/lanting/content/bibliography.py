@@ -19,6 +19,7 @@ import functools
 import html
 import logging
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -263,12 +264,13 @@ def _url_value(raw: str) -> str:
     return _URL_ESCAPE.sub(r"\1", value)
 
 
-def _links(fields: dict[str, str]) -> tuple[PubLink, ...]:
-    """The entry's buttons, from its URL fields (`_url_value`)."""
+def _links(fields: dict[str, str], at: Callable[[str], int]) -> tuple[PubLink, ...]:
+    """The entry's buttons, from its URL fields (`_url_value`); `at(field)` is the line
+    of a field."""
     links: list[PubLink] = []
-    arxiv = fields.get("arxiv", "")
+    arxiv, arxiv_field = fields.get("arxiv", ""), "arxiv"
     if not arxiv and "arxiv" in fields.get("archiveprefix", "").lower():
-        arxiv = fields.get("eprint", "")
+        arxiv, arxiv_field = fields.get("eprint", ""), "eprint"
     for kind in LINK_FIELDS:
         value = (arxiv if kind == "arxiv" else fields.get(kind, "")).strip()
         if not value:
@@ -279,12 +281,12 @@ def _links(fields: dict[str, str]) -> tuple[PubLink, ...]:
             value = f"https://doi.org/{value}"
         if url_scheme(value) is None and not value.startswith(("/", "#")):
             value = "/" + value.removeprefix("./")  # a bare file name is one of static/
-        links.append(PubLink(kind, value))
+        links.append(PubLink(kind, value, at(arxiv_field if kind == "arxiv" else kind)))
     if not any(x.kind == "pdf" for x in links) and fields.get("url", "").endswith(".pdf"):
-        links.insert(0, PubLink("pdf", fields["url"]))
+        links.insert(0, PubLink("pdf", fields["url"], at("url")))
     if not any(x.kind == "project" for x in links) and fields.get("url") \
             and not fields["url"].endswith(".pdf"):
-        links.append(PubLink("project", fields["url"]))
+        links.append(PubLink("project", fields["url"], at("url")))
     return tuple(links)
 
 
@@ -438,7 +440,7 @@ def _publication(raw: Entry, path: Path, order: int) -> tuple[Publication, list[
         month=_month(raw_fields.get("month", "")),
         venue=" ".join(_venue(raw.entry_type.lower(), fields, category).split()),
         badges=tuple(b.strip() for b in re.split(r"[;,]", note) if b.strip()) if note else (),
-        award=fields.get("award", "").strip(), links=_links(urls), abstract=abstract,
+        award=fields.get("award", "").strip(), links=_links(urls, entry.at), abstract=abstract,
         abstract_html=title_to_html(abstract, (path, entry.at("abstract"))),
         bibtex=_bibtex(raw), selected=_truthy(fields.get("selected", "")), line=line,
         order=order,

@@ -186,6 +186,8 @@ class PubLink:
     kind: str
     """pdf, arxiv, code, slides, video, project, poster, doi."""
     url: str
+    line: int = 0
+    """The line of the BibTeX field it was read from (0: not from a field)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -178,7 +178,7 @@ def _publication_links(inp: CheckInput, outputs: _Outputs) -> list[Problem]:
             if outputs.find(site_path) is None:
                 problems.append(Problem(
                     f"entry `{pub.key}`, `{link.kind}`: no file {link.url} in the site",
-                    bibliography.path, pub.line,
+                    bibliography.path, link.line or pub.line,
                     hint=f"put the file in static{link.url} or give its full URL"))
     return problems
 
