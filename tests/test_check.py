@@ -110,14 +110,30 @@ def test_link_to_unknown_taxonomy_names_the_known_ones(make_site: MakeSite, post
     assert problem.hint and "系统" in problem.hint
 
 
-def test_notebook_links_are_checked_without_a_line(make_site: MakeSite) -> None:
-    notebook = ('{"cells": [{"cell_type": "raw", "metadata": {}, "source": '
-                '"---\\ntitle: N\\ndate: 2026-01-02\\n---"}, {"cell_type": "markdown", '
-                '"metadata": {}, "source": "[x](gone.md)"}], "metadata": {}, '
-                '"nbformat": 4, "nbformat_minor": 4}')
+def test_notebook_links_are_checked_at_their_cell_and_line(make_site: MakeSite) -> None:
+    """A broken link in a notebook was reported against the file alone (its lines were
+    those of the generated Markdown); it names the cell, the line in the cell, and is
+    reported at the cell's line of the file."""
+    notebook = """{
+ "cells": [
+  {"cell_type": "raw", "metadata": {},
+   "source": "---\\ntitle: N\\ndate: 2026-01-02\\n---"},
+  {"cell_type": "markdown", "metadata": {}, "source": ["# Intro\\n", "\\n", "[x](gone.md)"]},
+  {"cell_type": "code", "metadata": {}, "execution_count": 1, "source": "print(1)",
+   "outputs": [{"output_type": "stream", "name": "stdout", "text": "1\\n"}]},
+  {
+   "cell_type": "markdown", "metadata": {},
+   "source": ["\\n", "Text.\\n", "\\n", "See [y](/nowhere/) and [z](#nope)."]
+  }
+ ],
+ "metadata": {}, "nbformat": 4, "nbformat_minor": 4
+}
+"""
     site = make_site({"content/posts/n.ipynb": notebook})
-    [problem] = problems_of(site)
-    assert problem.path and problem.path.name == "n.ipynb" and problem.line is None
+    found = sorted((p.line, p.column, p.message.split(": ")[0], p.message.split("`")[1])
+                   for p in problems_of(site) if p.path and p.path.name == "n.ipynb")
+    assert found == [(5, None, "cell 2, line 3", "gone.md"),  # lines of the cells' `{`
+                     (8, None, "cell 4, line 4", "#nope"), (8, None, "cell 4, line 4", "/nowhere/")]
 
 
 # --- collisions, config, series, dates ---------------------------------------------------

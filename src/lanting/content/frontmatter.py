@@ -31,6 +31,7 @@ from lanting.model.content import (
     FrontMatter,
     Kind,
     NewsItem,
+    NotebookPart,
     RawNews,
     Source,
 )
@@ -333,21 +334,23 @@ def _news(source: Source, raw: RawFrontMatter, lines: dict[str, int],
 
 
 def _split_source(source: Source, raw_html: bool) -> tuple[
-        str | None, str | None, str, int, tuple[Attachment, ...], tuple[Problem, ...]]:
+        str | None, str | None, str, int, tuple[Attachment, ...], tuple[Problem, ...],
+        tuple[NotebookPart, ...]]:
     if source.rel.suffix == ".ipynb":
         notebook = convert_notebook(source_text(source), source.rel.as_posix(), source.path,
                                     raw_html)
         fmt = "yaml" if notebook.front_matter else None
         return (fmt, notebook.front_matter, notebook.body, 1, notebook.attachments,
-                notebook.warnings)
-    return (*_split(source_text(source)), (), ())
+                notebook.warnings, notebook.parts)
+    return (*_split(source_text(source)), (), (), ())
 
 
 def parse(source: Source, raw_html: bool = True) -> Document:
     """Split and validate one source; raise LantingError with every problem in it.
     `raw_html` (the site's `[markdown] raw_html`) decides how a notebook's HTML outputs
     are shown."""
-    fmt, head, body, body_line, attachments, warnings = _split_source(source, raw_html)
+    fmt, head, body, body_line, attachments, warnings, parts = _split_source(source,
+                                                                              raw_html)
     if head is None:
         fence = "---" if fmt == "yaml" else "+++"
         raise LantingError.at(f"front matter is not closed: no line `{fence}` after line 1",
@@ -407,4 +410,4 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         location=raw.location, paper=raw.paper, video=raw.video, slides_pdf=raw.slides_pdf,
         cover=raw.cover,
     )
-    return Document(source, meta, body, body_line, lines, attachments, warnings)
+    return Document(source, meta, body, body_line, lines, attachments, warnings, parts)
