@@ -268,3 +268,57 @@ def test_a_damaged_image_is_a_warning(make_site: MakeSite, post: Post,
     result = build_site(site)
     assert any("image cannot be read" in w.message and w.path and w.path.name == "broken.png"
                for w in result.warnings)
+
+
+# --- every page type parses as a browser parses it, and shows its <h1> ----------------------
+
+TITLES = ["HTML 解析：<!-- 注释里的 <script> 标签", "</h1></title><h1>x", "]]> & <![CDATA[ -->",
+          "a \u2028 b ' \" `"]
+PAGE_TYPES = ["404.html", "about/index.html", "archive/index.html", "blog/index.html",
+              "categories/index.html", "index.html", "posts/a/index.html",
+              "publications/index.html", "publications/lin2026/index.html", "search/index.html",
+              "series/index.html", "tags/index.html", "talks/index.html", "talks/t/index.html",
+              "talks/t/slides/index.html", "untitled/index.html"]
+
+
+def _visible(element: object, parents: dict[object, object]) -> bool:
+    while element is not None:
+        classes = str(element.get("class", "")).split()  # type: ignore[attr-defined]
+        if element.get("hidden") is not None or {"visually-hidden", "sr-only"} & set(classes):  # type: ignore[attr-defined]
+            return False
+        element = parents.get(element)
+    return True
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_every_page_type_parses_without_errors_and_shows_its_h1(
+        title: str, make_site: MakeSite, post: Post, build_site: Build) -> None:
+    """Every page type, built with a hostile title wherever a title goes, is parsed by
+    html5lib (WHATWG) without a parse error and has a visible, non-empty <h1>. A page
+    without a `title` had an empty <h1> (and `<title> · Site`)."""
+    quoted = json.dumps(title)
+    site = make_site({
+        "lanting.toml": f"title = {quoted}\nbase_url = \"https://x.org/\"\n",
+        "content/_index.md": f"---\ntitle: {quoted}\n---\nBio.\n",
+        "content/posts/a.md": post(title, "2026-01-02", tags=[title], categories=[title],
+                                   series=title, paper="lin2026", summary=title),
+        "content/pages/about.md": f"---\ntitle: {quoted}\n---\nAbout.\n",
+        "content/pages/untitled.md": "No front matter, no title.\n",
+        "content/talks/t.md": f"---\ntitle: {quoted}\ndate: 2026-01-04\n---\n# One\n\nNote: hi\n",
+        "content/publications.bib": "@inproceedings{lin2026,\n  title = {"
+                                    + title.replace("\\", "/") + "},\n  author = {Lin, A},\n"
+                                    "  booktitle = {Conf},\n  year = {2026},\n}\n"})
+    build_site(site)
+    public = site / "public"
+    pages = {p.relative_to(public).as_posix() for p in public.rglob("*.html")}
+    assert set(PAGE_TYPES) <= pages, set(PAGE_TYPES) - pages
+    assert len(pages) >= len(PAGE_TYPES) + 3  # a tag's, a category's and a series' page
+    for rel in sorted(pages):
+        parser = html5lib.HTMLParser(namespaceHTMLElements=True)
+        document = parser.parse((public / rel).read_bytes())
+        assert parser.errors == [], (rel, parser.errors[:5])
+        parents = {child: element for element in document.iter() for child in element}
+        headings = [h for h in document.iter("{http://www.w3.org/1999/xhtml}h1")
+                    if "".join(h.itertext()).strip() and _visible(h, parents)]
+        assert headings, f"{rel}: no visible <h1> with text"
+    assert h1_text(public / "untitled/index.html") == "Untitled"
