@@ -322,3 +322,15 @@ def test_every_page_type_parses_without_errors_and_shows_its_h1(
                     if "".join(h.itertext()).strip() and _visible(h, parents)]
         assert headings, f"{rel}: no visible <h1> with text"
     assert h1_text(public / "untitled/index.html") == "Untitled"
+
+
+# --- found by fuzzing lanting.toml ------------------------------------------------------------
+
+
+def test_control_character_in_a_math_macro_is_an_error_not_a_crash(make_site: MakeSite) -> None:
+    """`R = "\\bb{R}"` is a backspace in TOML: the failed value stayed in the table as None
+    and the macro check crashed on it ("internal error")."""
+    site = make_site({"lanting.toml": 'title = "T"\n[markdown.math_macros]\nR = "\\bb{R}"\n'})
+    [(name, line, message)] = _errors(site)
+    assert (name, line) == ("lanting.toml", 3) and "U+0008" in message
+
