@@ -334,3 +334,14 @@ def test_control_character_in_a_math_macro_is_an_error_not_a_crash(make_site: Ma
     [(name, line, message)] = _errors(site)
     assert (name, line) == ("lanting.toml", 3) and "U+0008" in message
 
+
+@pytest.mark.parametrize("text,line", [
+    ('title = "T"\n[blog]\nrecent_posts = 5\nx = "\\\n', 4),
+    ('title = "T"\n\n[markdown.math_macros]\nR = ', 4),
+])
+def test_toml_error_at_the_end_of_lanting_toml_names_the_last_line(
+        text: str, line: int, make_site: MakeSite) -> None:
+    """tomllib says "(at end of document)" without a line; the error had no line."""
+    [(name, found, message)] = _errors(make_site({"lanting.toml": text}))
+    assert (name, found) == ("lanting.toml", line) and "invalid TOML" in message
+

@@ -186,6 +186,9 @@ def load_config(site: Path, overrides: dict[str, Any] | None = None) -> Config:
         match = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
         line, column = (int(match.group(1)), int(match.group(2))) if match else (None, None)
+        if not match and "(at end of document)" in message:
+            line = max(1, len(text.splitlines()))  # the last line
+            message = message.replace(" (at end of document)", "")
         raise LantingError.at(f"invalid TOML: {message}", path, line, column) from None
     problems: list[SchemaProblem] = []
     config = build(Config, data, (), problems)
