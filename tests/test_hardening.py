@@ -345,3 +345,9 @@ def test_toml_error_at_the_end_of_lanting_toml_names_the_last_line(
     [(name, found, message)] = _errors(make_site({"lanting.toml": text}))
     assert (name, found) == ("lanting.toml", line) and "invalid TOML" in message
 
+
+def test_unknown_table_of_an_array_of_tables_is_reported_at_its_line(
+        make_site: MakeSite) -> None:
+    site = make_site({"lanting.toml": 'title = "T"\n\n[[-profile.links]]\nkind = "cv"\n'})
+    [(name, line, message)] = _errors(site)
+    assert (name, line) == ("lanting.toml", 3) and "unknown key `-profile`" in message

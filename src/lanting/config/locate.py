@@ -50,6 +50,8 @@ def toml_key_lines(text: str) -> dict[tuple[str, ...], int]:
         header = _HEADER.match(raw)
         if header:
             path = tuple(_split_key(header.group(2)))
+            for end in range(1, len(path)):  # `[a.b]` is where table `a` first appears too
+                lines.setdefault(path[:end], number)
             if header.group(1) == "[[":
                 index = array_counts.get(path, 0)
                 array_counts[path] = index + 1
@@ -65,7 +67,8 @@ def toml_key_lines(text: str) -> dict[tuple[str, ...], int]:
         assign = _ASSIGN.match(raw)
         if assign:
             key = (*table, *_split_key(assign.group(1)))
-            lines.setdefault(key, number)
+            for end in range(len(table) + 1, len(key) + 1):  # `a.b = 1` sets `a` too
+                lines.setdefault(key[:end], number)
             rest = raw[assign.end() :]
             for quote in ('"""', "'''"):
                 if rest.count(quote) == 1:
