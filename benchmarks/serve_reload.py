@@ -5,14 +5,17 @@ Generates the shared corpus, serves it with Lanting's live server (in this proce
 `lanting serve` does), opens one post in headless Chromium (Debian's /usr/bin/chromium,
 driven by Playwright), then edits that post several times and measures, for each save,
 the time until the browser shows the new text — watching, rebuilding, the reload event,
-the page load, all included. Prints the figures; asserts nothing.
+the page load, all included — and, with search on (the default), the time until the
+served search index finds the new text (the term file of a word only the edit has lists
+the page: what the reader's script fetches). Prints the figures; asserts nothing.
 
-    python3 benchmarks/serve_reload.py --posts 4000 --edits 7 [--change title]
+    python3 benchmarks/serve_reload.py --posts 4000 --edits 7 [--change title] [--no-search]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import statistics
 import subprocess
@@ -21,6 +24,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "bench" / "make_corpus.py"
@@ -29,15 +33,41 @@ ARGS = ["--disable-background-networking", "--disable-component-update", "--disa
         "--no-first-run", "--disable-gpu", "--no-sandbox"]
 
 
-def make_site(posts: int, work: Path, corpus_script: Path) -> Path:
+def make_site(posts: int, work: Path, corpus_script: Path, search: bool) -> Path:
     site = work / f"site-{posts}"
     if site.exists():
         shutil.rmtree(site)
     subprocess.run([sys.executable, str(corpus_script), "--posts", str(posts), "--out",
                     str(site), "--flavor", "plain"], check=True, stdout=subprocess.DEVNULL)
-    (site / "lanting.toml").write_text('title = "Bench"\n\n[search]\nenabled = false\n',
-                                       encoding="utf-8")
+    (site / "lanting.toml").write_text(
+        'title = "Bench"\n' + ("" if search else '\n[search]\nenabled = false\n'),
+        encoding="utf-8")
     return site
+
+
+def search_finds(files: dict[str, bytes | Path], url: str, word: str) -> bool:
+    """Whether the served index lists `url` under `word`, read as `search-index.js` does:
+    meta.json, the page's shard, the term file of the word's bucket."""
+    from lanting.output.search import INDEX_DIR, shard_of
+    from lanting.render.search_record import BUCKETS, bucket
+
+    def load(path: str) -> Any:
+        data = files.get(f"{INDEX_DIR}/{path}")
+        if data is None:
+            return None
+        return json.loads(data if isinstance(data, bytes) else data.read_bytes())
+
+    meta = load("meta.json")
+    if meta is None:
+        return False
+    shard = shard_of(url, len(meta["shards"]))
+    rows = load(f"{shard}/docs.json")["docs"]
+    numbers = [n for n, row in enumerate(rows) if row[0] == url]
+    terms = load(f"{shard}/{bucket(word) * meta['shards'][shard][1] // BUCKETS}.json")
+    if not numbers or terms is None or numbers[0] not in terms["d"]:
+        return False
+    strings = terms["t"][terms["d"].index(numbers[0])]
+    return any(t.split(":")[0] == word for t in strings.split())
 
 
 def main() -> int:
@@ -49,6 +79,8 @@ def main() -> int:
     parser.add_argument("--change", choices=("text", "title"), default="text",
                         help="append a paragraph (the edit a writer makes all day) or "
                              "change the title (which every listing shows)")
+    parser.add_argument("--no-search", action="store_true",
+                        help="turn the search index off (default: on, as for users)")
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         print(f"SKIP: no Chromium at {CHROMIUM}")
@@ -64,7 +96,7 @@ def main() -> int:
     tune_collector()  # as `lanting serve` does
 
     work = args.work or Path(tempfile.mkdtemp(prefix="lanting-serve-bench-"))
-    site = make_site(args.posts, work, args.corpus_script)
+    site = make_site(args.posts, work, args.corpus_script, not args.no_search)
     rebuild_times: list[float] = []
     quick: list[bool] = []
     early: list[float] = []
@@ -89,6 +121,7 @@ def main() -> int:
     url = f"http://127.0.0.1:{server.server_address[1]}/posts/{post.stem}/"
     original = post.read_text(encoding="utf-8")
     latencies: list[float] = []
+    searchable: list[float] = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         page = browser.new_page()
@@ -105,6 +138,13 @@ def main() -> int:
             page.wait_for_function(f"document.body.innerText.includes({marker!r})",
                                    timeout=30_000, polling="raf")
             latencies.append((time.perf_counter() - saved) * 1000)
+            if not args.no_search:
+                word = marker.rsplit("-", 1)[1]  # the nanoseconds: in no other page
+                while not search_finds(live.store.files, f"posts/{post.stem}/", word):
+                    if time.perf_counter() - saved > 60:
+                        raise SystemExit("the search index never found the edit")
+                    time.sleep(0.02)
+                searchable.append((time.perf_counter() - saved) * 1000)
             while len(rebuild_times) <= edit:  # the listings too, before the next save
                 page.wait_for_timeout(50)
             page.wait_for_timeout(300)
@@ -117,6 +157,10 @@ def main() -> int:
           f"{first_build:.2f} s")
     print(f"save -> browser shows the edit, ms: median {statistics.median(latencies):.0f}, "
           f"min {min(latencies):.0f}, max {max(latencies):.0f} ({len(latencies)} edits)")
+    if searchable:
+        print(f"save -> the served search index finds the edit, ms: median "
+              f"{statistics.median(searchable):.0f}, min {min(searchable):.0f}, "
+              f"max {max(searchable):.0f}")
     if rebuild_times:
         print(f"rebuild alone, ms: median {statistics.median(rebuild_times):.0f}, "
               f"min {min(rebuild_times):.0f}, max {max(rebuild_times):.0f}; "

@@ -8,7 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from htmltree import parse_html
+from citebits import references
+from htmltree import Element, parse_html
 
 from lanting.build.options import BuildResult
 from lanting.config.load import load_config
@@ -43,15 +44,19 @@ links = [{ kind = "github", url = "https://github.com/z" }]
 
 
 def context(**kw: object) -> RenderContext:
-    targets = {"hichunk2026": ("Lin et al., 2026", "/publications/hichunk2026/")}
+    targets = references(BIB, {"hichunk2026": "/publications/hichunk2026/"})
     return RenderContext(path=Path("/s/content/posts/a.md"), rel="posts/a.md", body_line=5,
-                         bibliography=targets, **kw)  # type: ignore[arg-type]
+                         references=targets, **{"lang": "en", **kw})  # type: ignore[arg-type]
 
 
-def test_cite_shortcode_links_the_short_reference() -> None:
+def test_cite_shortcode_links_the_short_reference_to_the_list() -> None:
     out = render_markdown("See {{< cite hichunk2026 >}}.\n", context())
-    assert '<span class="cite">[<a href="/publications/hichunk2026/" data-cite="hichunk2026">' \
-           'Lin et al., 2026</a>]</span>' in out.html
+    doc = parse_html(out.html)
+    link = doc.one("a", class_="cite-link")
+    assert link.text() == "Lin and Chen, 2026"
+    assert link["href"] == "#ref-hichunk2026" and link["aria-describedby"] == "ref-hichunk2026"
+    entry = doc.one("li", id="ref-hichunk2026")
+    assert entry.one("a")["href"] == "/publications/hichunk2026/"  # the owner's paper page
     assert out.citations == ("hichunk2026",)
     assert out.problems == ()
 
@@ -60,6 +65,17 @@ def test_pandoc_citation() -> None:
     out = render_markdown("As shown [@hichunk2026], chunking matters.\n", context())
     assert 'data-cite="hichunk2026"' in out.html
     assert out.citations == ("hichunk2026",)
+
+
+def test_gbt7714_numeric_keeps_numbers_in_order_around_a_located_item() -> None:
+    out = render_markdown("A [@report2024]. B [@hichunk2026; @report2024, 第 16 章].\n",
+                          context(citation_style="gbt7714-numeric", lang="zh-CN"))
+    def shown(node: Element) -> str:  # the label without the hover previews
+        return "".join(c if isinstance(c, str) else shown(c) for c in node.children
+                       if isinstance(c, str) or "cite-preview" not in c.classes)
+
+    sups = parse_html(out.html).find_all("sup", class_="cite")
+    assert [shown(s) for s in sups] == ["[1]", "[1]第 16 章[2]"]  # not `[2][1]第 16 章`
 
 
 def test_unknown_citation_key_is_an_error_with_its_line() -> None:

@@ -152,13 +152,13 @@ def test_every_source_of_a_collision_is_listed(make_site: MakeSite, post: Post) 
 
 
 @pytest.mark.parametrize("slug", ["404.html", "sitemap.xml", "robots.txt", "atom.xml",
-                                  "search", "pagefind", "tags", "blog", "archive"])
+                                  "search", "search-index", "tags", "blog", "archive"])
 def test_slug_colliding_with_a_generated_file_is_an_error_at_the_slug_line(
     make_site: MakeSite, post: Post, slug: str,
 ) -> None:
     """Issue 34: `slug: 404.html` made the writer fail with a bare OSError on a temp path."""
     site = make_site({
-        "lanting.toml": 'title = "T"\n',  # search on: /search/ and /pagefind/ are Lanting's
+        "lanting.toml": 'title = "T"\n',  # search on: /search/ and /search-index/ are Lanting's
         "content/posts/a.md": post("A", tags=["x"]),
         "content/pages/p.md": f"---\ntitle: P\nslug: {slug}\n---\nMine.\n",
     })

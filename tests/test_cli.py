@@ -97,7 +97,7 @@ def good_site(make_site: Callable[..., Path], post: Callable[..., str], run_cli:
               monkeypatch: pytest.MonkeyPatch) -> Path:
     """A site built once; the working directory is the site folder."""
     site = make_site({
-        "lanting.toml": 'title = "T"\nbase_url = "https://example.org/"\n',
+        "lanting.toml": 'title = "T"\nbase_url = "https://ann.example.org/"\n',
         "content/posts/a.md": post("A", "2026-01-01", body="Alpha.\n"),
         "content/posts/draft.md": post("Draft", "2026-01-02", draft=True),
     })
@@ -198,7 +198,7 @@ def atom_links(path: Path) -> list[str]:
 
 
 def test_base_url_option_changes_feed_urls(good_site: Path, run_cli: Run) -> None:
-    assert atom_links(good_site / "public/atom.xml") == ["https://example.org/posts/a/"]
+    assert atom_links(good_site / "public/atom.xml") == ["https://ann.example.org/posts/a/"]
     code, _out, err = run_cli("build", ".", "--base-url", "https://other.example/sub/")
     assert code == 0, err
     assert atom_links(good_site / "public/atom.xml") == ["https://other.example/sub/posts/a/"]

@@ -98,11 +98,10 @@ def test_untranslated_posts_have_no_alternates(pages: dict[str, bytes]) -> None:
 
 def test_one_search_index_covers_both_languages(example: tuple[Path, BuildResult]) -> None:
     out = example[0]
-    entry = json.loads((out / "pagefind/pagefind-entry.json").read_text())
-    assert list(entry["languages"]) == ["zh-cn"]
-    # 21 posts, 3 English versions, the about page in both languages, the talk, and the
-    # page of each of the 4 publications in both languages
-    assert entry["languages"]["zh-cn"]["page_count"] == 21 + 3 + 2 + 1 + 4 * 2
+    meta = json.loads((out / "search-index/meta.json").read_text())
+    # 21 posts, 3 English versions, the about page in both languages, the talk, the
+    # page of each of the 4 publications and the CV in both languages, and the 2 projects
+    assert meta["pages"] == 21 + 3 + 2 + 1 + 4 * 2 + 2 + 2
 
 
 def test_feeds_per_language(example: tuple[Path, BuildResult]) -> None:

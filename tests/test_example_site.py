@@ -247,6 +247,30 @@ def test_series_page_lists_parts_in_order(out: Path, posts: tuple[Page, ...], na
 # --- determinism --------------------------------------------------------------------------
 
 
+def test_paper_notes_cite_other_peoples_papers_in_gbt7714(out: Path) -> None:
+    """`policy-gradient-to-ppo` cites content/references.bib in GB/T 7714 numeric: an
+    English entry says "et al.", a Chinese one keeps its authors whole."""
+    doc = page(out, "posts/policy-gradient-to-ppo/index.html")
+    cites = doc.one("div", class_="prose").find_all("sup", class_="cite")
+    assert len(cites) == 10
+    listed = doc.one("section", class_="references")
+    assert listed.one("h2").text() == "参考文献"
+    items = {li["id"].removeprefix("ref-"): li.text() for li in listed.find_all("li")}
+    assert len(items) == 11 and list(items)[:3] == [
+        "williams1992simple", "zhou2016ml", "wang2022easyrl"]
+    assert items["zheng2025gspo"] == (
+        "[10] ZHENG C, LIU S, LI M, et al. Group Sequence Policy Optimization[EB/OL]. "
+        "arXiv:2507.18071, 2025.")
+    assert items["wang2022easyrl"] == (
+        "[3] 王琦, 杨毅远, 江季. Easy RL：强化学习教程[M]. 北京: 人民邮电出版社, 2022.")
+    for link in doc.one("div", class_="prose").find_all("a", class_="cite-link"):
+        assert link["href"].removeprefix("#ref-") in items
+    cite_this = doc.one("details", class_="cite-this")
+    assert cite_this.one("p", class_="cite-this-formatted").text().endswith(
+        "[EB/OL]. 林知远 · 研究与笔记, 2026. "
+        "https://lin-zhiyuan.example.org/posts/policy-gradient-to-ppo/.")
+
+
 def test_two_builds_are_byte_identical(
     example: BuildResult, tmp_path_factory: pytest.TempPathFactory,
     snapshot: Callable[[Path], dict[str, bytes]],

@@ -29,7 +29,7 @@ def test_build_minifies_and_keeps_math_and_code(make_site, build_site, post) -> 
     assert "\n\n" not in html and 'class="prose"' not in html  # minified
     assert "<mspace></mspace>" in html or "<mspace width" in html
     assert "/>" not in html.split("<math", 1)[1].split("</math>", 1)[0]
-    code = parse_html(html).one("pre").raw_text()
+    code = parse_html(html).one(class_="prose").one("pre").raw_text()  # not "cite this"
     assert "        return  x  *  2" in code and code.count("\n") >= 2
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from citebits import references
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
@@ -17,8 +18,10 @@ from lanting.markdown.render import render_markdown
 from lanting.model.markdown import MarkdownOptions, RenderContext
 
 CONTEXT = RenderContext(path=Path("/site/content/posts/a.md"), rel="posts/a.md",
-                        bibliography={"lin2026": ("Lin et al., 2026",
-                                                  "/publications/lin2026/")})
+                        references=references(
+                            "@misc{lin2026, title = {Ring}, author = {Lin, Zhiyuan and Wang, "
+                            "Xiaohong and Chen, Yuhan}, year = 2026}",
+                            {"lin2026": "/publications/lin2026/"}))
 
 PREFIX = (
     "> [!NOTE]\n> 一个提示。\n\n"

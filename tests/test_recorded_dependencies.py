@@ -339,7 +339,7 @@ class SiteEdits(RuleBasedStateMachine):
 def _served(live: LiveSite) -> dict[str, bytes]:
     """What `lanting serve` serves, without the search index (built in the background)."""
     return {path: data if isinstance(data, bytes) else data.read_bytes()
-            for path, data in live.store.files.items() if not path.startswith("pagefind/")}
+            for path, data in live.store.files.items() if not path.startswith("search-index/")}
 
 
 SiteEdits.TestCase.settings = settings(

@@ -102,16 +102,31 @@ def test_raw_html_off_in_the_site_config(make_site: MakeSite, post: Post,
 
 
 @pytest.mark.parametrize("latex", [
-    r"\href{javascript:alert(1)}{x}", r"\htmlData{foo=bar}{x}", r"\htmlId{x}{y}",
-    r"\htmlClass{x}{y}", r"\htmlStyle{color:red}{y}", r"\url{javascript:alert(1)}",
-    r"\includegraphics{/etc/passwd}",
+    r"\href{javascript:alert(1)}{x}", r"\url{javascript:alert(1)}",
+    r"\href{data:text/html,<script>alert(1)</script>}{x}", r"\includegraphics{/etc/passwd}",
 ])
-def test_math_cannot_make_links_or_attributes(latex: str) -> None:
+def test_math_cannot_make_unsafe_links(latex: str) -> None:
     result = render_markdown(f"${latex}$\n", CONTEXT)
     # The formula is refused and shown as its (escaped) source: no attribute carries it.
     assert not re.search(r"<[^>]*\s(href|src|style|id|data-[\w-]*)\s*=", result.html)
     assert 'class="math-error"' in result.html
     assert result.problems and result.problems[0].severity == "error"
+
+
+@pytest.mark.parametrize("latex", [r"\htmlData{foo=bar}{x}", r"\htmlId{x}{y}",
+                                   r"\htmlClass{x}{y}", r"\htmlStyle{color:red}{y}"])
+def test_math_html_commands_keep_their_content_not_their_attribute(latex: str) -> None:
+    result = render_markdown(f"${latex}$\n", CONTEXT)
+    assert not re.search(r"<[^>]*\s(href|src|style|id|class|data-[\w-]*)\s*=",
+                         result.html.replace('<span class="math-inline">', ""))
+    assert "<mi>" + latex[-2] + "</mi>" in result.html and not result.problems
+
+
+def test_math_links_with_safe_urls_are_links() -> None:
+    result = render_markdown(r"$\href{https://katex.org/}{KaTeX} \url{https://x.org/a}$" "\n",
+                             CONTEXT)
+    assert '<a href="https://katex.org/">KaTeX</a>' in result.html
+    assert '<a href="https://x.org/a">https://x.org/a</a>' in result.html
 
 
 @pytest.mark.parametrize("latex", [r"\text{<script>alert(1)</script>}", r"\mathrm{</math><b>}",

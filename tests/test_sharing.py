@@ -127,15 +127,54 @@ def test_giscus_comments_under_posts_when_configured(make_site, build_site, post
     })
     out = build_site(site).output
     doc = read(out, "posts/a/index.html")
-    script = next(s for s in doc.find_all("script")
-                  if s.get("src") == "https://giscus.app/client.js")
-    assert script["data-repo"] == "ann/site" and script["data-category-id"] == "DIC_1"
-    assert script["data-mapping"] == "pathname" and script["data-lang"] == "zh-CN"
-    assert doc.one(class_="comments").find("h2").text() == "评论"
+    section = doc.one("section", class_="comments")
+    assert section["data-comments"] == "giscus"
+    assert section["data-script"] == "https://giscus.app/client.js"
+    assert section["data-repo"] == "ann/site" and section["data-category-id"] == "DIC_1"
+    assert section["data-mapping"] == "pathname" and section["data-lang"] == "zh-CN"
+    assert section.find("h2").text() == "评论"
+    assert section.one("button", class_="comments-load").text() == "加载评论"
+    # Nothing of giscus is requested with the page: comments.js loads it on demand.
+    assert not [e for e in doc.find_all() if "giscus.app" in (e.get("src") or "")]
+    assert [s["src"].split("?")[0] for s in doc.find_all("script", src=True)
+            if "comments" in s["src"]] == ["/assets/comments.js"]
     english = read(out, "posts/b/index.html")
-    assert next(s for s in english.find_all("script") if s.get("data-lang"))["data-lang"] == "en"
+    assert english.one("section", class_="comments")["data-lang"] == "en"
+    assert english.one("noscript").text() == "Comments are provided by giscus and need JavaScript."
     assert "giscus" not in (out / "about/index.html").read_text()
     assert "giscus" not in (out / "blog/index.html").read_text()
+
+
+@pytest.mark.parametrize(("settings", "expected"), [
+    ('provider = "waline"\nserver = "https://waline.example.cn"\n',
+     {"data-server": "https://waline.example.cn",
+      "data-script": "https://unpkg.com/@waline/client@v3/dist/waline.js",
+      "data-stylesheet": "https://unpkg.com/@waline/client@v3/dist/waline.css"}),
+    ('provider = "twikoo"\nserver = "blog-1a2b3c"\nregion = "ap-guangzhou"\n'
+     'script = "/js/twikoo.all.min.js"\n',
+     {"data-server": "blog-1a2b3c", "data-region": "ap-guangzhou",
+      "data-script": "/js/twikoo.all.min.js"}),
+    ('provider = "twikoo"\nserver = "https://twikoo.example.cn"\n',
+     {"data-script": "https://cdn.jsdelivr.net/npm/twikoo/dist/twikoo.min.js"}),
+    ('provider = "artalk"\nserver = "https://artalk.example.cn/"\n',
+     {"data-server": "https://artalk.example.cn/", "data-site": "Site",
+      "data-script": "https://artalk.example.cn/dist/Artalk.js",
+      "data-stylesheet": "https://artalk.example.cn/dist/Artalk.css"}),
+])
+def test_comment_servers_readers_in_china_reach(make_site, build_site, post, settings,
+                                                expected) -> None:
+    site = make_site({"lanting.toml": CONFIG + "[comments]\n" + settings,
+                      "content/posts/a.md": post("A")})
+    doc = read(build_site(site).output, "posts/a/index.html")
+    section = doc.one("section", class_="comments")
+    provider = settings.split('"')[1]
+    assert section["data-comments"] == provider and section["data-path"] == "/posts/a/"
+    assert {name: section.get(name) for name in expected} == expected
+    assert doc.one("noscript").text() == (
+        f"评论由 {provider.capitalize()} 提供，需要启用 JavaScript。")
+    for element in doc.find_all():  # no request to the provider before the reader asks
+        for name in ("src", "href"):
+            assert "example.cn" not in (element.get(name) or ""), element.tag
 
 
 def test_bad_comments_config_is_reported_with_lines(tmp_path: Path) -> None:
@@ -150,6 +189,29 @@ def test_bad_comments_config_is_reported_with_lines(tmp_path: Path) -> None:
         (9, "analytics.snippet: the snippet is empty",
          "paste your provider's <script> tag, or remove [analytics]"),
     ]
+
+
+@pytest.mark.parametrize(("settings", "line", "message", "hint"), [
+    ('provider = "walin"\n', 3, "comments.provider: unknown comment system `walin`",
+     "did you mean `waline`?"),
+    ('provider = "artalk"\n', 2, "comments.server: Artalk needs `server`",
+     "the URL of your Artalk server"),
+    ('provider = "waline"\nserver = "waline.example.cn"\n', 4,
+     "comments.server: `waline.example.cn` is not a URL", "write it with https://"),
+    ('provider = "twikoo"\nserver = "env-1"\nscript = "twikoo.js"\n', 5,
+     "comments.script: `twikoo.js` is neither an https:// URL nor a path of the site",
+     "`/js/client.js` is static/js/client.js"),
+    ('provider = "waline"\nserver = "https://w.example.cn"\nrepo = "a/b"\n', 5,
+     "comments.repo: `repo` is a giscus setting", 'remove it, or set provider = "giscus"'),
+    ('repo = "a/b"\nrepo_id = "R"\ncategory = "C"\n', 2,
+     "comments.category_id: giscus needs this value", "copy it from https://giscus.app"),
+])
+def test_bad_comment_server_settings(tmp_path: Path, settings: str, line: int, message: str,
+                                     hint: str) -> None:
+    (tmp_path / "lanting.toml").write_text('title = "T"\n[comments]\n' + settings)
+    with pytest.raises(LantingError) as info:
+        load_config(tmp_path)
+    assert [(p.line, p.message, p.hint) for p in info.value.problems] == [(line, message, hint)]
 
 
 def test_analytics_snippet_ends_every_head(make_site, build_site, post) -> None:

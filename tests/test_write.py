@@ -220,18 +220,80 @@ def test_refuses_an_ancestor_of_the_site(tmp_path: Path, make_site: Callable[...
     assert snapshot(tmp_path) == before
 
 
-def test_refuses_a_folder_with_git(tmp_path: Path, make_site: Callable[..., Path],
-                                   build_site: Callable[..., BuildResult],
-                                   post: Callable[..., str], snapshot: Snapshot) -> None:
+def _git_folder(out: Path) -> dict[str, bytes]:
+    (out / ".git/refs/heads").mkdir(parents=True)
+    (out / ".git/HEAD").write_text("ref: refs/heads/gh-pages\n")
+    (out / ".git/refs/heads/gh-pages").write_text("0" * 40 + "\n")
+    return {p.relative_to(out).as_posix(): p.read_bytes()
+            for p in sorted((out / ".git").rglob("*")) if p.is_file()}
+
+
+def _git_files(out: Path) -> dict[str, bytes]:
+    return {p.relative_to(out).as_posix(): p.read_bytes()
+            for p in sorted((out / ".git").rglob("*")) if p.is_file()}
+
+
+def test_builds_into_a_folder_holding_git_and_keeps_it(
+    tmp_path: Path, make_site: Callable[..., Path], build_site: Callable[..., BuildResult],
+    post: Callable[..., str], temp_leftovers: Callable[[Path], list[str]],
+) -> None:
+    """A `gh-pages` worktree or a clone of the web root: `.git` is carried over, untouched,
+    by every build (full swap, small edit, failed build)."""
+    site = make_site({"content/posts/a.md": post("A", "2026-01-01"),
+                      "content/posts/b.md": post("B", "2026-01-02")})
+    out = tmp_path / "pages"
+    out.mkdir()
+    git = _git_folder(out)  # only .git: as good as empty
+    build_site(site, out)
+    assert (out / "posts/a/index.html").is_file() and _git_files(out) == git
+    (site / "content/posts/b.md").write_text(post("B2", "2026-01-02"), encoding="utf-8")
+    build_site(site, out)
+    assert "B2" in (out / "posts/b/index.html").read_text() and _git_files(out) == git
+    (site / "content/posts/b.md").write_text("---\ntitle: [\n---\n", encoding="utf-8")
+    with pytest.raises(LantingError):
+        build_site(site, out)
+    assert _git_files(out) == git and temp_leftovers(tmp_path) == []
+
+
+def test_a_git_file_of_a_worktree_is_kept(
+    tmp_path: Path, make_site: Callable[..., Path], build_site: Callable[..., BuildResult],
+    post: Callable[..., str],
+) -> None:
+    site = make_site({"content/posts/a.md": post()})
+    out = tmp_path / "pages"
+    out.mkdir()
+    (out / ".git").write_text("gitdir: /repo/.git/worktrees/pages\n")
+    build_site(site, out)
+    build_site(site, out, drafts=True)
+    assert (out / ".git").read_text() == "gitdir: /repo/.git/worktrees/pages\n"
+
+
+def test_a_killed_build_gives_git_back(tmp_path: Path) -> None:
+    """Killed after `.git` moved into the new folder, before the swap: the next build
+    moves it back before removing that folder."""
+    out = tmp_path / "pages"
+    out.mkdir()
+    (out / MARKER).write_text("{}")
+    dead = tmp_path / ".pages.lanting-tmp-999999999"
+    dead.mkdir()
+    git = _git_folder(dead)
+    write.recover_interrupted(out)
+    assert not dead.exists() and _git_files(out) == git
+
+
+def test_refuses_a_git_folder_with_files_lanting_did_not_write(
+    tmp_path: Path, make_site: Callable[..., Path], build_site: Callable[..., BuildResult],
+    post: Callable[..., str], snapshot: Snapshot,
+) -> None:
     site = make_site({"content/posts/a.md": post()})
     out = tmp_path / "repo"
-    (out / ".git").mkdir(parents=True)
-    (out / ".git/HEAD").write_text("ref: refs/heads/main\n")
-    (out / MARKER).write_text("even with the marker\n")
+    _git_folder(out)
+    (out / "README.md").write_text("someone else's\n")
+    before = snapshot(out)
     with pytest.raises(LantingError) as info:
         build_site(site, out)
-    assert ".git" in str(info.value)
-    assert (out / ".git/HEAD").read_text() == "ref: refs/heads/main\n"
+    assert MARKER in str(info.value)
+    assert snapshot(out) == before
 
 
 def test_refuses_a_non_empty_folder_without_the_marker(

@@ -53,6 +53,7 @@ class Served:
     """A built site served on 127.0.0.1 from a background thread."""
 
     def __init__(self, root: Path) -> None:
+        self.root = root
         self.server = make_server(root, "127.0.0.1", 0)
         self.port = self.server.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}/"

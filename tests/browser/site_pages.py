@@ -48,6 +48,8 @@ PAGES = [
     PageType("404", "no-such-page/", ".not-found h1", file="404.html", status=404),
     PageType("search", "search/", "main"),
     PageType("english", "en/blog/", "main h1"),
+    PageType("cv", "cv/", "main .cv-section h2", "教育经历"),
+    PageType("projects", "projects/", "main .project-card .project-title a", "HiChunk"),
 ]
 PAGE_IDS = [p.name for p in PAGES]
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}

@@ -178,3 +178,80 @@ def test_screenshots(browser: Any, example_site: Any) -> None:
         page.goto(example_site.url + EN_PAGE)
         page.screenshot(path=str(folder / f"english-post-{name}.png"))
         context.close()
+
+
+# --- the script reads the index as the Python reader does ---------------------------------
+
+PARITY_QUERIES = 40
+
+
+def test_the_script_cuts_queries_into_the_index_terms(page: Any, example_site: Any) -> None:
+    from lanting.render.search_record import bucket, terms
+
+    page.goto(example_site.url)
+    engine = page.evaluate(
+        "() => JSON.parse(document.querySelector('[data-search]').dataset.search).engine")
+    samples = ["显存占用", "FlashAttention-2", "ＧＰＵ显存", "all_reduce", "π_θ", "Ωmega",
+               "日本語のテキスト", "분산 학습", "x", "naïve café", "𠀀𠀁 extension B"]
+    got = page.evaluate(
+        """async ([engine, samples]) => {
+             const m = await import(engine);
+             return samples.map((s) => ({
+               terms: m.queryTerms(s, false).map(([t]) => t),
+               buckets: m.queryTerms(s, false).map(([t]) => m.bucket(t)),
+             }));
+           }""", [engine, samples])
+    for sample, answer in zip(samples, got, strict=True):
+        # Every term the script asks for is one the index has for that text.
+        assert set(answer["terms"]) <= set(terms(sample)), sample
+        assert answer["buckets"] == [bucket(t) for t in answer["terms"]], sample
+
+
+def test_the_script_finds_what_the_python_reader_finds(page: Any, example_site: Any) -> None:
+    import random
+
+    from search_reference import ReferenceIndex, draw_queries, page_blocks
+
+    out = example_site.root
+    pages = {p.relative_to(out).as_posix().removesuffix("index.html"): page_blocks(
+        p.read_bytes()) for p in out.rglob("*.html")}
+    queries = draw_queries({u: b for u, b in pages.items() if b}, random.Random(7),
+                           PARITY_QUERIES)
+    queries += ['"ring attention"', "pipel", "显", "GPU 显存"]
+    page.goto(example_site.url)
+    engine = page.evaluate(
+        "() => JSON.parse(document.querySelector('[data-search]').dataset.search).engine")
+    found = page.evaluate(
+        """async ([engine, root, queries]) => {
+             const m = await import(engine);
+             const index = await m.SearchIndex.open(root);
+             const out = [];
+             for (const q of queries) {
+               const { results } = await index.search(q);
+               out.push(results.map((r) => r.url.slice(root.length)));
+             }
+             return out;
+           }""", [engine, example_site.url, queries])
+    reference = ReferenceIndex(out)
+    for query, urls in zip(queries, found, strict=True):
+        assert sorted(urls) == sorted(reference.candidates(query)), query
+    assert page.console_errors == [] and page.failed_requests == []
+
+
+def test_a_quoted_phrase_shows_only_pages_with_the_phrase(page: Any,
+                                                          example_site: Any) -> None:
+    page.goto(example_site.url + 'search/?q="ring attention"')
+    wait_for_results(page, ".search-page")
+    hits = page.locator(".search-page .search-hit").evaluate_all(
+        "links => links.map(a => a.getAttribute('href'))")
+    assert hits
+    for href in hits:
+        text = (example_site.root / href.lstrip("/") / "index.html").read_text().lower()
+        assert "ring attention" in " ".join(text.split()), href
+
+
+def test_an_excerpt_shows_formulas_as_text(page: Any, example_site: Any) -> None:
+    page.goto(example_site.url + "search/?q=记策略为")
+    wait_for_results(page, ".search-page")
+    excerpt = page.locator(".search-page .search-hit-excerpt").first.inner_text()
+    assert "记策略为 π_θ(a ∣ s)，一条轨迹 τ" in excerpt, excerpt

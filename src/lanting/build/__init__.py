@@ -36,7 +36,7 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
     output = Path(os.path.realpath(given))
     previous = load_state(site_dir / CACHE_DIR, output) if options.cache else State()
     inputs = inputs_digest(site_dir, (str(output.resolve()), options.drafts, options.base_url,
-                                      options.strict), previous.read)
+                                      options.default_base_url, options.strict), previous.read)
     if options.cache and options.write and previous.inputs == inputs \
             and previous.output == output_digest(output_stamps(output)):
         return BuildResult(output, 0, 0, (), time.perf_counter() - started, None)

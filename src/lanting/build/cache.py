@@ -55,10 +55,12 @@ def engine_fingerprint() -> str:
 
 
 def settings_fingerprint(settings: DocumentSettings) -> str:
-    # image_sizes is left out (compare=False): entries record the sizes they used.
+    # image_sizes and the entries pages cite are left out (compare=False): entries record
+    # the sizes they used and the digest of each entry they cite. Whether there is
+    # anything to cite at all decides whether `[@x]` is a citation or text.
     fields = (settings.options, settings.language, settings.base_path, settings.site_macros,
-              settings.mermaid, settings.drafts, sorted(settings.bibliography.items()),
-              settings.languages)
+              settings.mermaid, settings.drafts, bool(settings.references),
+              settings.citation_style, settings.languages)
     return hashlib.blake2b(repr(fields).encode(), digest_size=16).hexdigest()
 
 
@@ -303,4 +305,8 @@ def _still_valid(loaded: Loaded, settings: DocumentSettings) -> bool:
                 return False
         elif kind == "file" and file_digest(settings.site_dir / name) != value:
             return False
+        elif kind == "ref":
+            cited = settings.references.get(name)
+            if cited is None or cited.digest != value:
+                return False
     return True

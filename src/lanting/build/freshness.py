@@ -15,9 +15,10 @@ from pathlib import Path
 from lanting.fs import keep_newest
 from lanting.model.output import Reads
 
-INPUT_FOLDERS = ("content", "static", "templates")
+INPUT_FOLDERS = ("content", "static", "templates", "data")
 INPUT_FILES = ("lanting.toml",)
 MARKER = ".lanting-output"
+GIT = ".git"
 
 
 def _walk(folder: Path, digest: hashlib.blake2b, root: Path) -> None:
@@ -129,7 +130,8 @@ Stamps = dict[str, tuple[int, int]]
 
 
 def output_stamps(output: Path) -> Stamps:
-    """Every file of the output folder with its size and time (the marker left out)."""
+    """Every file of the output folder with its size and time (the marker and a `.git`
+    left out)."""
     found: Stamps = {}
     pending = [("", os.fspath(output))]
     while pending:
@@ -139,6 +141,8 @@ def output_stamps(output: Path) -> Stamps:
         except OSError:
             continue
         for entry in entries:
+            if not prefix and entry.name == GIT:
+                continue  # a repository in the output (gh-pages worktree): not ours
             if entry.is_dir(follow_symlinks=False):
                 pending.append((prefix + entry.name + "/", entry.path))
             elif entry.name != MARKER or prefix:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lanting.model.output import ThirdPartyHost
 from lanting.model.problem import Problem
 from lanting.model.site import Site
 
@@ -36,6 +37,9 @@ class BuildOptions:
     """Defaults to SITE/public."""
     drafts: bool = False
     base_url: str | None = None
+    default_base_url: str | None = None
+    """`base_url` when `lanting.toml` sets none (`--default-base-url`: the GitHub workflow
+    passes the repository's Pages URL)."""
     strict: bool = False
     """Treat warnings as errors."""
     jobs: int = 0
@@ -47,6 +51,9 @@ class BuildOptions:
     """Also check external links over the network (`lanting check --external`)."""
     write: bool = True
     """False for `lanting check`: every stage and check runs, nothing is written."""
+    region: str | None = None
+    """`lanting check --region cn`: list the third-party hosts pages contact and warn
+    about those known to fail from the region."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,3 +67,5 @@ class BuildResult:
     """None when nothing changed since the build that wrote the output."""
     fingerprints: dict[str, str] = field(default_factory=dict, repr=False)
     """Output path -> digest of its inputs (lets the next build skip unchanged pages)."""
+    hosts: tuple[ThirdPartyHost, ...] = ()
+    """Third-party hosts the pages contact (with `region` only)."""

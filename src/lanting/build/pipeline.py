@@ -2,7 +2,7 @@
 
  1. config          `lanting.toml` → Config
  2. discover        content/, static/ → sources, assets
- 3. bibliography    publications.bib → Bibliography
+ 3. bibliography    publications.bib, references.bib, coauthors.yml → what pages cite
  4. documents       each source parsed and its Markdown rendered (workers, cache)
  5. languages       each document's language and translation
  6. routes          where every page and asset goes; links and images resolved
@@ -10,8 +10,8 @@
  8. assemble        the site model, per language, with the academic links
  9. pages           every output file rendered from the model (workers)
 10. check           links, anchors, collisions — on the pages in memory
-11. search index    Pagefind over the pages (`build_and_write`; `lanting serve` runs it
-                    in the background)
+11. search index    the pages' search records into the index, patching the previous
+                    one (`build_and_write`; `lanting serve` runs it in the background)
 12. write           the output folder, swapped or patched atomically
 
 The check runs once the pages exist in memory (anchors are checked against their real
@@ -27,9 +27,11 @@ from contextlib import closing
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from lanting.build.bytecode import bytecode_cache
 from lanting.build.cache import DocumentCache, engine_fingerprint, settings_fingerprint
+from lanting.build.cv_pdf import build_cv_pdf
 from lanting.build.freshness import (
     Stamps,
     State,
@@ -44,20 +46,26 @@ from lanting.build.workers import PARALLEL_THRESHOLD, materialize, run_in_order
 from lanting.config.languages import language_dirs, site_languages
 from lanting.config.load import load_config
 from lanting.content.bibliography import parse_bibliography
+from lanting.content.coauthors import parse_coauthors, with_coauthor_links
+from lanting.content.cv import parse_cv
 from lanting.content.discover import FileReader, discover
 from lanting.content.documents import load_or_problems, render_context
 from lanting.content.frontmatter import parse
+from lanting.content.metrics import read_metrics
+from lanting.content.references import parse_references
 from lanting.content.translations import localized_link_maps, resolve_languages
 from lanting.errors import LantingError
 from lanting.markdown.math import math_characters
+from lanting.model.cite import Reference
 from lanting.model.config import Config
 from lanting.model.content import Discovery, Document, DocumentSettings, Kind, Loaded, Source
 from lanting.model.markdown import MarkdownOptions
-from lanting.model.output import Copy, OutputFile, Reads, SearchIndex
+from lanting.model.output import Copy, OutputFile, Reads, SearchIndex, ThirdPartyHost
 from lanting.model.problem import Problem
 from lanting.model.site import News, Routes, Site, Talk
 from lanting.output.check import CheckInput, check
-from lanting.output.search import SCRATCH_DIR, build_search_index
+from lanting.output.region import contacted_hosts, region_problems
+from lanting.output.search import build_search_index
 from lanting.output.write import marker_content, write_site
 from lanting.render.assets import build_assets
 from lanting.render.pages import PageRenderer
@@ -67,9 +75,17 @@ from lanting.render.templates import (
     environment_for,
     template_fingerprint,
 )
-from lanting.site.academic import build_academic, citation_targets, render_news
+from lanting.site.academic import (
+    build_academic,
+    citation_library,
+    render_news,
+    scholar_user,
+)
 from lanting.site.bodies import link_pages
+from lanting.site.collections import build_people, build_teaching
+from lanting.site.cv import finish_cv
 from lanting.site.images import responsive_images
+from lanting.site.projects import build_projects
 from lanting.site.routes import plan_routes
 from lanting.site.sections import assemble_sections
 from lanting.site.talks import render_talk
@@ -79,7 +95,7 @@ RENDER_BATCH = 8
 
 
 def document_settings(site_dir: Path, config: Config, discovery: Discovery, drafts: bool,
-                      citations: dict[str, tuple[str, str]] | None = None) -> DocumentSettings:
+                      references: dict[str, Reference] | None = None) -> DocumentSettings:
     return DocumentSettings(
         site_dir=site_dir,
         options=MarkdownOptions(raw_html=config.markdown.raw_html,
@@ -92,7 +108,8 @@ def document_settings(site_dir: Path, config: Config, discovery: Discovery, draf
         mermaid=bool(config.markdown.mermaid),
         drafts=drafts,
         image_sizes={a.rel.as_posix(): a.size for a in discovery.assets if a.size},
-        bibliography=citations or {},
+        references=references or {},
+        citation_style=config.citations.style,
     )
 
 
@@ -250,6 +267,8 @@ class SiteOutput:
     """What `lanting serve` needs to render an edited page alone (`incremental`)."""
     read_files: tuple[str, ...] = ()
     """Files that pages included (site-relative paths), for the up-to-date gate."""
+    hosts: tuple[ThirdPartyHost, ...] = ()
+    """Third-party hosts the pages contact (`lanting check --region` only)."""
 
     @property
     def fingerprints(self) -> dict[str, str]:
@@ -278,7 +297,8 @@ def build_and_write(site_dir: Path, options: BuildOptions, output: Path, inputs:
                            else None, minify=True, previous_reads=reads)
         if not options.write:  # `lanting check`: every check ran; nothing to index or write
             return BuildResult(output, 0, len(produced.files), produced.warnings,
-                               time.perf_counter() - started, produced.site)
+                               time.perf_counter() - started, produced.site,
+                               hosts=produced.hosts)
         index = produced.index()                                           # 11. search index
         if options.strict and index.warnings:
             raise LantingError([replace(p, severity="error") for p in index.warnings])
@@ -333,16 +353,24 @@ def produce(
     each of those files read of the site model (`render.recording`). `minify`: apply the
     config's `[build] minify` (`lanting build` does, `lanting serve` does not)."""
     overrides = {"base_url": options.base_url} if options.base_url else None
-    config = load_config(site_dir, overrides)                              # 1. config
+    defaults = {"base_url": options.default_base_url} if options.default_base_url else None
+    config = load_config(site_dir, overrides, defaults)                    # 1. config
     # `lanting serve` remembers files itself (`reader`); a build knows them from the cache.
     known = cache.known_files() if reader is None else None
     discovery = discover(site_dir, reader, known,
                          options.output or site_dir / "public")            # 2. discover
     if known is not None:
         cache.remember_files(discovery.stamps, known)
-    bibliography = parse_bibliography(discovery.bibliography)              # 3. bibliography
+    bibliography = with_coauthor_links(                                    # 3. bibliography
+        parse_bibliography(discovery.bibliography, scholar_user(config)),
+        parse_coauthors(discovery.coauthors))
+    references = parse_references(discovery.references)
+    cv = parse_cv(discovery.cv, config.language)                           # 3. (the CV)
+    metrics = read_metrics(site_dir)                                       # 3. (citations)
+    cv_pdf, cv_problems = build_cv_pdf(config, cv, discovery.cv, bibliography.publications,
+                                       site_dir / CACHE_DIR if options.cache else None)
     settings = document_settings(site_dir, config, discovery, options.drafts,
-                                 citation_targets(bibliography, config))
+                                 citation_library(bibliography, references, config))
     talk_sources = [s for s in discovery.sources if s.kind is Kind.TALK]
     templates = template_fingerprint(site_dir)
     env = environment_for(site_dir, templates, bytecode_cache(
@@ -372,25 +400,32 @@ def produce(
                 if item.rendered is not None}
     citations = {rel: r.citations for rel, r in rendered.items()}
     citations.update({t.rel: t.citations for t in talks})
+    by_rel = {d.source.rel.as_posix(): d for d in documents}
 
     def academic(site: Site, language: str | None) -> Site:                # academic links
         mine = [d for d in (*documents, *talk_docs) if language in (None, d.meta.lang)]
-        return replace(site, academic=build_academic(
+        links = build_academic(
             site.config, (*site.posts, *site.pages), mine, citations, bibliography,
             tuple(t for t in talks if language in (None, t.lang)), news.get(language, ()),
-            site.home.title if site.home else ""))
+            site.home.title if site.home else "")
+        return replace(site, academic=links, cv=finish_cv(cv, links, site.config,
+                                                          cv_pdf.url if cv_pdf else ""),
+                       projects=build_projects(site, by_rel, links),
+                       teaching=build_teaching(site, by_rel), people=build_people(site, by_rel),
+                       metrics=metrics)
 
     sections = assemble_sections(config, documents, rendered, bodies, routes,
                                  academic)                                 # 8. assemble
     site = sections.default
     extra_html = [s.html + s.notes_html for t in talks for s in t.slides]
     extra_html += [p.title_html + p.abstract_html for p in bibliography.publications]
+    extra_html += [cv.html] if cv else []
     math_chars = "".join(sorted({c for r in rendered.values() for c in r.math_chars}
                                 | set(math_characters(extra_html))))
     uses_math = any("math" in r.features for r in rendered.values()) or any(
         "<math" in html for html in extra_html)
     assets = build_assets(config, math_chars if uses_math else None,
-                          site_dir / CACHE_DIR if options.cache else None)
+                          site_dir / CACHE_DIR if options.cache else None, site_dir / "static")
     renderers: dict[str, PageRenderer] = {}
     files = [*assets.files,
              *render_sections(sections, env, assets.urls, templates, previous, reusable,
@@ -399,16 +434,22 @@ def produce(
     files = materialize(files, options.jobs)
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
     files += images.files
+    if cv_pdf is not None:
+        files.append(cv_pdf.file)
     copies = _static_copies(discovery, routes)
     homes = {d.meta.lang if link_maps else None: d for d in documents  # as news is keyed
              if d.source.kind is Kind.HOME}
     news_links = tuple((homes[key], tuple(link for item in items for link in item.links))
                        for key, items in news.items() if key in homes)
+    hosts = contacted_hosts(files, urlsplit(config.origin).hostname or "", previous_data) \
+        if options.region else ()
     warnings = _check(CheckInput(site_dir, config, tuple(documents), drafts, rendered, routes,
                                  site, tuple(files), tuple(copies), discovery,
                                  options.external, previous_data, talks, news_links,
                                  bibliography),
-                      [*bibliography.warnings, *talk_problems, *news_problems],
+                      [*bibliography.warnings, *references.warnings, *talk_problems,
+                       *news_problems, *region_problems(hosts, options.region or ""),
+                       *cv_problems],
                       options.strict)                                      # 10. check
     state = BuildState(settings, {item.document.source.rel.as_posix(): item for item in loaded},
                        front_matter, {"": routes.link_map(), **link_maps}, images, sections,
@@ -418,9 +459,8 @@ def produce(
     read_files = {name for found in deps for kind, name, _ in found if kind == "file"}
     return SiteOutput(files, copies, site, tuple(warnings), keys,
                       partial(build_search_index, files, config, previous or {}, reusable,
-                              previous_data, scratch=site_dir / CACHE_DIR / SCRATCH_DIR
-                              if options.cache else None),
-                      state, tuple(sorted(read_files)))
+                              previous_data),
+                      state, tuple(sorted(read_files)), hosts)
 
 
 def _check(inp: CheckInput, more: list[Problem], strict: bool) -> list[Problem]:

@@ -147,7 +147,8 @@ def materialize(files: list[OutputFile], jobs: int = 0) -> list[OutputFile]:
                 raise LantingError(result)
             if isinstance(result, Made):
                 made[i] = replace(files[i], data=result.data, fingerprint=result.fingerprint,
-                                  reads=result.reads, make=None)
+                                  reads=result.reads, search=result.search,
+                                  make=None)
             else:  # a file made whole (the math font), tracked by nothing it read
                 made[i] = replace(files[i], data=result, make=None)
     return made

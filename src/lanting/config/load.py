@@ -17,19 +17,31 @@ from pygments.styles import get_all_styles
 from lanting.config.i18n import STRINGS
 from lanting.config.locate import line_of, nesting_line, toml_key_lines
 from lanting.config.schema import SchemaProblem, build
+from lanting.config.theme import validate_theme
 from lanting.errors import LantingError, did_you_mean
 from lanting.markdown.math import to_mathml
-from lanting.model.config import GISCUS_MAPPINGS, LINK_KINDS, Config
+from lanting.model.cite import CITATION_STYLES
+from lanting.model.config import (
+    COMMENT_PROVIDERS,
+    CV_PUBLICATIONS,
+    GISCUS_MAPPINGS,
+    LINK_KINDS,
+    SLUG_STYLES,
+    CommentsConfig,
+    Config,
+)
 from lanting.model.problem import Problem
 
 CONFIG_NAME = "lanting.toml"
 
 
+_COLOR = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|[a-zA-Z]{3,30}")
+"""A venue chip's colour: only what cannot break out of a `style` attribute."""
 LANGUAGE_TAG = re.compile(r"[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*")
 """A BCP 47 language tag, as far as a site needs one (`zh-CN`, `en`, `zh-Hant-TW`)."""
 
 
-def _validate(config: Config) -> list[SchemaProblem]:
+def _validate(config: Config, site: Path) -> list[SchemaProblem]:
     problems: list[SchemaProblem] = []
     if not config.title.strip():
         problems.append(SchemaProblem(("title",), "the site needs a non-empty title"))
@@ -54,19 +66,33 @@ def _validate(config: Config) -> list[SchemaProblem]:
                           "base_url is where the site lives: scheme, host and path only")
         )
     styles = set(get_all_styles())
-    for key in ("code_light_style", "code_dark_style"):
-        value = getattr(config.markdown, key)
-        if value not in styles:
-            problems.append(SchemaProblem(("markdown", key), f"unknown Pygments style `{value}`",
-                                          did_you_mean(value, styles)))
+    for section in ("markdown", "theme"):
+        for key in ("code_light_style", "code_dark_style"):
+            value = getattr(getattr(config, section), key)
+            if value and value not in styles:
+                problems.append(SchemaProblem((section, key),
+                                              f"unknown Pygments style `{value}`",
+                                              did_you_mean(value, styles)
+                                              or "`pygmentize -L styles` lists them"))
+    if config.new.slug not in SLUG_STYLES:
+        problems.append(SchemaProblem(("new", "slug"), f"expected `pinyin` or `keep`, got "
+                                      f"`{config.new.slug}`",
+                                      did_you_mean(config.new.slug, SLUG_STYLES)))
+    problems += validate_theme(config, site)
     for path, value, least in (
             (("blog", "recent_posts"), config.blog.recent_posts, 0),
             (("blog", "words_per_minute"), config.blog.words_per_minute, 1),
             (("blog", "chars_per_minute"), config.blog.chars_per_minute, 1),
+            (("blog", "related_posts"), config.blog.related_posts, 0),
+            (("blog", "outdated_after_days"), config.blog.outdated_after_days, 0),
             (("feed", "limit"), config.feed.limit, 1),
             (("publications", "selected_on_home"), config.publications.selected_on_home, 0)):
         if value < least:
             problems.append(SchemaProblem(path, f"must be {least} or more, not {value}"))
+    if config.cv.publications not in CV_PUBLICATIONS:
+        problems.append(SchemaProblem(("cv", "publications"),
+                                      f"expected one of {', '.join(CV_PUBLICATIONS)}",
+                                      did_you_mean(config.cv.publications, CV_PUBLICATIONS)))
     for i, level in enumerate(config.markdown.toc_levels):
         if not 1 <= level <= 6:
             problems.append(SchemaProblem(("markdown", "toc_levels", str(i)),
@@ -118,21 +144,68 @@ def _validate_reader(config: Config) -> list[SchemaProblem]:
     problems: list[SchemaProblem] = []
     comments = config.comments
     if comments is not None:
-        if comments.mapping not in GISCUS_MAPPINGS:
-            problems.append(SchemaProblem(("comments", "mapping"),
-                                          f"unknown giscus mapping `{comments.mapping}`",
-                                          did_you_mean(comments.mapping, GISCUS_MAPPINGS)
-                                          or f"one of {', '.join(GISCUS_MAPPINGS)}"))
-        if comments.input_position not in ("bottom", "top"):
-            problems.append(SchemaProblem(("comments", "input_position"),
-                                          "expected `bottom` or `top`"))
-        if comments.mapping == "specific" and not comments.term:
-            problems.append(SchemaProblem(("comments", "term"),
-                                          "mapping `specific` needs a `term`"))
+        problems += _validate_comments(comments)
     if config.analytics is not None and not config.analytics.snippet.strip():
         problems.append(SchemaProblem(("analytics", "snippet"), "the snippet is empty",
                                       "paste your provider's <script> tag, or remove "
                                       "[analytics]"))
+    return problems
+
+
+_GISCUS_KEYS = ("repo", "repo_id", "category", "category_id")
+
+
+def _validate_comments(comments: CommentsConfig) -> list[SchemaProblem]:
+    if comments.provider not in COMMENT_PROVIDERS:
+        return [SchemaProblem(("comments", "provider"),
+                              f"unknown comment system `{comments.provider}`",
+                              did_you_mean(comments.provider, COMMENT_PROVIDERS)
+                              or f"one of {', '.join(COMMENT_PROVIDERS)}")]
+    if comments.provider == "giscus":
+        return _validate_giscus(comments)
+    problems: list[SchemaProblem] = []
+    name = comments.provider.capitalize()
+    server = comments.server.strip()
+    if not server:
+        problems.append(SchemaProblem(
+            ("comments", "server"), f"{name} needs `server`",
+            "the envId or URL of your Twikoo deployment" if name == "Twikoo"
+            else f"the URL of your {name} server"))
+    elif not server.startswith(("https://", "http://")) and (
+            name != "Twikoo" or "/" in server):  # a Twikoo envId is a bare name
+        problems.append(SchemaProblem(("comments", "server"),
+                                      f"`{server}` is not a URL",
+                                      "write it with https://"))
+    for key in ("script", "stylesheet"):
+        value = getattr(comments, key)
+        if value and not value.startswith(("https://", "/")):
+            problems.append(SchemaProblem(("comments", key),
+                                          f"`{value}` is neither an https:// URL nor a "
+                                          "path of the site", "`/js/client.js` is "
+                                          "static/js/client.js"))
+    given = [key for key in _GISCUS_KEYS if getattr(comments, key)]
+    if given:
+        problems.append(SchemaProblem(("comments", given[0]),
+                                      f"`{given[0]}` is a giscus setting",
+                                      "remove it, or set provider = \"giscus\""))
+    return problems
+
+
+def _validate_giscus(comments: CommentsConfig) -> list[SchemaProblem]:
+    problems = [SchemaProblem(("comments", key), "giscus needs this value",
+                              "copy it from https://giscus.app")
+                for key in _GISCUS_KEYS if not getattr(comments, key)]
+    if comments.mapping not in GISCUS_MAPPINGS:
+        problems.append(SchemaProblem(("comments", "mapping"),
+                                      f"unknown giscus mapping `{comments.mapping}`",
+                                      did_you_mean(comments.mapping, GISCUS_MAPPINGS)
+                                      or f"one of {', '.join(GISCUS_MAPPINGS)}"))
+    if comments.input_position not in ("bottom", "top"):
+        problems.append(SchemaProblem(("comments", "input_position"),
+                                      "expected `bottom` or `top`"))
+    if comments.mapping == "specific" and not comments.term:
+        problems.append(SchemaProblem(("comments", "term"),
+                                      "mapping `specific` needs a `term`"))
     return problems
 
 
@@ -143,6 +216,21 @@ def _validate_academic(config: Config) -> list[SchemaProblem]:
         problems.append(SchemaProblem(("publications", "group_by"),
                                       f"expected `year` or `type`, got `{group_by}`",
                                       did_you_mean(group_by, ("year", "type"))))
+    style = config.citations.style
+    if style not in CITATION_STYLES:
+        problems.append(SchemaProblem(("citations", "style"),
+                                      f"unknown citation style `{style}`",
+                                      did_you_mean(style, CITATION_STYLES)
+                                      or f"one of {', '.join(CITATION_STYLES)}"))
+    if config.publications.max_authors < 0:
+        problems.append(SchemaProblem(("publications", "max_authors"),
+                                      "expected 0 (all) or more", None))
+    for name, venue in config.publications.venues.items():
+        if venue.color and not _COLOR.fullmatch(venue.color):
+            problems.append(SchemaProblem(("publications", "venues", name, "color"),
+                                          f"`{venue.color}` is not a colour",
+                                          "write `#1f6feb` or a CSS colour name such as "
+                                          "`teal`"))
     for i, item in enumerate(config.profile.links):
         if item.kind not in LINK_KINDS:
             problems.append(SchemaProblem(("profile", "links", str(i), "kind"),
@@ -167,8 +255,11 @@ def _validate_languages(config: Config) -> list[SchemaProblem]:
     return problems
 
 
-def load_config(site: Path, overrides: dict[str, Any] | None = None) -> Config:
-    """Read and validate `SITE/lanting.toml`; raise LantingError listing every problem."""
+def load_config(site: Path, overrides: dict[str, Any] | None = None,
+                defaults: dict[str, Any] | None = None) -> Config:
+    """Read and validate `SITE/lanting.toml`; raise LantingError listing every problem.
+    `overrides` replace keys of the file (`--base-url`); `defaults` fill in top-level
+    keys it leaves out (`--default-base-url`, which the generated workflow passes)."""
     path = site / CONFIG_NAME
     if not path.is_file():
         raise LantingError.at(
@@ -191,11 +282,12 @@ def load_config(site: Path, overrides: dict[str, Any] | None = None) -> Config:
             message = message.replace(" (at end of document)", "")
         raise LantingError.at(f"invalid TOML: {message}", path, line, column) from None
     problems: list[SchemaProblem] = []
+    data = {**(defaults or {}), **data}
     config = build(Config, data, (), problems)
     if config is not None:
         if overrides:
             config = replace(config, **overrides)
-        problems += _validate(config)
+        problems += _validate(config, site)
     if problems or config is None:
         lines = toml_key_lines(text)
         raise LantingError(

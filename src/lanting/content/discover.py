@@ -28,6 +28,11 @@ CONTENT = "content"
 T = TypeVar("T")
 STATIC = "static"
 BIBLIOGRAPHY = PurePosixPath("publications.bib")
+REFERENCES = PurePosixPath("references.bib")
+COAUTHORS = PurePosixPath("coauthors.yml")
+CV = PurePosixPath("cv.yaml")
+_DATA_FILES = (BIBLIOGRAPHY, REFERENCES, COAUTHORS, CV)
+"""Files of `content/` read by a stage of their own, never published as they are."""
 TEMPLATES = "templates"
 
 
@@ -109,6 +114,9 @@ _TRANSLATED_INDEX = re.compile(r"index(\.[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*)?\.md
 configuration's languages are known)."""
 
 
+_COLLECTIONS = {"projects": Kind.PROJECT, "teaching": Kind.TEACHING, "people": Kind.PERSON}
+
+
 def _classify(rel: PurePosixPath) -> Kind | None:
     parts = rel.parts
     if rel.suffix == ".ipynb" and len(parts) == 2 and parts[0] == "posts":
@@ -122,6 +130,8 @@ def _classify(rel: PurePosixPath) -> Kind | None:
         return Kind.POST
     if parts[0] == "pages" and (len(parts) == 2 or bundle):
         return Kind.PAGE
+    if parts[0] in _COLLECTIONS and (len(parts) == 2 or bundle):
+        return _COLLECTIONS[parts[0]]
     if parts[0] == "talks" and (len(parts) == 2 or (len(parts) == 3 and rel.name == "index.md")):
         return Kind.TALK
     return None
@@ -168,7 +178,8 @@ SETTLED_NS = 2_000_000_000
 """A file is known by its stamp only once it was last changed this long before it was
 read. Otherwise a second edit within the file system's timestamp resolution, keeping the
 size, could leave the stamp as it was (git's "racy" files)."""
-_RECALLED_KINDS = frozenset({Kind.HOME, Kind.POST, Kind.PAGE})
+_RECALLED_KINDS = frozenset({Kind.HOME, Kind.POST, Kind.PAGE, Kind.PROJECT, Kind.TEACHING,
+                             Kind.PERSON})
 """Kinds whose documents are cached, so that an unchanged file need not be read."""
 
 
@@ -262,8 +273,13 @@ def image_bytes_size(data: bytes) -> tuple[int, int] | None:
         return None
 
 
-def _read_bibliography(path: Path) -> Source:
-    return Source(path, BIBLIOGRAPHY, Kind.BIBLIOGRAPHY, read_text(path))
+def _read_data(rel: PurePosixPath) -> Callable[[Path], Source]:
+    kind = Kind.CV if rel == CV else Kind.BIBLIOGRAPHY
+
+    def read(path: Path) -> Source:
+        return Source(path, rel, kind, read_text(path))
+
+    return read
 
 
 def discover(site: Path, reader: FileReader | None = None,
@@ -283,7 +299,7 @@ def discover(site: Path, reader: FileReader | None = None,
     sources: list[Source] = []
     assets: list[Asset] = []
     problems: list[Problem] = []
-    bibliography: Source | None = None
+    data: dict[PurePosixPath, Source] = {}
     files = _walk(content_dir, site, warnings, excluded) if content_dir.is_dir() else []
     bundles = {rel.rsplit("/", 1)[0] for _, rel in files
                if rel.endswith("/index.md") and rel.count("/") == 2}
@@ -293,8 +309,8 @@ def discover(site: Path, reader: FileReader | None = None,
         path = Path(name)
         kind = _classify(rel)
         try:
-            if rel == BIBLIOGRAPHY:
-                bibliography = reader.remembered(path, _read_bibliography)
+            if rel in _DATA_FILES:
+                data[rel] = reader.remembered(path, _read_data(rel))
             elif kind in _RECALLED_KINDS and known is not None:
                 sources.append(_read_or_recall(path, rel, kind, rel_text, known, started_ns,
                                                stamps))
@@ -329,4 +345,5 @@ def discover(site: Path, reader: FileReader | None = None,
     if (site / TEMPLATES).is_dir():  # walked for its warnings; the template loader refuses too
         _walk(site / TEMPLATES, site, warnings)
     return Discovery(tuple(sources), tuple(assets), tuple(static), tuple(warnings),
-                     bibliography, stamps)
+                     data.get(BIBLIOGRAPHY), references=data.get(REFERENCES),
+                     coauthors=data.get(COAUTHORS), stamps=stamps, cv=data.get(CV))

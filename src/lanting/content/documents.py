@@ -6,15 +6,22 @@ come from the cache on later builds.
 
 from __future__ import annotations
 
+import posixpath
 from dataclasses import replace
+from pathlib import PurePosixPath
 
 from lanting.content.discover import image_bytes_size
 from lanting.content.frontmatter import parse
+from lanting.content.references import read_references
 from lanting.errors import LantingError
 from lanting.markdown.render import render_markdown
-from lanting.model.content import Document, DocumentSettings, Loaded, Source
-from lanting.model.markdown import RenderContext
+from lanting.model.cite import Reference
+from lanting.model.content import Document, DocumentSettings, Kind, Loaded, Source
+from lanting.model.digest import bytes_digest
+from lanting.model.markdown import RenderContext, confined
 from lanting.model.problem import Problem
+
+Deps = list[tuple[str, str, str]]
 
 
 def _file_language(doc: Document, settings: DocumentSettings) -> str | None:
@@ -26,7 +33,40 @@ def _file_language(doc: Document, settings: DocumentSettings) -> str | None:
     return next((code for code in settings.languages if code.lower() == suffix.lower()), None)
 
 
-def render_context(doc: Document, settings: DocumentSettings) -> RenderContext:
+def page_references(doc: Document, settings: DocumentSettings,
+                    ) -> tuple[dict[str, Reference], Deps, list[Problem]]:
+    """The entries `doc` may cite: the site's, and those of its own `bibliography:`
+    files (relative to its folder; their keys win over the site's). Each file read is a
+    dependency of the page; a missing or broken file is an error."""
+    if not doc.meta.bibliography:
+        return settings.references, [], []
+    merged = dict(settings.references)
+    deps: Deps = []
+    warnings: list[Problem] = []
+    line = doc.key_lines.get("bibliography", 1)
+    folder = doc.source.rel.parent.as_posix()
+    for name in doc.meta.bibliography:
+        rel = posixpath.normpath(posixpath.join(folder, name))
+        path = confined(settings.site_dir, f"content/{rel}")
+        try:
+            data = path.read_bytes() if path is not None and path.is_file() else None
+        except OSError:
+            data = None
+        if path is None or data is None:
+            raise LantingError.at(f"bibliography: no file content/{rel}", doc.source.path,
+                                  line, hint="put the .bib file beside the page, or correct "
+                                             "the name")
+        source = Source(path, PurePosixPath(rel), Kind.BIBLIOGRAPHY,
+                        data.decode("utf-8", errors="replace"))
+        found = read_references(source, rel)
+        merged.update((r.key, r) for r in found.references)
+        deps.append(("file", f"content/{rel}", bytes_digest(data)))
+        warnings.extend(found.warnings)
+    return merged, deps, warnings
+
+
+def render_context(doc: Document, settings: DocumentSettings,
+                   references: dict[str, Reference] | None = None) -> RenderContext:
     macros = dict(settings.site_macros)
     macros.update({k.lstrip("\\"): v for k, v in doc.meta.macros.items()})
     sizes = settings.image_sizes
@@ -39,7 +79,8 @@ def render_context(doc: Document, settings: DocumentSettings) -> RenderContext:
         lang=doc.meta.lang or _file_language(doc, settings) or settings.language,
         image_sizes=sizes,
         mermaid=settings.mermaid, site_root=settings.site_dir,
-        bibliography=settings.bibliography,
+        references=settings.references if references is None else references,
+        citation_style=doc.meta.citation_style or settings.citation_style,
     )
 
 
@@ -49,10 +90,17 @@ def load(source: Source, settings: DocumentSettings) -> Loaded:
     document = parse(source, settings.options.raw_html)
     if document.meta.draft and not settings.drafts:
         return Loaded(document, None)
-    rendered = render_markdown(document.body, render_context(document, settings),
+    references, deps, bib_warnings = page_references(document, settings)
+    rendered = render_markdown(document.body, render_context(document, settings, references),
                                settings.options)
-    if document.warnings:  # the checks report the rendered Markdown's problems
-        rendered = replace(rendered, problems=(*document.warnings, *rendered.problems))
+    if deps:  # the page's own entries are covered by their files' digests
+        own = references.keys() - settings.references.keys() | {
+            k for k, r in references.items() if settings.references.get(k) is not r}
+        kept = {d for d in rendered.deps if not (d[0] == "ref" and d[1] in own)}
+        rendered = replace(rendered, deps=tuple(sorted({*kept, *deps})))
+    warnings = (*document.warnings, *bib_warnings)
+    if warnings:  # the checks report the rendered Markdown's problems
+        rendered = replace(rendered, problems=(*warnings, *rendered.problems))
     return Loaded(replace(document, body="", warnings=()), rendered)
 
 

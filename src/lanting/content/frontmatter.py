@@ -23,13 +23,15 @@ from lanting.config.locate import nesting_line, toml_key_lines
 from lanting.config.schema import CONTROL_CHARACTERS, SchemaProblem, build
 from lanting.content.discover import source_text
 from lanting.content.notebook import convert_notebook
-from lanting.errors import LantingError
+from lanting.errors import LantingError, did_you_mean
+from lanting.model.cite import CITATION_STYLES
 from lanting.model.config import Url
 from lanting.model.content import (
     Attachment,
     Document,
     FrontMatter,
     Kind,
+    NamedLink,
     NewsItem,
     NotebookPart,
     RawNews,
@@ -39,6 +41,12 @@ from lanting.model.names import MAX_NAME_BYTES, RESERVED_PREFIX
 from lanting.model.problem import Problem
 
 SLUG_RE = re.compile(r"^[\w][\w.\-]*$")
+
+
+@dataclass(frozen=True, slots=True)
+class RawLink:
+    name: str
+    url: Url
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +76,16 @@ class RawFrontMatter:
     video: Url | None = None
     slides_pdf: Url | None = None
     cover: Url | None = None
+    # Citing: the page's own .bib files and its citation style.
+    bibliography: tuple[str, ...] = ()
+    citation_style: str | None = None
+    # A project's links, talk, posts and place in the list.
+    links: tuple[RawLink, ...] = ()
+    talk: str | None = None
+    posts: tuple[str, ...] = ()
+    weight: int = 0
+    role: str | None = None
+    term: str | None = None
 
 
 def _yaml() -> YAML:
@@ -345,6 +363,10 @@ def _split_source(source: Source, raw_html: bool) -> tuple[
     return (*_split(source_text(source)), (), (), ())
 
 
+_TITLED = {Kind.PROJECT: "a project", Kind.TEACHING: "a course",
+           Kind.PERSON: "a person (the name)"}
+
+
 def parse(source: Source, raw_html: bool = True) -> Document:
     """Split and validate one source; raise LantingError with every problem in it.
     `raw_html` (the site's `[markdown] raw_html`) decides how a notebook's HTML outputs
@@ -388,6 +410,14 @@ def parse(source: Source, raw_html: bool = True) -> Document:
                                  "use a BCP 47 tag such as zh-CN or en"))
     if raw.slug is not None:
         problems += _slug_problems(source, lines, raw.slug)
+    if raw.citation_style is not None and raw.citation_style not in CITATION_STYLES:
+        problems.append(_problem(source, lines, ("citation_style",),
+                                 f"unknown citation style `{raw.citation_style}`",
+                                 did_you_mean(raw.citation_style, CITATION_STYLES)
+                                 or f"one of {', '.join(CITATION_STYLES)}"))
+    if source.kind in _TITLED and not raw.title.strip():
+        problems.append(_problem(source, lines, ("title",) if "title" in lines else (),
+                                 f"{_TITLED[source.kind]} needs a `title`"))
     if source.kind in (Kind.POST, Kind.TALK):
         what = "a post" if source.kind is Kind.POST else "a talk"
         invalid = {p.path[0] for p in schema_problems if p.path}  # reported already
@@ -408,6 +438,9 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         series_order=raw.series_order, translation_key=raw.translation_key, toc=raw.toc,
         macros=raw.macros, params=raw.params, news=news, event=raw.event,
         location=raw.location, paper=raw.paper, video=raw.video, slides_pdf=raw.slides_pdf,
-        cover=raw.cover,
+        cover=raw.cover, bibliography=tuple(b.strip() for b in raw.bibliography if b.strip()),
+        citation_style=raw.citation_style,
+        links=tuple(NamedLink(x.name, x.url) for x in raw.links),
+        talk=raw.talk, posts=raw.posts, weight=raw.weight, role=raw.role, term=raw.term,
     )
     return Document(source, meta, body, body_line, lines, attachments, warnings, parts)

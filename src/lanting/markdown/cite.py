@@ -1,28 +1,73 @@
-"""Plugin: citations of the site's own publications.
+"""Plugin: citations and the reference list.
 
-`{{< cite hichunk2026 >}}` (several keys allowed) or Pandoc's `[@hichunk2026]` /
-`[@a; @b]` render a short author-year reference linking to the publication. The keys
-cited are recorded in order, so the page can end with a reference list. An unknown key
-is an error with its line; `[@…]` is only read as a citation when the site has a
+Pandoc's `[@vaswani2017]`, `[@a; @b, p. 3]`, `[see @a, pp. 3-5]` and the shortcode
+`{{< cite a b >}}` cite entries of the site's bibliographies (`RenderContext.references`:
+`publications.bib`, `references.bib` and the page's own `bibliography:` files). The page
+ends with the list of what it cites, or has it where `{{< references >}}` stands.
+
+Labels depend on every citation of the page (numbers follow the order of first citation;
+`2017a`/`2017b` tell apart two entries with one author and year), so the render rule
+leaves a placeholder per citation and `finish_citations` fills them in once the whole
+document is rendered. Each label links to its entry in the list, and shows the entry on
+hover or focus without JavaScript (`.cite-preview`). An unknown key is an error with its
+line and a did-you-mean hint; `[@…]` is only read as a citation when the site has a
 bibliography, so `[@someone]` in a site without one stays text.
+
+Each entry cited is recorded as a dependency `("ref", key, digest)` of the page: a cached
+page is rendered again exactly when an entry it cites changes.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 from markdown_it import MarkdownIt
-from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
 from lanting.errors import did_you_mean
+from lanting.markdown.citestyles import (
+    connectors,
+    entry_html,
+    locator_html,
+    short_authors,
+    sort_key,
+    year_label,
+)
 from lanting.markdown.shortcodes import report, shortcode
+from lanting.model.cite import NUMERIC_STYLES, CiteItem, Reference
+from lanting.model.markdown import RenderContext
+from lanting.model.names import unique
 
 _KEY = r"[\w][\w:.\-/]*"
-_PANDOC = re.compile(rf"\[@({_KEY}(?:\s*;\s*@{_KEY})*)\](?![(\[:])")
+_ITEM = re.compile(rf"^\s*(?:(?P<prefix>[^@;\[\]]*?)\s)?@(?P<key>{_KEY})"
+                   rf"(?:\s*,\s*(?P<locator>[^;\[\]]+?))?\s*$")
+_CLUSTER = re.compile(r"\[([^\[\]]*@[^\[\]]*)\](?![(\[:])")
+_PLACE = "\ue000"
+"""Starts a placeholder: `\\ue000<n>\\ue001` is citation n, `\\ue000L\\ue001` the list."""
+_LIST = f"{_PLACE}L\ue001"
+_PLACEHOLDER = re.compile("\ue000(\\d+|L)\ue001(\\n?)")
+
+
+@dataclass(slots=True)
+class _Citations:
+    """What a document cites, collected while it renders."""
+
+    clusters: list[list[CiteItem]] = field(default_factory=list)
+    order: list[str] = field(default_factory=list)
+    """Keys in order of first citation (continuing the slides before, in a talk)."""
+
+
+def _state(env: dict[str, Any]) -> _Citations:
+    found = env.get("cite_state")
+    if found is None:
+        ctx = env.get("lanting")
+        found = env["cite_state"] = _Citations(order=list(ctx.cited_before if ctx else ()))
+    return found
 
 
 def _line(env: dict[str, Any], token: Token | None) -> int:
@@ -30,59 +75,249 @@ def _line(env: dict[str, Any], token: Token | None) -> int:
     return (ctx.body_line if ctx else 1) + (token.map[0] if token and token.map else 0)
 
 
-def render_citation(keys: list[str], env: dict[str, Any], line: int) -> str:
-    """`[Lin et al., 2026; …]` with a link per key; unknown keys are reported."""
+def parse_cluster(text: str) -> list[CiteItem] | None:
+    """The items of `@a; see @b, p. 3` (the text inside the brackets), or None when a
+    part is not a citation."""
+    items = []
+    for part in text.split(";"):
+        match = _ITEM.match(part)
+        if not match:
+            return None
+        items.append(CiteItem(match.group("key"), (match.group("prefix") or "").strip(),
+                              (match.group("locator") or "").strip()))
+    return items
+
+
+def cite(items: list[CiteItem], env: dict[str, Any], line: int) -> str:
+    """A placeholder for the citation of `items`; unknown keys are reported (and shown
+    as written)."""
     ctx = env.get("lanting")
-    targets: dict[str, tuple[str, str]] = ctx.bibliography if ctx else {}
-    cited: list[str] = env.setdefault("citations", [])
-    parts = []
-    for key in keys:
-        if key not in targets:
-            hint = did_you_mean(key, targets) or (
-                "add the entry to content/publications.bib" if targets
-                else "this site has no content/publications.bib")
-            report(env, line, f"unknown citation key `{key}`", hint)
-            parts.append(f'<span class="cite-missing">{escapeHtml(key)}</span>')
+    references: dict[str, Reference] = ctx.references if ctx else {}
+    state = _state(env)
+    known = []
+    for item in items:
+        if item.key in references:
+            known.append(item)
+            if item.key not in state.order:
+                state.order.append(item.key)
             continue
-        label, url = targets[key]
-        if key not in cited:
-            cited.append(key)
-        parts.append(f'<a href="{escapeHtml(url)}" data-cite="{escapeHtml(key)}">'
-                     f"{escapeHtml(label)}</a>")
-    return f'<span class="cite">[{"; ".join(parts)}]</span>'
+        hint = did_you_mean(item.key, references) or (
+            "add the entry to content/references.bib (or to the page's `bibliography:` file)"
+            if references else "this site has no content/references.bib")
+        report(env, line, f"unknown citation key `{item.key}`", hint)
+    if len(known) < len(items):
+        return "".join(f'<span class="cite-missing">{escape(i.key)}</span>' for i in items
+                       if i not in known)
+    state.clusters.append(known)
+    return f"{_PLACE}{len(state.clusters) - 1}\ue001"
 
 
 @shortcode("cite")
 def cite_shortcode(args: dict[str, str], env: dict[str, Any], line: int) -> str:
-    keys = [v for k, v in sorted(args.items()) if k.isdigit()]
+    keys = [v for k, v in sorted(args.items(), key=lambda kv: (len(kv[0]), kv[0]))
+            if k.isdigit()]
     keys = [k for value in keys for k in re.split(r"[,;\s]+", value) if k]
     if not keys:
         report(env, line, "`cite` needs a key", "write {{< cite hichunk2026 >}}")
         return ""
-    return render_citation(keys, env, line)
+    return cite([CiteItem(k) for k in keys], env, line)
+
+
+@shortcode("references")
+def references_shortcode(args: dict[str, str], env: dict[str, Any], line: int) -> str:
+    env["cite_list_here"] = True
+    return _LIST
 
 
 def _pandoc_rule(state: StateInline, silent: bool) -> bool:
-    if not state.src.startswith("[@", state.pos):
+    if not state.src.startswith("[", state.pos):
         return False
     ctx = state.env.get("lanting")
-    if ctx is None or not ctx.bibliography:
+    if ctx is None or not ctx.references:
         return False
-    match = _PANDOC.match(state.src, state.pos)
+    match = _CLUSTER.match(state.src, state.pos)
     if not match:
+        return False
+    items = parse_cluster(match.group(1))
+    if items is None:
         return False
     if not silent:
         token = state.push("citation", "", 0)
-        token.meta["keys"] = [k.strip().lstrip("@") for k in match.group(1).split(";")]
+        token.meta["items"] = items
     state.pos = match.end()
     return True
 
 
 def _render(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
     token = tokens[idx]
-    return render_citation(token.meta["keys"], env, _line(env, token))
+    return cite(token.meta["items"], env, _line(env, token))
 
 
 def cite_plugin(md: MarkdownIt) -> None:
     md.inline.ruler.before("link", "citation", _pandoc_rule)
     md.add_render_rule("citation", _render)
+
+
+# --- after rendering: labels and the list ------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class _Entries:
+    """The entries a page cites, in list order, with their numbers or year suffixes."""
+
+    refs: list[Reference]
+    number: dict[str, int]
+    suffix: dict[str, str]
+
+
+def _entries(keys: list[str], references: dict[str, Reference], style: str) -> _Entries:
+    refs = [references[k] for k in keys]
+    if style in NUMERIC_STYLES:
+        return _Entries(refs, {r.key: i for i, r in enumerate(refs, 1)}, {})
+    refs.sort(key=lambda r: sort_key(r, style))
+    groups: dict[tuple[str, str], list[str]] = {}
+    for ref in refs:  # one first author and year: 2017a, 2017b in the list's order
+        who = short_authors(ref, style, "en")
+        groups.setdefault((who, year_label(ref)), []).append(ref.key)
+    suffix = {key: "abcdefghijklmnopqrstuvwxyz"[i % 26] for keys_ in groups.values()
+              if len(keys_) > 1 for i, key in enumerate(keys_)}
+    return _Entries(refs, {}, suffix)
+
+
+def _target(ref: Reference, listed: bool) -> str:
+    return f"#ref-{ref.key}" if listed else ref.link
+
+
+def _preview(ref: Reference, style: str, entries: _Entries) -> str:
+    return (f'<span class="cite-preview" aria-hidden="true" lang="{ref.lang}">'
+            f"{entry_html(ref, style, entries.suffix.get(ref.key, ''))}</span>")
+
+
+def _link(ref: Reference, text: str, style: str, entries: _Entries, listed: bool) -> str:
+    target = _target(ref, listed)
+    described = f' aria-describedby="ref-{escape(ref.key)}"' if listed else ""
+    anchor = (f'<a class="cite-link" href="{escape(target)}" data-cite="{escape(ref.key)}"'
+              f"{described}>{text}</a>") if target else text
+    return f'<span class="cite-item">{anchor}{_preview(ref, style, entries)}</span>'
+
+
+def _numbers(items: list[CiteItem], refs: dict[str, Reference], style: str,
+             entries: _Entries, listed: bool, comma: str) -> str:
+    """`1, 3–5`: numbers in order, runs of three or more joined by a dash."""
+    numbers = sorted({entries.number[i.key]: i for i in items}.items())
+    by_number = {n: refs[i.key] for n, i in numbers}
+    dash = "-" if style == "gbt7714-numeric" else "–"
+    parts: list[list[int]] = []
+    run: list[int] = []
+    for n, _ in numbers:
+        if run and n == run[-1] + 1:
+            run.append(n)
+            continue
+        if run:
+            parts.append(run)
+        run = [n]
+    if run:
+        parts.append(run)
+    out = []
+    for run in parts:
+        links = [_link(by_number[n], str(n), style, entries, listed) for n in run]
+        out.append(links[0] + dash + links[-1] if len(run) >= 3 else comma.join(links))
+    return comma.join(out)
+
+
+def _label(items: list[CiteItem], refs: dict[str, Reference], style: str, lang: str,
+           entries: _Entries, listed: bool) -> str:
+    words = connectors(lang)
+    if style == "gbt7714-numeric":  # superscript; a cited page follows the bracket
+        comma = "，" if words["comma"] == "，" else ","
+        parts: list[str] = []
+        plain: list[CiteItem] = []
+        for item in sorted(items, key=lambda i: entries.number[i.key]):
+            if not item.locator:
+                plain.append(item)
+                continue
+            if plain:  # numbers stay in order: `[2]16-18[3]`, never `[3][2]16-18`
+                parts.append(f"[{_numbers(plain, refs, style, entries, listed, comma)}]")
+                plain = []
+            parts.append(f"[{_numbers([item], refs, style, entries, listed, comma)}]"
+                         + escape(item.locator.removeprefix("pp.").removeprefix("p.").strip()))
+        if plain:
+            parts.append(f"[{_numbers(plain, refs, style, entries, listed, comma)}]")
+        return f'<sup class="cite cite-sup">{"".join(parts)}</sup>'
+    if style == "numeric":
+        if any(i.locator or i.prefix for i in items):
+            inner = words["sep"].join(
+                (f"{escape(i.prefix)} " if i.prefix else "")
+                + _link(refs[i.key], str(entries.number[i.key]), style, entries, listed)
+                + (f", {locator_html(i.locator, lang)}" if i.locator else "") for i in items)
+        else:
+            inner = _numbers(items, refs, style, entries, listed, ", ")
+        return f'<span class="cite">[{inner}]</span>'
+    shown = []
+    for item in items:
+        ref = refs[item.key]
+        text = escape(short_authors(ref, style, lang)) + words["comma"] + escape(
+            year_label(ref, entries.suffix.get(ref.key, "")))
+        if item.locator:
+            text += words["comma"] + locator_html(item.locator, lang)
+        prefix = f"{escape(item.prefix)} " if item.prefix else ""
+        shown.append(prefix + _link(ref, text, style, entries, listed))
+    return f'<span class="cite">{words["open"]}{words["sep"].join(shown)}{words["close"]}</span>'
+
+
+def reference_list(entries: _Entries, style: str, lang: str, heading_id: str | None) -> str:
+    """The list of what a page cites; with a heading (`heading_id`) when it is added at
+    the end, without one where `{{< references >}}` stands (the writer titles it)."""
+    numeric = style in NUMERIC_STYLES
+    items = []
+    for ref in entries.refs:
+        label = (f'<span class="ref-label">[{entries.number[ref.key]}]</span> '
+                 if numeric else "")
+        items.append(f'<li id="ref-{escape(ref.key)}" lang="{ref.lang}">{label}'
+                     f"{entry_html(ref, style, entries.suffix.get(ref.key, ''))}</li>")
+    tag = "ol" if numeric else "ul"
+    heading = (f'<h2 id="{heading_id}">{connectors(lang)["heading"]}</h2>\n'
+               if heading_id else "")
+    labelled = f' aria-labelledby="{heading_id}"' if heading_id else ""
+    return (f'<section class="references references-{style}"{labelled}>\n{heading}'
+            f'<{tag} class="reference-list">\n' + "\n".join(items) + f"\n</{tag}>\n</section>\n")
+
+
+def finish_citations(html: str, env: dict[str, Any]) -> tuple[str, tuple[str, ...]]:
+    """`html` with every citation's label and the reference list filled in; and the keys
+    cited, in order of first citation."""
+    state: _Citations | None = env.get("cite_state")
+    ctx = env.get("lanting")
+    if state is None or ctx is None:
+        return html.replace(_LIST, ""), ()
+    refs: dict[str, Reference] = ctx.references
+    style, lang = ctx.citation_style, ctx.lang
+    mine = [k for k in state.order if k not in ctx.cited_before]
+    listed = ctx.reference_list and bool(state.order)
+    entries = _entries(state.order, refs, style)
+    deps = env.setdefault("deps", [])
+    deps.extend(("ref", key, refs[key].digest) for key in mine)
+
+    def fill(match: re.Match[str]) -> str:
+        if match.group(1) == "L":
+            return ""
+        cluster = state.clusters[int(match.group(1))]
+        return _label(cluster, refs, style, lang, entries, listed) + match.group(2)
+
+    had_marker = _LIST in html
+    html = _PLACEHOLDER.sub(lambda m: m.group(0) if m.group(1) == "L" else fill(m), html)
+    if listed and mine:
+        heading = None if had_marker else unique("references", env.setdefault(
+            "heading_ids", {}))
+        block = reference_list(_entries(mine, refs, style) if ctx.cited_before
+                               else entries, style, lang, heading)
+        html = html.replace(_LIST, block, 1) if had_marker else html + block
+    return html.replace(_LIST, ""), tuple(mine)
+
+
+def talk_references(keys: list[str], ctx: RenderContext) -> str:
+    """The list of what a talk's slides cite (`keys`, in order), for its article."""
+    if not keys:
+        return ""
+    refs: dict[str, Reference] = ctx.references
+    return reference_list(_entries(list(keys), refs, ctx.citation_style),
+                          ctx.citation_style, ctx.lang, "references")

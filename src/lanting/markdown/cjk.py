@@ -49,8 +49,10 @@ def _space(state: StateCore) -> None:
         for i, child in enumerate(children):
             if child.type != "text" or not child.content:
                 continue
+            before = children[i - 1] if i > 0 else None
             child.content = space_prose(child.content,
-                                        i > 0 and children[i - 1].type in ATOMS,
+                                        before is not None and before.type in ATOMS
+                                        and not (before.meta or {}).get("glue"),
                                         i < last and children[i + 1].type in ATOMS)
 
 

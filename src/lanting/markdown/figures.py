@@ -1,17 +1,33 @@
 """Plugin: images get their size and lazy loading; an image alone in a paragraph with a
-title becomes a numbered `<figure>` ("图 1" / "Figure 1")."""
+title becomes a numbered `<figure>` ("图 1" / "Figure 1").
+
+A figure may carry a label, `![alt](arch.png "Caption"){#fig:arch}` (pandoc-crossref's
+and Quarto's form; without a title the alt text is the caption), and `@fig:arch` in the
+text refers to it like `@eq:` to an equation: "图 2", linking to the figure. An unknown
+or doubled label is reported with its line.
+"""
 
 from __future__ import annotations
 
+import re
 from collections.abc import MutableMapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
+from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
+from lanting.markdown.shortcodes import report
+
 LABELS = {"zh": "图 {n}", "en": "Figure {n}"}
+_LABEL = re.compile(r"\s*\{#(fig:[\w\-.:]+)\}\s*$")
+_FIGREF = re.compile(r"@(fig:[\w\-.:]+)")
+CONTAINERS = ("container_tabs_open", "tab_panel_open", "container_details_open",
+              "container_callout_open", "callout_open")
+"""Blocks whose figures are numbered like those at the top level (not lists, quotes or
+galleries)."""
 
 
 def size_image(image: Token, env: MutableMapping[str, Any]) -> None:
@@ -46,28 +62,98 @@ def figure_image(children: Sequence[Token]) -> Token | None:
     return found[0]
 
 
+def _labelled_image(children: Sequence[Token]) -> tuple[Token, str] | None:
+    """(image, label) of a paragraph `![…](…){#fig:label}`."""
+    found = [c for c in children if not (c.type == "text" and not c.content.strip())]
+    if len(found) != 2 or found[0].type != "image" or found[1].type != "text":
+        return None
+    match = _LABEL.fullmatch(found[1].content)
+    return (found[0], match.group(1)) if match else None
+
+
+def _alt(image: Token) -> str:
+    return "".join(c.content for c in image.children or [])
+
+
 def _make_figures(state: StateCore) -> None:
     tokens = state.tokens
+    numbers: dict[str, int] = state.env.setdefault("figures", {})
     number = 0
+    enclosing: list[str] = []  # the blocks open around the current token
     for i in range(len(tokens) - 2):
         opening, inline, closing = tokens[i], tokens[i + 1], tokens[i + 2]
-        if opening.type != "paragraph_open" or inline.type != "inline" or opening.level != 0:
+        if opening.nesting == 1 and opening.type != "paragraph_open":
+            enclosing.append(opening.type)
+        elif opening.nesting == -1 and opening.type not in ("paragraph_close",
+                                                             "figure_close") and enclosing:
+            enclosing.pop()
+        if (opening.type != "paragraph_open" or inline.type != "inline"
+                or any(kind not in CONTAINERS for kind in enclosing)):
             continue
-        image = figure_image(inline.children or [])
+        children = inline.children or []
+        label = ""
+        image = figure_image(children)
+        if image is None and (labelled := _labelled_image(children)) is not None:
+            image, label = labelled
         if image is None:
             continue
         number += 1
+        if label in numbers:
+            report(cast(dict[str, Any], state.env), _line(state.env, opening),
+                   f"figure label `{{#{label}}}` is used twice on this page",
+                   "give each figure its own label")
+            label = ""
+        if label:
+            numbers[label] = number
         opening.type, closing.type = "figure_open", "figure_close"
         opening.tag = closing.tag = "figure"
-        opening.meta = {"number": number, "caption": str(image.attrGet("title"))}
+        caption = str(image.attrGet("title") or "") or _alt(image)
+        opening.meta = {"number": number, "caption": caption, "label": label}
         closing.meta = opening.meta
         inline.children = [image]
 
 
+def _line(env: MutableMapping[str, Any], token: Token) -> int:
+    ctx = env.get("lanting")
+    return (ctx.body_line if ctx else 1) + (token.map[0] if token.map else 0)
+
+
+def _figref_rule(state: StateInline, silent: bool) -> bool:
+    if state.src[state.pos] != "@":
+        return False
+    if state.pos > 0 and (state.src[state.pos - 1].isalnum() or state.src[state.pos - 1] == "."):
+        return False  # e.g. an e-mail address
+    match = _FIGREF.match(state.src, state.pos)
+    if not match:
+        return False
+    label = match.group(1).rstrip(".:")
+    if not silent:
+        token = state.push("figref", "a", 0)
+        token.info = label
+    state.pos += 1 + len(label)
+    return True
+
+
+def _render_figref(self: Any, tokens: Sequence[Token], idx: int, options: Any,
+                   env: Any) -> str:
+    label = tokens[idx].info
+    number = env.get("figures", {}).get(label)
+    if number is None:
+        report(env, _line(env, tokens[idx]),
+               f"`@{label}` refers to no labelled figure on this page",
+               f'label a figure as ![alt](image.png "Caption"){{#{label}}}')
+        return escapeHtml("@" + label)
+    ctx = env.get("lanting")
+    lang = "zh" if ctx is None or ctx.lang.lower().startswith("zh") else "en"
+    text = LABELS[lang].format(n=number)
+    return f'<a class="figref" href="#{escapeHtml(label)}">{text}</a>'
+
+
 def _render_figure_open(self: Any, tokens: Sequence[Token], idx: int, options: Any,
                         env: Any) -> str:
-    number = tokens[idx].meta["number"]
-    return f'<figure class="figure" id="figure-{number}">'
+    meta = tokens[idx].meta
+    ident = escapeHtml(meta["label"]) if meta.get("label") else f"figure-{meta['number']}"
+    return f'<figure class="figure" id="{ident}">'
 
 
 def _render_figure_close(self: Any, tokens: Sequence[Token], idx: int, options: Any,
@@ -85,3 +171,5 @@ def figures_plugin(md: MarkdownIt) -> None:
     md.core.ruler.push("image_sizes", _size_images)
     md.add_render_rule("figure_open", _render_figure_open)
     md.add_render_rule("figure_close", _render_figure_close)
+    md.inline.ruler.push("figref", _figref_rule)
+    md.add_render_rule("figref", _render_figref)

@@ -1,16 +1,25 @@
 """Plugin: math rendered at build time to MathML Core with `math-core` (no script needed).
 
-Syntax: `$…$` and `\\(…\\)` inline; `$$…$$` and `\\[…\\]` display. A display formula
-followed by a label, `$$ … $$ (eq:ppo)`, is numbered; `@eq:ppo` in the text refers to it.
-Money amounts (`$5 and $10`), escaped dollars and code stay text. A formula that does not
-parse is reported with its line and shown as its source, the rest of the page renders.
+Where math is (`$…$`, `$$…$$`, `\\(…\\)`, `\\[…\\]`, bare `\\begin{equation}`…) is
+`mathsyntax.py`'s business; what math-core lacks is rewritten by `tex.py`. This module
+converts all the formulas of a page at once (`convert_all`), after parsing and before
+rendering, so that math-core numbers `equation`, `align`, `gather` and `multline`
+consecutively over the page, resolves `\\label`/`\\eqref` across formulas (forward
+references too) and puts the numbers at the right edge inside the MathML. Lanting's own
+labels share that numbering: `$$ … $$ (eq:ppo)` is converted as an `equation` with
+`\\label{eq:ppo}`, and `@eq:ppo` in the text reads its number back from math-core. A
+reference to an unknown label, a label used twice and a formula that does not convert are
+errors at the line of the failing token, with an excerpt and a caret; the formula is
+then shown as its source and the rest of the page renders.
 """
 
 from __future__ import annotations
 
 import functools
+import html
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import math_core
@@ -19,27 +28,35 @@ from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
-from mdit_py_plugins.dollarmath import dollarmath_plugin
-from mdit_py_plugins.dollarmath.index import math_inline_dollar
-from mdit_py_plugins.texmath import texmath_plugin
 
+from lanting.errors import did_you_mean
+from lanting.markdown.accents import place_accents
+from lanting.markdown.mathsyntax import math_syntax_plugin
+from lanting.markdown.mathtext import mathml_text
+from lanting.markdown.tex import Marks, TexError, group_end, offset_in_source, rewrite
 from lanting.model.problem import Problem
 
 MAX_FORMULA = 20_000
 """Longer formulas are refused rather than converted (pathological input stays bounded)."""
 
-_EQREF = re.compile(r"@(eq:[\w\-.:]+)")
-
-
-@functools.lru_cache(maxsize=64)
-def _converter(macros: tuple[tuple[str, str], ...]) -> math_core.LatexToMathML:
-    return math_core.LatexToMathML(fancy_error=False, macros=dict(macros) or None,
-                                   max_expansions=2000)
-
-
 MAX_DEPTH = 200
 """Deeper nesting is refused: math-core recurses per level and a few thousand levels
 overflow its stack, killing the process (no formula a person writes nests 200 deep)."""
+
+_EQREF = re.compile(r"@(eq:[\w\-.:]+)")
+
+HINT = "see the Math section of the README for what is supported"
+
+
+@functools.lru_cache(maxsize=64)
+def _converter(macros: tuple[tuple[str, str], ...], batch: bool = False
+               ) -> math_core.LatexToMathML:
+    """A converter; `batch`: one that returns an error snippet for a formula that does
+    not convert instead of raising (a page's formulas are converted together)."""
+    return math_core.LatexToMathML(fancy_error=False, macros=dict(macros) or None,
+                                   max_expansions=2000, continue_on_error=batch,
+                                   allow_unreliable_rendering=True)
+
 
 _OPENERS = re.compile(r"\\[{}]|\\left\b|\\right\b|\\begin\b|\\end\b|[{}]")
 
@@ -57,56 +74,450 @@ def nesting_depth(latex: str) -> int:
     return deepest
 
 
-def to_mathml(latex: str, display: bool, macros: tuple[tuple[str, str], ...] = ()) -> str:
-    """MathML for `latex`; raises ValueError with the converter's message."""
+def _check_size(latex: str) -> None:
     if len(latex) > MAX_FORMULA:
-        raise ValueError(f"formula is {len(latex)} characters long (limit {MAX_FORMULA})")
-    if (depth := nesting_depth(latex)) > MAX_DEPTH:
-        raise ValueError(f"formula nests {depth} levels deep (limit {MAX_DEPTH})")
+        raise TexError(f"formula is {len(latex)} characters long (limit {MAX_FORMULA})")
+    # A level takes a character at least: a short formula cannot nest too deep.
+    if (len(latex) > MAX_DEPTH and latex.count("{") + latex.count("\\left")
+            + latex.count("\\begin") > MAX_DEPTH
+            and (depth := nesting_depth(latex)) > MAX_DEPTH):
+        raise TexError(f"formula nests {depth} levels deep (limit {MAX_DEPTH})")
+
+
+_ERROR_AT = re.compile(r"(?:input\d+:)?(\d+): (.*)", re.S)
+
+
+def to_mathml(latex: str, display: bool, macros: tuple[tuple[str, str], ...] = ()) -> str:
+    """MathML for one formula on its own (a publication's title, a macro's check);
+    raises ValueError with the converter's message."""
+    _check_size(latex)
+    tex, marks, plain_refs = rewrite(latex, display)
     try:
-        return str(_converter(macros).convert_with_local_state(latex, displaystyle=display))
+        mathml = str(_converter(macros).convert_with_local_state(tex, displaystyle=display))
     except math_core.LatexError as error:
-        raise ValueError(str(error).strip()) from None
+        found = _ERROR_AT.fullmatch(str(error).strip())
+        raise ValueError(found.group(2) if found else str(error).strip()) from None
+    return _finish(mathml, marks, plain_refs)
 
 
-def _line(env: dict[str, Any], token: Token) -> int:
-    """The source line of `token` (its block's first line) within the file."""
-    return _file_line(env, token.map[0] if token.map else 0)
+def _finish(mathml: str, marks: Marks | None, plain_refs: tuple[int, ...]) -> str:
+    if marks is not None:
+        mathml = marks.apply(mathml)
+    if "accent" in mathml:
+        mathml = place_accents(mathml)
+    if plain_refs:
+        count = -1
+
+        def ref(m: re.Match[str]) -> str:
+            nonlocal count
+            count += 1
+            return m.group(1) + m.group(2) + "</a>" if count in plain_refs else m.group(0)
+
+        mathml = _REF_LINK.sub(ref, mathml)
+    return mathml
 
 
-def _file_line(env: dict[str, Any], body_line: int) -> int:
-    ctx = env.get("lanting")
-    return (ctx.body_line if ctx else 1) + body_line
+_REF_LINK = re.compile(r'(<a href="#[^"]*">)\((.*?)\)</a>')
 
 
-def _convert(env: dict[str, Any], source: str, display: bool, line: int) -> str:
-    """MathML for a formula's source, or the source marked as an error (reported)."""
-    ctx = env.get("lanting")
-    macros = ctx.macros if ctx else ()
+def formula_text(token: Token) -> str:
+    """The readable text of a formula token (its source if it did not convert)."""
+    meta = token.meta or {}
+    if "text" not in meta:
+        mathml = meta.get("mathml")
+        meta["text"] = mathml_text(mathml) if mathml else token.content.strip()
+        token.meta = meta
+    return str(meta["text"])
+
+
+# --- a page's formulas --------------------------------------------------------------------
+
+_NUMBERED_ENV = re.compile(r"\\begin\s*\{(equation|align|gather|multline|flalign)(\*?)\}")
+_TAG = re.compile(r"\\tag(\*?)\s*\{([^{}]*)\}")
+_LABEL = re.compile(r"\\label\s*\{([^{}]*)\}")
+_EQREF_TEX = re.compile(r"\\eqref\s*\{([^{}]*)\}")
+_ASCII_TAG = re.compile(r"[A-Za-z0-9 .,:;'+\-*/=()\[\]!?|<>@]*")
+
+
+@dataclass(slots=True)
+class _Formula:
+    token: Token
+    display: bool
+    line: int
+    """0-based line of the body where its source starts."""
+    start: int
+    """Offset of `latex` in `token.content` (the source less leading space)."""
+    latex: str
+    label: str = ""
+    tex: str = ""
+    marks: Marks | None = None
+    plain_refs: tuple[int, ...] = ()
+    tags: dict[str, str] = field(default_factory=dict)
+    failed: bool = False
+    body: str = ""
+    """`latex` with its macro definitions blanked out (they are the page's), or ""."""
+
+
+def _collect(tokens: Sequence[Token]) -> tuple[list[_Formula], list[Token]]:
+    """The page's formulas in document order, and its `@eq:` references."""
+    formulas: list[_Formula] = []
+    refs: list[Token] = []
+    for token in tokens:
+        if token.type == "math_block":
+            meta = token.meta or {}
+            line = int(meta.get("line", token.map[0] if token.map else 0))
+            formulas.append(_make(token, True, line, token.info.strip()))
+        elif token.type == "inline" and token.children and (
+                "$" in token.content or "\\" in token.content or "@" in token.content):
+            first = token.map[0] if token.map else 0
+            for child in token.children:
+                if child.type == "math_inline":
+                    pos = int((child.meta or {}).get("pos", 0))
+                    formulas.append(_make(child, False, first + token.content.count(
+                        "\n", 0, pos), ""))
+                elif child.type == "eqref":
+                    refs.append(child)
+    return formulas, refs
+
+
+def _make(token: Token, display: bool, line: int, label: str) -> _Formula:
+    source = token.content
     latex = source.strip()
+    start = len(source) - len(source.lstrip())
+    return _Formula(token, display, line + source.count("\n", 0, start), start, latex, label)
+
+
+class _Page:
+    """What converting one page's formulas found: problems, numbers of labels."""
+
+    def __init__(self, state: StateCore) -> None:
+        self.env = state.env
+        self.src = state.src
+        self.ctx = state.env.get("lanting")
+        self._lines: list[str] | None = None
+
+    def file_line(self, body_line: int) -> int:
+        return (self.ctx.body_line if self.ctx else 1) + body_line
+
+    def report(self, formula: _Formula, message: str, offset: int | None = None,
+               hint: str | None = None, length: int = 1) -> None:
+        """A problem with `formula`; `offset` (in its LaTeX) places the caret."""
+        formula.failed = True
+        line, column, excerpt = formula.line, None, None
+        if offset is not None:
+            offset = max(0, min(offset, len(formula.latex)))
+            line += formula.latex.count("\n", 0, offset)
+            line_start = formula.latex.rfind("\n", 0, offset) + 1
+            line_end = formula.latex.find("\n", offset)
+            text = formula.latex[line_start:line_end if line_end >= 0 else None]
+            at = offset - line_start
+            physical = self.body_line(line)
+            token_text = text[at:at + max(length, 1)]
+            found = physical.find(text) if text else -1
+            if found >= 0:
+                text, at = physical, found + at
+            elif token_text and (p := physical.find(token_text)) >= 0:
+                text, at = physical, p
+            column = at + 1 if text is physical else None
+            excerpt = _excerpt(text, at, length)
+        self.problem(message, line, column, hint or HINT, excerpt)
+
+    def problem(self, message: str, body_line: int, column: int | None = None,
+                hint: str | None = None, excerpt: str | None = None) -> None:
+        self.env.setdefault("problems", []).append(Problem(
+            message, self.ctx.path if self.ctx else None, self.file_line(body_line),
+            column, hint, excerpt=excerpt))
+
+    def body_line(self, n: int) -> str:
+        if self._lines is None:
+            self._lines = self.src.split("\n")
+        return self._lines[n] if 0 <= n < len(self._lines) else ""
+
+
+EXCERPT_WIDTH = 72
+
+
+def _excerpt(text: str, at: int, length: int) -> str:
+    """`text` (cut around `at` to fit) and a caret line under `length` characters."""
+    length = max(1, min(length, len(text) - at)) if at < len(text) else 1
+    left = max(0, min(at - EXCERPT_WIDTH // 2, len(text) - EXCERPT_WIDTH))
+    shown = text[left:left + EXCERPT_WIDTH]
+    prefix, suffix = ("…" if left else ""), ("…" if left + EXCERPT_WIDTH < len(text) else "")
+    before = prefix + shown[:at - left]
+    return (f"{prefix}{shown}{suffix}\n"
+            + "".join("  " if _wide(c) else " " for c in before) + "^" * _width(
+                text[at:at + length]))
+
+
+def _wide(c: str) -> bool:
+    return "\u1100" <= c and (c <= "\u115f" or "\u2e80" <= c <= "\ua4cf" or "\uac00" <= c <=
+                              "\ud7a3" or "\uf900" <= c <= "\ufaff" or "\ufe30" <= c <=
+                              "\ufe4f" or "\uff00" <= c <= "\uff60" or "\uffe0" <= c <= "\uffe6")
+
+
+def _width(text: str) -> int:
+    return max(1, sum(2 if _wide(c) else 1 for c in text))
+
+
+_HINTS = (
+    ("Unknown command", "a command KaTeX has but math-core lacks, or a typo; " + HINT),
+    ("Unknown environment", "an environment KaTeX has but math-core lacks, or a typo; "
+     + HINT),
+    ("Expected closing", "a `{`, `\\left` or `\\begin` is not closed"),
+    ("Unexpected closing", "a `}`, `\\right` or `\\end` has no opening"),
+    ("may only appear in a numbered equation",
+     "`\\tag` and `\\label` belong to a display formula (`$$ … $$`)"),
+    ("Not valid in text mode", "inside `\\text{…}`, escape `&`, `_`, `^` and `%` or end "
+     "the text first"),
+)
+
+
+def _hint(message: str) -> str:
+    return next((hint for key, hint in _HINTS if key in message), HINT)
+
+
+def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula]) -> None:
+    """`formula.tex`: its LaTeX rewritten for math-core, wrapped in an `equation` where
+    a Lanting label, `\\tag` or `\\label` needs a number."""
     try:
-        return to_mathml(latex, display, macros)
-    except ValueError as error:
-        env.setdefault("problems", []).append(Problem(
-            f"math: {error} in `{latex[:80]}`", ctx.path if ctx else None, line,
-            hint="check the LaTeX; see the math section of the README for what is supported"))
-        delim = ("$$", "$$") if display else ("$", "$")
-        return f'<code class="math-error">{escapeHtml(delim[0] + latex + delim[1])}</code>'
+        _check_size(formula.latex)
+        tex, formula.marks, formula.plain_refs = rewrite(formula.body or formula.latex,
+                                                         formula.display)
+    except TexError as error:
+        page.report(formula, f"math: {error}", error.offset, error.hint,
+                    len(_command_at(formula.latex, error.offset)))
+        return
+    if formula.display and "\\" in tex:
+        tex = _tags(tex, formula)
+        if not _NUMBERED_ENV.search(tex) and ("\\tag" in tex or "\\label" in tex):
+            tex = "\\begin{equation}" + tex + "\\end{equation}"
+    if formula.label:
+        tex = _add_label(tex, formula.label)
+        if formula.label in lanting_labels:
+            page.report(formula, f"equation label `({formula.label})` is used twice on "
+                        "this page", hint="give each numbered equation its own label")
+            return
+        lanting_labels[formula.label] = formula
+    formula.tex = tex
 
 
-def inline_formula(env: dict[str, Any], source: str, body_line: int, glue: str = "") -> str:
-    """An inline formula; `glue`: the closing punctuation kept on its line."""
-    mathml = _convert(env, source, False, _file_line(env, body_line))
+_DEFINITION = re.compile(
+    r"\\(?:(newcommand|renewcommand|providecommand)\*?\s*"
+    r"(?:\{\s*\\([A-Za-z]+)\s*\}|\\([A-Za-z]+))"
+    r"\s*(?:\[\s*\d\s*\])?\s*|(?:global\s*\\)?(g?def)\s*\\([A-Za-z]+)\s*(?:#\d\s*)*"
+    r"|(DeclareMathOperator\*?)\s*(?:\{\s*\\([A-Za-z]+)\s*\}|\\([A-Za-z]+))\s*)(?=\{)")
+
+
+@functools.lru_cache(maxsize=256)
+def _macro_ok(name: str, expansion: str) -> bool:
+    """Whether math-core takes `expansion` as the macro `\\name` (it parses macros when
+    the converter is made, and refuses what it cannot expand, `\\@ifstar`)."""
+    try:
+        _converter(((name, expansion),), True)
+    except (math_core.LatexError, ValueError):
+        return False
+    return True
+
+
+def _page_macros(formulas: list[_Formula]) -> dict[str, str]:
+    r"""The macros the page's formulas define (`\newcommand`, `\def`,
+    `\DeclareMathOperator`): in MathJax a definition holds for the rest of the page,
+    in math-core only in its own formula. Each definition is blanked out of its formula
+    (`body`) and the macros are given to the converter for every formula."""
+    macros: dict[str, str] = {}
+    for formula in formulas:
+        latex = formula.latex
+        if "def" not in latex and "command" not in latex and "Declare" not in latex:
+            continue
+        body = latex
+        for m in _DEFINITION.finditer(latex):
+            end = group_end(latex, m.end())
+            if end is None:
+                continue  # math-core reports it
+            name = m.group(2) or m.group(3) or m.group(5) or m.group(7) or m.group(8)
+            expansion = latex[m.end() + 1:end - 1]
+            if m.group(6):
+                star = "*" if m.group(6).endswith("*") else ""
+                expansion = f"\\operatorname{star}{{{expansion}}}"
+            if (m.group(1) == "providecommand" and name in macros) or not _macro_ok(
+                    name, expansion):
+                continue  # left in its formula: reported there if wrong
+            macros[name] = expansion
+            body = body[:m.start()] + " " * (end - m.start()) + body[end:]
+        if body != latex:
+            formula.body = body
+    return macros
+
+
+def _tags(tex: str, formula: _Formula) -> str:
+    """Tags math-core refuses (non-ASCII: `\\tag{损失}`) as ASCII placeholders, replaced
+    in the output."""
+
+    def one(m: re.Match[str]) -> str:
+        text = m.group(2)
+        if _ASCII_TAG.fullmatch(text):
+            return m.group(0)
+        key = f"LantingTag{id(formula) % 99991}x{len(formula.tags)}"
+        formula.tags[key] = html.escape(text.replace("$", "").strip(), quote=False)
+        return f"\\tag{m.group(1)}{{{key}}}"
+
+    return _TAG.sub(one, tex) if "\\tag" in tex else tex
+
+
+def _add_label(tex: str, label: str) -> str:
+    r"""`tex` numbered and labelled `label`: `\label` inside its first numbered
+    environment, else the whole in an `equation`."""
+    command = "\\label{" + label + "}"
+    env = _NUMBERED_ENV.search(tex)
+    if env and not env.group(2):
+        return tex[:env.end()] + command + tex[env.end():]
+    if env:
+        return tex  # a starred environment has no number to label: reported later
+    return "\\begin{equation}" + tex + command + "\\end{equation}"
+
+
+_COMMAND_AT = re.compile(r"\\[A-Za-z]+|\\.|.", re.S)
+
+
+def _command_at(latex: str, offset: int) -> str:
+    found = _COMMAND_AT.match(latex, offset) if 0 <= offset < len(latex) else None
+    return found.group(0) if found else ""
+
+
+def _convert_page(state: StateCore) -> None:
+    if not state.env.get("has_math") and not state.env.get("has_eqref"):
+        return
+    formulas, refs = _collect(state.tokens)
+    defined = _page_macros(formulas)
+    page = _Page(state)
+    lanting_labels: dict[str, _Formula] = {}
+    for formula in formulas:
+        _prepare(page, formula, lanting_labels)
+
+    # Labels and references, checked here: math-core prints "(??)" without a word.
+    labels: dict[str, _Formula] = {}
+    for formula in formulas:
+        if formula.failed:
+            continue
+        for m in _LABEL.finditer(formula.tex):
+            name = m.group(1).strip()
+            if name in labels:
+                if formula.label != name:  # a Lanting label twice is reported already
+                    page.report(formula, f"math: label `{name}` is used twice on this page",
+                                formula.latex.find(name), "give each equation its own label",
+                                len(name))
+            else:
+                labels[name] = formula
+    for formula in formulas:
+        if formula.failed:
+            continue
+        for m in _EQREF_TEX.finditer(formula.tex):
+            name = m.group(1).strip()
+            if name not in labels:
+                where = formula.latex.find(name)
+                page.report(formula, f"math: `\\eqref{{{name}}}` refers to no label on this "
+                            "page", where if where >= 0 else 0,
+                            _label_hint(name, labels), len(name))
+    referenced = []
+    for token in refs:
+        if token.info in labels:
+            referenced.append(token.info)
+        else:
+            line = token.map[0] if token.map else 0
+            page.problem(f"`{token.markup or '@' + token.info}` refers to no numbered "
+                         "equation on this page", line,
+                         hint=_label_hint(token.info, labels))
+
+    todo = [f for f in formulas if not f.failed]
+    ctx = state.env.get("lanting")
+    macros = ctx.macros if ctx else ()
+    if defined:
+        macros = tuple({**dict(macros), **defined}.items())
+    wanted = sorted(set(referenced))
+    snippets = [(f.tex, f.display) for f in todo] + [
+        ("\\eqref{" + name + "}", False) for name in wanted]
+    outputs = _converter(macros, True).convert_all(snippets) if snippets else []
+    tags = {key: text for f in todo for key, text in f.tags.items()}
+    numbers: dict[str, str] = state.env.setdefault("equations", {})
+    for name, output in zip(wanted, outputs[len(todo):], strict=True):
+        found = _REF_LINK.search(output)
+        numbers[name] = _untag(found.group(2), tags) if found else "?"
+    for formula, output in zip(todo, outputs[:len(todo)], strict=True):
+        if 'class="math-core-error"' in output[:40]:
+            _report_conversion(page, formula, output)
+            continue
+        try:
+            mathml = _finish(output, formula.marks, formula.plain_refs)
+        except ValueError:
+            page.report(formula, "math: a command here cannot be placed by the converter", 0)
+            continue
+        if tags:
+            mathml = _untag(mathml, tags)
+        if formula.label and f'id="{formula.label}"' not in mathml:
+            page.report(formula, f"math: `({formula.label})` labels a formula without a "
+                        "number (a starred environment)", hint="remove the `*` or the label")
+            continue
+        formula.token.meta = {**(formula.token.meta or {}), "mathml": mathml}
+
+
+def _untag(text: str, tags: dict[str, str]) -> str:
+    for key, value in tags.items():
+        if key in text:
+            text = text.replace(key, value)
+    return text
+
+
+def _label_hint(name: str, labels: dict[str, _Formula]) -> str:
+    return did_you_mean(name, labels) or (
+        "label a display formula as `$$ … $$ (" + name + ")` or with `\\label{" + name + "}`")
+
+
+_ERROR_TITLE = re.compile(r'title="(\d+): ([^"]*)"')
+
+
+def _report_conversion(page: _Page, formula: _Formula, output: str) -> None:
+    found = _ERROR_TITLE.search(output)
+    message = html.unescape(found.group(2)) if found else "the formula does not convert"
+    offset = int(found.group(1)) if found else 0
+    offset = offset_in_source(formula.latex, formula.tex, offset) if formula.tex else offset
+    offset = min(offset, len(formula.latex))
+    page.report(formula, f"math: {message.strip()}", offset, _hint(message),
+                len(_command_at(formula.latex, offset)))
+
+
+# --- rendering ----------------------------------------------------------------------------
+
+
+_CLOSERS = {"$": "$", "$$": "$$", "\\(": "\\)", "\\[": "\\]", "\\begin": ""}
+
+
+def _error_html(token: Token) -> str:
+    """A formula that did not convert, as its source (the problem is reported)."""
+    opener = token.markup if token.markup in _CLOSERS else ""
+    closer = _CLOSERS.get(token.markup, "")
+    source = (opener if opener != "\\begin" else "") + token.content.strip() + closer
+    return f'<code class="math-error">{escapeHtml(source)}</code>'
+
+
+def _render_inline(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+    token = tokens[idx]
+    meta = token.meta or {}
+    mathml = meta.get("mathml") or _error_html(token)
+    glue = meta.get("glue", "")
     # The span lets a formula wider than a phone's column scroll inside it (style.css).
     if glue:
         return f'<span class="math-inline nobr">{mathml}{escapeHtml(glue)}</span>'
     return f'<span class="math-inline">{mathml}</span>'
 
 
-def display_formula(env: dict[str, Any], source: str, body_line: int) -> str:
-    """A display formula without a label."""
-    mathml = _convert(env, source, True, _file_line(env, body_line))
-    return f'<div class="math-display" tabindex="0">{mathml}</div>\n'
+def _render_block(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+    token = tokens[idx]
+    mathml = (token.meta or {}).get("mathml") or _error_html(token)
+    if mathml == '<math display="block"></math>':
+        return ""  # only macro definitions: nothing to show
+    numbered = " numbered" if "<mtd" in mathml and 'justify-items: end;"' in mathml \
+        and "width: 50%" in mathml else ""
+    return f'<div class="math-display{numbered}" tabindex="0">{mathml}</div>\n'
 
 
 CLOSING_PUNCTUATION = re.compile(r"^[，。、；：！？）」』》〉】…—,.;:!?)\]]+")
@@ -115,48 +526,17 @@ CLOSING_PUNCTUATION = re.compile(r"^[，。、；：！？）」』》〉】…�
 def _glue_punctuation(state: StateCore) -> None:
     """Keep closing punctuation on the line of the formula before it: browsers may break
     between an inline `<math>` and a following `。`, which Chinese typesetting forbids."""
+    if not state.env.get("has_math"):
+        return
     for block in state.tokens:
         children = block.children or []
         for i, child in enumerate(children[:-1]):
             after = children[i + 1]
-            if child.type in ("math_inline", "math_single") and after.type == "text":
+            if child.type == "math_inline" and after.type == "text":
                 match = CLOSING_PUNCTUATION.match(after.content)
                 if match:
                     child.meta = {**(child.meta or {}), "glue": match.group(0)}
                     after.content = after.content[match.end():]
-
-
-def _render_inline(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
-    token = tokens[idx]
-    return inline_formula(env, token.content, token.map[0] if token.map else 0,
-                          (token.meta or {}).get("glue", ""))
-
-
-def _render_block(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
-    token = tokens[idx]
-    label = token.info.strip() if token.type in ("math_block_label", "math_block_eqno") else ""
-    if not label:
-        return display_formula(env, token.content, token.map[0] if token.map else 0)
-    mathml = _convert(env, token.content, True, _line(env, token))
-    number = env.get("equations", {}).get(label, "?")
-    anchor = escapeHtml(label)
-    return (f'<div class="math-display numbered" id="{anchor}" tabindex="0">{mathml}'
-            f'<span class="eqno">({number})</span></div>\n')
-
-
-def _number_equations(state: StateCore) -> None:
-    numbers: dict[str, int] = state.env.setdefault("equations", {})
-    for token in state.tokens:
-        if token.type in ("math_block_label", "math_block_eqno") and token.info.strip():
-            label = token.info.strip()
-            if label in numbers:  # two elements with one id and one number: refuse
-                ctx = state.env.get("lanting")
-                state.env.setdefault("problems", []).append(Problem(
-                    f"equation label `({label})` is used twice on this page",
-                    ctx.path if ctx else None, _line(dict(state.env), token),
-                    hint="give each numbered equation its own label"))
-                continue
-            numbers[label] = len(numbers) + 1
 
 
 def _eqref_rule(state: StateInline, silent: bool) -> bool:
@@ -170,52 +550,50 @@ def _eqref_rule(state: StateInline, silent: bool) -> bool:
     if not silent:
         token = state.push("eqref", "a", 0)
         token.info = match.group(1).rstrip(".:")
+    state.env["has_eqref"] = True
     state.pos += 1 + len(match.group(1).rstrip(".:"))
     return True
 
 
+_TEX_REF = re.compile(r"\\(eqref|ref)\{([^{}\s$\\]+)\}")
+
+
+def _tex_ref_rule(state: StateInline, silent: bool) -> bool:
+    r"""`\eqref{eq:x}` and `\ref{eq:x}` in the text, outside any formula (MathJax
+    renders them there too): `\eqref` as `(1)`, `\ref` as `1`, linked."""
+    if state.src[state.pos] != "\\" or state.src[state.pos + 1:state.pos + 2] not in ("e", "r"):
+        return False
+    match = _TEX_REF.match(state.src, state.pos)
+    if not match:
+        return False
+    if not silent:
+        token = state.push("eqref", "a", 0)
+        token.info = match.group(2)
+        token.markup = match.group(0)
+        token.meta = {"plain": match.group(1) == "ref"}
+    state.env["has_eqref"] = True
+    state.pos = match.end()
+    return True
+
+
 def _render_eqref(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
-    label = tokens[idx].info
+    token = tokens[idx]
+    label = token.info
     number = env.get("equations", {}).get(label)
-    if number is None:
-        ctx = env.get("lanting")
-        env.setdefault("problems", []).append(Problem(
-            f"`@{label}` refers to no numbered equation on this page",
-            ctx.path if ctx else None, _line(env, tokens[idx]),
-            hint="label a display formula as `$$ … $$ (" + label + ")`"))
-        return escapeHtml("@" + label)
-    return f'<a class="eqref" href="#{escapeHtml(label)}">({number})</a>'
-
-
-def _without_backticks(rule: Any) -> Any:
-    """Wrap dollarmath's inline rule: a "formula" holding a backtick is prose with a code
-    span (`$10 and `$x$``), never math."""
-
-    def guarded(state: StateInline, silent: bool) -> bool:
-        start, count, pending = state.pos, len(state.tokens), state.pending
-        if not rule(state, silent):
-            return False
-        if "`" in state.src[start : state.pos]:
-            state.pos, state.pending = start, pending  # push() had flushed the pending text
-            del state.tokens[count:]
-            return False
-        return True
-
-    return guarded
+    if number is None:  # reported
+        return escapeHtml(token.markup or "@" + label)
+    shown = number if (token.meta or {}).get("plain") else f"({number})"
+    return f'<a class="eqref" href="#{escapeHtml(label)}">{shown}</a>'
 
 
 def math_plugin(md: MarkdownIt) -> None:
-    dollarmath_plugin(md, allow_space=False, allow_digits=False, double_inline=True)
-    md.inline.ruler.at("math_inline", _without_backticks(
-        math_inline_dollar(allow_space=False, allow_digits=False, allow_double=True)))
-    texmath_plugin(md, delimiters="brackets")
+    math_syntax_plugin(md)
     md.inline.ruler.push("eqref", _eqref_rule)
-    md.core.ruler.push("number_equations", _number_equations)
+    md.inline.ruler.before("escape", "eqref_tex", _tex_ref_rule)
+    md.core.ruler.push("math_convert", _convert_page)
     md.core.ruler.push("glue_punctuation", _glue_punctuation)
-    for name in ("math_inline", "math_single"):
-        md.add_render_rule(name, _render_inline)
-    for name in ("math_inline_double", "math_block", "math_block_label", "math_block_eqno"):
-        md.add_render_rule(name, _render_block)
+    md.add_render_rule("math_inline", _render_inline)
+    md.add_render_rule("math_block", _render_block)
     md.add_render_rule("eqref", _render_eqref)
 
 

@@ -16,15 +16,17 @@ from markdown_it.rules_core import StateCore
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
+import lanting.markdown.video  # noqa: F401  (registers {{< video >}})
 from lanting.markdown.anchors import anchors_plugin, inline_text
+from lanting.markdown.blocks import blocks_plugin
 from lanting.markdown.callouts import callouts_plugin
-from lanting.markdown.cite import cite_plugin
+from lanting.markdown.cite import cite_plugin, finish_citations
 from lanting.markdown.cjk import cjk_spacing_plugin
 from lanting.markdown.code import code_plugin
 from lanting.markdown.figures import figures_plugin
 from lanting.markdown.footnotes import add_sidenotes
 from lanting.markdown.links import links_plugin, resolve_placeholders
-from lanting.markdown.math import math_characters, math_plugin
+from lanting.markdown.math import formula_text, math_characters, math_plugin
 from lanting.markdown.more import MORE_HTML, more_plugin
 from lanting.markdown.scrollers import scrollers_plugin
 from lanting.markdown.shortcodes import shortcodes_plugin
@@ -79,6 +81,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.use(tasklists_plugin)
     _only_with_task_marks(md)
     md.use(callouts_plugin)
+    md.use(blocks_plugin)
     md.use(more_plugin)
     md.use(anchors_plugin)
     md.use(links_plugin)
@@ -110,6 +113,8 @@ def _excerpt(tokens: list) -> str:  # type: ignore[type-arg]
             return " ".join(t for t in before if t).strip()
         if token.type == "inline" and i and tokens[i - 1].type == "paragraph_open":
             before.append(inline_text(token))
+        elif token.type == "math_block" and token.level == 0:
+            before.append(formula_text(token))  # a formula is part of the text, no hole
     for i, token in enumerate(tokens):
         if token.type == "paragraph_open" and token.level == 0:
             return inline_text(tokens[i + 1])
@@ -132,15 +137,17 @@ def render_markdown(
     env: dict[str, object] = {"lanting": context}
     tokens = md.parse(text, env)
     body = md.renderer.render(tokens, md.options, env)
+    body, citations = finish_citations(body, env)
     excerpt, reader_text = _excerpt(tokens), _reader_text(tokens)
-    headings = tuple(Heading(level, anchor, title)
-                     for level, anchor, title in env.get("headings", []))  # type: ignore[attr-defined]
+    headings = tuple(Heading(*heading)
+                     for heading in env.get("headings", []))  # type: ignore[attr-defined]
     links = tuple(LinkRef(*record) for record in env.get("links", []))  # type: ignore[attr-defined]
     # Broken links are reported by the check stage (check.py), which knows the whole site.
     problems: tuple[Problem, ...] = tuple(env.get("problems", []))  # type: ignore[arg-type]
     features = {name for name, used in (("math", "<math" in body),
                                         ("code", 'class="code-block' in body),
-                                        ("mermaid", bool(env.get("uses_mermaid")))) if used}
+                                        ("mermaid", bool(env.get("uses_mermaid"))),
+                                        ("images", "<img" in body)) if used}
     cjk_chars, words = count_units(reader_text)
     return RenderedMarkdown(
         html=add_sidenotes(body.replace(MORE_HTML + "\n", "")),
@@ -154,5 +161,5 @@ def render_markdown(
         math_chars=math_characters([body]) if "math" in features else "",
         html_hash=hashlib.blake2b(body.encode(), digest_size=12).hexdigest(),
         deps=tuple(sorted(set(env.get("deps", [])))),  # type: ignore[call-overload]
-        citations=tuple(env.get("citations", [])),  # type: ignore[arg-type]
+        citations=citations,
     )

@@ -64,6 +64,11 @@ class BlogConfig:
     """English reading speed for the reading-time estimate."""
     chars_per_minute: int = 400
     """Chinese (CJK characters) reading speed."""
+    related_posts: int = 3
+    """How many related posts (shared tags, series, words) end a post; 0: none."""
+    outdated_after_days: int = 0
+    """Posts last updated longer ago than this show a notice that they may be out of
+    date (worked out in the reader's browser, so builds stay reproducible); 0: never."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +111,16 @@ class ProfileConfig:
 
 
 @dataclass(frozen=True, slots=True)
+class VenueConfig:
+    """How the chip of a venue abbreviation (al-folio's `abbr`) looks."""
+
+    color: str = ""
+    """Its background: `#1f6feb` or a CSS colour name."""
+    url: Url = Url("")
+    """The venue's page, linked from the chip."""
+
+
+@dataclass(frozen=True, slots=True)
 class PublicationsConfig:
     group_by: str = "year"
     """`year` (newest first) or `type` (conference, journal, preprint, …)."""
@@ -115,12 +130,45 @@ class PublicationsConfig:
     """One page per publication at `publications/<key>/` (with Google Scholar meta tags)."""
     selected_on_home: int = 5
     """How many `selected = {true}` entries the home page repeats."""
+    max_authors: int = 0
+    """Authors shown before "and N more" (which unfolds, without JavaScript); 0 shows all
+    (al-folio's `max_author_limit`)."""
+    venues: dict[str, VenueConfig] = field(default_factory=dict)
+    """`[publications.venues.ICML] color = "#…"`: the chip of each `abbr`."""
+
+
+@dataclass(frozen=True, slots=True)
+class CitationsConfig:
+    """How pages cite (`[@key]`) and how posts say they may be cited."""
+
+    style: str = "author-year"
+    """`author-year`, `numeric`, `gbt7714-numeric`, `gbt7714-author-year` or `apa`; a
+    page's `citation_style` overrides it."""
+    cite_this_post: bool = True
+    """A "cite this post" block (BibTeX and the formatted reference) under each post."""
+
+
+CV_PUBLICATIONS = ("selected", "all", "none")
+
+
+@dataclass(frozen=True, slots=True)
+class CvConfig:
+    """The CV page, `/cv/`, made from `content/cv.yaml`."""
+
+    publications: str = "selected"
+    """Which entries of `publications.bib` the CV lists (unless the file has its own
+    `publications` section): one of CV_PUBLICATIONS."""
+    talks: bool = True
+    """List the site's talks (unless the file has its own `talks` section)."""
+    pdf: bool | None = None
+    """Build `cv/cv.pdf` with RenderCV: None, when it is installed; true, also warn when
+    it is not; false, never."""
 
 
 @dataclass(frozen=True, slots=True)
 class SearchConfig:
     enabled: bool = True
-    """Build the Pagefind index, the search page and the search dialog; `false` skips the
+    """Build the search index, the search page and the search dialog; `false` skips the
     index, e.g. for tests and tiny sites."""
     exclude: tuple[str, ...] = ()
     """CSS selectors left out of the index, on top of the theme's own."""
@@ -162,17 +210,22 @@ class SharingConfig:
 
 
 GISCUS_MAPPINGS = ("pathname", "url", "title", "og:title", "specific", "number")
+COMMENT_PROVIDERS = ("giscus", "waline", "twikoo", "artalk")
 
 
 @dataclass(frozen=True, slots=True)
 class CommentsConfig:
-    """Comments under posts, by giscus (GitHub Discussions): copy the values that
-    https://giscus.app gives for your repository. Absent: no comments, no script."""
+    """Comments under posts: giscus (GitHub Discussions: copy the values that
+    https://giscus.app gives), or a server of your own that readers in China reach:
+    Waline, Twikoo or Artalk (`server`). Nothing is requested until the reader scrolls
+    to the comments or clicks to load them. Absent: no comments, no script."""
 
-    repo: str
-    repo_id: str
-    category: str
-    category_id: str
+    provider: str = "giscus"
+    """One of COMMENT_PROVIDERS."""
+    repo: str = ""
+    repo_id: str = ""
+    category: str = ""
+    category_id: str = ""
     mapping: str = "pathname"
     """How a post finds its discussion: one of GISCUS_MAPPINGS."""
     term: str = ""
@@ -182,7 +235,19 @@ class CommentsConfig:
     input_position: str = "bottom"
     """`bottom` or `top`: where the comment box sits."""
     lang: str = ""
-    """giscus' interface language; default: the post's language."""
+    """The comment box's interface language; default: the post's language."""
+    server: str = ""
+    """Waline's `serverURL`, Twikoo's `envId` (a CloudBase id or the URL of its
+    deployment), Artalk's server URL."""
+    site: str = ""
+    """Artalk's site name; default: the site's title."""
+    region: str = ""
+    """Twikoo on Tencent CloudBase outside Shanghai: `ap-guangzhou`."""
+    script: str = ""
+    """The provider's client, to load it from your own host (`/js/twikoo.min.js` in
+    `static/`) rather than the default CDN. Waline's is an ES module."""
+    stylesheet: str = ""
+    """The client's stylesheet, likewise (Waline and Artalk)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +257,52 @@ class AnalyticsConfig:
     snippet: str
     """HTML inserted at the end of every page's `<head>`, as written (the writer is
     trusted): usually the provider's `<script>` tag."""
+
+
+SLUG_STYLES = ("pinyin", "keep")
+
+
+@dataclass(frozen=True, slots=True)
+class NewConfig:
+    """`lanting new post|talk|page`."""
+
+    slug: str = "pinyin"
+    """How a slug is made from a title: `pinyin` (强化学习 → `qiang-hua-xue-xi`) or `keep`
+    (the title's words, Chinese kept: `强化学习`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ThemeConfig:
+    """`[theme]`: the default theme made the site's own. Every key is optional; an empty
+    value keeps the theme's."""
+
+    accent: str = ""
+    """The accent and link colour of the light scheme, `#rrggbb`."""
+    accent_dark: str = ""
+    """The same for the dark scheme; default: `accent` lightened until it reads on the
+    dark background (or the theme's, without `accent`)."""
+    font_body: tuple[str, ...] = ()
+    """Font families of the text, first choice first. The theme's stack (with its Chinese
+    fonts) follows, unless the list ends with a generic family (`sans-serif`)."""
+    font_heading: tuple[str, ...] = ()
+    """Font families of the site title, page titles and listing headings."""
+    font_code: tuple[str, ...] = ()
+    """Font families of code."""
+    width: str = ""
+    """The width of the text column, a CSS length (`44rem`, `52em`, `760px`)."""
+    custom_css: tuple[str, ...] = ()
+    """Stylesheets of `static/` linked after the theme's, in order: `["css/site.css"]`."""
+    head_html: str = ""
+    """HTML at the end of every page's `<head>` (meta, link, script, style), as written."""
+    footer_html: str = ""
+    """HTML at the end of every page's footer (an ICP 备案 line, a licence), as written."""
+    favicon: Url = Url("")
+    """The site's icon: a file of `static/` (`/favicon.png`) or an absolute URL; SVG, PNG
+    or ICO. Default: the theme's."""
+    code_light_style: str = ""
+    """Pygments style of code in the light scheme; default: `[markdown] code_light_style`."""
+    code_dark_style: str = ""
+    """Pygments style of code in the dark scheme; default: `[markdown] code_dark_style`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,21 +322,31 @@ class Config:
     feed: FeedConfig = field(default_factory=FeedConfig)
     profile: ProfileConfig = field(default_factory=ProfileConfig)
     publications: PublicationsConfig = field(default_factory=PublicationsConfig)
+    citations: CitationsConfig = field(default_factory=CitationsConfig)
     languages: tuple[str, ...] | dict[str, LanguageConfig] = ()
     """The site's languages, `["zh-CN", "en"]` or `[languages.en]` tables. `language` stays
     the default one (published at the root; it may be left out here); each other language
     lives under `/<code>/`."""
     search: SearchConfig = field(default_factory=SearchConfig)
+    cv: CvConfig = field(default_factory=CvConfig)
     build: BuildConfig = field(default_factory=BuildConfig)
     sharing: SharingConfig = field(default_factory=SharingConfig)
     comments: CommentsConfig | None = None
     """Opt-in: giscus comments under posts."""
     analytics: AnalyticsConfig | None = None
     """Opt-in: an analytics snippet on every page."""
+    theme: ThemeConfig = field(default_factory=ThemeConfig)
+    new: NewConfig = field(default_factory=NewConfig)
     strings: dict[str, dict[str, str]] = field(default_factory=dict)
     """Overrides of UI strings, per language: `[strings.en] read_more = "More"`."""
     params: dict[str, Any] = field(default_factory=dict)
     """Free-form values for custom templates."""
+
+    @property
+    def code_styles(self) -> tuple[str, str]:
+        """Pygments styles of code, light and dark: `[theme]`'s, else `[markdown]`'s."""
+        return (self.theme.code_light_style or self.markdown.code_light_style,
+                self.theme.code_dark_style or self.markdown.code_dark_style)
 
     @property
     def base_path(self) -> str:

@@ -10,6 +10,7 @@ from enum import StrEnum
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from lanting.model.cite import Reference
 from lanting.model.markdown import MarkdownOptions, RenderedMarkdown
 from lanting.model.problem import Problem
 
@@ -21,7 +22,16 @@ class Kind(StrEnum):
     TALK = "talk"
     """`talks/<slug>.md`: slides separated by `---` lines, speaker notes after `Note:`."""
     BIBLIOGRAPHY = "bibliography"
-    """`publications.bib`: kept apart from the Markdown sources (`Discovery.bibliography`)."""
+    """`publications.bib` and `references.bib`: kept apart from the Markdown sources
+    (`Discovery.bibliography`, `Discovery.references`)."""
+    PROJECT = "project"
+    """`projects/<slug>.md` (or a bundle): a project card and its page."""
+    TEACHING = "teaching"
+    """`teaching/<slug>.md`: a course taught (listed on /teaching/)."""
+    PERSON = "person"
+    """`people/<slug>.md`: a member of the group (listed on /people/ by role)."""
+    CV = "cv"
+    """`cv.yaml`: the curriculum vitae, kept apart too (`Discovery.cv`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,9 +84,15 @@ class Discovery:
     warnings: tuple[Problem, ...]
     bibliography: Source | None = None
     """`content/publications.bib`, read as text (parsed by `bibliography.py`)."""
+    references: Source | None = None
+    """`content/references.bib`: other people's papers, for citing (`references.py`)."""
+    coauthors: Source | None = None
+    """`content/coauthors.yml`: co-authors' pages (`coauthors.py`)."""
     stamps: dict[str, tuple[str, str]] = field(default_factory=dict)
     """Posts and pages by `rel`: (stamp, digest) of each file that has not changed for a
     while (`SETTLED_NS`); what the next build may pass as `known`."""
+    cv: Source | None = None
+    """`content/cv.yaml`, read as text (parsed by `content/cv.py`)."""
 
 
 def text_digest(text: str) -> str:
@@ -144,6 +160,30 @@ class FrontMatter:
     cover: str | None = None
     """The page's preview image for link sharing: a file beside the post (`cover.png`),
     a `/static` path or an absolute URL."""
+    bibliography: tuple[str, ...] = ()
+    """The page's own .bib files, relative to its folder (`refs.bib` beside a bundle)."""
+    citation_style: str | None = None
+    """The page's citation style, over `[citations] style`."""
+    links: tuple[NamedLink, ...] = ()
+    """A project's links (code, demo, data)."""
+    talk: str | None = None
+    """A project's talk: the content path of a talk (`talks/hichunk.md`)."""
+    posts: tuple[str, ...] = ()
+    """A project's posts: content paths (`posts/verl-intro.md`)."""
+    weight: int = 0
+    """Projects and people are listed by weight (lower first), then newest first."""
+    role: str | None = None
+    """A person's group on /people/ (`博士生`, `Alumni`), or one's role in a course."""
+    term: str | None = None
+    """When a course was taught, as shown (`2025 秋`, `Fall 2025`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NamedLink:
+    """A link with its text: a project's `links: [{name: 代码, url: …}]`."""
+
+    name: str
+    url: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,8 +235,11 @@ class DocumentSettings:
     drafts: bool = False
     image_sizes: dict[str, tuple[int, int]] = field(default_factory=dict, compare=False)
     """Content path of each image -> size (cache entries record the sizes they used)."""
-    bibliography: dict[str, tuple[str, str]] = field(default_factory=dict)
-    """Citation key -> (short label, URL) for `{{< cite >}}` and `[@key]`."""
+    references: dict[str, Reference] = field(default_factory=dict, compare=False)
+    """Every entry of the site's bibliographies, by key, for `[@key]`. Not part of cache
+    keys: a page records the digest of each entry it cites (`("ref", key, digest)`)."""
+    citation_style: str = "author-year"
+    """`[citations] style`; a page's `citation_style` overrides it."""
 
 
 @dataclass(frozen=True, slots=True)

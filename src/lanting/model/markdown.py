@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lanting.model.cite import Reference
 from lanting.model.digest import bytes_digest
 from lanting.model.problem import Problem
 
@@ -39,8 +40,16 @@ class RenderContext:
     """The site opted into Mermaid diagrams."""
     site_root: Path | None = None
     """The site folder; files included by shortcodes must lie inside it."""
-    bibliography: dict[str, tuple[str, str]] = field(default_factory=dict)
-    """Citation key of each publication -> (short reference, URL), for `[@key]`."""
+    references: dict[str, Reference] = field(default_factory=dict)
+    """Every entry the page may cite, by key (`[@key]`): the site's bibliographies and the
+    page's own `bibliography:` files."""
+    citation_style: str = "author-year"
+    """One of `model.cite.CITATION_STYLES`."""
+    cited_before: tuple[str, ...] = ()
+    """Keys an earlier part of the same page cited (a talk's slides): numbers go on."""
+    reference_list: bool = True
+    """End the document with the list of what it cites (labels link into it); off for
+    parts of a page (slides, news items)."""
 
     def read_file(self, relative: str) -> tuple[str, str] | None:
         """(text, digest of the bytes read) of a file of the site, or None if it is missing
@@ -77,6 +86,8 @@ class Heading:
     level: int
     id: str
     text: str
+    html: str = ""
+    """Its HTML when it holds math (MathML for the table of contents), else ""."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,4 +127,4 @@ class RenderedMarkdown:
     """What rendering read besides the source: `("file", path, digest)` for included
     files, `("image", content path, "WxH" or "")` for image sizes (cache validation)."""
     citations: tuple[str, ...] = ()
-    """Keys of the publications cited, in order of first citation."""
+    """Keys of the entries cited, in order of first citation."""

@@ -78,12 +78,37 @@ def _tuples(value: Any) -> Any:
 
 
 @dataclass(frozen=True, slots=True)
+class SearchRecord:
+    """What one page gives the search index (`render.search_record`)."""
+
+    url: str
+    """Relative to the site root (`posts/x/`)."""
+    title: str
+    kind: str
+    """post, page, talk or publication."""
+    date: str
+    """ISO date, or empty."""
+    lang: str
+    group: str
+    """The same text in other languages shares it (the x-default URL); or empty."""
+    tags: tuple[str, ...]
+    text: str
+    """The page's own text, one block per line, formulas as text."""
+    length: int
+    """How many terms the text has."""
+    buckets: tuple[tuple[int, str], ...]
+    """Its terms by bucket: (bucket, "term term:3 …") in bucket order."""
+
+
+@dataclass(frozen=True, slots=True)
 class Made:
-    """What rendering one file gives: its bytes, its fingerprint and what it read."""
+    """What rendering one file gives: its bytes, its fingerprint, what it read and what
+    it gives the search index."""
 
     data: bytes
     fingerprint: str
     reads: Reads | None = None
+    search: SearchRecord | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +124,9 @@ class OutputFile:
     worker processes on a big build)."""
     reads: Reads | None = field(default=None, compare=False, repr=False)
     """What the file read of the site model (for the next build's fingerprint)."""
+    search: SearchRecord | None = field(default=None, compare=False, repr=False)
+    """What a page rendered by this build gives the search index (None: not rendered
+    now, or not searchable)."""
 
     @property
     def pending(self) -> bool:
@@ -124,7 +152,21 @@ class Copy:
 @dataclass(frozen=True, slots=True)
 class SearchIndex:
     files: tuple[OutputFile, ...]
-    """Under `pagefind/`; empty when no page opted in."""
+    """Under `search-index/`; empty when no page opted in."""
     pages: int
     """How many pages were indexed."""
     warnings: tuple[Problem, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ThirdPartyHost:
+    """A host other than the site's own that its pages make a reader's browser contact
+    (`lanting check --region`)."""
+
+    host: str
+    pages: int
+    """How many output files contact it."""
+    first_page: str
+    """The first of them (output path), to look at."""
+    on_demand: bool
+    """Only when the reader asks (comments, videos), never as a page loads."""

@@ -18,6 +18,8 @@ class Problem:
     hint: str | None = None
     severity: str = "error"
     """"error" stops the build; "warning" is printed (fatal with --strict)."""
+    excerpt: str | None = None
+    """The source around the problem, with a caret line under it (printed indented)."""
 
     def location(self, relative_to: Path | None = None) -> str:
         if self.path is None:
@@ -40,4 +42,7 @@ class Problem:
         head = f"{self.severity}: {self.message}"
         if where:
             head = f"{where}: {head}"
-        return head + (f" (hint: {self.hint})" if self.hint else "")
+        head += f" (hint: {self.hint})" if self.hint else ""
+        if self.excerpt:
+            head += "".join("\n    " + line for line in self.excerpt.split("\n"))
+        return head

@@ -12,8 +12,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from lanting.model.cite import Author, Reference
 from lanting.model.config import Config
-from lanting.model.content import Kind
+from lanting.model.content import Kind, NamedLink
+from lanting.model.cv import Cv
 from lanting.model.markdown import Heading, LinkRef
 from lanting.model.names import slugify
 from lanting.model.problem import Problem
@@ -98,6 +100,8 @@ class Page:
     params: dict[str, Any] = field(default_factory=dict)
     cover: str | None = None
     """URL of the page's preview image (front matter `cover`), resolved like a link."""
+    citation_style: str | None = None
+    """The page's own `citation_style` (front matter); None follows `[citations] style`."""
 
     @property
     def html(self) -> str:
@@ -128,6 +132,18 @@ class Site:
     """Taxonomy -> case-folded term name -> term."""
     academic: Academic | None = None
     """Profile, news, publications and talks (`academic.build_academic`)."""
+    projects: tuple[Project, ...] = ()
+    """`content/projects/`, in the order of the projects page (`site.projects`)."""
+    teaching: tuple[Entry, ...] = ()
+    """`content/teaching/`, newest first (`site.collections`)."""
+    people: tuple[Group, ...] = ()
+    """`content/people/` by role, each role's people by weight (`site.collections`)."""
+    metrics: Metrics | None = None
+    """Citation counts of the publications (`data/metrics.json`)."""
+    cv: Cv | None = None
+    """The CV of `content/cv.yaml` (`/cv/`), with its generated sections."""
+    related: dict[str, tuple[Page, ...]] = field(default_factory=dict)
+    """Post URL -> its related posts, most related first (`site.related`)."""
     _series_by_name: dict[str, Term] = field(default_factory=dict, compare=False, repr=False)
 
     def series_of(self, page: Page) -> Term | None:
@@ -141,9 +157,78 @@ class Site:
         """(newer post, older post) of a post; (None, None) for anything else."""
         return self.neighbours.get(page.url, (None, None))
 
+    def project_of(self, page: Page) -> Project | None:
+        """The project a project's page shows."""
+        return next((p for p in self.projects if p.page.url == page.url), None)
+
+    def related_of(self, page: Page) -> tuple[Page, ...]:
+        """The posts related to a post, most related first."""
+        return self.related.get(page.url, ())
+
     def term_url(self, taxonomy: str, name: str) -> str:
         term = self.term_index.get(taxonomy, {}).get(name.casefold())
         return term.url if term else f"{self.config.base_path}{taxonomy}/{slugify(name)}/"
+
+
+@dataclass(frozen=True, slots=True)
+class Project:
+    """A project of `content/projects/`: its page and what it links to."""
+
+    page: Page
+    links: tuple[NamedLink, ...] = ()
+    paper: Publication | None = None
+    talk: Talk | None = None
+    posts: tuple[Page, ...] = ()
+    tags: tuple[Term, ...] = ()
+    """Its tags, with a slug each for the projects page's filter (`posts` left empty)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Metric:
+    """One publication's citation count as fetched by `lanting metrics update`."""
+
+    cited_by: int
+    url: str = ""
+    """The work's page at the source (`https://openalex.org/W…`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Metrics:
+    """`data/metrics.json`: citation counts fetched once and committed, so that builds
+    stay offline and give the same pages."""
+
+    source: str
+    """`OpenAlex`."""
+    fetched: str
+    """When, as `YYYY-MM-DD`."""
+    works: dict[str, Metric] = field(default_factory=dict)
+    """Citation key -> its count."""
+
+    @property
+    def month(self) -> str:
+        return self.fetched[:7]
+
+    def of(self, key: str) -> Metric | None:
+        return self.works.get(key)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A course of `content/teaching/` or a person of `content/people/`."""
+
+    page: Page
+    role: str = ""
+    term: str = ""
+    links: tuple[NamedLink, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """People of one role (`博士生`), in the order of the people page."""
+
+    name: str
+    slug: str
+    people: tuple[Entry, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,21 +256,13 @@ class Routes:
 
 
 @dataclass(frozen=True, slots=True)
-class Author:
-    name: str
-    """As displayed: `Zhiyuan Lin`, `Jörg Müller`, `王小红`."""
-    last: str
-    """Family name, for short citations (`Lin et al., 2026`)."""
-    first: str = ""
-    co_first: bool = False
-    corresponding: bool = False
-
-
-@dataclass(frozen=True, slots=True)
 class PubLink:
     kind: str
-    """pdf, arxiv, code, slides, video, project, poster, doi."""
+    """pdf, arxiv, html, supp, code, slides, video, poster, blog, website, project, doi;
+    or, among `Publication.metrics`, altmetric, dimensions, scholar, inspirehep."""
     url: str
+    label: str = ""
+    """What a metric link shows (`Altmetric 248277`); buttons show their kind's name."""
     line: int = 0
     """The line of the BibTeX field it was read from (0: not from a field)."""
 
@@ -198,7 +275,7 @@ class Publication:
     category: str
     """One of CATEGORIES (the field `category` overrides the guess)."""
     title: str
-    """Plain text (math left as its LaTeX source), for meta tags and listings."""
+    """Plain text (each formula as readable text, `β_t`), for meta tags and listings."""
     title_html: str
     """Escaped, with math as MathML."""
     authors: tuple[Author, ...]
@@ -220,6 +297,20 @@ class Publication:
     """Line of the entry in the .bib file."""
     order: int
     """Position in the file (ties in sorting keep the file's order)."""
+    abbr: str = ""
+    """al-folio's venue chip (`ICML`), coloured by `[publications.venues]`."""
+    preview: str = ""
+    """URL of a thumbnail (`preview = {x.png}` is `/x.png` of `static/`)."""
+    award_name: str = ""
+    """The award's short name (its badge); `award_html` then says more in a panel."""
+    award_html: str = ""
+    """`award`, rendered as inline Markdown."""
+    additional_info_html: str = ""
+    """al-folio's `additional_info`, inline Markdown shown after the venue."""
+    bibtex_show: bool = True
+    """`bibtex_show = {false}` hides the BibTeX button."""
+    metrics: tuple[PubLink, ...] = ()
+    """Links to the entry's Altmetric, Dimensions, Google Scholar and INSPIRE pages."""
 
     @property
     def slug(self) -> str:
@@ -258,6 +349,9 @@ class Bibliography:
     """Newest first; entries of one year keep the file's order."""
     warnings: tuple[Problem, ...] = ()
     """What reading the file found odd but harmless (an unknown LaTeX macro)."""
+    references: tuple[Reference, ...] = ()
+    """The same entries as pages cite them (in the file's order); of `references.bib`,
+    only these."""
 
     def get(self, key: str) -> Publication | None:
         return next((p for p in self.publications if p.key == key), None)
@@ -302,6 +396,8 @@ class Talk:
     """What rendering its slides read besides the talk (`RenderedMarkdown.deps`)."""
     links: tuple[LinkRef, ...] = field(default=(), repr=False)
     """The links of its slides and notes, at their lines of the talk file (checked)."""
+    references_html: str = ""
+    """The list of what its slides cite, for the end of the article."""
 
     @property
     def deck_url(self) -> str:
@@ -378,11 +474,6 @@ class Academic:
 
     def publication(self, key: str) -> Publication | None:
         return next((p for p in self.publications if p.key == key), None)
-
-    def references(self, rel: str) -> tuple[Publication, ...]:
-        """The publications a page cites, in order of first citation."""
-        found = (self.publication(k) for k in self.cited_in.get(rel, ()))
-        return tuple(p for p in found if p is not None)
 
     def is_owner(self, author: Author) -> bool:
         return bool(self.highlight & name_keys(author.first, author.last))

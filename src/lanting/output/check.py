@@ -8,7 +8,9 @@ against the output list. Pure: the inputs in, a list of problems out.
 Reported: broken links (pages, `#anchors`, images, files), links to drafts, URLs claimed
 by more than one source (or that the writer could not write: a file where a folder is
 needed, a name too long), unsafe or broken links in `lanting.toml`, series and date
-inconsistencies, plus the problems earlier stages only warned about.
+inconsistencies, the settings `site_checks.py` looks at (a placeholder `base_url`, a
+faint accent, stale template overrides), plus the problems earlier stages only warned
+about.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from lanting.model.problem import Problem
 from lanting.model.site import Bibliography, Routes, Site, Talk
 from lanting.output.external import ExternalLink, check_external
 from lanting.output.search import INDEX_DIR
+from lanting.output.site_checks import site_warnings
 from lanting.site.routes import output_dir
 
 
@@ -90,6 +93,7 @@ def check(inp: CheckInput) -> list[Problem]:
                            external)
     problems += _publication_links(inp, outputs)
     problems += _config_links(inp, outputs)
+    problems += site_warnings(inp.site_dir, inp.config, inp.copies)  # site_checks.py
     problems += _series(inp)
     problems += _dates(inp)
     if inp.external:
@@ -190,15 +194,17 @@ def _publication_links(inp: CheckInput, outputs: _Outputs) -> list[Problem]:
         return []
     problems = []
     for pub in bibliography.publications:
-        for link in pub.links:
-            if not link.url.startswith("/") or link.url.startswith("//"):
+        files = [(link.kind, link.url, link.line) for link in pub.links]
+        files += [("preview", pub.preview, 0)] if pub.preview else []
+        for kind, url, line in files:
+            if not url.startswith("/") or url.startswith("//"):
                 continue
-            site_path = unquote(outputs.from_url(link.url.partition("#")[0]))
+            site_path = unquote(outputs.from_url(url.partition("#")[0]))
             if outputs.find(site_path) is None:
                 problems.append(Problem(
-                    f"entry `{pub.key}`, `{link.kind}`: no file {link.url} in the site",
-                    bibliography.path, link.line or pub.line,
-                    hint=f"put the file in static{link.url} or give its full URL"))
+                    f"entry `{pub.key}`, `{kind}`: no file {url} in the site",
+                    bibliography.path, line or pub.line,
+                    hint=f"put the file in static{url} or give its full URL"))
     return problems
 
 

@@ -10,6 +10,10 @@ small edits was dropped: a kill while it applied its renames left a mixed folder
 A failed or interrupted build leaves the previous output byte-identical and no
 temporary folder behind. The output folder is replaced only when Lanting wrote it
 (it carries a marker file) or it is empty.
+
+An output folder may hold `.git` (a `git worktree` of the `gh-pages` branch, a clone of
+the web root): it is moved, never copied or deleted, from the old folder into the new
+one just before the swap, and moved back if the build fails or was killed there.
 """
 
 from __future__ import annotations
@@ -34,6 +38,10 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+GIT = ".git"
+"""A repository's folder (or, in a worktree, file) in the output: carried over, never
+deleted."""
 
 MARKER = ".lanting-output"
 """Marks a folder Lanting wrote, with a digest of what it holds (deterministic: the same
@@ -77,9 +85,8 @@ def check_output_folder(out: Path, site: Path) -> None:
         reason = "it is inside the site's sources"
     elif out_r.exists() and not out_r.is_dir():
         reason = "it is a file, not a folder"
-    elif out_r.is_dir() and (out_r / ".git").exists():
-        reason = "it holds a .git folder"
-    elif out_r.is_dir() and not (out_r / MARKER).is_file() and any(out_r.iterdir()):
+    elif out_r.is_dir() and not (out_r / MARKER).is_file() \
+            and any(entry.name != GIT for entry in out_r.iterdir()):
         reason = f"it holds files Lanting did not write (no {MARKER} marker)"
     if reason:
         raise LantingError.at(
@@ -167,7 +174,18 @@ def recover_interrupted(out: Path) -> None:
             if kind == "old" and not out.exists():
                 os.replace(path, out)
             else:
-                shutil.rmtree(path, ignore_errors=True)
+                _discard(path, out)
+
+
+def _discard(folder: Path, out: Path) -> None:
+    """Remove a temporary or old folder of the writer. A `.git` in it goes back to `out`
+    first; if `out` has one already, the folder is left where it is: a repository is
+    never deleted."""
+    if os.path.lexists(folder / GIT):
+        if not out.is_dir() or os.path.lexists(out / GIT):
+            return
+        os.rename(folder / GIT, out / GIT)
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 WRITERS = 4
@@ -260,19 +278,21 @@ def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Itera
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.parent / f".{out.name}.lanting-tmp-{os.getpid()}"
     old = out.parent / f".{out.name}.lanting-old-{os.getpid()}"
-    shutil.rmtree(tmp, ignore_errors=True)
+    _discard(tmp, out)  # a leftover of an earlier process with this pid
     marker = _marker_text(content_digest(files))
     try:
         tmp.mkdir()
         paths, staged = _stage(tmp, out, files, copies)
         _link_unchanged(tmp, out, paths, staged)
         (tmp / MARKER).write_text(marker, encoding="utf-8")
+        if os.path.lexists(out / GIT):  # one rename, on the same file system
+            os.rename(out / GIT, tmp / GIT)
         _swap_in(tmp, out, old)
     except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
         if old.exists() and not out.exists():
             os.replace(old, out)
+        _discard(tmp, out)
         raise
     finally:
-        shutil.rmtree(old, ignore_errors=True)
+        _discard(old, out)
     return len(paths)

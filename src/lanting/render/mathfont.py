@@ -14,6 +14,7 @@ import importlib.metadata
 import importlib.util
 import io
 from pathlib import Path
+from typing import Any
 
 from lanting.errors import LantingError
 from lanting.fs import keep_newest
@@ -23,7 +24,11 @@ _BASE = (
     "".join(chr(c) for c in range(0x20, 0x7F))
     + "αβγδεζηθικλμνξοπρστυφχψωϵϑϕϱςΓΔΘΛΞΠΣΥΦΨΩ"
     + "∑∏∫∮∂∇∞±∓×÷·∘√∈∉⊂⊆∪∩∧∨¬∀∃≤≥≠≈≡∼∝→←↔⇒⇐⇔↦‖∣′″…⋯⋮⋱ˆ˜¯˙⏞⏟()[]{}⟨⟩⌊⌋⌈⌉|−"
+    + "\u0303\u030c"  # their size variants serve `˜` and `ˇ` (`_fix_math_table`)
 )
+_BORROWED = {"\u02dc": "\u0303", "\u02c7": "\u030c"}
+"""Spacing accents MathML Core stretches horizontally (`\\widetilde`, `\\widecheck`),
+and the combining accents whose size variants STIX Two Math has instead."""
 def font_source() -> Path:
     """The font file inside the installed `ziamath` wheel (found without importing it:
     importing ziamath costs time and emits a DeprecationWarning)."""
@@ -63,10 +68,74 @@ def _subset(chars: str) -> bytes:
     if font is None or "MATH" not in font:  # (older uharfbuzz make an empty font)
         raise LantingError.at("HarfBuzz could not subset the math font", font_source(),
                               hint="reinstall `uharfbuzz` and `ziamath`")
+    _fix_math_table(font)
     font.flavor = "woff2"
     out = io.BytesIO()
     font.save(out)
     return out.getvalue()
+
+
+def _fix_math_table(font: Any) -> None:
+    _fix_connectors(font)
+    _borrow_variants(font)
+
+
+def _borrow_variants(font: Any) -> None:
+    """Give `˜` and `ˇ` the horizontal size variants of their combining forms: MathML
+    Core stretches the spacing characters, STIX Two Math has variants for the others."""
+    from fontTools.ttLib.tables import otTables
+
+    variants = font["MATH"].table.MathVariants
+    if variants is None or variants.HorizGlyphCoverage is None:
+        return
+    cmap = font.getBestCmap()
+    order = {name: i for i, name in enumerate(font.getGlyphOrder())}
+    coverage = list(variants.HorizGlyphCoverage.glyphs)
+    constructions = list(variants.HorizGlyphConstruction)
+    by_glyph = dict(zip(coverage, constructions, strict=True))
+    for spacing, combining in _BORROWED.items():
+        target, source = cmap.get(ord(spacing)), cmap.get(ord(combining))
+        if target is None or source not in by_glyph or target in by_glyph:
+            continue
+        borrowed = otTables.MathGlyphConstruction()
+        borrowed.GlyphAssembly = by_glyph[source].GlyphAssembly
+        records = by_glyph[source].MathGlyphVariantRecord[1:]  # not the zero-width base
+        first = otTables.MathGlyphVariantRecord()
+        first.VariantGlyph = target
+        first.AdvanceMeasurement = font["hmtx"][target][0]
+        borrowed.MathGlyphVariantRecord = [first, *records]
+        borrowed.VariantCount = len(borrowed.MathGlyphVariantRecord)
+        by_glyph[target] = borrowed
+    glyphs = sorted(by_glyph, key=order.__getitem__)
+    variants.HorizGlyphCoverage.glyphs = glyphs
+    variants.HorizGlyphConstruction = [by_glyph[g] for g in glyphs]
+    variants.HorizGlyphCount = len(glyphs)
+
+
+def _fix_connectors(font: Any) -> None:
+    """Glyph assemblies Chromium can build. In STIX Two Math the arrowhead that ends
+    `→` and `↦` has its connector on the wrong side (start 0, end 200), so the two
+    parts cannot overlap and `\\xrightarrow` stays one short arrow: an end part with
+    too short a start connector, or a first part with too short an end connector, gets
+    its lengths swapped."""
+    table = font["MATH"].table
+    variants = table.MathVariants
+    if variants is None:
+        return
+    overlap = variants.MinConnectorOverlap
+    for constructions in (variants.HorizGlyphConstruction, variants.VertGlyphConstruction):
+        for construction in constructions or ():
+            assembly = construction.GlyphAssembly
+            parts = assembly.PartRecords if assembly is not None else []
+            if len(parts) < 2:
+                continue
+            for part, neighbour_side in ((parts[0], "End"), (parts[-1], "Start")):
+                other = "Start" if neighbour_side == "End" else "End"
+                inner = getattr(part, neighbour_side + "ConnectorLength")
+                outer = getattr(part, other + "ConnectorLength")
+                if inner < overlap <= outer and not part.PartFlags & 1:
+                    setattr(part, neighbour_side + "ConnectorLength", outer)
+                    setattr(part, other + "ConnectorLength", inner)
 
 
 def math_font_key(chars: str) -> str:
@@ -75,7 +144,7 @@ def math_font_key(chars: str) -> str:
     tools = " ".join(f"{name}={importlib.metadata.version(name)}"
                      for name in ("uharfbuzz", "fonttools"))
     return hashlib.sha256((str(font_source().stat().st_size) + chars + "unhinted "
-                           + tools).encode()).hexdigest()[:20]
+                           + "connectors borrowed " + tools).encode()).hexdigest()[:20]
 
 
 def _cached_path(chars: str, cache_dir: Path | None) -> Path | None:

@@ -18,8 +18,10 @@ from lanting.model.content import Kind
 from lanting.model.digest import stable_repr
 from lanting.model.output import Made, OutputFile, Reads, SitemapEntry
 from lanting.model.site import Page, Site, Term
+from lanting.render.citing import cite_this
 from lanting.render.minify import minify
 from lanting.render.recording import ModelIndex, identity, record_calls, recording, stop
+from lanting.render.search_record import search_record
 from lanting.render.sharing import sharing_helpers
 from lanting.site.assemble import quote_url
 
@@ -77,6 +79,7 @@ class PageRenderer:
             "absolute": self.absolute,
             "link": self.link,
             "part_number": _part_number,
+            "cite_this": partial(cite_this, config, self.absolute),
             **sharing_helpers(site, self.absolute, self.link),
         }
         self.model = ModelIndex(site, functions)
@@ -157,7 +160,11 @@ class PageRenderer:
             stop(token)
             if own is not None:
                 own.body.release()  # loaded again if another page shows it (the feed)
-        return Made(text.encode("utf-8"), _digest(base, self.model.digest(reads)), reads)
+        search = self.site.config.search
+        record = search_record(text, path.removesuffix("index.html"), search.exclude) \
+            if search.enabled and path.endswith(".html") else None
+        return Made(text.encode("utf-8"), _digest(base, self.model.digest(reads)), reads,
+                    record)
 
 
 def _part_number(series: Term, page: Page) -> int:
@@ -180,8 +187,8 @@ def _template_frame(error: BaseException, fallback: str) -> tuple[str, int | Non
 
 def content_page(r: PageRenderer, page: Page) -> OutputFile:
     """The page of a post or of a standalone page."""
-    return r.render("post.html" if page.kind is Kind.POST else "page.html", page.output,
-                    lang=page.lang, page=page)
+    template = {Kind.POST: "post.html", Kind.PROJECT: "project.html"}.get(page.kind, "page.html")
+    return r.render(template, page.output, lang=page.lang, page=page)
 
 
 def feed(r: PageRenderer) -> OutputFile:

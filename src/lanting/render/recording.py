@@ -28,11 +28,13 @@ from jinja2 import Environment
 from lanting.model.output import ALL_PAGES, Reads
 from lanting.model.site import Page, Site, Term, YearGroup
 
-SITE_CALLS = frozenset({"series_of", "neighbours_of", "term_url"})
+SITE_CALLS = frozenset({"series_of", "neighbours_of", "related_of", "project_of",
+                        "term_url"})
 """Site methods templates call with a page or a name, recorded with their arguments: a
 post page depends on its own neighbours and series, not on every post."""
 
-TEMPLATE_CALLS = frozenset({"part_number", "share", "share_image", "blog_posting"})
+TEMPLATE_CALLS = frozenset({"part_number", "share", "share_image", "blog_posting",
+                            "cite_this"})
 """Template functions that read the pages given to them."""
 
 SITE_WIDE = frozenset({"config", "academic"})

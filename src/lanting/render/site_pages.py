@@ -9,7 +9,9 @@ from jinja2 import Environment
 from lanting.model.output import OutputFile, Reads
 from lanting.model.site import Site, Term
 from lanting.render.academic_pages import render_academic_pages
+from lanting.render.cv_page import render_cv
 from lanting.render.pages import PageRenderer, _sitemap, content_page, feed
+from lanting.site.projects import project_tags
 
 
 def _term_pages(r: PageRenderer, taxonomy: str, terms: tuple[Term, ...]) -> list[OutputFile]:
@@ -46,6 +48,14 @@ def render_pages(site: Site, env: Environment, asset_urls: dict[str, str],
         files += [r.render("series.html", f"series/{s.slug}/index.html", series=s)
                   for s in site.series]
     files += render_academic_pages(r, site)  # publications, talks (academic_pages.py)
+    files += render_cv(r, site)  # the CV (cv_page.py)
+    if site.projects:
+        files.append(r.render("projects.html", "projects/index.html",
+                              tags=project_tags(site.projects)))
+    if site.teaching:
+        files.append(r.render("teaching.html", "teaching/index.html"))
+    if site.people:
+        files.append(r.render("people.html", "people/index.html"))
     files.append(r.render("archive.html", "archive/index.html"))
     files.append(r.render("404.html", "404.html"))
     files.append(feed(r))

@@ -29,7 +29,7 @@ from lanting.markdown.render import create_markdown
 from lanting.markdown.text import minutes_for
 from lanting.model.content import Kind, Loaded, Source
 from lanting.model.output import OutputFile
-from lanting.model.site import Page
+from lanting.model.site import Page, Site
 from lanting.output.check import page_ids
 from lanting.render.pages import PageRenderer
 from lanting.render.sections import render_sections
@@ -151,6 +151,10 @@ QUICK_LIMIT = 48
 listings show on a big site) are left to the full rebuild and its worker processes."""
 
 
+def _related_urls(site: Site) -> dict[str, tuple[str, ...]]:
+    return {url: tuple(p.url for p in pages) for url, pages in site.related.items()}
+
+
 def _swapped(state: BuildState, sources: list[Source], cache: DocumentCache,
              quick: bool) -> tuple[list[Section], list[_Edit]] | None:
     """The site model with every edited page swapped in, and the edits; None if an edit
@@ -164,8 +168,10 @@ def _swapped(state: BuildState, sources: list[Source], cache: DocumentCache,
         if edit is None:
             return None
         section = sections[edit.section]
-        sections[edit.section] = replace(
-            section, site=replace_page(section.site, edit.old_page, edit.new_page))
+        site = replace_page(section.site, edit.old_page, edit.new_page)
+        if _related_urls(site) != _related_urls(section.site):
+            return None  # other posts' lists change: the full rebuild finds which
+        sections[edit.section] = replace(section, site=site)
         loaded[source.rel.as_posix()] = edit.new
         edits.append(edit)
     return sections, edits

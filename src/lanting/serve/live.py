@@ -31,7 +31,7 @@ from lanting.errors import LantingError
 from lanting.model.content import Loaded, Source
 from lanting.model.output import OutputFile, Reads, SearchIndex
 from lanting.model.problem import Problem
-from lanting.output.search import INDEX_DIR, SCRATCH_DIR, build_search_index
+from lanting.output.search import INDEX_DIR, build_search_index
 from lanting.serve.http import LIVE_SCRIPT_PATH, MemoryStore
 from lanting.serve.incremental import early_pages, quick_update, warm
 
@@ -103,6 +103,9 @@ class LiveSite:
         """The rebuild whose search index is served."""
         self._index_request: tuple[Callable[[], SearchIndex], int] | None = None
         self._index_wanted = threading.Condition()
+        self._index_requested = 0
+        self._index_settled = 0
+        """The newest rebuild whose indexing ended, with a new index or with an error."""
         self._indexer: threading.Thread | None = None
         self._clients: set[queue.Queue[tuple[str, str] | None]] = set()
         self._clients_lock = threading.Lock()
@@ -302,11 +305,13 @@ class LiveSite:
                 self.memory.pop(old.key, None)
                 self.memory[new.key] = new
             config = update.state.sections.default.config
+            # Only the pages rendered now are new to the index; it has the others.
+            now = {f.path for f in update.files}
+            pages = [f if f.path in now else replace(f, data=None, search=None)
+                     for f in update.state.files]
             self._index_later(partial(
-                build_search_index, list(update.state.files), config, self.fingerprints,
-                lambda p: p in self.store.files, self._served,
-                scratch=self.site_dir / CACHE_DIR / SCRATCH_DIR if self.options.cache
-                else None), self.rebuilds)
+                build_search_index, pages, config, self.fingerprints,
+                lambda p: p in self.store.files, self._served), self.rebuilds)
         self.warnings = update.state.warnings
         return changed
 
@@ -317,6 +322,7 @@ class LiveSite:
         runs are indexed together afterwards."""
         with self._index_wanted:
             self._index_request = (index, generation)
+            self._index_requested = generation
             self._index_wanted.notify()
             if self._indexer is None:
                 self._indexer = threading.Thread(target=self._run_indexer,
@@ -335,10 +341,12 @@ class LiveSite:
             except LantingError as error:
                 self.report("search index failed: "
                             + "; ".join(p.format(self.site_dir) for p in error.problems))
+                self._settle(generation)
                 continue
             except Exception as error:  # noqa: BLE001 - the server goes on without a new index
                 if threading.main_thread().is_alive():  # not the interpreter shutting down
                     self.report(f"search index failed: {type(error).__name__}: {error}")
+                self._settle(generation)
                 continue
             with self.lock:
                 if generation != self.rebuilds:
@@ -353,6 +361,20 @@ class LiveSite:
                                         if not k.startswith(INDEX_DIR + "/")},
                                      **{f.path: f.fingerprint for f in result.files}}
                 self.indexed = generation
+            self._settle(generation)
+
+    def _settle(self, generation: int) -> None:
+        with self._index_wanted:
+            self._index_settled = max(self._index_settled, generation)
+            self._index_wanted.notify_all()
+
+    def wait_for_search_index(self, timeout: float = 60.0) -> bool:
+        """Wait until the newest rebuild's search index is served or has failed; False when
+        `timeout` seconds pass first. (For tests and tools that compare what is served with
+        a build: the index follows the pages by design.)"""
+        with self._index_wanted:
+            return self._index_wanted.wait_for(
+                lambda: self._index_settled >= self._index_requested, timeout)
 
     def _served(self, path: str) -> bytes | None:
         """The bytes of a generated file of the last good build (for the search index)."""

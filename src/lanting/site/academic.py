@@ -11,10 +11,13 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import replace
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 from lanting.content.bibliography import CATEGORIES
+from lanting.content.references import merge_libraries
 from lanting.errors import LantingError, did_you_mean
 from lanting.markdown.render import render_markdown, resolve_links
+from lanting.model.cite import Reference
 from lanting.model.config import Config
 from lanting.model.content import Document
 from lanting.model.markdown import MarkdownOptions, RenderContext
@@ -43,11 +46,21 @@ LINK_LABELS = {
 }
 
 
-def citation_targets(bibliography: Bibliography, config: Config) -> dict[str, tuple[str, str]]:
-    """Key -> (short reference, URL) of every publication, for `[@key]` while rendering."""
-    return {p.key: (p.short_citation, publication_url(p, config.base_path,
-                                                       config.publications.pages))
-            for p in bibliography.publications}
+def citation_library(bibliography: Bibliography, references: Bibliography,
+                     config: Config) -> dict[str, Reference]:
+    """Every entry pages may cite, by key: the owner's papers (their titles lead to their
+    publication pages) and `references.bib`; one key in both is an error."""
+    own = {p.key: publication_url(p, config.base_path, config.publications.pages)
+           for p in bibliography.publications}
+    return merge_libraries(bibliography, references, own)
+
+
+def scholar_user(config: Config) -> str:
+    """The owner's Google Scholar id, from the `scholar` profile link (`user=…`)."""
+    for link in config.profile.links:
+        if link.kind == "scholar":
+            return parse_qs(urlsplit(link.url).query).get("user", [""])[0]
+    return ""
 
 
 def owner_names(config: Config, home_title: str) -> frozenset[str]:
@@ -79,8 +92,9 @@ def render_news(doc: Document | None, context: RenderContext | None,
     items: list[News] = []
     problems: list[Problem] = []
     for item in doc.meta.news:
-        result = resolve_links(
-            render_markdown(item.text, replace(context, body_line=item.line), options),
+        result = resolve_links(  # a news item is no page of its own: no reference list
+            render_markdown(item.text, replace(context, body_line=item.line,
+                                               reference_list=False), options),
             link_map or {}, context.path)
         problems.extend(result.problems)
         html = result.html.strip()
@@ -128,6 +142,7 @@ def build_academic(
     if problems:
         raise LantingError(problems)
     about: dict[str, set[str]] = defaultdict(set)
+    citations = {rel: tuple(k for k in keys if k in known) for rel, keys in citations.items()}
     for rel, keys in citations.items():
         about[rel].update(keys)
     for rel, key in presents.items():

@@ -18,6 +18,7 @@ from lanting.model.markdown import RenderedMarkdown
 from lanting.model.names import slugify
 from lanting.model.problem import Problem
 from lanting.model.site import Body, Page, Routes, Site, Term, YearGroup
+from lanting.site.related import related_posts
 
 if TYPE_CHECKING:
     pass
@@ -42,6 +43,7 @@ def _page(doc: Document, rendered: RenderedMarkdown, body: Body, routes: Routes,
         features=rendered.features,
         params=meta.params,
         cover=_cover_url(doc, routes),
+        citation_style=meta.citation_style,
     )
 
 
@@ -170,7 +172,8 @@ def assemble(
         config=config,
         home=next((p for p in pages if p.kind is Kind.HOME), None),
         posts=posts,
-        pages=tuple(sorted((p for p in pages if p.kind is Kind.PAGE), key=lambda p: p.rel)),
+        pages=tuple(sorted((p for p in pages if p.kind not in (Kind.POST, Kind.HOME)),
+                           key=lambda p: p.rel)),
         years=tuple(YearGroup(y, tuple(ps)) for y, ps in sorted(years.items(), reverse=True)),
         tags=tags,
         categories=categories,
@@ -178,6 +181,7 @@ def assemble(
         neighbours=neighbours,
         term_index={"tags": {t.name.casefold(): t for t in tags},
                     "categories": {t.name.casefold(): t for t in categories}},
+        related=related_posts(posts, config.blog.related_posts),
     )
 
 
@@ -193,13 +197,14 @@ def replace_page(site: Site, old: Page, new: Page) -> Site:
                      for t in items)
 
     tags, categories = terms(site.tags), terms(site.categories)
+    posts = swap(site.posts)
     academic = site.academic
     if academic is not None:  # publications list the posts about them
         academic = replace(academic, posts_of={key: swap(pages) for key, pages
                                                in academic.posts_of.items()})
     return replace(
         site, academic=academic, home=new if site.home is old else site.home,
-        posts=swap(site.posts),
+        posts=posts,
         pages=swap(site.pages),
         years=tuple(replace(y, posts=swap(y.posts)) for y in site.years),
         tags=tags, categories=categories, series=terms(site.series),
@@ -207,6 +212,12 @@ def replace_page(site: Site, old: Page, new: Page) -> Site:
                     for url, (a, b) in site.neighbours.items()},
         term_index={"tags": {t.name.casefold(): t for t in tags},
                     "categories": {t.name.casefold(): t for t in categories}},
+        related=related_posts(posts, site.config.blog.related_posts),
+        projects=tuple(replace(p, page=new if p.page is old else p.page, posts=swap(p.posts))
+                       for p in site.projects),
+        teaching=tuple(replace(e, page=new) if e.page is old else e for e in site.teaching),
+        people=tuple(replace(g, people=tuple(replace(e, page=new) if e.page is old else e
+                                             for e in g.people)) for g in site.people),
         _series_by_name={})
 
 

@@ -15,6 +15,10 @@ from lanting.model.names import slugify
 from lanting.model.problem import Problem
 from lanting.model.site import Routes
 
+COLLECTION_FOLDERS = {Kind.PROJECT: "projects", Kind.TEACHING: "teaching",
+                      Kind.PERSON: "people"}
+"""Kinds of page published under a folder of their own (`/projects/<slug>/`)."""
+
 
 def document_slug(doc: Document) -> str:
     if doc.meta.slug:
@@ -30,6 +34,8 @@ def output_dir(doc: Document) -> str:
         return ""
     if kind is Kind.POST:
         return f"posts/{document_slug(doc)}/"
+    if kind in COLLECTION_FOLDERS:
+        return f"{COLLECTION_FOLDERS[kind]}/{document_slug(doc)}/"
     if kind is Kind.TALK:
         return f"talks/{document_slug(doc)}/"  # the deck goes below it, in slides/
     return f"{document_slug(doc)}/"

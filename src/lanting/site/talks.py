@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, replace
 
 from lanting.errors import LantingError
+from lanting.markdown.cite import talk_references
 from lanting.markdown.render import render_markdown, resolve_links
 from lanting.model.content import Document
 from lanting.model.markdown import LinkRef, MarkdownOptions, RenderContext
@@ -128,9 +129,12 @@ class _Collector:
     links: list[LinkRef]
 
     def render(self, text: str, line: int) -> str:
-        result = resolve_links(
-            render_markdown(text, replace(self.context, body_line=line), self.options),
-            self.link_map, self.context.path)
+        # One page of many parts: numbers go on from the slides before; the article
+        # ends with one list of them all (`render_talk`).
+        context = replace(self.context, body_line=line, cited_before=tuple(self.citations),
+                          reference_list=False)
+        result = resolve_links(render_markdown(text, context, self.options),
+                               self.link_map, self.context.path)
         self.problems.extend(result.problems)
         self.features.update(result.features)
         if 'class="code-block' in result.html:
@@ -195,5 +199,6 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
         draft=meta.draft, tags=meta.tags, features=frozenset(collector.features),
         citations=tuple(collector.citations), deps=tuple(sorted(collector.deps)),
         links=tuple(collector.links),
+        references_html=talk_references(collector.citations, context),
     )
     return talk, collector.problems

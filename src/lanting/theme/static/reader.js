@@ -63,3 +63,20 @@
   wide();
   document.fonts.ready.then(wide);
 })();
+
+// 3. {{< video >}}: the poster is a link to the video's own page; a click swaps in the
+// player, so Bilibili or YouTube hear of the reader only once they ask for the video.
+document.addEventListener("click", (event) => {
+  const link = event.target.closest && event.target.closest("a.video-load[data-embed]");
+  if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+  event.preventDefault();
+  const frame = document.createElement("iframe");
+  frame.src = link.dataset.embed;
+  frame.title = link.dataset.title || "";
+  frame.allow = "autoplay; fullscreen; picture-in-picture; encrypted-media";
+  frame.allowFullscreen = true;
+  frame.referrerPolicy = "strict-origin-when-cross-origin";
+  frame.className = "video-frame";
+  link.replaceWith(frame);
+  frame.focus();
+});

@@ -1,10 +1,10 @@
 // Site search: a dialog opened by "/" or Ctrl-K (⌘K) on every page, and the search page.
 //
-// Pagefind's index and its search library (pagefind/pagefind.js, written at build time)
-// are fetched only when search is first used; pages read the same without any of this.
-// Everything that comes out of the index is inserted as text (textContent, and <mark>
-// elements built here), never as HTML: a post titled `<img src=x onerror=alert(1)>`
-// shows exactly that and runs nothing.
+// The index (search-index/, written at build time) and the script that reads it
+// (search-index.js) are fetched only when search is first used; pages read the same
+// without any of this. Everything that comes out of the index is inserted as text
+// (textContent, and <mark> elements built here), never as HTML: a post titled
+// `<img src=x onerror=alert(1)>` shows exactly that and runs nothing.
 (() => {
   "use strict";
   const trigger = document.querySelector("[data-search]");
@@ -12,17 +12,13 @@
   const cfg = JSON.parse(trigger.dataset.search);
   const S = cfg.strings;
   const WINDOW = 12;
+  const DEBOUNCE = 120;
   const KINDS = ["post", "page", "talk", "publication"];
   const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
   let library = null;
-  function pagefind() {
-    library ??= import(cfg.root + "pagefind/pagefind.js").then(async (pf) => {
-      // Result URLs are indexed from the site root; baseUrl adds the site's base path.
-      await pf.options({ baseUrl: cfg.root });
-      await pf.init();
-      return pf;
-    });
+  function searchIndex() {
+    library ??= import(cfg.engine).then((engine) => engine.SearchIndex.open(cfg.root));
     return library;
   }
 
@@ -50,27 +46,12 @@
     return node;
   }
 
-  // Where the page's own text starts: Pagefind's text of a page begins with its title and
-  // its tags ("Title. #tag. #tag. Body…").
-  function bodyStart(item) {
-    const content = item.content || "";
-    const title = (item.meta && item.meta.title) || "";
-    const tags = (item.filters && item.filters.tag) || [];
-    let at = title && content.startsWith(title) ? title.length : 0;
-    for (;;) {
-      const lead = /^[\s.]*/.exec(content.slice(at))[0].length;
-      const tag = tags.find((t) => content.startsWith(`#${t}`, at + lead));
-      if (!tag) return at + lead;
-      at += lead + 1 + tag.length;
-    }
-  }
-
   // A passage of the page text around the first match of the query, with the query's
-  // words marked. (Pagefind's own excerpt marks the pieces its segmenter made, 强化 and 学习
-  // apart, and words matched by prefix.) Without a match in the text, its beginning.
+  // words marked; without a match in the text, its beginning. The text has one block
+  // (paragraph, heading, list item) per line: shown apart by a middle dot.
   function excerpt(item, terms) {
-    const content = item.content || "";
-    const start = bodyStart(item);
+    const content = (item.content || "").replace(/\s*\n\s*/g, " · ");
+    const start = 0;
     const lower = content.toLowerCase();
     let at = -1;
     for (const term of terms) {
@@ -122,7 +103,7 @@
   // between Chinese and Latin text, and a reader types neither).
   const CJK = /[\u3000-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/;
   function normal(text) {
-    return text.toLowerCase().replace(/\s+/g, " ")
+    return text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ")
       .replace(/ (?=[\u3000-\u9fff\uff00-\uffef])|(?<=[\u3000-\u9fff\uff00-\uffef]) /g, "");
   }
 
@@ -164,8 +145,8 @@
     async load() {
       const slow = setTimeout(() => this.setStatus(S.loading, "loading"), 300);
       try {
-        const pf = await pagefind();
-        this.buildFilters(await pf.filters());
+        const index = await searchIndex();
+        this.buildFilters(index.filters());
         if (this.status.dataset.state === "loading") this.setStatus("", "idle");
         return true;
       } catch (error) {
@@ -208,10 +189,15 @@
       }
     }
 
-    async run() {
+    run() {
       const generation = ++this.generation;
-      if (!(await this.ready)) return;
       this.status.dataset.state = "searching";  // the text stays until the answer comes
+      clearTimeout(this.pending);
+      this.pending = setTimeout(() => this.search(generation), DEBOUNCE);
+    }
+
+    async search(generation) {
+      if (!(await this.ready) || generation !== this.generation) return;
       const query = this.input.value.trim();
       const filters = {};
       if (this.filters.kind) filters.kind = this.filters.kind;
@@ -222,13 +208,14 @@
         this.setStatus("", "idle");
         return;
       }
-      const pf = await pagefind();
-      // Without words, list what the filters select, newest first.
-      const options = query ? { filters } : { filters, sort: { date: "desc" } };
-      const search = await pf.debouncedSearch(query || null, options, 120);
-      if (search === null || generation !== this.generation) return; // a newer keystroke won
+      const index = await searchIndex();
+      // Without words, the index lists what the filters select, newest first.
+      const search = await index.search(query, { filters });
+      if (generation !== this.generation) return; // a newer keystroke won
       this.query = query;
-      this.terms = query.toLowerCase().split(/\s+/).filter(Boolean);
+      this.words = search.words.map(normal);
+      this.phrases = search.phrases.map(normal);
+      this.terms = [...this.phrases, ...this.words];
       this.candidates = search.results;
       this.checked = 0;
       this.found = 0;
@@ -237,11 +224,10 @@
       await this.showMore();
     }
 
-    // Pagefind finds candidates: its index splits Chinese with one segmenter and the query
-    // with the browser's, and a word it cannot find falls back to any indexed prefix of it
-    // ("xyzzy" finds "x"). So each window of candidates is checked against the page text
-    // (every query word must occur in it, as written) and ranked: words in the title
-    // first, then in a tag, then Pagefind's score.
+    // The index finds pages having every term of the query; each window of candidates
+    // is checked against the page text (every word must occur in it, a quoted phrase as
+    // written) and ranked: words in the title first, then in a tag, then the index's
+    // score.
     async showMore() {
       const generation = this.generation;
       const found = [];
@@ -275,10 +261,11 @@
     rank(item) {
       if (!this.terms.length) return 0;
       const title = normal((item.meta && item.meta.title) || "");
-      const text = `${title} ${normal(item.content || "")}`;
-      if (!this.terms.every((term) => contains(text, term))) return -1;
-      if (this.terms.every((term) => contains(title, term))) return 3;
       const tags = ((item.filters && item.filters.tag) || []).map(normal);
+      const text = `${title}\n${tags.join("\n")}\n${normal(item.content || "")}`;
+      if (!this.phrases.every((phrase) => text.includes(phrase))) return -1;
+      if (!this.words.every((term) => contains(text, term))) return -1;
+      if (this.terms.every((term) => contains(title, term))) return 3;
       const tagged = tags.findIndex((tag) => this.terms.every((term) => contains(tag, term)));
       return tagged === 0 ? 2 : tagged > 0 ? 1 : 0;
     }
@@ -374,7 +361,7 @@
     dialogUI.input.select();
   }
 
-  trigger.addEventListener("pointerenter", () => { pagefind().catch(() => {}); }, { once: true });
+  trigger.addEventListener("pointerenter", () => { searchIndex().catch(() => {}); }, { once: true });
   trigger.addEventListener("click", (event) => {
     if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();

@@ -1,12 +1,16 @@
-"""The command line: `lanting new | build | check | serve | clean`. Stages raise; this
-prints (and `lanting serve` reports its rebuilds as they happen)."""
+"""The command line: `lanting new | build | check | serve | deploy | theme | clean |
+metrics update`. Stages raise; this prints (and `lanting serve` reports its rebuilds
+as they happen). The arguments are in `parser.py`; `new` and `theme` in
+`authoring.py`."""
 
 from __future__ import annotations
 
 import argparse
+import errno
 import gc
 import os
 import signal
+import socket
 import sys
 import time
 import webbrowser
@@ -14,66 +18,29 @@ from pathlib import Path
 from types import FrameType
 from typing import NoReturn
 
-from lanting import __version__
 from lanting.build import build, clean_cache
+from lanting.build.metrics import update_metrics
 from lanting.build.options import BuildOptions, BuildResult, max_jobs
+from lanting.cli.authoring import new_command, theme_command
+from lanting.cli.parser import GH_PAGES, build_parser
+from lanting.config.load import load_config
 from lanting.errors import LantingError, UsageError
+from lanting.model.output import ThirdPartyHost
 from lanting.model.problem import Problem
-from lanting.scaffold import new_site
+from lanting.output.region import known_failure
 
 EXIT_OK, EXIT_SITE_ERROR, EXIT_USAGE = 0, 1, 2
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="lanting", description="Build academic homepages with a technical blog.")
-    parser.add_argument("--version", action="version", version=f"lanting {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
-    new = commands.add_parser("new", help="create a new site in an empty folder")
-    new.add_argument("dir", type=Path, metavar="DIR")
-
-    clean = commands.add_parser("clean", help="delete the build cache (SITE/.lanting/)")
-    clean.add_argument("site", nargs="?", type=Path, default=Path("."), metavar="SITE")
-
-    for name, text in (("build", "build the site into a static folder"),
-                       ("serve", "build, then serve the site on this machine")):
-        sub = commands.add_parser(name, help=text)
-        sub.add_argument("site", nargs="?", type=Path, default=Path("."), metavar="SITE")
-        sub.add_argument("-o", "--output", type=Path, metavar="OUT",
-                         help="output folder (default: SITE/public)")
-        sub.add_argument("--drafts", action="store_true", help="include drafts")
-        sub.add_argument("--base-url", metavar="URL", help="override base_url of lanting.toml")
-        sub.add_argument("--strict", action="store_true", help="treat warnings as errors")
-        sub.add_argument("--no-cache", action="store_true",
-                         help="ignore and do not update the build cache in SITE/.lanting/")
-        sub.add_argument("-j", "--jobs", type=_jobs, default=0, metavar="N",
-                         help="worker processes (default: one per CPU; at most twice "
-                         "the CPUs)")
-        if name == "serve":
-            sub.add_argument("--no-drafts", action="store_true",
-                             help="hide drafts (serve shows them, marked, by default)")
-            sub.add_argument("--host", default="127.0.0.1",
-                             help="address to bind (default: 127.0.0.1)")
-            sub.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
-            sub.add_argument("--open", action="store_true", help="open a browser")
-    check = commands.add_parser("check", help="check the site without writing it")
-    check.add_argument("site", nargs="?", type=Path, default=Path("."), metavar="SITE")
-    check.add_argument("--drafts", action="store_true", help="include drafts")
-    check.add_argument("--external", action="store_true",
-                       help="also check http(s) links over the network")
-    check.add_argument("--strict", action="store_true", help="treat warnings as errors")
-    return parser
-
-
-def _jobs(text: str) -> int:
-    try:
-        jobs = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if jobs < 0:
-        raise argparse.ArgumentTypeError(f"{text}: give 0 (one per CPU) or more")
-    return jobs
+def _metrics(args: argparse.Namespace) -> int:
+    result = update_metrics(args.site, args.api, args.mailto)
+    for key in result.missing:
+        print(f"not in OpenAlex: {key}", file=sys.stderr)
+    for key in result.unidentified:
+        print(f"no DOI or arXiv id: {key} (add `doi` or `arxiv` to the entry)",
+              file=sys.stderr)
+    print(f"wrote {result.path}: {len(result.found)} citation counts; commit it")
+    return EXIT_OK
 
 
 def _capped_jobs(jobs: int) -> int:
@@ -104,14 +71,31 @@ def _count(problems: list[Problem] | tuple[Problem, ...], severity: str) -> str:
 
 def _check(args: argparse.Namespace) -> int:
     options = BuildOptions(drafts=args.drafts, strict=args.strict, external=args.external,
-                           write=False)
+                           write=False, region=args.region)
     result = build(args.site, options, _Progress())
+    if args.region:
+        _print_hosts(result.hosts, args.region)
     _print_problems(list(result.warnings), args.site)
     if result.warnings:
         print(f"check passed: 0 errors, {_count(result.warnings, 'warning')}")
     else:
         print(f"check passed: no problems in {result.pages} files")
     return EXIT_OK
+
+
+def _print_hosts(hosts: tuple[ThirdPartyHost, ...], region: str) -> None:
+    """What `--region` found: every third-party host, those known to fail marked."""
+    if not hosts:
+        print(f"third-party hosts (region {region}): none; pages load only from the site")
+        return
+    print(f"third-party hosts (region {region}):")
+    for host in hosts:
+        known = known_failure(host.host, region)
+        mark = "✗" if known else "✓"
+        when = "on demand" if host.on_demand else "with the page"
+        pages = f"{host.pages} file{'s' if host.pages != 1 else ''}"
+        note = " — known to fail there (warning below)" if known else ""
+        print(f"  {mark} {host.host} ({when}, {pages}, e.g. {host.first_page}){note}")
 
 
 class _Progress:
@@ -141,10 +125,11 @@ def _summary(result: BuildResult) -> str:
             f"in {result.seconds:.2f} s, {warn} warning{'s' if warn != 1 else ''}")
 
 
-def _build(args: argparse.Namespace, base_url: str | None = None) -> BuildResult:
-    options = BuildOptions(output=args.output, drafts=args.drafts,
-                           base_url=base_url or args.base_url, strict=args.strict,
-                           jobs=_capped_jobs(args.jobs), cache=not args.no_cache)
+def _build(args: argparse.Namespace) -> BuildResult:
+    options = BuildOptions(output=args.output, drafts=getattr(args, "drafts", False),
+                           base_url=args.base_url, default_base_url=args.default_base_url,
+                           strict=args.strict, jobs=_capped_jobs(args.jobs),
+                           cache=not args.no_cache)
     result = build(args.site, options, _Progress())
     _print_problems(list(result.warnings), args.site)
     print(_summary(result))
@@ -170,6 +155,10 @@ def _serve(args: argparse.Namespace) -> int:
     try:
         server = make_server(live.store, args.host, args.port, live=live)
     except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            raise UsageError(f"port {args.port} is in use on {args.host} (another `lanting "
+                             f"serve`?): try --port {_free_port(args.host, args.port)}"
+                             ) from None
         raise UsageError(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
     started = time.perf_counter()
     live.rebuild()
@@ -193,6 +182,49 @@ def _serve(args: argparse.Namespace) -> int:
         stop.set()
         live.close_streams()
         server.server_close()
+    return EXIT_OK
+
+
+def _free_port(host: str, taken: int) -> int:
+    """A port above `taken` that is free now, to suggest (`taken + 1` if none is found)."""
+    for port in range(taken + 1, min(taken + 50, 65536)):
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            try:
+                probe.bind((host, port))
+            except OSError:
+                continue
+            return port
+    return taken + 1
+
+
+def _deploy(args: argparse.Namespace) -> int:
+    """Build (unless --no-build), then publish the output folder."""
+    output = args.output or args.site / "public"
+    if not args.no_build:
+        _build(args)
+        config = load_config(args.site, {"base_url": args.base_url} if args.base_url else None,
+                             {"base_url": args.default_base_url}
+                             if args.default_base_url else None)
+        if not config.origin:
+            print("warning: base_url has no domain (lanting.toml sets none), so the feed, "
+                  "the sitemap and link previews have none either: set base_url in "
+                  "lanting.toml, or pass --base-url", file=sys.stderr)
+    if args.to == GH_PAGES:
+        from lanting.publish.gitpages import publish_branch
+
+        done = publish_branch(args.site, output, args.branch, args.remote,
+                              push=not args.no_push, message=args.message)
+        where = f"and pushed it to {done.pushed_to}" if done.pushed_to else \
+            "(not pushed: --no-push)"
+        print(f"committed {done.files} files to {done.branch} ({done.commit[:10]}) {where}")
+        return EXIT_OK
+    from lanting.publish.mirror import mirror
+
+    target = Path(args.to)
+    synced = mirror(output, target, args.site)
+    print(f"deployed to {target}: {synced.copied} copied, {synced.unchanged} unchanged, "
+          f"{synced.removed} removed")
     return EXIT_OK
 
 
@@ -221,15 +253,14 @@ def run() -> NoReturn:
 def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, _terminate)
     try:
-        args = _parser().parse_args(argv)
+        args = build_parser().parse_args(argv)
     except SystemExit as exit_:
         return int(exit_.code or 0) if exit_.code in (0, None) else EXIT_USAGE
     try:
         if args.command == "new":
-            written = new_site(args.dir)
-            print(f"created a new site in {args.dir} ({len(written)} files)")
-            print(f"next: lanting serve {args.dir}")
-            return EXIT_OK
+            return new_command(args)
+        if args.command == "theme":
+            return theme_command(args)
         if not args.site.is_dir():
             raise UsageError(f"{args.site} is not a folder")
         if args.command == "build":
@@ -241,13 +272,18 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_OK
         if args.command == "check":
             return _check(args)
+        if args.command == "deploy":
+            return _deploy(args)
+        if args.command == "metrics":
+            return _metrics(args)
         return _serve(args)
     except LantingError as error:
         _print_problems(error.problems, args.site if hasattr(args, "site") else Path("."))
         summary = _count(error.problems, "error")
         if any(p.severity == "warning" for p in error.problems):
             summary += ", " + _count(error.problems, "warning")
-        command = "check" if getattr(args, "command", "") == "check" else "build"
+        command = getattr(args, "command", "")
+        command = command if command in ("check", "deploy", "new", "theme") else "build"
         print(f"{command} failed: {summary}", file=sys.stderr)
         return EXIT_SITE_ERROR
     except UsageError as error:

@@ -1,0 +1,112 @@
+"""The CV as a PDF, `cv/cv.pdf`, made by RenderCV (`pip install 'lanting[cv]'`) from
+`content/cv.yaml` when it is installed; without it the CV page simply has no PDF link.
+
+RenderCV reads its own schema, so only a RenderCV file gets a PDF (JSON Resume: convert
+it, e.g. with `jsonresume-to-rendercv`). The publications the page adds from
+`publications.bib` are added to the PDF as RenderCV's publication entries. The PDF is
+cached by what it is made from (`.lanting/cv/`): RenderCV runs again only after a change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+
+from lanting.model.config import Config
+from lanting.model.content import Source
+from lanting.model.cv import Cv
+from lanting.model.output import OutputFile
+from lanting.model.problem import Problem
+from lanting.model.site import Publication
+
+OUTPUT = "cv/cv.pdf"
+TIMEOUT = 300
+
+
+@dataclass(frozen=True, slots=True)
+class CvPdf:
+    file: OutputFile
+    url: str
+
+
+def rendercv_input(text: str, publications: tuple[Publication, ...], config: Config) -> str:
+    """The file RenderCV is given: `cv.yaml` with a `publications` section made from the
+    bibliography when the file has none and `[cv] publications` asks for one."""
+    yaml = YAML(typ="rt")
+    data: Any = yaml.load(text)
+    sections = data["cv"].setdefault("sections", {})
+    wanted = config.cv.publications
+    pubs = [p for p in publications if wanted == "all" or (wanted == "selected" and p.selected)]
+    if pubs and "publications" not in sections:
+        entries = []
+        for pub in pubs:
+            entry: dict[str, Any] = {"title": pub.title,
+                                     "authors": [a.name for a in pub.authors] or ["?"]}
+            if pub.year:
+                entry["date"] = f"{pub.year}-{pub.month:02d}" if pub.month else str(pub.year)
+            if pub.venue:
+                entry["journal"] = pub.venue
+            doi = next((x.url for x in pub.links if x.kind == "doi"), "")
+            if doi:
+                entry["doi"] = doi.split("doi.org/", 1)[-1]
+            entries.append(entry)
+        sections["publications"] = entries
+    out = io.StringIO()
+    yaml.dump(data, out)
+    return out.getvalue()
+
+
+def build_cv_pdf(config: Config, cv: Cv | None, source: Source | None,
+                 publications: tuple[Publication, ...], cache_dir: Path | None,
+                 ) -> tuple[CvPdf | None, list[Problem]]:
+    """The PDF and its URL, or None (no CV, not RenderCV's schema, `[cv] pdf = false`, or
+    RenderCV missing: a warning only when `[cv] pdf = true` asked for it)."""
+    if cv is None or source is None or config.cv.pdf is False:
+        return None, []
+    where = source.path
+    if cv.schema != "rendercv":
+        return None, ([Problem("the CV is in JSON Resume's schema: RenderCV makes no PDF of it",
+                               where, 1, hint="convert it to RenderCV's schema, or set "
+                               "`[cv] pdf = false`", severity="warning")]
+                      if config.cv.pdf else [])
+    command = shutil.which("rendercv")
+    if command is None:
+        return None, ([Problem("RenderCV is not installed: no PDF of the CV", where, 1,
+                               hint="pip install 'lanting[cv]', or set `[cv] pdf = false`",
+                               severity="warning")] if config.cv.pdf else [])
+    text = rendercv_input(source.text or "", publications, config)
+    digest = hashlib.sha256(text.encode()).hexdigest()[:20]
+    cached = cache_dir / "cv" / f"{digest}.pdf" if cache_dir else None
+    url = f"{config.base_path}{OUTPUT}"
+    if cached is not None and cached.is_file():
+        return CvPdf(OutputFile(OUTPUT, cached.read_bytes()), url), []
+    with tempfile.TemporaryDirectory(prefix="lanting-cv-") as scratch:
+        folder = Path(scratch)
+        (folder / "cv.yaml").write_text(text, encoding="utf-8")
+        try:
+            run = subprocess.run(
+                [command, "render", "cv.yaml", "--pdf-path", "cv.pdf",
+                 "--dont-generate-markdown", "--dont-generate-html", "--dont-generate-png"],
+                cwd=folder, capture_output=True, text=True, timeout=TIMEOUT, check=False)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            return None, [Problem(f"RenderCV did not run: {error}", where, 1,
+                                  severity="warning")]
+        pdf = folder / "cv.pdf"
+        if run.returncode != 0 or not pdf.is_file():
+            said = (run.stderr or run.stdout).strip().splitlines()[-3:]
+            return None, [Problem("RenderCV failed: " + " / ".join(said), where, 1,
+                                  hint="run `rendercv render content/cv.yaml` to see why",
+                                  severity="warning")]
+        data = pdf.read_bytes()
+    if cached is not None:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        cached.write_bytes(data)
+    return CvPdf(OutputFile(OUTPUT, data), url), []

@@ -1,0 +1,426 @@
+"""Reading a .bib file: bibtexparser v2 splits it, pylatexenc decodes the fields.
+
+Shared by the owner's publications (`bibliography.py`) and the entries pages cite
+(`references.py`). LaTeX accents, `--` and `\\url{}` are decoded; `{Braces}` only protect
+case (we never change case, so they simply disappear); Chinese names are kept whole; `$…$`
+goes through the math stage. A malformed entry, an entry without a key, an empty field,
+braces nested more than `MAX_BRACE_DEPTH` deep and two different entries with one key
+(both lines named) are errors at their lines; a word-for-word copy is only a warning.
+`&` and `%` are kept as written; an unknown macro is shown as written, with a warning.
+
+Author marks: `Lin, Zhiyuan*` (or al-folio's `*Lin, Zhiyuan`, `∗Lin`) is a co-first
+author, `Lin, Zhiyuan†` (or `$^\\dagger$`) the corresponding one; other marks (`‡`, `§`)
+are kept and shown.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import logging
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lanting.content.discover import source_text
+from lanting.errors import LantingError
+from lanting.markdown.math import to_mathml
+from lanting.markdown.mathtext import mathml_text
+from lanting.model.cite import Author
+from lanting.model.content import Source
+from lanting.model.problem import Problem
+
+if TYPE_CHECKING:
+    from bibtexparser.model import Entry
+
+_MONTHS = {m: i + 1 for i, m in enumerate(
+    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"))}
+_MATH = re.compile(r"(?<!\\)\$(.+?)(?<!\\)\$", re.DOTALL)
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_MARKS = re.compile(r"(\$\^\{?(\\dagger|\*|\\ast)\}?\$|\\dagger|\\textdagger|†|\\?\*|\^\*)\s*$")
+
+
+MAX_BRACE_DEPTH = 32
+"""Braces a field may nest: `{{Title}}` protects case as well as one pair does, and the
+LaTeX reader recurses on each level (some 250 levels exhaust Python's stack)."""
+
+
+_PERCENT = re.compile(r"(\\.)|%", re.DOTALL)
+"""A `%` not escaped (`\\%`): LaTeX would read the rest of the line as a comment."""
+
+
+class _Latex:
+    """pylatexenc's LaTeX-to-text converter, built on first use (sites without a
+    bibliography do not pay for it, nor for importing bibtexparser): `\\url{…}` is its
+    text, `&` stays `&` (a column separator only in tables; `\\&` is `&` too), `%` stays
+    (BibTeX has no comments inside a field), and an unknown macro stays as written and is
+    recorded, to be reported."""
+
+    def __init__(self) -> None:
+        from pylatexenc.latex2text import (  # type: ignore[import-untyped]
+            LatexNodes2Text,
+            MacroTextSpec,
+            SpecialsTextSpec,
+            get_default_latex_context_db,
+        )
+
+        context = get_default_latex_context_db()
+        context.add_context_category(
+            "lanting", prepend=True, macros=[MacroTextSpec("url", simplify_repl="%s")],
+            specials=[SpecialsTextSpec("&", "&")])
+        context.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=self._unknown))
+        self.unknown: list[str] = []
+        self.field = LatexNodes2Text(latex_context=context, math_mode="verbatim")
+        self.name = LatexNodes2Text(latex_context=context, math_mode="verbatim",
+                                    strict_latex_spaces=True)
+
+    def _unknown(self, node: Any, macroname: str) -> str:
+        self.unknown.append(macroname)
+        text = str(node.latex_verbatim())
+        after = node.parsing_state.s[node.pos + node.len : node.pos + node.len + 1]
+        if text[-1:].isspace() or not (after == "{" or after.isalnum()):
+            return text
+        return text + " "  # \foo{x}: "\foo x"
+
+    def decode(self, text: str, name: bool = False) -> tuple[str, list[str]]:
+        """`text` as plain text (math kept as written), and the unknown macros in it;
+        raises ValueError when pylatexenc cannot read it."""
+        self.unknown = []
+        if brace_depth(text) > MAX_BRACE_DEPTH:
+            raise ValueError(f"braces nest more than {MAX_BRACE_DEPTH} deep")
+        text = _PERCENT.sub(lambda m: m.group(1) or "\\%", text)
+        try:
+            decoded = (self.name if name else self.field).latex_to_text(text)
+        except RecursionError:
+            raise ValueError("its LaTeX nests too deep") from None
+        except Exception as error:  # pylatexenc fails on some odd macros
+            raise ValueError(f"its LaTeX cannot be read ({error})") from None
+        return str(decoded), sorted(set(self.unknown))
+
+
+@functools.cache
+def _latex() -> _Latex:
+    return _Latex()
+
+
+def brace_depth(text: str) -> int:
+    """How deep `{…}` nest in `text` (escaped `\\{` and `\\}` are not braces)."""
+    depth = deepest = 0
+    for match in re.finditer(r"\\.|[{}]", text):
+        if match.group(0) == "{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif match.group(0) == "}":
+            depth = max(0, depth - 1)
+    return deepest
+
+
+_NAME_TOKENS = re.compile(r"\\.|[{}]|\s+and\s+", re.IGNORECASE | re.DOTALL)
+
+
+def split_names(raw: str) -> list[str]:
+    """The names of an `author` or `editor` field: split on `and` outside braces.
+    (bibtexparser's `split_multiple_persons_names` drops the first two characters of a
+    name that starts with a macro: `A and \\"Ozgur` gave `Ozgur`.)"""
+    names, depth, start = [], 0, 0
+    for match in _NAME_TOKENS.finditer(raw):
+        token = match.group(0)
+        if token == "{":
+            depth += 1
+        elif token == "}":
+            depth = max(0, depth - 1)
+        elif not token.startswith("\\") and depth == 0:
+            names.append(raw[start : match.start()])
+            start = match.end()
+    names.append(raw[start:])
+    return [name.strip() for name in names if name.strip()]
+
+
+_OTHER_MARKS = "‡§¶‖"
+_LEADING = re.compile(r"^\s*([*∗†‡§¶‖]+)\s*")
+_BEFORE_COMMA = re.compile(r"([*∗†‡§¶‖]+)\s*(?=,)")
+
+
+def take_marks(name: str) -> tuple[str, str]:
+    """`name` without its marks, and the marks: ours at its end (`Lin, Zhiyuan*`,
+    `$^\\dagger$`), al-folio's anywhere in the family name (`*Pang, Ce`, `∗Yadav`,
+    `Einstein‡, A.`). `*` and `∗` stand for co-first, `†` for corresponding."""
+    marks = ""
+    while True:
+        if match := _MARKS.search(name):
+            mark = match.group(0)
+            marks += "†" if "dagger" in mark or "†" in mark else "*"
+        elif match := (_LEADING.search(name) or _BEFORE_COMMA.search(name)
+                       or re.search(r"([∗‡§¶‖]+)\s*$", name)):
+            marks += match.group(1).replace("∗", "*")
+        else:
+            return name.strip(), marks
+        name = (name[: match.start()] + name[match.end():]).strip()
+
+
+def strip_marks(name: str) -> str:
+    return take_marks(name)[0]
+
+
+def _decode_name(text: str, unknown: list[str] | None = None) -> str:
+    try:
+        decoded, macros = _latex().decode(text, name=True)
+    except ValueError:  # the name as written is fine
+        return text.strip("{} ")
+    if unknown is not None:
+        unknown.extend(macros)
+    return decoded.strip()
+
+
+def parse_authors(raw: str, equal: int = 0,
+                  unknown: list[str] | None = None) -> tuple[tuple[Author, ...], bool]:
+    """Authors of a raw BibTeX `author` field, and whether it ended with `and others`;
+    unknown LaTeX macros in the names are added to `unknown`."""
+    from bibtexparser.middlewares.names import InvalidNameError, parse_single_name_into_parts
+
+    authors: list[Author] = []
+    et_al = False
+    for i, name in enumerate(split_names(raw)):
+        name = name.strip()
+        if name.lower() == "others":
+            et_al = True
+            continue
+        name, marks = take_marks(name)
+        co_first, corresponding = i < equal or "*" in marks, "†" in marks
+        others = "".join(m for m in marks if m in _OTHER_MARKS)
+        try:
+            parts = parse_single_name_into_parts(name, strict=False)
+        except InvalidNameError:
+            parts = None
+        if parts is None:
+            last, first = _decode_name(name, unknown), ""
+        else:
+            last = _decode_name(" ".join([*parts.von, *parts.last]), unknown)
+            first = _decode_name(" ".join(parts.first), unknown)
+            if parts.jr:
+                last = f"{last}, {_decode_name(' '.join(parts.jr), unknown)}"
+        cjk = bool(_CJK.search(last + first))
+        display = (last + first) if cjk else " ".join(x for x in (first, last) if x)
+        authors.append(Author(display, last, first, co_first, corresponding, others))
+    return tuple(authors), et_al
+
+
+def math_forms(text: str, where: tuple[Path | None, int]) -> tuple[str, str]:
+    """(plain text, HTML) of `text`: in the plain text each `$…$` is the formula's
+    readable text (`β_t`, for meta tags and listings), in the HTML its MathML, the rest
+    escaped; bad LaTeX is an error at `where`."""
+    plain: list[str] = []
+    out: list[str] = []
+    last = 0
+    for match in _MATH.finditer(text):
+        before = text[last : match.start()]
+        plain.append(before)
+        out.append(html.escape(before, quote=False))
+        try:
+            mathml = to_mathml(match.group(1), display=False)
+        except ValueError as error:
+            raise LantingError.at(f"math: {error} in `{match.group(1)[:80]}`", where[0],
+                                  where[1], hint="see the Math section of the README"
+                                  ) from None
+        plain.append(mathml_text(mathml))
+        out.append(mathml)
+        last = match.end()
+    plain.append(text[last:])
+    out.append(html.escape(text[last:], quote=False))
+    return "".join(plain), "".join(out)
+
+
+def title_to_html(text: str, where: tuple[Path | None, int]) -> str:
+    """Escape `text`, turning `$…$` into MathML; bad LaTeX is an error at `where`."""
+    return math_forms(text, where)[1]
+
+
+def plain_title(text: str) -> str:
+    """`text` with each `$…$` as the formula's readable text (its source if it does not
+    convert)."""
+    try:
+        return math_forms(text, (None, 0))[0]
+    except LantingError:
+        return _MATH.sub(lambda m: m.group(1), text)
+
+
+_URL_ESCAPE = re.compile(r"\\([_%&#$~])")
+
+
+def url_value(raw: str) -> str:
+    """A URL field as written, without LaTeX's decoding (which reads `&` as a column
+    separator and `%` as a comment): `\\url{…}` and outer braces go, `\\_` is `_`."""
+    value = raw.strip()
+    while value.startswith("{") and value.endswith("}"):
+        value = value[1:-1].strip()
+    if value.startswith("\\url{") and value.endswith("}"):
+        value = value[5:-1].strip()
+    return _URL_ESCAPE.sub(r"\1", value)
+
+
+def to_int(value: str) -> int | None:
+    digits = re.match(r"\s*(\d+)", value or "")
+    return int(digits.group(1)) if digits else None
+
+
+def to_month(value: str) -> int | None:
+    value = (value or "").strip().lower()
+    if value[:3] in _MONTHS:
+        return _MONTHS[value[:3]]
+    number = to_int(value)
+    return number if number and 1 <= number <= 12 else None
+
+
+def truthy(value: str) -> bool:
+    return value.strip().lower() in ("true", "yes", "1")
+
+
+DECODED_FIELDS = ("title", "booktitle", "journal", "howpublished", "institution", "school",
+                  "publisher", "note", "award", "award_name", "additional_info", "abstract",
+                  "category", "year", "selected", "equal_contribution", "abbr", "address",
+                  "edition", "volume", "number", "issue", "pages", "series", "chapter",
+                  "organization", "type", "editor", "language", "langid", "urldate",
+                  "bibtex_show", "dimensions", "altmetric")
+"""Fields read as LaTeX (the others are URLs, identifiers or only copied as written)."""
+SHOWN_FIELDS = frozenset({"title", "booktitle", "journal", "howpublished", "institution",
+                          "school", "publisher", "note", "award", "award_name",
+                          "additional_info", "abstract", "author", "abbr", "address",
+                          "series", "organization", "edition"})
+"""Fields a reader sees: an unknown macro in them is reported."""
+_EMPTY = re.compile(r"[\s{}]*")
+_BRACES_HINT = "one pair of braces keeps a word's case: write `{RAG}`, not `{{{RAG}}}`"
+
+
+class BibEntry:
+    """One entry's fields as written and decoded, with the line of each."""
+
+    def __init__(self, raw: Entry, path: Path) -> None:
+        self.raw, self.path = raw, path
+        self.line = (raw.start_line or 0) + 1
+        self.fields = {f.key.lower(): str(f.value) for f in raw.fields}
+        # bibtexparser counts field lines from the start of the file, from 0
+        self.lines = {f.key.lower(): (f.start_line or 0) + 1 if f.start_line is not None
+                      else self.line for f in raw.fields}
+        self.warnings: list[Problem] = []
+
+    @property
+    def key(self) -> str:
+        return str(self.raw.key)
+
+    @property
+    def entry_type(self) -> str:
+        return str(self.raw.entry_type).lower()
+
+    def at(self, name: str) -> int:
+        return self.lines.get(name, self.line)
+
+    def error(self, message: str, name: str | None = None,
+              hint: str | None = None) -> LantingError:
+        return LantingError.at(message, self.path, self.at(name) if name else self.line,
+                               hint=hint)
+
+    def unknown(self, name: str, macros: list[str]) -> None:
+        for macro in sorted(set(macros)) if name in SHOWN_FIELDS else ():
+            self.warnings.append(Problem(
+                f"entry `{self.raw.key}`, field `{name}`: unknown macro `\\{macro}`, shown "
+                "as written", self.path, self.at(name), severity="warning",
+                hint="write the text itself (Unicode is fine) or a standard LaTeX accent "
+                     "or symbol"))
+
+    def decoded(self) -> dict[str, str]:
+        """The fields of `DECODED_FIELDS` the entry has, as text; LaTeX that cannot be
+        read is an error at its field's line, an unknown macro a warning."""
+        out: dict[str, str] = {}
+        for name in DECODED_FIELDS:
+            if name not in self.fields:
+                continue
+            try:
+                out[name], macros = _latex().decode(self.fields[name])
+            except ValueError as reason:
+                hint = _BRACES_HINT if "braces" in str(reason) else "check its LaTeX"
+                raise self.error(f"entry `{self.raw.key}`, field `{name}`: {reason}", name,
+                                 hint) from None
+            self.unknown(name, macros)
+        return out
+
+    def check(self) -> None:
+        """No key, empty fields, braces nested too deep: errors at their lines."""
+        if not self.raw.key.strip():
+            kind = self.raw.entry_type.lower()
+            raise self.error(f"this `@{kind}` entry has no key",
+                             hint=f"write its key after the brace, e.g. `@{kind}{{lin2026ring,`:"
+                                  " posts cite the entry by it")
+        problems: list[Problem] = []
+        for name, value in self.fields.items():
+            if _EMPTY.fullmatch(value):
+                problems.append(Problem(f"entry `{self.raw.key}`, field `{name}` is empty",
+                                        self.path, self.at(name),
+                                        hint="fill it in, or delete the line"))
+            elif brace_depth(value) > MAX_BRACE_DEPTH:
+                problems.append(Problem(
+                    f"entry `{self.raw.key}`, field `{name}`: braces nest more than "
+                    f"{MAX_BRACE_DEPTH} deep", self.path, self.at(name), hint=_BRACES_HINT))
+        if problems:
+            raise LantingError(problems)
+
+
+_KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s{}()]+)")
+_ZERO_BASED_LINE = re.compile(r"\s*\(line \d+\)|\s*on line \d+|\s*at line \d+")
+
+
+def _free_key(key: str, taken: set[str]) -> str:
+    """A key like `key` that no entry has: `lin2026b`, `lin2026c`, …"""
+    suffixes: list[str] = [*"bcdefghijklmnopqrstuvwxyz", *(str(n) for n in range(2, 100))]
+    for suffix in suffixes:
+        if key + suffix not in taken:
+            return key + suffix
+    return key + "-2"
+
+
+def _failure(block: Any, path: Path, taken: set[str]) -> Problem:
+    """The problem of a block bibtexparser could not read (a warning for an entry that
+    repeats an earlier one word for word, which is dropped)."""
+    from bibtexparser.model import DuplicateBlockKeyBlock
+
+    line = (block.start_line or 0) + 1
+    if isinstance(block, DuplicateBlockKeyBlock) and not str(block.key).strip():
+        kind = re.match(r"\s*@\s*(\w*)", block.raw or "")
+        kind_name = (kind.group(1) if kind else "").lower() or "misc"
+        return Problem(f"this `@{kind_name}` entry has no key", path, line,
+                       hint=f"write its key after the brace, e.g. `@{kind_name}{{lin2026ring,`:"
+                            " posts cite the entry by it")
+    if isinstance(block, DuplicateBlockKeyBlock):
+        first = block.previous_block
+        first_line = (first.start_line or 0) + 1
+        if " ".join((first.raw or "").split()) == " ".join((block.raw or "").split()):
+            return Problem(f"entry `{block.key}` repeats the entry at line {first_line} word "
+                           "for word; this copy is ignored", path, line, severity="warning",
+                           hint="delete one of them")
+        return Problem(f"duplicate key `{block.key}`: the entries at lines {first_line} and "
+                       f"{line} both use it", path, line,
+                       hint=f"give each its own key: rename this one to, say, "
+                            f"`{_free_key(str(block.key), taken)}` and cite it by that key")
+    raw = getattr(block, "raw", "") or ""
+    match = _KEY.match(raw.lstrip())
+    key = getattr(block, "key", None) or (match.group(1) if match else "?")
+    error = getattr(block, "error", None)
+    reason = str(getattr(error, "abort_reason", None) or error or "could not be parsed")
+    reason = " ".join(_ZERO_BASED_LINE.sub("", reason).split())  # bibtexparser counts from 0
+    return Problem(f"malformed BibTeX entry `{key}`: {reason}", path, line,
+                   hint="check the braces and the commas between fields")
+
+
+def read_entries(source: Source) -> tuple[list[BibEntry], list[Problem]]:
+    """The entries of a .bib file, in the file's order, and the problems of the blocks
+    bibtexparser could not read (errors, and warnings for word-for-word copies)."""
+    from bibtexparser.entrypoint import parse_string  # sites without one never import it
+
+    quiet = logging.getLogger("bibtexparser")
+    level, quiet.level = quiet.level, logging.ERROR  # it logs what we report as a Problem
+    try:
+        library = parse_string(source_text(source))
+    finally:
+        quiet.setLevel(level)
+    taken = {entry.key for entry in library.entries}
+    problems = [_failure(b, source.path, taken) for b in library.failed_blocks]
+    return [BibEntry(entry, source.path) for entry in library.entries], problems

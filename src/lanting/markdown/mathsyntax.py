@@ -1,0 +1,290 @@
+"""Where math is in Markdown: the delimiters.
+
+Inline: `$…$`, `\\(…\\)`, and `$$…$$` inside a sentence (kramdown's inline math). `$ x $`
+with spaces inside is math too, unless it reads as money or prose: `$5 and $10`,
+`价格从 $5 涨到 $10` and `\\$20` stay text (a `$` right before a digit, or a digit right
+after the closing `$`, or Chinese outside `\\text`, or two English words, in a spaced
+formula). Display: `$$` lines (`$$ … $$` alone on a line, or `$$` … `$$` over several,
+optionally followed by a label `(eq:x)`), `\\[ … \\]` likewise, and a bare
+`\\begin{equation}` … `\\end{equation}` (or `align`, `gather`, `multline`, …) block; all
+three may start right after a line of prose, with no blank line between.
+
+Every formula becomes a `math_inline` or `math_block` token with `meta["line"]`, the
+body line its source starts on, so that errors point at the right line; the math plugin
+(`math.py`) converts them all at once per page.
+
+Written here rather than taken from mdit-py-plugins' dollarmath (which this replaces):
+its inline rule reads `src[pos - 1]` at position 0, which is the block's last character,
+so `$\\alpha$ - 动量参数，缺省取值 0.9` stayed text, and its `is_escaped` does the same.
+"""
+
+from __future__ import annotations
+
+import re
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock
+from markdown_it.rules_inline import StateInline
+
+_CJK = re.compile(r"[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+                  r"\uff00-\uffef]")
+_TEXT_GROUP = re.compile(r"\\(?:text[a-z]*|mbox|hbox|mathrm|operatorname)\s*\{[^{}]*\}")
+_COMMAND = re.compile(r"\\[A-Za-z]+")
+_WORDS = re.compile(r"[A-Za-z]{3,}\s+[A-Za-z]{3,}")
+
+
+def _escaped(src: str, pos: int) -> bool:
+    """Whether an odd number of backslashes stands right before `src[pos]`."""
+    count = 0
+    while pos - count - 1 >= 0 and src[pos - count - 1] == "\\":
+        count += 1
+    return count % 2 == 1
+
+
+def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
+    """A `$ … $` with a space inside: math only when it cannot be money or prose."""
+    if not content.strip() or content[0].isdigit():
+        return False  # `$5 and $` … money
+    if src[end + 1:end + 3].lstrip(" ")[:1].isdigit():
+        return False  # `… $ 10`
+    bare = _TEXT_GROUP.sub("", content)
+    if _CJK.search(bare):
+        return False  # `$ 涨到 $`: prose
+    return not _WORDS.search(_COMMAND.sub(" ", bare))  # `$ and then $`: prose
+
+
+_BACKTICKS = re.compile(r"`+")
+
+
+def _opens_code_span(src: str, start: int, end: int) -> bool:
+    """Whether a backtick run in `src[start:end]` opens a code span (a run of the same
+    length follows it): then the `$` is prose beside code (`$10 and `$x$``), never math.
+    An escaped backtick (`\\`{a}`, a text accent) or a lone one is no code span."""
+    for run in _BACKTICKS.finditer(src, start, end):
+        if _escaped(src, run.start()):
+            continue
+        n = len(run.group(0))
+        for later in _BACKTICKS.finditer(src, run.end()):
+            if len(later.group(0)) == n:
+                return True
+    return False
+
+
+def _closing_dollar(src: str, pos: int, double: bool) -> int:
+    """Where the formula from `pos` ends: the first unescaped `$` (or `$$`) outside
+    braces, as MathJax and KaTeX's auto-render find it (`$\\text{if $x$}$` is one
+    formula); -1 if none."""
+    depth = 0
+    n = len(src)
+    while pos < n:
+        c = src[pos]
+        if c == "\\":
+            pos += 2
+            continue
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth = max(0, depth - 1)
+        elif c == "$" and depth == 0 and (not double or src.startswith("$$", pos)):
+            return pos
+        elif c == "\n" and pos + 1 < n and src[pos + 1] == "\n":
+            return -1
+        pos += 1
+    return -1
+
+
+def _dollar(state: StateInline, silent: bool) -> bool:
+    src, start = state.src, state.pos
+    if src[start] != "$" or _escaped(src, start):
+        return False
+    double = src.startswith("$$", start)
+    opener = 2 if double else 1
+    end = _closing_dollar(src, start + opener, double)
+    if end < 0 and "{" in src[start:]:  # an unbalanced `{` in prose: the plain rule
+        end = src.find("$$" if double else "$", start + opener)
+        while end >= 0 and _escaped(src, end):
+            end = src.find("$$" if double else "$", end + 1)
+    if end < 0:
+        return False
+    content = src[start + opener:end]
+    if not content.strip() or _opens_code_span(src, start + opener, end):
+        return False
+    if not double:
+        before = src[start - 1] if start > 0 else ""
+        after = src[end + 1] if end + 1 < len(src) else ""
+        if before.isdigit() or after.isdigit():
+            return False
+        if (content[0].isspace() or content[-1].isspace()) and not _spaced_is_math(
+                src, start, end, content):
+            return False
+    if not silent:
+        token = state.push("math_inline", "math", 0)
+        token.content = content
+        token.markup = "$$" if double else "$"
+        token.meta = {"pos": start + opener}
+    state.env["has_math"] = True
+    state.pos = end + opener
+    return True
+
+
+def _parenthesis(state: StateInline, silent: bool) -> bool:
+    src, start = state.src, state.pos
+    if not src.startswith("\\(", start) or _escaped(src, start):
+        return False
+    end = src.find("\\)", start + 2)
+    while end >= 0 and _escaped(src, end):
+        end = src.find("\\)", end + 1)
+    if end < 0 or not src[start + 2:end].strip():
+        return False
+    if not silent:
+        token = state.push("math_inline", "math", 0)
+        token.content = src[start + 2:end]
+        token.markup = "\\("
+        token.meta = {"pos": start + 2}
+    state.env["has_math"] = True
+    state.pos = end + 2
+    return True
+
+
+def _inline_math(state: StateInline, silent: bool) -> bool:
+    c = state.src[state.pos]
+    if c == "$":
+        return _dollar(state, silent)
+    if c == "\\":
+        return _parenthesis(state, silent)
+    return False
+
+
+# --- display ------------------------------------------------------------------------------
+
+_LABEL = r"(?:\s*\(([^)$\r\n]+)\))?\s*"
+_DOLLAR_ONE_LINE = re.compile(r"\$\$(.*?)(?<!\\)\$\$" + _LABEL, re.S)
+_DOLLAR_CLOSE = re.compile(r"(.*?)(?<!\\)\$\$" + _LABEL)
+_BRACKET_ONE_LINE = re.compile(r"\\\[(.*?)\\\]" + _LABEL, re.S)
+_BRACKET_CLOSE = re.compile(r"(.*?)\\\]" + _LABEL)
+ENVIRONMENTS = ("equation", "multline", "gather", "align", "alignat", "flalign",
+                "eqnarray", "CD", "matrix", "pmatrix", "bmatrix", "Bmatrix", "vmatrix",
+                "Vmatrix")
+"""Environments that make a display formula of their own outside `$$` (amsmath's
+top-level ones, as mdit-py-plugins' amsmath plugin has them, and `CD`)."""
+_ENV_OPEN = re.compile(r"\\begin\{(" + "|".join(ENVIRONMENTS) + r")(\*?)\}")
+
+
+def _line(state: StateBlock, n: int) -> str:
+    return state.src[state.bMarks[n] + state.tShift[n]:state.eMarks[n]]
+
+
+def _closer(opener: str) -> str:
+    return "$$" if opener == "$$" else "\\]"
+
+
+def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: bool,
+                     opener: str, one_line: re.Pattern[str], closing: re.Pattern[str]) -> bool:
+    if state.sCount[start_line] - state.blkIndent >= 4:
+        return False  # an indented code block
+    first = _line(state, start_line)
+    if not first.startswith(opener):
+        return False
+    label: str | None
+    whole = one_line.fullmatch(first)
+    if whole and _closer(opener) not in whole.group(1).replace("\\$", ""):
+        content, label, last = whole.group(1), whole.group(2), start_line
+    else:
+        if first.rstrip() != opener and (_closer(opener) in first[len(opener):] or (
+                state.parentType == "paragraph")):
+            return False  # `$$x$$ and more` is inline math in a paragraph
+        parts, last, label = [first[len(opener):]], start_line, None
+        while True:
+            last += 1
+            if last >= end_line:
+                return False
+            if state.sCount[last] < state.blkIndent and _line(state, last):
+                return False  # the container ended first
+            text = _line(state, last)
+            end = closing.fullmatch(text.rstrip())
+            if end:
+                parts.append(end.group(1))
+                label = end.group(2)
+                break
+            parts.append(text)
+        content = "\n".join(parts)
+    if not content.strip():
+        return False
+    if silent:
+        return True
+    state.line = last + 1
+    token = state.push("math_block", "math", 0)
+    token.block = True
+    token.content = content
+    token.markup = opener
+    token.info = re.sub(r"\s+", "-", label.strip()) if label else ""
+    token.map = [start_line, state.line]
+    token.meta = {"line": start_line}
+    state.env["has_math"] = True
+    return True
+
+
+def _first_char(state: StateBlock, line: int) -> str:
+    pos = state.bMarks[line] + state.tShift[line]
+    return state.src[pos] if pos < state.eMarks[line] else ""
+
+
+def _dollar_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    if _first_char(state, start_line) != "$":
+        return False  # most lines: the cheap test first
+    return _delimited_block(state, start_line, end_line, silent, "$$", _DOLLAR_ONE_LINE,
+                            _DOLLAR_CLOSE)
+
+
+def _bracket_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    if _first_char(state, start_line) != "\\":
+        return False
+    return _delimited_block(state, start_line, end_line, silent, "\\[", _BRACKET_ONE_LINE,
+                            _BRACKET_CLOSE)
+
+
+def _environment_block(state: StateBlock, start_line: int, end_line: int,
+                       silent: bool) -> bool:
+    if _first_char(state, start_line) != "\\" or state.sCount[start_line] - state.blkIndent >= 4:
+        return False
+    first = _line(state, start_line)
+    match = _ENV_OPEN.match(first)
+    if not match:
+        return False
+    closing = f"\\end{{{match.group(1)}{match.group(2)}}}"
+    last = start_line
+    parts = []
+    while True:
+        text = _line(state, last)
+        if last > start_line and state.sCount[last] < state.blkIndent and text:
+            return False
+        parts.append(text)
+        if text.rstrip().endswith(closing) and (last > start_line or first.count(
+                "\\begin{" + match.group(1) + match.group(2) + "}") == 1):
+            break
+        last += 1
+        if last >= end_line:
+            return False
+    if silent:
+        return True
+    state.line = last + 1
+    token = state.push("math_block", "math", 0)
+    token.block = True
+    token.content = "\n".join(parts)
+    token.markup = "\\begin"
+    token.map = [start_line, state.line]
+    token.meta = {"line": start_line}
+    state.env["has_math"] = True
+    return True
+
+
+INTERRUPTS = ["paragraph", "reference", "blockquote", "list"]
+
+
+def math_syntax_plugin(md: MarkdownIt) -> None:
+    """Register the delimiters (the tokens are rendered by the math plugin)."""
+    md.inline.ruler.before("escape", "math_inline", _inline_math)
+    md.block.ruler.before("fence", "math_block", _dollar_block, {"alt": INTERRUPTS})
+    md.block.ruler.before("fence", "math_block_brackets", _bracket_block, {"alt": INTERRUPTS})
+    md.block.ruler.before("fence", "math_block_environment", _environment_block,
+                          {"alt": INTERRUPTS})

@@ -1,0 +1,208 @@
+"""Authoring blocks (issue 33): tabs, details, `@fig:` references, galleries, image zoom,
+related posts and the "this post is N years old" notice, on the parsed pages of
+tests/sites/blocks (a Chinese RL notes blog) and on single documents for the errors."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from htmltree import Element
+from sitebits import read
+from test_recorded_dependencies import _incremental_equals_clean, _write
+
+from lanting.build import build
+from lanting.build.options import BuildOptions, BuildResult
+from lanting.markdown.render import render_markdown
+from lanting.model.markdown import RenderContext
+
+SITE = Path(__file__).parent / "sites" / "blocks"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, BuildResult]:
+    site = tmp_path_factory.mktemp("blocks") / "site"
+    shutil.copytree(SITE, site)
+    result = build(site, BuildOptions(output=site / "public", cache=False, jobs=1))
+    return site / "public", result
+
+
+def _post(built: tuple[Path, BuildResult], slug: str) -> Element:
+    return read(built[0], f"posts/{slug}/index.html")
+
+
+def _prose(built: tuple[Path, BuildResult], slug: str) -> Element:
+    return _post(built, slug).one(class_="prose")
+
+
+def _problems(text: str, lang: str = "zh-CN") -> list[str]:
+    rendered = render_markdown(text, RenderContext(Path("p.md"), "p.md", lang=lang))
+    return [f"{p.line}: {p.message}" for p in rendered.problems]
+
+
+def test_the_fixture_builds_without_a_warning(built: tuple[Path, BuildResult]) -> None:
+    assert built[1].warnings == ()
+
+
+def test_tabs_are_radio_buttons_with_labels_and_one_panel_each(
+        built: tuple[Path, BuildResult]) -> None:
+    tabs = _prose(built, "ppo-three-ways").one(class_="tabs")
+    inputs = tabs.find_all("input", class_="tab-input")
+    labels = tabs.find_all("label", class_="tab-label")
+    panels = [e for e in tabs.elements() if "tab-panel" in e.classes]
+    assert [label.text() for label in labels] == ["PyTorch", "JAX", "伪代码"]
+    assert {i["type"] for i in inputs} == {"radio"}
+    assert len({i["name"] for i in inputs}) == 1, "one radio group per block"
+    assert [label["for"] for label in labels] == [i["id"] for i in inputs]
+    assert ["checked" in i.attrs for i in inputs] == [True, False, False]
+    # Each panel directly follows its label (the CSS shows `:checked + label + panel`).
+    order = [e.tag for e in tabs.elements()]
+    assert order == ["input", "label", "div"] * 3
+    assert "torch.min" in panels[0].text() and "jnp.minimum" in panels[1].text()
+    assert len(panels[2].find_all("li")) == 3 and panels[2].find("math") is not None
+
+
+def test_details_are_native_and_open_when_asked(built: tuple[Path, BuildResult]) -> None:
+    details = _prose(built, "ppo-three-ways").find_all("details", class_="details")
+    assert [d.one("summary").text() for d in details] == ["为什么要取最小值？", "附：超参数表"]
+    assert ["open" in d.attrs for d in details] == [False, True]
+    assert details[0].find("strong").text() == "下界"
+    assert details[1].find("table") is not None
+
+
+def test_figure_references_name_numbered_figures(built: tuple[Path, BuildResult]) -> None:
+    prose = _prose(built, "ppo-three-ways")
+    figures = {f["id"]: f for f in prose.find_all("figure", class_="figure")}
+    assert set(figures) == {"fig:arch", "fig:clip"}
+    assert figures["fig:arch"].one("figcaption").text() == "图 1 Actor、Critic 与经验回放的关系"
+    # A figure inside a collapsible block is numbered in reading order too.
+    assert figures["fig:clip"].one(class_="figure-label").text() == "图 2"
+    refs = [(a["href"], a.text()) for a in prose.find_all("a", class_="figref")]
+    assert refs == [("#fig:arch", "图 1"), ("#fig:clip", "图 2"), ("#fig:arch", "图 1")]
+
+
+def test_galleries_put_each_image_in_a_captioned_figure(
+        built: tuple[Path, BuildResult]) -> None:
+    gallery = _prose(built, "ppo-three-ways").one(class_="gallery")
+    items = gallery.find_all("figure", class_="gallery-item")
+    assert [i.one("figcaption").text() for i in items] == ["CartPole-v1", "Hopper-v4",
+                                                            "Humanoid"]
+    for item in items:
+        image = item.one("img")
+        assert (image["width"], image["height"]) == ("320", "240")
+        assert image["src"].startswith("/posts/ppo-three-ways/")
+        assert (built[0] / image["src"].lstrip("/")).is_file()
+    assert gallery.find("p") is None, "no paragraph around the images"
+
+
+def _scripts(page: Element) -> list[str]:
+    return [s["src"].split("?")[0].rsplit("/", 1)[-1] for s in page.find_all("script")
+            if s.get("src")]
+
+
+def test_image_zoom_is_a_deferred_script_only_where_there_are_images(
+        built: tuple[Path, BuildResult]) -> None:
+    with_images = _post(built, "trip")
+    zoom = [s for s in with_images.find_all("script") if "zoom.js" in s.get("src", "")]
+    assert len(zoom) == 1 and "defer" in zoom[0].attrs
+    assert "zoom.js" not in _scripts(_post(built, "gae"))
+    assert (built[0] / "assets" / "zoom.js").is_file()
+
+
+def _related(built: tuple[Path, BuildResult], slug: str) -> list[str]:
+    nav = _post(built, slug).find("nav", class_="related-posts")
+    return [] if nav is None else [a["href"] for a in nav.find_all("a")]
+
+
+def test_related_posts_follow_shared_tags_and_series(built: tuple[Path, BuildResult]) -> None:
+    # Two shared tags first, then one; newer before older among equals.
+    assert _related(built, "ppo-three-ways") == ["/posts/gae/", "/posts/value-clip/",
+                                                 "/posts/dqn-2019/"]
+    assert _related(built, "gae")[0] == "/posts/ppo-three-ways/"
+    assert _related(built, "zero-1") == ["/posts/zero-2/"]  # same series, no tags
+    assert _related(built, "trip") == []  # nothing in common: no section at all
+    assert _post(built, "trip").find(class_="related-posts") is None
+
+
+def test_outdated_notice_carries_the_date_and_is_shown_by_the_reader(
+        built: tuple[Path, BuildResult]) -> None:
+    old = _post(built, "dqn-2019").one("p", class_="outdated-notice")
+    assert "hidden" in old.attrs and old.text() == ""
+    assert (old["data-since"], old["data-after-days"]) == ("2019-03-08", "365")
+    assert old["data-years"] == "本文最后更新于 {n} 年前，其中的信息可能已经过时。"
+    updated = _post(built, "zero-1").one("p", class_="outdated-notice")
+    assert updated["data-since"] == "2025-07-01", "the last update counts, not the date"
+    assert "outdated.js" in _scripts(_post(built, "dqn-2019"))
+
+
+def test_no_notice_and_no_related_posts_when_turned_off(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(SITE, site)
+    toml = site / "lanting.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        "related_posts = 3", "related_posts = 0").replace(
+        "outdated_after_days = 365", "outdated_after_days = 0"), encoding="utf-8")
+    out = tmp_path / "out"
+    build(site, BuildOptions(output=out, cache=False, jobs=1))
+    page = read(out, "posts/dqn-2019/index.html")
+    assert page.find(class_="outdated-notice") is None
+    assert page.find(class_="related-posts") is None
+    assert "outdated.js" not in _scripts(page)
+
+
+def test_a_negative_setting_is_an_error(tmp_path: Path) -> None:
+    from lanting.errors import LantingError
+    site = tmp_path / "site"
+    _write(site / "lanting.toml", 'title = "T"\n[blog]\nrelated_posts = -1\n')
+    with pytest.raises(LantingError, match="related_posts"):
+        build(site, BuildOptions(output=tmp_path / "out", cache=False))
+
+
+def test_related_lists_of_other_posts_follow_a_retagged_post(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(SITE, site)
+    _incremental_equals_clean(site, tmp_path)
+    trip = site / "content/posts/trip/index.md"
+    _write(trip, trip.read_text(encoding="utf-8").replace("tags: [旅行]",
+                                                          "tags: [旅行, 强化学习, PPO]"))
+    _incremental_equals_clean(site, tmp_path)
+    assert read(site / "public", "posts/gae/index.html").one(
+        class_="related-posts").find("a", href="/posts/trip/") is not None
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Text.\n\n@tab Lost\n", "3: `@tab` outside a `::: tabs` block"),
+    ("::: tabs\nNo title.\n:::\n", "1: `::: tabs` has no `@tab` title"),
+    ("::: tabs\nBefore.\n@tab A\nA.\n:::\n", "1: `::: tabs` has content before its first"),
+    ("See @fig:none.\n", "1: `@fig:none` refers to no labelled figure"),
+    ('![a](a.png "A"){#fig:x}\n\n![b](b.png "B"){#fig:x}\n',
+     "3: figure label `{#fig:x}` is used twice"),
+    ("::: gallery\n![a](a.png)\nand some words\n:::\n", "2: a `::: gallery` holds only images"),
+])
+def test_mistakes_are_reported_at_their_line(text: str, expected: str) -> None:
+    problems = _problems(text)
+    assert any(p.startswith(expected) for p in problems), problems
+
+
+def test_an_untitled_labelled_image_is_a_figure_captioned_by_its_alt_text() -> None:
+    html = render_markdown("![Loss curve](loss.png){#fig:loss}\n\nSee @fig:loss.\n",
+                           RenderContext(Path("p.md"), "p.md", lang="en")).html
+    assert '<figure class="figure" id="fig:loss">' in html
+    assert "Figure 1</span> Loss curve</figcaption>" in html
+    assert '<a class="figref" href="#fig:loss">Figure 1</a>' in html
+
+
+def test_details_without_a_title_get_a_localised_one() -> None:
+    for lang, title in (("zh-CN", "详情"), ("en", "Details")):
+        html = render_markdown("::: details\nHidden.\n:::\n",
+                               RenderContext(Path("p.md"), "p.md", lang=lang)).html
+        assert f"<summary>{title}</summary>" in html
+
+
+def test_nested_blocks_use_a_longer_outer_fence() -> None:
+    text = (":::: tabs\n@tab One\n::: details Inner\nDeep.\n:::\n@tab Two\nTwo.\n::::\n")
+    rendered = render_markdown(text, RenderContext(Path("p.md"), "p.md"))
+    assert not rendered.problems
+    assert rendered.html.count('class="tab-panel"') == 2
+    assert "<summary>Inner</summary>" in rendered.html

@@ -1,0 +1,69 @@
+"""The example site shows issue 33's pages: a CV, two projects, tabs, a details block and a
+figure reference (on the parsed pages of a build of example/)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from htmltree import Element
+from sitebits import read
+
+from lanting.build import build
+from lanting.build.options import BuildOptions, BuildResult
+
+EXAMPLE = Path(__file__).resolve().parents[1] / "example"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, BuildResult]:
+    out = tmp_path_factory.mktemp("example-academic") / "public"
+    return out, build(EXAMPLE, BuildOptions(output=out, cache=False))
+
+
+def _page(built: tuple[Path, BuildResult], path: str) -> Element:
+    return read(built[0], path + "index.html")
+
+
+def test_menu_leads_to_projects_and_cv(built: tuple[Path, BuildResult]) -> None:
+    assert built[1].warnings == ()
+    nav = _page(built, "").one("nav", class_="site-nav")
+    links = {a.text(): a["href"] for a in nav.find_all("a")}
+    assert links["项目"] == "/projects/" and links["简历"] == "/cv/"
+
+
+def test_cv_lists_the_file_and_the_site(built: tuple[Path, BuildResult]) -> None:
+    cv = _page(built, "cv/")
+    sections = [s["id"] for s in cv.find_all("section", class_="cv-section")]
+    assert sections == ["education", "experience", "publications", "talks", "awards",
+                        "teaching", "service", "skills"]
+    assert len(cv.one("section", id="publications").find_all("li", class_="cv-pub")) == 2
+    job = cv.one("section", id="experience").one("li", class_="cv-entry")
+    assert job.find("a", href="/posts/qwen3-235b-sft-retrospective/") is not None
+
+
+def test_two_projects_with_their_paper_talk_and_posts(built: tuple[Path, BuildResult]) -> None:
+    cards = _page(built, "projects/").find_all("article", class_="project-card")
+    assert [c.one("h2").text() for c in cards] == ["HiChunk", "RolloutBench"]
+    rollout = _page(built, "projects/rolloutbench/").one("section", class_="project-related")
+    assert [a["href"] for a in rollout.find_all("a")] == [
+        "/publications/lin2025rlhfsys/", "/posts/verl-intro/",
+        "/posts/verl-rollout-and-weight-sync/"]
+
+
+def test_a_post_with_tabs_details_and_a_figure_reference(
+        built: tuple[Path, BuildResult]) -> None:
+    prose = _page(built, "posts/rl-for-diffusion-and-flow/").one(class_="prose")
+    assert [label.text() for label in prose.one(class_="tabs").find_all("label")] == [
+        "PyTorch", "伪代码"]
+    assert prose.one("details").one("summary").text() == "为什么漂移项里多了一项？"
+    ref = prose.one("a", class_="figref")
+    assert (ref["href"], ref.text()) == ("#fig:routes", "图 1")
+    assert prose.find("figure", id="fig:routes") is not None
+
+
+def test_the_english_cv_has_english_headings(built: tuple[Path, BuildResult]) -> None:
+    cv = _page(built, "en/cv/")
+    titles = [s.one("h2").text() for s in cv.find_all("section", class_="cv-section")]
+    # The talk is in Chinese only: the English CV lists none.
+    assert titles[:4] == ["Education", "Experience", "Publications", "Awards"]

@@ -1,0 +1,136 @@
+"""Where math is in Markdown (`markdown/mathsyntax.py`): the delimiters real posts use,
+checked on the parsed HTML. Issue 28's cases: kramdown's inline `$$…$$`, Typora's
+`$ x $`, formulas that start a block ending in a digit (mdit-py-plugins read
+`src[pos-1]` at position 0), `\\(…\\)`, `\\[…\\]`, bare `\\begin{equation}` blocks; money
+and code never become math."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from htmltree import Element, parse_html
+
+from lanting.markdown.render import render_markdown
+from lanting.model.markdown import MarkdownOptions, RenderContext, RenderedMarkdown
+
+CONTEXT = RenderContext(path=Path("/site/content/posts/a.md"), rel="posts/a.md",
+                        body_line=1, base_path="/")
+
+
+def render(text: str) -> RenderedMarkdown:
+    return render_markdown(text, CONTEXT, MarkdownOptions())
+
+
+def tree(text: str) -> Element:
+    result = render(text)
+    assert result.problems == (), result.problems
+    return parse_html(result.html)
+
+
+def inline_formulas(doc: Element) -> list[Element]:
+    return [span.one("math") for span in doc.find_all("span", class_="math-inline")]
+
+
+def test_double_dollars_inside_a_sentence_are_inline_math() -> None:
+    doc = tree("The loss $$L(\\theta)$$ falls as $$t \\to \\infty$$, see below.\n")
+    p = doc.one("p")
+    assert [m.get("display") for m in inline_formulas(p)] == [None, None]
+    assert doc.find("div", class_="math-display") is None
+    assert p.text().startswith("The loss L(θ) falls as t→∞,")
+
+
+@pytest.mark.parametrize("text", [
+    "$$\nx^2\n$$\n", "$$x^2$$\n", "Before\n$$\nx^2\n$$\nafter\n", "- item\n\n  $$\n  x^2\n  $$\n",
+])
+def test_double_dollars_on_lines_of_their_own_are_display_math(text: str) -> None:
+    doc = tree(text)
+    block = doc.one("div", class_="math-display")
+    assert block.one("math").get("display") == "block"
+    assert all(block not in p.iter() for p in doc.find_all("p"))  # never a div inside a p
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ("Let $ x $ be real.", 1), ("设 $ \\alpha $ 为学习率。", 1), ("$ a + b $ and $c$", 2),
+    ("$ \\text{loss} = 0 $", 1),
+])
+def test_spaced_dollars_are_math_where_unambiguous(text: str, count: int) -> None:
+    assert len(inline_formulas(tree(text + "\n"))) == count
+
+
+@pytest.mark.parametrize("text", [
+    "$5 and $10", "价格从 $5 涨到 $10", "costs $5, not $10.", "\\$20 and \\$30",
+    "from $ 5 to $ 10", "US$5 vs US$10", "pay $ now and then $ later", "a $x$5 b",
+    "收入 $ 增长到 $ 了",
+])
+def test_money_and_prose_stay_text(text: str) -> None:
+    result = render(text + "\n")
+    doc = parse_html(result.html)
+    assert doc.find("math") is None and result.problems == ()
+    assert "$" in doc.one("p").text()
+
+
+@pytest.mark.parametrize("text", [
+    "- $\\alpha$ - 动量参数，缺省取值 0.9\n",
+    "$\\alpha$ 是 0.9\n",
+    "| p | v |\n|---|---|\n| $\\alpha$ | 0.9 |\n",
+    "## $\\alpha$ 取 0.9\n",
+    "1. $\\beta_1$ 缺省 0.9\n2. $\\beta_2$ 缺省 0.999\n",
+])
+def test_a_formula_at_the_start_of_a_block_ending_in_a_digit(text: str) -> None:
+    doc = tree(text)
+    assert doc.find("math") is not None
+    assert "$" not in doc.text()
+
+
+def test_backslash_parenthesis_and_brackets() -> None:
+    doc = tree("Inline \\(a+b\\) here.\n\n\\[\nc = d\n\\]\n\n\\[ e = f \\]\n")
+    assert len(inline_formulas(doc.one("p"))) == 1
+    assert len(doc.find_all("div", class_="math-display")) == 2
+    assert "\\" not in doc.text()
+
+
+@pytest.mark.parametrize("env", ["equation", "align", "gather", "multline", "equation*",
+                                 "align*"])
+def test_bare_environments_are_display_math(env: str) -> None:
+    doc = tree(f"Text.\n\n\\begin{{{env}}}\na &= b \\\\\nc &= d\n\\end{{{env}}}\n\nMore.\n"
+               .replace("&", "" if env.startswith(("gather", "multline", "equation")) else "&"))
+    block = doc.one("div", class_="math-display")
+    assert block.one("math") is not None and "\\" not in doc.text()
+    numbered = not env.endswith("*")
+    assert ("(1)" in block.text()) is numbered
+
+
+def test_code_never_becomes_math() -> None:
+    doc = tree("Run `echo $HOME $PATH` and `$x$`.\n\n```\n$$x$$ and \\(y\\)\n```\n\n"
+               "    $$ indented $$\n")
+    assert doc.find("math") is None
+    assert [c.text() for c in doc.find_all("code")][:2] == ["echo $HOME $PATH", "$x$"]
+
+
+def test_tag_label_and_eqref_link_to_the_number_at_the_right_edge() -> None:
+    doc = tree("$$ a = b \\tag{2.1} \\label{eq:ab} $$\n\n"
+               "\\begin{equation}\nc = d \\label{eq:cd}\n\\end{equation}\n\n"
+               "See \\eqref{eq:ab}, \\ref{eq:cd}, @eq:cd and $\\eqref{eq:ab}$.\n")
+    blocks = doc.find_all("div", class_="math-display")
+    assert all("numbered" in b.classes for b in blocks)
+    # the number is the last cell of its row, right-aligned, and carries the label's id
+    cells = [b.find_all("mtd")[-1] for b in blocks]
+    assert [c.text() for c in cells] == ["(2.1)", "(1)"]
+    assert [c.get("id") for c in cells] == ["eq:ab", "eq:cd"]
+    assert all("text-align: right" in (c.get("style") or "") for c in cells)
+    links = [(a.get("href"), a.text()) for a in doc.find_all("a")]
+    assert links == [("#eq:ab", "(2.1)"), ("#eq:cd", "1"), ("#eq:cd", "(1)"),
+                     ("#eq:ab", "(2.1)")]
+
+
+def test_an_unknown_reference_is_an_error_not_question_marks() -> None:
+    result = render("$$ a \\label{eq:a} $$\n\nSee \\eqref{eq:b} and $\\eqref{eq:c}$.\n")
+    messages = [p.message for p in result.problems]
+    assert len(messages) == 2 and all("refers to no" in m for m in messages), messages
+    assert "??" not in result.html
+
+
+def test_page_level_newcommand_applies_to_later_formulas() -> None:
+    doc = tree("$$\\newcommand{\\RR}{\\mathbb{R}}$$\n\nLet $x \\in \\RR^n$.\n")
+    assert "ℝ" in doc.one("p").text() and "\\" not in doc.text()

@@ -1,0 +1,60 @@
+"""`mathml_text`: a formula's MathML as readable Unicode, for summaries, the feed,
+OpenGraph descriptions, heading ids and the search index."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from lanting.markdown.math import to_mathml
+from lanting.markdown.mathtext import mathml_text
+
+
+@pytest.mark.parametrize(("latex", "text"), [
+    (r"\pi_\theta(a\mid s)", "π_θ(a ∣ s)"),
+    (r"\sum_{t=0}^T \gamma^t r_t", "∑_{t=0}^T γ^t r_t"),
+    (r"\frac{a+b}{2}", "(a+b)/2"),
+    (r"\frac{\partial L}{\partial w}", "∂L/∂w"),
+    (r"\frac{(a)+(b)}{2}", "((a)+(b))/2"),
+    (r"O(n^2 d)", "O(n²d)"),
+    (r"x_{t+1}", "x_{t+1}"),
+    (r"a_1,\dots,a_n", "a₁, …, a_n"),
+    (r"\hat{g}", "ĝ"),
+    (r"\tilde{x}_t", "x̃_t"),
+    (r"\overline{AB}", "A̅B̅"),
+    (r"\sqrt{x^2+1}", "√(x²+1)"),
+    (r"\sqrt[3]{x}", "∛x"),
+    (r"\nabla_\theta J(\theta)", "∇_θ J(θ)"),
+    (r"\sin x + \log(x)", "sin x+log(x)"),
+    (r"\mathcal{L}_{\text{CE}}", "ℒ_{CE}"),
+    (r"\mathbb{E}_{x\sim p}[\log p(x)]", "𝔼_{x∼p}[log p(x)]"),
+    (r"\begin{pmatrix}1&2\\3&4\end{pmatrix}", "(1 2; 3 4)"),
+    (r"\lim_{n\to\infty} a_n", "lim_{n→∞} a_n"),
+    (r"\|x\|_2", "‖x‖₂"),
+    (r"x^{\prime}", "x′"),
+])
+def test_formulas_read_as_unicode(latex: str, text: str) -> None:
+    assert mathml_text(to_mathml(latex, False)) == text
+
+
+def test_equation_numbers_are_left_out() -> None:
+    mathml = to_mathml(r"\begin{equation}E = mc^2\end{equation}", True)
+    assert "(1)" in mathml and mathml_text(mathml) == "E = mc²"
+
+
+def test_text_is_unescaped_and_never_markup() -> None:
+    assert mathml_text(to_mathml(r"a < b \text{ & } c", False)) == "a < b & c"
+
+
+def test_it_is_memoized_and_fast() -> None:
+    formulas = [to_mathml(rf"\sum_{{i=1}}^{{{n}}} \frac{{x_i^2}}{{\sigma_{n}}}", True)
+                for n in range(200)]
+    mathml_text.cache_clear()
+    started = time.perf_counter()
+    for _ in range(10):
+        for mathml in formulas:
+            mathml_text(mathml)
+    elapsed = time.perf_counter() - started
+    assert mathml_text.cache_info().hits == 9 * len(formulas)
+    assert elapsed < 1.0  # 200 distinct formulas, 2,000 calls
