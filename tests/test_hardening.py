@@ -278,7 +278,9 @@ PAGE_TYPES = ["404.html", "about/index.html", "archive/index.html", "blog/index.
               "categories/index.html", "index.html", "posts/a/index.html",
               "publications/index.html", "publications/lin2026/index.html", "search/index.html",
               "series/index.html", "tags/index.html", "talks/index.html", "talks/t/index.html",
-              "talks/t/slides/index.html", "untitled/index.html"]
+              "talks/t/slides/index.html", "untitled/index.html", "projects/index.html",
+              "projects/p/index.html", "people/index.html", "people/q/index.html",
+              "teaching/index.html", "teaching/c/index.html", "cv/index.html"]
 
 
 def _visible(element: object, parents: dict[object, object]) -> bool:
@@ -304,6 +306,13 @@ def test_every_page_type_parses_without_errors_and_shows_its_h1(
                                    series=title, paper="lin2026", summary=title),
         "content/pages/about.md": f"---\ntitle: {quoted}\n---\nAbout.\n",
         "content/pages/untitled.md": "No front matter, no title.\n",
+        "content/projects/p.md": f"---\ntitle: {quoted}\nsummary: {quoted}\n---\nP.\n",
+        "content/people/q.md": f"---\ntitle: {quoted}\nrole: {quoted}\n---\nQ.\n",
+        "content/teaching/c.md": f"---\ntitle: {quoted}\nterm: {quoted}\n---\nC.\n",
+        "content/cv.yaml": f"cv:\n  name: {quoted}\n  headline: {quoted}\n  sections:\n"
+                           f"    education:\n      - institution: {quoted}\n"
+                           f"        area: {quoted}\n        degree: PhD\n"
+                           "        start_date: 2022-09\n        end_date: present\n",
         "content/talks/t.md": f"---\ntitle: {quoted}\ndate: 2026-01-04\n---\n# One\n\nNote: hi\n",
         "content/publications.bib": "@inproceedings{lin2026,\n  title = {"
                                     + title.replace("\\", "/") + "},\n  author = {Lin, A},\n"
@@ -351,3 +360,15 @@ def test_unknown_table_of_an_array_of_tables_is_reported_at_its_line(
     site = make_site({"lanting.toml": 'title = "T"\n\n[[-profile.links]]\nkind = "cv"\n'})
     [(name, line, message)] = _errors(site)
     assert (name, line) == ("lanting.toml", 3) and "unknown key `-profile`" in message
+
+
+def test_cv_field_with_script_is_text_not_markup(make_site: MakeSite, build_site: Build) -> None:
+    """cv.yaml values were Markdown with raw HTML always on: `<script>` in a field reached
+    the page, and unclosed it hid the rest of it. They are Markdown without raw HTML."""
+    site = make_site({"content/cv.yaml": 'cv:\n  name: Ann\n  headline: "x <script>alert(1)'
+                                         '</script> <b onmouseover=y>b</b> *em*"\n'})
+    build_site(site)
+    page = parse(site / "public/cv/index.html")
+    headline = page.find(".//h:p[@class='cv-headline']", NS)  # type: ignore[attr-defined]
+    assert headline is not None and [e.tag.split("}")[1] for e in headline] == ["em"]
+    assert "<script>alert(1)</script>" in "".join(headline.itertext())
