@@ -110,14 +110,30 @@ def test_link_to_unknown_taxonomy_names_the_known_ones(make_site: MakeSite, post
     assert problem.hint and "系统" in problem.hint
 
 
-def test_notebook_links_are_checked_without_a_line(make_site: MakeSite) -> None:
-    notebook = ('{"cells": [{"cell_type": "raw", "metadata": {}, "source": '
-                '"---\\ntitle: N\\ndate: 2026-01-02\\n---"}, {"cell_type": "markdown", '
-                '"metadata": {}, "source": "[x](gone.md)"}], "metadata": {}, '
-                '"nbformat": 4, "nbformat_minor": 4}')
+def test_notebook_links_are_checked_at_their_cell_and_line(make_site: MakeSite) -> None:
+    """A broken link in a notebook was reported against the file alone (its lines were
+    those of the generated Markdown); it names the cell, the line in the cell, and is
+    reported at the cell's line of the file."""
+    notebook = """{
+ "cells": [
+  {"cell_type": "raw", "metadata": {},
+   "source": "---\\ntitle: N\\ndate: 2026-01-02\\n---"},
+  {"cell_type": "markdown", "metadata": {}, "source": ["# Intro\\n", "\\n", "[x](gone.md)"]},
+  {"cell_type": "code", "metadata": {}, "execution_count": 1, "source": "print(1)",
+   "outputs": [{"output_type": "stream", "name": "stdout", "text": "1\\n"}]},
+  {
+   "cell_type": "markdown", "metadata": {},
+   "source": ["\\n", "Text.\\n", "\\n", "See [y](/nowhere/) and [z](#nope)."]
+  }
+ ],
+ "metadata": {}, "nbformat": 4, "nbformat_minor": 4
+}
+"""
     site = make_site({"content/posts/n.ipynb": notebook})
-    [problem] = problems_of(site)
-    assert problem.path and problem.path.name == "n.ipynb" and problem.line is None
+    found = sorted((p.line, p.column, p.message.split(": ")[0], p.message.split("`")[1])
+                   for p in problems_of(site) if p.path and p.path.name == "n.ipynb")
+    assert found == [(5, None, "cell 2, line 3", "gone.md"),  # lines of the cells' `{`
+                     (8, None, "cell 4, line 4", "#nope"), (8, None, "cell 4, line 4", "/nowhere/")]
 
 
 # --- collisions, config, series, dates ---------------------------------------------------
@@ -365,7 +381,19 @@ def test_check_sees_links_everywhere_a_page_shows_them(make_site: MakeSite, post
     assert ("t.md", 9, "missing.md") in found
     assert ("a.md", 5, "nope.png") in found and ("a.md", 5, "other.md") in found
     assert ("a.md", 7, "/also-missing/") in found
-    assert ("publications.bib", 1, "lin2026") in found
+    assert ("publications.bib", 4, "lin2026") in found  # the `pdf` line
     assert ("lanting.toml", 5, "/images/me.jpg") in found
     assert ("lanting.toml", 8, "/cv.pdf") in found
     assert ("lanting.toml", 10, "/card.png") in found
+
+
+def test_missing_publication_file_is_reported_at_its_field_line(make_site: MakeSite) -> None:
+    """A BibTeX link to a file of the site that is missing was reported at the entry's
+    first line; it is reported at the line of its field (`pdf`, `url`, `eprint`, …)."""
+    site = make_site({"content/publications.bib": (
+        "@inproceedings{lin2026,\n  title = {P},\n  year = {2026},\n"
+        "  pdf = {papers/lin2026.pdf},\n  code = {/code/lin2026.zip},\n}\n\n"
+        "@misc{wu2025,\n  title = {Q},\n  year = {2025},\n  url = {/papers/wu2025.pdf},\n}\n")})
+    found = sorted((line, text.split("`")[3]) for name, line, _col, text in messages(site)
+                   if name == "publications.bib")
+    assert found == [(4, "pdf"), (5, "code"), (11, "pdf")]

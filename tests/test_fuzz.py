@@ -10,6 +10,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path, PurePosixPath
 
 import pytest
@@ -114,3 +115,46 @@ def test_random_bytes_as_a_notebook_or_a_bibliography(data: bytes) -> None:
             reader(Source(path, PurePosixPath(rel), kind, text))  # type: ignore[operator]
         except LantingError as error:
             assert all(p.path == path and p.line for p in error.problems)
+
+
+# Front matter and lanting.toml: random bytes, and near-valid files with aliases, anchors,
+# deep nesting and control characters spliced in (issue 34: alias bombs, nesting thousands
+# deep, NUL in values). Each is read, or refused with a problem at a line of its file.
+from lanting.config.load import load_config  # noqa: E402
+
+_POST = Path("/site/content/posts/a.md")
+_POST_SEED = (b"---\ntitle: \"A <!-- <script>\"\ndate: 2026-01-02\ntags: [a, b]\n"
+              b"params: {x: &a [1, 2], y: *a, z: [[[1]]]}\nnews:\n  - date: 2026-01-03\n"
+              b"    text: hi\n---\nBody.\n")
+_TOML_POST_SEED = b'+++\ntitle = "A"\ndate = 2026-01-02\n[params]\nx = [[1], {a = 1}]\n+++\nx\n'
+_CONFIG_SEED = (b'title = "T"\nbase_url = "https://x.org/"\n[blog]\nrecent_posts = 5\n'
+                b'[profile]\nphoto = "/me.jpg"\n[[profile.links]]\nkind = "cv"\nurl = "/cv.pdf"\n'
+                b'[markdown.math_macros]\nR = "\\\\mathbb{R}"\n')
+_SPLICES = st.sampled_from([b"*a", b"&a ", b"[" * 300, b"{" * 80, b"\x00", b"\x1b", b"\xef\xbb\xbf",
+                            b"\n---\n", b"\n+++\n", b"'", b'"', b"\\", b"- ", b": "])
+
+
+def _spliced(seed: bytes) -> st.SearchStrategy[bytes]:
+    return st.tuples(st.integers(0, len(seed)), st.lists(_SPLICES, max_size=4)
+                     ).map(lambda t: seed[: t[0]] + b"".join(t[1]) + seed[t[0]:])
+
+
+_CONFIG_DIR = Path(tempfile.mkdtemp(prefix="lanting-fuzz-config-"))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=1024) | _mutated(_POST_SEED) | _spliced(_POST_SEED)
+       | _spliced(_TOML_POST_SEED) | _mutated(_CONFIG_SEED) | _spliced(_CONFIG_SEED))
+def test_random_bytes_as_front_matter_or_config(data: bytes) -> None:
+    text = data.decode("utf-8", "replace")
+    try:
+        parse(Source(_POST, PurePosixPath("posts/a.md"), Kind.POST, text))
+    except LantingError as error:
+        assert all(p.path == _POST and p.line for p in error.problems), error.problems
+    (_CONFIG_DIR / "lanting.toml").write_bytes(data)
+    try:
+        load_config(_CONFIG_DIR)
+    except LantingError as error:
+        assert all(p.path == _CONFIG_DIR / "lanting.toml"
+                   and (p.line or "missing required key" in p.message)  # no line to name
+                   for p in error.problems), error.problems

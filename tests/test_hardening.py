@@ -213,6 +213,20 @@ def test_nesting_thousands_deep_is_an_error_not_a_crash(where: str, make_site: M
     assert "nests too deeply" in message and line is not None
 
 
+@pytest.mark.parametrize("where", ["config", "toml"])
+def test_toml_nested_5000_deep_is_an_error_at_the_nesting_line(where: str,
+                                                                make_site: MakeSite) -> None:
+    """The error said line 1 of lanting.toml (line 2 of TOML front matter), wherever the
+    nesting was: it names the line where the value nests too deeply."""
+    deep = "[" * 5000 + "]" * 5000
+    files = {"config": {"lanting.toml": f'title = "T"\n\n[blog]\nx = 1\n\n[params]\n'
+                                        f'deep = {deep}\n'},
+             "toml": {"content/posts/a.md": f'+++\ntitle = "A"\ndate = 2026-01-02\n'
+                                            f'[params]\nx = 1\ndeep = {deep}\n+++\nx\n'}}[where]
+    [(_name, line, message)] = _errors(make_site(files))
+    assert "nests too deeply" in message and line == {"config": 7, "toml": 6}[where]
+
+
 def test_duplicate_equation_labels_are_an_error(make_site: MakeSite, post: Post) -> None:
     site = make_site({"content/posts/a.md": post(
         "A", "2026-01-02", body="$$x$$ (eq:a)\n\n$$y$$ (eq:a)\n\nSee @eq:a.\n")})
@@ -254,3 +268,107 @@ def test_a_damaged_image_is_a_warning(make_site: MakeSite, post: Post,
     result = build_site(site)
     assert any("image cannot be read" in w.message and w.path and w.path.name == "broken.png"
                for w in result.warnings)
+
+
+# --- every page type parses as a browser parses it, and shows its <h1> ----------------------
+
+TITLES = ["HTML 解析：<!-- 注释里的 <script> 标签", "</h1></title><h1>x", "]]> & <![CDATA[ -->",
+          "a \u2028 b ' \" `"]
+PAGE_TYPES = ["404.html", "about/index.html", "archive/index.html", "blog/index.html",
+              "categories/index.html", "index.html", "posts/a/index.html",
+              "publications/index.html", "publications/lin2026/index.html", "search/index.html",
+              "series/index.html", "tags/index.html", "talks/index.html", "talks/t/index.html",
+              "talks/t/slides/index.html", "untitled/index.html", "projects/index.html",
+              "projects/p/index.html", "people/index.html", "people/q/index.html",
+              "teaching/index.html", "teaching/c/index.html", "cv/index.html"]
+
+
+def _visible(element: object, parents: dict[object, object]) -> bool:
+    while element is not None:
+        classes = str(element.get("class", "")).split()  # type: ignore[attr-defined]
+        if element.get("hidden") is not None or {"visually-hidden", "sr-only"} & set(classes):  # type: ignore[attr-defined]
+            return False
+        element = parents.get(element)
+    return True
+
+
+@pytest.mark.parametrize("title", TITLES)
+def test_every_page_type_parses_without_errors_and_shows_its_h1(
+        title: str, make_site: MakeSite, post: Post, build_site: Build) -> None:
+    """Every page type, built with a hostile title wherever a title goes, is parsed by
+    html5lib (WHATWG) without a parse error and has a visible, non-empty <h1>. A page
+    without a `title` had an empty <h1> (and `<title> · Site`)."""
+    quoted = json.dumps(title)
+    site = make_site({
+        "lanting.toml": f"title = {quoted}\nbase_url = \"https://x.org/\"\n",
+        "content/_index.md": f"---\ntitle: {quoted}\n---\nBio.\n",
+        "content/posts/a.md": post(title, "2026-01-02", tags=[title], categories=[title],
+                                   series=title, paper="lin2026", summary=title),
+        "content/pages/about.md": f"---\ntitle: {quoted}\n---\nAbout.\n",
+        "content/pages/untitled.md": "No front matter, no title.\n",
+        "content/projects/p.md": f"---\ntitle: {quoted}\nsummary: {quoted}\n---\nP.\n",
+        "content/people/q.md": f"---\ntitle: {quoted}\nrole: {quoted}\n---\nQ.\n",
+        "content/teaching/c.md": f"---\ntitle: {quoted}\nterm: {quoted}\n---\nC.\n",
+        "content/cv.yaml": f"cv:\n  name: {quoted}\n  headline: {quoted}\n  sections:\n"
+                           f"    education:\n      - institution: {quoted}\n"
+                           f"        area: {quoted}\n        degree: PhD\n"
+                           "        start_date: 2022-09\n        end_date: present\n",
+        "content/talks/t.md": f"---\ntitle: {quoted}\ndate: 2026-01-04\n---\n# One\n\nNote: hi\n",
+        "content/publications.bib": "@inproceedings{lin2026,\n  title = {"
+                                    + title.replace("\\", "/") + "},\n  author = {Lin, A},\n"
+                                    "  booktitle = {Conf},\n  year = {2026},\n}\n"})
+    build_site(site)
+    public = site / "public"
+    pages = {p.relative_to(public).as_posix() for p in public.rglob("*.html")}
+    assert set(PAGE_TYPES) <= pages, set(PAGE_TYPES) - pages
+    assert len(pages) >= len(PAGE_TYPES) + 3  # a tag's, a category's and a series' page
+    for rel in sorted(pages):
+        parser = html5lib.HTMLParser(namespaceHTMLElements=True)
+        document = parser.parse((public / rel).read_bytes())
+        assert parser.errors == [], (rel, parser.errors[:5])
+        parents = {child: element for element in document.iter() for child in element}
+        headings = [h for h in document.iter("{http://www.w3.org/1999/xhtml}h1")
+                    if "".join(h.itertext()).strip() and _visible(h, parents)]
+        assert headings, f"{rel}: no visible <h1> with text"
+    assert h1_text(public / "untitled/index.html") == "Untitled"
+
+
+# --- found by fuzzing lanting.toml ------------------------------------------------------------
+
+
+def test_control_character_in_a_math_macro_is_an_error_not_a_crash(make_site: MakeSite) -> None:
+    """`R = "\\bb{R}"` is a backspace in TOML: the failed value stayed in the table as None
+    and the macro check crashed on it ("internal error")."""
+    site = make_site({"lanting.toml": 'title = "T"\n[markdown.math_macros]\nR = "\\bb{R}"\n'})
+    [(name, line, message)] = _errors(site)
+    assert (name, line) == ("lanting.toml", 3) and "U+0008" in message
+
+
+@pytest.mark.parametrize("text,line", [
+    ('title = "T"\n[blog]\nrecent_posts = 5\nx = "\\\n', 4),
+    ('title = "T"\n\n[markdown.math_macros]\nR = ', 4),
+])
+def test_toml_error_at_the_end_of_lanting_toml_names_the_last_line(
+        text: str, line: int, make_site: MakeSite) -> None:
+    """tomllib says "(at end of document)" without a line; the error had no line."""
+    [(name, found, message)] = _errors(make_site({"lanting.toml": text}))
+    assert (name, found) == ("lanting.toml", line) and "invalid TOML" in message
+
+
+def test_unknown_table_of_an_array_of_tables_is_reported_at_its_line(
+        make_site: MakeSite) -> None:
+    site = make_site({"lanting.toml": 'title = "T"\n\n[[-profile.links]]\nkind = "cv"\n'})
+    [(name, line, message)] = _errors(site)
+    assert (name, line) == ("lanting.toml", 3) and "unknown key `-profile`" in message
+
+
+def test_cv_field_with_script_is_text_not_markup(make_site: MakeSite, build_site: Build) -> None:
+    """cv.yaml values were Markdown with raw HTML always on: `<script>` in a field reached
+    the page, and unclosed it hid the rest of it. They are Markdown without raw HTML."""
+    site = make_site({"content/cv.yaml": 'cv:\n  name: Ann\n  headline: "x <script>alert(1)'
+                                         '</script> <b onmouseover=y>b</b> *em*"\n'})
+    build_site(site)
+    page = parse(site / "public/cv/index.html")
+    headline = page.find(".//h:p[@class='cv-headline']", NS)  # type: ignore[attr-defined]
+    assert headline is not None and [e.tag.split("}")[1] for e in headline] == ["em"]
+    assert "<script>alert(1)</script>" in "".join(headline.itertext())

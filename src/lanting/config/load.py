@@ -15,7 +15,7 @@ from typing import Any
 from pygments.styles import get_all_styles
 
 from lanting.config.i18n import STRINGS
-from lanting.config.locate import line_of, toml_key_lines
+from lanting.config.locate import line_of, nesting_line, toml_key_lines
 from lanting.config.schema import SchemaProblem, build
 from lanting.config.theme import validate_theme
 from lanting.errors import LantingError, did_you_mean
@@ -309,12 +309,16 @@ def load_config(site: Path, overrides: dict[str, Any] | None = None,
     try:
         data = tomllib.loads(text.removeprefix("\ufeff"))
     except RecursionError:
-        raise LantingError.at(f"{CONFIG_NAME} nests too deeply", path, 1,
+        raise LantingError.at(f"{CONFIG_NAME} nests too deeply", path,
+                              nesting_line(text.removeprefix("\ufeff"), 64) or 1,
                               hint="tables and lists a few levels deep, not thousands") from None
     except tomllib.TOMLDecodeError as error:
         match = re.search(r"\(at line (\d+), column (\d+)\)", str(error))
         message = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(error))
         line, column = (int(match.group(1)), int(match.group(2))) if match else (None, None)
+        if not match and "(at end of document)" in message:
+            line = max(1, len(text.splitlines()))  # the last line
+            message = message.replace(" (at end of document)", "")
         raise LantingError.at(f"invalid TOML: {message}", path, line, column) from None
     problems: list[SchemaProblem] = []
     data = {**(defaults or {}), **data}

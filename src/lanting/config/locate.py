@@ -15,6 +15,21 @@ _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
 _ASSIGN = re.compile(r"^\s*([A-Za-z0-9_\-\"'. ]+?)\s*=")
 
 
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def nesting_line(text: str, limit: int) -> int | None:
+    """The 1-based line of `text` where lists and tables first nest more than `limit`
+    deep (brackets in strings counted too: never less deep than the parser sees), or None.
+    For a parser's RecursionError, which carries no position."""
+    depth = 0
+    for match in _BRACKETS.finditer(text):
+        depth += 1 if match.group() in "[{" else -1
+        if depth > limit:
+            return text.count("\n", 0, match.start()) + 1
+    return None
+
+
 def _split_key(key: str) -> list[str]:
     parts = [p.strip().strip("\"'") for p in key.split(".")]
     return [p for p in parts if p]
@@ -35,6 +50,8 @@ def toml_key_lines(text: str) -> dict[tuple[str, ...], int]:
         header = _HEADER.match(raw)
         if header:
             path = tuple(_split_key(header.group(2)))
+            for end in range(1, len(path)):  # `[a.b]` is where table `a` first appears too
+                lines.setdefault(path[:end], number)
             if header.group(1) == "[[":
                 index = array_counts.get(path, 0)
                 array_counts[path] = index + 1
@@ -50,7 +67,8 @@ def toml_key_lines(text: str) -> dict[tuple[str, ...], int]:
         assign = _ASSIGN.match(raw)
         if assign:
             key = (*table, *_split_key(assign.group(1)))
-            lines.setdefault(key, number)
+            for end in range(len(table) + 1, len(key) + 1):  # `a.b = 1` sets `a` too
+                lines.setdefault(key[:end], number)
             rest = raw[assign.end() :]
             for quote in ('"""', "'''"):
                 if rest.count(quote) == 1:

@@ -113,9 +113,13 @@ def convert(
         if not isinstance(value, dict):
             problems.append(SchemaProblem(path, f"expected a table, got {_type_name_of(value)}"))
             return {}
-        return {
-            str(k): convert(item_type, v, (*path, str(k)), problems) for k, v in value.items()
-        }
+        table = {}
+        for k, v in value.items():
+            before = len(problems)
+            item = convert(item_type, v, (*path, str(k)), problems)
+            if len(problems) == before:  # a failed item is reported and left out, as in lists
+                table[str(k)] = item
+        return table
     if tp is Any:
         return value
     if tp is Url:

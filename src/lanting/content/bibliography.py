@@ -12,6 +12,7 @@ readers copy; the site-only ones do not.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from urllib.parse import quote
 
 from lanting.content.bibtex import (
@@ -78,12 +79,13 @@ def _category(entry_type: str, fields: dict[str, str]) -> str:
     return "other"
 
 
-def _links(fields: dict[str, str]) -> tuple[PubLink, ...]:
-    """The entry's buttons, from its URL fields (`url_value`)."""
+def _links(fields: dict[str, str], at: Callable[[str], int]) -> tuple[PubLink, ...]:
+    """The entry's buttons, from its URL fields (`url_value`); `at(field)` is the line of
+    a field."""
     links: list[PubLink] = []
-    arxiv = fields.get("arxiv", "")
+    arxiv, arxiv_field = fields.get("arxiv", ""), "arxiv"
     if not arxiv and "arxiv" in fields.get("archiveprefix", "").lower():
-        arxiv = fields.get("eprint", "")
+        arxiv, arxiv_field = fields.get("eprint", ""), "eprint"
     for kind in LINK_FIELDS:
         value = (arxiv if kind == "arxiv" else fields.get(kind, "")).strip()
         if not value:
@@ -94,12 +96,12 @@ def _links(fields: dict[str, str]) -> tuple[PubLink, ...]:
             value = f"https://doi.org/{value}"
         if url_scheme(value) is None and not value.startswith(("/", "#")):
             value = "/" + value.removeprefix("./")  # a bare file name is one of static/
-        links.append(PubLink(kind, value))
+        links.append(PubLink(kind, value, line=at(arxiv_field if kind == "arxiv" else kind)))
     if not any(x.kind == "pdf" for x in links) and fields.get("url", "").endswith(".pdf"):
-        links.insert(0, PubLink("pdf", fields["url"]))
+        links.insert(0, PubLink("pdf", fields["url"], line=at("url")))
     if not any(x.kind == "project" for x in links) and fields.get("url") \
             and not fields["url"].endswith(".pdf"):
-        links.append(PubLink("project", fields["url"]))
+        links.append(PubLink("project", fields["url"], line=at("url")))
     return tuple(links)
 
 
@@ -229,7 +231,7 @@ def _publication(entry: BibEntry, order: int, scholar_user: str = "",
         # al-folio's own sample writes `journal={Phys. Rev.,}`: its layout adds the comma
         venue=" ".join(_venue(entry.entry_type, fields, category).split()).rstrip(","),
         badges=tuple(b.strip() for b in re.split(r"[;,]", note) if b.strip()) if note else (),
-        award=award, links=_links(urls), abstract=abstract_plain,
+        award=award, links=_links(urls, entry.at), abstract=abstract_plain,
         abstract_html=abstract_html,
         bibtex=_bibtex(entry), selected=truthy(fields.get("selected", "")), line=line,
         order=order, abbr=" ".join(fields.get("abbr", "").split()),

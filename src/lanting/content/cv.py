@@ -24,7 +24,7 @@ from lanting.errors import LantingError, did_you_mean
 from lanting.markdown.render import render_markdown
 from lanting.model.content import Source
 from lanting.model.cv import Cv, CvEntry, CvLink, CvSection
-from lanting.model.markdown import RenderContext
+from lanting.model.markdown import MarkdownOptions, RenderContext
 from lanting.model.problem import Problem
 
 TITLES = {
@@ -77,7 +77,9 @@ class _Reader:
         if value is None or value == "":
             return ""
         context = RenderContext(self.source.path, "cv.yaml", body_line=line, lang=self.full_lang)
-        result = render_markdown(str(value), context)
+        # A value is data, like front matter: Markdown without raw HTML (a `<script>` in a
+        # field ran, or, unclosed, hid the rest of the page), whatever `raw_html` says.
+        result = render_markdown(str(value), context, MarkdownOptions(raw_html=False))
         self.problems.extend(result.problems)
         html = result.html.strip()
         if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:

@@ -19,7 +19,7 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import AliasEvent
 
 from lanting.config.load import LANGUAGE_TAG
-from lanting.config.locate import toml_key_lines
+from lanting.config.locate import nesting_line, toml_key_lines
 from lanting.config.schema import CONTROL_CHARACTERS, SchemaProblem, build
 from lanting.content.discover import source_text
 from lanting.content.foreign import unknown_key_hint
@@ -34,6 +34,7 @@ from lanting.model.content import (
     Kind,
     NamedLink,
     NewsItem,
+    NotebookPart,
     RawNews,
     Source,
 )
@@ -158,19 +159,15 @@ def _refuse_aliases(source: Source, text: str) -> None:
 MAX_NESTING = 64
 """Flow brackets (`[[[…`) a front matter may nest: far more than any page's metadata, and
 far fewer than the tens of thousands that crash the YAML reader's C code outright."""
-_BRACKETS = re.compile(r"[\[\]{}]")
 
 
 def _refuse_deep_nesting(source: Source, text: str) -> None:
     if text.count("[") + text.count("{") <= MAX_NESTING:
         return
-    depth = 0
-    for match in _BRACKETS.finditer(text):  # quotes ignored: deeper than real, never less
-        depth += 1 if match.group() in "[{" else -1
-        if depth > MAX_NESTING:
-            line = text.count("\n", 0, match.start()) + 2
-            raise LantingError.at("front matter nests too deeply", source.path, line,
-                                  hint=f"lists and tables at most {MAX_NESTING} deep")
+    line = nesting_line(text, MAX_NESTING)  # quotes ignored: deeper than real, never less
+    if line is not None:
+        raise LantingError.at("front matter nests too deeply", source.path, line + 1,
+                              hint=f"lists and tables at most {MAX_NESTING} deep")
 
 
 def _parse_yaml(source: Source, text: str) -> tuple[dict[str, Any], dict[str, int]]:
@@ -380,14 +377,15 @@ def _foreign_keys(source: Source, data: dict[str, Any], lines: dict[str, int]) -
 
 
 def _split_source(source: Source, raw_html: bool) -> tuple[
-        str | None, str | None, str, int, tuple[Attachment, ...], tuple[Problem, ...]]:
+        str | None, str | None, str, int, tuple[Attachment, ...], tuple[Problem, ...],
+        tuple[NotebookPart, ...]]:
     if source.rel.suffix == ".ipynb":
         notebook = convert_notebook(source_text(source), source.rel.as_posix(), source.path,
                                     raw_html)
         fmt = "yaml" if notebook.front_matter else None
         return (fmt, notebook.front_matter, notebook.body, 1, notebook.attachments,
-                notebook.warnings)
-    return (*_split(source_text(source)), (), ())
+                notebook.warnings, notebook.parts)
+    return (*_split(source_text(source)), (), (), ())
 
 
 _TITLED = {Kind.PROJECT: "a project", Kind.TEACHING: "a course",
@@ -398,7 +396,8 @@ def parse(source: Source, raw_html: bool = True) -> Document:
     """Split and validate one source; raise LantingError with every problem in it.
     `raw_html` (the site's `[markdown] raw_html`) decides how a notebook's HTML outputs
     are shown."""
-    fmt, head, body, body_line, attachments, warnings = _split_source(source, raw_html)
+    fmt, head, body, body_line, attachments, warnings, parts = _split_source(source,
+                                                                              raw_html)
     if head is None:
         fence = "---" if fmt == "yaml" else "+++"
         raise LantingError.at(f"front matter is not closed: no line `{fence}` after line 1",
@@ -410,7 +409,9 @@ def parse(source: Source, raw_html: bool = True) -> Document:
             else ({}, {})
         )
     except RecursionError:  # `[[[[…]]]]` thousands deep: no page's metadata nests so
-        raise LantingError.at("front matter nests too deeply", source.path, 2,
+        line = nesting_line(head, MAX_NESTING)
+        raise LantingError.at("front matter nests too deeply", source.path,
+                              1 + (line or 1),
                               hint="a value may hold lists and tables a few levels deep, "
                                    "not thousands") from None
     data, problems, foreign = _foreign_keys(source, data, lines)
@@ -479,4 +480,4 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         links=tuple(NamedLink(x.name, x.url) for x in raw.links),
         talk=raw.talk, posts=raw.posts, weight=raw.weight, role=raw.role, term=raw.term,
     )
-    return Document(source, meta, body, body_line, lines, attachments, warnings)
+    return Document(source, meta, body, body_line, lines, attachments, warnings, parts)

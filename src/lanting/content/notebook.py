@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import dataclasses
 import json
 import logging
 import re
@@ -32,7 +33,7 @@ from urllib.parse import unquote
 
 from lanting.content.svg import safe_svg
 from lanting.errors import LantingError
-from lanting.model.content import Attachment
+from lanting.model.content import Attachment, NotebookPart
 from lanting.model.problem import Problem
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
@@ -62,6 +63,8 @@ class ConvertedNotebook:
     attachments: tuple[Attachment, ...]
     warnings: tuple[Problem, ...] = ()
     """Cells and outputs left out, attachments that could not be shown."""
+    parts: tuple[NotebookPart, ...] = ()
+    """Where each piece of `body` comes from, in order."""
 
 
 def _fence(text: str, info: str) -> str:
@@ -301,7 +304,7 @@ class _Converter:
             self.fail(f"`cells` must be a list of cells, not {_shown(cells)}",
                       self.key_line("cells"))
         front_matter = ""
-        parts: list[str] = []
+        parts: list[tuple[str, NotebookPart]] = []  # (Markdown, where; its line is set below)
         number = 0  # numbers the output files: cells after the front matter
         for index, cell in enumerate(cells):
             where, line = f"cell {index + 1}", self.cell_line(index)
@@ -316,23 +319,32 @@ class _Converter:
                     continue
             number += 1
             if kind == "markdown":
-                parts.append(self.markdown(cell, source, where, number, line))
+                skipped = len(source) - len(source.lstrip())  # markdown() strips the source
+                parts.append((self.markdown(cell, source, where, number, line),
+                              NotebookPart(0, where, line, source.count("\n", 0, skipped) + 1)))
             elif kind == "code" and source.strip():
-                parts.append(_fence(source, language))
+                parts.append((_fence(source, language), NotebookPart(0, where, line)))
                 outputs = cell.get("outputs", [])
                 if not isinstance(outputs, list):
                     self.fail(f"{where}: `outputs` must be a list, not {_shown(outputs)}", line)
                 for count, output in enumerate(outputs, start=1):
-                    parts.append(self.output(output, f"{where}, output {count}",
-                                             f"out-{number}-{count}", line))
+                    about = f"{where}, output {count}"
+                    parts.append((self.output(output, about, f"out-{number}-{count}", line),
+                                  NotebookPart(0, about, line)))
             elif kind not in ("code", "raw"):
                 shown = f"`{kind}`" if isinstance(kind, str) else _shown(kind)
                 self.warn(f"{where} has the unknown type {shown} and is left out", line,
                           hint="a cell is `markdown`, `code` or `raw`")
         if not front_matter and own:
             front_matter = json.dumps(own, ensure_ascii=False)
-        return ConvertedNotebook(_clean(front_matter), "\n".join(p for p in parts if p),
-                                 tuple(self.files), tuple(self.warnings))
+        kept = [(text, part) for text, part in parts if text]
+        placed: list[NotebookPart] = []
+        body_line = 1
+        for text, part in kept:
+            placed.append(dataclasses.replace(part, body_line=body_line))
+            body_line += text.count("\n") + 1  # the parts are joined by newlines
+        return ConvertedNotebook(_clean(front_matter), "\n".join(text for text, _ in kept),
+                                 tuple(self.files), tuple(self.warnings), tuple(placed))
 
     # --- cells and outputs ----------------------------------------------------------
 

@@ -190,6 +190,20 @@ class NamedLink:
 
 
 @dataclass(frozen=True, slots=True)
+class NotebookPart:
+    """Where a piece of a notebook's generated Markdown comes from, for messages."""
+
+    body_line: int
+    """1-based line of the generated Markdown on which the piece starts."""
+    where: str
+    """`cell 3`, or `cell 3, output 1`."""
+    line: int
+    """The cell's line in the notebook file."""
+    source_line: int = 0
+    """The line of the cell's source the piece starts with (Markdown cells; 0 otherwise)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Document:
     """A source split into validated front matter and its Markdown body."""
 
@@ -205,6 +219,8 @@ class Document:
     warnings: tuple[Problem, ...] = ()
     """What splitting the source found wrong but harmless (a notebook's unknown cells);
     `content.documents.load` passes them on with the rendered Markdown's problems."""
+    notebook_parts: tuple[NotebookPart, ...] = ()
+    """A notebook's cells and outputs in `body`: its lines are not the file's."""
 
 
 @dataclass(frozen=True, slots=True)

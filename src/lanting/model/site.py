@@ -266,6 +266,8 @@ class PubLink:
     url: str
     label: str = ""
     """What a metric link shows (`Altmetric 248277`); buttons show their kind's name."""
+    line: int = 0
+    """The line of the BibTeX field it was read from (0: not from a field)."""
 
 
 @dataclass(frozen=True, slots=True)

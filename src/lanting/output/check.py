@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 import posixpath
 import re
+from bisect import bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -31,7 +32,7 @@ from lanting.config.locate import line_of, toml_key_lines
 from lanting.errors import did_you_mean
 from lanting.markdown.urls import url_scheme
 from lanting.model.config import Config
-from lanting.model.content import Discovery, Document
+from lanting.model.content import Discovery, Document, NotebookPart
 from lanting.model.markdown import LinkRef, RenderedMarkdown
 from lanting.model.names import MAX_NAME_BYTES, alias_output, slugify
 from lanting.model.output import Copy, OutputFile
@@ -84,7 +85,8 @@ def check(inp: CheckInput) -> list[Problem]:
     for doc in inp.documents:
         problems += _links(doc.source.path, doc.source.rel.as_posix(),
                            inp.rendered[doc.source.rel.as_posix()].links, inp, outputs,
-                           external, doc.source.rel.suffix == ".ipynb")
+                           external,
+                           doc.notebook_parts if doc.source.rel.suffix == ".ipynb" else None)
     for talk in inp.talks:
         problems += _links(inp.site_dir / "content" / talk.rel, talk.rel, talk.links, inp,
                            outputs, external)
@@ -149,14 +151,31 @@ def page_ids(data: bytes) -> frozenset[str]:
 # --- links in Markdown ---------------------------------------------------------------------
 
 
+def _in_notebook(parts: tuple[NotebookPart, ...], line: int) -> tuple[str, int | None]:
+    """("cell 3, line 2: ", the cell's line in the file) for a line of a notebook's
+    generated Markdown."""
+    index = bisect_right([part.body_line for part in parts], line) - 1
+    if index < 0:
+        return "", None
+    part = parts[index]
+    if part.source_line:
+        return f"{part.where}, line {part.source_line + line - part.body_line}: ", part.line
+    return f"{part.where}: ", part.line
+
+
 def _links(path: Path, here: str, links: tuple[LinkRef, ...], inp: CheckInput,
            outputs: _Outputs, external: list[ExternalLink],
-           notebook: bool = False) -> list[Problem]:
+           notebook: tuple[NotebookPart, ...] | None = None) -> list[Problem]:
     """The broken links of one source (`here`: its content path) or of its slides or
-    news. A notebook's lines are those of its generated Markdown: none is given."""
+    news. `notebook`: a notebook's parts, whose cells and lines the links are reported at
+    (the links' lines are those of its generated Markdown)."""
     problems: list[Problem] = []
     for link in links:
-        line, column = (None, None) if notebook else (link.line, link.column)
+        line: int | None = link.line
+        column, where = link.column, ""
+        if notebook is not None:
+            where, line = _in_notebook(notebook, link.line)
+            column = None
         scheme = url_scheme(link.url)
         if scheme in ("http", "https"):
             external.append(ExternalLink(link.url, path, line, column))
@@ -165,7 +184,7 @@ def _links(path: Path, here: str, links: tuple[LinkRef, ...], inp: CheckInput,
             continue  # mailto:, tel:, …, or a link markdown-it neutralised
         message, hint = _broken(link, here, inp, outputs)
         if message:
-            problems.append(Problem(message, path, line, column, hint))
+            problems.append(Problem(where + message, path, line, column, hint))
     return problems
 
 
@@ -177,16 +196,16 @@ def _publication_links(inp: CheckInput, outputs: _Outputs) -> list[Problem]:
         return []
     problems = []
     for pub in bibliography.publications:
-        files = [(link.kind, link.url) for link in pub.links]
-        files += [("preview", pub.preview)] if pub.preview else []
-        for kind, url in files:
+        files = [(link.kind, link.url, link.line) for link in pub.links]
+        files += [("preview", pub.preview, 0)] if pub.preview else []
+        for kind, url, line in files:
             if not url.startswith("/") or url.startswith("//"):
                 continue
             site_path = unquote(outputs.from_url(url.partition("#")[0]))
             if outputs.find(site_path) is None:
                 problems.append(Problem(
                     f"entry `{pub.key}`, `{kind}`: no file {url} in the site",
-                    bibliography.path, pub.line,
+                    bibliography.path, line or pub.line,
                     hint=f"put the file in static{url} or give its full URL"))
     return problems
 

@@ -30,7 +30,8 @@ def _page(doc: Document, rendered: RenderedMarkdown, body: Body, routes: Routes,
     meta = doc.meta
     summary = meta.summary.strip() if meta.summary else rendered.excerpt
     return Page(
-        kind=doc.source.kind, rel=doc.source.rel.as_posix(), title=meta.title,
+        kind=doc.source.kind, rel=doc.source.rel.as_posix(),
+        title=meta.title or (_title_from_name(doc) if doc.source.kind is Kind.PAGE else ""),
         url=routes.url(out_dir), output=out_dir + "index.html", body=body,
         summary=summary, lang=meta.lang or config.language, date=meta.date,
         updated=meta.updated, tags=meta.tags, categories=meta.categories, series=meta.series,
@@ -46,6 +47,16 @@ def _page(doc: Document, rendered: RenderedMarkdown, body: Body, routes: Routes,
                       if out != out_dir + "index.html"),  # its own URL needs no redirect
         citation_style=meta.citation_style,
     )
+
+
+def _title_from_name(doc: Document) -> str:
+    """The title of a page without one: its file name (its folder's for an index.md),
+    `-` and `_` read as spaces, `about-me.md` -> "About me". Every page shows a heading
+    and has a `<title>`."""
+    rel = doc.source.rel
+    name = rel.parent.name if rel.stem in ("index", "_index") and rel.parent.name else rel.stem
+    words = " ".join(name.replace("-", " ").replace("_", " ").split()) or name
+    return words[:1].upper() + words[1:]
 
 
 def _cover_url(doc: Document, routes: Routes) -> str | None:
