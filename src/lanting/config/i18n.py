@@ -15,6 +15,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import gettext
+import re
 import string
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -72,7 +73,10 @@ def load_catalog(name: str) -> Catalog:
         with path.open("rb") as file:
             po = read_po(file, locale=name, domain=DOMAIN, abort_invalid=True)
     except (OSError, PoFileError, ValueError) as error:
-        raise LantingError.at(f"cannot read the interface strings: {error}", path,
+        line = getattr(error, "lineno", None)  # Babel counts lines from 0
+        reason = re.sub(r" on \d+$", "", str(error))
+        raise LantingError.at(f"cannot read the interface strings: {reason}", path,
+                              line + 1 if isinstance(line, int) else None,
                               hint="fix the catalog (see docs/translating.md)") from None
     messages: dict[str, tuple[str, ...]] = {}
     plural_keys = set()
