@@ -245,3 +245,21 @@ def test_a_new_catalog_is_found_and_used(locales: Path) -> None:
     t = translator("de-AT")
     assert (t("blog"), t("posts_count", n=1), t("posts_count", n=2)) == (
         "Blog auf Deutsch", "1 Beitrag", "2 Beiträge")
+
+
+# --- labels the Markdown stage writes ---------------------------------------------------
+
+
+@pytest.mark.parametrize(("lang", "label"), [
+    ("zh-CN", "图 1"), ("zh", "图 1"), ("zh-TW", "圖 1"), ("zh-Hant-HK", "圖 1"),
+    ("zh-hk", "圖 1"), ("en", "Figure 1"),
+])
+def test_figure_labels_follow_the_script(lang: str, label: str) -> None:
+    from htmltree import parse_html
+
+    from lanting.markdown.render import render_markdown
+    from lanting.model.markdown import RenderContext
+
+    context = RenderContext(Path("post.md"), "posts/post.md", lang=lang)
+    html = render_markdown('![A plot](https://example.org/p.png "The plot")\n', context).html
+    assert parse_html(html).one(class_="figure-label").text() == label

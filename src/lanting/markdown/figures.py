@@ -3,6 +3,7 @@ title becomes a numbered `<figure>` ("图 1" / "Figure 1")."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import MutableMapping, Sequence
 from typing import Any
 
@@ -11,7 +12,9 @@ from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
-LABELS = {"zh": "图 {n}", "en": "Figure {n}"}
+LABELS = {"zh": "图 {n}", "zh-Hant": "圖 {n}", "en": "Figure {n}"}
+_TRADITIONAL = re.compile(r"^zh-(?:.*-)?(?:hant|tw|hk|mo)(?:-|$)", re.IGNORECASE)
+"""Chinese written in Traditional characters: `zh-TW`, `zh-HK`, `zh-MO`, `zh-Hant…`."""
 
 
 def size_image(image: Token, env: MutableMapping[str, Any]) -> None:
@@ -74,6 +77,8 @@ def _render_figure_close(self: Any, tokens: Sequence[Token], idx: int, options: 
                          env: Any) -> str:
     ctx = env.get("lanting")
     lang = "zh" if ctx is None or ctx.lang.lower().startswith("zh") else "en"
+    if ctx is not None and _TRADITIONAL.match(ctx.lang):
+        lang = "zh-Hant"
     meta = tokens[idx].meta
     label = LABELS[lang].format(n=meta["number"])
     return (f'<figcaption><span class="figure-label">{label}</span> '
