@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from lanting.serve.http import make_server
+from lanting.serve.http import MemoryStore, make_server, not_found_candidates
 
 SECRET = b"TOP SECRET outside the output\n"
 
@@ -50,6 +50,7 @@ def _serve(tmp_path: Path, host: str) -> Iterator[Server]:
     files = {
         "index.html": "<h1>home</h1>",
         "404.html": "<h1>not found page</h1>",
+        "en/404.html": "<h1>English not found page</h1>",
         "posts/a/index.html": "<h1>post a</h1>",
         "posts/a/fig.png": "PNG",
         "atom.xml": "<feed/>",
@@ -105,6 +106,26 @@ def test_missing_page_gets_the_404_page(server: Server) -> None:
     response = server.request("/no/such/page/")
     assert response.status == 404
     assert response.body == b"<h1>not found page</h1>"
+
+
+def test_missing_page_in_a_language_folder_gets_its_404_page(server: Server) -> None:
+    """As Netlify and Cloudflare Pages do: the nearest folder's 404.html."""
+    for path in ("/en/no/such/page/", "/en/gone.html", "/en/"):
+        response = server.request(path)
+        assert response.status == 404, path
+        assert response.body == b"<h1>English not found page</h1>", path
+    assert server.request("/english/").body == b"<h1>not found page</h1>"
+    assert server.request("/en/../../secret.txt").body == b"<h1>not found page</h1>"
+
+
+def test_the_404_pages_a_request_may_get_nearest_first() -> None:
+    assert not_found_candidates("/en/posts/x/") == [
+        "en/posts/x/404.html", "en/posts/404.html", "en/404.html", "404.html"]
+    assert not_found_candidates("/en/a.html") == ["en/404.html", "404.html"]
+    assert not_found_candidates("/") == ["404.html"]
+    assert not_found_candidates("/../x") == ["404.html"]
+    store = MemoryStore({"404.html": b"root", "en/404.html": b"en"})
+    assert (store.not_found_page("/en/x/"), store.not_found_page("/x/")) == (b"en", b"root")
 
 
 def test_head_has_no_body(server: Server) -> None:

@@ -1,289 +1,250 @@
-"""UI strings and date formats per language; a site can override any string."""
+"""Interface strings and date formats per language; a site can override any string.
+
+The strings live in gettext catalogs, `theme/locales/<lang>/LC_MESSAGES/lanting.po`, read
+with Babel: an entry's `msgctxt` is the key a template asks for (`t("posts_count", n=3)`),
+its `msgid` / `msgid_plural` the English text, its `msgstr[i]` a language's forms, chosen
+by the catalog's `Plural-Forms` (English: "1 post", "2 posts"; Chinese: one form).
+
+A site overrides a string per language in `lanting.toml`: `[strings.en] blog = "Notes"`;
+a count string with a table of CLDR plural categories,
+`posts_count = { one = "{n} note", other = "{n} notes" }`.
+"""
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import gettext
+import re
+import string
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
-STRINGS: dict[str, dict[str, str]] = {
-    "zh": {
-        # The academic pages: profile, publications, talks (academic_pages.py).
-        "publications": "论文",
-        "publications_count": "{n} 篇论文",
-        "selected_publications": "代表论文",
-        "all_publications": "全部论文 →",
-        "talks": "报告",
-        "talks_count": "{n} 场报告",
-        "all_talks": "全部报告 →",
-        "news": "动态",
-        "interests": "研究兴趣",
-        "abstract": "摘要",
-        "bibtex": "BibTeX",
-        "copy": "复制",
-        "copied": "已复制",
-        "link_pdf": "PDF",
-        "link_arxiv": "arXiv",
-        "link_code": "代码",
-        "link_slides": "幻灯片",
-        "link_video": "视频",
-        "link_project": "项目主页",
-        "link_poster": "海报",
-        "link_doi": "DOI",
-        "link_html": "HTML",
-        "link_supp": "补充材料",
-        "link_blog": "博客",
-        "link_website": "网站",
-        "awarded": "获奖",
-        "more_authors": "等另外 {n} 位作者",
-        "cite_this_post": "引用本文",
-        "cite_this_formatted": "格式化引用",
-        "cat_conference": "会议论文",
-        "cat_journal": "期刊论文",
-        "cat_workshop": "研讨会论文",
-        "cat_preprint": "预印本",
-        "cat_report": "技术报告",
-        "cat_thesis": "学位论文",
-        "cat_book": "著作",
-        "cat_other": "其他",
-        "co_first": "共同第一作者",
-        "corresponding": "通讯作者",
-        "about_this_paper": "关于这篇论文的文章",
-        "talks_on_paper": "相关报告",
-        "paper": "论文",
-        "present": "放映幻灯片",
-        "slides_pdf": "幻灯片 PDF",
-        "slide_n": "第 {n} 页",
-        "n_slides": "{n} 页幻灯片",
-        "speaker_notes": "讲稿",
-        "references": "参考文献",
-        "deck_help": "← → 翻页 · F 全屏 · O 总览 · S 演讲者视图",
-        "next_slide": "下一页",
-        "previous_slide": "上一页",
-        "elapsed": "用时",
-        "clock": "时间",
-        "end_of_deck": "结束",
-        "blog": "博客",
-        "posts_count": "{n} 篇文章",
-        "year_count": "{n} 篇",
-        "home": "首页",
-        "tags": "标签",
-        "categories": "分类",
-        "series": "系列",
-        "all_series": "全部系列",
-        "series_part": "系列 · 第 {k} / {n} 篇",
-        "archive": "归档",
-        "recent_posts": "最新文章",
-        "all_posts": "全部文章 →",
-        "reading_time": "约 {n} 分钟",
-        "toc": "目录",
-        "previous": "上一篇",
-        "next": "下一篇",
-        "newer": "较新",
-        "older": "较早",
-        "updated": "更新于",
-        "draft": "草稿",
-        "not_found": "页面不存在",
-        "not_found_text": "你要找的页面不存在或已被移动。",
-        "back_home": "返回首页",
-        "moved": "此页已移至新地址",
-        "no_terms": "还没有文章用到。",
-        "moved_text": "正在跳转到",
-        "feed": "订阅",
-        "skip_to_content": "跳到正文",
-        "dark_mode": "深色模式",
-        "comments": "评论",
-        "comments_need_js": "评论由 {provider} 提供，需要启用 JavaScript。",
-        "comments_load": "加载评论",
-        "tagged": "标签：{name}",
-        "in_series": "系列：{name}",
-        "parts": "{n} 篇",
-        "powered_by": "由 Lanting 构建",
-        "menu": "菜单",
-        "language_name": "中文",
-        "languages": "语言",
-        "also_in": "本文的其他语言版本：",
-        "search": "搜索",
-        "search_placeholder": "搜索文章、标签、术语…",
-        "search_loading": "正在加载搜索索引…",
-        "search_error": "搜索索引加载失败。",
-        "search_results": "{n} 条结果",
-        "search_one_result": "1 条结果",
-        "search_no_results": "没有找到与“{q}”相关的内容",
-        "search_more": "更多结果",
-        "search_all": "全部",
-        "search_all_tags": "全部标签",
-        "search_kind": "类型",
-        "search_close": "关闭",
-        "search_hint": "↑↓ 选择 · Enter 打开 · Esc 关闭",
-        "search_needs_js": "搜索需要浏览器启用 JavaScript。",
-        "search_browse_archive": "在归档中浏览全部文章 →",
-        "kind_post": "文章",
-        "kind_page": "页面",
-        "kind_talk": "报告",
-        "kind_publication": "论文",
-        "related_posts": "相关文章",
-        "cv": "简历",
-        "cv_pdf": "下载 PDF",
-        "projects": "项目",
-        "projects_count": "{n} 个项目",
-        "filter_by_tag": "按标签筛选",
-        "project_related": "相关论文、报告与文章",
-        "teaching": "教学",
-        "cited_by": "被引 {n} 次（{source}，{month}）",
-        "people": "成员",
-        "outdated_years": "本文最后更新于 {n} 年前，其中的信息可能已经过时。",
-        "outdated_days": "本文最后更新于 {n} 天前，其中的信息可能已经过时。",
-    },
-    "en": {
-        # The academic pages: profile, publications, talks (academic_pages.py).
-        "publications": "Publications",
-        "publications_count": "{n} publications",
-        "publications_count_one": "{n} publication",
-        "selected_publications": "Selected publications",
-        "all_publications": "All publications →",
-        "talks": "Talks",
-        "talks_count": "{n} talks",
-        "talks_count_one": "{n} talk",
-        "all_talks": "All talks →",
-        "news": "News",
-        "interests": "Research interests",
-        "abstract": "Abstract",
-        "bibtex": "BibTeX",
-        "copy": "Copy",
-        "copied": "Copied",
-        "link_pdf": "PDF",
-        "link_arxiv": "arXiv",
-        "link_code": "Code",
-        "link_slides": "Slides",
-        "link_video": "Video",
-        "link_project": "Project",
-        "link_poster": "Poster",
-        "link_doi": "DOI",
-        "link_html": "HTML",
-        "link_supp": "Supp",
-        "link_blog": "Blog",
-        "link_website": "Website",
-        "awarded": "Awarded",
-        "more_authors": "and {n} more",
-        "cite_this_post": "Cite this post",
-        "cite_this_formatted": "Formatted",
-        "cat_conference": "Conference papers",
-        "cat_journal": "Journal articles",
-        "cat_workshop": "Workshop papers",
-        "cat_preprint": "Preprints",
-        "cat_report": "Technical reports",
-        "cat_thesis": "Theses",
-        "cat_book": "Books",
-        "cat_other": "Other",
-        "co_first": "Equal contribution",
-        "corresponding": "Corresponding author",
-        "about_this_paper": "Posts about this paper",
-        "talks_on_paper": "Talks",
-        "paper": "Paper",
-        "present": "Present",
-        "slides_pdf": "Slides (PDF)",
-        "slide_n": "Slide {n}",
-        "n_slides": "{n} slides",
-        "n_slides_one": "{n} slide",
-        "speaker_notes": "Speaker notes",
-        "references": "References",
-        "deck_help": "← → to move · F fullscreen · O overview · S speaker view",
-        "next_slide": "Next slide",
-        "previous_slide": "Previous slide",
-        "elapsed": "Elapsed",
-        "clock": "Clock",
-        "end_of_deck": "End",
-        "blog": "Blog",
-        "posts_count": "{n} posts",
-        "posts_count_one": "{n} post",
-        "year_count": "{n} posts",
-        "year_count_one": "{n} post",
-        "home": "Home",
-        "tags": "Tags",
-        "categories": "Categories",
-        "series": "Series",
-        "all_series": "All series",
-        "series_part": "Series · Part {k} of {n}",
-        "archive": "Archive",
-        "recent_posts": "Recent posts",
-        "all_posts": "All posts →",
-        "reading_time": "{n} min read",
-        "toc": "Contents",
-        "previous": "Previous",
-        "next": "Next",
-        "newer": "Newer",
-        "older": "Older",
-        "updated": "Updated",
-        "draft": "Draft",
-        "not_found": "Page not found",
-        "not_found_text": "The page you are looking for does not exist or has moved.",
-        "back_home": "Back to the home page",
-        "moved": "This page has moved",
-        "no_terms": "No post uses one yet.",
-        "moved_text": "Its new address is",
-        "feed": "Feed",
-        "skip_to_content": "Skip to content",
-        "dark_mode": "Dark mode",
-        "comments": "Comments",
-        "comments_need_js": "Comments are provided by {provider} and need JavaScript.",
-        "comments_load": "Load comments",
-        "tagged": "Tagged “{name}”",
-        "in_series": "Series: {name}",
-        "parts": "{n} parts",
-        "parts_one": "{n} part",
-        "powered_by": "Built with Lanting",
-        "menu": "Menu",
-        "language_name": "English",
-        "languages": "Languages",
-        "also_in": "Also available in:",
-        "search": "Search",
-        "search_placeholder": "Search posts, tags, terms…",
-        "search_loading": "Loading the search index…",
-        "search_error": "The search index could not be loaded.",
-        "search_results": "{n} results",
-        "search_one_result": "1 result",
-        "search_no_results": "No results for “{q}”",
-        "search_more": "More results",
-        "search_all": "All",
-        "search_all_tags": "All tags",
-        "search_kind": "Kind",
-        "search_close": "Close",
-        "search_hint": "↑↓ to move · Enter to open · Esc to close",
-        "search_needs_js": "Search needs JavaScript in your browser.",
-        "search_browse_archive": "Browse every post in the archive →",
-        "kind_post": "Post",
-        "kind_page": "Page",
-        "kind_talk": "Talk",
-        "kind_publication": "Publication",
-        "related_posts": "Related posts",
-        "cv": "CV",
-        "cv_pdf": "Download PDF",
-        "projects": "Projects",
-        "projects_count": "{n} projects",
-        "filter_by_tag": "Filter by tag",
-        "project_related": "Papers, talks and posts",
-        "teaching": "Teaching",
-        "cited_by": "Cited by {n} ({source}, {month})",
-        "people": "People",
-        "outdated_years": "This post was last updated {n} years ago; it may be out of date.",
-        "outdated_days": "This post was last updated {n} days ago; it may be out of date.",
-    },
-}
+from babel import Locale, UnknownLocaleError
+from babel.core import get_global
+from babel.messages.pofile import PoFileError, read_po
 
-_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+from lanting.errors import LantingError
+
+LOCALES = Path(__file__).resolve().parents[1] / "theme" / "locales"
+"""One folder per catalog, named as gettext names them (`en`, `zh`, `zh_TW`)."""
+DOMAIN = "lanting"
+SOURCE = "en"
+"""The catalog whose `msgid`s are the source text, and the fallback of every other."""
+PLURAL_CATEGORIES = ("zero", "one", "two", "few", "many", "other")
+"""CLDR's plural categories: the keys of a plural override in `lanting.toml`."""
+
+Override = str | dict[str, str]
+"""A site's override of one string: a text, or CLDR plural category -> text."""
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """One language's interface strings, read from its `.po` file."""
+
+    name: str
+    """The catalog's folder name, e.g. `zh_TW`."""
+    messages: dict[str, tuple[str, ...]]
+    """Key (`msgctxt`) -> its forms: one, or one per plural form. Untranslated: absent."""
+    plural_keys: frozenset[str]
+    """Keys whose entry has a `msgid_plural`: they take `n`."""
+    plural_index: Callable[[int], int]
+    """`n` -> the index of its form (the catalog's `Plural-Forms`)."""
+    nplurals: int
+
+
+def catalog_path(name: str) -> Path:
+    return LOCALES / name / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@functools.cache
+def available_catalogs() -> tuple[str, ...]:
+    """The names of the catalogs the theme ships, sorted."""
+    return tuple(sorted(p.parent.parent.name for p in LOCALES.glob(f"*/LC_MESSAGES/{DOMAIN}.po")))
+
+
+@functools.cache
+def load_catalog(name: str) -> Catalog:
+    """Read and check one catalog (once per process)."""
+    path = catalog_path(name)
+    try:
+        with path.open("rb") as file:
+            po = read_po(file, locale=name, domain=DOMAIN, abort_invalid=True)
+    except (OSError, PoFileError, ValueError) as error:
+        line = getattr(error, "lineno", None)  # Babel counts lines from 0
+        reason = re.sub(r" on \d+$", "", str(error))
+        raise LantingError.at(f"cannot read the interface strings: {reason}", path,
+                              line + 1 if isinstance(line, int) else None,
+                              hint="fix the catalog (see docs/translating.md)") from None
+    messages: dict[str, tuple[str, ...]] = {}
+    plural_keys = set()
+    for message in po:
+        if not message.id or not message.context:
+            continue  # the header; an entry without a key is no interface string
+        forms = _forms(message.string)
+        if message.pluralizable:
+            plural_keys.add(message.context)
+        if all(forms):  # an untranslated entry falls back to the source catalog
+            messages[message.context] = forms
+    return Catalog(name, messages, frozenset(plural_keys),
+                   gettext.c2py(po.plural_expr), po.num_plurals)
+
+
+@functools.cache
+def source_texts() -> dict[str, tuple[str, ...]]:
+    """Key -> the English `msgid` (and `msgid_plural`): what every catalog translates."""
+    path = catalog_path(SOURCE)
+    with path.open("rb") as file:
+        po = read_po(file, locale=SOURCE, domain=DOMAIN)
+    return {m.context: _forms(m.id) for m in po if m.id and m.context}
+
+
+def _forms(value: object) -> tuple[str, ...]:
+    """A message's text(s) as Babel gives them: one string, or a tuple for plurals."""
+    if isinstance(value, str):
+        return (value,)
+    return tuple(str(v) for v in value) if isinstance(value, tuple | list) else ("",)
+
+
+def string_keys() -> frozenset[str]:
+    """Every key a template may ask for."""
+    return frozenset(source_texts())
+
+
+def is_plural(key: str) -> bool:
+    return len(source_texts().get(key, ())) > 1
+
+
+def placeholders(text: str) -> set[str]:
+    """The `{name}` fields of `text`; ValueError if its braces do not pair."""
+    return {field for _, field, _, _ in string.Formatter().parse(text) if field is not None}
+
+
+def _script(locale: Locale) -> str | None:
+    if locale.script:
+        return locale.script
+    likely = get_global("likely_subtags").get(locale.language, "")
+    parts = str(likely).split("_")
+    return parts[1] if len(parts) > 2 else None
+
+
+def _locale(tag: str) -> Locale | None:
+    try:
+        return Locale.parse(tag.replace("-", "_"))
+    except (ValueError, UnknownLocaleError):
+        return None
+
+
+@functools.cache
+def catalog_name(lang: str) -> str:
+    """The catalog for language tag `lang`: the one it names (`zh-TW` -> `zh_TW`), else one
+    of its language in its script (`zh-HK` -> `zh_TW`, `zh-CN` -> `zh`), else one of its
+    language, else English."""
+    names = available_catalogs()
+    tag = lang.replace("-", "_").lower()
+    for name in names:
+        if name.lower() == tag:
+            return name
+    base = tag.split("_")[0]
+    same = [n for n in names if n.split("_")[0].lower() == base]
+    wanted = _locale(lang)
+    if wanted is not None and len(same) > 1:
+        scripts = {n: _script(loc) for n in same if (loc := _locale(n)) is not None}
+        in_script = [n for n in same if scripts.get(n) == _script(wanted)]
+        same = sorted(in_script or same, key=lambda n: (
+            (loc := _locale(n)) is None or loc.territory != wanted.territory, len(n)))
+    return same[0] if same else SOURCE
 
 
 def base_language(lang: str) -> str:
-    """`zh-CN` -> `zh`; unknown languages fall back to English strings."""
+    """`zh-CN` -> `zh`; languages without a catalog fall back to English."""
+    return catalog_name(lang).split("_")[0]
+
+
+@functools.cache
+def _plural_category(lang: str) -> Callable[[int], str]:
+    locale = _locale(lang)
+    if locale is None:
+        return lambda n: "one" if n == 1 else "other"
+    return lambda n: str(locale.plural_form(n))
+
+
+def plural_categories(lang: str) -> tuple[str, ...]:
+    """The CLDR plural categories language `lang` uses (always with `other`)."""
+    locale = _locale(lang)
+    if locale is None:
+        return PLURAL_CATEGORIES
+    tags = set(locale.plural_form.tags) | {"other"}
+    return tuple(c for c in PLURAL_CATEGORIES if c in tags)
+
+
+def _overrides_of(lang: str, overrides: Mapping[str, Mapping[str, Override]]
+                  ) -> dict[str, Override]:
+    """A site's `[strings.<lang>]` for `lang`: its base language's (`zh`), then its own
+    (`zh-TW`) over those (any case)."""
+    merged: dict[str, Override] = {}
     base = lang.split("-")[0].lower()
-    return base if base in STRINGS else "en"
-
-
-def strings_for(lang: str, overrides: dict[str, dict[str, str]]) -> dict[str, str]:
-    base = base_language(lang)
-    merged = dict(STRINGS[base])
-    merged.update(overrides.get(base, {}))
-    merged.update(overrides.get(lang, {}))
+    for wanted in (base, lang.lower()):
+        for code, values in overrides.items():
+            if code.lower() == wanted:
+                merged.update(values)
     return merged
+
+
+class Strings:
+    """The interface strings of one language, as templates call them:
+    `t("blog")`, `t("posts_count", n=3)`, `t("tagged", name="RL")`.
+
+    A key with plural forms picks its form by `n`; an `n` that is no integer (a `{n}`
+    placeholder a script fills in) takes the general plural, the last form."""
+
+    def __init__(self, lang: str,
+                 overrides: Mapping[str, Mapping[str, Override]] | None = None) -> None:
+        self.lang = lang
+        self.catalog = load_catalog(catalog_name(lang))
+        self.source = load_catalog(SOURCE)
+        self.overrides = _overrides_of(lang, overrides or {})
+
+    def text(self, key: str, n: Any = None) -> str:
+        """The unformatted text of `key` for `n` (the key itself if no catalog has it)."""
+        count = n if isinstance(n, int) and not isinstance(n, bool) else None
+        override = self.overrides.get(key)
+        if isinstance(override, str):
+            return override
+        if override is not None:
+            category = _plural_category(self.lang)(count) if count is not None else "other"
+            return override.get(category, override["other"])
+        for catalog in (self.catalog, self.source):
+            forms = catalog.messages.get(key)
+            if forms is not None:
+                if len(forms) == 1:
+                    return forms[0]
+                index = catalog.plural_index(count) if count is not None else len(forms) - 1
+                return forms[min(index, len(forms) - 1)]
+        return key
+
+    def __call__(self, key: str, /, **values: Any) -> str:
+        return self.text(key, values.get("n")).format(**values)
+
+    def as_dict(self) -> dict[str, str]:
+        """Every key's text (a plural key's general plural form)."""
+        return {key: self.text(key) for key in sorted(source_texts())}
+
+
+def translator(lang: str, overrides: Mapping[str, Mapping[str, Override]] | None = None
+               ) -> Strings:
+    """The strings of `lang` with the site's overrides: `t("posts_count", n=2)`."""
+    return Strings(lang, overrides)
+
+
+def strings_for(lang: str, overrides: Mapping[str, Mapping[str, Override]]) -> dict[str, str]:
+    """Every interface string of `lang` as one text each (plural keys: the plural form)."""
+    return translator(lang, overrides).as_dict()
+
+
+_MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 
 def format_date(value: dt.date | dt.datetime, lang: str) -> str:

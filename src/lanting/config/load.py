@@ -14,7 +14,12 @@ from typing import Any
 
 from pygments.styles import get_all_styles
 
-from lanting.config.i18n import STRINGS
+from lanting.config.i18n import (
+    is_plural,
+    placeholders,
+    plural_categories,
+    source_texts,
+)
 from lanting.config.locate import line_of, nesting_line, toml_key_lines
 from lanting.config.schema import SchemaProblem, build
 from lanting.config.theme import validate_theme
@@ -145,12 +150,62 @@ def _validate_permalinks(pattern: str) -> list[SchemaProblem]:
 
 
 def _validate_strings(config: Config) -> list[SchemaProblem]:
-    """`[strings.en] read_more = "…"`: a key the theme does not know would do nothing."""
-    known = set(STRINGS["en"])
-    return [SchemaProblem(("strings", lang, key), f"unknown interface string `{key}`",
-                          did_you_mean(key, known) or "see the theme's strings in the docs")
-            for lang, strings in config.strings.items() for key in strings
-            if key not in known]
+    """`[strings.en] blog = "Notes"`: a key the theme knows, placeholders its text has, and
+    for a count string either one text or a table of the language's plural categories."""
+    known = source_texts()
+    problems: list[SchemaProblem] = []
+    for lang, strings in config.strings.items():
+        if not LANGUAGE_TAG.fullmatch(lang):
+            problems.append(SchemaProblem(("strings", lang), f"`{lang}` is not a language tag",
+                                          "use a BCP 47 tag such as zh-CN, zh-TW or en"))
+            continue
+        for key, value in strings.items():
+            path = ("strings", lang, key)
+            if value is None:
+                continue  # of the wrong type: reported already
+            if key not in known:
+                problems.append(SchemaProblem(path, f"unknown interface string `{key}`",
+                                              did_you_mean(key, known)
+                                              or "see docs/translating.md for the keys"))
+                continue
+            allowed = set().union(*(placeholders(text) for text in known[key]))
+            texts: list[tuple[tuple[str, ...], str]] = [(path, value)] \
+                if isinstance(value, str) else [(path + (c,), t) for c, t in value.items()]
+            if isinstance(value, dict):
+                problems += _plural_override(path, lang, value, is_plural(key))
+            for where, text in texts:
+                problems += _placeholder_problems(where, text, allowed)
+    return problems
+
+
+def _plural_override(path: tuple[str, ...], lang: str, value: dict[str, str],
+                     plural: bool) -> list[SchemaProblem]:
+    key = path[-1]
+    if not plural:
+        return [SchemaProblem(path, f"`{key}` has no plural forms", "give it one string")]
+    categories = plural_categories(lang)
+    problems = [SchemaProblem(path + (c,), f"`{c}` is not a plural category of `{lang}`",
+                              f"{lang} uses {', '.join(categories)}")
+                for c in value if c not in categories]
+    if "other" not in value:
+        problems.append(SchemaProblem(path, "a plural table needs `other`",
+                                      f"{lang} uses {', '.join(categories)}; e.g. "
+                                      f'{key} = {{ one = "…", other = "…" }}'))
+    return problems
+
+
+def _placeholder_problems(path: tuple[str, ...], text: str,
+                          allowed: set[str]) -> list[SchemaProblem]:
+    names = ", ".join(f"{{{n}}}" for n in sorted(allowed)) or "none"
+    try:
+        used = placeholders(text)
+    except ValueError as error:
+        return [SchemaProblem(path, f"bad placeholder: {error}",
+                              f"placeholders of this string: {names}; write {{{{ and }}}} "
+                              "for a literal brace")]
+    return [SchemaProblem(path, f"unknown placeholder `{{{u}}}`",
+                          f"placeholders of this string: {names}")
+            for u in sorted(used - allowed)]
 
 
 _MACRO_NAME = re.compile(r"\\?[A-Za-z]+")

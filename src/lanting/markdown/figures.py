@@ -21,7 +21,9 @@ from markdown_it.token import Token
 
 from lanting.markdown.shortcodes import report
 
-LABELS = {"zh": "图 {n}", "en": "Figure {n}"}
+LABELS = {"zh": "图 {n}", "zh-Hant": "圖 {n}", "en": "Figure {n}"}
+_TRADITIONAL = re.compile(r"^zh-(?:.*-)?(?:hant|tw|hk|mo)(?:-|$)", re.IGNORECASE)
+"""Chinese written in Traditional characters: `zh-TW`, `zh-HK`, `zh-MO`, `zh-Hant…`."""
 _LABEL = re.compile(r"\s*\{#(fig:[\w\-.:]+)\}\s*$")
 _FIGREF = re.compile(r"@(fig:[\w\-.:]+)")
 CONTAINERS = ("container_tabs_open", "tab_panel_open", "container_details_open",
@@ -160,6 +162,8 @@ def _render_figure_close(self: Any, tokens: Sequence[Token], idx: int, options: 
                          env: Any) -> str:
     ctx = env.get("lanting")
     lang = "zh" if ctx is None or ctx.lang.lower().startswith("zh") else "en"
+    if ctx is not None and _TRADITIONAL.match(ctx.lang):
+        lang = "zh-Hant"
     meta = tokens[idx].meta
     label = LABELS[lang].format(n=meta["number"])
     return (f'<figcaption><span class="figure-label">{label}</span> '

@@ -355,8 +355,9 @@ class Config:
     """Opt-in: an analytics snippet on every page."""
     theme: ThemeConfig = field(default_factory=ThemeConfig)
     new: NewConfig = field(default_factory=NewConfig)
-    strings: dict[str, dict[str, str]] = field(default_factory=dict)
-    """Overrides of UI strings, per language: `[strings.en] read_more = "More"`."""
+    strings: dict[str, dict[str, str | dict[str, str]]] = field(default_factory=dict)
+    """Overrides of UI strings, per language: `[strings.en] blog = "Notes"`; a count
+    string by CLDR plural category: `posts_count = { one = "{n} note", other = "{n} notes" }`."""
     params: dict[str, Any] = field(default_factory=dict)
     """Free-form values for custom templates."""
 

@@ -12,7 +12,7 @@ from typing import Any
 from jinja2 import Environment, TemplateError
 
 from lanting import __version__
-from lanting.config.i18n import strings_for
+from lanting.config.i18n import Override, translator
 from lanting.errors import LantingError
 from lanting.model.content import Kind
 from lanting.model.digest import stable_repr
@@ -27,17 +27,9 @@ from lanting.render.sharing import sharing_helpers
 from lanting.site.assemble import quote_url
 
 
-def _translator(lang: str, overrides: dict[str, dict[str, str]]) -> Callable[..., str]:
-    strings = strings_for(lang, overrides)
-
-    def t(key: str, **values: Any) -> str:
-        # A count of one takes the `<key>_one` string where the language has one
-        # (English "1 post"; Chinese needs none).
-        if values.get("n") == 1 and f"{key}_one" in strings:
-            key = f"{key}_one"
-        return strings.get(key, key).format(**values)
-
-    return t
+def _translator(lang: str, overrides: dict[str, dict[str, Override]]) -> Callable[..., str]:
+    """`t("posts_count", n=2)` in templates: the catalogs' text, plural by `n`."""
+    return translator(lang, overrides)
 
 
 def _digest(*parts: object) -> str:

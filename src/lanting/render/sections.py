@@ -13,7 +13,7 @@ from jinja2 import Environment
 from lanting.model.output import OutputFile, Reads, SitemapEntry
 from lanting.model.site import Page
 from lanting.render.pages import PageRenderer, redirect_outputs
-from lanting.render.site_pages import render_pages
+from lanting.render.site_pages import not_found_text, render_pages
 from lanting.site.sections import SITE_WIDE, Sections, Version
 
 
@@ -58,8 +58,10 @@ def render_sections(sections: Sections, env: Environment, asset_urls: dict[str, 
             return reusable(prefix + path)
 
         renderers: list[PageRenderer] = []
+        elsewhere = () if prefix else tuple(  # the root 404 page speaks every language
+            not_found_text(other.site) for other in sections.sections if other.language.prefix)
         rendered = render_pages(section.site, env, asset_urls, digest, mine, own, renderers,
-                                minify, mine_reads, mine_only)
+                                minify, mine_reads, mine_only, elsewhere)
         if keep is not None:  # by the language's folder
             keep[prefix] = renderers[0]
         if config.search.enabled:

@@ -3,15 +3,41 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from jinja2 import Environment
 
+from lanting.config.i18n import translator
 from lanting.model.output import OutputFile, Reads
 from lanting.model.site import Site, Term
 from lanting.render.academic_pages import render_academic_pages
 from lanting.render.cv_page import render_cv
 from lanting.render.pages import PageRenderer, _sitemap, content_page, feed, redirects
 from lanting.site.projects import project_tags
+
+
+@dataclass(frozen=True, slots=True)
+class NotFoundText:
+    """Another language's 404 text: the root `404.html` carries it, and a script shows it
+    for a missing URL under that language's folder (GitHub Pages serves only the root
+    one)."""
+
+    lang: str
+    base_path: str
+    """The language's folder, e.g. `/en/`."""
+    title: str
+    heading: str
+    text: str
+    back_home: str
+    archive: str
+
+
+def not_found_text(site: Site) -> NotFoundText:
+    """The 404 text of `site`'s language, with links into its folder."""
+    config = site.config
+    t = translator(config.language, config.strings)
+    return NotFoundText(config.language, config.base_path, f"{t('not_found')} · {config.title}",
+                        t("not_found"), t("not_found_text"), t("back_home"), t("archive"))
 
 
 def _term_pages(r: PageRenderer, taxonomy: str, terms: tuple[Term, ...]) -> list[OutputFile]:
@@ -29,11 +55,13 @@ def render_pages(site: Site, env: Environment, asset_urls: dict[str, str],
                  reusable: Callable[[str], bool] = lambda path: False,
                  keep: list[PageRenderer] | None = None, minify: bool = False,
                  previous_reads: dict[str, Reads] | None = None,
-                 only: set[str] | None = None) -> list[OutputFile]:
+                 only: set[str] | None = None,
+                 elsewhere: tuple[NotFoundText, ...] = ()) -> list[OutputFile]:
     """Every generated page, in a fixed order; pages whose reads give what they gave in
     the build that wrote `previous` (output path -> fingerprint; `previous_reads`: what
     each read) come back with `data=None`. The renderer is appended to `keep` (`lanting
-    serve` renders an edited page again with it). `only`: render just these paths."""
+    serve` renders an edited page again with it). `only`: render just these paths.
+    `elsewhere`: the other languages' 404 texts, for the root 404 page."""
     r = PageRenderer(site, env, asset_urls, templates_digest, previous, reusable, minify,
                      previous_reads, only)
     if keep is not None:
@@ -58,7 +86,7 @@ def render_pages(site: Site, env: Environment, asset_urls: dict[str, str],
     if site.people:
         files.append(r.render("people.html", "people/index.html"))
     files.append(r.render("archive.html", "archive/index.html"))
-    files.append(r.render("404.html", "404.html"))
+    files.append(r.render("404.html", "404.html", elsewhere=elsewhere))
     files.append(feed(r))
     entries = _sitemap(site, files)
     files.append(r.render("sitemap.xml", "sitemap.xml", entries=entries))

@@ -46,7 +46,7 @@ class Found:
 class Store(Protocol):
     def find(self, request_path: str) -> Found | None: ...
 
-    def not_found_page(self) -> bytes: ...
+    def not_found_page(self, request_path: str = "/") -> bytes: ...
 
 
 def clean_parts(raw_path: str) -> list[str] | None:
@@ -58,6 +58,15 @@ def clean_parts(raw_path: str) -> list[str] | None:
     if any(p in (".", "..") for p in parts):
         return None
     return parts
+
+
+def not_found_candidates(request_path: str) -> list[str]:
+    """The 404 pages that may answer `request_path`, nearest folder first, as Netlify and
+    Cloudflare Pages look for them: `/en/x/y` -> `en/x/404.html`, `en/404.html`,
+    `404.html`."""
+    parts = clean_parts(request_path) or []
+    folders = parts if urlsplit(request_path).path.endswith("/") else parts[:-1]
+    return ["/".join([*folders[:i], "404.html"]) for i in range(len(folders), -1, -1)]
 
 
 def resolve_request_path(root: Path, raw_path: str) -> Path | None:
@@ -95,9 +104,12 @@ class DiskStore:
             return Found("", redirect=path + "/")
         return None
 
-    def not_found_page(self) -> bytes:
-        page = self.root / "404.html"
-        return page.read_bytes() if page.is_file() else b"Not found\n"
+    def not_found_page(self, request_path: str = "/") -> bytes:
+        for candidate in not_found_candidates(request_path):
+            page = resolve_request_path(self.root, "/" + candidate)
+            if page is not None:
+                return page.read_bytes()
+        return b"Not found\n"
 
 
 class MemoryStore:
@@ -130,8 +142,12 @@ class MemoryStore:
             return Found("", redirect=path + "/")
         return None
 
-    def not_found_page(self) -> bytes:
-        return self._read("404.html") or b"Not found\n"
+    def not_found_page(self, request_path: str = "/") -> bytes:
+        for candidate in not_found_candidates(request_path):
+            body = self._read(candidate)
+            if body is not None:
+                return body
+        return b"Not found\n"
 
 
 class Live(Protocol):
@@ -348,7 +364,7 @@ class SiteHandler(BaseHTTPRequestHandler):
         waits = live is None or not live.ready(self.path)
         with self.server.lock if waits else nullcontext():  # a rebuild in progress finishes first
             found = self.server.store.find(self.path)
-            not_found = self.server.store.not_found_page() if found is None else b""
+            not_found = self.server.store.not_found_page(self.path) if found is None else b""
         if found is None:
             body = live.decorate(not_found) if live else not_found
             self._send(HTTPStatus.NOT_FOUND, body, "text/html; charset=utf-8", head)

@@ -21,8 +21,9 @@ from lanting.model.markdown import RenderedMarkdown
 from lanting.model.site import Body, Page, Routes, Site
 from lanting.site.assemble import assemble
 
-SITE_WIDE = frozenset({"404.html", "sitemap.xml", "robots.txt"})
-"""Files only the default language writes: one per site, at the root."""
+SITE_WIDE = frozenset({"sitemap.xml", "robots.txt"})
+"""Files only the default language writes: one per site, at the root. (Each language has
+its own `404.html`, for hosts that serve a folder's own one.)"""
 
 
 @dataclass(frozen=True, slots=True)
