@@ -81,6 +81,10 @@ VARIABLES: dict[str, str] = {
     "entries": "The sitemap's entries (`url`, `updated`, `alternates`).",
     "pub": "One publication (`model/site.py` `Publication`).",
     "json_ld": "The publication's JSON-LD (`ScholarlyArticle`), ready to embed.",
+    "elsewhere": "On the root 404 page: the other languages' not-found text (`lang`, "
+                 "`base_path`, `title`, `text`, …), swapped in by a small script for their "
+                 "URLs.",
+    "target": "On an alias (redirect) page: the URL the old address now leads to.",
     "tags": "Every tag of the projects once (`name`, `slug`), for the filter buttons.",
     "talk": "The talk (`model/site.py` `Talk`): its slides, notes, event, video, …",
     # read by partials from the template that includes them
