@@ -98,11 +98,13 @@ def test_arrow_keys_and_enter_open_a_result(page: Any, example_site: Any) -> Non
 def test_filters_by_kind_and_tag(page: Any, example_site: Any) -> None:
     page.goto(example_site.url + "search/?q=强化学习")
     wait_for_results(page, ".search-page")
-    assert page.locator(".search-page .search-hit").count() == 6  # 5 posts and the about page
+    # 5 posts, the about page, the CV (one of its two languages) and a project
+    assert page.locator(".search-page .search-hit").count() == 8
     page.locator(".search-kind[data-kind=page]").click()
     wait_for_results(page, ".search-page")
-    assert page.locator(".search-page .search-hit").evaluate_all(
-        "links => links.map(a => a.getAttribute('href'))") == ["/about/"]
+    assert sorted(page.locator(".search-page .search-hit").evaluate_all(
+        "links => links.map(a => a.getAttribute('href'))")) == [
+            "/about/", "/cv/", "/projects/rolloutbench/"]
     page.locator(".search-kind[data-kind='']").click()
     page.locator(".search-input").fill("")
     page.locator(".search-tag").select_option("DataProto")
