@@ -270,6 +270,20 @@ def test_a_damaged_image_is_a_warning(make_site: MakeSite, post: Post,
                for w in result.warnings)
 
 
+
+def test_a_damaged_static_image_is_a_warning(make_site: MakeSite, post: Post,
+                                             build_site: Build) -> None:
+    """static/ is published as it is; a damaged image there is still named (issue 34)."""
+    site = make_site({"content/posts/a.md": post("A", "2026-01-02"),
+                      "static/img/logo.png": b"\x89PNG not really",
+                      "static/img/fine.svg": b'<svg xmlns="http://www.w3.org/2000/svg" '
+                                             b'width="4" height="4"/>'})
+    result = build_site(site)
+    named = [w.path.name for w in result.warnings
+             if "image cannot be read" in w.message and w.path]
+    assert named == ["logo.png"]
+    assert (result.output / "img/logo.png").read_bytes() == b"\x89PNG not really"
+
 # --- every page type parses as a browser parses it, and shows its <h1> ----------------------
 
 TITLES = ["HTML 解析：<!-- 注释里的 <script> 标签", "</h1></title><h1>x", "]]> & <![CDATA[ -->",

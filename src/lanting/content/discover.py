@@ -273,6 +273,12 @@ def image_bytes_size(data: bytes) -> tuple[int, int] | None:
         return None
 
 
+def _unreadable_image(path: Path) -> Problem:
+    return Problem("image cannot be read (damaged, empty, or not the format its name says); "
+                   "published as it is", path, severity="warning",
+                   hint="open it in an image viewer and save it again")
+
+
 def _read_data(rel: PurePosixPath) -> Callable[[Path], Source]:
     kind = Kind.CV if rel == CV else Kind.BIBLIOGRAPHY
 
@@ -329,10 +335,7 @@ def discover(site: Path, reader: FileReader | None = None,
                 bundle = PurePosixPath(folder) / "index.md" if folder in bundles else None
                 size = reader.remembered(path, image_size)
                 if size is None and rel.suffix.lower() in IMAGE_SUFFIXES:
-                    warnings.append(Problem(
-                        "image cannot be read (damaged, empty, or not the format its name "
-                        "says); published as it is", path, severity="warning",
-                        hint="open it in an image viewer and save it again"))
+                    warnings.append(_unreadable_image(path))
                 assets.append(Asset(path, rel, bundle, size))
         except LantingError as error:
             problems.extend(error.problems)
@@ -342,6 +345,10 @@ def discover(site: Path, reader: FileReader | None = None,
     static = [Asset(Path(name), PurePosixPath(rel))
               for name, rel in (_walk(static_dir, site, warnings, excluded)
                                 if static_dir.is_dir() else [])]
+    # Static images are published as they are, but a damaged one is still worth a word.
+    warnings += [_unreadable_image(asset.path) for asset in static
+                 if asset.rel.suffix.lower() in IMAGE_SUFFIXES
+                 and reader.remembered(asset.path, image_size) is None]
     if (site / TEMPLATES).is_dir():  # walked for its warnings; the template loader refuses too
         _walk(site / TEMPLATES, site, warnings)
     return Discovery(tuple(sources), tuple(assets), tuple(static), tuple(warnings),
