@@ -35,6 +35,11 @@ favicon = "/icon.png"
 code_light_style = "friendly"
 '''
 
+ONE_PIXEL_PNG = (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x02\x00\x00"
+                 b"\x00\x90wS\xde\x00\x00\x00\x0cIDATx\x9cc8!'\x07\x00\x02\xb6\x01\x054\xa6u\xaa\x00\x00"
+                 b"\x00\x00IEND\xaeB`\x82")
+"""A real image: a damaged one under static/ is a warning, and these builds are strict."""
+
 
 def _style(out: Path, doc_path: str = "index.html") -> tuple[str, str]:
     """(href of style.css in the page, the CSS it names)."""
@@ -47,7 +52,7 @@ def _style(out: Path, doc_path: str = "index.html") -> tuple[str, str]:
 def test_theme_settings_reach_the_pages(make_site: Callable[..., Path], run_cli: Run) -> None:
     site = make_site({"lanting.toml": THEMED, "content/posts/a.md": POST,
                       "static/css/site.css": "body { letter-spacing: .01em }\n",
-                      "static/icon.png": b"\x89PNG\r\n\x1a\n"})
+                      "static/icon.png": ONE_PIXEL_PNG})
     code, _out, err = run_cli("build", site, "--strict")
     assert code == 0, err
     out = site / "public"
