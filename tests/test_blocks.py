@@ -5,6 +5,7 @@ tests/sites/blocks (a Chinese RL notes blog) and on single documents for the err
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,9 @@ from lanting.build import build
 from lanting.build.options import BuildOptions, BuildResult
 from lanting.markdown.render import render_markdown
 from lanting.model.markdown import RenderContext
+from lanting.model.site import Body, Page
+from lanting.site.assemble import replace_page
+from lanting.site.related import related_posts
 
 SITE = Path(__file__).parent / "sites" / "blocks"
 
@@ -169,6 +173,38 @@ def test_related_lists_of_other_posts_follow_a_retagged_post(tmp_path: Path) -> 
     _incremental_equals_clean(site, tmp_path)
     assert read(site / "public", "posts/gae/index.html").one(
         class_="related-posts").find("a", href="/posts/trip/") is not None
+
+
+def _related_urls(related: dict[str, tuple[Page, ...]]) -> dict[str, list[str]]:
+    return {url: [p.url for p in pages] for url, pages in related.items()}
+
+
+def test_a_live_edit_of_the_text_keeps_every_related_list(
+        built: tuple[Path, BuildResult]) -> None:
+    # `lanting serve` swaps an edited page into the model; choosing related posts again
+    # for every post of a big blog on each save would hold the browser up.
+    site = built[1].site
+    assert site is not None
+    gae = next(p for p in site.posts if p.url == "/posts/gae/")
+    edited = replace(gae, body=Body.of("<p>new text</p>"), reading_minutes=9)
+    after = replace_page(site, gae, edited)
+    assert _related_urls(after.related) == _related_urls(site.related)
+    assert after.related["/posts/ppo-three-ways/"][0] is edited, "the new page is listed"
+    assert all(p is not gae for pages in after.related.values() for p in pages)
+
+
+def test_a_live_edit_of_the_title_chooses_related_posts_again(
+        built: tuple[Path, BuildResult]) -> None:
+    site = built[1].site
+    assert site is not None
+    trip = next(p for p in site.posts if p.url == "/posts/trip/")
+    retitled = replace(trip, title="PPO GAE value clip 价值裁剪 优势估计")
+    after = replace_page(site, trip, retitled)
+    posts = tuple(retitled if p is trip else p for p in site.posts)
+    assert _related_urls(after.related) == _related_urls(
+        related_posts(posts, site.config.blog.related_posts))
+    assert _related_urls(after.related)["/posts/trip/"] == ["/posts/gae/",
+                                                            "/posts/value-clip/"]
 
 
 @pytest.mark.parametrize(("text", "expected"), [

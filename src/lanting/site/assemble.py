@@ -18,7 +18,7 @@ from lanting.model.markdown import RenderedMarkdown
 from lanting.model.names import alias_output, slugify
 from lanting.model.problem import Problem
 from lanting.model.site import Body, Page, Routes, Site, Term, YearGroup
-from lanting.site.related import related_posts
+from lanting.site.related import related_keys, related_posts
 
 if TYPE_CHECKING:
     pass
@@ -187,6 +187,17 @@ def assemble(
     )
 
 
+def _related_after(site: Site, old: Page, new: Page,
+                   posts: tuple[Page, ...]) -> dict[str, tuple[Page, ...]]:
+    """`site.related` once `old` is `new`: computed again only when the edit changed
+    what related posts are chosen by (an edit of the text alone, the common case while
+    writing, keeps every list and just swaps the page in)."""
+    if related_keys(old) != related_keys(new):
+        return related_posts(posts, site.config.blog.related_posts)
+    return {url: tuple(new if p is old else p for p in pages)
+            for url, pages in site.related.items()}
+
+
 def replace_page(site: Site, old: Page, new: Page) -> Site:
     """`site` with `new` wherever it held `old` (a post or page whose text, title or
     summary changed: where it goes in lists is the same)."""
@@ -214,7 +225,7 @@ def replace_page(site: Site, old: Page, new: Page) -> Site:
                     for url, (a, b) in site.neighbours.items()},
         term_index={"tags": {t.name.casefold(): t for t in tags},
                     "categories": {t.name.casefold(): t for t in categories}},
-        related=related_posts(posts, site.config.blog.related_posts),
+        related=_related_after(site, old, new, posts),
         projects=tuple(replace(p, page=new if p.page is old else p.page, posts=swap(p.posts))
                        for p in site.projects),
         teaching=tuple(replace(e, page=new) if e.page is old else e for e in site.teaching),

@@ -50,6 +50,12 @@ def _keys(post: Page) -> dict[str, str]:
     return keys
 
 
+def related_keys(post: Page) -> tuple[object, ...]:
+    """Everything of a post that `related_posts` reads."""
+    return (post.url, post.rel, post.title, post.summary, post.tags, post.categories,
+            post.series, post.date)
+
+
 def related_posts(posts: tuple[Page, ...], count: int) -> dict[str, tuple[Page, ...]]:
     """Post URL -> up to `count` related posts, most related first (none: left out)."""
     if count <= 0 or len(posts) < 2:
