@@ -94,7 +94,7 @@ def reference() -> str:
         "parser (src/lanting/cli/parser.py); tests/test_cli_reference.py fails when it is "
         "out of date. -->",
         "",
-        "`lanting COMMAND --help` prints the same. `python -m lanting …` does what "
+        "`lanting COMMAND --help` prints the same information. `python -m lanting …` does what "
         "`lanting …` does. Exit codes: 0 success, 1 a problem in the site (every message "
         "names `file:line`), 2 a usage error; a mistyped command gets a \"did you mean\".",
         "",

@@ -57,7 +57,8 @@ class MarkdownConfig:
     math_macros: dict[str, str] = field(default_factory=dict)
     """LaTeX macros for every page: `R = "\\mathbb{R}"` makes `\\R` work."""
     mermaid: Url = Url("")
-    """URL of a Mermaid ES module; when set, ```mermaid blocks become diagrams."""
+    """URL of a Mermaid ES module; when set, code blocks of language `mermaid` become
+    diagrams."""
     code_light_style: str = "default"
     """Pygments style for code in the light scheme."""
     code_dark_style: str = "github-dark"
