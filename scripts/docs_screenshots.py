@@ -65,11 +65,11 @@ def _speaker_view(context: Any, url: str, out: Path) -> None:
     speaker.screenshot(path=str(out / "speaker-view.png"))
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=REPO / "docs" / "static" / "images",
                         help="where the pictures go (default: docs/static/images)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
     args.out.mkdir(parents=True, exist_ok=True)
