@@ -1,4 +1,5 @@
-"""docs/templates.md is generated from the code (`lanting.render.template_reference`):
+"""docs/content/pages/templates.md is generated from the code
+(`lanting.render.template_reference`):
 it is up to date, describes every variable, and names every template of the theme."""
 
 from __future__ import annotations
@@ -14,13 +15,13 @@ from lanting.render.template_reference import (
     variable_names,
 )
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "templates.md"
+DOC = Path(__file__).resolve().parents[1] / "docs" / "content" / "pages" / "templates.md"
 
 
 def test_the_reference_in_docs_is_up_to_date() -> None:
     assert DOC.read_text(encoding="utf-8") == reference(), (
-        "docs/templates.md is out of date: run "
-        "`PYTHONPATH=src python -m lanting.render.template_reference > docs/templates.md`")
+        f"{DOC} is out of date: run `PYTHONPATH=src python -m "
+        "lanting.render.template_reference > docs/content/pages/templates.md`")
 
 
 def test_every_variable_is_described_and_every_description_used() -> None:

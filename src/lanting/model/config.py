@@ -26,8 +26,12 @@ def _base_path(base_url: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class MenuItem:
+    """One entry of the navigation, in the order written."""
+
     name: str
+    """The entry's text in the navigation."""
     url: Url
+    """Where it leads: a path of the site (`/blog/`, checked to be a page) or an absolute URL."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,12 +39,17 @@ class Link:
     """A profile or contact link shown on the home page and in the footer."""
 
     name: str
+    """The link's text."""
     url: Url
+    """Where it leads (`https://…`, `mailto:…`)."""
     icon: str = ""
+    """Accepted for your own templates; the default theme shows no icon for these links."""
 
 
 @dataclass(frozen=True, slots=True)
 class MarkdownConfig:
+    """How Markdown becomes HTML on every page."""
+
     raw_html: bool = True
     """Allow raw HTML inside Markdown (the writer is trusted)."""
     toc_levels: tuple[int, ...] = (2, 3)
@@ -48,10 +57,12 @@ class MarkdownConfig:
     math_macros: dict[str, str] = field(default_factory=dict)
     """LaTeX macros for every page: `R = "\\mathbb{R}"` makes `\\R` work."""
     mermaid: Url = Url("")
-    """URL of a Mermaid ES module; when set, ```mermaid blocks become diagrams."""
+    """URL of a Mermaid ES module; when set, code blocks of language `mermaid` become
+    diagrams."""
     code_light_style: str = "default"
     """Pygments style for code in the light scheme."""
     code_dark_style: str = "github-dark"
+    """Pygments style for code in the dark scheme."""
     cjk_spacing: bool = True
     """A thin space between Chinese characters and Latin letters or digits."""
     heading_ids: str = "lanting"
@@ -62,6 +73,8 @@ class MarkdownConfig:
 
 @dataclass(frozen=True, slots=True)
 class BlogConfig:
+    """The blog: listings, reading time, related and outdated posts."""
+
     recent_posts: int = 5
     """How many recent posts the home page lists."""
     words_per_minute: int = 200
@@ -77,8 +90,12 @@ class BlogConfig:
 
 @dataclass(frozen=True, slots=True)
 class FeedConfig:
+    """The Atom feed, `atom.xml` (one per language)."""
+
     limit: int = 20
+    """How many of the newest posts `atom.xml` carries (at least 1)."""
     full_content: bool = True
+    """Each entry carries the post's whole HTML; `false`: only its title, link and summary."""
 
 
 LINK_KINDS = ("email", "github", "gitlab", "scholar", "orcid", "semantic_scholar", "dblp",
@@ -92,7 +109,9 @@ class ProfileLink:
     """One contact or profile link of the home page: `{ kind = "github", url = "…" }`."""
 
     url: Url
+    """Where it leads."""
     kind: str = "website"
+    """Which service: one of LINK_KINDS; sets the label and icon."""
     name: str = ""
     """Shown text; defaults to the kind's usual name (GitHub, Google Scholar, ORCID, …)."""
 
@@ -108,10 +127,15 @@ class ProfileConfig:
     photo: Url = Url("")
     """URL of a portrait: `/images/me.jpg` (from `static/`) or an absolute URL."""
     position: str = ""
+    """Your position (`博士研究生`, `PhD student`), under the name."""
     affiliation: str = ""
+    """Your institution and department, under the position."""
     email: str = ""
+    """Shown as a `mailto:` link among the profile links."""
     interests: tuple[str, ...] = ()
+    """Research interests, listed on the home page."""
     links: tuple[ProfileLink, ...] = ()
+    """Contact and profile links with icons; default: the top-level `links`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +150,8 @@ class VenueConfig:
 
 @dataclass(frozen=True, slots=True)
 class PublicationsConfig:
+    """The publication list, `/publications/`, made from `content/publications.bib`."""
+
     group_by: str = "year"
     """`year` (newest first) or `type` (conference, journal, preprint, …)."""
     highlight_names: tuple[str, ...] = ()
@@ -171,6 +197,8 @@ class CvConfig:
 
 @dataclass(frozen=True, slots=True)
 class SearchConfig:
+    """Full-text search: the index, the search page and the dialog."""
+
     enabled: bool = True
     """Build the search index, the search page and the search dialog; `false` skips the
     index, e.g. for tests and tiny sites."""
@@ -187,7 +215,9 @@ class LanguageConfig:
     title: str = ""
     """The site title on this language's pages; defaults to the top-level `title`."""
     description: str = ""
+    """The site description on this language's pages; defaults to the top-level one."""
     author: str = ""
+    """The author's name on this language's pages; defaults to the top-level one."""
     menu: tuple[MenuItem, ...] = ()
     """This language's navigation; its root-relative URLs are relative to the language's root
     (`/blog/` is `/en/blog/`). Defaults to the top-level menu."""
@@ -201,6 +231,8 @@ DEFAULT_POST_PERMALINK = "/posts/:slug/"
 
 @dataclass(frozen=True, slots=True)
 class PermalinksConfig:
+    """The URLs of posts."""
+
     posts: str = DEFAULT_POST_PERMALINK
     """Where each post goes: `/posts/:slug/`, `/:year/:month/:day/:slug/`,
     `/blog/:year/:title/`, `/posts/:abbrlink/`. `:slug` is the post's slug (its file or
@@ -211,6 +243,8 @@ class PermalinksConfig:
 
 @dataclass(frozen=True, slots=True)
 class BuildConfig:
+    """What `lanting build` does to its output."""
+
     minify: bool = True
     """Minify the HTML `lanting build` writes (`lanting serve` never minifies)."""
 
@@ -240,15 +274,21 @@ class CommentsConfig:
     provider: str = "giscus"
     """One of COMMENT_PROVIDERS."""
     repo: str = ""
+    """giscus: the GitHub repository holding the discussions, `you/site`."""
     repo_id: str = ""
+    """giscus: the repository's id (`R_…`, from https://giscus.app)."""
     category: str = ""
+    """giscus: the discussion category's name."""
     category_id: str = ""
+    """giscus: the category's id (`DIC_…`)."""
     mapping: str = "pathname"
     """How a post finds its discussion: one of GISCUS_MAPPINGS."""
     term: str = ""
     """The discussion's term when `mapping = "specific"`."""
     strict: bool = False
+    """giscus: match discussions by a hash of the term only (giscus' `data-strict`)."""
     reactions: bool = True
+    """giscus: show reactions to the post above the comments."""
     input_position: str = "bottom"
     """`bottom` or `top`: where the comment box sits."""
     lang: str = ""
@@ -327,13 +367,25 @@ class Config:
     """The whole site configuration."""
 
     title: str
+    """The site's title: in the header, the browser tab and the feed."""
     author: str = ""
+    """Your name: the feed's author, the footer's © and the author of "cite this post"."""
     language: str = "zh-CN"
+    """The default language (a BCP 47 tag: `zh-CN`, `en`, `zh-TW`); interface strings and
+    dates follow it."""
     base_url: str = "/"
+    """Where the site lives, `https://you.github.io/` or `https://you.github.io/repo/`
+    (or a path): absolute links, the feed, the sitemap and link previews use it."""
     description: str = ""
+    """One sentence about the site: the pages' `<meta name="description">` and the feed's
+    subtitle."""
     copyright: str = ""
+    """The footer's line; default: `© YEAR AUTHOR` (the year of the newest post)."""
     menu: tuple[MenuItem, ...] = ()
+    """The navigation, in order."""
     links: tuple[Link, ...] = ()
+    """Profile and contact links, in the footer (and on the home page without
+    `[profile] links`)."""
     markdown: MarkdownConfig = field(default_factory=MarkdownConfig)
     blog: BlogConfig = field(default_factory=BlogConfig)
     feed: FeedConfig = field(default_factory=FeedConfig)

@@ -3,7 +3,8 @@
 Lanting's own index, read by the theme's `search-index.js`: terms as `render.search_record`
 cuts them (words, and pairs of CJK characters, so that every query of two or more CJK
 characters or one word finds every page containing it), each page's text for excerpts and
-exact phrases, and the facts the filters need. Why not Pagefind: see docs/architecture.md.
+exact phrases, and the facts the filters need. Why not Pagefind: see
+docs/content/pages/architecture.md.
 
 Layout (every file JSON):
 - `meta.json`: the format, how many pages, their total length, each shard's page and file
