@@ -220,7 +220,7 @@ def math_forms(text: str, where: tuple[Path | None, int]) -> tuple[str, str]:
             mathml = to_mathml(match.group(1), display=False)
         except ValueError as error:
             raise LantingError.at(f"math: {error} in `{match.group(1)[:80]}`", where[0],
-                                  where[1], hint="see the Math section of the README"
+                                  where[1], hint="see the Math page of Lanting's docs"
                                   ) from None
         plain.append(mathml_text(mathml))
         out.append(mathml)

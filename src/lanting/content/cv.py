@@ -324,7 +324,7 @@ def parse_cv(source: Source | None, lang: str) -> Cv | None:
         raise LantingError.at(
             "cv.yaml is neither RenderCV's schema (`cv:` with `sections:`) nor JSON "
             "Resume's (`basics:`, `work:`, `education:` …)", source.path, 1,
-            hint="start the file with `cv:` and `name:` (see the README's CV section)")
+            hint="start the file with `cv:` and `name:` (see the CV section of Lanting's docs)")
     if not cv.name:
         reader.fail(1, "the CV has no name", "write `name:` under `cv:` (or `basics:`)")
     if reader.problems:

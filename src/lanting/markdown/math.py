@@ -45,7 +45,7 @@ overflow its stack, killing the process (no formula a person writes nests 200 de
 
 _EQREF = re.compile(r"@(eq:[\w\-.:]+)")
 
-HINT = "see the Math section of the README for what is supported"
+HINT = "see the Math page of Lanting's docs for what is supported"
 
 
 @functools.lru_cache(maxsize=64)

@@ -9,7 +9,7 @@ one by one) and, where MathML Core has the element but math-core no command for 
 (`\\rlap`, `\\smash`, `\\rule`, `\\colorbox`, `CD`, `\\href`, font sizes), marks the place
 with private-use characters in a `\\text` and lets `Marks.apply` put the element into
 math-core's output. Lossy rewrites, where nothing better exists, are listed in the
-README's Math section (`\\overlinesegment` loses its end ticks, `\\\\[1em]` its extra
+docs' Math page (`\\overlinesegment` loses its end ticks, `\\\\[1em]` its extra
 space).
 
 Most formulas need none of this: `rewrite` returns at once when the formula names no
