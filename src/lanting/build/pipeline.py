@@ -423,6 +423,7 @@ def produce(
     extra_html = [s.html + s.notes_html for t in talks for s in t.slides]
     extra_html += [p.title_html + p.abstract_html for p in bibliography.publications]
     extra_html += [cv.html] if cv else []
+    extra_html += [d.meta.title_html for d in documents if d.meta.title_html]
     math_chars = "".join(sorted({c for r in rendered.values() for c in r.math_chars}
                                 | set(math_characters(extra_html))))
     uses_math = any("math" in r.features for r in rendered.values()) or any(

@@ -36,6 +36,9 @@ if TYPE_CHECKING:
 _MONTHS = {m: i + 1 for i, m in enumerate(
     ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"))}
 _MATH = re.compile(r"(?<!\\)\$(.+?)(?<!\\)\$", re.DOTALL)
+TITLE_MATH = re.compile(r"(?<![\\$])\$(?=[^\s$])([^$]*?[^\s\\$])\$(?![\d$])")
+"""A formula in a page's title, as the Markdown of a post finds `$…$` inline: no space
+just inside the dollars, none followed by a digit (`从 $0 到 $1M` is no formula)."""
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _MARKS = re.compile(r"(\$\^\{?(\\dagger|\*|\\ast)\}?\$|\\dagger|\\textdagger|†|\\?\*|\^\*)\s*$")
 
@@ -205,14 +208,15 @@ def parse_authors(raw: str, equal: int = 0,
     return tuple(authors), et_al
 
 
-def math_forms(text: str, where: tuple[Path | None, int]) -> tuple[str, str]:
+def math_forms(text: str, where: tuple[Path | None, int],
+               pattern: re.Pattern[str] = _MATH) -> tuple[str, str]:
     """(plain text, HTML) of `text`: in the plain text each `$…$` is the formula's
     readable text (`β_t`, for meta tags and listings), in the HTML its MathML, the rest
     escaped; bad LaTeX is an error at `where`."""
     plain: list[str] = []
     out: list[str] = []
     last = 0
-    for match in _MATH.finditer(text):
+    for match in pattern.finditer(text):
         before = text[last : match.start()]
         plain.append(before)
         out.append(html.escape(before, quote=False))

@@ -21,6 +21,7 @@ from ruamel.yaml.events import AliasEvent
 from lanting.config.load import LANGUAGE_TAG
 from lanting.config.locate import nesting_line, toml_key_lines
 from lanting.config.schema import CONTROL_CHARACTERS, SchemaProblem, build
+from lanting.content.bibtex import TITLE_MATH, math_forms
 from lanting.content.discover import source_text
 from lanting.content.foreign import unknown_key_hint
 from lanting.content.notebook import convert_notebook
@@ -464,10 +465,17 @@ def parse(source: Source, raw_html: bool = True) -> Document:
             problems.append(_problem(source, lines, (), f"{what} needs a `date`",
                                      "add `date: YYYY-MM-DD` to the front matter"))
     news = _news(source, raw, lines, problems)
+    title, title_html = raw.title.strip(), ""
+    if "$" in title and TITLE_MATH.search(title):
+        try:
+            title, title_html = math_forms(title, (source.path, lines.get("title", 1)),
+                                           TITLE_MATH)
+        except LantingError as error:
+            problems += error.problems
     if problems:
         raise LantingError(problems)
     meta = FrontMatter(
-        title=raw.title.strip(), date=dates.get("date"), updated=dates.get("updated"),
+        title=title, title_html=title_html, date=dates.get("date"), updated=dates.get("updated"),
         summary=raw.summary, tags=tuple(t.strip() for t in raw.tags if t and t.strip()),
         categories=tuple(c.strip() for c in raw.categories if c and c.strip()),
         draft=raw.draft, slug=raw.slug, lang=raw.lang, series=raw.series,

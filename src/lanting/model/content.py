@@ -130,6 +130,10 @@ class NewsItem:
 @dataclass(frozen=True, slots=True)
 class FrontMatter:
     title: str = ""
+    """Plain text: a formula (`$…$`) is its readable text (`O(n²) 的注意力`), for the
+    `<title>`, feeds, listings and search."""
+    title_html: str = ""
+    """The title as HTML with its formulas as MathML, when it has any ("": none)."""
     date: dt.datetime | None = None
     """Publication time; a bare date means midnight UTC."""
     updated: dt.datetime | None = None

@@ -78,6 +78,7 @@ class Page:
     rel: str
     """Source path relative to `content/`."""
     title: str
+    """Plain text (formulas as their readable text: `FrontMatter.title`)."""
     url: str
     """Site URL with the base path, e.g. `/posts/ppo/` (unquoted)."""
     output: str
@@ -105,6 +106,8 @@ class Page:
     relative to its language's root: `tp/index.html`."""
     citation_style: str | None = None
     """The page's own `citation_style` (front matter); None follows `[citations] style`."""
+    title_html: str = ""
+    """The title with its formulas as MathML, when it has any ("": show `title`)."""
 
     @property
     def html(self) -> str:

@@ -9,7 +9,8 @@ docs/content/pages/architecture.md.
 Layout (every file JSON):
 - `meta.json`: the format, how many pages, their total length, each shard's page and file
   counts, and the counts of each kind and tag (the filters).
-- `S/docs.json`: shard S's pages, sorted by URL: [url, title, date, kind, lang, group,
+- `S/docs.json`: the number of term files of shard S (`files`) and its pages (`docs`),
+  sorted by URL: [url, title, date, kind, lang, group,
   tags, length, text file]. A page is in shard `hash(url) % shards`; a page's number in
   a shard is its place in this list.
 - `S/F.json`: file F of shard S holds the terms of a contiguous range of buckets, page by

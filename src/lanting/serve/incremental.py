@@ -34,7 +34,7 @@ from lanting.output.check import page_ids
 from lanting.render.pages import PageRenderer
 from lanting.render.sections import render_sections
 from lanting.render.templates import compile_templates
-from lanting.site.assemble import replace_page
+from lanting.site.assemble import page_features, replace_page
 from lanting.site.bodies import page_body
 from lanting.site.sections import Section
 
@@ -72,7 +72,7 @@ def _same_for_others(old: Loaded, new: Loaded) -> bool:
         (x.url, x.target) for x in b.links]
 
 
-_CHANGEABLE = ("title", "summary", "body", "headings", "reading_minutes", "features")
+_CHANGEABLE = ("title", "title_html", "summary", "body", "headings", "reading_minutes", "features")
 """What of a page an edit taken by `_edit` may change (the rest of its front matter is
 as it was)."""
 
@@ -121,11 +121,12 @@ def _edit(state: BuildState, loaded: dict[str, Loaded], sections: list[Section],
     except LantingError:
         return None  # the full rebuild reports it
     recorded, meta = state.front_matter.get(rel), written.document.meta
-    if recorded is None or replace(meta, title=recorded.title, summary=recorded.summary) \
-            != recorded:
+    if recorded is None or replace(meta, title=recorded.title, title_html=recorded.title_html,
+                                   summary=recorded.summary) != recorded:
         return None  # where the page goes, or how it is ordered, tagged or translated
     # The languages stage would resolve the rest of the front matter alike.
-    meta = replace(old.document.meta, title=meta.title, summary=meta.summary)
+    meta = replace(old.document.meta, title=meta.title, title_html=meta.title_html,
+                   summary=meta.summary)
     new = replace(written, document=replace(written.document, meta=meta))
     found = _find(sections, rel)
     if found is None or not (_same_for_others if quick else _same_for_own_page)(old, new):
@@ -140,8 +141,10 @@ def _edit(state: BuildState, loaded: dict[str, Loaded], sections: list[Section],
     assert rendered is not None
     link_map = state.link_maps.get(meta.lang or "", state.link_maps[""])
     new_page = replace(
-        old_page, title=meta.title, body=page_body(new, cache.html, link_map, state.images),
-        headings=rendered.headings, features=rendered.features,
+        old_page, title=meta.title, title_html=meta.title_html,
+        body=page_body(new, cache.html, link_map, state.images),
+        headings=rendered.headings,
+        features=page_features(rendered, meta),
         summary=meta.summary.strip() if meta.summary else rendered.excerpt,
         reading_minutes=minutes_for(rendered.cjk_chars, rendered.words,
                                     config.blog.chars_per_minute,

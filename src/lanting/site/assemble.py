@@ -13,7 +13,7 @@ from lanting.errors import LantingError
 from lanting.markdown.links import content_target, rebase
 from lanting.markdown.text import minutes_for
 from lanting.model.config import Config
-from lanting.model.content import Document, Kind
+from lanting.model.content import Document, FrontMatter, Kind
 from lanting.model.markdown import RenderedMarkdown
 from lanting.model.names import alias_output, slugify
 from lanting.model.problem import Problem
@@ -40,13 +40,19 @@ def _page(doc: Document, rendered: RenderedMarkdown, body: Body, routes: Routes,
         reading_minutes=minutes_for(rendered.cjk_chars, rendered.words,
                                         config.blog.chars_per_minute,
                                         config.blog.words_per_minute),
-        features=rendered.features,
+        features=page_features(rendered, meta),
         params=meta.params,
         cover=_cover_url(doc, routes),
         aliases=tuple(out for out in dict.fromkeys(alias_output(a) for a in meta.aliases)
                       if out != out_dir + "index.html"),  # its own URL needs no redirect
-        citation_style=meta.citation_style,
+        citation_style=meta.citation_style, title_html=meta.title_html,
     )
+
+
+def page_features(rendered: RenderedMarkdown, meta: FrontMatter) -> frozenset[str]:
+    """What the page needs of the theme: its Markdown's needs, and the math font for a
+    formula in its title."""
+    return rendered.features | {"math"} if meta.title_html else rendered.features
 
 
 def _title_from_name(doc: Document) -> str:
