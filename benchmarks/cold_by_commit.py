@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Cold builds of one corpus by several commits of Lanting, interleaved, to see what a
+change costs (issue 27: "do not let this change cost more than 10% of cold build time").
+
+Standard library only. Each commit is checked out with `git worktree add --detach` into
+the work folder (removed at the end) and run from its `src/` through PYTHONPATH. The
+corpus is `../shared/bench/make_corpus.py --posts N` (flavor plain) with
+`lanting.toml` = `title = "Bench"` plus `[search] enabled = false` unless `--search`.
+Every run is cold: the output, the site's `.lanting/` and the user cache
+(XDG_CACHE_HOME, where the compiled theme templates live) are removed first. Runs are
+interleaved (run 1: every commit, run 2: every commit, ...) so that a drift of the
+machine hits all alike.
+
+Printed per commit: median wall time and median CPU time (user + sys of the build and
+its workers). On a machine that other work shares, CPU time is the steadier of the two.
+
+    python3 benchmarks/cold_by_commit.py f277732 dbfc862 HEAD --posts 1000 --runs 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+CORPUS = REPO.parent / "shared" / "bench" / "make_corpus.py"
+
+
+def _git(*args: str) -> str:
+    return subprocess.run(["git", "-C", str(REPO), *args], check=True, capture_output=True,
+                          text=True).stdout.strip()
+
+
+def _cold_build(src: Path, site: Path, work: Path) -> tuple[float, float]:
+    """(wall, cpu) seconds of one cold build of `site` by the Lanting in `src`."""
+    out, cache = work / "out", work / "xdg-cache"
+    for folder in (out, site / ".lanting", cache):
+        shutil.rmtree(folder, ignore_errors=True)
+    env = {**os.environ, "PYTHONPATH": str(src), "XDG_CACHE_HOME": str(cache)}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    result = subprocess.run([sys.executable, "-m", "lanting", "build", str(site), "-o", str(out)],
+                            env=env, capture_output=True, text=True)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if result.returncode != 0:
+        raise SystemExit(f"build by {src} failed:\n{(result.stderr or result.stdout)[-600:]}")
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("commits", nargs="+", help="commits to compare (HEAD: the checkout)")
+    parser.add_argument("--posts", type=int, default=1000)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--search", action="store_true",
+                        help="keep the search index on (default: off)")
+    parser.add_argument("--corpus-script", type=Path, default=CORPUS)
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="lanting-cold-by-commit-"))
+    trees: dict[str, Path] = {}
+    try:
+        for commit in args.commits:
+            sha = _git("rev-parse", "--short", commit)
+            tree = work / f"tree-{sha}"
+            _git("worktree", "add", "--detach", str(tree), sha)
+            trees[f"{commit} ({sha})" if commit != sha else sha] = tree / "src"
+        site = work / "site"
+        subprocess.run([sys.executable, str(args.corpus_script), "--posts", str(args.posts),
+                        "--out", str(site)], check=True, capture_output=True)
+        (site / "lanting.toml").write_text(
+            'title = "Bench"\n' + ("" if args.search else "\n[search]\nenabled = false\n"),
+            encoding="utf-8")
+        times: dict[str, list[tuple[float, float]]] = {name: [] for name in trees}
+        for run in range(1, args.runs + 1):
+            for name, src in trees.items():
+                wall, cpu = _cold_build(src, site, work)
+                times[name].append((wall, cpu))
+                print(f"run {run}  {name:24s} wall {wall:6.2f} s  cpu {cpu:6.2f} s", flush=True)
+        print(f"\n{args.posts} posts, search {'on' if args.search else 'off'}, "
+              f"{args.runs} cold runs each, medians:")
+        first = None
+        for name, runs in times.items():
+            wall = statistics.median(w for w, _ in runs)
+            cpu = statistics.median(c for _, c in runs)
+            first = first or (wall, cpu)
+            print(f"  {name:24s} wall {wall:6.2f} s ({wall / first[0]:.2f}x)  "
+                  f"cpu {cpu:6.2f} s ({cpu / first[1]:.2f}x)")
+    finally:
+        for tree in trees.values():
+            subprocess.run(["git", "-C", str(REPO), "worktree", "remove", "--force",
+                            str(tree.parent)], capture_output=True)
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
