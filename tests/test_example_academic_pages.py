@@ -3,6 +3,7 @@ details block and a figure reference (on the parsed pages of a build of example/
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -14,6 +15,7 @@ from lanting.build import build
 from lanting.build.options import BuildOptions, BuildResult
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "example"
+CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 @pytest.fixture(scope="module")
@@ -68,6 +70,14 @@ def test_the_english_cv_has_english_headings(built: tuple[Path, BuildResult]) ->
     titles = [s.one("h2").text() for s in cv.find_all("section", class_="cv-section")]
     # The talk is in Chinese only: the English CV lists none.
     assert titles[:4] == ["Education", "Experience", "Publications", "Awards"]
+    # Its entries are cv.en.yaml's, the translation beside cv.yaml.
+    assert cv.one("h1").text() == "Zhiyuan Lin"
+    school = cv.one("section", id="education").find_all("li", class_="cv-entry")[0]
+    assert school.one(class_="cv-title").text() == "Lanting University"
+    assert school.one(class_="cv-date").text() == "Sep 2022 – present"
+    assert not CJK.search(cv.one("main").text()), "no Chinese left on the English CV"
+    nav = cv.one("nav", class_="site-nav")
+    assert nav.find("a", href="/en/cv/") is not None
 
 
 def _third_party(url: str) -> bool:

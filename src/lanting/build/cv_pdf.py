@@ -1,5 +1,6 @@
 """The CV as a PDF, `cv/cv.pdf`, made by RenderCV (`pip install 'lanting[cv]'`) from
 `content/cv.yaml` when it is installed; without it the CV page simply has no PDF link.
+A translation (`cv.en.yaml`) gets its own, `en/cv/cv.pdf`.
 
 RenderCV reads its own schema, so only a RenderCV file gets a PDF (JSON Resume: convert
 it, e.g. with `jsonresume-to-rendercv`). The publications the page adds from
@@ -20,6 +21,7 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
+from lanting.config.languages import language_dirs
 from lanting.model.config import Config
 from lanting.model.content import Source
 from lanting.model.cv import Cv
@@ -64,11 +66,33 @@ def rendercv_input(text: str, publications: tuple[Publication, ...], config: Con
     return out.getvalue()
 
 
+def build_cv_pdfs(config: Config, cvs: dict[str, Cv], sources: tuple[Source | None, ...],
+                  publications: tuple[Publication, ...], cache_dir: Path | None,
+                  ) -> tuple[dict[str, CvPdf], list[Problem]]:
+    """The PDF of each language's CV (code -> PDF): one per file, so a language that
+    shows `cv.yaml` links the default language's PDF."""
+    by_path = {s.path: s for s in sources if s is not None}
+    prefixes = language_dirs(config)
+    made: dict[Path, CvPdf | None] = {}
+    problems: list[Problem] = []
+    for code, cv in cvs.items():
+        source = by_path.get(cv.path)
+        if source is None or cv.path in made:
+            continue
+        prefix = prefixes.get(code, "") if source is not sources[0] else ""
+        made[cv.path], said = build_cv_pdf(config, cv, source, publications, cache_dir,
+                                           prefix)
+        problems += said
+    return {code: pdf for code, cv in cvs.items()
+            if (pdf := made.get(cv.path)) is not None}, problems
+
+
 def build_cv_pdf(config: Config, cv: Cv | None, source: Source | None,
                  publications: tuple[Publication, ...], cache_dir: Path | None,
-                 ) -> tuple[CvPdf | None, list[Problem]]:
+                 prefix: str = "") -> tuple[CvPdf | None, list[Problem]]:
     """The PDF and its URL, or None (no CV, not RenderCV's schema, `[cv] pdf = false`, or
-    RenderCV missing: a warning only when `[cv] pdf = true` asked for it)."""
+    RenderCV missing: a warning only when `[cv] pdf = true` asked for it). `prefix` is
+    the output folder of a translation's language (`en/`)."""
     if cv is None or source is None or config.cv.pdf is False:
         return None, []
     where = source.path
@@ -85,9 +109,10 @@ def build_cv_pdf(config: Config, cv: Cv | None, source: Source | None,
     text = rendercv_input(source.text or "", publications, config)
     digest = hashlib.sha256(text.encode()).hexdigest()[:20]
     cached = cache_dir / "cv" / f"{digest}.pdf" if cache_dir else None
-    url = f"{config.base_path}{OUTPUT}"
+    output = prefix + OUTPUT
+    url = f"{config.base_path}{output}"
     if cached is not None and cached.is_file():
-        return CvPdf(OutputFile(OUTPUT, cached.read_bytes()), url), []
+        return CvPdf(OutputFile(output, cached.read_bytes()), url), []
     with tempfile.TemporaryDirectory(prefix="lanting-cv-") as scratch:
         folder = Path(scratch)
         (folder / "cv.yaml").write_text(text, encoding="utf-8")
@@ -103,10 +128,10 @@ def build_cv_pdf(config: Config, cv: Cv | None, source: Source | None,
         if run.returncode != 0 or not pdf.is_file():
             said = (run.stderr or run.stdout).strip().splitlines()[-3:]
             return None, [Problem("RenderCV failed: " + " / ".join(said), where, 1,
-                                  hint="run `rendercv render content/cv.yaml` to see why",
+                                  hint=f"run `rendercv render content/{source.rel}` to see why",
                                   severity="warning")]
         data = pdf.read_bytes()
     if cached is not None:
         cached.parent.mkdir(parents=True, exist_ok=True)
         cached.write_bytes(data)
-    return CvPdf(OutputFile(OUTPUT, data), url), []
+    return CvPdf(OutputFile(output, data), url), []
