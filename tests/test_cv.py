@@ -237,3 +237,32 @@ def test_pdf_asked_for_without_rendercv_is_a_warning(tmp_path: Path,
     result = _build(site, tmp_path / "out")
     assert [p.message for p in result.warnings] == ["RenderCV is not installed: no PDF of the CV"]
     assert not (tmp_path / "out/cv/cv.pdf").exists()
+
+
+OFFLINE_RENDERCV = """#!{python}
+import sys
+print("An error occurred:\\n\\nfailed to download package \\n"
+      "(https://packages.typst.org/preview/fontawesome-0.5.0.tar.gz: Dns Failed: \\n"
+      "resolve dns name 'packages.typst.org:443')", file=sys.stderr)
+sys.exit(1)
+"""
+
+
+def test_rendercv_offline_without_typst_package_says_what_to_do(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Real RenderCV's themes import a Typst package that Typst downloads on first use;
+    offline, the build says which and how to get it (its output as RenderCV 2.3 prints)."""
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    script = tools / "rendercv"
+    script.write_text(OFFLINE_RENDERCV.format(python=sys.executable))
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("PATH", str(tools))
+    result = _build(_copy(tmp_path), tmp_path / "out")
+    [warning] = result.warnings
+    assert warning.message == ("RenderCV failed: Typst could not download the package "
+                               "`@preview/fontawesome:0.5.0` that RenderCV's theme imports")
+    assert warning.hint is not None and "once with network access" in warning.hint
+    assert warning.line == 1 and warning.path is not None and warning.path.name == "cv.yaml"
+    assert not (tmp_path / "out/cv/cv.pdf").exists()
+    assert read(tmp_path / "out", "cv/index.html").find("a", class_="cv-pdf") is None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import re
 import shutil
 import subprocess
 import tempfile
@@ -28,6 +29,7 @@ from lanting.model.cv import Cv
 from lanting.model.output import OutputFile
 from lanting.model.problem import Problem
 from lanting.model.site import Publication
+from lanting.site.cv import BEFORE_GENERATED
 
 OUTPUT = "cv/cv.pdf"
 TIMEOUT = 300
@@ -41,7 +43,8 @@ class CvPdf:
 
 def rendercv_input(text: str, publications: tuple[Publication, ...], config: Config) -> str:
     """The file RenderCV is given: `cv.yaml` with a `publications` section made from the
-    bibliography when the file has none and `[cv] publications` asks for one."""
+    bibliography when the file has none and `[cv] publications` asks for one, after
+    education and experience as on the page."""
     yaml = YAML(typ="rt")
     data: Any = yaml.load(text)
     sections = data["cv"].setdefault("sections", {})
@@ -60,10 +63,35 @@ def rendercv_input(text: str, publications: tuple[Publication, ...], config: Con
             if doi:
                 entry["doi"] = doi.split("doi.org/", 1)[-1]
             entries.append(entry)
-        sections["publications"] = entries
+        at = max((i + 1 for i, key in enumerate(sections)
+                  if str(key).lower() in BEFORE_GENERATED), default=0)
+        items = list(sections.items())
+        data["cv"]["sections"] = dict([*items[:at], ("publications", entries), *items[at:]])
     out = io.StringIO()
     yaml.dump(data, out)
     return out.getvalue()
+
+
+_TYPST_PACKAGE = re.compile(r"packages\.typst\.org/(\w+)/([\w-]+?)-(\d[\d.]*)\.tar\.gz")
+"""A Typst package RenderCV's theme imports and Typst could not download."""
+
+
+def _failure(output: str, source: Source) -> Problem:
+    """The warning for a RenderCV run that made no PDF."""
+    text = " ".join(output.split())
+    package = _TYPST_PACKAGE.search(text)
+    if package:  # offline, and the package is in no Typst package cache yet
+        namespace, name, version = package.groups()
+        return Problem(
+            f"RenderCV failed: Typst could not download the package "
+            f"`@{namespace}/{name}:{version}` that RenderCV's theme imports", source.path, 1,
+            hint=f"run `rendercv render content/{source.rel}` once with network access "
+                 "(Typst keeps the package in its cache, ~/.cache/typst/packages/), or set "
+                 "`[cv] pdf = false`", severity="warning")
+    said = output.strip().splitlines()[-3:]
+    return Problem("RenderCV failed: " + " / ".join(said), source.path, 1,
+                   hint=f"run `rendercv render content/{source.rel}` to see why",
+                   severity="warning")
 
 
 def build_cv_pdfs(config: Config, cvs: dict[str, Cv], sources: tuple[Source | None, ...],
@@ -126,10 +154,7 @@ def build_cv_pdf(config: Config, cv: Cv | None, source: Source | None,
                                   severity="warning")]
         pdf = folder / "cv.pdf"
         if run.returncode != 0 or not pdf.is_file():
-            said = (run.stderr or run.stdout).strip().splitlines()[-3:]
-            return None, [Problem("RenderCV failed: " + " / ".join(said), where, 1,
-                                  hint=f"run `rendercv render content/{source.rel}` to see why",
-                                  severity="warning")]
+            return None, [_failure(run.stderr or run.stdout, source)]
         data = pdf.read_bytes()
     if cached is not None:
         cached.parent.mkdir(parents=True, exist_ok=True)
