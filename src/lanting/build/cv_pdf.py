@@ -22,7 +22,9 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
+from lanting.config.i18n import base_language
 from lanting.config.languages import language_dirs
+from lanting.content.cv import TITLES, section_title
 from lanting.model.config import Config
 from lanting.model.content import Source
 from lanting.model.cv import Cv
@@ -41,12 +43,16 @@ class CvPdf:
     url: str
 
 
-def rendercv_input(text: str, publications: tuple[Publication, ...], config: Config) -> str:
+def rendercv_input(text: str, publications: tuple[Publication, ...], config: Config,
+                   lang: str = "") -> str:
     """The file RenderCV is given: `cv.yaml` with a `publications` section made from the
     bibliography when the file has none and `[cv] publications` asks for one, after
-    education and experience as on the page."""
+    education and experience as on the page. In a CV of another language than English
+    (`lang`, default the site's) the sections RenderCV titles by their keys get the
+    page's headings (`education` → 教育经历)."""
     yaml = YAML(typ="rt")
     data: Any = yaml.load(text)
+    lang = lang or config.language
     sections = data["cv"].setdefault("sections", {})
     wanted = config.cv.publications
     pubs = [p for p in publications if wanted == "all" or (wanted == "selected" and p.selected)]
@@ -67,9 +73,31 @@ def rendercv_input(text: str, publications: tuple[Publication, ...], config: Con
                   if str(key).lower() in BEFORE_GENERATED), default=0)
         items = list(sections.items())
         data["cv"]["sections"] = dict([*items[:at], ("publications", entries), *items[at:]])
+    if config.origin:  # a PDF has no site to resolve `/posts/x/` against
+        data["cv"] = _absolute_links(data["cv"], config.origin)
+    if base_language(lang) != "en":
+        data["cv"]["sections"] = {
+            section_title(str(key), lang) if str(key).lower() in TITLES["en"] else key: value
+            for key, value in data["cv"]["sections"].items()}
     out = io.StringIO()
     yaml.dump(data, out)
     return out.getvalue()
+
+
+_ROOT_LINK = re.compile(r"\]\((/(?!/)[^)\s]*)\)")
+"""A Markdown link to a path of the site, `[复盘](/posts/x/)`."""
+
+
+def _absolute_links(value: Any, origin: str) -> Any:
+    """`value` with the Markdown links of its texts to site paths made absolute."""
+    if isinstance(value, str):
+        return _ROOT_LINK.sub(lambda m: f"]({origin}{m.group(1)})", value)
+    if isinstance(value, dict):
+        for key in value:
+            value[key] = _absolute_links(value[key], origin)
+    elif isinstance(value, list):
+        value[:] = [_absolute_links(item, origin) for item in value]
+    return value
 
 
 _TYPST_PACKAGE = re.compile(r"packages\.typst\.org/(\w+)/([\w-]+?)-(\d[\d.]*)\.tar\.gz")
@@ -107,9 +135,10 @@ def build_cv_pdfs(config: Config, cvs: dict[str, Cv], sources: tuple[Source | No
         source = by_path.get(cv.path)
         if source is None or cv.path in made:
             continue
-        prefix = prefixes.get(code, "") if source is not sources[0] else ""
+        own = source is not sources[0]  # a translation, cv.<code>.yaml
         made[cv.path], said = build_cv_pdf(config, cv, source, publications, cache_dir,
-                                           prefix)
+                                           prefixes.get(code, "") if own else "",
+                                           code if own else config.language)
         problems += said
     return {code: pdf for code, cv in cvs.items()
             if (pdf := made.get(cv.path)) is not None}, problems
@@ -117,10 +146,10 @@ def build_cv_pdfs(config: Config, cvs: dict[str, Cv], sources: tuple[Source | No
 
 def build_cv_pdf(config: Config, cv: Cv | None, source: Source | None,
                  publications: tuple[Publication, ...], cache_dir: Path | None,
-                 prefix: str = "") -> tuple[CvPdf | None, list[Problem]]:
+                 prefix: str = "", lang: str = "") -> tuple[CvPdf | None, list[Problem]]:
     """The PDF and its URL, or None (no CV, not RenderCV's schema, `[cv] pdf = false`, or
     RenderCV missing: a warning only when `[cv] pdf = true` asked for it). `prefix` is
-    the output folder of a translation's language (`en/`)."""
+    the output folder of a translation's language (`en/`), `lang` the file's language."""
     if cv is None or source is None or config.cv.pdf is False:
         return None, []
     where = source.path
@@ -134,7 +163,7 @@ def build_cv_pdf(config: Config, cv: Cv | None, source: Source | None,
         return None, ([Problem("RenderCV is not installed: no PDF of the CV", where, 1,
                                hint="pip install 'lanting[cv]', or set `[cv] pdf = false`",
                                severity="warning")] if config.cv.pdf else [])
-    text = rendercv_input(source.text or "", publications, config)
+    text = rendercv_input(source.text or "", publications, config, lang)
     digest = hashlib.sha256(text.encode()).hexdigest()[:20]
     cached = cache_dir / "cv" / f"{digest}.pdf" if cache_dir else None
     output = prefix + OUTPUT
