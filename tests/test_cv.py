@@ -14,10 +14,13 @@ from pathlib import Path
 
 import pytest
 from htmltree import Element
+from ruamel.yaml import YAML
 from sitebits import read
 
 from lanting.build import build
+from lanting.build.cv_pdf import rendercv_input
 from lanting.build.options import BuildOptions, BuildResult
+from lanting.config.load import load_config
 from lanting.errors import LantingError
 
 SITE = Path(__file__).parent / "sites" / "academic"
@@ -225,9 +228,13 @@ def test_pdf_made_by_rendercv_when_installed(tmp_path: Path,
     assert (tmp_path / "out/cv/cv.pdf").read_bytes() == b"%PDF-1.7 fake CV"
     link = read(tmp_path / "out", "cv/index.html").one("a", class_="cv-pdf")
     assert link["href"] == "/cv/cv.pdf"
-    given = seen.read_text(encoding="utf-8")
-    assert "publications:" in given and "HiChunk" in given, "the bibliography is added"
-    assert "design:" in given, "RenderCV's own settings are passed on"
+    given = YAML(typ="safe").load(seen.read_text(encoding="utf-8"))
+    # The bibliography is added after experience; headings are the page's (RenderCV
+    # titles a section by its key).
+    assert list(given["cv"]["sections"]) == [
+        "教育经历", "工作经历", "论文", "奖励与荣誉", "教学", "学术服务", "技能"]
+    assert given["cv"]["sections"]["论文"][0]["title"].startswith("HiChunk")
+    assert given["design"] == {"theme": "classic"}, "RenderCV's own settings are passed on"
 
 
 def test_pdf_asked_for_without_rendercv_is_a_warning(tmp_path: Path,
@@ -237,3 +244,47 @@ def test_pdf_asked_for_without_rendercv_is_a_warning(tmp_path: Path,
     result = _build(site, tmp_path / "out")
     assert [p.message for p in result.warnings] == ["RenderCV is not installed: no PDF of the CV"]
     assert not (tmp_path / "out/cv/cv.pdf").exists()
+
+
+OFFLINE_RENDERCV = """#!{python}
+import sys
+print("An error occurred:\\n\\nfailed to download package \\n"
+      "(https://packages.typst.org/preview/fontawesome-0.5.0.tar.gz: Dns Failed: \\n"
+      "resolve dns name 'packages.typst.org:443')", file=sys.stderr)
+sys.exit(1)
+"""
+
+
+def test_rendercv_offline_without_typst_package_says_what_to_do(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Real RenderCV's themes import a Typst package that Typst downloads on first use;
+    offline, the build says which and how to get it (its output as RenderCV 2.3 prints)."""
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    script = tools / "rendercv"
+    script.write_text(OFFLINE_RENDERCV.format(python=sys.executable))
+    script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("PATH", str(tools))
+    result = _build(_copy(tmp_path), tmp_path / "out")
+    [warning] = result.warnings
+    assert warning.message == ("RenderCV failed: Typst could not download the package "
+                               "`@preview/fontawesome:0.5.0` that RenderCV's theme imports")
+    assert warning.hint is not None and "once with network access" in warning.hint
+    assert warning.line == 1 and warning.path is not None and warning.path.name == "cv.yaml"
+    assert not (tmp_path / "out/cv/cv.pdf").exists()
+    assert read(tmp_path / "out", "cv/index.html").find("a", class_="cv-pdf") is None
+
+
+def test_rendercv_input_has_absolute_links_and_the_pages_headings(tmp_path: Path) -> None:
+    """What RenderCV gets for a PDF: links to site paths made absolute (a PDF has no site
+    to resolve them against), headings in the file's language, the rest as written."""
+    config = load_config(SITE)
+    text = ("cv:\n  name: 林知远\n  sections:\n    experience:\n      - company: 实验室\n"
+            "        highlights:\n          - 详见[复盘](/posts/sft/)，[代码](https://x.org/a)\n"
+            "    my_notes:\n      - 随笔\n")
+    zh = YAML(typ="safe").load(rendercv_input(text, (), config))["cv"]["sections"]
+    assert list(zh) == ["工作经历", "my_notes"]
+    assert zh["工作经历"][0]["highlights"] == [
+        "详见[复盘](https://lin.example.org/posts/sft/)，[代码](https://x.org/a)"]
+    en = YAML(typ="safe").load(rendercv_input(text, (), config, "en"))["cv"]["sections"]
+    assert list(en) == ["experience", "my_notes"]

@@ -76,8 +76,9 @@ def test_publications_page(built: BuildResult) -> None:
     assert first.one("h3").text().startswith("HiChunk: Evaluating and Enhancing")
     assert first.one("strong", class_="pub-me").text() == "Zhiyuan Lin"
     assert first.one(class_="badge-pub").text() == "Oral"
-    kinds = [a.text() for a in first.find_all("a", class_="pub-button")]
-    assert kinds == ["arXiv", "代码", "幻灯片"]
+    buttons = {a.text(): a["href"] for a in first.find_all("a", class_="pub-button")}
+    assert list(buttons) == ["arXiv", "代码", "幻灯片", "视频"]
+    assert buttons["视频"] == "https://www.bilibili.com/video/BV1Hc411y7Lm/"  # the talk's
     assert first.one("details", class_="pub-bibtex").one("pre").text().startswith(
         "@inproceedings{hichunk2026,")
     owners = {s.text() for s in doc.find_all("strong", class_="pub-me")}

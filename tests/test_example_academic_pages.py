@@ -1,9 +1,11 @@
-"""The example site shows issue 33's pages: a CV, two projects, tabs, a details block and a
-figure reference (on the parsed pages of a build of example/)."""
+"""The example site shows issue 33's pages: a CV, two projects, a Bilibili video, tabs, a
+details block and a figure reference (on the parsed pages of a build of example/)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 from htmltree import Element
@@ -13,6 +15,7 @@ from lanting.build import build
 from lanting.build.options import BuildOptions, BuildResult
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "example"
+CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 @pytest.fixture(scope="module")
@@ -67,3 +70,47 @@ def test_the_english_cv_has_english_headings(built: tuple[Path, BuildResult]) ->
     titles = [s.one("h2").text() for s in cv.find_all("section", class_="cv-section")]
     # The talk is in Chinese only: the English CV lists none.
     assert titles[:4] == ["Education", "Experience", "Publications", "Awards"]
+    # Its entries are cv.en.yaml's, the translation beside cv.yaml.
+    assert cv.one("h1").text() == "Zhiyuan Lin"
+    school = cv.one("section", id="education").find_all("li", class_="cv-entry")[0]
+    assert school.one(class_="cv-title").text() == "Lanting University"
+    assert school.one(class_="cv-date").text() == "Sep 2022 – present"
+    assert not CJK.search(cv.one("main").text()), "no Chinese left on the English CV"
+    nav = cv.one("nav", class_="site-nav")
+    assert nav.find("a", href="/en/cv/") is not None
+
+
+def _third_party(url: str) -> bool:
+    return bool(urlsplit(url).netloc)
+
+
+def test_the_talk_recording_is_a_bilibili_video_loaded_on_click(
+        built: tuple[Path, BuildResult]) -> None:
+    out = built[0]
+    post = _page(built, "posts/hichunk-acl2026-oral/")
+    figure = post.one("figure", class_="video-bilibili")
+    link = figure.one("a", class_="video-load")
+    assert link["href"] == "https://www.bilibili.com/video/BV1Hc411y7Lm/"
+    assert urlsplit(link["data-embed"]).netloc == "player.bilibili.com"
+    assert "bvid=BV1Hc411y7Lm" in link["data-embed"]
+    assert link.one(class_="video-play").text() == "▶ 在哔哩哔哩播放"
+    # The poster is the site's own file (with WebP variants), not Bilibili's thumbnail.
+    poster = link.one("img", class_="video-poster")
+    assert poster["src"] == "/posts/hichunk-acl2026-oral/recording.png"
+    assert (out / poster["src"].lstrip("/")).is_file()
+    sources = [s.split()[0] for s in link.one("source")["srcset"].split(", ")]
+    assert sources and all((out / s.lstrip("/")).is_file() for s in sources)
+    # Before the click the page asks no third party for anything: no frame, and every
+    # src/srcset/poster/stylesheet/script is the site's own.
+    assert post.find("iframe") is None and post.find("video") is None
+    fetched = [e.get(a) or "" for e in post.iter() for a in ("src", "poster", "data")
+               if e.get(a)]
+    fetched += [u.split()[0] for e in post.iter() if e.get("srcset")
+                for u in (e["srcset"]).split(", ")]
+    fetched += [e["href"] for e in post.find_all("link")
+                if set((e.get("rel") or "").split()) & {"stylesheet", "preload",
+                                                         "modulepreload", "icon"}]
+    assert fetched and not [u for u in fetched if _third_party(u)]
+    # The talk names its recording, so the paper gets a video button too.
+    talk = _page(built, "talks/hichunk-acl2026/")
+    assert talk.find("a", href="https://www.bilibili.com/video/BV1Hc411y7Lm/") is not None

@@ -58,7 +58,7 @@ def test_english_pages_have_an_english_interface(pages: dict[str, bytes]) -> Non
         assert page.one("html")["lang"] == "en", path
         assert page.one("a", class_="skip-link").text() == "Skip to content"
         assert [a.text() for a in page.one("nav", class_="site-nav").find_all("a")] == [
-            "Blog", "Publications", "Tags", "Archive", "About"]
+            "Blog", "Publications", "CV", "Tags", "Archive", "About"]
         assert page.one("a", class_="site-title").text() == "Lin Zhiyuan · Research & Notes"
     post = parse_html(pages["en/posts/verl-intro/index.html"])
     assert post.one("p", class_="post-meta").one("time").text() == "Jan 8, 2026"

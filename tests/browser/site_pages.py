@@ -38,6 +38,8 @@ PAGES = [
     PageType("post-math", "posts/policy-gradient-to-ppo/", ".prose .math-display math"),
     PageType("post-code", "posts/verl-ppo-trainer-loop/", ".prose .code-block pre"),
     PageType("post-figure", "posts/rl-for-diffusion-and-flow/", ".prose figure.figure img"),
+    PageType("post-video", "posts/hichunk-acl2026-oral/",
+             ".prose figure.video-bilibili .video-play", "哔哩哔哩"),
     PageType("series", "series/verl-源码解读/", "main .series-index .post-entry"),
     PageType("tag", "tags/ppo/", "main .post-entry-title a"),
     PageType("archive", "archive/", "main .archive-list li"),
@@ -81,6 +83,14 @@ def _local(url: str) -> bool:
     return parts.scheme in ("data", "blob", "about") or parts.hostname == "127.0.0.1"
 
 
+def _cancelled_image(request: Any) -> bool:
+    """An image request Chromium cancelled itself (`net::ERR_ABORTED`), which is no fault
+    of the page: a full-page screenshot re-lays the page out under other device metrics,
+    so a responsive image above the fold (`<source srcset>`) starts fetching another width
+    and drops it when the capture ends. A missing image still fails by its 404 status."""
+    return request.resource_type == "image" and "ERR_ABORTED" in (request.failure or "")
+
+
 def open_context(browser: Any, viewport: str = "desktop", scheme: str = "light",
                  **options: Any) -> Any:
     return browser.new_context(**VIEWPORTS[viewport], color_scheme=scheme, **options)
@@ -102,7 +112,7 @@ def visit(context: Any, site: Any, page_type: PageType) -> Visit:
     context.route("**/*", route)
     page.on("request", lambda r: _local(r.url) or seen.outside_requests.append(r.url))
     page.on("console", lambda m: m.type == "error" and seen.console_errors.append(m.text))
-    page.on("requestfailed", lambda r: seen.failed_requests.append(
+    page.on("requestfailed", lambda r: _cancelled_image(r) or seen.failed_requests.append(
         f"{r.url} ({r.failure})"))
     page.on("response", lambda r: r.status >= 400 and r.url != page_url and
             seen.failed_requests.append(f"{r.url} ({r.status})"))

@@ -31,7 +31,7 @@ from urllib.parse import urlsplit
 
 from lanting.build.bytecode import bytecode_cache
 from lanting.build.cache import DocumentCache, engine_fingerprint, settings_fingerprint
-from lanting.build.cv_pdf import build_cv_pdf
+from lanting.build.cv_pdf import build_cv_pdfs
 from lanting.build.freshness import (
     Stamps,
     State,
@@ -47,7 +47,7 @@ from lanting.config.languages import language_dirs, site_languages
 from lanting.config.load import load_config
 from lanting.content.bibliography import parse_bibliography
 from lanting.content.coauthors import parse_coauthors, with_coauthor_links
-from lanting.content.cv import parse_cv
+from lanting.content.cv import parse_cvs
 from lanting.content.discover import FileReader, discover
 from lanting.content.documents import load_or_problems, render_context
 from lanting.content.frontmatter import parse
@@ -368,10 +368,11 @@ def produce(
         parse_bibliography(discovery.bibliography, scholar_user(config)),
         parse_coauthors(discovery.coauthors))
     references = parse_references(discovery.references)
-    cv = parse_cv(discovery.cv, config.language)                           # 3. (the CV)
+    cvs = parse_cvs(discovery.cv, discovery.cv_translations, config)       # 3. (the CV)
     metrics = read_metrics(site_dir)                                       # 3. (citations)
-    cv_pdf, cv_problems = build_cv_pdf(config, cv, discovery.cv, bibliography.publications,
-                                       site_dir / CACHE_DIR if options.cache else None)
+    cv_pdfs, cv_problems = build_cv_pdfs(
+        config, cvs, (discovery.cv, *discovery.cv_translations), bibliography.publications,
+        site_dir / CACHE_DIR if options.cache else None)
     settings = document_settings(site_dir, config, discovery, options.drafts,
                                  citation_library(bibliography, references, config))
     talk_sources = [s for s in discovery.sources if s.kind is Kind.TALK]
@@ -411,8 +412,10 @@ def produce(
             site.config, (*site.posts, *site.pages), mine, citations, bibliography,
             tuple(t for t in talks if language in (None, t.lang)), news.get(language, ()),
             site.home.title if site.home else "")
-        return replace(site, academic=links, cv=finish_cv(cv, links, site.config,
-                                                          cv_pdf.url if cv_pdf else ""),
+        code = language or config.language  # each language's CV and its PDF
+        pdf = cv_pdfs.get(code)
+        return replace(site, academic=links, cv=finish_cv(cvs.get(code), links, site.config,
+                                                          pdf.url if pdf else ""),
                        projects=build_projects(site, by_rel, links),
                        teaching=build_teaching(site, by_rel), people=build_people(site, by_rel),
                        metrics=metrics)
@@ -422,7 +425,7 @@ def produce(
     site = sections.default
     extra_html = [s.html + s.notes_html for t in talks for s in t.slides]
     extra_html += [p.title_html + p.abstract_html for p in bibliography.publications]
-    extra_html += [cv.html] if cv else []
+    extra_html += [cv.html for cv in cvs.values()]
     extra_html += [d.meta.title_html for d in documents if d.meta.title_html]
     math_chars = "".join(sorted({c for r in rendered.values() for c in r.math_chars}
                                 | set(math_characters(extra_html))))
@@ -438,8 +441,7 @@ def produce(
     files = materialize(files, options.jobs)
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
     files += images.files
-    if cv_pdf is not None:
-        files.append(cv_pdf.file)
+    files += list({pdf.file.path: pdf.file for pdf in cv_pdfs.values()}.values())
     copies = _static_copies(discovery, routes)
     homes = {d.meta.lang if link_maps else None: d for d in documents  # as news is keyed
              if d.source.kind is Kind.HOME}

@@ -1,6 +1,10 @@
 """Read `content/cv.yaml`: RenderCV's schema (a top-level `cv:` with `sections:`) or JSON
 Resume's (a top-level `basics:`), told apart by those keys, into a `Cv`.
 
+On a site with several languages the CV is translated like a post: `cv.en.yaml` beside
+`cv.yaml` is the whole CV in English, for the English pages. A language without a file of
+its own shows `cv.yaml`, with its headings, dates and "present" in that language.
+
 Texts are Markdown, rendered inline (RenderCV writes `**bold**` and links in them). A
 key or an entry of no known kind is an error at its line of the file, with what to
 write instead; nothing is dropped silently. RenderCV's `design`, `locale` and settings
@@ -20,8 +24,10 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.error import YAMLError
 
 from lanting.config.i18n import base_language
+from lanting.config.languages import Language, filename_language, site_languages
 from lanting.errors import LantingError, did_you_mean
 from lanting.markdown.render import render_markdown
+from lanting.model.config import Config
 from lanting.model.content import Source
 from lanting.model.cv import Cv, CvEntry, CvLink, CvSection
 from lanting.model.markdown import MarkdownOptions, RenderContext
@@ -330,3 +336,59 @@ def parse_cv(source: Source | None, lang: str) -> Cv | None:
     if reader.problems:
         raise LantingError(reader.problems)
     return replace(cv, path=Path(source.path))
+
+
+def _own_files(translations: tuple[Source, ...], languages: tuple[Language, ...],
+               problems: list[Problem]) -> dict[str, Source]:
+    """Language code -> its `cv.<code>.yaml`; a file naming no other site language is a
+    problem."""
+    codes = ", ".join(lang.code for lang in languages)
+    own: dict[str, Source] = {}
+    for source in translations:
+        name = source.rel.name
+        _, language = filename_language(source.rel, languages)
+        written = name.removeprefix("cv.").removesuffix(".yaml")
+        if language is None:
+            problems.append(Problem(
+                f"`{name}` names the language `{written}`, which is not one of the site's "
+                f"languages ({codes})", source.path, 1,
+                hint="add it to `languages` in lanting.toml, or rename the file"))
+        elif language.is_default:
+            problems.append(Problem(
+                f"`{name}` is in the site's default language, whose CV is `cv.yaml`",
+                source.path, 1, hint="rename it to cv.yaml"))
+        elif language.code in own:
+            problems.append(Problem(
+                f"two CVs in `{language.code}`: `{own[language.code].rel.name}` and `{name}`",
+                source.path, 1, hint="keep one of them"))
+        else:
+            own[language.code] = source
+    return own
+
+
+def parse_cvs(source: Source | None, translations: tuple[Source, ...],
+              config: Config) -> dict[str, Cv]:
+    """The CV of each site language (code -> Cv), the default language's first: its own
+    `cv.<code>.yaml`, else `cv.yaml` read in that language. Empty without `cv.yaml`;
+    LantingError listing every mistake of every file."""
+    languages = site_languages(config)
+    problems: list[Problem] = []
+    own = _own_files(translations, languages, problems)
+    if source is None and translations:
+        problems.append(Problem(
+            f"`{translations[0].rel.name}` translates a CV, but there is no `cv.yaml`",
+            translations[0].path, 1,
+            hint="the default language's CV is content/cv.yaml; add it (or rename this "
+                 "file to cv.yaml)"))
+    cvs: dict[str, Cv] = {}
+    for language in languages if source is not None else ():
+        try:
+            cv = parse_cv(own.get(language.code, source), language.code)
+        except LantingError as error:
+            problems += [p for p in error.problems if p not in problems]  # once per file
+            continue
+        if cv is not None:
+            cvs[language.code] = cv
+    if problems:
+        raise LantingError(problems)
+    return cvs

@@ -33,6 +33,9 @@ COAUTHORS = PurePosixPath("coauthors.yml")
 CV = PurePosixPath("cv.yaml")
 _DATA_FILES = (BIBLIOGRAPHY, REFERENCES, COAUTHORS, CV)
 """Files of `content/` read by a stage of their own, never published as they are."""
+CV_TRANSLATION = re.compile(r"cv\.(?P<lang>[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*)\.yaml")
+"""`cv.en.yaml` beside `cv.yaml`: the CV in another language, named like a post's
+translation (the language is checked once the configuration's languages are known)."""
 TEMPLATES = "templates"
 
 
@@ -280,7 +283,7 @@ def _unreadable_image(path: Path) -> Problem:
 
 
 def _read_data(rel: PurePosixPath) -> Callable[[Path], Source]:
-    kind = Kind.CV if rel == CV else Kind.BIBLIOGRAPHY
+    kind = Kind.CV if rel == CV or CV_TRANSLATION.fullmatch(str(rel)) else Kind.BIBLIOGRAPHY
 
     def read(path: Path) -> Source:
         return Source(path, rel, kind, read_text(path))
@@ -306,6 +309,7 @@ def discover(site: Path, reader: FileReader | None = None,
     assets: list[Asset] = []
     problems: list[Problem] = []
     data: dict[PurePosixPath, Source] = {}
+    cv_translations: list[Source] = []
     files = _walk(content_dir, site, warnings, excluded) if content_dir.is_dir() else []
     bundles = {rel.rsplit("/", 1)[0] for _, rel in files
                if rel.endswith("/index.md") and rel.count("/") == 2}
@@ -317,6 +321,8 @@ def discover(site: Path, reader: FileReader | None = None,
         try:
             if rel in _DATA_FILES:
                 data[rel] = reader.remembered(path, _read_data(rel))
+            elif CV_TRANSLATION.fullmatch(rel_text):
+                cv_translations.append(reader.remembered(path, _read_data(rel)))
             elif kind in _RECALLED_KINDS and known is not None:
                 sources.append(_read_or_recall(path, rel, kind, rel_text, known, started_ns,
                                                stamps))
@@ -353,4 +359,5 @@ def discover(site: Path, reader: FileReader | None = None,
         _walk(site / TEMPLATES, site, warnings)
     return Discovery(tuple(sources), tuple(assets), tuple(static), tuple(warnings),
                      data.get(BIBLIOGRAPHY), references=data.get(REFERENCES),
-                     coauthors=data.get(COAUTHORS), stamps=stamps, cv=data.get(CV))
+                     coauthors=data.get(COAUTHORS), stamps=stamps, cv=data.get(CV),
+                     cv_translations=tuple(cv_translations))

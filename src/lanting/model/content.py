@@ -93,6 +93,8 @@ class Discovery:
     while (`SETTLED_NS`); what the next build may pass as `known`."""
     cv: Source | None = None
     """`content/cv.yaml`, read as text (parsed by `content/cv.py`)."""
+    cv_translations: tuple[Source, ...] = ()
+    """`content/cv.en.yaml` …: the CV in the site's other languages, by file name."""
 
 
 def text_digest(text: str) -> str:

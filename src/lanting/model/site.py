@@ -147,7 +147,8 @@ class Site:
     metrics: Metrics | None = None
     """Citation counts of the publications (`data/metrics.json`)."""
     cv: Cv | None = None
-    """The CV of `content/cv.yaml` (`/cv/`), with its generated sections."""
+    """The CV of this language (`cv.en.yaml`, else `content/cv.yaml`; `/cv/`), with its
+    generated sections."""
     related: dict[str, tuple[Page, ...]] = field(default_factory=dict)
     """Post URL -> its related posts, most related first (`site.related`)."""
     _series_by_name: dict[str, Term] = field(default_factory=dict, compare=False, repr=False)

@@ -11,8 +11,8 @@ from lanting.model.config import Config
 from lanting.model.cv import Cv, CvSection
 from lanting.model.site import Academic
 
-_BEFORE = ("summary", "education", "experience")
-"""Sections the generated ones follow."""
+BEFORE_GENERATED = ("summary", "education", "experience")
+"""Sections the generated ones follow (on the page and in the PDF)."""
 
 
 def finish_cv(cv: Cv | None, academic: Academic | None, config: Config,
@@ -35,7 +35,8 @@ def finish_cv(cv: Cv | None, academic: Academic | None, config: Config,
     # One file for every language: the headings are the page's language's.
     sections = [replace(s, title=section_title(s.key, config.language))
                 if s.key.lower() in TITLES["en"] else s for s in cv.sections]
-    at = max((i + 1 for i, s in enumerate(sections) if s.key.lower() in _BEFORE), default=0)
+    at = max((i + 1 for i, s in enumerate(sections) if s.key.lower() in BEFORE_GENERATED),
+             default=0)
     sections[at:at] = generated
     return replace(cv, sections=tuple(sections), publications=config.cv.publications,
                    pdf_url=pdf_url)

@@ -100,6 +100,7 @@ def assemble_sections(config: Config, documents: list[Document],
 def _listing_paths(site: Site, config: Config) -> list[str]:
     """Paths (relative to a language's root) of the pages every language generates."""
     paths = ["", "blog/", "archive/"] + (["search/"] if config.search.enabled else [])
+    paths += ["cv/"] if site.cv else []  # every language shows the CV (cv.en.yaml or cv.yaml)
     academic = site.academic
     if academic and academic.publications:  # the bibliography is every language's
         paths.append("publications/")
