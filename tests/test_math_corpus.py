@@ -56,7 +56,8 @@ REFUSED = {
     r"\includegraphics": "is not supported in math",
 }
 """Entries that are errors, and what the error says: macro programming beyond
-`\\def`/`\\newcommand` (documented in docs/content/pages/math.md), a reference to no label, unsafe input."""
+`\\def`/`\\newcommand` (documented in docs/content/pages/math.md), a reference to no
+label, unsafe input."""
 
 _TEX_LEFT = re.compile(r"\\[A-Za-z]{2,}|\$")
 _MATH = re.compile(r"<math\b.*?</math>", re.S)
