@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import json
 import re
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urljoin
+from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 from htmltree import Element, parse_html
@@ -39,6 +41,9 @@ class Case:
     """New page URL -> how many images (at least) it shows."""
     allowed_warnings: tuple[str, ...] = ()
     """Build warnings the fixture is expected to give (a part of the message)."""
+    unlisted: dict[str, str] | None = None
+    """Old URL -> source file of each post the old site built but listed nowhere
+    (`hidden: true`)."""
 
 
 CASES = {
@@ -60,7 +65,8 @@ CASES = {
          "/blog/2024/zhihu-crosspost/", "/blog/2023/advantage-notebook/"),
         ("dapo-reading", "entropy-collapse"),
         {"/blog/2024/grpo-without-critic/": 1, "/": 1},
-        ("unknown code language `mermaid`",)),
+        ("unknown code language `mermaid`",),
+        {"/blog/2024/rl-debug-checklist/": "_posts/2024-09-05-rl-debug-checklist.md"}),
     "hugo": Case(
         "hugo",
         ("/posts/2024/01/ring-allreduce/",
@@ -87,7 +93,8 @@ CASES = {
          "/about/"),
         ("读论文-dapo", "flashattention-手推"),
         {"/posts/ppo-算法详解/": 1, "/posts/gae-广义优势估计/": 1,
-         "/posts/verl-源码阅读-01-整体架构/": 2}),
+         "/posts/verl-源码阅读-01-整体架构/": 2},
+        unlisted={"/nccl-env/": "source/_posts/NCCL-环境变量速查.md"}),
 }
 
 
@@ -232,6 +239,44 @@ def test_every_old_url_answers(kind: str, built: Any) -> None:
         answer(done.out, url)
 
 
+UNLISTED = sorted(k for k, case in CASES.items() if case.unlisted)
+
+
+@pytest.mark.parametrize("kind", UNLISTED)
+def test_hidden_posts_answer_but_are_listed_nowhere(kind: str, built: Any) -> None:
+    """`hidden: true` (built, not listed) becomes `unlisted: true`: the old URL answers
+    the post, marked noindex, and no listing, feed, sitemap or search index shows it."""
+    case, done = CASES[kind], built(kind)
+    report = done.imported.report.format(done.imported.dest, False)
+    for old, source in (case.unlisted or {}).items():
+        assert re.search(rf"{re.escape(source)}:\d+: notice: `hidden: true`: imported as "
+                         r"`unlisted: true`", report)
+        path = answer(done.out, old)
+        doc = parse_html(path.read_text(encoding="utf-8"))
+        assert [m["content"] for m in doc.find_all("meta") if m.get("name") == "robots"] \
+            == ["noindex"]
+        url = "/" + path.parent.relative_to(done.out).as_posix() + "/"
+        rel = url.lstrip("/")
+        for listing in ("", "blog/", "archive/", "tags/", "categories/"):
+            listed = parse_html((done.out / listing / "index.html").read_text(
+                encoding="utf-8"))
+            assert url not in {a.get("href") for a in listed.find_all("a")}, listing
+        for term in (*(done.out / "tags").glob("*/index.html"),
+                     *(done.out / "categories").glob("*/index.html")):
+            doc = parse_html(term.read_text(encoding="utf-8"))
+            assert url not in {a.get("href") for a in doc.find_all("a")}, term
+        feed = [unquote(urlsplit(link.get("href") or "").path) for link in ET.parse(
+            done.out / "atom.xml").getroot().iter("{http://www.w3.org/2005/Atom}link")]
+        assert url not in feed and len(feed) > 3
+        sitemap = [unquote(urlsplit(loc.text or "").path) for loc in ET.parse(
+            done.out / "sitemap.xml").getroot().iter(
+                "{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
+        assert url not in sitemap and old not in sitemap and len(sitemap) > 3
+        searchable = {row[0] for docs in (done.out / "search-index").glob("*/docs.json")
+                      for row in json.loads(docs.read_text(encoding="utf-8"))["docs"]}
+        assert rel not in searchable and len(searchable) > 3
+
+
 def test_detection_names_each_kind() -> None:
     assert {kind: detect(FIXTURES / kind) for kind in CASES} == {k: k for k in CASES}
 
@@ -319,7 +364,7 @@ def test_hexo_front_matter_and_tags(built: Any) -> None:
     assert "categories: [框架源码, 笔记]" in verl
     assert "[verl 仓库](https://github.com/volcengine/verl)" in verl
     nccl = (posts / "nccl-环境变量速查.md").read_text(encoding="utf-8")
-    assert "hidden: true" in nccl and "看答案[^hide-1]" in nccl
+    assert "unlisted: true" in nccl and "看答案[^hide-1]" in nccl
     assert "[PPO 算法详解：从 TRPO 到 Clip](ppo-算法详解/index.md)" in nccl
 
 

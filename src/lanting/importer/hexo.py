@@ -222,11 +222,12 @@ class Hexo:
         params: dict[str, Any] = {}
         hidden = data.get("hidden", data.get("hide"))
         if bool_of(hidden):
-            params["hidden"] = True
+            front["unlisted"] = True
             key = "hidden" if "hidden" in data else "hide"
-            self.report.warn(path, key_line(head, key), f"`{key}: true` (built but not "
-                             "listed): Lanting lists every published post; kept as "
-                             "`params: {hidden: true}`")
+            self.report.convert(f"`{key}: true` → `unlisted: true`")
+            self.report.note(path, key_line(head, key), f"`{key}: true`: imported as "
+                             "`unlisted: true` (its page answers at its URL; no listing, "
+                             "feed, sitemap or search shows it)")
         sticky = data.get("sticky", data.get("top"))
         if sticky not in (None, False, 0, ""):
             params["sticky"] = sticky

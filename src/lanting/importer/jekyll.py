@@ -239,10 +239,11 @@ class Jekyll:
             front["cover"] = self.cover(cover, path)
         params: dict[str, Any] = {}
         if bool_of(data.get("hidden")):
-            params["hidden"] = True
-            self.report.warn(path, key_line(head, "hidden"), "`hidden: true` (built but not "
-                             "listed): Lanting lists every published post; kept as "
-                             "`params: {hidden: true}`")
+            front["unlisted"] = True
+            self.report.convert("`hidden: true` → `unlisted: true`")
+            self.report.note(path, key_line(head, "hidden"), "`hidden: true`: imported as "
+                             "`unlisted: true` (its page answers at its URL; no listing, "
+                             "feed, sitemap or search shows it)")
         if data.get("featured"):
             params["featured"] = True
         author = data.get("author")

@@ -28,8 +28,8 @@ from lanting.model.names import alias_output, slugify
 from lanting.site.routes import post_dir
 
 FRONT_ORDER = ("title", "date", "updated", "slug", "summary", "tags", "categories", "series",
-               "series_order", "draft", "toc", "cover", "lang", "translation_key", "event",
-               "location", "paper", "video", "slides_pdf", "aliases", "news", "params")
+               "series_order", "draft", "unlisted", "toc", "cover", "lang", "translation_key",
+               "event", "location", "paper", "video", "slides_pdf", "aliases", "news", "params")
 
 
 @dataclass

@@ -332,7 +332,8 @@ def _collisions(inp: CheckInput) -> list[Problem]:
     writing a file where another needs a folder, a file of the site in the search index's
     folder, and names longer than file systems allow: the writer would fail with a bare
     OS error."""
-    pages = {p.output: p.rel for p in (inp.site.home, *inp.site.posts, *inp.site.pages) if p}
+    pages = {p.output: p.rel for p in (inp.site.home, *inp.site.posts, *inp.site.unlisted,
+                                        *inp.site.pages) if p}
     attached = {inp.routes.assets[a.rel]: a.rel for d in inp.documents for a in d.attachments}
     claims: dict[str, list[str]] = defaultdict(list)
     counts = Counter(f.path for f in inp.files)

@@ -190,15 +190,16 @@ def content_page(r: PageRenderer, page: Page) -> OutputFile:
 
 def redirects(r: PageRenderer, site: Site) -> list[OutputFile]:
     """A redirect page at each old URL of a page (front matter `aliases`)."""
-    pages = (*((site.home,) if site.home else ()), *site.posts, *site.pages)
+    pages = (*((site.home,) if site.home else ()), *site.posts, *site.unlisted, *site.pages)
     return [r.render("alias.html", out, lang=page.lang, target=quote_url(page.url))
             for page in pages for out in page.aliases]
 
 
-def redirect_outputs(site: Site) -> frozenset[str]:
-    """The output files of `redirects`: no sitemap lists them."""
-    pages = (*((site.home,) if site.home else ()), *site.posts, *site.pages)
-    return frozenset(out for page in pages for out in page.aliases)
+def unmapped_outputs(site: Site) -> frozenset[str]:
+    """What no sitemap lists: the output files of `redirects`, and unlisted pages."""
+    pages = (*((site.home,) if site.home else ()), *site.posts, *site.unlisted, *site.pages)
+    return frozenset(out for page in pages for out in page.aliases) | frozenset(
+        page.output for page in (*site.unlisted, *site.pages) if page.unlisted)
 
 
 def feed(r: PageRenderer) -> OutputFile:
@@ -211,7 +212,7 @@ def feed(r: PageRenderer) -> OutputFile:
 
 def _sitemap(site: Site, files: list[OutputFile]) -> list[SitemapEntry]:
     dated: dict[str, Page] = {p.output: p for p in (*site.posts, *site.pages)}
-    moved = redirect_outputs(site)
+    moved = unmapped_outputs(site)
     entries = []
     for f in files:
         if not f.path.endswith("index.html") or f.path in moved:

@@ -12,7 +12,7 @@ from jinja2 import Environment
 
 from lanting.model.output import OutputFile, Reads, SitemapEntry
 from lanting.model.site import Page
-from lanting.render.pages import PageRenderer, redirect_outputs
+from lanting.render.pages import PageRenderer, unmapped_outputs
 from lanting.render.site_pages import not_found_text, render_pages
 from lanting.site.sections import SITE_WIDE, Sections, Version
 
@@ -98,7 +98,7 @@ def _sitemap(sections: Sections, files: list[OutputFile]) -> list[SitemapEntry]:
             dated[section.language.prefix + page.output] = page
     search_pages = {s.language.prefix + "search/index.html" for s in sections.sections}
     search_pages |= {s.language.prefix + out for s in sections.sections
-                     for out in redirect_outputs(s.site)}
+                     for out in unmapped_outputs(s.site)}
     entries = []
     for f in files:
         if not f.path.endswith("index.html") or f.path in search_pages:

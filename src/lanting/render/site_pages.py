@@ -68,7 +68,7 @@ def render_pages(site: Site, env: Environment, asset_urls: dict[str, str],
         keep.append(r)
     files = [r.render("home.html", "index.html", page=site.home)]
     files.append(r.render("blog.html", "blog/index.html"))
-    files += [content_page(r, p) for p in (*site.posts, *site.pages)]
+    files += [content_page(r, p) for p in (*site.posts, *site.unlisted, *site.pages)]
     files += redirects(r, site)
     files += _term_pages(r, "tags", site.tags)
     files += _term_pages(r, "categories", site.categories)
