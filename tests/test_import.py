@@ -44,6 +44,8 @@ class Case:
     unlisted: dict[str, str] | None = None
     """Old URL -> source file of each post the old site built but listed nowhere
     (`hidden: true`)."""
+    listings: dict[str, str] | None = None
+    """Old URL of a tag, category or archive page -> the new page answering it."""
 
 
 CASES = {
@@ -66,7 +68,11 @@ CASES = {
         ("dapo-reading", "entropy-collapse"),
         {"/blog/2024/grpo-without-critic/": 1, "/": 1},
         ("unknown code language `mermaid`",),
-        {"/blog/2024/rl-debug-checklist/": "_posts/2024-09-05-rl-debug-checklist.md"}),
+        {"/blog/2024/rl-debug-checklist/": "_posts/2024-09-05-rl-debug-checklist.md"},
+        # jekyll-archives-v2 as al-folio configures it: /blog/:year/, /blog/:type/:name/.
+        {"/blog/2024/": "/archive/", "/blog/2023/": "/archive/",
+         "/blog/tag/rl/": "/tags/rl/", "/blog/tag/grpo/": "/tags/grpo/",
+         "/blog/category/notes/": "/categories/notes/"}),
     "hugo": Case(
         "hugo",
         ("/posts/2024/01/ring-allreduce/",
@@ -94,7 +100,18 @@ CASES = {
         ("读论文-dapo", "flashattention-手推"),
         {"/posts/ppo-算法详解/": 1, "/posts/gae-广义优势估计/": 1,
          "/posts/verl-源码阅读-01-整体架构/": 2},
-        unlisted={"/nccl-env/": "source/_posts/NCCL-环境变量速查.md"}),
+        unlisted={"/nccl-env/": "source/_posts/NCCL-环境变量速查.md"},
+        # `category_dir: categories` with `category_map` (技术: tech, …), nested
+        # categories (a page per level), `archive_dir: archives` by year and by month.
+        listings={"/archives/": "/archive/", "/archives/2023/": "/archive/",
+                  "/archives/2023/09/": "/archive/", "/archives/2024/02/": "/archive/",
+                  "/categories/tech/": "/categories/",
+                  "/categories/tech/rl/": "/categories/强化学习/",
+                  "/categories/tech/deep-learning/": "/categories/深度学习/",
+                  "/categories/tech/source-code/": "/categories/框架源码/",
+                  "/categories/notes/": "/categories/笔记/",
+                  "/tags/%E5%BC%BA%E5%8C%96%E5%AD%A6%E4%B9%A0/": "/tags/强化学习/",
+                  "/tags/verl/": "/tags/verl/"}),
 }
 
 
@@ -152,6 +169,7 @@ def prose(element: Element) -> str:
 
 def answer(out: Path, url: str) -> Path:
     """The output file answering `url`, following a redirect page to its target."""
+    url = url.split("#", 1)[0]
     path = out / unquote(url).lstrip("/")
     if url.endswith("/") or path.is_dir():
         path = path / "index.html"
@@ -240,6 +258,31 @@ def test_every_old_url_answers(kind: str, built: Any) -> None:
 
 
 UNLISTED = sorted(k for k, case in CASES.items() if case.unlisted)
+LISTINGS = sorted(k for k, case in CASES.items() if case.listings)
+
+
+@pytest.mark.parametrize("kind", LISTINGS)
+def test_old_listing_pages_answer(kind: str, built: Any) -> None:
+    """The old tag, category and archive pages redirect to Lanting's (`[redirects]`),
+    which no sitemap lists."""
+    case, done = CASES[kind], built(kind)
+    sitemap = [unquote(urlsplit(loc.text or "").path) for loc in ET.parse(
+        done.out / "sitemap.xml").getroot().iter(
+            "{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
+    for old, new in (case.listings or {}).items():
+        page = answer(done.out, old)
+        assert "/" + page.relative_to(done.out).as_posix() == new + "index.html", old
+        if unquote(old) != new:
+            assert unquote(old) not in sitemap
+        year = next((part for part in old.split("/") if re.fullmatch(r"\d{4}", part)), "")
+        if new == "/archive/" and year:  # at the year's heading
+            redirect = parse_html((done.out / old.lstrip("/") / "index.html").read_text(
+                encoding="utf-8"))
+            [refresh] = [m["content"] for m in redirect.find_all("meta")
+                         if m.get("http-equiv") == "refresh"]
+            assert refresh == f"0; url=/archive/#archive-{year}"
+            doc = parse_html(page.read_text(encoding="utf-8"))
+            assert doc.find(id=f"archive-{year}") is not None
 
 
 @pytest.mark.parametrize("kind", UNLISTED)

@@ -61,7 +61,7 @@ def render_sections(sections: Sections, env: Environment, asset_urls: dict[str, 
         elsewhere = () if prefix else tuple(  # the root 404 page speaks every language
             not_found_text(other.site) for other in sections.sections if other.language.prefix)
         rendered = render_pages(section.site, env, asset_urls, digest, mine, own, renderers,
-                                minify, mine_reads, mine_only, elsewhere)
+                                minify, mine_reads, mine_only, elsewhere, not prefix)
         if keep is not None:  # by the language's folder
             keep[prefix] = renderers[0]
         if config.search.enabled:
