@@ -10,6 +10,7 @@ import datetime as dt
 import hashlib
 import json
 import re
+import tomllib
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
@@ -93,6 +94,19 @@ CASES = {
          "/uploads/resume.pdf"),
         ("reading-list-2024",),
         {"/post/grpo-from-scratch/": 1, "/post/vllm-sleep-mode/": 1, "/": 1}),
+    "hugo-multilingual": Case(
+        "hugo",
+        # Both languages, as Hugo published them: Chinese at the root, English under /en/.
+        ("/posts/2024/01/ring-allreduce/", "/posts/2024/03/zero-bubble/",
+         "/posts/2024/05/kv-cache/",
+         "/posts/2024/06/%E8%AE%AD%E7%BB%83%E6%98%BE%E5%AD%98%E6%80%8E%E4%B9%88%E4%BC%B0%E7%AE%97/",
+         "/about/", "/en/posts/2024/01/ring-allreduce/",
+         "/en/posts/2024/03/zero-bubble-pipeline/", "/en/posts/zero-bubble/",
+         "/en/posts/2024/06/estimating-training-memory/", "/en/posts/2024/08/flash-decoding/",
+         "/en/about/"),
+        ("speculative-decoding",),
+        {"/posts/2024/01/ring-allreduce/": 1, "/en/posts/2024/01/ring-allreduce/": 1},
+        listings={"/archives/": "/archive/", "/en/archives/": "/en/archive/"}),
     "hexo": Case(
         "hexo",
         ("/posts/5f3a9c1e.html", "/posts/9b21e07d.html", "/posts/c4e8a210.html", "/nccl-env/",
@@ -240,7 +254,8 @@ def test_unpublished_posts_stay_unpublished(kind: str, built: Any) -> None:
     posts = done.imported.dest / "content" / "posts"
     shown = pages(done.out)
     for slug in case.drafts:
-        [source] = [p for p in posts.rglob("*.md") if slug in (p.stem, p.parent.name)]
+        [source] = [p for p in posts.rglob("*.md")  # `x.en.md`: a translation
+                    if slug in (p.stem, p.stem.rsplit(".", 1)[0], p.parent.name)]
         head = source.read_text(encoding="utf-8").split("\n---\n", 1)[0]
         assert re.search(r"^draft: true$", head, re.MULTILINE)
         title = re.search(r"^title: (.*)$", head, re.MULTILINE)
@@ -321,7 +336,8 @@ def test_hidden_posts_answer_but_are_listed_nowhere(kind: str, built: Any) -> No
 
 
 def test_detection_names_each_kind() -> None:
-    assert {kind: detect(FIXTURES / kind) for kind in CASES} == {k: k for k in CASES}
+    assert {name: detect(FIXTURES / name) for name in CASES} == {
+        name: case.kind for name, case in CASES.items()}
 
 
 def test_an_unknown_source_is_a_clear_error(tmp_path: Path) -> None:
@@ -448,3 +464,110 @@ def test_alfolio_bibliography_keeps_its_fields(built: Any) -> None:
     page = parse_html((done.out / "publications" / "index.html").read_text(encoding="utf-8"))
     assert any((e.get("src") or "").endswith("grpo-stab.png") for e in page.iter()
                if e.tag == "img")
+
+
+# --- Hugo's multilingual sites ---------------------------------------------------------------
+
+
+def alternates(doc: Element) -> dict[str, str]:
+    """hreflang -> the URL path of each `<link rel="alternate">` of a page."""
+    return {link["hreflang"]: unquote(urlsplit(link["href"]).path)
+            for link in doc.find_all("link")
+            if link.get("rel") == "alternate" and link.get("hreflang")}
+
+
+TRANSLATED = (("/posts/2024/01/ring-allreduce/", "/en/posts/2024/01/ring-allreduce/"),
+              ("/posts/2024/03/zero-bubble/", "/en/posts/2024/03/zero-bubble-pipeline/"),
+              ("/posts/2024/06/显存估算/", "/en/posts/2024/06/memory-estimation/"),
+              ("/about/", "/en/about/"), ("/", "/en/"))
+"""(Chinese, English) versions of one text: a bundle's `index.en.md`, `x.en.md` with its
+own slug, a `translationKey` pair with different file names, a page, the home page."""
+
+
+@pytest.mark.parametrize(("zh", "en"), TRANSLATED)
+def test_hugo_translations_link_to_each_other(built: Any, zh: str, en: str) -> None:
+    out = built("hugo-multilingual").out
+    for url, other, code in ((zh, en, "en"), (en, zh, "zh-CN")):
+        doc = parse_html(answer(out, url).read_text(encoding="utf-8"))
+        assert alternates(doc)[code] == other, url
+        if url not in ("/", "/en/"):
+            switch = doc.one("p", class_="translations")
+            assert [unquote(a["href"]) for a in switch.find_all("a")] == [other]
+
+
+def test_hugo_each_language_lists_its_own_posts(built: Any) -> None:
+    done = built("hugo-multilingual")
+    listed = {}
+    for blog in ("/blog/", "/en/blog/"):
+        doc = parse_html(answer(done.out, blog).read_text(encoding="utf-8"))
+        main = doc.find("main") or doc
+        listed[blog] = {unquote(a["href"]) for a in main.find_all("a")
+                        if "/posts/" in (a.get("href") or "")}
+    assert listed["/blog/"] == {"/posts/2024/01/ring-allreduce/", "/posts/2024/03/zero-bubble/",
+                                "/posts/2024/05/kv-cache/", "/posts/2024/06/显存估算/"}
+    assert listed["/en/blog/"] == {
+        "/en/posts/2024/01/ring-allreduce/", "/en/posts/2024/03/zero-bubble-pipeline/",
+        "/en/posts/2024/06/memory-estimation/", "/en/posts/2024/08/flash-decoding/"}
+    home = parse_html(answer(done.out, "/en/").read_text(encoding="utf-8"))
+    assert "I work on LLM inference systems" in home.text()
+    assert [a.text() for a in home.one("nav", class_="site-nav").find_all("a")] == [
+        "Posts", "Archive", "About"]
+    config = tomllib.loads((done.imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert (config["title"], config["language"]) == ("舟行笔记", "zh-CN")
+    assert {k: v for k, v in config["languages"]["en"].items() if k != "menu"} == {
+        "name": "English", "title": "Zhou Xing's Notes",
+        "description": "Notes on LLM inference systems and GPU performance"}
+
+
+def test_hugo_translations_share_a_file_name(built: Any) -> None:
+    posts = built("hugo-multilingual").imported.dest / "content" / "posts"
+    names = sorted(p.relative_to(posts).as_posix() for p in posts.rglob("*.md"))
+    assert names == ["flash-decoding.en.md", "kv-cache.md", "ring-allreduce/index.en.md",
+                     "ring-allreduce/index.md", "speculative-decoding.en.md",
+                     "zero-bubble.en.md", "zero-bubble.md", "显存估算.en.md", "显存估算.md"]
+    report = built("hugo-multilingual").imported.report
+    assert report.converted["translations paired"] == 4
+
+
+HUGO_DIRS = {
+    "hugo.toml": 'baseURL = "https://notes.example.org/"\ndefaultContentLanguage = "en"\n'
+                 "defaultContentLanguageInSubdir = true\ntitle = \"Notes\"\n"
+                 "[languages.en]\ncontentDir = \"content/en\"\nweight = 1\n"
+                 "languageName = \"English\"\n"
+                 "[languages.zh-cn]\ncontentDir = \"content/zh-cn\"\nweight = 2\n"
+                 "languageName = \"简体中文\"\ntitle = \"笔记\"\n",
+    "content/en/posts/kv/index.md": "---\ntitle: KV cache sizes\ndate: 2024-05-01\n---\n"
+                                    "Text.\n\n![cache](cache.png)\n",
+    "content/zh-cn/posts/kv/index.md": "---\ntitle: KV cache 有多大\ndate: 2024-05-01\n---\n"
+                                       "正文。\n\n![缓存](cache.png)\n",
+    "content/zh-cn/posts/only-zh.md": "---\ntitle: 只有中文\ndate: 2024-06-01\n---\n正文。\n",
+}
+
+
+def test_hugo_content_dirs_and_the_default_language_in_a_folder(tmp_path: Path) -> None:
+    """`contentDir` per language (the same path pairs the versions) and
+    `defaultContentLanguageInSubdir`: the old `/en/…` URLs of the default language and
+    `/zh-cn/…` of the other answer."""
+    source = tmp_path / "old"
+    for rel, text in HUGO_DIRS.items():
+        (source / rel).parent.mkdir(parents=True, exist_ok=True)
+        (source / rel).write_text(text, encoding="utf-8")
+    for lang in ("en", "zh-cn"):
+        (source / f"content/{lang}/posts/kv/cache.png").write_bytes(
+            (FIXTURES / "hugo-multilingual/content/posts/ring-allreduce/ring.png").read_bytes())
+    dest = tmp_path / "new"
+    import_site(source, dest, "hugo", False, NOW)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    out = dest / "public"
+    for old in ("/en/posts/kv/", "/zh-cn/posts/kv/", "/zh-cn/posts/only-zh/"):
+        answer(out, old)
+    en = parse_html(answer(out, "/en/posts/kv/").read_text(encoding="utf-8"))
+    assert alternates(en)["zh-CN"] == "/zh-cn/posts/kv/"
+    assert parse_html(answer(out, "/zh-cn/posts/kv/").read_text(encoding="utf-8")).one(
+        "h1").text() == "KV cache 有多大"
+    for url in ("/en/posts/kv/", "/zh-cn/posts/kv/"):
+        main = parse_html(answer(out, url).read_text(encoding="utf-8")).one("main")
+        sources = image_sources(main)
+        assert sources and all((out / unquote(urljoin(url, src)).lstrip("/")).is_file()
+                               for src in sources)
