@@ -194,3 +194,27 @@ def test_a_draft_that_is_unlisted_stays_out(make_site: Make, build_site: Build) 
     assert not (site / "public" / "posts" / "a").exists()
     build_site(site, drafts=True)
     assert robots(page(site / "public", "/posts/a/")) == ["noindex"]
+
+
+def test_an_unlisted_translation_is_no_alternate_in_the_sitemap(make_site: Make,
+                                                                 build_site: Build) -> None:
+    site = make_site({
+        "lanting.toml": 'title = "T"\nbase_url = "https://ann.example.org/"\n'
+                        'languages = ["zh-CN", "en"]\n[search]\nenabled = false\n',
+        "content/posts/a.md": "---\ntitle: 甲\ndate: 2024-01-01\n---\n正文。\n",
+        "content/posts/a.en.md": "---\ntitle: A\ndate: 2024-01-01\nunlisted: true\n---\nText.\n",
+        "content/posts/b.md": "---\ntitle: 乙\ndate: 2024-01-02\n---\n正文。\n",
+        "content/posts/b.en.md": "---\ntitle: B\ndate: 2024-01-02\n---\nText.\n"})
+    build_site(site)
+    out = site / "public"
+    root = ET.parse(out / "sitemap.xml").getroot()
+    links = {loc.text: [x.get("href") for x in url.iter("{http://www.w3.org/1999/xhtml}link")]
+             for url in root.iter(f"{SITEMAP}url") for loc in url.iter(f"{SITEMAP}loc")}
+    assert "https://ann.example.org/en/posts/a/" not in links
+    assert links["https://ann.example.org/posts/a/"] == []
+    assert "https://ann.example.org/en/posts/b/" in links["https://ann.example.org/posts/b/"]
+    # The page itself still names its translation (a reader may switch to it).
+    switch = page(out, "/posts/a/").one("p", class_="translations")
+    assert hrefs(switch) == ["/en/posts/a/"]
+    assert robots(page(out, "/en/posts/a/")) == ["noindex"]
+    assert "/en/posts/a/" not in hrefs(page(out, "/en/blog/").find("main"))

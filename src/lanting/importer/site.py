@@ -91,6 +91,8 @@ class NewSite:
         self._image_numbers: dict[Path, int] = {}
         self.permalink = DEFAULT_POST_PERMALINK
         self._slugs: dict[tuple[str, str, str], Item] = {}
+        self._folder_files: dict[str, dict[str, Path]] = {}
+        """Post folder -> the files placed in it, by name."""
 
     # --- building up ------------------------------------------------------------------
 
@@ -183,16 +185,19 @@ class NewSite:
         if item.kind != "post":
             return {}
         files: dict[str, Path] = {}
+        # The versions of one text share a folder (`x/index.md`, `x/index.en.md`): two
+        # different images of one name in it get distinct names.
+        taken = self._folder_files.setdefault(item.name or item.slug, {})
         for number in dict.fromkeys(markers(self._text_of(item), "I")):
             if item.number in places[number]["bundles"]:
                 path = self.images[number][0]
                 name = path.name
                 stem, suffix = posixpath.splitext(name)
                 n = 1
-                while name in files and files[name] != path:
+                while taken.get(name, path) != path:
                     n += 1
                     name = f"{stem}-{n}{suffix}"
-                files[name] = path
+                files[name] = taken[name] = path
                 places[number].setdefault("names", {})[item.number] = name
         for name, path in item.files.items():
             files.setdefault(name, path)

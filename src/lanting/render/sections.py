@@ -99,6 +99,8 @@ def _sitemap(sections: Sections, files: list[OutputFile]) -> list[SitemapEntry]:
     search_pages = {s.language.prefix + "search/index.html" for s in sections.sections}
     search_pages |= {s.language.prefix + out for s in sections.sections
                      for out in unmapped_outputs(s.site)}
+    unlisted = {p.url for s in sections.sections for p in (*s.site.unlisted, *s.site.pages)
+                if p.unlisted}
     entries = []
     for f in files:
         if not f.path.endswith("index.html") or f.path in search_pages:
@@ -107,7 +109,9 @@ def _sitemap(sections: Sections, files: list[OutputFile]) -> list[SitemapEntry]:
         lastmod = (dated_page.updated or dated_page.date) if dated_page else None
         url = config.base_path + f.path.removesuffix("index.html")
         versions = sections.alternates.get(url)
-        alternates = ((*((v.code, v.url) for v in versions.items),
-                       ("x-default", versions.x_default)) if versions else ())
+        items = [v for v in versions.items if v.url not in unlisted] if versions else []
+        alternates = ((*((v.code, v.url) for v in items),
+                       ("x-default", versions.x_default)) if versions and len(items) > 1
+                      and versions.x_default not in unlisted else ())
         entries.append(SitemapEntry(url, lastmod, alternates))
     return sorted(entries, key=lambda e: e.url)
