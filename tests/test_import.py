@@ -104,7 +104,7 @@ CASES = {
          "/about/", "/en/posts/2024/01/ring-allreduce/",
          "/en/posts/2024/03/zero-bubble-pipeline/", "/en/posts/zero-bubble/",
          "/en/posts/2024/06/estimating-training-memory/", "/en/posts/2024/08/flash-decoding/",
-         "/en/about/"),
+         "/flash-decoding/", "/en/about/"),
         ("speculative-decoding",),
         {"/posts/2024/01/ring-allreduce/": 1, "/en/posts/2024/01/ring-allreduce/": 1},
         listings={"/archives/": "/archive/", "/en/archives/": "/en/archive/"}),

@@ -364,8 +364,7 @@ class Hugo:
         item = self.site.add(Item("post", slug, path, front, draft=draft,
                                   lang=self.suffix(language)))
         self.report.counts["drafts" if draft else "posts"] += 1
-        item.old_urls = [self.in_folder(u, language, data)
-                         for u in self.old_urls(path, bundle, section, data, date, stem)]
+        item.old_urls = self.old_urls(path, bundle, section, data, date, stem, language)
         for url in item.old_urls:
             self.table.add(url, item)
         self.remember(item, path, bundle, body)
@@ -480,12 +479,16 @@ class Hugo:
         self.pair(item, "", data, path, bundle)
 
     def old_urls(self, path: Path, bundle: Path | None, section: str, data: dict[str, Any],
-                 date: When, stem: str) -> list[str]:
+                 date: When, stem: str, language: HugoLanguage | None = None) -> list[str]:
+        """The page's URL (in its language's folder) and its `aliases` (as written: Hugo
+        puts an absolute alias at that path whatever the language)."""
         if data.get("url"):
             main = "/" + str(data["url"]).strip("/") + "/"
         else:
             pattern = self.permalink_of(section)
             main = self.fill(pattern, section, data, date, stem)
+            if language is not None:
+                main = self.in_folder(main, language, data)
         urls = [main]
         for alias in data.get("aliases") or []:
             alias = str(alias)

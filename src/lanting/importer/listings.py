@@ -95,7 +95,9 @@ class Redirects:
     def finish(self, what: str) -> None:
         if not self.found:
             return
-        self.site.config["redirects"] = dict(sorted(self.found.items()))
-        self.site.config_comments["redirects"] = (
-            f"the old site's {what}: each old URL answers with a redirect page")
+        redirects = self.site.config.setdefault("redirects", {})
+        for old, new in sorted(self.found.items()):
+            redirects.setdefault(old, new)
+        self.site.config_comments.setdefault("redirects", (
+            f"the old site's {what}: each old URL answers with a redirect page"))
         self.report.convert("old listing pages kept ([redirects])", len(self.found))

@@ -24,7 +24,7 @@ from lanting.importer.report import Report
 from lanting.importer.text import When, dump_front_matter, dump_toml
 from lanting.model.config import DEFAULT_POST_PERMALINK
 from lanting.model.content import Document, FrontMatter, Kind, Source
-from lanting.model.names import alias_output, alias_path, slugify
+from lanting.model.names import alias_path, slugify
 from lanting.site.routes import post_dir
 
 FRONT_ORDER = ("title", "date", "updated", "slug", "summary", "tags", "categories", "series",
@@ -252,12 +252,17 @@ class NewSite:
         aliases = [u for u in aliases if u != own and u.rstrip("/") + "/" != own]
         if item.kind == "talk":  # talks have no `aliases`
             outside, aliases = outside + aliases, []
+        redirects = self.config.setdefault("redirects", {})
         for alias in outside:
             path = alias_path(alias)[0]
             if path is not None:
-                self.extra["static/" + alias_output(path)] = redirect_page(folder + own)
+                redirects.setdefault(path, folder + own)
         if outside:
-            self.report.convert("old URLs kept (redirect pages)", len(outside))
+            self.config_comments.setdefault("redirects", "old URLs of the old site: each "
+                                            "answers with a redirect page")
+            self.report.convert("old URLs kept ([redirects])", len(outside))
+        if not redirects:
+            del self.config["redirects"]
         if aliases:
             item.front["aliases"] = aliases
             self.report.convert("old URLs kept (aliases)", len(aliases))
