@@ -154,3 +154,74 @@ def test_aliases_of_a_translation_live_under_its_language(make_site: Make,
     assert redirect(site / "public/old/index.html")[0] == "/posts/a/"
     assert redirect(site / "public/en/old/index.html")[0] == "/en/posts/a/"
     assert "/old/" not in (site / "public/sitemap.xml").read_text()
+
+
+# --- `[redirects]` in lanting.toml: old paths of the site itself -------------------------
+
+REDIRECTS = '''title = "T"
+base_url = "https://ann.example.org/notes/"
+languages = ["zh-CN", "en"]
+[search]
+enabled = false
+[redirects]
+"/archives/" = "/archive/"
+"/archives/2024/09/" = "/archive/#archive-2024"
+"/categories/tech/%E5%BC%BA%E5%8C%96%E5%AD%A6%E4%B9%A0/" = "/categories/强化学习/"
+"/old.html" = "https://elsewhere.example.org/x/"
+'''
+
+
+def test_config_redirects_are_redirect_pages_in_no_sitemap(make_site: Make,
+                                                           build_site: Build) -> None:
+    site = make_site({"lanting.toml": REDIRECTS,
+                      "content/posts/a.md": "---\ntitle: A\ndate: 2024-09-01\n"
+                                            "categories: [强化学习]\n---\nBody.\n"})
+    result = build_site(site)
+    assert not result.warnings
+    out = site / "public"
+    assert redirect(out / "archives/index.html") == (
+        "/notes/archive/", "https://ann.example.org/notes/archive/", "/notes/archive/")
+    assert redirect(out / "archives/2024/09/index.html")[0] == "/notes/archive/#archive-2024"
+    assert redirect(out / "categories/tech/强化学习/index.html")[0] == (
+        "/notes/categories/%E5%BC%BA%E5%8C%96%E5%AD%A6%E4%B9%A0/")
+    assert redirect(out / "old.html")[0] == "https://elsewhere.example.org/x/"
+    assert (out / "categories/强化学习/index.html").is_file()  # the target exists
+    assert not (out / "en/archives").exists()  # the site's paths, once: not per language
+    sitemap = (out / "sitemap.xml").read_text(encoding="utf-8")
+    assert "/notes/archive/" in sitemap
+    assert "archives" not in sitemap and "old.html" not in sitemap and "tech" not in sitemap
+
+
+@pytest.mark.parametrize(("entry", "why"), [
+    ('"archives/" = "/archive/"', "start it with `/`"),
+    ('"/a/../b/" = "/archive/"', "`..`"),
+    ('"/feed.xml" = "/atom.xml"', "end it with `/` or `.html`"),
+    ('"/x/" = "archive/"', "neither a path of the site nor a full URL"),
+    ('"/x/" = "//cdn.example.org/"', "neither a path of the site nor a full URL"),
+    ('"/x/" = "/x/#top"', "redirects to itself"),
+    ('"/x/" = 3', "expected a string")])
+def test_a_bad_config_redirect_is_an_error_at_its_line(make_site: Make, build_site: Build,
+                                                       entry: str, why: str) -> None:
+    site = make_site({"lanting.toml": f'title = "T"\n\n[redirects]\n"/ok/" = "/"\n{entry}\n'})
+    with pytest.raises(LantingError) as info:
+        build_site(site)
+    [problem] = info.value.problems
+    assert problem.path == site / "lanting.toml" and problem.line == 5
+    assert why in problem.message
+
+
+@pytest.mark.parametrize("old", ["/blog/", "/posts/a/", "/tp/"])
+def test_a_config_redirect_over_a_page_is_an_error(make_site: Make, build_site: Build,
+                                                   old: str) -> None:
+    site = make_site({"lanting.toml": f'title = "T"\n[redirects]\n"{old}" = "/archive/"\n',
+                      "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n"
+                                            "aliases: [/tp/]\n---\nBody.\n"})
+    with pytest.raises(LantingError) as info:
+        build_site(site)
+    problems = [p for p in info.value.problems if p.path == site / "lanting.toml"]
+    if old == "/tp/":  # two redirects at one URL: the alias is blamed, naming this one
+        problems = info.value.problems
+        assert "[redirects]" in problems[0].message
+        return
+    [problem] = problems
+    assert problem.line == 3 and f"redirects: `{old}` is also the URL {old}" in problem.message

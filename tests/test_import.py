@@ -8,14 +8,18 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import json
 import re
+import tomllib
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urljoin
+from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 from htmltree import Element, parse_html
+from sitebits import png
 
 from lanting.build import build
 from lanting.build.options import BuildOptions, BuildResult
@@ -39,6 +43,11 @@ class Case:
     """New page URL -> how many images (at least) it shows."""
     allowed_warnings: tuple[str, ...] = ()
     """Build warnings the fixture is expected to give (a part of the message)."""
+    unlisted: dict[str, str] | None = None
+    """Old URL -> source file of each post the old site built but listed nowhere
+    (`hidden: true`)."""
+    listings: dict[str, str] | None = None
+    """Old URL of a tag, category or archive page -> the new page answering it."""
 
 
 CASES = {
@@ -60,7 +69,12 @@ CASES = {
          "/blog/2024/zhihu-crosspost/", "/blog/2023/advantage-notebook/"),
         ("dapo-reading", "entropy-collapse"),
         {"/blog/2024/grpo-without-critic/": 1, "/": 1},
-        ("unknown code language `mermaid`",)),
+        ("unknown code language `mermaid`",),
+        {"/blog/2024/rl-debug-checklist/": "_posts/2024-09-05-rl-debug-checklist.md"},
+        # jekyll-archives-v2 as al-folio configures it: /blog/:year/, /blog/:type/:name/.
+        {"/blog/2024/": "/archive/", "/blog/2023/": "/archive/",
+         "/blog/tag/rl/": "/tags/rl/", "/blog/tag/grpo/": "/tags/grpo/",
+         "/blog/category/notes/": "/categories/notes/"}),
     "hugo": Case(
         "hugo",
         ("/posts/2024/01/ring-allreduce/",
@@ -81,13 +95,38 @@ CASES = {
          "/uploads/resume.pdf"),
         ("reading-list-2024",),
         {"/post/grpo-from-scratch/": 1, "/post/vllm-sleep-mode/": 1, "/": 1}),
+    "hugo-multilingual": Case(
+        "hugo",
+        # Both languages, as Hugo published them: Chinese at the root, English under /en/.
+        ("/posts/2024/01/ring-allreduce/", "/posts/2024/03/zero-bubble/",
+         "/posts/2024/05/kv-cache/",
+         "/posts/2024/06/%E8%AE%AD%E7%BB%83%E6%98%BE%E5%AD%98%E6%80%8E%E4%B9%88%E4%BC%B0%E7%AE%97/",
+         "/about/", "/en/posts/2024/01/ring-allreduce/",
+         "/en/posts/2024/03/zero-bubble-pipeline/", "/en/posts/zero-bubble/",
+         "/en/posts/2024/06/estimating-training-memory/", "/en/posts/2024/08/flash-decoding/",
+         "/flash-decoding/", "/en/about/"),
+        ("speculative-decoding",),
+        {"/posts/2024/01/ring-allreduce/": 1, "/en/posts/2024/01/ring-allreduce/": 1},
+        listings={"/archives/": "/archive/", "/en/archives/": "/en/archive/"}),
     "hexo": Case(
         "hexo",
         ("/posts/5f3a9c1e.html", "/posts/9b21e07d.html", "/posts/c4e8a210.html", "/nccl-env/",
          "/about/"),
         ("读论文-dapo", "flashattention-手推"),
         {"/posts/ppo-算法详解/": 1, "/posts/gae-广义优势估计/": 1,
-         "/posts/verl-源码阅读-01-整体架构/": 2}),
+         "/posts/verl-源码阅读-01-整体架构/": 2},
+        unlisted={"/nccl-env/": "source/_posts/NCCL-环境变量速查.md"},
+        # `category_dir: categories` with `category_map` (技术: tech, …), nested
+        # categories (a page per level), `archive_dir: archives` by year and by month.
+        listings={"/archives/": "/archive/", "/archives/2023/": "/archive/",
+                  "/archives/2023/09/": "/archive/", "/archives/2024/02/": "/archive/",
+                  "/categories/tech/": "/categories/",
+                  "/categories/tech/rl/": "/categories/强化学习/",
+                  "/categories/tech/deep-learning/": "/categories/深度学习/",
+                  "/categories/tech/source-code/": "/categories/框架源码/",
+                  "/categories/notes/": "/categories/笔记/",
+                  "/tags/%E5%BC%BA%E5%8C%96%E5%AD%A6%E4%B9%A0/": "/tags/强化学习/",
+                  "/tags/verl/": "/tags/verl/"}),
 }
 
 
@@ -145,6 +184,7 @@ def prose(element: Element) -> str:
 
 def answer(out: Path, url: str) -> Path:
     """The output file answering `url`, following a redirect page to its target."""
+    url = url.split("#", 1)[0]
     path = out / unquote(url).lstrip("/")
     if url.endswith("/") or path.is_dir():
         path = path / "index.html"
@@ -215,7 +255,8 @@ def test_unpublished_posts_stay_unpublished(kind: str, built: Any) -> None:
     posts = done.imported.dest / "content" / "posts"
     shown = pages(done.out)
     for slug in case.drafts:
-        [source] = [p for p in posts.rglob("*.md") if slug in (p.stem, p.parent.name)]
+        [source] = [p for p in posts.rglob("*.md")  # `x.en.md`: a translation
+                    if slug in (p.stem, p.stem.rsplit(".", 1)[0], p.parent.name)]
         head = source.read_text(encoding="utf-8").split("\n---\n", 1)[0]
         assert re.search(r"^draft: true$", head, re.MULTILINE)
         title = re.search(r"^title: (.*)$", head, re.MULTILINE)
@@ -232,8 +273,72 @@ def test_every_old_url_answers(kind: str, built: Any) -> None:
         answer(done.out, url)
 
 
+UNLISTED = sorted(k for k, case in CASES.items() if case.unlisted)
+LISTINGS = sorted(k for k, case in CASES.items() if case.listings)
+
+
+@pytest.mark.parametrize("kind", LISTINGS)
+def test_old_listing_pages_answer(kind: str, built: Any) -> None:
+    """The old tag, category and archive pages redirect to Lanting's (`[redirects]`),
+    which no sitemap lists."""
+    case, done = CASES[kind], built(kind)
+    sitemap = [unquote(urlsplit(loc.text or "").path) for loc in ET.parse(
+        done.out / "sitemap.xml").getroot().iter(
+            "{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
+    for old, new in (case.listings or {}).items():
+        page = answer(done.out, old)
+        assert "/" + page.relative_to(done.out).as_posix() == new + "index.html", old
+        if unquote(old) != new:
+            assert unquote(old) not in sitemap
+        year = next((part for part in old.split("/") if re.fullmatch(r"\d{4}", part)), "")
+        if new == "/archive/" and year:  # at the year's heading
+            redirect = parse_html((done.out / old.lstrip("/") / "index.html").read_text(
+                encoding="utf-8"))
+            [refresh] = [m["content"] for m in redirect.find_all("meta")
+                         if m.get("http-equiv") == "refresh"]
+            assert refresh == f"0; url=/archive/#archive-{year}"
+            doc = parse_html(page.read_text(encoding="utf-8"))
+            assert doc.find(id=f"archive-{year}") is not None
+
+
+@pytest.mark.parametrize("kind", UNLISTED)
+def test_hidden_posts_answer_but_are_listed_nowhere(kind: str, built: Any) -> None:
+    """`hidden: true` (built, not listed) becomes `unlisted: true`: the old URL answers
+    the post, marked noindex, and no listing, feed, sitemap or search index shows it."""
+    case, done = CASES[kind], built(kind)
+    report = done.imported.report.format(done.imported.dest, False)
+    for old, source in (case.unlisted or {}).items():
+        assert re.search(rf"{re.escape(source)}:\d+: notice: `hidden: true`: imported as "
+                         r"`unlisted: true`", report)
+        path = answer(done.out, old)
+        doc = parse_html(path.read_text(encoding="utf-8"))
+        assert [m["content"] for m in doc.find_all("meta") if m.get("name") == "robots"] \
+            == ["noindex"]
+        url = "/" + path.parent.relative_to(done.out).as_posix() + "/"
+        rel = url.lstrip("/")
+        for listing in ("", "blog/", "archive/", "tags/", "categories/"):
+            listed = parse_html((done.out / listing / "index.html").read_text(
+                encoding="utf-8"))
+            assert url not in {a.get("href") for a in listed.find_all("a")}, listing
+        for term in (*(done.out / "tags").glob("*/index.html"),
+                     *(done.out / "categories").glob("*/index.html")):
+            doc = parse_html(term.read_text(encoding="utf-8"))
+            assert url not in {a.get("href") for a in doc.find_all("a")}, term
+        feed = [unquote(urlsplit(link.get("href") or "").path) for link in ET.parse(
+            done.out / "atom.xml").getroot().iter("{http://www.w3.org/2005/Atom}link")]
+        assert url not in feed and len(feed) > 3
+        sitemap = [unquote(urlsplit(loc.text or "").path) for loc in ET.parse(
+            done.out / "sitemap.xml").getroot().iter(
+                "{http://www.sitemaps.org/schemas/sitemap/0.9}loc")]
+        assert url not in sitemap and old not in sitemap and len(sitemap) > 3
+        searchable = {row[0] for docs in (done.out / "search-index").glob("*/docs.json")
+                      for row in json.loads(docs.read_text(encoding="utf-8"))["docs"]}
+        assert rel not in searchable and len(searchable) > 3
+
+
 def test_detection_names_each_kind() -> None:
-    assert {kind: detect(FIXTURES / kind) for kind in CASES} == {k: k for k in CASES}
+    assert {name: detect(FIXTURES / name) for name in CASES} == {
+        name: case.kind for name, case in CASES.items()}
 
 
 def test_an_unknown_source_is_a_clear_error(tmp_path: Path) -> None:
@@ -319,7 +424,7 @@ def test_hexo_front_matter_and_tags(built: Any) -> None:
     assert "categories: [框架源码, 笔记]" in verl
     assert "[verl 仓库](https://github.com/volcengine/verl)" in verl
     nccl = (posts / "nccl-环境变量速查.md").read_text(encoding="utf-8")
-    assert "hidden: true" in nccl and "看答案[^hide-1]" in nccl
+    assert "unlisted: true" in nccl and "看答案[^hide-1]" in nccl
     assert "[PPO 算法详解：从 TRPO 到 Clip](ppo-算法详解/index.md)" in nccl
 
 
@@ -360,3 +465,109 @@ def test_alfolio_bibliography_keeps_its_fields(built: Any) -> None:
     page = parse_html((done.out / "publications" / "index.html").read_text(encoding="utf-8"))
     assert any((e.get("src") or "").endswith("grpo-stab.png") for e in page.iter()
                if e.tag == "img")
+
+
+# --- Hugo's multilingual sites ---------------------------------------------------------------
+
+
+def alternates(doc: Element) -> dict[str, str]:
+    """hreflang -> the URL path of each `<link rel="alternate">` of a page."""
+    return {link["hreflang"]: unquote(urlsplit(link["href"]).path)
+            for link in doc.find_all("link")
+            if link.get("rel") == "alternate" and link.get("hreflang")}
+
+
+TRANSLATED = (("/posts/2024/01/ring-allreduce/", "/en/posts/2024/01/ring-allreduce/"),
+              ("/posts/2024/03/zero-bubble/", "/en/posts/2024/03/zero-bubble-pipeline/"),
+              ("/posts/2024/06/显存估算/", "/en/posts/2024/06/memory-estimation/"),
+              ("/about/", "/en/about/"), ("/", "/en/"))
+"""(Chinese, English) versions of one text: a bundle's `index.en.md`, `x.en.md` with its
+own slug, a `translationKey` pair with different file names, a page, the home page."""
+
+
+@pytest.mark.parametrize(("zh", "en"), TRANSLATED)
+def test_hugo_translations_link_to_each_other(built: Any, zh: str, en: str) -> None:
+    out = built("hugo-multilingual").out
+    for url, other, code in ((zh, en, "en"), (en, zh, "zh-CN")):
+        doc = parse_html(answer(out, url).read_text(encoding="utf-8"))
+        assert alternates(doc)[code] == other, url
+        if url not in ("/", "/en/"):
+            switch = doc.one("p", class_="translations")
+            assert [unquote(a["href"]) for a in switch.find_all("a")] == [other]
+
+
+def test_hugo_each_language_lists_its_own_posts(built: Any) -> None:
+    done = built("hugo-multilingual")
+    listed = {}
+    for blog in ("/blog/", "/en/blog/"):
+        doc = parse_html(answer(done.out, blog).read_text(encoding="utf-8"))
+        main = doc.find("main") or doc
+        listed[blog] = {unquote(a["href"]) for a in main.find_all("a")
+                        if "/posts/" in (a.get("href") or "")}
+    assert listed["/blog/"] == {"/posts/2024/01/ring-allreduce/", "/posts/2024/03/zero-bubble/",
+                                "/posts/2024/05/kv-cache/", "/posts/2024/06/显存估算/"}
+    assert listed["/en/blog/"] == {
+        "/en/posts/2024/01/ring-allreduce/", "/en/posts/2024/03/zero-bubble-pipeline/",
+        "/en/posts/2024/06/memory-estimation/", "/en/posts/2024/08/flash-decoding/"}
+    home = parse_html(answer(done.out, "/en/").read_text(encoding="utf-8"))
+    assert "I work on LLM inference systems" in home.text()
+    assert [a.text() for a in home.one("nav", class_="site-nav").find_all("a")] == [
+        "Posts", "Archive", "About"]
+    config = tomllib.loads((done.imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert (config["title"], config["language"]) == ("舟行笔记", "zh-CN")
+    assert {k: v for k, v in config["languages"]["en"].items() if k != "menu"} == {
+        "name": "English", "title": "Zhou Xing's Notes",
+        "description": "Notes on LLM inference systems and GPU performance"}
+
+
+def test_hugo_translations_share_a_file_name(built: Any) -> None:
+    posts = built("hugo-multilingual").imported.dest / "content" / "posts"
+    names = sorted(p.relative_to(posts).as_posix() for p in posts.rglob("*.md"))
+    assert names == ["flash-decoding.en.md", "kv-cache.md", "ring-allreduce/index.en.md",
+                     "ring-allreduce/index.md", "speculative-decoding.en.md",
+                     "zero-bubble.en.md", "zero-bubble.md", "显存估算.en.md", "显存估算.md"]
+    report = built("hugo-multilingual").imported.report
+    assert report.converted["translations paired"] == 4
+
+
+HUGO_DIRS = {
+    "hugo.toml": 'baseURL = "https://notes.example.org/"\ndefaultContentLanguage = "en"\n'
+                 "defaultContentLanguageInSubdir = true\ntitle = \"Notes\"\n"
+                 "[languages.en]\ncontentDir = \"content/en\"\nweight = 1\n"
+                 "languageName = \"English\"\n"
+                 "[languages.zh-cn]\ncontentDir = \"content/zh-cn\"\nweight = 2\n"
+                 "languageName = \"简体中文\"\ntitle = \"笔记\"\n",
+    "content/en/posts/kv/index.md": "---\ntitle: KV cache sizes\ndate: 2024-05-01\n---\n"
+                                    "Text.\n\n![cache](cache.png)\n",
+    "content/zh-cn/posts/kv/index.md": "---\ntitle: KV cache 有多大\ndate: 2024-05-01\n---\n"
+                                       "正文。\n\n![缓存](cache.png)\n",
+    "content/zh-cn/posts/only-zh.md": "---\ntitle: 只有中文\ndate: 2024-06-01\n---\n正文。\n",
+}
+
+
+def test_hugo_content_dirs_and_the_default_language_in_a_folder(tmp_path: Path) -> None:
+    """`contentDir` per language (the same path pairs the versions) and
+    `defaultContentLanguageInSubdir`: the old `/en/…` URLs of the default language and
+    `/zh-cn/…` of the other answer."""
+    source = tmp_path / "old"
+    for rel, text in HUGO_DIRS.items():
+        (source / rel).parent.mkdir(parents=True, exist_ok=True)
+        (source / rel).write_text(text, encoding="utf-8")
+    images = {"en": png(64, 32, "#2b6cb0"), "zh-cn": png(64, 32, "#a3352a")}
+    for lang, data in images.items():  # one name, two images: each page shows its own
+        (source / f"content/{lang}/posts/kv/cache.png").write_bytes(data)
+    dest = tmp_path / "new"
+    import_site(source, dest, "hugo", False, NOW)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    out = dest / "public"
+    for old in ("/en/posts/kv/", "/zh-cn/posts/kv/", "/zh-cn/posts/only-zh/"):
+        answer(out, old)
+    en = parse_html(answer(out, "/en/posts/kv/").read_text(encoding="utf-8"))
+    assert alternates(en)["zh-CN"] == "/zh-cn/posts/kv/"
+    assert parse_html(answer(out, "/zh-cn/posts/kv/").read_text(encoding="utf-8")).one(
+        "h1").text() == "KV cache 有多大"
+    for url, lang in (("/en/posts/kv/", "en"), ("/zh-cn/posts/kv/", "zh-cn")):
+        main = parse_html(answer(out, url).read_text(encoding="utf-8")).one("main")
+        [src] = [e["src"] for e in main.iter() if e.tag == "img"]
+        assert (out / unquote(urljoin(url, src)).lstrip("/")).read_bytes() == images[lang]

@@ -13,7 +13,9 @@ from lanting.importer.bibtex import dump, parse
 from lanting.importer.hexo import hierarchies
 from lanting.importer.hugo import hugo_path
 from lanting.importer.liquid import Context
+from lanting.importer.listings import Redirects, hexo_slugize, jekyll_slugify, term_urls
 from lanting.importer.report import Report
+from lanting.importer.site import Item, NewSite
 from lanting.importer.text import (
     dump_front_matter,
     dump_toml,
@@ -176,3 +178,39 @@ def test_underscores_in_text_of_math_are_escaped() -> None:
     out, count = B.text_underscores(r"$\text{sentence_length} + x_i + \text{a\_b} \text{ & }$")
     assert out == r"$\text{sentence\_length} + x_i + \text{a\_b} \text{ \& }$"
     assert count == 2
+
+
+@pytest.mark.parametrize(("name", "case", "slug"), [
+    ("Deep Learning", 0, "Deep-Learning"), ("C++ 入门", 0, "C-入门"),
+    ("Café au lait", 1, "cafe-au-lait"), ("强化学习", 0, "强化学习"), ("a_b", 2, "A-B")])
+def test_hexo_slugize_is_hexos(name: str, case: int, slug: str) -> None:
+    assert hexo_slugize(name, case) == slug
+
+
+def test_term_urls_are_lantings() -> None:
+    """Names merged case-insensitively; a clash of slugs numbered, as `assemble` does."""
+    posts = [Item("post", "a", None, {"tags": ["PPO", "C++"]}),
+             Item("post", "b", None, {"tags": ["ppo", "C", "强化学习"]})]
+    assert term_urls(posts, "tags") == {"ppo": "/tags/ppo/", "c": "/tags/c/",
+                                        "c++": "/tags/c-2/", "强化学习": "/tags/强化学习/"}
+
+
+def test_listing_redirects_skip_same_and_case_only_paths(tmp_path: Path) -> None:
+    report = Report(tmp_path, "hexo")
+    site = NewSite(report, tmp_path)
+    redirects = Redirects(site, report, "_config.yml")
+    redirects.add("/tags/%E5%BC%BA%E5%8C%96/", "/tags/强化/")  # the same URL
+    redirects.add("/tags/PPO/", "/tags/ppo/")  # only the case differs
+    redirects.add("/archives/2023/09/", "/archive/#archive-2023")
+    redirects.add("/archives/2023/09/", "/elsewhere/")  # the first one stays
+    redirects.finish("tag and archive pages")
+    assert site.config["redirects"] == {"/archives/2023/09/": "/archive/#archive-2023"}
+    [entry] = report.entries
+    assert entry.severity == "notice" and "`/tags/PPO/` is not redirected" in entry.message
+
+
+@pytest.mark.parametrize(("name", "slug"), [
+    ("Deep Learning", "deep-learning"), ("C++", "c"), ("强化学习 RL", "强化学习-rl"),
+    ("paper-reading", "paper-reading"), ("a.b_c", "a-b-c")])
+def test_jekyll_slugify_is_jekylls_default_mode(name: str, slug: str) -> None:
+    assert jekyll_slugify(name) == slug

@@ -192,6 +192,37 @@ def test_deleted_post_disappears_everywhere(tmp_path: Path) -> None:
         assert b"/posts/c/" not in data, f"{path} still mentions the deleted post"
 
 
+def _set_unlisted(site: Path, rel: str, on: bool) -> None:
+    path = site / rel
+    text = path.read_text().replace("unlisted: true\n", "")
+    path.write_text(text.replace("\n---\n", "\nunlisted: true\n---\n", 1) if on else text)
+    _touch_later(path)
+
+
+@pytest.mark.parametrize("on", [True, False], ids=["unlisted", "listed-again"])
+def test_toggling_unlisted_equals_a_clean_build(tmp_path: Path, on: bool,
+                                                recall: bool) -> None:
+    """`unlisted` moves a post out of (or back into) the listings, tags, feed, sitemap,
+    search index, related lists and neighbours: the incremental build must see it all."""
+    site = _site(tmp_path / "site")
+    out = tmp_path / "out"
+    if not on:
+        _set_unlisted(site, "content/posts/b.md", True)
+    _settle(recall)
+    build(site, BuildOptions(output=out, jobs=1))
+    _set_unlisted(site, "content/posts/b.md", on)
+    assert build(site, BuildOptions(output=out, jobs=1)).site is not None
+    searchable = {row[0] for docs in (out / "search-index").glob("*/docs.json")
+                  for row in json.loads(docs.read_text())["docs"]}
+    assert ("posts/b/" in searchable) is not on and "posts/a/" in searchable
+    clean_site = tmp_path / "clean"
+    shutil.copytree(site, clean_site, ignore=shutil.ignore_patterns(".lanting"))
+    clean_out = tmp_path / "clean-out"
+    build(clean_site, BuildOptions(output=clean_out, jobs=1, cache=False))
+    assert _tree(out) == _tree(clean_out)
+    assert (b"/posts/b/" in (out / "sitemap.xml").read_bytes()) is not on
+
+
 def test_unchanged_pages_are_not_rendered_again(tmp_path: Path) -> None:
     site = _site(tmp_path / "site")
     out = tmp_path / "out"

@@ -36,7 +36,7 @@ from lanting.model.config import (
     CommentsConfig,
     Config,
 )
-from lanting.model.names import RESERVED_PREFIX
+from lanting.model.names import RESERVED_PREFIX, alias_path
 from lanting.model.problem import Problem
 
 CONFIG_NAME = "lanting.toml"
@@ -114,6 +114,35 @@ def _validate(config: Config, site: Path) -> list[SchemaProblem]:
     problems += _validate_strings(config)
     problems += _validate_macros(config)
     problems += _validate_permalinks(config.permalinks.posts)
+    problems += _validate_redirects(config.redirects)
+    return problems
+
+
+def _validate_redirects(redirects: dict[str, str]) -> list[SchemaProblem]:
+    """`[redirects]`: each old path one a page could have (`names.alias_path`), each
+    target a path of the site or a full URL, and no path sending to itself."""
+    problems: list[SchemaProblem] = []
+    for old, target in redirects.items():
+        where = ("redirects", old)
+        path, reason = alias_path(old)
+        if path is None:
+            problems.append(SchemaProblem(where, f"`{old}`: {reason}",
+                                          "write the old URL's path, e.g. \"/archives/\" or "
+                                          "\"/categories/old-name/\""))
+            continue
+        if not isinstance(target, str):
+            continue  # of the wrong type: reported already
+        if not (target.startswith("/") and not target.startswith("//")
+                or re.match(r"^https?://", target)):
+            problems.append(SchemaProblem(where, f"the target `{target}` is neither a path "
+                                          "of the site nor a full URL",
+                                          "write it from the site's root, e.g. \"/archive/\""))
+        elif re.search(r"[\s\x00-\x1f\x7f]", target):
+            problems.append(SchemaProblem(where, f"the target `{target}` has spaces or "
+                                          "control characters", "percent-encode them"))
+        elif alias_path(target.split("#", 1)[0].split("?", 1)[0])[0] == path:
+            problems.append(SchemaProblem(where, f"`{old}` redirects to itself",
+                                          "remove it: the page answers there already"))
     return problems
 
 

@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 
 _HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
-_ASSIGN = re.compile(r"^\s*([A-Za-z0-9_\-\"'. ]+?)\s*=")
+_ASSIGN = re.compile(r"""^\s*((?:"[^"\n]*"|'[^'\n]*'|[A-Za-z0-9_\-. ])+?)\s*=""")
+"""A key and its `=`: bare parts, and quoted ones holding anything (`"/archives/" =`)."""
+_KEY_PART = re.compile(r"""\s*("[^"]*"|'[^']*'|[^."']+)\s*""")
 
 
 _BRACKETS = re.compile(r"[\[\]{}]")
@@ -31,7 +33,8 @@ def nesting_line(text: str, limit: int) -> int | None:
 
 
 def _split_key(key: str) -> list[str]:
-    parts = [p.strip().strip("\"'") for p in key.split(".")]
+    """The parts of a dotted key; a quoted part keeps its dots (`"a.html"`)."""
+    parts = [p.strip().strip("\"'") for p in _KEY_PART.findall(key)]
     return [p for p in parts if p]
 
 

@@ -51,9 +51,10 @@ warning (and why)."""
 
 EQUIVALENTS = {
     "published": "`published: false` is `draft: true` in Lanting",
-    "hidden": "Lanting lists every published post: `draft: true` leaves it out, or keep "
-              "the value as `params: {hidden: true}` for a template of your own",
-    "hide": "Lanting lists every published post: `draft: true` leaves it out",
+    "hidden": "`hidden: true` is `unlisted: true` in Lanting (built at its URL, listed "
+              "nowhere); `draft: true` leaves it out of the site",
+    "hide": "`hide: true` is `unlisted: true` in Lanting (built at its URL, listed "
+            "nowhere); `draft: true` leaves it out of the site",
     "description": "Lanting calls it `summary`",
     "excerpt": "Lanting calls it `summary`",
     "subtitle": "keep it as `params: {subtitle: …}`, or fold it into `summary`",

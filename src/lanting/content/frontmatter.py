@@ -62,6 +62,7 @@ class RawFrontMatter:
     tags: tuple[str, ...] = ()
     categories: tuple[str, ...] = ()
     draft: bool = False
+    unlisted: bool = False
     slug: str | None = None
     lang: str | None = None
     series: str | None = None
@@ -389,6 +390,10 @@ def _split_source(source: Source, raw_html: bool) -> tuple[
     return (*_split(source_text(source)), (), (), ())
 
 
+_KIND_NAMES = {Kind.HOME: "the home page", Kind.TALK: "a talk", Kind.PROJECT: "a project",
+               Kind.TEACHING: "a course", Kind.PERSON: "a person's page"}
+
+
 _TITLED = {Kind.PROJECT: "a project", Kind.TEACHING: "a course",
            Kind.PERSON: "a person (the name)"}
 
@@ -452,6 +457,11 @@ def parse(source: Source, raw_html: bool = True) -> Document:
                                  f"unknown citation style `{raw.citation_style}`",
                                  did_you_mean(raw.citation_style, CITATION_STYLES)
                                  or f"one of {', '.join(CITATION_STYLES)}"))
+    if raw.unlisted and source.kind not in (Kind.POST, Kind.PAGE):
+        problems.append(_problem(
+            source, lines, ("unlisted",),
+            f"only posts and pages can be unlisted, not {_KIND_NAMES[source.kind]}",
+            "remove `unlisted: true` (or `draft: true` leaves it out)"))
     if source.kind in _TITLED and not raw.title.strip():
         problems.append(_problem(source, lines, ("title",) if "title" in lines else (),
                                  f"{_TITLED[source.kind]} needs a `title`"))
@@ -478,7 +488,7 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         title=title, title_html=title_html, date=dates.get("date"), updated=dates.get("updated"),
         summary=raw.summary, tags=tuple(t.strip() for t in raw.tags if t and t.strip()),
         categories=tuple(c.strip() for c in raw.categories if c and c.strip()),
-        draft=raw.draft, slug=raw.slug, lang=raw.lang, series=raw.series,
+        draft=raw.draft, unlisted=raw.unlisted, slug=raw.slug, lang=raw.lang, series=raw.series,
         series_order=raw.series_order, translation_key=raw.translation_key, toc=raw.toc,
         macros=raw.macros, params=raw.params, news=news, event=raw.event,
         location=raw.location, paper=raw.paper, video=raw.video, slides_pdf=raw.slides_pdf,

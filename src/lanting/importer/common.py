@@ -211,6 +211,15 @@ def menu_names(language: str) -> dict[str, str]:
 def finish_menu(site: NewSite, menu: list[dict[str, str]], path: Path | str,
                 has_publications: bool = False, has_talks: bool = False) -> None:
     """`[[menu]]` of the items whose URLs the new site answers (others dropped, noted)."""
+    kept = menu_entries(site, menu, path, has_publications, has_talks)
+    if kept:
+        site.config["menu"] = kept
+
+
+def menu_entries(site: NewSite, menu: list[dict[str, str]], path: Path | str,
+                 has_publications: bool = False,
+                 has_talks: bool = False) -> list[dict[str, str]]:
+    """The entries of `menu` whose URLs the new site answers (the others noted)."""
     known = generated_urls(site, has_publications, has_talks)
     kept: list[dict[str, str]] = []
     for entry in menu:
@@ -220,8 +229,7 @@ def finish_menu(site: NewSite, menu: list[dict[str, str]], path: Path | str,
         elif url not in [k["url"] for k in kept]:
             site.report.note(path, None, f"menu entry `{entry['name']}` ({url}) left out: "
                              "the new site has no page there")
-    if kept:
-        site.config["menu"] = kept
+    return kept
 
 
 def tags_of(data: dict[str, Any], split_spaces: bool) -> list[str]:

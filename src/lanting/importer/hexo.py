@@ -38,6 +38,13 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
+from lanting.importer.listings import (
+    Redirects,
+    archive_url,
+    hexo_slugize,
+    listed_posts,
+    term_urls,
+)
 from lanting.importer.report import Report
 from lanting.importer.site import Item, NewSite, slug_of
 from lanting.importer.text import When, key_line, load_mapping, names, split_front_matter, zone
@@ -81,6 +88,8 @@ class Hexo:
         self.root = "/" + root.strip("/") + "/" if root.strip("/") else "/"
         self.table = LinkTable(self.site)
         self.posts: list[tuple[Item, str, Path]] = []
+        self.terms: list[tuple[Item, list[list[str]], list[str]]] = []
+        """Each post's category hierarchies and tags as Hexo had them (for old URLs)."""
         self.by_name: dict[str, Item] = {}
         self.language = language_tag(self.config.get("language"))
         package = source / "package.json"
@@ -107,6 +116,7 @@ class Hexo:
             item.body = self.convert(text, item, ctx, path)
         self.copy_static()
         self.write_config()
+        self.listing_redirects()
         return self.site
 
     # --- posts --------------------------------------------------------------------------
@@ -150,6 +160,8 @@ class Hexo:
             if draft:
                 front["draft"] = True
             item = self.site.add(Item("post", slug, path, front, draft=draft))
+            self.terms.append((item, hierarchies(data.get("categories")),
+                               names(data.get("tags"))))
             self.report.counts["drafts" if draft else "posts"] += 1
             root = self.files / ("_drafts" if drafted else "_posts")
             name = path.relative_to(root).with_suffix("").as_posix()
@@ -222,11 +234,12 @@ class Hexo:
         params: dict[str, Any] = {}
         hidden = data.get("hidden", data.get("hide"))
         if bool_of(hidden):
-            params["hidden"] = True
+            front["unlisted"] = True
             key = "hidden" if "hidden" in data else "hide"
-            self.report.warn(path, key_line(head, key), f"`{key}: true` (built but not "
-                             "listed): Lanting lists every published post; kept as "
-                             "`params: {hidden: true}`")
+            self.report.convert(f"`{key}: true` → `unlisted: true`")
+            self.report.note(path, key_line(head, key), f"`{key}: true`: imported as "
+                             "`unlisted: true` (its page answers at its URL; no listing, "
+                             "feed, sitemap or search shows it)")
         sticky = data.get("sticky", data.get("top"))
         if sticky not in (None, False, 0, ""):
             params["sticky"] = sticky
@@ -561,6 +574,60 @@ class Hexo:
         config["markdown"] = {"heading_ids": "github"}
         self.site.config_comments["markdown"] = (
             "heading ids close to the old theme's: #links of the old posts keep working")
+
+    def listing_redirects(self) -> None:
+        """Hexo's tag, category and archive pages (`tag_dir`, `category_dir`,
+        `archive_dir`; a nested category has a page at each level) → `[redirects]`."""
+        redirects = Redirects(self.site, self.report, "_config.yml")
+        listed = {id(i) for i in listed_posts(self.site)}
+        terms = [t for t in self.terms if id(t[0]) in listed]
+        case = int(self.config.get("filename_case") or 0)
+        tag_map = self.config.get("tag_map")
+        tag_names = tag_map if isinstance(tag_map, dict) else {}
+
+        def slug(name: str, mapping: dict[Any, Any]) -> str:
+            return str(mapping.get(name) or hexo_slugize(name, case))
+
+        folders = {key: str(self.config.get(f"{key}_dir") or default).strip("/")
+                   for key, default in (("tag", "tags"), ("category", "categories"),
+                                        ("archive", "archives"))}
+        tag_urls = term_urls(listed_posts(self.site), "tags")
+        category_urls = term_urls(listed_posts(self.site), "categories")
+        for _item, trees, post_tags in terms:
+            for tag in post_tags:
+                redirects.add(f"/{folders['tag']}/{slug(tag, tag_names)}/",
+                              tag_urls.get(tag.casefold(), "/tags/"))
+            for tree in trees:
+                for depth in range(1, len(tree) + 1):
+                    path = "/".join(slug(c, self.category_map) for c in tree[:depth])
+                    redirects.add(f"/{folders['category']}/{path}/",
+                                  category_urls.get(tree[depth - 1].casefold(),
+                                                    "/categories/"))
+        for key, new in (("tag", "/tags/"), ("category", "/categories/"),
+                         ("archive", "/archive/")):
+            redirects.add(f"/{folders[key]}/", new)
+        self.archive_redirects(redirects, folders["archive"], [t[0] for t in terms])
+        redirects.finish("tag, category and archive pages")
+
+    def archive_redirects(self, redirects: Redirects, folder: str, posts: list[Item]) -> None:
+        """`archives/2023/` and `archives/2023/09/` (hexo-generator-archive's `yearly`
+        and `monthly`, on by default; `daily` off) → the archive at the post's year."""
+        options = self.config.get("archive_generator")
+        options = options if isinstance(options, dict) else {}
+        levels = [level for level, on in (("yearly", True), ("monthly", True),
+                                          ("daily", False))
+                  if bool_of(options.get(level, on))]
+        for post in posts:
+            date = post.front.get("date")
+            if not isinstance(date, When):
+                continue
+            moment, parts = date.in_zone(self.tz), []
+            for level, value in (("yearly", f"{moment.year:04d}"),
+                                 ("monthly", f"{moment.month:02d}"),
+                                 ("daily", f"{moment.day:02d}")):
+                parts.append(value)
+                if level in levels:
+                    redirects.add(f"/{folder}/{'/'.join(parts)}/", archive_url(date))
 
     def menu(self) -> None:
         labels = menu_names(self.language)

@@ -16,6 +16,7 @@ import csv
 import io
 import re
 import unicodedata
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,7 @@ from lanting.importer.common import (
     is_image,
     language_tag,
     map_site_url,
+    menu_entries,
     menu_names,
     mtime,
     now,
@@ -38,6 +40,7 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.liquid import Context
+from lanting.importer.listings import Redirects
 from lanting.importer.report import Report
 from lanting.importer.site import Item, NewSite, slug_of
 from lanting.importer.text import When, key_line, load_mapping, names, split_front_matter, zone
@@ -97,9 +100,30 @@ def _flatten_config(source: Path) -> tuple[dict[str, Any], list[str]]:
             config.update(data)
         elif stem in ("menus", "menu"):
             config["menu"] = data
+        elif stem.split(".")[0] in ("menus", "menu") and stem.count(".") == 1:
+            config.setdefault("menus_of", {})[stem.split(".")[1].lower()] = data
         else:
             config[stem] = data
     return config, problems
+
+
+@dataclass(frozen=True, slots=True)
+class HugoLanguage:
+    key: str
+    """Hugo's key of the language (`en`, `zh-cn`): its URL folder."""
+    code: str
+    """Its tag in the new site (`zh-CN`, `en`): a file suffix, or "" for the default."""
+    folder: str
+    """Where Hugo published it: "" at the root, else `/en`."""
+    content: Path
+    """Its content folder (`contentDir`; `content/` when the languages share it)."""
+    settings: dict[str, Any]
+
+
+def _weight(languages: dict[str, Any], key: str) -> int:
+    data = next((v for k, v in languages.items() if str(k).lower() == key), None)
+    weight = data.get("weight") if isinstance(data, dict) else None
+    return weight if isinstance(weight, int) else 0
 
 
 class Hugo:
@@ -124,6 +148,14 @@ class Hugo:
         self.by_path: dict[str, Item] = {}
         self.language = language_tag(self.config.get("languageCode")
                                      or self.config.get("defaultContentLanguage"))
+        self.languages = self.read_languages()
+        """Every language (the default first), or the default alone."""
+        self.lang_of: dict[Path, HugoLanguage] = {}
+        """The language of each content file found."""
+        self.groups: dict[tuple[str, str], list[Item]] = {}
+        """(section or "" for pages, translation key) -> the versions of one text."""
+        self.redirects = Redirects(self.site, report, "content")
+        """Old pages that Lanting makes itself (an archive page) -> `[redirects]`."""
         self.sections: dict[str, int] = {}
         self.citations: dict[str, str] = {}
         """Old page paths of publications (`/publication/x`) -> BibTeX key."""
@@ -142,6 +174,7 @@ class Hugo:
         for path, bundle in files:
             self.read(path, bundle)
         self.read_more()
+        self.name_translations()
         for item, text, path, folder in self.items:
             ctx = Context(self.report, path, read_text(path))
             item.body = self.convert(text, item, ctx, folder)
@@ -156,22 +189,80 @@ class Hugo:
     def finish_more(self) -> None:
         """What needs every page converted first."""
 
-    def content_files(self) -> list[tuple[Path, Path | None]]:
-        """(Markdown file, its bundle folder or None) of every page, `_index.md` left out."""
-        found: list[tuple[Path, Path | None]] = []
-        for path in walk(self.content):
-            if path.suffix.lower() not in (".md", ".markdown", ".html") \
-                    or path.name.startswith("_index."):
-                continue
-            if path.stem == "index":
-                found.append((path, path.parent))
-            elif not any((parent / "index.md").is_file() for parent in path.parents
-                         if parent != self.content and parent.is_relative_to(self.content)):
-                found.append((path, None))
+    def read_languages(self) -> list[HugoLanguage]:
+        """`[languages]` (with `defaultContentLanguage`, `weight`, `contentDir`,
+        `languageName`, `title`): each language's code in the new site — the default's
+        from its `languageCode`, the others' from their key, so that their folder
+        (`/en/`) stays what Hugo made it."""
+        given = self.config.get("languages")
+        default_key = str(self.config.get("defaultContentLanguage") or "en").lower()
+        if not isinstance(given, dict) or len(given) < 2:
+            return [HugoLanguage(default_key, self.language, "", self.content, {})]
+        keys = sorted((str(k).lower() for k in given), key=lambda k: (
+            k != default_key, _weight(given, k), k))
+        settings = {str(k).lower(): v if isinstance(v, dict) else {} for k, v in given.items()}
+        found = []
+        for key in keys:
+            data = settings[key]
+            content = self.source / str(data.get("contentDir") or "content")
+            if key == default_key:
+                code = language_tag(data.get("languageCode") or self.config.get("languageCode")
+                                    or key)
+                self.language = code
+            else:
+                code = language_tag(key)
+            found.append(HugoLanguage(key, code, "" if key == default_key else f"/{key}",
+                                      content, data))
+        if bool_of(self.config.get("defaultContentLanguageInSubdir")):
+            found[0] = replace(found[0], folder=f"/{found[0].key}")
         return found
 
+    def content_files(self) -> list[tuple[Path, Path | None]]:
+        """(Markdown file, its bundle folder or None) of every page, `_index.md` left out,
+        in every language (its own `contentDir`, or a suffix: `x.en.md`, `index.en.md`)."""
+        found: list[tuple[Path, Path | None]] = []
+        roots: dict[Path, list[HugoLanguage]] = {}
+        for language in self.languages:
+            roots.setdefault(language.content, []).append(language)
+        for root, languages in roots.items():
+            for path in walk(root) if root.is_dir() else []:
+                if path.suffix.lower() not in (".md", ".markdown", ".html") \
+                        or path.name.startswith("_index."):
+                    continue
+                if any(root != other and path.is_relative_to(other) for other in roots):
+                    continue  # another language's contentDir inside this one
+                stem, language = self.split_language(path, languages)
+                self.lang_of[path] = language
+                if stem == "index":
+                    found.append((path, path.parent))
+                elif not any(self.is_bundle(parent) for parent in path.parents
+                             if parent != root and parent.is_relative_to(root)):
+                    found.append((path, None))
+        return found
+
+    def split_language(self, path: Path,
+                       languages: list[HugoLanguage]) -> tuple[str, HugoLanguage]:
+        """A file's name without its language suffix, and its language (a file without
+        one is in its folder's first language: the default in a shared `content/`)."""
+        stem, dot, suffix = path.stem.rpartition(".")
+        for language in self.languages if len(languages) > 1 else ():
+            if dot and suffix.lower() == language.key:
+                return stem, language
+        return path.stem, languages[0]
+
+    def is_bundle(self, folder: Path) -> bool:
+        return any(self.split_language(p, self.languages)[0] == "index"
+                   for p in folder.glob("index.*") if p.suffix.lower() in (".md", ".markdown"))
+
+    def root_of(self, path: Path) -> Path:
+        language = self.lang_of.get(path)
+        if language is not None:
+            return language.content
+        return max((lang.content for lang in self.languages if path.is_relative_to(lang.content)),
+                   key=lambda p: len(p.parts), default=self.content)
+
     def section_of(self, path: Path) -> str:
-        rel = path.relative_to(self.content)
+        rel = path.relative_to(self.root_of(path))
         return rel.parts[0] if len(rel.parts) > 1 else ""
 
     def is_post(self, section: str, data: dict[str, Any]) -> bool:
@@ -230,7 +321,7 @@ class Hugo:
             return
         if not self.is_post(section, data):
             return
-        stem = bundle.name if bundle is not None else path.stem
+        stem = bundle.name if bundle is not None else self.stem_of(path)
         date = first_date(data, head, ("date", "publishDate", "pubdate", "published"), self.tz)
         if date is None:
             date = mtime(path, self.tz)
@@ -269,12 +360,15 @@ class Hugo:
         slug = slug_of(str(data.get("slug") or stem))
         if data.get("slug"):
             front["slug"] = slug
-        item = self.site.add(Item("post", slug, path, front, draft=draft))
+        language = self.language_of(path)
+        item = self.site.add(Item("post", slug, path, front, draft=draft,
+                                  lang=self.suffix(language)))
         self.report.counts["drafts" if draft else "posts"] += 1
-        item.old_urls = self.old_urls(path, bundle, section, data, date, stem)
+        item.old_urls = self.old_urls(path, bundle, section, data, date, stem, language)
         for url in item.old_urls:
             self.table.add(url, item)
         self.remember(item, path, bundle, body)
+        self.pair(item, "posts", data, path, bundle)
 
     def read_special(self, path: Path, bundle: Path | None, section: str,
                      data: dict[str, Any], head: str, body: str) -> bool:
@@ -282,22 +376,89 @@ class Hugo:
         return False
 
     def remember(self, item: Item, path: Path, bundle: Path | None, body: str) -> None:
-        rel = path.relative_to(self.content).as_posix()
-        self.by_path[rel] = item
-        if bundle is not None:
-            self.by_path[bundle.relative_to(self.content).as_posix()] = item
+        root = self.root_of(path)
+        rel = path.relative_to(root).as_posix()
+        # A `ref` names the page in the default language; Lanting's links lead a
+        # translation's reader to the translation of the page.
+        keys = [rel, bundle.relative_to(root).as_posix() if bundle is not None
+                else rel.rsplit(".", 1)[0]]
+        if item.lang:
+            keys = [k for k in keys if k not in self.by_path]
         else:
-            self.by_path[rel.rsplit(".", 1)[0]] = item
+            stem = self.stem_of(path)
+            keys.append(str(Path(rel).with_name(stem)) if bundle is None else keys[1])
+        self.by_path.update(dict.fromkeys(keys, item))
         self.items.append((item, body, path, bundle or path.parent))
+
+    # --- languages ---------------------------------------------------------------------------
+
+    def language_of(self, path: Path) -> HugoLanguage:
+        return self.lang_of.get(path, self.languages[0])
+
+    def suffix(self, language: HugoLanguage) -> str:
+        """The language as an item has it: "" for the default one."""
+        return "" if language == self.languages[0] else language.code
+
+    def stem_of(self, path: Path) -> str:
+        """A file's name without `.md` and without its language suffix (`x.en.md`: x)."""
+        return self.split_language(path, self.languages)[0] if len(self.languages) > 1 \
+            else path.stem
+
+    def in_folder(self, url: str, language: HugoLanguage, data: dict[str, Any]) -> str:
+        """An old URL of a page in `language`: under its folder (`/en/…`) unless the page
+        set it whole (`url:`)."""
+        if not language.folder or data.get("url") or not url.startswith("/") \
+                or url.startswith(language.folder + "/"):
+            return url
+        return language.folder + url
+
+    def pair(self, item: Item, kind: str, data: dict[str, Any], path: Path,
+             bundle: Path | None) -> None:
+        """Note the text `item` is a version of: its `translationKey`, else its path in
+        its content folder without the language suffix (Hugo's own rule)."""
+        if len(self.languages) < 2:
+            return
+        root = self.root_of(path)
+        where = (bundle or path.with_name(self.stem_of(path))).relative_to(root).as_posix()
+        key = str(data.get("translationKey") or where)
+        self.groups.setdefault((kind, key), []).append(item)
+
+    def name_translations(self) -> None:
+        """The versions of one text share a file name (`x.md`, `x.en.md`): the default
+        language's slug, else the first version's; a name another text has in a language
+        gets `-2`."""
+        taken: set[tuple[str, str, str]] = set()
+        default = ""
+        for (_kind, _key), items in sorted(self.groups.items()):
+            ordered = sorted(items, key=lambda i: (i.lang != default, i.number))
+            base = name = ordered[0].slug
+            n = 1
+            while any((item.kind, name, item.lang) in taken for item in ordered):
+                n += 1
+                name = f"{base}-{n}"
+            for item in ordered:
+                taken.add((item.kind, name, item.lang))
+                if item.lang != default or name != item.slug:
+                    item.name = name
+                    if item.slug != name and "slug" not in item.front:
+                        item.front["slug"] = item.slug  # its own URL name, as Hugo had it
+            if len({i.lang for i in ordered}) > 1:
+                self.report.convert("translations paired", len(ordered) - 1)
 
     def read_page(self, path: Path, data: dict[str, Any], head: str, body: str,
                   bundle: Path | None) -> None:
         layout = str(data.get("layout") or data.get("type") or "")
+        stem = bundle.name if bundle is not None else self.stem_of(path)
         if layout in ("archives", "search", "list", "terms") or not body.strip():
             self.report.note(path, None, f"left out: a page Lanting makes itself "
                              f"(layout `{layout}`)" if layout else "left out: no text")
+            language = self.language_of(path)
+            own = {"archives": "/archive/", "search": "/search/"}.get(layout)
+            if own is not None and not bool_of(data.get("draft")):
+                old = str(data.get("url") or f"/{hugo_path(str(data.get('slug') or stem))}/")
+                self.redirects.add(self.in_folder(old, language, data),
+                                   language.folder + own)
             return
-        stem = bundle.name if bundle is not None else path.stem
         slug = slug_of(str(data.get("slug") or stem))
         front: dict[str, Any] = {"title": str(data.get("title") or slug)}
         summary = summary_of(data, "summary", "description")
@@ -305,22 +466,29 @@ class Hugo:
             front["summary"] = summary
         if data.get("ShowToc") is False or data.get("toc") is False:
             front["toc"] = False
-        item = self.site.add(Item("page", slug, path, front, draft=bool_of(data.get("draft"))))
+        language = self.language_of(path)
+        item = self.site.add(Item("page", slug, path, front, draft=bool_of(data.get("draft")),
+                                  lang=self.suffix(language)))
         if item.draft:
             item.front["draft"] = True
         url = str(data.get("url") or f"/{hugo_path(str(data.get('slug') or stem), self.lower)}/")
-        item.old_urls = [url]
-        self.table.add(url, item)
+        item.old_urls = [self.in_folder(url, language, data)]
+        self.table.add(item.old_urls[0], item)
         self.report.counts["pages"] += 1
         self.remember(item, path, bundle, body)
+        self.pair(item, "", data, path, bundle)
 
     def old_urls(self, path: Path, bundle: Path | None, section: str, data: dict[str, Any],
-                 date: When, stem: str) -> list[str]:
+                 date: When, stem: str, language: HugoLanguage | None = None) -> list[str]:
+        """The page's URL (in its language's folder) and its `aliases` (as written: Hugo
+        puts an absolute alias at that path whatever the language)."""
         if data.get("url"):
             main = "/" + str(data["url"]).strip("/") + "/"
         else:
             pattern = self.permalink_of(section)
             main = self.fill(pattern, section, data, date, stem)
+            if language is not None:
+                main = self.in_folder(main, language, data)
         urls = [main]
         for alias in data.get("aliases") or []:
             alias = str(alias)
@@ -372,9 +540,6 @@ class Hugo:
         cover = self.cover(data, path, bundle)
         if cover:
             front["cover"] = cover
-        if data.get("translationKey"):
-            self.report.note(path, key_line(head, "translationKey"), "`translationKey` left "
-                             "out: this import reads one language")
         front["params"] = {}
         dropped = [k for k in data if k not in MAPPED_KEYS]
         if dropped:
@@ -629,9 +794,13 @@ class Hugo:
                               "url": str(icon["url"])})
         if links:
             config["links"] = links
-        home = self.params.get("homeInfoParams")
+        own = self.languages[0].settings.get("params")
+        home = (own.get("homeInfoParams") if isinstance(own, dict) else None) \
+            or self.params.get("homeInfoParams")
         if isinstance(home, dict) and home.get("Content"):
             self.home().body = str(home["Content"]).strip() + "\n"
+        self.write_languages()
+        self.redirects.finish("archive and search pages")
         self.menu()
         config["markdown"] = {"heading_ids": "github"}
         self.site.config_comments["markdown"] = (
@@ -639,8 +808,37 @@ class Hugo:
         if self.site.permalink != DEFAULT_POST_PERMALINK:
             config["permalinks"] = {"posts": self.site.permalink}
 
+    def write_languages(self) -> None:
+        """`[languages.en]` for each other language (its name, title and description),
+        and its home page from its `homeInfoParams`."""
+        if len(self.languages) < 2:
+            return
+        tables: dict[str, dict[str, str]] = {}
+        for language in self.languages[1:]:
+            data = language.settings
+            given = data.get("params")
+            params: dict[str, Any] = given if isinstance(given, dict) else {}
+            table = {key: str(value).strip() for key, value in (
+                ("name", data.get("languageName")), ("title", data.get("title")),
+                ("description", params.get("description") or data.get("description")))
+                if isinstance(value, str) and value.strip()}
+            tables[language.code] = table
+            home = params.get("homeInfoParams")
+            if isinstance(home, dict) and home.get("Content"):
+                item = self.site.add(Item("home", "home", None, {
+                    "title": str(home.get("Title") or table.get("title") or "").strip()},
+                    lang=language.code))
+                item.body = str(home["Content"]).strip() + "\n"
+        if all(tables.values()):
+            self.site.config["languages"] = tables
+        else:
+            self.site.config["languages"] = [self.language, *tables]
+        self.site.config_comments["languages"] = (
+            "the old site's languages: each other one under its own folder, as before")
+        self.report.convert("languages", len(self.languages))
+
     def home(self) -> Item:
-        found = next((i for i in self.site.items if i.kind == "home"), None)
+        found = next((i for i in self.site.items if i.kind == "home" and not i.lang), None)
         if found is None:
             author = self.params.get("author")
             title = str(author if isinstance(author, str) else self.config.get("title") or "")
@@ -660,18 +858,38 @@ class Hugo:
         return path
 
     def menu(self) -> None:
-        menus = self.config.get("menu") or self.config.get("menus") or {}
+        default = self.languages[0]
+        entries = self.menu_of(self.config.get("menu") or self.config.get("menus")
+                               or self.language_menu(default), "")
+        if not entries:
+            entries = [{"name": menu_names(self.language)["blog"], "url": "/blog/"}]
+        has = {"has_publications": bool(self.site.extra.get("content/publications.bib")),
+               "has_talks": any(i.kind == "talk" for i in self.site.items)}
+        finish_menu(self.site, entries, "hugo.toml", **has)
+        tables = self.site.config.get("languages")
+        for language in self.languages[1:] if isinstance(tables, dict) else ():
+            own = self.menu_of(self.language_menu(language), language.folder)
+            kept = menu_entries(self.site, own, "hugo.toml", **has)
+            table = tables.get(language.code) if isinstance(tables, dict) else None
+            if kept and isinstance(table, dict):  # its URLs stay in the language's folder
+                table["menu"] = kept
+
+    def language_menu(self, language: HugoLanguage) -> Any:
+        """A language's menus: `menus.en.toml`, or `[languages.en.menu]`."""
+        menus_of = self.config.get("menus_of")
+        given = menus_of.get(language.key) if isinstance(menus_of, dict) else None
+        return given or language.settings.get("menu") or language.settings.get("menus") or {}
+
+    def menu_of(self, menus: Any, folder: str) -> list[dict[str, str]]:
         main = menus.get("main") if isinstance(menus, dict) else None
         entries = []
         for entry in sorted((e for e in main or [] if isinstance(e, dict)),
                             key=lambda e: int(e.get("weight") or 0)):
             url = str(entry.get("url") or entry.get("pageRef") or "")
+            if folder and url.startswith(folder + "/"):
+                url = url.removeprefix(folder)
             entries.append({"name": str(entry.get("name") or url), "url": self.menu_url(url)})
-        if not entries:
-            entries = [{"name": menu_names(self.language)["blog"], "url": "/blog/"}]
-        finish_menu(self.site, entries, "hugo.toml", has_publications=bool(
-            self.site.extra.get("content/publications.bib")),
-            has_talks=any(i.kind == "talk" for i in self.site.items))
+        return entries
 
 
 def csv_table(data: str, header: bool, caption: str) -> str:

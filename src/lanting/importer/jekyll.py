@@ -36,6 +36,13 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
+from lanting.importer.listings import (
+    Redirects,
+    archive_url,
+    jekyll_slugify,
+    listed_posts,
+    term_urls,
+)
 from lanting.importer.report import Report
 from lanting.importer.site import Item, NewSite, slug_of
 from lanting.importer.text import (
@@ -98,6 +105,7 @@ class Jekyll:
         self.finish_more()
         self.copy_static()
         self.write_config()
+        self.listing_redirects()
         return self.site
 
     def read_more(self) -> None:
@@ -239,10 +247,11 @@ class Jekyll:
             front["cover"] = self.cover(cover, path)
         params: dict[str, Any] = {}
         if bool_of(data.get("hidden")):
-            params["hidden"] = True
-            self.report.warn(path, key_line(head, "hidden"), "`hidden: true` (built but not "
-                             "listed): Lanting lists every published post; kept as "
-                             "`params: {hidden: true}`")
+            front["unlisted"] = True
+            self.report.convert("`hidden: true` → `unlisted: true`")
+            self.report.note(path, key_line(head, "hidden"), "`hidden: true`: imported as "
+                             "`unlisted: true` (its page answers at its URL; no listing, "
+                             "feed, sitemap or search shows it)")
         if data.get("featured"):
             params["featured"] = True
         author = data.get("author")
@@ -548,6 +557,67 @@ class Jekyll:
             "working")
         if self.site.permalink != DEFAULT_POST_PERMALINK:
             config["permalinks"] = {"posts": self.site.permalink}
+
+    def archive_settings(self) -> tuple[set[str], dict[str, str]] | None:
+        """jekyll-archives' (or al-folio's jekyll-archives-v2) archives of posts: what is
+        enabled (`year`, `month`, `day`, `tags`, `categories`) and the permalinks, with
+        the plugin's defaults; None without the plugin."""
+        plugins = self.config.get("plugins") or self.config.get("gems") or []
+        names = {str(p) for p in plugins} if isinstance(plugins, list) else set()
+        settings = self.config.get("jekyll-archives")
+        if not names & {"jekyll-archives", "jekyll-archives-v2"} \
+                or not isinstance(settings, dict):
+            return None
+        if isinstance(settings.get("posts"), dict):  # v2: per collection
+            settings = settings["posts"]
+        enabled = settings.get("enabled") or []
+        kinds = {"year", "month", "day", "tags", "categories"} if enabled == "all" else {
+            {"tag": "tags", "category": "categories"}.get(str(e), str(e))
+            for e in (enabled if isinstance(enabled, list) else [])}
+        given = settings.get("permalinks")
+        given = given if isinstance(given, dict) else {}
+        permalinks = {"year": "/:year/", "month": "/:year/:month/",
+                      "day": "/:year/:month/:day/", "tags": "/tag/:name/",
+                      "categories": "/category/:name/"}
+        for key, value in given.items():
+            key = {"tag": "tags", "category": "categories"}.get(str(key), str(key))
+            if key in permalinks and isinstance(value, str):
+                permalinks[key] = value
+        return kinds, permalinks
+
+    def listing_redirects(self) -> None:
+        """The tag, category and date archives of jekyll-archives → `[redirects]`."""
+        settings = self.archive_settings()
+        if settings is None:
+            return
+        kinds, permalinks = settings
+        redirects = Redirects(self.site, self.report, "_config.yml")
+        posts = listed_posts(self.site)
+
+        def fill(pattern: str, values: dict[str, str]) -> str:
+            values = {"collection": "posts", **values}
+            return re.sub(r":([a-z_]+)", lambda m: values.get(m.group(1), m.group()), pattern)
+
+        for taxonomy, kind in (("tags", "tag"), ("categories", "category")):
+            if taxonomy not in kinds:
+                continue
+            urls = term_urls(posts, taxonomy)
+            for name in sorted({str(n) for p in posts for n in p.front.get(taxonomy) or ()}):
+                redirects.add(fill(permalinks[taxonomy], {"type": kind,
+                                                          "name": jekyll_slugify(name)}),
+                              urls[name.casefold()])
+        for post in posts:
+            date = post.front.get("date")
+            if not isinstance(date, When):
+                continue
+            moment = date.in_zone(self.tz)
+            values = {"year": f"{moment.year:04d}", "month": f"{moment.month:02d}",
+                      "day": f"{moment.day:02d}"}
+            for kind in ("year", "month", "day"):
+                if kind in kinds:
+                    redirects.add(fill(permalinks[kind], {"type": kind, **values}),
+                                  archive_url(date))
+        redirects.finish("jekyll-archives pages (tags, categories, years)")
 
     def menu(self) -> None:
         labels = menu_names(self.language)

@@ -24,12 +24,12 @@ from lanting.importer.report import Report
 from lanting.importer.text import When, dump_front_matter, dump_toml
 from lanting.model.config import DEFAULT_POST_PERMALINK
 from lanting.model.content import Document, FrontMatter, Kind, Source
-from lanting.model.names import alias_output, slugify
+from lanting.model.names import alias_path, slugify
 from lanting.site.routes import post_dir
 
 FRONT_ORDER = ("title", "date", "updated", "slug", "summary", "tags", "categories", "series",
-               "series_order", "draft", "toc", "cover", "lang", "translation_key", "event",
-               "location", "paper", "video", "slides_pdf", "aliases", "news", "params")
+               "series_order", "draft", "unlisted", "toc", "cover", "lang", "translation_key",
+               "event", "location", "paper", "video", "slides_pdf", "aliases", "news", "params")
 
 
 @dataclass
@@ -51,6 +51,12 @@ class Item:
     """For a post that embeds a notebook: the notebook, to become `<slug>.ipynb` with
     `body` split around the `NOTEBOOK` marker."""
     number: int = -1
+    lang: str = ""
+    """Its language on a multilingual site when not the default one (`en`): the file
+    gets the suffix (`x.en.md`) and its URLs live under the language's folder."""
+    name: str = ""
+    """The file name (without suffix) when not the slug: the versions of one text share
+    it (`x.md`, `x.en.md`), which is how Lanting pairs translations."""
 
     @property
     def title(self) -> str:
@@ -84,7 +90,9 @@ class NewSite:
         only in the bundles of the posts using it)."""
         self._image_numbers: dict[Path, int] = {}
         self.permalink = DEFAULT_POST_PERMALINK
-        self._slugs: dict[tuple[str, str], Item] = {}
+        self._slugs: dict[tuple[str, str, str], Item] = {}
+        self._folder_files: dict[str, dict[str, Path]] = {}
+        """Post folder -> the files placed in it, by name."""
 
     # --- building up ------------------------------------------------------------------
 
@@ -92,17 +100,17 @@ class NewSite:
         """Add an item; a slug taken by another item of its kind gets `-2`, `-3`, … ."""
         base = item.slug or "untitled"
         slug, n = base, 1
-        while (item.kind, slug) in self._slugs:
+        while (item.kind, slug, item.lang) in self._slugs:
             n += 1
             slug = f"{base}-{n}"
         if slug != base:
-            self.report.warn(item.source or "", None,
-                             f"slug `{base}` is taken by {self._slugs[item.kind, base].source}"
+            self.report.warn(item.source or "", None, f"slug `{base}` is taken by "
+                             f"{self._slugs[item.kind, base, item.lang].source}"
                              f": this one is `{slug}`")
             if "slug" in item.front:
                 item.front["slug"] = slug
         item.slug = slug
-        self._slugs[item.kind, slug] = item
+        self._slugs[item.kind, slug, item.lang] = item
         item.number = len(self.items)
         self.items.append(item)
         return item
@@ -177,64 +185,85 @@ class NewSite:
         if item.kind != "post":
             return {}
         files: dict[str, Path] = {}
+        # The versions of one text share a folder (`x/index.md`, `x/index.en.md`): two
+        # different images of one name in it get distinct names.
+        taken = self._folder_files.setdefault(item.name or item.slug, {})
         for number in dict.fromkeys(markers(self._text_of(item), "I")):
             if item.number in places[number]["bundles"]:
                 path = self.images[number][0]
                 name = path.name
                 stem, suffix = posixpath.splitext(name)
                 n = 1
-                while name in files and files[name] != path:
+                while taken.get(name, path) != path:
                     n += 1
                     name = f"{stem}-{n}{suffix}"
-                files[name] = path
+                files[name] = taken[name] = path
                 places[number].setdefault("names", {})[item.number] = name
         for name, path in item.files.items():
             files.setdefault(name, path)
         return files
 
     def _path(self, item: Item, places: list[dict[str, Any]]) -> str:
+        name = item.name or item.slug
+        lang = f".{item.lang}" if item.lang else ""
         if item.kind == "home":
-            return "content/_index.md"
+            return f"content/_index{lang}.md"
         if item.kind == "page":
-            return f"content/pages/{item.slug}.md"
+            return f"content/pages/{name}{lang}.md"
         if item.kind == "talk":
-            return f"content/talks/{item.slug}.md"
+            return f"content/talks/{name}{lang}.md"
         if item.notebook is not None:
-            return f"content/posts/{item.slug}.ipynb"
+            return f"content/posts/{name}{lang}.ipynb"
         if self._bundle(item, places):
-            return f"content/posts/{item.slug}/index.md"
-        return f"content/posts/{item.slug}.md"
+            return f"content/posts/{name}/index{lang}.md"
+        return f"content/posts/{name}{lang}.md"
 
     def new_url(self, item: Item) -> str:
-        """The URL the item has in the new site (with the permalink pattern)."""
+        """The URL the item has in the new site (with the permalink pattern), from the
+        root of its language."""
+        slug = str(item.front.get("slug") or item.name or item.slug)
         if item.kind == "home":
             return "/"
         if item.kind == "page":
-            return f"/{item.slug}/"
+            return f"/{slug}/"
         if item.kind == "talk":
-            return f"/talks/{item.slug}/"
+            return f"/talks/{slug}/"
         date = item.front.get("date")
         text = date.text() if isinstance(date, When) else str(date or "1970-01-01")
-        meta = FrontMatter(title=item.title, date=parse_date(text), slug=item.slug,
+        meta = FrontMatter(title=item.title, date=parse_date(text), slug=slug,
                            params=dict(item.front.get("params") or {}))
-        source = Source(Path(f"{item.slug}.md"), PurePosixPath(f"posts/{item.slug}.md"),
+        source = Source(Path(f"{slug}.md"), PurePosixPath(f"posts/{slug}.md"),
                         Kind.POST, "")
         try:
             return "/" + post_dir(Document(source, meta, "", 1), self.permalink)
         except ValueError:
-            return f"/posts/{item.slug}/"
+            return f"/posts/{slug}/"
 
     def _aliases(self, item: Item) -> None:
         if item.draft or not item.old_urls:
             return
         own = self.new_url(item)
-        aliases = [u for u in dict.fromkeys(site_path(u) for u in item.old_urls)
-                   if u != own and u.rstrip("/") + "/" != own]
-        if aliases and item.kind == "talk":  # talks have no `aliases`
-            for alias in aliases:
-                self.extra["static/" + alias_output(alias)] = redirect_page(own)
-            self.report.convert("old URLs kept (redirect pages)", len(aliases))
-        elif aliases:
+        folder = f"/{item.lang.lower()}" if item.lang else ""
+        olds = list(dict.fromkeys(site_path(u) for u in item.old_urls))
+        # A translation's aliases are paths from its language's folder (`/en/`); an old
+        # URL outside that folder gets a redirect page of its own.
+        outside = [u for u in olds if folder and not u.startswith(folder + "/")]
+        aliases = [u.removeprefix(folder) for u in olds if u not in outside]
+        aliases = [u for u in aliases if u != own and u.rstrip("/") + "/" != own]
+        if item.kind == "talk":  # talks have no `aliases`
+            outside, aliases = outside + aliases, []
+        redirects = self.config.setdefault("redirects", {})
+        for alias in outside:
+            path = alias_path(alias)[0]
+            if path is not None:
+                redirects.setdefault(path, folder + own)
+        if outside:
+            self.config_comments.setdefault("redirects", "old URLs of the old site: each "
+                                            "answers with a redirect page")
+            self.report.convert("old URLs kept ([redirects])", len(outside))
+        if not redirects:
+            del self.config["redirects"]
+        if aliases:
             item.front["aliases"] = aliases
             self.report.convert("old URLs kept (aliases)", len(aliases))
 

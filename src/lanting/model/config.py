@@ -407,6 +407,11 @@ class Config:
     """Opt-in: an analytics snippet on every page."""
     theme: ThemeConfig = field(default_factory=ThemeConfig)
     new: NewConfig = field(default_factory=NewConfig)
+    redirects: dict[str, str] = field(default_factory=dict)
+    """`[redirects] "/archives/" = "/archive/"`: old paths of the site (decoded, as
+    `aliases` takes them) answered by a redirect page to a path of the site (a `#part`
+    allowed) or a full URL; like aliases, in no sitemap. An imported site's old tag,
+    category and archive pages."""
     strings: dict[str, dict[str, str | dict[str, str]]] = field(default_factory=dict)
     """Overrides of UI strings, per language: `[strings.en] blog = "Notes"`; a count
     string by CLDR plural category: `posts_count = { one = "{n} note", other = "{n} notes" }`."""

@@ -143,6 +143,9 @@ class FrontMatter:
     tags: tuple[str, ...] = ()
     categories: tuple[str, ...] = ()
     draft: bool = False
+    unlisted: bool = False
+    """Rendered at its URL but in no listing, feed, sitemap or search index, and marked
+    `noindex` (an old `hidden: true` post whose links must keep working)."""
     slug: str | None = None
     lang: str | None = None
     series: str | None = None

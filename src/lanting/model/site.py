@@ -93,6 +93,8 @@ class Page:
     series: str | None = None
     series_order: int | None = None
     draft: bool = False
+    unlisted: bool = False
+    """Front matter `unlisted`: rendered, but listed nowhere (`Site.unlisted`)."""
     toc: bool = True
     headings: tuple[Heading, ...] = ()
     reading_minutes: int = 1
@@ -125,7 +127,8 @@ class Site:
     config: Config
     home: Page | None
     posts: tuple[Page, ...]
-    """Published posts, newest first."""
+    """Published posts, newest first; the listings, feed and neighbours are made of
+    these (unlisted posts are not among them)."""
     pages: tuple[Page, ...]
     years: tuple[YearGroup, ...]
     tags: tuple[Term, ...]
@@ -151,6 +154,10 @@ class Site:
     generated sections."""
     related: dict[str, tuple[Page, ...]] = field(default_factory=dict)
     """Post URL -> its related posts, most related first (`site.related`)."""
+    unlisted: tuple[Page, ...] = ()
+    """Posts with `unlisted: true`, newest first: each has its page (and its redirects),
+    but no listing, feed, sitemap, search index, related-posts list or prev/next link
+    shows it. A series it names keeps it, as a part the reader follows."""
     _series_by_name: dict[str, Term] = field(default_factory=dict, compare=False, repr=False)
 
     def series_of(self, page: Page) -> Term | None:
@@ -171,6 +178,10 @@ class Site:
     def related_of(self, page: Page) -> tuple[Page, ...]:
         """The posts related to a post, most related first."""
         return self.related.get(page.url, ())
+
+    def has_term(self, taxonomy: str, name: str) -> bool:
+        """Whether the term has a page: a tag only unlisted posts carry has none."""
+        return name.casefold() in self.term_index.get(taxonomy, {})
 
     def term_url(self, taxonomy: str, name: str) -> str:
         term = self.term_index.get(taxonomy, {}).get(name.casefold())

@@ -34,7 +34,7 @@ from lanting.markdown.urls import url_scheme
 from lanting.model.config import Config
 from lanting.model.content import Discovery, Document, NotebookPart
 from lanting.model.markdown import LinkRef, RenderedMarkdown
-from lanting.model.names import MAX_NAME_BYTES, alias_output, slugify
+from lanting.model.names import MAX_NAME_BYTES, alias_output, alias_path, slugify
 from lanting.model.output import Copy, OutputFile
 from lanting.model.problem import Problem
 from lanting.model.site import Bibliography, Routes, Site, Talk
@@ -332,7 +332,8 @@ def _collisions(inp: CheckInput) -> list[Problem]:
     writing a file where another needs a folder, a file of the site in the search index's
     folder, and names longer than file systems allow: the writer would fail with a bare
     OS error."""
-    pages = {p.output: p.rel for p in (inp.site.home, *inp.site.posts, *inp.site.pages) if p}
+    pages = {p.output: p.rel for p in (inp.site.home, *inp.site.posts, *inp.site.unlisted,
+                                        *inp.site.pages) if p}
     attached = {inp.routes.assets[a.rel]: a.rel for d in inp.documents for a in d.attachments}
     claims: dict[str, list[str]] = defaultdict(list)
     counts = Counter(f.path for f in inp.files)
@@ -352,6 +353,11 @@ def _collisions(inp: CheckInput) -> list[Problem]:
             if GENERATED in claims[path]:
                 claims[path].remove(GENERATED)
             claims[path].append(f"the alias `{alias}` of content/{_doc.source.rel.as_posix()}")
+    redirects = _redirect_claims(inp)
+    for path, old in redirects.items():
+        if GENERATED in claims[path]:
+            claims[path].remove(GENERATED)
+        claims[path].append(f"`{old}` of [redirects] in {CONFIG_NAME}")
     blame = _Blame(inp)
     problems = []
     for path, sources in sorted(claims.items()):
@@ -360,6 +366,9 @@ def _collisions(inp: CheckInput) -> list[Problem]:
         url = blame.url(path)
         if path in aliases:
             problems += _alias_collisions(path, url, sources, aliases[path])
+            continue
+        if path in redirects:
+            problems.append(_redirect_collision(inp, redirects[path], url, sources))
             continue
         problems.append(blame.problem(
             f"URL {url} is claimed by {len(sources)} sources: {', '.join(sources)}", sources))
@@ -400,6 +409,31 @@ def _alias_collisions(path: str, url: str, sources: list[str],
             hint="an alias makes a redirect page at the old URL: remove the alias, or move "
                  "the other page"))
     return problems
+
+
+def _redirect_claims(inp: CheckInput) -> dict[str, str]:
+    """Output path -> the old path of `[redirects]` whose redirect page it is."""
+    claims = {}
+    for old in inp.config.redirects:
+        path = alias_path(old)[0]
+        if path is not None:
+            claims[alias_output(path)] = old
+    return claims
+
+
+def _redirect_collision(inp: CheckInput, old: str, url: str, sources: list[str]) -> Problem:
+    """An old path of `[redirects]` that is also a page, file or alias of the site: an
+    error at its line of lanting.toml."""
+    path = inp.site_dir / CONFIG_NAME
+    try:
+        lines = toml_key_lines(path.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        lines = {}
+    mine = f"`{old}` of [redirects] in {CONFIG_NAME}"
+    others = ", ".join(s for s in sources if s != mine)
+    return Problem(f"redirects: `{old}` is also the URL {url} of {others}", path,
+                   line_of(lines, ("redirects", old)) or 1,
+                   hint="the page answers there already: remove the redirect")
 
 
 def _own_url_aliases(inp: CheckInput) -> list[Problem]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import re
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -16,6 +17,7 @@ from lanting.config.i18n import Override, translator
 from lanting.errors import LantingError
 from lanting.model.content import Kind
 from lanting.model.digest import stable_repr
+from lanting.model.names import alias_output, alias_path
 from lanting.model.output import Made, OutputFile, Reads, SitemapEntry
 from lanting.model.site import Page, Site, Term
 from lanting.render.citing import cite_this
@@ -190,15 +192,35 @@ def content_page(r: PageRenderer, page: Page) -> OutputFile:
 
 def redirects(r: PageRenderer, site: Site) -> list[OutputFile]:
     """A redirect page at each old URL of a page (front matter `aliases`)."""
-    pages = (*((site.home,) if site.home else ()), *site.posts, *site.pages)
+    pages = (*((site.home,) if site.home else ()), *site.posts, *site.unlisted, *site.pages)
     return [r.render("alias.html", out, lang=page.lang, target=quote_url(page.url))
             for page in pages for out in page.aliases]
 
 
-def redirect_outputs(site: Site) -> frozenset[str]:
-    """The output files of `redirects`: no sitemap lists them."""
-    pages = (*((site.home,) if site.home else ()), *site.posts, *site.pages)
-    return frozenset(out for page in pages for out in page.aliases)
+def config_redirects(r: PageRenderer, site: Site) -> list[OutputFile]:
+    """A redirect page at each old path of `[redirects]` (the site's, not a language's)."""
+    return [r.render("alias.html", out, target=target)
+            for out, target in _config_redirects(site).items()]
+
+
+def _config_redirects(site: Site) -> dict[str, str]:
+    """Output file -> target URL of each `[redirects]` entry (validated at load)."""
+    found = {}
+    for old, target in sorted(site.config.redirects.items()):
+        path = alias_path(old)[0]
+        if path is not None:
+            found[alias_output(path)] = target if re.match(r"^https?://", target) \
+                else quote_url(site.config.base_path + target.lstrip("/"))
+    return found
+
+
+def unmapped_outputs(site: Site) -> frozenset[str]:
+    """What no sitemap lists: the output files of `redirects` and `config_redirects`,
+    and unlisted pages."""
+    pages = (*((site.home,) if site.home else ()), *site.posts, *site.unlisted, *site.pages)
+    return frozenset(out for page in pages for out in page.aliases) | frozenset(
+        page.output for page in (*site.unlisted, *site.pages) if page.unlisted) | frozenset(
+        _config_redirects(site))
 
 
 def feed(r: PageRenderer) -> OutputFile:
@@ -211,7 +233,7 @@ def feed(r: PageRenderer) -> OutputFile:
 
 def _sitemap(site: Site, files: list[OutputFile]) -> list[SitemapEntry]:
     dated: dict[str, Page] = {p.output: p for p in (*site.posts, *site.pages)}
-    moved = redirect_outputs(site)
+    moved = unmapped_outputs(site)
     entries = []
     for f in files:
         if not f.path.endswith("index.html") or f.path in moved:

@@ -29,7 +29,7 @@ from lanting.model.output import ALL_PAGES, Reads
 from lanting.model.site import Page, Site, Term, YearGroup
 
 SITE_CALLS = frozenset({"series_of", "neighbours_of", "related_of", "project_of",
-                        "term_url"})
+                        "term_url", "has_term"})
 """Site methods templates call with a page or a name, recorded with their arguments: a
 post page depends on its own neighbours and series, not on every post."""
 
@@ -184,7 +184,8 @@ class ModelIndex:
         self.site = site
         self.functions = functions
         """The template functions (unrecorded), to call again when validating."""
-        everything = (*site.posts, *site.pages, *((site.home,) if site.home else ()))
+        everything = (*site.posts, *site.unlisted, *site.pages,
+                      *((site.home,) if site.home else ()))
         self.pages: dict[str, Page] = {p.url: p for p in everything}
         self.order = tuple(p.url for p in everything)
         self.terms: dict[str, Term] = {

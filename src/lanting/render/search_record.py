@@ -200,11 +200,20 @@ def _str(value: object) -> str:
     return value if isinstance(value, str) else ""
 
 
+_ROBOTS = re.compile(r"""<meta\s[^>]*\bname=["']?robots\b[^>]*>""", re.I)
+
+
+def _asks_noindex(head: str) -> bool:
+    """The page asks search engines to leave it out (an unlisted post): so does the site's
+    own search."""
+    return any("noindex" in m.group().lower() for m in _ROBOTS.finditer(head))
+
+
 def search_record(page_html: str, url: str, exclude: Iterable[str] = ()) -> SearchRecord | None:
     """The record of a rendered page at `url` (relative to the site root), or None when
-    the page does not opt in."""
+    the page does not opt in (or is marked `noindex`)."""
     at = page_html.find(BODY)
-    if at < 0:
+    if at < 0 or _asks_noindex(page_html[:at]):
         return None
     # Parsed from the tag that opts in: the head and header are a fifth of the parsing.
     body = LexborHTMLParser(page_html[page_html.rfind("<", 0, at):]).css_first(f"[{BODY}]")

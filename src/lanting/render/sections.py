@@ -12,7 +12,7 @@ from jinja2 import Environment
 
 from lanting.model.output import OutputFile, Reads, SitemapEntry
 from lanting.model.site import Page
-from lanting.render.pages import PageRenderer, redirect_outputs
+from lanting.render.pages import PageRenderer, unmapped_outputs
 from lanting.render.site_pages import not_found_text, render_pages
 from lanting.site.sections import SITE_WIDE, Sections, Version
 
@@ -61,7 +61,7 @@ def render_sections(sections: Sections, env: Environment, asset_urls: dict[str, 
         elsewhere = () if prefix else tuple(  # the root 404 page speaks every language
             not_found_text(other.site) for other in sections.sections if other.language.prefix)
         rendered = render_pages(section.site, env, asset_urls, digest, mine, own, renderers,
-                                minify, mine_reads, mine_only, elsewhere)
+                                minify, mine_reads, mine_only, elsewhere, not prefix)
         if keep is not None:  # by the language's folder
             keep[prefix] = renderers[0]
         if config.search.enabled:
@@ -98,7 +98,9 @@ def _sitemap(sections: Sections, files: list[OutputFile]) -> list[SitemapEntry]:
             dated[section.language.prefix + page.output] = page
     search_pages = {s.language.prefix + "search/index.html" for s in sections.sections}
     search_pages |= {s.language.prefix + out for s in sections.sections
-                     for out in redirect_outputs(s.site)}
+                     for out in unmapped_outputs(s.site)}
+    unlisted = {p.url for s in sections.sections for p in (*s.site.unlisted, *s.site.pages)
+                if p.unlisted}
     entries = []
     for f in files:
         if not f.path.endswith("index.html") or f.path in search_pages:
@@ -107,7 +109,9 @@ def _sitemap(sections: Sections, files: list[OutputFile]) -> list[SitemapEntry]:
         lastmod = (dated_page.updated or dated_page.date) if dated_page else None
         url = config.base_path + f.path.removesuffix("index.html")
         versions = sections.alternates.get(url)
-        alternates = ((*((v.code, v.url) for v in versions.items),
-                       ("x-default", versions.x_default)) if versions else ())
+        items = [v for v in versions.items if v.url not in unlisted] if versions else []
+        alternates = ((*((v.code, v.url) for v in items),
+                       ("x-default", versions.x_default)) if versions and len(items) > 1
+                      and versions.x_default not in unlisted else ())
         entries.append(SitemapEntry(url, lastmod, alternates))
     return sorted(entries, key=lambda e: e.url)

@@ -12,7 +12,14 @@ from lanting.model.output import OutputFile, Reads
 from lanting.model.site import Site, Term
 from lanting.render.academic_pages import render_academic_pages
 from lanting.render.cv_page import render_cv
-from lanting.render.pages import PageRenderer, _sitemap, content_page, feed, redirects
+from lanting.render.pages import (
+    PageRenderer,
+    _sitemap,
+    config_redirects,
+    content_page,
+    feed,
+    redirects,
+)
 from lanting.site.projects import project_tags
 
 
@@ -56,20 +63,24 @@ def render_pages(site: Site, env: Environment, asset_urls: dict[str, str],
                  keep: list[PageRenderer] | None = None, minify: bool = False,
                  previous_reads: dict[str, Reads] | None = None,
                  only: set[str] | None = None,
-                 elsewhere: tuple[NotFoundText, ...] = ()) -> list[OutputFile]:
+                 elsewhere: tuple[NotFoundText, ...] = (),
+                 site_wide: bool = True) -> list[OutputFile]:
     """Every generated page, in a fixed order; pages whose reads give what they gave in
     the build that wrote `previous` (output path -> fingerprint; `previous_reads`: what
     each read) come back with `data=None`. The renderer is appended to `keep` (`lanting
     serve` renders an edited page again with it). `only`: render just these paths.
-    `elsewhere`: the other languages' 404 texts, for the root 404 page."""
+    `elsewhere`: the other languages' 404 texts, for the root 404 page. `site_wide`: the
+    section at the site's root, which also writes the `[redirects]` pages."""
     r = PageRenderer(site, env, asset_urls, templates_digest, previous, reusable, minify,
                      previous_reads, only)
     if keep is not None:
         keep.append(r)
     files = [r.render("home.html", "index.html", page=site.home)]
     files.append(r.render("blog.html", "blog/index.html"))
-    files += [content_page(r, p) for p in (*site.posts, *site.pages)]
+    files += [content_page(r, p) for p in (*site.posts, *site.unlisted, *site.pages)]
     files += redirects(r, site)
+    if site_wide:
+        files += config_redirects(r, site)
     files += _term_pages(r, "tags", site.tags)
     files += _term_pages(r, "categories", site.categories)
     if site.series:

@@ -40,7 +40,8 @@ VARIABLES: dict[str, str] = {
     # every page (PageRenderer)
     "site": "The site model of the page's language: `site.posts`, `site.pages`, "
             "`site.tags`, `site.categories`, `site.series`, `site.years`, `site.home`, "
-            "`site.academic`, `site.series_of(page)`, … (`model/site.py`).",
+            "`site.academic`, `site.series_of(page)`, `site.unlisted` (posts with "
+            "`unlisted: true`: in no listing), … (`model/site.py`).",
     "config": "`lanting.toml`, typed (`model/config.py`): `config.title`, `config.theme`, "
               "`config.menu`, `config.params` (free-form values for your templates), …",
     "version": "Lanting's version.",

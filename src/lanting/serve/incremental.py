@@ -88,7 +88,7 @@ def changed_fields(old: Page, new: Page) -> frozenset[str]:
 
 def _find(sections: list[Section], rel: str) -> tuple[int, Page] | None:
     for index, section in enumerate(sections):
-        for page in (*section.site.posts, *section.site.pages):
+        for page in (*section.site.posts, *section.site.unlisted, *section.site.pages):
             if page.rel == rel:
                 return index, page
     return None

@@ -35,7 +35,8 @@ def _page(doc: Document, rendered: RenderedMarkdown, body: Body, routes: Routes,
         url=routes.url(out_dir), output=out_dir + "index.html", body=body,
         summary=summary, lang=meta.lang or config.language, date=meta.date,
         updated=meta.updated, tags=meta.tags, categories=meta.categories, series=meta.series,
-        series_order=meta.series_order, draft=meta.draft, toc=meta.toc,
+        series_order=meta.series_order, draft=meta.draft, unlisted=meta.unlisted,
+        toc=meta.toc,
         headings=rendered.headings,
         reading_minutes=minutes_for(rendered.cjk_chars, rendered.words,
                                         config.blog.chars_per_minute,
@@ -165,7 +166,8 @@ def assemble(
     by_rel = {d.source.rel.as_posix(): d for d in documents}
     pages = [_page(d, rendered[rel], bodies[rel], routes, config)
              for d in documents for rel in (d.source.rel.as_posix(),)]
-    posts = tuple(sorted((p for p in pages if p.kind is Kind.POST), key=_newest_first))
+    every_post = tuple(sorted((p for p in pages if p.kind is Kind.POST), key=_newest_first))
+    posts = tuple(p for p in every_post if not p.unlisted)
     years: dict[int, list[Page]] = defaultdict(list)
     for post in posts:
         if post.date:
@@ -185,11 +187,12 @@ def assemble(
         years=tuple(YearGroup(y, tuple(ps)) for y, ps in sorted(years.items(), reverse=True)),
         tags=tags,
         categories=categories,
-        series=_series(posts, by_rel, config),
+        series=_series(every_post, by_rel, config),  # an unlisted part stays a part
         neighbours=neighbours,
         term_index={"tags": {t.name.casefold(): t for t in tags},
                     "categories": {t.name.casefold(): t for t in categories}},
         related=related_posts(posts, config.blog.related_posts),
+        unlisted=tuple(p for p in every_post if p.unlisted),
     )
 
 
@@ -217,6 +220,7 @@ def replace_page(site: Site, old: Page, new: Page) -> Site:
 
     tags, categories = terms(site.tags), terms(site.categories)
     posts = swap(site.posts)
+    unlisted = swap(site.unlisted)
     academic = site.academic
     if academic is not None:  # publications list the posts about them
         academic = replace(academic, posts_of={key: swap(pages) for key, pages
@@ -231,7 +235,7 @@ def replace_page(site: Site, old: Page, new: Page) -> Site:
                     for url, (a, b) in site.neighbours.items()},
         term_index={"tags": {t.name.casefold(): t for t in tags},
                     "categories": {t.name.casefold(): t for t in categories}},
-        related=_related_after(site, old, new, posts),
+        related=_related_after(site, old, new, posts), unlisted=unlisted,
         projects=tuple(replace(p, page=new if p.page is old else p.page, posts=swap(p.posts))
                        for p in site.projects),
         teaching=tuple(replace(e, page=new) if e.page is old else e for e in site.teaching),

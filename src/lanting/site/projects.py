@@ -17,7 +17,7 @@ def build_projects(site: Site, documents: dict[str, Document],
     pages = [p for p in site.pages if p.kind is Kind.PROJECT]
     if not pages:
         return ()
-    by_rel = {p.rel: p for p in (*site.posts, *site.pages)}
+    by_rel = {p.rel: p for p in (*site.posts, *site.unlisted, *site.pages)}
     talks = {t.rel: t for t in academic.talks} if academic else {}
     problems: list[Problem] = []
     names = sorted({t.casefold(): t for p in pages for t in p.tags}.values())

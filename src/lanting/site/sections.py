@@ -125,7 +125,8 @@ def _alternates(sections: tuple[Section, ...], translations: Translations,
     pages: dict[str, tuple[Language, Page]] = {}
     for section in sections:
         site = section.site
-        for page in (*site.posts, *site.pages, *((site.home,) if site.home else ())):
+        for page in (*site.posts, *site.unlisted, *site.pages,
+                     *((site.home,) if site.home else ())):
             pages[page.rel] = (section.language, page)
     for rels in translations.groups.values():  # content: the versions of one text
         present = [pages[rel] for rel in rels if rel in pages]

@@ -1,0 +1,103 @@
+"""The old site's listing pages — tag, category and archive pages — kept answering: each
+becomes a `[redirects]` entry of the new `lanting.toml` to the closest Lanting page (the
+term's page, the taxonomy's index, the archive at the year).
+
+The generators name these pages their own way (Hexo's `category_dir`, parents of nested
+categories, `archives/2023/09/`; jekyll-archives' permalinks); each importer lists the
+pages its site had, and this module turns them into redirects to where Lanting puts the
+same listing.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+
+from lanting.importer.report import Report
+from lanting.importer.site import Item, NewSite, site_path
+from lanting.importer.text import When
+from lanting.model.names import alias_path
+from lanting.site.assemble import unique_slugs
+
+
+def listed_posts(site: NewSite) -> list[Item]:
+    """The posts the new site lists: published and not unlisted."""
+    return [i for i in site.items
+            if i.kind == "post" and not i.draft and not i.front.get("unlisted")]
+
+
+def term_urls(posts: Iterable[Item], taxonomy: str) -> dict[str, str]:
+    """Case-folded term name -> the URL Lanting gives its page (as `assemble._terms`
+    does: names merged case-insensitively, clashing slugs numbered)."""
+    keys = sorted({str(n).casefold() for p in posts for n in p.front.get(taxonomy) or ()})
+    return {key: f"/{taxonomy}/{slug}/" for key, slug in unique_slugs(keys).items()}
+
+
+def archive_url(date: When) -> str:
+    """Where the archive lists a post's year (`archive.html`'s `archive-YYYY` heading)."""
+    return f"/archive/#archive-{date.moment.year}"
+
+
+_CONTROL = re.compile(r"[\x00-\x1f]")
+_SPECIAL = re.compile(r"""[\s~`!@#$%^&*()\-_+=\[\]{}|\\;:"'<>,.?/]+""")
+
+
+def hexo_slugize(name: str, transform: int = 0) -> str:
+    """A name as Hexo's `slugize` makes it a URL part: diacritics dropped, runs of spaces
+    and punctuation one `-`, case kept (`filename_case: 1` lower, `2` upper)."""
+    text = "".join(c for c in unicodedata.normalize("NFKD", name)
+                   if not unicodedata.combining(c))
+    text = _SPECIAL.sub("-", _CONTROL.sub("", text)).strip("-")
+    return text.lower() if transform == 1 else text.upper() if transform == 2 else text
+
+
+def jekyll_slugify(name: str) -> str:
+    """A name as Jekyll's `slugify` (mode `default`, what jekyll-archives uses) makes it a
+    URL part: every run of what is not a letter, mark or digit one `-`, lower case."""
+    out, dash = [], False
+    for char in name:
+        if unicodedata.category(char)[0] in "LM" or unicodedata.category(char) == "Nd":
+            out.append(char)
+            dash = False
+        elif not dash:
+            out.append("-")
+            dash = True
+    return "".join(out).strip("-").lower()
+
+
+class Redirects:
+    """Old listing paths and their new targets, written as `[redirects]`."""
+
+    def __init__(self, site: NewSite, report: Report, source: str) -> None:
+        self.site = site
+        self.report = report
+        self.source = source
+        """The file that named the old paths (`_config.yml`), for the report."""
+        self.found: dict[str, str] = {}
+
+    def add(self, old: str, new: str) -> None:
+        """Redirect `old` (a site path, encoded or not) to `new` — unless the new site
+        answers there itself, or would on a disk that ignores case."""
+        path = alias_path(site_path(old))[0]
+        if path is None or path in self.found:
+            return
+        target = new.split("#", 1)[0]
+        if path == target:
+            return  # the same URL in both sites
+        if path.casefold() == target.casefold():
+            self.report.note(self.source, None, f"`{path}` is not redirected: it differs "
+                             f"from the new `{target}` only in case, and a disk that ignores "
+                             "case would hold one file for both")
+            return
+        self.found[path] = new
+
+    def finish(self, what: str) -> None:
+        if not self.found:
+            return
+        redirects = self.site.config.setdefault("redirects", {})
+        for old, new in sorted(self.found.items()):
+            redirects.setdefault(old, new)
+        self.site.config_comments.setdefault("redirects", (
+            f"the old site's {what}: each old URL answers with a redirect page"))
+        self.report.convert("old listing pages kept ([redirects])", len(self.found))
