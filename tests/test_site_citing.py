@@ -137,6 +137,16 @@ def test_author_year_on_a_chinese_page_uses_chinese_connectors(built: BuildResul
     assert found["schulman2017equivalence"].startswith("SCHULMAN J, CHEN X, ABBEEL P, 2017a. ")
 
 
+def test_a_full_width_bracket_takes_the_place_of_the_space_before_it(
+        built: BuildResult) -> None:
+    # `PPO [@…]` and `RLHF 见 [@…]`: the bracket carries its own space, so the author's
+    # is dropped, as on a typeset Chinese page.
+    prose = visible(page(built, "posts/author-year/index.html").one("div", class_="prose"))
+    assert "PPO（Schulman et al.，2017b）与软 Q 学习（Schulman et al.，2017a）" in prose
+    assert "RLHF 见（Ouyang et al.，2022）。" in prose
+    assert " （" not in prose
+
+
 def test_each_citation_links_to_its_entry_and_previews_it(built: BuildResult) -> None:
     doc = page(built, "posts/paper-notes/index.html")
     ids = doc.ids()

@@ -50,7 +50,13 @@ _CLUSTER = re.compile(r"\[([^\[\]]*@[^\[\]]*)\](?![(\[:])")
 _PLACE = "\ue000"
 """Starts a placeholder: `\\ue000<n>\\ue001` is citation n, `\\ue000L\\ue001` the list."""
 _LIST = f"{_PLACE}L\ue001"
-_PLACEHOLDER = re.compile("\ue000(\\d+|L)\ue001(\\n?)")
+_PLACEHOLDER = re.compile("( ?)\ue000(\\d+|L)\ue001( ?)(\\n?)")
+_TAGS = re.compile(r"<[^>]*>")
+_FULL_WIDTH_OPEN = ("（", "【", "「", "〔")
+_FULL_WIDTH_CLOSE = ("）", "】", "」", "〕")
+"""A label that opens (closes) with one of these carries its own space: the author's
+space before (after) it, `见 [@lin2026] 一文`, is dropped, as a typesetter would:
+`见（Lin 等，2026）一文`."""
 
 
 @dataclass(slots=True)
@@ -298,13 +304,19 @@ def finish_citations(html: str, env: dict[str, Any]) -> tuple[str, tuple[str, ..
     deps.extend(("ref", key, refs[key].digest) for key in mine)
 
     def fill(match: re.Match[str]) -> str:
-        if match.group(1) == "L":
-            return ""
-        cluster = state.clusters[int(match.group(1))]
-        return _label(cluster, refs, style, lang, entries, listed) + match.group(2)
+        before, number, after, newline = match.groups()
+        if number == "L":
+            return match.group(0)
+        label = _label(state.clusters[int(number)], refs, style, lang, entries, listed)
+        text = _TAGS.sub("", label)
+        if text.startswith(_FULL_WIDTH_OPEN):
+            before = ""
+        if text.endswith(_FULL_WIDTH_CLOSE):
+            after = ""
+        return before + label + after + newline
 
     had_marker = _LIST in html
-    html = _PLACEHOLDER.sub(lambda m: m.group(0) if m.group(1) == "L" else fill(m), html)
+    html = _PLACEHOLDER.sub(fill, html)
     if listed and mine:
         heading = None if had_marker else unique("references", env.setdefault(
             "heading_ids", {}))
