@@ -104,7 +104,7 @@ def main() -> int:
     def report(message: str) -> None:
         if message.startswith("rebuilt in "):
             rebuild_times.append(float(message.split()[2]))
-            quick.append("edited pages alone" in message)
+            quick.append("the files showing the edit" in message)
             if "shown after" in message:
                 early.append(float(message.rsplit("shown after ", 1)[1].split()[0]))
 

@@ -306,3 +306,31 @@ def test_only_the_live_scripts_own_paths_are_taken_from_the_site(tmp_path: Path)
         assert status == 200 and b"EventSource" in body
     finally:
         served.close()
+
+
+def _headers(port: int, path: str) -> tuple[int, dict[str, str], bytes]:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    try:
+        conn.request("GET", path)
+        response = conn.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        conn.close()
+
+
+def test_pages_link_the_reload_script_by_version_and_browsers_keep_it(
+        running: Running) -> None:
+    """A reload takes the script from the browser's cache instead of asking a server
+    still busy with the rest of the rebuild: pages link it with its digest, and that URL
+    is served as immutable (the bare path, which no page links, is not cached)."""
+    import re
+
+    _, _, page = _headers(running.port, "/posts/p1/")
+    found = re.search(rb'<script src="(/__lanting/live\.js\?v=[0-9a-f]+)" defer>', page)
+    assert found is not None
+    status, headers, script = _headers(running.port, found.group(1).decode())
+    assert status == 200 and b"EventSource" in script
+    assert headers["Cache-Control"] == "max-age=31536000, immutable"
+    _, headers, _ = _headers(running.port, "/__lanting/live.js")
+    assert headers["Cache-Control"] == "no-store"
+

@@ -321,3 +321,21 @@ def test_a_title_edit_of_many_files_at_once_waits_for_the_rebuild(live: LiveSite
     live.rebuild(paths | {str(more)})  # the home page is no post or page: no early pages
     assert not shown
     assert _served(live) == _fresh(live.site_dir)
+
+
+def test_the_collector_runs_again_after_every_kind_of_rebuild(live: LiveSite) -> None:
+    """A rebuild holds the garbage collector until the edited page is shown (a
+    collection of a big site's young objects takes tens of milliseconds); whatever the
+    rebuild did — quick, full, failed — it is running again afterwards."""
+    import gc
+
+    assert gc.isenabled()
+    path = _edit(live.site_dir, "posts/a.md", "Second paragraph", "2nd paragraph")
+    live.rebuild({str(path)})
+    assert live.last_rebuild == "quick" and gc.isenabled()
+    path = _edit(live.site_dir, "posts/a.md", "date: 2026-01-01", "date: 2026-01-05")
+    live.rebuild({str(path)})
+    assert live.last_rebuild == "full" and live.error is None and gc.isenabled()
+    path = _edit(live.site_dir, "posts/a.md", "title: A", "title: [unclosed")
+    live.rebuild({str(path)})
+    assert live.error is not None and gc.isenabled()

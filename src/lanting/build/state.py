@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lanting.model.content import DocumentSettings, FrontMatter, Loaded
-from lanting.model.output import OutputFile
+from lanting.model.output import OutputFile, Readers
 from lanting.model.problem import Problem
 from lanting.render.pages import PageRenderer
 from lanting.site.images import ResponsiveImages
@@ -34,3 +34,6 @@ class BuildState:
     warnings: tuple[Problem, ...]
     templates_digest: str = ""
     """`render.templates.template_fingerprint` of the build's templates."""
+    readers: Readers | None = None
+    """Which files read which page (`lanting serve` indexes `files` after a full build;
+    None: not indexed, the quick path goes through `files`)."""

@@ -73,6 +73,85 @@ class Reads:
         return False
 
 
+@dataclass(frozen=True, slots=True)
+class Readers:
+    """Which recorded output files read which page: what an edit of a page touches
+    (`Reads.touches`), found without going through every file of a big site (`lanting
+    serve`'s quick path asks it before it shows the edited page). Built once per full
+    build; a quick update makes a new one with the files it rendered again."""
+
+    whole: dict[str, set[str]]
+    """Page URL -> files that depend on it whole (their own page, or a call given it)."""
+    named: dict[str, dict[str, frozenset[str]]]
+    """Page URL -> file -> the attributes it read of pages (it read that page)."""
+    any_page: dict[str, frozenset[str]]
+    """File -> the attributes it read of pages, for files that read any page."""
+    by_file: dict[str, Reads]
+    """File -> its record (what `updated` takes out again)."""
+
+    @classmethod
+    def of(cls, files: Iterable[OutputFile]) -> Readers:
+        return cls({}, {}, {}, {}).updated(files)
+
+    def updated(self, files: Iterable[OutputFile]) -> Readers:
+        """This index with the records of `files` in place of those their paths had
+        (this one is left as it was: what it shares with the new one is copied before
+        it changes)."""
+        whole, named = dict(self.whole), dict(self.named)
+        any_page, by_file = dict(self.any_page), dict(self.by_file)
+        own_whole: set[str] = set()
+        own_named: set[str] = set()
+
+        def whole_of(url: str) -> set[str]:
+            if url not in own_whole:
+                own_whole.add(url)
+                whole[url] = set(whole.get(url, ()))
+            return whole[url]
+
+        def named_of(url: str) -> dict[str, frozenset[str]]:
+            if url not in own_named:
+                own_named.add(url)
+                named[url] = dict(named.get(url, {}))
+            return named[url]
+
+        for f in files:
+            old = by_file.pop(f.path, None)
+            if old is not None:
+                for url in _whole_urls(old):
+                    whole_of(url).discard(f.path)
+                for url in old.pages - {ALL_PAGES}:
+                    named_of(url).pop(f.path, None)
+                any_page.pop(f.path, None)
+            reads = f.reads
+            if reads is None:
+                continue
+            by_file[f.path] = reads
+            for url in _whole_urls(reads):
+                whole_of(url).add(f.path)
+            names = frozenset(reads.names)
+            for url in reads.pages - {ALL_PAGES}:
+                named_of(url)[f.path] = names
+            if ALL_PAGES in reads.pages:
+                any_page[f.path] = names
+        return Readers(whole, named, any_page, by_file)
+
+    def touched(self, url: str, changed: Iterable[str]) -> set[str]:
+        """The files whose `Reads.touches(url, changed)`."""
+        changed = frozenset(changed)
+        found = set(self.whole.get(url, ()))
+        for readers in (self.named.get(url, {}), self.any_page):
+            found.update(path for path, names in readers.items() if names & changed)
+        return found
+
+
+def _whole_urls(reads: Reads) -> set[str]:
+    urls = {arg[1] for _, args in reads.calls for arg in args
+            if type(arg) is tuple and len(arg) == 2 and arg[0] == "page"}
+    if reads.own is not None:
+        urls.add(reads.own)
+    return urls
+
+
 def _tuples(value: Any) -> Any:
     return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 

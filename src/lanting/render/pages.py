@@ -106,10 +106,14 @@ class PageRenderer:
             return root + url.lstrip("/")
         return url
 
+    def wants(self, path: str) -> bool:
+        """Whether `render` would render `path` (not when `only` leaves it out)."""
+        return self.only is None or path in self.only
+
     def render(self, template: str, path: str, lang: str | None = None,
                **context: Any) -> OutputFile:
         """Render `template` to `path` with `context` (`page`: the page the file shows)."""
-        if self.only is not None and path not in self.only:
+        if not self.wants(path):
             return OutputFile(path, None)  # neither reused nor pending: left out
         page = context.get("page")
         own = page if type(page) is Page else None

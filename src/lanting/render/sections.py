@@ -70,7 +70,7 @@ def render_sections(sections: Sections, env: Environment, asset_urls: dict[str, 
             rendered = [replace(f, path=prefix + f.path) for f in rendered
                         if f.path not in SITE_WIDE]
         files += rendered
-    if len(sections.sections) > 1:
+    if len(sections.sections) > 1 and (only is None or "sitemap.xml" in only):
         entries = _sitemap(sections, files)
         sitemap = PageRenderer(default, env, asset_urls, digest, previous, reusable, minify,
                                previous_reads, only).render("sitemap.xml", "sitemap.xml",

@@ -99,7 +99,7 @@ def render_pages(site: Site, env: Environment, asset_urls: dict[str, str],
     files.append(r.render("archive.html", "archive/index.html"))
     files.append(r.render("404.html", "404.html", elsewhere=elsewhere))
     files.append(feed(r))
-    entries = _sitemap(site, files)
+    entries = _sitemap(site, files) if r.wants("sitemap.xml") else []
     files.append(r.render("sitemap.xml", "sitemap.xml", entries=entries))
     files.append(r.render("robots.txt", "robots.txt"))
     return files

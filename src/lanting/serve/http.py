@@ -359,7 +359,9 @@ class SiteHandler(BaseHTTPRequestHandler):
             live.stream(self)
             return
         if live is not None and request_path == LIVE_SCRIPT_PATH:
-            self._send(HTTPStatus.OK, live.script(), "text/javascript; charset=utf-8", head)
+            versioned = "v=" in urlsplit(self.path).query  # as pages link it
+            self._send(HTTPStatus.OK, live.script(), "text/javascript; charset=utf-8", head,
+                       "max-age=31536000, immutable" if versioned else "no-store")
             return
         waits = live is None or not live.ready(self.path)
         with self.server.lock if waits else nullcontext():  # a rebuild in progress finishes first

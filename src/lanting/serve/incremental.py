@@ -28,7 +28,7 @@ from lanting.errors import LantingError
 from lanting.markdown.render import create_markdown
 from lanting.markdown.text import minutes_for
 from lanting.model.content import Kind, Loaded, Source
-from lanting.model.output import OutputFile
+from lanting.model.output import OutputFile, Readers
 from lanting.model.site import Page, Site
 from lanting.output.check import page_ids
 from lanting.render.pages import PageRenderer
@@ -205,9 +205,7 @@ def quick_update(state: BuildState, sources: list[Source], cache: DocumentCache,
     if swapped is None:
         return None
     sections, edits = swapped
-    touched = {f.path for f in state.files if f.reads is not None and any(
-        f.reads.touches(e.old_page.url, changed_fields(e.old_page, e.new_page))
-        for e in edits)}
+    touched = _touched(state, edits)
     if len(touched) > QUICK_LIMIT:
         return None
     own = {sections[e.section].language.prefix + e.new_page.output for e in edits}
@@ -229,8 +227,18 @@ def quick_update(state: BuildState, sources: list[Source], cache: DocumentCache,
     state = replace(
         state, loaded=loaded, renderers={**state.renderers, **renderers},
         sections=replace(state.sections, sections=tuple(sections)),
-        files=tuple(made.get(f.path, f) for f in state.files))
+        files=tuple(made.get(f.path, f) for f in state.files),
+        readers=state.readers.updated(made.values()) if state.readers is not None else None)
     return QuickUpdate(tuple(made.values()), state, tuple(replaced))
+
+
+def _touched(state: BuildState, edits: list[_Edit]) -> set[str]:
+    """The files that read what the edits changed of their pages."""
+    changes = [(e.old_page.url, changed_fields(e.old_page, e.new_page)) for e in edits]
+    if state.readers is not None:
+        return set().union(*(state.readers.touched(url, changed) for url, changed in changes))
+    return {f.path for f in state.files if f.reads is not None and any(
+        f.reads.touches(url, changed) for url, changed in changes)}
 
 
 def early_pages(state: BuildState, sources: list[Source],
@@ -249,10 +257,11 @@ def early_pages(state: BuildState, sources: list[Source],
     return tuple(_render(state, sections, own, {}))
 
 
-def warm(state: BuildState) -> None:
+def warm(state: BuildState) -> BuildState:
     """Compile every template and build the Markdown parser in this process — a big
-    build did both in its workers only — so that the first quick update is as quick as
-    the next (later calls find them ready)."""
+    build did both in its workers only — and index which file reads which page, so that
+    the first quick update is as quick as the next (later calls find them ready)."""
     for env in {id(r.env): r.env for r in state.renderers.values()}.values():
         compile_templates(env)
     create_markdown(state.settings.options)
+    return replace(state, readers=Readers.of(state.files))

@@ -9,6 +9,8 @@ last good site and shows the error over the page until a fix arrives.
 
 from __future__ import annotations
 
+import gc
+import hashlib
 import html
 import json
 import os
@@ -36,7 +38,10 @@ from lanting.serve.http import LIVE_SCRIPT_PATH, MemoryStore
 from lanting.serve.incremental import early_pages, quick_update, warm
 
 LIVE_SCRIPT = (Path(__file__).parents[1] / "theme" / "live" / "live.js").read_bytes()
-_SCRIPT_TAG = f'<script src="{LIVE_SCRIPT_PATH}" defer></script>'.encode()
+# Versioned, so a reload takes it from the browser's cache (`http` marks it immutable)
+# instead of asking a server that is still rendering the pages listing the edit.
+_SCRIPT_VERSION = hashlib.blake2b(LIVE_SCRIPT, digest_size=5).hexdigest()
+_SCRIPT_TAG = f'<script src="{LIVE_SCRIPT_PATH}?v={_SCRIPT_VERSION}" defer></script>'.encode()
 PAGE_ASSETS = (".css", ".js", ".woff2", ".woff", ".svg", ".png", ".jpg", ".jpeg", ".gif",
                ".webp", ".avif", ".ico")
 EARLY_MAX_FILES = 4
@@ -44,7 +49,9 @@ EARLY_MAX_FILES = 4
 may show its edited pages before the full rebuild (`early_pages`)."""
 EARLY_FETCH_WAIT = 0.3
 """Seconds the full rebuild waits for a browser to fetch an edited page shown early."""
-WATCH_STEP_MS = 50
+EARLY_PAINT_WAIT = 0.3
+"""Seconds it then waits for the browser to paint it (its reload script connects)."""
+WATCH_STEP_MS = 25
 """Changes arriving within this many milliseconds of each other form one batch."""
 SETTLE_SECONDS = 0.15
 """After a failed rebuild, how long the changed files must stay as the build read them
@@ -93,6 +100,9 @@ class LiveSite:
         self.ready_urls: frozenset[str] = frozenset()
         """Pages served during the running rebuild without waiting for it (`ready`)."""
         self._early_fetched = threading.Event()
+        self._browser_connected = threading.Event()
+        self._collect_later = False
+        """`_attempt` holds the garbage collector until the edited pages are shown."""
         self.fingerprints: dict[str, str] = {}
         self.reads: dict[str, Reads] = {}
         """What each served file read of the site model (`render.recording`)."""
@@ -143,6 +153,11 @@ class LiveSite:
         cache = DocumentCache(self.site_dir / CACHE_DIR / "cache.sqlite"
                               if self.options.cache else None, self.memory)
         restored: set[str] = set()
+        # A collection of the young objects of a big site takes ~50 ms: it waits until
+        # the edited page is shown (`_serve_early`) or the rebuild is over.
+        self._collect_later = bool(paths) and self.state is not None and gc.isenabled()
+        if self._collect_later:
+            gc.disable()
         try:
             quick = self._quick(paths, cache)
             if quick is not None:
@@ -164,9 +179,7 @@ class LiveSite:
                 changed = self._swap(produced.files, produced.copies)
                 self.fingerprints = produced.fingerprints
                 self.reads = produced.reads
-                self.state = produced.state
-                if produced.state is not None:
-                    warm(produced.state)
+                self.state = warm(produced.state) if produced.state is not None else None
                 self._index_later(produced.index, self.rebuilds)
         except LantingError as error:
             self._reload(restored)
@@ -176,6 +189,7 @@ class LiveSite:
             return set(), f"internal error: {type(error).__name__}: {error}"
         finally:
             cache.close()
+            self._collect_again()
         self.warnings = produced.warnings
         self.error = None
         # Old versions of edited sources would otherwise pile up in memory all day.
@@ -238,16 +252,25 @@ class LiveSite:
         self.ready_urls = frozenset(page_url(f.path) for f in files)
         if started is not None:
             self.early_seconds = time.perf_counter() - started
+        self._collect_again()
         if changed:
             self._early_fetched.clear()
+            self._browser_connected.clear()
             self.notify("reload", sorted(changed))
             with self._clients_lock:
                 browsers = bool(self._clients)
-            if browsers:
-                # The rebuild would slow the browser's request down (one interpreter):
-                # let it receive the page first, if it is quick about it.
-                self._early_fetched.wait(EARLY_FETCH_WAIT)
+            if browsers and self._early_fetched.wait(EARLY_FETCH_WAIT):
+                # The rebuild would slow the browser down (one interpreter for its
+                # requests, two cores for both): let it receive the page, then paint it
+                # (its reload script connects after the first frame), if it is quick.
+                self._browser_connected.wait(EARLY_PAINT_WAIT)
         return previous
+
+    def _collect_again(self) -> None:
+        """Let the garbage collector run again, if `_attempt` held it."""
+        if self._collect_later:
+            self._collect_later = False
+            gc.enable()
 
     def _restore(self, previous: dict[str, bytes | Path | None]) -> set[str]:
         """Put back the files `_show_early` replaced (the rebuild failed); their URLs."""
@@ -433,6 +456,7 @@ class LiveSite:
         client: queue.Queue[tuple[str, str] | None] = queue.Queue()
         with self._clients_lock:
             self._clients.add(client)
+        self._browser_connected.set()
         try:
             handler.wfile.write(b": connected\n\n")
             if self.error:

@@ -17,11 +17,18 @@
     }
     box.textContent = "lanting: the last rebuild failed, showing the last good build\n\n" + text;
   };
-  const events = new EventSource("/__lanting/events");
-  events.addEventListener("reload", (event) => {
-    const changed = JSON.parse(event.data);
-    overlay("");
-    if (changed.includes("*") || changed.includes(here)) location.reload();
-  });
-  events.addEventListener("error-report", (event) => overlay(JSON.parse(event.data)));
+  const connect = () => {
+    const events = new EventSource("/__lanting/events");
+    events.addEventListener("reload", (event) => {
+      const changed = JSON.parse(event.data);
+      overlay("");
+      if (changed.includes("*") || changed.includes(here)) location.reload();
+    });
+    events.addEventListener("error-report", (event) => overlay(JSON.parse(event.data)));
+  };
+  // After the first frame: the server holds the rest of a rebuild back until a page it
+  // showed early is painted (the browser and the build share the machine's cores). A
+  // hidden tab paints no frame: it connects at once.
+  if (document.visibilityState === "visible") requestAnimationFrame(() => setTimeout(connect));
+  else connect();
 })();
