@@ -175,6 +175,37 @@ def test_related_lists_of_other_posts_follow_a_retagged_post(tmp_path: Path) -> 
         class_="related-posts").find("a", href="/posts/trip/") is not None
 
 
+def test_related_lists_are_kept_in_the_build_cache_while_what_they_read_holds(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build chooses related posts again only when a post's title, summary, tags,
+    categories, series or date changed (half a second at 4,000 posts); the lists it
+    keeps are the ones a clean build chooses."""
+    import lanting.site.related as related
+
+    chosen: list[int] = []
+    real = related.related_posts
+
+    def counted(posts: tuple[Page, ...], count: int) -> dict[str, tuple[Page, ...]]:
+        chosen.append(len(posts))
+        return real(posts, count)
+
+    monkeypatch.setattr(related, "related_posts", counted)
+    site = tmp_path / "site"
+    shutil.copytree(SITE, site)
+    options = BuildOptions(output=site / "public")
+    build(site, options)
+    assert len(chosen) == 1
+    gae = site / "content/posts/gae.md"
+    _write(gae, gae.read_text(encoding="utf-8") + "\nOne more paragraph.\n")
+    build(site, options)
+    assert len(chosen) == 1, "a text edit chose the related posts again"
+    trip = site / "content/posts/trip/index.md"
+    _write(trip, trip.read_text(encoding="utf-8").replace("tags: [旅行]",
+                                                          "tags: [旅行, 强化学习, PPO]"))
+    _incremental_equals_clean(site, tmp_path)
+    assert len(chosen) >= 2
+
+
 def _related_urls(related: dict[str, tuple[Page, ...]]) -> dict[str, list[str]]:
     return {url: [p.url for p in pages] for url, pages in related.items()}
 

@@ -375,3 +375,37 @@ def test_a_file_where_a_folder_was_replaces_the_whole_output(tmp_path: Path) -> 
     write_site(out, site, [*_pages(20), OutputFile("a", b"now a file")], [])
     assert out.stat().st_ino != root_inode
     assert (out / "a").read_bytes() == b"now a file"
+
+
+def test_a_big_previous_output_is_deleted_in_the_background(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past `BACKGROUND_DELETE_FILES`, the swapped-out output is renamed to a `-trash-`
+    folder and deleted by a process of its own: the new output is complete when
+    `write_site` returns, and the trash is gone soon after."""
+    import time
+
+    monkeypatch.setattr(write, "BACKGROUND_DELETE_FILES", 2)
+    site, out = tmp_path / "site", tmp_path / "out"
+    site.mkdir()
+    first = [OutputFile(f"p{i}/index.html", f"old {i}".encode()) for i in range(5)]
+    write_site(out, site, first, [])
+    second = [OutputFile(f"p{i}/index.html", f"new {i}".encode()) for i in range(4)]
+    assert write_site(out, site, second, []) == 4
+    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*.html")) == [
+        f"p{i}/index.html" for i in range(4)]
+    assert (out / "p0/index.html").read_bytes() == b"new 0"
+    deadline = time.monotonic() + 20
+    while [p for p in tmp_path.iterdir() if ".lanting-" in p.name]:
+        assert time.monotonic() < deadline, "the old output was never deleted"
+        time.sleep(0.05)
+
+
+def test_the_trash_of_a_dead_deleter_goes_with_the_next_build(tmp_path: Path) -> None:
+    out = tmp_path / "pages"
+    out.mkdir()
+    (out / MARKER).write_text("{}")
+    trash = tmp_path / ".pages.lanting-trash-999999999"
+    (trash / "posts/x").mkdir(parents=True)
+    (trash / "posts/x/index.html").write_text("old")
+    write.recover_interrupted(out)
+    assert not trash.exists() and out.is_dir()

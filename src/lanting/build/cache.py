@@ -31,6 +31,8 @@ from lanting.model.markdown import Heading, LinkRef, RenderedMarkdown
 SCHEMA = 2
 TABLE = f"documents_v{SCHEMA}"
 FILES_TABLE = "files_v1"
+VALUES_TABLE = "values_v1"
+"""Results a build works out of the whole site, one row per name (`remembered`)."""
 PRUNE_SLACK = 3
 """A build prunes the entries it did not use once there are more than this many times
 as many as it used (room for a few configurations built in turn: with and without
@@ -174,6 +176,28 @@ class DocumentCache:
                               html_in_cache=True) if loaded.rendered else loaded)
                 for key, loaded in items]
 
+    def remembered(self, name: str, key: str) -> bytes | None:
+        """What `remember(name, key, …)` stored, if it was stored with this key."""
+        if self.db is None:
+            return None
+        try:
+            row = self.db.execute(f"SELECT value FROM {VALUES_TABLE} WHERE name = ? AND key = ?",
+                                  (name, key)).fetchone()
+        except sqlite3.Error:
+            return None
+        return bytes(row[0]) if row else None
+
+    def remember(self, name: str, key: str, value: bytes) -> None:
+        """Keep `value` under `name` (in place of what was kept), valid for `key`."""
+        if self.db is None:
+            return
+        try:
+            with self.db:
+                self.db.execute(f"INSERT OR REPLACE INTO {VALUES_TABLE} VALUES (?, ?, ?)",
+                                (name, key, value))
+        except sqlite3.Error:
+            pass  # worked out again next time
+
     def prune(self, used: Iterable[str]) -> int:
         """Forget the entries `used` does not name -- old versions of edited sources,
         deleted sources, entries of an older Lanting -- once they outnumber the used ones
@@ -236,6 +260,8 @@ def _connect(path: Path) -> sqlite3.Connection:
                    "(key TEXT PRIMARY KEY, value BLOB NOT NULL, html TEXT NOT NULL)")
         db.execute(f"CREATE TABLE IF NOT EXISTS {FILES_TABLE} "
                    "(rel TEXT PRIMARY KEY, stamp TEXT NOT NULL, digest TEXT NOT NULL)")
+        db.execute(f"CREATE TABLE IF NOT EXISTS {VALUES_TABLE} "
+                   "(name TEXT PRIMARY KEY, key TEXT NOT NULL, value BLOB NOT NULL)")
     except BaseException:
         db.close()
         raise

@@ -86,6 +86,7 @@ from lanting.site.collections import build_people, build_teaching
 from lanting.site.cv import finish_cv
 from lanting.site.images import responsive_images
 from lanting.site.projects import build_projects
+from lanting.site.related import remembering
 from lanting.site.routes import plan_routes
 from lanting.site.sections import assemble_sections
 from lanting.site.talks import render_talk
@@ -420,8 +421,9 @@ def produce(
                        teaching=build_teaching(site, by_rel), people=build_people(site, by_rel),
                        metrics=metrics)
 
-    sections = assemble_sections(config, documents, rendered, bodies, routes,
-                                 academic)                                 # 8. assemble
+    sections = assemble_sections(config, documents, rendered, bodies, routes, academic,
+                                 remembering(cache.remembered, cache.remember,
+                                             engine_fingerprint()))        # 8. assemble
     site = sections.default
     extra_html = [s.html + s.notes_html for t in talks for s in t.slides]
     extra_html += [p.title_html + p.abstract_html for p in bibliography.publications]

@@ -18,7 +18,7 @@ from lanting.model.markdown import RenderedMarkdown
 from lanting.model.names import alias_output, slugify
 from lanting.model.problem import Problem
 from lanting.model.site import Body, Page, Routes, Site, Term, YearGroup
-from lanting.site.related import related_keys, related_posts
+from lanting.site.related import ChooseRelated, related_keys, related_posts
 
 if TYPE_CHECKING:
     pass
@@ -161,8 +161,10 @@ def assemble(
     rendered: dict[str, RenderedMarkdown],
     bodies: dict[str, Body],
     routes: Routes,
+    choose_related: ChooseRelated = related_posts,
 ) -> Site:
-    """The site model; `rendered` and `bodies` are keyed by each document's content path."""
+    """The site model; `rendered` and `bodies` are keyed by each document's content path.
+    `choose_related`: `related_posts` or what gives the same (`related.remembering`)."""
     by_rel = {d.source.rel.as_posix(): d for d in documents}
     pages = [_page(d, rendered[rel], bodies[rel], routes, config)
              for d in documents for rel in (d.source.rel.as_posix(),)]
@@ -191,7 +193,7 @@ def assemble(
         neighbours=neighbours,
         term_index={"tags": {t.name.casefold(): t for t in tags},
                     "categories": {t.name.casefold(): t for t in categories}},
-        related=related_posts(posts, config.blog.related_posts),
+        related=choose_related(posts, config.blog.related_posts),
         unlisted=tuple(p for p in every_post if p.unlisted),
     )
 

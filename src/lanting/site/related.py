@@ -13,10 +13,16 @@ linear on a big blog that tags everything alike).
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections import defaultdict
+from collections.abc import Callable
 
 from lanting.model.site import Page
+
+ChooseRelated = Callable[[tuple[Page, ...], int], dict[str, tuple[Page, ...]]]
+"""`related_posts`, or a function that gives the same lists (`remembering`)."""
 
 COMMON = 200
 """Keys shared by more posts than this are not used to find related posts."""
@@ -83,3 +89,30 @@ def related_posts(posts: tuple[Page, ...], count: int) -> dict[str, tuple[Page, 
         if ranked:
             related[post.url] = tuple(posts[j] for j in ranked[:count])
     return related
+
+
+def remembering(recall: Callable[[str, str], bytes | None],
+                keep: Callable[[str, str, bytes], None], version: str) -> ChooseRelated:
+    """`related_posts`, its lists kept by `keep(name, key, data)` and given back by
+    `recall(name, key)` while everything they are chosen from (`related_keys` of every
+    post, the count, `version` of the code) is the same: choosing them for 4,000 posts
+    takes half a second of every build. The lists go by URL (the pages are this build's)."""
+
+    def choose(posts: tuple[Page, ...], count: int) -> dict[str, tuple[Page, ...]]:
+        name = f"related:{posts[0].lang if posts else ''}"  # one per language
+        key = hashlib.blake2b(repr((version, count, [related_keys(p) for p in posts]))
+                              .encode(), digest_size=16).hexdigest()
+        data = recall(name, key)
+        if data is not None:
+            by_url = {p.url: p for p in posts}
+            try:
+                return {url: tuple(by_url[u] for u in urls)
+                        for url, urls in json.loads(data).items()}
+            except (ValueError, KeyError, TypeError, AttributeError):
+                pass  # not what `keep` was given: choose them again
+        related = related_posts(posts, count)
+        keep(name, key, json.dumps({url: [p.url for p in pages]
+                                    for url, pages in related.items()}).encode())
+        return related
+
+    return choose

@@ -20,6 +20,7 @@ from lanting.model.content import Document
 from lanting.model.markdown import RenderedMarkdown
 from lanting.model.site import Body, Page, Routes, Site
 from lanting.site.assemble import assemble
+from lanting.site.related import ChooseRelated, related_posts
 
 SITE_WIDE = frozenset({"sitemap.xml", "robots.txt"})
 """Files only the default language writes: one per site, at the root. (Each language has
@@ -76,10 +77,12 @@ the language's code, or None on a single-language site."""
 
 def assemble_sections(config: Config, documents: list[Document],
                       rendered: dict[str, RenderedMarkdown], bodies: dict[str, Body],
-                      routes: Routes, finish: Finish = lambda site, code: site) -> Sections:
+                      routes: Routes, finish: Finish = lambda site, code: site,
+                      choose_related: ChooseRelated = related_posts) -> Sections:
     languages = site_languages(config)
     if len(languages) == 1:
-        site = finish(assemble(config, documents, rendered, bodies, routes), None)
+        site = finish(assemble(config, documents, rendered, bodies, routes, choose_related),
+                      None)
         return Sections((Section(languages[0], site),), {}, Translations({}, {}))
     sections = []
     for language in languages:
@@ -90,7 +93,7 @@ def assemble_sections(config: Config, documents: list[Document],
         lroutes = Routes({rel: out.removeprefix(language.prefix)
                           for rel, out in routes.pages.items() if rel in mine},
                          routes.assets, lconfig.base_path)
-        site = assemble(lconfig, docs, rendered, bodies, lroutes)
+        site = assemble(lconfig, docs, rendered, bodies, lroutes, choose_related)
         sections.append(Section(language, finish(site, language.code)))
     translations = group_translations(documents, languages)
     return Sections(tuple(sections), _alternates(tuple(sections), translations, config),
