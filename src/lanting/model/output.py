@@ -45,22 +45,6 @@ class Reads:
                              tuple(sorted(self.calls, key=repr)))
         return self._ordered  # type: ignore[no-any-return]
 
-    def to_json(self) -> list[Any]:
-        site, names, pages, calls = self.ordered()
-        return [self.own, list(names), [ALL_PAGES] if ALL_PAGES in pages else list(pages),
-                list(site), [[name, args] for name, args in calls],  # tuples: JSON lists
-                self.opaque]
-
-    @classmethod
-    def from_json(cls, data: Any) -> Reads | None:
-        """A record as `to_json` stored it, or None if it is not one."""
-        try:
-            own, names, pages, site, calls, opaque = data
-            return cls(own, set(names), set(pages), set(site),
-                       {(str(name), _tuples(args)) for name, args in calls}, bool(opaque))
-        except (TypeError, ValueError):
-            return None
-
     def touches(self, url: str, changed: Iterable[str]) -> bool:
         """Whether the file read any of the attributes `changed` of the page at `url`:
         its own page (whole), a call given that page, or one of those attributes of it.
@@ -150,10 +134,6 @@ def _whole_urls(reads: Reads) -> set[str]:
     if reads.own is not None:
         urls.add(reads.own)
     return urls
-
-
-def _tuples(value: Any) -> Any:
-    return tuple(_tuples(v) for v in value) if isinstance(value, list) else value
 
 
 @dataclass(frozen=True, slots=True)
