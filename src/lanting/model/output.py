@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -155,8 +155,21 @@ class SearchRecord:
     """The page's own text, one block per line, formulas as text."""
     length: int
     """How many terms the text has."""
-    buckets: tuple[tuple[int, str], ...]
-    """Its terms by bucket: (bucket, "term term:3 …") in bucket order."""
+    buckets: bytes
+    """The buckets it has terms in, in order (one byte each: `BUCKETS` is 256)."""
+    terms: str
+    """Its terms, bucket by bucket ("term term:3 …"), a line per bucket of `buckets`.
+    (Two objects, not a tuple of pairs: a page has some 200 buckets, and a big site's
+    pages wait in memory, and cross from the workers, with them.)"""
+
+    def by_bucket(self) -> Iterator[tuple[int, str]]:
+        """(bucket, "term term:3 …") in bucket order."""
+        return terms_by_bucket(self.buckets, self.terms)
+
+
+def terms_by_bucket(buckets: bytes, terms: str) -> Iterator[tuple[int, str]]:
+    """(bucket, "term term:3 …") of `SearchRecord.buckets` and `.terms`, in order."""
+    return zip(buckets, terms.split("\n") if buckets else (), strict=True)
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,14 +29,14 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from lanting import __version__
 from lanting.errors import LantingError
 from lanting.model.config import Config
-from lanting.model.output import OutputFile, SearchIndex, SearchRecord
+from lanting.model.output import OutputFile, SearchIndex, SearchRecord, terms_by_bucket
 from lanting.render.search_record import (
     BODY,
     BUCKETS,
@@ -108,10 +108,10 @@ def _row(record: SearchRecord) -> list[Any]:
 
 
 def _strings(record: SearchRecord, files: int) -> dict[int, str]:
-    return _file_strings(record.buckets, files)
+    return _file_strings(record.by_bucket(), files)
 
 
-def _file_strings(buckets: Sequence[tuple[int, str]], files: int) -> dict[int, str]:
+def _file_strings(buckets: Iterable[tuple[int, str]], files: int) -> dict[int, str]:
     per_file: dict[int, list[str]] = {}
     for b, terms in buckets:
         per_file.setdefault(b * files // BUCKETS, []).append(terms)
@@ -248,6 +248,8 @@ def build_search_index(
         docs, shard_files = _shard(s, sorted(members[s]), fresh, key, prior, reader)
         out += shard_files
         out += _text_files(docs, prior, reader)
+        for doc in docs:  # in the shard's files now: a big site's shards are not all held
+            doc.strings, doc.record = {}, None
         built.append((s, docs))
     sizes = [(len(docs), files_in_shard(len(docs))) for _, docs in built]
     meta = _meta(built, sizes)
@@ -368,10 +370,11 @@ def _patch(s: int, old: dict[str, Any], fresh: Mapping[str, SearchRecord], files
         before = prior.load(f"{INDEX_DIR}/text/{row[8]}.json")
         if not isinstance(before, dict) or not isinstance(before.get("text"), str):
             return None
-        length, buckets = index_terms(before["text"], row[1], row[6])
+        length, buckets, terms = index_terms(before["text"], row[1], row[6])
         if length != row[7]:
             return None  # not what the previous build indexed
-        was, now = _file_strings(buckets, files), _strings(record, files)
+        was = _file_strings(terms_by_bucket(buckets, terms), files)
+        now = _strings(record, files)
         touched.update(f for f in was.keys() | now.keys() if was.get(f) != now.get(f))
         changed[number] = _Doc(_row(record), now, record)
     docs = [changed.get(n, _Doc(row, {}, None)) for n, row in enumerate(rows)]

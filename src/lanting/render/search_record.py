@@ -159,10 +159,11 @@ def bucket(term: str) -> int:
     return _bucket_of_key(bucket_key(term))
 
 
-def encode_terms(words: dict[str, int], cjk: dict[str, int]) -> tuple[tuple[int, str], ...]:
-    """The terms by bucket: (bucket, "term term:3 …") in bucket order, terms sorted, the
-    count written only when it is not 1. (A page has a thousand terms or more: the
-    bucket of a key is looked up inline, and hashed only the first time it is seen.)"""
+def encode_terms(words: dict[str, int], cjk: dict[str, int]) -> tuple[bytes, str]:
+    """The terms by bucket: the buckets in order, and a line "term term:3 …" for each,
+    terms sorted, the count written only when it is not 1 (`SearchRecord.buckets` and
+    `.terms`). (A page has a thousand terms or more: the bucket of a key is looked up
+    inline, and hashed only the first time it is seen.)"""
     known = _KEY_BUCKETS
     by_bucket: defaultdict[int, list[str]] = defaultdict(list)
     for terms_, key_length in ((words, 2), (cjk, 1)):
@@ -173,11 +174,12 @@ def encode_terms(words: dict[str, int], cjk: dict[str, int]) -> tuple[tuple[int,
                 found = known[key] = _hash_bucket(key)
             by_bucket[found].append(term)
     counts = words | cjk
-    out = []
-    for b in sorted(by_bucket):
+    order = sorted(by_bucket)
+    lines = []
+    for b in order:
         in_bucket = sorted(by_bucket[b])
-        out.append((b, " ".join([t if (n := counts[t]) == 1 else f"{t}:{n}" for t in in_bucket])))
-    return tuple(out)
+        lines.append(" ".join([t if (n := counts[t]) == 1 else f"{t}:{n}" for t in in_bucket]))
+    return bytes(order), "\n".join(lines)
 
 
 def page_text(body_html: str) -> str:
@@ -227,16 +229,15 @@ def search_record(page_html: str, url: str, exclude: Iterable[str] = ()) -> Sear
     title = _str(facts.get("title"))
     raw_tags = facts.get("tags")
     tags = tuple(t for t in raw_tags if isinstance(t, str)) if isinstance(raw_tags, list) else ()
-    length, buckets = index_terms(text, title or url, tags)
+    length, buckets, terms_ = index_terms(text, title or url, tags)
     return SearchRecord(
         url=url, title=title or url, kind=_str(facts.get("kind")) or "page",
         date=_str(facts.get("date")), lang=_str(facts.get("lang")),
         group=_str(facts.get("group")), tags=tags, text=text, length=length,
-        buckets=buckets)
+        buckets=buckets, terms=terms_)
 
 
-def index_terms(text: str, title: str,
-                tags: Iterable[str]) -> tuple[int, tuple[tuple[int, str], ...]]:
+def index_terms(text: str, title: str, tags: Iterable[str]) -> tuple[int, bytes, str]:
     """A page's length in terms and its terms by bucket (`encode_terms`), the title's and
     tags' terms weighted. (Also how a later build recomputes what an earlier one indexed
     from the text file it wrote, to patch only the term files an edit changes.)"""
@@ -248,4 +249,4 @@ def index_terms(text: str, title: str,
             words[term] += n * weight
         for term, n in more_cjk.items():
             cjk[term] += n * weight
-    return length, encode_terms(words, cjk)
+    return length, *encode_terms(words, cjk)
