@@ -14,6 +14,7 @@ linear on a big blog that tags everything alike).
 from __future__ import annotations
 
 import hashlib
+import heapq
 import json
 import re
 from collections import defaultdict
@@ -82,9 +83,13 @@ def related_posts(posts: tuple[Page, ...], count: int) -> dict[str, tuple[Page, 
             kind = keys[i][key]
             weight = 2.0 / len(holders) if kind == "text" else WEIGHTS[kind]
             for j in holders:
-                if j != i:
-                    scores[j] += weight
-        ranked = sorted((j for j, score in scores.items() if score >= THRESHOLD),
+                scores[j] += weight
+        scores.pop(i, None)  # counted with the others' (one test less per holder)
+        # Only posts that can be among the first `count` are ranked in full: those within
+        # a rounding of the count-th best score (a post of a big blog has hundreds).
+        best = heapq.nlargest(count, scores.values())
+        floor = max(THRESHOLD, best[-1] - 1e-6) if best else THRESHOLD
+        ranked = sorted((j for j, score in scores.items() if score >= floor),
                         key=lambda j: (-round(scores[j], 9), -stamps[j], posts[j].rel))
         if ranked:
             related[post.url] = tuple(posts[j] for j in ranked[:count])
