@@ -349,3 +349,21 @@ def test_serve_swaps_in_a_new_index_after_the_pages(searchable: Path) -> None:
     assert second != first
     texts = [json.loads(d)["text"] for p, d in second.items() if "/text/" in p]
     assert any("zanzibarquux" in t for t in texts)
+
+
+@pytest.mark.parametrize("files", [1, 4, 64, 256])
+def test_a_pages_term_files_are_its_buckets_lines_grouped(files: int) -> None:
+    """A shard of n term files holds contiguous ranges of buckets: with 256 (from 513
+    pages a shard) a page's line of each bucket is its string in that file as it is."""
+    from lanting.output.search import BUCKETS, _file_strings, _strings
+
+    page = ('<main data-search-body><h1>Ring attention 显存占用</h1><p>FlashAttention '
+            'pipeline parallel 流水线并行 and h100 kernels, 显存 again.</p></main>')
+    record = search_record(page, "posts/x/")
+    assert record is not None and len(record.buckets) > 5
+    lines = list(record.by_bucket())
+    expected: dict[int, list[str]] = {}
+    for b, line in lines:
+        expected.setdefault(b * files // BUCKETS, []).append(line)
+    assert _strings(record, files) == {f: " ".join(v) for f, v in expected.items()}
+    assert _strings(record, files) == _file_strings(lines, files)

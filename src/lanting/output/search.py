@@ -108,6 +108,8 @@ def _row(record: SearchRecord) -> list[Any]:
 
 
 def _strings(record: SearchRecord, files: int) -> dict[int, str]:
+    if files == BUCKETS:  # a file per bucket (from 1,024 pages a shard): its line as it is
+        return dict(record.by_bucket())
     return _file_strings(record.by_bucket(), files)
 
 
