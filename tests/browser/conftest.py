@@ -74,6 +74,7 @@ def serve_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
         out = tmp_path_factory.mktemp(site.name) / "public"
         out.mkdir()
         served = Served(out)
+        options.setdefault("cache", False)  # no `.lanting/` left in the repository's sites
         build(site, BuildOptions(output=out, base_url=served.url, **options))  # type: ignore[arg-type]
         servers.append(served)
         return served
