@@ -24,7 +24,7 @@ MANY_SINGULAR = re.compile(r"(?<![\d.,])(?:[02-9]|\d{2,}) (post|talk|part|instal
 
 def built(site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp(site.name) / "public"
-    result = build(site, BuildOptions(output=out))
+    result = build(site, BuildOptions(output=out, cache=False))  # nothing left in tests/sites
     assert result.warnings == ()
     return out
 
@@ -108,7 +108,7 @@ def test_no_count_of_the_plurals_site_disagrees_with_its_number(plurals: Path) -
 @pytest.fixture(scope="module")
 def example(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("example") / "public"
-    build(EXAMPLE, BuildOptions(output=out))
+    build(EXAMPLE, BuildOptions(output=out, cache=False))
     return out
 
 
