@@ -234,11 +234,9 @@ def quick_update(state: BuildState, sources: list[Source], cache: DocumentCache,
 
 def _touched(state: BuildState, edits: list[_Edit]) -> set[str]:
     """The files that read what the edits changed of their pages."""
-    changes = [(e.old_page.url, changed_fields(e.old_page, e.new_page)) for e in edits]
-    if state.readers is not None:
-        return set().union(*(state.readers.touched(url, changed) for url, changed in changes))
-    return {f.path for f in state.files if f.reads is not None and any(
-        f.reads.touches(url, changed) for url, changed in changes)}
+    readers = state.readers or Readers.of(state.files)  # a state `warm` did not index
+    return set().union(*(readers.touched(e.old_page.url, changed_fields(e.old_page, e.new_page))
+                         for e in edits))
 
 
 def early_pages(state: BuildState, sources: list[Source],
