@@ -160,6 +160,21 @@ def test_failing_template_keeps_the_old_output(
     assert leftovers(built) == []
 
 
+def test_error_found_after_the_pages_are_staged_keeps_the_old_output(
+    built: Path, snapshot: Snapshot, run_cli: Run, post: Post,
+) -> None:
+    """Workers put each page in the staging folder as they make it; an error found after
+    that (a broken link, an error with --strict) discards the folder."""
+    before = snapshot(built / "public")
+    (built / "content/posts/p3.md").write_text(
+        post("P3", "2026-01-04", body="See [this](/nowhere/).\n"))
+    code, _out, err = run_cli("build", built, "--strict", "--no-cache")
+    assert code == 1
+    assert "nowhere" in err
+    assert snapshot(built / "public") == before
+    assert leftovers(built) == []
+
+
 def test_crash_in_one_page_keeps_the_old_output(built: Path, snapshot: Snapshot) -> None:
     """A bug (not a site error) while rendering one page: internal error, nothing written."""
     before = snapshot(built / "public")

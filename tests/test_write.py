@@ -409,3 +409,57 @@ def test_the_trash_of_a_dead_deleter_goes_with_the_next_build(tmp_path: Path) ->
     (trash / "posts/x/index.html").write_text("old")
     write.recover_interrupted(out)
     assert not trash.exists() and out.is_dir()
+
+
+# --- staging ahead (pages put in by the workers that made them) ---------------------------
+
+
+def test_staged_files_are_swapped_in_as_they_were_put(
+    tmp_path: Path, snapshot: Snapshot, temp_leftovers: Callable[[Path], list[str]],
+) -> None:
+    """`Staging.put` before `write_site`: a file with the previous output's bytes is that
+    same file (a hard link, its time kept), a changed one has its new bytes, and the
+    result is what writing every file in memory gives."""
+    site, out = tmp_path / "site", tmp_path / "public"
+    site.mkdir()
+    write_site(out, site, _pages(6), [])
+    kept = stat_key(out / "p1/index.html")
+    staging = write.Staging(out, site)
+    new = _pages(6, " changed")
+    for f in new[:3]:
+        assert f.data is not None
+        staging.put(f.path, f.data)
+    assert staging.read("p0/index.html") == b"page 0 changed"
+    assert staging.read("p4/index.html") is None  # not staged
+    files = [OutputFile(f.path, None, staged=True) for f in new[:3]] + new[3:]
+    assert write_site(out, site, files, [Copy(site / "x", "p2/index.html")], staging) == 6
+    assert stat_key(out / "p1/index.html") == kept
+    assert (out / "p2/index.html").read_bytes() == b"page 2"  # a generated page wins
+    fresh = tmp_path / "fresh"
+    write_site(fresh, site, new, [])
+    assert snapshot(out) == snapshot(fresh)
+    assert temp_leftovers(tmp_path) == []
+
+
+def test_staging_refuses_unsafe_paths_and_foreign_folders_and_leaves_clashes(
+        tmp_path: Path) -> None:
+    site, out = tmp_path / "site", tmp_path / "public"
+    site.mkdir()
+    staging = write.Staging(out, site)
+    with pytest.raises(LantingError, match="outside the output folder"):
+        staging.put("../escape.html", b"x")
+    assert not (tmp_path / "escape.html").exists()
+    # A path that cannot be used is left to stage 10, which names the sources involved.
+    assert staging.put("a", b"file")
+    assert not staging.put("a/index.html", b"needs a folder")
+    assert not staging.put("a", b"claimed twice")
+    assert not staging.put("x" * 300 + ".html", b"name too long")
+    assert staging.read("a") == b"file"
+    staging.discard()
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("mine")
+    with pytest.raises(LantingError, match="did not write"):
+        write.Staging(mine, site)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mine", "site"]

@@ -66,7 +66,7 @@ from lanting.model.site import News, Routes, Site, Talk
 from lanting.output.check import CheckInput, check
 from lanting.output.region import contacted_hosts, region_problems
 from lanting.output.search import build_search_index
-from lanting.output.write import marker_content, write_site
+from lanting.output.write import Staging, marker_content, write_site
 from lanting.render.assets import build_assets
 from lanting.render.pages import PageRenderer
 from lanting.render.sections import render_sections
@@ -295,10 +295,14 @@ def build_and_write(site_dir: Path, options: BuildOptions, output: Path, inputs:
     # An old file is used again only if it is the one the last build wrote: a file edited
     # or deleted in the output folder since is made again (and its bytes never indexed).
     intact = partial(_is_intact, str(output), stamps)
+    staging: Staging | None = None
     try:
+        # Pages go into the staging folder as they are made: a refused output folder is
+        # refused before any page is rendered.
+        staging = Staging(output, site_dir) if options.write else None
         produced = produce(site_dir, options, cache, previous.fingerprints, intact, progress,
                            previous_data=lambda path: _read(output / path) if intact(path)
-                           else None, minify=True, previous_reads=reads)
+                           else None, minify=True, previous_reads=reads, staging=staging)
         if not options.write:  # `lanting check`: every check ran; nothing to index or write
             return BuildResult(output, 0, len(produced.files), produced.warnings,
                                time.perf_counter() - started, produced.site,
@@ -307,8 +311,12 @@ def build_and_write(site_dir: Path, options: BuildOptions, output: Path, inputs:
         if options.strict and index.warnings:
             raise LantingError([replace(p, severity="error") for p in index.warnings])
         files = [*produced.files, *index.files]
-        count = write_site(output, site_dir, files, produced.copies)       # 12. write
+        count = write_site(output, site_dir, files, produced.copies, staging)  # 12. write
         cache.prune(produced.document_keys)
+    except BaseException:
+        if staging is not None:
+            staging.discard()
+        raise
     finally:
         cache.close()
     fingerprints = {f.path: f.fingerprint for f in files if f.fingerprint}
@@ -349,13 +357,16 @@ def produce(
     progress: Progress | None = None, reader: FileReader | None = None,
     previous_data: Callable[[str], bytes | None] = lambda path: None,
     minify: bool = False, previous_reads: dict[str, Reads] | None = None,
+    staging: Staging | None = None,
 ) -> SiteOutput:
     """Stages 1–10: the whole site in memory (the search index, 11, is left to the caller:
     `SiteOutput.index`). Pages whose fingerprint is in `previous` and
     whose old file is `reusable` are not rendered again; `previous_data` reads such an
     old file when the search index has to be rebuilt around it; `previous_reads` is what
     each of those files read of the site model (`render.recording`). `minify`: apply the
-    config's `[build] minify` (`lanting build` does, `lanting serve` does not)."""
+    config's `[build] minify` (`lanting build` does, `lanting serve` does not). `staging`:
+    where `lanting build` puts each page as soon as it is made (`OutputFile.staged`);
+    without it, pages are kept in memory."""
     overrides = {"base_url": options.base_url} if options.base_url else None
     defaults = {"base_url": options.default_base_url} if options.default_base_url else None
     config = load_config(site_dir, overrides, defaults)                    # 1. config
@@ -440,7 +451,13 @@ def produce(
              *render_sections(sections, env, assets.urls, templates, previous, reusable,
                               renderers, minify and config.build.minify,
                               previous_reads)]                              # 9. pages
-    files = materialize(files, options.jobs)
+    files = materialize(files, options.jobs, staging.put if staging is not None else None)
+
+    def read_output(path: str) -> bytes | None:
+        """An output file this build did not keep in memory: staged, or unchanged."""
+        data = staging.read(path) if staging is not None else None
+        return data if data is not None else previous_data(path)
+
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
     files += images.files
     files += list({pdf.file.path: pdf.file for pdf in cv_pdfs.values()}.values())
@@ -449,11 +466,11 @@ def produce(
              if d.source.kind is Kind.HOME}
     news_links = tuple((homes[key], tuple(link for item in items for link in item.links))
                        for key, items in news.items() if key in homes)
-    hosts = contacted_hosts(files, urlsplit(config.origin).hostname or "", previous_data) \
+    hosts = contacted_hosts(files, urlsplit(config.origin).hostname or "", read_output) \
         if options.region else ()
     warnings = _check(CheckInput(site_dir, config, tuple(documents), drafts, rendered, routes,
                                  site, tuple(files), tuple(copies), discovery,
-                                 options.external, previous_data, talks, news_links,
+                                 options.external, read_output, talks, news_links,
                                  bibliography),
                       [*bibliography.warnings, *references.warnings, *talk_problems,
                        *news_problems, *region_problems(hosts, options.region or ""),

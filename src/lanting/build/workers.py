@@ -32,6 +32,7 @@ from lanting.build.options import cpus, max_jobs
 from lanting.errors import LantingError
 from lanting.model.output import Made, OutputFile
 from lanting.model.problem import Problem
+from lanting.output.search import stage_text
 
 T = TypeVar("T")
 
@@ -125,21 +126,35 @@ PAGES_THRESHOLD = 8
 """Fewer pending files than this are made in this process."""
 
 
-def _make(file: OutputFile) -> Made | bytes | list[Problem]:
+Stage = Callable[[str, bytes], bool]
+"""Puts a file's bytes in the staging folder (`output.write.Staging.put`); False if
+another file's path is in the way."""
+
+
+def _make(file: OutputFile, stage: Stage | None) -> Made | bytes | list[Problem]:
     assert file.make is not None
     try:
-        return file.make()
+        made = file.make()
+        if stage is None or not isinstance(made, Made) or made.data is None:
+            return made
+        if not stage(file.path, made.data):
+            return made  # kept in memory: the check stage reports the clash
+        search = made.search and stage_text(made.search, file.path, stage)
     except LantingError as error:
         return error.problems  # a worker returns problems rather than raising them
+    # On disk now: the bytes and the text need not cross to this process.
+    return replace(made, data=None, search=search)
 
 
-def materialize(files: list[OutputFile], jobs: int = 0) -> list[OutputFile]:
+def materialize(files: list[OutputFile], jobs: int = 0,
+                stage: Stage | None = None) -> list[OutputFile]:
     """`files` with every pending one made (by worker processes on a big build); the
-    first error is raised."""
+    first error is raised. With `stage`, a page is staged by the process that made it
+    and comes back `staged`, without its bytes."""
     pending = [i for i, f in enumerate(files) if f.pending]
     made = list(files)
     # A few pages are worth a worker: a listing of thousands of posts is slow to render.
-    results = run_in_order([partial(_make, files[i]) for i in pending], jobs,
+    results = run_in_order([partial(_make, files[i], stage) for i in pending], jobs,
                            threshold=PAGES_THRESHOLD)
     with closing(results):  # the first error stops the workers, not the garbage collector
         for i, result in zip(pending, results, strict=True):
@@ -148,7 +163,7 @@ def materialize(files: list[OutputFile], jobs: int = 0) -> list[OutputFile]:
             if isinstance(result, Made):
                 made[i] = replace(files[i], data=result.data, fingerprint=result.fingerprint,
                                   reads=result.reads, search=result.search,
-                                  make=None)
+                                  staged=result.data is None, make=None)
             else:  # a file made whole (the math font), tracked by nothing it read
                 made[i] = replace(files[i], data=result, make=None)
     return made

@@ -161,6 +161,9 @@ class SearchRecord:
     """Its terms, bucket by bucket ("term term:3 …"), a line per bucket of `buckets`.
     (Two objects, not a tuple of pairs: a page has some 200 buckets, and a big site's
     pages wait in memory, and cross from the workers, with them.)"""
+    text_fingerprint: str = ""
+    """Set when the worker that made the page staged its text file already
+    (`output.search.stage_text`): `text` is then empty."""
 
     def by_bucket(self) -> Iterator[tuple[int, str]]:
         """(bucket, "term term:3 …") in bucket order."""
@@ -177,7 +180,8 @@ class Made:
     """What rendering one file gives: its bytes, its fingerprint, what it read and what
     it gives the search index."""
 
-    data: bytes
+    data: bytes | None
+    """None: put in the staging folder by the worker that made it (`materialize`)."""
     fingerprint: str
     reads: Reads | None = None
     search: SearchRecord | None = None
@@ -188,7 +192,8 @@ class OutputFile:
     path: str
     """Relative to the output folder, POSIX separators."""
     data: bytes | None
-    """None: the page's inputs are those of the previous build; keep that file."""
+    """None: the page's inputs are those of the previous build; keep that file (unless
+    `staged`)."""
     fingerprint: str = ""
     """Digest of everything the file was made from (empty for files not tracked)."""
     make: Callable[[], Made | bytes] | None = field(default=None, compare=False, repr=False)
@@ -199,6 +204,9 @@ class OutputFile:
     search: SearchRecord | None = field(default=None, compare=False, repr=False)
     """What a page rendered by this build gives the search index (None: not rendered
     now, or not searchable)."""
+    staged: bool = False
+    """Made by this build and in the staging folder already (`output.write.Staging`), so
+    `data` is None: its bytes are read back from there, not held in memory."""
 
     @property
     def pending(self) -> bool:

@@ -83,6 +83,21 @@ def text_file(url: str) -> str:
     return f"{INDEX_DIR}/text/{_hash(url).hex()}.json"
 
 
+def stage_text(record: SearchRecord, path: str,
+               stage: Callable[[str, bytes], bool]) -> SearchRecord:
+    """`record` of the page at output `path` with its text file put in the staging folder
+    (`stage`) and its text let go: a big site's texts are not all held until stage 11."""
+    url = _url(path)
+    data = _text_data(url, record.text)
+    if not stage(text_file(url), data):
+        return record  # a page's file is in the way: the check stage reports it
+    return replace(record, text="", text_fingerprint=_digest(data))
+
+
+def _text_data(url: str, text: str) -> bytes:
+    return _dump({"url": url, "text": text})
+
+
 def _dump(value: object) -> bytes:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
 
@@ -199,12 +214,15 @@ def _text_files(docs: Sequence[_Doc], prior: _Previous, read: _Reader) -> list[O
         url, name = doc.row[0], doc.row[8]
         path = f"{INDEX_DIR}/text/{name}.json"
         record = doc.record
+        if record is not None and record.text_fingerprint:  # staged by its worker
+            out.append(OutputFile(path, None, record.text_fingerprint, staged=True))
+            continue
         if record is None and prior.fingerprint(path) is None:
             record = read(url)  # kept in the index, but its text file is gone
         if record is None:
             out.append(OutputFile(path, None, str(prior.fingerprint(path))))
             continue
-        data = _dump({"url": url, "text": record.text})
+        data = _text_data(url, record.text)
         fingerprint = _digest(data)
         out.append(OutputFile(path, None if prior.fingerprint(path) == fingerprint else data,
                               fingerprint))
@@ -294,6 +312,8 @@ def _pages(files: Sequence[OutputFile], config: Config, prior: _Previous,
         if f.search is not None:  # made where the path had no language folder yet
             url = _url(f.path)
             fresh[url] = f.search if f.search.url == url else replace(f.search, url=url)
+        elif f.staged:
+            continue  # made now, and its worker found it not searchable
         elif f.data is None:
             unchanged.append(_url(f.path))
         elif BODY.encode() in f.data:  # made without a record (a page given whole)

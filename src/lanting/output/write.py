@@ -21,6 +21,7 @@ one just before the swap, and moved back if the build fails or was killed there.
 from __future__ import annotations
 
 import ctypes
+import errno
 import filecmp
 import hashlib
 import json
@@ -228,7 +229,10 @@ def _stage(tmp: Path, out: Path, files: list[OutputFile],
     wanted.update((f.path, f) for f in files)
     for path in wanted:
         _refuse_unsafe(path)  # unchanged files too: a swap links every one of them
-    # None: known unchanged (most files of a small rebuild); the rest may have changed.
+    # Staged: in `tmp` already (`Staging.put`). None: known unchanged (most files of a
+    # small rebuild). The rest may have changed.
+    ahead = {path for path, item in wanted.items()
+             if not isinstance(item, Copy) and item.staged}
     maybe = [(path, item) for path, item in wanted.items()
              if isinstance(item, Copy) or item.data is not None]
     tmp_dir, out_dir = os.fspath(tmp), os.fspath(out)
@@ -253,7 +257,7 @@ def _stage(tmp: Path, out: Path, files: list[OutputFile],
 
     staged = {path for (path, _), wrote in zip(maybe, _in_threads(stage, maybe), strict=True)
               if wrote}
-    return set(wanted), staged
+    return set(wanted), staged | ahead
 
 
 def _link_unchanged(tmp: Path, out: Path, paths: set[str], staged: set[str]) -> None:
@@ -269,25 +273,81 @@ def _link_unchanged(tmp: Path, out: Path, paths: set[str], staged: set[str]) -> 
     _in_threads(link, sorted(paths - staged))
 
 
-def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Iterable[Copy]) -> int:
+_PATH_CLASHES = {errno.EEXIST, errno.EISDIR, errno.ENOTDIR, errno.ENAMETOOLONG}
+"""Why a file may not go where its path says, which stage 10 reports in words."""
+
+
+class Staging:
+    """The fresh sibling folder a build's files go into before the swap (`write_site`).
+
+    Made before the pages are rendered, so that each page is put here by the worker that
+    rendered it (`Staging.put`) and a big site's pages are never all held in memory at
+    once. The output folder is checked first (`check_output_folder`): nothing is rendered
+    for a folder that would be refused. A build that fails discards it (`discard`); one
+    killed outright leaves it to the next build's `recover_interrupted`.
+    """
+
+    def __init__(self, out: Path, site: Path) -> None:
+        check_output_folder(out, site)
+        self.out = out.absolute()
+        recover_interrupted(self.out)
+        self.out.parent.mkdir(parents=True, exist_ok=True)
+        self.tmp = self.out.parent / f".{self.out.name}.lanting-tmp-{os.getpid()}"
+        _discard(self.tmp, self.out)  # a leftover of an earlier process with this pid
+        self.tmp.mkdir()
+        self._made = {os.fspath(self.tmp)}
+
+    def put(self, path: str, data: bytes) -> bool:
+        """Stage one file: a hard link to the previous output's copy if its bytes are the
+        same (its modification time stays put), else the new bytes. Safe to call from
+        forked workers at once. False when the path cannot be used (another file is in
+        the way, or a name is too long): the caller keeps the bytes, and the check
+        stage reports the problem with the sources that caused it."""
+        _refuse_unsafe(path)
+        previous = os.path.join(self.out, path)
+        target = os.path.join(self.tmp, path)
+        try:
+            _ensure_parent(target, self._made)
+            if _same_file(previous, data):
+                os.link(previous, target)
+                return True
+            with open(target, "xb") as stream:
+                stream.write(data)
+        except OSError as error:
+            if error.errno in _PATH_CLASHES:
+                return False
+            raise
+        return True
+
+    def read(self, path: str) -> bytes | None:
+        """A staged file's bytes (None: not staged)."""
+        try:
+            with open(os.path.join(self.tmp, path), "rb") as stream:
+                return stream.read()
+        except OSError:
+            return None
+
+    def discard(self) -> None:
+        _discard(self.tmp, self.out)
+
+
+def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Iterable[Copy],
+               staging: Staging | None = None) -> int:
     """Write `files` and `copies` as the new content of `out`; return the number of files.
+    `staging`: where files marked `staged` were put already (one is made if not given).
 
     Files whose bytes did not change — and files given without data, which the pipeline
     knows to be unchanged — are not rewritten (a swap hard-links them from the previous
     output), so their modification times stay put.
     """
     files = list(files)
-    check_output_folder(out, site)
-    out = out.absolute()
-    recover_interrupted(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.parent / f".{out.name}.lanting-tmp-{os.getpid()}"
+    if staging is None:
+        staging = Staging(out, site)
+    out, tmp = staging.out, staging.tmp
     old = out.parent / f".{out.name}.lanting-old-{os.getpid()}"
-    _discard(tmp, out)  # a leftover of an earlier process with this pid
     marker = _marker_text(content_digest(files))
     paths: set[str] = set()
     try:
-        tmp.mkdir()
         paths, staged = _stage(tmp, out, files, copies)
         _link_unchanged(tmp, out, paths, staged)
         (tmp / MARKER).write_text(marker, encoding="utf-8")
