@@ -359,14 +359,14 @@ def produce(
     minify: bool = False, previous_reads: dict[str, Reads] | None = None,
     staging: Staging | None = None,
 ) -> SiteOutput:
-    """Stages 1–10: the whole site in memory (the search index, 11, is left to the caller:
-    `SiteOutput.index`). Pages whose fingerprint is in `previous` and
-    whose old file is `reusable` are not rendered again; `previous_data` reads such an
-    old file when the search index has to be rebuilt around it; `previous_reads` is what
-    each of those files read of the site model (`render.recording`). `minify`: apply the
-    config's `[build] minify` (`lanting build` does, `lanting serve` does not). `staging`:
-    where `lanting build` puts each page as soon as it is made (`OutputFile.staged`);
-    without it, pages are kept in memory."""
+    """Stages 1–10: the whole site, in memory but for the pages put in `staging` (the
+    search index, 11, is left to the caller: `SiteOutput.index`). Pages whose fingerprint
+    is in `previous` and whose old file is `reusable` are not rendered again;
+    `previous_data` reads such an old file when the search index has to be rebuilt
+    around it; `previous_reads` is what each of those files read of the site model
+    (`render.recording`). `minify`: apply the config's `[build] minify` (`lanting build`
+    does, `lanting serve` does not). `staging`: where `lanting build` puts each page as
+    soon as it is made (`OutputFile.staged`); without it, pages are kept in memory."""
     overrides = {"base_url": options.base_url} if options.base_url else None
     defaults = {"base_url": options.default_base_url} if options.default_base_url else None
     config = load_config(site_dir, overrides, defaults)                    # 1. config
