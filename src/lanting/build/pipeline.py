@@ -60,12 +60,12 @@ from lanting.model.cite import Reference
 from lanting.model.config import Config
 from lanting.model.content import Discovery, Document, DocumentSettings, Kind, Loaded, Source
 from lanting.model.markdown import MarkdownOptions
-from lanting.model.output import Copy, OutputFile, Reads, SearchIndex, ThirdPartyHost
+from lanting.model.output import Copy, Made, OutputFile, Reads, SearchIndex, ThirdPartyHost
 from lanting.model.problem import Problem
 from lanting.model.site import News, Routes, Site, Talk
 from lanting.output.check import CheckInput, check
 from lanting.output.region import contacted_hosts, region_problems
-from lanting.output.search import build_search_index
+from lanting.output.search import build_search_index, stage_text
 from lanting.output.write import Staging, marker_content, write_site
 from lanting.render.assets import build_assets
 from lanting.render.pages import PageRenderer
@@ -451,7 +451,8 @@ def produce(
              *render_sections(sections, env, assets.urls, templates, previous, reusable,
                               renderers, minify and config.build.minify,
                               previous_reads)]                              # 9. pages
-    files = materialize(files, options.jobs, staging.put if staging is not None else None)
+    files = materialize(files, options.jobs,
+                        partial(_staged, staging) if staging is not None else None)
 
     def read_output(path: str) -> bytes | None:
         """An output file this build did not keep in memory: staged, or unchanged."""
@@ -486,6 +487,15 @@ def produce(
                       partial(build_search_index, files, config, previous or {}, reusable,
                               previous_data),
                       state, tuple(sorted(read_files)), hosts)
+
+
+def _staged(staging: Staging, path: str, made: Made) -> Made:
+    """`made` put in `staging`, the page and its search text (by the worker that made it):
+    what is left to send back to this process."""
+    if made.data is None or not staging.put(path, made.data):
+        return made  # kept in memory: the check stage reports the path's clash
+    search = made.search and stage_text(made.search, path, staging.put)
+    return replace(made, data=None, search=search)
 
 
 def _check(inp: CheckInput, more: list[Problem], strict: bool) -> list[Problem]:

@@ -32,7 +32,6 @@ from lanting.build.options import cpus, max_jobs
 from lanting.errors import LantingError
 from lanting.model.output import Made, OutputFile
 from lanting.model.problem import Problem
-from lanting.output.search import stage_text
 
 T = TypeVar("T")
 
@@ -126,31 +125,25 @@ PAGES_THRESHOLD = 8
 """Fewer pending files than this are made in this process."""
 
 
-Stage = Callable[[str, bytes], bool]
-"""Puts a file's bytes in the staging folder (`output.write.Staging.put`); False if
-another file's path is in the way."""
+Stage = Callable[[str, Made], Made]
+"""Puts a file just made in the staging folder; returns what is left to send back."""
 
 
 def _make(file: OutputFile, stage: Stage | None) -> Made | bytes | list[Problem]:
     assert file.make is not None
     try:
         made = file.make()
-        if stage is None or not isinstance(made, Made) or made.data is None:
-            return made
-        if not stage(file.path, made.data):
-            return made  # kept in memory: the check stage reports the clash
-        search = made.search and stage_text(made.search, file.path, stage)
+        return stage(file.path, made) if stage is not None and isinstance(made, Made) \
+            else made
     except LantingError as error:
         return error.problems  # a worker returns problems rather than raising them
-    # On disk now: the bytes and the text need not cross to this process.
-    return replace(made, data=None, search=search)
 
 
 def materialize(files: list[OutputFile], jobs: int = 0,
                 stage: Stage | None = None) -> list[OutputFile]:
     """`files` with every pending one made (by worker processes on a big build); the
     first error is raised. With `stage`, a page is staged by the process that made it
-    and comes back `staged`, without its bytes."""
+    and comes back `staged`, without its bytes (unless `stage` kept them)."""
     pending = [i for i, f in enumerate(files) if f.pending]
     made = list(files)
     # A few pages are worth a worker: a listing of thousands of posts is slow to render.
