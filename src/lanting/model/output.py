@@ -181,7 +181,8 @@ class Made:
     it gives the search index."""
 
     data: bytes | None
-    """None: put in the staging folder by the worker that made it (`materialize`)."""
+    """None: put in the staging folder by the worker that made it (`materialize`'s
+    `stage`, which `lanting build` gives)."""
     fingerprint: str
     reads: Reads | None = None
     search: SearchRecord | None = None
