@@ -28,10 +28,12 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 # Runs `lanting build SITE` with the writer stopped at one point: `files` stops after a
 # few files are in the temporary folder; `links` after half the unchanged files are
 # linked into it; `swap` stops between the two renames of the fallback swap (no atomic
-# exchange). The child touches READY, then sleeps.
+# exchange); `recycle` after a few files of the kept previous output were updated. The
+# child touches READY, then sleeps.
 CHILD = textwrap.dedent("""
     import os, signal, sys, time
     from pathlib import Path
+    import lanting.output.staging as staging
     import lanting.output.write as write
     from lanting.cli import main
     # Ctrl-C as in a terminal, whatever the suite inherited: a shell that starts it in
@@ -43,23 +45,23 @@ CHILD = textwrap.dedent("""
         time.sleep(60)
     if point == "files":
         calls = []
-        real = write._same_file
+        real = staging.same_file
         def slow(old, data):
             calls.append(1)
             if len(calls) == 5:
                 pause()
             return real(old, data)
-        write._same_file = slow
+        write.same_file = staging.same_file = slow
     elif point == "threads":  # slow writes, by the writer threads (every file rewritten)
         calls = []
-        real = write._same_file
+        real = staging.same_file
         def slow(old, data):
             calls.append(1)
             if len(calls) == 5:
                 ready.write_text("ready")
             time.sleep(0.05)
             return real(old, data)
-        write._same_file = slow
+        write.same_file = staging.same_file = slow
     elif point == "links":
         linked = []
         real_link = os.link
@@ -69,6 +71,16 @@ CHILD = textwrap.dedent("""
             if len(linked) == 5:
                 pause()
         write.os.link = link
+    elif point == "recycle":  # stopped while the kept previous output is being updated
+        import lanting.output.recycle as recycle
+        placed = []
+        real_parent = recycle.ensure_parent
+        def parent(target, made):
+            real_parent(target, made)
+            placed.append(1)
+            if len(placed) == 3:
+                pause()
+        recycle.ensure_parent = parent
     elif point == "swap":
         write.exchange = lambda a, b: False
         real_replace = os.replace
@@ -216,3 +228,24 @@ def test_killed_while_linking_an_edit_leaves_the_old_site_whole(
     assert code == 0, err
     assert snapshot(built / "public") == snapshot(built.parent / "clean")
 
+
+
+def test_killed_while_updating_the_kept_output_leaves_the_site_whole(
+    built: Path, snapshot: Snapshot, run_cli: Run, post: Post,
+) -> None:
+    """A small edit updates the output the last build replaced (kept in the cache) and
+    swaps it in: killed while it does, the output is untouched, and the next build puts
+    the half-updated spare right."""
+    code, _out, err = run_cli("build", built)  # the edit of `built`; its old output is kept
+    assert code == 0, err
+    (built / "content/posts/p1.md").write_text(post("P1", "2026-01-02", body="Again.\n"))
+    before = snapshot(built / "public")
+    assert run_and_signal(built, "recycle", signal.SIGKILL) == -signal.SIGKILL
+    assert snapshot(built / "public") == before
+    code, _out, err = run_cli("build", built)
+    assert code == 0, err
+    assert leftovers(built) == []
+    assert b"Again." in (built / "public/posts/p1/index.html").read_bytes()
+    code, _out, err = run_cli("build", built, "-o", str(built.parent / "clean"), "--no-cache")
+    assert code == 0, err
+    assert snapshot(built / "public") == snapshot(built.parent / "clean")

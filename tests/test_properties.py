@@ -22,7 +22,7 @@ from lanting.markdown.render import render_markdown
 from lanting.model.content import Kind, Source
 from lanting.model.markdown import MarkdownOptions, RenderContext
 from lanting.model.names import slugify
-from lanting.output.write import _refuse_unsafe
+from lanting.output.staging import refuse_unsafe
 from lanting.render.templates import xmltext
 from lanting.site.routes import output_dir
 
@@ -34,7 +34,7 @@ SETTINGS = settings(max_examples=150, deadline=None,
 
 
 def _inside(rel: str) -> bool:
-    _refuse_unsafe(rel)
+    refuse_unsafe(rel)
     target = (ROOT / rel).resolve()
     return target.is_relative_to(ROOT) and target != ROOT
 
@@ -83,7 +83,7 @@ def test_any_file_name_gives_a_url_inside_the_output(stem: str) -> None:
 def test_writer_never_writes_outside(parts: list[str]) -> None:
     rel = "/".join(parts)
     try:
-        _refuse_unsafe(rel)
+        refuse_unsafe(rel)
     except LantingError:
         return
     assert (ROOT / rel).resolve().is_relative_to(ROOT)

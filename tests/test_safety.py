@@ -17,7 +17,8 @@ from lanting.markdown.render import render_markdown
 from lanting.markdown.urls import is_safe_url, url_scheme
 from lanting.model.markdown import MarkdownOptions, RenderContext, confined
 from lanting.model.output import OutputFile
-from lanting.output.write import _refuse_unsafe, write_site
+from lanting.output.staging import refuse_unsafe
+from lanting.output.write import write_site
 
 MakeSite = Callable[..., Path]
 Post = Callable[..., str]
@@ -202,7 +203,7 @@ def test_traversal_slugs_are_errors(make_site: MakeSite, post: Post, build_site:
 @pytest.mark.parametrize("rel", ["../x", "a/../../x", "/etc/passwd", "..\\x", "~/x", "a/../.."])
 def test_writer_refuses_paths_leaving_the_output(tmp_path: Path, rel: str) -> None:
     with pytest.raises(LantingError):
-        _refuse_unsafe(rel)
+        refuse_unsafe(rel)
     # Also a file given as unchanged (no data): a swap would link it from the old output.
     (tmp_path / "site").mkdir()
     with pytest.raises(LantingError):

@@ -14,7 +14,8 @@ from lanting.build.options import BuildResult
 from lanting.errors import LantingError
 from lanting.model.output import Copy, OutputFile
 from lanting.output import write
-from lanting.output.write import MARKER, check_output_folder, write_site
+from lanting.output.staging import MARKER, Staging, check_output_folder, recover_interrupted
+from lanting.output.write import write_site
 
 Snapshot = Callable[[Path], dict[str, bytes]]
 
@@ -277,7 +278,7 @@ def test_a_killed_build_gives_git_back(tmp_path: Path) -> None:
     dead = tmp_path / ".pages.lanting-tmp-999999999"
     dead.mkdir()
     git = _git_folder(dead)
-    write.recover_interrupted(out)
+    recover_interrupted(out)
     assert not dead.exists() and _git_files(out) == git
 
 
@@ -407,7 +408,7 @@ def test_the_trash_of_a_dead_deleter_goes_with_the_next_build(tmp_path: Path) ->
     trash = tmp_path / ".pages.lanting-trash-999999999"
     (trash / "posts/x").mkdir(parents=True)
     (trash / "posts/x/index.html").write_text("old")
-    write.recover_interrupted(out)
+    recover_interrupted(out)
     assert not trash.exists() and out.is_dir()
 
 
@@ -424,7 +425,7 @@ def test_staged_files_are_swapped_in_as_they_were_put(
     site.mkdir()
     write_site(out, site, _pages(6), [])
     kept = stat_key(out / "p1/index.html")
-    staging = write.Staging(out, site)
+    staging = Staging(out, site)
     new = _pages(6, " changed")
     for f in new[:3]:
         assert f.data is not None
@@ -445,7 +446,7 @@ def test_staging_refuses_unsafe_paths_and_foreign_folders_and_leaves_clashes(
         tmp_path: Path) -> None:
     site, out = tmp_path / "site", tmp_path / "public"
     site.mkdir()
-    staging = write.Staging(out, site)
+    staging = Staging(out, site)
     with pytest.raises(LantingError, match="outside the output folder"):
         staging.put("../escape.html", b"x")
     assert not (tmp_path / "escape.html").exists()
@@ -461,5 +462,110 @@ def test_staging_refuses_unsafe_paths_and_foreign_folders_and_leaves_clashes(
     mine.mkdir()
     (mine / "notes.txt").write_text("mine")
     with pytest.raises(LantingError, match="did not write"):
-        write.Staging(mine, site)
+        Staging(mine, site)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mine", "site"]
+
+
+# --- the previous output kept as a spare, updated in place by the next build ---------------
+
+
+def _spare_pages(n: int, version: dict[int, str]) -> list[OutputFile]:
+    """Pages p0…p(n-1), page i with text version.get(i, "")."""
+    return [OutputFile(f"p{i}/index.html", f"page {i}{version.get(i, '')}".encode())
+            for i in range(n)]
+
+
+def test_the_replaced_output_becomes_the_spare_and_a_small_edit_updates_it(
+    tmp_path: Path, snapshot: Snapshot, temp_leftovers: Callable[[Path], list[str]],
+) -> None:
+    """A build keeps the output it replaced; the next small build changes only what
+    differs in it and swaps it in: unchanged files stay the same files (times kept),
+    stale ones go, and the result is what a fresh folder gives."""
+    site, out, spare = tmp_path / "site", tmp_path / "public", tmp_path / "cache/spare"
+    site.mkdir()
+    (tmp_path / "cache").mkdir()
+    write_site(out, site, _spare_pages(20, {}), [], spare=spare)
+    assert not spare.exists()  # nothing was replaced
+    write_site(out, site, _spare_pages(20, {i: " v2" for i in range(20)}), [], spare=spare)
+    assert (spare / "p3/index.html").read_bytes() == b"page 3"  # the first build's output
+    kept = stat_key(out / "p5/index.html")
+    root = out.stat().st_ino
+    # Build 3: p0 changed, p19 gone, a new page and a static file; the rest unchanged.
+    (site / "note.txt").write_text("static")
+    files = [OutputFile("p0/index.html", b"page 0 v3"), OutputFile("new/index.html", b"new"),
+             *(OutputFile(f"p{i}/index.html", None, "f") for i in range(1, 19))]
+    assert write_site(out, site, files, [Copy(site / "note.txt", "files/note.txt")],
+                      spare=spare) == 21
+    assert out.stat().st_ino != root  # swapped in as a whole, never changed in place
+    assert stat_key(out / "p5/index.html") == kept
+    assert (out / "p0/index.html").read_bytes() == b"page 0 v3"
+    assert not (out / "p19").exists()
+    assert (spare / "p19/index.html").read_bytes() == b"page 19 v2"  # build 2's output
+    expected = {**{f"p{i}/index.html": f"page {i} v2".encode() for i in range(1, 19)},
+                "p0/index.html": b"page 0 v3", "new/index.html": b"new",
+                "files/note.txt": b"static"}
+    assert {k: v for k, v in snapshot(out).items() if k != MARKER} == expected
+    assert temp_leftovers(tmp_path) == []
+
+
+def test_a_spare_left_in_any_state_is_put_right(tmp_path: Path, snapshot: Snapshot) -> None:
+    """What the spare holds is never trusted: a file edited in it, a stray file, a folder
+    where a file goes and a missing file are all put right."""
+    site, out, spare = tmp_path / "site", tmp_path / "public", tmp_path / "spare"
+    site.mkdir()
+    pages = _spare_pages(20, {})
+    write_site(out, site, pages, [], spare=spare)
+    write_site(out, site, _spare_pages(20, {0: " v2"}), [], spare=spare)
+    (spare / "p1/index.html").unlink()
+    (spare / "p2/index.html").unlink()  # shared with the output: replaced, not edited
+    (spare / "p2/index.html").write_bytes(b"edited in the spare")
+    (spare / "stray/deep").mkdir(parents=True)
+    (spare / "stray/deep/x.html").write_text("stray")
+    (spare / "p3/index.html").unlink()
+    (spare / "p3/index.html").mkdir()  # an empty folder where a file goes
+    files = [OutputFile("p0/index.html", b"page 0 v3"),
+             *(OutputFile(f"p{i}/index.html", None, "f") for i in range(1, 20))]
+    write_site(out, site, files, [], spare=spare)
+    fresh = tmp_path / "fresh"
+    write_site(fresh, site, _spare_pages(20, {0: " v3"}), [])
+    result, clean = snapshot(out), snapshot(fresh)
+    del result[MARKER], clean[MARKER]  # fingerprints differ; the files do not
+    assert result == clean
+    assert not (out / "stray").exists()
+
+
+def test_every_change_updates_the_spare_and_keeps_only_the_last_output(
+    tmp_path: Path,
+) -> None:
+    """Every file changed: the spare is still updated in place (nothing to delete), and
+    it then holds the output this build replaced, nothing older."""
+    site, out, spare = tmp_path / "site", tmp_path / "public", tmp_path / "spare"
+    site.mkdir()
+    for version in ("", " v2", " v3"):
+        write_site(out, site, _spare_pages(20, {i: version for i in range(20)}), [],
+                   spare=spare)
+    assert {p.relative_to(spare).as_posix(): p.read_bytes() for p in spare.rglob("*")
+            if p.is_file() and p.name != MARKER} == {
+        f"p{i}/index.html": f"page {i} v2".encode() for i in range(20)}
+    assert (out / "p7/index.html").read_bytes() == b"page 7 v3"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["public", "site", "spare"]
+
+
+def test_a_git_folder_crosses_into_the_recycled_spare(
+    tmp_path: Path, temp_leftovers: Callable[[Path], list[str]],
+) -> None:
+    site, out, spare = tmp_path / "site", tmp_path / "public", tmp_path / "spare"
+    site.mkdir()
+    out.mkdir()
+    git = _git_folder(out)
+    write_site(out, site, _spare_pages(20, {}), [], spare=spare)
+    write_site(out, site, _spare_pages(20, {0: " v2"}), [], spare=spare)
+    files = [OutputFile("p0/index.html", b"page 0 v3"),
+             *(OutputFile(f"p{i}/index.html", None, "f") for i in range(1, 20))]
+    write_site(out, site, files, [], spare=spare)
+    assert _git_files(out) == git and not (spare / ".git").exists()
+    # A build killed after moving `.git` into the spare, before the swap: put back first.
+    os.rename(out / ".git", spare / ".git")
+    write_site(out, site, files, [], spare=spare)
+    assert _git_files(out) == git and not (spare / ".git").exists()
+    assert temp_leftovers(tmp_path) == []

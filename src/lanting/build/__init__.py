@@ -22,7 +22,7 @@ from lanting.build.freshness import (
     output_stamps,
 )
 from lanting.build.options import CACHE_DIR, BuildOptions, BuildResult, Progress
-from lanting.output.write import check_output_folder
+from lanting.output.staging import check_output_folder
 
 
 def build(site_dir: Path, options: BuildOptions = BuildOptions(),

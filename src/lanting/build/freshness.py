@@ -84,9 +84,18 @@ def inputs_digest(site: Path, options: tuple[object, ...], read: Iterable[str] =
     return digest.hexdigest()
 
 
+def _output_name(output: Path) -> str:
+    return "output-" + hashlib.blake2b(str(output.resolve()).encode(), digest_size=8).hexdigest()
+
+
 def _state_file(cache_dir: Path, output: Path) -> Path:
-    name = hashlib.blake2b(str(output.resolve()).encode(), digest_size=8).hexdigest()
-    return cache_dir / f"output-{name}.json"
+    return cache_dir / f"{_output_name(output)}.json"
+
+
+def spare_folder(cache_dir: Path, output: Path) -> Path:
+    """Where the output the last build replaced is kept, for the next build to update in
+    place (`output.write`, `output.recycle`)."""
+    return cache_dir / f"{_output_name(output)}.previous"
 
 
 def _marker_content(output: Path) -> str:

@@ -39,6 +39,7 @@ from lanting.build.freshness import (
     output_digest,
     output_stamps,
     save_state,
+    spare_folder,
 )
 from lanting.build.options import CACHE_DIR, BuildOptions, BuildResult, Progress
 from lanting.build.state import BuildState
@@ -66,7 +67,8 @@ from lanting.model.site import News, Routes, Site, Talk
 from lanting.output.check import CheckInput, check
 from lanting.output.region import contacted_hosts, region_problems
 from lanting.output.search import build_search_index, stage_text
-from lanting.output.write import Staging, marker_content, write_site
+from lanting.output.staging import Staging, marker_content
+from lanting.output.write import write_site
 from lanting.render.assets import build_assets
 from lanting.render.pages import PageRenderer
 from lanting.render.sections import render_sections
@@ -311,7 +313,9 @@ def build_and_write(site_dir: Path, options: BuildOptions, output: Path, inputs:
         if options.strict and index.warnings:
             raise LantingError([replace(p, severity="error") for p in index.warnings])
         files = [*produced.files, *index.files]
-        count = write_site(output, site_dir, files, produced.copies, staging)  # 12. write
+        spare = spare_folder(site_dir / CACHE_DIR, output) if options.cache else None
+        count = write_site(output, site_dir, files, produced.copies, staging,
+                           spare)                                          # 12. write
         cache.prune(produced.document_keys)
     except BaseException:
         if staging is not None:

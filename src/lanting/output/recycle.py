@@ -1,0 +1,114 @@
+"""The previous output, kept after the last swap (the spare), made into the new site in
+place: only what differs is changed, so a one-page edit of a big site does not link
+thousands of unchanged files into a fresh folder, nor delete thousands afterwards.
+
+What the spare holds is never trusted, only looked at: a file wanted unchanged is kept
+when it is the very file the output has (the same inode: the last build linked it
+there), else linked from the output; a new file replaces whatever is there; anything not
+wanted goes. So a spare left half updated by a killed build is put right by the next,
+and a file edited in the spare is replaced. The output itself is not touched: the swap
+(`output.write`) comes after.
+"""
+
+from __future__ import annotations
+
+import filecmp
+import os
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+from lanting.model.output import Copy, OutputFile
+from lanting.output.staging import GIT, MARKER, ensure_parent, in_threads, same_file
+
+
+def inodes(folder: str) -> dict[str, int]:
+    """Every file under `folder` (anything but a folder: links too) -> its inode; a `.git`
+    at the top is left out."""
+    found: dict[str, int] = {}
+    pending = [("", folder)]
+    while pending:
+        rel, path = pending.pop()
+        with os.scandir(path) as entries:
+            for entry in entries:
+                name = rel + entry.name
+                if entry.is_dir(follow_symlinks=False):
+                    if name != GIT:
+                        pending.append((name + "/", entry.path))
+                else:
+                    found[name] = entry.inode()
+    return found
+
+
+def _remove(spare: str, paths: list[str]) -> None:
+    """Delete files of the spare, then the folders that this leaves empty."""
+    folders: set[str] = set()
+    for path in paths:
+        os.unlink(os.path.join(spare, path))
+        folders.add(os.path.dirname(path))
+    for folder in sorted(folders, key=len, reverse=True):
+        while folder:
+            try:
+                os.rmdir(os.path.join(spare, folder))
+            except OSError:  # not empty: neither are its parents
+                break
+            folder = os.path.dirname(folder)
+
+
+def recycle(spare: Path, out: Path, tmp: Path,
+            wanted: dict[str, OutputFile | Copy]) -> None:
+    """Make `spare` hold exactly `wanted` (output path -> what goes there), as a fresh
+    folder filled by `output.write` would. Files marked `staged` are moved in from `tmp`,
+    the staging folder; files without data are the output's (`out`) and are linked from
+    there; the rest are compared with the output's and linked when the same."""
+    spare_dir, out_dir, tmp_dir = os.fspath(spare), os.fspath(out), os.fspath(tmp)
+    have, current = inodes(spare_dir), inodes(out_dir)
+    _remove(spare_dir, sorted(have.keys() - wanted.keys() - {MARKER}))
+    made: set[str] = {spare_dir}
+
+    def put(path: str, place: Callable[[str], object], temporary: str) -> None:
+        """`place(temporary)` makes the file under a temporary name in `tmp`, which then
+        replaces the spare's in one rename."""
+        target = os.path.join(spare_dir, path)
+        ensure_parent(target, made)
+        place(temporary)
+        try:
+            os.replace(temporary, target)
+        except IsADirectoryError:  # an empty folder left in the spare
+            os.rmdir(target)
+            os.replace(temporary, target)
+
+    def update(entry: tuple[int, str, OutputFile | Copy]) -> None:
+        number, path, item = entry
+        temporary = os.path.join(tmp_dir, f".recycle-{number}")
+
+        def same_as_output(path: str) -> None:
+            if path not in current or have.get(path) != current[path]:
+                put(path, lambda t: os.link(os.path.join(out_dir, path), t), temporary)
+
+        previous = os.path.join(out_dir, path)
+        if isinstance(item, Copy):
+            if os.path.isfile(previous) and filecmp.cmp(previous, item.source, shallow=False):
+                same_as_output(path)
+            else:
+                put(path, lambda t: shutil.copyfile(item.source, t), temporary)
+        elif item.staged:
+            put(path, lambda t: os.replace(os.path.join(tmp_dir, path), t), temporary)
+        elif item.data is None:
+            same_as_output(path)
+        elif same_file(previous, item.data):
+            same_as_output(path)
+        else:
+            data = item.data
+            put(path, lambda t: _write(t, data), temporary)
+
+    # Most files of a small edit need nothing: only the others are handed to threads.
+    work = [(number, path, item) for number, (path, item) in enumerate(wanted.items())
+            if isinstance(item, Copy) or item.staged or item.data is not None
+            or path not in current or have.get(path) != current[path]]
+    in_threads(update, work)
+
+
+def _write(path: str, data: bytes) -> None:
+    with open(path, "wb") as stream:
+        stream.write(data)
