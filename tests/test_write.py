@@ -4,6 +4,7 @@ and leaves unchanged files alone."""
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO
@@ -548,7 +549,7 @@ def test_every_change_updates_the_spare_and_keeps_only_the_last_output(
             if p.is_file() and p.name != MARKER} == {
         f"p{i}/index.html": f"page {i} v2".encode() for i in range(20)}
     assert (out / "p7/index.html").read_bytes() == b"page 7 v3"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["public", "site", "spare"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["public", "site", "spare", "spare.lock"]
 
 
 def test_a_git_folder_crosses_into_the_recycled_spare(
@@ -569,3 +570,26 @@ def test_a_git_folder_crosses_into_the_recycled_spare(
     write_site(out, site, files, [], spare=spare)
     assert _git_files(out) == git and not (spare / ".git").exists()
     assert temp_leftovers(tmp_path) == []
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="advisory locks are POSIX's")
+def test_a_build_running_at_the_same_time_leaves_the_spare_alone(
+    tmp_path: Path, snapshot: Snapshot, temp_leftovers: Callable[[Path], list[str]],
+) -> None:
+    """Two builds of one output at once must not both update the kept output: the one
+    that finds it claimed fills a fresh folder and keeps nothing."""
+    import fcntl
+
+    site, out, spare = tmp_path / "site", tmp_path / "public", tmp_path / "spare"
+    site.mkdir()
+    write_site(out, site, _spare_pages(20, {}), [], spare=spare)
+    write_site(out, site, _spare_pages(20, {0: " v2"}), [], spare=spare)
+    before = snapshot(spare)
+    with open(tmp_path / "spare.lock", "w") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # as another build holds it
+        write_site(out, site, _spare_pages(20, {0: " v3"}), [], spare=spare)
+    assert snapshot(spare) == before
+    assert (out / "p0/index.html").read_bytes() == b"page 0 v3"
+    assert temp_leftovers(tmp_path) == []
+    write_site(out, site, _spare_pages(20, {0: " v4"}), [], spare=spare)  # free again
+    assert (spare / "p0/index.html").read_bytes() == b"page 0 v3"

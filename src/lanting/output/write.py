@@ -26,6 +26,7 @@ one just before the swap, and moved back if the build fails or was killed there.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import filecmp
 import hashlib
@@ -34,7 +35,7 @@ import shutil
 import subprocess
 import sys
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from lanting.model.output import Copy, OutputFile
@@ -162,6 +163,38 @@ def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Itera
     files = list(files)
     if staging is None:
         staging = Staging(out, site)
+    with _claimed(spare) as mine:
+        return _write(staging, files, copies, mine)
+
+
+@contextlib.contextmanager
+def _claimed(spare: Path | None) -> Iterator[Path | None]:
+    """`spare`, for this build alone: a build of the same output running at the same
+    time holds it (an advisory lock on a file beside it), and this one then fills a
+    fresh folder and keeps nothing. None where there is no such lock."""
+    if spare is None or sys.platform == "win32":
+        yield None
+        return
+    import fcntl  # POSIX only
+
+    try:
+        handle = os.open(spare.with_name(spare.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:  # no cache folder (yet): nothing to keep either
+        yield None
+        return
+    try:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            yield None
+            return
+        yield spare
+    finally:
+        os.close(handle)  # and the lock with it
+
+
+def _write(staging: Staging, files: list[OutputFile], copies: Iterable[Copy],
+           spare: Path | None) -> int:
     out, tmp = staging.out, staging.tmp
     if spare is not None and os.path.lexists(spare / GIT) and out.is_dir() \
             and not os.path.lexists(out / GIT):
