@@ -27,9 +27,10 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 
 # Runs `lanting build SITE` with the writer stopped at one point: `files` stops after a
 # few files are in the temporary folder; `links` after half the unchanged files are
-# linked into it; `swap` stops between the two renames of the fallback swap (no atomic
-# exchange); `recycle` after a few files of the kept previous output were updated. The
-# child touches READY, then sleeps.
+# linked into it (both without the output kept by the last build, so that the new site
+# is made in a fresh folder); `swap` stops between the two renames of the fallback swap
+# (no atomic exchange); `recycle` after a few files of the kept previous output were
+# updated. The child touches READY, then sleeps.
 CHILD = textwrap.dedent("""
     import os, signal, sys, time
     from pathlib import Path
@@ -40,6 +41,10 @@ CHILD = textwrap.dedent("""
     # the background (`.ci/run &`) leaves SIGINT ignored, and the child would sleep on.
     signal.signal(signal.SIGINT, signal.default_int_handler)
     site, ready, point = sys.argv[1], Path(sys.argv[2]), sys.argv[3]
+    if point in ("files", "links"):  # the fresh folder's way: no kept output to update
+        import shutil
+        for kept in Path(site, ".lanting").glob("output-*.previous"):
+            shutil.rmtree(kept)
     def pause():
         ready.write_text("ready")
         time.sleep(60)

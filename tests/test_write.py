@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO
@@ -15,6 +16,7 @@ from lanting.build.options import BuildResult
 from lanting.errors import LantingError
 from lanting.model.output import Copy, OutputFile
 from lanting.output import write
+from lanting.output.recycle import mirror
 from lanting.output.staging import MARKER, Staging, check_output_folder, recover_interrupted
 from lanting.output.write import write_site
 
@@ -486,7 +488,8 @@ def test_the_replaced_output_becomes_the_spare_and_a_small_edit_updates_it(
     site.mkdir()
     (tmp_path / "cache").mkdir()
     write_site(out, site, _spare_pages(20, {}), [], spare=spare)
-    assert not spare.exists()  # nothing was replaced
+    # Nothing was replaced: the spare is the new output itself, in hard links.
+    assert stat_key(spare / "p3/index.html") == stat_key(out / "p3/index.html")
     write_site(out, site, _spare_pages(20, {i: " v2" for i in range(20)}), [], spare=spare)
     assert (spare / "p3/index.html").read_bytes() == b"page 3"  # the first build's output
     kept = stat_key(out / "p5/index.html")
@@ -593,3 +596,40 @@ def test_a_build_running_at_the_same_time_leaves_the_spare_alone(
     assert temp_leftovers(tmp_path) == []
     write_site(out, site, _spare_pages(20, {0: " v4"}), [], spare=spare)  # free again
     assert (spare / "p0/index.html").read_bytes() == b"page 0 v3"
+
+
+def test_a_first_build_of_a_big_site_leaves_its_spare_to_a_process_of_its_own(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past `BACKGROUND_DELETE_FILES` files, the first build's spare (its output in hard
+    links) is made after the build returns, by a process that waits for the spare's lock:
+    the next build updates it like any other."""
+    monkeypatch.setattr(write, "BACKGROUND_DELETE_FILES", 5)
+    site, out, spare = tmp_path / "site", tmp_path / "public", tmp_path / "spare"
+    site.mkdir()
+    write_site(out, site, _spare_pages(20, {}), [], spare=spare)
+    deadline = time.monotonic() + 30
+    while not (spare / "p19/index.html").exists() or (
+            stat_key(spare / "p19/index.html") != stat_key(out / "p19/index.html")):
+        assert time.monotonic() < deadline, "no spare made"
+        time.sleep(0.05)
+    handle = os.open(tmp_path / "spare.lock", os.O_RDWR)  # the maker has let go
+    try:
+        import fcntl
+
+        fcntl.flock(handle, fcntl.LOCK_EX)
+    finally:
+        os.close(handle)
+    assert sorted(p.name for p in spare.iterdir()) == sorted(
+        [MARKER, *(f"p{i}" for i in range(20))])
+
+
+def test_a_mirror_links_every_file_but_a_repository(tmp_path: Path) -> None:
+    out, spare = tmp_path / "out", tmp_path / "spare"
+    (out / "a/b").mkdir(parents=True)
+    (out / "a/b/index.html").write_text("page")
+    (out / ".git/refs").mkdir(parents=True)
+    (out / ".git/HEAD").write_text("ref")
+    mirror(os.fspath(out), os.fspath(spare))
+    assert stat_key(spare / "a/b/index.html") == stat_key(out / "a/b/index.html")
+    assert sorted(p.name for p in spare.iterdir()) == ["a"]

@@ -15,11 +15,30 @@ from __future__ import annotations
 import filecmp
 import os
 import shutil
+import subprocess
+import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
 from lanting.model.output import Copy, OutputFile
-from lanting.output.staging import GIT, MARKER, ensure_parent, in_threads, same_file
+from lanting.output.staging import (
+    GIT,
+    MARKER,
+    ensure_parent,
+    hold_lock,
+    in_threads,
+    same_file,
+)
+
+MIRROR_WAIT = 60.0
+"""Seconds the process making a first spare waits for the build that started it to let
+go of it (or for a later build to finish with it)."""
+
+
+def spare_lock(spare: Path) -> Path:
+    """The file whose advisory lock says who holds `spare` (`staging.hold_lock`)."""
+    return spare.with_name(spare.name + ".lock")
 
 
 def inodes(folder: str) -> dict[str, int]:
@@ -112,3 +131,50 @@ def recycle(spare: Path, out: Path, tmp: Path,
 def _write(path: str, data: bytes) -> None:
     with open(path, "wb") as stream:
         stream.write(data)
+
+
+def mirror(out: str, spare: str) -> None:
+    """Make `spare` a copy of `out` in hard links (its folders made, its files linked; a
+    `.git` at the top left out). Stopped midway, it leaves a partial spare, which the
+    next `recycle` puts right."""
+    for root, folders, files in os.walk(out):
+        rel = os.path.relpath(root, out)
+        target = spare if rel == "." else os.path.join(spare, rel)
+        if rel == ".":
+            folders[:] = [name for name in folders if name != GIT]
+            files = [name for name in files if name != GIT]
+        os.makedirs(target, exist_ok=True)
+        for name in files:
+            os.link(os.path.join(root, name), os.path.join(target, name))
+
+
+def mirror_later(out: Path, spare: Path) -> None:
+    """`mirror` by a process of its own, once the build that starts it has let go of the
+    spare; it gives up if a later build made the spare meanwhile, or holds it too long."""
+    package = os.fspath(Path(__file__).resolve().parents[2])  # where `lanting` is
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        filter(None, (package, os.environ.get("PYTHONPATH"))))}
+    try:
+        making = subprocess.Popen(  # noqa: S603 (our interpreter, our module)
+            [sys.executable, "-c", "import sys; from lanting.output.recycle import "
+             "mirror_when_free; mirror_when_free(*sys.argv[1:])", os.fspath(out),
+             os.fspath(spare)], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL, start_new_session=True, env=environment)
+    except OSError:
+        return  # the first edit fills a fresh folder instead
+    # Reaped by a thread of a long-lived caller; `lanting build` exits without waiting.
+    threading.Thread(target=making.wait, daemon=True).start()
+
+
+def mirror_when_free(out: str, spare: str) -> None:
+    """`mirror_later`'s process: `mirror` under the spare's lock, if still wanted."""
+    handle = hold_lock(spare_lock(Path(spare)), MIRROR_WAIT)
+    if handle is None:
+        return
+    try:
+        if not os.path.lexists(spare) and os.path.isdir(out):
+            mirror(out, spare)
+    except OSError:
+        pass  # a partial spare: put right by the next build's `recycle`
+    finally:
+        os.close(handle)

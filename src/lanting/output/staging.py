@@ -13,6 +13,8 @@ import errno
 import json
 import os
 import shutil
+import sys
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -163,6 +165,30 @@ def ensure_parent(target: str, made: set[str]) -> None:
     if folder not in made:
         os.makedirs(folder, exist_ok=True)  # safe against another writer making it too
         made.add(folder)
+
+
+def hold_lock(path: Path, wait: float) -> int | None:
+    """An exclusive advisory lock on the file `path` (made if missing), waited for up to
+    `wait` seconds: the open file that holds it (closing it lets go), or None (taken by
+    another process all that time, no such lock on this system, or no folder for it)."""
+    if sys.platform == "win32":
+        return None
+    import fcntl  # POSIX only
+
+    try:
+        handle = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        return None
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return handle
+        except OSError:
+            if time.monotonic() >= deadline:
+                os.close(handle)
+                return None
+            time.sleep(0.02)
 
 
 _PATH_CLASHES = {errno.EEXIST, errno.EISDIR, errno.ENOTDIR, errno.ENAMETOOLONG}

@@ -39,13 +39,14 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from lanting.model.output import Copy, OutputFile
-from lanting.output.recycle import recycle
+from lanting.output.recycle import mirror, mirror_later, recycle, spare_lock
 from lanting.output.staging import (
     GIT,
     MARKER,
     Staging,
     discard,
     ensure_parent,
+    hold_lock,
     in_threads,
     marker_text,
     refuse_unsafe,
@@ -146,7 +147,17 @@ def _recyclable(spare: Path, out: Path) -> bool:
     output to swap it with, and it is there and holds no repository (which the build
     moves back first). Even when every file changed, moving the new files into it costs
     no more than linking them into a fresh folder, and nothing is left to delete."""
-    return spare.is_dir() and out.is_dir() and not os.path.lexists(spare / GIT)
+    return spare.is_dir() and out.is_dir() and not os.path.lexists(spare / GIT) \
+        and _same_device(spare, out)
+
+
+def _same_device(a: Path, b: Path) -> bool:
+    """Whether folders `a` and `b` are on one file system (links and renames between
+    them work)."""
+    try:
+        return os.stat(a).st_dev == os.stat(b).st_dev
+    except OSError:
+        return False
 
 
 def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Iterable[Copy],
@@ -167,30 +178,22 @@ def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Itera
         return _write(staging, files, copies, mine)
 
 
+SPARE_WAIT = 5.0
+"""Seconds a build waits for the spare while another process holds it (a build of the
+same output, or the mirror a first build left to make) before it fills a fresh folder."""
+
+
 @contextlib.contextmanager
 def _claimed(spare: Path | None) -> Iterator[Path | None]:
-    """`spare`, for this build alone: a build of the same output running at the same
-    time holds it (an advisory lock on a file beside it), and this one then fills a
-    fresh folder and keeps nothing. None where there is no such lock."""
-    if spare is None or sys.platform == "win32":
-        yield None
-        return
-    import fcntl  # POSIX only
-
+    """`spare`, for this build alone: another process holding it (`spare_lock`) for
+    longer than `SPARE_WAIT` leaves this build a fresh folder to fill and nothing to keep.
+    None where there is no such lock."""
+    handle = hold_lock(spare_lock(spare), SPARE_WAIT) if spare is not None else None
     try:
-        handle = os.open(spare.with_name(spare.name + ".lock"), os.O_RDWR | os.O_CREAT, 0o644)
-    except OSError:  # no cache folder (yet): nothing to keep either
-        yield None
-        return
-    try:
-        try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            yield None
-            return
-        yield spare
+        yield spare if handle is not None else None
     finally:
-        os.close(handle)  # and the lock with it
+        if handle is not None:
+            os.close(handle)  # and the lock with it
 
 
 def _write(staging: Staging, files: list[OutputFile], copies: Iterable[Copy],
@@ -203,21 +206,26 @@ def _write(staging: Staging, files: list[OutputFile], copies: Iterable[Copy],
     marker = marker_text(content_digest(files))
     wanted: dict[str, OutputFile | Copy] = {}
     new = tmp
+    swapped = False
     try:
         wanted = _wanted(files, copies)
         if spare is not None and _recyclable(spare, out):
             new = spare
             recycle(spare, out, tmp, wanted)
-            discard(tmp, out)  # emptied by `recycle`: its folders only
         else:
             staged = _stage(tmp, out, wanted)
             _link_unchanged(tmp, out, wanted.keys() - staged - {
                 path for path, item in wanted.items()
                 if not isinstance(item, Copy) and item.staged})
-        (new / MARKER).write_text(marker, encoding="utf-8")
+        (tmp / MARKER).write_text(marker, encoding="utf-8")
+        if new != tmp:  # replaced, not written in place: it may be the output's own file
+            os.replace(tmp / MARKER, new / MARKER)
         if os.path.lexists(out / GIT):  # one rename, on the same file system
             os.rename(out / GIT, new / GIT)
         _swap_in(new, out, old)
+        swapped = True
+        if new != tmp:
+            discard(tmp, out)  # emptied by `recycle`: its folders only
     except BaseException:
         if old.exists() and not out.exists():
             os.replace(old, out)
@@ -226,14 +234,27 @@ def _write(staging: Staging, files: list[OutputFile], copies: Iterable[Copy],
         discard(tmp, out)
         raise
     finally:
-        _keep_or_dispose(old, out, len(wanted), spare)
+        _keep_or_dispose(old, out, len(wanted), spare, swapped)
     return len(wanted)
 
 
-def _keep_or_dispose(old: Path, out: Path, files: int, spare: Path | None) -> None:
+def _keep_or_dispose(old: Path, out: Path, files: int, spare: Path | None,
+                     swapped: bool) -> None:
     """The previous output, swapped out to `old` (if the swap happened), becomes the
-    spare; a spare that was not used this time is deleted."""
+    spare; a spare that was not used this time is deleted. Without a previous output (a
+    first build), the spare is made as a copy of the new output in hard links, by a
+    process of its own past `BACKGROUND_DELETE_FILES` files, so that the first edit
+    has one to update as well."""
     if not old.is_dir():
+        if swapped and spare is not None and not os.path.lexists(spare) \
+                and _same_device(spare.parent, out):
+            if files > BACKGROUND_DELETE_FILES:
+                mirror_later(out, spare)
+                return
+            try:
+                mirror(os.fspath(out), os.fspath(spare))
+            except OSError:
+                pass  # a partial spare: put right by the next build's `recycle`
         return
     if spare is not None and not os.path.lexists(old / GIT):
         try:
