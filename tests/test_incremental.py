@@ -454,3 +454,25 @@ def test_compiled_templates_are_kept_between_builds(
     build_in_new_process(other)  # the other site still has the theme's own post.html
     assert compiled == []
     assert "custom" not in (out / "posts/a/index.html").read_text()
+
+
+def test_the_recorded_stamps_are_those_of_the_output_after_every_build(
+        tmp_path: Path) -> None:
+    """A build records its output's stamps without reading the files it reused (their
+    stamps are the previous build's): after each kind of change, what it recorded is what
+    reading the whole output gives."""
+    from lanting.build.freshness import load_details, output_stamps
+    from lanting.build.options import CACHE_DIR
+
+    site = _site(tmp_path / "site")
+    out = tmp_path / "out"
+    (site / "static").mkdir(exist_ok=True)
+    (site / "static/note.txt").write_text("v1")
+    build(site, BuildOptions(output=out, jobs=1))
+    for change in (_edit, _add, _delete, _rename_tag, _edit_template, _edit_config):
+        change(site)
+        if change is _add:
+            (site / "static/note.txt").write_text("v2, longer")
+        build(site, BuildOptions(output=out, jobs=1))
+        _reads, recorded = load_details(site / CACHE_DIR, out)
+        assert recorded == output_stamps(out), change.__name__

@@ -37,9 +37,9 @@ from lanting.build.freshness import (
     State,
     load_details,
     output_digest,
-    output_stamps,
     save_state,
     spare_folder,
+    written_stamps,
 )
 from lanting.build.options import CACHE_DIR, BuildOptions, BuildResult, Progress
 from lanting.build.state import BuildState
@@ -328,7 +328,7 @@ def build_and_write(site_dir: Path, options: BuildOptions, output: Path, inputs:
         # A build that read other files than the last one did recorded the inputs without
         # them: the next build runs again, and records them all.
         same = set(produced.read_files) == set(previous.read)
-        written = output_stamps(output)
+        written = written_stamps(output, files, produced.copies, stamps)
         state = State(inputs if same else "", fingerprints, produced.read_files,
                       output_digest(written))
         save_state(site_dir / CACHE_DIR, output, marker_content(output), state,
