@@ -165,7 +165,8 @@ def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Itera
     """Write `files` and `copies` as the new content of `out`; return the number of files.
     `staging`: where files marked `staged` were put already (one is made if not given).
     `spare`: where the previous output is kept after the swap, to be updated in place by
-    the next build (None: it is deleted); it must be on the output's file system.
+    the next build (None, or a folder on another file system than the output's: it is
+    deleted).
 
     Files whose bytes did not change — and files given without data, which the pipeline
     knows to be unchanged — are not rewritten (they are hard links to the previous
@@ -198,6 +199,7 @@ def _claimed(spare: Path | None) -> Iterator[Path | None]:
 
 def _write(staging: Staging, files: list[OutputFile], copies: Iterable[Copy],
            spare: Path | None) -> int:
+    """`write_site` once the spare (if any) is this build's."""
     out, tmp = staging.out, staging.tmp
     if spare is not None and os.path.lexists(spare / GIT) and out.is_dir() \
             and not os.path.lexists(out / GIT):
