@@ -48,15 +48,17 @@ CHILD = textwrap.dedent("""
     def pause():
         ready.write_text("ready")
         time.sleep(60)
-    if point == "files":
+    def pause_at(call, real):  # `real`, pausing once it has been called `call` times
         calls = []
-        real = staging.same_file
-        def slow(old, data):
+        def patched(*args):
+            result = real(*args)
             calls.append(1)
-            if len(calls) == 5:
+            if len(calls) == call:
                 pause()
-            return real(old, data)
-        write.same_file = staging.same_file = slow
+            return result
+        return patched
+    if point == "files":
+        write.same_file = staging.same_file = pause_at(5, staging.same_file)
     elif point == "threads":  # slow writes, by the writer threads (every file rewritten)
         calls = []
         real = staging.same_file
@@ -68,24 +70,10 @@ CHILD = textwrap.dedent("""
             return real(old, data)
         write.same_file = staging.same_file = slow
     elif point == "links":
-        linked = []
-        real_link = os.link
-        def link(a, b):
-            real_link(a, b)
-            linked.append(1)
-            if len(linked) == 5:
-                pause()
-        write.os.link = link
+        write.os.link = pause_at(5, os.link)
     elif point == "recycle":  # stopped while the kept previous output is being updated
         import lanting.output.recycle as recycle
-        placed = []
-        real_parent = recycle.ensure_parent
-        def parent(target, made):
-            real_parent(target, made)
-            placed.append(1)
-            if len(placed) == 3:
-                pause()
-        recycle.ensure_parent = parent
+        recycle.ensure_parent = pause_at(3, recycle.ensure_parent)
     elif point == "swap":
         write.exchange = lambda a, b: False
         real_replace = os.replace
