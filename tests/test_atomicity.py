@@ -58,7 +58,7 @@ CHILD = textwrap.dedent("""
             return result
         return patched
     if point == "files":
-        write.same_file = staging.same_file = pause_at(5, staging.same_file)
+        staging.same_file = pause_at(5, staging.same_file)
     elif point == "threads":  # slow writes, by the writer threads (every file rewritten)
         calls = []
         real = staging.same_file
@@ -68,7 +68,7 @@ CHILD = textwrap.dedent("""
                 ready.write_text("ready")
             time.sleep(0.05)
             return real(old, data)
-        write.same_file = staging.same_file = slow
+        staging.same_file = slow
     elif point == "links":
         write.os.link = pause_at(5, os.link)
     elif point == "recycle":  # stopped while the kept previous output is being updated

@@ -179,7 +179,7 @@ def test_interrupt_while_writing_restores_the_previous_output(
                 raise KeyboardInterrupt
         return open(path, mode)  # noqa: SIM115 — the caller closes it
 
-    monkeypatch.setattr(write, "open", interrupted, raising=False)
+    monkeypatch.setattr("lanting.output.staging.open", interrupted, raising=False)
     files = [OutputFile(f"p{i}/index.html", f"page {i}".encode()) for i in range(pages)]
     with pytest.raises(KeyboardInterrupt):
         write_site(out, site, files, [])

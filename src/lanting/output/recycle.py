@@ -12,23 +12,21 @@ and a file edited in the spare is replaced. The output itself is not touched: th
 
 from __future__ import annotations
 
-import filecmp
 import os
-import shutil
 import subprocess
 import sys
 import threading
-from collections.abc import Callable
 from pathlib import Path
 
 from lanting.model.output import Copy, OutputFile
 from lanting.output.staging import (
     GIT,
     MARKER,
+    as_before,
     ensure_parent,
     hold_lock,
     in_threads,
-    same_file,
+    write_item,
 )
 
 MIRROR_WAIT = 60.0
@@ -85,52 +83,36 @@ def recycle(spare: Path, out: Path, tmp: Path,
     _remove(spare_dir, sorted(have.keys() - wanted.keys() - {MARKER}))
     made: set[str] = {spare_dir}
 
-    def put(path: str, place: Callable[[str], object], temporary: str) -> None:
-        """`place(temporary)` makes the file under a temporary name in `tmp`, which then
-        replaces the spare's in one rename."""
+    def put(path: str, ready: str) -> None:
+        """The file `ready` (in `tmp`) replaces the spare's at `path` in one rename."""
         target = os.path.join(spare_dir, path)
         ensure_parent(target, made)
-        place(temporary)
         try:
-            os.replace(temporary, target)
+            os.replace(ready, target)
         except IsADirectoryError:  # an empty folder left in the spare
             os.rmdir(target)
-            os.replace(temporary, target)
+            os.replace(ready, target)
 
     def update(entry: tuple[int, str, OutputFile | Copy]) -> None:
         number, path, item = entry
-        temporary = os.path.join(tmp_dir, f".recycle-{number}")
-
-        def same_as_output(path: str) -> None:
-            if path not in current or have.get(path) != current[path]:
-                put(path, lambda t: os.link(os.path.join(out_dir, path), t), temporary)
-
         previous = os.path.join(out_dir, path)
-        if isinstance(item, Copy):
-            if os.path.isfile(previous) and filecmp.cmp(previous, item.source, shallow=False):
-                same_as_output(path)
-            else:
-                put(path, lambda t: shutil.copyfile(item.source, t), temporary)
-        elif item.staged:
-            put(path, lambda t: os.replace(os.path.join(tmp_dir, path), t), temporary)
-        elif item.data is None:
-            same_as_output(path)
-        elif same_file(previous, item.data):
-            same_as_output(path)
+        if not isinstance(item, Copy) and item.staged:
+            put(path, os.path.join(tmp_dir, path))
+            return
+        temporary = os.path.join(tmp_dir, f".recycle-{number}")
+        if (not isinstance(item, Copy) and item.data is None) or as_before(previous, item):
+            if path not in current or have.get(path) != current[path]:
+                os.link(previous, temporary)  # the output's own file
+                put(path, temporary)
         else:
-            data = item.data
-            put(path, lambda t: _write(t, data), temporary)
+            write_item(temporary, item)
+            put(path, temporary)
 
     # Most files of a small edit need nothing: only the others are handed to threads.
     work = [(number, path, item) for number, (path, item) in enumerate(wanted.items())
             if isinstance(item, Copy) or item.staged or item.data is not None
             or path not in current or have.get(path) != current[path]]
     in_threads(update, work)
-
-
-def _write(path: str, data: bytes) -> None:
-    with open(path, "wb") as stream:
-        stream.write(data)
 
 
 def mirror(out: str, spare: str) -> None:

@@ -10,6 +10,7 @@ output updated in place by `output.recycle`) use these helpers.
 from __future__ import annotations
 
 import errno
+import filecmp
 import json
 import os
 import shutil
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from lanting.errors import LantingError
+from lanting.model.output import Copy, OutputFile
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -95,6 +97,24 @@ def same_file(old: str, data: bytes) -> bool:
             return stream.read() == data
     except OSError:
         return False
+
+
+def as_before(previous: str, item: OutputFile | Copy) -> bool:
+    """Whether `item` (bytes, or a static file to copy) is what the previous output's
+    file `previous` holds."""
+    if isinstance(item, Copy):
+        return os.path.isfile(previous) and filecmp.cmp(previous, item.source, shallow=False)
+    return item.data is not None and same_file(previous, item.data)
+
+
+def write_item(target: str, item: OutputFile | Copy) -> None:
+    """`item`'s bytes (a static file: copied) into the new file `target`."""
+    if isinstance(item, Copy):
+        shutil.copyfile(item.source, target)
+        return
+    assert item.data is not None
+    with open(target, "wb") as stream:
+        stream.write(item.data)
 
 
 def _alive(pid: int) -> bool:

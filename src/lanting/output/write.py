@@ -28,10 +28,8 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
-import filecmp
 import hashlib
 import os
-import shutil
 import subprocess
 import sys
 import threading
@@ -44,13 +42,14 @@ from lanting.output.staging import (
     GIT,
     MARKER,
     Staging,
+    as_before,
     discard,
     ensure_parent,
     hold_lock,
     in_threads,
     marker_text,
     refuse_unsafe,
-    same_file,
+    write_item,
 )
 
 
@@ -110,19 +109,11 @@ def _stage(tmp: Path, out: Path, wanted: dict[str, OutputFile | Copy]) -> set[st
 
     def stage(entry: tuple[str, OutputFile | Copy]) -> bool:
         path, item = entry
-        previous, target = os.path.join(out_dir, path), os.path.join(tmp_dir, path)
-        if isinstance(item, Copy):
-            if os.path.isfile(previous) and filecmp.cmp(previous, item.source, shallow=False):
-                return False
-            ensure_parent(target, made)
-            shutil.copyfile(item.source, target)
-            return True
-        assert item.data is not None
-        if same_file(previous, item.data):
+        if as_before(os.path.join(out_dir, path), item):
             return False
+        target = os.path.join(tmp_dir, path)
         ensure_parent(target, made)
-        with open(target, "wb") as stream:
-            stream.write(item.data)
+        write_item(target, item)
         return True
 
     return {path for (path, _), wrote in zip(maybe, in_threads(stage, maybe), strict=True)
