@@ -149,15 +149,23 @@ def recover_interrupted(out: Path) -> None:
                 discard(path, out)
 
 
+def give_back_repository(folder: Path, out: Path) -> bool:
+    """Move a `.git` in `folder` (a build moved it there before its swap) back to `out`;
+    False when it cannot go back (`out` is missing or has one), so it stays."""
+    if not os.path.lexists(folder / GIT):
+        return True
+    if not out.is_dir() or os.path.lexists(out / GIT):
+        return False
+    os.rename(folder / GIT, out / GIT)
+    return True
+
+
 def discard(folder: Path, out: Path) -> None:
     """Remove a temporary or old folder of the writer. A `.git` in it goes back to `out`
-    first; if `out` has one already, the folder is left where it is: a repository is
-    never deleted."""
-    if os.path.lexists(folder / GIT):
-        if not out.is_dir() or os.path.lexists(out / GIT):
-            return
-        os.rename(folder / GIT, out / GIT)
-    shutil.rmtree(folder, ignore_errors=True)
+    first; if it cannot, the folder is left where it is: a repository is never
+    deleted."""
+    if give_back_repository(folder, out):
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 WRITERS = 4

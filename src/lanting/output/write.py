@@ -45,6 +45,7 @@ from lanting.output.staging import (
     as_before,
     discard,
     ensure_parent,
+    give_back_repository,
     hold_lock,
     in_threads,
     marker_text,
@@ -192,9 +193,8 @@ def _write(staging: Staging, files: list[OutputFile], copies: Iterable[Copy],
            spare: Path | None) -> int:
     """`write_site` once the spare (if any) is this build's."""
     out, tmp = staging.out, staging.tmp
-    if spare is not None and os.path.lexists(spare / GIT) and out.is_dir() \
-            and not os.path.lexists(out / GIT):
-        os.rename(spare / GIT, out / GIT)  # a build killed just before its swap moved it
+    if spare is not None:
+        give_back_repository(spare, out)  # a build killed just before its swap moved it
     old = out.parent / f".{out.name}.lanting-old-{os.getpid()}"
     marker = marker_text(content_digest(files))
     wanted: dict[str, OutputFile | Copy] = {}
@@ -222,8 +222,8 @@ def _write(staging: Staging, files: list[OutputFile], copies: Iterable[Copy],
     except BaseException:
         if old.exists() and not out.exists():
             os.replace(old, out)
-        if new == spare and os.path.lexists(spare / GIT) and not os.path.lexists(out / GIT):
-            os.rename(spare / GIT, out / GIT)
+        if new == spare:
+            give_back_repository(spare, out)
         discard(tmp, out)
         raise
     finally:
