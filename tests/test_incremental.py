@@ -311,6 +311,40 @@ def _cache_keys(site: Path) -> set[str]:
         return {key for (key,) in db.execute(f"SELECT key FROM {TABLE}")}
 
 
+def test_a_post_edit_goes_through_only_the_records_that_read_the_post(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the previous build's model answered tells the next one what changed: a file
+    whose record reads neither the edited post nor every page is kept without its record
+    being gone through, and the output still equals a clean build."""
+    from lanting.model.output import ALL_PAGES, Reads
+    from lanting.render.recording import ModelIndex
+
+    site = _site(tmp_path / "site")
+    out = tmp_path / "out"
+    build(site, BuildOptions(output=out, jobs=1))
+    asked: list[tuple[Reads, bool]] = []
+    unchanged = ModelIndex.unchanged
+
+    def noting(self: ModelIndex, reads: Reads) -> bool:
+        answer = unchanged(self, reads)
+        asked.append((reads, answer))
+        return answer
+
+    monkeypatch.setattr(ModelIndex, "unchanged", noting)
+    path = site / "content/posts/c.md"
+    path.write_text(path.read_text().replace("Gamma", "Gamma, edited"))
+    _touch_later(path)
+    build(site, BuildOptions(output=out, jobs=1))
+    kept = [reads for reads, answer in asked if answer]
+    gone_through = [reads for reads, answer in asked if not answer]
+    assert "/posts/a/" in {r.own for r in kept}  # b shows c as its newer neighbour
+    assert gone_through and all("/posts/c/" in r.pages or ALL_PAGES in r.pages
+                                for r in gone_through)
+    clean = tmp_path / "clean"
+    build(site, BuildOptions(output=clean, jobs=1, cache=False))
+    assert _tree(out) == _tree(clean)
+
+
 def test_the_cache_forgets_what_no_build_uses_once_it_outgrows_the_site(tmp_path: Path) -> None:
     site = _site(tmp_path / "site")
     out = tmp_path / "out"
@@ -474,5 +508,5 @@ def test_the_recorded_stamps_are_those_of_the_output_after_every_build(
         if change is _add:
             (site / "static/note.txt").write_text("v2, longer")
         build(site, BuildOptions(output=out, jobs=1))
-        _reads, recorded = load_details(site / CACHE_DIR, out)
+        recorded = load_details(site / CACHE_DIR, out).stamps
         assert recorded == output_stamps(out), change.__name__

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lanting.fs import keep_newest
-from lanting.model.output import Copy, OutputFile, Reads
+from lanting.model.output import Answers, Copy, OutputFile, Reads
 
 INPUT_FOLDERS = ("content", "static", "templates", "data")
 INPUT_FILES = ("lanting.toml",)
@@ -190,21 +190,33 @@ def output_digest(stamps: Stamps) -> str:
     return hashlib.blake2b(repr(sorted(stamps.items())).encode(), digest_size=16).hexdigest()
 
 
-def load_details(cache_dir: Path, output: Path) -> tuple[dict[str, Reads], Stamps]:
-    """What each generated file of `output` read of the site model (`render.recording`),
-    and the stamps of the output's files, as the build that wrote it recorded them; read
-    only by a build that has work to do."""
+@dataclass(frozen=True, slots=True)
+class Details:
+    """What the build that wrote an output recorded beside the state: each generated
+    file's reads of the site model (`render.recording`), the stamps of the output's
+    files, and what each language's model answered to the reads (by language folder)."""
+
+    reads: dict[str, Reads] = field(default_factory=dict)
+    stamps: Stamps = field(default_factory=dict)
+    answers: dict[str, Answers] = field(default_factory=dict)
+
+
+def load_details(cache_dir: Path, output: Path) -> Details:
+    """The details of the build that wrote `output` (none known: empty); read only by a
+    build that has work to do."""
     try:
         data = pickle.loads(_details_file(cache_dir, output).read_bytes())
-        reads = {path: Reads(own, names, pages, site, calls, opaque)
-                 for path, (own, names, pages, site, calls, opaque) in data["reads"].items()}
+        reads = {path: Reads(own, names, pages, site, calls, opaque, answer)
+                 for path, (own, names, pages, site, calls, opaque, answer)
+                 in data["reads"].items()}
+        answers = {key: Answers(*fields) for key, fields in data["answers"].items()}
         stamps = data["files"]
         if not isinstance(stamps, dict):
-            return {}, {}
+            return Details()
     except (OSError, pickle.UnpicklingError, ValueError, KeyError, TypeError, AttributeError,
             EOFError):
-        return {}, {}
-    return reads, stamps
+        return Details()
+    return Details(reads, stamps, answers)
 
 
 def _details_file(cache_dir: Path, output: Path) -> Path:
@@ -222,20 +234,23 @@ built in full again."""
 
 
 def save_state(cache_dir: Path, output: Path, content: str, state: State,
-               reads: dict[str, Reads], stamps: Stamps) -> None:
+               details: Details) -> None:
     """Remember what the build that just wrote `output` was made from (in the cache)."""
     try:
         cache_dir.mkdir(parents=True, exist_ok=True)
-        mine, details = _state_file(cache_dir, output), _details_file(cache_dir, output)
-        details.write_bytes(pickle.dumps(
-            {"reads": {path: (r.own, r.names, r.pages, r.site, r.calls, r.opaque)
-                       for path, r in sorted(reads.items())},
-             "files": stamps}, protocol=pickle.HIGHEST_PROTOCOL))
+        mine, kept = _state_file(cache_dir, output), _details_file(cache_dir, output)
+        kept.write_bytes(pickle.dumps(
+            {"reads": {path: (r.own, r.names, r.pages, r.site, r.calls, r.opaque, r.answer)
+                       for path, r in sorted(details.reads.items())},
+             "files": details.stamps,
+             "answers": {key: (a.own, a.calls, a.site, a.order, a.listed)
+                         for key, a in details.answers.items()}},
+            protocol=pickle.HIGHEST_PROTOCOL))
         mine.write_text(json.dumps(
             {"inputs": state.inputs, "content": content, "fingerprints": state.fingerprints,
              "read": sorted(state.read), "output": state.output}), encoding="utf-8")
         keep_newest(cache_dir, "output-*.json", KEPT_STATES, mine)
-        keep_newest(cache_dir, "details-*.pickle", KEPT_STATES, details)
+        keep_newest(cache_dir, "details-*.pickle", KEPT_STATES, kept)
         for older in cache_dir.glob("details-*.json"):  # the format of Lanting 0.1.0
             older.unlink(missing_ok=True)
     except OSError:

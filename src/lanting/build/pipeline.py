@@ -33,6 +33,7 @@ from lanting.build.bytecode import bytecode_cache
 from lanting.build.cache import DocumentCache, engine_fingerprint, settings_fingerprint
 from lanting.build.cv_pdf import build_cv_pdfs
 from lanting.build.freshness import (
+    Details,
     Stamps,
     State,
     load_details,
@@ -61,7 +62,15 @@ from lanting.model.cite import Reference
 from lanting.model.config import Config
 from lanting.model.content import Discovery, Document, DocumentSettings, Kind, Loaded, Source
 from lanting.model.markdown import MarkdownOptions
-from lanting.model.output import Copy, Made, OutputFile, Reads, SearchIndex, ThirdPartyHost
+from lanting.model.output import (
+    Answers,
+    Copy,
+    Made,
+    OutputFile,
+    Reads,
+    SearchIndex,
+    ThirdPartyHost,
+)
 from lanting.model.problem import Problem
 from lanting.model.site import News, Routes, Site, Talk
 from lanting.output.check import CheckInput, check
@@ -71,7 +80,7 @@ from lanting.output.staging import Staging, marker_content
 from lanting.output.write import write_site
 from lanting.render.assets import build_assets
 from lanting.render.pages import PageRenderer
-from lanting.render.sections import render_sections
+from lanting.render.sections import render_sections, section_answers
 from lanting.render.templates import (
     compile_templates,
     environment_for,
@@ -292,8 +301,9 @@ def build_and_write(site_dir: Path, options: BuildOptions, output: Path, inputs:
     digest of what this build is made from, `previous` what the build that wrote the
     output recorded."""
     cache = DocumentCache(site_dir / CACHE_DIR / "cache.sqlite" if options.cache else None)
-    reads, stamps = load_details(site_dir / CACHE_DIR, output) if previous.fingerprints \
-        else ({}, {})
+    details = load_details(site_dir / CACHE_DIR, output) if previous.fingerprints \
+        else Details()
+    stamps = details.stamps
     # An old file is used again only if it is the one the last build wrote: a file edited
     # or deleted in the output folder since is made again (and its bytes never indexed).
     intact = partial(_is_intact, str(output), stamps)
@@ -304,7 +314,8 @@ def build_and_write(site_dir: Path, options: BuildOptions, output: Path, inputs:
         staging = Staging(output, site_dir) if options.write else None
         produced = produce(site_dir, options, cache, previous.fingerprints, intact, progress,
                            previous_data=lambda path: _read(output / path) if intact(path)
-                           else None, minify=True, previous_reads=reads, staging=staging)
+                           else None, minify=True, previous_reads=details.reads,
+                           staging=staging, previous_answers=details.answers)
         if not options.write:  # `lanting check`: every check ran; nothing to index or write
             return BuildResult(output, 0, len(produced.files), produced.warnings,
                                time.perf_counter() - started, produced.site,
@@ -331,8 +342,10 @@ def build_and_write(site_dir: Path, options: BuildOptions, output: Path, inputs:
         written = written_stamps(output, files, produced.copies, stamps)
         state = State(inputs if same else "", fingerprints, produced.read_files,
                       output_digest(written))
-        save_state(site_dir / CACHE_DIR, output, marker_content(output), state,
-                   {f.path: f.reads for f in files if f.reads is not None}, written)
+        renderers = produced.state.renderers if produced.state is not None else {}
+        save_state(site_dir / CACHE_DIR, output, marker_content(output), state, Details(
+            {f.path: f.reads for f in files if f.reads is not None}, written,
+            section_answers(renderers, files)))
     return BuildResult(output, count, len(files), (*produced.warnings, *index.warnings),
                        time.perf_counter() - started, produced.site, fingerprints)
 
@@ -361,16 +374,17 @@ def produce(
     progress: Progress | None = None, reader: FileReader | None = None,
     previous_data: Callable[[str], bytes | None] = lambda path: None,
     minify: bool = False, previous_reads: dict[str, Reads] | None = None,
-    staging: Staging | None = None,
+    staging: Staging | None = None, previous_answers: dict[str, Answers] | None = None,
 ) -> SiteOutput:
     """Stages 1–10: the whole site, in memory but for the pages put in `staging` (the
     search index, 11, is left to the caller: `SiteOutput.index`). Pages whose fingerprint
     is in `previous` and whose old file is `reusable` are not rendered again;
     `previous_data` reads such an old file when the search index has to be rebuilt
     around it; `previous_reads` is what each of those files read of the site model
-    (`render.recording`). `minify`: apply the config's `[build] minify` (`lanting build`
-    does, `lanting serve` does not). `staging`: where `lanting build` puts each page as
-    soon as it is made (`OutputFile.staged`); without it, pages are kept in memory."""
+    (`render.recording`), and `previous_answers` what that build's models answered.
+    `minify`: apply the config's `[build] minify` (`lanting build` does, `lanting serve`
+    does not). `staging`: where `lanting build` puts each page as soon as it is made
+    (`OutputFile.staged`); without it, pages are kept in memory."""
     overrides = {"base_url": options.base_url} if options.base_url else None
     defaults = {"base_url": options.default_base_url} if options.default_base_url else None
     config = load_config(site_dir, overrides, defaults)                    # 1. config
@@ -454,7 +468,7 @@ def produce(
     files = [*assets.files,
              *render_sections(sections, env, assets.urls, templates, previous, reusable,
                               renderers, minify and config.build.minify,
-                              previous_reads)]                              # 9. pages
+                              previous_reads, None, previous_answers)]      # 9. pages
     files = materialize(files, options.jobs,
                         partial(_staged, staging) if staging is not None else None)
 

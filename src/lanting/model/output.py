@@ -14,6 +14,10 @@ ALL_PAGES = "*"
 """In `Reads.pages`: every page of the site (the file read a whole collection)."""
 
 
+CallKey = tuple[str, tuple[Any, ...]]
+"""A recorded call: (function, arguments), as `Reads.calls` holds them."""
+
+
 @dataclass(slots=True)
 class Reads:
     """What one output file read of the site model while its templates ran, besides its
@@ -27,12 +31,15 @@ class Reads:
     """URLs of the other pages read (`ALL_PAGES`: any page)."""
     site: set[str] = field(default_factory=set)
     """Attributes of the site read (its collections: posts, years, tags, …)."""
-    calls: set[tuple[str, tuple[Any, ...]]] = field(default_factory=set)
+    calls: set[CallKey] = field(default_factory=set)
     """(function, arguments) of each call recorded, pages and terms as `("page", URL)`
     and `("term", URL)`."""
     opaque: bool = False
     """A call got an argument that no later model can be asked again (not a page, a term
     or a plain value): the file cannot be validated and is always rendered again."""
+    answer: str = field(default="", compare=False)
+    """What the reads gave in the model the file was made or last kept with (the digest
+    `ModelIndex.digest` gives): kept again as it is when none of them changed since."""
     _ordered: Any = field(default=None, compare=False, repr=False)
 
     def ordered(self) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...],
@@ -55,6 +62,26 @@ class Reads:
         if url in self.pages or ALL_PAGES in self.pages:
             return any(name in self.names for name in changed)
         return False
+
+
+@dataclass(frozen=True, slots=True)
+class Answers:
+    """What one site model answered to the reads of its files, part by part (digests):
+    the next build's model compares its own answers with these to find what changed
+    between the two, and keeps a file none of whose reads changed without going through
+    its record (`ModelIndex.unchanged`)."""
+
+    own: dict[str, str]
+    """Page URL -> the page's whole digest, for every page of the model."""
+    calls: dict[CallKey, str]
+    """Each call the files recorded -> the digest of what it answered."""
+    site: dict[str, str]
+    """Each site attribute the files read -> its digest."""
+    order: tuple[str, ...]
+    """The pages' URLs in the order a read of every page goes through them."""
+    listed: dict[tuple[str, ...], dict[str, str]]
+    """For each set of attributes (sorted) a file read of every page: page URL -> the
+    digest of those attributes of the page."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from lanting.errors import LantingError
 from lanting.model.content import Kind
 from lanting.model.digest import stable_repr
 from lanting.model.names import alias_output, alias_path
-from lanting.model.output import Made, OutputFile, Reads, SitemapEntry
+from lanting.model.output import Answers, Made, OutputFile, Reads, SitemapEntry
 from lanting.model.site import Page, Site, Term
 from lanting.render.citing import cite_this
 from lanting.render.icons import icons_version
@@ -52,7 +52,7 @@ class PageRenderer:
                  templates_digest: str = "", previous: dict[str, str] | None = None,
                  reusable: Callable[[str], bool] = lambda path: False,
                  minify: bool = False, previous_reads: dict[str, Reads] | None = None,
-                 only: set[str] | None = None) -> None:
+                 only: set[str] | None = None, answers: Answers | None = None) -> None:
         self.site = site
         self.minify = minify
         """Minify the HTML pages (`lanting build`; `[build] minify`)."""
@@ -60,7 +60,8 @@ class PageRenderer:
         self.previous = previous or {}
         """Output path -> fingerprint, of the build that wrote the output."""
         self.previous_reads = previous_reads or {}
-        """Output path -> what that build's render of it read."""
+        """Output path -> what that build's render of it read; `answers`: what that
+        build's model answered to those reads."""
         self.reusable = reusable
         self.only = only
         """Render only these paths (`lanting serve`'s quick path); None: every path."""
@@ -81,7 +82,7 @@ class PageRenderer:
             "cite_this": partial(cite_this, config, self.absolute),
             **sharing_helpers(site, self.absolute, self.link),
         }
-        self.model = ModelIndex(site, functions)
+        self.model = ModelIndex(site, functions, answers)
         self.common: dict[str, Any] = {
             "site": site,
             "config": config,
@@ -123,8 +124,11 @@ class PageRenderer:
         previous, reads = self.previous.get(path), self.previous_reads.get(path)
         if previous is not None and reads is not None and not reads.opaque \
                 and self.reusable(path) and reads.own == (own.url if own is not None else None):
-            fingerprint = _digest(base, self.model.digest(reads))
+            model = self.model
+            answer = reads.answer if model.unchanged(reads) else model.digest(reads)
+            fingerprint = _digest(base, answer)
             if fingerprint == previous:
+                reads.answer = answer
                 return OutputFile(path, None, fingerprint, reads=reads)
         lang = lang or self.site.config.language
         canonical = "/" + path.removesuffix("index.html") if path.endswith(".html") else "/" + path
@@ -166,8 +170,8 @@ class PageRenderer:
         search = self.site.config.search
         record = search_record(text, path.removesuffix("index.html"), search.exclude) \
             if search.enabled and path.endswith(".html") else None
-        return Made(text.encode("utf-8"), _digest(base, self.model.digest(reads)), reads,
-                    record)
+        reads.answer = self.model.digest(reads)
+        return Made(text.encode("utf-8"), _digest(base, reads.answer), reads, record)
 
 
 def _part_number(series: Term, page: Page) -> int:

@@ -20,14 +20,13 @@ import contextvars
 import dataclasses
 import functools
 import hashlib
-import io
 import pickle
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from jinja2 import Environment
 
-from lanting.model.output import ALL_PAGES, Reads
+from lanting.model.output import ALL_PAGES, Answers, CallKey, Reads
 from lanting.model.site import Page, Site, Term, YearGroup
 
 SITE_CALLS = frozenset({"series_of", "neighbours_of", "related_of", "project_of",
@@ -170,17 +169,26 @@ def _note(reads: Reads, obj: Any, name: str, value: Any) -> Any:
     return value
 
 
+class _Hashing:
+    """A file for the pickler that writes into a hash."""
+
+    __slots__ = ("write",)
+
+    def __init__(self, write: Callable[[bytes], None]) -> None:
+        self.write = write
+
+
 def _digest(value: Any) -> str:
     """A digest of `identity`'s output (strings, numbers, None, tuples), the same in
     every process. Pickled, which is three times quicker than `repr`, without the memo:
     with it the bytes would depend on which equal strings happen to be one object."""
     if type(value) is str:  # most values read: no pickler needed (pickles start b"\x80")
         return hashlib.blake2b(b"s" + value.encode(), digest_size=16).hexdigest()
-    buffer = io.BytesIO()
-    pickler = pickle.Pickler(buffer, protocol=5)
+    hashed = hashlib.blake2b(digest_size=16)
+    pickler = pickle.Pickler(_Hashing(hashed.update), protocol=5)
     pickler.fast = True
     pickler.dump(value)
-    return hashlib.blake2b(buffer.getbuffer(), digest_size=16).hexdigest()
+    return hashed.hexdigest()
 
 
 def _combined(parts: list[str]) -> str:
@@ -194,12 +202,16 @@ _PAGE_FIELDS = tuple(f.name for f in dataclasses.fields(Page))
 
 class ModelIndex:
     """A site model, for fingerprints: each page's whole digest and each value read,
-    worked out once, and records validated against the model (`digest`)."""
+    worked out once, and records validated against the model (`digest`), or found
+    unchanged from what changed since the `previous` model's answers (`unchanged`)."""
 
-    def __init__(self, site: Site, functions: dict[str, Callable[..., Any]]) -> None:
+    def __init__(self, site: Site, functions: dict[str, Callable[..., Any]],
+                 previous: Answers | None = None) -> None:
         self.site = site
         self.functions = functions
         """The template functions (unrecorded), to call again when validating."""
+        self.previous = previous
+        """What the model of the build that made the previous files answered."""
         everything = (*site.posts, *site.unlisted, *site.pages,
                       *((site.home,) if site.home else ()))
         self.pages: dict[str, Page] = {p.url: p for p in everything}
@@ -207,11 +219,14 @@ class ModelIndex:
         self.terms: dict[str, Term] = {
             t.url: t for t in (*site.tags, *site.categories, *site.series)}
         self._values: dict[tuple[str, str], str] = {}
-        self._all: dict[frozenset[str], str] = {}
+        self._all: dict[tuple[str, ...], str] = {}
         self._site: dict[str, str] = {}
         self._own: dict[str, str] = {}
         self._calls: dict[tuple[str, tuple[Any, ...]], str] = {}
         self._pages: dict[tuple[str, tuple[str, ...]], str] = {}
+        self._terms: dict[int, Any] = {}
+        self._listed: dict[tuple[str, ...], dict[str, str]] = {}
+        self._changes: _Changes | None = None
 
     def own(self, page: Page) -> str:
         """A page as its own file sees it: every field (the body by its digest)."""
@@ -241,20 +256,30 @@ class ModelIndex:
         return known
 
     def _page(self, url: str, names: tuple[str, ...]) -> str:
-        """The digest of attributes `names` of the page at `url`."""
+        """The digest of attributes `names` (sorted) of the page at `url`."""
         key = (url, names)
         known = self._pages.get(key)
         if known is None:
-            value = self.value
-            known = self._pages[key] = _combined([url, *(value(url, n) for n in names)])
+            listed = self._listed.get(names)
+            known = listed.get(url) if listed is not None else None
+            if known is None:
+                value = self.value
+                known = _combined([url, *(value(url, n) for n in names)])
+            self._pages[key] = known
         return known
 
     def _all_pages(self, names: tuple[str, ...]) -> str:
-        known = self._all.get(frozenset(names))
+        """The digest of attributes `names` (sorted) of every page, in order."""
+        known = self._all.get(names)
         if known is None:
-            value = self.value
-            known = self._all[frozenset(names)] = _combined(
-                [part for url in self.order for part in (url, *(value(url, n) for n in names))])
+            if self.previous is not None and names in self.previous.listed:
+                # The previous model's digests of the pages that did not change.
+                changed = (self._changes or self._compare(self.previous)).pages
+                self._listed[names] = {url: known for url, known
+                                       in self.previous.listed[names].items()
+                                       if url not in changed}
+            page = self._page
+            known = self._all[names] = _combined([page(url, names) for url in self.order])
         return known
 
     def _site_value(self, name: str) -> str:
@@ -284,7 +309,14 @@ class ModelIndex:
             if function is None or any(a is _MISSING for a in resolved):
                 result: Any = "missing"
             else:
-                result = identity(function(*resolved))
+                result = function(*resolved)
+                if type(result) is Term:  # a series: asked by each of its posts
+                    term = result
+                    result = self._terms.get(id(term))
+                    if result is None:
+                        result = self._terms[id(term)] = identity(term)
+                else:
+                    result = identity(result)
             known = self._calls[key] = _digest((name, args, result))
         return known
 
@@ -302,3 +334,72 @@ class ModelIndex:
         call = self._call
         parts += [call(name, args) for name, args in calls]
         return _combined(parts)
+
+    def unchanged(self, reads: Reads) -> bool:
+        """Whether every read of `reads` gives in this model what it gave in the previous
+        one, found from what changed between the two (`_Changes`) without going through
+        the record: then `reads.answer` is also its digest in this model. False when in
+        doubt (no previous answers, a read they do not cover): `digest` decides."""
+        previous = self.previous
+        if previous is None or not reads.answer:
+            return False
+        changes = self._changes or self._compare(previous)
+        if not (reads.site.isdisjoint(changes.site) and reads.calls.isdisjoint(changes.calls)
+                and previous.site.keys() >= reads.site
+                and previous.calls.keys() >= reads.calls):
+            return False
+        if ALL_PAGES in reads.pages:
+            return not changes.pages and not changes.order
+        return reads.pages.isdisjoint(changes.pages)
+
+    def _compare(self, previous: Answers) -> _Changes:
+        """What answers differently in this model than in `previous`. A page whose whole
+        digest is the same gives the same value of every attribute; a page in neither
+        model is "missing" in both."""
+        own = self.own
+        pages = {url for url, page in self.pages.items() if own(page) != previous.own.get(url)}
+        pages.update(previous.own.keys() - self.pages.keys())
+        call = self._call
+        self._changes = _Changes(
+            frozenset(pages),
+            frozenset(key for key, known in previous.calls.items() if call(*key) != known),
+            frozenset(name for name, known in previous.site.items()
+                      if self._site_value(name) != known),
+            self.order != previous.order)
+        return self._changes
+
+    def answers(self, records: Iterable[Reads]) -> Answers:
+        """What this model answers to `records` (those of its files), for the next build."""
+        calls: dict[CallKey, str] = {}
+        site: dict[str, str] = {}
+        listing: set[tuple[str, ...]] = set()
+        call = self._call
+        for reads in records:
+            if reads.opaque:
+                continue
+            for key in reads.calls:
+                if key not in calls:
+                    calls[key] = call(*key)
+            for name in reads.site:
+                if name not in site:
+                    site[name] = self._site_value(name)
+            if ALL_PAGES in reads.pages:
+                listing.add(reads.ordered()[1])
+        for names in listing:
+            self._all_pages(names)  # each page's digest, the unchanged ones as they were
+        pages, own = self._pages, self.own
+        return Answers({url: own(p) for url, p in self.pages.items()}, calls, site, self.order,
+                       {names: {url: pages[url, names] for url in self.order}
+                        for names in listing})
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Changes:
+    """Between the previous model and this one: the URLs of the pages that changed (or
+    came, or went), the calls and site attributes that answer differently, and whether
+    the pages' order changed."""
+
+    pages: frozenset[str]
+    calls: frozenset[CallKey]
+    site: frozenset[str]
+    order: bool

@@ -10,7 +10,7 @@ from typing import TypeVar
 
 from jinja2 import Environment
 
-from lanting.model.output import OutputFile, Reads, SitemapEntry
+from lanting.model.output import Answers, OutputFile, Reads, SitemapEntry
 from lanting.model.site import Page
 from lanting.render.pages import PageRenderer, unmapped_outputs
 from lanting.render.site_pages import not_found_text, render_pages
@@ -22,13 +22,16 @@ def render_sections(sections: Sections, env: Environment, asset_urls: dict[str, 
                     reusable: Callable[[str], bool] = lambda path: False,
                     keep: dict[str, PageRenderer] | None = None, minify: bool = False,
                     previous_reads: dict[str, Reads] | None = None,
-                    only: set[str] | None = None) -> list[OutputFile]:
+                    only: set[str] | None = None,
+                    previous_answers: dict[str, Answers] | None = None) -> list[OutputFile]:
     """Every language's pages (the search page included), each under its language's folder.
 
     Pages unchanged since the build that wrote `previous` come back without data, as
     `render_pages` does; the alternates are part of every page's inputs (the language
     switch and `hreflang` links), so adding a translation renders every page again.
-    Each language's page renderer goes to `keep`, by the language's folder.
+    Each language's page renderer goes to `keep`, by the language's folder;
+    `previous_answers` are what that build's models answered, by the same key
+    (`section_answers`).
     """
     default = sections.default
     config = default.config
@@ -61,7 +64,8 @@ def render_sections(sections: Sections, env: Environment, asset_urls: dict[str, 
         elsewhere = () if prefix else tuple(  # the root 404 page speaks every language
             not_found_text(other.site) for other in sections.sections if other.language.prefix)
         rendered = render_pages(section.site, env, asset_urls, digest, mine, own, renderers,
-                                minify, mine_reads, mine_only, elsewhere, not prefix)
+                                minify, mine_reads, mine_only, elsewhere, not prefix,
+                                (previous_answers or {}).get(prefix))
         if keep is not None:  # by the language's folder
             keep[prefix] = renderers[0]
         if config.search.enabled:
@@ -77,6 +81,16 @@ def render_sections(sections: Sections, env: Environment, asset_urls: dict[str, 
                                                             entries=entries)
         files = [sitemap if f.path == "sitemap.xml" else f for f in files]
     return files
+
+
+def section_answers(renderers: dict[str, PageRenderer],
+                    files: list[OutputFile]) -> dict[str, Answers]:
+    """What each language's model (`render_sections`' `keep`) answered to the reads of
+    the files in its folder: the next build's `previous_answers`."""
+    others = tuple(prefix for prefix in renderers if prefix)
+    reads = {f.path: f.reads for f in files if f.reads is not None}
+    return {prefix: renderer.model.answers(_of_language(reads, prefix, others).values())
+            for prefix, renderer in renderers.items()}
 
 
 T = TypeVar("T")

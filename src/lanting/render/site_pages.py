@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from jinja2 import Environment
 
 from lanting.config.i18n import translator
-from lanting.model.output import OutputFile, Reads
+from lanting.model.output import Answers, OutputFile, Reads
 from lanting.model.site import Site, Term
 from lanting.render.academic_pages import render_academic_pages
 from lanting.render.cv_page import render_cv
@@ -64,15 +64,16 @@ def render_pages(site: Site, env: Environment, asset_urls: dict[str, str],
                  previous_reads: dict[str, Reads] | None = None,
                  only: set[str] | None = None,
                  elsewhere: tuple[NotFoundText, ...] = (),
-                 site_wide: bool = True) -> list[OutputFile]:
+                 site_wide: bool = True, answers: Answers | None = None) -> list[OutputFile]:
     """Every generated page, in a fixed order; pages whose reads give what they gave in
     the build that wrote `previous` (output path -> fingerprint; `previous_reads`: what
     each read) come back with `data=None`. The renderer is appended to `keep` (`lanting
     serve` renders an edited page again with it). `only`: render just these paths.
     `elsewhere`: the other languages' 404 texts, for the root 404 page. `site_wide`: the
-    section at the site's root, which also writes the `[redirects]` pages."""
+    section at the site's root, which also writes the `[redirects]` pages. `answers`:
+    what the model of the build that wrote `previous` answered to those reads."""
     r = PageRenderer(site, env, asset_urls, templates_digest, previous, reusable, minify,
-                     previous_reads, only)
+                     previous_reads, only, answers)
     if keep is not None:
         keep.append(r)
     files = [r.render("home.html", "index.html", page=site.home)]
