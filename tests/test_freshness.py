@@ -48,3 +48,32 @@ def test_details_of_the_json_format_are_dropped(tmp_path: Path) -> None:
     (cache / "details-0123456789abcdef.json").write_text('{"reads": {}, "files": {}}')
     save_state(cache, out, "digest", State("inputs"), Details(_reads()))
     assert [p.suffix for p in cache.glob("details-*")] == [".pickle"]
+
+
+def test_shared_records_are_kept_in_fewer_bytes(tmp_path: Path) -> None:
+    """Records made by different workers hold equal strings and calls as different
+    objects; once `share`d they are one object each, which the pickle writes once."""
+    def made(page: str) -> Reads:  # as a worker's pickled result arrives: all new objects
+        url = "".join(["/posts/", page, "/"])
+        return Reads(url, {"title"}, {"".join(["/posts/", "b", "/"])}, set(),
+                     {("related_of", (("page", url),)),
+                      ("term_url", ("tags", "".join(["强化", "学习"])))})
+
+    apart = {f"p{i}/index.html": made(f"p{i}") for i in range(200)}
+    shared = {f"p{i}/index.html": made(f"p{i}") for i in range(200)}
+    known: dict[object, object] = {}
+    for reads in shared.values():
+        reads.share(known)
+    first, second = shared["p0/index.html"], shared["p1/index.html"]
+    assert next(iter(first.pages)) is next(iter(second.pages))
+    (tag,) = (c for c in first.calls if c[0] == "term_url")
+    assert any(c is tag for c in second.calls)
+    assert shared == apart  # the same records
+    sizes = []
+    for reads in (apart, shared):
+        cache, out = tmp_path / str(len(sizes)), tmp_path / "public"
+        save_state(cache, out, "digest", State("inputs"), Details(reads))
+        assert load_details(cache, out).reads == reads
+        (details,) = cache.glob("details-*")
+        sizes.append(details.stat().st_size)
+    assert sizes[1] < sizes[0] * 0.8

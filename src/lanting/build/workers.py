@@ -149,11 +149,14 @@ def materialize(files: list[OutputFile], jobs: int = 0,
     # A few pages are worth a worker: a listing of thousands of posts is slow to render.
     results = run_in_order([partial(_make, files[i], stage) for i in pending], jobs,
                            threshold=PAGES_THRESHOLD)
+    known: dict[Any, Any] = {}
     with closing(results):  # the first error stops the workers, not the garbage collector
         for i, result in zip(pending, results, strict=True):
             if isinstance(result, list):
                 raise LantingError(result)
             if isinstance(result, Made):
+                if result.reads is not None:
+                    result.reads.share(known)
                 made[i] = replace(files[i], data=result.data, fingerprint=result.fingerprint,
                                   reads=result.reads, search=result.search,
                                   staged=result.data is None, make=None)

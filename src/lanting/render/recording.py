@@ -223,6 +223,7 @@ class ModelIndex:
         self._site: dict[str, str] = {}
         self._own: dict[str, str] = {}
         self._calls: dict[tuple[str, tuple[Any, ...]], str] = {}
+        self._answers: dict[tuple[str, tuple[Any, ...]], Any] = {}
         self._pages: dict[tuple[str, tuple[str, ...]], str] = {}
         self._terms: dict[int, Any] = {}
         self._listed: dict[tuple[str, ...], dict[str, str]] = {}
@@ -298,26 +299,34 @@ class ModelIndex:
             return _MISSING
         return argument
 
+    def _answer(self, name: str, args: tuple[Any, ...]) -> Any:
+        """What the call answers in this model, as `identity` gives it ("missing": a
+        function or an argument this model does not have)."""
+        key = (name, args)
+        known = self._answers.get(key, _MISSING)
+        if known is _MISSING:
+            resolved = [self._resolve(a) for a in args]
+            function = getattr(self.site, name) if name in SITE_CALLS \
+                else self.functions.get(name)
+            if function is None or any(a is _MISSING for a in resolved):
+                known = "missing"
+            else:
+                result = function(*resolved)
+                if type(result) is Term:  # a series: asked by each of its posts
+                    known = self._terms.get(id(result))
+                    if known is None:
+                        known = self._terms[id(result)] = identity(result)
+                else:
+                    known = identity(result)
+            self._answers[key] = known
+        return known
+
     def _call(self, name: str, args: tuple[Any, ...]) -> str:
         """The digest of the call and of what it answers."""
         key = (name, args)
         known = self._calls.get(key)
         if known is None:
-            resolved = [self._resolve(a) for a in args]
-            function = getattr(self.site, name) if name in SITE_CALLS \
-                else self.functions.get(name)
-            if function is None or any(a is _MISSING for a in resolved):
-                result: Any = "missing"
-            else:
-                result = function(*resolved)
-                if type(result) is Term:  # a series: asked by each of its posts
-                    term = result
-                    result = self._terms.get(id(term))
-                    if result is None:
-                        result = self._terms[id(term)] = identity(term)
-                else:
-                    result = identity(result)
-            known = self._calls[key] = _digest((name, args, result))
+            known = self._calls[key] = _digest((name, args, self._answer(name, args)))
         return known
 
     def digest(self, reads: Reads) -> str:
@@ -359,10 +368,10 @@ class ModelIndex:
         own = self.own
         pages = {url for url, page in self.pages.items() if own(page) != previous.own.get(url)}
         pages.update(previous.own.keys() - self.pages.keys())
-        call = self._call
+        answer = self._answer
         self._changes = _Changes(
             frozenset(pages),
-            frozenset(key for key, known in previous.calls.items() if call(*key) != known),
+            frozenset(key for key, known in previous.calls.items() if answer(*key) != known),
             frozenset(name for name, known in previous.site.items()
                       if self._site_value(name) != known),
             self.order != previous.order)
@@ -370,21 +379,12 @@ class ModelIndex:
 
     def answers(self, records: Iterable[Reads]) -> Answers:
         """What this model answers to `records` (those of its files), for the next build."""
-        calls: dict[CallKey, str] = {}
-        site: dict[str, str] = {}
-        listing: set[tuple[str, ...]] = set()
-        call = self._call
-        for reads in records:
-            if reads.opaque:
-                continue
-            for key in reads.calls:
-                if key not in calls:
-                    calls[key] = call(*key)
-            for name in reads.site:
-                if name not in site:
-                    site[name] = self._site_value(name)
-            if ALL_PAGES in reads.pages:
-                listing.add(reads.ordered()[1])
+        records = [reads for reads in records if not reads.opaque]
+        answer = self._answer
+        calls = {key: answer(*key) for key in set().union(*(r.calls for r in records))}
+        site = {name: self._site_value(name)
+                for name in set().union(*(r.site for r in records))}
+        listing = {reads.ordered()[1] for reads in records if ALL_PAGES in reads.pages}
         for names in listing:
             self._all_pages(names)  # each page's digest, the unchanged ones as they were
         pages, own = self._pages, self.own
