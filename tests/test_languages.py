@@ -449,3 +449,32 @@ def test_incremental_bilingual_build_equals_clean_build(tmp_path: Path, post: Po
     shutil.copytree(site, clean, ignore=shutil.ignore_patterns(".lanting"))
     build(clean, BuildOptions(output=tmp_path / "clean-out", jobs=1, cache=False))
     assert _tree(out) == _tree(tmp_path / "clean-out")
+
+
+def test_successive_bilingual_edits_each_equal_a_clean_build(tmp_path: Path, post: Post) -> None:
+    """Each build after the first starts from what the previous incremental build kept
+    of each language's model (its answers, `render.recording`), not from a clean one."""
+    import shutil
+
+    from lanting.build import build
+    from lanting.build.options import BuildOptions
+    site = tmp_path / "site"
+    files = {
+        "lanting.toml": 'title = "T"\nbase_url = "https://x.org/"\nlanguages = ["zh-CN", "en"]\n',
+        "content/posts/a.md": post("甲", "2026-01-01", body="甲 [乙](b.md)\n"),
+        "content/posts/a.en.md": post("A", "2026-01-01", body="A [B](b.md)\n"),
+        "content/posts/b.md": post("乙", "2026-01-02", body="乙\n"),
+    }
+    for rel, text in files.items():
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_text(text, encoding="utf-8")
+    out = tmp_path / "out"
+    build(site, BuildOptions(output=out, jobs=1))
+    for step, change in enumerate(("original-edited", "translation-added",
+                                   "translation-edited", "translation-deleted")):
+        BILINGUAL_CHANGES[change](site)
+        build(site, BuildOptions(output=out, jobs=1))
+        clean = tmp_path / f"clean-{step}"
+        shutil.copytree(site, clean, ignore=shutil.ignore_patterns(".lanting"))
+        build(clean, BuildOptions(output=tmp_path / f"clean-out-{step}", jobs=1, cache=False))
+        assert _tree(out) == _tree(tmp_path / f"clean-out-{step}"), change
