@@ -20,6 +20,7 @@ ids) and before anything is written, so an error leaves the old output alone.
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 from collections.abc import Callable
@@ -306,7 +307,9 @@ def build_and_write(site_dir: Path, options: BuildOptions, output: Path, inputs:
     stamps = details.stamps
     # An old file is used again only if it is the one the last build wrote: a file edited
     # or deleted in the output folder since is made again (and its bytes never indexed).
-    intact = partial(_is_intact, str(output), stamps)
+    # Asked once per file (the search index asks twice for some): nothing writes to the
+    # output before stage 12.
+    intact = functools.cache(partial(_is_intact, str(output), stamps))
     staging: Staging | None = None
     try:
         # Pages go into the staging folder as they are made: a refused output folder is

@@ -24,7 +24,6 @@ from lanting.config.schema import CONTROL_CHARACTERS, SchemaProblem, build
 from lanting.content.bibtex import TITLE_MATH, math_forms
 from lanting.content.discover import source_text
 from lanting.content.foreign import unknown_key_hint
-from lanting.content.notebook import convert_notebook
 from lanting.errors import LantingError, did_you_mean
 from lanting.model.cite import CITATION_STYLES
 from lanting.model.config import Url
@@ -382,6 +381,9 @@ def _split_source(source: Source, raw_html: bool) -> tuple[
         str | None, str | None, str, int, tuple[Attachment, ...], tuple[Problem, ...],
         tuple[NotebookPart, ...]]:
     if source.rel.suffix == ".ipynb":
+        # Imported here: sites without notebooks do not pay for it (nor for its SVG checks).
+        from lanting.content.notebook import convert_notebook
+
         notebook = convert_notebook(source_text(source), source.rel.as_posix(), source.path,
                                     raw_html)
         fmt = "yaml" if notebook.front_matter else None
