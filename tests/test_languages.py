@@ -413,6 +413,20 @@ def _write(site: Path, rel: str, text: str) -> None:
     _later(site / rel)
 
 
+def _bilingual_site(site: Path, post: Post) -> Path:
+    """Two posts in Chinese, one of them translated into English."""
+    files = {
+        "lanting.toml": 'title = "T"\nbase_url = "https://x.org/"\nlanguages = ["zh-CN", "en"]\n',
+        "content/posts/a.md": post("甲", "2026-01-01", body="甲 [乙](b.md)\n"),
+        "content/posts/a.en.md": post("A", "2026-01-01", body="A [B](b.md)\n"),
+        "content/posts/b.md": post("乙", "2026-01-02", body="乙\n"),
+    }
+    for rel, text in files.items():
+        (site / rel).parent.mkdir(parents=True, exist_ok=True)
+        (site / rel).write_text(text, encoding="utf-8")
+    return site
+
+
 BILINGUAL_CHANGES: dict[str, Callable[[Path], None]] = {
     "translation-added": lambda site: _write(
         site, "content/posts/b.en.md", "---\ntitle: B\ndate: 2026-01-02\n---\nBeta in English\n"),
@@ -431,16 +445,7 @@ def test_incremental_bilingual_build_equals_clean_build(tmp_path: Path, post: Po
 
     from lanting.build import build
     from lanting.build.options import BuildOptions
-    site = tmp_path / "site"
-    files = {
-        "lanting.toml": 'title = "T"\nbase_url = "https://x.org/"\nlanguages = ["zh-CN", "en"]\n',
-        "content/posts/a.md": post("甲", "2026-01-01", body="甲 [乙](b.md)\n"),
-        "content/posts/a.en.md": post("A", "2026-01-01", body="A [B](b.md)\n"),
-        "content/posts/b.md": post("乙", "2026-01-02", body="乙\n"),
-    }
-    for rel, text in files.items():
-        (site / rel).parent.mkdir(parents=True, exist_ok=True)
-        (site / rel).write_text(text, encoding="utf-8")
+    site = _bilingual_site(tmp_path / "site", post)
     out = tmp_path / "out"
     build(site, BuildOptions(output=out, jobs=1))
     BILINGUAL_CHANGES[change](site)
@@ -458,16 +463,7 @@ def test_successive_bilingual_edits_each_equal_a_clean_build(tmp_path: Path, pos
 
     from lanting.build import build
     from lanting.build.options import BuildOptions
-    site = tmp_path / "site"
-    files = {
-        "lanting.toml": 'title = "T"\nbase_url = "https://x.org/"\nlanguages = ["zh-CN", "en"]\n',
-        "content/posts/a.md": post("甲", "2026-01-01", body="甲 [乙](b.md)\n"),
-        "content/posts/a.en.md": post("A", "2026-01-01", body="A [B](b.md)\n"),
-        "content/posts/b.md": post("乙", "2026-01-02", body="乙\n"),
-    }
-    for rel, text in files.items():
-        (site / rel).parent.mkdir(parents=True, exist_ok=True)
-        (site / rel).write_text(text, encoding="utf-8")
+    site = _bilingual_site(tmp_path / "site", post)
     out = tmp_path / "out"
     build(site, BuildOptions(output=out, jobs=1))
     for step, change in enumerate(("original-edited", "translation-added",
