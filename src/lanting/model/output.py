@@ -53,7 +53,7 @@ class Reads:
         self.calls = {known.setdefault(c, c) for c in self.calls}
 
     def ordered(self) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...],
-                               tuple[tuple[str, tuple[Any, ...]], ...]]:
+                               tuple[CallKey, ...]]:
         """(site, names, pages, calls), each sorted: what a digest goes through, worked
         out once (a record is not changed after its file is made)."""
         if self._ordered is None:
@@ -76,10 +76,10 @@ class Reads:
 
 @dataclass(frozen=True, slots=True)
 class Answers:
-    """What one site model answered to the reads of its files, part by part (digests):
-    the next build's model compares its own answers with these to find what changed
-    between the two, and keeps a file none of whose reads changed without going through
-    its record (`ModelIndex.unchanged`)."""
+    """What one site model answered to the reads of its files, part by part (digests,
+    and the calls' answers themselves): the next build's model compares its own answers
+    with these to find what changed between the two, and keeps a file none of whose
+    reads changed without going through its record (`ModelIndex.unchanged`)."""
 
     own: dict[str, str]
     """Page URL -> the page's whole digest, for every page of the model."""

@@ -222,8 +222,8 @@ class ModelIndex:
         self._all: dict[tuple[str, ...], str] = {}
         self._site: dict[str, str] = {}
         self._own: dict[str, str] = {}
-        self._calls: dict[tuple[str, tuple[Any, ...]], str] = {}
-        self._answers: dict[tuple[str, tuple[Any, ...]], Any] = {}
+        self._calls: dict[CallKey, str] = {}
+        self._answers: dict[CallKey, Any] = {}
         self._pages: dict[tuple[str, tuple[str, ...]], str] = {}
         self._terms: dict[int, Any] = {}
         self._listed: dict[tuple[str, ...], dict[str, str]] = {}
