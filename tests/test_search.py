@@ -9,18 +9,27 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from htmltree import parse_html
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from search_reference import ReferenceIndex
 
 from lanting.build.options import BuildResult
 from lanting.errors import LantingError
 from lanting.output.search import INDEX_DIR, files_in_shard, shard_count
-from lanting.render.search_record import bucket, page_text, search_record, terms
+from lanting.render.search_record import (
+    bucket,
+    camel_case_words,
+    page_text,
+    search_record,
+    terms,
+)
 
 SEARCH_ON = 'title = "T"\nlanguage = "en"\n'
 BILINGUAL_SEARCH = 'title = "T"\nlanguages = ["zh-CN", "en"]\n'
@@ -62,6 +71,28 @@ def test_words_are_normalised_and_camel_case_gives_its_parts() -> None:
     assert found["flashattention"] == 1 and found["flash"] == 1 and found["attention"] == 1
     assert found["fp16"] == 1  # full-width letters and digits, NFKC
     assert found["all"] == 1 and found["reduce"] == 1
+
+
+_TEXT_CHARS = st.sampled_from(list("aAbBzZ09_ -\n\t\u3000\xa0，。（「】显存ＦｂİÉe\u0301"))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(_TEXT_CHARS, max_size=40))
+def test_camel_case_words_are_the_words_with_a_hump(text: str) -> None:
+    # The definition, as one regular expression over every word.
+    by_pattern = re.findall(r"(?<![^\W_])[^\W_]*?[a-z][A-Z][^\W_]*", text)
+    assert camel_case_words(text) == by_pattern
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(_TEXT_CHARS, max_size=60))
+def test_page_text_spaces_follow_their_rules(text: str) -> None:
+    # The rules as first written: each space run is one space, a line break takes the
+    # spaces around it, and a space beside Chinese punctuation goes.
+    spaced = re.sub(r"[^\S\n]+", " ", text)
+    lined = re.sub(r" ?\n[\s]*", "\n", spaced)
+    expected = re.sub(r" (?=[，。、；：！？）」』】])|(?<=[，。、；：！？（「『【]) ", "", lined)
+    assert page_text(text) == expected.strip()
 
 
 def test_a_prefix_names_the_bucket_of_every_word_it_begins() -> None:
