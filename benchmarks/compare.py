@@ -12,7 +12,10 @@ tool, interleaved (run 1: lanting, lanting-nosearch, hugo-math, ...; run 2: ...)
 drift of the machine hits all tools alike. For every build it records
 
   wall   time.perf_counter() around the build command
-  cpu    user + sys of all child processes (resource.getrusage(RUSAGE_CHILDREN) delta)
+  cpu    user + sys of all child processes (resource.getrusage(RUSAGE_CHILDREN) delta),
+         including what the build leaves running after it exits (Lanting's mirror of
+         a first build's output): that is waited for before the next case starts, out
+         of both builds' wall time
   peak   the largest sum of proportional set sizes (Pss in /proc/PID/smaps_rollup:
          a page shared by k processes counts 1/k in each, so the sum is the memory
          the whole tree really holds) over the build's process tree, sampled every
@@ -261,6 +264,25 @@ def _reap_orphans() -> None:
             return
 
 
+def _finish_orphans(timeout: float) -> None:
+    """Wait until the processes a build left behind (re-parented to us) have exited.
+
+    Lanting's first build of a site leaves a process that mirrors the output in hard
+    links for the next build (`output/recycle.mirror_later`); the build's time ends
+    when its own process exits, as the user gets the prompt back then. A user's next
+    edit comes long after the mirror is done, but this script starts the next case
+    within a second: waiting here keeps that background work out of the next case's
+    wall time (its CPU is counted in the build that left it)."""
+    deadline = time.perf_counter() + timeout
+    while time.perf_counter() < deadline:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            time.sleep(0.02)
+
+
 def run_measured(cmd: list[str], cwd: Path, log_path: Path, timeout: float,
                  env: dict[str, str] | None = None, memory: bool = False) -> Measure:
     """Run one build. With `memory`, sample the process tree's memory and report that
@@ -298,7 +320,7 @@ def run_measured(cmd: list[str], cwd: Path, log_path: Path, timeout: float,
         wall = time.perf_counter() - t0
         if sampler:
             sampler.stop()
-        _reap_orphans()
+        _finish_orphans(timeout)
         cpu = _cpu_children() - cpu0
     if sampler:
         m = Measure(rc == 0 and not timed_out, peak_mb=sampler.peak_pss_kb / 1024,
