@@ -91,6 +91,12 @@ class Heading:
     html: str = ""
     """Its HTML when it holds math (MathML for the table of contents), else ""."""
 
+    def __repr__(self) -> str:
+        # What dataclasses would write, without its guard against recursion (a heading
+        # holds no other object): a page's digest has the repr of each of its headings.
+        return (f"Heading(level={self.level!r}, id={self.id!r}, text={self.text!r}, "
+                f"html={self.html!r})")
+
 
 @dataclass(frozen=True, slots=True)
 class LinkRef:
