@@ -93,8 +93,9 @@ def create_environment(site: Path, bytecode: BytecodeCache | None = None) -> Env
     env.filters.update(xmltext=xmltext, isodate=isodate, rfc3339=rfc3339, monthday=monthday,
                        humandate=humandate)
     env.globals["link_icon"] = link_icon
-    # `tojson` writes Chinese as it is, not as \uXXXX: each page's search settings are a
-    # kilobyte smaller. (<, >, & and ' are still escaped: safe in attributes and scripts.)
+    # `tojson` writes Chinese as it is, not as \uXXXX (six bytes a character), in the
+    # search settings every page carries. <, >, & and ' are still escaped (Jinja's
+    # htmlsafe dumps): safe in attributes and scripts.
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}
     return env
 
