@@ -18,7 +18,7 @@ from lanting.model.markdown import RenderedMarkdown
 from lanting.model.names import alias_output, slugify
 from lanting.model.problem import Problem
 from lanting.model.site import Body, Page, Routes, Site, Term, YearGroup
-from lanting.site.related import ChooseRelated, related_keys, related_posts
+from lanting.site.related import ChooseRelated, related_after, related_keys, related_posts
 
 if TYPE_CHECKING:
     pass
@@ -200,11 +200,16 @@ def assemble(
 
 def _related_after(site: Site, old: Page, new: Page,
                    posts: tuple[Page, ...]) -> dict[str, tuple[Page, ...]]:
-    """`site.related` once `old` is `new`: computed again only when the edit changed
-    what related posts are chosen by (an edit of the text alone, the common case while
-    writing, keeps every list and just swaps the page in)."""
+    """`site.related` once `old` is `new`: followed from the lists before when the edit
+    changed what related posts are chosen by (`related_after`: only the posts it can
+    reach are ranked again); an edit of the text alone, the common case while writing,
+    keeps every list and just swaps the page in."""
     if related_keys(old) != related_keys(new):
-        return related_posts(posts, site.config.blog.related_posts)
+        count = site.config.blog.related_posts
+        found = related_after(posts, count, {p.url: related_keys(p) for p in site.posts},
+                              {url: [p.url for p in pages]
+                               for url, pages in site.related.items()})
+        return found if found is not None else related_posts(posts, count)
     return {url: tuple(new if p is old else p for p in pages)
             for url, pages in site.related.items()}
 
