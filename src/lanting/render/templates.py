@@ -93,7 +93,7 @@ def create_environment(site: Path, bytecode: BytecodeCache | None = None) -> Env
     env.filters.update(xmltext=xmltext, isodate=isodate, rfc3339=rfc3339, monthday=monthday,
                        humandate=humandate)
     env.globals["link_icon"] = link_icon
-    # `tojson` writes Chinese as it is, not as \uXXXX (six bytes a character), in the
+    # `tojson` writes Chinese as it is, not as \u escapes (six bytes a character), in the
     # search settings every page carries. <, >, & and ' are still escaped (Jinja's
     # htmlsafe dumps): safe in attributes and scripts.
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "ensure_ascii": False}
