@@ -77,9 +77,10 @@ def related_keys(post: Page) -> RelatedKeys:
 class _Scores:
     """The posts' keys and who holds each, to rank any post's candidates."""
 
-    def __init__(self, posts: tuple[Page, ...]) -> None:
+    def __init__(self, posts: tuple[Page, ...],
+                 reads: dict[str, RelatedKeys] | None = None) -> None:
         self.posts = posts
-        self.keys = [_keys(p) for p in posts]
+        self.keys = [_keys_of(reads[p.url]) if reads else _keys(p) for p in posts]
         self.holders: dict[str, list[int]] = defaultdict(list)
         for i, post_keys in enumerate(self.keys):
             for key in post_keys:
@@ -151,19 +152,19 @@ def related_after(posts: tuple[Page, ...], count: int, before: dict[str, Related
         return _as_pages(posts, lists)
     if len(changed) > EDITS_WORTH_FOLLOWING:
         return None
-    scores = _Scores(posts)
+    scores = _Scores(posts, now)
+    by_url = {p.url: i for i, p in enumerate(posts)}
     gained: Counter[str] = Counter()  # by how many posts each key is held more than before
     touched: dict[str, None] = {}
     for url in changed:
         old, new = before.get(url), now.get(url)
         then = _keys_of(old) if old is not None else {}
-        later = _keys_of(new) if new is not None else {}
+        later = scores.keys[by_url[url]] if new is not None else {}
         gained.update(later.keys() - then.keys())
         gained.subtract(then.keys() - later.keys())
         same_place = old is not None and new is not None and _tie_break(old) == _tie_break(new)
         touched.update(dict.fromkeys(then.keys() ^ later.keys() if same_place
                                      else then.keys() | later.keys()))
-    by_url = {p.url: i for i, p in enumerate(posts)}
     again = {by_url[url] for url in changed if url in by_url}
     for key in touched:
         holders = scores.holders.get(key, ())
