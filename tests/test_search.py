@@ -11,6 +11,7 @@ import json
 import os
 import re
 import time
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from lanting.output.search import INDEX_DIR, files_in_shard, shard_count
 from lanting.render.search_record import (
     bucket,
     camel_case_words,
+    nfkc,
     page_text,
     search_record,
     terms,
@@ -93,6 +95,18 @@ def test_page_text_spaces_follow_their_rules(text: str) -> None:
     lined = re.sub(r" ?\n[\s]*", "\n", spaced)
     expected = re.sub(r" (?=[，。、；：！？）」』】])|(?<=[，。、；：！？（「『【]) ", "", lined)
     assert page_text(text) == expected.strip()
+
+
+_NFKC_CHARS = st.sampled_from(list(
+    "aé\n ，：；（）！？。ｂ１²𝔼ϵ\u0301\u0327\u0323\u1100\u1161\u11a8가ﬁ…\xa0Å"))
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.text(_NFKC_CHARS, max_size=30))
+def test_nfkc_is_unicodedatas_nfkc(text: str) -> None:
+    # Combining marks after the replaced punctuation and across line breaks, Hangul
+    # jamo that compose, compatibility characters: the shortcut changes nothing.
+    assert nfkc(text) == unicodedata.normalize("NFKC", text)
 
 
 def test_a_prefix_names_the_bucket_of_every_word_it_begins() -> None:
