@@ -11,11 +11,20 @@ from pathlib import Path
 
 import pytest
 
-from lanting.build.cache import TABLE, DocumentCache, _freeze, _thaw
+from lanting.build.cache import (
+    HIGHLIGHTS_TABLE,
+    TABLE,
+    DocumentCache,
+    KeptHighlights,
+    _freeze,
+    _thaw,
+)
+from lanting.build.options import BuildResult
 from lanting.build.pipeline import document_settings
 from lanting.config.load import load_config
 from lanting.content.discover import discover
 from lanting.content.documents import load
+from lanting.markdown import code as code_module
 from lanting.model.content import DocumentSettings, Loaded
 
 BODY = """\
@@ -126,3 +135,75 @@ def test_a_locked_database_is_left_alone(
     monkeypatch.setattr(sqlite3, "connect", locked)
     cache = DocumentCache(path)
     assert cache.db is None and path.read_bytes() == before
+
+
+# --- highlighted code kept between builds ------------------------------------------------
+
+CODE_POST = """\
+Prose before.
+
+```python
+def f(x):
+    return "<b>" + x  # 注释
+
+```
+
+```bash
+echo hi
+```
+
+```nosuchlanguage
+kept as text
+```
+"""
+
+
+def test_kept_highlights_come_back_line_for_line(tmp_path: Path) -> None:
+    cache = DocumentCache(tmp_path / "cache.sqlite")
+    assert cache.db is not None and not cache.has_highlights()
+    lines = ('<span class="k">def</span> f', "", "  <span>注释</span>", "")
+    with cache.keeping_highlights(look_up=False):
+        code_module.highlight_lines.cache_clear()
+        kept = code_module._STORES[-1]
+        kept.put("python", "a\n\nb\n", lines)
+        assert kept.get("python", "a\n\nb\n") is None  # not looked up, not saved yet
+    assert cache.has_highlights()
+    found = KeptHighlights(cache.db, look_up=True)
+    assert found.get("python", "a\n\nb\n") == lines
+    assert found.get("python", "a\n\nb") is None and found.get("py", "a\n\nb\n") is None
+    # Rows another Lanting or Pygments made are not used, and pruning drops them.
+    cache.db.execute(f"UPDATE {HIGHLIGHTS_TABLE} SET engine = 'older'")
+    assert found.get("python", "a\n\nb\n") is None and not cache.has_highlights()
+    cache.prune([])
+    assert cache.db.execute(f"SELECT COUNT(*) FROM {HIGHLIGHTS_TABLE}").fetchone() == (0,)
+    cache.close()
+
+
+def test_an_edit_of_prose_takes_its_code_from_the_cache_as_highlighted_before(
+        make_site: Callable[..., Path], post: Callable[..., str],
+        build_site: Callable[..., BuildResult], snapshot: Callable[[Path], dict[str, bytes]],
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    site = make_site({"content/posts/code.md": post("Code", "2026-01-02", body=CODE_POST),
+                      "content/posts/other.md": post("Other", "2026-01-03", body="Text.\n")})
+    code_module.highlight_lines.cache_clear()
+    build_site(site)
+    page = (site / "content/posts/code.md")
+    page.write_text(page.read_text(encoding="utf-8").replace("Prose before.", "Prose, edited."),
+                    encoding="utf-8")
+    highlighted: list[str] = []
+    real = code_module._highlight
+
+    def counting(lang: str, code: str) -> tuple[str, ...] | None:
+        highlighted.append(lang)
+        return real(lang, code)
+
+    monkeypatch.setattr(code_module, "_highlight", counting)
+    code_module.highlight_lines.cache_clear()  # as in a new process
+    result = build_site(site)
+    assert result.warnings  # the unknown language is still reported
+    # Only the block Pygments does not know is tried again (nothing was kept for it).
+    assert highlighted == ["nosuchlanguage"]
+    code_module.highlight_lines.cache_clear()
+    clean = build_site(site, out=tmp_path / "clean", cache=False)
+    assert clean.warnings
+    assert snapshot(site / "public") == snapshot(tmp_path / "clean")

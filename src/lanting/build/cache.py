@@ -17,7 +17,8 @@ import io
 import os
 import pickle
 import sqlite3
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
@@ -25,6 +26,7 @@ from typing import Any
 
 from lanting import __version__
 from lanting.fs import file_digest
+from lanting.markdown.code import highlights_kept_in
 from lanting.model.content import Document, DocumentSettings, FrontMatter, Loaded, Source
 from lanting.model.markdown import Heading, LinkRef, RenderedMarkdown
 
@@ -33,6 +35,11 @@ TABLE = f"documents_v{SCHEMA}"
 FILES_TABLE = "files_v1"
 VALUES_TABLE = "values_v1"
 """Results a build works out of the whole site, one row per name (`remembered`)."""
+HIGHLIGHTS_TABLE = "highlights_v1"
+"""Code blocks' highlighted lines by language and code (`KeptHighlights`)."""
+HIGHLIGHTS_PER_DOCUMENT = 16
+"""Pruning keeps this many highlighted blocks per used entry (and 1,000 more) before it
+forgets them all: they are a shortcut, not a result."""
 PRUNE_SLACK = 3
 """A build prunes the entries it did not use once there are more than this many times
 as many as it used (room for a few configurations built in turn: with and without
@@ -198,6 +205,31 @@ class DocumentCache:
         except sqlite3.Error:
             pass  # worked out again next time
 
+    def has_highlights(self) -> bool:
+        """Whether an earlier build of this Lanting kept highlighted code (a first build
+        has nothing to look up, block by block)."""
+        if self.db is None or self.memory is not None:
+            return False
+        try:
+            return self.db.execute(f"SELECT 1 FROM {HIGHLIGHTS_TABLE} WHERE engine = ? LIMIT 1",
+                                   (engine_fingerprint(),)).fetchone() is not None
+        except sqlite3.Error:
+            return False
+
+    @contextmanager
+    def keeping_highlights(self, look_up: bool) -> Iterator[None]:
+        """Code highlighted within this block is kept in the database, and (`look_up`,
+        `has_highlights`) taken from it when an earlier build kept it."""
+        if self._pid != os.getpid() and self.path is not None:
+            self._open()
+        if self.db is None or self.memory is not None:
+            yield  # `lanting serve` keeps its lexers and highlighted blocks in memory
+            return
+        kept = KeptHighlights(self.db, look_up)
+        with highlights_kept_in(kept):
+            yield
+        kept.save()
+
     def prune(self, used: Iterable[str]) -> int:
         """Forget the entries `used` does not name -- old versions of edited sources,
         deleted sources, entries of an older Lanting -- once they outnumber the used ones
@@ -212,6 +244,7 @@ class DocumentCache:
                 if name != TABLE]
             for name in old_tables:
                 self.db.execute(f'DROP TABLE "{name}"')
+            self._prune_highlights(len(keep))
             (count,) = self.db.execute(f"SELECT COUNT(*) FROM {TABLE}").fetchone()
             if count <= PRUNE_SLACK * len(keep) + 100:
                 return 0
@@ -223,6 +256,18 @@ class DocumentCache:
                     f"DELETE FROM {TABLE} WHERE key NOT IN (SELECT key FROM used)").rowcount
         except sqlite3.Error:
             return 0  # a cache that cannot be pruned still works
+
+    def _prune_highlights(self, used: int) -> None:
+        """Forget highlighted code an older Lanting made, and all of it once there is
+        more than the used entries can hold (the next builds keep what they highlight
+        again)."""
+        assert self.db is not None
+        with self.db:
+            self.db.execute(f"DELETE FROM {HIGHLIGHTS_TABLE} WHERE engine != ?",
+                            (engine_fingerprint(),))
+            (count,) = self.db.execute(f"SELECT COUNT(*) FROM {HIGHLIGHTS_TABLE}").fetchone()
+            if count > HIGHLIGHTS_PER_DOCUMENT * used + 1000:
+                self.db.execute(f"DELETE FROM {HIGHLIGHTS_TABLE}")
 
     @property
     def on_disk(self) -> bool:
@@ -262,10 +307,54 @@ def _connect(path: Path) -> sqlite3.Connection:
                    "(rel TEXT PRIMARY KEY, stamp TEXT NOT NULL, digest TEXT NOT NULL)")
         db.execute(f"CREATE TABLE IF NOT EXISTS {VALUES_TABLE} "
                    "(name TEXT PRIMARY KEY, key TEXT NOT NULL, value BLOB NOT NULL)")
+        db.execute(f"CREATE TABLE IF NOT EXISTS {HIGHLIGHTS_TABLE} "
+                   "(key BLOB PRIMARY KEY, engine TEXT NOT NULL, lines TEXT NOT NULL)")
     except BaseException:
         db.close()
         raise
     return db
+
+
+class KeptHighlights:
+    """A `markdown.code.HighlightStore` in the cache's database: looked up block by block,
+    kept in one transaction at the end (`save`). Keyed by language and code, and valid
+    for the Lanting and Pygments that made them (`engine_fingerprint`)."""
+
+    def __init__(self, db: sqlite3.Connection, look_up: bool) -> None:
+        self.db, self.look_up = db, look_up
+        self.engine = engine_fingerprint()
+        self.new: dict[bytes, str] = {}
+
+    @staticmethod
+    def _key(lang: str, code: str) -> bytes:
+        return hashlib.blake2b(f"{lang}\0{code}".encode(), digest_size=16).digest()
+
+    def get(self, lang: str, code: str) -> tuple[str, ...] | None:
+        if not self.look_up:
+            return None
+        try:
+            row = self.db.execute(
+                f"SELECT lines FROM {HIGHLIGHTS_TABLE} WHERE key = ? AND engine = ?",
+                (self._key(lang, code), self.engine)).fetchone()
+        except sqlite3.Error:
+            return None
+        # A highlighted line holds no line break: the lines are kept joined by them.
+        return tuple(str(row[0]).split("\n")) if row else None
+
+    def put(self, lang: str, code: str, lines: tuple[str, ...]) -> None:
+        self.new[self._key(lang, code)] = "\n".join(lines)
+
+    def save(self) -> None:
+        if not self.new:
+            return
+        try:
+            with self.db:
+                self.db.executemany(
+                    f"INSERT OR REPLACE INTO {HIGHLIGHTS_TABLE} VALUES (?, ?, ?)",
+                    ((key, self.engine, lines) for key, lines in self.new.items()))
+        except sqlite3.Error:
+            pass  # highlighted again next time
+        self.new.clear()
 
 
 def _freeze(loaded: Loaded) -> bytes:

@@ -143,8 +143,9 @@ def load_documents(
     new: dict[str, Loaded] = {}
     # Tasks of a few sources each: a worker stores each task's results in one transaction.
     batches = [todo[i : i + RENDER_BATCH] for i in range(0, len(todo), RENDER_BATCH)]
+    look_up = bool(todo) and cache.has_highlights()
     batch_results = run_in_order(
-        [partial(_render_batch, batch, settings, cache) for batch in batches], jobs,
+        [partial(_render_batch, batch, settings, cache, look_up) for batch in batches], jobs,
         threshold=PARALLEL_THRESHOLD // RENDER_BATCH, meanwhile=meanwhile)
     with closing(batch_results):  # an interrupted build stops the workers at once
         results = (result for batch in batch_results for result in batch)
@@ -163,8 +164,10 @@ def load_documents(
 
 
 def _render_batch(batch: list[tuple[str, Source]], settings: DocumentSettings,
-                  cache: DocumentCache) -> list[Loaded | list[Problem]]:
-    results = [load_or_problems(source, settings) for _, source in batch]
+                  cache: DocumentCache, look_up_highlights: bool,
+                  ) -> list[Loaded | list[Problem]]:
+    with cache.keeping_highlights(look_up_highlights):
+        results = [load_or_problems(source, settings) for _, source in batch]
     done = [(key, replace(r, key=key)) for (key, _), r in zip(batch, results, strict=True)
             if not isinstance(r, list)]
     stored = dict(cache.put_many(done)) if cache.on_disk else dict(done)
