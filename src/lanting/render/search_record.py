@@ -83,9 +83,6 @@ _BEFORE_PUNCTUATION = re.compile(
 to start with the space, so that only spaces are tried)."""
 
 
-_CJK_START = re.compile(f"[{_CJK}]")
-
-
 def normalize(text: str) -> str:
     """The form both the index and a query are cut into terms from."""
     return nfkc(text).lower()
@@ -168,7 +165,8 @@ def terms(text: str) -> Counter[str]:
 
 
 def is_cjk(term: str) -> bool:
-    return _CJK_START.match(term) is not None
+    # (Not a pattern of its own: every pattern with the CJK class is slow to compile.)
+    return _CJK_RUNS.match(term) is not None
 
 
 def bucket_key(term: str) -> str:
