@@ -4,6 +4,7 @@ entry is a miss rather than an error."""
 
 from __future__ import annotations
 
+import multiprocessing
 import sqlite3
 from collections.abc import Callable
 from dataclasses import replace
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from lanting.build import pipeline
 from lanting.build.cache import (
     HIGHLIGHTS_TABLE,
     TABLE,
@@ -206,4 +208,30 @@ def test_an_edit_of_prose_takes_its_code_from_the_cache_as_highlighted_before(
     code_module.highlight_lines.cache_clear()
     clean = build_site(site, out=tmp_path / "clean", cache=False)
     assert clean.warnings
+    assert snapshot(site / "public") == snapshot(tmp_path / "clean")
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(),
+                    reason="worker processes need the fork start method")
+def test_workers_keep_what_they_highlight_and_find_it_after_a_change_of_settings(
+        make_site: Callable[..., Path], post: Callable[..., str],
+        build_site: Callable[..., BuildResult], snapshot: Callable[[Path], dict[str, bytes]],
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(pipeline, "PARALLEL_THRESHOLD", 2 * pipeline.RENDER_BATCH)
+    site = make_site({f"content/posts/p{n}.md": post(
+        f"P{n}", "2026-01-02", body=f"Post {n}.\n\n```python\nx = {n}\n```\n")
+        for n in range(3 * pipeline.RENDER_BATCH)})
+    code_module.highlight_lines.cache_clear()
+    build_site(site, jobs=2)
+    database = site / ".lanting" / "cache.sqlite"
+    with sqlite3.connect(database) as db:
+        kept = db.execute(f"SELECT COUNT(*) FROM {HIGHLIGHTS_TABLE}").fetchone()[0]
+    assert kept == 3 * pipeline.RENDER_BATCH  # one row per distinct block, from the workers
+    # Another base URL renders every post again: the blocks come from the table.
+    code_module.highlight_lines.cache_clear()
+    build_site(site, jobs=2, base_url="/blog/")
+    with sqlite3.connect(database) as db:
+        assert db.execute(f"SELECT COUNT(*) FROM {HIGHLIGHTS_TABLE}").fetchone()[0] == kept
+    code_module.highlight_lines.cache_clear()
+    build_site(site, out=tmp_path / "clean", cache=False, jobs=2, base_url="/blog/")
     assert snapshot(site / "public") == snapshot(tmp_path / "clean")

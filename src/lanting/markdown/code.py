@@ -120,8 +120,8 @@ def _span(css: str, text: str) -> str:
 class HighlightStore(Protocol):
     """Highlighted lines kept from earlier builds (the build cache keeps them): a build
     that renders a post again for an edit of its prose finds its code already
-    highlighted, instead of making Pygments build its lexers in a new process (tens of
-    milliseconds for Python's alone) and lexing every block again."""
+    highlighted, instead of making Pygments build its lexers in a new process (compiling
+    their patterns costs more than lexing a post's code) and lexing every block again."""
 
     def get(self, lang: str, code: str) -> tuple[str, ...] | None: ...
 
