@@ -103,6 +103,12 @@ class DocumentCache:
         except (OSError, sqlite3.Error):
             self.db = None  # a read-only or broken cache only makes the build slower
 
+    def _open_in_this_process(self) -> None:
+        """A forked worker opens the database again (a connection must not be used
+        across fork())."""
+        if self._pid != os.getpid() and self.path is not None:
+            self._open()
+
     def key(self, source: Source, settings_digest: str) -> str:
         digest = hashlib.blake2b(digest_size=20)
         for part in (engine_fingerprint(), settings_digest, source.rel.as_posix(), source.digest):
@@ -168,8 +174,7 @@ class DocumentCache:
         if self.memory is not None:
             self.memory.update(items)
             return items  # `lanting serve` keeps everything in memory
-        if self._pid != os.getpid() and self.path is not None:
-            self._open()  # a worker process stores what it rendered
+        self._open_in_this_process()  # a worker process stores what it rendered
         if self.db is None:
             return items
         rows = [(key, _freeze(loaded), loaded.rendered.html if loaded.rendered else "")
@@ -220,8 +225,7 @@ class DocumentCache:
     def keeping_highlights(self, look_up: bool) -> Iterator[None]:
         """Code highlighted within this block is kept in the database, and (`look_up`,
         `has_highlights`) taken from it when an earlier build kept it."""
-        if self._pid != os.getpid() and self.path is not None:
-            self._open()
+        self._open_in_this_process()
         if self.db is None or self.memory is not None:
             yield  # `lanting serve` keeps its lexers and highlighted blocks in memory
             return
