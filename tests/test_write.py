@@ -15,7 +15,7 @@ import pytest
 from lanting.build.options import BuildResult
 from lanting.errors import LantingError
 from lanting.model.output import Copy, OutputFile
-from lanting.output import write
+from lanting.output import recycle, write
 from lanting.output.recycle import mirror
 from lanting.output.staging import MARKER, Staging, check_output_folder, recover_interrupted
 from lanting.output.write import write_site
@@ -536,6 +536,34 @@ def test_a_spare_left_in_any_state_is_put_right(tmp_path: Path, snapshot: Snapsh
     del result[MARKER], clean[MARKER]  # fingerprints differ; the files do not
     assert result == clean
     assert not (out / "stray").exists()
+
+
+def test_inodes_the_build_looked_at_spare_listing_the_output(
+    tmp_path: Path, snapshot: Snapshot, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The pipeline passes the inodes of the output files it found intact: the output is
+    not listed again, files it did not look at are looked up one by one, and the result
+    is the one a fresh folder gives, the spare put right as without them."""
+    site, out, spare = tmp_path / "site", tmp_path / "public", tmp_path / "spare"
+    site.mkdir()
+    write_site(out, site, _spare_pages(20, {}), [], spare=spare)
+    write_site(out, site, _spare_pages(20, {0: " v2"}), [], spare=spare)
+    (spare / "p2/index.html").unlink()  # gone from the spare: linked from the output again
+    known = {f"p{i}/index.html": (out / f"p{i}/index.html").stat().st_ino
+             for i in range(1, 15)}  # p15…p19 not looked at: looked up
+    listed: list[str] = []
+    real_inodes = recycle.inodes
+    monkeypatch.setattr(recycle, "inodes", lambda folder: listed.append(folder)
+                        or real_inodes(folder))
+    files = [OutputFile("p0/index.html", b"page 0 v3"),
+             *(OutputFile(f"p{i}/index.html", None, "f") for i in range(1, 20))]
+    write_site(out, site, files, [], spare=spare, inodes=known)
+    assert listed == [str(spare)]  # the spare only
+    fresh = tmp_path / "fresh"
+    write_site(fresh, site, _spare_pages(20, {0: " v3"}), [])
+    result, clean = snapshot(out), snapshot(fresh)
+    del result[MARKER], clean[MARKER]
+    assert result == clean
 
 
 def test_every_change_updates_the_spare_and_keeps_only_the_last_output(

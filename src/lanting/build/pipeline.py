@@ -312,7 +312,8 @@ def build_and_write(site_dir: Path, options: BuildOptions, output: Path, inputs:
     # or deleted in the output folder since is made again (and its bytes never indexed).
     # Asked once per file (the search index asks twice for some): nothing writes to the
     # output before stage 12.
-    intact = functools.cache(partial(_is_intact, str(output), stamps))
+    inodes: dict[str, int] = {}  # of the intact files: the writer need not list the output
+    intact = functools.cache(partial(_is_intact, str(output), stamps, inodes))
     staging: Staging | None = None
     try:
         # Pages go into the staging folder as they are made: a refused output folder is
@@ -332,7 +333,7 @@ def build_and_write(site_dir: Path, options: BuildOptions, output: Path, inputs:
         files = [*produced.files, *index.files]
         spare = spare_folder(site_dir / CACHE_DIR, output) if options.cache else None
         count = write_site(output, site_dir, files, produced.copies, staging,
-                           spare)                                          # 12. write
+                           spare, inodes)                                  # 12. write
         cache.prune(produced.document_keys)
     except BaseException:
         if staging is not None:
@@ -356,14 +357,18 @@ def build_and_write(site_dir: Path, options: BuildOptions, output: Path, inputs:
                        time.perf_counter() - started, produced.site, fingerprints)
 
 
-def _is_intact(folder: str, stamps: Stamps, path: str) -> bool:
-    """The old file at `path` is the one the last build wrote: same size and time.
-    (Asked for every page whose fingerprint is unchanged: without pathlib's overhead.)"""
+def _is_intact(folder: str, stamps: Stamps, inodes: dict[str, int], path: str) -> bool:
+    """The old file at `path` is the one the last build wrote: same size and time; its
+    inode goes into `inodes`. (Asked for every page whose fingerprint is unchanged:
+    without pathlib's overhead.)"""
     try:
         stat = os.stat(os.path.join(folder, path))
     except OSError:
         return False
-    return stamps.get(path) == (stat.st_size, stat.st_mtime_ns)
+    if stamps.get(path) != (stat.st_size, stat.st_mtime_ns):
+        return False
+    inodes[path] = stat.st_ino
+    return True
 
 
 def _read(path: Path) -> bytes | None:

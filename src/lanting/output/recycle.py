@@ -72,14 +72,32 @@ def _remove(spare: str, paths: list[str]) -> None:
             folder = os.path.dirname(folder)
 
 
-def recycle(spare: Path, out: Path, tmp: Path,
-            wanted: dict[str, OutputFile | Copy]) -> None:
+def recycle(spare: Path, out: Path, tmp: Path, wanted: dict[str, OutputFile | Copy],
+            known: dict[str, int] | None = None) -> None:
     """Make `spare` hold exactly `wanted` (output path -> what goes there), as a fresh
     folder filled by `output.write` would. Files marked `staged` are moved in from `tmp`,
     the staging folder; files without data are the output's (`out`) and are linked from
-    there; the rest are compared with the output's and linked when the same."""
+    there; the rest are compared with the output's and linked when the same. `known`:
+    inodes of files of `out` the caller has looked at (a one-page edit of a big site
+    knows nearly all of them, and the output is not listed)."""
     spare_dir, out_dir, tmp_dir = os.fspath(spare), os.fspath(out), os.fspath(tmp)
-    have, current = inodes(spare_dir), inodes(out_dir)
+    have = inodes(spare_dir)
+    current = dict(known or {})
+
+    def in_output(path: str) -> int | None:
+        """The inode of the output's file at `path` (None: none), looked up once."""
+        if path not in current:
+            try:
+                current[path] = os.lstat(os.path.join(out_dir, path)).st_ino
+            except OSError:
+                return None
+        return current[path]
+
+    def kept(path: str) -> bool:
+        """The spare's file at `path` is the output's very file."""
+        inode = in_output(path)
+        return inode is not None and have.get(path) == inode
+
     _remove(spare_dir, sorted(have.keys() - wanted.keys() - {MARKER}))
     made: set[str] = {spare_dir}
 
@@ -101,7 +119,7 @@ def recycle(spare: Path, out: Path, tmp: Path,
             return
         temporary = os.path.join(tmp_dir, f".recycle-{number}")
         if (not isinstance(item, Copy) and item.data is None) or as_before(previous, item):
-            if path not in current or have.get(path) != current[path]:
+            if not kept(path):
                 os.link(previous, temporary)  # the output's own file
                 put(path, temporary)
         else:
@@ -111,7 +129,7 @@ def recycle(spare: Path, out: Path, tmp: Path,
     # Most files of a small edit need nothing: only the others are handed to threads.
     work = [(number, path, item) for number, (path, item) in enumerate(wanted.items())
             if isinstance(item, Copy) or item.staged or item.data is not None
-            or path not in current or have.get(path) != current[path]]
+            or not kept(path)]
     in_threads(update, work)
 
 

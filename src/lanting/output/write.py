@@ -153,12 +153,14 @@ def _same_device(a: Path, b: Path) -> bool:
 
 
 def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Iterable[Copy],
-               staging: Staging | None = None, spare: Path | None = None) -> int:
+               staging: Staging | None = None, spare: Path | None = None,
+               inodes: dict[str, int] | None = None) -> int:
     """Write `files` and `copies` as the new content of `out`; return the number of files.
     `staging`: where files marked `staged` were put already (one is made if not given).
     `spare`: where the previous output is kept after the swap, to be updated in place by
     the next build (None, or a folder on another file system than the output's: it is
-    deleted).
+    deleted). `inodes`: output path -> inode of files of `out` the caller looked at
+    since it was last written (the others are looked up).
 
     Files whose bytes did not change — and files given without data, which the pipeline
     knows to be unchanged — are not rewritten (they are hard links to the previous
@@ -168,7 +170,7 @@ def write_site(out: Path, site: Path, files: Iterable[OutputFile], copies: Itera
     if staging is None:
         staging = Staging(out, site)
     with _claimed(spare) as mine:
-        return _write(staging, files, copies, mine)
+        return _write(staging, files, copies, mine, inodes or {})
 
 
 SPARE_WAIT = 5.0
@@ -190,7 +192,7 @@ def _claimed(spare: Path | None) -> Iterator[Path | None]:
 
 
 def _write(staging: Staging, files: list[OutputFile], copies: Iterable[Copy],
-           spare: Path | None) -> int:
+           spare: Path | None, inodes: dict[str, int]) -> int:
     """`write_site` once the spare (if any) is this build's."""
     out, tmp = staging.out, staging.tmp
     if spare is not None:
@@ -204,7 +206,7 @@ def _write(staging: Staging, files: list[OutputFile], copies: Iterable[Copy],
         wanted = _wanted(files, copies)
         if spare is not None and _recyclable(spare, out):
             new = spare
-            recycle(spare, out, tmp, wanted)
+            recycle(spare, out, tmp, wanted, inodes)
         else:
             staged = _stage(tmp, out, wanted)
             _link_unchanged(tmp, out, wanted.keys() - staged - {
