@@ -196,8 +196,11 @@ def _shard_files(shard: int, docs: list[_Doc], files: int, key: str,
     docs.sort(key=lambda d: d.row[0])
     made: list[tuple[str, bytes]] = [(f"{INDEX_DIR}/{shard}/docs.json", _dump(
         {"files": files, "docs": [d.row for d in docs]}))]
-    for f in range(files):
-        numbers = [n for n, d in enumerate(docs) if f in d.strings]
+    holders: list[list[int]] = [[] for _ in range(files)]  # file -> its pages, in order
+    for n, doc in enumerate(docs):
+        for f in doc.strings:
+            holders[f].append(n)
+    for f, numbers in enumerate(holders):
         made.append((f"{INDEX_DIR}/{shard}/{f}.json", _dump(
             {"d": numbers, "t": [docs[n].strings[f] for n in numbers]})))
     out = []
