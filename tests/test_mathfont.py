@@ -60,6 +60,52 @@ def test_the_same_characters_give_the_same_bytes() -> None:
     assert _subset.__wrapped__(chars) == _subset.__wrapped__(chars)
 
 
+def test_the_woff2_is_compressed_below_the_top_quality_and_holds_the_same_font(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Brotli at quality 10 rather than fontTools' 11: only the compression differs, the
+    font inside is the same table for table; fontTools' module is as it was after."""
+    from fontTools.ttLib import woff2
+
+    module = woff2.brotli
+    qualities: list[int] = []
+    real_compress = module.compress
+
+    def compress(data: bytes, mode: int = 0, quality: int = 11, **options: int) -> bytes:
+        qualities.append(quality)
+        return bytes(real_compress(data, mode=mode, quality=quality, **options))
+
+    monkeypatch.setattr(module, "compress", compress)
+    chars = "".join(sorted(set(_BASE) | set("ℏ")))
+    ours = _subset.__wrapped__(chars)
+    assert qualities and set(qualities) == {lanting.render.mathfont.BROTLI_QUALITY} == {10}
+    assert woff2.brotli is module
+    monkeypatch.setattr(lanting.render.mathfont, "BROTLI_QUALITY", 11)
+    top = _subset.__wrapped__(chars)
+    assert qualities[-1] == 11
+    assert len(top) <= len(ours) < len(top) * 1.02
+
+    def inside(data: bytes) -> bytes:
+        sfnt = io.BytesIO()
+        woff2.decompress(io.BytesIO(data), sfnt)
+        return sfnt.getvalue()
+
+    assert inside(ours) == inside(top)
+
+
+def test_the_key_names_the_compression() -> None:
+    """A subset cached by a Lanting that compressed otherwise is not taken for this one's
+    (a cached build gives the bytes a clean one does)."""
+    before = math_font_key("ℏ")
+    mathfont = lanting.render.mathfont
+    quality = mathfont.BROTLI_QUALITY
+    try:
+        mathfont.BROTLI_QUALITY = quality + 1
+        assert math_font_key("ℏ") != before
+    finally:
+        mathfont.BROTLI_QUALITY = quality
+
+
 def test_subsets_are_cached_on_disk_by_their_characters(tmp_path: Path) -> None:
     first = math_font("ℏ", tmp_path)
     (cached,) = tmp_path.glob("math-*.woff2")

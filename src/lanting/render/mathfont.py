@@ -8,11 +8,14 @@ the used glyphs need. Results are cached on disk by the set of characters.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import importlib.metadata
 import importlib.util
 import io
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -71,8 +74,48 @@ def _subset(chars: str) -> bytes:
     _fix_math_table(font)
     font.flavor = "woff2"
     out = io.BytesIO()
-    font.save(out)
+    with _SAVING, _brotli_quality():
+        font.save(out)
     return out.getvalue()
+
+
+BROTLI_QUALITY = 10
+"""Brotli's quality for the WOFF2. fontTools compresses at the highest (11), most of the
+time of making a subset; one step lower is several times quicker for a file barely
+larger (figures in `benchmarks/RESULTS.md`)."""
+_SAVING = threading.Lock()
+"""One subset saved at a time: `_brotli_quality` swaps a module attribute of fontTools."""
+
+
+class _Brotli:
+    """fontTools' `brotli` module, compressing at `BROTLI_QUALITY` unless told otherwise."""
+
+    def __init__(self, module: Any) -> None:
+        self._module = module
+
+    def compress(self, data: bytes, mode: int = 0, **options: Any) -> bytes:
+        options.setdefault("quality", BROTLI_QUALITY)
+        return bytes(self._module.compress(data, mode=mode, **options))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._module, name)
+
+
+@contextlib.contextmanager
+def _brotli_quality() -> Iterator[None]:
+    """fontTools' WOFF2 writer compressing at `BROTLI_QUALITY` (it has no setting for it:
+    its module's `brotli` is wrapped while the font is saved, and put back after)."""
+    from fontTools.ttLib import woff2
+
+    module = getattr(woff2, "brotli", None)
+    if module is None or isinstance(module, _Brotli):
+        yield
+        return
+    woff2.brotli = _Brotli(module)
+    try:
+        yield
+    finally:
+        woff2.brotli = module
 
 
 def _fix_math_table(font: Any) -> None:
@@ -141,10 +184,23 @@ def _fix_connectors(font: Any) -> None:
 def math_font_key(chars: str) -> str:
     """Identifies the subset `math_font(chars)` makes (the same key, the same bytes)."""
     chars = "".join(sorted(set(chars) | set(_BASE)))
-    tools = " ".join(f"{name}={importlib.metadata.version(name)}"
-                     for name in ("uharfbuzz", "fonttools"))
     return hashlib.sha256((str(font_source().stat().st_size) + chars + "unhinted "
-                           + "connectors borrowed " + tools).encode()).hexdigest()[:20]
+                           + f"connectors borrowed brotli-quality={BROTLI_QUALITY} "
+                           + _tools()).encode()).hexdigest()[:20]
+
+
+@functools.cache
+def _tools() -> str:
+    """The versions of what makes the subset (looking them up takes milliseconds)."""
+    return " ".join(f"{name}={_version(name)}"
+                    for name in ("uharfbuzz", "fonttools", "brotli", "brotlicffi"))
+
+
+def _version(distribution: str) -> str:
+    try:
+        return importlib.metadata.version(distribution)
+    except importlib.metadata.PackageNotFoundError:
+        return "-"
 
 
 def _cached_path(chars: str, cache_dir: Path | None) -> Path | None:
