@@ -15,12 +15,23 @@ Printed per commit: median wall time and median CPU time (user + sys of the buil
 its workers). On a machine that other work shares, CPU time is the steadier of the two.
 
     python3 benchmarks/cold_by_commit.py f277732 dbfc862 HEAD --posts 1000 --runs 3
+
+`--instructions` counts instead of timing: each commit makes one cold build in a single
+process (`-j 1`, `PYTHONHASHSEED=0`) under `valgrind --tool=callgrind`, all commits at
+once (each on its own copy of the corpus), and the instructions executed are printed.
+The count is the same from run to run whatever else the machine does (a VM whose speed
+swings by a third within the hour cannot show a change of a few percent in seconds),
+but it is not time: a system call or a cache miss counts as little as an addition.
+About fifty times slower than the build itself:
+
+    python3 benchmarks/cold_by_commit.py 9cd35ee HEAD --posts 300 --search --instructions
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import resource
 import shutil
 import statistics
@@ -57,6 +68,29 @@ def _cold_build(src: Path, site: Path, work: Path) -> tuple[float, float]:
     return wall, cpu
 
 
+def _instructions(trees: dict[str, Path], site: Path, work: Path) -> dict[str, int]:
+    """Instructions of one cold single-process build by each tree, all run at once."""
+    running = {}
+    for number, (name, src) in enumerate(trees.items()):
+        copy, out, cache = work / f"site-{number}", work / f"out-{number}", work / f"xdg-{number}"
+        shutil.copytree(site, copy)
+        cache.mkdir()
+        env = {**os.environ, "PYTHONPATH": str(src), "XDG_CACHE_HOME": str(cache),
+               "PYTHONHASHSEED": "0"}
+        running[name] = subprocess.Popen(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+             sys.executable, "-m", "lanting", "build", str(copy), "-o", str(out), "-j", "1"],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    counts = {}
+    for name, process in running.items():
+        stdout, stderr = process.communicate()
+        found = re.search(r"Collected : (\d+)", stderr)
+        if process.returncode != 0 or found is None:
+            raise SystemExit(f"build by {name} failed:\n{(stderr or stdout)[-600:]}")
+        counts[name] = int(found.group(1))
+    return counts
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("commits", nargs="+", help="commits to compare (HEAD: the checkout)")
@@ -65,6 +99,9 @@ def main() -> int:
     parser.add_argument("--search", action="store_true",
                         help="keep the search index on (default: off)")
     parser.add_argument("--corpus-script", type=Path, default=CORPUS)
+    parser.add_argument("--instructions", action="store_true",
+                        help="count instructions under valgrind instead of timing "
+                             "(one single-process build per commit; --runs is ignored)")
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="lanting-cold-by-commit-"))
     trees: dict[str, Path] = {}
@@ -80,6 +117,14 @@ def main() -> int:
         (site / "lanting.toml").write_text(
             'title = "Bench"\n' + ("" if args.search else "\n[search]\nenabled = false\n"),
             encoding="utf-8")
+        if args.instructions:
+            counts = _instructions(trees, site, work)
+            print(f"{args.posts} posts, search {'on' if args.search else 'off'}, one cold "
+                  "build each, -j 1, under callgrind:")
+            for name, count in counts.items():
+                print(f"  {name:24s} {count / 1e9:8.3f} G instructions "
+                      f"({count / next(iter(counts.values())):.3f}x)")
+            return 0
         times: dict[str, list[tuple[float, float]]] = {name: [] for name in trees}
         for run in range(1, args.runs + 1):
             for name, src in trees.items():
