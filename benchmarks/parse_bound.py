@@ -104,6 +104,8 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5, help="cold builds of each kind")
     parser.add_argument("--work", type=Path, default=None)
     parser.add_argument("--corpus-script", type=Path, default=CORPUS)
+    parser.add_argument("--search", action="store_true",
+                        help="keep the search index on (default: off, as issue 6 measured)")
     parser.add_argument("--kind", choices=("as-is", "parse-free"), default=None,
                         help="(internal) run one build of this kind and print its figures")
     parser.add_argument("--site", type=Path, default=None, help="(internal)")
@@ -123,7 +125,7 @@ def main() -> int:
     import subprocess
 
     work = args.work or Path(tempfile.mkdtemp(prefix="lanting-parse-bound-"))
-    site = make_site(args.posts, work, args.corpus_script)
+    site = make_site(args.posts, work, args.corpus_script, args.search)
     figures: dict[str, list[tuple[float, float]]] = {"as-is": [], "parse-free": []}
     for run in range(1, args.runs + 1):
         for kind in figures:
