@@ -3,7 +3,8 @@
 change costs (issue 27: "do not let this change cost more than 10% of cold build time").
 
 Standard library only. Each commit is checked out with `git worktree add --detach` into
-the work folder (removed at the end) and run from its `src/` through PYTHONPATH. The
+the work folder (removed at the end), compiled to bytecode as an installed copy is, and
+run from its `src/` through PYTHONPATH. The
 corpus is `../shared/bench/make_corpus.py --posts N` (flavor plain) with
 `lanting.toml` = `title = "Bench"` plus `[search] enabled = false` unless `--search`.
 Every run is cold: the output, the site's `.lanting/` and the user cache
@@ -50,12 +51,28 @@ def _git(*args: str) -> str:
                           text=True).stdout.strip()
 
 
+def _environment(src: Path, cache: Path) -> dict[str, str]:
+    """The environment of a build by the Lanting in `src`: its modules are read from the
+    bytecode `_compile` wrote, as from an installed copy (not compiled again per build)."""
+    env = {**os.environ, "PYTHONPATH": str(src), "XDG_CACHE_HOME": str(cache)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def _compile(src: Path) -> None:
+    """Bytecode for every module of the tree, as `pip install` writes for an installed
+    copy: without it each build would compile Lanting from source (and a tree with
+    `__pycache__` from earlier runs would be favoured over a fresh one)."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(src)], check=True,
+                   env={k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"})
+
+
 def _cold_build(src: Path, site: Path, work: Path) -> tuple[float, float]:
     """(wall, cpu) seconds of one cold build of `site` by the Lanting in `src`."""
     out, cache = work / "out", work / "xdg-cache"
     for folder in (out, site / ".lanting", cache):
         shutil.rmtree(folder, ignore_errors=True)
-    env = {**os.environ, "PYTHONPATH": str(src), "XDG_CACHE_HOME": str(cache)}
+    env = _environment(src, cache)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     result = subprocess.run([sys.executable, "-m", "lanting", "build", str(site), "-o", str(out)],
@@ -77,8 +94,7 @@ def _instructions(trees: dict[str, Path], site: Path, work: Path) -> dict[str, i
         copy, out, cache = work / f"site-{number}", work / f"out-{number}", work / f"xdg-{number}"
         shutil.copytree(site, copy)
         cache.mkdir()
-        env = {**os.environ, "PYTHONPATH": str(src), "XDG_CACHE_HOME": str(cache),
-               "PYTHONHASHSEED": "0"}
+        env = {**_environment(src, cache), "PYTHONHASHSEED": "0"}
         running[name] = subprocess.Popen(
             ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
              sys.executable, "-m", "lanting", "build", str(copy), "-o", str(out), "-j", "1"],
@@ -112,6 +128,7 @@ def main() -> int:
             sha = _git("rev-parse", "--short", commit)
             tree = work / f"tree-{sha}"
             _git("worktree", "add", "--detach", str(tree), sha)
+            _compile(tree / "src")
             trees[f"{commit} ({sha})" if commit != sha else sha] = tree / "src"
         site = work / "site"
         subprocess.run([sys.executable, str(args.corpus_script), "--posts", str(args.posts),
