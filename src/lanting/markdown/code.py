@@ -132,11 +132,8 @@ _STORES: list[HighlightStore] = []
 
 
 @contextmanager
-def highlights_kept_in(store: HighlightStore | None) -> Iterator[None]:
+def highlights_kept_in(store: HighlightStore) -> Iterator[None]:
     """Within this block, `highlight_lines` reads and keeps its results in `store`."""
-    if store is None:
-        yield
-        return
     _STORES.append(store)
     try:
         yield
