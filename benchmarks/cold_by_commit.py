@@ -87,8 +87,6 @@ def _cold_build(src: Path, site: Path, work: Path) -> tuple[float, float]:
 
 def _instructions(trees: dict[str, Path], site: Path, work: Path) -> dict[str, int]:
     """Instructions of one cold single-process build by each tree, all run at once."""
-    if shutil.which("valgrind") is None:
-        raise SystemExit("--instructions needs valgrind (Debian: apt-get install valgrind)")
     running = {}
     for number, (name, src) in enumerate(trees.items()):
         copy, out, cache = work / f"site-{number}", work / f"out-{number}", work / f"xdg-{number}"
@@ -121,6 +119,8 @@ def main() -> int:
                         help="count instructions under valgrind instead of timing "
                              "(one single-process build per commit; --runs is ignored)")
     args = parser.parse_args()
+    if args.instructions and shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (Debian: apt-get install valgrind)")
     work = Path(tempfile.mkdtemp(prefix="lanting-cold-by-commit-"))
     trees: dict[str, Path] = {}
     try:
