@@ -11,8 +11,12 @@ import functools
 import html
 import re
 import unicodedata
+from typing import Any
 
-_TAG = re.compile(r"<(/?)([a-zA-Z][\w-]*)([^>]*?)(/?)>|([^<]+)")
+_TOKEN = re.compile(r"<(mi|mn|mo|mtext|ms)\b([^>/]*)>([^<]*)</\1>"
+                    r"|<(/?)([a-zA-Z][\w-]*)([^>]*?)(/?)>|([^<]+)")
+"""A leaf element holding only text (most of a formula's elements: one token, not three),
+an opening, closing or empty tag, or text."""
 _ATTR = re.compile(r'([\w-]+)="([^"]*)"')
 
 _SKIP = {"annotation", "annotation-xml", "mphantom"}
@@ -30,44 +34,6 @@ _ACCENTS = {"ˆ": "\u0302", "^": "\u0302", "̂": "\u0302", "˜": "\u0303", "~": 
             "̃": "\u0303", "¯": "\u0304", "‾": "\u0305", "̲": "\u0332", "˙": "\u0307",
             "¨": "\u0308", "⃗": "\u20d7", "→": "\u20d7", "ˇ": "\u030c", "´": "\u0301",
             "`": "\u0300", "˘": "\u0306", "˚": "\u030a", "⃛": "\u20db"}
-
-
-class _Node:
-    __slots__ = ("tag", "attrs", "children")
-
-    def __init__(self, tag: str, attrs: str) -> None:
-        self.tag = tag
-        self.attrs = attrs
-        self.children: list[_Node | str] = []
-
-    def attr(self, name: str) -> str:
-        for key, value in _ATTR.findall(self.attrs):
-            if key == name:
-                return str(value)
-        return ""
-
-
-def _parse(mathml: str) -> _Node:
-    root = _Node("#root", "")
-    stack = [root]
-    for closing, tag, attrs, empty, text in _TAG.findall(mathml):
-        if text:
-            stack[-1].children.append(html.unescape(text))
-        elif closing:
-            for i in range(len(stack) - 1, 0, -1):
-                if stack[i].tag == tag:
-                    del stack[i:]
-                    break
-        else:
-            node = _Node(tag, attrs)
-            stack[-1].children.append(node)
-            if not empty:
-                stack.append(node)
-    return root
-
-
-def _elements(node: _Node) -> list[_Node | str]:
-    return [c for c in node.children if not isinstance(c, str) or c.strip()]
 
 
 _LOOSE = re.compile(r" ?([=<>≤≥≈∼∈→←↦,]) ?")
@@ -124,43 +90,52 @@ def _accent(base: str, mark: str, over: bool = True) -> str:
     return base + combining
 
 
-def _text(node: _Node | str) -> str:
-    if isinstance(node, str):
-        return node.translate(_INVISIBLE)
-    tag = node.tag
+def _attr(attrs: str, name: str) -> str:
+    """The value of attribute `name` in an element's attribute text ("": none)."""
+    for key, value in _ATTR.findall(attrs):
+        if key == name:
+            return str(value)
+    return ""
+
+
+_LEAVES = frozenset({"mi", "mn", "mtext", "ms", "mo"})
+"""Elements whose text is all of their content, spaces included."""
+
+
+def _operator(op: str) -> str:
+    """The text of an `mo` holding `op`."""
+    if op == "\u2061":
+        return _APPLY
+    if op in _RELATIONS:
+        return f" {op} "
+    return ", " if op == "," else op
+
+
+def _element_text(tag: str, attrs: str, parts: list[str], styles: list[str] | None) -> str:
+    """The text of one element from its children's (`parts`: each child element's text and
+    each text node's, the blank ones left out unless the element is a leaf; `styles`: an
+    `mtr`'s children's style attributes)."""
     if tag in _SKIP:
         return ""
-    kids = _elements(node)
+    if tag in _LEAVES:
+        return _operator("".join(parts)) if tag == "mo" else "".join(parts)
     if tag == "semantics":
-        return _text(kids[0]) if kids else ""
-    if tag in ("mi", "mn", "mtext", "ms"):
-        return "".join(_text(c) for c in node.children)
-    if tag == "mo":
-        op = "".join(_text(c) for c in node.children)
-        if op == "\u2061":
-            return _APPLY
-        if op in _RELATIONS:
-            return f" {op} "
-        if op == ",":
-            return ", "
-        return op
+        return parts[0] if parts else ""
     if tag == "mspace":
-        width = node.attr("width")
-        number = re.match(r"[\d.]+", width)
+        number = re.match(r"[\d.]+", _attr(attrs, "width"))
         return " " if number and float(number.group(0) or 0) >= 0.2 else ""
-    parts = [_text(c) for c in kids]
     if tag in ("msub", "msup", "msubsup", "munder", "mover", "munderover"):
         if len(parts) < 2:
             return "".join(parts)
         base = parts[0].strip()
         if tag == "msub" or tag == "munder":
-            if tag == "munder" and node.attr("accentunder") == "true":
+            if tag == "munder" and _attr(attrs, "accentunder") == "true":
                 return _accent(base, parts[1], over=False)
             return _script(base, parts[1].strip(), "")
         if tag == "msup":
             return _script(base, "", parts[1].strip())
         if tag == "mover":
-            if node.attr("accent") == "true":
+            if _attr(attrs, "accent") == "true":
                 return _accent(base, parts[1])
             return _script(base, "", parts[1].strip())
         return _script(base, parts[1].strip(), parts[2].strip() if len(parts) > 2 else "")
@@ -168,7 +143,7 @@ def _text(node: _Node | str) -> str:
         if len(parts) != 2:
             return "".join(parts)
         top, bottom = parts[0].strip(), parts[1].strip()
-        if node.attr("linethickness") in ("0", "0px", "0em"):
+        if _attr(attrs, "linethickness") in ("0", "0px", "0em"):
             return f"{top} {bottom}"  # binomials, stacked text
         return f"{_paren(top)}/{_paren(bottom)}"
     if tag == "msqrt":
@@ -179,17 +154,64 @@ def _text(node: _Node | str) -> str:
         index, radicand = parts[1].strip(), _paren(parts[0].strip())
         return {"3": "∛", "4": "∜"}.get(index, index.translate(_SUPERSCRIPT) + "√") + radicand
     if tag == "mtable":
-        rows = [r for r in (p.strip() for p in parts) if r]
-        return "; ".join(rows)
-    if tag == "mtr":
-        cells = []
-        for cell, text in zip(kids, parts, strict=True):
-            style = cell.attr("style") if isinstance(cell, _Node) else ""
-            if "width: 50%" in style or "width: 7.5%" in style:
-                continue  # the number column of a numbered equation
-            cells.append(text.strip())
+        return "; ".join(r for r in (p.strip() for p in parts) if r)
+    if tag == "mtr" and styles is not None:
+        cells = [text.strip() for text, style in zip(parts, styles, strict=True)
+                 # (not the number column of a numbered equation)
+                 if "width: 50%" not in style and "width: 7.5%" not in style]
         return " ".join(c for c in cells if c)
     return "".join(parts)
+
+
+def _text(mathml: str) -> str:
+    """The text of MathML, made in one pass over its tags: an element's text is made when
+    it closes, from its children's, which closed before it. (A tree of the elements,
+    then read, took as long again: a formula has some eighty of them.) A closing tag
+    without its opening one is ignored; one that skips unclosed elements closes them."""
+    # An open element: tag, attributes, its children's texts, an `mtr`'s children's styles.
+    root: list[Any] = ["#root", "", [], None]
+    stack = [root]
+    unescape, element_text, leaves = html.unescape, _element_text, _LEAVES
+
+    def close_down_to(depth: int) -> None:
+        while len(stack) > depth:
+            tag, attrs, parts, styles = stack.pop()
+            parent = stack[-1]
+            parent[2].append(element_text(tag, attrs, parts, styles))
+            if parent[3] is not None:
+                parent[3].append(_attr(attrs, "style"))
+
+    for leaf, leaf_attrs, content, closing, tag, attrs, empty, text in _TOKEN.findall(mathml):
+        if leaf:
+            top = stack[-1]
+            value = unescape(content).translate(_INVISIBLE)
+            top[2].append(_operator(value) if leaf == "mo" else value)
+            if top[3] is not None:
+                top[3].append(_attr(leaf_attrs, "style"))
+        elif text:
+            top = stack[-1]
+            text = unescape(text)
+            if top[0] in leaves or text.strip():
+                top[2].append(text.translate(_INVISIBLE))
+                if top[3] is not None:
+                    top[3].append("")
+        elif closing:
+            if stack[-1][0] == tag:  # (the root's tag is no element's)
+                close_down_to(len(stack) - 1)
+                continue
+            for depth in range(len(stack) - 2, 0, -1):
+                if stack[depth][0] == tag:
+                    close_down_to(depth)
+                    break
+        elif empty:
+            top = stack[-1]
+            top[2].append(element_text(tag, attrs, [], None))
+            if top[3] is not None:
+                top[3].append(_attr(attrs, "style"))
+        else:
+            stack.append([tag, attrs, [], [] if tag == "mtr" else None])
+    close_down_to(1)
+    return "".join(root[2])
 
 
 _APPLIED = re.compile("[" + _APPLY + _END + r"](?=\w)")
@@ -201,7 +223,7 @@ def mathml_text(mathml: str) -> str:
     """The readable text of one formula's MathML (`<math>…</math>`): `π_θ(a ∣ s)`,
     `∑_{t=0}^T γ^t r_t`, `(a+b)/2`. Memoized: the same formula recurs on a site (in a
     post, its summary, the feed, the search index)."""
-    text = _text(_parse(mathml))
+    text = _text(mathml)
     text = _APPLIED.sub(" ", text).replace(_APPLY, "").replace(_END, "")
     # NFC: `ĝ` as one character where Unicode has one (what a reader would search for).
     return unicodedata.normalize("NFC", _SPACES.sub(" ", text.replace("\u00a0", " ")).strip())
