@@ -196,10 +196,7 @@ def _text(mathml: str) -> str:
                 if top[3] is not None:
                     top[3].append("")
         elif closing:
-            if stack[-1][0] == tag:  # (the root's tag is no element's)
-                close_down_to(len(stack) - 1)
-                continue
-            for depth in range(len(stack) - 2, 0, -1):
+            for depth in range(len(stack) - 1, 0, -1):
                 if stack[depth][0] == tag:
                     close_down_to(depth)
                     break
