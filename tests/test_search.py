@@ -12,6 +12,7 @@ import os
 import re
 import time
 import unicodedata
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -27,6 +28,7 @@ from lanting.output.search import INDEX_DIR, files_in_shard, shard_count
 from lanting.render.search_record import (
     bucket,
     camel_case_words,
+    encode_terms,
     nfkc,
     page_text,
     search_record,
@@ -107,6 +109,37 @@ def test_nfkc_is_unicodedatas_nfkc(text: str) -> None:
     # Combining marks after the replaced punctuation and across line breaks, Hangul
     # jamo that compose, compatibility characters: the shortcut changes nothing.
     assert nfkc(text) == unicodedata.normalize("NFKC", text)
+
+
+_CJK_RUN_CHARS = st.sampled_from(list("显存占用・゛가 \t\u3000\xa0\n，a1"))
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.text(_CJK_RUN_CHARS, max_size=30))
+def test_cjk_pairs_run_across_spaces_on_a_line_only(text: str) -> None:
+    # The definition: spaces between two CJK characters on one line are dropped, then
+    # each run of CJK characters gives its pairs and its last character.
+    cjk = "\u1100-\u11ff\u3040-\u30ff\uac00-\ud7af\u4e00-\u9fff"
+    normal = unicodedata.normalize("NFKC", text).lower()
+    joined = re.sub(f"(?<=[{cjk}])[^\\S\n]+(?=[{cjk}])", "", normal)
+    expected: dict[str, int] = {}
+    for run in re.findall(f"[{cjk}]+", joined):
+        for term in [run[i:i + 2] for i in range(len(run) - 1)] + [run[-1]]:
+            expected[term] = expected.get(term, 0) + 1
+    found = {t: n for t, n in terms(text).items() if re.match(f"[{cjk}]", t)}
+    assert found == expected
+
+
+def test_a_pages_terms_are_written_by_bucket_sorted_with_their_counts() -> None:
+    words, cjk = Counter({"pipeline": 3, "h1": 2, "h100": 1}), Counter({"显存": 1, "存": 2})
+    buckets, lines = encode_terms(words, cjk)
+    assert list(buckets) == sorted(buckets)
+    by_bucket = dict(zip(buckets, lines.split("\n"), strict=True))
+    for term, entry in (("pipeline", "pipeline:3"), ("h1", "h1:2"), ("h100", "h100"),
+                        ("显存", "显存"), ("存", "存:2")):
+        assert entry in by_bucket[bucket(term)].split(" ")
+    assert all(line.split(" ") == sorted(line.split(" ")) for line in by_bucket.values())
+    assert sum(len(line.split(" ")) for line in by_bucket.values()) == 5
 
 
 def test_a_prefix_names_the_bucket_of_every_word_it_begins() -> None:

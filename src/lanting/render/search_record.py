@@ -113,10 +113,11 @@ def nfkc(text: str) -> str:
 
 _WORDS = re.compile(f"[^\\W_{_CJK}]+")
 _CJK_RUNS = re.compile(f"[{_CJK}]+")
-_CJK_GAP = re.compile(f"(?<=[{_CJK}])[^\\S\n]+(?=[{_CJK}])")
-"""Spaces between two CJK characters on one line (`[那篇](x.md) 的`, a line break of the
-source): a reader does not see a word break there, and the script's check of a result
-ignores them too, so the pairs run across them."""
+_CJK_SPACED_RUNS = re.compile(f"[{_CJK}](?:[^\\S\n]*[{_CJK}])*")
+"""A run of CJK characters, with the spaces between two of them on one line (`[那篇](x.md)
+的`, a line break of the source): a reader does not see a word break there, and the
+script's check of a result ignores them too, so the pairs run across them."""
+_SPACES_IN_RUN = re.compile(r"[^\S\n]+")
 
 
 def _terms(text: str) -> tuple[Counter[str], Counter[str]]:
@@ -129,7 +130,8 @@ def _terms(text: str) -> tuple[Counter[str], Counter[str]]:
     words = Counter(_WORDS.findall(normal))
     for found in camel_case_words(normal_case):
         words.update(part.lower() for part in _CAMEL_PART.findall(found))
-    runs = _CJK_RUNS.findall(_CJK_GAP.sub("", normal))
+    runs = [run if run.isalnum() else _SPACES_IN_RUN.sub("", run)
+            for run in _CJK_SPACED_RUNS.findall(normal)]
     pairs: list[str] = []
     for run in runs:
         pairs += map(add, run, run[1:])
@@ -205,25 +207,22 @@ def bucket(term: str) -> int:
 
 def encode_terms(words: dict[str, int], cjk: dict[str, int]) -> tuple[bytes, str]:
     """The terms by bucket: the buckets in order, and a line "term term:3 …" for each,
-    terms sorted, the count written only when it is not 1 (`SearchRecord.buckets` and
-    `.terms`). (A page has a thousand terms or more: the bucket of a key is looked up
-    inline, and hashed only the first time it is seen.)"""
+    its entries sorted, the count written only when it is not 1 (`SearchRecord.buckets`
+    and `.terms`). (A page has a thousand terms or more: each entry is written as its
+    term is put in its bucket, the bucket of a key looked up inline and hashed only the
+    first time it is seen; sorting the written entries rather than the terms spares a
+    second pass over every term.)"""
     known = _KEY_BUCKETS
     by_bucket: defaultdict[int, list[str]] = defaultdict(list)
     for terms_, key_length in ((words, 2), (cjk, 1)):
-        for term in terms_:
+        for term, count in terms_.items():
             key = term[:key_length]
             found = known.get(key)
             if found is None:
                 found = known[key] = _hash_bucket(key)
-            by_bucket[found].append(term)
-    counts = {**words, **cjk}  # (not `words | cjk`: Counter's union is a loop in Python)
+            by_bucket[found].append(term if count == 1 else f"{term}:{count}")
     order = sorted(by_bucket)
-    lines = []
-    for b in order:
-        in_bucket = sorted(by_bucket[b])
-        lines.append(" ".join([t if (n := counts[t]) == 1 else f"{t}:{n}" for t in in_bucket]))
-    return bytes(order), "\n".join(lines)
+    return bytes(order), "\n".join([" ".join(sorted(by_bucket[b])) for b in order])
 
 
 def page_text(body_html: str) -> str:
