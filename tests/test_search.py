@@ -371,6 +371,33 @@ def test_an_incremental_index_equals_a_clean_one(
         assert index_files(out) == index_files(clean), f"after editing {rel}"
 
 
+def test_an_index_written_the_old_way_is_made_again_not_patched(
+        searchable: Path, build_site: Callable[..., BuildResult], tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # An index made by a Lanting that wrote a page's terms in another order: its kept
+    # lines would differ from a clean build's, so none of it is kept.
+    from lanting.output import search as search_stage
+    from lanting.render import search_record as records
+
+    real = records.encode_terms
+
+    def reversed_lines(words: Counter[str], cjk: Counter[str]) -> tuple[bytes, str]:
+        buckets, lines = real(words, cjk)
+        return buckets, "\n".join(" ".join(reversed(line.split(" ")))
+                                  for line in lines.split("\n"))
+
+    out = searchable / "public"
+    with monkeypatch.context() as old:
+        old.setattr(records, "encode_terms", reversed_lines)
+        old.setattr(search_stage, "TERMS_VERSION", records.TERMS_VERSION - 1)
+        build_site(searchable, out)
+    post = searchable / "content/posts/a.md"
+    touch_later(post, post.read_text() + "\n新的一段。\n")
+    build_site(searchable, out)
+    build_site(searchable, tmp_path / "clean", cache=False)
+    assert index_files(out) == index_files(tmp_path / "clean")
+
+
 def test_a_damaged_index_file_is_made_again(
         searchable: Path, build_site: Callable[..., BuildResult], tmp_path: Path) -> None:
     out = searchable / "public"

@@ -40,6 +40,7 @@ from lanting.model.output import OutputFile, SearchIndex, SearchRecord, terms_by
 from lanting.render.search_record import (
     BODY,
     BUCKETS,
+    TERMS_VERSION,
     THEME_EXCLUDES,
     index_terms,
     search_record,
@@ -186,8 +187,8 @@ class _Previous:
 
 def _key(config: Config, shards: int) -> str:
     """What a shard's files were made with, besides its pages."""
-    return _digest(repr((FORMAT, __version__, config.search, THEME_EXCLUDES,
-                         shards)).encode())
+    return _digest(repr((FORMAT, TERMS_VERSION, __version__, config.search,
+                         THEME_EXCLUDES, shards)).encode())
 
 
 def _shard_files(shard: int, docs: list[_Doc], files: int, key: str,
