@@ -17,6 +17,7 @@ import pytest
 from jinja2 import Environment
 
 import lanting.build.bytecode
+import lanting.build.freshness
 import lanting.build.pipeline
 import lanting.content.discover
 import lanting.render.templates
@@ -236,6 +237,29 @@ def test_unchanged_pages_are_not_rendered_again(tmp_path: Path) -> None:
     kept = {p for p in before if before[p] == after.get(p)}
     assert "posts/a/index.html" in kept, "a post that did not change keeps its file"
     assert "posts/c/index.html" not in kept
+
+
+def test_another_lanting_renders_every_page_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Lanting's code changed while its version number did not (an editable install, a
+    # patched release): how a page is made may have changed, so no page is kept.
+    from lanting.render.pages import PageRenderer
+
+    site = _site(tmp_path / "site")
+    out = tmp_path / "out"
+    build(site, BuildOptions(output=out, jobs=1))
+    rendered: list[str] = []
+    real = PageRenderer._render
+
+    def noting(self: PageRenderer, template: str, path: str, *args: Any) -> Any:
+        rendered.append(path)
+        return real(self, template, path, *args)
+
+    monkeypatch.setattr(PageRenderer, "_render", noting)
+    monkeypatch.setattr(lanting.build.freshness, "engine_stamp", lambda: "another")
+    monkeypatch.setattr(lanting.build.pipeline, "engine_fingerprint", lambda: "another")
+    build(site, BuildOptions(output=out, jobs=1))
+    assert {"posts/a/index.html", "posts/c/index.html", "index.html"} <= set(rendered)
 
 
 def test_nothing_changed_means_nothing_to_do(tmp_path: Path) -> None:

@@ -418,6 +418,10 @@ def produce(
                                  citation_library(bibliography, references, config))
     talk_sources = [s for s in discovery.sources if s.kind is Kind.TALK]
     templates = template_fingerprint(site_dir)
+    # What a page's fingerprint holds of how it is made: its templates, and the Lanting
+    # that runs them (filters, helpers, minifying, the search record), which may change
+    # while the version number does not (an editable install, a patched release).
+    renderers_digest = f"{templates}:{engine_fingerprint()}"
     env = environment_for(site_dir, templates, bytecode_cache(
         site_dir / CACHE_DIR, engine_fingerprint()) if options.cache else None)
     # While workers render the Markdown this process waits: it compiles the templates,
@@ -477,8 +481,8 @@ def produce(
                           site_dir / CACHE_DIR if options.cache else None, site_dir / "static")
     renderers: dict[str, PageRenderer] = {}
     files = [*assets.files,
-             *render_sections(sections, env, assets.urls, templates, previous, reusable,
-                              renderers, minify and config.build.minify,
+             *render_sections(sections, env, assets.urls, renderers_digest, previous,
+                              reusable, renderers, minify and config.build.minify,
                               previous_reads, None, previous_answers)]      # 9. pages
     files = materialize(files, options.jobs,
                         partial(_staged, staging) if staging is not None else None)
@@ -508,7 +512,7 @@ def produce(
                       options.strict)                                      # 10. check
     state = BuildState(settings, {item.document.source.rel.as_posix(): item for item in loaded},
                        front_matter, {"": routes.link_map(), **link_maps}, images, sections,
-                       renderers, tuple(files), tuple(warnings), templates)
+                       renderers, tuple(files), tuple(warnings), renderers_digest)
     deps = [*(r.deps for r in rendered.values()), *(t.deps for t in talks),
             *(n.deps for items in news.values() for n in items)]
     read_files = {name for found in deps for kind, name, _ in found if kind == "file"}

@@ -33,7 +33,8 @@ class BuildState:
     """Every generated file (`data=None`: the same as in the build before)."""
     warnings: tuple[Problem, ...]
     templates_digest: str = ""
-    """`render.templates.template_fingerprint` of the build's templates."""
+    """What the renderers' fingerprints hold of how pages are made: the build's templates
+    (`render.templates.template_fingerprint`) and Lanting's code (`engine_fingerprint`)."""
     readers: Readers | None = None
     """Which files read which page (`lanting serve` indexes `files` after a full build;
     None: not indexed, the quick path goes through `files`)."""
