@@ -518,7 +518,7 @@ def produce(
     read_files = {name for found in deps for kind, name, _ in found if kind == "file"}
     return SiteOutput(files, copies, site, tuple(warnings), keys,
                       partial(build_search_index, files, config, previous or {}, reusable,
-                              previous_data),
+                              previous_data, engine_fingerprint()),
                       state, tuple(sorted(read_files)), hosts)
 
 

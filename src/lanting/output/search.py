@@ -40,7 +40,6 @@ from lanting.model.output import OutputFile, SearchIndex, SearchRecord, terms_by
 from lanting.render.search_record import (
     BODY,
     BUCKETS,
-    TERMS_VERSION,
     THEME_EXCLUDES,
     index_terms,
     search_record,
@@ -185,10 +184,12 @@ class _Previous:
         return found
 
 
-def _key(config: Config, shards: int) -> str:
-    """What a shard's files were made with, besides its pages."""
-    return _digest(repr((FORMAT, TERMS_VERSION, __version__, config.search,
-                         THEME_EXCLUDES, shards)).encode())
+def _key(config: Config, shards: int, made_by: str) -> str:
+    """What a shard's files were made with, besides its pages: a shard made by another
+    Lanting (`made_by`), which may cut pages into terms or write them otherwise, is made
+    again rather than patched."""
+    return _digest(repr((FORMAT, __version__, made_by, config.search, THEME_EXCLUDES,
+                         shards)).encode())
 
 
 def _shard_files(shard: int, docs: list[_Doc], files: int, key: str,
@@ -246,23 +247,25 @@ def build_search_index(
     files: Sequence[OutputFile], config: Config, previous: Mapping[str, str] | None = None,
     reusable: Callable[[str], bool] = lambda path: False,
     previous_data: Callable[[str], bytes | None] = lambda path: None,
+    made_by: str = "",
 ) -> SearchIndex:
     """The index of every page that opts in, as output files.
 
     Pages rendered by this build bring their record (`OutputFile.search`); the others are
     unchanged since the build that wrote `previous` (path -> fingerprint) and are taken
-    from its index, or read back with `previous_data` if that index cannot be used.
+    from its index, or read back with `previous_data` if that index cannot be used (one
+    made by another Lanting cannot: `made_by` is `build.cache.engine_fingerprint`).
     """
     if not config.search.enabled:
         return SearchIndex((), 0)
     prior = _Previous(previous or {}, reusable, previous_data)
     reader = _Reader(config, previous_data)
-    fresh, kept = _pages(files, config, prior, reader)
+    fresh, kept = _pages(files, config, prior, reader, made_by)
     total = len(fresh) + len(kept)
     if not total:
         return SearchIndex((), 0)
     shards = shard_count(total)
-    key = _key(config, shards)
+    key = _key(config, shards, made_by)
     members: dict[int, list[str]] = {s: [] for s in range(shards)}
     for url in (*fresh, *kept):
         members[shard_of(url, shards)].append(url)
@@ -304,8 +307,8 @@ def _url(path: str) -> str:
     return path.removesuffix("index.html")
 
 
-def _pages(files: Sequence[OutputFile], config: Config, prior: _Previous,
-           read: _Reader) -> tuple[dict[str, SearchRecord], list[str]]:
+def _pages(files: Sequence[OutputFile], config: Config, prior: _Previous, read: _Reader,
+           made_by: str) -> tuple[dict[str, SearchRecord], list[str]]:
     """The searchable pages: records of those rendered now (or read back), by URL, and
     the URLs of the unchanged ones the previous index has."""
     fresh: dict[str, SearchRecord] = {}
@@ -327,7 +330,7 @@ def _pages(files: Sequence[OutputFile], config: Config, prior: _Previous,
     meta = prior.load(f"{INDEX_DIR}/meta.json")
     shards = len(meta["shards"]) if isinstance(meta, dict) and meta.get("format") == FORMAT \
         else 0
-    key = _key(config, shards)
+    key = _key(config, shards, made_by)
     olds = [prior.shard(s, key) for s in range(shards)]
     indexed = {row[0] for old in olds if old for row in old["docs"]}
     kept = []

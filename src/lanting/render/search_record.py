@@ -56,11 +56,6 @@ _ALWAYS_OUT = f"[{IGNORE}], [{META}], script, style, template, noscript"
 BUCKETS = 256
 """Buckets of terms; an index file holds a contiguous range of them."""
 
-TERMS_VERSION = 2
-"""How a page is cut into terms and how they are written (`index_terms`): a change of
-either changes it, so that an index made before is made again rather than patched (its
-kept lines would differ from what a clean build writes). 2: entries sorted as written."""
-
 TITLE_WEIGHT = 5
 TAG_WEIGHT = 3
 """A term in the title counts as this many in the text (in a tag, `TAG_WEIGHT`)."""

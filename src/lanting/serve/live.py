@@ -24,7 +24,7 @@ from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from lanting.build.cache import DocumentCache
+from lanting.build.cache import DocumentCache, engine_fingerprint
 from lanting.build.options import CACHE_DIR, BuildOptions
 from lanting.build.pipeline import produce
 from lanting.build.state import BuildState
@@ -334,7 +334,8 @@ class LiveSite:
                      for f in update.state.files]
             self._index_later(partial(
                 build_search_index, pages, config, self.fingerprints,
-                lambda p: p in self.store.files, self._served), self.rebuilds)
+                lambda p: p in self.store.files, self._served, engine_fingerprint()),
+                self.rebuilds)
         self.warnings = update.state.warnings
         return changed
 
