@@ -235,3 +235,25 @@ def test_workers_keep_what_they_highlight_and_find_it_after_a_change_of_settings
     code_module.highlight_lines.cache_clear()
     build_site(site, out=tmp_path / "clean", cache=False, jobs=2, base_url="/blog/")
     assert snapshot(site / "public") == snapshot(tmp_path / "clean")
+
+
+@pytest.mark.parametrize("library", ["markdown-it-py", "Pygments", "math-core", "Jinja2",
+                                     "minify-html", "selectolax", "Babel"])
+def test_a_library_that_shapes_pages_is_in_the_engine_fingerprint(
+        library: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Upgraded alone (no new Lanting), it may change the bytes of documents, pages or
+    # search records: nothing made with the older one is kept.
+    import importlib.metadata
+
+    from lanting.build import cache as cache_module
+
+    real = importlib.metadata.version
+    cache_module.engine_fingerprint.cache_clear()
+    before = cache_module.engine_fingerprint()
+    monkeypatch.setattr(importlib.metadata, "version",
+                        lambda name: "999" if name == library else real(name))
+    cache_module.engine_fingerprint.cache_clear()
+    try:
+        assert cache_module.engine_fingerprint() != before
+    finally:
+        cache_module.engine_fingerprint.cache_clear()
