@@ -72,6 +72,19 @@ def test_variants_are_cached_between_builds(bundle_site, build_site, monkeypatch
         assert (first / name).read_bytes() == (second / name).read_bytes()
 
 
+def test_a_variant_another_encoder_cached_is_encoded_again(bundle_site, build_site,
+                                                          monkeypatch) -> None:
+    # Another Pillow or libwebp may write other bytes: what a clean build would write.
+    build_site(bundle_site, out=bundle_site / "one")
+    encoded: list[int] = []
+    real = images.encode_variant
+    monkeypatch.setattr(images, "encoder", lambda: "another")
+    monkeypatch.setattr(images, "encode_variant",
+                        lambda data, width: encoded.append(width) or real(data, width))
+    build_site(bundle_site, out=bundle_site / "two")
+    assert len(encoded) == 5  # every variant: 3 widths of the diagram, 2 of the cover
+
+
 def test_a_site_file_wins_over_a_variant_name(make_site, build_site, post) -> None:
     site = make_site({
         "content/posts/p/index.md": post("P", body="![x](a.png)\n"),

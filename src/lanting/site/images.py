@@ -9,6 +9,7 @@ width, so a build only encodes images it has not seen.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import posixpath
@@ -73,6 +74,17 @@ def variant_widths(width: int) -> tuple[int, ...]:
     return smaller + ((width,) if width <= WIDTHS[-1] else ())
 
 
+@functools.cache
+def encoder() -> str:
+    """Which Pillow and libwebp encode the variants: another may write other bytes for the
+    same image, so a variant cached by one is not taken by a build with the other."""
+    from PIL import __version__ as pillow
+    from PIL import features
+
+    return hashlib.blake2b(f"{pillow} {features.version('webp')}".encode(),
+                           digest_size=4).hexdigest()
+
+
 def encode_variant(data: bytes, width: int) -> bytes:
     """`data` (an image file) resized to `width` pixels and encoded as WebP: lossy, or
     lossless when the source is a PNG and that is smaller."""
@@ -106,7 +118,8 @@ class VariantCache:
 
     def get(self, data: bytes, width: int) -> bytes:
         digest = hashlib.blake2b(data, digest_size=16).hexdigest()
-        path = self.folder / f"{digest}-{width}-q{QUALITY}.webp" if self.folder else None
+        path = self.folder / f"{digest}-{width}-q{QUALITY}-{encoder()}.webp" \
+            if self.folder else None
         if path is not None and path.is_file():
             return path.read_bytes()
         encoded = encode_variant(data, width)
