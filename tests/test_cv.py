@@ -237,6 +237,24 @@ def test_pdf_made_by_rendercv_when_installed(tmp_path: Path,
     assert given["design"] == {"theme": "classic"}, "RenderCV's own settings are passed on"
 
 
+def test_a_pdf_another_rendercv_made_is_made_again(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    # The cache holds PDFs by what RenderCV was given and which RenderCV it was.
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    script = tools / "rendercv"
+    monkeypatch.setenv("PATH", str(tools))
+    site = _copy(tmp_path)
+    for n, body in enumerate((b"%PDF-1.7 older", b"%PDF-1.7 upgraded RenderCV")):
+        script.write_text(FAKE_RENDERCV.format(python=sys.executable,
+                                               seen=str(tmp_path / "given.yaml"))
+                          .replace("b\"%PDF-1.7 fake CV\"", repr(body)))
+        script.chmod(script.stat().st_mode | stat.S_IEXEC)
+        out = tmp_path / f"out{n}"
+        build(site, BuildOptions(output=out, jobs=1))
+        assert (out / "cv/cv.pdf").read_bytes() == body
+
+
 def test_pdf_asked_for_without_rendercv_is_a_warning(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PATH", str(tmp_path / "empty"))

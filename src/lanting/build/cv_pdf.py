@@ -11,7 +11,9 @@ cached by what it is made from (`.lanting/cv/`): RenderCV runs again only after 
 from __future__ import annotations
 
 import hashlib
+import importlib.metadata
 import io
+import os
 import re
 import shutil
 import subprocess
@@ -144,6 +146,21 @@ def build_cv_pdfs(config: Config, cvs: dict[str, Cv], sources: tuple[Source | No
             if (pdf := made.get(cv.path)) is not None}, problems
 
 
+def _renderer(command: str) -> str:
+    """Which RenderCV makes the PDF: its version when this Python has it, and the command's
+    path, size and time (it may live elsewhere, in a pipx environment): a PDF another
+    RenderCV made is not taken from the cache."""
+    try:
+        version = importlib.metadata.version("rendercv")
+    except importlib.metadata.PackageNotFoundError:
+        version = "?"
+    try:
+        found = os.stat(command)
+    except OSError:
+        return f"{version} {command}"
+    return f"{version} {command} {found.st_size} {found.st_mtime_ns}"
+
+
 def build_cv_pdf(config: Config, cv: Cv | None, source: Source | None,
                  publications: tuple[Publication, ...], cache_dir: Path | None,
                  prefix: str = "", lang: str = "") -> tuple[CvPdf | None, list[Problem]]:
@@ -164,7 +181,7 @@ def build_cv_pdf(config: Config, cv: Cv | None, source: Source | None,
                                hint="pip install 'lanting[cv]', or set `[cv] pdf = false`",
                                severity="warning")] if config.cv.pdf else [])
     text = rendercv_input(source.text or "", publications, config, lang)
-    digest = hashlib.sha256(text.encode()).hexdigest()[:20]
+    digest = hashlib.sha256(f"{text}\0{_renderer(command)}".encode()).hexdigest()[:20]
     cached = cache_dir / "cv" / f"{digest}.pdf" if cache_dir else None
     output = prefix + OUTPUT
     url = f"{config.base_path}{output}"
