@@ -106,6 +106,20 @@ def test_the_key_names_the_compression() -> None:
         mathfont.BROTLI_QUALITY = quality
 
 
+def test_the_key_names_the_fonts_package(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new ziamath may carry another release of the font, even one of the same size."""
+    mathfont = lanting.render.mathfont
+    before = math_font_key("ℏ")
+    real = mathfont._version
+    monkeypatch.setattr(mathfont, "_version",
+                        lambda name: "999" if name == "ziamath" else real(name))
+    mathfont._tools.cache_clear()
+    try:
+        assert math_font_key("ℏ") != before
+    finally:
+        mathfont._tools.cache_clear()
+
+
 def test_subsets_are_cached_on_disk_by_their_characters(tmp_path: Path) -> None:
     first = math_font("ℏ", tmp_path)
     (cached,) = tmp_path.glob("math-*.woff2")

@@ -191,9 +191,10 @@ def math_font_key(chars: str) -> str:
 
 @functools.cache
 def _tools() -> str:
-    """The versions of what makes the subset (looking them up takes milliseconds)."""
+    """The versions of what makes the subset, the font's own package first (a new ziamath
+    may bring another release of the font; looking them up takes milliseconds)."""
     return " ".join(f"{name}={_version(name)}"
-                    for name in ("uharfbuzz", "fonttools", "brotli", "brotlicffi"))
+                    for name in ("ziamath", "uharfbuzz", "fonttools", "brotli", "brotlicffi"))
 
 
 def _version(distribution: str) -> str:
