@@ -117,7 +117,6 @@ _CJK_SPACED_RUNS = re.compile(f"[{_CJK}](?:[^\\S\n]*[{_CJK}])*")
 """A run of CJK characters, with the spaces between two of them on one line (`[那篇](x.md)
 的`, a line break of the source): a reader does not see a word break there, and the
 script's check of a result ignores them too, so the pairs run across them."""
-_SPACES_IN_RUN = re.compile(r"[^\S\n]+")
 
 
 def _terms(text: str) -> tuple[Counter[str], Counter[str]]:
@@ -130,7 +129,7 @@ def _terms(text: str) -> tuple[Counter[str], Counter[str]]:
     words = Counter(_WORDS.findall(normal))
     for found in camel_case_words(normal_case):
         words.update(part.lower() for part in _CAMEL_PART.findall(found))
-    runs = [run if run.isalnum() else _SPACES_IN_RUN.sub("", run)
+    runs = [run if run.isalnum() else _SPACES.sub("", run)
             for run in _CJK_SPACED_RUNS.findall(normal)]
     pairs: list[str] = []
     for run in runs:
