@@ -239,6 +239,28 @@ def test_unchanged_pages_are_not_rendered_again(tmp_path: Path) -> None:
     assert "posts/c/index.html" not in kept
 
 
+def test_an_override_moved_into_place_renders_the_pages_again(tmp_path: Path) -> None:
+    # The same file, the same name: only its folder says whether it overrides the theme's
+    # partial. Moved into place, the pages show it, as a clean build does.
+    site = _site(tmp_path / "site")
+    override = '<meta name="footer-test" content="moved">\n'
+    parked = site / "templates/unused/_sharing.html"
+    parked.parent.mkdir(parents=True)
+    parked.write_text(override, encoding="utf-8")
+    out = tmp_path / "out"
+    build(site, BuildOptions(output=out, jobs=1))
+    assert b"footer-test" not in (out / "posts/a/index.html").read_bytes()
+    placed = site / "templates/_sharing.html"
+    parked.rename(placed)
+    parked.parent.rmdir()
+    _touch_later(placed)
+    build(site, BuildOptions(output=out, jobs=1))
+    clean = tmp_path / "clean"
+    build(site, BuildOptions(output=clean, jobs=1, cache=False))
+    assert b"footer-test" in (clean / "posts/a/index.html").read_bytes()
+    assert _tree(out) == _tree(clean)
+
+
 def test_another_lanting_renders_every_page_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Lanting's code changed while its version number did not (an editable install, a

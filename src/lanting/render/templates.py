@@ -111,13 +111,17 @@ def compile_templates(env: Environment) -> None:
 
 
 def template_fingerprint(site: Path) -> str:
-    """A hash of every template the site can use (theme + overrides): part of cache keys."""
+    """A hash of every template the site can use (theme + overrides): part of cache keys.
+    Each file counts by its path in its folder, not its name alone: the same file moved
+    into or out of a subfolder starts or stops overriding a theme template."""
     digest = hashlib.sha256()
-    for folder in (THEME_TEMPLATES, site / "templates"):
+    for root, folder in (("theme", THEME_TEMPLATES), ("site", site / "templates")):
         if folder.is_dir():
             for path in sorted(folder.rglob("*")):
                 if path.is_file():
-                    digest.update(path.name.encode() + b"\0" + path.read_bytes())
+                    data = path.read_bytes()
+                    digest.update(f"{root}\0{path.relative_to(folder).as_posix()}\0"
+                                  f"{len(data)}\0".encode() + data)
     return digest.hexdigest()[:16]
 
 
