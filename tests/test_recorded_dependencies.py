@@ -20,6 +20,7 @@ import pytest
 
 from lanting.build import build
 from lanting.build.options import BuildOptions, BuildResult
+from lanting.render import templates
 
 POST = "---\ntitle: {title}\ndate: 2026-01-0{day}\ntags: [rl]\n{extra}---\n{body}\n"
 
@@ -45,12 +46,20 @@ def _incremental_equals_clean(site: Path, tmp: Path) -> BuildResult:
     result = build(site, BuildOptions(jobs=1))
     clean = tmp / "clean"
     shutil.rmtree(clean, ignore_errors=True)
+    _as_a_new_process()
     build(site, BuildOptions(output=clean, cache=False, jobs=1))
     incremental, fresh = _tree(site / "public"), _tree(clean)
     assert incremental.keys() == fresh.keys()
     differing = sorted(path for path in fresh if incremental[path] != fresh[path])
     assert not differing, differing
     return result
+
+
+def _as_a_new_process() -> None:
+    """Forget the template environment a build of this process kept (`environment_for`):
+    a clean build is a new process, and one sharing the incremental build's environment
+    would share a stale template with it, hiding the difference."""
+    templates._ENVIRONMENTS.clear()
 
 
 def _site(tmp: Path, **extra: str | bytes) -> Path:
@@ -301,6 +310,22 @@ class SiteEdits(RuleBasedStateMachine):
         self.counter += 1
         self._put(f"templates/{name}", _override(name, self.counter) if present else None)
 
+    @rule(pick=st.integers(0, 99), parked=st.booleans())
+    def park_override(self, pick: int, parked: bool) -> None:
+        """One of the site's overrides moved into a subfolder out of the way, or back into
+        place: the same file, whose place alone decides whether it overrides the theme's
+        template."""
+        in_place, out_of_the_way = self.site / "templates", self.site / "templates/parked"
+        source, target = (in_place, out_of_the_way) if parked else (out_of_the_way, in_place)
+        names = sorted(p.name for p in source.glob("*") if p.is_file()) \
+            if source.is_dir() else []
+        if not names or (target / names[pick % len(names)]).exists():
+            return
+        name = names[pick % len(names)]
+        target.mkdir(parents=True, exist_ok=True)
+        (source / name).rename(target / name)
+        self.changed.update({str(source / name), str(target / name)})
+
     @rule(show=st.sampled_from(["reading_minutes", "params", "summary", None]))
     def override_macros(self, show: str | None) -> None:
         """An override of `_macros.html` that shows more of each listed post."""
@@ -330,6 +355,7 @@ class SiteEdits(RuleBasedStateMachine):
         else:
             self.live.rebuild(self.changed)
         assert self.live.error is None, self.live.error
+        _as_a_new_process()
         fresh = LiveSite(self.site, options, report=lambda message: None)
         fresh.rebuild()
         assert fresh.error is None, fresh.error
