@@ -319,9 +319,9 @@ class SiteEdits(RuleBasedStateMachine):
         source, target = (in_place, out_of_the_way) if parked else (out_of_the_way, in_place)
         names = sorted(p.name for p in source.glob("*") if p.is_file()) \
             if source.is_dir() else []
-        if not names or (target / names[pick % len(names)]).exists():
+        name = names[pick % len(names)] if names else ""
+        if not name or (target / name).exists():
             return
-        name = names[pick % len(names)]
         target.mkdir(parents=True, exist_ok=True)
         (source / name).rename(target / name)
         self.changed.update({str(source / name), str(target / name)})
