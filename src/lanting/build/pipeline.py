@@ -418,12 +418,13 @@ def produce(
                                  citation_library(bibliography, references, config))
     talk_sources = [s for s in discovery.sources if s.kind is Kind.TALK]
     templates = template_fingerprint(site_dir)
+    engine = engine_fingerprint()
     # What a page's fingerprint holds of how it is made: its templates, and the Lanting
     # that runs them (filters, helpers, minifying, the search record), which may change
     # while the version number does not (an editable install, a patched release).
-    renderers_digest = f"{templates}:{engine_fingerprint()}"
+    renderers_digest = f"{templates}:{engine}"
     env = environment_for(site_dir, templates, bytecode_cache(
-        site_dir / CACHE_DIR, engine_fingerprint()) if options.cache else None)
+        site_dir / CACHE_DIR, engine) if options.cache else None)
     # While workers render the Markdown this process waits: it compiles the templates,
     # which the page workers then inherit instead of each compiling them again.
     loaded = load_documents([s for s in discovery.sources if s.kind is not Kind.TALK],
@@ -467,7 +468,7 @@ def produce(
 
     sections = assemble_sections(config, documents, rendered, bodies, routes, academic,
                                  remembering(cache.remembered, cache.remember,
-                                             engine_fingerprint()))        # 8. assemble
+                                             engine))                      # 8. assemble
     site = sections.default
     extra_html = [s.html + s.notes_html for t in talks for s in t.slides]
     extra_html += [p.title_html + p.abstract_html for p in bibliography.publications]
@@ -518,7 +519,7 @@ def produce(
     read_files = {name for found in deps for kind, name, _ in found if kind == "file"}
     return SiteOutput(files, copies, site, tuple(warnings), keys,
                       partial(build_search_index, files, config, previous or {}, reusable,
-                              previous_data, engine_fingerprint()),
+                              previous_data, engine),
                       state, tuple(sorted(read_files)), hosts)
 
 
