@@ -47,3 +47,20 @@ def test_in_text_an_entry_without_authors_is_named_by_its_title_or_anon() -> Non
     assert short_authors(REFS["pytorch"], "apa", "en") == "PyTorch Documentation"
     assert short_authors(REFS["pytorch"], "gbt7714-author-year", "zh-CN") == "Anon"
     assert short_authors(REFS["zhbook"], "gbt7714-author-year", "en") == "佚名"
+
+
+LINKED = references(r"""@misc{local, title = {Slides}, year = 2024, url = {/files/slides.pdf}}
+@article{bare, title = {Paper}, journal = {J}, year = 2020, doi = {10.1000/xyz}}
+@article{both, title = {Both}, journal = {J}, year = 2021, doi = {https://doi.org/10.1/b},
+  url = {https://example.org/both}}
+""")
+
+
+@pytest.mark.parametrize("style", ["apa", "author-year"])
+def test_a_url_is_linked_as_it_is_and_only_a_doi_goes_through_doi_org(style: str) -> None:
+    """A site-relative `url` (a PDF beside the page, a post's address on a site without
+    `base_url`) is not a DOI: it was linked as `https://doi.org//files/slides.pdf`."""
+    hrefs = {key: set(re.findall(r'href="([^"]+)"', entry_html(LINKED[key], style)))
+             for key in ("local", "bare", "both")}
+    assert hrefs == {"local": {"/files/slides.pdf"}, "bare": {"https://doi.org/10.1000/xyz"},
+                     "both": {"https://doi.org/10.1/b"}}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -184,3 +185,19 @@ def test_cite_this_post(built: BuildResult) -> None:
     bibtex = block.one("code").text()
     assert bibtex.startswith("@misc{paper-notes2026,")
     assert "howpublished = {\\url{https://notes.example.org/posts/paper-notes/}}" in bibtex
+
+
+def test_cite_this_on_a_site_without_base_url_links_the_post_as_it_is(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """Without `base_url` a post's address is site-relative: the reference links it as
+    it is (it was taken for a DOI: `https://doi.org//posts/note/`)."""
+    site = make_site({
+        "lanting.toml": 'title = "T"\nauthor = "Ada Lovelace"\n[search]\nenabled = false\n'
+                        '[citations]\nstyle = "apa"\n',
+        "content/posts/note.md": "---\ntitle: Note\ndate: 2026-01-02\n---\n\nText.\n"})
+    out = build_site(site).output
+    block = parse_html((out / "posts/note/index.html").read_bytes()).one(
+        "details", class_="cite-this")
+    formatted = block.one("p", class_="cite-this-formatted")
+    assert [a["href"] for a in formatted.find_all("a")] == ["/posts/note/", "/posts/note/"]
+    assert formatted.text().endswith(". /posts/note/")

@@ -281,9 +281,10 @@ def _apa(ref: Reference, year: str, style: str) -> str:
     else:
         where = _arxiv(ref) or ref.get("howpublished") or ref.get("journal")
         parts.append(f"{_e(where)}." if where else "")
-    link = ref.get("doi") or ref.get("url")
-    if link:
-        url = link if link.startswith("http") else f"https://doi.org/{link}"
+    doi = ref.get("doi")  # a `url` is linked as it is: it may be site-relative
+    url = (doi if doi.startswith("http") else f"https://doi.org/{doi}") if doi \
+        else ref.get("url")
+    if url:
         parts.append(f'<a href="{escape(url)}">{_e(url)}</a>')
     return " ".join(part for part in parts if part)
 
