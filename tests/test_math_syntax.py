@@ -50,6 +50,22 @@ def test_double_dollars_on_lines_of_their_own_are_display_math(text: str) -> Non
     assert all(block not in p.iter() for p in doc.find_all("p"))  # never a div inside a p
 
 
+
+ALIGNED = "$$\\begin{aligned}\na &= b \\\\\nc &= d\n\\end{aligned}$$ (eq:sum)\n"
+
+
+@pytest.mark.parametrize("before", ["", "A paragraph.\n\n", "# Title\n\nText.\n\n- a list\n\n"])
+def test_a_display_formula_opening_on_its_first_line_is_display_wherever_it_stands(
+        before: str) -> None:
+    """`$$\\begin{aligned}` … `\\end{aligned}$$`: display math at the top of a post and
+    after any paragraph alike (it turned inline after the first paragraph of a post, and
+    an error with `\\tag`: markdown-it's setext-heading rule leaves its parent type set)."""
+    doc = tree(before + ALIGNED + "\nAfter, see @eq:sum.\n")
+    block = doc.one("div", class_="math-display")
+    assert block.one("math").get("display") == "block"
+    assert [c.get("id") for c in block.find_all("mtd") if c.get("id")] == ["eq:sum"]
+    assert inline_formulas(doc) == []
+
 @pytest.mark.parametrize(("text", "count"), [
     ("Let $ x $ be real.", 1), ("设 $ \\alpha $ 为学习率。", 1), ("$ a + b $ and $c$", 2),
     ("$ \\text{loss} = 0 $", 1),

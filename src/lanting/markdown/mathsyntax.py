@@ -192,9 +192,15 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
     if whole and _closer(opener) not in whole.group(1).replace("\\$", ""):
         content, label, last = whole.group(1), whole.group(2), start_line
     else:
+        # `$$x$$ and more` is inline math in a paragraph, and `$$x` on a paragraph's
+        # next line goes on with it. Asked whether it interrupts a paragraph the rule is
+        # `silent`; `parentType` alone is not enough: markdown-it's setext-heading rule
+        # leaves it "paragraph" when it fails, i.e. after the first paragraph of a
+        # document, which made a block render as display math alone and inline after any
+        # paragraph (markdown-it's own list rule asks both, too).
         if first.rstrip() != opener and (_closer(opener) in first[len(opener):] or (
-                state.parentType == "paragraph")):
-            return False  # `$$x$$ and more` is inline math in a paragraph
+                silent and state.parentType == "paragraph")):
+            return False
         parts, last, label = [first[len(opener):]], start_line, None
         while True:
             last += 1
