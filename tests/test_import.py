@@ -336,6 +336,21 @@ def test_hidden_posts_answer_but_are_listed_nowhere(kind: str, built: Any) -> No
         assert rel not in searchable and len(searchable) > 3
 
 
+@pytest.mark.parametrize(("kind", "url", "href", "text"), [
+    ("hexo", "/posts/nccl-环境变量速查/",
+     "https://docs.nvidia.com/deeplearning/nccl/user-guide/docs/env.html",
+     "NCCL Environment Variables (2.19) - NVIDIA Docs"),
+    ("jekyll", "/posts/nccl-ring-allreduce/", "https://github.com/baidu-research/baidu-allreduce",
+     "Ring AllReduce (Baidu, 2017)"),
+])
+def test_escaped_parentheses_stay_parentheses(kind: str, url: str, href: str, text: str,
+                                              built: Any) -> None:
+    """`\\(…\\)` in a link title was a pair of escaped parentheses to the old renderer; to
+    Lanting it would be a formula (the words in italic math, the parentheses gone)."""
+    doc = pages(built(kind).out)[url]
+    link = next(a for a in doc.find_all("a") if a.get("href") == href)
+    assert link.text() == text and link.find("math") is None
+
 def test_detection_names_each_kind() -> None:
     assert {name: detect(FIXTURES / name) for name in CASES} == {
         name: case.kind for name, case in CASES.items()}

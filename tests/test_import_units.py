@@ -111,6 +111,32 @@ def test_kramdown_math_inline_display_and_dollars() -> None:
     assert (inline, dollars) == (1, 1)
 
 
+
+def test_kramdown_display_math_after_a_line_of_spaces_stays_display() -> None:
+    """A blank line holding spaces ends a paragraph too (it made the `$$` block inline,
+    which then swallowed the heading after it)."""
+    shelf = B.Shelf()
+    text = "Para\n   \n$$\nM = 1\n$$\n \t\n## Next\n\n- item\n  \n  $$\n  x\n  $$\n"
+    out, inline, _ = B.kramdown_math(text, shelf)
+    assert shelf.restore(out) == text and inline == 0
+
+
+@pytest.mark.parametrize(("text", "expected", "count"), [
+    ("[i3 \\(简体中文\\) - ArchWiki](https://x.org/a)",
+     "[i3 (简体中文) - ArchWiki](https://x.org/a)", 2),
+    ("Text with \\(parens\\) and 10\\.13.", "Text with (parens) and 10\\.13.", 2),
+    # an escaped backslash before a parenthesis is not an escaped parenthesis
+    ("a \\\\(x\\\\) b", "a \\\\(x\\\\) b", 0),
+    ("a \\\\\\(x\\) b", "a \\\\(x) b", 2),
+    # alone in its paragraph a `\(` is an escape to Lanting too: left as written
+    ("only \\( here\n\nand \\) there", "only \\( here\n\nand \\) there", 0),
+    ("one\n  \n\\(a\\)", "one\n  \n(a)", 2),
+])
+def test_escaped_parentheses_become_plain_ones(text: str, expected: str, count: int) -> None:
+    """kramdown and Hexo's renderers read `\\(` as a Markdown escape; Lanting reads a pair
+    as a formula (`\\(简体中文\\)` became italic math without its parentheses)."""
+    assert B.escaped_parentheses(text) == (expected, count)
+
 def test_marked_escapes_are_undone_inside_math_only() -> None:
     text = "a\\_b $r\\_t$ and $$x \\\\\\\\ y$$"
     out, count = B.unescape_marked_math(text)

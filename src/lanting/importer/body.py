@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import shlex
+from bisect import bisect_right
 from collections.abc import Callable
 
 MARK_OPEN, MARK_CLOSE = "\ue000", "\ue001"
@@ -179,19 +180,24 @@ def arguments(text: str) -> tuple[list[str], dict[str, str]]:
 _DISPLAY_ALONE = re.compile(r"(^|\n)[ \t]*$")
 
 
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+
+
 def kramdown_math(text: str, shelf: Shelf) -> tuple[str, int, int]:
     """kramdown's math: `$$…$$` alone in a paragraph is display math, anywhere else inline
     (→ `$…$`); a single `$` is a dollar sign (→ `\\$`). Returns (text, inline, dollars)."""
     inline = 0
+    blank_ends = [0, *(m.end() for m in _BLANK_LINE.finditer(text))]
 
     def one(match: re.Match[str]) -> str:
         nonlocal inline
         before = text[:match.start()]
         after = re.sub(r"^[ \t]*\([\w:.\-]+\)", "", text[match.end():])  # `$$ … $$ (eq:x)`
-        para_start = before.rfind("\n\n")
-        para_end = after.find("\n\n")
-        alone = (not before[para_start + 1 if para_start >= 0 else 0:].strip(" \t\n>")
-                 and not (after[:para_end] if para_end >= 0 else after).strip(" \t\n"))
+        # A paragraph ends at a blank line, which may hold spaces (a line of them).
+        opened = blank_ends[bisect_right(blank_ends, match.start()) - 1]
+        ends = _BLANK_LINE.search(after)
+        alone = (not before[opened:].strip(" \t\n>")
+                 and not (after[:ends.start()] if ends else after).strip(" \t\n"))
         content = match.group(1)
         if alone:
             return shelf.put(match.group(), "M")
@@ -203,6 +209,33 @@ def kramdown_math(text: str, shelf: Shelf) -> tuple[str, int, int]:
     return text, inline, dollars
 
 
+_ESCAPE = re.compile(r"\\[\\()]")
+"""A Markdown escape of a backslash or a parenthesis (read left to right, `\\\\(` is an
+escaped backslash and a parenthesis)."""
+
+
+def escaped_parentheses(text: str) -> tuple[str, int]:
+    """`\\(` and `\\)` were parentheses to kramdown and to Hexo's renderers (Markdown
+    escapes, common in link titles copied from a browser: `[i3 \\(简体中文\\)](…)`); to
+    Lanting a pair of them is a formula. In a paragraph that holds both they are written
+    as plain parentheses (alone, Lanting reads them as escapes too). Code is shelved by
+    then; so is math, or, where it is not, a parenthesis escaped in math was one to
+    MathJax too. Returns (text, how many)."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        if match.group() == "\\\\":
+            return match.group()
+        count += 1
+        return match.group()[1]
+
+    parts = _BLANK_LINE_KEPT.split(text)
+    return "".join(_ESCAPE.sub(one, part) if "\\(" in part and "\\)" in part else part
+                   for part in parts), count
+
+
+_BLANK_LINE_KEPT = re.compile(r"(\n[ \t]*\n)")
 _INLINE_MATH = re.compile(r"(?<![\\$])\$(?!\$)((?:\\.|[^$\n])+?)\$(?!\$)")
 
 

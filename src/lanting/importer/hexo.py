@@ -320,6 +320,8 @@ class Hexo:
             ctx.convert("Markdown escapes undone in math (hexo-renderer-marked)", count)
         text, count = B.text_underscores(text)
         ctx.convert("_ and & in \\text{} of math", count)
+        text, count = B.escaped_parentheses(text)
+        ctx.convert("escaped parentheses \\( \\) as plain ones", count)
         text = self.block_tags(text, ctx)
         text = tags(text, self.tag_handlers(item, ctx, path, footnotes), ctx)
         text = OUTPUT.sub(lambda m: ctx.leave(m.group(), "a Nunjucks value of the old theme"),

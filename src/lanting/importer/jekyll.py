@@ -367,6 +367,8 @@ class Jekyll:
         text, inline, dollars = B.kramdown_math(text, shelf)
         ctx.convert("kramdown inline math ($$ → $)", inline)
         ctx.convert("dollar signs escaped", dollars)
+        text, count = B.escaped_parentheses(text)
+        ctx.convert("escaped parentheses \\( \\) as plain ones", count)
         text = shelf.restore(text, "M")
         text, count = B.text_underscores(text)
         ctx.convert("_ and & in \\text{} of math", count)
