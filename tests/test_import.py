@@ -412,6 +412,43 @@ def test_cli_unknown_source_exits_with_usage_error(run_cli: Any, tmp_path: Path)
     assert "Traceback" not in err
 
 
+ENGLISH_POST = """---
+title: Attention? Attention!
+date: 2018-06-24
+---
+
+Attention has been a fairly popular concept in training neural networks; here is how
+the mechanism came about, with the formulas and code that go with it (注意力).
+
+```python
+def attention(q, k, v):  # 中文注释
+    return softmax(q @ k.T) @ v
+```
+"""
+
+
+@pytest.mark.parametrize(("kind", "config", "post", "language"), [
+    ("jekyll", "title: Lil'Log\nmarkdown: kramdown\n", "_posts/2018-06-24-attention.md",
+     "en"),
+    ("jekyll", 'title: Me\nlocale: "en-US"\n', "_posts/2018-06-24-attention.md", "en-US"),
+    ("hexo", "title: Blog\n", "source/_posts/attention.md", "en"),
+])
+def test_a_site_that_does_not_say_its_language_is_read_from_its_posts(
+        tmp_path: Path, kind: str, config: str, post: str, language: str) -> None:
+    """An English blog whose settings name no language was imported as a Chinese site
+    (its menu, dates and reading times in Chinese)."""
+    source = tmp_path / "old"
+    (source / post).parent.mkdir(parents=True)
+    (source / "_config.yml").write_text(config, encoding="utf-8")
+    if kind == "hexo":
+        (source / "package.json").write_text('{"dependencies": {"hexo": "^7"}}')
+    (source / post).write_text(ENGLISH_POST, encoding="utf-8")
+    dest = tmp_path / "new"
+    import_site(source, dest, kind, False, Options(now=NOW.now))
+    written = tomllib.loads((dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert written["language"] == language
+    assert written["menu"][0]["name"] == "Blog"
+
 def test_hexo_default_permalinks_keep_chinese_title_urls(tmp_path: Path) -> None:
     """With Hexo's default `:year/:month/:day/:title/`, `:title` is the path under
     `_posts/` with its case and Chinese kept; both the encoded and raw forms answer."""

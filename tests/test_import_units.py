@@ -10,6 +10,7 @@ import pytest
 
 from lanting.importer import body as B
 from lanting.importer.bibtex import dump, parse
+from lanting.importer.common import guess_language
 from lanting.importer.hexo import hierarchies
 from lanting.importer.hugo import hugo_path
 from lanting.importer.liquid import Context
@@ -111,6 +112,14 @@ def test_kramdown_math_inline_display_and_dollars() -> None:
     assert (inline, dollars) == (1, 1)
 
 
+
+def test_the_language_of_posts_is_guessed_from_their_prose() -> None:
+    chinese = "我们在 8 卡 A100 上用 FSDP 训练 Llama-3-8B，显存占用下降了一半。\n"
+    code = "```python\nfor step in range(1000):\n    loss = model(batch).loss\n```\n"
+    english = "We train Llama-3-8B with FSDP on 8 A100s (显存 is memory) and halve it.\n"
+    assert guess_language([chinese + code * 20]) == "zh-CN"  # code is not prose
+    assert guess_language([english, english + code]) == "en"
+    assert guess_language([]) == "en"
 
 def test_kramdown_display_math_after_a_line_of_spaces_stays_display() -> None:
     """A blank line holding spaces ends a paragraph too (it made the `$$` block inline,

@@ -199,6 +199,24 @@ def language_tag(value: Any, default: str = "zh-CN") -> str:
     return "-".join(tag)
 
 
+_CJK_CHAR = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+_LATIN_LETTER = re.compile(r"[A-Za-z]")
+_FENCED = re.compile(r"^[ \t]*(```|~~~).*?^[ \t]*\1", re.MULTILINE | re.DOTALL)
+
+
+def guess_language(texts: list[str]) -> str:
+    """What the posts are written in, for a site whose settings do not say: `zh-CN` when
+    CJK characters are a tenth or more of the letters of their prose (Chinese posts
+    carry English terms; English posts the odd Chinese word), else `en`. Code blocks
+    are left out: they are English whatever the prose is."""
+    cjk = latin = 0
+    for text in texts:
+        prose = _FENCED.sub("", text)
+        cjk += len(_CJK_CHAR.findall(prose))
+        latin += len(_LATIN_LETTER.findall(prose))
+    return "zh-CN" if cjk and cjk * 10 >= cjk + latin else "en"
+
+
 def menu_names(language: str) -> dict[str, str]:
     zh = language.lower().startswith("zh")
     return {"blog": "博客" if zh else "Blog", "tags": "标签" if zh else "Tags",

@@ -27,6 +27,7 @@ from lanting.importer.common import (
     bool_of,
     date_of,
     finish_menu,
+    guess_language,
     is_image,
     language_tag,
     map_site_url,
@@ -91,7 +92,9 @@ class Hexo:
         self.terms: list[tuple[Item, list[list[str]], list[str]]] = []
         """Each post's category hierarchies and tags as Hexo had them (for old URLs)."""
         self.by_name: dict[str, Item] = {}
-        self.language = language_tag(self.config.get("language"))
+        language = self.config.get("language")  # Hexo allows a list: the first is the site's
+        self.language = language_tag(language[0] if isinstance(language, list) and language
+                                     else language, "")
         package = source / "package.json"
         self.marked = "hexo-renderer-marked" in read_text(package) if package.is_file() else True
         category_map = self.config.get("category_map")
@@ -111,6 +114,11 @@ class Hexo:
     def run(self) -> NewSite:
         self.read_posts()
         self.read_pages()
+        if not self.language:
+            self.language = guess_language([text for _, text, _ in self.posts])
+            self.report.note("_config.yml", None, f"no `language`: the posts read as "
+                             f"`{self.language}`, so the new site is in it (`language` in "
+                             "lanting.toml changes it)")
         for item, text, path in self.posts:
             ctx = Context(self.report, path, read_text(path))
             item.body = self.convert(text, item, ctx, path)

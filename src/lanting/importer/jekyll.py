@@ -23,6 +23,7 @@ from lanting.importer.common import (
     date_of,
     finish_menu,
     first_date,
+    guess_language,
     is_image,
     language_tag,
     map_site_url,
@@ -91,7 +92,9 @@ class Jekyll:
         self.citations: set[str] = set()
         author = self.config.get("author")
         self.author = str(author.get("name", "") if isinstance(author, dict) else author or "")
-        self.language = language_tag(self.config.get("lang") or self.config.get("language"))
+        # minimal-mistakes and academicpages say `locale: "en-US"`; unset: see `run`.
+        self.language = language_tag(self.config.get("lang") or self.config.get("language")
+                                     or self.config.get("locale"), "")
 
     # --- the steps ---------------------------------------------------------------------
 
@@ -99,6 +102,11 @@ class Jekyll:
         self.read_posts()
         self.read_pages()
         self.read_more()
+        if not self.language:
+            self.language = guess_language([text for _, text, _, _ in self.posts])
+            self.report.note("_config.yml", None, f"no `lang` or `locale`: the posts read as "
+                             f"`{self.language}`, so the new site is in it (`language` in "
+                             "lanting.toml changes it)")
         for item, text, _first, path in self.posts:
             ctx = Context(self.report, path, read_text(path))
             item.body = self.convert(text, item, ctx, path)
