@@ -10,6 +10,7 @@ import datetime as dt
 import hashlib
 import json
 import re
+import shutil
 import tomllib
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
@@ -92,7 +93,7 @@ CASES = {
          "/talk/grpo-%E8%AE%AD%E7%BB%83%E4%B8%BA%E4%BB%80%E4%B9%88%E4%BC%9A%E5%B4%A9"
          "acl-2025-%E5%8F%A3%E5%A4%B4%E6%8A%A5%E5%91%8A/",
          "/publication/grpo-stability/", "/publication/rollout-scheduling/",
-         "/uploads/resume.pdf"),
+         "/publication/kv-offload/", "/uploads/resume.pdf"),
         ("reading-list-2024",),
         {"/post/grpo-from-scratch/": 1, "/post/vllm-sleep-mode/": 1, "/": 1}),
     "hugo-multilingual": Case(
@@ -502,6 +503,36 @@ def test_hugo_blox_profile_publications_and_talk(built: Any) -> None:
     assert [m.text() for m in main.find_all("mark")] == ["长度偏置"]
     assert main.find("details") is not None
 
+
+def test_hugo_blox_a_cite_bib_about_another_paper_gives_way_to_the_front_matter(
+        built: Any) -> None:
+    """kv-offload's cite.bib is the theme's example, never edited (common on real sites):
+    it made a publication "An example conference paper" by the wrong authors, and two
+    such folders failed the build with a duplicate key."""
+    done = built("hugo-blox")
+    bib = (done.imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert "example1" not in bib and "An example conference paper" not in bib
+    entry = bib[bib.index("@inproceedings{kv-offload,"):].split("\n}\n", 1)[0]
+    assert "Offloading the KV Cache to Host Memory for Long-Context Serving" in entry
+    assert "Hao Sun" in entry and "Efficient Systems for Foundation Models" in entry
+    assert [e.path for e in done.imported.report.warnings
+            if "about another paper" in e.message] == [
+        "content/publication/kv-offload/cite.bib"]
+    assert (done.out / "publications" / "kv-offload" / "index.html").is_file()
+
+
+def test_hugo_blox_two_folders_with_one_bibtex_key_keep_both(tmp_path: Path) -> None:
+    source = tmp_path / "old"
+    shutil.copytree(FIXTURES / "hugo-blox", source)
+    twin = source / "content" / "publication" / "grpo-stability-v2"
+    shutil.copytree(source / "content" / "publication" / "grpo-stability", twin)
+    imported = import_site(source, tmp_path / "new", "hugo-blox", False, Options(now=NOW.now))
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    keys = re.findall(r"@inproceedings\{([^,]+),\n  title += \{Why Does", bib)
+    assert sorted(keys) in (["grpo-stability", "jiang2025grpo"],
+                            ["grpo-stability-v2", "jiang2025grpo"])
+    assert sum("jiang2025grpo` is taken" in e.message for e in imported.report.warnings) == 1
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
 
 def test_alfolio_bibliography_keeps_its_fields(built: Any) -> None:
     """Lanting reads al-folio's fields as they are; file names become paths of static/,

@@ -13,6 +13,7 @@ from lanting.importer.bibtex import dump, parse
 from lanting.importer.common import guess_language
 from lanting.importer.hexo import hierarchies
 from lanting.importer.hugo import hugo_path
+from lanting.importer.hugoblox import same_title
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects, hexo_slugize, jekyll_slugify, term_urls
 from lanting.importer.report import Report
@@ -112,6 +113,12 @@ def test_kramdown_math_inline_display_and_dollars() -> None:
     assert (inline, dollars) == (1, 1)
 
 
+
+def test_titles_name_one_paper_whatever_their_braces_and_case() -> None:
+    assert same_title("{FlashAttention}: Fast and Memory-Efficient Exact Attention with {IO}"
+                      "-Awareness", "FlashAttention: fast and memory-efficient exact attention")
+    assert not same_title("An example conference paper",
+                          "Offloading the KV Cache to Host Memory for Long-Context Serving")
 
 def test_the_language_of_posts_is_guessed_from_their_prose() -> None:
     chinese = "我们在 8 卡 A100 上用 FSDP 训练 Llama-3-8B，显存占用下降了一半。\n"

@@ -38,12 +38,27 @@ LINK_KINDS = {"github": "github", "google-scholar": "scholar", "graduation-cap":
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
+
+def _title_words(title: str) -> set[str]:
+    return set(re.findall(r"\w+", re.sub(r"[{}\\]", "", title).lower()))
+
+
+def same_title(one: str, other: str) -> bool:
+    """Whether two titles name one paper: at least half the words of the shorter are in
+    the other (BibTeX's braces and case aside)."""
+    a, b = _title_words(one), _title_words(other)
+    if not a or not b:
+        return True  # nothing to tell them apart by
+    return len(a & b) * 2 >= min(len(a), len(b))
+
+
 class HugoBlox(Hugo):
     kind = "hugo-blox"
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
         self.entries: list[BibEntry] = []
+        self.keys: set[str] = set()
         self.profile: dict[str, Any] = {}
         self.user_names: dict[str, str] = {}
         """Author folder (`admin`) -> the name it stands for."""
@@ -164,7 +179,22 @@ class HugoBlox(Hugo):
         folder = bundle.name if bundle is not None else path.stem
         cite = (bundle / "cite.bib") if bundle is not None else None
         entries = parse(read_text(cite))[0] if cite is not None and cite.is_file() else []
-        entry = entries[0] if entries else self.synthesize(folder, data, head, path)
+        title = str(data.get("title") or "")
+        if entries and cite is not None and title and not same_title(
+                entries[0].value("title"), title):
+            # Hugo Blox's page shows the front matter; a cite.bib about another paper is
+            # most often the theme's example, copied with the folder and never edited.
+            self.report.warn(cite, entries[0].line, f"cite.bib is about another paper "
+                             f"(“{entries[0].value('title')}”, the theme's example?): the "
+                             "entry is made from the page's front matter instead")
+            entries = []
+        entry = entries[0] if entries else self.synthesize(folder, data, head, path,
+                                                          cite is None or not cite.is_file())
+        if entry.key in self.keys:  # two folders with one cite.bib key: keep both papers
+            self.report.warn(cite or path, entry.line, f"BibTeX key `{entry.key}` is taken by "
+                             f"another publication: this one is `{folder}`")
+            entry.key = folder
+        self.keys.add(entry.key)
         fields = entry.fields
         if data.get("abstract") and "abstract" not in fields:
             entry.set("abstract", " ".join(str(data["abstract"]).split()))
@@ -210,7 +240,8 @@ class HugoBlox(Hugo):
             return "/" + rel
         return url
 
-    def synthesize(self, folder: str, data: dict[str, Any], head: str, path: Path) -> BibEntry:
+    def synthesize(self, folder: str, data: dict[str, Any], head: str, path: Path,
+                   no_file: bool = True) -> BibEntry:
         types = names(data.get("publication_types"))
         kind, category = TYPES.get(types[0] if types else "", ("misc", ""))
         entry = BibEntry(kind, folder, {}, 1)
@@ -228,8 +259,9 @@ class HugoBlox(Hugo):
             entry.fields["month"] = MONTHS[date.moment.month - 1]
         if category:
             entry.set("category", category)
-        self.report.note(path, None, f"no cite.bib: a BibTeX entry `{folder}` made from the "
-                         "front matter")
+        if no_file:
+            self.report.note(path, None, f"no cite.bib: a BibTeX entry `{folder}` made from "
+                             "the front matter")
         return entry
 
     def read_talk(self, path: Path, bundle: Path | None, section: str, data: dict[str, Any],
