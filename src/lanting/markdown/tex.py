@@ -770,6 +770,24 @@ def _refs(s: str, ctx: _Context) -> str:
     return "".join(out)
 
 
+_STARRED = re.compile(r"\\([A-Za-z]+)\*")
+STARRED_FORMS = frozenset({"operatorname", "tag", "verb", "DeclareMathOperator",
+                           "newcommand", "renewcommand", "providecommand"})
+"""Commands whose starred form math-core converts (or Lanting reads before it)."""
+
+
+def _stars(s: str, ctx: _Context) -> str:
+    """`\\lambda*W` is `\\lambda` times `W` to KaTeX and MathJax, an unknown command
+    `\\lambda*` to math-core: a space goes between a command with no starred form and
+    its `*`. `\\hspace*` is `\\hspace` in math (the star keeps it at a line break)."""
+    def one(m: re.Match[str]) -> str:
+        name = m.group(1)
+        if name in STARRED_FORMS:
+            return m.group(0)
+        return "\\hspace" if name == "hspace" else f"\\{name} *"
+    return _STARRED.sub(one, s)
+
+
 _Rule = Callable[[str, _Context], str]
 
 RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
@@ -778,6 +796,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"verb"}), _verb),
     (frozenset({"href", "url", "htmlClass", "htmlId", "htmlStyle", "htmlData",
                 "includegraphics"}), _links),
+    (frozenset({"starred:"}), _stars),
     (frozenset({"begin:CD"}), _cd),
     (frozenset({"\\", "cr"}), _linebreak_dim),
     (frozenset({"kern", "mkern", "mskip", "hskip", "hspace", "rule", "raisebox", "genfrac",
@@ -810,6 +829,8 @@ _BEGIN = re.compile(r"\\begin\s*\{([^{}]*)\}")
 
 def _names(tex: str) -> set[str]:
     names = set(_NAMES.findall(tex))
+    if "*" in tex and _STARRED.search(tex):
+        names.add("starred:")  # (no command is named so)
     if "begin" in names:
         names.update("begin:" + env for env in _BEGIN.findall(tex))
     return names
