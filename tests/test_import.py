@@ -450,6 +450,24 @@ def test_a_site_that_does_not_say_its_language_is_read_from_its_posts(
     assert written["language"] == language
     assert written["menu"][0]["name"] == "Blog"
 
+def test_jekyll_post_names_with_one_digit_months_and_days(tmp_path: Path) -> None:
+    """Jekyll reads `2019-9-10-Courses.md` as dated 2019-09-10 with the title `Courses`;
+    the post was dated by the file's time instead (it jumped to the top of the blog) and
+    its old URL was wrong."""
+    source = tmp_path / "old"
+    (source / "_posts").mkdir(parents=True)
+    (source / "_config.yml").write_text("title: T\nlang: en\n", encoding="utf-8")
+    (source / "_posts" / "2019-9-1-Courses.md").write_text("---\ntitle: Courses\n---\n\nText.\n",
+                                                          encoding="utf-8")
+    (source / "_posts" / "2019-13-40-bad.md").write_text("---\ntitle: Bad\n---\n\nText.\n",
+                                                        encoding="utf-8")
+    imported = import_site(source, tmp_path / "new", "jekyll", False, Options(now=NOW.now))
+    post = (imported.dest / "content" / "posts" / "courses.md").read_text(encoding="utf-8")
+    assert "date: 2019-09-01\n" in post and '"/2019/09/01/Courses.html"' in post
+    assert [e.message for e in imported.report.warnings if e.path.endswith("bad.md")][:2] == [
+        "the file name's date 2019-13-40 is no date: the front matter's date is used, if any",
+        "no date in the front matter or the file name: the file's modification time is used"]
+
 def test_hexo_default_permalinks_keep_chinese_title_urls(tmp_path: Path) -> None:
     """With Hexo's default `:year/:month/:day/:title/`, `:title` is the path under
     `_posts/` with its case and Chinese kept; both the encoded and raw forms answer."""

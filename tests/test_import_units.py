@@ -120,6 +120,14 @@ def test_titles_name_one_paper_whatever_their_braces_and_case() -> None:
     assert not same_title("An example conference paper",
                           "Offloading the KV Cache to Host Memory for Long-Context Serving")
 
+@pytest.mark.parametrize(("language", "expected"), [
+    ("zh-CN", "- **ZeRO-1**：切分优化器状态\n"),
+    ("en", "- **ZeRO-1**: shards the optimizer states\n"),
+])
+def test_definition_lists_take_the_sites_colon(language: str, expected: str) -> None:
+    text = "ZeRO-1\n: " + expected.split("**", 2)[2].lstrip("：: ")
+    assert B.definition_lists(text, language) == (expected, 1)
+
 def test_the_language_of_posts_is_guessed_from_their_prose() -> None:
     chinese = "我们在 8 卡 A100 上用 FSDP 训练 Llama-3-8B，显存占用下降了一半。\n"
     code = "```python\nfor step in range(1000):\n    loss = model(batch).loss\n```\n"

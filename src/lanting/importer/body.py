@@ -375,8 +375,10 @@ def kramdown_abbreviations(text: str) -> tuple[str, list[str]]:
     return _ABBREVIATION.sub("", text), [f.strip() for f in found]
 
 
-def definition_lists(text: str) -> tuple[str, int]:
-    """`term` / `: definition` → `- **term**：definition`."""
+def definition_lists(text: str, language: str = "zh-CN") -> tuple[str, int]:
+    """`term` / `: definition` → `- **term**：definition` (`- **term**: definition` on a
+    site not in Chinese or Japanese)."""
+    colon = "：" if language.lower().startswith(("zh", "ja")) else ": "
     count = 0
 
     def one(match: re.Match[str]) -> str:
@@ -385,7 +387,7 @@ def definition_lists(text: str) -> tuple[str, int]:
         term = match.group(1).strip()
         definition = " ".join(line.strip().lstrip(":").strip()
                               for line in match.group(2).strip("\n").split("\n"))
-        return f"- **{term}**：{definition}\n"
+        return f"- **{term}**{colon}{definition}\n"
 
     text = re.sub(r"^([^\s:>#|\-*\d][^\n]*)\n((?:^:[ \t].*\n?(?:^[ \t]+\S.*\n?)*)+)", one, text,
                   flags=re.MULTILINE)

@@ -61,7 +61,8 @@ STYLES = {"date": "/:categories/:year/:month/:day/:title:output_ext",
           "ordinal": "/:categories/:year/:y_day/:title:output_ext",
           "weekdate": "/:categories/:year/W:week/:short_day/:title:output_ext",
           "none": "/:categories/:title:output_ext"}
-_POST_NAME = re.compile(r"^(\d{4})-(\d{2})-(\d{2})-(.+)$")
+_POST_NAME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$")
+"""A post's file name: Jekyll reads `2019-9-10-title` as well as `2019-09-10-title`."""
 MARKDOWN = (".md", ".markdown", ".mkd", ".mkdn")
 MAPPED_KEYS = frozenset({"title", "date", "categories", "category", "tags", "tag", "published",
                          "slug", "excerpt", "description", "image", "thumbnail",
@@ -162,7 +163,11 @@ class Jekyll:
             file_date = None
             if match:
                 year, month, day = (int(g) for g in match.groups()[:3])
-                file_date = When(dt.datetime(year, month, day, tzinfo=self.tz), True)
+                try:
+                    file_date = When(dt.datetime(year, month, day, tzinfo=self.tz), True)
+                except ValueError:  # `2019-13-40-x.md`, which Jekyll refuses
+                    self.report.warn(path, None, f"the file name's date {year}-{month}-{day} "
+                                     "is no date: the front matter's date is used, if any")
             date = date_of(data, head, "date", self.tz) or file_date
             if date is None:
                 date = mtime(path, self.tz)
@@ -366,7 +371,7 @@ class Jekyll:
         text, abbreviations = B.kramdown_abbreviations(text)
         for found in abbreviations:
             ctx.warn(found, f"kramdown abbreviation `{found}` removed (Lanting has none)")
-        text, count = B.definition_lists(text)
+        text, count = B.definition_lists(text, self.language)
         ctx.convert("definition list items", count)
         text = self.liquid(text, item, ctx, shelf, path)
         text = self.outputs(text, ctx)
