@@ -184,6 +184,21 @@ def test_fenced_code_is_escaped_and_keeps_its_language() -> None:
     assert "if a < b and c > d:" in pre.raw_text()
 
 
+
+@pytest.mark.parametrize(("lang", "code", "highlighted"), [
+    ("yml", "key: [1, 2]  # note", True), ("YAML", "key: 1", True),
+    ("jsonc", '{"a": [1, 2]}', True), ("patch", "- old\n+ new", True),
+    ("log", "INFO step=1 loss=0.5", False), ("plaintext", "key: 1", False),
+    ("csv", "a,b\n1,2", False),
+])
+def test_common_fence_names_pygments_lacks(lang: str, code: str, highlighted: bool) -> None:
+    """` ```yml ` (Pygments says `yaml`) was "unknown code language" and unhighlighted."""
+    result = render(f"```{lang}\n{code}\n```\n")
+    assert result.problems == ()
+    spans = parse_html(result.html).one("pre").find_all("span")
+    assert any(s.get("class") not in ("line", None) for s in spans) is highlighted
+
+
 def test_inline_code_is_escaped() -> None:
     doc = tree("Use `<div>` here.\n")
     assert doc.one("code").text() == "<div>"

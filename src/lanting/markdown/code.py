@@ -85,13 +85,21 @@ def parse_fence_info(info: str) -> FenceInfo:
     )
 
 
+LANGUAGE_ALIASES = {"yml": "yaml", "jsonc": "json", "patch": "diff", "cmd": "bat",
+                    "gradle": "groovy", "terminal": "console", "triton": "python",
+                    "metal": "cpp", "opencl": "c", "svelte": "html"}
+"""Fence languages posts use that Pygments knows by another name."""
+PLAIN_LANGUAGES = frozenset({"text", "plain", "txt", "plaintext", "output", "log", "csv"})
+"""Fence languages that mean "not code to highlight": shown as they are, no warning."""
+
+
 @functools.lru_cache(maxsize=256)
 def _lexer(lang: str) -> Lexer | None:
     # The code is lexed with a newline at its end (Pygments' `ensurenl`, dropped again
     # with the empty line it makes): many lexers' rules end in `\n`, and without it the
     # last line of a diff, a `pycon` output or a trailing LaTeX comment lexes as errors.
     try:
-        return get_lexer_by_name(lang, stripnl=False)
+        return get_lexer_by_name(LANGUAGE_ALIASES.get(lang.lower(), lang), stripnl=False)
     except ClassNotFound:
         return None
 
@@ -198,7 +206,7 @@ def _highlight(lang: str, code: str) -> tuple[str, ...] | None:
 def render_code_block(code: str, info: FenceInfo, env: dict[str, Any], line: int) -> str:
     code = code.rstrip("\n")
     lines: tuple[str, ...] | None = None
-    if info.lang and info.lang not in ("text", "plain", "txt", "output"):
+    if info.lang and info.lang.lower() not in PLAIN_LANGUAGES:
         lines = highlight_lines(info.lang, code)
         if lines is None:
             ctx = env.get("lanting")
