@@ -357,6 +357,22 @@ def test_detection_names_each_kind() -> None:
         name: case.kind for name, case in CASES.items()}
 
 
+
+def test_an_alfolio_homepage_without_a_blog_is_imported(tmp_path: Path) -> None:
+    """Many academic homepages delete `_posts/`: the site was refused as "not a site
+    Lanting can import" although `_bibliography/` and `_pages/` were there."""
+    source = tmp_path / "old"
+    shutil.copytree(FIXTURES / "al-folio", source)
+    for folder in ("_posts", "_drafts"):
+        shutil.rmtree(source / folder)
+    assert detect(source) == "al-folio"
+    for page in (source / "_news").glob("*.md"):  # (the posts they link to are gone)
+        page.write_text(re.sub(r"\{% post_url [^%]*%\}", "/blog/", page.read_text(
+            encoding="utf-8")), encoding="utf-8")
+    imported = import_site(source, tmp_path / "new", None, False, Options(now=NOW.now))
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert (result.output / "publications" / "index.html").is_file()
+
 def test_an_unknown_source_is_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / "notes.md").write_text("# Notes\n", encoding="utf-8")
     with pytest.raises(UsageError, match="not a site Lanting can import: looked for"):

@@ -28,7 +28,7 @@ KINDS = ("jekyll", "al-folio", "hugo", "hugo-blox", "hexo")
 
 LOOKED_FOR = (
     "Hexo (_config.yml, source/_posts/ and hexo in package.json), "
-    "al-folio (_config.yml with _posts/ and _bibliography/ or _pages/), "
+    "al-folio (_config.yml with _bibliography/ or _pages/), "
     "Jekyll (_config.yml with _posts/ or _drafts/), "
     "Hugo Blox (a Hugo site with content/authors/ or a Wowchemy/Hugo Blox module), "
     "Hugo (hugo.toml, hugo.yaml, config.toml, config.yaml or config/_default/ with content/)"
@@ -61,11 +61,12 @@ def detect(source: Path) -> str:
             dependencies = {}
         if "hexo" in json.dumps(dependencies) or (source / "scaffolds").is_dir():
             return "hexo"
+    academic = (source / "_bibliography").is_dir() or (source / "_pages").is_dir()
     if config.is_file() and ((source / "_posts").is_dir() or (source / "_drafts").is_dir()
                              or any(source.glob("*/_posts"))):
-        if (source / "_bibliography").is_dir() or (source / "_pages").is_dir():
-            return "al-folio"
-        return "jekyll"
+        return "al-folio" if academic else "jekyll"
+    if config.is_file() and academic:
+        return "al-folio"  # a homepage without a blog (many delete `_posts/`)
     if _is_hugo(source):
         modules = _text(source / "go.mod") + "".join(
             _text(p) for p in sorted((source / "config" / "_default").glob("*"))
