@@ -576,6 +576,10 @@ def test_alfolio_bibliography_keeps_its_fields(built: Any) -> None:
     assert "abbr" in bib and "bibtex_show" in bib and "award_name" in bib
     assert "{/assets/img/publication_preview/grpo-stab.png}" in bib
     assert "han2021undergrad-supp.pdf" not in bib
+    post = next(doc for url, doc in pages(done.out).items() if url.endswith("grpo-without-critic/"))
+    formula = post.one("div", class_="math-display")
+    assert "numbered" in formula.classes
+    assert [a.get("href") for a in post.find_all("a", class_="eqref")] == ["#eq:grpo-adv"]
     assert any("han2021undergrad-supp.pdf is missing" in e.message
                for e in done.imported.report.warnings)
     assert (done.imported.dest / "content" / "coauthors.yml").is_file()

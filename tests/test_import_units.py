@@ -136,6 +136,21 @@ def test_the_language_of_posts_is_guessed_from_their_prose() -> None:
     assert guess_language([english, english + code]) == "en"
     assert guess_language([]) == "en"
 
+@pytest.mark.parametrize("text", [
+    "$$\n\\begin{equation}\\label{eq:a}\na=b\n\\end{equation}\n$$\n\nSee \\eqref{eq:a}.\n",
+    "1. In a list:\n\n   \\begin{equation}\n   x=y\n   \\end{equation}\n\n   still the item.\n",
+    "* 用\\begin{equation} \\end{equation} - 它会自己标上序号\n",
+    "\\begin{align*}\n\\text{cost $x$} &= 1 \\\\\n\\end{align*}\n",
+])
+def test_bare_environments_are_kept_as_written(text: str) -> None:
+    """Lanting reads bare environments, `\\label` and `\\eqref` as MathJax did; rewriting
+    them into `$$` blocks broke one inside `$$` (a build error), one in a list item (the
+    list ended) and a mention in a sentence (an empty formula)."""
+    shelf = B.Shelf()
+    shelved = B.shelve_environments(text, shelf)
+    out, _, _ = B.kramdown_math(shelved, shelf)
+    assert shelf.restore(out) == text
+
 def test_kramdown_display_math_after_a_line_of_spaces_stays_display() -> None:
     """A blank line holding spaces ends a paragraph too (it made the `$$` block inline,
     which then swallowed the heading after it)."""

@@ -10,6 +10,8 @@ import shlex
 from bisect import bisect_right
 from collections.abc import Callable
 
+from lanting.markdown.mathsyntax import ENVIRONMENTS
+
 MARK_OPEN, MARK_CLOSE = "\ue000", "\ue001"
 """Private-use characters around the markers of text put aside (never in real posts)."""
 _MARKER = re.compile(f"{MARK_OPEN}([A-Z])(\\d+){MARK_CLOSE}")
@@ -292,25 +294,19 @@ def text_underscores(text: str) -> tuple[str, int]:
                   text), count
 
 
-def equations(text: str) -> tuple[str, int]:
-    """`\\begin{equation}\\label{x} … \\end{equation}` → `$$ … $$ (x)`; `\\eqref{x}`,
-    `\\ref{x}` of those labels → `@x`."""
-    labels: list[str] = []
+def shelve_environments(text: str, shelf: Shelf) -> str:
+    """Bare `\\begin{equation}` … `\\end{equation}` (and the other environments Lanting
+    reads as display math) from the start of a line: MathJax showed them as display math
+    and Lanting does too, `\\label` and `\\eqref` included, so they are kept as written,
+    shelved so that no conversion of prose reaches inside. (Rewriting them into `$$`
+    blocks broke one inside `$$` and one in a list item, and made a mention of
+    `\\begin{equation}` in a sentence an empty formula.)"""
+    return _ENVIRONMENT.sub(lambda m: shelf.put(m.group(), "M"), text)
 
-    def env(match: re.Match[str]) -> str:
-        inner = match.group(2)
-        label = re.search(r"\\label\{([^}]+)\}", inner)
-        inner = re.sub(r"\\label\{[^}]+\}", "", inner).strip()
-        if label:
-            labels.append(label.group(1))
-            return f"\n\n$$\n{inner}\n$$ ({label.group(1)})\n\n"
-        return f"\n\n$$\n{inner}\n$$\n\n"
 
-    text, count = re.subn(r"\\begin\{(equation\*?)\}(.*?)\\end\{\1\}", env, text,
-                          flags=re.DOTALL)
-    for label in labels:
-        text = re.sub(rf"\\(?:eq)?ref\{{{re.escape(label)}\}}", f"@{label}", text)
-    return text, count
+_ENVIRONMENT = re.compile(
+    r"^[ \t]*\\begin\{(" + "|".join(re.escape(e) for e in ENVIRONMENTS)
+    + r")(\*?)\}.*?\\end\{\1\2\}", re.MULTILINE | re.DOTALL)
 
 
 # --- kramdown and Goldmark attribute lists --------------------------------------------------------
