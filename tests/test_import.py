@@ -352,6 +352,16 @@ def test_escaped_parentheses_stay_parentheses(kind: str, url: str, href: str, te
     link = next(a for a in doc.find_all("a") if a.get("href") == href)
     assert link.text() == text and link.find("math") is None
 
+
+def test_a_kramdown_table_opening_with_a_separator_is_a_table(built: Any) -> None:
+    """kramdown ignores a separator line before a table's first row; GFM showed it as a
+    stray `| --- | --- |` paragraph above the table."""
+    doc = pages(built("jekyll").out)["/posts/nccl-ring-allreduce/"]
+    table = doc.one("div", class_="prose").find_all("table")[-1]
+    assert [th.text() for th in table.find_all("th")] == ["拓扑", "带宽"]
+    assert len(table.find_all("tr")) == 3
+    assert "---" not in doc.one("div", class_="prose").text()
+
 def test_detection_names_each_kind() -> None:
     assert {name: detect(FIXTURES / name) for name in CASES} == {
         name: case.kind for name, case in CASES.items()}

@@ -151,6 +151,21 @@ def test_bare_environments_are_kept_as_written(text: str) -> None:
     out, _, _ = B.kramdown_math(shelved, shelf)
     assert shelf.restore(out) == text
 
+@pytest.mark.parametrize(("text", "expected"), [
+    # a separator before the first row is ignored by kramdown
+    ("| --- | --- |\n| | Model |\n| --- | --- |\n| **Key** | RNN |\n",
+     "| | Model |\n| --- | --- |\n| **Key** | RNN |\n"),
+    # no separator: no header (GFM needs one: an empty one, which Lanting does not show)
+    ("Rows:\n\n| a | b |\n| c | d | e |\n\nafter",
+     "Rows:\n\n| | | |\n|---|---|---|\n| a | b |\n| c | d | e |\n\nafter"),
+    # separators between parts of the body, and before a footer
+    ("| h | k |\n|---|---|\n| a | b |\n|---|---|\n| c | d |\n|===|===|\n| s | t |\n",
+     "| h | k |\n|---|---|\n| a | b |\n| c | d |\n| s | t |\n"),
+    ("| h | k |\n|:--|--:|\n| a \\| b | c |\n", "| h | k |\n|:--|--:|\n| a \\| b | c |\n"),
+])
+def test_kramdown_tables_become_gfm_tables(text: str, expected: str) -> None:
+    assert B.kramdown_tables(text)[0] == expected
+
 def test_kramdown_display_math_after_a_line_of_spaces_stays_display() -> None:
     """A blank line holding spaces ends a paragraph too (it made the `$$` block inline,
     which then swallowed the heading after it)."""

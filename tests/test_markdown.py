@@ -199,6 +199,14 @@ def test_common_fence_names_pygments_lacks(lang: str, code: str, highlighted: bo
     assert any(s.get("class") not in ("line", None) for s in spans) is highlighted
 
 
+def test_a_table_whose_header_cells_are_all_empty_has_no_header_row() -> None:
+    """GFM needs a header row: a table without one is written with an empty one, which
+    would show as a thin empty row (a header with one named cell stays)."""
+    doc = tree("| | |\n|---|---|\n| a | b |\n\n| x | |\n|---|---|\n| c | d |\n")
+    first, second = doc.find_all("table")
+    assert first.find("thead") is None and len(first.find_all("tr")) == 1
+    assert [th.text() for th in second.find_all("th")] == ["x", ""]
+
 def test_inline_code_is_escaped() -> None:
     doc = tree("Use `<div>` here.\n")
     assert doc.one("code").text() == "<div>"

@@ -211,6 +211,52 @@ def kramdown_math(text: str, shelf: Shelf) -> tuple[str, int, int]:
     return text, inline, dollars
 
 
+_TABLE_BLOCK = re.compile(r"(?:^[ \t]*\|.*(?:\n|$))+", re.MULTILINE)
+_SEPARATOR = re.compile(r"^[ \t]*\|?[ \t]*:?[-=]+:?[ \t]*(?:[|+][ \t]*:?[-=]+:?[ \t]*)*\|?[ \t]*$")
+
+
+def kramdown_tables(text: str) -> tuple[str, int]:
+    """kramdown's tables as GFM ones: a separator line before the first row or between
+    parts of the body (kramdown's `tbody`s, `|===|` before a footer) is dropped; a table
+    whose first separator does not follow its first row had no header, and gets an
+    empty one (which Lanting does not show). kramdown showed these as tables; GFM, which
+    wants a header and its separator right after, showed a stray `| --- |` line or the
+    rows as text. Returns (text, tables changed)."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        block = match.group()
+        ending = "\n" if block.endswith("\n") else ""
+        lines = block.rstrip("\n").split("\n")
+        while lines and _SEPARATOR.match(lines[0]):
+            lines.pop(0)
+        if not lines:
+            return block
+        header = len(lines) > 1 and _SEPARATOR.match(lines[1]) is not None
+        rows = [lines[0]] + [line for line in lines[1:] if not _SEPARATOR.match(line)]
+        if header:
+            new = [rows[0], lines[1], *rows[1:]]
+        else:
+            width = max(len(_cells(row)) for row in rows)
+            indent = lines[0][:len(lines[0]) - len(lines[0].lstrip())]
+            new = [indent + "|" + " |" * width, indent + "|" + "---|" * width, *rows]
+        if new == block.rstrip("\n").split("\n"):
+            return block
+        count += 1
+        return "\n".join(new) + ending
+
+    return _TABLE_BLOCK.sub(one, text), count
+
+
+def _cells(row: str) -> list[str]:
+    """A table row's cells (an escaped `\\|` is not a border)."""
+    inner = row.strip()
+    inner = inner[1:] if inner.startswith("|") else inner
+    inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
+    return re.split(r"(?<!\\)\|", inner)
+
+
 _ESCAPE = re.compile(r"\\[\\()]")
 """A Markdown escape of a backslash or a parenthesis (read left to right, `\\\\(` is an
 escaped backslash and a parenthesis)."""

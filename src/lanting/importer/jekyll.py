@@ -381,6 +381,8 @@ class Jekyll:
         ctx.convert("dollar signs escaped", dollars)
         text, count = B.escaped_parentheses(text)
         ctx.convert("escaped parentheses \\( \\) as plain ones", count)
+        text, count = B.kramdown_tables(text)
+        ctx.convert("kramdown tables as GFM ones", count)
         text = shelf.restore(text, "M")
         text, count = B.text_underscores(text)
         ctx.convert("_ and & in \\text{} of math", count)
