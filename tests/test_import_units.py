@@ -166,6 +166,24 @@ def test_bare_environments_are_kept_as_written(text: str) -> None:
 def test_kramdown_tables_become_gfm_tables(text: str, expected: str) -> None:
     assert B.kramdown_tables(text)[0] == expected
 
+@pytest.mark.parametrize(("text", "expected"), [
+    ('<div markdown="1">\n**bold inside div**\n</div>\n',
+     "<div>\n\n**bold inside div**\n\n</div>\n"),
+    # indented content would be a code block after the blank line
+    ('<div class="note" markdown=\'1\'>\n    *a*\n    - b\n</div>',
+     '<div class="note">\n\n*a*\n- b\n\n</div>'),
+    # the matching closing tag, not the first one
+    ('<div markdown="block">\n<div>x</div>\n**b**\n</div>\nafter',
+     "<div>\n\n<div>x</div>\n**b**\n\n</div>\nafter"),
+    ('<details markdown="1">\n<summary>S</summary>\n- a\n</details>',
+     "<details>\n\n<summary>S</summary>\n\n- a\n\n</details>"),
+    ('<span markdown="span">**s**</span>', "<span>**s**</span>"),
+])
+def test_markdown_inside_html_elements(text: str, expected: str) -> None:
+    """kramdown's `markdown="1"`: CommonMark reads Markdown inside an HTML block only
+    after a blank line (it showed `**bold inside div**` with its asterisks)."""
+    assert B.markdown_in_html(text) == (expected, 1)
+
 def test_kramdown_display_math_after_a_line_of_spaces_stays_display() -> None:
     """A blank line holding spaces ends a paragraph too (it made the `$$` block inline,
     which then swallowed the heading after it)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import shlex
+import textwrap
 from bisect import bisect_right
 from collections.abc import Callable
 
@@ -406,7 +407,50 @@ def kramdown_blocks(text: str, warn: Callable[[str, str], None]) -> tuple[str, i
     text, n = _IAL_LINE.subn("", text)
     count += n
     text, n = _IAL_SPAN.subn("", text)
-    return text, count + n
+    text, m = markdown_in_html(text)
+    return text, count + n + m
+
+
+_MARKDOWN_ATTRIBUTE = re.compile(
+    r"""<(\w+)\b([^>]*?)\s+markdown\s*=\s*(["']?)(1|block|span)\3([^>]*)>""")
+_SUMMARY = re.compile(r"\A([ \t]*<summary\b.*?</summary>)[ \t]*\n", re.DOTALL)
+_INLINE_TAGS = frozenset({"a", "abbr", "b", "cite", "code", "em", "i", "kbd", "label", "mark",
+                          "q", "small", "span", "strong", "sub", "sup", "u"})
+
+
+def markdown_in_html(text: str) -> tuple[str, int]:
+    """kramdown's `<div markdown="1">`: Markdown inside an HTML element. CommonMark reads
+    Markdown inside an HTML block only after a blank line, so one goes after the opening
+    tag and before the matching closing tag (and the attribute is dropped): the content
+    showed as literal Markdown (`**bold**`). Returns (text, how many)."""
+    count = 0
+    while True:
+        match = _MARKDOWN_ATTRIBUTE.search(text)
+        if match is None:
+            return text, count
+        count += 1
+        tag = match.group(1)
+        opening = f"<{tag}{match.group(2)}{match.group(5)}>"
+        close = _matching_close(text, tag, match.end())
+        if close is None or match.group(4) == "span" or tag.lower() in _INLINE_TAGS:
+            # Markdown is read inside an inline element anyway; an unclosed one is left
+            text = text[:match.start()] + opening + text[match.end():]
+            continue
+        # (dedented: after a blank line, four spaces would make it a code block; a
+        # `<summary>` line is HTML of its own, Markdown only after a blank line too)
+        inner = _SUMMARY.sub(r"\1\n\n", textwrap.dedent(text[match.end():close]).strip("\n"), 1)
+        text = (text[:match.start()] + opening + "\n\n" + inner + "\n\n"
+                + text[close:])
+
+
+def _matching_close(text: str, tag: str, start: int) -> int | None:
+    """Where the `</tag>` closing the element opened just before `start` begins."""
+    depth = 1
+    for found in re.finditer(rf"<(/?){tag}\b[^>]*>", text[start:], re.IGNORECASE):
+        depth += -1 if found.group(1) else 1
+        if depth == 0:
+            return start + found.start()
+    return None
 
 
 _ABBREVIATION = re.compile(r"^\*\[[^\]]+\]:.*$\n?", re.MULTILINE)
