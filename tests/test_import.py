@@ -494,6 +494,23 @@ def test_jekyll_post_names_with_one_digit_months_and_days(tmp_path: Path) -> Non
         "the file name's date 2019-13-40 is no date: the front matter's date is used, if any",
         "no date in the front matter or the file name: the file's modification time is used"]
 
+def test_jekyll_now_image_include_keeps_its_description_as_caption(tmp_path: Path) -> None:
+    """Jekyll Now's `_includes/image.html` takes `url` and `description`; the caption was
+    lost (the include was counted as converted)."""
+    source = tmp_path / "old"
+    (source / "_posts").mkdir(parents=True)
+    (source / "assets" / "img").mkdir(parents=True)
+    (source / "assets" / "img" / "arch.png").write_bytes(png(40, 20))
+    (source / "_config.yml").write_text("title: T\nlang: en\n", encoding="utf-8")
+    (source / "_posts" / "2020-01-02-arch.md").write_text(
+        "---\ntitle: Arch\n---\n\n{% include image.html url=\"/assets/img/arch.png\" "
+        "description=\"The serving stack\" %}\n", encoding="utf-8")
+    imported = import_site(source, tmp_path / "new", "jekyll", False, Options(now=NOW.now))
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    figure = pages(out)["/posts/arch/"].one("figure")
+    assert figure.one("figcaption").text().endswith("The serving stack")
+    assert figure.one("img")["alt"] == "The serving stack"
+
 def test_hexo_default_permalinks_keep_chinese_title_urls(tmp_path: Path) -> None:
     """With Hexo's default `:year/:month/:day/:title/`, `:title` is the path under
     `_posts/` with its case and Chinese kept; both the encoded and raw forms answer."""

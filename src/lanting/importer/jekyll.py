@@ -488,7 +488,9 @@ class Jekyll:
         name = words[0] if words else ""
         src = named.get("path") or named.get("file") or named.get("src") or named.get("url")
         if src and re.search(r"figure|image|img|picture", name):
-            caption = named.get("caption") or named.get("title") or ""
+            # (`description`: the image.html of Jekyll Now and the themes after it)
+            caption = (named.get("caption") or named.get("description") or named.get("title")
+                       or "")
             alt = named.get("alt") or caption
             ctx.convert("figure includes")
             src = src if src.startswith(("/", "http")) else "/" + src
