@@ -18,6 +18,7 @@ import re
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from lanting.importer import body as B
 from lanting.importer.common import (
@@ -92,6 +93,7 @@ class Hexo:
         self.terms: list[tuple[Item, list[list[str]], list[str]]] = []
         """Each post's category hierarchies and tags as Hexo had them (for old URLs)."""
         self.by_name: dict[str, Item] = {}
+        self.by_source: dict[Path, Item] = {}
         language = self.config.get("language")  # Hexo allows a list: the first is the site's
         self.language = language_tag(language[0] if isinstance(language, list) and language
                                      else language, "")
@@ -180,6 +182,7 @@ class Hexo:
             self.by_name[name] = item
             self.by_name.setdefault(path.stem, item)
             self.by_name.setdefault(str(front["title"]), item)
+            self.by_source[path.resolve()] = item
             self.posts.append((item, body, path))
 
     def old_url(self, data: dict[str, Any], pattern: str, date: When, name: str,
@@ -524,11 +527,18 @@ class Hexo:
 
     def url(self, url: str, image: bool, ctx: Context, path: Path) -> str | None:
         if not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^/|^#|^$", url):
-            name = url.split("#")[0]
+            name, hash_mark, fragment = url.partition("#")
             for folder in (path.with_suffix(""), path.parent):
                 file = folder / name
                 if file.is_file() and is_image(file):
                     return self.site.image(file, None)
+            # A link to another post's file, written beside it: the post may move into a
+            # bundle (`x/index.md`), so it goes through the post, not the path.
+            target = self.by_source.get((path.parent / unquote(name)).resolve()) \
+                if name.endswith((".md", ".markdown")) else None
+            if target is not None:
+                ctx.convert("links to other posts' files")
+                return self.site.link(target) + hash_mark + fragment
             return None
         return map_site_url(url, image, ctx, self.site, self.table, self.source, self.files,
                             self.root.rstrip("/"))
