@@ -363,12 +363,16 @@ def test_a_kramdown_table_opening_with_a_separator_is_a_table(built: Any) -> Non
     assert "---" not in doc.one("div", class_="prose").text()
 
 
-def test_hexo_a_link_to_a_sibling_post_file_follows_it_into_a_bundle(built: Any) -> None:
+@pytest.mark.parametrize(("kind", "url", "target"), [
+    ("hexo", "/posts/ppo-算法详解/", "/posts/nccl-环境变量速查/"),
+    ("jekyll", "/posts/nccl-ring-allreduce/", "/posts/zero3/"),  # jekyll-relative-links
+])
+def test_a_link_to_a_sibling_post_file_follows_it_into_a_bundle(
+        kind: str, url: str, target: str, built: Any) -> None:
     """`[速查表](NCCL-环境变量速查.md)` in a post that becomes a bundle (`…/index.md`): the
     link was left relative to the old folder, a broken link in the new site."""
-    doc = pages(built("hexo").out)["/posts/ppo-算法详解/"]
-    assert "/posts/nccl-环境变量速查/" in [unquote(a.get("href") or "")
-                                           for a in doc.find_all("a")]
+    doc = pages(built(kind).out)[url]
+    assert target in [unquote(a.get("href") or "") for a in doc.find_all("a")]
 
 def test_detection_names_each_kind() -> None:
     assert {name: detect(FIXTURES / name) for name in CASES} == {

@@ -13,6 +13,7 @@ import datetime as dt
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from lanting.importer import body as B
 from lanting.importer.common import (
@@ -522,10 +523,18 @@ class Jekyll:
 
     def url(self, url: str, image: bool, ctx: Context, path: Path) -> str | None:
         if not url.startswith("/") and not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^#|^//", url):
-            local = (path.parent / url.split("#")[0]).resolve()
+            name, hash_mark, fragment = url.partition("#")
+            local = (path.parent / unquote(name)).resolve()
             if local.is_file() and local.is_relative_to(self.source.resolve()) and is_image(local):
                 rel = "/" + local.relative_to(self.source.resolve()).as_posix()
                 return self.site.image(local, rel if self.static_file(local) else None)
+            # jekyll-relative-links (on GitHub Pages by default): `[x](other-post.md)`
+            if local.is_relative_to(self.source.resolve()) and name.endswith(
+                    (".md", ".markdown")):
+                target = self.by_path.get(local.relative_to(self.source.resolve()).as_posix())
+                if target is not None:
+                    ctx.convert("links to other posts' files")
+                    return self.site.link(target) + hash_mark + fragment
         return map_site_url(url, image, ctx, self.site, self.table, self.source, self.source,
                             self.baseurl)
 
