@@ -388,7 +388,8 @@ def test_an_alfolio_homepage_without_a_blog_is_imported(tmp_path: Path) -> None:
     for folder in ("_posts", "_drafts"):
         shutil.rmtree(source / folder)
     assert detect(source) == "al-folio"
-    for page in (source / "_news").glob("*.md"):  # (the posts they link to are gone)
+    for page in [*(source / "_news").glob("*.md"), *(source / "_projects").glob("*.md")]:
+        # (the posts they link to are gone)
         page.write_text(re.sub(r"\{% post_url [^%]*%\}", "/blog/", page.read_text(
             encoding="utf-8")), encoding="utf-8")
     imported = import_site(source, tmp_path / "new", None, False, Options(now=NOW.now))
@@ -606,6 +607,63 @@ def test_hugo_blox_two_folders_with_one_bibtex_key_keep_both(tmp_path: Path) -> 
                             ["grpo-stability-v2", "jiang2025grpo"])
     assert sum("jiang2025grpo` is taken" in e.message for e in imported.report.warnings) == 1
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+def test_alfolio_projects_become_projects(built: Any) -> None:
+    """al-folio's `_projects/` (a default part of the theme) was left out silently."""
+    done = built("al-folio")
+    project = (done.imported.dest / "content" / "projects" / "grpo-stability.md").read_text(
+        encoding="utf-8")
+    for line in ("title: GRPO 训练稳定性", "tags: [research]", "weight: 1",
+                 "cover: /assets/img/prof_pic.png", 'url: "https://github.com/example/grpo-stability"',
+                 '"/projects/1_grpo-stability/"'):
+        assert line in project
+    listing = pages(done.out)["/projects/"]
+    cards = [a.text() for a in listing.one("main").find_all("a") if a.text() in (
+        "GRPO 训练稳定性", "弹性 Rollout")]
+    assert cards[:2] == ["GRPO 训练稳定性", "弹性 Rollout"]  # by importance
+    assert answer(done.out, "/projects/1_grpo-stability/").parent.name == "grpo-stability"
+    assert [e.message for e in done.imported.report.warnings if e.path == "_books"] == [
+        "collection `_books/` (1 files) left out: Lanting has no place for it; copy what "
+        "you need into content/pages/ by hand"]
+
+
+def test_academicpages_teaching_and_portfolio(tmp_path: Path) -> None:
+    source = tmp_path / "old"
+    for folder in ("_pages", "_teaching", "_portfolio", "_publications"):
+        (source / folder).mkdir(parents=True)
+    (source / "_config.yml").write_text(
+        'title: Me\nlocale: "en-US"\ncollections:\n  teaching:\n    output: true\n'
+        "    permalink: /:collection/:path/\n  portfolio:\n    output: true\n"
+        "    permalink: /:collection/:path/\n  publications:\n    output: true\n",
+        encoding="utf-8")
+    (source / "_pages" / "about.md").write_text(
+        "---\npermalink: /\ntitle: About me\n---\n\nI study systems for ML.\n",
+        encoding="utf-8")
+    (source / "_teaching" / "2024-fall-ml-systems.md").write_text(
+        '---\ntitle: "ML Systems"\ncollection: teaching\ntype: "Graduate course, TA"\n'
+        'permalink: /teaching/2024-fall-ml-systems\nvenue: "University 1, CS"\n'
+        'date: 2024-09-01\nlocation: "City, Country"\n---\n\nLabs on NCCL.\n',
+        encoding="utf-8")
+    (source / "_portfolio" / "portfolio-1.md").write_text(
+        '---\ntitle: "KV cache offloading"\nexcerpt: "Serving long contexts<br/><img '
+        "src='/images/500x300.png'>\"\ncollection: portfolio\n---\n\nDetails.\n",
+        encoding="utf-8")
+    (source / "_publications" / "2009-10-01-paper.md").write_text(
+        '---\ntitle: "Paper"\ncollection: publications\n---\n\nAbstract.\n',
+        encoding="utf-8")
+    imported = import_site(source, tmp_path / "new", None, False, Options(now=NOW.now))
+    course = (imported.dest / "content" / "teaching" / "2024-fall-ml-systems.md").read_text(
+        encoding="utf-8")
+    for line in ("title: ML Systems", "role: Graduate course, TA",
+                 "summary: University 1, CS, City, Country", "date: 2024-09-01"):
+        assert line in course
+    project = (imported.dest / "content" / "projects" / "portfolio-1.md").read_text(
+        encoding="utf-8")
+    assert "summary: Serving long contexts" in project
+    assert any(e.path == "_publications" for e in imported.report.warnings)
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert (out / "teaching" / "2024-fall-ml-systems" / "index.html").is_file()
+    assert (out / "projects" / "portfolio-1" / "index.html").is_file()
 
 def test_alfolio_bibliography_keeps_its_fields(built: Any) -> None:
     """Lanting reads al-folio's fields as they are; file names become paths of static/,

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer import body as B
+from lanting.importer import collections as C
 from lanting.importer.bibtex import BibEntry, dump, format_reference, parse
 from lanting.importer.common import (
     bool_of,
@@ -129,6 +130,7 @@ class AlFolio(Jekyll):
 
     def read_more(self) -> None:
         self.read_bibliography()
+        self.read_collections()
         for path in sorted((self.source / "_news").glob("*.md")):
             text = read_text(path)
             fmt, head, body, _first = split_front_matter(text)
@@ -147,6 +149,38 @@ class AlFolio(Jekyll):
                 self.by_name[f"news/{path.stem}"] = item
                 self.report.counts["posts"] += 1
                 self.posts.append((item, body, 1, path))
+
+    def read_collections(self) -> None:
+        """al-folio's projects, academicpages' portfolio (projects) and teaching."""
+        for name, kind in C.KINDS.items():
+            folder = self.source / name
+            for path in sorted(folder.rglob("*.md")) if folder.is_dir() else []:
+                fmt, head, body, first = split_front_matter(read_text(path))
+                data, _error = load_mapping(fmt or "yaml", head)
+                title = str(data.get("title") or path.stem)
+                if kind == "project":
+                    front, image = C.project_front(data, title)
+                    if image:
+                        cover = self.cover(image, path)
+                        if cover:
+                            front["cover"] = cover
+                else:
+                    front = C.course_front(data, title)
+                date = date_of(data, head, "date", self.tz)
+                if date is not None:
+                    front["date"] = date
+                # (`1_project.md`: the number only ordered the files; `importance` orders)
+                stem = re.sub(r"^\d{1,2}_(?=.)", "", path.stem)
+                item = self.site.add(Item(kind, slug_of(stem), path, front))
+                item.old_urls = [C.old_url(self.config, folder, path, data, self.baseurl)]
+                for url in item.old_urls:
+                    self.table.add(url, item)
+                self.by_path[path.relative_to(self.source).as_posix()] = item
+                self.report.counts["projects" if kind == "project" else "courses"] += 1
+                self.posts.append((item, body, first, path))
+
+    def known_collections(self) -> set[str]:
+        return {*super().known_collections(), "_pages", "_news", *C.KINDS}
 
     def read_bibliography(self) -> None:
         path = self.source / "_bibliography" / "papers.bib"

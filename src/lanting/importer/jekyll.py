@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer import body as B
+from lanting.importer.collections import unknown_collections
 from lanting.importer.common import (
     FILE_SUFFIXES,
     LinkTable,
@@ -104,6 +105,7 @@ class Jekyll:
         self.read_posts()
         self.read_pages()
         self.read_more()
+        self.report_unknown_collections()
         if not self.language:
             self.language = guess_language([text for _, text, _, _ in self.posts])
             self.report.note("_config.yml", None, f"no `lang` or `locale`: the posts read as "
@@ -120,6 +122,17 @@ class Jekyll:
 
     def read_more(self) -> None:
         """Collections and data of a theme (al-folio's news, papers, profile)."""
+
+    def known_collections(self) -> set[str]:
+        """The `_x/` folders of documents this importer reads."""
+        return {"_posts", "_drafts"}
+
+    def report_unknown_collections(self) -> None:
+        for folder, count in unknown_collections(self.source, self.config,
+                                                 self.known_collections()):
+            self.report.warn(folder, None, f"collection `{folder}/` ({count} files) left out: "
+                             "Lanting has no place for it; copy what you need into "
+                             "content/pages/ by hand")
 
     def finish_more(self) -> None:
         """What needs every post converted first (al-folio's news)."""

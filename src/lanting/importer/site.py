@@ -37,7 +37,7 @@ class Item:
     """A post, page, talk or the home page of the new site."""
 
     kind: str
-    """`post`, `page`, `talk` or `home`."""
+    """`post`, `page`, `talk`, `project`, `teaching` or `home`."""
     slug: str
     source: Path | None
     front: dict[str, Any]
@@ -65,6 +65,10 @@ class Item:
 
 NOTEBOOK = f"{MARK_OPEN}NB{MARK_CLOSE}"
 """Where an embedded notebook's cells go in the body of a notebook post."""
+
+
+FOLDERS = {"talk": "talks", "project": "projects", "teaching": "teaching"}
+"""The content folder (and URL folder) of each kind of item but posts and pages."""
 
 
 def site_path(url: str) -> str:
@@ -210,8 +214,8 @@ class NewSite:
             return f"content/_index{lang}.md"
         if item.kind == "page":
             return f"content/pages/{name}{lang}.md"
-        if item.kind == "talk":
-            return f"content/talks/{name}{lang}.md"
+        if item.kind in ("talk", "project", "teaching"):
+            return f"content/{FOLDERS[item.kind]}/{name}{lang}.md"
         if item.notebook is not None:
             return f"content/posts/{name}{lang}.ipynb"
         if self._bundle(item, places):
@@ -226,8 +230,8 @@ class NewSite:
             return "/"
         if item.kind == "page":
             return f"/{slug}/"
-        if item.kind == "talk":
-            return f"/talks/{slug}/"
+        if item.kind in ("talk", "project", "teaching"):
+            return f"/{FOLDERS[item.kind]}/{slug}/"
         date = item.front.get("date")
         text = date.text() if isinstance(date, When) else str(date or "1970-01-01")
         meta = FrontMatter(title=item.title, date=parse_date(text), slug=slug,

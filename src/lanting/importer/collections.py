@@ -1,0 +1,99 @@
+"""Jekyll collections of academic themes → Lanting's: al-folio's `_projects/` and
+academicpages' `_portfolio/` as projects, academicpages' `_teaching/` as courses. A
+collection Lanting has no place for is named in the report, never left out silently.
+
+Each document keeps its old URL: its `permalink`, else the collection's pattern in
+`_config.yml` (al-folio: `/projects/:path/`), else Jekyll's default
+`/:collection/:path:output_ext`."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import summary_of
+
+KINDS = {"_projects": "project", "_portfolio": "project", "_teaching": "teaching"}
+"""Collection folder -> the kind of item its documents become."""
+
+NOT_COLLECTIONS = frozenset({"_includes", "_layouts", "_sass", "_site", "_data", "_plugins",
+                             "_bibliography", "_scripts", "_config", "_i18n"})
+"""Folders of a Jekyll site that hold no documents of their own."""
+
+DEFAULT_PERMALINK = "/:collection/:path:output_ext"
+
+
+def old_url(config: dict[str, Any], folder: Path, path: Path, data: dict[str, Any],
+            baseurl: str) -> str:
+    """The URL a collection's document had on the old site."""
+    name = folder.name.removeprefix("_")
+    given = data.get("permalink")
+    if not isinstance(given, str) or not given.strip():
+        settings = config.get("collections")
+        own = settings.get(name) if isinstance(settings, dict) else None
+        given = str((own.get("permalink") if isinstance(own, dict) else None)
+                    or DEFAULT_PERMALINK)
+    rel = path.relative_to(folder).with_suffix("").as_posix()
+    url = (given.replace(":collection", name).replace(":path", rel)
+           .replace(":name", path.stem).replace(":title", path.stem)
+           .replace(":output_ext", ".html"))
+    return baseurl + "/" + url.lstrip("/")
+
+
+def _plain(html: str) -> str:
+    """A front-matter value that holds HTML (`excerpt: "…<br/><img …>"`) as text."""
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def project_front(data: dict[str, Any], title: str) -> tuple[dict[str, Any], str | None]:
+    """A project's front matter from al-folio's (`description`, `img`, `importance`,
+    `category`, `github`, `redirect`) or academicpages' (`excerpt`); and the old cover
+    image to look up, if any."""
+    front: dict[str, Any] = {"title": title}
+    summary = summary_of(data, "description") or _plain(str(data.get("excerpt") or "")) \
+        or None
+    if summary:
+        front["summary"] = summary
+    if isinstance(data.get("importance"), int):
+        front["weight"] = data["importance"]
+    category = data.get("category")
+    if isinstance(category, str) and category.strip():
+        front["tags"] = [category.strip()]
+    links = [{"name": name, "url": str(data[key])} for key, name in
+             (("github", "GitHub"), ("redirect", "Website")) if isinstance(data.get(key), str)
+             and str(data[key]).startswith(("http://", "https://"))]
+    if links:
+        front["links"] = links
+    image = data.get("img")
+    return front, image if isinstance(image, str) and image.strip() else None
+
+
+def course_front(data: dict[str, Any], title: str) -> dict[str, Any]:
+    """A course's front matter from academicpages' (`type`, `venue`, `location`)."""
+    front: dict[str, Any] = {"title": title}
+    if isinstance(data.get("type"), str) and data["type"].strip():
+        front["role"] = data["type"].strip()
+    where = ", ".join(str(data[k]).strip() for k in ("venue", "location")
+                      if isinstance(data.get(k), str) and data[k].strip())
+    if where:
+        front["summary"] = where
+    return front
+
+
+def unknown_collections(source: Path, config: dict[str, Any], known: set[str]
+                        ) -> list[tuple[str, int]]:
+    """Collection folders the importer does not read, with how many documents each has:
+    the collections `_config.yml` names, and any `_x/` folder of Markdown files."""
+    named = {f"_{n}" for n in (config.get("collections") or {})} \
+        if isinstance(config.get("collections"), (dict, list)) else set()
+    found = []
+    for folder in sorted(p for p in source.iterdir() if p.is_dir()):
+        if not folder.name.startswith("_") or folder.name in known | NOT_COLLECTIONS:
+            continue
+        documents = [p for p in folder.rglob("*") if p.suffix.lower() in (".md", ".markdown",
+                                                                            ".html")]
+        if documents and (folder.name in named or any(
+                p.suffix.lower() != ".html" for p in documents)):
+            found.append((folder.name, len(documents)))
+    return found
