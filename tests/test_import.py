@@ -632,10 +632,14 @@ def test_academicpages_teaching_and_portfolio(tmp_path: Path) -> None:
     for folder in ("_pages", "_teaching", "_portfolio", "_publications"):
         (source / folder).mkdir(parents=True)
     (source / "_config.yml").write_text(
-        'title: Me\nlocale: "en-US"\ncollections:\n  teaching:\n    output: true\n'
-        "    permalink: /:collection/:path/\n  portfolio:\n    output: true\n"
-        "    permalink: /:collection/:path/\n  publications:\n    output: true\n",
-        encoding="utf-8")
+        'title: Me\nlocale: "en-US"\nmarkdown: kramdown\ncollections:\n  teaching:\n'
+        "    output: true\n    permalink: /:collection/:path/\n  portfolio:\n    output: true\n"
+        "    permalink: /:collection/:path/\n  publications:\n    output: true\n"
+        'author:\n  name: "Ada Lin"\n  avatar: "profile.png"\n  bio: "Systems for ML"\n'
+        '  employer: "University 1"\n  email: "ada@example.edu"\n  github: "adalin"\n'
+        '  googlescholar: "https://scholar.google.com/citations?user=X"\n', encoding="utf-8")
+    (source / "images").mkdir()
+    (source / "images" / "profile.png").write_bytes(png(20, 20))
     (source / "_pages" / "about.md").write_text(
         "---\npermalink: /\ntitle: About me\n---\n\nI study systems for ML.\n",
         encoding="utf-8")
@@ -661,6 +665,14 @@ def test_academicpages_teaching_and_portfolio(tmp_path: Path) -> None:
         encoding="utf-8")
     assert "summary: Serving long contexts" in project
     assert any(e.path == "_publications" for e in imported.report.warnings)
+    profile = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))[
+        "profile"]
+    assert (profile["email"], profile["affiliation"], profile["photo"]) == (
+        "ada@example.edu", "University 1", "/images/profile.png")
+    assert [link["url"] for link in profile["links"]] == [
+        "https://github.com/adalin", "https://scholar.google.com/citations?user=X"]
+    # the rest of _config.yml is settings, not social links (each was a notice)
+    assert not any("social link" in e.message for e in imported.report.entries)
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert (out / "teaching" / "2024-fall-ml-systems" / "index.html").is_file()
     assert (out / "projects" / "portfolio-1" / "index.html").is_file()

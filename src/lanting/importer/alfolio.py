@@ -44,6 +44,17 @@ SOCIALS = {  # socials.yml key -> (Lanting link kind, URL template)
 }
 
 
+AUTHOR_LINKS = {  # academicpages' `author:` key -> (Lanting link kind, URL template)
+    "github": ("github", "https://github.com/{}"),
+    "googlescholar": ("scholar", "{}"),
+    "orcid": ("orcid", "{}"),
+    "researchgate": ("researchgate", "{}"),
+    "twitter": ("twitter", "https://twitter.com/{}"),
+    "linkedin": ("linkedin", "https://www.linkedin.com/in/{}"),
+    "uri": ("website", "{}"),
+}
+
+
 class AlFolio(Jekyll):
     kind = "al-folio"
 
@@ -99,13 +110,20 @@ class AlFolio(Jekyll):
             self.report.warn(path, None, "`profile.more_info` (an address in HTML) left out: "
                              "Lanting's profile has no such field")
         socials = self.source / "_data" / "socials.yml"
-        values, _error = load_mapping("yaml", read_text(socials)) if socials.is_file() \
-            else (self.config, None)
+        if socials.is_file():
+            values, _error = load_mapping("yaml", read_text(socials))
+        else:  # older al-folio: in _config.yml, among every other setting
+            values = {k: v for k, v in self.config.items()
+                      if k in SOCIALS or k in ("email", "cv_pdf", "rss_icon")}
+            self.read_author_block(profile, values)
         links: list[dict[str, str]] = []
         for key, value in values.items():
             if value in (None, "", False):
                 continue
-            if key == "email":
+            if key in AUTHOR_LINKS:
+                kind, template = AUTHOR_LINKS[key]
+                links.append({"kind": kind, "url": template.format(value)})
+            elif key == "email":
                 profile["email"] = str(value)
             elif key == "cv_pdf":
                 url = str(value) if str(value).startswith(("/", "http")) else f"/{value}"
@@ -125,6 +143,28 @@ class AlFolio(Jekyll):
         if coauthors.is_file():
             self.site.extra["content/coauthors.yml"] = read_text(coauthors)
             self.report.convert("co-author links (content/coauthors.yml)")
+
+    def read_author_block(self, profile: dict[str, Any], values: dict[str, Any]) -> None:
+        """academicpages' `author:` block of `_config.yml`: the sidebar's name, photo,
+        employer and links, into `profile` and `values` (read as socials)."""
+        author = self.config.get("author")
+        if not isinstance(author, dict):
+            return
+        for key in ("email", *AUTHOR_LINKS):
+            if author.get(key):
+                values[key] = author[key]
+        if isinstance(author.get("employer"), str) and author["employer"].strip():
+            profile["affiliation"] = author["employer"].strip()
+        avatar = author.get("avatar")
+        if isinstance(avatar, str) and avatar.strip():
+            url = avatar if avatar.startswith(("/", "http")) else f"/images/{avatar}"
+            if url.startswith("http") or (self.source / url.lstrip("/")).is_file():
+                profile["photo"] = url
+        left = sorted(k for k, v in author.items() if v and k not in (
+            "email", "employer", "avatar", "name", *AUTHOR_LINKS))
+        if left:
+            self.report.note("_config.yml", None, "`author` fields left out (no place for them "
+                             "in [profile]): " + ", ".join(f"`{k}`" for k in left))
 
     # --- news, publications -----------------------------------------------------------------
 
