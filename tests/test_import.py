@@ -643,6 +643,13 @@ def test_academicpages_teaching_and_portfolio(tmp_path: Path) -> None:
     (source / "_pages" / "about.md").write_text(
         "---\npermalink: /\ntitle: About me\n---\n\nI study systems for ML.\n",
         encoding="utf-8")
+    (source / "_pages" / "cv.md").write_text(
+        "---\nlayout: archive\ntitle: CV\npermalink: /cv/\n---\n\nEducation\n======\n"
+        "* Ph.D. in Computer Science, University 1, 2026 (expected)\n"
+        "* B.S. in Mathematics, University 2, 2020\n\nPublications\n======\n"
+        "  <ul>{% for post in site.publications reversed %}\n"
+        "    {% include archive-single-cv.html %}\n  {% endfor %}</ul>\n",
+        encoding="utf-8")
     (source / "_teaching" / "2024-fall-ml-systems.md").write_text(
         '---\ntitle: "ML Systems"\ncollection: teaching\ntype: "Graduate course, TA"\n'
         'permalink: /teaching/2024-fall-ml-systems\nvenue: "University 1, CS"\n'
@@ -676,6 +683,9 @@ def test_academicpages_teaching_and_portfolio(tmp_path: Path) -> None:
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert (out / "teaching" / "2024-fall-ml-systems" / "index.html").is_file()
     assert (out / "projects" / "portfolio-1" / "index.html").is_file()
+    # academicpages' CV: Markdown around loops over its collections (it was dropped whole)
+    cv = pages(out)["/cv/"].one("main").text()
+    assert "Ph.D. in Computer Science" in cv and "{%" not in cv
 
 def test_alfolio_bibliography_keeps_its_fields(built: Any) -> None:
     """Lanting reads al-folio's fields as they are; file names become paths of static/,
