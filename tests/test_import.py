@@ -374,6 +374,13 @@ def test_a_link_to_a_sibling_post_file_follows_it_into_a_bundle(
     doc = pages(built(kind).out)[url]
     assert target in [unquote(a.get("href") or "") for a in doc.find_all("a")]
 
+
+def test_a_code_block_inside_a_raw_block_keeps_its_template_syntax(built: Any) -> None:
+    doc = pages(built("jekyll").out)["/posts/nccl-ring-allreduce/"]
+    yaml = next(p for p in doc.find_all("pre") if "NCCL_IB_HCA" in p.raw_text())
+    assert 'value: "{{ .Values.nccl.hca }}"' in yaml.raw_text()
+    assert "`" not in yaml.raw_text()
+
 def test_detection_names_each_kind() -> None:
     assert {name: detect(FIXTURES / name) for name in CASES} == {
         name: case.kind for name, case in CASES.items()}

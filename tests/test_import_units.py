@@ -10,7 +10,7 @@ import pytest
 
 from lanting.importer import body as B
 from lanting.importer.bibtex import dump, parse
-from lanting.importer.common import guess_language
+from lanting.importer.common import guess_language, prose_raw
 from lanting.importer.hexo import hierarchies
 from lanting.importer.hugo import hugo_path
 from lanting.importer.hugoblox import same_title
@@ -183,6 +183,18 @@ def test_markdown_inside_html_elements(text: str, expected: str) -> None:
     """kramdown's `markdown="1"`: CommonMark reads Markdown inside an HTML block only
     after a blank line (it showed `**bold inside div**` with its asterisks)."""
     assert B.markdown_in_html(text) == (expected, 1)
+
+@pytest.mark.parametrize(("raw", "expected"), [
+    # prose: only the template syntax becomes code (the whole paragraph was one code span)
+    ("\nLiquid {{ not_rendered }} here, `{{ kept }}` and {% tag %}.\n",
+     "\nLiquid `{{ not_rendered }}` here, `{{ kept }}` and `{% tag %}`.\n"),
+    # a fenced block inside the raw block is code already: as it is
+    ("\n```yaml\nvalue: \"{{ .Values.hca }}\"\n```\n",
+     "\n```yaml\nvalue: \"{{ .Values.hca }}\"\n```\n"),
+])
+def test_raw_content_in_prose_shows_template_syntax_as_code(raw: str, expected: str) -> None:
+    shelf = B.Shelf()
+    assert prose_raw(shelf, "a " + shelf.put(raw, "R") + " b") == f"a {expected} b"
 
 def test_kramdown_display_math_after_a_line_of_spaces_stays_display() -> None:
     """A blank line holding spaces ends a paragraph too (it made the `$$` block inline,

@@ -145,17 +145,28 @@ def map_site_url(url: str, image: bool, ctx: Context, site: NewSite, table: Link
     return None
 
 
+_TEMPLATE_SYNTAX = re.compile(
+    r"^([ \t]*(`{3,}|~{3,}).*?^[ \t]*\2[`~]*[ \t]*$)"  # a fenced block: as it is
+    r"|(`+).+?\3"  # a code span: as it is
+    r"|\{\{.*?\}\}|\{%.*?%\}|\{:.*?\}", re.MULTILINE | re.DOTALL)
+
+
 def prose_raw(shelf: Shelf, text: str) -> str:
-    """`{% raw %}` content that lands in prose: as code when it holds template syntax
-    (it was shown as written), else as it is."""
+    """`{% raw %}` content that lands in prose (not in a code block): its template syntax
+    (`{{ x }}`, `{% tag %}`), which the old page showed as written, as inline code, the
+    prose around it as prose. (The whole content as one code span made a paragraph or
+    two monospace.)"""
+
+    def code(match: re.Match[str]) -> str:
+        found = match.group()
+        if match.group(1) or match.group(3):
+            return found
+        ticks = "``" if "`" in found else "`"
+        pad = " " if found.startswith("`") or found.endswith("`") else ""
+        return f"{ticks}{pad}{found}{pad}{ticks}"
 
     def one(match: re.Match[str]) -> str:
-        content = shelf.items["R"][int(match.group(1))]
-        if "\n" not in content.strip() and re.search(r"\{\{|\{%|\{:", content):
-            ticks = "``" if "`" in content else "`"
-            pad = " " if content.strip().startswith("`") or content.strip().endswith("`") else ""
-            return f"{ticks}{pad}{content.strip()}{pad}{ticks}"
-        return content
+        return _TEMPLATE_SYNTAX.sub(code, shelf.items["R"][int(match.group(1))])
 
     return re.sub("\ue000R(\\d+)\ue001", one, text)
 
