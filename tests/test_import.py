@@ -575,6 +575,9 @@ def test_hugo_blox_profile_publications_and_talk(built: Any) -> None:
     assert (done.out / "publications" / "jiang2025grpo" / "index.html").is_file()
     talk = parse_html((done.out / "talks" / "acl-2025-oral" / "index.html")
                       .read_text(encoding="utf-8"))
+    # its summary was Markdown to Hugo Blox: shown as the text it made, not as written
+    assert "在 ACL 2025 主会做的 oral 报告。" in (done.imported.dest / "content" / "talks" /
+                                           "acl-2025-oral.md").read_text(encoding="utf-8")
     hrefs = [a.get("href") or "" for a in talk.find_all("a")]
     assert any("jiang2025grpo" in h for h in hrefs)
     post = parse_html((done.out / "post" / "grpo-from-scratch" / "index.html")

@@ -196,6 +196,11 @@ def test_raw_content_in_prose_shows_template_syntax_as_code(raw: str, expected: 
     shelf = B.Shelf()
     assert prose_raw(shelf, "a " + shelf.put(raw, "R") + " b") == f"a {expected} b"
 
+def test_a_markdown_summary_as_the_text_hugo_showed() -> None:
+    assert B.plain_inline("Visit the [ITIV Lab](https://x.org \"t\") **now**, `code`,\n"
+                          " *it*; 2*3*4 = 24 ![a figure](a.png)") == (
+        "Visit the ITIV Lab now, code, it; 2*3*4 = 24 a figure")
+
 def test_kramdown_display_math_after_a_line_of_spaces_stays_display() -> None:
     """A blank line holding spaces ends a paragraph too (it made the `$$` block inline,
     which then swallowed the heading after it)."""

@@ -258,6 +258,21 @@ def _cells(row: str) -> list[str]:
     return re.split(r"(?<!\\)\|", inner)
 
 
+_INLINE_LINK = re.compile(r"!?\[([^\]]*)\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")
+_STRONG_OR_EMPHASIS = re.compile(r"(?<![\w*])(\*\*|\*)(?=\S)(.+?)(?<=\S)\1(?![\w*])")
+"""(Not inside a word: `2*3*4` is more likely a product than emphasis in a summary.)"""
+_CODE_SPAN = re.compile(r"`([^`]+)`")
+
+
+def plain_inline(text: str) -> str:
+    """A front-matter summary or abstract that Hugo rendered as Markdown, as the text it
+    showed: links as their text, emphasis and code marks dropped (Lanting shows a summary
+    as text: `[ITIV Lab](https://…)` showed as written)."""
+    text = _INLINE_LINK.sub(lambda m: m.group(1), text)
+    text = _STRONG_OR_EMPHASIS.sub(lambda m: m.group(2), text)
+    return " ".join(_CODE_SPAN.sub(lambda m: m.group(1), text).split())
+
+
 _ESCAPE = re.compile(r"\\[\\()]")
 """A Markdown escape of a backslash or a parenthesis (read left to right, `\\\\(` is an
 escaped backslash and a parenthesis)."""

@@ -463,7 +463,7 @@ class Hugo:
         front: dict[str, Any] = {"title": str(data.get("title") or slug)}
         summary = summary_of(data, "summary", "description")
         if summary:
-            front["summary"] = summary
+            front["summary"] = B.plain_inline(summary)  # (Hugo renders it as Markdown)
         if data.get("ShowToc") is False or data.get("toc") is False:
             front["toc"] = False
         language = self.language_of(path)
@@ -524,7 +524,7 @@ class Hugo:
             front["updated"] = updated
         summary = summary_of(data, "summary", "description")
         if summary:
-            front["summary"] = summary
+            front["summary"] = B.plain_inline(summary)  # (Hugo renders it as Markdown)
         front["tags"] = names(data.get("tags"))
         front["categories"] = names(data.get("categories"))
         series = names(data.get("series"))

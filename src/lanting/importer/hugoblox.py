@@ -197,7 +197,7 @@ class HugoBlox(Hugo):
         self.keys.add(entry.key)
         fields = entry.fields
         if data.get("abstract") and "abstract" not in fields:
-            entry.set("abstract", " ".join(str(data["abstract"]).split()))
+            entry.set("abstract", B.plain_inline(str(data["abstract"])))
         if bool_of(data.get("featured")):
             entry.set("selected", "true")
         notes = [n for n in data.get("author_notes") or [] if "equal" in str(n).lower()]
@@ -274,7 +274,7 @@ class HugoBlox(Hugo):
         front: dict[str, Any] = {"title": str(data.get("title") or stem), "date": date}
         summary = data.get("summary") or data.get("abstract")
         if isinstance(summary, str) and summary.strip():
-            front["summary"] = " ".join(summary.split())
+            front["summary"] = B.plain_inline(summary)
         front["tags"] = names(data.get("tags"))
         for key in ("event", "location"):
             if data.get(key):
