@@ -147,6 +147,16 @@ def test_an_unknown_reference_is_an_error_not_question_marks() -> None:
     assert "??" not in result.html
 
 
+def test_a_ref_in_prose_to_no_label_says_how_to_show_the_command() -> None:
+    """A post about writing LaTeX mentions `\\ref{sec:related}`: the hint said only how to
+    label a formula."""
+    result = render("引用章节时写 \\ref{sec:related}。\n")
+    [problem] = result.problems
+    assert problem.hint is not None and problem.hint.endswith(
+        "to show `\\ref{sec:related}` as it is, put it in backticks")
+    assert render("引用章节时写 `\\ref{sec:related}`。\n").problems == ()
+
+
 def test_page_level_newcommand_applies_to_later_formulas() -> None:
     doc = tree("$$\\newcommand{\\RR}{\\mathbb{R}}$$\n\nLet $x \\in \\RR^n$.\n")
     assert "ℝ" in doc.one("p").text() and "\\" not in doc.text()

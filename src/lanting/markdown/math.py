@@ -424,9 +424,9 @@ def _convert_page(state: StateCore) -> None:
             referenced.append(token.info)
         else:
             line = token.map[0] if token.map else 0
-            page.problem(f"`{token.markup or '@' + token.info}` refers to no numbered "
-                         "equation on this page", line,
-                         hint=_label_hint(token.info, labels))
+            written = token.markup or "@" + token.info
+            page.problem(f"`{written}` refers to no numbered equation on this page", line,
+                         hint=_label_hint(token.info, labels, written))
 
     todo = [f for f in formulas if not f.failed]
     ctx = state.env.get("lanting")
@@ -467,9 +467,12 @@ def _untag(text: str, tags: dict[str, str]) -> str:
     return text
 
 
-def _label_hint(name: str, labels: dict[str, _Formula]) -> str:
-    return did_you_mean(name, labels) or (
+def _label_hint(name: str, labels: dict[str, _Formula], written: str = "") -> str:
+    hint = did_you_mean(name, labels) or (
         "label a display formula as `$$ … $$ (" + name + ")` or with `\\label{" + name + "}`")
+    if written.startswith("\\"):  # (a post about LaTeX may mean the command itself)
+        hint += f"; to show `{written}` as it is, put it in backticks"
+    return hint
 
 
 _ERROR_TITLE = re.compile(r'title="(\d+): ([^"]*)"')
