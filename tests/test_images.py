@@ -81,7 +81,7 @@ def test_a_variant_another_encoder_cached_is_encoded_again(bundle_site, build_si
     monkeypatch.setattr(images, "encoder", lambda: "another")
     monkeypatch.setattr(images, "encode_variant",
                         lambda data, width: encoded.append(width) or real(data, width))
-    build_site(bundle_site, out=bundle_site / "two")
+    build_site(bundle_site, out=bundle_site / "two", jobs=1)  # (counted in this process)
     assert len(encoded) == 5  # every variant: 3 widths of the diagram, 2 of the cover
 
 
@@ -111,6 +111,27 @@ def test_an_edited_image_updates_its_variants(bundle_site, build_site) -> None:
     source = read(out, "posts/figure/index.html").one("source")
     assert source["srcset"].endswith("diagram-700w.webp 700w")
     assert not (out / "posts/figure/diagram-800w.webp").exists()
+
+
+def test_variants_are_encoded_by_the_workers_with_the_pages(make_site, build_site, post) -> None:
+    """Enough images for the worker processes (a real blog's hundreds of diagrams took
+    minutes in one process): the same files, and a damaged one is the same error."""
+    files = {f"content/posts/p{i}/index.md": post(f"P{i}", body="![x](a.png)\n")
+             for i in range(6)}
+    files.update({f"content/posts/p{i}/a.png": png(900 + i, 300) for i in range(6)})
+    site = make_site(files)
+    many = build_site(site, out=site / "two", jobs=2).output
+    one = build_site(site, out=site / "one", jobs=1, cache=False).output
+    names = sorted(p.relative_to(many).as_posix() for p in many.rglob("*.webp"))
+    assert len(names) == 18
+    assert all((many / n).read_bytes() == (one / n).read_bytes() for n in names)
+    whole = png(900, 300)
+    (site / "content/posts/p5/a.png").write_bytes(whole[: len(whole) // 2])
+    with pytest.raises(LantingError) as caught:
+        build_site(site, out=site / "three", jobs=2)
+    [problem] = caught.value.problems
+    assert problem.path is not None and problem.path.parent.name == "p5"
+    assert "image cannot be read" in problem.message
 
 
 def test_a_damaged_image_is_an_error_naming_the_file(make_site, build_site, post) -> None:

@@ -484,7 +484,8 @@ def produce(
     files = [*assets.files,
              *render_sections(sections, env, assets.urls, renderers_digest, previous,
                               reusable, renderers, minify and config.build.minify,
-                              previous_reads, None, previous_answers)]      # 9. pages
+                              previous_reads, None, previous_answers),     # 9. pages
+             *images.files]  # (variants not cached yet are encoded with the pages)
     files = materialize(files, options.jobs,
                         partial(_staged, staging) if staging is not None else None)
 
@@ -494,7 +495,6 @@ def produce(
         return data if data is not None else previous_data(path)
 
     files += [OutputFile(routes.assets[a.rel], a.data) for d in documents for a in d.attachments]
-    files += images.files
     files += list({pdf.file.path: pdf.file for pdf in cv_pdfs.values()}.values())
     copies = _static_copies(discovery, routes)
     homes = {d.meta.lang if link_maps else None: d for d in documents  # as news is keyed

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
+import os
 import posixpath
 import re
 from collections.abc import Iterable
@@ -116,19 +117,39 @@ class VariantCache:
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
 
-    def get(self, data: bytes, width: int) -> bytes:
+    def _path(self, data: bytes, width: int) -> Path | None:
         digest = hashlib.blake2b(data, digest_size=16).hexdigest()
-        path = self.folder / f"{digest}-{width}-q{QUALITY}-{encoder()}.webp" \
+        return self.folder / f"{digest}-{width}-q{QUALITY}-{encoder()}.webp" \
             if self.folder else None
-        if path is not None and path.is_file():
-            return path.read_bytes()
+
+    def cached(self, data: bytes, width: int) -> bytes | None:
+        """The variant if an earlier build encoded it."""
+        path = self._path(data, width)
+        return path.read_bytes() if path is not None and path.is_file() else None
+
+    def get(self, data: bytes, width: int) -> bytes:
+        found = self.cached(data, width)
+        if found is not None:
+            return found
         encoded = encode_variant(data, width)
+        path = self._path(data, width)
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = path.with_suffix(".tmp")
+            # (by the process that encoded it: two builds, or workers, may race)
+            temporary = path.with_suffix(f".{os.getpid()}.tmp")
             temporary.write_bytes(encoded)
             temporary.replace(path)
         return encoded
+
+
+def _variant(cache: VariantCache, data: bytes, width: int, source: Path) -> bytes:
+    """A variant not cached yet, encoded (by a worker process on a big build)."""
+    try:
+        return cache.get(data, width)
+    except (OSError, ValueError, SyntaxError) as error:  # Pillow's errors of a bad file
+        raise LantingError.at(f"image cannot be read: {error}", source,
+                              hint="the file is damaged or not an image: replace it or "
+                              "remove it") from None
 
 
 def _read(path: Path) -> bytes:
@@ -137,7 +158,8 @@ def _read(path: Path) -> bytes:
 
 def responsive_images(assets: Iterable[Asset], routes: Routes, cache_dir: Path | None,
                       reader: FileReader | None = None) -> ResponsiveImages:
-    """Variants of every raster image of a page bundle that this build publishes."""
+    """Variants of every raster image of a page bundle that this build publishes; those
+    not cached yet are pending files (`OutputFile.make`), encoded with the pages."""
     cache = VariantCache(cache_dir)
     reader = reader or FileReader()
     taken = set(routes.assets.values())
@@ -156,13 +178,11 @@ def responsive_images(assets: Iterable[Asset], routes: Routes, cache_dir: Path |
             path = f"{stem}-{width}w.webp"
             if path in taken:
                 continue  # a file of the site already has that name: it wins
-            try:
-                encoded = cache.get(data, width)
-            except (OSError, ValueError, SyntaxError) as error:  # Pillow's errors of a bad file
-                raise LantingError.at(f"image cannot be read: {error}", asset.path,
-                                      hint="the file is damaged or not an image: replace it "
-                                      "or remove it") from None
-            files.append(OutputFile(path, encoded))
+            encoded = cache.cached(data, width)
+            # Encoding is slow (a blog's hundreds of diagrams took minutes): a variant not
+            # cached yet is made with the pages, by the worker processes.
+            files.append(OutputFile(path, encoded) if encoded is not None else OutputFile(
+                path, None, make=functools.partial(_variant, cache, data, width, asset.path)))
             found.append(Variant(quote(routes.url(path)), width))
         if found:
             variants[quote(routes.url(output))] = tuple(found)
