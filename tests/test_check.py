@@ -102,6 +102,15 @@ def test_anchor_checked_against_generated_page_ids(make_site: MakeSite, post: Po
     assert "#year-1999" in problem.message and "/blog/" in problem.message
 
 
+def test_an_anchor_differing_only_in_case_is_suggested(make_site: MakeSite, post: Post) -> None:
+    """`#MADE` for a heading `### MADE` (id `made`): difflib saw nothing alike."""
+    site = make_site({"content/posts/a.md": post("A", body="### MADE\n\nSee [it](#MADE).\n"
+                                                  "And [that](#nothing-like-it).\n")})
+    first, second = problems_of(site)
+    assert first.hint == "did you mean `made`?"
+    assert second.hint is not None and "`## Why Multi-GPU?` is `#why-multi-gpu`" in second.hint
+
+
 def test_link_to_unknown_taxonomy_names_the_known_ones(make_site: MakeSite, post: Post) -> None:
     site = make_site({"content/posts/a.md": post("A", categories=["系统"],
                                                  body="[c](/categories/算法/)\n")})

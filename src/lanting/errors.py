@@ -36,5 +36,9 @@ class UsageError(Exception):
 
 
 def did_you_mean(word: str, choices: typing.Iterable[str]) -> str | None:
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    choices = list(choices)
+    # (difflib compares characters as they are: `MADE` is nothing like `made` to it)
+    same = next((c for c in choices if c.casefold() == word.casefold()), None)
+    close = [same] if same is not None else difflib.get_close_matches(
+        word, choices, n=1, cutoff=0.6)
     return f"did you mean `{close[0]}`?" if close else None

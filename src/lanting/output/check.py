@@ -277,7 +277,8 @@ def _anchor(fragment: str, output: str, outputs: _Outputs,
     where = "on this page" if same_page else f"in {outputs.base}{output.removesuffix('index.html')}"
     return (f"no anchor `#{fragment}` {where}",
             did_you_mean(fragment, ids) or "heading ids are their text in lower case, "
-            "spaces as `-`: `## 为什么需要多卡？` is `#为什么需要多卡`")
+            "spaces as `-`: `## Why Multi-GPU?` is `#why-multi-gpu`, `## 为什么需要多卡？` "
+            "is `#为什么需要多卡`")
 
 
 def _draft_of(content: str, inp: CheckInput) -> str | None:
