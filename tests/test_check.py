@@ -111,6 +111,18 @@ def test_an_anchor_differing_only_in_case_is_suggested(make_site: MakeSite, post
     assert second.hint is not None and "`## Why Multi-GPU?` is `#why-multi-gpu`" in second.hint
 
 
+def test_a_missing_image_at_a_site_path_is_a_missing_image(make_site: MakeSite,
+                                                          post: Post) -> None:
+    """It was reported as a "broken link" with a hint about page URLs."""
+    site = make_site({"content/posts/a.md": post(
+        "A", body="![a](/assets/img/gone.png)\n\n<img src=\"/images/gone.png\">\n"
+                  "\n[a page](/nowhere/)\n")})
+    messages = [p.message for p in problems_of(site)]
+    assert messages[0].startswith("missing image `/assets/img/gone.png`: no file at this URL")
+    assert messages[1].startswith("missing image `/images/gone.png`")
+    assert messages[2].startswith("broken link `/nowhere/`")
+
+
 def test_link_to_unknown_taxonomy_names_the_known_ones(make_site: MakeSite, post: Post) -> None:
     site = make_site({"content/posts/a.md": post("A", categories=["系统"],
                                                  body="[c](/categories/算法/)\n")})

@@ -227,7 +227,7 @@ def _broken(link: LinkRef, here: str, inp: CheckInput,
             draft = next((f"content/{d.source.rel.as_posix()}" for d in inp.drafts
                           if _draft_dir(d, inp) == site_path.strip("/") + "/"), None)
             return (_draft_link(url, draft) if draft is not None
-                    else _missing_url(url, site_path, inp))
+                    else _missing_url(url, site_path, inp, link.image))
         return _anchor(fragment, target, outputs)
     if link.raw:  # raw HTML is published as written: it resolves against the page's URL
         relative = posixpath.normpath(posixpath.join(posixpath.dirname(page_out),
@@ -310,7 +310,12 @@ def _missing_file(url: str, content: str, here: str, image: bool,
 _TAXONOMY = re.compile(r"^(tags|categories|series)/([^/]+)/?$")
 
 
-def _missing_url(url: str, path: str, inp: CheckInput) -> tuple[str, str | None]:
+def _missing_url(url: str, path: str, inp: CheckInput,
+                 image: bool = False) -> tuple[str, str | None]:
+    if image:
+        return (f"missing image `{url}`: no file at this URL (static{unquote(url)} or a page "
+                "bundle's)", "put the image in static/ at that path, or beside the page "
+                "(a bundle: posts/<slug>/index.md) and write its name, `x.png`")
     match = _TAXONOMY.match(path)
     if match:
         kind, slug = match.groups()
