@@ -507,12 +507,18 @@ def test_jekyll_post_names_with_one_digit_months_and_days(tmp_path: Path) -> Non
                                                           encoding="utf-8")
     (source / "_posts" / "2019-13-40-bad.md").write_text("---\ntitle: Bad\n---\n\nText.\n",
                                                         encoding="utf-8")
+    (source / "_posts" / "2019-09-02-cover.md").write_text(
+        "---\ntitle: Cover\nimage: /assets/gone.png\n---\n\nText.\n", encoding="utf-8")
     imported = import_site(source, tmp_path / "new", "jekyll", False, Options(now=NOW.now))
     post = (imported.dest / "content" / "posts" / "courses.md").read_text(encoding="utf-8")
     assert "date: 2019-09-01\n" in post and '"/2019/09/01/Courses.html"' in post
     assert [e.message for e in imported.report.warnings if e.path.endswith("bad.md")][:2] == [
         "the file name's date 2019-13-40 is no date: the front matter's date is used, if any",
         "no date in the front matter or the file name: the file's modification time is used"]
+    # a cover that is not there is reported at its line
+    assert [(e.line, e.message) for e in imported.report.warnings
+            if e.path.endswith("cover.md")] == [
+        (3, "cover image `/assets/gone.png` not found: left out")]
 
 def test_jekyll_now_image_include_keeps_its_description_as_caption(tmp_path: Path) -> None:
     """Jekyll Now's `_includes/image.html` takes `url` and `description`; the caption was

@@ -24,7 +24,7 @@ from lanting.importer.common import (
 from lanting.importer.jekyll import Jekyll
 from lanting.importer.liquid import Context
 from lanting.importer.site import NOTEBOOK, Item, slug_of
-from lanting.importer.text import load_mapping, split_front_matter
+from lanting.importer.text import key_line, load_mapping, split_front_matter
 
 SOCIALS = {  # socials.yml key -> (Lanting link kind, URL template)
     "scholar_userid": ("scholar", "https://scholar.google.com/citations?user={}"),
@@ -201,7 +201,7 @@ class AlFolio(Jekyll):
                 if kind == "project":
                     front, image = C.project_front(data, title)
                     if image:
-                        cover = self.cover(image, path)
+                        cover = self.cover(image, path, key_line(head, "img"))
                         if cover:
                             front["cover"] = cover
                 else:

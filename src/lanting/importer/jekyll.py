@@ -272,7 +272,8 @@ class Jekyll:
         if isinstance(cover, dict):
             cover = cover.get("path") or cover.get("url")
         if isinstance(cover, str) and cover:
-            front["cover"] = self.cover(cover, path)
+            front["cover"] = self.cover(cover, path, key_line(head, "image")
+                                        or key_line(head, "thumbnail"))
         params: dict[str, Any] = {}
         if bool_of(data.get("hidden")):
             front["unlisted"] = True
@@ -297,14 +298,14 @@ class Jekyll:
                              + ", ".join(f"`{k}`" for k in dropped))
         return front
 
-    def cover(self, value: str, path: Path) -> str:
+    def cover(self, value: str, path: Path, line: int | None = None) -> str:
         local = self.source / value.lstrip("/").removeprefix(self.baseurl.lstrip("/"))
         url = value if value.startswith("/") else "/" + value
         if value.startswith(("http://", "https://")):
             return value
         if local.is_file():
             return self.site.image(local, url)
-        self.report.warn(path, None, f"cover image `{value}` not found: left out")
+        self.report.warn(path, line, f"cover image `{value}` not found: left out")
         return ""
 
     # --- pages ------------------------------------------------------------------------------
