@@ -92,6 +92,24 @@ def test_deeply_nested_math_is_an_error(make_site: Callable[..., Path]) -> None:
     assert result.stderr.count("levels deep (limit 200)") == 3
 
 
+def test_brackets_left_open_are_an_error_not_a_hang(make_site: Callable[..., Path]) -> None:
+    """math-core's time doubles with every unclosed bracket or two: a formula of 34 `(`
+    hung the build (found by a property test, through a config macro)."""
+    site = make_site({
+        "lanting.toml": 'title = "T"\n[markdown.math_macros]\nR = "\\\\mathbb{R: '
+                        + "[" * 40 + '}"\n',
+        "content/posts/a.md": HEAD + "$" + "(" * 40 + "$ and $" + "\\langle x " * 30 + "y$\n\n"
+        "$\\newcommand{\\X}{\\lbrace[(}\\X\\X\\X\\X\\X\\X$\n\n"  # through a macro
+        "Fine: $" + "[0, 1) \\cup " * 30 + "x$ and $" + "\\left( x \\right. " * 30 + "$\n"})
+    result = build_in_child(site, timeout=120)
+    assert result.returncode == 1, result.stderr
+    assert "lanting.toml" in result.stderr and "brackets unclosed" in result.stderr
+    (site / "lanting.toml").write_text('title = "T"\n', encoding="utf-8")
+    result = build_in_child(site, timeout=120)
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.count("brackets unclosed (limit 16)") == 3, result.stderr
+
+
 def test_binary_bytes_are_an_error_or_a_page(make_site: Callable[..., Path]) -> None:
     junk = bytes(range(256)) * 64
     site = make_site({

@@ -74,7 +74,37 @@ def nesting_depth(latex: str) -> int:
     return deepest
 
 
-def _check_size(latex: str) -> None:
+MAX_UNCLOSED = 16
+"""More opening fences left unclosed than this are refused: math-core's time doubles
+with every one or two more (24 took a quarter of a second, 34 did not finish: a build
+hung on a formula of 34 characters), and no formula a person writes leaves 16 open."""
+
+_OPENING = frozenset({"lbrace", "langle", "lvert", "lVert", "lfloor", "lceil", "lparen",
+                      "lbrack", "lgroup", "lmoustache"})
+_CLOSING = frozenset({"rbrace", "rangle", "rvert", "rVert", "rfloor", "rceil", "rparen",
+                      "rbrack", "rgroup", "rmoustache"})
+_FENCES = re.compile(r"\\(?:left|right|middle|[bB]igg?[lrm]?)(?![A-Za-z])\s*(?:\\[A-Za-z]+|\\.|.)?"
+                     r"|\\([A-Za-z]+)|\\(.)|([(\[])|[)\]]", re.S)
+
+
+def unclosed_fences(latex: str, macros: dict[str, str] | None = None, _depth: int = 0) -> int:
+    """How many opening fences of `latex` (`(`, `[`, `\\{`, `\\langle`, …) no closing one
+    closes (any closes any, as in `[0, 1)`), counting what its macros bring. Fences of
+    `\\left`, `\\right` and `\\big` are not counted: math-core pairs those by command."""
+    open_ = 0
+    for match in _FENCES.finditer(latex):
+        name, escaped, opening = match.group(1), match.group(2), match.group(3)
+        if opening or escaped == "{" or name in _OPENING:
+            open_ += 1
+        elif name is None and escaped is None and match.group(0) in ")]" \
+                or escaped == "}" or name in _CLOSING:
+            open_ = max(0, open_ - 1)
+        elif macros and name in macros and _depth < 8:
+            open_ += unclosed_fences(macros[name], macros, _depth + 1)
+    return open_
+
+
+def _check_size(latex: str, macros: dict[str, str] | None = None) -> None:
     if len(latex) > MAX_FORMULA:
         raise TexError(f"formula is {len(latex)} characters long (limit {MAX_FORMULA})")
     # A level takes a character at least: a short formula cannot nest too deep.
@@ -82,6 +112,13 @@ def _check_size(latex: str) -> None:
             + latex.count("\\begin") > MAX_DEPTH
             and (depth := nesting_depth(latex)) > MAX_DEPTH):
         raise TexError(f"formula nests {depth} levels deep (limit {MAX_DEPTH})")
+    # (every fence is `(`, `[` or a command: most formulas have too few to count them)
+    if (macros or latex.count("(") + latex.count("[") + latex.count("\\") > MAX_UNCLOSED) \
+            and (left := unclosed_fences(latex, macros)) > MAX_UNCLOSED:
+        raise TexError(f"formula leaves {left} brackets unclosed (limit {MAX_UNCLOSED}): "
+                       "converting it would take exponential time",
+                       hint="close them; a bracket that stays open on purpose is "
+                       "`\\left[ … \\right.`")
 
 
 _ERROR_AT = re.compile(r"(?:input\d+:)?(\d+): (.*)", re.S)
@@ -90,7 +127,7 @@ _ERROR_AT = re.compile(r"(?:input\d+:)?(\d+): (.*)", re.S)
 def to_mathml(latex: str, display: bool, macros: tuple[tuple[str, str], ...] = ()) -> str:
     """MathML for one formula on its own (a publication's title, a macro's check);
     raises ValueError with the converter's message."""
-    _check_size(latex)
+    _check_size(latex, dict(macros))
     tex, marks, plain_refs = rewrite(latex, display)
     try:
         mathml = str(_converter(macros).convert_with_local_state(tex, displaystyle=display))
@@ -276,11 +313,12 @@ def _hint(message: str) -> str:
     return next((hint for key, hint in _HINTS if key in message), HINT)
 
 
-def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula]) -> None:
+def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula],
+             macros: dict[str, str]) -> None:
     """`formula.tex`: its LaTeX rewritten for math-core, wrapped in an `equation` where
     a Lanting label, `\\tag` or `\\label` needs a number."""
     try:
-        _check_size(formula.latex)
+        _check_size(formula.latex, macros)
         tex, formula.marks, formula.plain_refs = rewrite(formula.body or formula.latex,
                                                          formula.display)
     except TexError as error:
@@ -389,10 +427,14 @@ def _convert_page(state: StateCore) -> None:
         return
     formulas, refs = _collect(state.tokens)
     defined = _page_macros(formulas)
+    ctx = state.env.get("lanting")
+    macros = ctx.macros if ctx else ()
+    if defined:
+        macros = tuple({**dict(macros), **defined}.items())
     page = _Page(state)
     lanting_labels: dict[str, _Formula] = {}
     for formula in formulas:
-        _prepare(page, formula, lanting_labels)
+        _prepare(page, formula, lanting_labels, dict(macros))
 
     # Labels and references, checked here: math-core prints "(??)" without a word.
     labels: dict[str, _Formula] = {}
@@ -429,10 +471,6 @@ def _convert_page(state: StateCore) -> None:
                          hint=_label_hint(token.info, labels, written))
 
     todo = [f for f in formulas if not f.failed]
-    ctx = state.env.get("lanting")
-    macros = ctx.macros if ctx else ()
-    if defined:
-        macros = tuple({**dict(macros), **defined}.items())
     wanted = sorted(set(referenced))
     snippets = [(f.tex, f.display) for f in todo] + [
         ("\\eqref{" + name + "}", False) for name in wanted]
