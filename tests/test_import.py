@@ -395,10 +395,8 @@ def test_an_alfolio_homepage_without_a_blog_is_imported(tmp_path: Path) -> None:
     for folder in ("_posts", "_drafts"):
         shutil.rmtree(source / folder)
     assert detect(source) == "al-folio"
-    for page in [*(source / "_news").glob("*.md"), *(source / "_projects").glob("*.md")]:
-        # (the posts they link to are gone)
-        page.write_text(re.sub(r"\{% post_url [^%]*%\}", "/blog/", page.read_text(
-            encoding="utf-8")), encoding="utf-8")
+    # (news and projects link to posts that are gone now: such a link becomes its text
+    # and a comment, not a broken link)
     imported = import_site(source, tmp_path / "new", None, False, Options(now=NOW.now))
     result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
     assert (result.output / "publications" / "index.html").is_file()

@@ -201,6 +201,10 @@ def test_a_markdown_summary_as_the_text_hugo_showed() -> None:
                           " *it*; 2*3*4 = 24 ![a figure](a.png)") == (
         "Visit the ITIV Lab now, code, it; 2*3*4 = 24 a figure")
 
+def test_a_link_to_an_unconverted_url_keeps_its_text() -> None:
+    text = "See [the post](<!-- import: unconverted {% post_url gone %} -->).\n"
+    assert B.tidy(text) == "See the post<!-- import: unconverted {% post_url gone %} -->.\n"
+
 def test_kramdown_display_math_after_a_line_of_spaces_stays_display() -> None:
     """A blank line holding spaces ends a paragraph too (it made the `$$` block inline,
     which then swallowed the heading after it)."""

@@ -150,8 +150,15 @@ def unconverted(construct: str) -> str:
     return "<!-- import: unconverted " + construct.replace("--", "- -") + " -->"
 
 
+_LINK_TO_UNCONVERTED = re.compile(r"(!?)\[([^\]\n]*)\]\((<!-- import: unconverted .*? -->)\)")
+
+
 def tidy(text: str) -> str:
-    """Blank lines between blocks at most one; the body ends with one line end."""
+    """Blank lines between blocks at most one; the body ends with one line end. A link
+    whose URL could not be converted (`[x]({% post_url gone %})`) is its text followed by
+    the comment: a comment for a URL made a broken link nobody could read."""
+    text = _LINK_TO_UNCONVERTED.sub(lambda m: m.group(2) + m.group(3) if not m.group(1)
+                                    else m.group(3), text)
     text = re.sub(r"[ \t]+\n", "\n", text)
     text = re.sub(r"\n{3,}", "\n\n", text)
     return text.strip("\n") + "\n"
