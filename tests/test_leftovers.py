@@ -1,4 +1,5 @@
-"""Template syntax of other generators left in a page is a warning at its line."""
+"""Template syntax of other generators, or TeX not read as a formula, left in a page is a
+warning at its line."""
 
 from __future__ import annotations
 
@@ -48,3 +49,20 @@ def test_lanting_check_reports_them_with_file_and_line(
     assert "content/posts/a.md:6: warning: template syntax left in the page: " \
            "`{{ page.title }}`" in err
     assert "1 warning" in out
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    ("The closing dollar follows a space: $\\langle x, y \\rangle $ here.\n", "`\\langle`"),
+    ("No dollars at all: \\frac{a}{b}.\n", "`\\frac`"),
+    ("<div class=\"note\">Attention: $\\mathrm{softmax}(QK^T)$</div>\n", "`\\mathrm`"),
+    ("\\begin{aligned} a &= b \\end{aligned} in a sentence.\n", "`\\begin{aligned}`"),
+])
+def test_tex_not_read_as_a_formula_is_found(text: str, found: str) -> None:
+    """A formula shipped as raw TeX was silent."""
+    assert warnings(text) == [(5, found)]
+
+
+def test_tex_in_formulas_code_and_paths_is_left_alone() -> None:
+    assert warnings("$\\frac{a}{b}$ and $$\\sum_i x_i$$ and `\\alpha` and\n\n"
+                    "```\n\\frac{1}{2}\n```\n\nC:\\Users\\tools\\index.txt, \\d+ "
+                    "and \\in, \\to, \\text in prose.\n") == []

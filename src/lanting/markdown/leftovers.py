@@ -1,10 +1,14 @@
-"""Plugin: warn about another generator's template syntax left in what a page shows.
+"""Plugin: warn about another generator's template syntax, or TeX, left in what a page
+shows.
 
 Liquid (`{{ site.baseurl }}`, `{% post_url x %}`), Hugo shortcodes (`{{< figure >}}`,
 `{{% callout %}}`) and kramdown attribute lists (`{: .note}`) do nothing in Lanting: a
-post moved by hand would show them as text. Each is a warning at its line. Code spans,
-code blocks and math are left alone (there such text is what the writer means), and so
-are HTML comments, `<pre>`, `<code>`, `<script>` and `<style>` in raw HTML.
+post moved by hand would show them as text. So would a formula that is not read as one
+(`$\\langle x $`, whose closing `$` follows a space; `\\frac{a}{b}` without dollars;
+TeX in raw HTML, which Lanting does not look into): a math command in text is reported
+too. Each is a warning at its line. Code spans, code blocks and math are left alone
+(there such text is what the writer means), and so are HTML comments, `<pre>`, `<code>`,
+`<script>` and `<style>` in raw HTML.
 """
 
 from __future__ import annotations
@@ -21,15 +25,34 @@ from lanting.model.problem import Problem
 
 TEMPLATE_SYNTAX = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{:[^{}\n]*\}")
 """Liquid output and tags, Hugo shortcodes (`{{< >}}`, `{{% %}}`), kramdown `{: …}`."""
+TEX = re.compile(
+    r"\\(?:[dt]?frac|sqrt|sum|prod|oint|i?int|lim|infty|partial|nabla|"
+    r"alpha|beta|gamma|delta|v?arepsilon|epsilon|zeta|eta|v?artheta|theta|iota|kappa|"
+    r"lambda|mu|nu|xi|pi|rho|sigma|tau|upsilon|v?arphi|phi|chi|psi|omega|"
+    r"Gamma|Delta|Theta|Lambda|Xi|Pi|Sigma|Phi|Psi|Omega|"
+    r"math(?:bb|cal|bf|rm|sf|it|frak|scr)|boldsymbol|operatorname|"
+    r"c?dots|ldots|times|leq?|geq?|neq|approx|equiv|propto|subseteq|supseteq|"
+    r"forall|exists|[Rr]ightarrow|[Ll]eftarrow|mapsto|langle|rangle|"
+    r"overline|underbrace|overbrace|argmax|argmin|begin\{[a-z]+\*?\})(?![A-Za-z])")
+"""Math commands: in text they are a formula that was not read as one. (Not `\\in`,
+`\\to`, `\\end`, `\\text` and the like: a Windows path or a regular expression has
+those.)"""
 _HIDDEN_HTML = re.compile(r"<!--.*?-->|<(pre|code|script|style)\b.*?</\1\s*>",
                           re.DOTALL | re.IGNORECASE)
 HINT = ("Lanting runs no Liquid, Hugo shortcodes or kramdown attributes, so this is shown "
         "as written: remove it, or write it in `code` to show it")
+TEX_HINT = ("a formula goes between `$…$` (no space before the closing `$`) or `$$…$$`, "
+            "outside raw HTML; to show TeX as written, put it in `code`")
+
+
+_EITHER = re.compile(f"{TEMPLATE_SYNTAX.pattern}|{TEX.pattern}")
 
 
 def _found(text: str) -> Iterator[tuple[int, str]]:
-    """(line offset, syntax) of each piece of template syntax in `text`."""
-    for match in TEMPLATE_SYNTAX.finditer(text):
+    """(line offset, syntax) of each piece of template syntax or TeX in `text`."""
+    if "{" not in text and "\\" not in text:  # most text: a page has hundreds of runs
+        return
+    for match in _EITHER.finditer(text):
         yield text.count("\n", 0, match.start()), match.group()
 
 
@@ -49,7 +72,9 @@ def _in_inline(token: Token) -> Iterator[tuple[int, str]]:
 def _leftovers(state: StateCore) -> None:
     env: Any = state.env
     ctx = env.get("lanting")
-    if ctx is None or not ("{" in state.src and TEMPLATE_SYNTAX.search(state.src)):
+    source = state.src
+    if ctx is None or not (("{" in source and TEMPLATE_SYNTAX.search(source))
+                           or ("\\" in source and TEX.search(source))):
         return
     seen: set[int] = set()
     for token in state.tokens:
@@ -68,9 +93,10 @@ def _leftovers(state: StateCore) -> None:
                 continue
             seen.add(line)
             shown = syntax if len(syntax) <= 60 else syntax[:57] + "…"
+            tex = syntax.startswith("\\")
             env.setdefault("problems", []).append(Problem(
-                f"template syntax left in the page: `{shown}`", ctx.path, line, hint=HINT,
-                severity="warning"))
+                f"{'TeX' if tex else 'template syntax'} left in the page: `{shown}`",
+                ctx.path, line, hint=TEX_HINT if tex else HINT, severity="warning"))
 
 
 def leftovers_plugin(md: MarkdownIt) -> None:
