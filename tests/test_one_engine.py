@@ -57,6 +57,7 @@ PREFIX_HTML = render(PREFIX)
 @example("$x$ 和 $$y$$ 与 $ z $")
 @example("$$x\n1$$")  # display math whose first line holds a formula: after a paragraph too
 @example("文字\n$$x\n1$$")  # (but on a paragraph's next line it goes on with the paragraph)
+@example("\\[ a = b \\\\\n   c = d \\]")  # (it was raw TeX after a paragraph)
 def test_a_block_renders_alike_alone_and_in_a_document(block: str) -> None:
     alone = render(block)
     together = render(PREFIX + block)
