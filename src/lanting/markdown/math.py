@@ -112,8 +112,10 @@ def _check_size(latex: str, macros: dict[str, str] | None = None) -> None:
             + latex.count("\\begin") > MAX_DEPTH
             and (depth := nesting_depth(latex)) > MAX_DEPTH):
         raise TexError(f"formula nests {depth} levels deep (limit {MAX_DEPTH})")
-    # (every fence is `(`, `[` or a command: most formulas have too few to count them)
-    if (macros or latex.count("(") + latex.count("[") + latex.count("\\") > MAX_UNCLOSED) \
+    # (an opening fence is `(`, `[`, `\\{` or a command starting `\\l`: most formulas
+    # have too few of these to be worth counting)
+    if (macros or latex.count("(") + latex.count("[") + latex.count("\\{")
+            + latex.count("\\l") > MAX_UNCLOSED) \
             and (left := unclosed_fences(latex, macros)) > MAX_UNCLOSED:
         raise TexError(f"formula leaves {left} brackets unclosed (limit {MAX_UNCLOSED}): "
                        "converting it would take exponential time",
