@@ -535,6 +535,44 @@ def test_jekyll_now_image_include_keeps_its_description_as_caption(tmp_path: Pat
     assert figure.one("figcaption").text().endswith("The serving stack")
     assert figure.one("img")["alt"] == "The serving stack"
 
+def chirpy_site(root: Path) -> Path:
+    """A site shaped like a real one on the Chirpy theme (a gem: no _includes of its own)."""
+    source = root / "old"
+    for folder in ("_posts", "_tabs", "assets/img/p"):
+        (source / folder).mkdir(parents=True)
+    (source / "_config.yml").write_text("theme: jekyll-theme-chirpy\ntitle: Notes\nlang: en\n"
+                                        "timezone: Asia/Shanghai\n", encoding="utf-8")
+    (source / "assets/img/p/arch.png").write_bytes(png(400, 200))
+    (source / "_posts" / "2024-01-01-math.md").write_text(
+        "---\ntitle: Math\ndate: 2024-01-01 10:00:00 +0800\nmath: true\n"
+        "media_subpath: /assets/img/p/\n---\n\nInline $x\\_1 + y\\_2$ and $\\alpha$.\n\n"
+        "> Keep the batch small.\n{: .prompt-tip }\n\n![The stack](arch.png){: w=\"200\" }\n"
+        "_The serving stack_\n", encoding="utf-8")
+    (source / "_posts" / "2024-01-02-liquid.md").write_text(
+        "---\ntitle: Liquid\ndate: 2024-01-02 10:00:00 +0800\nrender_with_liquid: false\n---"
+        "\n\nUse `{% raw %}` like this:\n\n```markdown\n{% raw %}\n{{ user.name }}\n"
+        "{% endraw %}\n```\n", encoding="utf-8")
+    (source / "_tabs" / "about.md").write_text("---\nicon: fas fa-info-circle\norder: 4\n---"
+                                               "\n\nI study systems.\n", encoding="utf-8")
+    return source
+
+
+def test_a_chirpy_site(tmp_path: Path) -> None:
+    """Chirpy's MathJax reads `$…$`: every inline formula of a real Chirpy blog came out
+    as `\\$…\\$` text; its prompts were plain quotes, its media path and captions lost,
+    its About tab dropped, and `render_with_liquid: false` ignored."""
+    imported = import_site(chirpy_site(tmp_path), tmp_path / "new", None, False,
+                           Options(now=NOW.now))
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    post = pages(out)["/posts/math/"].one("div", class_="prose")
+    assert [m.text() for m in post.find_all("math")] == ["x1+y2", "α"]
+    assert post.one("div", class_="callout").get("class") == "callout callout-tip"
+    figure = post.one("figure")
+    assert figure.one("figcaption").text().endswith("The serving stack")
+    code = pages(out)["/posts/liquid/"].one("div", class_="prose").one("pre").raw_text()
+    assert "{% raw %}\n{{ user.name }}\n{% endraw %}" in code
+    assert "I study systems." in pages(out)["/about/"].one("main").text()
+
 def test_hexo_default_permalinks_keep_chinese_title_urls(tmp_path: Path) -> None:
     """With Hexo's default `:year/:month/:day/:title/`, `:title` is the path under
     `_posts/` with its case and Chinese kept; both the encoded and raw forms answer."""

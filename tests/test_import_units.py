@@ -14,6 +14,7 @@ from lanting.importer.common import guess_language, prose_raw
 from lanting.importer.hexo import hierarchies
 from lanting.importer.hugo import hugo_path
 from lanting.importer.hugoblox import same_title
+from lanting.importer.jekyll import dollar_inline_math
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects, hexo_slugize, jekyll_slugify, term_urls
 from lanting.importer.report import Report
@@ -204,6 +205,41 @@ def test_a_markdown_summary_as_the_text_hugo_showed() -> None:
 def test_a_link_to_an_unconverted_url_keeps_its_text() -> None:
     text = "See [the post](<!-- import: unconverted {% post_url gone %} -->).\n"
     assert B.tidy(text) == "See the post<!-- import: unconverted {% post_url gone %} -->.\n"
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("> Tip text.\n{: .prompt-tip }\n", "TIP"),  # Chirpy
+    ("A notice here\nsecond line.\n{: .notice--warning}\n", "WARNING"),  # minimal-mistakes
+    ("Plain.\n{: .notice}\n", "NOTE"),
+    ("> q\n{: .block-danger }\n", "CAUTION"),  # al-folio
+])
+def test_themes_callout_classes(text: str, kind: str) -> None:
+    out, _ = B.kramdown_blocks(text, lambda construct, message: None)
+    assert out.strip().startswith(f"> [!{kind}]\n> ")
+
+
+def test_a_notice_div_with_markdown_inside_is_a_callout() -> None:
+    assert B.markdown_in_html('<div class="notice--warning" markdown="1">\n**Careful**\n'
+                              "</div>\nafter")[0] == "\n\n> [!WARNING]\n> **Careful**\n\n\nafter"
+
+
+@pytest.mark.parametrize(("setup", "dollars"), [
+    ("MathJax = { tex: { inlineMath: [['$', '$'], ['\\\\(', '\\\\)']] } };", True),
+    ("renderMathInElement(document.body, {delimiters: [{left: '$$', right: '$$', "
+     "display: true}, {left: '$', right: '$', display: false}]});", True),
+    ("MathJax.Hub.Config({ tex2jax: { inlineMath: [['\\\\(', '\\\\)']] } });", False),
+])
+def test_a_sites_own_math_setup_says_whether_dollars_are_math(
+        tmp_path: Path, setup: str, dollars: bool) -> None:
+    (tmp_path / "_includes").mkdir()
+    (tmp_path / "_includes" / "mathjax.html").write_text(f"<script>{setup}</script>",
+                                                         encoding="utf-8")
+    assert dollar_inline_math(tmp_path, {}) is dollars
+
+
+def test_kramdown_dollar_math_kept_with_its_escapes_undone() -> None:
+    shelf = B.Shelf()
+    out, _, escaped = B.kramdown_math("Inline $x\\_1 + y\\*$ costs \\$5.\n", shelf, True)
+    assert shelf.restore(out) == "Inline $x_1 + y*$ costs \\$5.\n" and escaped == 0
 
 def test_kramdown_display_math_after_a_line_of_spaces_stays_display() -> None:
     """A blank line holding spaces ends a paragraph too (it made the `$$` block inline,

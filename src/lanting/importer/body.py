@@ -119,6 +119,18 @@ CALLOUTS = {"note": "NOTE", "info": "NOTE", "primary": "NOTE", "default": "NOTE"
             "error": "CAUTION", "caution": "CAUTION", "red": "CAUTION"}
 
 
+def callout_kind(attributes: str) -> str | None:
+    """The callout an attribute list's classes ask for: al-folio's `.block-tip`, Chirpy's
+    `.prompt-tip`, minimal-mistakes' `.notice--info` (a bare `.notice` is a note)."""
+    for name in re.findall(r"\.([\w-]+)", attributes):
+        bare = name.removeprefix("block-").removeprefix("prompt-").removeprefix("notice--")
+        if bare in CALLOUTS:
+            return CALLOUTS[bare]
+        if bare == "notice":
+            return "NOTE"
+    return None
+
+
 def callout(kind: str, body: str, title: str = "") -> str:
     lines = [f"> [!{kind}]" + (f" {title}" if title else "")]
     lines += [f"> {line}" if line.strip() else ">" for line in body.strip("\n").split("\n")]
@@ -193,9 +205,13 @@ _DISPLAY_ALONE = re.compile(r"(^|\n)[ \t]*$")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
-def kramdown_math(text: str, shelf: Shelf) -> tuple[str, int, int]:
+def kramdown_math(text: str, shelf: Shelf, dollar_math: bool = False
+                  ) -> tuple[str, int, int]:
     """kramdown's math: `$$…$$` alone in a paragraph is display math, anywhere else inline
-    (→ `$…$`); a single `$` is a dollar sign (→ `\\$`). Returns (text, inline, dollars)."""
+    (→ `$…$`); a single `$` is a dollar sign (→ `\\$`), unless the site's MathJax read
+    `$…$` as inline math too (`dollar_math`: Chirpy, many a theme's own MathJax setup),
+    where each `$…$` is kept as a formula, the Markdown escapes kramdown needed inside it
+    (`\\_`, `\\*`) undone. Returns (text, inline, dollars escaped)."""
     inline = 0
     blank_ends = [0, *(m.end() for m in _BLANK_LINE.finditer(text))]
 
@@ -215,8 +231,16 @@ def kramdown_math(text: str, shelf: Shelf) -> tuple[str, int, int]:
         return shelf.put(f"${content.strip()}$", "M")
 
     text = re.sub(r"\$\$(.+?)\$\$", one, text, flags=re.DOTALL)
+    if dollar_math:
+        text = _INLINE_MATH.sub(lambda m: shelf.put("$" + _unescape_markdown(m.group(1)) + "$",
+                                                    "M"), text)
     text, dollars = re.subn(r"(?<!\\)\$", r"\\$", text)
     return text, inline, dollars
+
+
+def _unescape_markdown(tex: str) -> str:
+    """TeX as MathJax got it after a Markdown renderer read its escapes (`\\_` → `_`)."""
+    return re.sub(r"\\([\\_*|])", r"\1", tex)
 
 
 _TABLE_BLOCK = re.compile(r"(?:^[ \t]*\|.*(?:\n|$))+", re.MULTILINE)
@@ -280,6 +304,17 @@ def plain_inline(text: str) -> str:
     return " ".join(_CODE_SPAN.sub(lambda m: m.group(1), text).split())
 
 
+_CAPTIONED_IMAGE = re.compile(r"^([ \t]*!\[[^\]\n]*\]\([^)\s]+)\)[ \t]*\n[ \t]*_([^_\n]+)_[ \t]*$",
+                              re.MULTILINE)
+
+
+def italic_captions(text: str) -> tuple[str, int]:
+    """Chirpy's caption, an italic line right under an image, as the image's title (a
+    numbered figure with that caption in Lanting). Returns (text, how many)."""
+    return _CAPTIONED_IMAGE.subn(lambda m: f'{m.group(1)} "{m.group(2).strip()}")'
+                                 if '"' not in m.group(2) else m.group(0), text)
+
+
 _ESCAPE = re.compile(r"\\[\\()]")
 """A Markdown escape of a backslash or a parenthesis (read left to right, `\\\\(` is an
 escaped backslash and a parenthesis)."""
@@ -339,7 +374,7 @@ def unescape_marked_math(text: str) -> tuple[str, int]:
 
     def undo(match: re.Match[str]) -> str:
         nonlocal count
-        inner = re.sub(r"\\([\\_*|])", r"\1", match.group(2))
+        inner = _unescape_markdown(match.group(2))
         count += inner != match.group(2)
         return match.group(1) + inner + match.group(3)
 
@@ -405,9 +440,7 @@ def kramdown_blocks(text: str, warn: Callable[[str, str], None]) -> tuple[str, i
             lambda m: m.group(1), re.DOTALL)
 
     def quote(match: re.Match[str]) -> str:
-        classes = re.findall(r"\.([\w-]+)", match.group(2))
-        kind = next((CALLOUTS[c.removeprefix("block-")] for c in classes
-                     if c.removeprefix("block-") in CALLOUTS), None)
+        kind = callout_kind(match.group(2))
         if kind is None:
             return match.group(1)
         body = "\n".join(re.sub(r"^[ \t]*>[ \t]?", "", line)
@@ -415,6 +448,10 @@ def kramdown_blocks(text: str, warn: Callable[[str, str], None]) -> tuple[str, i
         return callout(kind, body)
 
     counted(r"((?:^[ \t]*>.*\n)+)[ \t]*(\{:[^{}\n]*\})[ \t]*$", quote, re.MULTILINE)
+    # minimal-mistakes' notices are paragraphs with a class, not blockquotes
+    counted(r"^((?:(?![ \t]*\{:)[^\n]*\S[^\n]*\n)+)[ \t]*(\{:[ \t]*\.notice[^{}\n]*\})[ \t]*$",
+            lambda m: callout(callout_kind(m.group(2)) or "NOTE", m.group(1).strip("\n")),
+            re.MULTILINE)
 
     def indented(match: re.Match[str]) -> str:
         code = "\n".join(line[4:] for line in match.group(1).rstrip("\n").split("\n"))
@@ -461,6 +498,14 @@ def markdown_in_html(text: str) -> tuple[str, int]:
         # (dedented: after a blank line, four spaces would make it a code block; a
         # `<summary>` line is HTML of its own, Markdown only after a blank line too)
         inner = _SUMMARY.sub(r"\1\n\n", textwrap.dedent(text[match.end():close]).strip("\n"), 1)
+        classes = re.search(r"""\bclass\s*=\s*["']([^"']*)""", opening)
+        kind = callout_kind(" ".join("." + c for c in classes.group(1).split()
+                                     if c.startswith(("notice", "prompt-", "block-")))) \
+            if classes and tag.lower() == "div" else None
+        if kind is not None:  # `<div class="notice--warning" markdown="1">`: a notice
+            end = close + len(f"</{tag}>")
+            text = text[:match.start()] + callout(kind, inner) + text[end:]
+            continue
         text = (text[:match.start()] + opening + "\n\n" + inner + "\n\n"
                 + text[close:])
 

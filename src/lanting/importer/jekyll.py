@@ -63,6 +63,34 @@ STYLES = {"date": "/:categories/:year/:month/:day/:title:output_ext",
           "ordinal": "/:categories/:year/:y_day/:title:output_ext",
           "weekdate": "/:categories/:year/W:week/:short_day/:title:output_ext",
           "none": "/:categories/:title:output_ext"}
+_DOLLAR_DELIMITER = re.compile(
+    r"""inlineMath\s*[:=]\s*\[\s*\[\s*(['"])\$\1|left\s*:\s*(['"])\$\2\s*,\s*right""")
+"""A MathJax or KaTeX auto-render setup whose inline delimiters include `$`."""
+
+
+def is_chirpy(source: Path, config: dict[str, Any]) -> bool:
+    """A site on the Chirpy theme (a gem: its files are not in the site)."""
+    theme = f"{config.get('theme') or ''} {config.get('remote_theme') or ''}".lower()
+    gemfile = source / "Gemfile"
+    return "chirpy" in theme or (gemfile.is_file() and "jekyll-theme-chirpy" in read_text(
+        gemfile))
+
+
+def dollar_inline_math(source: Path, config: dict[str, Any]) -> bool:
+    """Whether the site's math reads `$…$` as inline math: the Chirpy theme does; so does
+    a theme's or the site's own MathJax/KaTeX setup that says so (plain kramdown and
+    MathJax's defaults do not, and there `$` is a dollar sign)."""
+    if is_chirpy(source, config):
+        return True
+    for folder in ("_includes", "_layouts", "assets/js", "_data"):
+        for path in sorted((source / folder).rglob("*")) if (source / folder).is_dir() else []:
+            if path.suffix.lower() in (".html", ".js", ".yml", ".liquid") \
+                    and path.stat().st_size < 200_000 \
+                    and _DOLLAR_DELIMITER.search(read_text(path)):
+                return True
+    return False
+
+
 _LOOP = re.compile(r"\{%-?\s*for\b.*?\{%-?\s*endfor\s*-?%\}", re.DOTALL)
 _POST_NAME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$")
 """A post's file name: Jekyll reads `2019-9-10-title` as well as `2019-09-10-title`."""
@@ -94,6 +122,14 @@ class Jekyll:
         self.by_name: dict[str, Item] = {}
         self.by_path: dict[str, Item] = {}
         self.citations: set[str] = set()
+        self.chirpy = is_chirpy(self.source, self.config)
+        self.dollar_math = dollar_inline_math(self.source, self.config)
+        """The site's MathJax (or KaTeX) read `$…$` as inline math."""
+        self.no_liquid: set[Path] = set()
+        """Posts with `render_with_liquid: false`: Jekyll shows their Liquid as written."""
+        self.media_base: dict[Path, str] = {}
+        """A post's `media_subpath` (Chirpy; `img_path` before): where its relative image
+        paths point."""
         author = self.config.get("author")
         self.author = str(author.get("name", "") if isinstance(author, dict) else author or "")
         # minimal-mistakes and academicpages say `locale: "en-US"`; unset: see `run`.
@@ -126,7 +162,7 @@ class Jekyll:
 
     def known_collections(self) -> set[str]:
         """The `_x/` folders of documents this importer reads."""
-        return {"_posts", "_drafts"}
+        return {"_posts", "_drafts", "_tabs"}
 
     def report_unknown_collections(self) -> None:
         for folder, count in unknown_collections(self.source, self.config,
@@ -172,6 +208,11 @@ class Jekyll:
             if error:
                 self.report.warn(path, 2, f"front matter not read ({error}): the post is "
                                  "imported without it")
+            if data.get("render_with_liquid") is False:  # its `{% %}` shown as written
+                self.no_liquid.add(path)
+            media = data.get("media_subpath") or data.get("img_path")
+            if isinstance(media, str) and media.strip():
+                self.media_base[path] = media.strip()
             name = path.stem
             match = _POST_NAME.match(name)
             title_part = match.group(4) if match else name
@@ -311,10 +352,12 @@ class Jekyll:
     # --- pages ------------------------------------------------------------------------------
 
     def page_files(self) -> list[Path]:
+        tabs = self.source / "_tabs"  # Chirpy's pages of the side bar (about, archives, …)
         return [p for p in walk(self.source)
                 if p.suffix.lower() in MARKDOWN
                 and not any(part.startswith("_") for part in p.relative_to(self.source).parts)
-                and p.name.lower() not in ("readme.md", "license.md", "changelog.md")]
+                and p.name.lower() not in ("readme.md", "license.md", "changelog.md")] + (
+            sorted(tabs.glob("*.md")) if tabs.is_dir() else [])
 
     def read_pages(self) -> None:
         for path in self.page_files():
@@ -354,12 +397,15 @@ class Jekyll:
             return
         slug = slug_of(permalink.strip("/").split("/")[-1] if permalink.strip("/")
                        else path.stem)
-        front: dict[str, Any] = {"title": str(data.get("title") or slug)}
+        title = data.get("title") or (path.stem.replace("-", " ").capitalize()  # Chirpy's
+                                      if rel.startswith("_tabs/") else slug)  # tab names
+        front: dict[str, Any] = {"title": str(title)}
         summary = summary_of(data, "description")
         if summary:
             front["summary"] = summary
         item = self.site.add(Item("page", slug, path, front))
-        old = permalink or "/" + rel.rsplit(".", 1)[0] + ".html"
+        old = permalink or (f"/{path.stem}/" if rel.startswith("_tabs/")  # Chirpy: /:title/
+                            else "/" + rel.rsplit(".", 1)[0] + ".html")
         item.old_urls = [self.baseurl + "/" + old.lstrip("/")]
         for url in item.old_urls:
             self.table.add(url, item)
@@ -384,12 +430,14 @@ class Jekyll:
         if separator.strip() and separator.strip() in text:
             text = text.replace(separator.strip(), "<!-- more -->")
             ctx.convert("excerpt separators")
-        text = blocks(text, "comment", lambda a, inner, w: "<!--" + inner.replace("--", "- -")
-                      + "-->", ctx, "Liquid comments")
-        text = blocks(text, "raw", lambda a, inner, w: shelf.put(inner, "R"), ctx,
-                      "Liquid raw blocks")
-        text = blocks(text, "highlight", lambda a, inner, w: self.highlight(a, inner, shelf),
-                      ctx, "Liquid highlight blocks")
+        liquid = path not in self.no_liquid
+        if liquid:
+            text = blocks(text, "comment", lambda a, inner, w: "<!--" + inner.replace(
+                "--", "- -") + "-->", ctx, "Liquid comments")
+            text = blocks(text, "raw", lambda a, inner, w: shelf.put(inner, "R"), ctx,
+                          "Liquid raw blocks")
+            text = blocks(text, "highlight", lambda a, inner, w: self.highlight(
+                a, inner, shelf), ctx, "Liquid highlight blocks")
         text = self.before_code(text, item, ctx, shelf)
         text = B.protect_code(text, shelf)
         text, count = B.kramdown_blocks(text, ctx.warn)
@@ -399,10 +447,14 @@ class Jekyll:
             ctx.warn(found, f"kramdown abbreviation `{found}` removed (Lanting has none)")
         text, count = B.definition_lists(text, self.language)
         ctx.convert("definition list items", count)
-        text = self.liquid(text, item, ctx, shelf, path)
-        text = self.outputs(text, ctx)
+        if liquid:
+            text = self.liquid(text, item, ctx, shelf, path)
+            text = self.outputs(text, ctx)
+        if self.chirpy:
+            text, count = B.italic_captions(text)
+            ctx.convert("image captions (Chirpy's italic line under an image)", count)
         text = B.shelve_environments(text, shelf)
-        text, inline, dollars = B.kramdown_math(text, shelf)
+        text, inline, dollars = B.kramdown_math(text, shelf, self.dollar_math)
         ctx.convert("kramdown inline math ($$ → $)", inline)
         ctx.convert("dollar signs escaped", dollars)
         text, count = B.escaped_parentheses(text)
@@ -547,6 +599,12 @@ class Jekyll:
         return OUTPUT.sub(one, text)
 
     def url(self, url: str, image: bool, ctx: Context, path: Path) -> str | None:
+        media = self.media_base.get(path)
+        if media and url and not url.startswith("/") and not re.match(
+                r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^#", url):
+            url = media.rstrip("/") + "/" + url  # Chirpy: relative to the post's media path
+            if url.startswith(("http://", "https://")):
+                return url
         if not url.startswith("/") and not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^#|^//", url):
             name, hash_mark, fragment = url.partition("#")
             local = (path.parent / unquote(name)).resolve()
