@@ -660,6 +660,17 @@ def test_hugo_blox_two_folders_with_one_bibtex_key_keep_both(tmp_path: Path) -> 
     assert sum("jiang2025grpo` is taken" in e.message for e in imported.report.warnings) == 1
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
 
+def test_alfolio_template_files_lanting_makes_itself_are_left_out(built: Any) -> None:
+    """A stock al-folio site did not build: its 404 page and robots.txt claimed URLs
+    Lanting makes, and a surname twice in coauthors.yml is a YAML error."""
+    done = built("al-folio")
+    notices = {(e.path, e.message) for e in done.imported.report.entries}
+    assert ("_pages/404.md", "left out: Lanting makes its own 404.html") in notices
+    assert ("robots.txt", "left out: Lanting makes its own robots.txt") in notices
+    coauthors = (done.imported.dest / "content" / "coauthors.yml").read_text(encoding="utf-8")
+    assert coauthors.count('"li":') == 1 and "~nali" in coauthors and "~mingli" in coauthors
+    assert "{{" not in (done.out / "robots.txt").read_text(encoding="utf-8")
+
 def test_alfolio_projects_become_projects(built: Any) -> None:
     """al-folio's `_projects/` (a default part of the theme) was left out silently."""
     done = built("al-folio")

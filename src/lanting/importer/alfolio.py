@@ -55,6 +55,31 @@ AUTHOR_LINKS = {  # academicpages' `author:` key -> (Lanting link kind, URL temp
 }
 
 
+_TOP_KEY = re.compile(r"""^(["']?)([^\s"':#][^"':]*)\1:[ \t]*$""")
+
+
+def merged_top_keys(yaml: str) -> tuple[str, list[str]]:
+    """`coauthors.yml` with the lists of a surname given twice (`"wang":` for two people,
+    which a YAML reader refuses and Jekyll read as the last) under one key; and the keys
+    joined. Each top-level key holds a list, as al-folio writes them."""
+    blocks: dict[str | None, list[str]] = {None: []}  # None: comments before any key
+    merged: list[str] = []
+    key: str | None = None
+    for line in yaml.split("\n"):
+        match = _TOP_KEY.match(line)
+        if match:
+            key = match.group(2).strip()
+            if key in blocks:
+                merged.append(key)
+                continue
+            blocks[key] = []
+        blocks[key].append(line)
+    if not merged:
+        return yaml, []
+    return "\n".join("\n".join(line for line in lines if line.strip())
+                     for lines in blocks.values() if lines) + "\n", merged
+
+
 class AlFolio(Jekyll):
     kind = "al-folio"
 
@@ -141,7 +166,11 @@ class AlFolio(Jekyll):
         self.profile = profile
         coauthors = self.source / "_data" / "coauthors.yml"
         if coauthors.is_file():
-            self.site.extra["content/coauthors.yml"] = read_text(coauthors)
+            text, merged = merged_top_keys(read_text(coauthors))
+            for key in merged:
+                self.report.note(coauthors, None, f"`{key}` is there more than once (Jekyll "
+                                 "kept the last): their lists are joined")
+            self.site.extra["content/coauthors.yml"] = text
             self.report.convert("co-author links (content/coauthors.yml)")
 
     def read_author_block(self, profile: dict[str, Any], values: dict[str, Any]) -> None:

@@ -91,6 +91,8 @@ def dollar_inline_math(source: Path, config: dict[str, Any]) -> bool:
     return False
 
 
+GENERATED = frozenset({"404.html", "404.md", "robots.txt", "sitemap.xml", "atom.xml"})
+"""Files of the old site that Lanting makes itself (two sources of one URL fail a build)."""
 _LOOP = re.compile(r"\{%-?\s*for\b.*?\{%-?\s*endfor\s*-?%\}", re.DOTALL)
 _POST_NAME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$")
 """A post's file name: Jekyll reads `2019-9-10-title` as well as `2019-09-10-title`."""
@@ -373,6 +375,10 @@ class Jekyll:
         rel = path.relative_to(self.source).as_posix()
         permalink = str(data.get("permalink") or "")
         layout = str(data.get("layout") or "")
+        if permalink.strip("/") in GENERATED or path.stem == "404":
+            self.report.note(path, None, "left out: Lanting makes its own "
+                             f"{permalink.strip('/') or '404 page'}")
+            return
         if permalink == "/" or rel in ("index.md", "index.markdown") or layout == "home":
             home = self.home()
             if body.strip() and not home.body:
@@ -632,6 +638,10 @@ class Jekyll:
 
     def copy_static(self) -> None:
         for path in walk(self.source):
+            rel = path.relative_to(self.source).as_posix()
+            if rel in GENERATED:  # al-folio's robots.txt template, a 404.html, …
+                self.report.note(path, None, f"left out: Lanting makes its own {rel}")
+                continue
             if self.static_file(path) and not self.consumed(path):
                 self.site.static[path.relative_to(self.source).as_posix()] = path
                 self.report.counts["static files"] += 1
