@@ -573,6 +573,24 @@ def test_a_chirpy_site(tmp_path: Path) -> None:
     assert "{% raw %}\n{{ user.name }}\n{% endraw %}" in code
     assert "I study systems." in pages(out)["/about/"].one("main").text()
 
+def test_minimal_mistakes_figure_and_video_includes(tmp_path: Path) -> None:
+    """`image_path` and `id` + `provider` were not read: the figure and the video ended
+    in HTML comments, gone from the page."""
+    source = tmp_path / "old"
+    (source / "_posts").mkdir(parents=True)
+    (source / "assets" / "images").mkdir(parents=True)
+    (source / "assets" / "images" / "a.png").write_bytes(png(300, 200))
+    (source / "_config.yml").write_text("title: T\nlang: en\n", encoding="utf-8")
+    (source / "_posts" / "2020-01-01-a.md").write_text(
+        '---\ntitle: A\n---\n\n{% include figure image_path="/assets/images/a.png" alt="A" '
+        'caption="A **figure** caption." %}\n\n{% include video id="XsxDH4HcOWA" '
+        'provider="youtube" %}\n', encoding="utf-8")
+    imported = import_site(source, tmp_path / "new", "jekyll", False, Options(now=NOW.now))
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    prose = pages(out)["/posts/a/"].one("div", class_="prose")
+    assert prose.one("figcaption").text().endswith("A figure caption.")
+    assert any("XsxDH4HcOWA" in (a.get("href") or "") for a in prose.find_all("a"))
+
 def test_hexo_default_permalinks_keep_chinese_title_urls(tmp_path: Path) -> None:
     """With Hexo's default `:year/:month/:day/:title/`, `:title` is the path under
     `_posts/` with its case and Chinese kept; both the encoded and raw forms answer."""

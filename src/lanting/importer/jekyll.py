@@ -570,11 +570,16 @@ class Jekyll:
     def include(self, args: str, written: str, ctx: Context) -> str:
         words, named = B.arguments(args)
         name = words[0] if words else ""
-        src = named.get("path") or named.get("file") or named.get("src") or named.get("url")
+        src = (named.get("path") or named.get("file") or named.get("src") or named.get("url")
+               or named.get("image_path"))  # (minimal-mistakes' figure include)
+        video = named.get("id") if named.get("provider") in ("youtube", "bilibili") else None
+        if video and re.search(r"video", name):  # minimal-mistakes: id="…" provider="youtube"
+            ctx.convert("video includes")
+            return B.block(f'{{{{< video {named["provider"]}="{video}" >}}}}')
         if src and re.search(r"figure|image|img|picture", name):
             # (`description`: the image.html of Jekyll Now and the themes after it)
-            caption = (named.get("caption") or named.get("description") or named.get("title")
-                       or "")
+            caption = B.plain_inline(named.get("caption") or named.get("description")
+                                     or named.get("title") or "")  # (a title holds no Markdown)
             alt = named.get("alt") or caption
             ctx.convert("figure includes")
             src = src if src.startswith(("/", "http")) else "/" + src

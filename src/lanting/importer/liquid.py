@@ -13,7 +13,8 @@ from lanting.importer.body import unconverted
 from lanting.importer.report import Report
 
 TAG = re.compile(r"\{%-?[ \t]*([A-Za-z_][\w-]*)[ \t]*(.*?)[ \t]*-?%\}")
-OUTPUT = re.compile(r"\{\{-?[ \t]*(.*?)[ \t]*-?\}\}")
+OUTPUT = re.compile(r"\{\{(?![<%])-?[ \t]*(.*?)[ \t]*-?\}\}")
+"""A Liquid output (not a Lanting shortcode, `{{< … >}}`, which a conversion may write)."""
 
 
 @dataclass
