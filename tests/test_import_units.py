@@ -241,6 +241,13 @@ def test_kramdown_dollar_math_kept_with_its_escapes_undone() -> None:
     out, _, escaped = B.kramdown_math("Inline $x\\_1 + y\\*$ costs \\$5.\n", shelf, True)
     assert shelf.restore(out) == "Inline $x_1 + y*$ costs \\$5.\n" and escaped == 0
 
+def test_a_fence_with_options_but_no_language_is_text() -> None:
+    """Hexo's `{% codeblock Array.map %}` has a title and no language: `title=Array.map`
+    was taken for the language (an "unknown code language" and no title)."""
+    assert B.fence("", "a.map(f)", {"title": "Array.map"}) == \
+        "```text title=Array.map\na.map(f)\n```"
+    assert B.fence("", "x") == "```\nx\n```"
+
 def test_kramdown_display_math_after_a_line_of_spaces_stays_display() -> None:
     """A blank line holding spaces ends a paragraph too (it made the `$$` block inline,
     which then swallowed the heading after it)."""

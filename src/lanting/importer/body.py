@@ -63,7 +63,8 @@ def fence(lang: str, code: str, options: dict[str, str] | None = None, indent: s
     """A fenced block with Lanting's info-string options (`linenos=true hl_lines="3-4"
     title="x.py" start=10`), longer than any backtick run inside."""
     ticks = "`" * max(3, max((len(r) for r in re.findall(r"`+", code)), default=0) + 1)
-    info = lang
+    # (options need a language before them: the first word of an info string is one)
+    info = lang or ("text" if any(v != "" for v in (options or {}).values()) else "")
     for key, value in (options or {}).items():
         if value != "":
             shown = value if re.fullmatch(r"[\w.\-]+", value) else '"' + value.replace(
