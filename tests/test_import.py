@@ -591,6 +591,23 @@ def test_minimal_mistakes_figure_and_video_includes(tmp_path: Path) -> None:
     assert prose.one("figcaption").text().endswith("A figure caption.")
     assert any("XsxDH4HcOWA" in (a.get("href") or "") for a in prose.find_all("a"))
 
+def test_hugo_site_under_a_path_that_builds_drafts(tmp_path: Path) -> None:
+    """`baseURL: …/blog/`: `/blog/img/a.png` is `static/img/a.png` (it was reported missing);
+    `buildDrafts: true`: the live site published its drafts (they were left out)."""
+    source = tmp_path / "old"
+    (source / "content" / "posts").mkdir(parents=True)
+    (source / "static" / "img").mkdir(parents=True)
+    (source / "static" / "img" / "a.png").write_bytes(png(200, 100))
+    (source / "config.yml").write_text('baseURL: "https://x.github.io/blog/"\ntitle: HG\n'
+                                       "languageCode: en\nbuildDrafts: true\n", encoding="utf-8")
+    (source / "content" / "posts" / "a.md").write_text(
+        "---\ntitle: A\ndate: 2024-01-01\ndraft: true\n---\n\n![a](/blog/img/a.png)\n",
+        encoding="utf-8")
+    imported = import_site(source, tmp_path / "new", "hugo", False, Options(now=NOW.now))
+    assert not any("not found" in e.message for e in imported.report.warnings)
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert pages(out)["/posts/a/"].one("div", class_="prose").one("img").get("src")
+
 def test_hexo_default_permalinks_keep_chinese_title_urls(tmp_path: Path) -> None:
     """With Hexo's default `:year/:month/:day/:title/`, `:title` is the path under
     `_posts/` with its case and Chinese kept; both the encoded and raw forms answer."""

@@ -19,6 +19,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from lanting.importer import body as B
 from lanting.importer.common import (
@@ -327,7 +328,13 @@ class Hugo:
             date = mtime(path, self.tz)
             self.report.warn(path, None, "no date: the file's modification time is used")
         front = self.front(data, head, path, date, bundle)
-        draft = bool_of(data.get("draft")) or bool_of(data.get("headless"))
+        draft = bool_of(data.get("headless"))
+        if bool_of(data.get("draft")):
+            if bool_of(self.config.get("buildDrafts")):  # the live site published it
+                self.report.note(path, key_line(head, "draft"), "`draft: true`, but the site "
+                                 "builds drafts (`buildDrafts`): imported as published")
+            else:
+                draft = True
         build = data.get("build") or data.get("_build")
         if isinstance(build, dict) and str(build.get("render")) in ("never", "false"):
             draft = True
@@ -761,8 +768,10 @@ class Hugo:
             if file.is_file() and is_image(file):
                 return self.site.image(file, None)
             return None
+        # (a site served under a path, `baseURL: …/blog/`, links its files as /blog/…)
+        base = urlsplit(str(self.config.get("baseURL") or "")).path.rstrip("/")
         return map_site_url(url, image, ctx, self.site, self.table, self.source,
-                            self.source / "static")
+                            self.source / "static", base)
 
     # --- files and configuration -------------------------------------------------------------
 
