@@ -770,6 +770,39 @@ def _refs(s: str, ctx: _Context) -> str:
     return "".join(out)
 
 
+_MATHOP = re.compile(r"\\mathop(?![A-Za-z])\s*")
+_LIMITS = re.compile(r"\s*\\(no)?limits(?![A-Za-z])")
+_ROMAN = re.compile(r"\\(?:rm|mathrm|operatorname)(?![A-Za-z])\s*")
+
+
+def _operators(s: str, ctx: _Context) -> str:
+    """`\\mathop{\\rm arg\\,max}\\limits_\\theta`, the argmax of many an ML post, as
+    `\\operatorname*{arg\\,max}_\\theta` (math-core takes `\\limits` after an operator
+    command only; `\\mathop{\\sum}\\limits` is `\\sum\\limits`); `\\displaylines{a \\\\ b}`
+    as the `gathered` it means."""
+    if "\\displaylines" in s:
+        s = replace_command(s, "displaylines", 1, lambda o, a, i:
+                            "\\begin{gathered}" + a[0] + "\\end{gathered}")
+    out, pos = [], 0
+    for match in _MATHOP.finditer(s):
+        if match.start() < pos or not s.startswith("{", match.end()):
+            continue
+        end = group_end(s, match.end())
+        if end is None:
+            continue
+        body = s[match.end() + 1:end - 1].strip()
+        limits = _LIMITS.match(s, end)
+        if re.fullmatch(r"\\[A-Za-z]+", body):  # `\mathop{\sum}`: the operator itself
+            out += [s[pos:match.start()], body + ("" if limits else " ")]
+            pos = end  # (its `\limits`, if any, follows as written)
+            continue
+        name = _ROMAN.sub("", body).strip("{} ")
+        out += [s[pos:match.start()], ("\\operatorname*{" if limits and not limits.group(1)
+                                       else "\\operatorname{") + name + "}"]
+        pos = limits.end() if limits else end
+    return "".join(out) + s[pos:]
+
+
 _STARRED = re.compile(r"\\([A-Za-z]+)\*")
 STARRED_FORMS = frozenset({"operatorname", "tag", "verb", "DeclareMathOperator",
                            "newcommand", "renewcommand", "providecommand"})
@@ -797,6 +830,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"href", "url", "htmlClass", "htmlId", "htmlStyle", "htmlData",
                 "includegraphics"}), _links),
     (frozenset({"starred:"}), _stars),
+    (frozenset({"mathop", "displaylines"}), _operators),
     (frozenset({"begin:CD"}), _cd),
     (frozenset({"\\", "cr"}), _linebreak_dim),
     (frozenset({"kern", "mkern", "mskip", "hskip", "hspace", "rule", "raisebox", "genfrac",
