@@ -248,6 +248,12 @@ def test_a_fence_with_options_but_no_language_is_text() -> None:
         "```text title=Array.map\na.map(f)\n```"
     assert B.fence("", "x") == "```\nx\n```"
 
+def test_kramdown_escaped_display_dollars_start_inline_math() -> None:
+    shelf = B.Shelf()
+    out, inline, _ = B.kramdown_math("\\$$ \\{a\\} + b $$ starts it.\n\n1. \\$$ x_1 = 0 $$\n",
+                                     shelf)
+    assert shelf.restore(out) == "$\\{a\\} + b$ starts it.\n\n1. $x_1 = 0$\n" and inline == 2
+
 def test_kramdown_display_math_after_a_line_of_spaces_stays_display() -> None:
     """A blank line holding spaces ends a paragraph too (it made the `$$` block inline,
     which then swallowed the heading after it)."""

@@ -231,6 +231,11 @@ def kramdown_math(text: str, shelf: Shelf, dollar_math: bool = False
         inline += 1
         return shelf.put(f"${content.strip()}$", "M")
 
+    # `\$$ … $$`: kramdown's way to start a paragraph with inline math (escaping the
+    # first dollar of a `$$` that would otherwise be display math)
+    text, escaped = re.subn(r"\\\$\$(.+?)\$\$", lambda m: shelf.put(
+        f"${m.group(1).strip()}$", "M"), text, flags=re.DOTALL)
+    inline += escaped
     text = re.sub(r"\$\$(.+?)\$\$", one, text, flags=re.DOTALL)
     if dollar_math:
         text = _INLINE_MATH.sub(lambda m: shelf.put("$" + _unescape_markdown(m.group(1)) + "$",
