@@ -56,6 +56,7 @@ from lanting.importer.text import (
     split_front_matter,
     zone,
 )
+from lanting.markdown.math import to_mathml
 from lanting.model.config import DEFAULT_POST_PERMALINK
 
 STYLES = {"date": "/:categories/:year/:month/:day/:title:output_ext",
@@ -76,19 +77,51 @@ def is_chirpy(source: Path, config: dict[str, Any]) -> bool:
         gemfile))
 
 
+def _math_setups(source: Path) -> list[Path]:
+    """The files where a site sets its MathJax or KaTeX up (a theme's own included)."""
+    found = []
+    for folder in ("_includes", "_layouts", "assets/js", "_data"):
+        for path in sorted((source / folder).rglob("*")) if (source / folder).is_dir() else []:
+            if path.suffix.lower() in (".html", ".js", ".yml", ".liquid") \
+                    and path.stat().st_size < 200_000:
+                found.append(path)
+    return found
+
+
+_MACROS = re.compile(r"\bmacros\s*:\s*\{")
+_JS_MACRO = re.compile(r"""([A-Za-z]+)\s*:\s*(\[\s*)?(['"])((?:\\.|(?!\3).)*)\3""")
+
+
+def mathjax_macros(source: Path) -> tuple[dict[str, str], list[str]]:
+    """The `macros` of the site's MathJax setup (`RR: '\\\\mathbb{R}'`), as LaTeX; and the
+    names of those left out: with arguments (`bold: ['{\\\\bf #1}', 1]`), which
+    `[markdown] math_macros` has no way to say."""
+    macros: dict[str, str] = {}
+    left: list[str] = []
+    for path in _math_setups(source):
+        text = read_text(path)
+        for opening in _MACROS.finditer(text):
+            depth, end = 0, opening.end() - 1
+            for end in range(opening.end() - 1, len(text)):
+                depth += {"{": 1, "}": -1}.get(text[end], 0)
+                if depth == 0:
+                    break
+            for entry in _JS_MACRO.finditer(text[opening.end():end]):
+                name, listed, value = entry.group(1), entry.group(2), entry.group(4)
+                expansion = re.sub(r"\\(.)", r"\1", value)  # a JavaScript string's escapes
+                if listed or "#" in expansion:
+                    left.append(name)
+                else:
+                    macros.setdefault(name, expansion)
+    return macros, left
+
+
 def dollar_inline_math(source: Path, config: dict[str, Any]) -> bool:
     """Whether the site's math reads `$…$` as inline math: the Chirpy theme does; so does
     a theme's or the site's own MathJax/KaTeX setup that says so (plain kramdown and
     MathJax's defaults do not, and there `$` is a dollar sign)."""
-    if is_chirpy(source, config):
-        return True
-    for folder in ("_includes", "_layouts", "assets/js", "_data"):
-        for path in sorted((source / folder).rglob("*")) if (source / folder).is_dir() else []:
-            if path.suffix.lower() in (".html", ".js", ".yml", ".liquid") \
-                    and path.stat().st_size < 200_000 \
-                    and _DOLLAR_DELIMITER.search(read_text(path)):
-                return True
-    return False
+    return is_chirpy(source, config) or any(
+        _DOLLAR_DELIMITER.search(read_text(path)) for path in _math_setups(source))
 
 
 GENERATED = frozenset({"404.html", "404.md", "robots.txt", "sitemap.xml", "atom.xml"})
@@ -677,11 +710,33 @@ class Jekyll:
             config["links"] = links
         self.menu()
         config["markdown"] = {"heading_ids": "github"}
+        macros = self.math_macros()
+        if macros:
+            config["markdown"]["math_macros"] = macros
         self.site.config_comments["markdown"] = (
             "heading ids as kramdown (GFM input) made them: #links of the old posts keep "
             "working")
         if self.site.permalink != DEFAULT_POST_PERMALINK:
             config["permalinks"] = {"posts": self.site.permalink}
+
+    def math_macros(self) -> dict[str, str]:
+        """The site's MathJax macros that convert, for `[markdown] math_macros`."""
+        found, left = mathjax_macros(self.source)
+        kept: dict[str, str] = {}
+        for name, expansion in found.items():
+            try:
+                to_mathml("\\" + name, display=False, macros=tuple({**found}.items()))
+                kept[name] = expansion
+            except ValueError as error:
+                self.report.warn("_includes", None, f"MathJax macro `\\{name}` does not "
+                                 f"convert ({error}): left out")
+        if kept:
+            self.report.convert("MathJax macros ([markdown] math_macros)", len(kept))
+        if left:
+            self.report.warn("_includes", None, "MathJax macros with arguments left out "
+                             "(define them with \\newcommand in the posts that use them): "
+                             + ", ".join(f"`\\{n}`" for n in sorted(set(left))))
+        return kept
 
     def archive_settings(self) -> tuple[set[str], dict[str, str]] | None:
         """jekyll-archives' (or al-folio's jekyll-archives-v2) archives of posts: what is
