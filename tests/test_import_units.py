@@ -329,6 +329,15 @@ def test_an_unknown_construct_is_kept_in_a_comment_and_reported(tmp_path: Path) 
     assert (entry.path, entry.line) == ("_posts/x.md", 2)
 
 
+def test_a_construct_written_several_times_is_reported_at_each_place(tmp_path: Path) -> None:
+    """Every `{% cq %}` of a post was reported at the line of the first one."""
+    report = Report(tmp_path, "hexo")
+    original = "a\n{% cq %}\nx\n{% endcq %}\nb\n{% cq %}\ny\n{% endcq %}\n"
+    ctx = Context(report, tmp_path / "_posts" / "x.md", original)
+    ctx.leave("{% cq %}")
+    ctx.leave("{% cq %}")
+    assert [e.line for e in report.warnings] == [2, 6]
+
 # --- BibTeX -------------------------------------------------------------------------------
 
 

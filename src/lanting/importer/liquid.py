@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from lanting.importer.body import unconverted
@@ -26,10 +26,19 @@ class Context:
     original: str
     """The whole file as read (lines of the report are lines of this)."""
 
+    seen: dict[str, int] = field(default_factory=dict)
+    """Where each snippet was last found: one written several times is reported at each
+    place in turn (conversions go through a file from its start), not always the first."""
+
     def line(self, snippet: str) -> int | None:
         for probe in (snippet, snippet.strip(), snippet.strip().split("\n")[0]):
-            at = self.original.find(probe) if probe else -1
+            if not probe:
+                continue
+            at = self.original.find(probe, self.seen.get(probe, -1) + 1)
+            if at < 0:
+                at = self.original.find(probe)
             if at >= 0:
+                self.seen[probe] = at
                 return self.original.count("\n", 0, at) + 1
         return None
 
