@@ -649,6 +649,7 @@ def test_hexo_front_matter_and_tags(built: Any) -> None:
     nccl = (posts / "nccl-环境变量速查.md").read_text(encoding="utf-8")
     assert "unlisted: true" in nccl and "看答案[^hide-1]" in nccl
     assert "[PPO 算法详解：从 TRPO 到 Clip](ppo-算法详解/index.md)" in nccl
+    assert "> 能用环境变量解决的，就不要改代码。" in nccl  # NexT's {% cq %}
 
 
 def test_hugo_blox_profile_publications_and_talk(built: Any) -> None:

@@ -420,6 +420,9 @@ class Hexo:
         text = blocks(text, "tabs", tab_group, ctx, "tabs flattened")
         text = blocks(text, "blockquote", quote, ctx, "blockquotes")
         text = blocks(text, "quote", quote, ctx, "blockquotes")
+        for name in ("cq", "centerquote"):  # NexT's centred quote
+            text = blocks(text, name, lambda a, inner, w: quote("", inner, w), ctx,
+                          "blockquotes")
         return blocks(text, "pullquote", lambda a, inner, w: quote("", inner, w), ctx,
                       "blockquotes")
 
