@@ -248,6 +248,19 @@ def test_a_fence_with_options_but_no_language_is_text() -> None:
         "```text title=Array.map\na.map(f)\n```"
     assert B.fence("", "x") == "```\nx\n```"
 
+@pytest.mark.parametrize(("text", "inline"), [
+    # `$$` on lines of their own under a line of text, in a blockquote: display math (the
+    # blockquote's `>` went into an inline formula)
+    ("> text:\n> $$\n> \\begin{align}a&=b\\end{align}\n> $$\n> more\n", 0),
+    ("Text:\n$$\nx = 1\n$$\nafter\n", 0),
+    ("cost $$x$$ here\n", 1), ("Text $$\nx\n$$ more\n", 1),
+])
+def test_kramdown_dollars_on_lines_of_their_own_are_display(text: str, inline: int) -> None:
+    shelf = B.Shelf()
+    out, found, _ = B.kramdown_math(text, shelf)
+    assert found == inline
+    assert (shelf.restore(out) == text) is (inline == 0)
+
 def test_kramdown_escaped_display_dollars_start_inline_math() -> None:
     shelf = B.Shelf()
     out, inline, _ = B.kramdown_math("\\$$ \\{a\\} + b $$ starts it.\n\n1. \\$$ x_1 = 0 $$\n",

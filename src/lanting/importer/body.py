@@ -225,8 +225,15 @@ def kramdown_math(text: str, shelf: Shelf, dollar_math: bool = False
         ends = _BLANK_LINE.search(after)
         alone = (not before[opened:].strip(" \t\n>")
                  and not (after[:ends.start()] if ends else after).strip(" \t\n"))
+        # `$$` on lines of their own (in a blockquote too, `> $$`) under a line of text:
+        # display math to the writer and to Lanting, whose `$$` line ends a paragraph
+        rest_of_line = after.split("\n", 1)[0]
+        own_lines = (not before[before.rfind("\n") + 1:].strip(" \t>")
+                     and match.group(1).rstrip(" \t>").endswith("\n")
+                     and match.group(1).lstrip(" \t").startswith("\n")
+                     and not rest_of_line.strip())
         content = match.group(1)
-        if alone:
+        if alone or own_lines:
             return shelf.put(match.group(), "M")
         inline += 1
         return shelf.put(f"${content.strip()}$", "M")
