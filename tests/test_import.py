@@ -719,6 +719,18 @@ def test_alfolio_template_files_lanting_makes_itself_are_left_out(built: Any) ->
     assert coauthors.count('"li":') == 1 and "~nali" in coauthors and "~mingli" in coauthors
     assert "{{" not in (done.out / "robots.txt").read_text(encoding="utf-8")
 
+def test_alfolio_citations_of_other_bib_files(built: Any) -> None:
+    """jekyll-scholar's `{% cite key --file references_aio %}`: the other .bib files were
+    never imported, and each such citation was left in a comment."""
+    done = built("al-folio")
+    references = (done.imported.dest / "content" / "references.bib").read_text(
+        encoding="utf-8")
+    assert "@inproceedings{schulman2017ppo," in references
+    post = next(doc for url, doc in pages(done.out).items()
+                if url.endswith("grpo-without-critic/"))
+    assert "ref-schulman2017ppo" in post.ids()
+    assert any(a.get("href") == "#ref-schulman2017ppo" for a in post.find_all("a"))
+
 def test_alfolio_projects_become_projects(built: Any) -> None:
     """al-folio's `_projects/` (a default part of the theme) was left out silently."""
     done = built("al-folio")

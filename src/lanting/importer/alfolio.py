@@ -269,6 +269,24 @@ class AlFolio(Jekyll):
         self.site.extra["content/publications.bib"] = dump(entries)
         self.publications = len(entries)
         self.report.counts["publications"] += len(entries)
+        self.read_references()
+
+    def read_references(self) -> None:
+        """The other `.bib` files of `_bibliography/` (jekyll-scholar's `--file`: other
+        people's papers a post cites) as `content/references.bib`."""
+        found: list[BibEntry] = []
+        for path in sorted((self.source / "_bibliography").glob("*.bib")):
+            if path.name == "papers.bib":
+                continue
+            _fmt, _head, text, _first = split_front_matter(read_text(path))
+            for entry in parse(text)[0]:
+                if entry.key in self.citations or entry.key in self.reference_keys:
+                    continue  # one of the site's own papers, or in two files: the first
+                self.reference_keys.add(entry.key)
+                found.append(entry)
+        if found:
+            self.site.extra["content/references.bib"] = dump(found)
+            self.report.convert("cited references (content/references.bib)", len(found))
 
     def publication(self, entry: BibEntry, path: Path, dropped: dict[str, int]) -> None:
         """Lanting reads al-folio's fields as they are (`abbr`, `preview`, `html`, `supp`,

@@ -157,6 +157,8 @@ class Jekyll:
         self.by_name: dict[str, Item] = {}
         self.by_path: dict[str, Item] = {}
         self.citations: set[str] = set()
+        self.reference_keys: set[str] = set()
+        """Keys of the other papers the site's `.bib` files hold (al-folio's `--file`)."""
         self.chirpy = is_chirpy(self.source, self.config)
         self.dollar_math = dollar_inline_math(self.source, self.config)
         """The site's MathJax (or KaTeX) read `$…$` as inline math."""
@@ -560,12 +562,19 @@ class Jekyll:
             return self.include(args, written, ctx)
 
         def cite(args: str, written: str) -> str:
-            keys = [k.strip() for k in string_argument(args).replace(",", " ").split()]
-            unknown = [k for k in keys if k not in self.citations]
-            if unknown:
-                return ctx.leave(written, f"`{unknown[0]}` is not in the site's publications")
+            # (jekyll-scholar's options: `--file papers_aio`, `--locator 23`, …)
+            words = re.sub(r"--\w+(?:[ \t]+(?!--)\S+)?", " ", args)
+            keys = [k.strip() for k in string_argument(words).replace(",", " ").split()]
+            unknown = [k for k in keys if k not in self.citations | self.reference_keys]
+            if unknown or not keys:
+                return ctx.leave(written, f"`{(unknown or ['?'])[0]}` is in no .bib file of "
+                                 "the site")
             ctx.convert("citations")
             return "[" + "; ".join(f"@{k}" for k in keys) + "]"
+
+        def bibliography(args: str, written: str) -> str:
+            ctx.convert("bibliography lists (Lanting lists a post's references itself)")
+            return ""
 
         def twitter(args: str, written: str) -> str:
             url = B.arguments(args)[0][0] if B.arguments(args)[0] else ""
@@ -578,7 +587,7 @@ class Jekyll:
             return ""
 
         return {"post_url": post_url, "link": link, "include": include, "cite": cite,
-                "twitter": twitter, "assign": drop}
+                "twitter": twitter, "assign": drop, "bibliography": bibliography}
 
     def liquid(self, text: str, item: Item, ctx: Context, shelf: B.Shelf, path: Path) -> str:
         text = blocks(text, "details", lambda a, inner, w: B.details(string_argument(a), inner),
