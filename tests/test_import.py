@@ -596,12 +596,13 @@ def test_minimal_mistakes_figure_and_video_includes(tmp_path: Path) -> None:
     (source / "_posts" / "2020-01-01-a.md").write_text(
         '---\ntitle: A\n---\n\n{% include figure image_path="/assets/images/a.png" alt="A" '
         'caption="A **figure** caption." %}\n\n{% include video id="XsxDH4HcOWA" '
-        'provider="youtube" %}\n', encoding="utf-8")
+        'provider="youtube" %}\n\n{% include toc %}\n', encoding="utf-8")
     imported = import_site(source, tmp_path / "new", "jekyll", False, Options(now=NOW.now))
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     prose = pages(out)["/posts/a/"].one("div", class_="prose")
     assert prose.one("figcaption").text().endswith("A figure caption.")
     assert any("XsxDH4HcOWA" in (a.get("href") or "") for a in prose.find_all("a"))
+    assert imported.report.warnings == []  # `{% include toc %}` is a notice: Lanting has one
 
 def test_hugo_site_under_a_path_that_builds_drafts(tmp_path: Path) -> None:
     """`baseURL: …/blog/`: `/blog/img/a.png` is `static/img/a.png` (it was reported missing);

@@ -614,6 +614,10 @@ class Jekyll:
         name = words[0] if words else ""
         src = (named.get("path") or named.get("file") or named.get("src") or named.get("url")
                or named.get("image_path"))  # (minimal-mistakes' figure include)
+        if name in ("toc", "toc.html"):  # minimal-mistakes: the post's table of contents
+            ctx.note(written, "`{% include toc %}` removed: Lanting gives a long post its "
+                     "table of contents itself")
+            return ""
         video = named.get("id") if named.get("provider") in ("youtube", "bilibili") else None
         if video and re.search(r"video", name):  # minimal-mistakes: id="…" provider="youtube"
             ctx.convert("video includes")
