@@ -160,3 +160,12 @@ def test_a_ref_in_prose_to_no_label_says_how_to_show_the_command() -> None:
 def test_page_level_newcommand_applies_to_later_formulas() -> None:
     doc = tree("$$\\newcommand{\\RR}{\\mathbb{R}}$$\n\nLet $x \\in \\RR^n$.\n")
     assert "ℝ" in doc.one("p").text() and "\\" not in doc.text()
+
+
+def test_a_backslash_before_a_line_break_is_reported_on_one_line() -> None:
+    """`x<0\\\\\\` then a line break: math-core's message held the line break, which broke
+    the report's line, and the hint spoke of a command KaTeX has."""
+    [problem] = render("$$\n\\begin{cases}0 & x<0\\\\\\\n1 & x \\ge 0\\end{cases}\n$$\n"
+                       ).problems
+    assert "\n" not in problem.message and problem.message.endswith('"\\⏎".')
+    assert problem.hint is not None and problem.hint.startswith("a `\\` right before a line")

@@ -299,6 +299,8 @@ def _width(text: str) -> int:
 
 
 _HINTS = (
+    ('Unknown command "\\\n"', "a `\\` right before a line break (after `\\\\`, a third "
+     "`\\`?): remove it, or write `\\ ` for a space"),
     ("Unknown command", "a command KaTeX has but math-core lacks, or a typo; " + HINT),
     ("Unknown environment", "an environment KaTeX has but math-core lacks, or a typo; "
      + HINT),
@@ -524,8 +526,9 @@ def _report_conversion(page: _Page, formula: _Formula, output: str) -> None:
     offset = int(found.group(1)) if found else 0
     offset = offset_in_source(formula.latex, formula.tex, offset) if formula.tex else offset
     offset = min(offset, len(formula.latex))
-    page.report(formula, f"math: {message.strip()}", offset, _hint(message),
-                len(_command_at(formula.latex, offset)))
+    # (a line break in the message, from a `\` before one, would break the report's line)
+    page.report(formula, f"math: {message.strip().replace(chr(10), '⏎')}", offset,
+                _hint(message), len(_command_at(formula.latex, offset)))
 
 
 # --- rendering ----------------------------------------------------------------------------
