@@ -331,6 +331,7 @@ def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula]
         return
     if formula.display and "\\" in tex:
         tex = _tags(tex, formula)
+        tex = _tag_outside(tex)
         if not _NUMBERED_ENV.search(tex) and ("\\tag" in tex or "\\label" in tex):
             tex = "\\begin{equation}" + tex + "\\end{equation}"
     if formula.label:
@@ -404,6 +405,22 @@ def _tags(tex: str, formula: _Formula) -> str:
         return f"\\tag{m.group(1)}{{{key}}}"
 
     return _TAG.sub(one, tex) if "\\tag" in tex else tex
+
+
+_OUTER_TAG = re.compile(r"\\end\s*\{(align|gather)\*?\}\s*(\\tag\*?\s*\{[^{}]*\})\s*$")
+
+
+def _tag_outside(tex: str) -> str:
+    r"""`\begin{align}…\end{align} \tag{4}` (the tag after the environment, for the whole
+    display, as MathJax takes it; math-core refuses a `\tag` there) as the `aligned`
+    inside an `equation` that it means."""
+    found = _OUTER_TAG.search(tex)
+    if found is None:
+        return tex
+    inner = tex[:found.start()] + f"\\end{{{found.group(1)}ed}}"
+    inner = re.sub(r"\\begin\s*\{" + found.group(1) + r"\*?\}",
+                   f"\\\\begin{{{found.group(1)}ed}}", inner, count=1)
+    return "\\begin{equation}" + inner + found.group(2) + "\\end{equation}"
 
 
 def _add_label(tex: str, label: str) -> str:
