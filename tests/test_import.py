@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
+from conftest import write_files
 from htmltree import Element, parse_html
 from sitebits import png
 
@@ -457,6 +458,13 @@ def test_cli_unknown_source_exits_with_usage_error(run_cli: Any, tmp_path: Path)
     assert "Traceback" not in err
 
 
+def old_site(root: Path, files: dict[str, str | bytes]) -> Path:
+    """A source site written from `{path: text or bytes}` into `root/old`."""
+    source = root / "old"
+    write_files(source, files)
+    return source
+
+
 ENGLISH_POST = """---
 title: Attention? Attention!
 date: 2018-06-24
@@ -498,15 +506,12 @@ def test_jekyll_post_names_with_one_digit_months_and_days(tmp_path: Path) -> Non
     """Jekyll reads `2019-9-10-Courses.md` as dated 2019-09-10 with the title `Courses`;
     the post was dated by the file's time instead (it jumped to the top of the blog) and
     its old URL was wrong."""
-    source = tmp_path / "old"
-    (source / "_posts").mkdir(parents=True)
-    (source / "_config.yml").write_text("title: T\nlang: en\n", encoding="utf-8")
-    (source / "_posts" / "2019-9-1-Courses.md").write_text("---\ntitle: Courses\n---\n\nText.\n",
-                                                          encoding="utf-8")
-    (source / "_posts" / "2019-13-40-bad.md").write_text("---\ntitle: Bad\n---\n\nText.\n",
-                                                        encoding="utf-8")
-    (source / "_posts" / "2019-09-02-cover.md").write_text(
-        "---\ntitle: Cover\nimage: /assets/gone.png\n---\n\nText.\n", encoding="utf-8")
+    source = old_site(tmp_path, {
+        "_config.yml": "title: T\nlang: en\n",
+        "_posts/2019-9-1-Courses.md": "---\ntitle: Courses\n---\n\nText.\n",
+        "_posts/2019-13-40-bad.md": "---\ntitle: Bad\n---\n\nText.\n",
+        "_posts/2019-09-02-cover.md": "---\ntitle: Cover\nimage: /assets/gone.png\n---\n\n"
+                                      "Text.\n"})
     imported = import_site(source, tmp_path / "new", "jekyll", False, Options(now=NOW.now))
     post = (imported.dest / "content" / "posts" / "courses.md").read_text(encoding="utf-8")
     assert "date: 2019-09-01\n" in post and '"/2019/09/01/Courses.html"' in post
@@ -521,14 +526,10 @@ def test_jekyll_post_names_with_one_digit_months_and_days(tmp_path: Path) -> Non
 def test_jekyll_now_image_include_keeps_its_description_as_caption(tmp_path: Path) -> None:
     """Jekyll Now's `_includes/image.html` takes `url` and `description`; the caption was
     lost (the include was counted as converted)."""
-    source = tmp_path / "old"
-    (source / "_posts").mkdir(parents=True)
-    (source / "assets" / "img").mkdir(parents=True)
-    (source / "assets" / "img" / "arch.png").write_bytes(png(40, 20))
-    (source / "_config.yml").write_text("title: T\nlang: en\n", encoding="utf-8")
-    (source / "_posts" / "2020-01-02-arch.md").write_text(
-        "---\ntitle: Arch\n---\n\n{% include image.html url=\"/assets/img/arch.png\" "
-        "description=\"The serving stack\" %}\n", encoding="utf-8")
+    source = old_site(tmp_path, {
+        "assets/img/arch.png": png(40, 20), "_config.yml": "title: T\nlang: en\n",
+        "_posts/2020-01-02-arch.md": "---\ntitle: Arch\n---\n\n{% include image.html "
+        'url="/assets/img/arch.png" description="The serving stack" %}\n'})
     imported = import_site(source, tmp_path / "new", "jekyll", False, Options(now=NOW.now))
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     figure = pages(out)["/posts/arch/"].one("figure")
@@ -588,15 +589,11 @@ def test_a_chirpy_site(tmp_path: Path) -> None:
 def test_minimal_mistakes_figure_and_video_includes(tmp_path: Path) -> None:
     """`image_path` and `id` + `provider` were not read: the figure and the video ended
     in HTML comments, gone from the page."""
-    source = tmp_path / "old"
-    (source / "_posts").mkdir(parents=True)
-    (source / "assets" / "images").mkdir(parents=True)
-    (source / "assets" / "images" / "a.png").write_bytes(png(300, 200))
-    (source / "_config.yml").write_text("title: T\nlang: en\n", encoding="utf-8")
-    (source / "_posts" / "2020-01-01-a.md").write_text(
-        '---\ntitle: A\n---\n\n{% include figure image_path="/assets/images/a.png" alt="A" '
-        'caption="A **figure** caption." %}\n\n{% include video id="XsxDH4HcOWA" '
-        'provider="youtube" %}\n\n{% include toc %}\n', encoding="utf-8")
+    source = old_site(tmp_path, {
+        "assets/images/a.png": png(300, 200), "_config.yml": "title: T\nlang: en\n",
+        "_posts/2020-01-01-a.md": '---\ntitle: A\n---\n\n{% include figure image_path='
+        '"/assets/images/a.png" alt="A" caption="A **figure** caption." %}\n\n{% include '
+        'video id="XsxDH4HcOWA" provider="youtube" %}\n\n{% include toc %}\n'})
     imported = import_site(source, tmp_path / "new", "jekyll", False, Options(now=NOW.now))
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     prose = pages(out)["/posts/a/"].one("div", class_="prose")
@@ -607,15 +604,12 @@ def test_minimal_mistakes_figure_and_video_includes(tmp_path: Path) -> None:
 def test_hugo_site_under_a_path_that_builds_drafts(tmp_path: Path) -> None:
     """`baseURL: …/blog/`: `/blog/img/a.png` is `static/img/a.png` (it was reported missing);
     `buildDrafts: true`: the live site published its drafts (they were left out)."""
-    source = tmp_path / "old"
-    (source / "content" / "posts").mkdir(parents=True)
-    (source / "static" / "img").mkdir(parents=True)
-    (source / "static" / "img" / "a.png").write_bytes(png(200, 100))
-    (source / "config.yml").write_text('baseURL: "https://x.github.io/blog/"\ntitle: HG\n'
-                                       "languageCode: en\nbuildDrafts: true\n", encoding="utf-8")
-    (source / "content" / "posts" / "a.md").write_text(
-        "---\ntitle: A\ndate: 2024-01-01\ndraft: true\n---\n\n![a](/blog/img/a.png)\n",
-        encoding="utf-8")
+    source = old_site(tmp_path, {
+        "static/img/a.png": png(200, 100),
+        "config.yml": 'baseURL: "https://x.github.io/blog/"\ntitle: HG\nlanguageCode: en\n'
+                      "buildDrafts: true\n",
+        "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\ndraft: true\n---\n\n"
+                              "![a](/blog/img/a.png)\n"})
     imported = import_site(source, tmp_path / "new", "hugo", False, Options(now=NOW.now))
     assert not any("not found" in e.message for e in imported.report.warnings)
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
