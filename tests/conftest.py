@@ -12,12 +12,12 @@ import os
 import shutil
 import signal
 import tempfile
-import textwrap
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
 import pytest
+from sitebits import write_files
 
 from lanting import cli
 from lanting.build import build
@@ -42,7 +42,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     shutil.rmtree(os.environ.get("XDG_CACHE_HOME", ""), ignore_errors=True)
 
 
-SiteFiles = Mapping[str, "str | bytes | None"]
+SiteFiles = Mapping[str, "str | bytes | None"]  # (sitebits.write_files)
 
 
 def _yaml_value(value: Any) -> str:
@@ -71,19 +71,6 @@ def post_text(title: str | None = "P", date: str | None = "2026-01-02",
 def post() -> Callable[..., str]:
     """`post("Title", "2026-01-02", body="…", tags=["a"])` -> Markdown text."""
     return post_text
-
-
-def write_files(root: Path, files: SiteFiles) -> None:
-    """Write `{relative path: text}`; text is dedented, bytes are written as they are."""
-    for rel, content in files.items():
-        path = root / rel
-        if content is None:
-            continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, bytes):
-            path.write_bytes(content)
-        else:
-            path.write_text(textwrap.dedent(content), encoding="utf-8")
 
 
 @pytest.fixture

@@ -1,10 +1,12 @@
-"""Small helpers for tests of built pages: images made with Pillow, parsed output files,
-meta tags and JSON-LD."""
+"""Small helpers for tests of built pages: sites written from a mapping, images made with
+Pillow, parsed output files, meta tags and JSON-LD."""
 
 from __future__ import annotations
 
 import io
 import json
+import textwrap
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +14,19 @@ from htmltree import Element, parse_html
 from PIL import Image
 
 CONFIG = 'title = "Site"\nauthor = "Ann"\nbase_url = "https://example.org/"\n'
+
+
+def write_files(root: Path, files: Mapping[str, str | bytes | None]) -> None:
+    """Write `{relative path: text}`; text is dedented, bytes are written as they are."""
+    for rel, content in files.items():
+        path = root / rel
+        if content is None:
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(textwrap.dedent(content), encoding="utf-8")
 
 
 def png(width: int, height: int, color: str = "#a3352a") -> bytes:

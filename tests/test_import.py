@@ -19,9 +19,8 @@ from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
-from conftest import write_files
 from htmltree import Element, parse_html
-from sitebits import png
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions, BuildResult
