@@ -14,7 +14,7 @@ from lanting.importer.common import guess_language, prose_raw
 from lanting.importer.hexo import hierarchies
 from lanting.importer.hugo import hugo_path
 from lanting.importer.hugoblox import same_title
-from lanting.importer.jekyll import dollar_inline_math
+from lanting.importer.jekyll_math import dollar_inline_math
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects, hexo_slugize, jekyll_slugify, term_urls
 from lanting.importer.report import Report

@@ -5,41 +5,32 @@ files, `_index.md` branch pages skipped); posts are the dated pages of the secti
 pages of the content root are pages. Old URLs from Hugo's rules: `[permalinks]` of the
 section (`:year :month :day :slug :title :filename :section` …; `:slug` is the slug, else
 the title), otherwise `/<section>/<file or folder>/`; `slug`, `url`, `aliases`; every
-path lowercased unless `disablePathToLower`. Bodies: shortcodes (`figure`, `highlight`,
-`ref`, `relref`, `details`, `youtube`, …), their escapes `{{</* */>}}`, fence attributes
-and Goldmark's `{#id}` attributes.
+path lowercased unless `disablePathToLower`. The bodies are converted in
+`hugo_bodies.py`, the settings read and written in `hugo_settings.py`.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 import unicodedata
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from lanting.importer import body as B
 from lanting.importer.common import (
     LinkTable,
     Options,
     bool_of,
-    finish_menu,
     first_date,
-    is_image,
     language_tag,
-    map_site_url,
-    menu_entries,
-    menu_names,
     mtime,
     now,
-    prose_raw,
     read_text,
     summary_of,
     walk,
 )
+from lanting.importer.hugo_bodies import HugoBodies
+from lanting.importer.hugo_settings import HugoLanguage, HugoSettings, read_config
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
 from lanting.importer.report import Report
@@ -52,8 +43,6 @@ MAPPED_KEYS = frozenset({"title", "date", "publishDate", "pubdate", "published",
                          "categories", "summary", "description", "slug", "url", "aliases",
                          "series", "weight", "cover", "image", "featuredImage", "ShowToc",
                          "toc", "translationKey"})
-_SHORTCODE = re.compile(r"\{\{([<%])-?\s*(/?)\s*([A-Za-z][\w/.-]*)\s*(.*?)\s*/?\s*-?([>%])\}\}",
-                        re.DOTALL)
 
 
 def hugo_path(text: str, lower: bool = True) -> str:
@@ -74,60 +63,7 @@ def hugo_path(text: str, lower: bool = True) -> str:
     return path.lower() if lower else path
 
 
-def _flatten_config(source: Path) -> tuple[dict[str, Any], list[str]]:
-    """The site configuration, from hugo.toml (…) or config/_default/*, merged."""
-    config: dict[str, Any] = {}
-    problems: list[str] = []
-    for name in ("hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml",
-                 "config.yaml", "config.yml", "config.json"):
-        path = source / name
-        if path.is_file():
-            data, error = load_mapping(path.suffix.lstrip(".").replace("yml", "yaml"),
-                                       read_text(path))
-            config.update(data)
-            if error:
-                problems.append(f"{name}: {error}")
-            break
-    folder = source / "config" / "_default"
-    for path in sorted(folder.glob("*")) if folder.is_dir() else []:
-        fmt = path.suffix.lstrip(".").replace("yml", "yaml")
-        if fmt not in ("toml", "yaml", "json"):
-            continue
-        data, error = load_mapping(fmt, read_text(path))
-        if error:
-            problems.append(f"config/_default/{path.name}: {error}")
-        stem = path.stem
-        if stem in ("hugo", "config"):
-            config.update(data)
-        elif stem in ("menus", "menu"):
-            config["menu"] = data
-        elif stem.split(".")[0] in ("menus", "menu") and stem.count(".") == 1:
-            config.setdefault("menus_of", {})[stem.split(".")[1].lower()] = data
-        else:
-            config[stem] = data
-    return config, problems
-
-
-@dataclass(frozen=True, slots=True)
-class HugoLanguage:
-    key: str
-    """Hugo's key of the language (`en`, `zh-cn`): its URL folder."""
-    code: str
-    """Its tag in the new site (`zh-CN`, `en`): a file suffix, or "" for the default."""
-    folder: str
-    """Where Hugo published it: "" at the root, else `/en`."""
-    content: Path
-    """Its content folder (`contentDir`; `content/` when the languages share it)."""
-    settings: dict[str, Any]
-
-
-def _weight(languages: dict[str, Any], key: str) -> int:
-    data = next((v for k, v in languages.items() if str(k).lower() == key), None)
-    weight = data.get("weight") if isinstance(data, dict) else None
-    return weight if isinstance(weight, int) else 0
-
-
-class Hugo:
+class Hugo(HugoSettings, HugoBodies):
     kind = "hugo"
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
@@ -136,7 +72,7 @@ class Hugo:
         self.report = report
         self.options = options
         self.site = NewSite(report, source)
-        self.config, problems = _flatten_config(source)
+        self.config, problems = read_config(source)
         for problem in problems:
             report.warn(problem.split(":")[0], None, f"not read: {problem}")
         self.params: dict[str, Any] = dict(self.config.get("params") or {})
@@ -189,34 +125,6 @@ class Hugo:
 
     def finish_more(self) -> None:
         """What needs every page converted first."""
-
-    def read_languages(self) -> list[HugoLanguage]:
-        """`[languages]` (with `defaultContentLanguage`, `weight`, `contentDir`,
-        `languageName`, `title`): each language's code in the new site — the default's
-        from its `languageCode`, the others' from their key, so that their folder
-        (`/en/`) stays what Hugo made it."""
-        given = self.config.get("languages")
-        default_key = str(self.config.get("defaultContentLanguage") or "en").lower()
-        if not isinstance(given, dict) or len(given) < 2:
-            return [HugoLanguage(default_key, self.language, "", self.content, {})]
-        keys = sorted((str(k).lower() for k in given), key=lambda k: (
-            k != default_key, _weight(given, k), k))
-        settings = {str(k).lower(): v if isinstance(v, dict) else {} for k, v in given.items()}
-        found = []
-        for key in keys:
-            data = settings[key]
-            content = self.source / str(data.get("contentDir") or "content")
-            if key == default_key:
-                code = language_tag(data.get("languageCode") or self.config.get("languageCode")
-                                    or key)
-                self.language = code
-            else:
-                code = language_tag(key)
-            found.append(HugoLanguage(key, code, "" if key == default_key else f"/{key}",
-                                      content, data))
-        if bool_of(self.config.get("defaultContentLanguageInSubdir")):
-            found[0] = replace(found[0], folder=f"/{found[0].key}")
-        return found
 
     def content_files(self) -> list[tuple[Path, Path | None]]:
         """(Markdown file, its bundle folder or None) of every page, `_index.md` left out,
@@ -563,357 +471,3 @@ class Hugo:
         if value.startswith(("http://", "https://")):
             return value
         return self.image_ref(value, path, bundle) or ""
-
-    def image_ref(self, src: str, path: Path, bundle: Path | None) -> str | None:
-        """The marker of an image named in a page: a bundle resource or a `static/` file."""
-        if src.startswith("/"):
-            file = self.source / "static" / src.lstrip("/")
-            return self.site.image(file, src) if file.is_file() else None
-        folder = bundle or path.parent
-        file = folder / src
-        if file.is_file():
-            return self.site.image(file, None)
-        file = self.source / "static" / src
-        if file.is_file():
-            return self.site.image(file, "/" + src)
-        return None
-
-    # --- bodies ----------------------------------------------------------------------------------
-
-    def convert(self, text: str, item: Item, ctx: Context, folder: Path) -> str:
-        shelf = B.Shelf()
-        text, count = re.subn(r"<!--\s*more\s*-->", "<!-- more -->", text)
-        ctx.convert("summary markers", count)
-
-        def escaped(match: re.Match[str]) -> str:
-            ctx.convert("shortcode escapes")
-            return shelf.put("{{" + match.group(1) + " " + match.group(2).strip() + " "
-                             + match.group(3) + "}}", "R")
-
-        text = re.sub(r"\{\{([<%])/\*\s*(.*?)\s*\*/([>%])\}\}", escaped, text, flags=re.DOTALL)
-        text = self.paired(text, "highlight", lambda a, inner, w: shelf.put(
-            self.highlight(a, inner)), ctx, "highlight shortcodes")
-        text = B.protect_code(text, shelf, lambda info, code, indent: self.fence(
-            info, code, indent, ctx))
-        text, count = B.goldmark_attributes(text)
-        ctx.convert("Goldmark attributes", count)
-        text = self.shortcodes(text, item, ctx, folder)
-        text, count = B.text_underscores(text)
-        ctx.convert("_ and & in \\text{} of math", count)
-        text, count = B.table_math(text)
-        ctx.convert("| in table math", count)
-        text, count = B.html_anchors(text)
-        ctx.convert("<a name> anchors", count)
-        text = B.map_urls(text, lambda url, image: self.url(url, image, ctx, folder))
-        text = prose_raw(shelf, text)
-        return B.tidy(shelf.restore(text))
-
-    def fence(self, info: str, code: str, indent: str, ctx: Context) -> str:
-        match = re.match(r"^(\S*)\s*\{(.*)\}\s*$", info)
-        if not match:
-            return B.fence(info, code, None, indent) if info else B.fence("", code, None, indent)
-        ctx.convert("code block options")
-        return B.fence(match.group(1), code, self.code_options(match.group(2)), indent)
-
-    @staticmethod
-    def code_options(text: str) -> dict[str, str]:
-        options: dict[str, str] = {}
-        for key, value in re.findall(r"(\w+)\s*=\s*(\[[^\]]*\]|\"[^\"]*\"|[^,]+)", text):
-            value = value.strip("[]\"")
-            if key == "linenos" and value.lower() not in ("false", ""):
-                options["linenos"] = "true"
-            elif key == "hl_lines":
-                options["hl_lines"] = " ".join(value.replace(",", " ").split())
-            elif key == "linenostart":
-                options["start"] = value
-        return options
-
-    def highlight(self, args: str, inner: str) -> str:
-        match = re.match(r"\s*(\S+)\s*(?:\"([^\"]*)\"|'([^']*)'|(\S+))?", args)
-        lang = match.group(1) if match else "text"
-        given = (match.group(2) or match.group(3) or match.group(4) or "") if match else ""
-        return B.fence(lang, inner, self.code_options(given))
-
-    def paired(self, text: str, name: str, handler: Any, ctx: Context, what: str) -> str:
-        pattern = re.compile(
-            rf"\{{\{{[<%]-?\s*{re.escape(name)}\b(.*?)\s*-?[>%]\}}\}}((?:(?!\{{\{{[<%]-?\s*"
-            rf"{re.escape(name)}\b).)*?)\{{\{{[<%]-?\s*/{re.escape(name)}\s*-?[>%]\}}\}}",
-            re.DOTALL)
-        for _ in range(16):
-            text, count = pattern.subn(lambda m: handler(m.group(1), m.group(2), m.group()),
-                                       text)
-            ctx.convert(what, count)
-            if not count:
-                break
-        return text
-
-    def paired_handlers(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
-        def details(args: str, inner: str, written: str) -> str:
-            words, named = B.arguments(args)
-            return B.details(named.get("summary") or (words[0] if words else "…"), inner)
-
-        return {"details": (details, "collapsible blocks")}
-
-    def single_handlers(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
-        labels = {"zh": "▶ YouTube 视频", "en": "▶ YouTube video"}
-        label = labels["zh" if self.language.startswith("zh") else "en"]
-
-        def figure(args: str, written: str) -> str:
-            words, named = B.arguments(args)
-            src = named.get("src", words[0] if words else "")
-            ref = self.figure_source(src, named, item, folder)
-            if ref is None:
-                return ctx.leave(written, f"image `{src}` not found")
-            ctx.convert("figure shortcodes")
-            anchor = ""
-            if named.get("id"):
-                anchor = B.block(f'<a id="figure-{named["id"]}"></a>')
-            return anchor + B.figure(ref, named.get("caption") or "", named.get("alt", ""))
-
-        def ref(args: str, written: str) -> str:
-            words, _named = B.arguments(args)
-            target = words[0] if words else ""
-            name, hash_mark, fragment = target.partition("#")
-            found = self.find(name, folder)
-            if found is None:
-                return ctx.leave(written, f"no page `{name}` in the source")
-            ctx.convert("ref and relref")
-            return self.site.link(found) + hash_mark + fragment
-
-        def youtube(args: str, written: str) -> str:
-            words, named = B.arguments(args)
-            ident = named.get("id", words[0] if words else "")
-            ctx.convert("embeds as links")
-            return B.block(f"[{label}](https://www.youtube.com/watch?v={ident})")
-
-        def vimeo(args: str, written: str) -> str:
-            words, named = B.arguments(args)
-            ident = named.get("id", words[0] if words else "")
-            ctx.convert("embeds as links")
-            return B.block(f"[▶ Vimeo](https://vimeo.com/{ident})")
-
-        def tweet(args: str, written: str) -> str:
-            words, named = B.arguments(args)
-            user = named.get("user", words[0] if len(words) > 1 else "i")
-            ident = named.get("id", words[-1] if words else "")
-            ctx.convert("embeds as links")
-            url = f"https://x.com/{user}/status/{ident}"
-            return B.block(f"> [{url.removeprefix('https://')}]({url})")
-
-        def gist(args: str, written: str) -> str:
-            words, _named = B.arguments(args)
-            ctx.convert("embeds as links")
-            url = "https://gist.github.com/" + "/".join(words[:2])
-            return B.block(f"[{url.removeprefix('https://')}]({url})")
-
-        def param(args: str, written: str) -> str:
-            words, _named = B.arguments(args)
-            value = self.params.get(words[0]) if words else None
-            if value is None:
-                return ctx.leave(written, "no such site parameter")
-            ctx.convert("param shortcodes")
-            return str(value)
-
-        def remove(args: str, written: str) -> str:
-            ctx.convert("theme shortcodes removed")
-            return ""
-
-        return {"figure": figure, "ref": ref, "relref": ref, "youtube": youtube,
-                "vimeo": vimeo, "tweet": tweet, "x": tweet, "twitter": tweet, "gist": gist,
-                "param": param, "toc": remove}
-
-    def shortcodes(self, text: str, item: Item, ctx: Context, folder: Path) -> str:
-        for name, (handler, what) in self.paired_handlers(item, ctx, folder).items():
-            text = self.paired(text, name, handler, ctx, what)
-        singles = self.single_handlers(item, ctx, folder)
-
-        def one(match: re.Match[str]) -> str:
-            handler = singles.get(match.group(3))
-            if handler is None or match.group(2):
-                return ctx.leave(match.group(), "no Lanting equivalent")
-            return str(handler(match.group(4), match.group()))
-
-        return _SHORTCODE.sub(one, text)
-
-    def figure_source(self, src: str, named: dict[str, str], item: Item,
-                      folder: Path) -> str | None:
-        if src.startswith(("http://", "https://")):
-            return src
-        return self.image_ref(src, item.source or folder, folder)
-
-    def find(self, name: str, folder: Path) -> Item | None:
-        """The page a `ref`/`relref` names: a path from `content/`, or from the page's
-        folder, with or without `.md`, a bundle's folder, or a unique file name."""
-        name = name.strip()
-        if not name:
-            return None
-        bases = [name.lstrip("/")] if name.startswith("/") else [
-            (folder / name).resolve().relative_to(self.content.resolve()).as_posix()
-            if (folder / name).resolve().is_relative_to(self.content.resolve()) else name,
-            name]
-        for base in bases:
-            base = base.removesuffix("/")
-            for candidate in (base, base.removesuffix(".md"), base + "/index.md",
-                              base.removesuffix("/index.md")):
-                if candidate in self.by_path:
-                    return self.by_path[candidate]
-        stem = Path(name).name.removesuffix(".md")
-        matches = {i.number: i for rel, i in self.by_path.items()
-                   if Path(rel).stem == stem or Path(rel).name == stem}
-        return next(iter(matches.values())) if len(matches) == 1 else None
-
-    def url(self, url: str, image: bool, ctx: Context, folder: Path) -> str | None:
-        if not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^/|^#|^$", url):
-            file = folder / url.split("#")[0]
-            if file.is_file() and is_image(file):
-                return self.site.image(file, None)
-            return None
-        # (a site served under a path, `baseURL: …/blog/`, links its files as /blog/…)
-        base = urlsplit(str(self.config.get("baseURL") or "")).path.rstrip("/")
-        return map_site_url(url, image, ctx, self.site, self.table, self.source,
-                            self.source / "static", base)
-
-    # --- files and configuration -------------------------------------------------------------
-
-    def copy_static(self) -> None:
-        static = self.source / "static"
-        for path in walk(static) if static.is_dir() else []:
-            self.site.static[path.relative_to(static).as_posix()] = path
-            self.report.counts["static files"] += 1
-
-    def write_config(self) -> None:
-        config = self.site.config
-        author = self.params.get("author")
-        if isinstance(author, dict):
-            author = author.get("name")
-        config["title"] = str(self.config.get("title") or author or "My site")
-        if author:
-            config["author"] = str(author)
-        config["language"] = self.language
-        if self.config.get("baseURL"):
-            config["base_url"] = str(self.config["baseURL"]).rstrip("/") + "/"
-        description = self.params.get("description")
-        if isinstance(description, str) and description.strip():
-            config["description"] = description.strip()
-        links = []
-        for icon in self.params.get("socialIcons") or []:
-            if isinstance(icon, dict) and str(icon.get("url", "")).startswith("http"):
-                links.append({"name": str(icon.get("name", "")).title().replace("Github",
-                                                                                "GitHub"),
-                              "url": str(icon["url"])})
-        if links:
-            config["links"] = links
-        own = self.languages[0].settings.get("params")
-        home = (own.get("homeInfoParams") if isinstance(own, dict) else None) \
-            or self.params.get("homeInfoParams")
-        if isinstance(home, dict) and home.get("Content"):
-            self.home().body = str(home["Content"]).strip() + "\n"
-        self.write_languages()
-        self.redirects.finish("archive and search pages")
-        self.menu()
-        config["markdown"] = {"heading_ids": "github"}
-        self.site.config_comments["markdown"] = (
-            "heading ids as Hugo (Goldmark) made them: #links of the old pages keep working")
-        if self.site.permalink != DEFAULT_POST_PERMALINK:
-            config["permalinks"] = {"posts": self.site.permalink}
-
-    def write_languages(self) -> None:
-        """`[languages.en]` for each other language (its name, title and description),
-        and its home page from its `homeInfoParams`."""
-        if len(self.languages) < 2:
-            return
-        tables: dict[str, dict[str, str]] = {}
-        for language in self.languages[1:]:
-            data = language.settings
-            given = data.get("params")
-            params: dict[str, Any] = given if isinstance(given, dict) else {}
-            table = {key: str(value).strip() for key, value in (
-                ("name", data.get("languageName")), ("title", data.get("title")),
-                ("description", params.get("description") or data.get("description")))
-                if isinstance(value, str) and value.strip()}
-            tables[language.code] = table
-            home = params.get("homeInfoParams")
-            if isinstance(home, dict) and home.get("Content"):
-                item = self.site.add(Item("home", "home", None, {
-                    "title": str(home.get("Title") or table.get("title") or "").strip()},
-                    lang=language.code))
-                item.body = str(home["Content"]).strip() + "\n"
-        if all(tables.values()):
-            self.site.config["languages"] = tables
-        else:
-            self.site.config["languages"] = [self.language, *tables]
-        self.site.config_comments["languages"] = (
-            "the old site's languages: each other one under its own folder, as before")
-        self.report.convert("languages", len(self.languages))
-
-    def home(self) -> Item:
-        found = next((i for i in self.site.items if i.kind == "home" and not i.lang), None)
-        if found is None:
-            author = self.params.get("author")
-            title = str(author if isinstance(author, str) else self.config.get("title") or "")
-            found = self.site.add(Item("home", "home", None, {"title": title}))
-        return found
-
-    def menu_url(self, url: str) -> str:
-        """A menu URL of the old site, as the new site answers it."""
-        path = "/" + url.strip("/") + "/" if not url.startswith(("http", "#")) else url
-        section = path.strip("/")
-        if section == self.main:
-            return "/blog/"
-        if section in self.sections:
-            return f"/categories/{slug_of(section)}/"
-        if section in ("archives", "archive", "posts"):
-            return "/archive/" if section.startswith("archive") else "/blog/"
-        return path
-
-    def menu(self) -> None:
-        default = self.languages[0]
-        entries = self.menu_of(self.config.get("menu") or self.config.get("menus")
-                               or self.language_menu(default), "")
-        if not entries:
-            entries = [{"name": menu_names(self.language)["blog"], "url": "/blog/"}]
-        has = {"has_publications": bool(self.site.extra.get("content/publications.bib")),
-               "has_talks": any(i.kind == "talk" for i in self.site.items)}
-        finish_menu(self.site, entries, "hugo.toml", **has)
-        tables = self.site.config.get("languages")
-        for language in self.languages[1:] if isinstance(tables, dict) else ():
-            own = self.menu_of(self.language_menu(language), language.folder)
-            kept = menu_entries(self.site, own, "hugo.toml", **has)
-            table = tables.get(language.code) if isinstance(tables, dict) else None
-            if kept and isinstance(table, dict):  # its URLs stay in the language's folder
-                table["menu"] = kept
-
-    def language_menu(self, language: HugoLanguage) -> Any:
-        """A language's menus: `menus.en.toml`, or `[languages.en.menu]`."""
-        menus_of = self.config.get("menus_of")
-        given = menus_of.get(language.key) if isinstance(menus_of, dict) else None
-        return given or language.settings.get("menu") or language.settings.get("menus") or {}
-
-    def menu_of(self, menus: Any, folder: str) -> list[dict[str, str]]:
-        main = menus.get("main") if isinstance(menus, dict) else None
-        entries = []
-        for entry in sorted((e for e in main or [] if isinstance(e, dict)),
-                            key=lambda e: int(e.get("weight") or 0)):
-            url = str(entry.get("url") or entry.get("pageRef") or "")
-            if folder and url.startswith(folder + "/"):
-                url = url.removeprefix(folder)
-            entries.append({"name": str(entry.get("name") or url), "url": self.menu_url(url)})
-        return entries
-
-
-def csv_table(data: str, header: bool, caption: str) -> str:
-    rows = list(csv.reader(io.StringIO(data)))
-    if not rows:
-        return ""
-    width = max(len(r) for r in rows)
-    rows = [r + [""] * (width - len(r)) for r in rows]
-
-    def line(cells: list[str]) -> str:
-        return "| " + " | ".join(c.strip().replace("|", "\\|") for c in cells) + " |"
-
-    head, rest = (rows[0], rows[1:]) if header else ([""] * width, rows)
-    out = [line(head), "|" + "---|" * width, *(line(r) for r in rest)]
-    if caption:
-        out += ["", f"*{caption}*"]
-    return B.block("\n".join(out))
-

@@ -2,9 +2,9 @@
 
 Posts in `_posts/` (also `<category>/_posts/`) and `_drafts/`; their old URLs from the
 permalink style (`date` by default: `/:categories/:year/:month/:day/:title.html`, dates
-in the site's time zone), `permalink:` and jekyll-redirect-from's `redirect_from`. Bodies:
-Liquid (`highlight`, `raw`, `post_url`, `link`, `include`, `{{ site.baseurl }}`,
-`relative_url`) and kramdown (math, attribute lists, TOC, comments, definition lists).
+in the site's time zone), `permalink:` and jekyll-redirect-from's `redirect_from`. The
+bodies (Liquid and kramdown) are converted in `jekyll_bodies.py`; the site's math setup
+is read in `jekyll_math.py`.
 """
 
 from __future__ import annotations
@@ -13,9 +13,7 @@ import datetime as dt
 import re
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
 
-from lanting.importer import body as B
 from lanting.importer.collections import unknown_collections
 from lanting.importer.common import (
     FILE_SUFFIXES,
@@ -26,19 +24,18 @@ from lanting.importer.common import (
     finish_menu,
     first_date,
     guess_language,
-    is_image,
     language_tag,
-    map_site_url,
     menu_names,
     mtime,
     now,
-    prose_raw,
     read_text,
     summary_of,
     tags_of,
     walk,
 )
-from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
+from lanting.importer.jekyll_bodies import JekyllBodies
+from lanting.importer.jekyll_math import dollar_inline_math, is_chirpy, site_math_macros
+from lanting.importer.liquid import Context
 from lanting.importer.listings import (
     Redirects,
     archive_url,
@@ -56,7 +53,6 @@ from lanting.importer.text import (
     split_front_matter,
     zone,
 )
-from lanting.markdown.math import to_mathml
 from lanting.model.config import DEFAULT_POST_PERMALINK
 
 STYLES = {"date": "/:categories/:year/:month/:day/:title:output_ext",
@@ -64,66 +60,6 @@ STYLES = {"date": "/:categories/:year/:month/:day/:title:output_ext",
           "ordinal": "/:categories/:year/:y_day/:title:output_ext",
           "weekdate": "/:categories/:year/W:week/:short_day/:title:output_ext",
           "none": "/:categories/:title:output_ext"}
-_DOLLAR_DELIMITER = re.compile(
-    r"""inlineMath\s*[:=]\s*\[\s*\[\s*(['"])\$\1|left\s*:\s*(['"])\$\2\s*,\s*right""")
-"""A MathJax or KaTeX auto-render setup whose inline delimiters include `$`."""
-
-
-def is_chirpy(source: Path, config: dict[str, Any]) -> bool:
-    """A site on the Chirpy theme (a gem: its files are not in the site)."""
-    theme = f"{config.get('theme') or ''} {config.get('remote_theme') or ''}".lower()
-    gemfile = source / "Gemfile"
-    return "chirpy" in theme or (gemfile.is_file() and "jekyll-theme-chirpy" in read_text(
-        gemfile))
-
-
-def _math_setups(source: Path) -> list[Path]:
-    """The files where a site sets its MathJax or KaTeX up (a theme's own included)."""
-    found = []
-    for folder in ("_includes", "_layouts", "assets/js", "_data"):
-        for path in sorted((source / folder).rglob("*")) if (source / folder).is_dir() else []:
-            if path.suffix.lower() in (".html", ".js", ".yml", ".liquid") \
-                    and path.stat().st_size < 200_000:
-                found.append(path)
-    return found
-
-
-_MACROS = re.compile(r"\bmacros\s*:\s*\{")
-_JS_MACRO = re.compile(r"""([A-Za-z]+)\s*:\s*(\[\s*)?(['"])((?:\\.|(?!\3).)*)\3""")
-
-
-def mathjax_macros(source: Path) -> tuple[dict[str, str], list[str]]:
-    """The `macros` of the site's MathJax setup (`RR: '\\\\mathbb{R}'`), as LaTeX; and the
-    names of those left out: with arguments (`bold: ['{\\\\bf #1}', 1]`), which
-    `[markdown] math_macros` has no way to say."""
-    macros: dict[str, str] = {}
-    left: list[str] = []
-    for path in _math_setups(source):
-        text = read_text(path)
-        for opening in _MACROS.finditer(text):
-            depth, end = 0, opening.end() - 1
-            for end in range(opening.end() - 1, len(text)):
-                depth += {"{": 1, "}": -1}.get(text[end], 0)
-                if depth == 0:
-                    break
-            for entry in _JS_MACRO.finditer(text[opening.end():end]):
-                name, listed, value = entry.group(1), entry.group(2), entry.group(4)
-                expansion = re.sub(r"\\(.)", r"\1", value)  # a JavaScript string's escapes
-                if listed or "#" in expansion:
-                    left.append(name)
-                else:
-                    macros.setdefault(name, expansion)
-    return macros, left
-
-
-def dollar_inline_math(source: Path, config: dict[str, Any]) -> bool:
-    """Whether the site's math reads `$…$` as inline math: the Chirpy theme does; so does
-    a theme's or the site's own MathJax/KaTeX setup that says so (plain kramdown and
-    MathJax's defaults do not, and there `$` is a dollar sign)."""
-    return is_chirpy(source, config) or any(
-        _DOLLAR_DELIMITER.search(read_text(path)) for path in _math_setups(source))
-
-
 GENERATED = frozenset({"404.html", "404.md", "robots.txt", "sitemap.xml", "atom.xml"})
 """Files of the old site that Lanting makes itself (two sources of one URL fail a build)."""
 _LOOP = re.compile(r"\{%-?\s*for\b.*?\{%-?\s*endfor\s*-?%\}", re.DOTALL)
@@ -137,7 +73,7 @@ MAPPED_KEYS = frozenset({"title", "date", "categories", "category", "tags", "tag
 """Front-matter keys of a post whose meaning the import keeps."""
 
 
-class Jekyll:
+class Jekyll(JekyllBodies):
     kind = "jekyll"
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
@@ -463,221 +399,6 @@ class Jekyll:
     def author_name(self) -> str:
         return self.author or str(self.config.get("title") or "")
 
-    # --- bodies ---------------------------------------------------------------------------------
-
-    def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
-        shelf = B.Shelf()
-        separator = str(self.config.get("excerpt_separator") or "")
-        if separator.strip() and separator.strip() in text:
-            text = text.replace(separator.strip(), "<!-- more -->")
-            ctx.convert("excerpt separators")
-        liquid = path not in self.no_liquid
-        if liquid:
-            text = blocks(text, "comment", lambda a, inner, w: "<!--" + inner.replace(
-                "--", "- -") + "-->", ctx, "Liquid comments")
-            text = blocks(text, "raw", lambda a, inner, w: shelf.put(inner, "R"), ctx,
-                          "Liquid raw blocks")
-            text = blocks(text, "highlight", lambda a, inner, w: self.highlight(
-                a, inner, shelf), ctx, "Liquid highlight blocks")
-        text = self.before_code(text, item, ctx, shelf)
-        text = B.protect_code(text, shelf)
-        text, count = B.kramdown_blocks(text, ctx.warn)
-        ctx.convert("kramdown attributes and extensions", count)
-        text, abbreviations = B.kramdown_abbreviations(text)
-        for found in abbreviations:
-            ctx.warn(found, f"kramdown abbreviation `{found}` removed (Lanting has none)")
-        text, count = B.definition_lists(text, self.language)
-        ctx.convert("definition list items", count)
-        if liquid:
-            text = self.liquid(text, item, ctx, shelf, path)
-            text = self.outputs(text, ctx)
-        if self.chirpy:
-            text, count = B.italic_captions(text)
-            ctx.convert("image captions (Chirpy's italic line under an image)", count)
-        text = B.shelve_environments(text, shelf)
-        text, inline, dollars = B.kramdown_math(text, shelf, self.dollar_math)
-        ctx.convert("kramdown inline math ($$ → $)", inline)
-        ctx.convert("dollar signs escaped", dollars)
-        text, count = B.escaped_parentheses(text)
-        ctx.convert("escaped parentheses \\( \\) as plain ones", count)
-        text, count = B.kramdown_tables(text)
-        ctx.convert("kramdown tables as GFM ones", count)
-        text = shelf.restore(text, "M")
-        text, count = B.text_underscores(text)
-        ctx.convert("_ and & in \\text{} of math", count)
-        text, count = B.table_math(text)
-        ctx.convert("| in table math", count)
-        text, count = B.html_anchors(text)
-        ctx.convert("<a name> anchors", count)
-        if self.uses_emoji():
-            text, count = B.emoji(text)
-            ctx.convert("emoji", count)
-        text = B.map_urls(text, lambda url, image: self.url(url, image, ctx, path))
-        text = self.after(text, item, ctx)
-        text = prose_raw(shelf, text)
-        return B.tidy(shelf.restore(text))
-
-    def before_code(self, text: str, item: Item, ctx: Context, shelf: B.Shelf) -> str:
-        return text
-
-    def after(self, text: str, item: Item, ctx: Context) -> str:
-        return text
-
-    def uses_emoji(self) -> bool:
-        plugins = self.config.get("plugins") or self.config.get("gems") or []
-        return "jemoji" in plugins
-
-    def highlight(self, args: str, inner: str, shelf: B.Shelf) -> str:
-        words, named = B.arguments(args)
-        lang = words[0] if words else "text"
-        options: dict[str, str] = {}
-        if "linenos" in words or "linenos" in named:
-            options["linenos"] = "true"
-        if "hl_lines" in named:
-            options["hl_lines"] = named["hl_lines"]
-        code = shelf.restore(inner, "R")
-        return shelf.put(B.fence(lang, code, options))
-
-    def tag_handlers(self, item: Item, ctx: Context, path: Path) -> dict[str, Any]:
-        def post_url(args: str, written: str) -> str:
-            name = string_argument(args).strip()
-            target = self.by_name.get(name) or self.by_name.get(name.rsplit("/", 1)[-1])
-            if target is None:
-                return ctx.leave(written, f"no post `{name}` in the source")
-            ctx.convert("Liquid post_url and link")
-            return self.site.link(target)
-
-        def link(args: str, written: str) -> str:
-            name = string_argument(args).strip()
-            target = self.by_path.get(name.lstrip("/"))
-            if target is not None:
-                ctx.convert("Liquid post_url and link")
-                return self.site.link(target)
-            if (self.source / name.lstrip("/")).is_file():
-                ctx.convert("Liquid post_url and link")
-                return "/" + name.lstrip("/")
-            return ctx.leave(written, f"no file `{name}` in the source")
-
-        def include(args: str, written: str) -> str:
-            return self.include(args, written, ctx)
-
-        def cite(args: str, written: str) -> str:
-            # (jekyll-scholar's options: `--file papers_aio`, `--locator 23`, …)
-            words = re.sub(r"--\w+(?:[ \t]+(?!--)\S+)?", " ", args)
-            keys = [k.strip() for k in string_argument(words).replace(",", " ").split()]
-            unknown = [k for k in keys if k not in self.citations | self.reference_keys]
-            if unknown or not keys:
-                return ctx.leave(written, f"`{(unknown or ['?'])[0]}` is in no .bib file of "
-                                 "the site")
-            ctx.convert("citations")
-            return "[" + "; ".join(f"@{k}" for k in keys) + "]"
-
-        def bibliography(args: str, written: str) -> str:
-            ctx.convert("bibliography lists (Lanting lists a post's references itself)")
-            return ""
-
-        def twitter(args: str, written: str) -> str:
-            url = B.arguments(args)[0][0] if B.arguments(args)[0] else ""
-            ctx.convert("embeds as links")
-            label = re.sub(r"^https?://", "", url)
-            return B.block(f"> [{label}]({url})")
-
-        def drop(args: str, written: str) -> str:
-            ctx.warn(written, f"`{written}` removed (it only set a variable for the theme)")
-            return ""
-
-        return {"post_url": post_url, "link": link, "include": include, "cite": cite,
-                "twitter": twitter, "assign": drop, "bibliography": bibliography}
-
-    def liquid(self, text: str, item: Item, ctx: Context, shelf: B.Shelf, path: Path) -> str:
-        text = blocks(text, "details", lambda a, inner, w: B.details(string_argument(a), inner),
-                      ctx, "collapsible blocks")
-        text = self.liquid_tabs(text, ctx)
-        text = self.liquid_blocks(text, item, ctx, shelf)
-        return tags(text, self.tag_handlers(item, ctx, path), ctx)
-
-    def liquid_blocks(self, text: str, item: Item, ctx: Context, shelf: B.Shelf) -> str:
-        return text
-
-    def liquid_tabs(self, text: str, ctx: Context) -> str:
-        """jekyll-tabs: `{% tabs g %}` `{% tab g label %}…{% endtab %}` `{% endtabs %}`."""
-
-        def group(args: str, inner: str, written: str) -> str:
-            parts = re.findall(r"\{%-?\s*tab\s+\S+\s+(.*?)\s*-?%\}(.*?)\{%-?\s*endtab\s*-?%\}",
-                               inner, re.DOTALL)
-            return B.tabs([(string_argument(label), content) for label, content in parts])
-
-        return blocks(text, "tabs", group, ctx, "tabs flattened")
-
-    def include(self, args: str, written: str, ctx: Context) -> str:
-        words, named = B.arguments(args)
-        name = words[0] if words else ""
-        src = (named.get("path") or named.get("file") or named.get("src") or named.get("url")
-               or named.get("image_path"))  # (minimal-mistakes' figure include)
-        if name in ("toc", "toc.html"):  # minimal-mistakes: the post's table of contents
-            ctx.note(written, "`{% include toc %}` removed: Lanting gives a long post its "
-                     "table of contents itself")
-            return ""
-        video = named.get("id") if named.get("provider") in ("youtube", "bilibili") else None
-        if video and re.search(r"video", name):  # minimal-mistakes: id="…" provider="youtube"
-            ctx.convert("video includes")
-            return B.block(f'{{{{< video {named["provider"]}="{video}" >}}}}')
-        if src and re.search(r"figure|image|img|picture", name):
-            # (`description`: the image.html of Jekyll Now and the themes after it)
-            caption = B.plain_inline(named.get("caption") or named.get("description")
-                                     or named.get("title") or "")  # (a title holds no Markdown)
-            alt = named.get("alt") or caption
-            ctx.convert("figure includes")
-            src = src if src.startswith(("/", "http")) else "/" + src
-            return B.figure(src, caption, alt)
-        if src and re.search(r"video|audio", name):
-            ctx.convert("embeds as links")
-            url = src if src.startswith(("/", "http")) else "/" + src
-            return B.block(f"[{src.rsplit('/', 1)[-1]}]({url})")
-        return ctx.leave(written, f"`{name}` is an include of the theme or site")
-
-    def outputs(self, text: str, ctx: Context) -> str:
-        """`{{ site.baseurl }}` and `{{ site.url }}` → "", `{{ 'x' | relative_url }}` → x;
-        anything else left in a comment."""
-
-        def one(match: re.Match[str]) -> str:
-            expression = match.group(1).strip()
-            if re.fullmatch(r"site\.(baseurl|url)", expression):
-                ctx.convert("Liquid site URLs")
-                return ""
-            found = re.fullmatch(r"(['\"])(.*?)\1\s*\|\s*(relative_url|absolute_url|prepend:\s*"
-                                 r"site\.baseurl)", expression)
-            if found:
-                ctx.convert("Liquid site URLs")
-                value = found.group(2)
-                return value if value.startswith(("/", "http")) else "/" + value
-            return ctx.leave(match.group(), "a Liquid value of the old theme")
-
-        return OUTPUT.sub(one, text)
-
-    def url(self, url: str, image: bool, ctx: Context, path: Path) -> str | None:
-        media = self.media_base.get(path)
-        if media and url and not url.startswith("/") and not re.match(
-                r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^#", url):
-            url = media.rstrip("/") + "/" + url  # Chirpy: relative to the post's media path
-            if url.startswith(("http://", "https://")):
-                return url
-        if not url.startswith("/") and not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^#|^//", url):
-            name, hash_mark, fragment = url.partition("#")
-            local = (path.parent / unquote(name)).resolve()
-            if local.is_file() and local.is_relative_to(self.source.resolve()) and is_image(local):
-                rel = "/" + local.relative_to(self.source.resolve()).as_posix()
-                return self.site.image(local, rel if self.static_file(local) else None)
-            # jekyll-relative-links (on GitHub Pages by default): `[x](other-post.md)`
-            if local.is_relative_to(self.source.resolve()) and name.endswith(
-                    (".md", ".markdown")):
-                target = self.by_path.get(local.relative_to(self.source.resolve()).as_posix())
-                if target is not None:
-                    ctx.convert("links to other posts' files")
-                    return self.site.link(target) + hash_mark + fragment
-        return map_site_url(url, image, ctx, self.site, self.table, self.source, self.source,
-                            self.baseurl)
-
     # --- files and configuration ---------------------------------------------------------------
 
     def static_file(self, path: Path) -> bool:
@@ -723,7 +444,7 @@ class Jekyll:
             config["links"] = links
         self.menu()
         config["markdown"] = {"heading_ids": "github"}
-        macros = self.math_macros()
+        macros = site_math_macros(self.source, self.report)
         if macros:
             config["markdown"]["math_macros"] = macros
         self.site.config_comments["markdown"] = (
@@ -731,25 +452,6 @@ class Jekyll:
             "working")
         if self.site.permalink != DEFAULT_POST_PERMALINK:
             config["permalinks"] = {"posts": self.site.permalink}
-
-    def math_macros(self) -> dict[str, str]:
-        """The site's MathJax macros that convert, for `[markdown] math_macros`."""
-        found, left = mathjax_macros(self.source)
-        kept: dict[str, str] = {}
-        for name, expansion in found.items():
-            try:
-                to_mathml("\\" + name, display=False, macros=tuple({**found}.items()))
-                kept[name] = expansion
-            except ValueError as error:
-                self.report.warn("_includes", None, f"MathJax macro `\\{name}` does not "
-                                 f"convert ({error}): left out")
-        if kept:
-            self.report.convert("MathJax macros ([markdown] math_macros)", len(kept))
-        if left:
-            self.report.warn("_includes", None, "MathJax macros with arguments left out "
-                             "(define them with \\newcommand in the posts that use them): "
-                             + ", ".join(f"`\\{n}`" for n in sorted(set(left))))
-        return kept
 
     def archive_settings(self) -> tuple[set[str], dict[str, str]] | None:
         """jekyll-archives' (or al-folio's jekyll-archives-v2) archives of posts: what is

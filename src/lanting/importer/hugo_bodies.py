@@ -1,0 +1,264 @@
+"""Bodies of Hugo pages → Lanting Markdown.
+
+Shortcodes (`figure`, `highlight`, `ref`, `relref`, `details`, `youtube`, …) and their
+escapes `{{</* */>}}`, fence attributes, Goldmark's `{#id}` attributes, and the images and
+pages a body names. The page reading and old URLs are in `hugo.py`, the settings in
+`hugo_settings.py`.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from lanting.importer import body as B
+from lanting.importer.common import LinkTable, is_image, map_site_url, prose_raw
+from lanting.importer.liquid import Context
+from lanting.importer.site import Item, NewSite
+
+_SHORTCODE = re.compile(r"\{\{([<%])-?\s*(/?)\s*([A-Za-z][\w/.-]*)\s*(.*?)\s*/?\s*-?([>%])\}\}",
+                        re.DOTALL)
+
+
+class HugoBodies:
+    """The body conversion of the Hugo importers (`Hugo` and its Hugo Blox flavour)."""
+
+    source: Path
+    content: Path
+    site: NewSite
+    config: dict[str, Any]
+    params: dict[str, Any]
+    language: str
+    table: LinkTable
+    by_path: dict[str, Item]
+
+    def image_ref(self, src: str, path: Path, bundle: Path | None) -> str | None:
+        """The marker of an image named in a page: a bundle resource or a `static/` file."""
+        if src.startswith("/"):
+            file = self.source / "static" / src.lstrip("/")
+            return self.site.image(file, src) if file.is_file() else None
+        folder = bundle or path.parent
+        file = folder / src
+        if file.is_file():
+            return self.site.image(file, None)
+        file = self.source / "static" / src
+        if file.is_file():
+            return self.site.image(file, "/" + src)
+        return None
+
+    # --- bodies ----------------------------------------------------------------------------------
+
+    def convert(self, text: str, item: Item, ctx: Context, folder: Path) -> str:
+        shelf = B.Shelf()
+        text, count = re.subn(r"<!--\s*more\s*-->", "<!-- more -->", text)
+        ctx.convert("summary markers", count)
+
+        def escaped(match: re.Match[str]) -> str:
+            ctx.convert("shortcode escapes")
+            return shelf.put("{{" + match.group(1) + " " + match.group(2).strip() + " "
+                             + match.group(3) + "}}", "R")
+
+        text = re.sub(r"\{\{([<%])/\*\s*(.*?)\s*\*/([>%])\}\}", escaped, text, flags=re.DOTALL)
+        text = self.paired(text, "highlight", lambda a, inner, w: shelf.put(
+            self.highlight(a, inner)), ctx, "highlight shortcodes")
+        text = B.protect_code(text, shelf, lambda info, code, indent: self.fence(
+            info, code, indent, ctx))
+        text, count = B.goldmark_attributes(text)
+        ctx.convert("Goldmark attributes", count)
+        text = self.shortcodes(text, item, ctx, folder)
+        text, count = B.text_underscores(text)
+        ctx.convert("_ and & in \\text{} of math", count)
+        text, count = B.table_math(text)
+        ctx.convert("| in table math", count)
+        text, count = B.html_anchors(text)
+        ctx.convert("<a name> anchors", count)
+        text = B.map_urls(text, lambda url, image: self.url(url, image, ctx, folder))
+        text = prose_raw(shelf, text)
+        return B.tidy(shelf.restore(text))
+
+    def fence(self, info: str, code: str, indent: str, ctx: Context) -> str:
+        match = re.match(r"^(\S*)\s*\{(.*)\}\s*$", info)
+        if not match:
+            return B.fence(info, code, None, indent) if info else B.fence("", code, None, indent)
+        ctx.convert("code block options")
+        return B.fence(match.group(1), code, self.code_options(match.group(2)), indent)
+
+    @staticmethod
+    def code_options(text: str) -> dict[str, str]:
+        options: dict[str, str] = {}
+        for key, value in re.findall(r"(\w+)\s*=\s*(\[[^\]]*\]|\"[^\"]*\"|[^,]+)", text):
+            value = value.strip("[]\"")
+            if key == "linenos" and value.lower() not in ("false", ""):
+                options["linenos"] = "true"
+            elif key == "hl_lines":
+                options["hl_lines"] = " ".join(value.replace(",", " ").split())
+            elif key == "linenostart":
+                options["start"] = value
+        return options
+
+    def highlight(self, args: str, inner: str) -> str:
+        match = re.match(r"\s*(\S+)\s*(?:\"([^\"]*)\"|'([^']*)'|(\S+))?", args)
+        lang = match.group(1) if match else "text"
+        given = (match.group(2) or match.group(3) or match.group(4) or "") if match else ""
+        return B.fence(lang, inner, self.code_options(given))
+
+    def paired(self, text: str, name: str, handler: Any, ctx: Context, what: str) -> str:
+        pattern = re.compile(
+            rf"\{{\{{[<%]-?\s*{re.escape(name)}\b(.*?)\s*-?[>%]\}}\}}((?:(?!\{{\{{[<%]-?\s*"
+            rf"{re.escape(name)}\b).)*?)\{{\{{[<%]-?\s*/{re.escape(name)}\s*-?[>%]\}}\}}",
+            re.DOTALL)
+        for _ in range(16):
+            text, count = pattern.subn(lambda m: handler(m.group(1), m.group(2), m.group()),
+                                       text)
+            ctx.convert(what, count)
+            if not count:
+                break
+        return text
+
+    def paired_handlers(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
+        def details(args: str, inner: str, written: str) -> str:
+            words, named = B.arguments(args)
+            return B.details(named.get("summary") or (words[0] if words else "…"), inner)
+
+        return {"details": (details, "collapsible blocks")}
+
+    def single_handlers(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
+        labels = {"zh": "▶ YouTube 视频", "en": "▶ YouTube video"}
+        label = labels["zh" if self.language.startswith("zh") else "en"]
+
+        def figure(args: str, written: str) -> str:
+            words, named = B.arguments(args)
+            src = named.get("src", words[0] if words else "")
+            ref = self.figure_source(src, named, item, folder)
+            if ref is None:
+                return ctx.leave(written, f"image `{src}` not found")
+            ctx.convert("figure shortcodes")
+            anchor = ""
+            if named.get("id"):
+                anchor = B.block(f'<a id="figure-{named["id"]}"></a>')
+            return anchor + B.figure(ref, named.get("caption") or "", named.get("alt", ""))
+
+        def ref(args: str, written: str) -> str:
+            words, _named = B.arguments(args)
+            target = words[0] if words else ""
+            name, hash_mark, fragment = target.partition("#")
+            found = self.find(name, folder)
+            if found is None:
+                return ctx.leave(written, f"no page `{name}` in the source")
+            ctx.convert("ref and relref")
+            return self.site.link(found) + hash_mark + fragment
+
+        def youtube(args: str, written: str) -> str:
+            words, named = B.arguments(args)
+            ident = named.get("id", words[0] if words else "")
+            ctx.convert("embeds as links")
+            return B.block(f"[{label}](https://www.youtube.com/watch?v={ident})")
+
+        def vimeo(args: str, written: str) -> str:
+            words, named = B.arguments(args)
+            ident = named.get("id", words[0] if words else "")
+            ctx.convert("embeds as links")
+            return B.block(f"[▶ Vimeo](https://vimeo.com/{ident})")
+
+        def tweet(args: str, written: str) -> str:
+            words, named = B.arguments(args)
+            user = named.get("user", words[0] if len(words) > 1 else "i")
+            ident = named.get("id", words[-1] if words else "")
+            ctx.convert("embeds as links")
+            url = f"https://x.com/{user}/status/{ident}"
+            return B.block(f"> [{url.removeprefix('https://')}]({url})")
+
+        def gist(args: str, written: str) -> str:
+            words, _named = B.arguments(args)
+            ctx.convert("embeds as links")
+            url = "https://gist.github.com/" + "/".join(words[:2])
+            return B.block(f"[{url.removeprefix('https://')}]({url})")
+
+        def param(args: str, written: str) -> str:
+            words, _named = B.arguments(args)
+            value = self.params.get(words[0]) if words else None
+            if value is None:
+                return ctx.leave(written, "no such site parameter")
+            ctx.convert("param shortcodes")
+            return str(value)
+
+        def remove(args: str, written: str) -> str:
+            ctx.convert("theme shortcodes removed")
+            return ""
+
+        return {"figure": figure, "ref": ref, "relref": ref, "youtube": youtube,
+                "vimeo": vimeo, "tweet": tweet, "x": tweet, "twitter": tweet, "gist": gist,
+                "param": param, "toc": remove}
+
+    def shortcodes(self, text: str, item: Item, ctx: Context, folder: Path) -> str:
+        for name, (handler, what) in self.paired_handlers(item, ctx, folder).items():
+            text = self.paired(text, name, handler, ctx, what)
+        singles = self.single_handlers(item, ctx, folder)
+
+        def one(match: re.Match[str]) -> str:
+            handler = singles.get(match.group(3))
+            if handler is None or match.group(2):
+                return ctx.leave(match.group(), "no Lanting equivalent")
+            return str(handler(match.group(4), match.group()))
+
+        return _SHORTCODE.sub(one, text)
+
+    def figure_source(self, src: str, named: dict[str, str], item: Item,
+                      folder: Path) -> str | None:
+        if src.startswith(("http://", "https://")):
+            return src
+        return self.image_ref(src, item.source or folder, folder)
+
+    def find(self, name: str, folder: Path) -> Item | None:
+        """The page a `ref`/`relref` names: a path from `content/`, or from the page's
+        folder, with or without `.md`, a bundle's folder, or a unique file name."""
+        name = name.strip()
+        if not name:
+            return None
+        bases = [name.lstrip("/")] if name.startswith("/") else [
+            (folder / name).resolve().relative_to(self.content.resolve()).as_posix()
+            if (folder / name).resolve().is_relative_to(self.content.resolve()) else name,
+            name]
+        for base in bases:
+            base = base.removesuffix("/")
+            for candidate in (base, base.removesuffix(".md"), base + "/index.md",
+                              base.removesuffix("/index.md")):
+                if candidate in self.by_path:
+                    return self.by_path[candidate]
+        stem = Path(name).name.removesuffix(".md")
+        matches = {i.number: i for rel, i in self.by_path.items()
+                   if Path(rel).stem == stem or Path(rel).name == stem}
+        return next(iter(matches.values())) if len(matches) == 1 else None
+
+    def url(self, url: str, image: bool, ctx: Context, folder: Path) -> str | None:
+        if not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^/|^#|^$", url):
+            file = folder / url.split("#")[0]
+            if file.is_file() and is_image(file):
+                return self.site.image(file, None)
+            return None
+        # (a site served under a path, `baseURL: …/blog/`, links its files as /blog/…)
+        base = urlsplit(str(self.config.get("baseURL") or "")).path.rstrip("/")
+        return map_site_url(url, image, ctx, self.site, self.table, self.source,
+                            self.source / "static", base)
+
+
+def csv_table(data: str, header: bool, caption: str) -> str:
+    rows = list(csv.reader(io.StringIO(data)))
+    if not rows:
+        return ""
+    width = max(len(r) for r in rows)
+    rows = [r + [""] * (width - len(r)) for r in rows]
+
+    def line(cells: list[str]) -> str:
+        return "| " + " | ".join(c.strip().replace("|", "\\|") for c in cells) + " |"
+
+    head, rest = (rows[0], rows[1:]) if header else ([""] * width, rows)
+    out = [line(head), "|" + "---|" * width, *(line(r) for r in rest)]
+    if caption:
+        out += ["", f"*{caption}*"]
+    return B.block("\n".join(out))
+

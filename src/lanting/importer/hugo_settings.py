@@ -1,0 +1,245 @@
+"""The settings of a Hugo site, read and written: its configuration (one file or
+`config/_default/`), its languages, its static files and its menus → `lanting.toml`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import (
+    bool_of,
+    finish_menu,
+    language_tag,
+    menu_entries,
+    menu_names,
+    read_text,
+    walk,
+)
+from lanting.importer.listings import Redirects
+from lanting.importer.report import Report
+from lanting.importer.site import Item, NewSite, slug_of
+from lanting.importer.text import load_mapping
+from lanting.model.config import DEFAULT_POST_PERMALINK
+
+
+def read_config(source: Path) -> tuple[dict[str, Any], list[str]]:
+    """The site configuration, from hugo.toml (…) or config/_default/*, merged."""
+    config: dict[str, Any] = {}
+    problems: list[str] = []
+    for name in ("hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml",
+                 "config.yaml", "config.yml", "config.json"):
+        path = source / name
+        if path.is_file():
+            data, error = load_mapping(path.suffix.lstrip(".").replace("yml", "yaml"),
+                                       read_text(path))
+            config.update(data)
+            if error:
+                problems.append(f"{name}: {error}")
+            break
+    folder = source / "config" / "_default"
+    for path in sorted(folder.glob("*")) if folder.is_dir() else []:
+        fmt = path.suffix.lstrip(".").replace("yml", "yaml")
+        if fmt not in ("toml", "yaml", "json"):
+            continue
+        data, error = load_mapping(fmt, read_text(path))
+        if error:
+            problems.append(f"config/_default/{path.name}: {error}")
+        stem = path.stem
+        if stem in ("hugo", "config"):
+            config.update(data)
+        elif stem in ("menus", "menu"):
+            config["menu"] = data
+        elif stem.split(".")[0] in ("menus", "menu") and stem.count(".") == 1:
+            config.setdefault("menus_of", {})[stem.split(".")[1].lower()] = data
+        else:
+            config[stem] = data
+    return config, problems
+
+
+@dataclass(frozen=True, slots=True)
+class HugoLanguage:
+    key: str
+    """Hugo's key of the language (`en`, `zh-cn`): its URL folder."""
+    code: str
+    """Its tag in the new site (`zh-CN`, `en`): a file suffix, or "" for the default."""
+    folder: str
+    """Where Hugo published it: "" at the root, else `/en`."""
+    content: Path
+    """Its content folder (`contentDir`; `content/` when the languages share it)."""
+    settings: dict[str, Any]
+
+
+def _weight(languages: dict[str, Any], key: str) -> int:
+    data = next((v for k, v in languages.items() if str(k).lower() == key), None)
+    weight = data.get("weight") if isinstance(data, dict) else None
+    return weight if isinstance(weight, int) else 0
+
+
+class HugoSettings:
+    """The settings side of the Hugo importers."""
+
+    source: Path
+    content: Path
+    report: Report
+    site: NewSite
+    config: dict[str, Any]
+    params: dict[str, Any]
+    language: str
+    languages: list[HugoLanguage]
+    redirects: Redirects
+    sections: dict[str, int]
+    main: str
+
+    def read_languages(self) -> list[HugoLanguage]:
+        """`[languages]` (with `defaultContentLanguage`, `weight`, `contentDir`,
+        `languageName`, `title`): each language's code in the new site — the default's
+        from its `languageCode`, the others' from their key, so that their folder
+        (`/en/`) stays what Hugo made it."""
+        given = self.config.get("languages")
+        default_key = str(self.config.get("defaultContentLanguage") or "en").lower()
+        if not isinstance(given, dict) or len(given) < 2:
+            return [HugoLanguage(default_key, self.language, "", self.content, {})]
+        keys = sorted((str(k).lower() for k in given), key=lambda k: (
+            k != default_key, _weight(given, k), k))
+        settings = {str(k).lower(): v if isinstance(v, dict) else {} for k, v in given.items()}
+        found = []
+        for key in keys:
+            data = settings[key]
+            content = self.source / str(data.get("contentDir") or "content")
+            if key == default_key:
+                code = language_tag(data.get("languageCode") or self.config.get("languageCode")
+                                    or key)
+                self.language = code
+            else:
+                code = language_tag(key)
+            found.append(HugoLanguage(key, code, "" if key == default_key else f"/{key}",
+                                      content, data))
+        if bool_of(self.config.get("defaultContentLanguageInSubdir")):
+            found[0] = replace(found[0], folder=f"/{found[0].key}")
+        return found
+
+    def copy_static(self) -> None:
+        static = self.source / "static"
+        for path in walk(static) if static.is_dir() else []:
+            self.site.static[path.relative_to(static).as_posix()] = path
+            self.report.counts["static files"] += 1
+
+    def write_config(self) -> None:
+        config = self.site.config
+        author = self.params.get("author")
+        if isinstance(author, dict):
+            author = author.get("name")
+        config["title"] = str(self.config.get("title") or author or "My site")
+        if author:
+            config["author"] = str(author)
+        config["language"] = self.language
+        if self.config.get("baseURL"):
+            config["base_url"] = str(self.config["baseURL"]).rstrip("/") + "/"
+        description = self.params.get("description")
+        if isinstance(description, str) and description.strip():
+            config["description"] = description.strip()
+        links = []
+        for icon in self.params.get("socialIcons") or []:
+            if isinstance(icon, dict) and str(icon.get("url", "")).startswith("http"):
+                links.append({"name": str(icon.get("name", "")).title().replace("Github",
+                                                                                "GitHub"),
+                              "url": str(icon["url"])})
+        if links:
+            config["links"] = links
+        own = self.languages[0].settings.get("params")
+        home = (own.get("homeInfoParams") if isinstance(own, dict) else None) \
+            or self.params.get("homeInfoParams")
+        if isinstance(home, dict) and home.get("Content"):
+            self.home().body = str(home["Content"]).strip() + "\n"
+        self.write_languages()
+        self.redirects.finish("archive and search pages")
+        self.menu()
+        config["markdown"] = {"heading_ids": "github"}
+        self.site.config_comments["markdown"] = (
+            "heading ids as Hugo (Goldmark) made them: #links of the old pages keep working")
+        if self.site.permalink != DEFAULT_POST_PERMALINK:
+            config["permalinks"] = {"posts": self.site.permalink}
+
+    def write_languages(self) -> None:
+        """`[languages.en]` for each other language (its name, title and description),
+        and its home page from its `homeInfoParams`."""
+        if len(self.languages) < 2:
+            return
+        tables: dict[str, dict[str, str]] = {}
+        for language in self.languages[1:]:
+            data = language.settings
+            given = data.get("params")
+            params: dict[str, Any] = given if isinstance(given, dict) else {}
+            table = {key: str(value).strip() for key, value in (
+                ("name", data.get("languageName")), ("title", data.get("title")),
+                ("description", params.get("description") or data.get("description")))
+                if isinstance(value, str) and value.strip()}
+            tables[language.code] = table
+            home = params.get("homeInfoParams")
+            if isinstance(home, dict) and home.get("Content"):
+                item = self.site.add(Item("home", "home", None, {
+                    "title": str(home.get("Title") or table.get("title") or "").strip()},
+                    lang=language.code))
+                item.body = str(home["Content"]).strip() + "\n"
+        if all(tables.values()):
+            self.site.config["languages"] = tables
+        else:
+            self.site.config["languages"] = [self.language, *tables]
+        self.site.config_comments["languages"] = (
+            "the old site's languages: each other one under its own folder, as before")
+        self.report.convert("languages", len(self.languages))
+
+    def home(self) -> Item:
+        found = next((i for i in self.site.items if i.kind == "home" and not i.lang), None)
+        if found is None:
+            author = self.params.get("author")
+            title = str(author if isinstance(author, str) else self.config.get("title") or "")
+            found = self.site.add(Item("home", "home", None, {"title": title}))
+        return found
+
+    def menu_url(self, url: str) -> str:
+        """A menu URL of the old site, as the new site answers it."""
+        path = "/" + url.strip("/") + "/" if not url.startswith(("http", "#")) else url
+        section = path.strip("/")
+        if section == self.main:
+            return "/blog/"
+        if section in self.sections:
+            return f"/categories/{slug_of(section)}/"
+        if section in ("archives", "archive", "posts"):
+            return "/archive/" if section.startswith("archive") else "/blog/"
+        return path
+
+    def menu(self) -> None:
+        default = self.languages[0]
+        entries = self.menu_of(self.config.get("menu") or self.config.get("menus")
+                               or self.language_menu(default), "")
+        if not entries:
+            entries = [{"name": menu_names(self.language)["blog"], "url": "/blog/"}]
+        has = {"has_publications": bool(self.site.extra.get("content/publications.bib")),
+               "has_talks": any(i.kind == "talk" for i in self.site.items)}
+        finish_menu(self.site, entries, "hugo.toml", **has)
+        tables = self.site.config.get("languages")
+        for language in self.languages[1:] if isinstance(tables, dict) else ():
+            own = self.menu_of(self.language_menu(language), language.folder)
+            kept = menu_entries(self.site, own, "hugo.toml", **has)
+            table = tables.get(language.code) if isinstance(tables, dict) else None
+            if kept and isinstance(table, dict):  # its URLs stay in the language's folder
+                table["menu"] = kept
+
+    def language_menu(self, language: HugoLanguage) -> Any:
+        """A language's menus: `menus.en.toml`, or `[languages.en.menu]`."""
+        menus_of = self.config.get("menus_of")
+        given = menus_of.get(language.key) if isinstance(menus_of, dict) else None
+        return given or language.settings.get("menu") or language.settings.get("menus") or {}
+
+    def menu_of(self, menus: Any, folder: str) -> list[dict[str, str]]:
+        main = menus.get("main") if isinstance(menus, dict) else None
+        entries = []
+        for entry in sorted((e for e in main or [] if isinstance(e, dict)),
+                            key=lambda e: int(e.get("weight") or 0)):
+            url = str(entry.get("url") or entry.get("pageRef") or "")
+            if folder and url.startswith(folder + "/"):
+                url = url.removeprefix(folder)
+            entries.append({"name": str(entry.get("name") or url), "url": self.menu_url(url)})
+        return entries

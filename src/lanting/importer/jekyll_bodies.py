@@ -1,0 +1,250 @@
+"""Bodies of Jekyll posts and pages → Lanting Markdown: Liquid tags and blocks
+(`highlight`, `post_url`, `link`, `include`, `cite`, tabs, details), kramdown's syntax and
+attributes, the math, and the files a body links to. Theme flavours (al-folio) add to
+it through the `before_code`, `liquid_blocks` and `after` hooks."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+from lanting.importer import body as B
+from lanting.importer.common import LinkTable, is_image, map_site_url, prose_raw
+from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
+from lanting.importer.site import Item, NewSite
+
+
+class JekyllBodies:
+    """The body conversion of the Jekyll importers (`Jekyll` and al-folio's)."""
+
+    source: Path
+    site: NewSite
+    config: dict[str, Any]
+    language: str
+    baseurl: str
+    table: LinkTable
+    by_name: dict[str, Item]
+    by_path: dict[str, Item]
+    citations: set[str]
+    reference_keys: set[str]
+    chirpy: bool
+    dollar_math: bool
+    no_liquid: set[Path]
+    media_base: dict[Path, str]
+    static_file: Callable[[Path], bool]
+
+    def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
+        shelf = B.Shelf()
+        separator = str(self.config.get("excerpt_separator") or "")
+        if separator.strip() and separator.strip() in text:
+            text = text.replace(separator.strip(), "<!-- more -->")
+            ctx.convert("excerpt separators")
+        liquid = path not in self.no_liquid
+        if liquid:
+            text = blocks(text, "comment", lambda a, inner, w: "<!--" + inner.replace(
+                "--", "- -") + "-->", ctx, "Liquid comments")
+            text = blocks(text, "raw", lambda a, inner, w: shelf.put(inner, "R"), ctx,
+                          "Liquid raw blocks")
+            text = blocks(text, "highlight", lambda a, inner, w: self.highlight(
+                a, inner, shelf), ctx, "Liquid highlight blocks")
+        text = self.before_code(text, item, ctx, shelf)
+        text = B.protect_code(text, shelf)
+        text, count = B.kramdown_blocks(text, ctx.warn)
+        ctx.convert("kramdown attributes and extensions", count)
+        text, abbreviations = B.kramdown_abbreviations(text)
+        for found in abbreviations:
+            ctx.warn(found, f"kramdown abbreviation `{found}` removed (Lanting has none)")
+        text, count = B.definition_lists(text, self.language)
+        ctx.convert("definition list items", count)
+        if liquid:
+            text = self.liquid(text, item, ctx, shelf, path)
+            text = self.outputs(text, ctx)
+        if self.chirpy:
+            text, count = B.italic_captions(text)
+            ctx.convert("image captions (Chirpy's italic line under an image)", count)
+        text = B.shelve_environments(text, shelf)
+        text, inline, dollars = B.kramdown_math(text, shelf, self.dollar_math)
+        ctx.convert("kramdown inline math ($$ → $)", inline)
+        ctx.convert("dollar signs escaped", dollars)
+        text, count = B.escaped_parentheses(text)
+        ctx.convert("escaped parentheses \\( \\) as plain ones", count)
+        text, count = B.kramdown_tables(text)
+        ctx.convert("kramdown tables as GFM ones", count)
+        text = shelf.restore(text, "M")
+        text, count = B.text_underscores(text)
+        ctx.convert("_ and & in \\text{} of math", count)
+        text, count = B.table_math(text)
+        ctx.convert("| in table math", count)
+        text, count = B.html_anchors(text)
+        ctx.convert("<a name> anchors", count)
+        if self.uses_emoji():
+            text, count = B.emoji(text)
+            ctx.convert("emoji", count)
+        text = B.map_urls(text, lambda url, image: self.url(url, image, ctx, path))
+        text = self.after(text, item, ctx)
+        text = prose_raw(shelf, text)
+        return B.tidy(shelf.restore(text))
+
+    def before_code(self, text: str, item: Item, ctx: Context, shelf: B.Shelf) -> str:
+        return text
+
+    def after(self, text: str, item: Item, ctx: Context) -> str:
+        return text
+
+    def uses_emoji(self) -> bool:
+        plugins = self.config.get("plugins") or self.config.get("gems") or []
+        return "jemoji" in plugins
+
+    def highlight(self, args: str, inner: str, shelf: B.Shelf) -> str:
+        words, named = B.arguments(args)
+        lang = words[0] if words else "text"
+        options: dict[str, str] = {}
+        if "linenos" in words or "linenos" in named:
+            options["linenos"] = "true"
+        if "hl_lines" in named:
+            options["hl_lines"] = named["hl_lines"]
+        code = shelf.restore(inner, "R")
+        return shelf.put(B.fence(lang, code, options))
+
+    def tag_handlers(self, item: Item, ctx: Context, path: Path) -> dict[str, Any]:
+        def post_url(args: str, written: str) -> str:
+            name = string_argument(args).strip()
+            target = self.by_name.get(name) or self.by_name.get(name.rsplit("/", 1)[-1])
+            if target is None:
+                return ctx.leave(written, f"no post `{name}` in the source")
+            ctx.convert("Liquid post_url and link")
+            return self.site.link(target)
+
+        def link(args: str, written: str) -> str:
+            name = string_argument(args).strip()
+            target = self.by_path.get(name.lstrip("/"))
+            if target is not None:
+                ctx.convert("Liquid post_url and link")
+                return self.site.link(target)
+            if (self.source / name.lstrip("/")).is_file():
+                ctx.convert("Liquid post_url and link")
+                return "/" + name.lstrip("/")
+            return ctx.leave(written, f"no file `{name}` in the source")
+
+        def include(args: str, written: str) -> str:
+            return self.include(args, written, ctx)
+
+        def cite(args: str, written: str) -> str:
+            # (jekyll-scholar's options: `--file papers_aio`, `--locator 23`, …)
+            words = re.sub(r"--\w+(?:[ \t]+(?!--)\S+)?", " ", args)
+            keys = [k.strip() for k in string_argument(words).replace(",", " ").split()]
+            unknown = [k for k in keys if k not in self.citations | self.reference_keys]
+            if unknown or not keys:
+                return ctx.leave(written, f"`{(unknown or ['?'])[0]}` is in no .bib file of "
+                                 "the site")
+            ctx.convert("citations")
+            return "[" + "; ".join(f"@{k}" for k in keys) + "]"
+
+        def bibliography(args: str, written: str) -> str:
+            ctx.convert("bibliography lists (Lanting lists a post's references itself)")
+            return ""
+
+        def twitter(args: str, written: str) -> str:
+            url = B.arguments(args)[0][0] if B.arguments(args)[0] else ""
+            ctx.convert("embeds as links")
+            label = re.sub(r"^https?://", "", url)
+            return B.block(f"> [{label}]({url})")
+
+        def drop(args: str, written: str) -> str:
+            ctx.warn(written, f"`{written}` removed (it only set a variable for the theme)")
+            return ""
+
+        return {"post_url": post_url, "link": link, "include": include, "cite": cite,
+                "twitter": twitter, "assign": drop, "bibliography": bibliography}
+
+    def liquid(self, text: str, item: Item, ctx: Context, shelf: B.Shelf, path: Path) -> str:
+        text = blocks(text, "details", lambda a, inner, w: B.details(string_argument(a), inner),
+                      ctx, "collapsible blocks")
+        text = self.liquid_tabs(text, ctx)
+        text = self.liquid_blocks(text, item, ctx, shelf)
+        return tags(text, self.tag_handlers(item, ctx, path), ctx)
+
+    def liquid_blocks(self, text: str, item: Item, ctx: Context, shelf: B.Shelf) -> str:
+        return text
+
+    def liquid_tabs(self, text: str, ctx: Context) -> str:
+        """jekyll-tabs: `{% tabs g %}` `{% tab g label %}…{% endtab %}` `{% endtabs %}`."""
+
+        def group(args: str, inner: str, written: str) -> str:
+            parts = re.findall(r"\{%-?\s*tab\s+\S+\s+(.*?)\s*-?%\}(.*?)\{%-?\s*endtab\s*-?%\}",
+                               inner, re.DOTALL)
+            return B.tabs([(string_argument(label), content) for label, content in parts])
+
+        return blocks(text, "tabs", group, ctx, "tabs flattened")
+
+    def include(self, args: str, written: str, ctx: Context) -> str:
+        words, named = B.arguments(args)
+        name = words[0] if words else ""
+        src = (named.get("path") or named.get("file") or named.get("src") or named.get("url")
+               or named.get("image_path"))  # (minimal-mistakes' figure include)
+        if name in ("toc", "toc.html"):  # minimal-mistakes: the post's table of contents
+            ctx.note(written, "`{% include toc %}` removed: Lanting gives a long post its "
+                     "table of contents itself")
+            return ""
+        video = named.get("id") if named.get("provider") in ("youtube", "bilibili") else None
+        if video and re.search(r"video", name):  # minimal-mistakes: id="…" provider="youtube"
+            ctx.convert("video includes")
+            return B.block(f'{{{{< video {named["provider"]}="{video}" >}}}}')
+        if src and re.search(r"figure|image|img|picture", name):
+            # (`description`: the image.html of Jekyll Now and the themes after it)
+            caption = B.plain_inline(named.get("caption") or named.get("description")
+                                     or named.get("title") or "")  # (a title holds no Markdown)
+            alt = named.get("alt") or caption
+            ctx.convert("figure includes")
+            src = src if src.startswith(("/", "http")) else "/" + src
+            return B.figure(src, caption, alt)
+        if src and re.search(r"video|audio", name):
+            ctx.convert("embeds as links")
+            url = src if src.startswith(("/", "http")) else "/" + src
+            return B.block(f"[{src.rsplit('/', 1)[-1]}]({url})")
+        return ctx.leave(written, f"`{name}` is an include of the theme or site")
+
+    def outputs(self, text: str, ctx: Context) -> str:
+        """`{{ site.baseurl }}` and `{{ site.url }}` → "", `{{ 'x' | relative_url }}` → x;
+        anything else left in a comment."""
+
+        def one(match: re.Match[str]) -> str:
+            expression = match.group(1).strip()
+            if re.fullmatch(r"site\.(baseurl|url)", expression):
+                ctx.convert("Liquid site URLs")
+                return ""
+            found = re.fullmatch(r"(['\"])(.*?)\1\s*\|\s*(relative_url|absolute_url|prepend:\s*"
+                                 r"site\.baseurl)", expression)
+            if found:
+                ctx.convert("Liquid site URLs")
+                value = found.group(2)
+                return value if value.startswith(("/", "http")) else "/" + value
+            return ctx.leave(match.group(), "a Liquid value of the old theme")
+
+        return OUTPUT.sub(one, text)
+
+    def url(self, url: str, image: bool, ctx: Context, path: Path) -> str | None:
+        media = self.media_base.get(path)
+        if media and url and not url.startswith("/") and not re.match(
+                r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^#", url):
+            url = media.rstrip("/") + "/" + url  # Chirpy: relative to the post's media path
+            if url.startswith(("http://", "https://")):
+                return url
+        if not url.startswith("/") and not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^#|^//", url):
+            name, hash_mark, fragment = url.partition("#")
+            local = (path.parent / unquote(name)).resolve()
+            if local.is_file() and local.is_relative_to(self.source.resolve()) and is_image(local):
+                rel = "/" + local.relative_to(self.source.resolve()).as_posix()
+                return self.site.image(local, rel if self.static_file(local) else None)
+            # jekyll-relative-links (on GitHub Pages by default): `[x](other-post.md)`
+            if local.is_relative_to(self.source.resolve()) and name.endswith(
+                    (".md", ".markdown")):
+                target = self.by_path.get(local.relative_to(self.source.resolve()).as_posix())
+                if target is not None:
+                    ctx.convert("links to other posts' files")
+                    return self.site.link(target) + hash_mark + fragment
+        return map_site_url(url, image, ctx, self.site, self.table, self.source, self.source,
+                            self.baseurl)

@@ -1,0 +1,91 @@
+"""The math setup of a Jekyll site: which theme reads `$…$` as math, and the macros
+its MathJax configuration defines (they become `[markdown] math_macros`)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import read_text
+from lanting.importer.report import Report
+from lanting.markdown.math import to_mathml
+
+_DOLLAR_DELIMITER = re.compile(
+    r"""inlineMath\s*[:=]\s*\[\s*\[\s*(['"])\$\1|left\s*:\s*(['"])\$\2\s*,\s*right""")
+"""A MathJax or KaTeX auto-render setup whose inline delimiters include `$`."""
+
+
+def is_chirpy(source: Path, config: dict[str, Any]) -> bool:
+    """A site on the Chirpy theme (a gem: its files are not in the site)."""
+    theme = f"{config.get('theme') or ''} {config.get('remote_theme') or ''}".lower()
+    gemfile = source / "Gemfile"
+    return "chirpy" in theme or (gemfile.is_file() and "jekyll-theme-chirpy" in read_text(
+        gemfile))
+
+
+def _math_setups(source: Path) -> list[Path]:
+    """The files where a site sets its MathJax or KaTeX up (a theme's own included)."""
+    found = []
+    for folder in ("_includes", "_layouts", "assets/js", "_data"):
+        for path in sorted((source / folder).rglob("*")) if (source / folder).is_dir() else []:
+            if path.suffix.lower() in (".html", ".js", ".yml", ".liquid") \
+                    and path.stat().st_size < 200_000:
+                found.append(path)
+    return found
+
+
+_MACROS = re.compile(r"\bmacros\s*:\s*\{")
+_JS_MACRO = re.compile(r"""([A-Za-z]+)\s*:\s*(\[\s*)?(['"])((?:\\.|(?!\3).)*)\3""")
+
+
+def mathjax_macros(source: Path) -> tuple[dict[str, str], list[str]]:
+    """The `macros` of the site's MathJax setup (`RR: '\\\\mathbb{R}'`), as LaTeX; and the
+    names of those left out: with arguments (`bold: ['{\\\\bf #1}', 1]`), which
+    `[markdown] math_macros` has no way to say."""
+    macros: dict[str, str] = {}
+    left: list[str] = []
+    for path in _math_setups(source):
+        text = read_text(path)
+        for opening in _MACROS.finditer(text):
+            depth, end = 0, opening.end() - 1
+            for end in range(opening.end() - 1, len(text)):
+                depth += {"{": 1, "}": -1}.get(text[end], 0)
+                if depth == 0:
+                    break
+            for entry in _JS_MACRO.finditer(text[opening.end():end]):
+                name, listed, value = entry.group(1), entry.group(2), entry.group(4)
+                expansion = re.sub(r"\\(.)", r"\1", value)  # a JavaScript string's escapes
+                if listed or "#" in expansion:
+                    left.append(name)
+                else:
+                    macros.setdefault(name, expansion)
+    return macros, left
+
+
+def dollar_inline_math(source: Path, config: dict[str, Any]) -> bool:
+    """Whether the site's math reads `$…$` as inline math: the Chirpy theme does; so does
+    a theme's or the site's own MathJax/KaTeX setup that says so (plain kramdown and
+    MathJax's defaults do not, and there `$` is a dollar sign)."""
+    return is_chirpy(source, config) or any(
+        _DOLLAR_DELIMITER.search(read_text(path)) for path in _math_setups(source))
+
+
+def site_math_macros(source: Path, report: Report) -> dict[str, str]:
+    """The site's MathJax macros that convert, for `[markdown] math_macros`."""
+    found, left = mathjax_macros(source)
+    kept: dict[str, str] = {}
+    for name, expansion in found.items():
+        try:
+            to_mathml("\\" + name, display=False, macros=tuple({**found}.items()))
+            kept[name] = expansion
+        except ValueError as error:
+            report.warn("_includes", None, f"MathJax macro `\\{name}` does not "
+                             f"convert ({error}): left out")
+    if kept:
+        report.convert("MathJax macros ([markdown] math_macros)", len(kept))
+    if left:
+        report.warn("_includes", None, "MathJax macros with arguments left out "
+                         "(define them with \\newcommand in the posts that use them): "
+                         + ", ".join(f"`\\{n}`" for n in sorted(set(left))))
+    return kept
