@@ -1,0 +1,262 @@
+"""Bodies of Hexo posts → Lanting Markdown: Hexo's Nunjucks tags (`asset_img`,
+`post_link`, `codeblock`, `raw`, …), Butterfly's (`note`, `tabs`, `hideToggle`,
+`hideInline`, `btn`, …), fence captions and options, the math escapes of
+hexo-renderer-marked, and the files a body links to."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+from lanting.importer import body as B
+from lanting.importer.common import LinkTable, is_image, map_site_url, prose_raw
+from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
+from lanting.importer.site import Item, NewSite
+
+_TAB = re.compile(r"<!--\s*tab\s+(.*?)\s*-->(.*?)<!--\s*endtab\s*-->", re.DOTALL)
+
+
+class HexoBodies:
+    """The body conversion of the Hexo importer."""
+
+    source: Path
+    files: Path
+    root: str
+    site: NewSite
+    table: LinkTable
+    marked: bool
+    by_name: dict[str, Item]
+    by_source: dict[Path, Item]
+
+    def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
+        shelf = B.Shelf()
+        footnotes: list[str] = []
+        text, count = re.subn(r"<!--\s*more\s*-->", "<!-- more -->", text)
+        ctx.convert("summary markers", count)
+        text = blocks(text, "raw", lambda a, inner, w: shelf.put(inner, "R"), ctx,
+                      "raw blocks")
+        text = blocks(text, "codeblock", lambda a, inner, w: shelf.put(
+            self.codeblock(a, inner, shelf)), ctx, "codeblock tags")
+        text = B.protect_code(text, shelf, lambda info, code, indent: self.fence(
+            info, shelf.restore(code, "R"), indent, ctx))
+        if self.marked:
+            text, count = B.unescape_marked_math(text)
+            ctx.convert("Markdown escapes undone in math (hexo-renderer-marked)", count)
+        text, count = B.text_underscores(text)
+        ctx.convert("_ and & in \\text{} of math", count)
+        text, count = B.escaped_parentheses(text)
+        ctx.convert("escaped parentheses \\( \\) as plain ones", count)
+        text = self.block_tags(text, ctx)
+        text = tags(text, self.tag_handlers(item, ctx, path, footnotes), ctx)
+        text = OUTPUT.sub(lambda m: ctx.leave(m.group(), "a Nunjucks value of the old theme"),
+                          text)
+        text, count = B.table_math(text)
+        ctx.convert("| in table math", count)
+        text, count = B.html_anchors(text)
+        ctx.convert("<a name> anchors", count)
+        text = B.map_urls(text, lambda url, image: self.url(url, image, ctx, path))
+        text = prose_raw(shelf, text)
+        if footnotes:
+            text = text.rstrip("\n") + "\n\n" + "\n".join(footnotes) + "\n"
+        return B.tidy(shelf.restore(text))
+
+    def codeblock(self, args: str, inner: str, shelf: B.Shelf) -> str:
+        words, _named = B.arguments(args)
+        lang, options, caption = "", {}, []
+        for word in words:
+            key, colon, value = word.partition(":")
+            if colon and key == "lang":
+                lang = value
+            elif colon and key in ("mark", "first_line", "line_number", "url", "link_text"):
+                options.update(self.fence_option(key, value))
+            else:
+                caption.append(word)
+        if caption and re.match(r"^https?://", caption[-1]):
+            caption = caption[:-1]
+        if caption:
+            options["title"] = " ".join(caption)
+        return B.fence(lang, shelf.restore(inner, "R"), options)
+
+    @staticmethod
+    def fence_option(key: str, value: str) -> dict[str, str]:
+        if key == "mark":
+            return {"hl_lines": " ".join(value.replace(",", " ").split())}
+        if key == "first_line":
+            return {"start": value}
+        if key == "line_number" and value.lower() == "true":
+            return {"linenos": "true"}
+        return {}
+
+    def fence(self, info: str, code: str, indent: str, ctx: Context) -> str:
+        """```` ```python caption.py mark:4-5 first_line:3 ```` → Lanting's options."""
+        words = info.split()
+        if len(words) <= 1:
+            return B.fence(info, code, None, indent)
+        lang, options, caption = words[0], {}, []
+        for word in words[1:]:
+            key, colon, value = word.partition(":")
+            if colon and key in ("mark", "first_line", "line_number"):
+                options.update(self.fence_option(key, value))
+            elif not re.match(r"^https?://", word):
+                caption.append(word)
+        if caption:
+            options["title"] = " ".join(caption)
+        ctx.convert("code block options")
+        return B.fence(lang, code, options, indent)
+
+    def block_tags(self, text: str, ctx: Context) -> str:
+        def note(args: str, inner: str, written: str) -> str:
+            words, _named = B.arguments(args)
+            kind = next((B.CALLOUTS[w] for w in words if w in B.CALLOUTS), "NOTE")
+            return B.callout(kind, inner)
+
+        def collapsible(args: str, inner: str, written: str) -> str:
+            summary = args.split(",", 1)[1] if "," in args and \
+                args.split(",", 1)[0].strip().isalpha() and written.startswith("{% folding") \
+                else args
+            return B.details(string_argument(summary), inner)
+
+        def tab_group(args: str, inner: str, written: str) -> str:
+            parts = [(label.split("@", 1)[0], content) for label, content in _TAB.findall(inner)]
+            return B.tabs(parts)
+
+        def quote(args: str, inner: str, written: str) -> str:
+            lines = [f"> {line}" if line.strip() else ">" for line in inner.strip().split("\n")]
+            source = ", ".join(p.strip() for p in args.split(",") if p.strip())
+            if source:
+                lines += [">", f"> — {source}"]
+            return B.block("\n".join(lines))
+
+        text = blocks(text, "note", note, ctx, "notes as callouts")
+        for name in ("hideToggle", "hideBlock", "folding", "fold"):
+            text = blocks(text, name, collapsible, ctx, "collapsible blocks")
+        text = blocks(text, "tabs", tab_group, ctx, "tabs flattened")
+        text = blocks(text, "blockquote", quote, ctx, "blockquotes")
+        text = blocks(text, "quote", quote, ctx, "blockquotes")
+        for name in ("cq", "centerquote"):  # NexT's centred quote
+            text = blocks(text, name, lambda a, inner, w: quote("", inner, w), ctx,
+                          "blockquotes")
+        return blocks(text, "pullquote", lambda a, inner, w: quote("", inner, w), ctx,
+                      "blockquotes")
+
+    def tag_handlers(self, item: Item, ctx: Context, path: Path,
+                     footnotes: list[str]) -> dict[str, Any]:
+        assets = path.with_suffix("")
+
+        def asset_img(args: str, written: str) -> str:
+            words = B.arguments(args)[0]
+            words = [w for w in words if not re.fullmatch(r"\d+(px|%)?", w)]
+            name = next((w for w in words if (assets / w).is_file() or is_image(w)), "")
+            if not (assets / name).is_file():
+                return ctx.leave(written, f"`{name}` is not in the post's asset folder")
+            caption = " ".join(words[words.index(name) + 1:])
+            title, _, alt = caption.partition("'") if "'" in caption else (caption, "", "")
+            ctx.convert("asset_img as figures")
+            return B.figure(self.site.image(assets / name, None), title.strip(),
+                            alt.strip(" '") or title.strip())
+
+        def asset_path(args: str, written: str) -> str:
+            name = string_argument(args.split()[0] if args.split() else "")
+            if not (assets / name).is_file():
+                return ctx.leave(written, f"`{name}` is not in the post's asset folder")
+            ctx.convert("asset links")
+            return self.site.image(assets / name, None) if is_image(name) else name
+
+        def asset_link(args: str, written: str) -> str:
+            words = B.arguments(args)[0]
+            name = words[0] if words else ""
+            if not (assets / name).is_file():
+                return ctx.leave(written, f"`{name}` is not in the post's asset folder")
+            item.files[name] = assets / name
+            ctx.convert("asset links")
+            return f"[{' '.join(words[1:]) or name}]({name})"
+
+        def post_link(args: str, written: str) -> str:
+            words = B.arguments(args)[0]
+            name = words[0] if words else ""
+            target = self.by_name.get(name) or self.by_name.get(name.removesuffix(".md"))
+            if target is None:
+                return ctx.leave(written, f"no post `{name}` in the source")
+            ctx.convert("post_link")
+            label = " ".join(words[1:]) if len(words) > 1 and words[1] != "true" \
+                else target.title
+            return f"[{label}]({self.site.link(target)})"
+
+        def post_path(args: str, written: str) -> str:
+            name = (B.arguments(args)[0] or [""])[0]
+            target = self.by_name.get(name)
+            if target is None:
+                return ctx.leave(written, f"no post `{name}` in the source")
+            ctx.convert("post_link")
+            return self.site.link(target)
+
+        def hide_inline(args: str, written: str) -> str:
+            parts = [p.strip() for p in args.split(",")]
+            content, label = parts[0], parts[1] if len(parts) > 1 and parts[1] else "…"
+            number = len(footnotes) + 1
+            footnotes.append(f"[^hide-{number}]: {content}")
+            ctx.convert("hideInline as footnotes")
+            return f"{label}[^hide-{number}]"
+
+        def button(args: str, written: str) -> str:
+            parts = [string_argument(p) for p in args.split(",")]
+            url, label = parts[0], parts[1] if len(parts) > 1 else parts[0]
+            ctx.convert("buttons as links")
+            return f"[{label.strip()}]({url.strip()})"
+
+        def label(args: str, written: str) -> str:
+            ctx.convert("labels as text")
+            words = args.split()
+            return " ".join(words[:-1]) if len(words) > 1 else args
+
+        def image(args: str, written: str) -> str:
+            words = [w for w in B.arguments(args)[0]
+                     if not re.fullmatch(r"\d+(px|%)?", w) and not w.startswith(".")]
+            if not words:
+                return ctx.leave(written, "no image in it")
+            ctx.convert("img tags as images")
+            return B.figure(words[0], " ".join(words[1:]).strip("'\""))
+
+        def link(args: str, written: str) -> str:
+            words = B.arguments(args)[0]
+            url = next((w for w in words if re.match(r"^(https?:)?/", w)), "")
+            if not url:
+                return ctx.leave(written, "no URL in it")
+            text = " ".join(w for w in words if w != url and w not in ("true", "false"))
+            ctx.convert("link tags")
+            return f"[{text or url}]({url})"
+
+        def iframe(args: str, written: str) -> str:
+            url = (B.arguments(args)[0] or [""])[0]
+            ctx.convert("embeds as links")
+            return B.block(f"[{url}]({url})")
+
+        def remove(args: str, written: str) -> str:
+            ctx.convert("theme tags removed")
+            return ""
+
+        return {"asset_img": asset_img, "asset_image": asset_img, "asset_path": asset_path,
+                "asset_link": asset_link, "post_link": post_link, "post_path": post_path,
+                "hideInline": hide_inline, "btn": button, "label": label, "img": image,
+                "image": image, "inlineImg": image, "link": link, "iframe": iframe,
+                "series": remove}
+
+    def url(self, url: str, image: bool, ctx: Context, path: Path) -> str | None:
+        if not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^/|^#|^$", url):
+            name, hash_mark, fragment = url.partition("#")
+            for folder in (path.with_suffix(""), path.parent):
+                file = folder / name
+                if file.is_file() and is_image(file):
+                    return self.site.image(file, None)
+            # A link to another post's file, written beside it: the post may move into a
+            # bundle (`x/index.md`), so it goes through the post, not the path.
+            target = self.by_source.get((path.parent / unquote(name)).resolve()) \
+                if name.endswith((".md", ".markdown")) else None
+            if target is not None:
+                ctx.convert("links to other posts' files")
+                return self.site.link(target) + hash_mark + fragment
+            return None
+        return map_site_url(url, image, ctx, self.site, self.table, self.source, self.files,
+                            self.root.rstrip("/"))
