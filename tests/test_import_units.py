@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from lanting.importer import body as B
+from lanting.importer import kramdown as K
 from lanting.importer.bibtex import dump, parse
 from lanting.importer.common import guess_language, prose_raw
 from lanting.importer.hexo import hierarchies
@@ -108,7 +109,7 @@ def test_toml_written_back_reads_as_toml() -> None:
 def test_kramdown_math_inline_display_and_dollars() -> None:
     shelf = B.Shelf()
     text = "cost $3 and $$x^2$$ inline\n\n$$\ny = 1\n$$\n"
-    out, inline, dollars = B.kramdown_math(text, shelf)
+    out, inline, dollars = K.kramdown_math(text, shelf)
     out = shelf.restore(out)
     assert out == "cost \\$3 and $x^2$ inline\n\n$$\ny = 1\n$$\n"
     assert (inline, dollars) == (1, 1)
@@ -127,7 +128,7 @@ def test_titles_name_one_paper_whatever_their_braces_and_case() -> None:
 ])
 def test_definition_lists_take_the_sites_colon(language: str, expected: str) -> None:
     text = "ZeRO-1\n: " + expected.split("**", 2)[2].lstrip("：: ")
-    assert B.definition_lists(text, language) == (expected, 1)
+    assert K.definition_lists(text, language) == (expected, 1)
 
 def test_the_language_of_posts_is_guessed_from_their_prose() -> None:
     chinese = "我们在 8 卡 A100 上用 FSDP 训练 Llama-3-8B，显存占用下降了一半。\n"
@@ -149,7 +150,7 @@ def test_bare_environments_are_kept_as_written(text: str) -> None:
     list ended) and a mention in a sentence (an empty formula)."""
     shelf = B.Shelf()
     shelved = B.shelve_environments(text, shelf)
-    out, _, _ = B.kramdown_math(shelved, shelf)
+    out, _, _ = K.kramdown_math(shelved, shelf)
     assert shelf.restore(out) == text
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -165,7 +166,7 @@ def test_bare_environments_are_kept_as_written(text: str) -> None:
     ("| h | k |\n|:--|--:|\n| a \\| b | c |\n", "| h | k |\n|:--|--:|\n| a \\| b | c |\n"),
 ])
 def test_kramdown_tables_become_gfm_tables(text: str, expected: str) -> None:
-    assert B.kramdown_tables(text)[0] == expected
+    assert K.kramdown_tables(text)[0] == expected
 
 @pytest.mark.parametrize(("text", "expected"), [
     ('<div markdown="1">\n**bold inside div**\n</div>\n',
@@ -183,7 +184,7 @@ def test_kramdown_tables_become_gfm_tables(text: str, expected: str) -> None:
 def test_markdown_inside_html_elements(text: str, expected: str) -> None:
     """kramdown's `markdown="1"`: CommonMark reads Markdown inside an HTML block only
     after a blank line (it showed `**bold inside div**` with its asterisks)."""
-    assert B.markdown_in_html(text) == (expected, 1)
+    assert K.markdown_in_html(text) == (expected, 1)
 
 @pytest.mark.parametrize(("raw", "expected"), [
     # prose: only the template syntax becomes code (the whole paragraph was one code span)
@@ -213,12 +214,12 @@ def test_a_link_to_an_unconverted_url_keeps_its_text() -> None:
     ("> q\n{: .block-danger }\n", "CAUTION"),  # al-folio
 ])
 def test_themes_callout_classes(text: str, kind: str) -> None:
-    out, _ = B.kramdown_blocks(text, lambda construct, message: None)
+    out, _ = K.kramdown_blocks(text, lambda construct, message: None)
     assert out.strip().startswith(f"> [!{kind}]\n> ")
 
 
 def test_a_notice_div_with_markdown_inside_is_a_callout() -> None:
-    assert B.markdown_in_html('<div class="notice--warning" markdown="1">\n**Careful**\n'
+    assert K.markdown_in_html('<div class="notice--warning" markdown="1">\n**Careful**\n'
                               "</div>\nafter")[0] == "\n\n> [!WARNING]\n> **Careful**\n\n\nafter"
 
 
@@ -238,7 +239,7 @@ def test_a_sites_own_math_setup_says_whether_dollars_are_math(
 
 def test_kramdown_dollar_math_kept_with_its_escapes_undone() -> None:
     shelf = B.Shelf()
-    out, _, escaped = B.kramdown_math("Inline $x\\_1 + y\\*$ costs \\$5.\n", shelf, True)
+    out, _, escaped = K.kramdown_math("Inline $x\\_1 + y\\*$ costs \\$5.\n", shelf, True)
     assert shelf.restore(out) == "Inline $x_1 + y*$ costs \\$5.\n" and escaped == 0
 
 def test_a_fence_with_options_but_no_language_is_text() -> None:
@@ -257,13 +258,13 @@ def test_a_fence_with_options_but_no_language_is_text() -> None:
 ])
 def test_kramdown_dollars_on_lines_of_their_own_are_display(text: str, inline: int) -> None:
     shelf = B.Shelf()
-    out, found, _ = B.kramdown_math(text, shelf)
+    out, found, _ = K.kramdown_math(text, shelf)
     assert found == inline
     assert (shelf.restore(out) == text) is (inline == 0)
 
 def test_kramdown_escaped_display_dollars_start_inline_math() -> None:
     shelf = B.Shelf()
-    out, inline, _ = B.kramdown_math("\\$$ \\{a\\} + b $$ starts it.\n\n1. \\$$ x_1 = 0 $$\n",
+    out, inline, _ = K.kramdown_math("\\$$ \\{a\\} + b $$ starts it.\n\n1. \\$$ x_1 = 0 $$\n",
                                      shelf)
     assert shelf.restore(out) == "$\\{a\\} + b$ starts it.\n\n1. $x_1 = 0$\n" and inline == 2
 
@@ -272,7 +273,7 @@ def test_kramdown_display_math_after_a_line_of_spaces_stays_display() -> None:
     which then swallowed the heading after it)."""
     shelf = B.Shelf()
     text = "Para\n   \n$$\nM = 1\n$$\n \t\n## Next\n\n- item\n  \n  $$\n  x\n  $$\n"
-    out, inline, _ = B.kramdown_math(text, shelf)
+    out, inline, _ = K.kramdown_math(text, shelf)
     assert shelf.restore(out) == text and inline == 0
 
 
@@ -302,7 +303,7 @@ def test_marked_escapes_are_undone_inside_math_only() -> None:
 def test_kramdown_attribute_lists_and_toc() -> None:
     warned: list[str] = []
     text = "* TOC\n{:toc}\n\n> Be careful.\n{: .block-warning}\n\n![x](a.png){: width=\"4\"}\n"
-    out, count = B.kramdown_blocks(text, lambda construct, message: warned.append(message))
+    out, count = K.kramdown_blocks(text, lambda construct, message: warned.append(message))
     assert "TOC" not in out and "{:" not in out
     assert "> [!WARNING]\n> Be careful." in out
     assert count >= 3 and warned == []

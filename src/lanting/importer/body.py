@@ -1,14 +1,12 @@
 """Conversions of post bodies shared by the generators: code kept aside while the prose is
 converted, Lanting's forms of callouts, collapsibles, figures and fenced code, the math
-conventions of kramdown and Hexo's marked, kramdown's and Goldmark's attribute lists,
-links and images mapped to the new site."""
+conventions of Hexo's marked, Goldmark's attribute lists, links and images mapped to the
+new site. kramdown's own syntax is in `kramdown.py`."""
 
 from __future__ import annotations
 
 import re
 import shlex
-import textwrap
-from bisect import bisect_right
 from collections.abc import Callable
 
 from lanting.markdown.mathsyntax import ENVIRONMENTS
@@ -200,106 +198,9 @@ def arguments(text: str) -> tuple[list[str], dict[str, str]]:
 # --- math ---------------------------------------------------------------------------------------
 
 
-_DISPLAY_ALONE = re.compile(r"(^|\n)[ \t]*$")
-
-
-_BLANK_LINE = re.compile(r"\n[ \t]*\n")
-
-
-def kramdown_math(text: str, shelf: Shelf, dollar_math: bool = False
-                  ) -> tuple[str, int, int]:
-    """kramdown's math: `$$…$$` alone in a paragraph is display math, anywhere else inline
-    (→ `$…$`); a single `$` is a dollar sign (→ `\\$`), unless the site's MathJax read
-    `$…$` as inline math too (`dollar_math`: Chirpy, many a theme's own MathJax setup),
-    where each `$…$` is kept as a formula, the Markdown escapes kramdown needed inside it
-    (`\\_`, `\\*`) undone. Returns (text, inline, dollars escaped)."""
-    inline = 0
-    blank_ends = [0, *(m.end() for m in _BLANK_LINE.finditer(text))]
-
-    def one(match: re.Match[str]) -> str:
-        nonlocal inline
-        before = text[:match.start()]
-        after = re.sub(r"^[ \t]*\([\w:.\-]+\)", "", text[match.end():])  # `$$ … $$ (eq:x)`
-        # A paragraph ends at a blank line, which may hold spaces (a line of them).
-        opened = blank_ends[bisect_right(blank_ends, match.start()) - 1]
-        ends = _BLANK_LINE.search(after)
-        alone = (not before[opened:].strip(" \t\n>")
-                 and not (after[:ends.start()] if ends else after).strip(" \t\n"))
-        # `$$` on lines of their own (in a blockquote too, `> $$`) under a line of text:
-        # display math to the writer and to Lanting, whose `$$` line ends a paragraph
-        rest_of_line = after.split("\n", 1)[0]
-        own_lines = (not before[before.rfind("\n") + 1:].strip(" \t>")
-                     and match.group(1).rstrip(" \t>").endswith("\n")
-                     and match.group(1).lstrip(" \t").startswith("\n")
-                     and not rest_of_line.strip())
-        content = match.group(1)
-        if alone or own_lines:
-            return shelf.put(match.group(), "M")
-        inline += 1
-        return shelf.put(f"${content.strip()}$", "M")
-
-    # `\$$ … $$`: kramdown's way to start a paragraph with inline math (escaping the
-    # first dollar of a `$$` that would otherwise be display math)
-    text, escaped = re.subn(r"\\\$\$(.+?)\$\$", lambda m: shelf.put(
-        f"${m.group(1).strip()}$", "M"), text, flags=re.DOTALL)
-    inline += escaped
-    text = re.sub(r"\$\$(.+?)\$\$", one, text, flags=re.DOTALL)
-    if dollar_math:
-        text = _INLINE_MATH.sub(lambda m: shelf.put("$" + _unescape_markdown(m.group(1)) + "$",
-                                                    "M"), text)
-    text, dollars = re.subn(r"(?<!\\)\$", r"\\$", text)
-    return text, inline, dollars
-
-
-def _unescape_markdown(tex: str) -> str:
+def unescape_markdown(tex: str) -> str:
     """TeX as MathJax got it after a Markdown renderer read its escapes (`\\_` → `_`)."""
     return re.sub(r"\\([\\_*|])", r"\1", tex)
-
-
-_TABLE_BLOCK = re.compile(r"(?:^[ \t]*\|.*(?:\n|$))+", re.MULTILINE)
-_SEPARATOR = re.compile(r"^[ \t]*\|?[ \t]*:?[-=]+:?[ \t]*(?:[|+][ \t]*:?[-=]+:?[ \t]*)*\|?[ \t]*$")
-
-
-def kramdown_tables(text: str) -> tuple[str, int]:
-    """kramdown's tables as GFM ones: a separator line before the first row or between
-    parts of the body (kramdown's `tbody`s, `|===|` before a footer) is dropped; a table
-    whose first separator does not follow its first row had no header, and gets an
-    empty one (which Lanting does not show). kramdown showed these as tables; GFM, which
-    wants a header and its separator right after, showed a stray `| --- |` line or the
-    rows as text. Returns (text, tables changed)."""
-    count = 0
-
-    def one(match: re.Match[str]) -> str:
-        nonlocal count
-        block = match.group()
-        ending = "\n" if block.endswith("\n") else ""
-        lines = block.rstrip("\n").split("\n")
-        while lines and _SEPARATOR.match(lines[0]):
-            lines.pop(0)
-        if not lines:
-            return block
-        header = len(lines) > 1 and _SEPARATOR.match(lines[1]) is not None
-        rows = [lines[0]] + [line for line in lines[1:] if not _SEPARATOR.match(line)]
-        if header:
-            new = [rows[0], lines[1], *rows[1:]]
-        else:
-            width = max(len(_cells(row)) for row in rows)
-            indent = lines[0][:len(lines[0]) - len(lines[0].lstrip())]
-            new = [indent + "|" + " |" * width, indent + "|" + "---|" * width, *rows]
-        if new == block.rstrip("\n").split("\n"):
-            return block
-        count += 1
-        return "\n".join(new) + ending
-
-    return _TABLE_BLOCK.sub(one, text), count
-
-
-def _cells(row: str) -> list[str]:
-    """A table row's cells (an escaped `\\|` is not a border)."""
-    inner = row.strip()
-    inner = inner[1:] if inner.startswith("|") else inner
-    inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
-    return re.split(r"(?<!\\)\|", inner)
 
 
 _INLINE_LINK = re.compile(r"!?\[([^\]]*)\]\([^)\s]*(?:\s+\"[^\"]*\")?\)")
@@ -355,7 +256,7 @@ def escaped_parentheses(text: str) -> tuple[str, int]:
 
 
 _BLANK_LINE_KEPT = re.compile(r"(\n[ \t]*\n)")
-_INLINE_MATH = re.compile(r"(?<![\\$])\$(?!\$)((?:\\.|[^$\n])+?)\$(?!\$)")
+INLINE_MATH = re.compile(r"(?<![\\$])\$(?!\$)((?:\\.|[^$\n])+?)\$(?!\$)")
 
 
 def table_math(text: str) -> tuple[str, int]:
@@ -374,7 +275,7 @@ def table_math(text: str) -> tuple[str, int]:
             count += new != inner
             return f"${new}$"
 
-        return _INLINE_MATH.sub(math, line)
+        return INLINE_MATH.sub(math, line)
 
     return "\n".join(row(line) for line in text.split("\n")), count
 
@@ -387,7 +288,7 @@ def unescape_marked_math(text: str) -> tuple[str, int]:
 
     def undo(match: re.Match[str]) -> str:
         nonlocal count
-        inner = _unescape_markdown(match.group(2))
+        inner = unescape_markdown(match.group(2))
         count += inner != match.group(2)
         return match.group(1) + inner + match.group(3)
 
@@ -426,138 +327,7 @@ _ENVIRONMENT = re.compile(
     + r")(\*?)\}.*?\\end\{\1\2\}", re.MULTILINE | re.DOTALL)
 
 
-# --- kramdown and Goldmark attribute lists --------------------------------------------------------
-
-
-_IAL_LINE = re.compile(r"^[ \t]*\{:(?!:)[^{}\n]*\}[ \t]*$", re.MULTILINE)
-_IAL_SPAN = re.compile(r"\{:(?!:)[^{}\n]*\}")
-
-
-def kramdown_blocks(text: str, warn: Callable[[str, str], None]) -> tuple[str, int]:
-    """TOC markers, `{::comment}`, `{::nomarkdown}`, `{::options}`, blockquote classes
-    (→ callouts), language classes of indented code (→ fences), other attribute lists
-    (removed). `warn(construct, message)` reports what is lost."""
-    count = 0
-
-    def counted(pattern: str, repl: str | Callable[[re.Match[str]], str], flags: int = 0) -> None:
-        nonlocal text, count
-        text, n = re.subn(pattern, repl, text, flags=flags)
-        count += n
-
-    counted(r"^[ \t]*(?:\*|1\.|-)[ \t]+TOC[ \t]*\n[ \t]*\{:[ \t]*toc[ \t]*\}[ \t]*$", "",
-            re.MULTILINE)
-    counted(r"\{::comment\}(.*?)\{:/(?:comment)?\}",
-            lambda m: "<!--" + m.group(1).replace("--", "- -") + "-->", re.DOTALL)
-    counted(r"\{::options[^}]*/\}", "")
-    counted(r"\{::nomarkdown\}[ \t]*\n?(.*?)\n?[ \t]*\{:/(?:nomarkdown)?\}",
-            lambda m: m.group(1), re.DOTALL)
-
-    def quote(match: re.Match[str]) -> str:
-        kind = callout_kind(match.group(2))
-        if kind is None:
-            return match.group(1)
-        body = "\n".join(re.sub(r"^[ \t]*>[ \t]?", "", line)
-                         for line in match.group(1).strip("\n").split("\n"))
-        return callout(kind, body)
-
-    counted(r"((?:^[ \t]*>.*\n)+)[ \t]*(\{:[^{}\n]*\})[ \t]*$", quote, re.MULTILINE)
-    # minimal-mistakes' notices are paragraphs with a class, not blockquotes
-    counted(r"^((?:(?![ \t]*\{:)[^\n]*\S[^\n]*\n)+)[ \t]*(\{:[ \t]*\.notice[^{}\n]*\})[ \t]*$",
-            lambda m: callout(callout_kind(m.group(2)) or "NOTE", m.group(1).strip("\n")),
-            re.MULTILINE)
-
-    def indented(match: re.Match[str]) -> str:
-        code = "\n".join(line[4:] for line in match.group(1).rstrip("\n").split("\n"))
-        return fence(match.group(2), code) + "\n"
-
-    counted(r"((?:^(?: {4}|\t).*\n)(?:^(?: {4}|\t).*\n|^[ \t]*\n)*)[ \t]*"
-            r"\{:[ \t]*\.language-([\w+-]+)[^}]*\}[ \t]*$", indented, re.MULTILINE)
-    for found in _IAL_LINE.findall(text):
-        if "no_toc" in found:
-            warn(found.strip(), "`{:.no_toc}` removed: every heading of the level is in "
-                 "Lanting's table of contents")
-    text, n = _IAL_LINE.subn("", text)
-    count += n
-    text, n = _IAL_SPAN.subn("", text)
-    text, m = markdown_in_html(text)
-    return text, count + n + m
-
-
-_MARKDOWN_ATTRIBUTE = re.compile(
-    r"""<(\w+)\b([^>]*?)\s+markdown\s*=\s*(["']?)(1|block|span)\3([^>]*)>""")
-_SUMMARY = re.compile(r"\A([ \t]*<summary\b.*?</summary>)[ \t]*\n", re.DOTALL)
-_INLINE_TAGS = frozenset({"a", "abbr", "b", "cite", "code", "em", "i", "kbd", "label", "mark",
-                          "q", "small", "span", "strong", "sub", "sup", "u"})
-
-
-def markdown_in_html(text: str) -> tuple[str, int]:
-    """kramdown's `<div markdown="1">`: Markdown inside an HTML element. CommonMark reads
-    Markdown inside an HTML block only after a blank line, so one goes after the opening
-    tag and before the matching closing tag (and the attribute is dropped): the content
-    showed as literal Markdown (`**bold**`). Returns (text, how many)."""
-    count = 0
-    while True:
-        match = _MARKDOWN_ATTRIBUTE.search(text)
-        if match is None:
-            return text, count
-        count += 1
-        tag = match.group(1)
-        opening = f"<{tag}{match.group(2)}{match.group(5)}>"
-        close = _matching_close(text, tag, match.end())
-        if close is None or match.group(4) == "span" or tag.lower() in _INLINE_TAGS:
-            # Markdown is read inside an inline element anyway; an unclosed one is left
-            text = text[:match.start()] + opening + text[match.end():]
-            continue
-        # (dedented: after a blank line, four spaces would make it a code block; a
-        # `<summary>` line is HTML of its own, Markdown only after a blank line too)
-        inner = _SUMMARY.sub(r"\1\n\n", textwrap.dedent(text[match.end():close]).strip("\n"), 1)
-        classes = re.search(r"""\bclass\s*=\s*["']([^"']*)""", opening)
-        kind = callout_kind(" ".join("." + c for c in classes.group(1).split()
-                                     if c.startswith(("notice", "prompt-", "block-")))) \
-            if classes and tag.lower() == "div" else None
-        if kind is not None:  # `<div class="notice--warning" markdown="1">`: a notice
-            end = close + len(f"</{tag}>")
-            text = text[:match.start()] + callout(kind, inner) + text[end:]
-            continue
-        text = (text[:match.start()] + opening + "\n\n" + inner + "\n\n"
-                + text[close:])
-
-
-def _matching_close(text: str, tag: str, start: int) -> int | None:
-    """Where the `</tag>` closing the element opened just before `start` begins."""
-    depth = 1
-    for found in re.finditer(rf"<(/?){tag}\b[^>]*>", text[start:], re.IGNORECASE):
-        depth += -1 if found.group(1) else 1
-        if depth == 0:
-            return start + found.start()
-    return None
-
-
-_ABBREVIATION = re.compile(r"^\*\[[^\]]+\]:.*$\n?", re.MULTILINE)
-
-
-def kramdown_abbreviations(text: str) -> tuple[str, list[str]]:
-    found = _ABBREVIATION.findall(text)
-    return _ABBREVIATION.sub("", text), [f.strip() for f in found]
-
-
-def definition_lists(text: str, language: str = "zh-CN") -> tuple[str, int]:
-    """`term` / `: definition` → `- **term**：definition` (`- **term**: definition` on a
-    site not in Chinese or Japanese)."""
-    colon = "：" if language.lower().startswith(("zh", "ja")) else ": "
-    count = 0
-
-    def one(match: re.Match[str]) -> str:
-        nonlocal count
-        count += 1
-        term = match.group(1).strip()
-        definition = " ".join(line.strip().lstrip(":").strip()
-                              for line in match.group(2).strip("\n").split("\n"))
-        return f"- **{term}**{colon}{definition}\n"
-
-    text = re.sub(r"^([^\s:>#|\-*\d][^\n]*)\n((?:^:[ \t].*\n?(?:^[ \t]+\S.*\n?)*)+)", one, text,
-                  flags=re.MULTILINE)
-    return text, count
+# --- Goldmark attribute lists --------------------------------------------------------
 
 
 _GOLDMARK_HEADING = re.compile(r"^(#{1,6}[ \t].*?)[ \t]*\{([^{}\n]*)\}[ \t]*$", re.MULTILINE)

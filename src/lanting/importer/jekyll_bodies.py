@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer import body as B
+from lanting.importer import kramdown as K
 from lanting.importer.common import LinkTable, is_image, map_site_url, prose_raw
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
 from lanting.importer.site import Item, NewSite
@@ -52,12 +53,12 @@ class JekyllBodies:
                 a, inner, shelf), ctx, "Liquid highlight blocks")
         text = self.before_code(text, item, ctx, shelf)
         text = B.protect_code(text, shelf)
-        text, count = B.kramdown_blocks(text, ctx.warn)
+        text, count = K.kramdown_blocks(text, ctx.warn)
         ctx.convert("kramdown attributes and extensions", count)
-        text, abbreviations = B.kramdown_abbreviations(text)
+        text, abbreviations = K.kramdown_abbreviations(text)
         for found in abbreviations:
             ctx.warn(found, f"kramdown abbreviation `{found}` removed (Lanting has none)")
-        text, count = B.definition_lists(text, self.language)
+        text, count = K.definition_lists(text, self.language)
         ctx.convert("definition list items", count)
         if liquid:
             text = self.liquid(text, item, ctx, shelf, path)
@@ -66,12 +67,12 @@ class JekyllBodies:
             text, count = B.italic_captions(text)
             ctx.convert("image captions (Chirpy's italic line under an image)", count)
         text = B.shelve_environments(text, shelf)
-        text, inline, dollars = B.kramdown_math(text, shelf, self.dollar_math)
+        text, inline, dollars = K.kramdown_math(text, shelf, self.dollar_math)
         ctx.convert("kramdown inline math ($$ → $)", inline)
         ctx.convert("dollar signs escaped", dollars)
         text, count = B.escaped_parentheses(text)
         ctx.convert("escaped parentheses \\( \\) as plain ones", count)
-        text, count = B.kramdown_tables(text)
+        text, count = K.kramdown_tables(text)
         ctx.convert("kramdown tables as GFM ones", count)
         text = shelf.restore(text, "M")
         text, count = B.text_underscores(text)
