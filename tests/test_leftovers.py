@@ -66,3 +66,20 @@ def test_tex_in_formulas_code_and_paths_is_left_alone() -> None:
     assert warnings("$\\frac{a}{b}$ and $$\\sum_i x_i$$ and `\\alpha` and\n\n"
                     "```\n\\frac{1}{2}\n```\n\nC:\\Users\\tools\\index.txt, \\d+ "
                     "and \\in, \\to, \\text in prose.\n") == []
+
+
+def _star_lines(text: str) -> list[int | None]:
+    rendered = render_markdown(text, RenderContext(Path("/s/content/posts/a.md"),
+                                                   "posts/a.md", body_line=5))
+    return [p.line for p in rendered.problems if "`**`" in p.message]
+
+
+@pytest.mark.parametrize(("text", "lines"), [
+    ("Intro\n\n**bold **text here\n", [7]),  # a space just inside the closing `**`
+    ("one\ntwo ** three\n", [6]),
+    ("**注意：**这是加粗。**“引号”**后文。\n", []),  # bold beside Chinese: no stars left
+    ("stars written \\*\\* on purpose, `a**b` in code, $a**b$ in math\n", []),
+    ("```\nx ** y\n```\n", []),
+])
+def test_stars_that_make_no_bold_text_are_found(text: str, lines: list[int]) -> None:
+    assert _star_lines(text) == lines

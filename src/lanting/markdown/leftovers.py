@@ -6,7 +6,8 @@ Liquid (`{{ site.baseurl }}`, `{% post_url x %}`), Hugo shortcodes (`{{< figure 
 post moved by hand would show them as text. So would a formula that is not read as one
 (`$\\langle x $`, whose closing `$` follows a space; `\\frac{a}{b}` without dollars;
 TeX in raw HTML, which Lanting does not look into): a math command in text is reported
-too. Each is a warning at its line. Code spans, code blocks and math are left alone
+too. Each is a warning at its line, as is a `**` that opens or closes no bold text (in
+`**bold **text` neither does). Code spans, code blocks and math are left alone
 (there such text is what the writer means), and so are HTML comments, `<pre>`, `<code>`,
 `<script>` and `<style>` in raw HTML.
 """
@@ -99,5 +100,32 @@ def _leftovers(state: StateCore) -> None:
                 ctx.path, line, hint=TEX_HINT if tex else HINT, severity="warning"))
 
 
+STARS_HINT = ("bold text has its `**` on both sides and no space just inside them "
+              "(`**bold**`); to show the stars themselves, write `\\*\\*`")
+
+
+def _stray_stars(state: StateCore) -> None:
+    """`**` left as text by the emphasis rule. (Run before `text_join`, where an escaped
+    `\\*\\*` is still a token of its own and so not mistaken for one.)"""
+    env: Any = state.env
+    ctx = env.get("lanting")
+    if ctx is None or "**" not in state.src:
+        return
+    for token in state.tokens:
+        if token.type != "inline" or token.map is None or "**" not in token.content:
+            continue
+        line = 0
+        for child in token.children or []:
+            if child.type in ("softbreak", "hardbreak"):
+                line += 1
+            elif child.type == "text" and "**" in child.content:
+                env.setdefault("problems", []).append(Problem(
+                    "`**` shown as written: it opens or closes no bold text",
+                    ctx.path, ctx.body_line + token.map[0] + line, hint=STARS_HINT,
+                    severity="warning"))
+                break
+
+
 def leftovers_plugin(md: MarkdownIt) -> None:
+    md.core.ruler.before("text_join", "lanting_stray_stars", _stray_stars)
     md.core.ruler.push("lanting_leftovers", _leftovers)

@@ -23,6 +23,7 @@ from lanting.markdown.callouts import callouts_plugin
 from lanting.markdown.cite import cite_plugin, finish_citations
 from lanting.markdown.cjk import cjk_spacing_plugin
 from lanting.markdown.code import code_plugin
+from lanting.markdown.emphasis import emphasis_plugin
 from lanting.markdown.figures import figures_plugin
 from lanting.markdown.footnotes import add_sidenotes
 from lanting.markdown.inline_code import inline_code_plugin
@@ -75,6 +76,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md = MarkdownIt("commonmark", {"html": options.raw_html, "typographer": False})
     md.validateLink = validate_link  # type: ignore[method-assign]  # stricter scheme check
     md.enable(["table", "strikethrough"])
+    md.use(emphasis_plugin)
     md.core.ruler.push("lanting_lines", _stamp_lines)
     md.use(math_plugin)
     md.use(shortcodes_plugin)
