@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 from htmltree import Element, parse_html
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lanting.markdown.render import render_markdown, resolve_links
 from lanting.model.markdown import MarkdownOptions, RenderContext, RenderedMarkdown
@@ -87,6 +89,36 @@ def test_footnotes_link_both_ways() -> None:
         back_target = doc.one(id=back[0]["href"][1:])
         assert back_target is ref or back_target in _ancestors(ref) \
             or ref in list(back_target.iter())
+
+
+_NOTE_PARTS = ["一段话。", "second *paragraph* with $x^2$.", "- 第一点\n- 第二点",
+               "```python\nprint(1)\n```", "$$\nE = mc^2\n$$", "| a | b |\n|---|---|\n| 1 | 2 |",
+               "> 引用"]
+_BLOCKS = {"p", "div", "ul", "ol", "li", "pre", "table", "blockquote", "figure", "section"}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(_NOTE_PARTS), min_size=1, max_size=4),
+                min_size=1, max_size=3), st.booleans())
+def test_side_notes_hold_no_blocks(notes: list[list[str]], in_heading: bool) -> None:
+    """Whatever a footnote holds, its side note is text-level HTML (a block would break
+    the paragraph open), the note stays whole in the list, and a note whose side note is
+    not all of it stays listed on wide screens too."""
+    refs = "".join(f"[^{i + 1}]" for i in range(len(notes)))
+    text = (f"## 标题{refs}\n\n" if in_heading else "") + f"正文{refs}。\n\n" + "\n\n".join(
+        f"[^{i + 1}]: " + "\n\n    ".join(p.replace("\n", "\n    ") for p in parts)
+        for i, parts in enumerate(notes)) + "\n"
+    doc = tree(text)
+    sidenotes = doc.find_all("span", class_="sidenote")
+    # (a note's second reference, `[1:1]`, takes none: one side note per note)
+    assert len(sidenotes) == (0 if in_heading else len(notes))
+    for note in sidenotes:
+        assert not [e.tag for e in note.iter() if e.tag in _BLOCKS]
+    for i, parts in enumerate(notes):
+        item = doc.one(id=f"fn{i + 1}")
+        simple = all(p in _NOTE_PARTS[:2] for p in parts)
+        assert ("footnote-full" in item.classes) == (in_heading or not simple)
+        assert bool(item.find("pre")) == any("```" in p for p in parts)
 
 
 def _ancestors(element: Element) -> list[Element]:

@@ -388,5 +388,18 @@ def test_edge_content_stays_inside_the_page(browser, edges_site, width: int) -> 
         # Chinese emphasis is upright: the browser may not slant a font with no italic.
         em = page.locator(".prose em").first
         assert em.evaluate("e => getComputedStyle(e).fontSynthesisStyle") == "none"
+        # Footnotes: a note with a list and code stays in the list on a wide screen too
+        # (its side note links there), a one-line note is in the margin only; a phone
+        # shows the whole list. The browser's own tree: no side note holds a block.
+        shown = page.evaluate("""() => [...document.querySelectorAll('.footnote-item')]
+          .filter(li => li.getClientRects().length).map(li => li.id)""")
+        assert shown == (["fn2"] if width > 1300 else ["fn1", "fn2"])
+        blocks = page.evaluate("""() => [...document.querySelectorAll('.sidenote')]
+          .flatMap(s => [...s.querySelectorAll('p, ul, li, div, pre')]).length""")
+        assert blocks == 0
+        if width > 1300:
+            more = page.locator(".sidenote .sidenote-more")
+            assert more.count() == 1 and more.get_attribute("href") == "#fn2"
+            assert page.locator("#fn2").evaluate("li => li.value") == 2
     finally:
         context.close()
