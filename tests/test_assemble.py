@@ -135,6 +135,8 @@ def test_tags_are_merged_case_insensitively(
     assert sorted(by_slug) == ["ppo", "强化学习"]
     assert rels(by_slug["ppo"].posts) == ["posts/c.md", "posts/b.md", "posts/a.md"]
     assert by_slug["ppo"].url == "/tags/ppo/"
+    # the post lists the tag once (its first spelling), not once per spelling
+    assert next(p for p in site.posts if p.rel == "posts/c.md").tags == ("Ppo",)
 
 
 def test_tags_that_differ_in_more_than_case_stay_apart(
@@ -143,8 +145,11 @@ def test_tags_that_differ_in_more_than_case_stay_apart(
     site = assembled({
         "content/posts/a.md": post("A", "2026-01-01", tags=["C++"]),
         "content/posts/b.md": post("B", "2026-01-02", tags=["C"]),
+        "content/posts/c.md": post("C", "2026-01-03", tags=["C#"]),
     })
-    assert len(site.tags) == 2
+    # Each keeps a URL of its own, which no other tag of the site changes: `C++` is not
+    # `c-2` because a `C` tag exists.
+    assert sorted(t.url for t in site.tags) == ["/tags/c/", "/tags/cpp/", "/tags/csharp/"]
 
 
 def test_neighbours(assembled: Callable[..., Site], post: Callable[..., str]) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -255,6 +256,19 @@ def _control_characters(source: Source, data: Any, lines: dict[str, int],
     return []
 
 
+def _distinct(names: Iterable[str]) -> tuple[str, ...]:
+    """Tags (or categories) trimmed, each once: `[PyTorch, pytorch]` is one tag, as the
+    site's tag pages have it (they merge spellings case-insensitively)."""
+    seen: set[str] = set()
+    kept = []
+    for name in names:
+        name = name.strip() if name else ""
+        if name and name.casefold() not in seen:
+            seen.add(name.casefold())
+            kept.append(name)
+    return tuple(kept)
+
+
 def _plain(value: Any) -> Any:
     """ruamel's round-trip containers to plain dicts, lists and scalars."""
     if isinstance(value, dict):
@@ -488,8 +502,7 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         raise LantingError(problems)
     meta = FrontMatter(
         title=title, title_html=title_html, date=dates.get("date"), updated=dates.get("updated"),
-        summary=raw.summary, tags=tuple(t.strip() for t in raw.tags if t and t.strip()),
-        categories=tuple(c.strip() for c in raw.categories if c and c.strip()),
+        summary=raw.summary, tags=_distinct(raw.tags), categories=_distinct(raw.categories),
         draft=raw.draft, unlisted=raw.unlisted, slug=raw.slug, lang=raw.lang, series=raw.series,
         series_order=raw.series_order, translation_key=raw.translation_key, toc=raw.toc,
         macros=raw.macros, params=raw.params, news=news, event=raw.event,

@@ -15,7 +15,7 @@ from lanting.importer.body import Shelf
 from lanting.importer.liquid import Context
 from lanting.importer.site import Item, NewSite, site_path
 from lanting.importer.text import When, names, parse_when, raw_value
-from lanting.model.names import slugify
+from lanting.model.names import term_slug
 
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".avif",
                             ".bmp", ".ico"})
@@ -191,8 +191,8 @@ def generated_urls(site: NewSite, has_publications: bool, has_talks: bool) -> se
     urls |= {site.new_url(i) for i in site.items if i.kind == "page"}
     for item in site.items:
         if item.kind == "post" and not item.draft:
-            urls |= {f"/categories/{slugify(c)}/" for c in item.front.get("categories", [])}
-            urls |= {f"/tags/{slugify(t)}/" for t in item.front.get("tags", [])}
+            urls |= {f"/categories/{term_slug(c)}/" for c in item.front.get("categories", [])}
+            urls |= {f"/tags/{term_slug(t)}/" for t in item.front.get("tags", [])}
     return urls
 
 

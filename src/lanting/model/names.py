@@ -26,6 +26,18 @@ def slugify(text: str, fallback: str = "section") -> str:
     return text or fallback
 
 
+_SYMBOLS = (("++", "pp"), ("+", "plus"), ("#", "sharp"))
+
+
+def term_slug(name: str) -> str:
+    """The slug of a tag, category or series: `C++` -> `cpp`, `C#` -> `csharp`. (Plain
+    slugify makes both `c`, and which one got `c-2` would depend on the other tags of the
+    site: a tag's URL must not.)"""
+    for symbol, word in _SYMBOLS:
+        name = name.replace(symbol, word)
+    return slugify(name)
+
+
 def unique(slug: str, seen: dict[str, int]) -> str:
     """`slug`, or `slug-1`, `slug-2`, … if it was already used (records the use)."""
     if slug not in seen:

@@ -17,7 +17,7 @@ from lanting.model.config import Config
 from lanting.model.content import Kind, NamedLink
 from lanting.model.cv import Cv
 from lanting.model.markdown import Heading, LinkRef
-from lanting.model.names import slugify
+from lanting.model.names import term_slug
 from lanting.model.problem import Problem
 
 
@@ -185,7 +185,7 @@ class Site:
 
     def term_url(self, taxonomy: str, name: str) -> str:
         term = self.term_index.get(taxonomy, {}).get(name.casefold())
-        return term.url if term else f"{self.config.base_path}{taxonomy}/{slugify(name)}/"
+        return term.url if term else f"{self.config.base_path}{taxonomy}/{term_slug(name)}/"
 
 
 @dataclass(frozen=True, slots=True)

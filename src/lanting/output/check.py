@@ -34,7 +34,7 @@ from lanting.markdown.urls import url_scheme
 from lanting.model.config import Config
 from lanting.model.content import Discovery, Document, NotebookPart
 from lanting.model.markdown import LinkRef, RenderedMarkdown
-from lanting.model.names import MAX_NAME_BYTES, alias_output, alias_path, slugify
+from lanting.model.names import MAX_NAME_BYTES, alias_output, alias_path, term_slug
 from lanting.model.output import Copy, OutputFile
 from lanting.model.problem import Problem
 from lanting.model.site import Bibliography, Routes, Site, Talk
@@ -608,7 +608,7 @@ def _series(inp: CheckInput) -> list[Problem]:
     for term in inp.site.series:
         if len(term.posts) != 1:
             continue
-        others = {n for n in names if n != term.name and slugify(n) != term.slug}
+        others = {n for n in names if n != term.name and term_slug(n) != term.slug}
         suggestion = did_you_mean(term.name, others)
         if suggestion:
             doc = next(d for d in inp.documents if d.source.rel.as_posix() == term.posts[0].rel)

@@ -15,7 +15,7 @@ from lanting.markdown.text import minutes_for
 from lanting.model.config import Config
 from lanting.model.content import Document, FrontMatter, Kind
 from lanting.model.markdown import RenderedMarkdown
-from lanting.model.names import alias_output, slugify
+from lanting.model.names import alias_output, term_slug
 from lanting.model.problem import Problem
 from lanting.model.site import Body, Page, Routes, Site, Term, YearGroup
 from lanting.site.related import ChooseRelated, related_after, related_keys, related_posts
@@ -88,12 +88,12 @@ def _newest_first(page: Page) -> tuple[float, str]:
 
 
 def unique_slugs(names: list[str]) -> dict[str, str]:
-    """A distinct URL slug for each name, in sorted order: `C++` and `C` both slugify to
-    `c`, so the later one gets `c-2`."""
+    """A distinct URL slug for each name, in sorted order: names whose slugs still clash
+    (`a b` and `a-b`) get `-2`, `-3` after the first."""
     slugs: dict[str, str] = {}
     used: set[str] = set()
     for name in sorted(names):
-        slug = base = slugify(name)
+        slug = base = term_slug(name)
         counter = 1
         while slug in used:
             counter += 1
