@@ -315,3 +315,18 @@ def test_plain_text_for_reading_time() -> None:
     result = render("# 标题\n\n正文 **加粗** and `code`.\n")
     assert result.cjk_chars == 6  # 标题 正文 加粗
     assert result.words == 2  # and, code
+
+
+def test_headings_do_not_take_the_ids_of_the_theme() -> None:
+    """`## TOC title` would give the page two `toc-title` elements (the table of
+    contents' heading has it); each fixed id of the templates is kept for them."""
+    import re
+
+    from lanting.markdown.anchors import THEME_IDS
+
+    templates = Path(__file__).parents[1] / "src/lanting/theme/templates"
+    fixed = {m for path in templates.glob("*.html")
+             for m in re.findall(r'\bid="([a-z][a-z-]*)"', path.read_text(encoding="utf-8"))}
+    assert fixed <= set(THEME_IDS)
+    doc = tree("## TOC title\n\n## Main\n\n## Main\n")
+    assert [h["id"] for h in doc.find_all("h2")] == ["toc-title-1", "main-1", "main-2"]

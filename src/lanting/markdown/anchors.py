@@ -72,14 +72,27 @@ def inline_math_html(token: Token) -> str:
     return "".join(parts).strip()
 
 
+THEME_IDS = ("main", "header-menu", "toc-title", "related-title", "comments-title",
+             "news-title", "selected-title", "recent-title", "project-related-title",
+             "abstract-title", "talks-title", "posts-title", "bibtex-title")
+"""Ids the theme's templates give their own elements: a heading `## TOC title` must not
+take `toc-title` from the table of contents (`tests/test_markdown.py` reads the
+templates to keep this list whole)."""
+
+
+def ids_in_use(env: MutableMapping[str, Any]) -> dict[str, int]:
+    """The ids given so far in a document (for `names.unique`), the theme's included."""
+    seen: dict[str, int] = env.setdefault("heading_ids", dict.fromkeys(THEME_IDS, 0))
+    return seen
+
+
 def heading_id(env: MutableMapping[str, Any], level: int, text: str, explicit: str = "",
                html: str = "", style: str = "lanting") -> str:
     """The id of the next heading of a document (unique in it), recorded for its table of
     contents; `text` is its reader-visible text (`inline_text`; formulas as readable
     text, so `## Parameterization of $\\beta_t$` gets `parameterization-of-β-t`), `html`
     its HTML if it holds math."""
-    seen: dict[str, int] = env.setdefault("heading_ids", {})
-    anchor = unique(explicit or HEADING_ID_STYLES[style](text), seen)
+    anchor = unique(explicit or HEADING_ID_STYLES[style](text), ids_in_use(env))
     env.setdefault("headings", []).append((level, anchor, text, html))
     return anchor
 

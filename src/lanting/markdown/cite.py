@@ -30,6 +30,7 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
 from lanting.errors import did_you_mean
+from lanting.markdown.anchors import ids_in_use
 from lanting.markdown.citestyles import (
     connectors,
     entry_html,
@@ -318,8 +319,7 @@ def finish_citations(html: str, env: dict[str, Any]) -> tuple[str, tuple[str, ..
     had_marker = _LIST in html
     html = _PLACEHOLDER.sub(fill, html)
     if listed and mine:
-        heading = None if had_marker else unique("references", env.setdefault(
-            "heading_ids", {}))
+        heading = None if had_marker else unique("references", ids_in_use(env))
         block = reference_list(_entries(mine, refs, style) if ctx.cited_before
                                else entries, style, lang, heading)
         html = html.replace(_LIST, block, 1) if had_marker else html + block
