@@ -12,6 +12,7 @@ from pathlib import Path
 
 import html5lib
 import pytest
+from htmltree import parse_html
 
 from lanting.build import build
 from lanting.build.options import BuildOptions, BuildResult
@@ -258,6 +259,21 @@ def test_code_shortcode_lines_from_zero_is_an_error(make_site: MakeSite, post: P
         "A", "2026-01-02", body='{{< code file="snippets/x.py" lines="0-3" >}}\n')})
     [(_name, _line, message)] = _errors(site)
     assert "numbered from 1" in message or "not a range" in message
+
+
+@pytest.mark.parametrize(("lines", "error"), [("2-2", None), ("3-3", "(2 lines)"),
+                                             ("1-3", "(2 lines)")])
+def test_code_shortcode_counts_the_lines_of_the_file(make_site: MakeSite, post: Post,
+                                                     lines: str, error: str | None) -> None:
+    """The newline ending the last line starts no third line of an empty-looking row."""
+    site = make_site({"snippets/x.py": "a = 1\nb = 2\n", "content/posts/a.md": post(
+        "A", "2026-01-02", body=f'{{{{< code file="snippets/x.py" lines="{lines}" >}}}}\n')})
+    if error is None:
+        build(site, BuildOptions())
+        page = parse_html((site / "public/posts/a/index.html").read_bytes())
+        assert page.one("pre", class_="highlight").text().strip() == "b = 2"
+    else:
+        assert [m for _n, _l, m in _errors(site) if error in m]
 
 
 def test_a_damaged_image_is_a_warning(make_site: MakeSite, post: Post,

@@ -131,7 +131,8 @@ def include_code(args: dict[str, str], env: dict[str, Any], line: int) -> str:
         report(env, line, f"cannot include `{name}`: no such file inside the site folder",
                "paths are relative to the site folder and cannot leave it")
         return ""
-    lines = found[0].split("\n")
+    # (the newline that ends a file's last line starts no line after it)
+    lines = found[0].removesuffix("\n").split("\n")
     if "lines" in args:
         wanted = sorted(parse_line_ranges(args["lines"].replace(",", " ")))
         if not wanted or wanted[0] < 1:  # `lines="0-3"` gave an empty block
