@@ -169,3 +169,14 @@ def test_a_backslash_before_a_line_break_is_reported_on_one_line() -> None:
                        ).problems
     assert "\n" not in problem.message and problem.message.endswith('"\\⏎".')
     assert problem.hint is not None and problem.hint.startswith("a `\\` right before a line")
+
+
+@pytest.mark.parametrize(("text", "hint_start"), [
+    ("$$\n\\begin{aligned}\na &= b \\tag{1}\n\\end{aligned}\n$$\n", "rows of `aligned`"),
+    ("Inline $a \\tag{1}$ here.\n", "`\\tag` and `\\label` belong to a display formula"),
+])
+def test_a_misplaced_tag_is_explained_where_it_is(text: str, hint_start: str) -> None:
+    """Inside `$$`, telling the writer to use `$$` was no help: the `aligned` rows are
+    what refuse the tag."""
+    [problem] = render(text).problems
+    assert problem.hint is not None and problem.hint.startswith(hint_start)

@@ -313,7 +313,13 @@ _HINTS = (
 )
 
 
-def _hint(message: str) -> str:
+_IN_DISPLAY_HINT = ("rows of `aligned`, `gathered` or `split` take no `\\tag`: put it after "
+                    "`\\end{…}` (one number for the block), or use `align` for a number per row")
+
+
+def _hint(message: str, display: bool = False) -> str:
+    if display and "may only appear in a numbered equation" in message:
+        return _IN_DISPLAY_HINT  # already in `$$ … $$`: the environment is what refuses it
     return next((hint for key, hint in _HINTS if key in message), HINT)
 
 
@@ -545,7 +551,7 @@ def _report_conversion(page: _Page, formula: _Formula, output: str) -> None:
     offset = min(offset, len(formula.latex))
     # (a line break in the message, from a `\` before one, would break the report's line)
     page.report(formula, f"math: {message.strip().replace(chr(10), '⏎')}", offset,
-                _hint(message), len(_command_at(formula.latex, offset)))
+                _hint(message, formula.display), len(_command_at(formula.latex, offset)))
 
 
 # --- rendering ----------------------------------------------------------------------------
