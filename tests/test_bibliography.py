@@ -65,6 +65,14 @@ def test_chinese_name_in_last_first_form_is_not_reordered() -> None:
     assert [a.name for a in authors] == ["林知远", "Xiaohong Wang"]
 
 
+@pytest.mark.parametrize("written", ["Chen, Yu\\dag", "Chen, Yu$^\\dag$", "Chen, Yu\\dagger",
+                                     "Chen, Yu†", "Chen, Yu$^{\\dagger}$"])
+def test_every_way_of_writing_the_dagger_marks_the_corresponding_author(written: str) -> None:
+    """`\\dag` is LaTeX's short form: it came out inside the name (`Yu† Chen`)."""
+    [author], _ = parse_authors(written)
+    assert author.name == "Yu Chen" and author.corresponding
+
+
 def test_equal_contribution_marks_the_first_authors() -> None:
     authors, et_al = parse_authors("A, One and B, Two and C, Three", equal=2)
     assert [a.co_first for a in authors] == [True, True, False]

@@ -40,7 +40,8 @@ TITLE_MATH = re.compile(r"(?<![\\$])\$(?=[^\s$])([^$]*?[^\s\\$])\$(?![\d$])")
 """A formula in a page's title, as the Markdown of a post finds `$…$` inline: no space
 just inside the dollars, none followed by a digit (`从 $0 到 $1M` is no formula)."""
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_MARKS = re.compile(r"(\$\^\{?(\\dagger|\*|\\ast)\}?\$|\\dagger|\\textdagger|†|\\?\*|\^\*)\s*$")
+_MARKS = re.compile(r"(\$\^\{?(\\dagger|\\dag|\*|\\ast)\}?\$|\\dagger|\\dag|\\textdagger|†"
+                    r"|\\?\*|\^\*)\s*$")
 
 
 MAX_BRACE_DEPTH = 32
@@ -152,7 +153,7 @@ def take_marks(name: str) -> tuple[str, str]:
     while True:
         if match := _MARKS.search(name):
             mark = match.group(0)
-            marks += "†" if "dagger" in mark or "†" in mark else "*"
+            marks += "†" if "dag" in mark or "†" in mark else "*"
         elif match := (_LEADING.search(name) or _BEFORE_COMMA.search(name)
                        or re.search(r"([∗‡§¶‖]+)\s*$", name)):
             marks += match.group(1).replace("∗", "*")
