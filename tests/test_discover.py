@@ -57,6 +57,18 @@ def test_markdown_outside_posts_and_pages_is_a_warning(make_site: Callable[..., 
     assert warning.path == site / "content/notes/x.md"
 
 
+@pytest.mark.parametrize(("name", "hint"), [("posts/m.markdown", "`m.md`"),
+                                            ("posts/q.qmd", "not run"),
+                                            ("pages/about.mdx", "`about.md`")])
+def test_markdown_of_another_suffix_is_a_warning(make_site: Callable[..., Path], name: str,
+                                                 hint: str) -> None:
+    """A post saved as `.markdown` (Jekyll) or `.qmd` (Quarto) was copied into the site as a
+    raw file without a word."""
+    site = make_site({f"content/{name}": "---\ntitle: M\ndate: 2026-01-01\n---\nBody.\n"})
+    [warning] = discover(site).warnings
+    assert warning.path == site / "content" / name and warning.hint and hint in warning.hint
+
+
 def test_crlf_and_bom_are_normalised(make_site: Callable[..., Path]) -> None:
     site = make_site({"content/posts/a.md": "\ufeff---\r\ntitle: A\r\n---\r\nx\r\n".encode()})
     [source] = discover(site).sources

@@ -120,6 +120,11 @@ configuration's languages are known)."""
 _COLLECTIONS = {"projects": Kind.PROJECT, "teaching": Kind.TEACHING, "people": Kind.PERSON}
 
 
+OTHER_MARKDOWN = frozenset({".markdown", ".mkd", ".mkdn", ".mdown", ".qmd", ".rmd", ".mdx"})
+"""Suffixes of Markdown that other generators read (Jekyll's `.markdown`, Quarto's `.qmd`,
+R Markdown, MDX): a post saved with one would otherwise be published as a raw file."""
+
+
 def _classify(rel: PurePosixPath) -> Kind | None:
     parts = rel.parts
     if rel.suffix == ".ipynb" and len(parts) == 2 and parts[0] == "posts":
@@ -337,6 +342,13 @@ def discover(site: Path, reader: FileReader | None = None,
                     path, severity="warning",
                     hint="move it to content/posts/, content/pages/ or content/talks/",
                 ))
+            elif rel.suffix.lower() in OTHER_MARKDOWN and folder not in bundles:
+                warnings.append(Problem(
+                    f"`{rel.suffix}` file is not read as a page: Lanting's pages are `.md` "
+                    "files (it is copied as it is)", path, severity="warning",
+                    hint=f"rename it to `{rel.stem}.md` (Quarto's executable code cells "
+                    "are not run: paste their output)" if rel.suffix.lower() in (
+                        ".qmd", ".rmd") else f"rename it to `{rel.stem}.md`"))
             else:
                 bundle = PurePosixPath(folder) / "index.md" if folder in bundles else None
                 size = reader.remembered(path, image_size)
