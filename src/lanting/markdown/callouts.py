@@ -1,7 +1,16 @@
-"""Plugin: callouts, GitHub's `> [!NOTE]` form and the `::: note Title` container form.
+"""Plugin: callouts, in the forms writers bring from other tools.
 
-Kinds: note, tip, important, warning, caution. A title after the marker replaces the
-default, localised one.
+- GitHub's and Obsidian's `> [!NOTE] Title` (Obsidian's `> [!TIP]-` folded, `+` open);
+- the container `::: note Title`, and Quarto's `::: {.callout-note title="…"}` (or a
+  heading as its first line for the title; `collapse="true"` folds it);
+- MkDocs Material's `!!! note "Title"` and the foldable `??? note` / `???+ note`
+  (mdit-py-plugins' admonition plugin), with their bodies indented.
+
+Each becomes one token shape, `callout_open` · title · body · `callout_close`, whose title
+is an inline token: Markdown, formulas and code in a title render (and are checked) as in
+the text. Kinds: note, tip, important, warning, caution; the other names of Obsidian and
+MkDocs (`info`, `danger`, `question`, …) take the colour of the nearest of these and keep
+their own default title. A folded callout is a `<details>`.
 """
 
 from __future__ import annotations
@@ -11,87 +20,204 @@ from collections.abc import Sequence
 from typing import Any
 
 from markdown_it import MarkdownIt
-from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
+from mdit_py_plugins.admon import admon_plugin
 from mdit_py_plugins.container import container_plugin
 
 KINDS = ("note", "tip", "important", "warning", "caution")
+ALIASES = {"info": "note", "todo": "note", "abstract": "note", "summary": "note",
+           "tldr": "note", "example": "note", "quote": "note", "cite": "note",
+           "seealso": "note", "success": "tip", "check": "tip", "done": "tip", "hint": "tip",
+           "question": "tip", "help": "tip", "faq": "tip", "attention": "warning",
+           "failure": "caution", "fail": "caution", "missing": "caution",
+           "danger": "caution", "error": "caution", "bug": "caution"}
+"""Obsidian's and MkDocs' kinds → the colour of one of Lanting's."""
 TITLES = {
     "zh": {"note": "注意", "tip": "提示", "important": "重要", "warning": "警告",
-           "caution": "小心"},
+           "caution": "小心", "info": "信息", "todo": "待办", "abstract": "摘要",
+           "summary": "摘要", "tldr": "摘要", "example": "示例", "quote": "引用",
+           "cite": "引用", "seealso": "另见", "success": "完成", "check": "完成",
+           "done": "完成", "hint": "提示", "question": "问题", "help": "问题", "faq": "问题",
+           "attention": "注意", "failure": "失败", "fail": "失败", "missing": "缺失",
+           "danger": "危险", "error": "错误", "bug": "缺陷"},
     "en": {"note": "Note", "tip": "Tip", "important": "Important", "warning": "Warning",
-           "caution": "Caution"},
+           "caution": "Caution", "seealso": "See also", "tldr": "TL;DR", "faq": "FAQ"},
 }
-_MARKER = re.compile(r"^\[!(" + "|".join(KINDS) + r")\][ \t]*", re.IGNORECASE)
+_MARKER = re.compile(r"^\[!([A-Za-z][\w-]*)\]([+-]?)[ \t]*")
+_QUARTO = re.compile(r"^\{\s*\.callout-(\w+)\b(.*)\}\s*$")
+_ATTRIBUTE = re.compile(r"""(\w[\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))""")
 
 
-def _title(kind: str, given: str, env: dict[str, Any]) -> str:
+def _kind(name: str) -> str | None:
+    name = name.lower()
+    return name if name in KINDS else ALIASES.get(name)
+
+
+def _default_title(name: str, env: Any) -> str:
     ctx = env.get("lanting")
     lang = "zh" if ctx is None or ctx.lang.lower().startswith("zh") else "en"
-    return given.strip() or TITLES[lang][kind]
+    name = name.lower()
+    return TITLES[lang].get(name) or TITLES["en"].get(name) or name.capitalize()
 
 
-def _open_html(kind: str, title: str) -> str:
-    return (f'<div class="callout callout-{kind}" role="note">'
-            f'<p class="callout-title">{escapeHtml(title)}</p>\n')
+def _callout(kind: str, fold: str, title: str, line_map: list[int] | None,
+             level: int) -> list[Token]:
+    """`callout_open` and the title's three tokens (the inline one parsed later, with the
+    rest of the page)."""
+    opening = Token("callout_open", "div", 1, map=line_map, level=level, info=kind,
+                    meta={"fold": fold}, block=True)
+    title_open = Token("callout_title_open", "p", 1, map=line_map, level=level + 1,
+                       meta={"fold": fold}, block=True)
+    inline = Token("inline", "", 0, map=line_map, level=level + 2, content=title.strip(),
+                   children=[], block=True)
+    title_close = Token("callout_title_close", "p", -1, level=level + 1,
+                        meta={"fold": fold}, block=True)
+    return [opening, title_open, inline, title_close]
 
 
-def _github_alerts(state: StateCore) -> None:
+def _close(token: Token, fold: str) -> None:
+    token.type, token.tag, token.meta = "callout_close", "div", {"fold": fold}
+
+
+def _matching_close(tokens: list[Token], start: int, opening: str, closing: str) -> int:
+    depth = 0
+    for index in range(start + 1, len(tokens)):
+        if tokens[index].type == opening:
+            depth += 1
+        elif tokens[index].type == closing:
+            if depth == 0:
+                return index
+            depth -= 1
+    return len(tokens) - 1
+
+
+def _alert(tokens: list[Token], i: int, env: Any, out: list[Token]) -> bool:
+    """`> [!KIND]± Title`: the quote becomes a callout (False: not one)."""
+    if i + 2 >= len(tokens) or tokens[i + 1].type != "paragraph_open" \
+            or tokens[i + 2].type != "inline":
+        return False
+    inline = tokens[i + 2]
+    match = _MARKER.match(inline.content)
+    kind = _kind(match.group(1)) if match else None
+    if match is None or kind is None:
+        return False
+    fold = {"-": "closed", "+": "open"}.get(match.group(2), "")
+    first_line, _, rest = inline.content.partition("\n")
+    title = first_line[match.end():] or _default_title(match.group(1), env)
+    _close(tokens[_matching_close(tokens, i, "blockquote_open", "blockquote_close")], fold)
+    out += _callout(kind, fold, title, tokens[i].map, tokens[i].level)
+    inline.content = rest  # runs before inline parsing: children do not exist yet
+    if not rest.strip():  # the marker stood alone in its paragraph
+        tokens[i + 1].hidden = tokens[i + 3].hidden = True
+    return True
+
+
+def _container(tokens: list[Token], i: int, env: Any, out: list[Token]) -> None:
+    """`::: note Title` or Quarto's `::: {.callout-note title="…" collapse="true"}`."""
+    token = tokens[i]
+    params = token.info.strip()
+    quarto = _QUARTO.match(params)
+    fold = ""
+    if quarto:
+        name = quarto.group(1)
+        attributes = {m.group(1): next(g for g in m.groups()[1:] if g is not None)
+                      for m in _ATTRIBUTE.finditer(quarto.group(2))}
+        title = attributes.get("title", "")
+        collapse = attributes.get("collapse", "").lower()
+        fold = {"true": "closed", "false": "open"}.get(collapse, "")
+    else:
+        name, _, title = params.partition(" ")
+    kind = _kind(name) or "note"
+    after = i + 1
+    if not title and after + 2 < len(tokens) and tokens[after].type == "heading_open":
+        title = tokens[after + 1].content  # Quarto: a heading first is the title
+        for index in range(after, after + 3):  # (no id, no entry in the contents)
+            tokens[index].type = "callout_skip"
+    _close(tokens[_matching_close(tokens, i, "container_callout_open",
+                                  "container_callout_close")], fold)
+    out += _callout(kind, fold, title or _default_title(name, env), token.map, token.level)
+
+
+def _admonition(tokens: list[Token], i: int, env: Any, out: list[Token]) -> int:
+    """MkDocs' `!!! kind "Title"` / `??? kind`: the plugin's tokens renamed. Returns the
+    index after its title."""
+    token = tokens[i]
+    name = str(token.meta.get("tag", "note"))
+    fold = {"???": "closed", "???+": "open"}.get(token.markup, "")
+    written = re.search(r"""["'](.*)["']\s*$""", token.info)
+    _close(tokens[_matching_close(tokens, i, "admonition_open", "admonition_close")], fold)
+    titled = tokens[i + 1].type == "admonition_title_open"
+    if not titled and not fold:  # `!!! note ""`: MkDocs shows no title bar
+        out.append(_callout(_kind(name) or "note", fold, "", token.map, token.level)[0])
+        return i + 1
+    title = tokens[i + 2].content if titled and written is not None \
+        else _default_title(name, env)  # (else the plugin's default: an English word)
+    out += _callout(_kind(name) or "note", fold, title, token.map, token.level)
+    return i + 4 if titled else i + 1
+
+
+def _callouts(state: StateCore) -> None:
     tokens = state.tokens
-    for i, token in enumerate(tokens):
-        if token.type != "blockquote_open" or i + 2 >= len(tokens):
-            continue
-        inline = tokens[i + 2]
-        if tokens[i + 1].type != "paragraph_open" or inline.type != "inline":
-            continue
-        match = _MARKER.match(inline.content)
-        if not match:
-            continue
-        kind = match.group(1).lower()
-        first_line, _, rest = inline.content.partition("\n")
-        title = first_line[match.end():]
-        token.type, token.info = "callout_open", kind
-        token.meta = {"title": title}
-        depth = 0
-        for closing in tokens[i + 1 :]:
-            if closing.type == "blockquote_open":
-                depth += 1
-            elif closing.type == "blockquote_close":
-                if depth == 0:
-                    closing.type = "callout_close"
-                    break
-                depth -= 1
-        inline.content = rest  # runs before inline parsing: children do not exist yet
-        if not rest.strip():  # the marker stood alone in its paragraph
-            tokens[i + 1].hidden = tokens[i + 3].hidden = True
+    if not any(t.type in ("blockquote_open", "container_callout_open", "admonition_open")
+               for t in tokens):
+        return
+    out: list[Token] = []
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if token.type == "blockquote_open" and _alert(tokens, i, state.env, out):
+            i += 1
+        elif token.type == "container_callout_open":
+            _container(tokens, i, state.env, out)
+            i += 1
+        elif token.type == "admonition_open":
+            i = _admonition(tokens, i, state.env, out)
+        elif token.type != "callout_skip":
+            out.append(token)
+            i += 1
+        else:
+            i += 1
+    state.tokens = out
 
 
 def _render_open(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
     token = tokens[idx]
-    return _open_html(token.info, _title(token.info, token.meta.get("title", ""), env))
+    fold = token.meta.get("fold")
+    if fold:
+        return (f'<details class="callout callout-{token.info}"'
+                f'{" open" if fold == "open" else ""}>')
+    return f'<div class="callout callout-{token.info}" role="note">'
+
+
+def _render_title_open(self: Any, tokens: Sequence[Token], idx: int, options: Any,
+                       env: Any) -> str:
+    return '<summary class="callout-title">' if tokens[idx].meta.get("fold") \
+        else '<p class="callout-title">'
+
+
+def _render_title_close(self: Any, tokens: Sequence[Token], idx: int, options: Any,
+                        env: Any) -> str:
+    return "</summary>\n" if tokens[idx].meta.get("fold") else "</p>\n"
 
 
 def _render_close(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
-    return "</div>\n"
+    return "</details>\n" if tokens[idx].meta.get("fold") else "</div>\n"
 
 
 def _is_callout(params: str, markup: str) -> bool:
-    return params.strip().split(" ", 1)[0].lower() in KINDS
-
-
-def _render_container(self: Any, tokens: Sequence[Token], idx: int, options: Any,
-                      env: Any) -> str:
-    token = tokens[idx]
-    if token.nesting != 1:
-        return "</div>\n"
-    kind, _, given = token.info.strip().partition(" ")
-    return _open_html(kind.lower(), _title(kind.lower(), given, env))
+    params = params.strip()
+    quarto = _QUARTO.match(params)
+    return (quarto is not None and _kind(quarto.group(1)) is not None) or \
+        _kind(params.split(" ", 1)[0]) is not None
 
 
 def callouts_plugin(md: MarkdownIt) -> None:
-    md.core.ruler.after("block", "github_alerts", _github_alerts)
-    md.add_render_rule("callout_open", _render_open)
-    md.add_render_rule("callout_close", _render_close)
     # One container rule for every kind: each extra block rule is tried on every line.
-    md.use(container_plugin, "callout", validate=_is_callout, render=_render_container)
+    md.use(container_plugin, "callout", validate=_is_callout)
+    md.use(admon_plugin)
+    md.core.ruler.after("block", "github_alerts", _callouts)
+    md.add_render_rule("callout_open", _render_open)
+    md.add_render_rule("callout_title_open", _render_title_open)
+    md.add_render_rule("callout_title_close", _render_title_close)
+    md.add_render_rule("callout_close", _render_close)
