@@ -58,3 +58,19 @@ def test_an_unknown_style_is_a_config_error(make_site: Callable[..., Path],
         build_site(site)
     assert info.value.problems[0].line == 3
     assert "unknown heading id style `gfm`" in info.value.problems[0].message
+
+
+@pytest.mark.parametrize("style", ["lanting", "github"])
+def test_an_id_written_after_a_heading_is_its_id(style: str) -> None:
+    """Pandoc, Quarto, Hugo and kramdown read `{#id}` after a heading; it was part of the
+    heading's text and id (`introduction-sec-intro`), and `#sec-intro` links broke."""
+    text = ("## Introduction {#sec-intro}\n\n## 方法 {#sec-method .unnumbered}\n\n"
+            "## Plain {-}\n\n## Kram {: #k}\n\nSetext {#setext}\n---\n\n## Sets {a, b}\n")
+    rendered = render_markdown(text, RenderContext(Path("/s/content/posts/a.md"),
+                                                   "posts/a.md"),
+                               MarkdownOptions(heading_ids=style))
+    assert [(h.id, h.text) for h in rendered.headings] == [
+        ("sec-intro", "Introduction"), ("sec-method", "方法"), ("plain", "Plain"),
+        ("k", "Kram"), ("setext", "Setext"),
+        ("sets-a-b", "Sets {a, b}"), ]
+    assert rendered.problems == ()

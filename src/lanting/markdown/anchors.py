@@ -2,11 +2,14 @@
 
 Two styles (`[markdown] heading_ids`): Lanting's own slugs, and GitHub's (also kramdown's
 GFM input and Hugo's Goldmark), which keep `_` and runs of `-` so that `#links` written
-for a site made with those keep working.
+for a site made with those keep working. An id written after a heading, as Pandoc,
+Quarto, Hugo and kramdown take it (`## Introduction {#sec-intro}`, `{: #x}`, with classes
+such as `.unnumbered` or `-`), is the heading's id, and the braces leave its text.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Callable, MutableMapping
 from functools import partial
@@ -97,6 +100,28 @@ def heading_id(env: MutableMapping[str, Any], level: int, text: str, explicit: s
     return anchor
 
 
+_ATTRIBUTES = re.compile(r"[ \t]+\{:?[ \t]*((?:(?:[#.][\w:.\-]+|[\w\-]+=(?:\"[^\"]*\"|\S+)|-)"
+                         r"[ \t]*)+)\}[ \t]*$")
+_ID = re.compile(r"(?:^|[ \t])#([\w:.\-]+)")
+
+
+def _written_ids(state: StateCore) -> None:
+    """`## Title {#id .class}`: the attributes leave the heading's text (before its inline
+    parse), the id goes to the heading."""
+    tokens = state.tokens
+    for i, token in enumerate(tokens):
+        if token.type != "heading_open" or "{" not in tokens[i + 1].content:
+            continue
+        inline = tokens[i + 1]
+        match = _ATTRIBUTES.search(inline.content)
+        if match is None:
+            continue
+        inline.content = inline.content[:match.start()]
+        written = _ID.search(match.group(1))
+        if written:
+            token.attrSet("id", written.group(1))
+
+
 def _add_ids(state: StateCore, style: str = "lanting") -> None:
     tokens = state.tokens
     for i, token in enumerate(tokens):
@@ -109,4 +134,5 @@ def _add_ids(state: StateCore, style: str = "lanting") -> None:
 
 
 def anchors_plugin(md: MarkdownIt, style: str = "lanting") -> None:
+    md.core.ruler.after("block", "written_heading_ids", _written_ids)
     md.core.ruler.push("lanting_anchors", partial(_add_ids, style=style))
