@@ -330,3 +330,30 @@ def test_headings_do_not_take_the_ids_of_the_theme() -> None:
     assert fixed <= set(THEME_IDS)
     doc = tree("## TOC title\n\n## Main\n\n## Main\n")
     assert [h["id"] for h in doc.find_all("h2")] == ["toc-title-1", "main-1", "main-2"]
+
+
+@pytest.mark.parametrize(("fence", "lang", "title", "first_number"), [
+    ("{.python filename=\"train.py\"}", "python", "train.py", None),  # Quarto, Pandoc class
+    ("python title=\"x.py\" linenums=\"3\"", "python", "x.py", "3"),  # MkDocs
+    ("{.python .numberLines startFrom=\"5\"}", "python", None, "5"),  # Pandoc
+    ("python {hl_lines=\"2\" title=\"a.py\"}", "python", "a.py", None),  # Lanting's own
+])
+def test_code_fences_of_pandoc_quarto_and_mkdocs(fence: str, lang: str, title: str | None,
+                                                 first_number: str | None) -> None:
+    """These lost their language (no highlighting) and their file name, silently."""
+    rendered = render(f"```{fence}\nimport torch\nx = 1\n```\n")
+    doc = parse_html(rendered.html)
+    assert doc.one("code")["class"] == f"language-{lang}"
+    shown = doc.find("div", class_="code-title")
+    assert (shown.text() if shown else None) == title
+    number = doc.find("span", class_="ln")
+    assert (number["data-ln"] if number else None) == first_number
+    assert rendered.problems == ()
+
+
+def test_a_quarto_cell_is_shown_as_code_with_a_warning() -> None:
+    rendered = render("Intro.\n\n```{python}\nimport torch\n```\n", body_line=4)
+    assert parse_html(rendered.html).one("code")["class"] == "language-python"
+    [problem] = rendered.problems
+    assert problem.severity == "warning" and problem.line == 6 and "Quarto runs" in \
+        problem.message

@@ -38,6 +38,8 @@ class FenceInfo:
     line_numbers: bool = False
     start: int = 1
     title: str = ""
+    executable: bool = False
+    """Quarto's `{python}`: a cell Quarto runs, shown here as code."""
 
 
 def parse_line_ranges(text: str) -> frozenset[int]:
@@ -53,13 +55,23 @@ def parse_line_ranges(text: str) -> frozenset[int]:
 
 
 def parse_fence_info(info: str) -> FenceInfo:
+    """`python {hl_lines="2" title="x.py"}`, and the forms of Pandoc (`{.python
+    .numberLines startFrom="5"}`), Quarto (`{python}`, `{.python filename="x.py"}`,
+    `code-line-numbers`) and MkDocs (`python title="x.py" linenums="1"`)."""
     info = info.strip()
     lang, _, rest = info.partition(" ")
+    executable = False
     if lang.startswith("{"):
         lang, rest = "", info
     rest = rest.strip()
     if rest.startswith("{") and rest.endswith("}"):
         rest = rest[1:-1]
+        first, _, after = rest.strip().partition(" ")
+        first = first.rstrip(",")
+        if not lang and first.startswith(".") and "=" not in first:
+            lang, rest = first[1:], after  # Pandoc: the first class is the language
+        elif not lang and first and "=" not in first and first.isidentifier():
+            lang, rest, executable = first, after, True  # Quarto: a cell it runs
     options: dict[str, str] = {}
     try:
         words = shlex.split(rest)
@@ -74,14 +86,17 @@ def parse_fence_info(info: str) -> FenceInfo:
         else:
             bare.append(word)
     ranges = options.get("hl_lines", " ".join(w for w in bare if _RANGE.match(w.strip(","))))
-    start = options.get("start", options.get("linenostart", "1"))
+    start = options.get("start", options.get("linenostart", options.get(
+        "startfrom", options.get("linenums", "1"))))
+    numbered = options.get("linenos", options.get("code-line-numbers", "")).lower()
     return FenceInfo(
         lang=lang.lower().strip("{}"),
         highlight=parse_line_ranges(ranges.replace(",", " ")),
-        line_numbers=options.get("linenos", "").lower() in ("true", "1", "yes", "table", "inline")
-        or "linenos" in bare,
+        line_numbers=numbered in ("true", "1", "yes", "table", "inline")
+        or "linenos" in bare or ".numberLines" in bare or "linenums" in options,
         start=int(start) if start.isdigit() else 1,
-        title=options.get("title", options.get("file", "")),
+        title=options.get("title", options.get("file", options.get("filename", ""))),
+        executable=executable,
     )
 
 
@@ -214,6 +229,13 @@ def render_code_block(code: str, info: FenceInfo, env: dict[str, Any], line: int
                 f"unknown code language `{info.lang}`: shown without highlighting",
                 ctx.path if ctx else None, line, severity="warning",
                 hint="use a Pygments language name such as python, bash, yaml, cpp"))
+    if info.executable:
+        ctx = env.get("lanting")
+        env.setdefault("problems", []).append(Problem(
+            f"`{{{info.lang}}}` is a cell Quarto runs: Lanting shows its code, not its output",
+            ctx.path if ctx else None, line, severity="warning",
+            hint=f"write ```{info.lang} to show code, and paste the output (or an image of "
+                 "it) after it"))
     if lines is None:
         lines = tuple(escapeHtml(text) for text in code.split("\n"))
     rendered = []
