@@ -83,3 +83,17 @@ def _star_lines(text: str) -> list[int | None]:
 ])
 def test_stars_that_make_no_bold_text_are_found(text: str, lines: list[int]) -> None:
     assert _star_lines(text) == lines
+
+
+@pytest.mark.parametrize(("row", "warned"), [
+    ("| 绝对值 | $|x|$ | 第三列 |", True),  # the row splits inside the formula
+    ("| 范数 | $\\|x\\|$ | c |", True),  # GFM reads `\|` as `|`: a norm turns into |x|
+    ("| $a$ | $b$ | `$|$` |", False),  # between formulas, or in code: a cell border
+    ("| $\\vert x \\vert$ | $\\Vert x \\Vert$ | c |", False),
+])
+def test_a_pipe_inside_a_formula_in_a_table_is_found(row: str, warned: bool) -> None:
+    text = f"| a | b | c |\n|---|---|---|\n{row}\n"
+    rendered = render_markdown(text, RenderContext(Path("/s/content/posts/a.md"),
+                                                   "posts/a.md", body_line=5))
+    assert [p.line for p in rendered.problems if "table cell" in p.message] == (
+        [7] if warned else [])

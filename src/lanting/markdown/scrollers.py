@@ -4,12 +4,50 @@ blocks and display math get the same attribute from their own renderers.
 
 A table whose header cells are all empty has no header row: GFM needs one, so a table
 without a header (kramdown's, or one written so on purpose) is written with an empty
-one, which would show as a thin empty row."""
+one, which would show as a thin empty row.
+
+A `|` inside a formula in a table row (`| $|x|$ |`) ends the cell there, as GFM says,
+and `\\|` (a norm) becomes `|` before the formula is read: the row loses a cell or the
+formula its meaning, silently. Each such row is a warning at its line."""
 
 from __future__ import annotations
 
+import re
+from typing import Any
+
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
+
+from lanting.model.problem import Problem
+
+_DOLLAR = re.compile(r"(?<!\\)\$+")
+_CODE_SPAN = re.compile(r"(`+).*?\1")
+PIPE_HINT = ("in a table, write `\\vert` for | and `\\Vert` for ‖ inside a formula "
+             "(`\\lvert x \\rvert`, `\\lVert x \\rVert`)")
+
+
+def _pipe_in_formula(line: str) -> bool:
+    """Whether a formula of this table row (dollars paired in order, code spans left
+    out) holds a `|`."""
+    if "$" not in line:
+        return False
+    line = _CODE_SPAN.sub("", line)
+    dollars = [m.end() for m in _DOLLAR.finditer(line)]
+    return any("|" in line[start:end] for start, end in zip(dollars[::2], dollars[1::2],
+                                                              strict=False))
+
+
+def _check_table(state: StateCore, first: int, last: int) -> None:
+    env: Any = state.env
+    ctx = env.get("lanting")
+    if ctx is None:
+        return
+    lines = state.src.split("\n")[first:last]
+    for offset, line in enumerate(lines):
+        if _pipe_in_formula(line):
+            env.setdefault("problems", []).append(Problem(
+                "a `|` inside a formula ends the table cell there (and `\\|` is read as `|`)",
+                ctx.path, ctx.body_line + first + offset, hint=PIPE_HINT, severity="warning"))
 
 
 def _focusable_tables(state: StateCore) -> None:
@@ -19,6 +57,8 @@ def _focusable_tables(state: StateCore) -> None:
         token = tokens[i]
         if token.type == "table_open":
             token.attrSet("tabindex", "0")
+            if token.map is not None and "$" in state.src:
+                _check_table(state, *token.map)
         elif token.type == "thead_open":
             end = next(j for j in range(i, len(tokens)) if tokens[j].type == "thead_close")
             if all(t.content.strip() == "" for t in tokens[i:end] if t.type == "inline"):
