@@ -333,6 +333,48 @@ def test_code_is_put_aside_while_the_prose_is_converted() -> None:
     assert shelf.restore(kept) == text
 
 
+FENCES_IN_LISTS = """- Interleaved
+
+  - ```c
+    int a = 1;
+    ```
+
+1. ```python
+   print(1)
+   ```
+10. - ```
+      x
+      ```
+
+Done `y`.
+"""
+
+
+def test_a_fence_opened_on_a_list_item_line_is_code() -> None:
+    """`- ```c` was not seen as a fence: its indented closing fence was taken for an
+    opener and the text after it swallowed as code."""
+    shelf = B.Shelf()
+    kept = B.protect_code(FENCES_IN_LISTS, shelf)
+    assert kept.split("\n")[2] == "  - \ue000C0\ue001"
+    assert shelf.items["C"][:3] == ["```c\n    int a = 1;\n    ```",
+                                    "```python\n   print(1)\n   ```",
+                                    "```\n      x\n      ```"]
+    assert "Done \ue000C3\ue001." in kept and shelf.restore(kept) == FENCES_IN_LISTS
+    # a handler gets the code without the item's indentation, and the indentation
+    rewritten = B.protect_code("* ```c\n  int a;\n  ```\nafter\n", B.Shelf(),
+                               lambda info, code, indent: f"{indent}[{info}|{code}]")
+    assert rewritten.startswith("* \ue000C0\ue001\nafter")
+
+
+def test_a_fence_in_a_list_item_ends_with_the_item() -> None:
+    """Unclosed inside its item, a fence ends where the item does (CommonMark): the
+    text after the list stays prose."""
+    shelf = B.Shelf()
+    kept = B.protect_code("- ```\n  code\n\nText after.\n", shelf)
+    assert kept.endswith("\n\nText after.\n")
+    assert shelf.items["C"] == ["```\n  code"]
+
+
 def test_an_unknown_construct_is_kept_in_a_comment_and_reported(tmp_path: Path) -> None:
     report = Report(tmp_path, "jekyll")
     original = "line one\n{% youtube abc %}\n"

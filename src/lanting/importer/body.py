@@ -51,7 +51,9 @@ def markers(text: str, kind: str) -> list[int]:
 # --- code ---------------------------------------------------------------------------------
 
 
-_FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})(.*)$")
+_FENCE = re.compile(r"^([ \t]*(?:(?:[-+*]|\d{1,9}[.)])[ \t]+)*)(`{3,}|~{3,})(.*)$")
+"""A fence, after indentation and the markers of list items it opens (`- ```c`,
+`1. - ```py`): CommonMark starts a fence on an item's first line too."""
 
 FenceHandler = Callable[[str, str, str], str]
 """(info string, code, indentation) -> the fenced block to write."""
@@ -84,16 +86,35 @@ def protect_code(text: str, shelf: Shelf, on_fence: FenceHandler | None = None) 
             out.append(lines[i])
             i += 1
             continue
-        indent, ticks, info = match.groups()
-        close = re.compile(rf"^\s*{re.escape(ticks[0])}{{{len(ticks)},}}\s*$")
-        end = next((j for j in range(i + 1, len(lines)) if close.match(lines[j])), len(lines))
+        lead, ticks, info = match.groups()
+        indent = lead if not lead.strip() else " " * len(lead.expandtabs(4))
+        end, closed = _fence_end(lines, i, ticks, len(indent) if lead.strip() else 0)
         code = "\n".join(line[len(indent):] if line.startswith(indent) else line.lstrip()
                          for line in lines[i + 1:end])
         block = (on_fence(info.strip(), code, indent) if on_fence
-                 else "\n".join(lines[i:end + 1]))
-        out.append(shelf.put(block))
-        i = end + 1
+                 else "\n".join([lines[i][len(lead):]] + lines[i + 1:end + closed]))
+        # The item's markers stay in the prose (its list is still a list); the fence's
+        # first line goes aside without them.
+        out.append(lead + shelf.put(block.removeprefix(indent) if on_fence else block))
+        i = end + closed
     return protect_spans("\n".join(out), shelf)
+
+
+def _fence_end(lines: list[str], start: int, ticks: str, item: int) -> tuple[int, int]:
+    """(line of the closing fence, 1) of the fence opened on line `start`; without one,
+    (where it ends, 0): the end of the text, or for a fence opened in a list item (whose
+    text starts at column `item`) the first line less indented than that, where the item
+    ends (blank lines before it are not code)."""
+    close = re.compile(rf"^\s*{re.escape(ticks[0])}{{{len(ticks)},}}\s*$")
+    for j in range(start + 1, len(lines)):
+        if close.match(lines[j]):
+            return j, 1
+        line = lines[j].expandtabs(4)
+        if item and line.strip() and len(line) - len(line.lstrip()) < item:
+            while j - 1 > start and not lines[j - 1].strip():
+                j -= 1
+            return j, 0
+    return len(lines), 0
 
 
 _SPAN = re.compile(r"(?<!`)(`+)(?!`)((?:(?!\n[ \t]*\n).)+?)(?<!`)\1(?!`)", re.DOTALL)
