@@ -23,6 +23,7 @@ from lanting.importer.site import Item, NewSite
 from lanting.importer.text import (
     dump_front_matter,
     dump_toml,
+    load_mapping,
     names,
     parse_when,
     raw_value,
@@ -447,3 +448,15 @@ def test_listing_redirects_skip_same_and_case_only_paths(tmp_path: Path) -> None
     ("paper-reading", "paper-reading"), ("a.b_c", "a-b-c")])
 def test_jekyll_slugify_is_jekylls_default_mode(name: str, slug: str) -> None:
     assert jekyll_slugify(name) == slug
+
+
+def test_yaml_with_tags_of_other_tools_is_read() -> None:
+    """js-yaml's `!!js/regexp` (hexo-html-minifier's settings) made the whole
+    `_config.yml` unreadable: title, permalink and language fell back to defaults."""
+    text = ("title: Notes\npermalink: :year/:title/\nminify:\n"
+            "  ignore: [ !!js/regexp /^\\s*more/]\n  rule: !custom {a: 1}\n"
+            "  list: !!js/list [x]\n")
+    data, error = load_mapping("yaml", text)
+    assert error is None
+    assert data["title"] == "Notes" and data["permalink"] == ":year/:title/"
+    assert data["minify"] == {"ignore": ["/^\\s*more/"], "rule": {"a": 1}, "list": ["x"]}

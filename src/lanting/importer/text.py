@@ -12,7 +12,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from ruamel.yaml import YAML
+from ruamel.yaml.constructor import SafeConstructor
 from ruamel.yaml.error import YAMLError
+from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
 
 
 def split_front_matter(text: str) -> tuple[str, str, str, int]:
@@ -35,8 +37,26 @@ def split_front_matter(text: str) -> tuple[str, str, str, int]:
     return "", "", text, 1
 
 
+class _LenientConstructor(SafeConstructor):
+    """Safe YAML that reads a tag it does not know (js-yaml's `!!js/regexp` in a Hexo
+    `_config.yml`, a plugin's `!custom`) as the plain value under it: one such value
+    made the whole file unreadable."""
+
+
+def _plain(constructor: SafeConstructor, node: Node) -> Any:
+    if isinstance(node, MappingNode):
+        return constructor.construct_mapping(node, deep=True)
+    if isinstance(node, SequenceNode):
+        return constructor.construct_sequence(node, deep=True)
+    return constructor.construct_scalar(node)
+
+
+_LenientConstructor.add_constructor(None, _plain)
+
+
 def _yaml() -> YAML:
     yaml = YAML(typ="safe", pure=True)
+    yaml.Constructor = _LenientConstructor
     yaml.allow_duplicate_keys = True  # other generators let the last one win
     return yaml
 
