@@ -928,3 +928,24 @@ def test_hugo_content_dirs_and_the_default_language_in_a_folder(tmp_path: Path) 
         main = parse_html(answer(out, url).read_text(encoding="utf-8")).one("main")
         [src] = [e["src"] for e in main.iter() if e.tag == "img"]
         assert (out / unquote(urljoin(url, src)).lstrip("/")).read_bytes() == images[lang]
+
+
+def hexo_import(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
+    """A small Hexo site (`package.json` naming hexo added) imported into `tmp_path/new`."""
+    source = old_site(tmp_path, {"package.json": '{"dependencies": {"hexo": "^7"}}',
+                                 **files})
+    return import_site(source, tmp_path / "new", "hexo", False, Options(now=NOW.now))
+
+
+def test_hexo_tag_and_category_are_tags_and_categories(tmp_path: Path) -> None:
+    """Hexo reads `tag:` and `category:` as `tags` and `categories`; they were dropped
+    with a notice calling them not needed, and `:category` URLs became
+    `uncategorized`."""
+    imported = hexo_import(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\npermalink: :category/:title/\n",
+        "source/_posts/proof.md": "---\ntitle: 证明\ndate: 2022-08-28 13:36:22\n"
+                                  "tag: 图论\ncategory: 数学\n---\n正文。\n"})
+    post = (imported.dest / "content" / "posts" / "proof.md").read_text(encoding="utf-8")
+    assert "tags: [图论]" in post and "categories: [数学]" in post
+    assert 'aliases: ["/数学/proof/"]' in post
+    assert not any("left out" in e.message for e in imported.report.entries)

@@ -68,6 +68,16 @@ def hierarchies(value: Any) -> list[list[str]]:
     return [flat] if flat else []
 
 
+def singular_keys(data: dict[str, Any]) -> dict[str, Any]:
+    """`tag:` and `category:` as Hexo's post processor reads them: `tags` and
+    `categories`, unless those are there too."""
+    data = dict(data)
+    for one, many in (("tag", "tags"), ("category", "categories")):
+        if data.get(one) and not data.get(many):
+            data[many] = data.pop(one)
+    return data
+
+
 class Hexo(HexoBodies):
     kind = "hexo"
 
@@ -155,6 +165,7 @@ class Hexo(HexoBodies):
             if error:
                 self.report.warn(path, 2, f"front matter not read ({error}): the post is "
                                  "imported without it")
+            data = singular_keys(data)
             date = date_of(data, head, "date", self.tz)
             if date is None:
                 date = mtime(path, self.tz)
