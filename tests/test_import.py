@@ -949,3 +949,23 @@ def test_hexo_tag_and_category_are_tags_and_categories(tmp_path: Path) -> None:
     assert "tags: [图论]" in post and "categories: [数学]" in post
     assert 'aliases: ["/数学/proof/"]' in post
     assert not any("left out" in e.message for e in imported.report.entries)
+
+
+def test_hexo_post_without_its_abbrlink_gets_no_alias(tmp_path: Path) -> None:
+    """hexo-abbrlink computes a missing `abbrlink` at build time from the title and the
+    date as the build machine's JavaScript spelled it (its zone's name included): that
+    cannot be redone here. The post got a literal `:abbrlink` alias, the same for every
+    such post (a collision), instead of a clear warning."""
+    imported = hexo_import(tmp_path, {
+        "_config.yml": "title: T\nlanguage: en\npermalink: posts/:abbrlink.html\n"
+                       "abbrlink:\n  alg: crc32\n  rep: hex\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2024-12-20 14:48:00\n---\nOne.\n",
+        "source/_posts/b.md": "---\ntitle: B\ndate: 2024-12-20 18:00:00\n---\nTwo.\n",
+        "source/_posts/c.md": "---\ntitle: C\ndate: 2024-12-21\nabbrlink: 9f3a\n---\n3.\n"})
+    posts = imported.dest / "content" / "posts"
+    assert "aliases" not in (posts / "a.md").read_text(encoding="utf-8")
+    assert "aliases" not in (posts / "b.md").read_text(encoding="utf-8")
+    assert 'aliases: ["/posts/9f3a.html"]' in (posts / "c.md").read_text(encoding="utf-8")
+    warned = [(e.path, e.message) for e in imported.report.warnings if "abbrlink" in e.message]
+    assert [path for path, _ in warned] == ["source/_posts/a.md", "source/_posts/b.md"]
+    assert "no `abbrlink`" in warned[0][1] and "no alias" in warned[0][1]

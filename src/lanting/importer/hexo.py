@@ -68,6 +68,21 @@ def hierarchies(value: Any) -> list[list[str]]:
     return [flat] if flat else []
 
 
+def missing_value(key: str) -> str:
+    """Why a post whose front matter lacks a value of the permalink has no alias."""
+    if key == "abbrlink":
+        # hexo-abbrlink hashes the title and the date as the build machine's JavaScript
+        # wrote it (`Fri Dec 20 2024 18:00:00 GMT+0800 (China Standard Time)`), bumps a
+        # clash by one in build order, and writes the result back into the post: one
+        # missing here was made on a machine whose zone and order are not known.
+        return ("no `abbrlink` in the front matter: hexo-abbrlink made this post's old "
+                "URL when the site was built (from its title and the build machine's "
+                "spelling of its date) and it cannot be made again here, so the post gets "
+                "no alias: add its old URL to `aliases:` to keep it answering")
+    return (f"the permalink's `:{key}` has no value in this post: its old URL is not "
+            "known, so the post gets no alias")
+
+
 def singular_keys(data: dict[str, Any]) -> dict[str, Any]:
     """`tag:` and `category:` as Hexo's post processor reads them: `tags` and
     `categories`, unless those are there too."""
@@ -183,7 +198,8 @@ class Hexo(HexoBodies):
             root = self.files / ("_drafts" if drafted else "_posts")
             name = path.relative_to(root).with_suffix("").as_posix()
             if not draft:
-                item.old_urls = [self.old_url(data, pattern, date, name, path)]
+                url = self.old_url(data, pattern, date, name, path)
+                item.old_urls = [url] if url else []
                 for url in item.old_urls:
                     self.table.add(url, item)
             self.by_name[name] = item
@@ -193,7 +209,9 @@ class Hexo(HexoBodies):
             self.posts.append((item, body, path))
 
     def old_url(self, data: dict[str, Any], pattern: str, date: When, name: str,
-                path: Path) -> str:
+                path: Path) -> str | None:
+        """The post's URL on the old site; None (with a warning) when the permalink
+        names a value the post does not have."""
         own = data.get("permalink")
         if isinstance(own, str) and own.strip():
             url = own.strip().lstrip("/")
@@ -215,17 +233,21 @@ class Hexo(HexoBodies):
                                  .encode()).hexdigest()[:12],
         }
 
+        missing: list[str] = []
+
         def fill(match: re.Match[str]) -> str:
             key = match.group(1)
             if key in values:
                 return values[key]
             if key in data and data[key] not in (None, ""):
                 return str(data[key])
-            self.report.warn(path, None, f"the permalink's `:{key}` has no value in this "
-                             "post: its old URL is a guess")
+            missing.append(key)
             return match.group()
 
         url = re.sub(r":([A-Za-z_]+)", fill, pattern)
+        if missing:
+            self.report.warn(path, None, missing_value(missing[0]))
+            return None
         return self.root + url.lstrip("/")
 
     def front(self, data: dict[str, Any], head: str, path: Path, date: When) -> dict[str, Any]:
