@@ -16,7 +16,7 @@ from lanting.importer.hexo import hierarchies
 from lanting.importer.hugo import hugo_path
 from lanting.importer.hugoblox import same_title
 from lanting.importer.jekyll_math import dollar_inline_math
-from lanting.importer.liquid import Context
+from lanting.importer.liquid import Context, blocks
 from lanting.importer.listings import Redirects, hexo_slugize, jekyll_slugify, term_urls
 from lanting.importer.report import Report
 from lanting.importer.site import Item, NewSite
@@ -460,3 +460,19 @@ def test_yaml_with_tags_of_other_tools_is_read() -> None:
     assert error is None
     assert data["title"] == "Notes" and data["permalink"] == ":year/:title/"
     assert data["minify"] == {"ignore": ["/^\\s*more/"], "rule": {"a": 1}, "list": ["x"]}
+
+
+def test_nested_blocks_keep_their_own_arguments(tmp_path: Path) -> None:
+    """The arguments of a block ran past its `%}` when another block of its name was
+    inside: the outer one's arguments swallowed the inner block's opening."""
+    text = ("{% tabs outer,2 %}\nA\n{% tabs inner %}\nB\n{% endtabs %}\nC\n{% endtabs%}\n"
+            "After.\n")
+    ctx = Context(Report(tmp_path, "hexo"), tmp_path / "x.md", text)
+    seen: list[tuple[str, str]] = []
+
+    def one(args: str, inner: str, written: str) -> str:
+        seen.append((args, inner.strip()))
+        return f"[{args}: {inner.strip()}]"
+
+    assert blocks(text, "tabs", one, ctx, "tabs") == "[outer,2: A\n[inner: B]\nC]\nAfter.\n"
+    assert seen == [("inner", "B"), ("outer,2", "A\n[inner: B]\nC")]

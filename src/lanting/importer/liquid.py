@@ -71,8 +71,10 @@ TagHandler = Callable[[str, str], str]
 
 def blocks(text: str, name: str, handler: BlockHandler, ctx: Context, what: str) -> str:
     """Each `{% name args %}…{% endname %}`, innermost first, through `handler`."""
+    # The arguments stop at the tag's `%}`: free to run on (the pattern reads across
+    # lines), an outer block's took in the inner one's opening.
     pattern = re.compile(
-        rf"\{{%-?[ \t]*{name}\b[ \t]*(.*?)[ \t]*-?%\}}"
+        rf"\{{%-?[ \t]*{name}\b[ \t]*((?:(?!%\}}).)*?)[ \t]*-?%\}}"
         rf"((?:(?!\{{%-?[ \t]*{name}\b).)*?)\{{%-?[ \t]*end{name}[ \t]*-?%\}}", re.DOTALL)
     for _ in range(32):
         new, count = pattern.subn(lambda m: handler(m.group(1), m.group(2), m.group()), text)
