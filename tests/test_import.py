@@ -969,3 +969,18 @@ def test_hexo_post_without_its_abbrlink_gets_no_alias(tmp_path: Path) -> None:
     warned = [(e.path, e.message) for e in imported.report.warnings if "abbrlink" in e.message]
     assert [path for path, _ in warned] == ["source/_posts/a.md", "source/_posts/b.md"]
     assert "no `abbrlink`" in warned[0][1] and "no alias" in warned[0][1]
+
+
+def test_hexo_tabs_without_names_are_numbered(tmp_path: Path) -> None:
+    """Butterfly's unnamed or icon-only tabs (`<!-- tab -->`, `<!-- tab @fab fa-x -->`)
+    had an empty bold label, `****`: a horizontal rule."""
+    imported = hexo_import(tmp_path, {
+        "_config.yml": "title: T\nlanguage: en\ntheme: butterfly\n",
+        "source/_posts/t.md": "---\ntitle: Tabs\ndate: 2024-01-01\n---\n"
+                              "{% tabs demo %}\n<!-- tab -->\nFirst.\n<!-- endtab -->\n\n"
+                              "<!-- tab @fab fa-apple -->\nSecond.\n<!-- endtab -->\n"
+                              "<!-- tab Named@fas fa-x -->\nThird.\n<!-- endtab -->\n"
+                              "{% endtabs %}\n"})
+    post = (imported.dest / "content" / "posts" / "t.md").read_text(encoding="utf-8")
+    assert "****" not in post
+    assert "**Tab 1**\n\nFirst.\n\n**Tab 2**\n\nSecond.\n\n**Named**\n\nThird." in post

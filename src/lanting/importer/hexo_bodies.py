@@ -15,7 +15,7 @@ from lanting.importer.common import LinkTable, is_image, map_site_url, prose_raw
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
 from lanting.importer.site import Item, NewSite
 
-_TAB = re.compile(r"<!--\s*tab\s+(.*?)\s*-->(.*?)<!--\s*endtab\s*-->", re.DOTALL)
+_TAB = re.compile(r"<!--\s*tab\b\s*(.*?)\s*-->(.*?)<!--\s*endtab\s*-->", re.DOTALL)
 
 
 class HexoBodies:
@@ -119,7 +119,10 @@ class HexoBodies:
             return B.details(string_argument(summary), inner)
 
         def tab_group(args: str, inner: str, written: str) -> str:
-            parts = [(label.split("@", 1)[0], content) for label, content in _TAB.findall(inner)]
+            # An unnamed or icon-only tab (`<!-- tab @fab fa-x -->`) is numbered: an
+            # empty bold label would be `****`, a horizontal rule.
+            parts = [(label.split("@", 1)[0].strip() or f"Tab {number}", content)
+                     for number, (label, content) in enumerate(_TAB.findall(inner), 1)]
             return B.tabs(parts)
 
         def quote(args: str, inner: str, written: str) -> str:
