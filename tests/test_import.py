@@ -984,3 +984,19 @@ def test_hexo_tabs_without_names_are_numbered(tmp_path: Path) -> None:
     post = (imported.dest / "content" / "posts" / "t.md").read_text(encoding="utf-8")
     assert "****" not in post
     assert "**Tab 1**\n\nFirst.\n\n**Tab 2**\n\nSecond.\n\n**Named**\n\nThird." in post
+
+
+@pytest.mark.parametrize("root", ["/", "/blog/"])
+def test_hexo_relative_links_to_old_urls_follow_the_post(tmp_path: Path, root: str) -> None:
+    """`[x](./48355.html)` in a post at `/11111.html` meant `/48355.html`, another
+    post's old URL: it was left as written, a broken link on the new site. (Under a
+    `root`, absolute links with it were not followed either.)"""
+    imported = hexo_import(tmp_path, {
+        "_config.yml": f"title: T\nlanguage: en\nroot: {root}\npermalink: :abbrlink.html\n",
+        "source/_posts/a.md": "---\ntitle: A\nabbrlink: 48355\ndate: 2021-01-01\n---\nA.\n",
+        "source/_posts/b.md": "---\ntitle: B\nabbrlink: 11111\ndate: 2021-01-02\n---\n"
+                              "See [one](./48355.html), [two](48355.html#x), "
+                              f"[three]({root}48355.html) and [none](./404.html).\n"})
+    post = (imported.dest / "content" / "posts" / "b.md").read_text(encoding="utf-8")
+    assert ("See [one](a.md), [two](a.md#x), [three](a.md) and [none](./404.html)."
+            in post)

@@ -126,11 +126,14 @@ def map_site_url(url: str, image: bool, ctx: Context, site: NewSite, table: Link
         return None
     path, hash_mark, fragment = url.partition("#")
     path = path.partition("?")[0]
+    # Old URLs are recorded with the site's root (Hexo's `root: /blog/`) or without it
+    # (a Jekyll `baseurl`): either spelling finds them.
+    target = table.find(path) if path.startswith("/") else None
     if base and path.startswith(base + "/"):
         path = path[len(base):]
     if not path.startswith("/"):
         return None
-    target = table.find(path)
+    target = target or table.find(path)
     if target is not None:
         ctx.convert("links to old URLs")
         return site.link(target) + hash_mark + fragment

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import unquote, urljoin
 
 from lanting.importer import body as B
 from lanting.importer.common import LinkTable, is_image, map_site_url, prose_raw
@@ -56,7 +56,8 @@ class HexoBodies:
         ctx.convert("| in table math", count)
         text, count = B.html_anchors(text)
         ctx.convert("<a name> anchors", count)
-        text = B.map_urls(text, lambda url, image: self.url(url, image, ctx, path))
+        text = B.map_urls(text, lambda url, image: self.url(url, image, ctx, path,
+                                                            item.old_urls))
         text = prose_raw(shelf, text)
         if footnotes:
             text = text.rstrip("\n") + "\n\n" + "\n".join(footnotes) + "\n"
@@ -246,7 +247,8 @@ class HexoBodies:
                 "image": image, "inlineImg": image, "link": link, "iframe": iframe,
                 "series": remove}
 
-    def url(self, url: str, image: bool, ctx: Context, path: Path) -> str | None:
+    def url(self, url: str, image: bool, ctx: Context, path: Path,
+            old_urls: list[str]) -> str | None:
         if not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^/|^#|^$", url):
             name, hash_mark, fragment = url.partition("#")
             for folder in (path.with_suffix(""), path.parent):
@@ -260,6 +262,12 @@ class HexoBodies:
             if target is not None:
                 ctx.convert("links to other posts' files")
                 return self.site.link(target) + hash_mark + fragment
+            # A link relative to the post's old URL (`./48355.html` beside `/11111.html`)
+            # meant the old site's page there.
+            absolute = urljoin(old_urls[0], url) if old_urls else ""
+            if absolute and self.table.find(absolute) is not None:
+                return map_site_url(absolute, image, ctx, self.site, self.table,
+                                    self.source, self.files, self.root.rstrip("/"))
             return None
         return map_site_url(url, image, ctx, self.site, self.table, self.source, self.files,
                             self.root.rstrip("/"))
