@@ -301,6 +301,14 @@ def test_marked_escapes_are_undone_inside_math_only() -> None:
     assert count == 2
 
 
+def test_marked_escaped_row_break_at_a_line_end_stays_a_row_break() -> None:
+    """`\\\\` ending a line in `$$` became `\\` and a line end, which Lanting's math
+    rejects (`\\⏎`): it is a row break, as the author wrote it."""
+    text = "$$\nx_t=v_0 t\n\\\\\ny_t = h \\\\\nz \\\\\\\\\n$$"
+    out, _count = B.unescape_marked_math(text)
+    assert out == "$$\nx_t=v_0 t\n\\\\\ny_t = h \\\\\nz \\\\\n$$"
+
+
 def test_kramdown_attribute_lists_and_toc() -> None:
     warned: list[str] = []
     text = "* TOC\n{:toc}\n\n> Be careful.\n{: .block-warning}\n\n![x](a.png){: width=\"4\"}\n"

@@ -301,15 +301,21 @@ def table_math(text: str) -> tuple[str, int]:
     return "\n".join(row(line) for line in text.split("\n")), count
 
 
+_LONE_BACKSLASH_AT_END = re.compile(r"(?<!\\)((?:\\\\)*\\)(?=[ \t]*\n)")
+"""An odd run of backslashes ending a line: `\\\\⏎` (a row break as written) unescaped,
+`\\⏎`, which Lanting's math rejects."""
+
+
 def unescape_marked_math(text: str) -> tuple[str, int]:
     """hexo-renderer-marked read Markdown escapes inside math before MathJax saw it, so
     posts were written with `\\_`, `\\*`, `\\\\\\\\` and `\\|`: undo them inside `$…$` and
-    `$$…$$` only, which gives what the old pages showed."""
+    `$$…$$` only, which gives what the old pages showed. A `\\\\` ending a line stays a
+    row break: MathJax got `\\⏎` and showed a space, but the author wrote a row break."""
     count = 0
 
     def undo(match: re.Match[str]) -> str:
         nonlocal count
-        inner = unescape_markdown(match.group(2))
+        inner = _LONE_BACKSLASH_AT_END.sub(r"\1\\", unescape_markdown(match.group(2)))
         count += inner != match.group(2)
         return match.group(1) + inner + match.group(3)
 
