@@ -1000,3 +1000,19 @@ def test_hexo_relative_links_to_old_urls_follow_the_post(tmp_path: Path, root: s
     post = (imported.dest / "content" / "posts" / "b.md").read_text(encoding="utf-8")
     assert ("See [one](a.md), [two](a.md#x), [three](a.md) and [none](./404.html)."
             in post)
+
+
+@pytest.mark.parametrize(("marked", "broken"), [("", True), ("marked:\n  breaks: false\n", False)])
+def test_hexo_marked_line_breaks_are_kept(tmp_path: Path, marked: str, broken: bool) -> None:
+    """hexo-renderer-marked's `breaks: true` (its default) made each line end in a
+    paragraph a `<br>`: a poem stayed a poem. Lanting joined the lines into one."""
+    source = old_site(tmp_path, {
+        "package.json": '{"dependencies": {"hexo": "^7", "hexo-renderer-marked": "^6"}}',
+        "_config.yml": f"title: T\nlanguage: zh-CN\n{marked}",
+        "source/_posts/p.md": "---\ntitle: P\ndate: 2021-01-01\n---\n春眠不觉晓\n处处闻啼鸟\n\n"
+                              "```\na\nb\n```\n"})
+    imported = import_site(source, tmp_path / "new", "hexo", False, Options(now=NOW.now))
+    post = (imported.dest / "content" / "posts" / "p.md").read_text(encoding="utf-8")
+    assert ("春眠不觉晓\\\n处处闻啼鸟\n" if broken else "春眠不觉晓\n处处闻啼鸟\n") in post
+    assert "```\na\nb\n```" in post
+    assert any("breaks: true" in e.message for e in imported.report.entries) == broken

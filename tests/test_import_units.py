@@ -16,6 +16,7 @@ from lanting.importer.hexo import hierarchies
 from lanting.importer.hugo import hugo_path
 from lanting.importer.hugoblox import same_title
 from lanting.importer.jekyll_math import dollar_inline_math
+from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import Context, blocks
 from lanting.importer.listings import Redirects, hexo_slugize, jekyll_slugify, term_urls
 from lanting.importer.report import Report
@@ -484,3 +485,54 @@ def test_nested_blocks_keep_their_own_arguments(tmp_path: Path) -> None:
 
     assert blocks(text, "tabs", one, ctx, "tabs") == "[outer,2: A\n[inner: B]\nC]\nAfter.\n"
     assert seen == [("inner", "B"), ("outer,2", "A\n[inner: B]\nC")]
+
+
+BROKEN_LINES = """第一行
+第二行
+
+# Heading
+text under it
+
+a | b
+--|--
+1 | 2
+
+- item
+  goes on
+- next
+
+> quoted
+> more
+
+> [!NOTE]
+> body
+
+$$
+x
+y
+$$
+
+<div>
+x
+y
+</div>
+
+    indented code
+    more
+
+\ue000C0\ue001
+after
+ends with a break\\
+next
+"""
+
+def test_line_ends_in_paragraphs_become_hard_breaks() -> None:
+    """Under `breaks: true` a line end inside a paragraph was `<br>`; Lanting joins the
+    lines. Paragraph text gets a `\\` at the line end; nothing else does."""
+    out, count = hard_breaks(BROKEN_LINES)
+    assert count == 4
+    assert out.startswith("第一行\\\n第二行\n\n# Heading\ntext under it\n\na | b\n--|--\n1 | 2\n")
+    assert "- item\\\n  goes on\n- next" in out and "> quoted\\\n> more" in out
+    assert "> [!NOTE]\n> body" in out and "$$\nx\ny\n$$" in out
+    assert "<div>\nx\ny\n</div>" in out and "    indented code\n    more" in out
+    assert "\ue000C0\ue001\nafter\\\nends with a break\\\nnext" in out

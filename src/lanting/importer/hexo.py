@@ -120,8 +120,20 @@ class Hexo(HexoBodies):
                                      else language, "")
         package = source / "package.json"
         self.marked = "hexo-renderer-marked" in read_text(package) if package.is_file() else True
+        self.breaks = self.line_breaks()
         category_map = self.config.get("category_map")
         self.category_map = category_map if isinstance(category_map, dict) else {}
+
+    def line_breaks(self) -> bool:
+        """Whether the renderer made a line end inside a paragraph a `<br>`: marked's
+        `breaks`, on unless `marked: {breaks: false}` says otherwise, or markdown-it's
+        `markdown: {render: {breaks: true}}`."""
+        marked = self.config.get("marked")
+        markdown = self.config.get("markdown")
+        render = markdown.get("render") if isinstance(markdown, dict) else None
+        if self.marked:
+            return bool_of(marked.get("breaks", True) if isinstance(marked, dict) else True)
+        return isinstance(render, dict) and bool_of(render.get("breaks", False))
 
     def theme_config(self) -> dict[str, Any]:
         theme = str(self.config.get("theme") or "")
@@ -145,6 +157,11 @@ class Hexo(HexoBodies):
         for item, text, path in self.posts:
             ctx = Context(self.report, path, read_text(path))
             item.body = self.convert(text, item, ctx, path)
+        if self.report.converted["line ends as hard breaks (breaks: true)"]:
+            self.report.note("_config.yml", None, "`breaks: true` (the renderer's "
+                             "setting, marked's default): a line end inside a paragraph was "
+                             "a line break; Lanting joins such lines, so the import ends "
+                             "each with `\\` (a hard break)")
         self.copy_static()
         self.write_config()
         self.listing_redirects()

@@ -12,6 +12,7 @@ from urllib.parse import unquote, urljoin
 
 from lanting.importer import body as B
 from lanting.importer.common import LinkTable, is_image, map_site_url, prose_raw
+from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
 from lanting.importer.site import Item, NewSite
 
@@ -27,6 +28,7 @@ class HexoBodies:
     site: NewSite
     table: LinkTable
     marked: bool
+    breaks: bool
     by_name: dict[str, Item]
     by_source: dict[Path, Item]
 
@@ -58,6 +60,9 @@ class HexoBodies:
         ctx.convert("<a name> anchors", count)
         text = B.map_urls(text, lambda url, image: self.url(url, image, ctx, path,
                                                             item.old_urls))
+        if self.breaks:
+            text, count = hard_breaks(text)
+            ctx.convert("line ends as hard breaks (breaks: true)", count)
         text = prose_raw(shelf, text)
         if footnotes:
             text = text.rstrip("\n") + "\n\n" + "\n".join(footnotes) + "\n"

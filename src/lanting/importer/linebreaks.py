@@ -1,0 +1,89 @@
+"""Single line ends that were line breaks: marked and markdown-it with `breaks: true`
+(hexo-renderer-marked's default) made each line end inside a paragraph a `<br>`.
+Lanting's Markdown, like CommonMark, joins such lines, so a poem or an address became
+one line; the import writes those line ends as hard breaks (a `\\` at the end of the
+line), in paragraphs only."""
+
+from __future__ import annotations
+
+import re
+
+from lanting.importer.body import MARK_CLOSE, MARK_OPEN
+
+_LIST_ITEM = re.compile(r"^[ \t]*(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)")
+_HTML = re.compile(
+    r"^[ \t>]*(?:<!--|</?(?:div|p|details|summary|table|thead|tbody|tr|td|th|figure|"
+    r"figcaption|center|iframe|video|audio|section|ul|ol|li|pre|blockquote|h[1-6]|hr|"
+    r"script|style|dl|dt|dd)\b)", re.IGNORECASE)
+_BLOCK_START = re.compile(
+    rf"^[ \t>]*(?:#{{1,6}}(?:[ \t]|$)|\[!|\||\[\^?[^\]]*\]:|\$\$|\\begin\{{)|{_HTML.pattern}",
+    re.IGNORECASE)
+"""Lines that are no paragraph text: headings, callout titles, table rows, HTML blocks
+and comments, link and footnote definitions, display math."""
+_UNDERLINE = re.compile(r"^[ \t]*(?:=+|-+|\*[ \t*]*\*[ \t*]*\*[ \t*]*|_[ \t_]*_[ \t_]*_[ \t_]*)$")
+"""A setext heading's underline or a thematic break."""
+_ONLY_MARKER = re.compile(
+    rf"^[ \t>]*(?:(?:[-+*]|\d{{1,9}}[.)])[ \t]+)*{MARK_OPEN}[A-Z]\d+{MARK_CLOSE}[ \t]*$")
+"""A line holding only a piece put aside: a code block (in a list item, a quote)."""
+_TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-*:?[ \t]*)+\|?[ \t]*$")
+
+
+def hard_breaks(text: str) -> tuple[str, int]:
+    """`text` (code put aside behind markers) with a `\\` ending each line whose line end
+    was a `<br>` under `breaks: true`; returns (text, how many)."""
+    lines = text.split("\n")
+    alone = _blocks_left_alone(lines)
+    count = 0
+    math = False
+    for i, line in enumerate(lines[:-1]):
+        if line.count("$$") % 2:
+            math = not math
+            continue
+        if math or i in alone or not _joins(line, lines[i + 1], lines, i):
+            continue
+        lines[i] = line.rstrip() + "\\"
+        count += 1
+    return "\n".join(lines), count
+
+
+def _joins(line: str, following: str, lines: list[str], i: int) -> bool:
+    """Whether the line end after `line` is one inside a paragraph."""
+    if not line.strip() or not following.strip():
+        return False
+    if line.endswith(("\\", "  ")) or re.search(r"<br\s*/?>\s*$", line, re.IGNORECASE):
+        return False  # a break already
+    for text in (line, following):
+        if _BLOCK_START.match(text) or _ONLY_MARKER.match(text):
+            return False
+    if _UNDERLINE.match(following) or _UNDERLINE.match(line) or _LIST_ITEM.match(following):
+        return False
+    if line.lstrip(" \t").startswith(">") != following.lstrip(" \t").startswith(">"):
+        return False  # a quote begins or ends (a lazy line stays as it was)
+    return not _indented_code(lines, i)
+
+
+def _indented_code(lines: list[str], i: int) -> bool:
+    """Whether line `i` is in an indented code block: a run of lines indented four
+    spaces or more after a blank line, outside a list."""
+    start = i
+    while start > 0 and lines[start - 1].strip():
+        start -= 1
+    first = lines[start].expandtabs(4)
+    if len(first) - len(first.lstrip()) < 4 or _LIST_ITEM.match(first):
+        return False
+    before = next((lines[j] for j in range(start - 1, -1, -1) if lines[j].strip()), "")
+    return not (_LIST_ITEM.match(before) or before.startswith((" ", "\t")))
+
+
+def _blocks_left_alone(lines: list[str]) -> set[int]:
+    """The lines of every run of lines that is a GFM table (it holds a delimiter row) or
+    an HTML block (it starts with a tag or a comment)."""
+    found: set[int] = set()
+    start = 0
+    for i in range(len(lines) + 1):
+        if i == len(lines) or not lines[i].strip():
+            if start < i and (_HTML.match(lines[start]) or any(
+                    _TABLE_RULE.match(lines[j]) for j in range(start, i))):
+                found.update(range(start, i))
+            start = i + 1
+    return found
