@@ -444,6 +444,7 @@ def test_listing_redirects_skip_same_and_case_only_paths(tmp_path: Path) -> None
     redirects = Redirects(site, report, "_config.yml")
     redirects.add("/tags/%E5%BC%BA%E5%8C%96/", "/tags/强化/")  # the same URL
     redirects.add("/tags/PPO/", "/tags/ppo/")  # only the case differs
+    redirects.add("/tags/PPO/", "/tags/ppo/")  # another post with the tag: noted once
     redirects.add("/archives/2023/09/", "/archive/#archive-2023")
     redirects.add("/archives/2023/09/", "/elsewhere/")  # the first one stays
     redirects.finish("tag and archive pages")

@@ -75,17 +75,20 @@ class Redirects:
         self.source = source
         """The file that named the old paths (`_config.yml`), for the report."""
         self.found: dict[str, str] = {}
+        self.case_only: set[str] = set()
+        """Old paths left alone because they differ from their new ones only in case."""
 
     def add(self, old: str, new: str) -> None:
         """Redirect `old` (a site path, encoded or not) to `new` — unless the new site
         answers there itself, or would on a disk that ignores case."""
         path = alias_path(site_path(old))[0]
-        if path is None or path in self.found:
+        if path is None or path in self.found or path in self.case_only:
             return
         target = new.split("#", 1)[0]
         if path == target:
             return  # the same URL in both sites
         if path.casefold() == target.casefold():
+            self.case_only.add(path)  # each post with the term asks again: say it once
             self.report.note(self.source, None, f"`{path}` is not redirected: it differs "
                              f"from the new `{target}` only in case, and a disk that ignores "
                              "case would hold one file for both")
