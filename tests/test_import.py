@@ -1016,3 +1016,21 @@ def test_hexo_marked_line_breaks_are_kept(tmp_path: Path, marked: str, broken: b
     assert ("春眠不觉晓\\\n处处闻啼鸟\n" if broken else "春眠不觉晓\n处处闻啼鸟\n") in post
     assert "```\na\nb\n```" in post
     assert any("breaks: true" in e.message for e in imported.report.entries) == broken
+
+
+def test_hexo_butterfly_submenus_are_flattened(tmp_path: Path) -> None:
+    """A Butterfly submenu (`Life || icon: {About: /about/ …}`) was dropped with a notice
+    quoting the mapping as its URL; its entries now join the menu where the new site
+    has the page."""
+    imported = hexo_import(tmp_path, {
+        "_config.yml": "title: T\nlanguage: en\ntheme: butterfly\n",
+        "_config.butterfly.yml": "menu:\n  Home: / || fas fa-home\n  Life || icon-tea:\n"
+                                 "    Friends: /link/ || icon-a\n    About me: /about/ || icon-b\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2021-01-01\n---\nx\n",
+        "source/about/index.md": "---\ntitle: About\n---\nMe.\n"})
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["menu"] == [{"name": "Blog", "url": "/blog/"},
+                              {"name": "About me", "url": "/about/"}]
+    notes = [e.message for e in imported.report.entries if "menu" in e.message]
+    assert notes == ["submenu `Life` flattened: Lanting's menu has one level",
+                     "menu entry `Friends` (/link/) left out: the new site has no page there"]

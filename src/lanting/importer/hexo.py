@@ -469,12 +469,20 @@ class Hexo(HexoBodies):
         labels = menu_names(self.language)
         menu = self.theme.get("menu")
         entries = []
-        for name, value in (menu.items() if isinstance(menu, dict) else []):
+        items = list(menu.items()) if isinstance(menu, dict) else []
+        while items:
+            name, value = items.pop(0)
+            if isinstance(value, dict):  # a Butterfly submenu: `Name || icon: {…}`
+                label = str(name).split("||")[0].strip()
+                self.report.note(f"_config.{self.config.get('theme')}.yml", None,
+                                 f"submenu `{label}` flattened: Lanting's menu has one level")
+                items[:0] = list(value.items())  # its entries in its place
+                continue
             url = str(value).split("||")[0].strip()
             if url in ("/", ""):
                 continue
             url = {"/archives/": "/archive/", "/archives": "/archive/"}.get(url, url)
-            entries.append({"name": str(name), "url": url})
+            entries.append({"name": str(name).split("||")[0].strip(), "url": url})
         if not any(e["url"] == "/blog/" for e in entries):
             entries.insert(0, {"name": labels["blog"], "url": "/blog/"})
         finish_menu(self.site, entries, f"_config.{self.config.get('theme') or 'yml'}.yml")
