@@ -1034,3 +1034,25 @@ def test_hexo_butterfly_submenus_are_flattened(tmp_path: Path) -> None:
     notes = [e.message for e in imported.report.entries if "menu" in e.message]
     assert notes == ["submenu `Life` flattened: Lanting's menu has one level",
                      "menu entry `Friends` (/link/) left out: the new site has no page there"]
+
+
+def test_hexo_butterfly_inline_tags_keep_their_text(tmp_path: Path) -> None:
+    """Butterfly's tag-plugins-plus inline tags ended in HTML comments: their text was
+    gone from the page."""
+    imported = hexo_import(tmp_path, {
+        "_config.yml": "title: T\nlanguage: en\ntheme: butterfly\n",
+        "source/_posts/t.md": "---\ntitle: T\ndate: 2021-01-01\n---\n"
+                              "An {% u underlined %} word, {% del struck out %}, "
+                              "{% kbd Ctrl + C %}, {% span red small, coloured %}, "
+                              "{% psw secret %} and {% emp dots %}.\n\n"
+                              "{% p center logo large, A centred line %}\n\n"
+                              "{% checkbox green checked, done %}\n{% checkbox todo %}\n"
+                              "{% radio checked, picked %}\n"})
+    post = (imported.dest / "content" / "posts" / "t.md").read_text(encoding="utf-8")
+    assert ("An <u>underlined</u> word, ~~struck out~~, <kbd>Ctrl + C</kbd>, coloured, "
+            "secret and dots.") in post
+    assert "\n\nA centred line\n\n" in post
+    assert "☑ done" in post and "☐ todo" in post and "◉ picked" in post
+    assert "import: unconverted" not in post
+    lost = [e.message for e in imported.report.warnings]
+    assert any("`red small`" in m for m in lost) and any("psw" in m for m in lost)

@@ -19,6 +19,67 @@ from lanting.importer.site import Item, NewSite
 _TAB = re.compile(r"<!--\s*tab\b\s*(.*?)\s*-->(.*?)<!--\s*endtab\s*-->", re.DOTALL)
 
 
+_BOXES = {"checkbox": ("☐", "☑"), "radio": ("○", "◉")}
+
+
+def butterfly_inline(ctx: Context) -> dict[str, Any]:
+    """Butterfly's tag-plugins-plus inline tags: their text in Markdown's or HTML's
+    nearest form; styling with no such form (colours, sizes, dots, hiding) is dropped
+    with a warning, the text kept (it went into a comment, gone from the page)."""
+
+    def styled(args: str) -> tuple[str, str]:
+        """(styles, text) of `{% name styles, text %}`."""
+        styles, comma, text = args.partition(",")
+        return (styles.strip(), text.strip()) if comma else ("", args.strip())
+
+    def lost(written: str, what: str) -> None:
+        ctx.warn(written, f"`{_short(written)}`: {what} dropped, its text kept")
+
+    def wrap(before: str, after: str) -> Any:
+        def one(args: str, written: str) -> str:
+            ctx.convert("Butterfly inline tags")
+            return f"{before}{args.strip()}{after}"
+        return one
+
+    def plain(what: str) -> Any:
+        def one(args: str, written: str) -> str:
+            lost(written, what)
+            ctx.convert("Butterfly inline tags")
+            return args.strip()
+        return one
+
+    def span(args: str, written: str) -> str:
+        styles, text = styled(args)
+        if styles:
+            lost(written, f"the styles `{styles}`")
+        ctx.convert("Butterfly inline tags")
+        return text
+
+    def paragraph(args: str, written: str) -> str:
+        return B.block(span(args, written))
+
+    def box(name: str) -> Any:
+        def one(args: str, written: str) -> str:
+            styles, text = styled(args)
+            words = styles.split()
+            if set(words) - {"checked"}:
+                lost(written, f"the styles `{' '.join(w for w in words if w != 'checked')}`")
+            ctx.convert("Butterfly inline tags")
+            return f"{_BOXES[name]['checked' in words]} {text}"
+        return one
+
+    return {"u": wrap("<u>", "</u>"), "del": wrap("~~", "~~"),
+            "kbd": wrap("<kbd>", "</kbd>"), "wavy": wrap("<u>", "</u>"),
+            "emp": plain("the emphasis dots"),
+            "psw": plain("hiding until the mouse is over it (`psw`)"),
+            "span": span, "p": paragraph, "checkbox": box("checkbox"), "radio": box("radio")}
+
+
+def _short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
 class HexoBodies:
     """The body conversion of the Hexo importer."""
 
@@ -246,8 +307,9 @@ class HexoBodies:
             ctx.convert("theme tags removed")
             return ""
 
-        return {"asset_img": asset_img, "asset_image": asset_img, "asset_path": asset_path,
-                "asset_link": asset_link, "post_link": post_link, "post_path": post_path,
+        return {**butterfly_inline(ctx), "asset_img": asset_img, "asset_image": asset_img,
+                "asset_path": asset_path, "asset_link": asset_link, "post_link": post_link,
+                "post_path": post_path,
                 "hideInline": hide_inline, "btn": button, "label": label, "img": image,
                 "image": image, "inlineImg": image, "link": link, "iframe": iframe,
                 "series": remove}
