@@ -386,7 +386,6 @@ def test_detection_names_each_kind() -> None:
         name: case.kind for name, case in CASES.items()}
 
 
-
 def test_an_alfolio_homepage_without_a_blog_is_imported(tmp_path: Path) -> None:
     """Many academic homepages delete `_posts/`: the site was refused as "not a site
     Lanting can import" although `_bibliography/` and `_pages/` were there."""
@@ -1056,3 +1055,29 @@ def test_hexo_butterfly_inline_tags_keep_their_text(tmp_path: Path) -> None:
     assert "import: unconverted" not in post
     lost = [e.message for e in imported.report.warnings]
     assert any("`red small`" in m for m in lost) and any("psw" in m for m in lost)
+
+
+# --- Hugo sites as real themes write them ---------------------------------------------------
+
+
+def hugo_import(tmp_path: Path, files: dict[str, str | bytes],
+                kind: str = "hugo") -> Imported:
+    """A Hugo site written from `files`, imported (not built)."""
+    return import_site(old_site(tmp_path, files), tmp_path / "new", kind, False, NOW)
+
+
+def written(imported: Imported, rel: str) -> str:
+    return (imported.dest / rel).read_text(encoding="utf-8")
+
+
+def test_hugo_config_keys_are_read_whatever_their_case(tmp_path: Path) -> None:
+    """Hugo's configuration keys are case-insensitive; `baseurl`, `Title`,
+    `DefaultContentLanguage` and `[Permalinks]` were not read."""
+    imported = hugo_import(tmp_path, {
+        "config.toml": 'baseurl = "https://blog.example.com/"\nDefaultContentLanguage = "en"\n'
+                       'Title = "My Blog"\n[Permalinks]\n  posts = "/:year/:filename/"\n',
+        "content/posts/My_Post.md": "---\ntitle: P\ndate: 2023-03-04\n---\n\nText.\n"})
+    config = tomllib.loads(written(imported, "lanting.toml"))
+    assert (config["title"], config["language"]) == ("My Blog", "en")
+    assert config["base_url"] == "https://blog.example.com/"
+    assert '"/2023/my_post/"' in written(imported, "content/posts/my-post.md")

@@ -76,15 +76,14 @@ class Hugo(HugoSettings, HugoBodies):
         for problem in problems:
             report.warn(problem.split(":")[0], None, f"not read: {problem}")
         self.params: dict[str, Any] = dict(self.config.get("params") or {})
-        self.tz = zone(options.timezone or self.config.get("timeZone")
-                       or self.config.get("timezone"))
-        self.lower = not bool_of(self.config.get("disablePathToLower"))
+        self.tz = zone(options.timezone or self.config.get("timezone"))
+        self.lower = not bool_of(self.config.get("disablepathtolower"))
         self.table = LinkTable(self.site)
         self.items: list[tuple[Item, str, Path, Path]] = []
         """(item, body as written, source file, bundle folder or the file's folder)."""
         self.by_path: dict[str, Item] = {}
-        self.language = language_tag(self.config.get("languageCode")
-                                     or self.config.get("defaultContentLanguage"))
+        self.language = language_tag(self.config.get("languagecode")
+                                     or self.config.get("defaultcontentlanguage"))
         self.languages = self.read_languages()
         """Every language (the default first), or the default alone."""
         self.lang_of: dict[Path, HugoLanguage] = {}
@@ -194,11 +193,12 @@ class Hugo(HugoSettings, HugoBodies):
             return self.options.permalink
         permalinks = self.config.get("permalinks") or {}
         if isinstance(permalinks, dict):
+            key = section.lower()  # (the configuration's keys are lowercased)
             page = permalinks.get("page")
-            if isinstance(page, dict) and isinstance(page.get(section), str):
-                return str(page[section])
-            if isinstance(permalinks.get(section), str):
-                return str(permalinks[section])
+            if isinstance(page, dict) and isinstance(page.get(key), str):
+                return str(page[key])
+            if isinstance(permalinks.get(key), str):
+                return str(permalinks[key])
         return f"/{section}/:slugorfilename/"
 
     def lanting_pattern(self, pattern: str, section: str) -> str:
@@ -238,7 +238,7 @@ class Hugo(HugoSettings, HugoBodies):
         front = self.front(data, head, path, date, bundle)
         draft = bool_of(data.get("headless"))
         if bool_of(data.get("draft")):
-            if bool_of(self.config.get("buildDrafts")):  # the live site published it
+            if bool_of(self.config.get("builddrafts")):  # the live site published it
                 self.report.note(path, key_line(head, "draft"), "`draft: true`, but the site "
                                  "builds drafts (`buildDrafts`): imported as published")
             else:
@@ -249,20 +249,20 @@ class Hugo(HugoSettings, HugoBodies):
         publish = first_date(data, head, ("publishDate", "pubdate"), self.tz)
         params = front.setdefault("params", {})
         if publish is not None and publish.moment > now(self.options) \
-                and not bool_of(self.config.get("buildFuture")):
+                and not bool_of(self.config.get("buildfuture")):
             draft = True
             params["publish_date"] = publish.text()
             self.report.warn(path, key_line(head, "publishDate"), "`publishDate` is in the "
                              "future: imported as a draft (Lanting publishes nothing on a "
                              "schedule)")
-        elif date.moment > now(self.options) and not bool_of(self.config.get("buildFuture")):
+        elif date.moment > now(self.options) and not bool_of(self.config.get("buildfuture")):
             draft = True
             self.report.warn(path, key_line(head, "date"), "dated in the future: imported as "
                              "a draft")
         expiry = first_date(data, head, ("expiryDate", "unpublishdate"), self.tz)
         if expiry is not None:
             params["expiry_date"] = expiry.text()
-            if expiry.moment < now(self.options) and not bool_of(self.config.get("buildExpired")):
+            if expiry.moment < now(self.options) and not bool_of(self.config.get("buildexpired")):
                 draft = True
                 self.report.warn(path, key_line(head, "expiryDate"), "`expiryDate` has passed: "
                                  "imported as a draft (Lanting unpublishes nothing by date)")

@@ -180,7 +180,7 @@ class HugoBodies:
 
         def param(args: str, written: str) -> str:
             words, _named = B.arguments(args)
-            value = self.params.get(words[0]) if words else None
+            value = self.params.get(words[0].lower()) if words else None
             if value is None:
                 return ctx.leave(written, "no such site parameter")
             ctx.convert("param shortcodes")
@@ -241,7 +241,7 @@ class HugoBodies:
                 return self.site.image(file, None)
             return None
         # (a site served under a path, `baseURL: …/blog/`, links its files as /blog/…)
-        base = urlsplit(str(self.config.get("baseURL") or "")).path.rstrip("/")
+        base = urlsplit(str(self.config.get("baseurl") or "")).path.rstrip("/")
         return map_site_url(url, image, ctx, self.site, self.table, self.source,
                             self.source / "static", base)
 

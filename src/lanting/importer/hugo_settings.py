@@ -23,8 +23,19 @@ from lanting.importer.text import load_mapping
 from lanting.model.config import DEFAULT_POST_PERMALINK
 
 
+def lower_keys(value: Any) -> Any:
+    """`value` with the keys of every table lowercased, the values as written: Hugo's
+    configuration keys are case-insensitive (`baseurl`, `Title`, `[Permalinks]`)."""
+    if isinstance(value, dict):
+        return {str(k).lower(): lower_keys(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [lower_keys(v) for v in value]
+    return value
+
+
 def read_config(source: Path) -> tuple[dict[str, Any], list[str]]:
-    """The site configuration, from hugo.toml (…) or config/_default/*, merged."""
+    """The site configuration, from hugo.toml (…) or config/_default/*, merged, with
+    every key lowercased (look keys up lowercased: `config["baseurl"]`)."""
     config: dict[str, Any] = {}
     problems: list[str] = []
     for name in ("hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml",
@@ -33,7 +44,7 @@ def read_config(source: Path) -> tuple[dict[str, Any], list[str]]:
         if path.is_file():
             data, error = load_mapping(path.suffix.lstrip(".").replace("yml", "yaml"),
                                        read_text(path))
-            config.update(data)
+            config.update(lower_keys(data))
             if error:
                 problems.append(f"{name}: {error}")
             break
@@ -43,9 +54,10 @@ def read_config(source: Path) -> tuple[dict[str, Any], list[str]]:
         if fmt not in ("toml", "yaml", "json"):
             continue
         data, error = load_mapping(fmt, read_text(path))
+        data = lower_keys(data)
         if error:
             problems.append(f"config/_default/{path.name}: {error}")
-        stem = path.stem
+        stem = path.stem.lower()
         if stem in ("hugo", "config"):
             config.update(data)
         elif stem in ("menus", "menu"):
@@ -97,7 +109,7 @@ class HugoSettings:
         from its `languageCode`, the others' from their key, so that their folder
         (`/en/`) stays what Hugo made it."""
         given = self.config.get("languages")
-        default_key = str(self.config.get("defaultContentLanguage") or "en").lower()
+        default_key = str(self.config.get("defaultcontentlanguage") or "en").lower()
         if not isinstance(given, dict) or len(given) < 2:
             return [HugoLanguage(default_key, self.language, "", self.content, {})]
         keys = sorted((str(k).lower() for k in given), key=lambda k: (
@@ -106,16 +118,16 @@ class HugoSettings:
         found = []
         for key in keys:
             data = settings[key]
-            content = self.source / str(data.get("contentDir") or "content")
+            content = self.source / str(data.get("contentdir") or "content")
             if key == default_key:
-                code = language_tag(data.get("languageCode") or self.config.get("languageCode")
+                code = language_tag(data.get("languagecode") or self.config.get("languagecode")
                                     or key)
                 self.language = code
             else:
                 code = language_tag(key)
             found.append(HugoLanguage(key, code, "" if key == default_key else f"/{key}",
                                       content, data))
-        if bool_of(self.config.get("defaultContentLanguageInSubdir")):
+        if bool_of(self.config.get("defaultcontentlanguageinsubdir")):
             found[0] = replace(found[0], folder=f"/{found[0].key}")
         return found
 
@@ -134,13 +146,13 @@ class HugoSettings:
         if author:
             config["author"] = str(author)
         config["language"] = self.language
-        if self.config.get("baseURL"):
-            config["base_url"] = str(self.config["baseURL"]).rstrip("/") + "/"
+        if self.config.get("baseurl"):
+            config["base_url"] = str(self.config["baseurl"]).rstrip("/") + "/"
         description = self.params.get("description")
         if isinstance(description, str) and description.strip():
             config["description"] = description.strip()
         links = []
-        for icon in self.params.get("socialIcons") or []:
+        for icon in self.params.get("socialicons") or []:
             if isinstance(icon, dict) and str(icon.get("url", "")).startswith("http"):
                 links.append({"name": str(icon.get("name", "")).title().replace("Github",
                                                                                 "GitHub"),
@@ -148,10 +160,10 @@ class HugoSettings:
         if links:
             config["links"] = links
         own = self.languages[0].settings.get("params")
-        home = (own.get("homeInfoParams") if isinstance(own, dict) else None) \
-            or self.params.get("homeInfoParams")
-        if isinstance(home, dict) and home.get("Content"):
-            self.home().body = str(home["Content"]).strip() + "\n"
+        home = (own.get("homeinfoparams") if isinstance(own, dict) else None) \
+            or self.params.get("homeinfoparams")
+        if isinstance(home, dict) and home.get("content"):
+            self.home().body = str(home["content"]).strip() + "\n"
         self.write_languages()
         self.redirects.finish("archive and search pages")
         self.menu()
@@ -172,16 +184,16 @@ class HugoSettings:
             given = data.get("params")
             params: dict[str, Any] = given if isinstance(given, dict) else {}
             table = {key: str(value).strip() for key, value in (
-                ("name", data.get("languageName")), ("title", data.get("title")),
+                ("name", data.get("languagename")), ("title", data.get("title")),
                 ("description", params.get("description") or data.get("description")))
                 if isinstance(value, str) and value.strip()}
             tables[language.code] = table
-            home = params.get("homeInfoParams")
-            if isinstance(home, dict) and home.get("Content"):
+            home = params.get("homeinfoparams")
+            if isinstance(home, dict) and home.get("content"):
                 item = self.site.add(Item("home", "home", None, {
-                    "title": str(home.get("Title") or table.get("title") or "").strip()},
+                    "title": str(home.get("title") or table.get("title") or "").strip()},
                     lang=language.code))
-                item.body = str(home["Content"]).strip() + "\n"
+                item.body = str(home["content"]).strip() + "\n"
         if all(tables.values()):
             self.site.config["languages"] = tables
         else:
@@ -238,7 +250,7 @@ class HugoSettings:
         entries = []
         for entry in sorted((e for e in main or [] if isinstance(e, dict)),
                             key=lambda e: int(e.get("weight") or 0)):
-            url = str(entry.get("url") or entry.get("pageRef") or "")
+            url = str(entry.get("url") or entry.get("pageref") or "")
             if folder and url.startswith(folder + "/"):
                 url = url.removeprefix(folder)
             entries.append({"name": str(entry.get("name") or url), "url": self.menu_url(url)})
