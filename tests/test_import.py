@@ -1081,3 +1081,30 @@ def test_hugo_config_keys_are_read_whatever_their_case(tmp_path: Path) -> None:
     assert (config["title"], config["language"]) == ("My Blog", "en")
     assert config["base_url"] == "https://blog.example.com/"
     assert '"/2023/my_post/"' in written(imported, "content/posts/my-post.md")
+
+
+ESCAPED_MATH = ("Inline \\\\(E = mc^2\\\\) and $x\\_{i} + y\\_1$.\n\n"
+                "\\\\[ \\int_0^1 f\\,dx \\\\]\n\n"
+                "$$\n\\begin{aligned}\na &= b \\\\\\\\\nc &= d\n\\end{aligned}\n$$\n\n"
+                "A pair \\(of words\\) in parentheses.\n")
+PASSTHROUGH = ("[markup.goldmark.extensions.passthrough]\nenable = true\n"
+               "[markup.goldmark.extensions.passthrough.delimiters]\n"
+               "block = [['\\[', '\\]'], ['$$', '$$']]\ninline = [['\\(', '\\)'], ['$', '$']]\n")
+
+
+@pytest.mark.parametrize("passthrough", [False, True])
+def test_hugo_math_with_markdown_escapes(tmp_path: Path, passthrough: bool) -> None:
+    """Without Goldmark's passthrough (LoveIt, DoIt and FixIt tell their users to write
+    `\\\\(`, `\\_`, `\\\\\\\\`), Markdown escapes were read before MathJax saw the math:
+    they were left in, and `\\\\(x\\\\)` stayed raw text. With passthrough, math is TeX."""
+    imported = hugo_import(tmp_path, {
+        "hugo.toml": 'title = "M"\nlanguageCode = "en"\n' + (PASSTHROUGH if passthrough else ""),
+        "content/posts/m.md": "---\ntitle: M\ndate: 2023-01-02\n---\n\n" + ESCAPED_MATH})
+    body = written(imported, "content/posts/m.md").split("---\n", 2)[2]
+    if passthrough:
+        assert body.strip() == ESCAPED_MATH.strip()
+        return
+    assert body.strip() == (
+        "Inline $E = mc^2$ and $x_{i} + y_1$.\n\n$$ \\int_0^1 f\\,dx $$\n\n"
+        "$$\n\\begin{aligned}\na &= b \\\\\nc &= d\n\\end{aligned}\n$$\n\n"
+        "A pair (of words) in parentheses.")

@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from lanting.importer import body as B
-from lanting.importer.common import LinkTable, is_image, map_site_url, prose_raw
+from lanting.importer.common import LinkTable, bool_of, is_image, map_site_url, prose_raw
 from lanting.importer.liquid import Context
 from lanting.importer.site import Item, NewSite
 
@@ -69,6 +69,8 @@ class HugoBodies:
             info, code, indent, ctx))
         text, count = B.goldmark_attributes(text)
         ctx.convert("Goldmark attributes", count)
+        if not self.passthrough():
+            text = escaped_math(text, ctx)
         text = self.shortcodes(text, item, ctx, folder)
         text, count = B.text_underscores(text)
         ctx.convert("_ and & in \\text{} of math", count)
@@ -79,6 +81,14 @@ class HugoBodies:
         text = B.map_urls(text, lambda url, image: self.url(url, image, ctx, folder))
         text = prose_raw(shelf, text)
         return B.tidy(shelf.restore(text))
+
+    def passthrough(self) -> bool:
+        """Whether Goldmark passed math through untouched (its `passthrough` extension);
+        without it, Markdown escapes were read inside math before MathJax saw it."""
+        found: Any = self.config
+        for key in ("markup", "goldmark", "extensions", "passthrough"):
+            found = found.get(key) if isinstance(found, dict) else None
+        return isinstance(found, dict) and bool_of(found.get("enable"))
 
     def fence(self, info: str, code: str, indent: str, ctx: Context) -> str:
         match = re.match(r"^(\S*)\s*\{(.*)\}\s*$", info)
@@ -244,6 +254,25 @@ class HugoBodies:
         base = urlsplit(str(self.config.get("baseurl") or "")).path.rstrip("/")
         return map_site_url(url, image, ctx, self.site, self.table, self.source,
                             self.source / "static", base)
+
+
+_ESCAPED_DISPLAY = re.compile(r"(?<!\\)\\\\\[(.+?)\\\\\]", re.DOTALL)
+_ESCAPED_INLINE = re.compile(r"(?<!\\)\\\\\(((?:(?!\n[ \t]*\n).)+?)\\\\\)", re.DOTALL)
+
+
+def escaped_math(text: str, ctx: Context) -> str:
+    """Math written for Goldmark without `passthrough` (as LoveIt, DoIt and FixIt tell
+    their users): `\\\\(x\\\\)` and `\\\\[x\\\\]` reached MathJax as `\\(x\\)` and
+    `\\[x\\]`, `\\_` and `\\\\\\\\` inside `$…$` as `_` and `\\\\`: written as `$x$`,
+    `$$x$$` with the escapes undone. A lone `\\(…\\)` was a pair of parentheses."""
+    text, count = _ESCAPED_DISPLAY.subn(lambda m: f"$${m.group(1)}$$", text)
+    text, more = _ESCAPED_INLINE.subn(lambda m: f"${m.group(1).strip()}$", text)
+    ctx.convert("escaped math delimiters \\\\( \\\\[ as $ and $$", count + more)
+    text, count = B.unescape_marked_math(text)
+    ctx.convert("Markdown escapes undone in math (Goldmark without passthrough)", count)
+    text, count = B.escaped_parentheses(text)
+    ctx.convert("escaped parentheses \\( \\) as plain ones", count)
+    return text
 
 
 def csv_table(data: str, header: bool, caption: str) -> str:

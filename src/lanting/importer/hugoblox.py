@@ -330,6 +330,11 @@ class HugoBlox(Hugo):
             return self.site.image(file, None) if file.is_file() else None
         return super().figure_source(src, named, item, folder)
 
+    def passthrough(self) -> bool:
+        """Hugo Blox posts wrap math in `{{< math >}}` or rely on the passthrough its
+        own module configures: their escapes are TeX's."""
+        return True
+
     def paired_handlers(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
         handlers = super().paired_handlers(item, ctx, folder)
 
