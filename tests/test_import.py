@@ -1108,3 +1108,77 @@ def test_hugo_math_with_markdown_escapes(tmp_path: Path, passthrough: bool) -> N
         "Inline $E = mc^2$ and $x_{i} + y_1$.\n\n$$ \\int_0^1 f\\,dx $$\n\n"
         "$$\n\\begin{aligned}\na &= b \\\\\nc &= d\n\\end{aligned}\n$$\n\n"
         "A pair (of words) in parentheses.")
+
+
+THEME_SHORTCODES = """Inline {{< katex >}}a\\_b \\\\ c{{< /katex >}} time.
+
+{{< katex display >}}
+f(x) = \\left\\{ x \\right.
+{{< /katex >}}
+
+{{< admonition type=warning title="Numerical stability" >}}
+Subtract the max:
+
+```python
+x = x - x.max()
+```
+{{< /admonition >}}
+
+{{< hint danger >}}
+A hint.
+{{< /hint >}}
+
+{{< alert icon="circle-info" >}}
+An alert.
+{{< /alert >}}
+
+{{< image src="arch.png" caption="Model architecture" >}}
+
+See {{< link "https://example.org/paper" "the paper" >}}.
+
+{{< mermaid >}}
+graph TD;
+  A-->B;
+{{< /mermaid >}}
+
+{{< tabs >}}
+{{< tab "PyTorch" >}}
+PyTorch text.
+{{< /tab >}}
+{{< tab "JAX" >}}
+JAX text.
+{{< /tab >}}
+{{< /tabs >}}
+
+{{< bilibili BV1xx411c7mD >}}
+
+{{< unknown-theme-thing >}}
+"""
+
+
+def test_hugo_theme_shortcodes(tmp_path: Path) -> None:
+    """hugo-book's `katex`, LoveIt's `admonition`, `image`, `link`, `mermaid`, tabs,
+    `hint`, `alert` and `bilibili` were left in comments ("no Lanting equivalent") and
+    their content lost from the page."""
+    imported = hugo_import(tmp_path, {
+        "hugo.toml": 'title = "S"\nlanguageCode = "en"\n',
+        "content/posts/sc/arch.png": png(64, 32),
+        "content/posts/sc/index.md": "---\ntitle: S\ndate: 2023-03-04\n---\n\n"
+                                     + THEME_SHORTCODES})
+    body = written(imported, "content/posts/sc/index.md")
+    for expected in (
+            "Inline $a\\_b \\\\ c$ time.",  # the TeX exactly: no Markdown escape was read
+            "$$\nf(x) = \\left\\{ x \\right.\n$$",
+            "::: warning Numerical stability\n\nSubtract the max:\n\n```python\n",
+            "::: caution\n\nA hint.\n\n:::", "::: note\n\nAn alert.\n\n:::",
+            '![Model architecture](arch.png "Model architecture")',
+            "See [the paper](https://example.org/paper).",
+            "```mermaid\ngraph TD;\n  A-->B;\n```",
+            "::: tabs\n\n@tab PyTorch\n\nPyTorch text.\n\n@tab JAX\n\nJAX text.\n\n:::",
+            '{{< video bilibili="BV1xx411c7mD" >}}'):
+        assert expected in body
+    [left] = [w.message for w in imported.report.warnings]
+    assert "`unknown-theme-thing` is a shortcode of the theme or site" in left
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings if "mermaid" not in str(w)] == []
+

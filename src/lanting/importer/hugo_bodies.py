@@ -17,6 +17,11 @@ from urllib.parse import urlsplit
 
 from lanting.importer import body as B
 from lanting.importer.common import LinkTable, bool_of, is_image, map_site_url, prose_raw
+from lanting.importer.hugo_shortcodes import (
+    callout_handlers,
+    link_handlers,
+    verbatim_shortcodes,
+)
 from lanting.importer.liquid import Context
 from lanting.importer.site import Item, NewSite
 
@@ -69,6 +74,7 @@ class HugoBodies:
             info, code, indent, ctx))
         text, count = B.goldmark_attributes(text)
         ctx.convert("Goldmark attributes", count)
+        text = verbatim_shortcodes(text, shelf, self.paired, ctx)
         if not self.passthrough():
             text = escaped_math(text, ctx)
         text = self.shortcodes(text, item, ctx, folder)
@@ -134,7 +140,7 @@ class HugoBodies:
             words, named = B.arguments(args)
             return B.details(named.get("summary") or (words[0] if words else "…"), inner)
 
-        return {"details": (details, "collapsible blocks")}
+        return {**callout_handlers(ctx), "details": (details, "collapsible blocks")}
 
     def single_handlers(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
         labels = {"zh": "▶ YouTube 视频", "en": "▶ YouTube video"}
@@ -200,9 +206,9 @@ class HugoBodies:
             ctx.convert("theme shortcodes removed")
             return ""
 
-        return {"figure": figure, "ref": ref, "relref": ref, "youtube": youtube,
-                "vimeo": vimeo, "tweet": tweet, "x": tweet, "twitter": tweet, "gist": gist,
-                "param": param, "toc": remove}
+        return {**link_handlers(ctx), "figure": figure, "image": figure, "ref": ref,
+                "relref": ref, "youtube": youtube, "vimeo": vimeo, "tweet": tweet, "x": tweet,
+                "twitter": tweet, "gist": gist, "param": param, "toc": remove}
 
     def shortcodes(self, text: str, item: Item, ctx: Context, folder: Path) -> str:
         for name, (handler, what) in self.paired_handlers(item, ctx, folder).items():
@@ -211,8 +217,11 @@ class HugoBodies:
 
         def one(match: re.Match[str]) -> str:
             handler = singles.get(match.group(3))
-            if handler is None or match.group(2):
-                return ctx.leave(match.group(), "no Lanting equivalent")
+            if match.group(2):
+                return ctx.leave(match.group(), "a closing shortcode without its opening")
+            if handler is None:
+                return ctx.leave(match.group(), f"`{match.group(3)}` is a shortcode of the "
+                                 "theme or site")
             return str(handler(match.group(4), match.group()))
 
         return _SHORTCODE.sub(one, text)

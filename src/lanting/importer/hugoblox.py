@@ -352,7 +352,6 @@ class HugoBlox(Hugo):
             "toggle": (spoiler, "collapsible blocks"),
             "hl": (lambda a, inner, w: f"<mark>{inner.strip()}</mark>", "highlights"),
             "mark": (lambda a, inner, w: f"<mark>{inner.strip()}</mark>", "highlights"),
-            "math": (lambda a, inner, w: inner, "math wrappers removed"),
         })
         return handlers
 

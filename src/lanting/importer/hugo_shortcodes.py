@@ -1,0 +1,129 @@
+"""Shortcodes of common Hugo themes → Lanting Markdown.
+
+Math (`katex` of hugo-book, `math`), `mermaid`, tabs (hugo-book, Hextra, Docsy),
+callouts (LoveIt/FixIt `admonition`, hugo-book `hint`, Blowfish/Congo/Docsy `alert`),
+LoveIt/FixIt `image` and `link`, `bilibili`. Hugo's own shortcodes and the reading of
+bodies are in `hugo_bodies.py`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from lanting.importer import body as B
+from lanting.importer.liquid import Context
+
+Paired = Callable[[str, str, Callable[[str, str, str], str], Context, str], str]
+"""HugoBodies.paired: (text, name, handler(args, inner, written), ctx, what) -> text."""
+
+ADMONITIONS = {**B.CALLOUTS, "abstract": "NOTE", "summary": "NOTE", "tldr": "NOTE",
+               "question": "NOTE", "example": "NOTE", "quote": "NOTE", "failure": "CAUTION",
+               "bug": "CAUTION", "hint": "NOTE"}
+"""LoveIt/FixIt admonition types (Material for MkDocs' set) and the colours of
+hugo-book, Blowfish and Docsy → Lanting's callout kinds."""
+
+
+def verbatim_shortcodes(text: str, shelf: B.Shelf, paired: Paired, ctx: Context) -> str:
+    """Shortcodes whose content reached the browser untouched by Markdown: their
+    content is shelved as written (math: no escape of it was ever read)."""
+
+    def katex(args: str, inner: str, written: str) -> str:
+        if "display" in B.arguments(args)[0] or re.search(r"\bdisplay\s*=\s*\"?true", args):
+            return B.block(shelf.put(f"$$\n{inner.strip()}\n$$", "M"))
+        return shelf.put(f"${inner.strip()}$", "M")
+
+    def math(args: str, inner: str, written: str) -> str:
+        inner = B.text_underscores(inner)[0]
+        if "$" in inner or "\\(" in inner or "\\[" in inner:  # (Hugo Blox: delimiters inside)
+            return shelf.put(inner, "M")
+        return katex(args, inner, written)
+
+    def mermaid(args: str, inner: str, written: str) -> str:
+        ctx.note(written, "Mermaid diagrams show as code until `[markdown] mermaid` in "
+                 "lanting.toml names a Mermaid script")
+        return B.block(shelf.put(B.fence("mermaid", inner)))
+
+    text = paired(text, "katex", katex, ctx, "math shortcodes")
+    text = paired(text, "math", math, ctx, "math wrappers removed")
+    return paired(text, "mermaid", mermaid, ctx, "mermaid diagrams")
+
+
+def container(name: str, body: str, title: str = "") -> str:
+    """Lanting's `::: name title` … `:::` block, its fence longer than any inside
+    (which `> [!NOTE]` could not hold: a code block ends a quote)."""
+    inner = max((len(m) for m in re.findall(r"^[ \t]*(:{3,})", body, re.MULTILINE)), default=2)
+    fence = ":" * max(3, inner + 1)
+    head = f"{fence} {name}" + (f" {' '.join(title.split())}" if title else "")
+    return B.block(f"{head}\n\n{body.strip(chr(10))}\n\n{fence}")
+
+
+_TAB = re.compile(r"\{\{[<%]-?\s*tab\b(.*?)-?[>%]\}\}(.*?)\{\{[<%]-?\s*/\s*tab\s*-?[>%]\}\}",
+                  re.DOTALL)
+
+
+def tabs(args: str, inner: str, written: str) -> str:
+    """hugo-book's `tabs`/`tab "Label"`, Docsy's `tabpane`/`tab header=…`, Hextra's
+    `tabs items="A,B"`/`tab` → Lanting's `::: tabs` with `@tab Label`."""
+    items = [s.strip() for s in B.arguments(args)[1].get("items", "").split(",")]
+    parts = []
+    for n, match in enumerate(_TAB.finditer(inner)):
+        words, named = B.arguments(match.group(1).strip().rstrip("/"))
+        label = (named.get("header") or named.get("name") or named.get("title")
+                 or named.get("label") or (words[0] if words else "")
+                 or (items[n] if n < len(items) else "") or f"{n + 1}")
+        parts.append(f"@tab {' '.join(label.split())}\n\n{match.group(2).strip(chr(10))}")
+    return container("tabs", "\n\n".join(parts))
+
+
+def callout_handlers(ctx: Context) -> dict[str, Any]:
+    def admonition(args: str, inner: str, written: str) -> str:
+        # LoveIt: `admonition type=tip title="…" open=false`, or `admonition tip "…"`
+        words, named = B.arguments(args)
+        kind = named.get("type") or (words[0] if words else "note")
+        title = named.get("title") or (words[1] if len(words) > 1 else "")
+        return container(ADMONITIONS.get(kind.lower(), "NOTE").lower(), inner, title)
+
+    def hint(args: str, inner: str, written: str) -> str:
+        words, named = B.arguments(args)  # hugo-book: `hint info|warning|danger`
+        return container(ADMONITIONS.get((words or ["note"])[0].lower(), "NOTE").lower(),
+                         inner, named.get("title", ""))
+
+    def alert(args: str, inner: str, written: str) -> str:
+        # Blowfish/Congo: a warning triangle unless `icon="circle-info"`; Docsy: `color=`
+        words, named = B.arguments(args)
+        icon = named.get("icon") or (words[0] if words else "")
+        kind = ADMONITIONS.get(named.get("color", "").lower()) or ADMONITIONS.get(
+            icon.lower()) or ("NOTE" if "info" in icon else "WARNING")
+        return container(kind.lower(), inner, named.get("title", ""))
+
+    return {"tabs": (tabs, "tabs"), "tabpane": (tabs, "tabs"),
+            "admonition": (admonition, "callouts"), "hint": (hint, "callouts"),
+            "alert": (alert, "callouts")}
+
+
+def link_handlers(ctx: Context) -> dict[str, Any]:
+    def link(args: str, written: str) -> str:
+        # LoveIt/FixIt: `link "url" "text" "title"`, or `href=` `content=` `title=`
+        words, named = B.arguments(args)
+        url = named.get("href") or (words[0] if words else "")
+        text = named.get("content") or (words[1] if len(words) > 1 else url)
+        title = named.get("title") or (words[2] if len(words) > 2 else "")
+        if not url:
+            return ctx.leave(written, "a link without a URL")
+        ctx.convert("link shortcodes")
+        shown = f' "{title}"' if title and '"' not in title else ""
+        return f"[{text}]({url}{shown})"
+
+    def bilibili(args: str, written: str) -> str:
+        words, named = B.arguments(args)  # `bilibili BV…`, FixIt `bilibili id=BV… p=2`
+        ident = named.get("id") or named.get("bvid") or (words[0] if words else "")
+        part = named.get("p") or named.get("page") or (words[1] if len(words) > 1 else "")
+        if not ident:
+            return ctx.leave(written, "no video id")
+        ctx.convert("videos")
+        page = f' page="{part}"' if part.isdigit() and part != "1" else ""
+        return B.block(f'{{{{< video bilibili="{ident}"{page} >}}}}')
+
+    return {"link": link, "bilibili": bilibili}
