@@ -1182,3 +1182,17 @@ def test_hugo_theme_shortcodes(tmp_path: Path) -> None:
     result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
     assert [str(w) for w in result.warnings if "mermaid" not in str(w)] == []
 
+
+def test_hugo_closing_shortcodes_with_a_space_after_the_slash(tmp_path: Path) -> None:
+    """`{{< / highlight >}}` closes as `{{< /highlight >}}` does in Hugo; it was not
+    matched, and the code became Markdown (`# comment` a heading)."""
+    imported = hugo_import(tmp_path, {
+        "hugo.toml": 'title = "S"\nlanguageCode = "en"\n',
+        "content/posts/h.md": "---\ntitle: H\ndate: 2023-03-04\n---\n\n"
+                              "{{< highlight python >}}\n# not a heading\nx = 1\n"
+                              "{{< / highlight >}}\n\n{{< details \"More\" >}}\nHidden.\n"
+                              "{{</ details >}}\n"})
+    body = written(imported, "content/posts/h.md")
+    assert "```python\n# not a heading\nx = 1\n```" in body
+    assert "<summary>More</summary>\n\nHidden." in body
+    assert imported.report.warnings == []

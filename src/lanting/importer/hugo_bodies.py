@@ -125,7 +125,7 @@ class HugoBodies:
     def paired(self, text: str, name: str, handler: Any, ctx: Context, what: str) -> str:
         pattern = re.compile(
             rf"\{{\{{[<%]-?\s*{re.escape(name)}\b(.*?)\s*-?[>%]\}}\}}((?:(?!\{{\{{[<%]-?\s*"
-            rf"{re.escape(name)}\b).)*?)\{{\{{[<%]-?\s*/{re.escape(name)}\s*-?[>%]\}}\}}",
+            rf"{re.escape(name)}\b).)*?)\{{\{{[<%]-?\s*/\s*{re.escape(name)}\s*-?[>%]\}}\}}",
             re.DOTALL)
         for _ in range(16):
             text, count = pattern.subn(lambda m: handler(m.group(1), m.group(2), m.group()),
