@@ -1196,3 +1196,51 @@ def test_hugo_closing_shortcodes_with_a_space_after_the_slash(tmp_path: Path) ->
     assert "```python\n# not a heading\nx = 1\n```" in body
     assert "<summary>More</summary>\n\nHidden." in body
     assert imported.report.warnings == []
+
+
+def old_urls_of(imported: Imported) -> dict[str, list[str]]:
+    """New post file -> its `aliases`."""
+    found = {}
+    for path in sorted((imported.dest / "content" / "posts").rglob("*.md")):
+        match = re.search(r"^aliases: (\[.*\])$", path.read_text(encoding="utf-8"), re.M)
+        found[path.relative_to(imported.dest / "content").as_posix()] = \
+            json.loads(match.group(1)) if match else []
+    return found
+
+
+def test_hugo_old_urls_of_pages_in_nested_folders(tmp_path: Path) -> None:
+    """Hugo's URL of a page is its path under `content/` (`:sections` the nested
+    sections, folders with an `_index.md`); the folders between were left out."""
+    post = "---\ntitle: T\ndate: 2023-03-04\n{}---\n\nText.\n"
+    imported = hugo_import(tmp_path, {
+        "hugo.toml": 'title = "S"\nlanguageCode = "en"\n[permalinks]\n'
+                     'notes = "/n/:sections[1:]/:slug/"\n',
+        "content/posts/ml/attention/index.md": post.format(""),
+        "content/posts/2023/Year_Note.md": post.format("slug: year-note\n"),
+        "content/posts/0100~0199/0167.Two-Sum.md": post.format(""),
+        "content/notes/rl/_index.md": "---\ntitle: RL\n---\n",
+        "content/notes/rl/ppo.md": post.format("slug: ppo\n")})
+    assert old_urls_of(imported) == {
+        "posts/0167two-sum.md": ["/posts/0100~0199/0167.two-sum/"],
+        "posts/attention.md": ["/posts/ml/attention/"],
+        "posts/ppo.md": ["/n/rl/ppo/"],
+        "posts/year-note.md": ["/posts/2023/year-note/"]}
+
+
+def test_hugo_ugly_urls_and_names_hugo_sanitized(tmp_path: Path) -> None:
+    """`uglyURLs` (here for one section): pages were `/post/x.html` (the aliases said
+    `/post/x/`); a file name with spaces was an alias with the spaces in it; the old URL
+    of `custom-email.md` is the new one of `custom  -email.md` (both `custom-email` to
+    Lanting): the alias is left out, with a warning, not written twice."""
+    post = "---\ntitle: T\ndate: 2023-03-0{}\n---\n\nText.\n"
+    imported = hugo_import(tmp_path, {
+        "config.toml": 'title = "S"\nlanguageCode = "en"\n[uglyURLs]\npost = true\n',
+        "content/post/CMake Notes.md": post.format(1),
+        "content/posts/custom  -email.md": post.format(2),
+        "content/posts/custom-email.md": post.format(3)})
+    assert old_urls_of(imported) == {
+        "posts/cmake-notes.md": ["/post/cmake-notes.html"],
+        "posts/custom-email.md": ["/posts/custom--email/"],
+        "posts/custom-email-2.md": []}
+    [warning] = [e for e in imported.report.warnings if "left out" in e.message]
+    assert warning.path == "content/posts/custom-email.md"

@@ -46,7 +46,7 @@ MAPPED_KEYS = frozenset({"title", "date", "publishDate", "pubdate", "published",
 
 
 def hugo_path(text: str, lower: bool = True) -> str:
-    """Hugo's URL sanitizer: letters, digits, marks and `._~#+-/\\%` kept, each run of
+    """Hugo's URL sanitizer: letters, digits, marks and `._~#+-/\\%@` kept, each run of
     spaces one `-`, anything else dropped; lowercased unless `disablePathToLower`."""
     out: list[str] = []
     space = False
@@ -57,7 +57,7 @@ def hugo_path(text: str, lower: bool = True) -> str:
             space = True
             continue
         space = False
-        if char.isalnum() or unicodedata.category(char)[0] == "M" or char in "._~#+-/\\%":
+        if char.isalnum() or unicodedata.category(char)[0] == "M" or char in "._~#+-/\\%@":
             out.append(char)
     path = "".join(out)
     return path.lower() if lower else path
@@ -189,6 +189,9 @@ class Hugo(HugoSettings, HugoBodies):
         return max(sorted(counts), key=lambda s: counts[s]) if counts else "posts"
 
     def permalink_of(self, section: str) -> str:
+        return self.configured_permalink(section) or f"/{section}/:slugorfilename/"
+
+    def configured_permalink(self, section: str) -> str | None:
         if self.options.permalink:
             return self.options.permalink
         permalinks = self.config.get("permalinks") or {}
@@ -199,7 +202,7 @@ class Hugo(HugoSettings, HugoBodies):
                 return str(page[key])
             if isinstance(permalinks.get(key), str):
                 return str(permalinks[key])
-        return f"/{section}/:slugorfilename/"
+        return None
 
     def lanting_pattern(self, pattern: str, section: str) -> str:
         translated = pattern.replace(":section", section)
@@ -386,7 +389,8 @@ class Hugo(HugoSettings, HugoBodies):
                                   lang=self.suffix(language)))
         if item.draft:
             item.front["draft"] = True
-        url = str(data.get("url") or f"/{hugo_path(str(data.get('slug') or stem), self.lower)}/")
+        url = str(data.get("url") or self.ugly(
+            f"/{hugo_path(str(data.get('slug') or stem), self.lower)}/", ""))
         item.old_urls = [self.in_folder(url, language, data)]
         self.table.add(item.old_urls[0], item)
         self.report.counts["pages"] += 1
@@ -400,8 +404,15 @@ class Hugo(HugoSettings, HugoBodies):
         if data.get("url"):
             main = "/" + str(data["url"]).strip("/") + "/"
         else:
-            pattern = self.permalink_of(section)
-            main = self.fill(pattern, section, data, date, stem)
+            folders = (bundle or path).parent.relative_to(self.root_of(path)).parts
+            pattern = self.configured_permalink(section)
+            if pattern is None:  # Hugo's default: the path under content/
+                main = self.ugly("/" + "/".join([*folders, hugo_path(
+                    str(data.get("slug") or ""), False) or stem]) + "/", section)
+                main = hugo_path(main, self.lower)
+            else:
+                main = self.fill(pattern, self.nested_sections(path, folders), data, date,
+                                 stem)
             if language is not None:
                 main = self.in_folder(main, language, data)
         urls = [main]
@@ -411,8 +422,30 @@ class Hugo(HugoSettings, HugoBodies):
                         main.rstrip("/").rsplit("/", 1)[0] + "/" + alias)
         return urls
 
-    def fill(self, pattern: str, section: str, data: dict[str, Any], date: When,
+    def nested_sections(self, path: Path, folders: tuple[str, ...]) -> list[str]:
+        """The sections a page is in: the first folder, and each folder below it that
+        has an `_index` file (a folder without one is no section to Hugo)."""
+        root = self.root_of(path)
+        found = list(folders[:1])
+        for n in range(2, len(folders) + 1):
+            if any((root.joinpath(*folders[:n])).glob("_index.*")):
+                found.append(folders[n - 1])
+            else:
+                break
+        return found
+
+    def ugly(self, url: str, section: str) -> str:
+        """`/x/` as `/x.html` where `uglyURLs` is on (for the site, or the section)."""
+        ugly = self.config.get("uglyurls")
+        if isinstance(ugly, dict):
+            ugly = ugly.get(section.lower())
+        if bool_of(ugly) and url.endswith("/") and url != "/":
+            return url.rstrip("/") + ".html"
+        return url
+
+    def fill(self, pattern: str, sections: list[str], data: dict[str, Any], date: When,
              stem: str) -> str:
+        section = sections[0] if sections else ""
         moment = date.moment
         title = str(data.get("title") or "")
         slug = str(data.get("slug") or "")
@@ -421,14 +454,30 @@ class Hugo(HugoSettings, HugoBodies):
             "monthname": moment.strftime("%B"), "day": f"{moment.day:02d}",
             "weekday": str(moment.isoweekday() % 7), "weekdayname": moment.strftime("%A"),
             "yearday": str(moment.timetuple().tm_yday), "section": section,
-            "sections": section, "title": hugo_path(title, False),
+            "title": hugo_path(title, False),
             "slug": hugo_path(slug or title, False), "filename": stem,
             "contentbasename": stem, "slugorfilename": hugo_path(slug, False) or stem,
             "slugorcontentbasename": hugo_path(slug, False) or stem,
         }
-        url = re.sub(r":([a-z]+)", lambda m: values.get(m.group(1), m.group()), pattern)
-        url = "/" + url.strip("/") + ("/" if not url.endswith(".html") else "")
-        return url.lower() if self.lower else url
+
+        def sections_of(match: re.Match[str]) -> str:
+            # `:sections`, `:sections[1:]`, `:sections[last]`, `:sections[0]`
+            index = (match.group(1) or "").replace("last", "-1")
+            try:
+                if ":" in index:
+                    start, _colon, end = index.partition(":")
+                    chosen = sections[int(start or 0):int(end) if end else None]
+                else:
+                    chosen = [sections[int(index)]] if index else sections
+            except (ValueError, IndexError):
+                chosen = sections
+            return "/".join(chosen)
+
+        url = re.sub(r":sections(?:\[([^\]]*)\])?", sections_of, pattern)
+        url = re.sub(r":([a-z]+)", lambda m: values.get(m.group(1), m.group()), url)
+        url = re.sub(r"/{2,}", "/", "/" + url.strip("/") + ("/" if not url.endswith(".html")
+                                                             else ""))
+        return hugo_path(self.ugly(url, section), self.lower)
 
     def front(self, data: dict[str, Any], head: str, path: Path, date: When,
               bundle: Path | None) -> dict[str, Any]:

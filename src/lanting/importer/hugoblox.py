@@ -290,7 +290,7 @@ class HugoBlox(Hugo):
         item = self.site.add(Item("talk", slug_of(stem), path, front, draft=draft))
         self.report.counts["talks"] += 1
         pattern = self.permalink_of(section)
-        item.old_urls = [self.fill(pattern, section, data, date, stem)]
+        item.old_urls = [self.fill(pattern, [section], data, date, stem)]
         for url in item.old_urls:
             self.table.add(url, item)
         if not body.strip():

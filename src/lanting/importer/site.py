@@ -152,8 +152,10 @@ class NewSite:
         for (path, _url), where in zip(self.images, places, strict=True):
             for dest in where.get("static_copy", []):
                 copies[dest] = path
+        # (an old URL that is another page's new one would answer for both)
+        taken = {(i.lang, self.new_url(i)): i for i in self.items if not i.draft}
         for item in self.items:
-            self._aliases(item)
+            self._aliases(item, taken)
             text = self._resolve(item, dump_front_matter(self._ordered(item.front)) + "\n"
                                  + item.body.lstrip("\n"), paths, places)
             if item.notebook is not None:
@@ -243,7 +245,7 @@ class NewSite:
         except ValueError:
             return f"/posts/{slug}/"
 
-    def _aliases(self, item: Item) -> None:
+    def _aliases(self, item: Item, taken: dict[tuple[str, str], Item]) -> None:
         if item.draft or not item.old_urls:
             return
         own = self.new_url(item)
@@ -254,6 +256,14 @@ class NewSite:
         outside = [u for u in olds if folder and not u.startswith(folder + "/")]
         aliases = [u.removeprefix(folder) for u in olds if u not in outside]
         aliases = [u for u in aliases if u != own and u.rstrip("/") + "/" != own]
+        for alias in list(aliases):
+            other = taken.get((item.lang, alias.rstrip("/") + "/" if not alias.endswith(
+                ".html") else alias))
+            if other is not None and other is not item:
+                aliases.remove(alias)
+                owner = self.report.rel(other.source) if other.source else other.slug
+                self.report.warn(item.source or "", None, f"old URL `{alias}` left out: it "
+                                 f"is the new URL of {owner}")
         if item.kind == "talk":  # talks have no `aliases`
             outside, aliases = outside + aliases, []
         redirects = self.config.setdefault("redirects", {})
