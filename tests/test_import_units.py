@@ -117,7 +117,6 @@ def test_kramdown_math_inline_display_and_dollars() -> None:
     assert (inline, dollars) == (1, 1)
 
 
-
 def test_titles_name_one_paper_whatever_their_braces_and_case() -> None:
     assert same_title("{FlashAttention}: Fast and Memory-Efficient Exact Attention with {IO}"
                       "-Awareness", "FlashAttention: fast and memory-efficient exact attention")
@@ -537,3 +536,15 @@ def test_line_ends_in_paragraphs_become_hard_breaks() -> None:
     assert "> [!NOTE]\n> body" in out and "$$\nx\ny\n$$" in out
     assert "<div>\nx\ny\n</div>" in out and "    indented code\n    more" in out
     assert "\ue000C0\ue001\nafter\\\nends with a break\\\nnext" in out
+
+
+def test_a_link_url_may_hold_balanced_parentheses() -> None:
+    """`![TD](TD(0).png)` was not matched: the image was not copied, and no warning."""
+    seen: list[str] = []
+
+    def resolve(url: str, image: bool) -> None:
+        seen.append(url)
+
+    text = B.map_urls("![TD(0)](TD(0).png) and [x](a_(b)_c \"t\") (see [y](z))", resolve)
+    assert seen == ["TD(0).png", "a_(b)_c", "z"]
+    assert text.startswith("![TD(0)](TD(0).png)")

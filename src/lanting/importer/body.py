@@ -409,7 +409,9 @@ def emoji(text: str) -> tuple[str, int]:
                    lambda m: EMOJI.get(m.group(1), m.group()), text)
 
 
-_LINK = re.compile(r"(!?)\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\([ \t]*(<[^>\n]*>|[^\s)]+)"
+# (a URL may hold balanced parentheses, as in CommonMark: `TD(0).png`)
+_LINK = re.compile(r"(!?)\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\([ \t]*(<[^>\n]*>|"
+                   r"(?:[^\s()]|\([^\s()]*\))+)"
                    r"((?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'))?)[ \t]*\)")
 _RAW_URL = re.compile(r"(<(?:img|a|source|video|audio)\b[^>]*?\s(?:src|href)\s*=\s*)"
                       r"([\"'])([^\"'\n]*)\2", re.IGNORECASE)
