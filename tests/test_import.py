@@ -483,6 +483,7 @@ def attention(q, k, v):  # 中文注释
      "en"),
     ("jekyll", 'title: Me\nlocale: "en-US"\n', "_posts/2018-06-24-attention.md", "en-US"),
     ("hexo", "title: Blog\n", "source/_posts/attention.md", "en"),
+    ("hugo", 'title = "Blog"\n', "content/posts/attention.md", "en"),
 ])
 def test_a_site_that_does_not_say_its_language_is_read_from_its_posts(
         tmp_path: Path, kind: str, config: str, post: str, language: str) -> None:
@@ -490,7 +491,8 @@ def test_a_site_that_does_not_say_its_language_is_read_from_its_posts(
     (its menu, dates and reading times in Chinese)."""
     source = tmp_path / "old"
     (source / post).parent.mkdir(parents=True)
-    (source / "_config.yml").write_text(config, encoding="utf-8")
+    (source / ("hugo.toml" if kind == "hugo" else "_config.yml")).write_text(
+        config, encoding="utf-8")
     if kind == "hexo":
         (source / "package.json").write_text('{"dependencies": {"hexo": "^7"}}')
     (source / post).write_text(ENGLISH_POST, encoding="utf-8")
@@ -1244,3 +1246,46 @@ def test_hugo_ugly_urls_and_names_hugo_sanitized(tmp_path: Path) -> None:
         "posts/custom-email-2.md": []}
     [warning] = [e for e in imported.report.warnings if "left out" in e.message]
     assert warning.path == "content/posts/custom-email.md"
+
+
+def test_hugo_ref_finds_a_page_whatever_the_case(tmp_path: Path) -> None:
+    """Hugo's `relref` lookup ignores case; a link written `…-Is-Sorted.md` to
+    `…-is-sorted.md` was left in a comment."""
+    imported = hugo_import(tmp_path, {
+        "hugo.toml": 'title = "S"\nlanguageCode = "en"\n',
+        "content/posts/0100~0199/0167.Two-Sum-II-is-sorted.md":
+            "---\ntitle: Two Sum\ndate: 2023-01-01\n---\n\nText.\n",
+        "content/posts/a.md": "---\ntitle: A\ndate: 2023-01-02\n---\n\n[Two]({{< relref "
+                              '"/posts/0100~0199/0167.Two-Sum-II-Is-Sorted.md" >}}).\n'})
+    assert imported.report.warnings == []
+    assert "[Two](" in written(imported, "content/posts/a.md")
+
+
+def test_hugo_dates_from_lastmod(tmp_path: Path) -> None:
+    """A page with only `lastmod` was dated by the file's time (Hugo dates it by
+    `lastmod`); a date-only `lastmod` on the day of `date` made `updated` earlier than
+    `date` (a build warning)."""
+    imported = hugo_import(tmp_path, {
+        "hugo.toml": 'title = "S"\nlanguageCode = "en"\n',
+        "content/posts/a.md": '---\ntitle: A\nlastmod: "2023-10-06 18:21:48"\n---\n\nA.\n',
+        "content/posts/b.md": "---\ntitle: B\ndate: 2022-01-06T09:16:53+08:00\n"
+                              "lastmod: 2022-01-06\n---\n\nB.\n"})
+    assert "date: 2023-10-06T18:21:48" in written(imported, "content/posts/a.md")
+    assert "updated" not in written(imported, "content/posts/b.md")
+    assert not any("date" in w.message for w in imported.report.warnings)
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []
+
+
+def test_hugo_menu_of_config_default_with_a_home_entry(tmp_path: Path) -> None:
+    """`url = "/"` became `//`; entries left out were reported in `hugo.toml` when the
+    menu was `config/_default/menus.toml`."""
+    imported = hugo_import(tmp_path, {
+        "config/_default/hugo.toml": 'title = "S"\nlanguageCode = "en"\n',
+        "config/_default/menus.toml": '[[main]]\nname = "Home"\nurl = "/"\nweight = 1\n'
+                                      '[[main]]\nname = "Gone"\nurl = "/gone/"\nweight = 2\n',
+        "content/posts/a.md": "---\ntitle: A\ndate: 2023-01-02\n---\n\nA.\n"})
+    config = tomllib.loads(written(imported, "lanting.toml"))
+    assert config["menu"] == [{"name": "Home", "url": "/"}]
+    [note] = [e for e in imported.report.entries if "Gone" in e.message]
+    assert note.path == "config/_default/menus.toml"

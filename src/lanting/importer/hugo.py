@@ -22,6 +22,7 @@ from lanting.importer.common import (
     Options,
     bool_of,
     first_date,
+    guess_language,
     language_tag,
     mtime,
     now,
@@ -30,7 +31,12 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.hugo_bodies import HugoBodies
-from lanting.importer.hugo_settings import HugoLanguage, HugoSettings, read_config
+from lanting.importer.hugo_settings import (
+    HugoLanguage,
+    HugoSettings,
+    config_file,
+    read_config,
+)
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
 from lanting.importer.report import Report
@@ -83,7 +89,8 @@ class Hugo(HugoSettings, HugoBodies):
         """(item, body as written, source file, bundle folder or the file's folder)."""
         self.by_path: dict[str, Item] = {}
         self.language = language_tag(self.config.get("languagecode")
-                                     or self.config.get("defaultcontentlanguage"))
+                                     or self.config.get("defaultcontentlanguage"), "")
+        """The default language; "" until the posts tell, when the settings do not."""
         self.languages = self.read_languages()
         """Every language (the default first), or the default alone."""
         self.lang_of: dict[Path, HugoLanguage] = {}
@@ -109,6 +116,11 @@ class Hugo(HugoSettings, HugoBodies):
                 f"the old site's URLs of `{self.main}/` (Hugo permalink `{pattern}`)"
         for path, bundle in files:
             self.read(path, bundle)
+        if not self.language:
+            self.language = guess_language([text for _, text, _, _ in self.items])
+            self.report.note(config_file(self.source), None,
+                             f"no `languageCode`: the posts read as `{self.language}`, so "
+                             "the new site is in it (`language` in lanting.toml changes it)")
         self.read_more()
         self.name_translations()
         for item, text, path, folder in self.items:
@@ -234,7 +246,9 @@ class Hugo(HugoSettings, HugoBodies):
         if not self.is_post(section, data):
             return
         stem = bundle.name if bundle is not None else self.stem_of(path)
-        date = first_date(data, head, ("date", "publishDate", "pubdate", "published"), self.tz)
+        # (Hugo's default order of dates: `date`, `publishDate`, then `lastmod`)
+        date = first_date(data, head, ("date", "publishDate", "pubdate", "published",
+                                       "lastmod", "modified"), self.tz)
         if date is None:
             date = mtime(path, self.tz)
             self.report.warn(path, None, "no date: the file's modification time is used")
@@ -484,7 +498,11 @@ class Hugo(HugoSettings, HugoBodies):
         front: dict[str, Any] = {"title": str(data.get("title") or path.stem).strip(),
                                  "date": date}
         updated = first_date(data, head, ("lastmod", "modified"), self.tz)
-        if updated is not None and updated.moment != date.moment:
+        # (a `lastmod` of the day of `date`, without a time, says nothing more: read as
+        # midnight it would be earlier than `date`)
+        same_day = updated is not None and updated.day_only \
+            and updated.moment.date() == date.moment.date()
+        if updated is not None and updated.moment != date.moment and not same_day:
             front["updated"] = updated
         summary = summary_of(data, "summary", "description")
         if summary:

@@ -242,14 +242,16 @@ class HugoBodies:
             (folder / name).resolve().relative_to(self.content.resolve()).as_posix()
             if (folder / name).resolve().is_relative_to(self.content.resolve()) else name,
             name]
+        # (Hugo finds the page whatever the case of the path)
+        by_path = {rel.lower(): item for rel, item in self.by_path.items()}
         for base in bases:
-            base = base.removesuffix("/")
+            base = base.removesuffix("/").lower()
             for candidate in (base, base.removesuffix(".md"), base + "/index.md",
                               base.removesuffix("/index.md")):
-                if candidate in self.by_path:
-                    return self.by_path[candidate]
-        stem = Path(name).name.removesuffix(".md")
-        matches = {i.number: i for rel, i in self.by_path.items()
+                if candidate in by_path:
+                    return by_path[candidate]
+        stem = Path(name).name.removesuffix(".md").lower()
+        matches = {i.number: i for rel, i in by_path.items()
                    if Path(rel).stem == stem or Path(rel).name == stem}
         return next(iter(matches.values())) if len(matches) == 1 else None
 

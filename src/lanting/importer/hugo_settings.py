@@ -38,8 +38,7 @@ def read_config(source: Path) -> tuple[dict[str, Any], list[str]]:
     every key lowercased (look keys up lowercased: `config["baseurl"]`)."""
     config: dict[str, Any] = {}
     problems: list[str] = []
-    for name in ("hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml",
-                 "config.yaml", "config.yml", "config.json"):
+    for name in CONFIG_NAMES:
         path = source / name
         if path.is_file():
             data, error = load_mapping(path.suffix.lstrip(".").replace("yml", "yaml"),
@@ -67,6 +66,27 @@ def read_config(source: Path) -> tuple[dict[str, Any], list[str]]:
         else:
             config[stem] = data
     return config, problems
+
+
+CONFIG_NAMES = ("hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml",
+                "config.yaml", "config.yml", "config.json")
+
+
+def menu_file(source: Path) -> str:
+    """The file the site's menu is read from, for the report."""
+    folder = source / "config" / "_default"
+    for path in sorted(folder.glob("menu*.*")) if folder.is_dir() else []:
+        if path.stem.lower() in ("menus", "menu"):
+            return f"config/_default/{path.name}"
+    return config_file(source)
+
+
+def config_file(source: Path) -> str:
+    """The site's configuration file, for the report."""
+    if not any((source / name).is_file() for name in CONFIG_NAMES) \
+            and (source / "config" / "_default").is_dir():
+        return "config/_default/"
+    return next((name for name in CONFIG_NAMES if (source / name).is_file()), "hugo.toml")
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +232,9 @@ class HugoSettings:
 
     def menu_url(self, url: str) -> str:
         """A menu URL of the old site, as the new site answers it."""
-        path = "/" + url.strip("/") + "/" if not url.startswith(("http", "#")) else url
+        path = url if url.startswith(("http", "#")) else "/" + url.strip("/") + "/"
+        if path == "//":  # `url = "/"`: the home page
+            return "/"
         section = path.strip("/")
         if section == self.main:
             return "/blog/"
@@ -230,11 +252,11 @@ class HugoSettings:
             entries = [{"name": menu_names(self.language)["blog"], "url": "/blog/"}]
         has = {"has_publications": bool(self.site.extra.get("content/publications.bib")),
                "has_talks": any(i.kind == "talk" for i in self.site.items)}
-        finish_menu(self.site, entries, "hugo.toml", **has)
+        finish_menu(self.site, entries, menu_file(self.source), **has)
         tables = self.site.config.get("languages")
         for language in self.languages[1:] if isinstance(tables, dict) else ():
             own = self.menu_of(self.language_menu(language), language.folder)
-            kept = menu_entries(self.site, own, "hugo.toml", **has)
+            kept = menu_entries(self.site, own, menu_file(self.source), **has)
             table = tables.get(language.code) if isinstance(tables, dict) else None
             if kept and isinstance(table, dict):  # its URLs stay in the language's folder
                 table["menu"] = kept
