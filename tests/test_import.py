@@ -1289,3 +1289,24 @@ def test_hugo_menu_of_config_default_with_a_home_entry(tmp_path: Path) -> None:
     assert config["menu"] == [{"name": "Home", "url": "/"}]
     [note] = [e for e in imported.report.entries if "Gone" in e.message]
     assert note.path == "config/_default/menus.toml"
+
+
+def test_hugo_password_posts_and_stack_pages(tmp_path: Path) -> None:
+    """A LoveIt/FixIt `password:` post was published in clear; Stack's
+    `page/archives/` and `categories/<term>/` pages became dated posts whose URLs
+    collide with the pages Lanting makes."""
+    imported = hugo_import(tmp_path, {
+        "config.yaml": "title: S\nlanguageCode: en\n",
+        "content/post/secret.md": "---\ntitle: S\ndate: 2022-12-18\npassword: x\n---\n\nHid.\n",
+        "content/post/hello/index.md": "---\ntitle: Hello\ndate: 2023-09-25\n---\n\nHello.\n",
+        "content/page/archives/index.md": "---\ntitle: Archives\nlayout: archives\n---\n",
+        "content/categories/jax/index.md": "---\ntitle: JAX\n---\n"})
+    posts = sorted(p.name for p in (imported.dest / "content" / "posts").iterdir())
+    assert posts == ["hello.md", "secret.md"]
+    assert "draft: true" in written(imported, "content/posts/secret.md")
+    assert any(w.path == "content/post/secret.md" and "password" in w.message
+               for w in imported.report.warnings)
+    config = tomllib.loads(written(imported, "lanting.toml"))
+    assert config["redirects"] == {"/page/archives/": "/archive/"}
+    notes = {e.path for e in imported.report.entries if e.message.startswith("left out")}
+    assert {"content/page/archives/index.md", "content/categories/jax/index.md"} <= notes

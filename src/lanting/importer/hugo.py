@@ -48,7 +48,7 @@ MAPPED_KEYS = frozenset({"title", "date", "publishDate", "pubdate", "published",
                          "modified", "expiryDate", "unpublishdate", "draft", "tags",
                          "categories", "summary", "description", "slug", "url", "aliases",
                          "series", "weight", "cover", "image", "featuredImage", "ShowToc",
-                         "toc", "translationKey"})
+                         "toc", "translationKey", "password"})
 
 
 def hugo_path(text: str, lower: bool = True) -> str:
@@ -240,6 +240,14 @@ class Hugo(HugoSettings, HugoBodies):
         section = self.section_of(path)
         if self.read_special(path, bundle, section, data, head, body):
             return
+        layout = str(data.get("layout") or data.get("type") or "")
+        if section and layout in ("archives", "search", "links"):
+            self.generated(path, bundle, section, data, layout)  # (Stack's page/search/)
+            return
+        if section and section in self.taxonomy_sections():
+            self.report.note(path, None, f"left out: the page of a term of `{section}` "
+                             "(Lanting makes the pages of tags and categories)")
+            return
         if not section:
             self.read_page(path, data, head, body, bundle)
             return
@@ -260,6 +268,11 @@ class Hugo(HugoSettings, HugoBodies):
                                  "builds drafts (`buildDrafts`): imported as published")
             else:
                 draft = True
+        if data.get("password"):  # LoveIt/FixIt: the text was behind a password
+            draft = True
+            self.report.warn(path, key_line(head, "password"), "protected by a password: "
+                             "imported as a draft (Lanting has no password; publishing it "
+                             "would show the text to everyone)")
         build = data.get("build") or data.get("_build")
         if isinstance(build, dict) and str(build.get("render")) in ("never", "false"):
             draft = True
@@ -381,15 +394,8 @@ class Hugo(HugoSettings, HugoBodies):
                   bundle: Path | None) -> None:
         layout = str(data.get("layout") or data.get("type") or "")
         stem = bundle.name if bundle is not None else self.stem_of(path)
-        if layout in ("archives", "search", "list", "terms") or not body.strip():
-            self.report.note(path, None, f"left out: a page Lanting makes itself "
-                             f"(layout `{layout}`)" if layout else "left out: no text")
-            language = self.language_of(path)
-            own = {"archives": "/archive/", "search": "/search/"}.get(layout)
-            if own is not None and not bool_of(data.get("draft")):
-                old = str(data.get("url") or f"/{hugo_path(str(data.get('slug') or stem))}/")
-                self.redirects.add(self.in_folder(old, language, data),
-                                   language.folder + own)
+        if layout in ("archives", "search", "links", "list", "terms") or not body.strip():
+            self.generated(path, bundle, "", data, layout)
             return
         slug = slug_of(str(data.get("slug") or stem))
         front: dict[str, Any] = {"title": str(data.get("title") or slug)}
@@ -410,6 +416,33 @@ class Hugo(HugoSettings, HugoBodies):
         self.report.counts["pages"] += 1
         self.remember(item, path, bundle, body)
         self.pair(item, "", data, path, bundle)
+
+    def taxonomy_sections(self) -> set[str]:
+        given = self.config.get("taxonomies")
+        if isinstance(given, dict):
+            return {str(v).lower() for v in given.values()}
+        return {"tags", "categories"}
+
+    def generated(self, path: Path, bundle: Path | None, section: str, data: dict[str, Any],
+                  layout: str) -> None:
+        """A page Lanting makes itself (an archive, search): left out, its old URL
+        redirected to Lanting's page; a page of links or without text: left out."""
+        self.report.note(path, None, f"left out: a page Lanting makes itself (layout "
+                         f"`{layout}`)" if layout in ("archives", "search", "list", "terms")
+                         else f"left out: a page of links (layout `{layout}`: its links are "
+                         "in its front matter)" if layout else "left out: no text")
+        own = {"archives": "/archive/", "search": "/search/"}.get(layout)
+        if own is None or bool_of(data.get("draft")):
+            return
+        language = self.language_of(path)
+        stem = bundle.name if bundle is not None else self.stem_of(path)
+        old = str(data.get("url") or "")
+        if not old:
+            pattern = self.configured_permalink(section) if section else None
+            old = self.fill(pattern, [section], data, mtime(path, self.tz), stem) if pattern \
+                else hugo_path("/" + "/".join([*(bundle or path).parent.relative_to(
+                    self.root_of(path)).parts, str(data.get("slug") or stem)]) + "/")
+        self.redirects.add(self.in_folder(old, language, data), language.folder + own)
 
     def old_urls(self, path: Path, bundle: Path | None, section: str, data: dict[str, Any],
                  date: When, stem: str, language: HugoLanguage | None = None) -> list[str]:
