@@ -52,15 +52,16 @@ def json_ld(doc: Element) -> list[dict[str, Any]]:
 
 
 def bundle_files(post: Any) -> dict[str, str | bytes]:
-    """A site with a page bundle holding a PNG figure and an SVG, a post with a cover, a
-    plain post, and a default preview image."""
+    """A site with a page bundle holding a PNG figure and an SVG (and showing an image of
+    `static/`), a post with a cover, a plain post, and a default preview image."""
     return {
         "lanting.toml": CONFIG + '\n[sharing]\nimage = "/card.png"\ntwitter = "@ann"\n',
         "static/card.png": png(1200, 630),
         "content/_index.md": "---\ntitle: Ann\n---\nBio.\n",
         "content/posts/figure/index.md": post(
             "With a figure", "2026-03-01", tags=["RL"], summary="A post with a diagram.",
-            body='Text.\n\n![A diagram](diagram.png "The diagram")\n\n![vector](shape.svg)\n'),
+            body='Text.\n\n![A diagram](diagram.png "The diagram")\n\n![vector](shape.svg)\n'
+                 '\n![a file of static/](/card.png)\n'),
         "content/posts/figure/diagram.png": png(1000, 500),
         "content/posts/figure/shape.svg":
             '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 40"></svg>',

@@ -47,6 +47,9 @@ def test_every_image_of_the_site_gets_its_size(bundle_site, build_site) -> None:
     svg = next(i for i in read(out, "posts/figure/index.html").find_all("img")
                if i["src"].endswith(".svg"))
     assert (svg["width"], svg["height"]) == ("120", "40")
+    card = next(i for i in read(out, "posts/figure/index.html").find_all("img")
+                if i["src"] == "/card.png")  # a file of static/: it had no size
+    assert (card["width"], card["height"]) == ("1200", "630")
 
 
 @pytest.mark.parametrize(("text", "size"), [

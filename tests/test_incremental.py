@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from jinja2 import Environment
+from sitebits import png
 
 import lanting.build.bytecode
 import lanting.build.freshness
@@ -40,13 +41,16 @@ def _site(root: Path) -> Path:
                               "series: S\nseries_order: 1\n---\nAlpha $x^2$ see [b](b.md).\n",
         "content/posts/b.md": "---\ntitle: B\ndate: 2026-01-02\ntags: [rl]\n"
                               "series: S\nseries_order: 2\n---\nBeta\n\n```python\nx = 1\n```\n",
-        "content/posts/c.md": "---\ntitle: C\ndate: 2026-01-03\ntags: [misc]\n---\nGamma\n",
+        "content/posts/c.md": "---\ntitle: C\ndate: 2026-01-03\ntags: [misc]\n---\nGamma\n\n"
+                              "![a figure of static/](/images/fig.png)\n",
         "content/pages/about.md": "---\ntitle: About\n---\nAbout me, see [c](../posts/c.md).\n",
     }
     for rel, text in files.items():
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
+    (root / "static/images").mkdir(parents=True)
+    (root / "static/images/fig.png").write_bytes(png(10, 8))
     return root
 
 
@@ -86,6 +90,13 @@ def _rename_tag(site: Path) -> None:
     _touch_later(path)
 
 
+def _resize_static_image(site: Path) -> None:
+    """The page showing it gives its width and height: they change with the file."""
+    path = site / "static/images/fig.png"
+    path.write_bytes(png(20, 15))
+    _touch_later(path)
+
+
 def _edit_template(site: Path) -> None:
     folder = site / "templates"
     folder.mkdir(exist_ok=True)
@@ -104,6 +115,7 @@ def _edit_config(site: Path) -> None:
 CHANGES: dict[str, Callable[[Path], None]] = {
     "post-edited": _edit, "post-added": _add, "post-deleted": _delete,
     "tag-renamed": _rename_tag, "template-edited": _edit_template, "config-edited": _edit_config,
+    "static-image-resized": _resize_static_image,
 }
 
 

@@ -121,7 +121,8 @@ def document_settings(site_dir: Path, config: Config, discovery: Discovery, draf
                                  for k, v in config.markdown.math_macros.items())),
         mermaid=bool(config.markdown.mermaid),
         drafts=drafts,
-        image_sizes={a.rel.as_posix(): a.size for a in discovery.assets if a.size},
+        image_sizes={**{a.rel.as_posix(): a.size for a in discovery.assets if a.size},
+                     **{"/" + a.rel.as_posix(): a.size for a in discovery.static if a.size}},
         references=references or {},
         citation_style=config.citations.style,
     )

@@ -360,13 +360,15 @@ def discover(site: Path, reader: FileReader | None = None,
     if problems:
         raise LantingError(problems)
     static_dir = site / STATIC
-    static = [Asset(Path(name), PurePosixPath(rel))
+    # Static images are published as they are; their size goes to the pages that show
+    # them (`/images/x.png`), and a damaged one is still worth a word.
+    static = [Asset(Path(name), PurePosixPath(rel), None,
+                    reader.remembered(Path(name), image_size)
+                    if PurePosixPath(rel).suffix.lower() in IMAGE_SUFFIXES else None)
               for name, rel in (_walk(static_dir, site, warnings, excluded)
                                 if static_dir.is_dir() else [])]
-    # Static images are published as they are, but a damaged one is still worth a word.
     warnings += [_unreadable_image(asset.path) for asset in static
-                 if asset.rel.suffix.lower() in IMAGE_SUFFIXES
-                 and reader.remembered(asset.path, image_size) is None]
+                 if asset.rel.suffix.lower() in IMAGE_SUFFIXES and asset.size is None]
     if (site / TEMPLATES).is_dir():  # walked for its warnings; the template loader refuses too
         _walk(site / TEMPLATES, site, warnings)
     return Discovery(tuple(sources), tuple(assets), tuple(static), tuple(warnings),

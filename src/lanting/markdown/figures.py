@@ -39,6 +39,11 @@ def size_image(image: Token, env: MutableMapping[str, Any]) -> None:
     image.attrSet("loading", "lazy")
     image.attrSet("decoding", "async")
     path = image.meta.get("content_path")
+    if not path and ctx is not None:  # a file of `static/`, by its path from the site's root
+        src = str(image.attrGet("src") or "")
+        if src.startswith(ctx.base_path) and not src.startswith("//"):
+            # (recorded even while missing: the page is stale once the file appears)
+            path = "/" + src[len(ctx.base_path):].split("?")[0].split("#")[0]
     size = ctx.image_sizes.get(str(path)) if path and ctx else None
     if path:
         env.setdefault("deps", []).append(
