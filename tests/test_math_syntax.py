@@ -180,3 +180,17 @@ def test_a_misplaced_tag_is_explained_where_it_is(text: str, hint_start: str) ->
     what refuse the tag."""
     [problem] = render(text).problems
     assert problem.hint is not None and problem.hint.startswith(hint_start)
+
+
+def test_quarto_and_pandoc_crossref_labels() -> None:
+    """Quarto's `$$ … $$ {#eq-x}` / `@eq-x` and `![…](…){#fig-x}` / `@fig-x` (and
+    pandoc-crossref's `{#eq:x}`) were shown as raw text, the formula demoted to inline."""
+    doc = tree("$$\na = b\n$$ {#eq-quarto}\n\n$$ c = d $$ {#eq:pandoc}\n\n"
+               "See @eq-quarto, @eq:pandoc and @fig-arch.\n\n"
+               '![arch](arch.png "架构"){#fig-arch}\n')
+    assert [d["class"] for d in doc.find_all("div") if "math-display" in d.classes] == [
+        "math-display numbered"] * 2
+    assert {"eq-quarto", "eq:pandoc", "fig-arch"} <= doc.ids()
+    refs = [(a["href"], a.text()) for a in doc.find_all("a") if a["href"].startswith("#")]
+    assert refs == [("#eq-quarto", "(1)"), ("#eq:pandoc", "(2)"), ("#fig-arch", "图 1")]
+    assert "{#" not in doc.text() and "@" not in doc.text()

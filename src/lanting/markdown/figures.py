@@ -24,8 +24,9 @@ from lanting.markdown.shortcodes import report
 LABELS = {"zh": "图 {n}", "zh-Hant": "圖 {n}", "en": "Figure {n}"}
 _TRADITIONAL = re.compile(r"^zh-(?:.*-)?(?:hant|tw|hk|mo)(?:-|$)", re.IGNORECASE)
 """Chinese written in Traditional characters: `zh-TW`, `zh-HK`, `zh-MO`, `zh-Hant…`."""
-_LABEL = re.compile(r"\s*\{#(fig:[\w\-.:]+)\}\s*$")
-_FIGREF = re.compile(r"@(fig:[\w\-.:]+)")
+_LABEL = re.compile(r"\s*\{#(fig[:-][\w\-.:]+)\}\s*$")
+_FIGREF = re.compile(r"@(fig[:-][\w\-.:]+)")
+"""`@fig:x` (pandoc-crossref's), or Quarto's `@fig-x`."""
 CONTAINERS = ("container_tabs_open", "tab_panel_open", "container_details_open",
               "container_callout_open", "callout_open")
 """Blocks whose figures are numbered like those at the top level (not lists, quotes or

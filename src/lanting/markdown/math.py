@@ -43,7 +43,8 @@ MAX_DEPTH = 200
 """Deeper nesting is refused: math-core recurses per level and a few thousand levels
 overflow its stack, killing the process (no formula a person writes nests 200 deep)."""
 
-_EQREF = re.compile(r"@(eq:[\w\-.:]+)")
+_EQREF = re.compile(r"@(eq[:-][\w\-.:]+)")
+"""`@eq:x`, or Quarto's `@eq-x`."""
 
 HINT = "see the Math page of Lanting's docs for what is supported"
 

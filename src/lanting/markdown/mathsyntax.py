@@ -159,7 +159,9 @@ def _inline_math(state: StateInline, silent: bool) -> bool:
 
 # --- display ------------------------------------------------------------------------------
 
-_LABEL = r"(?:\s*\(([^)$\r\n]+)\))?\s*"
+_LABEL = r"(?:\s*(?:\(([^)$\r\n]+)\)|\{#(eq[:-][\w\-.:]+)\}))?\s*"
+"""`(eq:x)`, Lanting's label of a display formula, or `{#eq-x}` (Quarto's; `{#eq:x}`,
+pandoc-crossref's)."""
 _DOLLAR_ONE_LINE = re.compile(r"\$\$(.*?)(?<!\\)\$\$" + _LABEL, re.S)
 _DOLLAR_CLOSE = re.compile(r"(.*?)(?<!\\)\$\$" + _LABEL)
 _BRACKET_ONE_LINE = re.compile(r"\\\[(.*?)\\\]" + _LABEL, re.S)
@@ -190,7 +192,7 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
     label: str | None
     whole = one_line.fullmatch(first)
     if whole and _closer(opener) not in whole.group(1).replace("\\$", ""):
-        content, label, last = whole.group(1), whole.group(2), start_line
+        content, label, last = whole.group(1), whole.group(2) or whole.group(3), start_line
     else:
         # `$$x$$ and more` is inline math in a paragraph, and `$$x` on a paragraph's
         # next line goes on with it. Asked whether it interrupts a paragraph the rule is
@@ -212,7 +214,7 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
             end = closing.fullmatch(text.rstrip())
             if end:
                 parts.append(end.group(1))
-                label = end.group(2)
+                label = end.group(2) or end.group(3)
                 break
             parts.append(text)
         content = "\n".join(parts)
