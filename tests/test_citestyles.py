@@ -64,3 +64,37 @@ def test_a_url_is_linked_as_it_is_and_only_a_doi_goes_through_doi_org(style: str
              for key in ("local", "bare", "both")}
     assert hrefs == {"local": {"/files/slides.pdf"}, "bare": {"https://doi.org/10.1000/xyz"},
                      "both": {"https://doi.org/10.1/b"}}
+
+
+PAPERS = references(r"""@inproceedings{ho2020, title = {Denoising Diffusion}, year = 2020,
+  author = {Ho, Jonathan and Jain, Ajay and Abbeel, Pieter}, booktitle = {NeurIPS}}
+""")
+
+
+def _cited(text: str, style: str, lang: str = "en") -> tuple[str, list[str]]:
+    from dataclasses import replace as change
+    from pathlib import Path
+
+    from lanting.markdown.render import render_markdown
+    from lanting.model.markdown import MarkdownOptions, RenderContext
+
+    context = change(RenderContext(Path("/s/content/posts/a.md"), "posts/a.md",
+                                   lang=lang), references=PAPERS, citation_style=style)
+    rendered = render_markdown(text, context, MarkdownOptions(cjk_spacing=False))
+    first = rendered.html.split("\n", 1)[0]
+    return re.sub(r'<span class="cite-preview".*?</span></span>', "", first), [
+        p.message for p in rendered.problems]
+
+
+@pytest.mark.parametrize(("style", "lang", "expected"), [
+    ("author-year", "en", "As Ho et al. (2020) showed, and (2020) too; mail a@ho2020.org."),
+    # (full-width brackets carry their own space; an English entry keeps "et al.")
+    ("author-year", "zh-CN", "As Ho et al.（2020）showed, and（2020）too; mail a@ho2020.org."),
+    ("numeric", "en", "As Ho et al. [1] showed, and [1] too; mail a@ho2020.org."),
+])
+def test_pandoc_citations_in_the_text_and_without_author(style: str, lang: str,
+                                                         expected: str) -> None:
+    """`@key` in the running text and `[-@key]` were left as raw text."""
+    html, problems = _cited("As @ho2020 showed, and [-@ho2020] too; mail a@ho2020.org.\n",
+                            style, lang)
+    assert text(html).removeprefix("<p>") == expected and problems == []

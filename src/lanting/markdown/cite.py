@@ -1,6 +1,8 @@
 """Plugin: citations and the reference list.
 
-Pandoc's `[@vaswani2017]`, `[@a; @b, p. 3]`, `[see @a, pp. 3-5]` and the shortcode
+Pandoc's `[@vaswani2017]`, `[@a; @b, p. 3]`, `[see @a, pp. 3-5]`, `[-@a]` (the year
+alone), `@a` in the text (the authors, then the year: "Ho et al. (2020)"; read only for a
+key of the site's bibliographies, so an `@handle` stays text) and the shortcode
 `{{< cite a b >}}` cite entries of the site's bibliographies (`RenderContext.references`:
 `publications.bib`, `references.bib` and the page's own `bibliography:` files). The page
 ends with the list of what it cites, or has it where `{{< references >}}` stands.
@@ -45,7 +47,7 @@ from lanting.model.markdown import RenderContext
 from lanting.model.names import unique
 
 _KEY = r"[\w][\w:.\-/]*"
-_ITEM = re.compile(rf"^\s*(?:(?P<prefix>[^@;\[\]]*?)\s)?@(?P<key>{_KEY})"
+_ITEM = re.compile(rf"^\s*(?:(?P<prefix>[^@;\[\]]*?)\s)?(?P<suppress>-)?@(?P<key>{_KEY})"
                    rf"(?:\s*,\s*(?P<locator>[^;\[\]]+?))?\s*$")
 _CLUSTER = re.compile(r"\[([^\[\]]*@[^\[\]]*)\](?![(\[:])")
 _PLACE = "\ue000"
@@ -91,7 +93,8 @@ def parse_cluster(text: str) -> list[CiteItem] | None:
         if not match:
             return None
         items.append(CiteItem(match.group("key"), (match.group("prefix") or "").strip(),
-                              (match.group("locator") or "").strip()))
+                              (match.group("locator") or "").strip(),
+                              "year" if match.group("suppress") else ""))
     return items
 
 
@@ -155,6 +158,30 @@ def _pandoc_rule(state: StateInline, silent: bool) -> bool:
     return True
 
 
+_IN_TEXT = re.compile(rf"@({_KEY})")
+
+
+def _in_text_rule(state: StateInline, silent: bool) -> bool:
+    """`@key` in the text, pandoc's citation in the running text, for a known key."""
+    if not state.src.startswith("@", state.pos) or state.linkLevel > 0:
+        return False  # (in a link's text, `@key` is the writer's words)
+    ctx = state.env.get("lanting")
+    if ctx is None or not ctx.references:
+        return False
+    if state.pos > 0 and (state.src[state.pos - 1].isalnum()
+                          or state.src[state.pos - 1] in "._-+"):
+        return False  # an e-mail address
+    match = _IN_TEXT.match(state.src, state.pos)
+    key = match.group(1).rstrip(".:-/") if match else ""
+    if key not in ctx.references:
+        return False
+    if not silent:
+        token = state.push("citation", "", 0)
+        token.meta["items"] = [CiteItem(key, mode="text")]
+    state.pos += 1 + len(key)
+    return True
+
+
 def _render(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
     token = tokens[idx]
     return cite(token.meta["items"], env, _line(env, token))
@@ -162,6 +189,7 @@ def _render(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any
 
 def cite_plugin(md: MarkdownIt) -> None:
     md.inline.ruler.before("link", "citation", _pandoc_rule)
+    md.inline.ruler.before("link", "citation_in_text", _in_text_rule)
     md.add_render_rule("citation", _render)
 
 
@@ -234,6 +262,14 @@ def _numbers(items: list[CiteItem], refs: dict[str, Reference], style: str,
 def _label(items: list[CiteItem], refs: dict[str, Reference], style: str, lang: str,
            entries: _Entries, listed: bool) -> str:
     words = connectors(lang)
+    if len(items) == 1 and items[0].mode == "text":  # `@a`: "Ho et al. (2020)"
+        item, ref = items[0], refs[items[0].key]
+        names = escape(short_authors(ref, style, lang))
+        space = "" if words["open"] == "（" else " "
+        year = _label([CiteItem(item.key, item.prefix, item.locator, "year")], refs, style,
+                      lang, entries, listed)
+        return f'<span class="cite-text">{names}{space}{year}</span>' if style != \
+            "gbt7714-numeric" else f'<span class="cite-text">{names}{year}</span>'
     if style == "gbt7714-numeric":  # superscript; a cited page follows the bracket
         comma = "，" if words["comma"] == "，" else ","
         parts: list[str] = []
@@ -262,8 +298,9 @@ def _label(items: list[CiteItem], refs: dict[str, Reference], style: str, lang: 
     shown = []
     for item in items:
         ref = refs[item.key]
-        text = escape(short_authors(ref, style, lang)) + words["comma"] + escape(
-            year_label(ref, entries.suffix.get(ref.key, "")))
+        text = escape(year_label(ref, entries.suffix.get(ref.key, "")))
+        if item.mode != "year":  # (`[-@a]`: the text names the authors already)
+            text = escape(short_authors(ref, style, lang)) + words["comma"] + text
         if item.locator:
             text += words["comma"] + locator_html(item.locator, lang)
         prefix = f"{escape(item.prefix)} " if item.prefix else ""

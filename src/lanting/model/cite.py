@@ -72,3 +72,6 @@ class CiteItem:
     """Text before the key (`see`)."""
     locator: str = ""
     """Text after the comma (`p. 3`, `pp. 3–5`, `chap. 2`)."""
+    mode: str = ""
+    """Pandoc's forms: "" (`[@a]`), "text" (`@a` in the text: the authors, then the year
+    or number) or "year" (`[-@a]`: the author named already, only the year or number)."""
