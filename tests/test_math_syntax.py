@@ -194,3 +194,13 @@ def test_quarto_and_pandoc_crossref_labels() -> None:
     refs = [(a["href"], a.text()) for a in doc.find_all("a") if a["href"].startswith("#")]
     assert refs == [("#eq-quarto", "(1)"), ("#eq:pandoc", "(2)"), ("#fig-arch", "图 1")]
     assert "{#" not in doc.text() and "@" not in doc.text()
+
+
+def test_a_formula_in_a_figure_caption_renders() -> None:
+    """A caption is the image's title, an attribute: its `$…$` was shown as raw TeX."""
+    rendered = render('![曲线](loss.png "损失 $\\mathcal{L}$ 曲线")\n\n'
+                      '![坏](bad.png "错 $\\frac{a$")\n')
+    caption = parse_html(rendered.html).find_all("figcaption")[0]
+    assert caption.find("math") is not None and "$" not in caption.text()
+    [problem] = rendered.problems
+    assert problem.line == 3 and "caption" in problem.message

@@ -18,7 +18,6 @@ from urllib.parse import quote
 from lanting.content.bibtex import (
     _MONTHS,
     BibEntry,
-    math_forms,
     parse_authors,
     read_entries,
     split_names,
@@ -30,6 +29,7 @@ from lanting.content.bibtex import (
 )
 from lanting.content.references import make_reference
 from lanting.errors import LantingError
+from lanting.markdown.mathforms import math_forms
 from lanting.markdown.render import render_markdown
 from lanting.markdown.urls import URL_HINT, unsafe_url_reason, url_scheme
 from lanting.model.cite import Reference

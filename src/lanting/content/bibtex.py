@@ -16,7 +16,6 @@ are kept and shown.
 from __future__ import annotations
 
 import functools
-import html
 import logging
 import re
 from pathlib import Path
@@ -24,8 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from lanting.content.discover import source_text
 from lanting.errors import LantingError
-from lanting.markdown.math import to_mathml
-from lanting.markdown.mathtext import mathml_text
+from lanting.markdown.mathforms import ANY_MATH, math_forms
 from lanting.model.cite import Author
 from lanting.model.content import Source
 from lanting.model.problem import Problem
@@ -35,10 +33,6 @@ if TYPE_CHECKING:
 
 _MONTHS = {m: i + 1 for i, m in enumerate(
     ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"))}
-_MATH = re.compile(r"(?<!\\)\$(.+?)(?<!\\)\$", re.DOTALL)
-TITLE_MATH = re.compile(r"(?<![\\$])\$(?=[^\s$])([^$]*?[^\s\\$])\$(?![\d$])")
-"""A formula in a page's title, as the Markdown of a post finds `$…$` inline: no space
-just inside the dollars, none followed by a digit (`从 $0 到 $1M` is no formula)."""
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _MARKS = re.compile(r"(\$\^\{?(\\dagger|\\dag|\*|\\ast)\}?\$|\\dagger|\\dag|\\textdagger|†"
                     r"|\\?\*|\^\*)\s*$")
@@ -209,32 +203,6 @@ def parse_authors(raw: str, equal: int = 0,
     return tuple(authors), et_al
 
 
-def math_forms(text: str, where: tuple[Path | None, int],
-               pattern: re.Pattern[str] = _MATH) -> tuple[str, str]:
-    """(plain text, HTML) of `text`: in the plain text each `$…$` is the formula's
-    readable text (`β_t`, for meta tags and listings), in the HTML its MathML, the rest
-    escaped; bad LaTeX is an error at `where`."""
-    plain: list[str] = []
-    out: list[str] = []
-    last = 0
-    for match in pattern.finditer(text):
-        before = text[last : match.start()]
-        plain.append(before)
-        out.append(html.escape(before, quote=False))
-        try:
-            mathml = to_mathml(match.group(1), display=False)
-        except ValueError as error:
-            raise LantingError.at(f"math: {error} in `{match.group(1)[:80]}`", where[0],
-                                  where[1], hint="see the Math page of Lanting's docs"
-                                  ) from None
-        plain.append(mathml_text(mathml))
-        out.append(mathml)
-        last = match.end()
-    plain.append(text[last:])
-    out.append(html.escape(text[last:], quote=False))
-    return "".join(plain), "".join(out)
-
-
 def title_to_html(text: str, where: tuple[Path | None, int]) -> str:
     """Escape `text`, turning `$…$` into MathML; bad LaTeX is an error at `where`."""
     return math_forms(text, where)[1]
@@ -246,7 +214,7 @@ def plain_title(text: str) -> str:
     try:
         return math_forms(text, (None, 0))[0]
     except LantingError:
-        return _MATH.sub(lambda m: m.group(1), text)
+        return ANY_MATH.sub(lambda m: m.group(1), text)
 
 
 _URL_ESCAPE = re.compile(r"\\([_%&#$~])")

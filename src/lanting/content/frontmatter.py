@@ -22,10 +22,10 @@ from ruamel.yaml.events import AliasEvent
 from lanting.config.load import LANGUAGE_TAG
 from lanting.config.locate import nesting_line, toml_key_lines
 from lanting.config.schema import CONTROL_CHARACTERS, SchemaProblem, build
-from lanting.content.bibtex import TITLE_MATH, math_forms
 from lanting.content.discover import source_text
 from lanting.content.foreign import unknown_key_hint
 from lanting.errors import LantingError, did_you_mean
+from lanting.markdown.mathforms import TITLE_MATH, math_forms
 from lanting.model.cite import CITATION_STYLES
 from lanting.model.config import Url
 from lanting.model.content import (

@@ -19,6 +19,8 @@ from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
+from lanting.errors import LantingError
+from lanting.markdown.mathforms import TITLE_MATH, math_forms
 from lanting.markdown.shortcodes import report
 
 LABELS = {"zh": "图 {n}", "zh-Hant": "圖 {n}", "en": "Figure {n}"}
@@ -116,9 +118,24 @@ def _make_figures(state: StateCore) -> None:
         opening.type, closing.type = "figure_open", "figure_close"
         opening.tag = closing.tag = "figure"
         caption = str(image.attrGet("title") or "") or _alt(image)
-        opening.meta = {"number": number, "caption": caption, "label": label}
+        opening.meta = {"number": number, "caption": caption, "label": label,
+                        "caption_html": _caption_html(caption, state.env, opening)}
         closing.meta = opening.meta
         inline.children = [image]
+
+
+def _caption_html(caption: str, env: MutableMapping[str, Any], token: Token) -> str:
+    """A caption escaped, its `$…$` formulas as MathML (a caption is an attribute's text,
+    not Markdown, so the page's formula pass never sees it); bad LaTeX is reported."""
+    if "$" not in caption:
+        return escapeHtml(caption)
+    try:
+        return math_forms(caption, (None, 0), TITLE_MATH)[1]
+    except LantingError as error:
+        report(cast(dict[str, Any], env), _line(env, token),
+               error.problems[0].message.split(" in `")[0] + " in the figure's caption",
+               "see the Math page of Lanting's docs")
+        return escapeHtml(caption)
 
 
 def _line(env: MutableMapping[str, Any], token: Token) -> int:
@@ -173,7 +190,7 @@ def _render_figure_close(self: Any, tokens: Sequence[Token], idx: int, options: 
     meta = tokens[idx].meta
     label = LABELS[lang].format(n=meta["number"])
     return (f'<figcaption><span class="figure-label">{label}</span> '
-            f'{escapeHtml(meta["caption"])}</figcaption></figure>\n')
+            f'{meta["caption_html"]}</figcaption></figure>\n')
 
 
 def figures_plugin(md: MarkdownIt) -> None:
