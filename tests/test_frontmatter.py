@@ -275,6 +275,7 @@ def test_every_problem_of_a_file_is_reported_together() -> None:
     ("redirect_from", "[/old/]", "`aliases`"),
     ("hidden", "true", "`draft: true`"),
     ("abbrlink", "5f3a9c1e", "[permalinks]"),
+    ("date-modified", "2026-01-03", "`updated`"),  # Quarto's
 ])
 def test_a_key_of_another_generator_names_the_lanting_equivalent(key: str, value: str,
                                                                   says: str) -> None:
@@ -285,7 +286,8 @@ def test_a_key_of_another_generator_names_the_lanting_equivalent(key: str, value
     assert "did you mean" not in problem.hint
 
 
-@pytest.mark.parametrize("key", ["layout", "comments", "mathjax", "katex", "toc_number"])
+@pytest.mark.parametrize("key", ["layout", "comments", "mathjax", "katex", "toc_number",
+                                 "format", "execute", "jupyter", "number-sections"])
 def test_a_harmless_key_of_another_generator_is_a_warning(key: str) -> None:
     doc = ok(f"---\ntitle: A\ndate: 2026-01-02\n{key}: true\ntags: [a]\n---\nBody\n")
     assert doc.meta.tags == ("a",)

@@ -1,8 +1,8 @@
 """Front-matter keys Lanting does not know: what a post moved by hand from Jekyll, Hugo
 or Hexo carries, and what to tell its writer.
 
-- harmless keys of other generators (`layout`, `comments`, `mathjax`, …) do nothing in
-  Lanting: a warning, and the key is ignored;
+- harmless keys of other generators (`layout`, `comments`, `mathjax`, Quarto's `format`
+  and `execute`, …) do nothing in Lanting: a warning, and the key is ignored;
 - keys of other generators that mean something Lanting says another way (`published:
   false`, `description`, `lastmod`, `image`, …): an error naming the Lanting key;
 - any other key: an error saying how to keep a value of one's own (`params:`), with a
@@ -45,6 +45,26 @@ HARMLESS = {
     "_styles": "a theme's option (al-folio)",
     "type": "Lanting chooses the template by the kind of page",
     "cms_exclude": "a theme's option (Hugo Blox)",
+    # Quarto's and MkDocs Material's options of a page
+    "format": "Quarto's output formats: Lanting makes the page (and its slides from "
+              "`talks/`)",
+    "execute": "Quarto's code execution: Lanting runs no code",
+    "jupyter": "Quarto's kernel: Lanting runs no code",
+    "engine": "Quarto's engine: Lanting runs no code",
+    "freeze": "Quarto's code execution: Lanting runs no code",
+    "number-sections": "Lanting does not number sections",
+    "toc-depth": "Lanting's table of contents lists `##` and `###`",
+    "toc-location": "a theme's option (Quarto)",
+    "code-fold": "Quarto's code folding: Lanting shows code as written",
+    "code-tools": "a theme's option (Quarto)",
+    "reference-location": "Lanting shows notes in the margin on wide screens",
+    "citation-location": "Lanting lists the references at the end of the page",
+    "bibliography-style": "the citation style is `[citations] style` in lanting.toml, or "
+                          "`citation_style` in front matter",
+    "csl": "the citation style is `[citations] style` in lanting.toml, or "
+           "`citation_style` in front matter",
+    "image-alt": "a theme's option (Quarto)",
+    "search": "every page is in Lanting's search",
 }
 """Keys of other generators that change nothing Lanting could show: ignored, with a
 warning (and why)."""
@@ -96,6 +116,9 @@ EQUIVALENTS = {
     "sticky": "keep it as `params: {sticky: …}` for a template of your own",
     "pinned": "keep it as `params: {pinned: …}` for a template of your own",
     "featured": "keep it as `params: {featured: …}` for a template of your own",
+    # Quarto's names for what Lanting has
+    "date-modified": "Lanting calls it `updated`",
+    "abstract": "Lanting calls it `summary`",
 }
 """Keys of other generators with a Lanting way to say the same: an error that says it."""
 
