@@ -98,3 +98,18 @@ def test_pandoc_citations_in_the_text_and_without_author(style: str, lang: str,
     html, problems = _cited("As @ho2020 showed, and [-@ho2020] too; mail a@ho2020.org.\n",
                             style, lang)
     assert text(html).removeprefix("<p>") == expected and problems == []
+
+
+def test_a_citation_leaves_no_space_in_the_summary() -> None:
+    """The summary leaves citations out; their spaces stayed: "逐步去噪 。"."""
+    from dataclasses import replace as change
+    from pathlib import Path
+
+    from lanting.markdown.render import render_markdown
+    from lanting.model.markdown import MarkdownOptions, RenderContext
+
+    context = change(RenderContext(Path("/s/content/posts/a.md"), "posts/a.md"),
+                     references=PAPERS)
+    rendered = render_markdown("扩散模型逐步去噪 [@ho2020]。后文 [@ho2020] and more.\n",
+                               context, MarkdownOptions(cjk_spacing=False))
+    assert rendered.excerpt == "扩散模型逐步去噪。后文 and more."

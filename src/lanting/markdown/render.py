@@ -111,19 +111,29 @@ def _reader_text(tokens: list) -> str:  # type: ignore[type-arg]
     return " ".join(parts)
 
 
+_SPACE_BEFORE_PUNCTUATION = re.compile(r" +(?=[，。；：！？、）」』】,.;:!?)])")
+_SPACES = re.compile(r" {2,}")
+
+
+def _tidy(text: str) -> str:
+    """The spaces a citation (markup with no text of its own) left in a summary:
+    `去噪 [@ho2020]。` → `去噪。`, `a [@x] b` → `a b`."""
+    return _SPACES.sub(" ", _SPACE_BEFORE_PUNCTUATION.sub("", text)).strip()
+
+
 def _excerpt(tokens: list) -> str:  # type: ignore[type-arg]
     """Text before the more marker, else of the first paragraph."""
     before: list[str] = []
     for i, token in enumerate(tokens):
         if token.type == "more_marker":
-            return " ".join(t for t in before if t).strip()
+            return _tidy(" ".join(t for t in before if t))
         if token.type == "inline" and i and tokens[i - 1].type == "paragraph_open":
             before.append(inline_text(token))
         elif token.type == "math_block" and token.level == 0:
             before.append(formula_text(token))  # a formula is part of the text, no hole
     for i, token in enumerate(tokens):
         if token.type == "paragraph_open" and token.level == 0:
-            return inline_text(tokens[i + 1])
+            return _tidy(inline_text(tokens[i + 1]))
     return ""
 
 
