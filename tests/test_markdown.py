@@ -357,3 +357,15 @@ def test_a_quarto_cell_is_shown_as_code_with_a_warning() -> None:
     [problem] = rendered.problems
     assert problem.severity == "warning" and problem.line == 6 and "Quarto runs" in \
         problem.message
+
+
+def test_a_block_shortcode_on_the_line_after_text_ends_the_paragraph() -> None:
+    """`> text` then `> {{< video … >}}` put the video's <figure> inside the <p> (the
+    browser then closed the paragraph early); an inline one (`cite`) stays in it."""
+    video = '{{< video youtube="dQw4w9WgXcQ" >}}'
+    doc = tree(f"> In a quote:\n> {video}\n\nText\n{video}\n\nA line\n{{{{< cite x >}}}}\n")
+    for figure in doc.find_all("figure"):
+        assert figure.parent is not None and figure.parent.tag != "p"
+    assert len(doc.find_all("figure")) == 2
+    last = doc.find_all("p")[-1]
+    assert last.find("span", class_="cite-missing") is not None

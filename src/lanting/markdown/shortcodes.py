@@ -28,6 +28,9 @@ Handler = Callable[[dict[str, str], dict[str, Any], int], str]
 """handler(arguments, render env, source line) -> HTML"""
 
 _SHORTCODE = re.compile(r"\{\{<\s*([A-Za-z][\w-]*)\s*(.*?)\s*>\}\}")
+BLOCKS = frozenset({"code", "video", "references"})
+"""Shortcodes whose HTML is a block: alone on a line, one ends the paragraph above it (a
+`<div>` inside a `<p>` breaks the page), as a fence does."""
 HANDLERS: dict[str, Handler] = {}
 
 
@@ -79,8 +82,8 @@ def _block_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     match = _SHORTCODE.fullmatch(text)
     if not match or state.sCount[start] - state.blkIndent >= 4:
         return False
-    if silent:
-        return True
+    if silent:  # asked whether it ends a paragraph: only a block's shortcode does
+        return match.group(1) in BLOCKS
     token = state.push("shortcode_block", "", 0)
     token.info, token.content, token.map = match.group(1), match.group(2), [start, start + 1]
     state.line = start + 1
@@ -106,7 +109,8 @@ def _render(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any
 
 
 def shortcodes_plugin(md: MarkdownIt) -> None:
-    md.block.ruler.before("paragraph", "shortcode_block", _block_rule)
+    md.block.ruler.before("paragraph", "shortcode_block", _block_rule,
+                          {"alt": ["paragraph", "reference", "blockquote", "list"]})
     md.inline.ruler.before("link", "shortcode_inline", _inline_rule)
     md.add_render_rule("shortcode_block", _render)
     md.add_render_rule("shortcode_inline", _render)
