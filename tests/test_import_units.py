@@ -13,7 +13,7 @@ from lanting.importer import kramdown as K
 from lanting.importer.bibtex import dump, parse
 from lanting.importer.common import guess_language, prose_raw
 from lanting.importer.hexo import hierarchies
-from lanting.importer.hugo import hugo_path
+from lanting.importer.hugo_urls import hugo_path
 from lanting.importer.hugoblox import same_title
 from lanting.importer.jekyll_math import dollar_inline_math
 from lanting.importer.linebreaks import hard_breaks

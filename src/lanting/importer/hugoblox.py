@@ -14,8 +14,9 @@ from typing import Any
 from lanting.importer import body as B
 from lanting.importer.bibtex import BibEntry, dump, parse
 from lanting.importer.common import bool_of, finish_menu, first_date, menu_names, read_text
-from lanting.importer.hugo import Hugo, hugo_path
+from lanting.importer.hugo import Hugo
 from lanting.importer.hugo_bodies import csv_table
+from lanting.importer.hugo_urls import hugo_path
 from lanting.importer.liquid import Context
 from lanting.importer.site import Item, redirect_page, slug_of
 from lanting.importer.text import load_mapping, names, split_front_matter
