@@ -1,0 +1,172 @@
+"""The settings of a Hexo site written for Lanting: `lanting.toml` (title, author,
+language, links, permalinks) from `_config.yml` and the theme's, the menu (Butterfly's
+submenus flattened), the static files of `source/`, and redirects from the old tag,
+category and archive pages."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from fnmatch import fnmatch
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import (
+    FILE_SUFFIXES,
+    bool_of,
+    finish_menu,
+    menu_names,
+    walk,
+)
+from lanting.importer.listings import (
+    Redirects,
+    archive_url,
+    hexo_slugize,
+    listed_posts,
+    term_urls,
+)
+from lanting.importer.report import Report
+from lanting.importer.site import Item, NewSite
+from lanting.importer.text import When
+
+
+class HexoSettings:
+    """The settings side of the Hexo importer."""
+
+    source: Path
+    files: Path
+    report: Report
+    site: NewSite
+    config: dict[str, Any]
+    theme: dict[str, Any]
+    language: str
+    tz: dt.tzinfo
+    category_map: dict[Any, Any]
+    terms: list[tuple[Item, list[list[str]], list[str]]]
+    skip_render: Callable[[], list[str]]
+
+    def copy_static(self) -> None:
+        for path in walk(self.files) if self.files.is_dir() else []:
+            rel = path.relative_to(self.files)
+            if any(p.startswith("_") for p in rel.parts):
+                continue
+            if path.suffix.lower() in FILE_SUFFIXES or any(
+                    fnmatch(rel.as_posix(), p) for p in self.skip_render()):
+                self.site.static[rel.as_posix()] = path
+                self.report.counts["static files"] += 1
+
+    def write_config(self) -> None:
+        config = self.site.config
+        author = str(self.config.get("author") or "")
+        config["title"] = str(self.config.get("title") or author or "My site")
+        if author:
+            config["author"] = author
+        config["language"] = self.language
+        url = str(self.config.get("url") or "").rstrip("/")
+        if url.startswith("http"):
+            config["base_url"] = url + "/"
+        description = self.config.get("description")
+        if isinstance(description, str) and description.strip():
+            config["description"] = " ".join(description.split())
+        links = []
+        email = ""
+        social = self.theme.get("social")
+        for icon, value in (social.items() if isinstance(social, dict) else []):
+            parts = [p.strip().strip("'\"") for p in str(value).split("||")]
+            if parts[0].startswith("mailto:"):
+                email = parts[0].removeprefix("mailto:")
+            elif parts[0].startswith("http"):
+                name = parts[1] if len(parts) > 1 else str(icon).split("fa-")[-1]
+                links.append({"name": name.replace("Github", "GitHub"), "url": parts[0]})
+        if links:
+            config["links"] = links
+        avatar = self.theme.get("avatar")
+        photo = avatar.get("img") if isinstance(avatar, dict) else None
+        profile: dict[str, Any] = {}
+        if isinstance(photo, str) and (photo.startswith("http")
+                                       or (self.files / photo.lstrip("/")).is_file()):
+            profile["photo"] = photo
+        if email:
+            profile["email"] = email
+        if profile:
+            config["profile"] = {"name": author, **profile} if author else profile
+        self.menu()
+        config["markdown"] = {"heading_ids": "github"}
+        self.site.config_comments["markdown"] = (
+            "heading ids close to the old theme's: #links of the old posts keep working")
+
+    def listing_redirects(self) -> None:
+        """Hexo's tag, category and archive pages (`tag_dir`, `category_dir`,
+        `archive_dir`; a nested category has a page at each level) → `[redirects]`."""
+        redirects = Redirects(self.site, self.report, "_config.yml")
+        listed = {id(i) for i in listed_posts(self.site)}
+        terms = [t for t in self.terms if id(t[0]) in listed]
+        case = int(self.config.get("filename_case") or 0)
+        tag_map = self.config.get("tag_map")
+        tag_names = tag_map if isinstance(tag_map, dict) else {}
+
+        def slug(name: str, mapping: dict[Any, Any]) -> str:
+            return str(mapping.get(name) or hexo_slugize(name, case))
+
+        folders = {key: str(self.config.get(f"{key}_dir") or default).strip("/")
+                   for key, default in (("tag", "tags"), ("category", "categories"),
+                                        ("archive", "archives"))}
+        tag_urls = term_urls(listed_posts(self.site), "tags")
+        category_urls = term_urls(listed_posts(self.site), "categories")
+        for _item, trees, post_tags in terms:
+            for tag in post_tags:
+                redirects.add(f"/{folders['tag']}/{slug(tag, tag_names)}/",
+                              tag_urls.get(tag.casefold(), "/tags/"))
+            for tree in trees:
+                for depth in range(1, len(tree) + 1):
+                    path = "/".join(slug(c, self.category_map) for c in tree[:depth])
+                    redirects.add(f"/{folders['category']}/{path}/",
+                                  category_urls.get(tree[depth - 1].casefold(),
+                                                    "/categories/"))
+        for key, new in (("tag", "/tags/"), ("category", "/categories/"),
+                         ("archive", "/archive/")):
+            redirects.add(f"/{folders[key]}/", new)
+        self.archive_redirects(redirects, folders["archive"], [t[0] for t in terms])
+        redirects.finish("tag, category and archive pages")
+
+    def archive_redirects(self, redirects: Redirects, folder: str, posts: list[Item]) -> None:
+        """`archives/2023/` and `archives/2023/09/` (hexo-generator-archive's `yearly`
+        and `monthly`, on by default; `daily` off) → the archive at the post's year."""
+        options = self.config.get("archive_generator")
+        options = options if isinstance(options, dict) else {}
+        levels = [level for level, on in (("yearly", True), ("monthly", True),
+                                          ("daily", False))
+                  if bool_of(options.get(level, on))]
+        for post in posts:
+            date = post.front.get("date")
+            if not isinstance(date, When):
+                continue
+            moment, parts = date.in_zone(self.tz), []
+            for level, value in (("yearly", f"{moment.year:04d}"),
+                                 ("monthly", f"{moment.month:02d}"),
+                                 ("daily", f"{moment.day:02d}")):
+                parts.append(value)
+                if level in levels:
+                    redirects.add(f"/{folder}/{'/'.join(parts)}/", archive_url(date))
+
+    def menu(self) -> None:
+        labels = menu_names(self.language)
+        menu = self.theme.get("menu")
+        entries = []
+        items = list(menu.items()) if isinstance(menu, dict) else []
+        while items:
+            name, value = items.pop(0)
+            if isinstance(value, dict):  # a Butterfly submenu: `Name || icon: {…}`
+                label = str(name).split("||")[0].strip()
+                self.report.note(f"_config.{self.config.get('theme')}.yml", None,
+                                 f"submenu `{label}` flattened: Lanting's menu has one level")
+                items[:0] = list(value.items())  # its entries in its place
+                continue
+            url = str(value).split("||")[0].strip()
+            if url in ("/", ""):
+                continue
+            url = {"/archives/": "/archive/", "/archives": "/archive/"}.get(url, url)
+            entries.append({"name": str(name).split("||")[0].strip(), "url": url})
+        if not any(e["url"] == "/blog/" for e in entries):
+            entries.insert(0, {"name": labels["blog"], "url": "/blog/"})
+        finish_menu(self.site, entries, f"_config.{self.config.get('theme') or 'yml'}.yml")
