@@ -1154,6 +1154,8 @@ JAX text.
 
 {{< bilibili BV1xx411c7mD >}}
 
+{{< youtube id="dQw4w9WgXcQ" title="The talk" >}}
+
 {{< unknown-theme-thing >}}
 """
 
@@ -1177,7 +1179,8 @@ def test_hugo_theme_shortcodes(tmp_path: Path) -> None:
             "See [the paper](https://example.org/paper).",
             "```mermaid\ngraph TD;\n  A-->B;\n```",
             "::: tabs\n\n@tab PyTorch\n\nPyTorch text.\n\n@tab JAX\n\nJAX text.\n\n:::",
-            '{{< video bilibili="BV1xx411c7mD" >}}'):
+            '{{< video bilibili="BV1xx411c7mD" >}}',
+            '{{< video youtube="dQw4w9WgXcQ" title="The talk" >}}'):  # (was a bare link)
         assert expected in body
     [left] = [w.message for w in imported.report.warnings]
     assert "`unknown-theme-thing` is a shortcode of the theme or site" in left

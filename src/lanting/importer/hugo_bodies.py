@@ -171,6 +171,11 @@ class HugoBodies:
         def youtube(args: str, written: str) -> str:
             words, named = B.arguments(args)
             ident = named.get("id", words[0] if words else "")
+            if re.fullmatch(r"[0-9A-Za-z_-]{11}", ident):  # Lanting's own click-to-load embed
+                ctx.convert("videos")
+                title = named.get("title", "").replace('"', "'")
+                return B.block(f'{{{{< video youtube="{ident}"'
+                               + (f' title="{title}"' if title else "") + " >}}")
             ctx.convert("embeds as links")
             return B.block(f"[{label}](https://www.youtube.com/watch?v={ident})")
 
