@@ -1313,3 +1313,21 @@ def test_hugo_password_posts_and_stack_pages(tmp_path: Path) -> None:
     assert config["redirects"] == {"/page/archives/": "/archive/"}
     notes = {e.path for e in imported.report.entries if e.message.startswith("left out")}
     assert {"content/page/archives/index.md", "content/categories/jax/index.md"} <= notes
+
+
+def test_hugo_a_dateless_page_of_another_section_is_a_page(tmp_path: Path) -> None:
+    """Stack's `content/page/about/index.md` (no date) became a post dated by the file's
+    modification time; it is a page, and its old URL `/page/about/` answers."""
+    imported = hugo_import(tmp_path, {
+        "config.yaml": "title: S\nlanguageCode: en\n",
+        "content/post/hello/index.md": "---\ntitle: Hello\ndate: 2023-09-25\n---\n\nHello.\n",
+        "content/post/undated.md": "---\ntitle: Undated\n---\n\nStill a post.\n",
+        "content/page/about/index.md": "---\ntitle: About\nslug: about\n---\n\nMe.\n"})
+    posts = sorted(p.name for p in (imported.dest / "content" / "posts").iterdir())
+    assert posts == ["hello.md", "undated.md"]  # the main section's keep being posts
+    assert "Me." in written(imported, "content/pages/about.md")
+    assert not any("no date" in w.message for w in imported.report.warnings
+                   if w.path == "content/page/about/index.md")
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    redirect = parse_html((tmp_path / "out/page/about/index.html").read_bytes())
+    assert any("/about/" in (m.get("content") or "") for m in redirect.find_all("meta"))

@@ -48,6 +48,10 @@ MAPPED_KEYS = frozenset({"title", "date", "publishDate", "pubdate", "published",
                          "toc", "translationKey", "password"})
 
 
+_DATES = ("date", "publishDate", "pubdate", "published", "lastmod", "modified")
+"""Hugo's default order of a page's dates (its `frontmatter.date` setting)."""
+
+
 class Hugo(HugoUrls, HugoSettings, HugoBodies):
     kind = "hugo"
 
@@ -198,15 +202,15 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
             self.report.note(path, None, f"left out: the page of a term of `{section}` "
                              "(Lanting makes the pages of tags and categories)")
             return
-        if not section:
-            self.read_page(path, data, head, body, bundle)
+        if not section or (section != self.main and not any(k in data for k in _DATES)):
+            # (a dateless page of another section, Stack's `page/about/`, is no post)
+            self.read_page(path, data, head, body, bundle, section)
             return
         if not self.is_post(section, data):
             return
         stem = bundle.name if bundle is not None else self.stem_of(path)
         # (Hugo's default order of dates: `date`, `publishDate`, then `lastmod`)
-        date = first_date(data, head, ("date", "publishDate", "pubdate", "published",
-                                       "lastmod", "modified"), self.tz)
+        date = first_date(data, head, _DATES, self.tz)
         if date is None:
             date = mtime(path, self.tz)
             self.report.warn(path, None, "no date: the file's modification time is used")
@@ -341,7 +345,7 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
                 self.report.convert("translations paired", len(ordered) - 1)
 
     def read_page(self, path: Path, data: dict[str, Any], head: str, body: str,
-                  bundle: Path | None) -> None:
+                  bundle: Path | None, section: str = "") -> None:
         layout = str(data.get("layout") or data.get("type") or "")
         stem = bundle.name if bundle is not None else self.stem_of(path)
         if layout in ("archives", "search", "links", "list", "terms") or not body.strip():
@@ -359,8 +363,9 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
                                   lang=self.suffix(language)))
         if item.draft:
             item.front["draft"] = True
-        url = str(data.get("url") or self.ugly(
-            f"/{hugo_path(str(data.get('slug') or stem), self.lower)}/", ""))
+        folders = (bundle or path).parent.relative_to(self.root_of(path)).parts
+        url = str(data.get("url") or self.ugly(hugo_path("/" + "/".join(
+            [*folders, str(data.get("slug") or stem)]) + "/", self.lower), section))
         item.old_urls = [self.in_folder(url, language, data)]
         self.table.add(item.old_urls[0], item)
         self.report.counts["pages"] += 1
