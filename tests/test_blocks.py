@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from htmltree import Element
+from htmltree import Element, parse_html
 from sitebits import read
 from test_recorded_dependencies import _incremental_equals_clean, _write
 
@@ -273,3 +273,13 @@ def test_nested_blocks_use_a_longer_outer_fence() -> None:
     assert not rendered.problems
     assert rendered.html.count('class="tab-panel"') == 2
     assert "<summary>Inner</summary>" in rendered.html
+
+
+def test_a_details_title_is_markdown() -> None:
+    """`::: details 推导 $x^2$` showed the dollars; the title renders as the text does."""
+    rendered = render_markdown("::: details 推导 $x^2$ 与 `eps` {open}\nHidden.\n:::\n",
+                               RenderContext(Path("p.md"), "p.md"))
+    summary = parse_html(rendered.html).one("summary")
+    assert summary.find("math") is not None and summary.find("code") is not None
+    assert "$" not in summary.text() and "{open}" not in summary.text()
+    assert '<details class="details" open>' in rendered.html and not rendered.problems

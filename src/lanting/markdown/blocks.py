@@ -29,7 +29,7 @@ another is written with a longer fence for the outer one (`::::` around `:::`).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from markdown_it import MarkdownIt
@@ -55,7 +55,7 @@ def _env(state: StateCore) -> dict[str, Any]:
     return cast(dict[str, Any], state.env)
 
 
-def _lang(env: dict[str, Any]) -> str:
+def _lang(env: Mapping[str, Any]) -> str:
     ctx = env.get("lanting")
     return "zh" if ctx is None or ctx.lang.lower().startswith("zh") else "en"
 
@@ -218,16 +218,40 @@ def _render_stray(self: Any, tokens: Sequence[Token], idx: int, options: Any,
 _OPEN = re.compile(r"\s*\{open\}\s*$")
 
 
+def _summaries(state: StateCore) -> None:
+    """A `::: details Title` block's title as an inline token of its own (before the
+    inline parse): Markdown, formulas and code in it render, and are checked, as in the
+    text."""
+    tokens = state.tokens
+    if not any(t.type == "container_details_open" for t in tokens):
+        return
+    out: list[Token] = []
+    for token in tokens:
+        out.append(token)
+        if token.type != "container_details_open":
+            continue
+        title = token.info.strip()[len("details"):].strip()
+        token.meta = {"open": bool(_OPEN.search(title))}
+        title = _OPEN.sub("", title) or DETAILS_TITLES[_lang(state.env)]
+        level = token.level + 1
+        out += [Token("details_summary_open", "summary", 1, map=token.map, level=level),
+                Token("inline", "", 0, map=token.map, level=level + 1, content=title,
+                      children=[], block=True),
+                Token("details_summary_close", "summary", -1, level=level)]
+    state.tokens = out
+
+
 def _render_details(self: Any, tokens: Sequence[Token], idx: int, options: Any,
                     env: Any) -> str:
     token = tokens[idx]
     if token.nesting != 1:
         return "</details>\n"
-    title = token.info.strip()[len("details"):].strip()
-    is_open = bool(_OPEN.search(title))
-    title = _OPEN.sub("", title) or DETAILS_TITLES[_lang(env)]
-    return (f'<details class="details"{" open" if is_open else ""}>'
-            f"<summary>{escapeHtml(title)}</summary>\n")
+    return f'<details class="details"{" open" if token.meta.get("open") else ""}>'
+
+
+def _render_summary(self: Any, tokens: Sequence[Token], idx: int, options: Any,
+                    env: Any) -> str:
+    return "<summary>" if tokens[idx].nesting == 1 else "</summary>\n"
 
 
 def _render_gallery(self: Any, tokens: Sequence[Token], idx: int, options: Any,
@@ -241,6 +265,9 @@ def blocks_plugin(md: MarkdownIt) -> None:
     md.use(container_plugin, "gallery", validate=_is("gallery"), render=_render_gallery)
     md.block.ruler.before("paragraph", "tab_marker", _tab_rule, {"alt": ["paragraph"]})
     md.core.ruler.after("block", "tabs", _build_tabs)
+    md.core.ruler.after("block", "details_summaries", _summaries)
+    md.add_render_rule("details_summary_open", _render_summary)
+    md.add_render_rule("details_summary_close", _render_summary)
     md.core.ruler.push("galleries", _build_galleries)
     md.add_render_rule("tab_panel_open", _render_panel_open)
     md.add_render_rule("tab_panel_close", _render_panel_close)
