@@ -97,3 +97,12 @@ def test_a_pipe_inside_a_formula_in_a_table_is_found(row: str, warned: bool) -> 
                                                    "posts/a.md", body_line=5))
     assert [p.line for p in rendered.problems if "table cell" in p.message] == (
         [7] if warned else [])
+
+
+def test_mkdocs_tabs_are_a_warning_at_their_lines() -> None:
+    text = ('Intro.\n\n=== "PyTorch"\n\n    ```python\n    import torch\n    ```\n\n'
+            '=== "JAX"\n\n    x\n')
+    rendered = render_markdown(text, RenderContext(Path("/s/content/posts/a.md"),
+                                                   "posts/a.md", body_line=5))
+    assert [(p.line, p.message) for p in rendered.problems] == [
+        (7, '`=== "PyTorch"` shown as text'), (13, '`=== "JAX"` shown as text')]

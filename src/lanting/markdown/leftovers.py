@@ -126,6 +126,28 @@ def _stray_stars(state: StateCore) -> None:
                 break
 
 
+_MKDOCS_TAB = re.compile(r"^[ \t]*===\+?[ \t]+\"[^\"\n]*\"[ \t]*$", re.MULTILINE)
+TABS_HINT = ("MkDocs' content tabs (`=== \"Label\"` and an indented body) are not read by "
+             "Lanting: write `::: tabs`, then `@tab Label` before each tab's content, and `:::`")
+
+
+def _mkdocs_tabs(state: StateCore) -> None:
+    """`=== "PyTorch"` lines: MkDocs Material's tabs, shown as text (their indented bodies
+    as code blocks) without a word."""
+    env: Any = state.env
+    ctx = env.get("lanting")
+    if ctx is None or "===" not in state.src:
+        return
+    for token in state.tokens:
+        if token.type == "inline" and token.map is not None and "===" in token.content:
+            for match in _MKDOCS_TAB.finditer(token.content):
+                env.setdefault("problems", []).append(Problem(
+                    f"`{match.group().strip()}` shown as text", ctx.path,
+                    ctx.body_line + token.map[0] + token.content.count("\n", 0, match.start()),
+                    hint=TABS_HINT, severity="warning"))
+
+
 def leftovers_plugin(md: MarkdownIt) -> None:
     md.core.ruler.before("text_join", "lanting_stray_stars", _stray_stars)
     md.core.ruler.push("lanting_leftovers", _leftovers)
+    md.core.ruler.push("lanting_mkdocs_tabs", _mkdocs_tabs)
