@@ -548,3 +548,15 @@ def test_a_link_url_may_hold_balanced_parentheses() -> None:
     text = B.map_urls("![TD(0)](TD(0).png) and [x](a_(b)_c \"t\") (see [y](z))", resolve)
     assert seen == ["TD(0).png", "a_(b)_c", "z"]
     assert text.startswith("![TD(0)](TD(0).png)")
+
+
+def test_code_in_a_block_quote_is_put_aside_and_stays_quoted() -> None:
+    """`> ```py` was not seen as a fence: the quote's code went through the prose
+    conversions (Liquid, shortcodes, math)."""
+    shelf = B.Shelf()
+    text = ("> Quote:\n>\n> ```python\n> a = {{ y }}\n> ```\n>\n"
+            "> > ~~~\n> > nested $x$\n> > ~~~\n\nAfter {{ x }}.\n")
+    protected = B.protect_code(text, shelf)
+    assert "{{ y }}" not in protected and "$x$" not in protected
+    assert "{{ x }}" in protected
+    assert shelf.restore(protected) == text

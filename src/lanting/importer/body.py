@@ -77,6 +77,44 @@ def fence(lang: str, code: str, options: dict[str, str] | None = None, indent: s
 def protect_code(text: str, shelf: Shelf, on_fence: FenceHandler | None = None) -> str:
     """`text` with every fenced block and code span behind a marker (fences rewritten by
     `on_fence` first). An unclosed fence runs to the end, as in CommonMark."""
+    return protect_spans(_protect_fences(text, shelf, on_fence), shelf)
+
+
+_QUOTE = re.compile(r"^[ \t]{0,3}>[ \t]?")
+
+
+def _quoted_fences(text: str, shelf: Shelf, on_fence: FenceHandler | None) -> str:
+    """The fences inside block quotes (`> ```py`) put aside as the others are: each run
+    of quoted lines is read without its `>`, and the code put aside keeps a `> ` on every
+    line, so the quote still holds it once the code is back. (Else the quote's code was
+    converted as prose: Liquid, shortcodes and math rewritten inside it.)"""
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        if not _QUOTE.match(lines[i]):
+            out.append(lines[i])
+            i += 1
+            continue
+        end = i
+        while end < len(lines) and _QUOTE.match(lines[end]):
+            end += 1
+        run = [_QUOTE.sub("", line, count=1) for line in lines[i:end]]
+        if any(_FENCE.match(line) for line in run):
+            before = len(shelf.items["C"])
+            inner = _protect_fences("\n".join(run), shelf, on_fence)
+            for k in range(before, len(shelf.items["C"])):
+                shelf.items["C"][k] = shelf.items["C"][k].replace("\n", "\n> ")
+            out += ["> " + line if line else ">" for line in inner.split("\n")]
+        else:
+            out += lines[i:end]
+        i = end
+    return "\n".join(out)
+
+
+def _protect_fences(text: str, shelf: Shelf, on_fence: FenceHandler | None) -> str:
+    if ">" in text and ("```" in text or "~~~" in text):
+        text = _quoted_fences(text, shelf, on_fence)
     lines = text.split("\n")
     out: list[str] = []
     i = 0
@@ -97,7 +135,7 @@ def protect_code(text: str, shelf: Shelf, on_fence: FenceHandler | None = None) 
         # first line goes aside without them.
         out.append(lead + shelf.put(block.removeprefix(indent) if on_fence else block))
         i = end + closed
-    return protect_spans("\n".join(out), shelf)
+    return "\n".join(out)
 
 
 def _fence_end(lines: list[str], start: int, ticks: str, item: int) -> tuple[int, int]:
