@@ -106,3 +106,14 @@ def test_mkdocs_tabs_are_a_warning_at_their_lines() -> None:
                                                    "posts/a.md", body_line=5))
     assert [(p.line, p.message) for p in rendered.problems] == [
         (7, '`=== "PyTorch"` shown as text'), (13, '`=== "JAX"` shown as text')]
+
+
+def test_a_comment_never_closed_is_a_warning_at_its_line() -> None:
+    """`<!--` without `-->` hid the rest of the post and the page's footer and scripts."""
+    def lines(text: str) -> list[int | None]:
+        rendered = render_markdown(text, RenderContext(Path("/s/content/posts/a.md"),
+                                                       "posts/a.md", body_line=5))
+        return [p.line for p in rendered.problems if "never closed" in p.message]
+
+    assert lines("Text\n\n<!--\nhidden\n\nmore\n") == [7]
+    assert lines("Text <!-- x --> ok\n\n<!-- a\nb -->\n\n```\n<!--\n```\n") == []

@@ -40,6 +40,18 @@ def test_dashes_and_markers_inside_code_fences_do_not_split() -> None:
     assert "Note: x" in slides[0].text and slides[0].notes == ""
 
 
+def test_dashes_in_a_comment_or_a_formula_do_not_split() -> None:
+    """A slide commented out (`<!-- --- … -->`) split the talk inside the comment: the
+    rest of the page sat in an open comment, which the minifier then dropped; a `---`
+    row of a `$$` array split the formula across two slides."""
+    body = ("## One\nNotes:\nOne.\n\n<!--\n---\n## Old slide\n-->\n\n---\n\n## Two\n"
+            "$$\n\\begin{array}{c}\na \\\\\n---\nb\n\\end{array}\n$$\n---\n## Three\n")
+    slides = split_slides(body)
+    assert [s.text.split("\n")[0] for s in slides] == ["## One", "## Two", "## Three"]
+    assert "<!--\n---\n## Old slide\n-->" in slides[0].notes
+    assert "---\nb" in slides[1].text
+
+
 def test_empty_slides_are_dropped() -> None:
     assert [s.text for s in split_slides("---\n## A\n---\n---\n## B\n---\n")] == ["## A", "## B"]
     assert split_slides("\n\n") == []

@@ -147,7 +147,34 @@ def _mkdocs_tabs(state: StateCore) -> None:
                     hint=TABS_HINT, severity="warning"))
 
 
+def _open_comment(state: StateCore) -> None:
+    """`<!--` never closed: the browser hides everything after it — the rest of the post
+    and the page around it (its footer, its scripts). A warning at the comment's line."""
+    env: Any = state.env
+    ctx = env.get("lanting")
+    if ctx is None or "<!--" not in state.src:
+        return
+    for token in state.tokens:
+        if token.type == "html_block" and token.map is not None:
+            pieces = [(token.content, token.map[0])]
+        elif token.type == "inline" and token.map is not None and "<!--" in token.content:
+            pieces = [(c.content, token.map[0]) for c in token.children or []
+                      if c.type == "html_inline"]
+        else:
+            continue
+        for content, line in pieces:
+            start = content.rfind("<!--")
+            if start >= 0 and content.find("-->", start + 4) < 0:
+                env.setdefault("problems", []).append(Problem(
+                    "an HTML comment is opened here and never closed: everything after it, "
+                    "to the end of the page, would be hidden", ctx.path,
+                    ctx.body_line + line + content.count("\n", 0, start),
+                    hint="close it with `-->`", severity="warning"))
+                return
+
+
 def leftovers_plugin(md: MarkdownIt) -> None:
     md.core.ruler.before("text_join", "lanting_stray_stars", _stray_stars)
     md.core.ruler.push("lanting_leftovers", _leftovers)
     md.core.ruler.push("lanting_mkdocs_tabs", _mkdocs_tabs)
+    md.core.ruler.push("lanting_open_comment", _open_comment)

@@ -51,6 +51,9 @@ def split_slides(body: str, body_line: int = 1) -> list[SlideSource]:
     text: list[str] = []
     notes: list[str] = []
     start, notes_start, in_notes, fence = body_line, 0, False, ""
+    comment = math = False
+    """Inside an HTML comment or a `$$` formula: a `---` there is no slide break (a
+    slide commented out, a rule in a formula), as a fence's is not."""
 
     def close() -> None:
         if "".join(text).strip() or "".join(notes).strip():
@@ -66,8 +69,11 @@ def split_slides(body: str, body_line: int = 1) -> list[SlideSource]:
             if closing[:1] == fence[0] and len(closing) >= len(fence) \
                     and line.strip() == closing:
                 fence = ""
-        elif opened:
+        elif opened and not (comment or math):
             fence = opened.group(1)
+        elif comment or math:
+            comment, math = _inside_comment(line, comment), math ^ (
+                line.count("$$") % 2 == 1 and not comment)
         elif _SLIDE_BREAK.match(line):
             close()
             text, notes, start, in_notes = [], [], number + 1, False
@@ -79,9 +85,22 @@ def split_slides(body: str, body_line: int = 1) -> list[SlideSource]:
             if not rest:
                 notes_start = number + 1
             continue
+        else:
+            comment = _inside_comment(line, False)
+            math = not comment and line.count("$$") % 2 == 1
         (notes if in_notes else text).append(line)
     close()
     return slides
+
+
+def _inside_comment(line: str, inside: bool) -> bool:
+    """Whether an HTML comment is open at the end of `line` (`inside`: at its start)."""
+    at = 0
+    while True:
+        found = line.find("-->" if inside else "<!--", at)
+        if found < 0:
+            return inside
+        inside, at = not inside, found + (3 if inside else 4)
 
 
 def _leading_blank(lines: list[str]) -> int:
