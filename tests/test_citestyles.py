@@ -113,3 +113,7 @@ def test_a_citation_leaves_no_space_in_the_summary() -> None:
     rendered = render_markdown("扩散模型逐步去噪 [@ho2020]。后文 [@ho2020] and more.\n",
                                context, MarkdownOptions(cjk_spacing=False))
     assert rendered.excerpt == "扩散模型逐步去噪。后文 and more."
+    # a citation in the running text is part of the sentence, so of the summary too
+    rendered = render_markdown("As @ho2020 showed, denoising works.\n",
+                               change(context, lang="en"), MarkdownOptions(cjk_spacing=False))
+    assert rendered.excerpt == "As Ho et al. (2020) showed, denoising works."

@@ -34,6 +34,8 @@ def inline_text(token: Token) -> str:
             parts.append(child.content + (child.meta or {}).get("glue", ""))
         elif child.type == "math_inline":
             parts.append(formula_text(child) + (child.meta or {}).get("glue", ""))
+        elif child.type == "citation":  # ("As @ho2020 showed": part of the sentence)
+            parts.append(child.content)
         elif child.type in ("softbreak", "hardbreak"):
             parts.append(" ")
     return "".join(parts).strip()
