@@ -66,11 +66,21 @@ def test_chinese_name_in_last_first_form_is_not_reordered() -> None:
 
 
 @pytest.mark.parametrize("written", ["Chen, Yu\\dag", "Chen, Yu$^\\dag$", "Chen, Yu\\dagger",
-                                     "Chen, Yu†", "Chen, Yu$^{\\dagger}$"])
+                                     "Chen, Yu†", "Chen, Yu$^{\\dagger}$",
+                                     "Chen, Yu\\textsuperscript{\\dag}"])
 def test_every_way_of_writing_the_dagger_marks_the_corresponding_author(written: str) -> None:
     """`\\dag` is LaTeX's short form: it came out inside the name (`Yu† Chen`)."""
     [author], _ = parse_authors(written)
     assert author.name == "Yu Chen" and author.corresponding
+
+
+def test_textsuperscript_marks_and_relax_initials() -> None:
+    """Real homepage bibs write `Wang, Li\\textsuperscript{*}` and `{\\relax Ch}ristopher`:
+    the names came out as "Li\\textsuperscript * Wang" and "\\relax Christopher"."""
+    authors, _ = parse_authors("Wang, Li\\textsuperscript{*} and Doe, Jane\\textsuperscript{*}"
+                               " and {\\relax Ch}ristopher Manning")
+    assert [(a.name, a.co_first) for a in authors] == [
+        ("Li Wang", True), ("Jane Doe", True), ("Christopher Manning", False)]
 
 
 def test_equal_contribution_marks_the_first_authors() -> None:

@@ -35,6 +35,7 @@ _MONTHS = {m: i + 1 for i, m in enumerate(
     ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"))}
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _MARKS = re.compile(r"(\$\^\{?(\\dagger|\\dag|\*|\\ast)\}?\$|\\dagger|\\dag|\\textdagger|†"
+                    r"|\\textsuperscript\{\s*(?:\\dagger|\\dag|\\textdagger|†|\*|\\ast)\s*\}"
                     r"|\\?\*|\^\*)\s*$")
 
 
@@ -64,7 +65,9 @@ class _Latex:
 
         context = get_default_latex_context_db()
         context.add_context_category(
-            "lanting", prepend=True, macros=[MacroTextSpec("url", simplify_repl="%s")],
+            "lanting", prepend=True, macros=[MacroTextSpec("url", simplify_repl="%s"),
+                                             # `{\relax Ch}ristopher`: a two-letter initial
+                                             MacroTextSpec("relax", simplify_repl="")],
             specials=[SpecialsTextSpec("&", "&")])
         context.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=self._unknown))
         self.unknown: list[str] = []
