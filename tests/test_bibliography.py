@@ -74,6 +74,15 @@ def test_every_way_of_writing_the_dagger_marks_the_corresponding_author(written:
     assert author.name == "Yu Chen" and author.corresponding
 
 
+def test_string_concatenation_is_joined() -> None:
+    """`booktitle = neurips # " 36"` (BibTeX's `#`) was shown as written; a `#` inside
+    braces is a character."""
+    [pub] = bib('@string{neurips = {Advances in NeurIPS}}\n@inproceedings{a, title = {C# in'
+                ' F#}, author = {Doe, Jane}, booktitle = neurips # " 36", year = 2023}\n'
+                ).publications
+    assert pub.venue == "Advances in NeurIPS 36" and pub.title == "C# in F#"
+
+
 def test_textsuperscript_marks_and_relax_initials() -> None:
     """Real homepage bibs write `Wang, Li\\textsuperscript{*}` and `{\\relax Ch}ristopher`:
     the names came out as "Li\\textsuperscript * Wang" and "\\relax Christopher"."""

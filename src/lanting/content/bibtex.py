@@ -386,6 +386,30 @@ def _failure(block: Any, path: Path, taken: set[str]) -> Problem:
                    hint="check the braces and the commas between fields")
 
 
+def _concatenated(value: str, strings: dict[str, str]) -> str:
+    """BibTeX's `neurips # " 36"`: the parts joined, `@string` names replaced (bibtexparser
+    2 resolves a name only when it is a field's whole value)."""
+    parts: list[str] = []
+    depth, quoted, start = 0, False, 0
+    for at, char in enumerate(value + "#"):
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+        elif char == '"' and depth == 0:
+            quoted = not quoted
+        elif char == "#" and depth == 0 and not quoted:
+            parts.append(value[start:at].strip())
+            start = at + 1
+    joined = []
+    for part in parts:
+        if len(part) >= 2 and (part[0], part[-1]) in (('"', '"'), ("{", "}")):
+            joined.append(part[1:-1])
+        else:
+            joined.append(strings.get(part.lower(), part))
+    return "".join(joined)
+
+
 def read_entries(source: Source) -> tuple[list[BibEntry], list[Problem]]:
     """The entries of a .bib file, in the file's order, and the problems of the blocks
     bibtexparser could not read (errors, and warnings for word-for-word copies)."""
@@ -397,6 +421,12 @@ def read_entries(source: Source) -> tuple[list[BibEntry], list[Problem]]:
         library = parse_string(source_text(source))
     finally:
         quiet.setLevel(level)
+    strings = {key.lower(): str(s.value) for key, s in library.strings_dict.items()}
+    for entry in library.entries:
+        enclosed = entry.parser_metadata.get("removed_enclosing", {})
+        for field in entry.fields:
+            if enclosed.get(field.key) == "no-enclosing" and "#" in str(field.value):
+                field.value = _concatenated(str(field.value), strings)
     taken = {entry.key for entry in library.entries}
     problems = [_failure(b, source.path, taken) for b in library.failed_blocks]
     return [BibEntry(entry, source.path) for entry in library.entries], problems
