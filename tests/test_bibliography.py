@@ -113,6 +113,36 @@ def test_links_in_button_order_and_arxiv_from_eprint() -> None:
     assert pre.arxiv_id == "2511.04821"
 
 
+def test_dblp_and_arxiv_exports_give_one_button_per_page() -> None:
+    """arXiv's own export (`url` = its abs page) gave an arXiv and a "Project" button to
+    one page; DBLP's `journal = {CoRR}` / `eprinttype` preprints were journal articles
+    without an arXiv button; a DOI `url` doubled the DOI button."""
+    arxiv, dblp, doi = bib(
+        "@misc{a, title={A}, author={Doe, Jane}, year=2024, eprint={2401.01234},"
+        " archivePrefix={arXiv}, url={https://arxiv.org/abs/2401.01234}}\n"
+        "@article{b, title={B}, author={Doe, Jane}, journal={CoRR}, volume={abs/2401.01235},"
+        " year=2024, eprinttype={arXiv}, eprint={2401.01235}}\n"
+        "@inproceedings{c, title={C}, author={Doe, Jane}, booktitle={ACL}, year=2023,"
+        " doi={10.18653/V1/X}, url={https://doi.org/10.18653/V1/X}}\n").publications
+    assert [x.kind for x in arxiv.links] == ["arxiv"]
+    assert (dblp.category, [x.url for x in dblp.links]) == (
+        "preprint", ["https://arxiv.org/abs/2401.01235"])
+    assert [x.kind for x in doi.links] == ["doi"]
+
+
+@pytest.mark.parametrize(("note", "badges"), [
+    ("Oral; Spotlight", ("Oral", "Spotlight")), ("Oral, Spotlight", ("Oral", "Spotlight")),
+    ("To appear. Extended version, with new experiments, proofs, and code",
+     ("To appear. Extended version, with new experiments, proofs, and code",)),
+    ("Advisors: Alice Smith, Bob Jones", ("Advisors: Alice Smith, Bob Jones",)),
+])
+def test_a_note_is_split_into_badges_only_where_it_lists_them(note: str,
+                                                              badges: tuple[str, ...]) -> None:
+    [pub] = bib(f"@article{{a, title={{A}}, journal={{J}}, year=2020, note={{{note}}}}}"
+                ).publications
+    assert pub.badges == badges
+
+
 def test_bibtex_shown_to_readers_keeps_standard_fields_as_written() -> None:
     [pub] = bib(ENTRY).publications
     assert pub.bibtex.startswith("@inproceedings{hichunk2026,\n")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from lanting.content.bibtex import (
     _MONTHS,
@@ -61,7 +61,7 @@ def _category(entry_type: str, fields: dict[str, str]) -> str:
     if given in CATEGORIES:
         return given
     venue = (fields.get("booktitle", "") + " " + fields.get("journal", "")).lower()
-    arxiv = "arxiv" in fields.get("archiveprefix", "").lower() or "arxiv" in venue
+    arxiv = _on_arxiv(fields) or "arxiv" in venue or venue.strip() == "corr"
     if "workshop" in venue:
         return "workshop"
     if entry_type in ("inproceedings", "conference", "proceedings"):
@@ -84,7 +84,7 @@ def _links(fields: dict[str, str], at: Callable[[str], int]) -> tuple[PubLink, .
     a field."""
     links: list[PubLink] = []
     arxiv, arxiv_field = fields.get("arxiv", ""), "arxiv"
-    if not arxiv and "arxiv" in fields.get("archiveprefix", "").lower():
+    if not arxiv and _on_arxiv(fields):
         arxiv, arxiv_field = fields.get("eprint", ""), "eprint"
     for kind in LINK_FIELDS:
         value = (arxiv if kind == "arxiv" else fields.get(kind, "")).strip()
@@ -97,12 +97,42 @@ def _links(fields: dict[str, str], at: Callable[[str], int]) -> tuple[PubLink, .
         if url_scheme(value) is None and not value.startswith(("/", "#")):
             value = "/" + value.removeprefix("./")  # a bare file name is one of static/
         links.append(PubLink(kind, value, line=at(arxiv_field if kind == "arxiv" else kind)))
-    if not any(x.kind == "pdf" for x in links) and fields.get("url", "").endswith(".pdf"):
-        links.insert(0, PubLink("pdf", fields["url"], line=at("url")))
-    if not any(x.kind == "project" for x in links) and fields.get("url") \
-            and not fields["url"].endswith(".pdf"):
-        links.append(PubLink("project", fields["url"], line=at("url")))
+    url = fields.get("url", "").strip()
+    host = urlsplit(url).netloc.lower()
+    # `url` as arXiv's and DBLP's exports write it: the paper's arXiv or DOI page, which
+    # an arXiv or DOI button may already open
+    kind = ("pdf" if url.endswith(".pdf") else "arxiv" if host.endswith("arxiv.org")
+            else "doi" if host.endswith("doi.org") else "project")
+    if url and not any(x.kind == kind or _same_page(x.url, url) for x in links):
+        links.insert(0 if kind == "pdf" else len(links), PubLink(kind, url, line=at("url")))
     return tuple(links)
+
+
+def _badges(note: str) -> tuple[str, ...]:
+    """`note = {Oral; Spotlight}` (or `Oral, Spotlight`): one badge each. A sentence with
+    commas (`To appear, with proofs`, `Advisors: A, B`) is one badge."""
+    parts = [p.strip() for p in note.split(";") if p.strip()]
+    badges: list[str] = []
+    for part in parts:
+        pieces = [p.strip() for p in part.split(",") if p.strip()]
+        short = all(len(p.split()) <= 3 and not re.search(r"[:.]", p) for p in pieces)
+        badges += pieces if short else [part]
+    return tuple(badges)
+
+
+def _same_page(a: str, b: str) -> bool:
+    def bare(url: str) -> str:
+        parts = urlsplit(url.strip())
+        page = parts.netloc.lower().removeprefix("www.") + parts.path.rstrip("/")
+        return page.removesuffix(".pdf").replace("arxiv.org/pdf/", "arxiv.org/abs/")
+    return bare(a) == bare(b)
+
+
+def _on_arxiv(fields: dict[str, str]) -> bool:
+    """An arXiv e-print: `archivePrefix` (BibTeX), `eprinttype` (biblatex) or DBLP's
+    `journal = {CoRR}`, with its `eprint` number."""
+    return ("arxiv" in (fields.get("archiveprefix", "") + fields.get("eprinttype", "")).lower()
+            or fields.get("journal", "").strip().lower() == "corr") and bool(fields.get("eprint"))
 
 
 def _venue(entry_type: str, fields: dict[str, str], category: str) -> str:
@@ -204,7 +234,8 @@ def _publication(entry: BibEntry, order: int, scholar_user: str = "",
         raise entry.error(f"entry `{key}` has no title", "title" if "title" in raw_fields
                           else None, hint="add `title = {…}`")
     urls = {name: url_value(raw_fields[name]) for name in (*LINK_FIELDS, "url", "eprint",
-                                                           "archiveprefix", "preview")
+                                                           "archiveprefix", "eprinttype",
+                                                           "journal", "preview")
             if name in raw_fields}
     for name in (*LINK_FIELDS, "url", "preview"):  # what becomes a link, image or meta tag
         reason = unsafe_url_reason(urls.get(name, ""))
@@ -230,7 +261,7 @@ def _publication(entry: BibEntry, order: int, scholar_user: str = "",
         month=to_month(raw_fields.get("month", "")),
         # al-folio's own sample writes `journal={Phys. Rev.,}`: its layout adds the comma
         venue=" ".join(_venue(entry.entry_type, fields, category).split()).rstrip(","),
-        badges=tuple(b.strip() for b in re.split(r"[;,]", note) if b.strip()) if note else (),
+        badges=_badges(note),
         award=award, links=_links(urls, entry.at), abstract=abstract_plain,
         abstract_html=abstract_html,
         bibtex=_bibtex(entry), selected=truthy(fields.get("selected", "")), line=line,
