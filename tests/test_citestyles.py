@@ -117,3 +117,12 @@ def test_a_citation_leaves_no_space_in_the_summary() -> None:
     rendered = render_markdown("As @ho2020 showed, denoising works.\n",
                                change(context, lang="en"), MarkdownOptions(cjk_spacing=False))
     assert rendered.excerpt == "As Ho et al. (2020) showed, denoising works."
+
+
+def test_a_title_ending_in_a_question_and_a_venue_ending_in_a_comma() -> None:
+    """"Is It Complete?." and al-folio's `journal={Phys. Rev.,}` as "Phys. Rev.,,"."""
+    ref = references(r"""@article{a, title={Is It Complete?}, author={Einstein, A.},
+      journal={Phys. Rev.,}, volume={47}, number={10}, pages={777--780}, year={1935}}""")["a"]
+    assert text(entry_html(ref, "apa")) == \
+        "Einstein, A. (1935). Is It Complete? Phys. Rev., 47(10), 777–780."
+    assert ",," not in text(entry_html(ref, "gbt7714-numeric"))

@@ -70,7 +70,9 @@ def make_reference(entry: BibEntry, fields: dict[str, str],
     authors, et_al = parse_authors(raw.get("author", ""), 0, unknown)
     editors, _ = parse_authors(raw.get("editor", ""), 0, unknown)
     title = " ".join(fields.get("title", "").split())
-    shown = {name: " ".join(fields[name].split()) for name in STYLE_FIELDS if fields.get(name)}
+    # (al-folio's own sample writes `journal={Phys. Rev.,}`: its layout adds the comma)
+    shown = {name: " ".join(fields[name].split()).rstrip(",").rstrip()
+             for name in STYLE_FIELDS if fields.get(name)}
     if "number" not in shown and fields.get("issue"):
         shown["number"] = " ".join(fields["issue"].split())
     shown.update({name: urls[name] for name in ("doi", "url") if urls.get(name)})

@@ -261,7 +261,8 @@ def _apa(ref: Reference, year: str, style: str) -> str:
     elif kind in books and ref.get("edition"):
         edition = _e(ref.get("edition"))
         extra = f" ({edition})" if zh else f" ({edition} ed.)"
-    title = f"{_title(ref, italic=kind in books)}{extra}."
+    title = _title(ref, italic=kind in books) + extra
+    title += "" if re.search(r"[.?!](</i>)?$", title) else "."  # (`Is It Complete?`)
     parts = [_e(authors), f"({_e(year)}).", title] if authors else [title, f"({_e(year)})."]
     if kind == "article" and ref.get("journal"):
         volume = f", <i>{_e(ref.get('volume'))}</i>" if ref.get("volume") else ""
