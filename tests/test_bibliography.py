@@ -336,3 +336,16 @@ def test_every_entry_without_a_key_is_reported() -> None:
         bib("@article{,\n  title = {A},\n}\n@book{,\n  title = {B},\n}\n")
     assert [(p.line, p.message) for p in info.value.problems] == [
         (1, "this `@article` entry has no key"), (4, "this `@book` entry has no key")]
+
+
+def test_two_keys_with_one_page_are_an_error_naming_both() -> None:
+    """`doe:2020` and `doe/2020` both make publications/doe-2020/: the build failed with
+    "claimed by 2 sources: a page Lanting generates, a page Lanting generates", no line;
+    a key `..` tried to write outside the output folder."""
+    with pytest.raises(LantingError) as caught:
+        bib("@article{doe:2020, title={A}, journal={J}, year=2020}\n"
+            "@article{doe/2020, title={B}, journal={J}, year=2020}\n")
+    [problem] = caught.value.problems
+    assert problem.line == 2 and "`doe:2020` (line 1)" in problem.message
+    [odd] = bib("@article{.., title={A}, journal={J}, year=2020}\n").publications
+    assert odd.slug == "entry"

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 from lanting.content.bibtex import (
@@ -118,6 +119,22 @@ def _badges(note: str) -> tuple[str, ...]:
         short = all(len(p.split()) <= 3 and not re.search(r"[:.]", p) for p in pieces)
         badges += pieces if short else [part]
     return tuple(badges)
+
+
+def _same_folder(publications: list[Publication], path: Path) -> list[Problem]:
+    """Two keys whose pages would share a folder (`doe:2020` and `doe/2020` are both
+    `publications/doe-2020/`): an error at the second, naming both."""
+    first: dict[str, Publication] = {}
+    problems = []
+    for pub in publications:
+        other = first.setdefault(pub.slug, pub)
+        if other is not pub:
+            problems.append(Problem(
+                f"entries `{other.key}` (line {other.line}) and `{pub.key}` would share the "
+                f"page publications/{pub.slug}/", path, pub.line,
+                hint="rename one key (letters, digits, `-`, `_` and `.` are kept in the "
+                     "page's address; other characters become `-`)"))
+    return problems
 
 
 def _same_page(a: str, b: str) -> bool:
@@ -293,6 +310,7 @@ def parse_bibliography(source: Source | None, scholar_user: str = "") -> Bibliog
         publications.append(publication)
         references.append(reference)
         problems.extend(warnings)
+    problems += _same_folder(publications, source.path)
     if any(p.severity == "error" for p in problems):
         raise LantingError(sorted(problems, key=lambda p: p.line or 0))
     publications.sort(key=lambda p: (-(p.year or 0), -(p.month or 0), p.order))

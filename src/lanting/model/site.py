@@ -333,7 +333,7 @@ class Publication:
     @property
     def slug(self) -> str:
         """The entry's folder under `publications/`."""
-        return re.sub(r"[^\w.\-]+", "-", self.key).strip("-") or "entry"
+        return re.sub(r"[^\w.\-]+", "-", self.key).strip("-.") or "entry"
 
     @property
     def arxiv_id(self) -> str:
