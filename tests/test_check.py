@@ -414,7 +414,8 @@ def test_missing_publication_file_is_reported_at_its_field_line(make_site: MakeS
     site = make_site({"content/publications.bib": (
         "@inproceedings{lin2026,\n  title = {P},\n  year = {2026},\n"
         "  pdf = {papers/lin2026.pdf},\n  code = {/code/lin2026.zip},\n}\n\n"
-        "@misc{wu2025,\n  title = {Q},\n  year = {2025},\n  url = {/papers/wu2025.pdf},\n}\n")})
+        "@misc{wu2025,\n  title = {Q},\n  year = {2025},\n  url = {/papers/wu2025.pdf},\n"
+        "  preview = {wu2025.png},\n}\n")})
     found = sorted((line, text.split("`")[3]) for name, line, _col, text in messages(site)
                    if name == "publications.bib")
-    assert found == [(4, "pdf"), (5, "code"), (11, "pdf")]
+    assert found == [(4, "pdf"), (5, "code"), (11, "pdf"), (12, "preview")]

@@ -319,6 +319,8 @@ class Publication:
     """al-folio's venue chip (`ICML`), coloured by `[publications.venues]`."""
     preview: str = ""
     """URL of a thumbnail (`preview = {x.png}` is `/x.png` of `static/`)."""
+    preview_line: int = 0
+    """Line of the `preview` field."""
     award_name: str = ""
     """The award's short name (its badge); `award_html` then says more in a panel."""
     award_html: str = ""

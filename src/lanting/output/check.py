@@ -197,7 +197,7 @@ def _publication_links(inp: CheckInput, outputs: _Outputs) -> list[Problem]:
     problems = []
     for pub in bibliography.publications:
         files = [(link.kind, link.url, link.line) for link in pub.links]
-        files += [("preview", pub.preview, 0)] if pub.preview else []
+        files += [("preview", pub.preview, pub.preview_line)] if pub.preview else []
         for kind, url, line in files:
             if not url.startswith("/") or url.startswith("//"):
                 continue
@@ -206,7 +206,9 @@ def _publication_links(inp: CheckInput, outputs: _Outputs) -> list[Problem]:
                 problems.append(Problem(
                     f"entry `{pub.key}`, `{kind}`: no file {url} in the site",
                     bibliography.path, line or pub.line,
-                    hint=f"put the file in static{url} or give its full URL"))
+                    hint=f"put the file in static{url} or give its full URL; al-folio kept "
+                         "previews in assets/img/publication_preview/ and PDFs in "
+                         "assets/pdf/"))
     return problems
 
 
