@@ -204,6 +204,21 @@ def test_mistakes_name_the_line(tmp_path: Path, cv: str, expected: str) -> None:
     assert not (tmp_path / "out").exists(), "no half-written site"
 
 
+def test_what_the_page_does_not_show_is_a_warning_not_a_failure(tmp_path: Path) -> None:
+    """RenderCV takes extra keys (`gpa`, `advisor`) and `cv.photo`; the page showed none of
+    them with "0 warnings". And a publication's `summary` gave way to its `journal`."""
+    site = _copy(tmp_path, cv=(
+        "cv:\n  name: A\n  photo: me.jpg\n  sections:\n    education:\n"
+        "      - institution: MIT\n        degree: PhD\n        gpa: 4.0/4.0\n"
+        "    publications:\n      - title: P\n        authors: [A]\n        journal: J\n"
+        "        summary: Best paper.\n"))
+    result = _build(site, tmp_path / "out")
+    assert sorted((w.line, w.message.split("`")[1]) for w in result.warnings
+                  if w.path and w.path.name == "cv.yaml") == [(3, "cv.photo"), (8, "gpa")]
+    page = read(tmp_path / "out", "cv/index.html").text()
+    assert "J" in page and "Best paper." in page
+
+
 FAKE_RENDERCV = """#!{python}
 import shutil, sys, pathlib
 args = sys.argv[1:]

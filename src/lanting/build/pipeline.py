@@ -510,7 +510,8 @@ def produce(
                                  bibliography),
                       [*bibliography.warnings, *references.warnings, *talk_problems,
                        *news_problems, *region_problems(hosts, options.region or ""),
-                       *cv_problems],
+                       *cv_problems,
+                       *dict.fromkeys(w for cv in cvs.values() for w in cv.warnings)],
                       options.strict)                                      # 10. check
     state = BuildState(settings, {item.document.source.rel.as_posix(): item for item in loaded},
                        front_matter, {"": routes.link_map(), **link_maps}, images, sections,

@@ -78,6 +78,10 @@ class _Reader:
     def fail(self, line: int, message: str, hint: str | None = None) -> None:
         self.problems.append(Problem(message, self.source.path, line, hint=hint))
 
+    def warn(self, line: int, message: str, hint: str | None = None) -> None:
+        self.problems.append(Problem(message, self.source.path, line, hint=hint,
+                                     severity="warning"))
+
     def inline(self, value: Any, line: int) -> str:
         """Markdown rendered inline ("" for nothing)."""
         if value is None or value == "":
@@ -149,12 +153,23 @@ def section_title(key: str, lang: str) -> str:
 
 # --- RenderCV -------------------------------------------------------------------------
 
+RENDERCV_SHOWN = frozenset({
+    "start_date", "end_date", "date", "location", "summary", "highlights", "url", "bullet",
+    "institution", "degree", "area", "company", "position", "positions", "title", "authors",
+    "doi", "journal", "label", "details", "name", "number", "reversed_number"})
+"""The keys of RenderCV's entries that the CV page shows."""
+
+
 def _rendercv_entry(r: _Reader, entry: Any, line: int) -> CvEntry | None:
     if isinstance(entry, str | int | float):
         return CvEntry(summary=r.inline(entry, line))
     if not isinstance(entry, dict):
         r.fail(line, "a CV entry is a text or a mapping")
         return None
+    for key in entry:  # RenderCV takes any extra key (for its templates): say it is not shown
+        if key not in RENDERCV_SHOWN:
+            r.warn(_line(entry, key, line), f"`{key}` is not shown on the CV page",
+                   "write it into `summary` or `highlights` to show it")
     get = entry.get
     shared: dict[str, Any] = {"date": r.span(entry, "start_date", "end_date", "date"),
               "location": r.inline(get("location"), _line(entry, "location", line)),
@@ -180,8 +195,10 @@ def _rendercv_entry(r: _Reader, entry: Any, line: int) -> CvEntry | None:
     if "title" in entry and "authors" in entry:
         authors = ", ".join(str(a) for a in get("authors") or [])
         doi = str(get("doi") or "")
+        journal = r.inline(get("journal"), line)
+        summary = "<br>".join(x for x in (journal, shared["summary"]) if x)  # (both shown)
         return CvEntry(title=r.inline(get("title"), line), subtitle=r.inline(authors, line),
-                       **{**shared, "summary": r.inline(get("journal"), line) or shared["summary"],
+                       **{**shared, "summary": summary,
                           "url": f"https://doi.org/{doi}" if doi else shared["url"]})
     if "label" in entry:
         return CvEntry(label=r.inline(get("label"), line),
@@ -206,6 +223,9 @@ def _read_rendercv(r: _Reader, data: Any) -> Cv:
         if key not in RENDERCV_HEADER:
             r.fail(_line(cv, key), f"unknown key `cv.{key}`",
                    did_you_mean(str(key), RENDERCV_HEADER) or "see RenderCV's documentation")
+    if cv.get("photo"):
+        r.warn(_line(cv, "photo"), "`cv.photo` is not shown: the CV page has no photo",
+               "the home page shows one: `photo` under `[profile]` in lanting.toml")
     links = []
     if cv.get("website"):
         links.append(CvLink(str(cv["website"]).split("://", 1)[-1].rstrip("/"),
@@ -333,9 +353,9 @@ def parse_cv(source: Source | None, lang: str) -> Cv | None:
             hint="start the file with `cv:` and `name:` (see the CV section of Lanting's docs)")
     if not cv.name:
         reader.fail(1, "the CV has no name", "write `name:` under `cv:` (or `basics:`)")
-    if reader.problems:
+    if any(p.severity == "error" for p in reader.problems):
         raise LantingError(reader.problems)
-    return replace(cv, path=Path(source.path))
+    return replace(cv, path=Path(source.path), warnings=tuple(reader.problems))
 
 
 def _own_files(translations: tuple[Source, ...], languages: tuple[Language, ...],

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lanting.model.problem import Problem
+
 
 @dataclass(frozen=True, slots=True)
 class CvEntry:
@@ -60,6 +62,8 @@ class Cv:
     """Which publications of the bibliography the CV lists: `selected`, `all`, `none`."""
     pdf_url: str = ""
     """The PDF built by RenderCV beside the page, or "" when none was built."""
+    warnings: tuple[Problem, ...] = field(default=(), repr=False, compare=False)
+    """What the file holds that the page does not show, with the lines."""
 
     @property
     def html(self) -> str:
