@@ -349,3 +349,12 @@ def test_two_keys_with_one_page_are_an_error_naming_both() -> None:
     assert problem.line == 2 and "`doe:2020` (line 1)" in problem.message
     [odd] = bib("@article{.., title={A}, journal={J}, year=2020}\n").publications
     assert odd.slug == "entry"
+
+
+def test_crossref_fields_come_from_the_volume() -> None:
+    """A paper with `crossref = {acl2020}` was undated with no venue, and the volume was
+    listed as a publication of its own."""
+    [pub] = bib("@inproceedings{p, title={A Paper}, author={Doe, Jane}, crossref={acl2020},"
+                " pages={1--20}}\n@proceedings{acl2020, title={Proceedings of ACL 2020},"
+                " publisher={ACL}, year={2020}}\n").publications
+    assert (pub.key, pub.year, pub.venue) == ("p", 2020, "Proceedings of ACL 2020")

@@ -19,6 +19,7 @@ from urllib.parse import quote, urlsplit
 from lanting.content.bibtex import (
     _MONTHS,
     BibEntry,
+    crossref_parents,
     parse_authors,
     read_entries,
     split_names,
@@ -302,7 +303,10 @@ def parse_bibliography(source: Source | None, scholar_user: str = "") -> Bibliog
         return EMPTY
     entries, problems = read_entries(source)
     publications, references = [], []
+    volumes = crossref_parents(entries)
     for order, entry in enumerate(entries):
+        if entry.key.lower() in volumes:
+            continue  # (its fields are in the papers that cross-reference it)
         try:
             publication, reference, warnings = _publication(entry, order, scholar_user)
         except LantingError as error:

@@ -410,6 +410,32 @@ def _concatenated(value: str, strings: dict[str, str]) -> str:
     return "".join(joined)
 
 
+def _inherit_crossrefs(entries: list[Any]) -> None:
+    """BibTeX's `crossref = {parent}`: the fields the entry lacks come from its parent
+    (`@proceedings`, `@book`), whose `title` is the entry's `booktitle`."""
+    from bibtexparser.model import Field
+
+    by_key = {entry.key.lower(): entry for entry in entries}
+    for entry in entries:
+        names = {f.key.lower(): f for f in entry.fields}
+        parent = by_key.get(str(names["crossref"].value).strip().lower()) \
+            if "crossref" in names else None
+        if parent is None or parent is entry:
+            continue
+        for field in parent.fields:
+            name = field.key.lower()
+            if name == "title":
+                name = "booktitle"
+            if name not in names and name not in ("crossref", "ids"):
+                names[name] = Field(name, field.value)
+                entry.set_field(names[name])
+
+
+def crossref_parents(entries: list[BibEntry]) -> set[str]:
+    """Keys that other entries name in `crossref`: a volume, not a paper of its own."""
+    return {e.fields["crossref"].strip().lower() for e in entries if e.fields.get("crossref")}
+
+
 def read_entries(source: Source) -> tuple[list[BibEntry], list[Problem]]:
     """The entries of a .bib file, in the file's order, and the problems of the blocks
     bibtexparser could not read (errors, and warnings for word-for-word copies)."""
@@ -427,6 +453,7 @@ def read_entries(source: Source) -> tuple[list[BibEntry], list[Problem]]:
         for field in entry.fields:
             if enclosed.get(field.key) == "no-enclosing" and "#" in str(field.value):
                 field.value = _concatenated(str(field.value), strings)
+    _inherit_crossrefs(library.entries)
     taken = {entry.key for entry in library.entries}
     problems = [_failure(b, source.path, taken) for b in library.failed_blocks]
     return [BibEntry(entry, source.path) for entry in library.entries], problems
