@@ -244,7 +244,7 @@ def _static_url(value: str) -> str:
 def _publication(entry: BibEntry, order: int, scholar_user: str = "",
                  ) -> tuple[Publication, Reference, list[Problem]]:
     """The publication of one entry, the entry as pages cite it, and the warnings."""
-    entry.check()
+    entry.warnings.extend(entry.check())
     line, raw_fields, key = entry.line, entry.fields, entry.key
     fields = {**raw_fields, **entry.decoded()}
     title = " ".join(fields.get("title", "").split())

@@ -319,25 +319,29 @@ class BibEntry:
             self.unknown(name, macros)
         return out
 
-    def check(self) -> None:
-        """No key, empty fields, braces nested too deep: errors at their lines."""
+    def check(self) -> list[Problem]:
+        """No key, braces nested too deep: errors at their lines. Returns the warnings:
+        empty fields (IEEE's and publishers' exports write `volume = {}`), left out."""
         if not self.raw.key.strip():
             kind = self.raw.entry_type.lower()
             raise self.error(f"this `@{kind}` entry has no key",
                              hint=f"write its key after the brace, e.g. `@{kind}{{lin2026ring,`:"
                                   " posts cite the entry by it")
         problems: list[Problem] = []
+        warnings: list[Problem] = []
         for name, value in self.fields.items():
             if _EMPTY.fullmatch(value):
-                problems.append(Problem(f"entry `{self.raw.key}`, field `{name}` is empty",
-                                        self.path, self.at(name),
-                                        hint="fill it in, or delete the line"))
+                warnings.append(Problem(f"entry `{self.raw.key}`, field `{name}` is empty: "
+                                        "left out", self.path, self.at(name),
+                                        hint="fill it in, or delete the line",
+                                        severity="warning"))
             elif brace_depth(value) > MAX_BRACE_DEPTH:
                 problems.append(Problem(
                     f"entry `{self.raw.key}`, field `{name}`: braces nest more than "
                     f"{MAX_BRACE_DEPTH} deep", self.path, self.at(name), hint=_BRACES_HINT))
         if problems:
             raise LantingError(problems)
+        return warnings
 
 
 _KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s{}()]+)")

@@ -102,7 +102,7 @@ def read_references(source: Source, content_rel: str) -> Bibliography:
     references: list[Reference] = []
     for entry in entries:
         try:
-            entry.check()
+            problems += entry.check()
             fields = {**entry.fields, **entry.decoded()}
             if not " ".join(fields.get("title", "").split()):
                 raise entry.error(f"entry `{entry.key}` has no title",
