@@ -358,6 +358,14 @@ def test_two_keys_with_one_page_are_an_error_naming_both() -> None:
     assert odd.slug == "entry"
 
 
+def test_font_macros_are_plain_text() -> None:
+    """`\\texttt{vLLM}` and `{\\em …}` in titles were shown as written, with warnings."""
+    library = bib("@misc{a, title={Serving with \\texttt{vLLM}: {\\em Fast} and {\\bf Cheap}},"
+                  " year=2024}\n")
+    [pub] = library.publications
+    assert pub.title == "Serving with vLLM: Fast and Cheap" and library.warnings == ()
+
+
 def test_crossref_fields_come_from_the_volume() -> None:
     """A paper with `crossref = {acl2020}` was undated with no venue, and the volume was
     listed as a publication of its own."""

@@ -65,9 +65,17 @@ class _Latex:
 
         context = get_default_latex_context_db()
         context.add_context_category(
-            "lanting", prepend=True, macros=[MacroTextSpec("url", simplify_repl="%s"),
-                                             # `{\relax Ch}ristopher`: a two-letter initial
-                                             MacroTextSpec("relax", simplify_repl="")],
+            "lanting", prepend=True, macros=[
+                MacroTextSpec("url", simplify_repl="%s"),
+                # `{\relax Ch}ristopher`: a two-letter initial
+                MacroTextSpec("relax", simplify_repl=""),
+                # fonts, which plain text has none of (`\texttt{vLLM}`, `{\em x}`)
+                *(MacroTextSpec(name, simplify_repl="%s")
+                  for name in ("texttt", "textsf", "textrm", "textup", "textmd", "textnormal",
+                               "mbox", "hbox")),
+                *(MacroTextSpec(name, simplify_repl="")
+                  for name in ("em", "bf", "it", "sc", "tt", "sf", "rm", "sl", "upshape",
+                               "itshape", "bfseries", "ttfamily", "scshape"))],
             specials=[SpecialsTextSpec("&", "&")])
         context.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=self._unknown))
         self.unknown: list[str] = []
