@@ -4,6 +4,7 @@ conversions, BibTeX, front matter written back."""
 from __future__ import annotations
 
 import datetime as dt
+import os
 from pathlib import Path
 
 import pytest
@@ -560,3 +561,21 @@ def test_code_in_a_block_quote_is_put_aside_and_stays_quoted() -> None:
     assert "{{ y }}" not in protected and "$x$" not in protected
     assert "{{ x }}" in protected
     assert shelf.restore(protected) == text
+
+
+def test_kramdown_blocks_take_no_exponential_time() -> None:
+    """The pattern of minimal-mistakes' notices backtracked exponentially over the lines of
+    a paragraph: 5 hard-wrapped lines took 11 s, 6 never finished, and every real Jekyll
+    site hung the import. In a child process, so that a regression fails, not hangs."""
+    import subprocess
+    import sys
+
+    code = ("from lanting.importer import kramdown as K\n"
+            "text = ('A line of ordinary prose that goes on for a while.\\n' * 40) + '\\nEnd.\\n'\n"
+            "text += 'Careful.\\nStill careful.\\n{: .notice--warning}\\n'\n"
+            "out, count = K.kramdown_blocks(text, lambda a, b: None)\n"
+            "assert count == 1 and out.count('[!WARNING]') == 1, out\n")
+    src = Path(__file__).resolve().parents[1] / "src"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=120, check=False, env={**os.environ, "PYTHONPATH": str(src)})
+    assert result.returncode == 0, result.stderr

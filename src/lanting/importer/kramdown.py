@@ -148,7 +148,10 @@ def kramdown_blocks(text: str, warn: Callable[[str, str], None]) -> tuple[str, i
 
     counted(r"((?:^[ \t]*>.*\n)+)[ \t]*(\{:[^{}\n]*\})[ \t]*$", quote, re.MULTILINE)
     # minimal-mistakes' notices are paragraphs with a class, not blockquotes
-    counted(r"^((?:(?![ \t]*\{:)[^\n]*\S[^\n]*\n)+)[ \t]*(\{:[ \t]*\.notice[^{}\n]*\})[ \t]*$",
+    # (`[^\S\n]*\S`: where a line's first letter is, unambiguously; `[^\n]*\S[^\n]*`
+    # made the match exponential in the lines of a paragraph, and imports hang)
+    counted(r"^((?:(?![ \t]*\{:)[^\S\n]*\S[^\n]*\n)+)[ \t]*(\{:[ \t]*\.notice[^{}\n]*\})"
+            r"[ \t]*$",
             lambda m: callout(callout_kind(m.group(2)) or "NOTE", m.group(1).strip("\n")),
             re.MULTILINE)
 
