@@ -579,3 +579,13 @@ def test_kramdown_blocks_take_no_exponential_time() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             timeout=120, check=False, env={**os.environ, "PYTHONPATH": str(src)})
     assert result.returncode == 0, result.stderr
+
+
+def test_a_quoted_bibtex_value_ends_at_its_own_quote() -> None:
+    """al-folio's sample `title="{{\\"U}ber …}"`: the `"` inside braces ended the value,
+    and every field after it was lost (the build then failed on a malformed entry)."""
+    [entry], _ = parse('@Article{e, title="{{\\"U}ber einen Gesichtspunkt}",\n'
+                       "  author={Albert Einstein}, year={1905}, doi={10.1002/x}}\n")
+    assert entry.value("title") == '{{\\"U}ber einen Gesichtspunkt}'
+    assert [entry.value(k) for k in ("author", "year", "doi")] == [
+        "Albert Einstein", "1905", "10.1002/x"]

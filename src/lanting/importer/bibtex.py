@@ -47,6 +47,26 @@ def _balanced(text: str, start: int, open_: str, close: str) -> int:
     return len(text)
 
 
+def _quoted_end(text: str, start: int) -> int:
+    """Index just past the `"` closing the one at `start`: the first outside braces
+    (`"{{\\"U}ber …}"`, al-folio's own sample, holds one inside)."""
+    depth = 0
+    i = start + 1
+    while i < len(text):
+        char = text[i]
+        if char == "\\":
+            i += 2
+            continue
+        if char == "{":
+            depth += 1
+        elif char == "}":
+            depth -= 1
+        elif char == '"' and depth <= 0:
+            return i + 1
+        i += 1
+    return len(text)
+
+
 def _fields(body: str) -> dict[str, str]:
     fields: dict[str, str] = {}
     i = 0
@@ -61,8 +81,7 @@ def _fields(body: str) -> dict[str, str]:
             if body[i] == "{":
                 end = _balanced(body, i, "{", "}")
             elif body[i] == '"':
-                end = body.find('"', i + 1)
-                end = len(body) if end < 0 else end + 1
+                end = _quoted_end(body, i)
             else:
                 word = re.compile(r"[^,#\s}]+").match(body, i)
                 end = word.end() if word else i + 1
