@@ -1331,3 +1331,25 @@ def test_hugo_a_dateless_page_of_another_section_is_a_page(tmp_path: Path) -> No
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
     redirect = parse_html((tmp_path / "out/page/about/index.html").read_bytes())
     assert any("/about/" in (m.get("content") or "") for m in redirect.find_all("meta"))
+
+
+def test_jekyll_html_files_without_front_matter_are_copied(tmp_path: Path) -> None:
+    """Jekyll copies an HTML file without front matter as it is: al-folio's plotly figures
+    (shown in iframes), a page of its own with its script and style. They were dropped
+    without a word; an HTML page with front matter (the theme renders it) is named in a
+    warning instead of vanishing."""
+    source = old_site(tmp_path / "src", {
+        "_config.yml": "title: T\nlang: en\n",
+        "_posts/2024-01-01-p.md": "---\ntitle: P\n---\n\n<iframe src=\"/assets/plotly/fig.html\">"
+                                  "</iframe>\n",
+        "assets/plotly/fig.html": "<html><body>plot</body></html>\n",
+        "Game/index.html": "<html><script src=\"sketch.js\"></script></html>\n",
+        "Game/sketch.js": "let x = 1;\n", "Game/style.css": "body{}\n",
+        "about.html": "---\nlayout: page\ntitle: About\n---\n<p>Me.</p>\n",
+        "_includes/head.html": "<meta>\n"})
+    imported = import_site(source, tmp_path / "new", "jekyll", False, NOW)
+    static = sorted(p.relative_to(imported.dest / "static").as_posix()
+                    for p in (imported.dest / "static").rglob("*") if p.is_file())
+    assert static == ["Game/index.html", "Game/sketch.js", "Game/style.css",
+                      "assets/plotly/fig.html"]
+    assert any("`about.html`" in w.message for w in imported.report.warnings)

@@ -401,22 +401,45 @@ class Jekyll(JekyllBodies):
 
     # --- files and configuration ---------------------------------------------------------------
 
-    def static_file(self, path: Path) -> bool:
+    def published(self, path: Path) -> bool:
+        """Whether Jekyll publishes files at `path` (not `_x/`, `.x`, `exclude:`)."""
         rel = path.relative_to(self.source)
         exclude = {str(x).strip("/") for x in self.config.get("exclude") or []}
-        return (path.suffix.lower() in FILE_SUFFIXES and path.suffix.lower() not in (".md",)
-                and not any(part.startswith(("_", ".")) for part in rel.parts)
+        return (not any(part.startswith(("_", ".")) for part in rel.parts)
                 and not any(rel.as_posix().startswith(x) for x in exclude if x))
 
+    def static_file(self, path: Path) -> bool:
+        return (path.suffix.lower() in FILE_SUFFIXES and path.suffix.lower() not in (".md",)
+                and self.published(path))
+
     def copy_static(self) -> None:
+        pages_html: list[str] = []
         for path in walk(self.source):
             rel = path.relative_to(self.source).as_posix()
             if rel in GENERATED:  # al-folio's robots.txt template, a 404.html, …
                 self.report.note(path, None, f"left out: Lanting makes its own {rel}")
                 continue
             if self.static_file(path) and not self.consumed(path):
-                self.site.static[path.relative_to(self.source).as_posix()] = path
+                self.site.static[rel] = path
                 self.report.counts["static files"] += 1
+            elif path.suffix.lower() in (".html", ".htm") and self.published(path):
+                # Without front matter Jekyll copies it as it is (a plotly figure in an
+                # iframe, a page of its own), with its folder's scripts and styles; with
+                # front matter the theme renders it.
+                if not read_text(path).lstrip("\ufeff").startswith("---"):
+                    self.site.static[rel] = path
+                    self.report.counts["static files"] += 1
+                    for other in path.parent.iterdir():  # its scripts and styles
+                        if other.suffix.lower() in (".js", ".css") and other.is_file():
+                            self.site.static[other.relative_to(self.source).as_posix()] = other
+                elif rel not in ("index.html", "404.html", "feed.xml"):
+                    pages_html.append(rel)
+        if pages_html:
+            self.report.warn("_config.yml", None, "pages written in HTML with front matter "
+                             "(rendered by the theme) not imported — copy their text into "
+                             "Markdown pages under content/pages/: " + ", ".join(
+                                 f"`{p}`" for p in sorted(pages_html)[:8])
+                             + (" …" if len(pages_html) > 8 else ""))
 
     def consumed(self, path: Path) -> bool:
         """Inputs of the conversion, not files of the new site."""
