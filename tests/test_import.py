@@ -1353,3 +1353,19 @@ def test_jekyll_html_files_without_front_matter_are_copied(tmp_path: Path) -> No
     assert static == ["Game/index.html", "Game/sketch.js", "Game/style.css",
                       "assets/plotly/fig.html"]
     assert any("`about.html`" in w.message for w in imported.report.warnings)
+
+
+def test_hexo_dates_and_titles_from_new_post_name(tmp_path: Path) -> None:
+    """With `new_post_name: :year-:month-:day-:title.md` Hexo dates a post from its file
+    name (when the front matter has no date) and its `:title` is the name's title part;
+    the posts were dated by their files' modification time, and every old URL was wrong."""
+    imported = hexo_import(tmp_path, {
+        "_config.yml": "title: T\nlanguage: en\npermalink: :year/:month/:day/:title.html\n"
+                       "new_post_name: :year-:month-:day-:title.md\n",
+        "source/_posts/2019-09-13-harmonic-series.md": "---\ntitle: Harmonic\n---\n\nSee "
+                                                       "[other](/2019/09/28/other.html).\n",
+        "source/_posts/2019-09-28-other.md": "---\ntitle: Other\n---\n\nText.\n"})
+    post = written(imported, "content/posts/harmonic-series.md")
+    assert "date: 2019-09-13" in post and '"/2019/09/13/harmonic-series.html"' in post
+    assert "(other.md)" in post  # the old URL in the text is found again
+    assert not any("modification time" in w.message for w in imported.report.warnings)

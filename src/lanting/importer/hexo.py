@@ -13,6 +13,7 @@ escapes hexo-renderer-marked needed inside math (converted in `hexo_bodies.py`).
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import re
 from fnmatch import fnmatch
@@ -189,13 +190,16 @@ class Hexo(HexoSettings, HexoBodies):
                 self.report.warn(path, 2, f"front matter not read ({error}): the post is "
                                  "imported without it")
             data = singular_keys(data)
-            date = date_of(data, head, "date", self.tz)
+            root = self.files / ("_drafts" if drafted else "_posts")
+            name = path.relative_to(root).with_suffix("").as_posix()
+            named_date, title_part = self.from_file_name(path.relative_to(root).as_posix())
+            date = date_of(data, head, "date", self.tz) or named_date
             if date is None:
                 date = mtime(path, self.tz)
                 self.report.warn(path, None, "no date in the front matter: the file's "
                                  "modification time is used")
             draft = drafted or not bool_of(data.get("published", True))
-            slug = slug_of(path.stem)
+            slug = slug_of(title_part or path.stem)
             front = self.front(data, head, path, date)
             if draft:
                 front["draft"] = True
@@ -203,10 +207,8 @@ class Hexo(HexoSettings, HexoBodies):
             self.terms.append((item, hierarchies(data.get("categories")),
                                names(data.get("tags"))))
             self.report.counts["drafts" if draft else "posts"] += 1
-            root = self.files / ("_drafts" if drafted else "_posts")
-            name = path.relative_to(root).with_suffix("").as_posix()
             if not draft:
-                url = self.old_url(data, pattern, date, name, path)
+                url = self.old_url(data, pattern, date, title_part or name, path)
                 item.old_urls = [url] if url else []
                 for url in item.old_urls:
                     self.table.add(url, item)
@@ -215,6 +217,31 @@ class Hexo(HexoSettings, HexoBodies):
             self.by_name.setdefault(str(front["title"]), item)
             self.by_source[path.resolve()] = item
             self.posts.append((item, body, path))
+
+    def from_file_name(self, rel: str) -> tuple[When | None, str]:
+        """What Hexo reads from a post's file name by `new_post_name` (`:year-:month-:day-
+        :title.md`): its date (used when the front matter has none) and its title part,
+        the post's `:title` in URLs."""
+        given = str(self.config.get("new_post_name") or ":title.md")
+        if ":title" not in given or not re.search(r":(year|month|i_month|day|i_day)", given):
+            return None, ""
+        tokens = {"year": r"(?P<year>\d{4})", "month": r"(?P<month>\d{2})",
+                  "i_month": r"(?P<month>\d{1,2})", "day": r"(?P<day>\d{2})",
+                  "i_day": r"(?P<day>\d{1,2})", "title": r"(?P<title>.+)"}
+        regex = "".join(tokens.get(m.group(1), ".+?") if m.group(1) else re.escape(m.group())
+                        for m in re.finditer(r":(\w+)|[^:]+|:", given))
+        found = re.fullmatch(regex, rel) or re.fullmatch(regex, rel.rsplit("/", 1)[-1])
+        if found is None:
+            return None, ""
+        parts = found.groupdict()
+        moment = None
+        if parts.get("year") and parts.get("month") and parts.get("day"):
+            try:
+                moment = dt.datetime(int(parts["year"]), int(parts["month"]), int(parts["day"]),
+                                     tzinfo=self.tz)
+            except ValueError:
+                moment = None
+        return (When(moment, day_only=True) if moment else None), parts.get("title") or ""
 
     def old_url(self, data: dict[str, Any], pattern: str, date: When, name: str,
                 path: Path) -> str | None:
