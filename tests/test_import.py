@@ -1369,3 +1369,18 @@ def test_hexo_dates_and_titles_from_new_post_name(tmp_path: Path) -> None:
     assert "date: 2019-09-13" in post and '"/2019/09/13/harmonic-series.html"' in post
     assert "(other.md)" in post  # the old URL in the text is found again
     assert not any("modification time" in w.message for w in imported.report.warnings)
+
+
+def test_jekyll_title_in_old_urls_is_slugified_as_jekyll_does(tmp_path: Path) -> None:
+    """`_posts/2019-08-17-IBM experience.md` was at `/2019-08-17-IBM-experience/` (Jekyll's
+    `:title` is its pretty, case-keeping slug); the alias kept the space, and 404'd."""
+    source = old_site(tmp_path / "src", {
+        "_config.yml": "title: T\nlang: en\npermalink: /:year-:month-:day-:title/\n",
+        "_posts/2019-08-17-IBM experience.md": "---\ntitle: IBM\n---\n\nText.\n",
+        "_posts/2019-08-18-a_b (draft).md": "---\ntitle: AB\n---\n\nText.\n"})
+    imported = import_site(source, tmp_path / "new", "jekyll", False, NOW)
+    aliases = sorted(line for p in (imported.dest / "content/posts").iterdir()
+                     for line in p.read_text(encoding="utf-8").splitlines()
+                     if line.startswith("aliases"))
+    assert aliases == ['aliases: ["/2019-08-17-IBM-experience/"]',
+                       'aliases: ["/2019-08-18-a_b-(draft)/"]']  # (`_` kept: pretty mode)

@@ -52,18 +52,22 @@ def hexo_slugize(name: str, transform: int = 0) -> str:
     return text.lower() if transform == 1 else text.upper() if transform == 2 else text
 
 
-def jekyll_slugify(name: str) -> str:
-    """A name as Jekyll's `slugify` (mode `default`, what jekyll-archives uses) makes it a
-    URL part: every run of what is not a letter, mark or digit one `-`, lower case."""
+def jekyll_slugify(name: str, pretty: bool = False) -> str:
+    """A name as Jekyll's `slugify` makes it a URL part: every run of what is not a
+    letter, mark or digit one `-`, lower case (mode `default`, what jekyll-archives uses);
+    `pretty`: `._~!$&'()+,;=@` kept too and the case kept, as a post's `:title` is
+    (`2019-08-17-IBM experience.md` → `IBM-experience`)."""
     out, dash = [], False
     for char in name:
-        if unicodedata.category(char)[0] in "LM" or unicodedata.category(char) == "Nd":
+        if unicodedata.category(char)[0] in "LM" or unicodedata.category(char) == "Nd" or (
+                pretty and char in "._~!$&'()+,;=@"):
             out.append(char)
             dash = False
         elif not dash:
             out.append("-")
             dash = True
-    return "".join(out).strip("-").lower()
+    slug = "".join(out).strip("-")
+    return slug if pretty else slug.lower()
 
 
 class Redirects:
