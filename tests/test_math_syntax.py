@@ -172,7 +172,8 @@ def test_a_backslash_before_a_line_break_is_reported_on_one_line() -> None:
 
 
 @pytest.mark.parametrize(("text", "hint_start"), [
-    ("$$\n\\begin{aligned}\na &= b \\tag{1}\n\\end{aligned}\n$$\n", "rows of `aligned`"),
+    ("$$\n\\begin{aligned}\na &= b \\tag{1} \\\\\nc &= d \\tag{2}\n\\end{aligned}\n$$\n",
+     "rows of `aligned`"),
     ("Inline $a \\tag{1}$ here.\n", "`\\tag` and `\\label` belong to a display formula"),
 ])
 def test_a_misplaced_tag_is_explained_where_it_is(text: str, hint_start: str) -> None:
@@ -204,3 +205,11 @@ def test_a_formula_in_a_figure_caption_renders() -> None:
     assert caption.find("math") is not None and "$" not in caption.text()
     [problem] = rendered.problems
     assert problem.line == 3 and "caption" in problem.message
+
+
+@pytest.mark.parametrize("env", ["aligned", "cases", "rcases"])
+def test_one_tag_inside_rows_numbers_the_display(env: str) -> None:
+    """MathJax tags the whole display with a `\\tag` written inside `aligned` or `cases`
+    (imported posts have them); math-core refused it and the build failed."""
+    doc = tree(f"$$\nf = \\begin{{{env}}} a & b \\tag{{2.1}} \\\\ c & d \\end{{{env}}}\n$$\n")
+    assert "(2.1)" in doc.text()

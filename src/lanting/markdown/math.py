@@ -338,7 +338,7 @@ def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula]
         return
     if formula.display and "\\" in tex:
         tex = _tags(tex, formula)
-        tex = _tag_outside(tex)
+        tex = _tag_outside(_tag_out_of_rows(tex))
         if not _NUMBERED_ENV.search(tex) and ("\\tag" in tex or "\\label" in tex):
             tex = "\\begin{equation}" + tex + "\\end{equation}"
     if formula.label:
@@ -415,6 +415,26 @@ def _tags(tex: str, formula: _Formula) -> str:
 
 
 _OUTER_TAG = re.compile(r"\\end\s*\{(align|gather)\*?\}\s*(\\tag\*?\s*\{[^{}]*\})\s*$")
+
+
+_ROW_TAG = re.compile(r"\\tag\*?\s*\{[^{}]*\}")
+_ROWS_ENV = re.compile(r"\\begin\s*\{(aligned|gathered|split|cases|rcases|array|[pbBvV]?matrix)"
+                       r"\}")
+
+
+def _tag_out_of_rows(tex: str) -> str:
+    r"""One `\tag{…}` inside `aligned`, `cases`, … (whose rows take none), in a display
+    of no numbered environment: MathJax tags the whole display with it, math-core refuses
+    it there; moved after the environment, where both agree. (Several tags stay: a
+    number per row is `align`'s, and the error says so.)"""
+    tags = _ROW_TAG.findall(tex)
+    if len(tags) != 1 or _NUMBERED_ENV.search(tex) or not _ROWS_ENV.search(tex):
+        return tex
+    found = _ROW_TAG.search(tex)
+    assert found is not None
+    if not _ROWS_ENV.search(tex, 0, found.start()):
+        return tex  # (the tag is outside the rows already)
+    return (tex[:found.start()] + tex[found.end():]).rstrip() + " " + found.group()
 
 
 def _tag_outside(tex: str) -> str:
