@@ -1384,3 +1384,27 @@ def test_jekyll_title_in_old_urls_is_slugified_as_jekyll_does(tmp_path: Path) ->
                      if line.startswith("aliases"))
     assert aliases == ['aliases: ["/2019-08-17-IBM-experience/"]',
                        'aliases: ["/2019-08-18-a_b-(draft)/"]']  # (`_` kept: pretty mode)
+
+
+def test_alfolio_home_page_in_the_menu_is_the_root(tmp_path: Path) -> None:
+    """al-folio's about page (`permalink: /`) with `nav: true` gave a menu entry
+    `url = "//"`: a protocol-relative link to nowhere, which no check flagged."""
+    source = tmp_path / "old"
+    shutil.copytree(FIXTURES / "al-folio", source)
+    about = source / "_pages/about.md"
+    about.write_text(about.read_text(encoding="utf-8").replace(
+        "permalink: /\n", "permalink: /\nnav: true\nnav_order: 1\n", 1), encoding="utf-8")
+    imported = import_site(source, tmp_path / "new", None, False, Options(now=NOW.now))
+    menu = tomllib.loads(written(imported, "lanting.toml"))["menu"]
+    assert "//" not in [entry["url"] for entry in menu] and menu[0]["url"] == "/"
+
+
+def test_hexo_robots_txt_is_left_to_lanting(tmp_path: Path) -> None:
+    """`source/robots.txt` was copied to static/, and the build failed: Lanting makes
+    its own robots.txt."""
+    imported = hexo_import(tmp_path, {
+        "_config.yml": "title: T\nlanguage: en\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2020-01-01\n---\n\nText.\n",
+        "source/robots.txt": "User-agent: *\n"})
+    assert not (imported.dest / "static/robots.txt").exists()
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

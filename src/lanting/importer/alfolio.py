@@ -434,6 +434,7 @@ class AlFolio(Jekyll):
             if not bool_of(data.get("nav")):
                 continue
             url = "/" + str(data.get("permalink") or path.stem).strip("/") + "/"
+            url = "/" if url == "//" else url  # (`permalink: /`, the home page)
             key = url.strip("/")
             menu.append((int(data.get("nav_order") or 99),
                          {"name": labels.get(key, str(data.get("title") or key)), "url": url}))

@@ -24,6 +24,8 @@ FILE_SUFFIXES = IMAGE_SUFFIXES | {".pdf", ".ppt", ".pptx", ".key", ".zip", ".tar
                                   ".txt", ".bib", ".doc", ".docx", ".xls", ".xlsx", ".odp",
                                   ".tex", ".py", ".ipynb"}
 """Files worth copying to `static/` (not a theme's scripts, styles or templates)."""
+GENERATED = frozenset({"404.html", "404.md", "robots.txt", "sitemap.xml", "atom.xml"})
+"""Files of the old site that Lanting makes itself (two sources of one URL fail a build)."""
 SKIP_DIRS = frozenset({".git", "node_modules", "vendor", "_site", "public", "resources",
                        ".jekyll-cache", ".sass-cache", "themes", ".github", ".idea",
                        ".vscode", "__pycache__", ".lanting"})

@@ -13,6 +13,7 @@ from typing import Any
 
 from lanting.importer.common import (
     FILE_SUFFIXES,
+    GENERATED,
     bool_of,
     finish_menu,
     menu_names,
@@ -49,6 +50,9 @@ class HexoSettings:
         for path in walk(self.files) if self.files.is_dir() else []:
             rel = path.relative_to(self.files)
             if any(p.startswith("_") for p in rel.parts):
+                continue
+            if rel.as_posix() in GENERATED:  # (two sources of one URL fail a build)
+                self.report.note(path, None, f"left out: Lanting makes its own {rel}")
                 continue
             if path.suffix.lower() in FILE_SUFFIXES or any(
                     fnmatch(rel.as_posix(), p) for p in self.skip_render()):

@@ -17,6 +17,7 @@ from typing import Any
 from lanting.importer.collections import unknown_collections
 from lanting.importer.common import (
     FILE_SUFFIXES,
+    GENERATED,
     LinkTable,
     Options,
     bool_of,
@@ -60,8 +61,6 @@ STYLES = {"date": "/:categories/:year/:month/:day/:title:output_ext",
           "ordinal": "/:categories/:year/:y_day/:title:output_ext",
           "weekdate": "/:categories/:year/W:week/:short_day/:title:output_ext",
           "none": "/:categories/:title:output_ext"}
-GENERATED = frozenset({"404.html", "404.md", "robots.txt", "sitemap.xml", "atom.xml"})
-"""Files of the old site that Lanting makes itself (two sources of one URL fail a build)."""
 _LOOP = re.compile(r"\{%-?\s*for\b.*?\{%-?\s*endfor\s*-?%\}", re.DOTALL)
 _POST_NAME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$")
 """A post's file name: Jekyll reads `2019-9-10-title` as well as `2019-09-10-title`."""
