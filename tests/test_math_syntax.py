@@ -213,3 +213,10 @@ def test_one_tag_inside_rows_numbers_the_display(env: str) -> None:
     (imported posts have them); math-core refused it and the build failed."""
     doc = tree(f"$$\nf = \\begin{{{env}}} a & b \\tag{{2.1}} \\\\ c & d \\end{{{env}}}\n$$\n")
     assert "(2.1)" in doc.text()
+
+
+def test_a_line_break_outside_environments_breaks_the_line() -> None:
+    """`$$ a \\\\ b $$` is two lines in KaTeX (the renderer of the Hexo and Jekyll sites such
+    posts come from); math-core dropped the `\\\\` and ran them together, silently."""
+    doc = tree("$$\nx_t = a \\\\\ny_t = b\n$$\n")
+    assert len(doc.find_all("mtr")) == 2

@@ -336,6 +336,10 @@ def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula]
         page.report(formula, f"math: {error}", error.offset, error.hint,
                     len(_command_at(formula.latex, error.offset)))
         return
+    if formula.display and "\\\\" in tex and "\\begin" not in tex:
+        # `a \\ b` with no environment: KaTeX (and so the Hexo or Jekyll site it came
+        # from) breaks the line there; math-core dropped the break without a word
+        tex = "\\begin{gathered}" + tex + "\\end{gathered}"
     if formula.display and "\\" in tex:
         tex = _tags(tex, formula)
         tex = _tag_outside(_tag_out_of_rows(tex))
