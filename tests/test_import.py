@@ -1408,3 +1408,34 @@ def test_hexo_robots_txt_is_left_to_lanting(tmp_path: Path) -> None:
         "source/robots.txt": "User-agent: *\n"})
     assert not (imported.dest / "static/robots.txt").exists()
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_jekyll_folder_no_collection_names_is_a_notice(tmp_path: Path) -> None:
+    """A `_post/` folder (a typo, or notes) that no collection names was never published
+    by Jekyll: the warning said Lanting had no place for a collection."""
+    source = old_site(tmp_path / "src", {
+        "_config.yml": "title: T\nlang: en\ncollections:\n  books:\n    output: true\n",
+        "_posts/2020-01-01-a.md": "---\ntitle: A\n---\n\nText.\n",
+        "_post/2020-01-02-b.md": "---\ntitle: B\n---\n\nOld.\n",
+        "_books/c.md": "---\ntitle: C\n---\n\nBook.\n"})
+    report = import_site(source, tmp_path / "new", "jekyll", False, NOW).report
+    assert [e.path for e in report.warnings if "left out" in e.message] == ["_books"]
+    assert any(e.path == "_post" and "did not publish it" in e.message for e in report.entries)
+
+
+def test_jekyll_folder_index_pages_and_a_home_page_of_loops(tmp_path: Path) -> None:
+    """`about/index.md` became a page called "index" at /index/; a home page (`permalink:
+    /`) made of the theme's post loops kept them, with Liquid left inside `href=""`."""
+    source = old_site(tmp_path / "src", {
+        "_config.yml": "title: T\nlang: en\n",
+        "_posts/2020-01-01-a.md": "---\ntitle: A\n---\n\nText.\n",
+        "about/index.md": "---\nlayout: page\n---\n\nAbout me, at some length here.\n",
+        "blog.md": "---\nlayout: default\npermalink: /\n---\n\n<div class=\"posts\">\n"
+                   "{% for post in site.posts %}\n<a href=\"{{ post.url }}\">{{ post.title }}"
+                   "</a>\n{% endfor %}\n</div>\n"})
+    imported = import_site(source, tmp_path / "new", "jekyll", False, NOW)
+    assert (imported.dest / "content/pages/about.md").is_file()
+    home = imported.dest / "content/_index.md"
+    assert not home.exists() or "post.url" not in home.read_text(encoding="utf-8")
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert (tmp_path / "out/about/index.html").is_file()

@@ -137,11 +137,17 @@ class Jekyll(JekyllBodies):
         return {"_posts", "_drafts", "_tabs"}
 
     def report_unknown_collections(self) -> None:
+        named = self.config.get("collections")
         for folder, count in unknown_collections(self.source, self.config,
                                                  self.known_collections()):
-            self.report.warn(folder, None, f"collection `{folder}/` ({count} files) left out: "
-                             "Lanting has no place for it; copy what you need into "
-                             "content/pages/ by hand")
+            if isinstance(named, (dict, list)) and folder[1:] in named:
+                self.report.warn(folder, None, f"collection `{folder}/` ({count} files) left "
+                                 "out: Lanting has no place for it; copy what you need into "
+                                 "content/pages/ by hand")
+            else:  # (a `_x/` folder no collection names: Jekyll published none of it)
+                self.report.note(folder, None, f"`{folder}/` ({count} files) left out: no "
+                                 "collection of `_config.yml` names it, so the old site did "
+                                 "not publish it either")
 
     def finish_more(self) -> None:
         """What needs every post converted first (al-folio's news)."""
@@ -352,6 +358,10 @@ class Jekyll(JekyllBodies):
             return
         if permalink == "/" or rel in ("index.md", "index.markdown") or layout == "home":
             home = self.home()
+            if "{% for" in body:  # (al-folio's blog.md: the theme's featured-posts loop)
+                body = _LOOP.sub("", body)
+                if len(re.sub(r"[#*\s-]|\{%.*?%\}|<[^>]*>", "", body)) < 80:
+                    body = ""
             if body.strip() and not home.body:
                 self.posts.append((home, body, first, path))
                 self.report.note(path, None, "its text is the home page's (Lanting makes "
@@ -372,8 +382,9 @@ class Jekyll(JekyllBodies):
         if not body.strip():
             self.report.note(path, None, "left out: a listing page, which Lanting makes")
             return
-        slug = slug_of(permalink.strip("/").split("/")[-1] if permalink.strip("/")
-                       else path.stem)
+        stem = path.parent.name if path.stem == "index" and path.parent != self.source \
+            else path.stem  # (`about/index.md` is the page `about`, at /about/)
+        slug = slug_of(permalink.strip("/").split("/")[-1] if permalink.strip("/") else stem)
         title = data.get("title") or (path.stem.replace("-", " ").capitalize()  # Chirpy's
                                       if rel.startswith("_tabs/") else slug)  # tab names
         front: dict[str, Any] = {"title": str(title)}
