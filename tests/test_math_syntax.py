@@ -220,3 +220,11 @@ def test_a_line_break_outside_environments_breaks_the_line() -> None:
     posts come from); math-core dropped the `\\\\` and ran them together, silently."""
     doc = tree("$$\nx_t = a \\\\\ny_t = b\n$$\n")
     assert len(doc.find_all("mtr")) == 2
+
+
+def test_angle_brackets_written_as_delimiters() -> None:
+    """`\\left< x \\right>` (TeX's old spelling, which MathJax and KaTeX read) failed the
+    build: math-core knows only `\\langle` and `\\rangle`."""
+    doc = tree("$\\left< x, y \\right>$ and $\\bigl< a \\bigr>$ but $a < b > c$\n")
+    text = doc.text()
+    assert text.count("⟨") == 2 and text.count("⟩") == 2 and "<" in text

@@ -821,6 +821,16 @@ def _stars(s: str, ctx: _Context) -> str:
     return _STARRED.sub(one, s)
 
 
+_ANGLE = re.compile(r"\\(left|right|[bB]igg?[lrm]?)\s*([<>])")
+
+
+def _angles(s: str, ctx: _Context) -> str:
+    """`\\left< x \\right>`: TeX's old spelling of angle brackets as delimiters, which
+    MathJax and KaTeX read; math-core knows only `\\langle` and `\\rangle`."""
+    return _ANGLE.sub(lambda m: f"\\{m.group(1)}\\{'langle' if m.group(2) == '<' else 'rangle'}",
+                      s)
+
+
 _Rule = Callable[[str, _Context], str]
 
 RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
@@ -830,6 +840,8 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"href", "url", "htmlClass", "htmlId", "htmlStyle", "htmlData",
                 "includegraphics"}), _links),
     (frozenset({"starred:"}), _stars),
+    (frozenset({"left", "right", "bigl", "bigr", "Bigl", "Bigr", "biggl", "biggr", "Biggl",
+                "Biggr", "big", "Big", "bigg", "Bigg", "bigm", "Bigm"}), _angles),
     (frozenset({"mathop", "displaylines"}), _operators),
     (frozenset({"begin:CD"}), _cd),
     (frozenset({"\\", "cr"}), _linebreak_dim),
