@@ -423,6 +423,16 @@ def goldmark_attributes(text: str) -> tuple[str, int]:
 # --- small things -------------------------------------------------------------------------------
 
 
+def tables_and_anchors(text: str, convert: Callable[[str, int], None]) -> str:
+    """What every generator's bodies need last: `|` in table math, `<a name>` anchors
+    (`convert(what, count)` reports each)."""
+    text, count = table_math(text)
+    convert("| in table math", count)
+    text, count = html_anchors(text)
+    convert("<a name> anchors", count)
+    return text
+
+
 def html_anchors(text: str) -> tuple[str, int]:
     """`<a name="x"></a>` (or `<a name="x"/>`) → `<a id="x"></a>`."""
     return re.subn(r"<a\s+name=([\"'])([^\"']+)\1\s*/?>(?:\s*</a>)?",

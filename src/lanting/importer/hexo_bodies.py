@@ -115,10 +115,7 @@ class HexoBodies:
         text = tags(text, self.tag_handlers(item, ctx, path, footnotes), ctx)
         text = OUTPUT.sub(lambda m: ctx.leave(m.group(), "a Nunjucks value of the old theme"),
                           text)
-        text, count = B.table_math(text)
-        ctx.convert("| in table math", count)
-        text, count = B.html_anchors(text)
-        ctx.convert("<a name> anchors", count)
+        text = B.tables_and_anchors(text, ctx.convert)
         text = B.map_urls(text, lambda url, image: self.url(url, image, ctx, path,
                                                             item.old_urls))
         if self.breaks:

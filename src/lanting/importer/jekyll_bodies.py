@@ -77,10 +77,7 @@ class JekyllBodies:
         text = shelf.restore(text, "M")
         text, count = B.text_underscores(text)
         ctx.convert("_ and & in \\text{} of math", count)
-        text, count = B.table_math(text)
-        ctx.convert("| in table math", count)
-        text, count = B.html_anchors(text)
-        ctx.convert("<a name> anchors", count)
+        text = B.tables_and_anchors(text, ctx.convert)
         if self.uses_emoji():
             text, count = B.emoji(text)
             ctx.convert("emoji", count)
