@@ -431,13 +431,10 @@ def _tag_out_of_rows(tex: str) -> str:
     of no numbered environment: MathJax tags the whole display with it, math-core refuses
     it there; moved after the environment, where both agree. (Several tags stay: a
     number per row is `align`'s, and the error says so.)"""
-    tags = _ROW_TAG.findall(tex)
-    if len(tags) != 1 or _NUMBERED_ENV.search(tex) or not _ROWS_ENV.search(tex):
-        return tex
     found = _ROW_TAG.search(tex)
-    assert found is not None
-    if not _ROWS_ENV.search(tex, 0, found.start()):
-        return tex  # (the tag is outside the rows already)
+    if found is None or len(_ROW_TAG.findall(tex)) != 1 or _NUMBERED_ENV.search(tex) \
+            or not _ROWS_ENV.search(tex, 0, found.start()):
+        return tex
     return (tex[:found.start()] + tex[found.end():]).rstrip() + " " + found.group()
 
 
