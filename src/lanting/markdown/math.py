@@ -300,8 +300,6 @@ def _width(text: str) -> int:
 
 
 _HINTS = (
-    ('Unknown command "\\\n"', "a `\\` right before a line break (after `\\\\`, a third "
-     "`\\`?): remove it, or write `\\ ` for a space"),
     ("Unknown command", "a command KaTeX has but math-core lacks, or a typo; " + HINT),
     ("Unknown environment", "an environment KaTeX has but math-core lacks, or a typo; "
      + HINT),

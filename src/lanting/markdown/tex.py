@@ -821,6 +821,16 @@ def _stars(s: str, ctx: _Context) -> str:
     return _STARRED.sub(one, s)
 
 
+_ESCAPED_CHAR = re.compile(r"\\(.)", re.S)
+
+
+def _control_space(s: str, ctx: _Context) -> str:
+    """`\\` right before a line break: TeX's control space, as KaTeX and MathJax read it
+    (`a\\ \\ \\` + a line end); math-core refused it as an unknown command. Pairs are
+    read from the left, so `\\\\` (a row break) before a line end stays one."""
+    return _ESCAPED_CHAR.sub(lambda m: "\\ " if m.group(1) in "\r\n" else m.group(), s)
+
+
 _ANGLE = re.compile(r"\\(left|right|[bB]igg?[lrm]?)\s*([<>])")
 
 
@@ -840,6 +850,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"href", "url", "htmlClass", "htmlId", "htmlStyle", "htmlData",
                 "includegraphics"}), _links),
     (frozenset({"starred:"}), _stars),
+    (frozenset({"\n", "\r"}), _control_space),
     (frozenset({"left", "right", "bigl", "bigr", "Bigl", "Bigr", "biggl", "biggr", "Biggl",
                 "Biggr", "big", "Big", "bigg", "Bigg", "bigm", "Bigm"}), _angles),
     (frozenset({"mathop", "displaylines"}), _operators),
