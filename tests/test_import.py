@@ -1439,3 +1439,20 @@ def test_jekyll_folder_index_pages_and_a_home_page_of_loops(tmp_path: Path) -> N
     assert not home.exists() or "post.url" not in home.read_text(encoding="utf-8")
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
     assert (tmp_path / "out/about/index.html").is_file()
+
+
+def test_jekyll_math_in_raw_html_becomes_mathml(tmp_path: Path) -> None:
+    """al-folio's distill posts write `\\(…\\)` in `<figcaption>`s, which MathJax rendered;
+    the import turned them into plain parentheses around raw TeX ("converted")."""
+    source = old_site(tmp_path / "src", {
+        "_config.yml": "title: T\nlang: en\n",
+        "_posts/2024-01-01-fig.md": "---\ntitle: Fig\n---\n\nText with escapes \\(not math\\) "
+                                    "here.\n\n<figure>\n  <figcaption>\n    Score \\(\\nabla "
+                                    "\\log \\rho_t\\) along.\n  </figcaption>\n</figure>\n"})
+    imported = import_site(source, tmp_path / "new", "jekyll", False, NOW)
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    page = parse_html((tmp_path / "out/posts/fig/index.html").read_bytes())
+    caption = page.one("figcaption")
+    assert caption.find("math") is not None and "\\nabla" not in caption.text()
+    assert "(not math)" in page.one("main").text()
+    assert not any("TeX left" in str(w) for w in result.warnings)

@@ -293,6 +293,39 @@ _ESCAPE = re.compile(r"\\[\\()]")
 escaped backslash and a parenthesis)."""
 
 
+_HTML_MATH_SPOTS = re.compile(r"(<(figcaption|td|th|li|p|span|div)\b[^>]*>)(.*?)(</\2\s*>)",
+                              re.DOTALL | re.IGNORECASE)
+_PAREN_MATH = re.compile(r"\\\((.+?)\\\)", re.DOTALL)
+
+
+def math_in_html(text: str, shelf: Shelf,
+                 convert: Callable[[str], str]) -> tuple[str, int, list[str]]:
+    """`\\(…\\)` inside raw HTML (distill's `<figcaption>`s), which kramdown left alone and
+    MathJax rendered: Lanting renders no math in raw HTML, so each becomes MathML now
+    (`convert`: TeX → MathML, raising ValueError), put aside. Returns (text, how many,
+    the formulas that did not convert, left as written)."""
+    count, failed = 0, []
+
+    def formula(match: re.Match[str]) -> str:
+        nonlocal count
+        try:
+            mathml = convert(match.group(1))
+        except ValueError:
+            failed.append(match.group(1))
+            return match.group()
+        count += 1
+        return shelf.put(mathml)
+
+    def element(match: re.Match[str]) -> str:
+        if "\\(" not in match.group(3):
+            return match.group()
+        return match.group(1) + _PAREN_MATH.sub(formula, match.group(3)) + match.group(4)
+
+    if "\\(" not in text or "<" not in text:
+        return text, 0, []
+    return _HTML_MATH_SPOTS.sub(element, text), count, failed
+
+
 def escaped_parentheses(text: str) -> tuple[str, int]:
     """`\\(` and `\\)` were parentheses to kramdown and to Hexo's renderers (Markdown
     escapes, common in link titles copied from a browser: `[i3 \\(简体中文\\)](…)`); to

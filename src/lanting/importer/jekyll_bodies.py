@@ -16,6 +16,7 @@ from lanting.importer import kramdown as K
 from lanting.importer.common import LinkTable, is_image, map_site_url, prose_raw
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
 from lanting.importer.site import Item, NewSite
+from lanting.markdown.math import to_mathml
 
 
 class JekyllBodies:
@@ -70,6 +71,12 @@ class JekyllBodies:
         text, inline, dollars = K.kramdown_math(text, shelf, self.dollar_math)
         ctx.convert("kramdown inline math ($$ → $)", inline)
         ctx.convert("dollar signs escaped", dollars)
+        text, count, failed = B.math_in_html(
+            text, shelf, lambda tex: to_mathml(tex, display=False))
+        ctx.convert("\\(…\\) in raw HTML as MathML", count)
+        for tex in failed:
+            ctx.warn(f"\\({tex}\\)", "a formula in raw HTML that does not convert: left as "
+                     "written")
         text, count = B.escaped_parentheses(text)
         ctx.convert("escaped parentheses \\( \\) as plain ones", count)
         text, count = K.kramdown_tables(text)
