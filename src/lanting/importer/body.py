@@ -293,15 +293,17 @@ _ESCAPE = re.compile(r"\\[\\()]")
 escaped backslash and a parenthesis)."""
 
 
-_HTML_MATH_SPOTS = re.compile(r"(<(figcaption|td|th|li|p|span|div)\b[^>]*>)(.*?)(</\2\s*>)",
+_HTML_MATH_SPOTS = re.compile(r"(<(figcaption|td|th|li|span)\b[^>]*>)(.*?)(</\2\s*>)",
                               re.DOTALL | re.IGNORECASE)
 _PAREN_MATH = re.compile(r"\\\((.+?)\\\)", re.DOTALL)
 
 
 def math_in_html(text: str, shelf: Shelf,
                  convert: Callable[[str], str]) -> tuple[str, int, list[str]]:
-    """`\\(…\\)` inside raw HTML (distill's `<figcaption>`s), which kramdown left alone and
-    MathJax rendered: Lanting renders no math in raw HTML, so each becomes MathML now
+    """`\\(…\\)` inside raw HTML (distill's `<figcaption>`s, table cells, list items),
+    which kramdown left alone and MathJax rendered (not `<div markdown="1">`, whose
+    `\\(` kramdown read as an escape): Lanting renders no math in raw HTML, so each
+    becomes MathML now
     (`convert`: TeX → MathML, raising ValueError), put aside. Returns (text, how many,
     the formulas that did not convert, left as written)."""
     count, failed = 0, []
