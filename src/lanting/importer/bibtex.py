@@ -28,10 +28,13 @@ class BibEntry:
         self.fields[name] = "{" + text + "}"
 
 
-def _balanced(text: str, start: int, open_: str, close: str) -> int:
-    """Index just past the bracket closing the one at `start`."""
+def _balanced(text: str, start: int, open_: str = "{", close: str = "}") -> int:
+    """Index just past the bracket closing the one at `start`; for a `"` at `start`, past
+    the `"` closing it: the first outside braces (`"{{\\"U}ber …}"`, al-folio's own sample,
+    holds one inside)."""
+    quoted = text[start] == '"'
     depth = 0
-    i = start
+    i = start + 1 if quoted else start
     while i < len(text):
         char = text[i]
         if char == "\\":
@@ -41,27 +44,9 @@ def _balanced(text: str, start: int, open_: str, close: str) -> int:
             depth += 1
         elif char == close:
             depth -= 1
-            if depth == 0:
+            if depth == 0 and not quoted:
                 return i + 1
-        i += 1
-    return len(text)
-
-
-def _quoted_end(text: str, start: int) -> int:
-    """Index just past the `"` closing the one at `start`: the first outside braces
-    (`"{{\\"U}ber …}"`, al-folio's own sample, holds one inside)."""
-    depth = 0
-    i = start + 1
-    while i < len(text):
-        char = text[i]
-        if char == "\\":
-            i += 2
-            continue
-        if char == "{":
-            depth += 1
-        elif char == "}":
-            depth -= 1
-        elif char == '"' and depth <= 0:
+        elif char == '"' and quoted and depth <= 0:
             return i + 1
         i += 1
     return len(text)
@@ -78,10 +63,8 @@ def _fields(body: str) -> dict[str, str]:
         i = match.end()
         parts = []
         while i < len(body):
-            if body[i] == "{":
-                end = _balanced(body, i, "{", "}")
-            elif body[i] == '"':
-                end = _quoted_end(body, i)
+            if body[i] in '{"':
+                end = _balanced(body, i)
             else:
                 word = re.compile(r"[^,#\s}]+").match(body, i)
                 end = word.end() if word else i + 1
