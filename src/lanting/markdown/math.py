@@ -33,7 +33,8 @@ from lanting.errors import did_you_mean
 from lanting.markdown.accents import place_accents
 from lanting.markdown.mathsyntax import math_syntax_plugin
 from lanting.markdown.mathtext import mathml_text
-from lanting.markdown.tex import Marks, TexError, group_end, offset_in_source, rewrite
+from lanting.markdown.tex import offset_in_source, rewrite
+from lanting.markdown.tex_scan import Marks, TexError, group_end
 from lanting.model.problem import Problem
 
 MAX_FORMULA = 20_000

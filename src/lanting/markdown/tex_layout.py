@@ -1,0 +1,164 @@
+"""Rewrite rules for layout: lengths, line breaks with a dimension, `\\substack`, the
+matrices and alignments math-core lacks, and `CD` diagrams."""
+
+from __future__ import annotations
+
+import re
+
+from lanting.markdown.tex_scan import Context, TexError, replace_command, replace_environment
+
+DIM = r"-?\s*(?:\d+\.?\d*|\.\d+)\s*(?:em|ex|pt|mm|cm|in|mu|bp|pc|dd|cc|nd|nc|sp|px)"
+_TO_PT = {"bp": 72.27 / 72, "pc": 12.0, "dd": 1238 / 1157, "cc": 14856 / 1157,
+          "nd": 685 / 642, "nc": 1370 / 107, "sp": 1 / 65536}
+_LENGTH = re.compile(r"\s*(-?\s*(?:\d+\.?\d*|\.\d+))\s*(em|ex|pt|mm|cm|in|mu|bp|pc|dd|cc|nd|nc"
+                     r"|sp|px)\s*")
+
+
+def css_length(text: str, offset: int) -> str:
+    """A TeX dimension as a CSS length (`18mu` is `1em`, `1bp` is `1.00375pt`)."""
+    match = _LENGTH.fullmatch(text)
+    if match is None:
+        raise TexError(f"`{text}` is not a length such as `1em` or `2pt`", offset)
+    value, unit = float(match.group(1).replace(" ", "")), match.group(2)
+    if unit == "mu":
+        value, unit = value / 18, "em"
+    elif unit in _TO_PT:
+        value, unit = value * _TO_PT[unit], "pt"
+    return f"{value:.4g}{unit}"
+
+
+_LINEBREAK_DIM = re.compile(r"(\\\\|\\cr(?![A-Za-z]))\s*\[\s*(" + DIM + r")\s*\]")
+_CR = re.compile(r"\\cr(?![A-Za-z])")
+
+
+def linebreak_dim(s: str, ctx: Context) -> str:
+    """`\\\\[1em]` (math-core printed "[1em]" as content): the row ends with a strut as
+    deep as the extra space. `\\cr` is `\\\\`."""
+
+    def one(m: re.Match[str]) -> str:
+        length = css_length(m.group(2), m.start())
+        if length.startswith("-") or float(re.sub(r"[a-z]+$", "", length)) == 0:
+            return "\\\\ "  # less space than a row: not drawn
+        return ctx.marks.atom(f'<mspace width="0" depth="{length}"/>') + "\\\\ "
+
+    return _CR.sub(r"\\\\", _LINEBREAK_DIM.sub(one, s))
+
+
+_UNIT = re.compile(r"(-?\d+\.?\d*|\.\d+)\s*(bp|pc|dd|cc|nd|nc|sp)(?![A-Za-z])")
+_BRACED_LENGTH = re.compile(r"\\(kern|mkern|mskip|hskip)\s*\{\s*(" + DIM + r")\s*\}")
+
+
+def lengths(s: str, ctx: Context) -> str:
+    """Units math-core lacks in pt; `\\kern{1em}` as `\\kern1em`; `\\hspace*` as `\\hspace`."""
+    s = _UNIT.sub(lambda m: f"{float(m.group(1)) * _TO_PT[m.group(2)]:.4g}pt", s)
+    s = _BRACED_LENGTH.sub(lambda m: "\\" + m.group(1) + m.group(2).replace(" ", "") + " ", s)
+    return s.replace("\\hspace*", "\\hspace")
+
+
+def substack(s: str, ctx: Context) -> str:
+    return replace_command(s, "substack", 1, lambda o, a, i:
+                           "\\begin{subarray}{c}" + a[0] + "\\end{subarray}")
+
+
+_FENCES = {"matrix*": (".", "."), "pmatrix*": ("(", ")"), "bmatrix*": ("[", "]"),
+           "Bmatrix*": ("\\{", "\\}"), "vmatrix*": ("|", "|"), "Vmatrix*": ("\\|", "\\|")}
+_ROWS = re.compile(r"\\\\|\\cr(?![A-Za-z])")
+
+
+def matrices(s: str, ctx: Context) -> str:
+    """`smallmatrix` as a script-size `matrix`; `pmatrix*[r]` and kin as arrays."""
+    s = replace_environment(s, ("smallmatrix",), lambda e, o, a, body:
+                            "{\\scriptstyle\\begin{matrix}" + body + "\\end{matrix}}")
+
+    def starred(env: str, opt: str | None, arg: str | None, body: str) -> str:
+        columns = max(row.count("&") for row in _ROWS.split(body)) + 1
+        align = (opt or "c").strip() or "c"
+        array = f"\\begin{{array}}{{{align * columns}}}{body}\\end{{array}}"
+        left, right = _FENCES[env]
+        return array if env == "matrix*" else f"\\left{left}{array}\\right{right}"
+
+    return replace_environment(s, tuple(_FENCES), starred, takes_opt=True)
+
+
+_ALIGN_PAIR = re.compile(r"&((?:(?!\\\\)[^&])*?)&")
+
+
+def alignments(s: str, ctx: Context) -> str:
+    """`alignat` and `alignedat` as `align`/`aligned` (a little more space between
+    pairs), `split` as `aligned`, `eqnarray` as `align` (`a &=& b` as `a &= b`)."""
+    s = replace_environment(
+        s, ("alignat", "alignat*", "alignedat"),
+        lambda e, o, a, body: {"alignat": "\\begin{align}%s\\end{align}",
+                               "alignat*": "\\begin{align*}%s\\end{align*}",
+                               "alignedat": "\\begin{aligned}%s\\end{aligned}"}[e] % body,
+        takes_arg=True)
+    s = replace_environment(s, ("split",), lambda e, o, a, body:
+                            "\\begin{aligned}" + body + "\\end{aligned}")
+    return replace_environment(
+        s, ("eqnarray", "eqnarray*"),
+        lambda e, o, a, body: ("\\begin{align}%s\\end{align}" if e == "eqnarray"
+                               else "\\begin{align*}%s\\end{align*}")
+        % _ALIGN_PAIR.sub(r"&\1", body))
+
+
+_CD_ARROW = re.compile(r"@(?:>([^>]*)>([^>]*)>|<([^<]*)<([^<]*)<|V([^V]*)V([^V]*)V"
+                       r"|A([^A]*)A([^A]*)A|(=)|(\|)|(\.))")
+
+
+def commutative_diagram(s: str, ctx: Context) -> str:
+    """A commutative diagram (`CD`) as an array of objects and stretched arrows."""
+
+    def vertical(arrow: str, left: str, right: str) -> str:
+        out = "\\Big" + arrow
+        if left.strip():
+            out = "\\mathllap{\\scriptstyle " + left + "\\,}" + out
+        if right.strip():
+            out += "\\mathrlap{\\,\\scriptstyle " + right + "}"
+        return out
+
+    def diagram(env: str, opt: str | None, arg: str | None, body: str) -> str:
+        rows = []
+        for row in _ROWS.split(body):
+            cells: list[str] = []
+            pos, objects = 0, True
+            arrows = list(_CD_ARROW.finditer(row))
+            if not arrows and not row.strip():
+                continue
+            is_vertical = bool(arrows) and all(
+                m.group(5) is not None or m.group(7) is not None or m.group(10) is not None
+                or (m.group(11) is not None) for m in arrows) and not _CD_ARROW.sub(
+                "", row).strip()
+            for m in arrows:
+                between = row[pos:m.start()]
+                pos = m.end()
+                if is_vertical:
+                    if cells:
+                        cells.append("")
+                    if m.group(5) is not None:
+                        cells.append(vertical("\\downarrow", m.group(5), m.group(6)))
+                    elif m.group(7) is not None:
+                        cells.append(vertical("\\uparrow", m.group(7), m.group(8)))
+                    elif m.group(10) is not None:
+                        cells.append("\\Big\\Vert")
+                    else:
+                        cells.append("")
+                    continue
+                cells.append(between.strip())
+                if m.group(1) is not None:
+                    cells.append(f"\\xrightarrow[{m.group(2)}]{{{m.group(1)}}}")
+                elif m.group(3) is not None:
+                    cells.append(f"\\xleftarrow[{m.group(4)}]{{{m.group(3)}}}")
+                elif m.group(9) is not None:
+                    cells.append("\\xlongequal{}")
+                else:
+                    cells.append("")
+            if not is_vertical:
+                cells.append(row[pos:].strip())
+            objects = not objects
+            rows.append(cells)
+        columns = max((len(r) for r in rows), default=1)
+        return ("\\begin{array}{" + "c" * columns + "}"
+                + " \\\\ ".join(" & ".join(r) for r in rows) + "\\end{array}")
+
+    return replace_environment(s, ("CD",), diagram)
+

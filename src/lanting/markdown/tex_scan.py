@@ -1,0 +1,179 @@
+"""Reading LaTeX for the rewrite rules: groups, arguments, environments, and the markers
+that put MathML Core elements math-core has no command for into its output."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+
+class TexError(ValueError):
+    """A formula that uses what cannot be rendered; `offset` is where, in the formula."""
+
+    def __init__(self, message: str, offset: int = 0, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.offset = offset
+        self.hint = hint
+
+
+# --- parsing helpers --------------------------------------------------------------------
+
+NAMES = re.compile(r"\\([A-Za-z]+|.)", re.S)
+TOKEN = re.compile(r"\\[A-Za-z]+|\\.|.", re.S)
+
+
+def group_end(s: str, i: int) -> int | None:
+    """`s[i] == "{"`: the index just past its matching `}`, or None."""
+    depth = 0
+    j = i
+    n = len(s)
+    while j < n:
+        c = s[j]
+        if c == "\\":
+            j += 2
+            continue
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth -= 1
+            if depth == 0:
+                return j + 1
+        j += 1
+    return None
+
+
+def skip_space(s: str, i: int) -> int:
+    while i < len(s) and s[i] in " \t\n\r":
+        i += 1
+    return i
+
+
+def arguments(s: str, i: int, count: int, optional: bool = False
+               ) -> tuple[str | None, list[str], int] | None:
+    """An optional `[…]`, then `count` arguments (braced, or one token) from `i`."""
+    i = skip_space(s, i)
+    opt = None
+    if optional and i < len(s) and s[i] == "[":
+        j = s.find("]", i)
+        if j < 0:
+            return None
+        opt, i = s[i + 1:j], skip_space(s, j + 1)
+    out = []
+    for _ in range(count):
+        i = skip_space(s, i)
+        if i >= len(s):
+            return None
+        if s[i] == "{":
+            end = group_end(s, i)
+            if end is None:
+                return None
+            out.append(s[i + 1:end - 1])
+            i = end
+        else:
+            token = TOKEN.match(s, i)
+            if token is None or token.group(0) in "}&":
+                return None
+            out.append(token.group(0))
+            i = token.end()
+    return opt, out, i
+
+
+def replace_command(s: str, name: str, count: int,
+                    make: Callable[[str | None, list[str], int], str],
+                    optional: bool = False) -> str:
+    """Every `\\name[opt]{a1}…{an}` replaced by `make(opt, args, offset)`."""
+    pattern = re.compile(re.escape("\\" + name) + r"(?![A-Za-z])")
+    pos, out = 0, []
+    while match := pattern.search(s, pos):
+        found = arguments(s, match.end(), count, optional)
+        if found is None:
+            raise TexError(f"`\\{name}` needs {count} argument{'s' * (count > 1)}",
+                           match.start())
+        opt, args, end = found
+        out.append(s[pos:match.start()])
+        out.append(make(opt, args, match.start()))
+        pos = end
+    out.append(s[pos:])
+    return "".join(out)
+
+
+def replace_environment(s: str, names: tuple[str, ...],
+                        make: Callable[[str, str | None, str | None, str], str],
+                        takes_arg: bool = False, takes_opt: bool = False) -> str:
+    """Every `\\begin{env}[opt]{arg} body \\end{env}` of `names` replaced by
+    `make(env, opt, arg, body)` (innermost first, so nesting works)."""
+    pattern = re.compile(r"\\begin\s*\{(" + "|".join(re.escape(n) for n in names) + r")\}")
+    while True:
+        matches = list(pattern.finditer(s))
+        if not matches:
+            return s
+        match = matches[-1]  # the last opening has no opening of these after it
+        env, i = match.group(1), match.end()
+        opt = arg = None
+        if takes_opt:
+            j = skip_space(s, i)
+            if j < len(s) and s[j] == "[" and (k := s.find("]", j)) >= 0:
+                opt, i = s[j + 1:k], k + 1
+        if takes_arg:
+            j = skip_space(s, i)
+            if j < len(s) and s[j] == "{" and (k2 := group_end(s, j)) is not None:
+                arg, i = s[j + 1:k2 - 1], k2
+        closing = "\\end{" + env + "}"
+        k = s.find(closing, i)
+        if k < 0:
+            raise TexError(f"`\\begin{{{env}}}` has no `\\end{{{env}}}`", match.start())
+        s = s[:match.start()] + make(env, opt, arg, s[i:k]) + s[k + len(closing):]
+
+
+# --- markers: MathML Core elements math-core has no command for --------------------------
+
+_PUA = 0xF0000
+"""Markers are characters of plane 15's private use area, one pair per use."""
+
+
+@dataclass(slots=True)
+class Marks:
+    """The elements to put into math-core's output in place of the markers."""
+
+    entries: list[tuple[str, str]] = field(default_factory=list)
+    """(opening, closing) of a wrapper, or (element, "") of an atom, by marker number."""
+
+    def wrap(self, opening: str, closing: str, content: str) -> str:
+        """LaTeX for `content` that `apply` turns into `opening` MathML(content) `closing`."""
+        o = chr(_PUA + 2 * len(self.entries))
+        self.entries.append((opening, closing))
+        return "{\\text{" + o + "}" + content + "\\text{" + chr(ord(o) + 1) + "}}"
+
+    def atom(self, element: str) -> str:
+        """LaTeX that `apply` turns into `element`."""
+        o = chr(_PUA + 2 * len(self.entries))
+        self.entries.append((element, ""))
+        return "{\\text{" + o + "}}"
+
+    def apply(self, mathml: str) -> str:
+        """`mathml` with the markers replaced; ValueError if math-core moved one."""
+        for k, (opening, closing) in enumerate(self.entries):
+            o = chr(_PUA + 2 * k)
+            if closing:
+                start = f"<mrow><mtext>{o}</mtext>"
+                end = f"<mtext>{chr(ord(o) + 1)}</mtext></mrow>"
+                if start not in mathml or end not in mathml:
+                    raise ValueError("math-core moved a marker")
+                mathml = mathml.replace(start, opening, 1).replace(end, closing, 1)
+                continue
+            for form in (f"<mrow><mtext>{o}</mtext></mrow>", f"<mtext>{o}</mtext>"):
+                if form in mathml:
+                    mathml = mathml.replace(form, opening, 1)
+                    break
+            else:
+                raise ValueError("math-core moved a marker")
+        return mathml
+
+
+@dataclass(slots=True)
+class Context:
+    display: bool
+    marks: Marks
+    plain_refs: list[int]
+    """Which `\\eqref`s (by position) were `\\ref`s: printed without parentheses."""

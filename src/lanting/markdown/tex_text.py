@@ -1,0 +1,295 @@
+"""Rewrite rules for text and style inside formulas: links and images, `\\char`, `\\verb`,
+`\\text` and friends, font sizes, colours and boxes."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+
+from lanting.markdown.tex_layout import css_length
+from lanting.markdown.tex_scan import Context, TexError, arguments, group_end, replace_command
+from lanting.markdown.urls import URL_HINT, unsafe_url_reason
+
+
+def _label_safe(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+_PLAIN_LINK_TEXT = re.compile(r"[^\\{}^_$&%#~]*")
+
+
+def links(s: str, ctx: Context) -> str:
+    """`\\href` and `\\url` as real links (an unsafe URL, `javascript:`, is an error; the
+    link text is plain text); `\\htmlClass` and friends keep their content without the
+    attribute; `\\includegraphics` is refused."""
+
+    def refuse(url: str, at: int) -> None:
+        if (why := unsafe_url_reason(url)) is not None:
+            raise TexError(why, at, hint=URL_HINT)
+
+    def href(opt: str | None, args: list[str], at: int) -> str:
+        url, text = args
+        refuse(url, at)
+        if _PLAIN_LINK_TEXT.fullmatch(text):
+            return ctx.marks.atom(f'<mtext><a href="{_label_safe(url)}">'
+                                  f"{html.escape(text.strip(), quote=False)}</a></mtext>")
+        return "{" + text + "}"  # math in the text: MathML Core has no links there
+
+    def url(opt: str | None, args: list[str], at: int) -> str:
+        refuse(args[0], at)
+        escaped = html.escape(args[0], quote=False)
+        return ctx.marks.atom(f'<mtext class="math-tt"><a href="{_label_safe(args[0])}">'
+                              f"{escaped}</a></mtext>")
+
+    def image(opt: str | None, args: list[str], at: int) -> str:
+        raise TexError("`\\includegraphics` is not supported in math", at,
+                       hint="put the image outside the formula: `![alt](file.png)`")
+
+    if "href" in s:
+        s = replace_command(s, "href", 2, href)
+    if "url" in s:
+        s = replace_command(s, "url", 1, url)
+    for name in ("htmlClass", "htmlId", "htmlStyle", "htmlData"):
+        if name in s:
+            s = replace_command(s, name, 2, lambda o, a, i: "{" + a[1] + "}")
+    if "includegraphics" in s:
+        s = replace_command(s, "includegraphics", 1, image, optional=True)
+    return s
+
+
+_CHAR = re.compile(r"\\char\s*(?:\"([0-9A-Fa-f]+)|'([0-7]+)|(\d+))")
+_SPECIAL_CHAR = {"\\": "\\backslash ", "{": "\\{", "}": "\\}", "$": "\\$", "&": "\\&",
+                 "#": "\\#", "%": "\\%", "_": "\\_", "^": "\\hat{}", "~": "\\sim "}
+
+
+def char_codes(s: str, ctx: Context) -> str:
+    def one(m: re.Match[str]) -> str:
+        code = (int(m.group(1), 16) if m.group(1) else int(m.group(2), 8) if m.group(2)
+                else int(m.group(3)))
+        if not 0 < code < 0x110000 or 0xD800 <= code < 0xE000:
+            raise TexError(f"`{m.group(0)}` is no character", m.start())
+        c = chr(code)
+        return _SPECIAL_CHAR.get(c, c if c.isprintable() and c.strip() else "")
+    return _CHAR.sub(one, s)
+
+
+def verb(s: str, ctx: Context) -> str:
+    def one(m: re.Match[str]) -> str:
+        return ctx.marks.atom(f'<mtext class="math-tt">{html.escape(m.group(2), quote=False)}'
+                              "</mtext>")
+    return re.sub(r"\\verb\*?([^A-Za-z\s])(.*?)\1", one, s)
+
+
+TEXT_COMMANDS = ("text", "textrm", "textsf", "texttt", "textit", "textbf", "textup",
+                  "textnormal", "textmd", "mbox", "hbox")
+_TEXT_OPEN = re.compile(r"\\(" + "|".join(TEXT_COMMANDS) + r")(?![A-Za-z])\s*\{")
+_TEXT_MATH = re.compile(r"(?<!\\)\$(.*?)(?<!\\)\$|\\\((.*?)\\\)", re.S)
+_TEXT_SPACE = re.compile(r"\\([&%#$_{}])(?=\s)")
+_RAW_SPECIAL = re.compile(r"(?<!\\)([&_])")
+
+
+def _text_ranges(s: str) -> list[tuple[int, int]]:
+    """Where text mode is: the groups of `\\text` and its kin."""
+    out = []
+    for m in _TEXT_OPEN.finditer(s):
+        end = group_end(s, m.end() - 1)
+        if end is not None:
+            out.append((m.end(), end - 1))
+    return out
+
+
+def texts(s: str, ctx: Context) -> str:
+    """Inside `\\text{}`: `$…$` becomes math beside it (math-core has no math inside
+    text), raw `&` and `_` are escaped, the space after `\\%` and kin is kept, and
+    `\\mbox`/`\\hbox` are `\\text`."""
+
+    def fix(name: str) -> Callable[[str | None, list[str], int], str]:
+        command = "text" if name in ("mbox", "hbox") else name
+
+        def one(opt: str | None, args: list[str], at: int) -> str:
+            body = args[0]
+            if "ref" in body:  # references are math: out of the text
+                body = re.sub(r"\\eqref\s*\{([^{}]*)\}", r"\\(\\eqref{\1}\\)", body)
+            if "$" in body or "\\(" in body:
+                parts = []
+                last = 0
+                for m in _TEXT_MATH.finditer(body):
+                    if m.start() > last:
+                        parts.append(f"\\{command}{{{_text_body(body[last:m.start()])}}}")
+                    parts.append("{" + (m.group(1) if m.group(1) is not None
+                                        else m.group(2)) + "}")
+                    last = m.end()
+                if last < len(body):
+                    parts.append(f"\\{command}{{{_text_body(body[last:])}}}")
+                return "{" + "".join(parts) + "}" if parts else f"\\{command}{{}}"
+            return f"\\{command}{{{_text_body(body)}}}"
+        return one
+
+    if "box" not in s and not any(_TEXT_NEEDS.search(s, a, b) for a, b in _text_ranges(s)):
+        return s  # `\\text{loss}`: nothing to do (most formulas with text)
+    for name in TEXT_COMMANDS:
+        if "\\" + name in s:
+            s = replace_command(s, name, 1, fix(name))
+    return s
+
+
+_TEXT_NEEDS = re.compile(r"[$&_]|\\\(|ref|\\[&%#$_{}]\s")
+"""What `texts` changes inside a text group."""
+
+
+def _text_body(body: str) -> str:
+    body = _RAW_SPECIAL.sub(r"\\\1", body)
+    return _TEXT_SPACE.sub(r"\\\1{}", body)
+
+
+SIZES = {"tiny": 0.5, "scriptsize": 0.7, "footnotesize": 0.8, "small": 0.9,
+          "normalsize": 1.0, "large": 1.2, "Large": 1.44, "LARGE": 1.728, "huge": 2.074,
+          "Huge": 2.488}
+_SIZE = re.compile(r"\\(" + "|".join(SIZES) + r")(?![A-Za-z])\s*")
+_STOP = re.compile(r"\\(?:left|begin|right|end)(?![A-Za-z])|\\\\|\\.|[{}&]")
+
+
+def _rest_of_group(s: str, i: int) -> int:
+    """Where the group that `i` is in ends: its `}`, a cell's `&`, a row's `\\\\`,
+    `\\right`, `\\end` or the end of the formula."""
+    depth = 0
+    for m in _STOP.finditer(s, i):
+        token = m.group(0)
+        if token in ("{", "\\left", "\\begin"):
+            depth += 1
+        elif token in ("}", "\\right", "\\end"):
+            if depth == 0:
+                return m.start()
+            depth -= 1
+        elif token in ("&", "\\\\") and depth == 0:
+            return m.start()
+    return len(s)
+
+
+def _in_ranges(i: int, ranges: list[tuple[int, int]]) -> bool:
+    return any(a <= i < b for a, b in ranges)
+
+
+def sizes(s: str, ctx: Context) -> str:
+    """`\\Large` and kin outside `\\text` (math-core knows them in text only): the rest
+    of the group in an `<mstyle>` of that size."""
+    while True:
+        ranges = _text_ranges(s)
+        # the last first: its group is then inside the group of any before it
+        match = next((m for m in reversed(list(_SIZE.finditer(s)))
+                      if not _in_ranges(m.start(), ranges)), None)
+        if match is None:
+            return s
+        end = _rest_of_group(s, match.end())
+        scale = SIZES[match.group(1)]
+        # Relative to the formula's size, not to an enclosing switch's: `--math-em` is
+        # the `math` element's font size (style.css).
+        s = (s[:match.start()]
+             + ctx.marks.wrap(f'<mstyle style="font-size:calc({scale} * var(--math-em, 1em))">',
+                              "</mstyle>", s[match.end():end])
+             + s[end:])
+
+
+_COLOR_NAME = re.compile(r"#?[0-9A-Fa-f]{6}|#[0-9A-Fa-f]{3}|[A-Za-z]+")
+
+
+def _css_color(value: str, at: int) -> str:
+    value = value.strip()
+    if not _COLOR_NAME.fullmatch(value):
+        raise TexError(f"`{value}` is not a colour (a name such as `red`, or `#228B22`)", at)
+    if re.fullmatch(r"[0-9A-Fa-f]{6}", value) and not value.isalpha():
+        return "#" + value
+    return value
+
+
+def _hex(value: str) -> str:
+    value = value.lstrip("#")
+    return "".join(c * 2 for c in value) if len(value) == 3 else value
+
+
+def colors(s: str, ctx: Context) -> str:
+    """`\\textcolor{#228B22}` and `\\color{#hex}` as `\\color[HTML]`; `\\colorbox` and
+    `\\fcolorbox` as a coloured box around their text."""
+
+    def textcolor(opt: str | None, args: list[str], at: int) -> str:
+        color, body = args[0].strip(), args[1]
+        if color.startswith("#") or (re.fullmatch(r"[0-9A-Fa-f]{6}", color)
+                                     and not color.isalpha()):
+            return "{\\color[HTML]{" + _hex(color) + "}" + body + "}"
+        return "\\textcolor{" + color + "}{" + body + "}"
+
+    def box(opt: str | None, args: list[str], at: int) -> str:
+        *frame, background, body = args
+        color = _css_color(background, at)
+        # The text dark on a light box and light on a dark one, in either colour scheme.
+        style = (f"background-color:{color};color:lch(from {color} calc((62 - l) * 100) 0 0);"
+                 "padding:0.1em 0.3em")
+        if frame:
+            style += f";border:0.06em solid {_css_color(frame[0], at)}"
+        return ctx.marks.wrap(f'<mrow style="{_label_safe(style)}">', "</mrow>",
+                              "\\text{" + body + "}")
+
+    if "textcolor" in s:
+        s = replace_command(s, "textcolor", 2, textcolor)
+    s = re.sub(r"\\color\s*\{\s*#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})\s*\}",
+               lambda m: "\\color[HTML]{" + _hex(m.group(1)) + "}", s)
+    if "fcolorbox" in s:
+        s = replace_command(s, "fcolorbox", 3, box)
+    if "colorbox" in s:
+        s = replace_command(s, "colorbox", 2, box)
+    return s
+
+
+def boxes(s: str, ctx: Context) -> str:
+    """Zero-width and zero-height boxes (`\\rlap`, `\\mathclap`, `\\smash`), rules,
+    `\\vcenter`, `\\raisebox`, `\\sout` in math: MathML Core's `mpadded`, `mspace` and
+    `menclose`."""
+    # mpadded's lspace takes no percentage in Chromium: a transform moves the content.
+    laps = {"rlap": ("", True), "llap": ("-100%", True), "clap": ("-50%", True),
+            "mathrlap": ("", False), "mathllap": ("-100%", False), "mathclap": ("-50%", False)}
+
+    def lap(shift: str, text: bool) -> Callable[[str | None, list[str], int], str]:
+        opening = ('<mpadded width="0"><mrow style="transform:translateX(' + shift + ')">'
+                   if shift else '<mpadded width="0"><mrow>')
+        return lambda o, a, i: ctx.marks.wrap(opening, "</mrow></mpadded>",
+                                              "\\text{" + a[0] + "}" if text else a[0])
+
+    for name, (shift, text) in laps.items():
+        if "\\" + name in s:
+            s = replace_command(s, name, 1, lap(shift, text))
+    if "\\smash" in s:
+        def smash(opt: str | None, args: list[str], at: int) -> str:
+            which = (opt or "").strip()
+            attrs = {"t": ' height="0"', "b": ' depth="0"'}.get(which, ' height="0" depth="0"')
+            return ctx.marks.wrap(f"<mpadded{attrs}>", "</mpadded>", args[0])
+        s = replace_command(s, "smash", 1, smash, optional=True)
+    if "\\rule" in s:
+        def rule(opt: str | None, args: list[str], at: int) -> str:
+            width, height = css_length(args[0], at), css_length(args[1], at)
+            element = (f'<mspace width="{width}" height="{height}" '
+                       'mathbackground="currentcolor"/>')
+            if opt and opt.strip():
+                element = f'<mpadded voffset="{css_length(opt, at)}">{element}</mpadded>'
+            return ctx.marks.atom(element)
+        s = replace_command(s, "rule", 2, rule, optional=True)
+    if "\\raisebox" in s:
+        s = replace_command(s, "raisebox", 2, lambda o, a, i: ctx.marks.wrap(
+            f'<mpadded voffset="{css_length(a[0], i)}">', "</mpadded>", "\\text{" + a[1] + "}"))
+    if "\\vcenter" in s:
+        s = replace_command(s, "vcenter", 1, lambda o, a, i: "{" + a[0] + "}")
+    if "\\sout" in s:
+        ranges = _text_ranges(s)
+        pattern = re.compile(r"\\sout(?![A-Za-z])")
+        for m in reversed(list(pattern.finditer(s))):
+            if _in_ranges(m.start(), ranges):
+                continue
+            found = arguments(s, m.end(), 1)
+            if found is None:
+                raise TexError("`\\sout` needs an argument", m.start())
+            s = s[:m.start()] + ctx.marks.wrap(
+                '<menclose notation="horizontalstrike"><mrow>',
+                '</mrow><mrow class="menclose-horizontalstrike"></mrow></menclose>',
+                found[1][0]) + s[found[2]:]
+    return s
+
