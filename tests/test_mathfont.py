@@ -10,7 +10,7 @@ from fontTools.ttLib import TTFont
 
 import lanting.render.mathfont
 from lanting.errors import LantingError
-from lanting.markdown.math import math_characters
+from lanting.markdown.math_formula import math_characters
 from lanting.render.mathfont import _BASE, _subset, math_font, math_font_key
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from lanting.markdown.math import to_mathml
+from lanting.markdown.math_formula import to_mathml
 from lanting.markdown.mathtext import mathml_text
 
 

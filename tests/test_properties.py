@@ -259,7 +259,7 @@ _HTML = st.lists(_HTML_PIECES, max_size=25).map("".join)
 @SETTINGS
 @given(_HTML)
 def test_math_characters_are_those_of_the_formulas_text(page: str) -> None:
-    from lanting.markdown.math import _ENTITY, math_characters
+    from lanting.markdown.math_formula import _ENTITY, math_characters
 
     chars: set[str] = set()
     # The definition: each formula, its tags removed.

@@ -58,7 +58,7 @@ from lanting.content.metrics import read_metrics
 from lanting.content.references import parse_references
 from lanting.content.translations import localized_link_maps, resolve_languages
 from lanting.errors import LantingError
-from lanting.markdown.math import math_characters
+from lanting.markdown.math_formula import math_characters
 from lanting.model.cite import Reference
 from lanting.model.config import Config
 from lanting.model.content import Discovery, Document, DocumentSettings, Kind, Loaded, Source

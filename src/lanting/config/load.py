@@ -25,7 +25,7 @@ from lanting.config.schema import SchemaProblem, build
 from lanting.config.theme import validate_theme
 from lanting.errors import LantingError, did_you_mean
 from lanting.markdown.anchors import HEADING_ID_STYLES
-from lanting.markdown.math import to_mathml
+from lanting.markdown.math_formula import to_mathml
 from lanting.model.cite import CITATION_STYLES
 from lanting.model.config import (
     COMMENT_PROVIDERS,

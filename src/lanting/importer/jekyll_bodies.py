@@ -16,7 +16,7 @@ from lanting.importer import kramdown as K
 from lanting.importer.common import LinkTable, is_image, map_site_url, prose_raw
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
 from lanting.importer.site import Item, NewSite
-from lanting.markdown.math import to_mathml
+from lanting.markdown.math_formula import to_mathml
 
 
 class JekyllBodies:

@@ -9,7 +9,7 @@ from typing import Any
 
 from lanting.importer.common import read_text
 from lanting.importer.report import Report
-from lanting.markdown.math import to_mathml
+from lanting.markdown.math_formula import to_mathml
 
 _DOLLAR_DELIMITER = re.compile(
     r"""inlineMath\s*[:=]\s*\[\s*\[\s*(['"])\$\1|left\s*:\s*(['"])\$\2\s*,\s*right""")

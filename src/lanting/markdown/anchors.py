@@ -20,7 +20,7 @@ from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
-from lanting.markdown.math import formula_text
+from lanting.markdown.math_formula import formula_text
 from lanting.model.names import slugify, unique
 
 

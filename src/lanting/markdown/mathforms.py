@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from lanting.errors import LantingError
-from lanting.markdown.math import to_mathml
+from lanting.markdown.math_formula import to_mathml
 from lanting.markdown.mathtext import mathml_text
 
 ANY_MATH = re.compile(r"(?<!\\)\$(.+?)(?<!\\)\$", re.DOTALL)

@@ -29,7 +29,8 @@ from lanting.markdown.footnotes import add_sidenotes
 from lanting.markdown.inline_code import inline_code_plugin
 from lanting.markdown.leftovers import leftovers_plugin
 from lanting.markdown.links import links_plugin, resolve_placeholders
-from lanting.markdown.math import formula_text, math_characters, math_plugin
+from lanting.markdown.math import math_plugin
+from lanting.markdown.math_formula import formula_text, math_characters
 from lanting.markdown.more import MORE_HTML, more_plugin
 from lanting.markdown.scrollers import scrollers_plugin
 from lanting.markdown.shortcodes import shortcodes_plugin

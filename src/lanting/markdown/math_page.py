@@ -1,0 +1,423 @@
+"""A page's formulas converted together (`convert_page`): numbered consecutively, their
+`\\label`s and `\\eqref`s resolved across the page, `\\newcommand`s kept for the whole
+page, and each error reported at its line with an excerpt and a caret."""
+
+from __future__ import annotations
+
+import functools
+import html
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import math_core
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+
+from lanting.errors import did_you_mean
+from lanting.markdown.math_formula import HINT, REF_LINK, check_size, converter, finish
+from lanting.markdown.tex import offset_in_source, rewrite
+from lanting.markdown.tex_scan import Marks, TexError, group_end
+from lanting.model.problem import Problem
+
+_NUMBERED_ENV = re.compile(r"\\begin\s*\{(equation|align|gather|multline|flalign)(\*?)\}")
+_TAG = re.compile(r"\\tag(\*?)\s*\{([^{}]*)\}")
+_LABEL = re.compile(r"\\label\s*\{([^{}]*)\}")
+_EQREF_TEX = re.compile(r"\\eqref\s*\{([^{}]*)\}")
+_ASCII_TAG = re.compile(r"[A-Za-z0-9 .,:;'+\-*/=()\[\]!?|<>@]*")
+
+
+@dataclass(slots=True)
+class _Formula:
+    token: Token
+    display: bool
+    line: int
+    """0-based line of the body where its source starts."""
+    start: int
+    """Offset of `latex` in `token.content` (the source less leading space)."""
+    latex: str
+    label: str = ""
+    tex: str = ""
+    marks: Marks | None = None
+    plain_refs: tuple[int, ...] = ()
+    tags: dict[str, str] = field(default_factory=dict)
+    failed: bool = False
+    body: str = ""
+    """`latex` with its macro definitions blanked out (they are the page's), or ""."""
+
+
+def _collect(tokens: Sequence[Token]) -> tuple[list[_Formula], list[Token]]:
+    """The page's formulas in document order, and its `@eq:` references."""
+    formulas: list[_Formula] = []
+    refs: list[Token] = []
+    for token in tokens:
+        if token.type == "math_block":
+            meta = token.meta or {}
+            line = int(meta.get("line", token.map[0] if token.map else 0))
+            formulas.append(_make(token, True, line, token.info.strip()))
+        elif token.type == "inline" and token.children and (
+                "$" in token.content or "\\" in token.content or "@" in token.content):
+            first = token.map[0] if token.map else 0
+            for child in token.children:
+                if child.type == "math_inline":
+                    pos = int((child.meta or {}).get("pos", 0))
+                    formulas.append(_make(child, False, first + token.content.count(
+                        "\n", 0, pos), ""))
+                elif child.type == "eqref":
+                    refs.append(child)
+    return formulas, refs
+
+
+def _make(token: Token, display: bool, line: int, label: str) -> _Formula:
+    source = token.content
+    latex = source.strip()
+    start = len(source) - len(source.lstrip())
+    return _Formula(token, display, line + source.count("\n", 0, start), start, latex, label)
+
+
+class _Page:
+    """What converting one page's formulas found: problems, numbers of labels."""
+
+    def __init__(self, state: StateCore) -> None:
+        self.env = state.env
+        self.src = state.src
+        self.ctx = state.env.get("lanting")
+        self._lines: list[str] | None = None
+
+    def file_line(self, body_line: int) -> int:
+        return (self.ctx.body_line if self.ctx else 1) + body_line
+
+    def report(self, formula: _Formula, message: str, offset: int | None = None,
+               hint: str | None = None, length: int = 1) -> None:
+        """A problem with `formula`; `offset` (in its LaTeX) places the caret."""
+        formula.failed = True
+        line, column, excerpt = formula.line, None, None
+        if offset is not None:
+            offset = max(0, min(offset, len(formula.latex)))
+            line += formula.latex.count("\n", 0, offset)
+            line_start = formula.latex.rfind("\n", 0, offset) + 1
+            line_end = formula.latex.find("\n", offset)
+            text = formula.latex[line_start:line_end if line_end >= 0 else None]
+            at = offset - line_start
+            physical = self.body_line(line)
+            token_text = text[at:at + max(length, 1)]
+            found = physical.find(text) if text else -1
+            if found >= 0:
+                text, at = physical, found + at
+            elif token_text and (p := physical.find(token_text)) >= 0:
+                text, at = physical, p
+            column = at + 1 if text is physical else None
+            excerpt = _excerpt(text, at, length)
+        self.problem(message, line, column, hint or HINT, excerpt)
+
+    def problem(self, message: str, body_line: int, column: int | None = None,
+                hint: str | None = None, excerpt: str | None = None) -> None:
+        self.env.setdefault("problems", []).append(Problem(
+            message, self.ctx.path if self.ctx else None, self.file_line(body_line),
+            column, hint, excerpt=excerpt))
+
+    def body_line(self, n: int) -> str:
+        if self._lines is None:
+            self._lines = self.src.split("\n")
+        return self._lines[n] if 0 <= n < len(self._lines) else ""
+
+
+EXCERPT_WIDTH = 72
+
+
+def _excerpt(text: str, at: int, length: int) -> str:
+    """`text` (cut around `at` to fit) and a caret line under `length` characters."""
+    length = max(1, min(length, len(text) - at)) if at < len(text) else 1
+    left = max(0, min(at - EXCERPT_WIDTH // 2, len(text) - EXCERPT_WIDTH))
+    shown = text[left:left + EXCERPT_WIDTH]
+    prefix, suffix = ("…" if left else ""), ("…" if left + EXCERPT_WIDTH < len(text) else "")
+    before = prefix + shown[:at - left]
+    return (f"{prefix}{shown}{suffix}\n"
+            + "".join("  " if _wide(c) else " " for c in before) + "^" * _width(
+                text[at:at + length]))
+
+
+def _wide(c: str) -> bool:
+    return "\u1100" <= c and (c <= "\u115f" or "\u2e80" <= c <= "\ua4cf" or "\uac00" <= c <=
+                              "\ud7a3" or "\uf900" <= c <= "\ufaff" or "\ufe30" <= c <=
+                              "\ufe4f" or "\uff00" <= c <= "\uff60" or "\uffe0" <= c <= "\uffe6")
+
+
+def _width(text: str) -> int:
+    return max(1, sum(2 if _wide(c) else 1 for c in text))
+
+
+_HINTS = (
+    ("Unknown command", "a command KaTeX has but math-core lacks, or a typo; " + HINT),
+    ("Unknown environment", "an environment KaTeX has but math-core lacks, or a typo; "
+     + HINT),
+    ("Expected closing", "a `{`, `\\left` or `\\begin` is not closed"),
+    ("Unexpected closing", "a `}`, `\\right` or `\\end` has no opening"),
+    ("may only appear in a numbered equation",
+     "`\\tag` and `\\label` belong to a display formula (`$$ … $$`)"),
+    ("Not valid in text mode", "inside `\\text{…}`, escape `&`, `_`, `^` and `%` or end "
+     "the text first"),
+)
+
+
+_IN_DISPLAY_HINT = ("rows of `aligned`, `gathered` or `split` take no `\\tag`: put it after "
+                    "`\\end{…}` (one number for the block), or use `align` for a number per row")
+
+
+def _hint(message: str, display: bool = False) -> str:
+    if display and "may only appear in a numbered equation" in message:
+        return _IN_DISPLAY_HINT  # already in `$$ … $$`: the environment is what refuses it
+    return next((hint for key, hint in _HINTS if key in message), HINT)
+
+
+def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula],
+             macros: dict[str, str]) -> None:
+    """`formula.tex`: its LaTeX rewritten for math-core, wrapped in an `equation` where
+    a Lanting label, `\\tag` or `\\label` needs a number."""
+    try:
+        check_size(formula.latex, macros)
+        tex, formula.marks, formula.plain_refs = rewrite(formula.body or formula.latex,
+                                                         formula.display)
+    except TexError as error:
+        page.report(formula, f"math: {error}", error.offset, error.hint,
+                    len(_command_at(formula.latex, error.offset)))
+        return
+    if formula.display and "\\\\" in tex and "\\begin" not in tex:
+        # `a \\ b` with no environment: KaTeX (and so the Hexo or Jekyll site it came
+        # from) breaks the line there; math-core dropped the break without a word
+        tex = "\\begin{gathered}" + tex + "\\end{gathered}"
+    if formula.display and "\\" in tex:
+        tex = _tags(tex, formula)
+        tex = _tag_outside(_tag_out_of_rows(tex))
+        if not _NUMBERED_ENV.search(tex) and ("\\tag" in tex or "\\label" in tex):
+            tex = "\\begin{equation}" + tex + "\\end{equation}"
+    if formula.label:
+        tex = _add_label(tex, formula.label)
+        if formula.label in lanting_labels:
+            page.report(formula, f"equation label `({formula.label})` is used twice on "
+                        "this page", hint="give each numbered equation its own label")
+            return
+        lanting_labels[formula.label] = formula
+    formula.tex = tex
+
+
+_DEFINITION = re.compile(
+    r"\\(?:(newcommand|renewcommand|providecommand)\*?\s*"
+    r"(?:\{\s*\\([A-Za-z]+)\s*\}|\\([A-Za-z]+))"
+    r"\s*(?:\[\s*\d\s*\])?\s*|(?:global\s*\\)?(g?def)\s*\\([A-Za-z]+)\s*(?:#\d\s*)*"
+    r"|(DeclareMathOperator\*?)\s*(?:\{\s*\\([A-Za-z]+)\s*\}|\\([A-Za-z]+))\s*)(?=\{)")
+
+
+@functools.lru_cache(maxsize=256)
+def _macro_ok(name: str, expansion: str) -> bool:
+    """Whether math-core takes `expansion` as the macro `\\name` (it parses macros when
+    the converter is made, and refuses what it cannot expand, `\\@ifstar`)."""
+    try:
+        converter(((name, expansion),), True)
+    except (math_core.LatexError, ValueError):
+        return False
+    return True
+
+
+def _page_macros(formulas: list[_Formula]) -> dict[str, str]:
+    r"""The macros the page's formulas define (`\newcommand`, `\def`,
+    `\DeclareMathOperator`): in MathJax a definition holds for the rest of the page,
+    in math-core only in its own formula. Each definition is blanked out of its formula
+    (`body`) and the macros are given to the converter for every formula."""
+    macros: dict[str, str] = {}
+    for formula in formulas:
+        latex = formula.latex
+        if "def" not in latex and "command" not in latex and "Declare" not in latex:
+            continue
+        body = latex
+        for m in _DEFINITION.finditer(latex):
+            end = group_end(latex, m.end())
+            if end is None:
+                continue  # math-core reports it
+            name = m.group(2) or m.group(3) or m.group(5) or m.group(7) or m.group(8)
+            expansion = latex[m.end() + 1:end - 1]
+            if m.group(6):
+                star = "*" if m.group(6).endswith("*") else ""
+                expansion = f"\\operatorname{star}{{{expansion}}}"
+            if (m.group(1) == "providecommand" and name in macros) or not _macro_ok(
+                    name, expansion):
+                continue  # left in its formula: reported there if wrong
+            macros[name] = expansion
+            body = body[:m.start()] + " " * (end - m.start()) + body[end:]
+        if body != latex:
+            formula.body = body
+    return macros
+
+
+def _tags(tex: str, formula: _Formula) -> str:
+    """Tags math-core refuses (non-ASCII: `\\tag{损失}`) as ASCII placeholders, replaced
+    in the output."""
+
+    def one(m: re.Match[str]) -> str:
+        text = m.group(2)
+        if _ASCII_TAG.fullmatch(text):
+            return m.group(0)
+        key = f"LantingTag{id(formula) % 99991}x{len(formula.tags)}"
+        formula.tags[key] = html.escape(text.replace("$", "").strip(), quote=False)
+        return f"\\tag{m.group(1)}{{{key}}}"
+
+    return _TAG.sub(one, tex) if "\\tag" in tex else tex
+
+
+_OUTER_TAG = re.compile(r"\\end\s*\{(align|gather)\*?\}\s*(\\tag\*?\s*\{[^{}]*\})\s*$")
+
+
+_ROW_TAG = re.compile(r"\\tag\*?\s*\{[^{}]*\}")
+_ROWS_ENV = re.compile(r"\\begin\s*\{(aligned|gathered|split|cases|rcases|array|[pbBvV]?matrix)"
+                       r"\}")
+
+
+def _tag_out_of_rows(tex: str) -> str:
+    r"""One `\tag{…}` inside `aligned`, `cases`, … (whose rows take none), in a display
+    of no numbered environment: MathJax tags the whole display with it, math-core refuses
+    it there; moved after the environment, where both agree. (Several tags stay: a
+    number per row is `align`'s, and the error says so.)"""
+    found = _ROW_TAG.search(tex)
+    if found is None or len(_ROW_TAG.findall(tex)) != 1 or _NUMBERED_ENV.search(tex) \
+            or not _ROWS_ENV.search(tex, 0, found.start()):
+        return tex
+    return (tex[:found.start()] + tex[found.end():]).rstrip() + " " + found.group()
+
+
+def _tag_outside(tex: str) -> str:
+    r"""`\begin{align}…\end{align} \tag{4}` (the tag after the environment, for the whole
+    display, as MathJax takes it; math-core refuses a `\tag` there) as the `aligned`
+    inside an `equation` that it means."""
+    found = _OUTER_TAG.search(tex)
+    if found is None:
+        return tex
+    inner = tex[:found.start()] + f"\\end{{{found.group(1)}ed}}"
+    inner = re.sub(r"\\begin\s*\{" + found.group(1) + r"\*?\}",
+                   f"\\\\begin{{{found.group(1)}ed}}", inner, count=1)
+    return "\\begin{equation}" + inner + found.group(2) + "\\end{equation}"
+
+
+def _add_label(tex: str, label: str) -> str:
+    r"""`tex` numbered and labelled `label`: `\label` inside its first numbered
+    environment, else the whole in an `equation`."""
+    command = "\\label{" + label + "}"
+    env = _NUMBERED_ENV.search(tex)
+    if env and not env.group(2):
+        return tex[:env.end()] + command + tex[env.end():]
+    if env:
+        return tex  # a starred environment has no number to label: reported later
+    return "\\begin{equation}" + tex + command + "\\end{equation}"
+
+
+_COMMAND_AT = re.compile(r"\\[A-Za-z]+|\\.|.", re.S)
+
+
+def _command_at(latex: str, offset: int) -> str:
+    found = _COMMAND_AT.match(latex, offset) if 0 <= offset < len(latex) else None
+    return found.group(0) if found else ""
+
+
+def convert_page(state: StateCore) -> None:
+    if not state.env.get("has_math") and not state.env.get("has_eqref"):
+        return
+    formulas, refs = _collect(state.tokens)
+    defined = _page_macros(formulas)
+    ctx = state.env.get("lanting")
+    macros = ctx.macros if ctx else ()
+    if defined:
+        macros = tuple({**dict(macros), **defined}.items())
+    page = _Page(state)
+    lanting_labels: dict[str, _Formula] = {}
+    for formula in formulas:
+        _prepare(page, formula, lanting_labels, dict(macros))
+
+    # Labels and references, checked here: math-core prints "(??)" without a word.
+    labels: dict[str, _Formula] = {}
+    for formula in formulas:
+        if formula.failed:
+            continue
+        for m in _LABEL.finditer(formula.tex):
+            name = m.group(1).strip()
+            if name in labels:
+                if formula.label != name:  # a Lanting label twice is reported already
+                    page.report(formula, f"math: label `{name}` is used twice on this page",
+                                formula.latex.find(name), "give each equation its own label",
+                                len(name))
+            else:
+                labels[name] = formula
+    for formula in formulas:
+        if formula.failed:
+            continue
+        for m in _EQREF_TEX.finditer(formula.tex):
+            name = m.group(1).strip()
+            if name not in labels:
+                where = formula.latex.find(name)
+                page.report(formula, f"math: `\\eqref{{{name}}}` refers to no label on this "
+                            "page", where if where >= 0 else 0,
+                            _label_hint(name, labels), len(name))
+    referenced = []
+    for token in refs:
+        if token.info in labels:
+            referenced.append(token.info)
+        else:
+            line = token.map[0] if token.map else 0
+            written = token.markup or "@" + token.info
+            page.problem(f"`{written}` refers to no numbered equation on this page", line,
+                         hint=_label_hint(token.info, labels, written))
+
+    todo = [f for f in formulas if not f.failed]
+    wanted = sorted(set(referenced))
+    snippets = [(f.tex, f.display) for f in todo] + [
+        ("\\eqref{" + name + "}", False) for name in wanted]
+    outputs = converter(macros, True).convert_all(snippets) if snippets else []
+    tags = {key: text for f in todo for key, text in f.tags.items()}
+    numbers: dict[str, str] = state.env.setdefault("equations", {})
+    for name, output in zip(wanted, outputs[len(todo):], strict=True):
+        found = REF_LINK.search(output)
+        numbers[name] = _untag(found.group(2), tags) if found else "?"
+    for formula, output in zip(todo, outputs[:len(todo)], strict=True):
+        if 'class="math-core-error"' in output[:40]:
+            _report_conversion(page, formula, output)
+            continue
+        try:
+            mathml = finish(output, formula.marks, formula.plain_refs)
+        except ValueError:
+            page.report(formula, "math: a command here cannot be placed by the converter", 0)
+            continue
+        if tags:
+            mathml = _untag(mathml, tags)
+        if formula.label and f'id="{formula.label}"' not in mathml:
+            page.report(formula, f"math: `({formula.label})` labels a formula without a "
+                        "number (a starred environment)", hint="remove the `*` or the label")
+            continue
+        formula.token.meta = {**(formula.token.meta or {}), "mathml": mathml}
+
+
+def _untag(text: str, tags: dict[str, str]) -> str:
+    for key, value in tags.items():
+        if key in text:
+            text = text.replace(key, value)
+    return text
+
+
+def _label_hint(name: str, labels: dict[str, _Formula], written: str = "") -> str:
+    hint = did_you_mean(name, labels) or (
+        "label a display formula as `$$ … $$ (" + name + ")` or with `\\label{" + name + "}`")
+    if written.startswith("\\"):  # (a post about LaTeX may mean the command itself)
+        hint += f"; to show `{written}` as it is, put it in backticks"
+    return hint
+
+
+_ERROR_TITLE = re.compile(r'title="(\d+): ([^"]*)"')
+
+
+def _report_conversion(page: _Page, formula: _Formula, output: str) -> None:
+    found = _ERROR_TITLE.search(output)
+    message = html.unescape(found.group(2)) if found else "the formula does not convert"
+    offset = int(found.group(1)) if found else 0
+    offset = offset_in_source(formula.latex, formula.tex, offset) if formula.tex else offset
+    offset = min(offset, len(formula.latex))
+    # (a line break in the message, from a `\` before one, would break the report's line)
+    page.report(formula, f"math: {message.strip().replace(chr(10), '⏎')}", offset,
+                _hint(message, formula.display), len(_command_at(formula.latex, offset)))
+
