@@ -385,6 +385,34 @@ def test_a_fence_in_a_list_item_ends_with_the_item() -> None:
     assert shelf.items["C"] == ["```\n  code"]
 
 
+NESTED_EXAMPLE = """```markmap
+- Features
+  -
+    ```js
+    console.log('hello');
+    ```
+  - Math
+```
+
+## After
+"""
+
+
+def test_a_fence_indented_four_columns_deeper_does_not_close_a_fence() -> None:
+    """Hugo Blox's sample post shows a fenced example inside a fence, its fences indented
+    four spaces: the inner closing fence closed the outer one, and the real one opened a
+    block that swallowed the rest of the post. A closing fence is indented at most three
+    columns more than its container (CommonMark), in a list item too."""
+    shelf = B.Shelf()
+    kept = B.protect_code(NESTED_EXAMPLE, shelf)
+    assert kept == "\ue000C0\ue001\n\n## After\n"
+    assert shelf.items["C"] == [NESTED_EXAMPLE.split("\n\n")[0]]
+    in_item = "- item\n\n    ```py\n    x\n        ```\n    ```\nafter\n"
+    shelf = B.Shelf()
+    assert B.protect_code(in_item, shelf).endswith("\ue000C0\ue001\nafter\n")
+    assert shelf.items["C"] == ["```py\n    x\n        ```\n    ```"]
+
+
 def test_an_unknown_construct_is_kept_in_a_comment_and_reported(tmp_path: Path) -> None:
     report = Report(tmp_path, "jekyll")
     original = "line one\n{% youtube abc %}\n"

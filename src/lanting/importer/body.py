@@ -126,7 +126,8 @@ def _protect_fences(text: str, shelf: Shelf, on_fence: FenceHandler | None) -> s
             continue
         lead, ticks, info = match.groups()
         indent = lead if not lead.strip() else " " * len(lead.expandtabs(4))
-        end, closed = _fence_end(lines, i, ticks, len(indent) if lead.strip() else 0)
+        end, closed = _fence_end(lines, i, ticks, len(indent) if lead.strip() else 0,
+                                 len(lead.expandtabs(4)))
         code = "\n".join(line[len(indent):] if line.startswith(indent) else line.lstrip()
                          for line in lines[i + 1:end])
         block = (on_fence(info.strip(), code, indent) if on_fence
@@ -138,14 +139,17 @@ def _protect_fences(text: str, shelf: Shelf, on_fence: FenceHandler | None) -> s
     return "\n".join(out)
 
 
-def _fence_end(lines: list[str], start: int, ticks: str, item: int) -> tuple[int, int]:
-    """(line of the closing fence, 1) of the fence opened on line `start`; without one,
-    (where it ends, 0): the end of the text, or for a fence opened in a list item (whose
-    text starts at column `item`) the first line less indented than that, where the item
-    ends (blank lines before it are not code)."""
-    close = re.compile(rf"^\s*{re.escape(ticks[0])}{{{len(ticks)},}}\s*$")
+def _fence_end(lines: list[str], start: int, ticks: str, item: int, column: int
+               ) -> tuple[int, int]:
+    """(line of the closing fence, 1) of the fence opened on line `start` at `column`;
+    without one, (where it ends, 0): the end of the text, or for a fence opened in a list
+    item (whose text starts at column `item`) the first line less indented than that,
+    where the item ends (blank lines before it are not code). A closing fence is indented
+    at most 3 columns more than its container (CommonMark): a fence line indented deeper
+    is code, e.g. a nested example's own fences."""
+    close = re.compile(rf"^([ \t]*){re.escape(ticks[0])}{{{len(ticks)},}}\s*$")
     for j in range(start + 1, len(lines)):
-        if close.match(lines[j]):
+        if (closing := close.match(lines[j])) and len(closing.group(1).expandtabs(4)) <= column + 3:
             return j, 1
         line = lines[j].expandtabs(4)
         if item and line.strip() and len(line) - len(line.lstrip()) < item:
