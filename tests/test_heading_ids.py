@@ -74,3 +74,47 @@ def test_an_id_written_after_a_heading_is_its_id(style: str) -> None:
         ("k", "Kram"), ("setext", "Setext"),
         ("sets-a-b", "Sets {a, b}"), ]
     assert rendered.problems == ()
+
+
+QUARTO_SECTIONS = """Read @sec-method first; [@sec-method] and [-@sec:results] too.
+
+## 方法 $\\alpha$ {#sec-method}
+
+## Results {#sec:results .unnumbered}
+"""
+
+
+def test_quarto_section_references_link_to_their_heading() -> None:
+    """Quarto's `@sec-x` (and pandoc-crossref's `@sec:x`) were printed as written, with no
+    warning. Each links to its heading, the heading's title as its text (a reference may
+    come before the heading), and the summary reads the title too."""
+    from citebits import references
+    from htmltree import parse_html
+
+    bib = references("@article{vaswani2017, title={Attention}, author={Vaswani, A.}, "
+                     "year={2017}}")
+    context = RenderContext(Path("/s/content/posts/a.md"), "posts/a.md", body_line=4,
+                            references=bib)
+    rendered = render_markdown(QUARTO_SECTIONS, context, MarkdownOptions())
+    assert rendered.problems == ()
+    refs = [(a["href"], a.text()) for a in parse_html(rendered.html).find_all("a", class_="secref")]
+    assert refs == [("#sec-method", "方法 α"), ("#sec-method", "方法 α"),
+                    ("#sec:results", "Results")]
+    assert rendered.excerpt == "Read 方法 α first; 方法 α and Results too."
+    assert "@" not in parse_html(rendered.html).text()
+
+
+def test_a_section_reference_to_no_heading_is_reported_at_its_line() -> None:
+    rendered = render_markdown("# T\n\nSee\n@sec-missing.\n",
+                               RenderContext(Path("/s/content/posts/a.md"), "posts/a.md",
+                                             body_line=5), MarkdownOptions())
+    [problem] = rendered.problems
+    assert (problem.line, problem.message) == (7, "`@sec-missing` refers to no heading on "
+                                                  "this page")
+    assert problem.hint == "give the heading that id: `## Title {#sec-missing}`"
+    assert "@sec-missing" in rendered.html
+    # an e-mail address is no reference
+    plain = render_markdown("Write to team@sec-ops.example.org.\n",
+                            RenderContext(Path("/s/content/posts/a.md"), "posts/a.md"),
+                            MarkdownOptions())
+    assert plain.problems == () and "secref" not in plain.html

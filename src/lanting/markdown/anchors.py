@@ -5,22 +5,27 @@ GFM input and Hugo's Goldmark), which keep `_` and runs of `-` so that `#links` 
 for a site made with those keep working. An id written after a heading, as Pandoc,
 Quarto, Hugo and kramdown take it (`## Introduction {#sec-intro}`, `{: #x}`, with classes
 such as `.unnumbered` or `-`), is the heading's id, and the braces leave its text.
+Quarto's `@sec-intro` (pandoc-crossref's `@sec:intro`) links to the heading with that id,
+its title as the text (Lanting does not number sections); one that names no heading of
+the page is reported at its line.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, MutableMapping
+from collections.abc import Callable, MutableMapping, Sequence
 from functools import partial
 from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.common.utils import escapeHtml
 from markdown_it.rules_core import StateCore
+from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
 from lanting.markdown.math_formula import formula_text
+from lanting.markdown.shortcodes import report
 from lanting.model.names import slugify, unique
 
 
@@ -34,7 +39,7 @@ def inline_text(token: Token) -> str:
             parts.append(child.content + (child.meta or {}).get("glue", ""))
         elif child.type == "math_inline":
             parts.append(formula_text(child) + (child.meta or {}).get("glue", ""))
-        elif child.type == "citation":  # ("As @ho2020 showed": part of the sentence)
+        elif child.type in ("citation", "secref"):  # ("As @ho2020 showed": a sentence's)
             parts.append(child.content)
         elif child.type in ("softbreak", "hardbreak"):
             parts.append(" ")
@@ -135,6 +140,52 @@ def _add_ids(state: StateCore, style: str = "lanting") -> None:
                                        inline_math_html(tokens[i + 1]), style))
 
 
+_SECREF = re.compile(r"@(sec[:-][\w\-.:]*\w)|\[-?@(sec[:-][\w\-.:]*\w)\]")
+"""`@sec-x`, or in brackets (`[@sec-x]`, `[-@sec-x]`: a citation's form), shown alike."""
+
+
+def _secref_rule(state: StateInline, silent: bool) -> bool:
+    if state.src[state.pos] not in "@[" or state.linkLevel > 0:
+        return False
+    if state.pos > 0 and (state.src[state.pos - 1].isalnum()
+                          or state.src[state.pos - 1] in "._-+"):
+        return False  # an e-mail address
+    match = _SECREF.match(state.src, state.pos)
+    if not match:
+        return False
+    if not silent:
+        token = state.push("secref", "a", 0)
+        token.info = match.group(1) or match.group(2)
+    state.pos = match.end()
+    return True
+
+
+def _title_secrefs(state: StateCore) -> None:
+    """Each `@sec-x` gets the title of its heading, known once every heading has its id
+    (a reference may come before its heading)."""
+    titles = {anchor: text for _, anchor, text, _ in state.env.get("headings", [])}
+    for block in state.tokens:
+        if block.type == "inline" and "@sec" in block.content:
+            for child in block.children or []:
+                if child.type == "secref":
+                    child.content = titles.get(child.info, "")
+
+
+def _render_secref(self: Any, tokens: Sequence[Token], idx: int, options: Any,
+                   env: Any) -> str:
+    token = tokens[idx]
+    if not token.content:
+        ctx = env.get("lanting")
+        line = (ctx.body_line if ctx else 1) + (token.map[0] if token.map else 0)
+        report(env, line, f"`@{token.info}` refers to no heading on this page",
+               f"give the heading that id: `## Title {{#{token.info}}}`")
+        return escapeHtml("@" + token.info)
+    return f'<a class="secref" href="#{escapeHtml(token.info)}">{escapeHtml(token.content)}</a>'
+
+
 def anchors_plugin(md: MarkdownIt, style: str = "lanting") -> None:
     md.core.ruler.after("block", "written_heading_ids", _written_ids)
     md.core.ruler.push("lanting_anchors", partial(_add_ids, style=style))
+    md.core.ruler.push("section_references", _title_secrefs)
+    md.inline.ruler.push("secref", _secref_rule)
+    md.add_render_rule("secref", _render_secref)

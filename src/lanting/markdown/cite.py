@@ -49,6 +49,7 @@ from lanting.model.names import unique
 _KEY = r"[\w][\w:.\-/]*"
 _ITEM = re.compile(rf"^\s*(?:(?P<prefix>[^@;\[\]]*?)\s)?(?P<suppress>-)?@(?P<key>{_KEY})"
                    rf"(?:\s*,\s*(?P<locator>[^;\[\]]+?))?\s*$")
+_CROSS_REFERENCE = re.compile(r"(?:sec|fig|eq|tbl)[:-]")
 _CLUSTER = re.compile(r"\[([^\[\]]*@[^\[\]]*)\](?![(\[:])")
 _PLACE = "\ue000"
 """Starts a placeholder: `\\ue000<n>\\ue001` is citation n, `\\ue000L\\ue001` the list."""
@@ -149,8 +150,8 @@ def _pandoc_rule(state: StateInline, silent: bool) -> bool:
     if not match:
         return False
     items = parse_cluster(match.group(1))
-    if items is None:
-        return False
+    if items is None or all(_CROSS_REFERENCE.match(item.key) for item in items):
+        return False  # (`[@sec-intro]`, `[-@fig-x]`: Quarto's references, not citations)
     if not silent:
         token = state.push("citation", "", 0)
         token.meta["items"] = items
