@@ -228,3 +228,14 @@ def test_angle_brackets_written_as_delimiters() -> None:
     doc = tree("$\\left< x, y \\right>$ and $\\bigl< a \\bigr>$ but $a < b > c$\n")
     text = doc.text()
     assert text.count("⟨") == 2 and text.count("⟩") == 2 and "<" in text
+
+
+def test_a_summary_reads_the_numbers_of_equation_and_figure_references() -> None:
+    """A summary left a hole where `@eq-x`, `\\ref{x}` or `@fig-x` stood ("如图 与式
+    所示"): it reads their numbers, as the page does."""
+    rendered = render("如图 @fig-arch 与式 @eq-a 所示，\\ref{eq-a}。\n\n$$\na=b\n$$ {#eq-a}\n\n"
+                      '![arch](arch.png "架构"){#fig-arch}\n')
+    assert rendered.problems == ()
+    assert rendered.excerpt == "如图 图 1 与式 (1) 所示，1。"
+    refs = [a.text() for a in parse_html(rendered.html).find_all("a")]
+    assert refs == ["图 1", "(1)", "1"]

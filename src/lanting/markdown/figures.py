@@ -159,19 +159,28 @@ def _figref_rule(state: StateInline, silent: bool) -> bool:
     return True
 
 
+def _number_figrefs(state: StateCore) -> None:
+    """Each reference gets its text, "图 1", once the page's figures are numbered: the
+    summary reads it too ("如图 1 所示", not "如图 所示")."""
+    numbers = state.env.get("figures", {})
+    ctx = state.env.get("lanting")
+    lang = "zh" if ctx is None or ctx.lang.lower().startswith("zh") else "en"
+    for block in state.tokens:
+        if block.type == "inline" and "@fig" in block.content:
+            for child in block.children or []:
+                if child.type == "figref" and (number := numbers.get(child.info)) is not None:
+                    child.content = LABELS[lang].format(n=number)
+
+
 def _render_figref(self: Any, tokens: Sequence[Token], idx: int, options: Any,
                    env: Any) -> str:
-    label = tokens[idx].info
-    number = env.get("figures", {}).get(label)
-    if number is None:
-        report(env, _line(env, tokens[idx]),
-               f"`@{label}` refers to no labelled figure on this page",
-               f'label a figure as ![alt](image.png "Caption"){{#{label}}}')
-        return escapeHtml("@" + label)
-    ctx = env.get("lanting")
-    lang = "zh" if ctx is None or ctx.lang.lower().startswith("zh") else "en"
-    text = LABELS[lang].format(n=number)
-    return f'<a class="figref" href="#{escapeHtml(label)}">{text}</a>'
+    token = tokens[idx]
+    if not token.content:
+        report(env, _line(env, token),
+               f"`@{token.info}` refers to no labelled figure on this page",
+               f'label a figure as ![alt](image.png "Caption"){{#{token.info}}}')
+        return escapeHtml("@" + token.info)
+    return f'<a class="figref" href="#{escapeHtml(token.info)}">{token.content}</a>'
 
 
 def _render_figure_open(self: Any, tokens: Sequence[Token], idx: int, options: Any,
@@ -196,6 +205,7 @@ def _render_figure_close(self: Any, tokens: Sequence[Token], idx: int, options: 
 def figures_plugin(md: MarkdownIt) -> None:
     md.core.ruler.push("figures", _make_figures)
     md.core.ruler.push("image_sizes", _size_images)
+    md.core.ruler.push("number_figrefs", _number_figrefs)
     md.add_render_rule("figure_open", _render_figure_open)
     md.add_render_rule("figure_close", _render_figure_close)
     md.inline.ruler.push("figref", _figref_rule)

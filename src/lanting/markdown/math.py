@@ -121,14 +121,23 @@ def _tex_ref_rule(state: StateInline, silent: bool) -> bool:
     return True
 
 
+def _number_eqrefs(state: StateCore) -> None:
+    """Each reference gets its text, "(1)", once the page's formulas are numbered: the
+    summary reads it too ("如式 (1) 所示", not "如式 所示")."""
+    if not state.env.get("has_eqref"):
+        return
+    numbers = state.env.get("equations", {})
+    for block in state.tokens:
+        for child in block.children or [] if block.type == "inline" else []:
+            if child.type == "eqref" and (number := numbers.get(child.info)) is not None:
+                child.content = number if (child.meta or {}).get("plain") else f"({number})"
+
+
 def _render_eqref(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
     token = tokens[idx]
-    label = token.info
-    number = env.get("equations", {}).get(label)
-    if number is None:  # reported
-        return escapeHtml(token.markup or "@" + label)
-    shown = number if (token.meta or {}).get("plain") else f"({number})"
-    return f'<a class="eqref" href="#{escapeHtml(label)}">{shown}</a>'
+    if not token.content:  # reported
+        return escapeHtml(token.markup or "@" + token.info)
+    return f'<a class="eqref" href="#{escapeHtml(token.info)}">{token.content}</a>'
 
 
 def math_plugin(md: MarkdownIt) -> None:
@@ -136,6 +145,7 @@ def math_plugin(md: MarkdownIt) -> None:
     md.inline.ruler.push("eqref", _eqref_rule)
     md.inline.ruler.before("escape", "eqref_tex", _tex_ref_rule)
     md.core.ruler.push("math_convert", convert_page)
+    md.core.ruler.push("number_eqrefs", _number_eqrefs)
     md.core.ruler.push("glue_punctuation", _glue_punctuation)
     md.add_render_rule("math_inline", _render_inline)
     md.add_render_rule("math_block", _render_block)
