@@ -162,6 +162,29 @@ def test_page_level_newcommand_applies_to_later_formulas() -> None:
     assert "ℝ" in doc.one("p").text() and "\\" not in doc.text()
 
 
+def test_macros_that_open_what_another_closes_expand_as_text() -> None:
+    """`\\newcommand{\\lv}{\\left[\\begin{matrix}}` with `\\rv` closing it (a real
+    Hexo blog on MathJax, which expands macros as text): math-core takes a macro as a
+    group, so every use failed with "Unmatched closing token". Such macros are expanded
+    by Lanting, arguments too, inside other macros too, and a control word at a body's
+    end keeps its space."""
+    doc = tree("$$\n\\newcommand{\\lv}{\\left[\\begin{matrix}}\n"
+               "\\newcommand{\\rv}{\\end{matrix}\\right]}\n"
+               "\\newcommand{\\col}[2]{\\lv #1 \\\\ #2 \\rv}\n"
+               "\\def\\dotend{\\cdot}\n$$\n\n"
+               "向量 $x = \\lv a & b \\rv$，列 $\\col{1}{2}$，$\\dotend y$。\n")
+    p = doc.one("p")
+    assert p.text().startswith("向量 x=[ab]，列 [12]，⋅y")
+    assert [len(m.find_all("mtr")) for m in p.find_all("math")] == [1, 2, 0]
+    assert "\\" not in doc.text()
+
+
+def test_a_macro_that_expands_without_end_is_an_error() -> None:
+    rendered = render("$$\\def\\a{\\left(\\a}$$\n\nThen $\\a$.\n")
+    [problem] = rendered.problems
+    assert "`\\a` expands without end" in problem.message
+
+
 def test_a_backslash_before_a_line_break_is_a_control_space() -> None:
     """`x<0\\\\\\` then a line break (a row break and a third `\\`), and `a \\ \\` then one:
     TeX's control space, which KaTeX and MathJax read; math-core refused it (a real Hexo
