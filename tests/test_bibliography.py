@@ -373,3 +373,49 @@ def test_crossref_fields_come_from_the_volume() -> None:
                 " pages={1--20}}\n@proceedings{acl2020, title={Proceedings of ACL 2020},"
                 " publisher={ACL}, year={2020}}\n").publications
     assert (pub.key, pub.year, pub.venue) == ("p", 2020, "Proceedings of ACL 2020")
+
+
+ZOTERO = r"""@article{zhang2024bbt,
+  title = {Scaling Laws for Fine-Grained Mixture of Experts},
+  author = {Zhang, San and Krajewski, Jakub},
+  date = {2024-02-12},
+  journaltitle = {Transactions on Machine Learning Research},
+  location = {Online},
+  file = {/Users/zhang/Zotero/storage/ABCD1234/Zhang - 2024.pdf},
+  annote = {私人笔记：审稿意见很差},
+  bdsk-url-1 = {https://example.org},
+}
+@article{scholar2022,
+  title = {A Preprint},
+  author = {Li, Si},
+  journal = {arXiv preprint arXiv:2210.05678},
+  year = {2022},
+}
+"""
+
+
+def test_biblatex_fields_of_a_zotero_export_are_read() -> None:
+    """Zotero's Better BibLaTeX writes `date` and `journaltitle`, not `year` and `journal`:
+    the entry was filed under no year and showed no venue, and its citation read "n.d.".
+    A reference manager's own fields (`file`, a path on the owner's disk; `annote`,
+    private notes) were published in the BibTeX box."""
+    zotero, scholar = bib(ZOTERO).publications
+    assert (zotero.year, zotero.month) == (2024, 2)
+    assert zotero.venue == "Transactions on Machine Learning Research"
+    assert zotero.category == "journal"
+    assert "date = {2024-02-12}" in zotero.bibtex  # as written
+    for private in ("file", "annote", "bdsk-url-1"):
+        assert f"{private} =" not in zotero.bibtex
+    assert "Zotero" not in zotero.bibtex and "私人" not in zotero.bibtex
+    # Google Scholar's arXiv entry: the number is in `journal`
+    assert [(link.kind, link.url) for link in scholar.links] == [
+        ("arxiv", "https://arxiv.org/abs/2210.05678")]
+    assert scholar.category == "preprint"
+
+
+def test_a_biblatex_date_gives_the_year_a_citation_shows() -> None:
+    from citebits import references
+
+    [ref] = references(ZOTERO.split("@article{scholar")[0]).values()
+    assert ref.year == 2024
+    assert ref.get("journal") == "Transactions on Machine Learning Research"

@@ -53,6 +53,15 @@ SITE_FIELDS = frozenset({
 """Fields that only drive the site (buttons, badges, thumbnails): left out of the BibTeX a
 reader copies, which keeps every other field, known or not, as written."""
 
+MANAGER_FIELDS = frozenset({
+    "file", "annote", "annotation", "comment", "owner", "timestamp", "groups", "priority",
+    "readstatus", "ranking", "qualityassured", "local-url", "date-added", "date-modified",
+    "mendeley-groups", "mendeley-tags", "read", "rating",
+})
+"""A reference manager's own fields (Zotero's and JabRef's `file` holds a path on the
+owner's disk, `annote` their private notes): left out of the BibTeX a reader copies too.
+BibDesk's `bdsk-file-N`/`bdsk-url-N` likewise."""
+
 CATEGORIES = ("conference", "journal", "workshop", "preprint", "report", "thesis", "book",
               "other")
 """Groups when `publications.group_by = "type"`, in this order."""
@@ -88,6 +97,10 @@ def _links(fields: dict[str, str], at: Callable[[str], int]) -> tuple[PubLink, .
     arxiv, arxiv_field = fields.get("arxiv", ""), "arxiv"
     if not arxiv and _on_arxiv(fields):
         arxiv, arxiv_field = fields.get("eprint", ""), "eprint"
+    for name in ("journal", "howpublished", "note") if not arxiv else ():
+        if found := _ARXIV_IN_TEXT.search(fields.get(name, "")):
+            arxiv, arxiv_field = found.group(1), name  # Google Scholar's export
+            break
     for kind in LINK_FIELDS:
         value = (arxiv if kind == "arxiv" else fields.get(kind, "")).strip()
         if not value:
@@ -146,6 +159,12 @@ def _same_page(a: str, b: str) -> bool:
     return bare(a) == bare(b)
 
 
+_ARXIV_IN_TEXT = re.compile(r"\barXiv\s*:\s*(\d{4}\.\d{4,5}(?:v\d+)?|[a-z][a-z\-]*(?:\.[A-Z]{2})?"
+                            r"/\d{7}(?:v\d+)?)\b", re.IGNORECASE)
+"""`journal = {arXiv preprint arXiv:2210.05678}` (Google Scholar), `howpublished =
+{arXiv:2210.05678}`: the e-print's number written in the venue."""
+
+
 def _on_arxiv(fields: dict[str, str]) -> bool:
     """An arXiv e-print: `archivePrefix` (BibTeX), `eprinttype` (biblatex) or DBLP's
     `journal = {CoRR}`, with its `eprint` number."""
@@ -169,7 +188,7 @@ def _bibtex(entry: BibEntry) -> str:
     lines = [f"@{raw.entry_type}{{{raw.key},"]
     for field in raw.fields:
         name = field.key.lower()
-        if name in SITE_FIELDS:
+        if name in SITE_FIELDS or name in MANAGER_FIELDS or name.startswith("bdsk-"):
             continue
         value = str(field.value).strip()
         if name in ("author", "editor"):  # our marks (*, †) are not part of the names

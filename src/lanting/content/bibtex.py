@@ -286,6 +286,7 @@ class BibEntry:
         self.lines = {f.key.lower(): (f.start_line or 0) + 1 if f.start_line is not None
                       else self.line for f in raw.fields}
         self.warnings: list[Problem] = []
+        _read_biblatex(self.fields, self.lines)
 
     @property
     def key(self) -> str:
@@ -350,6 +351,24 @@ class BibEntry:
         if problems:
             raise LantingError(problems)
         return warnings
+
+
+BIBLATEX_NAMES = {"journaltitle": "journal", "location": "address"}
+"""biblatex's names of BibTeX's fields (Zotero's Better BibLaTeX, JabRef in biblatex mode)."""
+_DATE = re.compile(r"\s*\{?\s*(\d{4})(?:-(\d{1,2}))?")
+
+
+def _read_biblatex(fields: dict[str, str], lines: dict[str, int]) -> None:
+    """biblatex's fields also read as BibTeX's, where the entry has not both: `date =
+    {2024-02-12}` gives `year` and `month`, `journaltitle` is `journal`, `location` is
+    `address`. (The BibTeX a reader copies keeps what was written.)"""
+    for biblatex, bibtex in BIBLATEX_NAMES.items():
+        if fields.get(biblatex) and not fields.get(bibtex):
+            fields[bibtex], lines[bibtex] = fields[biblatex], lines.get(biblatex, 0)
+    if (date := _DATE.match(fields.get("date", ""))) and not fields.get("year"):
+        fields["year"], lines["year"] = date.group(1), lines.get("date", 0)
+        if date.group(2) and not fields.get("month"):
+            fields["month"], lines["month"] = str(int(date.group(2))), lines.get("date", 0)
 
 
 _KEY = re.compile(r"@\s*\w+\s*[{(]\s*([^,\s{}()]+)")
