@@ -262,3 +262,19 @@ def test_a_summary_reads_the_numbers_of_equation_and_figure_references() -> None
     assert rendered.excerpt == "如图 图 1 与式 (1) 所示，1。"
     refs = [a.text() for a in parse_html(rendered.html).find_all("a")]
     assert refs == ["图 1", "(1)", "1"]
+
+
+@pytest.mark.parametrize(("tex", "under", "name"), [
+    ("\\mathop{\\arg\\max}_{\\theta} J", True, "arg max"),
+    ("\\mathop{\\mathrm{argmax}}_{\\theta} J", True, "argmax"),
+    ("\\mathop{\\rm arg\\,max}\\limits_\\theta J", True, "arg max"),
+    ("\\mathop{\\arg\\min}\\nolimits_\\theta J", False, "arg min"),
+])
+def test_mathop_puts_its_limits_below_in_a_display(tex: str, under: bool, name: str) -> None:
+    """TeX's `\\mathop` takes its limits below in a display unless `\\nolimits`; they
+    were put beside it (`\\mathop{\\arg\\max}_\\theta`, in many an ML post), and
+    `\\arg\\max` lost the thin space between its two operators ("argmax")."""
+    math = tree(f"$$\n{tex}\n$$\n").one("math")
+    op = math.find("munder" if under else "msub")
+    assert op is not None, math
+    assert op.text().startswith(name)

@@ -191,13 +191,15 @@ def _refs(s: str, ctx: Context) -> str:
 _MATHOP = re.compile(r"\\mathop(?![A-Za-z])\s*")
 _LIMITS = re.compile(r"\s*\\(no)?limits(?![A-Za-z])")
 _ROMAN = re.compile(r"\\(?:rm|mathrm|operatorname)(?![A-Za-z])\s*")
+_OPERATOR_WORDS = re.compile(r"(?:\s*\\(?:arg|max|min|sup|inf|lim|log|ln|exp|det|Pr|gcd|deg|"
+                             r"dim|ker|hom)(?![A-Za-z])\s*){2,}")
 
 
 def _operators(s: str, ctx: Context) -> str:
-    """`\\mathop{\\rm arg\\,max}\\limits_\\theta`, the argmax of many an ML post, as
-    `\\operatorname*{arg\\,max}_\\theta` (math-core takes `\\limits` after an operator
-    command only; `\\mathop{\\sum}\\limits` is `\\sum\\limits`); `\\displaylines{a \\\\ b}`
-    as the `gathered` it means."""
+    """`\\mathop{\\rm arg\\,max}\\limits_\\theta` (or `\\mathop{\\arg\\max}_\\theta`), the argmax
+    of many an ML post, as `\\operatorname*{arg\\,max}_\\theta` (math-core takes `\\limits`
+    after an operator command only; `\\mathop{\\sum}\\limits` is `\\sum\\limits`);
+    `\\displaylines{a \\\\ b}` as the `gathered` it means."""
     if "\\displaylines" in s:
         s = replace_command(s, "displaylines", 1, lambda o, a, i:
                             "\\begin{gathered}" + a[0] + "\\end{gathered}")
@@ -215,8 +217,12 @@ def _operators(s: str, ctx: Context) -> str:
             pos = end  # (its `\limits`, if any, follows as written)
             continue
         name = _ROMAN.sub("", body).strip("{} ")
-        out += [s[pos:match.start()], ("\\operatorname*{" if limits and not limits.group(1)
-                                       else "\\operatorname{") + name + "}"]
+        if _OPERATOR_WORDS.fullmatch(name):  # `\arg\max`: two operators, a thin space
+            name = "\\,".join(re.findall(r"[A-Za-z]+", name))
+        # TeX's `\mathop` puts its limits below in a display (`\displaylimits`), as
+        # `\operatorname*` does; only `\nolimits` keeps them beside it
+        out += [s[pos:match.start()], ("\\operatorname{" if limits and limits.group(1)
+                                       else "\\operatorname*{") + name + "}"]
         pos = limits.end() if limits else end
     return "".join(out) + s[pos:]
 
