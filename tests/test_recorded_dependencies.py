@@ -122,6 +122,33 @@ def test_editing_an_included_file_is_not_up_to_date(tmp_path: Path) -> None:
     assert build(site, BuildOptions(jobs=1)).site is None  # and now it is up to date
 
 
+ENTRY_A = ("@article{a2020,\n  title = {Paper A},\n  author = {Zhang, San},\n"
+           "  journal = {J},\n  year = {2020},\n}\n")
+ENTRY_B = ("@article{b2021,\n  title = {Paper B},\n  author = {Li, Si},\n"
+           "  journal = {J},\n  year = {2021},\n}\n")
+
+
+@pytest.mark.parametrize(("body", "bib_before"), [
+    ("如 @b2021 所述。\n", ENTRY_A),
+    ("And [@b2021].\n", ""),
+])
+def test_an_entry_added_for_a_key_a_post_names_renders_it_again(
+        tmp_path: Path, body: str, bib_before: str) -> None:
+    """`如 @b2021 所述` is text while no entry has that key; adding the entry to the
+    bibliography left the cached page showing `@b2021` (a new user's sweep): a key the
+    page names without an entry is recorded too. Likewise `[@b2021]` while the site has
+    no bibliography."""
+    site = _site(tmp_path, **{
+        "content/posts/a.md": POST.format(title="A", day=1, extra="", body=body)})
+    if bib_before:
+        _write(site / "content/publications.bib", bib_before)
+    _incremental_equals_clean(site, tmp_path)
+    assert b"@b2021" in (site / "public/posts/a/index.html").read_bytes()
+    _write(site / "content/publications.bib", bib_before + ENTRY_B)
+    _incremental_equals_clean(site, tmp_path)
+    assert b"@b2021" not in (site / "public/posts/a/index.html").read_bytes()
+
+
 # --- random edits, each followed by incremental == clean -------------------------------
 
 import io  # noqa: E402
@@ -136,7 +163,8 @@ from lanting.serve.live import LiveSite  # noqa: E402
 THEME = Path(__file__).parents[1] / "src/lanting/theme/templates"
 TEMPLATES = sorted(p.name for p in THEME.iterdir() if p.is_file())
 WORDS = ["显存", "梯度", "all-reduce", "PPO", "流水线", "FSDP", "$x^2$", "**粗体**", "`code`",
-         "[链接](/posts/a/)", "。", "，", "rollout"]
+         "[链接](/posts/a/)", "。", "，", "rollout", "@wu2025"]
+"""(`@wu2025` is text while the bibliography has no such entry, a citation once it has.)"""
 TAGS = ["rl", "系统", "PPO", "misc"]
 
 
@@ -289,10 +317,13 @@ class SiteEdits(RuleBasedStateMachine):
     def edit_include(self, code: str) -> None:
         self._put("snippets/step.py", f"def step(x):\n    {code}\n")
 
-    @rule(title=st.sampled_from(["Ring Attention", "Ring Attention at Scale", "环形注意力"]))
-    def edit_bibliography(self, title: str) -> None:
+    @rule(title=st.sampled_from(["Ring Attention", "Ring Attention at Scale", "环形注意力"]),
+          second=st.booleans())
+    def edit_bibliography(self, title: str, second: bool) -> None:
         self._put("content/publications.bib", "@inproceedings{lin2026,\n  title = {"
-                  + title + "},\n  author = {Lin, Zhiyuan},\n  year = {2026},\n}\n")
+                  + title + "},\n  author = {Lin, Zhiyuan},\n  year = {2026},\n}\n"
+                  + ("@article{wu2025,\n  title = {Rollouts},\n  author = {Wu, Di},\n"
+                     "  year = {2025},\n}\n" if second else ""))
 
     @rule(width=st.sampled_from([64, 96, 128]), colour=st.sampled_from(["#a3352a", "#2a6aa3"]))
     def edit_image(self, width: int, colour: str) -> None:

@@ -428,8 +428,8 @@ def _still_valid(loaded: Loaded, settings: DocumentSettings) -> bool:
                 return False
         elif kind == "file" and file_digest(settings.site_dir / name) != value:
             return False
-        elif kind == "ref":
+        elif kind == "ref":  # ("" : the key named no entry)
             cited = settings.references.get(name)
-            if cited is None or cited.digest != value:
+            if (cited.digest if cited is not None else "") != value:
                 return False
     return True

@@ -15,14 +15,15 @@ hover or focus without JavaScript (`.cite-preview`). An unknown key is an error 
 line and a did-you-mean hint; `[@…]` is only read as a citation when the site has a
 bibliography, so `[@someone]` in a site without one stays text.
 
-Each entry cited is recorded as a dependency `("ref", key, digest)` of the page: a cached
-page is rendered again exactly when an entry it cites changes.
+Each entry cited is recorded as a dependency `("ref", key, digest)` of the page, and each
+`@word` or `[@key]` that names no entry as `("ref", key, "")`: a cached page is rendered
+again exactly when an entry it cites changes, or one it names appears.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import MutableMapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -112,6 +113,7 @@ def cite(items: list[CiteItem], env: dict[str, Any], line: int) -> str:
             if item.key not in state.order:
                 state.order.append(item.key)
             continue
+        _absent(env, item.key)
         hint = did_you_mean(item.key, references) or (
             "add the entry to content/references.bib (or to the page's `bibliography:` file)"
             if references else "this site has no content/references.bib")
@@ -140,11 +142,17 @@ def references_shortcode(args: dict[str, str], env: dict[str, Any], line: int) -
     return _LIST
 
 
+def _absent(env: MutableMapping[str, Any], key: str) -> None:
+    """Record that `key` names no entry: the page reads differently once it does (an
+    `@word` becomes a citation), so its cached render is stale then."""
+    env.setdefault("deps", []).append(("ref", key, ""))
+
+
 def _pandoc_rule(state: StateInline, silent: bool) -> bool:
     if not state.src.startswith("[", state.pos):
         return False
     ctx = state.env.get("lanting")
-    if ctx is None or not ctx.references:
+    if ctx is None:
         return False
     match = _CLUSTER.match(state.src, state.pos)
     if not match:
@@ -152,6 +160,10 @@ def _pandoc_rule(state: StateInline, silent: bool) -> bool:
     items = parse_cluster(match.group(1))
     if items is None or all(_CROSS_REFERENCE.match(item.key) for item in items):
         return False  # (`[@sec-intro]`, `[-@fig-x]`: Quarto's references, not citations)
+    if not ctx.references:
+        for item in items:  # text while the site has no bibliography
+            _absent(state.env, item.key)
+        return False
     if not silent:
         token = state.push("citation", "", 0)
         token.meta["items"] = items
@@ -167,7 +179,7 @@ def _in_text_rule(state: StateInline, silent: bool) -> bool:
     if not state.src.startswith("@", state.pos) or state.linkLevel > 0:
         return False  # (in a link's text, `@key` is the writer's words)
     ctx = state.env.get("lanting")
-    if ctx is None or not ctx.references:
+    if ctx is None:
         return False
     if state.pos > 0 and (state.src[state.pos - 1].isalnum()
                           or state.src[state.pos - 1] in "._-+"):
@@ -175,6 +187,8 @@ def _in_text_rule(state: StateInline, silent: bool) -> bool:
     match = _IN_TEXT.match(state.src, state.pos)
     key = match.group(1).rstrip(".:-/") if match else ""
     if key not in ctx.references:
+        if key:
+            _absent(state.env, key)
         return False
     if not silent:
         token = state.push("citation", "", 0)

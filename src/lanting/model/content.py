@@ -249,7 +249,8 @@ class DocumentSettings:
     """Content path of each image -> size (cache entries record the sizes they used)."""
     references: dict[str, Reference] = field(default_factory=dict, compare=False)
     """Every entry of the site's bibliographies, by key, for `[@key]`. Not part of cache
-    keys: a page records the digest of each entry it cites (`("ref", key, digest)`)."""
+    keys: a page records the digest of each entry it cites (`("ref", key, digest)`), and
+    "" for a key it names that has no entry."""
     citation_style: str = "author-year"
     """`[citations] style`; a page's `citation_style` overrides it."""
 
