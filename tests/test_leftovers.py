@@ -56,6 +56,10 @@ def test_lanting_check_reports_them_with_file_and_line(
     ("No dollars at all: \\frac{a}{b}.\n", "`\\frac`"),
     ("<div class=\"note\">Attention: $\\mathrm{softmax}(QK^T)$</div>\n", "`\\mathrm`"),
     ("\\begin{aligned} a &= b \\end{aligned} in a sentence.\n", "`\\begin{aligned}`"),
+    # glued to the text after it (a letter after `}` hid it)
+    ("正文\\begin{equation}x=1\\end{equation}紧贴。\n", "`\\begin{equation}`"),
+    # a formula without a backslash in raw HTML (Notion's `<aside>` callouts)
+    ("<aside>💡 复杂度 $O(N^2)$，价格 $5 and $10。\n</aside>\n", "`$O(N^2)$`"),
 ])
 def test_tex_not_read_as_a_formula_is_found(text: str, found: str) -> None:
     """A formula shipped as raw TeX was silent."""
@@ -63,6 +67,7 @@ def test_tex_not_read_as_a_formula_is_found(text: str, found: str) -> None:
 
 
 def test_tex_in_formulas_code_and_paths_is_left_alone() -> None:
+    assert warnings("<div>Prices: $5 and $10, US$ 3, $ x $.</div>\n\n") == []
     assert warnings("$\\frac{a}{b}$ and $$\\sum_i x_i$$ and `\\alpha` and\n\n"
                     "```\n\\frac{1}{2}\n```\n\nC:\\Users\\tools\\index.txt, \\d+ "
                     "and \\in, \\to, \\text in prose.\n") == []

@@ -34,10 +34,13 @@ TEX = re.compile(
     r"math(?:bb|cal|bf|rm|sf|it|frak|scr)|boldsymbol|operatorname|"
     r"c?dots|ldots|times|leq?|geq?|neq|approx|equiv|propto|subseteq|supseteq|"
     r"forall|exists|[Rr]ightarrow|[Ll]eftarrow|mapsto|langle|rangle|"
-    r"overline|underbrace|overbrace|argmax|argmin|begin\{[a-z]+\*?\})(?![A-Za-z])")
+    r"overline|underbrace|overbrace|argmax|argmin)(?![A-Za-z])|\\begin\{[a-z]+\*?\}")
 """Math commands: in text they are a formula that was not read as one. (Not `\\in`,
 `\\to`, `\\end`, `\\text` and the like: a Windows path or a regular expression has
-those.)"""
+those. `\\begin{equation}` counts with a letter right after it, `…}x=1`.)"""
+HTML_DOLLARS = re.compile(r"(?<![\\$\w])\$(?=[^\s$\d])[^$\n<>]*[^\s$\\]\$(?![\w$])")
+"""`$O(N^2)$` inside raw HTML (Notion's `<aside>` callouts): Lanting reads no Markdown or
+math there, so it is shown as written. (Not `$5 and $10`: a digit starts no formula.)"""
 _HIDDEN_HTML = re.compile(r"<!--.*?-->|<(pre|code|script|style)\b.*?</\1\s*>",
                           re.DOTALL | re.IGNORECASE)
 HINT = ("Lanting runs no Liquid, Hugo shortcodes or kramdown attributes, so this is shown "
@@ -75,7 +78,8 @@ def _leftovers(state: StateCore) -> None:
     ctx = env.get("lanting")
     source = state.src
     if ctx is None or not (("{" in source and TEMPLATE_SYNTAX.search(source))
-                           or ("\\" in source and TEX.search(source))):
+                           or ("\\" in source and TEX.search(source))
+                           or ("$" in source and "<" in source)):
         return
     seen: set[int] = set()
     for token in state.tokens:
@@ -86,6 +90,9 @@ def _leftovers(state: StateCore) -> None:
         elif token.type == "html_block":
             content = _HIDDEN_HTML.sub(lambda m: "\n" * m.group().count("\n"), token.content)
             found = list(_found(content))
+            if "$" in content:
+                found += [(content.count("\n", 0, m.start()), m.group())
+                          for m in HTML_DOLLARS.finditer(content)]
         else:
             continue
         for offset, syntax in found:
@@ -94,7 +101,7 @@ def _leftovers(state: StateCore) -> None:
                 continue
             seen.add(line)
             shown = syntax if len(syntax) <= 60 else syntax[:57] + "…"
-            tex = syntax.startswith("\\")
+            tex = syntax.startswith(("\\", "$"))
             env.setdefault("problems", []).append(Problem(
                 f"{'TeX' if tex else 'template syntax'} left in the page: `{shown}`",
                 ctx.path, line, hint=TEX_HINT if tex else HINT, severity="warning"))

@@ -32,6 +32,7 @@ from lanting.markdown.links import links_plugin, resolve_placeholders
 from lanting.markdown.math import math_plugin
 from lanting.markdown.math_formula import formula_text, math_characters
 from lanting.markdown.more import MORE_HTML, more_plugin
+from lanting.markdown.notes_apps import notes_apps_plugin
 from lanting.markdown.scrollers import scrollers_plugin
 from lanting.markdown.shortcodes import shortcodes_plugin
 from lanting.markdown.text import count_units
@@ -88,6 +89,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.use(callouts_plugin)
     md.use(blocks_plugin)
     md.use(more_plugin)
+    md.use(notes_apps_plugin, options.heading_ids)
     md.use(anchors_plugin, options.heading_ids)
     md.use(links_plugin)
     md.use(figures_plugin)

@@ -1,0 +1,214 @@
+"""Plugin: what note-taking editors write, read as their users mean it.
+
+Posts written in Typora or Obsidian (and pasted from Notion) carry syntax no Markdown
+standard has; each was printed as written, and Obsidian's private comments were
+published:
+- `==marked==` is `<mark>` (Typora, Obsidian; markdown-it-mark's rule, strikethrough's
+  with `=`, its runs scanned CJK-friendly like `**`);
+- a paragraph that is only `[TOC]` (Typora; GitLab's `[[_TOC_]]`) is left out: the
+  page's table of contents is the theme's;
+- `[[Other note]]`, `[[Other note#Heading|shown text]]` link to `Other note.md` beside
+  the page, and `![[figure.png]]` (`![[figure.png|300]]`: 300 pixels wide) shows the
+  image beside it, as a relative link and image do (the checks report a missing one);
+  `![[Other note]]`, an embedded note, is reported;
+- `%%…%%`, inline or on lines of their own, is an Obsidian comment: left out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any, cast
+from urllib.parse import quote
+
+from markdown_it import MarkdownIt
+from markdown_it.common.utils import normalizeReference
+from markdown_it.rules_block import StateBlock
+from markdown_it.rules_core import StateCore
+from markdown_it.rules_inline import StateInline
+from markdown_it.rules_inline.state_inline import Delimiter
+from markdown_it.token import Token
+
+from lanting.markdown.anchors import HEADING_ID_STYLES
+from lanting.markdown.shortcodes import report
+
+TOC_MARKERS = frozenset({"[toc]", "[[toc]]", "[[_toc_]]", "@[toc]"})
+"""Typora's, GitLab's and markdown-it-toc's markers, in lower case."""
+
+_WIKI = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
+_NOTE_NAME = re.compile(r"^$|^(?=[^,]*$).*[^\W\d_]")
+"""A note's name has a letter and no comma (or is empty: `[[#Heading]]`)."""
+_IMAGE = re.compile(r"\.(?:png|jpe?g|gif|webp|svg|avif|bmp)$", re.IGNORECASE)
+_WIDTH = re.compile(r"(\d+)(?:x(\d+))?")
+
+
+def _mark_rule(state: StateInline, silent: bool) -> bool:
+    """`==` runs as delimiters, two characters each (an odd one's first is text)."""
+    if silent or not state.src.startswith("==", state.pos):
+        return False
+    scanned = state.scanDelims(state.pos, True)
+    length = scanned.length
+    if length % 2:
+        state.push("text", "", 0).content = "="
+        length -= 1
+    for _ in range(length // 2):
+        state.push("text", "", 0).content = "=="
+        state.delimiters.append(Delimiter(marker=ord("="), length=0,
+                                          token=len(state.tokens) - 1, end=-1,
+                                          open=scanned.can_open, close=scanned.can_close))
+    state.pos += scanned.length
+    return True
+
+
+def _pair_marks(state: StateInline, delimiters: list[Delimiter]) -> None:
+    for delimiter in delimiters:
+        if delimiter.marker != ord("=") or delimiter.end == -1:
+            continue
+        opening, closing = state.tokens[delimiter.token], state.tokens[
+            delimiters[delimiter.end].token]
+        opening.type, opening.nesting = "mark_open", 1
+        closing.type, closing.nesting = "mark_close", -1
+        for token in (opening, closing):
+            token.tag, token.markup, token.content = "mark", "==", ""
+
+
+def _marks(state: StateInline) -> None:
+    _pair_marks(state, state.delimiters)
+    for meta in state.tokens_meta:
+        if meta and "delimiters" in meta:
+            _pair_marks(state, meta["delimiters"])
+
+
+def _drop_toc_markers(state: StateCore) -> None:
+    tokens = state.tokens
+    for i in range(len(tokens) - 2, 0, -1):
+        if (tokens[i].type == "inline" and tokens[i - 1].type == "paragraph_open"
+                and tokens[i].content.strip().lower() in TOC_MARKERS):
+            del tokens[i - 1:i + 2]
+
+
+def _wiki_rule(state: StateInline, silent: bool) -> bool:
+    start = state.pos
+    if state.src[start] not in "![" or state.linkLevel > 0:
+        return False
+    match = _WIKI.match(state.src, start)
+    if not match or not (match.group(2).strip() or match.group(3)) or not _NOTE_NAME.match(
+            match.group(2)):
+        return False  # (`[[1, 2]]`, a nested list written in prose, is no link)
+    opening = start + len(match.group(1))
+    if (state.src[opening - 1:opening] == "[" or state.src[match.end():match.end() + 1] == "]"
+            or normalizeReference(match.group()[len(match.group(1)) + 2:-2])
+            in state.env.get("references", {})):
+        return False  # `[[[x]]]`, or `[[x]]` around a reference link `[x]`: CommonMark's
+    if silent:
+        state.pos = match.end()
+        return True
+    embed, target, heading, shown = match.group(1), match.group(2).strip(), \
+        match.group(3) or "", match.group(4)
+    if embed and _IMAGE.search(target):
+        token = state.push("image", "img", 0)
+        size = _WIDTH.fullmatch((shown or "").strip())
+        alt = (shown or "").strip() if shown and not size else \
+            target.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        token.attrs = {"src": quote(target), "alt": ""}
+        # (markdown-it renders an image's alt text from its children)
+        token.children, token.content = [_text(alt)], alt
+        if size:
+            token.attrSet("width", size.group(1))
+            if size.group(2):
+                token.attrSet("height", size.group(2))
+    else:
+        _link(state, target, heading, shown, embed=bool(embed))
+    state.pos = match.end()
+    return True
+
+
+def _text(content: str) -> Token:
+    token = Token("text", "", 0)
+    token.content = content
+    return token
+
+
+def _link(state: StateInline, target: str, heading: str, shown: str | None,
+          embed: bool = False) -> None:
+    href = "" if not target else quote(target if "." in target.rsplit("/", 1)[-1]
+                                       else target + ".md")  # (`[[#Heading]]`: this page)
+    if heading:  # Obsidian names the heading; the page's id is made from its text
+        style = state.env.get("lanting_heading_ids", "lanting")
+        href += "#" + quote(HEADING_ID_STYLES[style](heading[1:].strip()))
+    opening = state.push("link_open", "a", 1)
+    opening.attrs = {"href": href}
+    opening.markup = "wiki"
+    if embed:
+        opening.meta["embed"] = target
+    text = state.push("text", "", 0)
+    text.content = (shown or " › ".join(p for p in (target, heading[1:].strip()) if p)).strip()
+    state.push("link_close", "a", -1)
+
+
+def _report_embeds(state: StateCore) -> None:
+    """`![[Other note]]` (a note embedded in another) shows as a link to it: a warning at
+    its line. (In a core rule: inline tokens know their line once stamped.)"""
+    if "![[" not in state.src:
+        return
+    ctx = state.env.get("lanting")
+    for block in state.tokens:
+        for child in block.children or [] if block.type == "inline" else []:
+            if child.type == "link_open" and child.meta.get("embed"):
+                line = (ctx.body_line if ctx else 1) + (child.map[0] if child.map else 0)
+                report(cast(dict[str, Any], state.env), line,
+                       f"`![[{child.meta['embed']}]]` embeds a note, which Lanting cannot "
+                       "do: shown as a link to it",
+                       "copy the text in, or link to the note as `[[…]]`", severity="warning")
+
+
+def _comment_rule(state: StateInline, silent: bool) -> bool:
+    start = state.pos
+    if not state.src.startswith("%%", start):
+        return False
+    end = state.src.find("%%", start + 2)
+    if end < 0:
+        return False
+    state.pos = end + 2  # (no token: the comment is not shown)
+    if start > 0 and state.src[start - 1] == " ":
+        while state.pos < state.posMax and state.src[state.pos] == " ":
+            state.pos += 1  # `a %%note%% b` reads `a b`
+    return True
+
+
+def _comment_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    """`%%` at the start of a block, closed by `%%` at the end of a line: the lines are
+    left out (one `%%` never closed is text)."""
+    first = state.bMarks[start_line] + state.tShift[start_line]
+    if not state.src.startswith("%%", first) or state.sCount[start_line] - state.blkIndent >= 4:
+        return False
+    line = start_line
+    search_from = first + 2
+    while line < end_line:
+        line_end = state.eMarks[line]
+        close = state.src.find("%%", search_from, line_end)
+        if close >= 0 and not state.src[close + 2:line_end].strip():
+            state.line = line + 1  # (no token: the comment is not shown)
+            return True
+        line += 1
+        if line < end_line:
+            search_from = state.bMarks[line] + state.tShift[line]
+    return False
+
+
+def _heading_style(style: str) -> Callable[[StateCore], None]:
+    def remember(state: StateCore) -> None:
+        state.env["lanting_heading_ids"] = style
+    return remember
+
+
+def notes_apps_plugin(md: MarkdownIt, heading_ids: str = "lanting") -> None:
+    """`heading_ids`: the site's style of heading ids, which `[[Note#Heading]]` links to."""
+    md.core.ruler.before("block", "wiki_heading_style", _heading_style(heading_ids))
+    md.inline.ruler.before("emphasis", "mark", _mark_rule)
+    md.inline.ruler2.before("emphasis", "mark", _marks)
+    md.block.ruler.before("paragraph", "obsidian_comment", _comment_block)
+    md.inline.ruler.before("link", "wiki_link", _wiki_rule)
+    md.inline.ruler.push("obsidian_comment", _comment_rule)
+    md.core.ruler.push("toc_markers", _drop_toc_markers)
+    md.core.ruler.push("wiki_embeds", _report_embeds)

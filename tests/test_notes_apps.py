@@ -1,0 +1,88 @@
+"""What Typora, Obsidian and Notion users write (`markdown/notes_apps.py`): each was shown
+as written, and Obsidian's private comments were published (a new user's sweep)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from htmltree import parse_html
+
+from lanting.markdown.render import render_markdown
+from lanting.model.markdown import MarkdownOptions, RenderContext, RenderedMarkdown
+
+CONTEXT = RenderContext(path=Path("/site/content/posts/a.md"), rel="posts/a.md",
+                        body_line=4, base_path="/")
+
+
+def render(text: str, heading_ids: str = "lanting") -> RenderedMarkdown:
+    return render_markdown(text, CONTEXT, MarkdownOptions(heading_ids=heading_ids))
+
+
+@pytest.mark.parametrize("text", ["这是==重点==。", "==**粗体**高亮==", "a ==b== c"])
+def test_double_equals_marks_text_in_chinese_too(text: str) -> None:
+    rendered = render(text + "\n")
+    marks = parse_html(rendered.html).find_all("mark")
+    assert len(marks) == 1 and "=" not in parse_html(rendered.html).text()
+
+
+@pytest.mark.parametrize("text", ["a == b", "x==y", "`a==b==c`", "=== x ==="])
+def test_equals_signs_that_mark_nothing_stay(text: str) -> None:
+    rendered = render(text + "\n")
+    assert parse_html(rendered.html).find("mark") is None
+
+
+@pytest.mark.parametrize("marker", ["[TOC]", "[toc]", "[[_TOC_]]", "[[TOC]]"])
+def test_a_toc_marker_is_left_out(marker: str) -> None:
+    rendered = render(f"{marker}\n\n## One\n\nText.\n")
+    assert "TOC" not in rendered.html.upper().replace('ID="ONE"', "")
+    assert rendered.problems == ()
+    assert [h.id for h in rendered.headings] == ["one"]
+
+
+def test_wiki_links_and_embedded_images_link_beside_the_page() -> None:
+    rendered = render("见 [[other-note]]、[[My Note#Section 2|那一节]] 与 [[#本页标题]]。\n\n"
+                      "![[diagram.png]] ![[figs/loss curve.png|300]]\n")
+    assert rendered.problems == ()
+    links = [(link.url, link.target, link.image) for link in rendered.links]
+    assert links == [("other-note.md", "posts/other-note.md", False),
+                     ("My%20Note.md#section-2", "posts/My Note.md", False),
+                     ("#%E6%9C%AC%E9%A1%B5%E6%A0%87%E9%A2%98", None, False),  # as `(#…)`
+                     ("diagram.png", "posts/diagram.png", True),
+                     ("figs/loss%20curve.png", "posts/figs/loss curve.png", True)]
+    doc = parse_html(rendered.html)
+    texts = [a.text() for a in doc.find_all("a")]
+    assert texts == ["other-note", "那一节", "本页标题"]
+    assert doc.find_all("a")[2]["href"] == "#%E6%9C%AC%E9%A1%B5%E6%A0%87%E9%A2%98"
+    images = doc.find_all("img")
+    assert [(i["alt"], i.get("width")) for i in images] == [("diagram", None),
+                                                           ("loss curve", "300")]
+
+
+def test_a_heading_of_a_wiki_link_takes_the_sites_id_style() -> None:
+    rendered = render("[[Note#My_Var Name]]\n", heading_ids="github")
+    assert rendered.links[0].url == "Note.md#my_var-name"
+
+
+@pytest.mark.parametrize("text", ["[[1, 2], [3, 4]]", "[[1,2]]", "[[a, b]]"])
+def test_nested_lists_in_prose_are_no_wiki_links(text: str) -> None:
+    rendered = render(text + "\n")
+    assert rendered.links == () and parse_html(rendered.html).find("a") is None
+
+
+def test_an_embedded_note_is_a_link_and_a_warning_at_its_line() -> None:
+    rendered = render("Text.\n\n![[other-note]]\n")
+    [problem] = rendered.problems
+    assert (problem.line, problem.severity) == (6, "warning")
+    assert "embeds a note" in problem.message
+    assert [link.url for link in rendered.links] == ["other-note.md"]
+
+
+def test_obsidian_comments_are_left_out() -> None:
+    rendered = render("正文 %%私人备注：不要发布%% 继续。\n\n%%\n整段私人笔记\n\n多行\n%%\n\n"
+                      "结束，`%%time` 与 %%timeit 无闭合。\n")
+    text = parse_html(rendered.html).text()
+    assert "私人" not in text and "多行" not in text
+    assert "正文 继续。" in text
+    assert "%%time" in text and "%%timeit 无闭合" in text
+    assert rendered.excerpt == "正文 继续。"
