@@ -278,3 +278,19 @@ def test_mathop_puts_its_limits_below_in_a_display(tex: str, under: bool, name: 
     op = math.find("munder" if under else "msub")
     assert op is not None, math
     assert op.text().startswith(name)
+
+
+def test_a_short_radicand_gets_the_height_of_a_letter_with_an_ascender() -> None:
+    """`O(n\\sqrt{n})`: Chromium sized the surd to the x-height of `n`, its bar cut into
+    the letter and the sign sank below the line (it read like "O(nπ)"). Under TeX's
+    smallest surd a radicand is as tall as `b`; a zero-width strut makes it so. The
+    formula's text is unchanged."""
+    rendered = render("复杂度 $O(n\\sqrt{n})$ 与 $\\sqrt[3]{x}$。\n")
+    doc = parse_html(rendered.html)
+    sqrt, root = doc.one("msqrt"), doc.one("mroot")
+    strut = sqrt.children[0]
+    assert isinstance(strut, Element) and (strut.tag, strut["height"]) == ("mspace", "0.7em")
+    row = root.children[0]
+    assert isinstance(row, Element) and row.tag == "mrow"
+    assert isinstance(row.children[0], Element) and row.children[0].tag == "mspace"
+    assert rendered.excerpt == "复杂度 O(n√n) 与 ∛x。"

@@ -116,7 +116,24 @@ def to_mathml(latex: str, display: bool, macros: tuple[tuple[str, str], ...] = (
     return finish(mathml, marks, plain_refs)
 
 
+ROOT_STRUT = '<mspace height="0.7em"></mspace>'
+"""A radicand is at least as tall as a letter with an ascender, as under TeX's smallest
+surd: Chromium sized the surd to `\\sqrt{n}`'s x-height, its bar cut into the letter and
+the sign sank below the line ("O(n√n)" read like "O(nπ)")."""
+_SHORT_ROOT = re.compile(r"<mroot>(<(mi|mn)>[^<]*</\2>)")
+
+
+def _root_struts(mathml: str) -> str:
+    mathml = mathml.replace("<msqrt>", "<msqrt>" + ROOT_STRUT)
+    if "<mroot>" in mathml:
+        mathml = _SHORT_ROOT.sub(lambda m: f"<mroot><mrow>{ROOT_STRUT}{m.group(1)}</mrow>",
+                                 mathml)
+    return mathml
+
+
 def finish(mathml: str, marks: Marks | None, plain_refs: tuple[int, ...]) -> str:
+    if "<msqrt>" in mathml or "<mroot>" in mathml:
+        mathml = _root_struts(mathml)
     if marks is not None:
         mathml = marks.apply(mathml)
     if "accent" in mathml:
