@@ -71,6 +71,21 @@ def test_new_then_build(run_cli: Run, tmp_path: Path) -> None:
     assert len(blog.find_all("article")) == 2
 
 
+def test_a_build_with_nothing_to_do_shows_the_warnings_again(run_cli: Run,
+                                                              tmp_path: Path) -> None:
+    """A second `lanting build` printed only "nothing changed": the warnings of the
+    site, which still hold, were hidden (a new user's sweep)."""
+    site = tmp_path / "mysite"
+    run_cli("new", site)
+    (site / "content/posts/w.md").write_text(
+        "---\ntitle: W\ndate: 2024-01-01\n---\n\nbad \\frac{a}{b} here.\n", encoding="utf-8")
+    code, first_out, first_err = run_cli("build", site)
+    assert code == 0 and "1 warning" in first_out and "`\\frac`" in first_err
+    code, out, err = run_cli("build", site)
+    assert code == 0 and "is up to date" in out and out.rstrip().endswith(", 1 warning")
+    assert err == first_err
+
+
 def test_the_starter_site_builds_when_no_post_has_a_tag(run_cli: Run, tmp_path: Path) -> None:
     """Its menu links /tags/: the list of tags is there (empty) until a post has one."""
     site = tmp_path / "mysite"

@@ -39,7 +39,8 @@ def build(site_dir: Path, options: BuildOptions = BuildOptions(),
                                       options.default_base_url, options.strict), previous.read)
     if options.cache and options.write and previous.inputs == inputs \
             and previous.output == output_digest(output_stamps(output)):
-        return BuildResult(output, 0, 0, (), time.perf_counter() - started, None)
+        return BuildResult(output, 0, 0, previous.warnings, time.perf_counter() - started,
+                           None)
     first_import = "lanting.build.pipeline" not in sys.modules
     from lanting.build.pipeline import build_and_write  # the heavy imports, now needed
 

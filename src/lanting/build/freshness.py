@@ -12,9 +12,11 @@ import pickle
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from lanting.fs import keep_newest
 from lanting.model.output import Answers, Copy, OutputFile, Reads
+from lanting.model.problem import Problem
 
 INPUT_FOLDERS = ("content", "static", "templates", "data")
 INPUT_FILES = ("lanting.toml",)
@@ -118,6 +120,23 @@ class State:
     output: str = ""
     """`output_digest` of the output folder as the build left it: a file deleted, added
     or edited there since makes the next build run (and put it right)."""
+    warnings: tuple[Problem, ...] = ()
+    """That build's warnings: a build with nothing to do shows them again (they still
+    hold), as a full build would."""
+
+
+_PROBLEM_FIELDS = ("message", "path", "line", "column", "hint", "severity", "excerpt")
+
+
+def _problem(data: dict[str, Any]) -> Problem:
+    return Problem(str(data["message"]), Path(data["path"]) if data.get("path") else None,
+                   data.get("line"), data.get("column"), data.get("hint"),
+                   str(data.get("severity", "warning")), data.get("excerpt"))
+
+
+def _problem_data(problem: Problem) -> dict[str, Any]:
+    return {name: str(value) if isinstance(value, Path) else value
+            for name in _PROBLEM_FIELDS if (value := getattr(problem, name)) is not None}
 
 
 def load_state(cache_dir: Path, output: Path) -> State:
@@ -130,7 +149,8 @@ def load_state(cache_dir: Path, output: Path) -> State:
         return State(str(data.get("inputs", "")),
                      {str(k): str(v) for k, v in data.get("fingerprints", {}).items()},
                      tuple(str(name) for name in data.get("read", ())),
-                     str(data.get("output", "")))
+                     str(data.get("output", "")),
+                     tuple(_problem(p) for p in data.get("warnings", ())))
     except (OSError, ValueError, AttributeError, TypeError):
         return State()
 
@@ -248,7 +268,8 @@ def save_state(cache_dir: Path, output: Path, content: str, state: State,
             protocol=pickle.HIGHEST_PROTOCOL))
         mine.write_text(json.dumps(
             {"inputs": state.inputs, "content": content, "fingerprints": state.fingerprints,
-             "read": sorted(state.read), "output": state.output}), encoding="utf-8")
+             "read": sorted(state.read), "output": state.output,
+             "warnings": [_problem_data(p) for p in state.warnings]}), encoding="utf-8")
         keep_newest(cache_dir, "output-*.json", KEPT_STATES, mine)
         keep_newest(cache_dir, "details-*.pickle", KEPT_STATES, kept)
         for older in cache_dir.glob("details-*.json"):  # the format of Lanting 0.1.0

@@ -349,7 +349,7 @@ def build_and_write(site_dir: Path, options: BuildOptions, output: Path, inputs:
         same = set(produced.read_files) == set(previous.read)
         written = written_stamps(output, files, produced.copies, stamps)
         state = State(inputs if same else "", fingerprints, produced.read_files,
-                      output_digest(written))
+                      output_digest(written), (*produced.warnings, *index.warnings))
         renderers = produced.state.renderers if produced.state is not None else {}
         save_state(site_dir / CACHE_DIR, output, marker_content(output), state, Details(
             {f.path: f.reads for f in files if f.reads is not None}, written,

@@ -117,9 +117,10 @@ class _Progress:
 
 
 def _summary(result: BuildResult) -> str:
-    if result.site is None:
-        return f"{result.output} is up to date: nothing changed since the last build"
     warn = len(result.warnings)
+    if result.site is None:
+        return (f"{result.output} is up to date: nothing changed since the last build"
+                + (f", {warn} warning{'s' if warn != 1 else ''}" if warn else ""))
     return (f"built {result.pages} pages ({result.files} files) into {result.output} "
             f"in {result.seconds:.2f} s, {warn} warning{'s' if warn != 1 else ''}")
 
