@@ -154,6 +154,22 @@ def test_unknown_key_in_a_nested_table_points_at_its_own_line(tmp_path: Path) ->
     assert problem.hint is not None and "`limit`" in problem.hint
 
 
+@pytest.mark.parametrize(("text", "hint"), [
+    ('title = "T"\n[[menu]]\nname = "a"\nurl = "/a/"\nmath_macros = {}\n',
+     "`math_macros` belongs under `[markdown]`"),
+    ('title = "T"\n[markdown]\nmath_macros = {}\nauthor = "A"\n',
+     "`author` belongs at the top, before the first `[table]`"),
+    ('title = "T"\nrecent_posts = 3\n', "`recent_posts` belongs under `[blog]`"),
+])
+def test_a_key_of_another_table_says_where_it_belongs(tmp_path: Path, text: str,
+                                                      hint: str) -> None:
+    """A key written after a table's header belongs to that table in TOML: appended at the
+    end of the file it was "unknown" with no word of where it goes (a new user's sweep)."""
+    [problem] = problems(site_with(tmp_path, text))
+    assert "unknown key" in problem.message
+    assert problem.hint is not None and problem.hint.startswith(hint), problem.hint
+
+
 def test_unknown_key_in_an_array_of_tables(tmp_path: Path) -> None:
     site = site_with(tmp_path, """\
 title = "T"

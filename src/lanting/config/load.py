@@ -6,8 +6,11 @@ build stops.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import re
 import tomllib
+import typing
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -379,6 +382,39 @@ def _validate_languages(config: Config) -> list[SchemaProblem]:
     return problems
 
 
+def _tables(cls: type, prefix: str = "") -> dict[str, list[str]]:
+    """Each key name of the configuration -> the tables it belongs to (`""`: the top)."""
+    homes: dict[str, list[str]] = {}
+    for name, hint in typing.get_type_hints(cls).items():
+        homes.setdefault(name, []).append(prefix)
+        inner = [t for t in (hint, *typing.get_args(hint)) if dataclasses.is_dataclass(t)]
+        for table in inner[:1]:
+            for key, places in _tables(typing.cast(type, table),
+                                       f"{prefix}.{name}" if prefix else name).items():
+                homes.setdefault(key, []).extend(places)
+    return homes
+
+
+@functools.cache
+def _key_homes() -> dict[str, list[str]]:
+    return _tables(Config)
+
+
+def _placed_elsewhere(problem: SchemaProblem) -> SchemaProblem:
+    """An unknown key that is a key of another table (`math_macros` after `[[links]]`: TOML
+    puts every key after a table's header into that table) says where it belongs."""
+    name = problem.path[-1] if problem.path else ""
+    if problem.hint or not problem.message.startswith("unknown key"):
+        return problem
+    here = ".".join(p for p in problem.path[:-1] if not p.isdigit())
+    homes = [h for h in _key_homes().get(name, []) if h != here]
+    if not homes:
+        return problem
+    where = f"under `[{homes[0]}]`" if homes[0] else "at the top, before the first `[table]`"
+    return replace(problem, hint=f"`{name}` belongs {where}: a key written after a "
+                                 "`[table]` header belongs to that table")
+
+
 def load_config(site: Path, overrides: dict[str, Any] | None = None,
                 defaults: dict[str, Any] | None = None) -> Config:
     """Read and validate `SITE/lanting.toml`; raise LantingError listing every problem.
@@ -413,6 +449,7 @@ def load_config(site: Path, overrides: dict[str, Any] | None = None,
             config = replace(config, **overrides)
         problems += _validate(config, site)
     if problems or config is None:
+        problems = [_placed_elsewhere(p) for p in problems]
         lines = toml_key_lines(text)
         raise LantingError(
             [
