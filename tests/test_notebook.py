@@ -340,3 +340,18 @@ def test_attachment_in_raw_html_is_a_warning_with_cell_and_line() -> None:
     [warning] = parse_notebook(text).warnings
     assert warning.message.startswith("cell 2, line 2: `attachment:a.png` in HTML")
     assert warning.hint and "![" in warning.hint and warning.line == cell_starts(text)[1]
+
+
+@pytest.mark.parametrize(("source", "language"), [
+    ("%%bash\nnvidia-smi --query-gpu=name", "bash"),
+    ("%%writefile train.py\nimport torch", "python"),
+    ("%%writefile config.yaml\nlr: 0.1", "yaml"),
+    ("%%script zsh\necho hi", "bash"),
+    ("%%html\n<b>x</b>", "html"),
+    ("%%time\nx = f()", "python"),
+    ("x = 1  # %%bash in a comment", "python"),
+])
+def test_a_cell_magic_names_its_cells_language(source: str, language: str) -> None:
+    """A `%%bash` cell was highlighted as Python (a new user's sweep)."""
+    document = parse_notebook(notebook(code(source=source)))
+    assert f"```{language}\n{source}\n```" in document.body

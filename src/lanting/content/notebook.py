@@ -27,7 +27,7 @@ import warnings
 from bisect import bisect_right
 from dataclasses import dataclass
 from json.decoder import scanstring  # type: ignore[attr-defined]
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any, NoReturn
 from urllib.parse import unquote
 
@@ -65,6 +65,34 @@ class ConvertedNotebook:
     """Cells and outputs left out, attachments that could not be shown."""
     parts: tuple[NotebookPart, ...] = ()
     """Where each piece of `body` comes from, in order."""
+
+
+CELL_MAGICS = {"bash": "bash", "sh": "bash", "html": "html", "javascript": "javascript",
+               "js": "javascript", "latex": "latex", "markdown": "markdown", "perl": "perl",
+               "ruby": "ruby", "sql": "sql", "svg": "xml"}
+"""IPython's cell magics whose body is in another language (`%%bash`), by that language.
+`%%script zsh` and `%%writefile train.py` name theirs; any other magic (`%%time`,
+`%%capture`) runs the kernel's own language."""
+_SCRIPTS = {"bash": "bash", "sh": "bash", "zsh": "bash", "python": "python",
+            "python3": "python", "perl": "perl", "ruby": "ruby", "node": "javascript"}
+_SUFFIXES = {".py": "python", ".sh": "bash", ".yaml": "yaml", ".yml": "yaml",
+             ".json": "json", ".toml": "toml", ".cfg": "ini", ".ini": "ini", ".md": "markdown",
+             ".c": "c", ".h": "c", ".cpp": "cpp", ".cu": "cuda", ".js": "javascript"}
+_CELL_MAGIC = re.compile(r"%%(\w+)[ \t]*(\S*)")
+
+
+def cell_language(source: str, kernel: str) -> str:
+    """The language of a code cell's text: its cell magic's, else the kernel's."""
+    stripped = source.lstrip()
+    magic = _CELL_MAGIC.match(stripped) if stripped.startswith("%%") else None
+    if magic is None:
+        return kernel
+    name, argument = magic.groups()
+    if name == "script":
+        return _SCRIPTS.get(argument, "text")
+    if name in ("writefile", "file"):
+        return _SUFFIXES.get(PurePosixPath(argument).suffix.lower(), "text")
+    return CELL_MAGICS.get(name, kernel)
 
 
 def _fence(text: str, info: str) -> str:
@@ -323,7 +351,8 @@ class _Converter:
                 parts.append((self.markdown(cell, source, where, number, line),
                               NotebookPart(0, where, line, source.count("\n", 0, skipped) + 1)))
             elif kind == "code" and source.strip():
-                parts.append((_fence(source, language), NotebookPart(0, where, line)))
+                parts.append((_fence(source, cell_language(source, language)),
+                              NotebookPart(0, where, line)))
                 outputs = cell.get("outputs", [])
                 if not isinstance(outputs, list):
                     self.fail(f"{where}: `outputs` must be a list, not {_shown(outputs)}", line)
