@@ -48,6 +48,10 @@ MAPPED_KEYS = frozenset({"title", "date", "publishDate", "pubdate", "published",
                          "toc", "translationKey", "password"})
 
 
+_POST_SECTIONS = frozenset({"post", "posts", "blog", "article", "articles"})
+"""Section names that say "the posts" (a tie of counts goes to one of them)."""
+
+
 _DATES = ("date", "publishDate", "pubdate", "published", "lastmod", "modified")
 """Hugo's default order of a page's dates (its `frontmatter.date` setting)."""
 
@@ -175,13 +179,22 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
         return ()
 
     def main_section(self, files: list[tuple[Path, Path | None]]) -> str:
+        """The section of the posts: the site's `mainSections` when it names one, else
+        the section with the most pages (on a tie, the one named like a blog's)."""
         counts: dict[str, int] = {}
         for path, _bundle in files:
             section = self.section_of(path)
             if section and section not in self.special_sections():
                 counts[section] = counts.get(section, 0) + 1
         self.sections = counts
-        return max(sorted(counts), key=lambda s: counts[s]) if counts else "posts"
+        given = self.config.get("mainsections") or self.params.get("mainsections")
+        for section in names(given):
+            if section in counts:
+                return section
+        # (alphabetical order alone once made a one-page `admin/` the blog of a site
+        # with one post: `/post/hello/` moved to `/admin/hello/`)
+        return max(sorted(counts), key=lambda s: (counts[s], s in _POST_SECTIONS)) \
+            if counts else "posts"
 
     # --- reading pages ------------------------------------------------------------------------
 

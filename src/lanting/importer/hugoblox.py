@@ -19,12 +19,14 @@ from lanting.importer.hugo_bodies import csv_table
 from lanting.importer.hugo_urls import hugo_path
 from lanting.importer.liquid import Context
 from lanting.importer.site import Item, redirect_page, slug_of
-from lanting.importer.text import load_mapping, names, split_front_matter
+from lanting.importer.text import key_line, load_mapping, names, split_front_matter
 
 PUBLICATIONS = ("publication", "publications")
 TALKS = ("event", "events", "talk", "talks")
 AUTHORS = ("authors",)
 PROJECTS = ("project", "projects")
+CMS_TYPES = ("wowchemycms", "netlifycms")
+"""Page types that make the old site's content manager (Netlify CMS), not a page."""
 TYPES = {"1": ("inproceedings", "conference"), "2": ("article", "journal"),
          "3": ("article", "preprint"), "4": ("techreport", "report"), "5": ("book", "book"),
          "6": ("incollection", "chapter"), "7": ("phdthesis", "thesis"),
@@ -399,10 +401,27 @@ class HugoBlox(Hugo):
         return one
 
     def content_files(self) -> list[tuple[Path, Path | None]]:
-        """Publications first: posts citing them need their keys."""
-        files = super().content_files()
+        """Publications first: posts citing them need their keys. The CMS's page is
+        left out before the sections are counted (it is no post)."""
+        files = [f for f in super().content_files() if not self.is_cms_page(f[0])]
         first = {s: 0 for s in PUBLICATIONS}
         return sorted(files, key=lambda f: (first.get(self.section_of(f[0]), 1), str(f[0])))
+
+    def is_cms_page(self, path: Path) -> bool:
+        """Whether `path` is the page that generates Wowchemy's Netlify CMS (`type:
+        wowchemycms`, `content/admin/index.md` of the academic starters): noted and left
+        out, as Lanting has no CMS."""
+        text = read_text(path)
+        if "cms" not in text:
+            return False
+        fmt, head, _body, _first = split_front_matter(text)
+        data, _error = load_mapping(fmt or "yaml", head)
+        kind = str(data.get("type") or "").lower()
+        if kind not in CMS_TYPES:
+            return False
+        self.report.note(path, key_line(head, "type"), f"left out: the page of Wowchemy's "
+                         f"content manager (`type: {kind}`); Lanting has none")
+        return True
 
     def menu_url(self, url: str) -> str:
         anchors = {"#about": "/", "#posts": "/blog/", "#featured": "/publications/",

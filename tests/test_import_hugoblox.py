@@ -1,0 +1,90 @@
+"""Hugo Blox (Wowchemy, "Academic") sites written inline, imported and built: what the
+importer makes of each of the theme's own kinds of content (the CMS page, events,
+publication links, projects, widget anchors)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import Imported, import_site
+from lanting.importer.common import Options
+
+NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+
+CONFIG = """\
+title: Min
+baseurl: https://example.org/
+languageCode: en-us
+"""
+
+AUTHOR = """\
+---
+title: Jane Doe
+role: PhD student
+superuser: true
+---
+Jane studies things.
+"""
+
+
+def blox(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
+    """A Hugo Blox site of `files` (with a config and an author unless given), imported."""
+    source = tmp_path / "old"
+    write_files(source, {"config/_default/config.yaml": CONFIG,
+                         "content/authors/admin/_index.md": AUTHOR, **files})
+    return import_site(source, tmp_path / "new", "hugo-blox", False, NOW)
+
+
+def built(imported: Imported, tmp_path: Path) -> Path:
+    out = tmp_path / "out"
+    build(imported.dest, BuildOptions(output=out))
+    return out
+
+
+def config_of(imported: Imported) -> dict[str, Any]:
+    return tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+
+
+def messages(imported: Imported) -> list[tuple[str, str]]:
+    return [(e.path, e.message) for e in imported.report.entries]
+
+
+POST = """\
+---
+title: Hello
+date: 2021-01-01
+---
+Hello world.
+"""
+
+
+def test_the_cms_page_is_left_out_and_the_posts_keep_their_urls(tmp_path: Path) -> None:
+    """starter-academic's `content/admin/index.md` (`type: wowchemycms`) became a post,
+    and the tie of one page each made `admin` the posts' section: every post moved to
+    `/admin/:slug/`."""
+    imported = blox(tmp_path, {
+        "content/post/hello/index.md": POST,
+        "content/admin/index.md": "---\n# Generate Wowchemy CMS\ntype: wowchemycms\n"
+                                  "outputs:\n- wowchemycms_config\n- HTML\n---\n",
+    })
+    assert not (imported.dest / "content" / "posts" / "admin.md").exists()
+    assert config_of(imported)["permalinks"]["posts"] == "/post/:slug/"
+    assert any(path == "content/admin/index.md" and "content manager" in message
+               for path, message in messages(imported))
+    assert (built(imported, tmp_path) / "post" / "hello" / "index.html").is_file()
+
+
+def test_a_tie_of_sections_goes_to_the_one_named_like_a_blog(tmp_path: Path) -> None:
+    source = tmp_path / "old"
+    write_files(source, {"hugo.toml": 'title = "Blog"\nlanguageCode = "en"\n',
+                         "content/post/hello.md": POST,
+                         "content/archive/old.md": POST.replace("Hello", "Old")})
+    imported = import_site(source, tmp_path / "new", "hugo", False, NOW)
+    assert config_of(imported)["permalinks"]["posts"] == "/post/:slug/"
