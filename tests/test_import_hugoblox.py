@@ -88,3 +88,42 @@ def test_a_tie_of_sections_goes_to_the_one_named_like_a_blog(tmp_path: Path) -> 
                          "content/archive/old.md": POST.replace("Hello", "Old")})
     imported = import_site(source, tmp_path / "new", "hugo", False, NOW)
     assert config_of(imported)["permalinks"]["posts"] == "/post/:slug/"
+
+
+PUBLICATION = """\
+---
+title: A Paper
+authors: [admin]
+date: "2022-05-01"
+publication_types: ["paper-conference"]
+publication: "*NeurIPS*"
+---
+"""
+
+EVENT = """\
+---
+title: A Talk
+event: Eusipco 2020
+date: "2021-01-19T12:10:00Z"
+---
+"""
+
+
+def test_links_to_blocks_of_the_old_home_page_lead_to_their_pages(tmp_path: Path) -> None:
+    """A bio's `[papers](#publications)` and `[talks](/#talks)` led to blocks of Hugo
+    Blox's one-page home; kept as written, they failed the build ("no anchor")."""
+    imported = blox(tmp_path, {
+        "content/authors/admin/_index.md": AUTHOR + "My [papers](#publications), "
+        "[talks](/#talks) and [email](#contact).\n",
+        "content/publication/p/index.md": PUBLICATION,
+        "content/event/t/index.md": EVENT,
+        "content/about.md": "---\ntitle: About\n---\n## Publications\n\n"
+                            "[Above](#publications), [all](/#publications).\n",
+    })
+    home = (imported.dest / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "[papers](/publications/), [talks](/talks/) and [email](/)." in home
+    about = (imported.dest / "content" / "pages" / "about.md").read_text(encoding="utf-8")
+    assert "[Above](#publications), [all](/publications/)." in about
+    assert [(e.path, e.line) for e in imported.report.warnings if "#contact" in e.message] \
+        == [("content/authors/admin/_index.md", 7)]
+    built(imported, tmp_path)

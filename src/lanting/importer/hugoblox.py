@@ -43,6 +43,26 @@ MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", 
 
 
 
+WIDGETS = frozenset({"about", "posts", "featured", "publications", "talks", "events",
+                     "projects", "contact", "experience", "skills", "accomplishments",
+                     "people", "tags", "gallery"})
+"""Ids of the blocks (widgets) of Hugo Blox's one-page home: `#talks` on any page of the
+old site led there, unless that page had an anchor of the name."""
+
+
+def has_anchor(text: str, anchor: str) -> bool:
+    """Whether `text` has a heading or element whose id is `anchor` (as Goldmark makes
+    ids: lower case, spaces as `-`)."""
+    wanted = anchor.lower()
+    for match in re.finditer(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", text, re.MULTILINE):
+        title = match.group(1)
+        given = re.search(r"\{#([^}\s]+)", title)
+        made = re.sub(r"[^\w\- ]", "", title.lower()).strip().replace(" ", "-")
+        if (given.group(1).lower() if given else made) == wanted:
+            return True
+    return re.search(rf"""\bid=["']?{re.escape(anchor)}["'\s>]""", text) is not None
+
+
 def _title_words(title: str) -> set[str]:
     return set(re.findall(r"\w+", re.sub(r"[{}\\]", "", title).lower()))
 
@@ -423,12 +443,41 @@ class HugoBlox(Hugo):
                          f"content manager (`type: {kind}`); Lanting has none")
         return True
 
+    def widget_url(self, anchor: str) -> str | None:
+        """The Lanting page of a block of the old one-page home (`#publications`), or
+        None when the new site has no such page."""
+        pages = {"about": "/", "posts": "/blog/", "post": "/blog/", "blog": "/blog/"}
+        if self.entries:
+            pages.update(dict.fromkeys(("featured", "publications", "publication"),
+                                       "/publications/"))
+        if any(item.kind == "talk" for item in self.site.items):
+            pages.update(dict.fromkeys(("talks", "talk", "events", "event"), "/talks/"))
+        if any(item.kind == "project" for item in self.site.items):
+            pages.update(dict.fromkeys(("projects", "project"), "/projects/"))
+        return pages.get(anchor.lower())
+
+    def url(self, url: str, image: bool, ctx: Context, folder: Path) -> str | None:
+        """A link to a block of the old home page (`/#talks`; `#talks` in the bio, which
+        was on that page) leads to the Lanting page showing it; a block Lanting has no
+        page for leads to the home page, with a warning (the link named an anchor that
+        no page has)."""
+        home = any(i.kind == "home" and i.source == ctx.path for i in self.site.items)
+        anchor = url[2:] if url.startswith("/#") else url[1:] if url.startswith("#") \
+            and (home or url[1:].lower() in WIDGETS) else ""
+        if not anchor or image or (url.startswith("#") and has_anchor(ctx.original, anchor)):
+            return super().url(url, image, ctx, folder)
+        page = self.widget_url(anchor)
+        if page is None:
+            ctx.warn(f"({url})" if f"({url})" in ctx.original else url, f"`{url}`: a block "
+                     "of the old home page that the new site has no page for; the link "
+                     "leads to the home page")
+            return "/"
+        ctx.convert("links to blocks of the old home page")
+        return page
+
     def menu_url(self, url: str) -> str:
-        anchors = {"#about": "/", "#posts": "/blog/", "#featured": "/publications/",
-                   "#publications": "/publications/", "#talks": "/talks/",
-                   "#projects": "/blog/"}
         if url.startswith("#") or url.startswith("/#"):
-            return anchors.get(url.lstrip("/"), "/")
+            return self.widget_url(url.lstrip("/#")) or "/"
         if not url.startswith(("/", "http")) and Path(url).suffix:
             return "/" + url
         return super().menu_url(url)
