@@ -9,7 +9,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -127,3 +127,50 @@ def test_links_to_blocks_of_the_old_home_page_lead_to_their_pages(tmp_path: Path
     assert [(e.path, e.line) for e in imported.report.warnings if "#contact" in e.message] \
         == [("content/authors/admin/_index.md", 7)]
     built(imported, tmp_path)
+
+
+def test_projects_become_the_projects_collection(tmp_path: Path) -> None:
+    """Hugo Blox projects became plain pages listed nowhere, without their tags, date,
+    links and card image; one with only `external_link` was left out ("no text"); the
+    menu's `#projects` opened the blog."""
+    imported = blox(tmp_path, {
+        "config/_default/menus.yaml": "main:\n  - name: Projects\n    url: '#projects'\n",
+        "content/project/proj1/index.md": """\
+            ---
+            title: Benchopt
+            summary: Reproducible optimization benchmarks.
+            tags: [Optimization]
+            date: "2019-12-08T00:00:00Z"
+            external_link: ""
+            url_code: "https://github.com/benchopt"
+            url_pdf: "https://example.org/old.pdf"
+            links:
+              - name: Follow
+                url: https://twitter.com/x
+            image:
+              caption: A caption
+            ---
+            My part was a deep learning benchmark.
+            """,
+        "content/project/proj1/featured.png": png(40, 30),
+        "content/project/proj1/proj1.pdf": b"%PDF-1.4\n",
+        "content/project/ext/index.md": "---\ntitle: External\ndate: 2016-04-27\n"
+                                        "external_link: https://example.org/project\n---\n",
+    })
+    projects = imported.dest / "content" / "projects"
+    proj1 = (projects / "proj1.md").read_text(encoding="utf-8")
+    for line in ("tags: [Optimization]", "date: 2019-12-08", "- name: Code",
+                 'url: "https://github.com/benchopt"', "- name: PDF",
+                 'url: "/projects/proj1/proj1.pdf"', "- name: Follow", "cover: "):
+        assert line in proj1
+    assert "My part was a deep learning benchmark." in proj1
+    ext = (projects / "ext.md").read_text(encoding="utf-8")
+    assert "- name: Website" in ext and 'url: "https://example.org/project"' in ext
+    assert config_of(imported)["menu"] == [{"name": "Projects", "url": "/projects/"}]
+    assert any("`image`" in message for path, message in messages(imported)
+               if path == "content/project/proj1/index.md")
+    out = built(imported, tmp_path)
+    cards = (out / "projects" / "index.html").read_text(encoding="utf-8")
+    assert "Benchopt" in cards and "External" in cards
+    assert (out / "project" / "proj1" / "index.html").is_file()  # the old URL answers
+    assert (out / "projects" / "proj1" / "proj1.pdf").is_file()

@@ -13,7 +13,7 @@ from urllib.parse import unquote
 
 from lanting.importer.body import Shelf
 from lanting.importer.liquid import Context
-from lanting.importer.site import Item, NewSite, site_path
+from lanting.importer.site import FOLDERS, Item, NewSite, site_path
 from lanting.importer.text import When, names, parse_when, raw_value
 from lanting.model.names import term_slug
 
@@ -194,6 +194,9 @@ def generated_urls(site: NewSite, has_publications: bool, has_talks: bool) -> se
     if has_talks:
         urls.add("/talks/")
     urls |= {site.new_url(i) for i in site.items if i.kind == "page"}
+    # (the lists of the collections: /projects/, /teaching/)
+    urls |= {f"/{FOLDERS[i.kind]}/" for i in site.items if i.kind in ("project", "teaching")
+             and not i.draft}
     for item in site.items:
         if item.kind == "post" and not item.draft:
             urls |= {f"/categories/{term_slug(c)}/" for c in item.front.get("categories", [])}

@@ -13,10 +13,18 @@ from typing import Any
 
 from lanting.importer import body as B
 from lanting.importer.bibtex import BibEntry, dump, parse
-from lanting.importer.common import bool_of, finish_menu, first_date, menu_names, read_text
+from lanting.importer.common import (
+    bool_of,
+    finish_menu,
+    first_date,
+    menu_names,
+    read_text,
+    summary_of,
+)
 from lanting.importer.hugo import Hugo
 from lanting.importer.hugo_bodies import csv_table
 from lanting.importer.hugo_urls import hugo_path
+from lanting.importer.hugoblox_links import BUTTONS, PageLink, page_links
 from lanting.importer.liquid import Context
 from lanting.importer.site import Item, redirect_page, slug_of
 from lanting.importer.text import key_line, load_mapping, names, split_front_matter
@@ -25,6 +33,9 @@ PUBLICATIONS = ("publication", "publications")
 TALKS = ("event", "events", "talk", "talks")
 AUTHORS = ("authors",)
 PROJECTS = ("project", "projects")
+PROJECT_KEYS = frozenset({"title", "date", "summary", "tags", "weight", "external_link",
+                          "links", "slides", "draft", "slug", "url", *(k for k, _ in BUTTONS)})
+"""The keys of a project's front matter that the new project is made from."""
 CMS_TYPES = ("wowchemycms", "netlifycms")
 """Page types that make the old site's content manager (Netlify CMS), not a page."""
 TYPES = {"1": ("inproceedings", "conference"), "2": ("article", "journal"),
@@ -189,14 +200,78 @@ class HugoBlox(Hugo):
             self.read_talk(path, bundle, section, data, head, body)
             return True
         if section in PROJECTS:
-            self.read_page(path, data, head, body, bundle)
-            item = self.site.items[-1] if self.site.items else None
-            if item is not None and item.source == path:
-                url = f"/{section}/{hugo_path(bundle.name if bundle else path.stem)}/"
-                item.old_urls = [url]
-                self.table.add(url, item)
+            self.read_project(path, bundle, section, data, head, body)
             return True
         return section in AUTHORS
+
+    def read_project(self, path: Path, bundle: Path | None, section: str,
+                     data: dict[str, Any], head: str, body: str) -> None:
+        """A project of `content/project/` → `content/projects/`: a card on /projects/
+        (its `featured.*` image the cover) with its buttons as `links` (an
+        `external_link`, which replaced the old page, first)."""
+        stem = bundle.name if bundle is not None else self.stem_of(path)
+        front: dict[str, Any] = {"title": str(data.get("title") or stem)}
+        date = first_date(data, head, ("date",), self.tz)
+        if date is not None:
+            front["date"] = date
+        summary = summary_of(data, "summary")
+        if summary:
+            front["summary"] = B.plain_inline(summary)
+        front["tags"] = names(data.get("tags"))
+        cover = self.cover(data, path, bundle)
+        if cover:
+            front["cover"] = cover
+        if isinstance(data.get("weight"), int):
+            front["weight"] = data["weight"]
+        links = self.links_of(data, bundle)
+        if str(data.get("external_link") or "").strip():
+            links.insert(0, PageLink("external_link", "Website",
+                                     str(data["external_link"]).strip()))
+        if links:
+            front["links"] = [{"name": link.name, "url": self.page_url(link.url, bundle,
+                                                                       "projects")}
+                              for link in links]
+            self.report.convert("project links", len(links))
+        if str(data.get("slides") or "").strip():
+            self.report.warn(path, key_line(head, "slides"), f"`slides: {data['slides']}` "
+                             "left out: link the talk by hand (`talk: talks/<slug>.md`)")
+        self.left_out(path, data, PROJECT_KEYS)
+        draft = bool_of(data.get("draft"))
+        if draft:
+            front["draft"] = True
+        item = self.site.add(Item("project", slug_of(str(data.get("slug") or stem)), path,
+                                  front, draft=draft))
+        self.report.counts["projects"] += 1
+        item.old_urls = [str(data.get("url") or f"/{section}/{hugo_path(stem, self.lower)}/")]
+        for url in item.old_urls:
+            self.table.add(url, item)
+        self.remember(item, path, bundle, body)
+
+    def links_of(self, data: dict[str, Any], bundle: Path | None) -> list[PageLink]:
+        """A page's buttons; the PDF of its bundle named after it (`paper1/paper1.pdf`)
+        is its PDF button, ahead of `url_pdf`, as in Hugo Blox's page_links.html."""
+        links = page_links(data)
+        pdf = bundle / f"{bundle.name}.pdf" if bundle is not None else None
+        if pdf is not None and pdf.is_file():
+            links = [PageLink("url_pdf", "PDF", pdf.name),
+                     *(link for link in links if link.key != "url_pdf")]
+        return links
+
+    def left_out(self, path: Path, data: dict[str, Any], used: frozenset[str]) -> None:
+        """Note the keys of a page's front matter that nothing was made of."""
+        dropped = [k for k in data if k not in used and data[k] not in ("", None, [], {})]
+        if dropped:
+            self.report.note(path, 2, "front matter not needed in Lanting, left out: "
+                             + ", ".join(f"`{k}`" for k in dropped))
+
+    def page_url(self, url: str, bundle: Path | None, folder: str) -> str:
+        """A link of a page's front matter: a URL, a file of its bundle (copied to
+        `static/<folder>/<bundle>/`), or a path from the old site's root, as Hugo Blox's
+        `relURL` read it."""
+        found = self.local_file(url, bundle, folder)
+        if found == url and not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^/|^#", url):
+            return "/" + url.removeprefix("./")
+        return found
 
     def read_publication(self, path: Path, bundle: Path | None, section: str,
                          data: dict[str, Any], head: str, body: str) -> None:
@@ -253,13 +328,13 @@ class HugoBlox(Hugo):
             self.report.note(path, None, "the publication page's text left out: Lanting makes "
                              "the publication's page from publications.bib")
 
-    def local_file(self, url: str, bundle: Path | None) -> str:
+    def local_file(self, url: str, bundle: Path | None, folder: str = "publications") -> str:
         """A link of a publication: a URL, or a file of its folder (copied to `static/`)."""
         if url.startswith(("http://", "https://", "/")) or bundle is None:
             return url
         file = bundle / url
         if file.is_file():
-            rel = f"publications/{bundle.name}/{file.name}"
+            rel = f"{folder}/{bundle.name}/{file.name}"
             self.site.static[rel] = file
             return "/" + rel
         return url
