@@ -174,3 +174,46 @@ def test_projects_become_the_projects_collection(tmp_path: Path) -> None:
     assert "Benchopt" in cards and "External" in cards
     assert (out / "project" / "proj1" / "index.html").is_file()  # the old URL answers
     assert (out / "projects" / "proj1" / "proj1.pdf").is_file()
+
+
+def test_an_event_keeps_its_abstract_and_every_link(tmp_path: Path) -> None:
+    """An event's `event_url`, `abstract` (beside a `summary`), `url_code`, `url_pdf`,
+    `links` and a `url_slides` that is no PDF (Google Slides) were dropped without a
+    word, and `date_end` too."""
+    imported = blox(tmp_path, {"content/event/t1/index.md": """\
+        ---
+        title: Learnlets
+        event: Eusipco 2020
+        event_url: https://eusipco2020.org/
+        summary: A short summary.
+        abstract: "The long abstract of the talk."
+        date: "2021-01-19T12:10:00Z"
+        date_end: "2021-01-19T12:30:00Z"
+        url_code: "https://github.com/x/y"
+        url_pdf: "https://hal.example.org/paper.pdf"
+        url_slides: "https://docs.google.com/presentation/d/abc/edit"
+        url_video: "https://youtu.be/x"
+        links:
+          - name: Workshop material
+            url: https://example.org/material
+        ---
+        """,
+        "content/event/t2/index.md": EVENT.replace("date:", "url_slides: slides.pdf\ndate:"),
+        "static/slides.pdf": b"%PDF-1.4\n",
+    })
+    talk = (imported.dest / "content" / "talks" / "t1.md").read_text(encoding="utf-8")
+    assert "summary: A short summary." in talk and 'video: "https://youtu.be/x"' in talk
+    for line in ("The long abstract of the talk.",
+                 "- [Eusipco 2020](https://eusipco2020.org/)",
+                 "- [PDF](https://hal.example.org/paper.pdf)",
+                 "- [Code](https://github.com/x/y)",
+                 "- [Slides](https://docs.google.com/presentation/d/abc/edit)",
+                 "- [Workshop material](https://example.org/material)"):
+        assert line in talk
+    assert ("content/event/t1/index.md", 8) in [
+        (e.path, e.line) for e in imported.report.warnings if "`date_end`" in e.message]
+    t2 = (imported.dest / "content" / "talks" / "t2.md").read_text(encoding="utf-8")
+    assert 'slides_pdf: "/slides.pdf"' in t2
+    out = built(imported, tmp_path)
+    assert "https://eusipco2020.org/" in (out / "talks" / "t1" / "index.html").read_text(
+        encoding="utf-8")

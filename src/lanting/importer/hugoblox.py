@@ -24,7 +24,7 @@ from lanting.importer.common import (
 from lanting.importer.hugo import Hugo
 from lanting.importer.hugo_bodies import csv_table
 from lanting.importer.hugo_urls import hugo_path
-from lanting.importer.hugoblox_links import BUTTONS, PageLink, page_links
+from lanting.importer.hugoblox_links import BUTTONS, PageLink, markdown_links, page_links
 from lanting.importer.liquid import Context
 from lanting.importer.site import Item, redirect_page, slug_of
 from lanting.importer.text import key_line, load_mapping, names, split_front_matter
@@ -36,6 +36,10 @@ PROJECTS = ("project", "projects")
 PROJECT_KEYS = frozenset({"title", "date", "summary", "tags", "weight", "external_link",
                           "links", "slides", "draft", "slug", "url", *(k for k, _ in BUTTONS)})
 """The keys of a project's front matter that the new project is made from."""
+TALK_KEYS = frozenset({"title", "date", "summary", "abstract", "tags", "event", "location",
+                       "event_url", "links", "date_end", "slides", "draft", "all_day",
+                       "publishDate", "publishdate", *(k for k, _ in BUTTONS)})
+"""The keys of an event's front matter that the new talk is made from."""
 CMS_TYPES = ("wowchemycms", "netlifycms")
 """Page types that make the old site's content manager (Netlify CMS), not a page."""
 TYPES = {"1": ("inproceedings", "conference"), "2": ("article", "journal"),
@@ -378,10 +382,10 @@ class HugoBlox(Hugo):
         for key in ("event", "location"):
             if data.get(key):
                 front[key] = str(data[key])
-        if data.get("url_video"):
-            front["video"] = str(data["url_video"])
-        if str(data.get("url_slides") or "").endswith(".pdf"):
-            front["slides_pdf"] = str(data["url_slides"])
+        if not body.strip():
+            body = f"## {front['title']}\n"
+        body = body.rstrip("\n") + "\n" + self.talk_text(path, bundle, data, head, front)
+        self.left_out(path, data, TALK_KEYS)
         draft = bool_of(data.get("draft"))
         if draft:
             front["draft"] = True
@@ -391,11 +395,42 @@ class HugoBlox(Hugo):
         item.old_urls = [self.fill(pattern, [section], data, date, stem)]
         for url in item.old_urls:
             self.table.add(url, item)
-        if not body.strip():
-            body = f"## {front['title']}\n"
         self.report.warn(path, None, "the event had no slides: its text is the talk's one "
                          "slide (add slides after the front matter, separated by `---`)")
         self.remember(item, path, bundle, body)
+
+    def talk_text(self, path: Path, bundle: Path | None, data: dict[str, Any], head: str,
+                  front: dict[str, Any]) -> str:
+        """Set the talk's `video` and `slides_pdf` from the event's buttons; the text
+        the old event page showed besides (its `abstract`, when `summary` was the
+        summary; its event link and the other buttons), to end the talk's slide."""
+        text = ""
+        abstract = data.get("abstract")
+        if isinstance(abstract, str) and abstract.strip() and data.get("summary"):
+            text += f"\n{abstract.strip()}\n"
+            self.report.convert("event abstracts in the talk's text")
+        links = []
+        if str(data.get("event_url") or "").strip():
+            links.append(PageLink("event_url", str(data.get("event") or "Event"),
+                                  str(data["event_url"]).strip()))
+        for link in self.links_of(data, bundle):
+            url = self.page_url(link.url, bundle, "talks")
+            if link.key == "url_video" and "video" not in front:
+                front["video"] = url
+            elif link.key == "url_slides" and url.lower().endswith(".pdf") \
+                    and "slides_pdf" not in front:
+                front["slides_pdf"] = url
+            else:
+                links.append(PageLink(link.key, link.name, url))
+        if links:
+            text += "\n" + markdown_links(links) + "\n"
+            self.report.convert("event links in the talk's text", len(links))
+        for key in ("date_end", "slides"):
+            if str(data.get(key) or "").strip():
+                self.report.warn(path, key_line(head, key), f"`{key}` left out: a Lanting "
+                                 "talk has " + ("one date" if key == "date_end" else
+                                                "its slides in its text"))
+        return text
 
     def finish_more(self) -> None:
         if self.entries:
