@@ -217,3 +217,43 @@ def test_an_event_keeps_its_abstract_and_every_link(tmp_path: Path) -> None:
     out = built(imported, tmp_path)
     assert "https://eusipco2020.org/" in (out / "talks" / "t1" / "index.html").read_text(
         encoding="utf-8")
+
+
+def test_every_link_of_a_publication_keeps_a_button_or_its_name(tmp_path: Path) -> None:
+    """The bundle's `paper1.pdf` (Hugo Blox's PDF button) was ignored; `url_dataset`,
+    `url_source` and `url_preprint` were dropped; the first `links` entry became
+    `project` whatever its name, the others were dropped."""
+    imported = blox(tmp_path, {
+        "content/publication/paper1/index.md": """\
+            ---
+            title: A Paper
+            date: "2022-05-01"
+            publication_types: ["paper-conference"]
+            url_pdf: ''
+            url_code: https://github.com/x/y
+            url_dataset: 'https://zenodo.org/record/1'
+            url_source: 'https://example.org/source'
+            url_preprint: 'https://arxiv.org/abs/2301.01234'
+            links:
+              - name: Supplementary
+                url: https://example.org/supp.pdf
+              - name: Demo
+                url: https://example.org/demo
+            ---
+            """,
+        "content/publication/paper1/paper1.pdf": b"%PDF-1.4\n",
+    })
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    for field in ("pdf             = {/publications/paper1/paper1.pdf}",
+                  "arxiv           = {2301.01234}", "code            = {https://github.com/x/y}",
+                  "supp            = {https://example.org/supp.pdf}",
+                  "additional_info = {. [Dataset](https://zenodo.org/record/1) · "
+                  "[Source Document](https://example.org/source) · "
+                  "[Demo](https://example.org/demo)}"):
+        assert field in bib
+    assert "project" not in bib
+    assert any("shown after the venue" in message for _, message in messages(imported))
+    out = built(imported, tmp_path)
+    page = (out / "publications" / "paper1" / "index.html").read_text(encoding="utf-8")
+    assert "pub-button-supp" in page and ">Demo</a>" in page
+    assert (out / "publications" / "paper1" / "paper1.pdf").is_file()

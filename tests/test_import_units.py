@@ -16,6 +16,7 @@ from lanting.importer.common import guess_language, prose_raw
 from lanting.importer.hexo import hierarchies
 from lanting.importer.hugo_urls import hugo_path
 from lanting.importer.hugoblox import same_title
+from lanting.importer.hugoblox_links import PageLink, publication_field
 from lanting.importer.jekyll_math import dollar_inline_math
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import Context, blocks
@@ -617,3 +618,20 @@ def test_a_quoted_bibtex_value_ends_at_its_own_quote() -> None:
     assert entry.value("title") == '{{\\"U}ber einen Gesichtspunkt}'
     assert [entry.value(k) for k in ("author", "year", "doi")] == [
         "Albert Einstein", "1905", "10.1002/x"]
+
+
+@pytest.mark.parametrize(("key", "name", "url", "field"), [
+    ("url_pdf", "PDF", "https://x.org/a.pdf", "pdf"),
+    ("url_code", "Code", "https://github.com/x", "code"),
+    ("url_preprint", "Preprint", "https://arxiv.org/abs/2301.01234", "arxiv"),
+    ("url_preprint", "Preprint", "https://hal.science/hal-1", None),
+    ("url_dataset", "Dataset", "https://zenodo.org/1", None),
+    ("url_source", "Source Document", "https://x.org/src", None),
+    ("links", "Supplementary", "https://x.org/supp.pdf", "supp"),
+    ("links", "Project page", "https://x.org/", "project"),
+    ("links", "Demo", "https://x.org/demo", None),
+    ("links", "Data", "https://x.org/data", None),
+])
+def test_a_hugo_blox_button_maps_to_the_publication_button_of_its_meaning(
+        key: str, name: str, url: str, field: str | None) -> None:
+    assert publication_field(PageLink(key, name, url)) == field

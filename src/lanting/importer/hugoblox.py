@@ -24,7 +24,13 @@ from lanting.importer.common import (
 from lanting.importer.hugo import Hugo
 from lanting.importer.hugo_bodies import csv_table
 from lanting.importer.hugo_urls import hugo_path
-from lanting.importer.hugoblox_links import BUTTONS, PageLink, markdown_links, page_links
+from lanting.importer.hugoblox_links import (
+    BUTTONS,
+    PageLink,
+    markdown_links,
+    page_links,
+    publication_field,
+)
 from lanting.importer.liquid import Context
 from lanting.importer.site import Item, redirect_page, slug_of
 from lanting.importer.text import key_line, load_mapping, names, split_front_matter
@@ -227,7 +233,7 @@ class HugoBlox(Hugo):
             front["cover"] = cover
         if isinstance(data.get("weight"), int):
             front["weight"] = data["weight"]
-        links = self.links_of(data, bundle)
+        links = self.links_of(data, bundle, path, head)
         if str(data.get("external_link") or "").strip():
             links.insert(0, PageLink("external_link", "Website",
                                      str(data["external_link"]).strip()))
@@ -251,12 +257,16 @@ class HugoBlox(Hugo):
             self.table.add(url, item)
         self.remember(item, path, bundle, body)
 
-    def links_of(self, data: dict[str, Any], bundle: Path | None) -> list[PageLink]:
+    def links_of(self, data: dict[str, Any], bundle: Path | None, path: Path,
+                 head: str) -> list[PageLink]:
         """A page's buttons; the PDF of its bundle named after it (`paper1/paper1.pdf`)
         is its PDF button, ahead of `url_pdf`, as in Hugo Blox's page_links.html."""
         links = page_links(data)
         pdf = bundle / f"{bundle.name}.pdf" if bundle is not None else None
         if pdf is not None and pdf.is_file():
+            if any(link.key == "url_pdf" for link in links):
+                self.report.note(path, key_line(head, "url_pdf"), f"`url_pdf` left out: "
+                                 f"the folder's {pdf.name} is the PDF, as on the old page")
             links = [PageLink("url_pdf", "PDF", pdf.name),
                      *(link for link in links if link.key != "url_pdf")]
         return links
@@ -306,20 +316,7 @@ class HugoBlox(Hugo):
         notes = [n for n in data.get("author_notes") or [] if "equal" in str(n).lower()]
         if len(notes) > 1:
             entry.set("equal_contribution", str(len(notes)))
-        pdf = str(data.get("url_pdf") or "")
-        arxiv = re.search(r"arxiv\.org/(?:pdf|abs)/([\w.]+?)(?:v\d+)?(?:\.pdf)?$", pdf)
-        if arxiv:
-            entry.set("arxiv", arxiv.group(1))
-        elif pdf:
-            entry.set("pdf", self.local_file(pdf, bundle))
-        for key, field in (("url_code", "code"), ("url_slides", "slides"),
-                           ("url_video", "video"), ("url_poster", "poster"),
-                           ("url_project", "project")):
-            if data.get(key) and field not in fields:
-                entry.set(field, self.local_file(str(data[key]), bundle))
-        for link in data.get("links") or []:
-            if isinstance(link, dict) and link.get("url") and "project" not in fields:
-                entry.set("project", str(link["url"]))
+        self.publication_links(entry, path, head, data, bundle)
         if data.get("doi") and "doi" not in fields:
             entry.set("doi", str(data["doi"]))
         self.entries.append(entry)
@@ -331,6 +328,36 @@ class HugoBlox(Hugo):
         if body.strip():
             self.report.note(path, None, "the publication page's text left out: Lanting makes "
                              "the publication's page from publications.bib")
+
+    def publication_links(self, entry: BibEntry, path: Path, head: str,
+                          data: dict[str, Any], bundle: Path | None) -> None:
+        """Each button of the old page as the publication button of the same meaning
+        (the PDF, Preprint on arXiv, Code, a `links:` entry "Supplementary" as `supp`);
+        those Lanting has no button for (Dataset, Source Document, a Demo), or a second
+        link of one kind, as named links after the venue (`additional_info`)."""
+        taken: set[str] = set()
+        extra: list[str] = []
+        where: int | None = None
+        for link in self.links_of(data, bundle, path, head):
+            url = self.local_file(link.url, bundle)
+            arxiv = re.search(r"arxiv\.org/(?:pdf|abs)/([\w.]+?)(?:v\d+)?(?:\.pdf)?$", url)
+            field = "arxiv" if arxiv and link.key in ("url_pdf", "url_preprint") \
+                else publication_field(link)
+            value = arxiv.group(1) if arxiv and field == "arxiv" else url
+            # (the front matter's PDF was the old page's, over a cite.bib's)
+            if field is not None and field not in taken and (
+                    field not in entry.fields or field in ("pdf", "arxiv")):
+                entry.set(field, value)
+                taken.add(field)
+            elif entry.value(field or "") not in (value, url):
+                extra.append(f"[{link.name}]({url if '://' in url else '/' + url.lstrip('/')})")
+                where = where or key_line(head, link.key)
+        if extra:
+            info = entry.value("additional_info")
+            entry.set("additional_info", (info + " · " if info else ". ") + " · ".join(extra))
+            self.report.note(path, where,
+                             "links without a publication button of their kind ("
+                             + ", ".join(extra) + ") shown after the venue")
 
     def local_file(self, url: str, bundle: Path | None, folder: str = "publications") -> str:
         """A link of a publication: a URL, or a file of its folder (copied to `static/`)."""
@@ -413,7 +440,7 @@ class HugoBlox(Hugo):
         if str(data.get("event_url") or "").strip():
             links.append(PageLink("event_url", str(data.get("event") or "Event"),
                                   str(data["event_url"]).strip()))
-        for link in self.links_of(data, bundle):
+        for link in self.links_of(data, bundle, path, head):
             url = self.page_url(link.url, bundle, "talks")
             if link.key == "url_video" and "video" not in front:
                 front["video"] = url
