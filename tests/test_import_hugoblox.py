@@ -257,3 +257,17 @@ def test_every_link_of_a_publication_keeps_a_button_or_its_name(tmp_path: Path) 
     page = (out / "publications" / "paper1" / "index.html").read_text(encoding="utf-8")
     assert "pub-button-supp" in page and ">Demo</a>" in page
     assert (out / "publications" / "paper1" / "paper1.pdf").is_file()
+
+
+def test_a_paired_staticref_is_a_link_with_its_text(tmp_path: Path) -> None:
+    """`{{< staticref >}}…{{< /staticref >}}` became the bare URL glued to the text, and
+    the closing tag a leftover comment."""
+    imported = blox(tmp_path, {
+        "content/authors/admin/_index.md": AUTHOR + 'Download my {{< staticref '
+        '"uploads/resume.pdf" "newtab" >}}résumé{{< /staticref >}}.\n',
+        "static/uploads/resume.pdf": b"%PDF-1.4\n",
+    })
+    home = (imported.dest / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "Download my [résumé](/uploads/resume.pdf)." in home
+    assert not imported.report.warnings
+    built(imported, tmp_path)

@@ -84,6 +84,11 @@ def has_anchor(text: str, anchor: str) -> bool:
     return re.search(rf"""\bid=["']?{re.escape(anchor)}["'\s>]""", text) is not None
 
 
+def static_url(args: str) -> str:
+    """The URL of `staticref`'s file, a path from `static/`."""
+    return "/" + (B.arguments(args)[0] or [""])[0].lstrip("/")
+
+
 def _title_words(title: str) -> set[str]:
     return set(re.findall(r"\w+", re.sub(r"[{}\\]", "", title).lower()))
 
@@ -512,6 +517,10 @@ class HugoBlox(Hugo):
             "toggle": (spoiler, "collapsible blocks"),
             "hl": (lambda a, inner, w: f"<mark>{inner.strip()}</mark>", "highlights"),
             "mark": (lambda a, inner, w: f"<mark>{inner.strip()}</mark>", "highlights"),
+            # (`{{< staticref "uploads/cv.pdf" "newtab" >}}my CV{{< /staticref >}}`: a
+            # link to a file of `static/`, its text between the tags)
+            "staticref": (lambda a, inner, w: f"[{inner.strip()}]({static_url(a)})",
+                          "staticref links"),
         })
         return handlers
 
@@ -550,10 +559,10 @@ class HugoBlox(Hugo):
         return handlers
 
     def staticref(self, ctx: Context) -> Any:
+        """A `staticref` without its closing tag (Hugo Blox's is paired): the URL."""
         def one(args: str, written: str) -> str:
-            url = "/" + (B.arguments(args)[0] or [""])[0].lstrip("/")
             ctx.convert("staticref")
-            return url
+            return static_url(args)
 
         return one
 
