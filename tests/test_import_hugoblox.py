@@ -271,3 +271,12 @@ def test_a_paired_staticref_is_a_link_with_its_text(tmp_path: Path) -> None:
     assert "Download my [résumé](/uploads/resume.pdf)." in home
     assert not imported.report.warnings
     built(imported, tmp_path)
+
+
+def test_education_on_an_english_site_is_joined_with_english_commas(tmp_path: Path) -> None:
+    imported = blox(tmp_path, {"content/authors/admin/_index.md": AUTHOR.replace(
+        "superuser: true\n", "superuser: true\neducation:\n  courses:\n"
+        "    - course: PhD in Artificial Intelligence\n      institution: Inria\n"
+        "      year: 2022\n")})
+    home = (imported.dest / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "## Education\n\n- PhD in Artificial Intelligence, Inria, 2022" in home

@@ -15,7 +15,7 @@ from lanting.importer.bibtex import dump, parse
 from lanting.importer.common import guess_language, prose_raw
 from lanting.importer.hexo import hierarchies
 from lanting.importer.hugo_urls import hugo_path
-from lanting.importer.hugoblox import same_title
+from lanting.importer.hugoblox import education_line, same_title
 from lanting.importer.hugoblox_links import PageLink, publication_field
 from lanting.importer.jekyll_math import dollar_inline_math
 from lanting.importer.linebreaks import hard_breaks
@@ -635,3 +635,20 @@ def test_a_quoted_bibtex_value_ends_at_its_own_quote() -> None:
 def test_a_hugo_blox_button_maps_to_the_publication_button_of_its_meaning(
         key: str, name: str, url: str, field: str | None) -> None:
     assert publication_field(PageLink(key, name, url)) == field
+
+
+@pytest.mark.parametrize(("course", "chinese", "line"), [
+    ({"course": "PhD in AI", "institution": "Inria", "year": 2022}, False,
+     "- PhD in AI, Inria, 2022"),
+    ({"course": "博士", "institution": "清华大学", "year": 2022}, True, "- 博士，清华大学，2022"),
+    ({"area": "PhD Artificial Intelligence", "institution": "Stanford University",
+      "date_start": dt.date(2016, 1, 1), "date_end": "2020-12-31",
+      "summary": "Thesis on *LLMs*.\nGPA: 3.8"}, False,
+     "- PhD Artificial Intelligence, Stanford University, 2016–2020\n\n"
+     "  Thesis on *LLMs*.\n  GPA: 3.8\n"),
+    ({"area": "BSc", "institution": "MIT", "date_start": "2021-09-01"}, False,
+     "- BSc, MIT, 2021–present"),
+])
+def test_a_hugo_blox_education_item_reads_in_the_site_language(
+        course: dict[str, object], chinese: bool, line: str) -> None:
+    assert education_line(course, chinese) == line

@@ -84,6 +84,23 @@ def has_anchor(text: str, anchor: str) -> bool:
     return re.search(rf"""\bid=["']?{re.escape(anchor)}["'\s>]""", text) is not None
 
 
+def education_line(course: dict[str, Any], chinese: bool) -> str:
+    """One item of a profile's `education` as a Markdown list item: the older keys
+    (`course`, `institution`, `year`) or the newer (`area`, `date_start`, `date_end`,
+    `summary`), joined by the comma of the site's language."""
+    parts = [str(course.get(k) or "").strip() for k in ("course", "area", "degree",
+                                                         "institution", "year")]
+    start, end = (str(course.get(k) or "")[:4] for k in ("date_start", "date_end"))
+    if start and not str(course.get("year") or ""):
+        parts.append(f"{start}–{end or ('至今' if chinese else 'present')}")
+    line = "- " + ("，" if chinese else ", ").join(p for p in parts if p)
+    summary = str(course.get("summary") or "").strip()
+    if summary:  # (a paragraph of the list item)
+        line += "\n\n" + "\n".join("  " + row if row.strip() else ""
+                                     for row in summary.split("\n")) + "\n"
+    return line
+
+
 def static_url(args: str) -> str:
     """The URL of `staticref`'s file, a path from `static/`."""
     return "/" + (B.arguments(args)[0] or [""])[0].lstrip("/")
@@ -188,13 +205,9 @@ class HugoBlox(Hugo):
         education = data.get("education")
         courses = education.get("courses") if isinstance(education, dict) else education
         if isinstance(courses, list) and courses:
-            lines = []
-            for course in courses:
-                if isinstance(course, dict):
-                    parts = [str(course.get(k) or "") for k in ("course", "area", "degree",
-                                                                "institution", "year")]
-                    lines.append("- " + "，".join(p for p in parts if p))
-            heading = "教育经历" if self.language.startswith("zh") else "Education"
+            chinese = self.language.startswith("zh")
+            lines = [education_line(c, chinese) for c in courses if isinstance(c, dict)]
+            heading = "教育经历" if chinese else "Education"
             text += f"\n\n## {heading}\n\n" + "\n".join(lines)
             self.report.note(path, None, "`education` appended to the home page's text")
         if text:
