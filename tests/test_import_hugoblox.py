@@ -5,6 +5,7 @@ publication links, projects, widget anchors)."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -280,3 +281,18 @@ def test_education_on_an_english_site_is_joined_with_english_commas(tmp_path: Pa
         "      year: 2022\n")})
     home = (imported.dest / "content" / "_index.md").read_text(encoding="utf-8")
     assert "## Education\n\n- PhD in Artificial Intelligence, Inria, 2022" in home
+
+
+def test_a_publication_with_an_empty_date_is_dated_by_publish_date(tmp_path: Path) -> None:
+    """Hugo's `.Date` falls back to `publishDate`: Hugo Blox listed the preprint in 2023;
+    its entry had no year ("—")."""
+    imported = blox(tmp_path, {"content/publication/pre/index.md": """\
+        ---
+        title: "A Preprint"
+        date: ""
+        publishDate: "2023-01-03T00:00:00Z"
+        publication_types: ["3"]
+        ---
+        """})
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert re.search(r"year\s+= \{2023\}", bib)

@@ -52,7 +52,7 @@ _POST_SECTIONS = frozenset({"post", "posts", "blog", "article", "articles"})
 """Section names that say "the posts" (a tie of counts goes to one of them)."""
 
 
-_DATES = ("date", "publishDate", "pubdate", "published", "lastmod", "modified")
+DATES = ("date", "publishDate", "pubdate", "published", "lastmod", "modified")
 """Hugo's default order of a page's dates (its `frontmatter.date` setting)."""
 
 
@@ -215,7 +215,7 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
             self.report.note(path, None, f"left out: the page of a term of `{section}` "
                              "(Lanting makes the pages of tags and categories)")
             return
-        if not section or (section != self.main and not any(k in data for k in _DATES)):
+        if not section or (section != self.main and not any(k in data for k in DATES)):
             # (a dateless page of another section, Stack's `page/about/`, is no post)
             self.read_page(path, data, head, body, bundle, section)
             return
@@ -223,7 +223,7 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
             return
         stem = bundle.name if bundle is not None else self.stem_of(path)
         # (Hugo's default order of dates: `date`, `publishDate`, then `lastmod`)
-        date = first_date(data, head, _DATES, self.tz)
+        date = first_date(data, head, DATES, self.tz)
         if date is None:
             date = mtime(path, self.tz)
             self.report.warn(path, None, "no date: the file's modification time is used")

@@ -21,7 +21,7 @@ from lanting.importer.common import (
     read_text,
     summary_of,
 )
-from lanting.importer.hugo import Hugo
+from lanting.importer.hugo import DATES, Hugo
 from lanting.importer.hugo_bodies import csv_table
 from lanting.importer.hugo_urls import hugo_path
 from lanting.importer.hugoblox_links import (
@@ -239,7 +239,7 @@ class HugoBlox(Hugo):
         `external_link`, which replaced the old page, first)."""
         stem = bundle.name if bundle is not None else self.stem_of(path)
         front: dict[str, Any] = {"title": str(data.get("title") or stem)}
-        date = first_date(data, head, ("date",), self.tz)
+        date = first_date(data, head, DATES, self.tz)
         if date is not None:
             front["date"] = date
         summary = summary_of(data, "summary")
@@ -401,7 +401,7 @@ class HugoBlox(Hugo):
         venue = re.sub(r"^In\s+", "", venue)
         if venue:
             entry.set("journal" if kind == "article" else "booktitle", venue)
-        date = first_date(data, head, ("date",), self.tz)
+        date = first_date(data, head, DATES, self.tz)
         if date is not None:
             entry.set("year", str(date.moment.year))
             entry.fields["month"] = MONTHS[date.moment.month - 1]
@@ -415,7 +415,7 @@ class HugoBlox(Hugo):
     def read_talk(self, path: Path, bundle: Path | None, section: str, data: dict[str, Any],
                   head: str, body: str) -> None:
         stem = bundle.name if bundle is not None else path.stem
-        date = first_date(data, head, ("date",), self.tz)
+        date = first_date(data, head, DATES, self.tz)
         if date is None:
             self.report.warn(path, None, "a talk without a date: left out")
             return
