@@ -296,3 +296,11 @@ def test_a_publication_with_an_empty_date_is_dated_by_publish_date(tmp_path: Pat
         """})
     bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
     assert re.search(r"year\s+= \{2023\}", bib)
+
+
+def test_a_mermaid_fence_is_noted_with_the_setting_that_draws_it(tmp_path: Path) -> None:
+    imported = blox(tmp_path, {"content/post/m/index.md": "---\ntitle: Diagram\n"
+                               "date: 2020-01-01\n---\n\nText.\n\n```mermaid\n"
+                               "graph TD; A-->B;\n```\n"})
+    assert [(e.path, e.line) for e in imported.report.entries
+            if "[markdown] mermaid" in e.message] == [("content/post/m/index.md", 8)]

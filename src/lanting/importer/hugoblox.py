@@ -508,6 +508,16 @@ class HugoBlox(Hugo):
             return self.site.image(file, None) if file.is_file() else None
         return super().figure_source(src, named, item, folder)
 
+    def convert(self, text: str, item: Item, ctx: Context, folder: Path) -> str:
+        # Hugo Blox draws ```mermaid fences as diagrams itself; Lanting does once
+        # `[markdown] mermaid` names a script, which the import leaves to the owner (a
+        # script from another site is the owner's choice).
+        fence = re.search(r"^[ \t]*(```|~~~)[ \t]*mermaid\b.*$", text, re.MULTILINE)
+        if fence:
+            ctx.note(fence.group(), "Mermaid diagrams show as code until `[markdown] "
+                     "mermaid` in lanting.toml names a Mermaid script")
+        return super().convert(text, item, ctx, folder)
+
     def passthrough(self) -> bool:
         """Hugo Blox posts wrap math in `{{< math >}}` or rely on the passthrough its
         own module configures: their escapes are TeX's."""
