@@ -15,8 +15,9 @@ from lanting.importer.bibtex import dump, parse
 from lanting.importer.common import guess_language, prose_raw
 from lanting.importer.hexo import hierarchies
 from lanting.importer.hugo_urls import hugo_path
-from lanting.importer.hugoblox import education_line, same_title
+from lanting.importer.hugoblox import education_line
 from lanting.importer.hugoblox_links import PageLink, publication_field
+from lanting.importer.hugoblox_pages import same_title
 from lanting.importer.jekyll_math import dollar_inline_math
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import Context, blocks

@@ -1,0 +1,329 @@
+"""Hugo Blox's own sections → Lanting's: publication folders as entries of
+`publications.bib` (their `cite.bib`, else an entry made from the front matter, with the
+page's buttons), events as talks, projects as the projects collection. The profile, the
+theme's shortcodes and its menus are in `hugoblox.py`."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer import body as B
+from lanting.importer.bibtex import BibEntry, parse
+from lanting.importer.common import bool_of, first_date, read_text, summary_of
+from lanting.importer.hugo import DATES, Hugo
+from lanting.importer.hugo_urls import hugo_path
+from lanting.importer.hugoblox_links import (
+    BUTTONS,
+    PageLink,
+    markdown_links,
+    page_links,
+    publication_field,
+)
+from lanting.importer.site import Item, redirect_page, slug_of
+from lanting.importer.text import key_line, names
+
+PUBLICATIONS = ("publication", "publications")
+TALKS = ("event", "events", "talk", "talks")
+AUTHORS = ("authors",)
+PROJECTS = ("project", "projects")
+PROJECT_KEYS = frozenset({"title", "date", "summary", "tags", "weight", "external_link",
+                          "links", "slides", "draft", "slug", "url", *(k for k, _ in BUTTONS)})
+"""The keys of a project's front matter that the new project is made from."""
+TALK_KEYS = frozenset({"title", "date", "summary", "abstract", "tags", "event", "location",
+                       "event_url", "links", "date_end", "slides", "draft", "all_day",
+                       "publishDate", "publishdate", *(k for k, _ in BUTTONS)})
+"""The keys of an event's front matter that the new talk is made from."""
+TYPES = {"1": ("inproceedings", "conference"), "2": ("article", "journal"),
+         "3": ("article", "preprint"), "4": ("techreport", "report"), "5": ("book", "book"),
+         "6": ("incollection", "chapter"), "7": ("phdthesis", "thesis"),
+         "8": ("misc", "patent"), "paper-conference": ("inproceedings", "conference"),
+         "article-journal": ("article", "journal"), "article": ("article", "preprint"),
+         "thesis": ("phdthesis", "thesis"), "report": ("techreport", "report"),
+         "book": ("book", "book"), "chapter": ("incollection", "chapter")}
+MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+
+
+def _title_words(title: str) -> set[str]:
+    return set(re.findall(r"\w+", re.sub(r"[{}\\]", "", title).lower()))
+
+
+def same_title(one: str, other: str) -> bool:
+    """Whether two titles name one paper: at least half the words of the shorter are in
+    the other (BibTeX's braces and case aside)."""
+    a, b = _title_words(one), _title_words(other)
+    if not a or not b:
+        return True  # nothing to tell them apart by
+    return len(a & b) * 2 >= min(len(a), len(b))
+
+
+class HugoBloxPages(Hugo):
+    """The readers of Hugo Blox's publications, events and projects."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.entries: list[BibEntry] = []
+        self.keys: set[str] = set()
+        self.user_names: dict[str, str] = {}
+        """Author folder (`admin`) -> the name it stands for."""
+        self.bib_names: dict[str, str] = {}
+        """Author folder -> `Last, First` for BibTeX."""
+
+    def read_special(self, path: Path, bundle: Path | None, section: str,
+                     data: dict[str, Any], head: str, body: str) -> bool:
+        if section in PUBLICATIONS:
+            self.read_publication(path, bundle, section, data, head, body)
+            return True
+        if section in TALKS:
+            self.read_talk(path, bundle, section, data, head, body)
+            return True
+        if section in PROJECTS:
+            self.read_project(path, bundle, section, data, head, body)
+            return True
+        return section in AUTHORS
+
+    def read_project(self, path: Path, bundle: Path | None, section: str,
+                     data: dict[str, Any], head: str, body: str) -> None:
+        """A project of `content/project/` → `content/projects/`: a card on /projects/
+        (its `featured.*` image the cover) with its buttons as `links` (an
+        `external_link`, which replaced the old page, first)."""
+        stem = bundle.name if bundle is not None else self.stem_of(path)
+        front: dict[str, Any] = {"title": str(data.get("title") or stem)}
+        date = first_date(data, head, DATES, self.tz)
+        if date is not None:
+            front["date"] = date
+        summary = summary_of(data, "summary")
+        if summary:
+            front["summary"] = B.plain_inline(summary)
+        front["tags"] = names(data.get("tags"))
+        cover = self.cover(data, path, bundle)
+        if cover:
+            front["cover"] = cover
+        if isinstance(data.get("weight"), int):
+            front["weight"] = data["weight"]
+        links = self.links_of(data, bundle, path, head)
+        if str(data.get("external_link") or "").strip():
+            links.insert(0, PageLink("external_link", "Website",
+                                     str(data["external_link"]).strip()))
+        if links:
+            front["links"] = [{"name": link.name, "url": self.page_url(link.url, bundle,
+                                                                       "projects")}
+                              for link in links]
+            self.report.convert("project links", len(links))
+        if str(data.get("slides") or "").strip():
+            self.report.warn(path, key_line(head, "slides"), f"`slides: {data['slides']}` "
+                             "left out: link the talk by hand (`talk: talks/<slug>.md`)")
+        self.left_out(path, data, PROJECT_KEYS)
+        draft = bool_of(data.get("draft"))
+        if draft:
+            front["draft"] = True
+        item = self.site.add(Item("project", slug_of(str(data.get("slug") or stem)), path,
+                                  front, draft=draft))
+        self.report.counts["projects"] += 1
+        item.old_urls = [str(data.get("url") or f"/{section}/{hugo_path(stem, self.lower)}/")]
+        for url in item.old_urls:
+            self.table.add(url, item)
+        self.remember(item, path, bundle, body)
+
+    def links_of(self, data: dict[str, Any], bundle: Path | None, path: Path,
+                 head: str) -> list[PageLink]:
+        """A page's buttons; the PDF of its bundle named after it (`paper1/paper1.pdf`)
+        is its PDF button, ahead of `url_pdf`, as in Hugo Blox's page_links.html."""
+        links = page_links(data)
+        pdf = bundle / f"{bundle.name}.pdf" if bundle is not None else None
+        if pdf is not None and pdf.is_file():
+            if any(link.key == "url_pdf" for link in links):
+                self.report.note(path, key_line(head, "url_pdf"), f"`url_pdf` left out: "
+                                 f"the folder's {pdf.name} is the PDF, as on the old page")
+            links = [PageLink("url_pdf", "PDF", pdf.name),
+                     *(link for link in links if link.key != "url_pdf")]
+        return links
+
+    def left_out(self, path: Path, data: dict[str, Any], used: frozenset[str]) -> None:
+        """Note the keys of a page's front matter that nothing was made of."""
+        dropped = [k for k in data if k not in used and data[k] not in ("", None, [], {})]
+        if dropped:
+            self.report.note(path, 2, "front matter not needed in Lanting, left out: "
+                             + ", ".join(f"`{k}`" for k in dropped))
+
+    def page_url(self, url: str, bundle: Path | None, folder: str) -> str:
+        """A link of a page's front matter: a URL, a file of its bundle (copied to
+        `static/<folder>/<bundle>/`), or a path from the old site's root, as Hugo Blox's
+        `relURL` read it."""
+        found = self.local_file(url, bundle, folder)
+        if found == url and not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^/|^#", url):
+            return "/" + url.removeprefix("./")
+        return found
+
+    def read_publication(self, path: Path, bundle: Path | None, section: str,
+                         data: dict[str, Any], head: str, body: str) -> None:
+        folder = bundle.name if bundle is not None else path.stem
+        cite = (bundle / "cite.bib") if bundle is not None else None
+        entries = parse(read_text(cite))[0] if cite is not None and cite.is_file() else []
+        title = str(data.get("title") or "")
+        if entries and cite is not None and title and not same_title(
+                entries[0].value("title"), title):
+            # Hugo Blox's page shows the front matter; a cite.bib about another paper is
+            # most often the theme's example, copied with the folder and never edited.
+            self.report.warn(cite, entries[0].line, f"cite.bib is about another paper "
+                             f"(“{entries[0].value('title')}”, the theme's example?): the "
+                             "entry is made from the page's front matter instead")
+            entries = []
+        entry = entries[0] if entries else self.synthesize(folder, data, head, path,
+                                                          cite is None or not cite.is_file())
+        if entry.key in self.keys:  # two folders with one cite.bib key: keep both papers
+            self.report.warn(cite or path, entry.line, f"BibTeX key `{entry.key}` is taken by "
+                             f"another publication: this one is `{folder}`")
+            entry.key = folder
+        self.keys.add(entry.key)
+        fields = entry.fields
+        if data.get("abstract") and "abstract" not in fields:
+            entry.set("abstract", B.plain_inline(str(data["abstract"])))
+        if bool_of(data.get("featured")):
+            entry.set("selected", "true")
+        notes = [n for n in data.get("author_notes") or [] if "equal" in str(n).lower()]
+        if len(notes) > 1:
+            entry.set("equal_contribution", str(len(notes)))
+        self.publication_links(entry, path, head, data, bundle)
+        if data.get("doi") and "doi" not in fields:
+            entry.set("doi", str(data["doi"]))
+        self.entries.append(entry)
+        self.report.counts["publications"] += 1
+        old = f"/{section}/{hugo_path(str(data.get('slug') or folder), self.lower)}/"
+        self.citations[old.rstrip("/")] = entry.key
+        self.site.extra[f"static{old}index.html"] = redirect_page(f"/publications/{entry.key}/")
+        self.report.convert("old publication URLs kept (redirect pages)")
+        if body.strip():
+            self.report.note(path, None, "the publication page's text left out: Lanting makes "
+                             "the publication's page from publications.bib")
+
+    def publication_links(self, entry: BibEntry, path: Path, head: str,
+                          data: dict[str, Any], bundle: Path | None) -> None:
+        """Each button of the old page as the publication button of the same meaning
+        (the PDF, Preprint on arXiv, Code, a `links:` entry "Supplementary" as `supp`);
+        those Lanting has no button for (Dataset, Source Document, a Demo), or a second
+        link of one kind, as named links after the venue (`additional_info`)."""
+        taken: set[str] = set()
+        extra: list[str] = []
+        where: int | None = None
+        for link in self.links_of(data, bundle, path, head):
+            url = self.local_file(link.url, bundle)
+            arxiv = re.search(r"arxiv\.org/(?:pdf|abs)/([\w.]+?)(?:v\d+)?(?:\.pdf)?$", url)
+            field = "arxiv" if arxiv and link.key in ("url_pdf", "url_preprint") \
+                else publication_field(link)
+            value = arxiv.group(1) if arxiv and field == "arxiv" else url
+            # (the front matter's PDF was the old page's, over a cite.bib's)
+            if field is not None and field not in taken and (
+                    field not in entry.fields or field in ("pdf", "arxiv")):
+                entry.set(field, value)
+                taken.add(field)
+            elif entry.value(field or "") not in (value, url):
+                extra.append(f"[{link.name}]({url if '://' in url else '/' + url.lstrip('/')})")
+                where = where or key_line(head, link.key)
+        if extra:
+            info = entry.value("additional_info")
+            entry.set("additional_info", (info + " · " if info else ". ") + " · ".join(extra))
+            self.report.note(path, where,
+                             "links without a publication button of their kind ("
+                             + ", ".join(extra) + ") shown after the venue")
+
+    def local_file(self, url: str, bundle: Path | None, folder: str = "publications") -> str:
+        """A link of a publication: a URL, or a file of its folder (copied to `static/`)."""
+        if url.startswith(("http://", "https://", "/")) or bundle is None:
+            return url
+        file = bundle / url
+        if file.is_file():
+            rel = f"{folder}/{bundle.name}/{file.name}"
+            self.site.static[rel] = file
+            return "/" + rel
+        return url
+
+    def synthesize(self, folder: str, data: dict[str, Any], head: str, path: Path,
+                   no_file: bool = True) -> BibEntry:
+        types = names(data.get("publication_types"))
+        kind, category = TYPES.get(types[0] if types else "", ("misc", ""))
+        entry = BibEntry(kind, folder, {}, 1)
+        entry.set("title", str(data.get("title") or folder))
+        authors = [self.bib_names.get(str(a), str(a)) for a in data.get("authors") or []]
+        if authors:
+            entry.set("author", " and ".join(authors))
+        venue = re.sub(r"[*_]", "", str(data.get("publication") or "")).strip()
+        venue = re.sub(r"^In\s+", "", venue)
+        if venue:
+            entry.set("journal" if kind == "article" else "booktitle", venue)
+        date = first_date(data, head, DATES, self.tz)
+        if date is not None:
+            entry.set("year", str(date.moment.year))
+            entry.fields["month"] = MONTHS[date.moment.month - 1]
+        if category:
+            entry.set("category", category)
+        if no_file:
+            self.report.note(path, None, f"no cite.bib: a BibTeX entry `{folder}` made from "
+                             "the front matter")
+        return entry
+
+    def read_talk(self, path: Path, bundle: Path | None, section: str, data: dict[str, Any],
+                  head: str, body: str) -> None:
+        stem = bundle.name if bundle is not None else path.stem
+        date = first_date(data, head, DATES, self.tz)
+        if date is None:
+            self.report.warn(path, None, "a talk without a date: left out")
+            return
+        front: dict[str, Any] = {"title": str(data.get("title") or stem), "date": date}
+        summary = data.get("summary") or data.get("abstract")
+        if isinstance(summary, str) and summary.strip():
+            front["summary"] = B.plain_inline(summary)
+        front["tags"] = names(data.get("tags"))
+        for key in ("event", "location"):
+            if data.get(key):
+                front[key] = str(data[key])
+        if not body.strip():
+            body = f"## {front['title']}\n"
+        body = body.rstrip("\n") + "\n" + self.talk_text(path, bundle, data, head, front)
+        self.left_out(path, data, TALK_KEYS)
+        draft = bool_of(data.get("draft"))
+        if draft:
+            front["draft"] = True
+        item = self.site.add(Item("talk", slug_of(stem), path, front, draft=draft))
+        self.report.counts["talks"] += 1
+        pattern = self.permalink_of(section)
+        item.old_urls = [self.fill(pattern, [section], data, date, stem)]
+        for url in item.old_urls:
+            self.table.add(url, item)
+        self.report.warn(path, None, "the event had no slides: its text is the talk's one "
+                         "slide (add slides after the front matter, separated by `---`)")
+        self.remember(item, path, bundle, body)
+
+    def talk_text(self, path: Path, bundle: Path | None, data: dict[str, Any], head: str,
+                  front: dict[str, Any]) -> str:
+        """Set the talk's `video` and `slides_pdf` from the event's buttons; the text
+        the old event page showed besides (its `abstract`, when `summary` was the
+        summary; its event link and the other buttons), to end the talk's slide."""
+        text = ""
+        abstract = data.get("abstract")
+        if isinstance(abstract, str) and abstract.strip() and data.get("summary"):
+            text += f"\n{abstract.strip()}\n"
+            self.report.convert("event abstracts in the talk's text")
+        links = []
+        if str(data.get("event_url") or "").strip():
+            links.append(PageLink("event_url", str(data.get("event") or "Event"),
+                                  str(data["event_url"]).strip()))
+        for link in self.links_of(data, bundle, path, head):
+            url = self.page_url(link.url, bundle, "talks")
+            if link.key == "url_video" and "video" not in front:
+                front["video"] = url
+            elif link.key == "url_slides" and url.lower().endswith(".pdf") \
+                    and "slides_pdf" not in front:
+                front["slides_pdf"] = url
+            else:
+                links.append(PageLink(link.key, link.name, url))
+        if links:
+            text += "\n" + markdown_links(links) + "\n"
+            self.report.convert("event links in the talk's text", len(links))
+        for key in ("date_end", "slides"):
+            if str(data.get(key) or "").strip():
+                self.report.warn(path, key_line(head, key), f"`{key}` left out: a Lanting "
+                                 "talk has " + ("one date" if key == "date_end" else
+                                                "its slides in its text"))
+        return text
