@@ -304,3 +304,26 @@ def test_a_mermaid_fence_is_noted_with_the_setting_that_draws_it(tmp_path: Path)
                                "graph TD; A-->B;\n```\n"})
     assert [(e.path, e.line) for e in imported.report.entries
             if "[markdown] mermaid" in e.message] == [("content/post/m/index.md", 8)]
+
+
+def test_a_button_that_led_nowhere_is_warned_and_a_bare_domain_is_a_site(
+        tmp_path: Path) -> None:
+    """Real events link `event_url: mlclub.net` (a site, written without https://) and
+    `url_pdf` to files the old site never had: kept as written, each failed the build
+    with a broken link."""
+    imported = blox(tmp_path, {"content/event/t/index.md": """\
+        ---
+        title: A Talk
+        event: ML Club
+        event_url: mlclub.net
+        date: "2021-01-19"
+        url_pdf: files/missing.pdf
+        url_code: uploads/code.zip
+        ---
+        """, "static/uploads/code.zip": b"PK"})
+    talk = (imported.dest / "content" / "talks" / "t.md").read_text(encoding="utf-8")
+    assert "- [ML Club](https://mlclub.net)" in talk
+    assert "- [Code](/uploads/code.zip)" in talk and "missing.pdf" not in talk
+    assert [(e.path, e.line) for e in imported.report.warnings if "led nowhere" in e.message] \
+        == [("content/event/t/index.md", 6)]
+    built(imported, tmp_path)

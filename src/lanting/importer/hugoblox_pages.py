@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from lanting.importer import body as B
 from lanting.importer.bibtex import BibEntry, parse
@@ -42,6 +43,10 @@ TYPES = {"1": ("inproceedings", "conference"), "2": ("article", "journal"),
          "article-journal": ("article", "journal"), "article": ("article", "preprint"),
          "thesis": ("phdthesis", "thesis"), "report": ("techreport", "report"),
          "book": ("book", "book"), "chapter": ("incollection", "chapter")}
+_DOMAIN = re.compile(r"^[\w-]+(\.[\w-]+)*\.(com|org|net|io|edu|gov|ai|dev|me|info|"
+                     r"[a-z]{2})(/|$)", re.IGNORECASE)
+"""A URL written without its scheme (`mlclub.net`, `github.com/x/y`): Hugo made it a
+link relative to the page, which led nowhere; the site it names is what was meant."""
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 
 
@@ -106,10 +111,9 @@ class HugoBloxPages(Hugo):
         if str(data.get("external_link") or "").strip():
             links.insert(0, PageLink("external_link", "Website",
                                      str(data["external_link"]).strip()))
+        links = self.resolved_links(links, bundle, "projects", path, head)
         if links:
-            front["links"] = [{"name": link.name, "url": self.page_url(link.url, bundle,
-                                                                       "projects")}
-                              for link in links]
+            front["links"] = [{"name": link.name, "url": link.url} for link in links]
             self.report.convert("project links", len(links))
         if str(data.get("slides") or "").strip():
             self.report.warn(path, key_line(head, "slides"), f"`slides: {data['slides']}` "
@@ -147,14 +151,43 @@ class HugoBloxPages(Hugo):
             self.report.note(path, 2, "front matter not needed in Lanting, left out: "
                              + ", ".join(f"`{k}`" for k in dropped))
 
-    def page_url(self, url: str, bundle: Path | None, folder: str) -> str:
-        """A link of a page's front matter: a URL, a file of its bundle (copied to
-        `static/<folder>/<bundle>/`), or a path from the old site's root, as Hugo Blox's
-        `relURL` read it."""
-        found = self.local_file(url, bundle, folder)
-        if found == url and not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^/|^#", url):
-            return "/" + url.removeprefix("./")
+    def resolved_links(self, links: list[PageLink], bundle: Path | None, folder: str,
+                       path: Path, head: str) -> list[PageLink]:
+        """`links` with their URLs as the new site has them (`page_url`); one to a file
+        or page the old site did not have either (its button led nowhere) is left out,
+        with a warning at its key."""
+        found = []
+        for link in links:
+            url = self.page_url(link.url, bundle, folder)
+            if url is None:
+                self.report.warn(path, key_line(head, link.key), f"`{link.key}`: "
+                                 f"`{link.url}` is no file or page of the old site (its "
+                                 "link led nowhere): left out")
+            else:
+                found.append(PageLink(link.key, link.name, url))
         return found
+
+    def page_url(self, url: str, bundle: Path | None, folder: str) -> str | None:
+        """A link of a page's front matter: a URL, a file of its bundle (copied to
+        `static/<folder>/<bundle>/`), a path from the old site's root, as Hugo Blox's
+        `relURL` read it, or a domain written without `https://`; None for a path the
+        old site had nothing at."""
+        found = self.local_file(url, bundle, folder)
+        if found != url or re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^#|^//", url):
+            return found
+        if _DOMAIN.match(url) and not (self.source / "static" / url).exists():
+            return "https://" + url
+        site_path = "/" + url.removeprefix("./").lstrip("/")
+        return site_path if self.on_old_site(site_path) else None
+
+    def on_old_site(self, url: str) -> bool:
+        """Whether the old site had something at a root-relative URL: a file of
+        `static/`, or a page or section of `content/`."""
+        rel = unquote(url.split("#")[0].split("?")[0]).strip("/")
+        if not rel or (self.source / "static" / rel).exists():
+            return True
+        folder = self.content / rel
+        return folder.is_dir() or folder.with_suffix(".md").is_file()
 
     def read_publication(self, path: Path, bundle: Path | None, section: str,
                          data: dict[str, Any], head: str, body: str) -> None:
@@ -207,8 +240,9 @@ class HugoBloxPages(Hugo):
         taken: set[str] = set()
         extra: list[str] = []
         where: int | None = None
-        for link in self.links_of(data, bundle, path, head):
-            url = self.local_file(link.url, bundle)
+        for link in self.resolved_links(self.links_of(data, bundle, path, head), bundle,
+                                        "publications", path, head):
+            url = link.url
             arxiv = re.search(r"arxiv\.org/(?:pdf|abs)/([\w.]+?)(?:v\d+)?(?:\.pdf)?$", url)
             field = "arxiv" if arxiv and link.key in ("url_pdf", "url_preprint") \
                 else publication_field(link)
@@ -219,7 +253,7 @@ class HugoBloxPages(Hugo):
                 entry.set(field, value)
                 taken.add(field)
             elif entry.value(field or "") not in (value, url):
-                extra.append(f"[{link.name}]({url if '://' in url else '/' + url.lstrip('/')})")
+                extra.append(f"[{link.name}]({url})")
                 where = where or key_line(head, link.key)
         if extra:
             info = entry.value("additional_info")
@@ -305,12 +339,13 @@ class HugoBloxPages(Hugo):
         if isinstance(abstract, str) and abstract.strip() and data.get("summary"):
             text += f"\n{abstract.strip()}\n"
             self.report.convert("event abstracts in the talk's text")
-        links = []
+        buttons = self.links_of(data, bundle, path, head)
         if str(data.get("event_url") or "").strip():
-            links.append(PageLink("event_url", str(data.get("event") or "Event"),
-                                  str(data["event_url"]).strip()))
-        for link in self.links_of(data, bundle, path, head):
-            url = self.page_url(link.url, bundle, "talks")
+            buttons.insert(0, PageLink("event_url", str(data.get("event") or "Event"),
+                                       str(data["event_url"]).strip()))
+        links = []
+        for link in self.resolved_links(buttons, bundle, "talks", path, head):
+            url = link.url
             if link.key == "url_video" and "video" not in front:
                 front["video"] = url
             elif link.key == "url_slides" and url.lower().endswith(".pdf") \
