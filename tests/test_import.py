@@ -615,6 +615,20 @@ def test_hugo_site_under_a_path_that_builds_drafts(tmp_path: Path) -> None:
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert pages(out)["/posts/a/"].one("div", class_="prose").one("img").get("src")
 
+def test_hugo_front_matter_keys_are_read_in_any_case(tmp_path: Path) -> None:
+    """Hugo reads front matter keys in any case: PaperMod's `showToc: false` (its docs
+    write `ShowToc`), `Title:`, `Tags:` and `Date:` were not read (the post had no title,
+    no tags, a table of contents and a guessed date)."""
+    source = old_site(tmp_path, {
+        "config.yml": 'baseURL: "https://x.github.io/"\ntitle: HG\nlanguageCode: en\n',
+        "content/posts/a.md": "---\nTitle: Attention\nDate: 2024-03-01\nTags: [ml]\n"
+                              "showToc: false\ntitle_note: kept\n---\n\nText.\n"})
+    imported = import_site(source, tmp_path / "new", "hugo", False, Options(now=NOW.now))
+    text = (imported.dest / "content/posts/a.md").read_text(encoding="utf-8")
+    assert "title: Attention" in text and "date: 2024-03-01" in text
+    assert "tags: [ml]" in text and "toc: false" in text
+
+
 def test_hexo_default_permalinks_keep_chinese_title_urls(tmp_path: Path) -> None:
     """With Hexo's default `:year/:month/:day/:title/`, `:title` is the path under
     `_posts/` with its case and Chinese kept; both the encoded and raw forms answer."""

@@ -48,6 +48,26 @@ MAPPED_KEYS = frozenset({"title", "date", "publishDate", "pubdate", "published",
                          "toc", "translationKey", "password"})
 
 
+_READ_KEYS = MAPPED_KEYS | {"layout", "type", "params", "headless", "abstract", "featured",
+                           "external_link", "event", "event_url", "publication",
+                           "publication_types", "doi", "slides", "role", "authors"}
+_BY_LOWER = {key.lower(): key for key in _READ_KEYS}
+_BY_LOWER["showtoc"] = "ShowToc"
+
+
+def hugo_keys(data: dict[str, Any]) -> dict[str, Any]:
+    """`data` with its top-level keys spelt as the importer reads them: Hugo takes front
+    matter keys in any case (`ShowToc`, `showToc`, `Title`), so a post's `showToc: false`
+    or `Title:` was not read. A key written in both spellings keeps the exact one."""
+    renamed = {}
+    for key, value in data.items():
+        known = _BY_LOWER.get(key.lower(), key) if isinstance(key, str) else key
+        if known != key and known in data:
+            known = key
+        renamed[known] = value
+    return renamed
+
+
 _POST_SECTIONS = frozenset({"post", "posts", "blog", "article", "articles"})
 """Section names that say "the posts" (a tie of counts goes to one of them)."""
 
@@ -204,6 +224,7 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
         data, error = load_mapping(fmt or "yaml", head)
         if error:
             self.report.warn(path, 2, f"front matter not read ({error})")
+        data = hugo_keys(data)
         section = self.section_of(path)
         if self.read_special(path, bundle, section, data, head, body):
             return
