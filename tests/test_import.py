@@ -629,6 +629,24 @@ def test_hugo_front_matter_keys_are_read_in_any_case(tmp_path: Path) -> None:
     assert "tags: [ml]" in text and "toc: false" in text
 
 
+def test_a_hugo_site_of_undated_documents_imports_pages(tmp_path: Path) -> None:
+    """hugo-book's and Docsy's `docs/` pages have no dates: each became a post dated by
+    its file's time, with a "no date" warning each. They are pages, at their old URLs."""
+    source = old_site(tmp_path, {
+        "config.toml": 'baseURL = "https://x.github.io/"\ntitle = "Notes"\n'
+                       'languageCode = "zh-cn"\n',
+        "content/docs/ml/attention.md": "---\ntitle: 注意力\nweight: 1\n---\n\n正文。\n",
+        "content/docs/ml/_index.md": "---\ntitle: 机器学习\n---\n\n目录。\n",
+        "content/docs/systems.md": "---\ntitle: 系统\n---\n\n正文。\n"})
+    imported = import_site(source, tmp_path / "new", "hugo", False, Options(now=NOW.now))
+    assert not any("no date" in w.message for w in imported.report.warnings)
+    assert not (imported.dest / "content/posts").exists() or not any(
+        (imported.dest / "content/posts").iterdir())
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert answer(out, "/docs/ml/attention/").is_file()
+    assert answer(out, "/docs/systems/").is_file()
+
+
 def test_hexo_default_permalinks_keep_chinese_title_urls(tmp_path: Path) -> None:
     """With Hexo's default `:year/:month/:day/:title/`, `:title` is the path under
     `_posts/` with its case and Chinese kept; both the encoded and raw forms answer."""

@@ -9,6 +9,7 @@ the settings read and written in `hugo_settings.py`.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,9 @@ def hugo_keys(data: dict[str, Any]) -> dict[str, Any]:
     return renamed
 
 
+_DATED = re.compile(r'^[ \t]*"?(?:date|publishdate|pubdate|published|lastmod|modified)"?'
+                    r"[ \t]*[:=]", re.IGNORECASE | re.MULTILINE)
+"""A front matter line giving a date (a page of a section of posts has one)."""
 _POST_SECTIONS = frozenset({"post", "posts", "blog", "article", "articles"})
 """Section names that say "the posts" (a tie of counts goes to one of them)."""
 
@@ -107,6 +111,8 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
         self.redirects = Redirects(self.site, report, "content")
         """Old pages that Lanting makes itself (an archive page) -> `[redirects]`."""
         self.sections: dict[str, int] = {}
+        self.docs = False
+        """No page of the main section has a date: they are pages (`undated`)."""
         self.citations: dict[str, str] = {}
         """Old page paths of publications (`/publication/x`) -> BibTeX key."""
 
@@ -115,6 +121,7 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
     def run(self) -> NewSite:
         files = self.content_files()
         self.main = self.main_section(files)
+        self.docs = self.undated(self.main, files)
         pattern = self.permalink_of(self.main)
         lanting = self.lanting_pattern(pattern, self.main)
         if lanting != DEFAULT_POST_PERMALINK:
@@ -198,6 +205,23 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
     def special_sections(self) -> tuple[str, ...]:
         return ()
 
+    def undated(self, section: str, files: list[tuple[Path, Path | None]]) -> bool:
+        """Whether no page of `section` has a date: a site of documents (hugo-book's and
+        Docsy's `docs/`), whose pages are pages, not posts dated by their files' times."""
+        found = False
+        for path, _bundle in files:
+            if self.section_of(path) != section:
+                continue
+            found = True
+            head = split_front_matter(read_text(path))[1]
+            if _DATED.search(head):
+                return False
+        if found:
+            self.report.note(self.source / "content" / section, None,
+                             f"no page of `{section}/` has a date: its pages are imported as "
+                             "pages, not posts")
+        return found
+
     def main_section(self, files: list[tuple[Path, Path | None]]) -> str:
         """The section of the posts: the site's `mainSections` when it names one, else
         the section with the most pages (on a tie, the one named like a blog's)."""
@@ -236,8 +260,10 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
             self.report.note(path, None, f"left out: the page of a term of `{section}` "
                              "(Lanting makes the pages of tags and categories)")
             return
-        if not section or (section != self.main and not any(k in data for k in DATES)):
-            # (a dateless page of another section, Stack's `page/about/`, is no post)
+        if not section or ((section != self.main or self.docs)
+                           and not any(k in data for k in DATES)):
+            # (a dateless page of another section, Stack's `page/about/`, is no post, nor
+            # are the pages of a site of documents, hugo-book's `docs/`)
             self.read_page(path, data, head, body, bundle, section)
             return
         if not self.is_post(section, data):
