@@ -1051,6 +1051,42 @@ def test_hexo_marked_line_breaks_are_kept(tmp_path: Path, marked: str, broken: b
     assert any("breaks: true" in e.message for e in imported.report.entries) == broken
 
 
+def test_hexo_code_inside_notes_and_quotes_stays_inside(tmp_path: Path) -> None:
+    """A fence (or `{% codeblock %}`) inside `{% note %}`, `{% blockquote %}` or
+    `{% cq %}` came back unquoted after its first line: the quote ended there and the
+    closing fence opened a code block that swallowed the rest of the post. Indented code
+    in a note (NexT renders a note's text as a document of its own) joined its title."""
+    imported = hexo_import(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: next\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n"
+                              "{% note info %}\n示例：\n```python\nx = 1\n\ny = 2\n```\n"
+                              "{% endnote %}\n\n{% blockquote %}\n{% codeblock lang:js %}\n"
+                              "a();\nb();\n{% endcodeblock %}\n{% endblockquote %}\n\n"
+                              "{% cq %}\n```\nc\nd\n```\n{% endcq %}\n\n"
+                              "{% note success %}\n    code 1\n    code 2\n{% endnote %}\n\n"
+                              "后面的正文。\n"})
+    post = (imported.dest / "content" / "posts" / "a.md").read_text(encoding="utf-8")
+    assert "> [!NOTE]\n> 示例：\n> ```python\n> x = 1\n>\n> y = 2\n> ```\n\n" in post
+    assert "\n> ```js\n> a();\n> b();\n> ```\n\n" in post
+    assert "\n> ```\n> c\n> d\n> ```\n\n" in post
+    assert "> [!TIP]\n> ```\n> code 1\n> code 2\n> ```\n\n后面的正文。\n" in post
+
+
+def test_hexo_note_in_a_list_item_stays_in_it(tmp_path: Path) -> None:
+    """A note indented inside a list item was written at column 0: the list ended
+    before it and started again after. A blank line inside a note (`>` alone) got a
+    hard break, a visible `\\`."""
+    imported = hexo_import(tmp_path, {
+        "package.json": '{"dependencies": {"hexo": "^7", "hexo-renderer-marked": "^6"}}',
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: next\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n"
+                              "1. 第一步\n   {% note warning %}\n   提示\n\n   ```\n   x\n   ```\n"
+                              "   第二段\n   续行\n   {% endnote %}\n2. 第二步\n"})
+    post = (imported.dest / "content" / "posts" / "a.md").read_text(encoding="utf-8")
+    assert ("1. 第一步\n\n   > [!WARNING]\n   > 提示\n   >\n   > ```\n   > x\n   > ```\n"
+            "   > 第二段\\\n   > 续行\n\n2. 第二步\n") in post
+
+
 def test_hexo_butterfly_submenus_are_flattened(tmp_path: Path) -> None:
     """A Butterfly submenu (`Life || icon: {About: /about/ …}`) was dropped with a notice
     quoting the mapping as its URL; its entries now join the menu where the new site

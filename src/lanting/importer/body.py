@@ -193,10 +193,62 @@ def callout_kind(attributes: str) -> str | None:
     return None
 
 
-def callout(kind: str, body: str, title: str = "") -> str:
-    lines = [f"> [!{kind}]" + (f" {title}" if title else "")]
-    lines += [f"> {line}" if line.strip() else ">" for line in body.strip("\n").split("\n")]
-    return block("\n".join(lines))
+def relined(text: str, change: Callable[[str], str], shelf: Shelf | None = None) -> str:
+    """`text` with each line through `change` (a quote's `> `, an item's indentation),
+    the lines of code put aside in it (`C`, a fence: one marker, many lines) too: else
+    the code came back unquoted, outside its quote, and the quote ended before it."""
+
+    def aside(match: re.Match[str]) -> str:
+        assert shelf is not None
+        head, newline, rest = shelf.restore(match.group()).partition("\n")
+        if not newline:
+            return match.group()
+        return shelf.put(head + "\n" + "\n".join(change(line) for line in rest.split("\n")))
+
+    if shelf is not None:
+        text = _MARKER.sub(lambda m: aside(m) if m.group(1) == "C" else m.group(), text)
+    return "\n".join(change(line) for line in text.split("\n"))
+
+
+def quoted(line: str) -> str:
+    return f"> {line}" if line.strip() else ">"
+
+
+def callout(kind: str, body: str, title: str = "", shelf: Shelf | None = None) -> str:
+    """A callout (`title` ending in `-` is Obsidian's folded one: `> [!NOTE]- Title`)."""
+    head = f"> [!{kind}]" + (title if title.startswith("-") else f" {title}" if title else "")
+    return block(head + "\n" + relined(body.strip("\n"), quoted, shelf))
+
+
+def indented_code(text: str, shelf: Shelf) -> tuple[str, int]:
+    """Indented code blocks (four spaces or more, after a blank line or at the start,
+    not in a list item) as fences put aside: inside a callout the first would have
+    continued its title line, the lines joined as prose. Returns (text, how many)."""
+
+    def deep(line: str) -> bool:
+        expanded = line.expandtabs(4)
+        return bool(line.strip()) and len(expanded) - len(expanded.lstrip()) >= 4
+
+    lines = text.split("\n")
+    out: list[str] = []
+    count = i = 0
+    while i < len(lines):
+        before = next((line for line in reversed(out) if line.strip()), "")
+        if not deep(lines[i]) or (out and out[-1].strip()) or before[:1] in (" ", "\t") \
+                or re.match(r"[ \t]*(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)", before):
+            out.append(lines[i])
+            i += 1
+            continue
+        end = i
+        while end < len(lines) and (deep(lines[end]) or not lines[end].strip()):
+            end += 1
+        while not lines[end - 1].strip():
+            end -= 1
+        out.append(shelf.put(fence("", "\n".join(line.expandtabs(4)[4:]
+                                                 for line in lines[i:end]))))
+        count += 1
+        i = end
+    return "\n".join(out), count
 
 
 def details(summary: str, body: str) -> str:

@@ -111,7 +111,7 @@ class HexoBodies:
         ctx.convert("_ and & in \\text{} of math", count)
         text, count = B.escaped_parentheses(text)
         ctx.convert("escaped parentheses \\( \\) as plain ones", count)
-        text = self.block_tags(text, ctx)
+        text = self.block_tags(text, ctx, shelf)
         text = tags(text, self.tag_handlers(item, ctx, path, footnotes), ctx)
         text = OUTPUT.sub(lambda m: ctx.leave(m.group(), "a Nunjucks value of the old theme"),
                           text)
@@ -170,11 +170,18 @@ class HexoBodies:
         ctx.convert("code block options")
         return B.fence(lang, code, options, indent)
 
-    def block_tags(self, text: str, ctx: Context) -> str:
+    def block_tags(self, text: str, ctx: Context, shelf: B.Shelf) -> str:
+        def rendered(inner: str) -> str:
+            """The text of a block tag, which NexT and Butterfly rendered as a Markdown
+            document of its own: its indented code is code."""
+            inner, count = B.indented_code(inner, shelf)
+            ctx.convert("indented code in notes and quotes", count)
+            return inner
+
         def note(args: str, inner: str, written: str) -> str:
             words, _named = B.arguments(args)
             kind = next((B.CALLOUTS[w] for w in words if w in B.CALLOUTS), "NOTE")
-            return B.callout(kind, inner)
+            return B.callout(kind, rendered(inner), "", shelf)
 
         def collapsible(args: str, inner: str, written: str) -> str:
             summary = args.split(",", 1)[1] if "," in args and \
@@ -190,23 +197,23 @@ class HexoBodies:
             return B.tabs(parts)
 
         def quote(args: str, inner: str, written: str) -> str:
-            lines = [f"> {line}" if line.strip() else ">" for line in inner.strip().split("\n")]
+            text = B.relined(rendered(inner).strip("\n"), B.quoted, shelf)
             source = ", ".join(p.strip() for p in args.split(",") if p.strip())
             if source:
-                lines += [">", f"> — {source}"]
-            return B.block("\n".join(lines))
+                text += f"\n>\n> — {source}"
+            return B.block(text)
 
-        text = blocks(text, "note", note, ctx, "notes as callouts")
+        text = blocks(text, "note", note, ctx, "notes as callouts", shelf)
         for name in ("hideToggle", "hideBlock", "folding", "fold"):
-            text = blocks(text, name, collapsible, ctx, "collapsible blocks")
-        text = blocks(text, "tabs", tab_group, ctx, "tabs flattened")
-        text = blocks(text, "blockquote", quote, ctx, "blockquotes")
-        text = blocks(text, "quote", quote, ctx, "blockquotes")
+            text = blocks(text, name, collapsible, ctx, "collapsible blocks", shelf)
+        text = blocks(text, "tabs", tab_group, ctx, "tabs flattened", shelf)
+        text = blocks(text, "blockquote", quote, ctx, "blockquotes", shelf)
+        text = blocks(text, "quote", quote, ctx, "blockquotes", shelf)
         for name in ("cq", "centerquote"):  # NexT's centred quote
             text = blocks(text, name, lambda a, inner, w: quote("", inner, w), ctx,
-                          "blockquotes")
+                          "blockquotes", shelf)
         return blocks(text, "pullquote", lambda a, inner, w: quote("", inner, w), ctx,
-                      "blockquotes")
+                      "blockquotes", shelf)
 
     def tag_handlers(self, item: Item, ctx: Context, path: Path,
                      footnotes: list[str]) -> dict[str, Any]:

@@ -48,8 +48,8 @@ def hard_breaks(text: str) -> tuple[str, int]:
 
 def _joins(line: str, following: str, lines: list[str], i: int) -> bool:
     """Whether the line end after `line` is one inside a paragraph."""
-    if not line.strip() or not following.strip():
-        return False
+    if not line.strip(" \t>") or not following.strip(" \t>"):
+        return False  # (a line of a quote's `>` alone is a blank line inside it)
     if line.endswith(("\\", "  ")) or re.search(r"<br\s*/?>\s*$", line, re.IGNORECASE):
         return False  # a break already
     for text in (line, following):

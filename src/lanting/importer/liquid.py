@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lanting.importer.body import unconverted
+from lanting.importer.body import Shelf, relined, unconverted
 from lanting.importer.report import Report
 
 TAG = re.compile(r"\{%-?[ \t]*([A-Za-z_][\w-]*)[ \t]*(.*?)[ \t]*-?%\}")
@@ -69,15 +69,33 @@ TagHandler = Callable[[str, str], str]
 """(arguments, the tag as written) -> replacement."""
 
 
-def blocks(text: str, name: str, handler: BlockHandler, ctx: Context, what: str) -> str:
-    """Each `{% name args %}…{% endname %}`, innermost first, through `handler`."""
+def blocks(text: str, name: str, handler: BlockHandler, ctx: Context, what: str,
+           shelf: Shelf | None = None) -> str:
+    """Each `{% name args %}…{% endname %}`, innermost first, through `handler`. With
+    the `shelf` of the code put aside, a block indented on its own line (in a list item)
+    is handed its text without that indentation, and a block it becomes is indented
+    back: at column 0 it ended the list."""
     # The arguments stop at the tag's `%}`: free to run on (the pattern reads across
     # lines), an outer block's took in the inner one's opening.
     pattern = re.compile(
-        rf"\{{%-?[ \t]*{name}\b[ \t]*((?:(?!%\}}).)*?)[ \t]*-?%\}}"
-        rf"((?:(?!\{{%-?[ \t]*{name}\b).)*?)\{{%-?[ \t]*end{name}[ \t]*-?%\}}", re.DOTALL)
+        rf"(^[ \t]+)?\{{%-?[ \t]*{name}\b[ \t]*((?:(?!%\}}).)*?)[ \t]*-?%\}}"
+        rf"((?:(?!\{{%-?[ \t]*{name}\b).)*?)\{{%-?[ \t]*end{name}[ \t]*-?%\}}",
+        re.DOTALL | re.MULTILINE)
+
+    def one(match: re.Match[str]) -> str:
+        indent = match.group(1) or ""
+        written = match.group()[len(indent):]
+        if shelf is None or not indent:
+            return indent + handler(match.group(2), match.group(3), written)
+        inner = relined(match.group(3), lambda line: line[len(indent):]
+                        if line.startswith(indent) else line.lstrip(), shelf)
+        made = handler(match.group(2), inner, written)
+        if not made.startswith("\n"):
+            return indent + made
+        return relined(made, lambda line: indent + line if line.strip() else line, shelf)
+
     for _ in range(32):
-        new, count = pattern.subn(lambda m: handler(m.group(1), m.group(2), m.group()), text)
+        new, count = pattern.subn(one, text)
         ctx.convert(what, count)
         if not count:
             break
