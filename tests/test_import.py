@@ -1478,6 +1478,21 @@ def test_hexo_robots_txt_is_left_to_lanting(tmp_path: Path) -> None:
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
 
 
+def test_hexo_404_page_is_left_to_lanting(tmp_path: Path) -> None:
+    """`source/404.md` was written as a page (the report said it was left out): its
+    alias `/404.html` clashed with Lanting's own 404 page and the build failed."""
+    imported = hexo_import(tmp_path, {
+        "_config.yml": "title: T\nlanguage: en\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2020-01-01\n---\n\nText.\n",
+        "source/404.md": "---\ntitle: 404 Not Found\n---\n\nNot here.\n",
+        "source/gone/index.md": "---\ntitle: Gone\npermalink: /404.html\n---\n\nNo.\n"})
+    assert not list((imported.dest / "content" / "pages").glob("*"))
+    notes = [(e.path, e.message) for e in imported.report.entries if "left out" in e.message]
+    assert sorted(notes) == [("source/404.md", "left out: Lanting makes its own 404.md"),
+                     ("source/gone/index.md", "left out: Lanting makes its own 404.html")]
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
 def test_jekyll_folder_no_collection_names_is_a_notice(tmp_path: Path) -> None:
     """A `_post/` folder (a typo, or notes) that no collection names was never published
     by Jekyll: the warning said Lanting had no place for a collection."""

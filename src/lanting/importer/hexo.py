@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import (
+    GENERATED,
     LinkTable,
     Options,
     bool_of,
@@ -351,6 +352,12 @@ class Hexo(HexoSettings, HexoBodies):
                 continue
             fmt, head, body, _first = split_front_matter(read_text(path))
             data, _error = load_mapping(fmt or "yaml", head)
+            if rel.as_posix() in GENERATED:
+                continue  # (copy_static says it is left out: two sources of one URL)
+            if str(data.get("permalink") or "").strip("/") in GENERATED:
+                self.report.note(path, key_line(head, "permalink"), "left out: Lanting "
+                                 f"makes its own {str(data['permalink']).strip('/')}")
+                continue
             kind = str(data.get("type") or data.get("layout") or "")
             if kind in ("tags", "categories", "archives", "link", "music", "movies") \
                     or not body.strip():
