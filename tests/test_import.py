@@ -1478,6 +1478,26 @@ def test_hexo_robots_txt_is_left_to_lanting(tmp_path: Path) -> None:
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
 
 
+@pytest.mark.parametrize("url", ["https://example.org/blog", "https://example.org"])
+def test_hexo_root_is_in_base_url_not_in_aliases(tmp_path: Path, url: str) -> None:
+    """With `root: /blog/` the aliases held the root, which the new site's `base_url`
+    holds too: the old URLs answered at `/blog/blog/…`. Aliases, like `[redirects]`, are
+    paths from the site's root."""
+    imported = hexo_import(tmp_path, {
+        "_config.yml": f"title: T\nlanguage: en\nurl: {url}\nroot: /blog/\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n\nSee [b](/blog/b/).\n",
+        "source/_posts/b.md": "---\ntitle: B\ndate: 2024-01-02\npermalink: b/\n---\n\nB.\n",
+        "source/about/index.md": "---\ntitle: About\n---\n\nMe.\n"})
+    content = imported.dest / "content"
+    assert 'aliases: ["/2024/01/01/a/"]' in (content / "posts/a.md").read_text(encoding="utf-8")
+    assert "See [b](b.md)." in (content / "posts/a.md").read_text(encoding="utf-8")
+    assert 'aliases: ["/b/"]' in (content / "posts/b.md").read_text(encoding="utf-8")
+    assert "/blog" not in (content / "pages/about.md").read_text(encoding="utf-8")
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["base_url"] == "https://example.org/blog/"
+    assert "/archives/" in config["redirects"]
+
+
 def test_hexo_404_page_is_left_to_lanting(tmp_path: Path) -> None:
     """`source/404.md` was written as a page (the report said it was left out): its
     alias `/404.html` clashed with Lanting's own 404 page and the build failed."""

@@ -246,14 +246,15 @@ class Hexo(HexoSettings, HexoBodies):
 
     def old_url(self, data: dict[str, Any], pattern: str, date: When, name: str,
                 path: Path) -> str | None:
-        """The post's URL on the old site; None (with a warning) when the permalink
-        names a value the post does not have."""
+        """The post's URL on the old site, from the site's root (without `root`, which
+        the new site's `base_url` holds, as aliases and `[redirects]` are); None (with a
+        warning) when the permalink names a value the post does not have."""
         own = data.get("permalink")
         if isinstance(own, str) and own.strip():
             url = own.strip().lstrip("/")
             if not url.endswith(("/", ".html")) and bool_of(self.config.get("post_asset_folder")):
                 url += "/"
-            return self.root + url
+            return "/" + url
         moment = date.in_zone(self.tz)
         hierarchy = next(iter(hierarchies(data.get("categories"))), [])
         category = "/".join(str(self.category_map.get(c, slug_of(c))) for c in hierarchy) \
@@ -284,7 +285,7 @@ class Hexo(HexoSettings, HexoBodies):
         if missing:
             self.report.warn(path, None, missing_value(missing[0]))
             return None
-        return self.root + url.lstrip("/")
+        return "/" + url.lstrip("/")
 
     def front(self, data: dict[str, Any], head: str, path: Path, date: When) -> dict[str, Any]:
         front: dict[str, Any] = {"title": str(data.get("title") or path.stem).strip(),
@@ -374,7 +375,7 @@ class Hexo(HexoSettings, HexoBodies):
             item = self.site.add(Item("page", slug, path, front))
             old = ("/" + folder + "/" if path.stem == "index" and folder != "."
                    else "/" + rel.with_suffix(".html").as_posix())
-            item.old_urls = [self.root.rstrip("/") + old]
+            item.old_urls = [old]
             for url in item.old_urls:
                 self.table.add(url, item)
             self.report.counts["pages"] += 1

@@ -36,6 +36,7 @@ class HexoSettings:
 
     source: Path
     files: Path
+    root: str
     report: Report
     site: NewSite
     config: dict[str, Any]
@@ -67,6 +68,8 @@ class HexoSettings:
             config["author"] = author
         config["language"] = self.language
         url = str(self.config.get("url") or "").rstrip("/")
+        if url.startswith("http") and not url.endswith(self.root.rstrip("/")):
+            url += self.root.rstrip("/")  # (Hexo's `url` should hold the `root`)
         if url.startswith("http"):
             config["base_url"] = url + "/"
         description = self.config.get("description")
