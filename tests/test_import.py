@@ -1498,6 +1498,25 @@ def test_hexo_root_is_in_base_url_not_in_aliases(tmp_path: Path, url: str) -> No
     assert "/archives/" in config["redirects"]
 
 
+def test_hexo_heading_ids_are_hexos(tmp_path: Path) -> None:
+    """Hexo's heading ids (hexo-util's `slugize`) keep case and Chinese punctuation and
+    make `_` a `-`; GitHub's ids did not match them, so the `#links` of the posts broke
+    the build (and deep links from elsewhere broke silently)."""
+    imported = hexo_import(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n"
+                              "[USB](#使用-USB-网卡)、[附录](#附录：配置)、[API](#Why-Multi-GPU)、"
+                              "[snake](#my-var-name)\n\n## 使用 USB 网卡\n\n## 附录：配置\n\n"
+                              "## Why Multi-GPU?\n\n## my_var_name\n"})
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["markdown"]["heading_ids"] == "hexo"
+    out = tmp_path / "out"
+    build(imported.dest, BuildOptions(output=out))
+    html = answer(out, "/posts/a/").read_text(encoding="utf-8")
+    ids = [e["id"] for e in parse_html(html).iter() if e.tag.startswith("h") and "id" in e.attrs]
+    assert ids[-4:] == ["使用-USB-网卡", "附录：配置", "Why-Multi-GPU", "my-var-name"]
+
+
 def test_hexo_404_page_is_left_to_lanting(tmp_path: Path) -> None:
     """`source/404.md` was written as a page (the report said it was left out): its
     alias `/404.html` clashed with Lanting's own 404 page and the build failed."""

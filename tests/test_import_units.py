@@ -21,7 +21,7 @@ from lanting.importer.hugoblox_pages import same_title
 from lanting.importer.jekyll_math import dollar_inline_math
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import Context, blocks
-from lanting.importer.listings import Redirects, hexo_slugize, jekyll_slugify, term_urls
+from lanting.importer.listings import Redirects, jekyll_slugify, term_urls
 from lanting.importer.report import Report
 from lanting.importer.site import Item, NewSite
 from lanting.importer.text import (
@@ -34,6 +34,7 @@ from lanting.importer.text import (
     split_front_matter,
     zone,
 )
+from lanting.model.names import hexo_slugize
 
 SHANGHAI = zone("Asia/Shanghai")
 
@@ -455,7 +456,8 @@ def test_underscores_in_text_of_math_are_escaped() -> None:
 
 @pytest.mark.parametrize(("name", "case", "slug"), [
     ("Deep Learning", 0, "Deep-Learning"), ("C++ 入门", 0, "C-入门"),
-    ("Café au lait", 1, "cafe-au-lait"), ("强化学习", 0, "强化学习"), ("a_b", 2, "A-B")])
+    ("Café au lait", 1, "cafe-au-lait"), ("强化学习", 0, "强化学习"), ("a_b", 2, "A-B"),
+    ("附录：配置", 0, "附录：配置"), ("Why Multi-GPU?", 0, "Why-Multi-GPU")])
 def test_hexo_slugize_is_hexos(name: str, case: int, slug: str) -> None:
     assert hexo_slugize(name, case) == slug
 

@@ -102,7 +102,7 @@ def _validate(config: Config, site: Path) -> list[SchemaProblem]:
     if config.markdown.heading_ids not in HEADING_ID_STYLES:
         problems.append(SchemaProblem(("markdown", "heading_ids"),
                                       f"unknown heading id style `{config.markdown.heading_ids}`",
-                                      "`lanting` (the default) or `github`"))
+                                      "`lanting` (the default), `github` or `hexo`"))
     if config.cv.publications not in CV_PUBLICATIONS:
         problems.append(SchemaProblem(("cv", "publications"),
                                       f"expected one of {', '.join(CV_PUBLICATIONS)}",

@@ -22,13 +22,13 @@ from lanting.importer.common import (
 from lanting.importer.listings import (
     Redirects,
     archive_url,
-    hexo_slugize,
     listed_posts,
     term_urls,
 )
 from lanting.importer.report import Report
 from lanting.importer.site import Item, NewSite
 from lanting.importer.text import When
+from lanting.model.names import hexo_slugize
 
 
 class HexoSettings:
@@ -98,9 +98,9 @@ class HexoSettings:
         if profile:
             config["profile"] = {"name": author, **profile} if author else profile
         self.menu()
-        config["markdown"] = {"heading_ids": "github"}
+        config["markdown"] = {"heading_ids": "hexo"}
         self.site.config_comments["markdown"] = (
-            "heading ids close to the old theme's: #links of the old posts keep working")
+            "heading ids as Hexo made them: #links to the old posts keep working")
 
     def listing_redirects(self) -> None:
         """Hexo's tag, category and archive pages (`tag_dir`, `category_dir`,

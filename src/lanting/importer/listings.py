@@ -10,7 +10,6 @@ same listing.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from collections.abc import Iterable
 
@@ -37,19 +36,6 @@ def term_urls(posts: Iterable[Item], taxonomy: str) -> dict[str, str]:
 def archive_url(date: When) -> str:
     """Where the archive lists a post's year (`archive.html`'s `archive-YYYY` heading)."""
     return f"/archive/#archive-{date.moment.year}"
-
-
-_CONTROL = re.compile(r"[\x00-\x1f]")
-_SPECIAL = re.compile(r"""[\s~`!@#$%^&*()\-_+=\[\]{}|\\;:"'<>,.?/]+""")
-
-
-def hexo_slugize(name: str, transform: int = 0) -> str:
-    """A name as Hexo's `slugize` makes it a URL part: diacritics dropped, runs of spaces
-    and punctuation one `-`, case kept (`filename_case: 1` lower, `2` upper)."""
-    text = "".join(c for c in unicodedata.normalize("NFKD", name)
-                   if not unicodedata.combining(c))
-    text = _SPECIAL.sub("-", _CONTROL.sub("", text)).strip("-")
-    return text.lower() if transform == 1 else text.upper() if transform == 2 else text
 
 
 def jekyll_slugify(name: str, pretty: bool = False) -> str:

@@ -1,10 +1,11 @@
 """Plugin: an `id` on every heading (Chinese kept), collected for the table of contents.
 
-Two styles (`[markdown] heading_ids`): Lanting's own slugs, and GitHub's (also kramdown's
-GFM input and Hugo's Goldmark), which keep `_` and runs of `-` so that `#links` written
-for a site made with those keep working. An id written after a heading, as Pandoc,
-Quarto, Hugo and kramdown take it (`## Introduction {#sec-intro}`, `{: #x}`, with classes
-such as `.unnumbered` or `-`), is the heading's id, and the braces leave its text.
+Three styles (`[markdown] heading_ids`): Lanting's own slugs, GitHub's (also kramdown's
+GFM input and Hugo's Goldmark), which keep `_` and runs of `-`, and Hexo's, which keep
+case, so that `#links` written for a site made with those keep working. An id written
+after a heading, as Pandoc, Quarto, Hugo and kramdown take it (`## Introduction
+{#sec-intro}`, `{: #x}`, with classes such as `.unnumbered` or `-`), is the heading's
+id, and the braces leave its text.
 Quarto's `@sec-intro` (pandoc-crossref's `@sec:intro`) links to the heading with that id,
 its title as the text (Lanting does not number sections); one that names no heading of
 the page is reported at its line.
@@ -26,7 +27,7 @@ from markdown_it.token import Token
 
 from lanting.markdown.math_formula import formula_text
 from lanting.markdown.shortcodes import report
-from lanting.model.names import slugify, unique
+from lanting.model.names import hexo_slugize, slugify, unique
 
 
 def inline_text(token: Token) -> str:
@@ -55,8 +56,16 @@ def github_slug(text: str) -> str:
     return kept.replace(" ", "-") or "section"
 
 
+def hexo_slug(text: str) -> str:
+    """Hexo's heading id (hexo-renderer-marked's and hexo-renderer-markdown-it's,
+    hexo-util's `slugize`): case, Chinese and its punctuation kept, `_` and each run of
+    spaces and ASCII punctuation one `-` (`## 附录：my_var?` → `附录：my-var`)."""
+    return hexo_slugize(text) or "section"
+
+
 HEADING_ID_STYLES: dict[str, Callable[[str], str]] = {"lanting": slugify,
-                                                      "github": github_slug}
+                                                      "github": github_slug,
+                                                      "hexo": hexo_slug}
 
 
 def inline_math_html(token: Token) -> str:

@@ -67,8 +67,10 @@ class MarkdownConfig:
     """A thin space between Chinese characters and Latin letters or digits."""
     heading_ids: str = "lanting"
     """How heading ids are made from the text: `lanting` (punctuation dropped, runs of
-    spaces, `_` and `-` as one `-`) or `github` (as GitHub, kramdown's GFM input and
-    Hugo do: `_` and `--` kept), so that links written for an old site keep working."""
+    spaces, `_` and `-` as one `-`), `github` (as GitHub, kramdown's GFM input and
+    Hugo do: `_` and `--` kept) or `hexo` (as Hexo's renderers do: case and Chinese
+    punctuation kept, `_` and runs of other punctuation one `-`), so that links written
+    for an old site keep working."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ class MarkdownOptions:
     raw_html: bool = True
     cjk_spacing: bool = True
     heading_ids: str = "lanting"
-    """`lanting` or `github` (`[markdown] heading_ids`)."""
+    """`lanting`, `github` or `hexo` (`[markdown] heading_ids`)."""
 
 
 @dataclass(frozen=True, slots=True)

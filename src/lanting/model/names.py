@@ -26,6 +26,23 @@ def slugify(text: str, fallback: str = "section") -> str:
     return text or fallback
 
 
+_CONTROL = re.compile(r"[\x00-\x1f]")
+_DIACRITICS = re.compile(r"[\u0300-\u036f]")
+_SPECIAL = re.compile(r"""[\s~`!@#$%^&*()\-_+=\[\]{}|\\;:"'<>,.?/]+""")
+
+
+def hexo_slugize(name: str, transform: int = 0) -> str:
+    """A name as Hexo's `slugize` (hexo-util) makes it a URL part or a heading id
+    (hexo-renderer-marked's): diacritics dropped, runs of spaces and ASCII punctuation
+    one `-`, case and other scripts' punctuation kept (`filename_case: 1` lower, `2`
+    upper)."""
+    # (hexo-util: `normalize('NFD')`, then U+0300–U+036F removed: a full-width `：`
+    # stays, where NFKD made it `:` and then `-`)
+    text = _DIACRITICS.sub("", unicodedata.normalize("NFD", name))
+    text = _SPECIAL.sub("-", _CONTROL.sub("", text)).strip("-")
+    return text.lower() if transform == 1 else text.upper() if transform == 2 else text
+
+
 _SYMBOLS = (("++", "pp"), ("+", "plus"), ("#", "sharp"))
 
 
