@@ -1087,6 +1087,19 @@ def test_hexo_note_in_a_list_item_stays_in_it(tmp_path: Path) -> None:
             "   > 第二段\\\n   > 续行\n\n2. 第二步\n") in post
 
 
+def test_hexo_labels_of_next_and_butterfly_are_marks(tmp_path: Path) -> None:
+    """NexT's `{% label primary@主要 %}` became `primary@主要`, and Butterfly's reading
+    (`text colour`) cut the last word of a label of several words."""
+    imported = hexo_import(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n"
+                              "文字 {% label primary@主要 %} 和 {% label info@两个 词语 的标签 %}、"
+                              "{% label 蝴蝶 标签 red %}、{% label 三 个 词 %} 结束。\n"})
+    post = (imported.dest / "content" / "posts" / "a.md").read_text(encoding="utf-8")
+    assert ("文字 <mark>主要</mark> 和 <mark>两个 词语 的标签</mark>、<mark>蝴蝶 标签</mark>、"
+            "<mark>三 个 词</mark> 结束。") in post
+
+
 def test_hexo_butterfly_submenus_are_flattened(tmp_path: Path) -> None:
     """A Butterfly submenu (`Life || icon: {About: /about/ …}`) was dropped with a notice
     quoting the mapping as its URL; its entries now join the menu where the new site

@@ -19,6 +19,10 @@ from lanting.importer.site import Item, NewSite
 _TAB = re.compile(r"<!--\s*tab\b\s*(.*?)\s*-->(.*?)<!--\s*endtab\s*-->", re.DOTALL)
 
 
+_LABEL_STYLES = frozenset({"default", "primary", "success", "info", "warning", "danger",
+                           "blue", "pink", "red", "purple", "orange", "green"})
+"""The colours of NexT's and Butterfly's labels."""
+
 _BOXES = {"checkbox": ("☐", "☑"), "radio": ("○", "◉")}
 
 
@@ -281,9 +285,15 @@ class HexoBodies:
             return f"[{label.strip()}]({url.strip()})"
 
         def label(args: str, written: str) -> str:
-            ctx.convert("labels as text")
-            words = args.split()
-            return " ".join(words[:-1]) if len(words) > 1 else args
+            # NexT's `{% label primary@text %}`, Butterfly's `{% label text colour %}`:
+            # both a `<mark>`, whose colour the theme gives.
+            ctx.convert("labels as <mark>")
+            style, at, text = args.partition("@")
+            if not (at and style.strip() in _LABEL_STYLES):
+                words = args.split()
+                text = " ".join(words[:-1]) if len(words) > 1 and words[-1] in _LABEL_STYLES \
+                    else args
+            return f"<mark>{text.strip()}</mark>"
 
         def image(args: str, written: str) -> str:
             words = [w for w in B.arguments(args)[0]
