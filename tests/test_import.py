@@ -1100,6 +1100,18 @@ def test_hexo_labels_of_next_and_butterfly_are_marks(tmp_path: Path) -> None:
             "<mark>三 个 词</mark> 结束。") in post
 
 
+def test_hexo_next_note_title_is_a_folded_callout(tmp_path: Path) -> None:
+    """NexT 8 shows the words after a note's classes as the summary of a folded note:
+    they were dropped. Butterfly's colour, icon and style words are no title."""
+    imported = hexo_import(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n"
+                              "{% note info no-icon 点击查看证明 %}\n证明内容。\n{% endnote %}\n\n"
+                              "{% note blue 'fas fa-bullhorn' simple %}\n蝴蝶。\n{% endnote %}\n"})
+    post = (imported.dest / "content" / "posts" / "a.md").read_text(encoding="utf-8")
+    assert "> [!NOTE]- 点击查看证明\n> 证明内容。\n\n> [!NOTE]\n> 蝴蝶。\n" in post
+
+
 def test_hexo_butterfly_submenus_are_flattened(tmp_path: Path) -> None:
     """A Butterfly submenu (`Life || icon: {About: /about/ …}`) was dropped with a notice
     quoting the mapping as its URL; its entries now join the menu where the new site

@@ -19,6 +19,11 @@ from lanting.importer.site import Item, NewSite
 _TAB = re.compile(r"<!--\s*tab\b\s*(.*?)\s*-->(.*?)<!--\s*endtab\s*-->", re.DOTALL)
 
 
+_NOTE_CLASS = re.compile(r"default|primary|info|success|warning|danger|no-icon|blue|pink|red|"
+                         r"purple|orange|green|simple|modern|flat|disabled|fa[srlbd]?|"
+                         r"fa-[\w-]+|icon-[\w-]+")
+"""The classes of a note: NexT's, Butterfly's colours, styles and icons."""
+
 _LABEL_STYLES = frozenset({"default", "primary", "success", "info", "warning", "danger",
                            "blue", "pink", "red", "purple", "orange", "green"})
 """The colours of NexT's and Butterfly's labels."""
@@ -185,7 +190,12 @@ class HexoBodies:
         def note(args: str, inner: str, written: str) -> str:
             words, _named = B.arguments(args)
             kind = next((B.CALLOUTS[w] for w in words if w in B.CALLOUTS), "NOTE")
-            return B.callout(kind, rendered(inner), "", shelf)
+            # NexT 8: the words after its classes are the summary of a folded note;
+            # Butterfly's are its colour, icon (`fas fa-bullhorn`) and style.
+            title = " ".join(words[next((i for i, w in enumerate(words)
+                                         if not all(_NOTE_CLASS.fullmatch(part)
+                                                    for part in w.split())), len(words)):])
+            return B.callout(kind, rendered(inner), f"- {title}" if title else "", shelf)
 
         def collapsible(args: str, inner: str, written: str) -> str:
             summary = args.split(",", 1)[1] if "," in args and \
