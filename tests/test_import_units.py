@@ -45,6 +45,9 @@ SHANGHAI = zone("Asia/Shanghai")
     ("2024-03-01T00:30:00Z", "2024-03-01T00:30:00Z"),
     ("2023-06-18 22:14:05", "2023-06-18T22:14:05+08:00"),  # in the site's zone
     ("2024-01-05", "2024-01-05"),
+    # Hexo's `new Date` took slashes: they were read as no date (the file's mtime)
+    ("2024/01/05 10:00:00", "2024-01-05T10:00:00+08:00"), ("2024/1/5", "2024-01-05"),
+    ("2024/01/05 10:00 +0900", "2024-01-05T10:00:00+09:00"),
 ])
 def test_dates_keep_the_offset_they_were_written_with(written: str, expected: str) -> None:
     when = parse_when(None, written, SHANGHAI)

@@ -105,6 +105,9 @@ def key_line(head: str, key: str, first: int = 2) -> int | None:
 # --- dates ------------------------------------------------------------------------------
 
 
+_SLASHED = re.compile(r"^(\d{4})/(\d{1,2})/(\d{1,2})(?=$|[T ])")
+"""`2024/01/05 10:00:00`: Hexo read dates with JavaScript's `new Date`, which takes
+slashes (Jekyll's Ruby `Time.parse` too)."""
 _DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
 _DATETIME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?"
                        r"\s*(Z|[+-]\d{2}:?\d{2}|[+-]\d{2})?$")
@@ -145,8 +148,8 @@ class When:
 
 
 def parse_when(value: Any, raw: str | None, tz: dt.tzinfo) -> When | None:
-    """`2023-09-12 21:05:00 +0800`, `2024-02-10 21:30:00+0800`, a YAML or TOML datetime,
-    a date; None if it is none of these."""
+    """`2023-09-12 21:05:00 +0800`, `2024-02-10 21:30:00+0800`, `2024/01/05 10:00`, a
+    YAML or TOML datetime, a date; None if it is none of these."""
     if isinstance(raw, str):
         found = _from_text(raw, tz)
         if found is not None:
@@ -162,7 +165,7 @@ def parse_when(value: Any, raw: str | None, tz: dt.tzinfo) -> When | None:
 
 
 def _from_text(text: str, tz: dt.tzinfo) -> When | None:
-    text = text.strip()
+    text = _SLASHED.sub(r"\1-\2-\3", text.strip())
     match = _DATE.match(text)
     try:
         if match:
