@@ -1112,6 +1112,25 @@ def test_hexo_next_note_title_is_a_folded_callout(tmp_path: Path) -> None:
     assert "> [!NOTE]- 点击查看证明\n> 证明内容。\n\n> [!NOTE]\n> 蝴蝶。\n" in post
 
 
+def test_hexo_img_and_asset_img_read_classes_title_and_alt(tmp_path: Path) -> None:
+    """`{% img left /x.png '"标题" "替代"' %}` took the class `left` for the image and
+    the source for its caption; `asset_img` kept the quotes in its caption."""
+    imported = hexo_import(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\npost_asset_folder: true\n",
+        "source/images/x.png": png(4, 3), "source/_posts/a/pic.png": png(4, 3),
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2024-01-05\n---\n"
+                              "{% img left /images/x.png '\"标题\" \"替代\"' %}\n\n"
+                              "{% img /images/x.png 40 30 只有标题 %}\n\n"
+                              "{% asset_img pic.png '\"标题文字\" \"替代文字\"' %}\n\n"
+                              "{% asset_img pic.png %}\n"})
+    post = (imported.dest / "content" / "posts" / "a" / "index.md").read_text(encoding="utf-8")
+    assert ('![替代](x.png "标题")\n\n![只有标题](x.png "只有标题")\n\n'
+            '![替代文字](pic.png "标题文字")\n\n![](pic.png)\n') in post
+    lost = [e.message for e in imported.report.warnings]
+    assert any("the class `left` dropped" in m for m in lost)
+    assert any("the size `40 30` dropped" in m for m in lost)
+
+
 def test_hexo_butterfly_submenus_are_flattened(tmp_path: Path) -> None:
     """A Butterfly submenu (`Life || icon: {About: /about/ …}`) was dropped with a notice
     quoting the mapping as its URL; its entries now join the menu where the new site

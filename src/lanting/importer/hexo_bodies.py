@@ -24,6 +24,9 @@ _NOTE_CLASS = re.compile(r"default|primary|info|success|warning|danger|no-icon|b
                          r"fa-[\w-]+|icon-[\w-]+")
 """The classes of a note: NexT's, Butterfly's colours, styles and icons."""
 
+_IMG_META = re.compile(r"""["']?([^"']+)?["']?\s*["']?([^"']+)?["']?""")
+"""The title and alt of Hexo's `img` tag, as its `rMeta` reads them."""
+
 _LABEL_STYLES = frozenset({"default", "primary", "success", "info", "warning", "danger",
                            "blue", "pink", "red", "purple", "orange", "green"})
 """The colours of NexT's and Butterfly's labels."""
@@ -233,17 +236,33 @@ class HexoBodies:
                      footnotes: list[str]) -> dict[str, Any]:
         assets = path.with_suffix("")
 
+        def img_meta(words: list[str], at: int, written: str) -> tuple[str, str]:
+            """(title, alt) of Hexo's `img` and `asset_img`: `[classes] src [width
+            [height]] [title [alt]]`, the title and alt often quoted inside one
+            argument (`'"标题" "替代"'`); classes and size are lost, with a warning."""
+            rest = words[at + 1:]
+            size: list[str] = []
+            while rest and len(size) < 2 and re.fullmatch(r"\d+(px|%)?", rest[0]):
+                size.append(rest.pop(0))
+            lost = [f"the class `{w}`" for w in words[:at]] + (
+                [f"the size `{' '.join(size)}`"] if size else [])
+            if lost:
+                ctx.warn(written, f"`{_short(written)}`: {' and '.join(lost)} dropped "
+                         "(a Markdown image has none), the image kept")
+            meta = _IMG_META.match(" ".join(rest))
+            title, alt = (meta.group(1) or "", meta.group(2) or "") if meta else ("", "")
+            return title.strip(), alt.strip() or title.strip()
+
         def asset_img(args: str, written: str) -> str:
             words = B.arguments(args)[0]
-            words = [w for w in words if not re.fullmatch(r"\d+(px|%)?", w)]
-            name = next((w for w in words if (assets / w).is_file() or is_image(w)), "")
+            at = next((i for i, w in enumerate(words) if (assets / w).is_file()),
+                      next((i for i, w in enumerate(words) if is_image(w)), -1))
+            name = words[at] if at >= 0 else ""
             if not (assets / name).is_file():
                 return ctx.leave(written, f"`{name}` is not in the post's asset folder")
-            caption = " ".join(words[words.index(name) + 1:])
-            title, _, alt = caption.partition("'") if "'" in caption else (caption, "", "")
+            title, alt = img_meta(words, at, written)
             ctx.convert("asset_img as figures")
-            return B.figure(self.site.image(assets / name, None), title.strip(),
-                            alt.strip(" '") or title.strip())
+            return B.figure(self.site.image(assets / name, None), title, alt)
 
         def asset_path(args: str, written: str) -> str:
             name = string_argument(args.split()[0] if args.split() else "")
@@ -306,12 +325,15 @@ class HexoBodies:
             return f"<mark>{text.strip()}</mark>"
 
         def image(args: str, written: str) -> str:
-            words = [w for w in B.arguments(args)[0]
-                     if not re.fullmatch(r"\d+(px|%)?", w) and not w.startswith(".")]
-            if not words:
+            words = B.arguments(args)[0]
+            at = next((i for i, w in enumerate(words)
+                       if re.match(r"^(/|\.{0,2}/|[a-zA-Z][a-zA-Z0-9+.-]*:|www\.)", w)
+                       or is_image(w)), -1)
+            if at < 0:
                 return ctx.leave(written, "no image in it")
+            title, alt = img_meta(words, at, written)
             ctx.convert("img tags as images")
-            return B.figure(words[0], " ".join(words[1:]).strip("'\""))
+            return B.figure(words[at], title, alt)
 
         def link(args: str, written: str) -> str:
             words = B.arguments(args)[0]
