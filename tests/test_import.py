@@ -1131,6 +1131,21 @@ def test_hexo_img_and_asset_img_read_classes_title_and_alt(tmp_path: Path) -> No
     assert any("the size `40 30` dropped" in m for m in lost)
 
 
+def test_hexo_nunjucks_comments_are_left_out(tmp_path: Path) -> None:
+    """`{# … #}` is a Nunjucks comment, which Hexo removed: it was left visible."""
+    imported = hexo_import(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2024-01-05\n---\n"
+                              "正文{# 作者的注释 #}继续。\n\n{#\n多行\n#}\n\n"
+                              "```jinja\n{# kept #}\n```\n"})
+    post = (imported.dest / "content" / "posts" / "a.md").read_text(encoding="utf-8")
+    assert "正文继续。\n\n```jinja\n{# kept #}\n```\n" in post
+    notes = [(e.line, e.message) for e in imported.report.entries if "Nunjucks" in e.message]
+    assert notes == [(5, "Nunjucks comment `{# 作者的注释 #}` left out (the old page did not "
+                         "show it)"), (7, "Nunjucks comment `{# 多行 #}` left out (the old "
+                                          "page did not show it)")]
+
+
 def test_hexo_butterfly_submenus_are_flattened(tmp_path: Path) -> None:
     """A Butterfly submenu (`Life || icon: {About: /about/ …}`) was dropped with a notice
     quoting the mapping as its URL; its entries now join the menu where the new site

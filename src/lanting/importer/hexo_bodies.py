@@ -24,6 +24,7 @@ _NOTE_CLASS = re.compile(r"default|primary|info|success|warning|danger|no-icon|b
                          r"fa-[\w-]+|icon-[\w-]+")
 """The classes of a note: NexT's, Butterfly's colours, styles and icons."""
 
+_COMMENT = re.compile(r"\{#.*?#\}", re.DOTALL)
 _IMG_META = re.compile(r"""["']?([^"']+)?["']?\s*["']?([^"']+)?["']?""")
 """The title and alt of Hexo's `img` tag, as its `rMeta` reads them."""
 
@@ -123,6 +124,7 @@ class HexoBodies:
         ctx.convert("_ and & in \\text{} of math", count)
         text, count = B.escaped_parentheses(text)
         ctx.convert("escaped parentheses \\( \\) as plain ones", count)
+        text = self.comments(text, ctx)
         text = self.block_tags(text, ctx, shelf)
         text = tags(text, self.tag_handlers(item, ctx, path, footnotes), ctx)
         text = OUTPUT.sub(lambda m: ctx.leave(m.group(), "a Nunjucks value of the old theme"),
@@ -137,6 +139,19 @@ class HexoBodies:
         if footnotes:
             text = text.rstrip("\n") + "\n\n" + "\n".join(footnotes) + "\n"
         return B.tidy(shelf.restore(text))
+
+    @staticmethod
+    def comments(text: str, ctx: Context) -> str:
+        """Nunjucks comments (`{# … #}`, outside code) removed, as Hexo's renderer did:
+        the page never showed them."""
+
+        def one(match: re.Match[str]) -> str:
+            ctx.note(match.group(), f"Nunjucks comment `{_short(match.group())}` left out "
+                     "(the old page did not show it)")
+            ctx.convert("Nunjucks comments removed")
+            return ""
+
+        return _COMMENT.sub(one, text)
 
     def codeblock(self, args: str, inner: str, shelf: B.Shelf) -> str:
         words, _named = B.arguments(args)
