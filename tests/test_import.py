@@ -1146,6 +1146,31 @@ def test_hexo_nunjucks_comments_are_left_out(tmp_path: Path) -> None:
                                           "page did not show it)")]
 
 
+@pytest.mark.parametrize("enabled", [True, False])
+def test_hexo_next_button_and_mermaid(tmp_path: Path, enabled: bool) -> None:
+    """NexT's `{% button %}` (only Butterfly's `btn` was known) and `{% mermaid graph TD
+    %}` were left in comments. A theme that drew diagrams gets `[markdown] mermaid`."""
+    imported = hexo_import(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: next\n",
+        "_config.next.yml": f"mermaid:\n  enable: {str(enabled).lower()}\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n"
+                              "{% btn https://a.example, 甲 %}\n\n"
+                              "{% button https://b.example, 乙, fa fa-x %}\n\n"
+                              "{% button https://c.example/, , fa fa-x, , 丙 %}\n\n"
+                              "{% mermaid graph TD %}\nA --> B\n{% endmermaid %}\n"})
+    post = (imported.dest / "content" / "posts" / "a.md").read_text(encoding="utf-8")
+    assert ("[甲](https://a.example)\n\n[乙](https://b.example)\n\n[丙](https://c.example/)\n\n"
+            "```mermaid\ngraph TD\nA --> B\n```\n") in post
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert ("mermaid" in config["markdown"]) == enabled
+    noted = any("Mermaid" in e.message for e in imported.report.entries)
+    assert noted != enabled
+    out = tmp_path / "out"
+    build(imported.dest, BuildOptions(output=out))
+    html = answer(out, "/posts/a/").read_text(encoding="utf-8")
+    assert ('<pre class="mermaid">' in html) == enabled
+
+
 def test_hexo_butterfly_submenus_are_flattened(tmp_path: Path) -> None:
     """A Butterfly submenu (`Life || icon: {About: /about/ …}`) was dropped with a notice
     quoting the mapping as its URL; its entries now join the menu where the new site

@@ -6,6 +6,7 @@ hexo-renderer-marked, and the files a body links to."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urljoin
@@ -105,6 +106,7 @@ class HexoBodies:
     breaks: bool
     by_name: dict[str, Item]
     by_source: dict[Path, Item]
+    mermaid_on: Callable[[], bool]
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         shelf = B.Shelf()
@@ -115,6 +117,8 @@ class HexoBodies:
                       "raw blocks")
         text = blocks(text, "codeblock", lambda a, inner, w: shelf.put(
             self.codeblock(a, inner, shelf)), ctx, "codeblock tags")
+        text = blocks(text, "mermaid", lambda a, inner, w: self.mermaid(a, inner, w, ctx, shelf),
+                      ctx, "mermaid diagrams", shelf)
         text = B.protect_code(text, shelf, lambda info, code, indent: self.fence(
             info, shelf.restore(code, "R"), indent, ctx))
         if self.marked:
@@ -152,6 +156,17 @@ class HexoBodies:
             return ""
 
         return _COMMENT.sub(one, text)
+
+    def mermaid(self, args: str, inner: str, written: str, ctx: Context,
+                shelf: B.Shelf) -> str:
+        """NexT's and Butterfly's `{% mermaid graph TD %}…{% endmermaid %}`: a ```mermaid
+        block (NexT's argument is the diagram's first line)."""
+        if not self.mermaid_on():
+            ctx.note(written, "Mermaid diagrams show as code, as the old theme (without "
+                     "`mermaid: {enable: true}`) showed them, until `[markdown] mermaid` "
+                     "in lanting.toml names a Mermaid script")
+        code = shelf.restore(inner, "R").strip("\n")
+        return B.block(shelf.put(B.fence("mermaid", f"{args}\n{code}" if args else code)))
 
     def codeblock(self, args: str, inner: str, shelf: B.Shelf) -> str:
         words, _named = B.arguments(args)
@@ -323,10 +338,13 @@ class HexoBodies:
             return f"{label}[^hide-{number}]"
 
         def button(args: str, written: str) -> str:
-            parts = [string_argument(p) for p in args.split(",")]
-            url, label = parts[0], parts[1] if len(parts) > 1 else parts[0]
+            # Butterfly's `{% btn url, text, icon, style %}`, NexT's `{% button url, text,
+            # icon, class, title %}` (an icon-only button has no text: its title, or URL)
+            parts = [string_argument(p).strip() for p in args.split(",")]
+            url = parts[0]
+            label = next((p for p in (parts[1:2] + parts[4:5]) if p), url)
             ctx.convert("buttons as links")
-            return f"[{label.strip()}]({url.strip()})"
+            return f"[{label}]({url})"
 
         def label(args: str, written: str) -> str:
             # NexT's `{% label primary@text %}`, Butterfly's `{% label text colour %}`:
@@ -371,7 +389,8 @@ class HexoBodies:
         return {**butterfly_inline(ctx), "asset_img": asset_img, "asset_image": asset_img,
                 "asset_path": asset_path, "asset_link": asset_link, "post_link": post_link,
                 "post_path": post_path,
-                "hideInline": hide_inline, "btn": button, "label": label, "img": image,
+                "hideInline": hide_inline, "btn": button, "button": button, "label": label,
+                "img": image,
                 "image": image, "inlineImg": image, "link": link, "iframe": iframe,
                 "series": remove}
 

@@ -30,6 +30,10 @@ from lanting.importer.site import Item, NewSite
 from lanting.importer.text import When
 from lanting.model.names import hexo_slugize
 
+MERMAID = "https://cdn.jsdelivr.net/npm/mermaid@11/dist/mermaid.esm.min.mjs"
+"""The Mermaid module a site whose theme drew diagrams gets (NexT and Butterfly loaded
+Mermaid from jsDelivr too)."""
+
 
 class HexoSettings:
     """The settings side of the Hexo importer."""
@@ -101,6 +105,16 @@ class HexoSettings:
         config["markdown"] = {"heading_ids": "hexo"}
         self.site.config_comments["markdown"] = (
             "heading ids as Hexo made them: #links to the old posts keep working")
+        if self.report.converted["mermaid diagrams"] and self.mermaid_on():
+            config["markdown"]["mermaid"] = MERMAID
+            self.site.config_comments["markdown"] += (
+                "; Mermaid diagrams drawn as the old theme drew them (its script from a CDN)")
+
+    def mermaid_on(self) -> bool:
+        """Whether the theme drew Mermaid diagrams (NexT's and Butterfly's
+        `mermaid: {enable: true}`); else they showed as code."""
+        mermaid = self.theme.get("mermaid")
+        return isinstance(mermaid, dict) and bool_of(mermaid.get("enable", False))
 
     def listing_redirects(self) -> None:
         """Hexo's tag, category and archive pages (`tag_dir`, `category_dir`,
