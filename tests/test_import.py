@@ -1601,6 +1601,19 @@ def test_hexo_heading_ids_are_hexos(tmp_path: Path) -> None:
     assert ids[-4:] == ["使用-USB-网卡", "附录：配置", "Why-Multi-GPU", "my-var-name"]
 
 
+def test_hexo_pandoc_renderer_keeps_github_heading_ids(tmp_path: Path) -> None:
+    """hexo-renderer-pandoc made pandoc's ids (lower case), not hexo-util's: its posts'
+    `#elf-格式` links broke under Hexo's style."""
+    imported = hexo_import(tmp_path, {
+        "package.json": '{"dependencies": {"hexo": "^7", "hexo-renderer-pandoc": "^0.3"}}',
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n"
+                              "见 [ELF](#elf-格式)。\n\n## ELF 格式\n"})
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["markdown"]["heading_ids"] == "github"
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
 def test_hexo_404_page_is_left_to_lanting(tmp_path: Path) -> None:
     """`source/404.md` was written as a page (the report said it was left out): its
     alias `/404.html` clashed with Lanting's own 404 page and the build failed."""

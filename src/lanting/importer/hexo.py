@@ -113,6 +113,10 @@ class Hexo(HexoSettings, HexoBodies):
                                      else language, "")
         package = source / "package.json"
         self.marked = "hexo-renderer-marked" in read_text(package) if package.is_file() else True
+        # hexo-renderer-pandoc made pandoc's ids (lower case: GitHub's are the nearest);
+        # marked, markdown-it and kramed made hexo-util's `slugize` ones.
+        self.heading_ids = "github" if package.is_file() and \
+            "hexo-renderer-pandoc" in read_text(package) else "hexo"
         self.breaks = self.line_breaks()
         category_map = self.config.get("category_map")
         self.category_map = category_map if isinstance(category_map, dict) else {}

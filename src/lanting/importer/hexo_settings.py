@@ -41,6 +41,8 @@ class HexoSettings:
     source: Path
     files: Path
     root: str
+    heading_ids: str
+    """`[markdown] heading_ids` of the new site: the old renderer's."""
     report: Report
     site: NewSite
     config: dict[str, Any]
@@ -102,9 +104,9 @@ class HexoSettings:
         if profile:
             config["profile"] = {"name": author, **profile} if author else profile
         self.menu()
-        config["markdown"] = {"heading_ids": "hexo"}
+        config["markdown"] = {"heading_ids": self.heading_ids}
         self.site.config_comments["markdown"] = (
-            "heading ids as Hexo made them: #links to the old posts keep working")
+            "heading ids as the old renderer made them: #links to the old posts keep working")
         if self.report.converted["mermaid diagrams"] and self.mermaid_on():
             config["markdown"]["mermaid"] = MERMAID
             self.site.config_comments["markdown"] += (
