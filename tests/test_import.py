@@ -1614,6 +1614,24 @@ def test_hexo_pandoc_renderer_keeps_github_heading_ids(tmp_path: Path) -> None:
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
 
 
+def test_hexo_links_to_headings_in_another_case_are_repaired(tmp_path: Path) -> None:
+    """A table of contents written for GitHub or Typora (`[Introduce](#introduce)`)
+    found no heading under Hexo, whose ids keep case (`#Introduce`): Lanting's build
+    failed on each. They now go to the heading they name, with a notice."""
+    imported = hexo_import(tmp_path, {
+        "_config.yml": "title: T\nlanguage: en\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n"
+                              "* [Introduce](#introduce)\n* [Detect](#function-detect_target)\n"
+                              "* [Kept](#Kept)\n\n# Introduce\n\n## Function `detect_target`\n\n"
+                              "## Kept\n\n```\n# not-a-heading\n```\n"})
+    post = (imported.dest / "content" / "posts" / "a.md").read_text(encoding="utf-8")
+    assert ("* [Introduce](#Introduce)\n* [Detect](#Function-detect-target)\n"
+            "* [Kept](#Kept)\n") in post
+    notes = [e.message for e in imported.report.entries if "named no heading" in e.message]
+    assert len(notes) == 2 and "goes to `#Introduce`" in notes[0]
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
 def test_hexo_404_page_is_left_to_lanting(tmp_path: Path) -> None:
     """`source/404.md` was written as a page (the report said it was left out): its
     alias `/404.html` clashed with Lanting's own 404 page and the build failed."""

@@ -16,6 +16,8 @@ from lanting.importer.common import LinkTable, is_image, map_site_url, prose_raw
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
 from lanting.importer.site import Item, NewSite
+from lanting.markdown.anchors import HEADING_ID_STYLES
+from lanting.model.names import hexo_slugize
 
 _TAB = re.compile(r"<!--\s*tab\b\s*(.*?)\s*-->(.*?)<!--\s*endtab\s*-->", re.DOTALL)
 
@@ -25,6 +27,8 @@ _NOTE_CLASS = re.compile(r"default|primary|info|success|warning|danger|no-icon|b
                          r"fa-[\w-]+|icon-[\w-]+")
 """The classes of a note: NexT's, Butterfly's colours, styles and icons."""
 
+_HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
+_FRAGMENT_LINK = re.compile(r"(\]\()#([^)\s]+)\)")
 _COMMENT = re.compile(r"\{#.*?#\}", re.DOTALL)
 _IMG_META = re.compile(r"""["']?([^"']+)?["']?\s*["']?([^"']+)?["']?""")
 """The title and alt of Hexo's `img` tag, as its `rMeta` reads them."""
@@ -107,6 +111,7 @@ class HexoBodies:
     by_name: dict[str, Item]
     by_source: dict[Path, Item]
     mermaid_on: Callable[[], bool]
+    heading_ids: str
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         shelf = B.Shelf()
@@ -139,6 +144,7 @@ class HexoBodies:
         if self.breaks:
             text, count = hard_breaks(text)
             ctx.convert("line ends as hard breaks (breaks: true)", count)
+        text = self.fragments(text, shelf, ctx)
         text = prose_raw(shelf, text)
         if footnotes:
             text = text.rstrip("\n") + "\n\n" + "\n".join(footnotes) + "\n"
@@ -167,6 +173,31 @@ class HexoBodies:
                      "in lanting.toml names a Mermaid script")
         code = shelf.restore(inner, "R").strip("\n")
         return B.block(shelf.put(B.fence("mermaid", f"{args}\n{code}" if args else code)))
+
+    def fragments(self, text: str, shelf: B.Shelf, ctx: Context) -> str:
+        """`[x](#introduce)` to the heading `# Introduce`, whose id keeps its case
+        (`#Introduce`): written for GitHub or Typora, the link found no heading on the
+        old site either, and Lanting's build fails on it. Each is pointed at the heading
+        it names, with a notice; links that find their heading are left alone."""
+        style = HEADING_ID_STYLES[self.heading_ids]
+        ids: list[str] = []
+        for heading in _HEADING.findall(text):
+            ids.append(style(B.plain_inline(shelf.restore(heading))))
+        loose = {hexo_slugize(i).lower(): i for i in reversed(ids)}
+
+        def one(match: re.Match[str]) -> str:
+            fragment = unquote(match.group(2))
+            if fragment in ids:
+                return match.group()
+            found = loose.get(hexo_slugize(fragment).lower())
+            if found is None:
+                return match.group()
+            ctx.note(match.group(), f"the link `#{fragment}` named no heading on the old "
+                     f"page either (ids keep their case there): it goes to `#{found}`")
+            ctx.convert("#links to headings repaired")
+            return f"{match.group(1)}#{found})"
+
+        return _FRAGMENT_LINK.sub(one, text) if ids else text
 
     def codeblock(self, args: str, inner: str, shelf: B.Shelf) -> str:
         words, _named = B.arguments(args)
