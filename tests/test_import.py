@@ -1171,6 +1171,20 @@ def test_hexo_next_button_and_mermaid(tmp_path: Path, enabled: bool) -> None:
     assert ('<pre class="mermaid">' in html) == enabled
 
 
+def test_hexo_codeblock_link_is_kept_after_the_code(tmp_path: Path) -> None:
+    """`{% codeblock 文件名 lang:python https://… 链接 %}`: Hexo's caption is the title
+    and a link; the URL and its text went into the title."""
+    imported = hexo_import(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n"
+                              "{% codeblock 文件名 lang:python https://e.example/x 源码 链接 %}\n"
+                              "x = 1\n{% endcodeblock %}\n\n"
+                              "{% codeblock https://e.example/y %}\ny\n{% endcodeblock %}\n"})
+    post = (imported.dest / "content" / "posts" / "a.md").read_text(encoding="utf-8")
+    assert ("```python title=文件名\nx = 1\n```\n\n[源码 链接](https://e.example/x)\n\n"
+            "```\ny\n```\n\n[link](https://e.example/y)\n") in post
+
+
 def test_hexo_butterfly_submenus_are_flattened(tmp_path: Path) -> None:
     """A Butterfly submenu (`Life || icon: {About: /about/ …}`) was dropped with a notice
     quoting the mapping as its URL; its entries now join the menu where the new site

@@ -210,11 +210,16 @@ class HexoBodies:
                 options.update(self.fence_option(key, value))
             else:
                 caption.append(word)
-        if caption and re.match(r"^https?://", caption[-1]):
-            caption = caption[:-1]
+        # `[title] [url [link text]]`: Hexo's caption is the title and a link after it
+        at = next((i for i, w in enumerate(caption) if re.match(r"^https?://", w)), None)
+        link = ""
+        if at is not None:
+            text = " ".join(caption[at + 1:]) or "link"
+            link = f"\n\n[{text}]({caption[at]})"
+            caption = caption[:at]
         if caption:
             options["title"] = " ".join(caption)
-        return B.fence(lang, shelf.restore(inner, "R"), options)
+        return B.fence(lang, shelf.restore(inner, "R"), options) + link
 
     @staticmethod
     def fence_option(key: str, value: str) -> dict[str, str]:
