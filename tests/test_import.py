@@ -1646,6 +1646,20 @@ def test_hexo_links_to_headings_in_another_case_are_repaired(tmp_path: Path) -> 
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
 
 
+def test_hexo_icarus_thumbnail_is_the_cover(tmp_path: Path) -> None:
+    """Icarus' `thumbnail:` is the post's cover image: it was left out as front matter
+    Lanting does not need."""
+    imported = hexo_import(tmp_path, {
+        "_config.yml": "title: T\nlanguage: en\ntheme: icarus\n",
+        "source/images/t.png": png(8, 6),
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2024-01-01\nthumbnail: /images/t.png\n---\n"
+                              "\nText.\n"})
+    post = (imported.dest / "content" / "posts" / "a" / "index.md").read_text(encoding="utf-8")
+    assert re.search(r"^cover: t\.png$", post, re.MULTILINE)
+    assert not any("thumbnail" in e.message for e in imported.report.entries)
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
 def test_hexo_404_page_is_left_to_lanting(tmp_path: Path) -> None:
     """`source/404.md` was written as a page (the report said it was left out): its
     alias `/404.html` clashed with Lanting's own 404 page and the build failed."""

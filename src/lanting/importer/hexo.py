@@ -43,7 +43,8 @@ from lanting.importer.text import When, key_line, load_mapping, names, split_fro
 MARKDOWN = (".md", ".markdown")
 MAPPED_KEYS = frozenset({"title", "date", "updated", "tags", "categories", "published",
                          "abbrlink", "permalink", "description", "excerpt", "cover",
-                         "series", "hidden", "hide", "sticky", "top", "toc", "slug"})
+                         "series", "hidden", "hide", "sticky", "top", "toc", "slug",
+                         "thumbnail"})
 """Front-matter keys of a post whose meaning the import keeps."""
 
 
@@ -309,7 +310,7 @@ class Hexo(HexoSettings, HexoBodies):
             front["series"] = data["series"].strip()
         if data.get("toc") is False:
             front["toc"] = False
-        cover = data.get("cover")
+        cover = data.get("cover") or data.get("thumbnail")  # (Icarus: `thumbnail`)
         if isinstance(cover, str) and cover:
             front["cover"] = self.cover(cover, path)
         params: dict[str, Any] = {}
