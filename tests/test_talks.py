@@ -52,6 +52,19 @@ def test_dashes_in_a_comment_or_a_formula_do_not_split() -> None:
     assert "---\nb" in slides[1].text
 
 
+def test_two_dashes_between_blank_lines_start_a_slide_as_in_reveal_js() -> None:
+    """reveal.js's vertical slides (`--`) merged two slides into one with a `<p>--</p>`
+    between them, and after `Note:` the next slide went into the notes."""
+    body = ("## One\n\nNote: say it\n\n--\n\n## One, below\n\n--\n\n## Two\n"
+            "Title\n--\n\ntext\n\n--\n```\n\n--\n\n```\n")
+    slides = split_slides(body, body_line=3)
+    assert [s.text.split("\n")[0] for s in slides] == ["## One", "## One, below", "## Two"]
+    assert [s.line for s in slides] == [3, 9, 13]
+    assert slides[0].notes == "say it"
+    # a setext underline, and `--` with text right under it, and one in a fence: no break
+    assert slides[2].text == "## Two\nTitle\n--\n\ntext\n\n--\n```\n\n--\n\n```"
+
+
 def test_empty_slides_are_dropped() -> None:
     assert [s.text for s in split_slides("---\n## A\n---\n---\n## B\n---\n")] == ["## A", "## B"]
     assert split_slides("\n\n") == []

@@ -4,6 +4,8 @@
     Note:                   ← (or `???`) the rest of the slide is the speaker's notes
     Good morning, …
     ---                     ← a line `---` starts the next slide
+                            ← (a line `--` between blank lines too: reveal.js's
+                              vertical slide, one more in the sequence)
     ::: columns             ← two (or more) columns, split by lines `+++`
     left …
     +++
@@ -28,6 +30,9 @@ from lanting.model.problem import Problem
 from lanting.model.site import Slide, Talk
 
 _SLIDE_BREAK = re.compile(r"^---\s*$")
+_VERTICAL_BREAK = re.compile(r"^--\s*$")
+"""reveal.js's vertical separator (`^\\r?\\n--\\r?\\n$`, multiline): a line `--` with a
+blank line before and after it; right under a line of text it is a setext underline."""
 _NOTES = re.compile(r"^(?:notes?:(?P<rest>.*)|\?\?\?)$", re.IGNORECASE)
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _COLUMNS_OPEN = re.compile(r"^:::\s*columns\s*$")
@@ -61,7 +66,8 @@ def split_slides(body: str, body_line: int = 1) -> list[SlideSource]:
                                       "\n".join(notes).strip("\n"),
                                       notes_start + _leading_blank(notes)))
 
-    for i, line in enumerate(body.split("\n")):
+    lines = body.split("\n")
+    for i, line in enumerate(lines):
         number = body_line + i
         opened = _FENCE.match(line)
         if fence:
@@ -74,7 +80,7 @@ def split_slides(body: str, body_line: int = 1) -> list[SlideSource]:
         elif comment or math:
             comment, math = _inside_comment(line, comment), math ^ (
                 line.count("$$") % 2 == 1 and not comment)
-        elif _SLIDE_BREAK.match(line):
+        elif _SLIDE_BREAK.match(line) or _vertical_break(lines, i):
             close()
             text, notes, start, in_notes = [], [], number + 1, False
             continue
@@ -91,6 +97,12 @@ def split_slides(body: str, body_line: int = 1) -> list[SlideSource]:
         (notes if in_notes else text).append(line)
     close()
     return slides
+
+
+def _vertical_break(lines: list[str], i: int) -> bool:
+    return bool(_VERTICAL_BREAK.match(lines[i])) \
+        and (i == 0 or not lines[i - 1].strip()) \
+        and (i + 1 == len(lines) or not lines[i + 1].strip())
 
 
 def _inside_comment(line: str, inside: bool) -> bool:
