@@ -149,3 +149,98 @@ def test_a_talk_needs_a_title_and_date(make_site: Callable[..., Path],
         build_site(site)
     messages = [p.message for p in info.value.problems]
     assert "a talk needs a `title`" in messages and "a talk needs a `date`" in messages
+
+
+MARP = """---
+title: Marp
+date: 2026-04-02
+marp: true
+theme: gaia
+paginate: true
+size: 4:3
+footer: ACL 2026
+style: |
+  section { font-size: 30px; }
+---
+
+<!-- _class: lead -->
+<!-- _backgroundColor: #123456 -->
+
+# <!-- fit --> 标题
+
+<!-- 先自我介绍 -->
+
+---
+
+<!-- color: navy -->
+
+## 方法
+
+- 要点 `<!-- code -->`
+
+<!--
+讲稿第一行
+讲稿第二行
+-->
+
+---
+
+<!-- backgroundImage: url(/bg.png) -->
+<!-- header: **第二部分** -->
+## 结果
+Note: 结束语
+"""
+
+
+def test_a_marp_deck_reads_comments_as_notes_and_directives(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """`marp: true` stopped the build (an unknown key); written as `params`, Marp's
+    speaker notes (comments) and settings (directive comments) vanished silently."""
+    site = make_site({"content/talks/m.md": MARP})
+    result = build_site(site)
+    assert sorted((p.line, p.message) for p in result.warnings) == [
+        (9, "Marp's `style` is not applied"),
+        (35, "Marp's `backgroundImage` is not applied")]
+    deck = parse_html((site / "public/talks/m/slides/index.html").read_bytes())
+    frames = deck.find_all("section", class_="slide-frame")
+    boxes = [f.one(class_="slide") for f in frames]
+    assert boxes[0]["class"] == "slide slide-first marp-lead"
+    assert boxes[0]["style"] == "background:#123456"
+    assert boxes[0].one("h1").text() == "标题"
+    assert [b.get("style") for b in boxes[1:]] == ["color:navy", "color:navy"]
+    assert "marp-lead" not in boxes[1]["class"]
+    assert [f.one("aside", class_="slide-notes").text() for f in frames] == [
+        "先自我介绍", "讲稿第一行 讲稿第二行", "结束语"]
+    assert boxes[1].one("code").text() == "<!-- code -->"
+    assert [b.one(class_="slide-footer").text() for b in boxes] == ["ACL 2026"] * 3
+    assert boxes[2].one(class_="slide-header").one("strong").text() == "第二部分"
+    assert boxes[1].find(class_="slide-header") is None
+
+
+def test_comments_of_a_talk_that_is_not_marp_are_no_notes(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    site = make_site({"content/talks/t.md": "---\ntitle: T\ndate: 2026-01-01\n---\n"
+                                            "## A\n<!-- 草稿 -->\n"})
+    build_site(site)
+    deck = parse_html((site / "public/talks/t/slides/index.html").read_bytes())
+    assert deck.find("aside", class_="slide-notes") is None
+
+
+def test_marp_heading_divider_starts_slides_at_headings() -> None:
+    from lanting.site.marp import heading_divider
+
+    body = "# A\ntext\n## B\n### c\n```\n## not\n```\n## D\n"
+    levels = heading_divider(body, {"headingDivider": 2})
+    assert [s.text.split("\n")[0] for s in split_slides(body, 1, levels)] == [
+        "# A", "## B", "## D"]
+    assert heading_divider("<!-- headingDivider: [3] -->", {}) == frozenset({3})
+
+
+def test_marp_outside_a_talk_is_an_error(make_site: Callable[..., Path],
+                                         build_site: Callable[..., BuildResult]) -> None:
+    site = make_site({"content/posts/p.md": "---\ntitle: P\ndate: 2026-01-01\n"
+                                            "marp: true\n---\nx\n"})
+    with pytest.raises(LantingError) as info:
+        build_site(site)
+    [problem] = info.value.problems
+    assert (problem.line, problem.message) == (4, "`marp`: a Marp deck is a talk")

@@ -24,6 +24,7 @@ from lanting.config.locate import nesting_line, toml_key_lines
 from lanting.config.schema import CONTROL_CHARACTERS, SchemaProblem, build
 from lanting.content.discover import source_text
 from lanting.content.foreign import unknown_key_hint
+from lanting.content.marp import split_marp_keys
 from lanting.errors import LantingError, did_you_mean
 from lanting.markdown.mathforms import TITLE_MATH, math_forms
 from lanting.model.cite import CITATION_STYLES
@@ -436,7 +437,9 @@ def parse(source: Source, raw_html: bool = True) -> Document:
                               1 + (line or 1),
                               hint="a value may hold lists and tables a few levels deep, "
                                    "not thousands") from None
-    data, problems, foreign = _foreign_keys(source, data, lines)
+    data, marp, problems = split_marp_keys(source, data, lines)
+    data, foreign_problems, foreign = _foreign_keys(source, data, lines)
+    problems += foreign_problems
     warnings = (*warnings, *foreign)
     schema_problems: list[SchemaProblem] = []
     raw = build(RawFrontMatter, data, (), schema_problems)
@@ -512,5 +515,6 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         citation_style=raw.citation_style,
         links=tuple(NamedLink(x.name, x.url) for x in raw.links),
         talk=raw.talk, posts=raw.posts, weight=raw.weight, role=raw.role, term=raw.term,
+        marp=marp,
     )
     return Document(source, meta, body, body_line, lines, attachments, warnings, parts)

@@ -188,6 +188,9 @@ class FrontMatter:
     """A person's group on /people/ (`博士生`, `Alumni`), or one's role in a course."""
     term: str | None = None
     """When a course was taught, as shown (`2025 秋`, `Fall 2025`)."""
+    marp: dict[str, Any] | None = None
+    """A talk written for Marp (`marp: true`): the directives of its front matter
+    (`theme`, `class`, `footer`, …; `content.marp`). None for any other page."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -389,6 +389,11 @@ class Slide:
     title: str
     """Text of the slide's first heading, or ""."""
     line: int
+    classes: str = ""
+    """Classes of the slide's box besides `slide` (a Marp deck's `class: lead` ->
+    `marp-lead`)."""
+    style: str = ""
+    """Its inline style (a Marp deck's `backgroundColor`, `color`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,9 @@ Lines inside fenced code blocks never split. Each part is rendered with the docu
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from lanting.errors import LantingError
 from lanting.markdown.cite import talk_references
@@ -28,6 +30,13 @@ from lanting.model.content import Document
 from lanting.model.markdown import LinkRef, MarkdownOptions, RenderContext
 from lanting.model.problem import Problem
 from lanting.model.site import Slide, Talk
+from lanting.site.marp import (
+    Directives,
+    front_matter_directives,
+    heading_divider,
+    heading_level,
+    read_slide,
+)
 
 _SLIDE_BREAK = re.compile(r"^---\s*$")
 _VERTICAL_BREAK = re.compile(r"^--\s*$")
@@ -50,8 +59,10 @@ class SlideSource:
     notes_line: int = 0
 
 
-def split_slides(body: str, body_line: int = 1) -> list[SlideSource]:
-    """The slides of a talk body, with their notes and first lines; blank slides dropped."""
+def split_slides(body: str, body_line: int = 1,
+                 heading_divider: frozenset[int] = frozenset()) -> list[SlideSource]:
+    """The slides of a talk body, with their notes and first lines; blank slides dropped.
+    A heading of a level in `heading_divider` (Marp's `headingDivider`) starts a slide."""
     slides: list[SlideSource] = []
     text: list[str] = []
     notes: list[str] = []
@@ -83,6 +94,11 @@ def split_slides(body: str, body_line: int = 1) -> list[SlideSource]:
         elif _SLIDE_BREAK.match(line) or _vertical_break(lines, i):
             close()
             text, notes, start, in_notes = [], [], number + 1, False
+            continue
+        elif heading_divider and heading_level(line) in heading_divider \
+                and "".join(text + notes).strip():
+            close()
+            text, notes, start, in_notes = [line], [], number, False
             continue
         elif not in_notes and (match := _NOTES.match(line.strip())):
             in_notes, notes_start = True, number
@@ -177,17 +193,31 @@ class _Collector:
         return result.html
 
 
-def _render_slide(source: SlideSource, collector: _Collector) -> tuple[str, str]:
+def _render_slide(text: str, line: int, notes: Sequence[tuple[str, int]],
+                  collector: _Collector) -> tuple[str, str]:
     html = []
-    for kind, items in _segments(source.text, source.line):
+    for kind, items in _segments(text, line):
         if kind == "md":
             html.append(collector.render(*items[0]))
         else:
             cells = "".join(f'<div class="slide-column">\n{collector.render(t, n)}</div>\n'
                             for t, n in items)
             html.append(f'<div class="slide-columns">\n{cells}</div>\n')
-    notes = collector.render(source.notes, source.notes_line) if source.notes.strip() else ""
-    return "".join(html), notes
+    return "".join(html), "".join(collector.render(t, n) for t, n in notes if t.strip())
+
+
+def _render_marp_slide(source: SlideSource, state: Directives, collector: _Collector,
+                       path: Path) -> tuple[str, str, str, str]:
+    """A slide of a Marp deck: its HTML, notes, classes and style (`site.marp`)."""
+    slide, problems = read_slide(source.text, source.line, source.notes, source.notes_line,
+                                 path, state)
+    collector.problems.extend(problems)
+    html, notes = _render_slide(slide.text, source.line, slide.notes, collector)
+    for part, name in ((slide.header, "header"), (slide.footer, "footer")):
+        if part is not None:
+            edge = f'<div class="slide-{name}">\n{collector.render(*part)}</div>\n'
+            html = edge + html if name == "header" else html + edge
+    return html, notes, slide.classes, slide.style
 
 
 def _unique_ids(html: str, seen: set[str]) -> str:
@@ -207,7 +237,9 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
                 url: str, output: str, link_map: dict[str, str] | None = None,
                 ) -> tuple[Talk, list[Problem]]:
     """The talk of `doc` and the problems found rendering it; no slides is an error."""
-    sources = split_slides(doc.body, doc.body_line)
+    marp = doc.meta.marp
+    divider = heading_divider(doc.body, marp) if marp is not None else frozenset()
+    sources = split_slides(doc.body, doc.body_line, divider)
     if not sources:
         raise LantingError.at("talk has no slides", doc.source.path, doc.body_line,
                               hint="write each slide's Markdown after the front matter, "
@@ -215,11 +247,20 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
     collector = _Collector(context, options, [], set(), [], [], link_map or {}, set(), [])
     slides = []
     seen: set[str] = set()
+    state, problems = front_matter_directives(marp or {}, doc.key_lines, doc.source.path)
+    collector.problems.extend(problems)
     for number, source in enumerate(sources, start=1):
         before = len(collector.headings)
-        html, notes = _render_slide(source, collector)
+        classes = style = ""
+        if marp is not None:
+            html, notes, classes, style = _render_marp_slide(source, state, collector,
+                                                             doc.source.path)
+        else:
+            html, notes = _render_slide(source.text, source.line,
+                                        [(source.notes, source.notes_line)], collector)
         title = collector.headings[before] if len(collector.headings) > before else ""
-        slides.append(Slide(number, _unique_ids(html, seen), notes, title, source.line))
+        slides.append(Slide(number, _unique_ids(html, seen), notes, title, source.line,
+                            classes, style))
     meta = doc.meta
     summary = meta.summary.strip() if meta.summary else ""
     talk = Talk(

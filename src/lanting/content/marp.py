@@ -1,0 +1,77 @@
+"""Marp's directives: which there are, and what a Lanting talk does with each.
+
+A Marp deck (`marp: true` in its front matter) sets directives in the front matter or in
+HTML comments (`<!-- _class: lead -->`); a leading `_` makes a local directive apply to
+its slide only. Lanting's deck has a look of its own, so most of them change nothing a
+reader would miss (`theme`, `size`, `paginate`): they are accepted and ignored. Those
+Lanting shows (`class`, `backgroundColor`, `color`, `header`, `footer`,
+`headingDivider`) apply; the others are a warning saying what to write instead
+(`site.marp`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lanting.model.content import Kind, Source
+from lanting.model.problem import Problem
+
+SHOWN = frozenset({"class", "backgroundColor", "color", "header", "footer",
+                   "headingDivider"})
+"""Directives a Lanting talk applies."""
+
+IGNORED = frozenset({"marp", "theme", "size", "paginate", "transition", "math", "lang",
+                     "backgroundPosition", "backgroundRepeat", "backgroundSize"})
+"""Directives that change only the look, which Lanting's deck sets itself (16:9, the
+site's theme, the slide number in the deck's counter)."""
+
+NOT_SHOWN = {
+    "style": "a Marp theme's CSS is not applied: Lanting's deck has the site's look "
+             "(a stylesheet of your own goes in `[theme] custom_css` of lanting.toml)",
+    "backgroundImage": "write the image in the slide as `![bg](picture.png)` instead",
+}
+"""Directives whose effect a reader would miss: a warning, with what to do instead."""
+
+METADATA = frozenset({"title", "author", "description", "image", "keywords", "url"})
+"""Marp CLI's metadata: Lanting's front matter says these (`title`, `summary`, …)."""
+
+DIRECTIVES = SHOWN | IGNORED | METADATA | frozenset(NOT_SHOWN)
+
+
+def directive_name(key: str) -> str:
+    """`_class` -> `class` (a spot directive), `$theme` -> `theme` (old global form)."""
+    return key[1:] if key[:1] in ("_", "$") and key[1:] in DIRECTIVES else key
+
+
+def split_marp_keys(source: Source, data: dict[str, Any], lines: dict[str, int],
+                    ) -> tuple[dict[str, Any], dict[str, Any] | None, list[Problem]]:
+    """The front matter without Marp's keys, the directives of a Marp deck (None when
+    `marp: true` is not set), and the problems: `marp` outside a talk is an error."""
+    if "marp" not in data:
+        return data, None, []
+    if source.kind is not Kind.TALK:
+        rest = {k: v for k, v in data.items() if k != "marp"}
+        return rest, None, [Problem(
+            "`marp`: a Marp deck is a talk", source.path, lines.get("marp", 1),
+            hint="move the file to content/talks/ (its slides and speaker notes are "
+                 "read there), or remove `marp: true`")]
+    if data["marp"] is not True:
+        rest = {k: v for k, v in data.items() if k != "marp"}
+        return rest, None, []
+    kept: dict[str, Any] = {}
+    directives: dict[str, Any] = {}
+    for key, value in data.items():
+        if directive_name(key) in DIRECTIVES - METADATA - {"lang"}:
+            directives[key] = _plain(value)
+        else:
+            kept[key] = value
+    return kept, directives, []
+
+
+def _plain(value: Any) -> Any:
+    """YAML's maps and lists as dict and list (the front matter is cached)."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
