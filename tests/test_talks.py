@@ -244,3 +244,41 @@ def test_marp_outside_a_talk_is_an_error(make_site: Callable[..., Path],
         build_site(site)
     [problem] = info.value.problems
     assert (problem.line, problem.message) == (4, "`marp`: a Marp deck is a talk")
+
+
+def test_marp_image_keywords_are_read_not_left_in_the_alt_text() -> None:
+    from lanting.site.marp import take_images
+
+    text = ("## T\n![bg right:40% contain](a.png)\n![bg](b.png \"B\")\n"
+            "x ![w:200 h:5em 图表](c.png) `![bg](d.png)`\n![sepia 照片](e.png)")
+    images, problems = take_images(text, 10, Path("t.md"))
+    assert images.text == ("## T\n\n\nx ![\ue0000\ue001图表](c.png) `![bg](d.png)`\n"
+                           "![照片](e.png)")
+    assert [(b.markdown, b.line, b.fit) for b in images.backgrounds] == [
+        ("![](a.png)", 11, "contain"), ('![](b.png "B")', 12, "cover")]
+    assert (images.split, images.split_size, images.sizes) == (
+        "right", "40%", ("width:200px;height:5em",))
+    assert [(p.line, p.message) for p in problems] == [
+        (14, "Marp's image keyword `sepia` is not applied")]
+
+
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30"></svg>'
+
+
+def test_a_marp_background_is_drawn_behind_its_slide(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """`![bg right:40%](x.png)` was an inline image with the alt text "bg right:40%"."""
+    talk = ("---\ntitle: M\ndate: 2026-01-01\nmarp: true\n---\n## 方法\n\n"
+            "![bg right:40%](/chart.svg)\n\n- 要点 ![w:120 图](/chart.svg)\n")
+    site = make_site({"content/talks/m.md": talk, "static/chart.svg": SVG})
+    result = build_site(site)
+    assert not result.warnings
+    deck = parse_html((site / "public/talks/m/slides/index.html").read_bytes())
+    box = deck.one("section", class_="slide-frame").one(class_="slide")
+    assert "slide-split-right" in box["class"].split()
+    assert box["style"] == "--bg-split:40%"
+    background = box.one(class_="slide-bg-right")
+    assert background.one("img")["src"] == "/chart.svg"
+    assert background.one("img")["alt"] == ""
+    inline = box.one("li").one("img")
+    assert (inline["alt"], inline["style"]) == ("图", "width:120px")

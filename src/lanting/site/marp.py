@@ -12,6 +12,7 @@ which apply), and what a reader would miss is a warning at its line.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -50,6 +51,8 @@ class MarpSlide:
     style: str = ""
     header: tuple[str, int] | None = None
     footer: tuple[str, int] | None = None
+    images: Images | None = None
+    """Its backgrounds and sized images; `text` is `images.text`."""
 
 
 _yaml = YAML(typ="safe", pure=True)
@@ -132,17 +135,23 @@ def read_slide(text: str, line: int, notes: str, notes_line: int, path: Path,
             found.append((_dedent(content), at))
     if rest.strip():
         found.append((rest, notes_line))
+    images, image_problems = take_images(text, line, path)
+    problems += image_problems
     values = {**state.values, **spot}
-    classes = " ".join(f"marp-{c}" for c in str(values.get("class", ("", 0))[0]).split()
-                       if re.fullmatch(r"[\w-]+", c))
-    style = ";".join(f"{css}:{values[key][0]}" for key, css in
-                     (("backgroundColor", "background"), ("color", "color"))
-                     if key in values)
+    classes = [f"marp-{c}" for c in str(values.get("class", ("", 0))[0]).split()
+               if re.fullmatch(r"[\w-]+", c)]
+    style = [f"{css}:{values[key][0]}" for key, css in
+             (("backgroundColor", "background"), ("color", "color")) if key in values]
+    if images.split:
+        classes.append(f"slide-split-{images.split}")
+        style.append(f"--bg-split:{images.split_size}")
     header, footer = values.get("header"), values.get("footer")
     return MarpSlide(
-        text, tuple(sorted(found, key=lambda n: n[1])), classes, style,
+        images.text, tuple(sorted(found, key=lambda n: n[1])), " ".join(classes),
+        ";".join(style),
         (str(header[0]), header[1]) if header and str(header[0]).strip() else None,
         (str(footer[0]), footer[1]) if footer and str(footer[0]).strip() else None,
+        images,
     ), problems
 
 
@@ -174,17 +183,27 @@ def _apply(key: str, value: Any, line: int, path: Path, state: Directives,
 def _take_comments(text: str, line: int) -> tuple[str, list[tuple[str, int]]]:
     """`text` with the HTML comments outside code removed (their lines left blank), and
     each comment's content with the line it starts on."""
-    out: list[str] = []
     found: list[tuple[str, int]] = []
+
+    def take(chunk: str, at: int) -> str:
+        chunk, taken = _comments_in(chunk, at)
+        found.extend(taken)
+        return chunk
+
+    return _outside_code(text, line, take), found
+
+
+def _outside_code(text: str, line: int, change: Callable[[str, int], str]) -> str:
+    """`text` with each run of lines outside fenced code passed through `change` (with
+    its first line), which must keep its number of lines."""
+    out: list[str] = []
     prose: list[str] = []
     prose_line = line
     fence = ""
 
     def flush() -> None:
         if prose:
-            chunk, taken = _comments_in(("\n".join(prose)), prose_line)
-            out.append(chunk)
-            found.extend(taken)
+            out.append(change("\n".join(prose), prose_line))
             prose.clear()
 
     for i, raw in enumerate(text.split("\n")):
@@ -203,7 +222,7 @@ def _take_comments(text: str, line: int) -> tuple[str, list[tuple[str, int]]]:
         else:
             prose.append(raw)
     flush()
-    return "\n".join(out), found
+    return "\n".join(out)
 
 
 def _comments_in(chunk: str, line: int) -> tuple[str, list[tuple[str, int]]]:
@@ -211,8 +230,8 @@ def _comments_in(chunk: str, line: int) -> tuple[str, list[tuple[str, int]]]:
 
     def take(match: re.Match[str]) -> str:
         before = chunk[:match.start()]
-        if chunk[before.rfind("\n") + 1:match.start()].count("`") % 2:
-            return match.group(0)  # inside a code span: text
+        if _in_code_span(chunk, match.start()):
+            return match.group(0)
         content = match.group(1)
         lead = len(content) - len(content.lstrip())
         at = line + before.count("\n") + content[:lead].count("\n")
@@ -222,7 +241,133 @@ def _comments_in(chunk: str, line: int) -> tuple[str, list[tuple[str, int]]]:
     return _COMMENT.sub(take, chunk), found
 
 
+def _in_code_span(chunk: str, at: int) -> bool:
+    """Whether `at` follows an odd number of backticks on its line (inside `code`)."""
+    return chunk[chunk.rfind("\n", 0, at) + 1:at].count("`") % 2 == 1
+
+
 def _dedent(content: str) -> str:
     lines = content.strip("\n").split("\n")
     indent = min((len(x) - len(x.lstrip()) for x in lines if x.strip()), default=0)
     return "\n".join(x[indent:] for x in lines).strip()
+
+
+# Images ----------------------------------------------------------------------------------
+# Marp reads words of an image's alt text: `![bg right:40% contain](x.png)` is a background
+# (the right 40 % of the slide, the image contained), `![w:300](x.png)` an image 300 px
+# wide. The words leave the alt text; a background is drawn behind the slide's content.
+
+_IMAGE = re.compile(r"!\[([^\]\n]*)\]\(([^)\n]*)\)")
+_FIT = {"cover": "cover", "contain": "contain", "fit": "contain", "auto": "auto"}
+_PERCENT = re.compile(r"^\d{1,3}(?:\.\d+)?%$")
+_SPLIT = re.compile(r"^(left|right)(?::(\d{1,3}(?:\.\d+)?%))?$")
+_DIMENSION = re.compile(r"^(w|width|h|height):(\d+(?:\.\d+)?(?:px|%|em|rem|cm|mm|in|pt)?"
+                        r"|auto)$")
+_FILTERS = {"blur", "brightness", "contrast", "drop-shadow", "grayscale", "hue-rotate",
+            "invert", "opacity", "saturate", "sepia"}
+SIZE_MARK = "\ue000{}\ue001"
+"""Put before the alt text of an image Marp sizes (`![w:300]`) until its HTML is made
+(`apply_sizes`)."""
+_SIZED = re.compile('alt="\ue000(\\d+)\ue001')
+
+
+@dataclass(frozen=True, slots=True)
+class Background:
+    markdown: str
+    """`![alt](x.png "title")`, Marp's words taken out of the alt text."""
+    line: int
+    fit: str = "cover"
+    scale: str = ""
+    """`50%`: the image at half the size of its box."""
+
+
+@dataclass(frozen=True, slots=True)
+class Images:
+    text: str
+    """The slide's Markdown, its backgrounds taken out, sized images marked."""
+    backgrounds: tuple[Background, ...] = ()
+    split: str = ""
+    """`left` or `right`: the backgrounds take that side of the slide."""
+    split_size: str = "50%"
+    vertical: bool = False
+    sizes: tuple[str, ...] = ()
+    """The style of each marked image (`width:300px`), by its mark's number."""
+
+
+def take_images(text: str, line: int, path: Path) -> tuple[Images, list[Problem]]:
+    """The slide's images with Marp's words in their alt text read."""
+    problems: list[Problem] = []
+    backgrounds: list[Background] = []
+    sizes: list[str] = []
+    layout = {"split": "", "split_size": "50%", "vertical": ""}
+
+    def image(match: re.Match[str], at: int) -> str:
+        words = match.group(1).split()
+        if not any(w == "bg" or _DIMENSION.match(w) or w.split(":")[0] in _FILTERS
+                   for w in words):
+            return match.group(0)
+        bg = "bg" in words
+        alt, fit, scale, style = [], "cover", "", []
+        for word in words:
+            split = _SPLIT.match(word)
+            if word == "bg":
+                continue
+            if bg and word in _FIT:
+                fit = _FIT[word]
+            elif bg and _PERCENT.match(word):
+                scale = word
+            elif bg and split:
+                layout["split"] = layout["split"] or split.group(1)
+                layout["split_size"] = split.group(2) or layout["split_size"]
+            elif bg and word in ("vertical", "horizontal"):
+                layout["vertical"] = "yes" if word == "vertical" else ""
+            elif (dimension := _DIMENSION.match(word)) and not bg:
+                prop = "width" if dimension.group(1).startswith("w") else "height"
+                value = dimension.group(2)
+                style.append(f"{prop}:{value}{'px' if value[-1].isdigit() else ''}")
+            elif _DIMENSION.match(word) or word.split(":")[0] in _FILTERS:
+                problems.append(Problem(
+                    f"Marp's image keyword `{word}` is not applied", path, at,
+                    severity="warning",
+                    hint="Lanting shows the image without it; edit the image itself, or "
+                         "remove the word"))
+            else:
+                alt.append(word)
+        if bg:
+            backgrounds.append(Background(f"![{' '.join(alt)}]({match.group(2)})", at, fit,
+                                          scale))
+            return ""
+        if not style:
+            return f"![{' '.join(alt)}]({match.group(2)})"
+        sizes.append(";".join(style))
+        return f"![{SIZE_MARK.format(len(sizes) - 1)}{' '.join(alt)}]({match.group(2)})"
+
+    def change(chunk: str, at: int) -> str:
+        return _IMAGE.sub(lambda m: m.group(0) if _in_code_span(chunk, m.start())
+                          else image(m, at + chunk.count("\n", 0, m.start())), chunk)
+
+    text = _outside_code(text, line, change)
+    return Images(text, tuple(backgrounds), layout["split"], layout["split_size"],
+                  bool(layout["vertical"]), tuple(sizes)), problems
+
+
+def background_html(images: Images, render: Callable[[str, int], str]) -> str:
+    """The slide's backgrounds, drawn behind its content (slides.css)."""
+    if not images.backgrounds:
+        return ""
+    cells = []
+    for bg in images.backgrounds:
+        scale = f' style="--bg-scale:{bg.scale}"' if bg.scale else ""
+        fit = "scale" if bg.scale else bg.fit
+        cells.append(f'<div class="slide-bg-image marp-bg-{fit}"{scale}>\n'
+                     f"{render(bg.markdown, bg.line)}</div>\n")
+    kind = "slide-bg" + (f" slide-bg-{images.split}" if images.split else "") \
+        + (" slide-bg-vertical" if images.vertical else "")
+    return f'<div class="{kind}">\n{"".join(cells)}</div>\n'
+
+
+def apply_sizes(html: str, sizes: tuple[str, ...]) -> str:
+    """The marked images of `html` with Marp's size (`![w:300](x.png)`) as their style."""
+    if not sizes:
+        return html
+    return _SIZED.sub(lambda m: f'style="{sizes[int(m.group(1))]}" alt="', html)

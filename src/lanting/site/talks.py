@@ -32,6 +32,9 @@ from lanting.model.problem import Problem
 from lanting.model.site import Slide, Talk
 from lanting.site.marp import (
     Directives,
+    Images,
+    apply_sizes,
+    background_html,
     front_matter_directives,
     heading_divider,
     heading_level,
@@ -212,12 +215,14 @@ def _render_marp_slide(source: SlideSource, state: Directives, collector: _Colle
     slide, problems = read_slide(source.text, source.line, source.notes, source.notes_line,
                                  path, state)
     collector.problems.extend(problems)
+    images = slide.images or Images(slide.text)
+    backgrounds = background_html(images, collector.render)
     html, notes = _render_slide(slide.text, source.line, slide.notes, collector)
     for part, name in ((slide.header, "header"), (slide.footer, "footer")):
         if part is not None:
             edge = f'<div class="slide-{name}">\n{collector.render(*part)}</div>\n'
             html = edge + html if name == "header" else html + edge
-    return html, notes, slide.classes, slide.style
+    return backgrounds + apply_sizes(html, images.sizes), notes, slide.classes, slide.style
 
 
 def _unique_ids(html: str, seen: set[str]) -> str:
