@@ -282,3 +282,18 @@ def test_a_marp_background_is_drawn_behind_its_slide(
     assert background.one("img")["alt"] == ""
     inline = box.one("li").one("img")
     assert (inline["alt"], inline["style"]) == ("图", "width:120px")
+
+
+@pytest.mark.parametrize(("body", "line"), [
+    ("## A\n\n<!-- 讲稿 -->\n\n<!-- _class: lead -->\n", 9),
+    ("## A\n\n`![bg](x.png)`\n\n![bg right](/x.svg)\n", 9),
+])
+def test_a_marp_deck_without_marp_true_is_a_warning(
+        body: str, line: int, make_site: Callable[..., Path],
+        build_site: Callable[..., BuildResult]) -> None:
+    """Without `marp: true`, a Marp deck's notes and settings vanished without a word."""
+    site = make_site({"content/talks/m.md": "---\ntitle: M\ndate: 2026-01-01\n---\n" + body,
+                      "static/x.svg": SVG})
+    [warning] = build_site(site).warnings
+    assert warning.message.endswith("but its front matter has no `marp: true`")
+    assert warning.line == line

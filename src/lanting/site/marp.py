@@ -126,10 +126,8 @@ def read_slide(text: str, line: int, notes: str, notes_line: int, path: Path,
     found: list[tuple[str, int]] = []
     for content, at in comments + in_notes:
         stripped = content.strip()
-        parsed = _parse(content)
-        if isinstance(parsed, dict) and any(directive_name(str(k)) in DIRECTIVES
-                                            for k in parsed):
-            for key, value in parsed.items():
+        if _is_directive(content):
+            for key, value in _parse(content).items():
                 _apply(str(key), value, at, path, state, spot, problems)
         elif stripped and not _MAGIC.match(stripped):
             found.append((_dedent(content), at))
@@ -371,3 +369,26 @@ def apply_sizes(html: str, sizes: tuple[str, ...]) -> str:
     if not sizes:
         return html
     return _SIZED.sub(lambda m: f'style="{sizes[int(m.group(1))]}" alt="', html)
+
+
+def marp_line(body: str, line: int) -> int:
+    """The first line of a talk without `marp: true` that only Marp reads: a directive
+    comment (`<!-- _class: lead -->`) or a background (`![bg](x.png)`); 0 if none."""
+    _, comments = _take_comments(body, line)
+    lines = [at for content, at in comments if _is_directive(content)]
+    found: list[int] = []
+
+    def images(chunk: str, at: int) -> str:
+        found.extend(at + chunk.count("\n", 0, m.start()) for m in _IMAGE.finditer(chunk)
+                     if m.group(1).split()[:1] == ["bg"]
+                     and not _in_code_span(chunk, m.start()))
+        return chunk
+
+    _outside_code(body, line, images)
+    return min(lines + found, default=0)
+
+
+def _is_directive(content: str) -> bool:
+    parsed = _parse(content)
+    return isinstance(parsed, dict) and any(directive_name(str(k)) in DIRECTIVES
+                                            for k in parsed)

@@ -38,6 +38,7 @@ from lanting.site.marp import (
     front_matter_directives,
     heading_divider,
     heading_level,
+    marp_line,
     read_slide,
 )
 
@@ -254,6 +255,12 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
     seen: set[str] = set()
     state, problems = front_matter_directives(marp or {}, doc.key_lines, doc.source.path)
     collector.problems.extend(problems)
+    if marp is None and (line := marp_line(doc.body, doc.body_line)):
+        collector.problems.append(Problem(
+            "this talk is written for Marp, but its front matter has no `marp: true`",
+            doc.source.path, line, severity="warning",
+            hint="add `marp: true` to the front matter: Marp's comments are then speaker "
+                 "notes and settings, and `![bg]` images backgrounds"))
     for number, source in enumerate(sources, start=1):
         before = len(collector.headings)
         classes = style = ""
