@@ -234,6 +234,8 @@ def test_marp_heading_divider_starts_slides_at_headings() -> None:
     assert [s.text.split("\n")[0] for s in split_slides(body, 1, levels)] == [
         "# A", "## B", "## D"]
     assert heading_divider("<!-- headingDivider: [3] -->", {}) == frozenset({3})
+    assert heading_divider("```\n<!-- headingDivider: 3 -->\n```\n", {}) == frozenset()
+    assert heading_divider("", {"headingDivider": "1"}) == frozenset({1})
 
 
 def test_marp_outside_a_talk_is_an_error(make_site: Callable[..., Path],

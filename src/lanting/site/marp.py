@@ -96,10 +96,12 @@ def front_matter_directives(marp: dict[str, Any], key_lines: dict[str, int], pat
 def heading_divider(body: str, marp: dict[str, Any]) -> frozenset[int]:
     """The heading levels before which Marp's `headingDivider` starts a slide."""
     value = marp.get("headingDivider")
-    for match in _COMMENT.finditer(body):
-        parsed = _parse(match.group(1))
+    for content, _ in _take_comments(body, 1)[1]:
+        parsed = _parse(content)
         if isinstance(parsed, dict) and "headingDivider" in parsed:
             value = parsed["headingDivider"]
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
     if isinstance(value, bool) or value is None:
         return frozenset()
     if isinstance(value, int) and 1 <= value <= 6:
