@@ -299,3 +299,16 @@ def test_a_marp_deck_without_marp_true_is_a_warning(
     [warning] = build_site(site).warnings
     assert warning.message.endswith("but its front matter has no `marp: true`")
     assert warning.line == line
+
+
+def test_a_marp_setting_without_marp_true_says_to_add_it(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """The hint was to keep `theme` under `params:`, which led to a deck whose notes and
+    settings vanished."""
+    site = make_site({"content/talks/m.md": "---\ntitle: M\ndate: 2026-01-01\n"
+                                            "theme: gaia\npaginate: true\nmath: true\n---\n## A\n"})
+    with pytest.raises(LantingError) as info:
+        build_site(site)
+    assert [(p.line, p.message) for p in info.value.problems] == [
+        (4, "theme: unknown key `theme`"), (5, "paginate: unknown key `paginate`")]
+    assert all("add `marp: true`" in (p.hint or "") for p in info.value.problems)

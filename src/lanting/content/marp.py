@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from lanting.content.foreign import EQUIVALENTS, HARMLESS
 from lanting.model.content import Kind, Source
 from lanting.model.problem import Problem
 
@@ -48,7 +49,14 @@ def split_marp_keys(source: Source, data: dict[str, Any], lines: dict[str, int],
     """The front matter without Marp's keys, the directives of a Marp deck (None when
     `marp: true` is not set), and the problems: `marp` outside a talk is an error."""
     if "marp" not in data:
-        return data, None, []
+        marp_keys = [k for k in data if source.kind is Kind.TALK
+                     and directive_name(k) in DIRECTIVES - METADATA - {"lang"}
+                     and k not in HARMLESS and k not in EQUIVALENTS]  # (`math`)
+        return {k: v for k, v in data.items() if k not in marp_keys}, None, [
+            Problem(f"{key}: unknown key `{key}`", source.path, lines.get(key, 1),
+                    hint=f"`{key}` is a setting of Marp: add `marp: true` to the front "
+                         "matter to read the talk as a Marp deck")
+            for key in marp_keys]
     if source.kind is not Kind.TALK:
         rest = {k: v for k, v in data.items() if k != "marp"}
         return rest, None, [Problem(
