@@ -283,3 +283,19 @@ def test_a_details_title_is_markdown() -> None:
     assert summary.find("math") is not None and summary.find("code") is not None
     assert "$" not in summary.text() and "{open}" not in summary.text()
     assert '<details class="details" open>' in rendered.html and not rendered.problems
+
+
+def test_a_vitepress_code_group_is_tabs_of_its_code_blocks() -> None:
+    """`::: code-group` (VitePress) printed `::: code-group` and `:::` as text around the
+    code blocks, silently; each fence is a tab named by its `[title]` (or language)."""
+    text = ("::: code-group\n\n```sh [npm]\nnpm install\n```\n\n```sh [pnpm]\npnpm i\n```\n\n"
+            "```python\nprint(1)\n```\n\n:::\n")
+    rendered = render_markdown(text, RenderContext(Path("p.md"), "p.md"))
+    assert rendered.problems == ()
+    tabs = parse_html(rendered.html).one(class_="tabs")
+    assert [label.text() for label in tabs.find_all("label", class_="tab-label")] == [
+        "npm", "pnpm", "python"]
+    panels = [e for e in tabs.elements() if "tab-panel" in e.classes]
+    assert [p.one("code").text() for p in panels] == ["npm install", "pnpm i", "print(1)"]
+    assert tabs.find(class_="code-title") is None  # the tab shows the title
+    assert ":::" not in parse_html(rendered.html).text()

@@ -122,3 +122,11 @@ def test_a_comment_never_closed_is_a_warning_at_its_line() -> None:
 
     assert lines("Text\n\n<!--\nhidden\n\nmore\n") == [7]
     assert lines("Text <!-- x --> ok\n\n<!-- a\nb -->\n\n```\n<!--\n```\n") == []
+
+
+def test_components_of_vue_and_mdx_are_found() -> None:
+    """`<Badge text="v2" />` (VitePress) or `<Tabs>` (Docusaurus' MDX) showed nothing, or
+    only their text, without a word. Plain HTML, even in capitals, is no component."""
+    found = warnings('新特性 <Badge type="tip" text="v2" /> 已发布。\n\n<Tabs>\n\n'
+                     "text\n\n</Tabs>\n\n<DIV>old HTML</DIV> and <span>x</span>\n")
+    assert found == [(5, "`<Badge>`"), (7, "`<Tabs>`")]

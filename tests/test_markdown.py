@@ -337,6 +337,8 @@ def test_headings_do_not_take_the_ids_of_the_theme() -> None:
     ("python title=\"x.py\" linenums=\"3\"", "python", "x.py", "3"),  # MkDocs
     ("{.python .numberLines startFrom=\"5\"}", "python", None, "5"),  # Pandoc
     ("python {hl_lines=\"2\" title=\"a.py\"}", "python", "a.py", None),  # Lanting's own
+    ("python{2}:line-numbers=7 [train.py]", "python", "train.py", "7"),  # VitePress
+    ("python {1,2} title=\"a.py\" showLineNumbers", "python", "a.py", "1"),  # Docusaurus
 ])
 def test_code_fences_of_pandoc_quarto_and_mkdocs(fence: str, lang: str, title: str | None,
                                                  first_number: str | None) -> None:
@@ -348,6 +350,17 @@ def test_code_fences_of_pandoc_quarto_and_mkdocs(fence: str, lang: str, title: s
     assert (shown.text() if shown else None) == title
     number = doc.find("span", class_="ln")
     assert (number["data-ln"] if number else None) == first_number
+    assert rendered.problems == ()
+
+
+@pytest.mark.parametrize("fence", ["python{2,4-5}", "python {2,4-5}",
+                                   "python {hl_lines=\"2 4-5\"}"])
+def test_highlighted_lines_of_vitepress_and_docusaurus(fence: str) -> None:
+    """VitePress's `python{2,4-5}` was an unknown language `python{2,4-5`; Docusaurus's
+    `python {2,4-5}` lost its lines."""
+    rendered = render(f"```{fence}\na = 1\nb = 2\nc = 3\nd = 4\ne = 5\n```\n")
+    lines = parse_html(rendered.html).find_all("span", class_="line")
+    assert ["hl" in line.classes for line in lines] == [False, True, False, True, True]
     assert rendered.problems == ()
 
 

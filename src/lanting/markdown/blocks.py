@@ -1,4 +1,5 @@
-"""Plugin: authoring blocks — tabs, collapsible details and image galleries.
+"""Plugin: authoring blocks — tabs, collapsible details and image galleries (and
+VitePress's `::: code-group`, tabs of code blocks named by their `[title]`).
 
 ```
 ::: tabs
@@ -39,6 +40,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from mdit_py_plugins.container import container_plugin
 
+from lanting.markdown.code import parse_fence_info
 from lanting.markdown.shortcodes import report
 
 _TAB = re.compile(r"@tab(?:[ \t]+(.*))?$")
@@ -126,13 +128,38 @@ def _panels(state: StateCore, i: int, j: int, group: int) -> list[Token]:
     return result
 
 
+_FENCE_TITLE = re.compile(r"\s*\[[^\]\n]*\]")
+
+
+def _code_group_markers(tokens: list[Token], i: int, j: int) -> list[Token]:
+    """VitePress's `::: code-group`: each fence of it a tab, named by its `[title]` (or
+    its language); the title leaves the fence, the tab shows it."""
+    inner: list[Token] = []
+    for token in tokens[i + 1:j]:
+        if token.type == "fence" and token.level == tokens[i].level + 1:
+            info = parse_fence_info(token.info)
+            marker = Token("tab_marker", "", 0)
+            marker.level, marker.map = token.level, token.map
+            marker.info = info.title or info.lang or "code"
+            inner.append(marker)
+            token.info = _FENCE_TITLE.sub("", token.info, count=1)
+        inner.append(token)
+    return inner
+
+
 def _build_tabs(state: StateCore) -> None:
     tokens = state.tokens
-    if not any(t.type == "tab_marker" or t.type == "container_tabs_open" for t in tokens):
+    if not any(t.type in ("tab_marker", "container_tabs_open", "container_code-group_open")
+               for t in tokens):
         return
     group = 0
     i = 0
     while i < len(tokens):
+        if tokens[i].type == "container_code-group_open":
+            j = _closing(tokens, i)
+            tokens[i + 1:j] = _code_group_markers(tokens, i, j)
+            tokens[_closing(tokens, i)].type = "container_tabs_close"
+            tokens[i].type = "container_tabs_open"
         if tokens[i].type == "container_tabs_open":
             group += 1
             j = _closing(tokens, i)
@@ -261,6 +288,7 @@ def _render_gallery(self: Any, tokens: Sequence[Token], idx: int, options: Any,
 
 def blocks_plugin(md: MarkdownIt) -> None:
     md.use(container_plugin, "tabs", validate=_is("tabs"), render=_render_tabs)
+    md.use(container_plugin, "code-group", validate=_is("code-group"), render=_render_tabs)
     md.use(container_plugin, "details", validate=_is("details"), render=_render_details)
     md.use(container_plugin, "gallery", validate=_is("gallery"), render=_render_gallery)
     md.block.ruler.before("paragraph", "tab_marker", _tab_rule, {"alt": ["paragraph"]})

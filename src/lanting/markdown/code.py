@@ -13,7 +13,7 @@ import re
 import shlex
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from markdown_it import MarkdownIt
@@ -54,11 +54,26 @@ def parse_line_ranges(text: str) -> frozenset[int]:
     return frozenset(lines)
 
 
+_VITEPRESS = re.compile(r"([^\s{:\[]+)(?:\{([\d,\s-]*)\})?(?::(line-numbers|no-line-numbers)"
+                        r"(?:=(\d+))?)?(?:\s*\[([^\]\n]*)\])?(.*)", re.DOTALL)
+"""VitePress's `python{2,4-5}`, `ts:line-numbers=5` and `sh [npm]` (the title)."""
+
+
 def parse_fence_info(info: str) -> FenceInfo:
     """`python {hl_lines="2" title="x.py"}`, and the forms of Pandoc (`{.python
     .numberLines startFrom="5"}`), Quarto (`{python}`, `{.python filename="x.py"}`,
-    `code-line-numbers`) and MkDocs (`python title="x.py" linenums="1"`)."""
+    `code-line-numbers`), MkDocs (`python title="x.py" linenums="1"`) and VitePress
+    (`python{2,4-5}`, `ts:line-numbers`, `sh [npm]`)."""
     info = info.strip()
+    vite = _VITEPRESS.fullmatch(info)
+    if vite and (vite.group(2) is not None or vite.group(3) or vite.group(5) is not None):
+        lang, ranges, numbers, start, title, rest = vite.groups()
+        found = parse_fence_info(f"{lang} {rest.strip()}")
+        return replace(found, highlight=found.highlight | parse_line_ranges(
+            (ranges or "").replace(",", " ")),
+            line_numbers=found.line_numbers or numbers == "line-numbers",
+            start=int(start) if start else found.start,
+            title=found.title or (title or "").strip())
     lang, _, rest = info.partition(" ")
     executable = False
     if lang.startswith("{"):
@@ -85,7 +100,9 @@ def parse_fence_info(info: str) -> FenceInfo:
             options[key.strip().lower()] = value.strip()
         else:
             bare.append(word)
-    ranges = options.get("hl_lines", " ".join(w for w in bare if _RANGE.match(w.strip(","))))
+    # (bare ranges: `{1,4-6}`, Docusaurus's, after the language)
+    ranges = options.get("hl_lines", " ".join(part for w in bare for part in w.split(",")
+                                              if _RANGE.match(part)))
     start = options.get("start", options.get("linenostart", options.get(
         "startfrom", options.get("linenums", "1"))))
     numbered = options.get("linenos", options.get("code-line-numbers", "")).lower()
@@ -93,7 +110,8 @@ def parse_fence_info(info: str) -> FenceInfo:
         lang=lang.lower().strip("{}"),
         highlight=parse_line_ranges(ranges.replace(",", " ")),
         line_numbers=numbered in ("true", "1", "yes", "table", "inline")
-        or "linenos" in bare or ".numberLines" in bare or "linenums" in options,
+        or "linenos" in bare or ".numberLines" in bare or "showLineNumbers" in bare
+        or "linenums" in options,
         start=int(start) if start.isdigit() else 1,
         title=options.get("title", options.get("file", options.get("filename", ""))),
         executable=executable,

@@ -9,7 +9,8 @@ TeX in raw HTML, which Lanting does not look into): a math command in text is re
 too. Each is a warning at its line, as is a `**` that opens or closes no bold text (in
 `**bold **text` neither does). Code spans, code blocks and math are left alone
 (there such text is what the writer means), and so are HTML comments, `<pre>`, `<code>`,
-`<script>` and `<style>` in raw HTML.
+`<script>` and `<style>` in raw HTML. A component of VitePress or MDX in raw HTML
+(`<Badge text="v2" />`), which the browser shows nothing of, is a warning too.
 """
 
 from __future__ import annotations
@@ -38,6 +39,11 @@ TEX = re.compile(
 """Math commands: in text they are a formula that was not read as one. (Not `\\in`,
 `\\to`, `\\end`, `\\text` and the like: a Windows path or a regular expression has
 those. `\\begin{equation}` counts with a letter right after it, `…}x=1`.)"""
+COMPONENT = re.compile(r"<([A-Z][a-z][A-Za-z0-9]*)(?=[\s/>])")
+"""`<Badge text="v2" />`, `<TabItem>`: a component of VitePress, VuePress or MDX
+(Docusaurus): the browser knows no such element and shows at most its text."""
+COMPONENT_HINT = ("Lanting runs no Vue or MDX components: write what it shows in Markdown or "
+                  "HTML, or remove it")
 HTML_DOLLARS = re.compile(r"(?<![\\$\w])\$(?=[^\s$\d])[^$\n<>]*[^\s$\\]\$(?![\w$])")
 """`$O(N^2)$` inside raw HTML (Notion's `<aside>` callouts): Lanting reads no Markdown or
 math there, so it is shown as written. (Not `$5 and $10`: a digit starts no formula.)"""
@@ -69,8 +75,11 @@ def _in_inline(token: Token) -> Iterator[tuple[int, str]]:
             for offset, found in _found(child.content):
                 yield line + offset, found
         elif child.type == "html_inline":
-            for _offset, found in _found(_HIDDEN_HTML.sub("", child.content)):
+            shown = _HIDDEN_HTML.sub("", child.content)
+            for _offset, found in _found(shown):
                 yield line, found
+            if (component := COMPONENT.match(shown)) is not None:
+                yield line, component.group()
 
 
 def _leftovers(state: StateCore) -> None:
@@ -79,7 +88,7 @@ def _leftovers(state: StateCore) -> None:
     source = state.src
     if ctx is None or not (("{" in source and TEMPLATE_SYNTAX.search(source))
                            or ("\\" in source and TEX.search(source))
-                           or ("$" in source and "<" in source)):
+                           or ("<" in source and ("$" in source or COMPONENT.search(source)))):
         return
     seen: set[int] = set()
     for token in state.tokens:
@@ -93,6 +102,8 @@ def _leftovers(state: StateCore) -> None:
             if "$" in content:
                 found += [(content.count("\n", 0, m.start()), m.group())
                           for m in HTML_DOLLARS.finditer(content)]
+            found += [(content.count("\n", 0, m.start()), m.group())
+                      for m in COMPONENT.finditer(content)]
         else:
             continue
         for offset, syntax in found:
@@ -102,9 +113,14 @@ def _leftovers(state: StateCore) -> None:
             seen.add(line)
             shown = syntax if len(syntax) <= 60 else syntax[:57] + "…"
             tex = syntax.startswith(("\\", "$"))
-            env.setdefault("problems", []).append(Problem(
-                f"{'TeX' if tex else 'template syntax'} left in the page: `{shown}`",
-                ctx.path, line, hint=TEX_HINT if tex else HINT, severity="warning"))
+            if syntax.startswith("<"):
+                message = f"a component of another tool left in the page: `{shown}>`"
+                hint = COMPONENT_HINT
+            else:
+                message = f"{'TeX' if tex else 'template syntax'} left in the page: `{shown}`"
+                hint = TEX_HINT if tex else HINT
+            env.setdefault("problems", []).append(Problem(message, ctx.path, line, hint=hint,
+                                                          severity="warning"))
 
 
 STARS_HINT = ("bold text has its `**` on both sides and no space just inside them "
