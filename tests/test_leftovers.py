@@ -130,3 +130,14 @@ def test_components_of_vue_and_mdx_are_found() -> None:
     found = warnings('新特性 <Badge type="tip" text="v2" /> 已发布。\n\n<Tabs>\n\n'
                      "text\n\n</Tabs>\n\n<DIV>old HTML</DIV> and <span>x</span>\n")
     assert found == [(5, "`<Badge>`"), (7, "`<Tabs>`")]
+
+
+def test_mdx_import_and_export_lines_are_found() -> None:
+    """An MDX post (Docusaurus) starts with `import Tabs from '@theme/Tabs';`: it was a
+    paragraph of text, silently. Python's `from x import y` in prose is no such line."""
+    found = warnings("import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';"
+                     "\n\nText: from torch import nn, and import numpy.\n\n"
+                     "export const meta = {};\n")
+    assert found == [(5, "`import Tabs from '@theme/Tabs';`"),
+                     (6, "`import TabItem from '@theme/TabItem';`"),
+                     (10, "`export const meta = {};`")]

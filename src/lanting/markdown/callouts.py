@@ -114,7 +114,8 @@ def _alert(tokens: list[Token], i: int, env: Any, out: list[Token]) -> bool:
 
 
 def _container(tokens: list[Token], i: int, env: Any, out: list[Token]) -> None:
-    """`::: note Title` or Quarto's `::: {.callout-note title="…" collapse="true"}`."""
+    """`::: note Title`, Quarto's `::: {.callout-note title="…" collapse="true"}` or
+    Docusaurus's `:::note[Title]`."""
     token = tokens[i]
     params = token.info.strip()
     quarto = _QUARTO.match(params)
@@ -126,6 +127,8 @@ def _container(tokens: list[Token], i: int, env: Any, out: list[Token]) -> None:
         title = attributes.get("title", "")
         collapse = attributes.get("collapse", "").lower()
         fold = {"true": "closed", "false": "open"}.get(collapse, "")
+    elif docusaurus := _DOCUSAURUS.match(params):
+        name, title = docusaurus.group(1), docusaurus.group(2).strip()
     else:
         name, _, title = params.partition(" ")
     kind = _kind(name) or "note"
@@ -205,9 +208,13 @@ def _render_close(self: Any, tokens: Sequence[Token], idx: int, options: Any, en
     return "</details>\n" if tokens[idx].meta.get("fold") else "</div>\n"
 
 
+_DOCUSAURUS = re.compile(r"(\w+)\[(.*)\]\s*$")
+"""Docusaurus's `:::note[Title]`."""
+
+
 def _is_callout(params: str, markup: str) -> bool:
     params = params.strip()
-    quarto = _QUARTO.match(params)
+    quarto = _QUARTO.match(params) or _DOCUSAURUS.match(params)
     return (quarto is not None and _kind(quarto.group(1)) is not None) or \
         _kind(params.split(" ", 1)[0]) is not None
 

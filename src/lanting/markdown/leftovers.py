@@ -196,8 +196,31 @@ def _open_comment(state: StateCore) -> None:
                 return
 
 
+_MDX_LINE = re.compile(r"^(?:import\s+[\w{}*,\s]+\s+from\s+['\"][^'\"\n]+['\"];?|"
+                       r"export\s+(?:const|default|function)\b.*)$", re.MULTILINE)
+MDX_HINT = ("Lanting reads Markdown, not MDX: remove the line (and write what its "
+            "components showed in Markdown)")
+
+
+def _mdx_lines(state: StateCore) -> None:
+    """`import Tabs from '@theme/Tabs';` (an MDX post of Docusaurus) printed as text."""
+    env: Any = state.env
+    ctx = env.get("lanting")
+    if ctx is None or ("import " not in state.src and "export " not in state.src):
+        return
+    for i, token in enumerate(state.tokens):
+        if (token.type == "inline" and token.map is not None and token.level == 1
+                and state.tokens[i - 1].type == "paragraph_open"):
+            for match in _MDX_LINE.finditer(token.content):
+                env.setdefault("problems", []).append(Problem(
+                    f"an MDX line shown as text: `{match.group()[:60]}`", ctx.path,
+                    ctx.body_line + token.map[0] + token.content.count("\n", 0, match.start()),
+                    hint=MDX_HINT, severity="warning"))
+
+
 def leftovers_plugin(md: MarkdownIt) -> None:
     md.core.ruler.before("text_join", "lanting_stray_stars", _stray_stars)
     md.core.ruler.push("lanting_leftovers", _leftovers)
     md.core.ruler.push("lanting_mkdocs_tabs", _mkdocs_tabs)
     md.core.ruler.push("lanting_open_comment", _open_comment)
+    md.core.ruler.push("lanting_mdx_lines", _mdx_lines)
