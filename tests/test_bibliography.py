@@ -130,6 +130,16 @@ def test_dblp_and_arxiv_exports_give_one_button_per_page() -> None:
     assert [x.kind for x in doi.links] == ["doi"]
 
 
+def test_a_url_of_the_papers_own_page_is_no_project() -> None:
+    """A publisher's `url` (Zotero's, ACM's exports) was a "Project" button: it is the
+    paper's own page, al-folio's `html` ("HTML"); a `project` field stays a project."""
+    [pub] = bib("@inproceedings{c, title={C}, author={Doe, Jane}, booktitle={ICML}, year=2023,"
+                " url={https://proceedings.mlr.press/v202/c.html},"
+                " project={https://c.github.io}}").publications
+    assert [(x.kind, x.url) for x in pub.links] == [
+        ("project", "https://c.github.io"), ("html", "https://proceedings.mlr.press/v202/c.html")]
+
+
 @pytest.mark.parametrize(("note", "badges"), [
     ("Oral; Spotlight", ("Oral", "Spotlight")), ("Oral, Spotlight", ("Oral", "Spotlight")),
     ("To appear. Extended version, with new experiments, proofs, and code",

@@ -115,9 +115,10 @@ def _links(fields: dict[str, str], at: Callable[[str], int]) -> tuple[PubLink, .
     url = fields.get("url", "").strip()
     host = urlsplit(url).netloc.lower()
     # `url` as arXiv's and DBLP's exports write it: the paper's arXiv or DOI page, which
-    # an arXiv or DOI button may already open
+    # an arXiv or DOI button may already open; else the paper's own page (BibTeX's
+    # meaning, al-folio's `html`), not a project's
     kind = ("pdf" if url.endswith(".pdf") else "arxiv" if host.endswith("arxiv.org")
-            else "doi" if host.endswith("doi.org") else "project")
+            else "doi" if host.endswith("doi.org") else "html")
     if url and not any(x.kind == kind or _same_page(x.url, url) for x in links):
         links.insert(0 if kind == "pdf" else len(links), PubLink(kind, url, line=at("url")))
     return tuple(links)
