@@ -257,3 +257,25 @@ def test_a_library_that_shapes_pages_is_in_the_engine_fingerprint(
         assert cache_module.engine_fingerprint() != before
     finally:
         cache_module.engine_fingerprint.cache_clear()
+
+
+def test_a_site_moved_with_its_cache_names_its_own_files(tmp_path: Path) -> None:
+    """A site copied with its `.lanting/` printed the cached pages' warnings with the old
+    folder's paths (a sweep of real blogs)."""
+    import shutil
+
+    from lanting.build import build
+    from lanting.build.options import BuildOptions
+
+    old = tmp_path / "old" / "site"
+    (old / "content/posts").mkdir(parents=True)
+    (old / "lanting.toml").write_text('title = "T"\n[search]\nenabled = false\n')
+    (old / "content/posts/w.md").write_text(
+        "---\ntitle: W\ndate: 2024-01-01\n---\n\nbad \\frac{a}{b} here.\n", encoding="utf-8")
+    first = build(old, BuildOptions(jobs=1))
+    assert [p.path for p in first.warnings] == [old / "content/posts/w.md"]
+    new = tmp_path / "new" / "place"
+    shutil.copytree(old, new)
+    moved = build(new, BuildOptions(output=tmp_path / "out", jobs=1))
+    assert moved.site is not None
+    assert [p.path for p in moved.warnings] == [new / "content/posts/w.md"]

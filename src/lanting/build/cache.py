@@ -29,6 +29,7 @@ from lanting.fs import file_digest
 from lanting.markdown.code import highlights_kept_in
 from lanting.model.content import Document, DocumentSettings, FrontMatter, Loaded, Source
 from lanting.model.markdown import Heading, LinkRef, RenderedMarkdown
+from lanting.model.problem import Problem
 
 SCHEMA = 2
 TABLE = f"documents_v{SCHEMA}"
@@ -385,7 +386,26 @@ def _thaw(key: str, value: bytes, source: Source) -> Loaded | None:
     # The document was made just now and is this function's alone: its source is set in
     # place rather than by a copy (a one-post rebuild thaws every other post).
     object.__setattr__(document, "source", source)
+    if rendered is not None and rendered.problems:
+        rendered = replace(rendered, problems=_moved(rendered.problems, source))
     return Loaded(document, rendered, key, html_in_cache=rendered is not None)
+
+
+def _moved(problems: tuple[Problem, ...], source: Source) -> tuple[Problem, ...]:
+    """The problems of a page rendered when the site was in another folder (copied or
+    moved with its `.lanting/`), their paths in this folder: the messages named the old
+    one. A problem of the page itself tells where the site was."""
+    old = next((p.path for p in problems if p.path is not None
+                and p.path.parts[-len(source.rel.parts):] == source.rel.parts), None)
+    if old is None or old == source.path:
+        return problems
+    depth = len(source.rel.parts)  # (`content/` and the page's own folders)
+    if len(old.parts) <= depth + 1 or len(source.path.parts) <= depth + 1:
+        return problems
+    old_root, new_root = old.parents[depth], source.path.parents[depth]
+    return tuple(replace(p, path=new_root / p.path.relative_to(old_root))
+                 if p.path is not None and p.path.is_relative_to(old_root) else p
+                 for p in problems)
 
 
 def _restore(cls: type, values: tuple[object, ...]) -> object:
