@@ -111,6 +111,18 @@ def test_an_anchor_differing_only_in_case_is_suggested(make_site: MakeSite, post
     assert second.hint is not None and "`## Why Multi-GPU?` is `#why-multi-gpu`" in second.hint
 
 
+def test_the_hint_of_a_missing_anchor_follows_the_sites_heading_ids(make_site: MakeSite,
+                                                                     post: Post) -> None:
+    """A site imported from Hexo has Hexo's ids (case kept): the hint still said ids are
+    lower case."""
+    site = make_site({"lanting.toml": 'title = "T"\n[search]\nenabled = false\n'
+                                      '[markdown]\nheading_ids = "hexo"\n',
+                      "content/posts/a.md": post("A", body="See [that](#nothing-like-it).\n")})
+    [problem] = problems_of(site)
+    assert problem.hint is not None and "`## Why Multi-GPU?` is `#Why-Multi-GPU`" in problem.hint
+    assert '`[markdown] heading_ids = "hexo"`' in problem.hint
+
+
 def test_a_missing_image_at_a_site_path_is_a_missing_image(make_site: MakeSite,
                                                           post: Post) -> None:
     """It was reported as a "broken link" with a hint about page URLs."""

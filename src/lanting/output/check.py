@@ -30,6 +30,7 @@ from lanting.config.languages import language_dirs
 from lanting.config.load import CONFIG_NAME
 from lanting.config.locate import line_of, toml_key_lines
 from lanting.errors import did_you_mean
+from lanting.markdown.anchors import HEADING_ID_STYLES
 from lanting.markdown.urls import url_scheme
 from lanting.model.config import Config
 from lanting.model.content import Discovery, Document, NotebookPart
@@ -113,6 +114,7 @@ class _Outputs:
 
     def __init__(self, inp: CheckInput) -> None:
         self.base = inp.config.base_path
+        self.heading_ids = inp.config.markdown.heading_ids
         self.data = {f.path: f.data for f in inp.files}
         self.read_previous = inp.read_previous
         self.paths = set(self.data) | {c.path for c in inp.copies}
@@ -277,10 +279,11 @@ def _anchor(fragment: str, output: str, outputs: _Outputs,
     if fragment in ids:
         return None, None
     where = "on this page" if same_page else f"in {outputs.base}{output.removesuffix('index.html')}"
+    slug = HEADING_ID_STYLES[outputs.heading_ids]
     return (f"no anchor `#{fragment}` {where}",
-            did_you_mean(fragment, ids) or "heading ids are their text in lower case, "
-            "spaces as `-`: `## Why Multi-GPU?` is `#why-multi-gpu`, `## 为什么需要多卡？` "
-            "is `#为什么需要多卡`")
+            did_you_mean(fragment, ids) or "heading ids are made from their text "
+            f"(`[markdown] heading_ids = \"{outputs.heading_ids}\"`): `## Why Multi-GPU?` is "
+            f"`#{slug('Why Multi-GPU?')}`, `## 为什么需要多卡？` is `#{slug('为什么需要多卡？')}`")
 
 
 def _draft_of(content: str, inp: CheckInput) -> str | None:
