@@ -76,6 +76,18 @@ CASES = {
         {"/blog/2024/": "/archive/", "/blog/2023/": "/archive/",
          "/blog/tag/rl/": "/tags/rl/", "/blog/tag/grpo/": "/tags/grpo/",
          "/blog/category/notes/": "/categories/notes/"}),
+    "academicpages": Case(
+        "al-folio",
+        ("/posts/2012/08/blog-post-1/", "/posts/2013/08/blog-post-2/",
+         "/posts/2014/08/blog-post-3/"),
+        (),
+        {},
+        # the pages of `_publications/` answer at the entries' pages
+        listings={"/publication/2009-10-01-paper-title-number-1/":
+                  "/publications/okafor2009lease/",
+                  "/publication/2010-10-01-paper-title-number-2/":
+                  "/publications/2010-10-01-paper-title-number-2/",
+                  "/publication/2015-workshop/": "/publications/2015-workshop/"}),
     "hugo": Case(
         "hugo",
         ("/posts/2024/01/ring-allreduce/",
@@ -821,7 +833,8 @@ def test_academicpages_teaching_and_portfolio(tmp_path: Path) -> None:
     project = (imported.dest / "content" / "projects" / "portfolio-1.md").read_text(
         encoding="utf-8")
     assert "summary: Serving long contexts" in project
-    assert any(e.path == "_publications" for e in imported.report.warnings)
+    assert "title    = {Paper}" in (imported.dest / "content" / "publications.bib").read_text(
+        encoding="utf-8")  # (an entry now; the collection was named in a warning)
     profile = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))[
         "profile"]
     assert (profile["email"], profile["affiliation"], profile["photo"]) == (
@@ -836,6 +849,50 @@ def test_academicpages_teaching_and_portfolio(tmp_path: Path) -> None:
     # academicpages' CV: Markdown around loops over its collections (it was dropped whole)
     cv = pages(out)["/cv/"].one("main").text()
     assert "Ph.D. in Computer Science" in cv and "{%" not in cv
+
+def _entry(doc: Element, title: str) -> Element:
+    [found] = [a for a in doc.find_all("article") if "pub" in a.classes
+               and title in a.text()]
+    return found
+
+
+def test_academicpages_publications_become_entries(built: Any) -> None:
+    """Each `_publications/*.md` is an entry of publications.bib: authors from `citation`
+    (or `authors`), venue by `category`, year and month from `date` (or `year`),
+    `paperurl` and `slidesurl` buttons, the abstract; a `bibtexurl` file of the site is
+    the entry, the front matter filling in. What has no place is in the report."""
+    done = built("academicpages")
+    doc = pages(done.out)["/publications/"]
+    lease = _entry(doc, "Lease-Based Reads in Replicated Logs")
+    assert "Mira Okafor" in lease.text() and "Wei Tan" in lease.text()
+    assert "Journal of Replicated Systems" in lease.text() and "2009" in lease.text()
+    hrefs = {a.text().strip(): a.get("href") or "" for a in lease.find_all("a")}
+    assert hrefs["PDF"].endswith("/files/paper1.pdf") and hrefs["Slides"].endswith(
+        "/files/slides1.pdf")
+    assert (done.out / "files" / "paper1.pdf").is_file()
+    assert "bound the clock drift" in lease.text()  # the abstract
+    assert "Download paper here" not in lease.text() and "Recommended" not in lease.text()
+    assert "@article{okafor2009lease," in lease.text()  # the key of bibtex1.bib
+    assert "pages = {3--10}" in lease.text()
+    raft = _entry(doc, "Checking Raft Implementations")
+    assert "Jonas Berg" in raft.text() and "Lucia Ferrante" in raft.text()
+    assert "Proceedings of the Conference on Testing 2" in raft.text()
+    links = {a.text().strip(): a.get("href") for a in raft.find_all("a")}
+    assert links["Code"] == "https://github.com/mokafor/raft-mbt"
+    assert links["arXiv"] == "https://arxiv.org/abs/1001.00001"
+    assert "two liveness bugs" in raft.text() and "Abstract" not in raft.text().split(
+        "Abstract", 1)[1]  # (the body's heading is not part of it)
+    shrink = _entry(doc, "Shrinking Failing Schedules")
+    assert "Dana Ruiz" in shrink.text() and "2015" in shrink.text()
+    report = done.imported.report.format(done.imported.dest, False)
+    for line in ("_publications/2021-poster.md:4: warning: category `posters`",
+                 "_publications/2021-poster.md:8: warning: the authors could not be read",
+                 "_publications/2015-workshop.md:2: notice: front matter with no place in "
+                 "publications.bib, left out: `toappear`",
+                 "_publications/2015-workshop.md:9: notice: `bibtexurl` https://dblp.org/"):
+        assert line in report
+    assert "_publications/` (" not in report  # no longer a collection left out
+
 
 def test_alfolio_bibliography_keeps_its_fields(built: Any) -> None:
     """Lanting reads al-folio's fields as they are; file names become paths of static/,

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from lanting.importer import academicpages as AP
 from lanting.importer import body as B
 from lanting.importer import kramdown as K
 from lanting.importer.bibtex import dump, parse
@@ -658,3 +659,50 @@ def test_a_hugo_blox_button_maps_to_the_publication_button_of_its_meaning(
 def test_a_hugo_blox_education_item_reads_in_the_site_language(
         course: dict[str, object], chinese: bool, line: str) -> None:
     assert education_line(course, chinese) == line
+@pytest.mark.parametrize(("citation", "title", "authors"), [
+    # academicpages' own sample: `Last, First.` of one author
+    ('Your Name, You. (2009). &quot;Paper Title Number 1.&quot; <i>Journal 1</i>. 1(1).',
+     "Paper Title Number 1", ["Your Name, You"]),
+    ("Hu Y and <strong>Chen Y</strong>. (2021). &quot;A model.&quot; <i>J</i>. 44(04).",
+     "A model", ["Hu, Y", "Chen, Y"]),
+    ("Jin J, Hao C, Chen, Y(2025). &quot;Composite.&quot; <i>Statistical Papers</i>.",
+     "Composite", ["Jin, J", "Hao, C", "Chen, Y"]),
+    ("Zhu, H., Desai, K., and Wasserman, L. Multidimensional Deconvolution. <i>NeurIPS</i>",
+     "Multidimensional Deconvolution", ["Zhu, H", "Desai, K", "Wasserman, L"]),
+    ('Veeramani, Satheeshkumar, et al. "Multi-head path planning." IFToMM 2019.',
+     "Multi-head path planning", ["Veeramani, Satheeshkumar", "others"]),
+    ("Niloy Ganguly, Dren Fazlija, and Wolfgang Nejdl (2023). &quot;A Review&quot;",
+     "A Review", ["Niloy Ganguly", "Dren Fazlija", "Wolfgang Nejdl"]),
+    ("David Castro-Perez, Nobuko Yoshida (2020). &quot;CAMP&quot;", "CAMP",
+     ["David Castro-Perez", "Nobuko Yoshida"]),
+    ("See the poster PDF.", "Deterministic Replay", []),
+    ('"A title first." Journal 3 (2020).', "A title first.", []),
+])
+def test_academicpages_citation_authors(citation: str, title: str,
+                                        authors: list[str]) -> None:
+    assert AP.citation_authors(citation, title) == authors
+
+
+def test_academicpages_citation_numbers() -> None:
+    assert AP.citation_numbers("&quot;T.&quot; <i>Acta</i>. 44(04): 553-573.") == {
+        "volume": "44", "number": "04", "pages": "553--573"}
+    assert AP.citation_numbers("&quot;T.&quot; <i>Journal 1</i>. 1(1).") == {
+        "volume": "1", "number": "1"}
+    assert AP.citation_numbers("<i>NeurIPS</i> ML4PS 150 (2024).") == {}
+
+
+def test_academicpages_abstract_drops_the_template_lines_and_keeps_buttons() -> None:
+    body = ("## Abstract\n\nWe prove **two** things.\n\n"
+            "[Download paper here](http://x.github.io/files/p.pdf)\n\n"
+            "Recommended citation: A. (2009). \"T.\" <i>J</i>.\n\n"
+            "Code: [repo](https://github.com/a/b)\n")
+    found = AP.abstract_of("Short.", body)
+    assert (found.text, found.left) == ("We prove two things.", "")
+    assert found.links == {"pdf": "http://x.github.io/files/p.pdf",
+                           "code": "https://github.com/a/b"}
+    # the excerpt says more: it is the abstract, the body's own text is reported
+    found = AP.abstract_of("A long abstract of the paper, longer than the body.",
+                           "***Under review*** at a venue.")
+    assert found.text.startswith("A long abstract") and found.left == \
+        "Under review at a venue."
+

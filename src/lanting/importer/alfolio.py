@@ -13,6 +13,7 @@ from typing import Any
 
 from lanting.importer import body as B
 from lanting.importer import collections as C
+from lanting.importer.academicpages import USED_KEYS, Publications
 from lanting.importer.bibtex import BibEntry, dump, format_reference, parse
 from lanting.importer.common import (
     bool_of,
@@ -23,6 +24,7 @@ from lanting.importer.common import (
 )
 from lanting.importer.jekyll import Jekyll
 from lanting.importer.liquid import Context
+from lanting.importer.listings import Redirects
 from lanting.importer.site import NOTEBOOK, Item, slug_of
 from lanting.importer.text import key_line, load_mapping, split_front_matter
 
@@ -92,6 +94,10 @@ class AlFolio(Jekyll):
         self.profile: dict[str, Any] = {}
         self.bib_of: dict[int, Path] = {}
         self.publications = 0
+        self.entries: list[BibEntry] = []
+        """The entries of the new `publications.bib`."""
+        url = str(self.config.get("url") or "").rstrip("/") + self.baseurl
+        self.pubs = Publications(self.source, url, self.tz)
 
     def author_name(self) -> str:
         return self.name or super().author_name()
@@ -199,6 +205,10 @@ class AlFolio(Jekyll):
 
     def read_more(self) -> None:
         self.read_bibliography()
+        self.read_publications()
+        if self.entries:
+            self.site.extra["content/publications.bib"] = dump(self.entries)
+            self.publications = len(self.entries)
         self.read_collections()
         for path in sorted((self.source / "_news").glob("*.md")):
             text = read_text(path)
@@ -249,7 +259,7 @@ class AlFolio(Jekyll):
                 self.posts.append((item, body, first, path))
 
     def known_collections(self) -> set[str]:
-        return {*super().known_collections(), "_pages", "_news", *C.KINDS}
+        return {*super().known_collections(), "_pages", "_news", "_publications", *C.KINDS}
 
     def read_bibliography(self) -> None:
         path = self.source / "_bibliography" / "papers.bib"
@@ -266,10 +276,46 @@ class AlFolio(Jekyll):
         if dropped:
             self.report.note(path, None, "fields of missing files left out: " + ", ".join(
                 f"`{name}` ({n})" for name, n in sorted(dropped.items())))
-        self.site.extra["content/publications.bib"] = dump(entries)
-        self.publications = len(entries)
+        self.entries += entries
         self.report.counts["publications"] += len(entries)
         self.read_references()
+
+    def read_publications(self) -> None:
+        """academicpages' `_publications/*.md`: entries of publications.bib, their old
+        URLs redirected to the entries' pages."""
+        folder = self.source / "_publications"
+        redirects = Redirects(self.site, self.report, "_publications")
+        keys = {e.key for e in self.entries}
+        for path in sorted(folder.rglob("*.md")) if folder.is_dir() else []:
+            fmt, head, body, first = split_front_matter(read_text(path))
+            data, error = load_mapping(fmt or "yaml", head)
+            if error:
+                self.report.warn(path, 2, f"front matter not read ({error}): left out")
+                continue
+            permalink = str(data.get("permalink") or "").strip("/")
+            name = permalink.split("/")[-1] if permalink else path.stem
+            entry = self.pubs.entry(path, data, head, body, first, _bib_key(name))
+            base, n = entry.key, 1
+            while entry.key in keys:
+                n += 1
+                entry.key = f"{base}-{n}"
+            keys.add(entry.key)
+            self.entries.append(entry)
+            self.citations.add(entry.key)
+            self.report.counts["publications"] += 1
+            self.report.convert("academicpages publications (publications.bib)")
+            slug = re.sub(r"[^\w.\-]+", "-", entry.key).strip("-.") or "entry"  # (its page)
+            redirects.add(C.old_url(self.config, folder, path, data, self.baseurl),
+                          f"/publications/{slug}/")
+            left = [k for k in data if k not in USED_KEYS]
+            if left:
+                self.report.note(path, 2, "front matter with no place in publications.bib, "
+                                 "left out: " + ", ".join(f"`{k}`" for k in left))
+        for file, line, message, warning in self.pubs.problems:
+            (self.report.warn if warning else self.report.note)(file, line, message)
+        self.pubs.problems.clear()
+        self.report.convert("publications from their `bibtexurl` files", self.pubs.from_bib)
+        redirects.finish("publication pages")
 
     def read_references(self) -> None:
         """The other `.bib` files of `_bibliography/` (jekyll-scholar's `--file`: other
@@ -443,3 +489,7 @@ class AlFolio(Jekyll):
             entries.insert(0, {"name": labels["blog"], "url": "/blog/"})
         finish_menu(self.site, entries, "_pages", has_publications=self.publications > 0)
 
+
+def _bib_key(name: str) -> str:
+    """A BibTeX key from a file or permalink name: what BibTeX keys may hold."""
+    return re.sub(r"[^\w:.+-]+", "-", name).strip("-") or "entry"
