@@ -79,7 +79,8 @@ CASES = {
     "academicpages": Case(
         "al-folio",
         ("/posts/2012/08/blog-post-1/", "/posts/2013/08/blog-post-2/",
-         "/posts/2014/08/blog-post-3/"),
+         "/posts/2014/08/blog-post-3/", "/talks/2012-03-01-talk-1",
+         "/talks/2014-02-01-talk-2"),
         (),
         {},
         # the pages of `_publications/` answer at the entries' pages
@@ -892,6 +893,29 @@ def test_academicpages_publications_become_entries(built: Any) -> None:
                  "_publications/2015-workshop.md:9: notice: `bibtexurl` https://dblp.org/"):
         assert line in report
     assert "_publications/` (" not in report  # no longer a collection left out
+
+
+def test_academicpages_talks_keep_their_venue_date_and_url(built: Any) -> None:
+    done = built("academicpages")
+    listing = pages(done.out)["/talks/"].one("main").text()
+    for text in ("Leases Without Clocks", "University of Elsewhere, Systems Seminar",
+                 "Mar 1, 2012", "Lyon, France", "Porto, Portugal"):
+        assert text in listing
+    talks = done.imported.dest / "content" / "talks"
+    tutorial = (talks / "2013-03-01-tutorial-1.md").read_text(encoding="utf-8")
+    for line in ("date: 2010-10-05", "event: Conference on Testing 2",
+                 'slides_pdf: "/files/slides2.pdf"',
+                 'paper: "2010-10-01-paper-title-number-2"'):
+        assert line in tutorial
+    seminar = (talks / "2012-03-01-talk-1.md").read_text(encoding="utf-8")
+    assert "[Talk page](https://seminar.example.org/2012/leases)" in seminar
+    # a reveal.js deck in Markdown (`layout: slide`) is the talk's slides
+    deck = pages(done.out)["/talks/2014-02-01-talk-2/"].one("main")
+    assert [h.text() for h in deck.find_all("h2")][:1] == ["The idea"]
+    assert "Mention delta debugging." in deck.text() and "textarea" not in str(deck)
+    report = done.imported.report.format(done.imported.dest, False)
+    assert "_talks/2014-02-01-talk-2.md:8: warning: date `2014-02-01,03` read as " \
+        "2014-02-01" in report
 
 
 def test_alfolio_bibliography_keeps_its_fields(built: Any) -> None:

@@ -706,3 +706,11 @@ def test_academicpages_abstract_drops_the_template_lines_and_keeps_buttons() -> 
     assert found.text.startswith("A long abstract") and found.left == \
         "Under review at a venue."
 
+
+def test_academicpages_reveal_markdown_deck() -> None:
+    body = ("<style>.c{}</style>\n<section data-markdown>\n    <textarea data-template>\n"
+            "    # One\n\n    ---\n    ## Two\n      indented\n    Note:\n    say it\n"
+            "    </textarea>\n</section>\n")
+    assert AP.reveal_markdown(body) == \
+        "# One\n\n---\n## Two\n  indented\nNote:\nsay it\n"
+    assert AP.reveal_markdown("Just a description.") is None

@@ -13,7 +13,14 @@ from typing import Any
 
 from lanting.importer import body as B
 from lanting.importer import collections as C
-from lanting.importer.academicpages import USED_KEYS, Publications
+from lanting.importer.academicpages import (
+    TALK_KEYS,
+    USED_KEYS,
+    Publications,
+    reveal_markdown,
+    talk_front,
+    titles_match,
+)
 from lanting.importer.bibtex import BibEntry, dump, format_reference, parse
 from lanting.importer.common import (
     bool_of,
@@ -26,7 +33,7 @@ from lanting.importer.jekyll import Jekyll
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
 from lanting.importer.site import NOTEBOOK, Item, slug_of
-from lanting.importer.text import key_line, load_mapping, split_front_matter
+from lanting.importer.text import When, key_line, load_mapping, split_front_matter
 
 SOCIALS = {  # socials.yml key -> (Lanting link kind, URL template)
     "scholar_userid": ("scholar", "https://scholar.google.com/citations?user={}"),
@@ -206,6 +213,7 @@ class AlFolio(Jekyll):
     def read_more(self) -> None:
         self.read_bibliography()
         self.read_publications()
+        self.read_talks()
         if self.entries:
             self.site.extra["content/publications.bib"] = dump(self.entries)
             self.publications = len(self.entries)
@@ -259,7 +267,8 @@ class AlFolio(Jekyll):
                 self.posts.append((item, body, first, path))
 
     def known_collections(self) -> set[str]:
-        return {*super().known_collections(), "_pages", "_news", "_publications", *C.KINDS}
+        return {*super().known_collections(), "_pages", "_news", "_publications", "_talks",
+                *C.KINDS}
 
     def read_bibliography(self) -> None:
         path = self.source / "_bibliography" / "papers.bib"
@@ -316,6 +325,69 @@ class AlFolio(Jekyll):
         self.pubs.problems.clear()
         self.report.convert("publications from their `bibtexurl` files", self.pubs.from_bib)
         redirects.finish("publication pages")
+
+    def read_talks(self) -> None:
+        """academicpages' `_talks/*.md`: talks, their text the one slide."""
+        folder = self.source / "_talks"
+        for path in sorted(folder.rglob("*.md")) if folder.is_dir() else []:
+            fmt, head, body, first = split_front_matter(read_text(path))
+            data, error = load_mapping(fmt or "yaml", head)
+            if error:
+                self.report.warn(path, 2, f"front matter not read ({error}): left out")
+                continue
+            front, links = talk_front(self.pubs, path, data, head)
+            date = self.talk_date(path, data, head)
+            if date is None:
+                continue
+            front["date"] = date
+            permalink = str(data.get("permalink") or "").strip("/")
+            name = permalink.split("/")[-1] if permalink else path.stem
+            item = self.site.add(Item("talk", slug_of(re.sub(r"\.html?$", "", name)), path,
+                                      front))
+            item.old_urls = [C.old_url(self.config, folder, path, data, self.baseurl)]
+            for url in item.old_urls:
+                self.table.add(url, item)
+            self.by_path[path.relative_to(self.source).as_posix()] = item
+            self.report.counts["talks"] += 1
+            deck = reveal_markdown(body)
+            if deck is not None:
+                body = deck
+                self.report.convert("reveal.js Markdown decks as slides")
+            else:
+                self.report.note(path, None, "a talk without slides: its text is the talk's "
+                                 "one slide (add slides after the front matter, separated "
+                                 "by `---`)")
+            body = body.rstrip() + ("\n\n" + " · ".join(links) + "\n" if links else "\n")
+            if not body.strip():
+                body = f"## {front['title']}\n"
+            paper = next((e.key for e in self.entries
+                          if titles_match(e.value("title"), front["title"])), None)
+            if paper:
+                front["paper"] = paper
+            left = [k for k in data if k not in TALK_KEYS]
+            if left:
+                self.report.note(path, 2, "front matter with no place in a talk, left out: "
+                                 + ", ".join(f"`{k}`" for k in left))
+            self.posts.append((item, body, first, path))
+        for file, line, message, warning in self.pubs.problems:
+            (self.report.warn if warning else self.report.note)(file, line, message)
+        self.pubs.problems.clear()
+
+    def talk_date(self, path: Path, data: dict[str, Any], head: str) -> When | None:
+        """A talk's date; `2025-09-25,28` (a talk over days, as forks write it) its first
+        day, with a warning; None (a warning: the talk is left out) for no date."""
+        date = date_of(data, head, "date", self.tz)
+        if date is not None:
+            return date
+        found = re.match(r"^\s*(\d{4})-(\d{1,2})-(\d{1,2})", str(data.get("date")))
+        date = date_of({"date": "-".join(found.groups())}, "", "date", self.tz) \
+            if found else None
+        line = key_line(head, "date")
+        if date is None:
+            self.report.warn(path, line, "a talk without a date Lanting can read: left out")
+        else:
+            self.report.warn(path, line, f"date `{data.get('date')}` read as {date.text()}")
+        return date
 
     def read_references(self) -> None:
         """The other `.bib` files of `_bibliography/` (jekyll-scholar's `--file`: other
