@@ -80,7 +80,7 @@ CASES = {
         "al-folio",
         ("/posts/2012/08/blog-post-1/", "/posts/2013/08/blog-post-2/",
          "/posts/2014/08/blog-post-3/", "/talks/2012-03-01-talk-1",
-         "/talks/2014-02-01-talk-2"),
+         "/talks/2014-02-01-talk-2", "/cv/"),
         (),
         {},
         # the pages of `_publications/` answer at the entries' pages
@@ -916,6 +916,21 @@ def test_academicpages_talks_keep_their_venue_date_and_url(built: Any) -> None:
     report = done.imported.report.format(done.imported.dest, False)
     assert "_talks/2014-02-01-talk-2.md:8: warning: date `2014-02-01,03` read as " \
         "2014-02-01" in report
+
+
+def test_academicpages_listing_pages_give_way_to_lantings(built: Any) -> None:
+    """`_pages/publications.md` and `talks.html` (Liquid loops over the collections) are
+    left out for Lanting's own pages, which the menu of `_data/navigation.yml` opens."""
+    done = built("academicpages")
+    assert not (done.imported.dest / "content" / "pages" / "publications.md").exists()
+    main = pages(done.out)["/publications/"].one("main").text()
+    assert "Google Scholar" not in main and "import:" not in main
+    menu = tomllib.loads((done.imported.dest / "lanting.toml").read_text(
+        encoding="utf-8"))["menu"]
+    assert [(m["name"], m["url"]) for m in menu] == [
+        ("Publications", "/publications/"), ("Talks", "/talks/"), ("CV", "/cv/"),
+        ("Blog Posts", "/archive/")]
+    assert "Ph.D in Computer Science" in pages(done.out)["/cv/"].one("main").text()
 
 
 def test_alfolio_bibliography_keeps_its_fields(built: Any) -> None:

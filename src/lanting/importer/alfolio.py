@@ -53,6 +53,11 @@ SOCIALS = {  # socials.yml key -> (Lanting link kind, URL template)
 }
 
 
+FOLDERS_OF = {"publications": "publications", "talks": "talks", "teaching": "teaching",
+              "portfolio": "projects", "projects": "projects"}
+"""Collections whose list Lanting makes -> the list's folder in the new site."""
+
+
 AUTHOR_LINKS = {  # academicpages' `author:` key -> (Lanting link kind, URL template)
     "github": ("github", "https://github.com/{}"),
     "googlescholar": ("scholar", "{}"),
@@ -126,7 +131,40 @@ class AlFolio(Jekyll):
             self.report.note(path, None, "left out: Lanting makes /publications/ from "
                              "content/publications.bib")
             return
+        listed = self.listed_collection(data, body)
+        if listed:
+            self.report.note(path, None, f"left out: the list of `_{listed}/` at "
+                             f"/{FOLDERS_OF[listed]}/, which Lanting makes")
+            return
         super().read_page(path, data, head, body, first)
+
+    def listed_collection(self, data: dict[str, Any], body: str) -> str:
+        """The collection an academicpages page at that collection's URL lists (`{% for
+        post in site.publications %}` at /publications/), when Lanting makes the list
+        itself; else "". (A page listing it elsewhere, the CV, keeps its other text.)"""
+        at = str(data.get("permalink") or "").strip("/")
+        for found in re.findall(r"\{%-?\s*(?:for\s+\w+\s+in|assign\s+\w+\s*=)\s*"
+                                r"site\.(\w+)", body):
+            folder = self.source / f"_{found}"
+            if at in (found, FOLDERS_OF.get(found)) and folder.is_dir() \
+                    and any(folder.rglob("*.md")):
+                return str(found)
+        return ""
+
+    def read_pages(self) -> None:
+        super().read_pages()
+        for path in sorted((self.source / "_pages").glob("*.htm*")):
+            fmt, head, body, _first = split_front_matter(read_text(path))
+            if not fmt:
+                continue
+            listed = self.listed_collection(load_mapping(fmt, head)[0], body)
+            if listed:
+                self.report.note(path, None, f"left out: the list of `_{listed}/` at "
+                                 f"/{FOLDERS_OF[listed]}/, which Lanting makes")
+            else:
+                self.report.warn(path, None, "a page written in HTML (rendered by the "
+                                 "theme) not imported: copy its text into a Markdown page "
+                                 "under content/pages/")
 
     def read_profile(self, path: Path, data: dict[str, Any]) -> None:
         profile: dict[str, Any] = {"name": self.author_name()}
@@ -557,9 +595,31 @@ class AlFolio(Jekyll):
             menu.append((int(data.get("nav_order") or 99),
                          {"name": labels.get(key, str(data.get("title") or key)), "url": url}))
         entries = [entry for _order, entry in sorted(menu, key=lambda m: m[0])]
-        if not any(e["url"] == "/blog/" for e in entries):
+        where = "_pages"
+        if not entries and self.navigation():  # academicpages: the menu is a data file
+            entries, where = self.navigation(), "_data/navigation.yml"
+        elif not any(e["url"] == "/blog/" for e in entries):
             entries.insert(0, {"name": labels["blog"], "url": "/blog/"})
-        finish_menu(self.site, entries, "_pages", has_publications=self.publications > 0)
+        finish_menu(self.site, entries, where, has_publications=self.publications > 0,
+                    has_talks=any(i.kind == "talk" for i in self.site.items))
+
+    def navigation(self) -> list[dict[str, str]]:
+        """academicpages' menu, `main` of `_data/navigation.yml`, its URLs the new site's
+        (`/year-archive/` is the archive, `/portfolio/` the projects)."""
+        path = self.source / "_data" / "navigation.yml"
+        data, _error = load_mapping("yaml", read_text(path)) if path.is_file() else ({}, None)
+        main = data.get("main")
+        moved = {"/year-archive/": "/archive/", "/portfolio/": "/projects/"}
+        entries = []
+        for link in main if isinstance(main, list) else []:
+            if not isinstance(link, dict) or not link.get("url"):
+                continue
+            url = str(link["url"]).strip()
+            if not url.startswith(("http://", "https://")):
+                url = "/" + url.removeprefix(self.baseurl).strip("/") + "/"
+                url = "/" if url == "//" else moved.get(url, url)
+            entries.append({"name": str(link.get("title") or url), "url": url})
+        return entries
 
 
 def _bib_key(name: str) -> str:
