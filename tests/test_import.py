@@ -933,6 +933,18 @@ def test_academicpages_listing_pages_give_way_to_lantings(built: Any) -> None:
     assert "Ph.D in Computer Science" in pages(done.out)["/cv/"].one("main").text()
 
 
+def test_two_posts_with_one_old_url_keep_it_for_the_first(built: Any) -> None:
+    """academicpages' sample posts `2014-08-14-blog-post-3.md` and the future post share
+    a `permalink` (Jekyll wrote one over the other): two aliases at one URL stopped the
+    build. The first keeps it; the other is reported."""
+    done = built("academicpages")
+    page = answer(done.out, "/posts/2014/08/blog-post-3/")
+    assert "A checklist for flaky distributed tests" in page.read_text(encoding="utf-8")
+    report = done.imported.report.format(done.imported.dest, False)
+    assert "_posts/2199-01-01-future-post.md: warning: old URL `/posts/2014/08/blog-post-3/`" \
+        " left out: it was _posts/2014-08-14-blog-post-3.md's too" in report
+
+
 def test_alfolio_bibliography_keeps_its_fields(built: Any) -> None:
     """Lanting reads al-folio's fields as they are; file names become paths of static/,
     a missing file is left out with a warning; co-authors come along."""

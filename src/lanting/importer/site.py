@@ -154,8 +154,9 @@ class NewSite:
                 copies[dest] = path
         # (an old URL that is another page's new one would answer for both)
         taken = {(i.lang, self.new_url(i)): i for i in self.items if not i.draft}
+        claimed: dict[tuple[str, str], Item] = {}
         for item in self.items:
-            self._aliases(item, taken)
+            self._aliases(item, taken, claimed)
             text = self._resolve(item, dump_front_matter(self._ordered(item.front)) + "\n"
                                  + item.body.lstrip("\n"), paths, places)
             if item.notebook is not None:
@@ -245,7 +246,11 @@ class NewSite:
         except ValueError:
             return f"/posts/{slug}/"
 
-    def _aliases(self, item: Item, taken: dict[tuple[str, str], Item]) -> None:
+    def _aliases(self, item: Item, taken: dict[tuple[str, str], Item],
+                 claimed: dict[tuple[str, str], Item]) -> None:
+        """`aliases` (or `[redirects]`) for the item's old URLs: not one that is another
+        item's new URL, nor one an earlier item kept (`claimed`: two posts of the
+        academicpages sample share a `permalink`, and Jekyll wrote one over the other)."""
         if item.draft or not item.old_urls:
             return
         own = self.new_url(item)
@@ -257,13 +262,18 @@ class NewSite:
         aliases = [u.removeprefix(folder) for u in olds if u not in outside]
         aliases = [u for u in aliases if u != own and u.rstrip("/") + "/" != own]
         for alias in list(aliases):
-            other = taken.get((item.lang, alias.rstrip("/") + "/" if not alias.endswith(
-                ".html") else alias))
-            if other is not None and other is not item:
+            key = (item.lang, alias.rstrip("/") + "/" if not alias.endswith(".html")
+                   else alias)
+            other = taken.get(key)
+            earlier = claimed.setdefault(key, item)
+            if (other is not None and other is not item) or earlier is not item:
                 aliases.remove(alias)
-                owner = self.report.rel(other.source) if other.source else other.slug
+                who = other if other is not None and other is not item else earlier
+                owner = self.report.rel(who.source) if who.source else who.slug
                 self.report.warn(item.source or "", None, f"old URL `{alias}` left out: it "
-                                 f"is the new URL of {owner}")
+                                 + (f"is the new URL of {owner}" if who is other else
+                                    f"was {owner}'s too (the old site showed one of them "
+                                    "there)"))
         if item.kind == "talk":  # talks have no `aliases`
             outside, aliases = outside + aliases, []
         redirects = self.config.setdefault("redirects", {})
