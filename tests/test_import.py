@@ -930,7 +930,19 @@ def test_academicpages_listing_pages_give_way_to_lantings(built: Any) -> None:
     assert [(m["name"], m["url"]) for m in menu] == [
         ("Publications", "/publications/"), ("Talks", "/talks/"), ("CV", "/cv/"),
         ("Blog Posts", "/archive/")]
-    assert "Ph.D in Computer Science" in pages(done.out)["/cv/"].one("main").text()
+    cv = pages(done.out)["/cv/"].one("main")
+    assert "Ph.D in Computer Science" in cv.text()
+
+
+def test_academicpages_base_path_is_the_site_root(built: Any) -> None:
+    """academicpages' `{% include base_path %}` sets `base_path` (site URL and baseurl),
+    which its pages write before links: the link is one of the new site."""
+    done = built("academicpages")
+    cv = pages(done.out)["/cv/"].one("main")
+    assert [a.get("href") for a in cv.find_all("a")
+            if a.text() == "Download the CV as a PDF"] == ["/files/cv.pdf"]
+    assert (done.out / "files" / "cv.pdf").is_file()
+    assert "base_path" not in done.imported.report.format(done.imported.dest, False)
 
 
 def test_two_posts_with_one_old_url_keep_it_for_the_first(built: Any) -> None:

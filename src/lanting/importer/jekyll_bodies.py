@@ -190,6 +190,9 @@ class JekyllBodies:
         name = words[0] if words else ""
         src = (named.get("path") or named.get("file") or named.get("src") or named.get("url")
                or named.get("image_path"))  # (minimal-mistakes' figure include)
+        if name == "base_path":  # academicpages: sets `base_path` (site.url + baseurl)
+            ctx.convert("Liquid site URLs")
+            return ""
         if name in ("toc", "toc.html"):  # minimal-mistakes: the post's table of contents
             ctx.note(written, "`{% include toc %}` removed: Lanting gives a long post its "
                      "table of contents itself")
@@ -213,12 +216,13 @@ class JekyllBodies:
         return ctx.leave(written, f"`{name}` is an include of the theme or site")
 
     def outputs(self, text: str, ctx: Context) -> str:
-        """`{{ site.baseurl }}` and `{{ site.url }}` → "", `{{ 'x' | relative_url }}` → x;
+        """`{{ site.baseurl }}`, `{{ site.url }}` and academicpages' `{{ base_path }}` (the
+        two, set by `{% include base_path %}`) → "", `{{ 'x' | relative_url }}` → x;
         anything else left in a comment."""
 
         def one(match: re.Match[str]) -> str:
             expression = match.group(1).strip()
-            if re.fullmatch(r"site\.(baseurl|url)", expression):
+            if re.fullmatch(r"site\.(baseurl|url)|base_path", expression):
                 ctx.convert("Liquid site URLs")
                 return ""
             found = re.fullmatch(r"(['\"])(.*?)\1\s*\|\s*(relative_url|absolute_url|prepend:\s*"
