@@ -1641,6 +1641,23 @@ def test_jekyll_html_files_without_front_matter_are_copied(tmp_path: Path) -> No
     assert any("`about.html`" in w.message for w in imported.report.warnings)
 
 
+def test_jekyll_a_built_home_page_in_plain_html_is_left_out(tmp_path: Path) -> None:
+    """A fork that committed the home page its old build wrote (`index.html` without
+    front matter, the theme's whole page) had it copied to static/, where it claimed /
+    with Lanting's home page: the build stopped."""
+    source = old_site(tmp_path / "src", {
+        "_config.yml": "title: T\nlang: en\n",
+        "_pages/about.md": "---\npermalink: /\ntitle: About\n---\n\nHello.\n",
+        "_posts/2024-01-01-p.md": "---\ntitle: P\n---\n\nText.\n",
+        "index.html": "<!doctype html><html><body><h1>About Me</h1></body></html>\n"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert "static/index.html" not in imported.files and \
+        "static/index.html" not in imported.copies
+    assert [w.message[:40] for w in imported.report.warnings if w.path == "index.html"] == [
+        "left out: a home page in plain HTML (a p"]
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
 def test_hexo_dates_and_titles_from_new_post_name(tmp_path: Path) -> None:
     """With `new_post_name: :year-:month-:day-:title.md` Hexo dates a post from its file
     name (when the front matter has no date) and its `:title` is the name's title part;

@@ -437,7 +437,12 @@ class Jekyll(JekyllBodies):
                 # Without front matter Jekyll copies it as it is (a plotly figure in an
                 # iframe, a page of its own), with its folder's scripts and styles; with
                 # front matter the theme renders it.
-                if not read_text(path).lstrip("\ufeff").startswith("---"):
+                if rel == "index.html" and not read_text(path).lstrip("\ufeff").startswith(
+                        "---"):
+                    self.report.warn(path, None, "left out: a home page in plain HTML (a "
+                                     "page an old build wrote?) would take the place of "
+                                     "Lanting's; copy what you need into content/_index.md")
+                elif not read_text(path).lstrip("\ufeff").startswith("---"):
                     self.site.static[rel] = path
                     self.report.counts["static files"] += 1
                     for other in path.parent.iterdir():  # its scripts and styles
