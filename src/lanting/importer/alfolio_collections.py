@@ -1,0 +1,233 @@
+"""The collections of an academic Jekyll site (al-folio, academicpages) → Lanting:
+projects and teaching, `_bibliography/papers.bib` (and the other `.bib` files, as
+references), academicpages' `_publications/` (entries of `publications.bib`) and `_talks/`
+(talks)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer import collections as C
+from lanting.importer.academicpages import (
+    TALK_KEYS,
+    USED_KEYS,
+    Publications,
+    reveal_markdown,
+    talk_front,
+    titles_match,
+)
+from lanting.importer.bibtex import BibEntry, dump, parse
+from lanting.importer.common import date_of, read_text
+from lanting.importer.jekyll import Jekyll
+from lanting.importer.listings import Redirects
+from lanting.importer.site import Item, slug_of
+from lanting.importer.text import When, key_line, load_mapping, split_front_matter
+
+
+class AcademicCollections(Jekyll):
+    """The collection readers of the academic Jekyll importers (`alfolio.AlFolio`)."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.entries: list[BibEntry] = []
+        """The entries of the new `publications.bib`."""
+        url = str(self.config.get("url") or "").rstrip("/") + self.baseurl
+        self.pubs = Publications(self.source, url, self.tz)
+
+    def read_collections(self) -> None:
+        """al-folio's projects, academicpages' portfolio (projects) and teaching."""
+        for name, kind in C.KINDS.items():
+            folder = self.source / name
+            for path in sorted(folder.rglob("*.md")) if folder.is_dir() else []:
+                fmt, head, body, first = split_front_matter(read_text(path))
+                data, _error = load_mapping(fmt or "yaml", head)
+                title = str(data.get("title") or path.stem)
+                if kind == "project":
+                    front, image = C.project_front(data, title)
+                    if image:
+                        cover = self.cover(image, path, key_line(head, "img"))
+                        if cover:
+                            front["cover"] = cover
+                else:
+                    front = C.course_front(data, title)
+                date = date_of(data, head, "date", self.tz)
+                if date is not None:
+                    front["date"] = date
+                # (`1_project.md`: the number only ordered the files; `importance` orders)
+                stem = re.sub(r"^\d{1,2}_(?=.)", "", path.stem)
+                item = self.site.add(Item(kind, slug_of(stem), path, front))
+                item.old_urls = [C.old_url(self.config, folder, path, data, self.baseurl)]
+                for url in item.old_urls:
+                    self.table.add(url, item)
+                self.by_path[path.relative_to(self.source).as_posix()] = item
+                self.report.counts["projects" if kind == "project" else "courses"] += 1
+                self.posts.append((item, body, first, path))
+
+    def known_collections(self) -> set[str]:
+        return {*super().known_collections(), "_pages", "_news", "_publications", "_talks",
+                *C.KINDS}
+
+    def read_bibliography(self) -> None:
+        path = self.source / "_bibliography" / "papers.bib"
+        if not path.is_file():
+            return
+        _fmt, _head, text, _first = split_front_matter(read_text(path))
+        entries, strings = parse(text)
+        if strings:
+            self.report.convert("@string macros expanded", len(strings))
+        dropped: dict[str, int] = {}
+        for entry in entries:
+            self.citations.add(entry.key)
+            self.publication(entry, path, dropped)
+        if dropped:
+            self.report.note(path, None, "fields of missing files left out: " + ", ".join(
+                f"`{name}` ({n})" for name, n in sorted(dropped.items())))
+        self.entries += entries
+        self.report.counts["publications"] += len(entries)
+        self.read_references()
+
+    def read_publications(self) -> None:
+        """academicpages' `_publications/*.md`: entries of publications.bib, their old
+        URLs redirected to the entries' pages."""
+        folder = self.source / "_publications"
+        redirects = Redirects(self.site, self.report, "_publications")
+        keys = {e.key for e in self.entries}
+        for path in sorted(folder.rglob("*.md")) if folder.is_dir() else []:
+            fmt, head, body, first = split_front_matter(read_text(path))
+            data, error = load_mapping(fmt or "yaml", head)
+            if error:
+                self.report.warn(path, 2, f"front matter not read ({error}): left out")
+                continue
+            permalink = str(data.get("permalink") or "").strip("/")
+            name = permalink.split("/")[-1] if permalink else path.stem
+            entry = self.pubs.entry(path, data, head, body, first, _bib_key(name))
+            base, n = entry.key, 1
+            while entry.key in keys:
+                n += 1
+                entry.key = f"{base}-{n}"
+            keys.add(entry.key)
+            self.entries.append(entry)
+            self.citations.add(entry.key)
+            self.report.counts["publications"] += 1
+            self.report.convert("academicpages publications (publications.bib)")
+            slug = re.sub(r"[^\w.\-]+", "-", entry.key).strip("-.") or "entry"  # (its page)
+            redirects.add(C.old_url(self.config, folder, path, data, self.baseurl),
+                          f"/publications/{slug}/")
+            left = [k for k in data if k not in USED_KEYS]
+            if left:
+                self.report.note(path, 2, "front matter with no place in publications.bib, "
+                                 "left out: " + ", ".join(f"`{k}`" for k in left))
+        for file, line, message, warning in self.pubs.problems:
+            (self.report.warn if warning else self.report.note)(file, line, message)
+        self.pubs.problems.clear()
+        self.report.convert("publications from their `bibtexurl` files", self.pubs.from_bib)
+        redirects.finish("publication pages")
+
+    def read_talks(self) -> None:
+        """academicpages' `_talks/*.md`: talks, their text the one slide."""
+        folder = self.source / "_talks"
+        for path in sorted(folder.rglob("*.md")) if folder.is_dir() else []:
+            fmt, head, body, first = split_front_matter(read_text(path))
+            data, error = load_mapping(fmt or "yaml", head)
+            if error:
+                self.report.warn(path, 2, f"front matter not read ({error}): left out")
+                continue
+            front, links = talk_front(self.pubs, path, data, head)
+            date = self.talk_date(path, data, head)
+            if date is None:
+                continue
+            front["date"] = date
+            permalink = str(data.get("permalink") or "").strip("/")
+            name = permalink.split("/")[-1] if permalink else path.stem
+            item = self.site.add(Item("talk", slug_of(re.sub(r"\.html?$", "", name)), path,
+                                      front))
+            item.old_urls = [C.old_url(self.config, folder, path, data, self.baseurl)]
+            for url in item.old_urls:
+                self.table.add(url, item)
+            self.by_path[path.relative_to(self.source).as_posix()] = item
+            self.report.counts["talks"] += 1
+            deck = reveal_markdown(body)
+            if deck is not None:
+                body = deck
+                self.report.convert("reveal.js Markdown decks as slides")
+            else:
+                self.report.note(path, None, "a talk without slides: its text is the talk's "
+                                 "one slide (add slides after the front matter, separated "
+                                 "by `---`)")
+            body = body.rstrip() + ("\n\n" + " · ".join(links) + "\n" if links else "\n")
+            if not body.strip():
+                body = f"## {front['title']}\n"
+            paper = next((e.key for e in self.entries
+                          if titles_match(e.value("title"), front["title"])), None)
+            if paper:
+                front["paper"] = paper
+            left = [k for k in data if k not in TALK_KEYS]
+            if left:
+                self.report.note(path, 2, "front matter with no place in a talk, left out: "
+                                 + ", ".join(f"`{k}`" for k in left))
+            self.posts.append((item, body, first, path))
+        for file, line, message, warning in self.pubs.problems:
+            (self.report.warn if warning else self.report.note)(file, line, message)
+        self.pubs.problems.clear()
+
+    def talk_date(self, path: Path, data: dict[str, Any], head: str) -> When | None:
+        """A talk's date; `2025-09-25,28` (a talk over days, as forks write it) its first
+        day, with a warning; None (a warning: the talk is left out) for no date."""
+        date = date_of(data, head, "date", self.tz)
+        if date is not None:
+            return date
+        found = re.match(r"^\s*(\d{4})-(\d{1,2})-(\d{1,2})", str(data.get("date")))
+        date = date_of({"date": "-".join(found.groups())}, "", "date", self.tz) \
+            if found else None
+        line = key_line(head, "date")
+        if date is None:
+            self.report.warn(path, line, "a talk without a date Lanting can read: left out")
+        else:
+            self.report.warn(path, line, f"date `{data.get('date')}` read as {date.text()}")
+        return date
+
+    def read_references(self) -> None:
+        """The other `.bib` files of `_bibliography/` (jekyll-scholar's `--file`: other
+        people's papers a post cites) as `content/references.bib`."""
+        found: list[BibEntry] = []
+        for path in sorted((self.source / "_bibliography").glob("*.bib")):
+            if path.name == "papers.bib":
+                continue
+            _fmt, _head, text, _first = split_front_matter(read_text(path))
+            for entry in parse(text)[0]:
+                if entry.key in self.citations or entry.key in self.reference_keys:
+                    continue  # one of the site's own papers, or in two files: the first
+                self.reference_keys.add(entry.key)
+                found.append(entry)
+        if found:
+            self.site.extra["content/references.bib"] = dump(found)
+            self.report.convert("cited references (content/references.bib)", len(found))
+
+    def publication(self, entry: BibEntry, path: Path, dropped: dict[str, int]) -> None:
+        """Lanting reads al-folio's fields as they are (`abbr`, `preview`, `html`, `supp`,
+        `award_name`, badges, …); only file names change: al-folio finds `pdf`, `poster`,
+        `slides` and `supp` in `assets/pdf/` and `preview` in
+        `assets/img/publication_preview/`, Lanting a bare name in `static/`, so each
+        becomes its path there. A missing file is left out with a warning."""
+        fields = entry.fields
+        folders = {"pdf": "assets/pdf", "poster": "assets/pdf", "slides": "assets/pdf",
+                   "supp": "assets/pdf", "preview": "assets/img/publication_preview"}
+        for name, folder in folders.items():
+            value = entry.value(name)
+            if not value or re.match(r"^[a-z]+:|^/", value):
+                continue
+            if not (self.source / folder / value).is_file():
+                self.report.warn(path, entry.line, f"`{entry.key}`: {name} file "
+                                 f"{folder}/{value} is missing: `{name}` left out")
+                del fields[name]
+                dropped[name] = dropped.get(name, 0) + 1
+                continue
+            entry.set(name, f"/{folder}/{value}")
+            self.report.convert("publication files")
+
+
+def _bib_key(name: str) -> str:
+    """A BibTeX key from a file or permalink name: what BibTeX keys may hold."""
+    return re.sub(r"[^\w:.+-]+", "-", name).strip("-") or "entry"
