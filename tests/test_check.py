@@ -431,3 +431,30 @@ def test_missing_publication_file_is_reported_at_its_field_line(make_site: MakeS
     found = sorted((line, text.split("`")[3]) for name, line, _col, text in messages(site)
                    if name == "publications.bib")
     assert found == [(4, "pdf"), (5, "code"), (11, "pdf"), (12, "preview")]
+
+
+def test_relative_raw_html_naming_a_file_of_the_site_is_resolved(
+        make_site: MakeSite, post: Post) -> None:
+    """Typora writes `<img src="note.assets/x.png" style="zoom:50%">` beside `note.md`,
+    whose page is `/posts/note/`: raw HTML was published as written, so the image was
+    at no URL and the build failed. A relative `src`/`href` naming a file (or a source)
+    of content/ is resolved as a Markdown one; any other is still checked as written."""
+    from htmltree import parse_html
+
+    site = make_site({
+        "content/posts/note.md": post("Note", "2026-01-02", body=(
+            '<img src="note.assets/x.png" alt="x" style="zoom:50%;">\n\n'
+            "See <a href='other.md'>the other</a> and <img src=gone.png>.\n")),
+        "content/posts/note.assets/x.png": TINY_PNG,
+        "content/posts/other.md": post("Other", "2026-01-03", body="Text.\n"),
+    })
+    found = [(name, line, text) for name, line, _col, text in messages(site)]
+    assert found == [("note.md", 7, "broken image `gone.png` in raw HTML: no file at "
+                      "/posts/note/gone.png")]
+    (site / "content/posts/note.md").write_text(post("Note", "2026-01-02", body=(
+        '<img src="note.assets/x.png" alt="x" style="zoom:50%;">\n\n'
+        "See <a href='other.md'>the other</a>.\n")), encoding="utf-8")
+    build(site, BuildOptions(output=site / "out"))
+    page = parse_html((site / "out/posts/note/index.html").read_text(encoding="utf-8"))
+    assert page.one("img", alt="x")["src"] == "/posts/note.assets/x.png"
+    assert [a["href"] for a in page.one(class_="prose").find_all("a")] == ["/posts/other/"]

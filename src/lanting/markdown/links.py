@@ -153,20 +153,30 @@ _RAW_ATTRIBUTE = re.compile(
     r"""<(\w+)\b[^>]*?\s(href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""", re.I)
 
 
-def _record_raw(rewriter: LinkRewriter, markup: str, first: int, last: int) -> None:
-    """Record the `href`/`src` of raw HTML for the check stage, as written (raw HTML is
-    published as the writer wrote it)."""
+def _record_raw(rewriter: LinkRewriter, markup: str, first: int, last: int) -> str:
+    """`markup` with the relative `href`/`src` of its raw HTML as placeholders, resolved
+    like Markdown's once the site's URLs are known: Typora writes `<img
+    src="post.assets/x.png" style="zoom:50%">` beside `post.md`, whose page is
+    `/posts/post/`. Each is recorded for the check stage; one that names no file of
+    `content/` is published as written (it resolves against the page's URL)."""
     lowered = markup.lower()
     if "href" not in lowered and "src" not in lowered:
-        return
+        return markup
     places = rewriter.places(first, last)
+    out, pos = [], 0
     for match in _RAW_ATTRIBUTE.finditer(markup):
         url = html.unescape(next(g for g in match.groups()[2:] if g is not None))
         number, column = places.locate(url, rewriter.reference_definitions)
         ctx = rewriter.ctx
-        rewriter.records.append((url, ctx.body_line + number, column,
-                                 content_target(url, ctx.rel),
+        target = content_target(url, ctx.rel)
+        if target is not None:
+            group = next(g for g in (3, 4, 5) if match.group(g) is not None)
+            start = match.start(group) - (group != 5)  # (with its opening quote)
+            out += [markup[pos:start], f'"{PLACEHOLDER}{len(rewriter.records)}"']
+            pos = match.end()
+        rewriter.records.append((url, ctx.body_line + number, column, target,
                                  match.group(2).lower() == "src", True))
+    return "".join(out) + markup[pos:] if out else markup
 
 
 def _rewrite(state: StateCore) -> None:
@@ -175,14 +185,14 @@ def _rewrite(state: StateCore) -> None:
     rewriter = LinkRewriter(state.env, state.src)
     for block in state.tokens:
         if block.type == "html_block":
-            _record_raw(rewriter, block.content, *(block.map or (0, 1)))
+            block.content = _record_raw(rewriter, block.content, *(block.map or (0, 1)))
             continue
         if block.type != "inline" or not block.children:
             continue
         places: LinkPlaces | None = None
         for child in block.children:
             if child.type == "html_inline":
-                _record_raw(rewriter, child.content, *(block.map or (0, 1)))
+                child.content = _record_raw(rewriter, child.content, *(block.map or (0, 1)))
                 continue
             attr = "href" if child.type == "link_open" else "src" if child.type == "image" else None
             if attr is None:

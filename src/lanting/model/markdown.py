@@ -110,8 +110,9 @@ class LinkRef:
     """Its `content/`-relative target for relative links (resolved after rendering)."""
     image: bool = False
     raw: bool = False
-    """Written in raw HTML (`<a href>`, `<img src>`): published as written, not rewritten,
-    so a relative one resolves against the page's own URL."""
+    """Written in raw HTML (`<a href>`, `<img src>`): a relative one naming a file of
+    `content/` is rewritten like Markdown's; any other is published as written, so it
+    resolves against the page's own URL."""
 
 
 @dataclass(frozen=True, slots=True)
