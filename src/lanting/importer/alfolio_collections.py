@@ -6,6 +6,7 @@ references), academicpages' `_publications/` (entries of `publications.bib`) and
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -88,18 +89,31 @@ class AcademicCollections(Jekyll):
         self.report.counts["publications"] += len(entries)
         self.read_references()
 
-    def read_publications(self) -> None:
-        """academicpages' `_publications/*.md`: entries of publications.bib, their old
-        URLs redirected to the entries' pages."""
-        folder = self.source / "_publications"
-        redirects = Redirects(self.site, self.report, "_publications")
-        keys = {e.key for e in self.entries}
+    def front_matters(self, folder: Path) -> Iterator[tuple[Path, dict[str, Any], str, str,
+                                                             int]]:
+        """(path, front matter, its text, body, first line of the body) of each `.md` of
+        an academicpages collection; one whose front matter cannot be read is left out,
+        with a warning."""
         for path in sorted(folder.rglob("*.md")) if folder.is_dir() else []:
             fmt, head, body, first = split_front_matter(read_text(path))
             data, error = load_mapping(fmt or "yaml", head)
             if error:
                 self.report.warn(path, 2, f"front matter not read ({error}): left out")
                 continue
+            yield path, data, head, body, first
+
+    def report_pub_problems(self) -> None:
+        for file, line, message, warning in self.pubs.problems:
+            (self.report.warn if warning else self.report.note)(file, line, message)
+        self.pubs.problems.clear()
+
+    def read_publications(self) -> None:
+        """academicpages' `_publications/*.md`: entries of publications.bib, their old
+        URLs redirected to the entries' pages."""
+        folder = self.source / "_publications"
+        redirects = Redirects(self.site, self.report, "_publications")
+        keys = {e.key for e in self.entries}
+        for path, data, head, body, first in self.front_matters(folder):
             permalink = str(data.get("permalink") or "").strip("/")
             name = permalink.split("/")[-1] if permalink else path.stem
             entry = self.pubs.entry(path, data, head, body, first, _bib_key(name))
@@ -119,21 +133,14 @@ class AcademicCollections(Jekyll):
             if left:
                 self.report.note(path, 2, "front matter with no place in publications.bib, "
                                  "left out: " + ", ".join(f"`{k}`" for k in left))
-        for file, line, message, warning in self.pubs.problems:
-            (self.report.warn if warning else self.report.note)(file, line, message)
-        self.pubs.problems.clear()
+        self.report_pub_problems()
         self.report.convert("publications from their `bibtexurl` files", self.pubs.from_bib)
         redirects.finish("publication pages")
 
     def read_talks(self) -> None:
         """academicpages' `_talks/*.md`: talks, their text the one slide."""
         folder = self.source / "_talks"
-        for path in sorted(folder.rglob("*.md")) if folder.is_dir() else []:
-            fmt, head, body, first = split_front_matter(read_text(path))
-            data, error = load_mapping(fmt or "yaml", head)
-            if error:
-                self.report.warn(path, 2, f"front matter not read ({error}): left out")
-                continue
+        for path, data, head, body, first in self.front_matters(folder):
             front, links = talk_front(self.pubs, path, data, head)
             date = self.talk_date(path, data, head)
             if date is None:
@@ -168,9 +175,7 @@ class AcademicCollections(Jekyll):
                 self.report.note(path, 2, "front matter with no place in a talk, left out: "
                                  + ", ".join(f"`{k}`" for k in left))
             self.posts.append((item, body, first, path))
-        for file, line, message, warning in self.pubs.problems:
-            (self.report.warn if warning else self.report.note)(file, line, message)
-        self.pubs.problems.clear()
+        self.report_pub_problems()
 
     def talk_date(self, path: Path, data: dict[str, Any], head: str) -> When | None:
         """A talk's date; `2025-09-25,28` (a talk over days, as forks write it) its first
