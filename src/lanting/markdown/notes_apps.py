@@ -17,7 +17,7 @@ published:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from functools import partial
 from typing import Any, cast
 from urllib.parse import quote
 
@@ -87,7 +87,7 @@ def _drop_toc_markers(state: StateCore) -> None:
             del tokens[i - 1:i + 2]
 
 
-def _wiki_rule(state: StateInline, silent: bool) -> bool:
+def _wiki_rule(state: StateInline, silent: bool, heading_ids: str = "lanting") -> bool:
     start = state.pos
     if state.src[start] not in "![" or state.linkLevel > 0:
         return False
@@ -118,7 +118,7 @@ def _wiki_rule(state: StateInline, silent: bool) -> bool:
             if size.group(2):
                 token.attrSet("height", size.group(2))
     else:
-        _link(state, target, heading, shown, embed=bool(embed))
+        _link(state, target, heading, shown, heading_ids, embed=bool(embed))
     state.pos = match.end()
     return True
 
@@ -130,12 +130,11 @@ def _text(content: str) -> Token:
 
 
 def _link(state: StateInline, target: str, heading: str, shown: str | None,
-          embed: bool = False) -> None:
+          heading_ids: str, embed: bool = False) -> None:
     href = "" if not target else quote(target if "." in target.rsplit("/", 1)[-1]
                                        else target + ".md")  # (`[[#Heading]]`: this page)
     if heading:  # Obsidian names the heading; the page's id is made from its text
-        style = state.env.get("lanting_heading_ids", "lanting")
-        href += "#" + quote(HEADING_ID_STYLES[style](heading[1:].strip()))
+        href += "#" + quote(HEADING_ID_STYLES[heading_ids](heading[1:].strip()))
     opening = state.push("link_open", "a", 1)
     opening.attrs = {"href": href}
     opening.markup = "wiki"
@@ -196,19 +195,12 @@ def _comment_block(state: StateBlock, start_line: int, end_line: int, silent: bo
     return False
 
 
-def _heading_style(style: str) -> Callable[[StateCore], None]:
-    def remember(state: StateCore) -> None:
-        state.env["lanting_heading_ids"] = style
-    return remember
-
-
 def notes_apps_plugin(md: MarkdownIt, heading_ids: str = "lanting") -> None:
     """`heading_ids`: the site's style of heading ids, which `[[Note#Heading]]` links to."""
-    md.core.ruler.before("block", "wiki_heading_style", _heading_style(heading_ids))
     md.inline.ruler.before("emphasis", "mark", _mark_rule)
     md.inline.ruler2.before("emphasis", "mark", _marks)
     md.block.ruler.before("paragraph", "obsidian_comment", _comment_block)
-    md.inline.ruler.before("link", "wiki_link", _wiki_rule)
+    md.inline.ruler.before("link", "wiki_link", partial(_wiki_rule, heading_ids=heading_ids))
     md.inline.ruler.push("obsidian_comment", _comment_rule)
     md.core.ruler.push("toc_markers", _drop_toc_markers)
     md.core.ruler.push("wiki_embeds", _report_embeds)
