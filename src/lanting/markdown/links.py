@@ -153,6 +153,11 @@ _RAW_ATTRIBUTE = re.compile(
     r"""<(\w+)\b[^>]*?\s(href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""", re.I)
 
 
+_TEMPLATED = re.compile(r"[{}<>]")
+"""A URL with another generator's template syntax (`{{ x }}`): kept for the leftovers
+check to report, not made a placeholder."""
+
+
 def _record_raw(rewriter: LinkRewriter, markup: str, first: int, last: int) -> str:
     """`markup` with the relative `href`/`src` of its raw HTML as placeholders, resolved
     like Markdown's once the site's URLs are known: Typora writes `<img
@@ -169,7 +174,7 @@ def _record_raw(rewriter: LinkRewriter, markup: str, first: int, last: int) -> s
         number, column = places.locate(url, rewriter.reference_definitions)
         ctx = rewriter.ctx
         target = content_target(url, ctx.rel)
-        if target is not None:
+        if target is not None and not _TEMPLATED.search(url):
             group = next(g for g in (3, 4, 5) if match.group(g) is not None)
             start = match.start(group) - (group != 5)  # (with its opening quote)
             out += [markup[pos:start], f'"{PLACEHOLDER}{len(rewriter.records)}"']
