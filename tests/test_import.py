@@ -1858,3 +1858,24 @@ def test_jekyll_math_in_raw_html_becomes_mathml(tmp_path: Path) -> None:
     assert caption.find("math") is not None and "\\nabla" not in caption.text()
     assert "(not math)" in page.one("main").text()
     assert not any("TeX left" in str(w) for w in result.warnings)
+
+
+def test_hugo_blowfish_front_matter_and_bundle_cover(tmp_path: Path) -> None:
+    """Blowfish's `series_order` and `showTableOfContents: false` were left out as "not
+    needed", and its bundle's `cover.png` or `feature*` image, which it shows with no
+    front matter naming it, was not copied at all."""
+    imported = hugo_import(tmp_path, {
+        "hugo.toml": 'title = "B"\nlanguageCode = "en"\ntheme = "blowfish"\n',
+        "content/posts/a/index.md": "---\ntitle: A\ndate: 2023-03-04\nseries: [LA]\n"
+                                    "series_order: 3\nshowTableOfContents: false\n---\n\nA.\n",
+        "content/posts/a/cover.png": png(8, 8),
+        "content/posts/a/featured-wide.png": png(8, 8),
+        "content/posts/b/index.md": "---\ntitle: B\ndate: 2023-03-05\n"
+                                    "featureimage: https://example.org/b.png\n---\n\nB.\n"})
+    a = written(imported, "content/posts/a/index.md")
+    assert "series_order: 3" in a and "toc: false" in a
+    assert "cover: featured-wide.png" in a
+    assert 'cover: "https://example.org/b.png"' in written(imported, "content/posts/b.md")
+    assert not any("series_order" in n.message or "showTableOfContents" in n.message
+                   for n in imported.report.entries)
+

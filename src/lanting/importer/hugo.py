@@ -9,6 +9,7 @@ the settings read and written in `hugo_settings.py`.
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from lanting.importer.common import (
     bool_of,
     first_date,
     guess_language,
+    is_image,
     language_tag,
     mtime,
     now,
@@ -46,7 +48,8 @@ MAPPED_KEYS = frozenset({"title", "date", "publishDate", "pubdate", "published",
                          "modified", "expiryDate", "unpublishdate", "draft", "tags",
                          "categories", "summary", "description", "slug", "url", "aliases",
                          "series", "weight", "cover", "image", "featuredImage", "ShowToc",
-                         "toc", "translationKey", "password"})
+                         "toc", "translationKey", "password", "series_order",
+                         "showTableOfContents", "featureimage"})
 
 
 _READ_KEYS = MAPPED_KEYS | {"layout", "type", "params", "headless", "abstract", "featured",
@@ -54,6 +57,8 @@ _READ_KEYS = MAPPED_KEYS | {"layout", "type", "params", "headless", "abstract", 
                            "publication_types", "doi", "slides", "role", "authors"}
 _BY_LOWER = {key.lower(): key for key in _READ_KEYS}
 _BY_LOWER["showtoc"] = "ShowToc"
+_BUNDLE_COVERS = ("*feature*", "*cover*", "*thumbnail*")
+"""A bundle's image Blowfish and Congo show as its cover, in this order of preference."""
 
 
 def hugo_keys(data: dict[str, Any]) -> dict[str, Any]:
@@ -481,9 +486,10 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
             if len(series) > 1:
                 self.report.warn(path, key_line(head, "series"), "in several series: only the "
                                  f"first, `{series[0]}`, is kept")
-            if isinstance(data.get("weight"), int):
-                front["series_order"] = data["weight"]
-        if data.get("ShowToc") is False or data.get("toc") is False:
+            order = data.get("series_order", data.get("weight"))  # (Blowfish: `series_order`)
+            if isinstance(order, int) and not isinstance(order, bool):
+                front["series_order"] = order
+        if False in (data.get("ShowToc"), data.get("toc"), data.get("showTableOfContents")):
             front["toc"] = False
         cover = self.cover(data, path, bundle)
         if cover:
@@ -496,11 +502,24 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
         return front
 
     def cover(self, data: dict[str, Any], path: Path, bundle: Path | None) -> str:
-        value = data.get("cover") or data.get("featuredImage") or data.get("image")
+        value = data.get("cover") or data.get("featuredImage") or data.get("image") \
+            or data.get("featureimage")  # (Blowfish)
         if isinstance(value, dict):
             value = value.get("image") or value.get("filename") or value.get("src")
+        if (not isinstance(value, str) or not value) and bundle is not None:
+            return self.bundle_cover(bundle)
         if not isinstance(value, str) or not value:
             return ""
         if value.startswith(("http://", "https://")):
             return value
         return self.image_ref(value, path, bundle) or ""
+
+    def bundle_cover(self, bundle: Path) -> str:
+        """Blowfish and Congo show a bundle's `feature*` image (else `cover*`,
+        `thumbnail*`) as its cover, with no front matter naming it: the image was lost."""
+        images = sorted(f for f in bundle.iterdir() if f.is_file() and is_image(f))
+        for pattern in _BUNDLE_COVERS:
+            found = [f for f in images if fnmatch.fnmatch(f.name.lower(), pattern)]
+            if found:
+                return self.site.image(found[0], None)
+        return ""
