@@ -1879,3 +1879,23 @@ def test_hugo_blowfish_front_matter_and_bundle_cover(tmp_path: Path) -> None:
     assert not any("series_order" in n.message or "showTableOfContents" in n.message
                    for n in imported.report.entries)
 
+
+def test_hugo_papermod_and_blowfish_shortcodes(tmp_path: Path) -> None:
+    """PaperMod's `rawhtml`, `collapse` and `inTextImg`, and Blowfish's bare `katex`
+    (which loads KaTeX on the page), were left in comments: the HTML, the folded text
+    and the image were lost from the page, and the math post warned at its top."""
+    imported = hugo_import(tmp_path, {
+        "hugo.toml": 'title = "P"\nlanguageCode = "en"\n',
+        "content/posts/p/icon.png": png(8, 8),
+        "content/posts/p/index.md": (
+            "---\ntitle: P\ndate: 2023-03-04\n---\n\n{{< katex >}}\n\nMath \\(x^2\\).\n\n"
+            '{{< rawhtml >}}<div style="padding: 15px;">\n    A box.\n\n  </div>\n'
+            "<br>{{< /rawhtml >}}\n\n"
+            '{{< collapse summary="Details" >}}\n\nHidden **text**.\n\n{{< /collapse >}}\n\n'
+            'An {{< inTextImg url="icon.png" height="16" >}} icon.\n')})
+    body = written(imported, "content/posts/p/index.md").split("---\n", 2)[2]
+    assert "katex" not in body
+    assert '<div style="padding: 15px;">\nA box.\n</div>\n<br>' in body
+    assert "<summary>Details</summary>\n\nHidden **text**." in body
+    assert "An ![](icon.png) icon." in body
+    assert imported.report.warnings == []

@@ -137,7 +137,16 @@ class HugoBodies:
             words, named = B.arguments(args)
             return B.details(named.get("summary") or (words[0] if words else "…"), inner)
 
-        return {**callout_handlers(ctx), "details": (details, "collapsible blocks")}
+        def rawhtml(args: str, inner: str, written: str) -> str:
+            # PaperMod's `rawhtml`: its content reached the page as written. Its lines
+            # dedented and joined, so that Markdown reads them as one HTML block (an
+            # indented line is code, a blank line ends the block)
+            lines = [line.strip() for line in inner.splitlines() if line.strip()]
+            return B.block("\n".join(lines)) if lines else ""
+
+        return {**callout_handlers(ctx), "details": (details, "collapsible blocks"),
+                "collapse": (details, "collapsible blocks"),  # (PaperMod)
+                "rawhtml": (rawhtml, "raw HTML shortcodes")}
 
     def single_handlers(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
         labels = {"zh": "▶ YouTube 视频", "en": "▶ YouTube video"}
@@ -208,9 +217,20 @@ class HugoBodies:
             ctx.convert("theme shortcodes removed")
             return ""
 
+        def in_text_image(args: str, written: str) -> str:
+            words, named = B.arguments(args)  # PaperMod: `inTextImg url="…" height="…"`
+            src = named.get("url") or (words[0] if words else "")
+            if not src:
+                return ctx.leave(written, "an image without a URL")
+            ctx.convert("inline images")
+            return f"![{named.get('alt', '')}]({src})"
+
         return {**link_handlers(ctx), "figure": figure, "image": figure, "ref": ref,
                 "relref": ref, "youtube": youtube, "vimeo": vimeo, "tweet": tweet, "x": tweet,
-                "twitter": tweet, "gist": gist, "param": param, "toc": remove}
+                "twitter": tweet, "gist": gist, "param": param, "toc": remove,
+                # Blowfish's and Congo's `katex` only loads KaTeX on the page (hugo-book's,
+                # with content, is read with the math): Lanting's math always works
+                "katex": remove, "inTextImg": in_text_image}
 
     def shortcodes(self, text: str, item: Item, ctx: Context, folder: Path) -> str:
         for name, (handler, what) in self.paired_handlers(item, ctx, folder).items():
