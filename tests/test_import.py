@@ -1899,3 +1899,15 @@ def test_hugo_papermod_and_blowfish_shortcodes(tmp_path: Path) -> None:
     assert "<summary>Details</summary>\n\nHidden **text**." in body
     assert "An ![](icon.png) icon." in body
     assert imported.report.warnings == []
+
+
+def test_hugo_front_matter_with_tabs_at_line_ends(tmp_path: Path) -> None:
+    """A tab ending a YAML line (`parent: menu-mind<TAB>`) is white space to Hugo; the
+    whole front matter was "not read", and the dated post became an undated page."""
+    imported = hugo_import(tmp_path, {
+        "hugo.toml": 'title = "T"\nlanguageCode = "en"\n',
+        "content/posts/t.md": "---\ntitle: Tabbed\ndate: 2023-03-04\ntags:\t\t\n"
+                              "  - a\t \nsummary: S\t\n---\n\nText.\n"})
+    post = written(imported, "content/posts/t.md")
+    assert "title: Tabbed" in post and "date: 2023-03-04" in post and "tags: [a]" in post
+    assert imported.report.warnings == []

@@ -251,6 +251,10 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
         text = read_text(path)
         fmt, head, body, _first = split_front_matter(text)
         data, error = load_mapping(fmt or "yaml", head)
+        if error and (fmt or "yaml") == "yaml" and re.search(r"\t[ \t]*$", head, re.M):
+            # (a tab ending a line, `parent: x\t`, is white space to Hugo's YAML reader;
+            # PyYAML stops there, and the whole front matter was lost)
+            data, error = load_mapping("yaml", re.sub(r"[ \t]+$", "", head, flags=re.M))
         if error:
             self.report.warn(path, 2, f"front matter not read ({error})")
         data = hugo_keys(data)
