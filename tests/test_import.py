@@ -1911,3 +1911,27 @@ def test_hugo_front_matter_with_tabs_at_line_ends(tmp_path: Path) -> None:
     post = written(imported, "content/posts/t.md")
     assert "title: Tabbed" in post and "date: 2023-03-04" in post and "tags: [a]" in post
     assert imported.report.warnings == []
+
+
+def test_hugo_list_pages_text(tmp_path: Path) -> None:
+    """`_index.md` files were all left out without a word: the home page's text,
+    Blowfish's `about/_index.md` (a section with no page, shown as a page, which the menu
+    named), and the text above a section's list."""
+    imported = hugo_import(tmp_path, {
+        "hugo.toml": 'title = "L"\nlanguageCode = "en"\ntheme = "blowfish"\n'
+                     '[[menus.main]]\nname = "About"\nurl = "/about/"\n',
+        "content/_index.md": "---\ntitle: Home\n---\n\nWelcome to **my** blog.\n",
+        "content/about/_index.md": "---\ntitle: About me\n---\n\nI write {{< katex >}}"
+                                   "about $x$.\n",
+        "content/about/me.png": png(8, 8),
+        "content/posts/_index.md": "---\ntitle: Posts\n---\n\nWhat I think.\n",
+        "content/posts/p.md": "---\ntitle: P\ndate: 2023-03-04\n---\n\nSee [me](/about/).\n"})
+    assert "Welcome to **my** blog." in written(imported, "content/_index.md")
+    about = written(imported, "content/pages/about.md")
+    assert "title: About me" in about and "I write about $x$." in about
+    assert "](../pages/about.md)" in written(imported, "content/posts/p.md")
+    config = tomllib.loads(written(imported, "lanting.toml"))
+    assert {"name": "About", "url": "/about/"} in config["menu"]
+    [warning] = imported.report.warnings
+    assert (warning.path, warning.line) == ("content/posts/_index.md", 5)
+    assert "the text of the list page of `posts/` is not imported" in warning.message

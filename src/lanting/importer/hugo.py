@@ -135,6 +135,7 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
                 f"the old site's URLs of `{self.main}/` (Hugo permalink `{pattern}`)"
         for path, bundle in files:
             self.read(path, bundle)
+        self.read_branches(files)
         if not self.language:
             self.language = guess_language([text for _, text, _, _ in self.items])
             self.report.note(config_file(self.source), None,
@@ -178,6 +179,45 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
                              if parent != root and parent.is_relative_to(root)):
                     found.append((path, None))
         return found
+
+    def read_branches(self, files: list[tuple[Path, Path | None]]) -> None:
+        """The `_index.md` files (list pages): the home page's text is the new home
+        page's; a section's with no page under it (Blowfish's `about/_index.md`) is a page
+        at its old URL; the text above a section's list, which Lanting's lists have no
+        place for, is a warning. (All three were left out without a word.)"""
+        pages = [path.parent for path, _bundle in files]
+        roots: dict[Path, list[HugoLanguage]] = {}
+        for language in self.languages:
+            roots.setdefault(language.content, []).append(language)
+        for root, languages in roots.items():
+            for path in sorted(root.glob("**/_index.*")) if root.is_dir() else []:
+                if path.suffix.lower() not in (".md", ".markdown") or any(
+                        root != other and path.is_relative_to(other) for other in roots):
+                    continue
+                self.lang_of[path] = self.split_language(path, languages)[1]
+                folder = path.parent
+                _fmt, _head, body, first = split_front_matter(read_text(path))
+                if folder == root:
+                    if body.strip():
+                        self.home_text(path, body)
+                elif not any(page.is_relative_to(folder) for page in pages):
+                    self.read(path, folder)
+                elif body.strip():
+                    line = first + body[:len(body) - len(body.lstrip())].count("\n")
+                    self.report.warn(path, line, "the text of the list page of "
+                                     f"`{folder.relative_to(root).as_posix()}/` is not "
+                                     "imported: Lanting's lists show no text")
+
+    def home_text(self, path: Path, body: str) -> None:
+        """`content/_index.md`'s text: the home page's (with `homeInfoParams`, after it)."""
+        language = self.language_of(path)
+        lang = self.suffix(language)
+        home = self.home() if not lang else next(
+            (i for i in self.site.items if i.kind == "home" and i.lang == lang), None) \
+            or self.site.add(Item("home", "home", None, {"title": str(
+                language.settings.get("title") or self.config.get("title") or "")}, lang=lang))
+        self.items.append((home, body, path, path.parent))
+        self.report.convert("home page texts")
 
     def split_language(self, path: Path,
                        languages: list[HugoLanguage]) -> tuple[str, HugoLanguage]:

@@ -183,7 +183,7 @@ class HugoSettings:
         home = (own.get("homeinfoparams") if isinstance(own, dict) else None) \
             or self.params.get("homeinfoparams")
         if isinstance(home, dict) and home.get("content"):
-            self.home().body = str(home["content"]).strip() + "\n"
+            self.home().body = join_texts(str(home["content"]), self.home().body)
         self.write_languages()
         self.redirects.finish("archive and search pages")
         self.menu()
@@ -210,10 +210,11 @@ class HugoSettings:
             tables[language.code] = table
             home = params.get("homeinfoparams")
             if isinstance(home, dict) and home.get("content"):
-                item = self.site.add(Item("home", "home", None, {
-                    "title": str(home.get("title") or table.get("title") or "").strip()},
-                    lang=language.code))
-                item.body = str(home["content"]).strip() + "\n"
+                item = next((i for i in self.site.items if i.kind == "home"
+                             and i.lang == language.code), None) or self.site.add(Item(
+                    "home", "home", None, {"title": str(home.get("title") or table.get(
+                        "title") or "").strip()}, lang=language.code))
+                item.body = join_texts(str(home["content"]), item.body)
         if all(tables.values()):
             self.site.config["languages"] = tables
         else:
@@ -277,3 +278,8 @@ class HugoSettings:
                 url = url.removeprefix(folder)
             entries.append({"name": str(entry.get("name") or url), "url": self.menu_url(url)})
         return entries
+
+
+def join_texts(first: str, then: str) -> str:
+    """A home page's text from `homeInfoParams` and, after it, its `_index.md`'s."""
+    return "\n\n".join(t.strip() for t in (first, then) if t.strip()) + "\n"

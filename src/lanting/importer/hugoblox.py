@@ -282,6 +282,10 @@ class HugoBlox(HugoBloxPages):
 
         return one
 
+    def read_branches(self, files: list[tuple[Path, Path | None]]) -> None:
+        """(Hugo Blox's `_index.md` files are its landing page's blocks, the authors and
+        the lists of its sections: read as such, `read_authors`, `finish_more`.)"""
+
     def content_files(self) -> list[tuple[Path, Path | None]]:
         """Publications first: posts citing them need their keys. The CMS's page is
         left out before the sections are counted (it is no post)."""
