@@ -1935,3 +1935,25 @@ def test_hugo_list_pages_text(tmp_path: Path) -> None:
     [warning] = imported.report.warnings
     assert (warning.path, warning.line) == ("content/posts/_index.md", 5)
     assert "the text of the list page of `posts/` is not imported" in warning.message
+
+
+def test_hugo_language_files_of_the_config_folder(tmp_path: Path) -> None:
+    """Blowfish's `config/_default/languages.en.toml` (Hugo reads it as
+    `[languages.en]`) was not read: a site in two languages was imported in one, its
+    translations colliding (`about-2`), and the default language's `title` and
+    `[params.author]` were lost ("My site")."""
+    imported = hugo_import(tmp_path, {
+        "config/_default/hugo.toml": 'defaultContentLanguage = "zh-cn"\n',
+        "config/_default/languages.zh-cn.toml": 'languageCode = "zh-cn"\nweight = 1\n'
+                                                'title = "树懒"\n[params.author]\nname = "云"\n',
+        "config/_default/languages.en.toml": 'languageCode = "en"\nweight = 2\n'
+                                             'title = "Sloth"\n',
+        "config/_default/params.en.toml": 'description = "My blog"\n',
+        "content/posts/p.md": "---\ntitle: 文\ndate: 2023-03-04\n---\n\n文字。\n",
+        "content/posts/p.en.md": "---\ntitle: Text\ndate: 2023-03-04\n---\n\nText.\n"})
+    config = tomllib.loads(written(imported, "lanting.toml"))
+    assert (config["title"], config["author"], config["language"]) == ("树懒", "云", "zh-CN")
+    assert config["languages"]["en"]["title"] == "Sloth"
+    assert config["languages"]["en"]["description"] == "My blog"
+    assert "title: Text" in written(imported, "content/posts/p.en.md")
+    assert imported.report.warnings == []

@@ -63,6 +63,14 @@ def read_config(source: Path) -> tuple[dict[str, Any], list[str]]:
             config["menu"] = data
         elif stem.split(".")[0] in ("menus", "menu") and stem.count(".") == 1:
             config.setdefault("menus_of", {})[stem.split(".")[1].lower()] = data
+        elif stem.split(".")[0] in ("languages", "params") and stem.count(".") == 1:
+            # (Blowfish's `languages.en.toml`: Hugo reads it as `[languages.en]`, and
+            # `params.en.toml` as `[languages.en.params]`)
+            name, code = stem.split(".")
+            table = config.setdefault("languages", {}).setdefault(code, {})
+            if name == "params":
+                table = table.setdefault("params", {})
+            table.update(data)
         else:
             config[stem] = data
     return config, problems
@@ -159,10 +167,16 @@ class HugoSettings:
 
     def write_config(self) -> None:
         config = self.site.config
-        author = self.params.get("author")
+        # (a language's own `title` and `[params]`, Blowfish's `languages.zh-cn.toml`, are
+        # what the site showed in it)
+        own = self.languages[0].settings
+        given = own.get("params")
+        own_params: dict[str, Any] = given if isinstance(given, dict) else {}
+        author = own_params.get("author") or self.params.get("author")
         if isinstance(author, dict):
             author = author.get("name")
-        config["title"] = str(self.config.get("title") or author or "My site")
+        config["title"] = str(own.get("title") or self.config.get("title") or author
+                              or "My site")
         if author:
             config["author"] = str(author)
         config["language"] = self.language
@@ -179,9 +193,7 @@ class HugoSettings:
                               "url": str(icon["url"])})
         if links:
             config["links"] = links
-        own = self.languages[0].settings.get("params")
-        home = (own.get("homeinfoparams") if isinstance(own, dict) else None) \
-            or self.params.get("homeinfoparams")
+        home = own_params.get("homeinfoparams") or self.params.get("homeinfoparams")
         if isinstance(home, dict) and home.get("content"):
             self.home().body = join_texts(str(home["content"]), self.home().body)
         self.write_languages()
