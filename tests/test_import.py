@@ -1957,3 +1957,56 @@ def test_hugo_language_files_of_the_config_folder(tmp_path: Path) -> None:
     assert config["languages"]["en"]["description"] == "My blog"
     assert "title: Text" in written(imported, "content/posts/p.en.md")
     assert imported.report.warnings == []
+
+
+BLOWFISH_SHORTCODES = """{{< lead >}}
+A lead paragraph.
+{{< /lead >}}
+
+New {{< badge >}}v2{{< /badge >}} and {{< keyword >}}fast{{< /keyword >}}.
+
+{{< typeit speed=70 >}}
+Java · systems
+{{< /typeit >}}
+
+{{< timeline >}}
+{{% timelineItem icon="code" header="Engineer" badge="2020 - now" %}}
+Backend **work**.
+{{% /timelineItem %}}
+{{< /timeline >}}
+
+{{< button href="https://github.com/me" target="_blank" >}}
+{{< icon "github" >}} GitHub
+{{< /button >}}
+
+{{< button href="me@example.org" >}}Email{{< /button >}}
+
+{{< github repo="me/tool" >}}
+
+{{< huggingface dataset="me/data" >}}
+
+{{< chart >}}
+type: 'bar',
+{{< /chart >}}
+"""
+
+
+def test_hugo_blowfish_shortcodes(tmp_path: Path) -> None:
+    """Blowfish's and Congo's `lead`, `badge`, `keyword`, `typeit`, `timeline`,
+    `button`, `icon`, `github`, `huggingface` and `chart` were left in comments, each
+    with a warning (and one more for its closing tag): an about page of a Blowfish
+    site was mostly comments, its chart's configuration shown as text."""
+    imported = hugo_import(tmp_path, {
+        "hugo.toml": 'title = "B"\nlanguageCode = "en"\ntheme = "blowfish"\n',
+        "content/posts/b.md": "---\ntitle: B\ndate: 2023-03-04\n---\n\n"
+                              + BLOWFISH_SHORTCODES})
+    body = written(imported, "content/posts/b.md").split("---\n", 2)[2].lstrip()
+    assert body == (
+        "A lead paragraph.\n\nNew <mark>v2</mark> and **fast**.\n\nJava · systems\n\n"
+        "**Engineer** · 2020 - now\n\nBackend **work**.\n\n"
+        "[GitHub](https://github.com/me)\n\n[Email](mailto:me@example.org)\n\n"
+        "[me/tool](https://github.com/me/tool)\n\n"
+        "[me/data](https://huggingface.co/datasets/me/data)\n\n```js\ntype: 'bar',\n```\n")
+    [warning] = imported.report.warnings
+    assert "a Chart.js chart has no Lanting form" in warning.message
+    assert warning.line == 32

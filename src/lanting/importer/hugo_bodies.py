@@ -18,6 +18,8 @@ from urllib.parse import urlsplit
 from lanting.importer import body as B
 from lanting.importer.common import LinkTable, bool_of, is_image, map_site_url, prose_raw
 from lanting.importer.hugo_shortcodes import (
+    blowfish_paired,
+    blowfish_single,
     callout_handlers,
     link_handlers,
     verbatim_shortcodes,
@@ -144,7 +146,8 @@ class HugoBodies:
             lines = [line.strip() for line in inner.splitlines() if line.strip()]
             return B.block("\n".join(lines)) if lines else ""
 
-        return {**callout_handlers(ctx), "details": (details, "collapsible blocks"),
+        return {**callout_handlers(ctx), **blowfish_paired(ctx),
+                "details": (details, "collapsible blocks"),
                 "collapse": (details, "collapsible blocks"),  # (PaperMod)
                 "rawhtml": (rawhtml, "raw HTML shortcodes")}
 
@@ -225,12 +228,14 @@ class HugoBodies:
             ctx.convert("inline images")
             return f"![{named.get('alt', '')}]({src})"
 
-        return {**link_handlers(ctx), "figure": figure, "image": figure, "ref": ref,
-                "relref": ref, "youtube": youtube, "vimeo": vimeo, "tweet": tweet, "x": tweet,
+        return {**link_handlers(ctx), **blowfish_single(ctx), "figure": figure,
+                "image": figure, "ref": ref, "relref": ref, "youtube": youtube,
+                "vimeo": vimeo, "tweet": tweet, "x": tweet,
                 "twitter": tweet, "gist": gist, "param": param, "toc": remove,
                 # Blowfish's and Congo's `katex` only loads KaTeX on the page (hugo-book's,
                 # with content, is read with the math): Lanting's math always works
-                "katex": remove, "inTextImg": in_text_image}
+                "katex": remove, "inTextImg": in_text_image, "icon": remove,
+                "youtubeLite": youtube}
 
     def shortcodes(self, text: str, item: Item, ctx: Context, folder: Path) -> str:
         for name, (handler, what) in self.paired_handlers(item, ctx, folder).items():

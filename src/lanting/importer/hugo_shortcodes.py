@@ -2,8 +2,9 @@
 
 Math (`katex` of hugo-book, `math`), `mermaid`, tabs (hugo-book, Hextra, Docsy),
 callouts (LoveIt/FixIt `admonition`, hugo-book `hint`, Blowfish/Congo/Docsy `alert`),
-LoveIt/FixIt `image` and `link`, `bilibili`. Hugo's own shortcodes and the reading of
-bodies are in `hugo_bodies.py`.
+LoveIt/FixIt `image` and `link`, `bilibili`, Blowfish's and Congo's `lead`, `badge`,
+`button`, `timeline`, `typeit`, `chart`, `github`…. Hugo's own shortcodes and the reading
+of bodies are in `hugo_bodies.py`.
 """
 
 from __future__ import annotations
@@ -127,3 +128,73 @@ def link_handlers(ctx: Context) -> dict[str, Any]:
         return B.block(f'{{{{< video bilibili="{ident}"{page} >}}}}')
 
     return {"link": link, "bilibili": bilibili}
+
+
+_ICON = re.compile(r"\{\{[<%]-?\s*icon\b.*?-?[>%]\}\}\s*", re.DOTALL)
+_EMAIL = re.compile(r"[^@/\s:]+@[^@/\s]+\.\w+")
+
+
+def blowfish_paired(ctx: Context) -> dict[str, Any]:
+    """Blowfish's and Congo's shortcodes with content: their text kept, in the Markdown
+    closest to what they showed."""
+
+    def lead(args: str, inner: str, written: str) -> str:
+        return B.block(inner.strip())
+
+    def badge(args: str, inner: str, written: str) -> str:
+        return f"<mark>{' '.join(inner.split())}</mark>"
+
+    def keyword(args: str, inner: str, written: str) -> str:
+        return f"**{' '.join(inner.split())}**"
+
+    def button(args: str, inner: str, written: str) -> str:
+        named = B.arguments(args)[1]
+        text = " ".join(_ICON.sub("", inner).split()) or named.get("href", "")
+        href = named.get("href", "")
+        if _EMAIL.fullmatch(href):  # (the old button led to a page of that name)
+            href = "mailto:" + href
+        return f"[{text}]({href})" if href else text
+
+    def timeline(args: str, inner: str, written: str) -> str:
+        return B.block(inner.strip())
+
+    def timeline_item(args: str, inner: str, written: str) -> str:
+        named = B.arguments(args)[1]  # `timelineItem header="…" badge="…" subheader="…"`
+        head = " · ".join(v for v in (named.get("header", "") and f"**{named['header']}**",
+                                      named.get("badge", ""), named.get("subheader", "")) if v)
+        return B.block("\n\n".join(t for t in (head, inner.strip()) if t))
+
+    def typeit(args: str, inner: str, written: str) -> str:
+        return B.block("\n".join(line.strip() for line in inner.strip().splitlines()))
+
+    def gallery(args: str, inner: str, written: str) -> str:
+        return B.block("\n".join(line.strip() for line in inner.splitlines() if line.strip()))
+
+    def chart(args: str, inner: str, written: str) -> str:
+        ctx.warn(written, "a Chart.js chart has no Lanting form: its configuration is "
+                 "kept as a code block")
+        return B.block(B.fence("js", inner.strip("\n") + "\n"))
+
+    return {"lead": (lead, "lead paragraphs"), "badge": (badge, "badges"),
+            "keyword": (keyword, "badges"), "button": (button, "buttons as links"),
+            "timelineItem": (timeline_item, "timelines"), "timeline": (timeline, "timelines"),
+            "typeit": (typeit, "typing effects as text"), "gallery": (gallery, "galleries"),
+            "chart": (chart, "charts as code")}
+
+
+def blowfish_single(ctx: Context) -> dict[str, Any]:
+    """Blowfish's repository cards (`github`, `codeberg`, `huggingface`): links."""
+
+    def card(host: str, key: str) -> Any:
+        def one(args: str, written: str) -> str:
+            named = B.arguments(args)[1]
+            path = named.get(key) or ("datasets/" + named["dataset"] if named.get("dataset")
+                                      else "")
+            if not path:
+                return ctx.leave(written, f"no `{key}`")
+            ctx.convert("repository cards as links")
+            return B.block(f"[{path.removeprefix('datasets/')}](https://{host}/{path})")
+        return one
+
+    return {"github": card("github.com", "repo"), "codeberg": card("codeberg.org", "repo"),
+            "huggingface": card("huggingface.co", "model")}
