@@ -2010,3 +2010,19 @@ def test_hugo_blowfish_shortcodes(tmp_path: Path) -> None:
     [warning] = imported.report.warnings
     assert "a Chart.js chart has no Lanting form" in warning.message
     assert warning.line == 32
+
+
+def test_hugo_links_to_section_lists(tmp_path: Path) -> None:
+    """A link to a section's list (`/posts/`, PaperMod's `/mind/` series) led nowhere:
+    the blog for the main section, the section's category for another, as the menu."""
+    imported = hugo_import(tmp_path, {
+        "hugo.toml": 'title = "S"\nlanguageCode = "en"\n',
+        "content/posts/a.md": "---\ntitle: A\ndate: 2023-03-04\n---\n\nAll [posts](/posts/), "
+                              'the [mind series](/mind/#top) and <a href="/posts/">these</a>.\n',
+        "content/posts/b.md": "---\ntitle: B\ndate: 2023-03-05\n---\n\nB.\n",
+        "content/mind/c.md": "---\ntitle: C\ndate: 2023-03-06\n---\n\nC.\n"})
+    body = written(imported, "content/posts/a.md")
+    assert ("All [posts](/blog/), the [mind series](/categories/mind/#top) and "
+            '<a href="/blog/">these</a>.') in body
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []

@@ -13,7 +13,7 @@ import io
 import re
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from lanting.importer import body as B
 from lanting.importer.common import LinkTable, bool_of, is_image, map_site_url, prose_raw
@@ -25,7 +25,7 @@ from lanting.importer.hugo_shortcodes import (
     verbatim_shortcodes,
 )
 from lanting.importer.liquid import Context
-from lanting.importer.site import Item, NewSite
+from lanting.importer.site import Item, NewSite, slug_of
 
 _SHORTCODE = re.compile(r"\{\{([<%])-?\s*(/?)\s*([A-Za-z][\w/.-]*)\s*(.*?)\s*/?\s*-?([>%])\}\}",
                         re.DOTALL)
@@ -42,6 +42,8 @@ class HugoBodies:
     language: str
     table: LinkTable
     by_path: dict[str, Item]
+    sections: dict[str, int]
+    main: str
 
     def image_ref(self, src: str, path: Path, bundle: Path | None) -> str | None:
         """The marker of an image named in a page: a bundle resource or a `static/` file."""
@@ -291,7 +293,23 @@ class HugoBodies:
         # (a site served under a path, `baseURL: …/blog/`, links its files as /blog/…)
         base = urlsplit(str(self.config.get("baseurl") or "")).path.rstrip("/")
         return map_site_url(url, image, ctx, self.site, self.table, self.source,
-                            self.source / "static", base)
+                            self.source / "static", base) or self.section_url(url, ctx)
+
+    def section_url(self, url: str, ctx: Context) -> str | None:
+        """A link to the list of a section (`/posts/`): the blog for the main one, the
+        category its posts are in for another (as in the menu); it led nowhere."""
+        path, hash_mark, fragment = url.partition("#")
+        section = unquote(path).strip("/")
+        if not path.startswith("/") or not section or "/" in section:
+            return None
+        if section == self.main:
+            new = "/blog/"
+        elif section in self.sections:
+            new = f"/categories/{slug_of(section)}/"
+        else:
+            return None
+        ctx.convert("links to section lists")
+        return new + hash_mark + fragment
 
 
 _ESCAPED_DISPLAY = re.compile(r"(?<!\\)\\\\\[(.+?)\\\\\]", re.DOTALL)
