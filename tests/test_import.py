@@ -2026,3 +2026,19 @@ def test_hugo_links_to_section_lists(tmp_path: Path) -> None:
             '<a href="/blog/">these</a>.') in body
     result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
     assert [str(w) for w in result.warnings] == []
+
+
+def test_hugo_unknown_paired_shortcode_is_one_warning(tmp_path: Path) -> None:
+    """An unknown shortcode with content warned twice, its closing tag as "a closing
+    shortcode without its opening" though the opening was just above it."""
+    imported = hugo_import(tmp_path, {
+        "hugo.toml": 'title = "U"\nlanguageCode = "en"\n',
+        "content/posts/u.md": "---\ntitle: U\ndate: 2023-03-04\n---\n\n"
+                              "{{< carousel-x >}}\nInside.\n{{< /carousel-x >}}\n\n"
+                              "{{< /stray >}}\n"})
+    body = written(imported, "content/posts/u.md")
+    assert "<!-- import: unconverted {{< /carousel-x >}} -->" in body and "Inside." in body
+    messages = [(w.line, w.message) for w in imported.report.warnings]
+    assert len(messages) == 2
+    assert messages[0][0] == 6 and "its closing tag is left too" in messages[0][1]
+    assert messages[1][0] == 10 and "without its opening" in messages[1][1]

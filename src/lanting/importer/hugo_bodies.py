@@ -243,14 +243,21 @@ class HugoBodies:
         for name, (handler, what) in self.paired_handlers(item, ctx, folder).items():
             text = self.paired(text, name, handler, ctx, what)
         singles = self.single_handlers(item, ctx, folder)
+        closed = {m.group(3) for m in _SHORTCODE.finditer(text) if m.group(2)}
+        left: set[str] = set()
 
         def one(match: re.Match[str]) -> str:
-            handler = singles.get(match.group(3))
+            name = match.group(3)
+            handler = singles.get(name)
             if match.group(2):
+                if name in left:  # (its opening's warning says so: one construct, one warning)
+                    return B.unconverted(match.group())
                 return ctx.leave(match.group(), "a closing shortcode without its opening")
             if handler is None:
-                return ctx.leave(match.group(), f"`{match.group(3)}` is a shortcode of the "
-                                 "theme or site")
+                left.add(name)
+                return ctx.leave(match.group(), f"`{name}` is a shortcode of the theme or "
+                                 "site" + ("; its closing tag is left too" if name in closed
+                                           else ""))
             return str(handler(match.group(4), match.group()))
 
         return _SHORTCODE.sub(one, text)
