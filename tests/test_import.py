@@ -2042,3 +2042,20 @@ def test_hugo_unknown_paired_shortcode_is_one_warning(tmp_path: Path) -> None:
     assert len(messages) == 2
     assert messages[0][0] == 6 and "its closing tag is left too" in messages[0][1]
     assert messages[1][0] == 10 and "without its opening" in messages[1][1]
+
+
+def test_hugo_nanogallery_galleries(tmp_path: Path) -> None:
+    """The `galleries`/`gallery src=… title=…` pair many Chinese Hugo blogs copy (a
+    nanogallery2 recipe) was left in comments, a warning per image: the photos were
+    gone from the post and not even copied."""
+    imported = hugo_import(tmp_path, {
+        "hugo.toml": 'title = "G"\nlanguageCode = "zh-cn"\n',
+        "static/images/ride/a.jpg": png(8, 8),
+        "static/images/ride/b.jpg": png(8, 8),
+        "content/posts/ride.md": "---\ntitle: 骑行\ndate: 2023-08-10\n---\n\n{{< galleries >}}\n"
+                                 '{{< gallery src="/images/ride/a.jpg" title="青海湖">}}\n'
+                                 '{{< gallery src="/images/ride/b.jpg" title="三环">}}\n'
+                                 "{{< /galleries >}}\n"})
+    body = written(imported, "content/posts/ride/index.md")
+    assert '![青海湖](a.jpg "青海湖")\n\n![三环](b.jpg "三环")' in body
+    assert imported.report.warnings == []

@@ -151,6 +151,7 @@ class HugoBodies:
         return {**callout_handlers(ctx), **blowfish_paired(ctx),
                 "details": (details, "collapsible blocks"),
                 "collapse": (details, "collapsible blocks"),  # (PaperMod)
+                "galleries": (lambda a, inner, w: B.block(inner.strip()), "galleries"),
                 "rawhtml": (rawhtml, "raw HTML shortcodes")}
 
     def single_handlers(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
@@ -168,6 +169,13 @@ class HugoBodies:
             if named.get("id"):
                 anchor = B.block(f'<a id="figure-{named["id"]}"></a>')
             return anchor + B.figure(ref, named.get("caption") or "", named.get("alt", ""))
+
+        def gallery_image(args: str, written: str) -> str:
+            # (nanogallery2's `galleries`/`gallery src=… title=…` of many Chinese blogs;
+            # Blowfish's `gallery` has content, and is read with the paired ones)
+            named = B.arguments(args)[1]
+            return figure(args + (f' caption="{named["title"]}"' if named.get("title")
+                                  and '"' not in named["title"] else ""), written)
 
         def ref(args: str, written: str) -> str:
             words, _named = B.arguments(args)
@@ -237,7 +245,7 @@ class HugoBodies:
                 # Blowfish's and Congo's `katex` only loads KaTeX on the page (hugo-book's,
                 # with content, is read with the math): Lanting's math always works
                 "katex": remove, "inTextImg": in_text_image, "icon": remove,
-                "youtubeLite": youtube}
+                "youtubeLite": youtube, "gallery": gallery_image}
 
     def shortcodes(self, text: str, item: Item, ctx: Context, folder: Path) -> str:
         for name, (handler, what) in self.paired_handlers(item, ctx, folder).items():
