@@ -2059,3 +2059,22 @@ def test_hugo_nanogallery_galleries(tmp_path: Path) -> None:
     body = written(imported, "content/posts/ride/index.md")
     assert '![青海湖](a.jpg "青海湖")\n\n![三环](b.jpg "三环")' in body
     assert imported.report.warnings == []
+
+
+def test_hugo_one_language_in_a_subfolder(tmp_path: Path) -> None:
+    """A `languages:` table of one language was ignored (only two or more were read):
+    its menu was lost (a lone "Blog" entry), and with `defaultContentLanguageInSubdir`
+    every old URL (`/zh/posts/x/`) was missed. The old home and archive answer too."""
+    imported = hugo_import(tmp_path, {
+        "hugo.yaml": "title: Z\nlanguageCode: zh-cn\ndefaultContentLanguage: zh\n"
+                     "defaultContentLanguageInSubdir: true\nlanguages:\n  zh:\n"
+                     "    weight: 1\n    menu:\n      main:\n"
+                     "        - {name: 文章, url: posts, weight: 1}\n"
+                     "        - {name: 时间轴, url: archives, weight: 2}\n",
+        "content/archives.md": "---\ntitle: 时间轴\nlayout: archives\n---\n",
+        "content/posts/x.md": "---\ntitle: X\ndate: 2023-08-10\n---\n\n文字。\n"})
+    config = tomllib.loads(written(imported, "lanting.toml"))
+    assert config["menu"] == [{"name": "文章", "url": "/blog/"},
+                              {"name": "时间轴", "url": "/archive/"}]
+    assert config["redirects"] == {"/zh/": "/", "/zh/archives/": "/archive/"}
+    assert '"/zh/posts/x/"' in written(imported, "content/posts/x.md")

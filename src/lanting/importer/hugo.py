@@ -506,7 +506,10 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
             old = self.fill(pattern, [section], data, mtime(path, self.tz), stem) if pattern \
                 else hugo_path("/" + "/".join([*(bundle or path).parent.relative_to(
                     self.root_of(path)).parts, str(data.get("slug") or stem)]) + "/")
-        self.redirects.add(self.in_folder(old, language, data), language.folder + own)
+        # (the default language's pages are at the root of the new site, even when Hugo
+        # put them under `/zh/`: `defaultContentLanguageInSubdir`)
+        folder = language.folder if language != self.languages[0] else ""
+        self.redirects.add(self.in_folder(old, language, data), folder + own)
 
     def front(self, data: dict[str, Any], head: str, path: Path, date: When,
               bundle: Path | None) -> dict[str, Any]:

@@ -138,8 +138,10 @@ class HugoSettings:
         (`/en/`) stays what Hugo made it."""
         given = self.config.get("languages")
         default_key = str(self.config.get("defaultcontentlanguage") or "en").lower()
-        if not isinstance(given, dict) or len(given) < 2:
+        if not isinstance(given, dict) or not given:
             return [HugoLanguage(default_key, self.language, "", self.content, {})]
+        if len(given) == 1:  # (one language: its menu, title, subfolder are the site's)
+            default_key = str(next(iter(given))).lower()
         keys = sorted((str(k).lower() for k in given), key=lambda k: (
             k != default_key, _weight(given, k), k))
         settings = {str(k).lower(): v if isinstance(v, dict) else {} for k, v in given.items()}
@@ -197,6 +199,8 @@ class HugoSettings:
         if isinstance(home, dict) and home.get("content"):
             self.home().body = join_texts(str(home["content"]), self.home().body)
         self.write_languages()
+        if self.languages[0].folder:  # (`defaultContentLanguageInSubdir`: its home page)
+            self.redirects.add(self.languages[0].folder + "/", "/")
         self.redirects.finish("archive and search pages")
         self.menu()
         config["markdown"] = {"heading_ids": "github"}
