@@ -2078,3 +2078,25 @@ def test_hugo_one_language_in_a_subfolder(tmp_path: Path) -> None:
                               {"name": "时间轴", "url": "/archive/"}]
     assert config["redirects"] == {"/zh/": "/", "/zh/archives/": "/archive/"}
     assert '"/zh/posts/x/"' in written(imported, "content/posts/x.md")
+
+
+def test_hugo_menu_entries_in_front_matter(tmp_path: Path) -> None:
+    """Entries of the main menu given in pages' front matter (`menu: main`, Hugo's
+    other way) were lost: a PaperMod blog whose sections named themselves in the menu
+    was imported with its search entry alone. A sub-entry (`parent`) is left out."""
+    imported = hugo_import(tmp_path, {
+        "hugo.toml": 'title = "M"\nlanguageCode = "zh-cn"\nmainSections = ["evolution"]\n'
+                     '[[menus.main]]\nname = "搜索"\nurl = "/search/"\nweight = 80\n',
+        "content/about.md": "---\ntitle: 关于\nmenu: main\n---\n\n我。\n",
+        "content/evolution/_index.md": "---\ntitle: 演化\nmenu:\n  main:\n    weight: 20\n---\n",
+        "content/evolution/a.md": "---\ntitle: A\ndate: 2024-01-01\nmenu:\n  main:\n"
+                                  "    parent: menu-evolution\n---\n\nA.\n",
+        "content/mind/_index.md": "---\ntitle: 心智\nmenu:\n  main:\n    name: 心智模型\n"
+                                  "    weight: 30\n---\n",
+        "content/mind/b.md": "---\ntitle: B\ndate: 2024-01-02\n---\n\nB.\n",
+        "content/search.md": "---\ntitle: 搜索\nlayout: search\n---\n"})
+    config = tomllib.loads(written(imported, "lanting.toml"))
+    assert config["menu"] == [{"name": "关于", "url": "/about/"},
+                              {"name": "演化", "url": "/blog/"},
+                              {"name": "心智模型", "url": "/categories/mind/"},
+                              {"name": "搜索", "url": "/search/"}]

@@ -116,6 +116,8 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
         self.redirects = Redirects(self.site, report, "content")
         """Old pages that Lanting makes itself (an archive page) -> `[redirects]`."""
         self.sections: dict[str, int] = {}
+        self.page_menus: list[dict[str, Any]] = []
+        """Entries of the main menu given in front matter (`menu: main`), Hugo's way."""
         self.docs = False
         """No page of the main section has a date: they are pages (`undated`)."""
         self.citations: dict[str, str] = {}
@@ -197,16 +199,34 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
                 self.lang_of[path] = self.split_language(path, languages)[1]
                 folder = path.parent
                 _fmt, _head, body, first = split_front_matter(read_text(path))
-                if folder == root:
-                    if body.strip():
-                        self.home_text(path, body)
-                elif not any(page.is_relative_to(folder) for page in pages):
+                if folder != root and not any(page.is_relative_to(folder) for page in pages):
                     self.read(path, folder)
+                    continue
+                data = hugo_keys(load_mapping(_fmt or "yaml", _head)[0])
+                rel = folder.relative_to(root).as_posix()
+                self.page_menu(path, data, "/" if folder == root else f"/{rel}/")
+                if folder == root and body.strip():
+                    self.home_text(path, body)
                 elif body.strip():
                     line = first + body[:len(body) - len(body.lstrip())].count("\n")
-                    self.report.warn(path, line, "the text of the list page of "
-                                     f"`{folder.relative_to(root).as_posix()}/` is not "
-                                     "imported: Lanting's lists show no text")
+                    self.report.warn(path, line, f"the text of the list page of `{rel}/` is "
+                                     "not imported: Lanting's lists show no text")
+
+    def page_menu(self, path: Path, data: dict[str, Any], url: str) -> None:
+        """A page's own entry of the main menu (`menu: main`, or with a `weight`, a
+        `name`); one under a `parent` is left out with the front matter (Lanting's menu
+        has no sub-entries)."""
+        given = data.get("menu") or data.get("menus")
+        menus = {given: {}} if isinstance(given, str) else dict.fromkeys(
+            map(str, given), {}) if isinstance(given, list) else given
+        entry = menus.get("main") if isinstance(menus, dict) else None
+        if entry is None or self.language_of(path) != self.languages[0]:
+            return
+        entry = entry if isinstance(entry, dict) else {}
+        if entry.get("parent"):
+            return
+        self.page_menus.append({"name": str(entry.get("name") or data.get("title") or url),
+                                "url": url, "weight": entry.get("weight") or 0})
 
     def home_text(self, path: Path, body: str) -> None:
         """`content/_index.md`'s text: the home page's (with `homeInfoParams`, after it)."""
@@ -477,6 +497,7 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
             [*folders, str(data.get("slug") or stem)]) + "/", self.lower), section))
         item.old_urls = [self.in_folder(url, language, data)]
         self.table.add(item.old_urls[0], item)
+        self.page_menu(path, data, url)
         self.report.counts["pages"] += 1
         self.remember(item, path, bundle, body)
         self.pair(item, "", data, path, bundle)

@@ -130,6 +130,7 @@ class HugoSettings:
     redirects: Redirects
     sections: dict[str, int]
     main: str
+    page_menus: list[dict[str, Any]]
 
     def read_languages(self) -> list[HugoLanguage]:
         """`[languages]` (with `defaultContentLanguage`, `weight`, `contentDir`,
@@ -263,8 +264,12 @@ class HugoSettings:
 
     def menu(self) -> None:
         default = self.languages[0]
-        entries = self.menu_of(self.config.get("menu") or self.config.get("menus")
-                               or self.language_menu(default), "")
+        given = self.config.get("menu") or self.config.get("menus") \
+            or self.language_menu(default)
+        main = given.get("main") if isinstance(given, dict) else None
+        # (the pages' own entries, `menu: main` in their front matter, by weight with them)
+        entries = self.menu_of({"main": [*(main if isinstance(main, list) else []),
+                                         *self.page_menus]}, "")
         if not entries:
             entries = [{"name": menu_names(self.language)["blog"], "url": "/blog/"}]
         has = {"has_publications": bool(self.site.extra.get("content/publications.bib")),
