@@ -24,6 +24,7 @@ from lanting.importer.hugo_shortcodes import (
     link_handlers,
     verbatim_shortcodes,
 )
+from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import Context
 from lanting.importer.site import Item, NewSite, slug_of
 
@@ -85,6 +86,8 @@ class HugoBodies:
         text, count = B.text_underscores(text)
         ctx.convert("_ and & in \\text{} of math", count)
         text = B.tables_and_anchors(text, ctx.convert)
+        text, count = hard_breaks(text, spaces_only=True)  # (tidying strips line-end spaces)
+        ctx.convert("line breaks (two spaces) as `\\`", count)
         text = B.map_urls(text, lambda url, image: self.url(url, image, ctx, folder))
         text = prose_raw(shelf, text)
         return B.tidy(shelf.restore(text))

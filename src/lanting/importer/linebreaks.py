@@ -28,9 +28,10 @@ _ONLY_MARKER = re.compile(
 _TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-*:?[ \t]*)+\|?[ \t]*$")
 
 
-def hard_breaks(text: str) -> tuple[str, int]:
+def hard_breaks(text: str, spaces_only: bool = False) -> tuple[str, int]:
     """`text` (code put aside behind markers) with a `\\` ending each line whose line end
-    was a `<br>` under `breaks: true`; returns (text, how many)."""
+    was a `<br>` under `breaks: true` — with `spaces_only`, each that was one by its two
+    trailing spaces (which the import's tidying would strip) —; returns (text, how many)."""
     lines = text.split("\n")
     alone = _blocks_left_alone(lines)
     count = 0
@@ -39,6 +40,10 @@ def hard_breaks(text: str) -> tuple[str, int]:
         if line.count("$$") % 2:
             math = not math
             continue
+        if spaces_only:
+            if not line.endswith("  ") or not line.strip(" \t>"):
+                continue
+            line = line.rstrip(" ")
         if math or i in alone or not _joins(line, lines[i + 1], lines, i):
             continue
         lines[i] = line.rstrip() + "\\"
