@@ -2114,3 +2114,18 @@ def test_hugo_two_space_line_breaks_are_kept(tmp_path: Path) -> None:
     body = written(imported, "content/posts/b.md").split("---\n", 2)[2].lstrip()
     assert body == ("毕业于网络工程专业。\\\n在校期间接触过网络。\n\n```text\ncode\nmore\n```\n\n"
                     "$$\na\nb\n$$\n\n| a |\n|---|\n| 1 |\n\n<div>\nx\n</div>\n")
+
+
+def test_hugo_relative_images_with_encoded_names(tmp_path: Path) -> None:
+    """A Notion export's `![](Page%20Name/image%201.png)` names `Page Name/image 1.png`:
+    it was not found (the name was not decoded), not copied, and not reported; an image
+    missing from the source is a warning now, as one named from the root was."""
+    imported = hugo_import(tmp_path, {
+        "hugo.toml": 'title = "N"\nlanguageCode = "en"\n',
+        "content/posts/Page Name/image 1.png": png(8, 8),
+        "content/posts/n.md": "---\ntitle: N\ndate: 2023-03-04\n---\n\n"
+                              "![a](Page%20Name/image%201.png)\n\n![b](Gone/x.png)\n"})
+    body = written(imported, "content/posts/n/index.md")
+    assert "![a](image%201.png)" in body
+    [warning] = imported.report.warnings
+    assert warning.line == 8 and "image `Gone/x.png` not found" in warning.message

@@ -304,9 +304,14 @@ class HugoBodies:
 
     def url(self, url: str, image: bool, ctx: Context, folder: Path) -> str | None:
         if not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^/|^#|^$", url):
-            file = folder / url.split("#")[0]
+            # (Notion's and Typora's exports write `image%201.png` for `image 1.png`)
+            name = url.split("#")[0].split("?")[0]
+            file = next((f for f in (folder / name, folder / unquote(name)) if f.is_file()),
+                        folder / name)
             if file.is_file() and is_image(file):
                 return self.site.image(file, None)
+            if image and not file.is_file() and B.MARK_OPEN not in url:  # (not a figure's)
+                ctx.warn(url, f"image `{url}` not found in the source site: left as written")
             return None
         # (a site served under a path, `baseURL: …/blog/`, links its files as /blog/…)
         base = urlsplit(str(self.config.get("baseurl") or "")).path.rstrip("/")

@@ -317,9 +317,10 @@ class NewSite:
                 return posixpath.relpath(paths[number], here)
             place = places[number]
             names = place.get("names", {})
+            # (a space ends a Markdown link's URL: `![](image 1.png)` showed as text)
             if item.number in names:
-                return str(names[item.number])
-            return str(place["url"] or "")
+                return str(names[item.number]).replace(" ", "%20")
+            return str(place["url"] or "").replace(" ", "%20")
 
         return re.sub(rf"{MARK_OPEN}([LI])(\d+){MARK_CLOSE}", one, text)
 
