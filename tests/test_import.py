@@ -1,5 +1,5 @@
 """`lanting import`: the fixture sites under tests/fixtures/import/ (each shaped like a real
-Jekyll, al-folio, Hugo, Hugo Blox or Hexo site) import, then build with no error, no
+Jekyll, al-folio, Hugo, Hugo Blox, Hexo or Quarto site) import, then build with no error, no
 template syntax left in any page's text, every image present, drafts and unpublished
 posts not published, and every old post URL answering — all checked on the parsed
 output."""
@@ -141,6 +141,16 @@ CASES = {
                   "/categories/notes/": "/categories/笔记/",
                   "/tags/%E5%BC%BA%E5%8C%96%E5%AD%A6%E4%B9%A0/": "/tags/强化学习/",
                   "/tags/verl/": "/tags/verl/"}),
+    "quarto": Case(
+        "quarto",
+        # Quarto's URLs: a post folder's `index.html` (with or without the name), a
+        # page's `.html`.
+        ("/posts/ppo-clip/", "/posts/ppo-clip/index.html", "/posts/gae-notes/",
+         "/posts/notebook-post/", "/posts/rollout-sketch/index.html", "/about.html"),
+        ("draft-idea",),
+        # the freeze's figure, the figure div's image, the notebook's image
+        {"/posts/ppo-clip/": 1, "/posts/gae-notes/": 1, "/posts/notebook-post/": 1},
+        ("is a cell Quarto runs",)),
 }
 
 
@@ -393,6 +403,35 @@ def test_a_code_block_inside_a_raw_block_keeps_its_template_syntax(built: Any) -
     yaml = next(p for p in doc.find_all("pre") if "NCCL_IB_HCA" in p.raw_text())
     assert 'value: "{{ .Values.nccl.hca }}"' in yaml.raw_text()
     assert "`" not in yaml.raw_text()
+
+def test_a_quarto_post_shows_its_frozen_outputs_and_citations(built: Any) -> None:
+    """A post Quarto executed is read from its freeze: the figure its cell drew (from
+    `_freeze/…/figure-html/`, labelled `#fig-clip` for `@fig-clip`), not the cell
+    alone; `[@key]` cites the project's `references.bib` or the post's own `.bib`."""
+    done = built("quarto")
+    shown = pages(done.out)
+    ppo = shown["/posts/ppo-clip/"]
+    figure = ppo.find(id="fig-clip")
+    assert figure is not None and figure.find("img") is not None
+    assert "#fig-clip" in {a.get("href") for a in ppo.find_all("a")}
+    assert ppo.find(id="ref-schulman2017ppo") is not None
+    gae = shown["/posts/gae-notes/"]
+    assert gae.find(id="ref-schulman2016gae") is not None
+    assert [label.text() for label in gae.find_all("label")] == ["NumPy", "Formula"]
+    assert (done.out / "posts" / "gae-notes" / "gae-derivation.pdf").is_file()
+    assert (done.out / "posts" / "notebook-post" / "images" / "loss.png").is_file()
+    config = tomllib.loads((done.imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["base_url"] == "https://gradient-notes.example.org/"
+    assert config["profile"] == {"name": "Mira Okafor", "photo": "/profile.png",
+                                 "email": "mira@example.org"}
+    assert [m["url"] for m in config["menu"]] == ["/blog/", "/about/",
+                                                  "https://lab.example.org"]
+    report = done.imported.report.format(done.imported.dest, False)
+    assert re.search(r"posts/rollout-sketch/index\.qmd:\d+: warning: 1 code cell\(s\) with "
+                     r"no frozen results", report)
+    assert re.search(r"posts/gae-notes/index\.qmd:\d+: warning: `::: \{\.column-margin\}`",
+                     report)
+
 
 def test_detection_names_each_kind() -> None:
     assert {name: detect(FIXTURES / name) for name in CASES} == {

@@ -199,10 +199,11 @@ def _import(commands: Any) -> None:
     from lanting.importer import KINDS
 
     imp = _command(
-        commands, "import", "make a new site from a Jekyll, al-folio, Hugo, Hugo Blox or "
-        "Hexo site", "  lanting import my-jekyll-blog\n"
+        commands, "import", "make a new site from a Jekyll, al-folio, Hugo, Hugo Blox, "
+        "Hexo or Quarto site", "  lanting import my-jekyll-blog\n"
         "  lanting import my-hexo-blog new-site --dry-run\n"
-        "  lanting import old-site --from hugo-blox --timezone Asia/Shanghai\n")
+        "  lanting import old-site --from hugo-blox --timezone Asia/Shanghai\n"
+        "  lanting import my-quarto-blog       posts read from _freeze/ when executed\n")
     imp.add_argument("source", type=Path, metavar="SOURCE",
                      help="the site to import (only read, never written)")
     imp.add_argument("dest", nargs="?", type=Path, metavar="DEST",

@@ -1,4 +1,4 @@
-"""`lanting import SOURCE [DEST]`: a Jekyll, al-folio, Hugo, Hugo Blox or Hexo site turned
+"""`lanting import SOURCE [DEST]`: a Jekyll, al-folio, Hugo, Hugo Blox, Hexo or Quarto site turned
 into a new Lanting site, with a report of what was converted, what could not be and where.
 
 The source is only read. One module per generator reads it into a `site.NewSite` (posts,
@@ -24,9 +24,10 @@ if TYPE_CHECKING:  # the readers load the site model: `lanting --help` need not
     from lanting.importer.common import Options
     from lanting.importer.site import NewSite
 
-KINDS = ("jekyll", "al-folio", "hugo", "hugo-blox", "hexo")
+KINDS = ("jekyll", "al-folio", "hugo", "hugo-blox", "hexo", "quarto")
 
 LOOKED_FOR = (
+    "Quarto (_quarto.yml), "
     "Hexo (_config.yml, source/_posts/ and hexo in package.json), "
     "al-folio (_config.yml with _bibliography/ or _pages/), "
     "Jekyll (_config.yml with _posts/ or _drafts/), "
@@ -52,6 +53,8 @@ def _is_hugo(source: Path) -> bool:
 
 def detect(source: Path) -> str:
     """The kind of site `source` is; UsageError naming what was looked for if none."""
+    if (source / "_quarto.yml").is_file() or (source / "_quarto.yaml").is_file():
+        return "quarto"
     config = source / "_config.yml"
     if config.is_file() and (source / "source" / "_posts").is_dir():
         package = source / "package.json"
@@ -92,6 +95,9 @@ def _reader(kind: str) -> Callable[[Path, Report, Options], NewSite]:
     if kind == "hexo":
         from lanting.importer.hexo import Hexo
         return lambda s, r, o: Hexo(s, r, o).run()
+    if kind == "quarto":
+        from lanting.importer.quarto import Quarto
+        return lambda s, r, o: Quarto(s, r, o).run()
     from lanting.importer.hugoblox import HugoBlox
     return lambda s, r, o: HugoBlox(s, r, o).run()
 

@@ -1,0 +1,239 @@
+"""The body of a Quarto document in Lanting's Markdown. Lanting reads most of Quarto's own
+syntax (callouts, `{#fig-x}` and `@fig-x`, `$$…$$ {#eq-x}`, `[@key]`, `{.python
+filename="x.py"}`), so this converts what it does not: the wrappers of executed cells
+in a freeze (`::: {.cell}`), raw blocks (`{=html}`), tab sets and layout divs
+(`quarto_divs.py`), attributes on images, links and spans, Quarto's shortcodes
+(`{{< video >}}`, `{{< include >}}`, …), figures written by a freeze, and links to other
+documents of the project.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer import body as B
+from lanting.importer.common import LinkTable, is_image, read_text
+from lanting.importer.liquid import Context
+from lanting.importer.quarto_divs import convert_divs
+from lanting.importer.quarto_notebook import static_file
+from lanting.importer.report import Report
+from lanting.importer.site import Item, NewSite
+
+DOCUMENTS = (".qmd", ".md", ".ipynb", ".rmd", ".markdown")
+_CELL = re.compile(r"^\{([A-Za-z]\w*)(?:[ ,].*)?\}$")
+_SHORTCODE = re.compile(r"\{\{<\s*([\w-]+)(.*?)>\}\}")
+_ATTRIBUTES = re.compile(r"(\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+\"[^\"]*\")?\))\{([^}\n]*)\}")
+_SPAN = re.compile(r"(?<![!\]\\])\[([^\[\]\n]+)\]\{([^}\n]*)\}")
+_ICONS = frozenset({"fa", "bi", "iconify", "lipsum", "placeholder", "pagebreak", "kbd",
+                    "version"})
+
+
+class QuartoBodies:
+    """The body side of the Quarto importer."""
+
+    source: Path
+    report: Report
+    site: NewSite
+    table: LinkTable
+    by_source: dict[Path, Item]
+    posts_roots: list[Path]
+
+    def convert(self, text: str, item: Item, ctx: Context, path: Path,
+                figures: Path | None) -> str:
+        """`figures`: the freeze's `figure-html/` folder when the text is a freeze's."""
+        text = self.includes(text, path, ctx)
+        shelf = B.Shelf()
+        cells = [0]
+
+        def resolve(url: str, image: bool) -> str | None:
+            return self.url(url, image, item, path, figures, ctx)
+
+        def on_fence(info: str, code: str, indent: str) -> str:
+            if re.fullmatch(r"\{=html5?\}", info.strip()):  # (raw HTML: its links too)
+                ctx.convert("raw HTML blocks")
+                return B.block(B.map_urls(code, resolve))
+            return self.fenced(info, code, indent, ctx, cells)
+
+        text = B.protect_code(text, shelf, on_fence)
+        if cells[0]:
+            ctx.warn("```{", f"{cells[0]} code cell(s) with no frozen results (no _freeze/ "
+                     "for this file): shown as code, without their outputs (Quarto ran "
+                     "them; Lanting runs no code)")
+        text = _SHORTCODE.sub(lambda m: self.shortcode(m, ctx), text)
+        text = convert_divs(text, ctx)
+        text = _ATTRIBUTES.sub(lambda m: m.group(1) + _kept_label(m.group(2)), text)
+        text, spans = _SPAN.subn(lambda m: m.group(1) if not m.group(1).startswith("@")
+                                 else m.group(), text)
+        ctx.convert("spans with attributes (text kept)", spans)
+        text = scripts(text, shelf, ctx)
+        text = B.map_urls(text, resolve)
+        return B.tidy(shelf.restore(text))
+
+    def includes(self, text: str, path: Path, ctx: Context, depth: int = 0) -> str:
+        """`{{< include _part.qmd >}}`: the file's text in its place (paths from the
+        document's folder, or from the project's root with a leading `/`)."""
+
+        def one(match: re.Match[str]) -> str:
+            name = match.group(2).strip().strip("\"'")
+            file = (self.source / name.lstrip("/")) if name.startswith("/") \
+                else path.parent / name
+            if depth > 8 or not file.is_file():
+                return ctx.leave(match.group(), "the file it includes is missing")
+            ctx.convert("included files")
+            return self.includes(read_text(file), file, ctx, depth + 1)
+
+        return re.sub(r"\{\{<\s*(include)\s+([^>]+?)\s*>\}\}", one, text)
+
+    def fenced(self, info: str, code: str, indent: str, ctx: Context,
+               cells: list[int]) -> str:
+        info = info.strip()
+        if info.startswith("{="):
+            ctx.note(info, f"a raw `{info}` block (for another format) left out")
+            return ""
+        cell = _CELL.match(info)
+        if not cell:
+            return B.fence(info, code, None, indent)
+        lang = cell.group(1)
+        options = dict(re.findall(r"^\s*(?:#|%%|//)\|\s*([\w-]+):\s*(.*?)\s*$", code,
+                                  re.MULTILINE))
+        shown = [line for line in code.split("\n") if not re.match(r"\s*(?:#|%%|//)\|", line)]
+        if lang in ("mermaid", "dot"):
+            ctx.convert(f"{lang} diagrams")
+            return B.fence(lang, "\n".join(shown), None, indent)
+        if options.get("include") == "false" or options.get("echo") == "false":
+            ctx.note(info, f"a `{lang}` cell Quarto ran without showing it "
+                     "(`echo: false` or `include: false`) left out")
+            return ""
+        cells[0] += 1
+        return B.fence(info, code, None, indent)
+
+    def shortcode(self, match: re.Match[str], ctx: Context) -> str:
+        name, rest = match.group(1), match.group(2).strip()
+        args, named = B.arguments(rest)
+        if name == "video" and args:
+            found = re.search(r"(?:youtu\.be/|youtube(?:-nocookie)?\.com/(?:embed/|watch\?v="
+                              r"|shorts/))([\w-]{11})", args[0])
+            ctx.convert("videos")
+            if found:
+                title = f' title="{named["title"]}"' if named.get("title") else ""
+                return f'{{{{< video youtube="{found.group(1)}"{title} >}}}}'
+            return f"[{named.get('title') or 'Video'}]({args[0]})"
+        if name == "tweet" and len(args) >= 2 or named.get("id"):
+            user = named.get("user") or args[0]
+            status = named.get("id") or args[1]
+            ctx.convert("tweets as links")
+            return f"[@{user} on X](https://x.com/{user}/status/{status})"
+        if name in _ICONS:
+            if name == "kbd" and args:
+                return "<kbd>" + "</kbd>+<kbd>".join(args) + "</kbd>"
+            ctx.note(match.group(), f"`{{{{< {name} >}}}}` left out (Lanting has none)")
+            return ""
+        if name in ("meta", "var", "env") and args:
+            return ctx.leave(match.group(), f"the value of `{args[0]}` is not known here: "
+                             "write it in")
+        return ctx.leave(match.group(), "a shortcode Lanting has no form for")
+
+    def url(self, url: str, image: bool, item: Item, path: Path, figures: Path | None,
+            ctx: Context) -> str | None:
+        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#|^\ue000", url) or not url:
+            return None
+        rel, hash_mark, fragment = url.partition("#")
+        rel = rel.partition("?")[0]
+        stem = path.with_suffix("").name
+        if figures is not None and rel.startswith(f"{stem}_files/figure-html/"):
+            file = figures / rel.removeprefix(f"{stem}_files/figure-html/")
+            if file.is_file():
+                ctx.convert("figures of executed code")
+                return self.site.image(file, None)
+            ctx.warn(url, f"figure `{url}` is not in the freeze: left as written")
+            return None
+        file = (self.source / rel.lstrip("/")) if rel.startswith("/") \
+            else (path.parent / rel)
+        if item.notebook is not None:  # (no bundle, and no markers in its cells)
+            linked = self.document(file)
+            if linked is not None:
+                return self.site.new_url(linked) + hash_mark + fragment
+            return static_file(self.source, self.site, path, url)
+        target = self.document(file) or (self.table.find(rel) if rel.startswith("/")
+                                          else None)
+        if target is not None:
+            ctx.convert("links to other documents")
+            return self.site.link(target) + hash_mark + fragment
+        if file.is_file() and (image or is_image(file)):
+            inside = file.resolve().is_relative_to(path.parent.resolve()) \
+                and item.kind == "post"
+            return self.site.image(file, None if inside else
+                                   "/" + file.relative_to(self.source).as_posix())
+        if file.is_file() and file.resolve().is_relative_to(self.source.resolve()):
+            return self.attach(file, item, path, url)
+        if image:
+            ctx.warn(url, f"image `{url}` not found: left as written")
+        elif rel and not file.exists():
+            ctx.warn(url, f"link `{url}` leads to no document or file of the project: "
+                     "left as written (a redirect of the old host's, or a broken link)")
+        return None
+
+    def attach(self, file: Path, item: Item, path: Path, url: str) -> str | None:
+        """A file a document links to: into the post's bundle by its path from the post,
+        else into `static/` at its old path (so the link is made absolute)."""
+        rel = file.resolve().relative_to(self.source.resolve()).as_posix()
+        if item.kind == "post" and file.resolve().is_relative_to(path.parent.resolve()):
+            item.files[file.resolve().relative_to(path.parent.resolve()).as_posix()] = file
+            return None
+        self.site.static[rel] = file
+        return "/" + rel + ("#" + url.split("#", 1)[1] if "#" in url else "")
+
+    def document(self, file: Path) -> Item | None:
+        """The item of a document a link names: `../x/index.qmd`, `../x/`, `x.html`."""
+        candidates = [file]
+        if file.suffix == ".html":
+            candidates += [file.with_suffix(s) for s in DOCUMENTS]
+        if file.is_dir() or not file.suffix:
+            candidates += [file / f"index{s}" for s in DOCUMENTS]
+        for candidate in candidates:
+            try:
+                found = self.by_source.get(candidate.resolve())
+            except OSError:
+                found = None
+            if found is not None:
+                return found
+        return None
+
+
+_MATH = re.compile(r"\$\$.+?\$\$|(?<![\\$])\$[^$\n]+?\$", re.DOTALL)
+
+
+def scripts(text: str, shelf: B.Shelf, ctx: Context) -> str:
+    """Pandoc's `H~2~O` and `2^10^` (not in math) as `<sub>` and `<sup>`."""
+    text = _MATH.sub(lambda m: shelf.put(m.group(), "M"), text)
+    text, subs = re.subn(r"(?<![~\\])~([^~\s]+)~(?!~)", r"<sub>\1</sub>", text)
+    text, sups = re.subn(r"(?<![\^\\\[])\^([^\^\s\]]+)\^", r"<sup>\1</sup>", text)
+    ctx.convert("subscripts and superscripts", subs + sups)
+    return text
+
+
+def _kept_label(attributes: str) -> str:
+    """Of an image's or link's attributes (`{#fig-x width=80%}`), what Lanting reads:
+    a figure's label."""
+    found = re.search(r"(?:^|\s)#(fig-[\w:.-]+)", attributes)
+    return f"{{#{found.group(1)}}}" if found else ""
+
+
+def freeze_of(source: Path, path: Path) -> tuple[dict[str, Any] | None, Path]:
+    """The freeze of a document (`_freeze/posts/x/index/execute-results/html.json`) and
+    its folder."""
+    import json
+
+    rel = path.relative_to(source).with_suffix("")
+    folder = source / "_freeze" / rel
+    file = folder / "execute-results" / "html.json"
+    if not file.is_file():
+        return None, folder
+    try:
+        data = json.loads(read_text(file))
+    except ValueError:
+        return None, folder
+    result = data.get("result") if isinstance(data, dict) else None
+    return (result if isinstance(result, dict) else None), folder

@@ -1,0 +1,179 @@
+"""Quarto's fenced divs (`::: {.class}` … `:::`) in Lanting's forms: callouts kept (Lanting
+reads them), a cell's wrappers unwrapped (`.cell`, `.cell-output`), `.panel-tabset` as
+tabs, a figure div (`::: {#fig-x}`) as a labelled figure, layout divs (`.column-margin`,
+`layout-ncol`) unwrapped and reported, `.content-hidden` left out.
+
+Code is put aside before this runs (a fence is one marker line), so `:::` in a code block
+is never read as a div.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from lanting.importer.body import block
+from lanting.importer.liquid import Context
+
+_OPEN = re.compile(r"^[ \t]{0,3}(:{3,})[ \t]*(\{[^}]*\}|[\w-]+(?:[ \t].*)?)[ \t]*$")
+_CLOSE = re.compile(r"^[ \t]{0,3}:{3,}[ \t]*$")
+_UNWRAPPED = ("cell", "cell-output", "cell-output-display", "cell-output-stdout",
+              "cell-output-stderr", "cell-output-error", "cell-code", "content-visible",
+              "ansi-escaped-output", "hidden")
+"""Divs that only wrap: their content stays, the div goes."""
+_LAYOUT = re.compile(r"^(column-[\w-]+|grid|g-col-[\w-]+|page-columns|page-full|"
+                     r"quarto-layout-[\w-]+|fig-cap-location-[\w-]+|border|text-center|"
+                     r"lead|small|tight-text|pre)$")
+_IMAGE = re.compile(r"^!\[([^\]\n]*)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)(\{[^}\n]*\})?$")
+
+
+@dataclass
+class Div:
+    opening: str
+    """The opening line as written."""
+    attributes: str
+    children: list[str | Div] = field(default_factory=list)
+
+
+def parse(text: str) -> list[str | Div]:
+    """The text as lines and divs; an unclosed div runs to the end, a stray `:::` stays."""
+    root = Div("", "")
+    stack = [root]
+    for line in text.split("\n"):
+        opened = _OPEN.match(line)
+        if opened:
+            div = Div(line, opened.group(2).strip())
+            stack[-1].children.append(div)
+            stack.append(div)
+        elif _CLOSE.match(line) and len(stack) > 1:
+            stack.pop()
+        else:
+            stack[-1].children.append(line)
+    return root.children
+
+
+def classes(attributes: str) -> list[str]:
+    inner = attributes.strip("{}")
+    if not attributes.startswith("{"):
+        return [attributes.split()[0]] if attributes.split() else []
+    return re.findall(r"(?:^|\s)\.([\w-]+)", inner)
+
+
+def identifier(attributes: str) -> str:
+    found = re.search(r"(?:^|[\s{])#([\w:.-]+)", attributes)
+    return found.group(1) if found else ""
+
+
+def option(attributes: str, name: str) -> str:
+    found = re.search(rf"(?:^|[\s{{]){re.escape(name)}=(\"[^\"]*\"|'[^']*'|[^\s}}]+)",
+                      attributes)
+    return found.group(1).strip("\"'") if found else ""
+
+
+def depth(nodes: list[str | Div]) -> int:
+    """How deep kept divs nest inside `nodes` (a kept div's fence must be longer than any
+    inside it: Lanting pairs fences by length)."""
+    return max((1 + depth(n.children) if isinstance(n, Div) else 0 for n in nodes), default=0)
+
+
+class Divs:
+    """Renders parsed divs back into Markdown Lanting reads, reporting what changed."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.warned: set[str] = set()
+
+    def render(self, nodes: list[str | Div]) -> str:
+        out = []
+        for node in nodes:
+            out.append(node if isinstance(node, str) else self.div(node))
+        return "\n".join(out)
+
+    def once(self, what: str, snippet: str, message: str) -> None:
+        if what not in self.warned:
+            self.warned.add(what)
+            self.ctx.warn(snippet, message)
+
+    def div(self, div: Div) -> str:
+        names = classes(div.attributes)
+        label = identifier(div.attributes)
+        if any(n.startswith("callout") for n in names):
+            return self.kept(div, "{" + div.attributes.strip("{} ") + "}")
+        if "panel-tabset" in names:
+            return self.tabset(div)
+        if "content-hidden" in names or (
+                "content-visible" in names and option(div.attributes, "when-format")
+                not in ("", "html")):
+            self.ctx.note(div.opening, "content for another format left out (`"
+                          + div.attributes + "`)")
+            return ""
+        if label.startswith("fig-"):
+            return self.figure(div, label)
+        inner = self.render(div.children)
+        names = [n for n in names if n not in _UNWRAPPED]
+        layout = re.search(r"(?:^|[\s{])layout(?:-ncol|-nrow)?=", div.attributes)
+        if not names and not label and not layout:
+            return inner
+        if names and all(_LAYOUT.match(n) for n in names) or layout:
+            self.ctx.convert("layout divs unwrapped")
+            kind = " ".join(names) or "multi-column"
+            message = ("the margin's text is now in the text where it was written"
+                       if "column-margin" in names else "its content is kept, the layout "
+                       "is not")
+            self.once(kind, div.opening, f"`{div.opening.strip()}`: Lanting has no {kind} "
+                      f"layout; {message}")
+            return block(inner)
+        self.ctx.warn(div.opening, f"`{div.opening.strip()}`: a div Lanting has no form "
+                      "for; its content is kept without it")
+        return block(inner)
+
+    def kept(self, div: Div, attributes: str) -> str:
+        fence = ":" * (3 + depth(div.children))
+        self.ctx.convert("callouts")
+        return block(f"{fence} {attributes}\n{self.render(div.children).strip(chr(10))}\n"
+                     f"{fence}")
+
+    def tabset(self, div: Div) -> str:
+        """`.panel-tabset`: each heading of the first level inside begins a tab."""
+        text = self.render(div.children)
+        levels = [len(m.group(1)) for m in re.finditer(r"^(#{1,6})[ \t]", text, re.MULTILINE)]
+        if not levels:
+            self.ctx.warn(div.opening, "a `.panel-tabset` without headings: its content "
+                          "is kept as it is")
+            return block(text)
+        level = "#" * min(levels)
+        parts = re.split(rf"^{level}[ \t]+(.*?)[ \t]*(?:\{{[^}}]*\}})?[ \t]*$", text,
+                         flags=re.MULTILINE)
+        before, tabs = parts[0], list(zip(parts[1::2], parts[2::2], strict=True))
+        fence = ":" * (3 + depth(div.children))
+        body = "\n".join(f"@tab {name.strip()}\n{content.strip(chr(10))}\n"
+                         for name, content in tabs)
+        self.ctx.convert("tab sets")
+        return block(before) + block(f"{fence} tabs\n{body}\n{fence}")
+
+    def figure(self, div: Div, label: str) -> str:
+        """`::: {#fig-x}` holding images and a caption (the text that is no image): the
+        first image a labelled figure, `![caption](x.png "caption"){#fig-x}`."""
+        text = self.render(div.children).strip("\n")
+        lines = [line for line in text.split("\n") if line.strip()]
+        images = [_IMAGE.match(line.strip()) for line in lines]
+        found = [m for m in images if m]
+        caption = " ".join(line.strip() for line, m in zip(lines, images, strict=True)
+                           if not m)
+        if not found:
+            self.ctx.warn(div.opening, f"figure `#{label}` holds no image: its content is "
+                          "kept, the label is not")
+            return block(text)
+        if len(found) > 1:
+            self.ctx.warn(div.opening, f"figure `#{label}` has {len(found)} images: the "
+                          "first carries the label and caption, the others follow it")
+        title = (caption or found[0].group(1)).replace('"', "\u201d")
+        self.ctx.convert("figure divs")
+        alt = found[0].group(1) or re.sub(r"\$([^$]*)\$", r"\1", title)
+        first = f'![{alt}]({found[0].group(2)} "{title}"){{#{label}}}'
+        rest = [f"![{m.group(1)}]({m.group(2)})" for m in found[1:]]
+        return "".join(block(b) for b in [first, *rest])
+
+
+def convert_divs(text: str, ctx: Context) -> str:
+    return Divs(ctx).render(parse(text))

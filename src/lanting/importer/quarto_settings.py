@@ -1,0 +1,206 @@
+"""The settings of a Quarto website written for Lanting: `lanting.toml` (title, `site-url`,
+description, author, language, links) from `_quarto.yml`, the about page (`about:
+{template: jolla, links: …}`) and the posts' `_metadata.yml`; the navbar as the menu;
+bibliographies (`bibliography:`) as a post's own `.bib` or `content/references.bib`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.bibtex import BibEntry, dump, parse
+from lanting.importer.common import finish_menu, guess_language, read_text
+from lanting.importer.report import Report
+from lanting.importer.site import Item, NewSite
+from lanting.importer.text import key_line, load_mapping, names
+
+LEFT_OUT = ("google-analytics", "cookie-consent", "comments", "page-footer", "sidebar",
+            "repo-url", "repo-actions", "twitter-card", "open-graph", "favicon", "search")
+"""Website settings Lanting has its own answer to, or none: one notice names them."""
+
+
+def _label(icon: str) -> str:
+    known = {"github": "GitHub", "linkedin": "LinkedIn", "twitter": "Twitter",
+             "mastodon": "Mastodon", "rss": "RSS", "envelope": "Email", "youtube": "YouTube"}
+    return known.get(icon, icon.replace("-", " ").title())
+
+
+def authors(value: Any) -> list[str]:
+    """`author: A`, `[A, B]` or `[{name: A, url: …}]` (names may be `{given, family}`)."""
+    found = []
+    for one in value if isinstance(value, list) else [value] if value else []:
+        name = one.get("name") if isinstance(one, dict) else one
+        if isinstance(name, dict):
+            name = " ".join(str(name.get(k) or "") for k in ("given", "family")).strip() \
+                or name.get("literal")
+        if name:
+            found.append(str(name).strip())
+    return found
+
+
+class QuartoSettings:
+    """The settings side of the Quarto importer."""
+
+    source: Path
+    report: Report
+    site: NewSite
+    config: dict[str, Any]
+    website: dict[str, Any]
+    about: dict[str, Any]
+    language: str
+    tz: dt.tzinfo
+    by_source: dict[Path, Item]
+    listings: list[Path]
+    documents: list[tuple[Item, str, Path, Path | None]]
+    references: list[BibEntry]
+    bib_read: set[Path]
+
+    def site_author(self) -> str:
+        for data in (self.config, *(load_mapping("yaml", read_text(p))[0] for p in sorted(
+                self.source.glob("*/_metadata.yml")))):
+            found = authors(data.get("author"))
+            if found:
+                return found[0]
+        return ""
+
+    def bibliography(self, data: dict[str, Any], head: str, path: Path,
+                     front: dict[str, Any]) -> None:
+        """A `.bib` beside a post: the post's own (`bibliography:` kept, the file in its
+        bundle); one elsewhere (`../../references.bib`, the project's): its entries in
+        `content/references.bib`, which every page cites from."""
+        own: dict[str, Path] = {}
+        for name in names(data.get("bibliography", self.config.get("bibliography"))):
+            file = path.parent / name
+            if not file.is_file():
+                file = self.source / name.lstrip("/")
+            if not file.is_file():
+                self.report.warn(path, key_line(head, "bibliography"),
+                                 f"bibliography `{name}` not found: its citations fail")
+                continue
+            if file.suffix.lower() != ".bib":
+                self.report.warn(path, key_line(head, "bibliography"), f"bibliography "
+                                 f"`{name}` is not BibTeX: Lanting reads .bib files only")
+                continue
+            if file.parent.resolve() == path.parent.resolve() and path.stem == "index" \
+                    and path.parent.resolve() != self.source.resolve():
+                own[file.name] = file
+            else:
+                self.shared(file)
+        if own:
+            front["bibliography"] = list(own) if len(own) > 1 else next(iter(own))
+            front["_files"] = own
+        if data.get("csl"):
+            self.report.note(path, key_line(head, "csl"), "`csl` left out: Lanting's "
+                             "citation styles are set by `[citations] style`")
+
+    def shared(self, file: Path) -> None:
+        if file in self.bib_read:
+            return
+        self.bib_read.add(file)
+        keys = {e.key for e in self.references}
+        for entry in parse(read_text(file))[0]:
+            if entry.key in keys:
+                self.report.warn(file, entry.line, f"`{entry.key}` is in an earlier .bib "
+                                 "too: the first is kept")
+                continue
+            keys.add(entry.key)
+            self.references.append(entry)
+
+    # --- lanting.toml -----------------------------------------------------------------------
+
+    def write_config(self) -> None:
+        config = self.site.config
+        author = self.site_author()
+        title = self.website.get("title") or self.config.get("title") or author or "My site"
+        config["title"] = str(title)
+        if author:
+            config["author"] = author
+        if not self.language:
+            self.language = guess_language([t for _, t, _, _ in self.documents])
+            self.report.note("_quarto.yml", None, f"no `lang`: the posts read as "
+                             f"`{self.language}`, so the new site is in it")
+        config["language"] = self.language
+        url = str(self.website.get("site-url") or "").rstrip("/")
+        if url.startswith("http"):
+            config["base_url"] = url + "/"
+        description = self.website.get("description")
+        if isinstance(description, str) and description.strip():
+            config["description"] = " ".join(description.split())
+        links = self.about_links()
+        self.menu(links)
+        if links:
+            config["links"] = links
+        if self.references:
+            self.site.extra["content/references.bib"] = dump(self.references)
+            self.report.convert("cited references (content/references.bib)",
+                                len(self.references))
+        dropped = [k for k in LEFT_OUT if k in self.website]
+        if dropped:
+            self.report.note("_quarto.yml", None, "website settings left out: "
+                             + ", ".join(f"`{k}`" for k in dropped))
+
+    def about_links(self) -> list[dict[str, str]]:
+        """The about page's `links` (and its `image` as the profile photo)."""
+        links: list[dict[str, str]] = []
+        entries = self.about.get("links")
+        email = ""
+        for entry in entries if isinstance(entries, list) else []:
+            href = str(entry.get("href", "")) if isinstance(entry, dict) else ""
+            if href.startswith("mailto:"):
+                email = href.removeprefix("mailto:")
+            if isinstance(entry, dict) and href.startswith("http"):
+                name = entry.get("text") or _label(str(entry.get("icon") or "link"))
+                links.append({"name": str(name), "url": str(entry["href"])})
+        image, page = self.about.get("_image"), self.about.get("_path")
+        if isinstance(image, str) and isinstance(page, Path) and (page.parent / image).is_file():
+            rel = (page.parent / image).resolve().relative_to(self.source.resolve()).as_posix()
+            self.site.static[rel] = page.parent / image
+            profile: dict[str, str] = {"photo": "/" + rel}
+            if self.site.config.get("author"):
+                profile = {"name": str(self.site.config["author"]), **profile}
+            self.site.config["profile"] = profile
+        if email:
+            self.site.config.setdefault("profile", {})["email"] = email
+        return links
+
+    def menu(self, links: list[dict[str, str]]) -> None:
+        navbar = self.website.get("navbar")
+        navbar = navbar if isinstance(navbar, dict) else {}
+        entries: list[dict[str, str]] = [{"name": "Blog", "url": "/blog/"}]
+        queue = [e for side in ("left", "right") for e in (navbar.get(side) or [])]
+        while queue:
+            entry = queue.pop(0)
+            if isinstance(entry, dict) and isinstance(entry.get("menu"), list):
+                self.report.note("_quarto.yml", None, f"navbar menu `{entry.get('text')}` "
+                                 "flattened: Lanting's menu has one level")
+                queue[:0] = entry["menu"]
+                continue
+            href = str(entry.get("href") or entry.get("file") or "") \
+                if isinstance(entry, dict) else str(entry)
+            text = str(entry.get("text") or "") if isinstance(entry, dict) else ""
+            icon = str(entry.get("icon") or "") if isinstance(entry, dict) else ""
+            if href.startswith(("http://", "https://")):
+                if text:
+                    entries.append({"name": text, "url": href})
+                elif icon and href not in [link["url"] for link in links]:
+                    links.append({"name": _label(icon), "url": href})
+                continue
+            url, title = self.local_url(href)
+            if url:
+                entries.append({"name": text or title, "url": url})
+        finish_menu(self.site, entries, "_quarto.yml")
+
+    def local_url(self, href: str) -> tuple[str, str]:
+        """(the new URL of a document the navbar names, its title); ("", "") for none."""
+        if href.endswith(".xml"):
+            return "", ""
+        file = (self.source / href.lstrip("/")).resolve()
+        if any(file == p.resolve() for p in self.listings):
+            return "/blog/", "Blog"
+        item = self.by_source.get(file) or self.by_source.get(
+            (file / "index.qmd").resolve())
+        if item is None or item.kind == "home":
+            return "", ""
+        return self.site.new_url(item), item.title
