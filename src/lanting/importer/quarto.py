@@ -98,9 +98,12 @@ class Quarto(QuartoSettings, QuartoBodies):
         self.report = report
         self.options = options
         self.site = NewSite(report, source)
-        self.config, error = load_mapping("yaml", read_text(source / "_quarto.yml"))
+        # (Quarto reads either name)
+        name = "_quarto.yml" if (source / "_quarto.yml").is_file() else "_quarto.yaml"
+        self.config, error = load_mapping("yaml", read_text(source / name)) \
+            if (source / name).is_file() else ({}, None)
         if error:
-            report.warn("_quarto.yml", None, f"could not read it: {error}")
+            report.warn(name, None, f"could not read it: {error}")
         website = self.config.get("website")
         self.website: dict[str, Any] = website if isinstance(website, dict) else {}
         self.tz = zone(options.timezone)
