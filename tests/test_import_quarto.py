@@ -38,3 +38,21 @@ def test_a_project_configured_in_quarto_yaml_keeps_its_settings(tmp_path: Path) 
     assert (config["title"], config["base_url"]) == ("Policy Gradients by Hand",
                                                      "https://pg.example.org/")
     assert done.report.warnings == []
+
+
+def test_dates_written_as_quarto_takes_them(tmp_path: Path) -> None:
+    """`Jan 18 2023` (a real blog's posts) is a date to Quarto; read as the file's time,
+    every post would have had the day of the import."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/tokenizers/index.qmd": "---\ntitle: T\ndate: Jan 18 2023\n---\n\nText.\n",
+        "posts/agents/index.qmd": "---\ntitle: A\ndate: \"3/1/2024\"\n---\n\nText.\n",
+        "posts/chains/index.qmd": "---\ntitle: C\ndate: March 2, 2024\n---\n\nText.\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    dates = {p.stem: p.read_text(encoding="utf-8").split("\ndate: ")[1].split("\n")[0]
+             for p in (done.dest / "content" / "posts").glob("*.md")}
+    assert dates == {"tokenizers": "2023-01-18", "agents": "2024-03-01",
+                     "chains": "2024-03-02"}
+    assert done.report.warnings == []

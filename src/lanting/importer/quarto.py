@@ -69,7 +69,8 @@ _MDY = re.compile(r"^(\d{1,2})/(\d{1,2})/(\d{4})$")
 
 
 def date_of(value: Any, raw: str | None, tz: dt.tzinfo) -> When | None:
-    """Quarto's dates: ISO (`2024-03-01`), `3/1/2024` (month first), `March 1, 2024`."""
+    """Quarto's dates: ISO (`2024-03-01`), `3/1/2024` (month first), `March 1, 2024`,
+    `Jan 18 2023` (what Quarto's date parsing takes)."""
     found = parse_when(value, raw, tz)
     text = str(raw or value or "").strip()
     if found is not None or not text:
@@ -79,7 +80,8 @@ def date_of(value: Any, raw: str | None, tz: dt.tzinfo) -> When | None:
         if us:
             month, day, year = map(int, us.groups())
             return When(dt.datetime(year, month, day, tzinfo=tz), True)
-        for pattern in ("%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%B %d %Y"):
+        for pattern in ("%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%B %d %Y",
+                        "%b %d %Y"):
             try:
                 moment = dt.datetime.strptime(text, pattern).replace(tzinfo=tz)
             except ValueError:
