@@ -56,3 +56,21 @@ def test_dates_written_as_quarto_takes_them(tmp_path: Path) -> None:
     assert dates == {"tokenizers": "2023-01-18", "agents": "2024-03-01",
                      "chains": "2024-03-02"}
     assert done.report.warnings == []
+
+
+def test_a_post_alone_in_its_folder_is_named_by_the_folder(tmp_path: Path) -> None:
+    """`posts/tokenizers/post.qmd` (a real blog names every post `post`) is the post
+    `tokenizers`, at its old URL `/posts/tokenizers/post.html`; by the file's name each
+    was `post`, `post-2`, `post-3`."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/tokenizers/post.qmd": "---\ntitle: T\ndate: 2023-01-18\n---\n\nText.\n",
+        "posts/agents/post.qmd": "---\ntitle: A\ndate: 2023-01-23\n---\n\nText.\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    posts = done.dest / "content" / "posts"
+    assert sorted(p.name for p in posts.iterdir()) == ["agents.md", "tokenizers.md"]
+    assert 'aliases: ["/posts/tokenizers/post.html"]' in (posts / "tokenizers.md").read_text(
+        encoding="utf-8")
+    assert done.report.warnings == []

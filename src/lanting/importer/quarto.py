@@ -114,6 +114,7 @@ class Quarto(QuartoSettings, QuartoBodies):
         self.documents: list[tuple[Item, str, Path, Path | None]] = []
         """Each item with its text, source file and the freeze's figures folder."""
         self.listings: list[Path] = []
+        self.paths: set[Path] = set()
         self.posts_roots: list[Path] = []
         self.about: dict[str, Any] = {}
         self.language = str(self.config.get("lang") or "")
@@ -124,6 +125,7 @@ class Quarto(QuartoSettings, QuartoBodies):
 
     def run(self) -> NewSite:
         found = self.read_sources()
+        self.paths = {p for p, _data, _head, _body in found}
         self.posts_roots = self.roots(found)
         for path, data, head, body in found:
             self.read_document(path, data, head, body)
@@ -231,7 +233,7 @@ class Quarto(QuartoSettings, QuartoBodies):
                 return
             data, head, notebook = found
         merged = {**self.defaults(path), **data}
-        name = rel.parent.name if path.stem == "index" and rel.parent.name else path.stem
+        name = self.name_of(path)
         if rel.as_posix() in ("index.qmd", "index.md", "index.ipynb"):
             kind = "home"
         else:
@@ -272,6 +274,15 @@ class Quarto(QuartoSettings, QuartoBodies):
             self.documents.append((item, frozen, path, folder / "figure-html"))
         else:
             self.documents.append((item, body, path, None))
+
+    def name_of(self, path: Path) -> str:
+        """The folder's name for `posts/x/index.qmd`, and for `posts/x/post.qmd` alone in
+        its folder (a real blog named all its posts `post`); else the file's."""
+        folder = path.parent
+        if folder.resolve() == self.source.resolve() or folder in self.posts_roots:
+            return path.stem
+        alone = [p for p in self.paths if p.parent == folder] == [path]
+        return folder.name if path.stem == "index" or alone else path.stem
 
     def aliases(self, data: dict[str, Any], rel: Path) -> list[str]:
         """Front-matter `aliases` (paths from the document's folder, or from the root)."""
