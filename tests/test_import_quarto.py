@@ -74,3 +74,22 @@ def test_a_post_alone_in_its_folder_is_named_by_the_folder(tmp_path: Path) -> No
     assert 'aliases: ["/posts/tokenizers/post.html"]' in (posts / "tokenizers.md").read_text(
         encoding="utf-8")
     assert done.report.warnings == []
+
+
+def test_a_freezes_code_fences_are_plain_languages(tmp_path: Path) -> None:
+    """knitr's freeze writes `{.default}` for plain output and `{.cell-code}` around an
+    `echo: fenced` cell (its header escaped, ```` ```{{r}} ````): Lanting read both
+    as unknown languages (a warning per block) and showed `{{r}}`."""
+    source = tmp_path / "blog"
+    frozen = ("---\\ntitle: F\\n---\\n\\n```{.default}\\nplain\\n```\\n\\n"
+              "````{.cell-code}\\n```{{r}}\\n1 + 1\\n```\\n````\\n")
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/hooks/index.qmd": "---\ntitle: F\ndate: 2023-12-30\n---\n\nold\n",
+        "_freeze/posts/hooks/index/execute-results/html.json":
+            '{"hash": "x", "result": {"markdown": "' + frozen + '"}}',
+    })
+    done = import_site(source, tmp_path / "new")
+    text = (done.dest / "content" / "posts" / "hooks.md").read_text(encoding="utf-8")
+    assert "```text\nplain\n```" in text
+    assert "````text\n```{r}\n1 + 1\n```\n````" in text

@@ -94,7 +94,7 @@ class QuartoBodies:
             return ""
         cell = _CELL.match(info)
         if not cell:
-            return B.fence(info, code, None, indent)
+            return B.fence(_plain_info(info), _unescaped_cells(code), None, indent)
         lang = cell.group(1)
         options = dict(re.findall(r"^\s*(?:#|%%|//)\|\s*([\w-]+):\s*(.*?)\s*$", code,
                                   re.MULTILINE))
@@ -212,6 +212,26 @@ def scripts(text: str, shelf: B.Shelf, ctx: Context) -> str:
     text, sups = re.subn(r"(?<![\^\\\[])\^([^\^\s\]]+)\^", r"<sup>\1</sup>", text)
     ctx.convert("subscripts and superscripts", subs + sups)
     return text
+
+
+def _plain_info(info: str) -> str:
+    """A freeze's code fence: `{.r .cell-code}` is R (Lanting reads the rest), a bare
+    `{.cell-code}` (an `echo: fenced` cell) and Quarto's `{.default}` plain text."""
+    if not info.startswith("{"):
+        return info
+    info = re.sub(r"(?<=[{\s])\.cell-code(?=[\s}])", "", info)
+    info = re.sub(r"(?<=[{\s])\.default(?=[\s}])", ".text", info)
+    alone = re.fullmatch(r"\{\s*\.([\w+-]+)\s*\}", info)
+    if alone or re.fullmatch(r"\{\s*\}", info):
+        return alone.group(1) if alone else "text"
+    return re.sub(r"\{\s+", "{", info)
+
+
+def _unescaped_cells(code: str) -> str:
+    """An `echo: fenced` cell shows its header as written, escaped in the freeze
+    (```` ```{{r}} ````): as Quarto showed it, ```` ```{r} ````."""
+    return re.sub(r"^(\s*(?:`{3,}|~{3,})\s*)\{\{([^{}\n]+)\}\}", r"\1{\2}", code,
+                  flags=re.MULTILINE)
 
 
 def _kept_label(attributes: str) -> str:
