@@ -285,7 +285,29 @@ def test_html_output_is_escaped_when_raw_html_is_false(
 def test_html_output_stays_html_when_raw_html_is_true() -> None:
     doc = parse_notebook(notebook(code(display(**{"text/html": "<table></table>",
                                                   "text/plain": "t"}))), raw_html=True)
-    assert '<div class="nb-output nb-html">\n\n<table></table>' in doc.body
+    assert '<div class="nb-output nb-html">\n<table></table>' in doc.body
+
+
+CHART = ('<div id="vis"></div>\n<script type="text/javascript">\n  var spec = {"a": 1};\n\n'
+         '  var price = "$5 and $x^2$";\n  embed("#vis", spec);\n</script>\n'
+         "<pre>line one\n\nline three</pre>")
+
+
+def test_an_html_output_with_blank_lines_stays_one_html_block(
+        make_site: MakeSite, build_site: Build) -> None:
+    """An Altair chart's output (a `<script>` with a blank line, then a `$`): what came
+    after the blank line was read as Markdown, a formula of 440,000 characters that
+    failed the build (a real Quarto blog's notebook post)."""
+    site = make_site({"content/posts/nb.ipynb": notebook(code(
+        display(**{"text/html": CHART, "text/plain": "chart"})))})
+    result = build_site(site)
+    assert result.warnings == ()
+    page = html5lib.parse((result.output / "posts/nb/index.html").read_bytes(),
+                          namespaceHTMLElements=False)
+    script = next(s for s in page.iter("script") if "embed" in (s.text or ""))
+    assert '"$5 and $x^2$"' in (script.text or "") and page.find(".//math") is None
+    pre = next(p for p in page.iter("pre") if "line one" in "".join(p.itertext()))
+    assert "".join(pre.itertext()).replace("\u200b", "") == "line one\n\nline three"
 
 
 def test_unreadable_svg_output_is_a_warning_with_cell_and_line() -> None:

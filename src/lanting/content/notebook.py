@@ -95,6 +95,20 @@ def cell_language(source: str, kernel: str) -> str:
     return CELL_MAGICS.get(name, kernel)
 
 
+_PRE = re.compile(r"(<pre\b.*?</pre\s*>)", re.IGNORECASE | re.DOTALL)
+_BLANK_LINES = re.compile(r"\n[ \t]*(?=\n)")
+
+
+def _one_block(html: str) -> str:
+    """An HTML output as one raw block: a blank line would end it, and what follows (a
+    chart's `<script>` with a `$` in it) would be read as Markdown, a formula of 440,000
+    characters. Blank lines are dropped, except in `<pre>`, where each keeps its place
+    as a line holding a zero-width space."""
+    parts = _PRE.split(html)
+    return "".join(_BLANK_LINES.sub("\n\u200b", part) if i % 2 else _BLANK_LINES.sub("", part)
+                   for i, part in enumerate(parts))
+
+
 def _fence(text: str, info: str) -> str:
     longest = max((len(m) for m in re.findall(r"`{3,}", text)), default=2)
     fence = "`" * max(3, longest + 1)
@@ -473,8 +487,8 @@ class _Converter:
                     self.files.append(Attachment(f"{self.folder}/{file_name}", blob))
                     return f"![output]({self.link_folder}/{file_name})\n"
         if self.raw_html and "text/html" in data:
-            html = self.text(data["text/html"], where, "text/html", line).strip()
-            return f'<div class="nb-output nb-html">\n\n{html}\n\n</div>\n'
+            html = _one_block(self.text(data["text/html"], where, "text/html", line).strip())
+            return f'<div class="nb-output nb-html">\n{html}\n</div>\n'
         if "text/markdown" in data:
             return self.text(data["text/markdown"], where, "text/markdown", line) + "\n"
         if "text/plain" in data:
