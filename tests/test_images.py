@@ -148,3 +148,24 @@ def test_a_damaged_image_is_an_error_naming_the_file(make_site, build_site, post
     [problem] = caught.value.problems
     assert problem.path is not None and problem.path.name == "a.png"
     assert "image cannot be read" in problem.message
+
+
+def test_two_images_of_one_name_and_two_formats_get_their_own_variants(
+        make_site, post, build_site) -> None:
+    """`houdini.png` and `houdini.jpg` in one folder both made `houdini-480w.webp`: the
+    build failed on two files of one name (a real Quarto blog). The second takes its
+    format into the name."""
+    import io
+
+    jpeg = io.BytesIO()
+    Image.new("RGB", (600, 300), "#2a6aa3").save(jpeg, "JPEG")
+    site = make_site({
+        "content/posts/h/index.md": post("H", body="![a](houdini.png)\n\n![b](houdini.jpg)\n"),
+        "content/posts/h/houdini.png": png(600, 300),
+        "content/posts/h/houdini.jpg": jpeg.getvalue()})
+    out = build_site(site).output
+    sources = [s["srcset"] for s in read(out, "posts/h/index.html").find_all("source")]
+    assert sources == ["/posts/h/houdini-png-480w.webp 480w, /posts/h/houdini-png-600w.webp 600w",
+                       "/posts/h/houdini-480w.webp 480w, /posts/h/houdini-600w.webp 600w"]
+    with Image.open(out / "posts/h/houdini-png-480w.webp") as variant:
+        assert variant.getpixel((240, 120))[2] < 100  # the PNG's (red) centre, not the JPEG

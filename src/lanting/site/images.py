@@ -163,6 +163,7 @@ def responsive_images(assets: Iterable[Asset], routes: Routes, cache_dir: Path |
     cache = VariantCache(cache_dir)
     reader = reader or FileReader()
     taken = set(routes.assets.values())
+    made: set[str] = set()
     variants: dict[str, tuple[Variant, ...]] = {}
     files: list[OutputFile] = []
     for asset in sorted(assets, key=lambda a: a.rel.as_posix()):
@@ -174,10 +175,14 @@ def responsive_images(assets: Iterable[Asset], routes: Routes, cache_dir: Path |
         data = reader.remembered(asset.path, _read)
         stem = posixpath.splitext(output)[0]
         found = []
+        suffix = asset.path.suffix.lower().lstrip(".")
         for width in variant_widths(asset.size[0]):
             path = f"{stem}-{width}w.webp"
-            if path in taken:
+            if path in made:  # `x.jpg`'s variant beside `x.png`: named by its format too
+                path = f"{stem}-{suffix}-{width}w.webp"
+            if path in taken or path in made:
                 continue  # a file of the site already has that name: it wins
+            made.add(path)
             encoded = cache.cached(data, width)
             # Encoding is slow (a blog's hundreds of diagrams took minutes): a variant not
             # cached yet is made with the pages, by the worker processes.
