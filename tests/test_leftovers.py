@@ -141,3 +141,10 @@ def test_mdx_import_and_export_lines_are_found() -> None:
     assert found == [(5, "`import Tabs from '@theme/Tabs';`"),
                      (6, "`import TabItem from '@theme/TabItem';`"),
                      (10, "`export const meta = {};`")]
+
+
+def test_an_image_whose_path_has_a_space_is_found() -> None:
+    """`![a](image 1.png)` (as Notion and Typora name files) is text in CommonMark: it was
+    shown as written without a word. Encoded or bracketed paths, and titles, are fine."""
+    assert warnings("Intro.\n\n![a](image 1.png)\n") == [(7, "`![a](image 1.png)`")]
+    assert warnings('![a](image%201.png) ![b](<c d.png>) ![e](f.png "a title")\n') == []

@@ -218,9 +218,36 @@ def _mdx_lines(state: StateCore) -> None:
                     hint=MDX_HINT, severity="warning"))
 
 
+_SPACED_IMAGE = re.compile(r"!\[[^\]\n]*\]\(([^)<>{}\n]*[^)\s\n{}][ \t]+[^)\s\n\"'{}][^)\n{}]*)\)")
+"""(Not a path holding another generator's `{{ … }}`: that check reports it.)"""
+SPACED_HINT = ("a path with a space is no image in Markdown: write `%20` for the space, or "
+               "put the path in angle brackets, `![alt](<image 1.png>)`")
+
+
+def _spaced_images(state: StateCore) -> None:
+    """`![a](image 1.png)` (Notion's and Typora's exports name files so) is text in
+    CommonMark: it was shown as written without a word."""
+    env: Any = state.env
+    ctx = env.get("lanting")
+    if ctx is None or "![" not in state.src:
+        return
+    for token in state.tokens:
+        if token.type != "inline" or token.map is None or "![" not in token.content:
+            continue
+        for child in token.children or []:
+            if child.type == "text" and "![" in child.content:
+                for match in _SPACED_IMAGE.finditer(child.content):
+                    env.setdefault("problems", []).append(Problem(
+                        f"an image shown as text: `{match.group()[:60]}`", ctx.path,
+                        ctx.body_line + token.map[0] + token.content.count(
+                            "\n", 0, token.content.find(match.group())),
+                        hint=SPACED_HINT, severity="warning"))
+
+
 def leftovers_plugin(md: MarkdownIt) -> None:
     md.core.ruler.before("text_join", "lanting_stray_stars", _stray_stars)
     md.core.ruler.push("lanting_leftovers", _leftovers)
     md.core.ruler.push("lanting_mkdocs_tabs", _mkdocs_tabs)
     md.core.ruler.push("lanting_open_comment", _open_comment)
     md.core.ruler.push("lanting_mdx_lines", _mdx_lines)
+    md.core.ruler.push("lanting_spaced_images", _spaced_images)
