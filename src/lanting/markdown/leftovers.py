@@ -149,6 +149,23 @@ def _stray_stars(state: StateCore) -> None:
                 break
 
 
+def _inlines(state: StateCore, needle: str) -> Iterator[Token]:
+    """The inline tokens (with a line) whose text holds `needle`, on a page being built."""
+    if state.env.get("lanting") is None or needle not in state.src:
+        return
+    for token in state.tokens:
+        if token.type == "inline" and token.map is not None and needle in token.content:
+            yield token
+
+
+def _warn_at(state: StateCore, token: Token, offset: int, message: str, hint: str) -> None:
+    """A warning at the line of `token.content[offset]`."""
+    ctx = state.env["lanting"]
+    state.env.setdefault("problems", []).append(Problem(
+        message, ctx.path, ctx.body_line + (token.map[0] if token.map else 0)
+        + token.content.count("\n", 0, offset), hint=hint, severity="warning"))
+
+
 _MKDOCS_TAB = re.compile(r"^[ \t]*===\+?[ \t]+\"[^\"\n]*\"[ \t]*$", re.MULTILINE)
 TABS_HINT = ("MkDocs' content tabs (`=== \"Label\"` and an indented body) are not read by "
              "Lanting: write `::: tabs`, then `@tab Label` before each tab's content, and `:::`")
@@ -157,17 +174,10 @@ TABS_HINT = ("MkDocs' content tabs (`=== \"Label\"` and an indented body) are no
 def _mkdocs_tabs(state: StateCore) -> None:
     """`=== "PyTorch"` lines: MkDocs Material's tabs, shown as text (their indented bodies
     as code blocks) without a word."""
-    env: Any = state.env
-    ctx = env.get("lanting")
-    if ctx is None or "===" not in state.src:
-        return
-    for token in state.tokens:
-        if token.type == "inline" and token.map is not None and "===" in token.content:
-            for match in _MKDOCS_TAB.finditer(token.content):
-                env.setdefault("problems", []).append(Problem(
-                    f"`{match.group().strip()}` shown as text", ctx.path,
-                    ctx.body_line + token.map[0] + token.content.count("\n", 0, match.start()),
-                    hint=TABS_HINT, severity="warning"))
+    for token in _inlines(state, "==="):
+        for match in _MKDOCS_TAB.finditer(token.content):
+            _warn_at(state, token, match.start(), f"`{match.group().strip()}` shown as text",
+                     TABS_HINT)
 
 
 def _open_comment(state: StateCore) -> None:
@@ -204,18 +214,14 @@ MDX_HINT = ("Lanting reads Markdown, not MDX: remove the line (and write what it
 
 def _mdx_lines(state: StateCore) -> None:
     """`import Tabs from '@theme/Tabs';` (an MDX post of Docusaurus) printed as text."""
-    env: Any = state.env
-    ctx = env.get("lanting")
-    if ctx is None or ("import " not in state.src and "export " not in state.src):
+    if "import " not in state.src and "export " not in state.src:
         return
-    for i, token in enumerate(state.tokens):
-        if (token.type == "inline" and token.map is not None and token.level == 1
-                and state.tokens[i - 1].type == "paragraph_open"):
+    for token in _inlines(state, "port "):
+        i = state.tokens.index(token)
+        if token.level == 1 and state.tokens[i - 1].type == "paragraph_open":
             for match in _MDX_LINE.finditer(token.content):
-                env.setdefault("problems", []).append(Problem(
-                    f"an MDX line shown as text: `{match.group()[:60]}`", ctx.path,
-                    ctx.body_line + token.map[0] + token.content.count("\n", 0, match.start()),
-                    hint=MDX_HINT, severity="warning"))
+                _warn_at(state, token, match.start(),
+                         f"an MDX line shown as text: `{match.group()[:60]}`", MDX_HINT)
 
 
 _SPACED_IMAGE = re.compile(r"!\[[^\]\n]*\]\(([^)<>{}\n]*[^)\s\n{}][ \t]+[^)\s\n\"'{}][^)\n{}]*)\)")
@@ -227,21 +233,12 @@ SPACED_HINT = ("a path with a space is no image in Markdown: write `%20` for the
 def _spaced_images(state: StateCore) -> None:
     """`![a](image 1.png)` (Notion's and Typora's exports name files so) is text in
     CommonMark: it was shown as written without a word."""
-    env: Any = state.env
-    ctx = env.get("lanting")
-    if ctx is None or "![" not in state.src:
-        return
-    for token in state.tokens:
-        if token.type != "inline" or token.map is None or "![" not in token.content:
-            continue
+    for token in _inlines(state, "!["):
         for child in token.children or []:
             if child.type == "text" and "![" in child.content:
                 for match in _SPACED_IMAGE.finditer(child.content):
-                    env.setdefault("problems", []).append(Problem(
-                        f"an image shown as text: `{match.group()[:60]}`", ctx.path,
-                        ctx.body_line + token.map[0] + token.content.count(
-                            "\n", 0, token.content.find(match.group())),
-                        hint=SPACED_HINT, severity="warning"))
+                    _warn_at(state, token, token.content.find(match.group()),
+                             f"an image shown as text: `{match.group()[:60]}`", SPACED_HINT)
 
 
 def leftovers_plugin(md: MarkdownIt) -> None:
