@@ -233,11 +233,8 @@ def _broken(link: LinkRef, here: str, inp: CheckInput,
             return (_draft_link(url, draft) if draft is not None
                     else _missing_url(url, site_path, inp, link.image))
         return _anchor(fragment, target, outputs)
-    if link.raw and link.target is not None and (link.target in inp.routes.pages
-                                                 or link.target in inp.routes.assets):
-        return (_anchor(fragment, inp.routes.pages[link.target] + "index.html", outputs)
-                if link.target in inp.routes.pages else (None, None))  # (rewritten)
-    if link.raw:  # a raw `href`/`src` naming no file of content/: published as written
+    resolved = link.target in inp.routes.pages or link.target in inp.routes.assets
+    if link.raw and not resolved:  # naming no file of content/: published as written
         relative = posixpath.normpath(posixpath.join(posixpath.dirname(page_out),
                                                      unquote(path)))
         target = None if relative.startswith("..") else outputs.find(relative)
