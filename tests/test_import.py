@@ -629,6 +629,8 @@ def test_a_chirpy_site(tmp_path: Path) -> None:
     assert post.one("div", class_="callout").get("class") == "callout callout-tip"
     figure = post.one("figure")
     assert figure.one("figcaption").text().endswith("The serving stack")
+    # `{: w="200" }` (Chirpy's width) was dropped: the image showed at the file's size
+    assert (figure.one("img").get("width"), figure.one("img").get("height")) == ("200", "100")
     code = pages(out)["/posts/liquid/"].one("div", class_="prose").one("pre").raw_text()
     assert "{% raw %}\n{{ user.name }}\n{% endraw %}" in code
     assert "I study systems." in pages(out)["/about/"].one("main").text()

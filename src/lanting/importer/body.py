@@ -333,15 +333,16 @@ def plain_inline(text: str) -> str:
     return " ".join(_CODE_SPAN.sub(lambda m: m.group(1), text).split())
 
 
-_CAPTIONED_IMAGE = re.compile(r"^([ \t]*!\[[^\]\n]*\]\([^)\s]+)\)[ \t]*\n[ \t]*_([^_\n]+)_[ \t]*$",
-                              re.MULTILINE)
+_CAPTIONED_IMAGE = re.compile(r"^([ \t]*!\[[^\]\n]*\]\([^)\s]+)\)(\{[^{}\n]*\})?[ \t]*\n"
+                              r"[ \t]*_([^_\n]+)_[ \t]*$", re.MULTILINE)
+"""(An image's attribute list, `{: w="200" }`, stays after it: Lanting reads it.)"""
 
 
 def italic_captions(text: str) -> tuple[str, int]:
     """Chirpy's caption, an italic line right under an image, as the image's title (a
     numbered figure with that caption in Lanting). Returns (text, how many)."""
-    return _CAPTIONED_IMAGE.subn(lambda m: f'{m.group(1)} "{m.group(2).strip()}")'
-                                 if '"' not in m.group(2) else m.group(0), text)
+    return _CAPTIONED_IMAGE.subn(lambda m: f'{m.group(1)} "{m.group(3).strip()}"){m.group(2) or ""}'
+                                 if '"' not in m.group(3) else m.group(0), text)
 
 
 _ESCAPE = re.compile(r"\\[\\()]")

@@ -117,6 +117,14 @@ def _cells(row: str) -> list[str]:
 
 _IAL_LINE = re.compile(r"^[ \t]*\{:(?!:)[^{}\n]*\}[ \t]*$", re.MULTILINE)
 _IAL_SPAN = re.compile(r"\{:(?!:)[^{}\n]*\}")
+_IMAGE_BEFORE = re.compile(r"!\[[^\]\n]*\]\([^()\n]*\)$")
+
+
+def _unless_after_image(match: re.Match[str]) -> str:
+    """A span IAL is removed, but an image's (`![a](x.png){: width="50%"}`): Lanting reads
+    that one (its size, classes, style)."""
+    before = match.string[max(0, match.start() - 500):match.start()]
+    return match.group() if _IMAGE_BEFORE.search(before) else ""
 
 
 def kramdown_blocks(text: str, warn: Callable[[str, str], None]) -> tuple[str, int]:
@@ -167,7 +175,7 @@ def kramdown_blocks(text: str, warn: Callable[[str, str], None]) -> tuple[str, i
                  "Lanting's table of contents")
     text, n = _IAL_LINE.subn("", text)
     count += n
-    text, n = _IAL_SPAN.subn("", text)
+    text, n = _IAL_SPAN.subn(_unless_after_image, text)
     text, m = markdown_in_html(text)
     return text, count + n + m
 

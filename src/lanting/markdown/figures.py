@@ -26,7 +26,6 @@ from lanting.markdown.shortcodes import report
 LABELS = {"zh": "图 {n}", "zh-Hant": "圖 {n}", "en": "Figure {n}"}
 _TRADITIONAL = re.compile(r"^zh-(?:.*-)?(?:hant|tw|hk|mo)(?:-|$)", re.IGNORECASE)
 """Chinese written in Traditional characters: `zh-TW`, `zh-HK`, `zh-MO`, `zh-Hant…`."""
-_LABEL = re.compile(r"\s*\{#(fig[:-][\w\-.:]+)\}\s*$")
 _FIGREF = re.compile(r"@(fig[:-][\w\-.:]+)")
 """`@fig:x` (pandoc-crossref's), or Quarto's `@fig-x`."""
 CONTAINERS = ("container_tabs_open", "tab_panel_open", "container_details_open",
@@ -51,7 +50,14 @@ def size_image(image: Token, env: MutableMapping[str, Any]) -> None:
     if path:
         env.setdefault("deps", []).append(
             ("image", str(path), f"{size[0]}x{size[1]}" if size else ""))
-    if size and not image.attrGet("width"):
+    if not size:
+        return
+    width, height = image.attrGet("width"), image.attrGet("height")
+    if width and not height and size[0]:  # a width asked for: the height in proportion
+        image.attrSet("height", str(max(1, round(int(width) * size[1] / size[0]))))
+    elif height and not width and size[1]:
+        image.attrSet("width", str(max(1, round(int(height) * size[0] / size[1]))))
+    elif not width:
         image.attrSet("width", str(size[0]))
         image.attrSet("height", str(size[1]))
 
@@ -72,13 +78,13 @@ def figure_image(children: Sequence[Token]) -> Token | None:
     return found[0]
 
 
-def _labelled_image(children: Sequence[Token]) -> tuple[Token, str] | None:
-    """(image, label) of a paragraph `![…](…){#fig:label}`."""
+def _labelled_image(children: Sequence[Token]) -> Token | None:
+    """The image of a paragraph `![…](…){#fig:label}`, alone but for white space (its
+    attribute block read by `image_attrs`)."""
     found = [c for c in children if not (c.type == "text" and not c.content.strip())]
-    if len(found) != 2 or found[0].type != "image" or found[1].type != "text":
+    if len(found) != 1 or found[0].type != "image" or not found[0].meta.get("label"):
         return None
-    match = _LABEL.fullmatch(found[1].content)
-    return (found[0], match.group(1)) if match else None
+    return found[0]
 
 
 def _alt(image: Token) -> str:
@@ -101,12 +107,10 @@ def _make_figures(state: StateCore) -> None:
                 or any(kind not in CONTAINERS for kind in enclosing)):
             continue
         children = inline.children or []
-        label = ""
-        image = figure_image(children)
-        if image is None and (labelled := _labelled_image(children)) is not None:
-            image, label = labelled
+        image = figure_image(children) or _labelled_image(children)
         if image is None:
             continue
+        label = str(image.meta.get("label", ""))
         number += 1
         if label in numbers:
             report(cast(dict[str, Any], state.env), _line(state.env, opening),

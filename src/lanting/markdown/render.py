@@ -26,6 +26,7 @@ from lanting.markdown.code import code_plugin
 from lanting.markdown.emphasis import emphasis_plugin
 from lanting.markdown.figures import figures_plugin
 from lanting.markdown.footnotes import add_sidenotes
+from lanting.markdown.image_attrs import image_attrs_plugin
 from lanting.markdown.inline_code import inline_code_plugin
 from lanting.markdown.leftovers import leftovers_plugin
 from lanting.markdown.links import links_plugin, resolve_placeholders
@@ -92,6 +93,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.use(notes_apps_plugin, options.heading_ids)
     md.use(anchors_plugin, options.heading_ids)
     md.use(links_plugin)
+    md.use(image_attrs_plugin)  # before figures: an attribute block may label one
     md.use(figures_plugin)
     md.use(code_plugin)
     md.use(inline_code_plugin)

@@ -1,0 +1,74 @@
+"""Image sizes and attributes other tools write (`markdown/image_attrs.py`): Pandoc's and
+Quarto's `{width=50%}`, kramdown's `{: …}`, MkDocs' `{ width="300" }` and HackMD's
+`=400x` were printed after the image as text without a word. (The rendered forms are in
+tests/fixtures/image_attrs.txt.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from htmltree import parse_html
+
+from lanting.markdown.render import render_markdown
+from lanting.model.markdown import MarkdownOptions, RenderContext, RenderedMarkdown
+
+CONTEXT = RenderContext(path=Path("/site/content/posts/a.md"), rel="posts/a.md",
+                        body_line=4, base_path="/", image_sizes={"posts/fig.png": (800, 400)})
+
+
+def render(text: str) -> RenderedMarkdown:
+    return render_markdown(text, CONTEXT, MarkdownOptions())
+
+
+@pytest.mark.parametrize("text", [
+    "![x](fig.png){width=50%}", "![x](fig.png){: width=\"50%\"}",
+    "![x](fig.png){ width=\"300\" }", "![x](fig.png =300x)", "![x](fig.png \"t\" =300x200)",
+    "![x](fig.png){#fig-a width=300}", "![x](fig.png){.lightbox}",
+])
+def test_no_attribute_is_left_as_text(text: str) -> None:
+    rendered = render(f"段落。\n\n{text}\n")
+    tree = parse_html(rendered.html)
+    assert tree.find("img") is not None
+    assert not any(c in tree.text() for c in "{}="), tree.text()
+    assert rendered.problems == ()
+
+
+def test_an_attribute_lanting_cannot_use_is_a_warning_at_its_line() -> None:
+    rendered = render("段落。\n\n第二段\n![x](fig.png){width=wide fig-env=\"figure*\"}\n")
+    tree = parse_html(rendered.html)
+    assert "{" not in tree.text()
+    (problem,) = rendered.problems
+    assert problem.severity == "warning" and problem.line == 4 + 3
+    assert "`width=wide`" in problem.message and "`fig-env=\"figure*\"`" in problem.message
+
+
+def test_a_pixel_width_scales_the_height_from_the_file() -> None:
+    img = parse_html(render("![x](fig.png){width=200}\n").html).find("img")
+    assert img is not None
+    assert (img.attrs["width"], img.attrs["height"]) == ("200", "100")
+
+
+def test_a_percentage_keeps_the_files_size_for_the_aspect_ratio() -> None:
+    img = parse_html(render("![x](fig.png){width=50%}\n").html).find("img")
+    assert img is not None
+    assert img.attrs["style"] == "width:50%"
+    assert (img.attrs["width"], img.attrs["height"]) == ("800", "400")
+
+
+def test_a_figure_label_in_a_longer_attribute_block_is_the_figures_id() -> None:
+    rendered = render('![a](fig.png "架构"){#fig-arch .wide width=400}\n\n见 @fig-arch。\n')
+    tree = parse_html(rendered.html)
+    figure = tree.find("figure")
+    assert figure is not None and figure.attrs["id"] == "fig-arch"
+    link = tree.find("a")
+    assert link is not None and link.attrs["href"] == "#fig-arch"
+    assert rendered.problems == ()
+
+
+def test_a_hackmd_size_is_an_image_with_its_source_resolved() -> None:
+    rendered = render("![曲线](fig.png =400x)\n")
+    img = parse_html(rendered.html).find("img")
+    assert img is not None and img.attrs["alt"] == "曲线"
+    assert (img.attrs["width"], img.attrs["height"]) == ("400", "200")
+    assert any(dep[0] == "image" for dep in rendered.deps)
