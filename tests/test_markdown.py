@@ -231,6 +231,16 @@ def test_common_fence_names_pygments_lacks(lang: str, code: str, highlighted: bo
     assert any(s.get("class") not in ("line", None) for s in spans) is highlighted
 
 
+def test_a_mermaid_block_without_the_script_says_how_to_draw_it() -> None:
+    """```` ```mermaid ```` on a site without `[markdown] mermaid` was an "unknown code
+    language" whose hint named Pygments languages; it says how to get the diagram now."""
+    result = render("文字\n\n```mermaid\ngraph TD; A-->B;\n```\n", body_line=5)
+    (problem,) = result.problems
+    assert problem.severity == "warning" and problem.line == 5 + 2
+    assert "Mermaid diagram" in problem.message and "[markdown]" in (problem.hint or "")
+    assert parse_html(result.html).one("pre").text() == "graph TD; A-->B;"
+
+
 def test_a_table_whose_header_cells_are_all_empty_has_no_header_row() -> None:
     """GFM needs a header row: a table without one is written with an empty one, which
     would show as a thin empty row (a header with one named cell stays)."""

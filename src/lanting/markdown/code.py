@@ -236,6 +236,12 @@ def _highlight(lang: str, code: str) -> tuple[str, ...] | None:
     return tuple((lines + [""] * wanted)[:wanted])
 
 
+MERMAID_HINT = ("to draw it, set `mermaid` under `[markdown]` in lanting.toml to the URL of "
+                "a Mermaid ES module, e.g. "
+                '"https://cdn.jsdelivr.net/npm/mermaid@11/dist/mermaid.esm.min.mjs" '
+                "(readers' browsers load it)")
+
+
 def render_code_block(code: str, info: FenceInfo, env: dict[str, Any], line: int) -> str:
     code = code.rstrip("\n")
     lines: tuple[str, ...] | None = None
@@ -243,10 +249,13 @@ def render_code_block(code: str, info: FenceInfo, env: dict[str, Any], line: int
         lines = highlight_lines(info.lang, code)
         if lines is None:
             ctx = env.get("lanting")
+            diagram = info.lang.lower() == "mermaid"  # the site has not opted into Mermaid
             env.setdefault("problems", []).append(Problem(
+                "a Mermaid diagram shown as its code" if diagram else
                 f"unknown code language `{info.lang}`: shown without highlighting",
                 ctx.path if ctx else None, line, severity="warning",
-                hint="use a Pygments language name such as python, bash, yaml, cpp"))
+                hint=MERMAID_HINT if diagram else
+                "use a Pygments language name such as python, bash, yaml, cpp"))
     if info.executable:
         ctx = env.get("lanting")
         env.setdefault("problems", []).append(Problem(
