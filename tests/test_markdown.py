@@ -392,3 +392,19 @@ def test_a_block_shortcode_on_the_line_after_text_ends_the_paragraph() -> None:
     assert len(doc.find_all("figure")) == 2
     last = doc.find_all("p")[-1]
     assert last.find("span", class_="cite-missing") is not None
+
+
+def test_emoji_shortcodes_can_be_turned_off() -> None:
+    """`[markdown] emoji = false` keeps `:rocket:` as written (it is on by default: the
+    shortcodes were printed as text, where GitHub, jemoji and HackMD show emoji)."""
+    context = RenderContext(path=SOURCE, rel="posts/a.md")
+    on = render_markdown("上线 :rocket:\n", context, MarkdownOptions())
+    off = render_markdown("上线 :rocket:\n", context, MarkdownOptions(emoji=False))
+    assert parse_html(on.html).text().strip() == "上线 🚀"
+    assert parse_html(off.html).text().strip() == "上线 :rocket:"
+
+
+def test_a_definition_list_is_one() -> None:
+    """`Term` then `: definition` (Pandoc, kramdown, MkDocs) was a paragraph with a colon."""
+    doc = tree("张量并行\n: 按列切分权重。\n")
+    assert doc.one("dt").text() == "张量并行" and doc.one("dd").text() == "按列切分权重。"

@@ -47,7 +47,7 @@ as many as it used (room for a few configurations built in turn: with and withou
 `--drafts`, another base URL)."""
 _LIBRARIES = ("markdown-it-py", "mdit-py-plugins", "math-core", "Pygments",
               "ruamel.yaml", "nbformat", "Jinja2", "minify-html", "selectolax",
-              "bibtexparser", "pylatexenc", "Babel")
+              "bibtexparser", "pylatexenc", "Babel", "emoji")
 """The libraries whose output a page or its search record is made of (the Markdown,
 math and code in documents; the templates, minifying and page text in pages;
 bibliography entries and interface strings in both)."""

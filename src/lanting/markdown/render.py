@@ -13,6 +13,7 @@ from pathlib import Path
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
+from mdit_py_plugins.deflist import deflist_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
 
@@ -23,6 +24,7 @@ from lanting.markdown.callouts import callouts_plugin
 from lanting.markdown.cite import cite_plugin, finish_citations
 from lanting.markdown.cjk import cjk_spacing_plugin
 from lanting.markdown.code import code_plugin
+from lanting.markdown.emoji import emoji_plugin
 from lanting.markdown.emphasis import emphasis_plugin
 from lanting.markdown.figures import figures_plugin
 from lanting.markdown.footnotes import add_sidenotes
@@ -85,6 +87,9 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.use(shortcodes_plugin)
     md.use(cite_plugin)
     md.use(footnote_plugin)
+    md.use(deflist_plugin)  # `Term` then `: definition` (Pandoc, kramdown, MkDocs)
+    if options.emoji:
+        md.use(emoji_plugin)
     md.use(tasklists_plugin)
     _only_with_task_marks(md)
     md.use(callouts_plugin)

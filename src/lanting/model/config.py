@@ -65,6 +65,8 @@ class MarkdownConfig:
     """Pygments style for code in the dark scheme."""
     cjk_spacing: bool = True
     """A thin space between Chinese characters and Latin letters or digits."""
+    emoji: bool = True
+    """Emoji shortcodes become emoji: `:rocket:` → 🚀 (GitHub's names)."""
     heading_ids: str = "lanting"
     """How heading ids are made from the text: `lanting` (punctuation dropped, runs of
     spaces, `_` and `-` as one `-`), `github` (as GitHub, kramdown's GFM input and
