@@ -32,7 +32,8 @@ def test_equals_signs_that_mark_nothing_stay(text: str) -> None:
     assert parse_html(rendered.html).find("mark") is None
 
 
-@pytest.mark.parametrize("marker", ["[TOC]", "[toc]", "[[_TOC_]]", "[[TOC]]"])
+@pytest.mark.parametrize("marker", ["[TOC]", "[toc]", "[[_TOC_]]", "[[TOC]]",
+                                    "@[TOC](文章目录)", "@[toc](这里写目录标题)"])
 def test_a_toc_marker_is_left_out(marker: str) -> None:
     rendered = render(f"{marker}\n\n## One\n\nText.\n")
     assert "TOC" not in rendered.html.upper().replace('ID="ONE"', "")

@@ -5,8 +5,8 @@ standard has; each was printed as written, and Obsidian's private comments were
 published:
 - `==marked==` is `<mark>` (Typora, Obsidian; markdown-it-mark's rule, strikethrough's
   with `=`, its runs scanned CJK-friendly like `**`);
-- a paragraph that is only `[TOC]` (Typora; GitLab's `[[_TOC_]]`) is left out: the
-  page's table of contents is the theme's;
+- a paragraph that is only `[TOC]` (Typora; GitLab's `[[_TOC_]]`, CSDN's
+  `@[TOC](目录)`) is left out: the page's table of contents is the theme's;
 - `[[Other note]]`, `[[Other note#Heading|shown text]]` link to `Other note.md` beside
   the page, and `![[figure.png]]` (`![[figure.png|300]]`: 300 pixels wide) shows the
   image beside it, as a relative link and image do (the checks report a missing one);
@@ -34,6 +34,8 @@ from lanting.markdown.shortcodes import report
 
 TOC_MARKERS = frozenset({"[toc]", "[[toc]]", "[[_toc_]]", "@[toc]"})
 """Typora's, GitLab's and markdown-it-toc's markers, in lower case."""
+_TITLED_TOC = re.compile(r"@\[toc\]\([^()\n]*\)", re.IGNORECASE)
+"""CSDN's editor starts a post with `@[TOC](这里写目录标题)` (read as a link to nowhere)."""
 
 _WIKI = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
 _NOTE_NAME = re.compile(r"^$|^(?=[^,]*$).*[^\W\d_]")
@@ -83,7 +85,8 @@ def _drop_toc_markers(state: StateCore) -> None:
     tokens = state.tokens
     for i in range(len(tokens) - 2, 0, -1):
         if (tokens[i].type == "inline" and tokens[i - 1].type == "paragraph_open"
-                and tokens[i].content.strip().lower() in TOC_MARKERS):
+                and (tokens[i].content.strip().lower() in TOC_MARKERS
+                     or _TITLED_TOC.fullmatch(tokens[i].content.strip()))):
             del tokens[i - 1:i + 2]
 
 
