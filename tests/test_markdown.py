@@ -408,3 +408,16 @@ def test_a_definition_list_is_one() -> None:
     """`Term` then `: definition` (Pandoc, kramdown, MkDocs) was a paragraph with a colon."""
     doc = tree("张量并行\n: 按列切分权重。\n")
     assert doc.one("dt").text() == "张量并行" and doc.one("dd").text() == "按列切分权重。"
+
+
+def test_a_div_no_block_reads_is_a_div_and_a_warning_at_its_line() -> None:
+    """`::: {.aside}` (Pandoc) and `:::sidebar` printed their `:::` lines around the
+    content without a word; Quarto's columns are laid out without one."""
+    result = render("文字\n\n::: {.aside}\n旁注\n:::\n\n:::: {.columns}\n::: {.column}\n左\n"
+                    ":::\n::::\n", body_line=3)
+    doc = parse_html(result.html)
+    assert ":::" not in doc.text()
+    assert doc.one("div", class_="aside").text().strip() == "旁注"
+    (problem,) = result.problems
+    assert problem.severity == "warning" and problem.line == 3 + 2
+    assert "{.aside}" in problem.message

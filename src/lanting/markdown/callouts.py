@@ -4,7 +4,9 @@
 - the container `::: note Title`, and Quarto's `::: {.callout-note title="…"}` (or a
   heading as its first line for the title; `collapse="true"` folds it);
 - MkDocs Material's `!!! note "Title"` and the foldable `??? note` / `???+ note`
-  (mdit-py-plugins' admonition plugin), with their bodies indented.
+  (mdit-py-plugins' admonition plugin), with their bodies indented;
+- Yuque's (语雀) `:::tips`, `:::info`, `:::success`, …, and its coloured boxes
+  `:::color1` … `:::color5` (no title).
 
 Each becomes one token shape, `callout_open` · title · body · `callout_close`, whose title
 is an inline token: Markdown, formulas and code in a title render (and are checked) as in
@@ -31,18 +33,23 @@ ALIASES = {"info": "note", "todo": "note", "abstract": "note", "summary": "note"
            "seealso": "note", "success": "tip", "check": "tip", "done": "tip", "hint": "tip",
            "question": "tip", "help": "tip", "faq": "tip", "attention": "warning",
            "failure": "caution", "fail": "caution", "missing": "caution",
-           "danger": "caution", "error": "caution", "bug": "caution"}
-"""Obsidian's and MkDocs' kinds → the colour of one of Lanting's."""
+           "danger": "caution", "error": "caution", "bug": "caution", "tips": "tip",
+           **{f"color{n}": "note" for n in range(1, 6)}}
+"""Obsidian's, MkDocs' and Yuque's kinds → the colour of one of Lanting's."""
+_UNTITLED = re.compile(r"color[1-5]")
+"""Yuque's coloured blocks (`:::color1` … `:::color5`): a box without a title."""
 TITLES = {
     "zh": {"note": "注意", "tip": "提示", "important": "重要", "warning": "警告",
            "caution": "小心", "info": "信息", "todo": "待办", "abstract": "摘要",
            "summary": "摘要", "tldr": "摘要", "example": "示例", "quote": "引用",
            "cite": "引用", "seealso": "另见", "success": "完成", "check": "完成",
-           "done": "完成", "hint": "提示", "question": "问题", "help": "问题", "faq": "问题",
+           "done": "完成", "hint": "提示", "tips": "提示", "question": "问题", "help": "问题",
+           "faq": "问题",
            "attention": "注意", "failure": "失败", "fail": "失败", "missing": "缺失",
            "danger": "危险", "error": "错误", "bug": "缺陷"},
-    "en": {"note": "Note", "tip": "Tip", "important": "Important", "warning": "Warning",
-           "caution": "Caution", "seealso": "See also", "tldr": "TL;DR", "faq": "FAQ"},
+    "en": {"note": "Note", "tip": "Tip", "tips": "Tips", "important": "Important",
+           "warning": "Warning", "caution": "Caution", "seealso": "See also", "tldr": "TL;DR",
+           "faq": "FAQ"},
 }
 _MARKER = re.compile(r"^\[!([A-Za-z][\w-]*)\]([+-]?)[ \t]*")
 _QUARTO = re.compile(r"^\{\s*\.callout-(\w+)\b(.*)\}\s*$")
@@ -139,6 +146,9 @@ def _container(tokens: list[Token], i: int, env: Any, out: list[Token]) -> None:
             tokens[index].type = "callout_skip"
     _close(tokens[_matching_close(tokens, i, "container_callout_open",
                                   "container_callout_close")], fold)
+    if not title and _UNTITLED.fullmatch(name.lower()):
+        out.append(_callout(kind, fold, "", token.map, token.level)[0])
+        return
     out += _callout(kind, fold, title or _default_title(name, env), token.map, token.level)
 
 

@@ -24,6 +24,7 @@ from lanting.markdown.callouts import callouts_plugin
 from lanting.markdown.cite import cite_plugin, finish_citations
 from lanting.markdown.cjk import cjk_spacing_plugin
 from lanting.markdown.code import code_plugin
+from lanting.markdown.divs import divs_plugin
 from lanting.markdown.emoji import emoji_plugin
 from lanting.markdown.emphasis import emphasis_plugin
 from lanting.markdown.figures import figures_plugin
@@ -94,6 +95,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     _only_with_task_marks(md)
     md.use(callouts_plugin)
     md.use(blocks_plugin)
+    md.use(divs_plugin)  # after every other `:::` block: it takes what they leave
     md.use(more_plugin)
     md.use(notes_apps_plugin, options.heading_ids)
     md.use(anchors_plugin, options.heading_ids)

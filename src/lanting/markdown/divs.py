@@ -1,0 +1,83 @@
+"""Plugin: a fenced div no other block of Lanting reads — Pandoc's and Quarto's
+`::: {.columns}` … `:::` or `::: {#id .warning}`, a bare `::: name` — is a `<div>` with
+that id and those classes around its content, as Pandoc makes it. Its `:::` lines were
+printed as text around the content without a word.
+
+Quarto's columns, `:::: {.columns}` with `::: {.column width="40%"}` inside, are laid
+out side by side (one under the other on a phone). Any other div is a warning too:
+Lanting's theme styles no other class (a callout is
+`::: note`, tabs `::: tabs`, a folded block `::: details`, a grid of images
+`::: gallery`), so the reader sees the content as plain paragraphs unless the site's own
+CSS gives the class a look. Registered after every other `:::` block, so it only takes
+what they leave. (MyST's `:::{name}` is a directive, not a div: not taken here.)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, cast
+
+from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+from mdit_py_plugins.container import container_plugin
+
+from lanting.markdown.shortcodes import report
+
+_PARAMS = re.compile(r"[ \t]*(?:\{[ \t]*([.#][^{}]*)\}|([A-Za-z][\w-]*))[ \t]*:*[ \t]*")
+"""`{.a #b key=v}` (Pandoc's attributes start with a class or an id) or one word; Pandoc
+allows colons after them (`::: warning :::`)."""
+_ID = re.compile(r"#([^\s#.{}]+)")
+_CLASS = re.compile(r"(?:^|\s)\.([^\s#.{}]+)")
+_WIDTH = re.compile(r"""\bwidth\s*=\s*["']?(\d+(?:\.\d+)?%)""")
+STYLED = frozenset({"columns", "column"})
+"""Classes the theme lays out (style.css)."""
+HINT = ("Lanting's blocks are `::: note` (a callout), `::: tabs`, `::: details` and "
+        "`::: gallery`; or give the class a look in your own stylesheet (`[theme] custom_css`)")
+
+
+def _validate(params: str, markup: str) -> bool:
+    return _PARAMS.fullmatch(params) is not None
+
+
+def _id_and_classes(params: str) -> tuple[str, list[str]]:
+    match = _PARAMS.fullmatch(params)
+    if match is None:
+        return "", []
+    if match.group(2):
+        return "", [match.group(2)]
+    attributes = match.group(1)
+    ident = _ID.search(attributes)
+    return (ident.group(1) if ident else ""), _CLASS.findall(attributes)
+
+
+def _render(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+    token = tokens[idx]
+    if token.nesting == -1:
+        return "</div>\n"
+    ident, classes = _id_and_classes(token.info)
+    attributes = f' id="{escapeHtml(ident)}"' if ident else ""
+    if classes:
+        attributes += f' class="{escapeHtml(" ".join(classes))}"'
+    if "column" in classes and (width := _WIDTH.search(token.info)):
+        attributes += f' style="flex-basis:{width.group(1)}"'
+    return f"<div{attributes}>\n"
+
+
+def _report(state: StateCore) -> None:
+    ctx = state.env.get("lanting")
+    for token in state.tokens:
+        if token.type == "container_div_open" and not (
+                set(_id_and_classes(token.info)[1]) & STYLED):
+            line = (ctx.body_line if ctx else 1) + (token.map[0] if token.map else 0)
+            report(cast(dict[str, Any], state.env), line,
+                   f"`{token.markup} {token.info.strip()}` is a plain block: Lanting's theme "
+                   "has no style for it", HINT, severity="warning")
+
+
+def divs_plugin(md: MarkdownIt) -> None:
+    """(Use after every other `:::` plugin: the block rules are tried in order.)"""
+    md.use(container_plugin, "div", validate=_validate, render=_render)
+    md.core.ruler.after("block", "fenced_divs", _report)
