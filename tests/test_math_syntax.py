@@ -294,3 +294,17 @@ def test_a_short_radicand_gets_the_height_of_a_letter_with_an_ascender() -> None
     assert isinstance(row, Element) and row.tag == "mrow"
     assert isinstance(row.children[0], Element) and row.children[0].tag == "mspace"
     assert rendered.excerpt == "复杂度 O(n√n) 与 ∛x。"
+
+
+@pytest.mark.parametrize(("tex", "text"), [
+    ("\\require{cancel} \\cancel{a} + b", "a+b"),
+    ("\\mathds{1}\\{x>0\\}", "𝟙{x>0}"),
+    ("\\mathbbm{1}_A", "𝟙A"),
+])
+def test_mathjax_and_paper_commands_render(tex: str, text: str) -> None:
+    """MathJax's `\\require{cancel}` (in posts written for MathJax) and the indicator
+    function's `\\mathds{1}` / `\\mathbbm{1}` (dsfont, bbm: copied from papers) failed
+    the build as unknown commands."""
+    rendered = render(f"${tex}$\n")
+    assert rendered.problems == ()
+    assert tree(f"${tex}$\n").one("math").text() == text

@@ -83,6 +83,12 @@ def _primitives(s: str, ctx: Context) -> str:
     return re.sub(r"\\(edef|xdef)(?![A-Za-z])", r"\\def", s)
 
 
+def _require(s: str, ctx: Context) -> str:
+    """MathJax's `\\require{cancel}` loads an extension before its commands are used
+    (posts written for MathJax carry it): Lanting has them loaded, so it is dropped."""
+    return replace_command(s, "require", 1, lambda o, a, i: "")
+
+
 _VARLIM = {"varinjlim": "\\underrightarrow{\\mathrm{lim}}",
            "varprojlim": "\\underleftarrow{\\mathrm{lim}}",
            "varliminf": "\\underline{\\mathrm{lim}}", "varlimsup": "\\overline{\\mathrm{lim}}"}
@@ -110,10 +116,12 @@ ALIASES = {
     "textnormal": "\\textrm", "textmd": "\\textrm", "KaTeX": "\\text{KaTeX}",
     "LaTeX": "\\text{LaTeX}", "TeX": "\\text{TeX}", "overlinesegment": "\\overline",
     "underlinesegment": "\\underline", "nobreak": "", "allowbreak": "",
+    "mathds": "\\mathbb", "mathbbm": "\\mathbb",
 }
 """Commands math-core lacks, as commands it has: the same character (KaTeX only draws
-some smaller or bolder), or, for the last few, the nearest (`\\overlinesegment` loses
-its end ticks)."""
+some smaller or bolder; the double-struck `\\mathds{1}` / `\\mathbbm{1}` of the dsfont
+and bbm packages, the indicator function of papers, is `\\mathbb`'s), or, for the last
+few, the nearest (`\\overlinesegment` loses its end ticks)."""
 _ALIAS = re.compile(r"\\(" + "|".join(sorted(ALIASES, key=len, reverse=True))
                     + r")(?![A-Za-z])\s*")
 
@@ -271,6 +279,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"@", "futurelet", "expandafter", "noexpand", "afterassignment", "csname",
                 "edef", "xdef"}), _primitives),
     (frozenset({"verb"}), verb),
+    (frozenset({"require"}), _require),
     (frozenset({"href", "url", "htmlClass", "htmlId", "htmlStyle", "htmlData",
                 "includegraphics"}), links),
     (frozenset({"starred:"}), _stars),
