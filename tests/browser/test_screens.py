@@ -10,6 +10,7 @@ emulated media on the same page.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -357,6 +358,9 @@ def edges_site(serve_site):
 def test_edge_content_stays_inside_the_page(browser, edges_site, width: int) -> None:
     post = PageType("edges", "posts/edges/", ".prose table")
     context = _context(browser, width)
+    # (The video players answer with an empty page: the network is closed.)
+    context.route(re.compile(r"^https?://(player\.bilibili\.com|www\.youtube\.com)/"),
+                  lambda route: route.fulfill(body="", content_type="text/html"))
     try:
         seen = visit(context, edges_site, post)
         page = seen.page
@@ -376,6 +380,13 @@ def test_edge_content_stays_inside_the_page(browser, edges_site, width: int) -> 
                          return p.top > b.bottom - 4 || p.left < b.right - 1; })
           .map(c => c.textContent.slice(0, 20))""")
         assert apart == []
+        # A pasted video player fills the column at 16:9: Bilibili's code has no size (it
+        # was 300 × 150), YouTube's 560 pixels (wider than a phone).
+        column = page.evaluate("() => document.querySelector('.prose').clientWidth")
+        for frame in page.locator(".prose iframe").all():
+            box = frame.bounding_box()
+            assert box is not None and abs(box["width"] - column) <= 1, (box, column)
+            assert abs(box["width"] / box["height"] - 16 / 9) < 0.02, box
         flag = page.locator(".prose code", has_text="--use-dynamic-bsz")
         assert flag.evaluate("c => c.getClientRects().length") == 1
         assert flag.evaluate("c => c.getBoundingClientRect().height") < 30
