@@ -84,6 +84,22 @@ def test_file_that_is_not_utf8_is_an_error_with_its_line(make_site: Callable[...
     assert "UTF-8" in problem.message
 
 
+@pytest.mark.parametrize(("text", "codec", "named"), [
+    ("---\ntitle: 显存优化\n---\n这是用旧版记事本保存的文章，编码是国标。\n", "gbk", "GBK"),
+    ("---\ntitle: 顯存優化\n---\n這是用舊版編輯器存檔的文章，編碼是大五碼。\n", "big5", "Big5"),
+])
+def test_a_chinese_file_not_in_utf8_is_named_in_the_hint(
+    make_site: Callable[..., Path], text: str, codec: str, named: str
+) -> None:
+    """A post saved as GBK (older Windows editors) or Big5 (Taiwan, Hong Kong) was only
+    "save the file as UTF-8": the hint says which encoding it is and how to convert it."""
+    site = make_site({"content/posts/a.md": text.encode(codec)})
+    with pytest.raises(LantingError) as info:
+        discover(site)
+    [problem] = info.value.problems
+    assert f"reads as {named}" in (problem.hint or "") and "iconv" in (problem.hint or "")
+
+
 def test_symlink_out_of_the_site_is_not_followed(
     make_site: Callable[..., Path], tmp_path: Path
 ) -> None:
