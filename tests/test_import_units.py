@@ -322,7 +322,7 @@ def test_kramdown_attribute_lists_and_toc() -> None:
     text = "* TOC\n{:toc}\n\n> Be careful.\n{: .block-warning}\n\n![x](a.png){: width=\"4\"}\n"
     out, count = K.kramdown_blocks(text, lambda construct, message: warned.append(message))
     assert "TOC" not in out and "{:toc}" not in out and "{: .block" not in out
-    # An image's attribute list stays: Lanting reads its size (markdown/image_attrs.py).
+    # An image's attribute list stays: Lanting reads its size (markdown/attributes.py).
     assert '![x](a.png){: width="4"}' in out
     assert "> [!WARNING]\n> Be careful." in out
     assert count >= 3 and warned == []

@@ -80,7 +80,7 @@ def figure_image(children: Sequence[Token]) -> Token | None:
 
 def _labelled_image(children: Sequence[Token]) -> Token | None:
     """The image of a paragraph `![…](…){#fig:label}`, alone but for white space (its
-    attribute block read by `image_attrs`)."""
+    attribute block read by `attributes`)."""
     found = [c for c in children if not (c.type == "text" and not c.content.strip())]
     if len(found) != 1 or found[0].type != "image" or not found[0].meta.get("label"):
         return None

@@ -19,6 +19,7 @@ from mdit_py_plugins.tasklists import tasklists_plugin
 
 import lanting.markdown.video  # noqa: F401  (registers {{< video >}})
 from lanting.markdown.anchors import anchors_plugin, inline_text
+from lanting.markdown.attributes import attributes_plugin
 from lanting.markdown.blocks import blocks_plugin
 from lanting.markdown.callouts import callouts_plugin
 from lanting.markdown.cite import cite_plugin, finish_citations
@@ -29,7 +30,6 @@ from lanting.markdown.emoji import emoji_plugin
 from lanting.markdown.emphasis import emphasis_plugin
 from lanting.markdown.figures import figures_plugin
 from lanting.markdown.footnotes import add_sidenotes
-from lanting.markdown.image_attrs import image_attrs_plugin
 from lanting.markdown.inline_code import inline_code_plugin
 from lanting.markdown.leftovers import leftovers_plugin
 from lanting.markdown.links import links_plugin, resolve_placeholders
@@ -100,7 +100,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.use(notes_apps_plugin, options.heading_ids)
     md.use(anchors_plugin, options.heading_ids)
     md.use(links_plugin)
-    md.use(image_attrs_plugin)  # before figures: an attribute block may label one
+    md.use(attributes_plugin)  # before figures: an attribute block may label one
     md.use(figures_plugin)
     md.use(code_plugin)
     md.use(inline_code_plugin)

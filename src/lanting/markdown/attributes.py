@@ -1,10 +1,14 @@
-"""Plugin: the sizes and attributes other tools let an image carry, which CommonMark
-prints as text after it.
+"""Plugin: the attribute blocks other tools let an image, a link, a code span or a span
+of text carry, which CommonMark prints as text after them.
 
 - Pandoc's and Quarto's `![a](x.png){width=50% #fig-x .wide fig-align="center"}`,
   kramdown's `{: width="300"}` and MkDocs' attr_list `{ width="300" align=left }`: an
   attribute block right after the image;
-- HackMD's and CodiMD's `![a](x.png =400x)` / `=400x300`: a size after the address.
+- HackMD's and CodiMD's `![a](x.png =400x)` / `=400x300`: a size after the address;
+- `[text](url){target="_blank"}` (kramdown's `{:target="_blank"}`, in countless Jekyll
+  posts) and `` `code`{.python} ``: the link's or the code's attributes;
+- Pandoc's bracketed spans, `[text]{.smallcaps}`, `[文字]{.mark}`: a `<span>`
+  (mdit-py-plugins' attrs plugin).
 
 A width in pixels becomes the image's `width` (its height follows from the file's
 aspect ratio, `figures.size_image`); a width in other units (`50%`, `20em`) a style. An
@@ -24,6 +28,7 @@ from markdown_it.helpers import parseLinkLabel
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
+from mdit_py_plugins.attrs import attrs_plugin
 
 from lanting.markdown.shortcodes import report
 
@@ -41,6 +46,11 @@ _IGNORED = frozenset({"lightbox", "group", "description"})
 """Quarto's lightbox options: every image of a Lanting page opens large when clicked."""
 _HINT = ("Lanting reads an image's width and height (pixels or `50%`), `#id`, `.class`, "
          "`style`, `alt`, `title`, `align` and `fig-align`")
+_LINK_KEYS = frozenset({"target", "rel", "title", "download", "hreflang", "type"})
+"""A link's own attributes in HTML, passed on as written."""
+_HINTS = {"link": "Lanting reads a link's `#id`, `.class`, `target`, `rel`, `title`, "
+                  "`download`, `hreflang` and `data-` attributes",
+          "code": "Lanting reads a code span's `#id` and `.class`"}
 
 
 def _unquote(value: str) -> str:
@@ -68,7 +78,7 @@ def _add_class(image: Token, name: str) -> None:
     image.attrSet("class", f"{old} {name}".strip())
 
 
-def apply(image: Token, text: str, env: MutableMapping[str, Any], line: int) -> None:
+def _image(image: Token, text: str, env: MutableMapping[str, Any], line: int) -> None:
     """Give `image` the attributes written in `text`, the inside of an attribute block;
     what cannot be used is reported at `line`."""
     unused: list[str] = []
@@ -107,6 +117,28 @@ def apply(image: Token, text: str, env: MutableMapping[str, Any], line: int) -> 
                + ", ".join(f"`{u}`" for u in unused), _HINT, severity="warning")
 
 
+def _link_or_code(token: Token, kind: str, text: str, env: MutableMapping[str, Any],
+                  line: int) -> None:
+    """A link's (`token`: its `link_open`) or a code span's attributes."""
+    unused: list[str] = []
+    for ident, name, key, raw, other in _ITEM.findall(text):
+        value = _unquote(raw)
+        if ident:
+            token.attrSet("id", ident)
+        elif name:
+            _add_class(token, name)
+        elif kind == "link" and (key in _LINK_KEYS or key.startswith("data-")):
+            token.attrSet(key, value)
+        else:
+            unused.append(other or f"{key}={raw}")
+    if kind == "link" and token.attrGet("target") == "_blank" and not token.attrGet("rel"):
+        token.attrSet("rel", "noopener")  # the new tab cannot reach back into this one
+    if unused:
+        report(cast(dict[str, Any], env), line,
+               f"{kind} attribute{'s' if len(unused) > 1 else ''} not used: "
+               + ", ".join(f"`{u}`" for u in unused), _HINTS[kind], severity="warning")
+
+
 def _text(content: str) -> Token:
     token = Token("text", "", 0)
     token.content = content
@@ -121,19 +153,26 @@ def _line(state: StateCore, block: Token, written: str) -> int:
 
 
 def _attribute_blocks(state: StateCore) -> None:
-    """An attribute block in the text right after an image is the image's."""
+    """An attribute block in the text right after an image, a link or a code span is its."""
     for block in state.tokens:
-        if block.type != "inline" or "){" not in block.content:
+        if block.type != "inline" or "{" not in block.content:
             continue
         children = block.children or []
         for i in range(len(children) - 1):
-            image, after = children[i], children[i + 1]
-            if image.type != "image" or after.type != "text":
+            before, after = children[i], children[i + 1]
+            if after.type != "text" or before.type not in ("image", "link_close", "code_inline"):
                 continue
             match = _BLOCK.match(after.content)
             if match is None:
                 continue
-            apply(image, match.group(1), state.env, _line(state, block, match.group()))
+            line = _line(state, block, match.group())
+            if before.type == "image":
+                _image(before, match.group(1), state.env, line)
+            elif before.type == "code_inline":
+                _link_or_code(before, "code", match.group(1), state.env, line)
+            else:
+                opening = next(t for t in reversed(children[:i]) if t.type == "link_open")
+                _link_or_code(opening, "link", match.group(1), state.env, line)
             after.content = after.content[match.end():]
 
 
@@ -172,6 +211,9 @@ def _sized_image(state: StateInline, silent: bool) -> bool:
     return True
 
 
-def image_attrs_plugin(md: MarkdownIt) -> None:
+def attributes_plugin(md: MarkdownIt) -> None:
     md.inline.ruler.before("image", "sized_image", _sized_image)
-    md.core.ruler.push("image_attributes", _attribute_blocks)
+    # Spans only: the blocks after images, links and code are read above, in the forms
+    # of kramdown and MkDocs too (and `50%`, which the plugin's grammar reads as a comment).
+    md.use(attrs_plugin, after=(), spans=True)
+    md.core.ruler.push("attribute_blocks", _attribute_blocks)

@@ -1,7 +1,8 @@
-"""Image sizes and attributes other tools write (`markdown/image_attrs.py`): Pandoc's and
-Quarto's `{width=50%}`, kramdown's `{: …}`, MkDocs' `{ width="300" }` and HackMD's
-`=400x` were printed after the image as text without a word. (The rendered forms are in
-tests/fixtures/image_attrs.txt.)"""
+"""Attribute blocks other tools write (`markdown/attributes.py`): Pandoc's and Quarto's
+`{width=50%}`, kramdown's `{: …}`, MkDocs' `{ width="300" }` and HackMD's `=400x` after
+an image, `{target="_blank"}` after a link, `{.python}` after code, `[text]{.mark}` were
+printed as text, most without a word. (The rendered forms are in
+tests/fixtures/attributes.txt.)"""
 
 from __future__ import annotations
 
@@ -72,3 +73,22 @@ def test_a_hackmd_size_is_an_image_with_its_source_resolved() -> None:
     assert img is not None and img.attrs["alt"] == "曲线"
     assert (img.attrs["width"], img.attrs["height"]) == ("400", "200")
     assert any(dep[0] == "image" for dep in rendered.deps)
+
+
+@pytest.mark.parametrize("text", [
+    '[官网](https://example.org/){:target="_blank"}', '[官网](https://example.org/){target=_blank}',
+    "`x`{.python}", "[小型大写]{.smallcaps}",
+])
+def test_link_code_and_span_attributes_are_not_text(text: str) -> None:
+    rendered = render(f"{text}\n")
+    assert not any(c in parse_html(rendered.html).text() for c in "{}=")
+    assert rendered.problems == ()  # (kramdown's `{:…}` was "template syntax left")
+
+
+def test_a_link_attribute_lanting_does_not_pass_is_a_warning() -> None:
+    rendered = render('段落\n[x](https://example.org/){onclick="alert(1)"}\n')
+    link = parse_html(rendered.html).find("a")
+    assert link is not None and "onclick" not in link.attrs
+    (problem,) = rendered.problems
+    assert problem.severity == "warning" and problem.line == 4 + 1
+    assert "link attribute" in problem.message
