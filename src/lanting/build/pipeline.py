@@ -65,6 +65,7 @@ from lanting.model.content import Discovery, Document, DocumentSettings, Kind, L
 from lanting.model.markdown import MarkdownOptions
 from lanting.model.output import (
     Answers,
+    CheckInput,
     Copy,
     Made,
     OutputFile,
@@ -74,7 +75,7 @@ from lanting.model.output import (
 )
 from lanting.model.problem import Problem
 from lanting.model.site import News, Routes, Site, Talk
-from lanting.output.check import CheckInput, check
+from lanting.output.check import check
 from lanting.output.region import contacted_hosts, region_problems
 from lanting.output.search import build_search_index, stage_text
 from lanting.output.staging import Staging, marker_content

@@ -1,4 +1,5 @@
-"""Files a build produces, before the writer puts them on disk."""
+"""Files a build produces, before the writer puts them on disk, and all a build knows
+just before it writes (`CheckInput`, what the check stage is given)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lanting.model.config import Config
+from lanting.model.content import Discovery, Document
+from lanting.model.markdown import LinkRef, RenderedMarkdown
 from lanting.model.problem import Problem
+from lanting.model.site import Bibliography, Routes, Site, Talk
 
 ALL_PAGES = "*"
 """In `Reads.pages`: every page of the site (the file read a whole collection)."""
@@ -289,3 +294,32 @@ class ThirdPartyHost:
     """The first of them (output path), to look at."""
     on_demand: bool
     """Only when the reader asks (comments, videos), never as a page loads."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckInput:
+    """Everything a build knows just before it writes."""
+
+    site_dir: Path
+    config: Config
+    documents: tuple[Document, ...]
+    """The documents of this build."""
+    drafts: tuple[Document, ...]
+    """Drafts this build leaves out (links to them are broken once published)."""
+    rendered: dict[str, RenderedMarkdown]
+    routes: Routes
+    site: Site
+    files: tuple[OutputFile, ...]
+    """Every generated output file (pages, feeds, theme assets, notebook images)."""
+    copies: tuple[Copy, ...]
+    """Static files and content assets copied as they are."""
+    discovery: Discovery
+    external: bool = False
+    """Also ask every http(s) link's server (slow; off by default)."""
+    read_previous: Callable[[str], bytes | None] = lambda path: None
+    """The previous build's copy of an output file that was not rendered again."""
+    talks: tuple[Talk, ...] = ()
+    """Talks, whose slides and notes have links too."""
+    news: tuple[tuple[Document, tuple[LinkRef, ...]], ...] = ()
+    """Each home page with the links of its news items."""
+    bibliography: Bibliography | None = None

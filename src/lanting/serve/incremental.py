@@ -30,7 +30,7 @@ from lanting.markdown.text import minutes_for
 from lanting.model.content import Kind, Loaded, Source
 from lanting.model.output import OutputFile, Readers
 from lanting.model.site import Page, Site
-from lanting.output.check import page_ids
+from lanting.output.link_checks import page_ids
 from lanting.render.pages import PageRenderer
 from lanting.render.sections import render_sections
 from lanting.render.templates import compile_templates

@@ -1,0 +1,304 @@
+"""Stage 10, the links: every link of the site leads to a page, file or anchor it builds.
+
+Links of pages, notebooks (reported at their cell and line), slides and news items,
+publications' file buttons and the menu and profile links of `lanting.toml` are checked
+against the output files (`Outputs`: by URL path, and their ids for `#anchors`), the
+routes and the drafts this build leaves out. http(s) links are only collected here;
+`external.py` asks their servers.
+"""
+
+from __future__ import annotations
+
+import html
+import posixpath
+import re
+from bisect import bisect_right
+from functools import cache
+from pathlib import Path
+from urllib.parse import unquote
+
+from lanting.config.load import CONFIG_NAME
+from lanting.config.locate import line_of, toml_key_lines
+from lanting.errors import did_you_mean
+from lanting.markdown.anchors import HEADING_ID_STYLES
+from lanting.markdown.urls import url_scheme
+from lanting.model.content import Document, NotebookPart
+from lanting.model.markdown import LinkRef
+from lanting.model.output import CheckInput
+from lanting.model.problem import Problem
+from lanting.output.external import ExternalLink
+from lanting.site.routes import output_dir
+
+# --- the output, as URLs and anchors ----------------------------------------------------
+
+_ID = re.compile(r"""<[^>]*?\s(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""")
+
+
+class Outputs:
+    """The output files of the build, looked up by URL path; their ids, parsed lazily."""
+
+    def __init__(self, inp: CheckInput) -> None:
+        self.base = inp.config.base_path
+        self.heading_ids = inp.config.markdown.heading_ids
+        self.data = {f.path: f.data for f in inp.files}
+        self.read_previous = inp.read_previous
+        self.paths = set(self.data) | {c.path for c in inp.copies}
+        self.ids = cache(self._ids)
+
+    def find(self, path: str) -> str | None:
+        """The output file a site-relative, decoded URL path names (`posts/x/`, `a.png`)."""
+        path = path.lstrip("/")
+        for candidate in (path, posixpath.join(path, "index.html") if path else "index.html"):
+            if candidate in self.paths:
+                return candidate
+        return None
+
+    def from_url(self, url_path: str) -> str:
+        """Site-relative path of a root URL, with or without the base path."""
+        if self.base != "/" and url_path.startswith(self.base):
+            return url_path[len(self.base):]
+        return url_path.lstrip("/")
+
+    def _ids(self, output: str) -> frozenset[str]:
+        if output not in self.data or not output.endswith(".html"):
+            return frozenset()
+        data = self.data[output]
+        if data is None:  # unchanged since the last build: not rendered again
+            data = self.read_previous(output)
+        return frozenset() if data is None else page_ids(data)
+
+
+def page_ids(data: bytes) -> frozenset[str]:
+    """Every `id` (and `name`) an HTML page defines: what `#anchors` can point at."""
+    text = data.decode("utf-8", errors="replace")
+    return frozenset(html.unescape(next(g for g in m.groups() if g is not None))
+                     for m in _ID.finditer(text))
+
+
+# --- links in Markdown ---------------------------------------------------------------------
+
+
+def _in_notebook(parts: tuple[NotebookPart, ...], line: int) -> tuple[str, int | None]:
+    """("cell 3, line 2: ", the cell's line in the file) for a line of a notebook's
+    generated Markdown."""
+    index = bisect_right([part.body_line for part in parts], line) - 1
+    if index < 0:
+        return "", None
+    part = parts[index]
+    if part.source_line:
+        return f"{part.where}, line {part.source_line + line - part.body_line}: ", part.line
+    return f"{part.where}: ", part.line
+
+
+def broken_links(path: Path, here: str, links: tuple[LinkRef, ...], inp: CheckInput,
+           outputs: Outputs, external: list[ExternalLink],
+           notebook: tuple[NotebookPart, ...] | None = None) -> list[Problem]:
+    """The broken links of one source (`here`: its content path) or of its slides or
+    news. `notebook`: a notebook's parts, whose cells and lines the links are reported at
+    (the links' lines are those of its generated Markdown)."""
+    problems: list[Problem] = []
+    for link in links:
+        line: int | None = link.line
+        column, where = link.column, ""
+        if notebook is not None:
+            where, line = _in_notebook(notebook, link.line)
+            column = None
+        scheme = url_scheme(link.url)
+        if scheme in ("http", "https"):
+            external.append(ExternalLink(link.url, path, line, column))
+            continue
+        if not link.url or scheme is not None or link.url.startswith("//"):
+            continue  # mailto:, tel:, …, or a link markdown-it neutralised
+        message, hint = _broken(link, here, inp, outputs)
+        if message:
+            problems.append(Problem(where + message, path, line, column, hint))
+    return problems
+
+
+def publication_links(inp: CheckInput, outputs: Outputs) -> list[Problem]:
+    """A publication's buttons that name a file of the site (`pdf = {/papers/x.pdf}`, or
+    a bare name, read from `static/`): the file must exist."""
+    bibliography = inp.bibliography
+    if bibliography is None or bibliography.path is None:
+        return []
+    problems = []
+    for pub in bibliography.publications:
+        files = [(link.kind, link.url, link.line) for link in pub.links]
+        files += [("preview", pub.preview, pub.preview_line)] if pub.preview else []
+        for kind, url, line in files:
+            if not url.startswith("/") or url.startswith("//"):
+                continue
+            site_path = unquote(outputs.from_url(url.partition("#")[0]))
+            if outputs.find(site_path) is None:
+                problems.append(Problem(
+                    f"entry `{pub.key}`, `{kind}`: no file {url} in the site",
+                    bibliography.path, line or pub.line,
+                    hint=f"put the file in static{url} or give its full URL; al-folio kept "
+                         "previews in assets/img/publication_preview/ and PDFs in "
+                         "assets/pdf/"))
+    return problems
+
+
+def _broken(link: LinkRef, here: str, inp: CheckInput,
+            outputs: Outputs) -> tuple[str | None, str | None]:
+    """(message, hint) when `link`, written in content file `here`, leads nowhere."""
+    url = link.url
+    path, _, fragment = url.partition("#")
+    path = path.partition("?")[0]
+    fragment = unquote(fragment)
+    page_out = inp.routes.pages[here] + "index.html"
+    if not path:
+        return _anchor(fragment, page_out, outputs, same_page=True)
+    if path.startswith("/"):
+        site_path = unquote(outputs.from_url(path))
+        target = outputs.find(site_path)
+        if target is None:
+            draft = next((f"content/{d.source.rel.as_posix()}" for d in inp.drafts
+                          if _draft_dir(d, inp) == site_path.strip("/") + "/"), None)
+            return (_draft_link(url, draft) if draft is not None
+                    else _missing_url(url, site_path, inp, link.image))
+        return _anchor(fragment, target, outputs)
+    resolved = link.target in inp.routes.pages or link.target in inp.routes.assets
+    if link.raw and not resolved:  # naming no file of content/: published as written
+        relative = posixpath.normpath(posixpath.join(posixpath.dirname(page_out),
+                                                     unquote(path)))
+        target = None if relative.startswith("..") else outputs.find(relative)
+        if target is not None:
+            return _anchor(fragment, target, outputs)
+        what = "image" if link.image else "link"
+        return (f"broken {what} `{url}` in raw HTML: no file at "
+                f"{outputs.base}{relative.removesuffix('.')}",
+                "raw HTML is published as written: use a path from the site root "
+                "(`/images/x.png`) or a Markdown link, which Lanting resolves")
+    content = link.target or ""  # `content_target(url, here)`, worked out when rendering
+    if content in inp.routes.pages:
+        return _anchor(fragment, inp.routes.pages[content] + "index.html", outputs)
+    if content in inp.routes.assets:
+        return None, None
+    draft = _draft_of(content, inp)
+    if draft is not None:
+        return _draft_link(url, draft)
+    relative = posixpath.normpath(posixpath.join(posixpath.dirname(page_out), unquote(path)))
+    target = None if relative.startswith("..") else outputs.find(relative)
+    if target is not None:
+        return _anchor(fragment, target, outputs)
+    return _missing_file(url, content, here, link.image, inp)
+
+
+def _draft_dir(doc: Document, inp: CheckInput) -> str | None:
+    try:
+        return output_dir(doc, inp.config.permalinks.posts)
+    except ValueError:
+        return None
+
+
+def _draft_link(url: str, draft: str) -> tuple[str, str]:
+    return (f"`{url}` links to a draft ({draft}), which this build leaves out",
+            "publish it (remove `draft: true`) or remove the link; `--drafts` builds drafts too")
+
+
+def _anchor(fragment: str, output: str, outputs: Outputs,
+            same_page: bool = False) -> tuple[str | None, str | None]:
+    if not fragment or fragment == "top" or not output.endswith(".html"):
+        return None, None
+    ids = outputs.ids(output)
+    if fragment in ids:
+        return None, None
+    where = "on this page" if same_page else f"in {outputs.base}{output.removesuffix('index.html')}"
+    slug = HEADING_ID_STYLES[outputs.heading_ids]
+    return (f"no anchor `#{fragment}` {where}",
+            did_you_mean(fragment, ids) or "heading ids are made from their text "
+            f"(`[markdown] heading_ids = \"{outputs.heading_ids}\"`): `## Why Multi-GPU?` is "
+            f"`#{slug('Why Multi-GPU?')}`, `## 为什么需要多卡？` is `#{slug('为什么需要多卡？')}`")
+
+
+def _draft_of(content: str, inp: CheckInput) -> str | None:
+    for doc in inp.drafts:
+        rel = doc.source.rel
+        if content == rel.as_posix() or (doc.source.is_bundle
+                                          and content.startswith(rel.parent.as_posix() + "/")):
+            return f"content/{rel.as_posix()}"
+    return None
+
+
+def _missing_file(url: str, content: str, here: str, image: bool,
+                  inp: CheckInput) -> tuple[str, str | None]:
+    shown = f"content/{content}" if not content.startswith("..") else "outside content/"
+    if content.endswith((".md", ".ipynb")):
+        pages = [posixpath.relpath(p, posixpath.dirname(here)) for p in inp.routes.pages
+                 if p != here]
+        wanted = posixpath.relpath(content, posixpath.dirname(here))
+        return (f"broken link `{url}`: no page {shown}",
+                did_you_mean(wanted, pages) or "link to a page's source file, e.g. `other-post.md`")
+    if image:
+        return (f"missing image `{url}`: no file {shown}",
+                "put the image beside the page (a bundle: posts/<slug>/index.md) or in "
+                "static/ and write its path from the site root, `/images/x.png`")
+    return (f"broken link `{url}`: no file {shown} and no page at that URL",
+            "link to a source file (`other.md`), a file beside the page, or a site URL")
+
+
+_TAXONOMY = re.compile(r"^(tags|categories|series)/([^/]+)/?$")
+
+
+def _missing_url(url: str, path: str, inp: CheckInput,
+                 image: bool = False) -> tuple[str, str | None]:
+    if image:
+        return (f"missing image `{url}`: no file at this URL (static{unquote(url)} or a page "
+                "bundle's)", "put the image in static/ at that path, or beside the page "
+                "(a bundle: posts/<slug>/index.md) and write its name, `x.png`")
+    match = _TAXONOMY.match(path)
+    if match:
+        kind, slug = match.groups()
+        site = inp.site
+        terms = {"tags": site.tags, "categories": site.categories, "series": site.series}[kind]
+        singular = {"tags": "tag", "categories": "category", "series": "series"}[kind]
+        known = [t.slug for t in terms]
+        return (f"`{url}`: no {singular} `{unquote(slug)}` in this site",
+                did_you_mean(unquote(slug), known)
+                or f"{kind}: {', '.join(known[:12]) or 'none'}")
+    return (f"broken link `{url}`: no page or file at this URL",
+            "site URLs look like /posts/<slug>/; or link to the source file, `other.md`")
+
+
+# --- links in lanting.toml -------------------------------------------------------------
+
+
+def config_links(inp: CheckInput, outputs: Outputs) -> list[Problem]:
+    """Menu and footer links to the site's own pages exist (their schemes were checked
+    when the config was read: `schema.Url`)."""
+    path = inp.site_dir / CONFIG_NAME
+    try:
+        lines = toml_key_lines(path.read_text(encoding="utf-8", errors="replace"))
+    except OSError:
+        lines = {}
+    problems = []
+    config = inp.config
+    urls: list[tuple[tuple[str, ...], str]] = [
+        *((("menu", str(i), "url"), m.url) for i, m in enumerate(config.menu)),
+        *((("links", str(i), "url"), x.url) for i, x in enumerate(config.links)),
+        (("profile", "photo"), config.profile.photo),
+        *((("profile", "links", str(i), "url"), x.url)
+          for i, x in enumerate(config.profile.links)),
+        (("sharing", "image"), config.sharing.image)]
+    if isinstance(config.languages, dict):
+        for code, language in config.languages.items():
+            urls += [(("languages", code, "menu", str(i), "url"), m.url)
+                     for i, m in enumerate(language.menu)]
+            if language.profile is not None:
+                urls.append((("languages", code, "profile", "photo"), language.profile.photo))
+    for key, url in urls:
+        if url.startswith("/") and not url.startswith("//"):
+            site_path = unquote(outputs.from_url(url.partition("#")[0].partition("?")[0]))
+            if outputs.find(site_path) is None:
+                problems.append(Problem(
+                    f"{'.'.join(key)}: `{url}` is not a page or file of this site", path,
+                    line_of(lines, key),
+                    hint=did_you_mean(site_path.strip("/"), _page_urls(outputs))
+                    or "files come from static/: /images/me.jpg is static/images/me.jpg"))
+    return problems
+
+
+def _page_urls(outputs: Outputs) -> list[str]:
+    return [p.removesuffix("index.html").strip("/") for p in outputs.paths
+            if p.endswith("index.html")]
