@@ -15,6 +15,7 @@ import pytest
 from lanting.build.options import BuildOptions
 from lanting.serve.http import make_server
 from lanting.serve.live import LiveSite
+from lanting.serve.watcher import run_rebuilds, watch
 
 POST = "---\ntitle: {title}\ndate: 2026-01-0{day}\ntags: [t]\n---\n{body}\n"
 
@@ -42,7 +43,7 @@ class Running:
         self.live.notify = lambda event, data: (self.events.append((event, data)),  # type: ignore[method-assign]
                                                 original(event, data))
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
-        self.watcher = threading.Thread(target=self.live.watch, args=(self.stop,), daemon=True)
+        self.watcher = threading.Thread(target=watch, args=(self.live, self.stop), daemon=True)
         self.watcher.start()
         time.sleep(0.3)  # the watcher is ready
 
@@ -276,7 +277,7 @@ def test_a_save_in_two_steps_never_reports_the_half_written_file(
     batches: queue.Queue[set[str]] = queue.Queue()
     stop = threading.Event()
     batches.put({str(post)})
-    builder = threading.Thread(target=live.run_rebuilds, args=(batches, stop), daemon=True)
+    builder = threading.Thread(target=run_rebuilds, args=(live, batches, stop), daemon=True)
     builder.start()
     end = time.time() + 20
     while not reports and time.time() < end:

@@ -13,6 +13,7 @@ import pytest
 from lanting.build.options import BuildOptions
 from lanting.serve.http import make_server
 from lanting.serve.live import LiveSite
+from lanting.serve.watcher import watch
 
 POST = "---\ntitle: Live post\ndate: 2026-01-02\n---\n{body}\n"
 
@@ -30,7 +31,7 @@ def live_site(tmp_path: Path) -> Iterator[tuple[str, Path]]:
     server = make_server(live.store, "127.0.0.1", 0, live=live)
     stop = threading.Event()
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    threading.Thread(target=live.watch, args=(stop,), daemon=True).start()
+    threading.Thread(target=watch, args=(live, stop), daemon=True).start()
     time.sleep(0.3)
     yield f"http://127.0.0.1:{server.server_address[1]}/posts/live/", post
     stop.set()

@@ -141,6 +141,7 @@ def _serve(args: argparse.Namespace) -> int:
 
     from lanting.serve.http import make_server
     from lanting.serve.live import LiveSite
+    from lanting.serve.watcher import watch
 
     if args.host not in ("127.0.0.1", "localhost", "::1"):
         print(f"warning: serving on {args.host}: other machines on the network can read "
@@ -172,7 +173,7 @@ def _serve(args: argparse.Namespace) -> int:
     print(f"serving {args.site} at {url} (drafts {'hidden' if args.no_drafts else 'shown'}; "
           "Ctrl-C to stop)")
     stop = threading.Event()
-    watcher = threading.Thread(target=live.watch, args=(stop,), daemon=True)
+    watcher = threading.Thread(target=watch, args=(live, stop), daemon=True)
     watcher.start()
     if args.open:
         webbrowser.open(url)

@@ -1,5 +1,6 @@
-"""`lanting serve`: build into memory, watch the site, rebuild what a change touches and
-tell the browsers to reload.
+"""`lanting serve`: build into memory, rebuild what a change touches and tell the
+browsers to reload (the watcher that calls `rebuild`: `watcher.py`; the browsers' event
+streams: `browsers.py`; the search index, made in the background: `indexer.py`).
 
 A rebuild reuses everything that did not change: files are re-read only when their size
 or time changed (`FileReader`), parsed and rendered sources stay in memory, and pages
@@ -10,11 +11,7 @@ last good site and shows the error over the page until a fix arrives.
 from __future__ import annotations
 
 import gc
-import hashlib
-import html
-import json
 import os
-import queue
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -28,20 +25,17 @@ from lanting.build.cache import DocumentCache, engine_fingerprint
 from lanting.build.options import CACHE_DIR, BuildOptions
 from lanting.build.pipeline import produce
 from lanting.build.state import BuildState
-from lanting.content.discover import FileReader, is_ignored, read_text
+from lanting.content.discover import FileReader, read_text
 from lanting.errors import LantingError
 from lanting.model.content import Loaded, Source
 from lanting.model.output import OutputFile, Reads, SearchIndex
 from lanting.model.problem import Problem
 from lanting.output.search import INDEX_DIR, build_search_index
-from lanting.serve.http import LIVE_SCRIPT_PATH, MemoryStore
+from lanting.serve.browsers import LIVE_SCRIPT, Browsers, decorate
+from lanting.serve.http import MemoryStore
 from lanting.serve.incremental import early_pages, quick_update, warm
+from lanting.serve.indexer import BackgroundIndexer
 
-LIVE_SCRIPT = (Path(__file__).parents[1] / "theme" / "live" / "live.js").read_bytes()
-# Versioned, so a reload takes it from the browser's cache (`http` marks it immutable)
-# instead of asking a server that is still rendering the pages listing the edit.
-_SCRIPT_VERSION = hashlib.blake2b(LIVE_SCRIPT, digest_size=5).hexdigest()
-_SCRIPT_TAG = f'<script src="{LIVE_SCRIPT_PATH}?v={_SCRIPT_VERSION}" defer></script>'.encode()
 PAGE_ASSETS = (".css", ".js", ".woff2", ".woff", ".svg", ".png", ".jpg", ".jpeg", ".gif",
                ".webp", ".avif", ".ico")
 EARLY_MAX_FILES = 4
@@ -51,8 +45,6 @@ EARLY_FETCH_WAIT = 0.3
 """Seconds the full rebuild waits for a browser to fetch an edited page shown early."""
 EARLY_PAINT_WAIT = 0.3
 """Seconds it then waits for the browser to paint it (its reload script connects)."""
-WATCH_STEP_MS = 25
-"""Changes arriving within this many milliseconds of each other form one batch."""
 SETTLE_SECONDS = 0.15
 """After a failed rebuild, how long the changed files must stay as the build read them
 for the failure to be reported (a save in two steps is over by then)."""
@@ -100,7 +92,6 @@ class LiveSite:
         self.ready_urls: frozenset[str] = frozenset()
         """Pages served during the running rebuild without waiting for it (`ready`)."""
         self._early_fetched = threading.Event()
-        self._browser_connected = threading.Event()
         self._collect_later = False
         """`_attempt` holds the garbage collector until the edited pages are shown."""
         self.fingerprints: dict[str, str] = {}
@@ -111,14 +102,8 @@ class LiveSite:
         self.rebuilds = 0
         self.indexed = 0
         """The rebuild whose search index is served."""
-        self._index_request: tuple[Callable[[], SearchIndex], int] | None = None
-        self._index_wanted = threading.Condition()
-        self._index_requested = 0
-        self._index_settled = 0
-        """The newest rebuild whose indexing ended, with a new index or with an error."""
-        self._indexer: threading.Thread | None = None
-        self._clients: set[queue.Queue[tuple[str, str] | None]] = set()
-        self._clients_lock = threading.Lock()
+        self.indexer = BackgroundIndexer(site_dir, self._serve_index, report)
+        self.browsers = Browsers()
 
     # --- building ---------------------------------------------------------------------
 
@@ -180,7 +165,7 @@ class LiveSite:
                 self.fingerprints = produced.fingerprints
                 self.reads = produced.reads
                 self.state = warm(produced.state) if produced.state is not None else None
-                self._index_later(produced.index, self.rebuilds)
+                self.indexer.index_later(produced.index, self.rebuilds)
         except LantingError as error:
             self._reload(restored)
             return set(), "\n".join(p.format(self.site_dir) for p in error.problems)
@@ -255,15 +240,14 @@ class LiveSite:
         self._collect_again()
         if changed:
             self._early_fetched.clear()
-            self._browser_connected.clear()
+            self.browsers.connected.clear()
             self.notify("reload", sorted(changed))
-            with self._clients_lock:
-                browsers = bool(self._clients)
+            browsers = self.browsers.any()
             if browsers and self._early_fetched.wait(EARLY_FETCH_WAIT):
                 # The rebuild would slow the browser down (one interpreter for its
                 # requests, two cores for both): let it receive the page, then paint it
                 # (its reload script connects after the first frame), if it is quick.
-                self._browser_connected.wait(EARLY_PAINT_WAIT)
+                self.browsers.connected.wait(EARLY_PAINT_WAIT)
         return previous
 
     def _collect_again(self) -> None:
@@ -332,73 +316,36 @@ class LiveSite:
             now = {f.path for f in update.files}
             pages = [f if f.path in now else replace(f, data=None, search=None)
                      for f in update.state.files]
-            self._index_later(partial(
+            self.indexer.index_later(partial(
                 build_search_index, pages, config, self.fingerprints,
                 lambda p: p in self.store.files, self._served, engine_fingerprint()),
                 self.rebuilds)
         self.warnings = update.state.warnings
         return changed
 
-    def _index_later(self, index: Callable[[], SearchIndex], generation: int) -> None:
-        """Stage 11 in the background: the pages are served (and browsers reload) at once,
-        with the previous search index, which the new one replaces when it is ready. One
-        indexer runs at a time, and only for the newest rebuild: edits arriving while it
-        runs are indexed together afterwards."""
-        with self._index_wanted:
-            self._index_request = (index, generation)
-            self._index_requested = generation
-            self._index_wanted.notify()
-            if self._indexer is None:
-                self._indexer = threading.Thread(target=self._run_indexer,
-                                                 name="lanting-search-index", daemon=True)
-                self._indexer.start()
-
-    def _run_indexer(self) -> None:
-        while True:
-            with self._index_wanted:
-                while self._index_request is None:
-                    self._index_wanted.wait()
-                index, generation = self._index_request
-                self._index_request = None
-            try:
-                result = index()
-            except LantingError as error:
-                self.report("search index failed: "
-                            + "; ".join(p.format(self.site_dir) for p in error.problems))
-                self._settle(generation)
-                continue
-            except Exception as error:  # noqa: BLE001 - the server goes on without a new index
-                if threading.main_thread().is_alive():  # not the interpreter shutting down
-                    self.report(f"search index failed: {type(error).__name__}: {error}")
-                self._settle(generation)
-                continue
-            with self.lock:
-                if generation != self.rebuilds:
-                    continue  # a newer rebuild's index is on its way
-                files = {path: data for path, data in self.store.files.items()
-                         if not path.startswith(INDEX_DIR + "/")}
-                for file in result.files:
-                    files[file.path] = (file.data if file.data is not None
-                                        else self.store.files[file.path])
-                self.store.files = files
-                self.fingerprints = {**{k: v for k, v in self.fingerprints.items()
-                                        if not k.startswith(INDEX_DIR + "/")},
-                                     **{f.path: f.fingerprint for f in result.files}}
-                self.indexed = generation
-            self._settle(generation)
-
-    def _settle(self, generation: int) -> None:
-        with self._index_wanted:
-            self._index_settled = max(self._index_settled, generation)
-            self._index_wanted.notify_all()
+    def _serve_index(self, result: SearchIndex, generation: int) -> bool:
+        """Serve rebuild `generation`'s search index; False if a newer rebuild's is on its
+        way."""
+        with self.lock:
+            if generation != self.rebuilds:
+                return False
+            files = {path: data for path, data in self.store.files.items()
+                     if not path.startswith(INDEX_DIR + "/")}
+            for file in result.files:
+                files[file.path] = (file.data if file.data is not None
+                                    else self.store.files[file.path])
+            self.store.files = files
+            self.fingerprints = {**{k: v for k, v in self.fingerprints.items()
+                                    if not k.startswith(INDEX_DIR + "/")},
+                                 **{f.path: f.fingerprint for f in result.files}}
+            self.indexed = generation
+        return True
 
     def wait_for_search_index(self, timeout: float = 60.0) -> bool:
         """Wait until the newest rebuild's search index is served or has failed; False when
         `timeout` seconds pass first. (For tests and tools that compare what is served with
         a build: the index follows the pages by design.)"""
-        with self._index_wanted:
-            return self._index_wanted.wait_for(
-                lambda: self._index_settled >= self._index_requested, timeout)
+        return self.indexer.wait(timeout)
 
     def _served(self, path: str) -> bytes | None:
         """The bytes of a generated file of the last good build (for the search index)."""
@@ -426,125 +373,18 @@ class LiveSite:
     # --- browsers ---------------------------------------------------------------------
 
     def notify(self, event: str, data: object) -> None:
-        message = (event, json.dumps(data, ensure_ascii=False))
-        with self._clients_lock:
-            for client in self._clients:
-                client.put(message)
+        self.browsers.notify(event, data)
 
     def decorate(self, page: bytes) -> bytes:
         """A served HTML page with the reload script (and the error, if any)."""
-        extra = _SCRIPT_TAG
-        if self.error:
-            extra += (b'<div id="lanting-error" role="alert" style="position:fixed;inset:auto '
-                      b'1rem 1rem 1rem;z-index:99999;background:#2a1215;color:#ffe4e1;border:2px '
-                      b'solid #f08a80;border-radius:8px;padding:1rem;white-space:pre-wrap;'
-                      b'font:14px/1.5 ui-monospace,monospace">lanting: the last rebuild failed, '
-                      b'showing the last good build\n\n'
-                      + html.escape(self.error).encode() + b"</div>")
-        marker = page.rfind(b"</body>")
-        return page[:marker] + extra + page[marker:] if marker >= 0 else page + extra
+        return decorate(page, self.error)
 
     def script(self) -> bytes:
         return LIVE_SCRIPT
 
     def stream(self, handler: BaseHTTPRequestHandler) -> None:
         """Server-Sent Events to one browser tab until it goes away."""
-        handler.send_response(200)
-        handler.send_header("Content-Type", "text/event-stream; charset=utf-8")
-        handler.send_header("Cache-Control", "no-store")
-        handler.send_header("Connection", "close")
-        handler.end_headers()
-        client: queue.Queue[tuple[str, str] | None] = queue.Queue()
-        with self._clients_lock:
-            self._clients.add(client)
-        self._browser_connected.set()
-        try:
-            handler.wfile.write(b": connected\n\n")
-            if self.error:
-                handler.wfile.write(self._event("error-report", json.dumps(self.error)))
-            handler.wfile.flush()
-            while True:
-                try:
-                    message = client.get(timeout=15)
-                except queue.Empty:
-                    handler.wfile.write(b": keep-alive\n\n")  # notices closed tabs
-                    handler.wfile.flush()
-                    continue
-                if message is None:
-                    return
-                handler.wfile.write(self._event(*message))
-                handler.wfile.flush()
-        except (ConnectionError, OSError):
-            return
-        finally:
-            with self._clients_lock:
-                self._clients.discard(client)
-            handler.close_connection = True
-
-    @staticmethod
-    def _event(name: str, data: str) -> bytes:
-        return f"event: {name}\ndata: {data}\n\n".encode()
+        self.browsers.stream(handler, self.error)
 
     def close_streams(self) -> None:
-        with self._clients_lock:
-            for client in self._clients:
-                client.put(None)
-
-    # --- watching ---------------------------------------------------------------------
-
-    def watch_filter(self) -> Callable[[object, str], bool]:
-        output = (self.options.output or self.site_dir / "public").resolve()
-        ignored_dirs = {output, (self.site_dir / CACHE_DIR).resolve(),
-                        (self.site_dir / ".git").resolve()}
-
-        def keep(change: object, path: str) -> bool:
-            target = Path(path)
-            if is_ignored(target.name) or target.name == "4913":  # vim's write test
-                return False
-            resolved = target.resolve() if target.exists() else target
-            return not any(resolved == d or resolved.is_relative_to(d) for d in ignored_dirs)
-
-        return keep
-
-    def run_rebuilds(self, batches: queue.Queue[set[str]], stop: threading.Event) -> None:
-        """Rebuild after each batch of changes. Batches that arrive during a rebuild are
-        merged into the next one, and browsers hear once, after the last."""
-        while not stop.is_set():
-            try:
-                paths = batches.get(timeout=0.2)
-            except queue.Empty:
-                continue
-            changed: set[str] = set()
-            had_error = self.error is not None
-            while True:
-                while not batches.empty():
-                    paths |= batches.get_nowait()
-                started = time.perf_counter()
-                changed |= self.rebuild(paths)
-                paths = set()
-                if batches.empty():
-                    break
-            seconds = time.perf_counter() - started
-            if self.error:
-                self.report(f"rebuild failed ({seconds:.2f} s):\n{self.error}")
-                self.notify("error-report", self.error)
-            else:
-                if had_error:
-                    changed.add("*")  # every open page shows the overlay: clear it
-                early = self.early_seconds
-                self.report(f"rebuilt in {seconds * 1000:.0f} ms, {len(changed)} changed"
-                            + (" (the files showing the edit)" if self.last_rebuild == "quick" else
-                               f" (edited pages shown after {early * 1000:.0f} ms)"
-                               if early is not None else ""))
-                self.notify("reload", sorted(changed))
-
-    def watch(self, stop: threading.Event) -> None:
-        """Watch the site until `stop` is set (runs in its own thread)."""
-        from watchfiles import watch
-
-        batches: queue.Queue[set[str]] = queue.Queue()
-        builder = threading.Thread(target=self.run_rebuilds, args=(batches, stop), daemon=True)
-        builder.start()
-        for changes in watch(self.site_dir, watch_filter=self.watch_filter(), step=WATCH_STEP_MS,
-                             debounce=1600, stop_event=stop, raise_interrupt=False):
-            batches.put({path for _, path in changes})
+        self.browsers.close_streams()
