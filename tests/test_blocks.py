@@ -17,7 +17,7 @@ from lanting.build import build
 from lanting.build.options import BuildOptions, BuildResult
 from lanting.markdown.render import render_markdown
 from lanting.model.markdown import RenderContext
-from lanting.model.site import Body, Page
+from lanting.model.pages import Body, Page
 from lanting.site.assemble import replace_page
 from lanting.site.related import related_posts
 

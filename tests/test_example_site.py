@@ -18,7 +18,7 @@ from htmltree import Element, parse_html
 
 from lanting.build import build
 from lanting.build.options import BuildOptions, BuildResult
-from lanting.model.site import Page
+from lanting.model.pages import Page
 
 EXAMPLE = Path(__file__).parents[1] / "example"
 SEED = Path(__file__).parent / "fixtures" / "seed" / "blog-index.txt"

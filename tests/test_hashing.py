@@ -8,7 +8,7 @@ from pathlib import Path
 from lanting.fs import file_digest
 from lanting.model.digest import stable_repr
 from lanting.model.markdown import Heading
-from lanting.model.site import Body
+from lanting.model.pages import Body
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lanting.model.content import Kind
-from lanting.model.site import Body, Page
+from lanting.model.pages import Body, Page
 from lanting.site import related
 from lanting.site.related import (
     COMMON,

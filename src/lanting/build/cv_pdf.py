@@ -27,12 +27,12 @@ from ruamel.yaml import YAML
 from lanting.config.i18n import base_language
 from lanting.config.languages import language_dirs
 from lanting.content.cv import TITLES, section_title
+from lanting.model.academic import Publication
 from lanting.model.config import Config
 from lanting.model.content import Source
 from lanting.model.cv import Cv
 from lanting.model.output import OutputFile
 from lanting.model.problem import Problem
-from lanting.model.site import Publication
 from lanting.site.cv import BEFORE_GENERATED
 
 OUTPUT = "cv/cv.pdf"

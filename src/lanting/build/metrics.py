@@ -25,7 +25,7 @@ from lanting.content.bibliography import parse_bibliography
 from lanting.content.discover import discover
 from lanting.content.metrics import METRICS_FILE, OPENALEX
 from lanting.errors import LantingError
-from lanting.model.site import Publication
+from lanting.model.academic import Publication
 
 TIMEOUT = 20
 

@@ -59,6 +59,7 @@ from lanting.content.references import parse_references
 from lanting.content.translations import localized_link_maps, resolve_languages
 from lanting.errors import LantingError
 from lanting.markdown.math_formula import math_characters
+from lanting.model.academic import News, Talk
 from lanting.model.cite import Reference
 from lanting.model.config import Config
 from lanting.model.content import Discovery, Document, DocumentSettings, Kind, Loaded, Source
@@ -74,7 +75,7 @@ from lanting.model.output import (
     ThirdPartyHost,
 )
 from lanting.model.problem import Problem
-from lanting.model.site import News, Routes, Site, Talk
+from lanting.model.site import Routes, Site
 from lanting.output.check import check
 from lanting.output.region import contacted_hosts, region_problems
 from lanting.output.search import build_search_index, stage_text

@@ -34,11 +34,11 @@ from lanting.errors import LantingError
 from lanting.markdown.mathforms import math_forms
 from lanting.markdown.render import render_markdown
 from lanting.markdown.urls import URL_HINT, unsafe_url_reason, url_scheme
+from lanting.model.academic import EMPTY, Bibliography, Publication, PubLink
 from lanting.model.cite import Reference
 from lanting.model.content import Source
 from lanting.model.markdown import MarkdownOptions, RenderContext
 from lanting.model.problem import Problem
-from lanting.model.site import EMPTY, Bibliography, Publication, PubLink
 
 LINK_FIELDS = ("pdf", "arxiv", "html", "supp", "code", "slides", "video", "poster", "blog",
                "website", "project", "doi")

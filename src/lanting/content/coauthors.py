@@ -21,10 +21,10 @@ from typing import Any
 
 from lanting.errors import LantingError
 from lanting.markdown.urls import URL_HINT, unsafe_url_reason
+from lanting.model.academic import Bibliography
 from lanting.model.cite import Author
 from lanting.model.content import Source
 from lanting.model.problem import Problem
-from lanting.model.site import Bibliography
 
 Coauthors = dict[str, tuple[tuple[frozenset[str], str], ...]]
 """Normalised family name -> ((first names, URL), …)."""

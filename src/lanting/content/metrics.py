@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.errors import LantingError
-from lanting.model.site import Metric, Metrics
+from lanting.model.academic import Metric, Metrics
 
 OPENALEX = "https://api.openalex.org"
 """Where `lanting metrics update` asks by default."""

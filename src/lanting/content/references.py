@@ -21,10 +21,10 @@ from lanting.content.bibtex import (
 )
 from lanting.errors import LantingError
 from lanting.markdown.urls import URL_HINT, unsafe_url_reason
+from lanting.model.academic import Bibliography
 from lanting.model.cite import Reference
 from lanting.model.content import Source
 from lanting.model.problem import Problem
-from lanting.model.site import Bibliography
 
 STYLE_FIELDS = ("address", "archiveprefix", "booktitle", "chapter", "edition", "eprint",
                 "howpublished", "institution", "journal", "number", "organization", "pages",

@@ -9,11 +9,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lanting.model.academic import Bibliography, Talk
 from lanting.model.config import Config
 from lanting.model.content import Discovery, Document
 from lanting.model.markdown import LinkRef, RenderedMarkdown
 from lanting.model.problem import Problem
-from lanting.model.site import Bibliography, Routes, Site, Talk
+from lanting.model.site import Routes, Site
 
 ALL_PAGES = "*"
 """In `Reads.pages`: every page of the site (the file read a whole collection)."""

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from lanting.model.site import Publication, Site
+from lanting.model.academic import Publication
+from lanting.model.site import Site
 from lanting.render.sharing import json_ld
 
 if TYPE_CHECKING:
+    from lanting.model.academic import Academic
     from lanting.model.output import OutputFile
-    from lanting.model.site import Academic
     from lanting.render.pages import PageRenderer
 
 

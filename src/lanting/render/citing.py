@@ -12,7 +12,7 @@ from html import escape
 from lanting.markdown.citestyles import entry_html
 from lanting.model.cite import Author, Reference
 from lanting.model.config import Config
-from lanting.model.site import Page
+from lanting.model.pages import Page
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _BIBTEX_SPECIAL = re.compile(r"([%&#_$\\{}])")

@@ -19,7 +19,8 @@ from lanting.model.content import Kind
 from lanting.model.digest import stable_repr
 from lanting.model.names import alias_output, alias_path
 from lanting.model.output import Answers, Made, OutputFile, Reads, SitemapEntry
-from lanting.model.site import Page, Site, Term
+from lanting.model.pages import Page, Term
+from lanting.model.site import Site
 from lanting.render.citing import cite_this
 from lanting.render.icons import icons_version
 from lanting.render.minify import minify

@@ -28,7 +28,8 @@ from typing import Any
 from jinja2 import Environment
 
 from lanting.model.output import ALL_PAGES, Answers, CallKey, Reads
-from lanting.model.site import Page, Site, Term, YearGroup
+from lanting.model.pages import Page, Term, YearGroup
+from lanting.model.site import Site
 
 SITE_CALLS = frozenset({"series_of", "neighbours_of", "related_of", "project_of",
                         "term_url", "has_term"})

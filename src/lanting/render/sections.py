@@ -11,7 +11,7 @@ from typing import TypeVar
 from jinja2 import Environment
 
 from lanting.model.output import Answers, OutputFile, Reads, SitemapEntry
-from lanting.model.site import Page
+from lanting.model.pages import Page
 from lanting.render.pages import PageRenderer, unmapped_outputs
 from lanting.render.site_pages import not_found_text, render_pages
 from lanting.site.sections import SITE_WIDE, Sections, Version

@@ -12,10 +12,11 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from lanting.model.site import Page, Site
+from lanting.model.pages import Page
+from lanting.model.site import Site
 
 if TYPE_CHECKING:
-    from lanting.model.site import Academic
+    from lanting.model.academic import Academic
 
 _FIGURE_IMAGE = re.compile(r'<figure class="figure"[^>]*>.*?<img [^>]*?src="([^"]+)"', re.S)
 _RASTER = (".png", ".jpg", ".jpeg", ".webp", ".gif")

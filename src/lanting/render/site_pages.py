@@ -9,7 +9,8 @@ from jinja2 import Environment
 
 from lanting.config.i18n import translator
 from lanting.model.output import Answers, OutputFile, Reads
-from lanting.model.site import Site, Term
+from lanting.model.pages import Term
+from lanting.model.site import Site
 from lanting.render.academic_pages import render_academic_pages
 from lanting.render.cv_page import render_cv
 from lanting.render.pages import (

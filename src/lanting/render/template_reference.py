@@ -72,7 +72,7 @@ VARIABLES: dict[str, str] = {
     "site_root": "The site's base path (files such as `/cv.pdf` exist once, not per "
                  "language).",
     # passed by one render call or another
-    "page": "The page shown: a post or page (`model/site.py` `Page`: `title`, `date`, "
+    "page": "The page shown: a post or page (`model/pages.py` `Page`: `title`, `date`, "
             "`html`, `toc`, `tags`, `summary`, `features`, …), the home page, a talk, or "
             "`{features: …}` on the publication pages.",
     "posts": "The feed's posts, newest first (`[feed] limit` of them).",
@@ -83,14 +83,14 @@ VARIABLES: dict[str, str] = {
     "series": "One series (`name`, `slug`, `url`, `posts` in order); in `_series_box.html` "
               "the series of the post.",
     "entries": "The sitemap's entries (`url`, `updated`, `alternates`).",
-    "pub": "One publication (`model/site.py` `Publication`).",
+    "pub": "One publication (`model/academic.py` `Publication`).",
     "json_ld": "The publication's JSON-LD (`ScholarlyArticle`), ready to embed.",
     "elsewhere": "On the root 404 page: the other languages' not-found text (`lang`, "
                  "`base_path`, `title`, `text`, …), swapped in by a small script for their "
                  "URLs.",
     "target": "On an alias (redirect) page: the URL the old address now leads to.",
     "tags": "Every tag of the projects once (`name`, `slug`), for the filter buttons.",
-    "talk": "The talk (`model/site.py` `Talk`): its slides, notes, event, video, …",
+    "talk": "The talk (`model/academic.py` `Talk`): its slides, notes, event, video, …",
     # read by partials from the template that includes them
     "share_title": "Set by the including template: the title of the link preview.",
     "share_description": "Set by the including template: its description.",

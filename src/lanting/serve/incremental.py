@@ -29,7 +29,8 @@ from lanting.markdown.render import create_markdown
 from lanting.markdown.text import minutes_for
 from lanting.model.content import Kind, Loaded, Source
 from lanting.model.output import OutputFile, Readers
-from lanting.model.site import Page, Site
+from lanting.model.pages import Page
+from lanting.model.site import Site
 from lanting.output.link_checks import page_ids
 from lanting.render.pages import PageRenderer
 from lanting.render.sections import render_sections

@@ -17,17 +17,11 @@ from lanting.content.bibliography import CATEGORIES
 from lanting.content.references import merge_libraries
 from lanting.errors import LantingError, did_you_mean
 from lanting.markdown.render import render_markdown, resolve_links
-from lanting.model.cite import Reference
-from lanting.model.config import Config
-from lanting.model.content import Document
-from lanting.model.markdown import MarkdownOptions, RenderContext
-from lanting.model.problem import Problem
-from lanting.model.site import (
+from lanting.model.academic import (
     EMPTY,
     Academic,
     Bibliography,
     News,
-    Page,
     Profile,
     ProfileLink,
     PubGroup,
@@ -36,6 +30,12 @@ from lanting.model.site import (
     _normalise,
     publication_url,
 )
+from lanting.model.cite import Reference
+from lanting.model.config import Config
+from lanting.model.content import Document
+from lanting.model.markdown import MarkdownOptions, RenderContext
+from lanting.model.pages import Page
+from lanting.model.problem import Problem
 
 LINK_LABELS = {
     "email": "Email", "github": "GitHub", "gitlab": "GitLab", "scholar": "Google Scholar",

@@ -16,8 +16,9 @@ from lanting.model.config import Config
 from lanting.model.content import Document, FrontMatter, Kind
 from lanting.model.markdown import RenderedMarkdown
 from lanting.model.names import alias_output, term_slug
+from lanting.model.pages import Body, Page, Term, YearGroup
 from lanting.model.problem import Problem
-from lanting.model.site import Body, Page, Routes, Site, Term, YearGroup
+from lanting.model.site import Routes, Site
 from lanting.site.related import ChooseRelated, related_after, related_keys, related_posts
 
 if TYPE_CHECKING:

@@ -9,7 +9,8 @@ from collections.abc import Callable
 
 from lanting.markdown.links import resolve_placeholders
 from lanting.model.content import Loaded
-from lanting.model.site import Body, Routes
+from lanting.model.pages import Body
+from lanting.model.site import Routes
 from lanting.site.images import ResponsiveImages
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from lanting.model.content import Document, Kind
-from lanting.model.site import Entry, Group, Page, Site
+from lanting.model.pages import Page
+from lanting.model.site import Entry, Group, Site
 from lanting.site.assemble import unique_slugs
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from lanting.content.cv import TITLES, section_title
+from lanting.model.academic import Academic
 from lanting.model.config import Config
 from lanting.model.cv import Cv, CvSection
-from lanting.model.site import Academic
 
 BEFORE_GENERATED = ("summary", "education", "experience")
 """Sections the generated ones follow (on the page and in the PDF)."""

@@ -5,10 +5,12 @@ nothing is an error at its line of the project's front matter."""
 from __future__ import annotations
 
 from lanting.errors import LantingError, did_you_mean
+from lanting.model.academic import Academic
 from lanting.model.content import Document, Kind
 from lanting.model.names import slugify
+from lanting.model.pages import Page, Term
 from lanting.model.problem import Problem
-from lanting.model.site import Academic, Page, Project, Site, Term
+from lanting.model.site import Project, Site
 from lanting.site.assemble import unique_slugs
 
 

@@ -21,7 +21,7 @@ import re
 from collections import Counter, defaultdict
 from collections.abc import Callable
 
-from lanting.model.site import Page
+from lanting.model.pages import Page
 
 ChooseRelated = Callable[[tuple[Page, ...], int], dict[str, tuple[Page, ...]]]
 """`related_posts`, or a function that gives the same lists (`remembering`)."""

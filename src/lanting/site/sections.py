@@ -18,7 +18,8 @@ from lanting.content.translations import Translations, group_translations
 from lanting.model.config import Config
 from lanting.model.content import Document
 from lanting.model.markdown import RenderedMarkdown
-from lanting.model.site import Body, Page, Routes, Site
+from lanting.model.pages import Body, Page
+from lanting.model.site import Routes, Site
 from lanting.site.assemble import assemble
 from lanting.site.related import ChooseRelated, related_posts
 

@@ -26,10 +26,10 @@ from pathlib import Path
 from lanting.errors import LantingError
 from lanting.markdown.cite import talk_references
 from lanting.markdown.render import render_markdown, resolve_links
+from lanting.model.academic import Slide, Talk
 from lanting.model.content import Document
 from lanting.model.markdown import LinkRef, MarkdownOptions, RenderContext
 from lanting.model.problem import Problem
-from lanting.model.site import Slide, Talk
 from lanting.site.marp import (
     Directives,
     Images,
