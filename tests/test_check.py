@@ -458,3 +458,11 @@ def test_relative_raw_html_naming_a_file_of_the_site_is_resolved(
     page = parse_html((site / "out/posts/note/index.html").read_text(encoding="utf-8"))
     assert page.one("img", alt="x")["src"] == "/posts/note.assets/x.png"
     assert [a["href"] for a in page.one(class_="prose").find_all("a")] == ["/posts/other/"]
+
+
+def test_a_missing_video_or_audio_is_called_so(make_site: MakeSite, post: Post) -> None:
+    """`<video src="demo.mp4">` without the file was "broken image `demo.mp4`"."""
+    site = make_site({"content/posts/note.md": post("Note", "2026-01-02", body=(
+        '<video src="demo.mp4" controls></video>\n\n<audio src="/talk.mp3"></audio>\n'))})
+    found = sorted(text.split(" `")[0] for _name, _line, _col, text in messages(site))
+    assert found == ["broken video", "missing audio"]

@@ -165,7 +165,7 @@ def _broken(link: LinkRef, here: str, inp: CheckInput,
         target = None if relative.startswith("..") else outputs.find(relative)
         if target is not None:
             return _anchor(fragment, target, outputs)
-        what = "image" if link.image else "link"
+        what = media_kind(path) if link.image else "link"
         return (f"broken {what} `{url}` in raw HTML: no file at "
                 f"{outputs.base}{relative.removesuffix('.')}",
                 "raw HTML is published as written: use a path from the site root "
@@ -221,6 +221,17 @@ def _draft_of(content: str, inp: CheckInput) -> str | None:
     return None
 
 
+_MEDIA = {".mp4": "video", ".webm": "video", ".mov": "video", ".m4v": "video", ".ogv": "video",
+          ".mp3": "audio", ".m4a": "audio", ".wav": "audio", ".ogg": "audio", ".flac": "audio",
+          ".vtt": "subtitle file", ".pdf": "file", ".html": "file"}
+
+
+def media_kind(url: str) -> str:
+    """What a `src` names, for messages: a `<video src="demo.mp4">` was "a missing image"."""
+    suffix = posixpath.splitext(url.split("?")[0].split("#")[0])[1].lower()
+    return _MEDIA.get(suffix, "image")
+
+
 def _missing_file(url: str, content: str, here: str, image: bool,
                   inp: CheckInput) -> tuple[str, str | None]:
     shown = f"content/{content}" if not content.startswith("..") else "outside content/"
@@ -231,8 +242,9 @@ def _missing_file(url: str, content: str, here: str, image: bool,
         return (f"broken link `{url}`: no page {shown}",
                 did_you_mean(wanted, pages) or "link to a page's source file, e.g. `other-post.md`")
     if image:
-        return (f"missing image `{url}`: no file {shown}",
-                "put the image beside the page (a bundle: posts/<slug>/index.md) or in "
+        what = media_kind(url)
+        return (f"missing {what} `{url}`: no file {shown}",
+                f"put the {what} beside the page (a bundle: posts/<slug>/index.md) or in "
                 "static/ and write its path from the site root, `/images/x.png`")
     return (f"broken link `{url}`: no file {shown} and no page at that URL",
             "link to a source file (`other.md`), a file beside the page, or a site URL")
@@ -244,8 +256,9 @@ _TAXONOMY = re.compile(r"^(tags|categories|series)/([^/]+)/?$")
 def _missing_url(url: str, path: str, inp: CheckInput,
                  image: bool = False) -> tuple[str, str | None]:
     if image:
-        return (f"missing image `{url}`: no file at this URL (static{unquote(url)} or a page "
-                "bundle's)", "put the image in static/ at that path, or beside the page "
+        what = media_kind(url)
+        return (f"missing {what} `{url}`: no file at this URL (static{unquote(url)} or a page "
+                f"bundle's)", f"put the {what} in static/ at that path, or beside the page "
                 "(a bundle: posts/<slug>/index.md) and write its name, `x.png`")
     match = _TAXONOMY.match(path)
     if match:
