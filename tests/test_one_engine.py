@@ -35,6 +35,7 @@ ALPHABET = st.sampled_from([
     "显", "存", "计", "算", "a", "b", "x", "1", "0", " ", " ", "\t", "\u00a0", "\u3000",
     "，", "。", "、", "：", "；", "（", "）", "“", "”", "$", "|", "-", "*", "_", "\n", "\\",
     "=", "+", ">", "#", "[", "]", "(", ")", "!", ".",
+    ":::{note}", ":::{tab-item} A", ":::{margin}", ":::", "(a)=",  # MyST's blocks
 ])
 """(No backticks or tildes: a fence naming an unknown language makes Pygments import
 its plugins, IPython among them, which changes the recursion limit under Hypothesis.)"""
@@ -58,6 +59,12 @@ PREFIX_HTML = render(PREFIX)
 @example("$$x\n1$$")  # display math whose first line holds a formula: after a paragraph too
 @example("文字\n$$x\n1$$")  # (but on a paragraph's next line it goes on with the paragraph)
 @example("\\[ a = b \\\\\n   c = d \\]")  # (it was raw TeX after a paragraph)
+@example("```{note}\nx\n```")  # MyST's directives, roles and targets (myst.py)
+@example(":::{tip} 标题\n$x$ 和 {math}`y`\n:::")
+@example("(sec-a)=\n# A\n\n{ref}`sec-a` 与 {ref}`文字 <sec-a>`")
+@example("{abbr}`GPU (图形处理器)` 和 H{sub}`2`O，{kbd}`Ctrl`")
+@example("```{math}\n:label: eq-a\nx = 1\n```\n\n{eq}`eq-a`")
+@example("::::{tab-set}\n:::{tab-item} A\na\n:::\n::::")
 def test_a_block_renders_alike_alone_and_in_a_document(block: str) -> None:
     alone = render(block)
     together = render(PREFIX + block)

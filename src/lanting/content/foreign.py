@@ -45,6 +45,9 @@ HARMLESS = {
     "_styles": "a theme's option (al-folio)",
     "type": "Lanting chooses the template by the kind of page",
     "cms_exclude": "a theme's option (Hugo Blox)",
+    # Jupytext's and MyST-NB's header of a Markdown notebook (Jupyter Book)
+    "jupytext": "Jupytext's pairing of a notebook with this text: Lanting reads the text",
+    "kernelspec": "the notebook's kernel: Lanting runs no code",
     # Quarto's and MkDocs Material's options of a page
     "format": "Quarto's output formats: Lanting makes the page (and its slides from "
               "`talks/`)",

@@ -40,7 +40,8 @@ def inline_text(token: Token) -> str:
             parts.append(child.content + (child.meta or {}).get("glue", ""))
         elif child.type == "math_inline":
             parts.append(formula_text(child) + (child.meta or {}).get("glue", ""))
-        elif child.type in ("citation", "secref", "eqref", "figref"):  # (a sentence's words)
+        elif child.type in ("citation", "secref", "eqref", "figref", "myst_ref"):
+            # (a sentence's words)
             parts.append(child.content)
         elif child.type in ("softbreak", "hardbreak"):
             parts.append(" ")

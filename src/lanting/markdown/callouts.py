@@ -56,19 +56,19 @@ _QUARTO = re.compile(r"^\{\s*\.callout-(\w+)\b(.*)\}\s*$")
 _ATTRIBUTE = re.compile(r"""(\w[\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))""")
 
 
-def _kind(name: str) -> str | None:
+def callout_kind(name: str) -> str | None:
     name = name.lower()
     return name if name in KINDS else ALIASES.get(name)
 
 
-def _default_title(name: str, env: Any) -> str:
+def default_title(name: str, env: Any) -> str:
     ctx = env.get("lanting")
     lang = "zh" if ctx is None or ctx.lang.lower().startswith("zh") else "en"
     name = name.lower()
     return TITLES[lang].get(name) or TITLES["en"].get(name) or name.capitalize()
 
 
-def _callout(kind: str, fold: str, title: str, line_map: list[int] | None,
+def callout_tokens(kind: str, fold: str, title: str, line_map: list[int] | None,
              level: int) -> list[Token]:
     """`callout_open` and the title's three tokens (the inline one parsed later, with the
     rest of the page)."""
@@ -106,14 +106,14 @@ def _alert(tokens: list[Token], i: int, env: Any, out: list[Token]) -> bool:
         return False
     inline = tokens[i + 2]
     match = _MARKER.match(inline.content)
-    kind = _kind(match.group(1)) if match else None
+    kind = callout_kind(match.group(1)) if match else None
     if match is None or kind is None:
         return False
     fold = {"-": "closed", "+": "open"}.get(match.group(2), "")
     first_line, _, rest = inline.content.partition("\n")
-    title = first_line[match.end():] or _default_title(match.group(1), env)
+    title = first_line[match.end():] or default_title(match.group(1), env)
     _close(tokens[_matching_close(tokens, i, "blockquote_open", "blockquote_close")], fold)
-    out += _callout(kind, fold, title, tokens[i].map, tokens[i].level)
+    out += callout_tokens(kind, fold, title, tokens[i].map, tokens[i].level)
     inline.content = rest  # runs before inline parsing: children do not exist yet
     if not rest.strip():  # the marker stood alone in its paragraph
         tokens[i + 1].hidden = tokens[i + 3].hidden = True
@@ -138,7 +138,7 @@ def _container(tokens: list[Token], i: int, env: Any, out: list[Token]) -> None:
         name, title = docusaurus.group(1), docusaurus.group(2).strip()
     else:
         name, _, title = params.partition(" ")
-    kind = _kind(name) or "note"
+    kind = callout_kind(name) or "note"
     after = i + 1
     if not title and after + 2 < len(tokens) and tokens[after].type == "heading_open":
         title = tokens[after + 1].content  # Quarto: a heading first is the title
@@ -147,9 +147,9 @@ def _container(tokens: list[Token], i: int, env: Any, out: list[Token]) -> None:
     _close(tokens[_matching_close(tokens, i, "container_callout_open",
                                   "container_callout_close")], fold)
     if not title and _UNTITLED.fullmatch(name.lower()):
-        out.append(_callout(kind, fold, "", token.map, token.level)[0])
+        out.append(callout_tokens(kind, fold, "", token.map, token.level)[0])
         return
-    out += _callout(kind, fold, title or _default_title(name, env), token.map, token.level)
+    out += callout_tokens(kind, fold, title or default_title(name, env), token.map, token.level)
 
 
 def _admonition(tokens: list[Token], i: int, env: Any, out: list[Token]) -> int:
@@ -162,11 +162,12 @@ def _admonition(tokens: list[Token], i: int, env: Any, out: list[Token]) -> int:
     _close(tokens[_matching_close(tokens, i, "admonition_open", "admonition_close")], fold)
     titled = tokens[i + 1].type == "admonition_title_open"
     if not titled and not fold:  # `!!! note ""`: MkDocs shows no title bar
-        out.append(_callout(_kind(name) or "note", fold, "", token.map, token.level)[0])
+        out.append(callout_tokens(callout_kind(name) or "note", fold, "", token.map,
+                                  token.level)[0])
         return i + 1
     title = tokens[i + 2].content if titled and written is not None \
-        else _default_title(name, env)  # (else the plugin's default: an English word)
-    out += _callout(_kind(name) or "note", fold, title, token.map, token.level)
+        else default_title(name, env)  # (else the plugin's default: an English word)
+    out += callout_tokens(callout_kind(name) or "note", fold, title, token.map, token.level)
     return i + 4 if titled else i + 1
 
 
@@ -225,8 +226,8 @@ _DOCUSAURUS = re.compile(r"(\w+)\[(.*)\]\s*$")
 def _is_callout(params: str, markup: str) -> bool:
     params = params.strip()
     quarto = _QUARTO.match(params) or _DOCUSAURUS.match(params)
-    return (quarto is not None and _kind(quarto.group(1)) is not None) or \
-        _kind(params.split(" ", 1)[0]) is not None
+    return (quarto is not None and callout_kind(quarto.group(1)) is not None) or \
+        callout_kind(params.split(" ", 1)[0]) is not None
 
 
 def callouts_plugin(md: MarkdownIt) -> None:

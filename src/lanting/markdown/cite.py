@@ -193,15 +193,21 @@ def _in_text_rule(state: StateInline, silent: bool) -> bool:
     if not silent:
         token = state.push("citation", "", 0)
         token.meta["items"] = [CiteItem(key, mode="text")]
-        # The words of the sentence, for summaries and the feed (which leave the other
-        # citations out): "Ho et al. (2020)"; a number is known only once the page is.
-        ref, words = ctx.references[key], connectors(ctx.lang)
-        token.content = short_authors(ref, ctx.citation_style, ctx.lang)
-        if ctx.citation_style not in NUMERIC_STYLES:
-            space = "" if words["open"] == "（" else " "
-            token.content += f"{space}{words['open']}{year_label(ref)}{words['close']}"
+        token.content = in_text_words(ctx, key)
     state.pos += 1 + len(key)
     return True
+
+
+def in_text_words(ctx: RenderContext, key: str) -> str:
+    """The words of a citation in the running text, for summaries and the feed (which
+    leave the other citations out): "Ho et al. (2020)"; a number is known only once the
+    page is."""
+    ref, words = ctx.references[key], connectors(ctx.lang)
+    text = short_authors(ref, ctx.citation_style, ctx.lang)
+    if ctx.citation_style not in NUMERIC_STYLES:
+        space = "" if words["open"] == "（" else " "
+        text += f"{space}{words['open']}{year_label(ref)}{words['close']}"
+    return text
 
 
 def _render(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:

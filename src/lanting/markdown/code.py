@@ -137,6 +137,11 @@ def _lexer(lang: str) -> Lexer | None:
         return None
 
 
+def known_language(lang: str) -> bool:
+    """Whether Pygments highlights `lang` (a fence's language)."""
+    return _lexer(lang) is not None
+
+
 _CLASSES: dict[_TokenType, str] = {}
 """Token type -> the class its spans get ("" for whitespace: Pygments styles give it only
 a colour, which spaces do not show, and it is a fifth of all spans in typical code)."""

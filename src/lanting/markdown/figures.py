@@ -107,10 +107,12 @@ def _make_figures(state: StateCore) -> None:
                 or any(kind not in CONTAINERS for kind in enclosing)):
             continue
         children = inline.children or []
-        image = figure_image(children) or _labelled_image(children)
+        myst = (opening.meta or {}).get("myst_figure")  # MyST's `{figure}` (myst.py)
+        image = (figure_image(children) or _labelled_image(children)) if myst is None else next(
+            (c for c in children if c.type == "image"), None)
         if image is None:
             continue
-        label = str(image.meta.get("label", ""))
+        label = myst["label"] if myst is not None else str(image.meta.get("label", ""))
         number += 1
         if label in numbers:
             report(cast(dict[str, Any], state.env), _line(state.env, opening),
@@ -121,10 +123,16 @@ def _make_figures(state: StateCore) -> None:
             numbers[label] = number
         opening.type, closing.type = "figure_open", "figure_close"
         opening.tag = closing.tag = "figure"
-        caption = str(image.attrGet("title") or "") or _alt(image)
+        caption = myst["caption"] if myst is not None else str(
+            image.attrGet("title") or "") or _alt(image)
         opening.meta = {"number": number, "caption": caption, "label": label,
-                        "caption_html": _caption_html(caption, state.env, opening)}
+                        "caption_html": _caption_html(caption, state.env, opening),
+                        "classes": myst["classes"] if myst else [],
+                        "legend": bool(myst and myst["legend"])}
         closing.meta = opening.meta
+        if opening.meta["legend"]:  # (MyST's legend, after the caption, in the figcaption)
+            tokens[i + 3].meta = {"in_figure": True}
+            tokens[_closing(tokens, i + 3)].meta = {"in_figure": True}
         inline.children = [image]
 
 
@@ -140,6 +148,20 @@ def _caption_html(caption: str, env: MutableMapping[str, Any], token: Token) -> 
                error.problems[0].message.split(" in `")[0] + " in the figure's caption",
                "see the Math page of Lanting's docs")
         return escapeHtml(caption)
+
+
+def _closing(tokens: list[Token], i: int) -> int:
+    level = tokens[i].level
+    return next(j for j in range(i + 1, len(tokens))
+                if tokens[j].nesting == -1 and tokens[j].level == level)
+
+
+def figure_lang(env: MutableMapping[str, Any]) -> str:
+    """The key of `LABELS` for the document's language."""
+    ctx = env.get("lanting")
+    if ctx is not None and _TRADITIONAL.match(ctx.lang):
+        return "zh-Hant"
+    return "zh" if ctx is None or ctx.lang.lower().startswith("zh") else "en"
 
 
 def _line(env: MutableMapping[str, Any], token: Token) -> int:
@@ -167,8 +189,7 @@ def _number_figrefs(state: StateCore) -> None:
     """Each reference gets its text, "图 1", once the page's figures are numbered: the
     summary reads it too ("如图 1 所示", not "如图 所示")."""
     numbers = state.env.get("figures", {})
-    ctx = state.env.get("lanting")
-    lang = "zh" if ctx is None or ctx.lang.lower().startswith("zh") else "en"
+    lang = figure_lang(state.env)
     for block in state.tokens:
         if block.type == "inline" and "@fig" in block.content:
             for child in block.children or []:
@@ -191,19 +212,26 @@ def _render_figure_open(self: Any, tokens: Sequence[Token], idx: int, options: A
                         env: Any) -> str:
     meta = tokens[idx].meta
     ident = escapeHtml(meta["label"]) if meta.get("label") else f"figure-{meta['number']}"
-    return f'<figure class="figure" id="{ident}">'
+    classes = "".join(f" {escapeHtml(c)}" for c in meta.get("classes", ()))
+    return f'<figure class="figure{classes}" id="{ident}">'
 
 
 def _render_figure_close(self: Any, tokens: Sequence[Token], idx: int, options: Any,
                          env: Any) -> str:
-    ctx = env.get("lanting")
-    lang = "zh" if ctx is None or ctx.lang.lower().startswith("zh") else "en"
-    if ctx is not None and _TRADITIONAL.match(ctx.lang):
-        lang = "zh-Hant"
     meta = tokens[idx].meta
-    label = LABELS[lang].format(n=meta["number"])
+    label = LABELS[figure_lang(env)].format(n=meta["number"])
+    end = "\n" if meta.get("legend") else "</figcaption></figure>\n"
     return (f'<figcaption><span class="figure-label">{label}</span> '
-            f'{meta["caption_html"]}</figcaption></figure>\n')
+            f'{meta["caption_html"]}{end}')
+
+
+def _render_legend(self: Any, tokens: Sequence[Token], idx: int, options: Any,
+                   env: Any) -> str:
+    """MyST's figure legend (`myst_directives.py`): inside the caption of its figure."""
+    token = tokens[idx]
+    if token.nesting == 1:
+        return '<div class="figure-legend">\n'
+    return "</div></figcaption></figure>\n" if token.meta.get("in_figure") else "</div>\n"
 
 
 def figures_plugin(md: MarkdownIt) -> None:
@@ -212,5 +240,7 @@ def figures_plugin(md: MarkdownIt) -> None:
     md.core.ruler.push("number_figrefs", _number_figrefs)
     md.add_render_rule("figure_open", _render_figure_open)
     md.add_render_rule("figure_close", _render_figure_close)
+    md.add_render_rule("figure_legend_open", _render_legend)
+    md.add_render_rule("figure_legend_close", _render_legend)
     md.inline.ruler.push("figref", _figref_rule)
     md.add_render_rule("figref", _render_figref)

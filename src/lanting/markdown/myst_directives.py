@@ -1,0 +1,319 @@
+"""What each MyST directive becomes: the tokens of the Lanting block that does its job.
+
+Every handler takes the block state and the directive as read (`myst.py`), pushes its
+tokens and leaves `state.line` to the caller. Bodies that are Markdown are parsed in place
+(their tokens carry their own lines); bodies that are code or TeX are taken as written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from markdown_it.rules_block import StateBlock
+from markdown_it.token import Token
+
+from lanting.markdown.callouts import callout_kind, callout_tokens, default_title
+from lanting.markdown.myst_roles import push_target, warn_at
+
+
+@dataclass(slots=True)
+class Directive:
+    """One directive as written: where it is, its name, argument, options and body."""
+
+    name: str
+    argument: str
+    options: dict[str, str] = field(default_factory=dict)
+    start: int = 0
+    """0-based line of its opening fence."""
+    body_start: int = 0
+    """0-based line where its body starts (after the options)."""
+    end: int = 0
+    """0-based line of its closing fence (or where its container ended)."""
+    problems: list[tuple[int, str, str]] = field(default_factory=list)
+    """(0-based line, message, hint) found while reading its options."""
+
+
+Handler = Callable[[StateBlock, Directive], None]
+
+
+def warn(state: StateBlock, line: int, message: str, hint: str) -> None:
+    """A warning at the 0-based body line `line` of the document."""
+    warn_at(state.env, line, message, hint)
+
+
+def _map(d: Directive) -> list[int]:
+    return [d.start, d.end + 1]
+
+
+def _tokenize(state: StateBlock, begin: int, end: int) -> None:
+    """Parse lines [begin, end) as Markdown, in place (as container blocks do)."""
+    parent, line_max = state.parentType, state.lineMax
+    state.parentType, state.lineMax = "container", end
+    state.md.block.tokenize(state, begin, end)
+    state.parentType, state.lineMax = parent, line_max
+
+
+def _raw(state: StateBlock, d: Directive) -> str:
+    """The body as written (code, TeX, HTML), without the fence's indentation."""
+    return state.getLines(d.body_start, d.end, state.sCount[d.start], False)
+
+
+def _paragraph(state: StateBlock, text: str, line: int, css: str = "") -> None:
+    opening = state.push("paragraph_open", "p", 1)
+    opening.map = [line, line + 1]
+    if css:
+        opening.attrSet("class", css)
+    inline = state.push("inline", "", 0)
+    inline.content, inline.map, inline.children = text, [line, line + 1], []
+    state.push("paragraph_close", "p", -1)
+
+
+def _wrapped(state: StateBlock, d: Directive, kind: str, tag: str,
+             attrs: dict[str, str] | None = None, info: str = "") -> Token:
+    """`kind_open`, the body parsed, `kind_close`; returns the opening token."""
+    opening = state.push(f"{kind}_open", tag, 1)
+    opening.map, opening.info, opening.markup = _map(d), info, ":::"
+    for key, value in (attrs or {}).items():
+        opening.attrSet(key, value)
+    _tokenize(state, d.body_start, d.end)
+    state.push(f"{kind}_close", tag, -1)
+    return opening
+
+
+def _name_target(state: StateBlock, d: Directive) -> None:
+    """`:name: x` on a block without a label of its own: an anchor before it."""
+    if d.options.get("name"):
+        push_target(state, d.options["name"], d.start)
+
+
+# --- admonitions ---------------------------------------------------------------------------
+
+ADMONITIONS = ("note", "tip", "hint", "important", "warning", "caution", "attention",
+               "danger", "error", "seealso", "admonition")
+
+
+def _admonition(state: StateBlock, d: Directive) -> None:
+    _name_target(state, d)
+    classes = re.split(r"[\s,]+", d.options.get("class", "").strip())
+    name = d.name
+    if d.name == "admonition":
+        name = next((c for c in classes if callout_kind(c)), "note")
+        if not d.argument:
+            warn(state, d.start, "`{admonition}` needs a title",
+                 "write ```{admonition} Title, or use {note}, {tip}, {warning}")
+    title = d.argument or default_title(name, state.env)  # (mystmd: the argument titles)
+    fold = ("open" if "open" in d.options else "closed") if "dropdown" in classes else ""
+    state.tokens.extend(callout_tokens(callout_kind(name) or "note", fold, title, _map(d),
+                                       state.level))
+    state.level += 1
+    _tokenize(state, d.body_start, d.end)
+    closing = state.push("callout_close", "div", -1)
+    closing.meta = {"fold": fold}
+
+
+def _dropdown(state: StateBlock, d: Directive) -> None:
+    _name_target(state, d)
+    title = d.argument + (" {open}" if "open" in d.options else "")
+    _wrapped(state, d, "container_details", "div", info=f"details {title}")
+
+
+# --- math, figures, code ---------------------------------------------------------------------
+
+def _math(state: StateBlock, d: Directive) -> None:
+    token = state.push("math_block", "math", 0)
+    token.block, token.content, token.markup = True, _raw(state, d), "$$"
+    token.info = re.sub(r"\s+", "-", d.options.get("label", d.options.get("name", "")).strip())
+    token.map, token.meta = _map(d), {"line": d.body_start}
+    state.env["has_math"] = True
+
+
+def _image_paragraph(state: StateBlock, d: Directive, meta: dict[str, Any]) -> Token:
+    alt = d.options.get("alt", "").replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
+    src = d.argument.split()[0] if d.argument else ""
+    opening = state.push("paragraph_open", "p", 1)
+    opening.map, opening.meta = [d.start, d.start + 1], meta
+    inline = state.push("inline", "", 0)
+    inline.content, inline.map, inline.children = f"![{alt}](<{src}>)", opening.map, []
+    state.push("paragraph_close", "p", -1)
+    if not src:
+        warn(state, d.start, f"`{{{d.name}}}` needs the image's path",
+             f"write ```{{{d.name}}} images/arch.png")
+    return opening
+
+
+def _image(state: StateBlock, d: Directive) -> None:
+    _name_target(state, d)
+    _image_paragraph(state, d, {"myst_image": d.options})
+
+
+def _figure(state: StateBlock, d: Directive) -> None:
+    figure = {"label": d.options.get("name", ""), "caption": "", "legend": False,
+              "classes": [f"align-{d.options['align']}"] if d.options.get("align") else []}
+    image_options = {k: v for k, v in d.options.items() if k != "align"}  # (the figure's)
+    _image_paragraph(state, d, {"myst_image": image_options, "myst_figure": figure})
+    first = len(state.tokens)
+    state.push("figure_legend_open", "div", 1).attrSet("class", "figure-legend")
+    _tokenize(state, d.body_start, d.end)
+    state.push("figure_legend_close", "div", -1)
+    body = state.tokens[first + 1:-1]
+    if len(body) >= 3 and body[0].type == "paragraph_open":
+        figure["caption"] = body[1].content  # the first paragraph; the rest is the legend
+        del state.tokens[first + 1:first + 4]
+    if len(state.tokens) == first + 2:
+        del state.tokens[first:]
+    else:
+        figure["legend"] = True
+
+
+_IMAGE_LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(px)?\s*$")
+
+
+def apply_image_options(inline: Token, options: dict[str, str]) -> None:
+    """An `{image}`'s or `{figure}`'s `:width:`, `:height:` and `:align:` on its image."""
+    image = next((c for c in inline.children or [] if c.type == "image"), None)
+    if image is None:
+        return
+    styles = []
+    for key in ("width", "height"):
+        value = options.get(key, "").strip()
+        if not value:
+            continue
+        if (match := _IMAGE_LENGTH.match(value)) is not None:
+            image.attrSet(key, str(round(float(match.group(1)))))
+        else:
+            styles.append(f"{key}: {value}")
+    if styles:
+        image.attrSet("style", "; ".join(styles))
+    if options.get("align"):
+        image.attrSet("class", f"align-{options['align']}")
+
+
+_NOTEBOOK_LEXERS = {"ipython3": "python", "ipython": "python", "python3": "python"}
+
+
+def _code(state: StateBlock, d: Directive) -> None:
+    _name_target(state, d)
+    options = d.options
+    lang = (d.argument.split() or [""])[0].lower()
+    if d.name == "code-cell":
+        lang = _NOTEBOOK_LEXERS.get(lang, lang) or "python"
+        tags = options.get("tags", "")
+        if "remove-cell" in tags or "remove-input" in tags:
+            return  # (MyST-NB shows no code for these: neither does Lanting)
+        warn(state, d.start, "`{code-cell}` is a cell MyST-NB runs: Lanting shows its code, "
+             "not its output", "paste the output after the cell (a ```text block or an image)")
+    words = []
+    if options.get("emphasize-lines"):
+        words.append(f'hl_lines="{options["emphasize-lines"]}"')
+    if {"linenos", "lineno-start", "number-lines"} & options.keys():
+        words.append("linenos=true")
+    start = options.get("lineno-start", options.get("number-lines", "")).strip()
+    if start.isdigit():
+        words.append(f"start={start}")
+    title = options.get("caption", options.get("filename", "")).replace("'", "’")
+    if title:
+        words.append(f"title='{title}'")
+    token = state.push("fence", "code", 0)
+    token.info = f"{lang} {{{' '.join(words)}}}" if words else lang
+    token.content, token.markup, token.map = _raw(state, d) + "\n", "```", _map(d)
+
+
+# --- tabs, asides, quotes, raw HTML ----------------------------------------------------------
+
+def _tab_set(state: StateBlock, d: Directive) -> None:
+    kind = "container_code-group" if d.name == "tab-set-code" else "container_tabs"
+    _wrapped(state, d, kind, "div", info="tabs")
+
+
+def _tab_item(state: StateBlock, d: Directive) -> None:
+    marker = state.push("tab_marker", "", 0)
+    marker.info, marker.map = d.argument, [d.start, d.start + 1]
+    _tokenize(state, d.body_start, d.end)
+
+
+def _aside(state: StateBlock, d: Directive) -> None:
+    _name_target(state, d)
+    opening = state.push("myst_aside_open", "aside", 1)
+    opening.map = _map(d)
+    opening.attrSet("class", "margin-note")
+    if d.argument:
+        _paragraph(state, d.argument, d.start, "margin-note-title")
+    _tokenize(state, d.body_start, d.end)
+    state.push("myst_aside_close", "aside", -1)
+
+
+def _quote(state: StateBlock, d: Directive) -> None:
+    _name_target(state, d)
+    first = len(state.tokens)
+    opening = _wrapped(state, d, "blockquote", "blockquote", {"class": d.name})
+    inner = state.tokens[first + 1:-1]
+    last = [i for i, t in enumerate(inner) if t.type == "paragraph_open"
+            and t.level == opening.level + 1]
+    if last and inner[last[-1] + 1].content.startswith(("--", "—")):
+        inner[last[-1]].attrSet("class", "attribution")  # MyST: `-- Author` last
+
+
+def _raw_block(state: StateBlock, d: Directive) -> None:
+    kind = d.argument.lower()
+    if kind != "html":
+        warn(state, d.start, f"`{{raw}} {kind}` is for another output format: Lanting "
+             "leaves it out", "only `{raw} html` is shown on a web page")
+        return
+    if not state.md.options.get("html"):
+        warn(state, d.start, "`{raw} html`: raw HTML is turned off for this site, so it is "
+             "left out", "set `[markdown] raw_html = true` in lanting.toml to show it")
+        return
+    token = state.push("html_block", "", 0)
+    token.content, token.map = _raw(state, d) + "\n", _map(d)
+
+
+def _bibliography(state: StateBlock, d: Directive) -> None:
+    token = state.push("myst_bibliography", "", 0)
+    token.map = _map(d)
+
+
+def _left_out(what: str, hint: str) -> Handler:
+    def handler(state: StateBlock, d: Directive) -> None:
+        warn(state, d.start, f"`{{{d.name}}}` {what}", hint)
+    return handler
+
+
+def _unknown(state: StateBlock, d: Directive) -> None:
+    warn(state, d.start, f"unknown MyST directive `{{{d.name}}}`: Lanting shows its "
+         "content as plain Markdown", "write it as Markdown, or use a directive of "
+         "Lanting's Writing page ({note}, {figure}, {math}, {code-block}, {tab-set} …)")
+    _wrapped(state, d, "myst_unknown", "div", {"class": f"directive directive-{d.name}"})
+
+
+HANDLERS: dict[str, Handler] = {
+    **dict.fromkeys(ADMONITIONS, _admonition),
+    "dropdown": _dropdown,
+    "math": _math,
+    "figure": _figure,
+    "image": _image,
+    **dict.fromkeys(("code-block", "code", "sourcecode", "code-cell"), _code),
+    **dict.fromkeys(("tab-set", "tab-set-code"), _tab_set),
+    "tab-item": _tab_item,
+    **dict.fromkeys(("margin", "sidebar"), _aside),
+    **dict.fromkeys(("epigraph", "pull-quote", "highlights", "blockquote"), _quote),
+    "raw": _raw_block,
+    "bibliography": _bibliography,
+    "toctree": _left_out(
+        "lists a Jupyter Book's chapters: Lanting lists a section's pages on the section's "
+        "own page, so it is left out", "link a chapter with {doc}`path` where the text "
+        "should point at it"),
+    "tableofcontents": _left_out(
+        "is left out: a post shows the table of its headings beside the text",
+        "remove it"),
+    "contents": _left_out(
+        "is left out: a post shows the table of its headings beside the text", "remove it"),
+    **dict.fromkeys(("glue", "glue:", "glue:any", "glue:figure", "glue:math", "glue:md"),
+                    _left_out(
+        "pastes an output saved by a notebook run, and Lanting runs no notebook: left out",
+        "paste the output (text, a table or an image) in its place")),
+    "": _unknown,
+}
+KNOWN = frozenset(name for name in HANDLERS if name)

@@ -1,0 +1,321 @@
+"""Plugin: MyST Markdown's roles and targets, read onto Lanting's inline markup.
+
+- `{cite}`key``, `{cite:p}`a,b`` are `[@key]`, `[@a; @b]`; `{cite:t}`key`` is `@key`
+  (the same citations, absent keys and dependencies as `cite.py`'s);
+- `(label)=` on the line before a heading is the heading's id (before another block, an
+  anchor there); `{ref}`label`` links to it with the heading's text, `{ref}`text
+  <label>`` with the text written; `{numref}` to a figure reads "Figure 2"; `{eq}` is
+  `@eq:`; a label that names nothing on the page is an error at its line (Lanting
+  resolves them within a page: another page is linked with `{doc}`);
+- `{doc}`path`` is a relative link to that document (`path.md`), checked like any link;
+- `{math}`x`` is `$x$`; `{abbr}`, `{sub}`, `{sup}`, `{kbd}`, `{term}` their HTML;
+- `[](#label)`, mystmd's reference, gets the text `{ref}` would show;
+- `+++` (MyST-NB's cell break) and `% comment` lines are not shown;
+- any other role is a warning at its line, its text shown as code.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from markdown_it import MarkdownIt
+from markdown_it.common.utils import escapeHtml
+from markdown_it.rules_block import StateBlock
+from markdown_it.rules_core import StateCore
+from markdown_it.rules_inline import StateInline
+from markdown_it.token import Token
+
+from lanting.markdown.cite import in_text_words, references_shortcode
+from lanting.markdown.figures import LABELS, figure_lang
+from lanting.markdown.shortcodes import report
+from lanting.model.cite import CiteItem
+
+_ROLE = re.compile(r"\{([A-Za-z][\w:+-]*)\}(`+)")
+_EXPLICIT = re.compile(r"^(.*?)\s*<([^<>]+)>\s*$", re.DOTALL)
+"""`text <target>`: a role's own link text."""
+_ABBR = re.compile(r"^(.*?)\s*\(([^()]*)\)\s*$", re.DOTALL)
+IN_TEXT_CITES = frozenset({"cite:t", "cite:ts", "cite:ct", "cite:cts", "cite:author"})
+PAREN_CITES = frozenset({"cite", "cite:p", "cite:ps", "cite:cp", "cite:alp", "cite:year",
+                         "cite:yearpar", "cite:empty"})
+_TAGS = {"sub": ("<sub>", "</sub>"), "sup": ("<sup>", "</sup>"), "kbd": ("<kbd>", "</kbd>"),
+         "term": ('<em class="term">', "</em>")}
+
+
+def _closing_ticks(src: str, start: int, ticks: str) -> int:
+    """Where the run of exactly `ticks` closing a role's content starts (-1: none)."""
+    at = src.find(ticks, start)
+    while at >= 0 and src.startswith("`", at + len(ticks)):
+        at = src.find(ticks, at + len(ticks) + 1)
+    return at
+
+
+def _role_rule(state: StateInline, silent: bool) -> bool:
+    if state.src[state.pos] != "{":
+        return False
+    match = _ROLE.match(state.src, state.pos)
+    if match is None:
+        return False
+    close = _closing_ticks(state.src, match.end(), match.group(2))
+    if close < 0:
+        return False
+    if not silent:
+        content = state.src[match.end():close].replace("\n", " ").strip()
+        _push_role(state, match.group(1).lower(), content,
+                   state.src.count("\n", 0, state.pos))
+    state.pos = close + len(match.group(2))
+    return True
+
+
+def _explicit(content: str) -> tuple[str, str]:
+    """(text written, target) of `text <target>` or `target`."""
+    match = _EXPLICIT.match(content)
+    return (match.group(1).strip(), match.group(2).strip()) if match else ("", content)
+
+
+def _push_role(state: StateInline, name: str, content: str, offset: int) -> None:
+    if name in IN_TEXT_CITES or name in PAREN_CITES:
+        _push_cites(state, name, content)
+    elif name in ("ref", "numref"):
+        text, label = _explicit(content)
+        token = state.push("myst_ref", "a", 0)
+        token.info, token.meta = label, {"text": text, "kind": name, "offset": offset}
+    elif name == "eq":
+        token = state.push("eqref", "a", 0)
+        token.info, token.markup = content, f"{{eq}}`{content}`"
+        state.env["has_eqref"] = True
+    elif name in ("doc", "download"):
+        _push_link(state, name, content)
+    elif name == "math":
+        token = state.push("math_inline", "math", 0)
+        token.content, token.markup, token.meta = content, "$", {"pos": state.pos}
+        state.env["has_math"] = True
+    elif name == "abbr":
+        match = _ABBR.match(content)
+        text, title = (match.group(1), match.group(2)) if match else (content, "")
+        _wrap(state, f'<abbr title="{escapeHtml(title)}">' if title else "<abbr>", text,
+              "</abbr>")
+    elif name in _TAGS:
+        _wrap(state, _TAGS[name][0], content, _TAGS[name][1])
+    else:
+        token = state.push("myst_role_unknown", "code", 0)
+        token.info, token.content, token.meta = name, content, {"offset": offset}
+
+
+def _wrap(state: StateInline, opening: str, text: str, closing: str) -> None:
+    state.push("html_inline", "", 0).content = opening
+    state.push("text", "", 0).content = text
+    state.push("html_inline", "", 0).content = closing
+
+
+def _push_cites(state: StateInline, name: str, content: str) -> None:
+    keys = [k.strip().lstrip("@") for k in re.split(r"[,;]", content) if k.strip()]
+    ctx = state.env.get("lanting")
+    if name in PAREN_CITES:
+        state.push("citation", "", 0).meta["items"] = [CiteItem(k) for k in keys]
+        return
+    for i, key in enumerate(keys):  # `{cite:t}`a,b``: "Ho et al. (2020), Lin (2026)"
+        if i:
+            state.push("text", "", 0).content = ", "
+        token = state.push("citation", "", 0)
+        token.meta["items"] = [CiteItem(key, mode="text")]
+        if ctx is not None and key in ctx.references:
+            token.content = in_text_words(ctx, key)
+
+
+def _push_link(state: StateInline, name: str, content: str) -> None:
+    """`{doc}`path``: a link to `path.md` (relative to this document, or to `content/`
+    when it starts with `/`), rewritten and checked as any relative link."""
+    text, target = _explicit(content)
+    ctx = state.env.get("lanting")
+    path = target
+    if path.startswith("/") and ctx is not None:
+        here = posixpath.dirname(ctx.rel) or "."
+        path = posixpath.relpath(path.lstrip("/") or ".", here)
+    if name == "doc" and not posixpath.splitext(path.partition("#")[0])[1]:
+        path, _, fragment = path.partition("#")
+        path += ".md" + ("#" + fragment if fragment else "")
+    opening = state.push("link_open", "a", 1)
+    opening.attrSet("href", path)
+    state.push("text", "", 0).content = text or posixpath.basename(target) or target
+    state.push("link_close", "a", -1)
+
+
+# --- targets ------------------------------------------------------------------------------
+
+_TARGET = re.compile(r"\(([^()\s][^()\n]*?)\)=[ \t]*$")
+
+
+def push_target(state: StateBlock, label: str, line: int) -> None:
+    token = state.push("myst_target", "", 0)
+    token.info, token.map = label.strip(), [line, line + 1]
+
+
+def _target_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """`(label)=` on a line of its own."""
+    if state.sCount[start] - state.blkIndent >= 4:
+        return False
+    begin = state.bMarks[start] + state.tShift[start]
+    if state.src[begin:begin + 1] != "(":
+        return False
+    match = _TARGET.match(state.src, begin, state.eMarks[start])
+    if match is None:
+        return False
+    if not silent:
+        push_target(state, match.group(1), start)
+    state.line = start + 1
+    return True
+
+
+_HIDDEN_LINE = re.compile(r"\+\+\+[ \t]*\{.*\}[ \t]*$|%(?:[ \t].*)?$")
+"""MyST-NB's cell break with its metadata, `+++ {"tags": …}`, and MyST's comment `% …`:
+lines a reader never sees. (A bare `+++` is a paragraph in CommonMark: it stays one, with
+a warning.)"""
+
+
+def _hidden_line_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    if state.sCount[start] - state.blkIndent >= 4:
+        return False
+    begin = state.bMarks[start] + state.tShift[start]
+    if state.src[begin:begin + 1] not in ("+", "%"):
+        return False
+    if _HIDDEN_LINE.match(state.src, begin, state.eMarks[start]) is None:
+        return False
+    if not silent:
+        state.push("myst_hidden", "", 0).map = [start, start + 1]
+    state.line = start + 1
+    return True
+
+
+def _attach_targets(state: StateCore) -> None:
+    """A target before a heading is the heading's id (before its id is made)."""
+    tokens = state.tokens
+    for i, token in enumerate(tokens[:-1]):
+        if token.type == "inline" and token.content == "+++" and token.map:
+            warn_at(state.env, token.map[0], "`+++` is MyST-NB's cell break: Lanting shows "
+                    "it as text", "remove the `+++` lines (a blank line separates blocks)")
+        if token.type == "myst_target" and tokens[i + 1].type == "heading_open" \
+                and not tokens[i + 1].attrGet("id"):
+            tokens[i + 1].attrSet("id", token.info)
+            token.hidden = True
+
+
+def _resolve_refs(state: StateCore) -> None:
+    """Each `{ref}` and `{numref}` gets its text, once the headings have their ids and
+    the figures their numbers (a reference may come before what it names)."""
+    refs = [child for block in state.tokens if block.type == "inline"
+            for child in block.children or [] if child.type == "myst_ref"]
+    empty = _empty_links(state)
+    if not refs and not empty:
+        return
+    headings = {anchor: text for _, anchor, text, _ in state.env.get("headings", [])}
+    targets = {t.info for t in state.tokens if t.type == "myst_target" and not t.hidden}
+    figures = {t.meta["label"]: t.meta for t in state.tokens
+               if t.type == "figure_open" and t.meta.get("label")}
+    label_format = LABELS[figure_lang(state.env)]
+    for ref in refs:
+        text, label, kind = ref.meta["text"], ref.info, ref.meta["kind"]
+        if label in figures:
+            number = label_format.format(n=figures[label]["number"])
+            written = text.replace("%s", "{number}").replace("{number}", str(
+                figures[label]["number"])) if text else ""
+            ref.content = written or (figures[label]["caption"] if kind == "ref"
+                                      and figures[label]["caption"] else number)
+            ref.meta["class"] = "figref"
+        elif label in headings:
+            ref.content = text or headings[label]
+        elif label in targets:
+            ref.content = text or label
+        else:
+            ref.meta["missing"] = True
+    for opening, text in empty:  # `[](#label)`: the text `{ref}` would show
+        label = str(opening.attrGet("href"))[1:]
+        text.content = headings.get(label) or (label_format.format(
+            n=figures[label]["number"]) if label in figures else label)
+
+
+def _empty_links(state: StateCore) -> list[tuple[Token, Token]]:
+    """(link_open, its new text token) of each `[](#label)`, MyST's reference."""
+    found = []
+    for block in state.tokens:
+        children = block.children or [] if block.type == "inline" else []
+        for i, child in enumerate(children[:-1]):
+            if child.type == "link_open" and children[i + 1].type == "link_close" \
+                    and str(child.attrGet("href") or "").startswith("#"):
+                text = Token("text", "", 0)
+                children.insert(i + 1, text)
+                found.append((child, text))
+    return found
+
+
+def warn_at(env: Any, line: int, message: str, hint: str) -> None:
+    """A warning at the 0-based body line `line`."""
+    ctx = env.get("lanting")
+    report(env, (ctx.body_line if ctx else 1) + line, message, hint, severity="warning")
+
+
+def _line(env: Any, token: Token) -> int:
+    ctx = env.get("lanting")
+    return ((ctx.body_line if ctx else 1) + (token.map[0] if token.map else 0)
+            + int(token.meta.get("offset", 0)))
+
+
+def _render_ref(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:
+    token = tokens[idx]
+    written = f"{{{token.meta['kind']}}}`{token.info}`"
+    if token.meta.get("missing"):
+        report(env, _line(env, token), f"{written} refers to no label on this page",
+               f"put `({token.info})=` on the line before the heading it names; {{ref}} "
+               "links within a page (link another page with {doc}`path`)")
+        return f"<code>{escapeHtml(written)}</code>"
+    css = token.meta.get("class", "secref")
+    return (f'<a class="{css}" href="#{escapeHtml(token.info)}">'
+            f"{escapeHtml(token.content)}</a>")
+
+
+def _render_unknown_role(self: Any, tokens: Sequence[Token], idx: int, options: Any,
+                         env: Any) -> str:
+    token = tokens[idx]
+    if token.info.startswith("glue"):
+        message = (f"`{{{token.info}}}` pastes an output saved by a notebook run, and "
+                   "Lanting runs no notebook: its name is shown as code")
+        hint = "write the value in its place"
+    else:
+        message = f"unknown MyST role `{{{token.info}}}`: its text is shown as code"
+        hint = ("use a role Lanting reads ({cite}, {ref}, {numref}, {eq}, {doc}, {math}, "
+                "{abbr}, {sub}, {sup}, {kbd}, {term}) or plain Markdown")
+    report(env, _line(env, token), message, hint, severity="warning")
+    return f"<code>{escapeHtml(token.content)}</code>"
+
+
+def _render_target(self: Any, tokens: Sequence[Token], idx: int, options: Any,
+                   env: Any) -> str:
+    token = tokens[idx]
+    return "" if token.hidden else f'<span id="{escapeHtml(token.info)}"></span>\n'
+
+
+def _render_hidden(self: Any, tokens: Sequence[Token], idx: int, options: Any,
+                   env: Any) -> str:
+    return ""
+
+
+def _render_bibliography(self: Any, tokens: Sequence[Token], idx: int, options: Any,
+                         env: Any) -> str:
+    return references_shortcode({}, env, _line(env, tokens[idx])) + "\n"
+
+
+def myst_roles_plugin(md: MarkdownIt) -> None:
+    md.inline.ruler.before("backticks", "myst_role", _role_rule)
+    md.block.ruler.before("heading", "myst_target", _target_rule,
+                          {"alt": ["paragraph", "reference", "blockquote", "list"]})
+    md.block.ruler.before("paragraph", "myst_hidden", _hidden_line_rule,
+                          {"alt": ["paragraph", "reference", "blockquote", "list"]})
+    md.core.ruler.after("block", "myst_targets", _attach_targets)
+    md.core.ruler.push("myst_refs", _resolve_refs)
+    md.add_render_rule("myst_ref", _render_ref)
+    md.add_render_rule("myst_role_unknown", _render_unknown_role)
+    md.add_render_rule("myst_target", _render_target)
+    md.add_render_rule("myst_bibliography", _render_bibliography)
+    md.add_render_rule("myst_hidden", _render_hidden)

@@ -1,0 +1,249 @@
+"""MyST Markdown (Jupyter Book, MyST-NB): directives, roles and targets read onto Lanting's
+blocks, on the parsed pages of tests/sites/myst (a lecture-notes chapter in the shape of a
+Jupyter Book one) and on single documents for the warnings and errors."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from citebits import references
+from htmltree import Element, parse_html
+from sitebits import read
+from test_recorded_dependencies import _incremental_equals_clean, _write
+
+from lanting.build import build
+from lanting.build.options import BuildOptions, BuildResult
+from lanting.errors import LantingError
+from lanting.markdown.render import render_markdown
+from lanting.model.markdown import RenderContext
+
+SITE = Path(__file__).parent / "sites" / "myst"
+CHAPTER = SITE / "content/posts/mdp/index.md"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, BuildResult]:
+    site = tmp_path_factory.mktemp("myst") / "site"
+    shutil.copytree(SITE, site)
+    result = build(site, BuildOptions(output=site / "public", cache=False, jobs=1))
+    return site / "public", result
+
+
+def _prose(built: tuple[Path, BuildResult]) -> Element:
+    return read(built[0], "posts/mdp/index.html").one(class_="prose")
+
+
+def _line_of(text: str, path: Path = CHAPTER) -> int:
+    """The 1-based line of the chapter where `text` starts a line."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    return next(n for n, line in enumerate(lines, 1) if line.startswith(text))
+
+
+def _render(text: str, **context: object) -> tuple[Element, list[str]]:
+    rendered = render_markdown(text, RenderContext(Path("p.md"), "p.md", lang="en",
+                                                   **context))  # type: ignore[arg-type]
+    problems = [f"{p.line}: {p.severity}: {p.message}" for p in rendered.problems]
+    return parse_html(rendered.html), problems
+
+
+def test_the_chapter_builds_with_only_the_warnings_for_what_lanting_cannot_do(
+        built: tuple[Path, BuildResult]) -> None:
+    found = sorted((w.line, w.message.split(":")[0]) for w in built[1].warnings)
+    assert found == [
+        (2, "`jupytext` is not a Lanting key"),
+        (6, "`kernelspec` is not a Lanting key"),
+        (_line_of("```{code-cell}"), "`{code-cell}` is a cell MyST-NB runs"),
+    ]
+
+
+def test_admonitions_are_callouts(built: tuple[Path, BuildResult]) -> None:
+    prose = _prose(built)
+    note = prose.one(class_="callout-note")
+    assert note.one(class_="callout-title").text() == "Note"
+    assert note.find("math") is not None, "the body is Markdown, its formulas converted"
+    folded = prose.one(class_="callout-tip")
+    assert folded.tag == "details", "`:class: dropdown` folds it"
+    assert folded.one(class_="callout-title").text() == "Why a contraction?"
+
+
+def test_targets_give_headings_their_ids_and_refs_their_text(
+        built: tuple[Path, BuildResult]) -> None:
+    prose = _prose(built)
+    assert [h["id"] for h in prose.find_all("h2")] == [
+        "sec-mdp-intro", "sec-bellman", "value-iteration"]
+    links = {a.text(): a["href"] for a in prose.find_all("a", class_="secref")}
+    assert links == {"The Bellman equation": "#sec-bellman",
+                     "the introduction": "#sec-mdp-intro"}
+    assert "(sec-" not in prose.text()
+
+
+def test_math_directive_and_labelled_dollars_are_numbered_and_referenced(
+        built: tuple[Path, BuildResult]) -> None:
+    prose = _prose(built)
+    displays = prose.find_all("div", class_="math-display")
+    assert [d.one("mtd", id=True)["id"] for d in displays] == ["eq-bellman", "eq-optimal"]
+    refs = [(a.text(), a["href"]) for a in prose.find_all("a", class_="eqref")]
+    assert refs == [("(1)", "#eq-bellman"), ("(2)", "#eq-optimal")]
+    assert "{math}" not in prose.text() and "γ<1" in prose.text().replace(" ", "")
+
+
+def test_figure_has_its_name_width_caption_and_legend(built: tuple[Path, BuildResult]) -> None:
+    prose = _prose(built)
+    figure = prose.one("figure", class_="figure")
+    assert figure["id"] == "fig-grid" and "align-center" in figure.classes
+    image = figure.one("img")
+    assert (image["width"], image["alt"]) == ("360", "A three by four grid world")
+    caption = figure.one("figcaption")
+    assert caption.one(class_="figure-label").text() == "Figure 1"
+    assert "A grid world with twelve states." in caption.text()
+    assert caption.one(class_="figure-legend").text().startswith("Each cell is a state")
+    numref = prose.one("a", class_="figref")
+    assert (numref.text(), numref["href"]) == ("Figure 1", "#fig-grid")
+    empty = [a for a in prose.find_all("a") if a.get("href") == "#fig-grid"
+             and "figref" not in a.classes]
+    assert [a.text() for a in empty] == ["Figure 1"], "`[](#fig-grid)` gets its text"
+
+
+def test_code_block_options_and_code_cells(built: tuple[Path, BuildResult]) -> None:
+    blocks = _prose(built).find_all("div", class_="code-block")
+    listing, cell = blocks
+    assert listing.one(class_="code-title").text() == "value_iteration.py"
+    numbers = [s["data-ln"] for s in listing.find_all("span", class_="ln")]
+    assert numbers == ["10", "11", "12", "13", "14"]
+    assert [line.text().strip()[:2] for line in listing.find_all("span", class_="hl")] == ["V "]
+    assert cell.one("code")["class"] == "language-python"  # (`ipython3`)
+
+
+def test_tabs_margin_epigraph_and_inline_roles(built: tuple[Path, BuildResult]) -> None:
+    prose = _prose(built)
+    tabs = prose.one(class_="tabs")
+    assert [label.text() for label in tabs.find_all("label")] == ["NumPy", "PyTorch"]
+    aside = prose.one("aside", class_="margin-note")
+    assert aside.one("a")["href"] == "/posts/bandits/", "`{doc}` is a checked relative link"
+    epigraph = prose.one("blockquote", class_="epigraph")
+    assert epigraph.one("p", class_="attribution").text() == "-- an old proverb"
+    assert [k.text() for k in prose.find_all("kbd")] == ["Ctrl", "Enter"]
+    assert prose.one("sub").text() == "2"
+    assert prose.one("abbr")["title"] == "Markov decision process"
+
+
+def test_comments_and_cell_breaks_are_not_shown(built: tuple[Path, BuildResult]) -> None:
+    text = _prose(built).text()
+    assert "TODO" not in text and "+++" not in text and '"tags"' not in text
+
+
+def test_cite_roles_are_citations_listed_where_the_bibliography_stands(
+        built: tuple[Path, BuildResult]) -> None:
+    prose = _prose(built)
+    assert prose.one(class_="cite-text").text().startswith("Puterman")
+    clusters = [[a["data-cite"] for a in c.find_all("a", class_="cite-link")]
+                for c in prose.find_all("span", class_="cite")
+                if c.parent is not None and "cite-text" not in c.parent.classes]
+    assert clusters == [["bellman1957"], ["bellman1957", "puterman1994"]]
+    children = [c for c in prose.elements() if c.tag in ("section", "p")]
+    assert children[-2].tag == "section" and "references" in children[-2].classes
+    assert children[-1].text() == "That is all for this lecture."
+
+
+def test_the_bandits_chapter_links_back(built: tuple[Path, BuildResult]) -> None:
+    page = read(built[0], "posts/bandits/index.html").one(class_="prose")
+    assert page.one("h2")["id"] == "sec-bandits"
+    assert page.one("a", href="/posts/mdp/") is not None
+
+
+# --- single documents ----------------------------------------------------------------------
+
+def test_a_missing_ref_and_doc_are_reported_by_check_with_their_lines(
+        tmp_path: Path, run_cli: object) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(SITE, site)
+    post = site / "content/posts/mdp/index.md"
+    text = post.read_text(encoding="utf-8")
+    post.write_text(text + "\nSee {ref}`sec-nowhere`.\n\nAnd {doc}`../gone`.\n",
+                    encoding="utf-8")
+    code, out, err = run_cli("check", site)  # type: ignore[operator]
+    lines = len(text.split("\n"))
+    assert code == 1
+    assert f"content/posts/mdp/index.md:{lines + 1}: error: {{ref}}`sec-nowhere` refers " \
+           "to no label on this page" in err + out
+    assert f"content/posts/mdp/index.md:{lines + 3}: error: broken link `../gone.md`" \
+        in err + out
+
+
+def test_a_cited_key_that_appears_later_renders_the_page_again(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(SITE, site)
+    bandits = site / "content/posts/bandits.md"
+    _write(bandits, bandits.read_text(encoding="utf-8") + "\nSee {cite:t}`lai1985`.\n")
+    with pytest.raises(LantingError, match="unknown citation key `lai1985`"):
+        _incremental_equals_clean(site, tmp_path)
+    bib = site / "content/references.bib"
+    _write(bib, bib.read_text(encoding="utf-8") + "\n@article{lai1985, title = {Bandits}, "
+           "author = {Lai, Tze and Robbins, Herbert}, year = {1985}}\n")
+    _incremental_equals_clean(site, tmp_path)
+    page = read(site / "public", "posts/bandits/index.html").one(class_="prose")
+    assert page.one(class_="cite-text").text().startswith("Lai and Robbins")
+
+
+def test_fence_info_strings_that_are_not_directives_stay_code() -> None:
+    html, problems = _render("```{.python}\nx = 1\n```\n\n```{python}\ny = 2\n```\n")
+    assert [c.one("code")["class"] for c in html.find_all("div", class_="code-block")] == [
+        "language-python", "language-python"]
+    assert problems == ["5: warning: `{python}` is a cell Quarto runs: Lanting shows its "
+                        "code, not its output"]
+
+
+def test_what_lanting_does_not_do_is_a_warning_at_its_line() -> None:
+    text = ("Intro.\n\n```{toctree}\nchapter1\n```\n\n:::{glue:figure} fig\n:::\n\n"
+            "```{raw} latex\n\\newpage\n```\n\n```{mystery} arg\nSome *text*.\n```\n\n"
+            "A {foo}`bar` role,\nand {glue:}`acc`.\n\n```{tableofcontents}\n```\n")
+    html, problems = _render(text)
+    assert [p.split(": ")[0] + ": " + p.split(": ", 2)[2][:22] for p in problems] == [
+        "3: `{toctree}` lists a Ju", "7: `{glue:figure}` pastes",
+        "10: `{raw} latex` is for a", "14: unknown MyST directive",
+        "21: `{tableofcontents}` is", "18: unknown MyST role `{fo",
+        "19: `{glue:}` pastes an ou"]
+    assert html.one(class_="directive-mystery").one("em").text() == "text"
+    assert "\\newpage" not in html.text() and "chapter1" not in html.text()
+    assert [c.text() for c in html.find_all("code")] == ["bar", "acc"]
+
+
+def test_directive_options_in_a_yaml_block_and_admonition_arguments() -> None:
+    html, problems = _render(
+        "```{code-block}\n---\ncaption: run.sh\nemphasize-lines: [1]\n---\necho hi\n```\n\n"
+        ":::{warning} Mind the gap\nBody.\n:::\n\n"
+        "```{code-cell} python\n:tags: [remove-input]\nhidden = 1\n```\n\n"
+        "```{note}\n---\nclass: [broken\n---\nx\n```\n")
+    block = html.one(class_="code-block")
+    assert block.one(class_="code-title").text() == "run.sh"
+    assert block.one("span", class_="hl").text() == "echo hi"
+    assert html.one(class_="callout-warning").one(class_="callout-title").text() == \
+        "Mind the gap"
+    assert "hidden" not in html.text(), "a cell MyST-NB hides stays hidden"
+    assert [p.split(": ", 2)[2][:40] for p in problems] == [
+        "the options of `{note}` are not YAML: wh"]
+
+
+def test_refs_to_other_labels_and_unknown_ones() -> None:
+    html, problems = _render(
+        "(para-x)=\nA paragraph.\n\nSee {ref}`text <para-x>`, {numref}`Fig. %s <fig-a>`\n"
+        "and {ref}`missing`.\n\n```{figure} a.png\n:name: fig-a\nCaption.\n```\n")
+    assert html.one("span", id="para-x") is not None
+    assert [a.text() for a in html.find_all("a")] == ["text", "Fig. 1"]
+    assert problems == ["5: error: {ref}`missing` refers to no label on this page"]
+
+
+def test_cite_roles_without_a_bibliography_are_errors_as_the_shortcode_is() -> None:
+    _, problems = _render("As {cite}`ho2020` shows.\n")
+    assert problems == ["1: error: unknown citation key `ho2020`"]
+    refs = references("@misc{ho2020, title = {D}, author = {Ho, J}, year = 2020}", {})
+    html, problems = _render("As {cite:t}`ho2020` shows.\n", references=refs)
+    assert problems == [] and html.one(class_="cite-text").text().startswith("Ho")
+
+
+def test_commonmark_paragraphs_that_look_like_myst_stay_paragraphs() -> None:
+    html, problems = _render("+++\n\n(not a target) = 3\n\n%50 off\n")
+    assert [p.text() for p in html.find_all("p")] == ["+++", "(not a target) = 3", "%50 off"]
+    assert problems == ["1: warning: `+++` is MyST-NB's cell break: Lanting shows it as text"]
