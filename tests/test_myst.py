@@ -97,7 +97,9 @@ def test_figure_has_its_name_width_caption_and_legend(built: tuple[Path, BuildRe
     assert (image["width"], image["alt"]) == ("360", "A three by four grid world")
     caption = figure.one("figcaption")
     assert caption.one(class_="figure-label").text() == "Figure 1"
-    assert "A grid world with twelve states." in caption.text()
+    assert caption.text().startswith("Figure 1 A grid world with")
+    assert caption.one("math") is not None and caption.one("strong").text() == "states", \
+        "the caption is Markdown"
     assert caption.one(class_="figure-legend").text().startswith("Each cell is a state")
     numref = prose.one("a", class_="figref")
     assert (numref.text(), numref["href"]) == ("Figure 1", "#fig-grid")
@@ -224,6 +226,13 @@ def test_directive_options_in_a_yaml_block_and_admonition_arguments() -> None:
     assert "hidden" not in html.text(), "a cell MyST-NB hides stays hidden"
     assert [p.split(": ", 2)[2][:40] for p in problems] == [
         "the options of `{note}` are not YAML: wh"]
+
+
+def test_a_figure_where_none_is_made_keeps_its_caption_as_a_paragraph() -> None:
+    html, _ = _render("- item\n\n  ```{figure} a.png\n  Caption *here*.\n\n  Legend.\n  ```\n")
+    item = html.one("li")
+    assert item.find("figure") is None
+    assert [p.text() for p in item.find_all("p")] == ["item", "", "Caption here.", "Legend."]
 
 
 def test_refs_to_other_labels_and_unknown_ones() -> None:

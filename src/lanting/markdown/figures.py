@@ -126,13 +126,12 @@ def _make_figures(state: StateCore) -> None:
         caption = myst["caption"] if myst is not None else str(
             image.attrGet("title") or "") or _alt(image)
         opening.meta = {"number": number, "caption": caption, "label": label,
-                        "caption_html": _caption_html(caption, state.env, opening),
-                        "classes": myst["classes"] if myst else [],
-                        "legend": bool(myst and myst["legend"])}
+                        "caption_html": "" if myst else _caption_html(caption, state.env,
+                                                                      opening),
+                        "classes": myst["classes"] if myst else [], "myst": bool(myst)}
         closing.meta = opening.meta
-        if opening.meta["legend"]:  # (MyST's legend, after the caption, in the figcaption)
-            tokens[i + 3].meta = {"in_figure": True}
-            tokens[_closing(tokens, i + 3)].meta = {"in_figure": True}
+        if myst is not None:  # its caption and legend follow, inside the figcaption
+            _caption_in_figure(tokens, i + 3, myst["legend"])
         inline.children = [image]
 
 
@@ -154,6 +153,14 @@ def _closing(tokens: list[Token], i: int) -> int:
     level = tokens[i].level
     return next(j for j in range(i + 1, len(tokens))
                 if tokens[j].nesting == -1 and tokens[j].level == level)
+
+
+def _caption_in_figure(tokens: list[Token], i: int, legend: bool) -> None:
+    """Mark MyST's caption (at `i`) and legend as a figure's: they close its figcaption."""
+    end = _closing(tokens, i)
+    tokens[i].meta = tokens[end].meta = {"in_figure": True, "legend": legend}
+    if legend:
+        tokens[end + 1].meta = tokens[_closing(tokens, end + 1)].meta = {"in_figure": True}
 
 
 def figure_lang(env: MutableMapping[str, Any]) -> str:
@@ -220,9 +227,21 @@ def _render_figure_close(self: Any, tokens: Sequence[Token], idx: int, options: 
                          env: Any) -> str:
     meta = tokens[idx].meta
     label = LABELS[figure_lang(env)].format(n=meta["number"])
-    end = "\n" if meta.get("legend") else "</figcaption></figure>\n"
+    end = "" if meta.get("myst") else "</figcaption></figure>\n"  # (MyST: its caption's)
     return (f'<figcaption><span class="figure-label">{label}</span> '
             f'{meta["caption_html"]}{end}')
+
+
+def _render_caption(self: Any, tokens: Sequence[Token], idx: int, options: Any,
+                    env: Any) -> str:
+    """MyST's caption (`myst_directives.py`): in its figure's figcaption, or a paragraph
+    where no figure is made (in a list)."""
+    token = tokens[idx]
+    if not token.meta.get("in_figure"):
+        return "<p>" if token.nesting == 1 else "</p>\n"
+    if token.nesting == 1:
+        return ""
+    return "\n" if token.meta.get("legend") else "</figcaption></figure>\n"
 
 
 def _render_legend(self: Any, tokens: Sequence[Token], idx: int, options: Any,
@@ -240,6 +259,8 @@ def figures_plugin(md: MarkdownIt) -> None:
     md.core.ruler.push("number_figrefs", _number_figrefs)
     md.add_render_rule("figure_open", _render_figure_open)
     md.add_render_rule("figure_close", _render_figure_close)
+    md.add_render_rule("myst_caption_open", _render_caption)
+    md.add_render_rule("myst_caption_close", _render_caption)
     md.add_render_rule("figure_legend_open", _render_legend)
     md.add_render_rule("figure_legend_close", _render_legend)
     md.inline.ruler.push("figref", _figref_rule)

@@ -150,22 +150,31 @@ def _image(state: StateBlock, d: Directive) -> None:
 
 
 def _figure(state: StateBlock, d: Directive) -> None:
+    """The image paragraph (made a figure by `figures.py`), then the caption, the body's
+    first paragraph, as Markdown (formulas, links, citations), then the legend, the rest
+    of the body: the figure renders them inside its `<figcaption>`."""
     figure = {"label": d.options.get("name", ""), "caption": "", "legend": False,
               "classes": [f"align-{d.options['align']}"] if d.options.get("align") else []}
     image_options = {k: v for k, v in d.options.items() if k != "align"}  # (the figure's)
     _image_paragraph(state, d, {"myst_image": image_options, "myst_figure": figure})
-    first = len(state.tokens)
-    state.push("figure_legend_open", "div", 1).attrSet("class", "figure-legend")
+    first, level = len(state.tokens), state.level
     _tokenize(state, d.body_start, d.end)
-    state.push("figure_legend_close", "div", -1)
-    body = state.tokens[first + 1:-1]
+    body = state.tokens[first:]
     if len(body) >= 3 and body[0].type == "paragraph_open":
-        figure["caption"] = body[1].content  # the first paragraph; the rest is the legend
-        del state.tokens[first + 1:first + 4]
-    if len(state.tokens) == first + 2:
-        del state.tokens[first:]
+        caption, rest = body[:3], body[3:]
+        caption[0].type, caption[2].type = "myst_caption_open", "myst_caption_close"
+        figure["caption"] = caption[1].content
     else:
+        caption = [Token("myst_caption_open", "", 1, level=level),
+                   Token("myst_caption_close", "", -1, level=level)]
+        rest = body
+    if rest:
         figure["legend"] = True
+        for token in rest:
+            token.level += 1
+        rest = [Token("figure_legend_open", "div", 1, level=level, block=True), *rest,
+                Token("figure_legend_close", "div", -1, level=level, block=True)]
+    state.tokens[first:] = caption + rest
 
 
 _IMAGE_LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(px)?\s*$")

@@ -205,8 +205,8 @@ def _attach_targets(state: StateCore) -> None:
 def _resolve_refs(state: StateCore) -> None:
     """Each `{ref}` and `{numref}` gets its text, once the headings have their ids and
     the figures their numbers (a reference may come before what it names)."""
-    refs = [child for block in state.tokens if block.type == "inline"
-            for child in block.children or [] if child.type == "myst_ref"]
+    refs = [child for block in state.tokens if block.type == "inline" and "ref}" in
+            block.content for child in block.children or [] if child.type == "myst_ref"]
     empty = _empty_links(state)
     if not refs and not empty:
         return
@@ -240,7 +240,9 @@ def _empty_links(state: StateCore) -> list[tuple[Token, Token]]:
     """(link_open, its new text token) of each `[](#label)`, MyST's reference."""
     found = []
     for block in state.tokens:
-        children = block.children or [] if block.type == "inline" else []
+        if block.type != "inline" or "](#" not in block.content:
+            continue
+        children = block.children or []
         for i, child in enumerate(children[:-1]):
             if child.type == "link_open" and children[i + 1].type == "link_close" \
                     and str(child.attrGet("href") or "").startswith("#"):
