@@ -42,7 +42,8 @@ def _line_of(text: str, path: Path = CHAPTER) -> int:
 
 
 def _render(text: str, **context: object) -> tuple[Element, list[str]]:
-    rendered = render_markdown(text, RenderContext(Path("p.md"), "p.md", lang="en",
+    context.setdefault("lang", "en")
+    rendered = render_markdown(text, RenderContext(Path("p.md"), "p.md",
                                                    **context))  # type: ignore[arg-type]
     problems = [f"{p.line}: {p.severity}: {p.message}" for p in rendered.problems]
     return parse_html(rendered.html), problems
@@ -75,7 +76,7 @@ def test_targets_give_headings_their_ids_and_refs_their_text(
         "sec-mdp-intro", "sec-bellman", "value-iteration"]
     links = {a.text(): a["href"] for a in prose.find_all("a", class_="secref")}
     assert links == {"The Bellman equation": "#sec-bellman",
-                     "the introduction": "#sec-mdp-intro"}
+                     "the introduction": "#sec-mdp-intro", "Theorem 1": "#thm-contraction"}
     assert "(sec-" not in prose.text()
 
 
@@ -106,6 +107,19 @@ def test_figure_has_its_name_width_caption_and_legend(built: tuple[Path, BuildRe
     empty = [a for a in prose.find_all("a") if a.get("href") == "#fig-grid"
              and "figref" not in a.classes]
     assert [a.text() for a in empty] == ["Figure 1"], "`[](#fig-grid)` gets its text"
+
+
+def test_theorems_are_numbered_callouts_and_proofs_end_with_a_mark(
+        built: tuple[Path, BuildResult]) -> None:
+    prose = _prose(built)
+    theorem = prose.one(class_="callout-important")
+    assert theorem.one(class_="callout-title").text() == "Theorem 1 (Banach fixed point)"
+    anchor = theorem.parent.elements()[theorem.parent.elements().index(theorem) - 1]
+    assert anchor["id"] == "thm-contraction", "its label, just before it"
+    proof = prose.one("div", class_="proof")
+    assert proof.one(class_="proof-title").text() == "Proof"
+    link = proof.one("a", href="#thm-contraction")
+    assert link.text() == "Theorem 1"
 
 
 def test_code_block_options_and_code_cells(built: tuple[Path, BuildResult]) -> None:
@@ -233,6 +247,17 @@ def test_a_figure_where_none_is_made_keeps_its_caption_as_a_paragraph() -> None:
     item = html.one("li")
     assert item.find("figure") is None
     assert [p.text() for p in item.find_all("p")] == ["item", "", "Caption here.", "Legend."]
+
+
+def test_theorems_in_a_chinese_post_count_each_kind_on_its_own() -> None:
+    html, problems = _render(
+        ":::{prf:definition} 马尔可夫性\n:label: def-markov\n下一状态只依赖当前状态。\n:::\n\n"
+        ":::{prf:lemma}\n引理。\n:::\n\n:::{prf:definition}\n:nonumber:\n再一个。\n:::\n\n"
+        ":::{prf:definition}\n第二个。\n:::\n\n见 {prf:ref}`def-markov`。\n", lang="zh-CN")
+    assert [t.text() for t in html.find_all(class_="callout-title")] == [
+        "定义 1（马尔可夫性）", "引理 1", "定义", "定义 2"]
+    assert html.one("a", href="#def-markov").text() == "定义 1"
+    assert problems == []
 
 
 def test_refs_to_other_labels_and_unknown_ones() -> None:

@@ -56,6 +56,11 @@ def _tokenize(state: StateBlock, begin: int, end: int) -> None:
     state.parentType, state.lineMax = parent, line_max
 
 
+def tokenize_body(state: StateBlock, d: Directive) -> None:
+    """Parse the directive's body as Markdown, in place."""
+    _tokenize(state, d.body_start, d.end)
+
+
 def _raw(state: StateBlock, d: Directive) -> str:
     """The body as written (code, TeX, HTML), without the fence's indentation."""
     return state.getLines(d.body_start, d.end, state.sCount[d.start], False)
@@ -325,4 +330,3 @@ HANDLERS: dict[str, Handler] = {
         "paste the output (text, a table or an image) in its place")),
     "": _unknown,
 }
-KNOWN = frozenset(name for name in HANDLERS if name)

@@ -78,10 +78,11 @@ def _explicit(content: str) -> tuple[str, str]:
 def _push_role(state: StateInline, name: str, content: str, offset: int) -> None:
     if name in IN_TEXT_CITES or name in PAREN_CITES:
         _push_cites(state, name, content)
-    elif name in ("ref", "numref"):
+    elif name in ("ref", "numref", "prf:ref"):
         text, label = _explicit(content)
         token = state.push("myst_ref", "a", 0)
         token.info, token.meta = label, {"text": text, "kind": name, "offset": offset}
+        state.env["myst_refs"] = True
     elif name == "eq":
         token = state.push("eqref", "a", 0)
         token.info, token.markup = content, f"{{eq}}`{content}`"
@@ -148,9 +149,10 @@ def _push_link(state: StateInline, name: str, content: str) -> None:
 _TARGET = re.compile(r"\(([^()\s][^()\n]*?)\)=[ \t]*$")
 
 
-def push_target(state: StateBlock, label: str, line: int) -> None:
+def push_target(state: StateBlock, label: str, line: int, text: str = "") -> None:
+    """An anchor named `label`; `text` is what a `{ref}` to it reads (else the label)."""
     token = state.push("myst_target", "", 0)
-    token.info, token.map = label.strip(), [line, line + 1]
+    token.info, token.map, token.meta = label.strip(), [line, line + 1], {"text": text}
 
 
 def _target_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
@@ -206,12 +208,14 @@ def _resolve_refs(state: StateCore) -> None:
     """Each `{ref}` and `{numref}` gets its text, once the headings have their ids and
     the figures their numbers (a reference may come before what it names)."""
     refs = [child for block in state.tokens if block.type == "inline" and "ref}" in
-            block.content for child in block.children or [] if child.type == "myst_ref"]
+            block.content for child in block.children or [] if child.type == "myst_ref"
+            ] if state.env.get("myst_refs") else []
     empty = _empty_links(state)
     if not refs and not empty:
         return
     headings = {anchor: text for _, anchor, text, _ in state.env.get("headings", [])}
-    targets = {t.info for t in state.tokens if t.type == "myst_target" and not t.hidden}
+    targets = {t.info: t.meta.get("text") or t.info for t in state.tokens
+               if t.type == "myst_target" and not t.hidden}
     figures = {t.meta["label"]: t.meta for t in state.tokens
                if t.type == "figure_open" and t.meta.get("label")}
     label_format = LABELS[figure_lang(state.env)]
@@ -227,7 +231,7 @@ def _resolve_refs(state: StateCore) -> None:
         elif label in headings:
             ref.content = text or headings[label]
         elif label in targets:
-            ref.content = text or label
+            ref.content = text or targets[label]
         else:
             ref.meta["missing"] = True
     for opening, text in empty:  # `[](#label)`: the text `{ref}` would show
