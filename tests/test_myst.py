@@ -145,6 +145,23 @@ def test_tabs_margin_epigraph_and_inline_roles(built: tuple[Path, BuildResult]) 
     assert prose.one("abbr")["title"] == "Markov decision process"
 
 
+def test_a_list_table_is_a_table(built: tuple[Path, BuildResult]) -> None:
+    table = _prose(built).one("table")
+    assert table.one("caption").text() == "Iterations to converge on the grid world"
+    assert [th.text() for th in table.one("thead").find_all("th")][1:] == ["Iterations"]
+    assert table.one("thead").find("math") is not None
+    rows = [[td.text() for td in tr.find_all("td")] for tr in table.one("tbody").find_all("tr")]
+    assert rows == [["0.9", "43"], ["0.99", "about 450"]]
+    assert table.find("p") is None, "a cell of one paragraph is its text"
+
+
+def test_a_list_table_of_something_else_is_a_warning() -> None:
+    html, problems = _render(":::{list-table}\nJust text.\n:::\n")
+    assert html.find("table") is None and html.one("p").text() == "Just text."
+    assert problems == ["1: warning: `{list-table}` needs a list of rows, each a list of "
+                        "cells"]
+
+
 def test_comments_and_cell_breaks_are_not_shown(built: tuple[Path, BuildResult]) -> None:
     text = _prose(built).text()
     assert "TODO" not in text and "+++" not in text and '"tags"' not in text

@@ -33,13 +33,13 @@ from markdown_it.rules_core import StateCore
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
-from lanting.markdown import myst_directives, myst_proofs
+from lanting.markdown import myst_directives, myst_proofs, myst_tables
 from lanting.markdown.code import known_language
 from lanting.markdown.myst_directives import Directive, apply_image_options, warn
 
 _OPEN = re.compile(r"(`{3,}|~{3,}|:{3,})[ \t]*\{([A-Za-z][\w:+-]*)\}[ \t]*(.*)$")
 _OPTION = re.compile(r"^:([\w][\w-]*):(?:[ \t]+(.*?))?[ \t]*$")
-HANDLERS = myst_directives.HANDLERS | myst_proofs.HANDLERS
+HANDLERS = myst_directives.HANDLERS | myst_proofs.HANDLERS | myst_tables.HANDLERS
 KNOWN = frozenset(name for name in HANDLERS if name)
 QUARTO_ENGINES = frozenset({"python", "r", "julia", "ojs", "mermaid", "dot", "bash", "sql"})
 """Quarto's executable cells, ```` ```{python} ````: code blocks (with code.py's warning)."""
