@@ -243,13 +243,22 @@ def test_what_lanting_does_not_do_is_a_warning_at_its_line() -> None:
     assert [c.text() for c in html.find_all("code")] == ["bar", "acc"]
 
 
+def test_literalinclude_points_at_the_code_shortcode() -> None:
+    html, problems = _render("Text.\n\n```{literalinclude} ../src/train.py\n:lines: 1-9\n```\n")
+    assert problems == ["3: warning: `{literalinclude}` is not read: Lanting includes (part "
+                        "of) a file of the site with a shortcode"]
+    assert "train.py" not in html.text()
+
+
 def test_directive_options_in_a_yaml_block_and_admonition_arguments() -> None:
     html, problems = _render(
         "```{code-block}\n---\ncaption: run.sh\nemphasize-lines: [1]\n---\necho hi\n```\n\n"
         ":::{warning} Mind the gap\nBody.\n:::\n\n"
         "```{code-cell} python\n:tags: [remove-input]\nhidden = 1\n```\n\n"
+        "```{code-block} ipython3\nshown = 1\n```\n\n"
         "```{note}\n---\nclass: [broken\n---\nx\n```\n")
-    block = html.one(class_="code-block")
+    block, ipython = html.find_all("div", class_="code-block")
+    assert ipython.one("code")["class"] == "language-python"
     assert block.one(class_="code-title").text() == "run.sh"
     assert block.one("span", class_="hl").text() == "echo hi"
     assert html.one(class_="callout-warning").one(class_="callout-title").text() == \

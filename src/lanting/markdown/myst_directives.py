@@ -212,8 +212,9 @@ def _code(state: StateBlock, d: Directive) -> None:
     _name_target(state, d)
     options = d.options
     lang = (d.argument.split() or [""])[0].lower()
+    lang = _NOTEBOOK_LEXERS.get(lang, lang)
     if d.name == "code-cell":
-        lang = _NOTEBOOK_LEXERS.get(lang, lang) or "python"
+        lang = lang or "python"
         tags = options.get("tags", "")
         if "remove-cell" in tags or "remove-input" in tags:
             return  # (MyST-NB shows no code for these: neither does Lanting)
@@ -328,5 +329,8 @@ HANDLERS: dict[str, Handler] = {
                     _left_out(
         "pastes an output saved by a notebook run, and Lanting runs no notebook: left out",
         "paste the output (text, a table or an image) in its place")),
+    "literalinclude": _left_out(
+        "is not read: Lanting includes (part of) a file of the site with a shortcode",
+        'write {{< code file="path/from/the/site/root.py" lines="10-30" >}}'),
     "": _unknown,
 }
