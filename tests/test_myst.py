@@ -289,9 +289,12 @@ def test_theorems_in_a_chinese_post_count_each_kind_on_its_own() -> None:
 def test_refs_to_other_labels_and_unknown_ones() -> None:
     html, problems = _render(
         "(para-x)=\nA paragraph.\n\nSee {ref}`text <para-x>`, {numref}`Fig. %s <fig-a>`\n"
-        "and {ref}`missing`.\n\n```{figure} a.png\n:name: fig-a\nCaption.\n```\n")
+        "and {ref}`missing`; {ref}`fig-a`, {ref}`fig-b`.\n\n"
+        "```{figure} a.png\n:name: fig-a\nCaption.\n```\n\n"
+        "```{figure} b.png\n:name: fig-b\nWith $x$.\n```\n")
     assert html.one("span", id="para-x") is not None
-    assert [a.text() for a in html.find_all("a")] == ["text", "Fig. 1"]
+    assert [a.text() for a in html.find_all("a")] == ["text", "Fig. 1", "Caption.",
+                                                     "Figure 2"]
     assert problems == ["5: error: {ref}`missing` refers to no label on this page"]
 
 

@@ -225,8 +225,9 @@ def _resolve_refs(state: StateCore) -> None:
             number = label_format.format(n=figures[label]["number"])
             written = text.replace("%s", "{number}").replace("{number}", str(
                 figures[label]["number"])) if text else ""
-            ref.content = written or (figures[label]["caption"] if kind == "ref"
-                                      and figures[label]["caption"] else number)
+            caption = figures[label]["caption"]
+            plain = caption and not _MARKUP.search(caption)  # (else "Figure 2")
+            ref.content = written or (caption if kind == "ref" and plain else number)
             ref.meta["class"] = "figref"
         elif label in headings:
             ref.content = text or headings[label]
@@ -260,6 +261,10 @@ def warn_at(env: Any, line: int, message: str, hint: str) -> None:
     """A warning at the 0-based body line `line`."""
     ctx = env.get("lanting")
     report(env, (ctx.body_line if ctx else 1) + line, message, hint, severity="warning")
+
+
+_MARKUP = re.compile(r"[$*_`{\[<\\]")
+"""Markdown in a caption, which a link's plain text would show as written."""
 
 
 def _line(env: Any, token: Token) -> int:
