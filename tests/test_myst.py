@@ -307,6 +307,7 @@ def test_cite_roles_without_a_bibliography_are_errors_as_the_shortcode_is() -> N
 
 
 def test_commonmark_paragraphs_that_look_like_myst_stay_paragraphs() -> None:
-    html, problems = _render("+++\n\n(not a target) = 3\n\n%50 off\n")
-    assert [p.text() for p in html.find_all("p")] == ["+++", "(not a target) = 3", "%50 off"]
+    html, problems = _render("+++\n\n(not a target) = 3\n\n%50 off\n\n```{note} a`b\n")
+    assert [p.text() for p in html.find_all("p")] == ["+++", "(not a target) = 3", "%50 off",
+                                                     "```{note} a`b"]
     assert problems == ["1: warning: `+++` is MyST-NB's cell break: Lanting shows it as text"]

@@ -124,8 +124,9 @@ def _directive_rule(state: StateBlock, start: int, end: int, silent: bool) -> bo
             begin:state.eMarks[start]]:
         return False
     match = _OPEN.match(state.src, begin, state.eMarks[start])
-    if match is None or not _is_directive(match.group(2)):
-        return False
+    if match is None or not _is_directive(match.group(2)) or (
+            match.group(1)[0] == "`" and "`" in match.group(3)):
+        return False  # (a backtick in a backtick fence's info: CommonMark's inline code)
     if silent:
         return True
     marker = match.group(1)
