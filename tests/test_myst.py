@@ -61,12 +61,12 @@ def test_the_chapter_builds_with_only_the_warnings_for_what_lanting_cannot_do(
 
 def test_admonitions_are_callouts(built: tuple[Path, BuildResult]) -> None:
     prose = _prose(built)
-    note = prose.one(class_="callout-note")
-    assert note.one(class_="callout-title").text() == "Note"
+    note = next(n for n in prose.find_all(class_="callout-note")
+                if n.one(class_="callout-title").text() == "Note")
     assert note.find("math") is not None, "the body is Markdown, its formulas converted"
-    folded = prose.one(class_="callout-tip")
+    folded = next(n for n in prose.find_all(class_="callout-tip")
+                  if n.one(class_="callout-title").text() == "Why a contraction?")
     assert folded.tag == "details", "`:class: dropdown` folds it"
-    assert folded.one(class_="callout-title").text() == "Why a contraction?"
 
 
 def test_targets_give_headings_their_ids_and_refs_their_text(
@@ -86,7 +86,8 @@ def test_math_directive_and_labelled_dollars_are_numbered_and_referenced(
     displays = prose.find_all("div", class_="math-display")
     assert [d.one("mtd", id=True)["id"] for d in displays] == ["eq-bellman", "eq-optimal"]
     refs = [(a.text(), a["href"]) for a in prose.find_all("a", class_="eqref")]
-    assert refs == [("(1)", "#eq-bellman"), ("(2)", "#eq-optimal")]
+    assert refs == [("(1)", "#eq-bellman"), ("(2)", "#eq-optimal"), ("(1)", "#eq-bellman"),
+                    ("(1)", "#eq-bellman"), ("(2)", "#eq-optimal")], "{eq}, then [](#…)"
     assert "{math}" not in prose.text() and "γ<1" in prose.text().replace(" ", "")
 
 
@@ -120,6 +121,18 @@ def test_theorems_are_numbered_callouts_and_proofs_end_with_a_mark(
     assert proof.one(class_="proof-title").text() == "Proof"
     link = proof.one("a", href="#thm-contraction")
     assert link.text() == "Theorem 1"
+    html, _ = _render(":::{prf:lemma}\n:label: lem-a\nx\n:::\n\nBy [](#lem-a).\n")
+    assert html.one("a", href="#lem-a").text() == "Lemma 1", "`[](#label)` alike"
+
+
+def test_an_exercise_is_numbered_and_its_solution_named_after_it(
+        built: tuple[Path, BuildResult]) -> None:
+    prose = _prose(built)
+    titles = [t.text() for t in prose.find_all(class_="callout-title")]
+    assert "Exercise 1 (Discounting)" in titles
+    solution = next(t for t in prose.find_all("details")
+                    if t.one(class_="callout-title").text() == "Solution to Exercise 1")
+    assert "callout-tip" in solution.classes
 
 
 def test_code_block_options_and_code_cells(built: tuple[Path, BuildResult]) -> None:
@@ -284,6 +297,18 @@ def test_theorems_in_a_chinese_post_count_each_kind_on_its_own() -> None:
         "定义 1（马尔可夫性）", "引理 1", "定义", "定义 2"]
     assert html.one("a", href="#def-markov").text() == "定义 1"
     assert problems == []
+
+
+def test_every_empty_link_to_a_label_gets_its_text() -> None:
+    html, _ = _render("# Alpha\n\n## Beta\n\nSee [](#alpha), [](#beta) and [](#alpha).\n")
+    assert [a.text() for a in html.find_all("a")] == ["Alpha", "Beta", "Alpha"]
+
+
+def test_a_solution_to_no_exercise_is_a_warning() -> None:
+    html, problems = _render("```{solution} ex-none\nIt is 42.\n```\n")
+    assert problems == ["1: warning: `{solution} ex-none` names no exercise labelled "
+                        "before it on this page"]
+    assert html.one(class_="callout-title").text() == "Solution to ex-none"
 
 
 def test_refs_to_other_labels_and_unknown_ones() -> None:

@@ -9,7 +9,8 @@
   resolves them within a page: another page is linked with `{doc}`);
 - `{doc}`path`` is a relative link to that document (`path.md`), checked like any link;
 - `{math}`x`` is `$x$`; `{abbr}`, `{sub}`, `{sup}`, `{kbd}`, `{term}` their HTML;
-- `[](#label)`, mystmd's reference, gets the text `{ref}` would show;
+- `[](#label)`, mystmd's reference, gets the text `{ref}` would show; to an equation's
+  label (`:label:`, `(label)`, `\\label`) it and `{ref}` are `{eq}`;
 - `+++` (MyST-NB's cell break) and `% comment` lines are not shown;
 - any other role is a warning at its line, its text shown as code.
 """
@@ -238,7 +239,7 @@ def _resolve_refs(state: StateCore) -> None:
     for opening, text in empty:  # `[](#label)`: the text `{ref}` would show
         label = str(opening.attrGet("href"))[1:]
         text.content = headings.get(label) or (label_format.format(
-            n=figures[label]["number"]) if label in figures else label)
+            n=figures[label]["number"]) if label in figures else targets.get(label, label))
 
 
 def _empty_links(state: StateCore) -> list[tuple[Token, Token]]:
@@ -248,13 +249,54 @@ def _empty_links(state: StateCore) -> list[tuple[Token, Token]]:
         if block.type != "inline" or "](#" not in block.content:
             continue
         children = block.children or []
-        for i, child in enumerate(children[:-1]):
-            if child.type == "link_open" and children[i + 1].type == "link_close" \
-                    and str(child.attrGet("href") or "").startswith("#"):
-                text = Token("text", "", 0)
-                children.insert(i + 1, text)
-                found.append((child, text))
+        empty = [i for i, child in enumerate(children[:-1]) if child.type == "link_open"
+                 and children[i + 1].type == "link_close"
+                 and str(child.attrGet("href") or "").startswith("#")]
+        for i in reversed(empty):
+            text = Token("text", "", 0)
+            children.insert(i + 1, text)
+            found.append((children[i], text))
     return found
+
+
+_TEX_LABEL = re.compile(r"\\label\s*\{([^{}]*)\}")
+
+
+def _equation_references(state: StateCore) -> None:
+    """`[](#x)` and `{ref}`x`` to an equation's label are `{eq}`x``: "(1)", the number
+    math-core gives it (read before the formulas are converted, which number only the
+    labels referred to)."""
+    if not state.env.get("has_math"):
+        return
+    labels = {t.info for t in state.tokens if t.type == "math_block" and t.info} | {
+        m.group(1).strip() for t in state.tokens if t.type == "math_block"
+        and "\\label" in t.content for m in _TEX_LABEL.finditer(t.content)}
+    if not labels:
+        return
+    for block in state.tokens:
+        if block.type != "inline" or ("](#" not in block.content and "ref}" not in
+                                      block.content):
+            continue
+        children, out, i = block.children or [], [], 0
+        while i < len(children):
+            child = children[i]
+            href = str(child.attrGet("href") or "") if child.type == "link_open" else ""
+            if href[1:] in labels and i + 1 < len(children) \
+                    and children[i + 1].type == "link_close":
+                out.append(_eqref(href[1:], f"[]({href})", child))
+                i += 2
+                continue
+            if child.type == "myst_ref" and child.info in labels and not child.meta["text"]:
+                child = _eqref(child.info, f"{{{child.meta['kind']}}}`{child.info}`", child)
+            out.append(child)
+            i += 1
+        block.children = out
+        state.env["has_eqref"] = True
+
+
+def _eqref(label: str, written: str, where: Token) -> Token:
+    token = Token("eqref", "a", 0, info=label, markup=written, map=where.map)
+    return token
 
 
 def warn_at(env: Any, line: int, message: str, hint: str) -> None:
@@ -324,6 +366,7 @@ def myst_roles_plugin(md: MarkdownIt) -> None:
     md.block.ruler.before("paragraph", "myst_hidden", _hidden_line_rule,
                           {"alt": ["paragraph", "reference", "blockquote", "list"]})
     md.core.ruler.after("block", "myst_targets", _attach_targets)
+    md.core.ruler.before("math_convert", "myst_equation_references", _equation_references)
     md.core.ruler.push("myst_refs", _resolve_refs)
     md.add_render_rule("myst_ref", _render_ref)
     md.add_render_rule("myst_role_unknown", _render_unknown_role)
