@@ -299,6 +299,18 @@ def test_theorems_in_a_chinese_post_count_each_kind_on_its_own() -> None:
     assert problems == []
 
 
+def test_equation_labels_with_underscores_and_numref_templates() -> None:
+    html, problems = _render(
+        "```{math}\n:label: my_label\nw_{t+1} = r s(w_t)\n```\n\n"
+        "{eq}`my_label`, {numref}`my_label`, {numref}`Eq. %s <my_label>`,\n"
+        "{numref}`Equation {number} <my_label>` and [](#my_label).\n")
+    assert problems == []
+    assert [a.text() for a in html.find_all("a", class_="eqref")] == [
+        "(1)", "(1)", "Eq. 1", "Equation 1", "(1)"]
+    assert {a["href"] for a in html.find_all("a")} == {"#my-label"}
+    assert html.one("mtd", id="my-label") is not None
+
+
 def test_every_empty_link_to_a_label_gets_its_text() -> None:
     html, _ = _render("# Alpha\n\n## Beta\n\nSee [](#alpha), [](#beta) and [](#alpha).\n")
     assert [a.text() for a in html.find_all("a")] == ["Alpha", "Beta", "Alpha"]

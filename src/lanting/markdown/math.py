@@ -130,7 +130,11 @@ def _number_eqrefs(state: StateCore) -> None:
     for block in state.tokens:
         for child in block.children or [] if block.type == "inline" else []:
             if child.type == "eqref" and (number := numbers.get(child.info)) is not None:
-                child.content = number if (child.meta or {}).get("plain") else f"({number})"
+                meta = child.meta or {}
+                child.content = number if meta.get("plain") else f"({number})"
+                if meta.get("template"):  # MyST's {numref}`Eq. %s <x>`
+                    child.content = meta["template"].replace("%s", number).replace(
+                        "{number}", number)
 
 
 def _render_eqref(self: Any, tokens: Sequence[Token], idx: int, options: Any, env: Any) -> str:

@@ -16,7 +16,7 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.token import Token
 
 from lanting.markdown.callouts import callout_kind, callout_tokens, default_title
-from lanting.markdown.myst_roles import push_target, warn_at
+from lanting.markdown.myst_roles import equation_label, push_target, warn_at
 
 
 @dataclass(slots=True)
@@ -130,7 +130,7 @@ def _dropdown(state: StateBlock, d: Directive) -> None:
 def _math(state: StateBlock, d: Directive) -> None:
     token = state.push("math_block", "math", 0)
     token.block, token.content, token.markup = True, _raw(state, d), "$$"
-    token.info = re.sub(r"\s+", "-", d.options.get("label", d.options.get("name", "")).strip())
+    token.info = equation_label(d.options.get("label", d.options.get("name", "")))
     token.map, token.meta = _map(d), {"line": d.body_start}
     state.env["has_math"] = True
 

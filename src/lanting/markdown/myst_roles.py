@@ -86,7 +86,7 @@ def _push_role(state: StateInline, name: str, content: str, offset: int) -> None
         state.env["myst_refs"] = True
     elif name == "eq":
         token = state.push("eqref", "a", 0)
-        token.info, token.markup = content, f"{{eq}}`{content}`"
+        token.info, token.markup = equation_label(content), f"{{eq}}`{content}`"
         state.env["has_eqref"] = True
     elif name in ("doc", "download"):
         _push_link(state, name, content)
@@ -259,6 +259,12 @@ def _empty_links(state: StateCore) -> list[tuple[Token, Token]]:
     return found
 
 
+def equation_label(label: str) -> str:
+    """A MyST equation label as math-core takes it: `my_label` → `my-label` (it refuses
+    `_` and spaces in a `\\label`), the same for the formula and its references."""
+    return re.sub(r"[^\w:.\-]|_", "-", label.strip())
+
+
 _TEX_LABEL = re.compile(r"\\label\s*\{([^{}]*)\}")
 
 
@@ -281,17 +287,25 @@ def _equation_references(state: StateCore) -> None:
         while i < len(children):
             child = children[i]
             href = str(child.attrGet("href") or "") if child.type == "link_open" else ""
-            if href[1:] in labels and i + 1 < len(children) \
+            if href and (label := _known(href[1:], labels)) and i + 1 < len(children) \
                     and children[i + 1].type == "link_close":
-                out.append(_eqref(href[1:], f"[]({href})", child))
+                out.append(_eqref(label, f"[]({href})", child))
                 i += 2
                 continue
-            if child.type == "myst_ref" and child.info in labels and not child.meta["text"]:
-                child = _eqref(child.info, f"{{{child.meta['kind']}}}`{child.info}`", child)
+            if child.type == "myst_ref" and (label := _known(child.info, labels)):
+                template = child.meta["text"]  # (`{numref}`Eq. %s <x>``)
+                child = _eqref(label, f"{{{child.meta['kind']}}}`{child.info}`", child)
+                child.meta = {"template": template}
             out.append(child)
             i += 1
         block.children = out
         state.env["has_eqref"] = True
+
+
+def _known(label: str, labels: set[str]) -> str:
+    """The equation label `label` names, as written or as `{math}` keeps it ("": none)."""
+    return label if label in labels else (
+        equation_label(label) if equation_label(label) in labels else "")
 
 
 def _eqref(label: str, written: str, where: Token) -> Token:
