@@ -25,17 +25,21 @@ Lanting shows instead. The roles (`{cite}` …) and targets (`(label)=`) are
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from markdown_it import MarkdownIt
 from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from lanting.markdown import myst_directives, myst_proofs, myst_tables
+from lanting.markdown.cite import references_shortcode
 from lanting.markdown.code import known_language
 from lanting.markdown.myst_directives import Directive, apply_image_options, warn
+from lanting.markdown.myst_refs import role_line
 
 _OPEN = re.compile(r"(`{3,}|~{3,}|:{3,})[ \t]*\{([A-Za-z][\w:+-]*)\}[ \t]*(.*)$")
 _OPTION = re.compile(r"^:([\w][\w-]*):(?:[ \t]+(.*?))?[ \t]*$")
@@ -141,10 +145,16 @@ def _directive_rule(state: StateBlock, start: int, end: int, silent: bool) -> bo
     return True
 
 
+def _render_bibliography(self: Any, tokens: Sequence[Token], idx: int, options: Any,
+                         env: Any) -> str:
+    return references_shortcode({}, env, role_line(env, tokens[idx])) + "\n"
+
+
 def myst_directives_plugin(md: MarkdownIt) -> None:
     md.block.ruler.before("fence", "myst_directive", _directive_rule,
                           {"alt": ["paragraph", "reference", "blockquote", "list"]})
     md.core.ruler.after("inline", "myst_image_options", _image_options)
+    md.add_render_rule("myst_bibliography", _render_bibliography)
 
 
 def _image_options(state: StateCore) -> None:

@@ -16,7 +16,7 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.token import Token
 
 from lanting.markdown.callouts import callout_kind, callout_tokens, default_title
-from lanting.markdown.myst_roles import equation_label, push_target, warn_at
+from lanting.markdown.myst_refs import equation_label, push_target, warn_at
 
 
 @dataclass(slots=True)

@@ -14,7 +14,7 @@ from markdown_it.rules_block import StateBlock
 
 from lanting.markdown.callouts import callout_tokens
 from lanting.markdown.myst_directives import Directive, Handler, tokenize_body, warn
-from lanting.markdown.myst_roles import push_target
+from lanting.markdown.myst_refs import push_target
 
 COLOURS = {"definition": "note", "axiom": "note", "notation": "note", "assumption": "note",
            "algorithm": "note", "theorem": "important", "lemma": "important",

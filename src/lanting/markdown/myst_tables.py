@@ -22,7 +22,7 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.token import Token
 
 from lanting.markdown.myst_directives import Directive, Handler, tokenize_body, warn
-from lanting.markdown.myst_roles import push_target
+from lanting.markdown.myst_refs import push_target
 
 
 def _items(tokens: list[Token], start: int, end: int, level: int) -> list[tuple[int, int]]:

@@ -37,6 +37,7 @@ from lanting.markdown.math import math_plugin
 from lanting.markdown.math_formula import formula_text, math_characters
 from lanting.markdown.more import MORE_HTML, more_plugin
 from lanting.markdown.myst import myst_directives_plugin
+from lanting.markdown.myst_refs import myst_refs_plugin
 from lanting.markdown.myst_roles import myst_roles_plugin
 from lanting.markdown.notes_apps import notes_apps_plugin
 from lanting.markdown.scrollers import scrollers_plugin
@@ -106,7 +107,8 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.use(figures_plugin)
     md.use(code_plugin)
     md.use(myst_directives_plugin)
-    md.use(myst_roles_plugin)  # (after figures and headings: its references read them)
+    md.use(myst_roles_plugin)
+    md.use(myst_refs_plugin)  # (after figures and headings: its references read them)
     md.use(inline_code_plugin)
     md.use(scrollers_plugin)
     md.use(leftovers_plugin)
