@@ -256,11 +256,26 @@ def test_what_lanting_does_not_do_is_a_warning_at_its_line() -> None:
     assert [c.text() for c in html.find_all("code")] == ["bar", "acc"]
 
 
-def test_literalinclude_points_at_the_code_shortcode() -> None:
-    html, problems = _render("Text.\n\n```{literalinclude} ../src/train.py\n:lines: 1-9\n```\n")
-    assert problems == ["3: warning: `{literalinclude}` is not read: Lanting includes (part "
-                        "of) a file of the site with a shortcode"]
-    assert "train.py" not in html.text()
+def test_literalinclude_and_youtube_are_lanting_shortcodes(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(SITE, site)
+    _write(site / "content/posts/src/vi.py", "import numpy as np\n\n\ndef vi():\n    pass\n")
+    bandits = site / "content/posts/bandits.md"
+    _write(bandits, bandits.read_text(encoding="utf-8") + (
+        "\n```{literalinclude} src/vi.py\n:lines: 4-5\n:emphasize-lines: 1\n"
+        ":caption: Value iteration\n```\n\n```{youtube} dQw4w9WgXcQ\n```\n"
+        "\n```{literalinclude} src/vi.py\n:pyobject: vi\n```\n"))
+    result = build(site, BuildOptions(output=site / "public", cache=False, jobs=1))
+    page = read(site / "public", "posts/bandits/index.html").one(class_="prose")
+    first = page.find_all("div", class_="code-block")[0]
+    assert first.one(class_="code-title").text() == "Value iteration"
+    assert first.one("span", class_="hl").text() == "def vi():"
+    assert first.find("span", class_="ln") is None, "no numbers unless :linenos:"
+    video = page.one("figure", class_="video-youtube").one("a")
+    assert video["href"] == "https://www.youtube.com/watch?v=dQw4w9WgXcQ"
+    warnings = [w.message for w in result.warnings if w.path and w.path.name == "bandits.md"]
+    assert warnings == ["`{literalinclude}` options :pyobject: are not read: the whole file "
+                        "(or its `:lines:`) is shown"]
 
 
 def test_directive_options_in_a_yaml_block_and_admonition_arguments() -> None:

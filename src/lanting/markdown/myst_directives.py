@@ -329,8 +329,5 @@ HANDLERS: dict[str, Handler] = {
                     _left_out(
         "pastes an output saved by a notebook run, and Lanting runs no notebook: left out",
         "paste the output (text, a table or an image) in its place")),
-    "literalinclude": _left_out(
-        "is not read: Lanting includes (part of) a file of the site with a shortcode",
-        'write {{< code file="path/from/the/site/root.py" lines="10-30" >}}'),
     "": _unknown,
 }
