@@ -331,6 +331,18 @@ def test_every_empty_link_to_a_label_gets_its_text() -> None:
     assert [a.text() for a in html.find_all("a")] == ["Alpha", "Beta", "Alpha"]
 
 
+def test_misshapen_directives_are_named_as_written() -> None:
+    _, problems = _render(":::{tab-item} A\nstray\n:::\n\n::::{tab-set}\ntext first\n"
+                          ":::{tab-item} B\nb\n:::\n::::\n\n```{math}\n```\n\n"
+                          "```{raw}\n<b>x</b>\n```\n\n```{literalinclude}\n```\n")
+    assert sorted(problems, key=lambda p: int(p.split(":")[0])) == [
+        "1: error: `{tab-item}` outside a `{tab-set}` block",
+        "5: error: `{tab-set}` has content before its first `{tab-item}`",
+        "12: warning: `{math}` holds no formula: left out",
+        "15: warning: `{raw}` needs its format: left out",
+        "19: warning: `{literalinclude}` needs the file's path"]
+
+
 def test_a_solution_to_no_exercise_is_a_warning() -> None:
     html, problems = _render("```{solution} ex-none\nIt is 42.\n```\n")
     assert problems == ["1: warning: `{solution} ex-none` names no exercise labelled "

@@ -44,6 +44,10 @@ from lanting.markdown.code import parse_fence_info
 from lanting.markdown.shortcodes import report
 
 _TAB = re.compile(r"@tab(?:[ \t]+(.*))?$")
+MYST_TABS, MYST_TAB = "{tab-set}", "{tab-item}"
+"""The markup of tabs written as MyST's directives (myst_directives.py)."""
+_WORDS = {False: ("`::: tabs`", "`@tab`"), True: ("`{tab-set}`", "`{tab-item}`")}
+"""How the messages name a tabs block and a tab, in the form it was written."""
 DETAILS_TITLES = {"zh": "详情", "en": "Details"}
 
 
@@ -101,15 +105,16 @@ def _panels(state: StateCore, i: int, j: int, group: int) -> list[Token]:
     opening = tokens[i]
     inner = tokens[i + 1:j]
     markers = [t for t in inner if t.type == "tab_marker" and t.level == opening.level + 1]
+    block, tab = _WORDS[opening.markup == MYST_TABS]
     if not markers:
-        report(_env(state), _line(_env(state), opening), "`::: tabs` has no `@tab` title",
-               "start each tab with a line `@tab Title`")
+        report(_env(state), _line(_env(state), opening), f"{block} has no {tab} title",
+               f"start each tab with {tab} Title")
         return inner
     first = inner.index(markers[0])
     if any(t.type != "tab_marker" for t in inner[:first]):
         report(_env(state), _line(_env(state), opening),
-               "`::: tabs` has content before its first `@tab` line",
-               "start the block with `@tab Title`; what comes before belongs to no tab")
+               f"{block} has content before its first {tab}",
+               f"start the block with {tab} Title; what comes before belongs to no tab")
     result = inner[:first]
     number = 0
     is_marker = {id(m) for m in markers}
@@ -167,9 +172,9 @@ def _build_tabs(state: StateCore) -> None:
         i += 1
     for token in tokens:
         if token.type == "tab_marker":
-            report(_env(state), _line(_env(state), token),
-                   "`@tab` outside a `::: tabs` block",
-                   "put the tabs between `::: tabs` and `:::`")
+            block, tab = _WORDS[token.markup == MYST_TAB]
+            report(_env(state), _line(_env(state), token), f"{tab} outside a {block} block",
+                   f"put the tabs inside a {block} block")
             token.type = "tab_stray"
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from markdown_it.rules_block import StateBlock
 from markdown_it.token import Token
 
+from lanting.markdown.blocks import MYST_TAB, MYST_TABS
 from lanting.markdown.callouts import callout_kind, callout_tokens, default_title
 from lanting.markdown.myst_refs import equation_label, push_target, warn_at
 
@@ -128,6 +129,10 @@ def _dropdown(state: StateBlock, d: Directive) -> None:
 # --- math, figures, code ---------------------------------------------------------------------
 
 def _math(state: StateBlock, d: Directive) -> None:
+    if not _raw(state, d).strip():
+        warn(state, d.start, "`{math}` holds no formula: left out",
+             "write the formula between the fences")
+        return
     token = state.push("math_block", "math", 0)
     token.block, token.content, token.markup = True, _raw(state, d), "$$"
     token.info = equation_label(d.options.get("label", d.options.get("name", "")))
@@ -240,12 +245,12 @@ def _code(state: StateBlock, d: Directive) -> None:
 
 def _tab_set(state: StateBlock, d: Directive) -> None:
     kind = "container_code-group" if d.name == "tab-set-code" else "container_tabs"
-    _wrapped(state, d, kind, "div", info="tabs")
+    _wrapped(state, d, kind, "div", info="tabs").markup = MYST_TABS
 
 
 def _tab_item(state: StateBlock, d: Directive) -> None:
     marker = state.push("tab_marker", "", 0)
-    marker.info, marker.map = d.argument, [d.start, d.start + 1]
+    marker.info, marker.map, marker.markup = d.argument, [d.start, d.start + 1], MYST_TAB
     _tokenize(state, d.body_start, d.end)
 
 
@@ -273,6 +278,10 @@ def _quote(state: StateBlock, d: Directive) -> None:
 
 def _raw_block(state: StateBlock, d: Directive) -> None:
     kind = d.argument.lower()
+    if not kind:
+        warn(state, d.start, "`{raw}` needs its format: left out",
+             "write ```{raw} html for HTML (the only format a web page shows)")
+        return
     if kind != "html":
         warn(state, d.start, f"`{{raw}} {kind}` is for another output format: Lanting "
              "leaves it out", "only `{raw} html` is shown on a web page")

@@ -27,6 +27,10 @@ def _shortcode(state: StateBlock, d: Directive, name: str, args: dict[str, str])
 def _literalinclude(state: StateBlock, d: Directive) -> None:
     ctx = state.env.get("lanting")
     path = d.argument.strip()
+    if not path:
+        warn(state, d.start, "`{literalinclude}` needs the file's path",
+             "write ```{literalinclude} ../src/train.py")
+        return
     here = posixpath.dirname(ctx.rel) if ctx is not None else ""
     name = posixpath.normpath(posixpath.join("content", path.lstrip("/") if path.startswith(
         "/") else posixpath.join(here, path)))
