@@ -343,6 +343,12 @@ def test_misshapen_directives_are_named_as_written() -> None:
         "19: warning: `{literalinclude}` needs the file's path"]
 
 
+def test_a_bibliography_with_options_says_what_the_list_shows() -> None:
+    _, problems = _render("Text.\n\n```{bibliography} refs.bib\n:all:\n:style: plain\n```\n")
+    assert problems == ["3: warning: `{bibliography}` :all:, :style:, refs.bib not read: the "
+                        "list shows the entries this page cites, in the site's citation style"]
+
+
 def test_a_solution_to_no_exercise_is_a_warning() -> None:
     html, problems = _render("```{solution} ex-none\nIt is 42.\n```\n")
     assert problems == ["1: warning: `{solution} ex-none` names no exercise labelled "

@@ -295,6 +295,13 @@ def _raw_block(state: StateBlock, d: Directive) -> None:
 
 
 def _bibliography(state: StateBlock, d: Directive) -> None:
+    """The page's reference list, here (as `{{< references >}}`); what sphinxcontrib-bibtex
+    can list besides (`:all:`, `:filter:`, a style) is a warning."""
+    unread = [f":{o}:" for o in d.options] + ([d.argument] if d.argument else [])
+    if unread:
+        warn(state, d.start, f"`{{bibliography}}` {', '.join(unread)} not read: the list "
+             "shows the entries this page cites, in the site's citation style",
+             "cite an entry to list it; the style is `[citations] style` in lanting.toml")
     token = state.push("myst_bibliography", "", 0)
     token.map = _map(d)
 
