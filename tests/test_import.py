@@ -1,7 +1,7 @@
 """`lanting import`: the fixture sites under tests/fixtures/import/ (each shaped like a real
-Jekyll, al-folio, Hugo, Hugo Blox, Hexo or Quarto site) import, then build with no error, no
-template syntax left in any page's text, every image present, drafts and unpublished
-posts not published, and every old post URL answering — all checked on the parsed
+Jekyll, al-folio, Hugo, Hugo Blox, Hexo, Quarto or MkDocs site) import, then build with no
+error, no template syntax left in any page's text, every image present, drafts and
+unpublished posts not published, and every old post URL answering — all checked on the parsed
 output."""
 
 from __future__ import annotations
@@ -151,6 +151,15 @@ CASES = {
         # the freeze's figure, the figure div's image, the notebook's image
         {"/posts/ppo-clip/": 1, "/posts/gae-notes/": 1, "/posts/notebook-post/": 1},
         ("is a cell Quarto runs",)),
+    "mkdocs": Case(
+        "mkdocs",
+        # the blog plugin's `{date}/{slug}` under `blog/` (the slug from the title, Chinese
+        # kept by `pymdownx.slugs`; `slug:` when given), a page's folder URL
+        ("/blog/2024/01/31/ppo-%E7%9A%84-clip-%E7%9B%AE%E6%A0%87/",
+         "/blog/2024/01/31/ppo-的-clip-目标/", "/blog/2024/02/29/nccl-ring/",
+         "/notes/attention/"),
+        ("还没写完的想法",),
+        {"/posts/ppo-的-clip-目标/": 1, "/attention/": 1}),
 }
 
 

@@ -1,5 +1,6 @@
-"""`lanting import SOURCE [DEST]`: a Jekyll, al-folio, Hugo, Hugo Blox, Hexo or Quarto site turned
-into a new Lanting site, with a report of what was converted, what could not be and where.
+"""`lanting import SOURCE [DEST]`: a Jekyll, al-folio, Hugo, Hugo Blox, Hexo, Quarto or MkDocs
+site turned into a new Lanting site, with a report of what was converted, what could not
+be and where.
 
 The source is only read. One module per generator reads it into a `site.NewSite` (posts,
 pages, talks, the home page, images, static files, `lanting.toml`); `NewSite.files`
@@ -24,10 +25,11 @@ if TYPE_CHECKING:  # the readers load the site model: `lanting --help` need not
     from lanting.importer.common import Options
     from lanting.importer.site import NewSite
 
-KINDS = ("jekyll", "al-folio", "hugo", "hugo-blox", "hexo", "quarto")
+KINDS = ("jekyll", "al-folio", "hugo", "hugo-blox", "hexo", "quarto", "mkdocs")
 
 LOOKED_FOR = (
     "Quarto (_quarto.yml), "
+    "MkDocs (mkdocs.yml), "
     "Hexo (_config.yml, source/_posts/ and hexo in package.json), "
     "al-folio (_config.yml with _bibliography/ or _pages/), "
     "Jekyll (_config.yml with _posts/ or _drafts/), "
@@ -55,6 +57,8 @@ def detect(source: Path) -> str:
     """The kind of site `source` is; UsageError naming what was looked for if none."""
     if (source / "_quarto.yml").is_file() or (source / "_quarto.yaml").is_file():
         return "quarto"
+    if (source / "mkdocs.yml").is_file() or (source / "mkdocs.yaml").is_file():
+        return "mkdocs"
     config = source / "_config.yml"
     if config.is_file() and (source / "source" / "_posts").is_dir():
         package = source / "package.json"
@@ -98,6 +102,9 @@ def _reader(kind: str) -> Callable[[Path, Report, Options], NewSite]:
     if kind == "quarto":
         from lanting.importer.quarto import Quarto
         return lambda s, r, o: Quarto(s, r, o).run()
+    if kind == "mkdocs":
+        from lanting.importer.mkdocs import MkDocs
+        return lambda s, r, o: MkDocs(s, r, o).run()
     from lanting.importer.hugoblox import HugoBlox
     return lambda s, r, o: HugoBlox(s, r, o).run()
 

@@ -1,0 +1,351 @@
+"""MkDocs (with Material for MkDocs and its blog plugin) → Lanting.
+
+The pages are the Markdown files of `docs_dir` (`docs/`). With the blog plugin, those
+under its posts folder (`docs/blog/posts/`, any depth) are posts: `date` (a date, or
+`{created, updated}`), `categories`, `tags`, `authors` (ids of `.authors.yml`), `slug`,
+`draft`, `pin`, `links`; their old URLs follow `post_url_format` (`{date}/{slug}`, the
+slug made by `post_slugify` from the title) under `blog_dir`. Every other file is a page
+at its old path (`/notes/attention/`, or `.html` without `use_directory_urls`);
+`docs/index.md` is the home page. A page's title is its front-matter `title`, else its
+first `# heading`, as MkDocs reads it. `mkdocs.yml` becomes `lanting.toml`
+(`mkdocs_settings.py`); bodies are converted in `mkdocs_bodies.py`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import posixpath
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import (
+    GENERATED,
+    LinkTable,
+    Options,
+    bool_of,
+    mtime,
+    now,
+    read_text,
+    summary_of,
+    walk,
+)
+from lanting.importer.liquid import Context
+from lanting.importer.mkdocs_bodies import MkDocsBodies, first_heading
+from lanting.importer.mkdocs_settings import (
+    MkDocsSettings,
+    babel_date,
+    blog_settings,
+    plugin,
+    toc_slugify,
+)
+from lanting.importer.report import Report
+from lanting.importer.site import Item, NewSite, slug_of
+from lanting.importer.text import (
+    When,
+    key_line,
+    load_mapping,
+    names,
+    parse_when,
+    split_front_matter,
+    zone,
+)
+
+MAPPED_KEYS = frozenset({"title", "date", "categories", "tags", "authors", "slug", "draft",
+                         "description", "pin", "links", "toc"})
+MKDOCS_ONLY = frozenset({"hide", "template", "icon", "status", "search", "comments",
+                         "readtime", "subtitle", "social", "tags_index"})
+"""Keys only MkDocs or Material read (layout, icons, search): left out with one notice
+per file."""
+_GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "posts",
+                        "publications", "talks"})
+"""Pages Lanting makes itself: an imported page of that name would take its URL."""
+_TAGS_PAGE = re.compile(r"<!--\s*material/tags\b[^>]*-->|^\[TAGS\]\s*$", re.MULTILINE)
+
+
+class MkDocs(MkDocsSettings, MkDocsBodies):
+    kind = "mkdocs"
+
+    def __init__(self, source: Path, report: Report, options: Options) -> None:
+        self.source = source
+        self.report = report
+        self.options = options
+        self.site = NewSite(report, source)
+        name = "mkdocs.yml" if (source / "mkdocs.yml").is_file() else "mkdocs.yaml"
+        self.raw = read_text(source / name) if (source / name).is_file() else ""
+        self.config, error = load_mapping("yaml", self.raw)
+        if error:
+            report.warn(name, None, f"could not read it: {error}")
+        self.docs = source / str(self.config.get("docs_dir") or "docs")
+        self.blog = blog_settings(self.config, self.raw)
+        self.directory_urls = self.config.get("use_directory_urls", True) is not False
+        self.tz = zone(options.timezone)
+        self.table = LinkTable(self.site)
+        self.by_source: dict[Path, Item] = {}
+        self.documents: list[tuple[Item, str, Path]] = []
+        self.texts: list[str] = []
+        self.blog_index: Path | None = None
+        self.author_names: dict[str, str] = {}
+
+    # --- the steps ---------------------------------------------------------------------
+
+    def run(self) -> NewSite:
+        if not self.docs.is_dir():
+            self.report.warn("mkdocs.yml", key_line(self.raw, "docs_dir", 1),
+                             f"no docs folder `{self.docs.name}`: nothing to import")
+            self.write_config()
+            return self.site
+        self.author_names = self.authors()
+        self.copy_files()
+        pages = [p for p in walk(self.docs) if p.suffix.lower() in (".md", ".markdown")]
+        parts = self.snippet_files([read_text(p) for p in pages])
+        for path in pages:
+            if path.resolve() in parts:
+                self.report.note(path, None, "a snippet other pages inline: not a page")
+                continue
+            self.read_document(path)
+        for item, text, path in self.documents:
+            ctx = Context(self.report, path, read_text(path))
+            item.body = self.convert(text, item, ctx, path)
+        self.write_config()
+        return self.site
+
+    def copy_files(self) -> None:
+        """The files MkDocs copied beside the pages (`docs/assets/x.png` answered at
+        `/assets/x.png`, a page's raw HTML may load `docs/player/x.js`) keep their paths;
+        the theme's (`custom_dir`, `extra_css`, `extra_javascript`) are left out."""
+        theme = self.config.get("theme")
+        custom = theme.get("custom_dir") if isinstance(theme, dict) else None
+        skip = (self.source / str(custom)).resolve() if custom else None
+        extras = {str(e.get("path") if isinstance(e, dict) else e).lstrip("/")
+                  for key in ("extra_css", "extra_javascript")
+                  for e in (self.config.get(key) or [])}
+        for path in walk(self.docs):
+            rel = path.relative_to(self.docs).as_posix()
+            if path.suffix.lower() in (".md", ".markdown") or rel in extras \
+                    or rel in GENERATED or (skip is not None
+                                            and path.resolve().is_relative_to(skip)):
+                continue
+            self.site.static[rel] = path
+
+    def tags_file(self) -> str:
+        """The tags plugin's index page (`tags_file: blog/tags.md`)."""
+        options = plugin(self.config, "tags")
+        return str((options or {}).get("tags_file") or "").strip("/")
+
+    def is_post(self, rel: str) -> bool:
+        if self.blog is None:
+            return False
+        folder = self.blog.posts_folder()
+        return rel.startswith(folder + "/") if folder else True
+
+    def read_document(self, path: Path) -> None:
+        rel = path.relative_to(self.docs).as_posix()
+        text = read_text(path)
+        _fmt, head, body, _first = split_front_matter(text)
+        data, error = load_mapping("yaml", head)
+        if error:
+            self.report.warn(path, 2, f"front matter not read ({error})")
+        if self.blog is not None and rel == _blog_index(self.blog.blog_dir):
+            self.blog_index = path
+            self.report.note(path, None, "the blog's index page: left out (Lanting lists "
+                             "the posts on its blog page)")
+            return
+        if _TAGS_PAGE.search(body) or rel == self.tags_file():
+            self.report.note(path, None, "the tags index page: left out (Lanting makes "
+                             "/tags/ itself)")
+            return
+        kind = "home" if rel in ("index.md", "README.md") else \
+            "post" if self.is_post(rel) else "page"
+        title = data.get("title")
+        heading = first_heading(body)
+        if heading is not None and not title:
+            title = heading[0]
+        if heading is not None:  # (Lanting shows the title above the text)
+            body = heading[1]
+        title = str(title or _title_of(path)).strip()
+        front = self.front(data, head, path, kind, title)
+        draft = bool(front.get("draft"))
+        name = path.parent.name if path.stem.lower() in ("index", "readme") \
+            and kind != "home" else path.stem
+        slug = ""
+        if kind == "post" and self.blog is not None:  # (the slug its old URL had)
+            slug = str(data.get("slug") or toc_slugify(title, self.blog.separator,
+                                                       self.blog.slug_unicode))
+        generated = kind == "page" and slug_of(name) in _GENERATED
+        if generated:
+            self.report.warn(path, None, f"a page named `{name}` would take Lanting's own "
+                             f"/{slug_of(name)}/: it is /{slug_of(name)}-page/, and its "
+                             "old URL shows Lanting's page")
+            name = f"{name}-page"
+        item = self.site.add(Item(kind, slug_of(slug or name), path, front, draft=draft))
+        self.by_source[path.resolve()] = item
+        self.report.counts[("drafts" if draft else "posts") if kind == "post"
+                           else "pages"] += 1
+        if not draft and not generated:
+            item.old_urls = [self.old_url(rel, data, title, front)]
+            for old in item.old_urls:
+                self.table.add(old, item)
+        if kind == "post" and data.get("links"):
+            body = body.rstrip("\n") + "\n\n" + self.related(data["links"])
+            self.report.convert("related links (`links`, a list after the post)")
+        self.texts.append(body)
+        self.documents.append((item, body, path))
+
+    def old_url(self, rel: str, data: dict[str, Any], title: str,
+                front: dict[str, Any]) -> str:
+        """Where MkDocs wrote the file: `notes/x.md` at `/notes/x/` (`/notes/x.html`
+        without `use_directory_urls`); a post at `post_url_format` under `blog_dir`."""
+        if self.blog is not None and self.is_post(rel):
+            rel = self.post_path(rel, data, title, front)
+        stem = rel.rsplit(".", 1)[0]
+        folder, _, name = stem.rpartition("/")
+        if name.lower() in ("index", "readme"):
+            return "/" + (folder + "/" if folder else "")
+        if self.directory_urls:
+            return f"/{stem}/"
+        return f"/{stem}.html"
+
+    def post_path(self, rel: str, data: dict[str, Any], title: str,
+                  front: dict[str, Any]) -> str:
+        assert self.blog is not None
+        blog = self.blog
+        slug = str(data.get("slug") or toc_slugify(title, blog.separator, blog.slug_unicode))
+        date = front.get("date")
+        moment = date.moment if isinstance(date, When) else dt.datetime(1970, 1, 1)
+        categories = "/".join(toc_slugify(c, blog.separator, blog.slug_unicode)
+                              for c in front.get("categories", []))
+        path = blog.post_url_format.replace(
+            "{date}", babel_date(blog.post_url_date_format, moment.year, moment.month,
+                                 moment.day)).replace("{slug}", slug).replace(
+            "{categories}", categories).replace("{file}", Path(rel).stem)
+        path = re.sub(r"/{2,}", "/", path).strip("/")
+        prefix = blog.blog_dir.strip("/")
+        return (posixpath.join(prefix, path) if prefix not in ("", ".") else path) + ".md"
+
+    def related(self, links: Any) -> str:
+        """The blog plugin's `links` (pages by their path in the docs folder, or `{title:
+        path}`, or sections of them), shown beside the post: a list after it."""
+        theme = self.config.get("theme")
+        language = str(theme.get("language") or "") if isinstance(theme, dict) else ""
+        lines = ["**相关链接**" if language.startswith("zh") else "**Related links**", ""]
+
+        def add(entry: Any, depth: int) -> None:
+            indent = "  " * depth
+            if isinstance(entry, str):
+                url = entry if re.match(r"^[a-z]+:", entry) else "/" + entry.lstrip("/")
+                lines.append(f"{indent}- [{self.title_of(entry)}]({url})")
+            elif isinstance(entry, dict):
+                for title, target in entry.items():
+                    if isinstance(target, list):
+                        lines.append(f"{indent}- {title}")
+                        for inner in target:
+                            add(inner, depth + 1)
+                    else:
+                        url = str(target)
+                        url = url if re.match(r"^[a-z]+:", url) else "/" + url.lstrip("/")
+                        lines.append(f"{indent}- [{title}]({url})")
+
+        for entry in links if isinstance(links, list) else [links]:
+            add(entry, 0)
+        return "\n".join(lines) + "\n"
+
+    def title_of(self, rel: str) -> str:
+        """The title of the page at `rel` in the docs folder, as MkDocs shows it."""
+        file = self.docs / rel.lstrip("/")
+        if not file.is_file():
+            return rel
+        _fmt, head, body, _first = split_front_matter(read_text(file))
+        title = load_mapping("yaml", head)[0].get("title")
+        heading = first_heading(body)
+        return str(title or (heading[0] if heading else _title_of(file)))
+
+    # --- front matter --------------------------------------------------------------------
+
+    def front(self, data: dict[str, Any], head: str, path: Path, kind: str,
+              title: str) -> dict[str, Any]:
+        front: dict[str, Any] = {"title": title}
+        if kind == "post":
+            created, updated = self.dates(data, head, path)
+            front["date"] = created
+            if updated is not None:
+                front["updated"] = updated
+            front["categories"] = names(data.get("categories"))
+            draft = bool_of(data.get("draft", False))
+            if not draft and self.blog is not None and self.blog.draft_if_future_date \
+                    and created.moment > now(self.options):
+                draft = True
+                self.report.note(path, key_line(head, "date"), "dated in the future under "
+                                 "`draft_if_future_date`: a draft")
+            if draft:
+                front["draft"] = True
+            if bool_of(data.get("pin", False)):
+                front["params"] = {"sticky": True}
+                self.report.note(path, key_line(head, "pin"), "`pin: true` kept as "
+                                 "`params.sticky` (Lanting lists posts by date)")
+            self.post_authors(data, head, path, front)
+        tags = names(data.get("tags"))
+        if tags:
+            front["tags"] = tags
+        summary = summary_of(data, "description")
+        if summary:
+            front["summary"] = summary
+        if isinstance(data.get("hide"), list) and "toc" in data["hide"]:
+            front["toc"] = False
+        own = set(re.findall(r"^([\w-]+)\s*:", head, re.MULTILINE))
+        dropped = [k for k in data if k in own and k not in MAPPED_KEYS]
+        if dropped:
+            self.report.note(path, 2, "front matter Lanting has no place for, left out: "
+                             + ", ".join(f"`{k}`" for k in dropped))
+        return front
+
+    def dates(self, data: dict[str, Any], head: str, path: Path) -> tuple[When, When | None]:
+        """`date: 2024-01-31` or `date: {created: …, updated: …}` (the blog plugin's)."""
+        value = data.get("date")
+        line = key_line(head, "date")
+        created_value, updated_value = (value.get("created"), value.get("updated")) \
+            if isinstance(value, dict) else (value, None)
+        created = parse_when(created_value, _raw(created_value), self.tz) \
+            if created_value not in (None, "") else None
+        if created is None:
+            self.report.warn(path, line, "no date Lanting can read (the blog plugin needs "
+                             "`date`): the file's modification time is used")
+            created = mtime(path, self.tz)
+        updated = parse_when(updated_value, _raw(updated_value), self.tz) \
+            if updated_value not in (None, "") else None
+        if isinstance(value, dict):
+            others = [k for k in value if k not in ("created", "updated")]
+            if others:
+                self.report.note(path, line, "dates Lanting has no place for, left out: "
+                                 + ", ".join(f"`date.{k}`" for k in others))
+        return created, updated
+
+    def post_authors(self, data: dict[str, Any], head: str, path: Path,
+                     front: dict[str, Any]) -> None:
+        ids = names(data.get("authors"))
+        unknown = [a for a in ids if a not in self.author_names]
+        if unknown:
+            self.report.warn(path, key_line(head, "authors"), "authors not in "
+                             ".authors.yml: " + ", ".join(f"`{a}`" for a in unknown))
+        shown = [self.author_names.get(a, a) for a in ids]
+        if shown and shown != [self.site_author()]:
+            front.setdefault("params", {})["author"] = ", ".join(shown)
+            self.report.note(path, key_line(head, "authors"), "`authors` kept in "
+                             "`params.author` (Lanting's pages show the site's author)")
+
+
+def _raw(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _blog_index(blog_dir: str) -> str:
+    blog = blog_dir.strip("/")
+    return "index.md" if blog in ("", ".") else f"{blog}/index.md"
+
+
+def _title_of(path: Path) -> str:
+    """MkDocs' title for a page with none: the file name, `-` and `_` as spaces, its
+    first letter capitalised (`index.md` takes its folder's name)."""
+    name = path.parent.name if path.stem.lower() in ("index", "readme") else path.stem
+    name = re.sub(r"[-_]+", " ", name).strip()
+    return name[:1].upper() + name[1:]

@@ -1,0 +1,340 @@
+"""The body of an MkDocs page in Lanting's Markdown. Lanting reads Material's admonitions
+(`!!! note`, `??? tip`), its fence options (`title="x.py" linenums="1" hl_lines="2"`),
+arithmatex's math and `<!-- more -->` as written, so this converts what it does not:
+snippets (`--8<-- "file"`, inlined), content tabs (`=== "Tab"` → `::: tabs`), attribute
+lists (`{ .md-button }`, `{ width="300" }`, `{ #id }`), `md_in_html` blocks (`<figure
+markdown>` → a figure), icon and emoji shortcodes, keys (`++ctrl+c++`), abbreviations,
+and links to other pages (`../notes/x.md`) and files of the docs folder.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+from lanting.importer import body as B
+from lanting.importer.common import LinkTable, is_image
+from lanting.importer.liquid import Context
+from lanting.importer.mkdocs_settings import BlogSettings
+from lanting.importer.mkdocs_snippets import MkDocsSnippets
+from lanting.importer.report import Report
+from lanting.importer.site import Item, NewSite
+
+_HEADING = re.compile(r"^#[ \t]+(.+?)[ \t]*#*[ \t]*$")
+_TAB = re.compile(r"^([ \t]*)===(!?)\+?[ \t]+\"(.*)\"[ \t]*$")
+_FENCE_LINE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+_ICON = re.compile(r"(?<![\w:]):((?:material|fontawesome|octicons|simple)-[\w-]+):"
+                   r"(?:\{[^}\n]*\})?")
+_KEYS = re.compile(r"\+\+([\w-]+(?:\+[\w-]+)*)\+\+")
+_ABBR = re.compile(r"^\*\[([^\]\n]+)\]:[ \t]*(.*)$\n?", re.MULTILINE)
+_ATTRS = r"\{:?[ \t]*(?:[.#][\w-]+|[\w-]+(?:=(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s}]+))?)" \
+         r"(?:[ \t]+(?:[.#][\w-]+|[\w-]+(?:=(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s}]+))?))*[ \t]*\}"
+_LINK_ATTRS = re.compile(r"(!?)(\[(?:[^\[\]\n]|\[[^\]\n]*\])*\]\([^)\n]*\))(" + _ATTRS + ")")
+_HEADING_ATTRS = re.compile(r"^(#{1,6}[ \t].*?)[ \t]*(" + _ATTRS + r")[ \t]*$", re.MULTILINE)
+_LINE_ATTRS = re.compile(r"^[ \t]*(" + _ATTRS + r")[ \t]*$", re.MULTILINE)
+_FIGURE = re.compile(r"<figure\b[^>]*\bmarkdown\b[^>]*>(.*?)</figure>", re.DOTALL)
+_MD_IN_HTML = re.compile(r"^([ \t]*)<(\w+)\b([^>\n]*?)\s+markdown(?:=(?:\"[^\"]*\"|'[^']*'"
+                         r"|\w+))?([^>\n]*)>", re.MULTILINE)
+DROPPED = f"{B.MARK_OPEN}X{B.MARK_CLOSE}"
+"""The URL of a link to drop (its text kept)."""
+_REFERENCE = re.compile(r"^([ \t]{0,3}\[(?![\^])[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)", re.MULTILINE)
+
+
+def first_heading(body: str) -> tuple[str, str] | None:
+    """(the text of a `# heading` on the first line of the text, the text without it):
+    MkDocs' title of a page without a `title`."""
+    lines = body.split("\n")
+    for i, line in enumerate(lines):
+        if not line.strip():
+            continue
+        found = _HEADING.match(line)
+        if not found:
+            return None
+        title = re.sub(r"[ \t]*" + _ATTRS + "$", "", found.group(1)).strip()
+        return title, "\n".join(lines[:i] + lines[i + 1:])
+    return None
+
+
+class MkDocsBodies(MkDocsSnippets):
+    """The body side of the MkDocs importer."""
+
+    source: Path
+    docs: Path
+    report: Report
+    site: NewSite
+    table: LinkTable
+    config: dict[str, Any]
+    blog: BlogSettings | None
+    by_source: dict[Path, Item]
+    blog_index: Path | None
+
+    def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
+        text = self.snippets(text, path, ctx)
+        if self.blog is not None and self.blog.excerpt_separator != "<!-- more -->":
+            text = text.replace(self.blog.excerpt_separator, "<!-- more -->", 1)
+        text = content_tabs(text, ctx)
+        # (a fence with options but no language, ```` ``` title="x" ````: Lanting reads
+        # the first word as the language)
+        text = re.sub(r"^([ \t]*(?:`{3,}|~{3,}))[ \t]*(?=(?:title|linenums|hl_lines)=)",
+                      r"\1text ", text, flags=re.MULTILINE)
+        ctx.convert("mermaid diagrams", len(re.findall(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*mermaid",
+                                                       text, re.MULTILINE)))
+        shelf = B.Shelf()
+        text = B.protect_code(text, shelf)
+        text = _abbreviations(text, ctx)
+        text = self.figures(text, ctx)
+        text = _md_in_html(text, ctx)
+        text = _attributes(text, ctx)
+        text = _icons(text, ctx)
+        text, keys = _KEYS.subn(lambda m: "+".join(f"<kbd>{k.replace('-', ' ').title()}</kbd>"
+                                                   for k in m.group(1).split("+")), text)
+        ctx.convert("keys (++ctrl+c++)", keys)
+
+        def resolve(url: str, image: bool) -> str | None:
+            return self.url(url, image, item, path, ctx)
+
+        text = B.map_urls(text, resolve)
+        text = _REFERENCE.sub(lambda m: m.group(1) + (resolve(m.group(2).strip("<>"), False)
+                                                      or m.group(2)), text)
+        text = re.sub(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\(" + DROPPED + r"[^)\n]*\)", r"\1",
+                      text).replace(DROPPED, "")
+        return B.tidy(shelf.restore(text))
+
+    # --- figures and links ------------------------------------------------------------------
+
+    def figures(self, text: str, ctx: Context) -> str:
+        """`<figure markdown>` with one image and a `<figcaption>`: Lanting's figure."""
+
+        def one(match: re.Match[str]) -> str:
+            inner = match.group(1)
+            images = re.findall(r"!\[([^\]\n]*)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)", inner)
+            caption = re.search(r"<figcaption>(.*?)</figcaption>", inner, re.DOTALL)
+            if len(images) != 1:
+                return match.group()
+            ctx.convert("figures (<figure markdown>)")
+            sized = re.search(r"\)\{[^}\n]*\b(?:width|height)=[^}\n]*\}", inner)
+            if sized:
+                ctx.warn(sized.group()[1:], f"1 image size(s) (`{sized.group()[1:]}`) left "
+                         "out: Lanting sizes images itself (resize the file to change it)")
+            alt, src = images[0]
+            return B.figure(src, caption.group(1).strip() if caption else "", alt)
+
+        return _FIGURE.sub(one, text)
+
+    def url(self, url: str, image: bool, item: Item, path: Path, ctx: Context) -> str | None:
+        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#|^\ue000", url) or not url:
+            return None
+        rel, hash_mark, fragment = url.partition("#")
+        rel = unquote(rel.partition("?")[0])
+        file = (self.docs / rel.lstrip("/")) if rel.startswith("/") else path.parent / rel
+        if not file.exists() and not rel.startswith("/") and item.old_urls:
+            # (written for the page's URL, which the browser resolved it from:
+            # `../../assets/x.png` in `posts/2024/x.md` shown at `/2024/01/x/`)
+            base = item.old_urls[0] if item.old_urls[0].endswith("/") \
+                else item.old_urls[0].rsplit("/", 1)[0] + "/"
+            moved = self.docs / posixpath.normpath(posixpath.join(base, rel)).lstrip("/")
+            file = moved if moved.exists() else file
+        if self.blog_index is not None and file.exists() and file.resolve() in (
+                self.blog_index.resolve(), self.blog_index.parent.resolve()):
+            ctx.convert("links to other pages")
+            return "/blog/" + hash_mark + fragment
+        target = self.document(file) or (self.table.find(rel) if rel.startswith("/")
+                                          else None)
+        if target is not None:
+            ctx.convert("links to other pages")
+            return self.site.link(target) + hash_mark + fragment
+        docs = self.docs.resolve()
+        if file.is_file() and file.resolve().is_relative_to(docs):
+            where = "/" + file.resolve().relative_to(docs).as_posix()
+            if image or is_image(file):
+                return self.site.image(file, where)
+            self.site.static[where.lstrip("/")] = file
+            return where + hash_mark + fragment
+        if file.is_file() and not image:
+            ctx.warn(url, f"link `{url}` leads outside the docs folder (MkDocs never "
+                     "published that file): the link is dropped, its text kept")
+            return DROPPED
+        if image:
+            ctx.warn(url, f"image `{url}` not found: left as written")
+        elif rel and not file.exists():
+            ctx.warn(url, f"link `{url}` leads to no page or file of the docs folder: "
+                     "left as written")
+        return None
+
+    def document(self, file: Path) -> Item | None:
+        """The item of a page a link names: `x.md`, `x/` (its `index.md`), `x.html`."""
+        candidates = [file]
+        if file.suffix == ".html" or not file.suffix:
+            base = file.with_suffix("") if file.suffix else file
+            candidates += [base.with_suffix(".md"), base / "index.md", base / "README.md"]
+        for candidate in candidates:
+            try:
+                found = self.by_source.get(candidate.resolve())
+            except OSError:
+                found = None
+            if found is not None:
+                return found
+        return None
+
+
+def content_tabs(text: str, ctx: Context) -> str:
+    """Material's `=== "Tab"` with an indented body → `::: tabs` with `@tab` lines (a
+    tabbed set is the run of `===` blocks; `===!` starts a new one)."""
+    if "===" not in text:
+        return text
+    lines = text.split("\n")
+    out: list[str] = []
+    i, fence = 0, ""
+    while i < len(lines):
+        line = lines[i]
+        opening = _FENCE_LINE.match(line)
+        if fence:
+            if opening and opening.group(1)[0] == fence[0] and \
+                    len(opening.group(1)) >= len(fence) and not line.strip()[len(fence):].strip():
+                fence = ""
+            out.append(line)
+            i += 1
+            continue
+        if opening:
+            fence = opening.group(1)
+            out.append(line)
+            i += 1
+            continue
+        tab = _TAB.match(line)
+        if not tab:
+            out.append(line)
+            i += 1
+            continue
+        indent = tab.group(1)
+        parts: list[tuple[str, str]] = []
+        while i < len(lines):
+            tab = _TAB.match(lines[i])
+            if not tab or tab.group(1) != indent or (parts and tab.group(2)):
+                break
+            inner, i = _indented(lines, i + 1, len(indent.expandtabs(4)) + 4)
+            parts.append((tab.group(3), content_tabs(inner, ctx)))
+            while i < len(lines) and not lines[i].strip() and i + 1 < len(lines) and \
+                    _TAB.match(lines[i + 1]) and not _TAB.match(lines[i + 1]).group(2):  # type: ignore[union-attr]
+                i += 1
+        ctx.convert("content tabs (=== \"Tab\")")
+        colons = ":" * max([3] + [len(m) + 1 for _, b in parts
+                                  for m in re.findall(r"^[ \t]*(:{3,})[ \t]*tabs", b,
+                                                      re.MULTILINE)])
+        block = [f"{colons} tabs"]
+        for name, inner in parts:
+            block += [f"@tab {name}", "", inner.strip("\n"), ""]
+        block.append(colons)
+        out += [""] + [indent + b if b else "" for b in "\n".join(block).split("\n")] + [""]
+    return "\n".join(out)
+
+
+def _indented(lines: list[str], start: int, width: int) -> tuple[str, int]:
+    """The lines from `start` indented `width` columns or more (blank lines inside them
+    too), dedented; and the line after them."""
+    body: list[str] = []
+    i = start
+    while i < len(lines):
+        line = lines[i].expandtabs(4)
+        if line.strip() and len(line) - len(line.lstrip()) < width:
+            break
+        body.append(line[width:] if line.strip() else "")
+        i += 1
+    while body and not body[-1]:
+        body.pop()
+        i -= 1
+    return "\n".join(body), i
+
+
+def _abbreviations(text: str, ctx: Context) -> str:
+    found = _ABBR.findall(text)
+    if found:
+        ctx.warn("*[", f"{len(found)} abbreviation(s) (`*[{found[0][0]}]: …`) left out: "
+                 "Lanting has no abbreviation tooltips (write the expansion in the text)")
+    return _ABBR.sub("", text)
+
+
+def _md_in_html(text: str, ctx: Context) -> str:
+    """`<div class="grid cards" markdown>`: the `markdown` attribute dropped and blank
+    lines put inside the element, so that its content is read as Markdown."""
+
+    def one(match: re.Match[str]) -> str:
+        ctx.convert("md_in_html blocks")
+        tag = f"{match.group(1)}<{match.group(2)}{match.group(3)}{match.group(4)}>"
+        return tag + "\n"
+
+    text, count = _MD_IN_HTML.subn(one, text)
+    if count:
+        text = re.sub(r"^([ \t]*</(?:div|section|article|details|aside|p|span)>)",
+                      r"\n\1", text, flags=re.MULTILINE)
+    if "grid cards" in text or "md-button" in text:
+        ctx.note("grid", "Material's grid cards and buttons show as plain blocks and "
+                 "links (their styles are Material's)")
+    return text
+
+
+def _attributes(text: str, ctx: Context) -> str:
+    """attr_list: on links (`{ .md-button }`: a plain link) and images (`{ width="300" }`:
+    the size is lost), on headings (`{ #id }`: the old id kept by an anchor), alone on
+    a line after a block (removed)."""
+
+    sized: list[str] = []
+
+    def link(match: re.Match[str]) -> str:
+        attrs = match.group(3)
+        if match.group(1):
+            if re.search(r"\b(width|height|align)=", attrs):
+                sized.append(attrs)
+            return match.group(1) + match.group(2)
+        ctx.convert("buttons and links with attributes (plain links)")
+        return match.group(2)
+
+    text = _LINK_ATTRS.sub(link, text)
+    if sized:
+        ctx.warn(sized[0], f"{len(sized)} image size(s) (`{sized[0]}`) left out: Lanting "
+                 "sizes images itself (resize the files to change them)")
+
+    def heading(match: re.Match[str]) -> str:
+        ident = re.search(r"#([\w-]+)", match.group(2))
+        ctx.convert("heading attributes")
+        return (f'<a id="{ident.group(1)}"></a>\n' if ident else "") + match.group(1)
+
+    text = _HEADING_ATTRS.sub(heading, text)
+    annotate = re.search(r"^[ \t]*\{[ \t]*\.annotate[ \t]*\}[ \t]*$", text, re.MULTILINE)
+    if annotate:
+        ctx.warn(annotate.group().strip(), "code annotations (`{ .annotate }`) show as a "
+                 "numbered list after the block: Lanting has no annotations")
+    text, lines = _LINE_ATTRS.subn("", text)
+    ctx.convert("attribute lines removed", lines)
+    return text
+
+
+def _icons(text: str, ctx: Context) -> str:
+    before = len(_ICON.findall(text))
+    text = _ICON.sub(_mark, text)
+    ctx.convert("check and cross icons (✓, ✗)", before - len(_ICON.findall(text)))
+    icons = _ICON.findall(text)
+    if icons:
+        ctx.warn(f":{icons[0]}:", f"{len(icons)} icon shortcode(s) (`:{icons[0]}:`) left "
+                 "out: Lanting has no icon sets")
+    text = _ICON.sub("", text)
+    text, count = B.emoji(text)
+    ctx.convert("emoji shortcodes", count)
+    left = re.findall(r"(?<![\w:/]):([a-z0-9][a-z0-9_+-]*):(?![\w:])", text)
+    if left:
+        ctx.warn(f":{left[0]}:", f"emoji shortcode(s) Lanting does not know, shown as "
+                 f"written: {', '.join(f'`:{e}:`' for e in dict.fromkeys(left))}")
+    return text
+
+
+def _mark(match: re.Match[str]) -> str:
+    """A check or cross icon (a table's yes and no) as the character: left out, the
+    table lost its meaning."""
+    name = match.group(1)
+    if re.search(r"-(check|check-bold|check-circle|checkbox-marked)(-\d+)?$", name):
+        return "✓"
+    if re.search(r"-(x|close|xmark|x-circle|close-circle)(-\d+)?$", name):
+        return "✗"
+    return match.group()

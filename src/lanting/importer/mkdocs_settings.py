@@ -1,0 +1,241 @@
+"""The settings of an MkDocs site (`mkdocs.yml`, Material for MkDocs) written for Lanting:
+`lanting.toml` (`site_name`, `site_url`, `site_author`, `site_description`, the theme's
+`language`), `nav` as the menu, `extra.social` as links; the blog plugin's options
+(`blog_dir`, `post_url_format`, `post_slugify`, …) and its `.authors.yml`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import finish_menu, guess_language, language_tag, read_text
+from lanting.importer.report import Report
+from lanting.importer.site import Item, NewSite
+from lanting.importer.text import load_mapping
+
+LEFT_OUT = ("repo_url", "repo_name", "edit_uri", "copyright", "extra_css", "hooks",
+            "extra_javascript", "theme", "markdown_extensions", "validation",
+            "not_in_nav", "exclude_docs", "watch", "dev_addr", "remote_branch")
+"""Settings of MkDocs that only its build or its theme read: one notice names those the
+site had."""
+MERMAID = "https://cdn.jsdelivr.net/npm/mermaid@11/dist/mermaid.esm.min.mjs"
+_SOCIAL = {"github": "GitHub", "gitlab": "GitLab", "x-twitter": "X", "twitter": "Twitter",
+           "linkedin": "LinkedIn", "zhihu": "知乎", "bilibili": "Bilibili",
+           "youtube": "YouTube", "mastodon": "Mastodon", "google-scholar": "Google Scholar",
+           "orcid": "ORCID", "rss": "RSS", "weixin": "WeChat", "python": "PyPI",
+           "docker": "Docker Hub", "discord": "Discord", "telegram": "Telegram",
+           "researchgate": "ResearchGate", "huggingface": "Hugging Face"}
+
+
+def toc_slugify(value: str, separator: str = "-", keep_unicode: bool = False) -> str:
+    """Python-Markdown's `toc.slugify` (the blog plugin's default `post_slugify`):
+    accents folded to ASCII and every other non-ASCII letter dropped, unless
+    `keep_unicode` (`pymdownx.slugs.slugify`, which keeps Chinese)."""
+    if not keep_unicode:
+        value = unicodedata.normalize("NFKD", value).encode("ascii", "ignore").decode("ascii")
+    value = re.sub(r"[^\w\s-]", "", value).strip().lower()
+    return re.sub(rf"[{re.escape(separator)}\s]+", separator, value)
+
+
+def babel_date(pattern: str, year: int, month: int, day: int) -> str:
+    """The blog plugin's `post_url_date_format` (a Babel pattern: `yyyy/MM/dd`, `yyyy/MM`,
+    `yyyy`) for one date."""
+    values = {"yyyy": f"{year:04d}", "yy": f"{year % 100:02d}", "MM": f"{month:02d}",
+              "M": str(month), "dd": f"{day:02d}", "d": str(day)}
+    return re.sub(r"yyyy|yy|MM|M|dd|d", lambda m: values[m.group()], pattern)
+
+
+@dataclass(frozen=True, slots=True)
+class BlogSettings:
+    """The options of Material's blog plugin that decide where posts are and their URLs."""
+
+    blog_dir: str = "blog"
+    post_dir: str = "{blog}/posts"
+    post_url_format: str = "{date}/{slug}"
+    post_url_date_format: str = "yyyy/MM/dd"
+    slug_unicode: bool = False
+    """`post_slugify` is `pymdownx.slugs.slugify` (Chinese kept) rather than `toc.slugify`."""
+    separator: str = "-"
+    excerpt_separator: str = "<!-- more -->"
+    draft_if_future_date: bool = False
+    authors_file: str = "{blog}/.authors.yml"
+
+    def posts_folder(self) -> str:
+        """The posts' folder from the docs folder (`blog/posts`; `posts` for `blog_dir: .`)."""
+        blog = self.blog_dir.strip("/")
+        folder = self.post_dir.replace("{blog}", "" if blog in ("", ".") else blog)
+        return folder.strip("/")
+
+
+def plugin(config: dict[str, Any], name: str) -> dict[str, Any] | None:
+    """The options of a plugin (`blog`, `material/blog`) as `plugins:` lists it; None when
+    the site does not use it."""
+    plugins = config.get("plugins")
+    entries = plugins.items() if isinstance(plugins, dict) else (
+        ((next(iter(p)), p[next(iter(p))]) if isinstance(p, dict) and p else (p, None))
+        for p in (plugins if isinstance(plugins, list) else []))
+    for key, options in entries:
+        if str(key) in (name, f"material/{name}"):
+            if isinstance(options, dict) and options.get("enabled") is False:
+                return None
+            return options if isinstance(options, dict) else {}
+    return None
+
+
+def blog_settings(config: dict[str, Any], raw: str) -> BlogSettings | None:
+    options = plugin(config, "blog")
+    if options is None:
+        return None
+    # (`post_slugify: !!python/object/apply:pymdownx.slugs.slugify` reads as its
+    # arguments: the function's name is only in the text)
+    unicode_slugs = bool(re.search(r"^\s*post_slugify:.*\n?.*pymdownx\.slugs", raw,
+                                   re.MULTILINE))
+    return BlogSettings(
+        blog_dir=str(options.get("blog_dir", "blog")),
+        post_dir=str(options.get("post_dir", "{blog}/posts")),
+        post_url_format=str(options.get("post_url_format", "{date}/{slug}")),
+        post_url_date_format=str(options.get("post_url_date_format", "yyyy/MM/dd")),
+        slug_unicode=unicode_slugs,
+        separator=str(options.get("post_slugify_separator", "-")),
+        excerpt_separator=str(options.get("post_excerpt_separator", "<!-- more -->")),
+        draft_if_future_date=bool(options.get("draft_if_future_date", False)),
+        authors_file=str(options.get("authors_file", "{blog}/.authors.yml")))
+
+
+def extension(config: dict[str, Any], name: str) -> dict[str, Any] | None:
+    """The options of a Markdown extension `markdown_extensions:` lists; None if absent."""
+    for entry in config.get("markdown_extensions") or []:
+        key, options = (next(iter(entry)), entry[next(iter(entry))]) \
+            if isinstance(entry, dict) and entry else (entry, None)
+        if str(key) == name:
+            return options if isinstance(options, dict) else {}
+    return None
+
+
+class MkDocsSettings:
+    """The settings side of the MkDocs importer."""
+
+    source: Path
+    docs: Path
+    report: Report
+    site: NewSite
+    config: dict[str, Any]
+    blog: BlogSettings | None
+    by_source: dict[Path, Item]
+    texts: list[str]
+    blog_index: Path | None
+
+    def authors(self) -> dict[str, str]:
+        """The blog's `.authors.yml`: id -> name."""
+        if self.blog is None:
+            return {}
+        blog = self.blog.blog_dir.strip("/")
+        name = self.blog.authors_file.replace("{blog}", "" if blog in ("", ".") else blog)
+        file = self.docs / name.strip("/")
+        if not file.is_file():
+            return {}
+        data, error = load_mapping("yaml", read_text(file))
+        if error:
+            self.report.warn(file, None, f"could not read it: {error}")
+        found = data.get("authors")
+        return {str(k): str(v.get("name") or k) if isinstance(v, dict) else str(k)
+                for k, v in (found.items() if isinstance(found, dict) else [])}
+
+    def site_author(self) -> str:
+        author = self.config.get("site_author")
+        if isinstance(author, str) and author.strip():
+            return author.strip()
+        names = list(dict.fromkeys(self.authors().values()))
+        return names[0] if len(names) == 1 else ""
+
+    def write_config(self) -> None:
+        config = self.site.config
+        author = self.site_author()
+        config["title"] = str(self.config.get("site_name") or author or "My site")
+        if author:
+            config["author"] = author
+        theme = self.config.get("theme")
+        language = theme.get("language") if isinstance(theme, dict) else None
+        if isinstance(language, str) and language.strip():
+            # (Material's `zh` is Simplified Chinese, `zh-Hant` Traditional)
+            config["language"] = {"zh": "zh-CN", "zh-hant": "zh-TW"}.get(
+                language.strip().lower(), language_tag(language))
+        else:
+            config["language"] = guess_language(self.texts)
+            self.report.note("mkdocs.yml", None, f"no `theme: language`: the pages read as "
+                             f"`{config['language']}`, so the new site is in it")
+        url = str(self.config.get("site_url") or "").strip()
+        if url.startswith("http"):
+            config["base_url"] = url.rstrip("/") + "/"
+        description = self.config.get("site_description")
+        if isinstance(description, str) and description.strip():
+            config["description"] = " ".join(description.split())
+        links = self.social_links()
+        if links:
+            config["links"] = links
+        if self.report.converted["mermaid diagrams"]:
+            config["markdown"] = {"mermaid": MERMAID}
+            self.site.config_comments["markdown"] = (
+                "Mermaid diagrams drawn as the old site drew them (its script from a CDN)")
+        self.menu()
+        dropped = [k for k in LEFT_OUT if k in self.config]
+        if dropped:
+            self.report.note("mkdocs.yml", None, "settings only MkDocs or its theme read, "
+                             "left out: " + ", ".join(f"`{k}`" for k in dropped))
+
+    def social_links(self) -> list[dict[str, str]]:
+        """`extra: social: [{icon: fontawesome/brands/github, link, name}]`."""
+        extra = self.config.get("extra")
+        social = extra.get("social") if isinstance(extra, dict) else None
+        links: list[dict[str, str]] = []
+        for entry in social if isinstance(social, list) else []:
+            if not isinstance(entry, dict) or not str(entry.get("link", "")).startswith(
+                    ("http://", "https://")):
+                continue
+            icon = str(entry.get("icon") or "").rsplit("/", 1)[-1]
+            name = entry.get("name") or _SOCIAL.get(icon) or icon.replace("-", " ").title()
+            links.append({"name": str(name or "Link"), "url": str(entry["link"])})
+        return links
+
+    def menu(self) -> None:
+        """`nav`'s top level: a page, a section (its first page), a link; the blog's
+        index is Lanting's blog list."""
+        nav = self.config.get("nav")
+        entries: list[dict[str, str]] = []
+        if self.blog is not None:
+            entries.append({"name": "博客" if str(self.site.config.get("language", ""))
+                            .startswith("zh") else "Blog", "url": "/blog/"})
+        for entry in nav if isinstance(nav, list) else []:
+            name, target = (next(iter(entry.items())) if isinstance(entry, dict) and entry
+                            else ("", entry))
+            nested = isinstance(target, list)
+            while isinstance(target, list) and target:
+                first = target[0]
+                target = next(iter(first.values())) if isinstance(first, dict) and first \
+                    else first
+            if not isinstance(target, str):
+                continue
+            if nested:
+                self.report.note("mkdocs.yml", None, f"nav section `{name}` is one entry "
+                                 "of the menu (its first page): Lanting's menu has one level")
+            if target.startswith(("http://", "https://")):
+                entries.append({"name": str(name or target), "url": target})
+                continue
+            url, title = self.local_url(target)
+            if url:
+                entries.append({"name": str(name or title), "url": url})
+        finish_menu(self.site, entries, "mkdocs.yml")
+
+    def local_url(self, target: str) -> tuple[str, str]:
+        file = (self.docs / target.lstrip("/")).resolve()
+        if self.blog_index is not None and file in (self.blog_index.resolve(),
+                                                    self.blog_index.parent.resolve()):
+            return "/blog/", "Blog"
+        item = self.by_source.get(file) or self.by_source.get((file / "index.md").resolve())
+        if item is None or item.kind == "home":
+            return "", ""
+        return self.site.new_url(item), item.title

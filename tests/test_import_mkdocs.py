@@ -1,0 +1,314 @@
+"""The MkDocs importer: the fixture site under tests/fixtures/import/mkdocs/ (Material's
+blog plugin, snippets, tabs, attribute lists), read from its built pages; tiny sites written
+inline for what it does not show; the URL and date rules on their own."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import tomllib
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+from htmltree import Element, parse_html
+from sitebits import png, write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import Imported, detect, import_site
+from lanting.importer.common import Options
+from lanting.importer.liquid import Context
+from lanting.importer.mkdocs_bodies import content_tabs, first_heading
+from lanting.importer.mkdocs_settings import babel_date, blog_settings, toc_slugify
+from lanting.importer.mkdocs_snippets import _snippet_parts
+from lanting.importer.report import Report
+
+FIXTURE = Path(__file__).parent / "fixtures" / "import" / "mkdocs"
+NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
+    dest = tmp_path_factory.mktemp("mkdocs") / "site"
+    imported = import_site(FIXTURE, dest, None, False, NOW)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    return imported, dest / "public"
+
+
+def page(out: Path, url: str) -> Element:
+    return parse_html((out / url.strip("/") / "index.html").read_text(encoding="utf-8"))
+
+
+def report_of(imported: Imported) -> str:
+    return imported.report.format(imported.dest, False)
+
+
+# --- the fixture site --------------------------------------------------------------------
+
+
+def test_a_folder_with_mkdocs_yml_is_an_mkdocs_site() -> None:
+    assert detect(FIXTURE) == "mkdocs"
+
+
+def test_mkdocs_yml_becomes_lanting_toml(site: tuple[Imported, Path]) -> None:
+    imported, _out = site
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert (config["title"], config["author"], config["language"], config["base_url"]) == (
+        "梯度笔记", "林晓", "zh-CN", "https://notes.example.org/")
+    assert config["description"] == "强化学习与分布式训练的 学习笔记"
+    # nav: the blog's index is Lanting's blog list, a section its first page, a link kept
+    assert [m["url"] for m in config["menu"]] == ["/blog/", "/attention/", "/about/",
+                                                  "https://lab.example.org"]
+    assert config["links"] == [{"name": "GitHub", "url": "https://github.com/example"}]
+    assert config["markdown"]["mermaid"].startswith("https://")
+
+
+def test_posts_keep_dates_categories_and_authors(site: tuple[Imported, Path]) -> None:
+    imported, out = site
+    posts = imported.dest / "content" / "posts"
+    ppo = (posts / "ppo-的-clip-目标" / "index.md").read_text(encoding="utf-8")
+    assert "\ndate: 2024-01-31\nupdated: 2024-02-03\n" in ppo
+    assert "categories: [强化学习]" in ppo and "tags: [PPO, RL]" in ppo
+    # the `# heading` is the title, not a second heading in the text
+    assert "title: PPO 的 Clip 目标" in ppo and "\n# PPO" not in ppo
+    nccl = (posts / "nccl-ring.md").read_text(encoding="utf-8")
+    assert "author: 林晓, 陈一" in nccl  # a guest author: names from .authors.yml
+    shown = page(out, "/posts/nccl-ring/")
+    assert shown.find("article") is not None
+    link = next(a for a in shown.find_all("a") if a.text() == "PPO 那篇")
+    assert unquote(link["href"]).endswith("/posts/ppo-的-clip-目标/")
+
+
+def test_old_post_urls_redirect_to_the_new_ones(site: tuple[Imported, Path]) -> None:
+    _imported, out = site
+    for old, new in (("blog/2024/01/31/ppo-的-clip-目标", "/posts/ppo-的-clip-目标/"),
+                     ("blog/2024/02/29/nccl-ring", "/posts/nccl-ring/"),
+                     ("notes/attention", "/attention/")):
+        stub = parse_html((out / old / "index.html").read_text(encoding="utf-8"))
+        refresh = next(m for m in stub.find_all("meta") if m.get("http-equiv") == "refresh")
+        assert unquote(refresh["content"]).endswith(new)
+
+
+def test_drafts_are_not_published(site: tuple[Imported, Path]) -> None:
+    imported, out = site
+    draft = (imported.dest / "content" / "posts" / "还没写完的想法.md").read_text(
+        encoding="utf-8")
+    assert "draft: true" in draft
+    assert not (out / "posts" / "还没写完的想法").exists()
+
+
+def test_a_page_shows_tabs_snippets_figures_and_keys(site: tuple[Imported, Path]) -> None:
+    _imported, out = site
+    doc = page(out, "/attention/")
+    assert [label.text() for label in doc.find_all("label")] == ["PyTorch", "JAX"]
+    assert "torch.softmax" in doc.find("pre").text()
+    text = doc.find("article").text()
+    assert "NCCL_DEBUG=INFO" in text and "不在片段里" not in text  # the section only
+    figure = doc.find("figure")
+    assert figure is not None and figure.find("figcaption").text().endswith("多头注意力的形状")
+    assert [k.text() for k in doc.find("article").find_all("kbd")] == ["Ctrl", "C"]
+    assert "支持 ✓ 的算子，不支持 ✗ 的算子" in text
+    assert ":octicons" not in text and "*[MHA]" not in text and "{ width" not in text
+    # the snippet not found is left as written, and said so at its line
+    assert '--8<-- "snippets/missing.md"' in text
+    link = next(a for a in doc.find_all("a") if a.text() == "PPO 笔记")
+    assert unquote(link["href"]).endswith("/posts/ppo-的-clip-目标/#目标函数")
+
+
+def test_a_post_keeps_its_callout_code_options_and_related_links(
+        site: tuple[Imported, Path]) -> None:
+    _imported, out = site
+    doc = page(out, "/posts/ppo-的-clip-目标/")
+    callout = doc.find("div", class_="callout-note")
+    assert callout is not None and callout.find("p", class_="callout-title").text() == "直觉"
+    code = doc.find("div", class_="code-block")
+    assert "numbered" in code.classes and code.find("div", class_="code-title").text() == \
+        "ppo.py"
+    assert doc.find("article").find("img")["src"].endswith("/clip.png")
+    gae = page(out, "/posts/广义优势估计-gae/")
+    related = {a.text(): a["href"] for a in gae.find_all("a")}
+    assert related["缩放点积注意力"].endswith("/attention/")
+    assert related["原论文"] == "https://arxiv.org/abs/1506.02438"
+
+
+def test_the_report_names_what_was_not_converted(site: tuple[Imported, Path]) -> None:
+    imported, _out = site
+    report = report_of(imported)
+    assert re.search(r"docs/notes/attention\.md:27: warning: snippet `snippets/missing\.md` "
+                     r"not found", report)
+    assert re.search(r"docs/notes/attention\.md:31: warning: 1 abbreviation", report)
+    assert re.search(r"docs/notes/attention\.md:\d+: warning: 1 image size", report)
+    assert re.search(r"docs/about\.md:\d+: warning: 1 icon shortcode", report)
+    assert "docs/snippets/env.md: notice: a snippet other pages inline" in report
+    assert "docs/blog/index.md: notice: the blog's index page" in report
+    # the theme's files stay behind; the docs folder's own files keep their paths
+    assert (imported.dest / "static" / "assets" / "images" / "clip.png").is_file()
+    assert not (imported.dest / "static" / "javascripts").exists()
+
+
+# --- tiny sites ---------------------------------------------------------------------------
+
+
+def test_blog_dir_dot_and_file_urls(tmp_path: Path) -> None:
+    """`blog_dir: .` puts posts at the root (`/2024/05/x/`), `use_directory_urls: false`
+    gives `.html` URLs; an image written for the page's URL (`../../assets/x.png` from
+    `posts/2024/x.md`, resolved by the browser from `/2024/05/x.html`) is found."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": """\
+            site_name: Notes
+            use_directory_urls: false
+            theme: {name: material, language: en}
+            plugins:
+              - blog:
+                  blog_dir: .
+                  post_url_date_format: yyyy/MM
+            """,
+        "docs/index.md": "# Home\n",
+        "docs/guide/setup.md": "# Setup\n\nSee [the post](../posts/2024/rollout.md).\n",
+        "docs/posts/2024/rollout.md": """\
+            ---
+            date: 2024-05-06
+            ---
+
+            # Rollout Workers
+
+            ![chart](../../assets/chart.png)
+            """,
+    })
+    (source / "docs" / "assets").mkdir(parents=True)
+    (source / "docs" / "assets" / "chart.png").write_bytes(png(20, 20))
+    done = import_site(source, tmp_path / "new", options=NOW)
+    post = (done.dest / "content" / "posts" / "rollout-workers" / "index.md").read_text(
+        encoding="utf-8")
+    assert 'aliases: ["/2024/05/rollout-workers.html"]' in post
+    assert "![chart](chart.png)" in post
+    setup = (done.dest / "content" / "pages" / "setup.md").read_text(encoding="utf-8")
+    assert 'aliases: ["/guide/setup.html"]' in setup
+    assert "(../posts/rollout-workers/index.md)" in setup
+    assert done.report.warnings == []
+
+
+def test_a_link_outside_the_docs_folder_keeps_its_text(tmp_path: Path) -> None:
+    """MkDocs never published `src/x.cpp` (outside `docs/`): the link was broken there,
+    and would fail Lanting's build; its text stays, with a warning."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Notes\n",
+        "docs/algo/divide.md": "# Divide\n\n[full code](../../src/divide.cpp) here.\n",
+        "src/divide.cpp": "int main() {}\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    text = (done.dest / "content" / "pages" / "divide.md").read_text(encoding="utf-8")
+    assert "full code here." in text and "divide.cpp" not in text
+    assert [w.line for w in done.report.warnings] == [3]
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+
+
+def test_pages_lanting_makes_itself_are_renamed_or_left_out(tmp_path: Path) -> None:
+    """The tags plugin's `tags_file` is Lanting's /tags/; a page named `archive` would
+    take Lanting's /archive/."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: N\nplugins:\n  - tags:\n      tags_file: tags.md\n",
+        "docs/tags.md": "# Tags\n",
+        "docs/archive.md": "# Old things\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    pages = sorted(p.name for p in (done.dest / "content" / "pages").iterdir())
+    assert pages == ["archive-page.md"]
+    assert list(build(done.dest, BuildOptions()).warnings) == []
+
+
+# --- units ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("title", "unicode", "slug"), [
+    ("Hello, World!", False, "hello-world"),
+    ("PPO 的 Clip 目标", False, "ppo-clip"),
+    ("PPO 的 Clip 目标", True, "ppo-的-clip-目标"),
+    ("Café  au lait", False, "cafe-au-lait"),
+])
+def test_post_slugs_as_the_blog_plugin_makes_them(title: str, unicode: bool,
+                                                  slug: str) -> None:
+    assert toc_slugify(title, "-", unicode) == slug
+
+
+def test_url_dates_follow_the_babel_pattern() -> None:
+    assert babel_date("yyyy/MM/dd", 2024, 2, 9) == "2024/02/09"
+    assert babel_date("yyyy/M", 2024, 2, 9) == "2024/2"
+    assert babel_date("yyyy", 2024, 2, 9) == "2024"
+
+
+def test_blog_settings_read_the_slugify_function_from_the_text() -> None:
+    raw = ("plugins:\n  - blog:\n      blog_dir: notes\n      post_slugify: "
+           "!!python/object/apply:pymdownx.slugs.slugify\n        kwds: {case: lower}\n")
+    config = {"plugins": [{"blog": {"blog_dir": "notes", "post_slugify": {}}}]}
+    settings = blog_settings(config, raw)
+    assert settings is not None and settings.slug_unicode
+    assert settings.posts_folder() == "notes/posts"
+    assert blog_settings({"plugins": ["search"]}, "") is None
+    assert blog_settings({"plugins": ["material/blog"]}, "") is not None
+
+
+def test_post_dates_as_a_mapping_and_categories_in_urls(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": """\
+            site_name: N
+            plugins:
+              - blog:
+                  post_url_format: "{categories}/{slug}"
+            """,
+        "docs/blog/posts/a.md": """\
+            ---
+            date:
+              created: 2023-12-30T08:00:00+08:00
+              updated: 2024-01-02
+              reviewed: 2024-01-03
+            categories: [Deep Learning]
+            ---
+
+            # Attention Sinks
+            """,
+    })
+    done = import_site(source, tmp_path / "new")
+    text = (done.dest / "content" / "posts" / "attention-sinks.md").read_text(encoding="utf-8")
+    assert "date: 2023-12-30T08:00:00+08:00\nupdated: 2024-01-02\n" in text
+    assert 'aliases: ["/blog/deep-learning/attention-sinks/"]' in text
+    assert "`date.reviewed`" in report_of(done)
+
+
+def test_a_missing_date_is_a_warning_at_its_file(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    write_files(source, {"mkdocs.yml": "site_name: N\nplugins: [blog]\n",
+                         "docs/blog/posts/x.md": "# X\n\nText.\n"})
+    done = import_site(source, tmp_path / "new")
+    assert [w.path for w in done.report.warnings] == ["docs/blog/posts/x.md"]
+    assert "no date Lanting can read" in done.report.warnings[0].message
+
+
+def test_snippet_names() -> None:
+    assert _snippet_parts("a.md") == ("a.md", None, "")
+    assert _snippet_parts("a.py:3:9") == ("a.py", (3, 9), "")
+    assert _snippet_parts("a.md:intro") == ("a.md", None, "intro")
+
+
+def test_content_tabs_nest_and_skip_code(tmp_path: Path) -> None:
+    ctx = Context(Report(tmp_path, "mkdocs"), tmp_path / "x.md", "")
+    text = ('=== "A"\n\n    === "A1"\n\n        one\n\n    === "A2"\n\n        two\n\n'
+            '=== "B"\n\n    b\n\n```md\n=== "C"\n    not a tab\n```\n')
+    out = content_tabs(text, ctx)
+    assert out.count(":::: tabs") == 1 and out.count("::: tabs") == 2
+    assert '=== "C"' in out and "@tab C" not in out
+    assert out.index(":::: tabs") < out.index("::: tabs")
+    assert [line for line in out.split("\n") if line.startswith("@tab")] == [
+        "@tab A", "@tab A1", "@tab A2", "@tab B"]
+
+
+def test_first_heading_is_the_title() -> None:
+    assert first_heading("\n# Title { #top }\n\nText.\n") == ("Title", "\n\nText.\n")
+    assert first_heading("Intro.\n\n# Later\n") is None
