@@ -159,7 +159,11 @@ CASES = {
          "/blog/2024/01/31/ppo-的-clip-目标/", "/blog/2024/02/29/nccl-ring/",
          "/notes/attention/"),
         ("还没写完的想法",),
-        {"/posts/ppo-的-clip-目标/": 1, "/attention/": 1}),
+        {"/posts/ppo-的-clip-目标/": 1, "/attention/": 1},
+        # the blog plugin's category and archive pages
+        listings={"/blog/category/%E5%88%86%E5%B8%83%E5%BC%8F/": "/categories/分布式/",
+                  "/blog/category/强化学习/": "/categories/强化学习/",
+                  "/blog/archive/2024/": "/archive/"}),
 }
 
 

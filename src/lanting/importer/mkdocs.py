@@ -108,6 +108,7 @@ class MkDocs(MkDocsSettings, MkDocsBodies):
             ctx = Context(self.report, path, read_text(path))
             item.body = self.convert(text, item, ctx, path)
         self.write_config()
+        self.listing_redirects()
         return self.site
 
     def copy_files(self) -> None:

@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import finish_menu, guess_language, language_tag, read_text
+from lanting.importer.listings import Redirects, archive_url, listed_posts, term_urls
 from lanting.importer.report import Report
 from lanting.importer.site import Item, NewSite
-from lanting.importer.text import load_mapping
+from lanting.importer.text import When, load_mapping
 
 LEFT_OUT = ("repo_url", "repo_name", "edit_uri", "copyright", "extra_css", "hooks",
             "extra_javascript", "theme", "markdown_extensions", "validation",
@@ -63,6 +64,12 @@ class BlogSettings:
     excerpt_separator: str = "<!-- more -->"
     draft_if_future_date: bool = False
     authors_file: str = "{blog}/.authors.yml"
+    archive: bool = True
+    archive_url_format: str = "archive/{date}"
+    archive_url_date_format: str = "yyyy"
+    categories: bool = True
+    categories_url_format: str = "category/{slug}"
+    categories_unicode: bool = False
 
     def posts_folder(self) -> str:
         """The posts' folder from the docs folder (`blog/posts`; `posts` for `blog_dir: .`)."""
@@ -103,7 +110,14 @@ def blog_settings(config: dict[str, Any], raw: str) -> BlogSettings | None:
         separator=str(options.get("post_slugify_separator", "-")),
         excerpt_separator=str(options.get("post_excerpt_separator", "<!-- more -->")),
         draft_if_future_date=bool(options.get("draft_if_future_date", False)),
-        authors_file=str(options.get("authors_file", "{blog}/.authors.yml")))
+        authors_file=str(options.get("authors_file", "{blog}/.authors.yml")),
+        archive=options.get("archive", True) is not False,
+        archive_url_format=str(options.get("archive_url_format", "archive/{date}")),
+        archive_url_date_format=str(options.get("archive_url_date_format", "yyyy")),
+        categories=options.get("categories", True) is not False,
+        categories_url_format=str(options.get("categories_url_format", "category/{slug}")),
+        categories_unicode=bool(re.search(r"^\s*categories_slugify:.*\n?.*pymdownx\.slugs",
+                                          raw, re.MULTILINE)))
 
 
 def extension(config: dict[str, Any], name: str) -> dict[str, Any] | None:
@@ -186,6 +200,33 @@ class MkDocsSettings:
         if dropped:
             self.report.note("mkdocs.yml", None, "settings only MkDocs or its theme read, "
                              "left out: " + ", ".join(f"`{k}`" for k in dropped))
+
+    def listing_redirects(self) -> None:
+        """The blog plugin's category and archive pages (`/blog/category/rl/`,
+        `/blog/archive/2024/`) → `[redirects]` to Lanting's category page and archive."""
+        if self.blog is None:
+            return
+        blog = self.blog
+        prefix = "" if blog.blog_dir.strip("/") in ("", ".") else "/" + blog.blog_dir.strip("/")
+        redirects = Redirects(self.site, self.report, "mkdocs.yml")
+        posts = listed_posts(self.site)
+        categories = term_urls(posts, "categories")
+        for post in posts:
+            date = post.front.get("date")
+            if blog.categories:
+                for name in post.front.get("categories", []):
+                    slug = toc_slugify(name, blog.separator, blog.categories_unicode)
+                    if not slug:  # (no ASCII in the name: the plugin made no page)
+                        continue
+                    path = blog.categories_url_format.replace("{slug}", slug)
+                    redirects.add(f"{prefix}/{path.strip('/')}/",
+                                  categories.get(name.casefold(), "/categories/"))
+            if blog.archive and isinstance(date, When):
+                moment = date.moment
+                path = blog.archive_url_format.replace("{date}", babel_date(
+                    blog.archive_url_date_format, moment.year, moment.month, moment.day))
+                redirects.add(f"{prefix}/{path.strip('/')}/", archive_url(date))
+        redirects.finish("category and archive pages")
 
     def social_links(self) -> list[dict[str, str]]:
         """`extra: social: [{icon: fontawesome/brands/github, link, name}]`."""
