@@ -20,7 +20,7 @@ from lanting.importer import Imported, detect, import_site
 from lanting.importer.common import Options
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_bodies import content_tabs, first_heading
-from lanting.importer.mkdocs_settings import babel_date, blog_settings, toc_slugify
+from lanting.importer.mkdocs_settings import babel_date, blog_settings, blog_slugify
 from lanting.importer.mkdocs_snippets import _snippet_parts
 from lanting.importer.report import Report
 
@@ -111,8 +111,8 @@ def test_a_page_shows_tabs_snippets_figures_and_keys(site: tuple[Imported, Path]
     assert [k.text() for k in doc.find("article").find_all("kbd")] == ["Ctrl", "C"]
     assert "支持 ✓ 的算子，不支持 ✗ 的算子" in text
     assert ":octicons" not in text and "*[MHA]" not in text and "{ width" not in text
-    # the snippet not found is left as written, and said so at its line
-    assert '--8<-- "snippets/missing.md"' in text
+    # a snippet not found showed nothing on the old site: nor here (a comment keeps it)
+    assert "8<" not in text
     link = next(a for a in doc.find_all("a") if a.text() == "PPO 笔记")
     assert unquote(link["href"]).endswith("/posts/ppo-的-clip-目标/#目标函数")
 
@@ -227,14 +227,17 @@ def test_pages_lanting_makes_itself_are_renamed_or_left_out(tmp_path: Path) -> N
 
 
 @pytest.mark.parametrize(("title", "unicode", "slug"), [
-    ("Hello, World!", False, "hello-world"),
-    ("PPO 的 Clip 目标", False, "ppo-clip"),
+    ("Hello, World!", True, "hello-world"),
     ("PPO 的 Clip 目标", True, "ppo-的-clip-目标"),
+    ("Two  spaces <em>tag</em>", True, "two--spaces-tag"),
+    ("PPO 的 Clip 目标", False, "ppo-clip"),
     ("Café  au lait", False, "cafe-au-lait"),
 ])
 def test_post_slugs_as_the_blog_plugin_makes_them(title: str, unicode: bool,
                                                   slug: str) -> None:
-    assert toc_slugify(title, "-", unicode) == slug
+    """`pymdownx.slugs.slugify(case="lower")` (the plugin's default: Chinese kept, each
+    space a `-`) and Python-Markdown's `toc.slugify` (ASCII only, spaces collapsed)."""
+    assert blog_slugify(title, "-", unicode) == slug
 
 
 def test_url_dates_follow_the_babel_pattern() -> None:
@@ -245,13 +248,15 @@ def test_url_dates_follow_the_babel_pattern() -> None:
 
 def test_blog_settings_read_the_slugify_function_from_the_text() -> None:
     raw = ("plugins:\n  - blog:\n      blog_dir: notes\n      post_slugify: "
-           "!!python/object/apply:pymdownx.slugs.slugify\n        kwds: {case: lower}\n")
-    config = {"plugins": [{"blog": {"blog_dir": "notes", "post_slugify": {}}}]}
+           "!!python/name:markdown.extensions.toc.slugify\n")
+    config = {"plugins": [{"blog": {"blog_dir": "notes", "post_slugify": ""}}]}
     settings = blog_settings(config, raw)
-    assert settings is not None and settings.slug_unicode
+    assert settings is not None and not settings.slug_unicode
+    assert settings.categories_unicode  # (the default)
     assert settings.posts_folder() == "notes/posts"
     assert blog_settings({"plugins": ["search"]}, "") is None
-    assert blog_settings({"plugins": ["material/blog"]}, "") is not None
+    default = blog_settings({"plugins": ["material/blog"]}, "")
+    assert default is not None and default.slug_unicode
 
 
 def test_post_dates_as_a_mapping_and_categories_in_urls(tmp_path: Path) -> None:
@@ -262,6 +267,7 @@ def test_post_dates_as_a_mapping_and_categories_in_urls(tmp_path: Path) -> None:
             plugins:
               - blog:
                   post_url_format: "{categories}/{slug}"
+                  post_url_max_categories: 2
             """,
         "docs/blog/posts/a.md": """\
             ---
@@ -269,7 +275,7 @@ def test_post_dates_as_a_mapping_and_categories_in_urls(tmp_path: Path) -> None:
               created: 2023-12-30T08:00:00+08:00
               updated: 2024-01-02
               reviewed: 2024-01-03
-            categories: [Deep Learning]
+            categories: [Deep Learning, 注意力, Third]
             ---
 
             # Attention Sinks
@@ -278,7 +284,7 @@ def test_post_dates_as_a_mapping_and_categories_in_urls(tmp_path: Path) -> None:
     done = import_site(source, tmp_path / "new")
     text = (done.dest / "content" / "posts" / "attention-sinks.md").read_text(encoding="utf-8")
     assert "date: 2023-12-30T08:00:00+08:00\nupdated: 2024-01-02\n" in text
-    assert 'aliases: ["/blog/deep-learning/attention-sinks/"]' in text
+    assert 'aliases: ["/blog/deep-learning/注意力/attention-sinks/"]' in text
     assert "`date.reviewed`" in report_of(done)
 
 
@@ -294,7 +300,47 @@ def test_a_missing_date_is_a_warning_at_its_file(tmp_path: Path) -> None:
 def test_snippet_names() -> None:
     assert _snippet_parts("a.md") == ("a.md", None, "")
     assert _snippet_parts("a.py:3:9") == ("a.py", (3, 9), "")
+    assert _snippet_parts("a.py:3") == ("a.py", (3, 10**9), "")
+    assert _snippet_parts("a.py::9") == ("a.py", (1, 9), "")
     assert _snippet_parts("a.md:intro") == ("a.md", None, "intro")
+
+
+def test_snippets_auto_appended_nested_and_escaped(tmp_path: Path) -> None:
+    """`auto_append` files end every page (one of abbreviations only is left out, with
+    one notice); a snippet may include another, by its path from `base_path`; `;--8<--`
+    is the line as written; a missing section, like a missing file, showed nothing."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": """            site_name: N
+            markdown_extensions:
+              - pymdownx.snippets:
+                  base_path: [includes]
+                  auto_append: [footer.md, abbr.md]
+            """,
+        "includes/footer.md": "Licensed CC BY 4.0.\n",
+        "includes/abbr.md": "*[GPU]: Graphics Processing Unit\n",
+        "includes/outer.md": "Outer.\n--8<-- \"inner.md\"\n",
+        "includes/inner.md": "Inner.\n",
+        "docs/index.md": "# Home\n",
+        "docs/page.md": """\
+            # Page
+
+            --8<-- "outer.md"
+
+            ;--8<-- "inner.md"
+
+            --8<-- "outer.md:nothing"
+            """,
+    })
+    done = import_site(source, tmp_path / "new")
+    text = (done.dest / "content" / "pages" / "page.md").read_text(encoding="utf-8")
+    body = text.split("---\n", 2)[2]
+    assert re.findall(r"^(?!<!--)\S.*$", body, re.MULTILINE) == [
+        "Outer.", "Inner.", '--8<-- "inner.md"', "Licensed CC BY 4.0."]
+    assert [w.line for w in done.report.warnings] == [7]
+    assert "auto_append `abbr.md`: abbreviations only" in report_of(done)
+    home = (done.dest / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "Licensed CC BY 4.0." in home
 
 
 def test_content_tabs_nest_and_skip_code(tmp_path: Path) -> None:

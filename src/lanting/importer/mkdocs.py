@@ -36,8 +36,8 @@ from lanting.importer.mkdocs_settings import (
     MkDocsSettings,
     babel_date,
     blog_settings,
+    blog_slugify,
     plugin,
-    toc_slugify,
 )
 from lanting.importer.report import Report
 from lanting.importer.site import Item, NewSite, slug_of
@@ -86,6 +86,7 @@ class MkDocs(MkDocsSettings, MkDocsBodies):
         self.texts: list[str] = []
         self.blog_index: Path | None = None
         self.author_names: dict[str, str] = {}
+        self.auto_append = ""
 
     # --- the steps ---------------------------------------------------------------------
 
@@ -96,6 +97,7 @@ class MkDocs(MkDocsSettings, MkDocsBodies):
             self.write_config()
             return self.site
         self.author_names = self.authors()
+        self.auto_append = self.appended()
         self.copy_files()
         pages = [p for p in walk(self.docs) if p.suffix.lower() in (".md", ".markdown")]
         parts = self.snippet_files([read_text(p) for p in pages])
@@ -171,7 +173,7 @@ class MkDocs(MkDocsSettings, MkDocsBodies):
             and kind != "home" else path.stem
         slug = ""
         if kind == "post" and self.blog is not None:  # (the slug its old URL had)
-            slug = str(data.get("slug") or toc_slugify(title, self.blog.separator,
+            slug = str(data.get("slug") or blog_slugify(title, self.blog.separator,
                                                        self.blog.slug_unicode))
         generated = kind == "page" and slug_of(name) in _GENERATED
         if generated:
@@ -211,16 +213,16 @@ class MkDocs(MkDocsSettings, MkDocsBodies):
                   front: dict[str, Any]) -> str:
         assert self.blog is not None
         blog = self.blog
-        slug = str(data.get("slug") or toc_slugify(title, blog.separator, blog.slug_unicode))
+        slug = str(data.get("slug") or blog_slugify(title, blog.separator, blog.slug_unicode))
         date = front.get("date")
         moment = date.moment if isinstance(date, When) else dt.datetime(1970, 1, 1)
-        categories = "/".join(toc_slugify(c, blog.separator, blog.slug_unicode)
-                              for c in front.get("categories", []))
+        categories = "/".join(blog_slugify(c, blog.separator, blog.categories_unicode)
+                              for c in front.get("categories", [])[:blog.max_categories])
         path = blog.post_url_format.replace(
             "{date}", babel_date(blog.post_url_date_format, moment.year, moment.month,
                                  moment.day)).replace("{slug}", slug).replace(
             "{categories}", categories).replace("{file}", Path(rel).stem)
-        path = re.sub(r"/{2,}", "/", path).strip("/")
+        path = posixpath.normpath(path.strip("/"))
         prefix = blog.blog_dir.strip("/")
         return (posixpath.join(prefix, path) if prefix not in ("", ".") else path) + ".md"
 

@@ -70,8 +70,11 @@ class MkDocsBodies(MkDocsSnippets):
     blog: BlogSettings | None
     by_source: dict[Path, Item]
     blog_index: Path | None
+    auto_append: str
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
+        if self.auto_append:
+            text = text.rstrip("\n") + "\n\n" + self.auto_append + "\n"
         text = self.snippets(text, path, ctx)
         if self.blog is not None and self.blog.excerpt_separator != "<!-- more -->":
             text = text.replace(self.blog.excerpt_separator, "<!-- more -->", 1)

@@ -32,12 +32,17 @@ _SOCIAL = {"github": "GitHub", "gitlab": "GitLab", "x-twitter": "X", "twitter": 
            "researchgate": "ResearchGate", "huggingface": "Hugging Face"}
 
 
-def toc_slugify(value: str, separator: str = "-", keep_unicode: bool = False) -> str:
-    """Python-Markdown's `toc.slugify` (the blog plugin's default `post_slugify`):
-    accents folded to ASCII and every other non-ASCII letter dropped, unless
-    `keep_unicode` (`pymdownx.slugs.slugify`, which keeps Chinese)."""
-    if not keep_unicode:
-        value = unicodedata.normalize("NFKD", value).encode("ascii", "ignore").decode("ascii")
+def blog_slugify(value: str, separator: str = "-", keep_unicode: bool = True) -> str:
+    """A post's or category's slug as the blog plugin makes it: by default with
+    `pymdownx.slugs.slugify(case="lower")` (`keep_unicode`: HTML tags dropped, lower case,
+    Chinese kept, every other character not a letter, digit, `-` or space dropped, each
+    space one separator); with `post_slugify: markdown.extensions.toc.slugify`, Python-
+    Markdown's (accents folded to ASCII, every other non-ASCII letter dropped, runs of
+    spaces one separator)."""
+    if keep_unicode:
+        value = re.sub(r"</?[^>]*>", "", unicodedata.normalize("NFC", value)).strip().lower()
+        return re.sub(r"[^\w\- ]", "", value).replace(" ", separator)
+    value = unicodedata.normalize("NFKD", value).encode("ascii", "ignore").decode("ascii")
     value = re.sub(r"[^\w\s-]", "", value).strip().lower()
     return re.sub(rf"[{re.escape(separator)}\s]+", separator, value)
 
@@ -58,8 +63,11 @@ class BlogSettings:
     post_dir: str = "{blog}/posts"
     post_url_format: str = "{date}/{slug}"
     post_url_date_format: str = "yyyy/MM/dd"
-    slug_unicode: bool = False
-    """`post_slugify` is `pymdownx.slugs.slugify` (Chinese kept) rather than `toc.slugify`."""
+    slug_unicode: bool = True
+    """`post_slugify` is `pymdownx.slugs.slugify` (the default: Chinese kept), not
+    Python-Markdown's `toc.slugify`."""
+    max_categories: int = 1
+    """`post_url_max_categories`: how many categories `{categories}` joins."""
     separator: str = "-"
     excerpt_separator: str = "<!-- more -->"
     draft_if_future_date: bool = False
@@ -69,7 +77,7 @@ class BlogSettings:
     archive_url_date_format: str = "yyyy"
     categories: bool = True
     categories_url_format: str = "category/{slug}"
-    categories_unicode: bool = False
+    categories_unicode: bool = True
 
     def posts_folder(self) -> str:
         """The posts' folder from the docs folder (`blog/posts`; `posts` for `blog_dir: .`)."""
@@ -97,16 +105,18 @@ def blog_settings(config: dict[str, Any], raw: str) -> BlogSettings | None:
     options = plugin(config, "blog")
     if options is None:
         return None
-    # (`post_slugify: !!python/object/apply:pymdownx.slugs.slugify` reads as its
-    # arguments: the function's name is only in the text)
-    unicode_slugs = bool(re.search(r"^\s*post_slugify:.*\n?.*pymdownx\.slugs", raw,
-                                   re.MULTILINE))
+    # (`post_slugify: !!python/name:markdown.extensions.toc.slugify` reads as an empty
+    # value: the function's name is only in the text)
+    def unicode_slugs(key: str) -> bool:
+        return not re.search(rf"^\s*{key}:.*toc\.slugify", raw, re.MULTILINE)
+
     return BlogSettings(
         blog_dir=str(options.get("blog_dir", "blog")),
         post_dir=str(options.get("post_dir", "{blog}/posts")),
         post_url_format=str(options.get("post_url_format", "{date}/{slug}")),
         post_url_date_format=str(options.get("post_url_date_format", "yyyy/MM/dd")),
-        slug_unicode=unicode_slugs,
+        slug_unicode=unicode_slugs("post_slugify"),
+        max_categories=int(options.get("post_url_max_categories", 1) or 1),
         separator=str(options.get("post_slugify_separator", "-")),
         excerpt_separator=str(options.get("post_excerpt_separator", "<!-- more -->")),
         draft_if_future_date=bool(options.get("draft_if_future_date", False)),
@@ -116,8 +126,7 @@ def blog_settings(config: dict[str, Any], raw: str) -> BlogSettings | None:
         archive_url_date_format=str(options.get("archive_url_date_format", "yyyy")),
         categories=options.get("categories", True) is not False,
         categories_url_format=str(options.get("categories_url_format", "category/{slug}")),
-        categories_unicode=bool(re.search(r"^\s*categories_slugify:.*\n?.*pymdownx\.slugs",
-                                          raw, re.MULTILINE)))
+        categories_unicode=unicode_slugs("categories_slugify"))
 
 
 def extension(config: dict[str, Any], name: str) -> dict[str, Any] | None:
@@ -215,7 +224,7 @@ class MkDocsSettings:
             date = post.front.get("date")
             if blog.categories:
                 for name in post.front.get("categories", []):
-                    slug = toc_slugify(name, blog.separator, blog.categories_unicode)
+                    slug = blog_slugify(name, blog.separator, blog.categories_unicode)
                     if not slug:  # (no ASCII in the name: the plugin made no page)
                         continue
                     path = blog.categories_url_format.replace("{slug}", slug)
