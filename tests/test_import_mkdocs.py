@@ -19,6 +19,7 @@ from lanting.build.options import BuildOptions
 from lanting.importer import Imported, detect, import_site
 from lanting.importer.common import Options
 from lanting.importer.liquid import Context
+from lanting.importer.mkdocs_anchors import toc_ids
 from lanting.importer.mkdocs_bodies import content_tabs, first_heading
 from lanting.importer.mkdocs_settings import babel_date, blog_settings, blog_slugify
 from lanting.importer.mkdocs_snippets import _snippet_parts
@@ -117,6 +118,22 @@ def test_a_page_shows_tabs_snippets_figures_and_keys(site: tuple[Imported, Path]
     assert unquote(link["href"]).endswith("/posts/ppo-的-clip-目标/#目标函数")
 
 
+def test_heading_ids_mkdocs_made_keep_answering(site: tuple[Imported, Path]) -> None:
+    """Python-Markdown's default ids drop Chinese: `## 推导` was `#_1`, which a link of
+    another page names; the `# heading` (now the title) had `{ #attention-top }`."""
+    _imported, out = site
+    doc = page(out, "/attention/")
+    anchor = doc.find(id="_1")
+    heading = next((e for e in doc.find_all("h2") if e.text().strip() == "推导"), None)
+    assert anchor is not None and heading is not None
+    in_order = doc.find("article").find_all()
+    assert in_order[in_order.index(anchor) + 1] is heading  # right before it
+    assert doc.find(id="attention-top") is not None
+    nccl = page(out, "/posts/nccl-ring/")
+    link = next(a for a in nccl.find_all("a") if a.text() == "注意力的推导")
+    assert link["href"].endswith("/attention/#_1")
+
+
 def test_a_post_keeps_its_callout_code_options_and_related_links(
         site: tuple[Imported, Path]) -> None:
     _imported, out = site
@@ -138,7 +155,7 @@ def test_the_report_names_what_was_not_converted(site: tuple[Imported, Path]) ->
     report = report_of(imported)
     assert re.search(r"docs/notes/attention\.md:27: warning: snippet `snippets/missing\.md` "
                      r"not found", report)
-    assert re.search(r"docs/notes/attention\.md:31: warning: 1 abbreviation", report)
+    assert re.search(r"docs/notes/attention\.md:35: warning: 1 abbreviation", report)
     assert re.search(r"docs/notes/attention\.md:\d+: warning: 1 image size", report)
     assert re.search(r"docs/about\.md:\d+: warning: 1 icon shortcode", report)
     assert "docs/snippets/env.md: notice: a snippet other pages inline" in report
@@ -353,6 +370,15 @@ def test_content_tabs_nest_and_skip_code(tmp_path: Path) -> None:
     assert out.index(":::: tabs") < out.index("::: tabs")
     assert [line for line in out.split("\n") if line.startswith("@tab")] == [
         "@tab A", "@tab A1", "@tab A2", "@tab B"]
+
+
+def test_heading_ids_as_python_markdowns_toc_makes_them() -> None:
+    text = ("# 标题\n\n## Results\n\n```md\n## not a heading\n```\n\n## 推导 { #deriv }\n\n"
+            "## Results\n\n## **实验** `x`\n")
+    assert [a for _, a in toc_ids(text, False)] == ["_1", "results", "deriv", "results_1",
+                                                      "x"]
+    assert [a for _, a in toc_ids(text, True)] == ["标题", "results", "deriv", "results_1",
+                                                     "实验-x"]
 
 
 def test_first_heading_is_the_title() -> None:

@@ -18,6 +18,7 @@ import posixpath
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from lanting.importer.common import (
     GENERATED,
@@ -31,6 +32,7 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.liquid import Context
+from lanting.importer.mkdocs_anchors import linked_ids, toc_ids, toc_unicode
 from lanting.importer.mkdocs_bodies import MkDocsBodies, first_heading
 from lanting.importer.mkdocs_settings import (
     MkDocsSettings,
@@ -86,6 +88,11 @@ class MkDocs(MkDocsSettings, MkDocsBodies):
         self.texts: list[str] = []
         self.blog_index: Path | None = None
         self.author_names: dict[str, str] = {}
+        self.toc_unicode = toc_unicode(self.config, self.raw)
+        self.headings: dict[Path, list[tuple[str, str]]] = {}
+        """Each page's headings with the ids MkDocs gave them."""
+        self.linked: dict[Path, set[str]] = {}
+        """Each page's ids that links of the site name (`x.md#_2`)."""
         self.auto_append = ""
 
     # --- the steps ---------------------------------------------------------------------
@@ -106,6 +113,8 @@ class MkDocs(MkDocsSettings, MkDocsBodies):
                 self.report.note(path, None, "a snippet other pages inline: not a page")
                 continue
             self.read_document(path)
+        for _item, _text, path in self.documents:
+            self.links_to_headings(path)
         for item, text, path in self.documents:
             ctx = Context(self.report, path, read_text(path))
             item.body = self.convert(text, item, ctx, path)
@@ -160,6 +169,7 @@ class MkDocs(MkDocsSettings, MkDocsBodies):
             return
         kind = "home" if rel in ("index.md", "README.md") else \
             "post" if self.is_post(rel) else "page"
+        self.headings[path.resolve()] = toc_ids(body, self.toc_unicode)
         title = data.get("title")
         heading = first_heading(body)
         if heading is not None and not title:
@@ -252,6 +262,16 @@ class MkDocs(MkDocsSettings, MkDocsBodies):
         for entry in links if isinstance(links, list) else [links]:
             add(entry, 0)
         return "\n".join(lines) + "\n"
+
+    def links_to_headings(self, path: Path) -> None:
+        for rel, fragment in linked_ids(read_text(path)):
+            file = path if not rel else path.parent / unquote(rel)
+            if rel and not file.suffix:
+                file = file / "index.md" if rel.endswith("/") or file.is_dir() \
+                    else file.with_suffix(".md")
+            elif file.suffix == ".html":
+                file = file.with_suffix(".md")
+            self.linked.setdefault(file.resolve(), set()).add(unquote(fragment))
 
     def title_of(self, rel: str) -> str:
         """The title of the page at `rel` in the docs folder, as MkDocs shows it."""

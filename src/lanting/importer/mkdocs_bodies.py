@@ -18,6 +18,7 @@ from urllib.parse import unquote
 from lanting.importer import body as B
 from lanting.importer.common import LinkTable, is_image
 from lanting.importer.liquid import Context
+from lanting.importer.mkdocs_anchors import keep_heading_ids
 from lanting.importer.mkdocs_settings import BlogSettings
 from lanting.importer.mkdocs_snippets import MkDocsSnippets
 from lanting.importer.report import Report
@@ -71,11 +72,16 @@ class MkDocsBodies(MkDocsSnippets):
     by_source: dict[Path, Item]
     blog_index: Path | None
     auto_append: str
+    headings: dict[Path, list[tuple[str, str]]]
+    linked: dict[Path, set[str]]
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         if self.auto_append:
             text = text.rstrip("\n") + "\n\n" + self.auto_append + "\n"
         text = self.snippets(text, path, ctx)
+        text, kept = keep_heading_ids(text, self.headings.get(path.resolve(), []),
+                                      self.linked.get(path.resolve(), set()))
+        ctx.convert("heading ids MkDocs made, kept (<a id>)", kept)
         if self.blog is not None and self.blog.excerpt_separator != "<!-- more -->":
             text = text.replace(self.blog.excerpt_separator, "<!-- more -->", 1)
         text = content_tabs(text, ctx)

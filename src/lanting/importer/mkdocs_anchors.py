@@ -1,0 +1,105 @@
+"""Heading ids as MkDocs made them, kept answering. Python-Markdown's `toc` gives each
+heading an id from its text with `toc.slugify` (ASCII only: a Chinese heading's is empty,
+so it is `_1`, `_2`, … in order) or the `slugify` the site names (`pymdownx.slugs`);
+Lanting's ids keep Chinese. A `#_2` link (in the page or from another) written for the
+old site would miss: an `<a id="_2"></a>` goes before the heading it named, for each id
+some link of the site uses and Lanting's id differs from."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lanting.importer.mkdocs_settings import blog_slugify, extension
+from lanting.model.names import slugify
+
+_HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
+_FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
+_ATTRS = re.compile(r"[ \t]*\{:?([^{}\n]*)\}[ \t]*$")
+_COUNT = re.compile(r"^(.*)_([0-9]+)$")
+
+
+def toc_unicode(config: dict[str, Any], raw: str) -> bool:
+    """Whether `toc` is given a Unicode `slugify` (`pymdownx.slugs.slugify`)."""
+    options = extension(config, "toc") or extension(config, "markdown.extensions.toc")
+    return bool(options and "slugify" in options and re.search(
+        r"^\s*slugify:\s*!!python/(?:object/apply|name):pymdownx\.slugs", raw, re.MULTILINE))
+
+
+def heading_text(text: str) -> str:
+    """A heading's text as the reader saw it: links their text, no images, tags or
+    emphasis marks."""
+    text = re.sub(r"!\[[^\]]*\]\([^)]*\)", "", text)
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    text = re.sub(r"</?[^>]*>", "", text)
+    return re.sub(r"[*`]|~~", "", text)
+
+
+def toc_ids(text: str, keep_unicode: bool) -> list[tuple[str, str]]:
+    """(heading line, id) of each `#` heading outside code blocks, as `toc` numbered
+    them: an empty or taken id gets `_1`, then `_2`, … (Python-Markdown's `unique`)."""
+    found: list[tuple[str, str]] = []
+    used: set[str] = set()
+    fence = ""
+    for line in text.split("\n"):
+        opening = _FENCE.match(line)
+        if fence or opening:
+            if not fence and opening:
+                fence = opening.group(1)
+            elif opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= \
+                    len(fence) and not line.strip()[len(fence):].strip():
+                fence = ""
+            continue
+        heading = _HEADING.match(line)
+        if not heading:
+            continue
+        title = heading.group(2)
+        attrs = _ATTRS.search(title)
+        written = re.search(r"#([\w-]+)", attrs.group(1)) if attrs else None
+        if attrs:
+            title = title[:attrs.start()]
+        anchor = written.group(1) if written else blog_slugify(heading_text(title), "-",
+                                                               keep_unicode)
+        while anchor in used or not anchor:
+            count = _COUNT.match(anchor)
+            anchor = f"{count.group(1)}_{int(count.group(2)) + 1}" if count else f"{anchor}_1"
+        used.add(anchor)
+        found.append((line, anchor))
+    return found
+
+
+def keep_heading_ids(text: str, headings: list[tuple[str, str]], linked: set[str]) -> tuple[
+        str, int]:
+    """`text` with `<a id="old"></a>` before each heading whose old id a link uses and
+    whose Lanting id differs (the first `#` heading, the page's title now, leaves its id
+    at the top); and how many were put."""
+    count = 0
+    lines = text.split("\n")
+    start = 0
+    for number, (line, anchor) in enumerate(headings):
+        if anchor not in linked:
+            continue
+        if number == 0 and line.startswith("# ") and line not in lines:
+            lines.insert(0, f'<a id="{anchor}"></a>\n')
+            start, count = 1, count + 1
+            continue
+        heading = _HEADING.match(line)
+        title = _ATTRS.sub("", heading.group(2)) if heading else ""
+        if slugify(heading_text(title), fallback="") == anchor:
+            continue
+        for i in range(start, len(lines)):
+            if lines[i] == line:
+                lines.insert(i, f'<a id="{anchor}"></a>')
+                start = i + 2
+                count += 1
+                break
+    return "\n".join(lines), count
+
+
+def linked_ids(text: str) -> list[tuple[str, str]]:
+    """(path, fragment) of each link with a fragment (`x.md#_2`, `#_3`, `href="#a"`)."""
+    found = re.findall(r"\]\(<?([^)\s#>]*)#([^)\s>]+)>?(?:\s+\"[^\"]*\")?\)", text)
+    found += re.findall(r"\bhref=[\"']([^\"'#]*)#([^\"']+)[\"']", text)
+    found += re.findall(r"^[ \t]{0,3}\[[^\]^\n]+\]:[ \t]*<?([^\s#>]*)#(\S+?)>?(?:\s|$)", text,
+                        re.MULTILINE)
+    return found
