@@ -145,6 +145,11 @@ def test_a_post_keeps_its_callout_code_options_and_related_links(
         "ppo.py"
     assert doc.find("article").find("img")["src"].endswith("/clip.png")
     gae = page(out, "/posts/广义优势估计-gae/")
+    article = gae.find("article")
+    assert [(e.tag, e.text()) for e in article.find_all()
+            if e.tag in ("mark", "ins", "sup", "sub")] == [
+        ("mark", "偏差与方差"), ("ins", "它是 TD(λ) 的优势版本"), ("sup", "GAE"),
+        ("sub", "φ")]
     related = {a.text(): a["href"] for a in gae.find_all("a")}
     assert related["缩放点积注意力"].endswith("/attention/")
     assert related["原论文"] == "https://arxiv.org/abs/1506.02438"
@@ -206,6 +211,21 @@ def test_blog_dir_dot_and_file_urls(tmp_path: Path) -> None:
     assert 'aliases: ["/guide/setup.html"]' in setup
     assert "(../posts/rollout-workers/index.md)" in setup
     assert done.report.warnings == []
+
+
+def test_extension_syntax_stays_as_written_without_its_extension(tmp_path: Path) -> None:
+    """`++ctrl++` and `{++x++}` are keys and an insertion only with pymdownx.keys and
+    pymdownx.critic; without them the old page showed them as written."""
+    source = tmp_path / "src"
+    write_files(source, {"mkdocs.yml": "site_name: N\n",
+                         "docs/a.md": "# A\n\nPress ++ctrl+c++ to {++copy++}.\n\n"
+                                      "!!! note\n\n    On a GPU.\n\n"
+                                      "    *[GPU]: Graphics Processing Unit\n"})
+    done = import_site(source, tmp_path / "new")
+    text = (done.dest / "content" / "pages" / "a.md").read_text(encoding="utf-8")
+    assert "Press ++ctrl+c++ to {++copy++}." in text
+    # (an abbreviation inside an admonition is one too)
+    assert "*[GPU]" not in text and [w.line for w in done.report.warnings] == [9]
 
 
 def test_a_link_outside_the_docs_folder_keeps_its_text(tmp_path: Path) -> None:

@@ -19,8 +19,9 @@ from lanting.importer import body as B
 from lanting.importer.common import LinkTable, is_image
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_anchors import keep_heading_ids
-from lanting.importer.mkdocs_settings import BlogSettings
+from lanting.importer.mkdocs_settings import BlogSettings, extension
 from lanting.importer.mkdocs_snippets import MkDocsSnippets
+from lanting.importer.quarto_bodies import scripts
 from lanting.importer.report import Report
 from lanting.importer.site import Item, NewSite
 
@@ -30,7 +31,7 @@ _FENCE_LINE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 _ICON = re.compile(r"(?<![\w:]):((?:material|fontawesome|octicons|simple)-[\w-]+):"
                    r"(?:\{[^}\n]*\})?")
 _KEYS = re.compile(r"\+\+([\w-]+(?:\+[\w-]+)*)\+\+")
-_ABBR = re.compile(r"^\*\[([^\]\n]+)\]:[ \t]*(.*)$\n?", re.MULTILINE)
+_ABBR = re.compile(r"^[ \t]*\*\[([^\]\n]+)\]:[ \t]*(.*)$\n?", re.MULTILINE)
 _ATTRS = r"\{:?[ \t]*(?:[.#][\w-]+|[\w-]+(?:=(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s}]+))?)" \
          r"(?:[ \t]+(?:[.#][\w-]+|[\w-]+(?:=(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s}]+))?))*[ \t]*\}"
 _LINK_ATTRS = re.compile(r"(!?)(\[(?:[^\[\]\n]|\[[^\]\n]*\])*\]\([^)\n]*\))(" + _ATTRS + ")")
@@ -98,9 +99,7 @@ class MkDocsBodies(MkDocsSnippets):
         text = _md_in_html(text, ctx)
         text = _attributes(text, ctx)
         text = _icons(text, ctx)
-        text, keys = _KEYS.subn(lambda m: "+".join(f"<kbd>{k.replace('-', ' ').title()}</kbd>"
-                                                   for k in m.group(1).split("+")), text)
-        ctx.convert("keys (++ctrl+c++)", keys)
+        text = self.extras(text, shelf, ctx)
 
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, item, path, ctx)
@@ -111,6 +110,38 @@ class MkDocsBodies(MkDocsSnippets):
         text = re.sub(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\(" + DROPPED + r"[^)\n]*\)", r"\1",
                       text).replace(DROPPED, "")
         return B.tidy(shelf.restore(text))
+
+    def extras(self, text: str, shelf: B.Shelf, ctx: Context) -> str:
+        """What the site's pymdownx extensions read: keys (`++ctrl+c++`), critic marks
+        (`{++added++}`, `{--removed--}`, `{~~old~>new~~}`, `{==marked==}`, `{>>note<<}`),
+        caret (`^^inserted^^`, `x^2^`) and tilde (`H~2~O`). Without the extension the
+        old site showed them as written, and so does the new one."""
+        if extension(self.config, "pymdownx.keys") is not None:
+            text, keys = _KEYS.subn(lambda m: "+".join(
+                f"<kbd>{k.replace('-', ' ').title()}</kbd>" for k in m.group(1).split("+")),
+                text)
+            ctx.convert("keys (++ctrl+c++)", keys)
+        if extension(self.config, "pymdownx.critic") is not None:
+            before = text
+            text = re.sub(r"\{\+\+(.+?)\+\+\}", r"<ins>\1</ins>", text, flags=re.DOTALL)
+            text = re.sub(r"\{--(.+?)--\}", r"<del>\1</del>", text, flags=re.DOTALL)
+            text = re.sub(r"\{~~(.+?)~>(.*?)~~\}", r"<del>\1</del><ins>\2</ins>", text,
+                          flags=re.DOTALL)
+            text = re.sub(r"\{==(.+?)==\}", r"<mark>\1</mark>", text, flags=re.DOTALL)
+            notes = re.findall(r"\{>>(.+?)<<\}", text, flags=re.DOTALL)
+            if notes:
+                ctx.warn("{>>", f"{len(notes)} critic comment(s) (`{{>>…<<}}`) left out: "
+                         "Lanting has no margin notes")
+                text = re.sub(r"\{>>(.+?)<<\}", "", text, flags=re.DOTALL)
+            ctx.convert("critic marks", int(before != text))
+        if extension(self.config, "pymdownx.caret") is not None:
+            text, count = re.subn(r"(?<!\^)\^\^(?!\s)([^\^\n]+?)(?<!\s)\^\^(?!\^)",
+                                  r"<ins>\1</ins>", text)
+            ctx.convert("insertions (^^…^^)", count)
+        if extension(self.config, "pymdownx.caret") is not None or \
+                extension(self.config, "pymdownx.tilde") is not None:
+            text = scripts(text, shelf, ctx)
+        return text
 
     # --- figures and links ------------------------------------------------------------------
 
