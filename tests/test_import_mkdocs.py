@@ -228,6 +228,37 @@ def test_extension_syntax_stays_as_written_without_its_extension(tmp_path: Path)
     assert "*[GPU]" not in text and [w.line for w in done.report.warnings] == [9]
 
 
+def test_pages_mkdocs_did_not_publish_are_left_out(tmp_path: Path) -> None:
+    """`exclude_docs` and `draft_docs` (gitignore patterns), `templates/`, a README.md
+    beside an index.md: MkDocs built none of them (two home pages failed the build)."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": """\
+            site_name: N
+            exclude_docs: |
+              drafts/
+              *.tmp.md
+              !keep.tmp.md
+            draft_docs: |
+              /notes/wip.md
+            """,
+        "docs/index.md": "# Home\n",
+        "docs/README.md": "# Repo readme\n",
+        "docs/drafts/idea.md": "# Idea\n",
+        "docs/notes/scratch.tmp.md": "# Scratch\n",
+        "docs/notes/keep.tmp.md": "# Keep\n",
+        "docs/notes/wip.md": "# WIP\n",
+        "docs/notes/done.md": "# Done\n",
+        "docs/templates/page.md": "# Template\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    pages = sorted(p.name for p in (done.dest / "content" / "pages").iterdir())
+    assert pages == ["done.md", "keeptmp.md"]
+    assert (done.dest / "content" / "_index.md").read_text(encoding="utf-8").startswith(
+        "---\ntitle: Home\n")
+    assert len([e for e in done.report.entries if e.message.endswith(": left out")]) == 5
+
+
 def test_a_link_outside_the_docs_folder_keeps_its_text(tmp_path: Path) -> None:
     """MkDocs never published `src/x.cpp` (outside `docs/`): the link was broken there,
     and would fail Lanting's build; its text stays, with a warning."""

@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import posixpath
 import re
+from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -24,16 +25,13 @@ from lanting.importer.common import (
     GENERATED,
     LinkTable,
     Options,
-    bool_of,
-    mtime,
-    now,
     read_text,
-    summary_of,
     walk,
 )
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_anchors import linked_ids, toc_ids, toc_unicode
 from lanting.importer.mkdocs_bodies import MkDocsBodies, first_heading
+from lanting.importer.mkdocs_front import MkDocsFront, title_of_file
 from lanting.importer.mkdocs_settings import (
     MkDocsSettings,
     babel_date,
@@ -47,25 +45,17 @@ from lanting.importer.text import (
     When,
     key_line,
     load_mapping,
-    names,
-    parse_when,
     split_front_matter,
     zone,
 )
 
-MAPPED_KEYS = frozenset({"title", "date", "categories", "tags", "authors", "slug", "draft",
-                         "description", "pin", "links", "toc"})
-MKDOCS_ONLY = frozenset({"hide", "template", "icon", "status", "search", "comments",
-                         "readtime", "subtitle", "social", "tags_index"})
-"""Keys only MkDocs or Material read (layout, icons, search): left out with one notice
-per file."""
 _GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "posts",
                         "publications", "talks"})
 """Pages Lanting makes itself: an imported page of that name would take its URL."""
 _TAGS_PAGE = re.compile(r"<!--\s*material/tags\b[^>]*-->|^\[TAGS\]\s*$", re.MULTILINE)
 
 
-class MkDocs(MkDocsSettings, MkDocsBodies):
+class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
     kind = "mkdocs"
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
@@ -112,6 +102,10 @@ class MkDocs(MkDocsSettings, MkDocsBodies):
             if path.resolve() in parts:
                 self.report.note(path, None, "a snippet other pages inline: not a page")
                 continue
+            why = self.unbuilt(path)
+            if why:
+                self.report.note(path, None, f"{why}: left out")
+                continue
             self.read_document(path)
         for _item, _text, path in self.documents:
             self.links_to_headings(path)
@@ -139,6 +133,22 @@ class MkDocs(MkDocsSettings, MkDocsBodies):
                                             and path.resolve().is_relative_to(skip)):
                 continue
             self.site.static[rel] = path
+
+    def unbuilt(self, path: Path) -> str:
+        """Why MkDocs did not publish a page: `exclude_docs` or `draft_docs` (gitignore-
+        style patterns), `templates/` (excluded by default), a `README.md` beside an
+        `index.md` (the index wins)."""
+        rel = path.relative_to(self.docs).as_posix()
+        if path.name.lower() == "readme.md" and (path.parent / "index.md").is_file():
+            return "a README.md beside an index.md (MkDocs published the index)"
+        if rel.startswith("templates/"):
+            return "under templates/ (MkDocs excludes it)"
+        for key, what in (("exclude_docs", "excluded by `exclude_docs`"),
+                          ("draft_docs", "a draft by `draft_docs` (never published)")):
+            patterns = str(self.config.get(key) or "").split("\n")
+            if _ignored(rel, patterns):
+                return what
+        return ""
 
     def tags_file(self) -> str:
         """The tags plugin's index page (`tags_file: blog/tags.md`)."""
@@ -176,7 +186,7 @@ class MkDocs(MkDocsSettings, MkDocsBodies):
             title = heading[0]
         if heading is not None:  # (Lanting shows the title above the text)
             body = heading[1]
-        title = str(title or _title_of(path)).strip()
+        title = str(title or title_of_file(path)).strip()
         front = self.front(data, head, path, kind, title)
         draft = bool(front.get("draft"))
         name = path.parent.name if path.stem.lower() in ("index", "readme") \
@@ -236,33 +246,6 @@ class MkDocs(MkDocsSettings, MkDocsBodies):
         prefix = blog.blog_dir.strip("/")
         return (posixpath.join(prefix, path) if prefix not in ("", ".") else path) + ".md"
 
-    def related(self, links: Any) -> str:
-        """The blog plugin's `links` (pages by their path in the docs folder, or `{title:
-        path}`, or sections of them), shown beside the post: a list after it."""
-        theme = self.config.get("theme")
-        language = str(theme.get("language") or "") if isinstance(theme, dict) else ""
-        lines = ["**相关链接**" if language.startswith("zh") else "**Related links**", ""]
-
-        def add(entry: Any, depth: int) -> None:
-            indent = "  " * depth
-            if isinstance(entry, str):
-                url = entry if re.match(r"^[a-z]+:", entry) else "/" + entry.lstrip("/")
-                lines.append(f"{indent}- [{self.title_of(entry)}]({url})")
-            elif isinstance(entry, dict):
-                for title, target in entry.items():
-                    if isinstance(target, list):
-                        lines.append(f"{indent}- {title}")
-                        for inner in target:
-                            add(inner, depth + 1)
-                    else:
-                        url = str(target)
-                        url = url if re.match(r"^[a-z]+:", url) else "/" + url.lstrip("/")
-                        lines.append(f"{indent}- [{title}]({url})")
-
-        for entry in links if isinstance(links, list) else [links]:
-            add(entry, 0)
-        return "\n".join(lines) + "\n"
-
     def links_to_headings(self, path: Path) -> None:
         for rel, fragment in linked_ids(read_text(path)):
             file = path if not rel else path.parent / unquote(rel)
@@ -273,102 +256,25 @@ class MkDocs(MkDocsSettings, MkDocsBodies):
                 file = file.with_suffix(".md")
             self.linked.setdefault(file.resolve(), set()).add(unquote(fragment))
 
-    def title_of(self, rel: str) -> str:
-        """The title of the page at `rel` in the docs folder, as MkDocs shows it."""
-        file = self.docs / rel.lstrip("/")
-        if not file.is_file():
-            return rel
-        _fmt, head, body, _first = split_front_matter(read_text(file))
-        title = load_mapping("yaml", head)[0].get("title")
-        heading = first_heading(body)
-        return str(title or (heading[0] if heading else _title_of(file)))
-
-    # --- front matter --------------------------------------------------------------------
-
-    def front(self, data: dict[str, Any], head: str, path: Path, kind: str,
-              title: str) -> dict[str, Any]:
-        front: dict[str, Any] = {"title": title}
-        if kind == "post":
-            created, updated = self.dates(data, head, path)
-            front["date"] = created
-            if updated is not None:
-                front["updated"] = updated
-            front["categories"] = names(data.get("categories"))
-            draft = bool_of(data.get("draft", False))
-            if not draft and self.blog is not None and self.blog.draft_if_future_date \
-                    and created.moment > now(self.options):
-                draft = True
-                self.report.note(path, key_line(head, "date"), "dated in the future under "
-                                 "`draft_if_future_date`: a draft")
-            if draft:
-                front["draft"] = True
-            if bool_of(data.get("pin", False)):
-                front["params"] = {"sticky": True}
-                self.report.note(path, key_line(head, "pin"), "`pin: true` kept as "
-                                 "`params.sticky` (Lanting lists posts by date)")
-            self.post_authors(data, head, path, front)
-        tags = names(data.get("tags"))
-        if tags:
-            front["tags"] = tags
-        summary = summary_of(data, "description")
-        if summary:
-            front["summary"] = summary
-        if isinstance(data.get("hide"), list) and "toc" in data["hide"]:
-            front["toc"] = False
-        own = set(re.findall(r"^([\w-]+)\s*:", head, re.MULTILINE))
-        dropped = [k for k in data if k in own and k not in MAPPED_KEYS]
-        if dropped:
-            self.report.note(path, 2, "front matter Lanting has no place for, left out: "
-                             + ", ".join(f"`{k}`" for k in dropped))
-        return front
-
-    def dates(self, data: dict[str, Any], head: str, path: Path) -> tuple[When, When | None]:
-        """`date: 2024-01-31` or `date: {created: …, updated: …}` (the blog plugin's)."""
-        value = data.get("date")
-        line = key_line(head, "date")
-        created_value, updated_value = (value.get("created"), value.get("updated")) \
-            if isinstance(value, dict) else (value, None)
-        created = parse_when(created_value, _raw(created_value), self.tz) \
-            if created_value not in (None, "") else None
-        if created is None:
-            self.report.warn(path, line, "no date Lanting can read (the blog plugin needs "
-                             "`date`): the file's modification time is used")
-            created = mtime(path, self.tz)
-        updated = parse_when(updated_value, _raw(updated_value), self.tz) \
-            if updated_value not in (None, "") else None
-        if isinstance(value, dict):
-            others = [k for k in value if k not in ("created", "updated")]
-            if others:
-                self.report.note(path, line, "dates Lanting has no place for, left out: "
-                                 + ", ".join(f"`date.{k}`" for k in others))
-        return created, updated
-
-    def post_authors(self, data: dict[str, Any], head: str, path: Path,
-                     front: dict[str, Any]) -> None:
-        ids = names(data.get("authors"))
-        unknown = [a for a in ids if a not in self.author_names]
-        if unknown:
-            self.report.warn(path, key_line(head, "authors"), "authors not in "
-                             ".authors.yml: " + ", ".join(f"`{a}`" for a in unknown))
-        shown = [self.author_names.get(a, a) for a in ids]
-        if shown and shown != [self.site_author()]:
-            front.setdefault("params", {})["author"] = ", ".join(shown)
-            self.report.note(path, key_line(head, "authors"), "`authors` kept in "
-                             "`params.author` (Lanting's pages show the site's author)")
-
-
-def _raw(value: Any) -> str | None:
-    return value if isinstance(value, str) else None
-
 
 def _blog_index(blog_dir: str) -> str:
     blog = blog_dir.strip("/")
     return "index.md" if blog in ("", ".") else f"{blog}/index.md"
 
 
-def _title_of(path: Path) -> str:
-    """MkDocs' title for a page with none: the file name, `-` and `_` as spaces, its
-    first letter capitalised (`index.md` takes its folder's name)."""
-    name = path.parent.name if path.stem.lower() in ("index", "readme") else path.stem
-    name = re.sub(r"[-_]+", " ", name).strip()
-    return name[:1].upper() + name[1:]
+def _ignored(rel: str, patterns: list[str]) -> bool:
+    """Whether gitignore-style `patterns` (as `exclude_docs` takes them) match `rel`."""
+    ignored = False
+    for raw in patterns:
+        pattern = raw.strip()
+        if not pattern or pattern.startswith("#"):
+            continue
+        negate = pattern.startswith("!")
+        pattern = pattern.lstrip("!")
+        anchored = pattern.startswith("/") or "/" in pattern.rstrip("/")
+        pattern = pattern.strip("/") + ("/**" if pattern.endswith("/") else "")
+        candidates = [rel] if anchored else [rel, *(
+            "/".join(rel.split("/")[i:]) for i in range(1, rel.count("/") + 1))]
+        if any(fnmatch(c, pattern) or fnmatch(c, pattern + "/**") for c in candidates):
+            ignored = not negate
+    return ignored
