@@ -164,7 +164,7 @@ def test_the_report_names_what_was_not_converted(site: tuple[Imported, Path]) ->
     assert re.search(r"docs/notes/attention\.md:\d+: warning: 1 image size", report)
     assert re.search(r"docs/about\.md:\d+: warning: 1 icon shortcode", report)
     assert "docs/snippets/env.md: notice: a snippet other pages inline" in report
-    assert "docs/blog/index.md: notice: the blog's index page" in report
+    assert "docs/blog/index.md: notice: the blog's index page: left out" in report
     # the theme's files stay behind; the docs folder's own files keep their paths
     assert (imported.dest / "static" / "assets" / "images" / "clip.png").is_file()
     assert not (imported.dest / "static" / "javascripts").exists()
@@ -188,7 +188,7 @@ def test_blog_dir_dot_and_file_urls(tmp_path: Path) -> None:
                   blog_dir: .
                   post_url_date_format: yyyy/MM
             """,
-        "docs/index.md": "# Home\n",
+        "docs/index.md": "# Home\n\nRecent notes.\n",
         "docs/guide/setup.md": "# Setup\n\nSee [the post](../posts/2024/rollout.md).\n",
         "docs/posts/2024/rollout.md": """\
             ---
@@ -203,6 +203,9 @@ def test_blog_dir_dot_and_file_urls(tmp_path: Path) -> None:
     (source / "docs" / "assets").mkdir(parents=True)
     (source / "docs" / "assets" / "chart.png").write_bytes(png(20, 20))
     done = import_site(source, tmp_path / "new", options=NOW)
+    # (with `blog_dir: .` the blog's index is the site's root: the home page)
+    home = (done.dest / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "Recent notes." in home
     post = (done.dest / "content" / "posts" / "rollout-workers" / "index.md").read_text(
         encoding="utf-8")
     assert 'aliases: ["/2024/05/rollout-workers.html"]' in post
@@ -274,6 +277,18 @@ def test_a_link_outside_the_docs_folder_keeps_its_text(tmp_path: Path) -> None:
     assert [w.line for w in done.report.warnings] == [3]
     result = build(done.dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
+
+
+def test_the_text_of_a_blog_index_is_not_dropped_silently(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: N\nplugins: [blog]\n",
+        "docs/blog/index.md": "# Blog Board\n\nNotes on RL systems.\n\n- Reading notes\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    [warning] = done.report.warnings
+    assert (warning.path, "3 line(s) of text" in warning.message) == ("docs/blog/index.md",
+                                                                     True)
 
 
 def test_pages_lanting_makes_itself_are_renamed_or_left_out(tmp_path: Path) -> None:

@@ -170,9 +170,21 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
             self.report.warn(path, 2, f"front matter not read ({error})")
         if self.blog is not None and rel == _blog_index(self.blog.blog_dir):
             self.blog_index = path
-            self.report.note(path, None, "the blog's index page: left out (Lanting lists "
-                             "the posts on its blog page)")
-            return
+            if rel == "index.md":  # (`blog_dir: .`: the blog's index is the home page)
+                self.report.note(path, None, "the blog's index, at the site's root: the "
+                                 "home page (Lanting lists the posts on /blog/)")
+            else:
+                heading = first_heading(body)
+                words = (heading[1] if heading else body).strip()
+                if words:
+                    self.report.warn(path, None, "the blog's index page: left out, with "
+                                     f"its {len(words.splitlines())} line(s) of text "
+                                     "(Lanting's blog page lists the posts only: move the "
+                                     "text to the home page or a page of its own)")
+                else:
+                    self.report.note(path, None, "the blog's index page: left out "
+                                     "(Lanting lists the posts on its blog page)")
+                return
         if _TAGS_PAGE.search(body) or rel == self.tags_file():
             self.report.note(path, None, "the tags index page: left out (Lanting makes "
                              "/tags/ itself)")
