@@ -125,8 +125,9 @@ class MkDocsBodies(MkDocsSnippets):
             before = text
             text = re.sub(r"\{\+\+(.+?)\+\+\}", r"<ins>\1</ins>", text, flags=re.DOTALL)
             text = re.sub(r"\{--(.+?)--\}", r"<del>\1</del>", text, flags=re.DOTALL)
-            text = re.sub(r"\{~~(.+?)~>(.*?)~~\}", r"<del>\1</del><ins>\2</ins>", text,
-                          flags=re.DOTALL)
+            text = re.sub(r"\{~~(.*?)~>(.*?)~~\}", lambda m: (
+                f"<del>{m.group(1)}</del>" if m.group(1) else "") + (
+                f"<ins>{m.group(2)}</ins>" if m.group(2) else ""), text, flags=re.DOTALL)
             text = re.sub(r"\{==(.+?)==\}", r"<mark>\1</mark>", text, flags=re.DOTALL)
             notes = re.findall(r"\{>>(.+?)<<\}", text, flags=re.DOTALL)
             if notes:
