@@ -450,3 +450,5 @@ def test_heading_ids_as_python_markdowns_toc_makes_them() -> None:
 def test_first_heading_is_the_title() -> None:
     assert first_heading("\n# Title { #top }\n\nText.\n") == ("Title", "\n\nText.\n")
     assert first_heading("Intro.\n\n# Later\n") is None
+    assert first_heading("# :material-rocket: **PPO** 与 [GAE](gae.md) `clip`\n") == (
+        "PPO 与 GAE clip", "")

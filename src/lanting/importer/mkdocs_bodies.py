@@ -18,7 +18,7 @@ from urllib.parse import unquote
 from lanting.importer import body as B
 from lanting.importer.common import LinkTable, is_image
 from lanting.importer.liquid import Context
-from lanting.importer.mkdocs_anchors import keep_heading_ids
+from lanting.importer.mkdocs_anchors import heading_text, keep_heading_ids
 from lanting.importer.mkdocs_settings import BlogSettings, extension
 from lanting.importer.mkdocs_snippets import MkDocsSnippets
 from lanting.importer.quarto_bodies import scripts
@@ -55,7 +55,9 @@ def first_heading(body: str) -> tuple[str, str] | None:
         found = _HEADING.match(line)
         if not found:
             return None
-        title = re.sub(r"[ \t]*" + _ATTRS + "$", "", found.group(1)).strip()
+        title = re.sub(r"[ \t]*" + _ATTRS + "$", "", found.group(1))
+        # (as MkDocs read it: the heading's text, without its marks and icons)
+        title = " ".join(heading_text(_ICON.sub("", title)).split())
         return title, "\n".join(lines[:i] + lines[i + 1:])
     return None
 
