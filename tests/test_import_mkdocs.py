@@ -262,6 +262,28 @@ def test_pages_mkdocs_did_not_publish_are_left_out(tmp_path: Path) -> None:
     assert len([e for e in done.report.entries if e.message.endswith(": left out")]) == 5
 
 
+def test_links_written_for_the_page_url(tmp_path: Path) -> None:
+    """MkDocs rewrote links to files (`../python.md`); others the browser resolved from
+    the page's URL, one folder deeper than its file with `use_directory_urls`: `../` in
+    `time-series/tasks.md` (at `/time-series/tasks/`) is `/time-series/`, its index."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: N\n",
+        "docs/index.md": "# Home\n",
+        "docs/time-series/index.md": "# Time series\n\n## The problem\n",
+        "docs/time-series/tasks.md": (
+            "# Tasks\n\nSee [the intro](../#the-problem) and "
+            "[tips](../../engineering/python/#deps), [again](../engineering/python.md).\n"),
+        "docs/engineering/python.md": "# Python\n\n## Deps\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    text = (done.dest / "content" / "pages" / "tasks.md").read_text(encoding="utf-8")
+    assert "[the intro](time-series.md#the-problem)" in text
+    assert "[tips](python.md#deps), [again](python.md)" in text
+    assert done.report.warnings == []
+    assert list(build(done.dest, BuildOptions()).warnings) == []
+
+
 def test_a_link_outside_the_docs_folder_keeps_its_text(tmp_path: Path) -> None:
     """MkDocs never published `src/x.cpp` (outside `docs/`): the link was broken there,
     and would fail Lanting's build; its text stays, with a warning."""

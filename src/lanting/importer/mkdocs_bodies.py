@@ -173,19 +173,23 @@ class MkDocsBodies(MkDocsSnippets):
         rel, hash_mark, fragment = url.partition("#")
         rel = unquote(rel.partition("?")[0])
         file = (self.docs / rel.lstrip("/")) if rel.startswith("/") else path.parent / rel
-        if not file.exists() and not rel.startswith("/") and item.old_urls:
-            # (written for the page's URL, which the browser resolved it from:
-            # `../../assets/x.png` in `posts/2024/x.md` shown at `/2024/01/x/`)
-            base = item.old_urls[0] if item.old_urls[0].endswith("/") \
-                else item.old_urls[0].rsplit("/", 1)[0] + "/"
-            moved = self.docs / posixpath.normpath(posixpath.join(base, rel)).lstrip("/")
-            file = moved if moved.exists() else file
+        # MkDocs rewrote a link to a file of the docs folder (`../x.md`, `img/a.png`);
+        # any other it left to the browser, which resolved it from the page's URL
+        # (`../#intro` from `/notes/x/`, `../../assets/a.png` from `/2024/01/x/`).
+        target = self.document(file) if file.is_file() else None
+        if target is None and not file.is_file():
+            target, moved = self.from_url(rel, item)
+            if moved is not None:
+                file, target = moved, self.document(moved)
+        if target is None and rel.startswith("/"):
+            target = self.table.find(rel)
+        if target is None and not file.is_file():
+            target = self.document(file)
         if self.blog_index is not None and file.exists() and file.resolve() in (
-                self.blog_index.resolve(), self.blog_index.parent.resolve()):
+                self.blog_index.resolve(), self.blog_index.parent.resolve()) \
+                and item.kind != "home":
             ctx.convert("links to other pages")
             return "/blog/" + hash_mark + fragment
-        target = self.document(file) or (self.table.find(rel) if rel.startswith("/")
-                                          else None)
         if target is not None:
             ctx.convert("links to other pages")
             return self.site.link(target) + hash_mark + fragment
@@ -206,6 +210,20 @@ class MkDocsBodies(MkDocsSnippets):
             ctx.warn(url, f"link `{url}` leads to no page or file of the docs folder: "
                      "left as written")
         return None
+
+    def from_url(self, rel: str, item: Item) -> tuple[Item | None, Path | None]:
+        """What a relative URL named from the page's old URL: a page or post (by the
+        old URLs), else a file of the docs folder."""
+        if rel.startswith("/") or not item.old_urls:
+            return None, None
+        base = item.old_urls[0] if item.old_urls[0].endswith("/") \
+            else item.old_urls[0].rsplit("/", 1)[0] + "/"
+        absolute = posixpath.normpath(posixpath.join(base, rel or "."))
+        if rel.endswith("/") or rel in ("", ".", "..") or rel.endswith("/.."):
+            absolute = absolute.rstrip("/") + "/"
+        found = self.table.find(absolute)
+        moved = self.docs / absolute.lstrip("/")
+        return found, (moved if found is None and moved.is_file() else None)
 
     def document(self, file: Path) -> Item | None:
         """The item of a page a link names: `x.md`, `x/` (its `index.md`), `x.html`."""
