@@ -265,7 +265,8 @@ def test_pages_mkdocs_did_not_publish_are_left_out(tmp_path: Path) -> None:
 def test_links_written_for_the_page_url(tmp_path: Path) -> None:
     """MkDocs rewrote links to files (`../python.md`); others the browser resolved from
     the page's URL, one folder deeper than its file with `use_directory_urls`: `../` in
-    `time-series/tasks.md` (at `/time-series/tasks/`) is `/time-series/`, its index."""
+    `time-series/tasks.md` (at `/time-series/tasks/`) is `/time-series/`, its index; the
+    old heading id such a link names keeps answering."""
     source = tmp_path / "src"
     write_files(source, {
         "mkdocs.yml": "site_name: N\n",
@@ -274,7 +275,8 @@ def test_links_written_for_the_page_url(tmp_path: Path) -> None:
         "docs/time-series/tasks.md": (
             "# Tasks\n\nSee [the intro](../#the-problem) and "
             "[tips](../../engineering/python/#deps), [again](../engineering/python.md).\n"),
-        "docs/engineering/python.md": "# Python\n\n## Deps\n",
+        # (`toc.slugify` made `#deps` of it, which the link names)
+        "docs/engineering/python.md": "# Python\n\n## Deps（依赖）\n",
     })
     done = import_site(source, tmp_path / "new")
     text = (done.dest / "content" / "pages" / "tasks.md").read_text(encoding="utf-8")

@@ -259,13 +259,20 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
         return (posixpath.join(prefix, path) if prefix not in ("", ".") else path) + ".md"
 
     def links_to_headings(self, path: Path) -> None:
+        """The heading ids the page's links name, by the page they name (a file, or a
+        URL the browser resolved from the page's old URL, as `url` reads them)."""
+        item = self.by_source.get(path.resolve())
         for rel, fragment in linked_ids(read_text(path)):
-            file = path if not rel else path.parent / unquote(rel)
-            if rel and not file.suffix:
-                file = file / "index.md" if rel.endswith("/") or file.is_dir() \
-                    else file.with_suffix(".md")
-            elif file.suffix == ".html":
-                file = file.with_suffix(".md")
+            rel = unquote(rel)
+            file = path if not rel else (self.docs / rel.lstrip("/")) \
+                if rel.startswith("/") else path.parent / rel
+            target = self.by_source.get(file.resolve()) if file.is_file() else None
+            if target is None and not file.is_file() and item is not None:
+                target = self.from_url(rel, item)[0] or (
+                    self.table.find(rel) if rel.startswith("/") else None) or \
+                    self.document(file)
+            if target is not None and target.source is not None:
+                file = target.source
             self.linked.setdefault(file.resolve(), set()).add(unquote(fragment))
 
 
