@@ -216,6 +216,18 @@ def test_blog_dir_dot_and_file_urls(tmp_path: Path) -> None:
     assert done.report.warnings == []
 
 
+def test_plugins_that_changed_pages_are_warnings(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    write_files(source, {"mkdocs.yml": "site_name: N\nplugins:\n  - search\n  - macros\n"
+                                       "  - glightbox\n  - mkdocs-jupyter:\n"
+                                       "      execute: false\n",
+                         "docs/index.md": "# N\n"})
+    done = import_site(source, tmp_path / "new")
+    assert [w.message.split(":")[0] for w in done.report.warnings] == [
+        "plugin `macros`", "plugin `mkdocs-jupyter`"]
+    assert "left out: `glightbox`" in report_of(done)
+
+
 def test_extension_syntax_stays_as_written_without_its_extension(tmp_path: Path) -> None:
     """`++ctrl++` and `{++x++}` are keys and an insertion only with pymdownx.keys and
     pymdownx.critic; without them the old page showed them as written."""

@@ -23,6 +23,17 @@ LEFT_OUT = ("repo_url", "repo_name", "edit_uri", "copyright", "extra_css", "hook
             "not_in_nav", "exclude_docs", "watch", "dev_addr", "remote_branch")
 """Settings of MkDocs that only its build or its theme read: one notice names those the
 site had."""
+PLUGINS_READ = frozenset({"search", "tags", "blog", "material/search", "material/tags",
+                          "material/blog", "mermaid2"})
+"""Plugins whose effect the import carries over (Lanting has search, tags and a blog)."""
+PLUGINS_CHANGING_PAGES = {
+    "macros": "its Jinja (`{{ … }}`, `{% … %}`) in pages is not run: it shows as written",
+    "mkdocs-jupyter": "the notebooks it made pages of are copied as files, not pages",
+    "i18n": "its language versions (`x.en.md`, `docs/en/`) are pages of one language",
+    "awesome-pages": "`.pages` files are not read: the menu comes from `nav`",
+    "mkdocstrings": "`::: module.name` API references are not generated",
+}
+"""Plugins that changed what pages showed: each a warning naming what is lost."""
 MERMAID = "https://cdn.jsdelivr.net/npm/mermaid@11/dist/mermaid.esm.min.mjs"
 _SOCIAL = {"github": "GitHub", "gitlab": "GitLab", "x-twitter": "X", "twitter": "Twitter",
            "linkedin": "LinkedIn", "zhihu": "知乎", "bilibili": "Bilibili",
@@ -205,6 +216,7 @@ class MkDocsSettings:
             self.site.config_comments["markdown"] = (
                 "Mermaid diagrams drawn as the old site drew them (its script from a CDN)")
         self.menu()
+        self.plugins_report()
         dropped = [k for k in LEFT_OUT if k in self.config]
         if dropped:
             self.report.note("mkdocs.yml", None, "settings only MkDocs or its theme read, "
@@ -236,6 +248,21 @@ class MkDocsSettings:
                     blog.archive_url_date_format, moment.year, moment.month, moment.day))
                 redirects.add(f"{prefix}/{path.strip('/')}/", archive_url(date))
         redirects.finish("category and archive pages")
+
+    def plugins_report(self) -> None:
+        plugins = self.config.get("plugins")
+        entries = list(plugins) if isinstance(plugins, dict) else [
+            next(iter(p)) if isinstance(p, dict) and p else p
+            for p in (plugins if isinstance(plugins, list) else [])]
+        names = [str(e) for e in entries if e is not None]
+        for name in names:
+            if name in PLUGINS_CHANGING_PAGES:
+                self.report.warn("mkdocs.yml", None, f"plugin `{name}`: "
+                                 + PLUGINS_CHANGING_PAGES[name])
+        others = [n for n in names if n not in PLUGINS_READ | set(PLUGINS_CHANGING_PAGES)]
+        if others:
+            self.report.note("mkdocs.yml", None, "plugins with no Lanting counterpart, "
+                             "left out: " + ", ".join(f"`{n}`" for n in others))
 
     def social_links(self) -> list[dict[str, str]]:
         """`extra: social: [{icon: fontawesome/brands/github, link, name}]`."""
