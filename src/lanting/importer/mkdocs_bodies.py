@@ -158,12 +158,11 @@ class MkDocsBodies(MkDocsSnippets):
             if len(images) != 1:
                 return match.group()
             ctx.convert("figures (<figure markdown>)")
-            sized = re.search(r"\)\{[^}\n]*\b(?:width|height)=[^}\n]*\}", inner)
-            if sized:
-                ctx.warn(sized.group()[1:], f"1 image size(s) (`{sized.group()[1:]}`) left "
-                         "out: Lanting sizes images itself (resize the file to change it)")
+            # The image's attribute list (`{ width="300" }`) stays: Lanting reads it.
+            sized = re.search(r"\)(\{[^}\n]*\})", inner)
             alt, src = images[0]
-            return B.figure(src, caption.group(1).strip() if caption else "", alt)
+            made = B.figure(src, caption.group(1).strip() if caption else "", alt)
+            return made.replace(")\n", ")" + sized.group(1) + "\n", 1) if sized else made
 
         return _FIGURE.sub(one, text)
 
@@ -337,25 +336,17 @@ def _md_in_html(text: str, ctx: Context) -> str:
 
 
 def _attributes(text: str, ctx: Context) -> str:
-    """attr_list: on links (`{ .md-button }`: a plain link) and images (`{ width="300" }`:
-    the size is lost), on headings (`{ #id }`: the old id kept by an anchor), alone on
-    a line after a block (removed)."""
-
-    sized: list[str] = []
+    """attr_list: on links (`{ .md-button }`: a plain link), on headings (`{ #id }`: the
+    old id kept by an anchor), alone on a line after a block (removed); an image's stays
+    (`{ width="300" align=left }`: Lanting reads it, markdown/attributes.py)."""
 
     def link(match: re.Match[str]) -> str:
-        attrs = match.group(3)
         if match.group(1):
-            if re.search(r"\b(width|height|align)=", attrs):
-                sized.append(attrs)
-            return match.group(1) + match.group(2)
+            return match.group()
         ctx.convert("buttons and links with attributes (plain links)")
         return match.group(2)
 
     text = _LINK_ATTRS.sub(link, text)
-    if sized:
-        ctx.warn(sized[0], f"{len(sized)} image size(s) (`{sized[0]}`) left out: Lanting "
-                 "sizes images itself (resize the files to change them)")
 
     def heading(match: re.Match[str]) -> str:
         ident = re.search(r"#([\w-]+)", match.group(2))
