@@ -104,13 +104,21 @@ def test_a_pipe_inside_a_formula_in_a_table_is_found(row: str, warned: bool) -> 
         [7] if warned else [])
 
 
-def test_mkdocs_tabs_are_a_warning_at_their_lines() -> None:
+def test_mkdocs_tabs_are_tabs() -> None:
+    """`=== "PyTorch"` with an indented body (MkDocs Material) was shown as text, the body
+    as an indented code block (later a warning); it is a tab of Lanting's tabs now."""
+    from htmltree import parse_html
+
     text = ('Intro.\n\n=== "PyTorch"\n\n    ```python\n    import torch\n    ```\n\n'
             '=== "JAX"\n\n    x\n')
     rendered = render_markdown(text, RenderContext(Path("/s/content/posts/a.md"),
                                                    "posts/a.md", body_line=5))
-    assert [(p.line, p.message) for p in rendered.problems] == [
-        (7, '`=== "PyTorch"` shown as text'), (13, '`=== "JAX"` shown as text')]
+    assert rendered.problems == ()
+    doc = parse_html(rendered.html)
+    assert [label.text() for label in doc.find_all("label")] == ["PyTorch", "JAX"]
+    panels = doc.find_all("div", class_="tab-panel")
+    assert panels[0].one("code").text() == "import torch" and panels[1].text().strip() == "x"
+    assert "===" not in doc.text()
 
 
 def test_a_comment_never_closed_is_a_warning_at_its_line() -> None:

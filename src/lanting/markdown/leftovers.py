@@ -166,20 +166,6 @@ def _warn_at(state: StateCore, token: Token, offset: int, message: str, hint: st
         + token.content.count("\n", 0, offset), hint=hint, severity="warning"))
 
 
-_MKDOCS_TAB = re.compile(r"^[ \t]*===\+?[ \t]+\"[^\"\n]*\"[ \t]*$", re.MULTILINE)
-TABS_HINT = ("MkDocs' content tabs (`=== \"Label\"` and an indented body) are not read by "
-             "Lanting: write `::: tabs`, then `@tab Label` before each tab's content, and `:::`")
-
-
-def _mkdocs_tabs(state: StateCore) -> None:
-    """`=== "PyTorch"` lines: MkDocs Material's tabs, shown as text (their indented bodies
-    as code blocks) without a word."""
-    for token in _inlines(state, "==="):
-        for match in _MKDOCS_TAB.finditer(token.content):
-            _warn_at(state, token, match.start(), f"`{match.group().strip()}` shown as text",
-                     TABS_HINT)
-
-
 def _open_comment(state: StateCore) -> None:
     """`<!--` never closed: the browser hides everything after it — the rest of the post
     and the page around it (its footer, its scripts). A warning at the comment's line."""
@@ -244,7 +230,6 @@ def _spaced_images(state: StateCore) -> None:
 def leftovers_plugin(md: MarkdownIt) -> None:
     md.core.ruler.before("text_join", "lanting_stray_stars", _stray_stars)
     md.core.ruler.push("lanting_leftovers", _leftovers)
-    md.core.ruler.push("lanting_mkdocs_tabs", _mkdocs_tabs)
     md.core.ruler.push("lanting_open_comment", _open_comment)
     md.core.ruler.push("lanting_mdx_lines", _mdx_lines)
     md.core.ruler.push("lanting_spaced_images", _spaced_images)

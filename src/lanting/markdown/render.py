@@ -25,6 +25,7 @@ from lanting.markdown.callouts import callouts_plugin
 from lanting.markdown.cite import cite_plugin, finish_citations
 from lanting.markdown.cjk import cjk_spacing_plugin
 from lanting.markdown.code import code_plugin
+from lanting.markdown.content_tabs import content_tabs_plugin
 from lanting.markdown.divs import divs_plugin
 from lanting.markdown.emoji import emoji_plugin
 from lanting.markdown.emphasis import emphasis_plugin
@@ -98,6 +99,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     _only_with_task_marks(md)
     md.use(callouts_plugin)
     md.use(blocks_plugin)
+    md.use(content_tabs_plugin)
     md.use(divs_plugin)  # after every other `:::` block: it takes what they leave
     md.use(more_plugin)
     md.use(notes_apps_plugin, options.heading_ids)
