@@ -322,3 +322,17 @@ def test_no_did_you_mean_for_a_word_that_only_looks_alike(key: str) -> None:
                 else doc_or_problems)
     assert problems
     assert all("did you mean" not in (p.hint or "") for p in problems)
+
+
+@pytest.mark.parametrize(("written", "read"), [
+    ("2023/07/05", "2023-07-05T00:00:00+00:00"), ("2023/7/5", "2023-07-05T00:00:00+00:00"),
+    ("2023/7/5 9:30", "2023-07-05T09:30:00+00:00"),
+    ("2023-7-5 09:30:15", "2023-07-05T09:30:15+00:00"),
+])
+def test_a_date_with_slashes_or_one_digit_parts_is_read(written: str, read: str) -> None:
+    """`date: 2023/7/5 9:30` (what Hexo writes, and MyST pages) was "not a date"."""
+    from lanting.content.frontmatter_syntax import parse_date
+
+    assert parse_date(written).isoformat() == read
+    with pytest.raises(ValueError):
+        parse_date("05/07/2023")  # day or month first: ambiguous, still an error

@@ -203,6 +203,10 @@ def parse_toml(source: Source, text: str) -> tuple[dict[str, Any], dict[str, int
     return data, lines
 
 
+_LOOSE_DATE = re.compile(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})(?:T(\d{1,2}:\d{2}(?::\d{2})?))?")
+"""A date with slashes or one-digit month and day, year first (never ambiguous)."""
+
+
 def parse_date(value: Any) -> dt.datetime:
     """A date or datetime from YAML/TOML or a string; raises ValueError."""
     if isinstance(value, dt.datetime):
@@ -211,6 +215,12 @@ def parse_date(value: Any) -> dt.datetime:
         return dt.datetime(value.year, value.month, value.day, tzinfo=dt.UTC)
     if isinstance(value, str):
         text = value.strip().replace(" ", "T", 1)
+        if loose := _LOOSE_DATE.fullmatch(text):  # `2023/7/5 9:30`: Hexo's, MyST's
+            year, month, day, time = loose.groups()
+            text = f"{year}-{int(month):02d}-{int(day):02d}"
+            if time:
+                hour, _, rest = time.partition(":")
+                text += f"T{int(hour):02d}:{rest}"
         try:
             if re.fullmatch(r"\d{4}-\d{2}-\d{2}", text):
                 return parse_date(dt.date.fromisoformat(text))
