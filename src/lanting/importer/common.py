@@ -7,7 +7,7 @@ import datetime as dt
 import os
 import re
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import unquote
 
@@ -24,6 +24,8 @@ FILE_SUFFIXES = IMAGE_SUFFIXES | {".pdf", ".ppt", ".pptx", ".key", ".zip", ".tar
                                   ".txt", ".bib", ".doc", ".docx", ".xls", ".xlsx", ".odp",
                                   ".tex", ".py", ".ipynb"}
 """Files worth copying to `static/` (not a theme's scripts, styles or templates)."""
+_PAGE_SUFFIXES = frozenset({".md", ".markdown", ".mkd", ".mkdn", ".html", ".htm"})
+"""Files the old site rendered as pages: never copied as downloads."""
 GENERATED = frozenset({"404.html", "404.md", "robots.txt", "sitemap.xml", "atom.xml"})
 """Files of the old site that Lanting makes itself (two sources of one URL fail a build)."""
 SKIP_DIRS = frozenset({".git", "node_modules", "vendor", "_site", "public", "resources",
@@ -144,6 +146,12 @@ def map_site_url(url: str, image: bool, ctx: Context, site: NewSite, table: Link
     if file.is_file():
         if image or is_image(file):
             return site.image(file, decoded)
+        rel = decoded.lstrip("/")
+        if file.suffix.lower() not in _PAGE_SUFFIXES and not any(
+                part.startswith(".") for part in PurePosixPath(rel).parts):
+            # (a download of a kind not copied on its own, a `.csl` style or a `.7z`
+            # archive, was left behind and its link broken)
+            site.static.setdefault(rel, file)
         return path + hash_mark + fragment
     if image:
         ctx.warn(url, f"image `{url}` not found in the source site: left as written")
