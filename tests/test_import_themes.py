@@ -7,7 +7,8 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from sitebits import write_files
+from htmltree import parse_html
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -47,4 +48,88 @@ def test_chirpy_downloads_of_any_kind_are_copied(tmp_path: Path) -> None:
     assert not (imported.dest / "static/assets/js/theme.js").exists()  # (theme files stay out)
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert (out / "assets/posts/7/tools.7z").read_bytes() == b"7z\xbc\xaf"
+
+
+FLUID_POST = """---
+title: 梯度下降笔记
+date: 2023-04-02 10:00:00
+index_img: /img/cover.png
+banner_img: /img/banner.png
+math: true
+categories: [优化]
+---
+
+{% fold info @推导过程 %}
+由 $\\nabla f(x)$ 得到更新规则。
+{% endfold %}
+
+{% gi 2 1-1 %}
+  ![损失曲线](/img/loss.png)
+  ![学习率](/img/lr.png)
+{% endgi %}
+
+{% checkbox 已复现 checked:true %}
+"""
+
+BUTTERFLY_POST = """---
+title: 训练日志
+date: 2023-05-06 10:00:00
+cover: /img/cover.png
+---
+
+{% hideToggle 查看配置,bg,color %}
+batch size 为 256。
+{% endhideToggle %}
+
+{% gallery %}
+![一](/img/loss.png)
+![二](/img/lr.png)
+{% endgallery %}
+
+{% timeline 项目进展,blue %}
+<!-- timeline 2023-03 -->
+搭好训练框架。
+<!-- endtimeline -->
+<!-- timeline 2023-05 -->
+完成 **消融实验**。
+<!-- endtimeline -->
+{% endtimeline %}
+"""
+
+
+def test_hexo_fluid_and_butterfly_tag_plugins(tmp_path: Path) -> None:
+    """A Fluid post's `index_img` cover was dropped, its fold's summary read
+    `info @推导过程`, its `{% gi %}` group images left between comments and its Fluid
+    checkbox shown unticked with `checked:true` as text; a Butterfly `{% gallery %}` was
+    left between comments, a `{% timeline %}` lost the name of each entry (its dates) and
+    a `{% hideToggle %}` summary showed its colours (`查看配置,bg,color`)."""
+    files: dict[str, str | bytes] = {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: fluid\n",
+        "source/_posts/fluid.md": FLUID_POST, "source/_posts/butterfly.md": BUTTERFLY_POST}
+    for name in ("cover", "banner", "loss", "lr"):
+        files[f"source/img/{name}.png"] = png(80, 40)
+    imported = imported_site(tmp_path, "hexo", files)
+    assert [w.message for w in imported.report.warnings] == []
+    [fluid_md] = (imported.dest / "content/posts").glob("fluid*")
+    assert "cover: /img/cover.png" in (fluid_md if fluid_md.is_file()
+                                       else fluid_md / "index.md").read_text(encoding="utf-8")
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+
+    def prose(url: str) -> str:
+        doc = parse_html((out / url.strip("/") / "index.html").read_text(encoding="utf-8"))
+        return doc.one("div", class_="prose").text()
+
+    fluid = parse_html((out / "posts/fluid/index.html").read_text(encoding="utf-8"))
+    body = fluid.one("div", class_="prose")
+    assert body.one("summary").text() == "推导过程"
+    assert [i.get("alt") for i in body.find_all("img")] == ["损失曲线", "学习率"]
+    assert "☑ 已复现" in body.text() and "checked:" not in body.text()
+    assert fluid.find_all("meta", property="og:image")
+    butterfly = parse_html((out / "posts/butterfly/index.html").read_text(encoding="utf-8"))
+    body = butterfly.one("div", class_="prose")
+    assert body.one("summary").text() == "查看配置"
+    assert [i.get("alt") for i in body.find_all("img")] == ["一", "二"]
+    assert [b.text() for b in body.find_all("strong")] == [
+        "项目进展", "2023-03", "2023-05", "消融实验"]
+    assert "import: unconverted" not in prose("/posts/butterfly/")
 

@@ -44,7 +44,7 @@ MARKDOWN = (".md", ".markdown")
 MAPPED_KEYS = frozenset({"title", "date", "updated", "tags", "categories", "published",
                          "abbrlink", "permalink", "description", "excerpt", "cover",
                          "series", "hidden", "hide", "sticky", "top", "toc", "slug",
-                         "thumbnail"})
+                         "thumbnail", "index_img"})
 """Front-matter keys of a post whose meaning the import keeps."""
 
 
@@ -310,7 +310,8 @@ class Hexo(HexoSettings, HexoBodies):
             front["series"] = data["series"].strip()
         if data.get("toc") is False:
             front["toc"] = False
-        cover = data.get("cover") or data.get("thumbnail")  # (Icarus: `thumbnail`)
+        # (Icarus: `thumbnail`; Fluid: `index_img`, the picture of the post in lists)
+        cover = data.get("cover") or data.get("thumbnail") or data.get("index_img")
         if isinstance(cover, str) and cover:
             front["cover"] = self.cover(cover, path)
         params: dict[str, Any] = {}

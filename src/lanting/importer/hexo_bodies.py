@@ -13,6 +13,13 @@ from urllib.parse import unquote, urljoin
 
 from lanting.importer import body as B
 from lanting.importer.common import LinkTable, is_image, map_site_url, prose_raw
+from lanting.importer.hexo_themes import (
+    butterfly_inline,
+    collapsible_summary,
+    gallery_blocks,
+    gallery_group,
+    short,
+)
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
 from lanting.importer.site import Item, NewSite
@@ -36,67 +43,6 @@ _IMG_META = re.compile(r"""["']?([^"']+)?["']?\s*["']?([^"']+)?["']?""")
 _LABEL_STYLES = frozenset({"default", "primary", "success", "info", "warning", "danger",
                            "blue", "pink", "red", "purple", "orange", "green"})
 """The colours of NexT's and Butterfly's labels."""
-
-_BOXES = {"checkbox": ("☐", "☑"), "radio": ("○", "◉")}
-
-
-def butterfly_inline(ctx: Context) -> dict[str, Any]:
-    """Butterfly's tag-plugins-plus inline tags: their text in Markdown's or HTML's
-    nearest form; styling with no such form (colours, sizes, dots, hiding) is dropped
-    with a warning, the text kept (it went into a comment, gone from the page)."""
-
-    def styled(args: str) -> tuple[str, str]:
-        """(styles, text) of `{% name styles, text %}`."""
-        styles, comma, text = args.partition(",")
-        return (styles.strip(), text.strip()) if comma else ("", args.strip())
-
-    def lost(written: str, what: str) -> None:
-        ctx.warn(written, f"`{_short(written)}`: {what} dropped, its text kept")
-
-    def wrap(before: str, after: str) -> Any:
-        def one(args: str, written: str) -> str:
-            ctx.convert("Butterfly inline tags")
-            return f"{before}{args.strip()}{after}"
-        return one
-
-    def plain(what: str) -> Any:
-        def one(args: str, written: str) -> str:
-            lost(written, what)
-            ctx.convert("Butterfly inline tags")
-            return args.strip()
-        return one
-
-    def span(args: str, written: str) -> str:
-        styles, text = styled(args)
-        if styles:
-            lost(written, f"the styles `{styles}`")
-        ctx.convert("Butterfly inline tags")
-        return text
-
-    def paragraph(args: str, written: str) -> str:
-        return B.block(span(args, written))
-
-    def box(name: str) -> Any:
-        def one(args: str, written: str) -> str:
-            styles, text = styled(args)
-            words = styles.split()
-            if set(words) - {"checked"}:
-                lost(written, f"the styles `{' '.join(w for w in words if w != 'checked')}`")
-            ctx.convert("Butterfly inline tags")
-            return f"{_BOXES[name]['checked' in words]} {text}"
-        return one
-
-    return {"u": wrap("<u>", "</u>"), "del": wrap("~~", "~~"),
-            "kbd": wrap("<kbd>", "</kbd>"), "wavy": wrap("<u>", "</u>"),
-            "emp": plain("the emphasis dots"),
-            "psw": plain("hiding until the mouse is over it (`psw`)"),
-            "span": span, "p": paragraph, "checkbox": box("checkbox"), "radio": box("radio")}
-
-
-def _short(text: str) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= 60 else text[:57] + "…"
-
 
 class HexoBodies:
     """The body conversion of the Hexo importer."""
@@ -156,7 +102,7 @@ class HexoBodies:
         the page never showed them."""
 
         def one(match: re.Match[str]) -> str:
-            ctx.note(match.group(), f"Nunjucks comment `{_short(match.group())}` left out "
+            ctx.note(match.group(), f"Nunjucks comment `{short(match.group())}` left out "
                      "(the old page did not show it)")
             ctx.convert("Nunjucks comments removed")
             return ""
@@ -267,10 +213,7 @@ class HexoBodies:
             return B.callout(kind, rendered(inner), f"- {title}" if title else "", shelf)
 
         def collapsible(args: str, inner: str, written: str) -> str:
-            summary = args.split(",", 1)[1] if "," in args and \
-                args.split(",", 1)[0].strip().isalpha() and written.startswith("{% folding") \
-                else args
-            return B.details(string_argument(summary), inner)
+            return B.details(string_argument(collapsible_summary(args, written)), inner)
 
         def tab_group(args: str, inner: str, written: str) -> str:
             # An unnamed or icon-only tab (`<!-- tab @fab fa-x -->`) is numbered: an
@@ -290,6 +233,7 @@ class HexoBodies:
         for name in ("hideToggle", "hideBlock", "folding", "fold"):
             text = blocks(text, name, collapsible, ctx, "collapsible blocks", shelf)
         text = blocks(text, "tabs", tab_group, ctx, "tabs flattened", shelf)
+        text = gallery_blocks(text, ctx, shelf)
         text = blocks(text, "blockquote", quote, ctx, "blockquotes", shelf)
         text = blocks(text, "quote", quote, ctx, "blockquotes", shelf)
         for name in ("cq", "centerquote"):  # NexT's centred quote
@@ -313,7 +257,7 @@ class HexoBodies:
             lost = [f"the class `{w}`" for w in words[:at]] + (
                 [f"the size `{' '.join(size)}`"] if size else [])
             if lost:
-                ctx.warn(written, f"`{_short(written)}`: {' and '.join(lost)} dropped "
+                ctx.warn(written, f"`{short(written)}`: {' and '.join(lost)} dropped "
                          "(a Markdown image has none), the image kept")
             meta = _IMG_META.match(" ".join(rest))
             title, alt = (meta.group(1) or "", meta.group(2) or "") if meta else ("", "")
@@ -428,7 +372,7 @@ class HexoBodies:
                 "hideInline": hide_inline, "btn": button, "button": button, "label": label,
                 "img": image,
                 "image": image, "inlineImg": image, "link": link, "iframe": iframe,
-                "series": remove}
+                "series": remove, "galleryGroup": gallery_group(ctx)}
 
     def url(self, url: str, image: bool, ctx: Context, path: Path,
             old_urls: list[str]) -> str | None:

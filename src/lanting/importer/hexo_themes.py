@@ -1,0 +1,129 @@
+"""The tag plugins of Hexo's themes, beside Hexo's own tags (`hexo_bodies.py`): Butterfly's
+(tag-plugins-plus) inline tags, galleries and timelines, Fluid's folds, checkboxes and
+group images, each in its nearest Markdown form."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from typing import Any
+
+from lanting.importer import body as B
+from lanting.importer.liquid import Context, blocks, string_argument
+
+_FLUID_BOX = re.compile(r"(checked|inline|enabled):(true|false)")
+_TIMELINE = re.compile(r"<!--\s*timeline\b\s*(.*?)\s*-->(.*?)<!--\s*endtimeline\s*-->",
+                       re.DOTALL)
+_IMAGE_LINE = re.compile(r"^[ \t]*(!\[[^\]\n]*\]\([^)\n]*\))[ \t]*$", re.MULTILINE)
+
+_BOXES = {"checkbox": ("☐", "☑"), "radio": ("○", "◉")}
+
+
+def butterfly_inline(ctx: Context) -> dict[str, Any]:
+    """Butterfly's tag-plugins-plus inline tags: their text in Markdown's or HTML's
+    nearest form; styling with no such form (colours, sizes, dots, hiding) is dropped
+    with a warning, the text kept (it went into a comment, gone from the page)."""
+
+    def styled(args: str) -> tuple[str, str]:
+        """(styles, text) of `{% name styles, text %}`."""
+        styles, comma, text = args.partition(",")
+        return (styles.strip(), text.strip()) if comma else ("", args.strip())
+
+    def lost(written: str, what: str) -> None:
+        ctx.warn(written, f"`{short(written)}`: {what} dropped, its text kept")
+
+    def wrap(before: str, after: str) -> Any:
+        def one(args: str, written: str) -> str:
+            ctx.convert("Butterfly inline tags")
+            return f"{before}{args.strip()}{after}"
+        return one
+
+    def plain(what: str) -> Any:
+        def one(args: str, written: str) -> str:
+            lost(written, what)
+            ctx.convert("Butterfly inline tags")
+            return args.strip()
+        return one
+
+    def span(args: str, written: str) -> str:
+        styles, text = styled(args)
+        if styles:
+            lost(written, f"the styles `{styles}`")
+        ctx.convert("Butterfly inline tags")
+        return text
+
+    def paragraph(args: str, written: str) -> str:
+        return B.block(span(args, written))
+
+    def box(name: str) -> Any:
+        def one(args: str, written: str) -> str:
+            styles, text = styled(args)
+            if "," not in args:  # Fluid's `{% checkbox text checked:true inline:true %}`
+                options = dict(w.split(":", 1) for w in text.split() if _FLUID_BOX.fullmatch(w))
+                text = " ".join(w for w in text.split() if not _FLUID_BOX.fullmatch(w))
+                styles = "checked" if options.get("checked") == "true" else ""
+            words = styles.split()
+            if set(words) - {"checked"}:
+                lost(written, f"the styles `{' '.join(w for w in words if w != 'checked')}`")
+            ctx.convert("Butterfly inline tags")
+            return f"{_BOXES[name]['checked' in words]} {text}"
+        return one
+
+    return {"u": wrap("<u>", "</u>"), "del": wrap("~~", "~~"),
+            "kbd": wrap("<kbd>", "</kbd>"), "wavy": wrap("<u>", "</u>"),
+            "emp": plain("the emphasis dots"),
+            "psw": plain("hiding until the mouse is over it (`psw`)"),
+            "span": span, "p": paragraph, "checkbox": box("checkbox"), "radio": box("radio")}
+
+
+def short(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
+def collapsible_summary(args: str, written: str) -> str:
+    """The summary of a folded block, as each theme reads its arguments: Fluid's
+    `{% fold info @Title %}`, Volantis' `{% folding color, Title %}`, Butterfly's
+    `{% hideToggle Title,bg,color %}` and `{% hideBlock Title,bg,color %}`."""
+    if written.startswith("{% fold ") or written.startswith("{%fold"):
+        return args.partition("@")[2] if "@" in args else ""
+    if written.startswith("{% folding") and "," in args \
+            and args.split(",", 1)[0].strip().isalpha():
+        return args.split(",", 1)[1]
+    if written.startswith(("{% hideToggle", "{% hideBlock")):
+        return args.split(",", 1)[0]
+    return args
+
+
+def gallery_blocks(text: str, ctx: Context, shelf: B.Shelf) -> str:
+    """Butterfly's `{% gallery %}` and Fluid's `{% gi n layout %}`: their images, each in
+    a paragraph of its own (the markers were left in comments, with a warning each);
+    Butterfly's `{% timeline Title %}` with its `<!-- timeline 2024 -->` entries: flattened
+    like tabs (the entries' names, in HTML comments, were gone from the page)."""
+
+    def images(args: str, inner: str, written: str) -> str:
+        inner = textwrap.dedent(inner).strip("\n")
+        return B.block(_IMAGE_LINE.sub(lambda m: "\n" + m.group(1) + "\n", inner))
+
+    def timeline(args: str, inner: str, written: str) -> str:
+        title = string_argument(args.split(",", 1)[0]).strip()
+        parts = [(name or "…", textwrap.dedent(body)) for name, body in _TIMELINE.findall(inner)]
+        return (B.block(f"**{title}**") if title else "") + B.tabs(parts)
+
+    text = blocks(text, "gallery", images, ctx, "galleries as images", shelf)
+    text = blocks(text, "gi", images, ctx, "galleries as images", shelf)
+    return blocks(text, "timeline", timeline, ctx, "timelines flattened", shelf)
+
+
+def gallery_group(ctx: Context) -> Any:
+    """Butterfly's `{% galleryGroup name description link image %}`: the image, linked to
+    the album, and its description."""
+
+    def one(args: str, written: str) -> str:
+        words = B.arguments(args)[0]
+        if len(words) < 4:
+            return ctx.leave(written, "it needs a name, description, link and image")
+        name, description, link, image = words[:4]
+        ctx.convert("gallery groups as linked images")
+        return B.block(f"[![{name}]({image})]({link})\n\n{description}")
+    return one
