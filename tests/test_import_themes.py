@@ -133,3 +133,62 @@ def test_hexo_fluid_and_butterfly_tag_plugins(tmp_path: Path) -> None:
         "项目进展", "2023-03", "2023-05", "消融实验"]
     assert "import: unconverted" not in prose("/posts/butterfly/")
 
+
+LOVEIT_POST = """---
+title: 推理优化
+date: 2023-01-02T10:00:00+08:00
+featuredImage: /images/cover.png
+math:
+  enable: true
+---
+
+行内 {{< raw >}}\\(\\mathbf{x}_i\\){{< /raw >}} 公式。
+
+{{< style "text-align:right;" >}}
+右对齐的 **一段**。
+{{< /style >}}
+
+{{< image src="/images/arch.png" caption="服务架构" >}}
+
+![显存占用](/images/mem.png)
+
+{{< music netease song 1868553 >}}
+
+{{< person url="https://example.org/" name="张三" text="合作者" >}}
+"""
+
+
+def test_hugo_loveit_fixit_site(tmp_path: Path) -> None:
+    """LoveIt's, FixIt's and DoIt's `about/index.md` (a bundle at the top of `content/`)
+    became a post; the `assets/images/` their `image` shortcode, Markdown images and
+    `featuredImage` read (through `resources.Get`) were "not found", in comments or
+    missing; `raw` (TeX for the browser), `style`, `music` and `person` were left in
+    comments, their text gone from the page."""
+    imported = imported_site(tmp_path, "hugo", {
+        "hugo.toml": 'baseURL = "https://example.org/"\ntitle = "S"\nlanguageCode = "zh-cn"\n'
+                     'theme = "FixIt"\n',
+        "assets/images/cover.png": png(80, 40), "assets/images/arch.png": png(80, 40),
+        "assets/images/mem.png": png(80, 40),
+        "content/about/index.md": "---\ntitle: 关于\ndate: 2022-01-01T10:00:00+08:00\n---\n\n"
+                                  "我做系统。\n",
+        "content/posts/infer/index.md": LOVEIT_POST,
+        "content/posts/other.md": "---\ntitle: 另一篇\ndate: 2023-02-01\n---\n\n"
+                                  "![显存占用](/images/mem.png)\n"})
+    assert [w.message for w in imported.report.warnings] == [
+        "the style `text-align:right;` dropped, the text kept"]
+    assert (imported.dest / "content/pages/about.md").is_file()
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    about = parse_html((out / "about/index.html").read_text(encoding="utf-8"))
+    assert "我做系统。" in about.one("main").text()
+    assert not (out / "posts/about").exists()
+    doc = parse_html((out / "posts/infer/index.html").read_text(encoding="utf-8"))
+    body = doc.one("div", class_="prose")
+    assert [m.text() for m in body.find_all("math")] == ["𝐱i"]
+    assert "右对齐的 一段。" in body.text()
+    assert body.one("figcaption").text().endswith("服务架构")
+    assert [i.get("alt") for i in body.find_all("img")] == ["服务架构", "显存占用"]
+    links = {a.text(): a.get("href") for a in body.find_all("a")}
+    assert links["张三"] == "https://example.org/"
+    assert links["♪ https://music.163.com/#/song?id=1868553"].endswith("song?id=1868553")
+    assert doc.find_all("meta", property="og:image")
+    assert (out / "images/mem.png").is_file()  # (used by two posts: at its old URL)

@@ -262,6 +262,8 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
 
     def section_of(self, path: Path) -> str:
         rel = path.relative_to(self.root_of(path))
+        if len(rel.parts) == 2 and self.split_language(path, self.languages)[0] == "index":
+            return ""  # (a bundle at the top, LoveIt's `about/index.md`, is no section)
         return rel.parts[0] if len(rel.parts) > 1 else ""
 
     def is_post(self, section: str, data: dict[str, Any]) -> bool:

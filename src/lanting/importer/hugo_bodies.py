@@ -47,18 +47,25 @@ class HugoBodies:
     main: str
 
     def image_ref(self, src: str, path: Path, bundle: Path | None) -> str | None:
-        """The marker of an image named in a page: a bundle resource or a `static/` file."""
-        if src.startswith("/"):
-            file = self.source / "static" / src.lstrip("/")
-            return self.site.image(file, src) if file.is_file() else None
-        folder = bundle or path.parent
-        file = folder / src
-        if file.is_file():
-            return self.site.image(file, None)
-        file = self.source / "static" / src
-        if file.is_file():
-            return self.site.image(file, "/" + src)
+        """The marker of an image named in a page: a bundle resource, a `static/` file or
+        an `assets/` one (LoveIt's, FixIt's and DoIt's `image` shortcode and cover find
+        `/images/x.jpg` there with `resources.Get`, published at that same path)."""
+        if not src.startswith("/"):
+            file = (bundle or path.parent) / src
+            if file.is_file():
+                return self.site.image(file, None)
+        for folder in ("static", "assets"):
+            file = self.source / folder / src.lstrip("/")
+            if file.is_file():
+                return self.asset_image(file) if folder == "assets" \
+                    else self.site.image(file, "/" + src.lstrip("/"))
         return None
+
+    def asset_image(self, file: Path) -> str:
+        """An image of `assets/`, copied to `static/` at the path Hugo published it."""
+        rel = file.relative_to(self.source / "assets").as_posix()
+        self.site.static.setdefault(rel, file)
+        return self.site.image(file, "/" + rel)
 
     # --- bodies ----------------------------------------------------------------------------------
 
@@ -315,6 +322,10 @@ class HugoBodies:
             return None
         # (a site served under a path, `baseURL: …/blog/`, links its files as /blog/…)
         base = urlsplit(str(self.config.get("baseurl") or "")).path.rstrip("/")
+        asset = self.source / "assets" / unquote(url.split("#")[0].split("?")[0]).lstrip("/")
+        if image and url.startswith("/") and asset.is_file() and not (
+                self.source / "static" / asset.relative_to(self.source / "assets")).is_file():
+            return self.asset_image(asset)
         return map_site_url(url, image, ctx, self.site, self.table, self.source,
                             self.source / "static", base) or self.section_url(url, ctx)
 

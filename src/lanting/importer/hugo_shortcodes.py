@@ -2,8 +2,9 @@
 
 Math (`katex` of hugo-book, `math`), `mermaid`, tabs (hugo-book, Hextra, Docsy),
 callouts (LoveIt/FixIt `admonition`, hugo-book `hint`, Blowfish/Congo/Docsy `alert`),
-LoveIt/FixIt `image` and `link`, `bilibili`, Blowfish's and Congo's `lead`, `badge`,
-`button`, `timeline`, `typeit`, `chart`, `github`…. Hugo's own shortcodes and the reading
+LoveIt/FixIt/DoIt `image`, `link`, `raw`, `style`, `music` and `person`, `bilibili`,
+Blowfish's and Congo's `lead`, `badge`, `button`, `timeline`, `typeit`, `chart`,
+`github`…. Hugo's own shortcodes and the reading
 of bodies are in `hugo_bodies.py`.
 """
 
@@ -46,6 +47,12 @@ def verbatim_shortcodes(text: str, shelf: B.Shelf, paired: Paired, ctx: Context)
                  "lanting.toml names a Mermaid script")
         return B.block(shelf.put(B.fence("mermaid", inner)))
 
+    def raw(args: str, inner: str, written: str) -> str:
+        # LoveIt/FixIt/DoIt `raw`: HTML or TeX (`\\(…\\)`, `\\[…\\]`) as written
+        return B.block(shelf.put(inner.strip(), "M")) if "\n" in inner.strip() \
+            else shelf.put(inner.strip(), "M")
+
+    text = paired(text, "raw", raw, ctx, "raw shortcodes")
     text = paired(text, "katex", katex, ctx, "math shortcodes")
     text = paired(text, "math", math, ctx, "math wrappers removed")
     return paired(text, "mermaid", mermaid, ctx, "mermaid diagrams")
@@ -99,7 +106,14 @@ def callout_handlers(ctx: Context) -> dict[str, Any]:
             icon.lower()) or ("NOTE" if "info" in icon else "WARNING")
         return container(kind.lower(), inner, named.get("title", ""))
 
-    return {"tabs": (tabs, "tabs"), "tabpane": (tabs, "tabs"),
+    def style(args: str, inner: str, written: str) -> str:
+        # LoveIt/FixIt/DoIt `style "css"`: its content kept, its CSS dropped
+        ctx.warn(written, f"the style `{' '.join(B.arguments(args)[0])}` dropped, the "
+                 "text kept")
+        return B.block(inner.strip("\n"))
+
+    return {"style": (style, "styled blocks"), "tabs": (tabs, "tabs"),
+            "tabpane": (tabs, "tabs"),
             "admonition": (admonition, "callouts"), "hint": (hint, "callouts"),
             "alert": (alert, "callouts")}
 
@@ -127,7 +141,33 @@ def link_handlers(ctx: Context) -> dict[str, Any]:
         page = f' page="{part}"' if part.isdigit() and part != "1" else ""
         return B.block(f'{{{{< video bilibili="{ident}"{page} >}}}}')
 
-    return {"link": link, "bilibili": bilibili}
+    def music(args: str, written: str) -> str:
+        # LoveIt/FixIt/DoIt (APlayer): `music auto="…"`, `music url="…" name="…"`,
+        # `music netease song 1868553`, `music server="netease" type="song" id="…"`
+        words, named = B.arguments(args)
+        server, kind, ident = (words + ["", "", ""])[:3] if words else (
+            named.get("server", ""), named.get("type", ""), named.get("id", ""))
+        url = named.get("auto") or named.get("url") or (
+            f"https://music.163.com/#/{kind}?id={ident}" if server == "netease" and ident
+            else "")
+        if not url:
+            return ctx.leave(written, f"music of `{server or '?'}` has no link to it")
+        ctx.convert("music players as links")
+        text = " – ".join(v for v in (named.get("name", ""), named.get("artist", "")) if v)
+        return B.block(f"[♪ {text or url}]({url})")
+
+    def person(args: str, written: str) -> str:
+        # LoveIt/FixIt: `person url="…" name="…" text="…"`, or those three in order
+        words, named = B.arguments(args)
+        url = named.get("url") or (words[0] if words else "")
+        name = named.get("name") or (words[1] if len(words) > 1 else url)
+        text = named.get("text") or (words[2] if len(words) > 2 else "")
+        if not url:
+            return ctx.leave(written, "a person without a URL")
+        ctx.convert("person cards as links")
+        return f"[{name}]({url})" + (f" ({text})" if text else "")
+
+    return {"link": link, "bilibili": bilibili, "music": music, "person": person}
 
 
 _ICON = re.compile(r"\{\{[<%]-?\s*icon\b.*?-?[>%]\}\}\s*", re.DOTALL)
