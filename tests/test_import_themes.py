@@ -180,7 +180,7 @@ def test_hugo_loveit_fixit_site(tmp_path: Path) -> None:
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     about = parse_html((out / "about/index.html").read_text(encoding="utf-8"))
     assert "我做系统。" in about.one("main").text()
-    assert not (out / "posts/about").exists()
+    assert not (out / "p/about").exists()
     doc = parse_html((out / "posts/infer/index.html").read_text(encoding="utf-8"))
     body = doc.one("div", class_="prose")
     assert [m.text() for m in body.find_all("math")] == ["𝐱i"]
@@ -192,3 +192,64 @@ def test_hugo_loveit_fixit_site(tmp_path: Path) -> None:
     assert links["♪ https://music.163.com/#/song?id=1868553"].endswith("song?id=1868553")
     assert doc.find_all("meta", property="og:image")
     assert (out / "images/mem.png").is_file()  # (used by two posts: at its old URL)
+
+
+STACK_POST = """---
+title: 分布式训练笔记
+slug: ddp-notes
+date: 2024-03-01T09:00:00+08:00
+image: cover.png
+math: true
+categories: [系统]
+---
+
+{{< quote author="一位工程师" source="调参手记" url="https://example.org/book" >}}
+先把通信量算清楚。
+{{< /quote >}}
+
+{{< video src="https://example.org/allreduce.mp4" >}}
+
+{{< tencent "x0035abc" >}}
+"""
+
+
+def test_hugo_stack_site(tmp_path: Path) -> None:
+    """Hugo Stack: a dated `page/about/` became a post; a page of links
+    (`layout: links`, its links in the front matter) was left out, and the menu entry
+    to `/page/links/` with it; `quote` lost its text in a comment, `video` and `tencent`
+    their addresses."""
+    imported = imported_site(tmp_path, "hugo", {
+        "config.yaml": "baseurl: https://example.org/\ntitle: 笔记\nlanguageCode: zh-cn\n"
+                       "theme: hugo-theme-stack\npermalinks:\n  post: /p/:slug/\n"
+                       "  page: /:slug/\nparams:\n  mainSections: [post]\n"
+                       "menu:\n  main:\n    - identifier: links\n      name: 友链\n"
+                       "      url: /page/links/\n      weight: 5\n",
+        "content/post/ddp/index.md": STACK_POST, "content/post/ddp/cover.png": png(80, 40),
+        "content/post/other.md": "---\ntitle: 另一篇\ndate: 2024-02-01\n---\n\n正文。\n",
+        "content/page/about/index.md": "---\ntitle: 关于\ndate: 2024-01-01\nmenu:\n  main:\n"
+                                       "    weight: -90\n---\n\n我做系统。\n",
+        "content/page/links/index.md": "---\ntitle: 友链\nlayout: links\nlinks:\n"
+                                       "  - title: 某人的博客\n    description: 编译器与系统\n"
+                                       "    website: https://example.com/\n"
+                                       "    image: logo.png\n---\n"})
+    assert [w.message for w in imported.report.warnings] == []
+    config = written(imported, "lanting.toml")
+    assert 'name = "友链"\nurl = "/links/"' in config
+    assert 'name = "关于"\nurl = "/about/"' in config
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert not (out / "p/about").exists()
+    about = parse_html((out / "about/index.html").read_text(encoding="utf-8"))
+    assert "我做系统。" in about.one("main").text()
+    links = parse_html((out / "links/index.html").read_text(encoding="utf-8"))
+    [item] = links.one("main").find_all("li")
+    assert item.one("a").get("href") == "https://example.com/"
+    assert item.text() == "某人的博客 — 编译器与系统"
+    post = parse_html((out / "p/ddp-notes/index.html").read_text(encoding="utf-8"))
+    body = post.one("div", class_="prose")
+    quote = body.one("blockquote")
+    assert quote.text().split() == ["先把通信量算清楚。", "—", "一位工程师,", "调参手记"]
+    assert quote.one("a").get("href") == "https://example.org/book"
+    hrefs = [a.get("href") for a in body.find_all("a")]
+    assert "https://example.org/allreduce.mp4" in hrefs
+    assert "https://v.qq.com/x/page/x0035abc.html" in hrefs
+    assert post.find_all("meta", property="og:image")

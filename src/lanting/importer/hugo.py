@@ -29,11 +29,12 @@ from lanting.importer.common import (
     summary_of,
     walk,
 )
-from lanting.importer.hugo_bodies import HugoBodies
+from lanting.importer.hugo_bodies import HugoBodies, link_list
 from lanting.importer.hugo_settings import (
     HugoLanguage,
     HugoSettings,
     config_file,
+    join_texts,
     read_config,
 )
 from lanting.importer.hugo_urls import HugoUrls, hugo_path
@@ -324,17 +325,19 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
         if self.read_special(path, bundle, section, data, head, body):
             return
         layout = str(data.get("layout") or data.get("type") or "")
-        if section and layout in ("archives", "search", "links"):
+        if section and layout in ("archives", "search") or layout == "links" and not (
+                body.strip() or link_list(data)):
             self.generated(path, bundle, section, data, layout)  # (Stack's page/search/)
             return
         if section and section in self.taxonomy_sections():
             self.report.note(path, None, f"left out: the page of a term of `{section}` "
                              "(Lanting makes the pages of tags and categories)")
             return
-        if not section or ((section != self.main or self.docs)
-                           and not any(k in data for k in DATES)):
-            # (a dateless page of another section, Stack's `page/about/`, is no post, nor
-            # are the pages of a site of documents, hugo-book's `docs/`)
+        if not section or (section == "page" and self.main != "page") or (
+                (section != self.main or self.docs) and not any(k in data for k in DATES)):
+            # (a dateless page of another section is no post, nor are Stack's `page/`
+            # (`about/`, dated or not), nor the pages of a site of documents, hugo-book's
+            # `docs/`)
             self.read_page(path, data, head, body, bundle, section)
             return
         if not self.is_post(section, data):
@@ -479,7 +482,8 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
                   bundle: Path | None, section: str = "") -> None:
         layout = str(data.get("layout") or data.get("type") or "")
         stem = bundle.name if bundle is not None else self.stem_of(path)
-        if layout in ("archives", "search", "links", "list", "terms") or not body.strip():
+        body = join_texts(body, link_list(data))  # (Stack's page of links: in its front matter)
+        if layout in ("archives", "search", "list", "terms") or not body.strip():
             self.generated(path, bundle, "", data, layout)
             return
         slug = slug_of(str(data.get("slug") or stem))

@@ -22,6 +22,7 @@ from lanting.importer.hugo_shortcodes import (
     blowfish_single,
     callout_handlers,
     link_handlers,
+    stack_handlers,
     verbatim_shortcodes,
 )
 from lanting.importer.linebreaks import hard_breaks
@@ -158,7 +159,7 @@ class HugoBodies:
             lines = [line.strip() for line in inner.splitlines() if line.strip()]
             return B.block("\n".join(lines)) if lines else ""
 
-        return {**callout_handlers(ctx), **blowfish_paired(ctx),
+        return {**callout_handlers(ctx), **blowfish_paired(ctx), **stack_handlers(ctx)[0],
                 "details": (details, "collapsible blocks"),
                 "collapse": (details, "collapsible blocks"),  # (PaperMod)
                 "galleries": (lambda a, inner, w: B.block(inner.strip()), "galleries"),
@@ -248,7 +249,8 @@ class HugoBodies:
             ctx.convert("inline images")
             return f"![{named.get('alt', '')}]({src})"
 
-        return {**link_handlers(ctx), **blowfish_single(ctx), "figure": figure,
+        return {**link_handlers(ctx), **blowfish_single(ctx), **stack_handlers(ctx)[1],
+                "figure": figure,
                 "image": figure, "ref": ref, "relref": ref, "youtube": youtube,
                 "vimeo": vimeo, "tweet": tweet, "x": tweet,
                 "twitter": tweet, "gist": gist, "param": param, "toc": remove,
@@ -381,3 +383,17 @@ def csv_table(data: str, header: bool, caption: str) -> str:
         out += ["", f"*{caption}*"]
     return B.block("\n".join(out))
 
+
+
+def link_list(data: dict[str, Any]) -> str:
+    """Stack's page of links (`links: [{title, description, website, image}]` in its front
+    matter, the theme drawing them): a list of links, each with its description (the
+    page was left out, or kept without them)."""
+    given = data.get("links")
+    lines = []
+    for link in given if isinstance(given, list) else []:
+        if isinstance(link, dict) and link.get("website"):
+            title = str(link.get("title") or link["website"]).replace("]", "\\]")
+            about = " ".join(str(link.get("description") or "").split())
+            lines.append(f"- [{title}]({link['website']})" + (f" — {about}" if about else ""))
+    return "\n".join(lines)

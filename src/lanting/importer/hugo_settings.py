@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import (
+    LinkTable,
     bool_of,
     finish_menu,
     language_tag,
@@ -131,6 +132,7 @@ class HugoSettings:
     sections: dict[str, int]
     main: str
     page_menus: list[dict[str, Any]]
+    table: LinkTable
 
     def read_languages(self) -> list[HugoLanguage]:
         """`[languages]` (with `defaultContentLanguage`, `weight`, `contentDir`,
@@ -260,6 +262,9 @@ class HugoSettings:
             return f"/categories/{slug_of(section)}/"
         if section in ("archives", "archive", "posts"):
             return "/archive/" if section.startswith("archive") else "/blog/"
+        page = self.table.find(path) if path.startswith("/") else None
+        if page is not None:  # (Stack's `/page/links/` is `/links/` now)
+            return self.site.new_url(page)
         return path
 
     def menu(self) -> None:

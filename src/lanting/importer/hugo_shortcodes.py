@@ -238,3 +238,32 @@ def blowfish_single(ctx: Context) -> dict[str, Any]:
 
     return {"github": card("github.com", "repo"), "codeberg": card("codeberg.org", "repo"),
             "huggingface": card("huggingface.co", "model")}
+
+
+def stack_handlers(ctx: Context) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Hugo Stack's `quote` (its text was lost in a comment), `video`, `tencent` and
+    `gitlab`: (paired, single) handlers, a quote with its attribution and links."""
+
+    def quote(args: str, inner: str, written: str) -> str:
+        named = B.arguments(args)[1]  # `quote author="…" source="…" url="…"`
+        source = named.get("source", "")
+        if source and named.get("url"):
+            source = f"[{source}]({named['url']})"
+        by = ", ".join(v for v in (named.get("author", ""), source) if v)
+        text = B.relined(inner.strip("\n"), B.quoted)
+        return B.block(text + (f"\n>\n> — {by}" if by else ""))
+
+    def link(what: str, url: Any) -> Any:
+        def one(args: str, written: str) -> str:
+            words, named = B.arguments(args)
+            ident = named.get("src") or named.get("id") or (words[0] if words else "")
+            if not ident:
+                return ctx.leave(written, f"a {what} without its address")
+            ctx.convert("embeds as links")
+            return B.block(f"[▶ {ident}]({url(ident)})")
+        return one
+
+    return ({"quote": (quote, "blockquotes")},
+            {"video": link("video", lambda src: src),
+             "tencent": link("Tencent video", lambda i: f"https://v.qq.com/x/page/{i}.html"),
+             "gitlab": link("GitLab snippet", lambda i: f"https://gitlab.com/-/snippets/{i}")})
