@@ -253,3 +253,49 @@ def test_hugo_stack_site(tmp_path: Path) -> None:
     assert "https://example.org/allreduce.mp4" in hrefs
     assert "https://v.qq.com/x/page/x0035abc.html" in hrefs
     assert post.find_all("meta", property="og:image")
+
+
+CHIRPY_POST = """---
+title: 量化推理
+date: 2024-06-01 10:00:00 +0800
+categories: [推理, 量化]
+math: true
+---
+
+看视频：
+
+{% include embed/bilibili.html id='BV1GJ411x7h7' %}
+
+{% include embed/youtube.html id='dQw4w9WgXcQ' %}
+
+```python
+def quantize(w, bits=8):
+    return round(w * 2 ** bits)
+```
+{: file="quant.py" }
+
+```console
+$ make
+```
+{: .nolineno }
+"""
+
+
+def test_chirpy_embeds_and_code_file_names(tmp_path: Path) -> None:
+    """Chirpy's `{% include embed/bilibili.html id='…' %}` (and YouTube's) were left in
+    comments, the video gone from the page; `{: file="quant.py" }` under a code block
+    was removed with the file's name the theme showed above the code."""
+    imported = imported_site(tmp_path, "jekyll", {
+        "_config.yml": "theme: jekyll-theme-chirpy\ntitle: Notes\nlang: zh-CN\n"
+                       "timezone: Asia/Shanghai\n",
+        "_posts/2024-06-01-quant.md": CHIRPY_POST})
+    assert [w.message for w in imported.report.warnings] == []
+    text = written(imported, "content/posts/quant.md")
+    assert '```python title="quant.py"\n' in text and "```console\n" in text
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in out.warnings] == []
+    doc = parse_html((out.output / "posts/quant/index.html").read_text(encoding="utf-8"))
+    body = doc.one("div", class_="prose")
+    hrefs = [a.get("href") or "" for a in body.find_all("a")]
+    assert any("BV1GJ411x7h7" in h for h in hrefs) and any("dQw4w9WgXcQ" in h for h in hrefs)
+    assert "quant.py" in body.text()

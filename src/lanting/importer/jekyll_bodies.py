@@ -54,6 +54,8 @@ class JekyllBodies:
                 a, inner, shelf), ctx, "Liquid highlight blocks")
         text = self.before_code(text, item, ctx, shelf)
         text = B.protect_code(text, shelf)
+        text, count = K.fence_file_titles(text, shelf)
+        ctx.convert("code blocks' file names (`{: file=…}`) as titles", count)
         text, count = K.kramdown_blocks(text, ctx.warn)
         ctx.convert("kramdown attributes and extensions", count)
         text, abbreviations = K.kramdown_abbreviations(text)
@@ -198,6 +200,12 @@ class JekyllBodies:
                      "table of contents itself")
             return ""
         video = named.get("id") if named.get("provider") in ("youtube", "bilibili") else None
+        embed = re.fullmatch(r"embed/(youtube|bilibili|twitch)\.html", name)
+        if embed and named.get("id"):  # Chirpy's `embed/bilibili.html id='BV…'`
+            ctx.convert("video includes")
+            if embed.group(1) == "twitch":
+                return B.block(f"[▶ Twitch](https://www.twitch.tv/videos/{named['id']})")
+            return B.block(f'{{{{< video {embed.group(1)}="{named["id"]}" >}}}}')
         if video and re.search(r"video", name):  # minimal-mistakes: id="…" provider="youtube"
             ctx.convert("video includes")
             return B.block(f'{{{{< video {named["provider"]}="{video}" >}}}}')

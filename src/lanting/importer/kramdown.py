@@ -11,6 +11,8 @@ from collections.abc import Callable
 
 from lanting.importer.body import (
     INLINE_MATH,
+    MARK_CLOSE,
+    MARK_OPEN,
     Shelf,
     callout,
     callout_kind,
@@ -113,6 +115,31 @@ def _cells(row: str) -> list[str]:
     inner = inner[1:] if inner.startswith("|") else inner
     inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
     return re.split(r"(?<!\\)\|", inner)
+
+
+_FENCE_FILE = re.compile(
+    rf"({MARK_OPEN}C(\d+){MARK_CLOSE})[ \t]*\n[ \t]*\{{:[^{{}}\n]*?\bfile=([\"'])(.+?)\3"
+    r"[^{}\n]*\}[ \t]*$", re.MULTILINE)
+
+
+def fence_file_titles(text: str, shelf: Shelf) -> tuple[str, int]:
+    """Chirpy's `{: file="train.py" }` under a code block: the file's name, which the
+    theme showed above the code, is the block's `title` (the attribute list was
+    removed, and the name lost)."""
+
+    def one(match: re.Match[str]) -> str:
+        number = int(match.group(2))
+        code = shelf.items["C"][number]
+        head, newline, rest = code.partition("\n")
+        found = re.match(r"^([ \t]*(`{3,}|~{3,}))[ \t]*(\S*)(.*)$", head)
+        if not newline or found is None or "title=" in found.group(4):
+            return match.group()
+        name = match.group(4).replace('"', "'")
+        shelf.items["C"][number] = (f"{found.group(1)}{found.group(3) or 'text'}"
+                                    f"{found.group(4)} title=\"{name}\"\n{rest}")
+        return match.group(1)
+
+    return _FENCE_FILE.subn(one, text)
 
 
 _IAL_LINE = re.compile(r"^[ \t]*\{:(?!:)[^{}\n]*\}[ \t]*$", re.MULTILINE)
