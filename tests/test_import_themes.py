@@ -299,3 +299,18 @@ def test_chirpy_embeds_and_code_file_names(tmp_path: Path) -> None:
     hrefs = [a.get("href") or "" for a in body.find_all("a")]
     assert any("BV1GJ411x7h7" in h for h in hrefs) and any("dQw4w9WgXcQ" in h for h in hrefs)
     assert "quant.py" in body.text()
+
+
+def test_a_menu_entry_to_a_draft_page_is_left_out(tmp_path: Path) -> None:
+    """A FixIt site's menu led to its About page, a draft (`draft: true`): Hugo built
+    no page there, and the imported site failed to build ("`/about/` is not a page")."""
+    imported = imported_site(tmp_path, "hugo", {
+        "hugo.toml": 'baseURL = "https://example.org/"\ntitle = "S"\nlanguageCode = "zh-cn"\n'
+                     '[[menu.main]]\nname = "关于"\nurl = "/about/"\nweight = 1\n',
+        "content/about.md": "---\ntitle: 关于\ndate: 2022-11-25\ndraft: true\n---\n\n草稿。\n",
+        "content/posts/a.md": "---\ntitle: A\ndate: 2023-01-01\n---\n\n正文。\n"})
+    assert [w.message for w in imported.report.warnings] == [
+        "menu entry `关于` (/about/) left out: its page is a draft, which the old site did "
+        "not publish"]
+    assert "/about/" not in written(imported, "lanting.toml")
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

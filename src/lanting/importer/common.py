@@ -201,7 +201,7 @@ def generated_urls(site: NewSite, has_publications: bool, has_talks: bool) -> se
         urls.add("/publications/")
     if has_talks:
         urls.add("/talks/")
-    urls |= {site.new_url(i) for i in site.items if i.kind == "page"}
+    urls |= {site.new_url(i) for i in site.items if i.kind == "page" and not i.draft}
     # (the lists of the collections: /projects/, /teaching/)
     urls |= {f"/{FOLDERS[i.kind]}/" for i in site.items if i.kind in ("project", "teaching")
              and not i.draft}
@@ -271,6 +271,11 @@ def menu_entries(site: NewSite, menu: list[dict[str, str]], path: Path | str,
         url = entry["url"]
         if menu_url_known(url, site, known) and url not in [k["url"] for k in kept]:
             kept.append(entry)
+        elif any(i.draft and site.new_url(i) == url for i in site.items):
+            # (a draft page in the menu: the old site published no page there either,
+            # and a menu entry to it fails the build)
+            site.report.warn(path, None, f"menu entry `{entry['name']}` ({url}) left out: "
+                             "its page is a draft, which the old site did not publish")
         elif url not in [k["url"] for k in kept]:
             site.report.note(path, None, f"menu entry `{entry['name']}` ({url}) left out: "
                              "the new site has no page there")
