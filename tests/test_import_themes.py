@@ -314,3 +314,28 @@ def test_a_menu_entry_to_a_draft_page_is_left_out(tmp_path: Path) -> None:
         "not publish"]
     assert "/about/" not in written(imported, "lanting.toml")
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_hugo_stack_dollars_without_math_and_links_beside_the_old_url(tmp_path: Path) -> None:
+    """A Stack site with `params.article.math: false`: `git stash pop stash@{$n}` and
+    `$HOME` were dollar signs on its pages, but read as a formula they failed the build.
+    A link written from the old page's URL (`../9-VAE`, a sibling post at
+    `/post/9-vae/`) led nowhere."""
+    imported = imported_site(tmp_path, "hugo", {
+        "hugo.toml": 'baseURL = "https://example.org/"\ntitle = "S"\nlanguageCode = "zh-cn"\n'
+                     'theme = "hugo-theme-stack"\n[params.article]\nmath = false\n',
+        "content/post/10-DDPM/index.md":
+            "---\ntitle: 扩散模型\ndate: 2024-04-02\n---\n\n先读 [VAE](../9-VAE)。"
+            "用 `git stash pop stash@{$num}` 恢复，stash@{$num} 会被删除；$HOME 下的配置。\n",
+        "content/post/9-VAE/index.md":
+            "---\ntitle: 变分自编码器\ndate: 2024-04-01\nmath: true\n---\n\n"
+            "证据下界 $\\log p(x) \\ge \\mathcal{L}$。\n"})
+    assert [w.message for w in imported.report.warnings] == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    ddpm = parse_html((out / "post/10-ddpm/index.html").read_text(encoding="utf-8"))
+    body = ddpm.one("div", class_="prose")
+    assert body.find_all("math") == []
+    assert "stash@{$num} 会被删除；$HOME 下的配置。" in body.text()
+    assert body.one("a").get("href") == "/post/9-vae/"
+    vae = parse_html((out / "post/9-vae/index.html").read_text(encoding="utf-8"))
+    assert len(vae.one("div", class_="prose").find_all("math")) == 1

@@ -123,6 +123,8 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
         """No page of the main section has a date: they are pages (`undated`)."""
         self.citations: dict[str, str] = {}
         """Old page paths of publications (`/publication/x`) -> BibTeX key."""
+        self.dollars: set[Path] = set()
+        """Pages whose theme showed `$` as a dollar sign (math off): escaped."""
 
     # --- steps -----------------------------------------------------------------------------
 
@@ -321,6 +323,8 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
         if error:
             self.report.warn(path, 2, f"front matter not read ({error})")
         data = hugo_keys(data)
+        if self.math_off(data):
+            self.dollars.add(path)
         section = self.section_of(path)
         if self.read_special(path, bundle, section, data, head, body):
             return

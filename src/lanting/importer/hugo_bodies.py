@@ -13,7 +13,7 @@ import io
 import re
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote, urljoin, urlsplit
 
 from lanting.importer import body as B
 from lanting.importer.common import LinkTable, bool_of, is_image, map_site_url, prose_raw
@@ -46,6 +46,8 @@ class HugoBodies:
     by_path: dict[str, Item]
     sections: dict[str, int]
     main: str
+    dollars: set[Path]
+    lower: bool
 
     def image_ref(self, src: str, path: Path, bundle: Path | None) -> str | None:
         """The marker of an image named in a page: a bundle resource, a `static/` file or
@@ -88,6 +90,9 @@ class HugoBodies:
         text, count = B.goldmark_attributes(text)
         ctx.convert("Goldmark attributes", count)
         text = verbatim_shortcodes(text, shelf, self.paired, ctx)
+        if item.source in self.dollars:
+            text, count = re.subn(r"(?<!\\)\$", r"\\$", text)
+            ctx.convert("dollar signs escaped (the theme's math was off)", count)
         if not self.passthrough():
             text = escaped_math(text, ctx)
         text = self.shortcodes(text, item, ctx, folder)
@@ -99,6 +104,35 @@ class HugoBodies:
         text = B.map_urls(text, lambda url, image: self.url(url, image, ctx, folder))
         text = prose_raw(shelf, text)
         return B.tidy(shelf.restore(text))
+
+    def old_neighbour(self, name: str, ctx: Context) -> Item | None:
+        """The page a relative link (`../9-VAE`, beside `/post/10-ddpm/`) led to from the
+        old page's URL (it led nowhere in the new site); Hugo lowercased the URLs the
+        writer spelt with the folders' names."""
+        page = next((i for i in self.site.items if i.source == ctx.path and i.old_urls), None)
+        if page is None or not name:
+            return None
+        absolute = urljoin(page.old_urls[0], unquote(name))
+        return self.table.find(absolute) or (self.table.find(absolute.lower())
+                                             if self.lower else None)
+
+    def math_off(self, data: dict[str, Any]) -> bool:
+        """Whether the theme showed a page's `$` as a dollar sign: its math turned off by
+        the page (`math: false`; LoveIt's and FixIt's `math: {enable: false}`) or, the page
+        saying nothing, by the site (Stack's `params.article.math`, LoveIt's and FixIt's
+        `params.page.math.enable`). Unsaid: math on, `$` kept."""
+        found: Any = data.get("math")
+        if found is None:
+            for path in (("article", "math"), ("page", "math")):
+                found = self.params
+                for key in path:
+                    found = next((v for k, v in found.items() if str(k).lower() == key),
+                                 None) if isinstance(found, dict) else None
+                if found is not None:
+                    break
+        if isinstance(found, dict):
+            found = found.get("enable")
+        return found is not None and not bool_of(found)
 
     def passthrough(self) -> bool:
         """Whether Goldmark passed math through untouched (its `passthrough` extension);
@@ -319,6 +353,10 @@ class HugoBodies:
                         folder / name)
             if file.is_file() and is_image(file):
                 return self.site.image(file, None)
+            target = None if file.is_file() else self.old_neighbour(name, ctx)
+            if target is not None:
+                ctx.convert("links relative to the old page's URL")
+                return self.site.link(target) + url[len(name):]
             if image and not file.is_file() and B.MARK_OPEN not in url:  # (not a figure's)
                 ctx.warn(url, f"image `{url}` not found in the source site: left as written")
             return None
