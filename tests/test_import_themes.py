@@ -339,3 +339,29 @@ def test_hugo_stack_dollars_without_math_and_links_beside_the_old_url(tmp_path: 
     assert body.one("a").get("href") == "/post/9-vae/"
     vae = parse_html((out / "post/9-vae/index.html").read_text(encoding="utf-8"))
     assert len(vae.one("div", class_="prose").find_all("math")) == 1
+
+
+def test_hugo_bundle_files_a_page_links_to(tmp_path: Path) -> None:
+    """A bundle's PDF and script (`[讲义](notes.pdf)`, `{{< pdf "notes.pdf" >}}`), which
+    Hugo published beside the page, were left behind: the links broke and the build
+    failed; the `pdf` shortcode was left in a comment."""
+    imported = imported_site(tmp_path, "hugo", {
+        "hugo.toml": 'baseURL = "https://example.org/"\ntitle = "S"\nlanguageCode = "zh-cn"\n',
+        "content/posts/robot/index.md": "---\ntitle: 机器人学\ndate: 2024-01-01\n---\n\n"
+                                        "[讲义](notes.pdf)与[代码](code/ik.py)。\n\n"
+                                        '{{< pdf "notes.pdf" >}}\n',
+        "content/posts/robot/notes.pdf": b"%PDF-1.4\n",
+        "content/posts/robot/code/ik.py": "print(1)\n",
+        "content/cv/index.md": "---\ntitle: 简历\n---\n\n[下载](cv.pdf)\n",
+        "content/cv/cv.pdf": b"%PDF-1.4 cv\n"})
+    assert [w.message for w in imported.report.warnings] == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    doc = parse_html((out / "posts/robot/index.html").read_text(encoding="utf-8"))
+    hrefs = [a.get("href") or "" for a in doc.one("div", class_="prose").find_all("a")]
+    assert hrefs == ["/posts/robot/notes.pdf", "/posts/robot/code/ik.py",
+                     "/posts/robot/notes.pdf"]
+    assert (out / "posts/robot/notes.pdf").read_bytes() == b"%PDF-1.4\n"
+    assert (out / "posts/robot/code/ik.py").is_file()
+    cv = parse_html((out / "cv/index.html").read_text(encoding="utf-8"))
+    [link] = cv.one("main").find_all("a", href="/cv/cv.pdf")
+    assert (out / "cv/cv.pdf").read_bytes() == b"%PDF-1.4 cv\n"

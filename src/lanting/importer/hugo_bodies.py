@@ -105,6 +105,26 @@ class HugoBodies:
         text = prose_raw(shelf, text)
         return B.tidy(shelf.restore(text))
 
+    def bundle_file(self, file: Path, url: str, name: str, ctx: Context) -> str | None:
+        """A file of the page's bundle it links to (`[讲义](notes.pdf)`), which Hugo
+        published beside the page (it was left behind, and the link broken): copied into
+        the post's bundle, or, for a page, to `static/` under its old URL."""
+        page = next((i for i in self.site.items if i.source == ctx.path), None)
+        if page is None:
+            return None
+        rel = unquote(name).removeprefix("./")
+        if ".." in Path(rel).parts:  # (another folder's file: not this page's to copy)
+            return None
+        ctx.convert("files of bundles")
+        if page.kind == "post":
+            page.files[rel] = file
+            return None
+        if not page.old_urls:
+            return None
+        path = page.old_urls[0].strip("/") + "/" + rel
+        self.site.static.setdefault(path.lstrip("/"), file)
+        return "/" + path.lstrip("/") + url[len(name):]
+
     def old_neighbour(self, name: str, ctx: Context) -> Item | None:
         """The page a relative link (`../9-VAE`, beside `/post/10-ddpm/`) led to from the
         old page's URL (it led nowhere in the new site); Hugo lowercased the URLs the
@@ -353,6 +373,8 @@ class HugoBodies:
                         folder / name)
             if file.is_file() and is_image(file):
                 return self.site.image(file, None)
+            if file.is_file() and file.suffix.lower() not in (".md", ".markdown", ".html"):
+                return self.bundle_file(file, url, name, ctx)
             target = None if file.is_file() else self.old_neighbour(name, ctx)
             if target is not None:
                 ctx.convert("links relative to the old page's URL")

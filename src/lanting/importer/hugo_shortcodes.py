@@ -167,7 +167,18 @@ def link_handlers(ctx: Context) -> dict[str, Any]:
         ctx.convert("person cards as links")
         return f"[{name}]({url})" + (f" ({text})" if text else "")
 
-    return {"link": link, "bilibili": bilibili, "music": music, "person": person}
+    def pdf(args: str, written: str) -> str:
+        # a PDF shown in the page (`pdf "notes.pdf"`, hugo-embed-pdf's `embed-pdf
+        # url="…"`): a link to it, the file kept
+        words, named = B.arguments(args)
+        url = named.get("src") or named.get("url") or (words[0] if words else "")
+        if not url:
+            return ctx.leave(written, "a PDF without its file")
+        ctx.convert("PDF embeds as links")
+        return B.block(f"[📄 {url.rsplit('/', 1)[-1]}]({url})")
+
+    return {"link": link, "bilibili": bilibili, "music": music, "person": person,
+            "pdf": pdf, "embed-pdf": pdf}
 
 
 _ICON = re.compile(r"\{\{[<%]-?\s*icon\b.*?-?[>%]\}\}\s*", re.DOTALL)
