@@ -1,0 +1,152 @@
+"""Where the links and images of a Hugo page lead: a bundle's files, `static/` and
+`assets/` images, pages named by `ref` or by a path from the old page's URL, section
+lists. The body conversion (`hugo_bodies.py`) calls these for each URL it meets."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urljoin, urlsplit
+
+from lanting.importer import body as B
+from lanting.importer.common import LinkTable, is_image, map_site_url
+from lanting.importer.liquid import Context
+from lanting.importer.site import Item, NewSite, slug_of
+
+
+class HugoLinks:
+    """The link side of the Hugo importers' body conversion."""
+
+    source: Path
+    content: Path
+    site: NewSite
+    config: dict[str, Any]
+    table: LinkTable
+    by_path: dict[str, Item]
+    sections: dict[str, int]
+    main: str
+    lower: bool
+
+    def image_ref(self, src: str, path: Path, bundle: Path | None) -> str | None:
+        """The marker of an image named in a page: a bundle resource, a `static/` file or
+        an `assets/` one (LoveIt's, FixIt's and DoIt's `image` shortcode and cover find
+        `/images/x.jpg` there with `resources.Get`, published at that same path)."""
+        if not src.startswith("/"):
+            file = (bundle or path.parent) / src
+            if file.is_file():
+                return self.site.image(file, None)
+        for folder in ("static", "assets"):
+            file = self.source / folder / src.lstrip("/")
+            if file.is_file():
+                return self.asset_image(file) if folder == "assets" \
+                    else self.site.image(file, "/" + src.lstrip("/"))
+        return None
+
+    def asset_image(self, file: Path) -> str:
+        """An image of `assets/`, copied to `static/` at the path Hugo published it."""
+        rel = file.relative_to(self.source / "assets").as_posix()
+        self.site.static.setdefault(rel, file)
+        return self.site.image(file, "/" + rel)
+
+    def bundle_file(self, file: Path, url: str, name: str, ctx: Context) -> str | None:
+        """A file of the page's bundle it links to (`[讲义](notes.pdf)`), which Hugo
+        published beside the page (it was left behind, and the link broken): copied into
+        the post's bundle, or, for a page, to `static/` under its old URL."""
+        page = next((i for i in self.site.items if i.source == ctx.path), None)
+        if page is None:
+            return None
+        rel = unquote(name).removeprefix("./")
+        if ".." in Path(rel).parts:  # (another folder's file: not this page's to copy)
+            return None
+        ctx.convert("files of bundles")
+        if page.kind == "post":
+            page.files[rel] = file
+            return None
+        if not page.old_urls:
+            return None
+        path = page.old_urls[0].strip("/") + "/" + rel
+        self.site.static.setdefault(path.lstrip("/"), file)
+        return "/" + path.lstrip("/") + url[len(name):]
+
+    def old_neighbour(self, name: str, ctx: Context) -> Item | None:
+        """The page a relative link (`../9-VAE`, beside `/post/10-ddpm/`) led to from the
+        old page's URL (it led nowhere in the new site); Hugo lowercased the URLs the
+        writer spelt with the folders' names."""
+        page = next((i for i in self.site.items if i.source == ctx.path and i.old_urls), None)
+        if page is None or not name:
+            return None
+        absolute = urljoin(page.old_urls[0], unquote(name))
+        return self.table.find(absolute) or (self.table.find(absolute.lower())
+                                             if self.lower else None)
+
+    def figure_source(self, src: str, named: dict[str, str], item: Item,
+                      folder: Path) -> str | None:
+        if src.startswith(("http://", "https://")):
+            return src
+        return self.image_ref(src, item.source or folder, folder)
+
+    def find(self, name: str, folder: Path) -> Item | None:
+        """The page a `ref`/`relref` names: a path from `content/`, or from the page's
+        folder, with or without `.md`, a bundle's folder, or a unique file name."""
+        name = name.strip()
+        if not name:
+            return None
+        bases = [name.lstrip("/")] if name.startswith("/") else [
+            (folder / name).resolve().relative_to(self.content.resolve()).as_posix()
+            if (folder / name).resolve().is_relative_to(self.content.resolve()) else name,
+            name]
+        # (Hugo finds the page whatever the case of the path)
+        by_path = {rel.lower(): item for rel, item in self.by_path.items()}
+        for base in bases:
+            base = base.removesuffix("/").lower()
+            for candidate in (base, base.removesuffix(".md"), base + "/index.md",
+                              base.removesuffix("/index.md")):
+                if candidate in by_path:
+                    return by_path[candidate]
+        stem = Path(name).name.removesuffix(".md").lower()
+        matches = {i.number: i for rel, i in by_path.items()
+                   if Path(rel).stem == stem or Path(rel).name == stem}
+        return next(iter(matches.values())) if len(matches) == 1 else None
+
+    def url(self, url: str, image: bool, ctx: Context, folder: Path) -> str | None:
+        if not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^/|^#|^$", url):
+            # (Notion's and Typora's exports write `image%201.png` for `image 1.png`)
+            name = url.split("#")[0].split("?")[0]
+            file = next((f for f in (folder / name, folder / unquote(name)) if f.is_file()),
+                        folder / name)
+            if file.is_file() and is_image(file):
+                return self.site.image(file, None)
+            if file.is_file() and file.suffix.lower() not in (".md", ".markdown", ".html"):
+                return self.bundle_file(file, url, name, ctx)
+            target = None if file.is_file() else self.old_neighbour(name, ctx)
+            if target is not None:
+                ctx.convert("links relative to the old page's URL")
+                return self.site.link(target) + url[len(name):]
+            if image and not file.is_file() and B.MARK_OPEN not in url:  # (not a figure's)
+                ctx.warn(url, f"image `{url}` not found in the source site: left as written")
+            return None
+        # (a site served under a path, `baseURL: …/blog/`, links its files as /blog/…)
+        base = urlsplit(str(self.config.get("baseurl") or "")).path.rstrip("/")
+        asset = self.source / "assets" / unquote(url.split("#")[0].split("?")[0]).lstrip("/")
+        if image and url.startswith("/") and asset.is_file() and not (
+                self.source / "static" / asset.relative_to(self.source / "assets")).is_file():
+            return self.asset_image(asset)
+        return map_site_url(url, image, ctx, self.site, self.table, self.source,
+                            self.source / "static", base) or self.section_url(url, ctx)
+
+    def section_url(self, url: str, ctx: Context) -> str | None:
+        """A link to the list of a section (`/posts/`): the blog for the main one, the
+        category its posts are in for another (as in the menu); it led nowhere."""
+        path, hash_mark, fragment = url.partition("#")
+        section = unquote(path).strip("/")
+        if not path.startswith("/") or not section or "/" in section:
+            return None
+        if section == self.main:
+            new = "/blog/"
+        elif section in self.sections:
+            new = f"/categories/{slug_of(section)}/"
+        else:
+            return None
+        ctx.convert("links to section lists")
+        return new + hash_mark + fragment
