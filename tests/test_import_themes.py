@@ -365,3 +365,26 @@ def test_hugo_bundle_files_a_page_links_to(tmp_path: Path) -> None:
     cv = parse_html((out / "cv/index.html").read_text(encoding="utf-8"))
     [link] = cv.one("main").find_all("a", href="/cv/cv.pdf")
     assert (out / "cv/cv.pdf").read_bytes() == b"%PDF-1.4 cv\n"
+
+
+def test_chirpy_defaults_permalink_cover_in_media_path_and_pin(tmp_path: Path) -> None:
+    """Chirpy gives its posts `permalink: /posts/:title/` in `_config.yml` `defaults:`,
+    which was not read: every post's old URL was taken as `/llm/2024/05/01/x.html` (the
+    date style), so the real old URLs led nowhere. Its `image.path`, inside
+    `media_subpath`, was "not found" and the cover lost; `pin: true` was dropped."""
+    imported = imported_site(tmp_path, "jekyll", {
+        "_config.yml": "theme: jekyll-theme-chirpy\ntitle: Notes\nlang: zh-CN\n"
+                       "timezone: Asia/Shanghai\ndefaults:\n  - scope:\n      path: ''\n"
+                       "      type: posts\n    values:\n      layout: post\n"
+                       "      permalink: /posts/:title/\n  - scope:\n      path: _drafts\n"
+                       "    values:\n      comments: false\n",
+        "assets/img/kv/cover.png": png(80, 40),
+        "_posts/2024-05-01-KV-Cache.md": "---\ntitle: KV Cache 详解\ndate: 2024-05-01 10:00:00"
+        " +0800\ncategories: [LLM]\npin: true\nmedia_subpath: /assets/img/kv\nimage:\n"
+        "  path: cover.png\n  alt: 封面\n  lqip: data:image/webp;base64,UklGR\n---\n\n正文。\n"})
+    assert [w.message for w in imported.report.warnings] == []
+    text = written(imported, "content/posts/kv-cache/index.md")
+    assert 'aliases: ["/posts/KV-Cache/"]' in text
+    assert "cover: cover.png" in text and "sticky: true" in text
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "/posts/kv-cache/" in (out / "posts/KV-Cache/index.html").read_text(encoding="utf-8")

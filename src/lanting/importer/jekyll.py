@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
@@ -68,8 +69,12 @@ MARKDOWN = (".md", ".markdown", ".mkd", ".mkdn")
 MAPPED_KEYS = frozenset({"title", "date", "categories", "category", "tags", "tag", "published",
                          "slug", "excerpt", "description", "image", "thumbnail",
                          "last_modified_at", "last_updated", "lastmod", "updated",
-                         "redirect_from", "permalink", "hidden", "featured", "redirect"})
+                         "redirect_from", "permalink", "hidden", "featured", "redirect", "pin"})
 """Front-matter keys of a post whose meaning the import keeps."""
+DEFAULT_KEYS = frozenset({"permalink", "published", "author", "categories", "category",
+                          "tags", "tag"})
+"""Keys of `_config.yml` `defaults:` that change a post's URL, publication or terms (the
+theme-only ones, `layout`, `comments`, `toc`, are left to the theme)."""
 
 
 class Jekyll(JekyllBodies):
@@ -186,6 +191,7 @@ class Jekyll(JekyllBodies):
             if error:
                 self.report.warn(path, 2, f"front matter not read ({error}): the post is "
                                  "imported without it")
+            data = {**self.front_defaults(path, "posts"), **data}
             if data.get("render_with_liquid") is False:  # its `{% %}` shown as written
                 self.no_liquid.add(path)
             media = data.get("media_subpath") or data.get("img_path")
@@ -232,6 +238,28 @@ class Jekyll(JekyllBodies):
             if "_posts/" in rel:
                 self.by_name.setdefault(rel.split("_posts/", 1)[1].rsplit(".", 1)[0], item)
             self.posts.append((item, body, first, path))
+
+    def front_defaults(self, path: Path, kind: str) -> dict[str, Any]:
+        """Front matter `_config.yml` gives by scope (`defaults:`), under a file's own:
+        Chirpy's posts have `permalink: /posts/:title/` there (their old URLs were taken
+        as the date style's). A scope with a longer path, then one naming the type, wins."""
+        rel = path.relative_to(self.source).as_posix()
+        found: list[tuple[tuple[int, bool], dict[str, Any]]] = []
+        for entry in self.config.get("defaults") or []:
+            scope = entry.get("scope") if isinstance(entry, dict) else None
+            values = entry.get("values") if isinstance(entry, dict) else None
+            if not isinstance(scope, dict) or not isinstance(values, dict):
+                continue
+            where = str(scope.get("path") or "").strip("/")
+            if where and not (fnmatch(rel, where) or rel.startswith(where + "/")):
+                continue
+            if scope.get("type") and scope.get("type") != kind:
+                continue
+            found.append(((len(where), bool(scope.get("type"))), values))
+        merged: dict[str, Any] = {}
+        for _rank, values in sorted(found, key=lambda f: f[0]):
+            merged.update({k: v for k, v in values.items() if k in DEFAULT_KEYS})
+        return merged
 
     def lanting_pattern(self, pattern: str) -> str:
         """The source's pattern in Lanting's words, if it has them; else the default."""
@@ -303,6 +331,8 @@ class Jekyll(JekyllBodies):
                              "feed, sitemap or search shows it)")
         if data.get("featured"):
             params["featured"] = True
+        if data.get("pin") is True:  # (Chirpy: pinned to the top of the home page)
+            params["sticky"] = True
         author = data.get("author")
         if isinstance(author, str) and author and author != self.author:
             params["author"] = author
@@ -319,6 +349,9 @@ class Jekyll(JekyllBodies):
         return front
 
     def cover(self, value: str, path: Path, line: int | None = None) -> str:
+        media = self.media_base.get(path)
+        if media and not value.startswith("/") and "://" not in value:
+            value = media.rstrip("/") + "/" + value  # (Chirpy: `image.path` in `media_subpath`)
         local = self.source / value.lstrip("/").removeprefix(self.baseurl.lstrip("/"))
         url = value if value.startswith("/") else "/" + value
         if value.startswith(("http://", "https://")):
