@@ -154,6 +154,8 @@ math:
 
 {{< music netease song 1868553 >}}
 
+{{< music url="/music/wave.mp3" name="Wavelength" artist="Ann" >}}
+
 {{< person url="https://example.org/" name="张三" text="合作者" >}}
 """
 
@@ -168,7 +170,7 @@ def test_hugo_loveit_fixit_site(tmp_path: Path) -> None:
         "hugo.toml": 'baseURL = "https://example.org/"\ntitle = "S"\nlanguageCode = "zh-cn"\n'
                      'theme = "FixIt"\n',
         "assets/images/cover.png": png(80, 40), "assets/images/arch.png": png(80, 40),
-        "assets/images/mem.png": png(80, 40),
+        "assets/images/mem.png": png(80, 40), "assets/music/wave.mp3": b"ID3",
         "content/about/index.md": "---\ntitle: 关于\ndate: 2022-01-01T10:00:00+08:00\n---\n\n"
                                   "我做系统。\n",
         "content/posts/infer/index.md": LOVEIT_POST,
@@ -192,6 +194,8 @@ def test_hugo_loveit_fixit_site(tmp_path: Path) -> None:
     assert links["♪ https://music.163.com/#/song?id=1868553"].endswith("song?id=1868553")
     assert doc.find_all("meta", property="og:image")
     assert (out / "images/mem.png").is_file()  # (used by two posts: at its old URL)
+    assert links["♪ Wavelength – Ann"] == "/music/wave.mp3"
+    assert (out / "music/wave.mp3").read_bytes() == b"ID3"
 
 
 STACK_POST = """---

@@ -129,9 +129,14 @@ class HugoLinks:
         # (a site served under a path, `baseURL: …/blog/`, links its files as /blog/…)
         base = urlsplit(str(self.config.get("baseurl") or "")).path.rstrip("/")
         asset = self.source / "assets" / unquote(url.split("#")[0].split("?")[0]).lstrip("/")
-        if image and url.startswith("/") and asset.is_file() and not (
+        if url.startswith("/") and asset.is_file() and not (
                 self.source / "static" / asset.relative_to(self.source / "assets")).is_file():
-            return self.asset_image(asset)
+            if image or is_image(asset):
+                return self.asset_image(asset)
+            # (LoveIt's and FixIt's `music url="/music/x.mp3"` reads it with `resources.Get`)
+            self.site.static.setdefault(asset.relative_to(self.source / "assets").as_posix(),
+                                        asset)
+            return None
         return map_site_url(url, image, ctx, self.site, self.table, self.source,
                             self.source / "static", base) or self.section_url(url, ctx)
 
