@@ -392,3 +392,26 @@ def test_chirpy_defaults_permalink_cover_in_media_path_and_pin(tmp_path: Path) -
     assert "cover: cover.png" in text and "sticky: true" in text
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert "/posts/kv-cache/" in (out / "posts/KV-Cache/index.html").read_text(encoding="utf-8")
+
+
+def test_hexo_butterfly_friend_links_page(tmp_path: Path) -> None:
+    """Butterfly's page of friends' blogs (`type: link`, its links in
+    `source/_data/link.yml`) was left out as "a page Lanting makes itself", and its menu
+    entry with it; Lanting makes no such page."""
+    imported = imported_site(tmp_path, "hexo", {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: butterfly\n",
+        "_config.butterfly.yml": "menu:\n  友链: /link/ || fas fa-link\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n\n正文。\n",
+        "source/link/index.md": "---\ntitle: 友情链接\ndate: 2020-04-01\ntype: link\n---\n",
+        "source/_data/link.yml": "- class_name: 朋友们\n  class_desc: 一起写系统的人\n"
+                                 "  link_list:\n    - name: 某人的博客\n"
+                                 "      link: https://example.com/\n"
+                                 "      avatar: https://example.com/a.png\n"
+                                 "      descr: 编译器与系统\n"})
+    assert 'name = "友链"\nurl = "/link/"' in written(imported, "lanting.toml")
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = parse_html((out / "link/index.html").read_text(encoding="utf-8")).one("main")
+    assert page.one("h2").text().strip().startswith("朋友们")
+    [item] = page.find_all("li")
+    assert item.text() == "某人的博客 — 编译器与系统"
+    assert item.one("a").get("href") == "https://example.com/"

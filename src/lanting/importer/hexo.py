@@ -35,6 +35,7 @@ from lanting.importer.common import (
 )
 from lanting.importer.hexo_bodies import HexoBodies
 from lanting.importer.hexo_settings import HexoSettings
+from lanting.importer.hexo_themes import friend_links
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
 from lanting.importer.site import Item, NewSite, slug_of
@@ -366,7 +367,11 @@ class Hexo(HexoSettings, HexoBodies):
                                  f"makes its own {str(data['permalink']).strip('/')}")
                 continue
             kind = str(data.get("type") or data.get("layout") or "")
-            if kind in ("tags", "categories", "archives", "link", "music", "movies") \
+            links = self.files / "_data" / "link.yml"
+            if kind == "link" and links.is_file():  # (Butterfly's friends, in `_data/`)
+                body = "\n\n".join(t for t in (body.strip(), friend_links(read_text(links)))
+                                     if t)
+            if kind in ("tags", "categories", "archives", "music", "movies") \
                     or not body.strip():
                 self.report.note(path, None, "left out: a page Lanting makes itself"
                                  + (f" (type `{kind}`)" if kind else ""))

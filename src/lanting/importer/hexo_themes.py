@@ -10,6 +10,7 @@ from typing import Any
 
 from lanting.importer import body as B
 from lanting.importer.liquid import Context, blocks, string_argument
+from lanting.importer.text import load_mapping
 
 _FLUID_BOX = re.compile(r"(checked|inline|enabled):(true|false)")
 _TIMELINE = re.compile(r"<!--\s*timeline\b\s*(.*?)\s*-->(.*?)<!--\s*endtimeline\s*-->",
@@ -127,3 +128,28 @@ def gallery_group(ctx: Context) -> Any:
         ctx.convert("gallery groups as linked images")
         return B.block(f"[![{name}]({image})]({link})\n\n{description}")
     return one
+
+
+def friend_links(text: str) -> str:
+    """Butterfly's page of links (`type: link`), drawn from `source/_data/link.yml`: each
+    group (`class_name`, `class_desc`) a heading over a list of its links, each with its
+    description (the page was left out as one Lanting makes; Lanting makes none). Reads
+    the list of groups and the older mapping of them, links listed or numbered."""
+    data, _error = load_mapping("yaml", "groups:\n" + textwrap.indent(text, "  "))
+    groups = data.get("groups")
+    parts: list[str] = []
+    for group in groups.values() if isinstance(groups, dict) else groups or []:
+        if not isinstance(group, dict):
+            continue
+        links = group.get("link_list")
+        rows = []
+        for link in links.values() if isinstance(links, dict) else links or []:
+            if isinstance(link, dict) and link.get("link"):
+                name = str(link.get("name") or link["link"]).replace("]", "\\]")
+                about = " ".join(str(link.get("descr") or "").split())
+                rows.append(f"- [{name}]({link['link']})" + (f" — {about}" if about else ""))
+        head = [f"## {group['class_name']}"] if group.get("class_name") else []
+        lead = [str(group["class_desc"]).strip()] if group.get("class_desc") else []
+        if rows:
+            parts.append("\n\n".join([*head, *lead, "\n".join(rows)]))
+    return "\n\n".join(parts)
