@@ -415,3 +415,26 @@ def test_hexo_butterfly_friend_links_page(tmp_path: Path) -> None:
     [item] = page.find_all("li")
     assert item.text() == "某人的博客 — 编译器与系统"
     assert item.one("a").get("href") == "https://example.com/"
+
+
+def test_hugo_fixit_friends_page_and_centred_quote(tmp_path: Path) -> None:
+    """FixIt's page of friends is a run of `{{< friend … >}}` cards: each was left in a
+    comment, the page empty; `{{< center-quote >}}` kept its text between comments."""
+    imported = imported_site(tmp_path, "hugo", {
+        "hugo.toml": 'baseURL = "https://example.org/"\ntitle = "S"\nlanguageCode = "zh-cn"\n'
+                     'theme = "FixIt"\n',
+        "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n\n"
+                              "{{< center-quote >}}\n**少即是多**。\n{{< /center-quote >}}\n",
+        "content/friends/index.md":
+            '---\ntitle: 友链\n---\n\n{{< friend name="甲" url="https://a.example/" '
+            'logo="https://a.example/a.png" word="写编译器" >}}\n'
+            '{{< friend "乙" "https://b.example/" "https://b.example/b.png" >}}\n'})
+    assert [w.message for w in imported.report.warnings] == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    friends = parse_html((out / "friends/index.html").read_text(encoding="utf-8"))
+    items = friends.one("main").find_all("li")
+    assert [li.text() for li in items] == ["甲 — 写编译器", "乙"]
+    assert [li.one("a").get("href") for li in items] == ["https://a.example/",
+                                                         "https://b.example/"]
+    post = parse_html((out / "posts/a/index.html").read_text(encoding="utf-8"))
+    assert post.one("div", class_="prose").one("blockquote").text().strip() == "少即是多。"

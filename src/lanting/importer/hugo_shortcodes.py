@@ -112,7 +112,11 @@ def callout_handlers(ctx: Context) -> dict[str, Any]:
                  "text kept")
         return B.block(inner.strip("\n"))
 
-    return {"style": (style, "styled blocks"), "tabs": (tabs, "tabs"),
+    def center_quote(args: str, inner: str, written: str) -> str:
+        return B.block(B.relined(inner.strip("\n"), B.quoted))  # (LoveIt/FixIt: centred)
+
+    return {"style": (style, "styled blocks"), "center-quote": (center_quote, "blockquotes"),
+            "tabs": (tabs, "tabs"),
             "tabpane": (tabs, "tabs"),
             "admonition": (admonition, "callouts"), "hint": (hint, "callouts"),
             "alert": (alert, "callouts")}
@@ -177,8 +181,19 @@ def link_handlers(ctx: Context) -> dict[str, Any]:
         ctx.convert("PDF embeds as links")
         return B.block(f"[📄 {url.rsplit('/', 1)[-1]}]({url})")
 
+    def friend(args: str, written: str) -> str:
+        # FixIt's friend card (`friend name="…" url="…" logo="…" word="…"`), many to a
+        # page of friends: one item of a list each
+        words, named = B.arguments(args)
+        name, url, _logo, word = [named.get(k) or (words[i] if len(words) > i else "")
+                                  for i, k in enumerate(("name", "url", "logo", "word"))]
+        if not url:
+            return ctx.leave(written, "a friend without a URL")
+        ctx.convert("friend cards as a list of links")
+        return f"- [{name or url}]({url})" + (f" — {word}" if word else "")
+
     return {"link": link, "bilibili": bilibili, "music": music, "person": person,
-            "pdf": pdf, "embed-pdf": pdf}
+            "pdf": pdf, "embed-pdf": pdf, "friend": friend}
 
 
 _ICON = re.compile(r"\{\{[<%]-?\s*icon\b.*?-?[>%]\}\}\s*", re.DOTALL)
