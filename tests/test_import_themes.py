@@ -419,7 +419,9 @@ def test_hexo_butterfly_friend_links_page(tmp_path: Path) -> None:
 
 def test_hugo_fixit_friends_page_and_centred_quote(tmp_path: Path) -> None:
     """FixIt's page of friends is a run of `{{< friend … >}}` cards: each was left in a
-    comment, the page empty; `{{< center-quote >}}` kept its text between comments."""
+    comment, the page empty; or a `type: friends` page drawn from `data/friends.yml`,
+    which kept only its own text. `{{< center-quote >}}` kept its text between
+    comments."""
     imported = imported_site(tmp_path, "hugo", {
         "hugo.toml": 'baseURL = "https://example.org/"\ntitle = "S"\nlanguageCode = "zh-cn"\n'
                      'theme = "FixIt"\n',
@@ -428,7 +430,10 @@ def test_hugo_fixit_friends_page_and_centred_quote(tmp_path: Path) -> None:
         "content/friends/index.md":
             '---\ntitle: 友链\n---\n\n{{< friend name="甲" url="https://a.example/" '
             'logo="https://a.example/a.png" word="写编译器" >}}\n'
-            '{{< friend "乙" "https://b.example/" "https://b.example/b.png" >}}\n'})
+            '{{< friend "乙" "https://b.example/" "https://b.example/b.png" >}}\n',
+        "content/links.md": "---\ntitle: 朋友们\ntype: friends\n---\n\n欢迎交换链接。\n",
+        "data/friends.yml": "- nickname: 丙\n  avatar: https://c.example/c.png\n"
+                            "  url: https://c.example/\n  description: 分布式系统\n"})
     assert [w.message for w in imported.report.warnings] == []
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     friends = parse_html((out / "friends/index.html").read_text(encoding="utf-8"))
@@ -438,3 +443,6 @@ def test_hugo_fixit_friends_page_and_centred_quote(tmp_path: Path) -> None:
                                                          "https://b.example/"]
     post = parse_html((out / "posts/a/index.html").read_text(encoding="utf-8"))
     assert post.one("div", class_="prose").one("blockquote").text().strip() == "少即是多。"
+    links = parse_html((out / "links/index.html").read_text(encoding="utf-8")).one("main")
+    assert "欢迎交换链接。" in links.text()
+    assert [li.text() for li in links.find_all("li")] == ["丙 — 分布式系统"]

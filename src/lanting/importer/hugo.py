@@ -29,7 +29,7 @@ from lanting.importer.common import (
     summary_of,
     walk,
 )
-from lanting.importer.hugo_bodies import HugoBodies, link_list
+from lanting.importer.hugo_bodies import HugoBodies, friend_list, link_list
 from lanting.importer.hugo_settings import (
     HugoLanguage,
     HugoSettings,
@@ -487,6 +487,8 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
         layout = str(data.get("layout") or data.get("type") or "")
         stem = bundle.name if bundle is not None else self.stem_of(path)
         body = join_texts(body, link_list(data))  # (Stack's page of links: in its front matter)
+        if layout == "friends":  # (FixIt's page of friends: in `data/friends.yml`)
+            body = join_texts(body, friend_list(self.source / "data"))
         if layout in ("archives", "search", "list", "terms") or not body.strip():
             self.generated(path, bundle, "", data, layout)
             return

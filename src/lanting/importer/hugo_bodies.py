@@ -11,11 +11,12 @@ from __future__ import annotations
 import csv
 import io
 import re
+import textwrap
 from pathlib import Path
 from typing import Any
 
 from lanting.importer import body as B
-from lanting.importer.common import LinkTable, bool_of, prose_raw
+from lanting.importer.common import LinkTable, bool_of, prose_raw, read_text
 from lanting.importer.hugo_links import HugoLinks
 from lanting.importer.hugo_shortcodes import (
     blowfish_paired,
@@ -28,6 +29,7 @@ from lanting.importer.hugo_shortcodes import (
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import Context
 from lanting.importer.site import Item, NewSite
+from lanting.importer.text import load_mapping
 
 _SHORTCODE = re.compile(r"\{\{([<%])-?\s*(/?)\s*([A-Za-z][\w/.-]*)\s*(.*?)\s*/?\s*-?([>%])\}\}",
                         re.DOTALL)
@@ -335,3 +337,23 @@ def link_list(data: dict[str, Any]) -> str:
             about = " ".join(str(link.get("description") or "").split())
             lines.append(f"- [{title}]({link['website']})" + (f" — {about}" if about else ""))
     return "\n".join(lines)
+
+
+def friend_list(data: Path) -> str:
+    """FixIt's page of friends (`type: friends`), drawn from `data/friends.yml`
+    (`nickname`, `url`, `avatar`, `description`): a list of links (the page kept only
+    its own text)."""
+    for name in ("friends.yml", "friends.yaml", "friends.toml", "friends.json"):
+        file = data / name
+        if file.is_file():
+            fmt = {"yml": "yaml", "yaml": "yaml"}.get(file.suffix[1:], file.suffix[1:])
+            text = read_text(file)
+            wrapped = {"yaml": "friends:\n" + textwrap.indent(text, "  "),
+                       "json": '{"friends": ' + text + "}"}.get(fmt, text)
+            loaded, _error = load_mapping(fmt, wrapped)  # (a list: under a key of its own)
+            friends = loaded.get("friends")
+            return link_list({"links": [
+                {"title": f.get("nickname") or f.get("name"), "website": f.get("url"),
+                 "description": f.get("description")}
+                for f in friends if isinstance(f, dict)]}) if isinstance(friends, list) else ""
+    return ""
