@@ -324,7 +324,8 @@ def test_hugo_stack_dollars_without_math_and_links_beside_the_old_url(tmp_path: 
     """A Stack site with `params.article.math: false`: `git stash pop stash@{$n}` and
     `$HOME` were dollar signs on its pages, but read as a formula they failed the build.
     A link written from the old page's URL (`../9-VAE`, a sibling post at
-    `/post/9-vae/`) led nowhere."""
+    `/post/9-vae/`) led nowhere. On a page with math, `$d$` in a raw HTML table cell,
+    which the theme's KaTeX rendered, was left as TeX."""
     imported = imported_site(tmp_path, "hugo", {
         "hugo.toml": 'baseURL = "https://example.org/"\ntitle = "S"\nlanguageCode = "zh-cn"\n'
                      'theme = "hugo-theme-stack"\n[params.article]\nmath = false\n',
@@ -333,7 +334,8 @@ def test_hugo_stack_dollars_without_math_and_links_beside_the_old_url(tmp_path: 
             "用 `git stash pop stash@{$num}` 恢复，stash@{$num} 会被删除；$HOME 下的配置。\n",
         "content/post/9-VAE/index.md":
             "---\ntitle: 变分自编码器\ndate: 2024-04-01\nmath: true\n---\n\n"
-            "证据下界 $\\log p(x) \\ge \\mathcal{L}$。\n"})
+            "证据下界 $\\log p(x) \\ge \\mathcal{L}$。\n\n<table>\n<tr><td>维度 $d$</td>"
+            "<td>\\(z_i\\)</td></tr>\n</table>\n"})
     assert [w.message for w in imported.report.warnings] == []
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     ddpm = parse_html((out / "post/10-ddpm/index.html").read_text(encoding="utf-8"))
@@ -342,7 +344,9 @@ def test_hugo_stack_dollars_without_math_and_links_beside_the_old_url(tmp_path: 
     assert "stash@{$num} 会被删除；$HOME 下的配置。" in body.text()
     assert body.one("a").get("href") == "/post/9-vae/"
     vae = parse_html((out / "post/9-vae/index.html").read_text(encoding="utf-8"))
-    assert len(vae.one("div", class_="prose").find_all("math")) == 1
+    assert len(vae.one("div", class_="prose").find_all("math")) == 3
+    cells = vae.one("div", class_="prose").find_all("td")
+    assert [c.one("math").text() for c in cells] == ["d", "zi"]
 
 
 def test_hugo_bundle_files_a_page_links_to(tmp_path: Path) -> None:

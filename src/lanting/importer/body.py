@@ -356,32 +356,36 @@ _HTML_MATH_SPOTS = re.compile(r"(<(figcaption|td|th|li|span)\b[^>]*>)(.*?)(</\2\
 _PAREN_MATH = re.compile(r"\\\((.+?)\\\)", re.DOTALL)
 
 
-def math_in_html(text: str, shelf: Shelf,
-                 convert: Callable[[str], str]) -> tuple[str, int, list[str]]:
+def math_in_html(text: str, shelf: Shelf, convert: Callable[[str], str],
+                 dollars: bool = False) -> tuple[str, int, list[str]]:
     """`\\(…\\)` inside raw HTML (distill's `<figcaption>`s, table cells, list items),
     which kramdown left alone and MathJax rendered (not `<div markdown="1">`, whose
     `\\(` kramdown read as an escape): Lanting renders no math in raw HTML, so each
     becomes MathML now
     (`convert`: TeX → MathML, raising ValueError), put aside. Returns (text, how many,
-    the formulas that did not convert, left as written)."""
+    the formulas that did not convert, left as written). With `dollars`, `$…$` too (a
+    Hugo theme's KaTeX read it there: `<td>自由度 $i$</td>`)."""
     count, failed = 0, []
+    pattern = re.compile(f"{_PAREN_MATH.pattern}|{INLINE_MATH.pattern}", re.DOTALL) \
+        if dollars else _PAREN_MATH
 
     def formula(match: re.Match[str]) -> str:
         nonlocal count
+        tex = match.group(1) if match.group(1) is not None else match.group(2)
         try:
-            mathml = convert(match.group(1))
+            mathml = convert(tex)
         except ValueError:
-            failed.append(match.group(1))
+            failed.append(tex)
             return match.group()
         count += 1
         return shelf.put(mathml)
 
     def element(match: re.Match[str]) -> str:
-        if "\\(" not in match.group(3):
+        if "\\(" not in match.group(3) and not (dollars and "$" in match.group(3)):
             return match.group()
-        return match.group(1) + _PAREN_MATH.sub(formula, match.group(3)) + match.group(4)
+        return match.group(1) + pattern.sub(formula, match.group(3)) + match.group(4)
 
-    if "\\(" not in text or "<" not in text:
+    if "\\(" not in text and not (dollars and "$" in text) or "<" not in text:
         return text, 0, []
     return _HTML_MATH_SPOTS.sub(element, text), count, failed
 

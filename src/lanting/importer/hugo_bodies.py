@@ -30,6 +30,7 @@ from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import Context
 from lanting.importer.site import Item, NewSite
 from lanting.importer.text import load_mapping
+from lanting.markdown.math_formula import to_mathml
 
 _SHORTCODE = re.compile(r"\{\{([<%])-?\s*(/?)\s*([A-Za-z][\w/.-]*)\s*(.*?)\s*/?\s*-?([>%])\}\}",
                         re.DOTALL)
@@ -74,6 +75,11 @@ class HugoBodies(HugoLinks):
         if item.source in self.dollars:
             text, count = re.subn(r"(?<!\\)\$", r"\\$", text)
             ctx.convert("dollar signs escaped (the theme's math was off)", count)
+        text, count, failed = B.math_in_html(text, shelf, lambda tex: to_mathml(
+            tex, display=False), dollars=item.source not in self.dollars)
+        ctx.convert("formulas in raw HTML as MathML", count)
+        for tex in failed:
+            ctx.warn(tex, "a formula in raw HTML that does not convert: left as written")
         if not self.passthrough():
             text = escaped_math(text, ctx)
         text = self.shortcodes(text, item, ctx, folder)
