@@ -3,6 +3,8 @@ builds; every image of the site gets its size."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from PIL import Image
 from sitebits import bundle_files, png, read
@@ -169,3 +171,17 @@ def test_two_images_of_one_name_and_two_formats_get_their_own_variants(
                        "/posts/h/houdini-480w.webp 480w, /posts/h/houdini-600w.webp 600w"]
     with Image.open(out / "posts/h/houdini-png-480w.webp") as variant:
         assert variant.getpixel((240, 120))[2] < 100  # the PNG's (red) centre, not the JPEG
+
+
+def test_a_big_image_of_the_site_is_read_without_pillows_warning(tmp_path, monkeypatch) -> None:
+    """A 120-megapixel draw.io export in a real blog made Pillow print its
+    DecompressionBombWarning raw on the terminal (twice per image, no file named); the
+    site's own images are read as they are."""
+    from lanting.content.discover import image_size
+
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 1500)  # (the 2,000 pixels below: "big")
+    path = tmp_path / "diagram.png"
+    path.write_bytes(png(50, 40))
+    assert image_size(path) == (50, 40)
+    with Image.open(io.BytesIO(images.encode_variant(path.read_bytes(), 25))) as variant:
+        assert variant.size == (25, 20)

@@ -16,6 +16,7 @@ import io
 import os
 import re
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from typing import TypeVar
@@ -275,8 +276,10 @@ def image_size(path: Path) -> tuple[int, int] | None:
     from PIL import Image  # imported here: sites without images do not pay for it
 
     try:
-        with Image.open(path) as image:
-            return image.size
+        with warnings.catch_warnings():  # (a big diagram of the site's own: no attack)
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(path) as image:
+                return image.size
     except (OSError, ValueError, Image.DecompressionBombError):
         return None
 

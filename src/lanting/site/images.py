@@ -15,6 +15,7 @@ import io
 import os
 import posixpath
 import re
+import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -91,10 +92,14 @@ def encode_variant(data: bytes, width: int) -> bytes:
     lossless when the source is a PNG and that is smaller."""
     from PIL import Image, ImageOps  # imported here: sites without images do not pay for it
 
-    with Image.open(io.BytesIO(data)) as opened:
-        lossless = opened.format == "PNG"
-        image = ImageOps.exif_transpose(opened)
-        icc = opened.info.get("icc_profile")
+    with warnings.catch_warnings():
+        # (a site's own big diagram, a 120-megapixel draw.io export, is no attack: Pillow's
+        # warning about it was printed raw on the terminal, without the file's name)
+        warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+        with Image.open(io.BytesIO(data)) as opened:
+            lossless = opened.format == "PNG"
+            image = ImageOps.exif_transpose(opened)
+            icc = opened.info.get("icc_profile")
     if image.mode not in ("RGB", "RGBA"):
         image = image.convert("RGBA" if "A" in image.getbands() or "transparency" in image.info
                               else "RGB")
