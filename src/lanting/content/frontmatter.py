@@ -21,12 +21,10 @@ from lanting.content.discover import source_text
 from lanting.content.foreign import unknown_key_hint
 from lanting.content.frontmatter_syntax import (
     MAX_NESTING,
+    parse_date,
     parse_toml,
     parse_yaml,
     split_front_matter,
-)
-from lanting.content.frontmatter_syntax import (  # `lanting import` reads dates with it
-    parse_date as parse_date,
 )
 from lanting.content.marp import split_marp_keys
 from lanting.errors import LantingError, did_you_mean

@@ -18,7 +18,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import unquote
 
-from lanting.content.frontmatter import parse_date
+from lanting.content.frontmatter_syntax import parse_date
 from lanting.importer.body import MARK_CLOSE, MARK_OPEN, marker, markers
 from lanting.importer.report import Report
 from lanting.importer.text import When, dump_front_matter, dump_toml
