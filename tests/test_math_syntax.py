@@ -308,3 +308,13 @@ def test_mathjax_and_paper_commands_render(tex: str, text: str) -> None:
     rendered = render(f"${tex}$\n")
     assert rendered.problems == ()
     assert tree(f"${tex}$\n").one("math").text() == text
+
+
+@pytest.mark.parametrize(("tex", "hint_has"), [
+    ("\\ce{H2O}", "mhchem"), ("\\bbox[red]{x}", "\\boxed"), ("\\KL(p\\|q)", "math_macros"),
+])
+def test_an_unknown_command_says_what_it_likely_is(tex: str, hint_has: str) -> None:
+    """`\\ce` (MathJax's mhchem) and a macro the old site's MathJax defined (`\\KL`) were
+    "a command KaTeX has but math-core lacks, or a typo"."""
+    (problem,) = render(f"${tex}$\n").problems
+    assert hint_has in (problem.hint or "")

@@ -4,27 +4,25 @@ page, and each error reported at its line with an excerpt and a caret."""
 
 from __future__ import annotations
 
-import functools
 import html
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-import math_core
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
 from lanting.errors import did_you_mean
 from lanting.markdown.math_formula import (
     HINT,
-    MAX_FORMULA,
     REF_LINK,
     check_size,
     converter,
     finish,
 )
+from lanting.markdown.math_macros import PageMacros, page_macros
 from lanting.markdown.tex import offset_in_source, rewrite
-from lanting.markdown.tex_scan import Marks, TexError, arguments, group_end
+from lanting.markdown.tex_scan import Marks, TexError
 from lanting.model.problem import Problem
 
 _NUMBERED_ENV = re.compile(r"\\begin\s*\{(equation|align|gather|multline|flalign)(\*?)\}")
@@ -156,7 +154,9 @@ def _width(text: str) -> int:
 
 
 _HINTS = (
-    ("Unknown command", "a command KaTeX has but math-core lacks, or a typo; " + HINT),
+    ("Unknown command", "a macro your old site defined (in its MathJax or KaTeX setup)? "
+     "define it under `macros:` in the front matter or `[markdown] math_macros` in "
+     "lanting.toml; else a command KaTeX has but math-core lacks, or a typo; " + HINT),
     ("Unknown environment", "an environment KaTeX has but math-core lacks, or a typo; "
      + HINT),
     ("Expected closing", "a `{`, `\\left` or `\\begin` is not closed"),
@@ -172,14 +172,28 @@ _IN_DISPLAY_HINT = ("rows of `aligned`, `gathered` or `split` take no `\\tag`: p
                     "`\\end{…}` (one number for the block), or use `align` for a number per row")
 
 
+_EXTENSIONS = {
+    "ce": "`\\ce` is mhchem's (chemical formulae), which Lanting does not have: write the "
+          "formula with `\\mathrm`, e.g. `\\mathrm{H_2O}`, `\\mathrm{SO_4^{2-}}`, "
+          "`\\rightarrow`",
+    "pu": "`\\pu` is mhchem's (physical units), which Lanting does not have: write "
+          "`10\\,\\mathrm{kJ/mol}`",
+    "bbox": "`\\bbox` is MathJax's: write `\\boxed{…}` or `\\colorbox{…}{…}`",
+}
+"""Commands of MathJax's extensions, which a post written for MathJax may use."""
+_UNKNOWN = re.compile(r'Unknown command "\\(\w+)"')
+
+
 def _hint(message: str, display: bool = False) -> str:
     if display and "may only appear in a numbered equation" in message:
         return _IN_DISPLAY_HINT  # already in `$$ … $$`: the environment is what refuses it
+    if (unknown := _UNKNOWN.search(message)) and unknown.group(1) in _EXTENSIONS:
+        return _EXTENSIONS[unknown.group(1)]
     return next((hint for key, hint in _HINTS if key in message), HINT)
 
 
 def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula],
-             macros: dict[str, str], defined: _PageMacros) -> None:
+             macros: dict[str, str], defined: PageMacros) -> None:
     """`formula.tex`: its LaTeX rewritten for math-core, wrapped in an `equation` where
     a Lanting label, `\\tag` or `\\label` needs a number."""
     try:
@@ -209,123 +223,6 @@ def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula]
             return
         lanting_labels[formula.label] = formula
     formula.tex = tex
-
-
-_DEFINITION = re.compile(
-    r"\\(?:(newcommand|renewcommand|providecommand)\*?\s*"
-    r"(?:\{\s*\\([A-Za-z]+)\s*\}|\\([A-Za-z]+))"
-    r"\s*(?:\[\s*(\d)\s*\])?\s*|(?:global\s*\\)?(g?def)\s*\\([A-Za-z]+)\s*((?:#\d\s*)*)"
-    r"|(DeclareMathOperator\*?)\s*(?:\{\s*\\([A-Za-z]+)\s*\}|\\([A-Za-z]+))\s*)(?=\{)")
-
-
-@functools.lru_cache(maxsize=256)
-def _macro_ok(name: str, expansion: str) -> bool:
-    """Whether math-core takes `expansion` as the macro `\\name` (it parses macros when
-    the converter is made, and refuses what it cannot expand, `\\@ifstar`)."""
-    try:
-        converter(((name, expansion),), True)
-    except (math_core.LatexError, ValueError):
-        return False
-    return True
-
-
-@dataclass(slots=True)
-class _PageMacros:
-    """The macros a page's formulas define: those math-core takes (`converter`), and
-    those it refuses but MathJax expands as text (`textual`: name → (arguments, body)),
-    e.g. `\\newcommand{\\lv}{\\left[\\begin{matrix}}`, an environment opened in one
-    macro and closed in another."""
-
-    converter: dict[str, str] = field(default_factory=dict)
-    textual: dict[str, tuple[int, str]] = field(default_factory=dict)
-
-    def expand(self, tex: str) -> str:
-        """`tex` with the textual macros expanded, as TeX does (no braces added)."""
-        if not self.textual or "\\" not in tex:
-            return tex
-        use = re.compile(r"\\(" + "|".join(sorted(self.textual, key=len, reverse=True))
-                         + r")(?![A-Za-z])")
-        pos, done = 0, 0
-        while (match := use.search(tex, pos)) is not None:
-            count, body = self.textual[match.group(1)]
-            found = arguments(tex, match.end(), count) if count else (None, [], match.end())
-            if found is None:
-                raise TexError(f"`\\{match.group(1)}` needs {count} argument"
-                               f"{'s' * (count > 1)}", match.start())
-            text = _substitute(body, found[1])
-            if _ENDS_IN_WORD.search(text):
-                text += " "  # `\\cdot` then `x` must not become `\\cdotx`
-            tex = tex[:match.start()] + text + tex[found[2]:]
-            pos, done = match.start(), done + 1  # (its body may use another macro)
-            if done > MAX_EXPANSIONS or len(tex) > MAX_FORMULA:
-                raise TexError(f"`\\{match.group(1)}` expands without end",
-                               match.start())
-        return tex
-
-
-_PARAMETER = re.compile(r"#(\d)")
-_OPENS_CLOSES = re.compile(r"\\(begin|end|left|right)(?![A-Za-z])")
-
-
-def _balanced(expansion: str) -> bool:
-    """Whether `expansion` closes every environment and `\\left` it opens: math-core
-    takes a macro as a group, so one that opens `matrix` for another to close fails at
-    each use."""
-    found = _OPENS_CLOSES.findall(expansion) if "\\" in expansion else []
-    return (found.count("begin") == found.count("end")
-            and found.count("left") == found.count("right"))
-
-
-def _substitute(body: str, args: list[str]) -> str:
-    """`body` with `#1`… replaced by the arguments (one beyond them is left as it is)."""
-    return _PARAMETER.sub(lambda p: args[int(p.group(1)) - 1]
-                          if 0 < int(p.group(1)) <= len(args) else p.group(0), body)
-_ENDS_IN_WORD = re.compile(r"\\[A-Za-z]+$")
-MAX_EXPANSIONS = 2000
-"""As many textual expansions in one formula as math-core allows of its own."""
-
-
-def _page_macros(formulas: list[_Formula]) -> _PageMacros:
-    r"""The macros the page's formulas define (`\newcommand`, `\def`,
-    `\DeclareMathOperator`): in MathJax a definition holds for the rest of the page,
-    in math-core only in its own formula. Each definition is blanked out of its formula
-    (`body`) and the macros are given to the converter for every formula, or expanded
-    as text where math-core refuses them."""
-    macros = _PageMacros()
-    for formula in formulas:
-        latex = formula.latex
-        if "def" not in latex and "command" not in latex and "Declare" not in latex:
-            continue
-        body = latex
-        for m in _DEFINITION.finditer(latex):
-            end = group_end(latex, m.end())
-            if end is None:
-                continue  # math-core reports it
-            name = m.group(2) or m.group(3) or m.group(6) or m.group(9) or m.group(10)
-            expansion = latex[m.end() + 1:end - 1]
-            if m.group(8):
-                star = "*" if m.group(8).endswith("*") else ""
-                expansion = f"\\operatorname{star}{{{expansion}}}"
-            if m.group(1) == "providecommand" and (name in macros.converter
-                                                   or name in macros.textual):
-                continue
-            try:
-                expansion = macros.expand(expansion)
-            except TexError:
-                continue  # left in its formula: reported there
-            count = int(m.group(4) or 0) if m.group(1) else (m.group(7) or "").count("#")
-            macros.converter.pop(name, None)
-            macros.textual.pop(name, None)
-            if _balanced(expansion) and _macro_ok(name, expansion):
-                macros.converter[name] = expansion
-            elif count <= 9 and _PARAMETER.sub("", expansion).count("#") == 0:
-                macros.textual[name] = (count, expansion)
-            else:
-                continue  # left in its formula: reported there
-            body = body[:m.start()] + " " * (end - m.start()) + body[end:]
-        if body != latex:
-            formula.body = body
-    return macros
 
 
 def _tags(tex: str, formula: _Formula) -> str:
@@ -400,7 +297,10 @@ def convert_page(state: StateCore) -> None:
     if not state.env.get("has_math") and not state.env.get("has_eqref"):
         return
     formulas, refs = _collect(state.tokens)
-    defined = _page_macros(formulas)
+    defined, bodies = page_macros([formula.latex for formula in formulas])
+    for formula, body in zip(formulas, bodies, strict=True):
+        if body is not None:
+            formula.body = body
     ctx = state.env.get("lanting")
     macros = ctx.macros if ctx else ()
     if defined.converter:
