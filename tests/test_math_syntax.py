@@ -311,10 +311,33 @@ def test_mathjax_and_paper_commands_render(tex: str, text: str) -> None:
 
 
 @pytest.mark.parametrize(("tex", "hint_has"), [
-    ("\\ce{H2O}", "mhchem"), ("\\bbox[red]{x}", "\\boxed"), ("\\KL(p\\|q)", "math_macros"),
+    ("\\bbox[red]{x}", "\\boxed"), ("\\KL(p\\|q)", "math_macros"),
 ])
 def test_an_unknown_command_says_what_it_likely_is(tex: str, hint_has: str) -> None:
-    """`\\ce` (MathJax's mhchem) and a macro the old site's MathJax defined (`\\KL`) were
+    """`\\bbox` (MathJax's) and a macro the old site's MathJax defined (`\\KL`) were
     "a command KaTeX has but math-core lacks, or a typo"."""
     (problem,) = render(f"${tex}$\n").problems
     assert hint_has in (problem.hint or "")
+
+
+@pytest.mark.parametrize(("tex", "text"), [
+    ("\\ce{H2O}", "H₂O"),
+    ("\\ce{SO4^2- + Ba^2+ -> BaSO4 v}", "SO₄²⁻+Ba²⁺ → BaSO₄↓"),
+    ("\\ce{NO3-}", "NO₃⁻"), ("\\ce{[AgCl2]-}", "[AgCl₂]⁻"), ("\\ce{Ca(OH)2}", "Ca(OH)₂"),
+    ("\\ce{A <=> B}", "A ⇌ B"), ("\\ce{Zn + 2HCl -> ZnCl2 + H2 ^}", "Zn+2HCl → ZnCl₂+H₂↑"),
+    ("\\ce{$A$ ->[\\ce{+H2O}] $B$}", "A →^{+H₂O} B"),
+    ("\\pu{123 kJ*mol-1}", "123kJ⋅mol⁻¹"),
+])
+def test_mhchem_formulae_and_units(tex: str, text: str) -> None:
+    """`\\ce{…}` and `\\pu{…}` (mhchem, which MathJax loads by itself) failed the build as
+    unknown commands on chemistry blogs."""
+    from lanting.markdown.mathtext import mathml_text
+
+    rendered = render(f"${tex}$\n")
+    assert rendered.problems == ()
+    assert mathml_text(rendered.html[rendered.html.index("<math"):]) == text
+
+
+def test_an_mhchem_formula_lanting_cannot_read_is_an_error() -> None:
+    (problem,) = render("$\\ce{Fe@x}$\n").problems
+    assert "`@x`" in problem.message and "\\mathrm" in (problem.hint or "")

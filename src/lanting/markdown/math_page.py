@@ -173,11 +173,6 @@ _IN_DISPLAY_HINT = ("rows of `aligned`, `gathered` or `split` take no `\\tag`: p
 
 
 _EXTENSIONS = {
-    "ce": "`\\ce` is mhchem's (chemical formulae), which Lanting does not have: write the "
-          "formula with `\\mathrm`, e.g. `\\mathrm{H_2O}`, `\\mathrm{SO_4^{2-}}`, "
-          "`\\rightarrow`",
-    "pu": "`\\pu` is mhchem's (physical units), which Lanting does not have: write "
-          "`10\\,\\mathrm{kJ/mol}`",
     "bbox": "`\\bbox` is MathJax's: write `\\boxed{…}` or `\\colorbox{…}{…}`",
 }
 """Commands of MathJax's extensions, which a post written for MathJax may use."""

@@ -26,6 +26,7 @@ import functools
 import re
 from collections.abc import Callable
 
+from lanting.markdown.tex_chem import chemistry
 from lanting.markdown.tex_layout import (
     DIM,
     alignments,
@@ -81,6 +82,10 @@ def _primitives(s: str, ctx: Context) -> str:
                        match.start(), hint="define macros with `\\newcommand` or `\\def`, "
                        "or in the front matter's `macros`")
     return re.sub(r"\\(edef|xdef)(?![A-Za-z])", r"\\def", s)
+
+
+def _chemistry(s: str, ctx: Context) -> str:
+    return chemistry(s)
 
 
 def _require(s: str, ctx: Context) -> str:
@@ -280,6 +285,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
                 "edef", "xdef"}), _primitives),
     (frozenset({"verb"}), verb),
     (frozenset({"require"}), _require),
+    (frozenset({"ce", "pu"}), _chemistry),
     (frozenset({"href", "url", "htmlClass", "htmlId", "htmlStyle", "htmlData",
                 "includegraphics"}), links),
     (frozenset({"starred:"}), _stars),

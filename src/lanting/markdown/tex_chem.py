@@ -1,0 +1,159 @@
+"""mhchem's `\\ce{…}` and `\\pu{…}` (MathJax loads them by itself, so posts written for
+MathJax use them) as plain TeX math-core converts: the common part of the syntax.
+
+- formulae: `H2O`, `SO4^2-`, `Fe^{3+}`, `Na+`, `[AgCl2]-`, `Ca(OH)2`, `CuSO4*5H2O`,
+  isotopes `^{227}_{90}Th`, states `(aq)`, coefficients `2H2`, `1/2O2`, bonds `C6H5-CHO`,
+  `CH2=CH2`, `HC#CH`;
+- equations: `+`, arrows `->` `<-` `<->` `<=>` `<=>>` `<<=>` `<-->` (with text or a
+  formula above and below: `->[\\Delta][\\text{cat.}]`), `^` (a gas) and `v` (a precipitate),
+  `$…$` math as written;
+- units: `\\pu{123 kJ*mol-1}`, `\\pu{1.2e3 m/s}`.
+
+What it does not read is a TexError naming the part, never a formula drawn wrong.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lanting.markdown.tex_scan import TexError, replace_command
+
+_ARROWS = {"->": "\\xrightarrow", "<-": "\\xleftarrow", "<->": "\\xleftrightarrow",
+           "<-->": "\\xleftrightarrow", "<=>": "\\xrightleftharpoons",
+           "<=>>": "\\xrightleftharpoons", "<<=>": "\\xrightleftharpoons"}
+_ARROW = re.compile(r"(<-->|<=>>|<<=>|<=>|<->|->|<-)((?:\[[^\[\]]*\]){0,2})$")
+_COEFFICIENT = re.compile(r"(\d+/\d+|\d+(?:\.\d+)?|\(\d+/\d+\))(?=[A-Z(\[])")
+_ISOTOPE = re.compile(r"\^\{?(\d+)\}?_\{?(-?\d+)\}?(?=[A-Z])")
+_STATE = re.compile(r"\((aq|s|l|g|sln|cr|ads)\)$")
+_CHARGE = re.compile(r"\^(?:\{([^{}]*)\}|(\d*[+-]|\d+))")
+_TRAILING_CHARGE = re.compile(r"(?<=[A-Za-z0-9)\]])([+-])$")
+"""`Na+`, `NO3-` (the 3 is a count: NO₃⁻), `[AgCl2]-`."""
+_PART = re.compile(r"([A-Z][a-z]?|[a-z]+|\(|\)|\[|\]|\d+|\.|\*|-|=|#)")
+
+
+def _subscript_or_charge(formula: str) -> str:
+    """One species (no spaces): elements upright, counts as subscripts, charges up."""
+    out: list[str] = []
+    state = _STATE.search(formula)
+    if state:
+        formula = formula[:state.start()]
+    isotope = _ISOTOPE.match(formula)
+    if isotope:
+        out.append(f"{{}}^{{{isotope.group(1)}}}_{{{isotope.group(2)}}}")
+        formula = formula[isotope.end():]
+    charge = ""
+    if (found := _CHARGE.search(formula)) and found.end() == len(formula):
+        charge = found.group(1) if found.group(1) is not None else found.group(2)
+        formula = formula[:found.start()]
+    elif trailing := _TRAILING_CHARGE.search(formula):
+        charge = trailing.group(1)
+        formula = formula[:trailing.start()]
+    pos, previous = 0, ""
+    while pos < len(formula):
+        part = _PART.match(formula, pos)
+        if part is None:
+            raise TexError(f"`\\ce` reads common formulae; not `{formula[pos:]}`", 0,
+                           hint="write the formula with `\\mathrm`, e.g. `\\mathrm{H_2O}`")
+        text = part.group()
+        if text.isdigit() and previous and (previous[-1].isalpha() or previous in ")]"):
+            out.append(f"_{{{text}}}")
+        elif text in ("*", "."):
+            out.append("\\cdot ")
+        elif text == "-":
+            out.append("{-}")
+        elif text == "=":
+            out.append("{=}")
+        elif text == "#":
+            out.append("{\\equiv}")
+        else:
+            out.append(f"\\mathrm{{{text}}}" if text[0].isalpha() else text)
+        previous, pos = text, part.end()
+    if charge:
+        out.append(f"^{{{charge}}}")
+    if state:
+        out.append(f"\\,(\\mathrm{{{state.group(1)}}})")
+    return "".join(out)
+
+
+def _species(item: str) -> str:
+    if len(item) > 1 and item[0] == "+":  # `->[\ce{+H2O}]`: water added
+        return "+" + _species(item[1:])
+    coefficient = _COEFFICIENT.match(item)
+    if coefficient:
+        number = coefficient.group(1).strip("()")
+        lead = (f"\\tfrac{{{number.split('/')[0]}}}{{{number.split('/')[1]}}}"
+                if "/" in number else number)
+        return lead + "\\," + _subscript_or_charge(item[coefficient.end():])
+    return _subscript_or_charge(item)
+
+
+def _label(text: str) -> str:
+    """An arrow's text: `$…$` math, TeX (`\\Delta`, `\\text{…}`, a nested `\\ce`), or words."""
+    text = text.strip()
+    if text.startswith("$") and text.endswith("$"):
+        return text[1:-1]
+    if "\\" in text:
+        return text
+    return f"\\text{{{text}}}"
+
+
+def ce(content: str) -> str:
+    """The TeX of `\\ce{content}`."""
+    parts: list[str] = []
+    for item in re.findall(r"\$[^$]*\$|(?:[^\s\[]|\[[^\[\]]*\])+", content):
+        if item.startswith("$"):
+            parts.append(item[1:-1])
+        elif item == "+":
+            parts.append("+")
+        elif item == "^":
+            parts.append("\\uparrow")
+        elif item == "v":
+            parts.append("\\downarrow")
+        elif arrow := _ARROW.fullmatch(item):
+            labels = re.findall(r"\[([^\[\]]*)\]", arrow.group(2))
+            above = _label(labels[0]) if labels else ""
+            below = f"[{_label(labels[1])}]" if len(labels) > 1 else ""
+            parts.append(f"\\mathrel{{{_ARROWS[arrow.group(1)]}{below}{{{above}}}}}")
+        else:
+            parts.append(_species(item))
+    return "{" + " ".join(parts) + "}"
+
+
+_UNIT = re.compile(r"([A-Za-zµμΩ°]+)(-?\d+)?")
+
+
+def pu(content: str) -> str:
+    """The TeX of `\\pu{content}`: a number and its units (`kJ*mol-1`, `m/s`)."""
+    match = re.fullmatch(r"\s*([-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)?\s*(.*?)\s*", content)
+    if match is None:
+        raise TexError(f"`\\pu` reads a number and units; not `{content}`", 0)
+    number, units = match.group(1) or "", match.group(2)
+    if number and "e" in number.lower():
+        mantissa, exponent = re.split("[eE]", number)
+        number = f"{mantissa}\\times 10^{{{int(exponent)}}}"
+    tex: list[str] = []
+    for piece in re.split(r"([*/ ])", units):
+        if piece == "*":
+            tex.append("\\cdot ")
+        elif piece == " ":
+            continue
+        elif piece == "/":
+            tex.append("/")
+        elif piece:
+            unit = _UNIT.fullmatch(piece)
+            if unit is None:
+                raise TexError(f"`\\pu` reads units like `kJ*mol-1`; not `{piece}`", 0)
+            tex.append(f"\\mathrm{{{unit.group(1)}}}"
+                       + (f"^{{{unit.group(2)}}}" if unit.group(2) else ""))
+    return "{" + number + ("\\," if number and tex else "") + "".join(tex) + "}"
+
+
+def chemistry(s: str) -> str:
+    """Every `\\ce{…}` and `\\pu{…}` of `s` as TeX (inner ones first: an arrow's text may
+    hold a `\\ce`)."""
+    for _ in range(8):  # nested `\ce`s, innermost first
+        if "\\ce" not in s and "\\pu" not in s:
+            break
+        s = replace_command(s, "pu", 1, lambda o, a, i: pu(a[0])) if "\\pu" in s else s
+        s = replace_command(s, "ce", 1, lambda o, a, i: ce(a[0])) if "\\ce" in s else s
+    return s
