@@ -324,6 +324,7 @@ def test_an_unknown_command_says_what_it_likely_is(tex: str, hint_has: str) -> N
     ("\\ce{H2O}", "H₂O"),
     ("\\ce{SO4^2- + Ba^2+ -> BaSO4 v}", "SO₄²⁻+Ba²⁺ → BaSO₄↓"),
     ("\\ce{NO3-}", "NO₃⁻"), ("\\ce{[AgCl2]-}", "[AgCl₂]⁻"), ("\\ce{Ca(OH)2}", "Ca(OH)₂"),
+    ("\\ce{[Hg^{II}I4]^2-}", "[Hg^{II}I₄]²⁻"), ("\\ce{Hg^2+ ->[I-] HgI2}", "Hg²⁺ →^{I⁻} HgI₂"),
     ("\\ce{A <=> B}", "A ⇌ B"), ("\\ce{Zn + 2HCl -> ZnCl2 + H2 ^}", "Zn+2HCl → ZnCl₂+H₂↑"),
     ("\\ce{$A$ ->[\\ce{+H2O}] $B$}", "A →^{+H₂O} B"),
     ("\\pu{123 kJ*mol-1}", "123kJ⋅mol⁻¹"),

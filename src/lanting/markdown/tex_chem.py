@@ -25,10 +25,12 @@ _ARROW = re.compile(r"(<-->|<=>>|<<=>|<=>|<->|->|<-)((?:\[[^\[\]]*\]){0,2})$")
 _COEFFICIENT = re.compile(r"(\d+/\d+|\d+(?:\.\d+)?|\(\d+/\d+\))(?=[A-Z(\[])")
 _ISOTOPE = re.compile(r"\^\{?(\d+)\}?_\{?(-?\d+)\}?(?=[A-Z])")
 _STATE = re.compile(r"\((aq|s|l|g|sln|cr|ads)\)$")
-_CHARGE = re.compile(r"\^(?:\{([^{}]*)\}|(\d*[+-]|\d+))")
+_CHARGE = re.compile(r"\^(?:\{([^{}]*)\}|(\d*[+-]|\d+))$")
 _TRAILING_CHARGE = re.compile(r"(?<=[A-Za-z0-9)\]])([+-])$")
 """`Na+`, `NO3-` (the 3 is a count: NO₃⁻), `[AgCl2]-`."""
-_PART = re.compile(r"([A-Z][a-z]?|[a-z]+|\(|\)|\[|\]|\d+|\.|\*|-|=|#)")
+_PART = re.compile(r"(\^\{[^{}]*\}|\^\d*[+-]|\^\d+|[A-Z][a-z]?|[a-z]+|\(|\)|\[|\]|\d+|\.|\*|-|=|#)")
+"""A part of a formula: an oxidation state or charge inside it (`[Hg^{II}I4]`), an
+element, letters, a bracket, a count, a hydrate's dot, a bond."""
 
 
 def _subscript_or_charge(formula: str) -> str:
@@ -42,7 +44,7 @@ def _subscript_or_charge(formula: str) -> str:
         out.append(f"{{}}^{{{isotope.group(1)}}}_{{{isotope.group(2)}}}")
         formula = formula[isotope.end():]
     charge = ""
-    if (found := _CHARGE.search(formula)) and found.end() == len(formula):
+    if found := _CHARGE.search(formula):
         charge = found.group(1) if found.group(1) is not None else found.group(2)
         formula = formula[:found.start()]
     elif trailing := _TRAILING_CHARGE.search(formula):
@@ -55,7 +57,9 @@ def _subscript_or_charge(formula: str) -> str:
             raise TexError(f"`\\ce` reads common formulae; not `{formula[pos:]}`", 0,
                            hint="write the formula with `\\mathrm`, e.g. `\\mathrm{H_2O}`")
         text = part.group()
-        if text.isdigit() and previous and (previous[-1].isalpha() or previous in ")]"):
+        if text[0] == "^":
+            out.append("^{" + text[1:].strip("{}") + "}")
+        elif text.isdigit() and previous and (previous[-1].isalpha() or previous in ")]"):
             out.append(f"_{{{text}}}")
         elif text in ("*", "."):
             out.append("\\cdot ")
@@ -87,6 +91,9 @@ def _species(item: str) -> str:
     return _subscript_or_charge(item)
 
 
+_FORMULA_LIKE = re.compile(r"\+?[A-Z][A-Za-z0-9()\[\]^{}+-]*")
+
+
 def _label(text: str) -> str:
     """An arrow's text: `$…$` math, TeX (`\\Delta`, `\\text{…}`, a nested `\\ce`), or words."""
     text = text.strip()
@@ -94,6 +101,8 @@ def _label(text: str) -> str:
         return text[1:-1]
     if "\\" in text:
         return text
+    if _FORMULA_LIKE.fullmatch(text):  # `->[I-]`, `->[H2O]`: a formula, as mhchem reads it
+        return ce(text)
     return f"\\text{{{text}}}"
 
 
