@@ -381,3 +381,12 @@ def test_commonmark_paragraphs_that_look_like_myst_stay_paragraphs() -> None:
     assert [p.text() for p in html.find_all("p")] == ["+++", "(not a target) = 3", "%50 off",
                                                      "```{note} a`b"]
     assert problems == ["1: warning: `+++` is MyST-NB's cell break: Lanting shows it as text"]
+
+
+def test_a_comment_line_under_text_is_hidden_with_a_warning() -> None:
+    """MyST hides a `%` line even in the middle of a paragraph: hard-wrapped prose ("by
+    30" / "% after the change") lost a line without a word."""
+    doc, problems = _render("Utilization improved by 30\n% after the change.\n\n"
+                            "% a comment on its own\n\nText.\n")
+    assert "after the change" not in doc.text() and "a comment" not in doc.text()
+    assert len(problems) == 1 and "`%`" in problems[0]

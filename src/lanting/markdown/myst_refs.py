@@ -64,8 +64,17 @@ def _hidden_line_rule(state: StateBlock, start: int, end: int, silent: bool) -> 
         return False
     if _HIDDEN_LINE.match(state.src, begin, state.eMarks[start]) is None:
         return False
-    if not silent:
-        state.push("myst_hidden", "", 0).map = [start, start + 1]
+    if silent:  # asked whether it ends the paragraph (or list, quote) above: it does
+        if state.src[begin] == "%":
+            state.env.setdefault("myst_comment_breaks", set()).add(start)
+        return True
+    state.push("myst_hidden", "", 0).map = [start, start + 1]
+    if start in state.env.get("myst_comment_breaks", ()):
+        # Hard-wrapped prose ("by 30\n% after the change") loses a line: say so.
+        warn_at(state.env, start, "a line starting with `%` right under text is hidden "
+                "(MyST's comment) and ends the paragraph",
+                "to show it, write `\\%` at its start; a comment is clearer after a "
+                "blank line")
     state.line = start + 1
     return True
 
