@@ -87,3 +87,12 @@ def test_obsidian_comments_are_left_out() -> None:
     assert "正文 继续。" in text
     assert "%%time" in text and "%%timeit 无闭合" in text
     assert rendered.excerpt == "正文 继续。"
+
+
+def test_an_image_whose_alt_text_has_brackets_is_no_embedded_note() -> None:
+    """`![[公式]](…)`: how Zhihu's exporters write every formula (CommonMark's image)."""
+    rendered = render("见 ![[示意图]](fig.png) 与 [[草稿]](draft.md)。\n")
+    assert rendered.problems == ()
+    assert [(link.url, link.image) for link in rendered.links] == [("fig.png", True),
+                                                                   ("draft.md", False)]
+    assert parse_html(rendered.html).find("img").attrs["alt"] == "[示意图]"

@@ -99,10 +99,11 @@ def _wiki_rule(state: StateInline, silent: bool, heading_ids: str = "lanting") -
             match.group(2)):
         return False  # (`[[1, 2]]`, a nested list written in prose, is no link)
     opening = start + len(match.group(1))
-    if (state.src[opening - 1:opening] == "[" or state.src[match.end():match.end() + 1] == "]"
+    if (state.src[opening - 1:opening] == "["
+            or state.src[match.end():match.end() + 1] in ("]", "(")
             or normalizeReference(match.group()[len(match.group(1)) + 2:-2])
             in state.env.get("references", {})):
-        return False  # `[[[x]]]`, or `[[x]]` around a reference link `[x]`: CommonMark's
+        return False  # `[[[x]]]`, `![[x]](url)`, `[[x]]` around a reference link: CommonMark's
     if silent:
         state.pos = match.end()
         return True
