@@ -62,4 +62,5 @@ def test_fixture(path: Path, index: int, example: tuple[str, str, str]) -> None:
 def test_there_is_a_fixture_file_per_plugin() -> None:
     names = {p.stem for p in FIXTURES.glob("*.txt")}
     assert {"math", "code", "callouts", "figures", "cjk", "footnotes", "links",
-            "shortcodes", "attributes", "emoji", "deflist", "divs", "content_tabs"} <= names
+            "shortcodes", "attributes", "emoji", "deflist", "divs", "content_tabs",
+            "exports"} <= names

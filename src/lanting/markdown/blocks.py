@@ -66,9 +66,9 @@ def _lang(env: Mapping[str, Any]) -> str:
     return "zh" if ctx is None or ctx.lang.lower().startswith("zh") else "en"
 
 
-def _is(name: str) -> Any:
+def _is(name: str, *aliases: str) -> Any:
     def validate(params: str, markup: str) -> bool:
-        return params.strip().split(" ", 1)[0].lower() == name
+        return params.strip().split(" ", 1)[0].lower() in (name, *aliases)
     return validate
 
 
@@ -248,6 +248,8 @@ def _render_stray(self: Any, tokens: Sequence[Token], idx: int, options: Any,
 
 
 _OPEN = re.compile(r"\s*\{open\}\s*$")
+_SPOILER_OPEN = re.compile(r"""^\{\s*state\s*=\s*["']?open["']?\s*\}\s*""")
+"""HackMD's `:::spoiler {state="open"} 标题`, open at first."""
 
 
 def _summaries(state: StateCore) -> None:
@@ -262,8 +264,10 @@ def _summaries(state: StateCore) -> None:
         out.append(token)
         if token.type != "container_details_open":
             continue
-        title = token.info.strip()[len("details"):].strip()
-        token.meta = {"open": bool(_OPEN.search(title))}
+        name, _, title = token.info.strip().partition(" ")  # `details` or HackMD's `spoiler`
+        title = title.strip()
+        token.meta = {"open": bool(_OPEN.search(title) or _SPOILER_OPEN.match(title))}
+        title = _SPOILER_OPEN.sub("", title)
         title = _OPEN.sub("", title) or DETAILS_TITLES[_lang(state.env)]
         level = token.level + 1
         out += [Token("details_summary_open", "summary", 1, map=token.map, level=level),
@@ -294,7 +298,7 @@ def _render_gallery(self: Any, tokens: Sequence[Token], idx: int, options: Any,
 def blocks_plugin(md: MarkdownIt) -> None:
     md.use(container_plugin, "tabs", validate=_is("tabs"), render=_render_tabs)
     md.use(container_plugin, "code-group", validate=_is("code-group"), render=_render_tabs)
-    md.use(container_plugin, "details", validate=_is("details"), render=_render_details)
+    md.use(container_plugin, "details", validate=_is("details", "spoiler"), render=_render_details)
     md.use(container_plugin, "gallery", validate=_is("gallery"), render=_render_gallery)
     md.block.ruler.before("paragraph", "tab_marker", _tab_rule, {"alt": ["paragraph"]})
     md.core.ruler.after("block", "tabs", _build_tabs)

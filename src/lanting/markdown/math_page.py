@@ -62,7 +62,8 @@ def _collect(tokens: Sequence[Token]) -> tuple[list[_Formula], list[Token]]:
             formulas.append(_make(token, True, line, token.info.strip()))
         elif token.type == "inline" and token.children and (
                 "$" in token.content or "\\" in token.content or "@" in token.content
-                or "`" in token.content or "](#" in token.content):  # (and MyST's refs)
+                or "`" in token.content or "](#" in token.content
+                or "equation?" in token.content):  # (MyST's refs; Zhihu's formula images)
             first = token.map[0] if token.map else 0
             for child in token.children:
                 if child.type == "math_inline":

@@ -29,6 +29,7 @@ from lanting.markdown.content_tabs import content_tabs_plugin
 from lanting.markdown.divs import divs_plugin
 from lanting.markdown.emoji import emoji_plugin
 from lanting.markdown.emphasis import emphasis_plugin
+from lanting.markdown.exports import exports_plugin
 from lanting.markdown.figures import figures_plugin
 from lanting.markdown.footnotes import add_sidenotes
 from lanting.markdown.inline_code import inline_code_plugin
@@ -103,6 +104,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.use(divs_plugin)  # after every other `:::` block: it takes what they leave
     md.use(more_plugin)
     md.use(notes_apps_plugin, options.heading_ids)
+    md.use(exports_plugin)  # SiYuan, Logseq, HackMD, Zhihu
     md.use(anchors_plugin, options.heading_ids)
     md.use(links_plugin)
     md.use(attributes_plugin)  # before figures: an attribute block may label one

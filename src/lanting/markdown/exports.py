@@ -1,0 +1,203 @@
+"""Plugin: what outliners and note platforms leave in the Markdown they export.
+
+Each was printed as text (most without a word):
+- SiYuan (思源笔记) writes a block's attributes on a line after it,
+  `{: id="20230512101010-abcdefg" updated="…"}`, on every block; its super blocks are
+  framed by `{{{row` (or `{{{col`) and `}}}` lines. Both are left out, the blocks kept.
+  A block reference with its text, `((20230512…-abcdefg "第一段"))`, is that text;
+- Logseq writes properties as `key:: value` lines (`id::`, `collapsed:: true`, a page's
+  `title::` and `tags::`): left out;
+- a block reference without text (Logseq's `((64a1b2c3-…))`, SiYuan's `((2023…))`) names
+  a block of another note that Lanting cannot show: a warning at its line;
+- HackMD's and CodiMD's `{%youtube id %}` is Lanting's video (click to load); their
+  `:::spoiler 标题` blocks are folded `::: details` (`markdown/blocks.py`);
+- Zhihu's formulas, exported as images of `https://www.zhihu.com/equation?tex=…`
+  (`![[公式]](…)`, or `<img … eeimg="1">`), are formulas again: the image was fetched from
+  Zhihu on every view, and the `<img>`'s TeX alt text was reported as TeX left in the page;
+- Jupyter's `nbconvert --to markdown` puts a `<style scoped>` before each DataFrame's
+  table: left out (its blank lines broke it into text and a code block on the page).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, cast
+from urllib.parse import parse_qs, urlsplit
+
+from markdown_it import MarkdownIt
+from markdown_it.rules_block import StateBlock
+from markdown_it.rules_core import StateCore
+from markdown_it.rules_inline import StateInline
+from markdown_it.token import Token
+
+from lanting.markdown.shortcodes import report
+
+_SIYUAN_ID = r"\d{14}-[0-9a-z]{7}"
+_IAL_LINE = re.compile(rf"^[ \t]*\{{:[^{{}}\n]*\bid=\"{_SIYUAN_ID}\"[^{{}}\n]*\}}[ \t]*(?:\n|$)",
+                       re.MULTILINE)
+"""SiYuan's block attribute line (a kramdown IAL whose id is SiYuan's)."""
+_IAL_LEAD = re.compile(rf"^\{{:[^{{}}\n]*\bid=\"{_SIYUAN_ID}\"[^{{}}\n]*\}}")
+"""The same at the start of a list item's text: `* {: id="…"}第一项`."""
+_SUPER_BLOCK = re.compile(r"^[ \t]*(?:\{\{\{(?:row|col)|\}\}\})[ \t]*(?:\n|$)", re.MULTILINE)
+_PROPERTY = re.compile(r"^[ \t]*[^\W\d][\w-]*:: .*(?:\n|$)|^[ \t]*[^\W\d][\w-]*::[ \t]*(?:\n|$)",
+                       re.MULTILINE)
+"""Logseq's `key:: value` line."""
+_TEXT_REF = re.compile(rf"\(\(({_SIYUAN_ID})[ \t]+(\"|')(.*?)\2\)\)")
+_BARE_REF = re.compile(r"\(\(([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
+                       rf"|{_SIYUAN_ID})\)\)")
+REF_HINT = ("Lanting cannot show a block of another note: copy its text in, or link to the "
+            "note as `[[…]]`")
+_HACKMD_VIDEO = re.compile(r"\{%[ \t]*youtube[ \t]+([\w-]+)[ \t]*%\}")
+_ZHIHU_TEX = "zhihu.com/equation?"
+_ZHIHU_IMG = re.compile(r"<img\b[^<>]*\bsrc=\"(https?://(?:www\.)?zhihu\.com/equation\?[^\"]*)\""
+                        r"[^<>]*>", re.IGNORECASE)
+
+_ZHIHU_IMAGE = re.compile(r"!\[[^\]\n]*\]?\]\((https?://(?:www\.)?zhihu\.com/equation\?[^()\s]*)\)")
+"""(Zhihu's exporters write the alt text `[公式]`, brackets and all.)"""
+
+
+def _tidy(content: str) -> str:
+    """A paragraph's text without SiYuan's and Logseq's bookkeeping lines."""
+    if "{:" in content:
+        content = _IAL_LEAD.sub("", _IAL_LINE.sub("", content))
+    if "{{{" in content or "}}}" in content:
+        content = _SUPER_BLOCK.sub("", content)
+    if "::" in content:
+        content = _PROPERTY.sub("", content)
+    return content.rstrip("\n")
+
+
+def _bookkeeping(state: StateCore) -> None:
+    """(Before the inline parse: the lines go from the paragraph's text; a paragraph that
+    was only such lines goes.)"""
+    if not any(marker in state.src for marker in ("{:", "::", "{{{")):
+        return
+    tokens = state.tokens
+    emptied: set[int] = set()
+    row = -1
+    for i, token in enumerate(tokens):
+        if token.type in ("tr_open", "table_close"):
+            row = i if token.type == "tr_open" else -1
+        elif token.type == "inline" and (tidied := _tidy(token.content)) != token.content:
+            token.content = tidied
+            if not tidied.strip() and tokens[i - 1].type == "paragraph_open":
+                emptied.update((i - 1, i, i + 1))
+            elif not tidied.strip() and row >= 0:
+                end = _row_end(tokens, row)  # a table's line: the table took it as a row
+                if all(not t.content.strip() for t in tokens[row:end] if t.type == "inline"):
+                    emptied.update(range(row, end + 1))
+    if emptied:
+        state.tokens = [token for i, token in enumerate(tokens) if i not in emptied]
+
+
+def _row_end(tokens: list[Token], row: int) -> int:
+    return next(i for i in range(row, len(tokens)) if tokens[i].type == "tr_close")
+
+
+def _references(state: StateCore) -> None:
+    """SiYuan's `((20240101080001-e4f5g6h "上文"))` is its text; a reference without text
+    is reported. (In the text, after the inline parse: a code span keeps it as written.)"""
+    if "((" not in state.src:
+        return
+    ctx = state.env.get("lanting")
+    for token in state.tokens:
+        if token.type != "inline" or "((" not in token.content:
+            continue
+        line = (ctx.body_line if ctx else 1) + (token.map[0] if token.map else 0)
+        for child in token.children or []:  # (text only: a code span shows it as written)
+            if child.type in ("softbreak", "hardbreak"):
+                line += 1
+            elif child.type == "text" and "((" in child.content:
+                child.content = _TEXT_REF.sub(lambda m: m.group(3), child.content)
+                for match in _BARE_REF.finditer(child.content):
+                    report(cast(dict[str, Any], state.env),
+                           line + child.content.count("\n", 0, match.start()),
+                           f"a block reference shown as written: `{match.group()}`",
+                           REF_HINT, severity="warning")
+
+
+def _hackmd_video(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """`{%youtube dQw4w9WgXcQ %}` alone on a line: the `video` shortcode's block."""
+    begin = state.bMarks[start] + state.tShift[start]
+    if state.src[begin:begin + 2] != "{%" or state.sCount[start] - state.blkIndent >= 4:
+        return False
+    match = _HACKMD_VIDEO.fullmatch(state.src[begin:state.eMarks[start]].rstrip())
+    if match is None:
+        return False
+    if not silent:
+        token = state.push("shortcode_block", "", 0)
+        token.info, token.content = "video", f'youtube="{match.group(1)}"'
+        token.map = [start, start + 1]
+    state.line = start + 1
+    return True
+
+
+def _line_text(state: StateBlock, line: int) -> str:
+    return state.src[state.bMarks[line] + state.tShift[line]:state.eMarks[line]].rstrip()
+
+
+def _scoped_style(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """nbconvert's DataFrame: `<div>`, then `<style scoped>` with blank lines inside (so
+    the HTML block ended in the CSS, whose rest was a code block), then the `<table>`.
+    The style goes (its rules would restyle every table of the page); the table stays."""
+    begin = state.bMarks[start] + state.tShift[start]
+    if state.src[begin:begin + 1] != "<" or state.sCount[start] - state.blkIndent >= 4 \
+            or not state.md.options.get("html") or "<style scoped" not in state.src:
+        return False
+    first = _line_text(state, start)
+    style = start + 1 if first == "<div>" else start
+    if style >= end or not _line_text(state, style).startswith("<style scoped>"):
+        return False
+    close = style
+    while close < end and "</style>" not in _line_text(state, close):
+        close += 1
+    if close >= end:
+        return False
+    if not silent:
+        if style > start:
+            token = state.push("html_block", "", 0)
+            token.content, token.map = "<div>\n", [start, close + 1]
+    state.line = close + 1
+    return True
+
+
+def _zhihu_tex(url: str) -> str | None:
+    tex = parse_qs(urlsplit(url).query).get("tex")
+    return tex[0].strip() if tex and tex[0].strip() else None
+
+
+def _formula(state: StateInline, tex: str) -> None:
+    token = state.push("math_inline", "math", 0)
+    token.content, token.markup = tex, "$"
+    token.meta = {"pos": state.pos}  # (a problem in it is reported at the image's place)
+    state.env["has_math"] = True
+
+
+def _zhihu_image(state: StateInline, silent: bool) -> bool:
+    """`![[公式]](https://www.zhihu.com/equation?tex=…)` or Zhihu's `<img … eeimg="1">`."""
+    start = state.pos
+    if state.src[start] not in "!<" or _ZHIHU_TEX not in state.src:
+        return False
+    if state.src[start] == "<":
+        match = _ZHIHU_IMG.match(state.src, start)
+        url = match.group(1).replace("&amp;", "&") if match else ""
+    else:
+        match = _ZHIHU_IMAGE.match(state.src, start)
+        url = match.group(1) if match else ""
+    tex = _zhihu_tex(url) if match else None
+    if match is None or tex is None:
+        return False
+    if not silent:
+        _formula(state, tex)
+    state.pos = match.end()
+    return True
+
+
+def exports_plugin(md: MarkdownIt) -> None:
+    md.core.ruler.after("block", "export_bookkeeping", _bookkeeping)
+    md.core.ruler.push("block_references", _references)
+    md.block.ruler.before("paragraph", "hackmd_video", _hackmd_video,
+                          {"alt": ["paragraph", "reference", "blockquote", "list"]})
+    md.block.ruler.before("html_block", "nbconvert_style", _scoped_style,
+                          {"alt": ["paragraph", "reference", "blockquote"]})
+    md.inline.ruler.before("link", "zhihu_formula", _zhihu_image)

@@ -1,0 +1,69 @@
+"""What SiYuan, Logseq, HackMD, Zhihu and nbconvert leave in exported Markdown
+(`markdown/exports.py`): printed as text, most of it without a word (a new user's sweep)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from htmltree import parse_html
+
+from lanting.markdown.render import render_markdown
+from lanting.model.markdown import MarkdownOptions, RenderContext, RenderedMarkdown
+
+CONTEXT = RenderContext(path=Path("/site/content/posts/a.md"), rel="posts/a.md",
+                        body_line=4, base_path="/")
+
+
+def render(text: str) -> RenderedMarkdown:
+    return render_markdown(text, CONTEXT, MarkdownOptions())
+
+
+def test_siyuan_attribute_lines_are_neither_shown_nor_reported() -> None:
+    rendered = render('# 标题\n{: id="20240101080000-a1b2c3d" updated="20240101080500"}\n\n'
+                      '正文 $x$。\n{: id="20240101080001-e4f5g6h"}\n\n'
+                      '| a | b |\n| - | - |\n| 1 | 2 |\n{: id="20240101080002-i7j8k9l"}\n')
+    page = parse_html(rendered.html)
+    assert "{:" not in page.text() and "2024" not in page.text()
+    assert [cell.text() for cell in page.find_all("td")] == ["1", "2"]
+    assert rendered.problems == ()
+
+
+def test_a_block_reference_without_text_is_reported_at_its_line() -> None:
+    rendered = render("- 第一块\n\t- 见 ((0a1b2c3d-0000-4000-8000-00000000abcd))\n\n"
+                      "又见 ((20240101080001-e4f5g6h))。\n")
+    assert [(p.line, p.severity) for p in rendered.problems] == [(5, "warning"),
+                                                                 (7, "warning")]
+    assert "block reference" in rendered.problems[0].message
+
+
+def test_a_block_reference_with_its_text_is_not_reported() -> None:
+    rendered = render('见 ((20240101080001-e4f5g6h "上文"))。\n')
+    assert rendered.problems == () and parse_html(rendered.html).text().strip() == "见 上文。"
+
+
+def test_logseq_properties_leave_the_text_around_them() -> None:
+    rendered = render("- 一个想法\n  collapsed:: true\n  还有第二行\n")
+    assert parse_html(rendered.html).find("li").text().split() == ["一个想法", "还有第二行"]
+
+
+def test_a_zhihu_formula_image_is_a_formula_and_its_alt_text_no_leftover() -> None:
+    rendered = render('设 <img src="https://www.zhihu.com/equation?tex=%5Calpha+%3E+0" '
+                      'alt="\\alpha &gt; 0" eeimg="1"> 。\n')
+    page = parse_html(rendered.html)
+    assert page.find("img") is None and page.find("math") is not None
+    assert rendered.problems == ()
+    assert "math" in rendered.features
+
+
+def test_other_hackmd_embeds_are_still_reported() -> None:
+    rendered = render("{%slideshare someone/some-talk %}\n")
+    assert [p.line for p in rendered.problems] == [4]
+
+
+def test_block_references_in_code_are_shown_as_written() -> None:
+    rendered = render('写作 `((20240101080001-e4f5g6h "上文"))` 或 '
+                      '`((0a1b2c3d-0000-4000-8000-00000000abcd))`。\n')
+    codes = [code.text() for code in parse_html(rendered.html).find_all("code")]
+    assert codes == ['((20240101080001-e4f5g6h "上文"))',
+                     "((0a1b2c3d-0000-4000-8000-00000000abcd))"]
+    assert rendered.problems == ()
