@@ -6,11 +6,12 @@ Each was printed as text (most without a word):
   framed by `{{{row` (or `{{{col`) and `}}}` lines. Both are left out, the blocks kept.
   A block reference with its text, `((20230512…-abcdefg "第一段"))`, is that text;
 - Logseq writes properties as `key:: value` lines (`id::`, `collapsed:: true`, a page's
-  `title::` and `tags::`): left out;
+  `title::` and `tags::`): left out; `- TODO 读` and `- DONE 读` are task items;
 - a block reference without text (Logseq's `((64a1b2c3-…))`, SiYuan's `((2023…))`) names
   a block of another note that Lanting cannot show: a warning at its line;
 - HackMD's and CodiMD's `{%youtube id %}` is Lanting's video (click to load); their
-  `:::spoiler 标题` blocks are folded `::: details` (`markdown/blocks.py`);
+  `:::spoiler 标题` blocks are folded `::: details` (`markdown/blocks.py`); their comment
+  tags `[name=小明] [time=…]` a byline, `[color=red]` left out;
 - Zhihu's formulas, exported as images of `https://www.zhihu.com/equation?tex=…`
   (`![[公式]](…)`, or `<img … eeimg="1">`), are formulas again: the image was fetched from
   Zhihu on every view, and the `<img>`'s TeX alt text was reported as TeX left in the page;
@@ -25,6 +26,7 @@ from typing import Any, cast
 from urllib.parse import parse_qs, urlsplit
 
 from markdown_it import MarkdownIt
+from markdown_it.common.utils import normalizeReference
 from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
@@ -88,6 +90,24 @@ def _bookkeeping(state: StateCore) -> None:
                     emptied.update(range(row, end + 1))
     if emptied:
         state.tokens = [token for i, token in enumerate(tokens) if i not in emptied]
+
+
+_TASK = re.compile(r"(TODO|DOING|NOW|LATER|WAITING|DONE) (?=\S)")
+"""Logseq's task markers at the start of a block."""
+
+
+def _logseq_tasks(state: StateCore) -> None:
+    """`- TODO 读论文` / `- DONE 复现`: a task item, as `- [ ] 读论文` / `- [x] 复现` is."""
+    if not any(marker in state.src for marker in ("TODO ", "DOING ", "NOW ", "LATER ",
+                                                  "WAITING ", "DONE ")):
+        return
+    tokens = state.tokens
+    for i in range(2, len(tokens)):
+        if tokens[i].type == "inline" and tokens[i - 2].type == "list_item_open" \
+                and (match := _TASK.match(tokens[i].content)):
+            done = "x" if match.group(1) == "DONE" else " "
+            tokens[i].content = f"[{done}] " + tokens[i].content[match.end():]
+            state.env["task_marks"] = True  # (the task-list rule runs on this page)
 
 
 def _row_end(tokens: list[Token], row: int) -> int:
@@ -161,6 +181,27 @@ def _scoped_style(state: StateBlock, start: int, end: int, silent: bool) -> bool
     return True
 
 
+_HACKMD_TAG = re.compile(r"\[(name|time|color)=([^\[\]\n]*)\]")
+
+
+def _hackmd_tag(state: StateInline, silent: bool) -> bool:
+    """HackMD's comment tags: `[name=小明]` and `[time=…]` are shown as their value (a
+    byline), `[color=red]` (the colour of the quote's bar) is left out."""
+    if not state.src.startswith(("[name=", "[time=", "[color="), state.pos):
+        return False
+    match = _HACKMD_TAG.match(state.src, state.pos)
+    if match is None or normalizeReference(match.group()[1:-1]) in state.env.get(
+            "references", {}):
+        return False
+    if not silent and match.group(1) != "color":
+        opening = state.push("html_inline", "", 0)
+        opening.content = f'<small class="byline byline-{match.group(1)}">'
+        state.push("text", "", 0).content = match.group(2).strip()
+        state.push("html_inline", "", 0).content = "</small>"
+    state.pos = match.end()
+    return True
+
+
 def _zhihu_tex(url: str) -> str | None:
     tex = parse_qs(urlsplit(url).query).get("tex")
     return tex[0].strip() if tex and tex[0].strip() else None
@@ -200,4 +241,6 @@ def exports_plugin(md: MarkdownIt) -> None:
                           {"alt": ["paragraph", "reference", "blockquote", "list"]})
     md.block.ruler.before("html_block", "nbconvert_style", _scoped_style,
                           {"alt": ["paragraph", "reference", "blockquote"]})
+    md.core.ruler.after("export_bookkeeping", "logseq_tasks", _logseq_tasks)
     md.inline.ruler.before("link", "zhihu_formula", _zhihu_image)
+    md.inline.ruler.before("link", "hackmd_tag", _hackmd_tag)

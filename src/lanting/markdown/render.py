@@ -76,7 +76,7 @@ def _only_with_task_marks(md: MarkdownIt) -> None:
                      if rule.name == "github-tasklists")
 
     def github_tasklists(state: StateCore) -> None:
-        if _TASK_MARK.search(state.src):
+        if _TASK_MARK.search(state.src) or state.env.get("task_marks"):  # (exports.py)
             tasklists(state)
 
     md.core.ruler.at("github-tasklists", github_tasklists)
