@@ -135,6 +135,18 @@ def test_a_missing_image_at_a_site_path_is_a_missing_image(make_site: MakeSite,
     assert messages[2].startswith("broken link `/nowhere/`")
 
 
+def test_a_joplin_attachment_is_called_so(make_site: MakeSite, post: Post) -> None:
+    """A note copied out of Joplin links its attachments as `:/<id>`: the error spoke of
+    `no file content/posts/:/0f1e…` and said to put the image beside the page."""
+    site = make_site({"content/posts/a.md": post(
+        "A", body="![图](:/0f1e2d3c4b5a69788796a5b4c3d2e1f0)\n\n"
+                  "[附件](:/a1b2c3d4e5f60718293a4b5c6d7e8f90)\n")})
+    problems = problems_of(site)
+    assert [p.line for p in problems] == [5, 7]
+    assert all("attachment inside Joplin" in p.message and p.hint is not None
+               and "_resources/" in p.hint for p in problems)
+
+
 def test_link_to_unknown_taxonomy_names_the_known_ones(make_site: MakeSite, post: Post) -> None:
     site = make_site({"content/posts/a.md": post("A", categories=["系统"],
                                                  body="[c](/categories/算法/)\n")})

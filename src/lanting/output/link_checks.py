@@ -232,8 +232,16 @@ def media_kind(url: str) -> str:
     return _MEDIA.get(suffix, "image")
 
 
+_JOPLIN = re.compile(r":/[0-9a-f]{32}")
+"""Joplin's link to an attachment (`![a.png](:/0f1e…)`), copied out of its editor."""
+
+
 def _missing_file(url: str, content: str, here: str, image: bool,
                   inp: CheckInput) -> tuple[str, str | None]:
+    if _JOPLIN.fullmatch(url):
+        return (f"`{url}` is an attachment inside Joplin, not a file",
+                "export the note from Joplin (File > Export > MD - Markdown): it writes the "
+                "file to `_resources/` and links to it there; put the file beside the page")
     shown = f"content/{content}" if not content.startswith("..") else "outside content/"
     if content.endswith((".md", ".ipynb")):
         pages = [posixpath.relpath(p, posixpath.dirname(here)) for p in inp.routes.pages
