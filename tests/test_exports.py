@@ -55,17 +55,6 @@ def test_a_zhihu_formula_image_is_a_formula_and_its_alt_text_no_leftover() -> No
     assert "math" in rendered.features
 
 
-def test_other_hackmd_embeds_are_a_link_and_a_warning() -> None:
-    rendered = render("幻灯片：\n\n{%slideshare someone/some-talk %}\n\n"
-                      "{%vimeo 76979871 %}\n")
-    links = [a.attrs["href"] for a in parse_html(rendered.html).find_all("a")]
-    assert links == ["https://www.slideshare.net/someone/some-talk",
-                     "https://vimeo.com/76979871"]
-    assert [(p.line, p.severity) for p in rendered.problems] == [(6, "warning"),
-                                                                 (8, "warning")]
-    assert "slideshare" in rendered.problems[0].message
-
-
 def test_block_references_in_code_are_shown_as_written() -> None:
     rendered = render('写作 `((20240101080001-e4f5g6h "上文"))` 或 '
                       '`((0a1b2c3d-0000-4000-8000-00000000abcd))`。\n')

@@ -63,4 +63,4 @@ def test_there_is_a_fixture_file_per_plugin() -> None:
     names = {p.stem for p in FIXTURES.glob("*.txt")}
     assert {"math", "code", "callouts", "figures", "cjk", "footnotes", "links",
             "shortcodes", "attributes", "emoji", "deflist", "divs", "content_tabs",
-            "exports"} <= names
+            "exports", "embeds"} <= names

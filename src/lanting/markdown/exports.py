@@ -9,9 +9,8 @@ Each was printed as text (most without a word):
   `title::` and `tags::`): left out; `- TODO 读` and `- DONE 读` are task items;
 - a block reference without text (Logseq's `((64a1b2c3-…))`, SiYuan's `((2023…))`) names
   a block of another note that Lanting cannot show: a warning at its line;
-- HackMD's and CodiMD's `{%youtube id %}` is Lanting's video (click to load), their
-  other embeds (`{%slideshare a/b %}`, `{%gist a/b %}`) a link with a warning; their
-  `:::spoiler 标题` blocks are folded `::: details` (`markdown/blocks.py`); their comment
+- HackMD's and CodiMD's `:::spoiler 标题` blocks are folded `::: details`
+  (`markdown/blocks.py`; their embeds are `markdown/embeds.py`'s); their comment
   tags `[name=小明] [time=…]` a byline, `[color=red]` left out;
 - Zhihu's formulas, exported as images of `https://www.zhihu.com/equation?tex=…`
   (`![[公式]](…)`, or `<img … eeimg="1">`), are formulas again: the image was fetched from
@@ -50,14 +49,6 @@ _BARE_REF = re.compile(r"\(\(([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
                        rf"|{_SIYUAN_ID})\)\)")
 REF_HINT = ("Lanting cannot show a block of another note: copy its text in, or link to the "
             "note as `[[…]]`")
-_HACKMD_EMBED = re.compile(r"\{%[ \t]*(youtube|vimeo|gist|slideshare|speakerdeck|pdf|figma)"
-                           r"[ \t]+([\w./:?=&%~+#-]+)[ \t]*%\}")
-_EMBEDDED = {"vimeo": "https://vimeo.com/{}", "gist": "https://gist.github.com/{}",
-             "slideshare": "https://www.slideshare.net/{}",
-             "speakerdeck": "https://speakerdeck.com/{}", "pdf": "{}", "figma": "{}"}
-"""Where what HackMD embeds lives."""
-EMBED_HINT = ("Lanting embeds only `{{< video youtube=\"…\" >}}` and "
-              "`{{< video bilibili=\"…\" >}}`: keep the link, or paste what it showed")
 _ZHIHU_TEX = "zhihu.com/equation?"
 _ZHIHU_IMG = re.compile(r"<img\b[^<>]*\bsrc=\"(https?://(?:www\.)?zhihu\.com/equation\?[^\"]*)\""
                         r"[^<>]*>", re.IGNORECASE)
@@ -142,38 +133,6 @@ def _references(state: StateCore) -> None:
                            line + child.content.count("\n", 0, match.start()),
                            f"a block reference shown as written: `{match.group()}`",
                            REF_HINT, severity="warning")
-
-
-def _hackmd_embed(state: StateBlock, start: int, end: int, silent: bool) -> bool:
-    """`{%youtube dQw4w9WgXcQ %}` alone on a line: the `video` shortcode's block. HackMD's
-    other embeds (`{%slideshare a/b %}`, `{%gist a/b %}`, `{%vimeo id %}`, `{%pdf url %}`)
-    are a link to what they showed, with a warning."""
-    begin = state.bMarks[start] + state.tShift[start]
-    if state.src[begin:begin + 2] != "{%" or state.sCount[start] - state.blkIndent >= 4:
-        return False
-    match = _HACKMD_EMBED.fullmatch(state.src[begin:state.eMarks[start]].rstrip())
-    if match is None:
-        return False
-    if silent:
-        return True
-    kind, what = match.groups()
-    if kind == "youtube":
-        token = state.push("shortcode_block", "", 0)
-        token.info, token.content = "video", f'youtube="{what}"'
-        token.map = [start, start + 1]
-    else:
-        url = _EMBEDDED[kind].format(what)
-        state.push("paragraph_open", "p", 1).map = [start, start + 1]
-        inline = state.push("inline", "", 0)
-        inline.content, inline.map, inline.children = f"[{kind}: {what}](<{url}>)", \
-            [start, start + 1], []
-        state.push("paragraph_close", "p", -1)
-        ctx = state.env.get("lanting")
-        report(cast(dict[str, Any], state.env), (ctx.body_line if ctx else 1) + start,
-               f"`{match.group()}` embeds from {kind}, which Lanting cannot do: shown as a "
-               "link to it", EMBED_HINT, severity="warning")
-    state.line = start + 1
-    return True
 
 
 def _line_text(state: StateBlock, line: int) -> str:
@@ -261,8 +220,6 @@ def _zhihu_image(state: StateInline, silent: bool) -> bool:
 def exports_plugin(md: MarkdownIt) -> None:
     md.core.ruler.after("block", "export_bookkeeping", _bookkeeping)
     md.core.ruler.push("block_references", _references)
-    md.block.ruler.before("paragraph", "hackmd_embed", _hackmd_embed,
-                          {"alt": ["paragraph", "reference", "blockquote", "list"]})
     md.block.ruler.before("html_block", "nbconvert_style", _scoped_style,
                           {"alt": ["paragraph", "reference", "blockquote"]})
     md.core.ruler.after("export_bookkeeping", "logseq_tasks", _logseq_tasks)

@@ -27,6 +27,7 @@ from lanting.markdown.cjk import cjk_spacing_plugin
 from lanting.markdown.code import code_plugin
 from lanting.markdown.content_tabs import content_tabs_plugin
 from lanting.markdown.divs import divs_plugin
+from lanting.markdown.embeds import embeds_plugin
 from lanting.markdown.emoji import emoji_plugin
 from lanting.markdown.emphasis import emphasis_plugin
 from lanting.markdown.exports import exports_plugin
@@ -105,6 +106,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.use(more_plugin)
     md.use(notes_apps_plugin, options.heading_ids)
     md.use(exports_plugin)  # SiYuan, Logseq, HackMD, Zhihu
+    md.use(embeds_plugin)  # `{%youtube id %}`, `{{embed [[Page]]}}`
     md.use(anchors_plugin, options.heading_ids)
     md.use(links_plugin)
     md.use(attributes_plugin)  # before figures: an attribute block may label one
