@@ -287,7 +287,8 @@ def test_a_key_of_another_generator_names_the_lanting_equivalent(key: str, value
 
 
 @pytest.mark.parametrize("key", ["layout", "comments", "mathjax", "katex", "toc_number",
-                                 "format", "execute", "jupyter", "number-sections"])
+                                 "format", "execute", "jupyter", "number-sections",
+                                 "robots", "breaks", "GA", "disqus", "slideOptions"])
 def test_a_harmless_key_of_another_generator_is_a_warning(key: str) -> None:
     doc = ok(f"---\ntitle: A\ndate: 2026-01-02\n{key}: true\ntags: [a]\n---\nBody\n")
     assert doc.meta.tags == ("a",)

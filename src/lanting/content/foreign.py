@@ -68,6 +68,15 @@ HARMLESS = {
            "`citation_style` in front matter",
     "image-alt": "a theme's option (Quarto)",
     "search": "every page is in Lanting's search",
+    # HackMD's and CodiMD's settings of a note
+    "robots": "HackMD's setting: Lanting has no per-page robots tag (`unlisted: true` "
+              "lists a post nowhere)",
+    "breaks": "HackMD's setting: Lanting breaks lines as CommonMark does (end a line with "
+              "`\\` to break it there)",
+    "GA": "HackMD's analytics id: Lanting adds no analytics to a page",
+    "disqus": "comments are set for the whole site, in `[comments]`",
+    "slideOptions": "HackMD's slide settings: Lanting makes slides from `talks/`",
+    "dir": "HackMD's text direction: Lanting's pages follow the site's `language`",
 }
 """Keys of other generators that change nothing Lanting could show: ignored, with a
 warning (and why)."""
