@@ -96,3 +96,17 @@ def test_an_image_whose_alt_text_has_brackets_is_no_embedded_note() -> None:
     assert [(link.url, link.image) for link in rendered.links] == [("fig.png", True),
                                                                    ("draft.md", False)]
     assert parse_html(rendered.html).find("img").attrs["alt"] == "[示意图]"
+
+
+def test_typora_subscripts_and_superscripts() -> None:
+    page = parse_html(render("水是 H~2~O，内存 2^10^ 字节，log~2~n。\n").html)
+    assert [(e.tag, e.text()) for e in page.find_all("sub") + page.find_all("sup")] == [
+        ("sub", "2"), ("sub", "2"), ("sup", "10")]
+    assert "~" not in page.text() and "^" not in page.text()
+
+
+@pytest.mark.parametrize("text", ["3~5天，6~8天", "约 3~5 天", "~~删去~~", "x^2 + y^2",
+                                  "~/a 与 ~/b", "`H~2~O`", "$x^2^$"])
+def test_tildes_and_carets_that_are_no_sub_or_sup(text: str) -> None:
+    page = parse_html(render(text + "\n").html)
+    assert page.find("sub") is None and page.find("sup") is None

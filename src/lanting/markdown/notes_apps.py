@@ -4,7 +4,8 @@ Posts written in Typora or Obsidian (and pasted from Notion) carry syntax no Mar
 standard has; each was printed as written, and Obsidian's private comments were
 published:
 - `==marked==` is `<mark>` (Typora, Obsidian; markdown-it-mark's rule, strikethrough's
-  with `=`, its runs scanned CJK-friendly like `**`);
+  with `=`, its runs scanned CJK-friendly like `**`); `H~2~O` and `2^10^` (Typora,
+  Pandoc) are `<sub>` and `<sup>`;
 - a paragraph that is only `[TOC]` (Typora; GitLab's `[[_TOC_]]`, CSDN's
   `@[TOC](目录)`) is left out: the page's table of contents is the theme's;
 - `[[Other note]]`, `[[Other note#Heading|shown text]]` link to `Other note.md` beside
@@ -79,6 +80,28 @@ def _marks(state: StateInline) -> None:
     for meta in state.tokens_meta:
         if meta and "delimiters" in meta:
             _pair_marks(state, meta["delimiters"])
+
+
+_SUB_SUP = re.compile(r"([~^])([A-Za-z0-9+\-*=.,()'′]{1,16})\1")
+"""Typora's and Pandoc's `H~2~O` and `2^10^`: a short run of ASCII letters, digits and
+signs, no space. (Not `3~5天，6~8天`, a range in Chinese, nor GFM's `~~struck~~`.)"""
+
+
+def _sub_sup_rule(state: StateInline, silent: bool) -> bool:
+    start = state.pos
+    marker = state.src[start]
+    if marker not in "~^" or (start > 0 and state.src[start - 1] == marker):
+        return False
+    match = _SUB_SUP.match(state.src, start)
+    if match is None or state.src[match.end():match.end() + 1] == marker:
+        return False
+    if not silent:
+        tag = "sub" if marker == "~" else "sup"
+        state.push(f"{tag}_open", tag, 1).markup = marker
+        state.push("text", "", 0).content = match.group(2)
+        state.push(f"{tag}_close", tag, -1).markup = marker
+    state.pos = match.end()
+    return True
 
 
 def _drop_toc_markers(state: StateCore) -> None:
@@ -202,6 +225,7 @@ def _comment_block(state: StateBlock, start_line: int, end_line: int, silent: bo
 def notes_apps_plugin(md: MarkdownIt, heading_ids: str = "lanting") -> None:
     """`heading_ids`: the site's style of heading ids, which `[[Note#Heading]]` links to."""
     md.inline.ruler.before("emphasis", "mark", _mark_rule)
+    md.inline.ruler.before("strikethrough", "sub_sup", _sub_sup_rule)
     md.inline.ruler2.before("emphasis", "mark", _marks)
     md.block.ruler.before("paragraph", "obsidian_comment", _comment_block)
     md.inline.ruler.before("link", "wiki_link", partial(_wiki_rule, heading_ids=heading_ids))
