@@ -26,6 +26,7 @@ def render(text: str) -> RenderedMarkdown:
     "![x](fig.png){width=50%}", "![x](fig.png){: width=\"50%\"}",
     "![x](fig.png){ width=\"300\" }", "![x](fig.png =300x)", "![x](fig.png \"t\" =300x200)",
     "![x](fig.png){#fig-a width=300}", "![x](fig.png){.lightbox}",
+    "![x](fig.png){:height 319, :width 689}", "![x](fig.png){:width 400}",
 ])
 def test_no_attribute_is_left_as_text(text: str) -> None:
     rendered = render(f"段落。\n\n{text}\n")

@@ -5,6 +5,7 @@ of text carry, which CommonMark prints as text after them.
   kramdown's `{: width="300"}` and MkDocs' attr_list `{ width="300" align=left }`: an
   attribute block right after the image;
 - HackMD's and CodiMD's `![a](x.png =400x)` / `=400x300`: a size after the address;
+  Logseq's `{:height 319, :width 689}` after the image;
 - `[text](url){target="_blank"}` (kramdown's `{:target="_blank"}`, in countless Jekyll
   posts) and `` `code`{.python} ``: the link's or the code's attributes;
 - Pandoc's bracketed spans, `[text]{.smallcaps}`, `[文字]{.mark}`: a `<span>`
@@ -78,10 +79,17 @@ def _add_class(image: Token, name: str) -> None:
     image.attrSet("class", f"{old} {name}".strip())
 
 
+_LOGSEQ_SIZE = re.compile(r"(?:^|,?[ \t]*):?(height|width)[ \t]+(\d+(?:\.\d+)?)")
+"""Logseq's resized image, `![a](x.png){:height 319, :width 689}` (a map of Clojure's)."""
+
+
 def _image(image: Token, text: str, env: MutableMapping[str, Any], line: int) -> None:
     """Give `image` the attributes written in `text`, the inside of an attribute block;
     what cannot be used is reported at `line`."""
     unused: list[str] = []
+    if "=" not in text and re.fullmatch(f"(?:{_LOGSEQ_SIZE.pattern})+[ \t]*", text):
+        text = " ".join(f"{key}={round(float(value))}"
+                        for key, value in _LOGSEQ_SIZE.findall(text))
     for ident, name, key, raw, other in _ITEM.findall(text):
         value = _unquote(raw)
         if ident:

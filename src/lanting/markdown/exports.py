@@ -6,7 +6,8 @@ Each was printed as text (most without a word):
   framed by `{{{row` (or `{{{col`) and `}}}` lines. Both are left out, the blocks kept.
   A block reference with its text, `((20230512…-abcdefg "第一段"))`, is that text;
 - Logseq writes properties as `key:: value` lines (`id::`, `collapsed:: true`, a page's
-  `title::` and `tags::`): left out; `- TODO 读` and `- DONE 读` are task items;
+  `title::` and `tags::`): left out; `- TODO 读` and `- DONE 读` are task items,
+  `^^高亮^^` is `<mark>` as `==高亮==` is;
 - a block reference without text (Logseq's `((64a1b2c3-…))`, SiYuan's `((2023…))`) names
   a block of another note that Lanting cannot show: a warning at its line;
 - HackMD's and CodiMD's `:::spoiler 标题` blocks are folded `::: details`
@@ -185,6 +186,25 @@ def _hackmd_tag(state: StateInline, silent: bool) -> bool:
     return True
 
 
+def _logseq_mark(state: StateInline, silent: bool) -> bool:
+    """Logseq's `^^highlighted^^`: `<mark>`, as `==…==` is (its text parsed as usual)."""
+    start = state.pos
+    if not state.src.startswith("^^", start) or start + 4 >= state.posMax \
+            or state.src[start + 2] in " ^":
+        return False
+    end = state.src.find("^^", start + 3, state.posMax)
+    if end < 0 or "\n\n" in state.src[start:end] or state.src[end - 1] == " ":
+        return False
+    if not silent:
+        state.push("mark_open", "mark", 1).markup = "^^"
+        old_max, state.posMax, state.pos = state.posMax, end, start + 2
+        state.md.inline.tokenize(state)
+        state.posMax = old_max
+        state.push("mark_close", "mark", -1).markup = "^^"
+    state.pos = end + 2
+    return True
+
+
 def _zhihu_tex(url: str) -> str | None:
     tex = parse_qs(urlsplit(url).query).get("tex")
     return tex[0].strip() if tex and tex[0].strip() else None
@@ -225,3 +245,4 @@ def exports_plugin(md: MarkdownIt) -> None:
     md.core.ruler.after("export_bookkeeping", "logseq_tasks", _logseq_tasks)
     md.inline.ruler.before("link", "zhihu_formula", _zhihu_image)
     md.inline.ruler.before("link", "hackmd_tag", _hackmd_tag)
+    md.inline.ruler.before("emphasis", "logseq_mark", _logseq_mark)
