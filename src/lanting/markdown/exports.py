@@ -50,7 +50,6 @@ _BARE_REF = re.compile(r"\(\(([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
                        rf"|{_SIYUAN_ID})\)\)")
 REF_HINT = ("Lanting cannot show a block of another note: copy its text in, or link to the "
             "note as `[[…]]`")
-_ZHIHU_TEX = "zhihu.com/equation?"
 _ZHIHU_IMG = re.compile(r"<img\b[^<>]*\bsrc=\"(https?://(?:www\.)?zhihu\.com/equation\?[^\"]*)\""
                         r"[^<>]*>", re.IGNORECASE)
 
@@ -146,7 +145,7 @@ def _scoped_style(state: StateBlock, start: int, end: int, silent: bool) -> bool
     The style goes (its rules would restyle every table of the page); the table stays."""
     begin = state.bMarks[start] + state.tShift[start]
     if state.src[begin:begin + 1] != "<" or state.sCount[start] - state.blkIndent >= 4 \
-            or not state.md.options.get("html") or "<style scoped" not in state.src:
+            or not state.md.options.get("html"):
         return False
     first = _line_text(state, start)
     style = start + 1 if first == "<div>" else start
@@ -220,7 +219,7 @@ def _formula(state: StateInline, tex: str) -> None:
 def _zhihu_image(state: StateInline, silent: bool) -> bool:
     """`![[公式]](https://www.zhihu.com/equation?tex=…)` or Zhihu's `<img … eeimg="1">`."""
     start = state.pos
-    if state.src[start] not in "!<" or _ZHIHU_TEX not in state.src:
+    if not state.src.startswith(("![", "<img", "<IMG"), start):
         return False
     if state.src[start] == "<":
         match = _ZHIHU_IMG.match(state.src, start)
