@@ -9,7 +9,9 @@ Each was printed as text, with a warning about Liquid it is not (or, with a link
   embedded note), `{{tweet url}}`, `{{pdf url}}`, other videos;
 - Logseq's `{{renderer :tocgen}}` (a table of contents: the theme's) is left out;
   `{{query …}}`, SiYuan's embedded query `{{SELECT … FROM blocks …}}` and
-  `{{embed ((block))}}` are left out with a warning: the app computed them.
+  `{{embed ((block))}}` are left out with a warning: the app computed them;
+- mdnice's (墨滴, for WeChat) sliding images, `<![一](a.png),![二](b.png)>`, are a
+  `::: gallery` (`markdown/blocks.py`).
 """
 
 from __future__ import annotations
@@ -100,6 +102,30 @@ def _macro(state: StateBlock, start: int, match: re.Match[str]) -> None:
               QUERY_HINT)
 
 
+_IMAGE = r"!\[[^\]\n]*\]\([^()\s]+(?:[ \t]+\"[^\"\n]*\")?\)"
+_SLIDER = re.compile(rf"<({_IMAGE}(?:[ \t]*,[ \t]*{_IMAGE})*)>")
+"""mdnice's (墨滴) sliding images for WeChat, `<![一](a.png),![二](b.png)>`."""
+_BETWEEN = re.compile(rf"(?<=\))[ \t]*,[ \t]*(?={_IMAGE})")
+
+
+def _slider(state: StateBlock, start: int, end: int, silent: bool) -> bool:
+    """mdnice's sliding images: a `::: gallery` of them (its `<`, `,` and `>` were shown
+    around the images)."""
+    begin = state.bMarks[start] + state.tShift[start]
+    if state.src[begin:begin + 3] != "<![" or state.sCount[start] - state.blkIndent >= 4:
+        return False
+    match = _SLIDER.fullmatch(state.src[begin:state.eMarks[start]].rstrip())
+    if match is None:
+        return False
+    if not silent:
+        opening = state.push("container_gallery_open", "div", 1)
+        opening.markup, opening.info, opening.map = ":::", "gallery", [start, start + 1]
+        _paragraph(state, start, _BETWEEN.sub("\n", match.group(1)))
+        state.push("container_gallery_close", "div", -1).markup = ":::"
+    state.line = start + 1
+    return True
+
+
 def _embed(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     """A line that is only `{%…%}` or `{{name …}}`."""
     begin = state.bMarks[start] + state.tShift[start]
@@ -118,4 +144,6 @@ def _embed(state: StateBlock, start: int, end: int, silent: bool) -> bool:
 
 def embeds_plugin(md: MarkdownIt) -> None:
     md.block.ruler.before("paragraph", "app_embeds", _embed,
+                          {"alt": ["paragraph", "reference", "blockquote", "list"]})
+    md.block.ruler.before("paragraph", "mdnice_slider", _slider,
                           {"alt": ["paragraph", "reference", "blockquote", "list"]})
