@@ -62,3 +62,20 @@ def test_block_references_in_code_are_shown_as_written() -> None:
     assert codes == ['((20240101080001-e4f5g6h "上文"))',
                      "((0a1b2c3d-0000-4000-8000-00000000abcd))"]
     assert rendered.problems == ()
+
+
+def test_quarto_cell_divs_are_no_warning() -> None:
+    rendered = render(':::: {.cell execution_count="1"}\n```python\nprint(1)\n```\n\n'
+                      "::: {.cell-output .cell-output-stdout}\n    1\n:::\n::::\n")
+    page = parse_html(rendered.html)
+    assert [d.attrs["class"] for d in page.find_all("div") if "cell" in d.attrs.get(
+        "class", "")] == ["cell", "cell-output cell-output-stdout"]
+    assert rendered.problems == ()
+
+
+def test_a_fence_that_closes_no_block_is_reported_at_its_line() -> None:
+    """Pandoc nests divs with fences of the same length; Lanting's blocks need a longer
+    fence outside, so the last `:::` was printed without a word."""
+    rendered = render("::: {.columns}\n::: {.column}\n左\n:::\n:::\n")
+    assert [(p.line, p.severity) for p in rendered.problems] == [(8, "warning")]
+    assert "`:::` closes no block" in rendered.problems[0].message

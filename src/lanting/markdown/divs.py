@@ -34,6 +34,10 @@ _CLASS = re.compile(r"(?:^|\s)\.([^\s#.{}]+)")
 _WIDTH = re.compile(r"""\bwidth\s*=\s*["']?(\d+(?:\.\d+)?%)""")
 STYLED = frozenset({"columns", "column"})
 """Classes the theme lays out (style.css)."""
+QUARTO_CELLS = frozenset({"cell", "cell-output", "cell-output-stdout", "cell-output-stderr",
+                          "cell-output-display", "cell-code"})
+"""The divs a Quarto-rendered `.md` wraps each code cell and its output in: they need no
+look of their own (the code and output inside have theirs), so they are no warning."""
 HINT = ("Lanting's blocks are `::: note` (a callout), `::: tabs`, `::: details` and "
         "`::: gallery`; or give the class a look in your own stylesheet (`[theme] custom_css`)")
 
@@ -70,7 +74,7 @@ def _report(state: StateCore) -> None:
     ctx = state.env.get("lanting")
     for token in state.tokens:
         if token.type == "container_div_open" and not (
-                set(_id_and_classes(token.info)[1]) & STYLED):
+                set(_id_and_classes(token.info)[1]) & (STYLED | QUARTO_CELLS)):
             line = (ctx.body_line if ctx else 1) + (token.map[0] if token.map else 0)
             report(cast(dict[str, Any], state.env), line,
                    f"`{token.markup} {token.info.strip()}` is a plain block: Lanting's theme "

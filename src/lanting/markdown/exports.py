@@ -16,6 +16,8 @@ Each was printed as text (most without a word):
 - Zhihu's formulas, exported as images of `https://www.zhihu.com/equation?tex=…`
   (`![[公式]](…)`, or `<img … eeimg="1">`), are formulas again: the image was fetched from
   Zhihu on every view, and the `<img>`'s TeX alt text was reported as TeX left in the page;
+- a `:::` that closes no block (Pandoc's and Quarto's same-length nested divs) is a
+  warning at its line;
 - Jupyter's `nbconvert --to markdown` puts a `<style scoped>` before each DataFrame's
   table: left out (its blank lines broke it into text and a code block on the page).
 """
@@ -236,9 +238,32 @@ def _zhihu_image(state: StateInline, silent: bool) -> bool:
     return True
 
 
+_STRAY_FENCE = re.compile(r":{3,}[ \t]*")
+FENCE_HINT = ("a block inside another is written with a longer fence for the outer one "
+              "(`::::` around `:::`); or remove the extra `:::`")
+
+
+def _stray_fences(state: StateCore) -> None:
+    """A paragraph that is only `:::`: the close of a block nested in another with a fence
+    of the same length (Pandoc and Quarto allow it; the inner close ended the outer
+    block), or one closed twice. It was printed without a word."""
+    if ":::" not in state.src:
+        return
+    tokens = state.tokens
+    for i in range(1, len(tokens)):
+        if tokens[i].type == "inline" and tokens[i - 1].type == "paragraph_open" \
+                and _STRAY_FENCE.fullmatch(tokens[i].content):
+            ctx = state.env.get("lanting")
+            report(cast(dict[str, Any], state.env),
+                   (ctx.body_line if ctx else 1) + (tokens[i].map or [0])[0],
+                   f"`{tokens[i].content.strip()}` closes no block: shown as text", FENCE_HINT,
+                   severity="warning")
+
+
 def exports_plugin(md: MarkdownIt) -> None:
     md.core.ruler.after("block", "export_bookkeeping", _bookkeeping)
     md.core.ruler.push("block_references", _references)
+    md.core.ruler.push("stray_fences", _stray_fences)
     md.block.ruler.before("html_block", "nbconvert_style", _scoped_style,
                           {"alt": ["paragraph", "reference", "blockquote"]})
     md.core.ruler.after("export_bookkeeping", "logseq_tasks", _logseq_tasks)
