@@ -79,3 +79,10 @@ def test_a_fence_that_closes_no_block_is_reported_at_its_line() -> None:
     rendered = render("::: {.columns}\n::: {.column}\n左\n:::\n:::\n")
     assert [(p.line, p.severity) for p in rendered.problems] == [(8, "warning")]
     assert "`:::` closes no block" in rendered.problems[0].message
+
+
+def test_a_hackmd_tags_line_is_reported_with_the_tags_to_write() -> None:
+    rendered = render("正文。\n\n###### tags: `扩散模型` `读书会`\n")
+    [problem] = rendered.problems
+    assert problem.line == 6 and problem.severity == "warning"
+    assert problem.hint is not None and "`tags: [扩散模型, 读书会]`" in problem.hint

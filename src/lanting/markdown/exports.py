@@ -12,7 +12,8 @@ Each was printed as text (most without a word):
   a block of another note that Lanting cannot show: a warning at its line;
 - HackMD's and CodiMD's `:::spoiler 标题` blocks are folded `::: details`
   (`markdown/blocks.py`; their embeds are `markdown/embeds.py`'s); their comment
-  tags `[name=小明] [time=…]` a byline, `[color=red]` left out;
+  tags `[name=小明] [time=…]` a byline, `[color=red]` left out; a `###### tags:` line
+  is a warning (a Lanting page's tags are in its front matter);
 - Zhihu's formulas, exported as images of `https://www.zhihu.com/equation?tex=…`
   (`![[公式]](…)`, or `<img … eeimg="1">`), are formulas again: the image was fetched from
   Zhihu on every view, and the `<img>`'s TeX alt text was reported as TeX left in the page;
@@ -260,10 +261,31 @@ def _stray_fences(state: StateCore) -> None:
                    severity="warning")
 
 
+def _hackmd_tags(state: StateCore) -> None:
+    """HackMD's `###### tags:` line, the note's tags in code spans: a Lanting page has its
+    tags in its front matter. Shown as a small heading, as written, with a warning."""
+    if "tags:" not in state.src:
+        return
+    tokens = state.tokens
+    for i in range(1, len(tokens)):
+        if tokens[i].type == "inline" and tokens[i - 1].tag == "h6" \
+                and tokens[i].content.lower().startswith("tags:"):
+            names = re.findall(r"`([^`]+)`", tokens[i].content)
+            ctx = state.env.get("lanting")
+            report(cast(dict[str, Any], state.env),
+                   (ctx.body_line if ctx else 1) + (tokens[i].map or [0])[0],
+                   "HackMD's tags line is a heading in Lanting: the post is not listed "
+                   "under these tags",
+                   f"put them in the front matter, `tags: [{', '.join(names)}]`, and remove "
+                   "the line" if names else "put them in the front matter, `tags: […]`",
+                   severity="warning")
+
+
 def exports_plugin(md: MarkdownIt) -> None:
     md.core.ruler.after("block", "export_bookkeeping", _bookkeeping)
     md.core.ruler.push("block_references", _references)
     md.core.ruler.push("stray_fences", _stray_fences)
+    md.core.ruler.push("hackmd_tags", _hackmd_tags)
     md.block.ruler.before("html_block", "nbconvert_style", _scoped_style,
                           {"alt": ["paragraph", "reference", "blockquote"]})
     md.core.ruler.after("export_bookkeeping", "logseq_tasks", _logseq_tasks)
