@@ -110,3 +110,10 @@ def test_typora_subscripts_and_superscripts() -> None:
 def test_tildes_and_carets_that_are_no_sub_or_sup(text: str) -> None:
     page = parse_html(render(text + "\n").html)
     assert page.find("sub") is None and page.find("sup") is None
+
+
+def test_a_logseq_tag_of_several_words_is_text_not_a_link() -> None:
+    """`#[[扩散 模型]]` was a link to `扩散 模型.md`, a broken link that failed the build."""
+    rendered = render("标签 #[[扩散 模型]] 与 #ml，见 [[笔记]]。\n")
+    assert [link.url for link in rendered.links] == ["%E7%AC%94%E8%AE%B0.md"]
+    assert "#扩散 模型 与 #ml" in parse_html(rendered.html).text()

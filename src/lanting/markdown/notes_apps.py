@@ -12,7 +12,9 @@ published:
   the page, and `![[figure.png]]` (`![[figure.png|300]]`: 300 pixels wide) shows the
   image beside it, as a relative link and image do (the checks report a missing one);
   `![[Other note]]`, an embedded note, is reported;
-- `%%…%%`, inline or on lines of their own, is an Obsidian comment: left out.
+- `%%…%%`, inline or on lines of their own, is an Obsidian comment: left out;
+- `#[[two words]]`, Logseq's (and Roam's) tag of several words, is the text
+  `#two words`, as `#tag` is.
 """
 
 from __future__ import annotations
@@ -132,7 +134,9 @@ def _wiki_rule(state: StateInline, silent: bool, heading_ids: str = "lanting") -
         return True
     embed, target, heading, shown = match.group(1), match.group(2).strip(), \
         match.group(3) or "", match.group(4)
-    if embed and _IMAGE.search(target):
+    if not embed and start > 0 and state.src[start - 1] == "#":
+        state.push("text", "", 0).content = match.group()[2:-2]  # Logseq's tag `#[[两个 词]]`
+    elif embed and _IMAGE.search(target):
         token = state.push("image", "img", 0)
         size = _WIDTH.fullmatch((shown or "").strip())
         alt = (shown or "").strip() if shown and not size else \
