@@ -86,3 +86,8 @@ def test_a_hackmd_tags_line_is_reported_with_the_tags_to_write() -> None:
     [problem] = rendered.problems
     assert problem.line == 6 and problem.severity == "warning"
     assert problem.hint is not None and "`tags: [扩散模型, 读书会]`" in problem.hint
+
+
+def test_a_word_and_two_colons_alone_is_kept() -> None:
+    rendered = render("用法如下\nUsage::\n\n    run it\n")
+    assert "Usage::" in parse_html(rendered.html).text()

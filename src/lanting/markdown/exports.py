@@ -45,9 +45,9 @@ _IAL_LINE = re.compile(rf"^[ \t]*\{{:[^{{}}\n]*\bid=\"{_SIYUAN_ID}\"[^{{}}\n]*\}
 _IAL_LEAD = re.compile(rf"^\{{:[^{{}}\n]*\bid=\"{_SIYUAN_ID}\"[^{{}}\n]*\}}")
 """The same at the start of a list item's text: `* {: id="…"}第一项`."""
 _SUPER_BLOCK = re.compile(r"^[ \t]*(?:\{\{\{(?:row|col)|\}\}\})[ \t]*(?:\n|$)", re.MULTILINE)
-_PROPERTY = re.compile(r"^[ \t]*[^\W\d][\w-]*:: .*(?:\n|$)|^[ \t]*[^\W\d][\w-]*::[ \t]*(?:\n|$)",
-                       re.MULTILINE)
-"""Logseq's `key:: value` line."""
+_PROPERTY = re.compile(r"^[ \t]*[^\W\d][\w-]*:: +\S.*(?:\n|$)", re.MULTILINE)
+"""Logseq's `key:: value` line. (Not a word and `::` alone, `Usage::`: reStructuredText's
+literal block marker, text that would be lost.)"""
 _TEXT_REF = re.compile(rf"\(\(({_SIYUAN_ID})[ \t]+(\"|')(.*?)\2\)\)")
 _BARE_REF = re.compile(r"\(\(([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
                        rf"|{_SIYUAN_ID})\)\)")
