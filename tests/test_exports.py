@@ -91,3 +91,11 @@ def test_a_hackmd_tags_line_is_reported_with_the_tags_to_write() -> None:
 def test_a_word_and_two_colons_alone_is_kept() -> None:
     rendered = render("用法如下\nUsage::\n\n    run it\n")
     assert "Usage::" in parse_html(rendered.html).text()
+
+
+def test_an_item_whose_text_was_all_left_out_shows_no_empty_bullet() -> None:
+    rendered = render("- 想法\n- collapsed:: true\n- {{query (todo now)}}\n-\n- 结论\n\n"
+                      "- id:: 0a1b2c3d-0000-4000-8000-00000000abcd\n")
+    items = [li.text().strip() for li in parse_html(rendered.html).find_all("li")]
+    assert items == ["想法", "", "结论"]  # (`-` written empty stays)
+    assert len(parse_html(rendered.html).find_all("ul")) == 1

@@ -112,6 +112,36 @@ def _logseq_tasks(state: StateCore) -> None:
             state.env["task_marks"] = True  # (the task-list rule runs on this page)
 
 
+def _empty_items(state: StateCore) -> None:
+    """A list item whose text was all left out (Logseq's `- collapsed:: true`, `- {{query
+    …}}`) goes, rather than show an empty bullet; a list left with no item goes too. (An
+    item written empty, `-` alone, stays.)"""
+    tokens = state.tokens
+    if not any(t.type == "list_item_open" and tokens[i + 1].type == "list_item_close"
+               for i, t in enumerate(tokens[:-1])):
+        return
+    out: list[Token] = []
+    for token in tokens:
+        if token.type == "list_item_close" and out and out[-1].type == "list_item_open" \
+                and out[-1].map and _line_text_at(state.src, out[-1].map[0]).strip(
+                    " \t-*+0123456789.)"):
+            out.pop()
+        elif token.type in ("bullet_list_close", "ordered_list_close") and out \
+                and out[-1].type == token.type.replace("close", "open"):
+            out.pop()
+        else:
+            out.append(token)
+    state.tokens = out
+
+
+def _line_text_at(src: str, line: int) -> str:
+    start = 0
+    for _ in range(line):
+        start = src.index("\n", start) + 1
+    end = src.find("\n", start)
+    return src[start:end if end >= 0 else len(src)]
+
+
 def _row_end(tokens: list[Token], row: int) -> int:
     return next(i for i in range(row, len(tokens)) if tokens[i].type == "tr_close")
 
@@ -289,6 +319,7 @@ def exports_plugin(md: MarkdownIt) -> None:
     md.block.ruler.before("html_block", "nbconvert_style", _scoped_style,
                           {"alt": ["paragraph", "reference", "blockquote"]})
     md.core.ruler.after("export_bookkeeping", "logseq_tasks", _logseq_tasks)
+    md.core.ruler.after("logseq_tasks", "empty_list_items", _empty_items)
     md.inline.ruler.before("link", "zhihu_formula", _zhihu_image)
     md.inline.ruler.before("link", "hackmd_tag", _hackmd_tag)
     md.inline.ruler.before("emphasis", "logseq_mark", _logseq_mark)
