@@ -6,8 +6,8 @@ Each was printed as text (most without a word):
   framed by `{{{row` (or `{{{col`) and `}}}` lines. Both are left out, the blocks kept.
   A block reference with its text, `((20230512…-abcdefg "第一段"))`, is that text;
 - Logseq writes properties as `key:: value` lines (`id::`, `collapsed:: true`, a page's
-  `title::` and `tags::`): left out; `- TODO 读` and `- DONE 读` are task items,
-  `^^高亮^^` is `<mark>` as `==高亮==` is;
+  `title::` and `tags::`): left out (a list item left empty goes too); `- TODO 读` and
+  `- DONE 读` are task items, `^^高亮^^` is `<mark>` as `==高亮==` is;
 - a block reference without text (Logseq's `((64a1b2c3-…))`, SiYuan's `((2023…))`) names
   a block of another note that Lanting cannot show: a warning at its line;
 - HackMD's and CodiMD's `:::spoiler 标题` blocks are folded `::: details`
@@ -55,7 +55,6 @@ REF_HINT = ("Lanting cannot show a block of another note: copy its text in, or l
             "note as `[[…]]`")
 _ZHIHU_IMG = re.compile(r"<img\b[^<>]*\bsrc=\"(https?://(?:www\.)?zhihu\.com/equation\?[^\"]*)\""
                         r"[^<>]*>", re.IGNORECASE)
-
 _ZHIHU_IMAGE = re.compile(r"!\[[^\]\n]*\]?\]\((https?://(?:www\.)?zhihu\.com/equation\?[^()\s]*)\)")
 """(Zhihu's exporters write the alt text `[公式]`, brackets and all.)"""
 
