@@ -104,6 +104,19 @@ def test_a_single_tag_may_be_written_as_a_string() -> None:
     assert ok("---\ntitle: A\ndate: 2026-01-02\ntags: 随笔\n---\n").meta.tags == ("随笔",)
 
 
+@pytest.mark.parametrize("written", ["ml, 笔记", "ml，笔记", "ml,笔记,"])
+def test_names_in_one_string_split_at_commas(written: str) -> None:
+    """HackMD writes `tags: ml, 笔记`: it was one tag, `ml, 笔记`."""
+    doc = ok(f"---\ntitle: A\ndate: 2026-01-02\ntags: {written}\ncategories: 读书, 生成\n---\n")
+    assert doc.meta.tags == ("ml", "笔记")
+    assert doc.meta.categories == ("读书", "生成")
+
+
+def test_a_listed_name_keeps_its_comma() -> None:
+    doc = ok('---\ntitle: A\ndate: 2026-01-02\ntags: ["Tom, Dick", x]\n---\n')
+    assert doc.meta.tags == ("Tom, Dick", "x")
+
+
 def test_tags_are_trimmed_and_empty_ones_dropped() -> None:
     doc = ok('---\ntitle: A\ndate: 2026-01-02\ntags: [" a ", "", "b"]\n---\n')
     assert doc.meta.tags == ("a", "b")

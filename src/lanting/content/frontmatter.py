@@ -115,6 +115,18 @@ def _control_characters(source: Source, data: Any, lines: dict[str, int],
     return []
 
 
+_NAME_SEPARATORS = re.compile(r"[,，]")
+
+
+def _split_names(data: dict[str, Any]) -> dict[str, Any]:
+    """`tags: ml, 笔记` (HackMD writes a note's tags so) is two tags, not one named
+    `ml, 笔记`; so are categories. (A list keeps its items as written.)"""
+    split = {key: [name for name in _NAME_SEPARATORS.split(data[key]) if name.strip()]
+             for key in ("tags", "categories")
+             if isinstance(data.get(key), str) and _NAME_SEPARATORS.search(data[key])}
+    return {**data, **split} if split else data
+
+
 def _distinct(names: Iterable[str]) -> tuple[str, ...]:
     """Tags (or categories) trimmed, each once: `[PyTorch, pytorch]` is one tag, as the
     site's tag pages have it (they merge spellings case-insensitively)."""
@@ -242,6 +254,7 @@ def parse(source: Source, raw_html: bool = True) -> Document:
     data, foreign_problems, foreign = _foreign_keys(source, data, lines)
     problems += foreign_problems
     warnings = (*warnings, *foreign)
+    data = _split_names(data)
     schema_problems: list[SchemaProblem] = []
     raw = build(RawFrontMatter, data, (), schema_problems)
     problems += [_problem(source, lines, p.path, p.message, p.hint) for p in schema_problems]
