@@ -3,6 +3,7 @@ excerpts)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -421,3 +422,19 @@ def test_a_div_no_block_reads_is_a_div_and_a_warning_at_its_line() -> None:
     (problem,) = result.problems
     assert problem.severity == "warning" and problem.line == 3 + 2
     assert "{.aside}" in problem.message
+
+
+@pytest.mark.parametrize("breaks", [False, True])
+def test_line_ends_are_breaks_when_the_site_says_so(
+        make_site: Callable[..., Path], post: Callable[..., str], breaks: bool) -> None:
+    """HackMD's notes (and Hexo's default renderer) break the line at every line end; a
+    site of them set nothing that did so, and lines ran together (`[markdown] breaks`)."""
+    from lanting.build import build
+    from lanting.build.options import BuildOptions
+
+    config = 'title = "T"\n[search]\nenabled = false\n[markdown]\nbreaks = ' + str(breaks).lower()
+    site = make_site({"lanting.toml": config + "\n",
+                      "content/posts/a.md": post("A", "2026-01-02", body="第一行\n第二行\n")})
+    build(site, BuildOptions(output=site / "out"))
+    prose = parse_html((site / "out/posts/a/index.html").read_text(encoding="utf-8"))
+    assert (prose.one("div", class_="prose").find("br") is not None) is breaks

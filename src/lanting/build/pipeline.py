@@ -116,6 +116,7 @@ def document_settings(site_dir: Path, config: Config, discovery: Discovery, draf
         options=MarkdownOptions(raw_html=config.markdown.raw_html,
                                 cjk_spacing=config.markdown.cjk_spacing,
                                 emoji=config.markdown.emoji,
+                                breaks=config.markdown.breaks,
                                 heading_ids=config.markdown.heading_ids),
         language=config.language,
         languages=tuple(lang.code for lang in site_languages(config)),

@@ -71,8 +71,8 @@ HARMLESS = {
     # HackMD's and CodiMD's settings of a note
     "robots": "HackMD's setting: Lanting has no per-page robots tag (`unlisted: true` "
               "lists a post nowhere)",
-    "breaks": "HackMD's setting: Lanting breaks lines as CommonMark does (end a line with "
-              "`\\` to break it there)",
+    "breaks": "HackMD's setting: line ends are line breaks for the whole site with "
+              "`[markdown] breaks = true` in lanting.toml (or end a line with `\\`)",
     "GA": "HackMD's analytics id: Lanting adds no analytics to a page",
     "disqus": "comments are set for the whole site, in `[comments]`",
     "slideOptions": "HackMD's slide settings: Lanting makes slides from `talks/`",

@@ -85,7 +85,8 @@ def _only_with_task_marks(md: MarkdownIt) -> None:
 
 @functools.cache
 def create_markdown(options: MarkdownOptions) -> MarkdownIt:
-    md = MarkdownIt("commonmark", {"html": options.raw_html, "typographer": False})
+    md = MarkdownIt("commonmark", {"html": options.raw_html, "typographer": False,
+                                   "breaks": options.breaks})
     md.validateLink = validate_link  # type: ignore[method-assign]  # stricter scheme check
     md.enable(["table", "strikethrough"])
     md.use(emphasis_plugin)

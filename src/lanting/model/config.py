@@ -67,6 +67,9 @@ class MarkdownConfig:
     """A thin space between Chinese characters and Latin letters or digits."""
     emoji: bool = True
     """Emoji shortcodes become emoji: `:rocket:` → 🚀 (GitHub's names)."""
+    breaks: bool = False
+    """A line end inside a paragraph is a line break, as HackMD, Hexo's default renderer
+    and GitHub's comments show it (CommonMark: a space; end a line with `\\` for one)."""
     heading_ids: str = "lanting"
     """How heading ids are made from the text: `lanting` (punctuation dropped, runs of
     spaces, `_` and `-` as one `-`), `github` (as GitHub, kramdown's GFM input and

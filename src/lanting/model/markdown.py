@@ -19,6 +19,7 @@ class MarkdownOptions:
     raw_html: bool = True
     cjk_spacing: bool = True
     emoji: bool = True
+    breaks: bool = False
     heading_ids: str = "lanting"
     """`lanting`, `github` or `hexo` (`[markdown] heading_ids`)."""
 
