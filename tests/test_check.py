@@ -478,3 +478,16 @@ def test_a_missing_video_or_audio_is_called_so(make_site: MakeSite, post: Post) 
         '<video src="demo.mp4" controls></video>\n\n<audio src="/talk.mp3"></audio>\n'))})
     found = sorted(text.split(" `")[0] for _name, _line, _col, text in messages(site))
     assert found == ["broken video", "missing audio"]
+
+
+def test_commented_out_html_and_script_text_are_not_checked(
+        make_site: MakeSite, post: Post) -> None:
+    """An image set aside in a comment (`<!-- <img src="old.png"> -->`) and a script's
+    template string (`` `<img src="${url}">` ``) failed the build as broken links."""
+    site = make_site({"content/posts/note.md": post("Note", "2026-01-02", body=(
+        'Text.\n\n<!-- <img src="old.png"> -->\n\n<!--\n<a href="gone.html">x</a>\n-->\n\n'
+        "<script>\nconst t = `<img src=\"${url}/a.png\">`;\n</script>\n\n"
+        'Inline <!-- <a href="inline-gone.html">x</a> --> text.\n\n'
+        '<script src="missing.js"></script>\n'))})
+    found = [text.split(" in raw HTML")[0] for _name, _line, _col, text in messages(site)]
+    assert found == ["broken script `missing.js`"]  # a script's own src is still checked

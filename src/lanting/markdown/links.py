@@ -153,6 +153,21 @@ _RAW_ATTRIBUTE = re.compile(
     r"""<(\w+)\b[^>]*?\s(href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""", re.I)
 
 
+_NOT_MARKUP = re.compile(r"<!--.*?(?:-->|\Z)|<(script|style|template)\b[^>]*>(.*?)(?:</\1\s*>|\Z)",
+                         re.I | re.S)
+"""What raw HTML holds that is no tag of the page: a comment (`<!-- <img src="old.png">
+-->`, an image set aside) and the text of a script or style (a template string's
+`<img src="${url}">`): their `href`/`src` are neither links nor checked."""
+
+
+def _outside(markup: str) -> list[tuple[int, int]]:
+    """The spans of `markup` whose `href`/`src` are not the page's (a script's own `src`
+    is: only its text is left out)."""
+    if "<!--" not in markup and "<s" not in markup.lower() and "<t" not in markup.lower():
+        return []
+    return [m.span(2) if m.group(1) else m.span() for m in _NOT_MARKUP.finditer(markup)]
+
+
 _TEMPLATED = re.compile(r"[{}<>]")
 """A URL with another generator's template syntax (`{{ x }}`): kept for the leftovers
 check to report, not made a placeholder."""
@@ -169,7 +184,10 @@ def _record_raw(rewriter: LinkRewriter, markup: str, first: int, last: int) -> s
         return markup
     places = rewriter.places(first, last)
     out, pos = [], 0
+    skipped = _outside(markup)
     for match in _RAW_ATTRIBUTE.finditer(markup):
+        if any(start <= match.start() < end for start, end in skipped):
+            continue
         url = html.unescape(next(g for g in match.groups()[2:] if g is not None))
         number, column = places.locate(url, rewriter.reference_definitions)
         ctx = rewriter.ctx

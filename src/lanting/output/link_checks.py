@@ -223,7 +223,8 @@ def _draft_of(content: str, inp: CheckInput) -> str | None:
 
 _MEDIA = {".mp4": "video", ".webm": "video", ".mov": "video", ".m4v": "video", ".ogv": "video",
           ".mp3": "audio", ".m4a": "audio", ".wav": "audio", ".ogg": "audio", ".flac": "audio",
-          ".vtt": "subtitle file", ".pdf": "file", ".html": "file"}
+          ".vtt": "subtitle file", ".pdf": "file", ".html": "file", ".js": "script",
+          ".mjs": "script", ".css": "stylesheet", ".json": "file", ".wasm": "file"}
 
 
 def media_kind(url: str) -> str:
