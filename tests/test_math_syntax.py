@@ -342,3 +342,18 @@ def test_mhchem_formulae_and_units(tex: str, text: str) -> None:
 def test_an_mhchem_formula_lanting_cannot_read_is_an_error() -> None:
     (problem,) = render("$\\ce{Fe@x}$\n").problems
     assert "`@x`" in problem.message and "\\mathrm" in (problem.hint or "")
+
+
+@pytest.mark.parametrize(("tex", "text"), [
+    ("\\operatorname{RMSLE(y(t), \\hat y(t))}", "RMSLE(y(t), ŷ(t))"),
+    ("\\operatorname{top_k}(x)", "top_k(x)"),
+    ("\\operatorname*{arg\\,max}_x f", "arg\u2009max_x f"),  # (a plain name stays one)
+])
+def test_an_operator_name_with_math_in_it(tex: str, text: str) -> None:
+    """`\\operatorname{RMSLE(y(t), \\hat y(t))}` (a real MkDocs site's) is upright text with
+    math in MathJax; math-core failed on it ("could not extract text")."""
+    from lanting.markdown.mathtext import mathml_text
+
+    rendered = render(f"$${tex}$$\n")
+    assert rendered.problems == ()
+    assert mathml_text(rendered.html[rendered.html.index("<math"):]) == text

@@ -88,6 +88,27 @@ def _chemistry(s: str, ctx: Context) -> str:
     return chemistry(s)
 
 
+_OPERATORNAME = re.compile(r"\\operatorname(?![A-Za-z])\s*\*?\s*")
+_PLAIN_NAME = re.compile(r"(?:[A-Za-z0-9 .,:;'\-]|\\[,;:! ])*")
+"""What math-core's `\\operatorname` reads: letters and spacing."""
+
+
+def _operator_names(s: str, ctx: Context) -> str:
+    """`\\operatorname{RMSLE(y(t), \\hat y(t))}` or `\\operatorname{top_k}`, which MathJax
+    sets upright with the math inside, failed in math-core ("could not extract text"):
+    such a name is `\\mathrm{…}` (a plain one stays an operator)."""
+    out, pos = [], 0
+    for match in _OPERATORNAME.finditer(s):
+        end = group_end(s, match.end()) if s.startswith("{", match.end()) else None
+        if match.start() < pos or end is None:
+            continue  # (a name without braces: math-core reports it)
+        name = s[match.end() + 1:end - 1]
+        if not _PLAIN_NAME.fullmatch(name):
+            out += [s[pos:match.start()], f"\\mathrm{{{name}}}"]
+            pos = end
+    return "".join(out) + s[pos:] if out else s
+
+
 def _require(s: str, ctx: Context) -> str:
     """MathJax's `\\require{cancel}` loads an extension before its commands are used
     (posts written for MathJax carry it): Lanting has them loaded, so it is dropped."""
@@ -285,6 +306,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
                 "edef", "xdef"}), _primitives),
     (frozenset({"verb"}), verb),
     (frozenset({"require"}), _require),
+    (frozenset({"operatorname"}), _operator_names),
     (frozenset({"ce", "pu"}), _chemistry),
     (frozenset({"href", "url", "htmlClass", "htmlId", "htmlStyle", "htmlData",
                 "includegraphics"}), links),
