@@ -53,6 +53,19 @@ def walk(root: Path) -> list[Path]:
     return found
 
 
+def first_item(by_source: dict[Path, Item], candidates: list[Path]) -> Item | None:
+    """The item of the first of `candidates` (files a link may name: `x.md`, `x/index.md`)
+    that is a document of the site."""
+    for candidate in candidates:
+        try:
+            found = by_source.get(candidate.resolve())
+        except OSError:
+            found = None
+        if found is not None:
+            return found
+    return None
+
+
 def read_text(path: Path) -> str:
     return path.read_text(encoding="utf-8", errors="replace").replace("\r\n", "\n")
 

@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer import body as B
-from lanting.importer.common import LinkTable, is_image
+from lanting.importer.common import LinkTable, first_item, is_image
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_anchors import heading_text, keep_heading_ids
 from lanting.importer.mkdocs_settings import BlogSettings, extension
@@ -230,14 +230,7 @@ class MkDocsBodies(MkDocsSnippets):
         if file.suffix == ".html" or not file.suffix:
             base = file.with_suffix("") if file.suffix else file
             candidates += [base.with_suffix(".md"), base / "index.md", base / "README.md"]
-        for candidate in candidates:
-            try:
-                found = self.by_source.get(candidate.resolve())
-            except OSError:
-                found = None
-            if found is not None:
-                return found
-        return None
+        return first_item(self.by_source, candidates)
 
 
 def content_tabs(text: str, ctx: Context) -> str:

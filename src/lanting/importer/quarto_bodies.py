@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer import body as B
-from lanting.importer.common import LinkTable, is_image, read_text
+from lanting.importer.common import LinkTable, first_item, is_image, read_text
 from lanting.importer.liquid import Context
 from lanting.importer.quarto_divs import convert_divs
 from lanting.importer.quarto_notebook import static_file
@@ -192,14 +192,7 @@ class QuartoBodies:
             candidates += [file.with_suffix(s) for s in DOCUMENTS]
         if file.is_dir() or not file.suffix:
             candidates += [file / f"index{s}" for s in DOCUMENTS]
-        for candidate in candidates:
-            try:
-                found = self.by_source.get(candidate.resolve())
-            except OSError:
-                found = None
-            if found is not None:
-                return found
-        return None
+        return first_item(self.by_source, candidates)
 
 
 _MATH = re.compile(r"\$\$.+?\$\$|(?<![\\$])\$[^$\n]+?\$", re.DOTALL)
