@@ -28,6 +28,10 @@ _STATE = re.compile(r"\((aq|s|l|g|sln|cr|ads)\)$")
 _CHARGE = re.compile(r"\^(?:\{([^{}]*)\}|(\d*[+-]|\d+))$")
 _TRAILING_CHARGE = re.compile(r"(?<=[A-Za-z0-9)\]])([+-])$")
 """`Na+`, `NO3-` (the 3 is a count: NO₃⁻), `[AgCl2]-`."""
+_JOINS = {"*": "\\cdot ", ".": "\\cdot ", "-": "{-}", "=": "{=}", "#": "{\\equiv}"}
+"""A hydrate's dot, and single, double and triple bonds."""
+_SIGNS = {"+": "+", "^": "\\uparrow", "v": "\\downarrow"}
+"""Between species: a plus, a gas given off, a precipitate."""
 _PART = re.compile(r"(\^\{[^{}]*\}|\^\d*[+-]|\^\d+|[A-Z][a-z]?|[a-z]+|\(|\)|\[|\]|\d+|\.|\*|-|=|#)")
 """A part of a formula: an oxidation state or charge inside it (`[Hg^{II}I4]`), an
 element, letters, a bracket, a count, a hydrate's dot, a bond."""
@@ -61,14 +65,8 @@ def _subscript_or_charge(formula: str) -> str:
             out.append("^{" + text[1:].strip("{}") + "}")
         elif text.isdigit() and previous and (previous[-1].isalpha() or previous in ")]"):
             out.append(f"_{{{text}}}")
-        elif text in ("*", "."):
-            out.append("\\cdot ")
-        elif text == "-":
-            out.append("{-}")
-        elif text == "=":
-            out.append("{=}")
-        elif text == "#":
-            out.append("{\\equiv}")
+        elif text in _JOINS:
+            out.append(_JOINS[text])
         else:
             out.append(f"\\mathrm{{{text}}}" if text[0].isalpha() else text)
         previous, pos = text, part.end()
@@ -112,12 +110,8 @@ def ce(content: str) -> str:
     for item in re.findall(r"\$[^$]*\$|(?:[^\s\[]|\[[^\[\]]*\])+", content):
         if item.startswith("$"):
             parts.append(item[1:-1])
-        elif item == "+":
-            parts.append("+")
-        elif item == "^":
-            parts.append("\\uparrow")
-        elif item == "v":
-            parts.append("\\downarrow")
+        elif item in _SIGNS:
+            parts.append(_SIGNS[item])
         elif arrow := _ARROW.fullmatch(item):
             labels = re.findall(r"\[([^\[\]]*)\]", arrow.group(2))
             above = _label(labels[0]) if labels else ""
