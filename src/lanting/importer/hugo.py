@@ -2,14 +2,15 @@
 
 Content files under `content/` (leaf bundles `x/index.md` with their resources, single
 files, `_index.md` branch pages skipped); posts are the dated pages of the sections, the
-pages of the content root are pages. Their old URLs are worked out in `hugo_urls.py`,
+pages of the content root are pages. The files and sections are found in
+`hugo_content.py`, their languages and translations in `hugo_languages.py`, the front
+matter converted in `hugo_front.py`; their old URLs are worked out in `hugo_urls.py`,
 the bodies converted in `hugo_bodies.py` (theme shortcodes in `hugo_shortcodes.py`),
 the settings read and written in `hugo_settings.py`.
 """
 
 from __future__ import annotations
 
-import fnmatch
 import re
 from pathlib import Path
 from typing import Any
@@ -21,15 +22,15 @@ from lanting.importer.common import (
     bool_of,
     first_date,
     guess_language,
-    is_image,
     language_tag,
     mtime,
     now,
     read_text,
     summary_of,
-    walk,
 )
 from lanting.importer.hugo_bodies import HugoBodies, friend_list, link_list
+from lanting.importer.hugo_content import HugoContent
+from lanting.importer.hugo_front import DATES, HugoFront, hugo_keys
 from lanting.importer.hugo_settings import (
     HugoLanguage,
     HugoSettings,
@@ -42,51 +43,11 @@ from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
 from lanting.importer.report import Report
 from lanting.importer.site import Item, NewSite, slug_of
-from lanting.importer.text import When, key_line, load_mapping, names, split_front_matter, zone
+from lanting.importer.text import key_line, load_mapping, split_front_matter, zone
 from lanting.model.config import DEFAULT_POST_PERMALINK
 
-MAPPED_KEYS = frozenset({"title", "date", "publishDate", "pubdate", "published", "lastmod",
-                         "modified", "expiryDate", "unpublishdate", "draft", "tags",
-                         "categories", "summary", "description", "slug", "url", "aliases",
-                         "series", "weight", "cover", "image", "featuredImage", "ShowToc",
-                         "toc", "translationKey", "password", "series_order",
-                         "showTableOfContents", "featureimage"})
 
-
-_READ_KEYS = MAPPED_KEYS | {"layout", "type", "params", "headless", "abstract", "featured",
-                           "external_link", "event", "event_url", "publication",
-                           "publication_types", "doi", "slides", "role", "authors"}
-_BY_LOWER = {key.lower(): key for key in _READ_KEYS}
-_BY_LOWER["showtoc"] = "ShowToc"
-_BUNDLE_COVERS = ("*feature*", "*cover*", "*thumbnail*")
-"""A bundle's image Blowfish and Congo show as its cover, in this order of preference."""
-
-
-def hugo_keys(data: dict[str, Any]) -> dict[str, Any]:
-    """`data` with its top-level keys spelt as the importer reads them: Hugo takes front
-    matter keys in any case (`ShowToc`, `showToc`, `Title`), so a post's `showToc: false`
-    or `Title:` was not read. A key written in both spellings keeps the exact one."""
-    renamed = {}
-    for key, value in data.items():
-        known = _BY_LOWER.get(key.lower(), key) if isinstance(key, str) else key
-        if known != key and known in data:
-            known = key
-        renamed[known] = value
-    return renamed
-
-
-_DATED = re.compile(r'^[ \t]*"?(?:date|publishdate|pubdate|published|lastmod|modified)"?'
-                    r"[ \t]*[:=]", re.IGNORECASE | re.MULTILINE)
-"""A front matter line giving a date (a page of a section of posts has one)."""
-_POST_SECTIONS = frozenset({"post", "posts", "blog", "article", "articles"})
-"""Section names that say "the posts" (a tie of counts goes to one of them)."""
-
-
-DATES = ("date", "publishDate", "pubdate", "published", "lastmod", "modified")
-"""Hugo's default order of a page's dates (its `frontmatter.date` setting)."""
-
-
-class Hugo(HugoUrls, HugoSettings, HugoBodies):
+class Hugo(HugoUrls, HugoSettings, HugoContent, HugoFront, HugoBodies):
     kind = "hugo"
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
@@ -162,29 +123,6 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
     def finish_more(self) -> None:
         """What needs every page converted first."""
 
-    def content_files(self) -> list[tuple[Path, Path | None]]:
-        """(Markdown file, its bundle folder or None) of every page, `_index.md` left out,
-        in every language (its own `contentDir`, or a suffix: `x.en.md`, `index.en.md`)."""
-        found: list[tuple[Path, Path | None]] = []
-        roots: dict[Path, list[HugoLanguage]] = {}
-        for language in self.languages:
-            roots.setdefault(language.content, []).append(language)
-        for root, languages in roots.items():
-            for path in walk(root) if root.is_dir() else []:
-                if path.suffix.lower() not in (".md", ".markdown", ".html") \
-                        or path.name.startswith("_index."):
-                    continue
-                if any(root != other and path.is_relative_to(other) for other in roots):
-                    continue  # another language's contentDir inside this one
-                stem, language = self.split_language(path, languages)
-                self.lang_of[path] = language
-                if stem == "index":
-                    found.append((path, path.parent))
-                elif not any(self.is_bundle(parent) for parent in path.parents
-                             if parent != root and parent.is_relative_to(root)):
-                    found.append((path, None))
-        return found
-
     def read_branches(self, files: list[tuple[Path, Path | None]]) -> None:
         """The `_index.md` files (list pages): the home page's text is the new home
         page's; a section's with no page under it (Blowfish's `about/_index.md`) is a page
@@ -242,73 +180,11 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
         self.items.append((home, body, path, path.parent))
         self.report.convert("home page texts")
 
-    def split_language(self, path: Path,
-                       languages: list[HugoLanguage]) -> tuple[str, HugoLanguage]:
-        """A file's name without its language suffix, and its language (a file without
-        one is in its folder's first language: the default in a shared `content/`)."""
-        stem, dot, suffix = path.stem.rpartition(".")
-        for language in self.languages if len(languages) > 1 else ():
-            if dot and suffix.lower() == language.key:
-                return stem, language
-        return path.stem, languages[0]
-
-    def is_bundle(self, folder: Path) -> bool:
-        return any(self.split_language(p, self.languages)[0] == "index"
-                   for p in folder.glob("index.*") if p.suffix.lower() in (".md", ".markdown"))
-
-    def root_of(self, path: Path) -> Path:
-        language = self.lang_of.get(path)
-        if language is not None:
-            return language.content
-        return max((lang.content for lang in self.languages if path.is_relative_to(lang.content)),
-                   key=lambda p: len(p.parts), default=self.content)
-
-    def section_of(self, path: Path) -> str:
-        rel = path.relative_to(self.root_of(path))
-        if len(rel.parts) == 2 and self.split_language(path, self.languages)[0] == "index":
-            return ""  # (a bundle at the top, LoveIt's `about/index.md`, is no section)
-        return rel.parts[0] if len(rel.parts) > 1 else ""
-
     def is_post(self, section: str, data: dict[str, Any]) -> bool:
         return bool(section) and section not in self.special_sections()
 
     def special_sections(self) -> tuple[str, ...]:
         return ()
-
-    def undated(self, section: str, files: list[tuple[Path, Path | None]]) -> bool:
-        """Whether no page of `section` has a date: a site of documents (hugo-book's and
-        Docsy's `docs/`), whose pages are pages, not posts dated by their files' times."""
-        found = False
-        for path, _bundle in files:
-            if self.section_of(path) != section:
-                continue
-            found = True
-            head = split_front_matter(read_text(path))[1]
-            if _DATED.search(head):
-                return False
-        if found:
-            self.report.note(self.source / "content" / section, None,
-                             f"no page of `{section}/` has a date: its pages are imported as "
-                             "pages, not posts")
-        return found
-
-    def main_section(self, files: list[tuple[Path, Path | None]]) -> str:
-        """The section of the posts: the site's `mainSections` when it names one, else
-        the section with the most pages (on a tie, the one named like a blog's)."""
-        counts: dict[str, int] = {}
-        for path, _bundle in files:
-            section = self.section_of(path)
-            if section and section not in self.special_sections():
-                counts[section] = counts.get(section, 0) + 1
-        self.sections = counts
-        given = self.config.get("mainsections") or self.params.get("mainsections")
-        for section in names(given):
-            if section in counts:
-                return section
-        # (alphabetical order alone once made a one-page `admin/` the blog of a site
-        # with one post: `/post/hello/` moved to `/admin/hello/`)
-        return max(sorted(counts), key=lambda s: (counts[s], s in _POST_SECTIONS)) \
-            if counts else "posts"
 
     # --- reading pages ------------------------------------------------------------------------
 
@@ -427,61 +303,6 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
         self.by_path.update(dict.fromkeys(keys, item))
         self.items.append((item, body, path, bundle or path.parent))
 
-    # --- languages ---------------------------------------------------------------------------
-
-    def language_of(self, path: Path) -> HugoLanguage:
-        return self.lang_of.get(path, self.languages[0])
-
-    def suffix(self, language: HugoLanguage) -> str:
-        """The language as an item has it: "" for the default one."""
-        return "" if language == self.languages[0] else language.code
-
-    def stem_of(self, path: Path) -> str:
-        """A file's name without `.md` and without its language suffix (`x.en.md`: x)."""
-        return self.split_language(path, self.languages)[0] if len(self.languages) > 1 \
-            else path.stem
-
-    def in_folder(self, url: str, language: HugoLanguage, data: dict[str, Any]) -> str:
-        """An old URL of a page in `language`: under its folder (`/en/…`) unless the page
-        set it whole (`url:`)."""
-        if not language.folder or data.get("url") or not url.startswith("/") \
-                or url.startswith(language.folder + "/"):
-            return url
-        return language.folder + url
-
-    def pair(self, item: Item, kind: str, data: dict[str, Any], path: Path,
-             bundle: Path | None) -> None:
-        """Note the text `item` is a version of: its `translationKey`, else its path in
-        its content folder without the language suffix (Hugo's own rule)."""
-        if len(self.languages) < 2:
-            return
-        root = self.root_of(path)
-        where = (bundle or path.with_name(self.stem_of(path))).relative_to(root).as_posix()
-        key = str(data.get("translationKey") or where)
-        self.groups.setdefault((kind, key), []).append(item)
-
-    def name_translations(self) -> None:
-        """The versions of one text share a file name (`x.md`, `x.en.md`): the default
-        language's slug, else the first version's; a name another text has in a language
-        gets `-2`."""
-        taken: set[tuple[str, str, str]] = set()
-        default = ""
-        for (_kind, _key), items in sorted(self.groups.items()):
-            ordered = sorted(items, key=lambda i: (i.lang != default, i.number))
-            base = name = ordered[0].slug
-            n = 1
-            while any((item.kind, name, item.lang) in taken for item in ordered):
-                n += 1
-                name = f"{base}-{n}"
-            for item in ordered:
-                taken.add((item.kind, name, item.lang))
-                if item.lang != default or name != item.slug:
-                    item.name = name
-                    if item.slug != name and "slug" not in item.front:
-                        item.front["slug"] = item.slug  # its own URL name, as Hugo had it
-            if len({i.lang for i in ordered}) > 1:
-                self.report.convert("translations paired", len(ordered) - 1)
-
     def read_page(self, path: Path, data: dict[str, Any], head: str, body: str,
                   bundle: Path | None, section: str = "") -> None:
         layout = str(data.get("layout") or data.get("type") or "")
@@ -543,63 +364,3 @@ class Hugo(HugoUrls, HugoSettings, HugoBodies):
         # put them under `/zh/`: `defaultContentLanguageInSubdir`)
         folder = language.folder if language != self.languages[0] else ""
         self.redirects.add(self.in_folder(old, language, data), folder + own)
-
-    def front(self, data: dict[str, Any], head: str, path: Path, date: When,
-              bundle: Path | None) -> dict[str, Any]:
-        front: dict[str, Any] = {"title": str(data.get("title") or path.stem).strip(),
-                                 "date": date}
-        updated = first_date(data, head, ("lastmod", "modified"), self.tz)
-        # (a `lastmod` of the day of `date`, without a time, says nothing more: read as
-        # midnight it would be earlier than `date`)
-        same_day = updated is not None and updated.day_only \
-            and updated.moment.date() == date.moment.date()
-        if updated is not None and updated.moment != date.moment and not same_day:
-            front["updated"] = updated
-        summary = summary_of(data, "summary", "description")
-        if summary:
-            front["summary"] = B.plain_inline(summary)  # (Hugo renders it as Markdown)
-        front["tags"] = names(data.get("tags"))
-        front["categories"] = names(data.get("categories"))
-        series = names(data.get("series"))
-        if series:
-            front["series"] = series[0]
-            if len(series) > 1:
-                self.report.warn(path, key_line(head, "series"), "in several series: only the "
-                                 f"first, `{series[0]}`, is kept")
-            order = data.get("series_order", data.get("weight"))  # (Blowfish: `series_order`)
-            if isinstance(order, int) and not isinstance(order, bool):
-                front["series_order"] = order
-        if False in (data.get("ShowToc"), data.get("toc"), data.get("showTableOfContents")):
-            front["toc"] = False
-        cover = self.cover(data, path, bundle)
-        if cover:
-            front["cover"] = cover
-        front["params"] = {}
-        dropped = [k for k in data if k not in MAPPED_KEYS]
-        if dropped:
-            self.report.note(path, 2, "front matter not needed in Lanting, left out: "
-                             + ", ".join(f"`{k}`" for k in dropped))
-        return front
-
-    def cover(self, data: dict[str, Any], path: Path, bundle: Path | None) -> str:
-        value = data.get("cover") or data.get("featuredImage") or data.get("image") \
-            or data.get("featureimage")  # (Blowfish)
-        if isinstance(value, dict):
-            value = value.get("image") or value.get("filename") or value.get("src")
-        if (not isinstance(value, str) or not value) and bundle is not None:
-            return self.bundle_cover(bundle)
-        if not isinstance(value, str) or not value:
-            return ""
-        if value.startswith(("http://", "https://")):
-            return value
-        return self.image_ref(value, path, bundle) or ""
-
-    def bundle_cover(self, bundle: Path) -> str:
-        """Blowfish and Congo show a bundle's `feature*` image (else `cover*`,
-        `thumbnail*`) as its cover, with no front matter naming it: the image was lost."""
-        images = sorted(f for f in bundle.iterdir() if f.is_file() and is_image(f))
-        for pattern in _BUNDLE_COVERS:
-            found = [f for f in images if fnmatch.fnmatch(f.name.lower(), pattern)]
-            if found:
-                return self.site.image(found[0], None)
-        return ""

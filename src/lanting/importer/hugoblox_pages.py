@@ -13,7 +13,8 @@ from urllib.parse import unquote
 from lanting.importer import body as B
 from lanting.importer.bibtex import BibEntry, parse
 from lanting.importer.common import bool_of, first_date, read_text, summary_of
-from lanting.importer.hugo import DATES, Hugo
+from lanting.importer.hugo import Hugo
+from lanting.importer.hugo_front import DATES
 from lanting.importer.hugo_urls import hugo_path
 from lanting.importer.hugoblox_links import (
     BUTTONS,

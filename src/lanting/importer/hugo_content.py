@@ -1,0 +1,100 @@
+"""Which files of a Hugo site are its pages, and where they sit: the Markdown files
+under each language's content folder (leaf bundles `x/index.md`, single files; `_index.md`
+list pages are read apart), the section of each, and the section that holds the posts
+(`mainSections`, else the largest) or holds only undated documents."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import read_text, walk
+from lanting.importer.hugo_languages import HugoLanguages
+from lanting.importer.hugo_settings import HugoLanguage
+from lanting.importer.text import names, split_front_matter
+
+_DATED = re.compile(r'^[ \t]*"?(?:date|publishdate|pubdate|published|lastmod|modified)"?'
+                    r"[ \t]*[:=]", re.IGNORECASE | re.MULTILINE)
+"""A front matter line giving a date (a page of a section of posts has one)."""
+_POST_SECTIONS = frozenset({"post", "posts", "blog", "article", "articles"})
+"""Section names that say "the posts" (a tie of counts goes to one of them)."""
+
+
+class HugoContent(HugoLanguages):
+    """The content side of the Hugo importers: files, sections, the posts' section."""
+
+    source: Path
+    config: dict[str, Any]
+    params: dict[str, Any]
+    sections: dict[str, int]
+    special_sections: Callable[[], tuple[str, ...]]
+
+    def content_files(self) -> list[tuple[Path, Path | None]]:
+        """(Markdown file, its bundle folder or None) of every page, `_index.md` left out,
+        in every language (its own `contentDir`, or a suffix: `x.en.md`, `index.en.md`)."""
+        found: list[tuple[Path, Path | None]] = []
+        roots: dict[Path, list[HugoLanguage]] = {}
+        for language in self.languages:
+            roots.setdefault(language.content, []).append(language)
+        for root, languages in roots.items():
+            for path in walk(root) if root.is_dir() else []:
+                if path.suffix.lower() not in (".md", ".markdown", ".html") \
+                        or path.name.startswith("_index."):
+                    continue
+                if any(root != other and path.is_relative_to(other) for other in roots):
+                    continue  # another language's contentDir inside this one
+                stem, language = self.split_language(path, languages)
+                self.lang_of[path] = language
+                if stem == "index":
+                    found.append((path, path.parent))
+                elif not any(self.is_bundle(parent) for parent in path.parents
+                             if parent != root and parent.is_relative_to(root)):
+                    found.append((path, None))
+        return found
+
+    def is_bundle(self, folder: Path) -> bool:
+        return any(self.split_language(p, self.languages)[0] == "index"
+                   for p in folder.glob("index.*") if p.suffix.lower() in (".md", ".markdown"))
+
+    def section_of(self, path: Path) -> str:
+        rel = path.relative_to(self.root_of(path))
+        if len(rel.parts) == 2 and self.split_language(path, self.languages)[0] == "index":
+            return ""  # (a bundle at the top, LoveIt's `about/index.md`, is no section)
+        return rel.parts[0] if len(rel.parts) > 1 else ""
+
+    def undated(self, section: str, files: list[tuple[Path, Path | None]]) -> bool:
+        """Whether no page of `section` has a date: a site of documents (hugo-book's and
+        Docsy's `docs/`), whose pages are pages, not posts dated by their files' times."""
+        found = False
+        for path, _bundle in files:
+            if self.section_of(path) != section:
+                continue
+            found = True
+            head = split_front_matter(read_text(path))[1]
+            if _DATED.search(head):
+                return False
+        if found:
+            self.report.note(self.source / "content" / section, None,
+                             f"no page of `{section}/` has a date: its pages are imported as "
+                             "pages, not posts")
+        return found
+
+    def main_section(self, files: list[tuple[Path, Path | None]]) -> str:
+        """The section of the posts: the site's `mainSections` when it names one, else
+        the section with the most pages (on a tie, the one named like a blog's)."""
+        counts: dict[str, int] = {}
+        for path, _bundle in files:
+            section = self.section_of(path)
+            if section and section not in self.special_sections():
+                counts[section] = counts.get(section, 0) + 1
+        self.sections = counts
+        given = self.config.get("mainsections") or self.params.get("mainsections")
+        for section in names(given):
+            if section in counts:
+                return section
+        # (alphabetical order alone once made a one-page `admin/` the blog of a site
+        # with one post: `/post/hello/` moved to `/admin/hello/`)
+        return max(sorted(counts), key=lambda s: (counts[s], s in _POST_SECTIONS)) \
+            if counts else "posts"

@@ -1,0 +1,120 @@
+"""A Hugo post's front matter → Lanting's: the keys Hugo reads in any case
+(`hugo_keys`), the dates in Hugo's order (`DATES`), title, `lastmod`, summary, tags,
+series, table of contents and the cover (given, or a bundle's `feature*` image); what
+Lanting has no place for is reported."""
+
+from __future__ import annotations
+
+import datetime as dt
+import fnmatch
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from lanting.importer import body as B
+from lanting.importer.common import first_date, is_image, summary_of
+from lanting.importer.report import Report
+from lanting.importer.site import NewSite
+from lanting.importer.text import When, key_line, names
+
+MAPPED_KEYS = frozenset({"title", "date", "publishDate", "pubdate", "published", "lastmod",
+                         "modified", "expiryDate", "unpublishdate", "draft", "tags",
+                         "categories", "summary", "description", "slug", "url", "aliases",
+                         "series", "weight", "cover", "image", "featuredImage", "ShowToc",
+                         "toc", "translationKey", "password", "series_order",
+                         "showTableOfContents", "featureimage"})
+
+
+_READ_KEYS = MAPPED_KEYS | {"layout", "type", "params", "headless", "abstract", "featured",
+                           "external_link", "event", "event_url", "publication",
+                           "publication_types", "doi", "slides", "role", "authors"}
+_BY_LOWER = {key.lower(): key for key in _READ_KEYS}
+_BY_LOWER["showtoc"] = "ShowToc"
+_BUNDLE_COVERS = ("*feature*", "*cover*", "*thumbnail*")
+"""A bundle's image Blowfish and Congo show as its cover, in this order of preference."""
+
+
+def hugo_keys(data: dict[str, Any]) -> dict[str, Any]:
+    """`data` with its top-level keys spelt as the importer reads them: Hugo takes front
+    matter keys in any case (`ShowToc`, `showToc`, `Title`), so a post's `showToc: false`
+    or `Title:` was not read. A key written in both spellings keeps the exact one."""
+    renamed = {}
+    for key, value in data.items():
+        known = _BY_LOWER.get(key.lower(), key) if isinstance(key, str) else key
+        if known != key and known in data:
+            known = key
+        renamed[known] = value
+    return renamed
+
+
+DATES = ("date", "publishDate", "pubdate", "published", "lastmod", "modified")
+"""Hugo's default order of a page's dates (its `frontmatter.date` setting)."""
+
+
+class HugoFront:
+    """The front matter side of the Hugo importers."""
+
+    report: Report
+    site: NewSite
+    tz: dt.tzinfo
+    image_ref: Callable[[str, Path, Path | None], str | None]
+
+    def front(self, data: dict[str, Any], head: str, path: Path, date: When,
+              bundle: Path | None) -> dict[str, Any]:
+        front: dict[str, Any] = {"title": str(data.get("title") or path.stem).strip(),
+                                 "date": date}
+        updated = first_date(data, head, ("lastmod", "modified"), self.tz)
+        # (a `lastmod` of the day of `date`, without a time, says nothing more: read as
+        # midnight it would be earlier than `date`)
+        same_day = updated is not None and updated.day_only \
+            and updated.moment.date() == date.moment.date()
+        if updated is not None and updated.moment != date.moment and not same_day:
+            front["updated"] = updated
+        summary = summary_of(data, "summary", "description")
+        if summary:
+            front["summary"] = B.plain_inline(summary)  # (Hugo renders it as Markdown)
+        front["tags"] = names(data.get("tags"))
+        front["categories"] = names(data.get("categories"))
+        series = names(data.get("series"))
+        if series:
+            front["series"] = series[0]
+            if len(series) > 1:
+                self.report.warn(path, key_line(head, "series"), "in several series: only the "
+                                 f"first, `{series[0]}`, is kept")
+            order = data.get("series_order", data.get("weight"))  # (Blowfish: `series_order`)
+            if isinstance(order, int) and not isinstance(order, bool):
+                front["series_order"] = order
+        if False in (data.get("ShowToc"), data.get("toc"), data.get("showTableOfContents")):
+            front["toc"] = False
+        cover = self.cover(data, path, bundle)
+        if cover:
+            front["cover"] = cover
+        front["params"] = {}
+        dropped = [k for k in data if k not in MAPPED_KEYS]
+        if dropped:
+            self.report.note(path, 2, "front matter not needed in Lanting, left out: "
+                             + ", ".join(f"`{k}`" for k in dropped))
+        return front
+
+    def cover(self, data: dict[str, Any], path: Path, bundle: Path | None) -> str:
+        value = data.get("cover") or data.get("featuredImage") or data.get("image") \
+            or data.get("featureimage")  # (Blowfish)
+        if isinstance(value, dict):
+            value = value.get("image") or value.get("filename") or value.get("src")
+        if (not isinstance(value, str) or not value) and bundle is not None:
+            return self.bundle_cover(bundle)
+        if not isinstance(value, str) or not value:
+            return ""
+        if value.startswith(("http://", "https://")):
+            return value
+        return self.image_ref(value, path, bundle) or ""
+
+    def bundle_cover(self, bundle: Path) -> str:
+        """Blowfish and Congo show a bundle's `feature*` image (else `cover*`,
+        `thumbnail*`) as its cover, with no front matter naming it: the image was lost."""
+        images = sorted(f for f in bundle.iterdir() if f.is_file() and is_image(f))
+        for pattern in _BUNDLE_COVERS:
+            found = [f for f in images if fnmatch.fnmatch(f.name.lower(), pattern)]
+            if found:
+                return self.site.image(found[0], None)
+        return ""

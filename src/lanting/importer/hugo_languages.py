@@ -1,0 +1,92 @@
+"""The languages of a Hugo site's pages: which language a content file is in (its
+`contentDir`, or a suffix, `x.en.md`), the old URL folder of each language (`/en/…`), and
+the translations paired (`translationKey`, else the same path) and given one file name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.hugo_settings import HugoLanguage
+from lanting.importer.report import Report
+from lanting.importer.site import Item
+
+
+class HugoLanguages:
+    """The language side of the Hugo importers."""
+
+    report: Report
+    content: Path
+    languages: list[HugoLanguage]
+    lang_of: dict[Path, HugoLanguage]
+    groups: dict[tuple[str, str], list[Item]]
+
+    def split_language(self, path: Path,
+                       languages: list[HugoLanguage]) -> tuple[str, HugoLanguage]:
+        """A file's name without its language suffix, and its language (a file without
+        one is in its folder's first language: the default in a shared `content/`)."""
+        stem, dot, suffix = path.stem.rpartition(".")
+        for language in self.languages if len(languages) > 1 else ():
+            if dot and suffix.lower() == language.key:
+                return stem, language
+        return path.stem, languages[0]
+
+    def root_of(self, path: Path) -> Path:
+        language = self.lang_of.get(path)
+        if language is not None:
+            return language.content
+        return max((lang.content for lang in self.languages if path.is_relative_to(lang.content)),
+                   key=lambda p: len(p.parts), default=self.content)
+
+    def language_of(self, path: Path) -> HugoLanguage:
+        return self.lang_of.get(path, self.languages[0])
+
+    def suffix(self, language: HugoLanguage) -> str:
+        """The language as an item has it: "" for the default one."""
+        return "" if language == self.languages[0] else language.code
+
+    def stem_of(self, path: Path) -> str:
+        """A file's name without `.md` and without its language suffix (`x.en.md`: x)."""
+        return self.split_language(path, self.languages)[0] if len(self.languages) > 1 \
+            else path.stem
+
+    def in_folder(self, url: str, language: HugoLanguage, data: dict[str, Any]) -> str:
+        """An old URL of a page in `language`: under its folder (`/en/…`) unless the page
+        set it whole (`url:`)."""
+        if not language.folder or data.get("url") or not url.startswith("/") \
+                or url.startswith(language.folder + "/"):
+            return url
+        return language.folder + url
+
+    def pair(self, item: Item, kind: str, data: dict[str, Any], path: Path,
+             bundle: Path | None) -> None:
+        """Note the text `item` is a version of: its `translationKey`, else its path in
+        its content folder without the language suffix (Hugo's own rule)."""
+        if len(self.languages) < 2:
+            return
+        root = self.root_of(path)
+        where = (bundle or path.with_name(self.stem_of(path))).relative_to(root).as_posix()
+        key = str(data.get("translationKey") or where)
+        self.groups.setdefault((kind, key), []).append(item)
+
+    def name_translations(self) -> None:
+        """The versions of one text share a file name (`x.md`, `x.en.md`): the default
+        language's slug, else the first version's; a name another text has in a language
+        gets `-2`."""
+        taken: set[tuple[str, str, str]] = set()
+        default = ""
+        for (_kind, _key), items in sorted(self.groups.items()):
+            ordered = sorted(items, key=lambda i: (i.lang != default, i.number))
+            base = name = ordered[0].slug
+            n = 1
+            while any((item.kind, name, item.lang) in taken for item in ordered):
+                n += 1
+                name = f"{base}-{n}"
+            for item in ordered:
+                taken.add((item.kind, name, item.lang))
+                if item.lang != default or name != item.slug:
+                    item.name = name
+                    if item.slug != name and "slug" not in item.front:
+                        item.front["slug"] = item.slug  # its own URL name, as Hugo had it
+            if len({i.lang for i in ordered}) > 1:
+                self.report.convert("translations paired", len(ordered) - 1)
