@@ -2,9 +2,10 @@
 
 Posts in `_posts/` (also `<category>/_posts/`) and `_drafts/`; their old URLs from the
 permalink style (`date` by default: `/:categories/:year/:month/:day/:title.html`, dates
-in the site's time zone), `permalink:` and jekyll-redirect-from's `redirect_from`. The
-bodies (Liquid and kramdown) are converted in `jekyll_bodies.py`; the site's math setup
-is read in `jekyll_math.py`.
+in the site's time zone), `permalink:` and jekyll-redirect-from's `redirect_from`
+(worked out in `jekyll_urls.py`). The bodies (Liquid and kramdown) are converted in
+`jekyll_bodies.py`; the site's math setup is read in `jekyll_math.py`; the settings,
+static files and archive redirects are written in `jekyll_settings.py`.
 """
 
 from __future__ import annotations
@@ -17,17 +18,14 @@ from typing import Any
 
 from lanting.importer.collections import unknown_collections
 from lanting.importer.common import (
-    FILE_SUFFIXES,
     GENERATED,
     LinkTable,
     Options,
     bool_of,
     date_of,
-    finish_menu,
     first_date,
     guess_language,
     language_tag,
-    menu_names,
     mtime,
     now,
     read_text,
@@ -36,15 +34,10 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.jekyll_bodies import JekyllBodies
-from lanting.importer.jekyll_math import dollar_inline_math, is_chirpy, site_math_macros
+from lanting.importer.jekyll_math import dollar_inline_math, is_chirpy
+from lanting.importer.jekyll_settings import JekyllSettings
+from lanting.importer.jekyll_urls import JekyllUrls
 from lanting.importer.liquid import Context
-from lanting.importer.listings import (
-    Redirects,
-    archive_url,
-    jekyll_slugify,
-    listed_posts,
-    term_urls,
-)
 from lanting.importer.report import Report
 from lanting.importer.site import Item, NewSite, slug_of
 from lanting.importer.text import (
@@ -57,11 +50,6 @@ from lanting.importer.text import (
 )
 from lanting.model.config import DEFAULT_POST_PERMALINK
 
-STYLES = {"date": "/:categories/:year/:month/:day/:title:output_ext",
-          "pretty": "/:categories/:year/:month/:day/:title/",
-          "ordinal": "/:categories/:year/:y_day/:title:output_ext",
-          "weekdate": "/:categories/:year/W:week/:short_day/:title:output_ext",
-          "none": "/:categories/:title:output_ext"}
 _LOOP = re.compile(r"\{%-?\s*for\b.*?\{%-?\s*endfor\s*-?%\}", re.DOTALL)
 _POST_NAME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$")
 """A post's file name: Jekyll reads `2019-9-10-title` as well as `2019-09-10-title`."""
@@ -77,7 +65,7 @@ DEFAULT_KEYS = frozenset({"permalink", "published", "author", "categories", "cat
 theme-only ones, `layout`, `comments`, `toc`, are left to the theme)."""
 
 
-class Jekyll(JekyllBodies):
+class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies):
     kind = "jekyll"
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
@@ -173,10 +161,6 @@ class Jekyll(JekyllBodies):
                 found.append((path, [], True))
         return found
 
-    def pattern(self) -> str:
-        style = str(self.options.permalink or self.config.get("permalink") or "date")
-        return STYLES.get(style, style)
-
     def read_posts(self) -> None:
         pattern = self.pattern()
         lanting = self.lanting_pattern(pattern)
@@ -261,45 +245,12 @@ class Jekyll(JekyllBodies):
             merged.update({k: v for k, v in values.items() if k in DEFAULT_KEYS})
         return merged
 
-    def lanting_pattern(self, pattern: str) -> str:
-        """The source's pattern in Lanting's words, if it has them; else the default."""
-        translated = pattern.replace(":title", ":slug")
-        if re.search(r":(?!year\b|month\b|day\b|slug\b)\w+", translated) \
-                or not translated.endswith("/") or ":slug" not in translated:
-            return DEFAULT_POST_PERMALINK
-        return translated
-
     def categories(self, data: dict[str, Any], folders: list[str]) -> list[str]:
         if data.get("category") not in (None, ""):
             own = [str(data["category"])]
         else:
             own = names(data.get("categories"), split_spaces=True)
         return list(dict.fromkeys([*folders, *own]))
-
-    def old_urls(self, data: dict[str, Any], pattern: str, date: When, categories: list[str],
-                 title: str) -> list[str]:
-        permalink = data.get("permalink")
-        pattern = str(permalink) if isinstance(permalink, str) and permalink else pattern
-        moment = date.in_zone(self.tz)
-        values = {
-            "categories": "/".join(c.lower() for c in categories),
-            "year": f"{moment.year:04d}", "month": f"{moment.month:02d}",
-            "day": f"{moment.day:02d}", "i_month": str(moment.month), "i_day": str(moment.day),
-            "short_year": f"{moment.year % 100:02d}", "y_day": f"{moment.timetuple().tm_yday:03d}",
-            "hour": f"{moment.hour:02d}", "minute": f"{moment.minute:02d}",
-            "second": f"{moment.second:02d}",
-            "title": jekyll_slugify(str(data.get("slug") or title), pretty=True),
-            "slug": slug_of(str(data.get("slug") or title)), "output_ext": ".html",
-            "week": f"{moment.isocalendar()[1]:02d}", "short_day": moment.strftime("%a"),
-            "slugified_categories": "/".join(slug_of(c) for c in categories),
-        }
-        url = re.sub(r":([a-z_]+)", lambda m: values.get(m.group(1), m.group()), pattern)
-        url = re.sub(r"/{2,}", "/", "/" + url)
-        urls = [self.baseurl + url]
-        redirects = data.get("redirect_from")
-        for extra in ([redirects] if isinstance(redirects, str) else redirects or []):
-            urls.append(self.baseurl + "/" + str(extra).lstrip("/"))
-        return urls
 
     def front(self, data: dict[str, Any], head: str, path: Path, date: When,
               categories: list[str]) -> dict[str, Any]:
@@ -442,157 +393,3 @@ class Jekyll(JekyllBodies):
 
     def author_name(self) -> str:
         return self.author or str(self.config.get("title") or "")
-
-    # --- files and configuration ---------------------------------------------------------------
-
-    def published(self, path: Path) -> bool:
-        """Whether Jekyll publishes files at `path` (not `_x/`, `.x`, `exclude:`)."""
-        rel = path.relative_to(self.source)
-        exclude = {str(x).strip("/") for x in self.config.get("exclude") or []}
-        return (not any(part.startswith(("_", ".")) for part in rel.parts)
-                and not any(rel.as_posix().startswith(x) for x in exclude if x))
-
-    def static_file(self, path: Path) -> bool:
-        return (path.suffix.lower() in FILE_SUFFIXES and path.suffix.lower() not in (".md",)
-                and self.published(path))
-
-    def copy_static(self) -> None:
-        pages_html: list[str] = []
-        for path in walk(self.source):
-            rel = path.relative_to(self.source).as_posix()
-            if rel in GENERATED:  # al-folio's robots.txt template, a 404.html, …
-                self.report.note(path, None, f"left out: Lanting makes its own {rel}")
-                continue
-            if self.static_file(path) and not self.consumed(path):
-                self.site.static[rel] = path
-                self.report.counts["static files"] += 1
-            elif path.suffix.lower() in (".html", ".htm") and self.published(path):
-                # Without front matter Jekyll copies it as it is (a plotly figure in an
-                # iframe, a page of its own), with its folder's scripts and styles; with
-                # front matter the theme renders it.
-                if rel == "index.html" and not read_text(path).lstrip("\ufeff").startswith(
-                        "---"):
-                    self.report.warn(path, None, "left out: a home page in plain HTML (a "
-                                     "page an old build wrote?) would take the place of "
-                                     "Lanting's; copy what you need into content/_index.md")
-                elif not read_text(path).lstrip("\ufeff").startswith("---"):
-                    self.site.static[rel] = path
-                    self.report.counts["static files"] += 1
-                    for other in path.parent.iterdir():  # its scripts and styles
-                        if other.suffix.lower() in (".js", ".css") and other.is_file():
-                            self.site.static[other.relative_to(self.source).as_posix()] = other
-                elif rel not in ("index.html", "404.html", "feed.xml"):
-                    pages_html.append(rel)
-        if pages_html:
-            self.report.warn("_config.yml", None, "pages written in HTML with front matter "
-                             "(rendered by the theme) not imported — copy their text into "
-                             "Markdown pages under content/pages/: " + ", ".join(
-                                 f"`{p}`" for p in sorted(pages_html)[:8])
-                             + (" …" if len(pages_html) > 8 else ""))
-
-    def consumed(self, path: Path) -> bool:
-        """Inputs of the conversion, not files of the new site."""
-        return False
-
-    def write_config(self) -> None:
-        config = self.site.config
-        config["title"] = str(self.config.get("title") or self.author_name() or "My site")
-        if self.author_name():
-            config["author"] = self.author_name()
-        config["language"] = self.language
-        url = str(self.config.get("url") or "").rstrip("/")
-        if url:
-            config["base_url"] = url + self.baseurl + "/"
-        description = self.config.get("description")
-        if isinstance(description, str) and description.strip():
-            config["description"] = " ".join(description.split())
-        links = []
-        if self.config.get("github_username"):
-            links.append({"name": "GitHub",
-                          "url": f"https://github.com/{self.config['github_username']}"})
-        if self.config.get("twitter_username"):
-            links.append({"name": "X", "url": f"https://x.com/{self.config['twitter_username']}"})
-        if links:
-            config["links"] = links
-        self.menu()
-        config["markdown"] = {"heading_ids": "github"}
-        macros = site_math_macros(self.source, self.report)
-        if macros:
-            config["markdown"]["math_macros"] = macros
-        self.site.config_comments["markdown"] = (
-            "heading ids as kramdown (GFM input) made them: #links of the old posts keep "
-            "working")
-        if self.site.permalink != DEFAULT_POST_PERMALINK:
-            config["permalinks"] = {"posts": self.site.permalink}
-
-    def archive_settings(self) -> tuple[set[str], dict[str, str]] | None:
-        """jekyll-archives' (or al-folio's jekyll-archives-v2) archives of posts: what is
-        enabled (`year`, `month`, `day`, `tags`, `categories`) and the permalinks, with
-        the plugin's defaults; None without the plugin."""
-        plugins = self.config.get("plugins") or self.config.get("gems") or []
-        names = {str(p) for p in plugins} if isinstance(plugins, list) else set()
-        settings = self.config.get("jekyll-archives")
-        if not names & {"jekyll-archives", "jekyll-archives-v2"} \
-                or not isinstance(settings, dict):
-            return None
-        if isinstance(settings.get("posts"), dict):  # v2: per collection
-            settings = settings["posts"]
-        enabled = settings.get("enabled") or []
-        kinds = {"year", "month", "day", "tags", "categories"} if enabled == "all" else {
-            {"tag": "tags", "category": "categories"}.get(str(e), str(e))
-            for e in (enabled if isinstance(enabled, list) else [])}
-        given = settings.get("permalinks")
-        given = given if isinstance(given, dict) else {}
-        permalinks = {"year": "/:year/", "month": "/:year/:month/",
-                      "day": "/:year/:month/:day/", "tags": "/tag/:name/",
-                      "categories": "/category/:name/"}
-        for key, value in given.items():
-            key = {"tag": "tags", "category": "categories"}.get(str(key), str(key))
-            if key in permalinks and isinstance(value, str):
-                permalinks[key] = value
-        return kinds, permalinks
-
-    def listing_redirects(self) -> None:
-        """The tag, category and date archives of jekyll-archives → `[redirects]`."""
-        settings = self.archive_settings()
-        if settings is None:
-            return
-        kinds, permalinks = settings
-        redirects = Redirects(self.site, self.report, "_config.yml")
-        posts = listed_posts(self.site)
-
-        def fill(pattern: str, values: dict[str, str]) -> str:
-            values = {"collection": "posts", **values}
-            return re.sub(r":([a-z_]+)", lambda m: values.get(m.group(1), m.group()), pattern)
-
-        for taxonomy, kind in (("tags", "tag"), ("categories", "category")):
-            if taxonomy not in kinds:
-                continue
-            urls = term_urls(posts, taxonomy)
-            for name in sorted({str(n) for p in posts for n in p.front.get(taxonomy) or ()}):
-                redirects.add(fill(permalinks[taxonomy], {"type": kind,
-                                                          "name": jekyll_slugify(name)}),
-                              urls[name.casefold()])
-        for post in posts:
-            date = post.front.get("date")
-            if not isinstance(date, When):
-                continue
-            moment = date.in_zone(self.tz)
-            values = {"year": f"{moment.year:04d}", "month": f"{moment.month:02d}",
-                      "day": f"{moment.day:02d}"}
-            for kind in ("year", "month", "day"):
-                if kind in kinds:
-                    redirects.add(fill(permalinks[kind], {"type": kind, **values}),
-                                  archive_url(date))
-        redirects.finish("jekyll-archives pages (tags, categories, years)")
-
-    def menu(self) -> None:
-        labels = menu_names(self.language)
-        menu = [{"name": labels["blog"], "url": "/blog/"}]
-        pages = [i for i in self.site.items if i.kind == "page"]
-        wanted = [str(p) for p in self.config.get("header_pages") or []]
-        for page in pages:
-            rel = page.source.relative_to(self.source).as_posix() if page.source else ""
-            if not wanted or rel in wanted:
-                menu.append({"name": page.title, "url": f"/{page.slug}/"})
-        finish_menu(self.site, menu, "_config.yml")

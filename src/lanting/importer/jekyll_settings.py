@@ -1,0 +1,198 @@
+"""The settings of a Jekyll site written for Lanting: `lanting.toml` (title, author,
+language, base URL, links, math macros, the menu of `header_pages`) from `_config.yml`,
+the static files Jekyll published (not `_x/`, `.x`, `exclude:`), and redirects from
+jekyll-archives' tag, category and date pages."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import (
+    FILE_SUFFIXES,
+    GENERATED,
+    finish_menu,
+    menu_names,
+    read_text,
+    walk,
+)
+from lanting.importer.jekyll_math import site_math_macros
+from lanting.importer.listings import (
+    Redirects,
+    archive_url,
+    jekyll_slugify,
+    listed_posts,
+    term_urls,
+)
+from lanting.importer.report import Report
+from lanting.importer.site import NewSite
+from lanting.importer.text import When
+from lanting.model.config import DEFAULT_POST_PERMALINK
+
+
+class JekyllSettings:
+    """The settings side of the Jekyll importers."""
+
+    source: Path
+    report: Report
+    site: NewSite
+    config: dict[str, Any]
+    tz: dt.tzinfo
+    baseurl: str
+    language: str
+    author_name: Callable[[], str]
+
+    def published(self, path: Path) -> bool:
+        """Whether Jekyll publishes files at `path` (not `_x/`, `.x`, `exclude:`)."""
+        rel = path.relative_to(self.source)
+        exclude = {str(x).strip("/") for x in self.config.get("exclude") or []}
+        return (not any(part.startswith(("_", ".")) for part in rel.parts)
+                and not any(rel.as_posix().startswith(x) for x in exclude if x))
+
+    def static_file(self, path: Path) -> bool:
+        return (path.suffix.lower() in FILE_SUFFIXES and path.suffix.lower() not in (".md",)
+                and self.published(path))
+
+    def copy_static(self) -> None:
+        pages_html: list[str] = []
+        for path in walk(self.source):
+            rel = path.relative_to(self.source).as_posix()
+            if rel in GENERATED:  # al-folio's robots.txt template, a 404.html, …
+                self.report.note(path, None, f"left out: Lanting makes its own {rel}")
+                continue
+            if self.static_file(path) and not self.consumed(path):
+                self.site.static[rel] = path
+                self.report.counts["static files"] += 1
+            elif path.suffix.lower() in (".html", ".htm") and self.published(path):
+                # Without front matter Jekyll copies it as it is (a plotly figure in an
+                # iframe, a page of its own), with its folder's scripts and styles; with
+                # front matter the theme renders it.
+                if rel == "index.html" and not read_text(path).lstrip("\ufeff").startswith(
+                        "---"):
+                    self.report.warn(path, None, "left out: a home page in plain HTML (a "
+                                     "page an old build wrote?) would take the place of "
+                                     "Lanting's; copy what you need into content/_index.md")
+                elif not read_text(path).lstrip("\ufeff").startswith("---"):
+                    self.site.static[rel] = path
+                    self.report.counts["static files"] += 1
+                    for other in path.parent.iterdir():  # its scripts and styles
+                        if other.suffix.lower() in (".js", ".css") and other.is_file():
+                            self.site.static[other.relative_to(self.source).as_posix()] = other
+                elif rel not in ("index.html", "404.html", "feed.xml"):
+                    pages_html.append(rel)
+        if pages_html:
+            self.report.warn("_config.yml", None, "pages written in HTML with front matter "
+                             "(rendered by the theme) not imported — copy their text into "
+                             "Markdown pages under content/pages/: " + ", ".join(
+                                 f"`{p}`" for p in sorted(pages_html)[:8])
+                             + (" …" if len(pages_html) > 8 else ""))
+
+    def consumed(self, path: Path) -> bool:
+        """Inputs of the conversion, not files of the new site."""
+        return False
+
+    def write_config(self) -> None:
+        config = self.site.config
+        config["title"] = str(self.config.get("title") or self.author_name() or "My site")
+        if self.author_name():
+            config["author"] = self.author_name()
+        config["language"] = self.language
+        url = str(self.config.get("url") or "").rstrip("/")
+        if url:
+            config["base_url"] = url + self.baseurl + "/"
+        description = self.config.get("description")
+        if isinstance(description, str) and description.strip():
+            config["description"] = " ".join(description.split())
+        links = []
+        if self.config.get("github_username"):
+            links.append({"name": "GitHub",
+                          "url": f"https://github.com/{self.config['github_username']}"})
+        if self.config.get("twitter_username"):
+            links.append({"name": "X", "url": f"https://x.com/{self.config['twitter_username']}"})
+        if links:
+            config["links"] = links
+        self.menu()
+        config["markdown"] = {"heading_ids": "github"}
+        macros = site_math_macros(self.source, self.report)
+        if macros:
+            config["markdown"]["math_macros"] = macros
+        self.site.config_comments["markdown"] = (
+            "heading ids as kramdown (GFM input) made them: #links of the old posts keep "
+            "working")
+        if self.site.permalink != DEFAULT_POST_PERMALINK:
+            config["permalinks"] = {"posts": self.site.permalink}
+
+    def archive_settings(self) -> tuple[set[str], dict[str, str]] | None:
+        """jekyll-archives' (or al-folio's jekyll-archives-v2) archives of posts: what is
+        enabled (`year`, `month`, `day`, `tags`, `categories`) and the permalinks, with
+        the plugin's defaults; None without the plugin."""
+        plugins = self.config.get("plugins") or self.config.get("gems") or []
+        names = {str(p) for p in plugins} if isinstance(plugins, list) else set()
+        settings = self.config.get("jekyll-archives")
+        if not names & {"jekyll-archives", "jekyll-archives-v2"} \
+                or not isinstance(settings, dict):
+            return None
+        if isinstance(settings.get("posts"), dict):  # v2: per collection
+            settings = settings["posts"]
+        enabled = settings.get("enabled") or []
+        kinds = {"year", "month", "day", "tags", "categories"} if enabled == "all" else {
+            {"tag": "tags", "category": "categories"}.get(str(e), str(e))
+            for e in (enabled if isinstance(enabled, list) else [])}
+        given = settings.get("permalinks")
+        given = given if isinstance(given, dict) else {}
+        permalinks = {"year": "/:year/", "month": "/:year/:month/",
+                      "day": "/:year/:month/:day/", "tags": "/tag/:name/",
+                      "categories": "/category/:name/"}
+        for key, value in given.items():
+            key = {"tag": "tags", "category": "categories"}.get(str(key), str(key))
+            if key in permalinks and isinstance(value, str):
+                permalinks[key] = value
+        return kinds, permalinks
+
+    def listing_redirects(self) -> None:
+        """The tag, category and date archives of jekyll-archives → `[redirects]`."""
+        settings = self.archive_settings()
+        if settings is None:
+            return
+        kinds, permalinks = settings
+        redirects = Redirects(self.site, self.report, "_config.yml")
+        posts = listed_posts(self.site)
+
+        def fill(pattern: str, values: dict[str, str]) -> str:
+            values = {"collection": "posts", **values}
+            return re.sub(r":([a-z_]+)", lambda m: values.get(m.group(1), m.group()), pattern)
+
+        for taxonomy, kind in (("tags", "tag"), ("categories", "category")):
+            if taxonomy not in kinds:
+                continue
+            urls = term_urls(posts, taxonomy)
+            for name in sorted({str(n) for p in posts for n in p.front.get(taxonomy) or ()}):
+                redirects.add(fill(permalinks[taxonomy], {"type": kind,
+                                                          "name": jekyll_slugify(name)}),
+                              urls[name.casefold()])
+        for post in posts:
+            date = post.front.get("date")
+            if not isinstance(date, When):
+                continue
+            moment = date.in_zone(self.tz)
+            values = {"year": f"{moment.year:04d}", "month": f"{moment.month:02d}",
+                      "day": f"{moment.day:02d}"}
+            for kind in ("year", "month", "day"):
+                if kind in kinds:
+                    redirects.add(fill(permalinks[kind], {"type": kind, **values}),
+                                  archive_url(date))
+        redirects.finish("jekyll-archives pages (tags, categories, years)")
+
+    def menu(self) -> None:
+        labels = menu_names(self.language)
+        menu = [{"name": labels["blog"], "url": "/blog/"}]
+        pages = [i for i in self.site.items if i.kind == "page"]
+        wanted = [str(p) for p in self.config.get("header_pages") or []]
+        for page in pages:
+            rel = page.source.relative_to(self.source).as_posix() if page.source else ""
+            if not wanted or rel in wanted:
+                menu.append({"name": page.title, "url": f"/{page.slug}/"})
+        finish_menu(self.site, menu, "_config.yml")
