@@ -13,6 +13,12 @@ from lanting.importer import academicpages as AP
 from lanting.importer import body as B
 from lanting.importer import kramdown as K
 from lanting.importer.bibtex import dump, parse
+from lanting.importer.body_math import (
+    escaped_parentheses,
+    shelve_environments,
+    text_underscores,
+    unescape_marked_math,
+)
 from lanting.importer.common import guess_language, prose_raw
 from lanting.importer.hexo import hierarchies
 from lanting.importer.hugo_urls import hugo_path
@@ -24,6 +30,7 @@ from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import Context, blocks
 from lanting.importer.listings import Redirects, jekyll_slugify, term_urls
 from lanting.importer.report import Report
+from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import Item, NewSite
 from lanting.importer.text import (
     dump_front_matter,
@@ -117,7 +124,7 @@ def test_toml_written_back_reads_as_toml() -> None:
 
 
 def test_kramdown_math_inline_display_and_dollars() -> None:
-    shelf = B.Shelf()
+    shelf = Shelf()
     text = "cost $3 and $$x^2$$ inline\n\n$$\ny = 1\n$$\n"
     out, inline, dollars = K.kramdown_math(text, shelf)
     out = shelf.restore(out)
@@ -157,8 +164,8 @@ def test_bare_environments_are_kept_as_written(text: str) -> None:
     """Lanting reads bare environments, `\\label` and `\\eqref` as MathJax did; rewriting
     them into `$$` blocks broke one inside `$$` (a build error), one in a list item (the
     list ended) and a mention in a sentence (an empty formula)."""
-    shelf = B.Shelf()
-    shelved = B.shelve_environments(text, shelf)
+    shelf = Shelf()
+    shelved = shelve_environments(text, shelf)
     out, _, _ = K.kramdown_math(shelved, shelf)
     assert shelf.restore(out) == text
 
@@ -204,7 +211,7 @@ def test_markdown_inside_html_elements(text: str, expected: str) -> None:
      "\n```yaml\nvalue: \"{{ .Values.hca }}\"\n```\n"),
 ])
 def test_raw_content_in_prose_shows_template_syntax_as_code(raw: str, expected: str) -> None:
-    shelf = B.Shelf()
+    shelf = Shelf()
     assert prose_raw(shelf, "a " + shelf.put(raw, "R") + " b") == f"a {expected} b"
 
 def test_a_markdown_summary_as_the_text_hugo_showed() -> None:
@@ -247,16 +254,16 @@ def test_a_sites_own_math_setup_says_whether_dollars_are_math(
 
 
 def test_kramdown_dollar_math_kept_with_its_escapes_undone() -> None:
-    shelf = B.Shelf()
+    shelf = Shelf()
     out, _, escaped = K.kramdown_math("Inline $x\\_1 + y\\*$ costs \\$5.\n", shelf, True)
     assert shelf.restore(out) == "Inline $x_1 + y*$ costs \\$5.\n" and escaped == 0
 
 def test_a_fence_with_options_but_no_language_is_text() -> None:
     """Hexo's `{% codeblock Array.map %}` has a title and no language: `title=Array.map`
     was taken for the language (an "unknown code language" and no title)."""
-    assert B.fence("", "a.map(f)", {"title": "Array.map"}) == \
+    assert fence("", "a.map(f)", {"title": "Array.map"}) == \
         "```text title=Array.map\na.map(f)\n```"
-    assert B.fence("", "x") == "```\nx\n```"
+    assert fence("", "x") == "```\nx\n```"
 
 @pytest.mark.parametrize(("text", "inline"), [
     # `$$` on lines of their own under a line of text, in a blockquote: display math (the
@@ -266,13 +273,13 @@ def test_a_fence_with_options_but_no_language_is_text() -> None:
     ("cost $$x$$ here\n", 1), ("Text $$\nx\n$$ more\n", 1),
 ])
 def test_kramdown_dollars_on_lines_of_their_own_are_display(text: str, inline: int) -> None:
-    shelf = B.Shelf()
+    shelf = Shelf()
     out, found, _ = K.kramdown_math(text, shelf)
     assert found == inline
     assert (shelf.restore(out) == text) is (inline == 0)
 
 def test_kramdown_escaped_display_dollars_start_inline_math() -> None:
-    shelf = B.Shelf()
+    shelf = Shelf()
     out, inline, _ = K.kramdown_math("\\$$ \\{a\\} + b $$ starts it.\n\n1. \\$$ x_1 = 0 $$\n",
                                      shelf)
     assert shelf.restore(out) == "$\\{a\\} + b$ starts it.\n\n1. $x_1 = 0$\n" and inline == 2
@@ -280,7 +287,7 @@ def test_kramdown_escaped_display_dollars_start_inline_math() -> None:
 def test_kramdown_display_math_after_a_line_of_spaces_stays_display() -> None:
     """A blank line holding spaces ends a paragraph too (it made the `$$` block inline,
     which then swallowed the heading after it)."""
-    shelf = B.Shelf()
+    shelf = Shelf()
     text = "Para\n   \n$$\nM = 1\n$$\n \t\n## Next\n\n- item\n  \n  $$\n  x\n  $$\n"
     out, inline, _ = K.kramdown_math(text, shelf)
     assert shelf.restore(out) == text and inline == 0
@@ -300,11 +307,11 @@ def test_kramdown_display_math_after_a_line_of_spaces_stays_display() -> None:
 def test_escaped_parentheses_become_plain_ones(text: str, expected: str, count: int) -> None:
     """kramdown and Hexo's renderers read `\\(` as a Markdown escape; Lanting reads a pair
     as a formula (`\\(简体中文\\)` became italic math without its parentheses)."""
-    assert B.escaped_parentheses(text) == (expected, count)
+    assert escaped_parentheses(text) == (expected, count)
 
 def test_marked_escapes_are_undone_inside_math_only() -> None:
     text = "a\\_b $r\\_t$ and $$x \\\\\\\\ y$$"
-    out, count = B.unescape_marked_math(text)
+    out, count = unescape_marked_math(text)
     assert out == "a\\_b $r_t$ and $$x \\\\ y$$"
     assert count == 2
 
@@ -313,7 +320,7 @@ def test_marked_escaped_row_break_at_a_line_end_stays_a_row_break() -> None:
     """`\\\\` ending a line in `$$` became `\\` and a line end, which Lanting's math
     rejects (`\\⏎`): it is a row break, as the author wrote it."""
     text = "$$\nx_t=v_0 t\n\\\\\ny_t = h \\\\\nz \\\\\\\\\n$$"
-    out, _count = B.unescape_marked_math(text)
+    out, _count = unescape_marked_math(text)
     assert out == "$$\nx_t=v_0 t\n\\\\\ny_t = h \\\\\nz \\\\\n$$"
 
 
@@ -340,14 +347,14 @@ def test_html_anchors_get_ids() -> None:
 
 
 def test_fences_are_longer_than_the_backticks_inside() -> None:
-    assert B.fence("md", "```py\nx\n```", {"title": "a b.md"}) == \
+    assert fence("md", "```py\nx\n```", {"title": "a b.md"}) == \
         '````md title="a b.md"\n```py\nx\n```\n````'
 
 
 def test_code_is_put_aside_while_the_prose_is_converted() -> None:
-    shelf = B.Shelf()
+    shelf = Shelf()
     text = "a `{{ x }}` b\n\n```\n{% raw %}\n```\n"
-    kept = B.protect_code(text, shelf)
+    kept = protect_code(text, shelf)
     assert "{{" not in kept and "{%" not in kept
     assert shelf.restore(kept) == text
 
@@ -372,15 +379,15 @@ Done `y`.
 def test_a_fence_opened_on_a_list_item_line_is_code() -> None:
     """`- ```c` was not seen as a fence: its indented closing fence was taken for an
     opener and the text after it swallowed as code."""
-    shelf = B.Shelf()
-    kept = B.protect_code(FENCES_IN_LISTS, shelf)
+    shelf = Shelf()
+    kept = protect_code(FENCES_IN_LISTS, shelf)
     assert kept.split("\n")[2] == "  - \ue000C0\ue001"
     assert shelf.items["C"][:3] == ["```c\n    int a = 1;\n    ```",
                                     "```python\n   print(1)\n   ```",
                                     "```\n      x\n      ```"]
     assert "Done \ue000C3\ue001." in kept and shelf.restore(kept) == FENCES_IN_LISTS
     # a handler gets the code without the item's indentation, and the indentation
-    rewritten = B.protect_code("* ```c\n  int a;\n  ```\nafter\n", B.Shelf(),
+    rewritten = protect_code("* ```c\n  int a;\n  ```\nafter\n", Shelf(),
                                lambda info, code, indent: f"{indent}[{info}|{code}]")
     assert rewritten.startswith("* \ue000C0\ue001\nafter")
 
@@ -388,8 +395,8 @@ def test_a_fence_opened_on_a_list_item_line_is_code() -> None:
 def test_a_fence_in_a_list_item_ends_with_the_item() -> None:
     """Unclosed inside its item, a fence ends where the item does (CommonMark): the
     text after the list stays prose."""
-    shelf = B.Shelf()
-    kept = B.protect_code("- ```\n  code\n\nText after.\n", shelf)
+    shelf = Shelf()
+    kept = protect_code("- ```\n  code\n\nText after.\n", shelf)
     assert kept.endswith("\n\nText after.\n")
     assert shelf.items["C"] == ["```\n  code"]
 
@@ -412,13 +419,13 @@ def test_a_fence_indented_four_columns_deeper_does_not_close_a_fence() -> None:
     four spaces: the inner closing fence closed the outer one, and the real one opened a
     block that swallowed the rest of the post. A closing fence is indented at most three
     columns more than its container (CommonMark), in a list item too."""
-    shelf = B.Shelf()
-    kept = B.protect_code(NESTED_EXAMPLE, shelf)
+    shelf = Shelf()
+    kept = protect_code(NESTED_EXAMPLE, shelf)
     assert kept == "\ue000C0\ue001\n\n## After\n"
     assert shelf.items["C"] == [NESTED_EXAMPLE.split("\n\n")[0]]
     in_item = "- item\n\n    ```py\n    x\n        ```\n    ```\nafter\n"
-    shelf = B.Shelf()
-    assert B.protect_code(in_item, shelf).endswith("\ue000C0\ue001\nafter\n")
+    shelf = Shelf()
+    assert protect_code(in_item, shelf).endswith("\ue000C0\ue001\nafter\n")
     assert shelf.items["C"] == ["```py\n    x\n        ```\n    ```"]
 
 
@@ -455,7 +462,7 @@ def test_bibtex_strings_are_expanded_and_ampersands_kept() -> None:
 
 
 def test_underscores_in_text_of_math_are_escaped() -> None:
-    out, count = B.text_underscores(r"$\text{sentence_length} + x_i + \text{a\_b} \text{ & }$")
+    out, count = text_underscores(r"$\text{sentence_length} + x_i + \text{a\_b} \text{ & }$")
     assert out == r"$\text{sentence\_length} + x_i + \text{a\_b} \text{ \& }$"
     assert count == 2
 
@@ -592,10 +599,10 @@ def test_a_link_url_may_hold_balanced_parentheses() -> None:
 def test_code_in_a_block_quote_is_put_aside_and_stays_quoted() -> None:
     """`> ```py` was not seen as a fence: the quote's code went through the prose
     conversions (Liquid, shortcodes, math)."""
-    shelf = B.Shelf()
+    shelf = Shelf()
     text = ("> Quote:\n>\n> ```python\n> a = {{ y }}\n> ```\n>\n"
             "> > ~~~\n> > nested $x$\n> > ~~~\n\nAfter {{ x }}.\n")
-    protected = B.protect_code(text, shelf)
+    protected = protect_code(text, shelf)
     assert "{{ y }}" not in protected and "$x$" not in protected
     assert "{{ x }}" in protected
     assert shelf.restore(protected) == text

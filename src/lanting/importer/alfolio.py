@@ -11,7 +11,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-from lanting.importer import body as B
 from lanting.importer.alfolio_collections import AcademicCollections
 from lanting.importer.bibtex import dump, format_reference, parse
 from lanting.importer.common import (
@@ -22,6 +21,7 @@ from lanting.importer.common import (
     read_text,
 )
 from lanting.importer.liquid import Context
+from lanting.importer.shelf import Shelf
 from lanting.importer.site import NOTEBOOK, Item, slug_of
 from lanting.importer.text import load_mapping, split_front_matter
 
@@ -271,7 +271,7 @@ class AlFolio(AcademicCollections):
             front["_bibliography"] = bibliography
         return front
 
-    def before_code(self, text: str, item: Item, ctx: Context, shelf: B.Shelf) -> str:
+    def before_code(self, text: str, item: Item, ctx: Context, shelf: Shelf) -> str:
         if re.search(r"^\s*(```|~~~)\s*mermaid", text, re.MULTILINE):
             ctx.note("mermaid", "Mermaid diagrams show as code until `[markdown] mermaid` in "
                      "lanting.toml names a Mermaid script")

@@ -11,8 +11,8 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import unquote
 
-from lanting.importer.body import Shelf
 from lanting.importer.liquid import Context
+from lanting.importer.shelf import Shelf
 from lanting.importer.site import FOLDERS, Item, NewSite, site_path
 from lanting.importer.text import When, names, parse_when, raw_value
 from lanting.model.names import term_slug

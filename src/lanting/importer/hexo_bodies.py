@@ -12,6 +12,7 @@ from typing import Any
 from urllib.parse import unquote, urljoin
 
 from lanting.importer import body as B
+from lanting.importer.body_math import escaped_parentheses, text_underscores, unescape_marked_math
 from lanting.importer.common import LinkTable, is_image, map_site_url, prose_raw
 from lanting.importer.hexo_themes import (
     butterfly_inline,
@@ -22,6 +23,7 @@ from lanting.importer.hexo_themes import (
 )
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
+from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import Item, NewSite
 from lanting.markdown.anchors import HEADING_ID_STYLES
 from lanting.model.names import hexo_slugize
@@ -60,7 +62,7 @@ class HexoBodies:
     heading_ids: str
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
-        shelf = B.Shelf()
+        shelf = Shelf()
         footnotes: list[str] = []
         text, count = re.subn(r"<!--\s*more\s*-->", "<!-- more -->", text)
         ctx.convert("summary markers", count)
@@ -70,14 +72,14 @@ class HexoBodies:
             self.codeblock(a, inner, shelf)), ctx, "codeblock tags")
         text = blocks(text, "mermaid", lambda a, inner, w: self.mermaid(a, inner, w, ctx, shelf),
                       ctx, "mermaid diagrams", shelf)
-        text = B.protect_code(text, shelf, lambda info, code, indent: self.fence(
+        text = protect_code(text, shelf, lambda info, code, indent: self.fence(
             info, shelf.restore(code, "R"), indent, ctx))
         if self.marked:
-            text, count = B.unescape_marked_math(text)
+            text, count = unescape_marked_math(text)
             ctx.convert("Markdown escapes undone in math (hexo-renderer-marked)", count)
-        text, count = B.text_underscores(text)
+        text, count = text_underscores(text)
         ctx.convert("_ and & in \\text{} of math", count)
-        text, count = B.escaped_parentheses(text)
+        text, count = escaped_parentheses(text)
         ctx.convert("escaped parentheses \\( \\) as plain ones", count)
         text = self.comments(text, ctx)
         text = self.block_tags(text, ctx, shelf)
@@ -110,7 +112,7 @@ class HexoBodies:
         return _COMMENT.sub(one, text)
 
     def mermaid(self, args: str, inner: str, written: str, ctx: Context,
-                shelf: B.Shelf) -> str:
+                shelf: Shelf) -> str:
         """NexT's and Butterfly's `{% mermaid graph TD %}…{% endmermaid %}`: a ```mermaid
         block (NexT's argument is the diagram's first line)."""
         if not self.mermaid_on():
@@ -118,9 +120,9 @@ class HexoBodies:
                      "`mermaid: {enable: true}`) showed them, until `[markdown] mermaid` "
                      "in lanting.toml names a Mermaid script")
         code = shelf.restore(inner, "R").strip("\n")
-        return B.block(shelf.put(B.fence("mermaid", f"{args}\n{code}" if args else code)))
+        return B.block(shelf.put(fence("mermaid", f"{args}\n{code}" if args else code)))
 
-    def fragments(self, text: str, shelf: B.Shelf, ctx: Context) -> str:
+    def fragments(self, text: str, shelf: Shelf, ctx: Context) -> str:
         """`[x](#introduce)` to the heading `# Introduce`, whose id keeps its case
         (`#Introduce`): written for GitHub or Typora, the link found no heading on the
         old site either, and Lanting's build fails on it. Each is pointed at the heading
@@ -145,7 +147,7 @@ class HexoBodies:
 
         return _FRAGMENT_LINK.sub(one, text) if ids else text
 
-    def codeblock(self, args: str, inner: str, shelf: B.Shelf) -> str:
+    def codeblock(self, args: str, inner: str, shelf: Shelf) -> str:
         words, _named = B.arguments(args)
         lang, options, caption = "", {}, []
         for word in words:
@@ -165,7 +167,7 @@ class HexoBodies:
             caption = caption[:at]
         if caption:
             options["title"] = " ".join(caption)
-        return B.fence(lang, shelf.restore(inner, "R"), options) + link
+        return fence(lang, shelf.restore(inner, "R"), options) + link
 
     @staticmethod
     def fence_option(key: str, value: str) -> dict[str, str]:
@@ -181,7 +183,7 @@ class HexoBodies:
         """```` ```python caption.py mark:4-5 first_line:3 ```` → Lanting's options."""
         words = info.split()
         if len(words) <= 1:
-            return B.fence(info, code, None, indent)
+            return fence(info, code, None, indent)
         lang, options, caption = words[0], {}, []
         for word in words[1:]:
             key, colon, value = word.partition(":")
@@ -192,9 +194,9 @@ class HexoBodies:
         if caption:
             options["title"] = " ".join(caption)
         ctx.convert("code block options")
-        return B.fence(lang, code, options, indent)
+        return fence(lang, code, options, indent)
 
-    def block_tags(self, text: str, ctx: Context, shelf: B.Shelf) -> str:
+    def block_tags(self, text: str, ctx: Context, shelf: Shelf) -> str:
         def rendered(inner: str) -> str:
             """The text of a block tag, which NexT and Butterfly rendered as a Markdown
             document of its own: its indented code is code."""

@@ -10,6 +10,7 @@ from typing import Any
 
 from lanting.importer import body as B
 from lanting.importer.liquid import Context, blocks, string_argument
+from lanting.importer.shelf import Shelf
 from lanting.importer.text import load_mapping
 
 _FLUID_BOX = re.compile(r"(checked|inline|enabled):(true|false)")
@@ -96,7 +97,7 @@ def collapsible_summary(args: str, written: str) -> str:
     return args
 
 
-def gallery_blocks(text: str, ctx: Context, shelf: B.Shelf) -> str:
+def gallery_blocks(text: str, ctx: Context, shelf: Shelf) -> str:
     """Butterfly's `{% gallery %}` and Fluid's `{% gi n layout %}`: their images, each in
     a paragraph of its own (the markers were left in comments, with a warning each);
     Butterfly's `{% timeline Title %}` with its `<!-- timeline 2024 -->` entries: flattened

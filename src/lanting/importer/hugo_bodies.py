@@ -16,6 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer import body as B
+from lanting.importer.body_math import (
+    escaped_parentheses,
+    math_in_html,
+    text_underscores,
+    unescape_marked_math,
+)
 from lanting.importer.common import LinkTable, bool_of, prose_raw, read_text
 from lanting.importer.hugo_links import HugoLinks
 from lanting.importer.hugo_shortcodes import (
@@ -28,6 +34,7 @@ from lanting.importer.hugo_shortcodes import (
 )
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import Context
+from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import Item, NewSite
 from lanting.importer.text import load_mapping
 from lanting.markdown.math_formula import to_mathml
@@ -55,7 +62,7 @@ class HugoBodies(HugoLinks):
     # --- bodies ----------------------------------------------------------------------------------
 
     def convert(self, text: str, item: Item, ctx: Context, folder: Path) -> str:
-        shelf = B.Shelf()
+        shelf = Shelf()
         text, count = re.subn(r"<!--\s*more\s*-->", "<!-- more -->", text)
         ctx.convert("summary markers", count)
 
@@ -67,7 +74,7 @@ class HugoBodies(HugoLinks):
         text = re.sub(r"\{\{([<%])/\*\s*(.*?)\s*\*/([>%])\}\}", escaped, text, flags=re.DOTALL)
         text = self.paired(text, "highlight", lambda a, inner, w: shelf.put(
             self.highlight(a, inner)), ctx, "highlight shortcodes")
-        text = B.protect_code(text, shelf, lambda info, code, indent: self.fence(
+        text = protect_code(text, shelf, lambda info, code, indent: self.fence(
             info, code, indent, ctx))
         text, count = B.goldmark_attributes(text)
         ctx.convert("Goldmark attributes", count)
@@ -75,7 +82,7 @@ class HugoBodies(HugoLinks):
         if item.source in self.dollars:
             text, count = re.subn(r"(?<!\\)\$", r"\\$", text)
             ctx.convert("dollar signs escaped (the theme's math was off)", count)
-        text, count, failed = B.math_in_html(text, shelf, lambda tex: to_mathml(
+        text, count, failed = math_in_html(text, shelf, lambda tex: to_mathml(
             tex, display=False), dollars=item.source not in self.dollars)
         ctx.convert("formulas in raw HTML as MathML", count)
         for tex in failed:
@@ -83,7 +90,7 @@ class HugoBodies(HugoLinks):
         if not self.passthrough():
             text = escaped_math(text, ctx)
         text = self.shortcodes(text, item, ctx, folder)
-        text, count = B.text_underscores(text)
+        text, count = text_underscores(text)
         ctx.convert("_ and & in \\text{} of math", count)
         text = B.tables_and_anchors(text, ctx.convert)
         text, count = hard_breaks(text, spaces_only=True)  # (tidying strips line-end spaces)
@@ -121,9 +128,9 @@ class HugoBodies(HugoLinks):
     def fence(self, info: str, code: str, indent: str, ctx: Context) -> str:
         match = re.match(r"^(\S*)\s*\{(.*)\}\s*$", info)
         if not match:
-            return B.fence(info, code, None, indent) if info else B.fence("", code, None, indent)
+            return fence(info, code, None, indent) if info else fence("", code, None, indent)
         ctx.convert("code block options")
-        return B.fence(match.group(1), code, self.code_options(match.group(2)), indent)
+        return fence(match.group(1), code, self.code_options(match.group(2)), indent)
 
     @staticmethod
     def code_options(text: str) -> dict[str, str]:
@@ -142,7 +149,7 @@ class HugoBodies(HugoLinks):
         match = re.match(r"\s*(\S+)\s*(?:\"([^\"]*)\"|'([^']*)'|(\S+))?", args)
         lang = match.group(1) if match else "text"
         given = (match.group(2) or match.group(3) or match.group(4) or "") if match else ""
-        return B.fence(lang, inner, self.code_options(given))
+        return fence(lang, inner, self.code_options(given))
 
     def paired(self, text: str, name: str, handler: Any, ctx: Context, what: str) -> str:
         pattern = re.compile(
@@ -306,9 +313,9 @@ def escaped_math(text: str, ctx: Context) -> str:
     text, count = _ESCAPED_DISPLAY.subn(lambda m: f"$${m.group(1)}$$", text)
     text, more = _ESCAPED_INLINE.subn(lambda m: f"${m.group(1).strip()}$", text)
     ctx.convert("escaped math delimiters \\\\( \\\\[ as $ and $$", count + more)
-    text, count = B.unescape_marked_math(text)
+    text, count = unescape_marked_math(text)
     ctx.convert("Markdown escapes undone in math (Goldmark without passthrough)", count)
-    text, count = B.escaped_parentheses(text)
+    text, count = escaped_parentheses(text)
     ctx.convert("escaped parentheses \\( \\) as plain ones", count)
     return text
 

@@ -9,9 +9,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
-from lanting.importer import body as B
 from lanting.importer.common import LinkTable, is_image, map_site_url
 from lanting.importer.liquid import Context
+from lanting.importer.shelf import MARK_OPEN
 from lanting.importer.site import Item, NewSite, slug_of
 
 
@@ -123,7 +123,7 @@ class HugoLinks:
             if target is not None:
                 ctx.convert("links relative to the old page's URL")
                 return self.site.link(target) + url[len(name):]
-            if image and not file.is_file() and B.MARK_OPEN not in url:  # (not a figure's)
+            if image and not file.is_file() and MARK_OPEN not in url:  # (not a figure's)
                 ctx.warn(url, f"image `{url}` not found in the source site: left as written")
             return None
         # (a site served under a path, `baseURL: …/blog/`, links its files as /blog/…)

@@ -15,7 +15,9 @@ from collections.abc import Callable
 from typing import Any
 
 from lanting.importer import body as B
+from lanting.importer.body_math import text_underscores
 from lanting.importer.liquid import Context
+from lanting.importer.shelf import Shelf, fence
 
 Paired = Callable[[str, str, Callable[[str, str, str], str], Context, str], str]
 """HugoBodies.paired: (text, name, handler(args, inner, written), ctx, what) -> text."""
@@ -27,7 +29,7 @@ ADMONITIONS = {**B.CALLOUTS, "abstract": "NOTE", "summary": "NOTE", "tldr": "NOT
 hugo-book, Blowfish and Docsy → Lanting's callout kinds."""
 
 
-def verbatim_shortcodes(text: str, shelf: B.Shelf, paired: Paired, ctx: Context) -> str:
+def verbatim_shortcodes(text: str, shelf: Shelf, paired: Paired, ctx: Context) -> str:
     """Shortcodes whose content reached the browser untouched by Markdown: their
     content is shelved as written (math: no escape of it was ever read)."""
 
@@ -37,7 +39,7 @@ def verbatim_shortcodes(text: str, shelf: B.Shelf, paired: Paired, ctx: Context)
         return shelf.put(f"${inner.strip()}$", "M")
 
     def math(args: str, inner: str, written: str) -> str:
-        inner = B.text_underscores(inner)[0]
+        inner = text_underscores(inner)[0]
         if "$" in inner or "\\(" in inner or "\\[" in inner:  # (Hugo Blox: delimiters inside)
             return shelf.put(inner, "M")
         return katex(args, inner, written)
@@ -45,7 +47,7 @@ def verbatim_shortcodes(text: str, shelf: B.Shelf, paired: Paired, ctx: Context)
     def mermaid(args: str, inner: str, written: str) -> str:
         ctx.note(written, "Mermaid diagrams show as code until `[markdown] mermaid` in "
                  "lanting.toml names a Mermaid script")
-        return B.block(shelf.put(B.fence("mermaid", inner)))
+        return B.block(shelf.put(fence("mermaid", inner)))
 
     def raw(args: str, inner: str, written: str) -> str:
         # LoveIt/FixIt/DoIt `raw`: HTML or TeX (`\\(…\\)`, `\\[…\\]`) as written
@@ -239,7 +241,7 @@ def blowfish_paired(ctx: Context) -> dict[str, Any]:
     def chart(args: str, inner: str, written: str) -> str:
         ctx.warn(written, "a Chart.js chart has no Lanting form: its configuration is "
                  "kept as a code block")
-        return B.block(B.fence("js", inner.strip("\n") + "\n"))
+        return B.block(fence("js", inner.strip("\n") + "\n"))
 
     return {"lead": (lead, "lead paragraphs"), "badge": (badge, "badges"),
             "keyword": (keyword, "badges"), "button": (button, "buttons as links"),

@@ -13,8 +13,15 @@ from urllib.parse import unquote
 
 from lanting.importer import body as B
 from lanting.importer import kramdown as K
+from lanting.importer.body_math import (
+    escaped_parentheses,
+    math_in_html,
+    shelve_environments,
+    text_underscores,
+)
 from lanting.importer.common import LinkTable, is_image, map_site_url, prose_raw
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
+from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import Item, NewSite
 from lanting.markdown.math_formula import to_mathml
 
@@ -39,7 +46,7 @@ class JekyllBodies:
     static_file: Callable[[Path], bool]
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
-        shelf = B.Shelf()
+        shelf = Shelf()
         separator = str(self.config.get("excerpt_separator") or "")
         if separator.strip() and separator.strip() in text:
             text = text.replace(separator.strip(), "<!-- more -->")
@@ -53,7 +60,7 @@ class JekyllBodies:
             text = blocks(text, "highlight", lambda a, inner, w: self.highlight(
                 a, inner, shelf), ctx, "Liquid highlight blocks")
         text = self.before_code(text, item, ctx, shelf)
-        text = B.protect_code(text, shelf)
+        text = protect_code(text, shelf)
         text, count = K.fence_file_titles(text, shelf)
         ctx.convert("code blocks' file names (`{: file=…}`) as titles", count)
         text, count = K.kramdown_blocks(text, ctx.warn)
@@ -69,22 +76,22 @@ class JekyllBodies:
         if self.chirpy:
             text, count = B.italic_captions(text)
             ctx.convert("image captions (Chirpy's italic line under an image)", count)
-        text = B.shelve_environments(text, shelf)
+        text = shelve_environments(text, shelf)
         text, inline, dollars = K.kramdown_math(text, shelf, self.dollar_math)
         ctx.convert("kramdown inline math ($$ → $)", inline)
         ctx.convert("dollar signs escaped", dollars)
-        text, count, failed = B.math_in_html(
+        text, count, failed = math_in_html(
             text, shelf, lambda tex: to_mathml(tex, display=False))
         ctx.convert("\\(…\\) in raw HTML as MathML", count)
         for tex in failed:
             ctx.warn(f"\\({tex}\\)", "a formula in raw HTML that does not convert: left as "
                      "written")
-        text, count = B.escaped_parentheses(text)
+        text, count = escaped_parentheses(text)
         ctx.convert("escaped parentheses \\( \\) as plain ones", count)
         text, count = K.kramdown_tables(text)
         ctx.convert("kramdown tables as GFM ones", count)
         text = shelf.restore(text, "M")
-        text, count = B.text_underscores(text)
+        text, count = text_underscores(text)
         ctx.convert("_ and & in \\text{} of math", count)
         text = B.tables_and_anchors(text, ctx.convert)
         if self.uses_emoji():
@@ -95,7 +102,7 @@ class JekyllBodies:
         text = prose_raw(shelf, text)
         return B.tidy(shelf.restore(text))
 
-    def before_code(self, text: str, item: Item, ctx: Context, shelf: B.Shelf) -> str:
+    def before_code(self, text: str, item: Item, ctx: Context, shelf: Shelf) -> str:
         return text
 
     def after(self, text: str, item: Item, ctx: Context) -> str:
@@ -105,7 +112,7 @@ class JekyllBodies:
         plugins = self.config.get("plugins") or self.config.get("gems") or []
         return "jemoji" in plugins
 
-    def highlight(self, args: str, inner: str, shelf: B.Shelf) -> str:
+    def highlight(self, args: str, inner: str, shelf: Shelf) -> str:
         words, named = B.arguments(args)
         lang = words[0] if words else "text"
         options: dict[str, str] = {}
@@ -114,7 +121,7 @@ class JekyllBodies:
         if "hl_lines" in named:
             options["hl_lines"] = named["hl_lines"]
         code = shelf.restore(inner, "R")
-        return shelf.put(B.fence(lang, code, options))
+        return shelf.put(fence(lang, code, options))
 
     def tag_handlers(self, item: Item, ctx: Context, path: Path) -> dict[str, Any]:
         def post_url(args: str, written: str) -> str:
@@ -167,14 +174,14 @@ class JekyllBodies:
         return {"post_url": post_url, "link": link, "include": include, "cite": cite,
                 "twitter": twitter, "assign": drop, "bibliography": bibliography}
 
-    def liquid(self, text: str, item: Item, ctx: Context, shelf: B.Shelf, path: Path) -> str:
+    def liquid(self, text: str, item: Item, ctx: Context, shelf: Shelf, path: Path) -> str:
         text = blocks(text, "details", lambda a, inner, w: B.details(string_argument(a), inner),
                       ctx, "collapsible blocks")
         text = self.liquid_tabs(text, ctx)
         text = self.liquid_blocks(text, item, ctx, shelf)
         return tags(text, self.tag_handlers(item, ctx, path), ctx)
 
-    def liquid_blocks(self, text: str, item: Item, ctx: Context, shelf: B.Shelf) -> str:
+    def liquid_blocks(self, text: str, item: Item, ctx: Context, shelf: Shelf) -> str:
         return text
 
     def liquid_tabs(self, text: str, ctx: Context) -> str:

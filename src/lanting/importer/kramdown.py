@@ -9,16 +9,9 @@ import textwrap
 from bisect import bisect_right
 from collections.abc import Callable
 
-from lanting.importer.body import (
-    INLINE_MATH,
-    MARK_CLOSE,
-    MARK_OPEN,
-    Shelf,
-    callout,
-    callout_kind,
-    fence,
-    unescape_markdown,
-)
+from lanting.importer.body import callout, callout_kind
+from lanting.importer.body_math import INLINE_MATH, unescape_markdown
+from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN, Shelf, fence
 
 _DISPLAY_ALONE = re.compile(r"(^|\n)[ \t]*$")
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from lanting.importer.body import MARK_CLOSE, MARK_OPEN
+from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN
 
 _LIST_ITEM = re.compile(r"^[ \t]*(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)")
 _HTML = re.compile(

@@ -9,8 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lanting.importer.body import Shelf, relined, unconverted
+from lanting.importer.body import relined, unconverted
 from lanting.importer.report import Report
+from lanting.importer.shelf import Shelf
 
 TAG = re.compile(r"\{%-?[ \t]*([A-Za-z_][\w-]*)[ \t]*(.*?)[ \t]*-?%\}")
 OUTPUT = re.compile(r"\{\{(?![<%])-?[ \t]*(.*?)[ \t]*-?\}\}")

@@ -23,6 +23,7 @@ from lanting.importer.mkdocs_settings import BlogSettings, extension
 from lanting.importer.mkdocs_snippets import MkDocsSnippets
 from lanting.importer.quarto_bodies import scripts
 from lanting.importer.report import Report
+from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN, Shelf, protect_code
 from lanting.importer.site import Item, NewSite
 
 _HEADING = re.compile(r"^#[ \t]+(.+?)[ \t]*#*[ \t]*$")
@@ -40,7 +41,7 @@ _LINE_ATTRS = re.compile(r"^[ \t]*(" + _ATTRS + r")[ \t]*$", re.MULTILINE)
 _FIGURE = re.compile(r"<figure\b[^>]*\bmarkdown\b[^>]*>(.*?)</figure>", re.DOTALL)
 _MD_IN_HTML = re.compile(r"^([ \t]*)<(\w+)\b([^>\n]*?)\s+markdown(?:=(?:\"[^\"]*\"|'[^']*'"
                          r"|\w+))?([^>\n]*)>", re.MULTILINE)
-DROPPED = f"{B.MARK_OPEN}X{B.MARK_CLOSE}"
+DROPPED = f"{MARK_OPEN}X{MARK_CLOSE}"
 """The URL of a link to drop (its text kept)."""
 _REFERENCE = re.compile(r"^([ \t]{0,3}\[(?![\^])[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)", re.MULTILINE)
 
@@ -94,8 +95,8 @@ class MkDocsBodies(MkDocsSnippets):
                       r"\1text ", text, flags=re.MULTILINE)
         ctx.convert("mermaid diagrams", len(re.findall(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*mermaid",
                                                        text, re.MULTILINE)))
-        shelf = B.Shelf()
-        text = B.protect_code(text, shelf)
+        shelf = Shelf()
+        text = protect_code(text, shelf)
         text = _abbreviations(text, ctx)
         text = self.figures(text, ctx)
         text = _md_in_html(text, ctx)
@@ -113,7 +114,7 @@ class MkDocsBodies(MkDocsSnippets):
                       text).replace(DROPPED, "")
         return B.tidy(shelf.restore(text))
 
-    def extras(self, text: str, shelf: B.Shelf, ctx: Context) -> str:
+    def extras(self, text: str, shelf: Shelf, ctx: Context) -> str:
         """What the site's pymdownx extensions read: keys (`++ctrl+c++`), critic marks
         (`{++added++}`, `{--removed--}`, `{~~old~>new~~}`, `{==marked==}`, `{>>note<<}`),
         caret (`^^inserted^^`, `x^2^`) and tilde (`H~2~O`). Without the extension the

@@ -19,6 +19,7 @@ from lanting.importer.liquid import Context
 from lanting.importer.quarto_divs import convert_divs
 from lanting.importer.quarto_notebook import static_file
 from lanting.importer.report import Report
+from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import Item, NewSite
 
 DOCUMENTS = (".qmd", ".md", ".ipynb", ".rmd", ".markdown")
@@ -44,7 +45,7 @@ class QuartoBodies:
                 figures: Path | None) -> str:
         """`figures`: the freeze's `figure-html/` folder when the text is a freeze's."""
         text = self.includes(text, path, ctx)
-        shelf = B.Shelf()
+        shelf = Shelf()
         cells = [0]
 
         def resolve(url: str, image: bool) -> str | None:
@@ -56,7 +57,7 @@ class QuartoBodies:
                 return B.block(B.map_urls(code, resolve))
             return self.fenced(info, code, indent, ctx, cells)
 
-        text = B.protect_code(text, shelf, on_fence)
+        text = protect_code(text, shelf, on_fence)
         if cells[0]:
             ctx.warn("```{", f"{cells[0]} code cell(s) with no frozen results (no _freeze/ "
                      "for this file): shown as code, without their outputs (Quarto ran "
@@ -94,20 +95,20 @@ class QuartoBodies:
             return ""
         cell = _CELL.match(info)
         if not cell:
-            return B.fence(_plain_info(info), _unescaped_cells(code), None, indent)
+            return fence(_plain_info(info), _unescaped_cells(code), None, indent)
         lang = cell.group(1)
         options = dict(re.findall(r"^\s*(?:#|%%|//)\|\s*([\w-]+):\s*(.*?)\s*$", code,
                                   re.MULTILINE))
         shown = [line for line in code.split("\n") if not re.match(r"\s*(?:#|%%|//)\|", line)]
         if lang in ("mermaid", "dot"):
             ctx.convert(f"{lang} diagrams")
-            return B.fence(lang, "\n".join(shown), None, indent)
+            return fence(lang, "\n".join(shown), None, indent)
         if options.get("include") == "false" or options.get("echo") == "false":
             ctx.note(info, f"a `{lang}` cell Quarto ran without showing it "
                      "(`echo: false` or `include: false`) left out")
             return ""
         cells[0] += 1
-        return B.fence(info, code, None, indent)
+        return fence(info, code, None, indent)
 
     def shortcode(self, match: re.Match[str], ctx: Context) -> str:
         name, rest = match.group(1), match.group(2).strip()
@@ -198,7 +199,7 @@ class QuartoBodies:
 _MATH = re.compile(r"\$\$.+?\$\$|(?<![\\$])\$[^$\n]+?\$", re.DOTALL)
 
 
-def scripts(text: str, shelf: B.Shelf, ctx: Context) -> str:
+def scripts(text: str, shelf: Shelf, ctx: Context) -> str:
     """Pandoc's `H~2~O` and `2^10^` (not in math) as `<sub>` and `<sup>`."""
     text = _MATH.sub(lambda m: shelf.put(m.group(), "M"), text)
     text, subs = re.subn(r"(?<![~\\])~([^~\s]+)~(?!~)", r"<sub>\1</sub>", text)

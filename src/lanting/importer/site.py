@@ -19,8 +19,8 @@ from typing import Any
 from urllib.parse import unquote
 
 from lanting.content.frontmatter_syntax import parse_date
-from lanting.importer.body import MARK_CLOSE, MARK_OPEN, marker, markers
 from lanting.importer.report import Report
+from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN, marker, markers
 from lanting.importer.text import When, dump_front_matter, dump_toml
 from lanting.model.config import DEFAULT_POST_PERMALINK
 from lanting.model.content import Document, FrontMatter, Kind, Source

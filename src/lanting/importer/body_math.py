@@ -1,0 +1,160 @@
+"""The math of post bodies as the old site's renderer and MathJax read it, rewritten for
+Lanting's: Markdown escapes inside math (Hexo's marked), escaped parentheses that were
+parentheses, `\\(…\\)` inside raw HTML, `_` and `&` in `\\text{}`, `|` in table math,
+and bare `\\begin{equation}` environments kept whole."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from lanting.importer.shelf import Shelf
+from lanting.markdown.mathsyntax import ENVIRONMENTS
+
+
+def unescape_markdown(tex: str) -> str:
+    """TeX as MathJax got it after a Markdown renderer read its escapes (`\\_` → `_`)."""
+    return re.sub(r"\\([\\_*|])", r"\1", tex)
+
+
+_ESCAPE = re.compile(r"\\[\\()]")
+"""A Markdown escape of a backslash or a parenthesis (read left to right, `\\\\(` is an
+escaped backslash and a parenthesis)."""
+
+
+_HTML_MATH_SPOTS = re.compile(r"(<(figcaption|td|th|li|span)\b[^>]*>)(.*?)(</\2\s*>)",
+                              re.DOTALL | re.IGNORECASE)
+_PAREN_MATH = re.compile(r"\\\((.+?)\\\)", re.DOTALL)
+
+
+def math_in_html(text: str, shelf: Shelf, convert: Callable[[str], str],
+                 dollars: bool = False) -> tuple[str, int, list[str]]:
+    """`\\(…\\)` inside raw HTML (distill's `<figcaption>`s, table cells, list items),
+    which kramdown left alone and MathJax rendered (not `<div markdown="1">`, whose
+    `\\(` kramdown read as an escape): Lanting renders no math in raw HTML, so each
+    becomes MathML now
+    (`convert`: TeX → MathML, raising ValueError), put aside. Returns (text, how many,
+    the formulas that did not convert, left as written). With `dollars`, `$…$` too (a
+    Hugo theme's KaTeX read it there: `<td>自由度 $i$</td>`)."""
+    count, failed = 0, []
+    pattern = re.compile(f"{_PAREN_MATH.pattern}|{INLINE_MATH.pattern}", re.DOTALL) \
+        if dollars else _PAREN_MATH
+
+    def formula(match: re.Match[str]) -> str:
+        nonlocal count
+        tex = match.group(1) if match.group(1) is not None else match.group(2)
+        try:
+            mathml = convert(tex)
+        except ValueError:
+            failed.append(tex)
+            return match.group()
+        count += 1
+        return shelf.put(mathml)
+
+    def element(match: re.Match[str]) -> str:
+        if "\\(" not in match.group(3) and not (dollars and "$" in match.group(3)):
+            return match.group()
+        return match.group(1) + pattern.sub(formula, match.group(3)) + match.group(4)
+
+    if "\\(" not in text and not (dollars and "$" in text) or "<" not in text:
+        return text, 0, []
+    return _HTML_MATH_SPOTS.sub(element, text), count, failed
+
+
+def escaped_parentheses(text: str) -> tuple[str, int]:
+    """`\\(` and `\\)` were parentheses to kramdown and to Hexo's renderers (Markdown
+    escapes, common in link titles copied from a browser: `[i3 \\(简体中文\\)](…)`); to
+    Lanting a pair of them is a formula. In a paragraph that holds both they are written
+    as plain parentheses (alone, Lanting reads them as escapes too). Code is shelved by
+    then; so is math, or, where it is not, a parenthesis escaped in math was one to
+    MathJax too. Returns (text, how many)."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        if match.group() == "\\\\":
+            return match.group()
+        count += 1
+        return match.group()[1]
+
+    parts = _BLANK_LINE_KEPT.split(text)
+    return "".join(_ESCAPE.sub(one, part) if "\\(" in part and "\\)" in part else part
+                   for part in parts), count
+
+
+_BLANK_LINE_KEPT = re.compile(r"(\n[ \t]*\n)")
+INLINE_MATH = re.compile(r"(?<![\\$])\$(?!\$)((?:\\.|[^$\n])+?)\$(?!\$)")
+
+
+def table_math(text: str) -> tuple[str, int]:
+    """In GFM table rows, `|` inside math would end the cell: `\\vert` instead."""
+    count = 0
+
+    def row(line: str) -> str:
+        nonlocal count
+        if not line.lstrip().startswith("|"):
+            return line
+
+        def math(m: re.Match[str]) -> str:
+            nonlocal count
+            inner = m.group(1)
+            new = re.sub(r"\\?\|", r"\\vert ", inner)
+            count += new != inner
+            return f"${new}$"
+
+        return INLINE_MATH.sub(math, line)
+
+    return "\n".join(row(line) for line in text.split("\n")), count
+
+
+_LONE_BACKSLASH_AT_END = re.compile(r"(?<!\\)((?:\\\\)*\\)(?=[ \t]*\n)")
+"""An odd run of backslashes ending a line: `\\\\⏎` (a row break as written) unescaped,
+`\\⏎`, which Lanting's math rejects."""
+
+
+def unescape_marked_math(text: str) -> tuple[str, int]:
+    """hexo-renderer-marked read Markdown escapes inside math before MathJax saw it, so
+    posts were written with `\\_`, `\\*`, `\\\\\\\\` and `\\|`: undo them inside `$…$` and
+    `$$…$$` only, which gives what the old pages showed. A `\\\\` ending a line stays a
+    row break: MathJax got `\\⏎` and showed a space, but the author wrote a row break."""
+    count = 0
+
+    def undo(match: re.Match[str]) -> str:
+        nonlocal count
+        inner = _LONE_BACKSLASH_AT_END.sub(r"\1\\", unescape_markdown(match.group(2)))
+        count += inner != match.group(2)
+        return match.group(1) + inner + match.group(3)
+
+    text = re.sub(r"(\$\$)(.+?)(\$\$)", undo, text, flags=re.DOTALL)
+    text = re.sub(r"((?<![\\$])\$)((?:\\.|[^$\n])+?)(\$)", undo, text)
+    return text, count
+
+
+def text_underscores(text: str) -> tuple[str, int]:
+    """`\\text{a_b & c}` in math: MathJax showed `_` and `&` as they are, Lanting's math
+    (like LaTeX) wants `\\_` and `\\&` there."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        inner = re.sub(r"(?<!\\)([_&])", r"\\\1", match.group(2))
+        count += inner != match.group(2)
+        return match.group(1) + inner + "}"
+
+    return re.sub(r"(\\(?:text|textrm|textit|textbf|texttt)\{)([^{}]*)\}", one,
+                  text), count
+
+
+def shelve_environments(text: str, shelf: Shelf) -> str:
+    """Bare `\\begin{equation}` … `\\end{equation}` (and the other environments Lanting
+    reads as display math) from the start of a line: MathJax showed them as display math
+    and Lanting does too, `\\label` and `\\eqref` included, so they are kept as written,
+    shelved so that no conversion of prose reaches inside. (Rewriting them into `$$`
+    blocks broke one inside `$$` and one in a list item, and made a mention of
+    `\\begin{equation}` in a sentence an empty formula.)"""
+    return _ENVIRONMENT.sub(lambda m: shelf.put(m.group(), "M"), text)
+
+
+_ENVIRONMENT = re.compile(
+    r"^[ \t]*\\begin\{(" + "|".join(re.escape(e) for e in ENVIRONMENTS)
+    + r")(\*?)\}.*?\\end\{\1\2\}", re.MULTILINE | re.DOTALL)
