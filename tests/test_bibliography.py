@@ -6,7 +6,8 @@ from pathlib import Path, PurePosixPath
 
 import pytest
 
-from lanting.content.bibliography import parse_authors, parse_bibliography
+from lanting.content.bibliography import parse_bibliography
+from lanting.content.bibtex_names import parse_authors
 from lanting.errors import LantingError
 from lanting.model.content import Kind, Source
 from lanting.model.problem import Problem

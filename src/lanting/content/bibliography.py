@@ -20,15 +20,13 @@ from lanting.content.bibtex import (
     _MONTHS,
     BibEntry,
     crossref_parents,
-    parse_authors,
     read_entries,
-    split_names,
-    strip_marks,
     to_int,
     to_month,
     truthy,
     url_value,
 )
+from lanting.content.bibtex_names import parse_authors, split_names, strip_marks
 from lanting.content.references import make_reference
 from lanting.errors import LantingError
 from lanting.markdown.mathforms import math_forms

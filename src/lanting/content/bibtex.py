@@ -1,11 +1,13 @@
 """Reading a .bib file: bibtexparser v2 splits it, pylatexenc decodes the fields.
 
 Shared by the owner's publications (`bibliography.py`) and the entries pages cite
-(`references.py`). LaTeX accents, `--` and `\\url{}` are decoded; `{Braces}` only protect
-case (we never change case, so they simply disappear); Chinese names are kept whole; `$…$`
-goes through the math stage. A malformed entry, an entry without a key, an empty field,
-braces nested more than `MAX_BRACE_DEPTH` deep and two different entries with one key
-(both lines named) are errors at their lines; a word-for-word copy is only a warning.
+(`references.py`); the LaTeX decoder is in `bibtex_latex.py`, the authors' names and
+their marks are read in `bibtex_names.py`. LaTeX accents, `--` and `\\url{}` are
+decoded; `{Braces}` only protect case (we never change case, so they simply disappear);
+Chinese names are kept whole; `$…$` goes through the math stage. A malformed entry, an
+entry without a key, an empty field, braces nested more than `MAX_BRACE_DEPTH` deep and
+two different entries with one key (both lines named) are errors at their lines; a
+word-for-word copy is only a warning.
 `&` and `%` are kept as written; an unknown macro is shown as written, with a warning.
 
 Author marks: `Lin, Zhiyuan*` (or al-folio's `*Lin, Zhiyuan`, `∗Lin`) is a co-first
@@ -15,16 +17,15 @@ are kept and shown.
 
 from __future__ import annotations
 
-import functools
 import logging
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from lanting.content.bibtex_latex import MAX_BRACE_DEPTH, brace_depth, latex_decoder
 from lanting.content.discover import source_text
 from lanting.errors import LantingError
 from lanting.markdown.mathforms import ANY_MATH, math_forms
-from lanting.model.cite import Author
 from lanting.model.content import Source
 from lanting.model.problem import Problem
 
@@ -33,185 +34,6 @@ if TYPE_CHECKING:
 
 _MONTHS = {m: i + 1 for i, m in enumerate(
     ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"))}
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-_MARKS = re.compile(r"(\$\^\{?(\\dagger|\\dag|\*|\\ast)\}?\$|\\dagger|\\dag|\\textdagger|†"
-                    r"|\\textsuperscript\{\s*(?:\\dagger|\\dag|\\textdagger|†|\*|\\ast)\s*\}"
-                    r"|\\?\*|\^\*)\s*$")
-
-
-MAX_BRACE_DEPTH = 32
-"""Braces a field may nest: `{{Title}}` protects case as well as one pair does, and the
-LaTeX reader recurses on each level (some 250 levels exhaust Python's stack)."""
-
-
-_PERCENT = re.compile(r"(\\.)|%", re.DOTALL)
-"""A `%` not escaped (`\\%`): LaTeX would read the rest of the line as a comment."""
-
-
-class _Latex:
-    """pylatexenc's LaTeX-to-text converter, built on first use (sites without a
-    bibliography do not pay for it, nor for importing bibtexparser): `\\url{…}` is its
-    text, `&` stays `&` (a column separator only in tables; `\\&` is `&` too), `%` stays
-    (BibTeX has no comments inside a field), and an unknown macro stays as written and is
-    recorded, to be reported."""
-
-    def __init__(self) -> None:
-        from pylatexenc.latex2text import (  # type: ignore[import-untyped]
-            LatexNodes2Text,
-            MacroTextSpec,
-            SpecialsTextSpec,
-            get_default_latex_context_db,
-        )
-
-        context = get_default_latex_context_db()
-        context.add_context_category(
-            "lanting", prepend=True, macros=[
-                MacroTextSpec("url", simplify_repl="%s"),
-                # `{\relax Ch}ristopher`: a two-letter initial
-                MacroTextSpec("relax", simplify_repl=""),
-                # fonts, which plain text has none of (`\texttt{vLLM}`, `{\em x}`)
-                *(MacroTextSpec(name, simplify_repl="%s")
-                  for name in ("texttt", "textsf", "textrm", "textup", "textmd", "textnormal",
-                               "mbox", "hbox")),
-                *(MacroTextSpec(name, simplify_repl="")
-                  for name in ("em", "bf", "it", "sc", "tt", "sf", "rm", "sl", "upshape",
-                               "itshape", "bfseries", "ttfamily", "scshape"))],
-            specials=[SpecialsTextSpec("&", "&")])
-        context.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=self._unknown))
-        self.unknown: list[str] = []
-        self.field = LatexNodes2Text(latex_context=context, math_mode="verbatim")
-        self.name = LatexNodes2Text(latex_context=context, math_mode="verbatim",
-                                    strict_latex_spaces=True)
-
-    def _unknown(self, node: Any, macroname: str) -> str:
-        self.unknown.append(macroname)
-        text = str(node.latex_verbatim())
-        after = node.parsing_state.s[node.pos + node.len : node.pos + node.len + 1]
-        if text[-1:].isspace() or not (after == "{" or after.isalnum()):
-            return text
-        return text + " "  # \foo{x}: "\foo x"
-
-    def decode(self, text: str, name: bool = False) -> tuple[str, list[str]]:
-        """`text` as plain text (math kept as written), and the unknown macros in it;
-        raises ValueError when pylatexenc cannot read it."""
-        self.unknown = []
-        if brace_depth(text) > MAX_BRACE_DEPTH:
-            raise ValueError(f"braces nest more than {MAX_BRACE_DEPTH} deep")
-        text = _PERCENT.sub(lambda m: m.group(1) or "\\%", text)
-        try:
-            decoded = (self.name if name else self.field).latex_to_text(text)
-        except RecursionError:
-            raise ValueError("its LaTeX nests too deep") from None
-        except Exception as error:  # pylatexenc fails on some odd macros
-            raise ValueError(f"its LaTeX cannot be read ({error})") from None
-        return str(decoded), sorted(set(self.unknown))
-
-
-@functools.cache
-def _latex() -> _Latex:
-    return _Latex()
-
-
-def brace_depth(text: str) -> int:
-    """How deep `{…}` nest in `text` (escaped `\\{` and `\\}` are not braces)."""
-    depth = deepest = 0
-    for match in re.finditer(r"\\.|[{}]", text):
-        if match.group(0) == "{":
-            depth += 1
-            deepest = max(deepest, depth)
-        elif match.group(0) == "}":
-            depth = max(0, depth - 1)
-    return deepest
-
-
-_NAME_TOKENS = re.compile(r"\\.|[{}]|\s+and\s+", re.IGNORECASE | re.DOTALL)
-
-
-def split_names(raw: str) -> list[str]:
-    """The names of an `author` or `editor` field: split on `and` outside braces.
-    (bibtexparser's `split_multiple_persons_names` drops the first two characters of a
-    name that starts with a macro: `A and \\"Ozgur` gave `Ozgur`.)"""
-    names, depth, start = [], 0, 0
-    for match in _NAME_TOKENS.finditer(raw):
-        token = match.group(0)
-        if token == "{":
-            depth += 1
-        elif token == "}":
-            depth = max(0, depth - 1)
-        elif not token.startswith("\\") and depth == 0:
-            names.append(raw[start : match.start()])
-            start = match.end()
-    names.append(raw[start:])
-    return [name.strip() for name in names if name.strip()]
-
-
-_OTHER_MARKS = "‡§¶‖"
-_LEADING = re.compile(r"^\s*([*∗†‡§¶‖]+)\s*")
-_BEFORE_COMMA = re.compile(r"([*∗†‡§¶‖]+)\s*(?=,)")
-
-
-def take_marks(name: str) -> tuple[str, str]:
-    """`name` without its marks, and the marks: ours at its end (`Lin, Zhiyuan*`,
-    `$^\\dagger$`), al-folio's anywhere in the family name (`*Pang, Ce`, `∗Yadav`,
-    `Einstein‡, A.`). `*` and `∗` stand for co-first, `†` for corresponding."""
-    marks = ""
-    while True:
-        if match := _MARKS.search(name):
-            mark = match.group(0)
-            marks += "†" if "dag" in mark or "†" in mark else "*"
-        elif match := (_LEADING.search(name) or _BEFORE_COMMA.search(name)
-                       or re.search(r"([∗‡§¶‖]+)\s*$", name)):
-            marks += match.group(1).replace("∗", "*")
-        else:
-            return name.strip(), marks
-        name = (name[: match.start()] + name[match.end():]).strip()
-
-
-def strip_marks(name: str) -> str:
-    return take_marks(name)[0]
-
-
-def _decode_name(text: str, unknown: list[str] | None = None) -> str:
-    try:
-        decoded, macros = _latex().decode(text, name=True)
-    except ValueError:  # the name as written is fine
-        return text.strip("{} ")
-    if unknown is not None:
-        unknown.extend(macros)
-    return decoded.strip()
-
-
-def parse_authors(raw: str, equal: int = 0,
-                  unknown: list[str] | None = None) -> tuple[tuple[Author, ...], bool]:
-    """Authors of a raw BibTeX `author` field, and whether it ended with `and others`;
-    unknown LaTeX macros in the names are added to `unknown`."""
-    from bibtexparser.middlewares.names import InvalidNameError, parse_single_name_into_parts
-
-    authors: list[Author] = []
-    et_al = False
-    for i, name in enumerate(split_names(raw)):
-        name = name.strip()
-        if name.lower() == "others":
-            et_al = True
-            continue
-        name, marks = take_marks(name)
-        co_first, corresponding = i < equal or "*" in marks, "†" in marks
-        others = "".join(m for m in marks if m in _OTHER_MARKS)
-        try:
-            parts = parse_single_name_into_parts(name, strict=False)
-        except InvalidNameError:
-            parts = None
-        if parts is None:
-            last, first = _decode_name(name, unknown), ""
-        else:
-            last = _decode_name(" ".join([*parts.von, *parts.last]), unknown)
-            first = _decode_name(" ".join(parts.first), unknown)
-            if parts.jr:
-                last = f"{last}, {_decode_name(' '.join(parts.jr), unknown)}"
-        cjk = bool(_CJK.search(last + first))
-        display = (last + first) if cjk else " ".join(x for x in (first, last) if x)
-        authors.append(Author(display, last, first, co_first, corresponding, others))
-    return tuple(authors), et_al
 
 
 def title_to_html(text: str, where: tuple[Path | None, int]) -> str:
@@ -320,7 +142,7 @@ class BibEntry:
             if name not in self.fields:
                 continue
             try:
-                out[name], macros = _latex().decode(self.fields[name])
+                out[name], macros = latex_decoder().decode(self.fields[name])
             except ValueError as reason:
                 hint = _BRACES_HINT if "braces" in str(reason) else "check its LaTeX"
                 raise self.error(f"entry `{self.raw.key}`, field `{name}`: {reason}", name,

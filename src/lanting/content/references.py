@@ -12,13 +12,13 @@ from dataclasses import replace
 
 from lanting.content.bibtex import (
     BibEntry,
-    parse_authors,
     plain_title,
     read_entries,
     title_to_html,
     to_int,
     url_value,
 )
+from lanting.content.bibtex_names import parse_authors
 from lanting.errors import LantingError
 from lanting.markdown.urls import URL_HINT, unsafe_url_reason
 from lanting.model.academic import Bibliography

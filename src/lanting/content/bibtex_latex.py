@@ -1,0 +1,93 @@
+"""LaTeX in BibTeX fields as plain text: pylatexenc's converter set up for
+bibliographies (built on first use), with `\\url{}`, `&` and `%` kept as written, unknown
+macros recorded to be reported, and braces nested past `MAX_BRACE_DEPTH` refused."""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+MAX_BRACE_DEPTH = 32
+"""Braces a field may nest: `{{Title}}` protects case as well as one pair does, and the
+LaTeX reader recurses on each level (some 250 levels exhaust Python's stack)."""
+
+
+_PERCENT = re.compile(r"(\\.)|%", re.DOTALL)
+"""A `%` not escaped (`\\%`): LaTeX would read the rest of the line as a comment."""
+
+
+class _Latex:
+    """pylatexenc's LaTeX-to-text converter, built on first use (sites without a
+    bibliography do not pay for it, nor for importing bibtexparser): `\\url{…}` is its
+    text, `&` stays `&` (a column separator only in tables; `\\&` is `&` too), `%` stays
+    (BibTeX has no comments inside a field), and an unknown macro stays as written and is
+    recorded, to be reported."""
+
+    def __init__(self) -> None:
+        from pylatexenc.latex2text import (  # type: ignore[import-untyped]
+            LatexNodes2Text,
+            MacroTextSpec,
+            SpecialsTextSpec,
+            get_default_latex_context_db,
+        )
+
+        context = get_default_latex_context_db()
+        context.add_context_category(
+            "lanting", prepend=True, macros=[
+                MacroTextSpec("url", simplify_repl="%s"),
+                # `{\relax Ch}ristopher`: a two-letter initial
+                MacroTextSpec("relax", simplify_repl=""),
+                # fonts, which plain text has none of (`\texttt{vLLM}`, `{\em x}`)
+                *(MacroTextSpec(name, simplify_repl="%s")
+                  for name in ("texttt", "textsf", "textrm", "textup", "textmd", "textnormal",
+                               "mbox", "hbox")),
+                *(MacroTextSpec(name, simplify_repl="")
+                  for name in ("em", "bf", "it", "sc", "tt", "sf", "rm", "sl", "upshape",
+                               "itshape", "bfseries", "ttfamily", "scshape"))],
+            specials=[SpecialsTextSpec("&", "&")])
+        context.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=self._unknown))
+        self.unknown: list[str] = []
+        self.field = LatexNodes2Text(latex_context=context, math_mode="verbatim")
+        self.name = LatexNodes2Text(latex_context=context, math_mode="verbatim",
+                                    strict_latex_spaces=True)
+
+    def _unknown(self, node: Any, macroname: str) -> str:
+        self.unknown.append(macroname)
+        text = str(node.latex_verbatim())
+        after = node.parsing_state.s[node.pos + node.len : node.pos + node.len + 1]
+        if text[-1:].isspace() or not (after == "{" or after.isalnum()):
+            return text
+        return text + " "  # \foo{x}: "\foo x"
+
+    def decode(self, text: str, name: bool = False) -> tuple[str, list[str]]:
+        """`text` as plain text (math kept as written), and the unknown macros in it;
+        raises ValueError when pylatexenc cannot read it."""
+        self.unknown = []
+        if brace_depth(text) > MAX_BRACE_DEPTH:
+            raise ValueError(f"braces nest more than {MAX_BRACE_DEPTH} deep")
+        text = _PERCENT.sub(lambda m: m.group(1) or "\\%", text)
+        try:
+            decoded = (self.name if name else self.field).latex_to_text(text)
+        except RecursionError:
+            raise ValueError("its LaTeX nests too deep") from None
+        except Exception as error:  # pylatexenc fails on some odd macros
+            raise ValueError(f"its LaTeX cannot be read ({error})") from None
+        return str(decoded), sorted(set(self.unknown))
+
+
+@functools.cache
+def latex_decoder() -> _Latex:
+    return _Latex()
+
+
+def brace_depth(text: str) -> int:
+    """How deep `{…}` nest in `text` (escaped `\\{` and `\\}` are not braces)."""
+    depth = deepest = 0
+    for match in re.finditer(r"\\.|[{}]", text):
+        if match.group(0) == "{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif match.group(0) == "}":
+            depth = max(0, depth - 1)
+    return deepest
