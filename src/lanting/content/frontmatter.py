@@ -14,9 +14,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from lanting.config.load import LANGUAGE_TAG
 from lanting.config.locate import nesting_line
 from lanting.config.schema import CONTROL_CHARACTERS, SchemaProblem, build
+from lanting.config.validate import LANGUAGE_TAG
 from lanting.content.discover import source_text
 from lanting.content.foreign import unknown_key_hint
 from lanting.content.frontmatter_syntax import (
