@@ -64,9 +64,9 @@ def container(name: str, body: str, title: str = "") -> str:
     """Lanting's `::: name title` … `:::` block, its fence longer than any inside
     (which `> [!NOTE]` could not hold: a code block ends a quote)."""
     inner = max((len(m) for m in re.findall(r"^[ \t]*(:{3,})", body, re.MULTILINE)), default=2)
-    fence = ":" * max(3, inner + 1)
-    head = f"{fence} {name}" + (f" {' '.join(title.split())}" if title else "")
-    return B.block(f"{head}\n\n{body.strip(chr(10))}\n\n{fence}")
+    colons = ":" * max(3, inner + 1)
+    head = f"{colons} {name}" + (f" {' '.join(title.split())}" if title else "")
+    return B.block(f"{head}\n\n{body.strip(chr(10))}\n\n{colons}")
 
 
 _TAB = re.compile(r"\{\{[<%]-?\s*tab\b(.*?)-?[>%]\}\}(.*?)\{\{[<%]-?\s*/\s*tab\s*-?[>%]\}\}",
