@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,10 +41,8 @@ class MkDocsFront:
     blog: BlogSettings | None
     tz: dt.tzinfo
     author_names: dict[str, str]
-
-    def site_author(self) -> str:
-        """(`MkDocsSettings.site_author`, which comes first in the importer's bases.)"""
-        raise NotImplementedError
+    site_author: Callable[[], str]
+    """(`MkDocsSettings.site_author`, which comes first in the importer's bases.)"""
 
     def related(self, links: Any) -> str:
         """The blog plugin's `links` (pages by their path in the docs folder, or `{title:
