@@ -70,7 +70,7 @@ CASES = {
          "/blog/2024/zhihu-crosspost/", "/blog/2023/advantage-notebook/"),
         ("dapo-reading", "entropy-collapse"),
         {"/blog/2024/grpo-without-critic/": 1, "/": 1},
-        ("a Mermaid diagram shown as its code",),
+        ("Mermaid diagrams shown as their code",),
         {"/blog/2024/rl-debug-checklist/": "_posts/2024-09-05-rl-debug-checklist.md"},
         # jekyll-archives-v2 as al-folio configures it: /blog/:year/, /blog/:type/:name/.
         {"/blog/2024/": "/archive/", "/blog/2023/": "/archive/",

@@ -242,6 +242,14 @@ def test_a_mermaid_block_without_the_script_says_how_to_draw_it() -> None:
     assert parse_html(result.html).one("pre").text() == "graph TD; A-->B;"
 
 
+def test_mermaid_blocks_are_one_warning_a_page() -> None:
+    """A page of twenty diagrams (a theme's demo) gave twenty warnings with one fix; one
+    now, at the first. Another unknown language is still told at each block."""
+    text = "```mermaid\na-->b\n```\n\n```foo\nx\n```\n\n```mermaid\nc-->d\n```\n"
+    lines = [(p.line, p.message.split(" ")[0]) for p in render(text).problems]
+    assert lines == [(1, "Mermaid"), (5, "unknown")]
+
+
 def test_a_table_whose_header_cells_are_all_empty_has_no_header_row() -> None:
     """GFM needs a header row: a table without one is written with an empty one, which
     would show as a thin empty row (a header with one named cell stays)."""

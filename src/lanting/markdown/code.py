@@ -252,11 +252,13 @@ def render_code_block(code: str, info: FenceInfo, env: dict[str, Any], line: int
     lines: tuple[str, ...] | None = None
     if info.lang and info.lang.lower() not in PLAIN_LANGUAGES:
         lines = highlight_lines(info.lang, code)
-        if lines is None:
+        diagram = info.lang.lower() == "mermaid"  # the site has not opted into Mermaid
+        if lines is None and not (diagram and env.get("mermaid_told")):
+            if diagram:
+                env["mermaid_told"] = True  # one warning a page: the fix is one setting
             ctx = env.get("lanting")
-            diagram = info.lang.lower() == "mermaid"  # the site has not opted into Mermaid
             env.setdefault("problems", []).append(Problem(
-                "a Mermaid diagram shown as its code" if diagram else
+                "Mermaid diagrams shown as their code (this page's first)" if diagram else
                 f"unknown code language `{info.lang}`: shown without highlighting",
                 ctx.path if ctx else None, line, severity="warning",
                 hint=MERMAID_HINT if diagram else
