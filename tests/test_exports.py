@@ -99,3 +99,18 @@ def test_an_item_whose_text_was_all_left_out_shows_no_empty_bullet() -> None:
     items = [li.text().strip() for li in parse_html(rendered.html).find_all("li")]
     assert items == ["想法", "", "结论"]  # (`-` written empty stays)
     assert len(parse_html(rendered.html).find_all("ul")) == 1
+
+
+def test_a_zhihu_display_formula_is_a_display() -> None:
+    """Zhihu marks a display formula by ending its TeX with `\\\\`: alone in its paragraph
+    (or an `<img eeimg>` on its own line, which was left an image of Zhihu's with a "TeX
+    left" warning) it was drawn at the size of the text."""
+    text = ("前文 ![[公式]](https://www.zhihu.com/equation?tex=x%5E2) 后文。\n\n"
+            "![[公式]](https://www.zhihu.com/equation?tex=E%3Dmc%5E2%5C%5C)\n\n"
+            '<img src="https://www.zhihu.com/equation?tex=%5Csum_i+x_i%5C%5C" '
+            'alt="\\sum_i x_i\\\\" eeimg="1">\n')
+    rendered = render(text)
+    assert rendered.problems == ()
+    doc = parse_html(rendered.html)
+    assert [m.get("display") for m in doc.find_all("math")] == [None, "block", "block"]
+    assert doc.find("img") is None

@@ -243,9 +243,41 @@ def _zhihu_tex(url: str) -> str | None:
 
 def _formula(state: StateInline, tex: str) -> None:
     token = state.push("math_inline", "math", 0)
-    token.content, token.markup = tex, "$"
-    token.meta = {"pos": state.pos}  # (a problem in it is reported at the image's place)
+    display = tex.endswith("\\\\")  # Zhihu's mark of a display formula: `…\\`
+    token.content, token.markup = (tex[:-2].rstrip() if display else tex), "$"
+    # (a problem in it is reported at the image's place)
+    token.meta = {"pos": state.pos, "zhihu_display": display}
     state.env["has_math"] = True
+
+
+def _zhihu_displays(state: StateCore) -> None:
+    """A display formula of Zhihu's alone in its paragraph, or an `<img eeimg>` of one
+    on its own lines, is a display formula here too (it was drawn at the size of the text
+    around it, or left an image of Zhihu's with a "TeX left" warning)."""
+    if "equation?" not in state.src:
+        return
+    tokens, out, i = state.tokens, [], 0
+    while i < len(tokens):
+        opening, inline = tokens[i], tokens[i + 1] if i + 1 < len(tokens) else None
+        found = [c for c in inline.children or [] if c.type != "text" or c.content.strip()
+                 ] if opening.type == "paragraph_open" and inline is not None else []
+        tex = found[0].content if len(found) == 1 and found[0].type == "math_inline" \
+            and (found[0].meta or {}).get("zhihu_display") else None
+        raw = _ZHIHU_IMG.fullmatch(opening.content.strip()) \
+            if opening.type == "html_block" and "equation?" in opening.content else None
+        if raw is not None:
+            tex = _zhihu_tex(raw.group(1).replace("&amp;", "&"))
+            tex = tex[:-2].rstrip() if tex and tex.endswith("\\\\") else tex
+        if tex is not None:
+            block = Token("math_block", "math", 0, block=True, content=tex, markup="$$",
+                          map=opening.map, level=opening.level)
+            block.meta = {"line": opening.map[0] if opening.map else 0}
+            out.append(block)
+            i += 1 if raw is not None else 3  # (a paragraph: its open, inline and close)
+            continue
+        out.append(opening)
+        i += 1
+    state.tokens = out
 
 
 def _zhihu_image(state: StateInline, silent: bool) -> bool:
@@ -320,5 +352,6 @@ def exports_plugin(md: MarkdownIt) -> None:
     md.core.ruler.after("export_bookkeeping", "logseq_tasks", _logseq_tasks)
     md.core.ruler.after("logseq_tasks", "empty_list_items", _empty_items)
     md.inline.ruler.before("link", "zhihu_formula", _zhihu_image)
+    md.core.ruler.before("math_convert", "zhihu_displays", _zhihu_displays)
     md.inline.ruler.before("link", "hackmd_tag", _hackmd_tag)
     md.inline.ruler.before("emphasis", "logseq_mark", _logseq_mark)
