@@ -350,3 +350,14 @@ def test_a_date_with_slashes_or_one_digit_parts_is_read(written: str, read: str)
     assert parse_date(written).isoformat() == read
     with pytest.raises(ValueError):
         parse_date("05/07/2023")  # day or month first: ambiguous, still an error
+
+
+def test_a_missing_title_written_as_a_first_heading_says_what_to_write() -> None:
+    """An Obsidian or Typora note keeps its title as a first `# heading`: "a post needs a
+    `title`" said nothing of it."""
+    source = Source(Path("/s/content/posts/a.md"), PurePosixPath("posts/a.md"), Kind.POST,
+                    "---\ndate: 2026-01-02\n---\n\n# 显存优化笔记\n\n正文。\n")
+    with pytest.raises(LantingError) as info:
+        parse(source)
+    (problem,) = [p for p in info.value.problems if "title" in p.message]
+    assert problem.hint is not None and 'title: "显存优化笔记"' in problem.hint

@@ -228,6 +228,21 @@ _TITLED = {Kind.PROJECT: "a project", Kind.TEACHING: "a course",
            Kind.PERSON: "a person (the name)"}
 
 
+_FIRST_HEADING = re.compile(r"\A\s*#[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
+
+
+def _title_hint(body: str) -> str | None:
+    """A note written in Obsidian, Typora or MkDocs has its title as a first `# heading`,
+    which Lanting does not read as the title: say what to write."""
+    heading = _FIRST_HEADING.match(body)
+    if heading is None:
+        return "add `title: …` to the front matter"
+    title = heading.group(1).strip()
+    quoted = title.replace('"', '\\"')
+    return (f'write `title: "{quoted}"` in the front matter and remove the `# {title}` '
+            "line (the theme shows the title above the text)")
+
+
 def parse(source: Source, raw_html: bool = True) -> Document:
     """Split and validate one source; raise LantingError with every problem in it.
     `raw_html` (the site's `[markdown] raw_html`) decides how a notebook's HTML outputs
@@ -297,13 +312,14 @@ def parse(source: Source, raw_html: bool = True) -> Document:
             "remove `unlisted: true` (or `draft: true` leaves it out)"))
     if source.kind in _TITLED and not raw.title.strip():
         problems.append(_problem(source, lines, ("title",) if "title" in lines else (),
-                                 f"{_TITLED[source.kind]} needs a `title`"))
+                                 f"{_TITLED[source.kind]} needs a `title`",
+                                 _title_hint(body)))
     if source.kind in (Kind.POST, Kind.TALK):
         what = "a post" if source.kind is Kind.POST else "a talk"
         invalid = {p.path[0] for p in schema_problems if p.path}  # reported already
         if not raw.title.strip() and "title" not in invalid:
             problems.append(_problem(source, lines, ("title",) if "title" in lines else (),
-                                     f"{what} needs a `title`"))
+                                     f"{what} needs a `title`", _title_hint(body)))
         if raw.date is None:
             problems.append(_problem(source, lines, (), f"{what} needs a `date`",
                                      "add `date: YYYY-MM-DD` to the front matter"))
