@@ -357,3 +357,15 @@ def test_an_operator_name_with_math_in_it(tex: str, text: str) -> None:
     rendered = render(f"$${tex}$$\n")
     assert rendered.problems == ()
     assert mathml_text(rendered.html[rendered.html.index("<math"):]) == text
+
+
+def test_a_cd_label_may_hold_a_command_with_the_arrows_letter() -> None:
+    """`@V\\Vert VV` ended the label at the `V` of `\\Vert`; an arrow Lanting cannot read
+    was "Found `&`…", which named nothing of it."""
+    from lanting.markdown.mathtext import mathml_text
+
+    rendered = render("$$\\begin{CD} A @>\\alpha>> B \\\\ @V\\Vert VV @. \\\\ C @. D\\end{CD}$$\n")
+    assert rendered.problems == ()
+    assert "‖↓" in mathml_text(rendered.html[rendered.html.index("<math"):])
+    (problem,) = render("$$\\begin{CD} A @>a\\>> B \\end{CD}$$\n").problems
+    assert "an arrow of the `CD` diagram" in problem.message

@@ -101,8 +101,14 @@ def alignments(s: str, ctx: Context) -> str:
         % _ALIGN_PAIR.sub(r"&\1", body))
 
 
-_CD_ARROW = re.compile(r"@(?:>([^>]*)>([^>]*)>|<([^<]*)<([^<]*)<|V([^V]*)V([^V]*)V"
-                       r"|A([^A]*)A([^A]*)A|(=)|(\|)|(\.))")
+def _cd_label(end: str) -> str:
+    """An arrow's label up to `end`: a command (`\\Vert`, `\\>`) is one piece, so its
+    letters or sign do not end the label."""
+    return rf"((?:\\[A-Za-z]+|\\.|[^{end}\\])*)"
+
+
+_CD_ARROW = re.compile("@(?:>{0}>{0}>|<{1}<{1}<|V{2}V{2}V|A{3}A{3}A|(=)|(\\|)|(\\.))".format(
+    _cd_label(">"), _cd_label("<"), _cd_label("V"), _cd_label("A")))
 
 
 def commutative_diagram(s: str, ctx: Context) -> str:
@@ -124,6 +130,11 @@ def commutative_diagram(s: str, ctx: Context) -> str:
             arrows = list(_CD_ARROW.finditer(row))
             if not arrows and not row.strip():
                 continue
+            if "@" in (rest := _CD_ARROW.sub("", row)):
+                at = rest.index("@")
+                raise TexError(f"`{rest[at:at + 12].strip()}`: an arrow of the `CD` diagram "
+                               "Lanting cannot read", 0, hint="write arrows as `@>a>b>`, "
+                               "`@<<<`, `@VVV`, `@AAA`, `@=`, `@|` or `@.`")
             is_vertical = bool(arrows) and all(
                 m.group(5) is not None or m.group(7) is not None or m.group(10) is not None
                 or (m.group(11) is not None) for m in arrows) and not _CD_ARROW.sub(
