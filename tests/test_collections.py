@@ -56,4 +56,5 @@ def test_a_person_needs_a_name(tmp_path: Path) -> None:
     with pytest.raises(LantingError) as error:
         build(site, BuildOptions(output=tmp_path / "out", cache=False))
     assert [p.format(site) for p in error.value.problems] == [
-        "content/people/liu-jie.md:1: error: a person (the name) needs a `title`"]
+        "content/people/liu-jie.md:1: error: a person (the name) needs a `title` "
+        "(hint: add `title: …` to the front matter)"]
