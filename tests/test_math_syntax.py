@@ -106,6 +106,26 @@ def test_backslash_parenthesis_and_brackets() -> None:
     assert "\\" not in doc.text()
 
 
+@pytest.mark.parametrize(("opening", "display"), [
+    ("\\[[0,0,1,0],[0,0,0,1]] 是两个独热向量", "\\[\nc = d\n\\]"),
+    ("$$x 的值", "$$\nc = d\n$$")])
+def test_an_opener_with_text_is_math_only_if_it_closes_in_its_paragraph(
+        opening: str, display: str) -> None:
+    """`\\[[0,0,1,0]]` (a bracket escaped for Markdown) starting a paragraph opened a
+    display formula that took every line up to a `\\]` a hundred lines further down:
+    MathJax reads a formula within one paragraph, and so does Lanting when the opening
+    line holds more than the opener."""
+    doc = tree(f"{opening}\n第二行。\n\n中间的段落。\n\n{display}\n")
+    assert [p.text() for p in doc.find_all("p")][1] == "中间的段落。"
+    assert len(doc.find_all("div", class_="math-display")) == 1
+    assert opening.lstrip("\\$")[:4] in doc.find_all("p")[0].text()
+
+
+def test_a_bare_opener_may_hold_blank_lines() -> None:
+    doc = tree("$$\n\\begin{aligned}\na &= b\n\nc &= d\n\\end{aligned}\n$$\n")
+    assert len(doc.find_all("div", class_="math-display")) == 1
+
+
 @pytest.mark.parametrize("env", ["equation", "align", "gather", "multline", "equation*",
                                  "align*"])
 def test_bare_environments_are_display_math(env: str) -> None:
@@ -192,6 +212,18 @@ def test_a_backslash_before_a_line_break_is_a_control_space() -> None:
     doc = tree("$$\n\\begin{cases}0 & x<0\\\\\\\n1 & x \\ge 0\\end{cases}\n$$\n\n"
                "$$\na \\ \\\nb\n$$\n")
     assert len(doc.find_all("math")) == 2 and len(doc.find_all("mtr")) == 2
+
+
+def test_a_star_escaped_for_markdown_is_a_star() -> None:
+    """`K^\\*` (a star escaped so that Markdown leaves it alone, in a real Jekyll site's
+    complementarity problems) failed the build as an unknown command `\\*`; `\\\\*`
+    (a row break, then a star) stays a row break."""
+    rendered = render("$$\nx\\in K,\\quad F(x)\\in K^\\*\n$$\n\n"
+                      "$$\n\\begin{aligned} a \\\\* b \\end{aligned}\n$$\n")
+    assert rendered.problems == ()
+    doc = parse_html(rendered.html)
+    assert doc.find_all("math")[0].find_all("msup")[0].text() == "K∗"
+    assert len(doc.find_all("math")[1].find_all("mtr")) == 2
 
 
 @pytest.mark.parametrize(("text", "hint_start"), [

@@ -211,6 +211,11 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
             if state.sCount[last] < state.blkIndent and _line(state, last):
                 return False  # the container ended first
             text = _line(state, last)
+            if not text.strip() and first.rstrip() != opener:
+                # `\\[[0,0],[1,0]]` (an escaped bracket) or `$$x` starting a paragraph:
+                # math only if it closes in that paragraph, as MathJax reads it (the
+                # escaped bracket took 100 lines of prose up to a `\\]` further down)
+                return False
             end = closing.fullmatch(text.rstrip())
             if end:
                 parts.append(end.group(1))

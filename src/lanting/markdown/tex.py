@@ -282,11 +282,14 @@ def _stars(s: str, ctx: Context) -> str:
 _ESCAPED_CHAR = re.compile(r"\\(.)", re.S)
 
 
-def _control_space(s: str, ctx: Context) -> str:
+def _control_symbols(s: str, ctx: Context) -> str:
     """`\\` right before a line break: TeX's control space, as KaTeX and MathJax read it
-    (`a\\ \\ \\` + a line end); math-core refused it as an unknown command. Pairs are
-    read from the left, so `\\\\` (a row break) before a line end stays one."""
-    return _ESCAPED_CHAR.sub(lambda m: "\\ " if m.group(1) in "\r\n" else m.group(), s)
+    (`a\\ \\ \\` + a line end); math-core refused it as an unknown command. `\\*`: a
+    star escaped for Markdown (`K^\\*`, `x^\\*`), which is what writers mean by it (to
+    MathJax it is an invisible "discretionary times", KaTeX has none). Pairs are read
+    from the left, so `\\\\` (a row break) before a line end or `*` stays one."""
+    return _ESCAPED_CHAR.sub(lambda m: "\\ " if m.group(1) in "\r\n"
+                             else "*" if m.group(1) == "*" else m.group(), s)
 
 
 _ANGLE = re.compile(r"\\(left|right|[bB]igg?[lrm]?)\s*([<>])")
@@ -311,7 +314,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"href", "url", "htmlClass", "htmlId", "htmlStyle", "htmlData",
                 "includegraphics"}), links),
     (frozenset({"starred:"}), _stars),
-    (frozenset({"\n", "\r"}), _control_space),
+    (frozenset({"\n", "\r", "*"}), _control_symbols),
     (frozenset({"left", "right", "bigl", "bigr", "Bigl", "Bigr", "biggl", "biggr", "Biggl",
                 "Biggr", "big", "Big", "bigg", "Bigg", "bigm", "Bigm"}), _angles),
     (frozenset({"mathop", "displaylines"}), _operators),
@@ -323,7 +326,8 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"begin:smallmatrix", "begin:matrix*", "begin:pmatrix*", "begin:bmatrix*",
                 "begin:Bmatrix*", "begin:vmatrix*", "begin:Vmatrix*"}), matrices),
     (frozenset({"begin:alignat", "begin:alignat*", "begin:alignedat", "begin:split",
-                "begin:eqnarray", "begin:eqnarray*"}), alignments),
+                "begin:eqnarray", "begin:eqnarray*", "begin:flalign", "begin:flalign*"}),
+     alignments),
     (frozenset({"char"}), char_codes),
     (frozenset({"ref"}), _refs),
     (frozenset({"rlap", "llap", "clap", "mathrlap", "mathllap", "mathclap", "smash", "rule",

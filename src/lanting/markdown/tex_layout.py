@@ -85,13 +85,17 @@ _ALIGN_PAIR = re.compile(r"&((?:(?!\\\\)[^&])*?)&")
 
 def alignments(s: str, ctx: Context) -> str:
     """`alignat` and `alignedat` as `align`/`aligned` (a little more space between
-    pairs), `split` as `aligned`, `eqnarray` as `align` (`a &=& b` as `a &= b`)."""
+    pairs), `flalign` as `align` (its columns not pushed to the margins: math-core has
+    no `flalign`, MathJax has), `split` as `aligned`, `eqnarray` as `align` (`a &=& b`
+    as `a &= b`)."""
     s = replace_environment(
         s, ("alignat", "alignat*", "alignedat"),
         lambda e, o, a, body: {"alignat": "\\begin{align}%s\\end{align}",
                                "alignat*": "\\begin{align*}%s\\end{align*}",
                                "alignedat": "\\begin{aligned}%s\\end{aligned}"}[e] % body,
         takes_arg=True)
+    s = replace_environment(s, ("flalign", "flalign*"), lambda e, o, a, body:
+                            f"\\begin{{align{e[7:]}}}{body}\\end{{align{e[7:]}}}")
     s = replace_environment(s, ("split",), lambda e, o, a, body:
                             "\\begin{aligned}" + body + "\\end{aligned}")
     return replace_environment(
