@@ -76,6 +76,22 @@ def test_a_hackmd_size_is_an_image_with_its_source_resolved() -> None:
     assert any(dep[0] == "image" for dep in rendered.deps)
 
 
+@pytest.mark.parametrize(("text", "alt", "size"), [
+    ("![架构图|250](fig.png)", "架构图", ("250", "125")),
+    ("![image.png|250](https://example.org/a.png)", "image.png", ("250", None)),
+    ("![曲线 | 300x120](fig.png)", "曲线", ("300", "120")),
+    ("| 图 |\n|---|\n| ![图\\|200](fig.png) |", "图", ("200", "100")),
+    ("![a|b](fig.png)", "a|b", ("800", "400")),
+])
+def test_an_obsidian_size_is_the_images_not_its_alt(
+        text: str, alt: str, size: tuple[str, str | None]) -> None:
+    """Obsidian's `![alt|250](x.png)` (a width, `|250x100` a size): the alt read
+    "image.png|250" and the image kept its file's size."""
+    img = parse_html(render(text + "\n").html).find("img")
+    assert img is not None and img.attrs["alt"] == alt
+    assert (img.attrs.get("width"), img.attrs.get("height")) == size
+
+
 @pytest.mark.parametrize("text", [
     '[官网](https://example.org/){:target="_blank"}', '[官网](https://example.org/){target=_blank}',
     "`x`{.python}", "[小型大写]{.smallcaps}",

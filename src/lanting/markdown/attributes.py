@@ -5,7 +5,8 @@ of text carry, which CommonMark prints as text after them.
   kramdown's `{: width="300"}` and MkDocs' attr_list `{ width="300" align=left }`: an
   attribute block right after the image;
 - HackMD's and CodiMD's `![a](x.png =400x)` / `=400x300`: a size after the address;
-  Logseq's `{:height 319, :width 689}` after the image;
+  Logseq's `{:height 319, :width 689}` after the image; Obsidian's `![alt|250](x.png)` /
+  `|250x100` at the end of the alternative text;
 - `[text](url){target="_blank"}` (kramdown's `{:target="_blank"}`, in countless Jekyll
   posts) and `` `code`{.python} ``: the link's or the code's attributes;
 - Pandoc's bracketed spans, `[text]{.smallcaps}`, `[文字]{.mark}`: a `<span>`
@@ -219,9 +220,33 @@ def _sized_image(state: StateInline, silent: bool) -> bool:
     return True
 
 
+_OBSIDIAN_SIZE = re.compile(r"[ \t]*\|[ \t]*(\d+)(?:x(\d+))?[ \t]*$")
+"""Obsidian's size at the end of an image's alternative text (`![图|250](x.png)`)."""
+
+
+def _obsidian_sizes(state: StateCore) -> None:
+    """`![alt|250](x.png)`: a width (`|250x100`: and a height) the alt does not show."""
+    for block in state.tokens:
+        if block.type != "inline" or "|" not in block.content:
+            continue
+        for image in block.children or []:
+            if image.type != "image" or not image.children:
+                continue
+            last = image.children[-1]
+            match = _OBSIDIAN_SIZE.search(last.content) if last.type == "text" else None
+            if match is None or image.attrGet("width") or image.attrGet("height"):
+                continue
+            last.content = last.content[:match.start()]
+            image.content = _OBSIDIAN_SIZE.sub("", image.content)
+            image.attrSet("width", match.group(1))
+            if match.group(2):
+                image.attrSet("height", match.group(2))
+
+
 def attributes_plugin(md: MarkdownIt) -> None:
     md.inline.ruler.before("image", "sized_image", _sized_image)
     # Spans only: the blocks after images, links and code are read above, in the forms
     # of kramdown and MkDocs too (and `50%`, which the plugin's grammar reads as a comment).
     md.use(attrs_plugin, after=(), spans=True)
     md.core.ruler.push("attribute_blocks", _attribute_blocks)
+    md.core.ruler.push("obsidian_sizes", _obsidian_sizes)
