@@ -1452,6 +1452,62 @@ def test_hugo_math_with_markdown_escapes(tmp_path: Path, passthrough: bool) -> N
         "A pair (of words) in parentheses.")
 
 
+def test_hugo_links_to_pages_by_their_files(tmp_path: Path) -> None:
+    """An Obsidian vault published with Hugo links pages by their files
+    (`[x](../Blogs/Agent%20手册.md#Deep%20Agents)`), which the site's link hook
+    resolved with `GetPage` (whatever the case of the path). The links were left as
+    written, to files the import had moved and renamed: 130 broken links on a real
+    site. Now each leads to the page, a heading named by its text to its id; a link to
+    a note that was never published keeps its text, with a warning."""
+    imported = hugo_import(tmp_path, {
+        "hugo.toml": 'title = "O"\nlanguageCode = "zh-cn"\n',
+        "content/weekly/Week8.md": (
+            "---\ntitle: Week 8\ndate: 2024-03-01\n---\n\n"
+            "- [规划](../Blogs/Agent%E5%AD%A6%E4%B9%A0%E6%89%8B%E5%86%8C.md#Deep%20Agents)\n"
+            "- [循环](../blogs/Game%20Loop.md#Game%20Loop)\n"
+            "- [锚点](../Blogs/Game%20Loop.md#fixed-step)\n"
+            "- [改名了](../Blogs/Game%20Loop.md#Old%20Heading)\n"
+            "- [未发布](../Answers/ADK%E6%98%AF%E4%BB%80%E4%B9%88.md)\n"),
+        "content/blogs/Agent学习手册.md": "---\ntitle: Agent 学习手册\ndate: 2024-02-01\n"
+                                        "---\n\n## Deep Agents\n\n文字。\n",
+        "content/blogs/Game Loop.md": "---\ntitle: Game Loop\ndate: 2024-02-02\n---\n\n"
+                                     "## Game Loop\n\n循环。\n\n"
+                                     "## 固定步长 {#fixed-step}\n\n步长。\n"})
+    week = written(imported, "content/posts/week8.md")
+    assert "[规划](agent学习手册.md#deep-agents)" in week
+    assert "[循环](game-loop.md#game-loop)" in week
+    assert "[锚点](game-loop.md#fixed-step)" in week
+    assert "[改名了](game-loop.md)" in week
+    assert "- 未发布\n" in week
+    warnings = [e.message for e in imported.report.entries if e.severity == "warning"]
+    assert any("ADK是什么.md" in w and "not in the site" in w for w in warnings)
+    assert any("Old Heading" in w for w in warnings)
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert not result.warnings
+    page = parse_html((tmp_path / "out/blogs/week8/index.html").read_bytes())
+    hrefs = [a.get("href") for a in page.one("main").iter() if a.tag == "a"]
+    assert hrefs[:4] == ["/blogs/agent%E5%AD%A6%E4%B9%A0%E6%89%8B%E5%86%8C/#deep-agents",
+                         "/blogs/game-loop/#game-loop", "/blogs/game-loop/#fixed-step",
+                         "/blogs/game-loop/"]
+
+
+@pytest.mark.parametrize("key", ["unlisted: true", "hidden: true", "build:\n  list: never"])
+def test_hugo_unlisted_posts_stay_unlisted(tmp_path: Path, key: str) -> None:
+    """Hugo's `build: {list: never}` and the `hidden`/`unlisted` themes read (Relearn's
+    menu, a site's own lists) keep a post out of the lists; they were left out as "not
+    needed", and the post was listed everywhere."""
+    imported = hugo_import(tmp_path, {
+        "hugo.toml": 'title = "U"\nlanguageCode = "en"\n',
+        "content/posts/quiet.md": f"---\ntitle: Quiet\ndate: 2024-01-02\n{key}\n---\n\nQ.\n",
+        "content/posts/loud.md": "---\ntitle: Loud\ndate: 2024-01-03\n---\n\nL.\n"})
+    assert "unlisted: true" in written(imported, "content/posts/quiet.md")
+    assert not any("left out" in e.message for e in imported.report.entries)
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    blog = parse_html((tmp_path / "out/blog/index.html").read_bytes()).one("main").text()
+    assert "Loud" in blog and "Quiet" not in blog
+    assert (tmp_path / "out/posts/quiet/index.html").is_file()
+
+
 THEME_SHORTCODES = """Inline {{< katex >}}a\\_b \\\\ c{{< /katex >}} time.
 
 {{< katex display >}}
@@ -1912,6 +1968,94 @@ def test_jekyll_math_in_raw_html_becomes_mathml(tmp_path: Path) -> None:
     assert caption.find("math") is not None and "\\nabla" not in caption.text()
     assert "(not math)" in page.one("main").text()
     assert not any("TeX left" in str(w) for w in result.warnings)
+
+
+ESCAPED_DELIMITERS = ("**折扣回报**（从 \\\\(t\\\\) 起）：\n\n"
+                      "\\\\[\nG_t = R_{t+1} + \\gamma R_{t+2} \\\\\\\\\n+ \\cdots\n\\\\]\n\n"
+                      "记 \\\\(\\pi\\_\\theta(a \\mid s)\\\\) 为策略，\\\\(\\text{a_b}\\\\) 亦然。"
+                      "Text with escapes \\(not math\\) here.\n")
+
+
+def _escaped_delimiters_checked(out: Path, result: Any, path: str, formulas: int = 4) -> None:
+    page = parse_html((out / path).read_bytes())
+    main = page.one("main")
+    maths = [e for e in main.iter() if e.tag == "math"]
+    assert len(maths) == formulas, main.text()
+    assert [m.get("display") for m in maths].count("block") == 1
+    assert "\\gamma" not in main.text() and "\\pi" not in main.text()
+    assert "(not math)" in main.text()
+    assert not any("TeX left" in str(w) for w in result.warnings)
+
+
+def test_jekyll_escaped_math_delimiters(tmp_path: Path) -> None:
+    """`\\\\(x\\\\)` and `\\\\[x\\\\]`, how kramdown users (minimal-mistakes and
+    many Chinese Jekyll blogs) write math: kramdown reads `\\\\` as a backslash, so
+    MathJax got its default delimiters `\\(x\\)`. The import left them as written and
+    every formula showed as raw TeX ("TeX left in the page")."""
+    source = old_site(tmp_path / "src", {
+        "_config.yml": "title: T\nlang: zh-CN\n",
+        "_posts/2024-04-11-rl.md": "---\ntitle: RL\n---\n\n" + ESCAPED_DELIMITERS})
+    imported = import_site(source, tmp_path / "new", "jekyll", False, NOW)
+    body = written(imported, "content/posts/rl.md")
+    assert "$t$" in body and "$\\pi_\\theta(a \\mid s)$" in body
+    assert "\\gamma R_{t+2} \\\\\n" in body  # the row break kramdown needed doubled
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    _escaped_delimiters_checked(tmp_path / "out", result, "posts/rl/index.html")
+
+
+@pytest.mark.parametrize("marked", [True, False])
+def test_hexo_escaped_math_delimiters(tmp_path: Path, marked: bool) -> None:
+    """The same in Hexo, with hexo-renderer-marked (which also read escapes inside
+    `$…$`) and with another renderer (which did not)."""
+    renderer = "hexo-renderer-marked" if marked else "hexo-renderer-markdown-it"
+    source = old_site(tmp_path / "src", {
+        "package.json": json.dumps({"dependencies": {"hexo": "^7", renderer: "^6"}}),
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/rl.md": "---\ntitle: RL\ndate: 2024-04-11\n---\n\n"
+                               + ESCAPED_DELIMITERS + "\nAnd $a\\_1$.\n"})
+    imported = import_site(source, tmp_path / "new", "hexo", False, Options(now=NOW.now))
+    body = written(imported, "content/posts/rl.md")
+    assert "$\\pi_\\theta(a \\mid s)$" in body
+    assert ("$a_1$" if marked else "$a\\_1$") in body  # marked read `\\_` in `$…$` too
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    _escaped_delimiters_checked(tmp_path / "out", result, "posts/rl/index.html", 5)
+
+
+@pytest.mark.parametrize("kind", [None, "jekyll"])
+def test_jekyll_notes_site_without_posts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                         kind: str | None) -> None:
+    """A Jekyll site of notes (a real one: `notes/LLM/x.md` with `date:` and `layout:
+    note`, listed by its own Liquid loop, no `_posts/`) was "not a site Lanting can
+    import"; with `--from jekyll` the import crashed on a relative SOURCE, then made
+    every note a page no list showed, and wrote `tags: \\[C, C++, 编译器]` (an editor's
+    escape: Jekyll split the string at spaces) as front matter that was not YAML."""
+    root = tmp_path / "work"
+    write_files(root / "notes-site", {
+        "_config.yml": "\ufefftitle: K's notes\nkramdown:\n  input: GFM\n",
+        "_layouts/note.html": "<article>{{ content }}</article>\n",
+        "index.md": "---\nlayout: home\n---\n\n{% for p in site.pages %}{{ p.title }}"
+                    "{% endfor %}\n",
+        "notes/LLM/index.md": "---\nlayout: category\ntitle: LLM\n---\n",
+        "notes/LLM/kv-cache.md": "---\ntitle: KV Cache\ndate: 2025-08-20\nlayout: note\n"
+                                 "tags: \\[C, C++, 编译器]\n---\n\n显存占用随长度线性增长。\n\n"
+                                 "![图](images/kv.png)\n",
+        "notes/LLM/images/kv.png": png(8, 8),
+        "notes/placeholder.md": "---\ntitle: 占位\ndate: 2025-09-01\nlayout: note\n---\n",
+        "about.md": "---\ntitle: About\nlayout: page\n---\n\nMe.\n"})
+    monkeypatch.chdir(root)
+    imported = import_site(Path("notes-site"), Path("notes-site-lanting"), kind, False, NOW)
+    assert imported.report.kind == "jekyll"
+    post = written(imported, "content/posts/kv-cache/index.md")
+    assert "tags: [C, C++, 编译器]" in post
+    assert 'aliases: ["/notes/LLM/kv-cache.html"]' in post
+    assert (imported.dest / "content/pages/about.md").is_file()
+    notes = [e.message for e in imported.report.entries if "placeholder" in str(e.path)]
+    assert notes and "no text of its own" in notes[0]
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert not result.warnings
+    blog = parse_html((tmp_path / "out/blog/index.html").read_bytes()).one("main").text()
+    assert "KV Cache" in blog
+    assert (tmp_path / "out/notes/LLM/kv-cache.html").is_file()  # the old URL answers
 
 
 def test_hugo_blowfish_front_matter_and_bundle_cover(tmp_path: Path) -> None:

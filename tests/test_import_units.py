@@ -6,8 +6,11 @@ from __future__ import annotations
 import datetime as dt
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lanting.importer import academicpages as AP
 from lanting.importer import body as B
@@ -110,6 +113,25 @@ def test_front_matter_written_back_reads_as_yaml() -> None:
     data = YAML(typ="safe", pure=True).load(text.strip("-\n"))
     assert data == {"title": "GAE：广义优势估计", "tags": ["a: b", "true"], "draft": True,
                     "summary": "x #y", "params": {"hidden": True}}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(
+    st.from_regex(r"[a-z][a-z_]{0,8}", fullmatch=True),
+    st.one_of(st.text(max_size=20), st.lists(st.text(max_size=12), max_size=5),
+              st.booleans(), st.integers()),
+    max_size=5))
+def test_any_front_matter_written_back_reads_the_same(front: dict[str, Any]) -> None:
+    """A tag `C++,` (Jekyll split `tags: \\[C, C++, inline]` at spaces) was written
+    unquoted into `[…]`, where a comma ends an item: the new site's front matter was not
+    YAML, and `a, b` would have become two tags. (So were a text ending in a line break
+    and one whose lines a literal block changes, and the characters YAML refuses.)"""
+    from ruamel.yaml import YAML
+
+    text = dump_front_matter(front)
+    data = YAML(typ="safe", pure=True).load(text.strip("-\n")) or {}
+    kept = {k: v for k, v in front.items() if v not in (None, [], {}, "")}
+    assert data == kept
 
 
 def test_toml_written_back_reads_as_toml() -> None:

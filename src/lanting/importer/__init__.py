@@ -32,7 +32,7 @@ LOOKED_FOR = (
     "MkDocs (mkdocs.yml), "
     "Hexo (_config.yml, source/_posts/ and hexo in package.json), "
     "al-folio (_config.yml with _bibliography/ or _pages/), "
-    "Jekyll (_config.yml with _posts/ or _drafts/), "
+    "Jekyll (_config.yml with _posts/, _drafts/, _layouts/ or jekyll in its Gemfile), "
     "Hugo Blox (a Hugo site with content/authors/ or a Wowchemy/Hugo Blox module), "
     "Hugo (hugo.toml, hugo.yaml, config.toml, config.yaml or config/_default/ with content/)"
 )
@@ -83,6 +83,9 @@ def detect(source: Path) -> str:
                                                             "hugo-blox")):
             return "hugo-blox"
         return "hugo"
+    if config.is_file() and ((source / "_layouts").is_dir()
+                             or "jekyll" in _text(source / "Gemfile").lower()):
+        return "jekyll"  # (a site of pages: its posts, if any, are dated pages)
     raise UsageError(f"{source} is not a site Lanting can import: looked for {LOOKED_FOR}")
 
 
@@ -143,9 +146,12 @@ def import_site(source: Path, dest: Path | None = None, kind: str | None = None,
         raise UsageError(f"unknown kind `{kind}`: one of {', '.join(KINDS)}")
     from lanting.importer.common import Options
 
+    dest = dest or default_dest(source)
+    # (the readers compare the paths they meet, resolved, with the source's: a relative
+    # `SOURCE` failed on the first image of a page outside `_posts/`)
+    source = source.resolve()
     kind = kind or detect(source)
     options = options or Options()
-    dest = dest or default_dest(source)
     _check_dest(source, dest)
     report = Report(source, kind)
     site = _reader(kind)(source, report, options)

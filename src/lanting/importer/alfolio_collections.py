@@ -30,6 +30,8 @@ from lanting.importer.text import When, key_line, load_mapping, split_front_matt
 class AcademicCollections(Jekyll):
     """The collection readers of the academic Jekyll importers (`alfolio.AlFolio`)."""
 
+    DATED_PAGES_ARE_POSTS = False  # (a homepage's pages: its talks, its CV)
+
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
         self.entries: list[BibEntry] = []

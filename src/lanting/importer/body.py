@@ -248,6 +248,11 @@ _RAW_URL = re.compile(r"(<(?:img|a|source|video|audio)\b[^>]*?\s(?:src|href)\s*=
                       r"([\"'])([^\"'\n]*)\2", re.IGNORECASE)
 
 UrlMap = Callable[[str, bool], str | None]
+"""A link's or image's new URL (None: as written; `UNLINK`: the link's text alone)."""
+
+UNLINK = "\x00unlink"
+"""What a `UrlMap` returns for a Markdown link that led nowhere on the old site and has
+no page to lead to now (the writer's note that was never published): its text stays."""
 """(URL as written, is an image) -> the URL to write, or None to keep it."""
 
 
@@ -257,13 +262,15 @@ def map_urls(text: str, resolve: UrlMap) -> str:
     def markdown(match: re.Match[str]) -> str:
         url = match.group(3).strip("<>")
         new = resolve(url, bool(match.group(1)))
+        if new == UNLINK:
+            return match.group(2) if not match.group(1) else match.group()
         if new is None:
             return match.group()
         return f"{match.group(1)}[{match.group(2)}]({new}{match.group(4)})"
 
     def raw(match: re.Match[str]) -> str:
         new = resolve(match.group(3), "<img" in match.group(1).lower())
-        return match.group() if new is None else \
+        return match.group() if new is None or new == UNLINK else \
             f"{match.group(1)}{match.group(2)}{new}{match.group(2)}"
 
     return _RAW_URL.sub(raw, _LINK.sub(markdown, text))

@@ -12,7 +12,12 @@ from typing import Any
 from urllib.parse import unquote, urljoin
 
 from lanting.importer import body as B
-from lanting.importer.body_math import escaped_parentheses, text_underscores, unescape_marked_math
+from lanting.importer.body_math import (
+    escaped_delimiters,
+    escaped_parentheses,
+    text_underscores,
+    unescape_marked_math,
+)
 from lanting.importer.common import LinkTable, is_image, map_site_url, prose_raw
 from lanting.importer.hexo_themes import (
     butterfly_inline,
@@ -74,6 +79,10 @@ class HexoBodies:
                       ctx, "mermaid diagrams", shelf)
         text = protect_code(text, shelf, lambda info, code, indent: self.fence(
             info, shelf.restore(code, "R"), indent, ctx))
+        # marked read escapes in `$…$` too: undone below in all math, these included
+        text, count = escaped_delimiters(text, None if self.marked else shelf)
+        text = shelf.restore(text, "M")
+        ctx.convert("escaped math delimiters \\\\( \\\\[ as $ and $$", count)
         if self.marked:
             text, count = unescape_marked_math(text)
             ctx.convert("Markdown escapes undone in math (hexo-renderer-marked)", count)

@@ -244,6 +244,12 @@ class Hugo(HugoUrls, HugoSettings, HugoContent, HugoFront, HugoBodies):
         build = data.get("build") or data.get("_build")
         if isinstance(build, dict) and str(build.get("render")) in ("never", "false"):
             draft = True
+        # Hugo's `build: {list: never}`; the `hidden`/`unlisted` of themes' menus and lists
+        listed = build.get("list") if isinstance(build, dict) else None
+        hidden = next((k for k in ("unlisted", "hidden") if data.get(k) is True), None)
+        if str(listed).lower() in ("never", "false") or hidden:
+            front["unlisted"] = True
+            self.report.convert(f"`{hidden or 'build: {list: never}'}` → `unlisted: true`")
         publish = first_date(data, head, ("publishDate", "pubdate"), self.tz)
         params = front.setdefault("params", {})
         if publish is not None and publish.moment > now(self.options) \

@@ -17,6 +17,7 @@ from typing import Any
 
 from lanting.importer import body as B
 from lanting.importer.body_math import (
+    escaped_delimiters,
     escaped_parentheses,
     math_in_html,
     text_underscores,
@@ -300,19 +301,13 @@ class HugoBodies(HugoLinks):
         return _SHORTCODE.sub(one, text)
 
 
-
-_ESCAPED_DISPLAY = re.compile(r"(?<!\\)\\\\\[(.+?)\\\\\]", re.DOTALL)
-_ESCAPED_INLINE = re.compile(r"(?<!\\)\\\\\(((?:(?!\n[ \t]*\n).)+?)\\\\\)", re.DOTALL)
-
-
 def escaped_math(text: str, ctx: Context) -> str:
     """Math written for Goldmark without `passthrough` (as LoveIt, DoIt and FixIt tell
     their users): `\\\\(x\\\\)` and `\\\\[x\\\\]` reached MathJax as `\\(x\\)` and
     `\\[x\\]`, `\\_` and `\\\\\\\\` inside `$…$` as `_` and `\\\\`: written as `$x$`,
     `$$x$$` with the escapes undone. A lone `\\(…\\)` was a pair of parentheses."""
-    text, count = _ESCAPED_DISPLAY.subn(lambda m: f"$${m.group(1)}$$", text)
-    text, more = _ESCAPED_INLINE.subn(lambda m: f"${m.group(1).strip()}$", text)
-    ctx.convert("escaped math delimiters \\\\( \\\\[ as $ and $$", count + more)
+    text, count = escaped_delimiters(text)
+    ctx.convert("escaped math delimiters \\\\( \\\\[ as $ and $$", count)
     text, count = unescape_marked_math(text)
     ctx.convert("Markdown escapes undone in math (Goldmark without passthrough)", count)
     text, count = escaped_parentheses(text)

@@ -22,7 +22,8 @@ MAPPED_KEYS = frozenset({"title", "date", "publishDate", "pubdate", "published",
                          "categories", "summary", "description", "slug", "url", "aliases",
                          "series", "weight", "cover", "image", "featuredImage", "ShowToc",
                          "toc", "translationKey", "password", "series_order",
-                         "showTableOfContents", "featureimage"})
+                         "showTableOfContents", "featureimage", "unlisted", "hidden",
+                         "build", "_build"})
 
 
 _READ_KEYS = MAPPED_KEYS | {"layout", "type", "params", "headless", "abstract", "featured",

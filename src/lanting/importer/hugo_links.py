@@ -9,10 +9,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
-from lanting.importer.common import LinkTable, is_image, map_site_url
+from lanting.importer.body import UNLINK
+from lanting.importer.common import LinkTable, is_image, map_site_url, read_text
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import MARK_OPEN
 from lanting.importer.site import Item, NewSite, slug_of
+from lanting.markdown.anchors import github_slug
 
 
 class HugoLinks:
@@ -119,6 +121,8 @@ class HugoLinks:
                 return self.site.image(file, None)
             if file.is_file() and file.suffix.lower() not in (".md", ".markdown", ".html"):
                 return self.bundle_file(file, url, name, ctx)
+            if Path(unquote(name)).suffix.lower() in (".md", ".markdown"):
+                return self.page_link(unquote(name), url[len(name):], folder, ctx, url)
             target = None if file.is_file() else self.old_neighbour(name, ctx)
             if target is not None:
                 ctx.convert("links relative to the old page's URL")
@@ -140,6 +144,30 @@ class HugoLinks:
         return map_site_url(url, image, ctx, self.site, self.table, self.source,
                             self.source / "static", base) or self.section_url(url, ctx)
 
+    def page_link(self, name: str, rest: str, folder: Path, ctx: Context, url: str) -> str:
+        """A link to another page by its file (`../Blogs/Agent 手册.md#Planning`, as
+        Obsidian writes them): the page wherever the import put it, found as Hugo's
+        `GetPage` finds it (whatever the case of the path; a link hook of the site's
+        resolved them so); a fragment naming a heading by its text, the heading's id.
+        A file that is not in the site (a note never published: the old link led
+        nowhere) leaves the link's text alone, with a warning."""
+        target = self.find(name, folder)
+        if target is None:
+            ctx.warn(url, f"a link to `{name}`, which is not in the site (the old page's "
+                     "link led nowhere): its text kept without the link; publish the "
+                     "page and link it again")
+            return UNLINK
+        ctx.convert("links to pages by their files")
+        path, hash_mark, fragment = rest.partition("#")
+        if fragment and target.source is not None:
+            found = heading_fragment(unquote(fragment), target.source)
+            if found is None:
+                ctx.warn(url, f"no heading `{unquote(fragment)}` in `{name}`: the link "
+                         "leads to the page's top")
+                hash_mark = ""
+            fragment = found or ""
+        return self.site.link(target) + path + hash_mark + fragment
+
     def section_url(self, url: str, ctx: Context) -> str | None:
         """A link to the list of a section (`/posts/`): the blog for the main one, the
         category its posts are in for another (as in the menu); it led nowhere."""
@@ -155,3 +183,25 @@ class HugoLinks:
             return None
         ctx.convert("links to section lists")
         return new + hash_mark + fragment
+
+
+_HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
+_CUSTOM_ID = re.compile(r"[ \t]*\{#([^}\s]+)[^}]*\}$")
+
+
+def heading_fragment(text: str, source: Path) -> str | None:
+    """The id (GitHub's style, the new site's) of the heading of `source` whose text a
+    link's fragment names (`Game Loop`, `Deep Agents`) or the fragment itself when the
+    page writes it as an id (`{#x}`, `id="x"`); None when neither (a heading since
+    renamed)."""
+    body = read_text(source)
+    if re.search(rf"""\{{#{re.escape(text)}[\s}}]|\b(?:id|name)=["']?{re.escape(text)}\b""",
+                 body):
+        return text
+    wanted = github_slug(text)
+    for match in _HEADING.finditer(body):
+        heading = match.group(1)
+        custom = _CUSTOM_ID.search(heading)
+        if github_slug(_CUSTOM_ID.sub("", heading)) == wanted:
+            return custom.group(1) if custom else wanted
+    return None

@@ -92,6 +92,8 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies):
         """The site's MathJax (or KaTeX) read `$…$` as inline math."""
         self.no_liquid: set[Path] = set()
         """Posts with `render_with_liquid: false`: Jekyll shows their Liquid as written."""
+        self.page_posts: set[Path] = set()
+        """Pages imported as posts (`DATED_PAGES_ARE_POSTS`)."""
         self.media_base: dict[Path, str] = {}
         """A post's `media_subpath` (Chirpy; `img_path` before): where its relative image
         paths point."""
@@ -159,6 +161,25 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies):
                 found.append((path, list(rel.parts[:at]), False))
             elif rel.parts[0] == "_drafts":
                 found.append((path, [], True))
+        if not found and self.DATED_PAGES_ARE_POSTS:
+            self.page_posts = set(self.dated_pages())
+            found = [(path, [], False) for path in sorted(self.page_posts)]
+        return found
+
+    DATED_PAGES_ARE_POSTS = True
+    """A site without `_posts/` whose pages carry dates (`notes/LLM/kv-cache.md` with
+    `date:`, listed by the theme's own Liquid loop) keeps its posts in them: they are
+    imported as posts. (Not al-folio's: its dated pages are a homepage's.)"""
+
+    def dated_pages(self) -> list[Path]:
+        found = []
+        for path in self.page_files():
+            fmt, head, body, _first = split_front_matter(read_text(path))
+            data = load_mapping(fmt, head)[0] if fmt else {}
+            if data.get("date") and body.strip() and not data.get("permalink") == "/" \
+                    and path.relative_to(self.source).as_posix() not in ("index.md",
+                                                                         "index.markdown"):
+                found.append(path)
         return found
 
     def read_posts(self) -> None:
@@ -181,7 +202,10 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies):
             media = data.get("media_subpath") or data.get("img_path")
             if isinstance(media, str) and media.strip():
                 self.media_base[path] = media.strip()
-            name = path.stem
+            name = path.parent.name if path in self.page_posts and path.stem == "index" \
+                else path.stem
+            if path in self.page_posts:  # (its URL a page's: `/notes/x.html`)
+                data.setdefault("permalink", self.page_url(path))
             match = _POST_NAME.match(name)
             title_part = match.group(4) if match else name
             file_date = None
@@ -324,6 +348,8 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies):
 
     def read_pages(self) -> None:
         for path in self.page_files():
+            if path in self.page_posts:
+                continue
             text = read_text(path)
             fmt, head, body, first = split_front_matter(text)
             if not fmt:
@@ -364,7 +390,8 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies):
                              "of its text is kept")
             body = kept
         if not body.strip():
-            self.report.note(path, None, "left out: a listing page, which Lanting makes")
+            self.report.note(path, None, "left out: it has no text of its own (its layout "
+                             "filled it, as with a list of posts, which Lanting makes)")
             return
         stem = path.parent.name if path.stem == "index" and path.parent != self.source \
             else path.stem  # (`about/index.md` is the page `about`, at /about/)
@@ -376,14 +403,19 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies):
         if summary:
             front["summary"] = summary
         item = self.site.add(Item("page", slug, path, front))
-        old = permalink or (f"/{path.stem}/" if rel.startswith("_tabs/")  # Chirpy: /:title/
-                            else "/" + rel.rsplit(".", 1)[0] + ".html")
+        old = permalink or self.page_url(path)
         item.old_urls = [self.baseurl + "/" + old.lstrip("/")]
         for url in item.old_urls:
             self.table.add(url, item)
         self.by_path[rel] = item
         self.report.counts["pages"] += 1
         self.posts.append((item, body, first, path))
+
+    def page_url(self, path: Path) -> str:
+        """Where Jekyll published a page without a `permalink`."""
+        rel = path.relative_to(self.source).as_posix()
+        return f"/{path.stem}/" if rel.startswith("_tabs/") \
+            else "/" + rel.rsplit(".", 1)[0] + ".html"  # (Chirpy's tabs: /:title/)
 
     def home(self) -> Item:
         found = next((i for i in self.site.items if i.kind == "home"), None)

@@ -14,6 +14,7 @@ from urllib.parse import unquote
 from lanting.importer import body as B
 from lanting.importer import kramdown as K
 from lanting.importer.body_math import (
+    escaped_delimiters,
     escaped_parentheses,
     math_in_html,
     shelve_environments,
@@ -80,6 +81,8 @@ class JekyllBodies:
         text, inline, dollars = K.kramdown_math(text, shelf, self.dollar_math)
         ctx.convert("kramdown inline math ($$ → $)", inline)
         ctx.convert("dollar signs escaped", dollars)
+        text, count = escaped_delimiters(text, shelf)
+        ctx.convert("escaped math delimiters \\\\( \\\\[ as $ and $$", count)
         text, count, failed = math_in_html(
             text, shelf, lambda tex: to_mathml(tex, display=False))
         ctx.convert("\\(…\\) in raw HTML as MathML", count)

@@ -196,12 +196,18 @@ def _from_text(text: str, tz: dt.tzinfo) -> When | None:
 # --- lists --------------------------------------------------------------------------------
 
 
+_ESCAPED_LIST = re.compile(r"\\\[(.*?)\\?\]")
+
+
 def names(value: Any, split_spaces: bool = False) -> list[str]:
     """Tags or categories in any shape: a list, one name, or (Jekyll) names separated by
     spaces."""
     if value is None or value == "":
         return []
     if isinstance(value, str):
+        escaped = _ESCAPED_LIST.fullmatch(value.strip())
+        if escaped:  # `tags: \[C, C++, 编译器]`: a list an editor's escape made a string
+            return [n.strip() for n in escaped.group(1).split(",") if n.strip()]
         return value.split() if split_spaces else [value.strip()]
     if isinstance(value, list | tuple):
         found: list[str] = []
@@ -219,13 +225,14 @@ def unique(items: Iterable[str]) -> list[str]:
 
 
 _PLAIN = re.compile(r"^[\w\u4e00-\u9fff\u3400-\u4dbf\ue000-\uf8ff][\w\u4e00-\u9fff\u3400-\u4dbf"
-                    r"\ue000-\uf8ff .,()/+\-·，。（）、《》\u00b7]*$")
+                    r"\ue000-\uf8ff .,()/+\-·，。（）、《》\u00b7]*\Z")
 _NOT_PLAIN = re.compile(r"^(true|false|yes|no|on|off|null|~|[-+]?[\d.]+(e[-+]?\d+)?|"
-                        r"\d{4}-\d\d-\d\d.*)$", re.IGNORECASE)
+                        r"\d{4}-\d\d-\d\d.*)\Z", re.IGNORECASE)
 DATE_KEYS = ("date", "updated")
 
 
-def yaml_scalar(value: Any) -> str:
+def yaml_scalar(value: Any, flow: bool = False) -> str:
+    """`value` as YAML; `flow`: as an item of `[a, b]`, where a comma ends the item."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
@@ -236,9 +243,15 @@ def yaml_scalar(value: Any) -> str:
         return "null"
     text = str(value)
     if _PLAIN.match(text) and not _NOT_PLAIN.match(text) and not text.endswith(" ") \
-            and ": " not in text and " #" not in text:
+            and ": " not in text and " #" not in text and not (flow and "," in text):
         return text
-    return json.dumps(text, ensure_ascii=False)
+    return _NOT_YAML_PRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}",
+                                   json.dumps(text, ensure_ascii=False))
+
+
+_NOT_YAML_PRINTABLE = re.compile("[\x7f-\x9f\u2028\u2029\ufffe\uffff]")
+"""Characters YAML refuses in a document or reads as line breaks (`\\x85`, `\\u2028`),
+which a quoted string must escape (JSON escapes the other control characters)."""
 
 
 def _yaml_value(value: Any, indent: str) -> str:
@@ -252,8 +265,8 @@ def _yaml_value(value: Any, indent: str) -> str:
         if not value:
             return " []"
         if all(not isinstance(v, dict | list | tuple) for v in value) \
-                and sum(len(yaml_scalar(v)) for v in value) < 60:
-            return " [" + ", ".join(yaml_scalar(v) for v in value) + "]"
+                and sum(len(yaml_scalar(v, flow=True)) for v in value) < 60:
+            return " [" + ", ".join(yaml_scalar(v, flow=True) for v in value) + "]"
         lines = []
         for item in value:
             if isinstance(item, dict):
@@ -265,10 +278,22 @@ def _yaml_value(value: Any, indent: str) -> str:
             else:
                 lines.append(f"{indent}  -{_yaml_value(item, indent + '  ')}")
         return "\n" + "\n".join(lines)
-    if isinstance(value, str) and "\n" in value.strip("\n"):
+    if isinstance(value, str) and _literal_block_keeps(value):
         body = "\n".join(f"{indent}  {line}" if line else "" for line in value.split("\n"))
-        return " |-\n" + body.rstrip()
+        return " |-\n" + body
     return " " + yaml_scalar(value)
+
+
+def _literal_block_keeps(text: str) -> bool:
+    """Whether a literal block (`|-`) gives `text` back as it is: lines, the first not
+    starting with a space, none ending with one, no tab or control character, no line
+    break at either end (else the text is written quoted, escapes and all)."""
+    return ("\n" in text and not text[0].isspace() and not text[-1].isspace()
+            and not _NOT_YAML_PRINTABLE.search(text) and not _CONTROL.search(text)
+            and all(line == line.rstrip() for line in text.split("\n")))
+
+
+_CONTROL = re.compile("[\x00-\x09\x0b-\x1f]")
 
 
 def _key(key: str) -> str:
