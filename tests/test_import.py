@@ -2028,7 +2028,10 @@ def test_jekyll_notes_site_without_posts(tmp_path: Path, monkeypatch: pytest.Mon
     note`, listed by its own Liquid loop, no `_posts/`) was "not a site Lanting can
     import"; with `--from jekyll` the import crashed on a relative SOURCE, then made
     every note a page no list showed, and wrote `tags: \\[C, C++, 编译器]` (an editor's
-    escape: Jekyll split the string at spaces) as front matter that was not YAML."""
+    escape: Jekyll split the string at spaces) as front matter that was not YAML; a PDF
+    linked beside a note (its link text on two lines) was left behind, and so was a
+    `.md` without front matter (Jekyll copies it as it is); a link to a missing note and
+    one to a heading by its text (`#Paged%20Attention`) failed the build."""
     root = tmp_path / "work"
     write_files(root / "notes-site", {
         "_config.yml": "\ufefftitle: K's notes\nkramdown:\n  input: GFM\n",
@@ -2038,7 +2041,12 @@ def test_jekyll_notes_site_without_posts(tmp_path: Path, monkeypatch: pytest.Mon
         "notes/LLM/index.md": "---\nlayout: category\ntitle: LLM\n---\n",
         "notes/LLM/kv-cache.md": "---\ntitle: KV Cache\ndate: 2025-08-20\nlayout: note\n"
                                  "tags: \\[C, C++, 编译器]\n---\n\n显存占用随长度线性增长。\n\n"
-                                 "![图](images/kv.png)\n",
+                                 "![图](images/kv.png) 见[论文的\n第二行]"
+                                 "(./reference/kv%20cache.pdf)，"
+                                 "[下文](#Paged%20Attention)，[草稿](./draft.md)，"
+                                 "[没写](./missing.md)。\n\n## Paged Attention\n\n分页。\n",
+        "notes/LLM/reference/kv cache.pdf": b"%PDF-1.4\n",
+        "notes/LLM/draft.md": "没有 front matter 的草稿。\n",
         "notes/LLM/images/kv.png": png(8, 8),
         "notes/placeholder.md": "---\ntitle: 占位\ndate: 2025-09-01\nlayout: note\n---\n",
         "about.md": "---\ntitle: About\nlayout: page\n---\n\nMe.\n"})
@@ -2047,6 +2055,9 @@ def test_jekyll_notes_site_without_posts(tmp_path: Path, monkeypatch: pytest.Mon
     assert imported.report.kind == "jekyll"
     post = written(imported, "content/posts/kv-cache/index.md")
     assert "tags: [C, C++, 编译器]" in post
+    assert "[下文](#paged-attention)" in post and "，没写。" in post
+    assert any("missing.md" in e.message and "not in the site" in e.message
+               for e in imported.report.entries)
     assert 'aliases: ["/notes/LLM/kv-cache.html"]' in post
     assert (imported.dest / "content/pages/about.md").is_file()
     notes = [e.message for e in imported.report.entries if "placeholder" in str(e.path)]
@@ -2056,6 +2067,8 @@ def test_jekyll_notes_site_without_posts(tmp_path: Path, monkeypatch: pytest.Mon
     blog = parse_html((tmp_path / "out/blog/index.html").read_bytes()).one("main").text()
     assert "KV Cache" in blog
     assert (tmp_path / "out/notes/LLM/kv-cache.html").is_file()  # the old URL answers
+    assert (tmp_path / "out/notes/LLM/reference/kv cache.pdf").read_bytes() == b"%PDF-1.4\n"
+    assert (tmp_path / "out/notes/LLM/draft.md").is_file()  # Jekyll copied it as it was
 
 
 def test_hugo_blowfish_front_matter_and_bundle_cover(tmp_path: Path) -> None:

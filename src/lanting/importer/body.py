@@ -241,7 +241,7 @@ def emoji(text: str) -> tuple[str, int]:
 
 
 # (a URL may hold balanced parentheses, as in CommonMark: `TD(0).png`)
-_LINK = re.compile(r"(!?)\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\([ \t]*(<[^>\n]*>|"
+_LINK = re.compile(r"(!?)\[((?:[^\[\]\n]|\n(?![ \t]*\n)|\[[^\]\n]*\])*)\]\([ \t]*(<[^>\n]*>|"
                    r"(?:[^\s()]|\([^\s()]*\))+)"
                    r"((?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'))?)[ \t]*\)")
 _RAW_URL = re.compile(r"(<(?:img|a|source|video|audio)\b[^>]*?\s(?:src|href)\s*=\s*)"

@@ -15,6 +15,7 @@ from lanting.importer.liquid import Context
 from lanting.importer.shelf import Shelf
 from lanting.importer.site import FOLDERS, Item, NewSite, site_path
 from lanting.importer.text import When, names, parse_when, raw_value
+from lanting.markdown.anchors import github_slug
 from lanting.model.names import term_slug
 
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".avif",
@@ -297,3 +298,25 @@ def menu_entries(site: NewSite, menu: list[dict[str, str]], path: Path | str,
 
 def tags_of(data: dict[str, Any], split_spaces: bool) -> list[str]:
     return names(data.get("tags", data.get("tag")), split_spaces)
+
+
+_HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
+_CUSTOM_ID = re.compile(r"[ \t]*\{#([^}\s]+)[^}]*\}$")
+
+
+def heading_fragment(text: str, source: Path) -> str | None:
+    """The id (GitHub's style, the new site's) of the heading of `source` whose text a
+    link's fragment names (`Game Loop`, `Deep Agents`) or the fragment itself when the
+    page writes it as an id (`{#x}`, `id="x"`); None when neither (a heading since
+    renamed)."""
+    body = read_text(source)
+    if re.search(rf"""\{{#{re.escape(text)}[\s}}]|\b(?:id|name)=["']?{re.escape(text)}\b""",
+                 body):
+        return text
+    wanted = github_slug(text)
+    for match in _HEADING.finditer(body):
+        heading = match.group(1)
+        custom = _CUSTOM_ID.search(heading)
+        if github_slug(_CUSTOM_ID.sub("", heading)) == wanted:
+            return custom.group(1) if custom else wanted
+    return None

@@ -10,11 +10,10 @@ from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 from lanting.importer.body import UNLINK
-from lanting.importer.common import LinkTable, is_image, map_site_url, read_text
+from lanting.importer.common import LinkTable, heading_fragment, is_image, map_site_url
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import MARK_OPEN
 from lanting.importer.site import Item, NewSite, slug_of
-from lanting.markdown.anchors import github_slug
 
 
 class HugoLinks:
@@ -184,24 +183,3 @@ class HugoLinks:
         ctx.convert("links to section lists")
         return new + hash_mark + fragment
 
-
-_HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
-_CUSTOM_ID = re.compile(r"[ \t]*\{#([^}\s]+)[^}]*\}$")
-
-
-def heading_fragment(text: str, source: Path) -> str | None:
-    """The id (GitHub's style, the new site's) of the heading of `source` whose text a
-    link's fragment names (`Game Loop`, `Deep Agents`) or the fragment itself when the
-    page writes it as an id (`{#x}`, `id="x"`); None when neither (a heading since
-    renamed)."""
-    body = read_text(source)
-    if re.search(rf"""\{{#{re.escape(text)}[\s}}]|\b(?:id|name)=["']?{re.escape(text)}\b""",
-                 body):
-        return text
-    wanted = github_slug(text)
-    for match in _HEADING.finditer(body):
-        heading = match.group(1)
-        custom = _CUSTOM_ID.search(heading)
-        if github_slug(_CUSTOM_ID.sub("", heading)) == wanted:
-            return custom.group(1) if custom else wanted
-    return None

@@ -9,10 +9,11 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 from lanting.importer import body as B
 from lanting.importer import kramdown as K
+from lanting.importer.body import UNLINK
 from lanting.importer.body_math import (
     escaped_delimiters,
     escaped_parentheses,
@@ -20,10 +21,18 @@ from lanting.importer.body_math import (
     shelve_environments,
     text_underscores,
 )
-from lanting.importer.common import LinkTable, is_image, map_site_url, prose_raw
+from lanting.importer.common import (
+    LinkTable,
+    heading_fragment,
+    is_image,
+    map_site_url,
+    prose_raw,
+    read_text,
+)
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import Item, NewSite
+from lanting.importer.text import split_front_matter
 from lanting.markdown.math_formula import to_mathml
 
 
@@ -45,6 +54,7 @@ class JekyllBodies:
     no_liquid: set[Path]
     media_base: dict[Path, str]
     static_file: Callable[[Path], bool]
+    published: Callable[[Path], bool]
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         shelf = Shelf()
@@ -114,6 +124,16 @@ class JekyllBodies:
     def uses_emoji(self) -> bool:
         plugins = self.config.get("plugins") or self.config.get("gems") or []
         return "jemoji" in plugins
+
+    @staticmethod
+    def heading_link(fragment: str, path: Path, ctx: Context) -> str | None:
+        """`[见上文](#3Delassus矩阵)`: a heading of the page named by its text, which its
+        id (GitHub's style, lower case) is not: the heading's id."""
+        found = heading_fragment(unquote(fragment), path)
+        if found is None or found == fragment:
+            return None
+        ctx.convert("links to headings by their text")
+        return "#" + found
 
     def highlight(self, args: str, inner: str, shelf: Shelf) -> str:
         words, named = B.arguments(args)
@@ -254,6 +274,8 @@ class JekyllBodies:
         return OUTPUT.sub(one, text)
 
     def url(self, url: str, image: bool, ctx: Context, path: Path) -> str | None:
+        if url.startswith("#") and len(url) > 1:
+            return self.heading_link(url[1:], path, ctx)
         media = self.media_base.get(path)
         if media and url and not url.startswith("/") and not re.match(
                 r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^#", url):
@@ -272,6 +294,23 @@ class JekyllBodies:
                 target = self.by_path.get(local.relative_to(self.source.resolve()).as_posix())
                 if target is not None:
                     ctx.convert("links to other posts' files")
-                    return self.site.link(target) + hash_mark + fragment
+                    found = heading_fragment(unquote(fragment), target.source) \
+                        if fragment and target.source is not None else None
+                    return self.site.link(target) + hash_mark + (found or fragment)
+                if not local.exists():
+                    ctx.warn(url, f"a link to `{unquote(name)}`, which is not in the site (the "
+                             "old page's link led nowhere): its text kept without the link; "
+                             "publish the page and link it again")
+                    return UNLINK
+            if local.is_file() and local.is_relative_to(self.source.resolve()) and (
+                    self.static_file(local) or self.published(local)
+                    and not split_front_matter(read_text(local))[0]):
+                # (`[论文](./reference/paper.pdf)` beside a page: Jekyll published the file
+                # there, and the link led to it; the page moves, the file stays put. So
+                # did a `.md` without front matter: Jekyll copies it as it is)
+                rel = local.relative_to(self.source.resolve()).as_posix()
+                self.site.static.setdefault(rel, local)
+                ctx.convert("files linked beside a page")
+                return "/" + quote(rel) + hash_mark + fragment
         return map_site_url(url, image, ctx, self.site, self.table, self.source, self.source,
                             self.baseurl)
