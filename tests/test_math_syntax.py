@@ -69,6 +69,9 @@ def test_a_display_formula_opening_on_its_first_line_is_display_wherever_it_stan
 @pytest.mark.parametrize(("text", "count"), [
     ("Let $ x $ be real.", 1), ("设 $ \\alpha $ 为学习率。", 1), ("$ a + b $ and $c$", 2),
     ("$ \\text{loss} = 0 $", 1),
+    # one space, by a formula starting with a command (a real Hexo post's NOR gates)
+    ("使用 $\\overline{A} \\cdot \\overline{B} = \\overline{A+B} $ 即可", 1),
+    ("$ \\beta$ 与 $\\gamma $", 2),
 ])
 def test_spaced_dollars_are_math_where_unambiguous(text: str, count: int) -> None:
     assert len(inline_formulas(tree(text + "\n"))) == count
@@ -77,7 +80,7 @@ def test_spaced_dollars_are_math_where_unambiguous(text: str, count: int) -> Non
 @pytest.mark.parametrize("text", [
     "$5 and $10", "价格从 $5 涨到 $10", "costs $5, not $10.", "\\$20 and \\$30",
     "from $ 5 to $ 10", "US$5 vs US$10", "pay $ now and then $ later", "a $x$5 b",
-    "收入 $ 增长到 $ 了", "use ${HOME} and $ PATH",
+    "收入 $ 增长到 $ 了", "use ${HOME} and $ PATH", "cost $\\$5 and $ more",
 ])
 def test_money_and_prose_stay_text(text: str) -> None:
     result = render(text + "\n")

@@ -1,7 +1,8 @@
 """Where math is in Markdown: the delimiters.
 
 Inline: `$…$`, `\\(…\\)`, and `$$…$$` inside a sentence (kramdown's inline math). `$ x $`
-with spaces inside (on both sides) is math too, unless it reads as money or prose:
+with spaces inside (on both sides, or on one side of a formula starting with a command,
+`$\\alpha $`) is math too, unless it reads as money or prose:
 `$5 and $10`, `价格从 $5 涨到 $10` and `\\$20` stay text (a `$` right before a digit,
 or a digit right after the closing `$`, or Chinese outside `\\text`, or two English
 words, in a spaced formula). Display: `$$` lines (`$$ … $$` alone on a line, or `$$` …
@@ -45,8 +46,11 @@ def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
     """A `$ … $` with a space inside: math only when it cannot be money or prose."""
     if not content.strip() or content[0].isdigit():
         return False  # `$5 and $` … money
-    if not (content[0].isspace() and content[-1].isspace()):
-        return False  # `${HOME} and $x$`: spaced formulas are written `$ x $`
+    if not (content[0].isspace() and content[-1].isspace()) \
+            and not _COMMAND.match(content.strip()):
+        # `${HOME} and $x$`: spaced formulas are written `$ x $`, or start with a
+        # command, `$\\overline{A+B} $` (as MathJax and KaTeX's auto-render read it)
+        return False
     if src[end + 1:end + 3].lstrip(" ")[:1].isdigit():
         return False  # `… $ 10`
     bare = _TEXT_GROUP.sub("", content)
