@@ -44,6 +44,14 @@ def test_sources_assets_and_static(make_site: Callable[..., Path]) -> None:
     assert found.warnings == ()
 
 
+def test_a_notebook_in_pages_is_a_page(make_site: Callable[..., Path]) -> None:
+    # (a Jupyter Book's chapters are notebooks: imported, they are pages, not posts)
+    site = make_site({"content/pages/softmax.ipynb": "{}", "content/notes/x.ipynb": "{}"})
+    found = discover(site)
+    assert [(s.rel.as_posix(), s.kind) for s in found.sources] == [
+        ("pages/softmax.ipynb", Kind.PAGE)]
+
+
 @pytest.mark.parametrize("name", [".hidden.md", "a.md~", "#a.md#", "a.md.swp", "_draft-x.md"])
 def test_editor_and_hidden_files_are_ignored(make_site: Callable[..., Path], name: str) -> None:
     site = make_site({f"content/posts/{name}": "x\n", "content/posts/real.md": "x\n"})

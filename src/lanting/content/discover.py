@@ -128,8 +128,9 @@ R Markdown, MDX): a post saved with one would otherwise be published as a raw fi
 
 def _classify(rel: PurePosixPath) -> Kind | None:
     parts = rel.parts
-    if rel.suffix == ".ipynb" and len(parts) == 2 and parts[0] == "posts":
-        return Kind.POST
+    # (a notebook page: a chapter of a book, as `lanting import` makes of a Jupyter Book)
+    if rel.suffix == ".ipynb" and len(parts) == 2 and parts[0] in ("posts", "pages"):
+        return Kind.POST if parts[0] == "posts" else Kind.PAGE
     if rel.suffix != ".md":
         return None
     if len(parts) == 1 and rel.name.startswith("_") and _TRANSLATED_INDEX.fullmatch(rel.name[1:]):

@@ -1,5 +1,6 @@
-"""Jupyter notebooks as posts: `content/posts/<slug>.ipynb` becomes Markdown for the
-normal pipeline. Notebooks are never executed; their stored outputs are shown.
+"""Jupyter notebooks as posts and pages: `content/posts/<slug>.ipynb` (or
+`content/pages/<slug>.ipynb`) becomes Markdown for the normal pipeline. Notebooks are
+never executed; their stored outputs are shown.
 
 Front matter comes from the first cell when it is a raw or Markdown cell holding a
 `---` block, else from the notebook metadata's `lanting` table. Markdown cells pass
