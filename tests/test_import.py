@@ -1,6 +1,6 @@
 """`lanting import`: the fixture sites under tests/fixtures/import/ (each shaped like a real
-Jekyll, al-folio, Hugo, Hugo Blox, Hexo, Quarto or MkDocs site) import, then build with no
-error, no template syntax left in any page's text, every image present, drafts and
+Jekyll, al-folio, Hugo, Hugo Blox, Hexo, Quarto, MkDocs or Jupyter Book site) import, then
+build with no error, no template syntax left in any page's text, every image present, drafts and
 unpublished posts not published, and every old post URL answering — all checked on the parsed
 output."""
 

@@ -1,6 +1,6 @@
-"""`lanting import SOURCE [DEST]`: a Jekyll, al-folio, Hugo, Hugo Blox, Hexo, Quarto or MkDocs
-site turned into a new Lanting site, with a report of what was converted, what could not
-be and where.
+"""`lanting import SOURCE [DEST]`: a Jekyll, al-folio, Hugo, Hugo Blox, Hexo, Quarto,
+MkDocs or Jupyter Book site turned into a new Lanting site, with a report of what was
+converted, what could not be and where.
 
 The source is only read. One module per generator reads it into a `site.NewSite` (posts,
 pages, talks, the home page, images, static files, `lanting.toml`); `NewSite.files`
@@ -25,11 +25,13 @@ if TYPE_CHECKING:  # the readers load the site model: `lanting --help` need not
     from lanting.importer.common import Options
     from lanting.importer.site import NewSite
 
-KINDS = ("jekyll", "al-folio", "hugo", "hugo-blox", "hexo", "quarto", "mkdocs")
+KINDS = ("jekyll", "al-folio", "hugo", "hugo-blox", "hexo", "quarto", "mkdocs",
+         "jupyter-book")
 
 LOOKED_FOR = (
     "Quarto (_quarto.yml), "
     "MkDocs (mkdocs.yml), "
+    "Jupyter Book (_toc.yml, or myst.yml with project.toc, here or in book/ or docs/), "
     "Hexo (_config.yml, source/_posts/ and hexo in package.json), "
     "al-folio (_config.yml with _bibliography/ or _pages/), "
     "Jekyll (_config.yml with _posts/, _drafts/, _layouts/ or jekyll in its Gemfile), "
@@ -59,6 +61,10 @@ def detect(source: Path) -> str:
         return "quarto"
     if (source / "mkdocs.yml").is_file() or (source / "mkdocs.yaml").is_file():
         return "mkdocs"
+    from lanting.importer.jupyterbook_toc import book_folder
+
+    if book_folder(source) is not None:
+        return "jupyter-book"
     config = source / "_config.yml"
     if config.is_file() and (source / "source" / "_posts").is_dir():
         package = source / "package.json"
@@ -108,6 +114,9 @@ def _reader(kind: str) -> Callable[[Path, Report, Options], NewSite]:
     if kind == "mkdocs":
         from lanting.importer.mkdocs import MkDocs
         return lambda s, r, o: MkDocs(s, r, o).run()
+    if kind == "jupyter-book":
+        from lanting.importer.jupyterbook import JupyterBook
+        return lambda s, r, o: JupyterBook(s, r, o).run()
     from lanting.importer.hugoblox import HugoBlox
     return lambda s, r, o: HugoBlox(s, r, o).run()
 

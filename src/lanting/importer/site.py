@@ -215,8 +215,9 @@ class NewSite:
         lang = f".{item.lang}" if item.lang else ""
         if item.kind == "home":
             return f"content/_index{lang}.md"
-        if item.kind == "page":
-            return f"content/pages/{name}{lang}.md"
+        if item.kind == "page":  # (a notebook page: a Jupyter Book's chapter)
+            suffix = ".ipynb" if item.notebook is not None else ".md"
+            return f"content/pages/{name}{lang}{suffix}"
         if item.kind in ("talk", "project", "teaching"):
             return f"content/{FOLDERS[item.kind]}/{name}{lang}.md"
         if item.notebook is not None:

@@ -1,0 +1,385 @@
+"""Jupyter Book → Lanting: Jupyter Book 1 (`_config.yml` and `_toc.yml`) and Jupyter
+Book 2 / mystmd (`myst.yml` with `project.toc`).
+
+The table of contents (`jupyterbook_toc.py`) decides what is a page and in what order:
+the root is the home page (its text, then the book's contents as a nested list of
+links, parts in bold); every other file is a page, `content/pages/<slug>.md` — or
+`.ipynb`, a notebook page with its saved outputs — ending with links to the previous
+and next pages of the book. The slug is the file's name (`index` takes its folder's;
+a name taken is prefixed with its folder's). Old URLs answer: Jupyter Book 1's
+`/path/to/file.html`, mystmd's `/<slug>` (with `site.options.folders`, under its
+folders). A page's title is its `title`, else its first heading, which leaves the text
+(Lanting shows the title above it). Files in no table of contents were built by Jupyter
+Book 1 (not with `only_build_toc_files`): pages linked from nowhere, as they were.
+`.rst` files are reported, not converted. Bodies: `jupyterbook_bodies.py`; settings and
+the bibliography: `jupyterbook_settings.py`.
+"""
+
+from __future__ import annotations
+
+from fnmatch import fnmatch
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import FILE_SUFFIXES, Options, read_text, walk
+from lanting.importer.jupyterbook_bodies import JupyterBookBodies
+from lanting.importer.jupyterbook_refs import Target, heading_title, targets_of, title_label
+from lanting.importer.jupyterbook_settings import JupyterBookSettings, _mapping
+from lanting.importer.jupyterbook_toc import (
+    Entry,
+    Toc,
+    book_folder,
+    mystmd_slug,
+    read_jb_toc,
+    read_myst_toc,
+)
+from lanting.importer.liquid import Context
+from lanting.importer.quarto_notebook import cell_text, markdown_cells, notebook_post
+from lanting.importer.report import Report
+from lanting.importer.site import NOTEBOOK, Item, NewSite, slug_of
+from lanting.importer.text import key_line, load_mapping, names, split_front_matter
+
+NOTEBOOK_KEYS = frozenset({"jupytext", "kernelspec", "file_format", "mystnb", "execution",
+                           "kernel_info", "language_info"})
+"""Front matter that tells Jupyter how to run a MyST notebook: Lanting runs none."""
+READ_KEYS = frozenset({"title", "description", "substitutions", "orphan"})
+_GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "posts",
+                        "publications", "talks", "projects", "teaching", "people", "cv",
+                        "series"})
+"""Pages Lanting makes itself: an imported page of that name would take its URL."""
+_IGNORED = frozenset({"readme.md", "license.md", "contributing.md", "changelog.md",
+                      "code_of_conduct.md"})
+"""Files of the repository, not of the book, when no table of contents names them."""
+
+
+class JupyterBook(JupyterBookSettings, JupyterBookBodies):
+    kind = "jupyter-book"
+
+    def __init__(self, source: Path, report: Report, options: Options) -> None:
+        self.source = source
+        self.report = report
+        self.options = options
+        self.book = book_folder(source) or source
+        self.site = NewSite(report, source)
+        self.config_name = "myst.yml" if (self.book / "myst.yml").is_file() and not (
+            self.book / "_toc.yml").is_file() else "_config.yml"
+        config_file = self.book / self.config_name
+        self.config, error = load_mapping("yaml", read_text(config_file)) \
+            if config_file.is_file() else ({}, None)
+        if error:
+            report.warn(config_file, None, f"could not read it: {error}")
+        self.project = _mapping(self.config.get("project")) \
+            if self.config_name == "myst.yml" else {}
+        self.toc = Toc(None, [], config_file)
+        self.by_source: dict[Path, Item] = {}
+        self.targets: dict[str, Target] = {}
+        self.own_labels: dict[int, set[str]] = {}
+        self.substitutions: dict[str, str] = {}
+        self.texts: list[str] = []
+        self.documents: list[tuple[Item, str, Path, dict[str, str]]] = []
+        """Each page with its text (NOTEBOOK for a notebook), file, and substitutions."""
+        self.taken: set[str] = set()
+        self.executed = str(_mapping(self.config.get("execute")).get(
+            "execute_notebooks", "auto" if self.config_name == "_config.yml" else "off"))
+        self.notebook_keys: list[str] = []
+        self.listed: set[int] = set()
+        self.title_labels: dict[int, str] = {}
+        """The label of each page's title heading (`(intro)=` before `# Intro`)."""
+
+    # --- the steps ---------------------------------------------------------------------
+
+    def run(self) -> NewSite:
+        if self.book != self.source:
+            self.report.note(self.book, None, "the book is in this folder: its files are "
+                             "read from it")
+        self.toc = self.read_toc()
+        substitutions = _mapping(_mapping(self.config.get("parse")).get("myst_substitutions"))
+        self.substitutions = {str(k): str(v) for k, v in substitutions.items()}
+        files = self.toc.files()
+        for path in files:
+            self.read_document(path, in_toc=True)
+        for path in self.strays(files):
+            self.read_document(path, in_toc=False)
+        language = self.language()
+        self.find_targets()
+        shared = self.substitutions
+        for item, text, path, own in self.documents:
+            self.substitutions = {**shared, **own}
+            ctx = Context(self.report, path, read_text(path))
+            if item.notebook is None:
+                item.body = self.convert(text, item, path, ctx)
+                continue
+            for cell in markdown_cells(item.notebook):
+                cell["source"] = self.convert(cell_text(cell), item, path, ctx)
+        self.substitutions = shared
+        self.home(language)
+        self.reading_order(language)
+        self.copy_static()
+        self.bibliography()
+        self.write_config(language)
+        if self.notebook_keys:
+            self.report.note(self.book, None, "notebook settings in the front matter "
+                             f"({', '.join(f'`{k}`' for k in sorted(set(self.notebook_keys)))}"
+                             f") of {len(self.notebook_keys)} file(s) left out: Lanting runs "
+                             "no notebook")
+        return self.site
+
+    def read_toc(self) -> Toc:
+        if self.config_name == "myst.yml":
+            found = read_myst_toc(self.book, self.project, self.report)
+            if found is not None:
+                return found
+            self.report.warn(self.book / "myst.yml", None, "no `project.toc`: the book's "
+                             "Markdown files and notebooks are its pages, in the order of "
+                             "their names")
+            files = [p for p in walk(self.book) if p.suffix.lower() in (".md", ".ipynb")
+                     and p.name.lower() not in _IGNORED and "_build" not in p.parts]
+            return _flat(self.book / "myst.yml", files)
+        data, error = load_mapping("yaml", read_text(self.book / "_toc.yml"))
+        if error:
+            self.report.warn(self.book / "_toc.yml", None, f"could not read it: {error}")
+        return read_jb_toc(self.book, data, self.report)
+
+    def strays(self, listed: list[Path]) -> list[Path]:
+        """Documents no table of contents names: built by Jupyter Book 1 unless
+        `only_build_toc_files` or `exclude_patterns` said otherwise; not by mystmd."""
+        known = {p.resolve() for p in listed}
+        found = [p for p in walk(self.book) if p.suffix.lower() in (".md", ".ipynb", ".rst")
+                 and p.resolve() not in known and "_build" not in p.parts
+                 and p.name.lower() not in _IGNORED]
+        if not found:
+            return []
+        patterns = names(self.config.get("exclude_patterns") or self.project.get("exclude"))
+        found = [p for p in found if not any(fnmatch(p.relative_to(self.book).as_posix(),
+                                                     str(pat)) for pat in patterns)]
+        if self.config_name == "myst.yml" or self.config.get("only_build_toc_files"):
+            for path in found:
+                self.report.note(path, None, "in no table of contents, so not built: left "
+                                 "out")
+            return []
+        for path in found:
+            self.report.note(path, None, "in no table of contents: a page of its own, "
+                             "linked from nowhere (Jupyter Book built it so)")
+        return found
+
+    # --- documents -----------------------------------------------------------------------
+
+    def read_document(self, path: Path, in_toc: bool) -> None:
+        if path.suffix.lower() == ".rst":
+            self.report.warn(path, None, "reStructuredText: not converted (Lanting reads "
+                             "Markdown and notebooks): write it as MyST Markdown (the "
+                             "`rst-to-myst` tool does most of it) and import again")
+            return
+        root = self.toc.root is not None and path == self.toc.root
+        own: dict[str, str] = {}
+        if path.suffix.lower() == ".ipynb":
+            found = notebook_post(self.report, path)
+            if found is None:
+                return
+            data, head, notebook = found
+            label = title_label("\n".join(cell_text(c) for c in markdown_cells(notebook)))
+            title = self.notebook_title(notebook)
+            text = NOTEBOOK
+            self.texts += [cell_text(c) for c in markdown_cells(notebook)]
+            self.unexecuted(path, notebook)
+        else:
+            notebook = None
+            fmt, head, text, _first = split_front_matter(read_text(path))
+            data, error = load_mapping(fmt or "yaml", head)
+            if error:
+                self.report.warn(path, 2, f"front matter not read ({error})")
+            title = None
+            label = title_label(text)
+            heading = _first_heading(text)
+            if heading is not None:
+                title, text = heading
+            self.texts.append(text)
+            cells = text.count("{code-cell}")
+            if cells and self.executed not in ("off", "False", "false"):
+                self.report.warn(path, None, f"{cells} `{{code-cell}}` cell(s) Jupyter Book "
+                                 "ran: Lanting shows their code, not their output (paste "
+                                 "the output after each, or save the notebook as .ipynb)")
+        own = {str(k): str(v) for k, v in _mapping(data.get("substitutions")).items()}
+        title = str(data.get("title") or title or path.stem.replace("_", " ")).strip()
+        front: dict[str, Any] = {"title": title}
+        if isinstance(data.get("description"), str) and data["description"].strip():
+            front["summary"] = " ".join(data["description"].split())
+        self.front_left_out(path, data, head)
+        kind = "home" if root and notebook is None else "page"
+        item = self.site.add(Item(kind, self.slug_for(path) if kind == "page" else "index",
+                                  path, front))
+        item.notebook = notebook
+        self.by_source[path.resolve()] = item
+        self.report.counts["pages"] += 1
+        # (`basics/index.html` is the new `/basics/` of `basics/index.md`)
+        item.old_urls = [u for u in self.old_urls(path)
+                         if u != self.site.new_url(item) + "index.html"]
+        if label is not None:
+            self.title_labels[item.number] = label
+        if not in_toc:
+            item.front["unlisted"] = True
+        self.documents.append((item, text, path, own))
+
+    def notebook_title(self, notebook: dict[str, Any]) -> str | None:
+        """A notebook's title, its first Markdown cell's first heading (taken out)."""
+        for cell in markdown_cells(notebook):
+            found = _first_heading(cell_text(cell))
+            if found is not None:
+                cell["source"] = found[1]
+                return found[0]
+            if cell_text(cell).strip():
+                return None
+        return None
+
+    def unexecuted(self, path: Path, notebook: dict[str, Any]) -> None:
+        code = [c for c in notebook.get("cells", []) if isinstance(c, dict)
+                and c.get("cell_type") == "code" and cell_text(c).strip()]
+        if code and not any(c.get("outputs") for c in code) and self.executed not in (
+                "off", "False", "false"):
+            self.report.warn(path, None, f"no saved outputs, and Jupyter Book ran it "
+                             f"(`execute_notebooks: {self.executed}`): its {len(code)} code "
+                             "cell(s) show without output (run it and save it, then import "
+                             "again)")
+
+    def front_left_out(self, path: Path, data: dict[str, Any], head: str) -> None:
+        self.notebook_keys += [k for k in data if k in NOTEBOOK_KEYS]
+        others = [k for k in data if k not in NOTEBOOK_KEYS | READ_KEYS]
+        if others:
+            self.report.note(path, key_line(head, others[0]), "front matter Lanting has no "
+                             "place for, left out: " + ", ".join(f"`{k}`" for k in others))
+
+    def slug_for(self, path: Path) -> str:
+        """The file's name (`index`: its folder's); one taken gets its folder's before."""
+        rel = path.relative_to(self.book)
+        stem = path.stem
+        folder = rel.parent.name
+        name = folder if stem.lower() in ("index", "readme") and folder else stem
+        # (mystmd's own URL name where it has one: the page keeps its URL)
+        slug = (mystmd_slug(name) if self.config_name == "myst.yml" else "") or slug_of(name)
+        if slug in self.taken and folder:
+            slug = slug_of(f"{folder}-{name}")
+        if slug in _GENERATED:
+            self.report.warn(path, None, f"a page named `{slug}` would take Lanting's own "
+                             f"/{slug}/: it is /{slug}-page/")
+            slug = f"{slug}-page"
+        self.taken.add(slug)
+        return slug
+
+    def old_urls(self, path: Path) -> list[str]:
+        rel = path.relative_to(self.book)
+        if self.config_name == "_config.yml":
+            return ["/" + rel.with_suffix(".html").as_posix()]
+        if self.toc.root is not None and path == self.toc.root:
+            return []
+        slug = mystmd_slug(path.stem)
+        # (mystmd numbers a name taken by an earlier page of the toc: `summary-1`)
+        seen = sum(1 for p in self.by_source if p != path.resolve()
+                   and mystmd_slug(p.stem) == slug)
+        slug = f"{slug}-{seen}" if seen else slug
+        options = _mapping(_mapping(self.config.get("site")).get("options"))
+        folders = "".join(mystmd_slug(p) + "/" for p in rel.parent.parts) \
+            if options.get("folders") else ""
+        return [f"/{folders}{slug}/"]
+
+    def find_targets(self) -> None:
+        for item, text, path, _own in self.documents:
+            texts = [text] if item.notebook is None else \
+                [cell_text(c) for c in markdown_cells(item.notebook)]
+            title = self.title_labels.get(item.number)
+            labels = self.own_labels.setdefault(item.number, set())
+            for part in texts:
+                for label, words, _line in targets_of(part):
+                    labels.add(label)
+                    if label in self.targets:
+                        other = self.site.items[self.targets[label].page]
+                        self.report.warn(path, None, f"label `{label}` is also "
+                                         f"{self.report.rel(other.source or '')}'s: a "
+                                         "reference leads to that one")
+                        continue
+                    self.targets[label] = Target(item.number, "" if label == title
+                                                 else label, words)
+            if title is not None and title not in labels:
+                labels.add(title)
+                self.targets.setdefault(title, Target(item.number, "", item.title))
+
+    # --- the book's structure -------------------------------------------------------------
+
+    def home(self, language: str) -> None:
+        """The root's text, then the book's contents."""
+        root = self.by_source.get(self.toc.root.resolve()) if self.toc.root else None
+        home = root if root is not None and root.kind == "home" else None
+        if home is None:
+            title = str(self.project.get("title") or self.config.get("title") or "")
+            home = self.site.add(Item("home", "index", None, {"title": title or "My book"}))
+        # (a root that is a notebook is a page: the first line of the contents)
+        listing = self.contents(self.toc.entries if root is home or root is None else
+                                [Entry(file=self.toc.root), *self.toc.entries], home)
+        if listing and home.number not in self.listed:
+            heading = "目录" if language.startswith("zh") else "Contents"
+            home.body = home.body.rstrip("\n") + f"\n\n## {heading}\n\n{listing}\n"
+            self.report.convert("the table of contents (a list on the home page)")
+
+    def reading_order(self, language: str) -> None:
+        """Each page of the table of contents ends with links to the previous and next."""
+        pages = [self.by_source[f.resolve()] for f in self.toc.files()
+                 if f.resolve() in self.by_source]
+        zh = language.startswith("zh")
+        for i, page in enumerate(pages):
+            if page.kind == "home":
+                continue
+            words = []
+            if i > 0:
+                before = pages[i - 1]
+                words.append(f"{'上一页' if zh else 'Previous'}: "
+                             f"[{before.title}]({self.link_to(before, page)})")
+            if i + 1 < len(pages):
+                after = pages[i + 1]
+                words.append(f"{'下一页' if zh else 'Next'}: "
+                             f"[{after.title}]({self.link_to(after, page)})")
+            if not words:
+                continue
+            line = " · ".join(words)
+            if page.notebook is not None:
+                page.notebook["cells"].append({"cell_type": "markdown", "metadata": {},
+                                               "source": "---\n\n" + line})
+            else:
+                page.body = page.body.rstrip("\n") + "\n\n---\n\n" + line + "\n"
+            self.report.convert("reading order (previous and next links)")
+
+    def copy_static(self) -> None:
+        """`_static/`'s images and documents, at their paths (pages may name them);
+        its styles and scripts were the theme's."""
+        folder = self.book / "_static"
+        if not folder.is_dir():
+            return
+        left: list[str] = []
+        for path in walk(folder):
+            rel = path.relative_to(self.book).as_posix()
+            if path.suffix.lower() in FILE_SUFFIXES:
+                self.site.static.setdefault(rel, path)
+            else:
+                left.append(rel)
+        if left:
+            self.report.note(folder, None, f"{len(left)} file(s) of the theme's (styles, "
+                             "scripts) left out: " + ", ".join(f"`{r}`" for r in left[:5])
+                             + (" …" if len(left) > 5 else ""))
+
+
+def _first_heading(text: str) -> tuple[str, str] | None:
+    """(the text of the first heading, when nothing but targets and comments come before
+    it, the text without it)."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("%") or (stripped.startswith("(")
+                                                        and stripped.endswith(")=")):
+            continue
+        found = heading_title(line)
+        if found is None or not line.lstrip().startswith("# "):
+            return None
+        return found, "\n".join(lines[:i] + lines[i + 1:])
+    return None
+
+
+def _flat(source: Path, files: list[Path]) -> Toc:
+    return Toc(files[0] if files else None, [Entry(file=f) for f in files[1:]], source)

@@ -1,0 +1,208 @@
+"""The text of a Jupyter Book page (a MyST Markdown file, or a notebook's Markdown cell)
+for Lanting, which reads MyST itself (directives, roles, targets, `{cite}`,
+`{bibliography}`, MyST-NB's cell breaks). What changes is what points across the book,
+whose pages all become `content/pages/<slug>`: `{doc}` and links to other documents,
+a `{ref}` or `{numref}` to a label of another page (a link there with the target's
+text), images and files (to `static/` at their paths in the book), `{tableofcontents}`
+(the list of the section's pages), and `{{ name }}` substitutions.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+
+from lanting.importer import body as B
+from lanting.importer.common import first_item, is_image
+from lanting.importer.jupyterbook_refs import Target, protect_myst_code
+from lanting.importer.jupyterbook_toc import SUFFIXES, Entry, Toc
+from lanting.importer.liquid import Context
+from lanting.importer.report import Report
+from lanting.importer.shelf import Shelf, protect_spans
+from lanting.importer.site import Item, NewSite
+
+_ROLE = re.compile(r"\{(ref|numref|doc|download|prf:ref)\}`([^`\n]+)`")
+_EXPLICIT = re.compile(r"^(.*?)\s*<([^<>]+)>\s*$", re.DOTALL)
+_CONTENTS = re.compile(r"^[ \t]*(`{3,}|:{3,})\{tableofcontents\}[^\n]*\n(?:.*?\n)??[ \t]*\1[ \t]*$",
+                       re.MULTILINE | re.DOTALL)
+_FIGURE = re.compile(r"^([ \t]*(?:`{3,}|:{3,})\{(?:figure|image)\}[ \t]+)(\S+)(.*)$",
+                     re.MULTILINE)
+_SUBSTITUTION = re.compile(r"\{\{\s*([A-Za-z_][\w-]*)\s*\}\}")
+
+
+class JupyterBookBodies:
+    """The body side of the Jupyter Book importer."""
+
+    book: Path
+    report: Report
+    site: NewSite
+    toc: Toc
+    by_source: dict[Path, Item]
+    targets: dict[str, Target]
+    own_labels: dict[int, set[str]]
+    substitutions: dict[str, str]
+    listed: set[int]
+    """The pages that show a list of their section's pages (`{tableofcontents}`)."""
+
+    def convert(self, text: str, item: Item, path: Path, ctx: Context) -> str:
+        shelf = Shelf()
+        text = protect_myst_code(text, shelf)
+
+        def resolve(url: str, image: bool) -> str | None:
+            return self.url(url, image, item, path, ctx)
+
+        text = _FIGURE.sub(lambda m: m.group(1) + (resolve(m.group(2), True) or m.group(2))
+                           + m.group(3), text)
+        # (what is written here is put aside: its links are made, not to be read again)
+        text = _CONTENTS.sub(lambda m: shelf.put(self.contents_here(m, item, path, ctx)),
+                             text)
+        if self.substitutions:
+            text = _SUBSTITUTION.sub(lambda m: self.substitute(m, ctx), text)
+        text = _ROLE.sub(lambda m: shelf.put(self.role(m, item, path, ctx)), text)
+        text = protect_spans(text, shelf)
+        text = B.map_urls(text, resolve)
+        return B.tidy(shelf.restore(text))
+
+    # --- links -----------------------------------------------------------------------------
+
+    def link_to(self, target: Item, here: Item) -> str:
+        """A link from `here` to `target`: a relative link to its file (checked by
+        Lanting), or its URL from a notebook (whose cells are written as they are)."""
+        return self.site.new_url(target) if here.notebook is not None \
+            else self.site.link(target)
+
+    def document(self, file: Path) -> Item | None:
+        """The page of a document a link names: `x.md`, `x.ipynb`, `x` or `x.html`."""
+        candidates = [file]
+        if file.suffix.lower() in ("", ".html") or file.suffix.lower() not in SUFFIXES:
+            base = file.with_suffix("") if file.suffix.lower() == ".html" else file
+            candidates += [base.with_name(base.name + s) for s in SUFFIXES]
+        if file.is_dir():
+            candidates += [file / f"index{s}" for s in SUFFIXES]
+        return first_item(self.by_source, candidates)
+
+    def url(self, url: str, image: bool, item: Item, path: Path, ctx: Context) -> str | None:
+        if url.startswith("#"):
+            return self.fragment(url[1:], item, ctx)
+        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^\ue000", url) or not url:
+            return None
+        rel, hash_mark, fragment = url.partition("#")
+        rel = rel.partition("?")[0]
+        file = (self.book / rel.lstrip("/")) if rel.startswith("/") else path.parent / rel
+        target = None if image else self.document(file)
+        if target is not None:
+            ctx.convert("links to other pages of the book")
+            return self.link_to(target, item) + hash_mark + fragment
+        if file.is_file() and file.resolve().is_relative_to(self.book.resolve()):
+            where = file.resolve().relative_to(self.book.resolve()).as_posix()
+            self.site.static[where] = file
+            ctx.convert("images and files (static/, at their paths)"
+                        if image or is_image(file) else "files linked (static/)")
+            return "/" + where + hash_mark + fragment
+        if image:
+            ctx.warn(url, f"image `{url}` not found in the book: left as written")
+        elif rel and not file.exists():
+            ctx.warn(url, f"link `{url}` leads to no file of the book: left as written")
+        return None
+
+    def fragment(self, label: str, item: Item, ctx: Context) -> str | None:
+        """`[](#label)` (mystmd's reference): another page's label becomes a link there."""
+        if label in self.own_labels.get(item.number, set()):
+            return None
+        target = self.targets.get(label)
+        if target is None:
+            return None
+        ctx.convert("references to labels of other pages")
+        return self.target_link(target, item)
+
+    def target_link(self, target: Target, here: Item) -> str:
+        link = self.link_to(self.site.items[target.page], here)
+        return link + (f"#{target.anchor}" if target.anchor else "")
+
+    def role(self, match: re.Match[str], item: Item, path: Path, ctx: Context) -> str:
+        name, content = match.group(1), match.group(2).strip()
+        explicit = _EXPLICIT.match(content)
+        text, target = (explicit.group(1).strip(), explicit.group(2).strip()) if explicit \
+            else ("", content)
+        if name in ("doc", "download"):
+            return self.doc_role(match.group(), name, text, target, item, path, ctx)
+        if target in self.own_labels.get(item.number, set()):
+            return match.group()  # (Lanting resolves it on the page)
+        found = self.targets.get(target)
+        if found is None:
+            ctx.warn(match.group(), f"`{match.group()}`: no label `{target}` in the book: "
+                     "its text is kept, not a link")
+            return text or target
+        words = text.replace("%s", "").strip() if name == "numref" else text
+        words = words or found.text or self.site.items[found.page].title or target
+        if name == "numref":
+            ctx.note(match.group(), f"`{match.group()}` names another page's figure or "
+                     "table: the link reads its caption (its number is that page's)")
+        ctx.convert("references to labels of other pages")
+        return f"[{words}]({self.target_link(found, item)})"
+
+    def doc_role(self, whole: str, name: str, text: str, target: str, item: Item,
+                 path: Path, ctx: Context) -> str:
+        """`{doc}`path`` (from this file's folder, or the book's with `/`) as a link to
+        that page; `{download}`file`` as a link to the file, copied to `static/`."""
+        rel, _, fragment = target.partition("#")
+        file = self.book / rel.lstrip("/") if rel.startswith("/") else path.parent / rel
+        if name == "doc":
+            page = self.document(file)
+            if page is None:
+                ctx.warn(whole, f"`{whole}`: no page `{target}` in the book: its text is "
+                         "kept, not a link")
+                return text or posixpath.basename(rel)
+            ctx.convert("{doc} references")
+            return f"[{text or page.title}]({self.link_to(page, item)}" + \
+                (f"#{fragment}" if fragment else "") + ")"
+        new = self.url(target, False, item, path, ctx)
+        if new is None:
+            return whole
+        return f"[{text or posixpath.basename(rel)}]({new})"
+
+    # --- generated text ---------------------------------------------------------------------
+
+    def contents_here(self, match: re.Match[str], item: Item, path: Path,
+                      ctx: Context) -> str:
+        """`{tableofcontents}`: the pages under this one in the book's contents."""
+        entries = self.toc.children_of(path)
+        if not entries:
+            ctx.note(match.group(), "`{tableofcontents}` with no pages under this one in "
+                     "the table of contents: left out")
+            return ""
+        ctx.convert("{tableofcontents} as the list of the section's pages")
+        self.listed.add(item.number)
+        return "\n" + self.contents(entries, item) + "\n"
+
+    def contents(self, entries: list[Entry], here: Item, depth: int = 0) -> str:
+        """The entries as a nested Markdown list of links, parts in bold."""
+        lines: list[str] = []
+        pad = "  " * depth
+        for entry in entries:
+            page = self.by_source.get(entry.file.resolve()) if entry.file else None
+            if entry.url:
+                lines.append(f"{pad}- [{entry.title}]({entry.url})")
+            elif page is not None and not page.draft:
+                lines.append(f"{pad}- [{entry.title or page.title}]"
+                             f"({self.link_to(page, here)})")
+            elif entry.title:
+                lines.append(f"{pad}- **{entry.title}**")
+            else:
+                continue
+            if entry.children:
+                inner = self.contents(entry.children, here, depth + 1)
+                if inner:
+                    lines.append(inner)
+        return "\n".join(lines)
+
+    def substitute(self, match: re.Match[str], ctx: Context) -> str:
+        """`{{ name }}` of MyST's `substitution` extension: its value, written in."""
+        value = self.substitutions.get(match.group(1))
+        if value is None:
+            ctx.warn(match.group(), f"`{match.group()}`: no substitution `{match.group(1)}` "
+                     "in _config.yml or the front matter: left as written")
+            return match.group()
+        ctx.convert("substitutions written in")
+        return value

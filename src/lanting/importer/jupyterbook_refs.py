@@ -1,0 +1,118 @@
+"""What a Jupyter Book page names elsewhere in the book, found before any page is
+converted: its MyST targets (`(label)=` before a heading or a block, a directive's
+`:name:`), so that a `{ref}` to another page's label can become a link there — Lanting
+resolves `{ref}` within a page only — and its code put aside (fenced code and the
+directives that hold code), so that nothing inside code is read or rewritten.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lanting.importer.body import plain_inline
+from lanting.importer.shelf import Shelf
+
+CODE_DIRECTIVES = frozenset({"code-cell", "code-block", "code", "sourcecode", "math", "raw",
+                             "mermaid", "literalinclude", "highlight", "ipython"})
+"""Directives whose content is code or TeX, not Markdown: put aside whole."""
+_OPEN = re.compile(r"^([ \t]*)(`{3,}|~{3,}|:{3,})[ \t]*(.*?)[ \t]*$")
+_DIRECTIVE = re.compile(r"^\{([\w:.-]+)\}")
+_TARGET = re.compile(r"^[ \t]{0,3}\(([^()\s][^()\n]*?)\)=[ \t]*$")
+_HEADING = re.compile(r"^[ \t]{0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
+_NAME = re.compile(r"^[ \t]*:(?:name|label):[ \t]*(\S.*?)[ \t]*$")
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A label of the book: the page defining it, where on it, what a link to it reads."""
+
+    page: int
+    """The item number of the page."""
+    anchor: str
+    """The id on the page ("" for the page's title: a link to the page itself)."""
+    text: str
+    """The heading's text, a figure's caption, else ""."""
+
+
+def protect_myst_code(text: str, shelf: Shelf) -> str:
+    """`text` with fenced code and code directives (`{code-cell}`, `{math}`, …) behind
+    markers; the fences of other directives (`{note}`, `{figure}`) stay, their content
+    is Markdown. A fence not closed runs to the end, as in CommonMark."""
+    lines = text.split("\n")
+    out: list[str] = []
+    open_directives: list[tuple[str, int]] = []
+    i = 0
+    while i < len(lines):
+        match = _OPEN.match(lines[i])
+        if match is None:
+            out.append(lines[i])
+            i += 1
+            continue
+        fence, info = match.group(2), match.group(3)
+        if open_directives and not info and fence[0] == open_directives[-1][0] \
+                and len(fence) >= open_directives[-1][1]:
+            open_directives.pop()
+            out.append(lines[i])
+            i += 1
+            continue
+        directive = _DIRECTIVE.match(info)
+        if fence[0] == ":" and directive is None:
+            out.append(lines[i])  # (a bare `:::` closes a div Lanting reads itself)
+            i += 1
+            continue
+        if directive is not None and directive.group(1).lower() not in CODE_DIRECTIVES:
+            open_directives.append((fence[0], len(fence)))
+            out.append(lines[i])
+            i += 1
+            continue
+        close = re.compile(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*$")
+        end = i + 1
+        while end < len(lines) and not close.match(lines[end]):
+            end += 1
+        out.append(shelf.put("\n".join(lines[i:end + 1])))
+        i = end + 1
+    return "\n".join(out)
+
+
+def heading_title(line: str) -> str | None:
+    """The text of a Markdown heading line, its inline markup removed."""
+    match = _HEADING.match(line)
+    return " ".join(plain_inline(match.group(2)).split()) if match else None
+
+
+def targets_of(text: str) -> list[tuple[str, str, int]]:
+    """The labels a page defines: (label, the text a reference to it reads, the line the
+    label is on) — the heading after `(label)=`, a figure's caption after `:name:`."""
+    lines = protect_myst_code(text, Shelf()).split("\n")
+    found: list[tuple[str, str, int]] = []
+    for i, line in enumerate(lines):
+        target = _TARGET.match(line) or _NAME.match(line)
+        if target is None:
+            continue
+        following = [rest for rest in lines[i + 1:] if rest.strip()]
+        words = ""
+        if _TARGET.match(line):
+            words = heading_title(following[0]) or "" if following else ""
+        else:
+            for rest in following:
+                if _NAME.match(rest) or re.match(r"^[ \t]*:[\w-]+:", rest):
+                    continue
+                if not _OPEN.match(rest):
+                    words = " ".join(plain_inline(rest).split())
+                break
+        found.append((target.group(1).strip(), words, i + 1))
+    return found
+
+
+def title_label(text: str) -> str | None:
+    """The label of a page's first heading (`(intro)=` then `# Introduction`): a
+    reference to it is a link to the page."""
+    lines = [line for line in protect_myst_code(text, Shelf()).split("\n") if line.strip()]
+    for first, second in zip(lines, lines[1:], strict=False):
+        target = _TARGET.match(first)
+        if target is None:
+            return None
+        if heading_title(second) is not None:
+            return target.group(1).strip()
+    return None

@@ -1,0 +1,216 @@
+"""A Jupyter Book's table of contents, read into one tree of entries: Jupyter Book 1's
+`_toc.yml` (`format: jb-book` — `root`, `parts` with a `caption` and `chapters`, each
+with `sections` — or `jb-article` — `root` and `sections`; an entry is a `file`, a `glob`
+or a `url`) and Jupyter Book 2's (mystmd's) `myst.yml` `project.toc` (`file`, `url`,
+`pattern`, or a `title` over `children`). The tree's order is the book's reading order;
+`mystmd_slug` is where mystmd published a file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.report import Report
+
+SUFFIXES = (".md", ".ipynb", ".rst", ".markdown", ".myst", ".txt")
+"""What a TOC's `file: intro` may name, tried in this order (Jupyter Book's)."""
+
+
+@dataclass
+class Entry:
+    """One line of the book's table of contents."""
+
+    title: str = ""
+    """The entry's own title (`title:`, a part's `caption`), else "" (the page's)."""
+    file: Path | None = None
+    url: str = ""
+    children: list[Entry] = field(default_factory=list)
+    part: bool = False
+    """A part (`caption` over `chapters`, mystmd's `title` over `children`): no page."""
+
+    def files(self) -> list[Path]:
+        """Its file and its descendants', in reading order."""
+        own = [self.file] if self.file is not None else []
+        return own + [f for child in self.children for f in child.files()]
+
+
+@dataclass
+class Toc:
+    root: Path | None
+    """The landing page (`root:`, or mystmd's first file)."""
+    entries: list[Entry]
+    """Everything after the root, in reading order (parts hold their chapters)."""
+    source: Path
+    """`_toc.yml` or `myst.yml`, for the report."""
+
+    def files(self) -> list[Path]:
+        own = [self.root] if self.root is not None else []
+        return own + [f for e in self.entries for f in e.files()]
+
+    def children_of(self, file: Path) -> list[Entry]:
+        """The entries under `file`'s own (its sections); the whole book for the root."""
+        if self.root is not None and file == self.root:
+            return self.entries
+
+        def find(entries: list[Entry]) -> list[Entry] | None:
+            for entry in entries:
+                if entry.file == file:
+                    return entry.children
+                found = find(entry.children)
+                if found is not None:
+                    return found
+            return None
+
+        return find(self.entries) or []
+
+
+def resolve_file(book: Path, name: str) -> Path | None:
+    """The file a TOC names, with or without its suffix, from the book's folder."""
+    base = book / name.strip().lstrip("/")
+    if base.is_file():
+        return base
+    for suffix in SUFFIXES:
+        candidate = base.with_name(base.name + suffix)
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def book_folder(source: Path) -> Path | None:
+    """The folder holding the book: the source, or its `book/`, `docs/`, … (many
+    repositories keep the book beside their code)."""
+    for folder in (source, *(source / n for n in ("book", "docs", "jupyter-book", "jb",
+                                                   "notebooks", "content"))):
+        if (folder / "_toc.yml").is_file() or (folder / "myst.yml").is_file():
+            return folder
+    return None
+
+
+class _Reader:
+    def __init__(self, book: Path, report: Report, source: Path) -> None:
+        self.book = book
+        self.report = report
+        self.source = source
+        self.seen: set[Path] = set()
+
+    def file(self, name: str) -> Path | None:
+        found = resolve_file(self.book, name)
+        if found is None:
+            self.report.warn(self.source, None, f"`{name}` in the table of contents is no "
+                             "file of the book: left out")
+            return None
+        if found.resolve() in self.seen:
+            self.report.warn(self.source, None, f"`{name}` is in the table of contents "
+                             "twice: its first place is kept")
+            return None
+        self.seen.add(found.resolve())
+        return found
+
+    def glob(self, pattern: str) -> list[Entry]:
+        """`glob: chapters/*`: every document it matches, sorted, not the ones listed."""
+        found = sorted(p for p in self.book.glob(pattern.strip().lstrip("/"))
+                       if p.is_file() and p.suffix.lower() in SUFFIXES
+                       and p.resolve() not in self.seen)
+        if not found:
+            self.report.warn(self.source, None, f"`{pattern}` matches no document")
+        for path in found:
+            self.seen.add(path.resolve())
+        return [Entry(file=p) for p in found]
+
+    def jb_entries(self, items: Any) -> list[Entry]:
+        """Jupyter Book 1's `chapters` / `sections` (and `parts` inside a chapter)."""
+        entries: list[Entry] = []
+        for item in items if isinstance(items, list) else []:
+            if not isinstance(item, dict):
+                continue
+            if "glob" in item:
+                entries += self.glob(str(item["glob"]))
+                continue
+            title = str(item.get("title") or "").strip()
+            if "url" in item:
+                entries.append(Entry(title=title or str(item["url"]), url=str(item["url"])))
+                continue
+            entry = Entry(title=title)
+            if "file" in item:
+                entry.file = self.file(str(item["file"]))
+            entry.children = self.jb_entries(item.get("sections"))
+            for part in item.get("parts") or []:
+                entry.children += self.jb_part(part)
+            if entry.file is not None or entry.children:
+                entries.append(entry)
+        return entries
+
+    def jb_part(self, part: Any) -> list[Entry]:
+        if not isinstance(part, dict):
+            return []
+        chapters = self.jb_entries(part.get("chapters") or part.get("sections"))
+        caption = str(part.get("caption") or "").strip()
+        return [Entry(title=caption, children=chapters, part=True)] if caption else chapters
+
+    def myst_entries(self, items: Any) -> list[Entry]:
+        """mystmd's `toc`: `file`, `url`, `pattern`, or a `title` over `children`."""
+        entries: list[Entry] = []
+        for item in items if isinstance(items, list) else []:
+            if not isinstance(item, dict):
+                continue
+            if "pattern" in item:
+                entries += self.glob(str(item["pattern"]))
+                continue
+            title = str(item.get("title") or "").strip()
+            if "url" in item:
+                entries.append(Entry(title=title or str(item["url"]), url=str(item["url"])))
+                continue
+            entry = Entry(title=title, children=self.myst_entries(item.get("children")))
+            if "file" in item:
+                entry.file = self.file(str(item["file"]))
+            elif title:
+                entry.part = True
+            if entry.file is not None or entry.children:
+                entries.append(entry)
+        return entries
+
+
+def read_jb_toc(book: Path, data: dict[str, Any], report: Report) -> Toc:
+    reader = _Reader(book, report, book / "_toc.yml")
+    fmt = str(data.get("format") or "")
+    if fmt not in ("jb-book", "jb-article"):
+        report.warn(book / "_toc.yml", None, f"`format: {fmt or '(none)'}`: read as `jb-book` "
+                    "(Jupyter Book 1's formats are `jb-book` and `jb-article`)")
+    root = reader.file(str(data["root"])) if data.get("root") else None
+    entries: list[Entry] = []
+    for part in data.get("parts") or []:
+        entries += reader.jb_part(part)
+    entries += reader.jb_entries(data.get("chapters"))
+    entries += reader.jb_entries(data.get("sections"))
+    return Toc(root, entries, book / "_toc.yml")
+
+
+def read_myst_toc(book: Path, project: dict[str, Any], report: Report) -> Toc | None:
+    """None when `myst.yml` has no `toc` (mystmd then lists the folder's files)."""
+    if not isinstance(project.get("toc"), list):
+        return None
+    reader = _Reader(book, report, book / "myst.yml")
+    entries = reader.myst_entries(project["toc"])
+    # (mystmd's landing page is the first file of the toc)
+    first = entries[0] if entries else None
+    if first is not None and first.file is not None and not first.part:
+        entries = first.children + entries[1:]
+        return Toc(first.file, entries, book / "myst.yml")
+    return Toc(None, entries, book / "myst.yml")
+
+
+def _name(text: str) -> str:
+    text = re.sub(r"[^a-z0-9-]+", "-", text.replace("&", "-and-").lower())
+    return re.sub(r"-+", "-", text).strip("-")[:50]
+
+
+def mystmd_slug(stem: str) -> str:
+    """mystmd's URL name of a file: lower case, other characters `-`, without a leading
+    enumeration (`01_intro` → `intro`; not a year, not five digits or more)."""
+    name = stem
+    if not re.match(r"^[12][0-9]{3}(?:[^0-9]|$)", stem) and not re.match(r"^[0-9]{5}", stem):
+        name = re.sub(r"^[0-9_.-]+", "", stem) or stem
+    return _name(name)

@@ -1,0 +1,310 @@
+"""The Jupyter Book importer: the fixture book under tests/fixtures/import/jupyter-book/
+(Jupyter Book 1 in the repository's `book/` folder: parts, chapters with sections, a
+glob, a url, a notebook chapter, an .rst file, a file in no TOC), imported and built, read
+from its pages; tiny books written inline for Jupyter Book 2 (`myst.yml`) and the rest."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+import pytest
+from htmltree import Element, parse_html
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import Imported, detect, import_site
+from lanting.importer.jupyterbook_refs import targets_of, title_label
+from lanting.importer.jupyterbook_toc import mystmd_slug
+
+FIXTURE = Path(__file__).parent / "fixtures" / "import" / "jupyter-book"
+CODE_CELL = "`{code-cell}` is a cell MyST-NB runs"
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
+    dest = tmp_path_factory.mktemp("jupyter-book") / "site"
+    imported = import_site(FIXTURE, dest)
+    result = build(dest, BuildOptions())
+    # (the one warning: a MyST notebook's code cell, which Jupyter Book ran, shows no output)
+    assert [CODE_CELL in str(w) for w in result.warnings] == [True]
+    return imported, dest / "public"
+
+
+def page(out: Path, url: str) -> Element:
+    return parse_html((out / url.strip("/") / "index.html").read_text(encoding="utf-8"))
+
+
+def prose(out: Path, url: str) -> Element:
+    return page(out, url).one("div", "prose")
+
+
+def report_of(imported: Imported) -> str:
+    return imported.report.format(imported.dest, False)
+
+
+def links(element: Element) -> list[tuple[str, str]]:
+    return [(a.text(), a["href"]) for a in element.find_all("a")]
+
+
+# --- the fixture book ----------------------------------------------------------------------
+
+
+def test_a_book_folder_with_toc_is_a_jupyter_book(tmp_path: Path) -> None:
+    assert detect(FIXTURE) == "jupyter-book"
+    # `_config.yml` alone would be Jekyll's: `_toc.yml` beside it makes it a book
+    write_files(tmp_path, {"_config.yml": "title: x\n", "_toc.yml": "format: jb-book\n",
+                           "_posts/2024-01-01-a.md": "# a\n"})
+    assert detect(tmp_path) == "jupyter-book"
+
+
+def test_config_becomes_lanting_toml(book: tuple[Imported, Path]) -> None:
+    imported, _out = book
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert (config["title"], config["author"], config["language"], config["base_url"]) == (
+        "深度学习课程笔记", "周沐阳", "zh-CN", "https://zhoumy.github.io/dl-notes/")
+    assert config["links"] == [{"name": "GitHub", "url": "https://github.com/zhoumy/dl-notes"}]
+    assert config["citations"] == {"style": "author-year"}
+    # a macro without arguments is the site's; one with arguments cannot be
+    assert config["markdown"]["math_macros"] == {"E": "\\mathbb{E}"}
+    assert config["theme"]["favicon"] == "/_static/favicon.png"
+    # the parts, each leading to its first page
+    assert [(m["name"], m["url"]) for m in config["menu"]] == [
+        ("目录", "/"), ("基础", "/basics/"), ("强化学习", "/intro/"), ("附录", "/bibliography/")]
+    bib = (imported.dest / "content" / "references.bib").read_text(encoding="utf-8")
+    assert "@book{goodfellow2016," in bib and "@article{schulman2017," in bib
+
+
+def test_the_toc_decides_the_pages(book: tuple[Imported, Path]) -> None:
+    imported, _out = book
+    content = imported.dest / "content"
+    assert sorted(p.relative_to(content).as_posix() for p in content.rglob("*.*")) == [
+        "_index.md", "pages/a2c.md", "pages/basics.md", "pages/bibliography.md",
+        "pages/intro.md", "pages/linear-regression.md", "pages/ppo.md",
+        "pages/softmax.ipynb", "pages/stray.md", "references.bib"]
+    # the first heading is the title, not a second heading in the text
+    text = (content / "pages" / "linear-regression.md").read_text(encoding="utf-8")
+    assert text.startswith("---\ntitle: 线性回归\n") and "# 线性回归" not in text
+    # notebook settings of a MyST notebook are left out
+    assert "kernelspec" not in text and "jupytext" not in text
+
+
+def test_the_home_page_lists_the_book_in_reading_order(book: tuple[Imported, Path]) -> None:
+    _imported, out = book
+    home = prose(out, "/")
+    # the root's `{tableofcontents}` is the list (not a second one after it)
+    [listing] = [ul for ul in home.find_all("ul") if ul.find("strong") is not None]
+    assert [s.text() for s in listing.find_all("strong")] == ["基础", "强化学习", "附录"]
+    assert links(listing) == [
+        ("基础知识", "/dl-notes/basics/"), ("线性回归", "/dl-notes/linear-regression/"),
+        ("Softmax 回归", "/dl-notes/softmax/"), ("强化学习", "/dl-notes/intro/"),
+        ("A2C", "/dl-notes/a2c/"), ("PPO", "/dl-notes/ppo/"),
+        ("参考文献", "/dl-notes/bibliography/"), ("动手学深度学习", "https://d2l.ai")]
+    assert "目录" not in [h.text() for h in home.find_all("h2")]
+    # a substitution of `myst_substitutions`, written in
+    assert "CS-DL 2025 的课程笔记" in home.text()
+
+
+def test_tableofcontents_lists_the_sections_pages(book: tuple[Imported, Path]) -> None:
+    _imported, out = book
+    assert links(prose(out, "/basics/").one("ul")) == [
+        ("线性回归", "/dl-notes/linear-regression/"), ("Softmax 回归", "/dl-notes/softmax/")]
+    # a `:::` fence too; the glob's files in the order of their names
+    assert links(prose(out, "/intro/").one("ul")) == [
+        ("A2C", "/dl-notes/a2c/"), ("PPO", "/dl-notes/ppo/")]
+
+
+def test_pages_end_with_the_previous_and_next(book: tuple[Imported, Path]) -> None:
+    _imported, out = book
+    last = prose(out, "/linear-regression/").find_all("p")[-1]
+    assert links(last) == [("基础知识", "/dl-notes/basics/"),
+                           ("Softmax 回归", "/dl-notes/softmax/")]
+    # a notebook's in a cell of its own; the next part's first page follows
+    last = prose(out, "/softmax/").find_all("p")[-1]
+    assert links(last) == [("线性回归", "/dl-notes/linear-regression/"),
+                           ("强化学习", "/dl-notes/intro/")]
+
+
+def test_a_notebook_chapter_is_a_notebook_page(book: tuple[Imported, Path]) -> None:
+    imported, out = book
+    notebook = json.loads((imported.dest / "content" / "pages" / "softmax.ipynb")
+                          .read_text(encoding="utf-8"))
+    assert notebook["cells"][0]["cell_type"] == "raw"
+    assert "title: Softmax 回归" in notebook["cells"][0]["source"]
+    shown = prose(out, "/softmax/")
+    assert shown.one("div", "output").text() == "p = 0.5"  # its saved output
+    assert [h.text() for h in shown.find_all("h1")] == []  # the title is above the text
+    assert shown.one("img")["src"] == "/dl-notes/images/loss.png"
+
+
+def test_references_to_other_pages_become_links(book: tuple[Imported, Path]) -> None:
+    _imported, out = book
+    text = prose(out, "/linear-regression/")
+    shown = dict(links(text))
+    # `{ref}`text <label>`` to a notebook's heading, with the text written
+    assert shown["softmax 的交叉熵"] == "/dl-notes/softmax/#sec-cross-entropy"
+    assert "sec-cross-entropy" in page(out, "/softmax/").ids()
+    # a label on the home page's title: the page itself, read as its title
+    assert shown["欢迎"] == "/dl-notes/"
+    # a Markdown link to a notebook; `{numref}` on its own page stays Lanting's
+    assert shown["Softmax"] == "/dl-notes/softmax/"
+    assert shown["图 1"] == "#fig-loss"
+    # from a notebook cell: the heading's text
+    assert dict(links(prose(out, "/softmax/")))["损失函数"] == \
+        "/dl-notes/linear-regression/#sec-loss"
+    # `{ref}`label`` and `{doc}` on the home page
+    home = dict(links(prose(out, "/")))
+    assert home["Clip 目标"] == "/dl-notes/ppo/#sec-ppo"
+    assert home["线性回归"] == "/dl-notes/linear-regression/"
+
+
+def test_a_label_found_nowhere_is_reported(book: tuple[Imported, Path]) -> None:
+    imported, out = book
+    assert "book/rl/algorithms/a2c.md:3: warning: `{ref}`未定义的标签 <no-such-label>``: no " \
+        "label `no-such-label` in the book: its text is kept, not a link" in report_of(imported)
+    text = prose(out, "/a2c/")
+    assert "未定义的标签" in text.text() and not links(text.find_all("p")[0])
+
+
+def test_images_and_citations(book: tuple[Imported, Path]) -> None:
+    imported, out = book
+    figure = prose(out, "/linear-regression/").one("figure")
+    assert figure.one("img")["src"] == "/dl-notes/images/loss.png"
+    assert (out / "images" / "loss.png").is_file()
+    assert "Goodfellow" in prose(out, "/").one("a", "cite-link").text()
+    assert (out / "_static" / "logo.png").is_file()  # copied, and noted
+
+
+def test_old_urls_answer(book: tuple[Imported, Path]) -> None:
+    _imported, out = book
+    for old, new in (("basics/linear-regression.html", "/dl-notes/linear-regression/"),
+                     ("basics/softmax.html", "/dl-notes/softmax/"),
+                     ("rl/algorithms/ppo.html", "/dl-notes/ppo/"), ("intro.html", "/dl-notes/")):
+        redirect = parse_html((out / old).read_text(encoding="utf-8"))
+        assert redirect.one("link", rel="canonical")["href"].endswith(new), old
+
+
+def test_the_report_names_what_was_not_converted(book: tuple[Imported, Path]) -> None:
+    imported, out = book
+    report = report_of(imported)
+    for line in (
+        "book/basics/old-notes.rst: warning: reStructuredText: not converted",
+        "book/stray.md: notice: in no table of contents: a page of its own",
+        "book/_config.yml: warning: macro `KL` takes arguments",
+        "book/_config.yml: warning: Sphinx extensions with no Lanting counterpart: "
+        "`sphinx_proof`",
+        "book/_config.yml: notice: `execute_notebooks: force`: Lanting runs no notebook",
+        "book/_config.yml: notice: settings only Jupyter Book read, left out: "
+        "`launch_buttons`, `latex`, `copyright`",
+        "book/basics/linear-regression.md:10: notice: front matter Lanting has no place "
+        "for, left out: `html_meta`",
+        "book/basics/linear-regression.md: warning: 1 `{code-cell}` cell(s) Jupyter Book ran",
+        "(`jupytext`, `kernelspec`) of 2 file(s) left out",
+        "book/_static: notice: 1 file(s) of the theme's (styles, scripts) left out: "
+        "`_static/custom.css`",
+    ):
+        assert line in report, line
+    # a file in no TOC is built at its old URL, listed nowhere
+    assert (out / "stray" / "index.html").is_file()
+    assert "/dl-notes/stray/" not in (out / "sitemap.xml").read_text(encoding="utf-8")
+
+
+# --- Jupyter Book 2 (mystmd) ---------------------------------------------------------------
+
+
+MYST_BOOK = {
+    "myst.yml": """\
+        version: 1
+        project:
+          title: 分布式训练笔记
+          authors:
+            - name: 林一
+          github: lin/dist-notes
+          math:
+            '\\R': '\\mathbb{R}'
+          toc:
+            - file: index.md
+            - title: 通信
+              children:
+                - file: comm/01_nccl.md
+                - file: comm/allreduce.ipynb
+            - file: notes/summary.md
+            - url: https://pytorch.org
+              title: PyTorch
+        site:
+          template: book-theme
+          options:
+            favicon: logo.png
+        """,
+    "index.md": "# 首页\n\n见 [ring](#ring-allreduce)。\n",
+    "comm/01_nccl.md": "---\ntitle: NCCL 入门\nauthors: [林一]\n---\n\n正文 $\\R^n$。\n\n"
+                       "```{code-block} python\n{ref}`not-a-ref`\n```\n",
+    "comm/allreduce.ipynb": json.dumps({
+        "nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [
+            {"id": "a", "cell_type": "markdown", "metadata": {},
+             "source": "# AllReduce\n\n(ring-allreduce)=\n## Ring\n\n环形。"}]}),
+    "notes/summary.md": "# 小结\n\n回到 {doc}`../comm/01_nccl`。\n",
+    "drafts/old.md": "# 旧稿\n",
+    "logo.png": b"\x89PNG\r\n\x1a\n",
+}
+
+
+def test_a_mystmd_book_with_its_toc(tmp_path: Path) -> None:
+    source = tmp_path / "notes"
+    write_files(source, MYST_BOOK)
+    assert detect(source) == "jupyter-book"
+    imported = import_site(source, tmp_path / "site")
+    build(tmp_path / "site", BuildOptions())
+    out = tmp_path / "site" / "public"
+    config = tomllib.loads((tmp_path / "site" / "lanting.toml").read_text(encoding="utf-8"))
+    assert (config["title"], config["author"]) == ("分布式训练笔记", "林一")
+    assert config["links"] == [{"name": "GitHub", "url": "https://github.com/lin/dist-notes"}]
+    assert config["markdown"]["math_macros"] == {"R": "\\mathbb{R}"}
+    home = prose(out, "/")
+    # mystmd's `[](#label)` to another page's heading, with the heading's text
+    assert links(home.find_all("p")[0]) == [("ring", "/allreduce/#ring-allreduce")]
+    # mystmd's flat URLs (without a leading enumeration) are the new ones
+    assert links(home.find_all("ul")[0]) == [
+        ("NCCL 入门", "/nccl/"), ("AllReduce", "/allreduce/"), ("小结", "/summary/"),
+        ("PyTorch", "https://pytorch.org")]
+    assert [s.text() for s in home.find_all("strong")] == ["通信"]
+    assert dict(links(prose(out, "/summary/")))["NCCL 入门"] == "/nccl/"
+    # code is not read: the role in it stays code
+    assert "{ref}`not-a-ref`" in prose(out, "/nccl/").one("pre").text()
+    report = report_of(imported)
+    assert "drafts/old.md: notice: in no table of contents, so not built: left out" in report
+    assert "comm/01_nccl.md:3: notice: front matter Lanting has no place for, left out: " \
+        "`authors`" in report
+
+
+def test_mystmd_folders_urls_answer(tmp_path: Path) -> None:
+    source = tmp_path / "notes"
+    write_files(source, {**MYST_BOOK, "myst.yml": MYST_BOOK["myst.yml"].replace(
+        "favicon: logo.png", "favicon: logo.png\n            folders: true")})
+    import_site(source, tmp_path / "site")
+    build(tmp_path / "site", BuildOptions())
+    out = tmp_path / "site" / "public"
+    # (`site.options.folders`: mystmd's URLs kept the folders)
+    redirect = parse_html((out / "comm" / "nccl" / "index.html").read_text(encoding="utf-8"))
+    assert redirect.one("link", rel="canonical")["href"].endswith("/nccl/")
+
+
+# --- units ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("stem", "slug"), [
+    ("01_intro", "intro"), ("Linear_Regression", "linear-regression"),
+    ("2024-review", "2024-review"), ("12345-x", "12345-x"), ("007", "007"), ("a&b", "a-and-b")])
+def test_mystmd_slug(stem: str, slug: str) -> None:
+    assert mystmd_slug(stem) == slug
+
+
+def test_targets_and_title_labels() -> None:
+    text = ("(intro)=\n# Intro\n\n(sec-a)=\n## Part *A*\n\n```{figure} x.png\n:name: fig-x\n"
+            ":width: 50%\n\nA caption\n```\n\n```python\n(not-a-label)=\n```\n")
+    assert [(label, words) for label, words, _line in targets_of(text)] == [
+        ("intro", "Intro"), ("sec-a", "Part A"), ("fig-x", "A caption")]
+    assert title_label(text) == "intro"
+    assert title_label("Some text\n\n(x)=\n# X\n") is None
