@@ -175,6 +175,20 @@ def test_a_list_table_of_something_else_is_a_warning() -> None:
                         "cells"]
 
 
+def test_a_table_directive_captions_and_names_its_table() -> None:
+    html, problems = _render("See {ref}`tab-a`.\n\n:::{table} Returns of PPO\n"
+                             ":name: tab-a\n:align: center\n\n| a | b |\n| - | - |\n"
+                             "| 1 | 2 |\n:::\n")
+    assert problems == []
+    assert html.one("table").one("caption").text() == "Returns of PPO"
+    assert html.one("a")["href"] == "#tab-a" and "tab-a" in html.ids()
+    assert html.one("a").text() == "Returns of PPO"  # (the caption)
+    html, problems = _render(":::{table} Caption\nJust text.\n:::\n")
+    assert html.find("table") is None and html.one("p").text() == "Just text."
+    assert problems == ["1: warning: `{table}` holds no Markdown table: its body is shown "
+                        "as written"]
+
+
 def test_comments_and_cell_breaks_are_not_shown(built: tuple[Path, BuildResult]) -> None:
     text = _prose(built).text()
     assert "TODO" not in text and "+++" not in text and '"tags"' not in text

@@ -1,4 +1,5 @@
-"""MyST's `{list-table}`: a list of rows, each a list of cells, made a table.
+"""MyST's `{list-table}`: a list of rows, each a list of cells, made a table; and
+`{table} Caption`: a Markdown table in its body, given the caption and the `:name:`.
 
 ```
 :::{list-table} Caption
@@ -97,4 +98,27 @@ def _list_table(state: StateBlock, d: Directive) -> None:
     state.tokens[first:] = out
 
 
-HANDLERS: dict[str, Handler] = {"list-table": _list_table}
+def _table(state: StateBlock, d: Directive) -> None:
+    """`{table}`: its body's table with the caption (a `{numref}` or link to its
+    `:name:` finds it, a `{ref}` reads the caption); a body without a table is a
+    warning, shown as written."""
+    if d.options.get("name"):
+        push_target(state, d.options["name"], d.start, d.argument)
+    first, level = len(state.tokens), state.level
+    tokenize_body(state, d)
+    opening = next((i for i in range(first, len(state.tokens))
+                    if state.tokens[i].type == "table_open"
+                    and state.tokens[i].level == level), None)
+    if opening is None:
+        warn(state, d.start, "`{table}` holds no Markdown table: its body is shown as "
+             "written", "put a `| a | b |` table in it, or use `{list-table}`")
+        return
+    if d.argument:
+        state.tokens[opening + 1:opening + 1] = [
+            Token("table_caption_open", "caption", 1, level=level + 1, block=True),
+            Token("inline", "", 0, level=level + 2, content=d.argument, children=[],
+                  map=[d.start, d.start + 1], block=True),
+            Token("table_caption_close", "caption", -1, level=level + 1, block=True)]
+
+
+HANDLERS: dict[str, Handler] = {"list-table": _list_table, "table": _table}
