@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from htmltree import Element, parse_html
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -240,14 +240,23 @@ MYST_BOOK = {
         """,
     "index.md": "# 首页\n\n见 [ring](#ring-allreduce)。\n",
     "comm/01_nccl.md": "---\ntitle: NCCL 入门\nauthors: [林一]\n---\n\n正文 $\\R^n$。\n\n"
-                       "```{code-block} python\n{ref}`not-a-ref`\n```\n",
+                       "```{code-block} python\n{ref}`not-a-ref`\n```\n\n"
+                       "See @ring-allreduce, @eq-sum, [the mean](@eq-mean) and "
+                       "[gone](@no-label).\n\n(eq-sum)=\n$$\n\\sum_i x_i\n$$\n\n"
+                       "(eq-mean)=\n```{math}\n\\bar x\n```\n\n"
+                       "::::{grid} 2\n:gutter: 1\n:::{grid-item-card} 卡片\nCard text.\n"
+                       ":::\n::::\n\n"
+                       ":::{iframe} https://www.youtube.com/embed/abcdefghijk\n"
+                       ":width: 100%\n:title: \"NCCL talk\"\n:::\n\n"
+                       ":::{table} 带宽\n:label: tab-bw\n\n| a | b |\n| - | - |\n"
+                       "| 1 | 2 |\n:::\n",
     "comm/allreduce.ipynb": json.dumps({
         "nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": [
             {"id": "a", "cell_type": "markdown", "metadata": {},
              "source": "# AllReduce\n\n(ring-allreduce)=\n## Ring\n\n环形。"}]}),
     "notes/summary.md": "# 小结\n\n回到 {doc}`../comm/01_nccl`。\n",
     "drafts/old.md": "# 旧稿\n",
-    "logo.png": b"\x89PNG\r\n\x1a\n",
+    "logo.png": png(8, 8),
 }
 
 
@@ -256,7 +265,7 @@ def test_a_mystmd_book_with_its_toc(tmp_path: Path) -> None:
     write_files(source, MYST_BOOK)
     assert detect(source) == "jupyter-book"
     imported = import_site(source, tmp_path / "site")
-    build(tmp_path / "site", BuildOptions())
+    assert build(tmp_path / "site", BuildOptions()).warnings == ()
     out = tmp_path / "site" / "public"
     config = tomllib.loads((tmp_path / "site" / "lanting.toml").read_text(encoding="utf-8"))
     assert (config["title"], config["author"]) == ("分布式训练笔记", "林一")
@@ -273,10 +282,51 @@ def test_a_mystmd_book_with_its_toc(tmp_path: Path) -> None:
     assert dict(links(prose(out, "/summary/")))["NCCL 入门"] == "/nccl/"
     # code is not read: the role in it stays code
     assert "{ref}`not-a-ref`" in prose(out, "/nccl/").one("pre").text()
+    nccl = prose(out, "/nccl/")
+    shown = dict(links(nccl))
+    # mystmd's `@label`: to another page, a link; on its page Lanting's own
+    assert shown["Ring"] == "/allreduce/#ring-allreduce"
+    assert nccl.one("a", "eqref")["href"] == "#eq-sum"
+    assert shown["the mean"] == "#eq-mean"  # (`[](@label)`, the `{math}`'s label)
+    assert "gone" in nccl.text() and "gone" not in shown
+    # a grid's card without its box, a YouTube `{iframe}` as a video, a labelled `{table}`
+    assert "卡片" in [b.text() for b in nccl.find_all("strong")]
+    assert nccl.find("div", "grid") is None
+    video = nccl.one("figure", "video-youtube").one("a")
+    assert "abcdefghijk" in video["href"] and video["data-title"] == "NCCL talk"
+    assert [b.text() for b in nccl.find_all("strong")] == ["卡片"]  # (not the grid's `2`)
+    assert "tab-bw" in nccl.ids() and nccl.one("caption").text() == "带宽"
     report = report_of(imported)
+    assert "comm/01_nccl.md:12: warning: `[gone](@no-label)`: no label `no-label` in the " \
+        "book: its text is kept, not a link" in report
+    assert "comm/01_nccl.md:24: warning: 2 grid or card box(es) of sphinx-design" in report
     assert "drafts/old.md: notice: in no table of contents, so not built: left out" in report
     assert "comm/01_nccl.md:3: notice: front matter Lanting has no place for, left out: " \
         "`authors`" in report
+
+
+def test_a_jb_article_and_only_toc_files(tmp_path: Path) -> None:
+    write_files(tmp_path / "notes", {
+        "_config.yml": "title: 读书笔记\nauthor: 王五\nonly_build_toc_files: true\n",
+        "_toc.yml": "format: jb-article\nroot: index\nsections:\n  - file: a\n"
+                    "  - file: missing\n",
+        "index.md": "# 首页\n\n正文。\n",
+        "a.md": "# 第一篇\n\n[回到首页](index.md)，[旧链接](index.html)，{doc}`missing`。\n",
+        "b.md": "# 草稿\n"})
+    imported = import_site(tmp_path / "notes", tmp_path / "site")
+    build(tmp_path / "site", BuildOptions())
+    out = tmp_path / "site" / "public"
+    assert links(prose(out, "/a/").find_all("p")[0]) == [("回到首页", "/"), ("旧链接", "/")]
+    assert not (out / "b").exists()
+    # (no parts: the one chapter is the menu after the contents)
+    config = tomllib.loads((tmp_path / "site" / "lanting.toml").read_text(encoding="utf-8"))
+    assert [m["url"] for m in config["menu"]] == ["/", "/a/"]
+    report = report_of(imported)
+    assert "_toc.yml: warning: `missing` in the table of contents is no file of the book: " \
+        "left out" in report
+    assert "a.md:3: warning: `{doc}`missing``: no page `missing` in the book: its text is " \
+        "kept, not a link" in report
+    assert "b.md: notice: in no table of contents, so not built: left out" in report
 
 
 def test_mystmd_folders_urls_answer(tmp_path: Path) -> None:

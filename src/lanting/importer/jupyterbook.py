@@ -290,14 +290,14 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies):
             for part in texts:
                 for label, words, _line in targets_of(part):
                     labels.add(label)
-                    if label in self.targets:
+                    if label in self.targets and self.targets[label].page != item.number:
                         other = self.site.items[self.targets[label].page]
                         self.report.warn(path, None, f"label `{label}` is also "
                                          f"{self.report.rel(other.source or '')}'s: a "
                                          "reference leads to that one")
                         continue
-                    self.targets[label] = Target(item.number, "" if label == title
-                                                 else label, words)
+                    self.targets.setdefault(label, Target(item.number, "" if label == title
+                                                 else label, words))
             if title is not None and title not in labels:
                 labels.add(title)
                 self.targets.setdefault(title, Target(item.number, "", item.title))

@@ -15,7 +15,12 @@ from pathlib import Path
 
 from lanting.importer import body as B
 from lanting.importer.common import first_item, is_image
-from lanting.importer.jupyterbook_refs import Target, protect_myst_code
+from lanting.importer.jupyterbook_refs import (
+    Target,
+    labelled_equations,
+    protect_myst_code,
+    unwrap_layout,
+)
 from lanting.importer.jupyterbook_toc import SUFFIXES, Entry, Toc
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
@@ -28,6 +33,19 @@ _CONTENTS = re.compile(r"^[ \t]*(`{3,}|:{3,})\{tableofcontents\}[^\n]*\n(?:.*?\n
                        re.MULTILINE | re.DOTALL)
 _FIGURE = re.compile(r"^([ \t]*(?:`{3,}|:{3,})\{(?:figure|image)\}[ \t]+)(\S+)(.*)$",
                      re.MULTILINE)
+_LABEL_OPTION = re.compile(r"^([ \t]*):label:(?=[ \t])", re.MULTILINE)
+_AT_LABEL = re.compile(r"(?<![\w@\[;\\`])@([A-Za-z][\w:.-]*\w)")
+"""mystmd's `@label` reference (the same spelling as an in-text citation: only a label
+of the book is read as one)."""
+_MATH_TARGET = re.compile(r"^[ \t]{0,3}\(([^()\s][^()\n]*?)\)=[ \t]*\n(?:[ \t]*\n)*"
+                          r"(([ \t]*)(?:`{3,}|:{3,})\{math\}[^\n]*)\n", re.MULTILINE)
+"""`(label)=` before a `{math}` directive: mystmd's label of its equation, which Lanting
+reads as the directive's `:label:`."""
+_IFRAME = re.compile(r"^([ \t]*)(`{3,}|:{3,})\{iframe\}[ \t]+(\S+)[^\n]*\n(.*?)^\1\2[ \t]*$",
+                     re.MULTILINE | re.DOTALL)
+_YOUTUBE = re.compile(r"(?:youtu\.be/|youtube(?:-nocookie)?\.com/(?:embed/|watch\?v=))"
+                      r"([\w-]{11})")
+_AT_LINK = re.compile(r"\[([^\[\]\n]*)\]\(@([\w:.-]+)\)")
 _SUBSTITUTION = re.compile(r"\{\{\s*([A-Za-z_][\w-]*)\s*\}\}")
 
 
@@ -47,11 +65,25 @@ class JupyterBookBodies:
 
     def convert(self, text: str, item: Item, path: Path, ctx: Context) -> str:
         shelf = Shelf()
+        text, maths = _MATH_TARGET.subn(r"\2\n\3:label: \1\n", text)
+        ctx.convert("labelled equations (`(label)=` before `{math}`)", maths)
         text = protect_myst_code(text, shelf)
 
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, item, path, ctx)
 
+        text = _IFRAME.sub(lambda m: self.iframe(m, ctx), text)
+        text, boxes = unwrap_layout(text)
+        if boxes:
+            ctx.warn(next((w for w in ("{grid", "{card") if w in ctx.original), "{"),
+                     f"{boxes} grid or card box(es) of "
+                     "sphinx-design: their content kept, without the boxes")
+        text, equations = labelled_equations(text)
+        ctx.convert("labelled equations (`(label)=` before `$$`)", equations)
+        # (mystmd's `:label:` of a figure or table is MyST's `:name:`, which Lanting reads;
+        # a `{math}`'s stays, put aside above)
+        text, labels = _LABEL_OPTION.subn(r"\1:name:", text)
+        ctx.convert("`:label:` options as `:name:`", labels)
         text = _FIGURE.sub(lambda m: m.group(1) + (resolve(m.group(2), True) or m.group(2))
                            + m.group(3), text)
         # (what is written here is put aside: its links are made, not to be read again)
@@ -60,7 +92,9 @@ class JupyterBookBodies:
         if self.substitutions:
             text = _SUBSTITUTION.sub(lambda m: self.substitute(m, ctx), text)
         text = _ROLE.sub(lambda m: shelf.put(self.role(m, item, path, ctx)), text)
+        text = _AT_LABEL.sub(lambda m: self.at_label(m, item, ctx, shelf), text)
         text = protect_spans(text, shelf)
+        text = _AT_LINK.sub(lambda m: self.unknown_at_link(m, ctx), text)
         text = B.map_urls(text, resolve)
         return B.tidy(shelf.restore(text))
 
@@ -83,7 +117,9 @@ class JupyterBookBodies:
         return first_item(self.by_source, candidates)
 
     def url(self, url: str, image: bool, item: Item, path: Path, ctx: Context) -> str | None:
-        if url.startswith("#"):
+        if url.startswith("@") and url[1:] in self.own_labels.get(item.number, set()):
+            return "#" + url[1:]  # (mystmd also reads `[](@label)`)
+        if url.startswith(("#", "@")):
             return self.fragment(url[1:], item, ctx)
         if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^\ue000", url) or not url:
             return None
@@ -115,6 +151,44 @@ class JupyterBookBodies:
             return None
         ctx.convert("references to labels of other pages")
         return self.target_link(target, item)
+
+    def at_label(self, match: re.Match[str], item: Item, ctx: Context, shelf: Shelf) -> str:
+        """`@label` (mystmd): to another page's label, a link reading its text; on this
+        page it stays (Lanting reads `@fig-x` there), and so does a citation."""
+        label = match.group(1)
+        target = self.targets.get(label)
+        if target is None or label in self.own_labels.get(item.number, set()):
+            return match.group()
+        ctx.convert("references to labels of other pages")
+        words = target.text or self.site.items[target.page].title or label
+        return shelf.put(f"[{words}]({self.target_link(target, item)})")
+
+    def iframe(self, match: re.Match[str], ctx: Context) -> str:
+        """mystmd's `{iframe} URL`: a YouTube video as Lanting's video, anything else a
+        link (Lanting embeds no other page)."""
+        url, body = match.group(3), match.group(4)
+        title = re.search(r"^[ \t]*:title:[ \t]*(.+?)[ \t]*$", body, re.MULTILINE)
+        words = " ".join(line.strip() for line in body.split("\n")
+                         if line.strip() and not re.match(r"^[ \t]*:[\w-]+:", line))
+        name = (title.group(1).strip().strip("\"'") if title else "") or words
+        video = _YOUTUBE.search(url)
+        if video:
+            ctx.convert("`{iframe}` YouTube videos")
+            shown = name.replace('"', "'")
+            return match.group(1) + f'{{{{< video youtube="{video.group(1)}"' + (
+                f' title="{shown}"' if shown else "") + " >}}"
+        ctx.warn(match.group(), f"`{{iframe}} {url}`: a link to the page it embedded "
+                 "(Lanting embeds videos only)")
+        return match.group(1) + f"[{name or url}]({url})"
+
+    def unknown_at_link(self, match: re.Match[str], ctx: Context) -> str:
+        """`[text](@label)` to a label the book does not have: its text, reported (a
+        link to nowhere fails the build)."""
+        if match.group(2) in self.targets:
+            return match.group()
+        ctx.warn(match.group(), f"`{match.group()}`: no label `{match.group(2)}` in the "
+                 "book: its text is kept, not a link")
+        return match.group(1) or match.group(2)
 
     def target_link(self, target: Target, here: Item) -> str:
         link = self.link_to(self.site.items[target.page], here)
@@ -206,3 +280,4 @@ class JupyterBookBodies:
             return match.group()
         ctx.convert("substitutions written in")
         return value
+

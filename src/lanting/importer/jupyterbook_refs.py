@@ -116,3 +116,63 @@ def title_label(text: str) -> str | None:
         if heading_title(second) is not None:
             return target.group(1).strip()
     return None
+
+
+LAYOUT = frozenset({"grid", "grid-item", "grid-item-card", "card", "card-carousel"})
+"""sphinx-design's layout directives: only boxes around their content."""
+_OPTION = re.compile(r"^[ \t]*:[\w-]+:")
+
+
+def unwrap_layout(text: str) -> tuple[str, int]:
+    """The content of sphinx-design's grids and cards without the boxes (a card's title
+    a bold line), and how many were unwrapped. (Lanting has no grid; a figure inside an
+    unknown directive was not numbered.) Code must be put aside first."""
+    lines = text.split("\n")
+    out: list[str] = []
+    stack: list[tuple[str, int, bool]] = []
+    unwrapped = 0
+    skipping_options = False
+    for line in lines:
+        match = _OPEN.match(line)
+        if skipping_options and _OPTION.match(line):
+            continue
+        skipping_options = False
+        if match is None:
+            out.append(line)
+            continue
+        fence, info = match.group(2), match.group(3)
+        if stack and not info and fence[0] == stack[-1][0] and len(fence) >= stack[-1][1]:
+            if not stack.pop()[2]:
+                out.append(line)
+            continue
+        directive = _DIRECTIVE.match(info)
+        layout = directive is not None and directive.group(1).lower() in LAYOUT
+        if directive is not None:
+            stack.append((fence[0], len(fence), layout))
+        if not layout:
+            out.append(line)
+            continue
+        unwrapped += 1
+        skipping_options = True
+        # (a card's argument is its title; a grid's, its columns)
+        title = info[directive.end():].strip() if directive and "card" in \
+            directive.group(1).lower() else ""
+        if title:
+            out += ["", f"**{title}**", ""]
+    return "\n".join(out), unwrapped
+
+
+_EQUATION_TARGET = re.compile(r"^[ \t]{0,3}\(([^()\s][^()\n]*?)\)=[ \t]*\n((?:[ \t]*\n)*)"
+                              r"([ \t]*\$\$.*?\$\$)[ \t]*$", re.MULTILINE | re.DOTALL)
+
+
+def labelled_equations(text: str) -> tuple[str, int]:
+    """`(label)=` right before a `$$…$$` display: mystmd's label of that equation, which
+    Lanting reads as `$$…$$ (label)`."""
+    def one(match: re.Match[str]) -> str:
+        if re.search(r"\$\$\s*\(", match.group(3)) or match.group(3).count("$$") != 2:
+            return match.group()
+        return f"{match.group(3)} ({match.group(1).strip()})"
+
+    return _EQUATION_TARGET.subn(one, text)
+
