@@ -193,11 +193,13 @@ def test_the_report_names_what_was_not_converted(book: tuple[Imported, Path]) ->
         "book/basics/old-notes.rst: warning: reStructuredText: not converted",
         "book/stray.md: notice: in no table of contents: a page of its own",
         "book/_config.yml: warning: macro `KL` takes arguments",
+        # (`sphinx_proof`'s directives Lanting reads)
         "book/_config.yml: warning: Sphinx extensions with no Lanting counterpart: "
-        "`sphinx_proof`",
+        "`sphinx_click` (their",
         "book/_config.yml: notice: `execute_notebooks: force`: Lanting runs no notebook",
         "book/_config.yml: notice: settings only Jupyter Book read, left out: "
-        "`launch_buttons`, `latex`, `copyright`",
+        "`launch_buttons`, `latex`, `copyright`, `html.use_repository_button`",
+        "book/_toc.yml: notice: chapter and section numbers (`numbered`) are not shown",
         "book/basics/linear-regression.md:10: notice: front matter Lanting has no place "
         "for, left out: `html_meta`",
         "book/basics/linear-regression.md: warning: 1 `{code-cell}` cell(s) Jupyter Book ran",
@@ -218,6 +220,7 @@ MYST_BOOK = {
     "myst.yml": """\
         version: 1
         project:
+          id: 4f6c0d3e-notes
           title: 分布式训练笔记
           authors:
             - name: 林一
@@ -301,6 +304,8 @@ def test_a_mystmd_book_with_its_toc(tmp_path: Path) -> None:
         "book: its text is kept, not a link" in report
     assert "comm/01_nccl.md:24: warning: 2 grid or card box(es) of sphinx-design" in report
     assert "drafts/old.md: notice: in no table of contents, so not built: left out" in report
+    assert "myst.yml: notice: settings only Jupyter Book read, left out: `project.id`, " \
+        "`site.template`" in report
     assert "comm/01_nccl.md:3: notice: front matter Lanting has no place for, left out: " \
         "`authors`" in report
 

@@ -10,6 +10,7 @@ in the report.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,12 @@ READ_EXTENSIONS = frozenset({"amsmath", "colon_fence", "deflist", "dollarmath", 
                              "attrs_inline", "attrs_block", "fieldlist", "strikethrough",
                              "replacements", "smartquotes"})
 """`myst_enable_extensions` whose syntax Lanting reads (or the import writes out)."""
+READ_SPHINX = frozenset({"sphinx_proof", "sphinx_exercise", "sphinxcontrib.bibtex",
+                         "sphinx_design", "sphinx_togglebutton", "sphinx.ext.mathjax"})
+"""Sphinx extensions whose directives Lanting reads (or the import unwraps)."""
+PROJECT_READ = frozenset({"title", "authors", "author", "description", "github", "math",
+                          "toc", "bibliography", "exclude", "language", "numbering"})
+"""Keys of mystmd's `project:` the import reads."""
 STYLES = {"author_year": "author-year", "label": "numeric", "super": "numeric"}
 """sphinxcontrib-bibtex's `bibtex_reference_style` → `[citations] style`."""
 MENU_LIMIT = 8
@@ -216,7 +223,7 @@ class JupyterBookSettings:
                              "read: " + ", ".join(f"`{e}`" for e in unread)
                              + " (their syntax shows as written)")
         sphinx = _mapping(self.config.get("sphinx"))
-        extra = names(sphinx.get("extra_extensions"))
+        extra = [e for e in names(sphinx.get("extra_extensions")) if e not in READ_SPHINX]
         if extra:
             self.report.warn(self.config_path, None, "Sphinx extensions with no Lanting "
                              "counterpart: " + ", ".join(f"`{e}`" for e in extra)
@@ -226,6 +233,24 @@ class JupyterBookSettings:
         dropped += [k for k in self.config if k not in LEFT_OUT and k not in (
             "title", "author", "description", "language", "logo", "only_build_toc_files",
             "exclude_patterns", "version", "project", "site", "extends") and k not in dropped]
+        html = _mapping(self.config.get("html"))
+        dropped += [f"html.{k}" for k in html if k not in ("baseurl", "favicon")]
+        dropped += [f"project.{k}" for k in self.project if k not in PROJECT_READ]
+        site = _mapping(self.config.get("site"))
+        dropped += [f"site.{k}" for k in site if k != "options"]
+        dropped += [f"site.options.{k}" for k in _mapping(site.get("options"))
+                    if k not in ("favicon", "logo", "folders")]
         if dropped:
             self.report.note(self.config_path, None, "settings only Jupyter Book read, "
                              "left out: " + ", ".join(f"`{k}`" for k in dropped))
+        self.numbering()
+
+    def numbering(self) -> None:
+        """Jupyter Book numbered the chapters (`numbered:` in `_toc.yml`, mystmd's
+        `numbering`); Lanting's pages show their titles as written."""
+        toc = read_text(self.toc.source) if self.toc.source.is_file() else ""
+        if re.search(r"^\s*numbered:\s*(?:true|True|yes|\d)", toc, re.MULTILINE) or \
+                _mapping(self.project.get("numbering")).get("headings"):
+            self.report.note(self.toc.source, None, "chapter and section numbers "
+                             "(`numbered`) are not shown: write them into the titles if "
+                             "the text refers to them")
