@@ -200,6 +200,8 @@ def test_the_report_names_what_was_not_converted(book: tuple[Imported, Path]) ->
         "book/_config.yml: notice: settings only Jupyter Book read, left out: "
         "`launch_buttons`, `latex`, `copyright`, `html.use_repository_button`",
         "book/_toc.yml: notice: chapter and section numbers (`numbered`) are not shown",
+        "book/LICENSE.md: notice: the repository's, not a page of the book (no table of "
+        "contents names it): left out",
         "book/basics/linear-regression.md:10: notice: front matter Lanting has no place "
         "for, left out: `html_meta`",
         "book/basics/linear-regression.md: warning: 1 `{code-cell}` cell(s) Jupyter Book ran",

@@ -145,8 +145,11 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies):
         `only_build_toc_files` or `exclude_patterns` said otherwise; not by mystmd."""
         known = {p.resolve() for p in listed}
         found = [p for p in walk(self.book) if p.suffix.lower() in (".md", ".ipynb", ".rst")
-                 and p.resolve() not in known and "_build" not in p.parts
-                 and p.name.lower() not in _IGNORED]
+                 and p.resolve() not in known and "_build" not in p.parts]
+        for path in [p for p in found if p.name.lower() in _IGNORED]:
+            self.report.note(path, None, "the repository's, not a page of the book (no "
+                             "table of contents names it): left out")
+        found = [p for p in found if p.name.lower() not in _IGNORED]
         if not found:
             return []
         patterns = names(self.config.get("exclude_patterns") or self.project.get("exclude"))
