@@ -316,7 +316,8 @@ def test_a_jb_article_and_only_toc_files(tmp_path: Path) -> None:
     write_files(tmp_path / "notes", {
         "_config.yml": "title: 读书笔记\nauthor: 王五\nonly_build_toc_files: true\n",
         "_toc.yml": "format: jb-article\nroot: index\nsections:\n  - file: a\n"
-                    "  - file: missing\n",
+                    "  - file: missing\n  - file: 2.notes\n",
+        "2.notes.md": "# 笔记\n",
         "index.md": "# 首页\n\n正文。\n",
         "a.md": "# 第一篇\n\n[回到首页](index.md)，[旧链接](index.html)，{doc}`missing`。\n",
         "b.md": "# 草稿\n"})
@@ -325,9 +326,10 @@ def test_a_jb_article_and_only_toc_files(tmp_path: Path) -> None:
     out = tmp_path / "site" / "public"
     assert links(prose(out, "/a/").find_all("p")[0]) == [("回到首页", "/"), ("旧链接", "/")]
     assert not (out / "b").exists()
-    # (no parts: the one chapter is the menu after the contents)
+    # (no parts: the chapters are the menu after the contents)
     config = tomllib.loads((tmp_path / "site" / "lanting.toml").read_text(encoding="utf-8"))
-    assert [m["url"] for m in config["menu"]] == ["/", "/a/"]
+    assert [m["url"] for m in config["menu"]] == ["/", "/a/", "/2-notes/"]
+    assert (out / "2.notes.html").is_file()  # (`2.notes` is `2-notes`: slugs drop dots)
     report = report_of(imported)
     assert "_toc.yml: warning: `missing` in the table of contents is no file of the book: " \
         "left out" in report

@@ -258,9 +258,11 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies):
         folder = rel.parent.name
         name = folder if stem.lower() in ("index", "readme") and folder else stem
         # (mystmd's own URL name where it has one: the page keeps its URL)
-        slug = (mystmd_slug(name) if self.config_name == "myst.yml" else "") or slug_of(name)
+        # (`1.overview` is `1-overview`: Lanting's slugs drop dots)
+        slug = (mystmd_slug(name) if self.config_name == "myst.yml" else "") or \
+            slug_of(name.replace(".", "-"))
         if slug in self.taken and folder:
-            slug = slug_of(f"{folder}-{name}")
+            slug = slug_of(f"{folder}-{name}".replace(".", "-"))
         if slug in _GENERATED:
             self.report.warn(path, None, f"a page named `{slug}` would take Lanting's own "
                              f"/{slug}/: it is /{slug}-page/")
