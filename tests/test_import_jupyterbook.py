@@ -177,6 +177,18 @@ def test_images_and_citations(book: tuple[Imported, Path]) -> None:
     assert (out / "_static" / "logo.png").is_file()  # copied, and noted
 
 
+def test_the_reference_page_lists_what_the_book_cites(book: tuple[Imported, Path]) -> None:
+    imported, out = book
+    # (its `{bibliography}` cites nothing itself: Jupyter Book listed the book's citations)
+    items = [li.text() for li in prose(out, "/bibliography/").one("ul").find_all("li")]
+    assert items == ["Ian Goodfellow, Yoshua Bengio, Aaron Courville. Deep Learning. 2016.",
+                     "John Schulman, Filip Wolski, Prafulla Dhariwal, Alec Radford, Oleg "
+                     "Klimov. Proximal Policy Optimization Algorithms. arXiv preprint "
+                     "arXiv:1707.06347. 2017."]
+    assert "book/appendix/bibliography.md:3: notice: `{bibliography}`: the 2 entries the " \
+        "book cites, written out as a list" in report_of(imported)
+
+
 def test_old_urls_answer(book: tuple[Imported, Path]) -> None:
     _imported, out = book
     for old, new in (("basics/linear-regression.html", "/dl-notes/linear-regression/"),

@@ -21,8 +21,9 @@ from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
+from lanting.importer.bibtex import BibEntry
 from lanting.importer.common import FILE_SUFFIXES, Options, read_text, walk
-from lanting.importer.jupyterbook_bodies import JupyterBookBodies
+from lanting.importer.jupyterbook_bodies import JupyterBookBodies, cited_keys
 from lanting.importer.jupyterbook_refs import Target, heading_title, targets_of, title_label
 from lanting.importer.jupyterbook_settings import JupyterBookSettings, _mapping
 from lanting.importer.jupyterbook_toc import (
@@ -83,6 +84,9 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies):
             "execute_notebooks", "auto" if self.config_name == "_config.yml" else "off"))
         self.notebook_keys: list[str] = []
         self.listed: set[int] = set()
+        self.entries: list[BibEntry] = []
+        self.cited: list[str] = []
+        """The keys the book's pages cite, in the order first cited."""
         self.title_labels: dict[int, str] = {}
         """The label of each page's title heading (`(intro)=` before `# Intro`)."""
 
@@ -102,6 +106,8 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies):
             self.read_document(path, in_toc=False)
         language = self.language()
         self.find_targets()
+        self.bibliography()
+        self.cited = cited_keys(self.texts)
         shared = self.substitutions
         for item, text, path, own in self.documents:
             self.substitutions = {**shared, **own}
@@ -115,7 +121,6 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies):
         self.home(language)
         self.reading_order(language)
         self.copy_static()
-        self.bibliography()
         self.write_config(language)
         if self.notebook_keys:
             self.report.note(self.book, None, "notebook settings in the front matter "

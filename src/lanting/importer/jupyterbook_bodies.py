@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 from lanting.importer import body as B
+from lanting.importer.bibtex import BibEntry, format_reference
 from lanting.importer.common import first_item, is_image
 from lanting.importer.jupyterbook_refs import (
     Target,
@@ -41,6 +42,9 @@ _MATH_TARGET = re.compile(r"^[ \t]{0,3}\(([^()\s][^()\n]*?)\)=[ \t]*\n(?:[ \t]*\
                           r"(([ \t]*)(?:`{3,}|:{3,})\{math\}[^\n]*)\n", re.MULTILINE)
 """`(label)=` before a `{math}` directive: mystmd's label of its equation, which Lanting
 reads as the directive's `:label:`."""
+_BIBLIOGRAPHY = re.compile(r"^[ \t]*(`{3,}|:{3,})\{bibliography\}[^\n]*\n(.*?)^[ \t]*\1[ \t]*$",
+                           re.MULTILINE | re.DOTALL)
+_CITE = re.compile(r"\{cite(?::\w+)?\}`([^`]+)`|\[(?:[^\[\]\n]*?;\s*)?-?@([\w:.#$%&+?<>~/-]+)")
 _IFRAME = re.compile(r"^([ \t]*)(`{3,}|:{3,})\{iframe\}[ \t]+(\S+)[^\n]*\n(.*?)^\1\2[ \t]*$",
                      re.MULTILINE | re.DOTALL)
 _YOUTUBE = re.compile(r"(?:youtu\.be/|youtube(?:-nocookie)?\.com/(?:embed/|watch\?v=))"
@@ -60,6 +64,8 @@ class JupyterBookBodies:
     targets: dict[str, Target]
     own_labels: dict[int, set[str]]
     substitutions: dict[str, str]
+    entries: list[BibEntry]
+    cited: list[str]
     listed: set[int]
     """The pages that show a list of their section's pages (`{tableofcontents}`)."""
 
@@ -89,6 +95,8 @@ class JupyterBookBodies:
         # (what is written here is put aside: its links are made, not to be read again)
         text = _CONTENTS.sub(lambda m: shelf.put(self.contents_here(m, item, path, ctx)),
                              text)
+        if not cited_keys([text]):
+            text = _BIBLIOGRAPHY.sub(lambda m: shelf.put(self.book_references(m, ctx)), text)
         if self.substitutions:
             text = _SUBSTITUTION.sub(lambda m: self.substitute(m, ctx), text)
         text = _ROLE.sub(lambda m: shelf.put(self.role(m, item, path, ctx)), text)
@@ -271,6 +279,24 @@ class JupyterBookBodies:
                     lines.append(inner)
         return "\n".join(lines)
 
+    def book_references(self, match: re.Match[str], ctx: Context) -> str:
+        """`{bibliography}` on a page that cites nothing (the book's reference page):
+        sphinxcontrib-bibtex listed every entry the book cites there (`:all:` every
+        entry); Lanting lists a page's own citations, so the list is written out."""
+        everything = ":all:" in match.group(2)
+        keys = [e.key for e in self.entries] if everything else self.cited
+        found = {e.key: e for e in self.entries}
+        listed = sorted((found[k] for k in dict.fromkeys(keys) if k in found),
+                        key=lambda e: (e.value("author").lower(), e.value("year")))
+        if not listed:
+            ctx.note(match.group(), "`{bibliography}` on a page that cites nothing, in a "
+                     "book that cites nothing: left out")
+            return ""
+        ctx.note(match.group(), f"`{{bibliography}}`: the {len(listed)} entries the book "
+                 "cites, written out as a list (Lanting lists a page's own citations)")
+        ctx.convert("the book's reference list (written out)")
+        return "\n".join(f"- {format_reference(e)}" for e in listed) + "\n"
+
     def substitute(self, match: re.Match[str], ctx: Context) -> str:
         """`{{ name }}` of MyST's `substitution` extension: its value, written in."""
         value = self.substitutions.get(match.group(1))
@@ -280,4 +306,16 @@ class JupyterBookBodies:
             return match.group()
         ctx.convert("substitutions written in")
         return value
+
+
+def cited_keys(texts: list[str]) -> list[str]:
+    """The keys `{cite}` roles and `[@key]` clusters of `texts` cite, in order."""
+    keys: list[str] = []
+    for text in texts:
+        for match in _CITE.finditer(text):
+            if match.group(1):
+                keys += [k.strip().lstrip("@") for k in re.split(r"[,;]", match.group(1))]
+            else:
+                keys += re.findall(r"@([\w:.#$%&+?<>~/-]*\w)", match.group())
+    return list(dict.fromkeys(k for k in keys if k))
 

@@ -59,6 +59,7 @@ class JupyterBookSettings:
     toc: Toc
     by_source: dict[Path, Item]
     texts: list[str]
+    entries: list[BibEntry]
 
     @property
     def config_path(self) -> Path:
@@ -187,6 +188,7 @@ class JupyterBookSettings:
             self.report.convert("bibliographies (content/references.bib)")
         if entries:
             self.site.extra["content/references.bib"] = dump(entries)
+        self.entries = entries
 
     def menu(self, language: str) -> None:
         """The book's parts (or, without parts, its chapters) as the menu, each leading to
