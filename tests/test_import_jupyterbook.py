@@ -350,6 +350,24 @@ def test_a_jb_article_and_only_toc_files(tmp_path: Path) -> None:
     assert "b.md: notice: in no table of contents, so not built: left out" in report
 
 
+def test_a_table_of_contents_before_0_11(tmp_path: Path) -> None:
+    # (Jupyter Book 0.10's `_toc.yml` was a list: the first file the root, `- part:`)
+    write_files(tmp_path / "notes", {
+        "_config.yml": "title: 旧书\n",
+        "_toc.yml": "# toc\n- file: intro\n- file: setup\n- part: 基础\n  chapters:\n"
+                    "  - file: ch1\n    sections:\n    - file: ch1-1\n",
+        "intro.md": "# 前言\n", "setup.md": "# 安装\n", "ch1.md": "# 第一章\n",
+        "ch1-1.md": "# 第一节\n"})
+    imported = import_site(tmp_path / "notes", tmp_path / "site")
+    build(tmp_path / "site", BuildOptions())
+    home = prose(tmp_path / "site" / "public", "/")
+    assert links(home.find_all("ul")[0]) == [("安装", "/setup/"), ("第一章", "/ch1/"),
+                                            ("第一节", "/ch1-1/")]
+    assert [s.text() for s in home.find_all("strong")] == ["基础"]
+    assert "_toc.yml: notice: a table of contents of Jupyter Book before 0.11 (a list): " \
+        "read as `jb-book`" in report_of(imported)
+
+
 def test_mystmd_folders_urls_answer(tmp_path: Path) -> None:
     source = tmp_path / "notes"
     write_files(source, {**MYST_BOOK, "myst.yml": MYST_BOOK["myst.yml"].replace(

@@ -17,6 +17,7 @@ the bibliography: `jupyterbook_settings.py`.
 
 from __future__ import annotations
 
+import re
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
@@ -30,6 +31,8 @@ from lanting.importer.jupyterbook_toc import (
     Entry,
     Toc,
     book_folder,
+    flat_toc,
+    legacy_toc,
     mystmd_slug,
     read_jb_toc,
     read_myst_toc,
@@ -139,8 +142,13 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies):
                              "their names")
             files = [p for p in walk(self.book) if p.suffix.lower() in (".md", ".ipynb")
                      and p.name.lower() not in _IGNORED and "_build" not in p.parts]
-            return _flat(self.book / "myst.yml", files)
-        data, error = load_mapping("yaml", read_text(self.book / "_toc.yml"))
+            return flat_toc(self.book / "myst.yml", files)
+        raw = read_text(self.book / "_toc.yml")
+        data, error = load_mapping("yaml", raw)
+        if error and re.match(r"^\s*-", re.sub(r"(?m)^\s*#.*\n", "", raw)):
+            data, error = legacy_toc(raw)
+            self.report.note(self.book / "_toc.yml", None, "a table of contents of Jupyter "
+                             "Book before 0.11 (a list): read as `jb-book`")
         if error:
             self.report.warn(self.book / "_toc.yml", None, f"could not read it: {error}")
         return read_jb_toc(self.book, data, self.report)
@@ -389,7 +397,3 @@ def _first_heading(text: str) -> tuple[str, str] | None:
             return None
         return found, "\n".join(lines[:i] + lines[i + 1:])
     return None
-
-
-def _flat(source: Path, files: list[Path]) -> Toc:
-    return Toc(files[0] if files else None, [Entry(file=f) for f in files[1:]], source)

@@ -9,11 +9,13 @@ or a `url`) and Jupyter Book 2's (mystmd's) `myst.yml` `project.toc` (`file`, `u
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from lanting.importer.report import Report
+from lanting.importer.text import load_mapping
 
 SUFFIXES = (".md", ".ipynb", ".rst", ".markdown", ".myst", ".txt")
 """What a TOC's `file: intro` may name, tried in this order (Jupyter Book's)."""
@@ -214,3 +216,29 @@ def mystmd_slug(stem: str) -> str:
     if not re.match(r"^[12][0-9]{3}(?:[^0-9]|$)", stem) and not re.match(r"^[0-9]{5}", stem):
         name = re.sub(r"^[0-9_.-]+", "", stem) or stem
     return _name(name)
+
+
+def flat_toc(source: Path, files: list[Path]) -> Toc:
+    return Toc(files[0] if files else None, [Entry(file=f) for f in files[1:]], source)
+
+
+def legacy_toc(raw: str) -> tuple[dict[str, Any], str | None]:
+    """Jupyter Book 0.10's `_toc.yml`, a list (the first `file` the root, `- part:
+    Caption` with `chapters`, `sections` under a file) as `jb-book`'s mapping."""
+    data, error = load_mapping("yaml", "entries:\n" + textwrap.indent(raw, "  "))
+    items = data.get("entries")
+    if error or not isinstance(items, list) or not items:
+        return {}, error or "an empty list"
+    first = items[0] if isinstance(items[0], dict) else {}
+    parts: list[Any] = []
+    chapters: list[Any] = []
+    for item in items[1:] if first.get("file") else items:
+        if isinstance(item, dict) and "part" in item:
+            parts.append({"caption": item["part"], "chapters": item.get("chapters")
+                          or item.get("sections") or []})
+        elif parts:
+            parts[-1]["chapters"].append(item)
+        else:
+            chapters.append(item)
+    return {"format": "jb-book", "root": first.get("file"),
+            "parts": ([{"chapters": chapters}] if chapters else []) + parts}, None
