@@ -70,6 +70,7 @@ def test_config_becomes_lanting_toml(book: tuple[Imported, Path]) -> None:
     # a macro without arguments is the site's; one with arguments cannot be
     assert config["markdown"]["math_macros"] == {"E": "\\mathbb{E}"}
     assert config["theme"]["favicon"] == "/_static/favicon.png"
+    assert config["markdown"]["heading_ids"] == "github"  # (`myst_heading_anchors`)
     # the parts, each leading to its first page
     assert [(m["name"], m["url"]) for m in config["menu"]] == [
         ("目录", "/"), ("基础", "/basics/"), ("强化学习", "/intro/"), ("附录", "/bibliography/")]
@@ -154,6 +155,10 @@ def test_references_to_other_pages_become_links(book: tuple[Imported, Path]) -> 
     # from a notebook cell: the heading's text
     assert dict(links(prose(out, "/softmax/")))["损失函数"] == \
         "/dl-notes/linear-regression/#sec-loss"
+    # a link to a heading of another page, by the id `myst_heading_anchors` gave it
+    assert dict(links(prose(out, "/ppo/")))["A2C 的优势函数"] == \
+        "/dl-notes/a2c/#advantage-%E5%87%BD%E6%95%B0"
+    assert "advantage-函数" in page(out, "/a2c/").ids()
     # `{ref}`label`` and `{doc}` on the home page
     home = dict(links(prose(out, "/")))
     assert home["Clip 目标"] == "/dl-notes/ppo/#sec-ppo"

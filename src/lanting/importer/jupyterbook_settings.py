@@ -93,6 +93,7 @@ class JupyterBookSettings:
         if isinstance(description, str) and description.strip():
             config["description"] = " ".join(description.split())
         self.links()
+        self.heading_ids()
         self.citation_style()
         self.macros()
         self.favicon()
@@ -108,6 +109,14 @@ class JupyterBookSettings:
                 url = "https://github.com/" + url.strip("/")
             self.site.config["links"] = [{"name": "GitHub" if "github.com" in url
                                           else "Repository", "url": url}]
+
+    def heading_ids(self) -> None:
+        """`myst_heading_anchors` gave headings GitHub's ids (`#advantage-函数`), which
+        links between pages name: Lanting makes the same with `heading_ids = "github"`."""
+        if _mapping(self.config.get("parse")).get("myst_heading_anchors"):
+            self.site.config.setdefault("markdown", {})["heading_ids"] = "github"
+            self.site.config_comments.setdefault("markdown", "heading ids as MyST's "
+                                                 "myst_heading_anchors made them")
 
     def citation_style(self) -> None:
         sphinx = _mapping(_mapping(self.config.get("sphinx")).get("config"))
