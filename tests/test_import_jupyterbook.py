@@ -159,6 +159,9 @@ def test_references_to_other_pages_become_links(book: tuple[Imported, Path]) -> 
     assert dict(links(prose(out, "/ppo/")))["A2C 的优势函数"] == \
         "/dl-notes/a2c/#advantage-%E5%87%BD%E6%95%B0"
     assert "advantage-函数" in page(out, "/a2c/").ids()
+    # `{numref}` to another page's figure: its caption for the number
+    assert dict(links(prose(out, "/ppo/")))["图 损失曲线"] == \
+        "/dl-notes/linear-regression/#fig-loss"
     # `{ref}`label`` and `{doc}` on the home page
     home = dict(links(prose(out, "/")))
     assert home["Clip 目标"] == "/dl-notes/ppo/#sec-ppo"

@@ -216,8 +216,9 @@ class JupyterBookBodies:
             ctx.warn(match.group(), f"`{match.group()}`: no label `{target}` in the book: "
                      "its text is kept, not a link")
             return text or target
-        words = text.replace("%s", "").strip() if name == "numref" else text
-        words = words or found.text or self.site.items[found.page].title or target
+        own = found.text or self.site.items[found.page].title or target
+        # (`{numref}`Fig. %s <x>``: the number is the other page's; its caption instead)
+        words = (text.replace("%s", found.text or target) if "%s" in text else text) or own
         if name == "numref":
             ctx.note(match.group(), f"`{match.group()}` names another page's figure or "
                      "table: the link reads its caption (its number is that page's)")
