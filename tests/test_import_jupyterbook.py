@@ -71,6 +71,8 @@ def test_config_becomes_lanting_toml(book: tuple[Imported, Path]) -> None:
     assert config["markdown"]["math_macros"] == {"E": "\\mathbb{E}"}
     assert config["theme"]["favicon"] == "/_static/favicon.png"
     assert config["markdown"]["heading_ids"] == "github"  # (`myst_heading_anchors`)
+    # the footer as the book's (Lanting's default year is the newest post's: a book has none)
+    assert config["copyright"] == "© 2025 周沐阳"
     # the parts, each leading to its first page
     assert [(m["name"], m["url"]) for m in config["menu"]] == [
         ("目录", "/"), ("基础", "/basics/"), ("强化学习", "/intro/"), ("附录", "/bibliography/")]
@@ -218,7 +220,7 @@ def test_the_report_names_what_was_not_converted(book: tuple[Imported, Path]) ->
         "`sphinx_click` (their",
         "book/_config.yml: notice: `execute_notebooks: force`: Lanting runs no notebook",
         "book/_config.yml: notice: settings only Jupyter Book read, left out: "
-        "`launch_buttons`, `latex`, `copyright`, `html.use_repository_button`",
+        "`launch_buttons`, `latex`, `html.use_repository_button`",
         "book/_toc.yml: notice: chapter and section numbers (`numbered`) are not shown",
         "book/LICENSE.md: notice: the repository's, not a page of the book (no table of "
         "contents names it): left out",
@@ -294,6 +296,8 @@ def test_a_mystmd_book_with_its_toc(tmp_path: Path) -> None:
     out = tmp_path / "site" / "public"
     config = tomllib.loads((tmp_path / "site" / "lanting.toml").read_text(encoding="utf-8"))
     assert (config["title"], config["author"]) == ("分布式训练笔记", "林一")
+    assert config["copyright"] == "© 林一"
+    assert "1970" not in (out / "index.html").read_text(encoding="utf-8")
     assert config["links"] == [{"name": "GitHub", "url": "https://github.com/lin/dist-notes"}]
     assert config["markdown"]["math_macros"] == {"R": "\\mathbb{R}"}
     home = prose(out, "/")

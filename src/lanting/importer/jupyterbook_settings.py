@@ -22,7 +22,7 @@ from lanting.importer.report import Report
 from lanting.importer.site import Item, NewSite
 from lanting.importer.text import names
 
-LEFT_OUT = ("launch_buttons", "latex", "copyright", "exclude_patterns", "logo",
+LEFT_OUT = ("launch_buttons", "latex", "exclude_patterns", "logo",
             "only_build_toc_files", "execute", "parse", "sphinx", "html", "repository",
             "bibtex_bibfiles")
 """Keys of `_config.yml` read here or named in the report (the others get one notice)."""
@@ -92,6 +92,7 @@ class JupyterBookSettings:
         description = self.project.get("description") or self.config.get("description")
         if isinstance(description, str) and description.strip():
             config["description"] = " ".join(description.split())
+        self.copyright(str(config.get("author") or config["title"]))
         self.links()
         self.heading_ids()
         self.citation_style()
@@ -109,6 +110,15 @@ class JupyterBookSettings:
                 url = "https://github.com/" + url.strip("/")
             self.site.config["links"] = [{"name": "GitHub" if "github.com" in url
                                           else "Repository", "url": url}]
+
+    def copyright(self, who: str) -> None:
+        """The footer's line, `© 2025 <author>` from `copyright: 2025` (mystmd has no
+        year: `© <author>`). Lanting's default year is the newest post's, and a book has
+        no posts: its footer read `© 1970`."""
+        value = self.config.get("copyright")
+        year = str(value).strip() if isinstance(value, (str, int)) and str(value).strip() \
+            else ""
+        self.site.config["copyright"] = f"© {year} {who}" if year else f"© {who}"
 
     def heading_ids(self) -> None:
         """`myst_heading_anchors` gave headings GitHub's ids (`#advantage-函数`), which
@@ -239,10 +249,11 @@ class JupyterBookSettings:
             self.report.warn(self.config_path, None, "Sphinx extensions with no Lanting "
                              "counterpart: " + ", ".join(f"`{e}`" for e in extra)
                              + " (their directives are reported where used when you build)")
-        dropped: list[str] = [k for k in ("launch_buttons", "latex", "copyright", "comments",
+        dropped: list[str] = [k for k in ("launch_buttons", "latex", "comments",
                                "google_analytics") if k in self.config]
         dropped += [k for k in self.config if k not in LEFT_OUT and k not in (
             "title", "author", "description", "language", "logo", "only_build_toc_files",
+            "copyright",
             "exclude_patterns", "version", "project", "site", "extends") and k not in dropped]
         html = _mapping(self.config.get("html"))
         dropped += [f"html.{k}" for k in html if k not in ("baseurl", "favicon")]
