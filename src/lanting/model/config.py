@@ -53,7 +53,8 @@ class MarkdownConfig:
     raw_html: bool = True
     """Allow raw HTML inside Markdown (the writer is trusted)."""
     toc_levels: tuple[int, ...] = (2, 3)
-    """Heading levels listed in a post's table of contents."""
+    """Heading levels listed in a post's table of contents (a post whose sections are `#`
+    headings lists them and the level below)."""
     math_macros: dict[str, str] = field(default_factory=dict)
     """LaTeX macros for every page: `R = "\\mathbb{R}"` makes `\\R` work."""
     mermaid: Url = Url("")

@@ -267,7 +267,9 @@ def reference() -> str:
         "warns when a later Lanting changes the original). Templates are Jinja2 with "
         "autoescaping and `StrictUndefined`: a misspelt variable is an error at its line, "
         "not an empty string. Filters besides Jinja's: `xmltext`, `isodate`, `rfc3339`, "
-        "`monthday(lang)`, `humandate(lang)`.",
+        "`monthday(lang)`, `humandate(lang)`, `toc_entries(levels)` (a post's headings for "
+        "its table of contents, each with the level it is shown at: `levels`, moved up to "
+        "the top level the post uses).",
         "",
         "## What every page receives",
         "",

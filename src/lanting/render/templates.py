@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from jinja2 import (
 from markupsafe import Markup
 
 from lanting.config.i18n import format_date
+from lanting.model.markdown import Heading
 from lanting.render.icons import link_icon
 from lanting.render.recording import RecordingEnvironment
 
@@ -54,6 +56,19 @@ def monthday(value: dt.date | None, lang: str) -> str:
     if value is None:
         return ""
     return f"{value.month}月{value.day}日" if lang.startswith("zh") else value.strftime("%b %d")
+
+
+def toc_entries(headings: Sequence[Heading], levels: Sequence[int]
+                ) -> list[tuple[Heading, int]]:
+    """The headings a post's table of contents lists, each with the level it is shown
+    at: those of `levels` (`[markdown] toc_levels`), moved up to start at the top level
+    the post's text uses, so that a post written with `#` sections lists them (and the
+    `##` under them), shown as the first level."""
+    if not headings or not levels:
+        return []
+    shift = max(0, min(levels) - min(h.level for h in headings))
+    wanted = {level - shift for level in levels}
+    return [(h, h.level + shift) for h in headings if h.level in wanted]
 
 
 def humandate(value: dt.date | None, lang: str) -> str:
@@ -91,7 +106,7 @@ def create_environment(site: Path, bytecode: BytecodeCache | None = None) -> Env
         bytecode_cache=bytecode,
     )
     env.filters.update(xmltext=xmltext, isodate=isodate, rfc3339=rfc3339, monthday=monthday,
-                       humandate=humandate)
+                       humandate=humandate, toc_entries=toc_entries)
     env.globals["link_icon"] = link_icon
     # `tojson` writes Chinese as it is, not as \u escapes (six bytes a character), in the
     # search settings every page carries. <, >, & and ' are still escaped (Jinja's
