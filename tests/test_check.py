@@ -135,6 +135,19 @@ def test_a_missing_image_at_a_site_path_is_a_missing_image(make_site: MakeSite,
     assert messages[2].startswith("broken link `/nowhere/`")
 
 
+def test_a_missing_image_with_a_namesake_beside_it_names_it(make_site: MakeSite,
+                                                           post: Post) -> None:
+    """A real Hexo blog converted its images to WebP with a script that missed three
+    references (`docker_version.png`, the file `docker_version.webp`): the hint said to
+    put the image beside the page, where it was."""
+    site = make_site({"content/posts/docker/index.md": post(
+        "D", body="![版本](docker_version.png)\n"),
+        "content/posts/docker/docker_version.webp": TINY_PNG})
+    (problem,) = problems_of(site)
+    assert problem.message.startswith("missing image `docker_version.png`")
+    assert problem.hint == "there is `docker_version.webp` beside it: write that name"
+
+
 def test_a_joplin_attachment_is_called_so(make_site: MakeSite, post: Post) -> None:
     """A note copied out of Joplin links its attachments as `:/<id>`: the error spoke of
     `no file content/posts/:/0f1e…` and said to put the image beside the page."""

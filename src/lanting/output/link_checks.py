@@ -252,6 +252,12 @@ def _missing_file(url: str, content: str, here: str, image: bool,
                 did_you_mean(wanted, pages) or "link to a page's source file, e.g. `other-post.md`")
     if image:
         what = media_kind(url)
+        stem = posixpath.splitext(content)[0]
+        other = next((str(a.rel) for a in inp.discovery.assets
+                      if posixpath.splitext(str(a.rel))[0] == stem), None)
+        if other is not None:  # (images converted to WebP, a reference left behind)
+            return (f"missing {what} `{url}`: no file {shown}",
+                    f"there is `{posixpath.basename(other)}` beside it: write that name")
         return (f"missing {what} `{url}`: no file {shown}",
                 f"put the {what} beside the page (a bundle: posts/<slug>/index.md) or in "
                 "static/ and write its path from the site root, `/images/x.png`")
