@@ -2071,6 +2071,48 @@ def test_jekyll_notes_site_without_posts(tmp_path: Path, monkeypatch: pytest.Mon
     assert (tmp_path / "out/notes/LLM/draft.md").is_file()  # Jekyll copied it as it was
 
 
+def test_hexo_typora_image_paths_with_spaces(tmp_path: Path) -> None:
+    """Typora writes `![](29_cs110/branch prediction.png)` and shows it; Markdown reads a
+    path with a space as text, so the image was text on the page (a warning). The import
+    puts the path of a file that exists in angle brackets."""
+    source = old_site(tmp_path / "src", {
+        "package.json": '{"dependencies": {"hexo": "^7"}}',
+        "_config.yml": "title: T\nlanguage: zh-CN\npost_asset_folder: true\n",
+        "source/_posts/29_cs110.md": "---\ntitle: CS110\ndate: 2024-04-11\n---\n\n"
+                                     "![](29_cs110/branch prediction.png)\n\n"
+                                     "`![](not an image.png)` in code.\n",
+        "source/_posts/29_cs110/branch prediction.png": png(8, 8)})
+    imported = import_site(source, tmp_path / "new", "hexo", False, Options(now=NOW.now))
+    body = written(imported, "content/posts/29-cs110/index.md")
+    assert "![](branch%20prediction.png)" in body
+    assert "`![](not an image.png)`" in body
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert not result.warnings
+    page = parse_html((tmp_path / "out/posts/29-cs110/index.html").read_bytes())
+    assert len([e for e in page.one("main").iter() if e.tag == "img"]) == 1
+
+
+@pytest.mark.parametrize("kind", ["jekyll", "hugo"])
+def test_typora_image_paths_with_spaces_elsewhere(tmp_path: Path, kind: str) -> None:
+    """The same in Jekyll and Hugo posts (relative to the post, or from the root)."""
+    files: dict[str, str | bytes] = {
+        "jekyll": {"_config.yml": "title: T\n",
+                   "_posts/2024-04-11-a.md": "---\ntitle: A\n---\n\n![](img/my fig.png)\n\n"
+                                             "![](/assets/other fig.png)\n",
+                   "_posts/img/my fig.png": png(8, 8), "assets/other fig.png": png(8, 8)},
+        "hugo": {"hugo.toml": 'title = "T"\n',
+                 "content/posts/a/index.md": "---\ntitle: A\ndate: 2024-04-11\n---\n\n"
+                                             "![](my fig.png)\n\n![](/other fig.png)\n",
+                 "content/posts/a/my fig.png": png(8, 8), "static/other fig.png": png(8, 8)},
+    }[kind]
+    imported = import_site(old_site(tmp_path / "src", files), tmp_path / "new", kind, False,
+                           NOW)
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert not result.warnings
+    page = parse_html((tmp_path / "out/posts/a/index.html").read_bytes())
+    assert len([e for e in page.one("main").iter() if e.tag == "img"]) == 2
+
+
 def test_hugo_blowfish_front_matter_and_bundle_cover(tmp_path: Path) -> None:
     """Blowfish's `series_order` and `showTableOfContents: false` were left out as "not
     needed", and its bundle's `cover.png` or `feature*` image, which it shows with no

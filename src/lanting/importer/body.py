@@ -256,6 +256,27 @@ no page to lead to now (the writer's note that was never published): its text st
 """(URL as written, is an image) -> the URL to write, or None to keep it."""
 
 
+_SPACED_IMAGE = re.compile(r"(!\[[^\]\n]*\]\()([^()<>\n\"']*[ \t][^()<>\n\"']*)\)")
+"""`![](29_cs110/branch prediction.png)`: a path with a space, which Typora shows and
+Markdown reads as text."""
+
+
+def spaced_image_paths(text: str, exists: Callable[[str], bool]) -> tuple[str, int]:
+    """Typora's image paths with spaces, of files that `exists`, in angle brackets (the
+    way Markdown takes a path with a space). Returns (text, how many)."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        path = match.group(2).strip()
+        if not exists(path):
+            return match.group()
+        count += 1
+        return f"{match.group(1)}<{path}>)"
+
+    return _SPACED_IMAGE.sub(one, text), count
+
+
 def map_urls(text: str, resolve: UrlMap) -> str:
     """Every Markdown link and image and every raw-HTML `src`/`href`, through `resolve`."""
 

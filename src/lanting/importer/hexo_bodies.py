@@ -96,6 +96,9 @@ class HexoBodies:
         text = OUTPUT.sub(lambda m: ctx.leave(m.group(), "a Nunjucks value of the old theme"),
                           text)
         text = B.tables_and_anchors(text, ctx.convert)
+        text, count = B.spaced_image_paths(text, lambda name: any(
+            (folder / name).is_file() for folder in (path.with_suffix(""), path.parent)))
+        ctx.convert("image paths with spaces (Typora's) in angle brackets", count)
         text = B.map_urls(text, lambda url, image: self.url(url, image, ctx, path,
                                                             item.old_urls))
         if self.breaks:

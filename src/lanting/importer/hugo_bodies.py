@@ -96,6 +96,10 @@ class HugoBodies(HugoLinks):
         text = B.tables_and_anchors(text, ctx.convert)
         text, count = hard_breaks(text, spaces_only=True)  # (tidying strips line-end spaces)
         ctx.convert("line breaks (two spaces) as `\\`", count)
+        text, count = B.spaced_image_paths(text, lambda name: (
+            self.source / "static" / name.lstrip("/") if name.startswith("/")
+            else folder / name).is_file())
+        ctx.convert("image paths with spaces (Typora's) in angle brackets", count)
         text = B.map_urls(text, lambda url, image: self.url(url, image, ctx, folder))
         text = prose_raw(shelf, text)
         return B.tidy(shelf.restore(text))

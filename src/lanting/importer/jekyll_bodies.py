@@ -110,6 +110,10 @@ class JekyllBodies:
         if self.uses_emoji():
             text, count = B.emoji(text)
             ctx.convert("emoji", count)
+        text, count = B.spaced_image_paths(text, lambda name: (
+            self.source / name.lstrip("/") if name.startswith("/") else path.parent / name
+        ).is_file())
+        ctx.convert("image paths with spaces (Typora's) in angle brackets", count)
         text = B.map_urls(text, lambda url, image: self.url(url, image, ctx, path))
         text = self.after(text, item, ctx)
         text = prose_raw(shelf, text)
