@@ -1,6 +1,6 @@
 """`lanting import SOURCE [DEST]`: a Jekyll, al-folio, Hugo, Hugo Blox, Hexo, Quarto,
-MkDocs or Jupyter Book site turned into a new Lanting site, with a report of what was
-converted, what could not be and where.
+MkDocs, Jupyter Book or Docusaurus site turned into a new Lanting site, with a report of
+what was converted, what could not be and where.
 
 The source is only read. One module per generator reads it into a `site.NewSite` (posts,
 pages, talks, the home page, images, static files, `lanting.toml`); `NewSite.files`
@@ -26,11 +26,12 @@ if TYPE_CHECKING:  # the readers load the site model: `lanting --help` need not
     from lanting.importer.site import NewSite
 
 KINDS = ("jekyll", "al-folio", "hugo", "hugo-blox", "hexo", "quarto", "mkdocs",
-         "jupyter-book")
+         "jupyter-book", "docusaurus")
 
 LOOKED_FOR = (
     "Quarto (_quarto.yml), "
     "MkDocs (mkdocs.yml), "
+    "Docusaurus (docusaurus.config.js or .ts), "
     "Jupyter Book (_toc.yml, or myst.yml with project.toc, here or in book/ or docs/), "
     "Hexo (_config.yml, source/_posts/ and hexo in package.json), "
     "al-folio (_config.yml with _bibliography/ or _pages/), "
@@ -61,6 +62,8 @@ def detect(source: Path) -> str:
         return "quarto"
     if (source / "mkdocs.yml").is_file() or (source / "mkdocs.yaml").is_file():
         return "mkdocs"
+    if any(source.glob("docusaurus.config.*")):
+        return "docusaurus"
     from lanting.importer.jupyterbook_toc import book_folder
 
     if book_folder(source) is not None:
@@ -117,6 +120,9 @@ def _reader(kind: str) -> Callable[[Path, Report, Options], NewSite]:
     if kind == "jupyter-book":
         from lanting.importer.jupyterbook import JupyterBook
         return lambda s, r, o: JupyterBook(s, r, o).run()
+    if kind == "docusaurus":
+        from lanting.importer.docusaurus import Docusaurus
+        return lambda s, r, o: Docusaurus(s, r, o).run()
     from lanting.importer.hugoblox import HugoBlox
     return lambda s, r, o: HugoBlox(s, r, o).run()
 

@@ -1,0 +1,204 @@
+"""Docusaurus (v2, v3) → Lanting.
+
+The blog's files (`blog/`, any depth: `2024-01-31-ppo.md`, `2024-01-31-ppo/index.mdx`)
+are posts: the date from the front matter, else from the name; `authors` (keys of
+`blog/authors.yml`, or inline objects), `tags` (strings, or keys of `blog/tags.yml`),
+`draft`, `unlisted`, `image`, `description`, `hide_table_of_contents`. The docs
+(`docs/`) and the Markdown pages of `src/pages/` are pages. Every file keeps its old URL
+(`/blog/2024/01/31/ppo`, `/docs/guide/setup`): Docusaurus's rules for slugs, number
+prefixes (`01-intro.md`) and `index.md`, under the blog's and docs' `routeBasePath`.
+Translations under `i18n/<locale>/docusaurus-plugin-content-blog/` (and `-docs/current/`,
+`-pages/`) are versions of their pages in that language. `static/` is copied as it is.
+The settings are read without running them (`docusaurus_settings.py`); bodies are
+converted in `docusaurus_bodies.py`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import LinkTable, Options, read_text, walk
+from lanting.importer.docusaurus_bodies import DocusaurusBodies
+from lanting.importer.docusaurus_front import DocusaurusFront
+from lanting.importer.docusaurus_settings import read_config
+from lanting.importer.docusaurus_site import DocusaurusSite, lanting_language
+from lanting.importer.liquid import Context
+from lanting.importer.mkdocs_bodies import first_heading
+from lanting.importer.report import Report
+from lanting.importer.site import Item, NewSite, slug_of
+from lanting.importer.text import load_mapping, split_front_matter, zone
+
+_MARKDOWN = (".md", ".mdx")
+_DATED = re.compile(r"^(?P<folder>.*?)(?P<date>\d{4}[-/]\d{1,2}[-/]\d{1,2})[-/]?"
+                    r"(?P<text>.*?)(?:/index)?\.mdx?$")
+"""A blog file's date and name (Docusaurus's own rule): `2024-01-31-ppo.md`,
+`2024-01-31-ppo/index.md`, `2024/01/31/ppo.md`."""
+_NUMBER = re.compile(r"^\d+\s*[-_.]+\s*(?=[^\d\s])")
+"""A docs file's or folder's number prefix (`01-intro.md`, `2. setup`): not in its URL."""
+_GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "posts",
+                        "publications", "talks"})
+
+
+class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusBodies):
+    kind = "docusaurus"
+
+    def __init__(self, source: Path, report: Report, options: Options) -> None:
+        self.source = source
+        self.report = report
+        self.options = options
+        self.site = NewSite(report, source)
+        self.config = read_config(source, report)
+        self.math = self.config.math or not self.config.file
+        self.static = source / "static"
+        self.blog_dir = source / self.config.blog.path
+        self.docs_dir = source / self.config.docs.path
+        self.tz = zone(options.timezone)
+        self.table = LinkTable(self.site)
+        self.by_source: dict[Path, Item] = {}
+        self.documents: list[tuple[Item, str, Path]] = []
+        self.texts: list[str] = []
+        self.authors_map = self.authors()
+        self.tag_paths: dict[str, str] = {}
+        """Each tag's label → its old page's name (`/blog/tags/<name>`)."""
+        self.tags_map = self.tag_labels()
+        self.locales: set[str] = set()
+        """The locales that have translations."""
+
+    def run(self) -> NewSite:
+        if self.static.is_dir():
+            for path in walk(self.static):
+                self.site.static[path.relative_to(self.static).as_posix()] = path
+        for kind, root in (("post", self.blog_dir), ("doc", self.docs_dir),
+                           ("page", self.source / "src" / "pages")):
+            enabled = {"post": self.config.blog.enabled, "doc": self.config.docs.enabled}
+            if not root.is_dir() or not enabled.get(kind, True):
+                continue
+            for path in walk(root):
+                self.read_file(kind, root, path)
+        self.translations()
+        for item, text, path in self.documents:
+            ctx = Context(self.report, path, read_text(path))
+            item.body = self.convert(text, item, ctx, path)
+        self.write_config()
+        return self.site
+
+    def read_file(self, kind: str, root: Path, path: Path, lang: str = "",
+                  original: Item | None = None) -> Item | None:
+        rel = path.relative_to(root).as_posix()
+        if any(part.startswith("_") for part in rel.split("/")) \
+                or re.search(r"\.test\.|/__tests__/", rel):
+            if path.name.startswith("_category_"):
+                self.category_file(path)
+            return None  # (Docusaurus skips them: partials, `_category_.json`)
+        if path.suffix.lower() not in _MARKDOWN:
+            # (an image or a file beside a post goes where a link to it takes it)
+            if kind != "page" or path.suffix.lower() not in (".js", ".jsx", ".ts", ".tsx"):
+                return None
+            if not lang:
+                self.report.warn(path, None, "a React page: not imported (Lanting has no "
+                                 "React); write it as a Markdown page"
+                                 + (" (this one was the home page: `content/_index.md`)"
+                                    if rel.startswith("index.") else ""))
+            return None
+        text = read_text(path)
+        _fmt, head, body, _first = split_front_matter(text)
+        data, error = load_mapping("yaml", head)
+        if error:
+            self.report.warn(path, 2, f"front matter not read ({error})")
+        title = data.get("title")
+        heading = first_heading(body)
+        # The page's `# heading` is the title it showed (the front matter's, if any,
+        # named it in the sidebar and the tab); a post showed its `title` above the text.
+        if heading is not None and (not title or kind != "post"):
+            title, body = heading[0], heading[1]
+        old = self.old_url(kind, rel, data)
+        name = old.rstrip("/").rsplit("/", 1)[-1] if old.strip("/") else "index"
+        title = str(title or (original.title if original else "") or name).strip()
+        new_kind = "post" if kind == "post" else "home" if old == "/" else "page"
+        front = self.front(data, head, path, new_kind, title, rel)
+        draft = bool(front.get("draft"))
+        slug = slug_of(name)
+        if new_kind == "page" and slug in _GENERATED:
+            self.report.warn(path, None, f"a page named `{name}` would take Lanting's own "
+                             f"/{slug}/: it is /{slug}-page/")
+            slug = f"{slug}-page"
+        item = Item(new_kind, slug, path, front, draft=draft,
+                    lang=lanting_language(lang) if lang else "")
+        if original is not None:
+            item.name = original.name or original.slug
+            if item.slug != item.name:
+                item.front["slug"] = item.slug
+        item = self.site.add(item)
+        self.by_source[path.resolve()] = item
+        if not lang:
+            self.report.counts[("drafts" if draft else "posts") if new_kind == "post"
+                               else "pages"] += 1
+        if not draft:
+            prefix = f"/{lang}" if lang else ""
+            item.old_urls = [prefix + old] if (prefix + old) != "/" else []
+            for url in item.old_urls or ["/"]:
+                self.table.add(url, item)
+        self.texts.append(body)
+        self.documents.append((item, body, path))
+        return item
+
+    def old_url(self, kind: str, rel: str, data: dict[str, Any]) -> str:
+        """Where Docusaurus served the file, from `baseUrl` (no trailing slash, as its
+        default `trailingSlash` wrote them; the old site answered with one too)."""
+        slug = data.get("slug")
+        slug = str(slug).strip() if isinstance(slug, (str, int)) and str(slug).strip() \
+            else None
+        if kind == "post":
+            route = self.config.blog.route
+            if slug is None:
+                dated = _DATED.match(rel)
+                slug = (f"{dated['folder']}{dated['date'].replace('-', '/')}/"
+                        f"{dated['text']}") if dated else re.sub(
+                    r"(?:^|/)index\.mdx?$|\.mdx?$", "", rel)
+            return _join(route, slug)
+        if kind == "page":
+            return _join("", re.sub(r"(?:^|/)index\.mdx?$|\.mdx?$", "", rel))
+        route = self.config.docs.route
+        parts = [_NUMBER.sub("", p) for p in rel.split("/")]
+        folder, stem = "/".join(parts[:-1]), re.sub(r"\.mdx?$", "", parts[-1])
+        if slug is not None:
+            return _join(route, slug if slug.startswith("/") else f"{folder}/{slug}")
+        doc_id = str(data.get("id") or stem)
+        if stem.lower() in ("index", "readme") or (
+                folder and stem.lower() == folder.rsplit("/", 1)[-1].lower()):
+            return _join(route, folder)
+        return _join(route, f"{folder}/{doc_id}")
+
+    def translations(self) -> None:
+        """`i18n/<locale>/docusaurus-plugin-content-{blog,docs/current,pages}/`: the
+        files of the default language's folders, translated."""
+        i18n = self.source / "i18n"
+        if not i18n.is_dir():
+            return
+        plugins = (("post", "docusaurus-plugin-content-blog", self.blog_dir),
+                   ("doc", "docusaurus-plugin-content-docs/current", self.docs_dir),
+                   ("page", "docusaurus-plugin-content-pages", self.source / "src" / "pages"))
+        for folder in sorted(p for p in i18n.iterdir() if p.is_dir()):
+            locale = folder.name
+            if locale == self.config.default_locale:
+                continue
+            for kind, name, own in plugins:
+                root = folder / name
+                for path in walk(root) if root.is_dir() else []:
+                    original = self.by_source.get((own / path.relative_to(root)).resolve())
+                    if path.suffix.lower() not in _MARKDOWN:
+                        continue
+                    if original is None:
+                        self.report.warn(path, None, "a translation of a file the default "
+                                         "language does not have: not imported")
+                        continue
+                    if self.read_file(kind, root, path, locale, original) is not None:
+                        self.report.convert("translations")
+                        self.locales.add(locale)
+
+
+def _join(route: str, slug: str) -> str:
+    parts = [p for p in f"{route}/{slug}".split("/") if p]
+    return "/" + "/".join(parts)

@@ -1,0 +1,188 @@
+"""The body of a Docusaurus blog post, doc or page in Lanting's Markdown.
+
+Lanting reads as written: admonitions (`:::note Title`, v3's `:::tip[Title]`), code
+block titles (`title="x.py"`), line ranges (`{1,3-4}`), `showLineNumbers`, `$…$` and
+`$$…$$` (remark-math), `## Title {#id}`, `<details>`. Converted here: the excerpt
+marker (`<!-- truncate -->`, `{/* truncate */}`), tabs (`docusaurus_tabs.py`), MDX
+(`docusaurus_mdx.py`), the code blocks' magic comments (`// highlight-next-line`,
+`# highlight-start` … `highlight-end`: the lines highlighted, the comments gone) and
+`showLineNumbers=5`, the admonition kinds Lanting lacks (`:::secondary`), and links:
+to other files (`./x.md`, `@site/docs/x.mdx`), to old URLs (`/docs/intro`), to static
+files (`/img/x.png`, `@site/static/img/x.png`, `pathname:///x.pdf`).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+from urllib.parse import unquote
+
+from lanting.importer import body as B
+from lanting.importer.common import LinkTable, is_image
+from lanting.importer.docusaurus_mdx import (
+    admonitions,
+    code_blocks,
+    comments,
+    components,
+    html_attributes,
+    mdx_lines,
+)
+from lanting.importer.docusaurus_tabs import convert_tabs
+from lanting.importer.liquid import Context
+from lanting.importer.report import Report
+from lanting.importer.shelf import Shelf, fence, protect_code
+from lanting.importer.site import Item, NewSite
+
+_TRUNCATE = re.compile(r"^[ \t]*<!--\s*truncate\s*-->[ \t]*$", re.MULTILINE)
+_MAGIC = re.compile(r"^[ \t]*(?://|#|/\*|<!--|\{/\*|--|%|;)[ \t]*highlight-(next-line|start|end)"
+                    r"[ \t]*(?:\*/\}?|-->)?[ \t]*$")
+_KINDS = {"secondary": "note", "success": "tip"}
+"""Docusaurus v2's admonition kinds Lanting has no colour for."""
+
+
+def magic_fence(info: str, code: str, indent: str, ctx: Context) -> str:
+    """A fenced block with its magic comments made highlighted lines, `showLineNumbers=N`
+    a starting number, Docusaurus's own flags (`npm2yarn`, `live`) dropped."""
+    lines, marked = [], []
+    next_line = False
+    start: int | None = None
+    for line in code.split("\n"):
+        magic = _MAGIC.match(line)
+        if magic is None:
+            lines.append(line)
+            if next_line or start is not None:
+                marked.append(len(lines))
+            next_line = False
+            continue
+        kind = magic.group(1)
+        next_line = kind == "next-line"
+        start = len(lines) + 1 if kind == "start" else None if kind == "end" else start
+    words = re.findall(r"\{[^}]*\}|\w+=(?:\"[^\"]*\"|'[^']*'|\S+)|\S+", info)
+    numbered = next((w for w in words if re.fullmatch(r"showLineNumbers(=\d+)?", w)), "")
+    flags = [w for w in words if w in ("npm2yarn", "live", "noInline")]
+    if not marked and "=" not in numbered and not flags:
+        return fence(info, code, None, indent)
+    lang = words[0] if words and "=" not in words[0] and not words[0].startswith("{") \
+        else ""
+    if lang in ("npm2yarn", "live", "noInline") or lang.startswith("showLineNumbers"):
+        lang = ""
+    options: dict[str, str] = {}
+    ranges = [r for w in words if w.startswith("{") for r in w.strip("{}").split(",")
+              if r.strip()]
+    ranges += [str(n) for n in marked]
+    for word in words:
+        key, eq, value = word.partition("=")
+        if eq and key not in ("showLineNumbers",):
+            options[key] = value.strip("\"'")
+    if ranges:
+        options["hl_lines"] = " ".join(ranges)
+        ctx.convert("highlighted lines (magic comments)", int(bool(marked)))
+    if numbered:
+        options["linenos"] = "true"
+        if "=" in numbered:
+            options["start"] = numbered.partition("=")[2]
+    if "live" in flags:
+        ctx.warn("live", "a `live` code block (an editor running React code) is shown as "
+                 "code")
+    return fence(lang, "\n".join(lines), options, indent)
+
+
+class DocusaurusBodies:
+    """The body side of the Docusaurus importer."""
+
+    source: Path
+    static: Path
+    report: Report
+    site: NewSite
+    table: LinkTable
+    by_source: dict[Path, Item]
+    math: bool
+
+    def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
+        text, count = _TRUNCATE.subn("<!-- more -->", text)
+        ctx.convert("excerpt markers (truncate)", count)
+        text = convert_tabs(text, ctx)
+        shelf = Shelf()
+        text = protect_code(text, shelf, lambda info, code, indent: magic_fence(
+            info, code, indent, ctx))
+        text, raw = mdx_lines(text, ctx, path)
+        if not self.math:  # (without remark-math a `$` was a dollar sign)
+            text, count = re.subn(r"(?<!\\)\$", r"\\$", text)
+            if count:
+                ctx.note("$", "no remark-math in the site's settings: its `$` showed as "
+                         "dollar signs, and are escaped (`\\$`) to stay so")
+        text = comments(text, ctx)
+        text = code_blocks(text, raw, shelf, ctx)
+        text = admonitions(text, ctx)
+        text = html_attributes(text, ctx)
+        text = components(text, ctx)
+        text, kinds = re.subn(r"^([ \t]*:{3,}[ \t]*)(secondary|success)\b",
+                              lambda m: m.group(1) + _KINDS[m.group(2)], text,
+                              flags=re.MULTILINE)
+        ctx.convert("admonitions of another kind", kinds)
+
+        def resolve(url: str, image: bool) -> str | None:
+            return self.url(url, image, item, path, ctx)
+
+        text = B.map_urls(text, resolve)
+        text = B.tables_and_anchors(text, ctx.convert)
+        return B.tidy(shelf.restore(text))
+
+    def url(self, url: str, image: bool, item: Item, path: Path, ctx: Context) -> str | None:
+        """A link or image of the old site as the new one has it (None: as written)."""
+        original = url
+        if url.startswith("pathname://"):
+            url = url.removeprefix("pathname://")
+            ctx.convert("pathname:// links")
+        if url.startswith("@site/static/"):
+            url = url.removeprefix("@site/static")
+            ctx.convert("static URLs (@site/static)")
+        elif url.startswith("@site/"):
+            url = str(self.source / url.removeprefix("@site/"))
+        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#|^\ue000", url) or not url:
+            return None if url == original else url
+        rel, hash_mark, fragment = url.partition("#")
+        rel = unquote(rel.partition("?")[0])
+        if rel.startswith("/") and not Path(rel).is_relative_to(self.source):
+            target = self.table.find(rel)
+            if target is not None:
+                ctx.convert("links to old URLs")
+                return self.site.link(target) + hash_mark + fragment
+            file = self.static / rel.lstrip("/")
+            if file.is_file():
+                if image or is_image(file):
+                    return self.site.image(file, rel)
+                return rel + hash_mark + fragment
+            if image:
+                ctx.warn(original, f"image `{original}` not found in `static/`: left as "
+                         "written")
+            return None if url == original else url
+        file = Path(rel) if rel.startswith("/") else path.parent / rel
+        target = self.by_source.get(file.resolve()) if file.is_file() else None
+        if target is None and not file.is_file():
+            target = self.relative_url(rel, item)
+        if target is not None:
+            ctx.convert("links to other pages")
+            return self.site.link(target) + hash_mark + fragment
+        if file.is_file():
+            if image or is_image(file):
+                return self.site.image(file, None)
+            name = f"files/{file.name}"
+            self.site.static.setdefault(name, file)
+            return "/" + name + hash_mark + fragment
+        if image:
+            ctx.warn(original, f"image `{original}` not found: left as written")
+        elif rel:
+            ctx.warn(original, f"link `{original}` leads to no page or file of the site: "
+                     "left as written")
+        return None if url == original else url
+
+    def relative_url(self, rel: str, item: Item) -> Item | None:
+        """What a relative URL named from the page's old URL (`../intro` beside
+        `/docs/guide/setup`, as the browser resolved it)."""
+        if not item.old_urls:
+            return None
+        base = item.old_urls[0] if item.old_urls[0].endswith("/") \
+            else item.old_urls[0].rsplit("/", 1)[0] + "/"
+        return self.table.find(posixpath.normpath(posixpath.join(base, rel or ".")))

@@ -1,0 +1,198 @@
+"""What MDX adds to Markdown in a Docusaurus page, in Lanting's Markdown or reported.
+
+Lanting reads Markdown, not MDX: an `import`/`export` line would show as text, a JSX
+component (`<GitHubStarLink repo="x" />`) as nothing, `{/* … */}` as text. So:
+
+- `import` and `export` lines are removed: those of Docusaurus's own components
+  (`@theme/Tabs`, `@theme/CodeBlock`, …), whose uses are converted, with one notice;
+  any other with a warning at its line naming what it imported;
+- `import Source from '!!raw-loader!./train.py'` with `<CodeBlock>{Source}</CodeBlock>`:
+  the file's text in a fenced block (`language`, `title`, `showLineNumbers` kept);
+  `<CodeBlock>` around a template string too;
+- `<Admonition type="tip" title="x">` → `:::tip[x]`; `<details>`/`<Details>` kept
+  (Lanting renders `<details>`); `{/* truncate */}` → `<!-- more -->`, other
+  `{/* comments */}` → HTML comments;
+- HTML written as JSX: `className` → `class`; `src={require('@site/static/img/x.png')
+  .default}` and `src={useBaseUrl('/img/x.png')}` → `src="/img/x.png"`; any other
+  `{…}` attribute (`style={{…}}`) dropped, with a warning;
+- any other component: a pair (`<Highlight color="x">text</Highlight>`) loses its tags
+  and keeps its text; a lone `<Component … />` is kept in an HTML comment. Each is a
+  warning at its line (Lanting runs no React).
+
+The text comes with its code put aside (`shelf.Shelf`): nothing here touches code.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from lanting.importer.body import unconverted
+from lanting.importer.common import read_text
+from lanting.importer.docusaurus_tabs import attribute
+from lanting.importer.liquid import Context
+from lanting.importer.shelf import Shelf, fence
+
+_IMPORT = re.compile(r"^import\s+(?:([\w$*{},\s]+?)\s+from\s+)?['\"]([^'\"\n]+)['\"];?[ \t]*$\n?",
+                     re.MULTILINE)
+_EXPORT = re.compile(r"^export\s+(?:const|let|var|function|default|\{)[^\n]*"
+                     r"(?:\n(?!\n)[^\n]*)*\n?", re.MULTILINE)
+_THEME = re.compile(r"^@theme/|^@docusaurus/(?:useBaseUrl|Link|theme-common)")
+_ATTRS = r"(?:[^<>{}]|\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\})*"
+_COMMENT = re.compile(r"\{/\*(.*?)\*/\}", re.DOTALL)
+_CODEBLOCK = re.compile(rf"<CodeBlock\b({_ATTRS})>(.*?)</CodeBlock>", re.DOTALL)
+_ADMONITION = re.compile(rf"<Admonition\b({_ATTRS})>(.*?)</Admonition>", re.DOTALL)
+_DETAILS = re.compile(rf"<Details\b({_ATTRS})>", re.DOTALL)
+_LOWER_TAG = re.compile(rf"<([a-z][\w-]*)\b({_ATTRS}?)(/?)>", re.DOTALL)
+_JSX_ATTR = re.compile(r"\s([\w-]+)=\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*)\}")
+_COMPONENT = re.compile(rf"<([A-Z][\w.]*)\b({_ATTRS}?)(/?)>|</([A-Z][\w.]*)\s*>", re.DOTALL)
+_STATIC_CALL = re.compile(r"""^\s*(?:require\(\s*['"]@site/static(/[^'"]+)['"]\s*\)"""
+                          r"""(?:\.default)?|useBaseUrl\(\s*['"](/[^'"]*)['"]\s*\))\s*$""")
+
+
+def mdx_lines(text: str, ctx: Context, path: Path) -> tuple[str, dict[str, Path]]:
+    """`text` without its `import`/`export` lines; the raw-loader imports' files by name."""
+    raw: dict[str, Path] = {}
+    theme: list[str] = []
+
+    def one(match: re.Match[str]) -> str:
+        names, module = (match.group(1) or "").strip(), match.group(2)
+        if module.startswith("!!raw-loader!") or module.endswith("?raw"):
+            file = module.removeprefix("!!raw-loader!").removesuffix("?raw")
+            file = file.replace("@site/", str(ctx.report.source) + "/", 1)
+            raw[names] = (path.parent / file) if not file.startswith("/") else Path(file)
+        elif _THEME.match(module) or module in ("react",):
+            theme.append(names or module)
+        else:
+            ctx.warn(match.group().strip(), f"MDX import of `{names or module}` from "
+                     f"`{module}` removed: Lanting runs no React components (their uses "
+                     "are in the warnings below)")
+        return ""
+
+    text = _IMPORT.sub(one, text)
+    if theme:
+        ctx.note("import ", "MDX imports of Docusaurus's own components removed ("
+                 + ", ".join(f"`{n}`" for n in theme) + "): their uses are converted")
+    for match in _EXPORT.finditer(text):
+        ctx.warn(match.group().split("\n")[0], "MDX `export` removed: "
+                 f"`{match.group().split(chr(10))[0][:60]}` (Lanting runs no JavaScript)")
+    return _EXPORT.sub("", text), raw
+
+
+def comments(text: str, ctx: Context) -> str:
+    """`{/* truncate */}` → `<!-- more -->`; other MDX comments → HTML comments."""
+
+    def one(match: re.Match[str]) -> str:
+        inner = match.group(1).strip()
+        if inner == "truncate":
+            ctx.convert("excerpt markers (truncate)")
+            return "<!-- more -->"
+        return "<!-- " + inner.replace("--", "- -") + " -->"
+
+    return _COMMENT.sub(one, text)
+
+
+def code_blocks(text: str, raw: dict[str, Path], shelf: Shelf, ctx: Context) -> str:
+    """`<CodeBlock language="py" title="x">{Source}</CodeBlock>` (a raw-loader import) or
+    around a template string (`` {`…`} ``) → a fenced block."""
+
+    def one(match: re.Match[str]) -> str:
+        attrs, inner = match.group(1), shelf.restore(match.group(2)).strip()
+        options = {"title": attribute(attrs, "title") or ""}
+        if attribute(attrs, "showLineNumbers") is not None:
+            options["linenos"] = "true"
+        language = attribute(attrs, "language") or ""
+        name = re.fullmatch(r"\{\s*([\w$]+)\s*\}", inner)
+        literal = re.fullmatch(r"\{\s*`(.*)`\s*\}", inner, re.DOTALL)
+        if name and name.group(1) in raw:
+            file = raw[name.group(1)]
+            if not file.is_file():
+                ctx.warn(match.group(), f"`<CodeBlock>` of `{file.name}`, a file not found: "
+                         "left in a comment")
+                return unconverted(match.group())
+            code = read_text(file)
+            language = language or file.suffix.lstrip(".")
+            ctx.convert("code blocks of files (raw-loader)")
+        elif literal:
+            code = literal.group(1).replace("\\`", "`").replace("\\${", "${")
+            ctx.convert("code blocks (<CodeBlock>)")
+        elif "{" not in inner:
+            code = inner
+            ctx.convert("code blocks (<CodeBlock>)")
+        else:
+            return ctx.leave(match.group(), "its code is a JavaScript expression")
+        return "\n\n" + shelf.put(fence(language, code, options)) + "\n\n"
+
+    return _CODEBLOCK.sub(one, text)
+
+
+def admonitions(text: str, ctx: Context) -> str:
+    """`<Admonition type="tip" title="x">…</Admonition>` → `:::tip[x]` … `:::`;
+    `<Details summary="x">` → `<details>` with its summary."""
+
+    def one(match: re.Match[str]) -> str:
+        kind = attribute(match.group(1), "type") or "note"
+        title = attribute(match.group(1), "title") or ""
+        ctx.convert("callouts (<Admonition>)")
+        head = f":::{kind}" + (f"[{title}]" if title else "")
+        return f"\n\n{head}\n\n{match.group(2).strip()}\n\n:::\n\n"
+
+    text = _ADMONITION.sub(one, text)
+
+    def details(match: re.Match[str]) -> str:
+        summary = attribute(match.group(1), "summary")
+        return "<details>" + (f"\n<summary>{summary}</summary>\n" if summary else "")
+
+    text, count = _DETAILS.subn(details, text)
+    ctx.convert("<Details>", count)
+    return text.replace("</Details>", "</details>")
+
+
+def html_attributes(text: str, ctx: Context) -> str:
+    """HTML written as JSX: `className`, `src={require('@site/static/…')}`; other
+    `{…}` attributes dropped (each a warning)."""
+
+    def attr(match: re.Match[str]) -> str:
+        name, value = match.group(1), match.group(2)
+        static = _STATIC_CALL.match(value)
+        if static:
+            ctx.convert("static URLs (require / useBaseUrl)")
+            return f' {name}="{static.group(1) or static.group(2)}"'
+        literal = re.fullmatch(r"\s*(?:'([^']*)'|\"([^\"]*)\"|`([^`$]*)`|(\d+))\s*", value)
+        if literal:
+            return f' {name}="{next(g for g in literal.groups() if g is not None)}"'
+        ctx.warn(f"{name}={{", f"JSX attribute `{name}={{{value[:40]}}}` dropped (Lanting "
+                 "runs no JavaScript; a `style` can go into your own CSS)")
+        return ""
+
+    def tag(match: re.Match[str]) -> str:
+        attrs = match.group(2)
+        if "{" not in attrs and "className" not in attrs:
+            return match.group()
+        attrs = re.sub(r"(?<![\w-])className=", "class=", attrs)
+        attrs = _JSX_ATTR.sub(attr, attrs)
+        return f"<{match.group(1)}{attrs}{match.group(3)}>"
+
+    return _LOWER_TAG.sub(tag, text)
+
+
+def components(text: str, ctx: Context) -> str:
+    """Any other component: a pair's tags removed (its text kept), a lone one kept in a
+    comment; each a warning."""
+
+    def one(match: re.Match[str]) -> str:
+        name = match.group(1) or match.group(4)
+        if match.group(4):  # a closing tag: its opening one was reported
+            return ""
+        whole = match.group()
+        if match.group(3):
+            return ctx.leave(whole, f"the MDX component `<{name}>` has no Lanting form: "
+                             "write what it showed in Markdown")
+        closes = re.search(rf"</{re.escape(name)}\s*>", text[match.end():])
+        if closes is None:
+            return ctx.leave(whole, f"the MDX component `<{name}>` has no Lanting form")
+        ctx.warn(whole, f"the MDX component `<{name}>` removed, its text kept (Lanting "
+                 "runs no React components)")
+        return ""
+
+    return _COMPONENT.sub(one, text)

@@ -1,0 +1,191 @@
+"""The settings of a Docusaurus site, read without running them.
+
+`docusaurus.config.js` (or `.ts`, `.mjs`) is a JavaScript module: running it would need
+Node, the site's `node_modules` and trust in its code. So only the fields written as
+plain string literals are read — `title`, `tagline`, `url`, `baseUrl`, `trailingSlash`,
+`i18n: {defaultLocale, locales}`, the blog's and the docs' `path` and `routeBasePath`
+(`blog: false`, `docs: false` too), the navbar's links — and every field that is not
+such a literal (a template string, a variable, a function call) is named in the report,
+as are the settings Lanting has no place for.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lanting.importer.report import Report
+
+CONFIG_NAMES = ("docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs",
+                "docusaurus.config.mts", "docusaurus.config.cjs")
+_STRING = r"""(?:'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)")"""
+_LEFT_OUT = ("favicon", "organizationName", "projectName", "deploymentBranch", "onBrokenLinks",
+             "onBrokenMarkdownLinks", "themeConfig", "stylesheets", "scripts", "themes",
+             "customFields", "markdown", "future", "headTags", "clientModules",
+             "staticDirectories")
+"""Top-level settings only Docusaurus, its theme or its deployment read."""
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """Where one content plugin (the blog, the docs) reads files and serves them."""
+
+    enabled: bool
+    path: str
+    """The folder of its files, from the site's root (`blog`, `docs`)."""
+    route: str
+    """Its URL prefix from `baseUrl`, without slashes (`blog`, `docs`; `` at the root)."""
+
+
+@dataclass
+class DocusaurusConfig:
+    """What could be read from `docusaurus.config.*`."""
+
+    file: str = ""
+    """Its name (`docusaurus.config.ts`), empty when the site has none."""
+    title: str = ""
+    tagline: str = ""
+    url: str = ""
+    base_url: str = "/"
+    trailing_slash: bool | None = None
+    default_locale: str = ""
+    locales: list[str] = field(default_factory=list)
+    blog: Route = Route(True, "blog", "blog")
+    docs: Route = Route(True, "docs", "docs")
+    navbar: list[dict[str, str]] = field(default_factory=list)
+    """The navbar's items: `label` with `to` or `href`."""
+    math: bool = False
+    """`remark-math` among its plugins: `$…$` was a formula."""
+
+
+def strip_comments(text: str) -> str:
+    """`// …` and `/* … */` removed, but not inside strings (`'https://x'` keeps its `//`)."""
+    pattern = re.compile(r"""('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`)"""
+                         r"|//[^\n]*|/\*.*?\*/", re.DOTALL)
+    return pattern.sub(lambda m: m.group(1) or "", text)
+
+
+def _literal(text: str, key: str) -> tuple[str | None, bool]:
+    """(the string a `key:` holds, whether the key is there at all)."""
+    found = re.search(rf"(?<![\w.$]){key}\s*:\s*", text)
+    if not found:
+        return None, False
+    value = re.match(_STRING + r"\s*(?:[,}\n]|$)", text[found.end():])
+    if not value:
+        return None, True
+    return (value.group(1) if value.group(1) is not None else value.group(2) or ""), True
+
+
+def _object(text: str, key: str) -> str | None:
+    """The text of the object a `key: {…}` holds (braces balanced), else None."""
+    found = re.search(rf"(?<![\w.$]){key}\s*:\s*\{{", text)
+    if not found:
+        return None
+    depth, start = 0, found.end() - 1
+    for i in range(start, len(text)):
+        if text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return text[start + 1:i]
+    return None
+
+
+def _route(text: str, key: str, report: Report, file: str) -> Route:
+    default = Route(True, key, key)
+    if re.search(rf"(?<![\w.$]){key}\s*:\s*false\b", text):
+        return Route(False, key, key)
+    options = _object(text, key)
+    if options is None:
+        return default
+    path, _ = _literal(options, "path")
+    route, has_route = _literal(options, "routeBasePath")
+    if has_route and route is None:
+        report.warn(file, None, f"`{key}.routeBasePath` is not a plain string: read as "
+                    f"`{key}` (the default)")
+    return Route(True, (path or key).strip("./").strip("/") or key,
+                 (route if route is not None else key).strip("/"))
+
+
+def _navbar(text: str) -> list[dict[str, str]]:
+    """The navbar's items that are plain links (`{to: '/blog', label: 'Blog'}`)."""
+    navbar = _object(text, "navbar")
+    if navbar is None:
+        return []
+    items: list[dict[str, str]] = []
+    for inner in re.findall(r"\{([^{}]*)\}", navbar):
+        label, _ = _literal(inner, "label")
+        to, _ = _literal(inner, "to")
+        href, _ = _literal(inner, "href")
+        kind, _ = _literal(inner, "type")
+        if label and (to or href):
+            items.append({"name": label, "url": to or href or ""})
+        elif label and kind in ("doc", "docSidebar"):
+            items.append({"name": label, "url": "", "type": kind})
+    return items
+
+
+def read_config(source: Path, report: Report) -> DocusaurusConfig:
+    config = DocusaurusConfig()
+    file = next((source / n for n in CONFIG_NAMES if (source / n).is_file()), None)
+    if file is None:
+        report.warn(source, None, "no docusaurus.config.js: the site's title, URL and "
+                    "language are not known")
+        return config
+    config.file = file.name
+    raw = file.read_text(encoding="utf-8", errors="replace")
+    text = strip_comments(raw)
+    # (the site's own fields come before `themeConfig`, whose navbar has a `title` too)
+    head = re.split(r"(?<![\w.$])themeConfig\s*:", text, maxsplit=1)[0]
+    unread: list[str] = []
+    for key in ("title", "tagline", "url", "baseUrl"):
+        value, present = _literal(head, key)
+        if value is not None:
+            setattr(config, {"baseUrl": "base_url"}.get(key, key), value)
+        elif present:
+            unread.append(key)
+    slash = re.search(r"(?<![\w.$])trailingSlash\s*:\s*(true|false)\b", head)
+    if slash:
+        config.trailing_slash = slash.group(1) == "true"
+    i18n = _object(head, "i18n")
+    if i18n is not None:
+        locale, present = _literal(i18n, "defaultLocale")
+        if locale is not None:
+            config.default_locale = locale
+        elif present:
+            unread.append("i18n.defaultLocale")
+        listed = re.search(r"locales\s*:\s*\[([^\]]*)\]", i18n)
+        if listed:
+            config.locales = [a or b for a, b in re.findall(_STRING, listed.group(1))]
+    config.blog = _route(text, "blog", report, file.name)
+    config.docs = _route(text, "docs", report, file.name)
+    config.navbar = _navbar(text)
+    config.math = bool(re.search(r"remark-math|remarkMath", raw))
+    if unread:
+        report.warn(file.name, None, "not read (not a plain string: Lanting does not run "
+                    "JavaScript): " + ", ".join(f"`{k}`" for k in unread)
+                    + "; set them in lanting.toml")
+    blogs = re.findall(r"['\"]@docusaurus/plugin-content-(blog|docs)['\"]", text)
+    if blogs:
+        report.warn(file.name, None, "another instance of the blog or docs plugin "
+                    f"(`plugins: ['@docusaurus/plugin-content-{blogs[0]}', …]`): only the "
+                    "preset's `blog/` and `docs/` are imported; import the other folder "
+                    "by hand")
+    left = [k for k in _LEFT_OUT if re.search(rf"(?<![\w.$]){k}\s*:", text)]
+    if re.search(r"(?<![\w.$])plugins\s*:", text):
+        left.append("plugins")
+    if left:
+        report.note(file.name, None, "settings only Docusaurus or its theme read, left out: "
+                    + ", ".join(f"`{k}`" for k in left))
+    return config
+
+
+def kebab(label: str) -> str:
+    """A tag's URL name as Docusaurus made it from a tag written as a string (lodash's
+    `kebabCase`: words split at spaces, punctuation and case changes, lower case, joined
+    by `-`; CJK kept)."""
+    words = re.findall(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+|[^\W\d_a-zA-Z]+",
+                       label)
+    return "-".join(w.lower() for w in words)

@@ -1,0 +1,370 @@
+"""The Docusaurus importer: the fixture site under tests/fixtures/import/docusaurus/ (a
+v3 blog with authors.yml and tags.yml, MDX with tabs and components, docs, a page, an
+English translation), read from its built pages; tiny sites written inline for what it
+does not show; the settings reader, tabs and code blocks on their own."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import tomllib
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+from htmltree import Element, parse_html
+from sitebits import png, write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import Imported, detect, import_site
+from lanting.importer.common import Options
+from lanting.importer.docusaurus_bodies import magic_fence
+from lanting.importer.docusaurus_settings import kebab, read_config, strip_comments
+from lanting.importer.docusaurus_tabs import convert_tabs
+from lanting.importer.liquid import Context
+from lanting.importer.report import Report
+
+FIXTURE = Path(__file__).parent / "fixtures" / "import" / "docusaurus"
+NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
+    dest = tmp_path_factory.mktemp("docusaurus") / "site"
+    imported = import_site(FIXTURE, dest, None, False, NOW)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    return imported, dest / "public"
+
+
+def page(out: Path, url: str) -> Element:
+    return parse_html((out / url.strip("/") / "index.html").read_text(encoding="utf-8"))
+
+
+def report_of(imported: Imported) -> str:
+    return imported.report.format(imported.dest, False)
+
+
+def redirect_target(out: Path, old: str) -> str:
+    stub = page(out, old)
+    refresh = next(m for m in stub.find_all("meta") if m.get("http-equiv") == "refresh")
+    return unquote(refresh["content"].split("url=", 1)[1])
+
+
+def imported_tiny(tmp_path: Path, files: dict[str, str | bytes | None]) -> tuple[Imported, Path]:
+    source, dest = tmp_path / "src", tmp_path / "out"
+    write_files(source, files)
+    imported = import_site(source, dest, "docusaurus", False, NOW)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    return imported, dest / "public"
+
+
+# --- the fixture site --------------------------------------------------------------------
+
+
+def test_a_folder_with_a_docusaurus_config_is_a_docusaurus_site() -> None:
+    assert detect(FIXTURE) == "docusaurus"
+
+
+def test_the_config_becomes_lanting_toml(site: tuple[Imported, Path]) -> None:
+    imported, _out = site
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert (config["title"], config["language"], config["base_url"]) == (
+        "梯度下降笔记", "zh-CN", "https://lin.example.org/")
+    assert config["description"] == "强化学习与分布式训练的读书笔记"
+    assert config["languages"] == ["zh-CN", "en"]
+    # the navbar: the blog, a page by its new URL, a link; the docs sidebar has no form
+    assert [(m["name"], m["url"]) for m in config["menu"]] == [
+        ("博客", "/blog/"), ("关于", "/about/"), ("GitHub", "https://github.com/lin-example")]
+    assert config["redirects"]["/blog/tags/reinforcement-learning/"] == "/tags/强化学习/"
+    assert config["redirects"]["/blog/archive/"] == "/archive/"
+    assert "docusaurus.config.ts: notice: navbar item `笔记` (a `docSidebar`)" in \
+        report_of(imported)
+
+
+def test_posts_keep_dates_tags_authors_and_covers(site: tuple[Imported, Path]) -> None:
+    imported, out = site
+    ppo = (imported.dest / "content" / "posts" / "ppo-clip" / "index.md").read_text(
+        encoding="utf-8")
+    assert "\ndate: 2024-01-31\n" in ppo  # from the file's name
+    assert "tags: [强化学习, PPO]" in ppo  # `rl` is a key of tags.yml
+    assert "summary: 为什么 PPO 要把概率比裁剪到一个区间里。" in ppo
+    assert "cover: ppo.png" in ppo and "<!-- more -->" in ppo
+    nccl = (imported.dest / "content" / "posts" / "nccl-allreduce" / "index.md").read_text(
+        encoding="utf-8")
+    assert "author: 林晓, 陈一" in nccl
+    hello = (imported.dest / "content" / "posts" / "hello.md").read_text(encoding="utf-8")
+    assert "unlisted: true" in hello and "toc: false" in hello and "author: 访客作者" in hello
+    assert "\n:::note\n" in hello  # v2's `:::secondary`
+    doc = page(out, "/posts/ppo-clip/")
+    assert doc.find("div", class_="callout-tip").find("p", class_="callout-title").text() \
+        == "要点"
+    assert doc.find("div", class_="math-display") is not None
+    block = doc.find("div", class_="code-block")
+    assert block.find("div", class_="code-title").text() == "ppo_loss.py"
+    lines = block.find_all("span", class_="line")
+    assert [i + 1 for i, line in enumerate(lines) if "hl" in line.classes] == [1, 4]
+    assert "highlight-next-line" not in block.text()
+    links = {a.text(): unquote(a["href"]) for a in doc.find("article").find_all("a")}
+    assert links["NCCL 那篇"] == "/posts/nccl-allreduce/"
+    assert links["配置文档"] == "/setup/#安装"
+
+
+def test_old_urls_keep_answering(site: tuple[Imported, Path]) -> None:
+    _imported, out = site
+    for old, new in (("blog/2024/01/31/ppo-clip", "/posts/ppo-clip/"),
+                     ("blog/nccl-allreduce", "/posts/nccl-allreduce/"),
+                     ("blog/2023/12/01/hello", "/posts/hello/"),
+                     ("docs/intro", "/intro/"), ("docs/guide/setup", "/setup/"),
+                     ("en/blog/2024/01/31/ppo-clip", "/en/posts/ppo-clip/"),
+                     ("blog/tags/reinforcement-learning", "/tags/强化学习/")):
+        assert redirect_target(out, old).endswith(new), old
+
+
+def test_drafts_are_not_published_and_the_translation_is_paired(
+        site: tuple[Imported, Path]) -> None:
+    imported, out = site
+    draft = (imported.dest / "content" / "posts" / "draft-idea.md").read_text(encoding="utf-8")
+    assert "draft: true" in draft and not (out / "posts" / "draft-idea").exists()
+    english = page(out, "/en/posts/ppo-clip/")
+    assert english.find("h1").text() == "The clipped objective of PPO"
+    switch = page(out, "/posts/ppo-clip/").find("p", class_="translations")
+    assert switch.find("a")["href"] == "/en/posts/ppo-clip/"
+
+
+def test_an_mdx_post_shows_tabs_code_and_the_text_of_its_components(
+        site: tuple[Imported, Path]) -> None:
+    _imported, out = site
+    doc = page(out, "/posts/nccl-allreduce/")
+    article = doc.find("article")
+    assert [label.text() for label in article.find_all("label")] == ["PyTorch", "JAX"]
+    codes = [pre.text() for pre in article.find_all("pre")]
+    assert any("dist.all_reduce(t" in c for c in codes)  # inside the tab, as code
+    assert any("def average(tensor)" in c for c in codes)  # the raw-loader file
+    titles = [t.text() for t in article.find_all("div", class_="code-title")]
+    assert titles == ["allreduce.py"]
+    numbered = [b for b in article.find_all("div", class_="code-block")
+                if "NCCL_DEBUG" in b.text()]
+    assert numbered and "numbered" in numbered[0].classes
+    text = article.text()
+    assert "带宽项是 2(N-1)/N 倍的数据量" in text  # <Highlight>'s text kept
+    assert "@theme/" not in text and "StarButton" not in text and "{/*" not in text
+    assert article.find("div", class_="note-box") is not None
+    assert article.find("img")["src"].endswith("/posts/nccl-allreduce/ring.png")
+    back = next(a for a in article.find_all("a") if a.text() == "PPO 的笔记")
+    assert back["href"] == "/posts/ppo-clip/"
+
+
+def test_docs_and_pages_are_pages(site: tuple[Imported, Path]) -> None:
+    _imported, out = site
+    setup = page(out, "/setup/")
+    callout = setup.find("div", class_="callout-note")
+    assert callout.find("p", class_="callout-title").text() == "版本"
+    assert setup.find(id="安装") is not None
+    back = next(a for a in setup.find_all("a") if a.text() == "总览")
+    assert back["href"] == "/intro/"
+    assert page(out, "/intro/").find("h1").text() == "笔记总览"
+    about = page(out, "/about/")  # (the `# heading` it showed, not the tab's `title`)
+    assert about.find("h1").text() == "关于我" and "在读博士生" in about.text()
+
+
+def test_the_report_names_what_was_not_converted(site: tuple[Imported, Path]) -> None:
+    imported, _out = site
+    report = report_of(imported)
+    mdx = "blog/2024-03-02-nccl-ring/index.mdx"
+    assert f"{mdx}:12: warning: MDX import of `StarButton`" in report
+    assert f"{mdx}:37: warning: JSX attribute `style=" in report
+    assert f"{mdx}:41: warning: the MDX component `<Highlight>` removed" in report
+    assert f"{mdx}:43: warning: not converted, left in a comment: `<StarButton" in report
+    assert "src/pages/index.tsx: warning: a React page: not imported" in report
+    assert "docs/intro.md:2: notice: front matter only Docusaurus read" in report
+    assert "docs/guide/_category_.json: notice: a sidebar category" in report
+    # the static folder keeps its paths; a post's own image is in its bundle only
+    assert (imported.dest / "static" / "img" / "ppo.png").is_file()
+    assert not (imported.dest / "static" / "blog").exists()
+
+
+# --- tiny sites ---------------------------------------------------------------------------
+
+
+def test_settings_that_are_not_plain_strings_are_named(tmp_path: Path) -> None:
+    """`title: siteTitle` or a template string needs JavaScript to read: reported; a
+    blog at the root (`routeBasePath: '/'`) keeps its posts' URLs there; without
+    remark-math a `$` was a dollar sign."""
+    imported, out = imported_tiny(tmp_path, {
+        "docusaurus.config.js": """\
+            const siteTitle = 'Notes';
+            module.exports = {
+              title: siteTitle,
+              url: `https://${process.env.HOST}`,
+              baseUrl: '/notes/',
+              presets: [['@docusaurus/preset-classic', {
+                docs: false,
+                blog: {routeBasePath: '/', path: './posts'},
+              }]],
+            };
+            """,
+        "posts/2022-06-01-budget.md": "---\ntitle: Budget\n---\n\nIt cost $5 and $10.\n",
+    })
+    report = report_of(imported)
+    assert "docusaurus.config.js: warning: not read (not a plain string: Lanting does not " \
+        "run JavaScript): `title`, `url`" in report
+    assert redirect_target(out, "2022/06/01/budget").endswith("/posts/budget/")
+    body = page(out, "/posts/budget/").find("article")
+    assert "It cost $5 and $10." in body.text() and body.find("math") is None
+
+
+def test_a_docs_site_at_the_root(tmp_path: Path) -> None:
+    """Docs at `/` (`routeBasePath: '/'`), `slug: /` the home page; number prefixes
+    are not in URLs; `id` names a doc; v2's `:::note Title`; an image by
+    `require('@site/static/…')` and a link by `@site/static/…`."""
+    imported, out = imported_tiny(tmp_path, {
+        "docusaurus.config.js": """\
+            module.exports = {
+              title: 'Lab Handbook',
+              url: 'https://lab.example.org',
+              baseUrl: '/',
+              presets: [['classic', {
+                blog: false,
+                docs: {routeBasePath: '/', remarkPlugins: [require('remark-math')]},
+              }]],
+            };
+            """,
+        "docs/index.md": "---\nslug: /\ntitle: Welcome\n---\n\n"
+                         "Read [setup](02-env/01-install.md).\n",
+        "docs/02-env/01-install.md": """\
+            ---
+            id: gpu-install
+            ---
+
+            # Installing drivers
+
+            :::warning Careful
+
+            Reboot after it, $x^2$.
+
+            :::
+
+            <img src={require('@site/static/img/gpu.png').default} alt="GPU" />
+
+            [The slides](@site/static/files/talk.pdf)
+            """,
+        "static/img/gpu.png": png(20, 10),
+        "static/files/talk.pdf": "%PDF-1.4\n",
+    })
+    assert (imported.dest / "content" / "_index.md").is_file()
+    assert redirect_target(out, "env/gpu-install").endswith("/gpu-install/")
+    doc = page(out, "/gpu-install/")
+    assert doc.find("div", class_="callout-warning").find(
+        "p", class_="callout-title").text() == "Careful"
+    assert doc.find("math") is not None
+    assert doc.find("article").find("img")["src"] == "/img/gpu.png"
+    slides = next(a for a in doc.find_all("a") if a.text() == "The slides")
+    assert slides["href"] == "/files/talk.pdf"
+    home = parse_html((out / "index.html").read_text(encoding="utf-8"))
+    assert next(a for a in home.find_all("a") if a.text() == "setup")["href"] == \
+        "/gpu-install/"
+
+
+def test_v2_tabs_comments_and_unknown_imports(tmp_path: Path) -> None:
+    imported, out = imported_tiny(tmp_path, {
+        "docusaurus.config.js": "module.exports = {title: 'T', url: 'https://t.example'," \
+                                " baseUrl: '/'};\n",
+        "blog/2021-03-04-opt.mdx": """\
+            ---
+            title: Optimizers
+            ---
+
+            import Tabs from '@theme/Tabs';
+            import TabItem from '@theme/TabItem';
+            import Chart from '../src/components/Chart';
+
+            Intro.
+
+            {/* a note to myself */}
+
+            <Tabs defaultValue="sgd" values={[
+              {label: 'SGD', value: 'sgd'},
+              {label: 'Adam', value: 'adam'},
+            ]}>
+            <TabItem value="sgd">
+
+            Plain steps.
+
+            </TabItem>
+            <TabItem value="adam">
+
+            <Tabs>
+            <TabItem value="v1" label="Adam">Moments.</TabItem>
+            <TabItem value="v2" label="AdamW">Decoupled decay.</TabItem>
+            </Tabs>
+
+            </TabItem>
+            </Tabs>
+
+            ```js
+            // highlight-start
+            const lr = 1e-3;
+            const beta = 0.9;
+            // highlight-end
+            step();
+            ```
+            """,
+    })
+    text = (imported.dest / "content" / "posts" / "opt.md").read_text(encoding="utf-8")
+    assert ":::: tabs\n@tab SGD" in text and "::: tabs\n@tab Adam" in text
+    assert "<!-- a note to myself -->" in text
+    report = report_of(imported)
+    assert "blog/2021-03-04-opt.mdx:7: warning: MDX import of `Chart` from " \
+        "`../src/components/Chart` removed" in report
+    article = page(out, "/posts/opt/").find("article")
+    assert [label.text() for label in article.find_all("label")] == [
+        "SGD", "Adam", "Adam", "AdamW"]
+    lines = article.find("pre").find_all("span", class_="line")
+    assert [line.text() for line in lines if "hl" in line.classes] == [
+        "const lr = 1e-3;", "const beta = 0.9;"]
+
+
+# --- the parts on their own ---------------------------------------------------------------
+
+
+def test_only_plain_strings_are_read_from_the_config(tmp_path: Path) -> None:
+    (tmp_path / "docusaurus.config.ts").write_text("""\
+        // title: 'Commented out'
+        const config = {
+          title: "Real", /* url: 'https://wrong.example' */
+          url: 'https://right.example', // a comment after it
+          i18n: {defaultLocale: 'zh-Hans', locales: ['zh-Hans', 'en']},
+          themeConfig: {navbar: {title: 'Navbar title', items: [{to: 'docs/a', label: 'A'}]}},
+        };
+        """, encoding="utf-8")
+    config = read_config(tmp_path, Report(tmp_path, "docusaurus"))
+    assert (config.title, config.url, config.default_locale, config.locales) == (
+        "Real", "https://right.example", "zh-Hans", ["zh-Hans", "en"])
+    assert config.navbar == [{"name": "A", "url": "docs/a"}]
+    assert strip_comments("a: 'https://x' // c") == "a: 'https://x' "
+
+
+def test_tag_pages_are_named_as_lodash_kebab_case_names_them() -> None:
+    assert [kebab(t) for t in ("Machine Learning", "PyTorch", "v2", "强化学习")] == [
+        "machine-learning", "py-torch", "v-2", "强化学习"]
+
+
+def test_magic_comments_and_line_numbers() -> None:
+    ctx = Context(Report(Path("."), "docusaurus"), Path("x.md"), "")
+    out = magic_fence('py title="a.py" {1} showLineNumbers=7',
+                      "a = 1\n# highlight-next-line\nb = 2\nc = 3", "", ctx)
+    assert out.split("\n")[0] == '```py title=a.py hl_lines="1 2" linenos=true start=7'
+    assert "highlight" not in out
+    assert magic_fence("python {2}", "x\ny", "", ctx) == "```python {2}\nx\ny\n```"
+
+
+def test_tabs_in_code_blocks_stay_as_written() -> None:
+    ctx = Context(Report(Path("."), "docusaurus"), Path("x.md"), "")
+    text = "```jsx\n<Tabs>\n<TabItem value=\"a\">A</TabItem>\n</Tabs>\n```\n"
+    assert convert_tabs(text, ctx) == text
+    indented = "<Tabs>\n  <TabItem value=\"a\" label=\"One\">\n\n    Four spaces in.\n\n" \
+               "  </TabItem>\n</Tabs>\n"
+    assert re.search(r"@tab One\nFour spaces in\.\n:::", convert_tabs(indented, ctx))
