@@ -75,6 +75,7 @@ def test_the_config_becomes_lanting_toml(site: tuple[Imported, Path]) -> None:
         "梯度下降笔记", "zh-CN", "https://lin.example.org/")
     assert config["description"] == "强化学习与分布式训练的读书笔记"
     assert config["languages"] == ["zh-CN", "en"]
+    assert config["markdown"]["mermaid"].startswith("https://")
     # the navbar: the blog, a page by its new URL, a link; the docs sidebar has no form
     assert [(m["name"], m["url"]) for m in config["menu"]] == [
         ("博客", "/blog/"), ("关于", "/about/"), ("GitHub", "https://github.com/lin-example")]
@@ -151,7 +152,8 @@ def test_an_mdx_post_shows_tabs_code_and_the_text_of_its_components(
     text = article.text()
     assert "带宽项是 2(N-1)/N 倍的数据量" in text  # <Highlight>'s text kept
     assert "@theme/" not in text and "StarButton" not in text and "{/*" not in text
-    assert article.find("div", class_="note-box") is not None
+    box = article.find("div", class_="note-box")  # (`className`, a JSX `style`)
+    assert box is not None and box["style"] == "text-align: center"
     assert article.find("img")["src"].endswith("/posts/nccl-allreduce/ring.png")
     back = next(a for a in article.find_all("a") if a.text() == "PPO 的笔记")
     assert back["href"] == "/posts/ppo-clip/"
@@ -163,6 +165,7 @@ def test_docs_and_pages_are_pages(site: tuple[Imported, Path]) -> None:
     callout = setup.find("div", class_="callout-note")
     assert callout.find("p", class_="callout-title").text() == "版本"
     assert setup.find(id="安装") is not None
+    assert setup.find("pre", class_="mermaid") is not None  # (theme-mermaid: drawn)
     back = next(a for a in setup.find_all("a") if a.text() == "总览")
     assert back["href"] == "/intro/"
     assert page(out, "/intro/").find("h1").text() == "笔记总览"
@@ -175,7 +178,6 @@ def test_the_report_names_what_was_not_converted(site: tuple[Imported, Path]) ->
     report = report_of(imported)
     mdx = "blog/2024-03-02-nccl-ring/index.mdx"
     assert f"{mdx}:12: warning: MDX import of `StarButton`" in report
-    assert f"{mdx}:37: warning: JSX attribute `style=" in report
     assert f"{mdx}:41: warning: the MDX component `<Highlight>` removed" in report
     assert f"{mdx}:43: warning: not converted, left in a comment: `<StarButton" in report
     assert "src/pages/index.tsx: warning: a React page: not imported" in report
@@ -206,7 +208,8 @@ def test_settings_that_are_not_plain_strings_are_named(tmp_path: Path) -> None:
               }]],
             };
             """,
-        "posts/2022-06-01-budget.md": "---\ntitle: Budget\n---\n\nIt cost $5 and $10.\n",
+        "posts/2022-06-01-budget.md": "---\ntitle: Budget\n---\n\nIt cost $5 and $10.\n\n"
+                                      "Pandoc writes @fig:loss and [@vaswani2017].\n",
     })
     report = report_of(imported)
     assert "docusaurus.config.js: warning: not read (not a plain string: Lanting does not " \
@@ -214,6 +217,7 @@ def test_settings_that_are_not_plain_strings_are_named(tmp_path: Path) -> None:
     assert redirect_target(out, "2022/06/01/budget").endswith("/posts/budget/")
     body = page(out, "/posts/budget/").find("article")
     assert "It cost $5 and $10." in body.text() and body.find("math") is None
+    assert "Pandoc writes @fig:loss and [@vaswani2017]." in body.text()
 
 
 def test_a_docs_site_at_the_root(tmp_path: Path) -> None:
@@ -285,6 +289,10 @@ def test_v2_tabs_comments_and_unknown_imports(tmp_path: Path) -> None:
 
             {/* a note to myself */}
 
+            <img src={chartUrl} alt="chart" />
+
+            See [the first post](/blog/2021-01-01-first.md) and [the demo](/demo).
+
             <Tabs defaultValue="sgd" values={[
               {label: 'SGD', value: 'sgd'},
               {label: 'Adam', value: 'adam'},
@@ -312,6 +320,8 @@ def test_v2_tabs_comments_and_unknown_imports(tmp_path: Path) -> None:
             step();
             ```
             """,
+        "blog/2021-01-01-first.md": "---\ntitle: First\n---\n\nHello.\n",
+        "static/robots.txt": "User-agent: *\n",
     })
     text = (imported.dest / "content" / "posts" / "opt.md").read_text(encoding="utf-8")
     assert ":::: tabs\n@tab SGD" in text and "::: tabs\n@tab Adam" in text
@@ -319,7 +329,16 @@ def test_v2_tabs_comments_and_unknown_imports(tmp_path: Path) -> None:
     report = report_of(imported)
     assert "blog/2021-03-04-opt.mdx:7: warning: MDX import of `Chart` from " \
         "`../src/components/Chart` removed" in report
+    assert "blog/2021-03-04-opt.mdx:13: warning: JSX attribute `src={chartUrl}` dropped" \
+        in report
+    assert "blog/2021-03-04-opt.mdx:15: warning: link `/demo` leads to no imported page" \
+        in report  # (its text kept: a broken link would fail the build)
+    assert "static/robots.txt: notice: a file Lanting makes itself" in report
     article = page(out, "/posts/opt/").find("article")
+    first = next(a for a in article.find_all("a") if a.text() == "the first post")
+    assert first["href"] == "/posts/first/"  # (a file path from the site's folder)
+    assert "and the demo." in article.text() and all(a.text() != "the demo"
+                                                    for a in article.find_all("a"))
     assert [label.text() for label in article.find_all("label")] == [
         "SGD", "Adam", "Adam", "AdamW"]
     lines = article.find("pre").find_all("span", class_="line")

@@ -19,7 +19,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.common import LinkTable, Options, read_text, walk
+from lanting.importer.common import GENERATED, LinkTable, Options, read_text, walk
 from lanting.importer.docusaurus_bodies import DocusaurusBodies
 from lanting.importer.docusaurus_front import DocusaurusFront
 from lanting.importer.docusaurus_settings import read_config
@@ -69,7 +69,11 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusBodies):
     def run(self) -> NewSite:
         if self.static.is_dir():
             for path in walk(self.static):
-                self.site.static[path.relative_to(self.static).as_posix()] = path
+                rel = path.relative_to(self.static).as_posix()
+                if rel in GENERATED:  # (Lanting makes its own robots.txt, 404 page)
+                    self.report.note(path, None, "a file Lanting makes itself: left out")
+                else:
+                    self.site.static[rel] = path
         for kind, root in (("post", self.blog_dir), ("doc", self.docs_dir),
                            ("page", self.source / "src" / "pages")):
             enabled = {"post": self.config.blog.enabled, "doc": self.config.docs.enabled}

@@ -28,8 +28,10 @@ from lanting.importer.docusaurus_mdx import (
     html_attributes,
     mdx_lines,
 )
+from lanting.importer.docusaurus_settings import DocusaurusConfig
 from lanting.importer.docusaurus_tabs import convert_tabs
 from lanting.importer.liquid import Context
+from lanting.importer.mkdocs_bodies import DROPPED
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import Item, NewSite
@@ -93,6 +95,9 @@ class DocusaurusBodies:
 
     source: Path
     static: Path
+    blog_dir: Path
+    docs_dir: Path
+    config: DocusaurusConfig
     report: Report
     site: NewSite
     table: LinkTable
@@ -117,6 +122,10 @@ class DocusaurusBodies:
         text = admonitions(text, ctx)
         text = html_attributes(text, ctx)
         text = components(text, ctx)
+        # (Docusaurus read no cross-references or citations: `@fig:x`, `[@key]` were text)
+        text, count = re.subn(r"(?<![\w\\])@(?=(?:fig|eq|sec|tbl|lst):)|(?<=\[)@(?=[\w-])",
+                              r"\\@", text)
+        ctx.convert("@ kept as text (not a citation or reference)", count)
         text, kinds = re.subn(r"^([ \t]*:{3,}[ \t]*)(secondary|success)\b",
                               lambda m: m.group(1) + _KINDS[m.group(2)], text,
                               flags=re.MULTILINE)
@@ -126,6 +135,8 @@ class DocusaurusBodies:
             return self.url(url, image, item, path, ctx)
 
         text = B.map_urls(text, resolve)
+        text = re.sub(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\(" + DROPPED + r"[^)\n]*\)", r"\1",
+                      text).replace(DROPPED, "")
         text = B.tables_and_anchors(text, ctx.convert)
         return B.tidy(shelf.restore(text))
 
@@ -145,7 +156,12 @@ class DocusaurusBodies:
         rel, hash_mark, fragment = url.partition("#")
         rel = unquote(rel.partition("?")[0])
         if rel.startswith("/") and not Path(rel).is_relative_to(self.source):
-            target = self.table.find(rel)
+            # (`/blog/x.md`: a file from the site's folder or a content folder)
+            target = self.table.find(rel) or next((
+                self.by_source[f.resolve()] for f in (
+                    self.source / rel.lstrip("/"), self.blog_dir / rel.lstrip("/"),
+                    self.docs_dir / rel.lstrip("/"))
+                if f.suffix in (".md", ".mdx") and f.resolve() in self.by_source), None)
             if target is not None:
                 ctx.convert("links to old URLs")
                 return self.site.link(target) + hash_mark + fragment
@@ -157,6 +173,11 @@ class DocusaurusBodies:
             if image:
                 ctx.warn(original, f"image `{original}` not found in `static/`: left as "
                          "written")
+            elif rel.rstrip("/") != "/" + self.config.blog.route.strip("/"):
+                ctx.warn(original, f"link `{original}` leads to no imported page or file "
+                         "(a React page, a generated index?): the link is dropped, its "
+                         "text kept")
+                return DROPPED
             return None if url == original else url
         file = Path(rel) if rel.startswith("/") else path.parent / rel
         target = self.by_source.get(file.resolve()) if file.is_file() else None
@@ -175,7 +196,8 @@ class DocusaurusBodies:
             ctx.warn(original, f"image `{original}` not found: left as written")
         elif rel:
             ctx.warn(original, f"link `{original}` leads to no page or file of the site: "
-                     "left as written")
+                     "the link is dropped, its text kept")
+            return DROPPED
         return None if url == original else url
 
     def relative_url(self, rel: str, item: Item) -> Item | None:

@@ -12,9 +12,9 @@ component (`<GitHubStarLink repo="x" />`) as nothing, `{/* … */}` as text. So:
 - `<Admonition type="tip" title="x">` → `:::tip[x]`; `<details>`/`<Details>` kept
   (Lanting renders `<details>`); `{/* truncate */}` → `<!-- more -->`, other
   `{/* comments */}` → HTML comments;
-- HTML written as JSX: `className` → `class`; `src={require('@site/static/img/x.png')
-  .default}` and `src={useBaseUrl('/img/x.png')}` → `src="/img/x.png"`; any other
-  `{…}` attribute (`style={{…}}`) dropped, with a warning;
+- HTML written as JSX: `className` → `class`; `style={{textAlign: 'center'}}` → CSS;
+  `src={require('@site/static/img/x.png').default}` and `src={useBaseUrl('/img/x.png')}`
+  → `src="/img/x.png"`; any other `{…}` attribute dropped, with a warning;
 - any other component: a pair (`<Highlight color="x">text</Highlight>`) loses its tags
   and keeps its text; a lone `<Component … />` is kept in an HTML comment. Each is a
   warning at its line (Lanting runs no React).
@@ -158,11 +158,15 @@ def html_attributes(text: str, ctx: Context) -> str:
         if static:
             ctx.convert("static URLs (require / useBaseUrl)")
             return f' {name}="{static.group(1) or static.group(2)}"'
+        css = style(value) if name == "style" else None
+        if css is not None:
+            ctx.convert("JSX styles as CSS")
+            return f' style="{css}"'
         literal = re.fullmatch(r"\s*(?:'([^']*)'|\"([^\"]*)\"|`([^`$]*)`|(\d+))\s*", value)
         if literal:
             return f' {name}="{next(g for g in literal.groups() if g is not None)}"'
         ctx.warn(f"{name}={{", f"JSX attribute `{name}={{{value[:40]}}}` dropped (Lanting "
-                 "runs no JavaScript; a `style` can go into your own CSS)")
+                 "runs no JavaScript)")
         return ""
 
     def tag(match: re.Match[str]) -> str:
@@ -174,6 +178,34 @@ def html_attributes(text: str, ctx: Context) -> str:
         return f"<{match.group(1)}{attrs}{match.group(3)}>"
 
     return _LOWER_TAG.sub(tag, text)
+
+
+_UNITLESS = frozenset({"opacity", "z-index", "font-weight", "line-height", "flex",
+                       "flex-grow", "flex-shrink", "order", "zoom"})
+
+
+def style(value: str) -> str | None:
+    """A JSX style object (`{textAlign: 'center', marginBottom: 32}`) as CSS
+    (`text-align: center; margin-bottom: 32px`); None when a value is not a literal
+    (a variable, a call)."""
+    inner = re.fullmatch(r"\s*\{(.*)\}\s*", value, re.DOTALL)
+    if inner is None:
+        return None
+    rules: list[str] = []
+    for entry in (e.strip() for e in inner.group(1).split(",")):
+        if not entry:
+            continue
+        found = re.fullmatch(r"['\"]?([\w-]+)['\"]?\s*:\s*(?:'([^']*)'|\"([^\"]*)\"|"
+                             r"(-?\d+(?:\.\d+)?))", entry)
+        if found is None:
+            return None
+        prop = re.sub(r"(?<=[a-z0-9])([A-Z])", r"-\1", found.group(1)).lower()
+        number = found.group(4)
+        text = next((g for g in found.groups()[1:3] if g is not None), None)
+        if text is None:
+            text = number + ("px" if prop not in _UNITLESS and number != "0" else "")
+        rules.append(f"{prop}: {text.replace(chr(34), chr(39))}")
+    return "; ".join(rules)
 
 
 def components(text: str, ctx: Context) -> str:

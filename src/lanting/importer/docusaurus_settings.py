@@ -57,6 +57,9 @@ class DocusaurusConfig:
     """The navbar's items: `label` with `to` or `href`."""
     math: bool = False
     """`remark-math` among its plugins: `$…$` was a formula."""
+    mermaid: bool = False
+    """`@docusaurus/theme-mermaid` (with `markdown: {mermaid: true}`): ```` ```mermaid ````
+    blocks were diagrams."""
 
 
 def strip_comments(text: str) -> str:
@@ -163,6 +166,8 @@ def read_config(source: Path, report: Report) -> DocusaurusConfig:
     config.docs = _route(text, "docs", report, file.name)
     config.navbar = _navbar(text)
     config.math = bool(re.search(r"remark-math|remarkMath", raw))
+    config.mermaid = bool(re.search(r"theme-mermaid", text)) and bool(
+        re.search(r"(?<![\w.$])mermaid\s*:\s*true\b", text))
     if unread:
         report.warn(file.name, None, "not read (not a plain string: Lanting does not run "
                     "JavaScript): " + ", ".join(f"`{k}`" for k in unread)

@@ -10,6 +10,7 @@ from pathlib import Path
 from lanting.importer.common import LinkTable, finish_menu, guess_language, language_tag
 from lanting.importer.docusaurus_settings import DocusaurusConfig, kebab
 from lanting.importer.listings import Redirects, listed_posts, term_urls
+from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
 
@@ -58,6 +59,11 @@ class DocusaurusSite:
                 ("/" if read.base_url.strip("/") else "")
         if read.tagline.strip():
             config["description"] = " ".join(read.tagline.split())
+        if read.mermaid:
+            config["markdown"] = {"mermaid": MERMAID}
+            self.site.config_comments["markdown"] = (
+                "Mermaid diagrams drawn as the old site drew them (its script from a CDN)")
+            self.report.convert("mermaid diagrams (theme-mermaid)")
         self.menu(where)
         self.listing_redirects(where)
 
