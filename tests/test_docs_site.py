@@ -27,7 +27,7 @@ PAGES = {
     "checks": "Checks and safety",
     "publishing": "Publishing",
     "theming": "Making the theme yours",
-    "importing": "Moving from Jekyll, Hugo, Hexo, Quarto, MkDocs or Jupyter Book",
+    "importing": "Moving from Jekyll, Hugo, Hexo, Quarto, MkDocs, Jupyter Book or Docusaurus",
     "configuration": "Configuration reference",
     "cli": "Command-line reference",
     "templates": "Template reference",

@@ -321,6 +321,7 @@ def test_v2_tabs_comments_and_unknown_imports(tmp_path: Path) -> None:
             ```
             """,
         "blog/2021-01-01-first.md": "---\ntitle: First\n---\n\nHello.\n",
+        "versioned_docs/version-1.0/intro.md": "# Old intro\n",
         "static/robots.txt": "User-agent: *\n",
     })
     text = (imported.dest / "content" / "posts" / "opt.md").read_text(encoding="utf-8")
@@ -334,6 +335,7 @@ def test_v2_tabs_comments_and_unknown_imports(tmp_path: Path) -> None:
     assert "blog/2021-03-04-opt.mdx:15: warning: link `/demo` leads to no imported page" \
         in report  # (its text kept: a broken link would fail the build)
     assert "static/robots.txt: notice: a file Lanting makes itself" in report
+    assert "versioned_docs: warning: versioned docs (version-1.0): not imported" in report
     article = page(out, "/posts/opt/").find("article")
     first = next(a for a in article.find_all("a") if a.text() == "the first post")
     assert first["href"] == "/posts/first/"  # (a file path from the site's folder)

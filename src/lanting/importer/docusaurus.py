@@ -82,6 +82,11 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusBodies):
             for path in walk(root):
                 self.read_file(kind, root, path)
         self.translations()
+        versions = self.source / "versioned_docs"
+        if versions.is_dir():
+            self.report.warn(versions, None, "versioned docs (" + ", ".join(sorted(
+                p.name for p in versions.iterdir() if p.is_dir())) + "): not imported, "
+                "Lanting keeps one version (the current `docs/`)")
         for item, text, path in self.documents:
             ctx = Context(self.report, path, read_text(path))
             item.body = self.convert(text, item, ctx, path)
