@@ -137,7 +137,7 @@ def test_drafts_are_not_published_and_the_translation_is_paired(
 
 def test_an_mdx_post_shows_tabs_code_and_the_text_of_its_components(
         site: tuple[Imported, Path]) -> None:
-    _imported, out = site
+    imported, out = site
     doc = page(out, "/posts/nccl-allreduce/")
     article = doc.find("article")
     assert [label.text() for label in article.find_all("label")] == ["PyTorch", "JAX"]
@@ -157,6 +157,12 @@ def test_an_mdx_post_shows_tabs_code_and_the_text_of_its_components(
     assert article.find("img")["src"].endswith("/posts/nccl-allreduce/ring.png")
     back = next(a for a in article.find_all("a") if a.text() == "PPO 的笔记")
     assert back["href"] == "/posts/ppo-clip/"
+    docs = next(a for a in article.find_all("a") if a.text() == "笔记总览")
+    assert docs["href"] == "/intro/"  # (the old URL written with a `/` at its end)
+    # (`<video />` closes itself in JSX only: in HTML it held all that followed)
+    assert '<video src="https://media.example.org/ring.mp4" controls></video>' in (
+        imported.dest / "content" / "posts" / "nccl-allreduce" / "index.md").read_text(
+        encoding="utf-8")
 
 
 def test_docs_and_pages_are_pages(site: tuple[Imported, Path]) -> None:
@@ -178,8 +184,8 @@ def test_the_report_names_what_was_not_converted(site: tuple[Imported, Path]) ->
     report = report_of(imported)
     mdx = "blog/2024-03-02-nccl-ring/index.mdx"
     assert f"{mdx}:12: warning: MDX import of `StarButton`" in report
-    assert f"{mdx}:41: warning: the MDX component `<Highlight>` removed" in report
-    assert f"{mdx}:43: warning: not converted, left in a comment: `<StarButton" in report
+    assert f"{mdx}:43: warning: the MDX component `<Highlight>` removed" in report
+    assert f"{mdx}:45: warning: not converted, left in a comment: `<StarButton" in report
     assert "src/pages/index.tsx: warning: a React page: not imported" in report
     assert "docs/intro.md:2: notice: front matter only Docusaurus read" in report
     assert "docs/guide/_category_.json: notice: a sidebar category" in report

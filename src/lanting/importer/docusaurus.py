@@ -147,8 +147,9 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusBodies):
         if not draft:
             prefix = f"/{lang}" if lang else ""
             item.old_urls = [prefix + old] if (prefix + old) != "/" else []
-            for url in item.old_urls or ["/"]:
+            for url in item.old_urls or ["/"]:  # (written with or without its `/`)
                 self.table.add(url, item)
+                self.table.add(url.rstrip("/") + "/", item)
         self.texts.append(body)
         self.documents.append((item, body, path))
         return item

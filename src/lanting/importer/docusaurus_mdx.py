@@ -170,16 +170,21 @@ def html_attributes(text: str, ctx: Context) -> str:
         return ""
 
     def tag(match: re.Match[str]) -> str:
-        attrs = match.group(2)
-        if "{" not in attrs and "className" not in attrs:
+        name, attrs, slash = match.groups()
+        # (`<video … />` closes itself in JSX, not in HTML: it held all that followed)
+        closed = f"></{name}>" if slash and name.lower() not in _VOID else ""
+        if "{" not in attrs and "className" not in attrs and not closed:
             return match.group()
         attrs = re.sub(r"(?<![\w-])className=", "class=", attrs)
         attrs = _JSX_ATTR.sub(attr, attrs)
-        return f"<{match.group(1)}{attrs}{match.group(3)}>"
+        return f"<{name}{attrs.rstrip() if closed else attrs}" + (closed or f"{slash}>")
 
     return _LOWER_TAG.sub(tag, text)
 
 
+_VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link",
+                   "meta", "source", "track", "wbr"})
+"""HTML's elements without content: `<img />` is HTML as well as JSX."""
 _UNITLESS = frozenset({"opacity", "z-index", "font-weight", "line-height", "flex",
                        "flex-grow", "flex-shrink", "order", "zoom"})
 
