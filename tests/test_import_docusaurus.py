@@ -75,6 +75,7 @@ def test_the_config_becomes_lanting_toml(site: tuple[Imported, Path]) -> None:
         "梯度下降笔记", "zh-CN", "https://lin.example.org/")
     assert config["description"] == "强化学习与分布式训练的读书笔记"
     assert config["languages"] == ["zh-CN", "en"]
+    assert config["author"] == "林晓"  # (she wrote 3 of the 4 posts; 陈一 co-wrote one)
     assert config["markdown"]["mermaid"].startswith("https://")
     # the navbar: the blog, a page by its new URL, a link; the docs sidebar has no form
     assert [(m["name"], m["url"]) for m in config["menu"]] == [
@@ -95,7 +96,7 @@ def test_posts_keep_dates_tags_authors_and_covers(site: tuple[Imported, Path]) -
     assert "cover: ppo.png" in ppo and "<!-- more -->" in ppo
     nccl = (imported.dest / "content" / "posts" / "nccl-allreduce" / "index.md").read_text(
         encoding="utf-8")
-    assert "author: 林晓, 陈一" in nccl
+    assert "author: 林晓, 陈一" in nccl and "author:" not in ppo
     hello = (imported.dest / "content" / "posts" / "hello.md").read_text(encoding="utf-8")
     assert "unlisted: true" in hello and "toc: false" in hello and "author: 访客作者" in hello
     assert "\n:::note\n" in hello  # v2's `:::secondary`
@@ -361,7 +362,7 @@ def test_only_plain_strings_are_read_from_the_config(tmp_path: Path) -> None:
     (tmp_path / "docusaurus.config.ts").write_text("""\
         // title: 'Commented out'
         const config = {
-          title: "Real", /* url: 'https://wrong.example' */
+          title: 'Lin\\'s "notes"', /* url: 'https://wrong.example' */
           url: 'https://right.example', // a comment after it
           i18n: {defaultLocale: 'zh-Hans', locales: ['zh-Hans', 'en']},
           themeConfig: {navbar: {title: 'Navbar title', items: [{to: 'docs/a', label: 'A'}]}},
@@ -369,7 +370,7 @@ def test_only_plain_strings_are_read_from_the_config(tmp_path: Path) -> None:
         """, encoding="utf-8")
     config = read_config(tmp_path, Report(tmp_path, "docusaurus"))
     assert (config.title, config.url, config.default_locale, config.locales) == (
-        "Real", "https://right.example", "zh-Hans", ["zh-Hans", "en"])
+        "Lin's \"notes\"", "https://right.example", "zh-Hans", ["zh-Hans", "en"])
     assert config.navbar == [{"name": "A", "url": "docs/a"}]
     assert strip_comments("a: 'https://x' // c") == "a: 'https://x' "
 

@@ -8,14 +8,22 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.common import bool_of, mtime, read_text, summary_of
+from lanting.importer.common import bool_of, mtime, read_text, summary_of, walk
 from lanting.importer.docusaurus_settings import kebab
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
-from lanting.importer.text import When, key_line, load_mapping, names, parse_when
+from lanting.importer.text import (
+    When,
+    key_line,
+    load_mapping,
+    names,
+    parse_when,
+    split_front_matter,
+)
 
 MAPPED = frozenset({"title", "date", "authors", "author", "tags", "draft", "unlisted",
                     "image", "description", "hide_table_of_contents", "slug", "last_update",
@@ -34,6 +42,7 @@ class DocusaurusFront:
     authors_map: dict[str, str]
     tags_map: dict[str, str]
     tag_paths: dict[str, str]
+    _site_author: str | None = None
 
     def authors(self) -> dict[str, str]:
         """`blog/authors.yml`: key → name."""
@@ -68,8 +77,31 @@ class DocusaurusFront:
                          "out, Lanting has no docs sidebar")
 
     def site_author(self) -> str:
+        """The site's author: the one of `authors.yml`, else the one who wrote (or
+        co-wrote) more than half of the posts; else none."""
+        if self._site_author is None:
+            self._site_author = self._main_author()
+        return self._site_author
+
+    def _main_author(self) -> str:
         names_ = list(dict.fromkeys(self.authors_map.values()))
-        return names_[0] if len(names_) == 1 else ""
+        if len(names_) == 1:
+            return names_[0]
+        counts: Counter[str] = Counter()
+        posts = [p for p in walk(self.blog_dir) if p.suffix in (".md", ".mdx")] \
+            if self.blog_dir.is_dir() else []
+        for post in posts:
+            head = split_front_matter(read_text(post))[1]
+            value = load_mapping("yaml", head)[0].get("authors")
+            keys = value if isinstance(value, list) else [value] if value else []
+            counts.update({str(k) for k in keys if not isinstance(k, dict)})
+        found = counts.most_common(1)
+        if found and found[0][0] in self.authors_map and found[0][1] * 2 > len(posts):
+            name = self.authors_map[found[0][0]]
+            self.report.note(self.blog_dir / "authors.yml", None, f"the site's author is "
+                             f"{name}, who wrote {found[0][1]} of the {len(posts)} posts")
+            return name
+        return ""
 
     def front(self, data: dict[str, Any], head: str, path: Path, kind: str, title: str,
               rel: str) -> dict[str, Any]:

@@ -77,7 +77,10 @@ def _literal(text: str, key: str) -> tuple[str | None, bool]:
     value = re.match(_STRING + r"\s*(?:[,}\n]|$)", text[found.end():])
     if not value:
         return None, True
-    return (value.group(1) if value.group(1) is not None else value.group(2) or ""), True
+    raw = value.group(1) if value.group(1) is not None else value.group(2) or ""
+    # (JavaScript's escapes: `'luoyjx\'s notes'` is luoyjx's notes)
+    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)),
+                  raw), True
 
 
 def _object(text: str, key: str) -> str | None:
