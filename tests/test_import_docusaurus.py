@@ -121,6 +121,7 @@ def test_old_urls_keep_answering(site: tuple[Imported, Path]) -> None:
                      ("blog/2023/12/01/hello", "/posts/hello/"),
                      ("docs/intro", "/intro/"), ("docs/guide/setup", "/setup/"),
                      ("en/blog/2024/01/31/ppo-clip", "/en/posts/ppo-clip/"),
+                     ("en/docs/intro", "/en/intro/"),
                      ("blog/tags/reinforcement-learning", "/tags/强化学习/")):
         assert redirect_target(out, old).endswith(new), old
 
@@ -134,6 +135,10 @@ def test_drafts_are_not_published_and_the_translation_is_paired(
     assert english.find("h1").text() == "The clipped objective of PPO"
     switch = page(out, "/posts/ppo-clip/").find("p", class_="translations")
     assert switch.find("a")["href"] == "/en/posts/ppo-clip/"
+    intro = page(out, "/en/intro/")  # a doc's translation (`…-docs/current/`)
+    assert intro.find("h1").text() == "Overview of the notes"
+    setup = next(a for a in intro.find_all("a") if a.text() == "the setup")
+    assert setup["href"] == "/setup/"  # (the doc has no English version)
 
 
 def test_an_mdx_post_shows_tabs_code_and_the_text_of_its_components(
@@ -292,9 +297,16 @@ def test_v2_tabs_comments_and_unknown_imports(tmp_path: Path) -> None:
             import TabItem from '@theme/TabItem';
             import Chart from '../src/components/Chart';
 
-            Intro.
+            Intro{' '}
+            for {"<T>"} types.
 
             {/* a note to myself */}
+
+            <Admonition type="info" title={'Heads up'}>Mind the step size.</Admonition>
+
+            ```title="notes.txt"
+            lr 1e-3
+            ```
 
             <img src={chartUrl} alt="chart" />
 
@@ -334,12 +346,14 @@ def test_v2_tabs_comments_and_unknown_imports(tmp_path: Path) -> None:
     text = (imported.dest / "content" / "posts" / "opt.md").read_text(encoding="utf-8")
     assert ":::: tabs\n@tab SGD" in text and "::: tabs\n@tab Adam" in text
     assert "<!-- a note to myself -->" in text
+    assert "Intro\nfor &lt;T&gt; types." in text  # (`{' '}` a space, `{"<T>"}` text)
+    assert '```text title=notes.txt' in text  # (Lanting reads the first word as language)
     report = report_of(imported)
     assert "blog/2021-03-04-opt.mdx:7: warning: MDX import of `Chart` from " \
         "`../src/components/Chart` removed" in report
-    assert "blog/2021-03-04-opt.mdx:13: warning: JSX attribute `src={chartUrl}` dropped" \
+    assert "blog/2021-03-04-opt.mdx:20: warning: JSX attribute `src={chartUrl}` dropped" \
         in report
-    assert "blog/2021-03-04-opt.mdx:15: warning: link `/demo` leads to no imported page" \
+    assert "blog/2021-03-04-opt.mdx:22: warning: link `/demo` leads to no imported page" \
         in report  # (its text kept: a broken link would fail the build)
     assert "static/robots.txt: notice: a file Lanting makes itself" in report
     assert "versioned_docs: warning: versioned docs (version-1.0): not imported" in report
@@ -350,7 +364,11 @@ def test_v2_tabs_comments_and_unknown_imports(tmp_path: Path) -> None:
                                                     for a in article.find_all("a"))
     assert [label.text() for label in article.find_all("label")] == [
         "SGD", "Adam", "Adam", "AdamW"]
-    lines = article.find("pre").find_all("span", class_="line")
+    callout = article.find("div", class_="callout-note")  # (`info`: a note's colour)
+    assert callout.find("p", class_="callout-title").text() == "Heads up"
+    assert article.find("div", class_="code-title").text() == "notes.txt"
+    code = next(p for p in article.find_all("pre") if "const lr" in p.text())
+    lines = code.find_all("span", class_="line")
     assert [line.text() for line in lines if "hl" in line.classes] == [
         "const lr = 1e-3;", "const beta = 0.9;"]
 

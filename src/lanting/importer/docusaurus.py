@@ -65,6 +65,8 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusBodies):
         self.tags_map = self.tag_labels()
         self.locales: set[str] = set()
         """The locales that have translations."""
+        self.mirrors: dict[Path, Path] = {}
+        """A translations' folder → the folder of the files it translates."""
 
     def run(self) -> NewSite:
         if self.static.is_dir():
@@ -196,6 +198,7 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusBodies):
                 continue
             for kind, name, own in plugins:
                 root = folder / name
+                self.mirrors[root.resolve()] = own.resolve()
                 for path in walk(root) if root.is_dir() else []:
                     original = self.by_source.get((own / path.relative_to(root)).resolve())
                     if path.suffix.lower() not in _MARKDOWN:

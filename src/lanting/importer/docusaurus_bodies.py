@@ -63,10 +63,12 @@ def magic_fence(info: str, code: str, indent: str, ctx: Context) -> str:
     words = re.findall(r"\{[^}]*\}|\w+=(?:\"[^\"]*\"|'[^']*'|\S+)|\S+", info)
     numbered = next((w for w in words if re.fullmatch(r"showLineNumbers(=\d+)?", w)), "")
     flags = [w for w in words if w in ("npm2yarn", "live", "noInline")]
-    if not marked and "=" not in numbered and not flags:
-        return fence(info, code, None, indent)
     lang = words[0] if words and "=" not in words[0] and not words[0].startswith("{") \
         else ""
+    # (as written when Lanting reads it so; not ```` ```title="x" ````, whose first word
+    # Lanting would take for the language)
+    if not marked and "=" not in numbered and not flags and (lang or not words):
+        return fence(info, code, None, indent)
     if lang in ("npm2yarn", "live", "noInline") or lang.startswith("showLineNumbers"):
         lang = ""
     options: dict[str, str] = {}
@@ -102,6 +104,7 @@ class DocusaurusBodies:
     site: NewSite
     table: LinkTable
     by_source: dict[Path, Item]
+    mirrors: dict[Path, Path]
     math: bool
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
@@ -180,6 +183,10 @@ class DocusaurusBodies:
                 return DROPPED
             return None if url == original else url
         file = Path(rel) if rel.startswith("/") else path.parent / rel
+        if not file.exists():  # (a translation's link to a file it did not translate)
+            file = next((own / file.resolve().relative_to(root) for root, own
+                         in self.mirrors.items() if file.resolve().is_relative_to(root)),
+                        file)
         target = self.by_source.get(file.resolve()) if file.is_file() else None
         if target is None and not file.is_file():
             target = self.relative_url(rel, item)

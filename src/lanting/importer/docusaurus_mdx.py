@@ -24,6 +24,7 @@ The text comes with its code put aside (`shelf.Shelf`): nothing here touches cod
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -80,7 +81,8 @@ def mdx_lines(text: str, ctx: Context, path: Path) -> tuple[str, dict[str, Path]
 
 
 def comments(text: str, ctx: Context) -> str:
-    """`{/* truncate */}` → `<!-- more -->`; other MDX comments → HTML comments."""
+    """`{/* truncate */}` → `<!-- more -->`; other MDX comments → HTML comments; a
+    string written as an expression (`{' '}`, `{"<T>"}`) → its text."""
 
     def one(match: re.Match[str]) -> str:
         inner = match.group(1).strip()
@@ -89,7 +91,12 @@ def comments(text: str, ctx: Context) -> str:
             return "<!-- more -->"
         return "<!-- " + inner.replace("--", "- -") + " -->"
 
-    return _COMMENT.sub(one, text)
+    text = _COMMENT.sub(one, text)
+    text, count = re.subn(r"(?<!=)\{\s*(?:'([^'\n{}]*)'|\"([^\"\n{}]*)\")\s*\}(?![}\]])",
+                          lambda m: html.escape(m.group(1) if m.group(1) is not None
+                                                else m.group(2), quote=False), text)
+    ctx.convert("JSX strings ({' '}) as text", count)
+    return text
 
 
 def code_blocks(text: str, raw: dict[str, Path], shelf: Shelf, ctx: Context) -> str:
