@@ -259,7 +259,7 @@ def test_a_docs_site_at_the_root(tmp_path: Path) -> None:
 
             :::warning Careful
 
-            Reboot after it, $x^2$.
+            Reboot after it, $x^2$ and $\\blue{y}$.
 
             :::
 
@@ -276,6 +276,8 @@ def test_a_docs_site_at_the_root(tmp_path: Path) -> None:
     assert doc.find("div", class_="callout-warning").find(
         "p", class_="callout-title").text() == "Careful"
     assert doc.find("math") is not None
+    assert "\\textcolor{blue}{y}" in (imported.dest / "content" / "pages" /
+                                       "gpu-install.md").read_text(encoding="utf-8")
     assert doc.find("article").find("img")["src"] == "/img/gpu.png"
     slides = next(a for a in doc.find_all("a") if a.text() == "The slides")
     assert slides["href"] == "/files/talk.pdf"

@@ -6,9 +6,10 @@ block titles (`title="x.py"`), line ranges (`{1,3-4}`), `showLineNumbers`, `$…
 marker (`<!-- truncate -->`, `{/* truncate */}`), tabs (`docusaurus_tabs.py`), MDX
 (`docusaurus_mdx.py`), the code blocks' magic comments (`// highlight-next-line`,
 `# highlight-start` … `highlight-end`: the lines highlighted, the comments gone) and
-`showLineNumbers=5`, the admonition kinds Lanting lacks (`:::secondary`), and links:
-to other files (`./x.md`, `@site/docs/x.mdx`), to old URLs (`/docs/intro`), to static
-files (`/img/x.png`, `@site/static/img/x.png`, `pathname:///x.pdf`).
+`showLineNumbers=5`, the admonition kinds Lanting lacks (`:::secondary`), KaTeX's
+colour macros (`\\blue{…}` → `\\textcolor{blue}{…}`), and links: to other files
+(`./x.md`, `@site/docs/x.mdx`), to old URLs (`/docs/intro`), to static files
+(`/img/x.png`, `@site/static/img/x.png`, `pathname:///x.pdf`).
 """
 
 from __future__ import annotations
@@ -115,6 +116,10 @@ class DocusaurusBodies:
         text = protect_code(text, shelf, lambda info, code, indent: magic_fence(
             info, code, indent, ctx))
         text, raw = mdx_lines(text, ctx, path)
+        if self.math:  # (KaTeX's colour macros, which Lanting's math lacks)
+            text, count = re.subn(r"\\(red|blue|green|gray|purple|orange|pink)\{",
+                                  r"\\textcolor{\1}{", text)
+            ctx.convert("KaTeX colour macros (\\blue{…}) as \\textcolor", count)
         if not self.math:  # (without remark-math a `$` was a dollar sign)
             text, count = re.subn(r"(?<!\\)\$", r"\\$", text)
             if count:
