@@ -180,6 +180,9 @@ def test_docs_and_pages_are_pages(site: tuple[Imported, Path]) -> None:
     assert setup.find("pre", class_="mermaid") is not None  # (theme-mermaid: drawn)
     back = next(a for a in setup.find_all("a") if a.text() == "总览")
     assert back["href"] == "/intro/"
+    same = next(a for a in setup.find_all("a") if a.text() == "同一页")
+    # (a path from the docs folder, as Docusaurus tried it after the page's own folder)
+    assert unquote(same["href"]) == "/setup/#安装"
     assert page(out, "/intro/").find("h1").text() == "笔记总览"
     about = page(out, "/about/")  # (the `# heading` it showed, not the tab's `title`)
     assert about.find("h1").text() == "关于我" and "在读博士生" in about.text()

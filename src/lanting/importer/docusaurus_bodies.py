@@ -192,6 +192,10 @@ class DocusaurusBodies:
             file = next((own / file.resolve().relative_to(root) for root, own
                          in self.mirrors.items() if file.resolve().is_relative_to(root)),
                         file)
+        if not file.exists() and not rel.startswith("/") and rel.endswith((".md", ".mdx")):
+            # (Docusaurus tried a Markdown file's path from its content folders too)
+            file = next((c for c in (self.docs_dir / rel, self.blog_dir / rel)
+                         if c.is_file()), file)
         target = self.by_source.get(file.resolve()) if file.is_file() else None
         if target is None and not file.is_file():
             target = self.relative_url(rel, item)
