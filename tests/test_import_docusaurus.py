@@ -315,7 +315,7 @@ def test_v2_tabs_comments_and_unknown_imports(tmp_path: Path) -> None:
 
             <img src={chartUrl} alt="chart" />
 
-            See [the first post](/blog/2021-01-01-first.md) and [the demo](/demo).
+            See [the first post](/blog/2021-01-01-first/index.md) and [the demo](/demo).
 
             <Tabs defaultValue="sgd" values={[
               {label: 'SGD', value: 'sgd'},
@@ -344,7 +344,7 @@ def test_v2_tabs_comments_and_unknown_imports(tmp_path: Path) -> None:
             step();
             ```
             """,
-        "blog/2021-01-01-first.md": "---\ntitle: First\n---\n\nHello.\n",
+        "blog/2021-01-01-first/index.md": "---\ntitle: First\n---\n\nHello.\n",
         "versioned_docs/version-1.0/intro.md": "# Old intro\n",
         "static/robots.txt": "User-agent: *\n",
     })
@@ -365,6 +365,7 @@ def test_v2_tabs_comments_and_unknown_imports(tmp_path: Path) -> None:
     article = page(out, "/posts/opt/").find("article")
     first = next(a for a in article.find_all("a") if a.text() == "the first post")
     assert first["href"] == "/posts/first/"  # (a file path from the site's folder)
+    assert redirect_target(out, "blog/2021/01/01/first").endswith("/posts/first/")
     assert "and the demo." in article.text() and all(a.text() != "the demo"
                                                     for a in article.find_all("a"))
     assert [label.text() for label in article.find_all("label")] == [
