@@ -111,6 +111,7 @@ def test_posts_keep_dates_tags_authors_and_covers(site: tuple[Imported, Path]) -
     assert "highlight-next-line" not in block.text()
     links = {a.text(): unquote(a["href"]) for a in doc.find("article").find_all("a")}
     assert links["NCCL 那篇"] == "/posts/nccl-allreduce/"
+    assert doc.find(id="与-kl_penalty-的比较") is not None  # (github-slugger's ids)
     assert links["配置文档"] == "/setup/#安装"
 
 

@@ -59,8 +59,10 @@ class DocusaurusSite:
                 ("/" if read.base_url.strip("/") else "")
         if read.tagline.strip():
             config["description"] = " ".join(read.tagline.split())
+        # (Docusaurus made heading ids with github-slugger: `#kl_penalty` links keep working)
+        config["markdown"] = {"heading_ids": "github"}
         if read.mermaid:
-            config["markdown"] = {"mermaid": MERMAID}
+            config["markdown"]["mermaid"] = MERMAID
             self.site.config_comments["markdown"] = (
                 "Mermaid diagrams drawn as the old site drew them (its script from a CDN)")
             self.report.convert("mermaid diagrams (theme-mermaid)")
