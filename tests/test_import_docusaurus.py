@@ -316,7 +316,8 @@ def test_v2_tabs_comments_and_unknown_imports(tmp_path: Path) -> None:
 
             <img src={chartUrl} alt="chart" />
 
-            See [the first post](/blog/2021-01-01-first/index.md) and [the demo](/demo).
+            See [the first post](/blog/2021-01-01-first/index.md) and [the demo](/demo),
+            or <Link to="/blog/2021/01/01/first">the same post</Link>.
 
             <Tabs defaultValue="sgd" values={[
               {label: 'SGD', value: 'sgd'},
@@ -367,7 +368,9 @@ def test_v2_tabs_comments_and_unknown_imports(tmp_path: Path) -> None:
     first = next(a for a in article.find_all("a") if a.text() == "the first post")
     assert first["href"] == "/posts/first/"  # (a file path from the site's folder)
     assert redirect_target(out, "blog/2021/01/01/first").endswith("/posts/first/")
-    assert "and the demo." in article.text() and all(a.text() != "the demo"
+    same = next(a for a in article.find_all("a") if a.text() == "the same post")
+    assert same["href"] == "/posts/first/"  # (`<Link to>`, @docusaurus/Link's)
+    assert "and the demo," in article.text() and all(a.text() != "the demo"
                                                     for a in article.find_all("a"))
     assert [label.text() for label in article.find_all("label")] == [
         "SGD", "Adam", "Adam", "AdamW"]

@@ -27,6 +27,7 @@ from lanting.importer.docusaurus_mdx import (
     comments,
     components,
     html_attributes,
+    links,
     mdx_lines,
 )
 from lanting.importer.docusaurus_settings import DocusaurusConfig
@@ -128,6 +129,7 @@ class DocusaurusBodies:
         text = comments(text, ctx)
         text = code_blocks(text, raw, shelf, ctx)
         text = admonitions(text, ctx)
+        text = links(text, ctx)
         text = html_attributes(text, ctx)
         text = components(text, ctx)
         # (Docusaurus read no cross-references or citations: `@fig:x`, `[@key]` were text)

@@ -9,7 +9,8 @@ component (`<GitHubStarLink repo="x" />`) as nothing, `{/* … */}` as text. So:
 - `import Source from '!!raw-loader!./train.py'` with `<CodeBlock>{Source}</CodeBlock>`:
   the file's text in a fenced block (`language`, `title`, `showLineNumbers` kept);
   `<CodeBlock>` around a template string too;
-- `<Admonition type="tip" title="x">` → `:::tip[x]`; `<details>`/`<Details>` kept
+- `<Link to="/docs/x">text</Link>` → `[text](/docs/x)` (to the page's new URL);
+  `<Admonition type="tip" title="x">` → `:::tip[x]`; `<details>`/`<Details>` kept
   (Lanting renders `<details>`); `{/* truncate */}` → `<!-- more -->`, other
   `{/* comments */}` → HTML comments;
 - HTML written as JSX: `className` → `class`; `style={{textAlign: 'center'}}` → CSS;
@@ -43,6 +44,7 @@ _ATTRS = r"(?:[^<>{}]|\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\})*"
 _COMMENT = re.compile(r"\{/\*(.*?)\*/\}", re.DOTALL)
 _CODEBLOCK = re.compile(rf"<CodeBlock\b({_ATTRS})>(.*?)</CodeBlock>", re.DOTALL)
 _ADMONITION = re.compile(rf"<Admonition\b({_ATTRS})>(.*?)</Admonition>", re.DOTALL)
+_LINK = re.compile(rf"<Link\b({_ATTRS}?)>(.*?)</Link\s*>", re.DOTALL)
 _DETAILS = re.compile(rf"<Details\b({_ATTRS})>", re.DOTALL)
 _LOWER_TAG = re.compile(rf"<([a-z][\w-]*)\b({_ATTRS}?)(/?)>", re.DOTALL)
 _JSX_ATTR = re.compile(r"\s([\w-]+)=\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*)\}")
@@ -153,6 +155,24 @@ def admonitions(text: str, ctx: Context) -> str:
     text, count = _DETAILS.subn(details, text)
     ctx.convert("<Details>", count)
     return text.replace("</Details>", "</details>")
+
+
+def links(text: str, ctx: Context) -> str:
+    """`<Link to="/docs/x">text</Link>` (`@docusaurus/Link`) → `[text](/docs/x)`, whose
+    URL then follows the page to its new place."""
+
+    def one(match: re.Match[str]) -> str:
+        attrs, inner = match.group(1), match.group(2).strip()
+        url = attribute(attrs, "to") or attribute(attrs, "href")
+        called = re.search(r"""(?:to|href)=\{\s*useBaseUrl\(\s*['"]([^'"]+)['"]\s*\)\s*\}""",
+                           attrs)
+        url = url or (called.group(1) if called else None)
+        if not url or "\n\n" in inner:
+            return match.group()
+        ctx.convert("links (<Link>)")
+        return f"[{inner}]({url})"
+
+    return _LINK.sub(one, text)
 
 
 def html_attributes(text: str, ctx: Context) -> str:
