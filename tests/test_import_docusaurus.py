@@ -199,6 +199,8 @@ def test_the_report_names_what_was_not_converted(site: tuple[Imported, Path]) ->
     assert "src/pages/index.tsx: warning: a React page: not imported" in report
     assert "docs/intro.md:2: notice: front matter only Docusaurus read" in report
     assert "docs/guide/_category_.json: notice: a sidebar category" in report
+    assert "i18n/en: notice: the interface's translations (`docusaurus-theme-classic`)" \
+        in report
     # the static folder keeps its paths; a post's own image is in its bundle only
     assert (imported.dest / "static" / "img" / "ppo.png").is_file()
     assert not (imported.dest / "static" / "blog").exists()

@@ -196,6 +196,13 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusBodies):
             locale = folder.name
             if locale == self.config.default_locale:
                 continue
+            strings = [p.name for p in sorted(folder.iterdir())
+                       if p.name == "code.json" or p.name.startswith("docusaurus-theme")]
+            if strings:
+                self.report.note(folder, None, "the interface's translations ("
+                                 + ", ".join(f"`{n}`" for n in strings) + "): left out, "
+                                 "Lanting has its own (navbar labels: `[languages."
+                                 f"{lanting_language(locale)}] menu`)")
             for kind, name, own in plugins:
                 root = folder / name
                 self.mirrors[root.resolve()] = own.resolve()
