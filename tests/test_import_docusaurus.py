@@ -197,6 +197,8 @@ def test_the_report_names_what_was_not_converted(site: tuple[Imported, Path]) ->
     assert f"{mdx}:43: warning: the MDX component `<Highlight>` removed" in report
     assert f"{mdx}:45: warning: not converted, left in a comment: `<StarButton" in report
     assert "src/pages/index.tsx: warning: a React page: not imported" in report
+    assert re.search(r"docusaurus\.config\.ts: notice: the docs sidebar .*left out: `sidebars\.ts`",
+                     report)
     assert "docs/intro.md:2: notice: front matter only Docusaurus read" in report
     assert "docs/guide/_category_.json: notice: a sidebar category" in report
     assert "i18n/en: notice: the interface's translations (`docusaurus-theme-classic`)" \

@@ -84,6 +84,13 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusBodies):
             for path in walk(root):
                 self.read_file(kind, root, path)
         self.translations()
+        theirs = [n for n in ("sidebars.js", "sidebars.ts", "src/components", "src/css",
+                              "src/theme") if (self.source / n).exists()]
+        if theirs:
+            self.report.note(self.config.file or "docusaurus.config.js", None,
+                             "the docs sidebar and the site's React "
+                             "components, styles and swizzled theme, left out: "
+                             + ", ".join(f"`{n}`" for n in theirs))
         versions = self.source / "versioned_docs"
         if versions.is_dir():
             self.report.warn(versions, None, "versioned docs (" + ", ".join(sorted(
