@@ -151,6 +151,9 @@ def test_an_mdx_post_shows_tabs_code_and_the_text_of_its_components(
     codes = [pre.text() for pre in article.find_all("pre")]
     assert any("dist.all_reduce(t" in c for c in codes)  # inside the tab, as code
     assert any("def average(tensor)" in c for c in codes)  # the raw-loader file
+    script = next(a for a in article.find_all("a") if a.text() == "allreduce.py")
+    assert script["href"] == "/files/blog/2024-03-02-nccl-ring/allreduce.py"
+    assert (out / "files" / "blog" / "2024-03-02-nccl-ring" / "allreduce.py").is_file()
     titles = [t.text() for t in article.find_all("div", class_="code-title")]
     assert titles == ["allreduce.py"]
     numbered = [b for b in article.find_all("div", class_="code-block")
@@ -194,8 +197,8 @@ def test_the_report_names_what_was_not_converted(site: tuple[Imported, Path]) ->
     report = report_of(imported)
     mdx = "blog/2024-03-02-nccl-ring/index.mdx"
     assert f"{mdx}:12: warning: MDX import of `StarButton`" in report
-    assert f"{mdx}:43: warning: the MDX component `<Highlight>` removed" in report
-    assert f"{mdx}:45: warning: not converted, left in a comment: `<StarButton" in report
+    assert f"{mdx}:45: warning: the MDX component `<Highlight>` removed" in report
+    assert f"{mdx}:47: warning: not converted, left in a comment: `<StarButton" in report
     assert "src/pages/index.tsx: warning: a React page: not imported" in report
     assert re.search(r"docusaurus\.config\.ts: notice: the docs sidebar .*left out: `sidebars\.ts`",
                      report)

@@ -69,13 +69,9 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusBodies):
         """A translations' folder → the folder of the files it translates."""
 
     def run(self) -> NewSite:
-        if self.static.is_dir():
-            for path in walk(self.static):
-                rel = path.relative_to(self.static).as_posix()
-                if rel in GENERATED:  # (Lanting makes its own robots.txt, 404 page)
-                    self.report.note(path, None, "a file Lanting makes itself: left out")
-                else:
-                    self.site.static[rel] = path
+        """In order: static files, the blog, docs and pages, their translations, what is
+        left out, the bodies (once every file's new place is known), the settings."""
+        self.copy_static()
         for kind, root in (("post", self.blog_dir), ("doc", self.docs_dir),
                            ("page", self.source / "src" / "pages")):
             enabled = {"post": self.config.blog.enabled, "doc": self.config.docs.enabled}
@@ -84,41 +80,61 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusBodies):
             for path in walk(root):
                 self.read_file(kind, root, path)
         self.translations()
-        theirs = [n for n in ("sidebars.js", "sidebars.ts", "src/components", "src/css",
-                              "src/theme") if (self.source / n).exists()]
-        if theirs:
-            self.report.note(self.config.file or "docusaurus.config.js", None,
-                             "the docs sidebar and the site's React "
-                             "components, styles and swizzled theme, left out: "
-                             + ", ".join(f"`{n}`" for n in theirs))
-        versions = self.source / "versioned_docs"
-        if versions.is_dir():
-            self.report.warn(versions, None, "versioned docs (" + ", ".join(sorted(
-                p.name for p in versions.iterdir() if p.is_dir())) + "): not imported, "
-                "Lanting keeps one version (the current `docs/`)")
+        self.left_out()
         for item, text, path in self.documents:
             ctx = Context(self.report, path, read_text(path))
             item.body = self.convert(text, item, ctx, path)
         self.write_config()
         return self.site
 
-    def read_file(self, kind: str, root: Path, path: Path, lang: str = "",
-                  original: Item | None = None) -> Item | None:
-        rel = path.relative_to(root).as_posix()
+    def copy_static(self) -> None:
+        if not self.static.is_dir():
+            return
+        for path in walk(self.static):
+            rel = path.relative_to(self.static).as_posix()
+            if rel in GENERATED:  # (Lanting makes its own robots.txt, 404 page)
+                self.report.note(path, None, "a file Lanting makes itself: left out")
+            else:
+                self.site.static[rel] = path
+
+    def left_out(self) -> None:
+        """The parts of the site no Lanting file comes from, named in the report."""
+        theirs = [n for n in ("sidebars.js", "sidebars.ts", "src/components", "src/css",
+                              "src/theme") if (self.source / n).exists()]
+        if theirs:
+            self.report.note(self.config.file or "docusaurus.config.js", None,
+                             "the docs sidebar and the site's React components, styles "
+                             "and swizzled theme, left out: "
+                             + ", ".join(f"`{n}`" for n in theirs))
+        versions = self.source / "versioned_docs"
+        if versions.is_dir():
+            self.report.warn(versions, None, "versioned docs (" + ", ".join(sorted(
+                p.name for p in versions.iterdir() if p.is_dir())) + "): not imported, "
+                "Lanting keeps one version (the current `docs/`)")
+
+    def skipped(self, kind: str, rel: str, path: Path, lang: str) -> bool:
+        """Files that are no page: those Docusaurus skipped (`_partial.md`,
+        `_category_.json`, tests), images and files beside the pages (they go where a
+        link to them takes them), React pages (a warning)."""
         if any(part.startswith("_") for part in rel.split("/")) \
                 or re.search(r"\.test\.|/__tests__/", rel):
             if path.name.startswith("_category_"):
                 self.category_file(path)
-            return None  # (Docusaurus skips them: partials, `_category_.json`)
-        if path.suffix.lower() not in _MARKDOWN:
-            # (an image or a file beside a post goes where a link to it takes it)
-            if kind != "page" or path.suffix.lower() not in (".js", ".jsx", ".ts", ".tsx"):
-                return None
-            if not lang:
-                self.report.warn(path, None, "a React page: not imported (Lanting has no "
-                                 "React); write it as a Markdown page"
-                                 + (" (this one was the home page: `content/_index.md`)"
-                                    if rel.startswith("index.") else ""))
+            return True
+        if path.suffix.lower() in _MARKDOWN:
+            return False
+        if kind == "page" and path.suffix.lower() in (".js", ".jsx", ".ts", ".tsx") \
+                and not lang:
+            self.report.warn(path, None, "a React page: not imported (Lanting has no "
+                             "React); write it as a Markdown page"
+                             + (" (this one was the home page: `content/_index.md`)"
+                                if rel.startswith("index.") else ""))
+        return True
+
+    def read_file(self, kind: str, root: Path, path: Path, lang: str = "",
+                  original: Item | None = None) -> Item | None:
+        rel = path.relative_to(root).as_posix()
+        if self.skipped(kind, rel, path, lang):
             return None
         text = read_text(path)
         _fmt, head, body, _first = split_front_matter(text)
@@ -154,14 +170,16 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusBodies):
             self.report.counts[("drafts" if draft else "posts") if new_kind == "post"
                                else "pages"] += 1
         if not draft:
-            prefix = f"/{lang}" if lang else ""
-            item.old_urls = [prefix + old] if (prefix + old) != "/" else []
-            for url in item.old_urls or ["/"]:  # (written with or without its `/`)
-                self.table.add(url, item)
-                self.table.add(url.rstrip("/") + "/", item)
+            self.remember(item, f"/{lang}{old}" if lang else old)
         self.texts.append(body)
         self.documents.append((item, body, path))
         return item
+
+    def remember(self, item: Item, old: str) -> None:
+        """The old URL an item keeps answering at, and links written with it find."""
+        item.old_urls = [old] if old != "/" else []
+        for url in (old, old.rstrip("/") + "/"):  # (written with or without its `/`)
+            self.table.add(url, item)
 
     def old_url(self, kind: str, rel: str, data: dict[str, Any]) -> str:
         """Where Docusaurus served the file, from `baseUrl` (no trailing slash, as its

@@ -17,7 +17,7 @@ from __future__ import annotations
 import posixpath
 import re
 from pathlib import Path
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 from lanting.importer import body as B
 from lanting.importer.common import LinkTable, is_image
@@ -161,41 +161,54 @@ class DocusaurusBodies:
             ctx.convert("static URLs (@site/static)")
         elif url.startswith("@site/"):
             url = str(self.source / url.removeprefix("@site/"))
+        unchanged = None if url == original else url
         if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#|^\ue000", url) or not url:
-            return None if url == original else url
+            return unchanged
         rel, hash_mark, fragment = url.partition("#")
         rel = unquote(rel.partition("?")[0])
         if rel.startswith("/") and not Path(rel).is_relative_to(self.source):
-            # (`/blog/x.md`: a file from the site's folder or a content folder)
-            target = self.table.find(rel) or next((
-                self.by_source[f.resolve()] for f in (
-                    self.source / rel.lstrip("/"), self.blog_dir / rel.lstrip("/"),
-                    self.docs_dir / rel.lstrip("/"))
-                if f.suffix in (".md", ".mdx") and f.resolve() in self.by_source), None)
-            if target is not None:
-                ctx.convert("links to old URLs")
-                return self.site.link(target) + hash_mark + fragment
-            file = self.static / rel.lstrip("/")
-            if file.is_file():
-                if image or is_image(file):
-                    return self.site.image(file, rel)
-                return rel + hash_mark + fragment
-            if image:
-                ctx.warn(original, f"image `{original}` not found in `static/`: left as "
-                         "written")
-            elif rel.rstrip("/") != "/" + self.config.blog.route.strip("/"):
-                ctx.warn(original, f"link `{original}` leads to no imported page or file "
-                         "(a React page, a generated index?): the link is dropped, its "
-                         "text kept")
-                return DROPPED
-            return None if url == original else url
+            return self.site_url(rel, hash_mark + fragment, image, original, ctx) \
+                or unchanged
+        return self.file_url(rel, hash_mark + fragment, image, item, path, ctx) or unchanged
+
+    def site_url(self, rel: str, fragment: str, image: bool, original: str,
+                 ctx: Context) -> str | None:
+        """A path from the site's root: an old URL, a file's path (`/blog/x.md`, from the
+        site's or a content folder), a file of `static/`."""
+        target = self.table.find(rel) or next((
+            self.by_source[f.resolve()] for f in (
+                self.source / rel.lstrip("/"), self.blog_dir / rel.lstrip("/"),
+                self.docs_dir / rel.lstrip("/"))
+            if f.suffix in (".md", ".mdx") and f.resolve() in self.by_source), None)
+        if target is not None:
+            ctx.convert("links to old URLs")
+            return self.site.link(target) + fragment
+        file = self.static / rel.lstrip("/")
+        if file.is_file():
+            if image or is_image(file):
+                return self.site.image(file, rel)
+            return rel + fragment
+        if image:
+            ctx.warn(original, f"image `{original}` not found in `static/`: left as "
+                     "written")
+        elif rel.rstrip("/") != "/" + self.config.blog.route.strip("/"):
+            ctx.warn(original, f"link `{original}` leads to no imported page or file "
+                     "(a React page, a generated index?): the link is dropped, its "
+                     "text kept")
+            return DROPPED
+        return None
+
+    def file_url(self, rel: str, fragment: str, image: bool, item: Item, path: Path,
+                 ctx: Context) -> str | None:
+        """A relative path: a file (from the page's folder, else from a content folder
+        as Docusaurus tried it; a translation's from the folder it translates), else a
+        URL from the page's old URL."""
         file = Path(rel) if rel.startswith("/") else path.parent / rel
         if not file.exists():  # (a translation's link to a file it did not translate)
             file = next((own / file.resolve().relative_to(root) for root, own
                          in self.mirrors.items() if file.resolve().is_relative_to(root)),
                         file)
         if not file.exists() and not rel.startswith("/") and rel.endswith((".md", ".mdx")):
-            # (Docusaurus tried a Markdown file's path from its content folders too)
             file = next((c for c in (self.docs_dir / rel, self.blog_dir / rel)
                          if c.is_file()), file)
         target = self.by_source.get(file.resolve()) if file.is_file() else None
@@ -203,20 +216,25 @@ class DocusaurusBodies:
             target = self.relative_url(rel, item)
         if target is not None:
             ctx.convert("links to other pages")
-            return self.site.link(target) + hash_mark + fragment
+            return self.site.link(target) + fragment
         if file.is_file():
             if image or is_image(file):
                 return self.site.image(file, None)
-            name = f"files/{file.name}"
+            # (Docusaurus gave such a file a hashed URL: any path of ours will do, one
+            # per file: `blog/2024-01-31-x/data.csv` → `/files/blog/2024-01-31-x/data.csv`)
+            where = file.resolve()
+            source = self.source.resolve()
+            name = "files/" + (where.relative_to(source).as_posix()
+                               if where.is_relative_to(source) else file.name)
             self.site.static.setdefault(name, file)
-            return "/" + name + hash_mark + fragment
+            return "/" + quote(name) + fragment
         if image:
-            ctx.warn(original, f"image `{original}` not found: left as written")
+            ctx.warn(rel, f"image `{rel}` not found: left as written")
         elif rel:
-            ctx.warn(original, f"link `{original}` leads to no page or file of the site: "
-                     "the link is dropped, its text kept")
+            ctx.warn(rel, f"link `{rel}` leads to no page or file of the site: the link "
+                     "is dropped, its text kept")
             return DROPPED
-        return None if url == original else url
+        return None
 
     def relative_url(self, rel: str, item: Item) -> Item | None:
         """What a relative URL named from the page's old URL (`../intro` beside
