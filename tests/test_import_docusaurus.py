@@ -103,7 +103,7 @@ def test_posts_keep_dates_tags_authors_and_covers(site: tuple[Imported, Path]) -
     doc = page(out, "/posts/ppo-clip/")
     assert doc.find("div", class_="callout-tip").find("p", class_="callout-title").text() \
         == "要点"
-    assert doc.find("div", class_="math-display") is not None
+    assert len(doc.find_all("div", class_="math-display")) == 2  # (```math too)
     block = doc.find("div", class_="code-block")
     assert block.find("div", class_="code-title").text() == "ppo_loss.py"
     lines = block.find_all("span", class_="line")

@@ -114,7 +114,7 @@ class DocusaurusBodies:
         ctx.convert("excerpt markers (truncate)", count)
         text = convert_tabs(text, ctx)
         shelf = Shelf()
-        text = protect_code(text, shelf, lambda info, code, indent: magic_fence(
+        text = protect_code(text, shelf, lambda info, code, indent: self.fence(
             info, code, indent, ctx))
         text, raw = mdx_lines(text, ctx, path)
         if self.math:  # (KaTeX's colour macros, which Lanting's math lacks)
@@ -149,6 +149,14 @@ class DocusaurusBodies:
                       text).replace(DROPPED, "")
         text = B.tables_and_anchors(text, ctx.convert)
         return B.tidy(shelf.restore(text))
+
+    def fence(self, info: str, code: str, indent: str, ctx: Context) -> str:
+        """A fenced block; ```` ```math ```` is a formula to remark-math: `$$ … $$`."""
+        if self.math and info.split(" ", 1)[0] == "math":
+            ctx.convert("math blocks (```math)")
+            lines = ["$$", *code.strip("\n").split("\n"), "$$"]
+            return "\n".join(indent + line if line else "" for line in lines)
+        return magic_fence(info, code, indent, ctx)
 
     def url(self, url: str, image: bool, item: Item, path: Path, ctx: Context) -> str | None:
         """A link or image of the old site as the new one has it (None: as written)."""
