@@ -20,6 +20,7 @@ from lanting.build.options import BuildOptions
 from lanting.importer import Imported, detect, import_site
 from lanting.importer.common import Options
 from lanting.importer.docusaurus_bodies import magic_fence
+from lanting.importer.docusaurus_mdx import html_attributes
 from lanting.importer.docusaurus_settings import kebab, read_config, strip_comments
 from lanting.importer.docusaurus_tabs import convert_tabs
 from lanting.importer.liquid import Context
@@ -252,7 +253,8 @@ def test_a_docs_site_at_the_root(tmp_path: Path) -> None:
             module.exports = {
               title: 'Lab Handbook',
               url: 'https://lab.example.org',
-              baseUrl: '/',
+              baseUrl: '/handbook/',
+              trailingSlash: false,
               presets: [['classic', {
                 blog: false,
                 docs: {routeBasePath: '/', remarkPlugins: [require('remark-math')]},
@@ -283,18 +285,22 @@ def test_a_docs_site_at_the_root(tmp_path: Path) -> None:
     })
     assert (imported.dest / "content" / "_index.md").is_file()
     assert redirect_target(out, "env/gpu-install").endswith("/gpu-install/")
+    stub = parse_html((out / "env" / "gpu-install.html").read_text(encoding="utf-8"))
+    assert stub.find("link", rel="canonical")["href"].endswith("/gpu-install/")
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["base_url"] == "https://lab.example.org/handbook/"
     doc = page(out, "/gpu-install/")
     assert doc.find("div", class_="callout-warning").find(
         "p", class_="callout-title").text() == "Careful"
     assert doc.find("math") is not None
     assert "\\textcolor{blue}{y}" in (imported.dest / "content" / "pages" /
                                        "gpu-install.md").read_text(encoding="utf-8")
-    assert doc.find("article").find("img")["src"] == "/img/gpu.png"
+    assert doc.find("article").find("img")["src"] == "/handbook/img/gpu.png"
     slides = next(a for a in doc.find_all("a") if a.text() == "The slides")
-    assert slides["href"] == "/files/talk.pdf"
+    assert slides["href"] == "/handbook/files/talk.pdf"
     home = parse_html((out / "index.html").read_text(encoding="utf-8"))
     assert next(a for a in home.find_all("a") if a.text() == "setup")["href"] == \
-        "/gpu-install/"
+        "/handbook/gpu-install/"
 
 
 def test_v2_tabs_comments_and_unknown_imports(tmp_path: Path) -> None:
@@ -431,3 +437,14 @@ def test_tabs_in_code_blocks_stay_as_written() -> None:
     indented = "<Tabs>\n  <TabItem value=\"a\" label=\"One\">\n\n    Four spaces in.\n\n" \
                "  </TabItem>\n</Tabs>\n"
     assert re.search(r"@tab One\nFour spaces in\.\n:::", convert_tabs(indented, ctx))
+
+
+def test_a_plain_img_is_a_markdown_image_outside_raw_html() -> None:
+    """Lanting places Markdown images under the site's path (and makes them WebP); inside
+    raw HTML (`<div>` on the line above) Markdown is not read, so the `<img>` stays."""
+    ctx = Context(Report(Path("."), "docusaurus"), Path("x.md"), "")
+    text = ('<img src="/a.png" alt="A" />\n\n<div align="center">\n<img src="/b.png" />\n'
+            '</div>\n\nSee <img src="/c.png"/> here.\n')
+    assert html_attributes(text, ctx) == (
+        '![A](/a.png)\n\n<div align="center">\n<img src="/b.png" />\n</div>\n\n'
+        'See ![](/c.png) here.\n')

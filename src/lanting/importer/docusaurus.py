@@ -178,6 +178,8 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusBodies):
     def remember(self, item: Item, old: str) -> None:
         """The old URL an item keeps answering at, and links written with it find."""
         item.old_urls = [old] if old != "/" else []
+        if self.config.trailing_slash is False and old.strip("/"):
+            item.old_urls.append(old.rstrip("/") + ".html")  # (the file it was written to)
         for url in (old, old.rstrip("/") + "/"):  # (written with or without its `/`)
             self.table.add(url, item)
 

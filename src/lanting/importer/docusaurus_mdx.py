@@ -15,7 +15,8 @@ component (`<GitHubStarLink repo="x" />`) as nothing, `{/* … */}` as text. So:
   `{/* comments */}` → HTML comments;
 - HTML written as JSX: `className` → `class`; `style={{textAlign: 'center'}}` → CSS;
   `src={require('@site/static/img/x.png').default}` and `src={useBaseUrl('/img/x.png')}`
-  → `src="/img/x.png"`; any other `{…}` attribute dropped, with a warning;
+  → `src="/img/x.png"` (an `<img>` with only `src` and `alt` a Markdown image); any
+  other `{…}` attribute dropped, with a warning;
 - any other component: a pair (`<Highlight color="x">text</Highlight>`) loses its tags
   and keeps its text; a lone `<Component … />` is kept in an HTML comment. Each is a
   warning at its line (Lanting runs no React).
@@ -44,6 +45,10 @@ _ATTRS = r"(?:[^<>{}]|\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\})*"
 _COMMENT = re.compile(r"\{/\*(.*?)\*/\}", re.DOTALL)
 _CODEBLOCK = re.compile(rf"<CodeBlock\b({_ATTRS})>(.*?)</CodeBlock>", re.DOTALL)
 _ADMONITION = re.compile(rf"<Admonition\b({_ATTRS})>(.*?)</Admonition>", re.DOTALL)
+_PLAIN_IMAGE = re.compile(r"""<img\s+src=(["'])([^"'\s<>]+)\1(?:\s+alt=(["'])([^"'<>]*)\3)?"""
+                          r"""\s*/?>""")
+"""`<img src="x" alt="y" />` with nothing else: a Markdown image, which Lanting sizes,
+converts to WebP and places under the site's path (raw HTML it leaves as written)."""
 _LINK = re.compile(rf"<Link\b({_ATTRS}?)>(.*?)</Link\s*>", re.DOTALL)
 _DETAILS = re.compile(rf"<Details\b({_ATTRS})>", re.DOTALL)
 _LOWER_TAG = re.compile(rf"<([a-z][\w-]*)\b({_ATTRS}?)(/?)>", re.DOTALL)
@@ -206,7 +211,21 @@ def html_attributes(text: str, ctx: Context) -> str:
         attrs = _JSX_ATTR.sub(attr, attrs)
         return f"<{name}{attrs.rstrip() if closed else attrs}" + (closed or f"{slash}>")
 
-    return _LOWER_TAG.sub(tag, text)
+    text = _LOWER_TAG.sub(tag, text)
+
+    def image(match: re.Match[str]) -> str:
+        before = text[:match.start()]
+        line_start = before.rfind("\n") + 1
+        above = before[:line_start].rstrip("\n").rsplit("\n", 1)[-1]
+        # (inside raw HTML, `<div>` on the line above, Markdown is not read)
+        if before[line_start:].rstrip().endswith(">") or (
+                above.lstrip().startswith("<") and before[:line_start].endswith(
+                    above + "\n")):
+            return match.group()
+        alt = (match.group(4) or "").replace("[", "\\[").replace("]", "\\]")
+        return f"![{alt}]({match.group(2)})"
+
+    return _PLAIN_IMAGE.sub(image, text)
 
 
 _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link",
