@@ -280,11 +280,15 @@ def test_a_docs_site_at_the_root(tmp_path: Path) -> None:
 
             [The slides](@site/static/files/talk.pdf)
             """,
+        "docs/2021-11-notes.md": "# November\n\nA date is no number prefix.\n",
+        "docs/02-env/3 - 2d-conv.md": "# Conv\n\nA digit may start the name.\n",
         "static/img/gpu.png": png(20, 10),
         "static/files/talk.pdf": "%PDF-1.4\n",
     })
     assert (imported.dest / "content" / "_index.md").is_file()
     assert redirect_target(out, "env/gpu-install").endswith("/gpu-install/")
+    assert page(out, "/2021-11-notes/").find("h1").text() == "November"  # (its old URL)
+    assert redirect_target(out, "env/2d-conv").endswith("/2d-conv/")
     stub = parse_html((out / "env" / "gpu-install.html").read_text(encoding="utf-8"))
     assert stub.find("link", rel="canonical")["href"].endswith("/gpu-install/")
     config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
@@ -361,6 +365,7 @@ def test_v2_tabs_comments_and_unknown_imports(tmp_path: Path) -> None:
             """,
         "blog/2021-01-01-first/index.md": "---\ntitle: First\n---\n\nHello.\n",
         "versioned_docs/version-1.0/intro.md": "# Old intro\n",
+        "blog/rl/2020-05-06-gae.md": "---\ntitle: GAE\n---\n\n# GAE in one page\n\nText.\n",
         "static/robots.txt": "User-agent: *\n",
     })
     text = (imported.dest / "content" / "posts" / "opt.md").read_text(encoding="utf-8")
@@ -381,6 +386,10 @@ def test_v2_tabs_comments_and_unknown_imports(tmp_path: Path) -> None:
     first = next(a for a in article.find_all("a") if a.text() == "the first post")
     assert first["href"] == "/posts/first/"  # (a file path from the site's folder)
     assert redirect_target(out, "blog/2021/01/01/first").endswith("/posts/first/")
+    # (the date, then the folders before it; a post's `# heading` left its text)
+    assert redirect_target(out, "blog/2020/05/06/rl/gae").endswith("/posts/gae/")
+    gae = page(out, "/posts/gae/").find("article")
+    assert [h.text() for h in gae.find_all("h1")] == ["GAE"]
     same = next(a for a in article.find_all("a") if a.text() == "the same post")
     assert same["href"] == "/posts/first/"  # (`<Link to>`, @docusaurus/Link's)
     assert "and the demo," in article.text() and all(a.text() != "the demo"

@@ -34,9 +34,12 @@ _MARKDOWN = (".md", ".mdx")
 _DATED = re.compile(r"^(?P<folder>.*?)(?P<date>\d{4}[-/]\d{1,2}[-/]\d{1,2})[-/]?"
                     r"(?P<text>.*?)(?:/index)?\.mdx?$")
 """A blog file's date and name (Docusaurus's own rule): `2024-01-31-ppo.md`,
-`2024-01-31-ppo/index.md`, `2024/01/31/ppo.md`."""
-_NUMBER = re.compile(r"^\d+\s*[-_.]+\s*(?=[^\d\s])")
-"""A docs file's or folder's number prefix (`01-intro.md`, `2. setup`): not in its URL."""
+`2024-01-31-ppo/index.md`, `2024/01/31/ppo.md`; its URL is the date, then the folders
+before it: `rl/2024-01-31-ppo.md` → `/blog/2024/01/31/rl/ppo`."""
+_NUMBER = re.compile(r"^\d+\s*[-_.]+\s*(?=[^-_.\s])")
+_NOT_A_NUMBER = re.compile(r"^\d+[-_.]\d+")
+"""Docusaurus's `DefaultNumberPrefixParser`: `01-intro.md`, `2. setup` lose their number
+in URLs; `2021-11-notes` and `7.0-release` (a date, a version) keep it."""
 _GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "posts",
                         "publications", "talks"})
 
@@ -143,10 +146,12 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusBodies):
             self.report.warn(path, 2, f"front matter not read ({error})")
         title = data.get("title")
         heading = first_heading(body)
-        # The page's `# heading` is the title it showed (the front matter's, if any,
-        # named it in the sidebar and the tab); a post showed its `title` above the text.
-        if heading is not None and (not title or kind != "post"):
-            title, body = heading[0], heading[1]
+        # A post's `# heading` left its text (the title, unless the front matter has
+        # one); a page's is the title it showed (the front matter's, if any, named it in
+        # the sidebar and the tab).
+        if heading is not None:
+            title = title if title and kind == "post" else heading[0]
+            body = heading[1]
         old = self.old_url(kind, rel, data)
         name = old.rstrip("/").rsplit("/", 1)[-1] if old.strip("/") else "index"
         title = str(title or (original.title if original else "") or name).strip()
@@ -193,14 +198,14 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusBodies):
             route = self.config.blog.route
             if slug is None:
                 dated = _DATED.match(rel)
-                slug = (f"{dated['folder']}{dated['date'].replace('-', '/')}/"
+                slug = (f"{dated['date'].replace('-', '/')}/{dated['folder']}"
                         f"{dated['text']}") if dated else re.sub(
                     r"(?:^|/)index\.mdx?$|\.mdx?$", "", rel)
             return _join(route, slug)
         if kind == "page":
             return _join("", re.sub(r"(?:^|/)index\.mdx?$|\.mdx?$", "", rel))
         route = self.config.docs.route
-        parts = [_NUMBER.sub("", p) for p in rel.split("/")]
+        parts = [p if _NOT_A_NUMBER.match(p) else _NUMBER.sub("", p) for p in rel.split("/")]
         folder, stem = "/".join(parts[:-1]), re.sub(r"\.mdx?$", "", parts[-1])
         if slug is not None:
             return _join(route, slug if slug.startswith("/") else f"{folder}/{slug}")
