@@ -281,6 +281,8 @@ def test_a_docs_site_at_the_root(tmp_path: Path) -> None:
             [The slides](@site/static/files/talk.pdf)
             """,
         "docs/2021-11-notes.md": "# November\n\nA date is no number prefix.\n",
+        "docs/02-env/up.md": "---\nslug: ../elsewhere\n---\n\n# Up\n\nBack to [the notes]"
+                             "(/2021-11-notes).\n",
         "docs/02-env/3 - 2d-conv.md": "# Conv\n\nA digit may start the name.\n",
         "static/img/gpu.png": png(20, 10),
         "static/files/talk.pdf": "%PDF-1.4\n",
@@ -288,6 +290,10 @@ def test_a_docs_site_at_the_root(tmp_path: Path) -> None:
     assert (imported.dest / "content" / "_index.md").is_file()
     assert redirect_target(out, "env/gpu-install").endswith("/gpu-install/")
     assert page(out, "/2021-11-notes/").find("h1").text() == "November"  # (its old URL)
+    up = page(out, "/elsewhere/")  # (`slug: ../elsewhere` from env/: /elsewhere)
+    assert next(a for a in up.find_all("a") if a.text() == "the notes")["href"] == \
+        "/handbook/2021-11-notes/"
+    assert "elsewhere" not in report_of(imported)
     assert redirect_target(out, "env/2d-conv").endswith("/2d-conv/")
     stub = parse_html((out / "env" / "gpu-install.html").read_text(encoding="utf-8"))
     assert stub.find("link", rel="canonical")["href"].endswith("/gpu-install/")

@@ -15,6 +15,7 @@ converted in `docusaurus_bodies.py`.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from pathlib import Path
 from typing import Any
@@ -252,5 +253,6 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusBodies):
 
 
 def _join(route: str, slug: str) -> str:
-    parts = [p for p in f"{route}/{slug}".split("/") if p]
-    return "/" + "/".join(parts)
+    """`route` + `slug` as one path (`../x` resolved, as Docusaurus resolves a slug)."""
+    path = posixpath.normpath("/" + "/".join(p for p in f"{route}/{slug}".split("/") if p))
+    return "/" if path in ("/", "//", ".") else path
