@@ -203,7 +203,8 @@ def test_the_report_names_what_was_not_converted(site: tuple[Imported, Path]) ->
     assert "src/pages/index.tsx: warning: a React page: not imported" in report
     assert re.search(r"docusaurus\.config\.ts: notice: the docs sidebar .*left out: `sidebars\.ts`",
                      report)
-    assert "docs/intro.md:2: notice: front matter only Docusaurus read" in report
+    assert "docs/intro.md:2: notice: front matter only Docusaurus read (its sidebar, SEO, " \
+        "layout), left out: `sidebar_position`, `authors`" in report  # (a page has no author)
     assert "docs/guide/_category_.json: notice: a sidebar category" in report
     assert "i18n/en: notice: the interface's translations (`docusaurus-theme-classic`)" \
         in report

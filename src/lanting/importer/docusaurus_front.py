@@ -134,7 +134,8 @@ class DocusaurusFront:
             if cover:
                 front["cover"] = cover
         own = set(re.findall(r"^([\w-]+)\s*:", head, re.MULTILINE))
-        dropped = [k for k in data if k in own and k not in MAPPED]
+        mapped = MAPPED if kind == "post" else MAPPED - {"date", "authors", "author"}
+        dropped = [k for k in data if k in own and k not in mapped]
         if dropped:
             self.report.note(path, 2, "front matter only Docusaurus read (its sidebar, "
                              "SEO, layout), left out: " + ", ".join(f"`{k}`" for k in dropped))
