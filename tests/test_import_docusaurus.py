@@ -178,6 +178,13 @@ def test_an_mdx_post_shows_tabs_code_and_the_text_of_its_components(
 
 def test_docs_and_pages_are_pages(site: tuple[Imported, Path]) -> None:
     _imported, out = site
+    # a generated-index category: a page listing its docs in sidebar order, at its URL
+    category = page(out, "/指南/")
+    assert "训练环境与常用工具。" in category.find("article").text()
+    listed = [(a.text(), unquote(a["href"])) for a in category.find("article").find_all("a")
+              if a.text() in ("常用工具", "环境配置")]
+    assert listed == [("常用工具", "/tools/"), ("环境配置", "/setup/")]
+    assert redirect_target(out, "docs/category/指南").endswith("/指南/")
     setup = page(out, "/setup/")
     callout = setup.find("div", class_="callout-note")
     assert callout.find("p", class_="callout-title").text() == "版本"
@@ -205,7 +212,8 @@ def test_the_report_names_what_was_not_converted(site: tuple[Imported, Path]) ->
                      report)
     assert "docs/intro.md:2: notice: front matter only Docusaurus read (its sidebar, SEO, " \
         "layout), left out: `sidebar_position`, `authors`" in report  # (a page has no author)
-    assert "docs/guide/_category_.json: notice: a sidebar category" in report
+    assert "docs/guide/_category_.json: notice: the category's page (`/docs/category/指南`)" \
+        in report
     assert "i18n/en: notice: the interface's translations (`docusaurus-theme-classic`)" \
         in report
     # the static folder keeps its paths; a post's own image is in its bundle only
@@ -282,6 +290,7 @@ def test_a_docs_site_at_the_root(tmp_path: Path) -> None:
             [The slides](@site/static/files/talk.pdf)
             """,
         "docs/2021-11-notes.md": "# November\n\nA date is no number prefix.\n",
+        "docs/02-env/_category_.yml": "label: Environment\nposition: 2\n",
         "docs/02-env/up.md": "---\nslug: ../elsewhere\n---\n\n# Up\n\nBack to [the notes]"
                              "(/2021-11-notes).\n",
         "docs/02-env/3 - 2d-conv.md": "# Conv\n\nA digit may start the name.\n",
@@ -295,6 +304,8 @@ def test_a_docs_site_at_the_root(tmp_path: Path) -> None:
     assert next(a for a in up.find_all("a") if a.text() == "the notes")["href"] == \
         "/handbook/2021-11-notes/"
     assert "elsewhere" not in report_of(imported)
+    assert "docs/02-env/_category_.yml: notice: a sidebar category (its label and " \
+        "position): left out" in report_of(imported)  # (no generated-index: no page)
     assert redirect_target(out, "env/2d-conv").endswith("/2d-conv/")
     stub = parse_html((out / "env" / "gpu-install.html").read_text(encoding="utf-8"))
     assert stub.find("link", rel="canonical")["href"].endswith("/gpu-install/")

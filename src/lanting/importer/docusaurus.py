@@ -22,6 +22,7 @@ from typing import Any
 
 from lanting.importer.common import GENERATED, LinkTable, Options, read_text, walk
 from lanting.importer.docusaurus_bodies import DocusaurusBodies
+from lanting.importer.docusaurus_categories import DocusaurusCategories
 from lanting.importer.docusaurus_front import DocusaurusFront
 from lanting.importer.docusaurus_settings import read_config
 from lanting.importer.docusaurus_site import DocusaurusSite, lanting_language
@@ -45,7 +46,8 @@ _GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "post
                         "publications", "talks"})
 
 
-class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusBodies):
+class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusCategories,
+                 DocusaurusBodies):
     kind = "docusaurus"
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
@@ -69,6 +71,10 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusBodies):
         self.tags_map = self.tag_labels()
         self.locales: set[str] = set()
         """The locales that have translations."""
+        self.positions: dict[Path, float] = {}
+        """Each doc's `sidebar_position`."""
+        self.categories: list[Path] = []
+        """The `_category_.json`/`.yml` files of the docs."""
         self.mirrors: dict[Path, Path] = {}
         """A translations' folder → the folder of the files it translates."""
 
@@ -84,6 +90,7 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusBodies):
             for path in walk(root):
                 self.read_file(kind, root, path)
         self.translations()
+        self.category_pages()
         self.left_out()
         for item, text, path in self.documents:
             ctx = Context(self.report, path, read_text(path))
@@ -172,6 +179,8 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusBodies):
                 item.front["slug"] = item.slug
         item = self.site.add(item)
         self.by_source[path.resolve()] = item
+        if isinstance(data.get("sidebar_position"), (int, float)):
+            self.positions[path.resolve()] = float(data["sidebar_position"])
         if not lang:
             self.report.counts[("drafts" if draft else "posts") if new_kind == "post"
                                else "pages"] += 1

@@ -71,11 +71,6 @@ class DocusaurusFront:
             self.tag_paths[labels[str(key)]] = str(entry.get("permalink") or kebab(str(key)))
         return labels
 
-    def category_file(self, path: Path) -> None:
-        """`_category_.json`/`.yml`: the sidebar's label and position of a folder."""
-        self.report.note(path, None, "a sidebar category (its label and position): left "
-                         "out, Lanting has no docs sidebar")
-
     def site_author(self) -> str:
         """The site's author: the one of `authors.yml`, else the one who wrote (or
         co-wrote) more than half of the posts; else none."""
