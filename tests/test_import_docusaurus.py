@@ -185,6 +185,8 @@ def test_docs_and_pages_are_pages(site: tuple[Imported, Path]) -> None:
               if a.text() in ("常用工具", "环境配置")]
     assert listed == [("常用工具", "/tools/"), ("环境配置", "/setup/")]
     assert redirect_target(out, "docs/category/指南").endswith("/指南/")
+    guide = next(a for a in page(out, "/intro/").find_all("a") if a.text() == "指南")
+    assert unquote(guide["href"]) == "/指南/"  # (a link to the category's old URL)
     setup = page(out, "/setup/")
     callout = setup.find("div", class_="callout-note")
     assert callout.find("p", class_="callout-title").text() == "版本"

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.common import read_text
+from lanting.importer.common import LinkTable, read_text
 from lanting.importer.docusaurus_settings import DocusaurusConfig, kebab
 from lanting.importer.report import Report
 from lanting.importer.site import Item, NewSite, slug_of
@@ -25,6 +25,7 @@ class DocusaurusCategories:
     site: NewSite
     config: DocusaurusConfig
     by_source: dict[Path, Item]
+    table: LinkTable
     positions: dict[Path, float]
     categories: list[Path]
 
@@ -54,6 +55,8 @@ class DocusaurusCategories:
                                       {"title": str(link.get("title") or label)},
                                       body="\n".join(lines).strip() + "\n"))
             item.old_urls = [old]
+            for url in (old, old + "/"):  # (links written with its old URL find it)
+                self.table.add(url, item)
             self.report.convert("category pages (generated-index)")
             self.report.note(path, None, f"the category's page (`{old}`): a page listing "
                              f"its {len(docs)} doc(s)")
