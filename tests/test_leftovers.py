@@ -52,7 +52,7 @@ def test_lanting_check_reports_them_with_file_and_line(
 
 
 @pytest.mark.parametrize(("text", "found"), [
-    ("The closing dollar follows a space: $\\langle x, y \\rangle $ here.\n", "`\\langle`"),
+    ("A dollar that no other closes: $\\langle x, y \\rangle here.\n", "`\\langle`"),
     ("No dollars at all: \\frac{a}{b}.\n", "`\\frac`"),
     ("<div class=\"note\">Attention: $\\mathrm{softmax}(QK^T)$</div>\n", "`\\mathrm`"),
     ("\\begin{aligned} a &= b \\end{aligned} in a sentence.\n", "`\\begin{aligned}`"),

@@ -4,7 +4,7 @@ shows.
 Liquid (`{{ site.baseurl }}`, `{% post_url x %}`), Hugo shortcodes (`{{< figure >}}`,
 `{{% callout %}}`) and kramdown attribute lists (`{: .note}`) do nothing in Lanting: a
 post moved by hand would show them as text. So would a formula that is not read as one
-(`$\\langle x $`, whose closing `$` follows a space; `\\frac{a}{b}` without dollars;
+(`$x \\le y $`, whose closing `$` follows a space; `\\frac{a}{b}` without dollars;
 TeX in raw HTML, which Lanting does not look into): a math command in text is reported
 too. Each is a warning at its line, as is a `**` that opens or closes no bold text (in
 `**bold **text` neither does). Code spans, code blocks and math are left alone
