@@ -8,6 +8,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from htmltree import parse_html
 
 from lanting.build import build
 from lanting.build.options import BuildOptions, BuildResult
@@ -146,6 +147,25 @@ def test_a_missing_image_with_a_namesake_beside_it_names_it(make_site: MakeSite,
     (problem,) = problems_of(site)
     assert problem.message.startswith("missing image `docker_version.png`")
     assert problem.hint == "there is `docker_version.webp` beside it: write that name"
+
+
+def test_raw_html_links_get_the_base_path(make_site: MakeSite, post: Post) -> None:
+    """On a site served at /proj/ (a GitHub project page), Markdown's `/images/a.png` got
+    the base path and raw HTML's `<img src="/images/a.png">` did not: it pointed outside
+    the site, and the check passed it."""
+    site = make_site({"content/posts/a.md": post(
+        "A", body='![md](/images/a.png)\n\n<img src="/images/a.png" alt="raw">\n\n'
+                  '<p>see <a href="/posts/a/">this</a> and <a href="//cdn.example.org/x">'
+                  "that</a>, <a href='/posts/a/#top'>here</a></p>\n\n## Top\n"),
+        "static/images/a.png": TINY_PNG,
+        "lanting.toml": 'title = "T"\nbase_url = "https://x.github.io/proj/"\n'})
+    result = build(site, BuildOptions(output=site / "out"))
+    assert result.warnings == ()
+    main = parse_html((site / "out/posts/a/index.html").read_bytes()).one("main")
+    assert [e.get("src") for e in main.iter() if e.tag == "img"] == [
+        "/proj/images/a.png", "/proj/images/a.png"]
+    assert [e.get("href") for e in main.find_all("a")][:3] == [
+        "/proj/posts/a/", "//cdn.example.org/x", "/proj/posts/a/#top"]
 
 
 def test_a_joplin_attachment_is_called_so(make_site: MakeSite, post: Post) -> None:

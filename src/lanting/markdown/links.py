@@ -175,7 +175,8 @@ check to report, not made a placeholder."""
 
 def _record_raw(rewriter: LinkRewriter, markup: str, first: int, last: int) -> str:
     """`markup` with the relative `href`/`src` of its raw HTML as placeholders, resolved
-    like Markdown's once the site's URLs are known: Typora writes `<img
+    like Markdown's once the site's URLs are known, and the root-relative ones with the
+    site's base path: Typora writes `<img
     src="post.assets/x.png" style="zoom:50%">` beside `post.md`, whose page is
     `/posts/post/`. Each is recorded for the check stage; one that names no file of
     `content/` is published as written (it resolves against the page's URL)."""
@@ -192,10 +193,15 @@ def _record_raw(rewriter: LinkRewriter, markup: str, first: int, last: int) -> s
         number, column = places.locate(url, rewriter.reference_definitions)
         ctx = rewriter.ctx
         target = content_target(url, ctx.rel)
-        if target is not None and not _TEMPLATED.search(url):
+        # A relative link to a file of `content/` is a placeholder; a root-relative one
+        # gets the base path, as a Markdown link does (`<img src="/images/x.png">` on a
+        # site served at /proj/ pointed outside it, and the check passed it).
+        value = f"{PLACEHOLDER}{len(rewriter.records)}" if target is not None \
+            else escape_attr(rebase(url, ctx.base_path))
+        if not _TEMPLATED.search(url) and (target is not None or value != escape_attr(url)):
             group = next(g for g in (3, 4, 5) if match.group(g) is not None)
             start = match.start(group) - (group != 5)  # (with its opening quote)
-            out += [markup[pos:start], f'"{PLACEHOLDER}{len(rewriter.records)}"']
+            out += [markup[pos:start], f'"{value}"']
             pos = match.end()
         rewriter.records.append((url, ctx.body_line + number, column, target,
                                  match.group(2).lower() == "src", True))
