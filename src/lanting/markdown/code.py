@@ -120,9 +120,16 @@ def parse_fence_info(info: str) -> FenceInfo:
 
 LANGUAGE_ALIASES = {"yml": "yaml", "jsonc": "json", "patch": "diff", "cmd": "bat",
                     "gradle": "groovy", "terminal": "console", "triton": "python",
-                    "metal": "cpp", "opencl": "c", "svelte": "html"}
-"""Fence languages posts use that Pygments knows by another name."""
-PLAIN_LANGUAGES = frozenset({"text", "plain", "txt", "plaintext", "output", "log", "csv"})
+                    "metal": "cpp", "opencl": "c", "svelte": "html", "astro": "html",
+                    # highlight.js's and Prism's names, as Hexo and Hugo posts write them
+                    "assembly": "nasm", "x86asm": "nasm", "armasm": "gas", "arm": "gas",
+                    "riscv": "gas", "mlir": "llvm", "pgsql": "postgresql", "plsql": "sql",
+                    "j2": "jinja", "nunjucks": "jinja", "env": "bash", "dotenv": "bash",
+                    "conf": "ini"}
+"""Fence languages posts use that Pygments knows by another name (or a near one: MLIR
+as LLVM IR, ARM and RISC-V assembly as GNU assembler)."""
+PLAIN_LANGUAGES = frozenset({"text", "plain", "txt", "plaintext", "output", "log", "csv",
+                             "tsv"})
 """Fence languages that mean "not code to highlight": shown as they are, no warning."""
 
 
