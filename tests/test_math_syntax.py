@@ -229,6 +229,14 @@ def test_a_star_escaped_for_markdown_is_a_star() -> None:
     assert len(doc.find_all("math")[1].find_all("mtr")) == 2
 
 
+def test_a_minus_escaped_for_markdown_is_a_minus() -> None:
+    """`\\-` starting a line of a display (so that Markdown does not read a list item,
+    in a real HackMD-written Hugo post) failed the build as an unknown command."""
+    rendered = render("$$\n\\Bigg( \\mathbf{I}\n\\-\nA \\Bigg)\n$$\n")
+    assert rendered.problems == ()
+    assert "−" in parse_html(rendered.html).one("math").text()
+
+
 @pytest.mark.parametrize(("text", "hint_start"), [
     ("$$\n\\begin{aligned}\na &= b \\tag{1} \\\\\nc &= d \\tag{2}\n\\end{aligned}\n$$\n",
      "rows of `aligned`"),

@@ -284,12 +284,13 @@ _ESCAPED_CHAR = re.compile(r"\\(.)", re.S)
 
 def _control_symbols(s: str, ctx: Context) -> str:
     """`\\` right before a line break: TeX's control space, as KaTeX and MathJax read it
-    (`a\\ \\ \\` + a line end); math-core refused it as an unknown command. `\\*`: a
-    star escaped for Markdown (`K^\\*`, `x^\\*`), which is what writers mean by it (to
-    MathJax it is an invisible "discretionary times", KaTeX has none). Pairs are read
-    from the left, so `\\\\` (a row break) before a line end or `*` stays one."""
+    (`a\\ \\ \\` + a line end); math-core refused it as an unknown command. `\\*` and
+    `\\-`: a star or a minus escaped for Markdown (`K^\\*`; `\\-` starting a line, which
+    Markdown would read as a list item), which is what writers mean by them (to MathJax
+    an invisible "discretionary times" or hyphen; KaTeX has neither). Pairs are read
+    from the left, so `\\\\` (a row break) before a line end, `*` or `-` stays one."""
     return _ESCAPED_CHAR.sub(lambda m: "\\ " if m.group(1) in "\r\n"
-                             else "*" if m.group(1) == "*" else m.group(), s)
+                             else m.group(1) if m.group(1) in "*-" else m.group(), s)
 
 
 _ANGLE = re.compile(r"\\(left|right|[bB]igg?[lrm]?)\s*([<>])")
@@ -314,7 +315,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"href", "url", "htmlClass", "htmlId", "htmlStyle", "htmlData",
                 "includegraphics"}), links),
     (frozenset({"starred:"}), _stars),
-    (frozenset({"\n", "\r", "*"}), _control_symbols),
+    (frozenset({"\n", "\r", "*", "-"}), _control_symbols),
     (frozenset({"left", "right", "bigl", "bigr", "Bigl", "Bigr", "biggl", "biggr", "Biggl",
                 "Biggr", "big", "Big", "bigg", "Bigg", "bigm", "Bigm"}), _angles),
     (frozenset({"mathop", "displaylines"}), _operators),
