@@ -2113,6 +2113,27 @@ def test_typora_image_paths_with_spaces_elsewhere(tmp_path: Path, kind: str) -> 
     assert len([e for e in page.one("main").iter() if e.tag == "img"]) == 2
 
 
+def test_hugo_math_named_by_its_engine_and_section_folder_images(tmp_path: Path) -> None:
+    """A PaperMod site whose own partial loads KaTeX or MathJax by `math: katex` /
+    `math: mathjax`: the import took the engine's name for "off" and escaped every `$`
+    (280 formulas shown as TeX); and its `content/images/x.png`, which Hugo published at
+    `/images/x.png`, were missing images."""
+    imported = hugo_import(tmp_path, {
+        "hugo.toml": 'title = "M"\nlanguageCode = "en"\n',
+        "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-02\nmath: mathjax\n---\n\n"
+                              "Data $\\rightarrow$ behaviour.\n\n![fig](/images/fig.png)\n",
+        "content/posts/b.md": "---\ntitle: B\ndate: 2024-01-03\nmath: false\n---\n\n"
+                              "It costs $5 or $6.\n",
+        "content/images/fig.png": png(8, 8)})
+    assert "$\\rightarrow$" in written(imported, "content/posts/a/index.md")
+    assert "\\$5" in written(imported, "content/posts/b.md")
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert not result.warnings
+    main = parse_html((tmp_path / "out/posts/a/index.html").read_bytes()).one("main")
+    assert main.find("math") is not None
+    assert [e.get("src") for e in main.iter() if e.tag == "img"] == ["/posts/a/fig.png"]
+
+
 def test_hugo_blowfish_front_matter_and_bundle_cover(tmp_path: Path) -> None:
     """Blowfish's `series_order` and `showTableOfContents: false` were left out as "not
     needed", and its bundle's `cover.png` or `feature*` image, which it shows with no

@@ -108,7 +108,8 @@ class HugoBodies(HugoLinks):
         """Whether the theme showed a page's `$` as a dollar sign: its math turned off by
         the page (`math: false`; LoveIt's and FixIt's `math: {enable: false}`) or, the page
         saying nothing, by the site (Stack's `params.article.math`, LoveIt's and FixIt's
-        `params.page.math.enable`). Unsaid: math on, `$` kept."""
+        `params.page.math.enable`). Unsaid, or naming the engine (`math: katex`, as a
+        PaperMod site's own partial reads it): math on, `$` kept."""
         found: Any = data.get("math")
         if found is None:
             for path in (("article", "math"), ("page", "math")):
@@ -120,6 +121,8 @@ class HugoBodies(HugoLinks):
                     break
         if isinstance(found, dict):
             found = found.get("enable")
+        if isinstance(found, str):  # (`math: katex`, `math: mathjax`: which engine, on)
+            return found.strip().lower() in ("false", "no", "off", "0", "none", "")
         return found is not None and not bool_of(found)
 
     def passthrough(self) -> bool:

@@ -32,12 +32,14 @@ class HugoLinks:
     def image_ref(self, src: str, path: Path, bundle: Path | None) -> str | None:
         """The marker of an image named in a page: a bundle resource, a `static/` file or
         an `assets/` one (LoveIt's, FixIt's and DoIt's `image` shortcode and cover find
-        `/images/x.jpg` there with `resources.Get`, published at that same path)."""
+        `/images/x.jpg` there with `resources.Get`, published at that same path), or a
+        file of a section's folder (`content/images/x.png`, which Hugo publishes at
+        `/images/x.png`)."""
         if not src.startswith("/"):
             file = (bundle or path.parent) / src
             if file.is_file():
                 return self.site.image(file, None)
-        for folder in ("static", "assets"):
+        for folder in ("static", "assets", "content"):
             file = self.source / folder / src.lstrip("/")
             if file.is_file():
                 return self.asset_image(file) if folder == "assets" \
@@ -140,6 +142,13 @@ class HugoLinks:
             self.site.static.setdefault(asset.relative_to(self.source / "assets").as_posix(),
                                         asset)
             return None
+        rel = unquote(url.split("#")[0].split("?")[0]).lstrip("/")
+        section_file = self.content / rel
+        if url.startswith("/") and rel and is_image(section_file) and section_file.is_file() \
+                and not (self.source / "static" / rel).is_file():
+            # (`content/images/x.png`: Hugo published a section folder's files at its path)
+            ctx.convert("images of section folders")
+            return self.site.image(section_file, "/" + rel)
         return map_site_url(url, image, ctx, self.site, self.table, self.source,
                             self.source / "static", base) or self.section_url(url, ctx)
 
