@@ -2134,6 +2134,28 @@ def test_hugo_math_named_by_its_engine_and_section_folder_images(tmp_path: Path)
     assert [e.get("src") for e in main.iter() if e.tag == "img"] == ["/posts/a/fig.png"]
 
 
+def test_hexo_repository_of_config_and_source_only(tmp_path: Path) -> None:
+    """A real Hexo blog's repository keeps `_config.yml`, the theme's
+    `_config.butterfly.yml` and `source/` (no `package.json`): it was taken for a Jekyll
+    site with a category `source`, whose `permalink: :title/` became an invalid Lanting
+    pattern (the new site did not build). And a post's `<script src="../js/x.js">`,
+    relative to its old URL `/:title/`, was left to break."""
+    source = old_site(tmp_path / "src", {
+        "_config.yml": "title: T\nlanguage: zh-CN\npermalink: :title/\nnew_post_name: :title.md\n",
+        "_config.butterfly.yml": "menu:\n  博客: /archives/\n",
+        "source/_posts/Time-Calculator.md": "---\ntitle: 计算器\ndate: 2024-04-11\n---\n\n"
+                                             '<script src="../js/calc.js"></script>\n'
+                                             '<link rel="stylesheet" href="../css/calc.css">\n',
+        "source/js/calc.js": "console.log(1);\n",
+        "source/css/calc.css": "body{}\n"})
+    imported = import_site(source, tmp_path / "new", None, False, Options(now=NOW.now))
+    assert imported.report.kind == "hexo"
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert not result.warnings
+    assert (tmp_path / "out/js/calc.js").is_file() and (tmp_path / "out/css/calc.css").is_file()
+    assert answer(tmp_path / "out", "/Time-Calculator/").is_file()
+
+
 def test_hugo_blowfish_front_matter_and_bundle_cover(tmp_path: Path) -> None:
     """Blowfish's `series_order` and `showTableOfContents: false` were left out as "not
     needed", and its bundle's `cover.png` or `feature*` image, which it shows with no

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,7 +34,8 @@ LOOKED_FOR = (
     "MkDocs (mkdocs.yml), "
     "Docusaurus (docusaurus.config.js or .ts), "
     "Jupyter Book (_toc.yml, or myst.yml with project.toc, here or in book/ or docs/), "
-    "Hexo (_config.yml, source/_posts/ and hexo in package.json), "
+    "Hexo (_config.yml, source/_posts/ and hexo in package.json, Hexo's settings or a "
+    "theme's _config.NAME.yml), "
     "al-folio (_config.yml with _bibliography/ or _pages/), "
     "Jekyll (_config.yml with _posts/, _drafts/, _layouts/ or jekyll in its Gemfile), "
     "Hugo Blox (a Hugo site with content/authors/ or a Wowchemy/Hugo Blox module), "
@@ -56,6 +58,11 @@ def _is_hugo(source: Path) -> bool:
         or (source / "config" / "_default").is_dir())
 
 
+_HEXO_SETTINGS = re.compile(r"^(?:new_post_name|source_dir|public_dir|post_asset_folder):",
+                            re.MULTILINE)
+"""Settings of Hexo's own `_config.yml`, which Jekyll has no use for."""
+
+
 def detect(source: Path) -> str:
     """The kind of site `source` is; UsageError naming what was looked for if none."""
     if (source / "_quarto.yml").is_file() or (source / "_quarto.yaml").is_file():
@@ -75,8 +82,9 @@ def detect(source: Path) -> str:
             dependencies = json.loads(_text(package)) if package.is_file() else {}
         except json.JSONDecodeError:
             dependencies = {}
-        if "hexo" in json.dumps(dependencies) or (source / "scaffolds").is_dir():
-            return "hexo"
+        if "hexo" in json.dumps(dependencies) or (source / "scaffolds").is_dir() \
+                or _HEXO_SETTINGS.search(_text(config)) or any(source.glob("_config.*.yml")):
+            return "hexo"  # (many a repository keeps only `_config.yml` and `source/`)
     academic = (source / "_bibliography").is_dir() or (source / "_pages").is_dir()
     if config.is_file() and ((source / "_posts").is_dir() or (source / "_drafts").is_dir()
                              or any(source.glob("*/_posts"))):

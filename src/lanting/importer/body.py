@@ -244,7 +244,7 @@ def emoji(text: str) -> tuple[str, int]:
 _LINK = re.compile(r"(!?)\[((?:[^\[\]\n]|\n(?![ \t]*\n)|\[[^\]\n]*\])*)\]\([ \t]*(<[^>\n]*>|"
                    r"(?:[^\s()]|\([^\s()]*\))+)"
                    r"((?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'))?)[ \t]*\)")
-_RAW_URL = re.compile(r"(<(?:img|a|source|video|audio)\b[^>]*?\s(?:src|href)\s*=\s*)"
+_RAW_URL = re.compile(r"(<(?:img|a|source|video|audio|script|link)\b[^>]*?\s(?:src|href)\s*=\s*)"
                       r"([\"'])([^\"'\n]*)\2", re.IGNORECASE)
 
 UrlMap = Callable[[str, bool], str | None]

@@ -403,10 +403,13 @@ class HexoBodies:
             if target is not None:
                 ctx.convert("links to other posts' files")
                 return self.site.link(target) + hash_mark + fragment
-            # A link relative to the post's old URL (`./48355.html` beside `/11111.html`)
-            # meant the old site's page there.
+            # A link relative to the post's old URL (`./48355.html` beside `/11111.html`,
+            # `<script src="../js/x.js">` under `/:title/`) meant the old site's page or
+            # file there.
             absolute = urljoin(old_urls[0], url) if old_urls else ""
-            if absolute and self.table.find(absolute) is not None:
+            if absolute and (self.table.find(absolute) is not None or (
+                    self.files / unquote(absolute.split("#")[0].split("?")[0]).lstrip("/")
+            ).is_file()):  # (a page of the old site there, or a file of `source/`)
                 return map_site_url(absolute, image, ctx, self.site, self.table,
                                     self.source, self.files, self.root.rstrip("/"))
             return None
