@@ -27,7 +27,7 @@ PAGES = {
     "checks": "Checks and safety",
     "publishing": "Publishing",
     "theming": "Making the theme yours",
-    "importing": "Moving from Jekyll, Hugo, Hexo, Quarto, MkDocs, Jupyter Book or Docusaurus",
+    "importing": "Moving from Jekyll, Hugo, Hexo, Quarto, MkDocs, Jupyter Book, Docusaurus, VitePress or VuePress",
     "configuration": "Configuration reference",
     "cli": "Command-line reference",
     "templates": "Template reference",

@@ -1,8 +1,8 @@
 """`lanting import`: the fixture sites under tests/fixtures/import/ (each shaped like a real
-Jekyll, al-folio, Hugo, Hugo Blox, Hexo, Quarto, MkDocs or Jupyter Book site) import, then
-build with no error, no template syntax left in any page's text, every image present, drafts and
-unpublished posts not published, and every old post URL answering — all checked on the parsed
-output."""
+Jekyll, al-folio, Hugo, Hugo Blox, Hexo, Quarto, MkDocs, Jupyter Book, Docusaurus,
+VitePress or VuePress site) import, then build with no error, no template syntax left in
+any page's text, every image present, drafts and unpublished posts not published, and
+every old post URL answering — all checked on the parsed output."""
 
 from __future__ import annotations
 
@@ -164,6 +164,21 @@ CASES = {
         listings={"/blog/category/%E5%88%86%E5%B8%83%E5%BC%8F/": "/categories/分布式/",
                   "/blog/category/强化学习/": "/categories/强化学习/",
                   "/blog/archive/2024/": "/archive/"}),
+    "vitepress": Case(
+        "vitepress",
+        # `cleanUrls`: `/guide/install` and its file `/guide/install.html`; a folder's
+        # `index.md` at the folder
+        ("/posts/ring-allreduce.html", "/posts/data-parallel", "/guide/install",
+         "/guide/install.html", "/about.html", "/guide/", "/posts/pipeline-bubble.html"),
+        ("moe-draft",),
+        {"/posts/ring-allreduce/": 1, "/": 1}),
+    "vuepress": Case(
+        "vuepress",
+        # hope's `.html` URLs, a `README.md` at its folder, a front-matter `permalink`
+        ("/pages/ppo-clip/", "/posts/rl/ppo.html", "/posts/rl/gae.html", "/guide/",
+         "/posts/rl/grpo.html"),
+        (),
+        {"/posts/ppo/": 1, "/posts/grpo/": 1}),
 }
 
 

@@ -1,6 +1,6 @@
 """`lanting import SOURCE [DEST]`: a Jekyll, al-folio, Hugo, Hugo Blox, Hexo, Quarto,
-MkDocs, Jupyter Book or Docusaurus site turned into a new Lanting site, with a report of
-what was converted, what could not be and where.
+MkDocs, Jupyter Book, Docusaurus, VitePress or VuePress site turned into a new Lanting
+site, with a report of what was converted, what could not be and where.
 
 The source is only read. One module per generator reads it into a `site.NewSite` (posts,
 pages, talks, the home page, images, static files, `lanting.toml`); `NewSite.files`
@@ -27,13 +27,15 @@ if TYPE_CHECKING:  # the readers load the site model: `lanting --help` need not
     from lanting.importer.site import NewSite
 
 KINDS = ("jekyll", "al-folio", "hugo", "hugo-blox", "hexo", "quarto", "mkdocs",
-         "jupyter-book", "docusaurus")
+         "jupyter-book", "docusaurus", "vitepress", "vuepress")
 
 LOOKED_FOR = (
     "Quarto (_quarto.yml), "
     "MkDocs (mkdocs.yml), "
     "Docusaurus (docusaurus.config.js or .ts), "
     "Jupyter Book (_toc.yml, or myst.yml with project.toc, here or in book/ or docs/), "
+    "VitePress (.vitepress/ at the root or in docs/), "
+    "VuePress (.vuepress/ at the root, in docs/ or src/), "
     "Hexo (_config.yml, source/_posts/ and hexo in package.json, Hexo's settings or a "
     "theme's _config.NAME.yml), "
     "al-folio (_config.yml with _bibliography/ or _pages/), "
@@ -63,6 +65,16 @@ _HEXO_SETTINGS = re.compile(r"^(?:new_post_name|source_dir|public_dir|post_asset
 """Settings of Hexo's own `_config.yml`, which Jekyll has no use for."""
 
 
+def _tool_folder(source: Path, tool: str) -> bool:
+    """`.vitepress/` or `.vuepress/` at the root or in a first-level folder (`docs/`,
+    hope's `src/`), with a configuration in it."""
+    for folder in (source, *sorted(p for p in source.iterdir() if p.is_dir())):
+        config = folder / tool
+        if config.is_dir() and (any(config.glob("config.*")) or (config / "config").is_dir()):
+            return True
+    return False
+
+
 def detect(source: Path) -> str:
     """The kind of site `source` is; UsageError naming what was looked for if none."""
     if (source / "_quarto.yml").is_file() or (source / "_quarto.yaml").is_file():
@@ -75,6 +87,9 @@ def detect(source: Path) -> str:
 
     if book_folder(source) is not None:
         return "jupyter-book"
+    for tool, kind in ((".vitepress", "vitepress"), (".vuepress", "vuepress")):
+        if _tool_folder(source, tool):
+            return kind
     config = source / "_config.yml"
     if config.is_file() and (source / "source" / "_posts").is_dir():
         package = source / "package.json"
@@ -131,6 +146,9 @@ def _reader(kind: str) -> Callable[[Path, Report, Options], NewSite]:
     if kind == "docusaurus":
         from lanting.importer.docusaurus import Docusaurus
         return lambda s, r, o: Docusaurus(s, r, o).run()
+    if kind in ("vitepress", "vuepress"):
+        from lanting.importer.vuepress import VuePress
+        return lambda s, r, o: VuePress(s, r, o, kind).run()
     from lanting.importer.hugoblox import HugoBlox
     return lambda s, r, o: HugoBlox(s, r, o).run()
 

@@ -1,0 +1,221 @@
+"""VitePress and VuePress (1 and 2: the default themes, vuepress-theme-hope,
+vuepress-theme-reco, VitePress blog themes) → Lanting.
+
+The two are one kind of site: a source folder of Markdown (the folder holding
+`.vitepress/` or `.vuepress/`: the repository's root, `docs/` or hope's `src/`; VitePress's
+`srcDir` moves it), `public/` of files served as they are, a configuration in JavaScript
+(read for its literals only, `vuepress_config.py`). Every Markdown file is a page at its
+path (`guide/x.md` at `/guide/x.html`, `/guide/x` with VitePress's `cleanUrls`, a
+`README.md`/`index.md` at its folder, a front-matter `permalink` where it says); the root
+`index.md` (VuePress: `README.md`) is the home page. A page is a post when it is in a
+blog folder (`posts/`, `blog/`, …) or, on a site whose theme has a blog, when it has a
+`date` — unless it says `article: false` (hope's page the blog does not list).
+The bodies are converted in `vuepress_bodies.py`, the settings in `vuepress_settings.py`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import GENERATED, LinkTable, Options, read_text, walk
+from lanting.importer.liquid import Context
+from lanting.importer.mkdocs_bodies import first_heading
+from lanting.importer.mkdocs_front import title_of_file
+from lanting.importer.report import Report
+from lanting.importer.site import Item, NewSite, slug_of
+from lanting.importer.text import load_mapping, split_front_matter, zone
+from lanting.importer.vuepress_bodies import VuePressBodies
+from lanting.importer.vuepress_config import JsConfig, read_config
+from lanting.importer.vuepress_front import VuePressFront, hero_text, home_title, is_home
+from lanting.importer.vuepress_settings import VuePressSettings
+
+BLOG_FOLDERS = frozenset({"posts", "post", "blog", "blogs", "_posts", "article", "articles"})
+"""Top folders whose dated pages are posts whatever the theme."""
+_GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "posts",
+                        "publications", "talks"})
+"""Pages Lanting makes itself: an imported page of that name would take its URL."""
+_NUMBERED = re.compile(r"^\d+\.")
+"""vdoing's ordering prefix (`01.指南/02.安装.md`), not part of a page's name."""
+
+
+def locate(source: Path, tool: str) -> Path | None:
+    """The `.vitepress`/`.vuepress` folder of a site: at its root, in `docs/`, `src/` or
+    another first-level folder."""
+    for folder in (source, source / "docs", source / "src",
+                   *sorted(p for p in source.iterdir() if p.is_dir()
+                           and not p.name.startswith((".", "node_modules")))):
+        if (folder / tool).is_dir():
+            return folder / tool
+    return None
+
+
+class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
+    def __init__(self, source: Path, report: Report, options: Options, kind: str) -> None:
+        self.kind = kind
+        self.source = source
+        self.report = report
+        self.options = options
+        self.site = NewSite(report, source)
+        self.config_dir = locate(source, ".vitepress" if kind == "vitepress" else ".vuepress") \
+            or source / (".vitepress" if kind == "vitepress" else ".vuepress")
+        self.js: JsConfig = read_config(self.config_dir)
+        src_dir = self.js.values.get("srcDir")
+        self.docs = (self.config_dir.parent / src_dir).resolve() \
+            if isinstance(src_dir, str) and kind == "vitepress" else self.config_dir.parent
+        # (VitePress serves `<source>/public/`, VuePress `.vuepress/public/`)
+        self.public = self.docs / "public" if kind == "vitepress" \
+            else self.config_dir / "public"
+        self.clean_urls = self.js.values.get("cleanUrls") is True
+        self.tz = zone(options.timezone)
+        self.table = LinkTable(self.site)
+        self.by_source: dict[Path, Item] = {}
+        self.documents: list[tuple[Item, str, Path]] = []
+        self.texts: list[str] = []
+        self.post_folders: set[str] = set()
+        self.site_author = str(self.js.values.get("author") or "")
+        base = self.js.values.get("base")
+        self.js_base = base if isinstance(base, str) else "/"
+
+    def config_name(self) -> str:
+        files = self.js.files
+        return self.report.rel(files[0]) if files else self.config_dir.name
+
+    # --- the steps ---------------------------------------------------------------------
+
+    def run(self) -> NewSite:
+        self.copy_public()
+        pages = [p for p in walk(self.docs) if p.suffix.lower() == ".md"]
+        for path in pages:
+            self.read_document(path)
+        for item, text, path in self.documents:
+            ctx = Context(self.report, path, read_text(path))
+            item.body = self.convert(text, item, ctx, path)
+        self.write_config()
+        return self.site
+
+    def copy_public(self) -> None:
+        """`public/` is served at the site's root as it is (`public/img/a.png` at
+        `/img/a.png`): its files keep their paths."""
+        if not self.public.is_dir():
+            return
+        for path in walk(self.public):
+            rel = path.relative_to(self.public).as_posix()
+            if rel in GENERATED or rel == "CNAME":
+                self.report.note(path, None, "left out (Lanting makes its own, or the host "
+                                 "is set where the site is published)")
+                continue
+            self.site.static[rel] = path
+
+    def read_document(self, path: Path) -> None:
+        rel = path.relative_to(self.docs).as_posix()
+        text = read_text(path)
+        _fmt, head, body, _first = split_front_matter(text)
+        data, error = load_mapping("yaml", head)
+        if error:
+            self.report.warn(path, 2, f"front matter not read ({error})")
+        home = is_home(rel, data) and not self.by_kind("home") and (
+            self.kind == "vuepress" or rel != "README.md")
+        kind = "home" if home else "post" if self.is_post(rel, data) else "page"
+        title = data.get("title")
+        heading = first_heading(body)
+        if heading is not None and not title:
+            title = heading[0]
+        if heading is not None:  # (Lanting shows the title above the text)
+            body = heading[1]
+        title = str(title or title_of_file(path)).strip()
+        title = _NUMBERED.sub("", title) if not data.get("title") else title
+        if kind == "home":
+            title = home_title(data, self.root_locale("title"))
+            body = hero_text(data, head, path, self.report) + "\n" + body
+        elif self.listing_page(rel, data, body, path):
+            return
+        front = self.front(data, head, path, kind, title)
+        draft = bool(front.get("draft"))
+        name = path.parent.name if path.stem.lower() in ("index", "readme") else path.stem
+        name = _NUMBERED.sub("", name) or name
+        generated = kind == "page" and slug_of(name) in _GENERATED
+        if generated:
+            self.report.warn(path, None, f"a page named `{name}` would take Lanting's own "
+                             f"/{slug_of(name)}/: it is /{slug_of(name)}-page/")
+            name = f"{name}-page"
+        item = self.site.add(Item(kind, slug_of(name), path, front, draft=draft))
+        self.by_source[path.resolve()] = item
+        self.report.counts[("drafts" if draft else "posts") if kind == "post"
+                           else "pages"] += 1
+        if kind == "post":
+            self.post_folders.add(rel.rpartition("/")[0])
+        if not draft:
+            item.old_urls = self.old_urls(rel, data)
+            for old in item.old_urls:
+                self.table.add(old, item)
+        self.texts.append(body)
+        self.documents.append((item, body, path))
+
+    def by_kind(self, kind: str) -> list[Item]:
+        return [i for i in self.site.items if i.kind == kind]
+
+    def is_post(self, rel: str, data: dict[str, Any]) -> bool:
+        if data.get("article") is False or is_home(rel, data) and "/" not in rel:
+            return False
+        dated = data.get("date") not in (None, "")
+        if rel.split("/", 1)[0].lower() in BLOG_FOLDERS and "/" in rel:
+            return dated or Path(rel).stem.lower() not in ("index", "readme")
+        return dated and self.js.blog
+
+    def listing_page(self, rel: str, data: dict[str, Any], body: str, path: Path) -> bool:
+        """A folder's index with no text of its own (hope's `posts/README.md`, a theme's
+        `layout: Tags` page): the theme filled it with a list, which Lanting makes."""
+        layout = str(data.get("layout") or "")
+        index = Path(rel).stem.lower() in ("index", "readme") and "/" in rel
+        if not ((index and not body.strip()) or layout.lower() in (
+                "tags", "tag", "categories", "category", "timeline", "timelines",
+                "archives", "bloglist", "blogs", "friendship")):
+            return False
+        self.report.note(path, None, "a listing page of the theme"
+                         + (f" (`layout: {layout}`)" if layout else " with no text")
+                         + ": left out (Lanting makes its lists itself)")
+        return True
+
+    def old_urls(self, rel: str, data: dict[str, Any]) -> list[str]:
+        """Where the old site showed the file: `guide/x.md` at `/guide/x.html` (also
+        `/guide/x` with `cleanUrls`), `guide/README.md` at `/guide/`; a `permalink`."""
+        urls: list[str] = []
+        permalink = data.get("permalink")
+        if isinstance(permalink, str) and permalink.startswith("/"):
+            urls.append(permalink)
+        stem = rel.rsplit(".", 1)[0]
+        folder, _, name = stem.rpartition("/")
+        if name.lower() in ("index", "readme") and (
+                name.lower() == "index" or self.kind == "vuepress"):
+            urls.append("/" + (folder + "/" if folder else ""))
+        elif self.clean_urls:
+            urls += [f"/{stem}", f"/{stem}.html"]
+        else:
+            urls.append(f"/{stem}.html")
+        return list(dict.fromkeys(urls))
+
+    def document(self, file: Path) -> Item | None:
+        """The item of the page a link names: `x.md`, `x.html`, `x` (VitePress), a
+        folder (its `index.md` or `README.md`)."""
+        name = file.name
+        if name.endswith(".html"):
+            candidates = [file.with_suffix(".md")]
+        elif name.endswith(".md"):
+            candidates = [file]
+        else:
+            candidates = [file.with_name(name + ".md"), file / "index.md", file / "README.md"]
+        for candidate in candidates:
+            try:
+                found = self.by_source.get(candidate.resolve())
+            except OSError:
+                found = None
+            if found is not None:
+                return found
+        return None
+
+    def blog_folder_url(self, rel: str) -> bool:
+        """Whether `rel` (a folder under the source) is one the posts were in."""
+        rel = rel.strip("/")
+        return bool(rel) and any(f == rel or f.startswith(rel + "/") for f in self.post_folders)

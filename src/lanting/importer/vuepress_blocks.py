@@ -1,0 +1,162 @@
+"""The `:::` containers and Vue components of VitePress and VuePress pages, in Lanting's
+Markdown.
+
+Lanting reads `::: tip Title`, `::: warning`, `::: danger`, `::: info`, `::: note`,
+`::: details Title` and `::: code-group` as VitePress writes them, so they stay. What it
+does not read: hope's `::: code-tabs#shell` and `::: tabs#id` with `@tab:active Name`
+(Lanting's `::: tabs` with `@tab Name`), VuePress 2's `<CodeGroup>`/`<CodeGroupItem
+title>` and VuePress 1's `<code-group>`/`<code-block title>` (tabs), `::: v-pre` and hope's
+alignment blocks (`::: center`; unwrapped), other containers (`::: demo`, `::: echarts`:
+unwrapped with a warning, their content shown as written); `<Badge text="v2"/>` (its
+text), `<ClientOnly>` (unwrapped), `<RouterLink to>` (a link), `{{ $frontmatter.x }}` (the
+value), `<script setup>` and `<style>` blocks (left out), other components (in comments).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lanting.importer import body as B
+from lanting.importer.liquid import Context
+from lanting.markdown.callouts import callout_kind
+
+KEPT = frozenset({"details", "code-group", "tabs", "spoiler"})
+"""Containers Lanting reads besides the callouts."""
+UNWRAPPED = frozenset({"v-pre", "center", "left", "right", "justify", "raw", "md-block"})
+"""Containers whose content the old site showed as any text (aligned or not compiled)."""
+_CONTAINER = re.compile(r"^([ \t]*)(:{3,})[ \t]*([^\s:{][^\n]*?)?[ \t]*$")
+_TAB_NAME = re.compile(r"^(code-tabs|tabs)(?:#[\w-]+)?$")
+_TAB_LINE = re.compile(r"^([ \t]*)@tab(?::active)?(?:#[\w-]+)?[ \t]+(.+?)[ \t]*$",
+                       re.MULTILINE)
+_SFC_BLOCK = re.compile(r"^<(script|style)\b[^>]*>.*?^</\1>[ \t]*\n?", re.MULTILINE | re.DOTALL)
+_BADGE = re.compile(r"<Badge\b([^>]*?)(?:/>|>(.*?)</Badge>)", re.DOTALL)
+_ATTRIBUTE = re.compile(r"""(:?[\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+_ROUTER_LINK = re.compile(r"<(RouterLink|router-link)\b([^>]*)>(.*?)</\1>", re.DOTALL)
+_CLIENT_ONLY = re.compile(r"</?(?:ClientOnly|client-only)\s*>")
+_OUTBOUND = re.compile(r"<OutboundLink\s*/>|<OutboundLink>\s*</OutboundLink>")
+_CODE_GROUP = re.compile(r"<(CodeGroup|code-group)\b[^>]*>(.*?)</\1>", re.DOTALL)
+_CODE_ITEM = re.compile(r"<(CodeGroupItem|code-block)\b([^>]*)>(.*?)</\1>", re.DOTALL)
+_VUE_VALUE = re.compile(r"\{\{\s*\$(frontmatter|page\.frontmatter)\.(\w+)\s*\}\}")
+_COMPONENT = re.compile(r"</?([A-Z][A-Za-z0-9]*|[a-z]+-[a-z-]+)\b[^<>]*?/?>")
+_HTML_ELEMENTS = frozenset({"font-face", "annotation-xml", "color-profile", "missing-glyph"})
+
+
+def attributes(text: str) -> dict[str, str]:
+    return {m.group(1).lstrip(":"): m.group(2) if m.group(2) is not None else m.group(3)
+            for m in _ATTRIBUTE.finditer(text)}
+
+
+def sfc_blocks(text: str, ctx: Context) -> str:
+    """`<script setup>` and `<style>` blocks of a VitePress page: a Vue component's code,
+    which Lanting does not run."""
+
+    def drop(match: re.Match[str]) -> str:
+        ctx.warn(match.group().split("\n")[0], f"a Vue `<{match.group(1)}>` block left out: "
+                 "Lanting runs no page scripts (what it set up shows nothing)")
+        return ""
+
+    return _SFC_BLOCK.sub(drop, text)
+
+
+def containers(text: str, ctx: Context) -> str:
+    """Each `:::` container Lanting does not read, rewritten or unwrapped (the code put
+    aside already: a `:::` line in a fence is no container)."""
+    lines = text.split("\n")
+    out: list[str] = []
+    stack: list[tuple[int, str]] = []
+    """(colons, what its closing line becomes) of each open container."""
+    for line in lines:
+        found = _CONTAINER.match(line)
+        if not found:
+            out.append(_TAB_LINE.sub(r"\1@tab \2", line) if stack and any(
+                kind == "tabs" for _n, kind in stack) else line)
+            continue
+        indent, colons, params = found.group(1), found.group(2), (found.group(3) or "")
+        if not params:  # (a closing line: the innermost container it can close)
+            if stack and len(colons) >= stack[-1][0]:
+                _n, kind = stack.pop()
+                if kind != "drop":
+                    out.append(indent + colons)
+            else:
+                out.append(line)
+            continue
+        name = params.split()[0].lower()
+        if _TAB_NAME.match(name):
+            stack.append((len(colons), "tabs"))
+            out.append(f"{indent}{colons} tabs")
+            if name != "tabs":
+                ctx.convert("tabs (::: code-tabs, ::: tabs#id)")
+        elif callout_kind(name) is not None or name in KEPT:
+            stack.append((len(colons), "keep"))
+            out.append(line)
+        elif name in UNWRAPPED:
+            stack.append((len(colons), "drop"))
+            ctx.note(line.strip(), f"`{colons} {name}` unwrapped: its content is shown as "
+                     "any other text")
+        else:
+            stack.append((len(colons), "drop"))
+            ctx.warn(line.strip(), f"`{colons} {params.strip()}` has no Lanting form: "
+                     "unwrapped, its content shown as written")
+    return "\n".join(out)
+
+
+def components(text: str, front: dict[str, Any], ctx: Context) -> str:
+    """Vue components of the page (outside code, which is put aside already)."""
+    text = code_groups(text, ctx)
+
+    def badge(match: re.Match[str]) -> str:
+        attrs = attributes(match.group(1))
+        words = (attrs.get("text") or match.group(2) or "").strip()
+        ctx.convert("badges (<Badge>) as their text")
+        return f"<mark>{words}</mark>" if words else ""
+
+    text = _BADGE.sub(badge, text)
+    text, count = _CLIENT_ONLY.subn("", text)
+    ctx.convert("<ClientOnly> unwrapped", count)
+    text, count = _OUTBOUND.subn("", text)
+    ctx.convert("<OutboundLink> removed", count)
+
+    def router(match: re.Match[str]) -> str:
+        target = attributes(match.group(2)).get("to")
+        if target is None:
+            return match.group(3)
+        ctx.convert("<RouterLink> as links")
+        return f"[{match.group(3).strip()}]({target})"
+
+    text = _ROUTER_LINK.sub(router, text)
+
+    def value(match: re.Match[str]) -> str:
+        found = front.get(match.group(2))
+        if isinstance(found, str | int | float) and not isinstance(found, bool):
+            ctx.convert("{{ $frontmatter.x }} as its value")
+            return str(found)
+        return ctx.leave(match.group(), "no such literal in the front matter")
+
+    text = _VUE_VALUE.sub(value, text)
+
+    def other(match: re.Match[str]) -> str:
+        name = match.group(1)
+        if name.lower() in _HTML_ELEMENTS or "\ue000" in match.group():
+            return match.group()
+        return ctx.leave(match.group(), "a Vue component of the old site: Lanting runs "
+                         "none; write what it showed in Markdown")
+
+    return _COMPONENT.sub(other, text)
+
+
+def code_groups(text: str, ctx: Context) -> str:
+    """VuePress 2's `<CodeGroup><CodeGroupItem title="npm">` and VuePress 1's
+    `<code-group><code-block title="YARN">`: tabs named by their titles."""
+
+    def group(match: re.Match[str]) -> str:
+        parts = [(attributes(item.group(2)).get("title", "").strip() or "Code",
+                  B.block(item.group(3).strip("\n")))
+                 for item in _CODE_ITEM.finditer(match.group(2))]
+        if not parts:
+            return match.group()
+        ctx.convert("code groups (<CodeGroup>) as tabs")
+        inner = "".join(f"@tab {title}\n\n{body}" for title, body in parts)
+        return f"::: tabs\n\n{inner}:::\n"
+
+    return _CODE_GROUP.sub(group, text)

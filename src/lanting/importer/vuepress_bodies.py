@@ -1,0 +1,105 @@
+"""The body of a VitePress or VuePress page in Lanting's Markdown.
+
+Lanting reads as written: `::: tip Title` and the other callouts, `::: details`,
+`::: code-group` with `[title]` fences, fence options (`python{1,3-4}`,
+`ts:line-numbers`), `[[toc]]`, `$…$` and `$$…$$` math (markdown-it-mathjax3, KaTeX),
+`==mark==`, `H~2~O`, `x^2^`, footnotes and `<!-- more -->`. This converts the rest: code
+imported from files (`vuepress_code.py`), containers and Vue components
+(`vuepress_blocks.py`), heading ids (`## Title {#id}`), emoji shortcodes, and the links
+and images: `./other.md`, `/guide/x.html`, `/guide/x` (VitePress), a folder (its
+`README.md`), `/img/x.png` from `public/`, `./img/x.png` beside the page, `@/x.png`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+from lanting.importer import body as B
+from lanting.importer.common import LinkTable, is_image
+from lanting.importer.liquid import Context
+from lanting.importer.report import Report
+from lanting.importer.shelf import Shelf, protect_code
+from lanting.importer.site import Item, NewSite
+from lanting.importer.vuepress_blocks import components, containers, sfc_blocks
+from lanting.importer.vuepress_code import code_imports
+
+_MORE = re.compile(r"^[ \t]*<!--\s*more\s*-->[ \t]*$", re.MULTILINE)
+
+
+class VuePressBodies:
+    """The body side of the VitePress/VuePress importer."""
+
+    docs: Path
+    public: Path
+    report: Report
+    site: NewSite
+    table: LinkTable
+    js_base: str
+
+    def document(self, file: Path) -> Item | None:
+        raise NotImplementedError  # (VuePress.document)
+
+    def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
+        text = sfc_blocks(text, ctx)
+        text = code_imports(text, path, self.docs, ctx)
+        text = _MORE.sub("<!-- more -->", text)
+        shelf = Shelf()
+        text = protect_code(text, shelf)
+        text = containers(text, ctx)
+        front: dict[str, Any] = dict(item.front)
+        text = components(text, front, ctx)
+        text, count = B.goldmark_attributes(text)
+        ctx.convert("heading ids ({#id}) kept", count)
+        text, count = B.emoji(text)
+        ctx.convert("emoji shortcodes", count)
+
+        def resolve(url: str, image: bool) -> str | None:
+            return self.url(url, image, path, ctx)
+
+        text = B.map_urls(text, resolve)
+        return B.tidy(shelf.restore(text))
+
+    def url(self, url: str, image: bool, path: Path, ctx: Context) -> str | None:
+        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#|^\ue000", url) or not url:
+            return None
+        rel, hash_mark, fragment = url.partition("#")
+        rel = unquote(rel.partition("?")[0])
+        for alias in ("~@/", "@/", "@src/"):
+            if rel.startswith(alias):
+                rel = "/" + rel[len(alias):]
+        base = self.js_base.rstrip("/")
+        if base and rel.startswith(base + "/"):
+            rel = rel[len(base):]  # (written with the site's `base`)
+        rooted = rel.startswith("/")
+        file = self.docs / rel.lstrip("/") if rooted else path.parent / rel
+        target = self.document(file)
+        if target is None and rooted:
+            target = self.table.find(rel)
+        if target is not None:
+            ctx.convert("links to other pages")
+            return self.site.link(target) + hash_mark + fragment
+        found, where = self.file_of(file, rel if rooted else None)
+        if found is not None:
+            if image or is_image(found):
+                return self.site.image(found, where)
+            self.site.static.setdefault(where.lstrip("/"), found)
+            return where + hash_mark + fragment
+        if image:
+            ctx.warn(url, f"image `{url}` not found in the source site: left as written")
+        elif rel.endswith((".md", ".html")) or (rooted and "." not in rel.rsplit("/", 1)[-1]):
+            ctx.warn(url, f"link `{url}`: no page of the site there, left as written")
+        return None
+
+    def file_of(self, file: Path, rooted: str | None) -> tuple[Path | None, str]:
+        """(a file a URL names, its path in the new site): `public/` is served at the
+        root; a file beside the pages keeps its path from the source folder."""
+        public = self.public / rooted.lstrip("/") if rooted else None
+        if public is not None and public.is_file():
+            return public, rooted or ""
+        docs = self.docs.resolve()
+        if file.is_file() and file.resolve().is_relative_to(docs):
+            return file, "/" + file.resolve().relative_to(docs).as_posix()
+        return None, ""

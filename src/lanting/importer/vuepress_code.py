@@ -1,0 +1,95 @@
+"""Code imported from files: VitePress's and VuePress 1's `<<< @/snippets/x.py{2-3}`
+(`#region` to take one region, `[title]` for the tab or title) and VuePress 2's
+`@[code{1-3} python](./x.py)`. The old site read the file at build time; the new one has
+the file's lines in a fence, as MkDocs' snippets are inlined. `@` (and `@src`) is the
+source folder; other paths are from the page's folder."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from lanting.importer.common import read_text
+from lanting.importer.liquid import Context
+
+_VITE_IMPORT = re.compile(r"^([ \t]*)<<<[ \t]+(\S+?)(\{[^}\n]*\})?(?:[ \t]+\[([^\]\n]*)\])?"
+                          r"[ \t]*$", re.MULTILINE)
+_VUEPRESS_IMPORT = re.compile(r"^([ \t]*)@\[code(?:\{([\d,\s-]*)\})?(?:[ \t]+([\w+#.-]+))?"
+                              r"(?:[ \t]+[^\]\n]*)?\]\(([^)\n]+)\)[ \t]*$", re.MULTILINE)
+_REGION_MARK = re.compile(r"^.*#(end)?region\b.*$")
+LANGUAGES = {"py": "python", "js": "js", "mjs": "js", "ts": "ts", "mts": "ts", "sh": "sh",
+             "bash": "bash", "yml": "yaml", "yaml": "yaml", "json": "json", "md": "md",
+             "vue": "vue", "rs": "rust", "go": "go", "cpp": "cpp", "cc": "cpp", "c": "c",
+             "h": "c", "cu": "cuda", "java": "java", "toml": "toml", "html": "html",
+             "css": "css", "tex": "latex", "r": "r", "jl": "julia", "lua": "lua"}
+
+
+def code_imports(text: str, path: Path, source_dir: Path, ctx: Context) -> str:
+    """Each import replaced by a fence with the file's lines (a missing file: a warning
+    at its line, the line kept in a comment)."""
+
+    def fence(indent: str, target: str, options: str, lang: str, title: str,
+              line: str) -> str:
+        file_part, _, region = target.partition("#")
+        file = resolve(file_part, path, source_dir)
+        if file is None or not file.is_file():
+            return ctx.leave(line.strip(), f"the file `{file_part}` is not in the site")
+        lines = read_text(file).rstrip("\n").split("\n")
+        if region:
+            picked = _region(lines, region)
+            if picked is None:
+                ctx.warn(line.strip(), f"no region `{region}` in `{file_part}`: the whole "
+                         "file is inlined")
+            else:
+                lines = picked
+        lines = [line for line in lines if not _REGION_MARK.match(line)] \
+            if not region else lines
+        body = "\n".join(lines)
+        ticks = "`" * max(3, max((len(r) for r in re.findall(r"`{3,}", body)), default=0) + 1)
+        lang = lang or LANGUAGES.get(file.suffix.lstrip(".").lower(), "text")
+        info = lang + options + (f" [{title}]" if title else "")
+        ctx.convert("code imported from files (inlined)")
+        return "\n".join(indent + row if row else row
+                         for row in [ticks + info, *body.split("\n"), ticks])
+
+    def vite(match: re.Match[str]) -> str:
+        indent, target, braces, title = match.groups()
+        options, lang = "", ""
+        if braces:  # (`{1,2 ts:line-numbers}`: lines, then a language)
+            inner = braces[1:-1].split()
+            ranges = [w for w in inner if re.fullmatch(r"[\d,-]+", w)]
+            words = [w for w in inner if w not in ranges]
+            options = "{" + ",".join(ranges) + "}" if ranges else ""
+            if words:
+                lang = words[0].split(":")[0]
+        return fence(indent, target, options, lang, title or "", match.group())
+
+    def vuepress(match: re.Match[str]) -> str:
+        indent, ranges, lang, target = match.groups()
+        options = "{" + ranges.replace(" ", "") + "}" if ranges else ""
+        return fence(indent, target.strip(), options, lang or "", "", match.group())
+
+    return _VUEPRESS_IMPORT.sub(vuepress, _VITE_IMPORT.sub(vite, text))
+
+
+def resolve(target: str, path: Path, source_dir: Path) -> Path | None:
+    for alias in ("@src/", "@/", "~@/"):
+        if target.startswith(alias):
+            return source_dir / target[len(alias):]
+    if target.startswith("@"):
+        return None  # (another alias the site's bundler defined)
+    if target.startswith("/"):
+        return source_dir / target.lstrip("/")
+    return path.parent / target
+
+
+def _region(lines: list[str], name: str) -> list[str] | None:
+    """The lines between `#region name` and `#endregion name` (any comment style)."""
+    start = next((i for i, line in enumerate(lines)
+                  if re.search(rf"#region[ \t]+{re.escape(name)}\b", line)), None)
+    if start is None:
+        return None
+    end = next((i for i in range(start + 1, len(lines))
+                if re.search(rf"#endregion\b(?:[ \t]+{re.escape(name)}\b)?", lines[i])),
+               len(lines))
+    return [line for line in lines[start + 1:end] if not _REGION_MARK.match(line)]

@@ -1,0 +1,306 @@
+"""The literal settings of a VitePress or VuePress configuration, read without running it.
+
+`.vitepress/config.mts` and `.vuepress/config.ts` are programs: a setting may be computed
+(`base: process.env.BASE`), imported from another file (`import theme from "./theme"`) or
+spread from a function. Running them would need Node and the site's dependencies, and
+would run a stranger's code, so the import reads only what is written as a literal —
+`title: "梯度笔记"`, `lang: 'zh-CN'`, `base: "/notes/"`, `cleanUrls: true`, the
+`locales` object, `{ text: "指南", link: "/guide/" }` entries of a `nav` or `navbar`
+array, `{ icon: "github", link: "…" }` social links — and names what it could not read.
+The sibling files a config imports with `./` (hope's `theme.ts`, `navbar.ts`) are read
+the same way, after the config, for the keys the config lacks.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lanting.importer.common import read_text
+
+CONFIG_NAMES = ("config.mts", "config.ts", "config.mjs", "config.js", "config.cjs",
+                "config.cts", "config/index.mts", "config/index.ts", "config/index.js")
+"""Where VitePress and VuePress look for the configuration, in their order."""
+READ_KEYS = ("title", "description", "lang", "base", "srcDir", "cleanUrls", "hostname",
+             "author", "locales", "nav", "navbar", "socialLinks", "blog", "type")
+"""Keys whose literal values the import uses."""
+_STRING = re.compile(r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\$]|\\.|\$(?!\{))*`""")
+_KEY = re.compile(r"""(?:^|[{,\s])(?:(\w+)|'([^'\n]+)'|"([^"\n]+)")\s*:""")
+
+
+@dataclass
+class JsConfig:
+    """What was read from the configuration files."""
+
+    files: list[Path] = field(default_factory=list)
+    values: dict[str, str | bool] = field(default_factory=dict)
+    """Top-level literal strings and booleans (`title`, `lang`, `base`, `cleanUrls`, and
+    the theme's `hostname` and `author` — its `name` — from the files it imports)."""
+    locales: dict[str, dict[str, str]] = field(default_factory=dict)
+    """`locales`: path (`/`, `/en/`; VitePress's `root` as `/`) -> its literal strings."""
+    nav: list[tuple[str, str]] = field(default_factory=list)
+    """(text, link) of the literal top entries of `nav` / `navbar` (a drop-down's link
+    empty)."""
+    social: list[tuple[str, str]] = field(default_factory=list)
+    """(icon, link) of `socialLinks` (VitePress) or `medias` (hope's blog)."""
+    computed: list[str] = field(default_factory=list)
+    """Keys the import uses that were written as code, not literals."""
+    other_keys: list[str] = field(default_factory=list)
+    """Top-level keys the import does not read (`themeConfig`, `plugins`, `markdown`)."""
+    blog: bool = False
+    """The theme has a blog (hope's `blog:` options, reco's `type: "blog"`, a VitePress
+    blog theme such as `@sugarat/theme`)."""
+
+
+def config_file(config_dir: Path) -> Path | None:
+    for name in CONFIG_NAMES:
+        if (config_dir / name).is_file():
+            return config_dir / name
+    return None
+
+
+def read_config(config_dir: Path) -> JsConfig:
+    found = JsConfig()
+    main = config_file(config_dir)
+    if main is None:
+        return found
+    code = strip_comments(read_text(main))
+    found.files.append(main)
+    _read_object(code, found, top=True)
+    # (hope's sites import the theme's options: `import theme from "./theme.js"`)
+    for rel in re.findall(r"""import\s+[^'"]*?from\s+['"](\.{1,2}/[^'"]+)['"]""", code):
+        for candidate in _module_files(main.parent, rel):
+            if candidate.is_file() and candidate not in found.files:
+                found.files.append(candidate)
+                _read_object(strip_comments(read_text(candidate)), found, top=False)
+                break
+    return found
+
+
+def _module_files(folder: Path, rel: str) -> list[Path]:
+    base = (folder / rel)
+    stem = base.with_suffix("") if base.suffix in (".js", ".mjs", ".ts", ".mts") else base
+    return [stem.with_suffix(s) for s in (".ts", ".mts", ".js", ".mjs")] + [
+        stem / f"index{s}" for s in (".ts", ".js")]
+
+
+def strip_comments(code: str) -> str:
+    """`//` and `/* */` comments blanked (strings kept; a `//` in a URL is no comment)."""
+    out: list[str] = []
+    i = 0
+    while i < len(code):
+        found = _STRING.match(code, i)
+        if found:
+            out.append(found.group())
+            i = found.end()
+        elif code.startswith("//", i):
+            end = code.find("\n", i)
+            i = len(code) if end < 0 else end
+        elif code.startswith("/*", i):
+            end = code.find("*/", i + 2)
+            i = len(code) if end < 0 else end + 2
+        else:
+            out.append(code[i])
+            i += 1
+    return "".join(out)
+
+
+def _depths(code: str) -> list[int]:
+    """The bracket depth (`{`, `[`, `(`) at each character, strings skipped."""
+    depths = [0] * (len(code) + 1)
+    depth, i = 0, 0
+    while i < len(code):
+        found = _STRING.match(code, i)
+        if found:
+            for j in range(i, found.end()):
+                depths[j] = depth
+            i = found.end()
+            continue
+        if code[i] in "{[(":
+            depth += 1
+        elif code[i] in "}])":
+            depth -= 1
+        depths[i] = depth
+        i += 1
+    return depths
+
+
+def _object_start(code: str) -> int:
+    """Where the exported object's `{` is (`defineConfig({`, `module.exports = {`,
+    `export default {`, `hopeTheme({`); -1 if none."""
+    found = re.search(r"(?:define(?:User)?Config|hopeTheme|recoTheme|defaultTheme|"
+                      r"defineTheme\w*|module\.exports\s*=|export\s+default)\s*\(?\s*\{",
+                      code)
+    return found.end() - 1 if found else -1
+
+
+def _read_object(code: str, found: JsConfig, top: bool) -> None:
+    start = _object_start(code)
+    if start < 0:
+        return
+    depths = _depths(code)
+    level = depths[start]
+    seen: list[str] = []
+    for key, value_at in _keys_at(code, depths, start, level):
+        seen.append(key)
+        if key == "locales":
+            found.locales.update(_locales(code, depths, value_at))
+        elif key in ("nav", "navbar"):
+            found.nav = found.nav or _entries(code, depths, value_at, "text", "link")
+        elif key == "themeConfig":
+            _read_theme(code, depths, value_at, found)
+        elif key == "author":
+            _author(code, depths, value_at, found)
+        elif key in ("socialLinks",):
+            found.social = found.social or _entries(code, depths, value_at, "icon", "link")
+        elif key == "blog":
+            found.blog = True
+            _blog_options(code, depths, value_at, found)
+        elif key == "type" and re.match(r"""\s*['"]blog['"]""", code[value_at:]):
+            found.blog = True
+        elif key in READ_KEYS:
+            _literal(key, code, value_at, found)
+        elif top and key not in found.other_keys:
+            found.other_keys.append(key)
+    if re.search(r"""from\s+['"][^'"]*(?:sugarat/theme|blog)[^'"]*['"]""", code):
+        found.blog = True
+
+
+def _keys_at(code: str, depths: list[int], start: int,
+             level: int) -> list[tuple[str, int]]:
+    """(key, where its value starts) of the object opening at `start`, its own keys only."""
+    end = start + 1
+    while end < len(code) and depths[end] >= level:
+        end += 1
+    keys: list[tuple[str, int]] = []
+    for match in _KEY.finditer(code, start, end):
+        name_at = match.start(1) if match.group(1) else match.start(2) - 1 \
+            if match.group(2) else match.start(3) - 1
+        if depths[name_at] != level or _in_string(code, name_at, start):
+            continue
+        keys.append((match.group(1) or match.group(2) or match.group(3), match.end()))
+    return keys
+
+
+def _in_string(code: str, at: int, start: int) -> bool:
+    i = start
+    while i < at:
+        found = _STRING.match(code, i)
+        if found:
+            if found.end() > at:
+                return True
+            i = found.end()
+        else:
+            i += 1
+    return False
+
+
+def _value(code: str, at: int) -> str | bool | None:
+    """The literal at `at` (a string without `${}`, `true`, `false`); None if code."""
+    text = code[at:].lstrip()
+    found = _STRING.match(text)
+    if found and re.match(r"\s*[,}\n]", text[found.end():]):
+        return _unquote(found.group())
+    boolean = re.match(r"(true|false)\s*[,}\n]", text)
+    if boolean:
+        return boolean.group(1) == "true"
+    return None
+
+
+def _unquote(literal: str) -> str:
+    body = literal[1:-1]
+    return re.sub(r"\\(.)", r"\1", body)
+
+
+def _literal(key: str, code: str, at: int, found: JsConfig) -> None:
+    value = _value(code, at)
+    if value is None:
+        if key not in found.values and key not in found.computed:
+            found.computed.append(key)
+    else:
+        found.values.setdefault(key, value)
+
+
+def _read_theme(code: str, depths: list[int], at: int, found: JsConfig) -> None:
+    """VitePress's and VuePress 1's `themeConfig: {nav, socialLinks, author, …}`."""
+    brace = code.find("{", at)
+    if brace < 0 or code[at:brace].strip():
+        return
+    for key, value_at in _keys_at(code, depths, brace, depths[brace]):
+        if key in ("nav", "navbar"):
+            found.nav = found.nav or _entries(code, depths, value_at, "text", "link")
+        elif key == "socialLinks":
+            found.social = found.social or _entries(code, depths, value_at, "icon", "link")
+        elif key == "author":
+            _author(code, depths, value_at, found)
+        elif key == "hostname":
+            _literal(key, code, value_at, found)
+        elif key == "blog":
+            found.blog = True
+            _blog_options(code, depths, value_at, found)
+        elif key == "type" and re.match(r"""\s*['"]blog['"]""", code[value_at:]):
+            found.blog = True
+
+
+def _author(code: str, depths: list[int], at: int, found: JsConfig) -> None:
+    """`author: "Ann"` or hope's `author: { name: "Ann", url }`."""
+    if code[at:].lstrip().startswith("{"):
+        brace = code.find("{", at)
+        for key, value_at in _keys_at(code, depths, brace, depths[brace]):
+            if key == "name":
+                _literal("author", code, value_at, found)
+    else:
+        _literal("author", code, at, found)
+
+
+def _blog_options(code: str, depths: list[int], at: int, found: JsConfig) -> None:
+    """hope's `blog: { medias: { GitHub: "https://…" } }`: social links."""
+    brace = code.find("{", at)
+    if brace < 0 or code[at:brace].strip():
+        return
+    for key, value_at in _keys_at(code, depths, brace, depths[brace]):
+        if key == "medias" and code[value_at:].lstrip().startswith("{"):
+            inner = code.find("{", value_at)
+            for name, link_at in _keys_at(code, depths, inner, depths[inner]):
+                link = _value(code, link_at)
+                if isinstance(link, str) and name not in dict(found.social):
+                    found.social.append((name, link))
+
+
+def _locales(code: str, depths: list[int], at: int) -> dict[str, dict[str, str]]:
+    brace = code.find("{", at)
+    if brace < 0 or code[at:brace].strip():
+        return {}
+    locales: dict[str, dict[str, str]] = {}
+    for path, value_at in _keys_at(code, depths, brace, depths[brace]):
+        inner = code.find("{", value_at)
+        if inner < 0 or code[value_at:inner].strip():
+            continue
+        strings = {key: value for key, where in _keys_at(code, depths, inner, depths[inner])
+                   if isinstance(value := _value(code, where), str)}
+        locales["/" if path == "root" else path] = strings
+    return locales
+
+
+def _entries(code: str, depths: list[int], at: int, first: str,
+             second: str) -> list[tuple[str, str]]:
+    """(`first`, `second`) of each literal object of the array at `at`."""
+    bracket = code.find("[", at)
+    if bracket < 0 or code[at:bracket].strip():
+        return []
+    level = depths[bracket]
+    end = bracket + 1
+    while end < len(code) and depths[end] >= level:
+        end += 1
+    entries: list[tuple[str, str]] = []
+    for i in range(bracket + 1, end):
+        if code[i] == "{" and depths[i] == level + 1:
+            values = {key: _value(code, where)
+                      for key, where in _keys_at(code, depths, i, depths[i])}
+            a, b = values.get(first), values.get(second)
+            if isinstance(a, str) and isinstance(b, str):
+                entries.append((a, b))
+            elif isinstance(a, str) and ("items" in values or "children" in values):
+                entries.append((a, ""))  # (a drop-down: named, not followed)
+    return entries

@@ -1,0 +1,139 @@
+"""The settings of a VitePress or VuePress site written for Lanting: `lanting.toml`'s
+`title`, `description`, `language` (`lang`, else the root locale's, else guessed from the
+pages), `author` (hope's `author.name`), `base_url` (hope's `hostname` with `base`),
+`[[links]]` (`socialLinks`, hope's `blog.medias`) and `[[menu]]` (the literal entries of
+`nav`/`navbar`). What the configuration computes, and the settings only the old build or
+theme read, are named in the report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from lanting.importer.common import finish_menu, guess_language, language_tag
+from lanting.importer.report import Report
+from lanting.importer.site import Item, NewSite
+from lanting.importer.vuepress_config import JsConfig
+
+_SOCIAL = {"github": "GitHub", "gitee": "Gitee", "x": "X", "twitter": "Twitter",
+           "zhihu": "知乎", "bilibili": "Bilibili", "youtube": "YouTube",
+           "linkedin": "LinkedIn", "mastodon": "Mastodon", "discord": "Discord",
+           "email": "Email", "rss": "RSS", "juejin": "掘金", "csdn": "CSDN",
+           "wechat": "WeChat", "weibo": "微博", "qq": "QQ", "npm": "npm"}
+
+
+class VuePressSettings:
+    """The settings side of the VitePress/VuePress importer."""
+
+    kind: str
+    docs: Path
+    report: Report
+    site: NewSite
+    js: JsConfig
+    texts: list[str]
+    site_author: str
+
+    def config_name(self) -> str:
+        raise NotImplementedError  # (VuePress.config_name)
+
+    def document(self, file: Path) -> Item | None:
+        raise NotImplementedError  # (VuePress.document)
+
+    def root_locale(self, key: str) -> str:
+        value = self.js.values.get(key)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+        return self.js.locales.get("/", {}).get(key, "").strip()
+
+    def write_config(self) -> None:
+        config = self.site.config
+        name = self.config_name()
+        if not self.js.files:
+            self.report.warn(name, None, "no configuration file found: title and language "
+                             "come from the pages")
+        config["title"] = self.root_locale("title") or self.site_author or "My site"
+        if self.site_author:
+            config["author"] = self.site_author
+        lang = self.root_locale("lang")
+        if lang:
+            config["language"] = language_tag(lang)
+        else:
+            config["language"] = guess_language(self.texts)
+            self.report.note(name, None, f"no literal `lang`: the pages read as "
+                             f"`{config['language']}`, so the new site is in it")
+        description = self.root_locale("description")
+        if description:
+            config["description"] = " ".join(description.split())
+        self.base_url()
+        links = [{"name": _SOCIAL.get(icon.lower(), icon), "url": url}
+                 for icon, url in self.js.social if url.startswith(("http://", "https://"))]
+        if links:
+            config["links"] = links
+        self.menu()
+        self.report_settings()
+
+    def base_url(self) -> None:
+        base = self.js.values.get("base")
+        host = self.js.values.get("hostname")
+        path = base.strip() if isinstance(base, str) else "/"
+        if isinstance(host, str) and host.startswith("http"):
+            self.site.config["base_url"] = host.rstrip("/") + "/" + path.strip("/") + (
+                "/" if path.strip("/") else "")
+        elif path.strip("/"):
+            self.report.note(self.config_name(), None, f"`base: {path}`: the site was "
+                             f"published under {path}; set `base_url` in lanting.toml to "
+                             f"its address (https://…{path}) before publishing")
+
+    def menu(self) -> None:
+        """The literal top entries of `nav`/`navbar`: a page → its new URL, a post
+        folder → the blog, a link as it is."""
+        entries: list[dict[str, str]] = []
+        zh = str(self.site.config.get("language", "")).startswith("zh")
+        for text, link in self.js.nav:
+            if link.startswith(("http://", "https://")):
+                entries.append({"name": text, "url": link})
+                continue
+            rel = link.split("#", 1)[0]
+            item = self.document(self.docs / rel.lstrip("/"))
+            if not link:
+                self.report.note(self.config_name(), None, f"menu entry `{text}` (a "
+                                 "drop-down) left out: Lanting's menu has one level")
+            elif item is not None and item.kind == "post":
+                entries.append({"name": text, "url": "/blog/"})
+                self.report.note(self.config_name(), None, f"menu entry `{text}` led to a "
+                                 "post: it leads to the blog")
+            elif item is not None and item.kind != "home":
+                entries.append({"name": text, "url": self.site.new_url(item)})
+            elif item is not None or rel.strip("/") == "":
+                continue  # (the home page: Lanting's title leads there)
+            elif self.is_post_folder(rel):
+                entries.append({"name": text, "url": "/blog/"})
+            else:
+                self.report.note(self.config_name(), None, f"menu entry `{text}` ({link}) "
+                                 "left out: the new site has no page there")
+        if any(i.kind == "post" for i in self.site.items) and \
+                "/blog/" not in [e["url"] for e in entries]:
+            entries.insert(0, {"name": "博客" if zh else "Blog", "url": "/blog/"})
+        finish_menu(self.site, entries, self.config_name())
+
+    def is_post_folder(self, rel: str) -> bool:
+        folder = rel.strip("/")
+        return bool(folder) and any(
+            i.kind == "post" and i.source is not None and i.source.resolve()
+            .is_relative_to((self.docs / folder).resolve()) for i in self.site.items)
+
+    def report_settings(self) -> None:
+        name = self.config_name()
+        for key in self.js.computed:
+            self.report.warn(name, None, f"`{key}` is computed by the configuration's code "
+                             "(not a literal): not read, set it in lanting.toml")
+        if self.js.other_keys:
+            self.report.note(name, None, "settings only the old build or theme read, left "
+                             "out: " + ", ".join(f"`{k}`" for k in self.js.other_keys))
+        others = [path for path in self.js.locales if path != "/"]
+        if others:
+            self.report.warn(name, None, "locales " + ", ".join(f"`{p}`" for p in others)
+                             + ": their pages are imported as pages of the site's one "
+                             "language (Lanting pairs translations by file name only)")
+        if len(self.js.files) > 1:
+            self.report.note(name, None, "also read for literal settings: " + ", ".join(
+                self.report.rel(f) for f in self.js.files[1:]))

@@ -1,0 +1,330 @@
+"""The VitePress and VuePress importer: the fixture sites under tests/fixtures/import/
+vitepress/ (VitePress's default theme, `docs/` as the source, `cleanUrls`) and vuepress/
+(vuepress-theme-hope's blog, `src/` as the source), read from their built pages; tiny
+sites written inline for VuePress 1 (reco) and what the fixtures do not show."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import tomllib
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+from htmltree import Element, parse_html
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import Imported, detect, import_site
+from lanting.importer.common import Options
+from lanting.importer.liquid import Context
+from lanting.importer.report import Report
+from lanting.importer.vuepress_blocks import containers
+from lanting.importer.vuepress_code import code_imports
+from lanting.importer.vuepress_config import read_config
+
+FIXTURES = Path(__file__).parent / "fixtures" / "import"
+NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+
+
+def imported_site(tmp_path_factory: pytest.TempPathFactory, name: str) -> tuple[Imported, Path]:
+    dest = tmp_path_factory.mktemp(name) / "site"
+    imported = import_site(FIXTURES / name, dest, None, False, NOW)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    return imported, dest / "public"
+
+
+@pytest.fixture(scope="module")
+def vite(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
+    return imported_site(tmp_path_factory, "vitepress")
+
+
+@pytest.fixture(scope="module")
+def hope(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
+    return imported_site(tmp_path_factory, "vuepress")
+
+
+def page(out: Path, url: str) -> Element:
+    path = out / url.strip("/")
+    path = path if url.endswith(".html") else path / "index.html"
+    return parse_html(path.read_text(encoding="utf-8"))
+
+
+def report_of(imported: Imported) -> str:
+    return imported.report.format(imported.dest, False)
+
+
+def config_of(imported: Imported) -> dict[str, object]:
+    return tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+
+
+def redirect_target(out: Path, old: str) -> str:
+    stub = page(out, old)
+    refresh = next(m for m in stub.find_all("meta") if m.get("http-equiv") == "refresh")
+    return unquote(refresh["content"].split("url=", 1)[-1])
+
+
+def labels(doc: Element) -> list[str]:
+    return [label.text() for label in doc.find_all("label")]
+
+
+# --- VitePress -----------------------------------------------------------------------------
+
+
+def test_kinds_are_detected_by_their_config_folders() -> None:
+    assert detect(FIXTURES / "vitepress") == "vitepress"  # docs/.vitepress/config.mts
+    assert detect(FIXTURES / "vuepress") == "vuepress"  # src/.vuepress/config.ts
+
+
+def test_vitepress_config_literals_become_lanting_toml(vite: tuple[Imported, Path]) -> None:
+    imported, _out = vite
+    config = config_of(imported)
+    assert (config["title"], config["language"], config["description"]) == (
+        "梯度下降笔记", "zh-CN", "分布式训练与强化学习的笔记")
+    assert config["links"] == [{"name": "GitHub",
+                                "url": "https://github.com/example/grad-notes"}]
+    # a page, a post (→ the blog); the drop-down `更多` has no place in a one-level menu
+    assert config["menu"] == [{"name": "指南", "url": "/guide/"},
+                              {"name": "文章", "url": "/blog/"}]
+    assert "base_url" not in config  # no host was written: only the `base`
+    report = report_of(imported)
+    assert "`base: /grad-notes/`: the site was published under /grad-notes/" in report
+    assert "menu entry `更多` (a drop-down) left out" in report
+    assert "left out: `lastUpdated`, `markdown`, `head`" in report
+
+
+def test_the_hero_is_the_home_pages_text(vite: tuple[Imported, Path]) -> None:
+    _imported, out = vite
+    doc = page(out, "/")
+    text = doc.text()
+    assert "梯度下降笔记 训练大模型的一点经验" in text and "从单卡到千卡" in text
+    links = {a.text(): a["href"] for a in doc.find_all("a")}
+    assert links["开始阅读"].endswith("/guide/")
+    assert unquote(links["Ring AllReduce"]).endswith("/posts/ring-allreduce/")
+    assert "NCCL、数据并行与流水线并行" in text
+
+
+def test_a_dated_post_in_posts_keeps_its_front_matter(vite: tuple[Imported, Path]) -> None:
+    imported, out = vite
+    post = (imported.dest / "content" / "posts" / "ring-allreduce" / "index.md").read_text(
+        encoding="utf-8")
+    assert "\ndate: 2024-03-02\n" in post and "tags: [NCCL, 分布式]" in post
+    assert "categories: [系统]" in post and "summary: 为什么" in post
+    assert "params:\n  sticky: true" in post
+    doc = page(out, "/posts/ring-allreduce/")
+    article = doc.find("article")
+    assert article.find("math") is not None
+    assert [s.text().strip() for s in article.find_all("span", class_="hl")] == [
+        "return 2 * (n - 1) / n * k"]
+    callout = article.find("div", class_="callout-caution")
+    assert callout.find("p", class_="callout-title").text() == "注意"
+    assert article.find("img")["src"].endswith("ring.png")  # from public/img/
+    links = {a.text(): unquote(a["href"]) for a in article.find_all("a")}
+    assert links["安装"].endswith("/install/") and links["数据并行"].endswith(
+        "/posts/data-parallel/")
+
+
+def test_old_vitepress_urls_answer(vite: tuple[Imported, Path]) -> None:
+    _imported, out = vite
+    assert redirect_target(out, "/posts/ring-allreduce.html").endswith(
+        "/posts/ring-allreduce/")
+    # cleanUrls: `/guide/install` was the address, `/guide/install.html` its file
+    assert redirect_target(out, "/guide/install.html").endswith("/install/")
+    assert redirect_target(out, "/guide/install/").endswith("/install/")
+    assert (out / "img" / "logo.png").is_file()  # public/ at the root, as before
+
+
+def test_a_page_shows_code_groups_imports_and_badges(vite: tuple[Imported, Path]) -> None:
+    imported, out = vite
+    doc = page(out, "/install/")
+    article = doc.find("article")
+    assert labels(article) == ["pip", "conda"]
+    blocks = [pre.text() for pre in article.find_all("pre")]
+    assert any("print(torch.__version__)" in b and "#region" not in b for b in blocks)
+    region = [b for b in blocks if "get_device_name" in b and "__version__" not in b]
+    assert region  # `<<< …#devices`: that region alone
+    assert article.find("mark").text() == "2.1+"
+    assert doc.find(id="custom-id") is not None
+    assert article.find("details").find("summary").text() == "为什么要用 conda？"
+    assert "CustomChart" not in article.text()
+    links = {a.text(): a["href"] for a in article.find_all("a") if a.get("href")}
+    assert links["指南"].endswith("/guide/") and links["首页"].endswith("/")
+    assert re.search(r"docs/guide/install\.md:34: warning: not converted, left in a "
+                     r"comment: `<CustomChart", report_of(imported))
+
+
+def test_vue_values_scripts_emoji_and_alignment(vite: tuple[Imported, Path]) -> None:
+    imported, out = vite
+    about = page(out, "/about/").find("article")
+    assert "我在做分布式训练。关于我" in about.text() and "ref(0)" not in about.text()
+    post = page(out, "/posts/data-parallel/").find("article")
+    assert "🚀" in post.text() and "居中的一句话" in post.text() and ":::" not in post.text()
+    report = report_of(imported)
+    assert "docs/about.md:9: warning: a Vue `<script>` block left out" in report
+    assert "docs/posts/data-parallel.md:9: notice: `::: center` unwrapped" in report
+
+
+# --- vuepress-theme-hope ----------------------------------------------------------------------
+
+
+def test_hope_config_and_theme_literals(hope: tuple[Imported, Path]) -> None:
+    imported, _out = hope
+    config = config_of(imported)
+    assert (config["title"], config["author"], config["language"], config["base_url"]) == (
+        "小周的强化学习博客", "周行", "zh-CN", "https://rl.example.cn/")
+    assert config["links"] == [
+        {"name": "GitHub", "url": "https://github.com/example"},
+        {"name": "知乎", "url": "https://www.zhihu.com/people/example"}]
+    assert config["menu"] == [{"name": "指南", "url": "/guide/"},
+                              {"name": "文章", "url": "/blog/"}]
+    assert "also read for literal settings: src/.vuepress/theme.ts" in report_of(imported)
+
+
+def test_hope_posts_tabs_permalinks_and_code(hope: tuple[Imported, Path]) -> None:
+    imported, out = hope
+    post = (imported.dest / "content" / "posts" / "ppo" / "index.md").read_text(
+        encoding="utf-8")
+    assert "categories: [强化学习]" in post and "tags: [PPO, RLHF]" in post
+    assert "sticky: true" in post and "featured: true" in post
+    assert redirect_target(out, "/pages/ppo-clip/").endswith("/posts/ppo/")
+    doc = page(out, "/posts/ppo/").find("article")
+    assert labels(doc) == ["PyTorch", "JAX"]
+    assert any("clipped = ratio.clamp" in pre.text() for pre in doc.find_all("pre"))
+    callout = doc.find("div", class_="callout-note")  # `:::: info` around `::: normal-demo`
+    assert callout.find("p", class_="callout-title").text() == "两层容器"
+    assert "<button>点我</button>" in callout.find("pre").text()
+    assert re.search(r"src/posts/rl/ppo\.md:\d+: warning: `::: normal-demo 一个演示` has no "
+                     "Lanting form", report_of(imported))
+
+
+def test_hope_code_groups_badges_and_slashed_dates(hope: tuple[Imported, Path]) -> None:
+    imported, out = hope
+    gae = (imported.dest / "content" / "posts" / "gae.md").read_text(encoding="utf-8")
+    assert "\ndate: 2023-08-20\n" in gae and "\n# GAE" not in gae
+    doc = page(out, "/posts/gae/").find("article")
+    assert labels(doc) == ["公式", "代码"]
+    assert doc.find("mark").text() == "推荐"
+    assert redirect_target(out, "/posts/rl/gae.html").endswith("/posts/gae/")
+
+
+def test_hope_pages_home_and_listings(hope: tuple[Imported, Path]) -> None:
+    imported, out = hope
+    guide = page(out, "/guide/").find("article")
+    links = {a.text(): unquote(a["href"]) for a in guide.find_all("a")}
+    assert links["PPO"].endswith("/posts/ppo/") and links["GAE"].endswith("/posts/gae/")
+    home = page(out, "/")
+    assert "记录强化学习与对齐的学习过程" in home.text()
+    assert any(a["href"] == "https://github.com/example/mini-ppo" for a in home.find_all("a"))
+    report = report_of(imported)
+    assert "src/posts/README.md: notice: a listing page of the theme with no text: left " \
+        "out" in report
+    assert not (imported.dest / "content" / "pages" / "posts.md").exists()
+    assert (out / "assets" / "clip.png").is_file()  # .vuepress/public/ at the root
+
+
+# --- tiny sites ------------------------------------------------------------------------------
+
+
+def test_vuepress_one_with_reco_blog(tmp_path: Path) -> None:
+    """VuePress 1 and vuepress-theme-reco: `module.exports`, `type: 'blog'` (every dated
+    page a post), `publish: false`, `<code-group>`/`<code-block>`, `.html` URLs."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "docs/.vuepress/config.js": """\
+            module.exports = {
+              title: "Notes on RL",
+              description: 'Small notes',
+              theme: 'reco',
+              themeConfig: {
+                type: 'blog',
+                author: 'Ann',
+                nav: [{ text: 'Home', link: '/', icon: 'reco-home' }],
+              },
+            }
+            """,
+        "docs/README.md": "---\nhome: true\nheroText: Notes\n---\n",
+        "docs/views/rl/td.md": """\
+            ---
+            title: TD learning
+            date: 2020-05-01 10:00
+            categories: [RL]
+            ---
+
+            <code-group>
+            <code-block title="YARN" active>
+
+            ```sh
+            yarn add x
+            ```
+
+            </code-block>
+            <code-block title="NPM">
+
+            ```sh
+            npm i x
+            ```
+
+            </code-block>
+            </code-group>
+            """,
+        "docs/views/rl/wip.md": "---\ntitle: WIP\ndate: 2020-06-01\npublish: false\n---\n"
+                                "Soon.\n",
+        "docs/views/about.md": "# About\n\nAn undated page.\n",
+    })
+    dest = tmp_path / "new"
+    done = import_site(source, dest, None, False, NOW)
+    assert done.report.kind == "vuepress"
+    config = config_of(done)
+    assert (config["title"], config["author"], config["language"]) == (
+        "Notes on RL", "Ann", "en")
+    assert (dest / "content" / "posts" / "td.md").is_file()
+    assert "draft: true" in (dest / "content" / "posts" / "wip.md").read_text(
+        encoding="utf-8")
+    assert (dest / "content" / "pages" / "about.md").is_file()
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    out = dest / "public"
+    assert labels(page(out, "/posts/td/").find("article")) == ["YARN", "NPM"]
+    assert redirect_target(out, "/views/rl/td.html").endswith("/posts/td/")
+    assert redirect_target(out, "/views/about.html").endswith("/about/")
+
+
+def test_config_reading_skips_comments_and_names_computed_values(tmp_path: Path) -> None:
+    write_files(tmp_path, {".vitepress/config.ts": """\
+        import { defineConfig } from 'vitepress'
+        // title: 'a comment'
+        export default defineConfig({
+          /* lang: 'fr' */
+          title: "Notes", // https://example.org
+          base: process.env.BASE ?? '/',
+          locales: { root: { lang: 'zh-CN' }, en: { lang: 'en-US', link: '/en/' } },
+          themeConfig: { nav: [{ text: "A", link: "/a" }, { text: "B", items: [] }] },
+        })
+        """})
+    found = read_config(tmp_path / ".vitepress")
+    assert found.values == {"title": "Notes"}
+    assert found.computed == ["base"]
+    assert found.locales == {"/": {"lang": "zh-CN"}, "en": {"lang": "en-US", "link": "/en/"}}
+    assert found.nav == [("A", "/a"), ("B", "")]
+
+
+def test_a_missing_code_import_is_kept_in_a_comment(tmp_path: Path) -> None:
+    page_file = tmp_path / "x.md"
+    text = "Intro\n\n<<< @/snippets/gone.py\n"
+    ctx = Context(Report(tmp_path, "vitepress"), page_file, text)
+    out = code_imports(text, page_file, tmp_path, ctx)
+    assert "<!-- import: unconverted <<< @/snippets/gone.py" in out
+    assert ctx.report.warnings[0].line == 3
+
+
+def test_containers_close_at_the_right_level(tmp_path: Path) -> None:
+    """A `:::` closes the innermost container; an unknown one is unwrapped, a known one
+    (and its closing line) kept; `@tab:active` inside hope's tabs is a plain `@tab`."""
+    text = ("::::: tabs#fw\n@tab:active A\n:::: tip T\n::: chart\nx\n:::\ny\n::::\n"
+            ":::::\n")
+    ctx = Context(Report(tmp_path, "vuepress"), tmp_path / "x.md", text)
+    assert containers(text, ctx) == ("::::: tabs\n@tab A\n:::: tip T\nx\ny\n::::\n"
+                                     ":::::\n")
