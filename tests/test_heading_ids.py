@@ -35,6 +35,21 @@ def test_both_styles(heading: str, lanting: str, github: str) -> None:
     assert ids(f"## {heading}\n", "github") == [github]
 
 
+@pytest.mark.parametrize(("heading", "vitepress"), [
+    ("1. 安装", "_1-安装"),
+    ("安装（Linux）", "安装-linux"),
+    ("为什么，怎么办", "为什么-怎么办"),
+    ("Ring AllReduce 与数据并行", "ring-allreduce-与数据并行"),
+    ("C++ & CUDA", "c-cuda"),
+    ("a_b -- c", "a-b-c"),
+    ("Déjà vu", "deja-vu"),
+])
+def test_vitepress_ids(heading: str, vitepress: str) -> None:
+    """As @mdit-vue/shared's `slugify` (VitePress, VuePress 2) makes them: NFKD turns
+    full-width punctuation into ASCII, which is a `-`; a leading digit gets `_`."""
+    assert ids(f"## {heading}\n", "vitepress") == [vitepress]
+
+
 def test_github_ids_are_unique_as_github_makes_them() -> None:
     assert ids("## A\n\n## A\n\n## A\n", "github") == ["a", "a-1", "a-2"]
     assert github_slug("Déjà vu") == "déjà-vu"

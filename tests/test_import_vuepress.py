@@ -125,6 +125,10 @@ def test_a_dated_post_in_posts_keeps_its_front_matter(vite: tuple[Imported, Path
     links = {a.text(): unquote(a["href"]) for a in article.find_all("a")}
     assert links["安装"].endswith("/install/") and links["数据并行"].endswith(
         "/posts/data-parallel/")
+    # heading ids as VitePress made them: `#_1-准备-linux` written for the old site
+    assert links["准备环境"].endswith("/guide/#_1-准备-linux")
+    assert page(out, "/guide/").find(id="_1-准备-linux").tag == "h2"
+    assert config_of(imported)["markdown"] == {"heading_ids": "vitepress"}
 
 
 def test_old_vitepress_urls_answer(vite: tuple[Imported, Path]) -> None:
@@ -328,3 +332,109 @@ def test_containers_close_at_the_right_level(tmp_path: Path) -> None:
     ctx = Context(Report(tmp_path, "vuepress"), tmp_path / "x.md", text)
     assert containers(text, ctx) == ("::::: tabs\n@tab A\n:::: tip T\nx\ny\n::::\n"
                                      ":::::\n")
+
+
+def test_vdoing_numbered_folders_permalinks_and_catalogues(tmp_path: Path) -> None:
+    """vuepress-theme-vdoing: `defineConfig4CustomTheme<T>({…})`, the theme's options in
+    `./config/themeConfig` (`export default <T>{…}`), numbered folders and files, a
+    `permalink` in every file (the only URL the old site had), `@pages/` listings."""
+    source = tmp_path / "kb"
+    write_files(source, {
+        "docs/.vuepress/config.ts": """\
+            import { defineConfig4CustomTheme } from 'vuepress/config'
+            import { VdoingThemeConfig } from 'vuepress-theme-vdoing/types'
+            import themeConfig from './config/themeConfig'
+
+            export default defineConfig4CustomTheme<VdoingThemeConfig>({
+              theme: 'vdoing',
+              locales: { '/': { lang: 'zh-CN', title: "知识库", description: '笔记' } },
+              themeConfig,
+            })
+            """,
+        "docs/.vuepress/config/themeConfig.ts": """\
+            import { VdoingThemeConfig } from 'vuepress-theme-vdoing/types'
+            export default <VdoingThemeConfig>{
+              nav: [{ text: '强化学习', link: '/rl/' }],
+              author: { name: '王某', link: 'https://example.org' },
+            }
+            """,
+        "docs/index.md": "---\nhome: true\n---\n",
+        "docs/01.强化学习/01.PPO 笔记.md": """\
+            ---
+            title: PPO 笔记
+            date: 2021-03-04 10:20:30
+            permalink: /pages/a1b2c3/
+            categories:
+              - 强化学习
+            ---
+            正文。
+            """,
+        "docs/01.强化学习/00.目录.md": """\
+            ---
+            title: 强化学习
+            permalink: /rl/
+            pageComponent:
+              name: Catalogue
+              data:
+                path: 01.强化学习
+            ---
+            """,
+        "docs/@pages/archivesPage.md": "---\narchivesPage: true\ntitle: 归档\n"
+                                       "permalink: /archives/\n---\n",
+    })
+    dest = tmp_path / "new"
+    done = import_site(source, dest, None, False, NOW)
+    config = config_of(done)
+    assert (config["title"], config["author"]) == ("知识库", "王某")
+    post = (dest / "content" / "posts" / "ppo-笔记.md").read_text(encoding="utf-8")
+    assert "categories: [强化学习]" in post and "/pages/a1b2c3/" in post
+    report = report_of(done)
+    assert "(`pageComponent`): left out" in report and "(`archivesPage`): left out" in report
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    assert unquote(redirect_target(dest / "public", "/pages/a1b2c3/")).endswith(
+        "/posts/ppo-笔记/")
+
+
+def test_sugarat_blog_theme_hidden_posts_and_home(tmp_path: Path) -> None:
+    """`@sugarat/theme` on VitePress: the theme's options in `./blog-theme`
+    (`getThemeConfig({author})`), every dated page a post wherever it is, `hidden: true`
+    (built, listed nowhere), the home page's `blog: {name, motto}`."""
+    source = tmp_path / "sugar"
+    write_files(source, {
+        "docs/.vitepress/config.mts": """\
+            import { defineConfig } from 'vitepress'
+            import { blogTheme } from './blog-theme'
+            export default defineConfig({
+              extends: blogTheme,
+              lang: 'zh-cn',
+              title: '糖的博客',
+            })
+            """,
+        "docs/.vitepress/blog-theme.ts": """\
+            import { getThemeConfig } from '@sugarat/theme/node'
+            const blogTheme = getThemeConfig({ author: '小糖' })
+            export { blogTheme }
+            """,
+        "docs/index.md": "---\nlayout: home\nblog:\n  name: 糖的博客\n  motto: 慢慢写\n---\n",
+        "docs/notes/kv-cache.md": "---\ntitle: KV Cache\ndate: 2024-07-01\ntop: 1\n---\n"
+                                  "缓存键和值。\n",
+        "docs/notes/secret.md": "---\ntitle: 草稿箱\ndate: 2024-07-02\nhidden: true\n---\n"
+                                "不在列表里。\n",
+        "docs/about.md": "# 关于\n\n没有日期的页面。\n",
+    })
+    dest = tmp_path / "new"
+    done = import_site(source, dest, None, False, NOW)
+    assert done.report.kind == "vitepress"
+    assert config_of(done)["author"] == "小糖"
+    posts = dest / "content" / "posts"
+    assert "sticky: true" in (posts / "kv-cache.md").read_text(encoding="utf-8")
+    assert "unlisted: true" in (posts / "secret.md").read_text(encoding="utf-8")
+    assert (dest / "content" / "pages" / "about.md").is_file()
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    out = dest / "public"
+    home = page(out, "/")
+    assert "慢慢写" in home.text()
+    assert (out / "posts" / "secret" / "index.html").is_file()
+    assert "草稿箱" not in page(out, "/blog/").text()

@@ -169,13 +169,17 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         `layout: Tags` page): the theme filled it with a list, which Lanting makes."""
         layout = str(data.get("layout") or "")
         index = Path(rel).stem.lower() in ("index", "readme") and "/" in rel
-        if not ((index and not body.strip()) or layout.lower() in (
+        # (vdoing's `@pages/` and catalogue pages say so in their front matter)
+        marked = next((k for k in ("archivesPage", "categoriesPage", "tagsPage",
+                                   "pageComponent") if data.get(k)), "")
+        if not ((index and not body.strip()) or marked or layout.lower() in (
                 "tags", "tag", "categories", "category", "timeline", "timelines",
                 "archives", "bloglist", "blogs", "friendship")):
             return False
-        self.report.note(path, None, "a listing page of the theme"
-                         + (f" (`layout: {layout}`)" if layout else " with no text")
-                         + ": left out (Lanting makes its lists itself)")
+        why = f" (`layout: {layout}`)" if layout else f" (`{marked}`)" if marked \
+            else " with no text"
+        self.report.note(path, None, f"a listing page of the theme{why}: left out "
+                         "(Lanting makes its lists itself)")
         return True
 
     def old_urls(self, rel: str, data: dict[str, Any]) -> list[str]:

@@ -3,9 +3,9 @@
 Lanting reads as written: `::: tip Title` and the other callouts, `::: details`,
 `::: code-group` with `[title]` fences, fence options (`python{1,3-4}`,
 `ts:line-numbers`), `[[toc]]`, `$…$` and `$$…$$` math (markdown-it-mathjax3, KaTeX),
-`==mark==`, `H~2~O`, `x^2^`, footnotes and `<!-- more -->`. This converts the rest: code
-imported from files (`vuepress_code.py`), containers and Vue components
-(`vuepress_blocks.py`), heading ids (`## Title {#id}`), emoji shortcodes, and the links
+`==mark==`, `H~2~O`, `x^2^`, footnotes, `## Title {#id}` and `<!-- more -->`. This
+converts the rest: code imported from files (`vuepress_code.py`), containers and Vue
+components (`vuepress_blocks.py`), emoji shortcodes, and the links
 and images: `./other.md`, `/guide/x.html`, `/guide/x` (VitePress), a folder (its
 `README.md`), `/img/x.png` from `public/`, `./img/x.png` beside the page, `@/x.png`.
 """
@@ -51,8 +51,6 @@ class VuePressBodies:
         text = containers(text, ctx)
         front: dict[str, Any] = dict(item.front)
         text = components(text, front, ctx)
-        text, count = B.goldmark_attributes(text)
-        ctx.convert("heading ids ({#id}) kept", count)
         text, count = B.emoji(text)
         ctx.convert("emoji shortcodes", count)
 

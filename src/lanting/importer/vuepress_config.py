@@ -69,7 +69,8 @@ def read_config(config_dir: Path) -> JsConfig:
     found.files.append(main)
     _read_object(code, found, top=True)
     # (hope's sites import the theme's options: `import theme from "./theme.js"`)
-    for rel in re.findall(r"""import\s+[^'"]*?from\s+['"](\.{1,2}/[^'"]+)['"]""", code):
+    for rel in re.findall(r"""(?:import\s+[^'"]*?from\s+|require\(\s*)['"](\.{1,2}/[^'"]+)['"]""",
+                          code):
         for candidate in _module_files(main.parent, rel):
             if candidate.is_file() and candidate not in found.files:
                 found.files.append(candidate)
@@ -126,16 +127,24 @@ def _depths(code: str) -> list[int]:
     return depths
 
 
+_CALLED = re.compile(r"\b(?:define\w*Config\w*|\w+Theme|getThemeConfig)\s*(?:<[^>\n]*>)?\s*"
+                     r"\(\s*\{")
+"""`defineConfig({`, `defineUserConfig({`, vdoing's `defineConfig4CustomTheme<T>({`,
+`hopeTheme({`, `recoTheme({`, `@sugarat/theme`'s `getThemeConfig({`."""
+_EXPORTED = re.compile(r"(?:module\.exports\s*=|export\s+default)\s*(?:<[^>\n]*>\s*)?\{")
+"""`module.exports = {`, `export default {`, vdoing's `export default <T>{`."""
+
+
 def _object_start(code: str) -> int:
-    """Where the exported object's `{` is (`defineConfig({`, `module.exports = {`,
-    `export default {`, `hopeTheme({`); -1 if none."""
-    found = re.search(r"(?:define(?:User)?Config|hopeTheme|recoTheme|defaultTheme|"
-                      r"defineTheme\w*|module\.exports\s*=|export\s+default)\s*\(?\s*\{",
-                      code)
+    """Where the configuration's object `{` is; -1 if none."""
+    found = _CALLED.search(code) or _EXPORTED.search(code)
     return found.end() - 1 if found else -1
 
 
 def _read_object(code: str, found: JsConfig, top: bool) -> None:
+    if re.search(r"""(?:from\s+|require\(\s*)['"][^'"]*(?:sugarat/theme|vuepress-theme-vdoing|"""
+                 r"""theme-blog|blog-theme)[^'"]*['"]|\btheme:\s*['"]vdoing['"]""", code):
+        found.blog = True  # (a blog theme: its home page lists every dated page)
     start = _object_start(code)
     if start < 0:
         return
@@ -163,8 +172,6 @@ def _read_object(code: str, found: JsConfig, top: bool) -> None:
             _literal(key, code, value_at, found)
         elif top and key not in found.other_keys:
             found.other_keys.append(key)
-    if re.search(r"""from\s+['"][^'"]*(?:sugarat/theme|blog)[^'"]*['"]""", code):
-        found.blog = True
 
 
 def _keys_at(code: str, depths: list[int], start: int,

@@ -24,7 +24,8 @@ MAPPED_KEYS = frozenset({"title", "date", "tag", "tags", "category", "categories
                          "star", "top", "description", "excerpt", "summary", "draft",
                          "publish", "article", "permalink", "author", "layout", "home",
                          "hero", "heroText", "tagline", "heroImage", "actions", "actionText",
-                         "actionLink", "features", "projects", "heroAlt", "toc", "outline", "slug"})
+                         "actionLink", "features", "projects", "heroAlt", "hidden", "blog",
+                         "toc", "outline", "slug"})
 HOME_LAYOUTS = frozenset({"home", "bloghome", "blog", "portfolio"})
 """`layout:` values of a theme's home page (VitePress's `home`, hope's `BlogHome`)."""
 
@@ -60,6 +61,12 @@ class VuePressFront:
             front["toc"] = False
         if bool_of(data.get("draft", False)) or data.get("publish") is False:
             front["draft"] = True
+        elif kind == "post" and data.get("hidden") is True:
+            # (`@sugarat/theme`: built, but in no list)
+            front["unlisted"] = True
+            self.report.note(path, key_line(head, "hidden"), "`hidden: true` imported as "
+                             "`unlisted: true` (its page answers at its URL; no listing, "
+                             "feed or search shows it)")
         own = set(re.findall(r"^([\w-]+)\s*:", head, re.MULTILINE))
         dropped = [k for k in data if k in own and k not in MAPPED_KEYS]
         if dropped:
@@ -104,6 +111,12 @@ def hero_text(data: dict[str, Any], head: str, path: Path, report: Report) -> st
     `*`: one list apart from the links')."""
     found = data.get("hero")
     hero: dict[str, Any] = found if isinstance(found, dict) else {}
+    blog = data.get("blog")  # (`@sugarat/theme`'s `blog: {name, motto, inspiring}`)
+    if isinstance(blog, dict):
+        words = blog.get("inspiring")
+        words = " ".join(map(str, words)) if isinstance(words, list) else words
+        hero = {"name": blog.get("name"), "tagline": " ".join(
+            str(v) for v in (blog.get("motto"), words) if v), **hero}
     name = hero.get("name") or data.get("heroText")
     lines: list[str] = []
     heading = " ".join(str(v).strip() for v in (name, hero.get("text")) if v)

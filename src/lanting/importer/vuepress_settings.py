@@ -64,6 +64,8 @@ class VuePressSettings:
         if description:
             config["description"] = " ".join(description.split())
         self.base_url()
+        # (`#links` written for the old site name its ids: `#_1-安装`)
+        config["markdown"] = {"heading_ids": "vitepress"}
         links = [{"name": _SOCIAL.get(icon.lower(), icon), "url": url}
                  for icon, url in self.js.social if url.startswith(("http://", "https://"))]
         if links:

@@ -1,8 +1,9 @@
 """Plugin: an `id` on every heading (Chinese kept), collected for the table of contents.
 
-Three styles (`[markdown] heading_ids`): Lanting's own slugs, GitHub's (also kramdown's
-GFM input and Hugo's Goldmark), which keep `_` and runs of `-`, and Hexo's, which keep
-case, so that `#links` written for a site made with those keep working. An id written
+Four styles (`[markdown] heading_ids`): Lanting's own slugs, GitHub's (also kramdown's
+GFM input and Hugo's Goldmark), which keep `_` and runs of `-`, Hexo's, which keep
+case, and VitePress's (VuePress 2's too), which put `_` before a leading digit, so that
+`#links` written for a site made with those keep working. An id written
 after a heading, as Pandoc, Quarto, Hugo and kramdown take it (`## Introduction
 {#sec-intro}`, `{: #x}`, with classes such as `.unnumbered` or `-`), is the heading's
 id, and the braces leave its text.
@@ -64,9 +65,25 @@ def hexo_slug(text: str) -> str:
     return hexo_slugize(text) or "section"
 
 
+_VITEPRESS_SPECIAL = re.compile(r"""[\s~`!@#$%^&*()\-_+=\[\]{}|\\;:"'"""
+                                r"\u201c\u201d\u2018\u2019<>,.?/]+")
+_COMBINING = re.compile(r"[\u0300-\u036f]")
+
+
+def vitepress_slug(text: str) -> str:
+    """VitePress's and VuePress 2's heading id (`slugify` of @mdit-vue/shared): the text
+    decomposed (NFKD: a full-width `：` or `（` becomes ASCII), accents dropped, each run
+    of spaces, ASCII punctuation and curly quotes one `-`, lower case, and a `_` before
+    a leading digit (`## 1. 安装` → `_1-安装`; `## 为什么，怎么办` → `为什么-怎么办`)."""
+    text = _COMBINING.sub("", unicodedata.normalize("NFKD", text))
+    text = _VITEPRESS_SPECIAL.sub("-", re.sub(r"[\x00-\x1f]", "", text)).strip("-")
+    return re.sub(r"^(\d)", r"_\1", text).lower() or "section"
+
+
 HEADING_ID_STYLES: dict[str, Callable[[str], str]] = {"lanting": slugify,
                                                       "github": github_slug,
-                                                      "hexo": hexo_slug}
+                                                      "hexo": hexo_slug,
+                                                      "vitepress": vitepress_slug}
 
 
 def inline_math_html(token: Token) -> str:

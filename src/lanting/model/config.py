@@ -74,9 +74,11 @@ class MarkdownConfig:
     heading_ids: str = "lanting"
     """How heading ids are made from the text: `lanting` (punctuation dropped, runs of
     spaces, `_` and `-` as one `-`), `github` (as GitHub, kramdown's GFM input and
-    Hugo do: `_` and `--` kept) or `hexo` (as Hexo's renderers do: case and Chinese
-    punctuation kept, `_` and runs of other punctuation one `-`), so that links written
-    for an old site keep working."""
+    Hugo do: `_` and `--` kept), `hexo` (as Hexo's renderers do: case and Chinese
+    punctuation kept, `_` and runs of other punctuation one `-`) or `vitepress` (as
+    VitePress and VuePress 2 do: full-width punctuation and runs of ASCII punctuation one
+    `-`, `_` before a leading digit), so that links written for an old site keep
+    working."""
 
 
 @dataclass(frozen=True, slots=True)
