@@ -166,7 +166,12 @@ def test_vue_values_scripts_emoji_and_alignment(vite: tuple[Imported, Path]) -> 
     assert "我在做分布式训练。关于我" in about.text() and "ref(0)" not in about.text()
     post = page(out, "/posts/data-parallel/").find("article")
     assert "🚀" in post.text() and "居中的一句话" in post.text() and ":::" not in post.text()
+    # a dead link of the old site: its text, no link (Lanting's build stops at one)
+    assert "以及已删除的旧文" in post.text()
+    assert "已删除的旧文" not in [a.text() for a in post.find_all("a")]
     report = report_of(imported)
+    assert re.search(r"docs/posts/data-parallel\.md:\d+: warning: link `/posts/removed\.md`: "
+                     "no page of the site there", report)
     assert "docs/about.md:9: warning: a Vue `<script>` block left out" in report
     assert "docs/posts/data-parallel.md:9: notice: `::: center` unwrapped" in report
 
@@ -223,8 +228,10 @@ def test_hope_pages_home_and_listings(hope: tuple[Imported, Path]) -> None:
     assert "记录强化学习与对齐的学习过程" in home.text()
     assert any(a["href"] == "https://github.com/example/mini-ppo" for a in home.find_all("a"))
     report = report_of(imported)
-    assert "src/posts/README.md: notice: a listing page of the theme with no text: left " \
-        "out" in report
+    assert "src/posts/README.md: notice: a listing page of the theme (a folder's index with " \
+        "no text): left out (Lanting makes its lists itself); its old URL leads to /blog/" \
+        in report
+    assert redirect_target(out, "/posts/").endswith("/blog/")
     assert not (imported.dest / "content" / "pages" / "posts.md").exists()
     assert (out / "assets" / "clip.png").is_file()  # .vuepress/public/ at the root
 
@@ -438,3 +445,91 @@ def test_sugarat_blog_theme_hidden_posts_and_home(tmp_path: Path) -> None:
     assert "慢慢写" in home.text()
     assert (out / "posts" / "secret" / "index.html").is_file()
     assert "草稿箱" not in page(out, "/blog/").text()
+
+
+def test_a_notes_site_of_numbered_files_gets_names_apart(tmp_path: Path) -> None:
+    """Notes sites name their files `1.md`, `2.md` in each topic's folder, or give two
+    folders a `config.md` each: the new names come from the title, else the folder,
+    not `1-2`, `1-3`. A `base` without slashes is still the site's folder."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "docs/.vuepress/config.ts": "export default defineUserConfig({ lang: 'zh-CN', "
+                                    "title: '笔记', base: 'notes' })\n",
+        "docs/README.md": "# 首页\n",
+        "docs/mysql/1.md": "# 1. MySQL 基础\n\n正文。\n",
+        "docs/redis/1.md": "没有标题。\n",
+        "docs/mysql/config.md": "# 配置\n",
+        "docs/redis/config.md": "# 配置\n",
+    })
+    dest = tmp_path / "new"
+    done = import_site(source, dest, None, False, NOW)
+    assert sorted(p.name for p in (dest / "content" / "pages").iterdir()) == [
+        "1-mysql-基础.md", "mysql-config.md", "redis-1.md", "redis-config.md"]
+    assert "slug `" not in report_of(done)
+    assert "`base: /notes/`" in report_of(done)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    assert redirect_target(dest / "public", "/redis/1.html").endswith("/redis-1/")
+
+
+def test_listing_pages_are_found_by_their_lack_of_text() -> None:
+    from lanting.importer.vuepress_listings import listing_reason, listing_target
+    assert listing_reason("pages/archives.md", {}, "<br/>\n\n# 所有文章\n\n<Archives/>\n") \
+        == "only components, no text"
+    assert listing_reason("pages/tags.md", {"layout": "weiz-tag"}, "") == \
+        "`layout: weiz-tag`, no text"
+    # a heading and text: a page, however long
+    assert listing_reason("notes/x.md", {}, "# 标题\n\n## 小节\n\n正文。\n<Badge/>\n") == ""
+    assert listing_target("pages/tags.md") == "/tags/"
+    assert listing_target("posts/README.md") == "/blog/"
+
+
+@pytest.mark.parametrize(("rel", "rewrites", "moved"), [
+    ("post/git/use-log.md", {"post/(.*)": "(.*)"}, "git/use-log.md"),
+    ("en/posts/x.md", {":lang/posts/:slug.md": ":lang/:slug.md"}, "en/x.md"),
+    ("packages/a/src/index.md", {"packages/:pkg/src/(.*)": ":pkg/(.*)"}, "a/index.md"),
+    ("getting-started.md", {"getting-started.md": "guide/start.md"}, "guide/start.md"),
+    ("notes/x.md", {"post/(.*)": "(.*)"}, "notes/x.md"),
+])
+def test_rewrites_move_pages_as_vitepress_moved_them(rel: str, rewrites: dict[str, str],
+                                                     moved: str) -> None:
+    from lanting.importer.vuepress_urls import rewritten
+    assert rewritten(rel, rewrites) == moved
+
+
+def test_rewrites_a_computed_src_dir_and_commit_dates(tmp_path: Path) -> None:
+    """A VitePress site whose `srcDir` is computed (`./${dir}`): the one folder with an
+    `index.md` holds the pages; `rewrites` took `post/` out of the URLs; a theme's hook
+    wrote `firstCommit: … +8:00` for the date."""
+    source = tmp_path / "site"
+    write_files(source, {
+        ".vitepress/config.mts": """\
+            import { defineConfig } from 'vitepress'
+            const dir = 'content'
+            export default defineConfig({
+              title: 'Notes',
+              srcDir: `./${dir}`,
+              rewrites: { 'post/(.*)': '(.*)' },
+              cleanUrls: true,
+            })
+            """,
+        "content/index.md": "# Home\n",
+        "content/post/git/log.md": "---\ntitle: Git log\nfirstCommit: 2022-11-25 11:25:44+8:00"
+                                   "\ncategory: tools\n---\nSee [tags](/git/tips).\n",
+        "content/post/git/tips.md": "---\ntitle: Tips\ndate: 2022-12-01\n---\nText.\n",
+        "content/post/git/more.md": "---\ntitle: More\ndate: 2022-12-02\n---\nText.\n",
+        "README.md": "The repository's readme.\n",
+    })
+    dest = tmp_path / "new"
+    done = import_site(source, dest, None, False, NOW)
+    assert "`srcDir` is computed: the pages are read from `content/`" in report_of(done)
+    log = (dest / "content" / "posts" / "log.md").read_text(encoding="utf-8")
+    assert "date: 2022-11-25T11:25:44+08:00" in log
+    assert '"/git/log/"' in log and '"/git/log.html"' in log
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    out = dest / "public"
+    assert redirect_target(out, "/git/log/").endswith("/posts/log/")
+    link = next(a for a in page(out, "/posts/log/").find("article").find_all("a")
+                if a.text() == "tags")
+    assert link["href"].endswith("/posts/tips/")

@@ -16,11 +16,13 @@ The bodies are converted in `vuepress_bodies.py`, the settings in `vuepress_sett
 from __future__ import annotations
 
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import GENERATED, LinkTable, Options, read_text, walk
 from lanting.importer.liquid import Context
+from lanting.importer.listings import Redirects
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.mkdocs_front import title_of_file
 from lanting.importer.report import Report
@@ -28,8 +30,16 @@ from lanting.importer.site import Item, NewSite, slug_of
 from lanting.importer.text import load_mapping, split_front_matter, zone
 from lanting.importer.vuepress_bodies import VuePressBodies
 from lanting.importer.vuepress_config import JsConfig, read_config
-from lanting.importer.vuepress_front import VuePressFront, hero_text, home_title, is_home
+from lanting.importer.vuepress_front import (
+    DATE_KEYS,
+    VuePressFront,
+    hero_text,
+    home_title,
+    is_home,
+)
+from lanting.importer.vuepress_listings import listing_reason, listing_target
 from lanting.importer.vuepress_settings import VuePressSettings
+from lanting.importer.vuepress_urls import old_urls
 
 BLOG_FOLDERS = frozenset({"posts", "post", "blog", "blogs", "_posts", "article", "articles"})
 """Top folders whose dated pages are posts whatever the theme."""
@@ -37,6 +47,7 @@ _GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "post
                         "publications", "talks"})
 """Pages Lanting makes itself: an imported page of that name would take its URL."""
 _NUMBERED = re.compile(r"^\d+\.")
+_LETTER = re.compile(r"[^\W\d_]")
 """vdoing's ordering prefix (`01.指南/02.安装.md`), not part of a page's name."""
 
 
@@ -61,9 +72,7 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         self.config_dir = locate(source, ".vitepress" if kind == "vitepress" else ".vuepress") \
             or source / (".vitepress" if kind == "vitepress" else ".vuepress")
         self.js: JsConfig = read_config(self.config_dir)
-        src_dir = self.js.values.get("srcDir")
-        self.docs = (self.config_dir.parent / src_dir).resolve() \
-            if isinstance(src_dir, str) and kind == "vitepress" else self.config_dir.parent
+        self.docs = self.source_dir()
         # (VitePress serves `<source>/public/`, VuePress `.vuepress/public/`)
         self.public = self.docs / "public" if kind == "vitepress" \
             else self.config_dir / "public"
@@ -74,9 +83,34 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         self.documents: list[tuple[Item, str, Path]] = []
         self.texts: list[str] = []
         self.post_folders: set[str] = set()
+        self.listings = Redirects(self.site, report, self.config_name())
+        self.names: Counter[str] = Counter()
+        """How many files have each name (`1.md` in every folder of a notes site)."""
         self.site_author = str(self.js.values.get("author") or "")
         base = self.js.values.get("base")
         self.js_base = base if isinstance(base, str) else "/"
+
+    def source_dir(self) -> Path:
+        """The folder of the pages: VitePress's `srcDir` (from the project's root, which
+        holds `.vitepress/`), else that root. A computed `srcDir` is guessed: the one
+        first-level folder with an `index.md` when the root has none."""
+        root = self.config_dir.parent
+        src_dir = self.js.values.get("srcDir")
+        if self.kind != "vitepress":
+            return root
+        if isinstance(src_dir, str):
+            return (root / src_dir).resolve()
+        if "srcDir" in self.js.computed and not (root / "index.md").is_file():
+            found = [p for p in sorted(root.iterdir()) if p.is_dir()
+                     and not p.name.startswith((".", "node_modules"))
+                     and (p / "index.md").is_file()]
+            if len(found) == 1:
+                self.js.computed.remove("srcDir")
+                self.report.note(self.report.rel(self.js.files[0]), None, "`srcDir` is "
+                                 f"computed: the pages are read from `{found[0].name}/`, "
+                                 "the one folder with an index.md")
+                return found[0]
+        return root
 
     def config_name(self) -> str:
         files = self.js.files
@@ -87,12 +121,15 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
     def run(self) -> NewSite:
         self.copy_public()
         pages = [p for p in walk(self.docs) if p.suffix.lower() == ".md"]
+        self.names = Counter(_bare_name(p.relative_to(self.docs).as_posix()).lower()
+                             for p in pages)
         for path in pages:
             self.read_document(path)
         for item, text, path in self.documents:
             ctx = Context(self.report, path, read_text(path))
             item.body = self.convert(text, item, ctx, path)
         self.write_config()
+        self.listings.finish("listing pages")
         return self.site
 
     def copy_public(self) -> None:
@@ -124,8 +161,9 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
             title = heading[0]
         if heading is not None:  # (Lanting shows the title above the text)
             body = heading[1]
-        title = str(title or title_of_file(path)).strip()
-        title = _NUMBERED.sub("", title) if not data.get("title") else title
+        # (a title from the file's name without vdoing's number: `01.安装.md` is 安装)
+        title = str(title or _NUMBERED.sub("", title_of_file(path)).strip()
+                    or title_of_file(path)).strip()
         if kind == "home":
             title = home_title(data, self.root_locale("title"))
             body = hero_text(data, head, path, self.report) + "\n" + body
@@ -133,8 +171,9 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
             return
         front = self.front(data, head, path, kind, title)
         draft = bool(front.get("draft"))
-        name = path.parent.name if path.stem.lower() in ("index", "readme") else path.stem
-        name = _NUMBERED.sub("", name) or name
+        name = self.name_of(rel, title)
+        if kind == "post":  # (a Jekyll habit: `2020-02-19-movies.md`)
+            name = re.sub(r"^\d{4}-\d{1,2}-\d{1,2}-(?=.)", "", name)
         generated = kind == "page" and slug_of(name) in _GENERATED
         if generated:
             self.report.warn(path, None, f"a page named `{name}` would take Lanting's own "
@@ -147,11 +186,27 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         if kind == "post":
             self.post_folders.add(rel.rpartition("/")[0])
         if not draft:
-            item.old_urls = self.old_urls(rel, data)
+            item.old_urls = old_urls(rel, data, self.kind, self.clean_urls,
+                                     self.js.rewrites)
             for old in item.old_urls:
                 self.table.add(old, item)
         self.texts.append(body)
         self.documents.append((item, body, path))
+
+    def name_of(self, rel: str, title: str) -> str:
+        """The new file's name: the old one's (a folder's index: the folder's), else the
+        title when the name is a bare number (`mysql/1.md`); a name other files have too,
+        or a number with no title, is `<folder>-<name>` (`mysql-config`, `redis-1`): the
+        folder told them apart."""
+        name = _bare_name(rel)
+        if not _LETTER.search(name) and _LETTER.search(title):
+            return title
+        parts = rel.split("/")[:-1]
+        if Path(rel).stem.lower() in ("index", "readme"):
+            parts = parts[:-1]
+        if (self.names[name.lower()] > 1 or not _LETTER.search(name)) and parts:
+            return f"{_NUMBERED.sub('', parts[-1]) or parts[-1]}-{name}"
+        return name
 
     def by_kind(self, kind: str) -> list[Item]:
         return [i for i in self.site.items if i.kind == kind]
@@ -159,46 +214,25 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
     def is_post(self, rel: str, data: dict[str, Any]) -> bool:
         if data.get("article") is False or is_home(rel, data) and "/" not in rel:
             return False
-        dated = data.get("date") not in (None, "")
+        dated = any(data.get(key) not in (None, "") for key in DATE_KEYS)
         if rel.split("/", 1)[0].lower() in BLOG_FOLDERS and "/" in rel:
             return dated or Path(rel).stem.lower() not in ("index", "readme")
         return dated and self.js.blog
 
     def listing_page(self, rel: str, data: dict[str, Any], body: str, path: Path) -> bool:
-        """A folder's index with no text of its own (hope's `posts/README.md`, a theme's
-        `layout: Tags` page): the theme filled it with a list, which Lanting makes."""
-        layout = str(data.get("layout") or "")
-        index = Path(rel).stem.lower() in ("index", "readme") and "/" in rel
-        # (vdoing's `@pages/` and catalogue pages say so in their front matter)
-        marked = next((k for k in ("archivesPage", "categoriesPage", "tagsPage",
-                                   "pageComponent") if data.get(k)), "")
-        if not ((index and not body.strip()) or marked or layout.lower() in (
-                "tags", "tag", "categories", "category", "timeline", "timelines",
-                "archives", "bloglist", "blogs", "friendship")):
+        """A theme's listing page (`vuepress_listings.py`): left out, its old URL sent
+        to Lanting's list of the same kind."""
+        why = listing_reason(rel, data, body)
+        if not why:
             return False
-        why = f" (`layout: {layout}`)" if layout else f" (`{marked}`)" if marked \
-            else " with no text"
-        self.report.note(path, None, f"a listing page of the theme{why}: left out "
-                         "(Lanting makes its lists itself)")
+        target = listing_target(rel)
+        self.report.note(path, None, f"a listing page of the theme ({why}): left out "
+                         "(Lanting makes its lists itself)" + (
+                             f"; its old URL leads to {target}" if target else ""))
+        if target:
+            for old in old_urls(rel, data, self.kind, self.clean_urls, self.js.rewrites):
+                self.listings.add(old, target)
         return True
-
-    def old_urls(self, rel: str, data: dict[str, Any]) -> list[str]:
-        """Where the old site showed the file: `guide/x.md` at `/guide/x.html` (also
-        `/guide/x` with `cleanUrls`), `guide/README.md` at `/guide/`; a `permalink`."""
-        urls: list[str] = []
-        permalink = data.get("permalink")
-        if isinstance(permalink, str) and permalink.startswith("/"):
-            urls.append(permalink)
-        stem = rel.rsplit(".", 1)[0]
-        folder, _, name = stem.rpartition("/")
-        if name.lower() in ("index", "readme") and (
-                name.lower() == "index" or self.kind == "vuepress"):
-            urls.append("/" + (folder + "/" if folder else ""))
-        elif self.clean_urls:
-            urls += [f"/{stem}", f"/{stem}.html"]
-        else:
-            urls.append(f"/{stem}.html")
-        return list(dict.fromkeys(urls))
 
     def document(self, file: Path) -> Item | None:
         """The item of the page a link names: `x.md`, `x.html`, `x` (VitePress), a
@@ -223,3 +257,12 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         """Whether `rel` (a folder under the source) is one the posts were in."""
         rel = rel.strip("/")
         return bool(rel) and any(f == rel or f.startswith(rel + "/") for f in self.post_folders)
+
+
+def _bare_name(rel: str) -> str:
+    """A file's name without vdoing's number (a folder's index: the folder's)."""
+    parts = rel.split("/")
+    name = parts[-1].rsplit(".", 1)[0]
+    if name.lower() in ("index", "readme") and len(parts) > 1:
+        name = parts[-2]
+    return _NUMBERED.sub("", name) or name

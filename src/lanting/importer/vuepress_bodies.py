@@ -20,6 +20,7 @@ from urllib.parse import unquote
 from lanting.importer import body as B
 from lanting.importer.common import LinkTable, is_image
 from lanting.importer.liquid import Context
+from lanting.importer.mkdocs_bodies import DROPPED
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import Item, NewSite
@@ -58,6 +59,8 @@ class VuePressBodies:
             return self.url(url, image, path, ctx)
 
         text = B.map_urls(text, resolve)
+        text = re.sub(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\(" + DROPPED + r"[^)\n]*\)", r"\1",
+                      text).replace(DROPPED, "")
         return B.tidy(shelf.restore(text))
 
     def url(self, url: str, image: bool, path: Path, ctx: Context) -> str | None:
@@ -88,7 +91,11 @@ class VuePressBodies:
         if image:
             ctx.warn(url, f"image `{url}` not found in the source site: left as written")
         elif rel.endswith((".md", ".html")) or (rooted and "." not in rel.rsplit("/", 1)[-1]):
-            ctx.warn(url, f"link `{url}`: no page of the site there, left as written")
+            # (VitePress's `ignoreDeadLinks` let the old site publish it: Lanting's
+            # build stops at a broken link)
+            ctx.warn(url, f"link `{url}`: no page of the site there (a dead link of the "
+                     "old site): its text kept, without the link")
+            return DROPPED
         return None
 
     def file_of(self, file: Path, rooted: str | None) -> tuple[Path | None, str]:

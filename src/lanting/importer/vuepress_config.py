@@ -23,7 +23,7 @@ CONFIG_NAMES = ("config.mts", "config.ts", "config.mjs", "config.js", "config.cj
                 "config.cts", "config/index.mts", "config/index.ts", "config/index.js")
 """Where VitePress and VuePress look for the configuration, in their order."""
 READ_KEYS = ("title", "description", "lang", "base", "srcDir", "cleanUrls", "hostname",
-             "author", "locales", "nav", "navbar", "socialLinks", "blog", "type")
+             "author", "locales", "nav", "navbar", "socialLinks", "blog", "type", "rewrites")
 """Keys whose literal values the import uses."""
 _STRING = re.compile(r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\$]|\\.|\$(?!\{))*`""")
 _KEY = re.compile(r"""(?:^|[{,\s])(?:(\w+)|'([^'\n]+)'|"([^"\n]+)")\s*:""")
@@ -42,6 +42,8 @@ class JsConfig:
     nav: list[tuple[str, str]] = field(default_factory=list)
     """(text, link) of the literal top entries of `nav` / `navbar` (a drop-down's link
     empty)."""
+    rewrites: dict[str, str] = field(default_factory=dict)
+    """VitePress's `rewrites` (source path pattern -> new path pattern), literal pairs."""
     social: list[tuple[str, str]] = field(default_factory=list)
     """(icon, link) of `socialLinks` (VitePress) or `medias` (hope's blog)."""
     computed: list[str] = field(default_factory=list)
@@ -157,6 +159,8 @@ def _read_object(code: str, found: JsConfig, top: bool) -> None:
             found.locales.update(_locales(code, depths, value_at))
         elif key in ("nav", "navbar"):
             found.nav = found.nav or _entries(code, depths, value_at, "text", "link")
+        elif key == "rewrites":
+            _rewrites(code, depths, value_at, found)
         elif key == "themeConfig":
             _read_theme(code, depths, value_at, found)
         elif key == "author":
@@ -273,6 +277,21 @@ def _blog_options(code: str, depths: list[int], at: int, found: JsConfig) -> Non
                 link = _value(code, link_at)
                 if isinstance(link, str) and name not in dict(found.social):
                     found.social.append((name, link))
+
+
+def _rewrites(code: str, depths: list[int], at: int, found: JsConfig) -> None:
+    """`rewrites: { 'post/(.*)': '(.*)' }`: its literal pairs (a function or a computed
+    object: named as computed)."""
+    brace = code.find("{", at)
+    if brace < 0 or code[at:brace].strip():
+        found.computed.append("rewrites")
+        return
+    for key, value_at in _keys_at(code, depths, brace, depths[brace]):
+        value = _value(code, value_at)
+        if isinstance(value, str):
+            found.rewrites[key] = value
+        elif "rewrites" not in found.computed:
+            found.computed.append("rewrites")
 
 
 def _locales(code: str, depths: list[int], at: int) -> dict[str, dict[str, str]]:

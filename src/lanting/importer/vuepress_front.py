@@ -16,16 +16,22 @@ import re
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.common import bool_of, first_date, mtime, summary_of
+from lanting.importer.common import bool_of, mtime, summary_of
 from lanting.importer.report import Report
-from lanting.importer.text import key_line, names
+from lanting.importer.text import When, key_line, names, parse_when, raw_value
 
-MAPPED_KEYS = frozenset({"title", "date", "tag", "tags", "category", "categories", "sticky",
-                         "star", "top", "description", "excerpt", "summary", "draft",
-                         "publish", "article", "permalink", "author", "layout", "home",
-                         "hero", "heroText", "tagline", "heroImage", "actions", "actionText",
-                         "actionLink", "features", "projects", "heroAlt", "hidden", "blog",
-                         "toc", "outline", "slug"})
+MAPPED_KEYS = frozenset({"title", "date", "createTime", "created", "firstCommit", "updated",
+                         "updateTime", "lastUpdated", "lastmod", "tag", "tags", "category",
+                         "categories", "sticky", "star", "top", "description", "excerpt",
+                         "summary", "draft", "publish", "article", "permalink", "author",
+                         "layout", "home", "hero", "heroText", "tagline", "heroImage",
+                         "actions", "actionText", "actionLink", "features", "projects",
+                         "heroAlt", "hidden", "blog", "toc", "outline", "slug"})
+DATE_KEYS = ("date", "createTime", "created", "firstCommit")
+"""A post's date: `date` (most themes), plume's `createTime`, the first commit's time a
+theme's hook wrote (`firstCommit`)."""
+UPDATED_KEYS = ("updated", "updateTime", "lastUpdated", "lastmod")
+_SHORT_OFFSET = re.compile(r"([+-])(\d:\d\d)$")
 HOME_LAYOUTS = frozenset({"home", "bloghome", "blog", "portfolio"})
 """`layout:` values of a theme's home page (VitePress's `home`, hope's `BlogHome`)."""
 
@@ -41,12 +47,15 @@ class VuePressFront:
               title: str) -> dict[str, Any]:
         front: dict[str, Any] = {"title": title}
         if kind == "post":
-            date = first_date(data, head, ("date",), self.tz)
+            date = self.when(data, head, DATE_KEYS)
             if date is None:
                 self.report.warn(path, key_line(head, "date"), "no date Lanting can read: "
                                  "the file's modification time is used")
                 date = mtime(path, self.tz)
             front["date"] = date
+            updated = self.when(data, head, UPDATED_KEYS)
+            if updated is not None and updated.moment > date.moment:
+                front["updated"] = updated
             categories = names(data.get("categories", data.get("category")))
             if categories:
                 front["categories"] = categories
@@ -73,6 +82,22 @@ class VuePressFront:
             self.report.note(path, 2, "front matter Lanting has no place for, left out: "
                              + ", ".join(f"`{k}`" for k in dropped))
         return front
+
+    def when(self, data: dict[str, Any], head: str, keys: tuple[str, ...]) -> When | None:
+        """The first of `keys` that holds a date (`+8:00`, as git's hooks wrote it for
+        weizwz's theme, read as `+08:00`)."""
+        for key in keys:
+            value = data.get(key)
+            if value in (None, ""):
+                continue
+            raw = raw_value(head, key)
+            if isinstance(value, str):
+                value = _SHORT_OFFSET.sub(r"\g<1>0\2", value.strip())
+                raw = value
+            found = parse_when(value, raw, self.tz)
+            if found is not None:
+                return found
+        return None
 
     def post_params(self, data: dict[str, Any], head: str, path: Path,
                     front: dict[str, Any]) -> None:

@@ -76,7 +76,8 @@ class VuePressSettings:
     def base_url(self) -> None:
         base = self.js.values.get("base")
         host = self.js.values.get("hostname")
-        path = base.strip() if isinstance(base, str) else "/"
+        path = "/" + base.strip().strip("/") + "/" if isinstance(base, str) else "/"
+        path = path.replace("//", "/")
         if isinstance(host, str) and host.startswith("http"):
             self.site.config["base_url"] = host.rstrip("/") + "/" + path.strip("/") + (
                 "/" if path.strip("/") else "")

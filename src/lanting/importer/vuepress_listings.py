@@ -1,0 +1,56 @@
+"""A theme's listing pages: Markdown files that only hold a place for the theme's lists
+(hope's empty `posts/README.md`, vdoing's `@pages/archivesPage.md`, a `layout: Tags` or a
+custom `layout: weiz-tag` page with no text, a `tags.md` holding `<Tags/>`). Lanting
+makes its own lists, so they are left out; one named as a list Lanting has (`tags`,
+`archives`, `categories`, `posts`) has its old URL sent there."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+LISTING_LAYOUTS = frozenset({"tags", "tag", "categories", "category", "timeline",
+                             "timelines", "archives", "bloglist", "blogs", "friendship"})
+THEME_LAYOUTS = frozenset({"", "doc", "page", "home"})
+"""Layouts of pages with text (VitePress's); any other is a theme's component."""
+MARKERS = ("archivesPage", "categoriesPage", "tagsPage", "pageComponent")
+"""vdoing's front matter of its listing and catalogue pages."""
+TARGETS = {"tags": "/tags/", "tag": "/tags/", "categories": "/categories/",
+           "category": "/categories/", "archives": "/archive/", "archive": "/archive/",
+           "timeline": "/archive/", "posts": "/blog/", "blog": "/blog/",
+           "articles": "/blog/", "article": "/blog/"}
+"""Lanting's page for a listing of that name."""
+_NOT_TEXT = re.compile(r"^<(script|style)\b.*?^</\1>|<[A-Z][\w-]*\b[^<>]*/>|"
+                       r"</?[A-Z][\w-]*\b[^<>]*>|<!--.*?-->|<br\s*/?>|^#{1,6}[ \t][^\n]*$",
+                       re.MULTILINE | re.DOTALL)
+"""Vue blocks, components, comments, line breaks and headings: what a page shows no
+text of its own with (`# 所有文章` over `<Archives/>`)."""
+
+
+def listing_reason(rel: str, data: dict[str, Any], body: str) -> str:
+    """Why the page at `rel` is a theme's listing (`""`: it is not)."""
+    layout = str(data.get("layout") or "")
+    text = _NOT_TEXT.sub("", body).strip()
+    marked = next((key for key in MARKERS if data.get(key)), "")
+    if marked:
+        return f"`{marked}`"
+    if layout.lower() in LISTING_LAYOUTS:
+        return f"`layout: {layout}`"
+    if text:
+        return ""
+    if layout.lower() not in THEME_LAYOUTS:
+        return f"`layout: {layout}`, no text"
+    if body.strip():
+        return "only components, no text"
+    if Path(rel).stem.lower() in ("index", "readme") and "/" in rel:
+        return "a folder's index with no text"
+    return ""
+
+
+def listing_target(rel: str) -> str | None:
+    """Lanting's page for the listing at `rel` (`pages/tags.md` → `/tags/`)."""
+    parts = rel.rsplit(".", 1)[0].split("/")
+    name = parts[-2] if parts[-1].lower() in ("index", "readme") and len(parts) > 1 \
+        else parts[-1]
+    return TARGETS.get(name.lower())

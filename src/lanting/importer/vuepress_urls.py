@@ -1,0 +1,66 @@
+"""Where a VitePress or VuePress page was: its file's path (`guide/x.md` at
+`/guide/x.html`, `/guide/x` with VitePress's `cleanUrls`; a `README.md` — VitePress: an
+`index.md` — at its folder), moved by VitePress's `rewrites` (`'post/(.*)': '(.*)'`,
+`':lang/posts/:slug.md': ':lang/:slug.md'`), or a front-matter `permalink`."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_TOKEN = re.compile(r":(\w+)(\([^)]*\))?|\(([^)]*)\)")
+"""A parameter of a path-to-regexp pattern: `:name`, `:name(regex)` or `(regex)`."""
+
+
+def rewritten(rel: str, rewrites: dict[str, str]) -> str:
+    """`rel` (a page's path from the source folder) as the first matching rewrite
+    makes it. Patterns are path-to-regexp's, as VitePress reads them: `:name` one path
+    segment, `:name(.*)` and `(.*)` what their regex matches."""
+    for pattern, target in rewrites.items():
+        regex, names = _compiled(pattern)
+        found = regex.fullmatch(rel)
+        if found is None:
+            continue
+        return _filled(target, names, list(found.groups()))
+    return rel
+
+
+def _filled(target: str, names: list[str], values: list[str]) -> str:
+    """`target` with each parameter the value its name (or place, unnamed) matched."""
+    named = {n: v for n, v in zip(names, values, strict=True) if n}
+    unnamed = iter(v for n, v in zip(names, values, strict=True) if not n)
+    return _TOKEN.sub(lambda m: named.get(m.group(1), m.group()) if m.group(1)
+                      else next(unnamed, ""), target)
+
+
+def _compiled(pattern: str) -> tuple[re.Pattern[str], list[str]]:
+    names: list[str] = []
+    parts: list[str] = []
+    at = 0
+    for token in _TOKEN.finditer(pattern):
+        parts.append(re.escape(pattern[at:token.start()]))
+        names.append(token.group(1) or "")
+        inner = token.group(2)[1:-1] if token.group(2) else token.group(3) \
+            if token.group(3) is not None else "[^/]+"
+        parts.append(f"({inner})")
+        at = token.end()
+    parts.append(re.escape(pattern[at:]))
+    return re.compile("".join(parts)), names
+
+
+def old_urls(rel: str, data: dict[str, Any], kind: str, clean: bool,
+             rewrites: dict[str, str]) -> list[str]:
+    """The URLs the old site showed the page at (`kind`: vitepress or vuepress)."""
+    urls: list[str] = []
+    permalink = data.get("permalink")
+    if isinstance(permalink, str) and permalink.startswith("/"):
+        urls.append(permalink)
+    stem = rewritten(rel, rewrites).rsplit(".", 1)[0]
+    folder, _, name = stem.rpartition("/")
+    if name.lower() == "index" or (name.lower() == "readme" and kind == "vuepress"):
+        urls.append("/" + (folder + "/" if folder else ""))
+    elif clean:  # (`/guide/x`, answered by a folder's page: `/guide/x/`)
+        urls += [f"/{stem}/", f"/{stem}.html"]
+    else:
+        urls.append(f"/{stem}.html")
+    return list(dict.fromkeys(urls))
