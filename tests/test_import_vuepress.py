@@ -224,6 +224,9 @@ def test_hope_pages_home_and_listings(hope: tuple[Imported, Path]) -> None:
     guide = page(out, "/guide/").find("article")
     links = {a.text(): unquote(a["href"]) for a in guide.find_all("a")}
     assert links["PPO"].endswith("/posts/ppo/") and links["GAE"].endswith("/posts/gae/")
+    # a link to a listing page left out: Lanting's list, or its text alone
+    assert links["全部文章"].endswith("/blog/")
+    assert "笔记目录" not in links and "笔记目录由主题生成" in guide.text()
     home = page(out, "/")
     assert "记录强化学习与对齐的学习过程" in home.text()
     assert any(a["href"] == "https://github.com/example/mini-ppo" for a in home.find_all("a"))
@@ -233,6 +236,10 @@ def test_hope_pages_home_and_listings(hope: tuple[Imported, Path]) -> None:
         in report
     assert redirect_target(out, "/posts/").endswith("/blog/")
     assert not (imported.dest / "content" / "pages" / "posts.md").exists()
+    assert re.search(r"src/guide/README\.md:\d+: warning: link `\.\./notes/` to a listing "
+                     "page of the theme, left out", report)
+    assert "src/notes/README.md: notice: a listing page of the theme (only components" \
+        in report
     assert (out / "assets" / "clip.png").is_file()  # .vuepress/public/ at the root
 
 

@@ -26,7 +26,7 @@ from lanting.importer.listings import Redirects
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.mkdocs_front import title_of_file
 from lanting.importer.report import Report
-from lanting.importer.site import Item, NewSite, slug_of
+from lanting.importer.site import Item, NewSite, site_path, slug_of
 from lanting.importer.text import load_mapping, split_front_matter, zone
 from lanting.importer.vuepress_bodies import VuePressBodies
 from lanting.importer.vuepress_config import JsConfig, read_config
@@ -82,7 +82,10 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         self.by_source: dict[Path, Item] = {}
         self.documents: list[tuple[Item, str, Path]] = []
         self.texts: list[str] = []
-        self.post_folders: set[str] = set()
+        self.listing_files: dict[Path, str] = {}
+        """Listing pages left out (resolved) -> Lanting's list that answers for them."""
+        self.listing_urls: dict[str, str] = {}
+        """Their old URLs -> the same."""
         self.listings = Redirects(self.site, report, self.config_name())
         self.names: Counter[str] = Counter()
         """How many files have each name (`1.md` in every folder of a notes site)."""
@@ -183,8 +186,6 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         self.by_source[path.resolve()] = item
         self.report.counts[("drafts" if draft else "posts") if kind == "post"
                            else "pages"] += 1
-        if kind == "post":
-            self.post_folders.add(rel.rpartition("/")[0])
         if not draft:
             item.old_urls = old_urls(rel, data, self.kind, self.clean_urls,
                                      self.js.rewrites)
@@ -229,34 +230,45 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         self.report.note(path, None, f"a listing page of the theme ({why}): left out "
                          "(Lanting makes its lists itself)" + (
                              f"; its old URL leads to {target}" if target else ""))
-        if target:
-            for old in old_urls(rel, data, self.kind, self.clean_urls, self.js.rewrites):
+        self.listing_files[path.resolve()] = target or ""
+        for old in old_urls(rel, data, self.kind, self.clean_urls, self.js.rewrites):
+            self.listing_urls[site_path(old)] = target or ""
+            if target:
                 self.listings.add(old, target)
         return True
 
     def document(self, file: Path) -> Item | None:
         """The item of the page a link names: `x.md`, `x.html`, `x` (VitePress), a
         folder (its `index.md` or `README.md`)."""
-        name = file.name
-        if name.endswith(".html"):
-            candidates = [file.with_suffix(".md")]
-        elif name.endswith(".md"):
-            candidates = [file]
-        else:
-            candidates = [file.with_name(name + ".md"), file / "index.md", file / "README.md"]
-        for candidate in candidates:
-            try:
-                found = self.by_source.get(candidate.resolve())
-            except OSError:
-                found = None
+        for candidate in candidates(file):
+            found = self.by_source.get(candidate)
             if found is not None:
                 return found
         return None
 
-    def blog_folder_url(self, rel: str) -> bool:
-        """Whether `rel` (a folder under the source) is one the posts were in."""
-        rel = rel.strip("/")
-        return bool(rel) and any(f == rel or f.startswith(rel + "/") for f in self.post_folders)
+    def left_out(self, file: Path, rooted: str | None) -> str | None:
+        """Where a link to a listing page left out now leads: Lanting's list, or `""`
+        (none); None when it names no such page."""
+        for candidate in candidates(file):
+            if candidate in self.listing_files:
+                return self.listing_files[candidate]
+        return self.listing_urls.get(site_path(rooted)) if rooted else None
+
+
+def candidates(file: Path) -> list[Path]:
+    """The files a link may name (resolved): `x.md`; `x.md` for `x.html`; `x.md`,
+    `x/index.md`, `x/README.md` for `x` (VitePress's links, a folder)."""
+    name = file.name
+    if name.endswith(".html"):
+        found = [file.with_suffix(".md")]
+    elif name.endswith(".md"):
+        found = [file]
+    else:
+        found = [file.with_name(name + ".md"), file / "index.md", file / "README.md"]
+    try:
+        return [f.resolve() for f in found]
+    except OSError:
+        return []
 
 
 def _bare_name(rel: str) -> str:

@@ -43,6 +43,9 @@ class VuePressBodies:
     def document(self, file: Path) -> Item | None:
         raise NotImplementedError  # (VuePress.document)
 
+    def left_out(self, file: Path, rooted: str | None) -> str | None:
+        raise NotImplementedError  # (VuePress.left_out)
+
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         text = sfc_blocks(text, ctx)
         text = code_imports(text, path, self.docs, ctx)
@@ -82,6 +85,14 @@ class VuePressBodies:
         if target is not None:
             ctx.convert("links to other pages")
             return self.site.link(target) + hash_mark + fragment
+        listing = self.left_out(file, rel if rooted else None)
+        if listing:
+            ctx.convert("links to a theme's listing pages (to Lanting's)")
+            return listing + hash_mark + fragment
+        if listing is not None:
+            ctx.warn(url, f"link `{url}` to a listing page of the theme, left out: its "
+                     "text kept, without the link")
+            return DROPPED
         found, where = self.file_of(file, rel if rooted else None)
         if found is not None:
             if image or is_image(found):
@@ -105,6 +116,7 @@ class VuePressBodies:
         if public is not None and public.is_file():
             return public, rooted or ""
         docs = self.docs.resolve()
-        if file.is_file() and file.resolve().is_relative_to(docs):
+        if file.is_file() and file.resolve().is_relative_to(docs) and \
+                file.suffix.lower() != ".md":  # (a page: never a download)
             return file, "/" + file.resolve().relative_to(docs).as_posix()
         return None, ""

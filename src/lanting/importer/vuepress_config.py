@@ -156,7 +156,11 @@ def _read_object(code: str, found: JsConfig, top: bool) -> None:
     for key, value_at in _keys_at(code, depths, start, level):
         seen.append(key)
         if key == "locales":
-            found.locales.update(_locales(code, depths, value_at))
+            # (the config's locales first: the theme's (navbar, sidebar) add to them)
+            for path, strings in _locales(code, depths, value_at).items():
+                known = found.locales.setdefault(path, {})
+                for name, value in strings.items():
+                    known.setdefault(name, value)
         elif key in ("nav", "navbar"):
             found.nav = found.nav or _entries(code, depths, value_at, "text", "link")
         elif key == "rewrites":
