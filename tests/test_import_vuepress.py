@@ -151,12 +151,17 @@ def test_a_page_shows_code_groups_imports_and_badges(vite: tuple[Imported, Path]
     region = [b for b in blocks if "get_device_name" in b and "__version__" not in b]
     assert region  # `<<< …#devices`: that region alone
     assert article.find("mark").text() == "2.1+"
+    # Shiki's notations: a highlighted line, a diff mark removed
+    checked = next(pre for pre in article.find_all("pre") if "is_available" in pre.text())
+    assert [s.text() for s in checked.find_all("span", class_="hl")] == [
+        "print(torch.cuda.is_available())"]
+    assert "[!code" not in checked.text()
     assert doc.find(id="custom-id") is not None
     assert article.find("details").find("summary").text() == "为什么要用 conda？"
     assert "CustomChart" not in article.text()
     links = {a.text(): a["href"] for a in article.find_all("a") if a.get("href")}
     assert links["指南"].endswith("/guide/") and links["首页"].endswith("/")
-    assert re.search(r"docs/guide/install\.md:34: warning: not converted, left in a "
+    assert re.search(r"docs/guide/install\.md:42: warning: not converted, left in a "
                      r"comment: `<CustomChart", report_of(imported))
 
 

@@ -25,7 +25,7 @@ from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import Item, NewSite
 from lanting.importer.vuepress_blocks import components, containers, sfc_blocks
-from lanting.importer.vuepress_code import code_imports
+from lanting.importer.vuepress_code import code_imports, code_notations
 
 _MORE = re.compile(r"^[ \t]*<!--\s*more\s*-->[ \t]*$", re.MULTILINE)
 
@@ -51,7 +51,7 @@ class VuePressBodies:
         text = code_imports(text, path, self.docs, ctx)
         text = _MORE.sub("<!-- more -->", text)
         shelf = Shelf()
-        text = protect_code(text, shelf)
+        text = protect_code(text, shelf, code_notations(ctx))
         text = containers(text, ctx)
         front: dict[str, Any] = dict(item.front)
         text = components(text, front, ctx)

@@ -1,5 +1,6 @@
-"""Code imported from files: VitePress's and VuePress 1's `<<< @/snippets/x.py{2-3}`
-(`#region` to take one region, `[title]` for the tab or title) and VuePress 2's
+"""Code from files, and Shiki's code notations. VitePress's and VuePress 1's
+`<<< @/snippets/x.py{2-3}` (`#region` to take one region, `[title]` for the tab or
+title) and VuePress 2's
 `@[code{1-3} python](./x.py)`. The old site read the file at build time; the new one has
 the file's lines in a fence, as MkDocs' snippets are inlined. `@` (and `@src`) is the
 source folder; other paths are from the page's folder."""
@@ -7,6 +8,7 @@ source folder; other paths are from the page's folder."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from lanting.importer.common import read_text
@@ -93,3 +95,54 @@ def _region(lines: list[str], name: str) -> list[str] | None:
                 if re.search(rf"#endregion\b(?:[ \t]+{re.escape(name)}\b)?", lines[i])),
                len(lines))
     return [line for line in lines[start + 1:end] if not _REGION_MARK.match(line)]
+
+
+_NOTATION = re.compile(r"[ \t]*(?://|#|--|;|<!--|/\*)[ \t]*\[!code[ \t]+(highlight|hl|focus|"
+                       r"\+\+|--|error|warning|word:[^\]\n]*)(?::(\d+))?\][ \t]*(?:-->|\*/)?"
+                       r"[ \t]*$")
+"""Shiki's notations in a code line (VitePress, VuePress 2): `// [!code highlight]`,
+`# [!code ++]`, `<!-- [!code focus:3] -->`."""
+
+
+def code_notations(ctx: Context) -> Callable[[str, str, str], str]:
+    """A fence handler (`shelf.protect_code`) taking Shiki's notations out of the code: a
+    highlighted (or error, warning) line joins the fence's `{…}` lines; the others
+    (`++`, `--`, `focus`, `word:`), which only coloured the line, are removed with a
+    notice."""
+
+    def handle(info: str, code: str, indent: str) -> str:
+        lines = code.split("\n")
+        marked: list[int] = []
+        dropped = 0
+        for number, line in enumerate(lines, 1):
+            found = _NOTATION.search(line)
+            if found is None:
+                continue
+            lines[number - 1] = line[:found.start()]
+            if found.group(1) in ("highlight", "hl", "error", "warning"):
+                marked += range(number, number + int(found.group(2) or 1))
+            else:
+                dropped += 1
+        if marked or dropped:
+            ctx.convert("code notations ([!code …])", len(marked) + dropped)
+        if dropped:
+            ctx.note("[!code", f"{dropped} code notation(s) (`[!code ++]`, `--`, `focus`) "
+                     "removed: Lanting shows no diff or focus in code blocks")
+        info = _with_lines(info, marked) if marked else info
+        body = "\n".join(lines)
+        ticks = "`" * max(3, max((len(r) for r in re.findall(r"`{3,}", body)), default=0) + 1)
+        return "\n".join(indent + row if row else row for row in [ticks + info, *lines, ticks])
+
+    return handle
+
+
+def _with_lines(info: str, numbers: list[int]) -> str:
+    """`info` with `numbers` among its highlighted lines (`python{2}` → `python{2,5}`)."""
+    listed = ",".join(str(n) for n in sorted(set(numbers)))
+    found = re.match(r"([^\s{:\[]*)(\{([^}]*)\})?", info)
+    if found is None or not found.group(1):
+        return f"text{{{listed}}} {info}".rstrip()
+    if found.group(2) is not None:
+        ranges = ",".join(p for p in (found.group(3).strip(), listed) if p)
+        return f"{found.group(1)}{{{ranges}}}{info[found.end():]}"
+    return f"{found.group(1)}{{{listed}}}{info[found.end():]}"
