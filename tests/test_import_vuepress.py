@@ -21,6 +21,7 @@ from lanting.importer import Imported, detect, import_site
 from lanting.importer.common import Options
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
+from lanting.importer.shelf import Shelf
 from lanting.importer.vuepress_blocks import containers
 from lanting.importer.vuepress_code import code_imports
 from lanting.importer.vuepress_config import read_config
@@ -127,7 +128,13 @@ def test_a_dated_post_in_posts_keeps_its_front_matter(vite: tuple[Imported, Path
         "/posts/data-parallel/")
     # heading ids as VitePress made them: `#_1-准备-linux` written for the old site
     assert links["准备环境"].endswith("/guide/#_1-准备-linux")
-    assert page(out, "/guide/").find(id="_1-准备-linux").tag == "h2"
+    guide = page(out, "/guide/")
+    assert guide.find(id="_1-准备-linux").tag == "h2"
+    # `<!--@include: ../parts/env.md#driver-->`: the region, not the rest; one shown in
+    # a code block stays as written
+    text = guide.find("article").text()
+    assert "驱动版本不低于 535。" in text and "不在片段里" not in text
+    assert "<!--@include: ./parts/x.md-->" in guide.find("pre").text()
     assert config_of(imported)["markdown"] == {"heading_ids": "vitepress"}
 
 
@@ -222,6 +229,12 @@ def test_hope_code_groups_badges_and_slashed_dates(hope: tuple[Imported, Path]) 
     assert labels(doc) == ["公式", "代码"]
     assert doc.find("mark").text() == "推荐"
     assert redirect_target(out, "/posts/rl/gae.html").endswith("/posts/gae/")
+    assert re.search(r"src/posts/rl/gae\.md:\d+: warning: cover image `\./images/missing\.png` "
+                     "not found", report_of(imported))
+    grpo = (imported.dest / "content" / "posts" / "grpo" / "index.md").read_text(
+        encoding="utf-8")
+    assert "cover: bg.png" in grpo  # (from .vuepress/public/, into the post's folder)
+    assert (imported.dest / "content" / "posts" / "grpo" / "bg.png").is_file()
 
 
 def test_hope_pages_home_and_listings(hope: tuple[Imported, Path]) -> None:
@@ -338,7 +351,7 @@ def test_a_missing_code_import_is_kept_in_a_comment(tmp_path: Path) -> None:
     page_file = tmp_path / "x.md"
     text = "Intro\n\n<<< @/snippets/gone.py\n"
     ctx = Context(Report(tmp_path, "vitepress"), page_file, text)
-    out = code_imports(text, page_file, tmp_path, ctx)
+    out = code_imports(text, page_file, tmp_path, ctx, Shelf())
     assert "<!-- import: unconverted <<< @/snippets/gone.py" in out
     assert ctx.report.warnings[0].line == 3
 
@@ -545,3 +558,19 @@ def test_rewrites_a_computed_src_dir_and_commit_dates(tmp_path: Path) -> None:
     link = next(a for a in page(out, "/posts/log/").find("article").find_all("a")
                 if a.text() == "tags")
     assert link["href"].endswith("/posts/tips/")
+
+
+def test_includes_take_lines_nest_and_report_missing_files(tmp_path: Path) -> None:
+    """hope's `<!-- @include: ./a.md{2-3} -->` (lines), an include inside the included
+    file, and one of a file that is not there (a warning; the line kept in a comment)."""
+    from lanting.importer.vuepress_code import includes
+    write_files(tmp_path, {"a.md": "one\ntwo\nthree <!-- @include: ./b.md -->\nfour\n",
+                           "b.md": "---\nx: 1\n---\nB\n",
+                           "c.md": "<!-- @include: ./a.md{2-3} -->\n"})
+    text = "<!-- @include: ./a.md{2-3} -->\n\n<!--@include: ./c.md-->\n\n" \
+           "<!-- @include: ./gone.md -->\n"
+    ctx = Context(Report(tmp_path, "vuepress"), tmp_path / "p.md", text)
+    out = includes(text, tmp_path / "p.md", tmp_path, ctx, lambda t: t)
+    assert out.startswith("two\nthree <!-- @include: ./b.md -->\n\ntwo\n")  # not alone
+    assert "<!-- import: unconverted <!- - @include: ./gone.md - -> -->" in out
+    assert ctx.report.warnings[0].line == 5

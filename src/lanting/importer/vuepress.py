@@ -27,7 +27,7 @@ from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.mkdocs_front import title_of_file
 from lanting.importer.report import Report
 from lanting.importer.site import Item, NewSite, site_path, slug_of
-from lanting.importer.text import load_mapping, split_front_matter, zone
+from lanting.importer.text import key_line, load_mapping, split_front_matter, zone
 from lanting.importer.vuepress_bodies import VuePressBodies
 from lanting.importer.vuepress_config import JsConfig, read_config
 from lanting.importer.vuepress_front import (
@@ -173,6 +173,14 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         elif self.listing_page(rel, data, body, path):
             return
         front = self.front(data, head, path, kind, title)
+        cover = data.get("cover") or data.get("image")
+        if isinstance(cover, str) and cover.strip() and kind != "home":
+            found = self.cover(cover.strip(), path)
+            if found:
+                front["cover"] = found
+            else:
+                self.report.warn(path, key_line(head, "cover") or key_line(head, "image"),
+                                 f"cover image `{cover}` not found in the site: left out")
         draft = bool(front.get("draft"))
         name = self.name_of(rel, title)
         if kind == "post":  # (a Jekyll habit: `2020-02-19-movies.md`)

@@ -25,7 +25,7 @@ from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import Item, NewSite
 from lanting.importer.vuepress_blocks import components, containers, sfc_blocks
-from lanting.importer.vuepress_code import code_imports, code_notations
+from lanting.importer.vuepress_code import code_imports, code_notations, includes
 
 _MORE = re.compile(r"^[ \t]*<!--\s*more\s*-->[ \t]*$", re.MULTILINE)
 
@@ -47,11 +47,16 @@ class VuePressBodies:
         raise NotImplementedError  # (VuePress.left_out)
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
-        text = sfc_blocks(text, ctx)
-        text = code_imports(text, path, self.docs, ctx)
-        text = _MORE.sub("<!-- more -->", text)
+        # (code first: an include, an import or a `<script>` shown in a code block is
+        # an example, not one to follow)
         shelf = Shelf()
-        text = protect_code(text, shelf, code_notations(ctx))
+        notations = code_notations(ctx)
+        text = protect_code(text, shelf, notations)
+        text = includes(text, path, self.docs, ctx,
+                        lambda part: protect_code(part, shelf, notations))
+        text = code_imports(text, path, self.docs, ctx, shelf)
+        text = sfc_blocks(text, ctx)
+        text = _MORE.sub("<!-- more -->", text)
         text = containers(text, ctx)
         front: dict[str, Any] = dict(item.front)
         text = components(text, front, ctx)
@@ -108,6 +113,16 @@ class VuePressBodies:
                      "old site): its text kept, without the link")
             return DROPPED
         return None
+
+    def cover(self, value: str, path: Path) -> str:
+        """A cover image (`cover: /assets/a.png` from `public/`, or beside the page):
+        the image's marker, a URL as it is; `""` when the file is not there."""
+        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//", value):
+            return value
+        rooted = value if value.startswith("/") else None
+        file = self.docs / value.lstrip("/") if rooted else path.parent / value
+        found, where = self.file_of(file, rooted)
+        return self.site.image(found, where) if found is not None else ""
 
     def file_of(self, file: Path, rooted: str | None) -> tuple[Path | None, str]:
         """(a file a URL names, its path in the new site): `public/` is served at the

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from lanting.importer.common import read_text
 from lanting.importer.liquid import Context
+from lanting.importer.shelf import Shelf
+from lanting.importer.text import split_front_matter
 
 _VITE_IMPORT = re.compile(r"^([ \t]*)<<<[ \t]+(\S+?)(\{[^}\n]*\})?(?:[ \t]+\[([^\]\n]*)\])?"
                           r"[ \t]*$", re.MULTILINE)
@@ -26,9 +28,10 @@ LANGUAGES = {"py": "python", "js": "js", "mjs": "js", "ts": "ts", "mts": "ts", "
              "css": "css", "tex": "latex", "r": "r", "jl": "julia", "lua": "lua"}
 
 
-def code_imports(text: str, path: Path, source_dir: Path, ctx: Context) -> str:
-    """Each import replaced by a fence with the file's lines (a missing file: a warning
-    at its line, the line kept in a comment)."""
+def code_imports(text: str, path: Path, source_dir: Path, ctx: Context, shelf: Shelf) -> str:
+    """Each import replaced by a fence with the file's lines, put aside in `shelf` as
+    the page's own code is (a missing file: a warning at its line, the line kept in a
+    comment)."""
 
     def fence(indent: str, target: str, options: str, lang: str, title: str,
               line: str) -> str:
@@ -51,8 +54,9 @@ def code_imports(text: str, path: Path, source_dir: Path, ctx: Context) -> str:
         lang = lang or LANGUAGES.get(file.suffix.lstrip(".").lower(), "text")
         info = lang + options + (f" [{title}]" if title else "")
         ctx.convert("code imported from files (inlined)")
-        return "\n".join(indent + row if row else row
-                         for row in [ticks + info, *body.split("\n"), ticks])
+        block = "\n".join(indent + row if row else row
+                          for row in [ticks + info, *body.split("\n"), ticks])
+        return indent + shelf.put(block.removeprefix(indent))
 
     def vite(match: re.Match[str]) -> str:
         indent, target, braces, title = match.groups()
@@ -146,3 +150,50 @@ def _with_lines(info: str, numbers: list[int]) -> str:
         ranges = ",".join(p for p in (found.group(3).strip(), listed) if p)
         return f"{found.group(1)}{{{ranges}}}{info[found.end():]}"
     return f"{found.group(1)}{{{listed}}}{info[found.end():]}"
+
+
+_INCLUDE = re.compile(r"^([ \t]*)<!--[ \t]*@include:[ \t]*([^\s{#]+?)(#[\w-]+)?"
+                      r"(\{[\d,\s-]*\})?[ \t]*-->[ \t]*$", re.MULTILINE)
+"""VitePress's `<!--@include: ./parts/a.md{3,10}-->` and hope's `<!-- @include:
+./a.snippet.md{9-13} -->`, with a `#region` of the file instead of lines."""
+
+
+def includes(text: str, path: Path, source_dir: Path, ctx: Context,
+             protect: Callable[[str], str], depth: int = 0) -> str:
+    """Each include replaced by the file's Markdown (its front matter left out, its code
+    put aside by `protect` as the page's is; an include inside it followed too, up to a
+    depth of 5). An HTML comment shows nothing: left unread, the included text would be
+    lost without a word."""
+
+    def one(match: re.Match[str]) -> str:
+        indent, target, region, lines = match.groups()
+        file = resolve(target, path, source_dir)
+        if file is None or not file.is_file() or depth > 5:
+            why = "included too deep" if depth > 5 else f"the file `{target}` is not in the site"
+            return ctx.leave(match.group().strip(), why)
+        rows = split_front_matter(read_text(file))[2].rstrip("\n").split("\n")
+        if region:
+            picked = _region(rows, region[1:])
+            if picked is None:
+                ctx.warn(match.group().strip(), f"no region `{region[1:]}` in `{target}`: "
+                         "the whole file is included")
+            else:
+                rows = picked
+        elif lines:
+            first, last = _line_range(lines[1:-1], len(rows))
+            rows = rows[first - 1:last]
+        ctx.convert("Markdown files included (inlined)")
+        inner = includes(protect("\n".join(rows)), file, source_dir, ctx, protect,
+                         depth + 1)
+        return "\n".join(indent + row if row else row for row in inner.split("\n"))
+
+    return _INCLUDE.sub(one, text)
+
+
+def _line_range(spec: str, count: int) -> tuple[int, int]:
+    """`3,10` (VitePress) or `3-10` (hope), either end left out: from the first line, to
+    the last."""
+    first, _, last = spec.replace(" ", "").replace("-", ",").partition(",")
+    start = int(first) if first.isdigit() else 1
+    end = int(last) if last.isdigit() else count if _ else start
+    return start, end

@@ -26,7 +26,8 @@ MAPPED_KEYS = frozenset({"title", "date", "createTime", "created", "firstCommit"
                          "summary", "draft", "publish", "article", "permalink", "author",
                          "layout", "home", "hero", "heroText", "tagline", "heroImage",
                          "actions", "actionText", "actionLink", "features", "projects",
-                         "heroAlt", "hidden", "blog", "toc", "outline", "slug"})
+                         "heroAlt", "hidden", "blog", "toc", "outline", "slug", "cover",
+                         "image"})
 DATE_KEYS = ("date", "createTime", "created", "firstCommit")
 """A post's date: `date` (most themes), plume's `createTime`, the first commit's time a
 theme's hook wrote (`firstCommit`)."""
