@@ -309,6 +309,8 @@ def test_vuepress_one_with_reco_blog(tmp_path: Path) -> None:
         "docs/views/rl/wip.md": "---\ntitle: WIP\ndate: 2020-06-01\npublish: false\n---\n"
                                 "Soon.\n",
         "docs/views/about.md": "# About\n\nAn undated page.\n",
+        "docs/views/rl/locked.md": "---\ntitle: Locked\ndate: 2020-06-02\nkeys:\n"
+                                   "  - 32-char-md5\n---\nSecret.\n",
     })
     dest = tmp_path / "new"
     done = import_site(source, dest, None, False, NOW)
@@ -320,6 +322,10 @@ def test_vuepress_one_with_reco_blog(tmp_path: Path) -> None:
     assert "draft: true" in (dest / "content" / "posts" / "wip.md").read_text(
         encoding="utf-8")
     assert (dest / "content" / "pages" / "about.md").is_file()
+    assert "draft: true" in (dest / "content" / "posts" / "locked.md").read_text(
+        encoding="utf-8")
+    assert "docs/views/rl/locked.md:4: warning: `keys`: a page behind a password" in \
+        report_of(done)
     result = build(dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
     out = dest / "public"
@@ -439,7 +445,7 @@ def test_sugarat_blog_theme_hidden_posts_and_home(tmp_path: Path) -> None:
             import { blogTheme } from './blog-theme'
             export default defineConfig({
               extends: blogTheme,
-              lang: 'zh-cn',
+              lang: 'zh-Hans',
               title: '糖的博客',
             })
             """,
@@ -458,7 +464,7 @@ def test_sugarat_blog_theme_hidden_posts_and_home(tmp_path: Path) -> None:
     dest = tmp_path / "new"
     done = import_site(source, dest, None, False, NOW)
     assert done.report.kind == "vitepress"
-    assert config_of(done)["author"] == "小糖"
+    assert (config_of(done)["author"], config_of(done)["language"]) == ("小糖", "zh-CN")
     posts = dest / "content" / "posts"
     assert "sticky: true" in (posts / "kv-cache.md").read_text(encoding="utf-8")
     assert "unlisted: true" in (posts / "secret.md").read_text(encoding="utf-8")

@@ -27,7 +27,7 @@ MAPPED_KEYS = frozenset({"title", "date", "createTime", "created", "firstCommit"
                          "layout", "home", "hero", "heroText", "tagline", "heroImage",
                          "actions", "actionText", "actionLink", "features", "projects",
                          "heroAlt", "hidden", "blog", "toc", "outline", "slug", "cover",
-                         "image"})
+                         "image", "keys", "password"})
 DATE_KEYS = ("date", "createTime", "created", "firstCommit")
 """A post's date: `date` (most themes), plume's `createTime`, the first commit's time a
 theme's hook wrote (`firstCommit`)."""
@@ -71,6 +71,13 @@ class VuePressFront:
             front["toc"] = False
         if bool_of(data.get("draft", False)) or data.get("publish") is False:
             front["draft"] = True
+        elif data.get("keys") or data.get("password"):
+            # (reco's `keys`, a password the reader typed: the old site showed the text
+            # to no one without it; a draft is never published)
+            front["draft"] = True
+            key = "keys" if data.get("keys") else "password"
+            self.report.warn(path, key_line(head, key), f"`{key}`: a page behind a "
+                             "password, imported as a draft (Lanting has no passwords)")
         elif kind == "post" and data.get("hidden") is True:
             # (`@sugarat/theme`: built, but in no list)
             front["unlisted"] = True

@@ -54,8 +54,9 @@ class VuePressSettings:
         if self.site_author:
             config["author"] = self.site_author
         lang = self.root_locale("lang")
-        if lang:
-            config["language"] = language_tag(lang)
+        if lang:  # (VitePress's sites write `zh-Hans`: Lanting's Chinese is `zh-CN`)
+            config["language"] = {"zh": "zh-CN", "zh-hans": "zh-CN", "zh-hant": "zh-TW"}.get(
+                lang.lower(), language_tag(lang))
         else:
             config["language"] = guess_language(self.texts)
             self.report.note(name, None, f"no literal `lang`: the pages read as "
