@@ -580,3 +580,53 @@ def test_includes_take_lines_nest_and_report_missing_files(tmp_path: Path) -> No
     assert out.startswith("two\nthree <!-- @include: ./b.md -->\n\ntwo\n")  # not alone
     assert "<!-- import: unconverted <!- - @include: ./gone.md - -> -->" in out
     assert ctx.report.warnings[0].line == 5
+
+
+def test_locales_are_languages_paired_by_file_name(tmp_path: Path) -> None:
+    """VitePress's `locales` (root Chinese, `en` under `/en/`): the English pages are the
+    `en` versions of the Chinese ones of the same path (`install.en.md`), or pages of
+    their own; their old `/en/…` URLs answer; `[languages.en]` has the locale's label,
+    title and description."""
+    source = tmp_path / "bilingual"
+    write_files(source, {
+        "docs/.vitepress/config.mts": """\
+            import { defineConfig } from 'vitepress'
+            export default defineConfig({
+              title: '双语笔记',
+              locales: {
+                root: { label: '简体中文', lang: 'zh-CN' },
+                en: { label: 'English', lang: 'en-US', link: '/en/', title: 'Notes',
+                      description: 'Two languages' },
+              },
+            })
+            """,
+        "docs/index.md": "---\nlayout: home\nhero:\n  name: 双语笔记\n---\n",
+        "docs/en/index.md": "---\nlayout: home\nhero:\n  name: Bilingual notes\n---\n",
+        "docs/guide/install.md": "# 安装\n\n中文。见[英文版](/en/guide/install)。\n",
+        "docs/en/guide/install.md": "# Install\n\nEnglish. See [setup](./setup.md).\n",
+        "docs/en/guide/setup.md": "# Setup\n\nOnly in English.\n",
+        "docs/posts/first.md": "---\ntitle: 第一篇\ndate: 2024-01-01\n---\n正文。\n",
+        "docs/en/posts/first.md": "---\ntitle: First\ndate: 2024-01-01\n---\nText.\n",
+        "docs/posts/second.md": "---\ntitle: 第二篇\ndate: 2024-01-02\n---\n正文。\n",
+        "docs/posts/third.md": "---\ntitle: 第三篇\ndate: 2024-01-03\n---\n正文。\n",
+    })
+    dest = tmp_path / "new"
+    done = import_site(source, dest, None, False, NOW)
+    config = config_of(done)
+    assert config["languages"] == {"en": {"name": "English", "title": "Notes",
+                                          "description": "Two languages"}}
+    content = dest / "content"
+    assert sorted(p.name for p in (content / "pages").iterdir()) == [
+        "install.en.md", "install.md", "setup.en.md"]
+    assert (content / "posts" / "first.en.md").is_file()
+    assert (content / "_index.en.md").is_file()
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    out = dest / "public"
+    assert redirect_target(out, "/en/guide/install.html").endswith("/en/install/")
+    zh = page(out, "/install/").find("article")
+    link = next(a for a in zh.find_all("a") if a.text() == "英文版")
+    assert link["href"].endswith("/en/install/")
+    en = page(out, "/en/install/").find("article")
+    assert next(a for a in en.find_all("a") if a.text() == "setup")["href"].endswith(
+        "/en/setup/")

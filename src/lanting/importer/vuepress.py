@@ -38,6 +38,7 @@ from lanting.importer.vuepress_front import (
     is_home,
 )
 from lanting.importer.vuepress_listings import listing_reason, listing_target
+from lanting.importer.vuepress_locales import site_locales, split
 from lanting.importer.vuepress_settings import VuePressSettings
 from lanting.importer.vuepress_urls import old_urls
 
@@ -86,6 +87,7 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         """Listing pages left out (resolved) -> Lanting's list that answers for them."""
         self.listing_urls: dict[str, str] = {}
         """Their old URLs -> the same."""
+        self.locales, self.odd_locales = site_locales(self.js)
         self.listings = Redirects(self.site, report, self.config_name())
         self.names: Counter[str] = Counter()
         """How many files have each name (`1.md` in every folder of a notes site)."""
@@ -124,8 +126,10 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
     def run(self) -> NewSite:
         self.copy_public()
         pages = [p for p in walk(self.docs) if p.suffix.lower() == ".md"]
-        self.names = Counter(_bare_name(p.relative_to(self.docs).as_posix()).lower()
-                             for p in pages)
+        self.names = Counter(_bare_name(split(p.relative_to(self.docs).as_posix(),
+                                              self.locales)[1]).lower() for p in pages
+                             if split(p.relative_to(self.docs).as_posix(),
+                                      self.locales)[0] is None)
         for path in pages:
             self.read_document(path)
         for item, text, path in self.documents:
@@ -149,14 +153,16 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
             self.site.static[rel] = path
 
     def read_document(self, path: Path) -> None:
-        rel = path.relative_to(self.docs).as_posix()
+        full = path.relative_to(self.docs).as_posix()
+        locale, rel = split(full, self.locales)
+        lang = locale.code if locale else ""
         text = read_text(path)
         _fmt, head, body, _first = split_front_matter(text)
         data, error = load_mapping("yaml", head)
         if error:
             self.report.warn(path, 2, f"front matter not read ({error})")
-        home = is_home(rel, data) and not self.by_kind("home") and (
-            self.kind == "vuepress" or rel != "README.md")
+        home = is_home(rel, data) and (self.kind == "vuepress" or rel != "README.md") \
+            and not any(i.kind == "home" and i.lang == lang for i in self.site.items)
         kind = "home" if home else "post" if self.is_post(rel, data) else "page"
         title = data.get("title")
         heading = first_heading(body)
@@ -168,9 +174,10 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         title = str(title or _NUMBERED.sub("", title_of_file(path)).strip()
                     or title_of_file(path)).strip()
         if kind == "home":
-            title = home_title(data, self.root_locale("title"))
+            title = home_title(data, (locale.strings if locale else {}).get("title")
+                               or self.root_locale("title"))
             body = hero_text(data, head, path, self.report) + "\n" + body
-        elif self.listing_page(rel, data, body, path):
+        elif self.listing_page(full, rel, data, body, path):
             return
         front = self.front(data, head, path, kind, title)
         cover = data.get("cover") or data.get("image")
@@ -190,12 +197,12 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
             self.report.warn(path, None, f"a page named `{name}` would take Lanting's own "
                              f"/{slug_of(name)}/: it is /{slug_of(name)}-page/")
             name = f"{name}-page"
-        item = self.site.add(Item(kind, slug_of(name), path, front, draft=draft))
+        item = self.site.add(Item(kind, slug_of(name), path, front, draft=draft, lang=lang))
         self.by_source[path.resolve()] = item
         self.report.counts[("drafts" if draft else "posts") if kind == "post"
                            else "pages"] += 1
         if not draft:
-            item.old_urls = old_urls(rel, data, self.kind, self.clean_urls,
+            item.old_urls = old_urls(full, data, self.kind, self.clean_urls,
                                      self.js.rewrites)
             for old in item.old_urls:
                 self.table.add(old, item)
@@ -228,9 +235,10 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
             return dated or Path(rel).stem.lower() not in ("index", "readme")
         return dated and self.js.blog
 
-    def listing_page(self, rel: str, data: dict[str, Any], body: str, path: Path) -> bool:
-        """A theme's listing page (`vuepress_listings.py`): left out, its old URL sent
-        to Lanting's list of the same kind."""
+    def listing_page(self, full: str, rel: str, data: dict[str, Any], body: str,
+                     path: Path) -> bool:
+        """A theme's listing page (`vuepress_listings.py`; `rel` from its locale's
+        folder): left out, its old URL sent to Lanting's list of the same kind."""
         why = listing_reason(rel, data, body)
         if not why:
             return False
@@ -239,7 +247,7 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
                          "(Lanting makes its lists itself)" + (
                              f"; its old URL leads to {target}" if target else ""))
         self.listing_files[path.resolve()] = target or ""
-        for old in old_urls(rel, data, self.kind, self.clean_urls, self.js.rewrites):
+        for old in old_urls(full, data, self.kind, self.clean_urls, self.js.rewrites):
             self.listing_urls[site_path(old)] = target or ""
             if target:
                 self.listings.add(old, target)

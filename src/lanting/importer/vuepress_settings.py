@@ -13,6 +13,7 @@ from lanting.importer.common import finish_menu, guess_language, language_tag
 from lanting.importer.report import Report
 from lanting.importer.site import Item, NewSite
 from lanting.importer.vuepress_config import JsConfig
+from lanting.importer.vuepress_locales import Locale
 
 _SOCIAL = {"github": "GitHub", "gitee": "Gitee", "x": "X", "twitter": "Twitter",
            "zhihu": "知乎", "bilibili": "Bilibili", "youtube": "YouTube",
@@ -31,6 +32,8 @@ class VuePressSettings:
     js: JsConfig
     texts: list[str]
     site_author: str
+    locales: list[Locale]
+    odd_locales: list[str]
 
     def config_name(self) -> str:
         raise NotImplementedError  # (VuePress.config_name)
@@ -72,7 +75,21 @@ class VuePressSettings:
         if links:
             config["links"] = links
         self.menu()
+        self.languages()
         self.report_settings()
+
+    def languages(self) -> None:
+        """`[languages.en]` for each other locale (its `label`, `title`, `description`):
+        its pages stay under `/en/`."""
+        if not self.locales:
+            return
+        tables = {locale.code: locale.table() for locale in self.locales}
+        config = self.site.config
+        config["languages"] = tables if all(tables.values()) else [
+            config["language"], *tables]
+        self.site.config_comments["languages"] = (
+            "the old site's locales: each other one under its own folder, as before")
+        self.report.convert("languages", len(self.locales) + 1)
 
     def base_url(self) -> None:
         base = self.js.values.get("base")
@@ -133,11 +150,10 @@ class VuePressSettings:
         if self.js.other_keys:
             self.report.note(name, None, "settings only the old build or theme read, left "
                              "out: " + ", ".join(f"`{k}`" for k in self.js.other_keys))
-        others = [path for path in self.js.locales if path != "/"]
-        if others:
-            self.report.warn(name, None, "locales " + ", ".join(f"`{p}`" for p in others)
-                             + ": their pages are imported as pages of the site's one "
-                             "language (Lanting pairs translations by file name only)")
+        if self.odd_locales:
+            self.report.warn(name, None, "locales " + ", ".join(
+                f"`{p}`" for p in self.odd_locales) + ": no language folder Lanting can "
+                "use, so their pages are pages of the default language")
         if len(self.js.files) > 1:
             self.report.note(name, None, "also read for literal settings: " + ", ".join(
                 self.report.rel(f) for f in self.js.files[1:]))
