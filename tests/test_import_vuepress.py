@@ -225,6 +225,8 @@ def test_hope_code_groups_badges_and_slashed_dates(hope: tuple[Imported, Path]) 
     imported, out = hope
     gae = (imported.dest / "content" / "posts" / "gae.md").read_text(encoding="utf-8")
     assert "\ndate: 2023-08-20\n" in gae and "\n# GAE" not in gae
+    assert "[[toc]]" in gae and "<TOC" not in gae  # VuePress's component: Lanting's marker
+    assert config_of(imported)["markdown"]["mermaid"].startswith("https://")
     doc = page(out, "/posts/gae/").find("article")
     assert labels(doc) == ["公式", "代码"]
     assert doc.find("mark").text() == "推荐"

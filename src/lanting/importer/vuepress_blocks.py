@@ -8,8 +8,9 @@ does not read: hope's `::: code-tabs#shell` and `::: tabs#id` with `@tab:active 
 title>` and VuePress 1's `<code-group>`/`<code-block title>` (tabs), `::: v-pre` and hope's
 alignment blocks (`::: center`; unwrapped), other containers (`::: demo`, `::: echarts`:
 unwrapped with a warning, their content shown as written); `<Badge text="v2"/>` (its
-text), `<ClientOnly>` (unwrapped), `<RouterLink to>` (a link), `{{ $frontmatter.x }}` (the
-value), `<script setup>` and `<style>` blocks (left out), other components (in comments).
+text), `<TOC />` (`[[toc]]`), `<ClientOnly>` (unwrapped), `<RouterLink to>` (a link),
+`{{ $frontmatter.x }}` (the value), `<script setup>` and `<style>` blocks (left out),
+other components (in comments).
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ _SFC_BLOCK = re.compile(r"^<(script|style)\b[^>]*>.*?^</\1>[ \t]*\n?", re.MULTIL
 _BADGE = re.compile(r"<Badge\b([^>]*?)(?:/>|>(.*?)</Badge>)", re.DOTALL)
 _ATTRIBUTE = re.compile(r"""(:?[\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _ROUTER_LINK = re.compile(r"<(RouterLink|router-link)\b([^>]*)>(.*?)</\1>", re.DOTALL)
+_TOC = re.compile(r"<(?:TOC|Toc)\b[^<>]*/>|<(?:TOC|Toc)\b[^<>]*>\s*</(?:TOC|Toc)>")
+"""VuePress's table of contents component, which Lanting's `[[toc]]` is."""
 _CLIENT_ONLY = re.compile(r"</?(?:ClientOnly|client-only)\s*>")
 _OUTBOUND = re.compile(r"<OutboundLink\s*/>|<OutboundLink>\s*</OutboundLink>")
 _CODE_GROUP = re.compile(r"<(CodeGroup|code-group)\b[^>]*>(.*?)</\1>", re.DOTALL)
@@ -112,6 +115,8 @@ def components(text: str, front: dict[str, Any], ctx: Context) -> str:
         return f"<mark>{words}</mark>" if words else ""
 
     text = _BADGE.sub(badge, text)
+    text, count = _TOC.subn("[[toc]]", text)
+    ctx.convert("<TOC /> as [[toc]]", count)
     text, count = _CLIENT_ONLY.subn("", text)
     ctx.convert("<ClientOnly> unwrapped", count)
     text, count = _OUTBOUND.subn("", text)

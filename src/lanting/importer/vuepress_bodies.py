@@ -27,6 +27,7 @@ from lanting.importer.site import Item, NewSite
 from lanting.importer.vuepress_blocks import components, containers, sfc_blocks
 from lanting.importer.vuepress_code import code_imports, code_notations, includes
 
+_MERMAID = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*mermaid\b", re.MULTILINE)
 _MORE = re.compile(r"^[ \t]*<!--\s*more\s*-->[ \t]*$", re.MULTILINE)
 
 
@@ -49,6 +50,7 @@ class VuePressBodies:
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         # (code first: an include, an import or a `<script>` shown in a code block is
         # an example, not one to follow)
+        ctx.convert("mermaid diagrams", len(_MERMAID.findall(text)))
         shelf = Shelf()
         notations = code_notations(ctx)
         text = protect_code(text, shelf, notations)

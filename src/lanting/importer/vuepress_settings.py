@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from lanting.importer.common import finish_menu, guess_language, language_tag
+from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
 from lanting.importer.site import Item, NewSite
 from lanting.importer.vuepress_config import JsConfig
@@ -70,6 +71,9 @@ class VuePressSettings:
         self.base_url()
         # (`#links` written for the old site name its ids: `#_1-安装`)
         config["markdown"] = {"heading_ids": "vitepress"}
+        if self.report.converted["mermaid diagrams"]:
+            # (vitepress-plugin-mermaid's, hope's `mermaid: true`: drawn in the browser)
+            config["markdown"]["mermaid"] = MERMAID
         links = [{"name": _SOCIAL.get(icon.lower(), icon), "url": url}
                  for icon, url in self.js.social if url.startswith(("http://", "https://"))]
         if links:
