@@ -342,6 +342,7 @@ def test_config_reading_skips_comments_and_names_computed_values(tmp_path: Path)
         // title: 'a comment'
         export default defineConfig({
           /* lang: 'fr' */
+          description: "分布式 训练: 笔记, title: 不是标题",
           title: "Notes", // https://example.org
           base: process.env.BASE ?? '/',
           locales: { root: { lang: 'zh-CN' }, en: { lang: 'en-US', link: '/en/' } },
@@ -349,7 +350,9 @@ def test_config_reading_skips_comments_and_names_computed_values(tmp_path: Path)
         })
         """})
     found = read_config(tmp_path / ".vitepress")
-    assert found.values == {"title": "Notes"}
+    # (`训练:` and `title:` inside the description's string are no keys)
+    assert found.values == {"description": "分布式 训练: 笔记, title: 不是标题",
+                            "title": "Notes"}
     assert found.computed == ["base"]
     assert found.locales == {"/": {"lang": "zh-CN"}, "en": {"lang": "en-US", "link": "/en/"}}
     assert found.nav == [("A", "/a"), ("B", "")]

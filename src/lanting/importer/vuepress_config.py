@@ -109,15 +109,23 @@ def strip_comments(code: str) -> str:
     return "".join(out)
 
 
-def _depths(code: str) -> list[int]:
-    """The bracket depth (`{`, `[`, `(`) at each character, strings skipped."""
-    depths = [0] * (len(code) + 1)
+class _Depths(list[int]):
+    """The bracket depth (`{`, `[`, `(`) at each character of a config, and which
+    characters are in a string (`strings[i]`: a key-like `计算:` there is no key)."""
+
+    strings: bytearray
+
+
+def _depths(code: str) -> _Depths:
+    depths = _Depths([0] * (len(code) + 1))
+    depths.strings = bytearray(len(code) + 1)
     depth, i = 0, 0
     while i < len(code):
         found = _STRING.match(code, i)
         if found:
             for j in range(i, found.end()):
                 depths[j] = depth
+                depths.strings[j] = 1
             i = found.end()
             continue
         if code[i] in "{[(":
@@ -182,7 +190,7 @@ def _read_object(code: str, found: JsConfig, top: bool) -> None:
             found.other_keys.append(key)
 
 
-def _keys_at(code: str, depths: list[int], start: int,
+def _keys_at(code: str, depths: _Depths, start: int,
              level: int) -> list[tuple[str, int]]:
     """(key, where its value starts) of the object opening at `start`, its own keys only."""
     end = start + 1
@@ -190,25 +198,12 @@ def _keys_at(code: str, depths: list[int], start: int,
         end += 1
     keys: list[tuple[str, int]] = []
     for match in _KEY.finditer(code, start, end):
-        name_at = match.start(1) if match.group(1) else match.start(2) - 1 \
-            if match.group(2) else match.start(3) - 1
-        if depths[name_at] != level or _in_string(code, name_at, start):
+        # (a quoted key is itself a string: its colon says where it is)
+        name_at = match.start(1) if match.group(1) else match.end() - 1
+        if depths[name_at] != level or depths.strings[name_at]:
             continue
         keys.append((match.group(1) or match.group(2) or match.group(3), match.end()))
     return keys
-
-
-def _in_string(code: str, at: int, start: int) -> bool:
-    i = start
-    while i < at:
-        found = _STRING.match(code, i)
-        if found:
-            if found.end() > at:
-                return True
-            i = found.end()
-        else:
-            i += 1
-    return False
 
 
 def _value(code: str, at: int) -> str | bool | None:
@@ -237,7 +232,7 @@ def _literal(key: str, code: str, at: int, found: JsConfig) -> None:
         found.values.setdefault(key, value)
 
 
-def _read_theme(code: str, depths: list[int], at: int, found: JsConfig) -> None:
+def _read_theme(code: str, depths: _Depths, at: int, found: JsConfig) -> None:
     """VitePress's and VuePress 1's `themeConfig: {nav, socialLinks, author, …}`."""
     brace = code.find("{", at)
     if brace < 0 or code[at:brace].strip():
@@ -258,7 +253,7 @@ def _read_theme(code: str, depths: list[int], at: int, found: JsConfig) -> None:
             found.blog = True
 
 
-def _author(code: str, depths: list[int], at: int, found: JsConfig) -> None:
+def _author(code: str, depths: _Depths, at: int, found: JsConfig) -> None:
     """`author: "Ann"` or hope's `author: { name: "Ann", url }`."""
     if code[at:].lstrip().startswith("{"):
         brace = code.find("{", at)
@@ -269,7 +264,7 @@ def _author(code: str, depths: list[int], at: int, found: JsConfig) -> None:
         _literal("author", code, at, found)
 
 
-def _blog_options(code: str, depths: list[int], at: int, found: JsConfig) -> None:
+def _blog_options(code: str, depths: _Depths, at: int, found: JsConfig) -> None:
     """hope's `blog: { medias: { GitHub: "https://…" } }`: social links."""
     brace = code.find("{", at)
     if brace < 0 or code[at:brace].strip():
@@ -283,7 +278,7 @@ def _blog_options(code: str, depths: list[int], at: int, found: JsConfig) -> Non
                     found.social.append((name, link))
 
 
-def _rewrites(code: str, depths: list[int], at: int, found: JsConfig) -> None:
+def _rewrites(code: str, depths: _Depths, at: int, found: JsConfig) -> None:
     """`rewrites: { 'post/(.*)': '(.*)' }`: its literal pairs (a function or a computed
     object: named as computed)."""
     brace = code.find("{", at)
@@ -298,7 +293,7 @@ def _rewrites(code: str, depths: list[int], at: int, found: JsConfig) -> None:
             found.computed.append("rewrites")
 
 
-def _locales(code: str, depths: list[int], at: int) -> dict[str, dict[str, str]]:
+def _locales(code: str, depths: _Depths, at: int) -> dict[str, dict[str, str]]:
     brace = code.find("{", at)
     if brace < 0 or code[at:brace].strip():
         return {}
@@ -313,7 +308,7 @@ def _locales(code: str, depths: list[int], at: int) -> dict[str, dict[str, str]]
     return locales
 
 
-def _entries(code: str, depths: list[int], at: int, first: str,
+def _entries(code: str, depths: _Depths, at: int, first: str,
              second: str) -> list[tuple[str, str]]:
     """(`first`, `second`) of each literal object of the array at `at`."""
     bracket = code.find("[", at)
