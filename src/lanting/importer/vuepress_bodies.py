@@ -108,7 +108,7 @@ class VuePressBodies:
             return where + hash_mark + fragment
         if image:
             ctx.warn(url, f"image `{url}` not found in the source site: left as written")
-        elif rel.endswith((".md", ".html")) or (rooted and "." not in rel.rsplit("/", 1)[-1]):
+        elif not rooted or rel.endswith((".md", ".html")) or "." not in rel.rsplit("/", 1)[-1]:
             # (VitePress's `ignoreDeadLinks` let the old site publish it: Lanting's
             # build stops at a broken link)
             ctx.warn(url, f"link `{url}`: no page of the site there (a dead link of the "
