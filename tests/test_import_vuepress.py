@@ -401,7 +401,7 @@ def test_vdoing_numbered_folders_permalinks_and_catalogues(tmp_path: Path) -> No
               author: { name: '王某', link: 'https://example.org' },
             }
             """,
-        "docs/index.md": "---\nhome: true\n---\n",
+        "docs/index.md": "---\nhome: true\n---\n\n[强化学习](/rl/)的笔记。\n",
         "docs/01.强化学习/01.PPO 笔记.md": """\
             ---
             title: PPO 笔记
@@ -415,7 +415,7 @@ def test_vdoing_numbered_folders_permalinks_and_catalogues(tmp_path: Path) -> No
         "docs/01.强化学习/00.目录.md": """\
             ---
             title: 强化学习
-            permalink: /rl/
+            permalink: /rl
             pageComponent:
               name: Catalogue
               data:
@@ -433,6 +433,8 @@ def test_vdoing_numbered_folders_permalinks_and_catalogues(tmp_path: Path) -> No
     assert "categories: [强化学习]" in post and "/pages/a1b2c3/" in post
     report = report_of(done)
     assert "(`pageComponent`): left out" in report and "(`archivesPage`): left out" in report
+    # a link to the catalogue (`permalink: /rl`, linked as `/rl/`): its text alone
+    assert "docs/index.md:5: warning: link `/rl/` to a listing page of the theme" in report
     result = build(dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
     assert unquote(redirect_target(dest / "public", "/pages/a1b2c3/")).endswith(

@@ -268,7 +268,13 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         for candidate in candidates(file):
             if candidate in self.listing_files:
                 return self.listing_files[candidate]
-        return self.listing_urls.get(site_path(rooted)) if rooted else None
+        if rooted is None:
+            return None
+        path = site_path(rooted).rstrip("/")  # (`permalink: /language`, linked as `/language/`)
+        for url in (path, path + "/", path + ".html"):
+            if url in self.listing_urls:
+                return self.listing_urls[url]
+        return None
 
 
 def candidates(file: Path) -> list[Path]:
