@@ -204,6 +204,17 @@ def test_hope_config_and_theme_literals(hope: tuple[Imported, Path]) -> None:
     assert "also read for literal settings: src/.vuepress/theme.ts" in report_of(imported)
 
 
+def test_hope_blog_listing_pages_answer(hope: tuple[Imported, Path]) -> None:
+    """The pages hope's blog made with no file: a tag's, a category's, the timeline."""
+    imported, out = hope
+    redirects = config_of(imported)["redirects"]
+    assert isinstance(redirects, dict)
+    assert redirects["/tag/PPO/"] == "/tags/ppo/"
+    assert redirects["/category/强化学习/"] == "/categories/强化学习/"
+    assert redirects["/timeline/"] == "/archive/" and redirects["/article/"] == "/blog/"
+    assert redirect_target(out, "/tag/RLHF/").endswith("/tags/rlhf/")
+
+
 def test_hope_posts_tabs_permalinks_and_code(hope: tuple[Imported, Path]) -> None:
     imported, out = hope
     post = (imported.dest / "content" / "posts" / "ppo" / "index.md").read_text(
@@ -289,6 +300,7 @@ def test_vuepress_one_with_reco_blog(tmp_path: Path) -> None:
             title: TD learning
             date: 2020-05-01 10:00
             categories: [RL]
+            tags: [TD]
             ---
 
             <code-group>
@@ -334,6 +346,11 @@ def test_vuepress_one_with_reco_blog(tmp_path: Path) -> None:
     assert labels(page(out, "/posts/td/").find("article")) == ["YARN", "NPM"]
     assert redirect_target(out, "/views/rl/td.html").endswith("/posts/td/")
     assert redirect_target(out, "/views/about.html").endswith("/about/")
+    # reco's own tag and timeline pages, which had no file (its `/categories/RL/` is
+    # Lanting's `/categories/rl/` but for case: left alone, a notice says so)
+    assert redirect_target(out, "/tag/TD/").endswith("/tags/td/")
+    assert redirect_target(out, "/timeline/").endswith("/archive/")
+    assert "`/categories/RL/` is not redirected" in report_of(done)
 
 
 def test_config_reading_skips_comments_and_names_computed_values(tmp_path: Path) -> None:

@@ -37,7 +37,11 @@ from lanting.importer.vuepress_front import (
     home_title,
     is_home,
 )
-from lanting.importer.vuepress_listings import listing_reason, listing_target
+from lanting.importer.vuepress_listings import (
+    listing_reason,
+    listing_target,
+    theme_redirects,
+)
 from lanting.importer.vuepress_locales import site_locales, split
 from lanting.importer.vuepress_settings import VuePressSettings
 from lanting.importer.vuepress_urls import old_urls
@@ -136,6 +140,7 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
             ctx = Context(self.report, path, read_text(path))
             item.body = self.convert(text, item, ctx, path)
         self.write_config()
+        theme_redirects(self.js.theme, self.site, self.listings)
         self.listings.finish("listing pages")
         return self.site
 

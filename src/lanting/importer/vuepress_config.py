@@ -50,6 +50,8 @@ class JsConfig:
     """Keys the import uses that were written as code, not literals."""
     other_keys: list[str] = field(default_factory=list)
     """Top-level keys the import does not read (`themeConfig`, `plugins`, `markdown`)."""
+    theme: str = ""
+    """The blog theme whose listing pages the site had: `hope`, `reco` (or none)."""
     blog: bool = False
     """The theme has a blog (hope's `blog:` options, reco's `type: "blog"`, a VitePress
     blog theme such as `@sugarat/theme`)."""
@@ -155,6 +157,10 @@ def _read_object(code: str, found: JsConfig, top: bool) -> None:
     if re.search(r"""(?:from\s+|require\(\s*)['"][^'"]*(?:sugarat/theme|vuepress-theme-vdoing|"""
                  r"""theme-blog|blog-theme)[^'"]*['"]|\btheme:\s*['"]vdoing['"]""", code):
         found.blog = True  # (a blog theme: its home page lists every dated page)
+    named = re.search(r"""['"](?:vuepress-theme-(hope|reco)|@vuepress-reco/theme)\b|"""
+                      r"""\btheme:\s*['"](reco)['"]""", code)
+    if named and not found.theme:
+        found.theme = named.group(1) or named.group(2) or "reco"
     start = _object_start(code)
     if start < 0:
         return

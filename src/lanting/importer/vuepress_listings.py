@@ -1,14 +1,19 @@
-"""A theme's listing pages: Markdown files that only hold a place for the theme's lists
+"""A theme's listing pages. Markdown files that only hold a place for the theme's lists
 (hope's empty `posts/README.md`, vdoing's `@pages/archivesPage.md`, a `layout: Tags` or a
 custom `layout: weiz-tag` page with no text, a `tags.md` holding `<Tags/>`). Lanting
 makes its own lists, so they are left out; one named as a list Lanting has (`tags`,
-`archives`, `categories`, `posts`) has its old URL sent there."""
+`archives`, `categories`, `posts`) has its old URL sent there. And the pages hope's and
+reco's blogs made with no file (`/tag/PPO/`, `/category/强化学习/`, `/timeline/`): sent
+to Lanting's page of the term, the archive, the blog."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 from typing import Any
+
+from lanting.importer.listings import Redirects, listed_posts, term_urls
+from lanting.importer.site import NewSite
 
 LISTING_LAYOUTS = frozenset({"tags", "tag", "categories", "category", "timeline",
                              "timelines", "archives", "bloglist", "blogs", "friendship"})
@@ -54,3 +59,38 @@ def listing_target(rel: str) -> str | None:
     name = parts[-2] if parts[-1].lower() in ("index", "readme") and len(parts) > 1 \
         else parts[-1]
     return TARGETS.get(name.lower())
+
+
+THEME_LISTINGS = {
+    "hope": ({"/article/": "/blog/", "/star/": "/blog/", "/timeline/": "/archive/",
+              "/tag/": "/tags/", "/category/": "/categories/"},
+             "/tag/{}/", "/category/{}/"),
+    "reco": ({"/timeline/": "/archive/", "/tag/": "/tags/", "/categories/": "/categories/"},
+             "/tag/{}/", "/categories/{}/"),
+}
+"""The listing pages a blog theme made with no Markdown file: (fixed pages, a tag's, a
+category's), as vuepress-theme-hope's and vuepress-theme-reco's blog plugins wrote them."""
+
+
+def theme_redirects(theme: str, site: NewSite, redirects: Redirects) -> None:
+    """The theme's own tag, category, timeline and article pages → Lanting's."""
+    if theme not in THEME_LISTINGS:
+        return
+    fixed, tag_url, category_url = THEME_LISTINGS[theme]
+    posts = listed_posts(site)
+    if not posts:
+        return
+    for old, new in fixed.items():
+        redirects.add(old, new)
+    for taxonomy, pattern in (("tags", tag_url), ("categories", category_url)):
+        urls = term_urls(posts, taxonomy)
+        for post in posts:
+            for name in post.front.get(taxonomy) or ():
+                redirects.add(pattern.format(_theme_slug(str(name))),
+                              urls.get(str(name).casefold(), f"/{taxonomy}/"))
+
+
+def _theme_slug(name: str) -> str:
+    """A term's name in the theme's URL (@vuepress/plugin-blog's default: spaces and `_`
+    as `-`, `:?*|\\/<>` dropped, the case kept)."""
+    return re.sub(r"[:?*|\\/<>]", "", re.sub(r"[ _]", "-", name))
