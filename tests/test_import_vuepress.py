@@ -505,7 +505,8 @@ def test_sugarat_blog_theme_hidden_posts_and_home(tmp_path: Path) -> None:
 def test_a_notes_site_of_numbered_files_gets_names_apart(tmp_path: Path) -> None:
     """Notes sites name their files `1.md`, `2.md` in each topic's folder, or give two
     folders a `config.md` each: the new names come from the title, else the folder,
-    not `1-2`, `1-3`. A `base` without slashes is still the site's folder."""
+    not `1-2`, `1-3`. A `base` without slashes is still the site's folder; a folder named
+    `resources/` holds pages and files as any other."""
     source = tmp_path / "notes"
     write_files(source, {
         "docs/.vuepress/config.ts": "export default defineUserConfig({ lang: 'zh-CN', "
@@ -514,13 +515,17 @@ def test_a_notes_site_of_numbered_files_gets_names_apart(tmp_path: Path) -> None
         "docs/mysql/1.md": "# 1. MySQL 基础\n\n正文。\n",
         "docs/redis/1.md": "没有标题。\n",
         "docs/mysql/config.md": "# 配置\n",
+        "docs/resources/tools.md": "# 工具\n\n一个名为 resources 的文件夹。\n",
+        "docs/.vuepress/public/resources/slides.pdf": b"%PDF-1.4\n",
         "docs/redis/config.md": "# 配置\n",
     })
     dest = tmp_path / "new"
     done = import_site(source, dest, None, False, NOW)
     assert sorted(p.name for p in (dest / "content" / "pages").iterdir()) == [
-        "1-mysql-基础.md", "mysql-config.md", "redis-1.md", "redis-config.md"]
+        "1-mysql-基础.md", "mysql-config.md", "redis-1.md", "redis-config.md", "tools.md"]
     assert "slug `" not in report_of(done)
+    # (`resources/` is no Hugo folder here: its pages and files are the site's)
+    assert (dest / "static" / "resources" / "slides.pdf").is_file()
     assert "`base: /notes/`" in report_of(done)
     result = build(dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []

@@ -9,18 +9,22 @@ path (`guide/x.md` at `/guide/x.html`, `/guide/x` with VitePress's `cleanUrls`, 
 `README.md`/`index.md` at its folder, a front-matter `permalink` where it says); the root
 `index.md` (VuePress: `README.md`) is the home page. A page is a post when it is in a
 blog folder (`posts/`, `blog/`, …) or, on a site whose theme has a blog, when it has a
-`date` — unless it says `article: false` (hope's page the blog does not list).
-The bodies are converted in `vuepress_bodies.py`, the settings in `vuepress_settings.py`.
+`date` — unless it says `article: false` (hope's page the blog does not list). A
+theme's listing pages are left out (`vuepress_listings.py`); each other locale's folder
+(`en/`) is a language (`vuepress_locales.py`). The bodies are converted in
+`vuepress_bodies.py`, the settings in `vuepress_settings.py`, the old URLs are
+`vuepress_urls.py`'s.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.common import GENERATED, LinkTable, Options, read_text, walk
+from lanting.importer.common import GENERATED, LinkTable, Options, read_text
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
 from lanting.importer.mkdocs_bodies import first_heading
@@ -52,8 +56,8 @@ _GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "post
                         "publications", "talks"})
 """Pages Lanting makes itself: an imported page of that name would take its URL."""
 _NUMBERED = re.compile(r"^\d+\.")
-_LETTER = re.compile(r"[^\W\d_]")
 """vdoing's ordering prefix (`01.指南/02.安装.md`), not part of a page's name."""
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 def locate(source: Path, tool: str) -> Path | None:
@@ -129,11 +133,10 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
 
     def run(self) -> NewSite:
         self.copy_public()
-        pages = [p for p in walk(self.docs) if p.suffix.lower() == ".md"]
-        self.names = Counter(_bare_name(split(p.relative_to(self.docs).as_posix(),
-                                              self.locales)[1]).lower() for p in pages
-                             if split(p.relative_to(self.docs).as_posix(),
-                                      self.locales)[0] is None)
+        pages = self.pages()
+        rels = [p.relative_to(self.docs).as_posix() for p in pages]
+        self.names = Counter(_bare_name(rel).lower() for rel in rels
+                             if split(rel, self.locales)[0] is None)
         for path in pages:
             self.read_document(path)
         for item, text, path in self.documents:
@@ -144,12 +147,18 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         self.listings.finish("listing pages")
         return self.site
 
+    def pages(self) -> list[Path]:
+        """Every Markdown file VitePress or VuePress made a page of: any folder but a
+        hidden one (`.vitepress/`), `node_modules/` and the source's `public/` (a folder
+        named `resources/` or `themes/` holds pages as any other)."""
+        return [p for p in _files(self.docs, self.public) if p.suffix.lower() == ".md"]
+
     def copy_public(self) -> None:
         """`public/` is served at the site's root as it is (`public/img/a.png` at
-        `/img/a.png`): its files keep their paths."""
+        `/img/a.png`, `public/resources/a.pdf` too): its files keep their paths."""
         if not self.public.is_dir():
             return
-        for path in walk(self.public):
+        for path in _files(self.public, None):
             rel = path.relative_to(self.public).as_posix()
             if rel in GENERATED or rel == "CNAME":
                 self.report.note(path, None, "left out (Lanting makes its own, or the host "
@@ -296,6 +305,19 @@ def candidates(file: Path) -> list[Path]:
         return [f.resolve() for f in found]
     except OSError:
         return []
+
+
+def _files(root: Path, skip: Path | None) -> list[Path]:
+    """Every file under `root`, sorted, but hidden ones and those of hidden folders,
+    `node_modules/` and `skip` (common's `walk` also skips `resources/`, `themes/` and
+    the like, which are Hugo's: here they are folders of pages)."""
+    found: list[Path] = []
+    for folder, dirs, files in os.walk(root):
+        here = Path(folder)
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules"
+                         and (here / d) != skip)
+        found += [here / f for f in sorted(files) if not f.startswith(".")]
+    return found
 
 
 def _bare_name(rel: str) -> str:
