@@ -322,7 +322,7 @@ def test_vuepress_one_with_reco_blog(tmp_path: Path) -> None:
             """,
         "docs/views/rl/wip.md": "---\ntitle: WIP\ndate: 2020-06-01\npublish: false\n---\n"
                                 "Soon.\n",
-        "docs/views/about.md": "# About\n\nAn undated page.\n",
+        "docs/views/about.md": "# About\n\nAn undated page. It costs $x$ a month.\n",
         "docs/views/rl/locked.md": "---\ntitle: Locked\ndate: 2020-06-02\nkeys:\n"
                                    "  - 32-char-md5\n---\nSecret.\n",
     })
@@ -346,6 +346,10 @@ def test_vuepress_one_with_reco_blog(tmp_path: Path) -> None:
     assert labels(page(out, "/posts/td/").find("article")) == ["YARN", "NPM"]
     assert redirect_target(out, "/views/rl/td.html").endswith("/posts/td/")
     assert redirect_target(out, "/views/about.html").endswith("/about/")
+    # no math plugin in the config: `$x$` was text, and stays so
+    about = page(out, "/about/").find("article")
+    assert "It costs $x$ a month." in about.text() and about.find("math") is None
+    assert "no math plugin in the configuration" in report_of(done)
     # reco's own tag and timeline pages, which had no file (its `/categories/RL/` is
     # Lanting's `/categories/rl/` but for case: left alone, a notice says so)
     assert redirect_target(out, "/tag/TD/").endswith("/tags/td/")

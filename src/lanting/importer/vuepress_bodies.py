@@ -26,6 +26,7 @@ from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import Item, NewSite
 from lanting.importer.vuepress_blocks import components, containers, sfc_blocks
 from lanting.importer.vuepress_code import code_imports, code_notations, includes
+from lanting.importer.vuepress_config import JsConfig
 
 _MERMAID = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*mermaid\b", re.MULTILINE)
 _MORE = re.compile(r"^[ \t]*<!--\s*more\s*-->[ \t]*$", re.MULTILINE)
@@ -40,6 +41,7 @@ class VuePressBodies:
     site: NewSite
     table: LinkTable
     js_base: str
+    js: JsConfig
 
     def document(self, file: Path) -> Item | None:
         raise NotImplementedError  # (VuePress.document)
@@ -57,6 +59,10 @@ class VuePressBodies:
         text = includes(text, path, self.docs, ctx,
                         lambda part: protect_code(part, shelf, notations))
         text = code_imports(text, path, self.docs, ctx, shelf)
+        if not self.js.math and self.js.files:
+            # (no math plugin: the old site showed `$x$` as written, and so does this)
+            text, count = re.subn(r"(?<!\\)\$", r"\\$", text)
+            ctx.convert("dollar signs escaped (the site had no math plugin)", count)
         text = sfc_blocks(text, ctx)
         text = _MORE.sub("<!-- more -->", text)
         text = containers(text, ctx)

@@ -26,6 +26,8 @@ READ_KEYS = ("title", "description", "lang", "base", "srcDir", "cleanUrls", "hos
              "author", "locales", "nav", "navbar", "socialLinks", "blog", "type", "rewrites")
 """Keys whose literal values the import uses."""
 _STRING = re.compile(r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\$]|\\.|\$(?!\{))*`""")
+_MATH = re.compile(r"\bmath\s*:\s*(?:true|\{)|katex|mathjax|markdownMath|texmath",
+                   re.IGNORECASE)
 _KEY = re.compile(r"""(?:^|[{,\s])(?:(\w+)|'([^'\n]+)'|"([^"\n]+)")\s*:""")
 
 
@@ -50,6 +52,9 @@ class JsConfig:
     """Keys the import uses that were written as code, not literals."""
     other_keys: list[str] = field(default_factory=list)
     """Top-level keys the import does not read (`themeConfig`, `plugins`, `markdown`)."""
+    math: bool = False
+    """A math plugin is on (VitePress's `math: true`, markdown-it-mathjax3, hope's
+    `katex`/`mathjax`/`markdownMath`, markdown-it-katex): without one, `$x$` was text."""
     theme: str = ""
     """The blog theme whose listing pages the site had: `hope`, `reco` (or none)."""
     blog: bool = False
@@ -157,6 +162,8 @@ def _read_object(code: str, found: JsConfig, top: bool) -> None:
     if re.search(r"""(?:from\s+|require\(\s*)['"][^'"]*(?:sugarat/theme|vuepress-theme-vdoing|"""
                  r"""theme-blog|blog-theme)[^'"]*['"]|\btheme:\s*['"]vdoing['"]""", code):
         found.blog = True  # (a blog theme: its home page lists every dated page)
+    if _MATH.search(code):
+        found.math = True
     named = re.search(r"""['"](?:vuepress-theme-(hope|reco)|@vuepress-reco/theme)\b|"""
                       r"""\btheme:\s*['"](reco)['"]""", code)
     if named and not found.theme:

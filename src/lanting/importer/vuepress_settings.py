@@ -151,6 +151,11 @@ class VuePressSettings:
         for key in self.js.computed:
             self.report.warn(name, None, f"`{key}` is computed by the configuration's code "
                              "(not a literal): not read, set it in lanting.toml")
+        if not self.js.math and self.report.converted[
+                "dollar signs escaped (the site had no math plugin)"]:
+            self.report.note(name, None, "no math plugin in the configuration (`math: "
+                             "true`, katex, mathjax): `$…$` was text on the old site, so "
+                             "its `$` are escaped; remove the `\\` where a formula was meant")
         if self.js.other_keys:
             self.report.note(name, None, "settings only the old build or theme read, left "
                              "out: " + ", ".join(f"`{k}`" for k in self.js.other_keys))
