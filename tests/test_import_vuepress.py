@@ -377,6 +377,18 @@ def test_config_reading_skips_comments_and_names_computed_values(tmp_path: Path)
     assert found.computed == ["base"]
     assert found.locales == {"/": {"lang": "zh-CN"}, "en": {"lang": "en-US", "link": "/en/"}}
     assert found.nav == [("A", "/a"), ("B", "")]
+    assert not found.blog and not found.math
+
+
+def test_a_blog_and_math_turned_on_in_nested_plugins(tmp_path: Path) -> None:
+    """hope turns its blog and math on inside `plugins: {…}`, whose keys are not read."""
+    write_files(tmp_path, {".vuepress/config.ts": """\
+        export default defineUserConfig({
+          theme: hopeTheme({ plugins: { blog: true, markdownMath: { type: "katex" } } }),
+        })
+        """})
+    found = read_config(tmp_path / ".vuepress")
+    assert found.blog and found.math
 
 
 def test_a_missing_code_import_is_kept_in_a_comment(tmp_path: Path) -> None:

@@ -28,6 +28,7 @@ READ_KEYS = ("title", "description", "lang", "base", "srcDir", "cleanUrls", "hos
 _STRING = re.compile(r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\$]|\\.|\$(?!\{))*`""")
 _MATH = re.compile(r"\bmath\s*:\s*(?:true|\{)|katex|mathjax|markdownMath|texmath",
                    re.IGNORECASE)
+_BLOG = re.compile(r"\bblog\s*:\s*(?:true\b|\{)")
 _KEY = re.compile(r"""(?:^|[{,\s])(?:(\w+)|'([^'\n]+)'|"([^"\n]+)")\s*:""")
 
 
@@ -164,6 +165,8 @@ def _read_object(code: str, found: JsConfig, top: bool) -> None:
         found.blog = True  # (a blog theme: its home page lists every dated page)
     if _MATH.search(code):
         found.math = True
+    if _BLOG.search(code):  # (hope's `plugins: { blog: true }`, nested where no key is read)
+        found.blog = True
     named = re.search(r"""['"](?:vuepress-theme-(hope|reco)|@vuepress-reco/theme)\b|"""
                       r"""\btheme:\s*['"](reco)['"]""", code)
     if named and not found.theme:
