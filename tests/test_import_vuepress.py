@@ -258,6 +258,11 @@ def test_hope_pages_home_and_listings(hope: tuple[Imported, Path]) -> None:
     # a link to a listing page left out: Lanting's list, or its text alone
     assert links["全部文章"].endswith("/blog/")
     assert "笔记目录" not in links and "笔记目录由主题生成" in guide.text()
+    # hope's components that name what they show: a video, a link card
+    video = guide.find(class_="video-bilibili")
+    assert video is not None and "BV1xx411c7mD" in video.find("a")["href"]
+    assert links["示例实验室"] == "https://lab.example.org"
+    assert "示例实验室 — 强化学习的研究组" in guide.text()
     home = page(out, "/")
     assert "记录强化学习与对齐的学习过程" in home.text()
     assert any(a["href"] == "https://github.com/example/mini-ppo" for a in home.find_all("a"))

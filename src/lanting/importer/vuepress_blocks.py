@@ -9,7 +9,8 @@ title>` and VuePress 1's `<code-group>`/`<code-block title>` (tabs), `::: v-pre`
 alignment blocks (`::: center`; unwrapped), other containers (`::: demo`, `::: echarts`:
 unwrapped with a warning, their content shown as written); `<Badge text="v2"/>` (its
 text), `<TOC />` (`[[toc]]`), `<ClientOnly>` (unwrapped), `<RouterLink to>` (a link),
-`{{ $frontmatter.x }}` (the value), `<script setup>` and `<style>` blocks (left out),
+`{{ $frontmatter.x }}` (the value), hope's `<BiliBili>`, `<YouTube>` (videos),
+`<SiteInfo>` and `<VPCard>` (links), `<script setup>` and `<style>` blocks (left out),
 other components (in comments).
 """
 
@@ -106,7 +107,7 @@ def containers(text: str, ctx: Context) -> str:
 
 def components(text: str, front: dict[str, Any], ctx: Context) -> str:
     """Vue components of the page (outside code, which is put aside already)."""
-    text = code_groups(text, ctx)
+    text = embeds(code_groups(text, ctx), ctx)
 
     def badge(match: re.Match[str]) -> str:
         attrs = attributes(match.group(1))
@@ -148,6 +149,36 @@ def components(text: str, front: dict[str, Any], ctx: Context) -> str:
                          "none; write what it showed in Markdown")
 
     return _COMPONENT.sub(other, text)
+
+
+_EMBED = re.compile(r"<(BiliBili|YouTube|SiteInfo|VPCard|VPLink)\b([^<>]*?)(?:/>|>\s*</\1>)")
+
+
+def embeds(text: str, ctx: Context) -> str:
+    """hope's components that say what they show in their attributes: `<BiliBili
+    bvid>` and `<YouTube id>` (Lanting's `{{< video >}}`), `<SiteInfo name url desc>`
+    and `<VPCard title link desc>` (a link and its description)."""
+
+    def one(match: re.Match[str]) -> str:
+        name, attrs = match.group(1), attributes(match.group(2))
+        if name == "BiliBili" and (attrs.get("bvid") or attrs.get("aid")):
+            ident = attrs.get("bvid") or f"av{attrs['aid']}"
+            page = attrs.get("page", "")
+            ctx.convert("videos (<BiliBili>, <YouTube>)")
+            shown = f' page="{page}"' if page.isdigit() and page != "1" else ""
+            return B.block(f'{{{{< video bilibili="{ident}"{shown} >}}}}')
+        if name == "YouTube" and attrs.get("id"):
+            ctx.convert("videos (<BiliBili>, <YouTube>)")
+            return B.block(f'{{{{< video youtube="{attrs["id"]}" >}}}}')
+        title = attrs.get("name") or attrs.get("title") or attrs.get("text")
+        url = attrs.get("url") or attrs.get("link")
+        if name != "BiliBili" and name != "YouTube" and title and url:
+            ctx.convert("link cards (<SiteInfo>, <VPCard>) as links")
+            desc = " ".join((attrs.get("desc") or "").split())
+            return f"[{title}]({url})" + (f" — {desc}" if desc else "")
+        return match.group()
+
+    return _EMBED.sub(one, text)
 
 
 def code_groups(text: str, ctx: Context) -> str:
