@@ -48,7 +48,7 @@ from lanting.importer.vuepress_listings import (
 )
 from lanting.importer.vuepress_locales import site_locales, split
 from lanting.importer.vuepress_settings import VuePressSettings
-from lanting.importer.vuepress_urls import old_urls
+from lanting.importer.vuepress_urls import old_urls, rewritten
 
 BLOG_FOLDERS = frozenset({"posts", "post", "blog", "blogs", "_posts", "article", "articles"})
 """Top folders whose dated pages are posts whatever the theme."""
@@ -134,7 +134,8 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
     def run(self) -> NewSite:
         self.copy_public()
         pages = self.pages()
-        rels = [p.relative_to(self.docs).as_posix() for p in pages]
+        rels = [rewritten(p.relative_to(self.docs).as_posix(), self.js.rewrites)
+                for p in pages]
         self.names = Counter(_bare_name(rel).lower() for rel in rels
                              if split(rel, self.locales)[0] is None)
         for path in pages:
@@ -167,7 +168,8 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
             self.site.static[rel] = path
 
     def read_document(self, path: Path) -> None:
-        full = path.relative_to(self.docs).as_posix()
+        # (the page's route, which VitePress's `rewrites` may move: `en/x.md` to `x.md`)
+        full = rewritten(path.relative_to(self.docs).as_posix(), self.js.rewrites)
         locale, rel = split(full, self.locales)
         lang = locale.code if locale else ""
         text = read_text(path)
@@ -177,7 +179,8 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
             self.report.warn(path, 2, f"front matter not read ({error})")
         home = is_home(rel, data) and (self.kind == "vuepress" or rel != "README.md") \
             and not any(i.kind == "home" and i.lang == lang for i in self.site.items)
-        kind = "home" if home else "post" if self.is_post(rel, data) else "page"
+        source = split(path.relative_to(self.docs).as_posix(), self.locales)[1]
+        kind = "home" if home else "post" if self.is_post(rel, source, data) else "page"
         title = data.get("title")
         heading = first_heading(body)
         if heading is not None and not title:
@@ -216,8 +219,7 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         self.report.counts[("drafts" if draft else "posts") if kind == "post"
                            else "pages"] += 1
         if not draft:
-            item.old_urls = old_urls(full, data, self.kind, self.clean_urls,
-                                     self.js.rewrites)
+            item.old_urls = old_urls(full, data, self.kind, self.clean_urls)
             for old in item.old_urls:
                 self.table.add(old, item)
         self.texts.append(body)
@@ -241,11 +243,13 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
     def by_kind(self, kind: str) -> list[Item]:
         return [i for i in self.site.items if i.kind == kind]
 
-    def is_post(self, rel: str, data: dict[str, Any]) -> bool:
+    def is_post(self, rel: str, source: str, data: dict[str, Any]) -> bool:
+        """Whether the page at `rel` (its route in its locale; `source`: its file's path
+        there, before `rewrites` moved it) is a post."""
         if data.get("article") is False or is_home(rel, data) and "/" not in rel:
             return False
         dated = any(data.get(key) not in (None, "") for key in DATE_KEYS)
-        if rel.split("/", 1)[0].lower() in BLOG_FOLDERS and "/" in rel:
+        if any(p.split("/", 1)[0].lower() in BLOG_FOLDERS and "/" in p for p in (rel, source)):
             return dated or Path(rel).stem.lower() not in ("index", "readme")
         return dated and self.js.blog
 
@@ -261,7 +265,7 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
                          "(Lanting makes its lists itself)" + (
                              f"; its old URL leads to {target}" if target else ""))
         self.listing_files[path.resolve()] = target or ""
-        for old in old_urls(full, data, self.kind, self.clean_urls, self.js.rewrites):
+        for old in old_urls(full, data, self.kind, self.clean_urls):
             self.listing_urls[site_path(old)] = target or ""
             if target:
                 self.listings.add(old, target)
@@ -316,7 +320,9 @@ def _files(root: Path, skip: Path | None) -> list[Path]:
         here = Path(folder)
         dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d != "node_modules"
                          and (here / d) != skip)
-        found += [here / f for f in sorted(files) if not f.startswith(".")]
+        # (not a link to nowhere: VitePress's own docs link public/ files to ../art/)
+        found += [here / f for f in sorted(files) if not f.startswith(".")
+                  and (here / f).is_file()]
     return found
 
 

@@ -17,10 +17,13 @@ other components (in comments).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from lanting.importer import body as B
 from lanting.importer.liquid import Context
+from lanting.importer.mkdocs_anchors import heading_text
+from lanting.markdown.anchors import vitepress_slug
 from lanting.markdown.callouts import callout_kind
 
 KEPT = frozenset({"details", "code-group", "tabs", "spoiler"})
@@ -103,6 +106,25 @@ def containers(text: str, ctx: Context) -> str:
             ctx.warn(line.strip(), f"`{colons} {params.strip()}` has no Lanting form: "
                      "unwrapped, its content shown as written")
     return "\n".join(out)
+
+
+_HEADING = re.compile(r"^(#{1,6}[ \t].*?<Badge\b.*?)[ \t]*$", re.MULTILINE)
+
+
+def badge_heading_ids(text: str, restore: Callable[[str], str], ctx: Context) -> str:
+    r"""`## \`useData\` <Badge text="composable" />`: VitePress's id left the badge out
+    (`#usedata`, a component has no text to it), Lanting's would take its text in once it
+    is text: the heading keeps its old id, written after it (`{#usedata}`)."""
+
+    def one(match: re.Match[str]) -> str:
+        line = match.group(1)
+        if re.search(r"\{#[\w-]+\}\s*$", line):
+            return line
+        words = heading_text(restore(_BADGE.sub("", line)).lstrip("#"))
+        ctx.convert("heading ids kept beside a badge")
+        return f"{line} {{#{vitepress_slug(words.strip())}}}"
+
+    return _HEADING.sub(one, text)
 
 
 def components(text: str, front: dict[str, Any], ctx: Context) -> str:

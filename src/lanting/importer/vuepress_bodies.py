@@ -24,7 +24,12 @@ from lanting.importer.mkdocs_bodies import DROPPED
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import Item, NewSite
-from lanting.importer.vuepress_blocks import components, containers, sfc_blocks
+from lanting.importer.vuepress_blocks import (
+    badge_heading_ids,
+    components,
+    containers,
+    sfc_blocks,
+)
 from lanting.importer.vuepress_code import code_imports, code_notations, includes
 from lanting.importer.vuepress_config import JsConfig
 
@@ -67,6 +72,7 @@ class VuePressBodies:
         text = _MORE.sub("<!-- more -->", text)
         text = containers(text, ctx)
         front: dict[str, Any] = dict(item.front)
+        text = badge_heading_ids(text, shelf.restore, ctx)
         text = components(text, front, ctx)
         text, count = B.emoji(text)
         ctx.convert("emoji shortcodes", count)

@@ -8,8 +8,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-_TOKEN = re.compile(r":(\w+)(\([^)]*\))?|\(([^)]*)\)")
-"""A parameter of a path-to-regexp pattern: `:name`, `:name(regex)` or `(regex)`."""
+_TOKEN = re.compile(r":(\w+)(\([^)]*\))?([*+?])?|\(([^)]*)\)")
+"""A parameter of a path-to-regexp pattern: `:name`, `:name(regex)`, `:rest*` (any
+segments: VitePress's own docs write `'en/:rest*': ':rest*'`) or `(regex)`."""
+_MODIFIED = {"*": ".*", "+": ".+", "?": "[^/]*"}
 
 
 def rewritten(rel: str, rewrites: dict[str, str]) -> str:
@@ -40,22 +42,22 @@ def _compiled(pattern: str) -> tuple[re.Pattern[str], list[str]]:
     for token in _TOKEN.finditer(pattern):
         parts.append(re.escape(pattern[at:token.start()]))
         names.append(token.group(1) or "")
-        inner = token.group(2)[1:-1] if token.group(2) else token.group(3) \
-            if token.group(3) is not None else "[^/]+"
+        inner = token.group(2)[1:-1] if token.group(2) else token.group(4) \
+            if token.group(4) is not None else _MODIFIED.get(token.group(3) or "", "[^/]+")
         parts.append(f"({inner})")
         at = token.end()
     parts.append(re.escape(pattern[at:]))
     return re.compile("".join(parts)), names
 
 
-def old_urls(rel: str, data: dict[str, Any], kind: str, clean: bool,
-             rewrites: dict[str, str]) -> list[str]:
-    """The URLs the old site showed the page at (`kind`: vitepress or vuepress)."""
+def old_urls(route: str, data: dict[str, Any], kind: str, clean: bool) -> list[str]:
+    """The URLs the old site showed the page at (`route`: its path from the source
+    folder, rewritten; `kind`: vitepress or vuepress)."""
     urls: list[str] = []
     permalink = data.get("permalink")
     if isinstance(permalink, str) and permalink.startswith("/"):
         urls.append(permalink)
-    stem = rewritten(rel, rewrites).rsplit(".", 1)[0]
+    stem = route.rsplit(".", 1)[0]
     folder, _, name = stem.rpartition("/")
     if name.lower() == "index" or (name.lower() == "readme" and kind == "vuepress"):
         urls.append("/" + (folder + "/" if folder else ""))
