@@ -715,3 +715,16 @@ def test_rewrites_decide_the_home_page_and_the_language(tmp_path: Path) -> None:
     result = build(dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
     assert redirect_target(dest / "public", "/guide/start.html").endswith("/start/")
+
+
+def test_a_dangling_symlink_in_public_is_left_behind(tmp_path: Path) -> None:
+    """VitePress's own `public/vitepress-logo-large.svg` links to `../../art/`: in a
+    copy without that folder, the link leads nowhere (the import stopped at it)."""
+    source = tmp_path / "site"
+    write_files(source, {".vitepress/config.mts": "export default defineConfig({})\n",
+                         "index.md": "# Home\n", "public/ok.txt": "ok\n"})
+    (source / "public" / "logo.svg").symlink_to(tmp_path / "missing.svg")
+    dest = tmp_path / "new"
+    import_site(source, dest, None, False, NOW)
+    assert (dest / "static" / "ok.txt").is_file()
+    assert not (dest / "static" / "logo.svg").exists()
