@@ -374,14 +374,15 @@ def test_config_reading_skips_comments_and_names_computed_values(tmp_path: Path)
           title: "Notes", // https://example.org
           base: process.env.BASE ?? '/',
           locales: { root: { lang: 'zh-CN' }, en: { lang: 'en-US', link: '/en/' } },
-          themeConfig: { nav: [{ text: "A", link: "/a" }, { text: "B", items: [] }] },
+          themeConfig: { nav: [{ text: "A", link: "/a" }, { text: "B", items: [] }],
+                         socialLinks: links() },
         })
         """})
     found = read_config(tmp_path / ".vitepress")
+    assert found.computed == ["base", "socialLinks"]
     # (`训练:` and `title:` inside the description's string are no keys)
     assert found.values == {"description": "分布式 训练: 笔记, title: 不是标题",
                             "title": "Notes"}
-    assert found.computed == ["base"]
     assert found.locales == {"/": {"lang": "zh-CN"}, "en": {"lang": "en-US", "link": "/en/"}}
     assert found.nav == [("A", "/a"), ("B", "")]
     assert not found.blog and not found.math

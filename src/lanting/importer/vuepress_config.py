@@ -186,7 +186,7 @@ def _read_object(code: str, found: JsConfig, top: bool) -> None:
                 for name, value in strings.items():
                     known.setdefault(name, value)
         elif key in ("nav", "navbar"):
-            found.nav = found.nav or _entries(code, depths, value_at, "text", "link")
+            found.nav = found.nav or _listed(code, depths, value_at, "nav", found)
         elif key == "rewrites":
             _rewrites(code, depths, value_at, found)
         elif key == "themeConfig":
@@ -194,7 +194,8 @@ def _read_object(code: str, found: JsConfig, top: bool) -> None:
         elif key == "author":
             _author(code, depths, value_at, found)
         elif key in ("socialLinks",):
-            found.social = found.social or _entries(code, depths, value_at, "icon", "link")
+            found.social = found.social or _listed(code, depths, value_at, "socialLinks",
+                                                   found)
         elif key == "blog":
             found.blog = True
             _blog_options(code, depths, value_at, found)
@@ -255,9 +256,10 @@ def _read_theme(code: str, depths: _Depths, at: int, found: JsConfig) -> None:
         return
     for key, value_at in _keys_at(code, depths, brace, depths[brace]):
         if key in ("nav", "navbar"):
-            found.nav = found.nav or _entries(code, depths, value_at, "text", "link")
+            found.nav = found.nav or _listed(code, depths, value_at, "nav", found)
         elif key == "socialLinks":
-            found.social = found.social or _entries(code, depths, value_at, "icon", "link")
+            found.social = found.social or _listed(code, depths, value_at, "socialLinks",
+                                                   found)
         elif key == "author":
             _author(code, depths, value_at, found)
         elif key == "hostname":
@@ -322,6 +324,18 @@ def _locales(code: str, depths: _Depths, at: int) -> dict[str, dict[str, str]]:
                    if isinstance(value := _value(code, where), str)}
         locales["/" if path == "root" else path] = strings
     return locales
+
+
+def _listed(code: str, depths: _Depths, at: int, key: str,
+            found: JsConfig) -> list[tuple[str, str]]:
+    """The literal entries of a `nav` or `socialLinks` array; one written as code
+    (`nav: nav()`, hope's `navbar: zhNavbar`) is named as computed."""
+    first, second = ("text", "link") if key == "nav" else ("icon", "link")
+    if not code[at:].lstrip().startswith("["):
+        if key not in found.computed:
+            found.computed.append(key)
+        return []
+    return _entries(code, depths, at, first, second)
 
 
 def _entries(code: str, depths: _Depths, at: int, first: str,

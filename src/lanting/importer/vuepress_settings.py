@@ -149,8 +149,11 @@ class VuePressSettings:
     def report_settings(self) -> None:
         name = self.config_name()
         for key in self.js.computed:
+            if key == "nav" and self.js.nav or key == "socialLinks" and self.js.social:
+                continue  # (a literal one was found in another file)
+            what = {"nav": "`[[menu]]`", "socialLinks": "`[[links]]`"}.get(key, "it")
             self.report.warn(name, None, f"`{key}` is computed by the configuration's code "
-                             "(not a literal): not read, set it in lanting.toml")
+                             f"(not a literal): not read, write {what} in lanting.toml")
         if not self.js.math and self.report.converted[
                 "dollar signs escaped (the site had no math plugin)"]:
             self.report.note(name, None, "no math plugin in the configuration (`math: "
