@@ -399,6 +399,18 @@ def test_a_blog_and_math_turned_on_in_nested_plugins(tmp_path: Path) -> None:
     assert found.blog and found.math
 
 
+def test_vuepress_one_imports_code_from_the_project_root(tmp_path: Path) -> None:
+    """VuePress 1's `@` is `process.cwd()`, the project's root: `<<< @/docs/code/x.py`
+    from a source folder `docs/`."""
+    write_files(tmp_path, {"docs/code/x.py": "print(1)\n", "docs/a.md": ""})
+    text = "<<< @/docs/code/x.py\n"
+    ctx = Context(Report(tmp_path, "vuepress"), tmp_path / "docs" / "a.md", text)
+    shelf = Shelf()
+    out = shelf.restore(code_imports(text, tmp_path / "docs" / "a.md", tmp_path / "docs",
+                                     ctx, shelf))
+    assert out == "```python\nprint(1)\n```\n"
+
+
 def test_a_missing_code_import_is_kept_in_a_comment(tmp_path: Path) -> None:
     page_file = tmp_path / "x.md"
     text = "Intro\n\n<<< @/snippets/gone.py\n"

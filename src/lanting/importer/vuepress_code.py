@@ -79,9 +79,14 @@ def code_imports(text: str, path: Path, source_dir: Path, ctx: Context, shelf: S
 
 
 def resolve(target: str, path: Path, source_dir: Path) -> Path | None:
+    """The file an import names. `@/` is VitePress's source folder but VuePress 1's
+    project root (`process.cwd()`: `<<< @/docs/snippets/x.js`), one or two folders up:
+    the first of them that has the file."""
     for alias in ("@src/", "@/", "~@/"):
         if target.startswith(alias):
-            return source_dir / target[len(alias):]
+            rest = target[len(alias):]
+            roots = [source_dir, *list(source_dir.parents)[:2]]
+            return next((r / rest for r in roots if (r / rest).is_file()), source_dir / rest)
     if target.startswith("@"):
         return None  # (another alias the site's bundler defined)
     if target.startswith("/"):
