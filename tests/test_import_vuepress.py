@@ -388,6 +388,24 @@ def test_config_reading_skips_comments_and_names_computed_values(tmp_path: Path)
     assert not found.blog and not found.math
 
 
+def test_a_theme_written_in_the_config_is_read(tmp_path: Path) -> None:
+    """VuePress 2 with reco 2: `theme: recoTheme({author, navbar})` inside the config."""
+    write_files(tmp_path, {".vuepress/config.ts": """\
+        import recoTheme from 'vuepress-theme-reco'
+        export default defineUserConfig({
+          title: 'Memory',
+          theme: recoTheme({
+            author: "Ann",
+            navbar: [{ text: "首页", link: "/" }, { text: "时间线", link: "/timeline.html" }],
+          }),
+        })
+        """})
+    found = read_config(tmp_path / ".vuepress")
+    assert (found.values["author"], found.theme) == ("Ann", "reco")
+    assert found.nav == [("首页", "/"), ("时间线", "/timeline.html")]
+    assert "theme" not in found.other_keys
+
+
 def test_a_blog_and_math_turned_on_in_nested_plugins(tmp_path: Path) -> None:
     """hope turns its blog and math on inside `plugins: {…}`, whose keys are not read."""
     write_files(tmp_path, {".vuepress/config.ts": """\

@@ -189,7 +189,7 @@ def _read_object(code: str, found: JsConfig, top: bool) -> None:
             found.nav = found.nav or _listed(code, depths, value_at, "nav", found)
         elif key == "rewrites":
             _rewrites(code, depths, value_at, found)
-        elif key == "themeConfig":
+        elif key in ("themeConfig", "theme"):
             _read_theme(code, depths, value_at, found)
         elif key == "author":
             _author(code, depths, value_at, found)
@@ -250,9 +250,11 @@ def _literal(key: str, code: str, at: int, found: JsConfig) -> None:
 
 
 def _read_theme(code: str, depths: _Depths, at: int, found: JsConfig) -> None:
-    """VitePress's and VuePress 1's `themeConfig: {nav, socialLinks, author, …}`."""
+    """VitePress's and VuePress 1's `themeConfig: {nav, socialLinks, author, …}`, and
+    VuePress 2's theme written in the config, `theme: hopeTheme({…})`, `recoTheme({…})`,
+    `defaultTheme({…})`."""
     brace = code.find("{", at)
-    if brace < 0 or code[at:brace].strip():
+    if brace < 0 or not re.fullmatch(r"\s*(?:\w+\s*\(\s*)?", code[at:brace]):
         return
     for key, value_at in _keys_at(code, depths, brace, depths[brace]):
         if key in ("nav", "navbar"):
