@@ -27,7 +27,8 @@ PAGES = {
     "checks": "Checks and safety",
     "publishing": "Publishing",
     "theming": "Making the theme yours",
-    "importing": "Moving from Jekyll, Hugo, Hexo, Quarto, MkDocs, Jupyter Book, Docusaurus, VitePress or VuePress",
+    "importing": ("Moving from Jekyll, Hugo, Hexo, Quarto, MkDocs, Jupyter Book, Docusaurus, "
+                  "VitePress or VuePress"),
     "configuration": "Configuration reference",
     "cli": "Command-line reference",
     "templates": "Template reference",
