@@ -5,7 +5,8 @@ permalink style (`date` by default: `/:categories/:year/:month/:day/:title.html`
 in the site's time zone), `permalink:` and jekyll-redirect-from's `redirect_from`
 (worked out in `jekyll_urls.py`). The bodies (Liquid and kramdown) are converted in
 `jekyll_bodies.py`; the site's math setup is read in `jekyll_math.py`; the settings,
-static files and archive redirects are written in `jekyll_settings.py`.
+static files and archive redirects are written in `jekyll_settings.py`; the pages (and
+a notes site's dated pages as posts) are read in `jekyll_pages.py`.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from typing import Any
 
 from lanting.importer.collections import unknown_collections
 from lanting.importer.common import (
-    GENERATED,
     LinkTable,
     Options,
     bool_of,
@@ -35,6 +35,7 @@ from lanting.importer.common import (
 )
 from lanting.importer.jekyll_bodies import JekyllBodies
 from lanting.importer.jekyll_math import dollar_inline_math, is_chirpy
+from lanting.importer.jekyll_pages import MARKDOWN, JekyllPages
 from lanting.importer.jekyll_settings import JekyllSettings
 from lanting.importer.jekyll_urls import JekyllUrls
 from lanting.importer.liquid import Context
@@ -50,10 +51,8 @@ from lanting.importer.text import (
 )
 from lanting.model.config import DEFAULT_POST_PERMALINK
 
-_LOOP = re.compile(r"\{%-?\s*for\b.*?\{%-?\s*endfor\s*-?%\}", re.DOTALL)
 _POST_NAME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$")
 """A post's file name: Jekyll reads `2019-9-10-title` as well as `2019-09-10-title`."""
-MARKDOWN = (".md", ".markdown", ".mkd", ".mkdn")
 MAPPED_KEYS = frozenset({"title", "date", "categories", "category", "tags", "tag", "published",
                          "slug", "excerpt", "description", "image", "thumbnail",
                          "last_modified_at", "last_updated", "lastmod", "updated",
@@ -65,7 +64,7 @@ DEFAULT_KEYS = frozenset({"permalink", "published", "author", "categories", "cat
 theme-only ones, `layout`, `comments`, `toc`, are left to the theme)."""
 
 
-class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies):
+class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
     kind = "jekyll"
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
@@ -164,22 +163,6 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies):
         if not found and self.DATED_PAGES_ARE_POSTS:
             self.page_posts = set(self.dated_pages())
             found = [(path, [], False) for path in sorted(self.page_posts)]
-        return found
-
-    DATED_PAGES_ARE_POSTS = True
-    """A site without `_posts/` whose pages carry dates (`notes/LLM/kv-cache.md` with
-    `date:`, listed by the theme's own Liquid loop) keeps its posts in them: they are
-    imported as posts. (Not al-folio's: its dated pages are a homepage's.)"""
-
-    def dated_pages(self) -> list[Path]:
-        found = []
-        for path in self.page_files():
-            fmt, head, body, _first = split_front_matter(read_text(path))
-            data = load_mapping(fmt, head)[0] if fmt else {}
-            if data.get("date") and body.strip() and not data.get("permalink") == "/" \
-                    and path.relative_to(self.source).as_posix() not in ("index.md",
-                                                                         "index.markdown"):
-                found.append(path)
         return found
 
     def read_posts(self) -> None:
@@ -335,87 +318,6 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies):
             return self.site.image(local, url)
         self.report.warn(path, line, f"cover image `{value}` not found: left out")
         return ""
-
-    # --- pages ------------------------------------------------------------------------------
-
-    def page_files(self) -> list[Path]:
-        tabs = self.source / "_tabs"  # Chirpy's pages of the side bar (about, archives, …)
-        return [p for p in walk(self.source)
-                if p.suffix.lower() in MARKDOWN
-                and not any(part.startswith("_") for part in p.relative_to(self.source).parts)
-                and p.name.lower() not in ("readme.md", "license.md", "changelog.md")] + (
-            sorted(tabs.glob("*.md")) if tabs.is_dir() else [])
-
-    def read_pages(self) -> None:
-        for path in self.page_files():
-            if path in self.page_posts:
-                continue
-            text = read_text(path)
-            fmt, head, body, first = split_front_matter(text)
-            if not fmt:
-                continue  # not a Jekyll page (no front matter): a plain file
-            data, _error = load_mapping(fmt, head)
-            self.read_page(path, data, head, body, first)
-
-    def read_page(self, path: Path, data: dict[str, Any], head: str, body: str,
-                  first: int) -> None:
-        rel = path.relative_to(self.source).as_posix()
-        permalink = str(data.get("permalink") or "")
-        layout = str(data.get("layout") or "")
-        if permalink.strip("/") in GENERATED or path.stem == "404":
-            self.report.note(path, None, "left out: Lanting makes its own "
-                             f"{permalink.strip('/') or '404 page'}")
-            return
-        if permalink == "/" or rel in ("index.md", "index.markdown") or layout == "home":
-            home = self.home()
-            if "{% for" in body:  # (al-folio's blog.md: the theme's featured-posts loop)
-                body = _LOOP.sub("", body)
-                if len(re.sub(r"[#*\s-]|\{%.*?%\}|<[^>]*>", "", body)) < 80:
-                    body = ""
-            if body.strip() and not home.body:
-                self.posts.append((home, body, first, path))
-                self.report.note(path, None, "its text is the home page's (Lanting makes "
-                                 "the list of posts itself)")
-            else:
-                self.report.note(path, None, "left out: Lanting makes the home page")
-            return
-        if "{% for" in body or "paginator" in body:
-            # academicpages' cv.md: the CV in Markdown around loops over its collections
-            kept = _LOOP.sub("", body)
-            if "paginator" in body or len(re.sub(r"[#*\s-]|\{%.*?%\}", "", kept)) < 80:
-                self.report.note(path, None, "left out: a listing page, which Lanting makes")
-                return
-            self.report.warn(path, None, "its `{% for %}` listings left out (Lanting lists "
-                             "publications, talks and teaching on their own pages); the rest "
-                             "of its text is kept")
-            body = kept
-        if not body.strip():
-            self.report.note(path, None, "left out: it has no text of its own (its layout "
-                             "filled it, as with a list of posts, which Lanting makes)")
-            return
-        stem = path.parent.name if path.stem == "index" and path.parent != self.source \
-            else path.stem  # (`about/index.md` is the page `about`, at /about/)
-        slug = slug_of(permalink.strip("/").split("/")[-1] if permalink.strip("/") else stem)
-        title = data.get("title") or (path.stem.replace("-", " ").capitalize()  # Chirpy's
-                                      if rel.startswith("_tabs/") else slug)  # tab names
-        front: dict[str, Any] = {"title": str(title)}
-        summary = summary_of(data, "description")
-        if summary:
-            front["summary"] = summary
-        item = self.site.add(Item("page", slug, path, front))
-        old = permalink or self.page_url(path)
-        item.old_urls = [self.baseurl + "/" + old.lstrip("/")]
-        for url in item.old_urls:
-            self.table.add(url, item)
-        self.by_path[rel] = item
-        self.report.counts["pages"] += 1
-        self.posts.append((item, body, first, path))
-
-    def page_url(self, path: Path) -> str:
-        """Where Jekyll published a page without a `permalink`."""
-        rel = path.relative_to(self.source).as_posix()
-        return f"/{path.stem}/" if rel.startswith("_tabs/") \
-            else "/" + rel.rsplit(".", 1)[0] + ".html"  # (Chirpy's tabs: /:title/)
 
     def home(self) -> Item:
         found = next((i for i in self.site.items if i.kind == "home"), None)

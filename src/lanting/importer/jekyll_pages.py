@@ -1,0 +1,127 @@
+"""The pages of a Jekyll site (`about.md`, `notes/x.md`, Chirpy's `_tabs/`): which are the
+home page's text, which are listings Lanting makes itself, which are pages, and (on a site
+without `_posts/`) which dated pages are its posts. A part of `jekyll.Jekyll`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import GENERATED, LinkTable, read_text, summary_of, walk
+from lanting.importer.report import Report
+from lanting.importer.site import Item, NewSite, slug_of
+from lanting.importer.text import load_mapping, split_front_matter
+
+_LOOP = re.compile(r"\{%-?\s*for\b.*?\{%-?\s*endfor\s*-?%\}", re.DOTALL)
+MARKDOWN = (".md", ".markdown", ".mkd", ".mkdn")
+
+
+class JekyllPages:
+    """The page side of the Jekyll importers."""
+
+    source: Path
+    report: Report
+    site: NewSite
+    table: LinkTable
+    baseurl: str
+    by_path: dict[str, Item]
+    posts: list[tuple[Item, str, int, Path]]
+    page_posts: set[Path]
+    home: Callable[[], Item]
+
+    DATED_PAGES_ARE_POSTS = True
+    """A site without `_posts/` whose pages carry dates (`notes/LLM/kv-cache.md` with
+    `date:`, listed by the theme's own Liquid loop) keeps its posts in them: they are
+    imported as posts. (Not al-folio's: its dated pages are a homepage's.)"""
+
+    def dated_pages(self) -> list[Path]:
+        found = []
+        for path in self.page_files():
+            fmt, head, body, _first = split_front_matter(read_text(path))
+            data = load_mapping(fmt, head)[0] if fmt else {}
+            if data.get("date") and body.strip() and not data.get("permalink") == "/" \
+                    and path.relative_to(self.source).as_posix() not in ("index.md",
+                                                                         "index.markdown"):
+                found.append(path)
+        return found
+
+    def page_files(self) -> list[Path]:
+        tabs = self.source / "_tabs"  # Chirpy's pages of the side bar (about, archives, …)
+        return [p for p in walk(self.source)
+                if p.suffix.lower() in MARKDOWN
+                and not any(part.startswith("_") for part in p.relative_to(self.source).parts)
+                and p.name.lower() not in ("readme.md", "license.md", "changelog.md")] + (
+            sorted(tabs.glob("*.md")) if tabs.is_dir() else [])
+
+    def read_pages(self) -> None:
+        for path in self.page_files():
+            if path in self.page_posts:
+                continue
+            text = read_text(path)
+            fmt, head, body, first = split_front_matter(text)
+            if not fmt:
+                continue  # not a Jekyll page (no front matter): a plain file
+            data, _error = load_mapping(fmt, head)
+            self.read_page(path, data, head, body, first)
+
+    def read_page(self, path: Path, data: dict[str, Any], head: str, body: str,
+                  first: int) -> None:
+        rel = path.relative_to(self.source).as_posix()
+        permalink = str(data.get("permalink") or "")
+        layout = str(data.get("layout") or "")
+        if permalink.strip("/") in GENERATED or path.stem == "404":
+            self.report.note(path, None, "left out: Lanting makes its own "
+                             f"{permalink.strip('/') or '404 page'}")
+            return
+        if permalink == "/" or rel in ("index.md", "index.markdown") or layout == "home":
+            home = self.home()
+            if "{% for" in body:  # (al-folio's blog.md: the theme's featured-posts loop)
+                body = _LOOP.sub("", body)
+                if len(re.sub(r"[#*\s-]|\{%.*?%\}|<[^>]*>", "", body)) < 80:
+                    body = ""
+            if body.strip() and not home.body:
+                self.posts.append((home, body, first, path))
+                self.report.note(path, None, "its text is the home page's (Lanting makes "
+                                 "the list of posts itself)")
+            else:
+                self.report.note(path, None, "left out: Lanting makes the home page")
+            return
+        if "{% for" in body or "paginator" in body:
+            # academicpages' cv.md: the CV in Markdown around loops over its collections
+            kept = _LOOP.sub("", body)
+            if "paginator" in body or len(re.sub(r"[#*\s-]|\{%.*?%\}", "", kept)) < 80:
+                self.report.note(path, None, "left out: a listing page, which Lanting makes")
+                return
+            self.report.warn(path, None, "its `{% for %}` listings left out (Lanting lists "
+                             "publications, talks and teaching on their own pages); the rest "
+                             "of its text is kept")
+            body = kept
+        if not body.strip():
+            self.report.note(path, None, "left out: it has no text of its own (its layout "
+                             "filled it, as with a list of posts, which Lanting makes)")
+            return
+        stem = path.parent.name if path.stem == "index" and path.parent != self.source \
+            else path.stem  # (`about/index.md` is the page `about`, at /about/)
+        slug = slug_of(permalink.strip("/").split("/")[-1] if permalink.strip("/") else stem)
+        title = data.get("title") or (path.stem.replace("-", " ").capitalize()  # Chirpy's
+                                      if rel.startswith("_tabs/") else slug)  # tab names
+        front: dict[str, Any] = {"title": str(title)}
+        summary = summary_of(data, "description")
+        if summary:
+            front["summary"] = summary
+        item = self.site.add(Item("page", slug, path, front))
+        old = permalink or self.page_url(path)
+        item.old_urls = [self.baseurl + "/" + old.lstrip("/")]
+        for url in item.old_urls:
+            self.table.add(url, item)
+        self.by_path[rel] = item
+        self.report.counts["pages"] += 1
+        self.posts.append((item, body, first, path))
+
+    def page_url(self, path: Path) -> str:
+        """Where Jekyll published a page without a `permalink`."""
+        rel = path.relative_to(self.source).as_posix()
+        return f"/{path.stem}/" if rel.startswith("_tabs/") \
+            else "/" + rel.rsplit(".", 1)[0] + ".html"  # (Chirpy's tabs: /:title/)
