@@ -57,6 +57,26 @@ def test_preview_image_is_the_cover_then_the_first_figure_then_the_default(
     assert meta(read(out, "posts/plain/index.html"), "twitter:card") == ["summary_large_image"]
 
 
+def test_preview_images_under_a_base_path_have_it_once(make_site, build_site, post) -> None:
+    """On a site served at /proj/ (a GitHub project page) a cover's preview image was
+    `https://x.github.io/proj/proj/…` (the cover resolved like a link, then given the
+    base path again): every shared link showed no picture. A figure's and the default's
+    were right; all three are checked."""
+    files = bundle_files(post)
+    files["lanting.toml"] = ('title = "Site"\nauthor = "Ann"\nbase_url = '
+                             '"https://x.github.io/proj/"\n[sharing]\nimage = "/card.png"\n')
+    out = build_site(make_site(files)).output
+    image = {path: meta(read(out, path), "og:image") for path in (
+        "posts/covered/index.html", "posts/figure/index.html", "posts/plain/index.html")}
+    assert image == {
+        "posts/covered/index.html": ["https://x.github.io/proj/posts/covered/cover.png"],
+        "posts/figure/index.html": ["https://x.github.io/proj/posts/figure/diagram.png"],
+        "posts/plain/index.html": ["https://x.github.io/proj/card.png"],
+    }
+    posting = json_ld(read(out, "posts/covered/index.html"))[0]
+    assert posting["image"] == "https://x.github.io/proj/posts/covered/cover.png"
+
+
 def test_without_any_image_the_card_is_a_summary(make_site, build_site, post) -> None:
     site = make_site({"content/posts/a.md": post("A")})
     doc = read(build_site(site).output, "posts/a/index.html")

@@ -105,6 +105,8 @@ class PageRenderer:
             root = self.site.config.base_path
             if "." in name:
                 root = str(self.env.globals.get("site_root", root))
+            if url.startswith(root):
+                return url  # resolved already (a cover: `/proj/images/a.png`, not twice)
             return root + url.lstrip("/")
         return url
 
