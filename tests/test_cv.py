@@ -186,6 +186,40 @@ def test_json_resume_is_detected(tmp_path: Path) -> None:
     assert doc.one("section", id="skills").one(class_="cv-details").text() == "CUDA, NCCL"
 
 
+CV_LINKS = """cv:
+  name: Ann Lee
+  sections:
+    experience:
+      - company: Lab
+        position: Engineer
+        start_date: 2023-02
+        highlights:
+          - Wrote it up ([notes](posts/hichunk-notes.md), [again](/posts/hichunk-notes/))
+"""
+
+
+def test_cv_links_to_posts_lead_to_them_under_a_base_path(tmp_path: Path) -> None:
+    """`[notes](posts/x.md)` in the CV shipped as `href="lanting-link:0"` (the post's
+    URL was never filled in), and `/posts/x/` on a site served at /proj/ pointed outside
+    it; the build said nothing of either."""
+    site = _copy(tmp_path, cv=CV_LINKS)
+    toml = site / "lanting.toml"
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        'base_url = "https://lin.example.org/"', 'base_url = "https://lin.example.org/proj/"'),
+        encoding="utf-8")
+    _build(site, tmp_path / "out")
+    job = read(tmp_path / "out", "cv/index.html").one("section", id="experience")
+    assert [a["href"] for a in job.find_all("a")] == ["/proj/posts/hichunk-notes/"] * 2
+
+
+def test_a_cv_link_to_no_page_is_an_error_at_its_line(tmp_path: Path) -> None:
+    site = _copy(tmp_path, cv=CV_LINKS.replace("posts/hichunk-notes.md", "posts/nope.md"))
+    with pytest.raises(LantingError) as error:
+        _build(site, tmp_path / "out")
+    text = "\n".join(p.format(site) for p in error.value.problems)
+    assert re.search(r"cv.yaml:9: error: broken link `posts/nope.md`", text), text
+
+
 @pytest.mark.parametrize(("cv", "expected"), [
     ("cv:\n  name: A\n  sections:\n    awards:\n      - prize: Best paper\n",
      r"cv.yaml:5: error: CV entry of no known kind \(keys: prize\)"),

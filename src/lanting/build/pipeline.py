@@ -50,7 +50,7 @@ from lanting.config.languages import language_dirs, site_languages
 from lanting.config.load import load_config
 from lanting.content.bibliography import parse_bibliography
 from lanting.content.coauthors import parse_coauthors, with_coauthor_links
-from lanting.content.cv import parse_cvs
+from lanting.content.cv import check_cv_files, parse_cvs
 from lanting.content.discover import FileReader, discover
 from lanting.content.documents import load_or_problems, render_context
 from lanting.content.frontmatter import parse
@@ -414,11 +414,8 @@ def produce(
         parse_bibliography(discovery.bibliography, scholar_user(config)),
         parse_coauthors(discovery.coauthors))
     references = parse_references(discovery.references)
-    cvs = parse_cvs(discovery.cv, discovery.cv_translations, config)       # 3. (the CV)
+    check_cv_files(discovery.cv, discovery.cv_translations, config)       # 3. (the CV)
     metrics = read_metrics(site_dir)                                       # 3. (citations)
-    cv_pdfs, cv_problems = build_cv_pdfs(
-        config, cvs, (discovery.cv, *discovery.cv_translations), bibliography.publications,
-        site_dir / CACHE_DIR if options.cache else None)
     settings = document_settings(site_dir, config, discovery, options.drafts,
                                  citation_library(bibliography, references, config))
     talk_sources = [s for s in discovery.sources if s.kind is Kind.TALK]
@@ -445,6 +442,12 @@ def produce(
     routes = plan_routes([*documents, *talk_docs], discovery.assets, config.base_path,
                          language_dirs(config), config.permalinks.posts)   # 6. routes
     link_maps = localized_link_maps([*documents, *talk_docs], routes.link_map(), config)
+    # The CV once the pages' URLs are known: `[复盘](posts/x.md)` in it leads to the post.
+    cvs = parse_cvs(discovery.cv, discovery.cv_translations, config,
+                    {"": routes.link_map(), **link_maps})                  # 6. (the CV)
+    cv_pdfs, cv_problems = build_cv_pdfs(
+        config, cvs, (discovery.cv, *discovery.cv_translations), bibliography.publications,
+        site_dir / CACHE_DIR if options.cache else None)
     images = responsive_images(discovery.assets, routes, site_dir / CACHE_DIR / "images"
                                if options.cache else None, reader)         # 6. (images)
     bodies = link_pages(loaded, routes, cache.html, link_maps, images)     # 6. (links)

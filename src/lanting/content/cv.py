@@ -14,7 +14,7 @@ are for its PDF and are left to it.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,7 @@ from ruamel.yaml.error import YAMLError
 from lanting.config.i18n import base_language
 from lanting.config.languages import Language, filename_language, site_languages
 from lanting.errors import LantingError, did_you_mean
-from lanting.markdown.render import render_markdown
+from lanting.markdown.render import render_markdown, resolve_links
 from lanting.model.config import Config
 from lanting.model.content import Source
 from lanting.model.cv import Cv, CvEntry, CvLink, CvSection
@@ -69,8 +69,11 @@ NETWORK_URLS = {"linkedin": "https://www.linkedin.com/in/{}", "github": "https:/
 class _Reader:
     """Turns values of the file into HTML, collecting problems with their lines."""
 
-    def __init__(self, source: Source, lang: str) -> None:
+    def __init__(self, source: Source, lang: str, base_path: str = "/",
+                 link_map: Mapping[str, str] | None = None) -> None:
         self.source = source
+        self.base_path = base_path
+        self.link_map = link_map
         self.lang = base_language(lang)
         self.full_lang = lang
         self.problems: list[Problem] = []
@@ -86,11 +89,19 @@ class _Reader:
         """Markdown rendered inline ("" for nothing)."""
         if value is None or value == "":
             return ""
-        context = RenderContext(self.source.path, "cv.yaml", body_line=line, lang=self.full_lang)
+        context = RenderContext(self.source.path, "cv.yaml", body_line=line, lang=self.full_lang,
+                                base_path=self.base_path)
         # A value is data, like front matter: Markdown without raw HTML (a `<script>` in a
         # field ran, or, unclosed, hid the rest of the page), whatever `raw_html` says.
         result = render_markdown(str(value), context, MarkdownOptions(raw_html=False))
         self.problems.extend(result.problems)
+        if self.link_map is not None:  # `[复盘](posts/x.md)`: the post's URL, as in a post
+            result = resolve_links(result, dict(self.link_map), self.source.path)
+            for link in result.links:
+                if link.target is not None and link.target not in self.link_map:
+                    self.fail(link.line, f"broken link `{link.url}`: no page or file "
+                              f"content/{link.target}", "link to a post's source file from "
+                              "content/, `posts/x.md`, or to a site URL, `/posts/x/`")
         html = result.html.strip()
         if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
             html = html[3:-4]
@@ -326,8 +337,11 @@ def _read_jsonresume(r: _Reader, data: Any) -> Cv:
               sections=tuple(sections))
 
 
-def parse_cv(source: Source | None, lang: str) -> Cv | None:
-    """The CV of `content/cv.yaml`, or None without one; LantingError on mistakes."""
+def parse_cv(source: Source | None, lang: str, base_path: str = "/",
+             link_map: Mapping[str, str] | None = None) -> Cv | None:
+    """The CV of `content/cv.yaml`, or None without one; LantingError on mistakes. Its
+    links from the site's root (`/posts/x/`) get `base_path`, and those to files of
+    `content/` (`posts/x.md`) their URLs from `link_map`, as a post's do."""
     if source is None:
         return None
     text = source.text or ""
@@ -337,7 +351,7 @@ def parse_cv(source: Source | None, lang: str) -> Cv | None:
         mark = getattr(error, "problem_mark", None)
         raise LantingError.at(f"cv.yaml is not valid YAML: {getattr(error, 'problem', error)}",
                               source.path, mark.line + 1 if mark else 1) from None
-    reader = _Reader(source, lang)
+    reader = _Reader(source, lang, base_path, link_map)
     if isinstance(data, dict) and "cv" in data:
         for key in data:
             if key not in RENDERCV_TOP:
@@ -386,24 +400,44 @@ def _own_files(translations: tuple[Source, ...], languages: tuple[Language, ...]
     return own
 
 
-def parse_cvs(source: Source | None, translations: tuple[Source, ...],
-              config: Config) -> dict[str, Cv]:
-    """The CV of each site language (code -> Cv), the default language's first: its own
-    `cv.<code>.yaml`, else `cv.yaml` read in that language. Empty without `cv.yaml`;
-    LantingError listing every mistake of every file."""
-    languages = site_languages(config)
+def _file_problems(source: Source | None, translations: tuple[Source, ...],
+                   config: Config) -> tuple[dict[str, Source], list[Problem]]:
+    """Each language's own CV file, and what is wrong with the files themselves."""
     problems: list[Problem] = []
-    own = _own_files(translations, languages, problems)
+    own = _own_files(translations, site_languages(config), problems)
     if source is None and translations:
         problems.append(Problem(
             f"`{translations[0].rel.name}` translates a CV, but there is no `cv.yaml`",
             translations[0].path, 1,
             hint="the default language's CV is content/cv.yaml; add it (or rename this "
                  "file to cv.yaml)"))
+    return own, problems
+
+
+def check_cv_files(source: Source | None, translations: tuple[Source, ...],
+                   config: Config) -> None:
+    """LantingError when a CV file names no language of the site (or translates no
+    `cv.yaml`): asked before anything else, as it says why other files clash too."""
+    _own, problems = _file_problems(source, translations, config)
+    if problems:
+        raise LantingError(problems)
+
+
+def parse_cvs(source: Source | None, translations: tuple[Source, ...],
+              config: Config, link_maps: Mapping[str, Mapping[str, str]] | None = None
+              ) -> dict[str, Cv]:
+    """The CV of each site language (code -> Cv), the default language's first: its own
+    `cv.<code>.yaml`, else `cv.yaml` read in that language, its links to files of
+    `content/` from the language's link map (`link_maps`, by code; "" the default).
+    Empty without `cv.yaml`; LantingError listing every mistake of every file."""
+    languages = site_languages(config)
+    own, problems = _file_problems(source, translations, config)
     cvs: dict[str, Cv] = {}
     for language in languages if source is not None else ():
         try:
-            cv = parse_cv(own.get(language.code, source), language.code)
+            maps = link_maps or {}
+            cv = parse_cv(own.get(language.code, source), language.code, config.base_path,
+                          maps.get(language.code, maps.get("")))
         except LantingError as error:
             problems += [p for p in error.problems if p not in problems]  # once per file
             continue
