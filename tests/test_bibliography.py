@@ -430,3 +430,19 @@ def test_a_biblatex_date_gives_the_year_a_citation_shows() -> None:
     [ref] = references(ZOTERO.split("@article{scholar")[0]).values()
     assert ref.year == 2024
     assert ref.get("journal") == "Transactions on Machine Learning Research"
+
+
+def test_markdown_fields_links_get_the_base_path_or_an_error() -> None:
+    """`additional_info = {[Slides](/files/s.pdf)}` on a site served at /proj/ pointed
+    outside it; `[the post](posts/a.md)` shipped as `href="lanting-link:0"` (the .bib
+    file is read before the pages have URLs). The first gets the base path, the second
+    is an error at its line saying to write the URL."""
+    text = ("@misc{a2026,\n  title = {A},\n  year = {2026},\n"
+            "  additional_info = {[Slides](/files/s.pdf)},\n}\n")
+    source = Source(BIB, PurePosixPath("publications.bib"), Kind.BIBLIOGRAPHY, text)
+    (pub,) = parse_bibliography(source, "", "/proj/").publications
+    assert 'href="/proj/files/s.pdf"' in pub.additional_info_html
+    with pytest.raises(LantingError) as info:
+        bib(text.replace("/files/s.pdf", "posts/a.md"))
+    (problem,) = info.value.problems
+    assert problem.line == 4 and "a link to the file `posts/a.md`" in problem.message

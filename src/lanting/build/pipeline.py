@@ -411,7 +411,7 @@ def produce(
     if known is not None:
         cache.remember_files(discovery.stamps, known)
     bibliography = with_coauthor_links(                                    # 3. bibliography
-        parse_bibliography(discovery.bibliography, scholar_user(config)),
+        parse_bibliography(discovery.bibliography, scholar_user(config), config.base_path),
         parse_coauthors(discovery.coauthors))
     references = parse_references(discovery.references)
     check_cv_files(discovery.cv, discovery.cv_translations, config)       # 3. (the CV)

@@ -200,12 +200,20 @@ def _bibtex(entry: BibEntry) -> str:
     return "\n".join(lines)
 
 
-def inline_markdown(text: str, entry: BibEntry, name: str) -> str:
+def inline_markdown(text: str, entry: BibEntry, name: str, base_path: str = "/") -> str:
     """A field written in Markdown (`award`, `additional_info`), rendered inline at its
-    line: never raw HTML, whatever the site allows elsewhere."""
-    context = RenderContext(path=entry.path, rel=entry.path.name, body_line=entry.at(name))
+    line: never raw HTML, whatever the site allows elsewhere. A link from the site's root
+    gets `base_path`; one to a source file (`posts/x.md`) cannot lead anywhere yet (the
+    .bib file is read before the pages have URLs): an error saying to write the URL."""
+    context = RenderContext(path=entry.path, rel=entry.path.name, body_line=entry.at(name),
+                            base_path=base_path)
     result = render_markdown(text, context, MarkdownOptions(raw_html=False, cjk_spacing=False))
     errors = [p for p in result.problems if p.severity == "error"]
+    errors += [Problem(f"entry `{entry.key}`, field `{name}`: a link to the file "
+                       f"`{link.url}` of content/", entry.path, link.line,
+                       hint="write the page's URL from the site root, `/posts/x/`, or an "
+                            "https:// address")
+               for link in result.links if link.target is not None]
     if errors:
         raise LantingError(errors)
     html = result.html.strip()
@@ -259,7 +267,7 @@ def _static_url(value: str) -> str:
     return value
 
 
-def _publication(entry: BibEntry, order: int, scholar_user: str = "",
+def _publication(entry: BibEntry, order: int, scholar_user: str = "", base_path: str = "/"
                  ) -> tuple[Publication, Reference, list[Problem]]:
     """The publication of one entry, the entry as pages cite it, and the warnings."""
     entry.warnings.extend(entry.check())
@@ -305,18 +313,21 @@ def _publication(entry: BibEntry, order: int, scholar_user: str = "",
         preview=_static_url(urls["preview"]) if urls.get("preview") else "",
         preview_line=entry.at("preview") if urls.get("preview") else 0,
         award_name=award_name,
-        award_html=inline_markdown(award, entry, "award") if award else "",
-        additional_info_html=inline_markdown(info, entry, "additional_info") if info else "",
+        award_html=inline_markdown(award, entry, "award", base_path) if award else "",
+        additional_info_html=inline_markdown(info, entry, "additional_info", base_path)
+        if info else "",
         bibtex_show=fields.get("bibtex_show", "true").strip().lower() not in ("false", "no",
                                                                                "0"),
         metrics=_metrics(fields, urls, scholar_user),
     ), reference, entry.warnings
 
 
-def parse_bibliography(source: Source | None, scholar_user: str = "") -> Bibliography:
+def parse_bibliography(source: Source | None, scholar_user: str = "",
+                       base_path: str = "/") -> Bibliography:
     """Every entry of the .bib file, newest first; any malformed entry is an error, and
     what is shown differently from what is written (an unknown macro) a warning.
-    `scholar_user`: the owner's Google Scholar id, for `google_scholar_id` links."""
+    `scholar_user`: the owner's Google Scholar id, for `google_scholar_id` links;
+    `base_path`: the site's, for links from its root in Markdown fields."""
     if source is None:
         return EMPTY
     entries, problems = read_entries(source)
@@ -326,7 +337,8 @@ def parse_bibliography(source: Source | None, scholar_user: str = "") -> Bibliog
         if entry.key.lower() in volumes:
             continue  # (its fields are in the papers that cross-reference it)
         try:
-            publication, reference, warnings = _publication(entry, order, scholar_user)
+            publication, reference, warnings = _publication(entry, order, scholar_user,
+                                                            base_path)
         except LantingError as error:
             problems.extend(error.problems)
             continue
