@@ -12,7 +12,8 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-from htmltree import Element, parse_html
+from htmltree import parse_html
+from importbits import page, redirect_target, report_of
 from sitebits import png, write_files
 
 from lanting.build import build
@@ -37,20 +38,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
     result = build(dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
     return imported, dest / "public"
-
-
-def page(out: Path, url: str) -> Element:
-    return parse_html((out / url.strip("/") / "index.html").read_text(encoding="utf-8"))
-
-
-def report_of(imported: Imported) -> str:
-    return imported.report.format(imported.dest, False)
-
-
-def redirect_target(out: Path, old: str) -> str:
-    stub = page(out, old)
-    refresh = next(m for m in stub.find_all("meta") if m.get("http-equiv") == "refresh")
-    return unquote(refresh["content"].split("url=", 1)[1])
 
 
 def imported_tiny(tmp_path: Path, files: dict[str, str | bytes | None]) -> tuple[Imported, Path]:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from htmltree import Element, parse_html
+from importbits import page, report_of
 from sitebits import png, write_files
 
 from lanting.build import build
@@ -33,16 +34,8 @@ def book(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
     return imported, dest / "public"
 
 
-def page(out: Path, url: str) -> Element:
-    return parse_html((out / url.strip("/") / "index.html").read_text(encoding="utf-8"))
-
-
 def prose(out: Path, url: str) -> Element:
     return page(out, url).one("div", "prose")
-
-
-def report_of(imported: Imported) -> str:
-    return imported.report.format(imported.dest, False)
 
 
 def links(element: Element) -> list[tuple[str, str]]:

@@ -11,7 +11,8 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-from htmltree import Element, parse_html
+from htmltree import parse_html
+from importbits import page, report_of
 from sitebits import png, write_files
 
 from lanting.build import build
@@ -36,14 +37,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
     result = build(dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
     return imported, dest / "public"
-
-
-def page(out: Path, url: str) -> Element:
-    return parse_html((out / url.strip("/") / "index.html").read_text(encoding="utf-8"))
-
-
-def report_of(imported: Imported) -> str:
-    return imported.report.format(imported.dest, False)
 
 
 # --- the fixture site --------------------------------------------------------------------

@@ -12,7 +12,8 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-from htmltree import Element, parse_html
+from htmltree import Element
+from importbits import page, redirect_target, report_of
 from sitebits import write_files
 
 from lanting.build import build
@@ -48,24 +49,8 @@ def hope(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
     return imported_site(tmp_path_factory, "vuepress")
 
 
-def page(out: Path, url: str) -> Element:
-    path = out / url.strip("/")
-    path = path if url.endswith(".html") else path / "index.html"
-    return parse_html(path.read_text(encoding="utf-8"))
-
-
-def report_of(imported: Imported) -> str:
-    return imported.report.format(imported.dest, False)
-
-
 def config_of(imported: Imported) -> dict[str, object]:
     return tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
-
-
-def redirect_target(out: Path, old: str) -> str:
-    stub = page(out, old)
-    refresh = next(m for m in stub.find_all("meta") if m.get("http-equiv") == "refresh")
-    return unquote(refresh["content"].split("url=", 1)[-1])
 
 
 def labels(doc: Element) -> list[str]:
