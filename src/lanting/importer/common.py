@@ -6,12 +6,14 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer.liquid import Context
+from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf
 from lanting.importer.site import FOLDERS, Item, NewSite, site_path
 from lanting.importer.text import When, names, parse_when, raw_value
@@ -320,3 +322,14 @@ def heading_fragment(text: str, source: Path) -> str | None:
         if github_slug(_CUSTOM_ID.sub("", heading)) == wanted:
             return custom.group(1) if custom else wanted
     return None
+
+
+def note_unplaced_keys(report: Report, path: Path, head: str, data: dict[str, Any],
+                       placed: Collection[str]) -> None:
+    """A notice naming the front matter keys written in `head` (not those a default or a
+    nested table brought) that the new site has no place for."""
+    own = set(re.findall(r"^([\w-]+)\s*:", head, re.MULTILINE))
+    dropped = [k for k in data if k in own and k not in placed]
+    if dropped:
+        report.note(path, 2, "front matter Lanting has no place for, left out: "
+                    + ", ".join(f"`{k}`" for k in dropped))

@@ -11,7 +11,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.common import Options, bool_of, mtime, now, read_text, summary_of
+from lanting.importer.common import (
+    Options,
+    bool_of,
+    mtime,
+    note_unplaced_keys,
+    now,
+    read_text,
+    summary_of,
+)
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.mkdocs_settings import BlogSettings
 from lanting.importer.report import Report
@@ -113,11 +121,7 @@ class MkDocsFront:
             front["summary"] = summary
         if isinstance(data.get("hide"), list) and "toc" in data["hide"]:
             front["toc"] = False
-        own = set(re.findall(r"^([\w-]+)\s*:", head, re.MULTILINE))
-        dropped = [k for k in data if k in own and k not in MAPPED_KEYS]
-        if dropped:
-            self.report.note(path, 2, "front matter Lanting has no place for, left out: "
-                             + ", ".join(f"`{k}`" for k in dropped))
+        note_unplaced_keys(self.report, path, head, data, MAPPED_KEYS)
         return front
 
     def dates(self, data: dict[str, Any], head: str, path: Path) -> tuple[When, When | None]:

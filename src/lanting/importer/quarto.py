@@ -26,6 +26,7 @@ from lanting.importer.common import (
     Options,
     bool_of,
     mtime,
+    note_unplaced_keys,
     read_text,
     summary_of,
     walk,
@@ -326,11 +327,7 @@ class Quarto(QuartoSettings, QuartoBodies):
             front["params"] = {"author": ", ".join(authors(data.get("author")))}
             self.report.note(path, key_line(head, "author"), "`author` kept in `params` "
                              "(Lanting's pages show the site's author)")
-        own = set(re.findall(r"^([\w-]+)\s*:", head, re.MULTILINE))
-        dropped = [k for k in data if k in own and k not in MAPPED_KEYS | QUARTO_ONLY]
-        if dropped:
-            self.report.note(path, 2, "front matter Lanting has no place for, left out: "
-                             + ", ".join(f"`{k}`" for k in dropped))
+        note_unplaced_keys(self.report, path, head, data, MAPPED_KEYS | QUARTO_ONLY)
         return front
 
     def date(self, data: dict[str, Any], head: str, path: Path, key: str) -> When | None:

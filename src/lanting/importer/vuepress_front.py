@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.common import bool_of, mtime, summary_of
+from lanting.importer.common import bool_of, mtime, note_unplaced_keys, summary_of
 from lanting.importer.report import Report
 from lanting.importer.text import When, key_line, names, parse_when, raw_value
 
@@ -84,11 +84,7 @@ class VuePressFront:
             self.report.note(path, key_line(head, "hidden"), "`hidden: true` imported as "
                              "`unlisted: true` (its page answers at its URL; no listing, "
                              "feed or search shows it)")
-        own = set(re.findall(r"^([\w-]+)\s*:", head, re.MULTILINE))
-        dropped = [k for k in data if k in own and k not in MAPPED_KEYS]
-        if dropped:
-            self.report.note(path, 2, "front matter Lanting has no place for, left out: "
-                             + ", ".join(f"`{k}`" for k in dropped))
+        note_unplaced_keys(self.report, path, head, data, MAPPED_KEYS)
         return front
 
     def when(self, data: dict[str, Any], head: str, keys: tuple[str, ...]) -> When | None:
