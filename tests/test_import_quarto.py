@@ -8,6 +8,8 @@ from pathlib import Path
 
 from sitebits import write_files
 
+from lanting.build import build
+from lanting.build.options import BuildOptions
 from lanting.importer import detect, import_site
 
 
@@ -93,3 +95,22 @@ def test_a_freezes_code_fences_are_plain_languages(tmp_path: Path) -> None:
     text = (done.dest / "content" / "posts" / "hooks.md").read_text(encoding="utf-8")
     assert "```text\nplain\n```" in text
     assert "````text\n```{r}\n1 + 1\n```\n````" in text
+
+
+def test_a_cell_the_run_left_alone_is_plain_code(tmp_path: Path) -> None:
+    """A `{bash}` cell in a Python document stays as written in the freeze (no engine of
+    the run read it; Quarto showed it as code): it was "a cell Quarto runs" whose output
+    Lanting would not show, a warning for each of a real blog's seven."""
+    source = tmp_path / "blog"
+    frozen = "---\\ntitle: K\\n---\\n\\n```{bash}\\npip install kaggle\\n```\\n"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/kaggle/index.qmd": "---\ntitle: K\ndate: 2023-12-30\n---\n\nold\n",
+        "_freeze/posts/kaggle/index/execute-results/html.json":
+            '{"hash": "x", "result": {"markdown": "' + frozen + '"}}',
+    })
+    done = import_site(source, tmp_path / "new")
+    text = (done.dest / "content" / "posts" / "kaggle.md").read_text(encoding="utf-8")
+    assert "```bash\npip install kaggle\n```" in text
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()

@@ -618,6 +618,20 @@ def test_a_link_url_may_hold_balanced_parentheses() -> None:
     assert text.startswith("![TD(0)](TD(0).png)")
 
 
+def test_a_linked_images_url_is_mapped_too() -> None:
+    """`[![arch](dbz-arch.png)](https://debezium.io/…)` (a clickable figure, a badge):
+    the link was mapped and the image inside it never was; the image was left behind."""
+    seen: list[str] = []
+
+    def resolve(url: str, image: bool) -> str | None:
+        seen.append(url)
+        return None if url.startswith("http") else "new/" + url
+
+    text = B.map_urls('[![arch](dbz-arch.png)](https://debezium.io/x "T") [a](b.md)', resolve)
+    assert seen == ["dbz-arch.png", "https://debezium.io/x", "b.md"]
+    assert text == '[![arch](new/dbz-arch.png)](https://debezium.io/x "T") [a](new/b.md)'
+
+
 def test_code_in_a_block_quote_is_put_aside_and_stays_quoted() -> None:
     """`> ```py` was not seen as a fence: the quote's code went through the prose
     conversions (Liquid, shortcodes, math)."""

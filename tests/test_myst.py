@@ -404,3 +404,12 @@ def test_a_comment_line_under_text_is_hidden_with_a_warning() -> None:
                             "% a comment on its own\n\nText.\n")
     assert "after the change" not in doc.text() and "a comment" not in doc.text()
     assert len(problems) == 1 and "`%`" in problems[0]
+
+
+@pytest.mark.parametrize("kind", ["note", "tip", "important", "warning", "caution"])
+def test_quarto_callouts_without_their_dot_are_callouts(kind: str) -> None:
+    """`::: {callout-warning}` (Quarto's callout without its class's dot, in a real Quarto
+    blog) read as an unknown MyST directive: a warning and a plain div."""
+    html, problems = _render(f"::: {{callout-{kind}}}\nDon't run `sudo pip`.\n:::\n")
+    assert problems == []
+    assert html.one("div", class_=f"callout-{kind}").find("code") is not None

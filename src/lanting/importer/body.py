@@ -282,12 +282,16 @@ def map_urls(text: str, resolve: UrlMap) -> str:
 
     def markdown(match: re.Match[str]) -> str:
         url = match.group(3).strip("<>")
+        # (a linked image, `[![alt](fig.png)](https://…)`: the image's URL too)
+        text = _LINK.sub(markdown, match.group(2)) if "](" in match.group(2) else match.group(2)
         new = resolve(url, bool(match.group(1)))
         if new == UNLINK:
-            return match.group(2) if not match.group(1) else match.group()
+            return text if not match.group(1) else match.group()
         if new is None:
-            return match.group()
-        return f"{match.group(1)}[{match.group(2)}]({new}{match.group(4)})"
+            if text == match.group(2):
+                return match.group()
+            new = match.group(3)
+        return f"{match.group(1)}[{text}]({new}{match.group(4)})"
 
     def raw(match: re.Match[str]) -> str:
         new = resolve(match.group(3), "<img" in match.group(1).lower())

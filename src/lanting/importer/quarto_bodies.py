@@ -55,7 +55,7 @@ class QuartoBodies:
             if re.fullmatch(r"\{=html5?\}", info.strip()):  # (raw HTML: its links too)
                 ctx.convert("raw HTML blocks")
                 return B.block(B.map_urls(code, resolve))
-            return self.fenced(info, code, indent, ctx, cells)
+            return self.fenced(info, code, indent, ctx, cells, frozen=figures is not None)
 
         text = protect_code(text, shelf, on_fence)
         if cells[0]:
@@ -88,7 +88,11 @@ class QuartoBodies:
         return re.sub(r"\{\{<\s*(include)\s+([^>]+?)\s*>\}\}", one, text)
 
     def fenced(self, info: str, code: str, indent: str, ctx: Context,
-               cells: list[int]) -> str:
+               cells: list[int], frozen: bool = False) -> str:
+        """A fence: a raw block for another format left out, a cell (```` ```{python} ````)
+        as code. In a freeze's Markdown a cell the run left as it was (`{bash}` in a
+        Python document: no engine of the run reads it) is plain code, as Quarto showed
+        it; anywhere else it is counted for the warning about outputs."""
         info = info.strip()
         if info.startswith("{="):
             ctx.note(info, f"a raw `{info}` block (for another format) left out")
@@ -107,6 +111,9 @@ class QuartoBodies:
             ctx.note(info, f"a `{lang}` cell Quarto ran without showing it "
                      "(`echo: false` or `include: false`) left out")
             return ""
+        if frozen:
+            ctx.convert("cells the run did not execute, as code")
+            return fence(lang, "\n".join(shown), None, indent)
         cells[0] += 1
         return fence(info, code, None, indent)
 

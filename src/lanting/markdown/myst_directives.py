@@ -99,12 +99,16 @@ def _name_target(state: StateBlock, d: Directive) -> None:
 
 ADMONITIONS = ("note", "tip", "hint", "important", "warning", "caution", "attention",
                "danger", "error", "seealso", "admonition")
+QUARTO_CALLOUTS = tuple(f"callout-{kind}" for kind in ("note", "tip", "important", "warning",
+                                                       "caution"))
+"""`::: {callout-warning}`: Quarto's callout written without its class's dot, which reads
+as a directive of MyST's colon fence (a real Quarto blog's, shown as Quarto showed it)."""
 
 
 def _admonition(state: StateBlock, d: Directive) -> None:
     _name_target(state, d)
     classes = re.split(r"[\s,]+", d.options.get("class", "").strip())
-    name = d.name
+    name = d.name.removeprefix("callout-")
     if d.name == "admonition":
         name = next((c for c in classes if callout_kind(c)), "note")
         if not d.argument:
@@ -320,7 +324,7 @@ def _unknown(state: StateBlock, d: Directive) -> None:
 
 
 HANDLERS: dict[str, Handler] = {
-    **dict.fromkeys(ADMONITIONS, _admonition),
+    **dict.fromkeys((*ADMONITIONS, *QUARTO_CALLOUTS), _admonition),
     "dropdown": _dropdown,
     "math": _math,
     "figure": _figure,
