@@ -355,10 +355,12 @@ def test_mathjax_and_paper_commands_render(tex: str, text: str) -> None:
 
 @pytest.mark.parametrize(("tex", "hint_has"), [
     ("\\bbox[red]{x}", "\\boxed"), ("\\KL(p\\|q)", "math_macros"),
+    ("(A \\or B)", "\\lor"), ("A \\and B", "\\land"), ("A \\xor B", "\\oplus"),
 ])
 def test_an_unknown_command_says_what_it_likely_is(tex: str, hint_has: str) -> None:
     """`\\bbox` (MathJax's) and a macro the old site's MathJax defined (`\\KL`) were
-    "a command KaTeX has but math-core lacks, or a typo"."""
+    "a command KaTeX has but math-core lacks, or a typo"; so were `\\or` and `\\and` (a
+    real Hexo post's CNF), which TeX spells `\\lor` and `\\land`."""
     (problem,) = render(f"${tex}$\n").problems
     assert hint_has in (problem.hint or "")
 

@@ -175,8 +175,13 @@ _IN_DISPLAY_HINT = ("rows of `aligned`, `gathered` or `split` take no `\\tag`: p
 
 _EXTENSIONS = {
     "bbox": "`\\bbox` is MathJax's: write `\\boxed{…}` or `\\colorbox{…}{…}`",
+    # names writers reach for that TeX spells otherwise (MathJax showed them in red too)
+    "or": "logical or is `\\lor` (∨), or `\\vee`",
+    "and": "logical and is `\\land` (∧), or `\\wedge`",
+    "xor": "exclusive or is `\\oplus` (⊕)",
 }
-"""Commands of MathJax's extensions, which a post written for MathJax may use."""
+"""Commands of MathJax's extensions, which a post written for MathJax may use, and
+names that TeX spells otherwise."""
 _UNKNOWN = re.compile(r'Unknown command "\\(\w+)"')
 
 
