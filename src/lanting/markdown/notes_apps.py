@@ -164,7 +164,9 @@ def _link(state: StateInline, target: str, heading: str, shown: str | None,
           heading_ids: str, embed: bool = False) -> None:
     href = "" if not target else quote(target if "." in target.rsplit("/", 1)[-1]
                                        else target + ".md")  # (`[[#Heading]]`: this page)
-    if heading:  # Obsidian names the heading; the page's id is made from its text
+    if heading.startswith("#^"):  # Obsidian's block reference: the block's own id
+        href += "#" + quote("^" + heading[2:].strip())
+    elif heading:  # Obsidian names the heading; the page's id is made from its text
         href += "#" + quote(HEADING_ID_STYLES[heading_ids](heading[1:].strip()))
     opening = state.push("link_open", "a", 1)
     opening.attrs = {"href": href}
@@ -174,6 +176,35 @@ def _link(state: StateInline, target: str, heading: str, shown: str | None,
     text = state.push("text", "", 0)
     text.content = (shown or " › ".join(p for p in (target, heading[1:].strip()) if p)).strip()
     state.push("link_close", "a", -1)
+
+
+_BLOCK_ID = re.compile(r"(?:^|[ \t])\^([A-Za-z0-9-]+)[ \t]*$")
+"""Obsidian's block id ending a paragraph or a list item (`… 成立。 ^para1`), which
+`[[#^para1]]` and `[[note#^para1]]` link to."""
+
+
+def _block_ids(state: StateCore) -> None:
+    """A paragraph (or a list item) ending in ` ^id` gets the id `^id` (as Obsidian
+    Publish names it), the marker leaving its text."""
+    if "^" not in state.src:
+        return
+    tokens = state.tokens
+    for i in range(1, len(tokens)):
+        inline, opening = tokens[i], tokens[i - 1]
+        if inline.type != "inline" or opening.type != "paragraph_open" or "^" not in \
+                inline.content:
+            continue
+        last = inline.children[-1] if inline.children else None
+        found = _BLOCK_ID.search(inline.content)
+        if found is None or last is None or last.type != "text" \
+                or not last.content.rstrip().endswith("^" + found.group(1)):
+            continue
+        last.content = _BLOCK_ID.sub("", last.content.rstrip())
+        inline.content = inline.content[:found.start()]
+        # (a tight list's paragraph is not rendered: its item holds the id)
+        holder = tokens[i - 2] if opening.hidden and i > 1 \
+            and tokens[i - 2].type == "list_item_open" else opening
+        holder.attrSet("id", "^" + found.group(1))
 
 
 def _report_embeds(state: StateCore) -> None:
@@ -235,4 +266,5 @@ def notes_apps_plugin(md: MarkdownIt, heading_ids: str = "lanting") -> None:
     md.inline.ruler.before("link", "wiki_link", partial(_wiki_rule, heading_ids=heading_ids))
     md.inline.ruler.push("obsidian_comment", _comment_rule)
     md.core.ruler.push("toc_markers", _drop_toc_markers)
+    md.core.ruler.push("block_ids", _block_ids)
     md.core.ruler.push("wiki_embeds", _report_embeds)
