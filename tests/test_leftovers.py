@@ -140,6 +140,17 @@ def test_components_of_vue_and_mdx_are_found() -> None:
     assert found == [(5, "`<Badge>`"), (7, "`<Tabs>`")]
 
 
+def test_a_generic_type_in_prose_is_named_so() -> None:
+    """`// Set<Integer>: …` (code pasted without a fence, in a real Hexo blog of 1,000
+    posts) was "a component of another tool", whose hint spoke of Vue and MDX."""
+    rendered = render_markdown("// Set<Integer>: a = 1\n\nuse `List<String>` here\n",
+                               RenderContext(Path("/s/content/posts/a.md"), "posts/a.md",
+                                             body_line=5))
+    (problem,) = rendered.problems
+    assert problem.message == "`Set<Integer>` in the text: the browser hides `<Integer>`"
+    assert problem.hint is not None and "put it in `code`" in problem.hint
+
+
 def test_mdx_import_and_export_lines_are_found() -> None:
     """An MDX post (Docusaurus) starts with `import Tabs from '@theme/Tabs';`: it was a
     paragraph of text, silently. Python's `from x import y` in prose is no such line."""

@@ -66,8 +66,16 @@ def _found(text: str) -> Iterator[tuple[int, str]]:
         yield text.count("\n", 0, match.start()), match.group()
 
 
+_WORD_BEFORE = re.compile(r"[A-Za-z_][\w.]*$")
+_GENERIC = re.compile(r"[A-Za-z_][\w.]*<[A-Z]")
+"""`Set<Integer`: a generic type written in prose, whose `<Integer>` the browser hides."""
+GENERIC_HINT = ("a type written outside code? put it in `code` (`Set<Integer>`) or a fenced "
+                "block: in Markdown `<Integer>` is an HTML tag, which the browser hides")
+
+
 def _in_inline(token: Token) -> Iterator[tuple[int, str]]:
     line = 0
+    before = ""
     for child in token.children or []:
         if child.type in ("softbreak", "hardbreak"):
             line += 1
@@ -79,7 +87,9 @@ def _in_inline(token: Token) -> Iterator[tuple[int, str]]:
             for _offset, found in _found(shown):
                 yield line, found
             if (component := COMPONENT.match(shown)) is not None:
-                yield line, component.group()
+                word = _WORD_BEFORE.search(before)  # (`Set<Integer>`: a generic type)
+                yield line, (word.group() if word else "") + component.group()
+        before = child.content if child.type == "text" else ""
 
 
 def _leftovers(state: StateCore) -> None:
@@ -116,6 +126,10 @@ def _leftovers(state: StateCore) -> None:
             if syntax.startswith("<"):
                 message = f"a component of another tool left in the page: `{shown}>`"
                 hint = COMPONENT_HINT
+            elif _GENERIC.match(syntax):
+                tag = syntax[syntax.find("<"):]
+                message = f"`{shown}>` in the text: the browser hides `{tag}>`"
+                hint = GENERIC_HINT
             else:
                 message = f"{'TeX' if tex else 'template syntax'} left in the page: `{shown}`"
                 hint = TEX_HINT if tex else HINT
