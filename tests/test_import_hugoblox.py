@@ -327,3 +327,28 @@ def test_a_button_that_led_nowhere_is_warned_and_a_bare_domain_is_a_site(
     assert [(e.path, e.line) for e in imported.report.warnings if "led nowhere" in e.message] \
         == [("content/event/t/index.md", 6)]
     built(imported, tmp_path)
+
+
+def test_a_new_hugo_blox_site_of_publications_projects_and_a_cv_link(tmp_path: Path) -> None:
+    """A real site on today's Hugo Blox: its `publications/<key>/` folders got a redirect
+    page from their old URL to the new one, which is the same URL (the build failed: a
+    static file where a page is); `url: static/uploads/resume.pdf` in the author's
+    profile, and a link written `/projects/PDNE_Prj/` (Hugo published it lowercased),
+    were broken links."""
+    author = AUTHOR.replace("superuser: true\n", "superuser: true\nsocial:\n"
+                            "  - icon: cv\n    url: static/uploads/resume.pdf\n")
+    imported = blox(tmp_path, {
+        "content/authors/admin/_index.md": author,
+        "static/uploads/resume.pdf": b"%PDF-1.4\n",
+        "content/publications/doe-2024/index.md": "---\ntitle: A paper\ndate: 2024-01-01\n"
+                                                  "authors: [admin]\n---\n",
+        "content/publications/doe-2024/cite.bib": "@article{doe-2024,\n  title = {A paper},\n"
+                                                  "  author = {Doe, Jane},\n  year = {2024},\n}\n",
+        "content/projects/PDNE_Prj/index.md": "---\ntitle: PDNE\ndate: 2024-02-01\n---\nP.\n",
+        "content/projects/other/index.md": "---\ntitle: Other\ndate: 2024-03-01\n---\n"
+                                           "See [PDNE](/projects/PDNE_Prj/).\n"})
+    assert not (imported.dest / "static/publications/doe-2024/index.html").exists()
+    assert any(link["url"] == "/uploads/resume.pdf"
+               for link in config_of(imported)["profile"]["links"])
+    out = built(imported, tmp_path)
+    assert (out / "publications/doe-2024/index.html").is_file()

@@ -149,8 +149,14 @@ class HugoLinks:
             # (`content/images/x.png`: Hugo published a section folder's files at its path)
             ctx.convert("images of section folders")
             return self.site.image(section_file, "/" + rel)
-        return map_site_url(url, image, ctx, self.site, self.table, self.source,
-                            self.source / "static", base) or self.section_url(url, ctx)
+        found = map_site_url(url, image, ctx, self.site, self.table, self.source,
+                             self.source / "static", base)
+        path, hash_mark, fragment = url.partition("#")
+        if found is None and self.lower and path != path.lower():
+            # (`/projects/PDNE_Prj/`: Hugo published it at `/projects/pdne_prj/`)
+            found = map_site_url(path.lower() + hash_mark + fragment, image, ctx, self.site,
+                                 self.table, self.source, self.source / "static", base)
+        return found or self.section_url(url, ctx)
 
     def page_link(self, name: str, rest: str, folder: Path, ctx: Context, url: str) -> str:
         """A link to another page by its file (`../Blogs/Agent 手册.md#Planning`, as

@@ -143,6 +143,8 @@ class HugoBlox(HugoBloxPages):
             elif icon in LINK_KINDS and url:
                 if not url.startswith(("http", "/")):
                     url = "/" + url
+                if url.startswith("/static/") and (self.source / url.lstrip("/")).is_file():
+                    url = url.removeprefix("/static")  # (`static/uploads/cv.pdf`: its file)
                 links.append({"kind": LINK_KINDS[icon], "url": url})
             elif url:
                 self.report.note(path, None, f"social link `{icon}` ({url}) left out: no "

@@ -226,8 +226,10 @@ class HugoBloxPages(Hugo):
         self.report.counts["publications"] += 1
         old = f"/{section}/{hugo_path(str(data.get('slug') or folder), self.lower)}/"
         self.citations[old.rstrip("/")] = entry.key
-        self.site.extra[f"static{old}index.html"] = redirect_page(f"/publications/{entry.key}/")
-        self.report.convert("old publication URLs kept (redirect pages)")
+        new = f"/publications/{entry.key}/"
+        if unquote(old) != new:  # (Hugo Blox's `publications/<key>/`: the same URL)
+            self.site.extra[f"static{old}index.html"] = redirect_page(new)
+            self.report.convert("old publication URLs kept (redirect pages)")
         if body.strip():
             self.report.note(path, None, "the publication page's text left out: Lanting makes "
                              "the publication's page from publications.bib")
