@@ -1523,6 +1523,23 @@ def test_hugo_unlisted_posts_stay_unlisted(tmp_path: Path, key: str) -> None:
     assert (tmp_path / "out/posts/quiet/index.html").is_file()
 
 
+def test_hugo_a_slug_two_sections_share_is_the_main_sections(tmp_path: Path) -> None:
+    """A real Hugo Blox site filed one project under `frontend/` and `major_project/` (its
+    main section): the first read, `frontend/`'s, took the slug, so `/major_project/
+    cap-stone/`, the other's old URL, led to the wrong page and its own was given up."""
+    imported = hugo_import(tmp_path, {
+        "hugo.toml": 'title = "P"\nlanguageCode = "en"\nmainSections = ["major_project"]\n'
+                     "[permalinks]\nmajor_project = '/major_project/:slug/'\n",
+        "content/frontend/cap-stone/index.md": "---\ntitle: Front\ndate: 2024-01-02\n---\nF.\n",
+        "content/major_project/cap-stone/index.md": "---\ntitle: Main\ndate: 2024-01-03\n"
+                                                    "---\nM.\n"})
+    assert not any("left out" in e.message for e in imported.report.entries)
+    out = tmp_path / "out"
+    build(imported.dest, BuildOptions(output=out))
+    doc = parse_html(answer(out, "/major_project/cap-stone/").read_bytes())
+    assert doc.one("h1").text() == "Main"
+
+
 THEME_SHORTCODES = """Inline {{< katex >}}a\\_b \\\\ c{{< /katex >}} time.
 
 {{< katex display >}}

@@ -99,7 +99,9 @@ class Hugo(HugoUrls, HugoSettings, HugoContent, HugoFront, HugoBodies):
             self.site.permalink = lanting
             self.site.config_comments["permalinks"] = \
                 f"the old site's URLs of `{self.main}/` (Hugo permalink `{pattern}`)"
-        for path, bundle in files:
+        # The main section's pages first: a slug two sections share is its page's, whose
+        # old URL is the new pattern's (`/major_project/cap-stone/` stays that page's).
+        for path, bundle in sorted(files, key=lambda f: self.section_of(f[0]) != self.main):
             self.read(path, bundle)
         self.read_branches(files)
         if not self.language:
