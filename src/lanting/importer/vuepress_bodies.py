@@ -13,6 +13,7 @@ and images: `./other.md`, `/guide/x.html`, `/guide/x` (VitePress), a folder (its
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -47,12 +48,10 @@ class VuePressBodies:
     table: LinkTable
     js_base: str
     js: JsConfig
-
-    def document(self, file: Path) -> Item | None:
-        raise NotImplementedError  # (VuePress.document)
-
-    def left_out(self, file: Path, rooted: str | None) -> str | None:
-        raise NotImplementedError  # (VuePress.left_out)
+    document: Callable[[Path], Item | None]
+    """(`VuePress.document`: the page made of a source file.)"""
+    left_out: Callable[[Path, str | None], str | None]
+    """(`VuePress.left_out`: where a listing page left out leads.)"""
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         # (code first: an include, an import or a `<script>` shown in a code block is

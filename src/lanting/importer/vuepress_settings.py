@@ -7,6 +7,7 @@ theme read, are named in the report."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from lanting.importer.common import finish_menu, guess_language, language_tag
@@ -35,12 +36,10 @@ class VuePressSettings:
     site_author: str
     locales: list[Locale]
     odd_locales: list[str]
-
-    def config_name(self) -> str:
-        raise NotImplementedError  # (VuePress.config_name)
-
-    def document(self, file: Path) -> Item | None:
-        raise NotImplementedError  # (VuePress.document)
+    config_name: Callable[[], str]
+    """(`VuePress.config_name`: the config file's path, for the report.)"""
+    document: Callable[[Path], Item | None]
+    """(`VuePress.document`: the page made of a source file.)"""
 
     def root_locale(self, key: str) -> str:
         value = self.js.values.get(key)
