@@ -10,6 +10,7 @@ decides where everything goes; this module writes it into DEST (new or empty), o
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import re
@@ -17,7 +18,7 @@ import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from lanting.errors import UsageError
 from lanting.importer.report import Report
@@ -26,8 +27,17 @@ if TYPE_CHECKING:  # the readers load the site model: `lanting --help` need not
     from lanting.importer.common import Options
     from lanting.importer.site import NewSite
 
-KINDS = ("jekyll", "al-folio", "hugo", "hugo-blox", "hexo", "quarto", "mkdocs",
-         "jupyter-book", "docusaurus", "vitepress", "vuepress")
+_READERS: dict[str, tuple[str, str]] = {
+    "jekyll": ("jekyll", "Jekyll"), "al-folio": ("alfolio", "AlFolio"),
+    "hugo": ("hugo", "Hugo"), "hugo-blox": ("hugoblox", "HugoBlox"), "hexo": ("hexo", "Hexo"),
+    "quarto": ("quarto", "Quarto"), "mkdocs": ("mkdocs", "MkDocs"),
+    "jupyter-book": ("jupyterbook", "JupyterBook"), "docusaurus": ("docusaurus", "Docusaurus"),
+    "vitepress": ("vuepress", "VuePress"), "vuepress": ("vuepress", "VuePress"),
+}
+"""Each kind's reader: its module of `lanting.importer` and class (imported when asked
+for: the readers load the site model, which `lanting --help` need not)."""
+
+KINDS = tuple(_READERS)
 
 LOOKED_FOR = (
     "Quarto (_quarto.yml), "
@@ -122,35 +132,11 @@ def detect(source: Path) -> str:
 
 
 def _reader(kind: str) -> Callable[[Path, Report, Options], NewSite]:
-    if kind == "jekyll":
-        from lanting.importer.jekyll import Jekyll
-        return lambda s, r, o: Jekyll(s, r, o).run()
-    if kind == "al-folio":
-        from lanting.importer.alfolio import AlFolio
-        return lambda s, r, o: AlFolio(s, r, o).run()
-    if kind == "hugo":
-        from lanting.importer.hugo import Hugo
-        return lambda s, r, o: Hugo(s, r, o).run()
-    if kind == "hexo":
-        from lanting.importer.hexo import Hexo
-        return lambda s, r, o: Hexo(s, r, o).run()
-    if kind == "quarto":
-        from lanting.importer.quarto import Quarto
-        return lambda s, r, o: Quarto(s, r, o).run()
-    if kind == "mkdocs":
-        from lanting.importer.mkdocs import MkDocs
-        return lambda s, r, o: MkDocs(s, r, o).run()
-    if kind == "jupyter-book":
-        from lanting.importer.jupyterbook import JupyterBook
-        return lambda s, r, o: JupyterBook(s, r, o).run()
-    if kind == "docusaurus":
-        from lanting.importer.docusaurus import Docusaurus
-        return lambda s, r, o: Docusaurus(s, r, o).run()
-    if kind in ("vitepress", "vuepress"):
-        from lanting.importer.vuepress import VuePress
-        return lambda s, r, o: VuePress(s, r, o, kind).run()
-    from lanting.importer.hugoblox import HugoBlox
-    return lambda s, r, o: HugoBlox(s, r, o).run()
+    module, name = _READERS[kind]
+    reader = getattr(importlib.import_module(f"lanting.importer.{module}"), name)
+    if module == "vuepress":  # (one reader for both: the kind says where things are)
+        return lambda s, r, o: cast("NewSite", reader(s, r, o, kind).run())
+    return lambda s, r, o: cast("NewSite", reader(s, r, o).run())
 
 
 @dataclass(frozen=True, slots=True)
