@@ -122,8 +122,8 @@ def test_a_logseq_tag_of_several_words_is_text_not_a_link() -> None:
 def test_obsidian_block_ids_and_links_to_them() -> None:
     """`… ^para1` ending a paragraph is Obsidian's block id, which `[[#^para1]]` links to:
     the marker was shown as text and the link failed the build ("no anchor #para1")."""
-    result = render("定理成立。 ^para1\n\n- 列表项 ^item-2\n\n见 [[#^para1]] 与 [[#^item-2|列表]]。\n\n"
-                    "x ^ y and `a ^b` stay.\n")
+    result = render("定理成立。 ^para1\n\n- 列表项 ^item-2\n\n"
+                    "见 [[#^para1]] 与 [[#^item-2|列表]]。\n\nx ^ y and `a ^b` stay.\n")
     doc = parse_html(result.html)
     assert doc.one("p", id="^para1").text() == "定理成立。"
     assert doc.one("li").text() == "列表项"
