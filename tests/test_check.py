@@ -168,6 +168,20 @@ def test_raw_html_links_get_the_base_path(make_site: MakeSite, post: Post) -> No
         "/proj/posts/a/", "//cdn.example.org/x", "/proj/posts/a/#top"]
 
 
+def test_a_link_placeholder_that_reaches_a_page_stops_the_build(make_site: MakeSite,
+                                                                post: Post) -> None:
+    """A CV's and a .bib field's links to source files shipped as `href="lanting-link:0"`
+    with no word: any placeholder a page still holds is now an error naming the page
+    (here a template override writes one, as a leak would)."""
+    site = make_site({"content/posts/a.md": post("A"),
+                      "templates/page.html": '{% extends "base.html" %}{% block content %}'
+                                             '<a href="lanting-link:3">x</a>{% endblock %}',
+                      "content/pages/about.md": "---\ntitle: About\n---\n\nMe.\n"})
+    problems = problems_of(site)
+    assert [p.message for p in problems if "did not resolve" in p.message] == [
+        "/about/index.html: a link Lanting did not resolve (`href=lanting-link:3`)"]
+
+
 def test_a_joplin_attachment_is_called_so(make_site: MakeSite, post: Post) -> None:
     """A note copied out of Joplin links its attachments as `:/<id>`: the error spoke of
     `no file content/posts/:/0f1e…` and said to put the image beside the page."""

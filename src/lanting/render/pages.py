@@ -170,11 +170,23 @@ class PageRenderer:
             stop(token)
             if own is not None:
                 own.body.release()  # loaded again if another page shows it (the feed)
+        if "lanting-link:" in text and (leak := _UNRESOLVED.search(text)) is not None:
+            # (the last line of defence: a link of some Markdown never resolved shipped as
+            # `href="lanting-link:0"` and 0 warnings, twice, before this check existed)
+            raise LantingError.at(
+                f"/{path}: a link Lanting did not resolve (`{leak.group()}`)",
+                Path("content") / own.rel if own is not None else Path(template), None,
+                hint="a fault of Lanting: please report it, with the source file")
         search = self.site.config.search
         record = search_record(text, path.removesuffix("index.html"), search.exclude) \
             if search.enabled and path.endswith(".html") else None
         reads.answer = self.model.digest(reads)
         return Made(text.encode("utf-8"), _digest(base, reads.answer), reads, record)
+
+
+_UNRESOLVED = re.compile(r"""\b(?:href|src)=["']?lanting-link:\d+""")
+"""A link placeholder left in a page (`markdown.links.PLACEHOLDER`): an attribute's
+value, never text (in text or code its quote is escaped)."""
 
 
 def _part_number(series: Term, page: Page) -> int:
