@@ -10,7 +10,7 @@ from sitebits import write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
-from lanting.importer import detect, import_site
+from lanting.importer import Imported, detect, import_site
 
 
 def test_a_project_configured_in_quarto_yaml_keeps_its_settings(tmp_path: Path) -> None:
@@ -78,21 +78,27 @@ def test_a_post_alone_in_its_folder_is_named_by_the_folder(tmp_path: Path) -> No
     assert done.report.warnings == []
 
 
+def _frozen_post(tmp_path: Path, name: str, frozen: str) -> tuple[Imported, str]:
+    """A Quarto blog of one post whose freeze holds `frozen` (JSON-escaped Markdown),
+    imported: the import and the new post's text."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        f"posts/{name}/index.qmd": "---\ntitle: F\ndate: 2023-12-30\n---\n\nold\n",
+        f"_freeze/posts/{name}/index/execute-results/html.json":
+            '{"hash": "x", "result": {"markdown": "' + frozen + '"}}',
+    })
+    done = import_site(source, tmp_path / "new")
+    return done, (done.dest / "content" / "posts" / f"{name}.md").read_text(encoding="utf-8")
+
+
 def test_a_freezes_code_fences_are_plain_languages(tmp_path: Path) -> None:
     """knitr's freeze writes `{.default}` for plain output and `{.cell-code}` around an
     `echo: fenced` cell (its header escaped, ```` ```{{r}} ````): Lanting read both
     as unknown languages (a warning per block) and showed `{{r}}`."""
-    source = tmp_path / "blog"
-    frozen = ("---\\ntitle: F\\n---\\n\\n```{.default}\\nplain\\n```\\n\\n"
-              "````{.cell-code}\\n```{{r}}\\n1 + 1\\n```\\n````\\n")
-    write_files(source, {
-        "_quarto.yml": "project:\n  type: website\n",
-        "posts/hooks/index.qmd": "---\ntitle: F\ndate: 2023-12-30\n---\n\nold\n",
-        "_freeze/posts/hooks/index/execute-results/html.json":
-            '{"hash": "x", "result": {"markdown": "' + frozen + '"}}',
-    })
-    done = import_site(source, tmp_path / "new")
-    text = (done.dest / "content" / "posts" / "hooks.md").read_text(encoding="utf-8")
+    done, text = _frozen_post(tmp_path, "hooks", (
+        "---\\ntitle: F\\n---\\n\\n```{.default}\\nplain\\n```\\n\\n"
+        "````{.cell-code}\\n```{{r}}\\n1 + 1\\n```\\n````\\n"))
     assert "```text\nplain\n```" in text
     assert "````text\n```{r}\n1 + 1\n```\n````" in text
 
@@ -101,16 +107,8 @@ def test_a_cell_the_run_left_alone_is_plain_code(tmp_path: Path) -> None:
     """A `{bash}` cell in a Python document stays as written in the freeze (no engine of
     the run read it; Quarto showed it as code): it was "a cell Quarto runs" whose output
     Lanting would not show, a warning for each of a real blog's seven."""
-    source = tmp_path / "blog"
-    frozen = "---\\ntitle: K\\n---\\n\\n```{bash}\\npip install kaggle\\n```\\n"
-    write_files(source, {
-        "_quarto.yml": "project:\n  type: website\n",
-        "posts/kaggle/index.qmd": "---\ntitle: K\ndate: 2023-12-30\n---\n\nold\n",
-        "_freeze/posts/kaggle/index/execute-results/html.json":
-            '{"hash": "x", "result": {"markdown": "' + frozen + '"}}',
-    })
-    done = import_site(source, tmp_path / "new")
-    text = (done.dest / "content" / "posts" / "kaggle.md").read_text(encoding="utf-8")
+    done, text = _frozen_post(
+        tmp_path, "kaggle", "---\\ntitle: K\\n---\\n\\n```{bash}\\npip install kaggle\\n```\\n")
     assert "```bash\npip install kaggle\n```" in text
     result = build(done.dest, BuildOptions(output=tmp_path / "out"))
     assert result.warnings == ()
