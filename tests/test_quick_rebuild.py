@@ -55,6 +55,8 @@ def _site(root: Path) -> Path:
         "content/posts/b.md": POST_B,
         "content/posts/c.md": "---\ntitle: C\ndate: 2026-01-03\n---\nGamma.\n\nMore.\n",
         "content/pages/about.md": "---\ntitle: About\n---\nAbout me.\n\nDetails.\n",
+        "content/posts/d.md": "---\ntitle: D\ndate: 2026-01-04\nsummary: Delta **bold**.\n"
+                              "---\nDelta body.\n",
     }
     for rel, text in files.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -151,6 +153,9 @@ SHOWN = {
                                       {"posts/c/index.html", "index.html", "blog/index.html",
                                        "atom.xml"}),
     "heading": ("posts/c.md", "More.", "## More", {"posts/c/index.html", "atom.xml"}),
+    "summary of the front matter": ("posts/d.md", "Delta **bold**.", "Delta *new*.",
+                                    {"posts/d/index.html", "index.html", "blog/index.html",
+                                     "atom.xml"}),
 }
 
 

@@ -479,6 +479,7 @@ def produce(
                                              engine))                      # 8. assemble
     site = sections.default
     extra_html = [s.html + s.notes_html for t in talks for s in t.slides]
+    extra_html += [t.summary_html for t in talks if t.summary_html]
     extra_html += [p.title_html + p.abstract_html for p in bibliography.publications]
     extra_html += [cv.html for cv in cvs.values()]
     extra_html += [d.meta.title_html for d in documents if d.meta.title_html]

@@ -14,7 +14,7 @@ from lanting.content.discover import image_bytes_size
 from lanting.content.frontmatter import parse
 from lanting.content.references import read_references
 from lanting.errors import LantingError
-from lanting.markdown.render import render_markdown
+from lanting.markdown.render import render_markdown, render_summary, with_summary
 from lanting.model.cite import Reference
 from lanting.model.content import Document, DocumentSettings, Kind, Loaded, Source
 from lanting.model.digest import bytes_digest
@@ -91,8 +91,13 @@ def load(source: Source, settings: DocumentSettings) -> Loaded:
     if document.meta.draft and not settings.drafts:
         return Loaded(document, None)
     references, deps, bib_warnings = page_references(document, settings)
-    rendered = render_markdown(document.body, render_context(document, settings, references),
-                               settings.options)
+    context = render_context(document, settings, references)
+    rendered = render_markdown(document.body, context, settings.options)
+    if document.meta.summary and document.meta.summary.strip():
+        summary = render_summary(document.meta.summary.strip(),
+                                 replace(context, body_line=document.meta.summary_line),
+                                 settings.options)
+        rendered = with_summary(rendered, summary)
     if deps:  # the page's own entries are covered by their files' digests
         own = references.keys() - settings.references.keys() | {
             k for k, r in references.items() if settings.references.get(k) is not r}

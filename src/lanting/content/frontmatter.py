@@ -335,7 +335,8 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         raise LantingError(problems)
     meta = FrontMatter(
         title=title, title_html=title_html, date=dates.get("date"), updated=dates.get("updated"),
-        summary=raw.summary, tags=_distinct(raw.tags), categories=_distinct(raw.categories),
+        summary=raw.summary, summary_line=lines.get("summary", 1), tags=_distinct(raw.tags),
+        categories=_distinct(raw.categories),
         draft=raw.draft, unlisted=raw.unlisted, slug=raw.slug, lang=raw.lang, series=raw.series,
         series_order=raw.series_order, translation_key=raw.translation_key, toc=raw.toc,
         macros=raw.macros, params=raw.params, news=news, event=raw.event,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import html
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -178,6 +179,11 @@ def render_markdown(
     env: dict[str, object] = {"lanting": context}
     tokens = md.parse(text, env)
     body = md.renderer.render(tokens, md.options, env)
+    return _rendered(tokens, body, env)
+
+
+def _rendered(tokens: list, body: str,  # type: ignore[type-arg]
+              env: dict[str, object]) -> RenderedMarkdown:
     body, citations = finish_citations(body, env)
     excerpt, reader_text = _excerpt(tokens), _reader_text(tokens)
     headings = tuple(Heading(*heading)
@@ -204,3 +210,54 @@ def render_markdown(
         deps=tuple(sorted(set(env.get("deps", [])))),  # type: ignore[call-overload]
         citations=citations,
     )
+
+
+_PARAGRAPH = re.compile(r"<p>(.*?)</p>\n", re.DOTALL)
+_HTML_TAG = re.compile(r"</?(?:a|abbr|b|big|br|center|cite|code|del|div|em|font|i|img|ins|"
+                       r"kbd|mark|p|q|s|small|span|strike|strong|sub|sup|u)(?:\s[^<>]*)?/?>",
+                       re.IGNORECASE)
+"""HTML a summary may have been written with (`Set<Integer>` is not: it shows as meant)."""
+_CODE_SPAN = re.compile(r"(`+).*?\1", re.DOTALL)
+
+
+def render_summary(text: str, context: RenderContext,
+                   options: MarkdownOptions = MarkdownOptions()) -> RenderedMarkdown:
+    """The front matter's `summary` as lists show it, in a paragraph of their own: its
+    Markdown rendered as the body's is (formulas, emphasis, code, links; raw HTML is
+    text, as in any front matter value), its paragraphs' inline HTML in `html` and their
+    plain text in `excerpt` (meta descriptions, feeds, search). A summary with other
+    blocks (a list, a heading, code) is a warning and shown as its text."""
+    md = create_markdown(replace(options, raw_html=False))
+    env: dict[str, object] = {"lanting": context}
+    tokens = md.parse(text, env)
+    body = md.renderer.render(tokens, md.options, env)
+    rendered = _rendered(tokens, body, env)
+    plain = _tidy(" ".join(inline_text(tokens[i + 1]) for i, t in enumerate(tokens)
+                           if t.type == "paragraph_open" and t.level == 0))
+    paragraphs = _PARAGRAPH.findall(rendered.html)
+    if _PARAGRAPH.sub("", rendered.html).strip():
+        problem = Problem("`summary` holds a list, a heading, code or a footnote: lists "
+                          "show it as text", context.path, context.body_line,
+                          hint="write the summary as one paragraph of Markdown; the rest "
+                          "belongs in the post", severity="warning")
+        plain = _tidy(" ".join(inline_text(t) for t in tokens if t.type == "inline"))
+        return replace(rendered, html=html.escape(plain, quote=False), excerpt=plain,
+                       links=(), problems=(*rendered.problems, problem))
+    problems = rendered.problems
+    if tag := _HTML_TAG.search(_CODE_SPAN.sub("", text)):
+        problems += (Problem(f"`summary` has HTML (`{tag.group()}`): lists show it as "
+                             "text", context.path, context.body_line,
+                             hint="write it in Markdown (`**bold**`, `*italic*`, "
+                             "`[text](url)`), as front matter holds no HTML",
+                             severity="warning"),)
+    return replace(rendered, html=" ".join(paragraphs), excerpt=plain, problems=problems)
+
+
+def with_summary(rendered: RenderedMarkdown, summary: RenderedMarkdown) -> RenderedMarkdown:
+    """A page's rendering with its summary's (`render_summary`): the problems, and what
+    its formulas need (the math font's characters)."""
+    return replace(rendered, summary_html=summary.html, summary_text=summary.excerpt,
+                   summary_links=summary.links,
+                   problems=(*rendered.problems, *summary.problems),
+                   features=rendered.features | (summary.features & {"math"}),
+                   math_chars="".join(sorted(set(rendered.math_chars + summary.math_chars))))

@@ -194,6 +194,8 @@ class Talk:
     """The links of its slides and notes, at their lines of the talk file (checked)."""
     references_html: str = ""
     """The list of what its slides cite, for the end of the article."""
+    summary_html: str = ""
+    """`summary` as inline HTML (`Page.summary_html`; "": none)."""
 
     @property
     def deck_url(self) -> str:

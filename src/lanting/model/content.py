@@ -140,6 +140,9 @@ class FrontMatter:
     """Publication time; a bare date means midnight UTC."""
     updated: dt.datetime | None = None
     summary: str | None = None
+    """Markdown, shown in lists (rendered with the body: `RenderedMarkdown.summary_html`)."""
+    summary_line: int = 0
+    """The line of `summary` in the source file (its problems' line)."""
     tags: tuple[str, ...] = ()
     categories: tuple[str, ...] = ()
     draft: bool = False

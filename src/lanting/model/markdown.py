@@ -139,3 +139,9 @@ class RenderedMarkdown:
     files, `("image", content path, "WxH" or "")` for image sizes (cache validation)."""
     citations: tuple[str, ...] = ()
     """Keys of the entries cited, in order of first citation."""
+    summary_html: str = ""
+    """The front matter's `summary` as inline HTML ("": none), its links placeholders
+    for `summary_links` (resolved like the body's)."""
+    summary_text: str = ""
+    """Its plain text, formulas as their readable text (descriptions, feeds, search)."""
+    summary_links: tuple[LinkRef, ...] = ()

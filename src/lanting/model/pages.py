@@ -27,13 +27,15 @@ class Body:
     """A page's HTML, produced on first use: on an incremental build most pages are not
     re-rendered, so their HTML is never loaded from the cache nor link-resolved."""
 
-    __slots__ = ("_html", "_make", "digest")
+    __slots__ = ("_html", "_make", "digest", "summary_html")
 
-    def __init__(self, load: Callable[[], str], digest: str) -> None:
+    def __init__(self, load: Callable[[], str], digest: str, summary_html: str = "") -> None:
         self._make = load
         self._html: str | None = None
         self.digest = digest
         """Identifies the HTML (content and the URLs of its links) without loading it."""
+        self.summary_html = summary_html
+        """The front matter's summary as inline HTML, its links resolved ("": none)."""
 
     @classmethod
     def of(cls, html: str) -> Body:
@@ -102,6 +104,9 @@ class Page:
     """The page's own `citation_style` (front matter); None follows `[citations] style`."""
     title_html: str = ""
     """The title with its formulas as MathML, when it has any ("": show `title`)."""
+    summary_html: str = ""
+    """The front matter's `summary` as inline HTML (formulas, emphasis, code, links),
+    when it has one ("": show `summary`, the body's first paragraph as text)."""
 
     @property
     def html(self) -> str:

@@ -17,6 +17,7 @@ links are checked in `link_checks.py`, the URLs in `url_claims.py`.
 from __future__ import annotations
 
 from lanting.errors import did_you_mean
+from lanting.model.markdown import LinkRef, RenderedMarkdown
 from lanting.model.names import term_slug
 from lanting.model.output import CheckInput
 from lanting.model.problem import Problem
@@ -37,7 +38,7 @@ def check(inp: CheckInput) -> list[Problem]:
     external: list[ExternalLink] = []
     for doc in inp.documents:
         problems += broken_links(doc.source.path, doc.source.rel.as_posix(),
-                                 inp.rendered[doc.source.rel.as_posix()].links, inp, outputs,
+                                 _links(inp.rendered[doc.source.rel.as_posix()]), inp, outputs,
                                  external,
                                  doc.notebook_parts if doc.source.rel.suffix == ".ipynb"
                                  else None)
@@ -58,6 +59,12 @@ def check(inp: CheckInput) -> list[Problem]:
 
 
 # --- series, dates ---------------------------------------------------------------------
+
+
+def _links(rendered: RenderedMarkdown) -> tuple[LinkRef, ...]:
+    """A page's links: its body's and its summary's (lines of the front matter)."""
+    return (*rendered.links, *rendered.summary_links) if rendered.summary_links \
+        else rendered.links
 
 
 def _series(inp: CheckInput) -> list[Problem]:

@@ -35,7 +35,7 @@ from lanting.output.link_checks import page_ids
 from lanting.render.pages import PageRenderer
 from lanting.render.sections import render_sections
 from lanting.render.templates import compile_templates
-from lanting.site.assemble import page_features, replace_page
+from lanting.site.assemble import page_features, page_summary, replace_page
 from lanting.site.bodies import page_body
 from lanting.site.sections import Section
 
@@ -69,11 +69,13 @@ def _same_for_others(old: Loaded, new: Loaded) -> bool:
         return False
     a, b = old.rendered, new.rendered
     assert a is not None and b is not None
-    return a.deps == b.deps and [(x.url, x.target) for x in a.links] == [
-        (x.url, x.target) for x in b.links]
+    return a.deps == b.deps and all(
+        [(x.url, x.target) for x in one] == [(x.url, x.target) for x in other]
+        for one, other in ((a.links, b.links), (a.summary_links, b.summary_links)))
 
 
-_CHANGEABLE = ("title", "title_html", "summary", "body", "headings", "reading_minutes", "features")
+_CHANGEABLE = ("title", "title_html", "summary", "summary_html", "body", "headings",
+               "reading_minutes", "features")
 """What of a page an edit taken by `_edit` may change (the rest of its front matter is
 as it was)."""
 
@@ -141,12 +143,13 @@ def _edit(state: BuildState, loaded: dict[str, Loaded], sections: list[Section],
     rendered = new.rendered
     assert rendered is not None
     link_map = state.link_maps.get(meta.lang or "", state.link_maps[""])
+    new_body = page_body(new, cache.html, link_map, state.images)
     new_page = replace(
         old_page, title=meta.title, title_html=meta.title_html,
-        body=page_body(new, cache.html, link_map, state.images),
+        body=new_body,
         headings=rendered.headings,
         features=page_features(rendered, meta),
-        summary=meta.summary.strip() if meta.summary else rendered.excerpt,
+        summary=page_summary(meta, rendered), summary_html=new_body.summary_html,
         reading_minutes=minutes_for(rendered.cjk_chars, rendered.words,
                                     config.blog.chars_per_minute,
                                     config.blog.words_per_minute))

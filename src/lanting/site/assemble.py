@@ -29,12 +29,12 @@ def _page(doc: Document, rendered: RenderedMarkdown, body: Body, routes: Routes,
           config: Config) -> Page:
     out_dir = routes.pages[doc.source.rel.as_posix()]
     meta = doc.meta
-    summary = meta.summary.strip() if meta.summary else rendered.excerpt
     return Page(
         kind=doc.source.kind, rel=doc.source.rel.as_posix(),
         title=meta.title or (_title_from_name(doc) if doc.source.kind is Kind.PAGE else ""),
         url=routes.url(out_dir), output=out_dir + "index.html", body=body,
-        summary=summary, lang=meta.lang or config.language, date=meta.date,
+        summary=page_summary(meta, rendered), summary_html=body.summary_html,
+        lang=meta.lang or config.language, date=meta.date,
         updated=meta.updated, tags=meta.tags, categories=meta.categories, series=meta.series,
         series_order=meta.series_order, draft=meta.draft, unlisted=meta.unlisted,
         toc=meta.toc,
@@ -49,6 +49,14 @@ def _page(doc: Document, rendered: RenderedMarkdown, body: Body, routes: Routes,
                       if out != out_dir + "index.html"),  # its own URL needs no redirect
         citation_style=meta.citation_style, title_html=meta.title_html,
     )
+
+
+def page_summary(meta: FrontMatter, rendered: RenderedMarkdown) -> str:
+    """The summary as text: the front matter's (its Markdown read as text), else the
+    body's first paragraph or what comes before `<!-- more -->`."""
+    if meta.summary and meta.summary.strip():
+        return rendered.summary_text or meta.summary.strip()
+    return rendered.excerpt
 
 
 def page_features(rendered: RenderedMarkdown, meta: FrontMatter) -> frozenset[str]:

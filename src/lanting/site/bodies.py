@@ -47,4 +47,7 @@ def page_body(item: Loaded, stored_html: Callable[[str], str], link_map: dict[st
         html = resolve_placeholders(raw, records, link_map)
         return images.rewrite(html) if images else html
 
-    return Body(load, digest)
+    summary = rendered.summary_html and resolve_placeholders(
+        rendered.summary_html, [(link.url, link.target) for link in rendered.summary_links],
+        link_map)
+    return Body(load, digest, summary)

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from lanting.errors import LantingError
 from lanting.markdown.cite import talk_references
-from lanting.markdown.render import render_markdown, resolve_links
+from lanting.markdown.render import render_markdown, render_summary, resolve_links
 from lanting.model.academic import Slide, Talk
 from lanting.model.content import Document
 from lanting.model.markdown import LinkRef, MarkdownOptions, RenderContext
@@ -196,6 +196,16 @@ class _Collector:
         self.links.extend(result.links)
         return result.html
 
+    def summary(self, text: str, line: int) -> tuple[str, str]:
+        """The talk's `summary` as (HTML, text), like a post's (`render_summary`)."""
+        result = resolve_links(render_summary(text, replace(self.context, body_line=line),
+                                              self.options),
+                               self.link_map, self.context.path)
+        self.problems.extend(result.problems)
+        self.features.update(result.features & {"math"})
+        self.links.extend(result.links)
+        return result.html, result.excerpt
+
 
 def _render_slide(text: str, line: int, notes: Sequence[tuple[str, int]],
                   collector: _Collector) -> tuple[str, str]:
@@ -274,10 +284,12 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
         slides.append(Slide(number, _unique_ids(html, seen), notes, title, source.line,
                             classes, style))
     meta = doc.meta
-    summary = meta.summary.strip() if meta.summary else ""
+    summary_html, summary = (collector.summary(meta.summary.strip(), meta.summary_line)
+                             if meta.summary and meta.summary.strip() else ("", ""))
     talk = Talk(
         rel=doc.source.rel.as_posix(), title=meta.title, url=url, output=output,
         lang=meta.lang or context.lang, date=meta.date, summary=summary,
+        summary_html=summary_html,
         slides=tuple(slides), event=meta.event or "", location=meta.location or "",
         paper=meta.paper or "", video=meta.video or "", slides_pdf=meta.slides_pdf or "",
         draft=meta.draft, tags=meta.tags, features=frozenset(collector.features),
