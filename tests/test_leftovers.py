@@ -167,3 +167,22 @@ def test_an_image_whose_path_has_a_space_is_found() -> None:
     shown as written without a word. Encoded or bracketed paths, and titles, are fine."""
     assert warnings("Intro.\n\n![a](image 1.png)\n") == [(7, "`![a](image 1.png)`")]
     assert warnings('![a](image%201.png) ![b](<c d.png>) ![e](f.png "a title")\n') == []
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("读了 <<The Great Gatsby>> 和 <<深度学习>>。", "读了 &lt;&lt;The Great Gatsby&gt;&gt; 和 "
+     "&lt;&lt;深度学习&gt;&gt;。"),
+    ("<<Attention Is *All* You Need>> 一文", "&lt;&lt;Attention Is <em>All</em> You Need"
+     "&gt;&gt; 一文"),
+    ("shift a<<b>>c", "shift a&lt;&lt;b&gt;&gt;c"),
+])
+def test_ascii_book_title_marks_are_text(text: str, shown: str) -> None:
+    """`<<The Great Gatsby>>` was read as an HTML tag `<The …>` that the browser hides:
+    the title vanished, with a warning about a Vue component for the first only."""
+    rendered = render_markdown(text + "\n", RenderContext(Path("a.md"), "a.md"))
+    assert rendered.html == f"<p>{shown}</p>\n" and rendered.problems == ()
+
+
+def test_an_autolink_in_book_title_marks_stays_a_link() -> None:
+    rendered = render_markdown("见 <<https://x.org/a>>\n", RenderContext(Path("a.md"), "a.md"))
+    assert '<a href="https://x.org/a">https://x.org/a</a>' in rendered.html

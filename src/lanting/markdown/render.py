@@ -20,6 +20,7 @@ from mdit_py_plugins.tasklists import tasklists_plugin
 
 import lanting.markdown.video  # noqa: F401  (registers {{< video >}})
 from lanting.markdown.anchors import anchors_plugin, inline_text
+from lanting.markdown.angle_quotes import angle_quotes_plugin
 from lanting.markdown.attributes import attributes_plugin
 from lanting.markdown.blocks import blocks_plugin
 from lanting.markdown.callouts import callouts_plugin
@@ -91,6 +92,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.validateLink = validate_link  # type: ignore[method-assign]  # stricter scheme check
     md.enable(["table", "strikethrough"])
     md.use(emphasis_plugin)
+    md.use(angle_quotes_plugin)
     md.core.ruler.push("lanting_lines", _stamp_lines)
     md.use(math_plugin)
     md.use(shortcodes_plugin)
