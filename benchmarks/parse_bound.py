@@ -50,7 +50,7 @@ def _cpu() -> float:
 def parse_everything(site: Path) -> tuple[Any, dict[str, bytes]]:
     """The site's Markdown parser, and each post's body -> its pickled tokens and what
     parsing put into the environment."""
-    from lanting.build.pipeline import document_settings
+    from lanting.build.documents import document_settings
     from lanting.config.load import load_config
     from lanting.content.discover import discover
     from lanting.content.documents import render_context

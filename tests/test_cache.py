@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from lanting.build import pipeline
+from lanting.build import documents as document_stage
 from lanting.build.cache import (
     HIGHLIGHTS_TABLE,
     TABLE,
@@ -21,8 +21,8 @@ from lanting.build.cache import (
     _freeze,
     _thaw,
 )
+from lanting.build.documents import document_settings
 from lanting.build.options import BuildResult
-from lanting.build.pipeline import document_settings
 from lanting.config.load import load_config
 from lanting.content.discover import discover
 from lanting.content.documents import load
@@ -217,16 +217,16 @@ def test_workers_keep_what_they_highlight_and_find_it_after_a_change_of_settings
         make_site: Callable[..., Path], post: Callable[..., str],
         build_site: Callable[..., BuildResult], snapshot: Callable[[Path], dict[str, bytes]],
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(pipeline, "PARALLEL_THRESHOLD", 2 * pipeline.RENDER_BATCH)
+    monkeypatch.setattr(document_stage, "PARALLEL_THRESHOLD", 2 * document_stage.RENDER_BATCH)
     site = make_site({f"content/posts/p{n}.md": post(
         f"P{n}", "2026-01-02", body=f"Post {n}.\n\n```python\nx = {n}\n```\n")
-        for n in range(3 * pipeline.RENDER_BATCH)})
+        for n in range(3 * document_stage.RENDER_BATCH)})
     code_module.highlight_lines.cache_clear()
     build_site(site, jobs=2)
     database = site / ".lanting" / "cache.sqlite"
     with sqlite3.connect(database) as db:
         kept = db.execute(f"SELECT COUNT(*) FROM {HIGHLIGHTS_TABLE}").fetchone()[0]
-    assert kept == 3 * pipeline.RENDER_BATCH  # one row per distinct block, from the workers
+    assert kept == 3 * document_stage.RENDER_BATCH  # one row per distinct block, from the workers
     # Another base URL renders every post again: the blocks come from the table.
     code_module.highlight_lines.cache_clear()
     build_site(site, jobs=2, base_url="/blog/")
