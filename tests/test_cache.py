@@ -18,9 +18,8 @@ from lanting.build.cache import (
     TABLE,
     DocumentCache,
     KeptHighlights,
-    _freeze,
-    _thaw,
 )
+from lanting.build.cache_entries import freeze, thaw
 from lanting.build.documents import document_settings
 from lanting.build.options import BuildResult
 from lanting.config.load import load_config
@@ -58,7 +57,7 @@ def test_an_entry_thaws_to_what_was_frozen_without_its_html(
     loaded, _ = _site(make_site, post)
     for item in loaded:
         assert item.rendered is not None
-        thawed = _thaw("k", _freeze(item), item.document.source)
+        thawed = thaw("k", freeze(item), item.document.source)
         assert thawed is not None
         assert thawed.key == "k" and thawed.html_in_cache
         assert thawed.document == replace(item.document, body="")

@@ -9,27 +9,21 @@ only while those are unchanged. Deleting the folder (`lanting clean`) is always 
 
 from __future__ import annotations
 
-import copyreg
-import dataclasses
 import hashlib
 import importlib.metadata
-import io
 import os
-import pickle
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from lanting import __version__
+from lanting.build.cache_entries import freeze, thaw
 from lanting.fs import file_digest
 from lanting.markdown.code import highlights_kept_in
-from lanting.model.content import Document, DocumentSettings, FrontMatter, Loaded, Source
-from lanting.model.markdown import Heading, LinkRef, RenderedMarkdown
-from lanting.model.problem import Problem
+from lanting.model.content import DocumentSettings, Loaded, Source
 
 SCHEMA = 2
 TABLE = f"documents_v{SCHEMA}"
@@ -165,7 +159,7 @@ class DocumentCache:
                     f"SELECT key, value FROM {TABLE} WHERE key IN ({','.join('?' * len(batch))})",
                     batch).fetchall()
                 for key, value in rows:
-                    loaded = _thaw(key, value, wanted[key])
+                    loaded = thaw(key, value, wanted[key])
                     if loaded is not None and _still_valid(loaded, settings):
                         found[key] = loaded
         except sqlite3.Error:
@@ -182,7 +176,7 @@ class DocumentCache:
         self._open_in_this_process()  # a worker process stores what it rendered
         if self.db is None:
             return items
-        rows = [(key, _freeze(loaded), loaded.rendered.html if loaded.rendered else "")
+        rows = [(key, freeze(loaded), loaded.rendered.html if loaded.rendered else "")
                 for key, loaded in items]
         try:
             with self.db:
@@ -364,77 +358,6 @@ class KeptHighlights:
         except sqlite3.Error:
             pass  # highlighted again next time
         self.new.clear()
-
-
-def _freeze(loaded: Loaded) -> bytes:
-    # The source (with its text) is known when looking up; storing it again is waste.
-    # The HTML goes to its own column: most builds never need the HTML of unchanged pages.
-    document = replace(loaded.document, source=None, body="")  # type: ignore[arg-type]
-    rendered = replace(loaded.rendered, html="") if loaded.rendered else None
-    out = io.BytesIO()
-    pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
-    pickler.dispatch_table = _DISPATCH
-    pickler.dump((document, rendered))
-    return out.getvalue()
-
-
-def _thaw(key: str, value: bytes, source: Source) -> Loaded | None:
-    try:
-        document, rendered = pickle.loads(value)
-    except Exception:  # an entry from an incompatible version: treat as a miss
-        return None
-    # The document was made just now and is this function's alone: its source is set in
-    # place rather than by a copy (a one-post rebuild thaws every other post).
-    object.__setattr__(document, "source", source)
-    if rendered is not None and rendered.problems:
-        rendered = replace(rendered, problems=_moved(rendered.problems, source))
-    return Loaded(document, rendered, key, html_in_cache=rendered is not None)
-
-
-def _moved(problems: tuple[Problem, ...], source: Source) -> tuple[Problem, ...]:
-    """The problems of a page rendered when the site was in another folder (copied or
-    moved with its `.lanting/`), their paths in this folder: the messages named the old
-    one. A problem of the page itself tells where the site was."""
-    old = next((p.path for p in problems if p.path is not None
-                and p.path.parts[-len(source.rel.parts):] == source.rel.parts), None)
-    if old is None or old == source.path:
-        return problems
-    depth = len(source.rel.parts)  # (`content/` and the page's own folders)
-    if len(old.parts) <= depth + 1 or len(source.path.parts) <= depth + 1:
-        return problems
-    old_root, new_root = old.parents[depth], source.path.parents[depth]
-    return tuple(replace(p, path=new_root / p.path.relative_to(old_root))
-                 if p.path is not None and p.path.is_relative_to(old_root) else p
-                 for p in problems)
-
-
-def _restore(cls: type, values: tuple[object, ...]) -> object:
-    """An instance of the frozen dataclass `cls` with these field values, made without
-    its `__init__` (as pickle does) but also without dataclasses' generic `__setstate__`,
-    which looks up the fields again for every object (a one-post rebuild of a 4,000-post
-    site thaws some 36,000 of them): each field is set through its slot directly."""
-    instance: object = _new(cls)
-    for set_field, value in zip(_SETTERS[cls], values, strict=True):
-        set_field(instance, value)
-    return instance
-
-
-def _reduce(instance: Any) -> tuple[Callable[..., object], tuple[object, ...]]:
-    cls = type(instance)
-    return _restore, (cls, tuple(getattr(instance, name) for name in _FIELDS[cls]))
-
-
-_new = object.__new__
-_FIELDS: dict[type, tuple[str, ...]] = {
-    cls: tuple(f.name for f in dataclasses.fields(cls))
-    for cls in (Document, FrontMatter, RenderedMarkdown, Heading, LinkRef)}
-"""The dataclasses a cache entry holds, and their fields in order."""
-_SETTERS: dict[type, tuple[Callable[[object, object], None], ...]] = {
-    cls: tuple(vars(cls)[name].__set__ for name in names) for cls, names in _FIELDS.items()}
-"""Each field's slot setter (the classes have `slots=True`: a field is a member
-descriptor, which a frozen class's `__setattr__` does not guard)."""
-_DISPATCH = copyreg.dispatch_table.copy()
-_DISPATCH.update(dict.fromkeys(_FIELDS, _reduce))
 
 
 def _still_valid(loaded: Loaded, settings: DocumentSettings) -> bool:
