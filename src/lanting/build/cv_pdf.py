@@ -26,7 +26,7 @@ from ruamel.yaml import YAML
 
 from lanting.config.i18n import base_language
 from lanting.config.languages import language_dirs
-from lanting.content.cv import TITLES, section_title
+from lanting.content.cv_values import TITLES, section_title
 from lanting.model.academic import Publication
 from lanting.model.config import Config
 from lanting.model.content import Source

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from lanting.content.cv import TITLES, section_title
+from lanting.content.cv_values import TITLES, section_title
 from lanting.model.academic import Academic
 from lanting.model.config import Config
 from lanting.model.cv import Cv, CvSection
