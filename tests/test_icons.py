@@ -6,7 +6,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from lanting.model.config import LINK_KINDS
+from lanting.model.config_academic import LINK_KINDS
 from lanting.render.icons import FALLBACK, ICONS, _source, link_icon
 
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass, fields, replace
 from pathlib import PurePosixPath
 
 from lanting.config.i18n import strings_for
-from lanting.model.config import Config, LanguageConfig, ProfileConfig
+from lanting.model.config import Config, LanguageConfig
+from lanting.model.config_academic import ProfileConfig
 
 _SUFFIX = re.compile(r"^(?P<stem>.+)\.(?P<lang>[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})*)$")
 

@@ -19,7 +19,7 @@ from typing import Any, TypeVar, Union
 
 from lanting.errors import did_you_mean
 from lanting.markdown.urls import URL_HINT, unsafe_url_reason
-from lanting.model.config import Url
+from lanting.model.url import Url
 
 T = TypeVar("T")
 

@@ -26,13 +26,12 @@ from lanting.markdown.math_formula import to_mathml
 from lanting.model.cite import CITATION_STYLES
 from lanting.model.config import (
     COMMENT_PROVIDERS,
-    CV_PUBLICATIONS,
     GISCUS_MAPPINGS,
-    LINK_KINDS,
     SLUG_STYLES,
     CommentsConfig,
     Config,
 )
+from lanting.model.config_academic import CV_PUBLICATIONS, LINK_KINDS
 from lanting.model.names import RESERVED_PREFIX, alias_path
 
 _COLOR = re.compile(r"#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})|[a-zA-Z]{3,30}")

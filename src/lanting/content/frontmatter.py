@@ -30,7 +30,6 @@ from lanting.content.marp import split_marp_keys
 from lanting.errors import LantingError, did_you_mean
 from lanting.markdown.mathforms import TITLE_MATH, math_forms
 from lanting.model.cite import CITATION_STYLES
-from lanting.model.config import Url
 from lanting.model.content import (
     Attachment,
     Document,
@@ -44,6 +43,7 @@ from lanting.model.content import (
 )
 from lanting.model.names import MAX_NAME_BYTES, RESERVED_PREFIX, alias_path
 from lanting.model.problem import Problem
+from lanting.model.url import Url
 
 SLUG_RE = re.compile(r"^[\w][\w.\-]*$")
 
