@@ -22,20 +22,20 @@ _ESCAPE = re.compile(r"\\[\\()]")
 escaped backslash and a parenthesis)."""
 
 
-_HTML_MATH_SPOTS = re.compile(r"(<(figcaption|td|th|li|span)\b[^>]*>)(.*?)(</\2\s*>)",
-                              re.DOTALL | re.IGNORECASE)
+_HTML_MATH_SPOTS = re.compile(r"(<(figcaption|caption|td|th|li|dt|dd|p|summary|h[1-6]|span)"
+                              r"\b[^>]*>)(.*?)(</\2\s*>)", re.DOTALL | re.IGNORECASE)
 _PAREN_MATH = re.compile(r"\\\((.+?)\\\)", re.DOTALL)
 
 
 def math_in_html(text: str, shelf: Shelf, convert: Callable[[str], str],
                  dollars: bool = False) -> tuple[str, int, list[str]]:
-    """`\\(…\\)` inside raw HTML (distill's `<figcaption>`s, table cells, list items),
-    which kramdown left alone and MathJax rendered (not `<div markdown="1">`, whose
-    `\\(` kramdown read as an escape): Lanting renders no math in raw HTML, so each
-    becomes MathML now
-    (`convert`: TeX → MathML, raising ValueError), put aside. Returns (text, how many,
-    the formulas that did not convert, left as written). With `dollars`, `$…$` too (a
-    Hugo theme's KaTeX read it there: `<td>自由度 $i$</td>`)."""
+    """`\\(…\\)` inside raw HTML (distill's `<figcaption>`s, table cells, list items,
+    `<summary>`s), which kramdown left alone and MathJax rendered (not `<div
+    markdown="1">`, whose `\\(` kramdown read as an escape): kept as written, put aside
+    from the rewriting of escapes, for Lanting renders a formula in raw HTML's text as
+    MathJax did. `convert` (TeX → MathML, raising ValueError) tells the formulas that do
+    not convert. Returns (text, how many, those that do not convert). With `dollars`,
+    `$…$` too (a Hugo theme's KaTeX read it there: `<td>自由度 $i$</td>`)."""
     count, failed = 0, []
     pattern = re.compile(f"{_PAREN_MATH.pattern}|{INLINE_MATH.pattern}", re.DOTALL) \
         if dollars else _PAREN_MATH
@@ -44,12 +44,11 @@ def math_in_html(text: str, shelf: Shelf, convert: Callable[[str], str],
         nonlocal count
         tex = match.group(1) if match.group(1) is not None else match.group(2)
         try:
-            mathml = convert(tex)
+            convert(tex)
+            count += 1
         except ValueError:
             failed.append(tex)
-            return match.group()
-        count += 1
-        return shelf.put(mathml)
+        return shelf.put(match.group())
 
     def element(match: re.Match[str]) -> str:
         if "\\(" not in match.group(3) and not (dollars and "$" in match.group(3)):

@@ -85,7 +85,7 @@ class HugoBodies(HugoLinks):
             ctx.convert("dollar signs escaped (the theme's math was off)", count)
         text, count, failed = math_in_html(text, shelf, lambda tex: to_mathml(
             tex, display=False), dollars=item.source not in self.dollars)
-        ctx.convert("formulas in raw HTML as MathML", count)
+        ctx.convert("formulas in raw HTML kept for Lanting to render", count)
         for tex in failed:
             ctx.warn(tex, "a formula in raw HTML that does not convert: left as written")
         if not self.passthrough():

@@ -95,7 +95,7 @@ class JekyllBodies:
         ctx.convert("escaped math delimiters \\\\( \\\\[ as $ and $$", count)
         text, count, failed = math_in_html(
             text, shelf, lambda tex: to_mathml(tex, display=False))
-        ctx.convert("\\(…\\) in raw HTML as MathML", count)
+        ctx.convert("\\(…\\) in raw HTML kept for Lanting to render", count)
         for tex in failed:
             ctx.warn(f"\\({tex}\\)", "a formula in raw HTML that does not convert: left as "
                      "written")

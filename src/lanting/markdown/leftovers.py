@@ -4,10 +4,10 @@ shows.
 Liquid (`{{ site.baseurl }}`, `{% post_url x %}`), Hugo shortcodes (`{{< figure >}}`,
 `{{% callout %}}`) and kramdown attribute lists (`{: .note}`) do nothing in Lanting: a
 post moved by hand would show them as text. So would a formula that is not read as one
-(`$x \\le y $`, whose closing `$` follows a space; `\\frac{a}{b}` without dollars;
-TeX in raw HTML, which Lanting does not look into): a math command in text is reported
-too. Each is a warning at its line, as is a `**` that opens or closes no bold text (in
-`**bold **text` neither does). Code spans, code blocks and math are left alone
+(`$x \\le y $`, whose closing `$` follows a space; `\\frac{a}{b}` without dollars,
+in Markdown or in raw HTML): a math command in text is reported too. Each is a
+warning at its line, as is a `**` that opens or closes no bold text (in `**bold **text`
+neither does). Code spans, code blocks and math are left alone
 (there such text is what the writer means), and so are HTML comments, `<pre>`, `<code>`,
 `<script>` and `<style>` in raw HTML. A component of VitePress or MDX in raw HTML
 (`<Badge text="v2" />`), which the browser shows nothing of, is a warning too.
@@ -44,15 +44,12 @@ COMPONENT = re.compile(r"<([A-Z][a-z][A-Za-z0-9]*)(?=[\s/>])")
 (Docusaurus): the browser knows no such element and shows at most its text."""
 COMPONENT_HINT = ("Lanting runs no Vue or MDX components: write what it shows in Markdown or "
                   "HTML, or remove it")
-HTML_DOLLARS = re.compile(r"(?<![\\$\w])\$(?=[^\s$\d])[^$\n<>]*[^\s$\\]\$(?![\w$])")
-"""`$O(N^2)$` inside raw HTML (Notion's `<aside>` callouts): Lanting reads no Markdown or
-math there, so it is shown as written. (Not `$5 and $10`: a digit starts no formula.)"""
 _HIDDEN_HTML = re.compile(r"<!--.*?-->|<(pre|code|script|style)\b.*?</\1\s*>",
                           re.DOTALL | re.IGNORECASE)
 HINT = ("Lanting runs no Liquid, Hugo shortcodes or kramdown attributes, so this is shown "
         "as written: remove it, or write it in `code` to show it")
-TEX_HINT = ("a formula goes between `$…$` (no space before the closing `$`) or `$$…$$`, "
-            "outside raw HTML; to show TeX as written, put it in `code`")
+TEX_HINT = ("a formula goes between `$…$` (no space before the closing `$`) or `$$…$$`; "
+            "to show TeX as written, put it in `code`")
 
 
 _EITHER = re.compile(f"{TEMPLATE_SYNTAX.pattern}|{TEX.pattern}")
@@ -98,7 +95,7 @@ def _leftovers(state: StateCore) -> None:
     source = state.src
     if ctx is None or not (("{" in source and TEMPLATE_SYNTAX.search(source))
                            or ("\\" in source and TEX.search(source))
-                           or ("<" in source and ("$" in source or COMPONENT.search(source)))):
+                           or ("<" in source and COMPONENT.search(source))):
         return
     seen: set[int] = set()
     for token in state.tokens:
@@ -108,10 +105,7 @@ def _leftovers(state: StateCore) -> None:
             found = list(_in_inline(token))
         elif token.type == "html_block":
             content = _HIDDEN_HTML.sub(lambda m: "\n" * m.group().count("\n"), token.content)
-            found = list(_found(content))
-            if "$" in content:
-                found += [(content.count("\n", 0, m.start()), m.group())
-                          for m in HTML_DOLLARS.finditer(content)]
+            found = list(_found(content))  # ($…$ in its text is a formula: html_math.py)
             found += [(content.count("\n", 0, m.start()), m.group())
                       for m in COMPONENT.finditer(content)]
         else:

@@ -26,6 +26,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
+from lanting.markdown.html_math import split_html_math
 from lanting.markdown.math_page import convert_page
 from lanting.markdown.mathsyntax import math_syntax_plugin
 
@@ -41,6 +42,8 @@ def _error_html(token: Token) -> str:
     opener = token.markup if token.markup in _CLOSERS else ""
     closer = _CLOSERS.get(token.markup, "")
     source = (opener if opener != "\\begin" else "") + token.content.strip() + closer
+    if (token.meta or {}).get("in_html"):
+        return escapeHtml(source)  # (raw HTML's text, as the writer's MathJax showed it)
     return f'<code class="math-error">{escapeHtml(source)}</code>'
 
 
@@ -149,6 +152,7 @@ def math_plugin(md: MarkdownIt) -> None:
     md.inline.ruler.push("eqref", _eqref_rule)
     md.inline.ruler.before("escape", "eqref_tex", _tex_ref_rule)
     md.core.ruler.push("math_convert", convert_page)
+    md.core.ruler.before("math_convert", "math_in_html", split_html_math)
     md.core.ruler.push("number_eqrefs", _number_eqrefs)
     md.core.ruler.push("glue_punctuation", _glue_punctuation)
     md.add_render_rule("math_inline", _render_inline)

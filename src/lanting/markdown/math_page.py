@@ -56,10 +56,11 @@ def _collect(tokens: Sequence[Token]) -> tuple[list[_Formula], list[Token]]:
     formulas: list[_Formula] = []
     refs: list[Token] = []
     for token in tokens:
-        if token.type == "math_block":
+        if token.type in ("math_block", "math_inline"):  # (inline: in raw HTML's text)
             meta = token.meta or {}
             line = int(meta.get("line", token.map[0] if token.map else 0))
-            formulas.append(_make(token, True, line, token.info.strip()))
+            formulas.append(_make(token, token.type == "math_block", line,
+                                  token.info.strip()))
         elif token.type == "inline" and token.children and (
                 "$" in token.content or "\\" in token.content or "@" in token.content
                 or "`" in token.content or "](#" in token.content
@@ -115,13 +116,18 @@ class _Page:
                 text, at = physical, p
             column = at + 1 if text is physical else None
             excerpt = _excerpt(text, at, length)
-        self.problem(message, line, column, hint or HINT, excerpt)
+        if (formula.token.meta or {}).get("in_html"):  # (what MathJax would show as text)
+            self.problem(message + " (in raw HTML: shown as written)", line, column,
+                         hint or HINT, excerpt, "warning")
+        else:
+            self.problem(message, line, column, hint or HINT, excerpt)
 
     def problem(self, message: str, body_line: int, column: int | None = None,
-                hint: str | None = None, excerpt: str | None = None) -> None:
+                hint: str | None = None, excerpt: str | None = None,
+                severity: str = "error") -> None:
         self.env.setdefault("problems", []).append(Problem(
             message, self.ctx.path if self.ctx else None, self.file_line(body_line),
-            column, hint, excerpt=excerpt))
+            column, hint, severity=severity, excerpt=excerpt))
 
     def body_line(self, n: int) -> str:
         if self._lines is None:

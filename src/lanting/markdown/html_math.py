@@ -1,0 +1,97 @@
+"""Formulas in the text of raw HTML blocks: `<summary>为什么 $k_2$ 有偏？</summary>`.
+
+A block of raw HTML is passed on as written, so its `$k_2$` reached the page as TeX.
+MathJax and KaTeX's auto-render typeset such text on the sites our users come from (they
+scan the whole page), so their posts put formulas in `<details>`, `<summary>`, `<div>`
+and table cells. Here the text between the tags of an HTML block is searched for
+`$…$`, `\\(…\\)`, `$$…$$` and `\\[…\\]`, and each formula becomes a math token of the
+page, converted, numbered and checked with the others. Not searched: tags and their
+attributes, comments, and what `<pre>`, `<code>`, `<script>`, `<style>`, `<textarea>`,
+`<math>` and `<svg>` hold. An opening `$` before a digit starts no formula (`$5`), as in
+Markdown text, and `\\$` is a dollar sign (as MathJax's `processEscapes` has it; the
+importers write a dollar that is no formula so). A formula that does not convert is a
+warning and shown as written, as MathJax showed it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from markdown_it.rules_core import StateCore
+from markdown_it.token import Token
+
+_SKIPPED = re.compile(r"<!--.*?-->|<(pre|code|script|style|textarea|math|svg)\b.*?</\1\s*>"
+                      r"|<[^>]*>", re.DOTALL | re.IGNORECASE)
+"""What is not text of the block: a tag, a comment, an element whose text is not prose."""
+_FORMULA = re.compile(
+    r"\\\$"
+    r"|\$\$(?P<dd>[^$]+?)\$\$"
+    r"|\\\[(?P<db>.+?)\\\]"
+    r"|\\\((?P<ip>.+?)\\\)"
+    r"|(?<![\\$\w])\$(?P<id>(?=[^\s$\d])[^$\n]*[^\s$\\])\$(?![\w$])", re.DOTALL)
+"""A formula, or `\\$`: a dollar sign (MathJax's `processEscapes`; the importers write
+it so for a dollar that is no formula)."""
+_OPENERS = {"dd": "$$", "db": "\\[", "ip": "\\(", "id": "$"}
+
+
+def _formulas(content: str) -> list[tuple[int, int, str, bool, str]]:
+    """(start, end, TeX, display, opener) of each formula in the text of `content`, and
+    of each `\\$` (with the opener "")."""
+    found: list[tuple[int, int, str, bool, str]] = []
+    last = 0
+    for skipped in [*_SKIPPED.finditer(content), None]:
+        end = skipped.start() if skipped is not None else len(content)
+        for match in _FORMULA.finditer(content, last, end):
+            kind = match.lastgroup
+            if kind is None:
+                found.append((match.start(), match.end(), "", False, ""))
+            else:
+                found.append((match.start(), match.end(), match.group(kind), kind[0] == "d",
+                              _OPENERS[kind]))
+        if skipped is not None:
+            last = skipped.end()
+    return found
+
+
+def split_html_math(state: StateCore) -> None:
+    """Each raw HTML block with formulas in its text, as the HTML around them and a math
+    token for each (rendered by the math plugin's rules, in the block's place); a `\\$`
+    in its text is a `$`."""
+    if "<" not in state.src or not ("$" in state.src or "\\(" in state.src
+                                    or "\\[" in state.src):
+        return
+    tokens: list[Token] = []
+    changed = has_math = False
+    for token in state.tokens:
+        found = _formulas(token.content) if token.type == "html_block" and (
+            "$" in token.content or "\\" in token.content) else []
+        if not found:
+            tokens.append(token)
+            continue
+        changed = True
+        first = token.map[0] if token.map else 0
+        html, start_of_html, last = "", 0, 0
+        for start, end, tex, display, opener in found:
+            html += token.content[last:start]
+            last = end
+            if not opener:
+                html += "$"
+                continue
+            tokens.append(_html(token, html, first, start_of_html))
+            line = first + token.content.count("\n", 0, start)
+            math = Token("math_block" if display else "math_inline", "math", 0,
+                         content=tex, markup=opener, map=[line, line + 1], block=display)
+            math.meta = {"line": line, "in_html": True}
+            tokens.append(math)
+            has_math = True
+            html, start_of_html = "", end
+        tokens.append(_html(token, html + token.content[last:], first, start_of_html))
+    if changed:
+        state.tokens = [t for t in tokens if t.type != "html_block" or t.content]
+    if has_math:
+        state.env["has_math"] = True  # (what makes the page's formulas convert)
+
+
+def _html(block: Token, content: str, first: int, offset: int) -> Token:
+    line = first + block.content.count("\n", 0, offset)
+    return Token("html_block", "", 0, content=content, map=[line, line + 1], block=True)
