@@ -34,6 +34,7 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.jekyll_bodies import JekyllBodies
+from lanting.importer.jekyll_languages import JekyllLanguages, language_keys
 from lanting.importer.jekyll_math import dollar_inline_math, is_chirpy
 from lanting.importer.jekyll_pages import MARKDOWN, JekyllPages
 from lanting.importer.jekyll_settings import JekyllSettings
@@ -79,6 +80,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
         self.tz = zone(options.timezone or self.config.get("timezone"))
         self.baseurl = str(self.config.get("baseurl") or "").rstrip("/")
         self.table = LinkTable(self.site)
+        self.languages = JekyllLanguages(self.site, self.table, self.report)
         self.posts: list[tuple[Item, str, int, Path]] = []
         """(item, body as written, its first line, source file) of posts and pages."""
         self.by_name: dict[str, Item] = {}
@@ -114,6 +116,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
             self.report.note("_config.yml", None, f"no `lang` or `locale`: the posts read as "
                              f"`{self.language}`, so the new site is in it (`language` in "
                              "lanting.toml changes it)")
+        self.languages.finish(self.language)
         for item, text, _first, path in self.posts:
             ctx = Context(self.report, path, read_text(path))
             item.body = self.convert(text, item, ctx, path)
@@ -128,7 +131,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
 
     def known_collections(self) -> set[str]:
         """The `_x/` folders of documents this importer reads."""
-        return {"_posts", "_drafts", "_tabs"}
+        return {"_posts", "_drafts", "_tabs", *self.included_folders()}
 
     def report_unknown_collections(self) -> None:
         named = self.config.get("collections")
@@ -218,6 +221,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
             if "slug" in data:
                 front["slug"] = slug
             item = self.site.add(Item("post", slug, path, front, draft=draft))
+            self.languages.read(item, data, head, path)
             self.report.counts["drafts" if draft else "posts"] += 1
             if not draft:
                 item.old_urls = self.old_urls(data, pattern, date, categories, title_part)
@@ -299,7 +303,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
         if params:
             front["params"] = params
         used = MAPPED_KEYS | ({"author"} if "author" in params else set()) \
-            | ({"toc"} if data.get("toc") is False else set())
+            | ({"toc"} if data.get("toc") is False else set()) | language_keys(data)
         dropped = [k for k in data if k not in used]
         if dropped:
             self.report.note(path, 2, "front matter not needed in Lanting, left out: "

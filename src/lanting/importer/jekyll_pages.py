@@ -15,6 +15,10 @@ from lanting.importer.site import Item, NewSite, slug_of
 from lanting.importer.text import load_mapping, split_front_matter
 
 _LOOP = re.compile(r"\{%-?\s*for\b.*?\{%-?\s*endfor\s*-?%\}", re.DOTALL)
+_FOR = re.compile(r"\{%-?\s*for\b")
+"""A Liquid loop, `{% for` or `{%- for` (whitespace control)."""
+LISTINGS = frozenset({"blog", "archive", "archives", "tags", "categories", "posts"})
+"""Permalinks of the lists of posts a theme's page makes and Lanting makes too."""
 MARKDOWN = (".md", ".markdown", ".mkd", ".mkdn")
 
 
@@ -22,6 +26,7 @@ class JekyllPages:
     """The page side of the Jekyll importers."""
 
     source: Path
+    config: dict[str, Any]
     report: Report
     site: NewSite
     table: LinkTable
@@ -49,11 +54,24 @@ class JekyllPages:
 
     def page_files(self) -> list[Path]:
         tabs = self.source / "_tabs"  # Chirpy's pages of the side bar (about, archives, …)
+        included = [p for folder in self.included_folders()
+                    for p in sorted((self.source / folder).rglob("*"))
+                    if p.suffix.lower() in MARKDOWN]
         return [p for p in walk(self.source)
                 if p.suffix.lower() in MARKDOWN
                 and not any(part.startswith("_") for part in p.relative_to(self.source).parts)
                 and p.name.lower() not in ("readme.md", "license.md", "changelog.md")] + (
-            sorted(tabs.glob("*.md")) if tabs.is_dir() else [])
+            sorted(tabs.glob("*.md")) if tabs.is_dir() else []) + included
+
+    def included_folders(self) -> list[str]:
+        """Folders named `_x` that `_config.yml`'s `include:` has Jekyll read as pages
+        (minimal-mistakes keeps its pages in `_pages/`)."""
+        names = self.config.get("include")
+        return [name.strip("/") for name in names if isinstance(name, str)
+                and name.startswith("_") and "/" not in name.strip("/")
+                and (self.source / name.strip("/")).is_dir()
+                and name.strip("/") not in ("_posts", "_drafts", "_tabs")] \
+            if isinstance(names, list) else []
 
     def read_pages(self) -> None:
         for path in self.page_files():
@@ -77,7 +95,7 @@ class JekyllPages:
             return
         if permalink == "/" or rel in ("index.md", "index.markdown") or layout == "home":
             home = self.home()
-            if "{% for" in body:  # (al-folio's blog.md: the theme's featured-posts loop)
+            if _FOR.search(body):  # (al-folio's blog.md: the theme's featured-posts loop)
                 body = _LOOP.sub("", body)
                 if len(re.sub(r"[#*\s-]|\{%.*?%\}|<[^>]*>", "", body)) < 80:
                     body = ""
@@ -88,10 +106,11 @@ class JekyllPages:
             else:
                 self.report.note(path, None, "left out: Lanting makes the home page")
             return
-        if "{% for" in body or "paginator" in body:
+        if _FOR.search(body) or "paginator" in body:
             # academicpages' cv.md: the CV in Markdown around loops over its collections
             kept = _LOOP.sub("", body)
-            if "paginator" in body or len(re.sub(r"[#*\s-]|\{%.*?%\}", "", kept)) < 80:
+            if "paginator" in body or permalink.strip("/") in LISTINGS \
+                    or len(re.sub(r"[#*\s-]|\{%.*?%\}", "", kept)) < 80:
                 self.report.note(path, None, "left out: a listing page, which Lanting makes")
                 return
             self.report.warn(path, None, "its `{% for %}` listings left out (Lanting lists "
