@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
+from urllib.parse import unquote
 
 from htmltree import parse_html
 from sitebits import png, write_files
@@ -450,3 +451,24 @@ def test_hugo_fixit_friends_page_and_centred_quote(tmp_path: Path) -> None:
     links = parse_html((out / "links/index.html").read_text(encoding="utf-8")).one("main")
     assert "欢迎交换链接。" in links.text()
     assert [li.text() for li in links.find_all("li")] == ["丙 — 分布式系统"]
+
+
+def test_typora_images_at_a_path_of_the_writers_computer(tmp_path: Path) -> None:
+    """Typora, not set to copy images beside the post, writes where the image was on the
+    writer's computer (`/Users/me/…/_posts/os/img/a.png`, `C:\\Users\\…`): no reader had
+    the file and the build failed on each. The file is in the site (its folder since
+    moved): the longest end of the path that names a file, else the one file so named."""
+    imported = imported_site(tmp_path, "jekyll", {
+        "_config.yml": "title: Hux\nlang: zh-CN\n",
+        "_posts/CS基础/os/img/Screen Shot 1.png": png(40, 30),
+        "images/arch.png": png(40, 30),
+        "_posts/CS基础/os/2019-06-24-lab.md":
+            "---\ntitle: 实验\ndate: 2019-06-24\n---\n\n"
+            "![](/Users/me/Documents/GitHub/blog/_posts/os/img/Screen%20Shot%201.png)\n\n"
+            "![架构](C:\\Users\\me\\blog\\images\\arch.png)\n"})
+    assert [w.message for w in imported.report.warnings] == []
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    page = parse_html((result.output / "posts/lab/index.html").read_text(encoding="utf-8"))
+    sources = [img["src"] for img in page.one("div", class_="prose").find_all("img")]
+    assert sources == ["/posts/lab/Screen%20Shot%201.png", "/posts/lab/arch.png"]
+    assert all((result.output / unquote(s).lstrip("/")).is_file() for s in sources)

@@ -226,7 +226,7 @@ def test_fenced_code_is_escaped_and_keeps_its_language() -> None:
     # highlight.js's and Prism's names (a real Hexo blog's `assembly` was a warning)
     ("assembly", "mov eax, 1", True), ("armasm", "add r0, r1, r2", True),
     ("mlir", "%0 = add i32 %a, %b", True), ("dotenv", "KEY=value", True),
-    ("tsv", "a\tb", False),
+    ("tsv", "a\tb", False), ("sqlite", "SELECT name FROM users;", True),
 ])
 def test_common_fence_names_pygments_lacks(lang: str, code: str, highlighted: bool) -> None:
     """` ```yml ` (Pygments says `yaml`) was "unknown code language" and unhighlighted."""

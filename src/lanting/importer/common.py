@@ -4,6 +4,7 @@ front-matter keys that mean the same everywhere, old URLs matched in links, the 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import os
 import re
 from collections.abc import Collection
@@ -137,11 +138,43 @@ class LinkTable:
         return None
 
 
+_WRITERS_COMPUTER = re.compile(r"^(?:file://)?(?:/(?:Users|home|mnt|Volumes|media)/|"
+                               r"/?[A-Za-z]:[\\/])")
+"""An image path on the writer's computer (Typora, unset to copy images beside the post,
+writes `/Users/me/blog/_posts/img/a.png` or `C:\\Users\\…`): no reader had the file."""
+
+
+def file_on_writers_computer(url: str, root: Path) -> Path | None:
+    """The file of the site that an image path on the writer's computer names: the
+    longest end of the path that is a file under `root` (`…/blog/_posts/img/a.png` →
+    `_posts/img/a.png`), else the one file of the site with its name."""
+    if not _WRITERS_COMPUTER.match(url):
+        return None
+    parts = [p for p in unquote(url).removeprefix("file://").replace("\\", "/").split("/") if p]
+    for start in range(1, len(parts)):
+        candidate = root.joinpath(*parts[start:])
+        if candidate.is_file():
+            return candidate
+    named = _files_by_name(root).get(parts[-1]) if parts else None
+    return named[0] if named and len(named) == 1 else None
+
+
+@functools.lru_cache(maxsize=8)
+def _files_by_name(root: Path) -> dict[str, list[Path]]:
+    found: dict[str, list[Path]] = {}
+    for path in walk(root):
+        found.setdefault(path.name, []).append(path)
+    return found
+
+
 def map_site_url(url: str, image: bool, ctx: Context, site: NewSite, table: LinkTable,
                  root: Path, static_root: Path, base: str = "") -> str | None:
     """A root-relative URL of the old site in a post: a link to another post becomes a
     link to its new file, an image a marker (so it can move into a bundle), a file of
     `static_root` stays as it is (it is copied to the same path)."""
+    if image and (local := file_on_writers_computer(url, root)) is not None:
+        ctx.convert("images at a path of the writer's computer (Typora) found in the site")
+        return site.image(local, None)
     if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#", url) or not url:
         return None
     path, hash_mark, fragment = url.partition("#")

@@ -125,7 +125,7 @@ LANGUAGE_ALIASES = {"yml": "yaml", "jsonc": "json", "patch": "diff", "cmd": "bat
                     "assembly": "nasm", "x86asm": "nasm", "armasm": "gas", "arm": "gas",
                     "riscv": "gas", "mlir": "llvm", "pgsql": "postgresql", "plsql": "sql",
                     "j2": "jinja", "nunjucks": "jinja", "env": "bash", "dotenv": "bash",
-                    "conf": "ini"}
+                    "conf": "ini", "sqlite": "sql"}
 """Fence languages posts use that Pygments knows by another name (or a near one: MLIR
 as LLVM IR, ARM and RISC-V assembly as GNU assembler)."""
 PLAIN_LANGUAGES = frozenset({"text", "plain", "txt", "plaintext", "output", "log", "csv",
