@@ -20,7 +20,7 @@ from lanting.build.options import BuildOptions
 from lanting.importer import Imported, detect, import_site
 from lanting.importer.common import Options
 from lanting.importer.liquid import Context
-from lanting.importer.mkdocs_anchors import toc_ids
+from lanting.importer.mkdocs_anchors import toc_ids, toc_keeps_case
 from lanting.importer.mkdocs_bodies import content_tabs, first_heading
 from lanting.importer.mkdocs_settings import babel_date, blog_settings, blog_slugify
 from lanting.importer.mkdocs_snippets import _snippet_parts
@@ -489,3 +489,23 @@ def test_an_image_keeps_its_attribute_list(site: tuple[Imported, Path]) -> None:
     _imported, out = site
     img = page(out, "/attention/").one("img", alt="多头注意力")
     assert (img["width"], img["height"]) == ("300", "300")
+
+
+@pytest.mark.parametrize(("raw", "keeps"), [
+    ("  - toc:\n      slugify: !!python/object/apply:pymdownx.slugs.slugify\n"
+     "        kwds: {}\n", True),
+    ("  - toc:\n      slugify: !!python/object/apply:pymdownx.slugs.slugify\n"
+     "        kwds:\n          case: lower\n", False),
+    ("  - toc:\n      slugify: !!python/name:pymdownx.slugs.uslugify\n", False),
+    ("  - toc:\n      slugify: !!python/name:pymdownx.slugs.uslugify_cased\n", True),
+    ("  - toc:\n      permalink: true\n", False),
+])
+def test_a_slugify_that_keeps_the_headings_case(raw: str, keeps: bool) -> None:
+    """`pymdownx.slugs.slugify` applied with no `case` keeps it (its default is `none`):
+    a site's links to `#RaoBlackwell-theorem` failed the build, as the ids were taken to
+    be lower case."""
+    assert toc_keeps_case(raw) is keeps
+    text = "## Rao–Blackwell theorem\n\n## 中文 Title\n"
+    assert [a for _, a in toc_ids(text, True, keeps)] == (
+        ["RaoBlackwell-theorem", "中文-Title"] if keeps
+        else ["raoblackwell-theorem", "中文-title"])

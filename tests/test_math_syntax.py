@@ -414,3 +414,62 @@ def test_a_cd_label_may_hold_a_command_with_the_arrows_letter() -> None:
     assert "‖↓" in mathml_text(rendered.html[rendered.html.index("<math"):])
     (problem,) = render("$$\\begin{CD} A @>a\\>> B \\end{CD}$$\n").problems
     assert "an arrow of the `CD` diagram" in problem.message
+
+
+@pytest.mark.parametrize(("tex", "text"), [
+    ("\\qty(\\frac{a}{b})", "(a/b)"), ("\\qty[x+1]", "[x+1]"), ("\\qty{a}", "{a}"),
+    ("\\qty|x|", "|x|"), ("\\abs{x}", "|x|"), ("\\abs*{x}", "|x|"), ("\\norm{\\vb{v}}", "‖𝐯‖"),
+    ("\\order{n^2}", "𝒪(n²)"), ("\\vb{E}", "𝐄"), ("\\vb*{\\sigma}", "𝝈"),
+    ("\\grad f \\vdot \\vb{A} \\cross \\vb{B}", "∇f⋅𝐀×𝐁"), ("\\laplacian u", "∇²u"),
+    ("\\int f \\dd{x}", "∫fdx"), ("\\dd[3]{r}", "d³r"), ("\\dv{f}{x}", "df/dx"),
+    ("\\dv[2]{f}{t}", "d²f/dt²"), ("\\dv{x}", "d/dx"), ("\\pdv{f}{x}", "∂f/∂x"),
+    ("\\pdv{f}{x}{y}", "∂²f/∂x∂y"), ("\\pdv[2]{u}{x}", "∂²u/∂x²"), ("\\dv*{y}{x}", "dy/dx"),
+    ("\\expval{H}", "⟨H⟩"), ("\\expval{H}{\\psi}", "⟨ψ|H|ψ⟩"), ("\\mel{n}{H}{m}", "⟨n|H|m⟩"),
+    ("\\comm{A}{B}", "[A, B]"), ("\\mqty(a & b \\\\ c & d)", "(a b; c d)"),
+    ("\\eval{x^2}_0^1", "x²|₀¹"), ("\\abs{\\qty(x)}", "|(x)|"),
+])
+def test_the_physics_package(tex: str, text: str) -> None:
+    """`\\qty`, `\\abs`, `\\dv`, `\\pdv`, `\\vb`, `\\dd`, … (MathJax's `[tex]/physics`, which
+    physics and signals notes load): a real MkDocs site of course notes failed with 820
+    errors, most of them these commands unknown to math-core."""
+    from lanting.markdown.mathtext import mathml_text
+
+    rendered = render(f"${tex}$\n")
+    assert rendered.problems == ()
+    shown = mathml_text(rendered.html[rendered.html.index("<math"):])
+    assert shown.replace("\u2061", "") == text
+
+
+def test_a_physics_command_without_its_arguments_is_an_error() -> None:
+    (problem,) = render("$\\dv$\n").problems
+    assert "`\\dv`" in problem.message and "physics" in problem.message
+
+
+@pytest.mark.parametrize(("tex", "text"), [
+    ("\\mathop{\\mathbb E} g", "𝔼 g"), ("\\mathop{\\mathbb{E}}_{x\\sim p} g", "𝔼_{x∼p} g"),
+    ("f\\/(x)", "f(x)"), ("20\\celsius", "20°C"), ("5\\ohm", "5Ω"),
+])
+def test_what_mathjax_reads_and_math_core_refused(tex: str, text: str) -> None:
+    """`\\mathop{\\mathbb E}` (an expectation) was "could not extract text"; `\\/` (an
+    italic correction) and gensymb's `\\celsius` were unknown commands."""
+    from lanting.markdown.mathtext import mathml_text
+
+    rendered = render(f"${tex}$\n")
+    assert rendered.problems == ()
+    shown = mathml_text(rendered.html[rendered.html.index("<math"):])
+    assert shown.replace("\u2061", "") == text
+
+
+@pytest.mark.parametrize("definition", [
+    "\\DeclareMathOperator\\expect{\\mathbb{E}}",
+    "\\DeclareMathOperator\\expect{\\operatorname{\\mathbb{E}}}",
+    "\\newcommand\\expect{\\mathop{\\mathbb E}}",
+])
+def test_a_page_macro_is_rewritten_like_a_formula(definition: str) -> None:
+    """A page's macro went to math-core as written, so what Lanting rewrites in formulas
+    (`\\mathbb` in an operator, `\\left<`, the physics package) failed in every formula
+    using it."""
+    rendered = render(f"$$\n{definition}\n\\newcommand\\pair[1]{{\\left<#1\\right>}}\n$$\n\n"
+                      "$\\expect \\pair{X, \\abs{Q}}$\n")
+    assert rendered.problems == ()
+    assert "𝔼" in rendered.html and "⟨" in rendered.html

@@ -29,7 +29,7 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.liquid import Context
-from lanting.importer.mkdocs_anchors import linked_ids, toc_ids, toc_unicode
+from lanting.importer.mkdocs_anchors import linked_ids, toc_ids, toc_keeps_case, toc_unicode
 from lanting.importer.mkdocs_bodies import MkDocsBodies, first_heading
 from lanting.importer.mkdocs_front import MkDocsFront, title_of_file
 from lanting.importer.mkdocs_settings import (
@@ -79,6 +79,7 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
         self.blog_index: Path | None = None
         self.author_names: dict[str, str] = {}
         self.toc_unicode = toc_unicode(self.config, self.raw)
+        self.toc_case = self.toc_unicode and toc_keeps_case(self.raw)
         self.headings: dict[Path, list[tuple[str, str]]] = {}
         """Each page's headings with the ids MkDocs gave them."""
         self.linked: dict[Path, set[str]] = {}
@@ -191,7 +192,7 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
             return
         kind = "home" if rel in ("index.md", "README.md") else \
             "post" if self.is_post(rel) else "page"
-        self.headings[path.resolve()] = toc_ids(body, self.toc_unicode)
+        self.headings[path.resolve()] = toc_ids(body, self.toc_unicode, self.toc_case)
         title = data.get("title")
         heading = first_heading(body)
         if heading is not None and not title:

@@ -26,6 +26,24 @@ def toc_unicode(config: dict[str, Any], raw: str) -> bool:
         r"^\s*slugify:\s*!!python/(?:object/apply|name):pymdownx\.slugs", raw, re.MULTILINE))
 
 
+_TOC_SLUGIFY = re.compile(r"^(\s*)slugify:\s*!!python/(object/apply|name):pymdownx\.slugs\."
+                          r"(\w+)[^\n]*((?:\n\1\s+[^\n]*)*)", re.MULTILINE)
+
+
+def toc_keeps_case(raw: str) -> bool:
+    """Whether `toc`'s `slugify` keeps the headings' case: `pymdownx.slugs.slugify`
+    applied without `case` (its default is `none`) or `uslugify_cased`; `RaoBlackwell-
+    theorem` was the id, and links were written with it."""
+    found = _TOC_SLUGIFY.search(raw)
+    if found is None:
+        return False
+    if found.group(3) == "uslugify_cased":
+        return True
+    case = re.search(r"\bcase:\s*['\"]?([\w-]+)", found.group(4))
+    return found.group(2) == "object/apply" and found.group(3) == "slugify" and (
+        case is None or case.group(1) == "none")
+
+
 def heading_text(text: str) -> str:
     """A heading's text as the reader saw it: links their text, no images, tags or
     emphasis marks."""
@@ -35,7 +53,7 @@ def heading_text(text: str) -> str:
     return re.sub(r"[*`]|~~", "", text)
 
 
-def toc_ids(text: str, keep_unicode: bool) -> list[tuple[str, str]]:
+def toc_ids(text: str, keep_unicode: bool, keep_case: bool = False) -> list[tuple[str, str]]:
     """(heading line, id) of each `#` heading outside code blocks, as `toc` numbered
     them: an empty or taken id gets `_1`, then `_2`, … (Python-Markdown's `unique`)."""
     found: list[tuple[str, str]] = []
@@ -58,8 +76,8 @@ def toc_ids(text: str, keep_unicode: bool) -> list[tuple[str, str]]:
         written = re.search(r"#([\w-]+)", attrs.group(1)) if attrs else None
         if attrs:
             title = title[:attrs.start()]
-        anchor = written.group(1) if written else blog_slugify(heading_text(title), "-",
-                                                               keep_unicode)
+        anchor = written.group(1) if written else blog_slugify(
+            heading_text(title), "-", keep_unicode, lower=not keep_case)
         while anchor in used or not anchor:
             count = _COUNT.match(anchor)
             anchor = f"{count.group(1)}_{int(count.group(2)) + 1}" if count else f"{anchor}_1"

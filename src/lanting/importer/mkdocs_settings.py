@@ -43,15 +43,18 @@ _SOCIAL = {"github": "GitHub", "gitlab": "GitLab", "x-twitter": "X", "twitter": 
            "researchgate": "ResearchGate", "huggingface": "Hugging Face"}
 
 
-def blog_slugify(value: str, separator: str = "-", keep_unicode: bool = True) -> str:
+def blog_slugify(value: str, separator: str = "-", keep_unicode: bool = True,
+                 lower: bool = True) -> str:
     """A post's or category's slug as the blog plugin makes it: by default with
     `pymdownx.slugs.slugify(case="lower")` (`keep_unicode`: HTML tags dropped, lower case,
     Chinese kept, every other character not a letter, digit, `-` or space dropped, each
     space one separator); with `post_slugify: markdown.extensions.toc.slugify`, Python-
     Markdown's (accents folded to ASCII, every other non-ASCII letter dropped, runs of
-    spaces one separator)."""
+    spaces one separator). `lower=False`: the case kept (`pymdownx.slugs.slugify`'s
+    default, `case: none`)."""
     if keep_unicode:
-        value = re.sub(r"</?[^>]*>", "", unicodedata.normalize("NFC", value)).strip().lower()
+        value = re.sub(r"</?[^>]*>", "", unicodedata.normalize("NFC", value)).strip()
+        value = value.lower() if lower else value
         return re.sub(r"[^\w\- ]", "", value).replace(" ", separator)
     value = unicodedata.normalize("NFKD", value).encode("ascii", "ignore").decode("ascii")
     value = re.sub(r"[^\w\s-]", "", value).strip().lower()

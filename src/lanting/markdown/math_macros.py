@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 import math_core
 
 from lanting.markdown.math_formula import MAX_FORMULA, converter
+from lanting.markdown.tex import rewrite, styled_letter
 from lanting.markdown.tex_scan import TexError, arguments, group_end
 
 _DEFINITION = re.compile(
@@ -89,6 +90,20 @@ MAX_EXPANSIONS = 2000
 """As many textual expansions in one formula as math-core allows of its own."""
 
 
+_OPERATOR_NAME = re.compile(r"\\operatorname\*?\s*\{(.*)\}", re.DOTALL)
+
+
+def _rewritten(expansion: str) -> str:
+    """A macro's body as Lanting rewrites a formula for math-core (`\\left<` as
+    `\\left\\langle`, the physics package's commands, …), where that needs no marks in
+    the output; else as written."""
+    try:
+        rewritten, marks, plain_refs = rewrite(expansion, False)
+    except TexError:
+        return expansion
+    return rewritten if marks is None and not plain_refs else expansion
+
+
 def page_macros(latexes: Sequence[str]) -> tuple[PageMacros, list[str | None]]:
     r"""The macros the page's formulas define (`\newcommand`, `\def`,
     `\DeclareMathOperator`): in MathJax a definition holds for the rest of the page,
@@ -111,7 +126,12 @@ def page_macros(latexes: Sequence[str]) -> tuple[PageMacros, list[str | None]]:
             expansion = latex[m.end() + 1:end - 1]
             if m.group(8):
                 star = "*" if m.group(8).endswith("*") else ""
-                expansion = f"\\operatorname{star}{{{expansion}}}"
+                # (`\DeclareMathOperator\E{\mathbb{E}}`: math-core takes no font command
+                # in an operator's name)
+                inner = _OPERATOR_NAME.fullmatch(expansion.strip())  # (one already)
+                name_text = inner.group(1) if inner else expansion
+                expansion = f"\\operatorname{star}{{{styled_letter(name_text) or name_text}}}"
+            expansion = _rewritten(expansion)
             if m.group(1) == "providecommand" and (name in macros.converter
                                                    or name in macros.textual):
                 continue

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections.abc import Callable
 
 from lanting.markdown.tex_chem import chemistry
@@ -36,6 +37,8 @@ from lanting.markdown.tex_layout import (
     matrices,
     substack,
 )
+from lanting.markdown.tex_physics import NAMES as PHYSICS
+from lanting.markdown.tex_physics import physics
 from lanting.markdown.tex_scan import (
     NAMES,
     TOKEN,
@@ -86,6 +89,10 @@ def _primitives(s: str, ctx: Context) -> str:
 
 def _chemistry(s: str, ctx: Context) -> str:
     return chemistry(s)
+
+
+def _physics(s: str, ctx: Context) -> str:
+    return physics(s)
 
 
 _OPERATORNAME = re.compile(r"\\operatorname(?![A-Za-z])\s*\*?\s*")
@@ -143,6 +150,9 @@ ALIASES = {
     "LaTeX": "\\text{LaTeX}", "TeX": "\\text{TeX}", "overlinesegment": "\\overline",
     "underlinesegment": "\\underline", "nobreak": "", "allowbreak": "",
     "mathds": "\\mathbb", "mathbbm": "\\mathbb",
+    # gensymb's units (MathJax autoloads it for them)
+    "celsius": "\\mathrm{°C}", "ohm": "\\Omega", "micro": "\\mathrm{µ}",
+    "perthousand": "‰",
 }
 """Commands math-core lacks, as commands it has: the same character (KaTeX only draws
 some smaller or bolder; the double-struck `\\mathds{1}` / `\\mathbbm{1}` of the dsfont
@@ -223,6 +233,28 @@ def _refs(s: str, ctx: Context) -> str:
 
 
 _MATHOP = re.compile(r"\\mathop(?![A-Za-z])\s*")
+_STYLED = re.compile(r"\\math(bb|cal|frak|scr|bf)\s*(?:\{\s*([A-Za-z])\s*\}|([A-Za-z]))")
+_STYLE_NAMES = {"bb": "DOUBLE-STRUCK", "cal": "SCRIPT", "scr": "SCRIPT", "frak": "FRAKTUR",
+                "bf": "BOLD"}
+
+
+def styled_letter(body: str) -> str | None:
+    """`\\mathbb E` (`\\mathbb{E}`, `\\mathcal L`) as its one character, 𝔼, ℒ: math-core
+    takes no font command inside `\\mathop` ("could not extract text"), and
+    `\\mathop{\\mathbb E}` is how many posts write an expectation."""
+    found = _STYLED.fullmatch(body)
+    if found is None:
+        return None
+    style, letter = _STYLE_NAMES[found.group(1)], found.group(2) or found.group(3)
+    case = "CAPITAL" if letter.isupper() else "SMALL"
+    for name in (f"MATHEMATICAL {style} {case} {letter.upper()}",
+                 f"{style.replace('DOUBLE-STRUCK', 'DOUBLE-STRUCK')} {case} {letter.upper()}",
+                 f"{'BLACK-LETTER' if style == 'FRAKTUR' else style} {case} {letter.upper()}"):
+        try:
+            return unicodedata.lookup(name)
+        except KeyError:
+            continue
+    return None
 _LIMITS = re.compile(r"\s*\\(no)?limits(?![A-Za-z])")
 _ROMAN = re.compile(r"\\(?:rm|mathrm|operatorname)(?![A-Za-z])\s*")
 _OPERATOR_WORDS = re.compile(r"(?:\s*\\(?:arg|max|min|sup|inf|lim|log|ln|exp|det|Pr|gcd|deg|"
@@ -250,7 +282,9 @@ def _operators(s: str, ctx: Context) -> str:
             out += [s[pos:match.start()], body + ("" if limits else " ")]
             pos = end  # (its `\limits`, if any, follows as written)
             continue
-        name = _ROMAN.sub("", body).strip("{} ")
+        # `\mathop{\mathbb E}` (an expectation): 𝔼 (math-core takes no font command in
+        # an operator's name: "could not extract text")
+        name = styled_letter(body) or _ROMAN.sub("", body).strip("{} ")
         if _OPERATOR_WORDS.fullmatch(name):  # `\arg\max`: two operators, a thin space
             name = "\\,".join(re.findall(r"[A-Za-z]+", name))
         # TeX's `\mathop` puts its limits below in a display (`\displaylimits`), as
@@ -288,9 +322,12 @@ def _control_symbols(s: str, ctx: Context) -> str:
     `\\-`: a star or a minus escaped for Markdown (`K^\\*`; `\\-` starting a line, which
     Markdown would read as a list item), which is what writers mean by them (to MathJax
     an invisible "discretionary times" or hyphen; KaTeX has neither). Pairs are read
-    from the left, so `\\\\` (a row break) before a line end, `*` or `-` stays one."""
+    from the left, so `\\\\` (a row break) before a line end, `*` or `-` stays one. `\\/`,
+    TeX's italic correction, does nothing in math (MathJax drops it; math-core refused
+    it)."""
     return _ESCAPED_CHAR.sub(lambda m: "\\ " if m.group(1) in "\r\n"
-                             else m.group(1) if m.group(1) in "*-" else m.group(), s)
+                             else m.group(1) if m.group(1) in "*-"
+                             else "" if m.group(1) == "/" else m.group(), s)
 
 
 _ANGLE = re.compile(r"\\(left|right|[bB]igg?[lrm]?)\s*([<>])")
@@ -312,10 +349,11 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"require"}), _require),
     (frozenset({"operatorname"}), _operator_names),
     (frozenset({"ce", "pu"}), _chemistry),
+    (PHYSICS, _physics),
     (frozenset({"href", "url", "htmlClass", "htmlId", "htmlStyle", "htmlData",
                 "includegraphics"}), links),
     (frozenset({"starred:"}), _stars),
-    (frozenset({"\n", "\r", "*", "-"}), _control_symbols),
+    (frozenset({"\n", "\r", "*", "-", "/"}), _control_symbols),
     (frozenset({"left", "right", "bigl", "bigr", "Bigl", "Bigr", "biggl", "biggr", "Biggl",
                 "Biggr", "big", "Big", "bigg", "Bigg", "bigm", "Bigm"}), _angles),
     (frozenset({"mathop", "displaylines"}), _operators),
