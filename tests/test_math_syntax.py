@@ -72,6 +72,8 @@ def test_a_display_formula_opening_on_its_first_line_is_display_wherever_it_stan
     # one space, by a formula starting with a command (a real Hexo post's NOR gates)
     ("使用 $\\overline{A} \\cdot \\overline{B} = \\overline{A+B} $ 即可", 1),
     ("$ \\beta$ 与 $\\gamma $", 2),
+    # Chinese in a spaced formula with a command and a script (a real TeXt-theme blog's)
+    ("$ Y = (-1)^{s} \\times 2^{e} \\times m，其中m = 1.M23 $", 1),
 ])
 def test_spaced_dollars_are_math_where_unambiguous(text: str, count: int) -> None:
     assert len(inline_formulas(tree(text + "\n"))) == count
@@ -81,6 +83,7 @@ def test_spaced_dollars_are_math_where_unambiguous(text: str, count: int) -> Non
     "$5 and $10", "价格从 $5 涨到 $10", "costs $5, not $10.", "\\$20 and \\$30",
     "from $ 5 to $ 10", "US$5 vs US$10", "pay $ now and then $ later", "a $x$5 b",
     "收入 $ 增长到 $ 了", "use ${HOME} and $ PATH", "cost $\\$5 and $ more",
+    "从 $ \\text{A} 到 $ 为止",
 ])
 def test_money_and_prose_stay_text(text: str) -> None:
     result = render(text + "\n")

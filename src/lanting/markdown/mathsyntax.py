@@ -4,11 +4,12 @@ Inline: `$…$`, `\\(…\\)`, and `$$…$$` inside a sentence (kramdown's inline
 with spaces inside (on both sides, or on one side of a formula starting with a command,
 `$\\alpha $`) is math too, unless it reads as money or prose:
 `$5 and $10`, `价格从 $5 涨到 $10` and `\\$20` stay text (a `$` right before a digit,
-or a digit right after the closing `$`, or Chinese outside `\\text`, or two English
-words, in a spaced formula). Display: `$$` lines (`$$ … $$` alone on a line, or `$$` …
-`$$` over several, optionally followed by a label `(eq:x)`), `\\[ … \\]` likewise, and a bare
-`\\begin{equation}` … `\\end{equation}` (or `align`, `gather`, `multline`, …) block; all
-three may start right after a line of prose, with no blank line between.
+or a digit right after the closing `$`, or Chinese outside `\\text` (unless a command and
+a script or `=` make it a formula), or two English words, in a spaced formula).
+Display: `$$` lines (`$$ … $$` alone on a line, or `$$` … `$$` over several, optionally
+followed by a label `(eq:x)`), `\\[ … \\]` likewise, and a bare `\\begin{equation}` …
+`\\end{equation}` (or `align`, `gather`, `multline`, …) block; all three may start right
+after a line of prose, with no blank line between.
 
 Every formula becomes a `math_inline` or `math_block` token with `meta["line"]`, the
 body line its source starts on, so that errors point at the right line; the math plugin
@@ -55,7 +56,9 @@ def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
         return False  # `… $ 10`
     bare = _TEXT_GROUP.sub("", content)
     if _CJK.search(bare):
-        return False  # `$ 涨到 $`: prose
+        # `$ 涨到 $`: prose; but `$ Y = 2^{e} \times m，其中 m = 1.M $` (a command, and a
+        # script or an equals sign) is a formula with Chinese in it, as MathJax reads it
+        return bool(_COMMAND.search(bare)) and any(c in bare for c in "^_=")
     return not _WORDS.search(_COMMAND.sub(" ", bare))  # `$ and then $`: prose
 
 
