@@ -472,3 +472,21 @@ def test_typora_images_at_a_path_of_the_writers_computer(tmp_path: Path) -> None
     sources = [img["src"] for img in page.one("div", class_="prose").find_all("img")]
     assert sources == ["/posts/lab/Screen%20Shot%201.png", "/posts/lab/arch.png"]
     assert all((result.output / unquote(s).lstrip("/")).is_file() for s in sources)
+
+
+def test_a_folder_named_like_a_script_and_paths_from_the_old_url(tmp_path: Path) -> None:
+    """A TeXt-theme blog with a folder `assets/js/Chart.js/` (an npm package's) stopped
+    the import: "Is a directory" (the MathJax setup is looked for in `.js` files). Its
+    SiYuan export wrote `../../../assets/x.png` from the post's URL
+    `/2025/06/06/notes.html`, not from its file: the image was missing."""
+    imported = imported_site(tmp_path, "jekyll", {
+        "_config.yml": "title: T\nlang: zh-CN\n",
+        "assets/js/Chart.js/package.json": "{}\n",
+        "assets/shot.png": png(40, 30),
+        "_posts/2025-06-06-notes.md": "---\ntitle: 笔记\ndate: 2025-06-06\n---\n\n"
+                                      "![图](../../../assets/shot.png)\n"})
+    assert [w.message for w in imported.report.warnings] == []
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    page = parse_html((result.output / "posts/notes/index.html").read_text(encoding="utf-8"))
+    [src] = [img["src"] for img in page.one("div", class_="prose").find_all("img")]
+    assert (result.output / unquote(src).lstrip("/")).is_file()

@@ -5,6 +5,7 @@ it through the `before_code`, `liquid_blocks` and `after` hooks."""
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -316,5 +317,25 @@ class JekyllBodies:
                 self.site.static.setdefault(rel, local)
                 ctx.convert("files linked beside a page")
                 return "/" + quote(rel) + hash_mark + fragment
+            if not local.exists() and (beside := self.from_old_url(name, path)) is not None:
+                # (`../../../assets/x.png` from `/2025/06/06/x.html`: written from the
+                # page's URL, as the browser read it; SiYuan's and Typora's exports do so)
+                found = map_site_url(beside + hash_mark + fragment, image, ctx, self.site,
+                                     self.table, self.source, self.source, self.baseurl)
+                if found is not None:
+                    ctx.convert("paths relative to the old page's URL")
+                    return found
         return map_site_url(url, image, ctx, self.site, self.table, self.source, self.source,
                             self.baseurl)
+
+    def from_old_url(self, name: str, path: Path) -> str | None:
+        """`name` (a relative path) read from the old URL of the page of `path`, as a
+        site path of a file of the site; None when it names none."""
+        item = self.by_path.get(path.relative_to(self.source).as_posix()) \
+            if path.is_relative_to(self.source) else None
+        if item is None or not item.old_urls:
+            return None
+        old = item.old_urls[0].removeprefix(self.baseurl)
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(old), unquote(name)))
+        return target if target.startswith("/") and (
+            self.source / target.lstrip("/")).is_file() else None

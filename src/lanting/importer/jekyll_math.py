@@ -30,7 +30,7 @@ def _math_setups(source: Path) -> list[Path]:
     for folder in ("_includes", "_layouts", "assets/js", "_data"):
         for path in sorted((source / folder).rglob("*")) if (source / folder).is_dir() else []:
             if path.suffix.lower() in (".html", ".js", ".yml", ".liquid") \
-                    and path.stat().st_size < 200_000:
+                    and path.is_file() and path.stat().st_size < 200_000:
                 found.append(path)
     return found
 

@@ -56,7 +56,7 @@ class JekyllPages:
         tabs = self.source / "_tabs"  # Chirpy's pages of the side bar (about, archives, …)
         included = [p for folder in self.included_folders()
                     for p in sorted((self.source / folder).rglob("*"))
-                    if p.suffix.lower() in MARKDOWN]
+                    if p.suffix.lower() in MARKDOWN and p.is_file()]
         return [p for p in walk(self.source)
                 if p.suffix.lower() in MARKDOWN
                 and not any(part.startswith("_") for part in p.relative_to(self.source).parts)
