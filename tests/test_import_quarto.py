@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from urllib.parse import unquote
 
-from sitebits import write_files
+from htmltree import parse_html
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -112,3 +114,25 @@ def test_a_cell_the_run_left_alone_is_plain_code(tmp_path: Path) -> None:
     assert "```bash\npip install kaggle\n```" in text
     result = build(done.dest, BuildOptions(output=tmp_path / "out"))
     assert result.warnings == ()
+
+
+def test_a_figure_named_after_a_chunk_label_with_spaces(tmp_path: Path) -> None:
+    """knitr names a figure after its chunk's label, `pc1 & 2` → `pc1 & 2-1.png`: the
+    freeze's `![](index_files/figure-html/pc1 & 2-1.png)` is no image to Markdown (a path
+    with a space), and twelve of a real blog's figures were shown as text."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/pca/index.qmd": "---\ntitle: PCA\ndate: 2023-12-30\n---\n\nold\n",
+        "_freeze/posts/pca/index/execute-results/html.json":
+            '{"hash": "x", "result": {"markdown": "---\\ntitle: P\\n---\\n\\n'
+            '![](index_files/figure-html/pc1 & 2-1.png){width=100%}\\n"}}',
+        "_freeze/posts/pca/index/figure-html/pc1 & 2-1.png": png(40, 30),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    page = parse_html((result.output / "posts/pca/index.html").read_text(encoding="utf-8"))
+    [image] = page.one("div", class_="prose").find_all("img")
+    assert (result.output / unquote(image["src"]).lstrip("/")).is_file()

@@ -63,6 +63,8 @@ class QuartoBodies:
                      "for this file): shown as code, without their outputs (Quarto ran "
                      "them; Lanting runs no code)")
         text = _SHORTCODE.sub(lambda m: self.shortcode(m, ctx), text)
+        text, count = B.spaced_image_paths(text, lambda name: self.exists(name, path, figures))
+        ctx.convert("image paths with spaces (a chunk label's) in angle brackets", count)
         text = convert_divs(text, ctx)
         text = _ATTRIBUTES.sub(lambda m: m.group(1) + _kept_label(m.group(2)), text)
         text, spans = _SPAN.subn(lambda m: m.group(1) if not m.group(1).startswith("@")
@@ -71,6 +73,16 @@ class QuartoBodies:
         text = scripts(text, shelf, ctx)
         text = B.map_urls(text, resolve)
         return B.tidy(shelf.restore(text))
+
+    @staticmethod
+    def exists(name: str, path: Path, figures: Path | None) -> bool:
+        """Whether an image path of the document names a file: a figure of its freeze
+        (`index_files/figure-html/pc1 & 2-1.png`, named after a chunk label with spaces)
+        or a file beside it."""
+        stem = path.with_suffix("").name
+        if figures is not None and name.startswith(f"{stem}_files/figure-html/"):
+            return (figures / name.removeprefix(f"{stem}_files/figure-html/")).is_file()
+        return (path.parent / name).is_file()
 
     def includes(self, text: str, path: Path, ctx: Context, depth: int = 0) -> str:
         """`{{< include _part.qmd >}}`: the file's text in its place (paths from the
