@@ -136,3 +136,25 @@ def test_a_figure_named_after_a_chunk_label_with_spaces(tmp_path: Path) -> None:
     page = parse_html((result.output / "posts/pca/index.html").read_text(encoding="utf-8"))
     [image] = page.one("div", class_="prose").find_all("img")
     assert (result.output / unquote(image["src"]).lstrip("/")).is_file()
+
+
+def test_a_link_to_a_listing_page_leads_to_the_blog(tmp_path: Path) -> None:
+    """A listing page (`project/index.qmd`, `listing: contents: …`) is left out, as
+    Lanting lists the posts on its blog page; links to it (`[projects](/project/)`) then
+    led nowhere and the build failed. They lead to the blog page, and the old URL
+    redirects there."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "project/index.qmd": "---\ntitle: Projects\nlisting:\n  contents: '*/index.qmd'\n"
+                             "---\n",
+        "project/box/index.qmd": "---\ntitle: Box\ndate: 2024-01-02\n---\n\n"
+                                 "Each [project](/project/) and [the list](../index.qmd).\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    config = tomllib.loads((done.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["redirects"] == {"/project/": "/blog/"}
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    page = parse_html((result.output / "posts/box/index.html").read_text(encoding="utf-8"))
+    assert [a["href"] for a in page.one("div", class_="prose").find_all("a")] == [
+        "/blog/", "/blog/"]

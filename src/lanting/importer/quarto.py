@@ -32,6 +32,7 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.liquid import Context
+from lanting.importer.listings import Redirects
 from lanting.importer.quarto_bodies import DOCUMENTS, QuartoBodies, freeze_of
 from lanting.importer.quarto_notebook import (
     cell_text,
@@ -115,6 +116,7 @@ class Quarto(QuartoSettings, QuartoBodies):
         self.documents: list[tuple[Item, str, Path, Path | None]] = []
         """Each item with its text, source file and the freeze's figures folder."""
         self.listings: list[Path] = []
+        self.redirects = Redirects(self.site, report, name)
         self.paths: set[Path] = set()
         self.posts_roots: list[Path] = []
         self.about: dict[str, Any] = {}
@@ -138,6 +140,7 @@ class Quarto(QuartoSettings, QuartoBodies):
             item.body = NOTEBOOK
             for cell in markdown_cells(item.notebook):
                 cell["source"] = self.convert(cell_text(cell), item, ctx, path, None)
+        self.redirects.finish("listing pages")
         self.write_config()
         return self.site
 
@@ -226,6 +229,9 @@ class Quarto(QuartoSettings, QuartoBodies):
         if path in self.listings:
             self.report.note(path, key_line(head, "listing"), "a listing page: left out "
                              "(Lanting lists the posts on its blog page and home page)")
+            old = self.listing_url(path)
+            if old != "/":  # (its old URL answers with the blog page)
+                self.redirects.add(old, "/blog/")
             return
         post = any(path.resolve().is_relative_to(r.resolve()) for r in self.posts_roots)
         if path.suffix == ".ipynb":

@@ -9,6 +9,7 @@ documents of the project.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,24 @@ class QuartoBodies:
     table: LinkTable
     by_source: dict[Path, Item]
     posts_roots: list[Path]
+    listings: list[Path]
+
+    def listing_url(self, path: Path) -> str:
+        """Where Quarto published a listing page (`project/index.qmd`: `/project/`)."""
+        rel = path.relative_to(self.source)
+        return "/" + (rel.parent.as_posix() + "/" if path.stem == "index" and
+                      rel.parent.as_posix() != "." else
+                      "" if path.stem == "index" else rel.with_suffix(".html").as_posix())
+
+    def to_listing(self, file: Path, rel: str) -> bool:
+        """Whether a link names a listing page the import left out (its file, or its
+        URL), which the new site's blog page replaces."""
+        if file.suffix in (".qmd", ".md", ".ipynb") and file.resolve() in {
+                p.resolve() for p in self.listings}:
+            return True
+        wanted = posixpath.normpath(rel).rstrip("/") + "/" if rel.startswith("/") else ""
+        return bool(wanted) and wanted != "/" and any(
+            self.listing_url(p) in (wanted, rel) for p in self.listings)
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path,
                 figures: Path | None) -> str:
@@ -181,6 +200,9 @@ class QuartoBodies:
         if target is not None:
             ctx.convert("links to other documents")
             return self.site.link(target) + hash_mark + fragment
+        if self.to_listing(file, rel):  # (a listing page, left out: the blog lists them)
+            ctx.convert("links to old listing pages")
+            return "/blog/" + hash_mark + fragment
         if file.is_file() and (image or is_image(file)):
             inside = file.resolve().is_relative_to(path.parent.resolve()) \
                 and item.kind == "post"
