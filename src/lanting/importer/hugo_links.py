@@ -75,13 +75,19 @@ class HugoLinks:
     def old_neighbour(self, name: str, ctx: Context) -> Item | None:
         """The page a relative link (`../9-VAE`, beside `/post/10-ddpm/`) led to from the
         old page's URL (it led nowhere in the new site); Hugo lowercased the URLs the
-        writer spelt with the folders' names."""
+        writer spelt with the folders' names. With `uglyURLs` the page was `./x.html`,
+        which GitHub Pages, Netlify and Cloudflare Pages also answered for `./x`."""
         page = next((i for i in self.site.items if i.source == ctx.path and i.old_urls), None)
         if page is None or not name:
             return None
         absolute = urljoin(page.old_urls[0], unquote(name))
-        return self.table.find(absolute) or (self.table.find(absolute.lower())
+        last = absolute.rsplit("/", 1)[-1]
+        for url in [absolute] + ([absolute + ".html"] if last and "." not in last else []):
+            found = self.table.find(url) or (self.table.find(url.lower())
                                              if self.lower else None)
+            if found is not None:
+                return found
+        return None
 
     def figure_source(self, src: str, named: dict[str, str], item: Item,
                       folder: Path) -> str | None:

@@ -1,0 +1,47 @@
+"""Hugo sites of the shapes real Chinese technical blogs have (uglyURLs book sections,
+the hugo-video module, Even's and dead-simple's own shortcodes), written here: what
+their pages wrote must reach the new site's pages, and the site must build."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from htmltree import Element, parse_html
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import Imported, import_site
+from lanting.importer.common import Options
+
+NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+
+
+def imported_site(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
+    source = tmp_path / "old"
+    write_files(source, files)
+    return import_site(source, tmp_path / "new", "hugo", False, NOW)
+
+
+def prose(out: Path, rel: str) -> Element:
+    return parse_html((out / rel).read_text(encoding="utf-8")).one("div", class_="prose")
+
+
+def test_ugly_urls_links_without_html_lead_to_the_next_chapter(tmp_path: Path) -> None:
+    """With `uglyURLs` a book's chapters were `/books/calc/ch2.html`, and each linked the
+    next as `./ch2`, which GitHub Pages answered with `ch2.html`: the links were not
+    found among the old URLs and broke the build."""
+    chapter = "---\ntitle: 第{n}章\ndate: 2025-09-0{n}\n---\n\n下一章：[第{m}章](./ch{m})。\n"
+    imported = imported_site(tmp_path, {
+        "hugo.yaml": "title: 笔记\nlanguageCode: zh-cn\nuglyURLs: true\n",
+        "content/books/calc/ch1/index.md": chapter.format(n=1, m=2),
+        "content/books/calc/ch2.md": chapter.format(n=2, m=3),
+        "content/books/calc/ch3.md": "---\ntitle: 第3章\ndate: 2025-09-03\n---\n\n完。\n"})
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    for rel, target in (("ch1", "/books/ch2/"), ("ch2", "/books/ch3/")):
+        [link] = prose(out, f"books/{rel}/index.html").find_all("a")
+        assert link.get("href") == target
+
+
