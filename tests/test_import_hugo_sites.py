@@ -45,3 +45,19 @@ def test_ugly_urls_links_without_html_lead_to_the_next_chapter(tmp_path: Path) -
         assert link.get("href") == target
 
 
+
+def test_zzo_archive_section_is_lanting_s_archive(tmp_path: Path) -> None:
+    """zzo's archive is a dated `content/archive/_index.md` of `type: "archive"` with no
+    page under it: it became a post whose alias `/archive/` clashed with Lanting's
+    archive page, and the build failed."""
+    imported = imported_site(tmp_path, {
+        "config.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "zzo"\n',
+        "content/archive/_index.md": '---\ntitle: "归档"\ndate: 2019-10-19T11:44:14+09:00\n'
+                                     'type: "archive"\n---\n\n归档页。\n',
+        "content/posts/gauss.md": "---\ntitle: 高斯消元\ndate: 2018-06-23\n---\n\n消元。\n"})
+    assert [e.message for e in imported.report.entries] == [
+        "left out: a page Lanting makes itself (layout `archives`)"]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    archive = parse_html((out / "archive/index.html").read_text(encoding="utf-8"))
+    assert "高斯消元" in archive.one("main").text()
+    assert not (out / "posts/archive").exists()

@@ -206,7 +206,7 @@ class Hugo(HugoUrls, HugoSettings, HugoContent, HugoFront, HugoBodies):
         section = self.section_of(path)
         if self.read_special(path, bundle, section, data, head, body):
             return
-        layout = str(data.get("layout") or data.get("type") or "")
+        layout = layout_of(data)
         if section and layout in ("archives", "search") or layout == "links" and not (
                 body.strip() or link_list(data)):
             self.generated(path, bundle, section, data, layout)  # (Stack's page/search/)
@@ -313,7 +313,7 @@ class Hugo(HugoUrls, HugoSettings, HugoContent, HugoFront, HugoBodies):
 
     def read_page(self, path: Path, data: dict[str, Any], head: str, body: str,
                   bundle: Path | None, section: str = "") -> None:
-        layout = str(data.get("layout") or data.get("type") or "")
+        layout = layout_of(data)
         stem = bundle.name if bundle is not None else self.stem_of(path)
         body = join_texts(body, link_list(data))  # (Stack's page of links: in its front matter)
         if layout == "friends":  # (FixIt's page of friends: in `data/friends.yml`)
@@ -372,3 +372,10 @@ class Hugo(HugoUrls, HugoSettings, HugoContent, HugoFront, HugoBodies):
         # put them under `/zh/`: `defaultContentLanguageInSubdir`)
         folder = language.folder if language != self.languages[0] else ""
         self.redirects.add(self.in_folder(old, language, data), folder + own)
+
+
+def layout_of(data: dict[str, Any]) -> str:
+    """A page's `layout` (else its `type`), the names themes give the same page made one:
+    zzo's and Even's `archive` is PaperMod's and Stack's `archives`."""
+    layout = str(data.get("layout") or data.get("type") or "")
+    return "archives" if layout.lower() == "archive" else layout
