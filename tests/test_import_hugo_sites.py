@@ -61,3 +61,20 @@ def test_zzo_archive_section_is_lanting_s_archive(tmp_path: Path) -> None:
     archive = parse_html((out / "archive/index.html").read_text(encoding="utf-8"))
     assert "高斯消元" in archive.one("main").text()
     assert not (out / "posts/archive").exists()
+
+
+def test_hugo_video_module_names_the_bundle_file_without_its_extension(tmp_path: Path) -> None:
+    """The hugo-video module's `{{% video src="demo" %}}` played the bundle's `demo.mp4`
+    (or `.webm`, `.ogg`): the link made of it led to `demo`, a file that was never
+    there, and broke the build; the video was left behind."""
+    imported = imported_site(tmp_path, {
+        "config.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = ["even", "hugo-video"]\n',
+        "content/post/tabs/index.md": "---\ntitle: 关标签页\ndate: 2022-05-01\n---\n\n"
+                                      '效果如下：\n\n{{% video src="close" width="240px" %}}\n',
+        "content/post/tabs/close.webm": b"\x1aE\xdf\xa3webm",
+        "content/post/tabs/close.mp4": b"\x00\x00\x00\x18ftypmp42"})
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    [link] = prose(out, "post/tabs/index.html").find_all("a")
+    assert link.get("href") == "/post/tabs/close.mp4"
+    assert (out / "post/tabs/close.mp4").read_bytes().endswith(b"ftypmp42")

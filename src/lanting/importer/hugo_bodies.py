@@ -9,6 +9,7 @@ and links a body names lead is in `hugo_links.py`, the page reading and old URLs
 from __future__ import annotations
 
 import csv
+import glob
 import io
 import re
 import textwrap
@@ -39,6 +40,9 @@ from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import Item, NewSite
 from lanting.importer.text import load_mapping
 from lanting.markdown.math_formula import to_mathml
+
+VIDEO_SUFFIXES = (".mp4", ".webm", ".ogg", ".ogv", ".mov", ".m4v")
+"""Video files in the order hugo-video offered them to the browser (the first is linked)."""
 
 _SHORTCODE = re.compile(r"\{\{([<%])-?\s*(/?)\s*([A-Za-z][\w/.-]*)\s*(.*?)\s*/?\s*-?([>%])\}\}",
                         re.DOTALL)
@@ -184,7 +188,8 @@ class HugoBodies(HugoLinks):
             lines = [line.strip() for line in inner.splitlines() if line.strip()]
             return B.block("\n".join(lines)) if lines else ""
 
-        return {**callout_handlers(ctx), **blowfish_paired(ctx), **stack_handlers(ctx)[0],
+        return {**callout_handlers(ctx), **blowfish_paired(ctx),
+                **stack_handlers(ctx, str)[0],
                 "details": (details, "collapsible blocks"),
                 "collapse": (details, "collapsible blocks"),  # (PaperMod)
                 "galleries": (lambda a, inner, w: B.block(inner.strip()), "galleries"),
@@ -274,7 +279,18 @@ class HugoBodies(HugoLinks):
             ctx.convert("inline images")
             return f"![{named.get('alt', '')}]({src})"
 
-        return {**link_handlers(ctx), **blowfish_single(ctx), **stack_handlers(ctx)[1],
+        def video_file(src: str) -> str:
+            # (the hugo-video module: `video src="demo"` played the bundle's demo.mp4,
+            # demo.webm and demo.ogg, whichever the browser could)
+            if not src or "/" in src or "." in src or (folder / src).exists():
+                return src
+            found = sorted((VIDEO_SUFFIXES.index(f.suffix.lower()), f.name)
+                           for f in folder.glob(glob.escape(src) + ".*")
+                           if f.suffix.lower() in VIDEO_SUFFIXES)
+            return found[0][1] if found else src
+
+        return {**link_handlers(ctx), **blowfish_single(ctx),
+                **stack_handlers(ctx, video_file)[1],
                 "figure": figure,
                 "image": figure, "ref": ref, "relref": ref, "youtube": youtube,
                 "vimeo": vimeo, "tweet": tweet, "x": tweet,

@@ -268,9 +268,12 @@ def blowfish_single(ctx: Context) -> dict[str, Any]:
             "huggingface": card("huggingface.co", "model")}
 
 
-def stack_handlers(ctx: Context) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Hugo Stack's `quote` (its text was lost in a comment), `video`, `tencent` and
-    `gitlab`: (paired, single) handlers, a quote with its attribution and links."""
+def stack_handlers(ctx: Context, video_file: Callable[[str], str]
+                   ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Hugo Stack's `quote` (its text was lost in a comment), `video` (also the
+    hugo-video module's, whose `src` names the bundle's files without their extension:
+    `video_file` finds the file), `tencent` and `gitlab`: (paired, single) handlers, a
+    quote with its attribution and links."""
 
     def quote(args: str, inner: str, written: str) -> str:
         named = B.arguments(args)[1]  # `quote author="…" source="…" url="…"`
@@ -292,6 +295,6 @@ def stack_handlers(ctx: Context) -> tuple[dict[str, Any], dict[str, Any]]:
         return one
 
     return ({"quote": (quote, "blockquotes")},
-            {"video": link("video", lambda src: src),
+            {"video": link("video", video_file),
              "tencent": link("Tencent video", lambda i: f"https://v.qq.com/x/page/{i}.html"),
              "gitlab": link("GitLab snippet", lambda i: f"https://gitlab.com/-/snippets/{i}")})
