@@ -78,3 +78,23 @@ def test_hugo_video_module_names_the_bundle_file_without_its_extension(tmp_path:
     [link] = prose(out, "post/tabs/index.html").find_all("a")
     assert link.get("href") == "/post/tabs/close.mp4"
     assert (out / "post/tabs/close.mp4").read_bytes().endswith(b"ftypmp42")
+
+
+def test_a_pdf_shown_in_an_iframe_moves_with_its_page(tmp_path: Path) -> None:
+    """A FixIt post showing its bundle's slides in `<iframe src="files/deck.pdf">`: the
+    PDF was left behind (only Markdown links and `<a>`, `<img>`, `<video>` carried their
+    files), and the build failed on the missing file."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "FixIt"\n',
+        "content/posts/_web/render/index.md":
+            "---\ntitle: 浏览器渲染\ndate: 2023-02-05\n---\n\n讲稿：\n\n"
+            '<iframe src="files/deck.pdf" width="100%" height="550"></iframe>\n\n'
+            '<embed src="files/flow.pdf" type="application/pdf">\n',
+        "content/posts/_web/render/files/deck.pdf": b"%PDF-1.4 deck\n",
+        "content/posts/_web/render/files/flow.pdf": b"%PDF-1.4 flow\n"})
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = prose(out, "posts/render/index.html")
+    assert page.one("iframe").get("src") == "/posts/render/files/deck.pdf"
+    assert (out / "posts/render/files/deck.pdf").read_bytes() == b"%PDF-1.4 deck\n"
+    assert (out / "posts/render/files/flow.pdf").read_bytes() == b"%PDF-1.4 flow\n"
