@@ -98,3 +98,27 @@ def test_a_pdf_shown_in_an_iframe_moves_with_its_page(tmp_path: Path) -> None:
     assert page.one("iframe").get("src") == "/posts/render/files/deck.pdf"
     assert (out / "posts/render/files/deck.pdf").read_bytes() == b"%PDF-1.4 deck\n"
     assert (out / "posts/render/files/flow.pdf").read_bytes() == b"%PDF-1.4 flow\n"
+
+
+def test_fixit_collections_are_series(tmp_path: Path) -> None:
+    """FixIt's `collections:` (its series, a taxonomy of the site) was dropped without a
+    word, and a link to the collection's page (`/collections/web-components/`) broke
+    the build."""
+    post = ("---\ntitle: {title}\ndate: 2025-08-0{n}\ncollections:\n  - Web Components\n"
+            "---\n\n{text}\n")
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "FixIt"\n'
+                     '[taxonomies]\ncategory = "categories"\ntag = "tags"\n'
+                     'collection = "collections"\n',
+        "content/posts/wc-1/index.md": post.format(
+            title="开篇", n=1, text="更多见[本系列](/collections/web-components/)。"),
+        "content/posts/wc-2.md": post.format(title="影子树", n=2, text="正文。")})
+    assert imported.report.warnings == []
+    assert "series: Web Components" in (imported.dest / "content/posts/wc-2.md").read_text(
+        encoding="utf-8")
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    [link] = prose(out, "posts/wc-1/index.html").find_all("a")
+    assert link.get("href") == "/series/web-components/"
+    series = parse_html((out / "series/web-components/index.html").read_text(encoding="utf-8"))
+    titles = [a.text() for a in series.one("main").find_all("a", href="/posts/wc-2/")]
+    assert "影子树" in titles

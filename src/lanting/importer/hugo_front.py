@@ -23,7 +23,7 @@ MAPPED_KEYS = frozenset({"title", "date", "publishDate", "pubdate", "published",
                          "series", "weight", "cover", "image", "featuredImage", "ShowToc",
                          "toc", "translationKey", "password", "series_order",
                          "showTableOfContents", "featureimage", "unlisted", "hidden",
-                         "build", "_build"})
+                         "build", "_build", "collections"})
 
 
 _READ_KEYS = MAPPED_KEYS | {"layout", "type", "params", "headless", "abstract", "featured",
@@ -76,7 +76,8 @@ class HugoFront:
             front["summary"] = B.plain_inline(summary)  # (Hugo renders it as Markdown)
         front["tags"] = names(data.get("tags"))
         front["categories"] = names(data.get("categories"))
-        series = names(data.get("series"))
+        # (FixIt's `collections` taxonomy is its series)
+        series = names(data.get("series")) or names(data.get("collections"))
         if series:
             front["series"] = series[0]
             if len(series) > 1:

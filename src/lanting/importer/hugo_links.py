@@ -11,6 +11,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 from lanting.importer.body import UNLINK
 from lanting.importer.common import LinkTable, heading_fragment, is_image, map_site_url
+from lanting.importer.hugo_urls import hugo_path
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import MARK_OPEN
 from lanting.importer.site import Item, NewSite, slug_of
@@ -162,7 +163,7 @@ class HugoLinks:
             # (`/projects/PDNE_Prj/`: Hugo published it at `/projects/pdne_prj/`)
             found = map_site_url(path.lower() + hash_mark + fragment, image, ctx, self.site,
                                  self.table, self.source, self.source / "static", base)
-        return found or self.section_url(url, ctx)
+        return found or self.section_url(url, ctx) or self.series_url(url, ctx)
 
     def page_link(self, name: str, rest: str, folder: Path, ctx: Context, url: str) -> str:
         """A link to another page by its file (`../Blogs/Agent 手册.md#Planning`, as
@@ -204,3 +205,18 @@ class HugoLinks:
         ctx.convert("links to section lists")
         return new + hash_mark + fragment
 
+    def series_url(self, url: str, ctx: Context) -> str | None:
+        """A link to the page of a series (FixIt's `/collections/web-components/`, a
+        `series` taxonomy's `/series/x/`): Lanting's page of that series, found by its
+        name as Hugo made the URL of it (it led nowhere)."""
+        path, hash_mark, fragment = url.partition("#")
+        parts = unquote(path).strip("/").split("/")
+        if len(parts) != 2 or parts[0] not in ("collections", "series"):
+            return None
+        names = {str(i.front["series"]) for i in self.site.items if i.front.get("series")}
+        name = next((n for n in sorted(names) if hugo_path(n, True) == parts[1].lower()),
+                    None)
+        if name is None:
+            return None
+        ctx.convert("links to series")
+        return f"/series/{slug_of(name)}/" + hash_mark + fragment
