@@ -122,3 +122,26 @@ def test_fixit_collections_are_series(tmp_path: Path) -> None:
     series = parse_html((out / "series/web-components/index.html").read_text(encoding="utf-8"))
     titles = [a.text() for a in series.one("main").find_all("a", href="/posts/wc-2/")]
     assert "影子树" in titles
+
+
+def test_bilibili_by_its_old_numeric_id_is_a_link(tmp_path: Path) -> None:
+    """Stack's, Even's and LoveIt's `bilibili` took the old numeric id (`av498363026`,
+    `47027633 2`, `av=47027633`), as their example posts show: it became Lanting's
+    video, which takes BV ids only, and failed the build (or, named, was left in a
+    comment)."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "hugo-theme-stack"\n',
+        "content/post/demo/index.md": "---\ntitle: 示例\ndate: 2024-01-01\n---\n\n"
+                                      "{{< bilibili av498363026 >}}\n\n"
+                                      "{{< bilibili 47027633 2 >}}\n\n"
+                                      "{{< bilibili av=47027633 p=3 >}}\n\n"
+                                      "{{< bilibili BV1GJ411x7h7 >}}\n"})
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = prose(out, "post/demo/index.html")
+    assert [a.get("href") for a in page.find_all("a") if "video-load" not in a.classes] == [
+        "https://www.bilibili.com/video/av498363026/",
+        "https://www.bilibili.com/video/av47027633/?p=2",
+        "https://www.bilibili.com/video/av47027633/?p=3"]
+    assert page.one("figure", class_="video-bilibili")
+

@@ -138,11 +138,19 @@ def link_handlers(ctx: Context) -> dict[str, Any]:
         return f"[{text}]({url}{shown})"
 
     def bilibili(args: str, written: str) -> str:
-        words, named = B.arguments(args)  # `bilibili BV…`, FixIt `bilibili id=BV… p=2`
-        ident = named.get("id") or named.get("bvid") or (words[0] if words else "")
+        # `bilibili BV…`, FixIt `bilibili id=BV… p=2`; Stack's, Even's and LoveIt's also
+        # take the old numeric id, `av170001`, `170001` or `av=170001`
+        words, named = B.arguments(args)
+        ident = named.get("id") or named.get("bvid") or named.get("av") or named.get(
+            "aid") or (words[0] if words else "")
         part = named.get("p") or named.get("page") or (words[1] if len(words) > 1 else "")
         if not ident:
             return ctx.leave(written, "no video id")
+        number = ident[2:] if ident[:2].lower() == "av" else ident
+        if number.isdigit():  # (Lanting's player takes BV ids: a link to the video)
+            ctx.convert("embeds as links")
+            query = f"?p={part}" if part.isdigit() and part != "1" else ""
+            return B.block(f"[▶ av{number}](https://www.bilibili.com/video/av{number}/{query})")
         ctx.convert("videos")
         page = f' page="{part}"' if part.isdigit() and part != "1" else ""
         return B.block(f'{{{{< video bilibili="{ident}"{page} >}}}}')
