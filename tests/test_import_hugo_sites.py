@@ -145,3 +145,19 @@ def test_bilibili_by_its_old_numeric_id_is_a_link(tmp_path: Path) -> None:
         "https://www.bilibili.com/video/av47027633/?p=3"]
     assert page.one("figure", class_="video-bilibili")
 
+
+def test_even_aligned_text_and_netease_song(tmp_path: Path) -> None:
+    """Even's `center` (also `left`, `right`) around a caption, and its `music "id"` (a
+    NetEase song): the caption was left between comments with a warning, the song was
+    "music of `3950552` has no link to it"."""
+    imported = imported_site(tmp_path, {
+        "config.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "even"\n',
+        "content/post/mcp.md": "---\ntitle: 协议\ndate: 2025-10-01\n---\n\n"
+                               "{{% center %}}（图：协议的作用）{{% /center %}}\n\n"
+                               '{{% music "3950552" %}}\n\n{{% music id="28196554" %}}\n'})
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = prose(out, "post/mcp/index.html")
+    assert page.find_all("p")[0].text() == "（图：协议的作用）"
+    assert [a.get("href") for a in page.find_all("a")] == [
+        "https://music.163.com/#/song?id=3950552", "https://music.163.com/#/song?id=28196554"]

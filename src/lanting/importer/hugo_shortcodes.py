@@ -117,7 +117,13 @@ def callout_handlers(ctx: Context) -> dict[str, Any]:
     def center_quote(args: str, inner: str, written: str) -> str:
         return B.block(B.relined(inner.strip("\n"), B.quoted))  # (LoveIt/FixIt: centred)
 
+    def aligned(args: str, inner: str, written: str) -> str:
+        # Even's `center`, `left` and `right`: a `<div>` aligning its text
+        ctx.note(written, "the text kept, its alignment left out")
+        return B.block(inner.strip("\n"))
+
     return {"style": (style, "styled blocks"), "center-quote": (center_quote, "blockquotes"),
+            **dict.fromkeys(("center", "left", "right"), (aligned, "aligned blocks")),
             "tabs": (tabs, "tabs"),
             "tabpane": (tabs, "tabs"),
             "admonition": (admonition, "callouts"), "hint": (hint, "callouts"),
@@ -161,6 +167,9 @@ def link_handlers(ctx: Context) -> dict[str, Any]:
         words, named = B.arguments(args)
         server, kind, ident = (words + ["", "", ""])[:3] if words else (
             named.get("server", ""), named.get("type", ""), named.get("id", ""))
+        if (words[0] if words else named.get("id", "") if not server else "").isdigit():
+            # (Even's `music "3950552"` or `music id="3950552"`: a NetEase song)
+            server, kind, ident = "netease", "song", words[0] if words else named["id"]
         url = named.get("auto") or named.get("url") or (
             f"https://music.163.com/#/{kind}?id={ident}" if server == "netease" and ident
             else "")
