@@ -127,6 +127,27 @@ def test_an_opener_with_text_is_math_only_if_it_closes_in_its_paragraph(
     assert opening.lstrip("\\$")[:4] in doc.find_all("p")[0].text()
 
 
+def test_dollars_opening_under_a_line_of_text_and_closing_alone_are_display() -> None:
+    """A Stack post's `先对等式两边取模得到` with `$$\\begin{gathered}` on the next line
+    and `$$` alone after the formula, then `移项` and another such formula: the first was
+    read inline, and its closing `$$` opened a display formula taking the next one's
+    opener, an error ("Unexpected $") that failed the build."""
+    doc = tree("先取模得到\n$$\\begin{gathered}\n0 \\equiv r \\\\\n\\end{gathered}\n$$\n"
+               "移项\n$$\\begin{gather}\n-k \\equiv r\n\\end{gather}\n$$\n乘 $i$\n")
+    assert len(doc.find_all("div", class_="math-display")) == 2
+    assert [p.text() for p in doc.find_all("p")][:2] == ["先取模得到", "移项"]
+    assert len(inline_formulas(doc)) == 1
+
+
+@pytest.mark.parametrize("text", ["文字 $$a\n$$\n后文\n", "文字\n$$a\nb$$ 后文\n"])
+def test_dollars_closing_in_the_paragraph_stay_inline(text: str) -> None:
+    """A lone `$$` closing what the line above opened mid-sentence, and `$$a` closing in
+    a line of text, are inline formulas in the paragraph (no display block opens)."""
+    doc = tree(text)
+    assert doc.find("div", class_="math-display") is None
+    assert len(inline_formulas(doc.one("p"))) == 1
+
+
 def test_a_bare_opener_may_hold_blank_lines() -> None:
     doc = tree("$$\n\\begin{aligned}\na &= b\n\nc &= d\n\\end{aligned}\n$$\n")
     assert len(doc.find_all("div", class_="math-display")) == 1

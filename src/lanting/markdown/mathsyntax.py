@@ -202,14 +202,19 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
         content, label, last = whole.group(1), whole.group(2) or whole.group(3), start_line
     else:
         # `$$x$$ and more` is inline math in a paragraph, and `$$x` on a paragraph's
-        # next line goes on with it. Asked whether it interrupts a paragraph the rule is
+        # next line goes on with it, unless its `$$` closes alone on a line (KaTeX's and
+        # MathJax's display formula); a lone `$$` closing what a line of the paragraph
+        # opened interrupts nothing. Asked whether it interrupts a paragraph the rule is
         # `silent`; `parentType` alone is not enough: markdown-it's setext-heading rule
         # leaves it "paragraph" when it fails, i.e. after the first paragraph of a
         # document, which made a block render as display math alone and inline after any
         # paragraph (markdown-it's own list rule asks both, too).
-        if first.rstrip() != opener and (_closer(opener) in first[len(opener):] or (
-                silent and state.parentType == "paragraph")):
+        interrupting = silent and state.parentType == "paragraph"
+        if first.rstrip() != opener and _closer(opener) in first[len(opener):]:
             return False
+        if interrupting and first.rstrip() == opener and _opened_above(state, start_line,
+                                                                        opener):
+            return False  # (it closes the formula a line of the paragraph opened)
         parts, last, label = [first[len(opener):]], start_line, None
         while True:
             last += 1
@@ -224,6 +229,8 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
                 # escaped bracket took 100 lines of prose up to a `\\]` further down)
                 return False
             end = closing.fullmatch(text.rstrip())
+            if end and interrupting and first.rstrip() != opener and end.group(1).strip():
+                return False  # `$$x` on a paragraph's next line, closing in a line of text
             if end:
                 parts.append(end.group(1))
                 label = end.group(2) or end.group(3)
@@ -244,6 +251,15 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
     token.meta = {"line": start_line}
     state.env["has_math"] = True
     return True
+
+
+def _opened_above(state: StateBlock, line: int, opener: str) -> bool:
+    """Whether the paragraph's lines above `line` (markdown-it asks a rule whether it
+    interrupts the paragraph begun at `state.line`) leave an `opener` unclosed."""
+    text = "\n".join(_line(state, n) for n in range(state.line, line))
+    if opener == "$$":
+        return len(re.findall(r"(?<!\\)\$\$", text)) % 2 == 1
+    return text.count("\\[") > text.count("\\]")
 
 
 def _first_char(state: StateBlock, line: int) -> str:
