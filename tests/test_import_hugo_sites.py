@@ -161,3 +161,54 @@ def test_even_aligned_text_and_netease_song(tmp_path: Path) -> None:
     assert page.find_all("p")[0].text() == "（图：协议的作用）"
     assert [a.get("href") for a in page.find_all("a")] == [
         "https://music.163.com/#/song?id=3950552", "https://music.163.com/#/song?id=28196554"]
+
+
+CODE_POST = """---
+title: 词云
+date: 2023-01-01
+---
+
+改模板：
+{{<code html>}}
+<div id="cloud"></div>
+{{- range $key, $value := .Data.Terms.Alphabetical }}
+    {{ $.Scratch.Add "tags" (slice (dict .Name .Count)) }}
+{{- end }}
+{{</code>}}
+
+{{< codes java python >}}
+  {{< code >}}
+
+  ```java
+  System.out.println("hi");
+  ```
+
+  {{< /code >}}
+
+  {{< code >}}
+
+  ```python
+  print("hi")
+  ```
+
+  {{< /code >}}
+{{< /codes >}}
+"""
+
+
+def test_a_themes_code_shortcode_is_a_code_block(tmp_path: Path) -> None:
+    """A PaperMod fork's `{{<code html>}}` … `{{</code>}}` holding a Go template: left in
+    comments with the template between them as text, whose `$key, $value` read as a
+    formula failed the build; zzo's `codes` tabs of `code` fences were comments too."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "PaperMod"\n',
+        "content/post/cloud.md": CODE_POST})
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = prose(out, "post/cloud/index.html")
+    blocks = page.find_all("pre")
+    assert "{{- range $key, $value := .Data.Terms.Alphabetical }}" in blocks[0].text()
+    assert page.find_all("math") == []
+    assert [b.text().strip() for b in blocks[1:]] == ['System.out.println("hi");',
+                                                      'print("hi")']
+    assert [t.text() for t in page.find_all("label", class_="tab-label")] == ["java", "python"]

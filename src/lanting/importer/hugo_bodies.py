@@ -30,6 +30,8 @@ from lanting.importer.hugo_shortcodes import (
     blowfish_paired,
     blowfish_single,
     callout_handlers,
+    code_block,
+    code_tabs,
     link_handlers,
     stack_handlers,
     verbatim_shortcodes,
@@ -79,6 +81,10 @@ class HugoBodies(HugoLinks):
         text = re.sub(r"\{\{([<%])/\*\s*(.*?)\s*\*/([>%])\}\}", escaped, text, flags=re.DOTALL)
         text = self.paired(text, "highlight", lambda a, inner, w: shelf.put(
             self.highlight(a, inner)), ctx, "highlight shortcodes")
+        text = self.paired(text, "codes", lambda a, inner, w: code_tabs(a, inner, shelf),
+                           ctx, "code tabs")
+        text = self.paired(text, "code", lambda a, inner, w: code_block(a, inner, shelf),
+                           ctx, "code shortcodes")
         text = protect_code(text, shelf, lambda info, code, indent: self.fence(
             info, code, indent, ctx))
         text, count = B.goldmark_attributes(text)

@@ -11,6 +11,7 @@ of bodies are in `hugo_bodies.py`.
 from __future__ import annotations
 
 import re
+import textwrap
 from collections.abc import Callable
 from typing import Any
 
@@ -84,6 +85,31 @@ def tabs(args: str, inner: str, written: str) -> str:
                  or named.get("label") or (words[0] if words else "")
                  or (items[n] if n < len(items) else "") or f"{n + 1}")
         parts.append(f"@tab {' '.join(label.split())}\n\n{match.group(2).strip(chr(10))}")
+    return container("tabs", "\n\n".join(parts))
+
+
+_CODE = re.compile(r"\{\{[<%]-?\s*code\b(.*?)-?[>%]\}\}(.*?)"
+                   r"\{\{[<%]-?\s*/\s*code\s*-?[>%]\}\}", re.DOTALL)
+
+
+def code_block(args: str, inner: str, shelf: Shelf) -> str:
+    """A theme's `code LANG` … `/code` (PaperMod forks', Sensu's docs'): its content is
+    the code, as `highlight`'s is (left to Markdown, a Go template in it read as math
+    failed the build); zzo's `code`, a tab of `codes`, holds a Markdown fence: kept."""
+    body = textwrap.dedent(inner.strip("\n")).strip("\n")
+    if re.match(r"(`{3,}|~{3,})", body):
+        return B.block(body)
+    words = B.arguments(args)[0]
+    return B.block(shelf.put(fence(words[0] if words else "", body + "\n")))
+
+
+def code_tabs(args: str, inner: str, shelf: Shelf) -> str:
+    """zzo's `codes java javascript` around one `code` each: `::: tabs`, each tab named
+    by the word of its place."""
+    labels = B.arguments(args)[0]
+    parts = [f"@tab {labels[n] if n < len(labels) else n + 1}\n\n"
+             + code_block(m.group(1), m.group(2), shelf).strip("\n")
+             for n, m in enumerate(_CODE.finditer(inner))]
     return container("tabs", "\n\n".join(parts))
 
 
