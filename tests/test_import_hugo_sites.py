@@ -212,3 +212,44 @@ def test_a_themes_code_shortcode_is_a_code_block(tmp_path: Path) -> None:
     assert [b.text().strip() for b in blocks[1:]] == ['System.out.println("hi");',
                                                       'print("hi")']
     assert [t.text() for t in page.find_all("label", class_="tab-label")] == ["java", "python"]
+
+
+MATH_DEMO = """---
+title: Math Typesetting
+date: 2019-03-08
+math: true
+---
+
+{{< math.inline >}}
+{{ if or .Page.Params.math .Site.Params.math }}
+<link rel="stylesheet" href="https://cdn.example.org/katex.min.css">
+<script defer src="https://cdn.example.org/katex.min.js"></script>
+{{ end }}
+{{</ math.inline >}}
+
+Inline math: $\\varphi = \\dfrac{1+\\sqrt5}{2}$
+
+{{< css.inline >}}
+<style>
+.canon { width: 100%; }
+</style>
+{{< /css.inline >}}
+"""
+
+
+def test_hugo_inline_shortcodes_are_not_left_on_the_page(tmp_path: Path) -> None:
+    """The demo posts Stack sites keep (`math-typesetting`) load KaTeX in an inline
+    shortcode, `{{< math.inline >}}`, a Go template: left between comments, its
+    `{{ if … }}` was text on the page (a warning) and its `<script>` loaded KaTeX from a
+    CDN; `css.inline`'s style stayed too."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "S"\nlanguageCode = "en"\ntheme = "hugo-theme-stack"\n',
+        "content/post/math-typesetting/index.md": MATH_DEMO})
+    assert [(w.line, w.message) for w in imported.report.warnings] == [
+        (16, "`css.inline` is a Go template of the page, which Lanting does not run: "
+             "left out")]
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    html = (result.output / "post/math-typesetting/index.html").read_text(encoding="utf-8")
+    assert "cdn.example.org" not in html and ".canon" not in html
+    assert len(prose(result.output, "post/math-typesetting/index.html").find_all("math")) == 1

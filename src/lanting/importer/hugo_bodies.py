@@ -32,6 +32,7 @@ from lanting.importer.hugo_shortcodes import (
     callout_handlers,
     code_block,
     code_tabs,
+    inline_templates,
     link_handlers,
     stack_handlers,
     verbatim_shortcodes,
@@ -81,6 +82,7 @@ class HugoBodies(HugoLinks):
         text = re.sub(r"\{\{([<%])/\*\s*(.*?)\s*\*/([>%])\}\}", escaped, text, flags=re.DOTALL)
         text = self.paired(text, "highlight", lambda a, inner, w: shelf.put(
             self.highlight(a, inner)), ctx, "highlight shortcodes")
+        text = inline_templates(text, ctx)
         text = self.paired(text, "codes", lambda a, inner, w: code_tabs(a, inner, shelf),
                            ctx, "code tabs")
         text = self.paired(text, "code", lambda a, inner, w: code_block(a, inner, shelf),

@@ -61,6 +61,28 @@ def verbatim_shortcodes(text: str, shelf: Shelf, paired: Paired, ctx: Context) -
     return paired(text, "mermaid", mermaid, ctx, "mermaid diagrams")
 
 
+_INLINE_TEMPLATE = re.compile(r"\{\{[<%]-?\s*([\w-]+\.inline)\b[^}]*?-?[>%]\}\}(.*?)"
+                             r"\{\{[<%]-?\s*/\s*\1\s*-?[>%]\}\}", re.DOTALL)
+
+
+def inline_templates(text: str, ctx: Context) -> str:
+    """Hugo's inline shortcodes (`{{< math.inline >}}` … `{{< /math.inline >}}`, kept
+    from the demo posts of Stack and other themes): Go templates Hugo ran, which Lanting
+    does not run; left, their `{{ if }}` was text on the page and their `<script>`
+    loaded KaTeX from a CDN. One that loads math is removed (Lanting renders math
+    itself); any other is left out with a warning."""
+
+    def one(match: re.Match[str]) -> str:
+        if re.search(r"katex|mathjax", match.group(2), re.IGNORECASE):
+            ctx.convert("math loaders removed (Lanting renders math)")
+        else:
+            ctx.warn(match.group(), f"`{match.group(1)}` is a Go template of the page, "
+                     "which Lanting does not run: left out")
+        return "\n"
+
+    return _INLINE_TEMPLATE.sub(one, text)
+
+
 def container(name: str, body: str, title: str = "") -> str:
     """Lanting's `::: name title` … `:::` block, its fence longer than any inside
     (which `> [!NOTE]` could not hold: a code block ends a quote)."""
