@@ -253,3 +253,19 @@ def test_hugo_inline_shortcodes_are_not_left_on_the_page(tmp_path: Path) -> None
     html = (result.output / "post/math-typesetting/index.html").read_text(encoding="utf-8")
     assert "cdn.example.org" not in html and ".canon" not in html
     assert len(prose(result.output, "post/math-typesetting/index.html").find_all("math")) == 1
+
+
+def test_hugo_simple_embeds_of_the_demo_posts_are_links(tmp_path: Path) -> None:
+    """Hugo's `twitter_simple` and `vimeo_simple`, in the `rich-content` demo post Stack
+    sites keep, were left in comments."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "S"\nlanguageCode = "en"\ntheme = "hugo-theme-stack"\n',
+        "content/post/rich-content/index.md":
+            "---\ntitle: Rich Content\ndate: 2019-03-10\n---\n\n"
+            '{{< twitter_simple user="someone" id="1085870671291310081" >}}\n\n'
+            "{{< vimeo_simple 48912912 >}}\n"})
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = prose(out, "post/rich-content/index.html")
+    assert [a.get("href") for a in page.find_all("a")] == [
+        "https://x.com/someone/status/1085870671291310081", "https://vimeo.com/48912912"]

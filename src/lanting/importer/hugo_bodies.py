@@ -303,6 +303,8 @@ class HugoBodies(HugoLinks):
                 "image": figure, "ref": ref, "relref": ref, "youtube": youtube,
                 "vimeo": vimeo, "tweet": tweet, "x": tweet,
                 "twitter": tweet, "gist": gist, "param": param, "toc": remove,
+                # (Hugo's privacy-minded variants, in the demo posts themes ship)
+                "twitter_simple": tweet, "x_simple": tweet, "vimeo_simple": vimeo,
                 # Blowfish's and Congo's `katex` only loads KaTeX on the page (hugo-book's,
                 # with content, is read with the math): Lanting's math always works
                 "katex": remove, "inTextImg": in_text_image, "icon": remove,
