@@ -269,3 +269,21 @@ def test_hugo_simple_embeds_of_the_demo_posts_are_links(tmp_path: Path) -> None:
     page = prose(out, "post/rich-content/index.html")
     assert [a.get("href") for a in page.find_all("a")] == [
         "https://x.com/someone/status/1085870671291310081", "https://vimeo.com/48912912"]
+
+
+def test_sulv_papermod_link_and_github_cards(tmp_path: Path) -> None:
+    """sulv's PaperMod fork, which many Chinese blogs use, writes `link "text" "url"`
+    (LoveIt writes the URL first): the text became the link's target, a broken link
+    failing the build; its `github title="owner/repo"` card was left in a comment."""
+    imported = imported_site(tmp_path, {
+        "config.yml": "title: S\nlanguageCode: zh-cn\ntheme: PaperMod\n",
+        "content/post/tech/shortcodes.md":
+            "---\ntitle: 短代码\ndate: 2022-05-01\n---\n\n"
+            '参考了 {{< link "某博主" "https://example.org/hugo" >}} 的写法。\n\n'
+            '{{< github title="someone/some-tool" >}}\n'})
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = prose(out, "post/shortcodes/index.html")
+    assert {a.text(): a.get("href") for a in page.find_all("a")} == {
+        "某博主": "https://example.org/hugo", "someone/some-tool":
+            "https://github.com/someone/some-tool"}

@@ -178,10 +178,16 @@ def callout_handlers(ctx: Context) -> dict[str, Any]:
             "alert": (alert, "callouts")}
 
 
+_URL_LIKE = re.compile(r"[a-zA-Z][\w+.-]*:|/|\./|\.\./|#")
+"""What a link's target starts with (a scheme, a path), and a link's text rarely does."""
+
+
 def link_handlers(ctx: Context) -> dict[str, Any]:
     def link(args: str, written: str) -> str:
         # LoveIt/FixIt: `link "url" "text" "title"`, or `href=` `content=` `title=`
         words, named = B.arguments(args)
+        if len(words) > 1 and not _URL_LIKE.match(words[0]) and _URL_LIKE.match(words[1]):
+            words[:2] = words[1::-1]  # (sulv's PaperMod: `link "text" "url"`)
         url = named.get("href") or (words[0] if words else "")
         text = named.get("content") or (words[1] if len(words) > 1 else url)
         title = named.get("title") or (words[2] if len(words) > 2 else "")
@@ -315,14 +321,19 @@ def blowfish_paired(ctx: Context) -> dict[str, Any]:
             "chart": (chart, "charts as code")}
 
 
+_REPO = re.compile(r"[\w.-]+/[\w.-]+")
+
+
 def blowfish_single(ctx: Context) -> dict[str, Any]:
-    """Blowfish's repository cards (`github`, `codeberg`, `huggingface`): links."""
+    """Blowfish's repository cards (`github`, `codeberg`, `huggingface`; sulv's PaperMod
+    fork's `github`): links."""
 
     def card(host: str, key: str) -> Any:
         def one(args: str, written: str) -> str:
             named = B.arguments(args)[1]
+            title = named.get("title", "")  # (sulv's PaperMod: `github title="owner/repo"`)
             path = named.get(key) or ("datasets/" + named["dataset"] if named.get("dataset")
-                                      else "")
+                                      else title if _REPO.fullmatch(title) else "")
             if not path:
                 return ctx.leave(written, f"no `{key}`")
             ctx.convert("repository cards as links")
