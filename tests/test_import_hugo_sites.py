@@ -287,3 +287,24 @@ def test_sulv_papermod_link_and_github_cards(tmp_path: Path) -> None:
     assert {a.text(): a.get("href") for a in page.find_all("a")} == {
         "某博主": "https://example.org/hugo", "someone/some-tool":
             "https://github.com/someone/some-tool"}
+
+
+def test_a_bundle_file_named_by_its_old_url_moves_with_the_page(tmp_path: Path) -> None:
+    """A FixIt post showing its bundle's `1.pdf` by the URL Hugo published it at
+    (`<iframe src="/posts/next-pdf/1.pdf">`), and another post linking it so: the file
+    was left behind, and the build failed on it."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "FixIt"\n'
+                     '[permalinks]\nposts = "posts/:slugorcontentbasename"\n',
+        "content/posts/_memo/next-pdf/index.md":
+            "---\ntitle: 插入 PDF\ndate: 2019-01-01\n---\n\n"
+            '<iframe src="/posts/next-pdf/1.pdf" style="width: 100%;"></iframe>\n',
+        "content/posts/_memo/next-pdf/1.pdf": b"%PDF-1.4 one\n",
+        "content/posts/_memo/other.md": "---\ntitle: 另一篇\ndate: 2019-01-02\n---\n\n"
+                                        "见[那份 PDF](/posts/next-pdf/1.pdf)。\n"})
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert prose(out, "posts/next-pdf/index.html").one("iframe").get("src") == \
+        "/posts/next-pdf/1.pdf"
+    assert prose(out, "posts/other/index.html").one("a").get("href") == "/posts/next-pdf/1.pdf"
+    assert (out / "posts/next-pdf/1.pdf").read_bytes() == b"%PDF-1.4 one\n"

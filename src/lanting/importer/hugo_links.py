@@ -73,6 +73,31 @@ class HugoLinks:
         self.site.static.setdefault(path.lstrip("/"), file)
         return "/" + path.lstrip("/") + url[len(name):]
 
+    def old_bundle_url(self, url: str, image: bool, ctx: Context) -> str | None:
+        """A bundle's file named by the URL Hugo published it at, beside the page's old
+        URL (`/posts/next-pdf/1.pdf` for `next-pdf/index.md`'s `1.pdf`), which led
+        nowhere: copied with the page, and named from its own page as the file beside
+        it (another page's link keeps the URL, right while the post keeps its old one)."""
+        path = unquote(url.split("#")[0].split("?")[0])
+        folder, _slash, name = path.rpartition("/")
+        page = self.table.find(folder + "/") if path.startswith("/") and name else None
+        if page is None or page.source is None or page.source.stem.split(".")[0] != "index":
+            return None
+        file = page.source.parent / name
+        if not file.is_file():
+            return None
+        if image or is_image(file):
+            return self.site.image(file, None)
+        ctx.convert("files of bundles")
+        if page.kind != "post":
+            self.site.static.setdefault(path.lstrip("/"), file)
+            return None
+        page.files[name] = file
+        if page.source != ctx.path:
+            return None  # (at the same URL while the post keeps its old one)
+        written = url.split("#")[0].split("?")[0]
+        return written.rpartition("/")[2] + url[len(written):]
+
     def old_neighbour(self, name: str, ctx: Context) -> Item | None:
         """The page a relative link (`../9-VAE`, beside `/post/10-ddpm/`) led to from the
         old page's URL (it led nowhere in the new site); Hugo lowercased the URLs the
@@ -163,7 +188,8 @@ class HugoLinks:
             # (`/projects/PDNE_Prj/`: Hugo published it at `/projects/pdne_prj/`)
             found = map_site_url(path.lower() + hash_mark + fragment, image, ctx, self.site,
                                  self.table, self.source, self.source / "static", base)
-        return found or self.section_url(url, ctx) or self.series_url(url, ctx)
+        return found or self.section_url(url, ctx) or self.series_url(url, ctx) \
+            or self.old_bundle_url(url, image, ctx)
 
     def page_link(self, name: str, rest: str, folder: Path, ctx: Context, url: str) -> str:
         """A link to another page by its file (`../Blogs/Agent 手册.md#Planning`, as
