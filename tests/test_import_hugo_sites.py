@@ -308,3 +308,20 @@ def test_a_bundle_file_named_by_its_old_url_moves_with_the_page(tmp_path: Path) 
         "/posts/next-pdf/1.pdf"
     assert prose(out, "posts/other/index.html").one("a").get("href") == "/posts/next-pdf/1.pdf"
     assert (out / "posts/next-pdf/1.pdf").read_bytes() == b"%PDF-1.4 one\n"
+
+
+def test_front_matter_fences_ending_in_spaces_are_read(tmp_path: Path) -> None:
+    """A Stack post whose every line ends in two spaces, its fences too (`---  `): Hugo
+    read the front matter; the import took it for text (a post titled `index`, dated by
+    the file's time, its front matter on the page with `\\` breaks)."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "S"\nlanguageCode = "en"\ntheme = "hugo-theme-stack"\n',
+        "content/post/renew/index.md": "---  \ntitle: \"Daily Renewal\"  \n"
+                                       "slug: daily-renewal  \ndate: 2025-09-11  \n---  \n\n"
+                                       "Renew yourself each day.  \nAgain.\n"})
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    doc = parse_html((out / "post/daily-renewal/index.html").read_text(encoding="utf-8"))
+    assert doc.one("h1").text() == "Daily Renewal"
+    assert doc.one("time").get("datetime", "").startswith("2025-09-11")
+    assert "title:" not in doc.one("div", class_="prose").text()

@@ -19,10 +19,11 @@ from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
 
 def split_front_matter(text: str) -> tuple[str, str, str, int]:
     """(format, front matter, body, first line of the body); format is `yaml`, `toml`,
-    `json` or "" (no front matter)."""
+    `json` or "" (no front matter). A fence may end in spaces (`---  `, as an editor
+    adding two to every line leaves it), as Hugo and Jekyll read it."""
     text = text.removeprefix("\ufeff").replace("\r\n", "\n")
     for fence, fmt in (("---", "yaml"), ("+++", "toml")):
-        if text.startswith(fence) and text[3:4] in ("\n", ""):
+        if text.startswith(fence) and text.split("\n", 1)[0].rstrip(" \t") == fence:
             lines = text.split("\n")
             for i in range(1, len(lines)):
                 if lines[i].rstrip() == fence:
