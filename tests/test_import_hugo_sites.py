@@ -325,3 +325,42 @@ def test_front_matter_fences_ending_in_spaces_are_read(tmp_path: Path) -> None:
     assert doc.one("h1").text() == "Daily Renewal"
     assert doc.one("time").get("datetime", "").startswith("2025-09-11")
     assert "title:" not in doc.one("div", class_="prose").text()
+
+
+FOLD_POST = """---
+title: 树链剖分
+date: 2019-03-01
+---
+
+结论如下。
+
+{{% fold "结论的证明" %}}
+设 $x_i$ 为第 $i$ 个点。
+{{% /fold %}}
+
+{{< fold 参考代码 >}}
+```cpp
+int main() { return 0; }
+```
+{{< /fold >}}
+
+{{< mathjax >}}
+$$\\phi\\Big(\\mathbb{E}(X|\\mathcal{G})\\Big)$$
+{{< /mathjax >}}
+"""
+
+
+def test_fold_is_a_collapsible_block_and_mathjax_a_wrapper(tmp_path: Path) -> None:
+    """`fold "Proof"` (a `<details>` of the site's or theme's, hiding many math and OI
+    blogs' proofs and code) was left in comments with a warning; a `mathjax` wrapper
+    around a formula too."""
+    imported = imported_site(tmp_path, {
+        "config.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "even"\n',
+        "content/post/hld.md": FOLD_POST})
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = prose(out, "post/hld/index.html")
+    folds = page.find_all("details")
+    assert [d.one("summary").text() for d in folds] == ["结论的证明", "参考代码"]
+    assert len(folds[0].find_all("math")) == 2 and folds[1].one("pre")
+    assert len(page.find_all("math")) == 3

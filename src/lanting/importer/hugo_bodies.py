@@ -200,6 +200,7 @@ class HugoBodies(HugoLinks):
                 **stack_handlers(ctx, str)[0],
                 "details": (details, "collapsible blocks"),
                 "collapse": (details, "collapsible blocks"),  # (PaperMod)
+                "fold": (details, "collapsible blocks"),  # (proofs of many math blogs)
                 "galleries": (lambda a, inner, w: B.block(inner.strip()), "galleries"),
                 "rawhtml": (rawhtml, "raw HTML shortcodes")}
 

@@ -58,6 +58,7 @@ def verbatim_shortcodes(text: str, shelf: Shelf, paired: Paired, ctx: Context) -
     text = paired(text, "raw", raw, ctx, "raw shortcodes")
     text = paired(text, "katex", katex, ctx, "math shortcodes")
     text = paired(text, "math", math, ctx, "math wrappers removed")
+    text = paired(text, "mathjax", math, ctx, "math wrappers removed")
     return paired(text, "mermaid", mermaid, ctx, "mermaid diagrams")
 
 
