@@ -364,3 +364,26 @@ def test_fold_is_a_collapsible_block_and_mathjax_a_wrapper(tmp_path: Path) -> No
     assert [d.one("summary").text() for d in folds] == ["结论的证明", "参考代码"]
     assert len(folds[0].find_all("math")) == 2 and folds[1].one("pre")
     assert len(page.find_all("math")) == 3
+
+
+def test_notice_callouts_and_friendlink_cards(tmp_path: Path) -> None:
+    """The hugo-notice module's (and zzo's) `notice info` … `/notice` and a PaperMod
+    site's `friendlink name=… url=… slogan=…` cards were left in comments."""
+    imported = imported_site(tmp_path, {
+        "hugo.yaml": "title: S\nlanguageCode: zh-cn\ntheme: PaperMod\n",
+        "content/posts/hugo.md": "---\ntitle: 搭建\ndate: 2025-04-20\n---\n\n"
+                                 "{{< notice info >}}\n先建好目录。\n{{< /notice >}}\n\n"
+                                 "{{< notice warning >}}\n别删主题。\n{{< /notice >}}\n",
+        "content/links.md": "---\ntitle: 友链\n---\n\n"
+                            '{{< friendlink name="某人的博客" url="https://example.org/" '
+                            'logo="https://example.org/a.png" slogan="写点代码" >}}\n'})
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = prose(out, "posts/hugo/index.html")
+    callouts = page.find_all("div", class_="callout")
+    assert [c.text().split()[-1] for c in callouts] == ["先建好目录。", "别删主题。"]
+    assert [c.classes for c in callouts] == [["callout", "callout-note"],
+                                             ["callout", "callout-warning"]]
+    links = parse_html((out / "links/index.html").read_text(encoding="utf-8"))
+    [item] = links.one("main").find_all("li")
+    assert item.text() == "某人的博客 — 写点代码"

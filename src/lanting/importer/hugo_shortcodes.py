@@ -144,6 +144,12 @@ def callout_handlers(ctx: Context) -> dict[str, Any]:
         title = named.get("title") or (words[1] if len(words) > 1 else "")
         return container(ADMONITIONS.get(kind.lower(), "NOTE").lower(), inner, title)
 
+    def notice(args: str, inner: str, written: str) -> str:
+        # the hugo-notice module's and zzo's `notice warning|info|note|tip|success|error`
+        words, named = B.arguments(args)
+        return container(ADMONITIONS.get((words or ["note"])[0].lower(), "NOTE").lower(),
+                         inner, named.get("title") or (words[1] if len(words) > 1 else ""))
+
     def hint(args: str, inner: str, written: str) -> str:
         words, named = B.arguments(args)  # hugo-book: `hint info|warning|danger`
         return container(ADMONITIONS.get((words or ["note"])[0].lower(), "NOTE").lower(),
@@ -176,6 +182,7 @@ def callout_handlers(ctx: Context) -> dict[str, Any]:
             "tabs": (tabs, "tabs"),
             "tabpane": (tabs, "tabs"),
             "admonition": (admonition, "callouts"), "hint": (hint, "callouts"),
+            "notice": (notice, "callouts"),
             "alert": (alert, "callouts")}
 
 
@@ -261,13 +268,14 @@ def link_handlers(ctx: Context) -> dict[str, Any]:
         words, named = B.arguments(args)
         name, url, _logo, word = [named.get(k) or (words[i] if len(words) > i else "")
                                   for i, k in enumerate(("name", "url", "logo", "word"))]
+        word = word or named.get("slogan", "")  # (a site's own `friendlink`)
         if not url:
             return ctx.leave(written, "a friend without a URL")
         ctx.convert("friend cards as a list of links")
         return f"- [{name or url}]({url})" + (f" — {word}" if word else "")
 
     return {"link": link, "bilibili": bilibili, "music": music, "person": person,
-            "pdf": pdf, "embed-pdf": pdf, "friend": friend}
+            "pdf": pdf, "embed-pdf": pdf, "friend": friend, "friendlink": friend}
 
 
 _ICON = re.compile(r"\{\{[<%]-?\s*icon\b.*?-?[>%]\}\}\s*", re.DOTALL)
