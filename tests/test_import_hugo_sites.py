@@ -387,3 +387,23 @@ def test_notice_callouts_and_friendlink_cards(tmp_path: Path) -> None:
     links = parse_html((out / "links/index.html").read_text(encoding="utf-8"))
     [item] = links.one("main").find_all("li")
     assert item.text() == "某人的博客 — 写点代码"
+
+
+def test_fixit_components_repository_cards_caniuse_and_version(tmp_path: Path) -> None:
+    """FixIt's components (`gh-repo-card-container` of `gh-repo-card repo=…`, `caniuse
+    "feature"`) and LoveIt's and FixIt's `version 0.2.12 changed` badge were left in
+    comments."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "FixIt"\n',
+        "content/posts/css.md": "---\ntitle: CSS 层\ndate: 2024-01-01\n---\n\n"
+                                "{{< gh-repo-card-container >}}\n"
+                                '{{< gh-repo-card repo="someone/tool" >}}\n'
+                                "{{< /gh-repo-card-container >}}\n\n"
+                                '{{< caniuse "css-at-layer" >}}\n\n'
+                                "用法 {{< version 0.2.12 changed >}}\n"})
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = prose(out, "posts/css/index.html")
+    assert [a.get("href") for a in page.find_all("a")] == [
+        "https://github.com/someone/tool", "https://caniuse.com/css-at-layer"]
+    assert page.one("mark").text() == "v0.2.12 更改"

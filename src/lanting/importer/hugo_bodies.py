@@ -47,6 +47,11 @@ from lanting.markdown.math_formula import to_mathml
 VIDEO_SUFFIXES = (".mp4", ".webm", ".ogg", ".ogv", ".mov", ".m4v")
 """Video files in the order hugo-video offered them to the browser (the first is linked)."""
 
+_VERSION_WORDS = {"zh": {"new": "v{} 新增", "changed": "v{} 更改", "deleted": "v{} 删除"},
+                  "en": {"new": "New in v{}", "changed": "Changed in v{}",
+                         "deleted": "Deleted in v{}"}}
+"""LoveIt's and FixIt's `version` badge, as their Chinese and English pages said it."""
+
 _SHORTCODE = re.compile(r"\{\{([<%])-?\s*(/?)\s*([A-Za-z][\w/.-]*)\s*(.*?)\s*/?\s*-?([>%])\}\}",
                         re.DOTALL)
 
@@ -280,6 +285,16 @@ class HugoBodies(HugoLinks):
             ctx.convert("theme shortcodes removed")
             return ""
 
+        def version(args: str, written: str) -> str:
+            # LoveIt's and FixIt's badge, `version 0.2.12 changed`: "changed in v0.2.12"
+            words = B.arguments(args)[0]
+            if not words:
+                return ctx.leave(written, "no version")
+            kind = words[1].lower() if len(words) > 1 else "new"
+            ctx.convert("badges")
+            said = _VERSION_WORDS["zh" if self.language.startswith("zh") else "en"]
+            return f"<mark>{said.get(kind, said['new']).format(words[0])}</mark>"
+
         def in_text_image(args: str, written: str) -> str:
             words, named = B.arguments(args)  # PaperMod: `inTextImg url="…" height="…"`
             src = named.get("url") or (words[0] if words else "")
@@ -309,7 +324,7 @@ class HugoBodies(HugoLinks):
                 # Blowfish's and Congo's `katex` only loads KaTeX on the page (hugo-book's,
                 # with content, is read with the math): Lanting's math always works
                 "katex": remove, "inTextImg": in_text_image, "icon": remove,
-                "youtubeLite": youtube, "gallery": gallery_image}
+                "youtubeLite": youtube, "gallery": gallery_image, "version": version}
 
     def shortcodes(self, text: str, item: Item, ctx: Context, folder: Path) -> str:
         for name, (handler, what) in self.paired_handlers(item, ctx, folder).items():

@@ -304,7 +304,7 @@ def blowfish_paired(ctx: Context) -> dict[str, Any]:
         return f"[{text}]({href})" if href else text
 
     def timeline(args: str, inner: str, written: str) -> str:
-        return B.block(inner.strip())
+        return B.block(inner.strip())  # (also FixIt's `gh-repo-card-container`)
 
     def timeline_item(args: str, inner: str, written: str) -> str:
         named = B.arguments(args)[1]  # `timelineItem header="…" badge="…" subheader="…"`
@@ -326,6 +326,7 @@ def blowfish_paired(ctx: Context) -> dict[str, Any]:
     return {"lead": (lead, "lead paragraphs"), "badge": (badge, "badges"),
             "keyword": (keyword, "badges"), "button": (button, "buttons as links"),
             "timelineItem": (timeline_item, "timelines"), "timeline": (timeline, "timelines"),
+            "gh-repo-card-container": (timeline, "repository cards as links"),
             "typeit": (typeit, "typing effects as text"), "gallery": (gallery, "galleries"),
             "chart": (chart, "charts as code")}
 
@@ -349,8 +350,18 @@ def blowfish_single(ctx: Context) -> dict[str, Any]:
             return B.block(f"[{path.removeprefix('datasets/')}](https://{host}/{path})")
         return one
 
+    def caniuse(args: str, written: str) -> str:
+        words, named = B.arguments(args)  # (FixIt's component: `caniuse "css-grid"`)
+        feature = named.get("feature") or (words[0] if words else "")
+        if not feature:
+            return ctx.leave(written, "no feature")
+        ctx.convert("repository cards as links")
+        return B.block(f"[Can I use: {feature}](https://caniuse.com/{feature})")
+
     return {"github": card("github.com", "repo"), "codeberg": card("codeberg.org", "repo"),
-            "huggingface": card("huggingface.co", "model")}
+            "huggingface": card("huggingface.co", "model"),
+            # (FixIt's components: a repository card, browser support tables)
+            "gh-repo-card": card("github.com", "repo"), "caniuse": caniuse}
 
 
 def stack_handlers(ctx: Context, video_file: Callable[[str], str]
