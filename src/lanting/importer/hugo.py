@@ -28,9 +28,10 @@ from lanting.importer.common import (
     read_text,
     summary_of,
 )
-from lanting.importer.hugo_bodies import HugoBodies, friend_list, link_list
+from lanting.importer.hugo_bodies import HugoBodies
 from lanting.importer.hugo_content import HugoContent
 from lanting.importer.hugo_front import DATES, HugoFront, hugo_keys
+from lanting.importer.hugo_link_pages import friend_list, link_list
 from lanting.importer.hugo_settings import (
     HugoLanguage,
     HugoSettings,
