@@ -92,6 +92,14 @@ def test_money_and_prose_stay_text(text: str) -> None:
     assert "$" in doc.one("p").text()
 
 
+@pytest.mark.parametrize("text", ["然后，让这 $n $位大臣排成一排", "第$ i$个数", "设$k $为常数"])
+def test_a_symbol_with_a_stray_space_in_chinese_is_math(text: str) -> None:
+    """`让这 $n $位大臣` (a Luogu statement copied into an OI blog, which KaTeX read
+    as math) was shown as `$n $`, with no warning."""
+    [formula] = inline_formulas(tree(text + "\n"))
+    assert formula.text() in ("n", "i", "k")
+
+
 @pytest.mark.parametrize("text", [
     "- $\\alpha$ - 动量参数，缺省取值 0.9\n",
     "$\\alpha$ 是 0.9\n",

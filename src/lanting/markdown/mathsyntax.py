@@ -48,7 +48,8 @@ def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
     if not content.strip() or content[0].isdigit():
         return False  # `$5 and $` … money
     if not (content[0].isspace() and content[-1].isspace()) \
-            and not _COMMAND.match(content.strip()):
+            and not _COMMAND.match(content.strip()) \
+            and not _symbol_in_chinese(src, start, end, content):
         # `${HOME} and $x$`: spaced formulas are written `$ x $`, or start with a
         # command, `$\\overline{A+B} $` (as MathJax and KaTeX's auto-render read it)
         return False
@@ -60,6 +61,16 @@ def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
         # script or an equals sign) is a formula with Chinese in it, as MathJax reads it
         return bool(_COMMAND.search(bare)) and any(c in bare for c in "^_=")
     return not _WORDS.search(_COMMAND.sub(" ", bare))  # `$ and then $`: prose
+
+
+_SYMBOL = re.compile(r"[A-Za-z][A-Za-z0-9_']{0,3}")
+
+
+def _symbol_in_chinese(src: str, start: int, end: int, content: str) -> bool:
+    """`让这 $n $位大臣`: a symbol with a stray space, touching Chinese text on a side
+    (problem statements copied into OI blogs; KaTeX and MathJax read it as math)."""
+    return bool(_SYMBOL.fullmatch(content.strip())) and bool(
+        _CJK.match(src[end + 1:end + 2]) or (start > 0 and _CJK.match(src[start - 1])))
 
 
 _BACKTICKS = re.compile(r"`+")
