@@ -347,13 +347,19 @@ int main() { return 0; }
 {{< mathjax >}}
 $$\\phi\\Big(\\mathbb{E}(X|\\mathcal{G})\\Big)$$
 {{< /mathjax >}}
+
+{{< expand "展开看" >}}
+#### 细节
+
+更多。
+{{< /expand >}}
 """
 
 
 def test_fold_is_a_collapsible_block_and_mathjax_a_wrapper(tmp_path: Path) -> None:
     """`fold "Proof"` (a `<details>` of the site's or theme's, hiding many math and OI
-    blogs' proofs and code) was left in comments with a warning; a `mathjax` wrapper
-    around a formula too."""
+    blogs' proofs and code) and zzo's `expand "title"` were left in comments with a
+    warning; a `mathjax` wrapper around a formula too."""
     imported = imported_site(tmp_path, {
         "config.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "even"\n',
         "content/post/hld.md": FOLD_POST})
@@ -361,7 +367,7 @@ def test_fold_is_a_collapsible_block_and_mathjax_a_wrapper(tmp_path: Path) -> No
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     page = prose(out, "post/hld/index.html")
     folds = page.find_all("details")
-    assert [d.one("summary").text() for d in folds] == ["结论的证明", "参考代码"]
+    assert [d.one("summary").text() for d in folds] == ["结论的证明", "参考代码", "展开看"]
     assert len(folds[0].find_all("math")) == 2 and folds[1].one("pre")
     assert len(page.find_all("math")) == 3
 

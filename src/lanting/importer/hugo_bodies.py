@@ -204,6 +204,7 @@ class HugoBodies(HugoLinks):
                 "details": (details, "collapsible blocks"),
                 "collapse": (details, "collapsible blocks"),  # (PaperMod)
                 "fold": (details, "collapsible blocks"),  # (proofs of many math blogs)
+                "expand": (details, "collapsible blocks"),  # (zzo, hugo-theme-learn)
                 "galleries": (lambda a, inner, w: B.block(inner.strip()), "galleries"),
                 "rawhtml": (rawhtml, "raw HTML shortcodes")}
 
