@@ -116,6 +116,23 @@ def test_front_matter_written_back_reads_as_yaml() -> None:
 
 
 @settings(max_examples=300, deadline=None)
+def _between_fences(text: str) -> str:
+    """The YAML of a `---` … `---` block (not `strip("-")`, which ate a value's `-`)."""
+    assert text.startswith("---\n") and text.endswith("\n---\n")
+    return text[4:-4]
+
+
+@pytest.mark.parametrize("text", ["1_000", "0o7", "0-", "1-"])
+def test_texts_yaml_would_read_as_numbers_are_quoted(text: str) -> None:
+    """ruamel reads `1_000` and `0o7` written plain as integers (a tag `1_000` came back
+    as `1000`); `0-` stays text."""
+    from ruamel.yaml import YAML
+
+    written = dump_front_matter({"tags": [text], "slug": text})
+    assert YAML(typ="safe", pure=True).load(_between_fences(written)) == {
+        "tags": [text], "slug": text}
+
+
 @given(st.dictionaries(
     st.from_regex(r"[a-z][a-z_]{0,8}", fullmatch=True),
     st.one_of(st.text(max_size=20), st.lists(st.text(max_size=12), max_size=5),
@@ -129,7 +146,7 @@ def test_any_front_matter_written_back_reads_the_same(front: dict[str, Any]) -> 
     from ruamel.yaml import YAML
 
     text = dump_front_matter(front)
-    data = YAML(typ="safe", pure=True).load(text.strip("-\n")) or {}
+    data = YAML(typ="safe", pure=True).load(_between_fences(text)) or {}
     kept = {k: v for k, v in front.items() if v not in (None, [], {}, "")}
     assert data == kept
 

@@ -4,6 +4,7 @@ and `lanting.toml`, written out; dates in every shape they come in."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import re
 import tomllib
@@ -244,10 +245,21 @@ def yaml_scalar(value: Any, flow: bool = False) -> str:
         return "null"
     text = str(value)
     if _PLAIN.match(text) and not _NOT_PLAIN.match(text) and not text.endswith(" ") \
-            and ": " not in text and " #" not in text and not (flow and "," in text):
+            and ": " not in text and " #" not in text and not (flow and "," in text) \
+            and _reads_as_text(text):
         return text
     return _NOT_YAML_PRINTABLE.sub(lambda m: f"\\u{ord(m.group()):04x}",
                                    json.dumps(text, ensure_ascii=False))
+
+
+@functools.lru_cache(maxsize=4096)
+def _reads_as_text(text: str) -> bool:
+    """Whether YAML reads `text`, written plain, back as that text: ruamel's resolver
+    takes `0-`, `1_000` and `0o7` for integers, which no pattern here foresaw."""
+    try:
+        return bool(YAML(typ="safe", pure=True).load(f"x: {text}") == {"x": text})
+    except YAMLError:
+        return False
 
 
 _NOT_YAML_PRINTABLE = re.compile("[\x7f-\x9f\u2028\u2029\ufffe\uffff]")
