@@ -15,7 +15,7 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.constructor import SafeConstructor
 from ruamel.yaml.error import YAMLError
-from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
+from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 
 def split_front_matter(text: str) -> tuple[str, str, str, int]:
@@ -42,7 +42,18 @@ def split_front_matter(text: str) -> tuple[str, str, str, int]:
 class _LenientConstructor(SafeConstructor):
     """Safe YAML that reads a tag it does not know (js-yaml's `!!js/regexp` in a Hexo
     `_config.yml`, a plugin's `!custom`) as the plain value under it: one such value
-    made the whole file unreadable."""
+    made the whole file unreadable; and a mapping used as a key (a scaffold's
+    `typora-copy-images-to: {{ title }}` left in a post) as js-yaml reads it, the string
+    `[object Object]`, where ruamel refused the whole front matter ("found unhashable
+    key")."""
+
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+        if isinstance(node, MappingNode):
+            node.value = [(ScalarNode("tag:yaml.org,2002:str", "[object Object]",
+                                      key.start_mark, key.end_mark)
+                           if isinstance(key, MappingNode) else key, value)
+                          for key, value in node.value]
+        return super().construct_mapping(node, deep=deep)
 
 
 def _plain(constructor: SafeConstructor, node: Node) -> Any:
