@@ -42,3 +42,14 @@ def test_a_scaffold_placeholder_key_keeps_the_front_matter(tmp_path: Path) -> No
     assert "title: 姿态估计笔记" in post and "date: 2020-07-15T09:57:29" in post
     assert "summary: 读论文" in post
     assert not any("front matter not read" in e.message for e in imported.report.entries)
+
+
+def test_a_list_value_in_the_permalink_is_joined_as_javascript_did(tmp_path: Path) -> None:
+    """`abbrlink: [y-combinator]` under `permalink: :abbrlink/`: Hexo's permalink wrote
+    the list as JavaScript's `String()` does, `/y-combinator/`; the alias was Python's
+    spelling, `/['y-combinator']/`."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: en\npermalink: :abbrlink/\n",
+        "source/_posts/y.md": "---\ntitle: Y\ndate: 2023-11-09\nabbrlink:\n  - fixed-point\n"
+                              "---\nText.\n"})
+    assert 'aliases: ["/fixed-point/"]' in post_text(imported, "y")

@@ -78,6 +78,17 @@ def missing_value(key: str) -> str:
             "known, so the post gets no alias")
 
 
+def js_string(value: Any) -> str:
+    """A front-matter value as Hexo's permalink wrote it (JavaScript's `String()`): a
+    list `[y-combinator]` is `y-combinator` (items joined by commas), not Python's
+    `['y-combinator']`; `true` is `true`."""
+    if isinstance(value, list):
+        return ",".join("" if item is None else js_string(item) for item in value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
 def singular_keys(data: dict[str, Any]) -> dict[str, Any]:
     """`tag:` and `category:` as Hexo's post processor reads them: `tags` and
     `categories`, unless those are there too."""
@@ -282,8 +293,8 @@ class Hexo(HexoSettings, HexoBodies):
             key = match.group(1)
             if key in values:
                 return values[key]
-            if key in data and data[key] not in (None, ""):
-                return str(data[key])
+            if key in data and data[key] not in (None, "", []):
+                return js_string(data[key])
             missing.append(key)
             return match.group()
 
