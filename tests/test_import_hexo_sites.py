@@ -6,8 +6,11 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from htmltree import parse_html
 from sitebits import write_files
 
+from lanting.build import build
+from lanting.build.options import BuildOptions
 from lanting.importer import Imported, import_site
 from lanting.importer.common import Options
 
@@ -53,3 +56,31 @@ def test_a_list_value_in_the_permalink_is_joined_as_javascript_did(tmp_path: Pat
         "source/_posts/y.md": "---\ntitle: Y\ndate: 2023-11-09\nabbrlink:\n  - fixed-point\n"
                               "---\nText.\n"})
     assert 'aliases: ["/fixed-point/"]' in post_text(imported, "y")
+
+
+SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4">'
+       '<rect width="4" height="4"/></svg>\n')
+
+
+def built_images(imported: Imported, url: str) -> list[str]:
+    """The `src` of each image of the page at `url`, once the imported site built
+    (a missing image stops the build) without a warning."""
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    page = imported.dest / "public" / url.strip("/") / "index.html"
+    main = parse_html(page.read_text(encoding="utf-8")).one("main")
+    return [e["src"] for e in main.iter() if e.tag == "img"]
+
+
+def test_a_percent_encoded_asset_name_finds_its_file(tmp_path: Path) -> None:
+    """`![](%E6%B5%81%E7%A8%8B.svg)` (Typora writes Chinese names so) beside a post with
+    an asset folder: the browser asked for `流程.svg`, which the folder holds; the import
+    looked for a file named with the percent signs and left the image missing."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\npost_asset_folder: true\n",
+        "source/_posts/flow.md": "---\ntitle: 流程\ndate: 2020-06-01\n---\n"
+                                 "![示意](%E6%B5%81%E7%A8%8B.svg)\n",
+        "source/_posts/flow/流程.svg": SVG})
+    [src] = built_images(imported, "/posts/flow/")
+    assert src.endswith("流程.svg") or src.endswith("%E6%B5%81%E7%A8%8B.svg")
+    assert (imported.dest / "content" / "posts" / "flow" / "流程.svg").is_file()

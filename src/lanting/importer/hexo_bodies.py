@@ -388,14 +388,25 @@ class HexoBodies:
                 "image": image, "inlineImg": image, "link": link, "iframe": iframe,
                 "series": remove, "galleryGroup": gallery_group(ctx)}
 
+    @staticmethod
+    def beside(path: Path, name: str) -> Path | None:
+        """The image `name` of the post at `path`: in its asset folder or beside it, the
+        name as written or percent-decoded (`%E6%95%B0.svg` is `数.svg`, as a browser
+        asked the old server for it)."""
+        for folder in (path.with_suffix(""), path.parent):
+            for candidate in dict.fromkeys((name, unquote(name))):
+                file = folder / candidate
+                if file.is_file() and is_image(file):
+                    return file
+        return None
+
     def url(self, url: str, image: bool, ctx: Context, path: Path,
             old_urls: list[str]) -> str | None:
         if not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^/|^#|^$", url):
             name, hash_mark, fragment = url.partition("#")
-            for folder in (path.with_suffix(""), path.parent):
-                file = folder / name
-                if file.is_file() and is_image(file):
-                    return self.site.image(file, None)
+            file = self.beside(path, name)
+            if file is not None:
+                return self.site.image(file, None)
             # A link to another post's file, written beside it: the post may move into a
             # bundle (`x/index.md`), so it goes through the post, not the path.
             target = self.by_source.get((path.parent / unquote(name)).resolve()) \
