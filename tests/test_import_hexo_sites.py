@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+import pytest
 from htmltree import parse_html
 from sitebits import write_files
 
@@ -84,3 +85,35 @@ def test_a_percent_encoded_asset_name_finds_its_file(tmp_path: Path) -> None:
     [src] = built_images(imported, "/posts/flow/")
     assert src.endswith("流程.svg") or src.endswith("%E6%B5%81%E7%A8%8B.svg")
     assert (imported.dest / "content" / "posts" / "flow" / "流程.svg").is_file()
+
+
+@pytest.mark.parametrize(("marked", "rooted"), [
+    ('"^6.2.0"', True), ('"^4.0.0"', False), ('"^6.2.0"', False)])
+def test_marked_puts_root_before_a_relative_image(tmp_path: Path, marked: str,
+                                                  rooted: bool) -> None:
+    """hexo-renderer-marked 5 and later (`prependRoot`, on by default) made
+    `![](img/curve.svg)` in a post `/img/curve.svg`, a file of `source/img/`, on every
+    page; the import read it relative to the post and the image went missing. Marked 4
+    and `prependRoot: false` left it relative, and so does the import."""
+    off = "marked:\n  prependRoot: false\n" if marked == '"^6.2.0"' and not rooted else ""
+    imported = hexo_site(tmp_path, {
+        "package.json": f'{{"dependencies": {{"hexo": "^7", "hexo-renderer-marked": {marked}}}}}',
+        "_config.yml": f"title: T\nlanguage: zh-CN\n{off}",
+        "source/_posts/newton.md": "---\ntitle: 牛顿法\ndate: 2024-07-31\n---\n"
+                                   "![曲线](img/curve.svg)\n",
+        "source/img/curve.svg": SVG})
+    assert ("](img/curve.svg)" not in post_text(imported, "newton")) == rooted
+    if rooted:
+        [src] = built_images(imported, "/posts/newton/")
+        assert src.endswith("curve.svg") and not src.startswith("img/")
+
+
+def test_a_raw_html_image_is_not_marked_s(tmp_path: Path) -> None:
+    """`prependRoot` is marked's rendering of a Markdown image: a raw `<img>` went to
+    the page as written, so the import leaves it relative."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: en\n",
+        "source/_posts/raw.md": "---\ntitle: Raw\ndate: 2024-07-31\n---\n"
+                                "<img src=\"img/curve.svg\">\n",
+        "source/img/curve.svg": SVG})
+    assert '<img src="img/curve.svg">' in post_text(imported, "raw")

@@ -279,8 +279,9 @@ def spaced_image_paths(text: str, exists: Callable[[str], bool]) -> tuple[str, i
     return _SPACED_IMAGE.sub(one, text), count
 
 
-def map_urls(text: str, resolve: UrlMap) -> str:
-    """Every Markdown link and image and every raw-HTML `src`/`href`, through `resolve`."""
+def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
+    """Every Markdown link and image and (unless not `raw_html`) every raw-HTML
+    `src`/`href`, through `resolve`."""
 
     def markdown(match: re.Match[str]) -> str:
         url = match.group(3).strip("<>")
@@ -300,7 +301,8 @@ def map_urls(text: str, resolve: UrlMap) -> str:
         return match.group() if new is None or new == UNLINK else \
             f"{match.group(1)}{match.group(2)}{new}{match.group(2)}"
 
-    return _RAW_URL.sub(raw, _LINK.sub(markdown, text))
+    text = _LINK.sub(markdown, text)
+    return _RAW_URL.sub(raw, text) if raw_html else text
 
 
 def first_line(text: str, needle: str) -> int | None:

@@ -131,6 +131,8 @@ class Hexo(HexoSettings, HexoBodies):
         self.heading_ids = "github" if package.is_file() and \
             "hexo-renderer-pandoc" in read_text(package) else "hexo"
         self.breaks = self.line_breaks()
+        self.prepend_root = self.marked_prepends_root(read_text(package)
+                                                      if package.is_file() else "")
         category_map = self.config.get("category_map")
         self.category_map = category_map if isinstance(category_map, dict) else {}
 
@@ -144,6 +146,19 @@ class Hexo(HexoSettings, HexoBodies):
         if self.marked:
             return bool_of(marked.get("breaks", True) if isinstance(marked, dict) else True)
         return isinstance(render, dict) and bool_of(render.get("breaks", False))
+
+    def marked_prepends_root(self, package: str) -> bool:
+        """Whether hexo-renderer-marked put `root` before a Markdown image's relative
+        path that is no asset of the post (`![](img/a.svg)` → `/img/a.svg`, a file of
+        `source/img/`): its `prependRoot`, on by default since version 5, off under
+        `relative_link`."""
+        marked = self.config.get("marked")
+        if not self.marked or bool_of(self.config.get("relative_link")):
+            return False
+        if isinstance(marked, dict) and "prependRoot" in marked:
+            return bool_of(marked["prependRoot"])
+        version = re.search(r'"hexo-renderer-marked"\s*:\s*"[^"\d]*(\d+)', package)
+        return version is None or int(version.group(1)) >= 5
 
     def theme_config(self) -> dict[str, Any]:
         theme = str(self.config.get("theme") or "")

@@ -61,6 +61,7 @@ class HexoBodies:
     table: LinkTable
     marked: bool
     breaks: bool
+    prepend_root: bool
     by_name: dict[str, Item]
     by_source: dict[Path, Item]
     mermaid_on: Callable[[], bool]
@@ -99,6 +100,9 @@ class HexoBodies:
         text, count = B.spaced_image_paths(text, lambda name: any(
             (folder / name).is_file() for folder in (path.with_suffix(""), path.parent)))
         ctx.convert("image paths with spaces (Typora's) in angle brackets", count)
+        if self.prepend_root:
+            text = B.map_urls(text, lambda url, image: self.rooted(url, image, path),
+                              raw_html=False)
         text = B.map_urls(text, lambda url, image: self.url(url, image, ctx, path,
                                                             item.old_urls))
         if self.breaks:
@@ -399,6 +403,18 @@ class HexoBodies:
                 if file.is_file() and is_image(file):
                     return file
         return None
+
+    def rooted(self, url: str, image: bool, path: Path) -> str | None:
+        """A Markdown image's relative path as hexo-renderer-marked's `prependRoot` made
+        it when it is no asset of the post: from the site's root (`img/a.svg` →
+        `/img/a.svg`, a file of `source/img/`); the browser had never read it relative
+        to the post's URL, where it names nothing."""
+        if not image or re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^/|^#|^$|^\\", url):
+            return None
+        name = url.partition("#")[0].partition("?")[0]
+        if self.beside(path, name) is not None:
+            return None
+        return "/" + url if (self.files / unquote(name)).is_file() else None
 
     def url(self, url: str, image: bool, ctx: Context, path: Path,
             old_urls: list[str]) -> str | None:
