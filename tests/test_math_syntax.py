@@ -505,3 +505,13 @@ def test_a_page_macro_is_rewritten_like_a_formula(definition: str) -> None:
                       "$\\expect \\pair{X, \\abs{Q}}$\n")
     assert rendered.problems == ()
     assert "𝔼" in rendered.html and "⟨" in rendered.html
+
+
+def test_an_empty_display_formula_does_not_pair_with_the_next() -> None:
+    """`$$`, a blank line, `$$` (a derivation a real Hexo post never wrote): the first
+    `$$` stayed text, the second opened a formula that ran to the following formula's
+    `$$`, the prose between became math, and that formula's TeX was left in the page."""
+    doc = tree("由此推导：\n\n$$\n\n$$\n\n另一个组合子：\n\n$$\nZ = \\lambda f. f\n$$\n\n完。\n")
+    assert [p.text() for p in doc.find_all("p")] == ["由此推导：", "另一个组合子：", "完。"]
+    (block,) = doc.find_all("div", class_="math-display")
+    assert "λ" in block.one("math").text()

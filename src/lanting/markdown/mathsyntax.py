@@ -249,7 +249,14 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
             parts.append(text)
         content = "\n".join(parts)
     if not content.strip():
-        return False
+        if last == start_line or first.rstrip() != opener:
+            return False
+        # `$$`, blank lines, `$$`: an empty formula (a derivation never written). Left
+        # as text, its second `$$` opened a formula that ran to the next one, swallowing
+        # the prose between and leaving the next formula's TeX in the page.
+        if not silent:
+            state.line = last + 1
+        return True
     if silent:
         return True
     state.line = last + 1
