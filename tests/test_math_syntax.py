@@ -515,3 +515,17 @@ def test_an_empty_display_formula_does_not_pair_with_the_next() -> None:
     assert [p.text() for p in doc.find_all("p")] == ["由此推导：", "另一个组合子：", "完。"]
     (block,) = doc.find_all("div", class_="math-display")
     assert "λ" in block.one("math").text()
+
+
+@pytest.mark.parametrize(("tex", "text"), [
+    ("\\unicode{x1D7D9}(y_i \\ne c)", "𝟙(y_i ≠ c)"), ("\\unicode{8721} a", "∑a"),
+    ("\\unicode[.8,0][Garamond]{0x263A}", "☺"),
+])
+def test_mathjax_unicode_is_the_character(tex: str, text: str) -> None:
+    """`\\unicode{x1D7D9}` (MathJax's, the indicator 𝟙 of a real NexT blog's SVM post)
+    failed the build: "Unknown command"."""
+    from lanting.markdown.mathtext import mathml_text
+
+    rendered = render(f"${tex}$\n")
+    assert rendered.problems == ()
+    assert mathml_text(rendered.html[rendered.html.index("<math"):]) == text

@@ -57,6 +57,7 @@ from lanting.markdown.tex_text import (
     links,
     sizes,
     texts,
+    unicode_chars,
     verb,
 )
 
@@ -368,6 +369,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
                 "begin:eqnarray", "begin:eqnarray*", "begin:flalign", "begin:flalign*"}),
      alignments),
     (frozenset({"char"}), char_codes),
+    (frozenset({"unicode"}), unicode_chars),
     (frozenset({"ref"}), _refs),
     (frozenset({"rlap", "llap", "clap", "mathrlap", "mathllap", "mathclap", "smash", "rule",
                 "raisebox", "vcenter", "sout"}), boxes),

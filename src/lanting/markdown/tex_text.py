@@ -63,15 +63,31 @@ _SPECIAL_CHAR = {"\\": "\\backslash ", "{": "\\{", "}": "\\}", "$": "\\$", "&": 
                  "#": "\\#", "%": "\\%", "_": "\\_", "^": "\\hat{}", "~": "\\sim "}
 
 
+def _character(code: int, m: re.Match[str]) -> str:
+    """The character numbered `code`, as math-core reads it (a TeX special escaped)."""
+    if not 0 < code < 0x110000 or 0xD800 <= code < 0xE000:
+        raise TexError(f"`{m.group(0)}` is no character", m.start())
+    c = chr(code)
+    return _SPECIAL_CHAR.get(c, c if c.isprintable() and c.strip() else "")
+
+
 def char_codes(s: str, ctx: Context) -> str:
     def one(m: re.Match[str]) -> str:
-        code = (int(m.group(1), 16) if m.group(1) else int(m.group(2), 8) if m.group(2)
-                else int(m.group(3)))
-        if not 0 < code < 0x110000 or 0xD800 <= code < 0xE000:
-            raise TexError(f"`{m.group(0)}` is no character", m.start())
-        c = chr(code)
-        return _SPECIAL_CHAR.get(c, c if c.isprintable() and c.strip() else "")
+        return _character(int(m.group(1), 16) if m.group(1) else int(m.group(2), 8)
+                          if m.group(2) else int(m.group(3)), m)
     return _CHAR.sub(one, s)
+
+
+_UNICODE = re.compile(r"\\unicode(?![A-Za-z])\s*(?:\[[^\]]*\]\s*){0,2}"
+                      r"\{\s*(?:0?[xX]([0-9A-Fa-f]+)|(\d+))\s*\}")
+
+
+def unicode_chars(s: str, ctx: Context) -> str:
+    """MathJax's `\\unicode{x1D7D9}` (hexadecimal after `x`, else decimal; the optional
+    size and font in brackets ignored), how posts write the indicator 𝟙: the character
+    itself (math-core has no such command)."""
+    return _UNICODE.sub(lambda m: _character(int(m.group(1), 16) if m.group(1)
+                                             else int(m.group(2)), m), s)
 
 
 def verb(s: str, ctx: Context) -> str:
