@@ -117,3 +117,18 @@ def test_a_raw_html_image_is_not_marked_s(tmp_path: Path) -> None:
                                 "<img src=\"img/curve.svg\">\n",
         "source/img/curve.svg": SVG})
     assert '<img src="img/curve.svg">' in post_text(imported, "raw")
+
+
+def test_next_caniuse_tables_are_links(tmp_path: Path) -> None:
+    """NexT's `{% caniuse fetch %}` (and `{% can %}`, `{% caniuse x @ current %}`)
+    embedded the third-party table of a feature's browser support; it was left in a
+    comment with a warning. It is a link to the feature's page."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: next\n",
+        "source/_posts/web.md": "---\ntitle: 浏览器\ndate: 2021-06-16\n---\n"
+                                "支持情况：\n\n{% can fetch %}\n\n"
+                                "{% caniuse wasm-simd @ past_1,current %}\n"})
+    post = post_text(imported, "web")
+    assert "[Can I use: fetch](https://caniuse.com/fetch)" in post
+    assert "[Can I use: wasm-simd](https://caniuse.com/wasm-simd)" in post
+    assert "{%" not in post and imported.report.warnings == []

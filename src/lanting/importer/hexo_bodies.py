@@ -21,6 +21,7 @@ from lanting.importer.body_math import (
 from lanting.importer.common import LinkTable, is_image, map_site_url, prose_raw
 from lanting.importer.hexo_themes import (
     butterfly_inline,
+    caniuse,
     collapsible_summary,
     gallery_blocks,
     gallery_group,
@@ -390,7 +391,8 @@ class HexoBodies:
                 "hideInline": hide_inline, "btn": button, "button": button, "label": label,
                 "img": image,
                 "image": image, "inlineImg": image, "link": link, "iframe": iframe,
-                "series": remove, "galleryGroup": gallery_group(ctx)}
+                "series": remove, "galleryGroup": gallery_group(ctx),
+                "caniuse": caniuse(ctx), "can": caniuse(ctx)}
 
     @staticmethod
     def beside(path: Path, name: str) -> Path | None:

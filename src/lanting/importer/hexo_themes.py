@@ -131,6 +131,20 @@ def gallery_group(ctx: Context) -> Any:
     return one
 
 
+def caniuse(ctx: Context) -> Any:
+    """NexT's `{% caniuse fetch @ current %}` (or `{% can %}`): an embedded table of the
+    browsers supporting a feature, drawn by a third-party page; a link to the feature's
+    page on caniuse.com (Lanting embeds no third-party page)."""
+
+    def one(args: str, written: str) -> str:
+        feature = "".join(args.split()).split("@")[0]  # (as NexT reads its arguments)
+        if not re.fullmatch(r"[\w.-]+", feature):
+            return ctx.leave(written, "no feature named in it")
+        ctx.convert("caniuse tables as links")
+        return B.block(f"[Can I use: {feature}](https://caniuse.com/{feature})")
+    return one
+
+
 def friend_links(text: str) -> str:
     """Butterfly's page of links (`type: link`), drawn from `source/_data/link.yml`: each
     group (`class_name`, `class_desc`) a heading over a list of its links, each with its
