@@ -529,3 +529,19 @@ def test_mathjax_unicode_is_the_character(tex: str, text: str) -> None:
     rendered = render(f"${tex}$\n")
     assert rendered.problems == ()
     assert mathml_text(rendered.html[rendered.html.index("<math"):]) == text
+
+
+@pytest.mark.parametrize(("tex", "text"), [
+    ("x_iw_\\color{green}{c}-x_i", "x_i w_c−x_i"), ("x^\\color{red} 2", "x²"),
+    ("w_\\color{blue}\\alpha", "w_α"),
+])
+def test_a_colour_switch_as_a_script_colours_the_script(tex: str, text: str) -> None:
+    """`w_\\color{green}{c}` (a real NexT blog's gradient, written for MathJax 2, whose
+    `\\color` took its math as an argument) failed the build: "Switch-like commands
+    cannot be used as arguments"."""
+    from lanting.markdown.mathtext import mathml_text
+
+    rendered = render(f"${tex}$\n")
+    assert rendered.problems == ()
+    mathml = rendered.html[rendered.html.index("<math"):]
+    assert mathml_text(mathml) == text and "color:" in mathml

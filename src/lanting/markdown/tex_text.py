@@ -8,7 +8,14 @@ import re
 from collections.abc import Callable
 
 from lanting.markdown.tex_layout import css_length
-from lanting.markdown.tex_scan import Context, TexError, arguments, group_end, replace_command
+from lanting.markdown.tex_scan import (
+    TOKEN,
+    Context,
+    TexError,
+    arguments,
+    group_end,
+    replace_command,
+)
 from lanting.markdown.urls import URL_HINT, unsafe_url_reason
 
 
@@ -224,6 +231,29 @@ def _hex(value: str) -> str:
     return "".join(c * 2 for c in value) if len(value) == 3 else value
 
 
+_SCRIPT_COLOR = re.compile(r"([_^])\s*(\\color\s*\{[^{}]*\})\s*")
+
+
+def _scripted_colors(s: str) -> str:
+    """`w_\\color{green}{c}`: MathJax 2's `\\color` took its math as an argument, so a
+    script could be one; to math-core, as to KaTeX, `\\color` is a switch, which no
+    script may be ("Switch-like commands cannot be used as arguments"). The script is
+    the switch and the group or token after it, in braces: `w_{\\color{green}{c}}`."""
+    out, pos = [], 0
+    for m in _SCRIPT_COLOR.finditer(s):
+        if m.start() < pos or (m.start() > 0 and s[m.start() - 1] == "\\"):
+            continue
+        end = group_end(s, m.end()) if s.startswith("{", m.end()) else None
+        if end is None:
+            token = TOKEN.match(s, m.end())
+            if token is None:
+                continue
+            end = token.end()
+        out += [s[pos:m.start()], m.group(1), "{", m.group(2), s[m.end():end], "}"]
+        pos = end
+    return "".join(out) + s[pos:] if out else s
+
+
 def colors(s: str, ctx: Context) -> str:
     """`\\textcolor{#228B22}` and `\\color{#hex}` as `\\color[HTML]`; `\\colorbox` and
     `\\fcolorbox` as a coloured box around their text."""
@@ -248,6 +278,7 @@ def colors(s: str, ctx: Context) -> str:
 
     if "textcolor" in s:
         s = replace_command(s, "textcolor", 2, textcolor)
+    s = _scripted_colors(s)
     s = re.sub(r"\\color\s*\{\s*#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})\s*\}",
                lambda m: "\\color[HTML]{" + _hex(m.group(1)) + "}", s)
     if "fcolorbox" in s:
