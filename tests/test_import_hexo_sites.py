@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 from htmltree import parse_html
@@ -132,3 +133,24 @@ def test_next_caniuse_tables_are_links(tmp_path: Path) -> None:
     assert "[Can I use: fetch](https://caniuse.com/fetch)" in post
     assert "[Can I use: wasm-simd](https://caniuse.com/wasm-simd)" in post
     assert "{%" not in post and imported.report.warnings == []
+
+
+def test_a_pdf_tag_is_a_link_to_the_kept_file(tmp_path: Path) -> None:
+    """`{% pdf /uploads/频率计.pdf %}` (NexT's viewer of a PDF in the page) was left in a
+    comment with a warning, and the file was not copied. It is a link to the file."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: next\n",
+        "source/_posts/meter.md": "---\ntitle: 频率计\ndate: 2021-06-16\n---\n"
+                                  "实验报告：\n\n{% pdf /uploads/频率计.pdf %}\n",
+        "source/uploads/频率计.pdf": b"%PDF-1.4\n%%EOF\n"})
+    post = post_text(imported, "meter")
+    assert "[📄 频率计.pdf](" in post and "{%" not in post
+    assert imported.report.warnings == []
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    page = parse_html((imported.dest / "public" / "posts" / "meter" / "index.html")
+                      .read_text(encoding="utf-8"))
+    [href] = [a["href"] for a in page.one("main").iter()
+              if a.tag == "a" and a.text().startswith("📄")]
+    assert (imported.dest / "public" / unquote(href).lstrip("/")).is_file() or \
+        (imported.dest / "public" / "posts" / "meter" / unquote(href)).is_file()

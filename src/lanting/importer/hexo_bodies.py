@@ -25,6 +25,7 @@ from lanting.importer.hexo_themes import (
     collapsible_summary,
     gallery_blocks,
     gallery_group,
+    pdf,
     short,
 )
 from lanting.importer.linebreaks import hard_breaks
@@ -392,7 +393,7 @@ class HexoBodies:
                 "img": image,
                 "image": image, "inlineImg": image, "link": link, "iframe": iframe,
                 "series": remove, "galleryGroup": gallery_group(ctx),
-                "caniuse": caniuse(ctx), "can": caniuse(ctx)}
+                "caniuse": caniuse(ctx), "can": caniuse(ctx), "pdf": pdf(ctx)}
 
     @staticmethod
     def beside(path: Path, name: str) -> Path | None:

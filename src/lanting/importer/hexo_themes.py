@@ -145,6 +145,21 @@ def caniuse(ctx: Context) -> Any:
     return one
 
 
+def pdf(ctx: Context) -> Any:
+    """NexT's (and hexo-pdf's) `{% pdf /uploads/notes.pdf [height] %}`, a PDF shown in a
+    viewer inside the page: a link to the file, which is kept (as Hugo's `pdf`)."""
+
+    def one(args: str, written: str) -> str:
+        words = B.arguments(args)[0]
+        if not words:
+            return ctx.leave(written, "a PDF without its file")
+        url = words[0]
+        ctx.convert("PDF embeds as links")
+        target = f"<{url}>" if re.search(r"\s", url) else url
+        return B.block(f"[📄 {url.rsplit('/', 1)[-1]}]({target})")
+    return one
+
+
 def friend_links(text: str) -> str:
     """Butterfly's page of links (`type: link`), drawn from `source/_data/link.yml`: each
     group (`class_name`, `class_desc`) a heading over a list of its links, each with its
