@@ -545,3 +545,13 @@ def test_a_colour_switch_as_a_script_colours_the_script(tex: str, text: str) -> 
     assert rendered.problems == ()
     mathml = rendered.html[rendered.html.index("<math"):]
     assert mathml_text(mathml) == text and "color:" in mathml
+
+
+def test_a_formula_with_a_command_and_a_space_before_its_closing_dollar_is_math() -> None:
+    """`$y_i \\in \\lbrace -1, 1 \\rbrace $` (a real NexT post; MathJax and KaTeX's
+    auto-render read it): only a formula starting with a command could have a space
+    before its closing `$`, so this one stayed text, and its `$` paired with the next
+    formula's, which failed the build ("Unexpected `$`")."""
+    doc = tree("考虑到 $y_i \\in \\lbrace -1, 1 \\rbrace $，所以 $1 / y_i = y_i$。\n")
+    assert len(inline_formulas(doc.one("p"))) == 2
+    assert "$" not in doc.one("p").text()

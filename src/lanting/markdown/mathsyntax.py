@@ -1,7 +1,7 @@
 """Where math is in Markdown: the delimiters.
 
 Inline: `$…$`, `\\(…\\)`, and `$$…$$` inside a sentence (kramdown's inline math). `$ x $`
-with spaces inside (on both sides, or on one side of a formula starting with a command,
+with spaces inside (on both sides, or on one side of a formula holding a command,
 `$\\alpha $`) is math too, unless it reads as money or prose:
 `$5 and $10`, `价格从 $5 涨到 $10` and `\\$20` stay text (a `$` right before a digit,
 or a digit right after the closing `$`, or Chinese outside `\\text` (unless a command and
@@ -48,10 +48,11 @@ def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
     if not content.strip() or content[0].isdigit():
         return False  # `$5 and $` … money
     if not (content[0].isspace() and content[-1].isspace()) \
-            and not _COMMAND.match(content.strip()) \
+            and not _COMMAND.search(content) \
             and not _symbol_in_chinese(src, start, end, content):
-        # `${HOME} and $x$`: spaced formulas are written `$ x $`, or start with a
-        # command, `$\\overline{A+B} $` (as MathJax and KaTeX's auto-render read it)
+        # `${HOME} and $x$`: spaced formulas are written `$ x $`, or hold a command,
+        # `$\\overline{A+B} $`, `$y \\in \\lbrace -1, 1 \\rbrace $` (as MathJax and
+        # KaTeX's auto-render read them)
         return False
     if src[end + 1:end + 3].lstrip(" ")[:1].isdigit():
         return False  # `… $ 10`
