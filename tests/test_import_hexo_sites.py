@@ -154,3 +154,20 @@ def test_a_pdf_tag_is_a_link_to_the_kept_file(tmp_path: Path) -> None:
               if a.tag == "a" and a.text().startswith("📄")]
     assert (imported.dest / "public" / unquote(href).lstrip("/")).is_file() or \
         (imported.dest / "public" / "posts" / "meter" / unquote(href)).is_file()
+
+
+def test_images_of_the_theme_s_source_folder_are_found(tmp_path: Path) -> None:
+    """Hexo merges the theme's `source/` into the site: `cover: /img/java_logo.png` and
+    `![](/img/jvm.svg)` kept in `themes/butterfly/source/img/` (as a real Butterfly blog
+    keeps its covers) were "not found": the cover left out, the image missing."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: butterfly\n",
+        "source/_posts/jvm.md": "---\ntitle: JVM 笔记\ndate: 2024-01-01\n"
+                                "cover: /img/java_logo.svg\n---\n![内存](/img/jvm.svg)\n",
+        "themes/butterfly/source/img/java_logo.svg": SVG,
+        "themes/butterfly/source/img/jvm.svg": SVG})
+    post = post_text(imported, "jvm")
+    assert "cover:" in post
+    assert not any("not found" in e.message for e in imported.report.entries)
+    [src] = built_images(imported, "/posts/jvm/")
+    assert src.endswith("jvm.svg")

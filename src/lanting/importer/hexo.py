@@ -19,6 +19,7 @@ import re
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from lanting.importer.common import (
     GENERATED,
@@ -35,7 +36,7 @@ from lanting.importer.common import (
 )
 from lanting.importer.hexo_bodies import HexoBodies
 from lanting.importer.hexo_settings import HexoSettings
-from lanting.importer.hexo_themes import friend_links
+from lanting.importer.hexo_themes import friend_links, theme_file
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
 from lanting.importer.site import Item, NewSite, slug_of
@@ -112,6 +113,7 @@ class Hexo(HexoSettings, HexoBodies):
         if error:
             report.warn("_config.yml", None, f"could not read it: {error}")
         self.theme = self.theme_config()
+        self.theme_source = source / "themes" / str(self.config.get("theme") or "-") / "source"
         self.tz = zone(options.timezone or self.config.get("timezone"))
         root = str(self.config.get("root") or "/")
         self.root = "/" + root.strip("/") + "/" if root.strip("/") else "/"
@@ -372,6 +374,9 @@ class Hexo(HexoSettings, HexoBodies):
         if file.is_file():
             return self.site.image(file, "/" + file.relative_to(self.files).as_posix()
                                    if value.startswith("/") else None)
+        themed = theme_file(self.theme_source, value)
+        if themed is not None:
+            return self.site.image(themed, unquote(value))
         self.report.warn(path, None, f"cover image `{value}` not found: left out")
         return ""
 

@@ -27,6 +27,7 @@ from lanting.importer.hexo_themes import (
     gallery_group,
     pdf,
     short,
+    theme_file,
 )
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
@@ -64,6 +65,7 @@ class HexoBodies:
     marked: bool
     breaks: bool
     prepend_root: bool
+    theme_source: Path
     by_name: dict[str, Item]
     by_source: dict[Path, Item]
     mermaid_on: Callable[[], bool]
@@ -443,5 +445,10 @@ class HexoBodies:
                 return map_site_url(absolute, image, ctx, self.site, self.table,
                                     self.source, self.files, self.root.rstrip("/"))
             return None
+        themed = theme_file(self.theme_source, url) if image else None
+        if themed is not None and not (self.files / themed.relative_to(self.theme_source)
+                                       ).is_file():
+            return self.site.image(themed, "/" + themed.relative_to(self.theme_source)
+                                   .as_posix())
         return map_site_url(url, image, ctx, self.site, self.table, self.source, self.files,
                             self.root.rstrip("/"))

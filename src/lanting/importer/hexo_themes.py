@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import re
 import textwrap
+from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from lanting.importer import body as B
 from lanting.importer.liquid import Context, blocks, string_argument
@@ -158,6 +160,17 @@ def pdf(ctx: Context) -> Any:
         target = f"<{url}>" if re.search(r"\s", url) else url
         return B.block(f"[📄 {url.rsplit('/', 1)[-1]}]({target})")
     return one
+
+
+def theme_file(theme_source: Path, url: str) -> Path | None:
+    """The file at the root-relative `url` (`/img/logo.png`) that the theme published:
+    Hexo merges the active theme's `source/` folder into the site (the site's own
+    `source/` winning), and Butterfly users keep covers there. None if it has none."""
+    if not url.startswith("/") or url.startswith("//"):
+        return None
+    rel = unquote(url.partition("#")[0].partition("?")[0]).lstrip("/")
+    file = theme_source / rel
+    return file if rel and file.is_file() else None
 
 
 def friend_links(text: str) -> str:
