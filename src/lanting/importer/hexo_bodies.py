@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote, urljoin
+from urllib.parse import unquote
 
 from lanting.importer import body as B
 from lanting.importer.body_math import (
@@ -18,7 +18,7 @@ from lanting.importer.body_math import (
     text_underscores,
     unescape_marked_math,
 )
-from lanting.importer.common import LinkTable, is_image, map_site_url, prose_raw
+from lanting.importer.common import is_image, prose_raw
 from lanting.importer.hexo_themes import (
     butterfly_inline,
     caniuse,
@@ -27,12 +27,12 @@ from lanting.importer.hexo_themes import (
     gallery_group,
     pdf,
     short,
-    theme_file,
 )
+from lanting.importer.hexo_urls import HexoUrls
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
 from lanting.importer.shelf import Shelf, fence, protect_code
-from lanting.importer.site import Item, NewSite
+from lanting.importer.site import Item
 from lanting.markdown.anchors import HEADING_ID_STYLES
 from lanting.model.names import hexo_slugize
 
@@ -54,20 +54,12 @@ _LABEL_STYLES = frozenset({"default", "primary", "success", "info", "warning", "
                            "blue", "pink", "red", "purple", "orange", "green"})
 """The colours of NexT's and Butterfly's labels."""
 
-class HexoBodies:
+class HexoBodies(HexoUrls):
     """The body conversion of the Hexo importer."""
 
-    source: Path
-    files: Path
-    root: str
-    site: NewSite
-    table: LinkTable
     marked: bool
     breaks: bool
-    prepend_root: bool
-    theme_source: Path
     by_name: dict[str, Item]
-    by_source: dict[Path, Item]
     mermaid_on: Callable[[], bool]
     heading_ids: str
 
@@ -396,59 +388,3 @@ class HexoBodies:
                 "image": image, "inlineImg": image, "link": link, "iframe": iframe,
                 "series": remove, "galleryGroup": gallery_group(ctx),
                 "caniuse": caniuse(ctx), "can": caniuse(ctx), "pdf": pdf(ctx)}
-
-    @staticmethod
-    def beside(path: Path, name: str) -> Path | None:
-        """The image `name` of the post at `path`: in its asset folder or beside it, the
-        name as written or percent-decoded (`%E6%95%B0.svg` is `数.svg`, as a browser
-        asked the old server for it)."""
-        for folder in (path.with_suffix(""), path.parent):
-            for candidate in dict.fromkeys((name, unquote(name))):
-                file = folder / candidate
-                if file.is_file() and is_image(file):
-                    return file
-        return None
-
-    def rooted(self, url: str, image: bool, path: Path) -> str | None:
-        """A Markdown image's relative path as hexo-renderer-marked's `prependRoot` made
-        it when it is no asset of the post: from the site's root (`img/a.svg` →
-        `/img/a.svg`, a file of `source/img/`); the browser had never read it relative
-        to the post's URL, where it names nothing."""
-        if not image or re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^/|^#|^$|^\\", url):
-            return None
-        name = url.partition("#")[0].partition("?")[0]
-        if self.beside(path, name) is not None:
-            return None
-        return "/" + url if (self.files / unquote(name)).is_file() else None
-
-    def url(self, url: str, image: bool, ctx: Context, path: Path,
-            old_urls: list[str]) -> str | None:
-        if not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^/|^#|^$", url):
-            name, hash_mark, fragment = url.partition("#")
-            file = self.beside(path, name)
-            if file is not None:
-                return self.site.image(file, None)
-            # A link to another post's file, written beside it: the post may move into a
-            # bundle (`x/index.md`), so it goes through the post, not the path.
-            target = self.by_source.get((path.parent / unquote(name)).resolve()) \
-                if name.endswith((".md", ".markdown")) else None
-            if target is not None:
-                ctx.convert("links to other posts' files")
-                return self.site.link(target) + hash_mark + fragment
-            # A link relative to the post's old URL (`./48355.html` beside `/11111.html`,
-            # `<script src="../js/x.js">` under `/:title/`) meant the old site's page or
-            # file there.
-            absolute = urljoin(old_urls[0], url) if old_urls else ""
-            if absolute and (self.table.find(absolute) is not None or (
-                    self.files / unquote(absolute.split("#")[0].split("?")[0]).lstrip("/")
-            ).is_file()):  # (a page of the old site there, or a file of `source/`)
-                return map_site_url(absolute, image, ctx, self.site, self.table,
-                                    self.source, self.files, self.root.rstrip("/"))
-            return None
-        themed = theme_file(self.theme_source, url) if image else None
-        if themed is not None and not (self.files / themed.relative_to(self.theme_source)
-                                       ).is_file():
-            return self.site.image(themed, "/" + themed.relative_to(self.theme_source)
-                                   .as_posix())
-        return map_site_url(url, image, ctx, self.site, self.table, self.source, self.files,
-                            self.root.rstrip("/"))
