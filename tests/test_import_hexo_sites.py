@@ -171,3 +171,19 @@ def test_images_of_the_theme_s_source_folder_are_found(tmp_path: Path) -> None:
     assert not any("not found" in e.message for e in imported.report.entries)
     [src] = built_images(imported, "/posts/jvm/")
     assert src.endswith("jvm.svg")
+
+
+def test_a_sliding_spoiler_is_a_collapsible_block(tmp_path: Path) -> None:
+    """hexo-sliding-spoiler's `{% spoiler Hint 1 %}…{% endspoiler %}` (the hints of a
+    real Fluid blog's contest solutions, math inside) was left in comments, a warning
+    for each tag, the hint shown open. It folds, its title the summary."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: fluid\n",
+        "source/_posts/sol.md": "---\ntitle: 题解\ndate: 2024-01-01\n---\n## 提示\n\n"
+                                "{% spoiler Hint 1 %}\n$s_n$ 是所有数的积\n{% endspoiler %}\n"})
+    assert imported.report.warnings == []
+    built_images(imported, "/posts/sol/")
+    page = parse_html((imported.dest / "public" / "posts" / "sol" / "index.html")
+                      .read_text(encoding="utf-8"))
+    [hint] = [d for d in page.find_all("details") if d.one("summary").text() == "Hint 1"]
+    assert hint.find("math") is not None

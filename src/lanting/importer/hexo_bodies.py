@@ -244,7 +244,7 @@ class HexoBodies(HexoUrls):
             return B.block(text)
 
         text = blocks(text, "note", note, ctx, "notes as callouts", shelf)
-        for name in ("hideToggle", "hideBlock", "folding", "fold"):
+        for name in ("hideToggle", "hideBlock", "folding", "fold", "spoiler"):
             text = blocks(text, name, collapsible, ctx, "collapsible blocks", shelf)
         text = blocks(text, "tabs", tab_group, ctx, "tabs flattened", shelf)
         text = gallery_blocks(text, ctx, shelf)
