@@ -187,3 +187,18 @@ def test_a_sliding_spoiler_is_a_collapsible_block(tmp_path: Path) -> None:
                       .read_text(encoding="utf-8"))
     [hint] = [d for d in page.find_all("details") if d.one("summary").text() == "Hint 1"]
     assert hint.find("math") is not None
+
+
+def test_pandoc_added_beside_marked_is_the_renderer(tmp_path: Path) -> None:
+    """A site that installed hexo-renderer-pandoc and kept marked in `package.json` was
+    rendered by pandoc (registered after marked): its line ends were spaces, but the
+    import took them for marked's `<br>` and ended each with `\\`, and undid marked's
+    escapes in math that pandoc had read as written."""
+    imported = hexo_site(tmp_path, {
+        "package.json": '{"dependencies": {"hexo": "^5", "hexo-renderer-marked": "^4.0.0",'
+                        ' "hexo-renderer-pandoc": "^0.3.0"}}',
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/p.md": "---\ntitle: P\ndate: 2020-07-15\n---\n第一行\n第二行\n\n"
+                              "$a\\_b$\n"})
+    post = post_text(imported, "p")
+    assert "第一行\n第二行\n" in post and "$a\\_b$" in post

@@ -79,6 +79,19 @@ def missing_value(key: str) -> str:
             "known, so the post gets no alias")
 
 
+_RENDERERS = re.compile(r'"(hexo-renderer-(?:marked|kramed|pandoc|markdown-it(?:-plus)?|'
+                        r'multi-markdown-it))"\s*:')
+
+
+def markdown_renderer(package: str) -> str | None:
+    """The Markdown renderer of `package.json` that rendered the posts: of several (a
+    site that added hexo-renderer-pandoc and kept marked), the one registered last, as
+    Hexo loads its plugins in the order `package.json` lists them (npm's alphabetical
+    one); None if none is named."""
+    found = _RENDERERS.findall(package)
+    return found[-1] if found else None
+
+
 def js_string(value: Any) -> str:
     """A front-matter value as Hexo's permalink wrote it (JavaScript's `String()`): a
     list `[y-combinator]` is `y-combinator` (items joined by commas), not Python's
@@ -127,11 +140,11 @@ class Hexo(HexoSettings, HexoBodies):
         self.language = language_tag(language[0] if isinstance(language, list) and language
                                      else language, "")
         package = source / "package.json"
-        self.marked = "hexo-renderer-marked" in read_text(package) if package.is_file() else True
+        renderer = markdown_renderer(read_text(package)) if package.is_file() else None
+        self.marked = renderer == "hexo-renderer-marked" if package.is_file() else True
         # hexo-renderer-pandoc made pandoc's ids (lower case: GitHub's are the nearest);
         # marked, markdown-it and kramed made hexo-util's `slugize` ones.
-        self.heading_ids = "github" if package.is_file() and \
-            "hexo-renderer-pandoc" in read_text(package) else "hexo"
+        self.heading_ids = "github" if renderer == "hexo-renderer-pandoc" else "hexo"
         self.breaks = self.line_breaks()
         self.prepend_root = self.marked_prepends_root(read_text(package)
                                                       if package.is_file() else "")
