@@ -202,3 +202,20 @@ def test_pandoc_added_beside_marked_is_the_renderer(tmp_path: Path) -> None:
                               "$a\\_b$\n"})
     post = post_text(imported, "p")
     assert "第一行\n第二行\n" in post and "$a\\_b$" in post
+
+
+def test_dot_segments_above_the_root_resolve_as_the_browser_did(tmp_path: Path) -> None:
+    """`/../../images/P/a.svg` (a post written beside `source/_posts/projects/`, as the
+    editor saw the folders) was `/images/P/a.svg` to the browser, and marked 5's
+    `prependRoot` made `../../images/P/b.svg` the same; the import looked above the
+    site's folder and both images went missing (a real Icarus blog, 16 images)."""
+    imported = hexo_site(tmp_path, {
+        "package.json": '{"dependencies": {"hexo": "^6", "hexo-renderer-marked": "^5.0.0"}}',
+        "_config.yml": "title: T\nlanguage: en\npermalink: /post/:title/\n",
+        "source/_posts/projects/pal.md": "---\ntitle: Pal\ndate: 2022-03-01\n---\n"
+                                         "![one](/../../images/P/a.svg)\n\n"
+                                         "![two](../../images/P/b.svg)\n",
+        "source/images/P/a.svg": SVG, "source/images/P/b.svg": SVG})
+    assert not any("not found" in e.message for e in imported.report.entries)
+    sources = built_images(imported, "/posts/pal/")
+    assert [s.rsplit("/", 1)[-1] for s in sources] == ["a.svg", "b.svg"]

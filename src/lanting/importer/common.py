@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import os
+import posixpath
 import re
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -167,6 +168,18 @@ def _files_by_name(root: Path) -> dict[str, list[Path]]:
     return found
 
 
+_DOT_SEGMENT = re.compile(r"(?:^|/)\.\.?(?:/|$)")
+
+
+def without_dot_segments(path: str) -> str:
+    """A root-relative path as a browser resolves it: `/../../images/x.png` is
+    `/images/x.png` (`..` stops at the root), `/a/./b/../c/` is `/a/c/`."""
+    if not _DOT_SEGMENT.search(path):
+        return path
+    resolved = posixpath.normpath(path)
+    return resolved + "/" if path.endswith("/") and resolved != "/" else resolved
+
+
 def map_site_url(url: str, image: bool, ctx: Context, site: NewSite, table: LinkTable,
                  root: Path, static_root: Path, base: str = "") -> str | None:
     """A root-relative URL of the old site in a post: a link to another post becomes a
@@ -186,6 +199,7 @@ def map_site_url(url: str, image: bool, ctx: Context, site: NewSite, table: Link
         path = path[len(base):]
     if not path.startswith("/"):
         return None
+    path = without_dot_segments(path)  # (`/../../images/x.png` was `/images/x.png`)
     target = target or table.find(path)
     if target is not None:
         ctx.convert("links to old URLs")

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 from urllib.parse import unquote, urljoin
 
-from lanting.importer.common import LinkTable, is_image, map_site_url
+from lanting.importer.common import LinkTable, is_image, map_site_url, without_dot_segments
 from lanting.importer.hexo_themes import theme_file
 from lanting.importer.liquid import Context
 from lanting.importer.site import Item, NewSite
@@ -49,7 +49,10 @@ class HexoUrls:
         name = url.partition("#")[0].partition("?")[0]
         if self.beside(path, name) is not None:
             return None
-        return "/" + url if (self.files / unquote(name)).is_file() else None
+        # (`../../images/x.gif` was `/../../images/x.gif`, which the browser read as
+        # `/images/x.gif`)
+        rooted = without_dot_segments("/" + unquote(name))
+        return "/" + url if (self.files / rooted.lstrip("/")).is_file() else None
 
     def url(self, url: str, image: bool, ctx: Context, path: Path,
             old_urls: list[str]) -> str | None:
