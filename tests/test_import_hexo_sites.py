@@ -219,3 +219,17 @@ def test_dot_segments_above_the_root_resolve_as_the_browser_did(tmp_path: Path) 
     assert not any("not found" in e.message for e in imported.report.entries)
     sources = built_images(imported, "/posts/pal/")
     assert [s.rsplit("/", 1)[-1] for s in sources] == ["a.svg", "b.svg"]
+
+
+def test_spaces_around_a_raw_image_url_are_dropped(tmp_path: Path) -> None:
+    """`<img src="/images/Data%20Science/ga.png " width="300px">` (a real Icarus post):
+    browsers strip the spaces around a URL attribute, so the image showed; the import
+    looked for a file whose name ended in a space and left it missing."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: en\n",
+        "source/_posts/ga.md": "---\ntitle: GA\ndate: 2022-03-01\n---\n"
+                               '<img src="/images/Data%20Science/ga.svg " width="300px">\n',
+        "source/images/Data Science/ga.svg": SVG})
+    assert not any("not found" in e.message for e in imported.report.entries)
+    [src] = built_images(imported, "/posts/ga/")
+    assert src.endswith("ga.svg")

@@ -297,7 +297,8 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
         return f"{match.group(1)}[{text}]({new}{match.group(4)})"
 
     def raw(match: re.Match[str]) -> str:
-        new = resolve(match.group(3), "<img" in match.group(1).lower())
+        # (`src="/x.png "`: browsers strip the spaces around a URL attribute's value)
+        new = resolve(match.group(3).strip(), "<img" in match.group(1).lower())
         return match.group() if new is None or new == UNLINK else \
             f"{match.group(1)}{match.group(2)}{new}{match.group(2)}"
 
