@@ -14,12 +14,37 @@ from lanting.importer.report import Report
 from lanting.importer.site import Item, NewSite, slug_of
 from lanting.importer.text import load_mapping, split_front_matter
 
-_LOOP = re.compile(r"\{%-?\s*for\b.*?\{%-?\s*endfor\s*-?%\}", re.DOTALL)
+_LOOP_TAG = re.compile(r"\{%-?\s*(for|endfor)\b.*?-?%\}", re.DOTALL)
+_NOT_TEXT = re.compile(r"[#*\s-]|\{%.*?%\}|<!--.*?-->|<[^>]*>", re.DOTALL)
 _FOR = re.compile(r"\{%-?\s*for\b")
 """A Liquid loop, `{% for` or `{%- for` (whitespace control)."""
 LISTINGS = frozenset({"blog", "archive", "archives", "tags", "categories", "posts"})
 """Permalinks of the lists of posts a theme's page makes and Lanting makes too."""
 MARKDOWN = (".md", ".markdown", ".mkd", ".mkdn")
+
+
+def drop_loops(body: str) -> str:
+    """`body` without its `{% for %}…{% endfor %}` loops, each outermost loop whole: the
+    theme's listings (al-folio's projects page loops over categories, then over each
+    one's projects), which Lanting makes itself."""
+    kept, depth, start = [], 0, 0
+    for tag in _LOOP_TAG.finditer(body):
+        if tag.group(1) == "for":
+            if depth == 0:
+                kept.append(body[start:tag.start()])
+            depth += 1
+        elif depth > 0:
+            depth -= 1
+            if depth == 0:
+                start = tag.end()
+    kept.append(body[start:] if depth == 0 else "")
+    return "".join(kept)
+
+
+def own_text(body: str) -> int:
+    """How much text a page has of its own, not counting Liquid tags, HTML markup and
+    comments (al-folio's listing pages are `<div>`s around loops)."""
+    return len(_NOT_TEXT.sub("", body))
 
 
 class JekyllPages:
@@ -96,8 +121,8 @@ class JekyllPages:
         if permalink == "/" or rel in ("index.md", "index.markdown") or layout == "home":
             home = self.home()
             if _FOR.search(body):  # (al-folio's blog.md: the theme's featured-posts loop)
-                body = _LOOP.sub("", body)
-                if len(re.sub(r"[#*\s-]|\{%.*?%\}|<[^>]*>", "", body)) < 80:
+                body = drop_loops(body)
+                if own_text(body) < 80:
                     body = ""
             if body.strip() and not home.body:
                 self.posts.append((home, body, first, path))
@@ -108,9 +133,9 @@ class JekyllPages:
             return
         if _FOR.search(body) or "paginator" in body:
             # academicpages' cv.md: the CV in Markdown around loops over its collections
-            kept = _LOOP.sub("", body)
+            kept = drop_loops(body)
             if "paginator" in body or permalink.strip("/") in LISTINGS \
-                    or len(re.sub(r"[#*\s-]|\{%.*?%\}", "", kept)) < 80:
+                    or own_text(kept) < 80:
                 self.report.note(path, None, "left out: a listing page, which Lanting makes")
                 return
             self.report.warn(path, None, "its `{% for %}` listings left out (Lanting lists "
