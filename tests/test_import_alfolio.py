@@ -6,6 +6,8 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from htmltree import Element
+from importbits import page
 from sitebits import write_files
 
 from lanting.build import build
@@ -83,3 +85,81 @@ def test_alfolio_page_keeps_its_text_around_nested_loops(tmp_path: Path) -> None
     text = (imported.dest / "content/pages/projects.md").read_text(encoding="utf-8")
     assert "grouped by the question" in text
     assert "endfor" not in text and "{% for" not in text and "projects.liquid" not in text
+
+
+OWN_LAYOUT = """---
+layout: default
+---
+<div class="links">
+  {% if entry.pdf %}<a href="{{ entry.pdf | prepend: '/assets/pdf/' }}">PDF</a>{% endif %}
+  {% if entry.paper %}
+    {% if entry.paper contains '://' %}
+      <a href="{{ entry.paper }}" class="btn btn-sm" role="button">Paper</a>
+    {% else %}
+      <a href="{{ entry.paper | prepend: '/assets/pdf/' | relative_url }}" class="btn">Paper</a>
+    {% endif %}
+  {% endif %}
+  {% if entry.demo %}<a href="{{ entry.demo }}" class="btn">Live demo</a>{% endif %}
+  {% if entry.code_soon %}<a class="btn btn-sm" role="button">Code (soon)</a>{% endif %}
+</div>
+{% if entry.tldr -%}<div class="tldr"><i>{{ entry.tldr }}</i></div>{%- endif %}
+"""
+
+OWN_FIELDS_BIB = """---
+---
+@inproceedings{lin2024sparse,
+  title = {Sparse Rollouts for Cheap Policy Gradients},
+  author = {Lin, Wei and Zhou, Yan},
+  booktitle = {Proceedings of the Workshop on Cheap RL},
+  year = {2024},
+  paper = {https://example.org/papers/sparse-rollouts},
+  demo = {https://example.org/demo/sparse},
+  code_soon = {true},
+  tldr = {Half the rollouts, the same return.},
+}
+
+@article{lin2023local,
+  title = {A Local Paper},
+  author = {Lin, Wei},
+  journal = {Journal of Small Things},
+  year = {2023},
+  pdf = {local.pdf},
+  paper = {local-long.pdf},
+  code_soon = {false},
+}
+"""
+
+
+def test_alfolio_fields_of_the_sites_own_bib_layout_are_shown(tmp_path: Path) -> None:
+    """A site's own `_layouts/bib.liquid` showed fields al-folio's does not (a "Paper"
+    button, a demo link, a "code soon" badge, a one-line summary): Lanting knew none of
+    them, and every such button and line vanished from the publications page without a
+    word. Each is now the button of the same meaning, or a link or text after the
+    venue, with a notice naming the field."""
+    imported = alfolio(tmp_path, {
+        "_layouts/bib.liquid": OWN_LAYOUT,
+        "_bibliography/papers.bib": OWN_FIELDS_BIB,
+        "assets/pdf/local.pdf": b"%PDF-1.4\n", "assets/pdf/local-long.pdf": b"%PDF-1.4\n"})
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    doc = page(tmp_path / "out", "/publications/")
+    sparse = entry(doc, "Sparse Rollouts")
+    links = {a.text().strip(): a.get("href") for a in sparse.find_all("a")}
+    assert links["PDF"] == "https://example.org/papers/sparse-rollouts"
+    assert links["Live demo"] == "https://example.org/demo/sparse"
+    assert "Code (soon)" in sparse.text() and "Half the rollouts, the same return." in \
+        sparse.text()
+    local = entry(doc, "A Local Paper")
+    links = {a.text().strip(): a.get("href") for a in local.find_all("a")}
+    assert links["PDF"] == "/assets/pdf/local.pdf"  # the entry's own pdf stays the button
+    assert links["Paper"] == "/assets/pdf/local-long.pdf"
+    assert "Code (soon)" not in local.text()  # (`false`: no badge)
+    notes = messages(imported, "_layouts/bib.liquid")
+    assert len(notes) == 4 and any(n.startswith("`paper`") and "the `pdf` button ×1" in n
+                                   for n in notes)
+
+
+def entry(doc: Element, title: str) -> Element:
+    """The publication of the list whose text holds `title`."""
+    [found] = [a for a in doc.find_all("article") if "pub" in a.classes
+               and title in a.text()]
+    return found

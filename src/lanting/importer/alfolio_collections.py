@@ -19,6 +19,7 @@ from lanting.importer.academicpages import (
     talk_front,
     titles_match,
 )
+from lanting.importer.alfolio_bib import SiteFields
 from lanting.importer.bibtex import BibEntry, dump, parse
 from lanting.importer.common import date_of, read_text
 from lanting.importer.jekyll import Jekyll
@@ -81,9 +82,12 @@ class AcademicCollections(Jekyll):
         if strings:
             self.report.convert("@string macros expanded", len(strings))
         dropped: dict[str, int] = {}
+        own = SiteFields(self.source, self.report)
         for entry in entries:
             self.citations.add(entry.key)
             self.publication(entry, path, dropped)
+            own.move(entry, path)
+        own.finish()
         if dropped:
             self.report.note(path, None, "fields of missing files left out: " + ", ".join(
                 f"`{name}` ({n})" for name, n in sorted(dropped.items())))
