@@ -163,3 +163,22 @@ def entry(doc: Element, title: str) -> Element:
     [found] = [a for a in doc.find_all("article") if "pub" in a.classes
                and title in a.text()]
     return found
+
+
+def test_alfolio_liquid_mermaid_blocks_become_mermaid_fences(tmp_path: Path) -> None:
+    """Older al-folio sites draw diagrams with jekyll-diagrams' `{% mermaid %}` block;
+    it was "no Lanting equivalent", left in comments, and the diagram's text ran into
+    the paragraphs. It is a ```mermaid block (the example shown inside `{% raw %}`
+    stays as written)."""
+    post = ("---\nlayout: post\ntitle: Pipeline stages\n---\n\nHow a step flows:\n\n"
+            "{% raw %}\n```\n{% mermaid %}\ngraph LR\n  A --> B\n{% endmermaid %}\n```\n"
+            "{% endraw %}\n\n{% mermaid %}\ngraph LR\n  rollout --> reward\n"
+            "  reward --> update\n{% endmermaid %}\n\nThat is all.\n")
+    imported = alfolio(tmp_path, {"_posts/2021-07-04-stages.md": post})
+    text = (imported.dest / "content/posts/stages.md").read_text(encoding="utf-8")
+    assert "```mermaid\ngraph LR\n  rollout --> reward\n  reward --> update\n```" in text
+    assert "```\n{% mermaid %}\ngraph LR\n  A --> B\n{% endmermaid %}\n```" in text
+    assert "import: unconverted" not in text
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    shown = page(tmp_path / "out", "/posts/stages/")
+    assert "rollout --> reward" in shown.one("main").text()

@@ -71,6 +71,8 @@ class JekyllBodies:
                           "Liquid raw blocks")
             text = blocks(text, "highlight", lambda a, inner, w: self.highlight(
                 a, inner, shelf), ctx, "Liquid highlight blocks")
+            text = blocks(text, "mermaid", lambda a, inner, w: self.mermaid(
+                inner, w, ctx, shelf), ctx, "mermaid diagrams")
         text = self.before_code(text, item, ctx, shelf)
         text = protect_code(text, shelf)
         text, count = K.fence_file_titles(text, shelf)
@@ -139,6 +141,14 @@ class JekyllBodies:
             return None
         ctx.convert("links to headings by their text")
         return "#" + found
+
+    @staticmethod
+    def mermaid(inner: str, written: str, ctx: Context, shelf: Shelf) -> str:
+        """jekyll-diagrams' (and jekyll-mermaid's) `{% mermaid %}…{% endmermaid %}`, as
+        old al-folio sites still write it: a ```mermaid block."""
+        ctx.note(written, "Mermaid diagrams show as code until `[markdown] mermaid` in "
+                 "lanting.toml names a Mermaid script")
+        return B.block(shelf.put(fence("mermaid", shelf.restore(inner, "R").strip("\n"))))
 
     def highlight(self, args: str, inner: str, shelf: Shelf) -> str:
         words, named = B.arguments(args)
