@@ -7,7 +7,7 @@ import datetime as dt
 from pathlib import Path
 
 from htmltree import Element
-from importbits import page
+from importbits import page, redirect_target
 from sitebits import write_files
 
 from lanting.build import build
@@ -182,3 +182,30 @@ def test_alfolio_liquid_mermaid_blocks_become_mermaid_fences(tmp_path: Path) -> 
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
     shown = page(tmp_path / "out", "/posts/stages/")
     assert "rollout --> reward" in shown.one("main").text()
+
+
+def test_alfolio_numbered_project_files_keep_their_numbers_when_alike(tmp_path: Path) -> None:
+    """al-folio orders projects by `1_project.md`, `2_project.md`; taking the number off
+    made every one `project`, then `project-2`, `project-3` with a warning each, naming
+    the first by its absolute path. The number stays when it is all that tells the
+    files apart, and is dropped when it only ordered them."""
+    project = "---\ntitle: {0}\ndescription: about {0}\nimportance: {1}\n---\n\nText.\n"
+    imported = alfolio(tmp_path, {
+        "_projects/1_project.md": project.format("Rollout cache", 1),
+        "_projects/2_project.md": project.format("Reward server", 2),
+        "_projects/3_kv-store.md": project.format("KV store", 3)})
+    made = sorted(p.name for p in (imported.dest / "content/projects").iterdir())
+    assert made == ["1-project.md", "2-project.md", "kv-store.md"]
+    assert not [w for w in imported.report.warnings if "is taken by" in w.message]
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert "Reward server" in page(tmp_path / "out", "/projects/2-project/").one("h1").text()
+    assert redirect_target(tmp_path / "out", "/projects/2_project.html") == "/projects/2-project/"
+
+
+def test_a_slug_taken_names_the_other_file_by_its_path_in_the_site(tmp_path: Path) -> None:
+    """The warning for a taken slug named the other file by its absolute path."""
+    imported = alfolio(tmp_path, {
+        "_projects/a/sched.md": "---\ntitle: A\n---\n\nText.\n",
+        "_projects/b/sched.md": "---\ntitle: B\n---\n\nText.\n"})
+    assert messages(imported, "_projects/b/sched.md") == [
+        "slug `sched` is taken by _projects/a/sched.md: this one is `sched-2`"]

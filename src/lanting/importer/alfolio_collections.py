@@ -44,7 +44,11 @@ class AcademicCollections(Jekyll):
         """al-folio's projects, academicpages' portfolio (projects) and teaching."""
         for name, kind in C.KINDS.items():
             folder = self.source / name
-            for path in sorted(folder.rglob("*.md")) if folder.is_dir() else []:
+            files = sorted(folder.rglob("*.md")) if folder.is_dir() else []
+            # (`1_project.md`: the number only ordered the files, `importance` orders;
+            # unless it is all that tells them apart, as in al-folio's own examples)
+            short = [re.sub(r"^\d{1,2}_(?=.)", "", p.stem) for p in files]
+            for path, stem in zip(files, short, strict=True):
                 fmt, head, body, first = split_front_matter(read_text(path))
                 data, _error = load_mapping(fmt or "yaml", head)
                 title = str(data.get("title") or path.stem)
@@ -59,8 +63,8 @@ class AcademicCollections(Jekyll):
                 date = date_of(data, head, "date", self.tz)
                 if date is not None:
                     front["date"] = date
-                # (`1_project.md`: the number only ordered the files; `importance` orders)
-                stem = re.sub(r"^\d{1,2}_(?=.)", "", path.stem)
+                if short.count(stem) > 1:
+                    stem = path.stem
                 item = self.site.add(Item(kind, slug_of(stem), path, front))
                 item.old_urls = [C.old_url(self.config, folder, path, data, self.baseurl)]
                 for url in item.old_urls:

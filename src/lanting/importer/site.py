@@ -108,8 +108,9 @@ class NewSite:
             n += 1
             slug = f"{base}-{n}"
         if slug != base:
+            taken = self._slugs[item.kind, base, item.lang].source
             self.report.warn(item.source or "", None, f"slug `{base}` is taken by "
-                             f"{self._slugs[item.kind, base, item.lang].source}"
+                             f"{self.report.rel(taken) if taken else 'another page'}"
                              f": this one is `{slug}`")
             if "slug" in item.front:
                 item.front["slug"] = slug
