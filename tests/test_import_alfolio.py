@@ -209,3 +209,89 @@ def test_a_slug_taken_names_the_other_file_by_its_path_in_the_site(tmp_path: Pat
         "_projects/b/sched.md": "---\ntitle: B\n---\n\nText.\n"})
     assert messages(imported, "_projects/b/sched.md") == [
         "slug `sched` is taken by _projects/a/sched.md: this one is `sched-2`"]
+
+
+CV_PAGE = "---\nlayout: cv\npermalink: /cv/\ntitle: cv\nnav: true\nnav_order: 3\n---\n"
+GET_JSON = "jekyll_get_json:\n  - data: resume\n    json: assets/json/resume.json\n"
+RESUME = """{
+  "basics": {"name": "林伟", "label": "博士生", "email": "lw@example.org"},
+  "education": [{"institution": "示例大学", "area": "计算机科学", "studyType": "博士",
+                 "startDate": "2021-09", "endDate": "2026-06"}],
+  "awards": [{"title": "优秀助教", "date": "2023-12", "awarder": "示例大学"}]
+}
+"""
+CV_YML = """- title: General Information
+  type: map
+  contents:
+    - name: Full Name
+      value: Wei Lin
+    - name: Languages
+      value: Chinese, English
+- title: Education
+  type: time_table
+  contents:
+    - title: PhD in Computer Science
+      institution: Example University
+      year: 2021 - now
+      description:
+        - Thesis on cheap rollouts.
+        - title: Courses taught
+          contents:
+            - Operating systems
+            - Compilers
+- title: Honors
+  type: time_table
+  contents:
+    - year: 2023
+      items:
+        - Best TA award
+- title: Other Interests
+  type: list
+  contents:
+    - Hobbies: Go, hiking
+"""
+
+
+def cv_text(out: Path) -> str:
+    return " ".join(page(out, "/cv/").one("main").text().split())
+
+
+def test_alfolio_cv_from_json_resume_is_the_cv_page(tmp_path: Path) -> None:
+    """al-folio's CV page has no text: its layout showed `assets/json/resume.json`. The
+    page was "left out: it has no text of its own" and a real CV (in Chinese) with it.
+    The JSON Resume is content/cv.yaml, at /cv/, in the menu as before."""
+    imported = alfolio(tmp_path, {"_config.yml": CONFIG + GET_JSON, "_pages/cv.md": CV_PAGE,
+                                  "assets/json/resume.json": RESUME,
+                                  "_data/cv.yml": CV_YML})  # (the layout preferred JSON)
+    assert "content/cv.yaml" in imported.files
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    text = cv_text(tmp_path / "out")
+    assert "林伟" in text and "示例大学" in text and "优秀助教" in text
+    assert "Example University" not in text
+    menu = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert 'url = "/cv/"' in menu
+
+
+def test_alfolio_cv_yml_sections_become_rendercv_sections(tmp_path: Path) -> None:
+    """An older al-folio CV, `_data/cv.yml` (sections of `type: map`, `time_table`,
+    `list`), was dropped the same way; it is written as RenderCV sections."""
+    imported = alfolio(tmp_path, {"_pages/cv.md": CV_PAGE, "_data/cv.yml": CV_YML})
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    text = cv_text(tmp_path / "out")
+    for shown in ("Wei Lin", "Languages Chinese, English", "PhD in Computer Science",
+                  "Example University", "2021 - now", "Thesis on cheap rollouts.",
+                  "Courses taught: Operating systems; Compilers", "Best TA award",
+                  "Hobbies Go, hiking"):
+        assert shown in text, shown
+    assert "Full Name" not in text
+
+
+def test_alfolio_example_cv_of_the_theme_is_left_out(tmp_path: Path) -> None:
+    """A site that never edited the theme's example CV (Albert Einstein's) does not get
+    it as its own: the page is left out, with a notice saying why."""
+    example = CV_YML.replace("value: Wei Lin", "value: Albert Einstein")
+    imported = alfolio(tmp_path, {"_pages/cv.md": CV_PAGE, "_data/cv.yml": example})
+    assert "content/cv.yaml" not in imported.files
+    assert messages(imported, "_data/cv.yml") == [
+        "left out: the theme's example CV, never edited"]
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

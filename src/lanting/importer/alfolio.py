@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.alfolio_collections import AcademicCollections
+from lanting.importer.alfolio_cv import cv_yaml
 from lanting.importer.bibtex import dump, format_reference, parse
 from lanting.importer.common import (
     bool_of,
@@ -113,6 +114,12 @@ class AlFolio(AcademicCollections):
                   first: int) -> None:
         if str(data.get("layout")) == "about" or str(data.get("permalink")) == "/":
             self.read_profile(path, data)
+        if str(data.get("layout")) == "cv" and not body.strip():
+            made = cv_yaml(self.source, self.config, path, self.author_name(), self.report)
+            if made is not None:
+                self.site.extra["content/cv.yaml"] = made
+                self.report.convert("CV (content/cv.yaml)")
+                return
         if "{% bibliography" in body:
             self.report.note(path, None, "left out: Lanting makes /publications/ from "
                              "content/publications.bib")

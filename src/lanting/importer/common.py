@@ -264,6 +264,8 @@ def generated_urls(site: NewSite, has_publications: bool, has_talks: bool) -> se
         urls.add("/publications/")
     if has_talks:
         urls.add("/talks/")
+    if "content/cv.yaml" in site.extra:
+        urls.add("/cv/")
     urls |= {site.new_url(i) for i in site.items if i.kind == "page" and not i.draft}
     # (the lists of the collections: /projects/, /teaching/)
     urls |= {f"/{FOLDERS[i.kind]}/" for i in site.items if i.kind in ("project", "teaching")

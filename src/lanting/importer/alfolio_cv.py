@@ -1,0 +1,135 @@
+"""al-folio's CV page (`layout: cv`) → `content/cv.yaml`. The page has no text: its
+layout showed `assets/json/resume.json` (JSON Resume, which Lanting reads as it is; al-folio
+reads it when `jekyll_get_json` fetches it as `resume`), else `_data/cv.yml`, al-folio's
+own list of sections (`type: map`, `time_table`, `list`, `nested_list`), written here as
+RenderCV sections. The theme's example CV (Albert Einstein's), never edited, is left out."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
+
+from lanting.importer.common import read_text
+from lanting.importer.report import Report
+
+EXAMPLE_NAME = "Albert Einstein"
+"""Whose CV al-folio's example `resume.json` and `cv.yml` are."""
+
+
+def resume_path(source: Path, config: dict[str, Any]) -> Path | None:
+    """The JSON Resume file the CV layout showed: `jekyll_get_json`'s `resume`."""
+    for fetched in config.get("jekyll_get_json") or []:
+        if isinstance(fetched, dict) and fetched.get("data") == "resume":
+            where = str(fetched.get("json") or "")
+            path = source / where.lstrip("/")
+            return path if "://" not in where and path.is_file() else None
+    return None
+
+
+def dump_yaml(data: Any) -> str:
+    yaml = YAML(typ="safe", pure=True)
+    yaml.default_flow_style = False
+    yaml.allow_unicode = True
+    yaml.width = 4096
+    out = io.StringIO()
+    yaml.dump(data, out)
+    return out.getvalue()
+
+
+def _text(value: Any) -> str:
+    return " ".join(str(value).split()) if value is not None else ""
+
+
+def _highlights(items: Any) -> list[str]:
+    """A `description` list; an item with `title` and `contents` (a sub-list) is one
+    highlight, its contents after a colon."""
+    found = []
+    for item in items if isinstance(items, list) else [items] if items else []:
+        if isinstance(item, dict):
+            inner = "; ".join(_text(c) for c in item.get("contents") or [])
+            found.append(_text(item.get("title")) + (f": {inner}" if inner else ""))
+        else:
+            found.append(_text(item))
+    return [h for h in found if h]
+
+
+def _entries(kind: str, contents: Any) -> list[Any]:
+    """One al-folio section's contents as RenderCV entries."""
+    made: list[Any] = []
+    for item in contents if isinstance(contents, list) else []:
+        if kind == "map" and isinstance(item, dict):
+            made.append({"label": _text(item.get("name")), "details": _text(item.get("value"))})
+        elif kind == "time_table" and isinstance(item, dict) and item.get("items"):
+            made += [{"name": _text(x), "date": _text(item.get("year"))}
+                     for x in item["items"]]
+        elif kind == "time_table" and isinstance(item, dict):
+            entry = {"name": _text(item.get("title")), "date": _text(item.get("year")),
+                     "location": _text(item.get("institution")),
+                     "highlights": _highlights(item.get("description"))}
+            made.append({k: v for k, v in entry.items() if v})
+        elif kind == "nested_list" and isinstance(item, dict):
+            made.append({"label": _text(item.get("title")),
+                         "details": ", ".join(_text(x) for x in item.get("items") or [])})
+        elif isinstance(item, dict):  # a `list` item written `Hobbies: chess, go`
+            made += [{"label": _text(k), "details": _text(v)} for k, v in item.items()]
+        else:
+            made.append({"bullet": _text(item)})
+    return made
+
+
+def rendercv(sections: list[Any], name: str) -> dict[str, Any]:
+    """al-folio's `cv.yml` as RenderCV's `cv:`; the name from its `Full Name` line."""
+    out: dict[str, Any] = {}
+    for section in sections:
+        if not isinstance(section, dict) or not section.get("title"):
+            continue
+        entries = _entries(str(section.get("type") or "list"), section.get("contents"))
+        if section.get("type") == "map":
+            full = next((e["details"] for e in entries if e["label"].lower() in (
+                "full name", "name", "姓名")), "")
+            name = full or name
+            entries = [e for e in entries if e["details"] != full]
+        if entries:
+            out[_text(section["title"])] = entries
+    return {"cv": {"name": name, "sections": out}}
+
+
+def cv_yaml(source: Path, config: dict[str, Any], page: Path, name: str,
+            report: Report) -> str | None:
+    """`content/cv.yaml` from the files the CV page showed, or None (with a notice)."""
+    resume = resume_path(source, config)
+    if resume is not None:
+        try:
+            data = json.loads(read_text(resume))
+        except json.JSONDecodeError as error:
+            report.warn(resume, error.lineno, f"the CV is not JSON ({error.msg}): left out")
+            return None
+        shown = str(((data.get("basics") or {}) if isinstance(data, dict) else {}).get("name"))
+        if shown == EXAMPLE_NAME:
+            report.note(resume, None, "left out: the theme's example CV, never edited")
+            return None
+        report.note(page, None, f"the CV of {resume.relative_to(source).as_posix()} "
+                    "(JSON Resume) is content/cv.yaml")
+        return dump_yaml(data)
+    path = source / "_data" / "cv.yml"
+    if not path.is_file():
+        return None
+    try:
+        sections = YAML(typ="safe", pure=True).load(read_text(path))
+    except YAMLError:
+        sections = None
+    if not isinstance(sections, list):
+        report.warn(path, None, "the CV is not a YAML list of sections: left out")
+        return None
+    made = rendercv(sections, name)
+    if made["cv"]["name"] == EXAMPLE_NAME:
+        report.note(path, None, "left out: the theme's example CV, never edited")
+        return None
+    report.note(page, None, "the CV of _data/cv.yml is content/cv.yaml (RenderCV's "
+                "sections: its `map` lines as labels, `time_table` entries with dates)")
+    return dump_yaml(made)
