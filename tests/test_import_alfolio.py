@@ -295,3 +295,19 @@ def test_alfolio_example_cv_of_the_theme_is_left_out(tmp_path: Path) -> None:
     assert messages(imported, "_data/cv.yml") == [
         "left out: the theme's example CV, never edited"]
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_alfolio_html_file_of_an_entry_is_found_in_assets_html(tmp_path: Path) -> None:
+    """al-folio's `html = {notes.html}` is a file of `assets/html/` (its layout prepends
+    the folder); the name stayed bare, Lanting looked for `/notes.html` and the build
+    failed on al-folio's own example entry."""
+    bib = ("---\n---\n@article{lin2022notes,\n  title = {Lecture Notes on Rollouts},\n"
+           "  author = {Lin, Wei},\n  journal = {Notes},\n  year = {2022},\n"
+           "  html = {rollout-notes.html},\n}\n")
+    imported = alfolio(tmp_path, {"_bibliography/papers.bib": bib,
+                                  "assets/html/rollout-notes.html": "<html>notes</html>\n"})
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    found = entry(page(tmp_path / "out", "/publications/"), "Lecture Notes")
+    links = {a.text().strip(): a.get("href") for a in found.find_all("a")}
+    assert links["HTML"] == "/assets/html/rollout-notes.html"
+    assert (tmp_path / "out/assets/html/rollout-notes.html").is_file()

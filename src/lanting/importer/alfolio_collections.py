@@ -223,12 +223,13 @@ class AcademicCollections(Jekyll):
     def publication(self, entry: BibEntry, path: Path, dropped: dict[str, int]) -> None:
         """Lanting reads al-folio's fields as they are (`abbr`, `preview`, `html`, `supp`,
         `award_name`, badges, …); only file names change: al-folio finds `pdf`, `poster`,
-        `slides` and `supp` in `assets/pdf/` and `preview` in
+        `slides` and `supp` in `assets/pdf/`, `html` in `assets/html/` and `preview` in
         `assets/img/publication_preview/`, Lanting a bare name in `static/`, so each
         becomes its path there. A missing file is left out with a warning."""
         fields = entry.fields
         folders = {"pdf": "assets/pdf", "poster": "assets/pdf", "slides": "assets/pdf",
-                   "supp": "assets/pdf", "preview": "assets/img/publication_preview"}
+                   "supp": "assets/pdf", "html": "assets/html",
+                   "preview": "assets/img/publication_preview"}
         for name, folder in folders.items():
             value = entry.value(name)
             if not value or re.match(r"^[a-z]+:|^/", value):
