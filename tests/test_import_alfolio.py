@@ -311,3 +311,26 @@ def test_alfolio_html_file_of_an_entry_is_found_in_assets_html(tmp_path: Path) -
     links = {a.text().strip(): a.get("href") for a in found.find_all("a")}
     assert links["HTML"] == "/assets/html/rollout-notes.html"
     assert (tmp_path / "out/assets/html/rollout-notes.html").is_file()
+
+
+def test_html_listing_pages_are_left_out_with_a_notice(tmp_path: Path) -> None:
+    """academicpages' archives (`_pages/year-archive.html`, `tag-archive.html`, …) and
+    old al-folio's `blog/index.html` (paginated posts) are lists Lanting makes; each was
+    a warning to copy its text by hand, though it had none. A page of HTML with text of
+    its own is still named in a warning."""
+    archive = ("---\nlayout: archive\npermalink: /tags/\ntitle: Posts by Tags\n---\n\n"
+               "{% include base_path %}\n{% include group-by-array collection=site.posts "
+               "field=\"tags\" %}\n\n{% for tag in group_names %}\n  <h2>{{ tag }}</h2>\n"
+               "  {% for post in group_items[forloop.index0] %}\n    {% include "
+               "archive-single.html %}\n  {% endfor %}\n{% endfor %}\n")
+    blog = ("---\nlayout: default\ntitle: blog\n---\n<div class=\"post\">\n<ul>\n"
+            "{% for post in paginator.posts %}\n<li>{{ post.title }}</li>\n{% endfor %}\n"
+            "</ul>\n</div>\n")
+    talkmap = ("---\nlayout: archive\ntitle: Talk map\n---\n\n<p>Every city where I gave a "
+               "talk, drawn from the locations of my talks by a notebook I run by hand "
+               "each year.</p>\n<iframe src=\"/talkmap/map.html\"></iframe>\n")
+    imported = alfolio(tmp_path, {"_pages/tag-archive.html": archive, "blog/index.html": blog,
+                                  "_pages/talkmap.html": talkmap})
+    for path in ("_pages/tag-archive.html", "blog/index.html"):
+        assert messages(imported, path) == ["left out: a listing page, which Lanting makes"]
+    assert [w.path for w in imported.report.warnings] == ["_pages/talkmap.html"]

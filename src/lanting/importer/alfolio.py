@@ -21,6 +21,7 @@ from lanting.importer.common import (
     menu_names,
     read_text,
 )
+from lanting.importer.jekyll_pages import is_listing
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import Shelf
 from lanting.importer.site import NOTEBOOK, Item, slug_of
@@ -154,6 +155,9 @@ class AlFolio(AcademicCollections):
             if listed:
                 self.report.note(path, None, f"left out: the list of `_{listed}/` at "
                                  f"/{FOLDERS_OF[listed]}/, which Lanting makes")
+            elif is_listing(body):  # academicpages' archives: by year, tag, category
+                self.report.note(path, None, "left out: a listing page, which Lanting "
+                                 "makes")
             else:
                 self.report.warn(path, None, "a page written in HTML (rendered by the "
                                  "theme) not imported: copy its text into a Markdown page "

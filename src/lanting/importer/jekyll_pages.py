@@ -47,6 +47,12 @@ def own_text(body: str) -> int:
     return len(_NOT_TEXT.sub("", body))
 
 
+def is_listing(body: str) -> bool:
+    """A page the theme filled with a list (of posts, tags, a collection's items), with
+    little text of its own: Lanting makes its lists itself."""
+    return "paginator" in body or ("{% for" in body and own_text(drop_loops(body)) < 80)
+
+
 class JekyllPages:
     """The page side of the Jekyll importers."""
 

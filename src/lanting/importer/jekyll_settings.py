@@ -20,6 +20,7 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.jekyll_math import site_math_macros
+from lanting.importer.jekyll_pages import is_listing
 from lanting.importer.listings import (
     Redirects,
     archive_url,
@@ -29,7 +30,7 @@ from lanting.importer.listings import (
 )
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
-from lanting.importer.text import When
+from lanting.importer.text import When, split_front_matter
 from lanting.model.config import DEFAULT_POST_PERMALINK
 
 
@@ -81,7 +82,12 @@ class JekyllSettings:
                     for other in path.parent.iterdir():  # its scripts and styles
                         if other.suffix.lower() in (".js", ".css") and other.is_file():
                             self.site.static[other.relative_to(self.source).as_posix()] = other
-                elif rel not in ("index.html", "404.html", "feed.xml"):
+                elif rel in ("index.html", "404.html", "feed.xml"):
+                    continue
+                elif is_listing(split_front_matter(read_text(path))[2]):
+                    self.report.note(path, None, "left out: a listing page, which Lanting "
+                                     "makes")  # (al-folio's old blog/index.html)
+                else:
                     pages_html.append(rel)
         if pages_html:
             self.report.warn("_config.yml", None, "pages written in HTML with front matter "
