@@ -334,3 +334,19 @@ def test_html_listing_pages_are_left_out_with_a_notice(tmp_path: Path) -> None:
     for path in ("_pages/tag-archive.html", "blog/index.html"):
         assert messages(imported, path) == ["left out: a listing page, which Lanting makes"]
     assert [w.path for w in imported.report.warnings] == ["_pages/talkmap.html"]
+
+
+def test_alfolio_news_page_is_left_to_the_home_page(tmp_path: Path) -> None:
+    """al-folio's news page is `{% include news.liquid %}`, the theme's list of `_news/`:
+    it became a page holding a comment and a warning. Lanting shows the news on the home
+    page: the page is left out with a notice, and the news are there."""
+    imported = alfolio(tmp_path, {
+        "_pages/news.md": "---\nlayout: page\ntitle: news\npermalink: /news/\nnav: true\n---"
+                          "\n\n{% include news.liquid %}\n",
+        "_news/announcement_1.md": "---\nlayout: post\ndate: 2025-03-01\ninline: true\n---\n\n"
+                                   "Our rollout cache paper is accepted.\n"})
+    assert not (imported.dest / "content/pages/news.md").exists()
+    assert messages(imported, "_pages/news.md") == [
+        "left out: the list of `_news/`, which Lanting shows on the home page"]
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert "rollout cache paper is accepted" in page(tmp_path / "out", "/").text()

@@ -11,8 +11,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.alfolio_collections import AcademicCollections
 from lanting.importer.alfolio_cv import cv_yaml
+from lanting.importer.alfolio_profile import AlFolioProfile
 from lanting.importer.bibtex import dump, format_reference, parse
 from lanting.importer.common import (
     bool_of,
@@ -21,72 +21,18 @@ from lanting.importer.common import (
     menu_names,
     read_text,
 )
-from lanting.importer.jekyll_pages import is_listing
+from lanting.importer.jekyll_pages import is_listing, own_text
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import Shelf
 from lanting.importer.site import NOTEBOOK, Item, slug_of
 from lanting.importer.text import load_mapping, split_front_matter
-
-SOCIALS = {  # socials.yml key -> (Lanting link kind, URL template)
-    "scholar_userid": ("scholar", "https://scholar.google.com/citations?user={}"),
-    "github_username": ("github", "https://github.com/{}"),
-    "gitlab_username": ("gitlab", "https://gitlab.com/{}"),
-    "orcid_id": ("orcid", "https://orcid.org/{}"),
-    "x_username": ("x", "https://x.com/{}"),
-    "twitter_username": ("twitter", "https://twitter.com/{}"),
-    "linkedin_username": ("linkedin", "https://www.linkedin.com/in/{}"),
-    "semanticscholar_id": ("semantic_scholar", "https://www.semanticscholar.org/author/{}"),
-    "dblp_url": ("dblp", "{}"),
-    "researchgate_profile": ("researchgate", "https://www.researchgate.net/profile/{}"),
-    "zhihu_id": ("zhihu", "https://www.zhihu.com/people/{}"),
-    "bluesky_url": ("bluesky", "{}"),
-    "mastodon_username": ("mastodon", "https://{}"),
-    "website_url": ("website", "{}"),
-}
-
 
 FOLDERS_OF = {"publications": "publications", "talks": "talks", "teaching": "teaching",
               "portfolio": "projects", "projects": "projects"}
 """Collections whose list Lanting makes -> the list's folder in the new site."""
 
 
-AUTHOR_LINKS = {  # academicpages' `author:` key -> (Lanting link kind, URL template)
-    "github": ("github", "https://github.com/{}"),
-    "googlescholar": ("scholar", "{}"),
-    "orcid": ("orcid", "{}"),
-    "researchgate": ("researchgate", "{}"),
-    "twitter": ("twitter", "https://twitter.com/{}"),
-    "linkedin": ("linkedin", "https://www.linkedin.com/in/{}"),
-    "uri": ("website", "{}"),
-}
-
-
-_TOP_KEY = re.compile(r"""^(["']?)([^\s"':#][^"':]*)\1:[ \t]*$""")
-
-
-def merged_top_keys(yaml: str) -> tuple[str, list[str]]:
-    """`coauthors.yml` with the lists of a surname given twice (`"wang":` for two people,
-    which a YAML reader refuses and Jekyll read as the last) under one key; and the keys
-    joined. Each top-level key holds a list, as al-folio writes them."""
-    blocks: dict[str | None, list[str]] = {None: []}  # None: comments before any key
-    merged: list[str] = []
-    key: str | None = None
-    for line in yaml.split("\n"):
-        match = _TOP_KEY.match(line)
-        if match:
-            key = match.group(2).strip()
-            if key in blocks:
-                merged.append(key)
-                continue
-            blocks[key] = []
-        blocks[key].append(line)
-    if not merged:
-        return yaml, []
-    return "\n".join("\n".join(line for line in lines if line.strip())
-                     for lines in blocks.values() if lines) + "\n", merged
-
-
-class AlFolio(AcademicCollections):
+class AlFolio(AlFolioProfile):
     kind = "al-folio"
 
     def __init__(self, *args: Any) -> None:
@@ -121,6 +67,11 @@ class AlFolio(AcademicCollections):
                 self.site.extra["content/cv.yaml"] = made
                 self.report.convert("CV (content/cv.yaml)")
                 return
+        news = re.compile(r"\{%-?\s*include\s+news\.(?:liquid|html)\b.*?%\}", re.S)
+        if news.search(body) and own_text(news.sub("", body)) < 80:
+            self.report.note(path, None, "left out: the list of `_news/`, which Lanting "
+                             "shows on the home page")
+            return
         if "{% bibliography" in body:
             self.report.note(path, None, "left out: Lanting makes /publications/ from "
                              "content/publications.bib")
@@ -162,86 +113,6 @@ class AlFolio(AcademicCollections):
                 self.report.warn(path, None, "a page written in HTML (rendered by the "
                                  "theme) not imported: copy its text into a Markdown page "
                                  "under content/pages/")
-
-    def read_profile(self, path: Path, data: dict[str, Any]) -> None:
-        profile: dict[str, Any] = {"name": self.author_name()}
-        picture = data.get("profile") if isinstance(data.get("profile"), dict) else {}
-        assert isinstance(picture, dict)
-        image = picture.get("image")
-        if isinstance(image, str) and image:
-            url = image if image.startswith(("/", "http")) else f"/assets/img/{image}"
-            if url.startswith("http") or (self.source / url.lstrip("/")).is_file():
-                profile["photo"] = url
-            else:
-                self.report.warn(path, None, f"profile image `{image}` not found: left out")
-        subtitle = data.get("subtitle")
-        if isinstance(subtitle, str) and subtitle.strip():
-            profile["position"] = " ".join(re.sub(r"<[^>]+>", "", subtitle).split())
-            self.report.warn(path, None, "`subtitle` (HTML) became `[profile] position` as "
-                             "plain text: split it into position and affiliation by hand")
-        if picture.get("more_info"):
-            self.report.warn(path, None, "`profile.more_info` (an address in HTML) left out: "
-                             "Lanting's profile has no such field")
-        socials = self.source / "_data" / "socials.yml"
-        if socials.is_file():
-            values, _error = load_mapping("yaml", read_text(socials))
-        else:  # older al-folio: in _config.yml, among every other setting
-            values = {k: v for k, v in self.config.items()
-                      if k in SOCIALS or k in ("email", "cv_pdf", "rss_icon")}
-            self.read_author_block(profile, values)
-        links: list[dict[str, str]] = []
-        for key, value in values.items():
-            if value in (None, "", False):
-                continue
-            if key in AUTHOR_LINKS:
-                kind, template = AUTHOR_LINKS[key]
-                links.append({"kind": kind, "url": template.format(value)})
-            elif key == "email":
-                profile["email"] = str(value)
-            elif key == "cv_pdf":
-                url = str(value) if str(value).startswith(("/", "http")) else f"/{value}"
-                links.append({"kind": "cv", "url": url, "name": "CV"})
-            elif key == "rss_icon" and bool_of(value):
-                links.append({"kind": "rss", "url": "/atom.xml"})
-            elif key in SOCIALS:
-                kind, template = SOCIALS[key]
-                links.append({"kind": kind, "url": template.format(value)})
-            else:
-                self.report.note(socials, None, f"social link `{key}` left out (no Lanting "
-                                 "kind for it: add it to [profile] links by hand)")
-        if links:
-            profile["links"] = links
-        self.profile = profile
-        coauthors = self.source / "_data" / "coauthors.yml"
-        if coauthors.is_file():
-            text, merged = merged_top_keys(read_text(coauthors))
-            for key in merged:
-                self.report.note(coauthors, None, f"`{key}` is there more than once (Jekyll "
-                                 "kept the last): their lists are joined")
-            self.site.extra["content/coauthors.yml"] = text
-            self.report.convert("co-author links (content/coauthors.yml)")
-
-    def read_author_block(self, profile: dict[str, Any], values: dict[str, Any]) -> None:
-        """academicpages' `author:` block of `_config.yml`: the sidebar's name, photo,
-        employer and links, into `profile` and `values` (read as socials)."""
-        author = self.config.get("author")
-        if not isinstance(author, dict):
-            return
-        for key in ("email", *AUTHOR_LINKS):
-            if author.get(key):
-                values[key] = author[key]
-        if isinstance(author.get("employer"), str) and author["employer"].strip():
-            profile["affiliation"] = author["employer"].strip()
-        avatar = author.get("avatar")
-        if isinstance(avatar, str) and avatar.strip():
-            url = avatar if avatar.startswith(("/", "http")) else f"/images/{avatar}"
-            if url.startswith("http") or (self.source / url.lstrip("/")).is_file():
-                profile["photo"] = url
-        left = sorted(k for k, v in author.items() if v and k not in (
-            "email", "employer", "avatar", "name", *AUTHOR_LINKS))
-        if left:
-            self.report.note("_config.yml", None, "`author` fields left out (no place for them "
-                             "in [profile]): " + ", ".join(f"`{k}`" for k in left))
 
     # --- news, publications -----------------------------------------------------------------
 

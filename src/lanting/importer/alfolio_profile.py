@@ -1,0 +1,153 @@
+"""The owner of an al-folio or academicpages site: `_pages/about.md`'s picture and
+subtitle, the links of `_data/socials.yml` (older al-folio: of `_config.yml`;
+academicpages: its `author:` block) as `[profile]`, and `_data/coauthors.yml`. A part of
+`alfolio.AlFolio`."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.alfolio_collections import AcademicCollections
+from lanting.importer.common import bool_of, read_text
+from lanting.importer.text import load_mapping
+
+SOCIALS = {  # socials.yml key -> (Lanting link kind, URL template)
+    "scholar_userid": ("scholar", "https://scholar.google.com/citations?user={}"),
+    "github_username": ("github", "https://github.com/{}"),
+    "gitlab_username": ("gitlab", "https://gitlab.com/{}"),
+    "orcid_id": ("orcid", "https://orcid.org/{}"),
+    "x_username": ("x", "https://x.com/{}"),
+    "twitter_username": ("twitter", "https://twitter.com/{}"),
+    "linkedin_username": ("linkedin", "https://www.linkedin.com/in/{}"),
+    "semanticscholar_id": ("semantic_scholar", "https://www.semanticscholar.org/author/{}"),
+    "dblp_url": ("dblp", "{}"),
+    "researchgate_profile": ("researchgate", "https://www.researchgate.net/profile/{}"),
+    "zhihu_id": ("zhihu", "https://www.zhihu.com/people/{}"),
+    "bluesky_url": ("bluesky", "{}"),
+    "mastodon_username": ("mastodon", "https://{}"),
+    "website_url": ("website", "{}"),
+}
+
+
+AUTHOR_LINKS = {  # academicpages' `author:` key -> (Lanting link kind, URL template)
+    "github": ("github", "https://github.com/{}"),
+    "googlescholar": ("scholar", "{}"),
+    "orcid": ("orcid", "{}"),
+    "researchgate": ("researchgate", "{}"),
+    "twitter": ("twitter", "https://twitter.com/{}"),
+    "linkedin": ("linkedin", "https://www.linkedin.com/in/{}"),
+    "uri": ("website", "{}"),
+}
+
+
+_TOP_KEY = re.compile(r"""^(["']?)([^\s"':#][^"':]*)\1:[ \t]*$""")
+
+
+def merged_top_keys(yaml: str) -> tuple[str, list[str]]:
+    """`coauthors.yml` with the lists of a surname given twice (`"wang":` for two people,
+    which a YAML reader refuses and Jekyll read as the last) under one key; and the keys
+    joined. Each top-level key holds a list, as al-folio writes them."""
+    blocks: dict[str | None, list[str]] = {None: []}  # None: comments before any key
+    merged: list[str] = []
+    key: str | None = None
+    for line in yaml.split("\n"):
+        match = _TOP_KEY.match(line)
+        if match:
+            key = match.group(2).strip()
+            if key in blocks:
+                merged.append(key)
+                continue
+            blocks[key] = []
+        blocks[key].append(line)
+    if not merged:
+        return yaml, []
+    return "\n".join("\n".join(line for line in lines if line.strip())
+                     for lines in blocks.values() if lines) + "\n", merged
+
+
+class AlFolioProfile(AcademicCollections):
+    """The profile side of the al-folio importer."""
+
+    profile: dict[str, Any]
+
+    def read_profile(self, path: Path, data: dict[str, Any]) -> None:
+        profile: dict[str, Any] = {"name": self.author_name()}
+        picture = data.get("profile") if isinstance(data.get("profile"), dict) else {}
+        assert isinstance(picture, dict)
+        image = picture.get("image")
+        if isinstance(image, str) and image:
+            url = image if image.startswith(("/", "http")) else f"/assets/img/{image}"
+            if url.startswith("http") or (self.source / url.lstrip("/")).is_file():
+                profile["photo"] = url
+            else:
+                self.report.warn(path, None, f"profile image `{image}` not found: left out")
+        subtitle = data.get("subtitle")
+        if isinstance(subtitle, str) and subtitle.strip():
+            profile["position"] = " ".join(re.sub(r"<[^>]+>", "", subtitle).split())
+            self.report.warn(path, None, "`subtitle` (HTML) became `[profile] position` as "
+                             "plain text: split it into position and affiliation by hand")
+        if picture.get("more_info"):
+            self.report.warn(path, None, "`profile.more_info` (an address in HTML) left out: "
+                             "Lanting's profile has no such field")
+        socials = self.source / "_data" / "socials.yml"
+        if socials.is_file():
+            values, _error = load_mapping("yaml", read_text(socials))
+        else:  # older al-folio: in _config.yml, among every other setting
+            values = {k: v for k, v in self.config.items()
+                      if k in SOCIALS or k in ("email", "cv_pdf", "rss_icon")}
+            self.read_author_block(profile, values)
+        links: list[dict[str, str]] = []
+        for key, value in values.items():
+            if value in (None, "", False):
+                continue
+            if key in AUTHOR_LINKS:
+                kind, template = AUTHOR_LINKS[key]
+                links.append({"kind": kind, "url": template.format(value)})
+            elif key == "email":
+                profile["email"] = str(value)
+            elif key == "cv_pdf":
+                url = str(value) if str(value).startswith(("/", "http")) else f"/{value}"
+                links.append({"kind": "cv", "url": url, "name": "CV"})
+            elif key == "rss_icon" and bool_of(value):
+                links.append({"kind": "rss", "url": "/atom.xml"})
+            elif key in SOCIALS:
+                kind, template = SOCIALS[key]
+                links.append({"kind": kind, "url": template.format(value)})
+            else:
+                self.report.note(socials, None, f"social link `{key}` left out (no Lanting "
+                                 "kind for it: add it to [profile] links by hand)")
+        if links:
+            profile["links"] = links
+        self.profile = profile
+        coauthors = self.source / "_data" / "coauthors.yml"
+        if coauthors.is_file():
+            text, merged = merged_top_keys(read_text(coauthors))
+            for key in merged:
+                self.report.note(coauthors, None, f"`{key}` is there more than once (Jekyll "
+                                 "kept the last): their lists are joined")
+            self.site.extra["content/coauthors.yml"] = text
+            self.report.convert("co-author links (content/coauthors.yml)")
+
+    def read_author_block(self, profile: dict[str, Any], values: dict[str, Any]) -> None:
+        """academicpages' `author:` block of `_config.yml`: the sidebar's name, photo,
+        employer and links, into `profile` and `values` (read as socials)."""
+        author = self.config.get("author")
+        if not isinstance(author, dict):
+            return
+        for key in ("email", *AUTHOR_LINKS):
+            if author.get(key):
+                values[key] = author[key]
+        if isinstance(author.get("employer"), str) and author["employer"].strip():
+            profile["affiliation"] = author["employer"].strip()
+        avatar = author.get("avatar")
+        if isinstance(avatar, str) and avatar.strip():
+            url = avatar if avatar.startswith(("/", "http")) else f"/images/{avatar}"
+            if url.startswith("http") or (self.source / url.lstrip("/")).is_file():
+                profile["photo"] = url
+        left = sorted(k for k, v in author.items() if v and k not in (
+            "email", "employer", "avatar", "name", *AUTHOR_LINKS))
+        if left:
+            self.report.note("_config.yml", None, "`author` fields left out (no place for them "
+                             "in [profile]): " + ", ".join(f"`{k}`" for k in left))
