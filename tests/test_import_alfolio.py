@@ -350,3 +350,62 @@ def test_alfolio_news_page_is_left_to_the_home_page(tmp_path: Path) -> None:
         "left out: the list of `_news/`, which Lanting shows on the home page"]
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
     assert "rollout cache paper is accepted" in page(tmp_path / "out", "/").text()
+
+
+REPOSITORIES_PAGE = """---
+layout: page
+permalink: /repositories/
+title: repositories
+description: Code I keep up.
+nav: true
+---
+
+{% if site.data.repositories.github_users %}
+## GitHub users
+<div class="repositories d-flex">
+  {% for user in site.data.repositories.github_users %}
+    {% include repository/repo_user.liquid username=user %}
+  {% endfor %}
+</div>
+{% endif %}
+
+{% if site.data.repositories.github_repos %}
+## GitHub Repositories
+<div class="repositories d-flex">
+  {% for repo in site.data.repositories.github_repos %}
+    {% include repository/repo.liquid repository=repo %}
+  {% endfor %}
+</div>
+{% endif %}
+"""
+
+
+def test_alfolio_repositories_page_lists_the_repositories(tmp_path: Path) -> None:
+    """al-folio's repositories page drew GitHub cards from `_data/repositories.yml`; it
+    became a page of comments and a dozen warnings, the repositories lost. It is a list
+    of links to each user and repository."""
+    imported = alfolio(tmp_path, {
+        "_pages/repositories.md": REPOSITORIES_PAGE,
+        "_data/repositories.yml": "github_users:\n  - linwei\n\ngithub_repos:\n"
+                                  "  - linwei/rollout-cache\n  - linwei/kv-bench\n"})
+    assert not imported.report.warnings
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    shown = page(tmp_path / "out", "/repositories/").one("main")
+    hrefs = [a.get("href") for a in shown.find_all("a")]
+    for url in ("https://github.com/linwei", "https://github.com/linwei/rollout-cache",
+                "https://github.com/linwei/kv-bench"):
+        assert url in hrefs
+    assert "import: unconverted" not in (imported.dest / "content/pages/repositories.md"
+                                         ).read_text(encoding="utf-8")
+
+
+def test_alfolio_example_repositories_are_left_out(tmp_path: Path) -> None:
+    """The theme's example list (al-folio's own repository and its libraries) is not the
+    owner's: the page is left out, saying why."""
+    imported = alfolio(tmp_path, {
+        "_pages/repositories.md": REPOSITORIES_PAGE,
+        "_data/repositories.yml": "github_users:\n  - torvalds\ngithub_repos:\n"
+                                  "  - alshedivat/al-folio\n  - twbs/bootstrap\n"
+                                  "  - jekyll/jekyll\n"})
+    assert messages(imported, "_pages/repositories.md") == [
+        "left out: its _data/repositories.yml is the theme's example, never edited"]

@@ -13,6 +13,7 @@ from typing import Any
 
 from lanting.importer.alfolio_cv import cv_yaml
 from lanting.importer.alfolio_profile import AlFolioProfile
+from lanting.importer.alfolio_repos import repositories_body
 from lanting.importer.bibtex import dump, format_reference, parse
 from lanting.importer.common import (
     bool_of,
@@ -72,6 +73,12 @@ class AlFolio(AlFolioProfile):
             self.report.note(path, None, "left out: the list of `_news/`, which Lanting "
                              "shows on the home page")
             return
+        if "site.data.repositories" in body:
+            body, why = repositories_body(self.source)
+            if why:
+                self.report.note(path, None, f"left out: {why}")
+                return
+            self.report.convert("GitHub repository cards as lists of links")
         if "{% bibliography" in body:
             self.report.note(path, None, "left out: Lanting makes /publications/ from "
                              "content/publications.bib")
