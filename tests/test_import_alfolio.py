@@ -409,3 +409,46 @@ def test_alfolio_example_repositories_are_left_out(tmp_path: Path) -> None:
                                   "  - jekyll/jekyll\n"})
     assert messages(imported, "_pages/repositories.md") == [
         "left out: its _data/repositories.yml is the theme's example, never edited"]
+
+
+CV_JSON_PAGE = """---
+layout: archive
+title: "CV"
+permalink: /cv-json/
+---
+
+{% include base_path %}
+
+{% include cv-template.html %}
+
+<div class="cv-download-links">
+  <a href="{{ base_path }}/files/cv.pdf" class="btn">Download CV as PDF</a>
+</div>
+"""
+
+
+def test_academicpages_json_cv_is_the_cv_page(tmp_path: Path) -> None:
+    """academicpages' `cv-json` page showed `_data/cv.json` (a JSON Resume) through the
+    theme's include: it was imported as a page of one comment. The JSON Resume is
+    content/cv.yaml, and the old URL leads to /cv/."""
+    resume = RESUME.replace("林伟", "梁宇")
+    imported = alfolio(tmp_path, {"_pages/cv-json.md": CV_JSON_PAGE, "_data/cv.json": resume,
+                                  "files/cv.pdf": b"%PDF-1.4\n"})
+    assert not (imported.dest / "content/pages/cv-json.md").exists()
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert "梁宇" in cv_text(tmp_path / "out") and "优秀助教" in cv_text(tmp_path / "out")
+    assert redirect_target(tmp_path / "out", "/cv-json/") == "/cv/"
+
+
+def test_academicpages_example_json_cv_is_left_out(tmp_path: Path) -> None:
+    """Most academicpages forks keep the theme's example `cv.json` ("Your Sidebar Name")
+    and its page's link to a `files/cv.pdf` they never added: the import made a page
+    whose broken link stopped the build. The example is left out, saying so."""
+    example = RESUME.replace("林伟", "Your Sidebar Name")
+    imported = alfolio(tmp_path, {"_pages/cv-json.md": CV_JSON_PAGE,
+                                  "_data/cv.json": example})
+    assert "content/cv.yaml" not in imported.files
+    assert not (imported.dest / "content/pages/cv-json.md").exists()
+    assert messages(imported, "_data/cv.json") == [
+        "left out: the theme's example CV, never edited"]
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.alfolio_cv import cv_yaml
+from lanting.importer.alfolio_cv import academicpages_cv, cv_yaml
 from lanting.importer.alfolio_profile import AlFolioProfile
 from lanting.importer.alfolio_repos import repositories_body
 from lanting.importer.bibtex import dump, format_reference, parse
@@ -24,6 +24,7 @@ from lanting.importer.common import (
 )
 from lanting.importer.jekyll_pages import is_listing, own_text
 from lanting.importer.liquid import Context
+from lanting.importer.listings import Redirects
 from lanting.importer.shelf import Shelf
 from lanting.importer.site import NOTEBOOK, Item, slug_of
 from lanting.importer.text import load_mapping, split_front_matter
@@ -68,6 +69,8 @@ class AlFolio(AlFolioProfile):
                 self.site.extra["content/cv.yaml"] = made
                 self.report.convert("CV (content/cv.yaml)")
                 return
+        if "{% include cv-template.html" in body and self.json_cv(path, data):
+            return
         news = re.compile(r"\{%-?\s*include\s+news\.(?:liquid|html)\b.*?%\}", re.S)
         if news.search(body) and own_text(news.sub("", body)) < 80:
             self.report.note(path, None, "left out: the list of `_news/`, which Lanting "
@@ -89,6 +92,29 @@ class AlFolio(AlFolioProfile):
                              f"/{FOLDERS_OF[listed]}/, which Lanting makes")
             return
         super().read_page(path, data, head, body, first)
+
+    def json_cv(self, path: Path, data: dict[str, Any]) -> bool:
+        """academicpages' JSON CV page: its `_data/cv.json` as content/cv.yaml, its old
+        URL redirected to /cv/ (unless the site has a page there); True when handled."""
+        made, handled = academicpages_cv(self.source, self.report)
+        if made is None:
+            return handled
+        at_cv = [p for p in self.page_files() if p != path and load_mapping(
+            "yaml", split_front_matter(read_text(p))[1])[0].get("permalink") in ("/cv/",
+                                                                                 "/cv")]
+        if at_cv or "content/cv.yaml" in self.site.extra:
+            self.report.warn(path, None, "_data/cv.json left out: the new site's /cv/ is "
+                             f"{self.report.rel(at_cv[0]) if at_cv else 'another CV'}'s")
+            return True
+        self.site.extra["content/cv.yaml"] = made
+        self.report.convert("CV (content/cv.yaml)")
+        redirects = Redirects(self.site, self.report, self.report.rel(path))
+        redirects.add(self.baseurl + "/" + str(data.get("permalink") or "/cv-json/")
+                      .strip("/") + "/", "/cv/")
+        redirects.finish("JSON CV page")
+        self.report.note(path, None, "the CV of _data/cv.json (JSON Resume) is "
+                         "content/cv.yaml, at /cv/")
+        return True
 
     def listed_collection(self, data: dict[str, Any], body: str) -> str:
         """The collection an academicpages page at that collection's URL lists (`{% for

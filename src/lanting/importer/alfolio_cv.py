@@ -19,6 +19,8 @@ from lanting.importer.report import Report
 
 EXAMPLE_NAME = "Albert Einstein"
 """Whose CV al-folio's example `resume.json` and `cv.yml` are."""
+EXAMPLE_NAMES = frozenset({EXAMPLE_NAME, "Your Sidebar Name", "Your Name"})
+"""The names of the themes' example CVs (al-folio's; academicpages' `_data/cv.json`)."""
 
 
 def resume_path(source: Path, config: dict[str, Any]) -> Path | None:
@@ -29,6 +31,29 @@ def resume_path(source: Path, config: dict[str, Any]) -> Path | None:
             path = source / where.lstrip("/")
             return path if "://" not in where and path.is_file() else None
     return None
+
+
+def _json_name(data: Any) -> str:
+    basics = data.get("basics") if isinstance(data, dict) else None
+    return str(basics.get("name") or "") if isinstance(basics, dict) else ""
+
+
+def academicpages_cv(source: Path, report: Report) -> tuple[str | None, bool]:
+    """academicpages' `cv-json` page (`{% include cv-template.html %}`) showed
+    `_data/cv.json`, a JSON Resume: (cv.yaml's text, True); (None, True) when it is left
+    out (the theme's example, noted); (None, False) when there is no such file."""
+    path = source / "_data" / "cv.json"
+    if not path.is_file():
+        return None, False
+    try:
+        data = json.loads(read_text(path))
+    except json.JSONDecodeError as error:
+        report.warn(path, error.lineno, f"the CV is not JSON ({error.msg}): left out")
+        return None, True
+    if _json_name(data) in EXAMPLE_NAMES or not isinstance(data, dict):
+        report.note(path, None, "left out: the theme's example CV, never edited")
+        return None, True
+    return dump_yaml(data), True
 
 
 def dump_yaml(data: Any) -> str:
@@ -109,8 +134,7 @@ def cv_yaml(source: Path, config: dict[str, Any], page: Path, name: str,
         except json.JSONDecodeError as error:
             report.warn(resume, error.lineno, f"the CV is not JSON ({error.msg}): left out")
             return None
-        shown = str(((data.get("basics") or {}) if isinstance(data, dict) else {}).get("name"))
-        if shown == EXAMPLE_NAME:
+        if _json_name(data) in EXAMPLE_NAMES:
             report.note(resume, None, "left out: the theme's example CV, never edited")
             return None
         report.note(page, None, f"the CV of {resume.relative_to(source).as_posix()} "
