@@ -66,6 +66,17 @@ def test_chinese_name_in_last_first_form_is_not_reordered() -> None:
     assert [a.name for a in authors] == ["林知远", "Xiaohong Wang"]
 
 
+def test_tilde_accent_is_not_a_tie_in_names() -> None:
+    """`Pe\\~{n}a` (ñ outside braces, as Google Scholar's and DBLP's exports write it):
+    the name splitter took its `~` for BibTeX's tie, a space, and showed "Nuño Pe na".
+    A tie stays a space."""
+    authors, _ = parse_authors("Pe\\~{n}a, Nu\\~{n}o and Ib\\'{a}\\~nez, Mar\\'{i}a and "
+                               "Jos\\'e Ortega~y~Gasset")
+    assert [(a.name, a.last) for a in authors] == [
+        ("Nuño Peña", "Peña"), ("María Ibáñez", "Ibáñez"),
+        ("José Ortega y Gasset", "y Gasset")]
+
+
 @pytest.mark.parametrize("written", ["Chen, Yu\\dag", "Chen, Yu$^\\dag$", "Chen, Yu\\dagger",
                                      "Chen, Yu†", "Chen, Yu$^{\\dagger}$",
                                      "Chen, Yu\\textsuperscript{\\dag}"])

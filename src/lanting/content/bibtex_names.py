@@ -73,6 +73,12 @@ def _decode_name(text: str, unknown: list[str] | None = None) -> str:
     return decoded.strip()
 
 
+_TILDE_ACCENT = re.compile(r"\\~(?:\{[^{}]*\}|\\?[A-Za-z])")
+"""`\\~{n}` (ñ): its `~` is not BibTeX's tie, which the name splitter reads as a space
+(`Pe\\~{n}a` was `Pe\\` and `{n}a`, shown "Pe na"); it is braced, as BibTeX writes a
+special character."""
+
+
 def parse_authors(raw: str, equal: int = 0,
                   unknown: list[str] | None = None) -> tuple[tuple[Author, ...], bool]:
     """Authors of a raw BibTeX `author` field, and whether it ended with `and others`;
@@ -89,6 +95,7 @@ def parse_authors(raw: str, equal: int = 0,
         name, marks = take_marks(name)
         co_first, corresponding = i < equal or "*" in marks, "†" in marks
         others = "".join(m for m in marks if m in _OTHER_MARKS)
+        name = _TILDE_ACCENT.sub(lambda m: "{" + m.group(0) + "}", name)
         try:
             parts = parse_single_name_into_parts(name, strict=False)
         except InvalidNameError:
