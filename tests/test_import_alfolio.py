@@ -452,3 +452,21 @@ def test_academicpages_example_json_cv_is_left_out(tmp_path: Path) -> None:
     assert messages(imported, "_data/cv.json") == [
         "left out: the theme's example CV, never edited"]
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_liquid_capture_blocks_are_removed_as_assignments(tmp_path: Path) -> None:
+    """`{% capture x %}…{% endcapture %}` (academicpages' sitemap page) only sets a
+    variable, as `{% assign %}` does; both tags were left in comments as "no Lanting
+    equivalent", and the captured text stayed between them."""
+    sitemap = ("---\nlayout: archive\ntitle: Sitemap\npermalink: /sitemap/\n---\n\n"
+               "Every page of this site, for readers who like lists better than menus; "
+               "robots have their own XML version.\n\n"
+               "{% capture written_label %}'None'{% endcapture %}\n\n"
+               "{% for post in site.pages %}\n  {% include archive-single.html %}\n"
+               "{% endfor %}\n")
+    imported = alfolio(tmp_path, {"_pages/sitemap.md": sitemap})
+    text = (imported.dest / "content/pages/sitemap.md").read_text(encoding="utf-8")
+    assert "capture" not in text and "'None'" not in text and "Every page" in text
+    assert [m for m in messages(imported, "_pages/sitemap.md") if "capture" in m] == [
+        "`{% capture written_label %}…{% endcapture %}` removed (it only set a variable "
+        "for the theme)"]

@@ -36,6 +36,9 @@ from lanting.importer.site import Item, NewSite
 from lanting.importer.text import split_front_matter
 from lanting.markdown.math_formula import to_mathml
 
+_CAPTURE = re.compile(r"(\{%-?\s*capture\s+\w+\s*-?%\}).*?\{%-?\s*endcapture\s*-?%\}",
+                      re.DOTALL)
+
 
 class JekyllBodies:
     """The body conversion of the Jekyll importers (`Jekyll` and al-folio's)."""
@@ -216,6 +219,14 @@ class JekyllBodies:
         text = blocks(text, "details", lambda a, inner, w: B.details(string_argument(a), inner),
                       ctx, "collapsible blocks")
         text = self.liquid_tabs(text, ctx)
+
+        def capture(match: re.Match[str]) -> str:
+            ctx.warn(match.group(1), f"`{match.group(1)}…{{% endcapture %}}` removed (it "
+                     "only set a variable for the theme)")
+            return ""
+
+        # (academicpages' sitemap: `{% capture written_label %}'None'{% endcapture %}`)
+        text = _CAPTURE.sub(capture, text)
         text = self.liquid_blocks(text, item, ctx, shelf)
         return tags(text, self.tag_handlers(item, ctx, path), ctx)
 
