@@ -470,3 +470,18 @@ def test_liquid_capture_blocks_are_removed_as_assignments(tmp_path: Path) -> Non
     assert [m for m in messages(imported, "_pages/sitemap.md") if "capture" in m] == [
         "`{% capture written_label %}…{% endcapture %}` removed (it only set a variable "
         "for the theme)"]
+
+
+def test_kramdown_math_in_titles_is_a_formula(tmp_path: Path) -> None:
+    """`$$O(n)$$` in a title (MathJax drew it in the heading; kramdown's inline math is
+    `$$…$$`) stayed as written: the heading and the page's title showed the TeX. It is
+    `$…$`, Lanting's formula of a title, in posts and pages alike."""
+    imported = alfolio(tmp_path, {
+        "_posts/2024-03-01-linear.md": "---\nlayout: post\ntitle: Attention in $$O(n)$$ "
+                                       "time\n---\n\nText.\n",
+        "_pages/energy.md": "---\nlayout: page\ntitle: Notes on $$E=mc^2$$\npermalink: "
+                            "/energy/\n---\n\nText.\n"})
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    for url in ("/posts/linear/", "/energy/"):
+        heading = page(tmp_path / "out", url).one("h1")
+        assert heading.find_all("math") and "$" not in heading.text(), url

@@ -39,6 +39,7 @@ from lanting.importer.jekyll_math import dollar_inline_math, is_chirpy
 from lanting.importer.jekyll_pages import MARKDOWN, JekyllPages
 from lanting.importer.jekyll_settings import JekyllSettings
 from lanting.importer.jekyll_urls import JekyllUrls
+from lanting.importer.kramdown import title_math
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
 from lanting.importer.site import Item, NewSite, slug_of
@@ -265,8 +266,8 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
 
     def front(self, data: dict[str, Any], head: str, path: Path, date: When,
               categories: list[str]) -> dict[str, Any]:
-        front: dict[str, Any] = {"title": str(data.get("title") or path.stem).strip(),
-                                 "date": date}
+        front: dict[str, Any] = {"title": title_math(str(data.get("title") or path.stem)
+                                                       .strip()), "date": date}
         updated = first_date(data, head, ("last_modified_at", "last_updated", "lastmod",
                                           "updated"), self.tz)
         if updated is not None:

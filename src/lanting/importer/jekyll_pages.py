@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import GENERATED, LinkTable, read_text, summary_of, walk
+from lanting.importer.kramdown import title_math
 from lanting.importer.report import Report
 from lanting.importer.site import Item, NewSite, slug_of
 from lanting.importer.text import load_mapping, split_front_matter
@@ -157,7 +158,7 @@ class JekyllPages:
         slug = slug_of(permalink.strip("/").split("/")[-1] if permalink.strip("/") else stem)
         title = data.get("title") or (path.stem.replace("-", " ").capitalize()  # Chirpy's
                                       if rel.startswith("_tabs/") else slug)  # tab names
-        front: dict[str, Any] = {"title": str(title)}
+        front: dict[str, Any] = {"title": title_math(str(title))}
         summary = summary_of(data, "description")
         if summary:
             front["summary"] = summary

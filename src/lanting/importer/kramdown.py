@@ -19,6 +19,15 @@ _DISPLAY_ALONE = re.compile(r"(^|\n)[ \t]*$")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
+_TITLE_MATH = re.compile(r"\$\$(?=\S)(.+?)(?<=\S)\$\$")
+
+
+def title_math(title: str) -> str:
+    """`$$E=mc^2$$` in a title, which MathJax drew in the heading (kramdown's inline math
+    delimiters; the title is not Markdown): Lanting's `$…$`, a formula of the title."""
+    return _TITLE_MATH.sub(lambda m: f"${m.group(1)}$", title)
+
+
 def kramdown_math(text: str, shelf: Shelf, dollar_math: bool = False
                   ) -> tuple[str, int, int]:
     """kramdown's math: `$$…$$` alone in a paragraph is display math, anywhere else inline
