@@ -485,3 +485,19 @@ def test_kramdown_math_in_titles_is_a_formula(tmp_path: Path) -> None:
     for url in ("/posts/linear/", "/energy/"):
         heading = page(tmp_path / "out", url).one("h1")
         assert heading.find_all("math") and "$" not in heading.text(), url
+
+
+def test_a_page_at_the_url_of_lantings_blog_is_left_out(tmp_path: Path) -> None:
+    """An al-folio blog page whose owner replaced the list of posts with a line ("Coming
+    soon.") kept `permalink: /blog/`: imported as a page, it claimed the URL of
+    Lanting's own list of posts, and the build stopped. It is left out with a warning
+    saying where its text can go."""
+    blog = ("---\nlayout: default\npermalink: /blog/\ntitle: blog\nnav: true\n"
+            "pagination:\n  enabled: true\n---\n\n<div class=\"post\">\n\n<p>Coming soon: "
+            "notes on rollouts, reward models and the systems that serve them.</p>\n\n"
+            "</div>\n")
+    imported = alfolio(tmp_path, {"_pages/blog.md": blog})
+    assert not (imported.dest / "content/pages/blog.md").exists()
+    assert [m[:42] for m in messages(imported, "_pages/blog.md")] == [
+        "left out: Lanting makes /blog/ itself, a l"]
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

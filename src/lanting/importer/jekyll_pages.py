@@ -19,8 +19,10 @@ _LOOP_TAG = re.compile(r"\{%-?\s*(for|endfor)\b.*?-?%\}", re.DOTALL)
 _NOT_TEXT = re.compile(r"[#*\s-]|\{%.*?%\}|<!--.*?-->|<[^>]*>", re.DOTALL)
 _FOR = re.compile(r"\{%-?\s*for\b")
 """A Liquid loop, `{% for` or `{%- for` (whitespace control)."""
-LISTINGS = frozenset({"blog", "archive", "archives", "tags", "categories", "posts"})
-"""Permalinks of the lists of posts a theme's page makes and Lanting makes too."""
+LISTING_URLS = frozenset({"blog", "tags", "categories", "archive", "search"})
+"""Pages Lanting makes at those URLs: a page of the old site there would clash."""
+LISTINGS = LISTING_URLS | {"archives", "posts"}
+"""Permalinks of the lists of posts a theme's page makes (with a loop) and Lanting too."""
 MARKDOWN = (".md", ".markdown", ".mkd", ".mkdn")
 
 
@@ -149,6 +151,11 @@ class JekyllPages:
                              "publications, talks and teaching on their own pages); the rest "
                              "of its text is kept")
             body = kept
+        if permalink.strip("/") in LISTING_URLS:  # (al-folio's blog.md, its loop removed)
+            self.report.warn(path, None, f"left out: Lanting makes /{permalink.strip('/')}/ "
+                             "itself, a list; the page's own text is not kept (put it in "
+                             "content/_index.md or a page at another URL)")
+            return
         if not body.strip():
             self.report.note(path, None, "left out: it has no text of its own (its layout "
                              "filled it, as with a list of posts, which Lanting makes)")
