@@ -501,3 +501,18 @@ def test_a_page_at_the_url_of_lantings_blog_is_left_out(tmp_path: Path) -> None:
     assert [m[:42] for m in messages(imported, "_pages/blog.md")] == [
         "left out: Lanting makes /blog/ itself, a l"]
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_alfolio_cv_link_to_a_missing_file_is_left_out(tmp_path: Path) -> None:
+    """`cv_pdf: /assets/pdf/cv.pdf` in socials.yml, the file never committed: the profile
+    link was written as it was, and the new site's check stopped the build at
+    lanting.toml. It is left out with a warning; a CV file that is there is linked."""
+    socials = "email: lw@example.org\ncv_pdf: /assets/pdf/missing-cv.pdf\n"
+    imported = alfolio(tmp_path, {"_data/socials.yml": socials})
+    assert messages(imported, "_data/socials.yml") == [
+        "CV link `/assets/pdf/missing-cv.pdf` left out: the file is not in the site (add "
+        "it to static/ and to [profile] links)"]
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    there = alfolio(tmp_path / "b", {"_data/socials.yml": socials.replace("missing-", ""),
+                                     "assets/pdf/cv.pdf": b"%PDF-1.4\n"})
+    assert "/assets/pdf/cv.pdf" in (there.dest / "lanting.toml").read_text(encoding="utf-8")

@@ -109,6 +109,11 @@ class AlFolioProfile(AcademicCollections):
                 profile["email"] = str(value)
             elif key == "cv_pdf":
                 url = str(value) if str(value).startswith(("/", "http")) else f"/{value}"
+                if url.startswith("/") and not (self.source / url.lstrip("/")).is_file():
+                    self.report.warn(socials if socials.is_file() else "_config.yml", None,
+                                     f"CV link `{value}` left out: the file is not in the "
+                                     "site (add it to static/ and to [profile] links)")
+                    continue
                 links.append({"kind": "cv", "url": url, "name": "CV"})
             elif key == "rss_icon" and bool_of(value):
                 links.append({"kind": "rss", "url": "/atom.xml"})
