@@ -516,3 +516,53 @@ def test_alfolio_cv_link_to_a_missing_file_is_left_out(tmp_path: Path) -> None:
     there = alfolio(tmp_path / "b", {"_data/socials.yml": socials.replace("missing-", ""),
                                      "assets/pdf/cv.pdf": b"%PDF-1.4\n"})
     assert "/assets/pdf/cv.pdf" in (there.dest / "lanting.toml").read_text(encoding="utf-8")
+
+
+COURSE = """---
+layout: course
+title: Systems for Machine Learning
+description: How training and serving systems keep accelerators busy.
+instructor: Wei Lin
+year: 2025
+term: Fall
+location: Hall B, Room 3
+time: Tuesdays 10:00-11:30
+course_id: sysml
+schedule:
+  - week: 1
+    date: Sep 2
+    topic: Data loaders
+    description: Why the GPU waits | and how to stop it.
+    materials:
+      - name: Slides
+        url: /assets/pdf/week1.pdf
+  - week: 2
+    date: Sep 9
+    topic: Collectives
+---
+
+Office hours are after class.
+"""
+
+
+def test_alfolio_teachings_are_courses_with_their_schedule(tmp_path: Path) -> None:
+    """Newer al-folio keeps courses in `_teachings/` (`layout: course`, a `schedule`);
+    the collection was left out with a warning, the courses lost. Each is a course of
+    content/teaching/: its term, description, instructor and the schedule as a table."""
+    config = CONFIG + ("collections:\n  teachings:\n    output: true\n"
+                       "    permalink: /:collection/:title/\n")
+    imported = alfolio(tmp_path, {"_config.yml": config, "_teachings/sysml.md": COURSE,
+                                  "assets/pdf/week1.pdf": b"%PDF-1.4\n"})
+    assert not imported.report.warnings
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    listed = " ".join(page(tmp_path / "out", "/teaching/").one("main").text().split())
+    assert "Systems for Machine Learning" in listed and "Fall 2025" in listed
+    course = page(tmp_path / "out", "/teaching/sysml/").one("main")
+    text = " ".join(course.text().split())
+    assert "Office hours are after class." in text and "Instructor: Wei Lin" in text
+    rows = [" ".join(r.text().split()) for r in course.find_all("tr")]
+    assert rows[1].startswith("1 Sep 2 Data loaders") and "Why the GPU waits | and how" \
+        in rows[1] and rows[2].startswith("2 Sep 9 Collectives")
+    assert [a.get("href") for a in course.find_all("a") if a.text() == "Slides"] == [
+        "/assets/pdf/week1.pdf"]
+    assert redirect_target(tmp_path / "out", "/teachings/sysml/") == "/teaching/sysml/"

@@ -60,6 +60,11 @@ class AcademicCollections(Jekyll):
                             front["cover"] = cover
                 else:
                     front = C.course_front(data, title)
+                    made = C.course_body(data) if str(data.get("layout")) == "course" else ""
+                    if made:
+                        # (after the text, whose line numbers the report gives)
+                        body = (body.rstrip() + "\n\n" if body.strip() else "") + made
+                        self.report.convert("course schedules as tables")
                 date = date_of(data, head, "date", self.tz)
                 if date is not None:
                     front["date"] = date

@@ -14,7 +14,8 @@ from typing import Any
 
 from lanting.importer.common import summary_of
 
-KINDS = {"_projects": "project", "_portfolio": "project", "_teaching": "teaching"}
+KINDS = {"_projects": "project", "_portfolio": "project", "_teaching": "teaching",
+         "_teachings": "teaching"}
 """Collection folder -> the kind of item its documents become."""
 
 NOT_COLLECTIONS = frozenset({"_includes", "_layouts", "_sass", "_site", "_data", "_plugins",
@@ -70,15 +71,51 @@ def project_front(data: dict[str, Any], title: str) -> tuple[dict[str, Any], str
 
 
 def course_front(data: dict[str, Any], title: str) -> dict[str, Any]:
-    """A course's front matter from academicpages' (`type`, `venue`, `location`)."""
+    """A course's front matter from academicpages' (`type`, `venue`, `location`) or
+    al-folio's `_teachings/` (`term` or `semester` and `year`, `description`)."""
     front: dict[str, Any] = {"title": title}
     if isinstance(data.get("type"), str) and data["type"].strip():
         front["role"] = data["type"].strip()
+    term = " ".join(str(data[k]).strip() for k in ("term", "semester", "year")
+                    if data.get(k) not in (None, ""))
+    if term:
+        front["term"] = term
+    if str(data.get("layout")) == "course" and data.get("description"):
+        front["summary"] = " ".join(str(data["description"]).split())
+        return front
     where = ", ".join(str(data[k]).strip() for k in ("venue", "location")
                       if isinstance(data.get(k), str) and data[k].strip())
     if where:
         front["summary"] = where
     return front
+
+
+def _cell(value: Any) -> str:
+    return " ".join(str(value).split()).replace("|", "\\|") if value is not None else ""
+
+
+def course_body(data: dict[str, Any]) -> str:
+    """What al-folio's course layout showed around the page's text: the instructor, room
+    and time, and the `schedule` (week, date, topic, its description and materials) as a
+    table."""
+    lines = [f"**{label}:** {_cell(data[key])}  " for key, label in (
+        ("instructor", "Instructor"), ("location", "Location"), ("time", "Time"))
+        if data.get(key)]
+    text = "\n".join(lines).rstrip() + "\n" if lines else ""
+    schedule = [w for w in data.get("schedule") or [] if isinstance(w, dict)]
+    if schedule:
+        rows = ["| Week | Date | Topic | Materials |", "| --- | --- | --- | --- |"]
+        for week in schedule:
+            topic = _cell(week.get("topic"))
+            if week.get("description"):
+                topic += f"<br>{_cell(week['description'])}"
+            materials = ", ".join(f"[{_cell(m.get('name') or 'Link')}]({m['url']})"
+                                  for m in week.get("materials") or []
+                                  if isinstance(m, dict) and m.get("url"))
+            rows.append(f"| {_cell(week.get('week'))} | {_cell(week.get('date'))} | "
+                        f"{topic} | {materials} |")
+        text += ("\n" if text else "") + "## Schedule\n\n" + "\n".join(rows) + "\n"
+    return text
 
 
 def unknown_collections(source: Path, config: dict[str, Any], known: set[str]
