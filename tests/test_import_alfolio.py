@@ -566,3 +566,38 @@ def test_alfolio_teachings_are_courses_with_their_schedule(tmp_path: Path) -> No
     assert [a.get("href") for a in course.find_all("a") if a.text() == "Slides"] == [
         "/assets/pdf/week1.pdf"]
     assert redirect_target(tmp_path / "out", "/teachings/sysml/") == "/teaching/sysml/"
+
+
+TEACHINGS_CONFIG = CONFIG + ("collections:\n  teachings:\n    output: true\n"
+                             "    permalink: /:collection/:title/\n")
+
+
+def test_alfolio_own_teaching_page_keeps_its_url_over_the_courses(tmp_path: Path) -> None:
+    """A site whose teaching page is its own text (the courses it assisted, in Markdown)
+    and which kept the theme's example `_teachings/`: the courses took /teaching/ for
+    Lanting's list, the page claimed it too, and the build stopped. The page keeps the
+    URL; the courses are left out with a warning naming it."""
+    own = ("---\nlayout: page\npermalink: /teaching/\ntitle: teaching\nnav: true\n---\n\n"
+           "Teaching assistant at Example University.\n\n**Operating Systems**<br>\n"
+           "*Fall 2021*\n")
+    imported = alfolio(tmp_path, {"_config.yml": TEACHINGS_CONFIG,
+                                  "_pages/teaching.md": own, "_teachings/sysml.md": COURSE})
+    assert messages(imported, "_teachings") == [
+        "`_teachings/` (1 files) left out: the site's own page _pages/teaching.md keeps "
+        "/teaching/, where Lanting would list them"]
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert "Operating Systems" in page(tmp_path / "out", "/teaching/").one("main").text()
+
+
+def test_alfolio_teaching_listing_page_gives_way_to_the_courses(tmp_path: Path) -> None:
+    """al-folio's teaching page that lists `site.teachings` is Lanting's list of courses."""
+    listing = ("---\nlayout: page\npermalink: /teaching/\ntitle: teaching\n---\n\n"
+               "{% assign courses = site.teachings | sort: 'year' | reverse %}\n"
+               "{% for course in courses %}\n  {% include courses.liquid %}\n{% endfor %}\n")
+    imported = alfolio(tmp_path, {"_config.yml": TEACHINGS_CONFIG,
+                                  "_pages/teaching.md": listing, "_teachings/sysml.md": COURSE,
+                                  "assets/pdf/week1.pdf": b"%PDF-1.4\n"})
+    assert messages(imported, "_pages/teaching.md") == [
+        "left out: the list of `_teachings/` at /teaching/, which Lanting makes"]
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert "Systems for Machine Learning" in page(tmp_path / "out", "/teaching/").text()

@@ -30,7 +30,7 @@ from lanting.importer.site import NOTEBOOK, Item, slug_of
 from lanting.importer.text import load_mapping, split_front_matter
 
 FOLDERS_OF = {"publications": "publications", "talks": "talks", "teaching": "teaching",
-              "portfolio": "projects", "projects": "projects"}
+              "teachings": "teaching", "portfolio": "projects", "projects": "projects"}
 """Collections whose list Lanting makes -> the list's folder in the new site."""
 
 

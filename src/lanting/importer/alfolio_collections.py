@@ -24,7 +24,7 @@ from lanting.importer.bibtex import BibEntry, dump, parse
 from lanting.importer.common import date_of, read_text
 from lanting.importer.jekyll import Jekyll
 from lanting.importer.listings import Redirects
-from lanting.importer.site import Item, slug_of
+from lanting.importer.site import FOLDERS, Item, slug_of
 from lanting.importer.text import When, key_line, load_mapping, split_front_matter
 
 
@@ -45,6 +45,13 @@ class AcademicCollections(Jekyll):
         for name, kind in C.KINDS.items():
             folder = self.source / name
             files = sorted(folder.rglob("*.md")) if folder.is_dir() else []
+            page = next((i for i in self.site.items if files and i.kind == "page"
+                         and self.site.new_url(i) == f"/{FOLDERS[kind]}/"), None)
+            if page is not None:  # (7qchen's teaching page, and al-folio's example courses)
+                self.report.warn(folder, None, f"`{name}/` ({len(files)} files) left out: "
+                                 f"the site's own page {self.report.rel(page.source or '')} "
+                                 f"keeps /{FOLDERS[kind]}/, where Lanting would list them")
+                continue
             # (`1_project.md`: the number only ordered the files, `importance` orders;
             # unless it is all that tells them apart, as in al-folio's own examples)
             short = [re.sub(r"^\d{1,2}_(?=.)", "", p.stem) for p in files]
