@@ -601,3 +601,23 @@ def test_alfolio_teaching_listing_page_gives_way_to_the_courses(tmp_path: Path) 
         "left out: the list of `_teachings/` at /teaching/, which Lanting makes"]
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
     assert "Systems for Machine Learning" in page(tmp_path / "out", "/teaching/").text()
+
+
+def test_alfolio_drawn_fences_are_code_lanting_highlights(tmp_path: Path) -> None:
+    """al-folio's scripts drew ```` ```chartjs ````, ```` ```diff2html ```` and the like;
+    Lanting showed each as code in an unknown language, a build warning apiece, with no
+    word at the import. Each is code in the language it is written in (the chart's JSON,
+    the diff), with a warning at its line; the example of how to write one, inside a
+    ```` ````markdown ```` fence, stays as written."""
+    post = ("---\nlayout: post\ntitle: Charts\n---\n\nLoss curve:\n\n```chartjs\n"
+            '{"type": "line", "data": {"labels": [1, 2]}}\n```\n\nA change:\n\n'
+            "```diff2html\n--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a = 1\n+a = 2\n```\n\n"
+            "How to write one:\n\n````markdown\n```chartjs\n{}\n```\n````\n")
+    imported = alfolio(tmp_path, {"_posts/2024-05-01-charts.md": post})
+    text = (imported.dest / "content/posts/charts.md").read_text(encoding="utf-8")
+    assert "```json\n{\"type\": \"line\"" in text and "```diff\n--- a/x.py" in text
+    assert "````markdown\n```chartjs\n{}\n```\n````" in text
+    assert [(w.line, w.message[:20]) for w in imported.report.warnings] == [
+        (8, "a Chart.js chart (dr"), (14, "a diff2html diff (dr")]
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert not [p for p in result.warnings if "unknown code language" in p.message]

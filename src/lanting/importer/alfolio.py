@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.alfolio_cv import academicpages_cv, cv_yaml
+from lanting.importer.alfolio_fences import drawn_fences
 from lanting.importer.alfolio_profile import AlFolioProfile
 from lanting.importer.alfolio_repos import repositories_body
 from lanting.importer.bibtex import dump, format_reference, parse
@@ -187,6 +188,7 @@ class AlFolio(AlFolioProfile):
         return front
 
     def before_code(self, text: str, item: Item, ctx: Context, shelf: Shelf) -> str:
+        text, _drawn = drawn_fences(text, ctx.warn)
         if re.search(r"^\s*(```|~~~)\s*mermaid", text, re.MULTILINE):
             ctx.note("mermaid", "Mermaid diagrams show as code until `[markdown] mermaid` in "
                      "lanting.toml names a Mermaid script")

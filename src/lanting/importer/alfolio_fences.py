@@ -1,0 +1,45 @@
+"""al-folio's fences that its scripts drew (a Chart.js, ECharts or Vega-Lite chart, a
+GeoJSON map, a diff2html diff, a typogram, pseudocode): Lanting draws none of them, so
+each stays the code it was written as, in a language Lanting highlights (the charts'
+JSON, the diff), with a warning at its line."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+DRAWN = {
+    "chartjs": ("json", "a Chart.js chart"), "echarts": ("json", "an ECharts chart"),
+    "vega_lite": ("json", "a Vega-Lite chart"), "plotly": ("json", "a Plotly chart"),
+    "geojson": ("json", "a GeoJSON map"), "diff2html": ("diff", "a diff2html diff"),
+    "typograms": ("text", "a typogram"), "pseudocode": ("latex", "pseudocode"),
+}
+"""Fence language → (the language it is shown in, what al-folio drew of it)."""
+
+_FENCE = re.compile(r"^([ \t]*>?[ \t]*)(`{3,}|~{3,})[ \t]*([\w-]*)(.*)$")
+
+
+def drawn_fences(text: str, warn: Callable[[str, str], None]) -> tuple[str, int]:
+    """`text` with each top-level fence of `DRAWN` in its shown language (fences inside
+    another, al-folio's examples of how to write one, stay), and how many."""
+    lines = text.split("\n")
+    open_fence = ""
+    count = 0
+    for i, line in enumerate(lines):
+        match = _FENCE.match(line)
+        if not match:
+            continue
+        marker, lang = match.group(2), match.group(3)
+        if open_fence:
+            if marker[0] == open_fence[0] and len(marker) >= len(open_fence) \
+                    and not lang and not match.group(4).strip():
+                open_fence = ""
+            continue
+        open_fence = marker
+        if lang in DRAWN:
+            shown, what = DRAWN[lang]
+            lines[i] = f"{match.group(1)}{marker}{shown}{match.group(4)}"
+            warn(line, f"{what} (drawn by al-folio's script) shown as its code, "
+                 f"`{shown}`: Lanting does not draw it")
+            count += 1
+    return "\n".join(lines), count
