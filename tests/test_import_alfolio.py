@@ -621,3 +621,24 @@ def test_alfolio_drawn_fences_are_code_lanting_highlights(tmp_path: Path) -> Non
         (8, "a Chart.js chart (dr"), (14, "a diff2html diff (dr")]
     result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
     assert not [p for p in result.warnings if "unknown code language" in p.message]
+
+
+def test_jekyll_scholar_reference_and_quote_are_cited(tmp_path: Path) -> None:
+    """jekyll-scholar's `{% reference key %}` and `{% quote key %}…{% endquote %}` (al-folio's
+    bibliography post) were "no Lanting equivalent", left in comments, the quote's text
+    loose between them. The reference is a citation; the quote a block quote with its
+    source cited under it."""
+    bib = ("---\n---\n@article{lin2023kv,\n  title = {Paged Caches},\n  author = {Lin, Wei},"
+           "\n  journal = {Systems Letters},\n  year = {2023},\n}\n")
+    post = ("---\nlayout: post\ntitle: Reading\n---\n\nIn full: {% reference lin2023kv %}.\n\n"
+            "{% quote lin2023kv %}\nMemory is the budget.\n\nPages make it elastic.\n"
+            "{% endquote %}\n")
+    imported = alfolio(tmp_path, {"_bibliography/papers.bib": bib,
+                                  "_posts/2024-02-01-reading.md": post})
+    text = (imported.dest / "content/posts/reading.md").read_text(encoding="utf-8")
+    assert "In full: [@lin2023kv]." in text
+    assert "> Memory is the budget.\n>\n> Pages make it elastic.\n>\n> — [@lin2023kv]" in text
+    assert not imported.report.warnings
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    quote = page(tmp_path / "out", "/posts/reading/").one("blockquote")
+    assert "Pages make it elastic." in quote.text() and "Lin" in quote.text()

@@ -198,6 +198,14 @@ class JekyllBodies:
             ctx.convert("citations")
             return "[" + "; ".join(f"@{k}" for k in keys) + "]"
 
+        def reference(args: str, written: str) -> str:
+            """jekyll-scholar's `{% reference key %}` printed the entry in full where it
+            stood; Lanting cites it there and lists it in the post's references."""
+            made = cite(args, written)
+            if made.startswith("[@"):
+                ctx.convert("jekyll-scholar references as citations")
+            return made
+
         def bibliography(args: str, written: str) -> str:
             ctx.convert("bibliography lists (Lanting lists a post's references itself)")
             return ""
@@ -213,7 +221,8 @@ class JekyllBodies:
             return ""
 
         return {"post_url": post_url, "link": link, "include": include, "cite": cite,
-                "twitter": twitter, "assign": drop, "bibliography": bibliography}
+                "twitter": twitter, "assign": drop, "bibliography": bibliography,
+                "reference": reference}
 
     def liquid(self, text: str, item: Item, ctx: Context, shelf: Shelf, path: Path) -> str:
         text = blocks(text, "details", lambda a, inner, w: B.details(string_argument(a), inner),
@@ -227,6 +236,20 @@ class JekyllBodies:
 
         # (academicpages' sitemap: `{% capture written_label %}'None'{% endcapture %}`)
         text = _CAPTURE.sub(capture, text)
+
+        def quote(args: str, inner: str, written: str) -> str:
+            """jekyll-scholar's `{% quote key %}…{% endquote %}`: a block quote, its
+            source cited under it."""
+            keys = [k for k in args.replace(",", " ").split() if not k.startswith("--")]
+            body = "\n".join("> " + line if line.strip() else ">"
+                              for line in inner.strip("\n").split("\n"))
+            if not keys or any(k not in self.citations | self.reference_keys for k in keys):
+                ctx.warn(written, f"`{args.strip()}` of a quote is in no .bib file of the "
+                         "site: the quote is kept without its source")
+                return B.block(body)
+            return B.block(body + "\n>\n> — [" + "; ".join(f"@{k}" for k in keys) + "]")
+
+        text = blocks(text, "quote", quote, ctx, "jekyll-scholar quotes")
         text = self.liquid_blocks(text, item, ctx, shelf)
         return tags(text, self.tag_handlers(item, ctx, path), ctx)
 
