@@ -284,6 +284,9 @@ def test_alfolio_cv_yml_sections_become_rendercv_sections(tmp_path: Path) -> Non
                   "Hobbies Go, hiking"):
         assert shown in text, shown
     assert "Full Name" not in text
+    headings = [h.text().strip().lower() for h in page(tmp_path / "out", "/cv/").find_all("h2")]
+    assert headings[:4] == ["general information", "education", "honors",
+                            "other interests"]  # (the file's order, not sorted)
 
 
 def test_alfolio_example_cv_of_the_theme_is_left_out(tmp_path: Path) -> None:

@@ -61,6 +61,7 @@ def dump_yaml(data: Any) -> str:
     yaml.default_flow_style = False
     yaml.allow_unicode = True
     yaml.width = 4096
+    yaml.sort_base_mapping_type_on_output = False  # type: ignore[assignment]  # (order kept)
     out = io.StringIO()
     yaml.dump(data, out)
     return out.getvalue()
