@@ -21,6 +21,7 @@ from lanting.build import build
 from lanting.build.cv_pdf import rendercv_input
 from lanting.build.options import BuildOptions, BuildResult
 from lanting.config.load import load_config
+from lanting.content.cv import section_title
 from lanting.errors import LantingError
 
 SITE = Path(__file__).parent / "sites" / "academic"
@@ -355,3 +356,13 @@ def test_rendercv_input_has_absolute_links_and_the_pages_headings(tmp_path: Path
         "详见[复盘](https://lin.example.org/posts/sft/)，[代码](https://x.org/a)"]
     en = YAML(typ="safe").load(rendercv_input(text, (), config, "en"))["cv"]["sections"]
     assert list(en) == ["experience", "my_notes"]
+
+
+@pytest.mark.parametrize(("key", "title"), [
+    ("selected_talks", "Selected talks"), ("Research at MIT", "Research at MIT"),
+    ("Other Interests", "Other Interests"), ("研究方向", "研究方向"), ("education", "Education")])
+def test_a_section_title_keeps_the_case_it_was_written_in(key: str, title: str) -> None:
+    """A section of no known name was titled with `str.capitalize`, which lowers every
+    letter after the first: "Research at MIT" was shown "Research at mit" (an imported
+    al-folio CV's "Other Interests", "Other interests")."""
+    assert section_title(key, "en") == title

@@ -127,5 +127,9 @@ def item_line(seq: Any, index: int, default: int) -> int:
 
 
 def section_title(key: str, lang: str) -> str:
+    """A known section's title in the site's language; else the key as written, its first
+    letter capitalised (`selected_talks` → "Selected talks"; "Research at MIT" stays, where
+    `str.capitalize` lowered the rest)."""
     known = TITLES[base_language(lang)].get(key.lower())
-    return known or key.replace("_", " ").strip().capitalize()
+    text = key.replace("_", " ").strip()
+    return known or text[:1].upper() + text[1:]
