@@ -21,7 +21,7 @@ from lanting.build import build
 from lanting.build.cv_pdf import rendercv_input
 from lanting.build.options import BuildOptions, BuildResult
 from lanting.config.load import load_config
-from lanting.content.cv import section_title
+from lanting.content.cv_values import section_title
 from lanting.errors import LantingError
 
 SITE = Path(__file__).parent / "sites" / "academic"
