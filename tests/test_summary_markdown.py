@@ -124,3 +124,17 @@ def test_a_talks_summary_is_rendered_too(make_site: Callable[..., Path],
         assert summary.one("strong").one("math").text() == "O(n)"
     assert meta(read(site / "public", "talks/t/index.html"), "description") == [
         "在 ACL 讲 O(n) 注意力"]
+
+
+def test_a_citation_in_it_is_cited_in_place(make_site: Callable[..., Path],
+                                            build_site: Callable[..., Any]) -> None:
+    """`复现 DDPM [@ho2020]` in a summary brought the post's reference list along: the
+    summary was "more than a paragraph", a warning, and the citation was dropped."""
+    site = _site(make_site, "复现 DDPM [@ho2020] 的去噪过程", **{
+        "content/references.bib": "@article{ho2020, title={Denoising Diffusion}, "
+                                  "author={Ho, Jonathan}, year={2020}, journal={NeurIPS}, "
+                                  "url={https://arxiv.org/abs/2006.11239}}\n"})
+    result = build_site(site, site / "public")
+    assert result.warnings == ()
+    cited = _summary(site / "public").one("a", class_="cite-link")
+    assert (cited["href"], cited.text()) == ("https://arxiv.org/abs/2006.11239", "Ho，2020")

@@ -230,7 +230,8 @@ def render_summary(text: str, context: RenderContext,
     plain text in `excerpt` (meta descriptions, feeds, search). A summary with other
     blocks (a list, a heading, code) is a warning and shown as its text."""
     md = create_markdown(replace(options, raw_html=False))
-    env: dict[str, object] = {"lanting": context}
+    # A citation links to the work itself: a list has no reference list to point into.
+    env: dict[str, object] = {"lanting": replace(context, reference_list=False)}
     tokens = md.parse(text, env)
     body = md.renderer.render(tokens, md.options, env)
     rendered = _rendered(tokens, body, env)
