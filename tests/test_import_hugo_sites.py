@@ -24,6 +24,13 @@ def imported_site(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
     return import_site(source, tmp_path / "new", "hugo", False, NOW)
 
 
+def built_cleanly(tmp_path: Path, files: dict[str, str | bytes]) -> Path:
+    """The site imported with no warning in the report, then built: its output folder."""
+    imported = imported_site(tmp_path, files)
+    assert imported.report.warnings == []
+    return build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+
+
 def prose(out: Path, rel: str) -> Element:
     return parse_html((out / rel).read_text(encoding="utf-8")).one("div", class_="prose")
 
@@ -33,13 +40,11 @@ def test_ugly_urls_links_without_html_lead_to_the_next_chapter(tmp_path: Path) -
     next as `./ch2`, which GitHub Pages answered with `ch2.html`: the links were not
     found among the old URLs and broke the build."""
     chapter = "---\ntitle: 第{n}章\ndate: 2025-09-0{n}\n---\n\n下一章：[第{m}章](./ch{m})。\n"
-    imported = imported_site(tmp_path, {
+    out = built_cleanly(tmp_path, {
         "hugo.yaml": "title: 笔记\nlanguageCode: zh-cn\nuglyURLs: true\n",
         "content/books/calc/ch1/index.md": chapter.format(n=1, m=2),
         "content/books/calc/ch2.md": chapter.format(n=2, m=3),
         "content/books/calc/ch3.md": "---\ntitle: 第3章\ndate: 2025-09-03\n---\n\n完。\n"})
-    assert imported.report.warnings == []
-    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     for rel, target in (("ch1", "/books/ch2/"), ("ch2", "/books/ch3/")):
         [link] = prose(out, f"books/{rel}/index.html").find_all("a")
         assert link.get("href") == target
@@ -67,14 +72,12 @@ def test_hugo_video_module_names_the_bundle_file_without_its_extension(tmp_path:
     """The hugo-video module's `{{% video src="demo" %}}` played the bundle's `demo.mp4`
     (or `.webm`, `.ogg`): the link made of it led to `demo`, a file that was never
     there, and broke the build; the video was left behind."""
-    imported = imported_site(tmp_path, {
+    out = built_cleanly(tmp_path, {
         "config.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = ["even", "hugo-video"]\n',
         "content/post/tabs/index.md": "---\ntitle: 关标签页\ndate: 2022-05-01\n---\n\n"
                                       '效果如下：\n\n{{% video src="close" width="240px" %}}\n',
         "content/post/tabs/close.webm": b"\x1aE\xdf\xa3webm",
         "content/post/tabs/close.mp4": b"\x00\x00\x00\x18ftypmp42"})
-    assert imported.report.warnings == []
-    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     [link] = prose(out, "post/tabs/index.html").find_all("a")
     assert link.get("href") == "/post/tabs/close.mp4"
     assert (out / "post/tabs/close.mp4").read_bytes().endswith(b"ftypmp42")
@@ -84,7 +87,7 @@ def test_a_pdf_shown_in_an_iframe_moves_with_its_page(tmp_path: Path) -> None:
     """A FixIt post showing its bundle's slides in `<iframe src="files/deck.pdf">`: the
     PDF was left behind (only Markdown links and `<a>`, `<img>`, `<video>` carried their
     files), and the build failed on the missing file."""
-    imported = imported_site(tmp_path, {
+    out = built_cleanly(tmp_path, {
         "hugo.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "FixIt"\n',
         "content/posts/_web/render/index.md":
             "---\ntitle: 浏览器渲染\ndate: 2023-02-05\n---\n\n讲稿：\n\n"
@@ -92,8 +95,6 @@ def test_a_pdf_shown_in_an_iframe_moves_with_its_page(tmp_path: Path) -> None:
             '<embed src="files/flow.pdf" type="application/pdf">\n',
         "content/posts/_web/render/files/deck.pdf": b"%PDF-1.4 deck\n",
         "content/posts/_web/render/files/flow.pdf": b"%PDF-1.4 flow\n"})
-    assert imported.report.warnings == []
-    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     page = prose(out, "posts/render/index.html")
     assert page.one("iframe").get("src") == "/posts/render/files/deck.pdf"
     assert (out / "posts/render/files/deck.pdf").read_bytes() == b"%PDF-1.4 deck\n"
@@ -129,15 +130,13 @@ def test_bilibili_by_its_old_numeric_id_is_a_link(tmp_path: Path) -> None:
     `47027633 2`, `av=47027633`), as their example posts show: it became Lanting's
     video, which takes BV ids only, and failed the build (or, named, was left in a
     comment)."""
-    imported = imported_site(tmp_path, {
+    out = built_cleanly(tmp_path, {
         "hugo.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "hugo-theme-stack"\n',
         "content/post/demo/index.md": "---\ntitle: 示例\ndate: 2024-01-01\n---\n\n"
                                       "{{< bilibili av498363026 >}}\n\n"
                                       "{{< bilibili 47027633 2 >}}\n\n"
                                       "{{< bilibili av=47027633 p=3 >}}\n\n"
                                       "{{< bilibili BV1GJ411x7h7 >}}\n"})
-    assert imported.report.warnings == []
-    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     page = prose(out, "post/demo/index.html")
     assert [a.get("href") for a in page.find_all("a") if "video-load" not in a.classes] == [
         "https://www.bilibili.com/video/av498363026/",
@@ -150,13 +149,11 @@ def test_even_aligned_text_and_netease_song(tmp_path: Path) -> None:
     """Even's `center` (also `left`, `right`) around a caption, and its `music "id"` (a
     NetEase song): the caption was left between comments with a warning, the song was
     "music of `3950552` has no link to it"."""
-    imported = imported_site(tmp_path, {
+    out = built_cleanly(tmp_path, {
         "config.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "even"\n',
         "content/post/mcp.md": "---\ntitle: 协议\ndate: 2025-10-01\n---\n\n"
                                "{{% center %}}（图：协议的作用）{{% /center %}}\n\n"
                                '{{% music "3950552" %}}\n\n{{% music id="28196554" %}}\n'})
-    assert imported.report.warnings == []
-    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     page = prose(out, "post/mcp/index.html")
     assert page.find_all("p")[0].text() == "（图：协议的作用）"
     assert [a.get("href") for a in page.find_all("a")] == [
@@ -200,11 +197,9 @@ def test_a_themes_code_shortcode_is_a_code_block(tmp_path: Path) -> None:
     """A PaperMod fork's `{{<code html>}}` … `{{</code>}}` holding a Go template: left in
     comments with the template between them as text, whose `$key, $value` read as a
     formula failed the build; zzo's `codes` tabs of `code` fences were comments too."""
-    imported = imported_site(tmp_path, {
+    out = built_cleanly(tmp_path, {
         "hugo.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "PaperMod"\n',
         "content/post/cloud.md": CODE_POST})
-    assert imported.report.warnings == []
-    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     page = prose(out, "post/cloud/index.html")
     blocks = page.find_all("pre")
     assert "{{- range $key, $value := .Data.Terms.Alphabetical }}" in blocks[0].text()
@@ -258,14 +253,12 @@ def test_hugo_inline_shortcodes_are_not_left_on_the_page(tmp_path: Path) -> None
 def test_hugo_simple_embeds_of_the_demo_posts_are_links(tmp_path: Path) -> None:
     """Hugo's `twitter_simple` and `vimeo_simple`, in the `rich-content` demo post Stack
     sites keep, were left in comments."""
-    imported = imported_site(tmp_path, {
+    out = built_cleanly(tmp_path, {
         "hugo.toml": 'title = "S"\nlanguageCode = "en"\ntheme = "hugo-theme-stack"\n',
         "content/post/rich-content/index.md":
             "---\ntitle: Rich Content\ndate: 2019-03-10\n---\n\n"
             '{{< twitter_simple user="someone" id="1085870671291310081" >}}\n\n'
             "{{< vimeo_simple 48912912 >}}\n"})
-    assert imported.report.warnings == []
-    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     page = prose(out, "post/rich-content/index.html")
     assert [a.get("href") for a in page.find_all("a")] == [
         "https://x.com/someone/status/1085870671291310081", "https://vimeo.com/48912912"]
@@ -275,14 +268,12 @@ def test_sulv_papermod_link_and_github_cards(tmp_path: Path) -> None:
     """sulv's PaperMod fork, which many Chinese blogs use, writes `link "text" "url"`
     (LoveIt writes the URL first): the text became the link's target, a broken link
     failing the build; its `github title="owner/repo"` card was left in a comment."""
-    imported = imported_site(tmp_path, {
+    out = built_cleanly(tmp_path, {
         "config.yml": "title: S\nlanguageCode: zh-cn\ntheme: PaperMod\n",
         "content/post/tech/shortcodes.md":
             "---\ntitle: 短代码\ndate: 2022-05-01\n---\n\n"
             '参考了 {{< link "某博主" "https://example.org/hugo" >}} 的写法。\n\n'
             '{{< github title="someone/some-tool" >}}\n'})
-    assert imported.report.warnings == []
-    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     page = prose(out, "post/shortcodes/index.html")
     assert {a.text(): a.get("href") for a in page.find_all("a")} == {
         "某博主": "https://example.org/hugo", "someone/some-tool":
@@ -293,7 +284,7 @@ def test_a_bundle_file_named_by_its_old_url_moves_with_the_page(tmp_path: Path) 
     """A FixIt post showing its bundle's `1.pdf` by the URL Hugo published it at
     (`<iframe src="/posts/next-pdf/1.pdf">`), and another post linking it so: the file
     was left behind, and the build failed on it."""
-    imported = imported_site(tmp_path, {
+    out = built_cleanly(tmp_path, {
         "hugo.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "FixIt"\n'
                      '[permalinks]\nposts = "posts/:slugorcontentbasename"\n',
         "content/posts/_memo/next-pdf/index.md":
@@ -302,8 +293,6 @@ def test_a_bundle_file_named_by_its_old_url_moves_with_the_page(tmp_path: Path) 
         "content/posts/_memo/next-pdf/1.pdf": b"%PDF-1.4 one\n",
         "content/posts/_memo/other.md": "---\ntitle: 另一篇\ndate: 2019-01-02\n---\n\n"
                                         "见[那份 PDF](/posts/next-pdf/1.pdf)。\n"})
-    assert imported.report.warnings == []
-    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert prose(out, "posts/next-pdf/index.html").one("iframe").get("src") == \
         "/posts/next-pdf/1.pdf"
     assert prose(out, "posts/other/index.html").one("a").get("href") == "/posts/next-pdf/1.pdf"
@@ -314,13 +303,11 @@ def test_front_matter_fences_ending_in_spaces_are_read(tmp_path: Path) -> None:
     """A Stack post whose every line ends in two spaces, its fences too (`---  `): Hugo
     read the front matter; the import took it for text (a post titled `index`, dated by
     the file's time, its front matter on the page with `\\` breaks)."""
-    imported = imported_site(tmp_path, {
+    out = built_cleanly(tmp_path, {
         "hugo.toml": 'title = "S"\nlanguageCode = "en"\ntheme = "hugo-theme-stack"\n',
         "content/post/renew/index.md": "---  \ntitle: \"Daily Renewal\"  \n"
                                        "slug: daily-renewal  \ndate: 2025-09-11  \n---  \n\n"
                                        "Renew yourself each day.  \nAgain.\n"})
-    assert imported.report.warnings == []
-    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     doc = parse_html((out / "post/daily-renewal/index.html").read_text(encoding="utf-8"))
     assert doc.one("h1").text() == "Daily Renewal"
     assert doc.one("time").get("datetime", "").startswith("2025-09-11")
@@ -360,11 +347,9 @@ def test_fold_is_a_collapsible_block_and_mathjax_a_wrapper(tmp_path: Path) -> No
     """`fold "Proof"` (a `<details>` of the site's or theme's, hiding many math and OI
     blogs' proofs and code) and zzo's `expand "title"` were left in comments with a
     warning; a `mathjax` wrapper around a formula too."""
-    imported = imported_site(tmp_path, {
+    out = built_cleanly(tmp_path, {
         "config.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "even"\n',
         "content/post/hld.md": FOLD_POST})
-    assert imported.report.warnings == []
-    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     page = prose(out, "post/hld/index.html")
     folds = page.find_all("details")
     assert [d.one("summary").text() for d in folds] == ["结论的证明", "参考代码", "展开看"]
@@ -375,7 +360,7 @@ def test_fold_is_a_collapsible_block_and_mathjax_a_wrapper(tmp_path: Path) -> No
 def test_notice_callouts_and_friendlink_cards(tmp_path: Path) -> None:
     """The hugo-notice module's (and zzo's) `notice info` … `/notice` and a PaperMod
     site's `friendlink name=… url=… slogan=…` cards were left in comments."""
-    imported = imported_site(tmp_path, {
+    out = built_cleanly(tmp_path, {
         "hugo.yaml": "title: S\nlanguageCode: zh-cn\ntheme: PaperMod\n",
         "content/posts/hugo.md": "---\ntitle: 搭建\ndate: 2025-04-20\n---\n\n"
                                  "{{< notice info >}}\n先建好目录。\n{{< /notice >}}\n\n"
@@ -383,8 +368,6 @@ def test_notice_callouts_and_friendlink_cards(tmp_path: Path) -> None:
         "content/links.md": "---\ntitle: 友链\n---\n\n"
                             '{{< friendlink name="某人的博客" url="https://example.org/" '
                             'logo="https://example.org/a.png" slogan="写点代码" >}}\n'})
-    assert imported.report.warnings == []
-    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     page = prose(out, "posts/hugo/index.html")
     callouts = page.find_all("div", class_="callout")
     assert [c.text().split()[-1] for c in callouts] == ["先建好目录。", "别删主题。"]
@@ -399,7 +382,7 @@ def test_fixit_components_repository_cards_caniuse_and_version(tmp_path: Path) -
     """FixIt's components (`gh-repo-card-container` of `gh-repo-card repo=…`, `caniuse
     "feature"`) and LoveIt's and FixIt's `version 0.2.12 changed` badge were left in
     comments."""
-    imported = imported_site(tmp_path, {
+    out = built_cleanly(tmp_path, {
         "hugo.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "FixIt"\n',
         "content/posts/css.md": "---\ntitle: CSS 层\ndate: 2024-01-01\n---\n\n"
                                 "{{< gh-repo-card-container >}}\n"
@@ -407,8 +390,6 @@ def test_fixit_components_repository_cards_caniuse_and_version(tmp_path: Path) -
                                 "{{< /gh-repo-card-container >}}\n\n"
                                 '{{< caniuse "css-at-layer" >}}\n\n'
                                 "用法 {{< version 0.2.12 changed >}}\n"})
-    assert imported.report.warnings == []
-    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     page = prose(out, "posts/css/index.html")
     assert [a.get("href") for a in page.find_all("a")] == [
         "https://github.com/someone/tool", "https://caniuse.com/css-at-layer"]
