@@ -366,3 +366,19 @@ def test_a_section_title_keeps_the_case_it_was_written_in(key: str, title: str) 
     letter after the first: "Research at MIT" was shown "Research at mit" (an imported
     al-folio CV's "Other Interests", "Other interests")."""
     assert section_title(key, "en") == title
+
+
+@pytest.mark.parametrize(("date", "shown"), [
+    ("2020-2026", "2020 – 2026"), ("2026-Present", "2026 – 至今"),
+    ("2024-03 – 2025-01", "2024年3月 – 2025年1月"), ("2024-13", "2024-13"),
+    ("Spring 2020", "Spring 2020"), ("2024-03-15", "2024年3月"),
+])
+def test_a_date_written_as_a_span_or_text(tmp_path: Path, date: str, shown: str) -> None:
+    """An imported al-folio CV wrote `date: 2020-2026`: read as the year 2020, month 2026,
+    it crashed the build (IndexError, a traceback); `2026-Present` lost its "Present"."""
+    site = _copy(tmp_path, cv="cv:\n  name: Ann\n  sections:\n"
+                 "    education:\n      - institution: MIT\n        area: CS\n"
+                 f"        degree: PhD\n        date: '{date}'\n")
+    _build(site, tmp_path / "out")
+    entry = read(tmp_path / "out", "cv/index.html").one("section", id="education")
+    assert entry.one(class_="cv-date").text() == shown

@@ -5,6 +5,7 @@ line of each value for messages (`cv.py` reads the file, `cv_schemas.py` its sch
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -31,6 +32,10 @@ TITLES = {
            "volunteer": "Volunteering", "certificates": "Certificates",
            "references": "References"},
 }
+_DATE = re.compile(r"(\d{4})(?:-(\d{1,2})(?:-\d{1,2})?)?")
+"""A date as RenderCV writes one: `2024`, `2024-03`, `2024-03-15`."""
+_SPAN = re.compile(r"(\d{4}(?:-\d{1,2})?)\s*[-–—~]\s*(\d{4}(?:-\d{1,2})?|[Pp]resent|至今)")
+"""Two dates written as one value: `2020-2026`, `2024-03 – present`."""
 PRESENT = {"zh": "至今", "en": "present"}
 _MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
@@ -85,11 +90,15 @@ class CvReader:
             text = str(value).strip()
             if text.lower() == "present":
                 return PRESENT[self.lang]
-            parts = text.split("-")
-            if not parts[0].isdigit():
-                return text  # free text, as RenderCV allows
-            year = int(parts[0])
-            month = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 0
+            found = _DATE.fullmatch(text)
+            if found is None:
+                # a span in one value (`2020-2026`, `2026-Present`), else free text, as
+                # RenderCV allows (`2020-2026` was read as the month 2026 and crashed)
+                span = _SPAN.fullmatch(text)
+                return f"{self.date(span[1])} – {self.date(span[2])}" if span else text
+            year, month = int(found[1]), int(found[2] or 0)
+            if month > 12:
+                return text
         if not month:
             return str(year)
         return f"{year}年{month}月" if self.lang == "zh" else f"{_MONTHS[month - 1]} {year}"
