@@ -73,6 +73,19 @@ def test_each_broken_link_has_line_column_and_hint(make_site: MakeSite, post: Po
     assert all(p.severity == "error" and p.hint for p in found)
 
 
+@pytest.mark.parametrize(("url", "hinted"), [
+    ("mirrors.163.com", True), ("www.python.org/downloads/", True),
+    ("notes.txt", False), ("results.png.html", False),
+])
+def test_a_host_name_without_its_scheme_is_named(make_site: MakeSite, post: Post,
+                                                 url: str, hinted: bool) -> None:
+    """`[163](mirrors.163.com)` is a relative path to the browser (a real blog's mirror
+    list had eight): the hint said to link a source file; it names the fix."""
+    site = make_site({"content/posts/a.md": post("A", body=f"[x]({url})\n")})
+    [problem] = problems_of(site)
+    assert (f"write `https://{url}`" in (problem.hint or "")) is hinted
+
+
 def test_repeated_url_gets_the_column_of_each_use(make_site: MakeSite, post: Post) -> None:
     site = make_site({"content/posts/a.md": post("A", body="[x](g.md) and [y](g.md)\n")})
     assert [(p.line, p.column) for p in problems_of(site)] == [(5, 5), (5, 19)]

@@ -261,8 +261,17 @@ def _missing_file(url: str, content: str, here: str, image: bool,
         return (f"missing {what} `{url}`: no file {shown}",
                 f"put the {what} beside the page (a bundle: posts/<slug>/index.md) or in "
                 "static/ and write its path from the site root, `/images/x.png`")
+    if not image and _HOST.match(url):  # (`[163](mirrors.163.com)`: a relative path)
+        return (f"broken link `{url}`: no file {shown} and no page at that URL",
+                f"a web address needs its scheme: write `https://{url}`")
     return (f"broken link `{url}`: no file {shown} and no page at that URL",
             "link to a source file (`other.md`), a file beside the page, or a site URL")
+
+
+_HOST = re.compile(r"(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|org|net|edu|gov|io|cn|"
+                   r"dev|ai|me|co|uk|de|jp|info|app|xyz|top|site|tech|cc|tv)(?:[/:?#]|$)",
+                   re.IGNORECASE)
+"""A link written as a host name without `https://`, which the browser reads as a path."""
 
 
 _TAXONOMY = re.compile(r"^(tags|categories|series)/([^/]+)/?$")
