@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 import math_core
 
 from lanting.markdown.math_formula import MAX_FORMULA, converter
-from lanting.markdown.tex import rewrite, styled_letter
+from lanting.markdown.tex import rewrite
+from lanting.markdown.tex_operators import styled_letter
 from lanting.markdown.tex_scan import TexError, arguments, group_end
 
 _DEFINITION = re.compile(

@@ -1,0 +1,93 @@
+"""Operator names as MathJax reads them, rewritten for math-core: `\\operatorname{…}` with
+math inside, `\\mathop{…}` (argmax, an expectation's `\\mathop{\\mathbb E}`, a
+`\\mathop{\\sum}`), and `\\displaylines`. Rules of `tex.rewrite`."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from lanting.markdown.tex_scan import Context, group_end, replace_command
+
+_OPERATORNAME = re.compile(r"\\operatorname(?![A-Za-z])\s*\*?\s*")
+_PLAIN_NAME = re.compile(r"(?:[A-Za-z0-9 .,:;'\-]|\\[,;:! ])*")
+"""What math-core's `\\operatorname` reads: letters and spacing."""
+
+
+def operator_names(s: str, ctx: Context) -> str:
+    """`\\operatorname{RMSLE(y(t), \\hat y(t))}` or `\\operatorname{top_k}`, which MathJax
+    sets upright with the math inside, failed in math-core ("could not extract text"):
+    such a name is `\\mathrm{…}` (a plain one stays an operator)."""
+    out, pos = [], 0
+    for match in _OPERATORNAME.finditer(s):
+        end = group_end(s, match.end()) if s.startswith("{", match.end()) else None
+        if match.start() < pos or end is None:
+            continue  # (a name without braces: math-core reports it)
+        name = s[match.end() + 1:end - 1]
+        if not _PLAIN_NAME.fullmatch(name):
+            out += [s[pos:match.start()], f"\\mathrm{{{name}}}"]
+            pos = end
+    return "".join(out) + s[pos:] if out else s
+
+
+_MATHOP = re.compile(r"\\mathop(?![A-Za-z])\s*")
+_STYLED = re.compile(r"\\math(bb|cal|frak|scr|bf)\s*(?:\{\s*([A-Za-z])\s*\}|([A-Za-z]))")
+_STYLE_NAMES = {"bb": "DOUBLE-STRUCK", "cal": "SCRIPT", "scr": "SCRIPT", "frak": "FRAKTUR",
+                "bf": "BOLD"}
+
+
+def styled_letter(body: str) -> str | None:
+    """`\\mathbb E` (`\\mathbb{E}`, `\\mathcal L`) as its one character, 𝔼, ℒ: math-core
+    takes no font command inside `\\mathop` ("could not extract text"), and
+    `\\mathop{\\mathbb E}` is how many posts write an expectation."""
+    found = _STYLED.fullmatch(body)
+    if found is None:
+        return None
+    style, letter = _STYLE_NAMES[found.group(1)], found.group(2) or found.group(3)
+    case = "CAPITAL" if letter.isupper() else "SMALL"
+    for name in (f"MATHEMATICAL {style} {case} {letter.upper()}",
+                 f"{style.replace('DOUBLE-STRUCK', 'DOUBLE-STRUCK')} {case} {letter.upper()}",
+                 f"{'BLACK-LETTER' if style == 'FRAKTUR' else style} {case} {letter.upper()}"):
+        try:
+            return unicodedata.lookup(name)
+        except KeyError:
+            continue
+    return None
+_LIMITS = re.compile(r"\s*\\(no)?limits(?![A-Za-z])")
+_ROMAN = re.compile(r"\\(?:rm|mathrm|operatorname)(?![A-Za-z])\s*")
+_OPERATOR_WORDS = re.compile(r"(?:\s*\\(?:arg|max|min|sup|inf|lim|log|ln|exp|det|Pr|gcd|deg|"
+                             r"dim|ker|hom)(?![A-Za-z])\s*){2,}")
+
+
+def operators(s: str, ctx: Context) -> str:
+    """`\\mathop{\\rm arg\\,max}\\limits_\\theta` (or `\\mathop{\\arg\\max}_\\theta`), the argmax
+    of many an ML post, as `\\operatorname*{arg\\,max}_\\theta` (math-core takes `\\limits`
+    after an operator command only; `\\mathop{\\sum}\\limits` is `\\sum\\limits`);
+    `\\displaylines{a \\\\ b}` as the `gathered` it means."""
+    if "\\displaylines" in s:
+        s = replace_command(s, "displaylines", 1, lambda o, a, i:
+                            "\\begin{gathered}" + a[0] + "\\end{gathered}")
+    out, pos = [], 0
+    for match in _MATHOP.finditer(s):
+        if match.start() < pos or not s.startswith("{", match.end()):
+            continue
+        end = group_end(s, match.end())
+        if end is None:
+            continue
+        body = s[match.end() + 1:end - 1].strip()
+        limits = _LIMITS.match(s, end)
+        if re.fullmatch(r"\\[A-Za-z]+", body):  # `\mathop{\sum}`: the operator itself
+            out += [s[pos:match.start()], body + ("" if limits else " ")]
+            pos = end  # (its `\limits`, if any, follows as written)
+            continue
+        # `\mathop{\mathbb E}` (an expectation): 𝔼 (math-core takes no font command in
+        # an operator's name: "could not extract text")
+        name = styled_letter(body) or _ROMAN.sub("", body).strip("{} ")
+        if _OPERATOR_WORDS.fullmatch(name):  # `\arg\max`: two operators, a thin space
+            name = "\\,".join(re.findall(r"[A-Za-z]+", name))
+        # TeX's `\mathop` puts its limits below in a display (`\displaylimits`), as
+        # `\operatorname*` does; only `\nolimits` keeps them beside it
+        out += [s[pos:match.start()], ("\\operatorname{" if limits and limits.group(1)
+                                       else "\\operatorname*{") + name + "}"]
+        pos = limits.end() if limits else end
+    return "".join(out) + s[pos:]
