@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""What the WebP variants of a site's PNG images cost, by the rule that picks lossless.
+
+Encodes the variant of every PNG under the given folders (the 800-pixel one, or the
+image's own width when it is narrower) two ways, each image alternately:
+
+- `as built`: lossless is tried only for images of at most `LOSSLESS_MAX_COLOURS`
+  colours (what `lanting build` does);
+- `always tried`: lossless is tried for every PNG, and the smaller kept (the earlier rule).
+
+Prints, per rule, the total encoding time and the total bytes of the variants, and the
+images where the two rules chose differently. Asserts nothing.
+
+    python3 benchmarks/image_variants.py SITE/content [MORE_FOLDERS...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from lanting.site import images
+
+WIDTH = 800
+
+
+def encode(data: bytes, width: int, max_colours: int) -> tuple[float, int]:
+    """Seconds and bytes of one variant encoded with lossless tried up to `max_colours`."""
+    kept = images.LOSSLESS_MAX_COLOURS
+    images.LOSSLESS_MAX_COLOURS = max_colours
+    try:
+        start = time.perf_counter()
+        size = len(images.encode_variant(data, width))
+        return time.perf_counter() - start, size
+    finally:
+        images.LOSSLESS_MAX_COLOURS = kept
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folders", nargs="+", type=Path)
+    folders = parser.parse_args().folders
+    from PIL import Image
+
+    pngs = sorted({path for folder in folders for path in folder.rglob("*")
+                   if path.suffix.lower() == ".png"})
+    totals = {"as built": [0.0, 0], "always tried": [0.0, 0]}
+    differing = []
+    for path in pngs:
+        data = path.read_bytes()
+        with Image.open(path) as opened:
+            width = min(WIDTH, opened.width)
+            every_pixel = opened.width * opened.height  # (as many colours as can be)
+        rules = {"as built": images.LOSSLESS_MAX_COLOURS, "always tried": every_pixel}
+        sizes = {}
+        for rule, max_colours in rules.items():
+            seconds, size = encode(data, width, max_colours)
+            totals[rule][0] += seconds
+            totals[rule][1] += size
+            sizes[rule] = size
+        if sizes["as built"] != sizes["always tried"]:
+            differing.append(f"  {path}: {sizes['as built']:,} B as built, "
+                             f"{sizes['always tried']:,} B always tried")
+    print(f"{len(pngs)} PNG images, variants {WIDTH} pixels wide (or narrower)")
+    for rule, (seconds, size) in totals.items():
+        print(f"{rule:>13}: {seconds:6.2f} s, {size / 1024:,.0f} KiB")
+    print(f"{len(differing)} images encoded differently" + (":" if differing else ""))
+    print("\n".join(differing))
+
+
+if __name__ == "__main__":
+    main()
