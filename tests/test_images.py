@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 from sitebits import bundle_files, png, read
 
-from lanting.content.discover import svg_size
+from lanting.content.image_sizes import svg_size
 from lanting.errors import LantingError
 from lanting.site import images
 from lanting.site.images import variant_widths
@@ -177,7 +177,7 @@ def test_a_big_image_of_the_site_is_read_without_pillows_warning(tmp_path, monke
     """A 120-megapixel draw.io export in a real blog made Pillow print its
     DecompressionBombWarning raw on the terminal (twice per image, no file named); the
     site's own images are read as they are."""
-    from lanting.content.discover import image_size
+    from lanting.content.image_sizes import image_size
 
     monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 1500)  # (the 2,000 pixels below: "big")
     path = tmp_path / "diagram.png"

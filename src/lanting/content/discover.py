@@ -12,15 +12,15 @@ cache, and its text is read only if that entry is missing (`source_text`).
 
 from __future__ import annotations
 
-import io
 import os
 import re
 import time
-import warnings
 from collections.abc import Callable
 from pathlib import Path, PurePosixPath
 from typing import TypeVar
 
+from lanting.content.image_sizes import IMAGE_SUFFIXES, image_size, unreadable_image
+from lanting.content.text_files import read_text
 from lanting.errors import LantingError
 from lanting.model.content import Asset, Discovery, Kind, Source, text_digest
 from lanting.model.problem import Problem
@@ -214,119 +214,6 @@ def _read_or_recall(path: Path, rel: PurePosixPath, kind: Kind, rel_text: str,
     return source
 
 
-def _reads_as(data: bytes, codec: str) -> list[str] | None:
-    """The Chinese characters of `data` read as `codec`, or None if it does not decode."""
-    try:
-        return [char for char in data.decode(codec) if "\u4e00" <= char <= "\u9fff"]
-    except UnicodeDecodeError:
-        return None
-
-
-def _common_simplified(chars: list[str]) -> bool:
-    """Mostly characters of GB2312, the common simplified ones (Big5 bytes read as GBK
-    are rare characters)."""
-    common = 0
-    for char in chars:
-        try:
-            char.encode("gb2312")
-            common += 1
-        except UnicodeEncodeError:
-            pass
-    return common >= 0.9 * len(chars)
-
-
-def _encoding_hint(data: bytes) -> str:
-    """How to make `data` UTF-8: a file saved by an older Chinese Windows editor is GBK
-    (GB18030 reads it), one from Taiwan or Hong Kong Big5."""
-    simplified, traditional = _reads_as(data, "gb18030"), _reads_as(data, "big5")
-    if simplified and (_common_simplified(simplified) or not traditional):
-        codec, name = "gb18030", "GBK (GB18030)"
-    elif traditional:
-        codec, name = "big5", "Big5"
-    else:
-        return "save the file as UTF-8"
-    return (f"it reads as {name}: save it as UTF-8 (VS Code: Reopen with Encoding → "
-            f"{codec.upper()}, then Save with Encoding → UTF-8; or `iconv -f {codec} -t "
-            "utf-8`)")
-
-
-def read_text(path: Path) -> str:
-    data = path.read_bytes()
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise LantingError.at("file is not valid UTF-8", path, line,
-                              hint=_encoding_hint(data)) from None
-    text = text.removeprefix("\ufeff")
-    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
-
-
-IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".bmp", ".tif", ".tiff"}
-
-
-def image_size(path: Path) -> tuple[int, int] | None:
-    """Pixel size from the image header (the pixels are not decoded)."""
-    if path.suffix.lower() == ".svg":
-        try:
-            return svg_size(path.read_bytes())
-        except OSError:
-            return None
-    if path.suffix.lower() not in IMAGE_SUFFIXES:
-        return None
-    from PIL import Image  # imported here: sites without images do not pay for it
-
-    try:
-        with warnings.catch_warnings():  # (a big diagram of the site's own: no attack)
-            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-            with Image.open(path) as image:
-                return image.size
-    except (OSError, ValueError, Image.DecompressionBombError):
-        return None
-
-
-_SVG_LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(px)?\s*$")
-
-
-def svg_size(data: bytes) -> tuple[int, int] | None:
-    """Width and height of an SVG from its root element (`width`/`height` in pixels, else
-    the `viewBox`), so `<img>` of an SVG gets a size too."""
-    head = data[:4096].decode("utf-8", "replace")
-    root = re.search(r"<svg\b[^>]*>", head)
-    if root is None:
-        return None
-    attrs = dict(re.findall(r'([\w:-]+)\s*=\s*["\']([^"\']*)["\']', root.group(0)))
-    width, height = (_SVG_LENGTH.match(attrs.get(k, "")) for k in ("width", "height"))
-    if width and height:
-        return round(float(width.group(1))), round(float(height.group(1)))
-    box = attrs.get("viewBox", "").replace(",", " ").split()
-    if len(box) == 4:
-        try:
-            w, h = float(box[2]), float(box[3])
-        except ValueError:
-            return None
-        if w > 0 and h > 0:
-            return round(w), round(h)
-    return None
-
-
-def image_bytes_size(data: bytes) -> tuple[int, int] | None:
-    """Pixel size of an in-memory raster image (a notebook output), or None."""
-    from PIL import Image
-
-    try:
-        with Image.open(io.BytesIO(data)) as image:
-            return image.size
-    except (OSError, ValueError, Image.DecompressionBombError):
-        return None
-
-
-def _unreadable_image(path: Path) -> Problem:
-    return Problem("image cannot be read (damaged, empty, or not the format its name says); "
-                   "published as it is", path, severity="warning",
-                   hint="open it in an image viewer and save it again")
-
-
 def _read_data(rel: PurePosixPath) -> Callable[[Path], Source]:
     kind = Kind.CV if rel == CV or CV_TRANSLATION.fullmatch(str(rel)) else Kind.BIBLIOGRAPHY
 
@@ -393,7 +280,7 @@ def discover(site: Path, reader: FileReader | None = None,
                 bundle = PurePosixPath(folder) / "index.md" if folder in bundles else None
                 size = reader.remembered(path, image_size)
                 if size is None and rel.suffix.lower() in IMAGE_SUFFIXES:
-                    warnings.append(_unreadable_image(path))
+                    warnings.append(unreadable_image(path))
                 assets.append(Asset(path, rel, bundle, size))
         except LantingError as error:
             problems.extend(error.problems)
@@ -407,7 +294,7 @@ def discover(site: Path, reader: FileReader | None = None,
                     if PurePosixPath(rel).suffix.lower() in IMAGE_SUFFIXES else None)
               for name, rel in (_walk(static_dir, site, warnings, excluded)
                                 if static_dir.is_dir() else [])]
-    warnings += [_unreadable_image(asset.path) for asset in static
+    warnings += [unreadable_image(asset.path) for asset in static
                  if asset.rel.suffix.lower() in IMAGE_SUFFIXES and asset.size is None]
     if (site / TEMPLATES).is_dir():  # walked for its warnings; the template loader refuses too
         _walk(site / TEMPLATES, site, warnings)

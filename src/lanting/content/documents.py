@@ -10,8 +10,8 @@ import posixpath
 from dataclasses import replace
 from pathlib import PurePosixPath
 
-from lanting.content.discover import image_bytes_size
 from lanting.content.frontmatter import parse
+from lanting.content.image_sizes import image_bytes_size
 from lanting.content.references import read_references
 from lanting.errors import LantingError
 from lanting.markdown.render import render_markdown, render_summary, with_summary

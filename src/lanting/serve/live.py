@@ -25,7 +25,8 @@ from lanting.build.cache import DocumentCache, engine_fingerprint
 from lanting.build.options import CACHE_DIR, BuildOptions
 from lanting.build.pipeline import produce
 from lanting.build.state import BuildState
-from lanting.content.discover import FileReader, read_text
+from lanting.content.discover import FileReader
+from lanting.content.text_files import read_text
 from lanting.errors import LantingError
 from lanting.model.content import Loaded, Source
 from lanting.model.output import OutputFile, Reads, SearchIndex

@@ -1,0 +1,75 @@
+"""The pixel size of an image, read from its header (the pixels are not decoded), so every
+`<img>` of a page gets `width` and `height` and the page does not jump as it loads."""
+
+from __future__ import annotations
+
+import io
+import re
+import warnings
+from pathlib import Path
+
+from lanting.model.problem import Problem
+
+IMAGE_SUFFIXES = {".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".bmp", ".tif", ".tiff"}
+
+
+def image_size(path: Path) -> tuple[int, int] | None:
+    """Pixel size from the image header (the pixels are not decoded)."""
+    if path.suffix.lower() == ".svg":
+        try:
+            return svg_size(path.read_bytes())
+        except OSError:
+            return None
+    if path.suffix.lower() not in IMAGE_SUFFIXES:
+        return None
+    from PIL import Image  # imported here: sites without images do not pay for it
+
+    try:
+        with warnings.catch_warnings():  # (a big diagram of the site's own: no attack)
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(path) as image:
+                return image.size
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return None
+
+
+_SVG_LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(px)?\s*$")
+
+
+def svg_size(data: bytes) -> tuple[int, int] | None:
+    """Width and height of an SVG from its root element (`width`/`height` in pixels, else
+    the `viewBox`), so `<img>` of an SVG gets a size too."""
+    head = data[:4096].decode("utf-8", "replace")
+    root = re.search(r"<svg\b[^>]*>", head)
+    if root is None:
+        return None
+    attrs = dict(re.findall(r'([\w:-]+)\s*=\s*["\']([^"\']*)["\']', root.group(0)))
+    width, height = (_SVG_LENGTH.match(attrs.get(k, "")) for k in ("width", "height"))
+    if width and height:
+        return round(float(width.group(1))), round(float(height.group(1)))
+    box = attrs.get("viewBox", "").replace(",", " ").split()
+    if len(box) == 4:
+        try:
+            w, h = float(box[2]), float(box[3])
+        except ValueError:
+            return None
+        if w > 0 and h > 0:
+            return round(w), round(h)
+    return None
+
+
+def image_bytes_size(data: bytes) -> tuple[int, int] | None:
+    """Pixel size of an in-memory raster image (a notebook output), or None."""
+    from PIL import Image
+
+    try:
+        with Image.open(io.BytesIO(data)) as image:
+            return image.size
+    except (OSError, ValueError, Image.DecompressionBombError):
+        return None
+
+
+def unreadable_image(path: Path) -> Problem:
+    return Problem("image cannot be read (damaged, empty, or not the format its name says); "
+                   "published as it is", path, severity="warning",
+                   hint="open it in an image viewer and save it again")
