@@ -557,7 +557,7 @@ class LantingBase(Tool):
 
     def edit_in_index(self, site: Path, page_url: str, marker: str) -> bool | None:
         # Lanting's own index keeps each page's text in search-index/text/H.json, H a
-        # hash of its URL (lanting/output/search.py); other layouts are not checked.
+        # hash of its URL (lanting/output/search_files.py); other layouts are not checked.
         index = self.output(site) / "search-index"
         if not self.search or not (index / "meta.json").is_file():
             return None

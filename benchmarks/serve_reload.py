@@ -48,7 +48,7 @@ def make_site(posts: int, work: Path, corpus_script: Path, search: bool) -> Path
 def search_finds(files: dict[str, bytes | Path], url: str, word: str) -> bool:
     """Whether the served index lists `url` under `word`, read as `search-index.js` does:
     meta.json, the page's shard, the term file of the word's bucket."""
-    from lanting.output.search import INDEX_DIR, shard_of
+    from lanting.output.search_files import INDEX_DIR, shard_of
     from lanting.render.search_record import BUCKETS, bucket
 
     def load(path: str) -> Any:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from htmltree import Element, parse_html
 
-from lanting.output.search import INDEX_DIR
+from lanting.output.search_files import INDEX_DIR
 from lanting.render.search_record import BUCKETS, THEME_EXCLUDES, bucket, is_cjk
 
 _CJK_CLASS = ("\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff"

@@ -15,7 +15,7 @@ import pytest
 import lanting.serve.live
 from lanting.build.options import BuildOptions
 from lanting.errors import LantingError
-from lanting.output.search import INDEX_DIR
+from lanting.output.search_files import INDEX_DIR
 from lanting.serve.live import LiveSite, page_url
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "example"

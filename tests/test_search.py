@@ -24,7 +24,7 @@ from search_reference import ReferenceIndex
 
 from lanting.build.options import BuildResult
 from lanting.errors import LantingError
-from lanting.output.search import INDEX_DIR, files_in_shard, shard_count
+from lanting.output.search_files import INDEX_DIR, files_in_shard, shard_count
 from lanting.render.search_record import (
     bucket,
     camel_case_words,
@@ -323,7 +323,7 @@ def test_an_edit_reads_back_only_the_term_files_it_changes(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The edited page's old terms come from its old text file, so the shard's other
     term files are neither read nor written."""
-    import lanting.output.search as search_stage
+    from lanting.output.search_previous import PreviousIndex
 
     for n in range(24):  # enough pages for several term files
         (searchable / f"content/posts/extra-{n}.md").write_text(
@@ -332,13 +332,13 @@ def test_an_edit_reads_back_only_the_term_files_it_changes(
     out = searchable / "public"
     build_site(searchable, out)
     loaded: list[str] = []
-    load = search_stage._Previous.load
+    load = PreviousIndex.load
 
-    def counting(self: search_stage._Previous, path: str) -> object:
+    def counting(self: PreviousIndex, path: str) -> object:
         loaded.append(path)
         return load(self, path)
 
-    monkeypatch.setattr(search_stage._Previous, "load", counting)
+    monkeypatch.setattr(PreviousIndex, "load", counting)
     post = searchable / "content/posts/a.md"
     touch_later(post, post.read_text().replace("正文讲 GRPO。", "正文讲 zanzibarquux。"))
     build_site(searchable, out)
@@ -459,7 +459,7 @@ def test_serve_swaps_in_a_new_index_after_the_pages(searchable: Path) -> None:
 def test_a_pages_term_files_are_its_buckets_lines_grouped(files: int) -> None:
     """A shard of n term files holds contiguous ranges of buckets: with 256 (from 513
     pages a shard) a page's line of each bucket is its string in that file as it is."""
-    from lanting.output.search import BUCKETS, _file_strings, _strings
+    from lanting.output.search_files import BUCKETS, file_strings, page_strings
 
     page = ('<main data-search-body><h1>Ring attention 显存占用</h1><p>FlashAttention '
             'pipeline parallel 流水线并行 and h100 kernels, 显存 again.</p></main>')
@@ -469,5 +469,5 @@ def test_a_pages_term_files_are_its_buckets_lines_grouped(files: int) -> None:
     expected: dict[int, list[str]] = {}
     for b, line in lines:
         expected.setdefault(b * files // BUCKETS, []).append(line)
-    assert _strings(record, files) == {f: " ".join(v) for f, v in expected.items()}
-    assert _strings(record, files) == _file_strings(lines, files)
+    assert page_strings(record, files) == {f: " ".join(v) for f, v in expected.items()}
+    assert page_strings(record, files) == file_strings(lines, files)

@@ -79,7 +79,8 @@ from lanting.model.problem import Problem
 from lanting.model.site import Routes, Site
 from lanting.output.check import check
 from lanting.output.region import contacted_hosts, region_problems
-from lanting.output.search import build_search_index, stage_text
+from lanting.output.search import build_search_index
+from lanting.output.search_files import stage_text
 from lanting.output.staging import Staging, marker_content
 from lanting.output.write import write_site
 from lanting.render.assets import build_assets

@@ -207,7 +207,7 @@ class SearchRecord:
     pages wait in memory, and cross from the workers, with them.)"""
     text_fingerprint: str = ""
     """Set when the worker that made the page staged its text file already
-    (`output.search.stage_text`): `text` is then empty."""
+    (`output.search_files.stage_text`): `text` is then empty."""
 
     def by_bucket(self) -> Iterator[tuple[int, str]]:
         """(bucket, "term term:3 …") in bucket order."""

@@ -6,16 +6,8 @@ characters or one word finds every page containing it), each page's text for exc
 exact phrases, and the facts the filters need. Why not Pagefind: see
 docs/content/pages/architecture.md.
 
-Layout (every file JSON):
-- `meta.json`: the format, how many pages, their total length, each shard's page and file
-  counts, and the counts of each kind and tag (the filters).
-- `S/docs.json`: the number of term files of shard S (`files`) and its pages (`docs`),
-  sorted by URL: [url, title, date, kind, lang, group,
-  tags, length, text file]. A page is in shard `hash(url) % shards`; a page's number in
-  a shard is its place in this list.
-- `S/F.json`: file F of shard S holds the terms of a contiguous range of buckets, page by
-  page: {"d": [page numbers], "t": ["term term:3 …", …]}.
-- `text/H.json`: a page's text (H: a hash of its URL).
+The files' layout is in `output/search_files.py`; reading the previous build's index
+back, and patching a shard of it, in `output/search_previous.py`.
 
 Made from the previous index: a shard none of whose pages was rendered again is kept as
 it is; in a shard with changes only the changed pages' entries are replaced (the others
@@ -26,194 +18,61 @@ clean build's — which the tests check.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 
 from lanting import __version__
-from lanting.errors import LantingError
 from lanting.model.config import Config
-from lanting.model.output import OutputFile, SearchIndex, SearchRecord, terms_by_bucket
-from lanting.render.search_record import (
-    BODY,
-    BUCKETS,
-    THEME_EXCLUDES,
-    index_terms,
-    search_record,
+from lanting.model.output import OutputFile, SearchIndex, SearchRecord
+from lanting.output.search_files import (
+    FORMAT,
+    INDEX_DIR,
+    IndexedPage,
+    digest,
+    dump_json,
+    files_in_shard,
+    indexed_page,
+    page_url,
+    shard_count,
+    shard_of,
+    text_data,
 )
-
-INDEX_DIR = "search-index"
-"""Output folder of the index."""
-
-FORMAT = 1
-"""Version of the layout; the script checks it."""
-
-SHARD_PAGES = 1024
-"""Pages per shard, about: adding or removing a page rewrites its shard's files."""
-
-PAGES_PER_FILE = 4
-"""A shard of n pages has about n / PAGES_PER_FILE term files (a power of two, at most
-one per bucket): what a query fetches per term stays small as the site grows."""
-
-
-def _pow2_at_least(n: int) -> int:
-    return 1 << max(0, (n - 1).bit_length())
-
-
-def shard_count(pages: int) -> int:
-    return _pow2_at_least(-(-pages // SHARD_PAGES)) if pages else 1
-
-
-def files_in_shard(pages: int) -> int:
-    return min(BUCKETS, _pow2_at_least(-(-pages // PAGES_PER_FILE))) if pages else 1
-
-
-def _hash(text: str) -> bytes:
-    return hashlib.blake2b(text.encode(), digest_size=8).digest()
-
-
-def shard_of(url: str, shards: int) -> int:
-    return int.from_bytes(_hash(url)[:4], "big") % shards
-
-
-def text_file(url: str) -> str:
-    return f"{INDEX_DIR}/text/{_hash(url).hex()}.json"
-
-
-def stage_text(record: SearchRecord, path: str,
-               stage: Callable[[str, bytes], bool]) -> SearchRecord:
-    """`record` of the page at output `path` with its text file put in the staging folder
-    (`stage`) and its text let go: a big site's texts are not all held until stage 11."""
-    url = _url(path)
-    data = _text_data(url, record.text)
-    if not stage(text_file(url), data):
-        return record  # a page's file is in the way: the check stage reports it
-    return replace(record, text="", text_fingerprint=_digest(data))
-
-
-def _text_data(url: str, text: str) -> bytes:
-    return _dump({"url": url, "text": text})
-
-
-def _dump(value: object) -> bytes:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
-
-
-def _digest(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
-
-
-@dataclass(slots=True)
-class _Doc:
-    """One page of a shard: its row of `docs.json` and its strings, one per term file
-    (only the files it has terms in)."""
-
-    row: list[Any]
-    strings: dict[int, str]
-    record: SearchRecord | None
-    """Set when the page was read now (its text file is written); None: kept."""
-
-
-def _row(record: SearchRecord) -> list[Any]:
-    return [record.url, record.title, record.date, record.kind, record.lang, record.group,
-            list(record.tags), record.length, _hash(record.url).hex()]
-
-
-def _strings(record: SearchRecord, files: int) -> dict[int, str]:
-    if files == BUCKETS:  # a file per bucket (from 1,024 pages a shard): its line as it is
-        return dict(record.by_bucket())
-    return _file_strings(record.by_bucket(), files)
-
-
-def _file_strings(buckets: Iterable[tuple[int, str]], files: int) -> dict[int, str]:
-    per_file: dict[int, list[str]] = {}
-    for b, terms in buckets:
-        per_file.setdefault(b * files // BUCKETS, []).append(terms)
-    return {f: " ".join(parts) for f, parts in per_file.items()}
-
-
-def _doc(record: SearchRecord, files: int) -> _Doc:
-    return _Doc(_row(record), _strings(record, files), record)
-
-
-class _Previous:
-    """The previous build's index, read back only as far as a build needs it."""
-
-    def __init__(self, previous: Mapping[str, str], reusable: Callable[[str], bool],
-                 previous_data: Callable[[str], bytes | None]) -> None:
-        self.previous, self.reusable = previous, reusable
-        self.previous_data = previous_data
-
-    def fingerprint(self, path: str) -> str | None:
-        """The previous file's fingerprint if that file is still there as written."""
-        found = self.previous.get(path)
-        return found if found is not None and self.reusable(path) else None
-
-    def load(self, path: str) -> Any:
-        if self.fingerprint(path) is None:
-            return None
-        data = self.previous_data(path)
-        try:
-            return json.loads(data) if data is not None else None
-        except ValueError:
-            return None
-
-    def shard(self, shard: int, key: str) -> dict[str, Any] | None:
-        """The previous `docs.json` of `shard`, if it was made as `key` says."""
-        path = f"{INDEX_DIR}/{shard}/docs.json"
-        fingerprint = self.fingerprint(path)
-        if fingerprint is None or not fingerprint.startswith(key + ":"):
-            return None
-        docs = self.load(path)
-        return docs if isinstance(docs, dict) else None
-
-    def docs(self, shard: int, old: dict[str, Any]) -> dict[str, _Doc] | None:
-        """Every page of a previous shard with its strings, by URL; None if a file of the
-        shard is gone."""
-        rows = old["docs"]
-        found = {row[0]: _Doc(row, {}, None) for row in rows}
-        for f in range(old["files"]):
-            data = self.load(f"{INDEX_DIR}/{shard}/{f}.json")
-            if data is None:
-                return None
-            for number, strings in zip(data["d"], data["t"], strict=True):
-                found[rows[number][0]].strings[f] = strings
-        return found
+from lanting.output.search_previous import PreviousIndex, RecordReader, patch_shard
+from lanting.render.search_record import BODY, THEME_EXCLUDES, search_record
 
 
 def _key(config: Config, shards: int, made_by: str) -> str:
     """What a shard's files were made with, besides its pages: a shard made by another
     Lanting (`made_by`), which may cut pages into terms or write them otherwise, is made
     again rather than patched."""
-    return _digest(repr((FORMAT, __version__, made_by, config.search, THEME_EXCLUDES,
+    return digest(repr((FORMAT, __version__, made_by, config.search, THEME_EXCLUDES,
                          shards)).encode())
 
 
-def _shard_files(shard: int, docs: list[_Doc], files: int, key: str,
-                 prior: _Previous) -> list[OutputFile]:
+def _shard_files(shard: int, docs: list[IndexedPage], files: int, key: str,
+                 prior: PreviousIndex) -> list[OutputFile]:
     """The files of one shard; those whose bytes are the previous build's are kept."""
     docs.sort(key=lambda d: d.row[0])
-    made: list[tuple[str, bytes]] = [(f"{INDEX_DIR}/{shard}/docs.json", _dump(
+    made: list[tuple[str, bytes]] = [(f"{INDEX_DIR}/{shard}/docs.json", dump_json(
         {"files": files, "docs": [d.row for d in docs]}))]
     holders: list[list[int]] = [[] for _ in range(files)]  # file -> its pages, in order
     for n, doc in enumerate(docs):
         for f in doc.strings:
             holders[f].append(n)
     for f, numbers in enumerate(holders):
-        made.append((f"{INDEX_DIR}/{shard}/{f}.json", _dump(
+        made.append((f"{INDEX_DIR}/{shard}/{f}.json", dump_json(
             {"d": numbers, "t": [docs[n].strings[f] for n in numbers]})))
     out = []
     for path, data in made:
-        fingerprint = (key + ":" if path.endswith("docs.json") else "") + _digest(data)
+        fingerprint = (key + ":" if path.endswith("docs.json") else "") + digest(data)
         kept = prior.fingerprint(path) == fingerprint
         out.append(OutputFile(path, None if kept else data, fingerprint))
     return out
 
 
-def _text_files(docs: Sequence[_Doc], prior: _Previous, read: _Reader) -> list[OutputFile]:
+def _text_files(docs: Sequence[IndexedPage], prior: PreviousIndex,
+                read: RecordReader) -> list[OutputFile]:
     out = []
     for doc in docs:
         url, name = doc.row[0], doc.row[8]
@@ -227,18 +86,18 @@ def _text_files(docs: Sequence[_Doc], prior: _Previous, read: _Reader) -> list[O
         if record is None:
             out.append(OutputFile(path, None, str(prior.fingerprint(path))))
             continue
-        data = _text_data(url, record.text)
-        fingerprint = _digest(data)
+        data = text_data(url, record.text)
+        fingerprint = digest(data)
         out.append(OutputFile(path, None if prior.fingerprint(path) == fingerprint else data,
                               fingerprint))
     return out
 
 
-def _meta(shards: list[tuple[int, list[_Doc]]], sizes: list[tuple[int, int]]) -> bytes:
+def _meta(shards: list[tuple[int, list[IndexedPage]]], sizes: list[tuple[int, int]]) -> bytes:
     rows = [d.row for _, docs in shards for d in docs]
     kinds = Counter(row[3] for row in rows)
     tags = Counter(tag for row in rows for tag in row[6])
-    return _dump({"format": FORMAT, "pages": len(rows), "length": sum(r[7] for r in rows),
+    return dump_json({"format": FORMAT, "pages": len(rows), "length": sum(r[7] for r in rows),
                   "shards": sizes, "kinds": dict(sorted(kinds.items())),
                   "tags": dict(sorted(tags.items()))})
 
@@ -258,8 +117,8 @@ def build_search_index(
     """
     if not config.search.enabled:
         return SearchIndex((), 0)
-    prior = _Previous(previous or {}, reusable, previous_data)
-    reader = _Reader(config, previous_data)
+    prior = PreviousIndex(previous or {}, reusable, previous_data)
+    reader = RecordReader(config, previous_data)
     fresh, kept = _pages(files, config, prior, reader, made_by)
     total = len(fresh) + len(kept)
     if not total:
@@ -270,7 +129,7 @@ def build_search_index(
     for url in (*fresh, *kept):
         members[shard_of(url, shards)].append(url)
     out: list[OutputFile] = []
-    built: list[tuple[int, list[_Doc]]] = []
+    built: list[tuple[int, list[IndexedPage]]] = []
     for s in range(shards):
         docs, shard_files = _shard(s, sorted(members[s]), fresh, key, prior, reader)
         out += shard_files
@@ -280,34 +139,12 @@ def build_search_index(
         built.append((s, docs))
     sizes = [(len(docs), files_in_shard(len(docs))) for _, docs in built]
     meta = _meta(built, sizes)
-    out.append(OutputFile(f"{INDEX_DIR}/meta.json", meta, _digest(meta)))
+    out.append(OutputFile(f"{INDEX_DIR}/meta.json", meta, digest(meta)))
     out.sort(key=lambda f: f.path)
     return SearchIndex(tuple(out), total)
 
 
-class _Reader:
-    """Reads the record of an unchanged page back from its previous file."""
-
-    def __init__(self, config: Config, previous_data: Callable[[str], bytes | None]) -> None:
-        self.exclude = config.search.exclude
-        self.previous_data = previous_data
-
-    def __call__(self, url: str) -> SearchRecord | None:
-        path = url + "index.html" if url.endswith("/") or not url else url
-        data = self.previous_data(path)
-        if data is None:
-            raise LantingError.at(
-                f"search: the unchanged page {path} could not be read back",
-                hint="build again with --no-cache")
-        return search_record(data.decode("utf-8"), url, self.exclude) \
-            if BODY.encode() in data else None
-
-
-def _url(path: str) -> str:
-    return path.removesuffix("index.html")
-
-
-def _pages(files: Sequence[OutputFile], config: Config, prior: _Previous, read: _Reader,
+def _pages(files: Sequence[OutputFile], config: Config, prior: PreviousIndex, read: RecordReader,
            made_by: str) -> tuple[dict[str, SearchRecord], list[str]]:
     """The searchable pages: records of those rendered now (or read back), by URL, and
     the URLs of the unchanged ones the previous index has."""
@@ -317,14 +154,14 @@ def _pages(files: Sequence[OutputFile], config: Config, prior: _Previous, read: 
         if not f.path.endswith(".html"):
             continue
         if f.search is not None:  # made where the path had no language folder yet
-            url = _url(f.path)
+            url = page_url(f.path)
             fresh[url] = f.search if f.search.url == url else replace(f.search, url=url)
         elif f.staged:
             continue  # made now, and its worker found it not searchable
         elif f.data is None:
-            unchanged.append(_url(f.path))
+            unchanged.append(page_url(f.path))
         elif BODY.encode() in f.data:  # made without a record (a page given whole)
-            record = search_record(f.data.decode("utf-8"), _url(f.path), config.search.exclude)
+            record = search_record(f.data.decode("utf-8"), page_url(f.path), config.search.exclude)
             if record is not None:
                 fresh[record.url] = record
     meta = prior.load(f"{INDEX_DIR}/meta.json")
@@ -345,7 +182,7 @@ def _pages(files: Sequence[OutputFile], config: Config, prior: _Previous, read: 
 
 
 def _shard(s: int, urls: list[str], fresh: Mapping[str, SearchRecord], key: str,
-           prior: _Previous, read: _Reader) -> tuple[list[_Doc], list[OutputFile]]:
+           prior: PreviousIndex, read: RecordReader) -> tuple[list[IndexedPage], list[OutputFile]]:
     """The pages and files of shard `s`."""
     files = files_in_shard(len(urls))
     old = prior.shard(s, key)
@@ -356,78 +193,21 @@ def _shard(s: int, urls: list[str], fresh: Mapping[str, SearchRecord], key: str,
         fingerprints = [prior.fingerprint(p) for p in paths]
         if all(fingerprints):
             if not any(url in fresh for url in urls):  # nothing changed: keep every file
-                return ([_Doc(row, {}, None) for row in old["docs"]],
+                return ([IndexedPage(row, {}, None) for row in old["docs"]],
                         [OutputFile(p, None, str(fp))
                          for p, fp in zip(paths, fingerprints, strict=True)])
-            patched = _patch(s, old, fresh, files, key, prior)
+            patched = patch_shard(s, old, fresh, files, key, prior)
             if patched is not None:
                 return patched
     before = prior.docs(s, old) if old is not None else None
     docs = []
     for url in urls:
         if url in fresh:
-            docs.append(_doc(fresh[url], files))
+            docs.append(indexed_page(fresh[url], files))
         elif before is not None and url in before:
             docs.append(before[url])
         else:
             record = read(url)
             if record is not None:
-                docs.append(_doc(record, files))
+                docs.append(indexed_page(record, files))
     return docs, _shard_files(s, docs, files, key, prior)
-
-
-PATCH_PAGES = 32
-"""At most this many changed pages in a shard are patched in; more rebuild the shard."""
-
-
-def _patch(s: int, old: dict[str, Any], fresh: Mapping[str, SearchRecord], files: int,
-           key: str, prior: _Previous) -> tuple[list[_Doc], list[OutputFile]] | None:
-    """Shard `s` with the same pages as before, a few of them changed: only the term files
-    whose strings of those pages change are read and written again. What a changed page
-    had in each file is recomputed from the text file the previous build wrote for it
-    (the terms depend on nothing else), so the other files need not be read at all.
-    None when that cannot be done (too many changes, a previous file gone)."""
-    rows = old["docs"]
-    changed: dict[int, _Doc] = {}
-    touched: set[int] = set()
-    for number, row in enumerate(rows):
-        record = fresh.get(row[0])
-        if record is None:
-            continue
-        if len(changed) == PATCH_PAGES:
-            return None
-        before = prior.load(f"{INDEX_DIR}/text/{row[8]}.json")
-        if not isinstance(before, dict) or not isinstance(before.get("text"), str):
-            return None
-        length, buckets, terms = index_terms(before["text"], row[1], row[6])
-        if length != row[7]:
-            return None  # not what the previous build indexed
-        was = _file_strings(terms_by_bucket(buckets, terms), files)
-        now = _strings(record, files)
-        touched.update(f for f in was.keys() | now.keys() if was.get(f) != now.get(f))
-        changed[number] = _Doc(_row(record), now, record)
-    docs = [changed.get(n, _Doc(row, {}, None)) for n, row in enumerate(rows)]
-    made = [(f"{INDEX_DIR}/{s}/docs.json", _dump({"files": files, "docs": [d.row for d in docs]}))]
-    for f in sorted(touched):
-        path = f"{INDEX_DIR}/{s}/{f}.json"
-        data = prior.load(path)
-        if not isinstance(data, dict):
-            return None
-        entries = dict(zip(data["d"], data["t"], strict=True))
-        for number, doc in changed.items():
-            strings = doc.strings.get(f)
-            if strings is None:
-                entries.pop(number, None)
-            else:
-                entries[number] = strings
-        numbers = sorted(entries)
-        made.append((path, _dump({"d": numbers, "t": [entries[n] for n in numbers]})))
-    out = {f"{INDEX_DIR}/{s}/{f}.json": OutputFile(f"{INDEX_DIR}/{s}/{f}.json", None,
-                                                    str(prior.fingerprint(
-                                                        f"{INDEX_DIR}/{s}/{f}.json")))
-           for f in range(files)}
-    for path, data in made:
-        fingerprint = (key + ":" if path.endswith("docs.json") else "") + _digest(data)
-        kept = prior.fingerprint(path) == fingerprint
-        out[path] = OutputFile(path, None if kept else data, fingerprint)
-    return docs, list(out.values())

@@ -18,7 +18,7 @@ from lanting.model.content import Document
 from lanting.model.names import MAX_NAME_BYTES, alias_output, alias_path
 from lanting.model.output import CheckInput
 from lanting.model.problem import Problem
-from lanting.output.search import INDEX_DIR
+from lanting.output.search_files import INDEX_DIR
 
 
 def collisions(inp: CheckInput) -> list[Problem]:

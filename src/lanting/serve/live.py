@@ -31,7 +31,8 @@ from lanting.errors import LantingError
 from lanting.model.content import Loaded, Source
 from lanting.model.output import OutputFile, Reads, SearchIndex
 from lanting.model.problem import Problem
-from lanting.output.search import INDEX_DIR, build_search_index
+from lanting.output.search import build_search_index
+from lanting.output.search_files import INDEX_DIR
 from lanting.serve.browsers import LIVE_SCRIPT, Browsers, decorate
 from lanting.serve.http import MemoryStore
 from lanting.serve.incremental import early_pages, quick_update, warm

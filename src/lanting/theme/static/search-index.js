@@ -1,4 +1,4 @@
-// Lanting's search index, read in the browser (written by lanting/output/search.py).
+// Lanting's search index, read in the browser (written by lanting/output/search.py; layout in search_files.py).
 //
 // A query is cut into terms by the rules the index was made with (render/search_record.py):
 // NFKC, lower case; a word of letters or digits is a term (and, unless quoted, also
