@@ -23,7 +23,7 @@ from lanting.importer.body_math import (
     unescape_marked_math,
 )
 from lanting.importer.common import guess_language, prose_raw
-from lanting.importer.hexo import hierarchies
+from lanting.importer.hexo_front import hierarchies
 from lanting.importer.hugo_urls import hugo_path
 from lanting.importer.hugoblox import education_line
 from lanting.importer.hugoblox_links import PageLink, publication_field

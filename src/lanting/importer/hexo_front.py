@@ -1,0 +1,214 @@
+"""A Hexo post's front matter and old URL: Hexo's keys mapped to Lanting's (categories
+as hierarchies, `hidden`, `sticky`, a cover from Butterfly, Icarus or Fluid), the date and
+title part of the file name (`new_post_name`), and the permalink pattern filled in as Hexo
+filled it."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+from lanting.importer.common import bool_of, date_of, summary_of
+from lanting.importer.hexo_themes import theme_file
+from lanting.importer.report import Report
+from lanting.importer.site import NewSite, slug_of
+from lanting.importer.text import When, key_line, names
+
+MAPPED_KEYS = frozenset({"title", "date", "updated", "tags", "categories", "published",
+                         "abbrlink", "permalink", "description", "excerpt", "cover",
+                         "series", "hidden", "hide", "sticky", "top", "toc", "slug",
+                         "thumbnail", "index_img"})
+"""Front-matter keys of a post whose meaning the import keeps."""
+
+
+
+def hierarchies(value: Any) -> list[list[str]]:
+    """Hexo's categories: `A` is one, `[A, B]` one hierarchy A › B, `[[A, B], [C]]` two
+    (once one entry is a list, every entry is a hierarchy of its own)."""
+    if value is None or value == "":
+        return []
+    if not isinstance(value, list):
+        return [[str(value)]]
+    if any(isinstance(v, list) for v in value):
+        return [names(v) for v in value if names(v)]
+    flat = names(value)
+    return [flat] if flat else []
+
+
+def missing_value(key: str) -> str:
+    """Why a post whose front matter lacks a value of the permalink has no alias."""
+    if key == "abbrlink":
+        # hexo-abbrlink hashes the title and the date as the build machine's JavaScript
+        # wrote it (`Fri Dec 20 2024 18:00:00 GMT+0800 (China Standard Time)`), bumps a
+        # clash by one in build order, and writes the result back into the post: one
+        # missing here was made on a machine whose zone and order are not known.
+        return ("no `abbrlink` in the front matter: hexo-abbrlink made this post's old "
+                "URL when the site was built (from its title and the build machine's "
+                "spelling of its date) and it cannot be made again here, so the post gets "
+                "no alias: add its old URL to `aliases:` to keep it answering")
+    return (f"the permalink's `:{key}` has no value in this post: its old URL is not "
+            "known, so the post gets no alias")
+
+
+def js_string(value: Any) -> str:
+    """A front-matter value as Hexo's permalink wrote it (JavaScript's `String()`): a
+    list `[y-combinator]` is `y-combinator` (items joined by commas), not Python's
+    `['y-combinator']`; `true` is `true`."""
+    if isinstance(value, list):
+        return ",".join("" if item is None else js_string(item) for item in value)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def singular_keys(data: dict[str, Any]) -> dict[str, Any]:
+    """`tag:` and `category:` as Hexo's post processor reads them: `tags` and
+    `categories`, unless those are there too."""
+    data = dict(data)
+    for one, many in (("tag", "tags"), ("category", "categories")):
+        if data.get(one) and not data.get(many):
+            data[many] = data.pop(one)
+    return data
+
+
+class HexoFront:
+    """The front matter side of the Hexo importer."""
+
+    files: Path
+    report: Report
+    site: NewSite
+    config: dict[str, Any]
+    tz: dt.tzinfo
+    category_map: dict[Any, Any]
+    theme_source: Path
+
+    def from_file_name(self, rel: str) -> tuple[When | None, str]:
+        """What Hexo reads from a post's file name by `new_post_name` (`:year-:month-:day-
+        :title.md`): its date (used when the front matter has none) and its title part,
+        the post's `:title` in URLs."""
+        given = str(self.config.get("new_post_name") or ":title.md")
+        if ":title" not in given or not re.search(r":(year|month|i_month|day|i_day)", given):
+            return None, ""
+        tokens = {"year": r"(?P<year>\d{4})", "month": r"(?P<month>\d{2})",
+                  "i_month": r"(?P<month>\d{1,2})", "day": r"(?P<day>\d{2})",
+                  "i_day": r"(?P<day>\d{1,2})", "title": r"(?P<title>.+)"}
+        regex = "".join(tokens.get(m.group(1), ".+?") if m.group(1) else re.escape(m.group())
+                        for m in re.finditer(r":(\w+)|[^:]+|:", given))
+        found = re.fullmatch(regex, rel) or re.fullmatch(regex, rel.rsplit("/", 1)[-1])
+        if found is None:
+            return None, ""
+        parts = found.groupdict()
+        moment = None
+        if parts.get("year") and parts.get("month") and parts.get("day"):
+            try:
+                moment = dt.datetime(int(parts["year"]), int(parts["month"]), int(parts["day"]),
+                                     tzinfo=self.tz)
+            except ValueError:
+                moment = None
+        return (When(moment, day_only=True) if moment else None), parts.get("title") or ""
+
+    def old_url(self, data: dict[str, Any], pattern: str, date: When, name: str,
+                path: Path) -> str | None:
+        """The post's URL on the old site, from the site's root (without `root`, which
+        the new site's `base_url` holds, as aliases and `[redirects]` are); None (with a
+        warning) when the permalink names a value the post does not have."""
+        own = data.get("permalink")
+        if isinstance(own, str) and own.strip():
+            url = own.strip().lstrip("/")
+            if not url.endswith(("/", ".html")) and bool_of(self.config.get("post_asset_folder")):
+                url += "/"
+            return "/" + url
+        moment = date.in_zone(self.tz)
+        hierarchy = next(iter(hierarchies(data.get("categories"))), [])
+        category = "/".join(str(self.category_map.get(c, slug_of(c))) for c in hierarchy) \
+            or str(self.config.get("default_category") or "uncategorized")
+        values: dict[str, str] = {
+            "year": f"{moment.year:04d}", "month": f"{moment.month:02d}",
+            "day": f"{moment.day:02d}", "i_month": str(moment.month), "i_day": str(moment.day),
+            "hour": f"{moment.hour:02d}", "minute": f"{moment.minute:02d}",
+            "second": f"{moment.second:02d}", "timestamp": str(int(moment.timestamp())),
+            "title": name, "name": Path(name).name, "category": category,
+            "post_title": slug_of(str(data.get("title") or name)),
+            "hash": hashlib.sha1((Path(name).name + str(int(moment.timestamp() * 1000)))
+                                 .encode()).hexdigest()[:12],
+        }
+
+        missing: list[str] = []
+
+        def fill(match: re.Match[str]) -> str:
+            key = match.group(1)
+            if key in values:
+                return values[key]
+            if key in data and data[key] not in (None, "", []):
+                return js_string(data[key])
+            missing.append(key)
+            return match.group()
+
+        url = re.sub(r":([A-Za-z_]+)", fill, pattern)
+        if missing:
+            self.report.warn(path, None, missing_value(missing[0]))
+            return None
+        return "/" + url.lstrip("/")
+
+    def front(self, data: dict[str, Any], head: str, path: Path, date: When) -> dict[str, Any]:
+        front: dict[str, Any] = {"title": str(data.get("title") or path.stem).strip(),
+                                 "date": date}
+        updated = date_of(data, head, "updated", self.tz)
+        if updated is not None:
+            front["updated"] = updated
+        summary = summary_of(data, "description", "excerpt")
+        if summary:
+            front["summary"] = summary
+        front["tags"] = names(data.get("tags"))
+        leaves = [h[-1] for h in hierarchies(data.get("categories"))]
+        front["categories"] = list(dict.fromkeys(leaves))
+        if any(len(h) > 1 for h in hierarchies(data.get("categories"))):
+            self.report.convert("nested categories (leaf kept)")
+        if isinstance(data.get("series"), str) and data["series"].strip():
+            front["series"] = data["series"].strip()
+        if data.get("toc") is False:
+            front["toc"] = False
+        # (Icarus: `thumbnail`; Fluid: `index_img`, the picture of the post in lists)
+        cover = data.get("cover") or data.get("thumbnail") or data.get("index_img")
+        if isinstance(cover, str) and cover:
+            front["cover"] = self.cover(cover, path)
+        params: dict[str, Any] = {}
+        hidden = data.get("hidden", data.get("hide"))
+        if bool_of(hidden):
+            front["unlisted"] = True
+            key = "hidden" if "hidden" in data else "hide"
+            self.report.convert(f"`{key}: true` → `unlisted: true`")
+            self.report.note(path, key_line(head, key), f"`{key}: true`: imported as "
+                             "`unlisted: true` (its page answers at its URL; no listing, "
+                             "feed, sitemap or search shows it)")
+        sticky = data.get("sticky", data.get("top"))
+        if sticky not in (None, False, 0, ""):
+            params["sticky"] = sticky
+        if params:
+            front["params"] = params
+        dropped = [k for k in data if k not in MAPPED_KEYS]
+        if "slug" in data:
+            self.report.note(path, key_line(head, "slug"), "`slug` left out: Hexo ignored it "
+                             "too (the file name is the slug)")
+        if dropped:
+            self.report.note(path, 2, "front matter not needed in Lanting, left out: "
+                             + ", ".join(f"`{k}`" for k in dropped))
+        return front
+
+    def cover(self, value: str, path: Path) -> str:
+        if value.startswith(("http://", "https://", "//")):
+            return value
+        file = self.files / value.lstrip("/") if value.startswith("/") \
+            else path.with_suffix("") / value
+        if file.is_file():
+            return self.site.image(file, "/" + file.relative_to(self.files).as_posix()
+                                   if value.startswith("/") else None)
+        themed = theme_file(self.theme_source, value)
+        if themed is not None:
+            return self.site.image(themed, unquote(value))
+        self.report.warn(path, None, f"cover image `{value}` not found: left out")
+        return ""
