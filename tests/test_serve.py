@@ -254,7 +254,7 @@ def test_serve_on_all_interfaces_still_refuses_foreign_hosts(lan_server: Server,
 
 
 def test_own_addresses_are_every_interfaces() -> None:
-    from lanting.serve.http import own_addresses
+    from lanting.serve.addresses import own_addresses
 
     own = own_addresses()
     assert {"127.0.0.1", "localhost", socket.gethostname().lower()} <= own
