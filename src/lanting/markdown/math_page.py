@@ -20,6 +20,7 @@ from lanting.markdown.math_formula import (
     converter,
     finish,
 )
+from lanting.markdown.math_hints import caret_excerpt, command_at, error_hint
 from lanting.markdown.math_macros import PageMacros, page_macros
 from lanting.markdown.tex import offset_in_source, rewrite
 from lanting.markdown.tex_scan import Marks, TexError
@@ -115,7 +116,7 @@ class _Page:
             elif token_text and (p := physical.find(token_text)) >= 0:
                 text, at = physical, p
             column = at + 1 if text is physical else None
-            excerpt = _excerpt(text, at, length)
+            excerpt = caret_excerpt(text, at, length)
         if (formula.token.meta or {}).get("in_html"):  # (what MathJax would show as text)
             self.problem(message + " (in raw HTML: shown as written)", line, column,
                          hint or HINT, excerpt, "warning")
@@ -135,70 +136,6 @@ class _Page:
         return self._lines[n] if 0 <= n < len(self._lines) else ""
 
 
-EXCERPT_WIDTH = 72
-
-
-def _excerpt(text: str, at: int, length: int) -> str:
-    """`text` (cut around `at` to fit) and a caret line under `length` characters."""
-    length = max(1, min(length, len(text) - at)) if at < len(text) else 1
-    left = max(0, min(at - EXCERPT_WIDTH // 2, len(text) - EXCERPT_WIDTH))
-    shown = text[left:left + EXCERPT_WIDTH]
-    prefix, suffix = ("…" if left else ""), ("…" if left + EXCERPT_WIDTH < len(text) else "")
-    before = prefix + shown[:at - left]
-    return (f"{prefix}{shown}{suffix}\n"
-            + "".join("  " if _wide(c) else " " for c in before) + "^" * _width(
-                text[at:at + length]))
-
-
-def _wide(c: str) -> bool:
-    return "\u1100" <= c and (c <= "\u115f" or "\u2e80" <= c <= "\ua4cf" or "\uac00" <= c <=
-                              "\ud7a3" or "\uf900" <= c <= "\ufaff" or "\ufe30" <= c <=
-                              "\ufe4f" or "\uff00" <= c <= "\uff60" or "\uffe0" <= c <= "\uffe6")
-
-
-def _width(text: str) -> int:
-    return max(1, sum(2 if _wide(c) else 1 for c in text))
-
-
-_HINTS = (
-    ("Unknown command", "a macro your old site defined (in its MathJax or KaTeX setup)? "
-     "define it under `macros:` in the front matter or `[markdown] math_macros` in "
-     "lanting.toml; else a command KaTeX has but math-core lacks, or a typo; " + HINT),
-    ("Unknown environment", "an environment KaTeX has but math-core lacks, or a typo; "
-     + HINT),
-    ("Expected closing", "a `{`, `\\left` or `\\begin` is not closed"),
-    ("Unexpected closing", "a `}`, `\\right` or `\\end` has no opening"),
-    ("may only appear in a numbered equation",
-     "`\\tag` and `\\label` belong to a display formula (`$$ … $$`)"),
-    ("Not valid in text mode", "inside `\\text{…}`, escape `&`, `_`, `^` and `%` or end "
-     "the text first"),
-)
-
-
-_IN_DISPLAY_HINT = ("rows of `aligned`, `gathered` or `split` take no `\\tag`: put it after "
-                    "`\\end{…}` (one number for the block), or use `align` for a number per row")
-
-
-_EXTENSIONS = {
-    "bbox": "`\\bbox` is MathJax's: write `\\boxed{…}` or `\\colorbox{…}{…}`",
-    # names writers reach for that TeX spells otherwise (MathJax showed them in red too)
-    "or": "logical or is `\\lor` (∨), or `\\vee`",
-    "and": "logical and is `\\land` (∧), or `\\wedge`",
-    "xor": "exclusive or is `\\oplus` (⊕)",
-}
-"""Commands of MathJax's extensions, which a post written for MathJax may use, and
-names that TeX spells otherwise."""
-_UNKNOWN = re.compile(r'Unknown command "\\(\w+)"')
-
-
-def _hint(message: str, display: bool = False) -> str:
-    if display and "may only appear in a numbered equation" in message:
-        return _IN_DISPLAY_HINT  # already in `$$ … $$`: the environment is what refuses it
-    if (unknown := _UNKNOWN.search(message)) and unknown.group(1) in _EXTENSIONS:
-        return _EXTENSIONS[unknown.group(1)]
-    return next((hint for key, hint in _HINTS if key in message), HINT)
-
-
 def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula],
              macros: dict[str, str], defined: PageMacros) -> None:
     """`formula.tex`: its LaTeX rewritten for math-core, wrapped in an `equation` where
@@ -211,7 +148,7 @@ def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula]
         tex, formula.marks, formula.plain_refs = rewrite(source, formula.display)
     except TexError as error:
         page.report(formula, f"math: {error}", error.offset, error.hint,
-                    len(_command_at(formula.latex, error.offset)))
+                    len(command_at(formula.latex, error.offset)))
         return
     if formula.display and "\\\\" in tex and "\\begin" not in tex:
         # `a \\ b` with no environment: KaTeX (and so the Hexo or Jekyll site it came
@@ -290,14 +227,6 @@ def _add_label(tex: str, label: str) -> str:
     if env:
         return tex  # a starred environment has no number to label: reported later
     return "\\begin{equation}" + tex + command + "\\end{equation}"
-
-
-_COMMAND_AT = re.compile(r"\\[A-Za-z]+|\\.|.", re.S)
-
-
-def _command_at(latex: str, offset: int) -> str:
-    found = _COMMAND_AT.match(latex, offset) if 0 <= offset < len(latex) else None
-    return found.group(0) if found else ""
 
 
 def convert_page(state: StateCore) -> None:
@@ -405,5 +334,5 @@ def _report_conversion(page: _Page, formula: _Formula, output: str) -> None:
     offset = min(offset, len(formula.latex))
     # (a line break in the message, from a `\` before one, would break the report's line)
     page.report(formula, f"math: {message.strip().replace(chr(10), '⏎')}", offset,
-                _hint(message, formula.display), len(_command_at(formula.latex, offset)))
+                error_hint(message, formula.display), len(command_at(formula.latex, offset)))
 

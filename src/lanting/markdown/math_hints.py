@@ -1,0 +1,81 @@
+"""What a formula's error says: a hint for each math-core message (with the commands of
+MathJax's extensions and names TeX spells otherwise), the command at an error's offset,
+and an excerpt of the line with a caret under the fault (CJK characters counted two
+columns wide, as terminals show them)."""
+
+from __future__ import annotations
+
+import re
+
+from lanting.markdown.math_formula import HINT
+
+EXCERPT_WIDTH = 72
+
+
+def caret_excerpt(text: str, at: int, length: int) -> str:
+    """`text` (cut around `at` to fit) and a caret line under `length` characters."""
+    length = max(1, min(length, len(text) - at)) if at < len(text) else 1
+    left = max(0, min(at - EXCERPT_WIDTH // 2, len(text) - EXCERPT_WIDTH))
+    shown = text[left:left + EXCERPT_WIDTH]
+    prefix, suffix = ("…" if left else ""), ("…" if left + EXCERPT_WIDTH < len(text) else "")
+    before = prefix + shown[:at - left]
+    return (f"{prefix}{shown}{suffix}\n"
+            + "".join("  " if _wide(c) else " " for c in before) + "^" * _width(
+                text[at:at + length]))
+
+
+def _wide(c: str) -> bool:
+    return "\u1100" <= c and (c <= "\u115f" or "\u2e80" <= c <= "\ua4cf" or "\uac00" <= c <=
+                              "\ud7a3" or "\uf900" <= c <= "\ufaff" or "\ufe30" <= c <=
+                              "\ufe4f" or "\uff00" <= c <= "\uff60" or "\uffe0" <= c <= "\uffe6")
+
+
+def _width(text: str) -> int:
+    return max(1, sum(2 if _wide(c) else 1 for c in text))
+
+
+_HINTS = (
+    ("Unknown command", "a macro your old site defined (in its MathJax or KaTeX setup)? "
+     "define it under `macros:` in the front matter or `[markdown] math_macros` in "
+     "lanting.toml; else a command KaTeX has but math-core lacks, or a typo; " + HINT),
+    ("Unknown environment", "an environment KaTeX has but math-core lacks, or a typo; "
+     + HINT),
+    ("Expected closing", "a `{`, `\\left` or `\\begin` is not closed"),
+    ("Unexpected closing", "a `}`, `\\right` or `\\end` has no opening"),
+    ("may only appear in a numbered equation",
+     "`\\tag` and `\\label` belong to a display formula (`$$ … $$`)"),
+    ("Not valid in text mode", "inside `\\text{…}`, escape `&`, `_`, `^` and `%` or end "
+     "the text first"),
+)
+
+
+_IN_DISPLAY_HINT = ("rows of `aligned`, `gathered` or `split` take no `\\tag`: put it after "
+                    "`\\end{…}` (one number for the block), or use `align` for a number per row")
+
+
+_EXTENSIONS = {
+    "bbox": "`\\bbox` is MathJax's: write `\\boxed{…}` or `\\colorbox{…}{…}`",
+    # names writers reach for that TeX spells otherwise (MathJax showed them in red too)
+    "or": "logical or is `\\lor` (∨), or `\\vee`",
+    "and": "logical and is `\\land` (∧), or `\\wedge`",
+    "xor": "exclusive or is `\\oplus` (⊕)",
+}
+"""Commands of MathJax's extensions, which a post written for MathJax may use, and
+names that TeX spells otherwise."""
+_UNKNOWN = re.compile(r'Unknown command "\\(\w+)"')
+
+
+def error_hint(message: str, display: bool = False) -> str:
+    if display and "may only appear in a numbered equation" in message:
+        return _IN_DISPLAY_HINT  # already in `$$ … $$`: the environment is what refuses it
+    if (unknown := _UNKNOWN.search(message)) and unknown.group(1) in _EXTENSIONS:
+        return _EXTENSIONS[unknown.group(1)]
+    return next((hint for key, hint in _HINTS if key in message), HINT)
+
+
+_COMMAND_AT = re.compile(r"\\[A-Za-z]+|\\.|.", re.S)
+
+
+def command_at(latex: str, offset: int) -> str:
+    found = _COMMAND_AT.match(latex, offset) if 0 <= offset < len(latex) else None
+    return found.group(0) if found else ""
