@@ -375,7 +375,7 @@ def test_a_post_edit_goes_through_only_the_records_that_read_the_post(
     whose record reads neither the edited post nor every page is kept without its record
     being gone through, and the output still equals a clean build."""
     from lanting.model.output import ALL_PAGES, Reads
-    from lanting.render.recording import ModelIndex
+    from lanting.render.model_index import ModelIndex
 
     site = _site(tmp_path / "site")
     out = tmp_path / "out"

@@ -24,7 +24,8 @@ from lanting.model.site import Site
 from lanting.render.citing import cite_this
 from lanting.render.icons import icons_version
 from lanting.render.minify import minify
-from lanting.render.recording import ModelIndex, identity, record_calls, recording, stop
+from lanting.render.model_index import ModelIndex
+from lanting.render.recording import identity, record_calls, recording, stop
 from lanting.render.search_record import search_record
 from lanting.render.sharing import sharing_helpers
 from lanting.site.assemble import quote_url
