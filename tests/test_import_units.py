@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lanting.importer import academicpages as AP
+from lanting.importer import academicpages_citations as APC
 from lanting.importer import body as B
 from lanting.importer import kramdown as K
 from lanting.importer.bibtex import dump, parse
@@ -742,15 +743,15 @@ def test_a_hugo_blox_education_item_reads_in_the_site_language(
 ])
 def test_academicpages_citation_authors(citation: str, title: str,
                                         authors: list[str]) -> None:
-    assert AP.citation_authors(citation, title) == authors
+    assert APC.citation_authors(citation, title) == authors
 
 
 def test_academicpages_citation_numbers() -> None:
-    assert AP.citation_numbers("&quot;T.&quot; <i>Acta</i>. 44(04): 553-573.") == {
+    assert APC.citation_numbers("&quot;T.&quot; <i>Acta</i>. 44(04): 553-573.") == {
         "volume": "44", "number": "04", "pages": "553--573"}
-    assert AP.citation_numbers("&quot;T.&quot; <i>Journal 1</i>. 1(1).") == {
+    assert APC.citation_numbers("&quot;T.&quot; <i>Journal 1</i>. 1(1).") == {
         "volume": "1", "number": "1"}
-    assert AP.citation_numbers("<i>NeurIPS</i> ML4PS 150 (2024).") == {}
+    assert APC.citation_numbers("<i>NeurIPS</i> ML4PS 150 (2024).") == {}
 
 
 def test_academicpages_abstract_drops_the_template_lines_and_keeps_buttons() -> None:

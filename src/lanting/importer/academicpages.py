@@ -12,13 +12,19 @@ in what the file lacks. Whatever has no place is named in the report with its li
 from __future__ import annotations
 
 import datetime as dt
-import html
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from lanting.importer.academicpages_citations import (
+    MARKDOWN_LINK,
+    citation_authors,
+    citation_numbers,
+    plain,
+    split_names,
+)
 from lanting.importer.bibtex import BibEntry, parse
 from lanting.importer.common import date_of, read_text
 from lanting.importer.text import key_line
@@ -43,83 +49,9 @@ USED_KEYS = frozenset({"title", "collection", "category", "permalink", "excerpt"
                        "author", "year", "pages", "doi", "codeurl", "layout", "journal"})
 """Publication front-matter keys the import reads (`layout` is the theme's)."""
 
-_INITIALS = re.compile(r"^(?:[A-Z]\.?){1,3}(?:-[A-Z]\.?)?$")
-_LINK = re.compile(r"!?\[([^\]]*)\]\(([^)\s]+)[^)]*\)")
 _BOILERPLATE = re.compile(r"^\s*(?:\[?\s*download (?:the )?(?:paper|slides|bibtex)|"
                           r"recommended citation\s*:|use google scholar for full citation)",
                           re.IGNORECASE)
-
-
-def plain(text: str) -> str:
-    """HTML or Markdown as one line of text: tags and emphasis dropped, entities decoded,
-    a link its text."""
-    text = _LINK.sub(lambda m: "" if m.group().startswith("!") else m.group(1), text)
-    text = re.sub(r"<[^>]+>", " ", text)
-    text = re.sub(r"(\*{1,3}|_{2,3})(\S(?:.*?\S)?)\1", r"\2", text)
-    return " ".join(html.unescape(text).split())
-
-
-def bib_name(name: str) -> str:
-    """A name as BibTeX reads it: `Hu Y` (family name, then initials) → `Hu, Y`."""
-    words = name.split()
-    if len(words) >= 2 and _INITIALS.match(words[-1]) and not _INITIALS.match(words[0]):
-        return f"{' '.join(words[:-1])}, {words[-1]}"
-    return name
-
-
-def split_names(text: str) -> list[str]:
-    """`A, B, and C`, `Zhu, H., Desai, K. and Wasserman, L.`, `Jin J, Hao C, Chen, Y`,
-    `Veeramani, Satheeshkumar, et al.` → BibTeX names (`others` for "et al."); [] when
-    the text does not read as a list of names."""
-    said_and = bool(re.search(r"\s(?:and|&)\s", text))
-    text = re.sub(r",?\s+(?:and|&)\s+", ", ", text)
-    text = re.sub(r",?\s*\bet\s+al\b\.?", ", et al.", text)
-    parts = [p.strip().rstrip(".").strip() for p in text.split(",")]
-    parts = [p for p in parts if p]
-    et_al = bool(parts) and parts[-1] == "et al"
-    names = [p for p in parts if p != "et al"]
-    if len(names) == 2 and not said_and and len(names[1].split()) == 1 and not any(
-            _INITIALS.match(w) for p in names for w in p.split()):
-        names = [f"{names[0]}, {names[1]}"]  # `Last, First` of one author (APA, MLA)
-    paired: list[str] = []
-    i = 0
-    while i < len(names):
-        here, after = names[i], names[i + 1] if i + 1 < len(names) else ""
-        if after and all(_INITIALS.match(w) for w in after.split()) and not any(
-                _INITIALS.match(w) for w in here.split()):
-            paired.append(f"{here}, {after}")
-            i += 2
-            continue
-        paired.append(bib_name(here))
-        i += 1
-    if not paired or any(re.search(r"\d", n) or not 1 <= len(n.replace(",", " ").split()) <= 5
-                         for n in paired):
-        return []
-    return paired + (["others"] if et_al else [])
-
-
-def citation_authors(citation: str, title: str) -> list[str]:
-    """The authors at the head of a formatted citation: what comes before its year in
-    parentheses, its quoted title or the title itself."""
-    text = plain(citation)
-    ends = [m.start() for m in (re.search(r"\(\s*\d{4}", text), re.search(r"[\"“]", text))
-            if m]
-    if title and title.casefold() in text.casefold():
-        ends.append(text.casefold().index(title.casefold()))
-    if not ends or min(ends) == 0:
-        return []
-    return split_names(text[:min(ends)].strip(" .,:;"))
-
-
-def citation_numbers(citation: str) -> dict[str, str]:
-    """Volume, number and pages after the venue of a citation: `<i>J</i>. 66(1): 1-9.`"""
-    found = re.search(r"</i>\s*[.,]?\s*(\d+)\s*(?:\((\w+)\))?\s*(?:[:,]\s*(?:pp?\.\s*)?"
-                      r"(\d+(?:\s*[-–]+\s*\d+)?))?", html.unescape(citation))
-    if not found:
-        return {}
-    values = {"volume": found.group(1), "number": found.group(2) or "",
-              "pages": re.sub(r"\s*[-–]+\s*", "--", found.group(3) or "")}
-    return {k: v for k, v in values.items() if v}
 
 
 @dataclass
@@ -138,7 +70,7 @@ def abstract_of(excerpt: str, body: str) -> Abstract:
     kept = []
     for line in body.strip().split("\n"):
         buttons = 0
-        for _text, url in _LINK.findall(line):
+        for _text, url in MARKDOWN_LINK.findall(line):
             host = urlsplit(url).netloc.lower()
             kind = ("code" if host.endswith(("github.com", "gitlab.com")) else "arxiv"
                     if host.endswith("arxiv.org") else "pdf" if url.lower().endswith(".pdf")
@@ -146,7 +78,7 @@ def abstract_of(excerpt: str, body: str) -> Abstract:
             if kind:
                 links.setdefault(kind, url)
                 buttons += 1
-        if buttons and len(plain(_LINK.sub("", line)).split()) <= 3:
+        if buttons and len(plain(MARKDOWN_LINK.sub("", line)).split()) <= 3:
             continue  # (`Code: [repo](…)`: the button says it)
         if _BOILERPLATE.match(plain(line) if not line.lstrip().startswith("[") else line):
             continue
