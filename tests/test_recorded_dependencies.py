@@ -313,6 +313,14 @@ class SiteEdits(RuleBasedStateMachine):
         self.model[name]["draft"] = not self.model[name]["draft"]
         self._post(name)
 
+    @rule(intro=st.one_of(st.none(), st.sampled_from([
+        "---\ntitle: 笔记\n---\n长文笔记，见 [a](a.md)。\n",
+        "---\ntitle: Notes\nsummary: On $x^2$.\n---\n",
+        "---\ntitle: Notes\n---\nWith **emphasis**.\n"])))
+    def edit_blog_page(self, intro: str | None) -> None:
+        """`content/posts/_index.md`: the blog page's title and text (or none)."""
+        self._put("content/posts/_index.md", intro)
+
     @rule(code=st.sampled_from(["return x + 1", "return x * 2", "return 0"]))
     def edit_include(self, code: str) -> None:
         self._put("snippets/step.py", f"def step(x):\n    {code}\n")

@@ -133,8 +133,11 @@ def _classify(rel: PurePosixPath) -> Kind | None:
         return Kind.POST if parts[0] == "posts" else Kind.PAGE
     if rel.suffix != ".md":
         return None
-    if len(parts) == 1 and rel.name.startswith("_") and _TRANSLATED_INDEX.fullmatch(rel.name[1:]):
-        return Kind.HOME  # `_index.md`, or a translation of it (`_index.en.md`)
+    if rel.name.startswith("_") and _TRANSLATED_INDEX.fullmatch(rel.name[1:]):
+        if len(parts) == 1:
+            return Kind.HOME  # `_index.md`, or a translation of it (`_index.en.md`)
+        if parts[0] == "posts" and len(parts) == 2:
+            return Kind.BLOG  # `posts/_index.md`: the blog page's own text
     bundle = len(parts) == 3 and _TRANSLATED_INDEX.fullmatch(rel.name) is not None
     if parts[0] == "posts" and (len(parts) == 2 or bundle):
         return Kind.POST
@@ -188,8 +191,8 @@ SETTLED_NS = 2_000_000_000
 """A file is known by its stamp only once it was last changed this long before it was
 read. Otherwise a second edit within the file system's timestamp resolution, keeping the
 size, could leave the stamp as it was (git's "racy" files)."""
-_RECALLED_KINDS = frozenset({Kind.HOME, Kind.POST, Kind.PAGE, Kind.PROJECT, Kind.TEACHING,
-                             Kind.PERSON})
+_RECALLED_KINDS = frozenset({Kind.HOME, Kind.BLOG, Kind.POST, Kind.PAGE, Kind.PROJECT,
+                             Kind.TEACHING, Kind.PERSON})
 """Kinds whose documents are cached, so that an unchanged file need not be read."""
 
 

@@ -220,8 +220,9 @@ def _split_source(source: Source, raw_html: bool) -> tuple[
     return (*split_front_matter(source_text(source)), (), (), ())
 
 
-_KIND_NAMES = {Kind.HOME: "the home page", Kind.TALK: "a talk", Kind.PROJECT: "a project",
-               Kind.TEACHING: "a course", Kind.PERSON: "a person's page"}
+_KIND_NAMES = {Kind.HOME: "the home page", Kind.BLOG: "the blog page", Kind.TALK: "a talk",
+               Kind.PROJECT: "a project", Kind.TEACHING: "a course",
+               Kind.PERSON: "a person's page"}
 
 
 _TITLED = {Kind.PROJECT: "a project", Kind.TEACHING: "a course",

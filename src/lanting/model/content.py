@@ -17,6 +17,9 @@ from lanting.model.problem import Problem
 
 class Kind(StrEnum):
     HOME = "home"
+    BLOG = "blog"
+    """`posts/_index.md`: the blog page's title, description and the text above its
+    list (Hugo's section `_index.md`)."""
     POST = "post"
     PAGE = "page"
     TALK = "talk"

@@ -51,6 +51,9 @@ class Site:
     """Posts with `unlisted: true`, newest first: each has its page (and its redirects),
     but no listing, feed, sitemap, search index, related-posts list or prev/next link
     shows it. A series it names keeps it, as a part the reader follows."""
+    blog: Page | None = None
+    """`content/posts/_index.md` of this language: the blog page's title, description
+    and the text above its list; None: the blog page has only its list."""
     _series_by_name: dict[str, Term] = field(default_factory=dict, compare=False, repr=False)
 
     def series_of(self, page: Page) -> Term | None:

@@ -78,7 +78,7 @@ def render_pages(site: Site, env: Environment, asset_urls: dict[str, str],
     if keep is not None:
         keep.append(r)
     files = [r.render("home.html", "index.html", page=site.home)]
-    files.append(r.render("blog.html", "blog/index.html"))
+    files.append(r.render("blog.html", "blog/index.html", page=site.blog))
     files += [content_page(r, p) for p in (*site.posts, *site.unlisted, *site.pages)]
     files += redirects(r, site)
     if site_wide:

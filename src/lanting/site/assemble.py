@@ -193,7 +193,9 @@ def assemble(
         config=config,
         home=next((p for p in pages if p.kind is Kind.HOME), None),
         posts=posts,
-        pages=tuple(sorted((p for p in pages if p.kind not in (Kind.POST, Kind.HOME)),
+        blog=next((p for p in pages if p.kind is Kind.BLOG), None),
+        pages=tuple(sorted((p for p in pages
+                            if p.kind not in (Kind.POST, Kind.HOME, Kind.BLOG)),
                            key=lambda p: p.rel)),
         years=tuple(YearGroup(y, tuple(ps)) for y, ps in sorted(years.items(), reverse=True)),
         tags=tags,

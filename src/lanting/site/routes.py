@@ -69,6 +69,8 @@ def output_dir(doc: Document, post_pattern: str = DEFAULT_POST_PERMALINK) -> str
     kind = doc.source.kind
     if kind is Kind.HOME:
         return ""
+    if kind is Kind.BLOG:
+        return "blog/"
     if kind is Kind.POST:
         return post_dir(doc, post_pattern)
     if kind in COLLECTION_FOLDERS:
