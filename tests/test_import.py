@@ -20,7 +20,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 from htmltree import Element, parse_html
-from sitebits import png, write_files
+from sitebits import png, read, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions, BuildResult
@@ -1102,9 +1102,12 @@ def test_hugo_each_language_lists_its_own_posts(built: Any) -> None:
 def test_hugo_translations_share_a_file_name(built: Any) -> None:
     posts = built("hugo-multilingual").imported.dest / "content" / "posts"
     names = sorted(p.relative_to(posts).as_posix() for p in posts.rglob("*.md"))
-    assert names == ["flash-decoding.en.md", "kv-cache.md", "ring-allreduce/index.en.md",
+    assert names == ["_index.en.md", "_index.md",  # the blog page's title, each language
+                     "flash-decoding.en.md", "kv-cache.md", "ring-allreduce/index.en.md",
                      "ring-allreduce/index.md", "speculative-decoding.en.md",
                      "zero-bubble.en.md", "zero-bubble.md", "显存估算.en.md", "显存估算.md"]
+    assert "title: Posts" in (posts / "_index.en.md").read_text(encoding="utf-8")
+    assert "title: 文章" in (posts / "_index.md").read_text(encoding="utf-8")
     report = built("hugo-multilingual").imported.report
     assert report.converted["translations paired"] == 4
 
@@ -2260,9 +2263,38 @@ def test_hugo_list_pages_text(tmp_path: Path) -> None:
     assert "](../pages/about.md)" in written(imported, "content/posts/p.md")
     config = tomllib.loads(written(imported, "lanting.toml"))
     assert {"name": "About", "url": "/about/"} in config["menu"]
+    assert imported.report.warnings == []
+    blog = written(imported, "content/posts/_index.md")
+    assert "title: Posts" in blog and "What I think." in blog
+
+
+def test_hugo_posts_section_text_is_the_blog_pages(tmp_path: Path) -> None:
+    """The posts section's `_index.md` (its title the list's heading, `description`, the
+    text above the list) was a warning, "not imported": it is the blog page's text,
+    in each language; another section's text is still a warning at its line."""
+    imported = hugo_import(tmp_path, {
+        "hugo.toml": 'title = "L"\ndefaultContentLanguage = "zh"\n'
+                     '[languages.zh]\nweight = 1\n[languages.en]\nweight = 2\n',
+        "content/post/_index.md": "---\ntitle: 文章\ndescription: 关于 $\\pi$ 的笔记\n---\n\n"
+                                  "长文，见 [P](/post/p/)。\n",
+        "content/post/_index.en.md": "---\ntitle: Articles\n---\n",
+        "content/post/p.md": "---\ntitle: P\ndate: 2023-03-04\n---\n\n正文。\n",
+        "content/post/p.en.md": "---\ntitle: P\ndate: 2023-03-04\n---\n\nText.\n",
+        "content/notes/_index.md": "---\ntitle: Notes\n---\n\nShort ones.\n",
+        "content/notes/n.md": "---\ntitle: N\ndate: 2023-03-05\n---\n\nN.\n"})
+    zh = written(imported, "content/posts/_index.md")
+    assert "title: 文章" in zh and 'summary: "关于 $\\\\pi$ 的笔记"' in zh
+    assert "长文，见 [P](p.md)。" in zh
+    assert "title: Articles" in written(imported, "content/posts/_index.en.md")
     [warning] = imported.report.warnings
-    assert (warning.path, warning.line) == ("content/posts/_index.md", 5)
-    assert "the text of the list page of `posts/` is not imported" in warning.message
+    assert (warning.path, warning.line) == ("content/notes/_index.md", 5)
+    assert "the text of the list page of `notes/` is not imported" in warning.message
+    built = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert not built.warnings
+    page = read(tmp_path / "out", "blog/index.html")
+    assert page.one("h1").text() == "文章"
+    assert page.one(class_="blog-intro").one("a")["href"] == "/post/p/"  # (its old URL kept)
+    assert read(tmp_path / "out", "en/blog/index.html").one("h1").text() == "Articles"
 
 
 def test_hugo_language_files_of_the_config_folder(tmp_path: Path) -> None:

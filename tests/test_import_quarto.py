@@ -158,3 +158,25 @@ def test_a_link_to_a_listing_page_leads_to_the_blog(tmp_path: Path) -> None:
     page = parse_html((result.output / "posts/box/index.html").read_text(encoding="utf-8"))
     assert [a["href"] for a in page.one("div", class_="prose").find_all("a")] == [
         "/blog/", "/blog/"]
+
+
+def test_a_listing_pages_text_is_the_blog_pages(tmp_path: Path) -> None:
+    """The text above a listing (`blog.qmd`: its title, `description` and an introduction
+    with a formula) was left out with the listing page: it is the blog page's now."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "blog.qmd": "---\ntitle: 研究笔记\ndescription: Notes on $\\beta$-VAE.\nlisting:\n"
+                    "  contents: posts\n---\n\n关于 $\\beta$ 的长文，先读 [VAE](posts/vae.qmd)。\n",
+        "posts/vae.qmd": "---\ntitle: VAE\ndate: 2024-01-02\n---\n\nText.\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    written = (done.dest / "content/posts/_index.md").read_text(encoding="utf-8")
+    assert "title: 研究笔记" in written and "[VAE](vae.md)" in written
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    page = parse_html((result.output / "blog/index.html").read_text(encoding="utf-8"))
+    assert page.one("h1").text() == "研究笔记"
+    intro = page.one("div", class_="blog-intro")
+    assert intro.find("math") is not None
+    assert intro.one("a")["href"] == "/posts/vae/"

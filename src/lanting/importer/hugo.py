@@ -129,8 +129,10 @@ class Hugo(HugoUrls, HugoSettings, HugoContent, HugoFront, HugoBodies):
     def read_branches(self, files: list[tuple[Path, Path | None]]) -> None:
         """The `_index.md` files (list pages): the home page's text is the new home
         page's; a section's with no page under it (Blowfish's `about/_index.md`) is a page
-        at its old URL; the text above a section's list, which Lanting's lists have no
-        place for, is a warning. (All three were left out without a word.)"""
+        at its old URL; the posts section's title and text are the blog page's
+        (`content/posts/_index.md`); the text above another section's list, which
+        Lanting's lists have no place for, is a warning. (All were left out without a
+        word.)"""
         pages = [path.parent for path, _bundle in files]
         roots: dict[Path, list[HugoLanguage]] = {}
         for language in self.languages:
@@ -151,6 +153,8 @@ class Hugo(HugoUrls, HugoSettings, HugoContent, HugoFront, HugoBodies):
                 self.page_menu(path, data, "/" if folder == root else f"/{rel}/")
                 if folder == root and body.strip():
                     self.home_text(path, body)
+                elif rel == self.main and not self.docs:
+                    self.blog_text(path, data, body)
                 elif body.strip():
                     line = first + body[:len(body) - len(body.lstrip())].count("\n")
                     self.report.warn(path, line, f"the text of the list page of `{rel}/` is "
@@ -182,6 +186,22 @@ class Hugo(HugoUrls, HugoSettings, HugoContent, HugoFront, HugoBodies):
                 language.settings.get("title") or self.config.get("title") or "")}, lang=lang))
         self.items.append((home, body, path, path.parent))
         self.report.convert("home page texts")
+
+    def blog_text(self, path: Path, data: dict[str, Any], body: str) -> None:
+        """The posts section's `_index.md`: its title (the list's heading), description
+        and text become the blog page's, `content/posts/_index.md`."""
+        front: dict[str, Any] = {}
+        if isinstance(data.get("title"), str) and data["title"].strip():
+            front["title"] = data["title"].strip()
+        summary = summary_of(data, "description", "summary")
+        if summary:
+            front["summary"] = summary
+        if not front and not body.strip():
+            return
+        lang = self.suffix(self.language_of(path))
+        item = self.site.add(Item("blog", "_index", path, front, lang=lang, name="_index"))
+        self.items.append((item, body, path, path.parent))
+        self.report.convert("the blog page's text (the posts section's `_index.md`)")
 
     def is_post(self, section: str, data: dict[str, Any]) -> bool:
         return bool(section) and section not in self.special_sections()

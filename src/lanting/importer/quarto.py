@@ -227,11 +227,15 @@ class Quarto(QuartoSettings, QuartoBodies):
     def read_document(self, path: Path, data: dict[str, Any], head: str, body: str) -> None:
         rel = path.relative_to(self.source)
         if path in self.listings:
-            self.report.note(path, key_line(head, "listing"), "a listing page: left out "
-                             "(Lanting lists the posts on its blog page and home page)")
             old = self.listing_url(path)
             if old != "/":  # (its old URL answers with the blog page)
                 self.redirects.add(old, "/blog/")
+            if old != "/" and not any(i.kind == "blog" for i in self.site.items) and (
+                    body.strip() or str(data.get("title") or "").strip()):
+                self.blog_page(path, data, body)
+                return
+            self.report.note(path, key_line(head, "listing"), "a listing page: left out "
+                             "(Lanting lists the posts on its blog page and home page)")
             return
         post = any(path.resolve().is_relative_to(r.resolve()) for r in self.posts_roots)
         if path.suffix == ".ipynb":
@@ -281,6 +285,20 @@ class Quarto(QuartoSettings, QuartoBodies):
             self.documents.append((item, frozen, path, folder / "figure-html"))
         else:
             self.documents.append((item, body, path, None))
+
+    def blog_page(self, path: Path, data: dict[str, Any], body: str) -> None:
+        """A listing page's title, description and text above its listing: the blog
+        page's (`content/posts/_index.md`)."""
+        front: dict[str, Any] = {}
+        if str(data.get("title") or "").strip():
+            front["title"] = str(data["title"]).strip()
+        summary = summary_of(data, "description", "subtitle")
+        if summary:
+            front["summary"] = summary
+        item = self.site.add(Item("blog", "_index", path, front, name="_index"))
+        self.by_source[path.resolve()] = item
+        self.documents.append((item, body, path, None))
+        self.report.convert("a listing page's text (the blog page's now)")
 
     def name_of(self, path: Path) -> str:
         """The folder's name for `posts/x/index.qmd`, and for `posts/x/post.qmd` alone in

@@ -37,7 +37,8 @@ class Item:
     """A post, page, talk or the home page of the new site."""
 
     kind: str
-    """`post`, `page`, `talk`, `project`, `teaching` or `home`."""
+    """`post`, `page`, `talk`, `project`, `teaching`, `home` or `blog` (the blog page's
+    own text, `content/posts/_index.md`)."""
     slug: str
     source: Path | None
     front: dict[str, Any]
@@ -216,6 +217,8 @@ class NewSite:
         lang = f".{item.lang}" if item.lang else ""
         if item.kind == "home":
             return f"content/_index{lang}.md"
+        if item.kind == "blog":
+            return f"content/posts/_index{lang}.md"
         if item.kind == "page":  # (a notebook page: a Jupyter Book's chapter)
             suffix = ".ipynb" if item.notebook is not None else ".md"
             return f"content/pages/{name}{lang}{suffix}"
@@ -233,6 +236,8 @@ class NewSite:
         slug = str(item.front.get("slug") or item.name or item.slug)
         if item.kind == "home":
             return "/"
+        if item.kind == "blog":
+            return "/blog/"
         if item.kind == "page":
             return f"/{slug}/"
         if item.kind in ("talk", "project", "teaching"):
