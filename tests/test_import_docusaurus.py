@@ -464,3 +464,28 @@ def test_a_plain_img_is_a_markdown_image_outside_raw_html() -> None:
     assert html_attributes(text, ctx) == (
         '![A](/a.png)\n\n<div align="center">\n<img src="/b.png" />\n</div>\n\n'
         'See ![](/c.png) here.\n')
+
+
+def test_a_doc_card_list_is_the_list_of_its_folders_docs(tmp_path: Path) -> None:
+    """`<DocCardList />` in a folder's index doc (the cards of its category) was left in a
+    comment with a warning, the page showing nothing: it is a list of links to the
+    folder's docs and sub-folders, in sidebar order, with their descriptions."""
+    imported, out = imported_tiny(tmp_path, {
+        "docusaurus.config.js": "module.exports = {title: 'T', url: 'https://t.example',"
+                                " baseUrl: '/'};\n",
+        "docs/patterns/index.md": "# 设计模式\n\n总览。\n\n"
+                                  "import DocCardList from '@theme/DocCardList';\n\n"
+                                  "<DocCardList />\n",
+        "docs/patterns/singleton.md": "---\nsidebar_position: 2\n---\n# 单例\n\nText.\n",
+        "docs/patterns/adapter.md": "---\nsidebar_position: 1\ndescription: 接口转换\n---\n"
+                                    "# 适配器\n\nText.\n",
+        "docs/patterns/draft.md": "---\ndraft: true\n---\n# 草稿\n\nText.\n",
+        "docs/patterns/structural/index.md": "# 结构型\n\nText.\n",
+        "docs/patterns/structural/_category_.json": '{"position": 3}\n',
+    })
+    report = report_of(imported)
+    assert "has no Lanting form" not in report and "0 not converted" in report
+    links = page(out, "/patterns/").one("div", class_="prose").find_all("a")
+    assert [(a.text(), a["href"]) for a in links] == [
+        ("适配器", "/adapter/"), ("单例", "/singleton/"), ("结构型", "/structural/")]
+    assert "接口转换" in page(out, "/patterns/").one("div", class_="prose").text()

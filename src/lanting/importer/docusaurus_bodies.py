@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote, unquote
 
 from lanting.importer import body as B
 from lanting.importer.common import LinkTable, is_image
+from lanting.importer.docusaurus_categories import DOC_CARD_LIST
 from lanting.importer.docusaurus_mdx import (
     admonitions,
     code_blocks,
@@ -108,6 +110,8 @@ class DocusaurusBodies:
     by_source: dict[Path, Item]
     mirrors: dict[Path, Path]
     math: bool
+    doc_card_list: Callable[[Path], str]
+    """(`DocusaurusCategories.doc_card_list`)"""
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         text, count = _TRUNCATE.subn("<!-- more -->", text)
@@ -131,6 +135,8 @@ class DocusaurusBodies:
         text = admonitions(text, ctx)
         text = links(text, ctx)
         text = html_attributes(text, ctx)
+        text, count = DOC_CARD_LIST.subn(lambda _m: self.doc_card_list(path), text)
+        ctx.convert("`<DocCardList />` as a list of the folder's docs", count)
         text = components(text, ctx)
         # (Docusaurus read no cross-references or citations: `@fig:x`, `[@key]` were text)
         text, count = re.subn(r"(?<![\w\\])@(?=(?:fig|eq|sec|tbl|lst):)|(?<=\[)@(?=[\w-])",
