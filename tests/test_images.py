@@ -243,3 +243,20 @@ def test_cached_variants_are_named_by_the_rule_that_chose_them(tmp_path) -> None
     cache.get(data, 40)
     (name,) = (p.name for p in tmp_path.iterdir())
     assert f"-{images.VARIANT_POLICY}-" in name
+
+
+def test_a_git_lfs_pointer_is_named_as_one(make_site, build_site, post) -> None:
+    """A repository cloned without git-lfs has a small text file for each image: the
+    warning said "damaged … save it again"; it says what the file is and how to get the
+    images."""
+    pointer = (b"version https://git-lfs.github.com/spec/v1\n"
+               b"oid sha256:" + b"ab" * 32 + b"\nsize 78344\n")
+    site = make_site({
+        "content/posts/p/index.md": post("P", body="![x](a.png)\n"),
+        "content/posts/p/a.png": pointer,
+        "static/img/logo.png": pointer,
+    })
+    warnings = [w for w in build_site(site).warnings if w.path is not None]
+    assert sorted(w.path.name for w in warnings if "Git LFS pointer" in w.message) == [
+        "a.png", "logo.png"]
+    assert all("git lfs pull" in (w.hint or "") for w in warnings)

@@ -69,7 +69,22 @@ def image_bytes_size(data: bytes) -> tuple[int, int] | None:
         return None
 
 
+_LFS_POINTER = b"version https://git-lfs.github.com/spec/"
+"""How a Git LFS pointer file starts: what a checkout without LFS has for each image."""
+
+
 def unreadable_image(path: Path) -> Problem:
+    try:
+        with path.open("rb") as file:
+            head = file.read(len(_LFS_POINTER))
+    except OSError:
+        head = b""
+    if head == _LFS_POINTER:  # (a real blog's images, cloned without git-lfs)
+        return Problem("image is a Git LFS pointer, not the image: this checkout of the "
+                       "repository has only the pointer; published as it is", path,
+                       severity="warning", hint="run `git lfs install` and `git lfs pull` "
+                       "in the repository (in CI, check out with LFS: `actions/checkout` "
+                       "with `lfs: true`)")
     return Problem("image cannot be read (damaged, empty, or not the format its name says); "
                    "published as it is", path, severity="warning",
                    hint="open it in an image viewer and save it again")
