@@ -489,3 +489,27 @@ def test_a_doc_card_list_is_the_list_of_its_folders_docs(tmp_path: Path) -> None
     assert [(a.text(), a["href"]) for a in links] == [
         ("适配器", "/adapter/"), ("单例", "/singleton/"), ("结构型", "/structural/")]
     assert "接口转换" in page(out, "/patterns/").one("div", class_="prose").text()
+
+
+def test_a_removed_components_prose_attributes_are_kept(tmp_path: Path) -> None:
+    """`<Quiz question="…">answer</Quiz>` (a site's own component) lost its question when
+    its tags were removed, the warning saying only "its text kept": an attribute that is
+    prose is a paragraph before the text; a colour or a path is not."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "docusaurus.config.js": "module.exports = {title: 'T', url: 'https://t.example',"
+                                " baseUrl: '/'};\n",
+        "docs/testing.md": "# 测试\n\n<Quiz question=\"为什么要先写测试？\" id=\"q1\">\n\n"
+                           "因为说明书会变。\n\n</Quiz>\n\n<Card title='Why tests matter' "
+                           "icon=\"/img/a.svg\">\nText.\n</Card>\n\nA <Highlight "
+                           "color=\"#25c2a0\">green word</Highlight>.\n",
+    })
+    imported = import_site(source, tmp_path / "out", "docusaurus", False, NOW)
+    written = (tmp_path / "out/content/pages/testing.md").read_text(encoding="utf-8")
+    assert "为什么要先写测试？\n\n因为说明书会变。" in written
+    assert "Why tests matter\n\nText." in written
+    assert "#25c2a0" not in written and "/img/a.svg" not in written and "q1" not in written
+    assert "A green word." in written
+    report = report_of(imported)
+    assert "`<Quiz>` removed, its text and `question` kept" in report
+    assert "`<Highlight>` removed, its text kept" in report

@@ -259,9 +259,25 @@ def style(value: str) -> str | None:
     return "; ".join(rules)
 
 
+_STRING_ATTR = re.compile(r"""\s([\w-]+)=(?:"([^"]*)"|'([^']*)')""")
+_PROSE = re.compile(r"[\u3400-\u9fff]|[^\W\d_]{2,}[\s,;:?!]+[^\W\d_]{2,}")
+"""An attribute value that is text to read (a quiz's `question`, a card's `title`), not a
+colour, a name or a path."""
+
+
+def _prose_attributes(attrs: str) -> list[tuple[str, str]]:
+    found = []
+    for match in _STRING_ATTR.finditer(attrs):
+        value = match.group(2) if match.group(2) is not None else match.group(3)
+        if _PROSE.search(value) and not re.match(r"[a-z]+:|[./]", value):
+            found.append((match.group(1), value.strip()))
+    return found
+
+
 def components(text: str, ctx: Context) -> str:
-    """Any other component: a pair's tags removed (its text kept), a lone one kept in a
-    comment; each a warning."""
+    """Any other component: a pair's tags removed (its text kept, and its attributes
+    that are prose, each a paragraph before it, when it opens a line), a lone one kept
+    in a comment; each a warning."""
 
     def one(match: re.Match[str]) -> str:
         name = match.group(1) or match.group(4)
@@ -274,8 +290,11 @@ def components(text: str, ctx: Context) -> str:
         closes = re.search(rf"</{re.escape(name)}\s*>", text[match.end():])
         if closes is None:
             return ctx.leave(whole, f"the MDX component `<{name}>` has no Lanting form")
-        ctx.warn(whole, f"the MDX component `<{name}>` removed, its text kept (Lanting "
-                 "runs no React components)")
-        return ""
+        line_start = match.start() == 0 or text[match.start() - 1] == "\n"
+        prose = _prose_attributes(match.group(2)) if line_start else []
+        kept = "".join(f" and `{key}`" for key, _value in prose)
+        ctx.warn(whole, f"the MDX component `<{name}>` removed, its text{kept} kept "
+                 "(Lanting runs no React components)")
+        return "".join(f"{value}\n\n" for _key, value in prose)
 
     return _COMPONENT.sub(one, text)
