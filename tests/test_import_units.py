@@ -777,3 +777,22 @@ def test_academicpages_reveal_markdown_deck() -> None:
     assert AP.reveal_markdown(body) == \
         "# One\n\n---\n## Two\n  indented\nNote:\nsay it\n"
     assert AP.reveal_markdown("Just a description.") is None
+
+
+def test_what_looks_like_a_link_inside_a_formula_is_no_link() -> None:
+    """A real Jupyter Book's `E\\bigg[\\dfrac{Y}{1-P(x)}\\bigg](1-P(x))` in `$$…$$` was read
+    as a link to `1-P(x)` (a warning, "leads to no file"); links around formulas, and
+    after a `$5` of prose, are still links."""
+    from lanting.importer.body import map_urls
+
+    seen: list[str] = []
+
+    def resolve(url: str, image: bool) -> str:
+        seen.append(url)
+        return "NEW"
+
+    text = ("See [a](a.md) and $f = \\big[x\\big](y)$.\n\n$$\nE\\bigg[\\dfrac{Y}{P(x)}\\bigg]"
+            "(1-P(x))\n$$\n\n\\[ \\left[u\\right](v) \\]\n\nIt costs $5 [b](b.md) or $6.\n")
+    mapped = map_urls(text, resolve)
+    assert seen == ["a.md", "b.md"]
+    assert "[a](NEW)" in mapped and "[b](NEW)" in mapped and "\\bigg](1-P(x))" in mapped

@@ -6,11 +6,12 @@ kramdown's own syntax in `kramdown.py`."""
 
 from __future__ import annotations
 
+import bisect
 import re
 import shlex
 from collections.abc import Callable
 
-from lanting.importer.body_math import table_math
+from lanting.importer.body_math import INLINE_MATH, table_math
 from lanting.importer.shelf import MARKER, Shelf, fence
 from lanting.markdown.emoji import emojize
 
@@ -279,11 +280,41 @@ def spaced_image_paths(text: str, exists: Callable[[str], bool]) -> tuple[str, i
     return _SPACED_IMAGE.sub(one, text), count
 
 
+_DISPLAY_MATH = re.compile(r"(?<!\\)\$\$.+?(?<!\\)\$\$|\\\[.+?\\\]", re.DOTALL)
+_COMMAND = re.compile(r"\\[A-Za-z]")
+
+
+def _formula_starts(text: str) -> tuple[list[int], list[int]]:
+    """Where the formulas of `text` start and end: display ones, and inline ones with a
+    TeX command (a `$` in prose, `$5 … $6`, spans no link)."""
+    spans = [m.span() for m in _DISPLAY_MATH.finditer(text)] if "$$" in text or "\\[" in text \
+        else []
+    if "$" in text and "\\" in text:
+        spans += [m.span() for m in INLINE_MATH.finditer(text) if _COMMAND.search(m.group(1))]
+    starts: list[int] = []
+    ends: list[int] = []
+    for start, end in sorted(spans):  # (merged where they overlap)
+        if ends and start < ends[-1]:
+            ends[-1] = max(ends[-1], end)
+        else:
+            starts.append(start)
+            ends.append(end)
+    return starts, ends
+
+
 def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
     """Every Markdown link and image and (unless not `raw_html`) every raw-HTML
-    `src`/`href`, through `resolve`."""
+    `src`/`href`, through `resolve`; not what only looks like one inside a formula
+    (`\\bigg[…\\bigg](1-P(x))`)."""
+    starts, ends = _formula_starts(text)
+
+    def in_formula(at: int) -> bool:
+        i = bisect.bisect_right(starts, at) - 1
+        return i >= 0 and at < ends[i]
 
     def markdown(match: re.Match[str]) -> str:
+        if starts and in_formula(match.start()):
+            return match.group()
         url = match.group(3).strip("<>")
         # (a linked image, `[![alt](fig.png)](https://…)`: the image's URL too)
         text = _LINK.sub(markdown, match.group(2)) if "](" in match.group(2) else match.group(2)
