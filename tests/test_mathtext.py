@@ -3,6 +3,8 @@ OpenGraph descriptions, heading ids and the search index."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from lanting.markdown.math_formula import to_mathml
@@ -77,3 +79,22 @@ def test_any_markup_reads_as_it_nests(mathml: str, text: str) -> None:
     """Hand-written and broken MathML (pasted into a post as HTML) reads as its elements
     nest: what the parse of each shape gives."""
     assert mathml_text(mathml) == text
+
+
+def test_plain_tex_font_switches_in_text_are_its_text_commands() -> None:
+    """`\\text{run {\\bf on one GPU}}` (KaTeX shows it bold) was "not valid in text mode",
+    failing a real Jupyter Book's build: `{\\bf x}` is `\\textbf{x}`, and a bare switch
+    sets the rest of its text."""
+    from htmltree import parse_html
+
+    from lanting.markdown.render import render_markdown
+    from lanting.model.markdown import MarkdownOptions, RenderContext
+
+    context = RenderContext(path=Path("/site/content/posts/a.md"), rel="posts/a.md",
+                            body_line=1, base_path="/")
+    rendered = render_markdown("$$\\text{run {\\bf on one GPU} and \\it the rest}$$\n",
+                               context, MarkdownOptions())
+    assert not rendered.problems
+    math = parse_html(rendered.html).one("math")
+    assert [b.text() for b in math.find_all("b")] == ["on one GPU"]
+    assert [i.text() for i in math.find_all("i")] == ["the rest"]

@@ -157,11 +157,31 @@ def texts(s: str, ctx: Context) -> str:
     return s
 
 
-_TEXT_NEEDS = re.compile(r"[$&_]|\\\(|ref|\\[&%#$_{}]\s")
+_TEXT_NEEDS = re.compile(r"[$&_]|\\\(|ref|\\[&%#$_{}]\s|\\(?:bf|it|rm|sf|tt|em|sl)(?![A-Za-z])")
 """What `texts` changes inside a text group."""
+_FONT_SWITCH = re.compile(r"(\{?)\\(bf|it|rm|sf|tt|em|sl)(?![A-Za-z])\s*")
+_SWITCHED = {"bf": "textbf", "it": "textit", "rm": "textrm", "sf": "textsf", "tt": "texttt",
+             "em": "textit", "sl": "textit"}
+"""Plain TeX's font switches as the text commands math-core has (`{\\bf x}` in a `\\text`,
+which KaTeX shows bold: math-core refused it, "not valid in text mode")."""
+
+
+def _font_switches(body: str) -> str:
+    """`{\\bf x}` → `\\textbf{x}`; a bare `\\bf` sets the rest of the text."""
+    def braced(m: re.Match[str]) -> str:
+        return f"\\{_SWITCHED[m.group(2)]}{{" if m.group(1) else m.group()
+
+    body = _FONT_SWITCH.sub(braced, body)
+    bare = _FONT_SWITCH.search(body)
+    if bare is not None and not bare.group(1):
+        body = body[:bare.start()] + f"\\{_SWITCHED[bare.group(2)]}{{" + \
+            _font_switches(body[bare.end():]) + "}"
+    return body
 
 
 def _text_body(body: str) -> str:
+    if "\\" in body:
+        body = _font_switches(body)
     body = _RAW_SPECIAL.sub(r"\\\1", body)
     return _TEXT_SPACE.sub(r"\\\1{}", body)
 
