@@ -54,6 +54,9 @@ def styled_letter(body: str) -> str | None:
             continue
     return None
 _LIMITS = re.compile(r"\s*\\(no)?limits(?![A-Za-z])")
+_SCRIPTED_OPERATOR = re.compile(r"\\(?:max|min|sup|inf|lim|liminf|limsup|sum|prod|int|"
+                                r"bigcup|bigcap|bigoplus|bigotimes|coprod|oint|det|Pr|gcd|"
+                                r"argmax|argmin)(?![A-Za-z])\s*[_^]")
 _ROMAN = re.compile(r"\\(?:rm|mathrm|operatorname)(?![A-Za-z])\s*")
 _OPERATOR_WORDS = re.compile(r"(?:\s*\\(?:arg|max|min|sup|inf|lim|log|ln|exp|det|Pr|gcd|deg|"
                              r"dim|ker|hom)(?![A-Za-z])\s*){2,}")
@@ -79,6 +82,12 @@ def operators(s: str, ctx: Context) -> str:
         if re.fullmatch(r"\\[A-Za-z]+", body):  # `\mathop{\sum}`: the operator itself
             out += [s[pos:match.start()], body + ("" if limits else " ")]
             pos = end  # (its `\limits`, if any, follows as written)
+            continue
+        if _SCRIPTED_OPERATOR.match(body) and not limits:
+            # `\mathop{\max_{1\leq i\leq n}^{}}` (a course note's): an operator that has
+            # its scripts already; math-core could not read it as a name
+            out += [s[pos:match.start()], "{" + body + "}"]
+            pos = end
             continue
         # `\mathop{\mathbb E}` (an expectation): 𝔼 (math-core takes no font command in
         # an operator's name: "could not extract text")
