@@ -509,3 +509,29 @@ def test_a_slugify_that_keeps_the_headings_case(raw: str, keeps: bool) -> None:
     assert [a for _, a in toc_ids(text, True, keeps)] == (
         ["RaoBlackwell-theorem", "中文-Title"] if keeps
         else ["raoblackwell-theorem", "中文-title"])
+
+
+def test_a_name_several_folders_have_takes_its_folders(tmp_path: Path) -> None:
+    """A notes site names the chapters of every course `chap1.md`, `chap2.md`, …: the
+    second course's pages were `chap1-2` and so on, with a warning each (151 on a real
+    site). A name several files share is `<folder>-<name>`; links and old URLs follow."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: N\n",
+        "docs/index.md": "# Home\n\n[力学](Mechanics/chap1.md), [算法](Algorithm/chap1.md)\n",
+        "docs/Mechanics/chap1.md": "# 第一章\n\nText.\n",
+        "docs/Mechanics/index.md": "# 力学\n",
+        "docs/Algorithm/chap1.md": "# Chapter one\n\nText.\n",
+        "docs/Algorithm/README.md": "# 算法\n",
+        "docs/Algorithm/unique.md": "# Unique\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    pages = sorted(p.name for p in (done.dest / "content/pages").iterdir())
+    assert pages == ["algorithm-chap1.md", "algorithm.md", "mechanics-chap1.md",
+                     "mechanics.md", "unique.md"]
+    assert not [w for w in done.report.warnings if "is taken by" in w.message]
+    home = (done.dest / "content/_index.md").read_text(encoding="utf-8")
+    assert "(pages/mechanics-chap1.md)" in home and "(pages/algorithm-chap1.md)" in home
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    assert (tmp_path / "out/mechanics-chap1/index.html").is_file()

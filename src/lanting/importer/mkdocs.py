@@ -16,6 +16,7 @@ from __future__ import annotations
 import datetime as dt
 import posixpath
 import re
+from collections import Counter
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
@@ -76,6 +77,8 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
         self.by_source: dict[Path, Item] = {}
         self.documents: list[tuple[Item, str, Path]] = []
         self.texts: list[str] = []
+        self.page_names: Counter[str] = Counter()
+        """How many files have each name (`chap1.md` in every course's folder)."""
         self.blog_index: Path | None = None
         self.author_names: dict[str, str] = {}
         self.toc_unicode = toc_unicode(self.config, self.raw)
@@ -99,6 +102,7 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
         self.copy_files()
         pages = [p for p in walk(self.docs) if p.suffix.lower() in (".md", ".markdown")]
         parts = self.snippet_files([read_text(p) for p in pages])
+        self.page_names = Counter(_page_name(p).lower() for p in pages)
         for path in pages:
             if path.resolve() in parts:
                 self.report.note(path, None, "a snippet other pages inline: not a page")
@@ -202,8 +206,12 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
         title = str(title or title_of_file(path)).strip()
         front = self.front(data, head, path, kind, title)
         draft = bool(front.get("draft"))
-        name = path.parent.name if path.stem.lower() in ("index", "readme") \
-            and kind != "home" else path.stem
+        name = _page_name(path) if kind != "home" else path.stem
+        folder = (path.parent.parent if path.stem.lower() in ("index", "readme")
+                  else path.parent)
+        if kind == "page" and self.page_names[name.lower()] > 1 and folder != self.docs \
+                and folder.is_relative_to(self.docs):
+            name = f"{folder.name}-{name}"  # (the folder told them apart)
         slug = ""
         if kind == "post" and self.blog is not None:  # (the slug its old URL had)
             slug = str(data.get("slug") or blog_slugify(title, self.blog.separator,
@@ -298,3 +306,8 @@ def _ignored(rel: str, patterns: list[str]) -> bool:
         if any(fnmatch(c, pattern) or fnmatch(c, pattern + "/**") for c in candidates):
             ignored = not negate
     return ignored
+
+
+def _page_name(path: Path) -> str:
+    """A page's name: its file's, or its folder's for an `index.md` or `README.md`."""
+    return path.parent.name if path.stem.lower() in ("index", "readme") else path.stem
