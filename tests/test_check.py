@@ -551,3 +551,22 @@ def test_commented_out_html_and_script_text_are_not_checked(
         '<script src="missing.js"></script>\n'))})
     found = [text.split(" in raw HTML")[0] for _name, _line, _col, text in messages(site)]
     assert found == ["broken script `missing.js`"]  # a script's own src is still checked
+
+
+def test_a_path_written_with_backslashes_is_read_as_browsers_read_it(
+        make_site: MakeSite, post: Post, build_site: Callable[..., BuildResult]) -> None:
+    """`![图](chapter3\\page-10.jpg)` (written on Windows; the old site showed it, as a
+    browser reads `\\` in a URL as `/`) was a missing image: the path is `chapter3/…`."""
+    from sitebits import png
+
+    site = make_site({
+        "content/posts/n/index.md": post("N", body="![图](chapter3\\page-10.png) "
+                                                   '<img src="chapter3\\page-10.png" alt="r"> '
+                                                   "[原图](chapter3\\page-10.png)\n"),
+        "content/posts/n/chapter3/page-10.png": png(30, 20),
+    })
+    page = parse_html((build_site(site).output / "posts/n/index.html").read_text())
+    sources = [i["src"] for i in page.one("main").find_all("img")]
+    assert sources == ["/posts/n/chapter3/page-10.png"] * 2
+    assert any(a.get("href") == "/posts/n/chapter3/page-10.png"
+               for a in page.one("main").find_all("a"))

@@ -796,3 +796,19 @@ def test_what_looks_like_a_link_inside_a_formula_is_no_link() -> None:
     mapped = map_urls(text, resolve)
     assert seen == ["a.md", "b.md"]
     assert "[a](NEW)" in mapped and "[b](NEW)" in mapped and "\\bigg](1-P(x))" in mapped
+
+
+def test_a_url_written_with_backslashes_is_resolved_as_browsers_read_it() -> None:
+    """A real MkDocs notes site's `![](chapter3_2\\page-0010.jpg)` (the browser read `\\`
+    as `/`) was "not found: left as written", failing the build; Markdown's escapes
+    (`\\_`) stay escapes."""
+    from lanting.importer.body import map_urls
+
+    seen: list[str] = []
+
+    def resolve(url: str, image: bool) -> str:
+        seen.append(url)
+        return "NEW"
+
+    map_urls('![a](chapter3_2\\page-0010.jpg) [b](x\\_y.md) <img src="img\\c.png">', resolve)
+    assert seen == ["chapter3_2/page-0010.jpg", "x\\_y.md", "img/c.png"]

@@ -302,6 +302,18 @@ def _formula_starts(text: str) -> tuple[list[int], list[int]]:
     return starts, ends
 
 
+_PATH_BACKSLASH = re.compile(r"""\\(?![!-/:-@\[-`{-~])""")
+"""A backslash that escapes no ASCII punctuation (Markdown's escapes): a path's."""
+
+
+def _slashed(url: str, markdown: bool) -> str:
+    """A relative URL written with backslashes (`img\\a.png`, on Windows) as browsers
+    read it, with slashes; in Markdown, `\\_` is an escape and stays."""
+    if "\\" not in url or re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", url):
+        return url
+    return _PATH_BACKSLASH.sub("/", url) if markdown else url.replace("\\", "/")
+
+
 def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
     """Every Markdown link and image and (unless not `raw_html`) every raw-HTML
     `src`/`href`, through `resolve`; not what only looks like one inside a formula
@@ -315,7 +327,7 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
     def markdown(match: re.Match[str]) -> str:
         if starts and in_formula(match.start()):
             return match.group()
-        url = match.group(3).strip("<>")
+        url = _slashed(match.group(3).strip("<>"), markdown=True)
         # (a linked image, `[![alt](fig.png)](https://…)`: the image's URL too)
         text = _LINK.sub(markdown, match.group(2)) if "](" in match.group(2) else match.group(2)
         new = resolve(url, bool(match.group(1)))
@@ -329,7 +341,8 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
 
     def raw(match: re.Match[str]) -> str:
         # (`src="/x.png "`: browsers strip the spaces around a URL attribute's value)
-        new = resolve(match.group(3).strip(), "<img" in match.group(1).lower())
+        new = resolve(_slashed(match.group(3).strip(), markdown=False),
+                      "<img" in match.group(1).lower())
         return match.group() if new is None or new == UNLINK else \
             f"{match.group(1)}{match.group(2)}{new}{match.group(2)}"
 

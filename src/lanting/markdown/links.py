@@ -23,11 +23,13 @@ _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:")
 
 @functools.lru_cache(maxsize=1 << 16)  # every build asks again for every link of every page
 def content_target(url: str, here: str) -> str | None:
-    """The `content/`-relative path a relative link points at (None for other links)."""
+    """The `content/`-relative path a relative link points at (None for other links).
+    A backslash is a slash, as browsers read it (`![](img\\a.png)`, written on Windows:
+    the old site showed it)."""
     if not url or url.startswith(("#", "/")) or _SCHEME.match(url):
         return None
-    path = url.partition("#")[0].partition("?")[0]
-    return posixpath.normpath(posixpath.join(posixpath.dirname(here), unquote(path)))
+    path = unquote(url.partition("#")[0].partition("?")[0]).replace("\\", "/")
+    return posixpath.normpath(posixpath.join(posixpath.dirname(here), path))
 
 
 PLACEHOLDER = "lanting-link:"
