@@ -1,7 +1,8 @@
 """Hugo Blox (Wowchemy, "Academic") → Lanting: everything Hugo has, plus the author profile
 (`content/authors/<user>/_index.md` or `data/authors/<user>.yaml`) as `[profile]` and the
 home page, the theme's own sections (publications, events, projects: read in
-`hugoblox_pages.py`), links to the blocks of its one-page home, and its shortcodes
+`hugoblox_pages.py`), the blocks of its one-page home and the links to them
+(`hugoblox_landing.py`), and its shortcodes
 (`callout`, `spoiler`, `toggle`, `cite`, `mention`, `hl`, `math`, `icon`, `table`,
 `staticref`, `figure` from the media library)."""
 
@@ -15,13 +16,9 @@ from lanting.importer import body as B
 from lanting.importer.bibtex import dump
 from lanting.importer.common import bool_of, finish_menu, menu_names, read_text
 from lanting.importer.hugo_bodies import csv_table
-from lanting.importer.hugoblox_pages import (
-    AUTHORS,
-    PROJECTS,
-    PUBLICATIONS,
-    TALKS,
-    HugoBloxPages,
-)
+from lanting.importer.hugoblox_home import is_widget
+from lanting.importer.hugoblox_landing import HugoBloxHome
+from lanting.importer.hugoblox_pages import AUTHORS, PROJECTS, PUBLICATIONS, TALKS
 from lanting.importer.liquid import Context
 from lanting.importer.site import Item
 from lanting.importer.text import key_line, load_mapping, names, split_front_matter
@@ -33,24 +30,6 @@ LINK_KINDS = {"github": "github", "google-scholar": "scholar", "graduation-cap":
               "linkedin": "linkedin", "cv": "cv", "gitlab": "gitlab", "researchgate":
               "researchgate", "semantic-scholar": "semantic_scholar", "dblp": "dblp",
               "bluesky": "bluesky", "mastodon": "mastodon"}
-WIDGETS = frozenset({"about", "posts", "featured", "publications", "talks", "events",
-                     "projects", "contact", "experience", "skills", "accomplishments",
-                     "people", "tags", "gallery"})
-"""Ids of the blocks (widgets) of Hugo Blox's one-page home: `#talks` on any page of the
-old site led there, unless that page had an anchor of the name."""
-
-
-def has_anchor(text: str, anchor: str) -> bool:
-    """Whether `text` has a heading or element whose id is `anchor` (as Goldmark makes
-    ids: lower case, spaces as `-`)."""
-    wanted = anchor.lower()
-    for match in re.finditer(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", text, re.MULTILINE):
-        title = match.group(1)
-        given = re.search(r"\{#([^}\s]+)", title)
-        made = re.sub(r"[^\w\- ]", "", title.lower()).strip().replace(" ", "-")
-        if (given.group(1).lower() if given else made) == wanted:
-            return True
-    return re.search(rf"""\bid=["']?{re.escape(anchor)}["'\s>]""", text) is not None
 
 
 def education_line(course: dict[str, Any], chinese: bool) -> str:
@@ -77,13 +56,14 @@ def static_url(args: str) -> str:
 
 
 
-class HugoBlox(HugoBloxPages):
+class HugoBlox(HugoBloxHome):
     kind = "hugo-blox"
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
         self.profile: dict[str, Any] = {}
         self.read_authors()
+        self.read_blocks()
 
     def special_sections(self) -> tuple[str, ...]:
         return PUBLICATIONS + TALKS + AUTHORS + PROJECTS
@@ -166,13 +146,9 @@ class HugoBlox(HugoBloxPages):
             self.report.note(path, None, "`education` appended to the home page's text")
         if text:
             self.items.append((home, text + "\n", path, path.parent))
-        if (self.content / "_index.md").is_file():
-            self.report.note(self.content / "_index.md", None, "the landing page's blocks "
-                             "left out: Lanting's home page shows the profile, news, "
-                             "selected publications and recent posts")
-
 
     def finish_more(self) -> None:
+        self.home_blocks()
         if self.entries:
             self.site.extra["content/publications.bib"] = dump(self.entries)
         for item, _text, _path, _folder in self.items:
@@ -289,9 +265,12 @@ class HugoBlox(HugoBloxPages):
         the lists of its sections: read as such, `read_authors`, `finish_more`.)"""
 
     def content_files(self) -> list[tuple[Path, Path | None]]:
-        """Publications first: posts citing them need their keys. The CMS's page is
-        left out before the sections are counted (it is no post)."""
-        files = [f for f in super().content_files() if not self.is_cms_page(f[0])]
+        """Publications first: posts citing them need their keys. The CMS's page and the
+        widgets of the old home (`read_blocks`) are left out before the sections are
+        counted (they are no posts)."""
+        home = self.content / "home"
+        files = [f for f in super().content_files() if not self.is_cms_page(f[0])
+                 and not (f[0].parent == home and is_widget(f[0]))]
         first = {s: 0 for s in PUBLICATIONS}
         return sorted(files, key=lambda f: (first.get(self.section_of(f[0]), 1), str(f[0])))
 
@@ -310,45 +289,6 @@ class HugoBlox(HugoBloxPages):
         self.report.note(path, key_line(head, "type"), f"left out: the page of Wowchemy's "
                          f"content manager (`type: {kind}`); Lanting has none")
         return True
-
-    def widget_url(self, anchor: str) -> str | None:
-        """The Lanting page of a block of the old one-page home (`#publications`), or
-        None when the new site has no such page."""
-        pages = {"about": "/", "posts": "/blog/", "post": "/blog/", "blog": "/blog/"}
-        if self.entries:
-            pages.update(dict.fromkeys(("featured", "publications", "publication"),
-                                       "/publications/"))
-        if any(item.kind == "talk" for item in self.site.items):
-            pages.update(dict.fromkeys(("talks", "talk", "events", "event"), "/talks/"))
-        if any(item.kind == "project" for item in self.site.items):
-            pages.update(dict.fromkeys(("projects", "project"), "/projects/"))
-        return pages.get(anchor.lower())
-
-    def url(self, url: str, image: bool, ctx: Context, folder: Path) -> str | None:
-        """A link to a block of the old home page (`/#talks`; `#talks` in the bio, which
-        was on that page) leads to the Lanting page showing it; a block Lanting has no
-        page for leads to the home page, with a warning (the link named an anchor that
-        no page has)."""
-        home = any(i.kind == "home" and i.source == ctx.path for i in self.site.items)
-        anchor = url[2:] if url.startswith("/#") else url[1:] if url.startswith("#") \
-            and (home or url[1:].lower() in WIDGETS) else ""
-        if not anchor or image or (url.startswith("#") and has_anchor(ctx.original, anchor)):
-            return super().url(url, image, ctx, folder)
-        page = self.widget_url(anchor)
-        if page is None:
-            ctx.warn(f"({url})" if f"({url})" in ctx.original else url, f"`{url}`: a block "
-                     "of the old home page that the new site has no page for; the link "
-                     "leads to the home page")
-            return "/"
-        ctx.convert("links to blocks of the old home page")
-        return page
-
-    def menu_url(self, url: str) -> str:
-        if url.startswith("#") or url.startswith("/#"):
-            return self.widget_url(url.lstrip("/#")) or "/"
-        if not url.startswith(("/", "http")) and Path(url).suffix:
-            return "/" + url
-        return super().menu_url(url)
 
     def menu(self) -> None:
         super().menu()

@@ -1,0 +1,191 @@
+"""The blocks of Hugo Blox's one-page home → sections of the new home page's text.
+
+The old home was a column of blocks: the widgets of `content/home/*.md` (Academic and
+Wowchemy up to 5.x, ordered by `weight`, hidden by `active: false`) or the `sections:` of
+`content/_index.md` (Wowchemy 5.7 and Hugo Blox). Many hold the owner's own words: a
+`blank` or `markdown` block's text, the text above a list of talks, the jobs of an
+`experience` block, the prizes of `accomplishments`, the skills of `featurette`. Those
+become `## Title {#id}` sections after the biography (the `id` the old menu's `#anchor`
+led to); the blocks that only list pages (Lanting's home lists publications and posts
+itself), the biography (the profile) and the decoration (a hero, a tag cloud) are left
+out with a notice naming them."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import bool_of, read_text
+from lanting.importer.text import key_line, load_mapping, split_front_matter
+
+BIOGRAPHY = frozenset({"about", "about.biography", "about.avatar", "biography",
+                       "resume-biography", "resume-biography-3"})
+"""Blocks that showed the author's profile: the new home page's profile and text."""
+LISTS = frozenset({"pages", "posts", "collection", "featured", "publications",
+                   "publications_selected", "talks", "events", "projects", "portfolio"})
+"""Blocks that listed pages: Lanting's home lists publications and posts itself."""
+TEXTS = frozenset({"blank", "custom", "markdown", "text"})
+MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    kind: str
+    """`experience`, `blank`, `collection`, …: the widget's or block's name."""
+    anchor: str
+    """The id the old home gave it (`#experience` in the menu led there)."""
+    title: str
+    data: dict[str, Any]
+    """Its settings: the widget file's front matter, or a section's `content`."""
+    text: str
+    """Its own Markdown: the widget file's body, or a section's `content.text`."""
+    path: Path
+    line: int | None
+
+
+def widget_files(folder: Path) -> list[Block]:
+    """The active widgets of `content/home/` by weight (the order the old home showed)."""
+    found: list[tuple[float, str, Block]] = []
+    for path in sorted(folder.glob("*.md")) if folder.is_dir() else []:
+        fmt, head, body, first = split_front_matter(read_text(path))
+        data, _error = load_mapping(fmt or "yaml", head)
+        kind = str(data.get("widget") or "")
+        if not kind or ("active" in data and not bool_of(data["active"])):
+            continue
+        weight = data.get("weight")
+        block = Block(kind.lower(), path.stem, _title(data), data, body.strip(), path,
+                      key_line(head, "widget"))
+        found.append((float(weight) if isinstance(weight, int | float) else 0.0,
+                      path.name, block))
+    return [block for _weight, _name, block in sorted(found, key=lambda f: f[:2])]
+
+
+def is_widget(path: Path) -> bool:
+    """Whether a file of `content/home/` is a block of the old home (or the headless
+    bundle holding them), not a page."""
+    fmt, head, _body, _first = split_front_matter(read_text(path))
+    data, _error = load_mapping(fmt or "yaml", head)
+    return "widget" in data or str(data.get("type") or "").lower() == "widget_page"
+
+
+def landing_sections(path: Path, data: dict[str, Any], head: str) -> list[Block]:
+    """The `sections:` of a landing page (`content/_index.md`), in their order."""
+    blocks = []
+    for section in data.get("sections") or []:
+        if not isinstance(section, dict) or not section.get("block") \
+                or section.get("demo") is True:
+            continue
+        content = section.get("content")
+        content = content if isinstance(content, dict) else {}
+        kind = str(section["block"]).lower()
+        # (the id Wowchemy's parse_block_v2 gives a block without one)
+        anchor = str(section.get("id") or "section-" + kind.replace(".", "-"))
+        text = content.get("text")
+        blocks.append(Block(kind, anchor, _title(content), content,
+                            text.strip() if isinstance(text, str) else "", path,
+                            _block_line(head, str(section["block"]))))
+    return blocks
+
+
+def _block_line(head: str, name: str) -> int | None:
+    for number, line in enumerate(head.split("\n"), start=2):
+        if re.match(rf"^\s*-?\s*block:\s*['\"]?{re.escape(name)}['\"]?\s*$", line):
+            return number
+    return None
+
+
+def _title(data: dict[str, Any]) -> str:
+    return str(data.get("title") or "").replace("&shy;", "").strip()
+
+
+def block_text(block: Block, chinese: bool) -> str | None:
+    """The Markdown the block showed of its own (without its title), or None when it
+    had none (a list of pages, the biography, a decoration)."""
+    if block.kind in BIOGRAPHY:
+        return None
+    if block.kind == "experience":
+        items = _items(block.data, "experience")
+        return "\n".join(_job(item, chinese) for item in items) or block.text or None
+    if block.kind == "accomplishments":
+        items = _items(block.data, "item")
+        return "\n".join(_prize(item, chinese) for item in items) or block.text or None
+    if block.kind in ("featurette", "features", "skills"):
+        items = _items(block.data, "feature")
+        return "\n".join(_skill(item) for item in items) or block.text or None
+    return block.text or None
+
+
+def _items(data: dict[str, Any], old_key: str) -> list[dict[str, Any]]:
+    items = data.get(old_key) or data.get("items") or []
+    return [i for i in items if isinstance(i, dict)] if isinstance(items, list) else []
+
+
+def _date(value: Any, chinese: bool) -> str:
+    match = re.match(r"(\d{4})-(\d{2})", str(value or ""))
+    if match is None:
+        return str(value or "").strip()[:4]
+    year, month = match.group(1), int(match.group(2))
+    if not 1 <= month <= 12:
+        return year
+    return f"{year}年{month}月" if chinese else f"{MONTHS[month - 1]} {year}"
+
+
+def _span(item: dict[str, Any], chinese: bool, ongoing: bool) -> str:
+    """`Jan 2020–present` (a job without an end is ongoing), `Jan 2020` (a prize)."""
+    start, end = _date(item.get("date_start"), chinese), _date(item.get("date_end"), chinese)
+    if not start or (not end and not ongoing):
+        return start or end
+    return f"{start}–{end or ('至今' if chinese else 'present')}"
+
+
+def _linked(text: str, url: Any) -> str:
+    url = str(url or "").strip()
+    return f"[{text}]({url})" if text and url else text
+
+
+def _joined(parts: list[str], chinese: bool) -> str:
+    return ("，" if chinese else ", ").join(p for p in parts if p)
+
+
+def _with_summary(line: str, summary: Any) -> str:
+    text = str(summary or "").strip()
+    if not text:
+        return line
+    indented = "\n".join("  " + row if row.strip() else "" for row in text.split("\n"))
+    return f"{line}\n\n{indented}\n"
+
+
+def _job(item: dict[str, Any], chinese: bool) -> str:
+    head = _joined([f"**{str(item.get('title') or '').strip()}**" if item.get("title")
+                    else "", _linked(str(item.get("company") or "").strip(),
+                                     item.get("company_url")),
+                    str(item.get("location") or "").strip(), _span(item, chinese, True)], chinese)
+    return _with_summary(f"- {head}", item.get("description"))
+
+
+def _prize(item: dict[str, Any], chinese: bool) -> str:
+    title = _linked(str(item.get("title") or "").strip(), item.get("url"))
+    organization = _linked(str(item.get("organization") or "").strip(),
+                           item.get("organization_url"))
+    certificate = str(item.get("certificate_url") or "").strip()
+    line = _joined([f"**{title}**" if title else "", organization,
+                    _span(item, chinese, False)], chinese)
+    if certificate:
+        line += f" ([{'证书' if chinese else 'certificate'}]({certificate}))"
+    return _with_summary(f"- {line}", item.get("description"))
+
+
+def _skill(item: dict[str, Any]) -> str:
+    name = str(item.get("name") or "").strip()
+    description = str(item.get("description") or "").strip()
+    return f"- **{name}**" + (f": {description}" if description else "")
+
+
+def section_markdown(block: Block, text: str) -> str:
+    """The block as a section of the home page: its title as a heading with the old id
+    (a block without a title: its text alone)."""
+    if not block.title:
+        return text.strip() + "\n"
+    return f"## {block.title} {{#{block.anchor}}}\n\n{text.strip()}\n"

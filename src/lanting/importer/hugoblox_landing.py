@@ -1,0 +1,172 @@
+"""Hugo Blox's one-page home in the new site: its blocks (`hugoblox_home.py`) as
+sections of the home page's text, and the links and menu entries that led to a block
+(`#talks`) or to a list of the theme's sections (`/publication/`) leading to the page of
+the new site that shows the same."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+from lanting.importer.common import read_text
+from lanting.importer.hugoblox_home import (
+    BIOGRAPHY,
+    LISTS,
+    Block,
+    block_text,
+    landing_sections,
+    section_markdown,
+    widget_files,
+)
+from lanting.importer.hugoblox_pages import PROJECTS, PUBLICATIONS, TALKS, HugoBloxPages
+from lanting.importer.liquid import Context
+from lanting.importer.text import load_mapping, split_front_matter
+
+WIDGETS = frozenset({"about", "posts", "featured", "publications", "talks", "events",
+                     "projects", "contact", "experience", "skills", "accomplishments",
+                     "people", "tags", "gallery"})
+"""Ids of the blocks (widgets) of Hugo Blox's one-page home: `#talks` on any page of the
+old site led there, unless that page had an anchor of the name."""
+
+
+def has_anchor(text: str, anchor: str) -> bool:
+    """Whether `text` has a heading or element whose id is `anchor` (as Goldmark makes
+    ids: lower case, spaces as `-`)."""
+    wanted = anchor.lower()
+    for match in re.finditer(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", text, re.MULTILINE):
+        title = match.group(1)
+        given = re.search(r"\{#([^}\s]+)", title)
+        made = re.sub(r"[^\w\- ]", "", title.lower()).strip().replace(" ", "-")
+        if (given.group(1).lower() if given else made) == wanted:
+            return True
+    return re.search(rf"""\bid=["']?{re.escape(anchor)}["'\s>]""", text) is not None
+
+
+class HugoBloxHome(HugoBloxPages):
+    """The readers of the old home's blocks, and of the links to them."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.blocks: list[Block] = []
+        """The blocks of the old one-page home, in its order."""
+
+    def read_blocks(self) -> None:
+        """The blocks of the old home: `content/home/*.md` widgets, else the `sections:`
+        of the landing page."""
+        self.blocks = widget_files(self.content / "home")
+        landing = self.content / "_index.md"
+        if not landing.is_file():
+            return
+        fmt, head, body, first = split_front_matter(read_text(landing))
+        data, _error = load_mapping(fmt or "yaml", head)
+        if not self.blocks:
+            self.blocks = landing_sections(landing, data, head)
+        if body.strip():  # (the theme showed the blocks alone)
+            self.report.note(landing, first, "the landing page's text after its front "
+                             "matter left out: the old home page did not show it")
+
+    def home_blocks(self) -> None:
+        """The blocks with text of their own as sections of the home page's text (each
+        converted as a text of its own file); the others named in the report."""
+        home = self.home()
+        for block in self.blocks:
+            text = block_text(block, self.language.startswith("zh"))
+            if text is None:
+                self.report.note(block.path, block.line, f"block `{block.kind}` of the old "
+                                 "home left out: " + self.left_out_why(block))
+                continue
+            ctx = Context(self.report, block.path, read_text(block.path))
+            converted = self.convert(text, home, ctx, block.path.parent)
+            home.body = home.body.rstrip("\n") + "\n\n" + section_markdown(block, converted)
+            self.report.convert("blocks of the old home as sections of its text")
+
+    @staticmethod
+    def left_out_why(block: Block) -> str:
+        if block.kind in BIOGRAPHY:
+            return "the profile and the home page's text show the biography"
+        if block.kind in LISTS:
+            return ("Lanting's home page lists selected publications and recent posts, "
+                    "and its menu leads to the others")
+        return "Lanting has no such block (copy what it showed into the home page's text)"
+
+    def widget_url(self, anchor: str) -> str | None:
+        """The Lanting page of a block of the old one-page home (`#publications`), or
+        None when the new site has no such page. A block whose text the home page keeps
+        (`home_blocks`) is there, under its old id."""
+        if any(b.anchor.lower() == anchor.lower() and block_text(b, False) is not None
+               for b in self.blocks):
+            return f"/#{anchor}"
+        return self.list_pages().get(anchor.lower())
+
+    def list_pages(self) -> dict[str, str]:
+        """The lists of the theme's sections (and the blocks of the old home showing them)
+        → the Lanting page showing the same, where the new site has one."""
+        pages = {"about": "/", "posts": "/blog/", "post": "/blog/", "blog": "/blog/"}
+        if self.entries:
+            pages.update(dict.fromkeys(("featured", *PUBLICATIONS), "/publications/"))
+        if any(item.kind == "talk" for item in self.site.items):
+            pages.update(dict.fromkeys(TALKS, "/talks/"))
+        if any(item.kind == "project" for item in self.site.items):
+            pages.update(dict.fromkeys(PROJECTS, "/projects/"))
+        return pages
+
+    def section_list(self, url: str, ctx: Context | None = None) -> str | None:
+        """A link to the list of a section of the theme's (`/publication/`, `event`; from
+        the old home's text, `./publication/`, which was the same) → the Lanting page
+        that lists them, or None."""
+        path, hash_mark, fragment = url.partition("#")
+        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", path) or not path.startswith("/") and (
+                ctx is None or ctx.path not in self.home_files()):
+            return None
+        section = unquote(path.removeprefix("./")).strip("/").lower()
+        page = self.list_pages().get(section) if section in (
+            *PUBLICATIONS, *TALKS, *PROJECTS) else None
+        if page is not None and ctx is not None:
+            ctx.convert("links to section lists")
+        return page + hash_mark + fragment if page is not None else None
+
+    def home_files(self) -> set[Path]:
+        """The files whose text the new home page shows: its links were written from `/`."""
+        return {self.content / "_index.md", *(b.path for b in self.blocks),
+                *(path for item, _t, path, _f in self.items if item.kind == "home")}
+
+    def url(self, url: str, image: bool, ctx: Context, folder: Path) -> str | None:
+        """A link to a block of the old home page (`/#talks`; `#talks` in the bio, which
+        was on that page) leads to the Lanting page showing it; a block Lanting has no
+        page for leads to the home page, with a warning (the link named an anchor that
+        no page has)."""
+        home = any(i.kind == "home" and i.source == ctx.path for i in self.site.items)
+        anchor = url[2:] if url.startswith("/#") else url[1:] if url.startswith("#") \
+            and (home or url[1:].lower() in WIDGETS) else ""
+        if not anchor or image or (url.startswith("#") and has_anchor(ctx.original, anchor)):
+            return (None if image else self.section_list(url, ctx)) \
+                or super().url(url, image, ctx, folder)
+        page = self.widget_url(anchor)
+        if page is None:
+            ctx.warn(f"({url})" if f"({url})" in ctx.original else url, f"`{url}`: a block "
+                     "of the old home page that the new site has no page for; the link "
+                     "leads to the home page")
+            return "/"
+        ctx.convert("links to blocks of the old home page")
+        return page
+
+    def menu_url(self, url: str) -> str:
+        if url.startswith("#") or url.startswith("/#"):
+            return self.widget_url(url.lstrip("/#")) or "/"
+        listed = self.section_list("/" + url.lstrip("/"))
+        if listed is not None:
+            return listed
+        if not url.startswith(("/", "http")) and Path(url).suffix:
+            return "/" + url
+        return super().menu_url(url)
+
+    def menu_of(self, menus: Any, folder: str) -> list[dict[str, str]]:
+        """(An entry under a `parent`, a block of the home in Home's drop-down, is left
+        out: Lanting's menu has one level, and the home page shows its sections.)"""
+        main = menus.get("main") if isinstance(menus, dict) else None
+        if isinstance(main, list):
+            menus = {**menus, "main": [e for e in main
+                                       if not (isinstance(e, dict) and e.get("parent"))]}
+        return super().menu_of(menus, folder)

@@ -1,0 +1,288 @@
+"""The one-page home of Hugo Blox sites (Academic's `content/home/*.md` widgets, Wowchemy's
+and Hugo Blox's landing `sections:`), imported and built: the blocks that held the
+owner's own words become sections of the new home page, the menu's links to them and to
+the theme's section lists lead where the new site shows the same."""
+
+from __future__ import annotations
+
+import datetime as dt
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from htmltree import Element
+from sitebits import read, write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import Imported, import_site
+from lanting.importer.common import Options
+
+NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+
+AUTHOR = """\
+---
+title: Lin Qiao
+role: PhD student
+superuser: true
+---
+Lin works on sparse attention.
+"""
+
+PAPER = """\
+---
+title: Sparse Kernels for Long Context
+authors: [admin]
+date: "2024-05-01"
+publication_types: ["1"]
+publication: "*MLSys*"
+---
+"""
+
+TALK = """\
+---
+title: Kernels at Scale
+event: Systems Seminar
+date: "2024-06-01"
+---
+"""
+
+WIDGET_PAGE = "---\ntype: widget_page\nheadless: true\n---\n"
+
+EXPERIENCE = """\
+---
+widget: experience
+headless: true
+active: true
+weight: 30
+title: Experience
+experience:
+  - title: Research Intern
+    company: Kernel Lab
+    company_url: https://kernels.example.org/
+    location: Hangzhou
+    date_start: "2023-07-01"
+    date_end: ""
+    description: Wrote fused attention kernels.
+  - title: Teaching Assistant
+    company: Compilers 101
+    date_start: "2022-09-01"
+    date_end: "2023-01-01"
+---
+"""
+
+AWARDS = """\
+---
+widget: accomplishments
+active: true
+weight: 40
+title: "Awa&shy;rds"
+item:
+  - title: Best Student Paper
+    organization: MLSys
+    organization_url: https://mlsys.example.org/
+    certificate_url: https://cert.example.org/1
+    date_start: "2024-05-01"
+    date_end: ""
+---
+"""
+
+SKILLS = """\
++++
+widget = "featurette"
+active = true
+weight = 20
+title = "Skills"
+[[feature]]
+  name = "CUDA"
+  description = "90%"
+[[feature]]
+  name = "Rust"
++++
+"""
+
+LECTURES = """\
+---
+widget: pages
+active: true
+weight: 70
+title: Lectures
+content:
+  page_type: none
+---
+A tutorial at the [Systems Summer School](https://school.example.org/), 2023.
+"""
+
+HIDDEN = """\
+---
+widget: blank
+active: false
+weight: 5
+title: Draft Notes
+---
+Not shown on the old home.
+"""
+
+TAGS = "---\nwidget: tag_cloud\nactive: true\nweight: 90\ntitle: Topics\n---\n"
+
+MENUS = """\
+main:
+  - name: Home
+    url: /
+    identifier: home
+  - name: Experience
+    url: "#experience"
+    parent: home
+  - name: Lectures
+    url: "#lectures"
+  - name: Publications
+    url: publication
+  - name: Events
+    url: "/event/"
+"""
+
+
+def blox(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
+    source = tmp_path / "old"
+    write_files(source, {"config/_default/config.yaml": "title: Lin\nbaseurl: "
+                         "https://example.org/\nlanguageCode: en-us\n",
+                         "content/authors/admin/_index.md": AUTHOR, **files})
+    return import_site(source, tmp_path / "new", "hugo-blox", False, NOW)
+
+
+def built_home(imported: Imported, tmp_path: Path) -> Element:
+    out = tmp_path / "out"
+    build(imported.dest, BuildOptions(output=out))
+    return read(out, "index.html")
+
+
+def config_of(imported: Imported) -> dict[str, Any]:
+    return tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+
+
+def notices(imported: Imported) -> list[tuple[str, int | None, str]]:
+    return [(e.path, e.line, e.message) for e in imported.report.entries]
+
+
+def headings(doc: Element) -> list[tuple[str | None, str]]:
+    return [(h.get("id"), h.text().strip()) for h in doc.find("main").find_all("h2")]
+
+
+def test_the_widgets_of_the_old_home_are_sections_of_the_new_one(tmp_path: Path) -> None:
+    """Academic's `content/home/*.md` widgets were resources of a headless bundle: every
+    job, prize, skill and text of them was dropped without a word in the report."""
+    imported = blox(tmp_path, {
+        "content/home/index.md": WIDGET_PAGE,
+        "content/home/experience.md": EXPERIENCE, "content/home/awards.md": AWARDS,
+        "content/home/skills.md": SKILLS, "content/home/lectures.md": LECTURES,
+        "content/home/notes.md": HIDDEN, "content/home/tags.md": TAGS,
+    })
+    home = built_home(imported, tmp_path)
+    sections = [h for h in headings(home) if h[0] in ("skills", "experience", "awards",
+                                                      "lectures")]
+    assert sections == [("skills", "Skills"), ("experience", "Experience"),
+                        ("awards", "Awards"), ("lectures", "Lectures")]  # by weight
+    main = home.find("main")
+    jobs = [li.text() for li in main.find(id="experience").parent.find_all("li")]
+    assert any("Research Intern" in j and "Kernel Lab" in j and "Jul 2023–present" in j
+               and "Wrote fused attention kernels." in j for j in jobs)
+    assert any("Teaching Assistant" in j and "Sep 2022–Jan 2023" in j for j in jobs)
+    hrefs = [a["href"] for a in main.find_all("a")]
+    assert {"https://kernels.example.org/", "https://mlsys.example.org/",
+            "https://cert.example.org/1", "https://school.example.org/"} <= set(hrefs)
+    text = main.text()
+    assert "CUDA: 90%" in text and "Rust" in text
+    assert "Not shown on the old home." not in text  # (`active: false`)
+    assert not (imported.dest / "content" / "posts").exists()
+    assert ("content/home/tags.md", 2, "block `tag_cloud` of the old home left out: "
+            "Lanting has no such block (copy what it showed into the home page's text)") \
+        in notices(imported)
+
+
+def test_academic_widgets_without_a_bundle_are_not_posts(tmp_path: Path) -> None:
+    """Academic 2's `content/home/` had no `index.md`: each widget was read as a post,
+    and one titled " " failed the build."""
+    imported = blox(tmp_path, {
+        "content/home/slogan.md": '+++\nwidget = "custom"\nactive = true\n'
+                                  'date = 2016-04-20T00:00:00\ntitle = " "\n+++\n'
+                                  "*Stay curious.*\n",
+        "content/post/hello.md": "---\ntitle: Hello\ndate: 2021-01-01\n---\nHi.\n",
+    })
+    posts = imported.dest / "content" / "posts"
+    assert sorted(p.name for p in posts.iterdir()) == ["hello.md"]
+    assert "Stay curious." in built_home(imported, tmp_path).find("main").text()
+
+
+def test_landing_sections_keep_their_text_and_links_to_lists(tmp_path: Path) -> None:
+    """Wowchemy 5.7's `sections:`: one notice for the whole landing page, and the
+    experience and text of its blocks were lost."""
+    landing = """\
+    ---
+    title: ''
+    type: landing
+    sections:
+      - block: about.biography
+        id: about
+        content:
+          username: admin
+      - block: experience
+        id: work
+        content:
+          title: 工作经历
+          items:
+            - title: 研究实习生
+              company: 某实验室
+              date_start: '2023-03-01'
+              date_end: ''
+      - block: collection
+        content:
+          title: Recent Publications
+          text: See [all of them](./publication/).
+          filters:
+            folders: [publication]
+      - block: markdown
+        id: service
+        content:
+          title: Service
+          text: Reviewer for *MLSys*.
+      - block: hero
+        demo: true
+        content:
+          text: Only on the theme's demo.
+    ---
+    Never shown: the theme drew the blocks alone.
+    """
+    imported = blox(tmp_path, {"content/_index.md": landing,
+                               "content/publication/sparse/index.md": PAPER,
+                               "config/_default/config.yaml": "title: Lin\nbaseurl: "
+                               "https://example.org/\nlanguageCode: zh-cn\n"})
+    home = built_home(imported, tmp_path)
+    main = home.find("main")
+    assert ("work", "工作经历") in headings(home)
+    assert ("section-collection", "Recent Publications") in headings(home)
+    text = (imported.dest / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "- **研究实习生**，某实验室，2023年3月–至今" in text
+    assert "Reviewer for MLSys." in " ".join(main.text().split())
+    assert [a["href"] for a in main.find_all("a") if a.text() == "all of them"] \
+        == ["/publications/"]
+    assert "Only on the theme's demo." not in main.text()
+    assert "Never shown" not in main.text()
+    assert any(path == "content/_index.md" and line == 5 and "`about.biography`" in message
+               for path, line, message in notices(imported))
+    assert ("content/_index.md", 34, "the landing page's text after its front matter left "
+            "out: the old home page did not show it") in notices(imported)
+
+
+def test_menu_entries_to_the_theme_s_lists_lead_to_lanting_s(tmp_path: Path) -> None:
+    """`url: publication` and `/event/` were left out of the menu ("no page there"), and
+    the entries under Home (`parent: home`, the home's blocks) joined the top level."""
+    imported = blox(tmp_path, {
+        "config/_default/menus.yaml": MENUS,
+        "content/home/index.md": WIDGET_PAGE, "content/home/lectures.md": LECTURES,
+        "content/home/experience.md": EXPERIENCE,
+        "content/publication/sparse/index.md": PAPER, "content/event/kernels/index.md": TALK,
+    })
+    assert [(e["name"], e["url"]) for e in config_of(imported)["menu"]] == [
+        ("Home", "/"), ("Lectures", "/#lectures"), ("Publications", "/publications/"),
+        ("Events", "/talks/")]
+    built_home(imported, tmp_path)
