@@ -10,6 +10,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+import pytest
 from htmltree import Element
 from sitebits import read, write_files
 
@@ -17,6 +18,7 @@ from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import Imported, import_site
 from lanting.importer.common import Options
+from lanting.importer.hugoblox_authors import comma_list
 
 NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
 
@@ -286,3 +288,47 @@ def test_menu_entries_to_the_theme_s_lists_lead_to_lanting_s(tmp_path: Path) -> 
         ("Home", "/"), ("Lectures", "/#lectures"), ("Publications", "/publications/"),
         ("Events", "/talks/")]
     built_home(imported, tmp_path)
+
+
+def test_authors_in_bold_and_cite_bib_lists_with_commas(tmp_path: Path) -> None:
+    """`authors: ["**Lin Qiao**", …]` (the owner in bold, as the old page showed it)
+    went into publications.bib with its stars; a cite.bib `author = {Lin Qiao, Wei Chen,
+    et al.}` was one person to BibTeX, shown as "et al. Lin Qiao, Wei Chen"."""
+    bold = PAPER.replace("authors: [admin]", 'authors: ["**L. Qiao**", "Wei Chen"]')
+    listed = PAPER.replace("authors: [admin]", "authors: [Lin Qiao, Wei Chen, Rui Ma]") \
+        .replace("Sparse Kernels", "Dense Kernels")
+    imported = blox(tmp_path, {
+        "content/publication/bold/index.md": bold,
+        "content/publication/listed/index.md": listed,
+        "content/publication/listed/cite.bib": "@inproceedings{qiao2024dense,\n"
+        "  title = {Dense Kernels for Long Context},\n"
+        "  author = {Lin Qiao, Wei Chen, et al.},\n  year = {2024}\n}\n",
+        "content/publication/proper/index.md": PAPER.replace("Sparse", "Proper"),
+        "content/publication/proper/cite.bib": "@article{berg2024,\n"
+        "  title = {Proper Kernels for Long Context},\n"
+        "  author = {van der Berg, Jan Willem},\n  year = {2024}\n}\n",
+    })
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert "{L. Qiao and Wei Chen}" in bib and "**" not in bib
+    assert "{Lin Qiao and Wei Chen and others}" in bib
+    assert "{van der Berg, Jan Willem}" in bib
+    assert config_of(imported)["publications"]["highlight_names"] == ["L. Qiao"]
+    assert [(e.path, e.line) for e in imported.report.warnings if "commas" in e.message] \
+        == [("content/publication/listed/cite.bib", 1)]
+    out = tmp_path / "out"
+    build(imported.dest, BuildOptions(output=out))
+    page = read(out, "publications/qiao2024dense/index.html").find("main").text()
+    assert "Lin Qiao" in page and "et al. Lin Qiao" not in page
+
+
+@pytest.mark.parametrize(("author", "listed", "names"), [
+    ("Kan Huang, Kai Zhang, Ming Liu", 3, ["Kan Huang", "Kai Zhang", "Ming Liu"]),
+    ("马洁锋，杜俊，等", 3, ["马洁锋", "杜俊", "others"]),
+    ("Qiao, Lin and Chen, Wei", 2, None),
+    ("Doe, Jane", 1, None),
+    ("van der Berg, Jan Willem", 1, None),
+    ("Lin Qiao, Wei Chen", 2, ["Lin Qiao", "Wei Chen"]),
+])
+def test_which_cite_bib_authors_are_lists_with_commas(author: str, listed: int,
+                                                      names: list[str] | None) -> None:
+    assert comma_list(author, listed) == names

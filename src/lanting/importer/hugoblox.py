@@ -304,10 +304,15 @@ class HugoBlox(HugoBloxHome):
         seo = self.params.get("seo") or {}
         if isinstance(seo, dict) and seo.get("description") and "description" not in config:
             config["description"] = str(seo["description"])
+        highlight = []
         if self.profile.get("name_en"):
             first_last = self.profile["name_en"].split()
             if len(first_last) == 2:
-                config["publications"] = {"highlight_names": [
-                    f"{first_last[1]}, {first_last[0]}",
-                    f"{first_last[0][0]}. {first_last[1]}"]}
+                highlight = [f"{first_last[1]}, {first_last[0]}",
+                             f"{first_last[0][0]}. {first_last[1]}"]
+        # (the names the owner wrote in bold in publications' author lists)
+        highlight += sorted(n for n in self.owner_names
+                            if n not in (self.profile.get("name"), *highlight))
+        if highlight:
+            config["publications"] = {"highlight_names": highlight}
 

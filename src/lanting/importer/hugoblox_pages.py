@@ -16,6 +16,7 @@ from lanting.importer.common import bool_of, first_date, read_text, summary_of
 from lanting.importer.hugo import Hugo
 from lanting.importer.hugo_front import DATES
 from lanting.importer.hugo_urls import hugo_path
+from lanting.importer.hugoblox_authors import comma_list, plain_author
 from lanting.importer.hugoblox_links import (
     BUTTONS,
     PageLink,
@@ -75,6 +76,8 @@ class HugoBloxPages(Hugo):
         """Author folder (`admin`) -> the name it stands for."""
         self.bib_names: dict[str, str] = {}
         """Author folder -> `Last, First` for BibTeX."""
+        self.owner_names: set[str] = set()
+        """Authors written in bold in a publication's front matter: the site's owner."""
 
     def read_special(self, path: Path, bundle: Path | None, section: str,
                      data: dict[str, Any], head: str, body: str) -> bool:
@@ -206,6 +209,8 @@ class HugoBloxPages(Hugo):
             entries = []
         entry = entries[0] if entries else self.synthesize(folder, data, head, path,
                                                           cite is None or not cite.is_file())
+        if entries and cite is not None:
+            self.repair_authors(entry, data, cite)
         if entry.key in self.keys:  # two folders with one cite.bib key: keep both papers
             self.report.warn(cite or path, entry.line, f"BibTeX key `{entry.key}` is taken by "
                              f"another publication: this one is `{folder}`")
@@ -233,6 +238,26 @@ class HugoBloxPages(Hugo):
         if body.strip():
             self.report.note(path, None, "the publication page's text left out: Lanting makes "
                              "the publication's page from publications.bib")
+
+    def bib_name(self, author: str) -> str:
+        """A front-matter author for BibTeX: a user's folder (`admin`) as that user's
+        name; a name in bold (the owner's way of standing out) plain, and highlighted."""
+        name, emphasized = plain_author(author)
+        if emphasized:
+            self.owner_names.add(name)
+        return self.bib_names.get(name, name)
+
+    def repair_authors(self, entry: BibEntry, data: dict[str, Any], cite: Path) -> None:
+        """A cite.bib `author` that lists names with commas: joined by `and`."""
+        listed = data.get("authors")
+        people = comma_list(entry.value("author"), len(listed) if isinstance(listed, list)
+                            else 0)
+        if people is None:
+            return
+        entry.set("author", " and ".join(people))
+        self.report.warn(cite, entry.line, "cite.bib's `author` separates the names with "
+                         "commas, which BibTeX reads as one person's name: joined with "
+                         "`and` instead")
 
     def publication_links(self, entry: BibEntry, path: Path, head: str,
                           data: dict[str, Any], bundle: Path | None) -> None:
@@ -282,7 +307,7 @@ class HugoBloxPages(Hugo):
         kind, category = TYPES.get(types[0] if types else "", ("misc", ""))
         entry = BibEntry(kind, folder, {}, 1)
         entry.set("title", str(data.get("title") or folder))
-        authors = [self.bib_names.get(str(a), str(a)) for a in data.get("authors") or []]
+        authors = [self.bib_name(str(a)) for a in data.get("authors") or []]
         if authors:
             entry.set("author", " and ".join(authors))
         venue = re.sub(r"[*_]", "", str(data.get("publication") or "")).strip()

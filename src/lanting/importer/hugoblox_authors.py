@@ -1,0 +1,44 @@
+"""The authors of a Hugo Blox publication as BibTeX wants them. Hugo Blox showed the
+front matter's `authors` as written, so owners bolded themselves there
+(`"**Zhongshi Jiang**"`), and its "Cite" button served `cite.bib` as a file, so a
+`cite.bib` whose `author` is a list separated by commas (`Kan Huang, Kai Zhang, Ming
+Liu`, not BibTeX's `and`) never looked wrong: BibTeX reads that as one person (`Ming Liu
+Kan Huang, Kai Zhang`)."""
+
+from __future__ import annotations
+
+import re
+
+_EMPHASIS = re.compile(r"^(\*\*|__|\*|_)(.+)\1$")
+_CJK_NAME = re.compile(r"^[\u3400-\u9fff·]{2,}$")
+_OTHERS = re.compile(r"^(et\.? ?al\.?|etc\.?|others|等|等人)$", re.IGNORECASE)
+
+
+def plain_author(name: str) -> tuple[str, bool]:
+    """A front-matter author without its Markdown emphasis, and whether it had one (the
+    site's owner, highlighted)."""
+    text = name.strip()
+    match = _EMPHASIS.match(text)
+    return (match.group(2).strip(), True) if match else (text, False)
+
+
+def _full_name(part: str) -> bool:
+    """Whether a piece between commas is a whole name (`Kai Zhang`, `张凯`, `et al.`)
+    rather than half of BibTeX's `Last, First`."""
+    return " " in part or bool(_CJK_NAME.match(part)) or bool(_OTHERS.match(part))
+
+
+def comma_list(author: str, listed: int) -> list[str] | None:
+    """The names of a BibTeX `author` written as a list separated by commas, or None
+    when it reads as BibTeX (names joined by `and`; `Doe, Jane`; `van der Berg, Jan`
+    when the page listed one author). `listed`: how many authors the page's front matter
+    has. `et al.` is BibTeX's `others`."""
+    text = " ".join(author.split())
+    if re.search(r"\band\b", text, re.IGNORECASE):
+        return None
+    parts = [p.strip() for p in re.split(r"[,，、]", text) if p.strip()]
+    if len(parts) < 2 or not all(_full_name(p) for p in parts):
+        return None
+    if len(parts) == 2 and listed < 2:
+        return None
+    return ["others" if _OTHERS.match(p) else p for p in parts]
