@@ -332,3 +332,73 @@ def test_authors_in_bold_and_cite_bib_lists_with_commas(tmp_path: Path) -> None:
 def test_which_cite_bib_authors_are_lists_with_commas(author: str, listed: int,
                                                       names: list[str] | None) -> None:
     assert comma_list(author, listed) == names
+
+
+ACADEMIC_2 = """\
+baseurl = "https://example.org/"
+title = "Lin Qiao"
+theme = "academic"
+[params]
+  name = "Lin Qiao"
+  role = "MPhil student"
+  organizations = [ { name = "Lake University", url = "" } ]
+  avatar = "me.png"
+  email = "lin@example.org"
+  [[params.social]]
+    icon = "github"
+    icon_pack = "fa"
+    link = "//github.com/linqiao"
+[[menu.main]]
+  name = "Home"
+  url = "#about"
+  weight = 1
+[[menu.main]]
+  name = "Publications"
+  url = "#publications_selected"
+  weight = 2
+"""
+
+ABOUT_2 = """\
++++
+widget = "about"
+active = true
+weight = 5
+[interests]
+  interests = ["Sparse attention", "Compilers"]
+[[education.courses]]
+  course = "BEng"
+  institution = "Lake University"
+  year = 2020
++++
+Lin writes kernels.
+"""
+
+
+def test_academic_2_is_detected_and_its_profile_read(tmp_path: Path) -> None:
+    """A site of Academic 2 (`theme = "academic"`, no `content/authors/`) was imported as
+    plain Hugo: every widget a post, the profile lost, publications posts too."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "config.toml": ACADEMIC_2, "static/img/me.png": b"\x89PNG\r\n\x1a\n",
+        "content/home/about.md": ABOUT_2,
+        "content/home/publications_selected.md": '+++\nwidget = "publications_selected"\n'
+                                                 'active = true\nweight = 10\n+++\n',
+        "content/publication/sparse.md": '+++\ntitle = "Sparse Kernels"\n'
+        'date = 2019-01-01\nauthors = ["Lin Qiao"]\npublication_types = ["1"]\n'
+        'publication = "MLSys"\nselected = true\n+++\n',
+    })
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert imported.report.kind == "hugo-blox"
+    profile = config_of(imported)["profile"]
+    assert profile["position"] == "MPhil student"
+    assert profile["affiliation"] == "Lake University"
+    assert profile["interests"] == ["Sparse attention", "Compilers"]
+    assert profile["email"] == "lin@example.org" and profile["photo"] == "/img/me.png"
+    assert profile["links"] == [{"kind": "github", "url": "https://github.com/linqiao"}]
+    assert [e["url"] for e in config_of(imported)["menu"]] == ["/", "/publications/"]
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert "selected" in bib
+    assert not (imported.dest / "content" / "posts").exists()
+    main = built_home(imported, tmp_path).find("main").text()
+    assert "Lin writes kernels." in main and "BEng, Lake University, 2020" in main
+    assert "Sparse Kernels" in main  # (selected)

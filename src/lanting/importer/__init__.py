@@ -50,7 +50,8 @@ LOOKED_FOR = (
     "theme's _config.NAME.yml), "
     "al-folio (_config.yml with _bibliography/ or _pages/), "
     "Jekyll (_config.yml with _posts/, _drafts/, _layouts/ or jekyll in its Gemfile), "
-    "Hugo Blox (a Hugo site with content/authors/ or a Wowchemy/Hugo Blox module), "
+    "Hugo Blox (a Hugo site with content/authors/, a Wowchemy/Hugo Blox module or the "
+    "Academic theme), "
     "Hugo (hugo.toml, hugo.yaml, config.toml, config.yaml or config/_default/ with content/)"
 )
 
@@ -69,6 +70,10 @@ def _is_hugo(source: Path) -> bool:
         any((source / name).is_file() for name in configs)
         or (source / "config" / "_default").is_dir())
 
+
+_ACADEMIC_THEME = re.compile(r"""^\s*theme\s*[=:]\s*\[?\s*["']?(hugo-)?academic["'\s,\]]""",
+                             re.MULTILINE | re.IGNORECASE)
+"""Hugo Blox before its modules: the Academic theme by name (`theme = "academic"`)."""
 
 _HEXO_SETTINGS = re.compile(r"^(?:new_post_name|source_dir|public_dir|post_asset_folder):",
                             re.MULTILINE)
@@ -122,7 +127,9 @@ def detect(source: Path) -> str:
             if p.is_file()) + _text(source / "hugoblox.yaml")
         if (source / "content" / "authors").is_dir() or (source / "data" / "authors").is_dir() \
                 or any(word in modules.lower() for word in ("wowchemy", "hugoblox",
-                                                            "hugo-blox")):
+                                                            "hugo-blox")) \
+                or _ACADEMIC_THEME.search(_text(source / "config.toml")
+                                          + _text(source / "config.yaml")):
             return "hugo-blox"
         return "hugo"
     if config.is_file() and ((source / "_layouts").is_dir()

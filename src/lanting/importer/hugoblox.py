@@ -62,8 +62,8 @@ class HugoBlox(HugoBloxHome):
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
         self.profile: dict[str, Any] = {}
-        self.read_authors()
         self.read_blocks()
+        self.read_authors()
 
     def special_sections(self) -> tuple[str, ...]:
         return PUBLICATIONS + TALKS + AUTHORS + PROJECTS
@@ -90,8 +90,29 @@ class HugoBlox(HugoBloxHome):
             self.bib_names[user] = f"{last}, {first}" if first and last else self.user_names[user]
         owner = next((f for f in found if bool_of(f[1].get("superuser"))
                       or f[0] in ("admin", "me")), found[0] if found else None)
+        if owner is None and self.params.get("name"):
+            owner = self.academic_owner()
         if owner is not None:
             self.read_profile(*owner)
+
+    def academic_owner(self) -> tuple[str, dict[str, Any], str, Path] | None:
+        """Academic before its `content/authors/` (2016–2018): the profile in `params`
+        (`name`, `role`, `organizations`, `social`, `email`, `avatar` in `static/img/`),
+        the interests, education and biography in the `about` widget."""
+        about = next((b for b in self.blocks if b.kind == "about"), None)
+        if about is None:
+            return None
+        params = self.params
+        interests = about.data.get("interests")
+        organizations = params.get("organizations") or (
+            [{"name": params["organization"]}] if params.get("organization") else [])
+        data = {"title": params["name"], "role": params.get("role"),
+                "organizations": organizations, "social": params.get("social") or [],
+                "education": about.data.get("education"),
+                "interests": interests.get("interests") if isinstance(interests, dict)
+                else interests}
+        self.user_names["admin"] = self.bib_names["admin"] = str(params["name"])
+        return "admin", data, about.text, about.path
 
     def read_profile(self, user: str, data: dict[str, Any], body: str, path: Path) -> None:
         profile: dict[str, Any] = {"name": self.user_names[user]}
@@ -121,7 +142,9 @@ class HugoBlox(HugoBloxHome):
             if url.startswith("mailto:"):
                 profile["email"] = url.removeprefix("mailto:")
             elif icon in LINK_KINDS and url:
-                if not url.startswith(("http", "/")):
+                if url.startswith("//"):  # (`//github.com/x`, as Academic's example wrote)
+                    url = "https:" + url
+                elif not url.startswith(("http", "/")):
                     url = "/" + url
                 if url.startswith("/static/") and (self.source / url.lstrip("/")).is_file():
                     url = url.removeprefix("/static")  # (`static/uploads/cv.pdf`: its file)
@@ -131,6 +154,11 @@ class HugoBlox(HugoBloxHome):
                                  "Lanting kind for it (add it to [profile] links by hand)")
         if links:
             profile["links"] = links
+        avatar_file = self.source / "static" / "img" / str(self.params.get("avatar") or "")
+        if "photo" not in profile and path.name != "_index.md" and avatar_file.is_file():
+            profile["photo"] = f"/img/{avatar_file.name}"  # (Academic's `params.avatar`)
+        if "email" not in profile and isinstance(self.params.get("email"), str):
+            profile["email"] = self.params["email"]
         self.profile = profile
         home = self.home()
         home.front["title"] = profile["name"]

@@ -105,7 +105,8 @@ class HugoBloxHome(HugoBloxPages):
         → the Lanting page showing the same, where the new site has one."""
         pages = {"about": "/", "posts": "/blog/", "post": "/blog/", "blog": "/blog/"}
         if self.entries:
-            pages.update(dict.fromkeys(("featured", *PUBLICATIONS), "/publications/"))
+            pages.update(dict.fromkeys(("featured", "publications_selected", *PUBLICATIONS),
+                                       "/publications/"))
         if any(item.kind == "talk" for item in self.site.items):
             pages.update(dict.fromkeys(TALKS, "/talks/"))
         if any(item.kind == "project" for item in self.site.items):

@@ -219,7 +219,7 @@ class HugoBloxPages(Hugo):
         fields = entry.fields
         if data.get("abstract") and "abstract" not in fields:
             entry.set("abstract", B.plain_inline(str(data["abstract"])))
-        if bool_of(data.get("featured")):
+        if bool_of(data.get("featured")) or bool_of(data.get("selected")):  # (Academic 2's)
             entry.set("selected", "true")
         notes = [n for n in data.get("author_notes") or [] if "equal" in str(n).lower()]
         if len(notes) > 1:
