@@ -227,6 +227,9 @@ def test_fenced_code_is_escaped_and_keeps_its_language() -> None:
     ("assembly", "mov eax, 1", True), ("armasm", "add r0, r1, r2", True),
     ("mlir", "%0 = add i32 %a, %b", True), ("dotenv", "KEY=value", True),
     ("tsv", "a\tb", False), ("sqlite", "SELECT name FROM users;", True),
+    # Hugo's own (a Hugo Blox site's posts on its templates were a dozen warnings)
+    ("go-html-template", "<p>{{ .Title }}</p>", True),
+    ("go-text-template", "{{ range .Pages }}{{ end }}", True),
 ])
 def test_common_fence_names_pygments_lacks(lang: str, code: str, highlighted: bool) -> None:
     """` ```yml ` (Pygments says `yaml`) was "unknown code language" and unhighlighted."""
