@@ -6,6 +6,7 @@ the theme's section lists lead where the new site shows the same."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -402,3 +403,119 @@ def test_academic_2_is_detected_and_its_profile_read(tmp_path: Path) -> None:
     main = built_home(imported, tmp_path).find("main").text()
     assert "Lin writes kernels." in main and "BEng, Lake University, 2020" in main
     assert "Sparse Kernels" in main  # (selected)
+
+
+OWNER = """\
+---
+title: Lin Qiao
+superuser: true
+education:
+  - area: PhD in Computer Science
+    institution: Lake University
+    date_start: 2022-09-01
+work:
+  - position: Research Intern
+    company_name: Kernel Lab
+    company_url: https://kernels.example.org/
+    date_start: 2024-06-01
+    date_end: 2024-09-30
+    summary: Fused attention kernels.
+skills:
+  - name: Languages
+    items:
+      - name: CUDA
+        percent: 90
+      - label: Rust
+awards:
+  - title: Best Student Paper
+    awarder: MLSys
+    date: '2024-05-01'
+---
+Lin works on sparse attention.
+"""
+
+EXPERIENCE_PAGE = """\
+---
+title: Experience
+type: landing
+sections:
+  - block: resume-experience
+    content:
+      username: me
+  - block: resume-skills
+    content:
+      username: me
+  - block: resume-awards
+    content:
+      title: Prizes
+      username: me
+  - block: collection
+    content:
+      filters:
+        folders: [blog]
+  - block: collection
+    content:
+      filters:
+        folders: [publications]
+---
+"""
+
+
+def test_a_resume_landing_page_is_a_page_of_the_profile_s_lists(tmp_path: Path) -> None:
+    """Hugo Blox's `content/experience.md` (`type: landing`, `resume-*` blocks showing
+    the profile's `work`, `education`, `skills`, `awards`) was "a page of links" left
+    out, and its menu entry with it; its two `collection` blocks were noted at one line."""
+    imported = blox(tmp_path, {
+        "content/authors/me/_index.md": OWNER, "content/experience.md": EXPERIENCE_PAGE,
+        "config/_default/menus.yaml": "main:\n  - name: Experience\n    url: experience/\n",
+    })
+    page = (imported.dest / "content" / "pages" / "experience.md").read_text(encoding="utf-8")
+    assert "- **Research Intern**, [Kernel Lab](https://kernels.example.org/), " \
+           "Jun 2024–Sep 2024\n\n  Fused attention kernels." in page
+    assert "- PhD in Computer Science, Lake University, 2022–present" in page
+    assert "- **Languages**: CUDA, Rust" in page
+    assert "- **Best Student Paper**, MLSys, May 2024" in page
+    assert ("Experience", "/experience/") in [(e["name"], e["url"])
+                                              for e in config_of(imported)["menu"]]
+    lines = [e.line for e in imported.report.entries if "`collection`" in e.message]
+    assert lines == [15, 19]
+    out = tmp_path / "out"
+    build(imported.dest, BuildOptions(output=out))
+    doc = read(out, "experience/index.html").find("main")
+    assert [h.text().strip() for h in doc.find_all("h2")] == [
+        "Experience", "Education", "Skills", "Prizes"]
+
+
+def test_newer_links_by_type_and_the_blog_over_a_course(tmp_path: Path) -> None:
+    """Hugo Blox 0.x writes `links: [{type: preprint, url: …}]` and `hugoblox: {ids:
+    {arxiv: …}}`: the buttons became "Link" after the venue and no arXiv field; and a
+    course of twelve undated pages (`courses/`) outnumbered the blog, taking its URLs."""
+    paper = """\
+    ---
+    title: Sparse Kernels for Long Context
+    authors: [me]
+    date: "2024-05-01"
+    publication_types: [paper-conference]
+    links:
+      - type: preprint
+        url: https://arxiv.org/abs/2410.11305
+      - type: code
+        url: https://github.com/lin/sparse
+    hugoblox:
+      ids:
+        doi: 10.1000/xyz
+    ---
+    """
+    course = {f"content/courses/kernels/lesson-{i}.md": f"---\ntitle: Lesson {i}\n---\nText.\n"
+              for i in range(3)}
+    imported = blox(tmp_path, {
+        "content/publications/sparse/index.md": paper, **course,
+        "content/blog/hello/index.md": "---\ntitle: Hello\ndate: 2025-01-01\n---\nHi.\n",
+    })
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    fields = dict(re.findall(r"^  (\w+) += \{(.*)\},$", bib, re.MULTILINE))
+    assert fields["arxiv"] == "2410.11305" and fields["doi"] == "10.1000/xyz"
+    assert fields["code"] == "https://github.com/lin/sparse"
+    assert "additional_info" not in fields
+    assert config_of(imported)["permalinks"]["posts"] == "/blog/:slug/"
+    assert [p.name for p in (imported.dest / "content" / "posts").iterdir()] == ["hello.md"]

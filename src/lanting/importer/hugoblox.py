@@ -16,7 +16,7 @@ from lanting.importer import body as B
 from lanting.importer.bibtex import dump
 from lanting.importer.common import bool_of, finish_menu, menu_names, read_text
 from lanting.importer.hugo_bodies import csv_table
-from lanting.importer.hugoblox_home import is_widget
+from lanting.importer.hugoblox_home import education_line, is_widget
 from lanting.importer.hugoblox_landing import HugoBloxHome
 from lanting.importer.hugoblox_pages import AUTHORS, PROJECTS, PUBLICATIONS, TALKS
 from lanting.importer.liquid import Context
@@ -30,23 +30,6 @@ LINK_KINDS = {"github": "github", "google-scholar": "scholar", "graduation-cap":
               "linkedin": "linkedin", "cv": "cv", "gitlab": "gitlab", "researchgate":
               "researchgate", "semantic-scholar": "semantic_scholar", "dblp": "dblp",
               "bluesky": "bluesky", "mastodon": "mastodon"}
-
-
-def education_line(course: dict[str, Any], chinese: bool) -> str:
-    """One item of a profile's `education` as a Markdown list item: the older keys
-    (`course`, `institution`, `year`) or the newer (`area`, `date_start`, `date_end`,
-    `summary`), joined by the comma of the site's language."""
-    parts = [str(course.get(k) or "").strip() for k in ("course", "area", "degree",
-                                                         "institution", "year")]
-    start, end = (str(course.get(k) or "")[:4] for k in ("date_start", "date_end"))
-    if start and not str(course.get("year") or ""):
-        parts.append(f"{start}–{end or ('至今' if chinese else 'present')}")
-    line = "- " + ("，" if chinese else ", ").join(p for p in parts if p)
-    summary = str(course.get("summary") or "").strip()
-    if summary:  # (a paragraph of the list item)
-        line += "\n\n" + "\n".join("  " + row if row.strip() else ""
-                                     for row in summary.split("\n")) + "\n"
-    return line
 
 
 def static_url(args: str) -> str:
@@ -68,6 +51,14 @@ class HugoBlox(HugoBloxHome):
     def special_sections(self) -> tuple[str, ...]:
         return PUBLICATIONS + TALKS + AUTHORS + PROJECTS
 
+    def main_section(self, files: list[tuple[Path, Path | None]]) -> str:
+        """The theme's blog (`blog/`, `post/`) unless `mainSections` says otherwise: a
+        course of many undated pages (`courses/`, the theme's documents) is no blog."""
+        found = super().main_section(files)
+        if self.config.get("mainsections") or self.params.get("mainsections"):
+            return found
+        return next((s for s in ("blog", "post", "posts") if s in self.sections), found)
+
     # --- profile ----------------------------------------------------------------------------
 
     def read_authors(self) -> None:
@@ -82,6 +73,7 @@ class HugoBlox(HugoBloxHome):
             data, _error = load_mapping("yaml", read_text(path))
             found.append((path.stem, data, str(data.get("bio") or ""), path))
         for user, data, _body, _path in found:
+            self.authors.setdefault(user, data)  # (the same file as the profile's)
             name = data.get("title") or data.get("name")
             if isinstance(name, dict):
                 name = name.get("display") or name.get("given_name")
@@ -93,6 +85,7 @@ class HugoBlox(HugoBloxHome):
         if owner is None and self.params.get("name"):
             owner = self.academic_owner()
         if owner is not None:
+            self.authors[""] = owner[1]
             self.read_profile(*owner)
 
     def academic_owner(self) -> tuple[str, dict[str, Any], str, Path] | None:
@@ -134,7 +127,7 @@ class HugoBlox(HugoBloxHome):
             self.site.static[f"images/{avatar.name}"] = avatar
             profile["photo"] = f"/images/{avatar.name}"
         links = []
-        for entry in data.get("social") or data.get("profiles") or []:
+        for entry in data.get("social") or data.get("profiles") or data.get("links") or []:
             if not isinstance(entry, dict):
                 continue
             url = str(entry.get("link") or entry.get("url") or "")

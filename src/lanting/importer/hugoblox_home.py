@@ -72,7 +72,8 @@ def is_widget(path: Path) -> bool:
 
 def landing_sections(path: Path, data: dict[str, Any], head: str) -> list[Block]:
     """The `sections:` of a landing page (`content/_index.md`), in their order."""
-    blocks = []
+    blocks: list[Block] = []
+    after = 0
     for section in data.get("sections") or []:
         if not isinstance(section, dict) or not section.get("block") \
                 or section.get("demo") is True:
@@ -83,15 +84,19 @@ def landing_sections(path: Path, data: dict[str, Any], head: str) -> list[Block]
         # (the id Wowchemy's parse_block_v2 gives a block without one)
         anchor = str(section.get("id") or "section-" + kind.replace(".", "-"))
         text = content.get("text")
+        line = _block_line(head, str(section["block"]), after)
+        after = line or after
         blocks.append(Block(kind, anchor, _title(content), content,
-                            text.strip() if isinstance(text, str) else "", path,
-                            _block_line(head, str(section["block"]))))
+                            text.strip() if isinstance(text, str) else "", path, line))
     return blocks
 
 
-def _block_line(head: str, name: str) -> int | None:
+def _block_line(head: str, name: str, after: int) -> int | None:
+    """The line of the first `block: name` after line `after` (a page may have two
+    `collection` blocks)."""
     for number, line in enumerate(head.split("\n"), start=2):
-        if re.match(rf"^\s*-?\s*block:\s*['\"]?{re.escape(name)}['\"]?\s*$", line):
+        if number > after and re.match(
+                rf"^\s*-?\s*block:\s*['\"]?{re.escape(name)}['\"]?\s*$", line):
             return number
     return None
 
@@ -100,11 +105,16 @@ def _title(data: dict[str, Any]) -> str:
     return str(data.get("title") or "").replace("&shy;", "").strip()
 
 
-def block_text(block: Block, chinese: bool) -> str | None:
+def block_text(block: Block, chinese: bool, author: dict[str, Any] | None = None
+               ) -> str | None:
     """The Markdown the block showed of its own (without its title), or None when it
-    had none (a list of pages, the biography, a decoration)."""
+    had none (a list of pages, the biography, a decoration). `author`: the front matter
+    of the profile the block names (`username`), which Hugo Blox's `resume-*` blocks
+    show (its `work`, `education`, `skills`, `awards`, `languages`)."""
     if block.kind in BIOGRAPHY:
         return None
+    if block.kind.startswith("resume-"):
+        return _resume(block.kind, author or {}, chinese) or block.text or None
     if block.kind == "experience":
         items = _items(block.data, "experience")
         return "\n".join(_job(item, chinese) for item in items) or block.text or None
@@ -115,6 +125,35 @@ def block_text(block: Block, chinese: bool) -> str | None:
         items = _items(block.data, "feature")
         return "\n".join(_skill(item) for item in items) or block.text or None
     return block.text or None
+
+
+def _resume(kind: str, author: dict[str, Any], chinese: bool) -> str:
+    """A `resume-*` block: the profile's lists it showed."""
+    if kind == "resume-experience":
+        jobs = "\n".join(_job(i, chinese) for i in _items(author, "work")
+                         or _items(author, "experience"))
+        education = author.get("education")
+        courses = education.get("courses") if isinstance(education, dict) else education
+        schools = "\n".join(education_line(c, chinese) for c in courses or []
+                            if isinstance(c, dict)) if isinstance(courses, list) else ""
+        parts = [(("工作经历" if chinese else "Experience"), jobs),
+                 (("教育经历" if chinese else "Education"), schools)]
+        return "\n\n".join(f"## {title}\n\n{text}" for title, text in parts if text)
+    if kind == "resume-skills":
+        return "\n".join(
+            f"- **{str(group.get('name') or '').strip()}**: " + ", ".join(
+                str(i.get("name") or i.get("label") or "").strip()
+                for i in _items(group, "items"))
+            for group in _items(author, "skills"))
+    if kind == "resume-awards":
+        return "\n".join(_prize({**award, "date_start": award.get("date"),
+                                 "organization": award.get("awarder"),
+                                 "description": award.get("summary")}, chinese)
+                         for award in _items(author, "awards"))
+    if kind == "resume-languages":
+        return "\n".join(f"- {str(i.get('name') or '').strip()}"
+                         for i in _items(author, "languages"))
+    return ""
 
 
 def _items(data: dict[str, Any], old_key: str) -> list[dict[str, Any]]:
@@ -133,8 +172,10 @@ def _date(value: Any, chinese: bool) -> str:
 
 
 def _span(item: dict[str, Any], chinese: bool, ongoing: bool) -> str:
-    """`Jan 2020–present` (a job without an end is ongoing), `Jan 2020` (a prize)."""
-    start, end = _date(item.get("date_start"), chinese), _date(item.get("date_end"), chinese)
+    """`Jan 2020–present` (a job without an end is ongoing), `Jan 2020` (a prize).
+    (`date_start`, or the author schema's `start`.)"""
+    start = _date(item.get("date_start") or item.get("start"), chinese)
+    end = _date(item.get("date_end") or item.get("end"), chinese)
     if not start or (not end and not ongoing):
         return start or end
     return f"{start}–{end or ('至今' if chinese else 'present')}"
@@ -158,11 +199,15 @@ def _with_summary(line: str, summary: Any) -> str:
 
 
 def _job(item: dict[str, Any], chinese: bool) -> str:
-    head = _joined([f"**{str(item.get('title') or '').strip()}**" if item.get("title")
-                    else "", _linked(str(item.get("company") or "").strip(),
-                                     item.get("company_url")),
-                    str(item.get("location") or "").strip(), _span(item, chinese, True)], chinese)
-    return _with_summary(f"- {head}", item.get("description"))
+    """A job of `experience` (`title`, `company`) or of a profile's `work` (`position`,
+    `company_name`, `summary`)."""
+    title = str(item.get("title") or item.get("position") or item.get("role") or "").strip()
+    company = str(item.get("company") or item.get("company_name") or item.get("org")
+                  or "").strip()
+    head = _joined([f"**{title}**" if title else "", _linked(company, item.get("company_url")),
+                    str(item.get("location") or "").strip(), _span(item, chinese, True)],
+                   chinese)
+    return _with_summary(f"- {head}", item.get("description") or item.get("summary"))
 
 
 def _prize(item: dict[str, Any], chinese: bool) -> str:
@@ -183,9 +228,28 @@ def _skill(item: dict[str, Any]) -> str:
     return f"- **{name}**" + (f": {description}" if description else "")
 
 
-def section_markdown(block: Block, text: str) -> str:
+DEFAULT_TITLES = {"resume-skills": ("Skills", "技能"), "resume-awards": ("Awards", "奖项"),
+                  "resume-languages": ("Languages", "语言")}
+"""The headings Hugo Blox's blocks had when given no `title`."""
+
+
+def section_markdown(block: Block, text: str, chinese: bool) -> str:
     """The block as a section of the home page: its title as a heading with the old id
     (a block without a title: its text alone)."""
-    if not block.title:
+    title = block.title or DEFAULT_TITLES.get(block.kind, ("", ""))[chinese]
+    if not title:
         return text.strip() + "\n"
-    return f"## {block.title} {{#{block.anchor}}}\n\n{text.strip()}\n"
+    return f"## {title} {{#{block.anchor}}}\n\n{text.strip()}\n"
+
+
+def education_line(course: dict[str, Any], chinese: bool) -> str:
+    """One item of a profile's `education` as a Markdown list item: the older keys
+    (`course`, `institution`, `year`) or the newer (`area`, `date_start`, `date_end`,
+    `summary`), joined by the comma of the site's language."""
+    parts = [str(course.get(k) or "").strip() for k in ("course", "area", "degree",
+                                                         "institution", "year")]
+    start, end = (str(course.get(k) or course.get(k[5:]) or "")[:4]
+                  for k in ("date_start", "date_end"))  # (or `start`, `end`)
+    if start and not str(course.get("year") or ""):
+        parts.append(f"{start}–{end or ('至今' if chinese else 'present')}")
+    return _with_summary("- " + _joined(parts, chinese), course.get("summary"))

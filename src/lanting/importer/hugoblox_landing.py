@@ -51,6 +51,8 @@ class HugoBloxHome(HugoBloxPages):
         super().__init__(*args)
         self.blocks: list[Block] = []
         """The blocks of the old one-page home, in its order."""
+        self.authors: dict[str, dict[str, Any]] = {}
+        """Author folder (`admin`, `me`) -> its front matter; the owner's under ""."""
 
     def read_blocks(self) -> None:
         """The blocks of the old home: `content/home/*.md` widgets, else the `sections:`
@@ -71,16 +73,47 @@ class HugoBloxHome(HugoBloxPages):
         """The blocks with text of their own as sections of the home page's text (each
         converted as a text of its own file); the others named in the report."""
         home = self.home()
+        chinese = self.language.startswith("zh")
         for block in self.blocks:
-            text = block_text(block, self.language.startswith("zh"))
+            text = self.text_of(block)
             if text is None:
                 self.report.note(block.path, block.line, f"block `{block.kind}` of the old "
                                  "home left out: " + self.left_out_why(block))
                 continue
             ctx = Context(self.report, block.path, read_text(block.path))
             converted = self.convert(text, home, ctx, block.path.parent)
-            home.body = home.body.rstrip("\n") + "\n\n" + section_markdown(block, converted)
+            home.body = home.body.rstrip("\n") + "\n\n" + section_markdown(
+                block, converted, chinese)
             self.report.convert("blocks of the old home as sections of its text")
+
+    def text_of(self, block: Block) -> str | None:
+        """`block_text`, with the profile its `username` names (else the owner's)."""
+        user = str(block.data.get("username") or "")
+        return block_text(block, self.language.startswith("zh"),
+                          self.authors.get(user) or self.authors.get(""))
+
+    def read_special(self, path: Path, bundle: Path | None, section: str,
+                     data: dict[str, Any], head: str, body: str) -> bool:
+        """A landing page besides the home (Hugo Blox's `experience.md`, `type: landing`
+        with `sections:`): a page at its old URL, its blocks' texts as its sections."""
+        if str(data.get("type") or "").lower() != "landing" or not isinstance(
+                data.get("sections"), list):
+            return super().read_special(path, bundle, section, data, head, body)
+        chinese = self.language.startswith("zh")
+        parts = []
+        for block in landing_sections(path, data, head):
+            text = self.text_of(block)
+            if text is None:
+                self.report.note(path, block.line, f"block `{block.kind}` left out: "
+                                 + self.left_out_why(block))
+            else:
+                parts.append(section_markdown(block, text, chinese))
+                self.report.convert("blocks of landing pages as sections of their text")
+        if body.strip():
+            self.report.note(path, None, "the landing page's text after its front matter "
+                             "left out: the old page did not show it")
+        self.read_page(path, data, head, "\n".join(parts), bundle, section)
+        return True
 
     @staticmethod
     def left_out_why(block: Block) -> str:
@@ -95,7 +128,7 @@ class HugoBloxHome(HugoBloxPages):
         """The Lanting page of a block of the old one-page home (`#publications`), or
         None when the new site has no such page. A block whose text the home page keeps
         (`home_blocks`) is there, under its old id."""
-        if any(b.anchor.lower() == anchor.lower() and block_text(b, False) is not None
+        if any(b.anchor.lower() == anchor.lower() and self.text_of(b) is not None
                for b in self.blocks):
             return f"/#{anchor}"
         return self.list_pages().get(anchor.lower())

@@ -13,6 +13,9 @@ BUTTONS = (("url_pdf", "PDF"), ("url_preprint", "Preprint"), ("url_code", "Code"
            ("url_slides", "Slides"), ("url_source", "Source Document"), ("url_video", "Video"))
 """Hugo Blox's link keys and their buttons' names, in page_links.html's order."""
 
+_TYPE_NAMES = {**{key.removeprefix("url_"): name for key, name in BUTTONS}, "doi": "DOI"}
+"""Hugo Blox 0.x's `links: [{type: preprint, url: …}]`: each type's button name, as its
+`url_*` key had it."""
 _FIELDS = (
     (r"^(pdf|paper|full ?text)$", "pdf"), (r"preprint|arxiv", "arxiv"),
     (r"^html$", "html"), (r"supp|appendix", "supp"), (r"code|github|gitlab|software", "code"),
@@ -38,7 +41,9 @@ def page_links(data: dict[str, Any]) -> list[PageLink]:
     for entry in data.get("links") or []:
         if not isinstance(entry, dict) or not str(entry.get("url") or "").strip():
             continue
-        name = str(entry.get("name") or entry.get("icon") or "Link").strip()
+        kind = str(entry.get("type") or "").strip().lower()
+        name = str(entry.get("name") or entry.get("label") or _TYPE_NAMES.get(kind)
+                   or entry.get("icon") or kind.title() or "Link").strip()
         found.append(PageLink("links", name, str(entry["url"]).strip()))
     return found
 

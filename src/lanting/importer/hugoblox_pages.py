@@ -225,8 +225,12 @@ class HugoBloxPages(Hugo):
         if len(notes) > 1:
             entry.set("equal_contribution", str(len(notes)))
         self.publication_links(entry, path, head, data, bundle)
-        if data.get("doi") and "doi" not in fields:
-            entry.set("doi", str(data["doi"]))
+        theme = data.get("hugoblox")  # (Hugo Blox 0.x: `hugoblox: {ids: {arxiv: …}}`)
+        ids = theme.get("ids") if isinstance(theme, dict) else None
+        ids = {"doi": data.get("doi"), **(ids if isinstance(ids, dict) else {})}
+        for key in ("doi", "arxiv"):
+            if ids.get(key) and key not in fields:
+                entry.set(key, str(ids[key]))
         self.entries.append(entry)
         self.report.counts["publications"] += 1
         old = f"/{section}/{hugo_path(str(data.get('slug') or folder), self.lower)}/"
