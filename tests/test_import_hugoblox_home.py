@@ -519,3 +519,24 @@ def test_newer_links_by_type_and_the_blog_over_a_course(tmp_path: Path) -> None:
     assert "additional_info" not in fields
     assert config_of(imported)["permalinks"]["posts"] == "/blog/:slug/"
     assert [p.name for p in (imported.dest / "content" / "posts").iterdir()] == ["hello.md"]
+
+
+def test_a_course_is_never_the_blog_and_a_hash_button_led_nowhere(tmp_path: Path) -> None:
+    """A site whose blog is `blog_examples/` (no `blog/`): its course's undated pages
+    still outnumbered it and became posts dated by the files' times; the theme's example
+    publication's `url_dataset: '#'` became a "Dataset" link to the page itself."""
+    course = {f"content/courses/kernels/lesson-{i}.md": f"---\ntitle: Lesson {i}\n---\nText.\n"
+              for i in range(3)}
+    example = PAPER.replace('publication: "*MLSys*"', 'publication: "*MLSys*"\n'
+                            'url_dataset: "#"')
+    imported = blox(tmp_path, {
+        **course, "content/publication/example/index.md": example,
+        "content/blog_examples/hello.md": "---\ntitle: Hello\ndate: 2025-01-01\n---\nHi.\n",
+    })
+    assert config_of(imported)["permalinks"]["posts"] == "/blog_examples/:slug/"
+    assert [p.name for p in (imported.dest / "content" / "posts").iterdir()] == ["hello.md"]
+    assert not any("no date" in e.message for e in imported.report.warnings)
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert "Dataset" not in bib
+    assert any(e.path == "content/publication/example/index.md" and e.line == 7
+               and "`url_dataset`: `#`" in e.message for e in imported.report.warnings)

@@ -23,6 +23,9 @@ from lanting.importer.liquid import Context
 from lanting.importer.site import Item
 from lanting.importer.text import key_line, load_mapping, names, split_front_matter
 
+NOT_BLOGS = frozenset({"courses", "course", "docs", "slides"})
+"""Sections of the theme that are no blog however many pages they hold: its courses and
+documents (`type: docs`, undated pages) and its slide decks."""
 CMS_TYPES = ("wowchemycms", "netlifycms")
 """Page types that make the old site's content manager (Netlify CMS), not a page."""
 LINK_KINDS = {"github": "github", "google-scholar": "scholar", "graduation-cap": "scholar",
@@ -57,7 +60,10 @@ class HugoBlox(HugoBloxHome):
         found = super().main_section(files)
         if self.config.get("mainsections") or self.params.get("mainsections"):
             return found
-        return next((s for s in ("blog", "post", "posts") if s in self.sections), found)
+        others = [s for s in self.sections if s not in NOT_BLOGS]
+        return next((s for s in ("blog", "post", "posts") if s in self.sections),
+                    found if found not in NOT_BLOGS or not others
+                    else max(sorted(others), key=lambda s: self.sections[s]))
 
     # --- profile ----------------------------------------------------------------------------
 

@@ -119,6 +119,8 @@ class HugoBloxHome(HugoBloxPages):
     def left_out_why(block: Block) -> str:
         if block.kind in BIOGRAPHY:
             return "the profile and the home page's text show the biography"
+        if block.kind.startswith("resume-"):
+            return "the profile it shows has nothing of the kind (its `work`, `skills`, …)"
         if block.kind in LISTS:
             return ("Lanting's home page lists selected publications and recent posts, "
                     "and its menu leads to the others")

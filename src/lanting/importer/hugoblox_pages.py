@@ -164,7 +164,8 @@ class HugoBloxPages(Hugo):
         for link in links:
             url = self.page_url(link.url, bundle, folder)
             if url is None:
-                self.report.warn(path, key_line(head, link.key), f"`{link.key}`: "
+                named = f"`{link.key}`" + (f" “{link.name}”" if link.key == "links" else "")
+                self.report.warn(path, key_line(head, link.key), f"{named}: "
                                  f"`{link.url}` is no file or page of the old site (its "
                                  "link led nowhere): left out")
             else:
@@ -175,7 +176,9 @@ class HugoBloxPages(Hugo):
         """A link of a page's front matter: a URL, a file of its bundle (copied to
         `static/<folder>/<bundle>/`), a path from the old site's root, as Hugo Blox's
         `relURL` read it, or a domain written without `https://`; None for a path the
-        old site had nothing at."""
+        old site had nothing at (or for `#`, the theme's example's placeholder)."""
+        if url == "#":
+            return None
         found = self.local_file(url, bundle, folder)
         if found != url or re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^#|^//", url):
             return found
