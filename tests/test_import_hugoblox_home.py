@@ -540,3 +540,68 @@ def test_a_course_is_never_the_blog_and_a_hash_button_led_nowhere(tmp_path: Path
     assert "Dataset" not in bib
     assert any(e.path == "content/publication/example/index.md" and e.line == 7
                and "`url_dataset`: `#`" in e.message for e in imported.report.warnings)
+
+
+DECK = """\
+---
+title: Kernels in Ten Slides
+date: 2024-06-02
+summary: The talk's deck.
+slides:
+  theme: black
+---
+# Kernels
+
+---
+
+## Why fuse
+
+{{< fragment >}}Memory traffic dominates.{{< /fragment >}}
+
+{{< speaker_note >}}
+Mention the roofline plot.
+{{< /speaker_note >}}
+
+---
+
+{{< slide background-color="#1e3a8a" >}}
+
+## Thanks
+
+Follow [@linqiao](https://x.com/linqiao).
+"""
+
+
+def test_slide_decks_are_talks_and_an_event_s_deck_is_its_slides(tmp_path: Path) -> None:
+    """Hugo Blox decks (`content/slides/<deck>/index.md`) became posts, their
+    `fragment`, `speaker_note` and `slide` shortcodes left in comments; an event's
+    `slides: <deck>` was a warning ("`slides` left out") beside a talk of one slide."""
+    imported = blox(tmp_path, {
+        "content/slides/kernels/index.md": DECK,
+        "content/slides/solo/index.md": DECK.replace("Kernels in Ten", "Solo"),
+        "content/event/kernels/index.md": "---\ntitle: Kernels at Scale\nevent: Seminar\n"
+                                          "date: 2024-06-01\nslides: kernels\n---\n"
+                                          "The seminar's abstract.\n",
+        "content/event/lost/index.md": "---\ntitle: Lost\ndate: 2024-01-01\n"
+                                       "slides: nowhere\n---\n",
+        "content/publication/sparse/index.md": PAPER,
+    })
+    talks = imported.dest / "content" / "talks"
+    assert sorted(p.name for p in talks.iterdir()) == ["kernels.md", "lost.md", "solo.md"]
+    talk = (talks / "kernels.md").read_text(encoding="utf-8")
+    assert talk.index("The seminar's abstract.") < talk.index("# Kernels")
+    assert "Memory traffic dominates." in talk and "{{" not in talk
+    assert "\nNote:\n\nMention the roofline plot.\n" in talk
+    assert "paper:" not in talk  # (`[@linqiao](…)` is a link, no citation)
+    assert not (imported.dest / "content" / "posts").exists()
+    assert [(e.path, e.line) for e in imported.report.warnings if "slides" in e.message
+            and e.path != "content/event/lost/index.md"] == []
+    assert any(e.path == "content/event/lost/index.md" and e.line == 4
+               and "`slides: nowhere`" in e.message for e in imported.report.warnings)
+    out = tmp_path / "out"
+    build(imported.dest, BuildOptions(output=out))
+    page = read(out, "talks/kernels/index.html")
+    assert len([a for a in page.find_all("a") if a.get("href", "").startswith(
+        "/talks/kernels/slides/#")]) == 4  # (the event's slide and the deck's three)
+    assert "/talks/kernels/" in (out / "slides" / "kernels" / "index.html").read_text(
+        encoding="utf-8")  # (the deck's old URL)

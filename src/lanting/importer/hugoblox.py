@@ -19,6 +19,7 @@ from lanting.importer.hugo_bodies import csv_table
 from lanting.importer.hugoblox_home import education_line, is_widget
 from lanting.importer.hugoblox_landing import HugoBloxHome
 from lanting.importer.hugoblox_pages import AUTHORS, PROJECTS, PUBLICATIONS, TALKS
+from lanting.importer.hugoblox_slides import SLIDES
 from lanting.importer.liquid import Context
 from lanting.importer.site import Item
 from lanting.importer.text import key_line, load_mapping, names, split_front_matter
@@ -52,7 +53,7 @@ class HugoBlox(HugoBloxHome):
         self.read_authors()
 
     def special_sections(self) -> tuple[str, ...]:
-        return PUBLICATIONS + TALKS + AUTHORS + PROJECTS
+        return PUBLICATIONS + TALKS + AUTHORS + PROJECTS + SLIDES
 
     def main_section(self, files: list[tuple[Path, Path | None]]) -> str:
         """The theme's blog (`blog/`, `post/`) unless `mainSections` says otherwise: a
@@ -176,11 +177,15 @@ class HugoBlox(HugoBloxHome):
 
     def finish_more(self) -> None:
         self.home_blocks()
+        self.finish_decks()
         if self.entries:
             self.site.extra["content/publications.bib"] = dump(self.entries)
         for item, _text, _path, _folder in self.items:
             if item.kind == "talk":
-                papers = re.findall(r"\[@([^\]\s;]+)\]", item.body)
+                # (a citation of one of the publications; `[@handle](https://x.com/…)`
+                # is a link)
+                papers = [key for key in re.findall(r"\[@([^\]\s;]+)\](?!\()", item.body)
+                          if key in self.keys]
                 if papers:
                     item.front["paper"] = papers[0]
         if self.profile:
@@ -242,6 +247,10 @@ class HugoBlox(HugoBloxHome):
             # link to a file of `static/`, its text between the tags)
             "staticref": (lambda a, inner, w: f"[{inner.strip()}]({static_url(a)})",
                           "staticref links"),
+            # a deck's: a part shown on a click (its text), the speaker's notes
+            "fragment": (lambda a, inner, w: inner.strip(), "slide fragments"),
+            "speaker_note": (lambda a, inner, w: f"\nNote:\n\n{inner.strip()}\n",
+                             "speaker notes"),
         })
         return handlers
 
@@ -276,6 +285,7 @@ class HugoBlox(HugoBloxHome):
             return ""
 
         handlers.update({"cite": cite, "mention": mention, "table": table, "icon": remove,
+                         "slide": remove,  # (a deck slide's background or id)
                          "staticref": self.staticref(ctx)})
         return handlers
 

@@ -20,7 +20,8 @@ from lanting.importer.hugoblox_home import (
     section_markdown,
     widget_files,
 )
-from lanting.importer.hugoblox_pages import PROJECTS, PUBLICATIONS, TALKS, HugoBloxPages
+from lanting.importer.hugoblox_pages import PROJECTS, PUBLICATIONS, TALKS
+from lanting.importer.hugoblox_slides import HugoBloxSlides
 from lanting.importer.liquid import Context
 from lanting.importer.text import load_mapping, split_front_matter
 
@@ -44,7 +45,7 @@ def has_anchor(text: str, anchor: str) -> bool:
     return re.search(rf"""\bid=["']?{re.escape(anchor)}["'\s>]""", text) is not None
 
 
-class HugoBloxHome(HugoBloxPages):
+class HugoBloxHome(HugoBloxSlides):
     """The readers of the old home's blocks, and of the links to them."""
 
     def __init__(self, *args: Any) -> None:

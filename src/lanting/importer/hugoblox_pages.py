@@ -360,9 +360,15 @@ class HugoBloxPages(Hugo):
         item.old_urls = [self.fill(pattern, [section], data, date, stem)]
         for url in item.old_urls:
             self.table.add(url, item)
-        self.report.warn(path, None, "the event had no slides: its text is the talk's one "
-                         "slide (add slides after the front matter, separated by `---`)")
+        if not self.talk_deck(path, data, head, item):
+            self.report.warn(path, None, "the event had no slides: its text is the talk's "
+                             "one slide (add slides after the front matter, separated by "
+                             "`---`)")
         self.remember(item, path, bundle, body)
+
+    def talk_deck(self, path: Path, data: dict[str, Any], head: str, item: Item) -> bool:
+        """Whether the event's `slides:` deck becomes the talk's slides (`hugoblox_slides`)."""
+        return False
 
     def talk_text(self, path: Path, bundle: Path | None, data: dict[str, Any], head: str,
                   front: dict[str, Any]) -> str:
@@ -391,9 +397,7 @@ class HugoBloxPages(Hugo):
         if links:
             text += "\n" + markdown_links(links) + "\n"
             self.report.convert("event links in the talk's text", len(links))
-        for key in ("date_end", "slides"):
-            if str(data.get(key) or "").strip():
-                self.report.warn(path, key_line(head, key), f"`{key}` left out: a Lanting "
-                                 "talk has " + ("one date" if key == "date_end" else
-                                                "its slides in its text"))
+        if str(data.get("date_end") or "").strip():
+            self.report.warn(path, key_line(head, "date_end"), "`date_end` left out: a "
+                             "Lanting talk has one date")
         return text

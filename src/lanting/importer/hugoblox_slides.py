@@ -1,0 +1,97 @@
+"""Hugo Blox's slide decks (`content/slides/<deck>/index.md`, `type: slides`: reveal.js
+slides in Markdown, separated by `---`) → Lanting talks, whose slides are separated the
+same way. The deck's shortcodes are in `hugoblox.py` (`fragment`: its text;
+`speaker_note`: the slide's notes; `slide`: its look, dropped)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from lanting.importer import body as B
+from lanting.importer.common import bool_of, first_date, mtime, read_text
+from lanting.importer.hugo_front import DATES
+from lanting.importer.hugoblox_pages import HugoBloxPages
+from lanting.importer.liquid import Context
+from lanting.importer.site import Item, slug_of
+from lanting.importer.text import key_line, names
+
+SLIDES = ("slides",)
+DECK_KEYS = frozenset({"title", "date", "summary", "tags", "draft", "slides", "type",
+                       "publishDate", "publishdate", "lastmod"})
+"""The keys of a deck's front matter that the talk is made from (`slides:`, its reveal.js
+theme and branding, has no Lanting form and needs none)."""
+
+
+class HugoBloxSlides(HugoBloxPages):
+    """The reader of Hugo Blox's slide decks."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.claimed: dict[Path, Item] = {}
+        """Decks that events name (`slides: example`) -> the event's talk."""
+        self.deck_parts: list[tuple[Item, Path, str]] = []
+        """(talk, deck file, its slides): appended to the talk's text once converted."""
+
+    def read_special(self, path: Path, bundle: Path | None, section: str,
+                     data: dict[str, Any], head: str, body: str) -> bool:
+        if section in SLIDES or str(data.get("type") or "").lower() == "slides":
+            self.read_deck(path, bundle, section, data, head, body)
+            return True
+        return super().read_special(path, bundle, section, data, head, body)
+
+    def talk_deck(self, path: Path, data: dict[str, Any], head: str, item: Item) -> bool:
+        """An event's deck (`slides: example`) is its talk's slides, after the event's
+        own slide (`read_deck` leaves the deck out)."""
+        name = str(data.get("slides") or "").strip()
+        deck = self.content / "slides" / name / "index.md"
+        if not name or "/" in name or not deck.is_file():
+            if name:
+                self.report.warn(path, key_line(head, "slides"), f"`slides: {name}` left "
+                                 f"out: no deck `content/slides/{name}/` (the button led "
+                                 "nowhere)")
+            return False
+        self.claimed[deck] = item
+        return True
+
+    def read_deck(self, path: Path, bundle: Path | None, section: str, data: dict[str, Any],
+                  head: str, body: str) -> None:
+        stem = bundle.name if bundle is not None else path.stem
+        date = first_date(data, head, DATES, self.tz)
+        old = self.fill(self.permalink_of(section or "slides"), [section], data,
+                        date or mtime(path, self.tz), stem)
+        talk = self.claimed.get(path)
+        if talk is not None:  # (its old URL answers with the talk)
+            self.deck_parts.append((talk, path, body))
+            talk.old_urls.append(old)
+            self.table.add(old, talk)
+            self.report.convert("decks as the slides of their event's talk")
+            return
+        if date is None:
+            date = mtime(path, self.tz)
+            self.report.warn(path, None, "a deck without a date: the file's modification "
+                             "time is the talk's date")
+        front: dict[str, Any] = {"title": str(data.get("title") or stem), "date": date}
+        if isinstance(data.get("summary"), str) and data["summary"].strip():
+            front["summary"] = B.plain_inline(data["summary"])
+        if names(data.get("tags")):
+            front["tags"] = names(data.get("tags"))
+        draft = bool_of(data.get("draft"))
+        if draft:
+            front["draft"] = True
+        self.left_out(path, data, DECK_KEYS)
+        item = self.site.add(Item("talk", slug_of(stem), path, front, draft=draft))
+        self.report.counts["talks"] += 1
+        self.report.convert("slide decks as talks")
+        item.old_urls = [old]
+        for url in item.old_urls:
+            self.table.add(url, item)
+        self.remember(item, path, bundle, body)
+
+    def finish_decks(self) -> None:
+        """The decks of events after their talks' first slide, each converted as a text
+        of its own file (its lines in the report, its images from its folder)."""
+        for talk, path, body in self.deck_parts:
+            ctx = Context(self.report, path, read_text(path))
+            slides = self.convert(body, talk, ctx, path.parent)
+            talk.body = talk.body.rstrip("\n") + "\n\n---\n\n" + slides.lstrip("\n")
