@@ -605,3 +605,14 @@ def test_slide_decks_are_talks_and_an_event_s_deck_is_its_slides(tmp_path: Path)
         "/talks/kernels/slides/#")]) == 4  # (the event's slide and the deck's three)
     assert "/talks/kernels/" in (out / "slides" / "kernels" / "index.html").read_text(
         encoding="utf-8")  # (the deck's old URL)
+
+
+def test_a_markmap_fence_is_noted_and_built_without_a_warning(tmp_path: Path) -> None:
+    """Hugo Blox draws ```` ```markmap ```` fences as mind maps: each was an "unknown code
+    language" at build, and the import said nothing."""
+    imported = blox(tmp_path, {"content/post/m/index.md": "---\ntitle: Map\ndate: "
+                               "2020-01-01\n---\n\n```markmap\n# Plan\n## Read\n```\n"})
+    assert [(e.path, e.line) for e in imported.report.entries
+            if "Markmap" in e.message] == [("content/post/m/index.md", 6)]
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert not [w for w in result.warnings if "markmap" in w.message]

@@ -230,6 +230,7 @@ def test_fenced_code_is_escaped_and_keeps_its_language() -> None:
     # Hugo's own (a Hugo Blox site's posts on its templates were a dozen warnings)
     ("go-html-template", "<p>{{ .Title }}</p>", True),
     ("go-text-template", "{{ range .Pages }}{{ end }}", True),
+    ("markmap", "# Plan\n## Read\n- papers", True),
 ])
 def test_common_fence_names_pygments_lacks(lang: str, code: str, highlighted: bool) -> None:
     """` ```yml ` (Pygments says `yaml`) was "unknown code language" and unhighlighted."""

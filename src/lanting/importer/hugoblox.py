@@ -219,6 +219,10 @@ class HugoBlox(HugoBloxHome):
         if fence:
             ctx.note(fence.group(), "Mermaid diagrams show as code until `[markdown] "
                      "mermaid` in lanting.toml names a Mermaid script")
+        fence = re.search(r"^[ \t]*(```|~~~)[ \t]*markmap\b.*$", text, re.MULTILINE)
+        if fence:
+            ctx.note(fence.group(), "Markmap mind maps show as their Markdown outline "
+                     "(Lanting draws none)")
         return super().convert(text, item, ctx, folder)
 
     def passthrough(self) -> bool:

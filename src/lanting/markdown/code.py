@@ -127,7 +127,9 @@ LANGUAGE_ALIASES = {"yml": "yaml", "jsonc": "json", "patch": "diff", "cmd": "bat
                     "j2": "jinja", "nunjucks": "jinja", "env": "bash", "dotenv": "bash",
                     "conf": "ini", "sqlite": "sql",
                     # Hugo's (Chroma's) names of Go templates, `{{ .Title }}` as in Jinja
-                    "go-html-template": "html+django", "go-text-template": "django"}
+                    "go-html-template": "html+django", "go-text-template": "django",
+                    # Hugo Blox's mind maps: their source is a Markdown outline
+                    "markmap": "markdown"}
 """Fence languages posts use that Pygments knows by another name (or a near one: MLIR
 as LLVM IR, ARM and RISC-V assembly as GNU assembler)."""
 PLAIN_LANGUAGES = frozenset({"text", "plain", "txt", "plaintext", "output", "log", "csv",
