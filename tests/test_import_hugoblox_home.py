@@ -616,3 +616,30 @@ def test_a_markmap_fence_is_noted_and_built_without_a_warning(tmp_path: Path) ->
             if "Markmap" in e.message] == [("content/post/m/index.md", 6)]
     result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
     assert not [w for w in result.warnings if "markmap" in w.message]
+
+
+def test_a_site_with_a_content_folder_per_language_keeps_profile_and_home(
+        tmp_path: Path) -> None:
+    """With `contentDir: content/en` and `content/zh`, the profile
+    (`content/en/authors/admin/`) and the home's widgets (`content/en/home/`) were looked
+    for in `content/` and lost: the new site had no profile and an empty home page."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "config/_default/config.yaml": "title: Lin\nbaseurl: https://example.org/\n",
+        "config/_default/languages.yaml": "en:\n  languageCode: en-us\n  contentDir: "
+                                          "content/en\n  weight: 1\nzh:\n  languageCode: "
+                                          "zh-Hans\n  contentDir: content/zh\n  weight: 2\n",
+        "content/en/authors/admin/_index.md": AUTHOR.replace("role: PhD student",
+                                                             "role: Postdoc"),
+        "content/en/home/index.md": WIDGET_PAGE, "content/en/home/experience.md": EXPERIENCE,
+        "content/zh/home/index.md": WIDGET_PAGE,
+        "content/zh/home/experience.md": EXPERIENCE.replace("Experience", "经历"),
+        "content/en/post/hello.md": "---\ntitle: Hello\ndate: 2021-01-01\n---\nHi.\n",
+    })
+    imported = import_site(source, tmp_path / "new", "hugo-blox", False, NOW)
+    assert config_of(imported)["profile"]["position"] == "Postdoc"
+    home = (imported.dest / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "Lin works on sparse attention." in home and "## Experience {#experience}" in home
+    assert any(e.path == "content/zh/home" and "`zh` home" in e.message
+               for e in imported.report.entries)
+    assert "Research Intern" in built_home(imported, tmp_path).find("main").text()

@@ -70,7 +70,7 @@ class HugoBlox(HugoBloxHome):
 
     def read_authors(self) -> None:
         found: list[tuple[str, dict[str, Any], str, Path]] = []
-        folder = self.content / "authors"
+        folder = self.site_root() / "authors"
         for path in sorted(folder.glob("*/_index.md")) if folder.is_dir() else []:
             fmt, head, body, _first = split_front_matter(read_text(path))
             data, _error = load_mapping(fmt or "yaml", head)
@@ -309,9 +309,9 @@ class HugoBlox(HugoBloxHome):
         """Publications first: posts citing them need their keys. The CMS's page and the
         widgets of the old home (`read_blocks`) are left out before the sections are
         counted (they are no posts)."""
-        home = self.content / "home"
+        homes = {lang.content / "home" for lang in self.languages}
         files = [f for f in super().content_files() if not self.is_cms_page(f[0])
-                 and not (f[0].parent == home and is_widget(f[0]))]
+                 and not (f[0].parent in homes and is_widget(f[0]))]
         first = {s: 0 for s in PUBLICATIONS}
         return sorted(files, key=lambda f: (first.get(self.section_of(f[0]), 1), str(f[0])))
 

@@ -58,8 +58,13 @@ class HugoBloxHome(HugoBloxSlides):
     def read_blocks(self) -> None:
         """The blocks of the old home: `content/home/*.md` widgets, else the `sections:`
         of the landing page."""
-        self.blocks = widget_files(self.content / "home")
-        landing = self.content / "_index.md"
+        self.blocks = widget_files(self.site_root() / "home")
+        for language in self.languages[1:]:
+            if widget_files(language.content / "home"):
+                self.report.note(language.content / "home", None, f"the blocks of the "
+                                 f"`{language.key}` home page left out: the default "
+                                 "language's are the home page's sections")
+        landing = self.site_root() / "_index.md"
         if not landing.is_file():
             return
         fmt, head, body, first = split_front_matter(read_text(landing))
@@ -166,7 +171,7 @@ class HugoBloxHome(HugoBloxSlides):
 
     def home_files(self) -> set[Path]:
         """The files whose text the new home page shows: its links were written from `/`."""
-        return {self.content / "_index.md", *(b.path for b in self.blocks),
+        return {self.site_root() / "_index.md", *(b.path for b in self.blocks),
                 *(path for item, _t, path, _f in self.items if item.kind == "home")}
 
     def url(self, url: str, image: bool, ctx: Context, folder: Path) -> str | None:

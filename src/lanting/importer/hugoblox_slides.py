@@ -33,6 +33,11 @@ class HugoBloxSlides(HugoBloxPages):
         self.deck_parts: list[tuple[Item, Path, str]] = []
         """(talk, deck file, its slides): appended to the talk's text once converted."""
 
+    def site_root(self) -> Path:
+        """The default language's content folder (`content/`, or `content/en/` when each
+        language has its own `contentDir`): its authors, home and landing page."""
+        return self.languages[0].content
+
     def read_special(self, path: Path, bundle: Path | None, section: str,
                      data: dict[str, Any], head: str, body: str) -> bool:
         if section in SLIDES or str(data.get("type") or "").lower() == "slides":
@@ -44,7 +49,7 @@ class HugoBloxSlides(HugoBloxPages):
         """An event's deck (`slides: example`) is its talk's slides, after the event's
         own slide (`read_deck` leaves the deck out)."""
         name = str(data.get("slides") or "").strip()
-        deck = self.content / "slides" / name / "index.md"
+        deck = self.root_of(path) / "slides" / name / "index.md"
         if not name or "/" in name or not deck.is_file():
             if name:
                 self.report.warn(path, key_line(head, "slides"), f"`slides: {name}` left "
