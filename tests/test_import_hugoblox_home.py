@@ -643,3 +643,41 @@ def test_a_site_with_a_content_folder_per_language_keeps_profile_and_home(
     assert any(e.path == "content/zh/home" and "`zh` home" in e.message
                for e in imported.report.entries)
     assert "Research Intern" in built_home(imported, tmp_path).find("main").text()
+
+
+def test_the_translations_of_papers_projects_and_talks_pair(tmp_path: Path) -> None:
+    """`content/zh/publication/x/` (the Chinese page of a paper of `content/en/`) was a
+    second entry, its key "taken"; Chinese projects and talks were other projects and
+    talks (`x-2`), their old `/zh/…` URLs lost."""
+    project = "---\ntitle: {}\nsummary: {}\ndate: 2023-01-01\n---\n"
+    source = tmp_path / "old"
+    write_files(source, {
+        "config/_default/config.yaml": "title: Lin\nbaseurl: https://example.org/\n",
+        "config/_default/languages.yaml": "en:\n  languageCode: en-us\n  contentDir: "
+                                          "content/en\n  weight: 1\nzh:\n  languageCode: "
+                                          "zh-Hans\n  contentDir: content/zh\n  weight: 2\n",
+        "content/en/authors/admin/_index.md": AUTHOR,
+        "content/en/publication/sparse/index.md": PAPER,
+        "content/zh/publication/sparse/index.md": PAPER.replace("Sparse Kernels", "稀疏核"),
+        "content/en/project/kern/index.md": project.format("Kernels", "Fast ones."),
+        "content/zh/project/kern/index.md": project.format("算子", "快的算子。"),
+        "content/en/event/talk/index.md": TALK,
+        "content/zh/event/talk/index.md": TALK.replace("Kernels at Scale", "大规模算子"),
+    })
+    imported = import_site(source, tmp_path / "new", "hugo-blox", False, NOW)
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert bib.count("@inproceedings") == 1 and "稀疏核" not in bib
+    assert ("content/zh/publication/sparse/index.md", None,
+            "left out: a translation of content/en/publication/sparse/index.md, whose "
+            "entry is the paper's") in notices(imported)
+    new = imported.dest / "content"
+    assert sorted(p.name for p in (new / "projects").iterdir()) == ["kern.md", "kern.zh.md"]
+    assert sorted(p.name for p in (new / "talks").iterdir()) == ["talk.md", "talk.zh.md"]
+    assert not [e for e in imported.report.warnings if "no slides" not in e.message]
+    out = tmp_path / "out"
+    build(imported.dest, BuildOptions(output=out))
+    assert "快的算子" in (out / "zh" / "projects" / "kern" / "index.html").read_text(
+        encoding="utf-8")
+    assert "/zh/projects/kern/" in (out / "zh" / "project" / "kern" / "index.html").read_text(
+        encoding="utf-8")  # (the old Chinese URL)
+    assert (out / "zh" / "talks" / "talk" / "index.html").is_file()

@@ -50,6 +50,21 @@ class HugoLanguages:
         return self.split_language(path, self.languages)[0] if len(self.languages) > 1 \
             else path.stem
 
+    def original_of(self, path: Path) -> Path | None:
+        """The default language's version of a file in another language, paired as Hugo
+        pairs them by path (`content/zh/x/index.md` and `content/en/x/index.md`;
+        `x.zh.md` and `x.md`), or None."""
+        language = self.language_of(path)
+        if len(self.languages) < 2 or language == self.languages[0]:
+            return None
+        rel = path.relative_to(self.root_of(path))
+        default = self.languages[0].content
+        for candidate in (default / rel.with_name(self.stem_of(path) + path.suffix),
+                          default / rel):
+            if candidate != path and candidate.is_file():
+                return candidate
+        return None
+
     def in_folder(self, url: str, language: HugoLanguage, data: dict[str, Any]) -> str:
         """An old URL of a page in `language`: under its folder (`/en/…`) unless the page
         set it whole (`url:`)."""

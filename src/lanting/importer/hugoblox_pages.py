@@ -1,7 +1,8 @@
 """Hugo Blox's own sections → Lanting's: publication folders as entries of
 `publications.bib` (their `cite.bib`, else an entry made from the front matter, with the
-page's buttons), events as talks, projects as the projects collection. The profile, the
-theme's shortcodes and its menus are in `hugoblox.py`."""
+page's buttons), projects as the projects collection, and the buttons of every page of
+the theme's (events are read in `hugoblox_events.py`). The profile, the theme's
+shortcodes and its menus are in `hugoblox.py`."""
 
 from __future__ import annotations
 
@@ -20,7 +21,6 @@ from lanting.importer.hugoblox_authors import comma_list, plain_author
 from lanting.importer.hugoblox_links import (
     BUTTONS,
     PageLink,
-    markdown_links,
     page_links,
     publication_field,
 )
@@ -34,10 +34,6 @@ PROJECTS = ("project", "projects")
 PROJECT_KEYS = frozenset({"title", "date", "summary", "tags", "weight", "external_link",
                           "links", "slides", "draft", "slug", "url", *(k for k, _ in BUTTONS)})
 """The keys of a project's front matter that the new project is made from."""
-TALK_KEYS = frozenset({"title", "date", "summary", "abstract", "tags", "event", "location",
-                       "event_url", "links", "date_end", "slides", "draft", "all_day",
-                       "publishDate", "publishdate", *(k for k, _ in BUTTONS)})
-"""The keys of an event's front matter that the new talk is made from."""
 TYPES = {"1": ("inproceedings", "conference"), "2": ("article", "journal"),
          "3": ("article", "preprint"), "4": ("techreport", "report"), "5": ("book", "book"),
          "6": ("incollection", "chapter"), "7": ("phdthesis", "thesis"),
@@ -84,9 +80,6 @@ class HugoBloxPages(Hugo):
         if section in PUBLICATIONS:
             self.read_publication(path, bundle, section, data, head, body)
             return True
-        if section in TALKS:
-            self.read_talk(path, bundle, section, data, head, body)
-            return True
         if section in PROJECTS:
             self.read_project(path, bundle, section, data, head, body)
             return True
@@ -126,13 +119,16 @@ class HugoBloxPages(Hugo):
         draft = bool_of(data.get("draft"))
         if draft:
             front["draft"] = True
+        language = self.language_of(path)
         item = self.site.add(Item("project", slug_of(str(data.get("slug") or stem)), path,
-                                  front, draft=draft))
+                                  front, draft=draft, lang=self.suffix(language)))
         self.report.counts["projects"] += 1
-        item.old_urls = [str(data.get("url") or f"/{section}/{hugo_path(stem, self.lower)}/")]
+        item.old_urls = [self.in_folder(str(data.get("url") or f"/{section}/"
+                                            f"{hugo_path(stem, self.lower)}/"), language, data)]
         for url in item.old_urls:
             self.table.add(url, item)
         self.remember(item, path, bundle, body)
+        self.pair(item, "projects", data, path, bundle)
 
     def links_of(self, data: dict[str, Any], bundle: Path | None, path: Path,
                  head: str) -> list[PageLink]:
@@ -198,6 +194,11 @@ class HugoBloxPages(Hugo):
 
     def read_publication(self, path: Path, bundle: Path | None, section: str,
                          data: dict[str, Any], head: str, body: str) -> None:
+        original = self.original_of(path)
+        if original is not None:  # (publications.bib holds each paper once)
+            self.report.note(path, None, f"left out: a translation of "
+                             f"{self.report.rel(original)}, whose entry is the paper's")
+            return
         folder = bundle.name if bundle is not None else path.stem
         cite = (bundle / "cite.bib") if bundle is not None else None
         entries = parse(read_text(cite))[0] if cite is not None and cite.is_file() else []
@@ -331,73 +332,3 @@ class HugoBloxPages(Hugo):
             self.report.note(path, None, f"no cite.bib: a BibTeX entry `{folder}` made from "
                              "the front matter")
         return entry
-
-    def read_talk(self, path: Path, bundle: Path | None, section: str, data: dict[str, Any],
-                  head: str, body: str) -> None:
-        stem = bundle.name if bundle is not None else path.stem
-        date = first_date(data, head, DATES, self.tz)
-        if date is None:
-            self.report.warn(path, None, "a talk without a date: left out")
-            return
-        front: dict[str, Any] = {"title": str(data.get("title") or stem), "date": date}
-        summary = data.get("summary") or data.get("abstract")
-        if isinstance(summary, str) and summary.strip():
-            front["summary"] = B.plain_inline(summary)
-        front["tags"] = names(data.get("tags"))
-        for key in ("event", "location"):
-            if data.get(key):
-                front[key] = str(data[key])
-        if not body.strip():
-            body = f"## {front['title']}\n"
-        body = body.rstrip("\n") + "\n" + self.talk_text(path, bundle, data, head, front)
-        self.left_out(path, data, TALK_KEYS)
-        draft = bool_of(data.get("draft"))
-        if draft:
-            front["draft"] = True
-        item = self.site.add(Item("talk", slug_of(stem), path, front, draft=draft))
-        self.report.counts["talks"] += 1
-        pattern = self.permalink_of(section)
-        item.old_urls = [self.fill(pattern, [section], data, date, stem)]
-        for url in item.old_urls:
-            self.table.add(url, item)
-        if not self.talk_deck(path, data, head, item):
-            self.report.warn(path, None, "the event had no slides: its text is the talk's "
-                             "one slide (add slides after the front matter, separated by "
-                             "`---`)")
-        self.remember(item, path, bundle, body)
-
-    def talk_deck(self, path: Path, data: dict[str, Any], head: str, item: Item) -> bool:
-        """Whether the event's `slides:` deck becomes the talk's slides (`hugoblox_slides`)."""
-        return False
-
-    def talk_text(self, path: Path, bundle: Path | None, data: dict[str, Any], head: str,
-                  front: dict[str, Any]) -> str:
-        """Set the talk's `video` and `slides_pdf` from the event's buttons; the text
-        the old event page showed besides (its `abstract`, when `summary` was the
-        summary; its event link and the other buttons), to end the talk's slide."""
-        text = ""
-        abstract = data.get("abstract")
-        if isinstance(abstract, str) and abstract.strip() and data.get("summary"):
-            text += f"\n{abstract.strip()}\n"
-            self.report.convert("event abstracts in the talk's text")
-        buttons = self.links_of(data, bundle, path, head)
-        if str(data.get("event_url") or "").strip():
-            buttons.insert(0, PageLink("event_url", str(data.get("event") or "Event"),
-                                       str(data["event_url"]).strip()))
-        links = []
-        for link in self.resolved_links(buttons, bundle, "talks", path, head):
-            url = link.url
-            if link.key == "url_video" and "video" not in front:
-                front["video"] = url
-            elif link.key == "url_slides" and url.lower().endswith(".pdf") \
-                    and "slides_pdf" not in front:
-                front["slides_pdf"] = url
-            else:
-                links.append(PageLink(link.key, link.name, url))
-        if links:
-            text += "\n" + markdown_links(links) + "\n"
-            self.report.convert("event links in the talk's text", len(links))
-        if str(data.get("date_end") or "").strip():
-            self.report.warn(path, key_line(head, "date_end"), "`date_end` left out: a "
-                             "Lanting talk has one date")
-        return text

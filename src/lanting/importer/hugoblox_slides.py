@@ -11,7 +11,7 @@ from typing import Any
 from lanting.importer import body as B
 from lanting.importer.common import bool_of, first_date, mtime, read_text
 from lanting.importer.hugo_front import DATES
-from lanting.importer.hugoblox_pages import HugoBloxPages
+from lanting.importer.hugoblox_events import HugoBloxEvents
 from lanting.importer.liquid import Context
 from lanting.importer.site import Item, slug_of
 from lanting.importer.text import key_line, names
@@ -23,7 +23,7 @@ DECK_KEYS = frozenset({"title", "date", "summary", "tags", "draft", "slides", "t
 theme and branding, has no Lanting form and needs none)."""
 
 
-class HugoBloxSlides(HugoBloxPages):
+class HugoBloxSlides(HugoBloxEvents):
     """The reader of Hugo Blox's slide decks."""
 
     def __init__(self, *args: Any) -> None:
