@@ -681,3 +681,28 @@ def test_the_translations_of_papers_projects_and_talks_pair(tmp_path: Path) -> N
     assert "/zh/projects/kern/" in (out / "zh" / "project" / "kern" / "index.html").read_text(
         encoding="utf-8")  # (the old Chinese URL)
     assert (out / "zh" / "talks" / "talk" / "index.html").is_file()
+
+
+def test_obsidian_links_of_a_hugo_post_lead_to_pages_or_stay_text(tmp_path: Path) -> None:
+    """Hugo showed `[[Water Rights]]` as written (Goldmark has no such links); Lanting
+    read it as a link to `Water Rights.md` beside the post, which was not in the site:
+    the build failed. One naming a page of the site now leads there."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "hugo.toml": 'title = "Lin"\nbaseURL = "https://example.org/"\nlanguageCode = "en"\n',
+        "content/post/notes/index.md": "---\ntitle: Notes\ndate: 2024-01-01\n---\n"
+        "See [[Water Rights]] and [[Kernels#Fusion|fused kernels]].\n\n"
+        "Math stays: $A[[i]]$ and [[1, 2]].\n",
+        "content/post/kernels.md": "---\ntitle: Kernels\ndate: 2024-01-02\n---\n"
+                                   "## Fusion\n\nText.\n",
+    })
+    imported = import_site(source, tmp_path / "new", "hugo", False, NOW)
+    post = (imported.dest / "content" / "posts" / "notes.md").read_text(encoding="utf-8")
+    assert r"See \[\[Water Rights\]\] and [fused kernels](kernels.md#fusion)." in post
+    assert "$A[[i]]$ and [[1, 2]]" in post
+    assert [(e.path, e.line) for e in imported.report.warnings] == [
+        ("content/post/notes/index.md", 5)]
+    out = tmp_path / "out"
+    build(imported.dest, BuildOptions(output=out))
+    text = read(out, "post/notes/index.html").find("main").text()
+    assert "[[Water Rights]]" in text

@@ -115,6 +115,7 @@ class HugoBodies(HugoLinks):
             self.source / "static" / name.lstrip("/") if name.startswith("/")
             else folder / name).is_file())
         ctx.convert("image paths with spaces (Typora's) in angle brackets", count)
+        text = self.wiki_links(text, ctx)
         text = B.map_urls(text, lambda url, image: self.url(url, image, ctx, folder))
         text = prose_raw(shelf, text)
         return B.tidy(shelf.restore(text))

@@ -16,6 +16,11 @@ from lanting.importer.liquid import Context
 from lanting.importer.shelf import MARK_OPEN
 from lanting.importer.site import Item, NewSite, slug_of
 
+_WIKI = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
+"""Obsidian's `[[Note]]`, `[[Note#Heading|shown]]` (as Lanting's Markdown reads them)."""
+_NOTE_NAME = re.compile(r"^(?=[^,]*$).*[^\W\d_]")
+"""A note's name has a letter and no comma (`[[1, 2]]` is a nested list in prose)."""
+
 
 class HugoLinks:
     """The link side of the Hugo importers' body conversion."""
@@ -120,6 +125,29 @@ class HugoLinks:
         if src.startswith(("http://", "https://")):
             return src
         return self.image_ref(src, item.source or folder, folder)
+
+    def wiki_links(self, text: str, ctx: Context) -> str:
+        """Hugo (Goldmark) has no `[[Note]]` links: the old page showed `[[Note]]` as
+        written, and Lanting reads it as a link to `Note.md` beside the page. One naming a
+        page of the site (written in Obsidian before Hugo published it) leads to that page;
+        any other keeps the text the old page showed, with a warning. (Not on a line of
+        math, where `A[[i]]` is TeX.)"""
+        def one(match: re.Match[str]) -> str:
+            embed, name, heading, shown = match.group(1), match.group(2), \
+                match.group(3) or "", match.group(4)
+            line = text[text.rfind("\n", 0, match.start()) + 1:text.find("\n", match.end())]
+            if embed or not _NOTE_NAME.match(name) or "$" in line or "\\(" in line \
+                    or match.group().lower() in ("[[toc]]", "[[_toc_]]"):
+                return match.group()
+            target = self.find(name, ctx.path.parent) if name.strip() else None
+            if target is not None:
+                ctx.convert("[[note]] links to pages of the site")
+                return f"[{shown or name + heading}](<{name.strip()}.md{heading}>)"
+            ctx.warn(match.group(), f"`{match.group()}` names no page of the site (the old "
+                     "page showed it as written): kept as text")
+            return match.group().replace("[", "\\[").replace("]", "\\]")
+
+        return _WIKI.sub(one, text)
 
     def find(self, name: str, folder: Path) -> Item | None:
         """The page a `ref`/`relref` names: a path from `content/`, or from the page's
