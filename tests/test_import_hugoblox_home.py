@@ -706,3 +706,16 @@ def test_obsidian_links_of_a_hugo_post_lead_to_pages_or_stay_text(tmp_path: Path
     build(imported.dest, BuildOptions(output=out))
     text = read(out, "post/notes/index.html").find("main").text()
     assert "[[Water Rights]]" in text
+
+
+def test_hugo_blox_buttons_and_steps(tmp_path: Path) -> None:
+    """Hugo Blox 0.x's `{{< button url=… text=… />}}` (its example talk has six) and a
+    course's `{{% steps %}}` were left in comments with a warning each."""
+    imported = blox(tmp_path, {"content/blog/b/index.md": "---\ntitle: B\ndate: 2025-01-01\n"
+                               "---\n{{< button url=\"https://docs.example.org/\" text=\"Read "
+                               "the docs\" icon=\"book-open\" size=\"md\" />}}\n\n"
+                               "{{% steps %}}\n\n### Install\n\nRun it.\n\n{{% /steps %}}\n"})
+    post = (imported.dest / "content" / "posts" / "b.md").read_text(encoding="utf-8")
+    assert "[Read the docs](https://docs.example.org/)" in post
+    assert "### Install\n\nRun it." in post and "{{" not in post
+    assert not imported.report.warnings

@@ -253,6 +253,8 @@ class HugoBlox(HugoBloxHome):
                           "staticref links"),
             # a deck's: a part shown on a click (its text), the speaker's notes
             "fragment": (lambda a, inner, w: inner.strip(), "slide fragments"),
+            # a course's numbered steps: their text (headings and paragraphs)
+            "steps": (lambda a, inner, w: inner.strip(), "steps as their text"),
             "speaker_note": (lambda a, inner, w: f"\nNote:\n\n{inner.strip()}\n",
                              "speaker notes"),
         })
@@ -288,9 +290,16 @@ class HugoBlox(HugoBloxHome):
             ctx.convert("theme shortcodes removed")
             return ""
 
+        def button(args: str, written: str) -> str:
+            """`{{< button url="…" text="…" icon="…" />}}`: a link with its text."""
+            named = B.arguments(args.rstrip("/ \t"))[1]
+            url, text = named.get("url", "").strip(), named.get("text") or named.get("url")
+            ctx.convert("buttons as links")
+            return f"[{text}]({url})" if url else str(text or "")
+
         handlers.update({"cite": cite, "mention": mention, "table": table, "icon": remove,
                          "slide": remove,  # (a deck slide's background or id)
-                         "staticref": self.staticref(ctx)})
+                         "button": button, "staticref": self.staticref(ctx)})
         return handlers
 
     def staticref(self, ctx: Context) -> Any:
