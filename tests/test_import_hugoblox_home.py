@@ -307,12 +307,14 @@ def test_authors_in_bold_and_cite_bib_lists_with_commas(tmp_path: Path) -> None:
         "content/publication/proper/index.md": PAPER.replace("Sparse", "Proper"),
         "content/publication/proper/cite.bib": "@article{berg2024,\n"
         "  title = {Proper Kernels for Long Context},\n"
-        "  author = {van der Berg, Jan Willem},\n  year = {2024}\n}\n",
+        "  author = {van der Berg, Jan Willem},\n  note = {},\n  year = {2024}\n}\n",
     })
     bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
     assert "{L. Qiao and Wei Chen}" in bib and "**" not in bib
     assert "{Lin Qiao and Wei Chen and others}" in bib
-    assert "{van der Berg, Jan Willem}" in bib
+    assert "{van der Berg, Jan Willem}" in bib and "note" not in bib  # (`note = {}`)
+    assert ("content/publication/proper/cite.bib", 1, "empty fields left out: `note`") \
+        in notices(imported)
     assert config_of(imported)["publications"]["highlight_names"] == ["L. Qiao"]
     assert [(e.path, e.line) for e in imported.report.warnings if "commas" in e.message] \
         == [("content/publication/listed/cite.bib", 1)]

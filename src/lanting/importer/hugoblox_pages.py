@@ -215,6 +215,12 @@ class HugoBloxPages(Hugo):
                                                           cite is None or not cite.is_file())
         if entries and cite is not None:
             self.repair_authors(entry, data, cite)
+            empty = [name for name in entry.fields if not entry.value(name)]
+            for name in empty:  # (`note = {}`: a field the exporter left blank)
+                del entry.fields[name]
+            if empty:
+                self.report.note(cite, entry.line, "empty fields left out: "
+                                 + ", ".join(f"`{name}`" for name in empty))
         if entry.key in self.keys:  # two folders with one cite.bib key: keep both papers
             self.report.warn(cite or path, entry.line, f"BibTeX key `{entry.key}` is taken by "
                              f"another publication: this one is `{folder}`")
