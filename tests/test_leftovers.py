@@ -108,6 +108,8 @@ def test_stars_that_make_no_bold_text_are_found(text: str, lines: list[int]) -> 
     ("| 范数 | $\\|x\\|$ | c |", True),  # GFM reads `\|` as `|`: a norm turns into |x|
     ("| $a$ | $b$ | `$|$` |", False),  # between formulas, or in code: a cell border
     ("| $\\vert x \\vert$ | $\\Vert x \\Vert$ | c |", False),
+    # `\\|`: the table takes one backslash, the formula gets `\|`, a norm, as meant
+    ("| 正则 | $\\lambda(\\\\|U\\\\|_F^2)$ | c |", False),
 ])
 def test_a_pipe_inside_a_formula_in_a_table_is_found(row: str, warned: bool) -> None:
     text = f"| a | b | c |\n|---|---|---|\n{row}\n"

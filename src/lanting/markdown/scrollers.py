@@ -22,6 +22,10 @@ from lanting.model.problem import Problem
 
 _DOLLAR = re.compile(r"(?<!\\)\$+")
 _CODE_SPAN = re.compile(r"(`+).*?\1")
+_LOOSE_PIPE = re.compile(r"(?<!\\\\)\|")
+"""A `|` that ends the cell or reaches the formula as `|`; not one after `\\\\`, which
+the table reads as an escaped `|` (dropping one backslash), so the formula gets `\\|`,
+the norm its writer meant (as markdown-it's tables read it for VuePress too)."""
 PIPE_HINT = ("in a table, write `\\vert` for | and `\\Vert` for ‖ inside a formula "
              "(`\\lvert x \\rvert`, `\\lVert x \\rVert`)")
 
@@ -33,8 +37,8 @@ def _pipe_in_formula(line: str) -> bool:
         return False
     line = _CODE_SPAN.sub("", line)
     dollars = [m.end() for m in _DOLLAR.finditer(line)]
-    return any("|" in line[start:end] for start, end in zip(dollars[::2], dollars[1::2],
-                                                              strict=False))
+    return any(_LOOSE_PIPE.search(line[start:end])
+               for start, end in zip(dollars[::2], dollars[1::2], strict=False))
 
 
 def _check_table(state: StateCore, first: int, last: int) -> None:
