@@ -10,6 +10,7 @@ import bisect
 import re
 import shlex
 from collections.abc import Callable
+from urllib.parse import unquote
 
 from lanting.importer.body_math import INLINE_MATH, table_math
 from lanting.importer.shelf import MARKER, Shelf, fence
@@ -348,6 +349,37 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
 
     text = _LINK.sub(markdown, text)
     return _RAW_URL.sub(raw, text) if raw_html else text
+
+
+_HEADING_LINE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
+_FRAGMENT_LINK = re.compile(r"(\]\()#([^)\s]+)\)")
+
+
+def heading_lines(text: str) -> list[str]:
+    """The text of each ATX heading (`## Title`) of a body, in order."""
+    return _HEADING_LINE.findall(text)
+
+
+def repair_fragments(text: str, ids: list[str], loose: Callable[[str], str],
+                     repaired: Callable[[str, str, str], None]) -> str:
+    """`[x](#Introduce)` to the heading whose id is `introduce` (or `#Introduce` to the
+    one whose id keeps its case): written for GitHub or Typora, the link found no heading
+    on the old site either, and Lanting's build fails on it. Each is pointed at the
+    heading whose id `loose` makes the same as the fragment (`repaired(link, fragment,
+    id)` is told); links that find their heading are left alone."""
+    keyed = {loose(i): i for i in reversed(ids)}
+
+    def one(match: re.Match[str]) -> str:
+        fragment = unquote(match.group(2))
+        if fragment in ids:
+            return match.group()
+        found = keyed.get(loose(fragment))
+        if found is None:
+            return match.group()
+        repaired(match.group(), fragment, found)
+        return f"{match.group(1)}#{found})"
+
+    return _FRAGMENT_LINK.sub(one, text) if ids else text
 
 
 def first_line(text: str, needle: str) -> int | None:

@@ -181,3 +181,18 @@ def shelve_environments(text: str, shelf: Shelf) -> str:
 _ENVIRONMENT = re.compile(
     r"^[ \t]*\\begin\{(" + "|".join(re.escape(e) for e in ENVIRONMENTS)
     + r")(\*?)\}.*?\\end\{\1\2\}", re.MULTILINE | re.DOTALL)
+
+
+_TEX_DISPLAY = r"(?<!\\)\$\$(?!\$)(?:\\.|[^\\])+?(?<!\\)\$\$"
+_TEX_INLINE = r"(?<![\\$])\$(?![\s$])(?:\\.|[^$\n\\])*?(?<![\s\\])\$(?![\d$])"
+_TEX_MATH = re.compile(f"{_TEX_DISPLAY}|{_TEX_INLINE}")
+"""Math as markdown-it's TeX plugins (markdown-it-mathjax3, markdown-it-katex,
+@mdit/plugin-katex) delimit it: `$$…$$`, and `$…$` with no space just inside either
+`$` and no digit after the closing one (`$5 and $10` is money)."""
+
+
+def shelve_tex_math(text: str, shelf: Shelf) -> str:
+    """Each formula of a page whose old site had a TeX plugin put on the shelf as it is:
+    it was TeX to that site, never Markdown or HTML, so `$\\hat{G}[<EOS>]$` holds no
+    component and `$a^{[L](i)}$` no link for the conversions of prose to rewrite."""
+    return _TEX_MATH.sub(lambda m: shelf.put(m.group(), "M"), text)

@@ -9,7 +9,6 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
 
 from lanting.importer import body as B
 from lanting.importer.body_math import (
@@ -44,8 +43,6 @@ _NOTE_CLASS = re.compile(r"default|primary|info|success|warning|danger|no-icon|b
                          r"fa-[\w-]+|icon-[\w-]+")
 """The classes of a note: NexT's, Butterfly's colours, styles and icons."""
 
-_HEADING = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
-_FRAGMENT_LINK = re.compile(r"(\]\()#([^)\s]+)\)")
 _COMMENT = re.compile(r"\{#.*?#\}", re.DOTALL)
 _IMG_META = re.compile(r"""["']?([^"']+)?["']?\s*["']?([^"']+)?["']?""")
 """The title and alt of Hexo's `img` tag, as its `rMeta` reads them."""
@@ -140,24 +137,15 @@ class HexoBodies(HexoUrls):
         old site either, and Lanting's build fails on it. Each is pointed at the heading
         it names, with a notice; links that find their heading are left alone."""
         style = HEADING_ID_STYLES[self.heading_ids]
-        ids: list[str] = []
-        for heading in _HEADING.findall(text):
-            ids.append(style(B.plain_inline(shelf.restore(heading))))
-        loose = {hexo_slugize(i).lower(): i for i in reversed(ids)}
+        ids = [style(B.plain_inline(shelf.restore(heading)))
+               for heading in B.heading_lines(text)]
 
-        def one(match: re.Match[str]) -> str:
-            fragment = unquote(match.group(2))
-            if fragment in ids:
-                return match.group()
-            found = loose.get(hexo_slugize(fragment).lower())
-            if found is None:
-                return match.group()
-            ctx.note(match.group(), f"the link `#{fragment}` named no heading on the old "
-                     f"page either (ids keep their case there): it goes to `#{found}`")
+        def repaired(link: str, fragment: str, found: str) -> None:
+            ctx.note(link, f"the link `#{fragment}` named no heading on the old page "
+                     f"either (ids keep their case there): it goes to `#{found}`")
             ctx.convert("#links to headings repaired")
-            return f"{match.group(1)}#{found})"
 
-        return _FRAGMENT_LINK.sub(one, text) if ids else text
+        return B.repair_fragments(text, ids, lambda i: hexo_slugize(i).lower(), repaired)
 
     def codeblock(self, args: str, inner: str, shelf: Shelf) -> str:
         words, _named = B.arguments(args)

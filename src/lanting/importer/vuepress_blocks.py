@@ -10,7 +10,8 @@ alignment blocks (`::: center`; unwrapped), other containers (`::: demo`, `::: e
 unwrapped with a warning, their content shown as written); `<Badge text="v2"/>` (its
 text), `<TOC />` (`[[toc]]`), `<ClientOnly>` (unwrapped), `<RouterLink to>` (a link),
 `{{ $frontmatter.x }}` (the value), hope's `<BiliBili>`, `<YouTube>` (videos),
-`<SiteInfo>` and `<VPCard>` (links), `<script setup>` and `<style>` blocks (left out),
+`<SiteInfo>` and `<VPCard>` (links), plume's `<LinkCard>`, `<ImageCard>` (links) and
+`<CardGrid>` (unwrapped), `<script setup>` and `<style>` blocks (left out),
 other components (in comments).
 """
 
@@ -28,8 +29,10 @@ from lanting.markdown.callouts import callout_kind
 
 KEPT = frozenset({"details", "code-group", "tabs", "spoiler"})
 """Containers Lanting reads besides the callouts."""
-UNWRAPPED = frozenset({"v-pre", "center", "left", "right", "justify", "raw", "md-block"})
-"""Containers whose content the old site showed as any text (aligned or not compiled)."""
+UNWRAPPED = frozenset({"v-pre", "center", "left", "right", "justify", "raw", "md-block", "flex",
+                       "card-grid"})
+"""Containers whose content the old site showed as any text (aligned, laid out side by
+side — plume's `::: flex center` — or not compiled)."""
 _CONTAINER = re.compile(r"^([ \t]*)(:{3,})[ \t]*([^\s:{][^\n]*?)?[ \t]*$")
 _TAB_NAME = re.compile(r"^(code-tabs|tabs)(?:#[\w-]+)?$")
 _TAB_LINE = re.compile(r"^([ \t]*)@tab(?::active)?(?:#[\w-]+)?[ \t]+(.+?)[ \t]*$",
@@ -45,7 +48,12 @@ _OUTBOUND = re.compile(r"<OutboundLink\s*/>|<OutboundLink>\s*</OutboundLink>")
 _CODE_GROUP = re.compile(r"<(CodeGroup|code-group)\b[^>]*>(.*?)</\1>", re.DOTALL)
 _CODE_ITEM = re.compile(r"<(CodeGroupItem|code-block)\b([^>]*)>(.*?)</\1>", re.DOTALL)
 _VUE_VALUE = re.compile(r"\{\{\s*\$(frontmatter|page\.frontmatter)\.(\w+)\s*\}\}")
-_COMPONENT = re.compile(r"</?([A-Z][A-Za-z0-9]*|[a-z]+-[a-z-]+)\b[^<>]*?/?>")
+_COMPONENT = re.compile(
+    r"<(/)?([A-Z][A-Za-z0-9]*|[a-z]+-[a-z-]+)(?(1)\s*|(?:\s+[A-Za-z_:@#.][\w:.@#-]*"
+    r"(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'=<>`]+))?)*\s*/?)>")
+"""A component's opening or closing tag, as markdown-it (with @mdit-vue's component rule:
+attributes named `@click`, `#slot`, `:prop`) reads a tag: `<S:Md>` and `<Master 节点的 IP>`
+are no tags, the old page showed them as text, and so does Lanting."""
 _HTML_ELEMENTS = frozenset({"font-face", "annotation-xml", "color-profile", "missing-glyph"})
 
 
@@ -164,7 +172,7 @@ def components(text: str, front: dict[str, Any], ctx: Context) -> str:
     text = _VUE_VALUE.sub(value, text)
 
     def other(match: re.Match[str]) -> str:
-        name = match.group(1)
+        name = match.group(2)
         if name.lower() in _HTML_ELEMENTS or "\ue000" in match.group():
             return match.group()
         return ctx.leave(match.group(), "a Vue component of the old site: Lanting runs "
@@ -173,13 +181,20 @@ def components(text: str, front: dict[str, Any], ctx: Context) -> str:
     return _COMPONENT.sub(other, text)
 
 
-_EMBED = re.compile(r"<(BiliBili|YouTube|SiteInfo|VPCard|VPLink)\b([^<>]*?)(?:/>|>\s*</\1>)")
+_EMBED = re.compile(r"<(BiliBili|YouTube|SiteInfo|VPCard|VPLink|LinkCard|ImageCard)\b([^<>]*?)"
+                    r"(?:/>|>((?:(?!<\1\b).)*?)</\1\s*>)", re.DOTALL)
+_CARD_GRID = re.compile(r"^[ \t]*</?CardGrid\s*>[ \t]*$", re.MULTILINE)
+"""plume's grid of cards, which lays out the cards inside it: they are paragraphs here."""
 
 
 def embeds(text: str, ctx: Context) -> str:
     """hope's components that say what they show in their attributes: `<BiliBili
     bvid>` and `<YouTube id>` (Lanting's `{{< video >}}`), `<SiteInfo name url desc>`
-    and `<VPCard title link desc>` (a link and its description)."""
+    and `<VPCard title link desc>`, plume's `<LinkCard title href description>` (a
+    link and its description, each its own paragraph) and `<ImageCard image title
+    href>` (the image above the link); plume's `<CardGrid>` around them unwrapped."""
+    text, count = _CARD_GRID.subn("", text)
+    ctx.convert("<CardGrid> unwrapped", count)
 
     def one(match: re.Match[str]) -> str:
         name, attrs = match.group(1), attributes(match.group(2))
@@ -193,11 +208,16 @@ def embeds(text: str, ctx: Context) -> str:
             ctx.convert("videos (<BiliBili>, <YouTube>)")
             return B.block(f'{{{{< video youtube="{attrs["id"]}" >}}}}')
         title = attrs.get("name") or attrs.get("title") or attrs.get("text")
-        url = attrs.get("url") or attrs.get("link")
+        url = attrs.get("url") or attrs.get("link") or attrs.get("href")
         if name != "BiliBili" and name != "YouTube" and title and url:
-            ctx.convert("link cards (<SiteInfo>, <VPCard>) as links")
-            desc = " ".join((attrs.get("desc") or "").split())
-            return f"[{title}]({url})" + (f" — {desc}" if desc else "")
+            ctx.convert("link cards (<SiteInfo>, <VPCard>, <LinkCard>) as links")
+            desc = " ".join((attrs.get("desc") or attrs.get("description")
+                             or match.group(3) or "").split())
+            card = f"[{title}]({url})" + (f" — {desc}" if desc else "")
+            image = attrs.get("image")
+            if name == "ImageCard" and image:
+                card = f"![{title}]({image})\n\n{card}"
+            return B.block(card) if name in ("LinkCard", "ImageCard") else card
         return match.group()
 
     return _EMBED.sub(one, text)

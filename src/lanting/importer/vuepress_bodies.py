@@ -8,6 +8,8 @@ converts the rest: code imported from files (`vuepress_code.py`), containers and
 components (`vuepress_blocks.py`), emoji shortcodes, and the links
 and images: `./other.md`, `/guide/x.html`, `/guide/x` (VitePress), a folder (its
 `README.md`), `/img/x.png` from `public/`, `./img/x.png` beside the page, `@/x.png`.
+With a math plugin, a formula is TeX, put aside before any of this; `#links` written by
+hand to a heading (`#DDIM-采样`) are pointed at its id (`#ddim-采样`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer import body as B
+from lanting.importer.body_math import shelve_tex_math
 from lanting.importer.common import LinkTable, is_image
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_bodies import DROPPED
@@ -33,9 +36,32 @@ from lanting.importer.vuepress_blocks import (
 )
 from lanting.importer.vuepress_code import code_imports, code_notations, includes
 from lanting.importer.vuepress_config import JsConfig
+from lanting.markdown.anchors import vitepress_slug
 
 _MERMAID = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*mermaid\b", re.MULTILINE)
 _MORE = re.compile(r"^[ \t]*<!--\s*more\s*-->[ \t]*$", re.MULTILINE)
+
+
+_CUSTOM_ID = re.compile(r"[ \t]*\{#([^}\s]+)\}[ \t]*$")
+
+
+def fragments(text: str, shelf: Shelf, ctx: Context) -> str:
+    """`[x](#DDIM-采样)` or `[x](#为什么？)` to the heading `## DDIM 采样` (`#ddim-采样`) or
+    `## 为什么？` (`#为什么`): written by hand (or by Typora), the link named no heading
+    on the old site, whose ids are lower case and drop punctuation, but the heading it
+    meant is plain. Lanting's build fails on it: pointed at the heading, with a notice."""
+    ids: list[str] = []
+    for heading in B.heading_lines(text):
+        custom = _CUSTOM_ID.search(heading)
+        ids.append(custom.group(1) if custom else
+                   vitepress_slug(B.plain_inline(shelf.restore(heading))))
+
+    def repaired(link: str, fragment: str, found: str) -> None:
+        ctx.note(link, f"the link `#{fragment}` named no heading on the old page either "
+                 f"(its ids were lower case, without punctuation): it goes to `#{found}`")
+        ctx.convert("#links to headings repaired")
+
+    return B.repair_fragments(text, ids, vitepress_slug, repaired)
 
 
 class VuePressBodies:
@@ -67,6 +93,8 @@ class VuePressBodies:
             # (no math plugin: the old site showed `$x$` as written, and so does this)
             text, count = re.subn(r"(?<!\\)\$", r"\\$", text)
             ctx.convert("dollar signs escaped (the site had no math plugin)", count)
+        else:
+            text = shelve_tex_math(text, shelf)
         text = sfc_blocks(text, ctx)
         text = _MORE.sub("<!-- more -->", text)
         text = containers(text, ctx)
@@ -82,6 +110,7 @@ class VuePressBodies:
         text = B.map_urls(text, resolve)
         text = re.sub(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\(" + DROPPED + r"[^)\n]*\)", r"\1",
                       text).replace(DROPPED, "")
+        text = fragments(text, shelf, ctx)
         return B.tidy(shelf.restore(text))
 
     def url(self, url: str, image: bool, path: Path, ctx: Context) -> str | None:
@@ -119,13 +148,19 @@ class VuePressBodies:
             return where + hash_mark + fragment
         if image:
             ctx.warn(url, f"image `{url}` not found in the source site: left as written")
-        elif not rooted or rel.endswith((".md", ".html")) or "." not in rel.rsplit("/", 1)[-1]:
+            return None
+        if not rooted or rel.endswith((".md", ".html")) or "." not in rel.rsplit("/", 1)[-1]:
             # (VitePress's `ignoreDeadLinks` let the old site publish it: Lanting's
             # build stops at a broken link)
             ctx.warn(url, f"link `{url}`: no page of the site there (a dead link of the "
                      "old site): its text kept, without the link")
             return DROPPED
-        return None
+        # (`/slides.pdf` served from `public/` only: a file elsewhere in the source was
+        # not at that URL, the old link was dead, and Lanting's build stops at it)
+        ctx.warn(url, f"link `{url}`: no such file in `public/` (a dead link of the old "
+                 "site): its text kept, without the link; put the file in `static/` and "
+                 "link to it again")
+        return DROPPED
 
     def cover(self, value: str, path: Path) -> str:
         """A cover image (`cover: /assets/a.png` from `public/`, or beside the page):

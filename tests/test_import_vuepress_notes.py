@@ -1,0 +1,139 @@
+"""The VitePress and VuePress importer on what notes sites of ML and systems engineers
+write: formulas holding `<EOS>` or `[L](i)` (TeX, not components or links), angle
+brackets that are no tags (`<S:Per>`, `<Leader 的 IP>`), `#links` to headings written
+by hand, a link to a file outside `public/`, and plume's cards and `::: flex`."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from urllib.parse import unquote
+
+from importbits import page, report_of
+from sitebits import png, write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
+from lanting.importer.common import Options
+
+NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+
+NOTE = """\
+# 停止符
+
+## KV Cache 复用
+
+只改输出层的一行 $W[<END>]$，见 [复用](#KV-Cache-复用) 和 [为什么](#为什么？)：
+
+$$
+\\hat{g}[<END>] = \\nabla_{W[<END>]} \\mathcal{L}
+$$
+
+第 $l$ 层第 $k$ 个样本的激活是 $a^{[l](k)}$，群 $<G,*>$ 可交换。
+
+实体前后插入标记，如<S:Per> 和</S:Per>，命令是 kubeadm join <Leader 的 IP 和端口>。
+
+## 为什么？
+
+下载 [脑图](/mind.xmind)。
+"""
+
+
+def test_math_and_angle_brackets_of_notes_are_no_components(tmp_path: Path) -> None:
+    """With the config's math on, a formula is TeX: `<END>` in it is no component and
+    `[l](k)` no link (the old site's TeX plugin read them first); `<S:Per>` and
+    `<Leader 的 IP>` are no tags to markdown-it, so the old page showed them as text."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "docs/.vitepress/config.mts": """\
+            import { defineConfig } from 'vitepress'
+            export default defineConfig({ title: '笔记', lang: 'zh-CN',
+                                          markdown: { math: true } })
+            """,
+        "docs/index.md": "# 笔记\n\n首页。\n",
+        "docs/llm/stop.md": NOTE,
+        "docs/llm/mind.xmind": b"PK",
+    })
+    dest = tmp_path / "new"
+    done = import_site(source, dest, None, False, NOW)
+    report = report_of(done)
+    warnings = [line for line in report.splitlines() if ": warning:" in line]
+    assert warnings == ["docs/llm/stop.md:17: warning: link `/mind.xmind`: no such file in "
+                        "`public/` (a dead link of the old site): its text kept, without the "
+                        "link; put the file in `static/` and link to it again"]
+    assert "the link `#KV-Cache-复用` named no heading" in report
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    doc = page(dest / "public", "/stop/")
+    body = doc.one("main")
+    assert len(body.find_all("math")) == 6
+    assert "<S:Per> 和</S:Per>" in body.text()
+    assert "kubeadm join <Leader 的 IP 和端口>" in body.text()
+    hrefs = [unquote(a.get("href") or "") for a in body.find_all("a")]
+    assert "#kv-cache-复用" in hrefs and "#为什么" in hrefs
+    assert "下载 脑图。" in body.text()
+
+
+def test_plume_cards_and_flex_blocks(tmp_path: Path) -> None:
+    """vuepress-theme-plume's `<CardGrid>` of `<LinkCard title href description>` and
+    `<ImageCard image title href>` (attributes over several lines, a card's text as its
+    content): each card a paragraph with its link (and image); `::: flex center` around
+    a table unwrapped, with a notice."""
+    source = tmp_path / "plume"
+    write_files(source, {
+        "docs/.vuepress/config.ts": """\
+            import { defineUserConfig } from 'vuepress'
+            import { plumeTheme } from 'vuepress-theme-plume'
+            export default defineUserConfig({ lang: 'zh-CN', title: '推荐系统笔记',
+              theme: plumeTheme({ hostname: 'https://rec.example.org' }) })
+            """,
+        "docs/.vuepress/public/img/book.png": png(40, 60),
+        "docs/README.md": "# 推荐系统笔记\n\n首页。\n",
+        "docs/resources.md": """\
+            # 资源
+
+            <CardGrid>
+            <LinkCard
+              title="召回综述"
+              icon="simple-icons:github"
+              href="https://example.org/recall"
+              description="从双塔到图召回">
+            </LinkCard>
+            <LinkCard title="排序模型" href="https://example.org/rank">精排与重排</LinkCard>
+            </CardGrid>
+
+            <CardGrid>
+            <ImageCard
+              image="/img/book.png"
+              title="推荐系统实战"
+              href="https://example.org/book"
+              author="某作者"
+            />
+            </CardGrid>
+
+            ::: flex center
+            | 数据集 | 规模 |
+            | --- | --- |
+            | 点击日志 | 1M |
+            :::
+            """,
+    })
+    dest = tmp_path / "new"
+    done = import_site(source, dest, None, False, NOW)
+    report = report_of(done)
+    assert ": warning:" not in report
+    assert "notice: `::: flex` unwrapped" in report
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    body = page(dest / "public", "/resources/").one("main")
+    links = {a.text(): a.get("href") for a in body.find_all("a")}
+    assert links["召回综述"] == "https://example.org/recall"
+    assert links["排序模型"] == "https://example.org/rank"
+    assert links["推荐系统实战"] == "https://example.org/book"
+    paragraphs = [p.text() for p in body.find_all("p")]
+    assert "召回综述 — 从双塔到图召回" in paragraphs
+    assert "排序模型 — 精排与重排" in paragraphs
+    assert [img.get("src") for img in body.find_all("img")] == ["/img/book.png"]
+    assert [td.text() for td in body.one("table").find_all("td")] == ["点击日志", "1M"]
+
