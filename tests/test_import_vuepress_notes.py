@@ -16,6 +16,7 @@ from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import import_site
 from lanting.importer.common import Options
+from lanting.importer.vuepress_config import read_config
 
 NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
 
@@ -136,4 +137,32 @@ def test_plume_cards_and_flex_blocks(tmp_path: Path) -> None:
     assert "排序模型 — 精排与重排" in paragraphs
     assert [img.get("src") for img in body.find_all("img")] == ["/img/book.png"]
     assert [td.text() for td in body.one("table").find_all("td")] == ["点击日志", "1M"]
+
+
+def test_settings_named_from_a_constants_object_are_read(tmp_path: Path) -> None:
+    """A notes template's `title: metaData.title`, `metaData` a literal object exported
+    by `./config/constants.ts`: its literals are the settings; one the object computes
+    (`${site}/x`) stays a computed setting, named in the report."""
+    write_files(tmp_path, {
+        ".vitepress/config.ts": """\
+            import { defineConfig } from 'vitepress'
+            import { metaData } from './config/constants'
+            export default defineConfig({
+              lang: metaData.lang,
+              title: metaData.title,
+              description: metaData.description,
+            })
+            """,
+        ".vitepress/config/constants.ts": """\
+            const site = 'https://notes.example.org'
+            export const metaData = {
+              lang: 'zh-CN',
+              title: '算子笔记',
+              description: `${site} 的笔记`,
+            }
+            """,
+    })
+    found = read_config(tmp_path / ".vitepress")
+    assert (found.values["lang"], found.values["title"]) == ("zh-CN", "算子笔记")
+    assert found.computed == ["description"]
 

@@ -8,7 +8,9 @@ would run a stranger's code, so the import reads only what is written as a liter
 `locales` object, `{ text: "指南", link: "/guide/" }` entries of a `nav` or `navbar`
 array, `{ icon: "github", link: "…" }` social links — and names what it could not read.
 The sibling files a config imports with `./` (hope's `theme.ts`, `navbar.ts`) are read
-the same way, after the config, for the keys the config lacks.
+the same way, after the config, for the keys the config lacks; a setting written as a
+member of an object they declare (`title: metaData.title`, `export const metaData = {
+title: "…" }`) is that object's literal.
 """
 
 from __future__ import annotations
@@ -53,6 +55,9 @@ class JsConfig:
     """Keys the import uses that were written as code, not literals."""
     other_keys: list[str] = field(default_factory=list)
     """Top-level keys the import does not read (`themeConfig`, `plugins`, `markdown`)."""
+    constants: dict[str, str | bool] = field(default_factory=dict)
+    """`NAME.key` -> the literal of an object the config files declare (`export const
+    metaData = { title: "…" }`), for a setting written `title: metaData.title`."""
     math: bool = False
     """A math plugin is on (VitePress's `math: true`, markdown-it-mathjax3, hope's
     `katex`/`mathjax`/`markdownMath`, markdown-it-katex): without one, `$x$` was text."""
@@ -77,16 +82,36 @@ def read_config(config_dir: Path) -> JsConfig:
         return found
     code = strip_comments(read_text(main))
     found.files.append(main)
-    _read_object(code, found, top=True)
     # (hope's sites import the theme's options: `import theme from "./theme.js"`)
     for rel in re.findall(r"""(?:import\s+[^'"]*?from\s+|require\(\s*)['"](\.{1,2}/[^'"]+)['"]""",
                           code):
         for candidate in _module_files(main.parent, rel):
             if candidate.is_file() and candidate not in found.files:
                 found.files.append(candidate)
-                _read_object(strip_comments(read_text(candidate)), found, top=False)
                 break
+    codes = [code] + [strip_comments(read_text(path)) for path in found.files[1:]]
+    for each in codes:  # (before any setting is read: the config names them first)
+        _constants(each, found)
+    for number, each in enumerate(codes):
+        _read_object(each, found, top=number == 0)
     return found
+
+
+_CONST_OBJECT = re.compile(r"\bconst\s+([A-Za-z_$][\w$]*)\s*(?::\s*[\w.$<>\[\]]+\s*)?=\s*\{")
+_MEMBER = re.compile(r"\s*([A-Za-z_$][\w$]*\.[A-Za-z_$][\w$]*)\s*[,}\n]")
+
+
+def _constants(code: str, found: JsConfig) -> None:
+    """The literal values of each `const NAME = { key: "…" }` of a config file (the
+    templates many notes sites start from keep `title` and `lang` in a `metaData`
+    object of `./config/constants.ts`)."""
+    depths = _depths(code)
+    for match in _CONST_OBJECT.finditer(code):
+        start = match.end() - 1
+        for key, at in _keys_at(code, depths, start, depths[start]):
+            value = _value(code, at)
+            if value is not None:
+                found.constants.setdefault(f"{match.group(1)}.{key}", value)
 
 
 def _module_files(folder: Path, rel: str) -> list[Path]:
@@ -242,6 +267,9 @@ def _unquote(literal: str) -> str:
 
 def _literal(key: str, code: str, at: int, found: JsConfig) -> None:
     value = _value(code, at)
+    member = _MEMBER.match(code, at) if value is None else None
+    if member is not None:
+        value = found.constants.get(member.group(1))
     if value is None:
         if key not in found.values and key not in found.computed:
             found.computed.append(key)
