@@ -166,3 +166,33 @@ def test_settings_named_from_a_constants_object_are_read(tmp_path: Path) -> None
     assert (found.values["lang"], found.values["title"]) == ("zh-CN", "算子笔记")
     assert found.computed == ["description"]
 
+
+def test_images_beside_pages_and_shared_by_posts_are_copied(tmp_path: Path) -> None:
+    """An image beside a page (`./img/arch.png`, not in `public/`) and one that two posts
+    show were left behind, their pages failing the build: they are copied to their paths
+    in `static/` (a post's own image still goes into its bundle)."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "docs/.vitepress/config.mts": "export default defineConfig({ title: '笔记' })\n",
+        "docs/index.md": "# 笔记\n",
+        "docs/guide/arch.md": "# 架构\n\n![架构图](./img/arch.png)\n",
+        "docs/guide/img/arch.png": png(30, 20),
+        "docs/posts/a.md": "---\ndate: 2024-05-01\n---\n# 甲\n\n![共用](./img/shared.png)\n"
+                           "\n![自己的](./img/own.png)\n",
+        "docs/posts/b.md": "---\ndate: 2024-05-02\n---\n# 乙\n\n![共用](./img/shared.png)\n",
+        "docs/posts/img/shared.png": png(20, 20),
+        "docs/posts/img/own.png": png(10, 20),
+    })
+    dest = tmp_path / "new"
+    import_site(source, dest, None, False, NOW)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    out = dest / "public"
+    for url, count in (("/arch/", 1), ("/posts/a/", 2), ("/posts/b/", 1)):
+        images = page(out, url).one("main").find_all("img")
+        assert len(images) == count
+        for img in images:
+            src = unquote(img.get("src") or "")
+            where = out / src.lstrip("/") if src.startswith("/") else \
+                out / url.strip("/") / src
+            assert where.is_file(), (url, src)

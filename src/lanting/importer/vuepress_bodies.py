@@ -144,7 +144,6 @@ class VuePressBodies:
         if found is not None:
             if image or is_image(found):
                 return self.site.image(found, where)
-            self.site.static.setdefault(where.lstrip("/"), found)
             return where + hash_mark + fragment
         if image:
             ctx.warn(url, f"image `{url}` not found in the source site: left as written")
@@ -174,12 +173,16 @@ class VuePressBodies:
 
     def file_of(self, file: Path, rooted: str | None) -> tuple[Path | None, str]:
         """(a file a URL names, its path in the new site): `public/` is served at the
-        root; a file beside the pages keeps its path from the source folder."""
+        root; a file beside the pages keeps its path from the source folder, and is
+        copied there (an image too: pages have no bundles, and one that several posts
+        show is linked at that path — it was left behind, its link broken)."""
         public = self.public / rooted.lstrip("/") if rooted else None
         if public is not None and public.is_file():
             return public, rooted or ""
         docs = self.docs.resolve()
         if file.is_file() and file.resolve().is_relative_to(docs) and \
                 file.suffix.lower() != ".md":  # (a page: never a download)
-            return file, "/" + file.resolve().relative_to(docs).as_posix()
+            rel = file.resolve().relative_to(docs).as_posix()
+            self.site.static.setdefault(rel, file)
+            return file, "/" + rel
         return None, ""
