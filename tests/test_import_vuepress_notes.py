@@ -38,13 +38,17 @@ $$
 ## 为什么？
 
 下载 [脑图](/mind.xmind)。
+
+<a id="fig-2"></a>如[图 1](#fig:arch-1)和[图 2](#fig-2)所示。
 """
 
 
 def test_math_and_angle_brackets_of_notes_are_no_components(tmp_path: Path) -> None:
     """With the config's math on, a formula is TeX: `<END>` in it is no component and
     `[l](k)` no link (the old site's TeX plugin read them first); `<S:Per>` and
-    `<Leader 的 IP>` are no tags to markdown-it, so the old page showed them as text."""
+    `<Leader 的 IP>` are no tags to markdown-it, so the old page showed them as text.
+    `#links` to headings written by hand go to them; one naming nothing on the page
+    (a label of a book, `#fig:arch-1`) keeps its text, with a warning."""
     source = tmp_path / "notes"
     write_files(source, {
         "docs/.vitepress/config.mts": """\
@@ -62,7 +66,10 @@ def test_math_and_angle_brackets_of_notes_are_no_components(tmp_path: Path) -> N
     warnings = [line for line in report.splitlines() if ": warning:" in line]
     assert warnings == ["docs/llm/stop.md:17: warning: link `/mind.xmind`: no such file in "
                         "`public/` (a dead link of the old site): its text kept, without the "
-                        "link; put the file in `static/` and link to it again"]
+                        "link; put the file in `static/` and link to it again",
+                        "docs/llm/stop.md:19: warning: link `#fig:arch-1`: no heading or "
+                        "anchor of the page has that id (a dead link of the old site): its "
+                        "text kept, without the link"]
     assert "the link `#KV-Cache-复用` named no heading" in report
     result = build(dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
@@ -74,6 +81,7 @@ def test_math_and_angle_brackets_of_notes_are_no_components(tmp_path: Path) -> N
     hrefs = [unquote(a.get("href") or "") for a in body.find_all("a")]
     assert "#kv-cache-复用" in hrefs and "#为什么" in hrefs
     assert "下载 脑图。" in body.text()
+    assert "如图 1" in body.text() and "#fig-2" in hrefs and "#fig:arch-1" not in hrefs
 
 
 def test_plume_cards_and_flex_blocks(tmp_path: Path) -> None:

@@ -361,12 +361,14 @@ def heading_lines(text: str) -> list[str]:
 
 
 def repair_fragments(text: str, ids: list[str], loose: Callable[[str], str],
-                     repaired: Callable[[str, str, str], None]) -> str:
+                     repaired: Callable[[str, str, str], None],
+                     dead: Callable[[str, str], str | None] | None = None) -> str:
     """`[x](#Introduce)` to the heading whose id is `introduce` (or `#Introduce` to the
     one whose id keeps its case): written for GitHub or Typora, the link found no heading
     on the old site either, and Lanting's build fails on it. Each is pointed at the
     heading whose id `loose` makes the same as the fragment (`repaired(link, fragment,
-    id)` is told); links that find their heading are left alone."""
+    id)` is told); links that find their heading are left alone. A link that finds none
+    is `dead(link, fragment)`'s replacement for `](#fragment)`, unless that is None."""
     keyed = {loose(i): i for i in reversed(ids)}
 
     def one(match: re.Match[str]) -> str:
@@ -375,11 +377,12 @@ def repair_fragments(text: str, ids: list[str], loose: Callable[[str], str],
             return match.group()
         found = keyed.get(loose(fragment))
         if found is None:
-            return match.group()
+            replacement = dead(match.group(), fragment) if dead is not None else None
+            return match.group() if replacement is None else replacement
         repaired(match.group(), fragment, found)
         return f"{match.group(1)}#{found})"
 
-    return _FRAGMENT_LINK.sub(one, text) if ids else text
+    return _FRAGMENT_LINK.sub(one, text) if ids or dead is not None else text
 
 
 def first_line(text: str, needle: str) -> int | None:

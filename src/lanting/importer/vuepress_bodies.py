@@ -43,25 +43,40 @@ _MORE = re.compile(r"^[ \t]*<!--\s*more\s*-->[ \t]*$", re.MULTILINE)
 
 
 _CUSTOM_ID = re.compile(r"[ \t]*\{#([^}\s]+)\}[ \t]*$")
+_ANY_ID = re.compile(r"""\b(?:id|name)\s*=\s*["']?([^"'\s>]+)|\{#([^}\s]+)|\\label\{([^}]+)\}"""
+                     r"|^\[\^([^\]]+)\]:", re.MULTILINE)
+"""Anchors a page may set besides its headings: HTML `id`/`name`, `{#id}`, a formula's
+`\\label`, a footnote."""
 
 
 def fragments(text: str, shelf: Shelf, ctx: Context) -> str:
     """`[x](#DDIM-采样)` or `[x](#为什么？)` to the heading `## DDIM 采样` (`#ddim-采样`) or
     `## 为什么？` (`#为什么`): written by hand (or by Typora), the link named no heading
     on the old site, whose ids are lower case and drop punctuation, but the heading it
-    meant is plain. Lanting's build fails on it: pointed at the heading, with a notice."""
+    meant is plain. Lanting's build fails on it: pointed at the heading, with a notice.
+    A `#link` naming nothing on the page (`#fig:aws-signup-1`, a label of the book the
+    text was converted from) went nowhere on the old site: its text is kept, without
+    the link, with a warning."""
     ids: list[str] = []
     for heading in B.heading_lines(text):
         custom = _CUSTOM_ID.search(heading)
         ids.append(custom.group(1) if custom else
                    vitepress_slug(B.plain_inline(shelf.restore(heading))))
+    anchors = {name for found in _ANY_ID.findall(shelf.restore(text)) for name in found}
 
     def repaired(link: str, fragment: str, found: str) -> None:
         ctx.note(link, f"the link `#{fragment}` named no heading on the old page either "
                  f"(its ids were lower case, without punctuation): it goes to `#{found}`")
         ctx.convert("#links to headings repaired")
 
-    return B.repair_fragments(text, ids, vitepress_slug, repaired)
+    def dead(link: str, fragment: str) -> str | None:
+        if fragment in anchors or fragment == "top" or "\ue000" in fragment:
+            return None
+        ctx.warn(link, f"link `#{fragment}`: no heading or anchor of the page has that id "
+                 "(a dead link of the old site): its text kept, without the link")
+        return f"]({DROPPED})"
+
+    return B.repair_fragments(text, ids, vitepress_slug, repaired, dead)
 
 
 class VuePressBodies:
@@ -108,9 +123,9 @@ class VuePressBodies:
             return self.url(url, image, path, ctx)
 
         text = B.map_urls(text, resolve)
+        text = fragments(text, shelf, ctx)
         text = re.sub(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\(" + DROPPED + r"[^)\n]*\)", r"\1",
                       text).replace(DROPPED, "")
-        text = fragments(text, shelf, ctx)
         return B.tidy(shelf.restore(text))
 
     def url(self, url: str, image: bool, path: Path, ctx: Context) -> str | None:
