@@ -579,6 +579,10 @@ def test_listing_pages_are_found_by_their_lack_of_text() -> None:
         "`layout: weiz-tag`, no text"
     # a heading and text: a page, however long
     assert listing_reason("notes/x.md", {}, "# 标题\n\n## 小节\n\n正文。\n<Badge/>\n") == ""
+    # headings alone, no component: an outline yet to be filled, a page
+    assert listing_reason("coding/git.md", {}, "## 教程\n\n### 分支\n") == ""
+    assert listing_reason("notes/more.md", {}, "<!-- more -->\n") == \
+        "only components, no text"
     assert listing_target("pages/tags.md") == "/tags/"
     assert listing_target("posts/README.md") == "/blog/"
 

@@ -31,6 +31,8 @@ _NOT_TEXT = re.compile(r"^<(script|style)\b.*?^</\1>|<[A-Z][\w-]*\b[^<>]*/>|"
                        re.MULTILINE | re.DOTALL)
 """Vue blocks, components, comments, line breaks and headings: what a page shows no
 text of its own with (`# 所有文章` over `<Archives/>`)."""
+_COMPONENT = re.compile(r"^<(?:script|style)\b|</?[A-Z][\w-]*\b", re.MULTILINE)
+_HEADING = re.compile(r"^#{1,6}[ \t]", re.MULTILINE)
 
 
 def listing_reason(rel: str, data: dict[str, Any], body: str) -> str:
@@ -47,7 +49,10 @@ def listing_reason(rel: str, data: dict[str, Any], body: str) -> str:
     if layout.lower() not in THEME_LAYOUTS:
         return f"`layout: {layout}`, no text"
     if body.strip():
-        return "only components, no text"
+        # (a page of headings alone is an outline its writer has yet to fill, `# Git`
+        # over `## 教程`: a page, and links to it keep working)
+        outline = _HEADING.search(body) and not _COMPONENT.search(body)
+        return "" if outline else "only components, no text"
     if Path(rel).stem.lower() in ("index", "readme") and "/" in rel:
         return "a folder's index with no text"
     return ""
