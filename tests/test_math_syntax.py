@@ -313,6 +313,19 @@ def test_one_tag_inside_rows_numbers_the_display(env: str) -> None:
     assert "(2.1)" in doc.text()
 
 
+@pytest.mark.parametrize(("formula", "shown"), [
+    ("a = b \\tag 4\\\\", "(4)"),  # (a row break after it)
+    ("a = b \\tag*5 \\\\ c = d", "5"),
+    ("f = \\begin{aligned} a &= b \\tag 6 \\end{aligned}", "(6)"),
+])
+def test_a_tag_without_braces_numbers_the_display(formula: str, shown: str) -> None:
+    """`\\tag 4`, its argument one token without braces as TeX (and MathJax and KaTeX)
+    reads it, before a line break or inside rows: only `\\tag{4}` was moved where
+    math-core takes it, so the build failed."""
+    doc = tree(f"$$\n{formula}\n$$\n")
+    assert shown in doc.text()
+
+
 def test_a_line_break_outside_environments_breaks_the_line() -> None:
     """`$$ a \\\\ b $$` is two lines in KaTeX (the renderer of the Hexo and Jekyll sites such
     posts come from); math-core dropped the `\\\\` and ran them together, silently."""

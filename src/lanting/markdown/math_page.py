@@ -155,6 +155,7 @@ def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula]
         # from) breaks the line there; math-core dropped the break without a word
         tex = "\\begin{gathered}" + tex + "\\end{gathered}"
     if formula.display and "\\" in tex:
+        tex = _BARE_TAG.sub(r"\\tag\1{\2}", tex) if "\\tag" in tex else tex
         tex = _tags(tex, formula)
         tex = _tag_outside(_tag_out_of_rows(tex))
         if not _NUMBERED_ENV.search(tex) and ("\\tag" in tex or "\\label" in tex):
@@ -167,6 +168,11 @@ def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula]
             return
         lanting_labels[formula.label] = formula
     formula.tex = tex
+
+
+_BARE_TAG = re.compile(r"\\tag(?![A-Za-z])(\*?)\s*(\\[A-Za-z]+|[^\s{}\\*])")
+"""`\\tag 4`: the tag's argument one token, without braces, as TeX reads it; written
+`\\tag{4}`, the form the rules below move where math-core takes a tag."""
 
 
 def _tags(tex: str, formula: _Formula) -> str:
