@@ -433,6 +433,19 @@ def test_containers_close_at_the_right_level(tmp_path: Path) -> None:
                                      ":::::\n")
 
 
+def test_tabs_without_a_tab_line_are_unwrapped(tmp_path: Path) -> None:
+    """`::: tabs` whose tabs are written `@tag` (mistyped) showed no tab and failed
+    Lanting's build ("no `@tab` title"): unwrapped, with a warning at its line; tabs
+    with `@tab` lines around it are kept."""
+    text = ("::: tabs\n@tab A\n\nx\n:::\n\n::: tabs#vue\n\n@tag 组合式\n\n```ts\nf()\n```\n"
+            ":::\n")
+    ctx = Context(Report(tmp_path, "vuepress"), tmp_path / "x.md", text)
+    assert containers(text, ctx) == ("::: tabs\n@tab A\n\nx\n:::\n\n\n@tag 组合式\n\n"
+                                     "```ts\nf()\n```\n")
+    [warning] = ctx.report.warnings
+    assert warning.line == 7 and "no `@tab` line" in warning.message
+
+
 def test_vdoing_numbered_folders_permalinks_and_catalogues(tmp_path: Path) -> None:
     """vuepress-theme-vdoing: `defineConfig4CustomTheme<T>({…})`, the theme's options in
     `./config/themeConfig` (`export default <T>{…}`), numbered folders and files, a

@@ -76,44 +76,58 @@ def sfc_blocks(text: str, ctx: Context) -> str:
 
 def containers(text: str, ctx: Context) -> str:
     """Each `:::` container Lanting does not read, rewritten or unwrapped (the code put
-    aside already: a `:::` line in a fence is no container)."""
-    lines = text.split("\n")
-    out: list[str] = []
-    stack: list[tuple[int, str]] = []
-    """(colons, what its closing line becomes) of each open container."""
-    for line in lines:
+    aside already: a `:::` line in a fence is no container). Tabs with no `@tab` line
+    (`@tag` mistyped) showed no tab on the old site and fail Lanting's build: unwrapped,
+    with a warning."""
+    out: list[str | None] = []
+    stack: list[tuple[int, str, int]] = []
+    """(colons, what its closing line becomes, where its opening line is in `out`) of
+    each open container."""
+    tabs_at: dict[int, str] = {}
+    """Each tabs' opening line as written, by where it is in `out`."""
+    tabbed: set[int] = set()
+    """The tabs with an `@tab` line."""
+    for line in text.split("\n"):
         found = _CONTAINER.match(line)
         if not found:
-            out.append(_TAB_LINE.sub(r"\1@tab \2", line) if stack and any(
-                kind == "tabs" for _n, kind in stack) else line)
+            tabs = [at for _n, kind, at in stack if kind == "tabs"]
+            if tabs and _TAB_LINE.match(line):
+                tabbed.add(tabs[-1])
+                line = _TAB_LINE.sub(r"\1@tab \2", line)
+            out.append(line)
             continue
         indent, colons, params = found.group(1), found.group(2), (found.group(3) or "")
         if not params:  # (a closing line: the innermost container it can close)
             if stack and len(colons) >= stack[-1][0]:
-                _n, kind = stack.pop()
-                if kind != "drop":
+                _n, kind, at = stack.pop()
+                if kind == "tabs" and at not in tabbed:
+                    ctx.warn(tabs_at[at].strip(), "tabs with no `@tab` line (a mistyped "
+                             "`@tab`?): unwrapped, their content shown as written")
+                    out[at] = None
+                elif kind != "drop":
                     out.append(indent + colons)
             else:
                 out.append(line)
             continue
         name = params.split()[0].lower()
         if _TAB_NAME.match(name):
-            stack.append((len(colons), "tabs"))
+            stack.append((len(colons), "tabs", len(out)))
+            tabs_at[len(out)] = line
             out.append(f"{indent}{colons} tabs")
             if name != "tabs":
                 ctx.convert("tabs (::: code-tabs, ::: tabs#id)")
         elif callout_kind(name) is not None or name in KEPT:
-            stack.append((len(colons), "keep"))
+            stack.append((len(colons), "keep", len(out)))
             out.append(line)
         elif name in UNWRAPPED:
-            stack.append((len(colons), "drop"))
+            stack.append((len(colons), "drop", -1))
             ctx.note(line.strip(), f"`{colons} {name}` unwrapped: its content is shown as "
                      "any other text")
         else:
-            stack.append((len(colons), "drop"))
+            stack.append((len(colons), "drop", -1))
             ctx.warn(line.strip(), f"`{colons} {params.strip()}` has no Lanting form: "
                      "unwrapped, its content shown as written")
-    return "\n".join(out)
+    return "\n".join(line for line in out if line is not None)
 
 
 _HEADING = re.compile(r"^(#{1,6}[ \t].*?<Badge\b.*?)[ \t]*$", re.MULTILINE)
