@@ -6,6 +6,7 @@ by hand, a link to a file outside `public/`, and plume's cards and `::: flex`.""
 from __future__ import annotations
 
 import datetime as dt
+import tomllib
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -204,3 +205,21 @@ def test_images_beside_pages_and_shared_by_posts_are_copied(tmp_path: Path) -> N
             where = out / src.lstrip("/") if src.startswith("/") else \
                 out / url.strip("/") / src
             assert where.is_file(), (url, src)
+
+
+def test_a_hostname_written_with_the_base_is_not_doubled(tmp_path: Path) -> None:
+    """plume's `hostname: 'https://u.github.io/rec/'` beside `base: '/rec/'`: the site's
+    whole address, written so; the base was added again (`…/rec/rec/`), and every link
+    of the new site went to a folder that does not exist."""
+    source = tmp_path / "plume"
+    write_files(source, {
+        "docs/.vuepress/config.js": """\
+            export default defineUserConfig({ base: '/rec/', title: '推荐',
+              theme: plumeTheme({ hostname: 'https://u.github.io/rec/' }) })
+            """,
+        "docs/README.md": "# 推荐\n",
+    })
+    dest = tmp_path / "new"
+    import_site(source, dest, None, False, NOW)
+    config = tomllib.loads((dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["base_url"] == "https://u.github.io/rec/"

@@ -100,7 +100,12 @@ class VuePressSettings:
         path = "/" + base.strip().strip("/") + "/" if isinstance(base, str) else "/"
         path = path.replace("//", "/")
         if isinstance(host, str) and host.startswith("http"):
-            self.site.config["base_url"] = host.rstrip("/") + "/" + path.strip("/") + (
+            host = host.rstrip("/")
+            if path.strip("/") and host.endswith("/" + path.strip("/")):
+                # (`hostname: 'https://x.github.io/notes/'` with `base: '/notes/'`: the
+                # address written whole, as many plume and hope sites do)
+                host = host[:-len(path.strip("/")) - 1]
+            self.site.config["base_url"] = host + "/" + path.strip("/") + (
                 "/" if path.strip("/") else "")
         elif path.strip("/"):
             self.report.note(self.config_name(), None, f"`base: {path}`: the site was "
