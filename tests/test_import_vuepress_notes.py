@@ -223,3 +223,26 @@ def test_a_hostname_written_with_the_base_is_not_doubled(tmp_path: Path) -> None
     import_site(source, dest, None, False, NOW)
     config = tomllib.loads((dest / "lanting.toml").read_text(encoding="utf-8"))
     assert config["base_url"] == "https://u.github.io/rec/"
+
+
+def test_the_hope_templates_hostname_is_not_the_sites_address(tmp_path: Path) -> None:
+    """hope's project template writes `hostname: "https://mister-hope.github.io"` (its
+    author's site), and many sites never edit it: it is no `base_url` of theirs (feeds
+    and canonical links would point there), left out with a notice."""
+    source = tmp_path / "hope"
+    write_files(source, {
+        "src/.vuepress/config.ts": """\
+            import theme from "./theme.js";
+            export default defineUserConfig({ base: "/notes/", title: "笔记", theme });
+            """,
+        "src/.vuepress/theme.ts": """\
+            export default hopeTheme({ hostname: "https://mister-hope.github.io",
+                                       author: { name: "小林" } });
+            """,
+        "src/README.md": "# 笔记\n",
+    })
+    dest = tmp_path / "new"
+    done = import_site(source, dest, None, False, NOW)
+    config = tomllib.loads((dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert "base_url" not in config and config["author"] == "小林"
+    assert "is the hope template's example" in report_of(done)

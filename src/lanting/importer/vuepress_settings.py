@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from lanting.importer.common import finish_menu, guess_language, language_tag
 from lanting.importer.mkdocs_settings import MERMAID
@@ -22,6 +23,11 @@ _SOCIAL = {"github": "GitHub", "gitee": "Gitee", "x": "X", "twitter": "Twitter",
            "linkedin": "LinkedIn", "mastodon": "Mastodon", "discord": "Discord",
            "email": "Email", "rss": "RSS", "juejin": "掘金", "csdn": "CSDN",
            "wechat": "WeChat", "weibo": "微博", "qq": "QQ", "npm": "npm"}
+
+
+TEMPLATE_HOSTS = frozenset({"mister-hope.github.io", "mister-hope.com"})
+"""The `hostname` of vuepress-theme-hope's project template (its author's site), which
+many sites keep: their own address is elsewhere."""
 
 
 class VuePressSettings:
@@ -99,6 +105,11 @@ class VuePressSettings:
         host = self.js.values.get("hostname")
         path = "/" + base.strip().strip("/") + "/" if isinstance(base, str) else "/"
         path = path.replace("//", "/")
+        if isinstance(host, str) and urlsplit(host).hostname in TEMPLATE_HOSTS:
+            self.report.note(self.config_name(), None, f"`hostname: {host}` is the hope "
+                             "template's example, never edited: not the site's address, "
+                             "left out")
+            host = None
         if isinstance(host, str) and host.startswith("http"):
             host = host.rstrip("/")
             if path.strip("/") and host.endswith("/" + path.strip("/")):
