@@ -38,7 +38,7 @@ $$
 
 ## 为什么？
 
-下载 [脑图](/mind.xmind)。
+下载 [脑图](/mind.xmind){ .vp-button target=_blank }。
 
 <a id="fig-2"></a>如[图 1](#fig:arch-1)和[图 2](#fig-2)所示。
 """
@@ -246,3 +246,4 @@ def test_the_hope_templates_hostname_is_not_the_sites_address(tmp_path: Path) ->
     config = tomllib.loads((dest / "lanting.toml").read_text(encoding="utf-8"))
     assert "base_url" not in config and config["author"] == "小林"
     assert "is the hope template's example" in report_of(done)
+

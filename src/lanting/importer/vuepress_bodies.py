@@ -124,8 +124,10 @@ class VuePressBodies:
 
         text = B.map_urls(text, resolve)
         text = fragments(text, shelf, ctx)
-        text = re.sub(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\(" + DROPPED + r"[^)\n]*\)", r"\1",
-                      text).replace(DROPPED, "")
+        # (a link left out takes its attribute list along, `{ .vp-button target=_blank }`,
+        # which was the link's: it stayed behind as text)
+        text = re.sub(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\(" + DROPPED
+                      + r"[^)\n]*\)(?:\{[^{}\n]*\})?", r"\1", text).replace(DROPPED, "")
         return B.tidy(shelf.restore(text))
 
     def url(self, url: str, image: bool, path: Path, ctx: Context) -> str | None:
