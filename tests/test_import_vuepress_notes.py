@@ -247,3 +247,39 @@ def test_the_hope_templates_hostname_is_not_the_sites_address(tmp_path: Path) ->
     assert "base_url" not in config and config["author"] == "小林"
     assert "is the hope template's example" in report_of(done)
 
+
+def test_teek_config_blog_and_covers(tmp_path: Path) -> None:
+    """vitepress-theme-teek (vdoing's successor on VitePress): the file builds the theme's
+    config first (`const teekConfig = defineTeekConfig({…})`) and exports the site's,
+    which `extends` it; the theme's was taken for the site's (its title lost). Every
+    dated page is a post, as on vdoing; Teek's `coverImg` is the cover."""
+    source = tmp_path / "teek"
+    write_files(source, {
+        "docs/.vitepress/config.ts": """\
+            import { defineConfig } from "vitepress";
+            import { defineTeekConfig } from "vitepress-theme-teek/config";
+            const teekConfig = defineTeekConfig({
+              author: { name: "栗子", link: "https://example.org" },
+              banner: { enabled: false },
+            });
+            export default defineConfig({
+              extends: teekConfig,
+              title: "栗子的笔记",
+              lang: "zh-CN",
+            });
+            """,
+        "docs/public/covers/cuda.png": png(40, 20),
+        "docs/index.md": "---\nlayout: home\n---\n",
+        "docs/10.笔记/01.CUDA 入门.md": "---\ntitle: CUDA 入门\ndate: 2025-03-01 10:00:00\n"
+                                         "permalink: /note/a1b2c3\ncoverImg: /covers/cuda.png\n"
+                                         "categories:\n  - 笔记\n---\n线程块与网格。\n",
+    })
+    dest = tmp_path / "new"
+    done = import_site(source, dest, None, False, NOW)
+    config = tomllib.loads((dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert (config["title"], config["author"]) == ("栗子的笔记", "栗子")
+    assert "`banner`" not in report_of(done)  # (the theme's keys are not the site's)
+    posts = list((dest / "content" / "posts").rglob("*.md"))
+    assert len(posts) == 1 and "cover:" in posts[0].read_text(encoding="utf-8")
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []

@@ -197,13 +197,14 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         elif self.listing_page(full, rel, data, body, path):
             return
         front = self.front(data, head, path, kind, title)
-        cover = data.get("cover") or data.get("image")
+        cover = data.get("cover") or data.get("image") or data.get("coverImg")  # (Teek's)
         if isinstance(cover, str) and cover.strip() and kind != "home":
             found = self.cover(cover.strip(), path)
             if found:
                 front["cover"] = found
             else:
-                self.report.warn(path, key_line(head, "cover") or key_line(head, "image"),
+                self.report.warn(path, key_line(head, "cover") or key_line(head, "image")
+                                 or key_line(head, "coverImg"),
                                  f"cover image `{cover}` not found in the site: left out")
         draft = bool(front.get("draft"))
         name = self.name_of(rel, title)

@@ -178,15 +178,27 @@ _EXPORTED = re.compile(r"(?:module\.exports\s*=|export\s+default)\s*(?:<[^>\n]*>
 """`module.exports = {`, `export default {`, vdoing's `export default <T>{`."""
 
 
+_DEFAULT = re.compile(r"(?:export\s+default|module\.exports\s*=)\s*")
+_WRAPPED_OBJECT = re.compile(r"(?:[\w.$]+\s*(?:<[^>\n]*>)?\s*\(\s*)*(?:<[^>\n]*>\s*)?\{")
+"""The object a default export is, inside calls (`withMermaid(defineConfig({`)."""
+
+
 def _object_start(code: str) -> int:
-    """Where the configuration's object `{` is; -1 if none."""
+    """Where the configuration's object `{` is: the default export's (a file may build
+    another config first, `defineTeekConfig({…})`, which the default `extends`), else the
+    first `defineConfig({`-like call's; -1 if none."""
+    for export in _DEFAULT.finditer(code):
+        wrapped = _WRAPPED_OBJECT.match(code, export.end())
+        if wrapped:
+            return wrapped.end() - 1
     found = _CALLED.search(code) or _EXPORTED.search(code)
     return found.end() - 1 if found else -1
 
 
 def _read_object(code: str, found: JsConfig, top: bool) -> None:
     if re.search(r"""(?:from\s+|require\(\s*)['"][^'"]*(?:sugarat/theme|vuepress-theme-vdoing|"""
-                 r"""theme-blog|blog-theme)[^'"]*['"]|\btheme:\s*['"]vdoing['"]""", code):
+                 r"""vitepress-theme-teek|theme-blog|blog-theme)[^'"]*['"]|"""
+                 r"""\btheme:\s*['"]vdoing['"]""", code):
         found.blog = True  # (a blog theme: its home page lists every dated page)
     if _MATH.search(code):
         found.math = True
@@ -200,10 +212,18 @@ def _read_object(code: str, found: JsConfig, top: bool) -> None:
     if start < 0:
         return
     depths = _depths(code)
-    level = depths[start]
-    seen: list[str] = []
-    for key, value_at in _keys_at(code, depths, start, level):
-        seen.append(key)
+    _read_keys(code, depths, start, found, top)
+    for call in _CALLED.finditer(code):
+        # (`const teekConfig = defineTeekConfig({…})` beside the config that `extends`
+        # it: read after it, for the keys it lacks)
+        if call.end() - 1 != start and depths[call.start()] == 0:
+            _read_keys(code, depths, call.end() - 1, found, top=False)
+
+
+def _read_keys(code: str, depths: _Depths, start: int, found: JsConfig, top: bool) -> None:
+    """The keys of the object opening at `start` into `found` (`top`: the config's own,
+    whose other keys are named in the report)."""
+    for key, value_at in _keys_at(code, depths, start, depths[start]):
         if key == "locales":
             # (the config's locales first: the theme's (navbar, sidebar) add to them)
             for path, strings in _locales(code, depths, value_at).items():

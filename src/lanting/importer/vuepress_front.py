@@ -27,7 +27,7 @@ MAPPED_KEYS = frozenset({"title", "date", "createTime", "created", "firstCommit"
                          "layout", "home", "hero", "heroText", "tagline", "heroImage",
                          "actions", "actionText", "actionLink", "features", "projects",
                          "heroAlt", "hidden", "blog", "toc", "outline", "slug", "cover",
-                         "image", "keys", "password"})
+                         "image", "coverImg", "keys", "password"})
 DATE_KEYS = ("date", "createTime", "created", "firstCommit")
 """A post's date: `date` (most themes), plume's `createTime`, the first commit's time a
 theme's hook wrote (`firstCommit`)."""
