@@ -437,12 +437,12 @@ def test_tabs_without_a_tab_line_are_unwrapped(tmp_path: Path) -> None:
     """`::: tabs` whose tabs are written `@tag` (mistyped) showed no tab and failed
     Lanting's build ("no `@tab` title"): unwrapped, with a warning at its line; tabs
     with `@tab` lines around it are kept."""
-    text = ("::: tabs\n@tab A\n\nx\n:::\n\n::: tabs#vue\n\n@tag 组合式\n\n```ts\nf()\n```\n"
+    text = ("::: tabs\n@tab A\n\nx\n:::\n\n::: tabs\n\n@tag 组合式\n\n```ts\nf()\n```\n"
             ":::\n")
     ctx = Context(Report(tmp_path, "vuepress"), tmp_path / "x.md", text)
     assert containers(text, ctx) == ("::: tabs\n@tab A\n\nx\n:::\n\n\n@tag 组合式\n\n"
                                      "```ts\nf()\n```\n")
-    [warning] = ctx.report.warnings
+    [warning] = ctx.report.warnings  # (at its own line, not the first `::: tabs`'s)
     assert warning.line == 7 and "no `@tab` line" in warning.message
 
 

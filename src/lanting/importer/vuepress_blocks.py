@@ -84,10 +84,12 @@ def containers(text: str, ctx: Context) -> str:
     """(colons, what its closing line becomes, where its opening line is in `out`) of
     each open container."""
     tabs_at: dict[int, str] = {}
-    """Each tabs' opening line as written, by where it is in `out`."""
+    """Each tabs' opening line as written and the next line with text (to find its line
+    among several `::: tabs`), by where it is in `out`."""
     tabbed: set[int] = set()
     """The tabs with an `@tab` line."""
-    for line in text.split("\n"):
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
         found = _CONTAINER.match(line)
         if not found:
             tabs = [at for _n, kind, at in stack if kind == "tabs"]
@@ -101,7 +103,7 @@ def containers(text: str, ctx: Context) -> str:
             if stack and len(colons) >= stack[-1][0]:
                 _n, kind, at = stack.pop()
                 if kind == "tabs" and at not in tabbed:
-                    ctx.warn(tabs_at[at].strip(), "tabs with no `@tab` line (a mistyped "
+                    ctx.warn(tabs_at[at], "tabs with no `@tab` line (a mistyped "
                              "`@tab`?): unwrapped, their content shown as written")
                     out[at] = None
                 elif kind != "drop":
@@ -112,7 +114,9 @@ def containers(text: str, ctx: Context) -> str:
         name = params.split()[0].lower()
         if _TAB_NAME.match(name):
             stack.append((len(colons), "tabs", len(out)))
-            tabs_at[len(out)] = line
+            end = next((i for i in range(number + 1, len(lines)) if lines[i].strip()),
+                       number)
+            tabs_at[len(out)] = "\n".join(lines[number:end + 1])
             out.append(f"{indent}{colons} tabs")
             if name != "tabs":
                 ctx.convert("tabs (::: code-tabs, ::: tabs#id)")
