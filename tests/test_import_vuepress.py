@@ -433,6 +433,16 @@ def test_containers_close_at_the_right_level(tmp_path: Path) -> None:
                                      ":::::\n")
 
 
+def test_a_style_block_on_one_line_is_left_out(tmp_path: Path) -> None:
+    """`<style src="/.vitepress/theme/nav.scss"></style>` (a page's styles, on one line)
+    stayed in the page, its `src` taken for a missing image by the build."""
+    from lanting.importer.vuepress_blocks import sfc_blocks
+    text = '# 导航\n\n<style src="/.vitepress/theme/nav.scss"></style>\n\n正文。\n'
+    ctx = Context(Report(tmp_path, "vitepress"), tmp_path / "nav.md", text)
+    assert sfc_blocks(text, ctx) == "# 导航\n\n\n正文。\n"
+    assert ctx.report.warnings[0].line == 3
+
+
 def test_tabs_without_a_tab_line_are_unwrapped(tmp_path: Path) -> None:
     """`::: tabs` whose tabs are written `@tag` (mistyped) showed no tab and failed
     Lanting's build ("no `@tab` title"): unwrapped, with a warning at its line; tabs

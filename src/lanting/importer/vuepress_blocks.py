@@ -37,7 +37,10 @@ _CONTAINER = re.compile(r"^([ \t]*)(:{3,})[ \t]*([^\s:{][^\n]*?)?[ \t]*$")
 _TAB_NAME = re.compile(r"^(code-tabs|tabs)(?:#[\w-]+)?$")
 _TAB_LINE = re.compile(r"^([ \t]*)@tab(?::active)?(?:#[\w-]+)?[ \t]+(.+?)[ \t]*$",
                        re.MULTILINE)
-_SFC_BLOCK = re.compile(r"^<(script|style)\b[^>]*>.*?^</\1>[ \t]*\n?", re.MULTILINE | re.DOTALL)
+_SFC_BLOCK = re.compile(r"^<(script|style)\b[^>]*>(?:[^\n]*?</\1>|.*?^</\1>)[ \t]*\n?",
+                        re.MULTILINE | re.DOTALL)
+"""A Vue `<script>` or `<style>` block: over lines, or on one (`<style src="/x.scss">
+</style>`, whose `src` was taken for an image)."""
 _BADGE = re.compile(r"<Badge\b([^>]*?)(?:/>|>(.*?)</Badge>)", re.DOTALL)
 _ATTRIBUTE = re.compile(r"""(:?[\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _ROUTER_LINK = re.compile(r"<(RouterLink|router-link)\b([^>]*)>(.*?)</\1>", re.DOTALL)
