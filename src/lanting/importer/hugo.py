@@ -6,7 +6,8 @@ pages of the content root are pages. The files and sections are found in
 `hugo_content.py`, their languages and translations in `hugo_languages.py`, the front
 matter converted in `hugo_front.py`; their old URLs are worked out in `hugo_urls.py`,
 the bodies converted in `hugo_bodies.py` (theme shortcodes in `hugo_shortcodes.py`),
-the settings read and written in `hugo_settings.py`.
+the settings read and written in `hugo_settings.py`, the list pages (`_index.md`) in
+`hugo_branches.py`.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from lanting.importer.common import (
     summary_of,
 )
 from lanting.importer.hugo_bodies import HugoBodies
+from lanting.importer.hugo_branches import HugoBranches
 from lanting.importer.hugo_content import HugoContent
 from lanting.importer.hugo_front import DATES, HugoFront, hugo_keys
 from lanting.importer.hugo_link_pages import friend_list, link_list
@@ -48,7 +50,7 @@ from lanting.importer.text import key_line, load_mapping, split_front_matter, zo
 from lanting.model.config import DEFAULT_POST_PERMALINK
 
 
-class Hugo(HugoUrls, HugoSettings, HugoContent, HugoFront, HugoBodies):
+class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBodies):
     kind = "hugo"
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
@@ -125,83 +127,6 @@ class Hugo(HugoUrls, HugoSettings, HugoContent, HugoFront, HugoBodies):
 
     def finish_more(self) -> None:
         """What needs every page converted first."""
-
-    def read_branches(self, files: list[tuple[Path, Path | None]]) -> None:
-        """The `_index.md` files (list pages): the home page's text is the new home
-        page's; a section's with no page under it (Blowfish's `about/_index.md`) is a page
-        at its old URL; the posts section's title and text are the blog page's
-        (`content/posts/_index.md`); the text above another section's list, which
-        Lanting's lists have no place for, is a warning. (All were left out without a
-        word.)"""
-        pages = [path.parent for path, _bundle in files]
-        roots: dict[Path, list[HugoLanguage]] = {}
-        for language in self.languages:
-            roots.setdefault(language.content, []).append(language)
-        for root, languages in roots.items():
-            for path in sorted(root.glob("**/_index.*")) if root.is_dir() else []:
-                if path.suffix.lower() not in (".md", ".markdown") or any(
-                        root != other and path.is_relative_to(other) for other in roots):
-                    continue
-                self.lang_of[path] = self.split_language(path, languages)[1]
-                folder = path.parent
-                _fmt, _head, body, first = split_front_matter(read_text(path))
-                if folder != root and not any(page.is_relative_to(folder) for page in pages):
-                    self.read(path, folder)
-                    continue
-                data = hugo_keys(load_mapping(_fmt or "yaml", _head)[0])
-                rel = folder.relative_to(root).as_posix()
-                self.page_menu(path, data, "/" if folder == root else f"/{rel}/")
-                if folder == root and body.strip():
-                    self.home_text(path, body)
-                elif rel == self.main and not self.docs:
-                    self.blog_text(path, data, body)
-                elif body.strip():
-                    line = first + body[:len(body) - len(body.lstrip())].count("\n")
-                    self.report.warn(path, line, f"the text of the list page of `{rel}/` is "
-                                     "not imported: Lanting's lists show no text")
-
-    def page_menu(self, path: Path, data: dict[str, Any], url: str) -> None:
-        """A page's own entry of the main menu (`menu: main`, or with a `weight`, a
-        `name`); one under a `parent` is left out with the front matter (Lanting's menu
-        has no sub-entries)."""
-        given = data.get("menu") or data.get("menus")
-        menus = {given: {}} if isinstance(given, str) else dict.fromkeys(
-            map(str, given), {}) if isinstance(given, list) else given
-        entry = menus.get("main") if isinstance(menus, dict) else None
-        if entry is None or self.language_of(path) != self.languages[0]:
-            return
-        entry = entry if isinstance(entry, dict) else {}
-        if entry.get("parent"):
-            return
-        self.page_menus.append({"name": str(entry.get("name") or data.get("title") or url),
-                                "url": url, "weight": entry.get("weight") or 0})
-
-    def home_text(self, path: Path, body: str) -> None:
-        """`content/_index.md`'s text: the home page's (with `homeInfoParams`, after it)."""
-        language = self.language_of(path)
-        lang = self.suffix(language)
-        home = self.home() if not lang else next(
-            (i for i in self.site.items if i.kind == "home" and i.lang == lang), None) \
-            or self.site.add(Item("home", "home", None, {"title": str(
-                language.settings.get("title") or self.config.get("title") or "")}, lang=lang))
-        self.items.append((home, body, path, path.parent))
-        self.report.convert("home page texts")
-
-    def blog_text(self, path: Path, data: dict[str, Any], body: str) -> None:
-        """The posts section's `_index.md`: its title (the list's heading), description
-        and text become the blog page's, `content/posts/_index.md`."""
-        front: dict[str, Any] = {}
-        if isinstance(data.get("title"), str) and data["title"].strip():
-            front["title"] = data["title"].strip()
-        summary = summary_of(data, "description", "summary")
-        if summary:
-            front["summary"] = summary
-        if not front and not body.strip():
-            return
-        lang = self.suffix(self.language_of(path))
-        item = self.site.add(Item("blog", "_index", path, front, lang=lang, name="_index"))
-        self.items.append((item, body, path, path.parent))
-        self.report.convert("the blog page's text (the posts section's `_index.md`)")
 
     def is_post(self, section: str, data: dict[str, Any]) -> bool:
         return bool(section) and section not in self.special_sections()

@@ -1,0 +1,107 @@
+"""A Hugo site's list pages, its `_index.md` files: the home page's text, a section with
+no page under it as a page of its own, the posts section's title and text as the blog
+page's, each page's own entry of the main menu; the text above another section's list is
+a warning (Lanting's lists have no place for it)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import read_text, summary_of
+from lanting.importer.hugo_front import hugo_keys
+from lanting.importer.hugo_languages import HugoLanguages
+from lanting.importer.hugo_settings import HugoLanguage
+from lanting.importer.site import Item, NewSite
+from lanting.importer.text import load_mapping, split_front_matter
+
+
+class HugoBranches(HugoLanguages):
+    """The list-page side of the Hugo importers."""
+
+    site: NewSite
+    config: dict[str, Any]
+    items: list[tuple[Item, str, Path, Path]]
+    page_menus: list[dict[str, Any]]
+    main: str
+    docs: bool
+    read: Callable[[Path, Path | None], None]
+    home: Callable[[], Item]
+
+    def read_branches(self, files: list[tuple[Path, Path | None]]) -> None:
+        """The `_index.md` files (list pages): the home page's text is the new home
+        page's; a section's with no page under it (Blowfish's `about/_index.md`) is a page
+        at its old URL; the posts section's title and text are the blog page's
+        (`content/posts/_index.md`); the text above another section's list, which
+        Lanting's lists have no place for, is a warning. (All were left out without a
+        word.)"""
+        pages = [path.parent for path, _bundle in files]
+        roots: dict[Path, list[HugoLanguage]] = {}
+        for language in self.languages:
+            roots.setdefault(language.content, []).append(language)
+        for root, languages in roots.items():
+            for path in sorted(root.glob("**/_index.*")) if root.is_dir() else []:
+                if path.suffix.lower() not in (".md", ".markdown") or any(
+                        root != other and path.is_relative_to(other) for other in roots):
+                    continue
+                self.lang_of[path] = self.split_language(path, languages)[1]
+                folder = path.parent
+                _fmt, _head, body, first = split_front_matter(read_text(path))
+                if folder != root and not any(page.is_relative_to(folder) for page in pages):
+                    self.read(path, folder)
+                    continue
+                data = hugo_keys(load_mapping(_fmt or "yaml", _head)[0])
+                rel = folder.relative_to(root).as_posix()
+                self.page_menu(path, data, "/" if folder == root else f"/{rel}/")
+                if folder == root and body.strip():
+                    self.home_text(path, body)
+                elif rel == self.main and not self.docs:
+                    self.blog_text(path, data, body)
+                elif body.strip():
+                    line = first + body[:len(body) - len(body.lstrip())].count("\n")
+                    self.report.warn(path, line, f"the text of the list page of `{rel}/` is "
+                                     "not imported: Lanting's lists show no text")
+
+    def page_menu(self, path: Path, data: dict[str, Any], url: str) -> None:
+        """A page's own entry of the main menu (`menu: main`, or with a `weight`, a
+        `name`); one under a `parent` is left out with the front matter (Lanting's menu
+        has no sub-entries)."""
+        given = data.get("menu") or data.get("menus")
+        menus = {given: {}} if isinstance(given, str) else dict.fromkeys(
+            map(str, given), {}) if isinstance(given, list) else given
+        entry = menus.get("main") if isinstance(menus, dict) else None
+        if entry is None or self.language_of(path) != self.languages[0]:
+            return
+        entry = entry if isinstance(entry, dict) else {}
+        if entry.get("parent"):
+            return
+        self.page_menus.append({"name": str(entry.get("name") or data.get("title") or url),
+                                "url": url, "weight": entry.get("weight") or 0})
+
+    def home_text(self, path: Path, body: str) -> None:
+        """`content/_index.md`'s text: the home page's (with `homeInfoParams`, after it)."""
+        language = self.language_of(path)
+        lang = self.suffix(language)
+        home = self.home() if not lang else next(
+            (i for i in self.site.items if i.kind == "home" and i.lang == lang), None) \
+            or self.site.add(Item("home", "home", None, {"title": str(
+                language.settings.get("title") or self.config.get("title") or "")}, lang=lang))
+        self.items.append((home, body, path, path.parent))
+        self.report.convert("home page texts")
+
+    def blog_text(self, path: Path, data: dict[str, Any], body: str) -> None:
+        """The posts section's `_index.md`: its title (the list's heading), description
+        and text become the blog page's, `content/posts/_index.md`."""
+        front: dict[str, Any] = {}
+        if isinstance(data.get("title"), str) and data["title"].strip():
+            front["title"] = data["title"].strip()
+        summary = summary_of(data, "description", "summary")
+        if summary:
+            front["summary"] = summary
+        if not front and not body.strip():
+            return
+        lang = self.suffix(self.language_of(path))
+        item = self.site.add(Item("blog", "_index", path, front, lang=lang, name="_index"))
+        self.items.append((item, body, path, path.parent))
+        self.report.convert("the blog page's text (the posts section's `_index.md`)")
