@@ -22,8 +22,9 @@ from lanting.importer import Imported, detect, import_site
 from lanting.importer.common import Options
 from lanting.importer.docusaurus_bodies import magic_fence
 from lanting.importer.docusaurus_mdx import html_attributes
-from lanting.importer.docusaurus_settings import kebab, read_config, strip_comments
+from lanting.importer.docusaurus_settings import kebab, read_config
 from lanting.importer.docusaurus_tabs import convert_tabs
+from lanting.importer.js_literals import strip_comments
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
 

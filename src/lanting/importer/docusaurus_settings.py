@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lanting.importer.js_literals import strip_comments
 from lanting.importer.report import Report
 
 CONFIG_NAMES = ("docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs",
@@ -60,13 +61,6 @@ class DocusaurusConfig:
     mermaid: bool = False
     """`@docusaurus/theme-mermaid` (with `markdown: {mermaid: true}`): ```` ```mermaid ````
     blocks were diagrams."""
-
-
-def strip_comments(text: str) -> str:
-    """`// …` and `/* … */` removed, but not inside strings (`'https://x'` keeps its `//`)."""
-    pattern = re.compile(r"""('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`)"""
-                         r"|//[^\n]*|/\*.*?\*/", re.DOTALL)
-    return pattern.sub(lambda m: m.group(1) or "", text)
 
 
 def _literal(text: str, key: str) -> tuple[str | None, bool]:

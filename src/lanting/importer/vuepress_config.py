@@ -20,6 +20,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from lanting.importer.common import read_text
+from lanting.importer.js_literals import (
+    Depths,
+    depths_of,
+    keys_at,
+    literal_entries,
+    literal_value,
+    strip_comments,
+)
 
 CONFIG_NAMES = ("config.mts", "config.ts", "config.mjs", "config.js", "config.cjs",
                 "config.cts", "config/index.mts", "config/index.ts", "config/index.js")
@@ -27,11 +35,10 @@ CONFIG_NAMES = ("config.mts", "config.ts", "config.mjs", "config.js", "config.cj
 READ_KEYS = ("title", "description", "lang", "base", "srcDir", "cleanUrls", "hostname",
              "author", "locales", "nav", "navbar", "socialLinks", "blog", "type", "rewrites")
 """Keys whose literal values the import uses."""
-_STRING = re.compile(r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\$]|\\.|\$(?!\{))*`""")
 _MATH = re.compile(r"\bmath\s*:\s*(?:true|\{)|katex|mathjax|markdownMath|texmath",
                    re.IGNORECASE)
 _BLOG = re.compile(r"\bblog\s*:\s*(?:true\b|\{)")
-_KEY = re.compile(r"""(?:^|[{,\s])(?:(\w+)|'([^'\n]+)'|"([^"\n]+)")\s*:""")
+
 
 
 @dataclass
@@ -105,11 +112,11 @@ def _constants(code: str, found: JsConfig) -> None:
     """The literal values of each `const NAME = { key: "…" }` of a config file (the
     templates many notes sites start from keep `title` and `lang` in a `metaData`
     object of `./config/constants.ts`)."""
-    depths = _depths(code)
+    depths = depths_of(code)
     for match in _CONST_OBJECT.finditer(code):
         start = match.end() - 1
-        for key, at in _keys_at(code, depths, start, depths[start]):
-            value = _value(code, at)
+        for key, at in keys_at(code, depths, start, depths[start]):
+            value = literal_value(code, at)
             if value is not None:
                 found.constants.setdefault(f"{match.group(1)}.{key}", value)
 
@@ -119,55 +126,6 @@ def _module_files(folder: Path, rel: str) -> list[Path]:
     stem = base.with_suffix("") if base.suffix in (".js", ".mjs", ".ts", ".mts") else base
     return [stem.with_suffix(s) for s in (".ts", ".mts", ".js", ".mjs")] + [
         stem / f"index{s}" for s in (".ts", ".js")]
-
-
-def strip_comments(code: str) -> str:
-    """`//` and `/* */` comments blanked (strings kept; a `//` in a URL is no comment)."""
-    out: list[str] = []
-    i = 0
-    while i < len(code):
-        found = _STRING.match(code, i)
-        if found:
-            out.append(found.group())
-            i = found.end()
-        elif code.startswith("//", i):
-            end = code.find("\n", i)
-            i = len(code) if end < 0 else end
-        elif code.startswith("/*", i):
-            end = code.find("*/", i + 2)
-            i = len(code) if end < 0 else end + 2
-        else:
-            out.append(code[i])
-            i += 1
-    return "".join(out)
-
-
-class _Depths(list[int]):
-    """The bracket depth (`{`, `[`, `(`) at each character of a config, and which
-    characters are in a string (`strings[i]`: a key-like `计算:` there is no key)."""
-
-    strings: bytearray
-
-
-def _depths(code: str) -> _Depths:
-    depths = _Depths([0] * (len(code) + 1))
-    depths.strings = bytearray(len(code) + 1)
-    depth, i = 0, 0
-    while i < len(code):
-        found = _STRING.match(code, i)
-        if found:
-            for j in range(i, found.end()):
-                depths[j] = depth
-                depths.strings[j] = 1
-            i = found.end()
-            continue
-        if code[i] in "{[(":
-            depth += 1
-        elif code[i] in "}])":
-            depth -= 1
-        depths[i] = depth
-        i += 1
-    return depths
 
 
 _CALLED = re.compile(r"\b(?:define\w*Config\w*|\w+Theme|getThemeConfig)\s*(?:<[^>\n]*>)?\s*"
@@ -211,7 +169,7 @@ def _read_object(code: str, found: JsConfig, top: bool) -> None:
     start = _object_start(code)
     if start < 0:
         return
-    depths = _depths(code)
+    depths = depths_of(code)
     _read_keys(code, depths, start, found, top)
     for call in _CALLED.finditer(code):
         # (`const teekConfig = defineTeekConfig({…})` beside the config that `extends`
@@ -220,10 +178,10 @@ def _read_object(code: str, found: JsConfig, top: bool) -> None:
             _read_keys(code, depths, call.end() - 1, found, top=False)
 
 
-def _read_keys(code: str, depths: _Depths, start: int, found: JsConfig, top: bool) -> None:
+def _read_keys(code: str, depths: Depths, start: int, found: JsConfig, top: bool) -> None:
     """The keys of the object opening at `start` into `found` (`top`: the config's own,
     whose other keys are named in the report)."""
-    for key, value_at in _keys_at(code, depths, start, depths[start]):
+    for key, value_at in keys_at(code, depths, start, depths[start]):
         if key == "locales":
             # (the config's locales first: the theme's (navbar, sidebar) add to them)
             for path, strings in _locales(code, depths, value_at).items():
@@ -252,41 +210,8 @@ def _read_keys(code: str, depths: _Depths, start: int, found: JsConfig, top: boo
             found.other_keys.append(key)
 
 
-def _keys_at(code: str, depths: _Depths, start: int,
-             level: int) -> list[tuple[str, int]]:
-    """(key, where its value starts) of the object opening at `start`, its own keys only."""
-    end = start + 1
-    while end < len(code) and depths[end] >= level:
-        end += 1
-    keys: list[tuple[str, int]] = []
-    for match in _KEY.finditer(code, start, end):
-        # (a quoted key is itself a string: its colon says where it is)
-        name_at = match.start(1) if match.group(1) else match.end() - 1
-        if depths[name_at] != level or depths.strings[name_at]:
-            continue
-        keys.append((match.group(1) or match.group(2) or match.group(3), match.end()))
-    return keys
-
-
-def _value(code: str, at: int) -> str | bool | None:
-    """The literal at `at` (a string without `${}`, `true`, `false`); None if code."""
-    text = code[at:].lstrip()
-    found = _STRING.match(text)
-    if found and re.match(r"\s*[,}\n]", text[found.end():]):
-        return _unquote(found.group())
-    boolean = re.match(r"(true|false)\s*[,}\n]", text)
-    if boolean:
-        return boolean.group(1) == "true"
-    return None
-
-
-def _unquote(literal: str) -> str:
-    body = literal[1:-1]
-    return re.sub(r"\\(.)", r"\1", body)
-
-
 def _literal(key: str, code: str, at: int, found: JsConfig) -> None:
-    value = _value(code, at)
+    value = literal_value(code, at)
     member = _MEMBER.match(code, at) if value is None else None
     if member is not None:
         value = found.constants.get(member.group(1))
@@ -297,14 +222,14 @@ def _literal(key: str, code: str, at: int, found: JsConfig) -> None:
         found.values.setdefault(key, value)
 
 
-def _read_theme(code: str, depths: _Depths, at: int, found: JsConfig) -> None:
+def _read_theme(code: str, depths: Depths, at: int, found: JsConfig) -> None:
     """VitePress's and VuePress 1's `themeConfig: {nav, socialLinks, author, …}`, and
     VuePress 2's theme written in the config, `theme: hopeTheme({…})`, `recoTheme({…})`,
     `defaultTheme({…})`."""
     brace = code.find("{", at)
     if brace < 0 or not re.fullmatch(r"\s*(?:\w+\s*\(\s*)?", code[at:brace]):
         return
-    for key, value_at in _keys_at(code, depths, brace, depths[brace]):
+    for key, value_at in keys_at(code, depths, brace, depths[brace]):
         if key in ("nav", "navbar"):
             found.nav = found.nav or _listed(code, depths, value_at, "nav", found)
         elif key == "socialLinks":
@@ -321,62 +246,62 @@ def _read_theme(code: str, depths: _Depths, at: int, found: JsConfig) -> None:
             found.blog = True
 
 
-def _author(code: str, depths: _Depths, at: int, found: JsConfig) -> None:
+def _author(code: str, depths: Depths, at: int, found: JsConfig) -> None:
     """`author: "Ann"` or hope's `author: { name: "Ann", url }`."""
     if code[at:].lstrip().startswith("{"):
         brace = code.find("{", at)
-        for key, value_at in _keys_at(code, depths, brace, depths[brace]):
+        for key, value_at in keys_at(code, depths, brace, depths[brace]):
             if key == "name":
                 _literal("author", code, value_at, found)
     else:
         _literal("author", code, at, found)
 
 
-def _blog_options(code: str, depths: _Depths, at: int, found: JsConfig) -> None:
+def _blog_options(code: str, depths: Depths, at: int, found: JsConfig) -> None:
     """hope's `blog: { medias: { GitHub: "https://…" } }`: social links."""
     brace = code.find("{", at)
     if brace < 0 or code[at:brace].strip():
         return
-    for key, value_at in _keys_at(code, depths, brace, depths[brace]):
+    for key, value_at in keys_at(code, depths, brace, depths[brace]):
         if key == "medias" and code[value_at:].lstrip().startswith("{"):
             inner = code.find("{", value_at)
-            for name, link_at in _keys_at(code, depths, inner, depths[inner]):
-                link = _value(code, link_at)
+            for name, link_at in keys_at(code, depths, inner, depths[inner]):
+                link = literal_value(code, link_at)
                 if isinstance(link, str) and name not in dict(found.social):
                     found.social.append((name, link))
 
 
-def _rewrites(code: str, depths: _Depths, at: int, found: JsConfig) -> None:
+def _rewrites(code: str, depths: Depths, at: int, found: JsConfig) -> None:
     """`rewrites: { 'post/(.*)': '(.*)' }`: its literal pairs (a function or a computed
     object: named as computed)."""
     brace = code.find("{", at)
     if brace < 0 or code[at:brace].strip():
         found.computed.append("rewrites")
         return
-    for key, value_at in _keys_at(code, depths, brace, depths[brace]):
-        value = _value(code, value_at)
+    for key, value_at in keys_at(code, depths, brace, depths[brace]):
+        value = literal_value(code, value_at)
         if isinstance(value, str):
             found.rewrites[key] = value
         elif "rewrites" not in found.computed:
             found.computed.append("rewrites")
 
 
-def _locales(code: str, depths: _Depths, at: int) -> dict[str, dict[str, str]]:
+def _locales(code: str, depths: Depths, at: int) -> dict[str, dict[str, str]]:
     brace = code.find("{", at)
     if brace < 0 or code[at:brace].strip():
         return {}
     locales: dict[str, dict[str, str]] = {}
-    for path, value_at in _keys_at(code, depths, brace, depths[brace]):
+    for path, value_at in keys_at(code, depths, brace, depths[brace]):
         inner = code.find("{", value_at)
         if inner < 0 or code[value_at:inner].strip():
             continue
-        strings = {key: value for key, where in _keys_at(code, depths, inner, depths[inner])
-                   if isinstance(value := _value(code, where), str)}
+        strings = {key: value for key, where in keys_at(code, depths, inner, depths[inner])
+                   if isinstance(value := literal_value(code, where), str)}
         locales["/" if path == "root" else path] = strings
     return locales
 
 
-def _listed(code: str, depths: _Depths, at: int, key: str,
+def _listed(code: str, depths: Depths, at: int, key: str,
             found: JsConfig) -> list[tuple[str, str]]:
     """The literal entries of a `nav` or `socialLinks` array; one written as code
     (`nav: nav()`, hope's `navbar: zhNavbar`) is named as computed."""
@@ -385,27 +310,4 @@ def _listed(code: str, depths: _Depths, at: int, key: str,
         if key not in found.computed:
             found.computed.append(key)
         return []
-    return _entries(code, depths, at, first, second)
-
-
-def _entries(code: str, depths: _Depths, at: int, first: str,
-             second: str) -> list[tuple[str, str]]:
-    """(`first`, `second`) of each literal object of the array at `at`."""
-    bracket = code.find("[", at)
-    if bracket < 0 or code[at:bracket].strip():
-        return []
-    level = depths[bracket]
-    end = bracket + 1
-    while end < len(code) and depths[end] >= level:
-        end += 1
-    entries: list[tuple[str, str]] = []
-    for i in range(bracket + 1, end):
-        if code[i] == "{" and depths[i] == level + 1:
-            values = {key: _value(code, where)
-                      for key, where in _keys_at(code, depths, i, depths[i])}
-            a, b = values.get(first), values.get(second)
-            if isinstance(a, str) and isinstance(b, str):
-                entries.append((a, b))
-            elif isinstance(a, str) and ("items" in values or "children" in values):
-                entries.append((a, ""))  # (a drop-down: named, not followed)
-    return entries
+    return literal_entries(code, depths, at, first, second)
