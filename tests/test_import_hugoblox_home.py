@@ -620,6 +620,15 @@ def test_a_markmap_fence_is_noted_and_built_without_a_warning(tmp_path: Path) ->
     assert not [w for w in result.warnings if "markmap" in w.message]
 
 
+CONTENT_PER_LANGUAGE = {
+    "config/_default/config.yaml": "title: Lin\nbaseurl: https://example.org/\n",
+    "config/_default/languages.yaml": "en:\n  languageCode: en-us\n  contentDir: content/en\n"
+                                      "  weight: 1\nzh:\n  languageCode: zh-Hans\n"
+                                      "  contentDir: content/zh\n  weight: 2\n",
+}
+"""A site with a content folder per language (`contentDir: content/en`, `content/zh`)."""
+
+
 def test_a_site_with_a_content_folder_per_language_keeps_profile_and_home(
         tmp_path: Path) -> None:
     """With `contentDir: content/en` and `content/zh`, the profile
@@ -627,10 +636,7 @@ def test_a_site_with_a_content_folder_per_language_keeps_profile_and_home(
     for in `content/` and lost: the new site had no profile and an empty home page."""
     source = tmp_path / "old"
     write_files(source, {
-        "config/_default/config.yaml": "title: Lin\nbaseurl: https://example.org/\n",
-        "config/_default/languages.yaml": "en:\n  languageCode: en-us\n  contentDir: "
-                                          "content/en\n  weight: 1\nzh:\n  languageCode: "
-                                          "zh-Hans\n  contentDir: content/zh\n  weight: 2\n",
+        **CONTENT_PER_LANGUAGE,
         "content/en/authors/admin/_index.md": AUTHOR.replace("role: PhD student",
                                                              "role: Postdoc"),
         "content/en/home/index.md": WIDGET_PAGE, "content/en/home/experience.md": EXPERIENCE,
@@ -654,10 +660,7 @@ def test_the_translations_of_papers_projects_and_talks_pair(tmp_path: Path) -> N
     project = "---\ntitle: {}\nsummary: {}\ndate: 2023-01-01\n---\n"
     source = tmp_path / "old"
     write_files(source, {
-        "config/_default/config.yaml": "title: Lin\nbaseurl: https://example.org/\n",
-        "config/_default/languages.yaml": "en:\n  languageCode: en-us\n  contentDir: "
-                                          "content/en\n  weight: 1\nzh:\n  languageCode: "
-                                          "zh-Hans\n  contentDir: content/zh\n  weight: 2\n",
+        **CONTENT_PER_LANGUAGE,
         "content/en/authors/admin/_index.md": AUTHOR,
         "content/en/publication/sparse/index.md": PAPER,
         "content/zh/publication/sparse/index.md": PAPER.replace("Sparse Kernels", "稀疏核"),
