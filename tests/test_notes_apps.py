@@ -130,3 +130,64 @@ def test_obsidian_block_ids_and_links_to_them() -> None:
     assert doc.find(id="^item-2") is not None
     assert [a["href"] for a in doc.find_all("a")] == ["#%5Epara1", "#%5Eitem-2"]
     assert "x ^ y and" in doc.text() and result.problems == ()
+
+
+VAULT = {
+    "content/posts/x/index.md": "---\ntitle: X\ndate: 2026-01-01\n---\n"
+                                "See [[ring-attention]], [[about#Contact|me]], [[z]] and "
+                                "![[diagram.png]].\n",
+    "content/posts/ring-attention/index.md": "---\ntitle: Ring\ndate: 2026-01-02\n---\nRing.\n",
+    "content/posts/z.md": "---\ntitle: Z\ndate: 2026-01-03\n---\nZ.\n",
+    "content/pages/About.md": "---\ntitle: About\n---\n## Contact\n\nMail.\n",
+}
+
+
+def test_wiki_links_find_notes_and_attachments_by_name(make_site, build_site) -> None:
+    """Obsidian finds `[[Note]]` and `![[figure.png]]` anywhere in the vault, names in
+    any case; Lanting looked only beside the page, so a post in its bundle folder linking
+    another post, a page, or an image kept in `attachments/` failed the build ("broken
+    link")."""
+    from sitebits import png, read
+
+    site = make_site({**VAULT, "content/attachments/diagram.png": png(40, 20)})
+    page = read(build_site(site).output, "posts/x/index.html").one("main")
+    hrefs = [a["href"] for a in page.find_all("a") if a.get("href", "").startswith("/")]
+    assert hrefs[:3] == ["/posts/ring-attention/", "/about/#contact", "/posts/z/"]
+    assert [i["src"] for i in page.find_all("img")] == ["/attachments/diagram.png"]
+
+
+def test_a_name_two_files_have_is_a_broken_link_at_its_line(make_site) -> None:
+    from lanting.build import BuildOptions, build
+    from lanting.errors import LantingError
+
+    site = make_site({
+        "content/posts/x/index.md": "---\ntitle: X\ndate: 2026-01-01\n---\nText.\n\n[[notes]]\n",
+        "content/posts/a/notes.md": "---\ntitle: A\ndate: 2026-01-02\n---\nA.\n",
+        "content/posts/b/notes.md": "---\ntitle: B\ndate: 2026-01-03\n---\nB.\n",
+    })
+    with pytest.raises(LantingError) as raised:
+        build(site, BuildOptions(output=site / "public"))
+    [problem] = [p for p in raised.value.problems if "notes.md" in p.message]
+    assert (problem.path.name, problem.line) == ("index.md", 7)
+
+
+def test_wiki_links_by_name_build_incrementally_as_cleanly(make_site, tmp_path) -> None:
+    """Adding the note a wiki link names (nothing beside the page changes) is seen."""
+    from lanting.build import BuildOptions, build
+    from lanting.errors import LantingError
+
+    site = make_site({"content/posts/x/index.md": "---\ntitle: X\ndate: 2026-01-01\n---\n"
+                                                  "[[z]]\n",
+                      "content/posts/z/index.md": "---\ntitle: Z\ndate: 2026-01-03\n---\nZ.\n"})
+    out = tmp_path / "out"
+    build(site, BuildOptions(output=out, jobs=1))
+    (site / "content/posts/z/index.md").unlink()
+    with pytest.raises(LantingError):
+        build(site, BuildOptions(output=out, jobs=1))
+    (site / "content/pages").mkdir()
+    (site / "content/pages/z.md").write_text("---\ntitle: Zed\n---\nNow a page.\n")
+    build(site, BuildOptions(output=out, jobs=1))
+    clean = tmp_path / "clean"
+    build(site, BuildOptions(output=clean, jobs=1, cache=False))
+    assert (out / "posts/x/index.html").read_bytes() == (clean / "posts/x/index.html").read_bytes()
+    assert b'href="/z/"' in (out / "posts/x/index.html").read_bytes()

@@ -344,3 +344,24 @@ def test_the_collector_runs_again_after_every_kind_of_rebuild(live: LiveSite) ->
     path = _edit(live.site_dir, "posts/a.md", "title: A", "title: [unclosed")
     live.rebuild({str(path)})
     assert live.error is not None and gc.isenabled()
+
+
+def test_a_text_edit_of_a_page_with_wiki_links_by_name_equals_a_full_rebuild(
+        tmp_path: Path) -> None:
+    """A bundle post's `[[about]]` names a page elsewhere in `content/` (Obsidian's way):
+    the quick path renders the edited page again with the link found by name, as a full
+    rebuild does."""
+    site = _site(tmp_path / "site")
+    bundle = site / "content/posts/e/index.md"
+    bundle.parent.mkdir(parents=True)
+    bundle.write_text("---\ntitle: E\ndate: 2026-01-05\n---\nSee [[about]].\n\nLater.\n",
+                      encoding="utf-8")
+    live = LiveSite(site, OPTIONS, report=lambda message: None)
+    live.rebuild()
+    assert live.error is None, live.error
+    path = _edit(site, "posts/e/index.md", "Later.", "Later, edited.")
+    live.rebuild({str(path)})
+    assert live.last_rebuild == "quick" and live.error is None, live.error
+    served = _served(live)
+    assert served == _fresh(site)
+    assert b'href="/about/"' in served["posts/e/index.html"]

@@ -227,6 +227,8 @@ class SiteEdits(RuleBasedStateMachine):
         if fields.get("paper"):
             head.append("paper: lin2026")
         body = fields["body"]
+        if fields.get("wiki"):  # (Obsidian's link by name: the page is in pages/)
+            body += " See [[about]]."
         if fields.get("include"):
             body += '\n\n{{< code file="snippets/step.py" >}}\n'
         if fields.get("image"):
@@ -320,6 +322,11 @@ class SiteEdits(RuleBasedStateMachine):
     def edit_blog_page(self, intro: str | None) -> None:
         """`content/posts/_index.md`: the blog page's title and text (or none)."""
         self._put("content/posts/_index.md", intro)
+
+    @rule(name=st.sampled_from(["a", "b", "c"]), wiki=st.booleans())
+    def edit_wiki_link(self, name: str, wiki: bool) -> None:
+        self.model[name]["wiki"] = wiki
+        self._post(name)
 
     @rule(code=st.sampled_from(["return x + 1", "return x * 2", "return 0"]))
     def edit_include(self, code: str) -> None:

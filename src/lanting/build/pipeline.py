@@ -100,6 +100,7 @@ from lanting.site.bodies import link_pages
 from lanting.site.collections import build_people, build_teaching
 from lanting.site.cv import finish_cv
 from lanting.site.images import responsive_images
+from lanting.site.note_names import with_note_names
 from lanting.site.projects import build_projects
 from lanting.site.related import remembering
 from lanting.site.routes import plan_routes
@@ -282,6 +283,7 @@ def produce(
     documents: list[Document] = [item.document for item in loaded]
     routes = plan_routes([*documents, *talk_docs], discovery.assets, config.base_path,
                          language_dirs(config), config.permalinks.posts)   # 6. routes
+    loaded = with_note_names(loaded, routes.link_map().keys())            # 6. (wiki links)
     link_maps = localized_link_maps([*documents, *talk_docs], routes.link_map(), config)
     # The CV once the pages' URLs are known: `[复盘](posts/x.md)` in it leads to the post.
     cvs = parse_cvs(discovery.cv, discovery.cv_translations, config,

@@ -120,7 +120,7 @@ class LinkRewriter:
 
     def __init__(self, env: MutableMapping[str, Any], source: str) -> None:
         self.ctx = env["lanting"]
-        self.records: list[tuple[str, int, int | None, str | None, bool, bool]] = \
+        self.records: list[tuple[str, int, int | None, str | None, bool, bool, bool]] = \
             env.setdefault("links", [])
         self.source = source
         self._lines: list[str] | None = None
@@ -139,7 +139,8 @@ class LinkRewriter:
             self._defined = definitions(self._lines or []) if "]:" in self.source else {}
         return self._defined
 
-    def rewrite(self, url: str, image: bool, places: LinkPlaces) -> tuple[str, str | None]:
+    def rewrite(self, url: str, image: bool, places: LinkPlaces,
+                by_name: bool = False) -> tuple[str, str | None]:
         """(the attribute's new value, the `content/` path it points at or None)."""
         ctx = self.ctx
         number, column = (places.locate(url, self.reference_definitions) if url
@@ -147,7 +148,8 @@ class LinkRewriter:
         target = content_target(url, ctx.rel)
         value = f"{PLACEHOLDER}{len(self.records)}" if target is not None else rebase(
             url, ctx.base_path)
-        self.records.append((url, ctx.body_line + number, column, target, image, False))
+        self.records.append((url, ctx.body_line + number, column, target, image, False,
+                             by_name))
         return value, target
 
 
@@ -206,7 +208,7 @@ def _record_raw(rewriter: LinkRewriter, markup: str, first: int, last: int) -> s
             out += [markup[pos:start], f'"{value}"']
             pos = match.end()
         rewriter.records.append((url, ctx.body_line + number, column, target,
-                                 match.group(2).lower() == "src", True))
+                                 match.group(2).lower() == "src", True, False))
     return "".join(out) + markup[pos:] if out else markup
 
 
@@ -230,7 +232,8 @@ def _rewrite(state: StateCore) -> None:
                 continue
             places = places or rewriter.places(*(block.map if block.map else (0, 1)))
             value, target = rewriter.rewrite(str(child.attrGet(attr) or ""),
-                                             child.type == "image", places)
+                                             child.type == "image", places,
+                                             child.markup == "wiki")
             if child.type == "image":
                 child.meta["content_path"] = target
             child.attrSet(attr, value)

@@ -142,6 +142,7 @@ def _wiki_rule(state: StateInline, silent: bool, heading_ids: str = "lanting") -
         alt = (shown or "").strip() if shown and not size else \
             target.rsplit("/", 1)[-1].rsplit(".", 1)[0]
         token.attrs = {"src": quote(target), "alt": ""}
+        token.markup = "wiki"
         # (markdown-it renders an image's alt text from its children)
         token.children, token.content = [_text(alt)], alt
         if size:

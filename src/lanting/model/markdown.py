@@ -115,6 +115,10 @@ class LinkRef:
     """Written in raw HTML (`<a href>`, `<img src>`): a relative one naming a file of
     `content/` is rewritten like Markdown's; any other is published as written, so it
     resolves against the page's own URL."""
+    by_name: bool = False
+    """A wiki link or embed (`[[Other note]]`, `![[figure.png]]`): with no file of that
+    name beside the page, the one file of `content/` with that name, as Obsidian finds
+    it (`site/note_names.py`)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,6 +37,7 @@ from lanting.render.sections import render_sections
 from lanting.render.templates import compile_templates
 from lanting.site.assemble import page_features, page_summary, replace_page
 from lanting.site.bodies import page_body
+from lanting.site.note_names import with_note_names
 from lanting.site.sections import Section
 
 
@@ -130,7 +131,8 @@ def _edit(state: BuildState, loaded: dict[str, Loaded], sections: list[Section],
     # The languages stage would resolve the rest of the front matter alike.
     meta = replace(old.document.meta, title=meta.title, title_html=meta.title_html,
                    summary=meta.summary)
-    new = replace(written, document=replace(written.document, meta=meta))
+    new = with_note_names([replace(written, document=replace(written.document, meta=meta))],
+                          state.link_maps[""].keys())[0]
     found = _find(sections, rel)
     if found is None or not (_same_for_others if quick else _same_for_own_page)(old, new):
         return None
