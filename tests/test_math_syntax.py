@@ -485,6 +485,22 @@ def test_the_physics_package(tex: str, text: str) -> None:
     assert shown.replace("\u2061", "") == text
 
 
+@pytest.mark.parametrize(("tex", "text"), [
+    ("\\ev{H}", "⟨H⟩"), ("\\ev{H}{\\psi}", "⟨ψ|H|ψ⟩"), ("\\matrixel{n}{H}{m}", "⟨n|H|m⟩"),
+    ("\\derivative{f}{x}", "df/dx"), ("\\quantity(x)", "(x)"), ("\\commutator{A}{B}", "[A, B]"),
+])
+def test_the_physics_packages_other_names(tex: str, text: str) -> None:
+    """`\\ev{\\hat{\\mathsf{T}}\\qty[…]}` (a real Chirpy blog's Green's functions, 42
+    formulas): the package's short and long names for a command are the same command;
+    only `\\expval` was read, and `\\ev` was "Unknown command"."""
+    from lanting.markdown.mathtext import mathml_text
+
+    rendered = render(f"${tex}$\n")
+    assert rendered.problems == ()
+    shown = mathml_text(rendered.html[rendered.html.index("<math"):])
+    assert shown.replace("\u2061", "") == text
+
+
 def test_a_physics_command_without_its_arguments_is_an_error() -> None:
     (problem,) = render("$\\dv$\n").problems
     assert "`\\dv`" in problem.message and "physics" in problem.message
@@ -558,6 +574,37 @@ def test_a_colour_switch_as_a_script_colours_the_script(tex: str, text: str) -> 
     assert rendered.problems == ()
     mathml = rendered.html[rendered.html.index("<math"):]
     assert mathml_text(mathml) == text and "color:" in mathml
+
+
+@pytest.mark.parametrize(("tex", "colour"), [
+    ("\\color{crimson} G", "#DC143C"), ("\\textcolor{DodgerBlue}{x}", "#1E90FF"),
+    ("{\\color{Teal} a} + b", "#008080"), ("\\color{red} x", "#FF0000"),
+])
+def test_a_css_colour_name_colours_the_formula(tex: str, colour: str) -> None:
+    """`\\color{crimson}`, `\\textcolor{DodgerBlue}` (a real Chirpy blog's Feynman
+    diagrams' terms): MathJax hands a colour name it has no table entry for to the
+    browser, so any CSS colour name works; math-core knows xcolor's and dvipsnames' only,
+    and the build failed with "Unknown color"."""
+    rendered = render(f"${tex}$\n")
+    assert rendered.problems == ()
+    assert f"color:{colour}" in rendered.html
+
+
+def test_an_unknown_colour_name_is_still_an_error() -> None:
+    (problem,) = render("$\\color{nosuchcolour} x$\n").problems
+    assert "nosuchcolour" in problem.message
+
+
+def test_cancelto_strikes_its_term_and_shows_the_value() -> None:
+    """`\\cancelto{0}{\\psi}` (the cancel package MathJax autoloads; a real Chirpy blog's
+    Wick contractions) was "Unknown command": the term struck through, the value it goes
+    to at its upper right."""
+    from lanting.markdown.mathtext import mathml_text
+
+    rendered = render("$$a + \\cancelto{0}{\\psi_1} = a$$\n")
+    assert rendered.problems == ()
+    mathml = rendered.html[rendered.html.index("<math"):]
+    assert "updiagonalstrike" in mathml and mathml_text(mathml) == "a+ψ₁⁰ = a"
 
 
 def test_a_formula_with_a_command_and_a_space_before_its_closing_dollar_is_math() -> None:

@@ -101,6 +101,13 @@ def _require(s: str, ctx: Context) -> str:
     return replace_command(s, "require", 1, lambda o, a, i: "")
 
 
+def _cancel_to(s: str, ctx: Context) -> str:
+    """The cancel package's `\\cancelto{0}{x}` (x struck through, an arrow to the value
+    it tends to): math-core has `\\cancel`, so x struck through with the value at its
+    upper right, where the arrow's tip put it."""
+    return replace_command(s, "cancelto", 2, lambda o, a, i: f"{{\\cancel{{{a[1]}}}}}^{{{a[0]}}}")
+
+
 _VARLIM = {"varinjlim": "\\underrightarrow{\\mathrm{lim}}",
            "varprojlim": "\\underleftarrow{\\mathrm{lim}}",
            "varliminf": "\\underline{\\mathrm{lim}}", "varlimsup": "\\overline{\\mathrm{lim}}"}
@@ -292,6 +299,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset(SIZES), sizes),
     (frozenset(TEXT_COMMANDS), texts),
     (frozenset({"varinjlim", "varprojlim", "varliminf", "varlimsup"}), _varlim),
+    (frozenset({"cancelto"}), _cancel_to),
     (frozenset({*ALIASES, "intop", "mathnormal", "TextOrMath"}), _aliases),
     (frozenset({"dots", "ldots", "dotsc", "dotso", "mathellipsis"}), _dots),
     (frozenset({"mathsfit", "textcircled"}), _letters),

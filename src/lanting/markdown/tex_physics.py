@@ -11,14 +11,15 @@ converts: the common part.
   `\\laplacian`, `\\vnabla`;
 - derivatives: `\\dd{x}`, `\\dd[n]{x}`, `\\dv{f}{x}`, `\\dv[n]{f}{x}`, `\\dv{x}`, `\\pdv{f}{x}`,
   `\\pdv{f}{x}{y}`, `\\pdv[n]{f}{x}`, `\\pdv{x}` (`\\dv*`, `\\pdv*`: as a slash);
-- quantum mechanics: `\\expval{A}`, `\\expval{A}{\\psi}`, `\\mel{a}{A}{b}`, `\\ketbra{a}{b}`,
-  `\\dyad{a}`
+- quantum mechanics: `\\expval{A}` (`\\ev{A}`), `\\expval{A}{\\psi}`, `\\mel{a}{A}{b}`,
+  `\\ketbra{a}{b}`, `\\dyad{a}`
   (`\\bra`, `\\ket`, `\\braket` math-core knows);
 - `\\tr` (`\\trace`), `\\Tr`, `\\rank`, `\\Res` as operators; `\\qq{text}`, `\\qc`,
   `\\qand`, `\\qor`, `\\qif`, `\\qthen`, `\\qfor`, `\\qas`, `\\qin` as spaced words;
 - matrices: `\\mqty(a & b \\\\ c & d)` (`(`, `[`, `|`, `\\|` bracketed), `\\pmqty{…}`,
   `\\bmqty{…}`, `\\vmqty{…}`, `\\Bmqty{…}`.
 
+The long names (`\\expectationvalue`, `\\derivative`, `\\quantity`, …) are read too.
 Only names math-core does not know are read (its `\\div`, `\\Re` and `\\Im` stay TeX's). A
 command whose arguments are not there is a TexError at the command, never a formula
 drawn wrong.
@@ -53,8 +54,17 @@ _MQTY_PAIRS = {"(": ("pmatrix", ")"), "[": ("bmatrix", "]"), "|": ("vmatrix", "|
 _TWO = {"comm": ("\\left[", ",", "\\right]"), "acomm": ("\\left\\{", ",", "\\right\\}"),
         "ketbra": ("\\left\\lvert ", "\\middle\\rangle\\!\\middle\\langle ",
                    "\\right\\rvert ")}
-NAMES = frozenset({*_SIMPLE, *_SIZED, *_MATRICES, *_TWO, "vb", "va", "vu", "dd", "dv", "pdv",
-                   "eval", "expval", "mel", "qq", "dyad"})
+_LONG = {"ev": "expval", "expectationvalue": "expval", "matrixel": "mel",
+         "matrixelement": "mel", "quantity": "qty", "absolutevalue": "abs",
+         "evaluated": "eval", "commutator": "comm", "anticommutator": "acomm",
+         "outerproduct": "ketbra", "vectorbold": "vb", "vectorarrow": "va", "vectorunit": "vu",
+         "differential": "dd", "derivative": "dv", "partialderivative": "pdv",
+         "pderivative": "pdv", "crossproduct": "cross", "dotproduct": "vdot",
+         "gradient": "grad"}
+"""The package's other names for its commands (`\\ev{A}` is `\\expval{A}`, the one
+physics notes use most)."""
+NAMES = frozenset({*_SIMPLE, *_SIZED, *_MATRICES, *_TWO, *_LONG, "vb", "va", "vu", "dd", "dv",
+                   "pdv", "eval", "expval", "mel", "qq", "dyad"})
 """The commands this module reads (the rule's triggers)."""
 _COMMAND = re.compile(r"\\(" + "|".join(sorted(NAMES, key=len, reverse=True))
                       + r")(?![A-Za-z])(\*?)")
@@ -65,7 +75,7 @@ def physics(s: str) -> str:
     out: list[str] = []
     pos = 0
     while match := _COMMAND.search(s, pos):
-        name, starred = match.group(1), bool(match.group(2))
+        name, starred = _LONG.get(match.group(1), match.group(1)), bool(match.group(2))
         made, end = _one(s, name, starred, match.end(), match.start())
         out += [s[pos:match.start()], made]
         pos = end

@@ -3,9 +3,13 @@
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 from collections.abc import Callable
+
+import math_core
+from PIL import ImageColor
 
 from lanting.markdown.tex_layout import css_length
 from lanting.markdown.tex_scan import (
@@ -274,6 +278,28 @@ def _scripted_colors(s: str) -> str:
     return "".join(out) + s[pos:] if out else s
 
 
+@functools.lru_cache(maxsize=256)
+def _web_color(name: str) -> str | None:
+    """The hex digits of `name` when it is a CSS colour name math-core does not know
+    (`crimson`, `DodgerBlue`, `Teal`): MathJax and KaTeX hand such a name to the browser,
+    and posts use them; None for a name math-core knows (its xcolor and dvipsnames
+    colours keep their own shade) or no colour at all."""
+    try:
+        math_core.LatexToMathML().convert_with_local_state(f"\\color{{{name}}}x",
+                                                           displaystyle=False)
+        return None
+    except math_core.LatexError:
+        pass
+    try:
+        red, green, blue, *_alpha = ImageColor.getrgb(name)
+    except ValueError:
+        return None
+    return f"{red:02X}{green:02X}{blue:02X}"
+
+
+_NAMED_COLOR = re.compile(r"\\color\s*\{\s*([A-Za-z]+)\s*\}")
+
+
 def colors(s: str, ctx: Context) -> str:
     """`\\textcolor{#228B22}` and `\\color{#hex}` as `\\color[HTML]`; `\\colorbox` and
     `\\fcolorbox` as a coloured box around their text."""
@@ -283,6 +309,8 @@ def colors(s: str, ctx: Context) -> str:
         if color.startswith("#") or (re.fullmatch(r"[0-9A-Fa-f]{6}", color)
                                      and not color.isalpha()):
             return "{\\color[HTML]{" + _hex(color) + "}" + body + "}"
+        if color.isalpha() and (web := _web_color(color)) is not None:
+            return "{\\color[HTML]{" + web + "}" + body + "}"
         return "\\textcolor{" + color + "}{" + body + "}"
 
     def box(opt: str | None, args: list[str], at: int) -> str:
@@ -301,6 +329,8 @@ def colors(s: str, ctx: Context) -> str:
     s = _scripted_colors(s)
     s = re.sub(r"\\color\s*\{\s*#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})\s*\}",
                lambda m: "\\color[HTML]{" + _hex(m.group(1)) + "}", s)
+    s = _NAMED_COLOR.sub(lambda m: m.group() if (web := _web_color(m.group(1))) is None
+                         else "\\color[HTML]{" + web + "}", s)
     if "fcolorbox" in s:
         s = replace_command(s, "fcolorbox", 3, box)
     if "colorbox" in s:
