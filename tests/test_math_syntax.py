@@ -74,6 +74,11 @@ def test_a_display_formula_opening_on_its_first_line_is_display_wherever_it_stan
     ("$ \\beta$ 与 $\\gamma $", 2),
     # Chinese in a spaced formula with a command and a script (a real TeXt-theme blog's)
     ("$ Y = (-1)^{s} \\times 2^{e} \\times m，其中m = 1.M23 $", 1),
+    # one space, in an equation of short symbols (a real Chirpy post's backpropagation)
+    ("$ q = x+y$  -> $\\frac{\\partial q}{\\partial x} = 1$", 2), ("设 $ f = q z$。", 1),
+    ("if $a < b $.", 1),
+    # a digit first, and a command: no money (a real Chirpy post's Coulomb potential)
+    ("of $1/\\vert \\vb{x} - \\vb{y}\\vert $ and $1/\\vert \\vb{r}\\vert$ is", 2),
 ])
 def test_spaced_dollars_are_math_where_unambiguous(text: str, count: int) -> None:
     assert len(inline_formulas(tree(text + "\n"))) == count
@@ -83,7 +88,7 @@ def test_spaced_dollars_are_math_where_unambiguous(text: str, count: int) -> Non
     "$5 and $10", "价格从 $5 涨到 $10", "costs $5, not $10.", "\\$20 and \\$30",
     "from $ 5 to $ 10", "US$5 vs US$10", "pay $ now and then $ later", "a $x$5 b",
     "收入 $ 增长到 $ 了", "use ${HOME} and $ PATH", "cost $\\$5 and $ more",
-    "从 $ \\text{A} 到 $ 为止",
+    "从 $ \\text{A} 到 $ 为止", "pay $ x = 5 now$", "$ total = $10",
 ])
 def test_money_and_prose_stay_text(text: str) -> None:
     result = render(text + "\n")
@@ -488,6 +493,7 @@ def test_the_physics_package(tex: str, text: str) -> None:
 @pytest.mark.parametrize(("tex", "text"), [
     ("\\ev{H}", "⟨H⟩"), ("\\ev{H}{\\psi}", "⟨ψ|H|ψ⟩"), ("\\matrixel{n}{H}{m}", "⟨n|H|m⟩"),
     ("\\derivative{f}{x}", "df/dx"), ("\\quantity(x)", "(x)"), ("\\commutator{A}{B}", "[A, B]"),
+    ("\\mdet{a & b \\\\ c & d}", "|a b; c d|"),
 ])
 def test_the_physics_packages_other_names(tex: str, text: str) -> None:
     """`\\ev{\\hat{\\mathsf{T}}\\qty[…]}` (a real Chirpy blog's Green's functions, 42
@@ -615,3 +621,15 @@ def test_a_formula_with_a_command_and_a_space_before_its_closing_dollar_is_math(
     doc = tree("考虑到 $y_i \\in \\lbrace -1, 1 \\rbrace $，所以 $1 / y_i = y_i$。\n")
     assert len(inline_formulas(doc.one("p"))) == 2
     assert "$" not in doc.one("p").text()
+
+
+def test_a_formula_starting_with_a_digit_in_raw_html() -> None:
+    """`<summary>Fourier transform of $1/|\\vb{r}|$</summary>` (a real Chirpy post): a `$`
+    before a digit opens no formula in raw HTML (`$5`), so it stayed TeX; with a command
+    in it, it is a formula. Money there stays money."""
+    rendered = render("<details>\n<summary>Fourier transform of $1/|\\vb{r}|$ </summary>\n\n"
+                      "正文。\n</details>\n\n<table><tr><td>$5 and $10</td></tr></table>\n")
+    assert rendered.problems == ()
+    doc = parse_html(rendered.html)
+    assert doc.one("summary").find("math") is not None and "$" not in doc.one("summary").text()
+    assert doc.one("td").text() == "$5 and $10"

@@ -8,9 +8,10 @@ and table cells. Here the text between the tags of an HTML block is searched for
 page, converted, numbered and checked with the others. Not searched: tags and their
 attributes, comments, and what `<pre>`, `<code>`, `<script>`, `<style>`, `<textarea>`,
 `<math>` and `<svg>` hold. An opening `$` before a digit starts no formula (`$5`), as in
-Markdown text, and `\\$` is a dollar sign (as MathJax's `processEscapes` has it; the
-importers write a dollar that is no formula so). A formula that does not convert is a
-warning and shown as written, as MathJax showed it.
+Markdown text, unless a command follows (`$1/|\\vb{r}|$`), and `\\$` is a dollar sign
+(as MathJax's `processEscapes` has it; the importers write a dollar that is no formula
+so). A formula that does not convert is a warning and shown as written, as MathJax
+showed it.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ _FORMULA = re.compile(
     r"|\$\$(?P<dd>[^$]+?)\$\$"
     r"|\\\[(?P<db>.+?)\\\]"
     r"|\\\((?P<ip>.+?)\\\)"
-    r"|(?<![\\$\w])\$(?P<id>(?=[^\s$\d])[^$\n]*[^\s$\\])\$(?![\w$])", re.DOTALL)
+    r"|(?<![\\$\w])\$(?P<id>(?=[^\s$\d]|\d[^$\n]*?\\[A-Za-z])[^$\n]*[^\s$\\])\$(?![\w$])",
+    re.DOTALL)
 """A formula, or `\\$`: a dollar sign (MathJax's `processEscapes`; the importers write
 it so for a dollar that is no formula)."""
 _OPENERS = {"dd": "$$", "db": "\\[", "ip": "\\(", "id": "$"}

@@ -2,7 +2,8 @@
 
 Inline: `$…$`, `\\(…\\)`, and `$$…$$` inside a sentence (kramdown's inline math). `$ x $`
 with spaces inside (on both sides, or on one side of a formula holding a command,
-`$\\alpha $`) is math too, unless it reads as money or prose:
+`$\\alpha $`, or of an equation of short symbols, `$ q = x+y$`) is math too, unless it
+reads as money or prose:
 `$5 and $10`, `价格从 $5 涨到 $10` and `\\$20` stay text (a `$` right before a digit,
 or a digit right after the closing `$`, or Chinese outside `\\text` (unless a command and
 a script or `=` make it a formula), or two English words, in a spaced formula).
@@ -45,14 +46,15 @@ def _escaped(src: str, pos: int) -> bool:
 
 def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
     """A `$ … $` with a space inside: math only when it cannot be money or prose."""
-    if not content.strip() or content[0].isdigit():
-        return False  # `$5 and $` … money
+    if not content.strip() or content[0].isdigit() and not _COMMAND.search(content):
+        return False  # `$5 and $` … money (`$1/\\vert x \\vert $` holds a command: math)
     if not (content[0].isspace() and content[-1].isspace()) \
             and not _COMMAND.search(content) \
-            and not _symbol_in_chinese(src, start, end, content):
+            and not _symbol_in_chinese(src, start, end, content) \
+            and not _plain_equation(content):
         # `${HOME} and $x$`: spaced formulas are written `$ x $`, or hold a command,
-        # `$\\overline{A+B} $`, `$y \\in \\lbrace -1, 1 \\rbrace $` (as MathJax and
-        # KaTeX's auto-render read them)
+        # `$\\overline{A+B} $`, `$y \\in \\lbrace -1, 1 \\rbrace $`, or are an equation,
+        # `$ q = x+y$` (as MathJax and KaTeX's auto-render read them)
         return False
     if src[end + 1:end + 3].lstrip(" ")[:1].isdigit():
         return False  # `… $ 10`
@@ -62,6 +64,18 @@ def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
         # script or an equals sign) is a formula with Chinese in it, as MathJax reads it
         return bool(_COMMAND.search(bare)) and any(c in bare for c in "^_=")
     return not _WORDS.search(_COMMAND.sub(" ", bare))  # `$ and then $`: prose
+
+
+_EQUATION = re.compile(r"[A-Za-z][A-Za-z0-9_^'(){}+\-*/=<>|,. ]*")
+_LONG_WORD = re.compile(r"[A-Za-z]{3,}")
+
+
+def _plain_equation(content: str) -> bool:
+    """`$ q = x+y$`: a relation between symbols of a letter or two (no word, no money),
+    with a stray space inside (a real Chirpy post's backpropagation example)."""
+    body = content.strip()
+    return bool(_EQUATION.fullmatch(body)) and any(c in body for c in "=<>") \
+        and not _LONG_WORD.search(body)
 
 
 _SYMBOL = re.compile(r"[A-Za-z][A-Za-z0-9_']{0,3}")

@@ -60,7 +60,8 @@ _LONG = {"ev": "expval", "expectationvalue": "expval", "matrixel": "mel",
          "outerproduct": "ketbra", "vectorbold": "vb", "vectorarrow": "va", "vectorunit": "vu",
          "differential": "dd", "derivative": "dv", "partialderivative": "pdv",
          "pderivative": "pdv", "crossproduct": "cross", "dotproduct": "vdot",
-         "gradient": "grad"}
+         "gradient": "grad", "matrixquantity": "mqty", "mdet": "vmqty",
+         "matrixdeterminant": "vmqty"}
 """The package's other names for its commands (`\\ev{A}` is `\\expval{A}`, the one
 physics notes use most)."""
 NAMES = frozenset({*_SIMPLE, *_SIZED, *_MATRICES, *_TWO, *_LONG, "vb", "va", "vu", "dd", "dv",
