@@ -230,9 +230,10 @@ def test_kramdown_tables_become_gfm_tables(text: str, expected: str) -> None:
     # indented content would be a code block after the blank line
     ('<div class="note" markdown=\'1\'>\n    *a*\n    - b\n</div>',
      '<div class="note">\n\n*a*\n- b\n\n</div>'),
-    # the matching closing tag, not the first one
+    # the matching closing tag, not the first one; Markdown again after the inner one,
+    # as kramdown reads it
     ('<div markdown="block">\n<div>x</div>\n**b**\n</div>\nafter',
-     "<div>\n\n<div>x</div>\n**b**\n\n</div>\nafter"),
+     "<div>\n\n<div>x</div>\n\n**b**\n\n</div>\nafter"),
     ('<details markdown="1">\n<summary>S</summary>\n- a\n</details>',
      "<details>\n\n<summary>S</summary>\n\n- a\n\n</details>"),
     ('<span markdown="span">**s**</span>', "<span>**s**</span>"),

@@ -190,6 +190,25 @@ def italic_captions(text: str) -> tuple[str, int]:
                                  if '"' not in m.group(3) else m.group(0), text)
 
 
+_IMAGE_ATTRIBUTES = re.compile(r"(!\[[^\]\n]*\]\([^)\n]*\))(\{:?[^{}\n]*\})")
+_SCHEME_CLASS = re.compile(r"(?<=[\s{:])\.(light|dark)(?=[\s}])")
+
+
+def scheme_images(text: str) -> tuple[str, int]:
+    """Chirpy's `![a](x.png){: .dark}` and `{: .light}` (an image for one colour scheme,
+    the other hidden) as Lanting's `.only-dark` and `.only-light`: the page showed both,
+    one after the other. Returns (text, how many)."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        attributes, n = _SCHEME_CLASS.subn(r".only-\1", match.group(2))
+        count += n
+        return match.group(1) + attributes
+
+    return _IMAGE_ATTRIBUTES.sub(one, text), count
+
+
 # --- Goldmark attribute lists --------------------------------------------------------
 
 

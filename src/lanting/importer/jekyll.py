@@ -99,6 +99,11 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
         self.media_base: dict[Path, str] = {}
         """A post's `media_subpath` (Chirpy; `img_path` before): where its relative image
         paths point."""
+        cdn = self.config.get("cdn") or self.config.get("img_cdn")
+        self.media_cdn = cdn.rstrip("/") if self.chirpy and isinstance(cdn, str) \
+            and cdn.startswith(("http://", "https://")) else ""
+        """Chirpy's `cdn` (`img_cdn` before 6.0): the host its posts' images were served
+        from, the site's media paths appended; the images are often in no repository."""
         author = self.config.get("author")
         self.author = str(author.get("name", "") if isinstance(author, dict) else author or "")
         # minimal-mistakes and academicpages say `locale: "en-US"`; unset: see `run`.
@@ -321,6 +326,9 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
             return value
         if local.is_file():
             return self.site.image(local, url)
+        if self.media_cdn:
+            self.report.convert("images on the old site's media CDN (Chirpy's `cdn`)")
+            return self.media_cdn + url
         self.report.warn(path, line, f"cover image `{value}` not found: left out")
         return ""
 

@@ -30,7 +30,15 @@ from lanting.importer.common import (
     prose_raw,
     read_text,
 )
-from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
+from lanting.importer.liquid import (
+    OUTPUT,
+    Context,
+    blocks,
+    display_formulas,
+    string_argument,
+    tags,
+    tex_group,
+)
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import Item, NewSite
 from lanting.importer.text import split_front_matter
@@ -57,6 +65,7 @@ class JekyllBodies:
     dollar_math: bool
     no_liquid: set[Path]
     media_base: dict[Path, str]
+    media_cdn: str = ""
     static_file: Callable[[Path], bool]
     published: Callable[[Path], bool]
 
@@ -93,6 +102,8 @@ class JekyllBodies:
         if self.chirpy:
             text, count = B.italic_captions(text)
             ctx.convert("image captions (Chirpy's italic line under an image)", count)
+            text, count = B.scheme_images(text)
+            ctx.convert("images for a light or dark colour scheme (`.light`, `.dark`)", count)
         text = shelve_environments(text, shelf)
         text, inline, dollars = K.kramdown_math(text, shelf, self.dollar_math)
         ctx.convert("kramdown inline math ($$ → $)", inline)
@@ -307,8 +318,14 @@ class JekyllBodies:
         two, set by `{% include base_path %}`) → "", `{{ 'x' | relative_url }}` → x;
         anything else left in a comment."""
 
+        formulas = display_formulas(text)
+
         def one(match: re.Match[str]) -> str:
             expression = match.group(1).strip()
+            if tex_group(expression) and any(
+                    start < match.start() < end for start, end in formulas):
+                ctx.convert("`{{…}}` in formulas kept as TeX groups (Liquid had emptied them)")
+                return match.group()
             if re.fullmatch(r"site\.(baseurl|url)|base_path", expression):
                 ctx.convert("Liquid site URLs")
                 return ""
@@ -369,8 +386,20 @@ class JekyllBodies:
                 if found is not None:
                     ctx.convert("paths relative to the old page's URL")
                     return found
+        if image and self.on_media_cdn(url):
+            ctx.convert("images on the old site's media CDN (Chirpy's `cdn`)")
+            return self.media_cdn + url
         return map_site_url(url, image, ctx, self.site, self.table, self.source, self.source,
                             self.baseurl)
+
+    def on_media_cdn(self, url: str) -> bool:
+        """An image path Chirpy served from its `cdn` (the site's copy, when it has one,
+        is used instead: the new site then holds it)."""
+        if not self.media_cdn or not url.startswith("/") or url.startswith("//"):
+            return False
+        path = unquote(url.partition("#")[0].partition("?")[0])
+        return not (self.source / path.lstrip("/")).is_file() \
+            and self.table.find(path) is None
 
     def from_old_url(self, name: str, path: Path) -> str | None:
         """`name` (a relative path) read from the old URL of the page of `path`, as a

@@ -36,7 +36,10 @@ def _math_setups(source: Path) -> list[Path]:
 
 
 _MACROS = re.compile(r"\bmacros\s*:\s*\{")
-_JS_MACRO = re.compile(r"""([A-Za-z]+)\s*:\s*(\[\s*)?(['"])((?:\\.|(?!\3).)*)\3""")
+_JS_MACRO = re.compile(
+    r"""(['"]?)([A-Za-z]+)\1\s*:\s*(\[\s*)?(['"])((?:\\.|(?!\4).)*)\4""")
+"""One entry of a `macros` object: its name bare (`RR: …`) or quoted (`'RR': …`, as
+Chirpy's `assets/js/data/mathjax.js` writes it), then a string or an array."""
 
 
 def mathjax_macros(source: Path) -> tuple[dict[str, str], list[str]]:
@@ -54,7 +57,7 @@ def mathjax_macros(source: Path) -> tuple[dict[str, str], list[str]]:
                 if depth == 0:
                     break
             for entry in _JS_MACRO.finditer(text[opening.end():end]):
-                name, listed, value = entry.group(1), entry.group(2), entry.group(4)
+                name, listed, value = entry.group(2), entry.group(3), entry.group(5)
                 expansion = re.sub(r"\\(.)", r"\1", value)  # a JavaScript string's escapes
                 if listed or "#" in expansion:
                     left.append(name)

@@ -216,6 +216,14 @@ _INLINE_TAGS = frozenset({"a", "abbr", "b", "cite", "code", "em", "i", "kbd", "l
                           "q", "small", "span", "strong", "sub", "sup", "u"})
 
 
+_CLOSED_ELEMENT_LINE = re.compile(
+    r"^([ \t]*<(div|p|h[1-6]|center|section|header|footer|aside|figure)\b[^>]*>.*</\2>[ \t]*)"
+    r"\n(?=[ \t]*[^\s<])", re.MULTILINE | re.IGNORECASE)
+"""A block element opened and closed on its line (`<div class="title">定理</div>`) with
+Markdown on the next: kramdown reads Markdown again after the closing tag, CommonMark
+only after a blank line (a Chirpy box's title line left its list and formulas raw)."""
+
+
 def markdown_in_html(text: str) -> tuple[str, int]:
     """kramdown's `<div markdown="1">`: Markdown inside an HTML element. CommonMark reads
     Markdown inside an HTML block only after a blank line, so one goes after the opening
@@ -237,6 +245,7 @@ def markdown_in_html(text: str) -> tuple[str, int]:
         # (dedented: after a blank line, four spaces would make it a code block; a
         # `<summary>` line is HTML of its own, Markdown only after a blank line too)
         inner = _SUMMARY.sub(r"\1\n\n", textwrap.dedent(text[match.end():close]).strip("\n"), 1)
+        inner = _CLOSED_ELEMENT_LINE.sub("\\1\n\n", inner)
         classes = re.search(r"""\bclass\s*=\s*["']([^"']*)""", opening)
         kind = callout_kind(" ".join("." + c for c in classes.group(1).split()
                                      if c.startswith(("notice", "prompt-", "block-")))) \

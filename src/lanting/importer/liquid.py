@@ -122,3 +122,19 @@ def string_argument(text: str) -> str:
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
         return text[1:-1]
     return text
+
+
+_DISPLAY_FORMULA = re.compile(r"\$\$.+?\$\$", re.DOTALL)
+_LIQUID_VALUE = re.compile(r"(site|page|layout|include|post|paginator|jekyll|content)\b|.*\|")
+
+
+def display_formulas(text: str) -> list[tuple[int, int]]:
+    """Where the `$$…$$` formulas of `text` (its code set aside) are."""
+    return [m.span() for m in _DISPLAY_FORMULA.finditer(text)]
+
+
+def tex_group(expression: str) -> bool:
+    """A `{{…}}` inside a formula that reads as TeX (`\\frac{{p+1}}{2}`), not as a Liquid
+    value: an operator or a backslash in it, or no filter and none of Jekyll's objects.
+    (Jekyll's Liquid emptied it, and the old page's formula lost a part.)"""
+    return bool(re.search(r"[\\^+*/()=]", expression)) or not _LIQUID_VALUE.match(expression)

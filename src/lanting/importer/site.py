@@ -267,7 +267,9 @@ class NewSite:
         # URL outside that folder gets a redirect page of its own.
         outside = [u for u in olds if folder and not u.startswith(folder + "/")]
         aliases = [u.removeprefix(folder) for u in olds if u not in outside]
-        aliases = [u for u in aliases if u != own and u.rstrip("/") + "/" != own]
+        # (`/about/index.html`, Jekyll's `about/index.md`, is the page at `/about/` too)
+        aliases = [u for u in aliases
+                   if own not in (u, u.rstrip("/") + "/", u.removesuffix("index.html"))]
         for alias in list(aliases):
             key = (item.lang, alias.rstrip("/") + "/" if not alias.endswith(".html")
                    else alias)

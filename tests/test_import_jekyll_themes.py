@@ -1,0 +1,144 @@
+"""Jekyll sites on Chirpy, NexT, TeXt and minimal-mistakes, shaped like real ones (a
+sweep of public blogs) and written here: what their setup says about images and math
+must reach the new site."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from htmltree import parse_html
+from sitebits import png, write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import Imported, import_site
+from lanting.importer.common import Options
+
+NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+CHIRPY = "theme: jekyll-theme-chirpy\ntitle: 笔记\nlang: zh-CN\n"
+
+
+def imported_site(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
+    source = tmp_path / "old"
+    write_files(source, files)
+    return import_site(source, tmp_path / "new", "jekyll", False, NOW)
+
+
+def built_page(tmp_path: Path, imported: Imported, url: str) -> str:
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))  # (errors raise)
+    return (result.output / url.strip("/") / "index.html").read_text(encoding="utf-8")
+
+
+def test_chirpy_images_on_its_cdn(tmp_path: Path) -> None:
+    """Chirpy's `cdn:` is the host of the posts' images (often a repository of their
+    own); the paths, `media_subpath` joined, were "not found in the source site", left
+    relative, and the build failed on every one. An image the site does hold stays its
+    own; so does a cover's."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": CHIRPY + "cdn: https://cdn.example.net/gh/ann/blog-images@main\n",
+        "assets/img/local.png": png(20, 10),
+        "_posts/2024-05-29-green-function.md": "---\ntitle: 格林函数\ndate: 2024-05-29\n"
+        "media_subpath: /img/in-post/green/\nimage:\n  path: cover.png\nmath: true\n---\n\n"
+        "![极点](poles.png){: width=\"500\"}\n\n![示意](/img/sketch.png)\n\n"
+        "![本地](/assets/img/local.png)\n"})
+    assert [w.message for w in imported.report.warnings] == []
+    page = parse_html(built_page(tmp_path, imported, "/posts/green-function/"))
+    sources = [img.get("src") for img in page.find_all("img")]
+    assert "https://cdn.example.net/gh/ann/blog-images@main/img/in-post/green/poles.png" \
+        in sources
+    assert "https://cdn.example.net/gh/ann/blog-images@main/img/sketch.png" in sources
+    assert not any("cdn.example.net" in (s or "") and "local" in (s or "") for s in sources)
+    assert any((s or "").endswith("local.png") for s in sources)
+    (post,) = (imported.dest / "content/posts").rglob("*.md")
+    text = post.read_text(encoding="utf-8")
+    assert 'cover: "https://cdn.example.net/gh/ann/blog-images@main/img/in-post/green/' \
+        'cover.png"' in text
+
+
+def test_chirpy_mathjax_macros_with_quoted_names(tmp_path: Path) -> None:
+    """Chirpy's `assets/js/data/mathjax.js` writes its macros with quoted names
+    (`'RR': '\\\\mathbb{R}'`); only bare names were read, so each `\\RR` was "Unknown
+    command" (a real blog: 119 formulas)."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": CHIRPY,
+        "assets/js/data/mathjax.js": "---\nlayout: compress\n---\n\nMathJax = {\n  tex: {\n"
+        "    macros: {\n        'RR': '\\\\mathbb{R}',\n        \"e\": '\\\\mathrm{e}',\n"
+        "        'half': ['\\\\frac{#1}{2}', 1],\n      },\n  },\n};\n",
+        "_posts/2024-04-01-manifold.md": "---\ntitle: 流形\ndate: 2024-04-01\nmath: true\n"
+        "---\n\n设 $f: \\RR^n \\to \\RR$，$\\e^{x}$。\n"})
+    config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert "RR" in config and "mathbb" in config
+    assert any("half" in w.message for w in imported.report.warnings)
+    page = parse_html(built_page(tmp_path, imported, "/posts/manifold/"))
+    assert "ℝ" in page.text() and "\\RR" not in page.text()
+
+
+def test_a_box_whose_title_line_is_html_keeps_its_markdown(tmp_path: Path) -> None:
+    """A Chirpy customisation (copied from blog to blog): `<div class="box-tip"
+    markdown="1">`, its first line `<div class="title"> 定理 </div>`, Markdown right
+    under it. kramdown reads Markdown again after the title's closing tag; CommonMark
+    went on with the HTML block, so the list and the formulas showed as written."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": CHIRPY,
+        "_posts/2024-04-02-cyclic.md": "---\ntitle: 循环群\ndate: 2024-04-02\nmath: true\n"
+        "---\n\n<div class=\"box-tip\" markdown=\"1\">\n<div class=\"title\"> 定理 </div>\n"
+        "设 $G$ 是循环群。\n1. 子群是 **循环群**。\n2. 若 $|G| = n < \\infty$，则成立。\n"
+        "</div>\n\n正文。\n"})
+    page = parse_html(built_page(tmp_path, imported, "/posts/cyclic/"))
+    box = page.one("div", class_="box-tip")
+    assert box.one("div", class_="title").text().strip() == "定理"
+    assert len(box.one("ol").find_all("li")) == 2 and box.one("strong").text() == "循环群"
+    assert len(box.find_all("math")) == 2 and "$" not in box.text()
+
+
+def test_a_page_in_its_own_folder_gets_no_alias_of_its_own_url(tmp_path: Path) -> None:
+    """`about/index.md` (a NexT site's about page) was published at `/about/index.html`,
+    which the new page at `/about/` answers already: the alias made the build warn that
+    it is the page's own URL."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: 博客\nlang: zh-CN\n",
+        "about/index.md": "---\nlayout: page\ntype: about\ntitle: 关于\n---\n\n我写机器学习。\n",
+        "_posts/2018-06-01-dssm.md": "---\ntitle: DSSM\n---\n\n见 [关于](/about/)。\n"})
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []
+    page = (imported.dest / "content/pages/about.md").read_text(encoding="utf-8")
+    assert "aliases" not in page
+    assert "我写机器学习" in (result.output / "about/index.html").read_text(encoding="utf-8")
+
+
+def test_double_braces_in_a_formula_stay_tex(tmp_path: Path) -> None:
+    """`\\frac{{p+1}}{2}` in a `$$` formula (a real NexT blog's Cipolla algorithm): taken
+    for a Liquid value, it was left in an HTML comment inside the formula, which then
+    showed `<!-- import: …` as math. A real Liquid value there still converts."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: 博客\nlang: zh-CN\n",
+        "_posts/2021-12-08-cipolla.md": "---\ntitle: 二次剩余\nmathjax: true\n---\n\n$$\n"
+        "x=(a+i)^{\\frac{{p+1}}{2}}\\\\\ny^{{2}}\n$$\n\n见 {{ site.url }}/about/。\n"})
+    assert all("{{" not in w.message for w in imported.report.warnings)
+    (post,) = (imported.dest / "content/posts").rglob("*.md")
+    text = post.read_text(encoding="utf-8")
+    assert "\\frac{{p+1}}{2}" in text and "y^{{2}}" in text and "<!--" not in text
+    assert "site.url" not in text
+    page = parse_html(built_page(tmp_path, imported, "/posts/cipolla/"))
+    (formula,) = page.find_all("math")
+    assert "<!--" not in formula.text() and "import" not in formula.text()
+
+
+def test_chirpy_images_for_light_and_dark_schemes(tmp_path: Path) -> None:
+    """Chirpy's `{: .light}` and `{: .dark}` images (a diagram drawn twice, one for each
+    colour scheme): Lanting kept the classes, styled nothing, and every diagram showed
+    twice. They are `.only-light` and `.only-dark`, which the theme hides in the other
+    scheme."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": CHIRPY,
+        "assets/img/loop.png": png(40, 20), "assets/img/loop-dark.png": png(40, 20, "#222"),
+        "_posts/2024-05-27-wick.md": "---\ntitle: Wick 定理\ndate: 2024-05-27\n"
+        "media_subpath: /assets/img/\n---\n\n![圈图](loop.png){: .light width=\"300\"}\n"
+        "![圈图](loop-dark.png){: .dark width=\"300\"}\n"})
+    page = parse_html(built_page(tmp_path, imported, "/posts/wick/"))
+    classes = {(img.get("src") or "").rsplit("/", 1)[-1]: img.get("class")
+               for img in page.find_all("img")}
+    assert classes == {"loop.png": "only-light", "loop-dark.png": "only-dark"}
+    css = (tmp_path / "out").rglob("style*.css")
+    assert any(".only-dark" in f.read_text(encoding="utf-8") for f in css)
