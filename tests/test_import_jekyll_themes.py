@@ -142,3 +142,42 @@ def test_chirpy_images_for_light_and_dark_schemes(tmp_path: Path) -> None:
     assert classes == {"loop.png": "only-light", "loop-dark.png": "only-dark"}
     css = (tmp_path / "out").rglob("style*.css")
     assert any(".only-dark" in f.read_text(encoding="utf-8") for f in css)
+
+
+def test_jekyll_multiple_languages_plugin(tmp_path: Path) -> None:
+    """A minimal-mistakes site on jekyll-multiple-languages-plugin: `languages: [en, zh]`,
+    each language's posts in `_i18n/<lang>/_posts/` under one file name, settings and
+    titles given per language, `{% t key %}` in a page. Both versions of a post were
+    taken as two posts of one language (`flowsom-2`, its old URL lost, the folders
+    `_i18n` and `zh` as categories), titles were `{'zh': '…'}`, and `{% t %}` was left
+    in comments."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title:\n  en: Notes\n  zh: 笔记\nlocale:\n  en: en\n  zh: zh\n"
+        "languages: [\"en\", \"zh\"]\ninclude: [_pages]\n"
+        "plugins:\n  - jekyll-multiple-languages-plugin\n",
+        "_i18n/en.yml": "about:\n  contact: Contact me\n",
+        "_i18n/zh.yml": "about:\n  contact: 联系我\n",
+        "_i18n/en/_posts/2019-08-30-FlowSOM.md": "---\ntitle:\n  en: \"FlowSOM: clustering\"\n"
+        "categories: [Clustering]\npermalink: /flowsom/\nmathjax: true\n---\n\n"
+        "Self-organising maps, $k$ clusters.\n",
+        "_i18n/zh/_posts/2019-08-30-FlowSOM.md": "---\ntitle:\n  zh: \"FlowSOM：聚类\"\n"
+        "categories: [Clustering]\npermalink: /flowsom/\nmathjax: true\n---\n\n"
+        "自组织映射，$k$ 个簇。\n",
+        "_pages/about.md": "---\ntitle:\n  en: About\n  zh: 关于\npermalink: /about/\n---\n\n"
+        "<h2>{% t about.contact %}</h2>\n\nHello.\n"})
+    assert [w.message for w in imported.report.warnings] == []
+    config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert 'title = "Notes"' in config and 'languages = ["en", "zh"]' in config
+    english = (imported.dest / "content/posts/flowsom.md").read_text(encoding="utf-8")
+    chinese = (imported.dest / "content/posts/flowsom.zh.md").read_text(encoding="utf-8")
+    assert 'title: "FlowSOM: clustering"' in english and "FlowSOM：聚类" in chinese
+    assert "categories: [Clustering]" in english and "categories: [Clustering]" in chinese
+    assert "translation_key: flowsom" in chinese
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    out = result.output
+    assert "自组织映射" in (out / "zh/posts/flowsom/index.html").read_text(encoding="utf-8")
+    assert "/zh/posts/flowsom/" in (out / "zh/flowsom/index.html").read_text(encoding="utf-8")
+    assert "/posts/flowsom/" in (out / "flowsom/index.html").read_text(encoding="utf-8")
+    about = parse_html((out / "about/index.html").read_text(encoding="utf-8"))
+    assert "Contact me" in about.text() and "{%" not in about.text()
+    assert about.one("h1").text().strip() == "About"

@@ -34,6 +34,7 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.jekyll_bodies import JekyllBodies
+from lanting.importer.jekyll_i18n import I18nPlugin, localized
 from lanting.importer.jekyll_languages import JekyllLanguages, language_keys
 from lanting.importer.jekyll_math import dollar_inline_math, is_chirpy
 from lanting.importer.jekyll_pages import MARKDOWN, JekyllPages
@@ -78,6 +79,8 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
             if (source / "_config.yml").is_file() else ({}, None)
         if error:
             report.warn("_config.yml", None, f"could not read it: {error}")
+        self.i18n = I18nPlugin(source, self.config)
+        self.config = self.i18n.localized_config(self.config)
         self.tz = zone(options.timezone or self.config.get("timezone"))
         self.baseurl = str(self.config.get("baseurl") or "").rstrip("/")
         self.table = LinkTable(self.site)
@@ -108,7 +111,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
         self.author = str(author.get("name", "") if isinstance(author, dict) else author or "")
         # minimal-mistakes and academicpages say `locale: "en-US"`; unset: see `run`.
         self.language = language_tag(self.config.get("lang") or self.config.get("language")
-                                     or self.config.get("locale"), "")
+                                     or self.config.get("locale") or self.i18n.default, "")
 
     # --- the steps ---------------------------------------------------------------------
 
@@ -165,8 +168,9 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
             if path.suffix.lower() not in (*MARKDOWN, ".html"):
                 continue
             if "_posts" in rel.parts:
-                at = rel.parts.index("_posts")
-                found.append((path, list(rel.parts[:at]), False))
+                at = rel.parts.index("_posts")  # (`_i18n/zh/`: a language, no category)
+                found.append((path, [] if self.i18n.language_of(rel) else list(
+                    rel.parts[:at]), False))
             elif rel.parts[0] == "_drafts":
                 found.append((path, [], True))
         if not found and self.DATED_PAGES_ARE_POSTS:
@@ -189,6 +193,9 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
                 self.report.warn(path, 2, f"front matter not read ({error}): the post is "
                                  "imported without it")
             data = {**self.front_defaults(path, "posts"), **data}
+            version = self.i18n.language_of(path.relative_to(self.source))
+            if version is not None:
+                data["title"] = localized(data.get("title"), version)
             if data.get("render_with_liquid") is False:  # its `{% %}` shown as written
                 self.no_liquid.add(path)
             media = data.get("media_subpath") or data.get("img_path")
@@ -226,11 +233,15 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
                 front["draft"] = True
             if "slug" in data:
                 front["slug"] = slug
-            item = self.site.add(Item("post", slug, path, front, draft=draft))
+            lang = self.i18n.tag(version) if version is not None else ""
+            item = self.site.add(Item("post", slug, path, front, draft=draft, lang=lang))
             self.languages.read(item, data, head, path)
+            if version is not None:
+                self.languages.version(item, lang, path, path.name)
             self.report.counts["drafts" if draft else "posts"] += 1
             if not draft:
-                item.old_urls = self.old_urls(data, pattern, date, categories, title_part)
+                item.old_urls = [(f"/{version}" if lang else "") + url for url in self.old_urls(
+                    data, pattern, date, categories, title_part)]  # (the plugin's `/zh/…`)
                 for url in item.old_urls:
                     self.table.add(url, item)
             rel = path.relative_to(self.source).as_posix()

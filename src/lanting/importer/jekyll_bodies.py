@@ -30,6 +30,7 @@ from lanting.importer.common import (
     prose_raw,
     read_text,
 )
+from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.liquid import (
     OUTPUT,
     Context,
@@ -66,6 +67,7 @@ class JekyllBodies:
     no_liquid: set[Path]
     media_base: dict[Path, str]
     media_cdn: str = ""
+    i18n: I18nPlugin
     static_file: Callable[[Path], bool]
     published: Callable[[Path], bool]
 
@@ -231,9 +233,29 @@ class JekyllBodies:
             ctx.warn(written, f"`{written}` removed (it only set a variable for the theme)")
             return ""
 
-        return {"post_url": post_url, "link": link, "include": include, "cite": cite,
-                "twitter": twitter, "assign": drop, "bibliography": bibliography,
-                "reference": reference}
+        noted: list[bool] = []
+
+        def translate(args: str, written: str) -> str:
+            """jekyll-multiple-languages-plugin's `{% t about.title %}`: the string in the
+            site's language; the page's other versions are not made."""
+            key = string_argument(args).strip()
+            found = self.i18n.string(key)
+            if found is None:
+                return ctx.leave(written, f"no `{key}` in _i18n/{self.i18n.default}.yml")
+            if not noted:
+                noted.append(True)
+                ctx.note(written, f"`{{% t %}}` strings are the site's language's "
+                         f"({self.i18n.default}): write the page's other versions as "
+                         f"`{path.stem}.<lang>.md` beside it")
+            ctx.convert("strings of jekyll-multiple-languages-plugin (`{% t key %}`)")
+            return found
+
+        handlers = {"post_url": post_url, "link": link, "include": include, "cite": cite,
+                    "twitter": twitter, "assign": drop, "bibliography": bibliography,
+                    "reference": reference}
+        if self.i18n.languages:
+            handlers.update(t=translate, translate=translate)
+        return handlers
 
     def liquid(self, text: str, item: Item, ctx: Context, shelf: Shelf, path: Path) -> str:
         text = blocks(text, "details", lambda a, inner, w: B.details(string_argument(a), inner),

@@ -1,7 +1,8 @@
 """Posts of a Jekyll site written in two languages: a post's own `lang` (`lang: zh` on a
 site whose `lang` is `en`) and links between the versions of one text (`en_url:` in the
 Chinese post, `zh_url:` in the English one — how bilingual themes and hand-made
-language switches pair them).
+language switches pair them); and jekyll-multiple-languages-plugin's versions of a post
+in `_i18n/<lang>/_posts/` (`jekyll_i18n.py`), paired by their file name.
 
 Jekyll has no notion of either (each post is a post at its own URL; the theme reads the
 keys), so the old site listed both versions side by side. The new site puts each other
@@ -46,6 +47,8 @@ class JekyllLanguages:
     def __init__(self, site: NewSite, table: LinkTable, report: Report) -> None:
         self.site, self.table, self.report = site, table, report
         self.posts: list[tuple[Item, str, dict[str, str], Path, str]] = []
+        self.versions: dict[str, list[Item]] = {}
+        """jekyll-multiple-languages-plugin's versions of one text, by their file name."""
 
     def read(self, item: Item, data: dict[str, Any], head: str, path: Path) -> None:
         keys = language_keys(data)
@@ -54,6 +57,12 @@ class JekyllLanguages:
         lang = language_tag(data["lang"], "") if "lang" in keys else ""
         urls = {k: str(data[k]).strip() for k in sorted(keys - {"lang"})}
         self.posts.append((item, lang, urls, path, head))
+
+    def version(self, item: Item, lang: str, path: Path, name: str) -> None:
+        """A post of `_i18n/<lang>/_posts/` (jekyll-multiple-languages-plugin): in `lang`
+        ("" for the site's), paired with the files of the same `name` in the others."""
+        self.posts.append((item, lang, {}, path, ""))
+        self.versions.setdefault(name, []).append(item)
 
     def finish(self, default: str) -> None:
         # One language is one tag: `zh` and `zh-CN` on two posts are one folder, named
@@ -99,7 +108,7 @@ class JekyllLanguages:
         groups: dict[int, list[Item]] = {}
         for item in members.values():
             groups.setdefault(id(root(item)), []).append(item)
-        for group in groups.values():
+        for group in [*groups.values(), *(v for v in self.versions.values() if len(v) > 1)]:
             defaults = [i for i in group if not i.lang]
             if len({i.lang for i in group}) < len(group) or not defaults:
                 self.report.warn(group[0].source or "", None, "these posts name each other "

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import GENERATED, LinkTable, read_text, summary_of, walk
+from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.kramdown import title_math
 from lanting.importer.report import Report
 from lanting.importer.site import Item, NewSite, slug_of
@@ -69,6 +70,7 @@ class JekyllPages:
     posts: list[tuple[Item, str, int, Path]]
     page_posts: set[Path]
     home: Callable[[], Item]
+    i18n: I18nPlugin
 
     DATED_PAGES_ARE_POSTS = True
     """A site without `_posts/` whose pages carry dates (`notes/LLM/kv-cache.md` with
@@ -116,7 +118,7 @@ class JekyllPages:
             if not fmt:
                 continue  # not a Jekyll page (no front matter): a plain file
             data, _error = load_mapping(fmt, head)
-            self.read_page(path, data, head, body, first)
+            self.read_page(path, self.i18n.localized_config(data), head, body, first)
 
     def read_page(self, path: Path, data: dict[str, Any], head: str, body: str,
                   first: int) -> None:
