@@ -181,3 +181,17 @@ def test_jekyll_multiple_languages_plugin(tmp_path: Path) -> None:
     about = parse_html((out / "about/index.html").read_text(encoding="utf-8"))
     assert "Contact me" in about.text() and "{%" not in about.text()
     assert about.one("h1").text().strip() == "About"
+
+
+def test_text_theme_alerts_are_callouts(tmp_path: Path) -> None:
+    """The TeXt theme's alerts, `{:.info}`, `{:.warning}`, … under a paragraph (a real
+    TeXt blog's notes on TVM): the attribute list was removed and the box lost."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: 笔记\nlang: zh-CN\ntext_skin: default\n",
+        "_posts/2020-03-01-tvm.md": "---\ntitle: TVM 工作流\n---\n\n"
+        "手头没有 VTA 硬件，所以用模拟器 `tsim`。\n{:.info}\n\n"
+        "以下细节只适用于 `tsim`。\n{:.warning}\n\n普通段落。\n"})
+    page = parse_html(built_page(tmp_path, imported, "/posts/tvm/"))
+    boxes = [c for c in page.find_all("div") if "callout" in (c.get("class") or "").split()]
+    assert [c.get("class") for c in boxes] == ["callout callout-note", "callout callout-warning"]
+    assert "模拟器" in boxes[0].text() and "{:" not in page.text()

@@ -31,6 +31,7 @@ from lanting.importer.common import (
     read_text,
 )
 from lanting.importer.jekyll_i18n import I18nPlugin
+from lanting.importer.jekyll_math import is_text_theme
 from lanting.importer.liquid import (
     OUTPUT,
     Context,
@@ -91,7 +92,7 @@ class JekyllBodies:
         text = protect_code(text, shelf)
         text, count = K.fence_file_titles(text, shelf)
         ctx.convert("code blocks' file names (`{: file=…}`) as titles", count)
-        text, count = K.kramdown_blocks(text, ctx.warn)
+        text, count = K.kramdown_blocks(text, ctx.warn, is_text_theme(self.config))
         ctx.convert("kramdown attributes and extensions", count)
         text, abbreviations = K.kramdown_abbreviations(text)
         for found in abbreviations:

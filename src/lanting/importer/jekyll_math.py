@@ -24,6 +24,12 @@ def is_chirpy(source: Path, config: dict[str, Any]) -> bool:
         gemfile))
 
 
+def is_text_theme(config: dict[str, Any]) -> bool:
+    """A site on the TeXt theme (`jekyll-text-theme`; a copy of it says `text_skin:`)."""
+    theme = f"{config.get('theme') or ''} {config.get('remote_theme') or ''}".lower()
+    return "text-theme" in theme or "text_skin" in config
+
+
 def _math_setups(source: Path) -> list[Path]:
     """The files where a site sets its MathJax or KaTeX up (a theme's own included)."""
     found = []

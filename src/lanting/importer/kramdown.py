@@ -156,10 +156,13 @@ def _unless_after_image(match: re.Match[str]) -> str:
     return match.group() if _IMAGE_BEFORE.search(before) else ""
 
 
-def kramdown_blocks(text: str, warn: Callable[[str, str], None]) -> tuple[str, int]:
+def kramdown_blocks(text: str, warn: Callable[[str, str], None],
+                    paragraph_alerts: bool = False) -> tuple[str, int]:
     """TOC markers, `{::comment}`, `{::nomarkdown}`, `{::options}`, blockquote classes
     (→ callouts), language classes of indented code (→ fences), other attribute lists
-    (removed). `warn(construct, message)` reports what is lost."""
+    (removed). `warn(construct, message)` reports what is lost. `paragraph_alerts`: the
+    TeXt theme's `{:.info}`, `{:.success}`, `{:.warning}`, `{:.error}` under a paragraph
+    (an alert box) are callouts too."""
     count = 0
 
     def counted(pattern: str, repl: str | Callable[[re.Match[str]], str], flags: int = 0) -> None:
@@ -184,10 +187,13 @@ def kramdown_blocks(text: str, warn: Callable[[str, str], None]) -> tuple[str, i
         return callout(kind, body)
 
     counted(r"((?:^[ \t]*>.*\n)+)[ \t]*(\{:[^{}\n]*\})[ \t]*$", quote, re.MULTILINE)
-    # minimal-mistakes' notices are paragraphs with a class, not blockquotes
+    # minimal-mistakes' notices (and TeXt's alerts) are paragraphs with a class, not
+    # blockquotes
     # (`[^\S\n]*\S`: where a line's first letter is, unambiguously; `[^\n]*\S[^\n]*`
     # made the match exponential in the lines of a paragraph, and imports hang)
-    counted(r"^((?:(?![ \t]*\{:)[^\S\n]*\S[^\n]*\n)+)[ \t]*(\{:[ \t]*\.notice[^{}\n]*\})"
+    notices = r"\.notice[^{}\n]*" + (r"|\.(?:info|success|warning|error)[ \t]*"
+                                      if paragraph_alerts else "")
+    counted(r"^((?:(?![ \t]*\{:)[^\S\n]*\S[^\n]*\n)+)[ \t]*(\{:[ \t]*(?:" + notices + r")\})"
             r"[ \t]*$",
             lambda m: callout(callout_kind(m.group(2)) or "NOTE", m.group(1).strip("\n")),
             re.MULTILINE)
