@@ -195,3 +195,26 @@ def test_text_theme_alerts_are_callouts(tmp_path: Path) -> None:
     boxes = [c for c in page.find_all("div") if "callout" in (c.get("class") or "").split()]
     assert [c.get("class") for c in boxes] == ["callout callout-note", "callout callout-warning"]
     assert "模拟器" in boxes[0].text() and "{:" not in page.text()
+
+
+def test_chirpy_captions_with_markdown_or_under_a_pair_stay_visible(tmp_path: Path) -> None:
+    """Chirpy's caption, an italic line under an image, became the image's title: a
+    plain one is a figure's caption still; but one with a formula or a link showed
+    `$H$` and `[wiki](…)` as written in the figure caption, and one under a light and a
+    dark image went to the last image's title, no figure, so it was only a tooltip."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": CHIRPY,
+        "assets/img/a.png": png(40, 20), "assets/img/b.png": png(40, 20),
+        "assets/img/b-dark.png": png(40, 20, "#222"), "assets/img/c.png": png(40, 20),
+        "_posts/2024-04-25-groups.md": "---\ntitle: 群论\ndate: 2024-04-25\n"
+        "media_subpath: /assets/img/\nmath: true\n---\n\n"
+        "![六边形](a.png){: width=\"300\"}\n_正六边形的对称群。_\n\n"
+        "![格](b.png){: .light}\n![格](b-dark.png){: .dark}\n_子群 $H$ 与 $K$ 的格。_\n\n"
+        "![图](c.png)\n_引自 [维基](https://example.org/wiki)。_\n"})
+    page = parse_html(built_page(tmp_path, imported, "/posts/groups/"))
+    (figure,) = page.find_all("figure")
+    assert "正六边形的对称群" in figure.one("figcaption").text()
+    prose = page.text()
+    assert "子群" in prose and "$H$" not in prose and "[维基]" not in prose
+    assert any(a.get("href") == "https://example.org/wiki" for a in page.find_all("a"))
+    assert all("$" not in (img.get("title") or "") for img in page.find_all("img"))

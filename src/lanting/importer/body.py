@@ -183,11 +183,30 @@ _CAPTIONED_IMAGE = re.compile(r"^([ \t]*!\[[^\]\n]*\]\([^)\s]+)\)(\{[^{}\n]*\})?
 """(An image's attribute list, `{: w="200" }`, stays after it: Lanting reads it.)"""
 
 
+_MARKDOWN_IN_CAPTION = re.compile(r"[$`*\\]|\]\(|<")
+"""What a title, plain text, cannot hold: a formula, code, emphasis, a link, HTML."""
+
+
 def italic_captions(text: str) -> tuple[str, int]:
     """Chirpy's caption, an italic line right under an image, as the image's title (a
-    numbered figure with that caption in Lanting). Returns (text, how many)."""
-    return _CAPTIONED_IMAGE.subn(lambda m: f'{m.group(1)} "{m.group(3).strip()}"){m.group(2) or ""}'
-                                 if '"' not in m.group(3) else m.group(0), text)
+    numbered figure with that caption in Lanting). Returns (text, how many). Left as
+    written (the italic line under the image): a caption with Markdown in it (a
+    title showed `$H$` and `[wiki](…)` as written), and one under the second of two
+    images (a light and a dark one: the title of the last made no figure, and the
+    caption was only a tooltip)."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        caption = match.group(3)
+        before = text[:match.start()].rstrip(" \t")
+        if '"' in caption or _MARKDOWN_IN_CAPTION.search(caption) or (
+                before and not before.endswith("\n\n") and before.strip()):
+            return match.group(0)
+        count += 1
+        return f'{match.group(1)} "{caption.strip()}"){match.group(2) or ""}'
+
+    return _CAPTIONED_IMAGE.sub(one, text), count
 
 
 _IMAGE_ATTRIBUTES = re.compile(r"(!\[[^\]\n]*\]\([^)\n]*\))(\{:?[^{}\n]*\})")
