@@ -218,3 +218,21 @@ def test_chirpy_captions_with_markdown_or_under_a_pair_stay_visible(tmp_path: Pa
     assert "子群" in prose and "$H$" not in prose and "[维基]" not in prose
     assert any(a.get("href") == "https://example.org/wiki" for a in page.find_all("a"))
     assert all("$" not in (img.get("title") or "") for img in page.find_all("img"))
+
+
+def test_mermaid_switched_on_by_the_theme_is_drawn(tmp_path: Path) -> None:
+    """Chirpy draws a post's ```mermaid blocks when its front matter says `mermaid: true`
+    (TeXt: `mermaid: true` in `_config.yml`); the new site showed them as code, with a
+    warning on each page, until `[markdown] mermaid` was set by hand."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": CHIRPY,
+        "_posts/2025-02-15-goroutines.md": "---\ntitle: Go 并发\ndate: 2025-02-15\n"
+        "mermaid: true\n---\n\n```mermaid\ngraph LR\n  main --> worker\n```\n"})
+    config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert "mermaid = " in config and "mermaid.esm" in config
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []
+    page = parse_html((result.output / "posts/goroutines/index.html").read_text(
+        encoding="utf-8"))
+    (diagram,) = [e for e in page.find_all() if "mermaid" in (e.get("class") or "")]
+    assert "main --> worker" in diagram.text()

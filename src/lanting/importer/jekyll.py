@@ -67,6 +67,12 @@ DEFAULT_KEYS = frozenset({"permalink", "published", "author", "categories", "cat
 theme-only ones, `layout`, `comments`, `toc`, are left to the theme)."""
 
 
+def _switched_on(value: Any) -> bool:
+    """`mermaid: true` (Chirpy's, TeXt's); not al-folio's `mermaid: {enabled: true}`,
+    which its importer reads."""
+    return isinstance(value, (bool, str)) and bool_of(value)
+
+
 class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
     kind = "jekyll"
 
@@ -99,6 +105,9 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
         """Posts with `render_with_liquid: false`: Jekyll shows their Liquid as written."""
         self.page_posts: set[Path] = set()
         """Pages imported as posts (`DATED_PAGES_ARE_POSTS`)."""
+        self.drew_mermaid = _switched_on(self.config.get("mermaid"))
+        """The theme drew ```mermaid blocks: TeXt's `mermaid: true` in `_config.yml`, or
+        Chirpy's in a post's front matter (read with the posts)."""
         self.media_base: dict[Path, str] = {}
         """A post's `media_subpath` (Chirpy; `img_path` before): where its relative image
         paths point."""
@@ -196,6 +205,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
             version = self.i18n.language_of(path.relative_to(self.source))
             if version is not None:
                 data["title"] = localized(data.get("title"), version)
+            self.drew_mermaid = self.drew_mermaid or _switched_on(data.get("mermaid"))
             if data.get("render_with_liquid") is False:  # its `{% %}` shown as written
                 self.no_liquid.add(path)
             media = data.get("media_subpath") or data.get("img_path")

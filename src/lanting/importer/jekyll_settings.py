@@ -19,6 +19,7 @@ from lanting.importer.common import (
     read_text,
     walk,
 )
+from lanting.importer.hexo_settings import MERMAID
 from lanting.importer.jekyll_math import site_math_macros
 from lanting.importer.jekyll_pages import is_listing
 from lanting.importer.listings import (
@@ -45,6 +46,7 @@ class JekyllSettings:
     baseurl: str
     language: str
     author_name: Callable[[], str]
+    drew_mermaid: bool
 
     def published(self, path: Path) -> bool:
         """Whether Jekyll publishes files at `path` (not `_x/`, `.x`, `exclude:`)."""
@@ -128,6 +130,11 @@ class JekyllSettings:
         self.site.config_comments["markdown"] = (
             "heading ids as kramdown (GFM input) made them: #links of the old posts keep "
             "working")
+        if self.drew_mermaid:
+            config["markdown"]["mermaid"] = MERMAID
+            self.site.config_comments["markdown"] += (
+                "; Mermaid diagrams drawn as the old theme drew them (its script from a CDN)")
+            self.report.convert("Mermaid diagrams drawn (the theme's `mermaid: true`)")
         if self.site.permalink != DEFAULT_POST_PERMALINK:
             config["permalinks"] = {"posts": self.site.permalink}
 
