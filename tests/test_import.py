@@ -638,7 +638,7 @@ def chirpy_site(root: Path) -> Path:
     (source / "assets/js/data").mkdir(parents=True)
     (source / "assets/js/data/mathjax.js").write_text(
         "MathJax = { tex: { inlineMath: [['$','$']], macros: { RR: '{\\\\mathbb R}', "
-        "bold: ['{\\\\bf #1}', 1] } } };\n", encoding="utf-8")
+        "bold: ['{\\\\bf #1}', 1], opt: ['#1_{#2}', 2, 'i'] } } };\n", encoding="utf-8")
     (source / "_posts" / "2024-01-03-macros.md").write_text(
         "---\ntitle: Macros\ndate: 2024-01-03 10:00:00 +0800\n---\n\nLet $x \\in \\RR$.\n",
         encoding="utf-8")
@@ -662,10 +662,11 @@ def test_a_chirpy_site(tmp_path: Path) -> None:
     code = pages(out)["/posts/liquid/"].one("div", class_="prose").one("pre").raw_text()
     assert "{% raw %}\n{{ user.name }}\n{% endraw %}" in code
     assert "I study systems." in pages(out)["/about/"].one("main").text()
-    # the site's MathJax macros: those without arguments carried over, the others named
+    # the site's MathJax macros carried over, with arguments too; one with a default for
+    # its optional argument named
     config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
-    assert config["markdown"]["math_macros"] == {"RR": "{\\mathbb R}"}
-    assert any("`\\bold`" in e.message for e in imported.report.warnings)
+    assert config["markdown"]["math_macros"] == {"RR": "{\\mathbb R}", "bold": "{\\bf #1}"}
+    assert any("`\\opt`" in e.message for e in imported.report.warnings)
     assert pages(out)["/posts/macros/"].one("div", class_="prose").one("math").text() == "x∈ℝ"
 
 def test_minimal_mistakes_figure_and_video_includes(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from lanting.importer.common import read_text
 from lanting.importer.report import Report
-from lanting.markdown.math_formula import to_mathml
+from lanting.markdown.math_formula import macro_use, to_mathml
 
 _DOLLAR_DELIMITER = re.compile(
     r"""inlineMath\s*[:=]\s*\[\s*\[\s*(['"])\$\1|left\s*:\s*(['"])\$\2\s*,\s*right""")
@@ -49,9 +49,10 @@ Chirpy's `assets/js/data/mathjax.js` writes it), then a string or an array."""
 
 
 def mathjax_macros(source: Path) -> tuple[dict[str, str], list[str]]:
-    """The `macros` of the site's MathJax setup (`RR: '\\\\mathbb{R}'`), as LaTeX; and the
-    names of those left out: with arguments (`bold: ['{\\\\bf #1}', 1]`), which
-    `[markdown] math_macros` has no way to say."""
+    """The `macros` of the site's MathJax setup (`RR: '\\\\mathbb{R}'`, `bvec:
+    ['\\\\mathbf{#1}', 1]`), as LaTeX (a macro with arguments keeps its `#1`); and the
+    names of those left out: with a default for an optional argument (`['…', 2,
+    'x']`), which `[markdown] math_macros` has no way to say."""
     macros: dict[str, str] = {}
     left: list[str] = []
     for path in _math_setups(source):
@@ -62,14 +63,19 @@ def mathjax_macros(source: Path) -> tuple[dict[str, str], list[str]]:
                 depth += {"{": 1, "}": -1}.get(text[end], 0)
                 if depth == 0:
                     break
-            for entry in _JS_MACRO.finditer(text[opening.end():end]):
+            block = text[opening.end():end]
+            for entry in _JS_MACRO.finditer(block):
                 name, listed, value = entry.group(2), entry.group(3), entry.group(5)
                 expansion = re.sub(r"\\(.)", r"\1", value)  # a JavaScript string's escapes
-                if listed or "#" in expansion:
+                if listed and _OPTIONAL_DEFAULT.match(block, entry.end()):
                     left.append(name)
                 else:
                     macros.setdefault(name, expansion)
     return macros, left
+
+
+_OPTIONAL_DEFAULT = re.compile(r"""\s*,\s*\d+\s*,\s*['"]""")
+"""After an array macro's expansion: its count, then a default for its first argument."""
 
 
 def dollar_inline_math(source: Path, config: dict[str, Any]) -> bool:
@@ -81,20 +87,33 @@ def dollar_inline_math(source: Path, config: dict[str, Any]) -> bool:
 
 
 def site_math_macros(source: Path, report: Report) -> dict[str, str]:
-    """The site's MathJax macros that convert, for `[markdown] math_macros`."""
+    """The site's MathJax macros that convert, for `[markdown] math_macros`. Each is
+    checked on its own, then one that fails alone with the others that pass (it may use
+    them: `br: '\\\\bvec{r}'`); math-core reads all of a converter's macros at once, so
+    one bad macro checked with all made every other fail too."""
     found, left = mathjax_macros(source)
-    kept: dict[str, str] = {}
-    for name, expansion in found.items():
+
+    def converts(name: str, others: dict[str, str]) -> str | None:
         try:
-            to_mathml("\\" + name, display=False, macros=tuple({**found}.items()))
-            kept[name] = expansion
+            to_mathml(macro_use(name, found[name]), display=False,
+                      macros=tuple({**others, name: found[name]}.items()))
         except ValueError as error:
+            return str(error)
+        return None
+
+    alone = {name: converts(name, {}) for name in found}
+    kept = {name: found[name] for name, error in alone.items() if error is None}
+    for name in [n for n, error in alone.items() if error is not None]:
+        error = converts(name, kept)
+        if error is None:
+            kept[name] = found[name]
+        else:
             report.warn("_includes", None, f"MathJax macro `\\{name}` does not "
                              f"convert ({error}): left out")
     if kept:
         report.convert("MathJax macros ([markdown] math_macros)", len(kept))
     if left:
-        report.warn("_includes", None, "MathJax macros with arguments left out "
+        report.warn("_includes", None, "MathJax macros with a default argument left out "
                          "(define them with \\newcommand in the posts that use them): "
                          + ", ".join(f"`\\{n}`" for n in sorted(set(left))))
-    return kept
+    return {name: found[name] for name in found if name in kept}

@@ -103,6 +103,16 @@ def check_size(latex: str, macros: dict[str, str] | None = None) -> None:
 _ERROR_AT = re.compile(r"(?:input\d+:)?(\d+): (.*)", re.S)
 
 
+_PARAMETER = re.compile(r"#([1-9])")
+
+
+def macro_use(name: str, expansion: str) -> str:
+    """A use of the macro `\\name` to check it by: with as many `{x}` arguments as its
+    expansion's highest `#n` asks (`bvec = "\\mathbf{#1}"` is `\\bvec{x}`)."""
+    count = max((int(n) for n in _PARAMETER.findall(expansion)), default=0)
+    return "\\" + name + "{x}" * count
+
+
 def to_mathml(latex: str, display: bool, macros: tuple[tuple[str, str], ...] = ()) -> str:
     """MathML for one formula on its own (a publication's title, a macro's check);
     raises ValueError with the converter's message."""
