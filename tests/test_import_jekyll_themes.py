@@ -257,3 +257,26 @@ def test_mathjax_macros_with_arguments_and_macros_using_them(tmp_path: Path) -> 
     page = parse_html(built_page(tmp_path, imported, "/posts/bloch/"))
     (formula,) = page.find_all("math")
     assert "𝐤" in formula.text() and "𝐫" in formula.text()
+
+
+def test_files_in_a_posts_folder_go_with_it(tmp_path: Path) -> None:
+    """A post in its own folder under `_posts/` with the files it links (jekyll-postfiles
+    publishes them beside the post: a physics blog's `main.f90`, `Makefile`,
+    `demo.tar.gz`): the links were broken and the build failed."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": CHIRPY,
+        "_posts/2019-07-05-valgrind/2019-07-05-valgrind.md": "---\ntitle: Valgrind 初探\n"
+        "date: 2019-07-05\n---\n\n代码见 [`main.f90`](main.f90)，编译用的 [Makefile](Makefile)，"
+        "示例在 [这里](data/demo.tar.gz)。\n",
+        "_posts/2019-07-05-valgrind/main.f90": "program main\nend program main\n",
+        "_posts/2019-07-05-valgrind/Makefile": "all:\n\tgfortran main.f90\n",
+        "_posts/2019-07-05-valgrind/data/demo.tar.gz": b"\x1f\x8b\x08\x00",
+    })
+    assert [w.message for w in imported.report.warnings] == []
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    folder = result.output / "posts/valgrind"
+    assert (folder / "main.f90").is_file() and (folder / "Makefile").is_file()
+    assert (folder / "data/demo.tar.gz").read_bytes() == b"\x1f\x8b\x08\x00"
+    page = parse_html((folder / "index.html").read_text(encoding="utf-8"))
+    links = {a.text().strip(): a.get("href") for a in page.one("article").find_all("a")}
+    assert links["main.f90"].endswith("main.f90") and links["这里"].endswith("demo.tar.gz")

@@ -1,20 +1,17 @@
 """Bodies of Jekyll posts and pages → Lanting Markdown: Liquid tags and blocks
 (`highlight`, `post_url`, `link`, `include`, `cite`, tabs, details), kramdown's syntax and
-attributes, the math, and the files a body links to. Theme flavours (al-folio) add to
-it through the `before_code`, `liquid_blocks` and `after` hooks."""
+attributes, the math; where the links lead is `jekyll_links`. Theme flavours (al-folio)
+add to it through the `before_code`, `liquid_blocks` and `after` hooks."""
 
 from __future__ import annotations
 
-import posixpath
 import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, unquote
 
 from lanting.importer import body as B
 from lanting.importer import kramdown as K
-from lanting.importer.body import UNLINK
 from lanting.importer.body_math import (
     escaped_delimiters,
     escaped_parentheses,
@@ -24,13 +21,10 @@ from lanting.importer.body_math import (
 )
 from lanting.importer.common import (
     LinkTable,
-    heading_fragment,
-    is_image,
-    map_site_url,
     prose_raw,
-    read_text,
 )
 from lanting.importer.jekyll_i18n import I18nPlugin
+from lanting.importer.jekyll_links import JekyllLinks
 from lanting.importer.jekyll_math import is_text_theme
 from lanting.importer.liquid import (
     OUTPUT,
@@ -43,14 +37,13 @@ from lanting.importer.liquid import (
 )
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import Item, NewSite
-from lanting.importer.text import split_front_matter
 from lanting.markdown.math_formula import to_mathml
 
 _CAPTURE = re.compile(r"(\{%-?\s*capture\s+\w+\s*-?%\}).*?\{%-?\s*endcapture\s*-?%\}",
                       re.DOTALL)
 
 
-class JekyllBodies:
+class JekyllBodies(JekyllLinks):
     """The body conversion of the Jekyll importers (`Jekyll` and al-folio's)."""
 
     source: Path
@@ -148,16 +141,6 @@ class JekyllBodies:
     def uses_emoji(self) -> bool:
         plugins = self.config.get("plugins") or self.config.get("gems") or []
         return "jemoji" in plugins
-
-    @staticmethod
-    def heading_link(fragment: str, path: Path, ctx: Context) -> str | None:
-        """`[见上文](#3Delassus矩阵)`: a heading of the page named by its text, which its
-        id (GitHub's style, lower case) is not: the heading's id."""
-        found = heading_fragment(unquote(fragment), path)
-        if found is None or found == fragment:
-            return None
-        ctx.convert("links to headings by their text")
-        return "#" + found
 
     @staticmethod
     def mermaid(inner: str, written: str, ctx: Context, shelf: Shelf) -> str:
@@ -361,77 +344,3 @@ class JekyllBodies:
             return ctx.leave(match.group(), "a Liquid value of the old theme")
 
         return OUTPUT.sub(one, text)
-
-    def url(self, url: str, image: bool, ctx: Context, path: Path) -> str | None:
-        if url.startswith("#") and len(url) > 1:
-            return self.heading_link(url[1:], path, ctx)
-        media = self.media_base.get(path)
-        if media and url and not url.startswith("/") and not re.match(
-                r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^#", url):
-            url = media.rstrip("/") + "/" + url  # Chirpy: relative to the post's media path
-            if url.startswith(("http://", "https://")):
-                return url
-        if not url.startswith("/") and not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^#|^//", url):
-            name, hash_mark, fragment = url.partition("#")
-            local = (path.parent / unquote(name)).resolve()
-            if local.is_file() and local.is_relative_to(self.source.resolve()) and is_image(local):
-                rel = "/" + local.relative_to(self.source.resolve()).as_posix()
-                return self.site.image(local, rel if self.static_file(local) else None)
-            # jekyll-relative-links (on GitHub Pages by default): `[x](other-post.md)`
-            if local.is_relative_to(self.source.resolve()) and name.endswith(
-                    (".md", ".markdown")):
-                target = self.by_path.get(local.relative_to(self.source.resolve()).as_posix())
-                if target is not None:
-                    ctx.convert("links to other posts' files")
-                    found = heading_fragment(unquote(fragment), target.source) \
-                        if fragment and target.source is not None else None
-                    return self.site.link(target) + hash_mark + (found or fragment)
-                if not local.exists():
-                    ctx.warn(url, f"a link to `{unquote(name)}`, which is not in the site (the "
-                             "old page's link led nowhere): its text kept without the link; "
-                             "publish the page and link it again")
-                    return UNLINK
-            if local.is_file() and local.is_relative_to(self.source.resolve()) and (
-                    self.static_file(local) or self.published(local)
-                    and not split_front_matter(read_text(local))[0]):
-                # (`[论文](./reference/paper.pdf)` beside a page: Jekyll published the file
-                # there, and the link led to it; the page moves, the file stays put. So
-                # did a `.md` without front matter: Jekyll copies it as it is)
-                rel = local.relative_to(self.source.resolve()).as_posix()
-                self.site.static.setdefault(rel, local)
-                ctx.convert("files linked beside a page")
-                return "/" + quote(rel) + hash_mark + fragment
-            if not local.exists() and (beside := self.from_old_url(name, path)) is not None:
-                # (`../../../assets/x.png` from `/2025/06/06/x.html`: written from the
-                # page's URL, as the browser read it; SiYuan's and Typora's exports do so)
-                found = map_site_url(beside + hash_mark + fragment, image, ctx, self.site,
-                                     self.table, self.source, self.source, self.baseurl)
-                if found is not None:
-                    ctx.convert("paths relative to the old page's URL")
-                    return found
-        if image and self.on_media_cdn(url):
-            ctx.convert("images on the old site's media CDN (Chirpy's `cdn`)")
-            return self.media_cdn + url
-        return map_site_url(url, image, ctx, self.site, self.table, self.source, self.source,
-                            self.baseurl)
-
-    def on_media_cdn(self, url: str) -> bool:
-        """An image path Chirpy served from its `cdn` (the site's copy, when it has one,
-        is used instead: the new site then holds it)."""
-        if not self.media_cdn or not url.startswith("/") or url.startswith("//"):
-            return False
-        path = unquote(url.partition("#")[0].partition("?")[0])
-        return not (self.source / path.lstrip("/")).is_file() \
-            and self.table.find(path) is None
-
-    def from_old_url(self, name: str, path: Path) -> str | None:
-        """`name` (a relative path) read from the old URL of the page of `path`, as a
-        site path of a file of the site; None when it names none."""
-        item = self.by_path.get(path.relative_to(self.source).as_posix()) \
-            if path.is_relative_to(self.source) else None
-        if item is None or not item.old_urls:
-            return None
-        old = item.old_urls[0].removeprefix(self.baseurl)
-        target = posixpath.normpath(posixpath.join(posixpath.dirname(old), unquote(name)))
-        return target if target.startswith("/") and (
-            self.source / target.lstrip("/")).is_file() else None

@@ -1,0 +1,141 @@
+"""Where a link or an image of a Jekyll post's body leads in the new site: a heading of
+the page named by its text, an image beside the post or in its `media_subpath` (or on
+Chirpy's `cdn`), another post's file (jekyll-relative-links), a file in the post's own
+folder (jekyll-postfiles), a file published beside a page, a path written from the old
+page's URL, or an old URL of the site."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import quote, unquote
+
+from lanting.importer.body import UNLINK
+from lanting.importer.common import (
+    LinkTable,
+    heading_fragment,
+    is_image,
+    map_site_url,
+    read_text,
+)
+from lanting.importer.liquid import Context
+from lanting.importer.site import Item, NewSite
+from lanting.importer.text import split_front_matter
+
+
+class JekyllLinks:
+    """The link side of the Jekyll importers' bodies (`JekyllBodies`)."""
+
+    source: Path
+    site: NewSite
+    baseurl: str
+    table: LinkTable
+    by_path: dict[str, Item]
+    media_base: dict[Path, str]
+    media_cdn: str = ""
+    static_file: Callable[[Path], bool]
+    published: Callable[[Path], bool]
+
+    @staticmethod
+    def heading_link(fragment: str, path: Path, ctx: Context) -> str | None:
+        """`[见上文](#3Delassus矩阵)`: a heading of the page named by its text, which its
+        id (GitHub's style, lower case) is not: the heading's id."""
+        found = heading_fragment(unquote(fragment), path)
+        if found is None or found == fragment:
+            return None
+        ctx.convert("links to headings by their text")
+        return "#" + found
+
+    def url(self, url: str, image: bool, ctx: Context, path: Path) -> str | None:
+        if url.startswith("#") and len(url) > 1:
+            return self.heading_link(url[1:], path, ctx)
+        media = self.media_base.get(path)
+        if media and url and not url.startswith("/") and not re.match(
+                r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^#", url):
+            url = media.rstrip("/") + "/" + url  # Chirpy: relative to the post's media path
+            if url.startswith(("http://", "https://")):
+                return url
+        if not url.startswith("/") and not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^#|^//", url):
+            name, hash_mark, fragment = url.partition("#")
+            local = (path.parent / unquote(name)).resolve()
+            if local.is_file() and local.is_relative_to(self.source.resolve()) and is_image(local):
+                rel = "/" + local.relative_to(self.source.resolve()).as_posix()
+                return self.site.image(local, rel if self.static_file(local) else None)
+            # jekyll-relative-links (on GitHub Pages by default): `[x](other-post.md)`
+            if local.is_relative_to(self.source.resolve()) and name.endswith(
+                    (".md", ".markdown")):
+                target = self.by_path.get(local.relative_to(self.source.resolve()).as_posix())
+                if target is not None:
+                    ctx.convert("links to other posts' files")
+                    found = heading_fragment(unquote(fragment), target.source) \
+                        if fragment and target.source is not None else None
+                    return self.site.link(target) + hash_mark + (found or fragment)
+                if not local.exists():
+                    ctx.warn(url, f"a link to `{unquote(name)}`, which is not in the site (the "
+                             "old page's link led nowhere): its text kept without the link; "
+                             "publish the page and link it again")
+                    return UNLINK
+            if self.post_file(local, path):
+                ctx.convert("files in a post's folder (jekyll-postfiles) in its bundle")
+                return url
+            if local.is_file() and local.is_relative_to(self.source.resolve()) and (
+                    self.static_file(local) or self.published(local)
+                    and not split_front_matter(read_text(local))[0]):
+                # (`[论文](./reference/paper.pdf)` beside a page: Jekyll published the file
+                # there, and the link led to it; the page moves, the file stays put. So
+                # did a `.md` without front matter: Jekyll copies it as it is)
+                rel = local.relative_to(self.source.resolve()).as_posix()
+                self.site.static.setdefault(rel, local)
+                ctx.convert("files linked beside a page")
+                return "/" + quote(rel) + hash_mark + fragment
+            if not local.exists() and (beside := self.from_old_url(name, path)) is not None:
+                # (`../../../assets/x.png` from `/2025/06/06/x.html`: written from the
+                # page's URL, as the browser read it; SiYuan's and Typora's exports do so)
+                found = map_site_url(beside + hash_mark + fragment, image, ctx, self.site,
+                                     self.table, self.source, self.source, self.baseurl)
+                if found is not None:
+                    ctx.convert("paths relative to the old page's URL")
+                    return found
+        if image and self.on_media_cdn(url):
+            ctx.convert("images on the old site's media CDN (Chirpy's `cdn`)")
+            return self.media_cdn + url
+        return map_site_url(url, image, ctx, self.site, self.table, self.source, self.source,
+                            self.baseurl)
+
+    def on_media_cdn(self, url: str) -> bool:
+        """An image path Chirpy served from its `cdn` (the site's copy, when it has one,
+        is used instead: the new site then holds it)."""
+        if not self.media_cdn or not url.startswith("/") or url.startswith("//"):
+            return False
+        path = unquote(url.partition("#")[0].partition("?")[0])
+        return not (self.source / path.lstrip("/")).is_file() \
+            and self.table.find(path) is None
+
+    def post_file(self, local: Path, path: Path) -> bool:
+        """Whether `local` is a file in the own folder of the post at `path`
+        (`_posts/2019-07-05-x/main.f90`, which jekyll-postfiles published beside the
+        post): then it is one of the post's bundle files, and the link stays as written."""
+        folder = path.parent.resolve()
+        item = self.by_path.get(path.relative_to(self.source).as_posix()) \
+            if path.is_relative_to(self.source) else None
+        if item is None or item.kind != "post" or folder.name in ("_posts", "_drafts") \
+                or "_posts" not in path.relative_to(self.source).parts \
+                or not local.is_file() or not local.is_relative_to(folder) \
+                or local.suffix.lower() in (".md", ".markdown"):
+            return False
+        item.files[local.relative_to(folder).as_posix()] = local
+        return True
+
+    def from_old_url(self, name: str, path: Path) -> str | None:
+        """`name` (a relative path) read from the old URL of the page of `path`, as a
+        site path of a file of the site; None when it names none."""
+        item = self.by_path.get(path.relative_to(self.source).as_posix()) \
+            if path.is_relative_to(self.source) else None
+        if item is None or not item.old_urls:
+            return None
+        old = item.old_urls[0].removeprefix(self.baseurl)
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(old), unquote(name)))
+        return target if target.startswith("/") and (
+            self.source / target.lstrip("/")).is_file() else None
