@@ -280,3 +280,23 @@ def test_files_in_a_posts_folder_go_with_it(tmp_path: Path) -> None:
     page = parse_html((folder / "index.html").read_text(encoding="utf-8"))
     links = {a.text().strip(): a.get("href") for a in page.one("article").find_all("a")}
     assert links["main.f90"].endswith("main.f90") and links["这里"].endswith("demo.tar.gz")
+
+
+def test_jekyll_scholar_citations_without_a_papers_bib(tmp_path: Path) -> None:
+    """A Chirpy blog with jekyll-scholar: `{% cite girshick2014rich --file papers_aio %}`
+    and `_bibliography/papers_aio.bib`, but no `papers.bib` (no papers of its own): the
+    other `.bib` files were read only beside a `papers.bib`, so each citation was "in
+    no .bib file of the site" and left in a comment."""
+    write_files(tmp_path / "old", {
+        "_config.yml": CHIRPY + "plugins:\n  - jekyll-scholar\nscholar:\n"
+        "  source: ./_bibliography\n",
+        "_bibliography/papers_aio.bib": "Papers, all in one\n\n@article{rcnn2014,\n"
+        "  title={Region features for detection},\n  author={Gee, Ross},\n  year={2014}}\n",
+        "_posts/2023-04-16-detection.md": "---\ntitle: 目标检测笔记\ndate: 2023-04-16\n---\n\n"
+        "R-CNN {% cite rcnn2014 --file papers_aio %} 先提候选框。\n\n"
+        "{% bibliography --cited --file papers_aio %}\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)  # (detected)
+    assert [w.message for w in imported.report.warnings] == []
+    assert (imported.dest / "content/references.bib").is_file()
+    page = parse_html(built_page(tmp_path, imported, "/posts/detection/"))
+    assert "Region features for detection" in page.text() and "{%" not in page.text()

@@ -91,7 +91,8 @@ class AcademicCollections(Jekyll):
 
     def read_bibliography(self) -> None:
         path = self.source / "_bibliography" / "papers.bib"
-        if not path.is_file():
+        if not path.is_file():  # (no papers of its own: a blog citing others' papers)
+            self.read_references()
             return
         _fmt, _head, text, _first = split_front_matter(read_text(path))
         entries, strings = parse(text)
