@@ -633,3 +633,27 @@ def test_a_formula_starting_with_a_digit_in_raw_html() -> None:
     doc = parse_html(rendered.html)
     assert doc.one("summary").find("math") is not None and "$" not in doc.one("summary").text()
     assert doc.one("td").text() == "$5 and $10"
+
+
+def test_a_dollar_pair_in_code_above_a_display_formula() -> None:
+    """`` the first `$$` is missing: `` right above a `$$` line (a real Chirpy post about
+    kramdown's math): the `$$` in the code span was counted as a formula opened in the
+    paragraph, so the `$$` line closed it, and the formula's closing `$$` opened one
+    that ran to the next `$$` of the page, the prose between shown as TeX."""
+    rendered = render("Before the first `$$` is missing:\n$$\nx^2\n$$\n\nAfter.\n\n"
+                      "The second `$$` is here.\n")
+    assert rendered.problems == ()
+    doc = parse_html(rendered.html)
+    assert len(doc.find_all("div", class_="math-display")) == 1
+    assert [p.text() for p in doc.find_all("p")][1:] == ["After.", "The second $$ is here."]
+
+
+def test_a_double_sum_in_mathop() -> None:
+    """`\\mathop{\\sum\\sum}\\limits_{j \\neq i}` (a real Chirpy post's Hopfield energy) was
+    "Could not extract text from the given macro": the sums, the limits under them."""
+    from lanting.markdown.mathtext import mathml_text
+
+    rendered = render("$$E = -\\frac{1}{2} \\mathop{\\sum\\sum}\\limits_{j \\neq i} w_{ij}$$\n")
+    assert rendered.problems == ()
+    mathml = rendered.html[rendered.html.index("<math"):]
+    assert mathml_text(mathml) == "E = −1/2∑∑_{j ≠ i} w_{ij}"

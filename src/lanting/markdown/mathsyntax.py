@@ -286,10 +286,16 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
     return True
 
 
+_CODE_SPANS = re.compile(r"(?<!`)(`+)(?!`).+?(?<!`)\1(?!`)", re.DOTALL)
+
+
 def _opened_above(state: StateBlock, line: int, opener: str) -> bool:
     """Whether the paragraph's lines above `line` (markdown-it asks a rule whether it
-    interrupts the paragraph begun at `state.line`) leave an `opener` unclosed."""
-    text = "\n".join(_line(state, n) for n in range(state.line, line))
+    interrupts the paragraph begun at `state.line`) leave an `opener` unclosed. Code
+    spans are no text for it (`` `$$` is missing: `` above a `$$` line: the line took
+    the `$$` for a closer, and the next lone `$$` opened a formula running on to the
+    next `$$` of the page)."""
+    text = _CODE_SPANS.sub("", "\n".join(_line(state, n) for n in range(state.line, line)))
     if opener == "$$":
         return len(re.findall(r"(?<!\\)\$\$", text)) % 2 == 1
     return text.count("\\[") > text.count("\\]")

@@ -57,6 +57,9 @@ _LIMITS = re.compile(r"\s*\\(no)?limits(?![A-Za-z])")
 _SCRIPTED_OPERATOR = re.compile(r"\\(?:max|min|sup|inf|lim|liminf|limsup|sum|prod|int|"
                                 r"bigcup|bigcap|bigoplus|bigotimes|coprod|oint|det|Pr|gcd|"
                                 r"argmax|argmin)(?![A-Za-z])\s*[_^]")
+_BIG_OPERATORS = re.compile(r"(?:\s*\\(?:sum|prod|coprod|int|iint|iiint|oint|bigcup|bigcap|"
+                            r"bigsqcup|bigvee|bigwedge|bigodot|bigotimes|bigoplus|biguplus)"
+                            r"(?![A-Za-z])\s*){2,}")
 _ROMAN = re.compile(r"\\(?:rm|mathrm|operatorname)(?![A-Za-z])\s*")
 _OPERATOR_WORDS = re.compile(r"(?:\s*\\(?:arg|max|min|sup|inf|lim|log|ln|exp|det|Pr|gcd|deg|"
                              r"dim|ker|hom)(?![A-Za-z])\s*){2,}")
@@ -79,7 +82,10 @@ def operators(s: str, ctx: Context) -> str:
             continue
         body = s[match.end() + 1:end - 1].strip()
         limits = _LIMITS.match(s, end)
-        if re.fullmatch(r"\\[A-Za-z]+", body):  # `\mathop{\sum}`: the operator itself
+        if re.fullmatch(r"\\[A-Za-z]+", body) or _BIG_OPERATORS.fullmatch(body):
+            # `\mathop{\sum}`: the operator itself; `\mathop{\sum\sum}` (a double sum,
+            # which math-core takes no text from): the operators, the limits under the
+            # last (lossy: TeX centres them under both)
             out += [s[pos:match.start()], body + ("" if limits else " ")]
             pos = end  # (its `\limits`, if any, follows as written)
             continue
