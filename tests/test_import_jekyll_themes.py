@@ -300,3 +300,23 @@ def test_jekyll_scholar_citations_without_a_papers_bib(tmp_path: Path) -> None:
     assert (imported.dest / "content/references.bib").is_file()
     page = parse_html(built_page(tmp_path, imported, "/posts/detection/"))
     assert "Region features for detection" in page.text() and "{%" not in page.text()
+
+
+def test_an_old_url_differing_only_in_case_is_the_new_url(tmp_path: Path) -> None:
+    """Chirpy's `/posts/:title/` keeps a file name's capitals (`/posts/Golang-concurrency/`)
+    and the new URL was lower case, so the old one became an alias: on macOS or
+    Windows, whose file systems ignore case, its redirect page was written over the
+    page itself, which then redirected to itself. The post keeps the old URL's case."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": CHIRPY + "defaults:\n  - scope:\n      path: ''\n      type: posts\n"
+        "    values:\n      permalink: /posts/:title/\n",
+        "_posts/2025-02-15-Golang-concurrency.md": "---\ntitle: Go 并发\ndate: 2025-02-15\n"
+        "---\n\n协程与通道。\n"})
+    (post,) = (imported.dest / "content/posts").rglob("*.md")
+    text = post.read_text(encoding="utf-8")
+    assert "slug: Golang-concurrency" in text and "aliases" not in text
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    folders = [p.name for p in (result.output / "posts").iterdir() if p.is_dir()]
+    assert folders == ["Golang-concurrency"]
+    assert "协程与通道" in (result.output / "posts/Golang-concurrency/index.html").read_text(
+        encoding="utf-8")

@@ -270,6 +270,8 @@ class NewSite:
         # (`/about/index.html`, Jekyll's `about/index.md`, is the page at `/about/` too)
         aliases = [u for u in aliases
                    if own not in (u, u.rstrip("/") + "/", u.removesuffix("index.html"))]
+        own = self._keep_case(item, own, aliases)
+        aliases = [u for u in aliases if own not in (u, u.rstrip("/") + "/")]
         for alias in list(aliases):
             key = (item.lang, alias.rstrip("/") + "/" if not alias.endswith(".html")
                    else alias)
@@ -299,6 +301,25 @@ class NewSite:
         if aliases:
             item.front["aliases"] = aliases
             self.report.convert("old URLs kept (aliases)", len(aliases))
+
+    def _keep_case(self, item: Item, own: str, aliases: list[str]) -> str:
+        """The item's new URL, its slug cased as an old URL had it when they differ only
+        in case (Jekyll's `:title` keeps a file name's capitals: `/posts/KV-Cache/`). An
+        alias there would be the page's own folder on a file system that ignores case
+        (macOS, Windows), its redirect page written over the page."""
+        for alias in aliases:
+            wanted = alias.rstrip("/") + "/"
+            if wanted == own or wanted.casefold() != own.casefold():
+                continue
+            before = item.front.get("slug")
+            item.front["slug"] = wanted.rstrip("/").rsplit("/", 1)[-1]
+            if self.new_url(item) == wanted:
+                return wanted
+            if before is None:
+                del item.front["slug"]
+            else:
+                item.front["slug"] = before
+        return own
 
     def _ordered(self, front: dict[str, Any]) -> dict[str, Any]:
         ordered = {k: front[k] for k in FRONT_ORDER if k in front}
