@@ -17,6 +17,7 @@ from lanting.importer import academicpages_citations as APC
 from lanting.importer import body as B
 from lanting.importer import kramdown as K
 from lanting.importer.bibtex import dump, parse
+from lanting.importer.body_links import map_urls
 from lanting.importer.body_math import (
     escaped_parentheses,
     shelve_environments,
@@ -632,7 +633,7 @@ def test_a_link_url_may_hold_balanced_parentheses() -> None:
     def resolve(url: str, image: bool) -> None:
         seen.append(url)
 
-    text = B.map_urls("![TD(0)](TD(0).png) and [x](a_(b)_c \"t\") (see [y](z))", resolve)
+    text = map_urls("![TD(0)](TD(0).png) and [x](a_(b)_c \"t\") (see [y](z))", resolve)
     assert seen == ["TD(0).png", "a_(b)_c", "z"]
     assert text.startswith("![TD(0)](TD(0).png)")
 
@@ -646,7 +647,7 @@ def test_a_linked_images_url_is_mapped_too() -> None:
         seen.append(url)
         return None if url.startswith("http") else "new/" + url
 
-    text = B.map_urls('[![arch](dbz-arch.png)](https://debezium.io/x "T") [a](b.md)', resolve)
+    text = map_urls('[![arch](dbz-arch.png)](https://debezium.io/x "T") [a](b.md)', resolve)
     assert seen == ["dbz-arch.png", "https://debezium.io/x", "b.md"]
     assert text == '[![arch](new/dbz-arch.png)](https://debezium.io/x "T") [a](new/b.md)'
 
@@ -784,7 +785,7 @@ def test_what_looks_like_a_link_inside_a_formula_is_no_link() -> None:
     """A real Jupyter Book's `E\\bigg[\\dfrac{Y}{1-P(x)}\\bigg](1-P(x))` in `$$…$$` was read
     as a link to `1-P(x)` (a warning, "leads to no file"); links around formulas, and
     after a `$5` of prose, are still links."""
-    from lanting.importer.body import map_urls
+    from lanting.importer.body_links import map_urls
 
     seen: list[str] = []
 
@@ -803,7 +804,7 @@ def test_a_url_written_with_backslashes_is_resolved_as_browsers_read_it() -> Non
     """A real MkDocs notes site's `![](chapter3_2\\page-0010.jpg)` (the browser read `\\`
     as `/`) was "not found: left as written", failing the build; Markdown's escapes
     (`\\_`) stay escapes."""
-    from lanting.importer.body import map_urls
+    from lanting.importer.body_links import map_urls
 
     seen: list[str] = []
 

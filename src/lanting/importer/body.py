@@ -1,18 +1,16 @@
 """Conversions of post bodies shared by the generators: Lanting's forms of callouts,
 collapsibles, figures and tabs, arguments of tags and shortcodes, Goldmark's attribute
-lists, links and images mapped to the new site. Code kept aside while the prose is
-converted is in `shelf.py`, the math conventions of the old renderers in `body_math.py`,
-kramdown's own syntax in `kramdown.py`."""
+lists. Links and images mapped to the new site are in `body_links.py`, code kept aside
+while the prose is converted in `shelf.py`, the math conventions of the old renderers in
+`body_math.py`, kramdown's own syntax in `kramdown.py`."""
 
 from __future__ import annotations
 
-import bisect
 import re
 import shlex
 from collections.abc import Callable
-from urllib.parse import unquote
 
-from lanting.importer.body_math import INLINE_MATH, table_math
+from lanting.importer.body_math import table_math
 from lanting.importer.shelf import MARKER, Shelf, fence
 from lanting.markdown.emoji import emojize
 
@@ -278,149 +276,6 @@ def html_anchors(text: str) -> tuple[str, int]:
 def emoji(text: str) -> tuple[str, int]:
     """jemoji's shortcodes (`:tada:`) as the emoji, and how many: the names Lanting reads."""
     return emojize(text)
-
-
-# (a URL may hold balanced parentheses, as in CommonMark: `TD(0).png`)
-_LINK = re.compile(r"(!?)\[((?:[^\[\]\n]|\n(?![ \t]*\n)|\[[^\]\n]*\])*)\]\([ \t]*(<[^>\n]*>|"
-                   r"(?:[^\s()]|\([^\s()]*\))+)"
-                   r"((?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'))?)[ \t]*\)")
-_RAW_URL = re.compile(r"(<(?:img|a|source|video|audio|script|link|iframe|embed)\b[^>]*?"
-                      r"\s(?:src|href)\s*=\s*)([\"'])([^\"'\n]*)\2", re.IGNORECASE)
-"""A URL of raw HTML: an image, a link, a video, a PDF shown in an `<iframe>` or an
-`<embed>` (a file beside the page: it must move with it)."""
-
-UrlMap = Callable[[str, bool], str | None]
-"""A link's or image's new URL (None: as written; `UNLINK`: the link's text alone)."""
-
-UNLINK = "\x00unlink"
-"""What a `UrlMap` returns for a Markdown link that led nowhere on the old site and has
-no page to lead to now (the writer's note that was never published): its text stays."""
-"""(URL as written, is an image) -> the URL to write, or None to keep it."""
-
-
-_SPACED_IMAGE = re.compile(r"(!\[[^\]\n]*\]\()([^()<>\n\"']*[ \t][^()<>\n\"']*)\)")
-"""`![](29_cs110/branch prediction.png)`: a path with a space, which Typora shows and
-Markdown reads as text."""
-
-
-def spaced_image_paths(text: str, exists: Callable[[str], bool]) -> tuple[str, int]:
-    """Typora's image paths with spaces, of files that `exists`, in angle brackets (the
-    way Markdown takes a path with a space). Returns (text, how many)."""
-    count = 0
-
-    def one(match: re.Match[str]) -> str:
-        nonlocal count
-        path = match.group(2).strip()
-        if not exists(path):
-            return match.group()
-        count += 1
-        return f"{match.group(1)}<{path}>)"
-
-    return _SPACED_IMAGE.sub(one, text), count
-
-
-_DISPLAY_MATH = re.compile(r"(?<!\\)\$\$.+?(?<!\\)\$\$|\\\[.+?\\\]", re.DOTALL)
-_COMMAND = re.compile(r"\\[A-Za-z]")
-
-
-def _formula_starts(text: str) -> tuple[list[int], list[int]]:
-    """Where the formulas of `text` start and end: display ones, and inline ones with a
-    TeX command (a `$` in prose, `$5 … $6`, spans no link)."""
-    spans = [m.span() for m in _DISPLAY_MATH.finditer(text)] if "$$" in text or "\\[" in text \
-        else []
-    if "$" in text and "\\" in text:
-        spans += [m.span() for m in INLINE_MATH.finditer(text) if _COMMAND.search(m.group(1))]
-    starts: list[int] = []
-    ends: list[int] = []
-    for start, end in sorted(spans):  # (merged where they overlap)
-        if ends and start < ends[-1]:
-            ends[-1] = max(ends[-1], end)
-        else:
-            starts.append(start)
-            ends.append(end)
-    return starts, ends
-
-
-_PATH_BACKSLASH = re.compile(r"""\\(?![!-/:-@\[-`{-~])""")
-"""A backslash that escapes no ASCII punctuation (Markdown's escapes): a path's."""
-
-
-def _slashed(url: str, markdown: bool) -> str:
-    """A relative URL written with backslashes (`img\\a.png`, on Windows) as browsers
-    read it, with slashes; in Markdown, `\\_` is an escape and stays."""
-    if "\\" not in url or re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:", url):
-        return url
-    return _PATH_BACKSLASH.sub("/", url) if markdown else url.replace("\\", "/")
-
-
-def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
-    """Every Markdown link and image and (unless not `raw_html`) every raw-HTML
-    `src`/`href`, through `resolve`; not what only looks like one inside a formula
-    (`\\bigg[…\\bigg](1-P(x))`)."""
-    starts, ends = _formula_starts(text)
-
-    def in_formula(at: int) -> bool:
-        i = bisect.bisect_right(starts, at) - 1
-        return i >= 0 and at < ends[i]
-
-    def markdown(match: re.Match[str]) -> str:
-        if starts and in_formula(match.start()):
-            return match.group()
-        url = _slashed(match.group(3).strip("<>"), markdown=True)
-        # (a linked image, `[![alt](fig.png)](https://…)`: the image's URL too)
-        text = _LINK.sub(markdown, match.group(2)) if "](" in match.group(2) else match.group(2)
-        new = resolve(url, bool(match.group(1)))
-        if new == UNLINK:
-            return text if not match.group(1) else match.group()
-        if new is None:
-            if text == match.group(2):
-                return match.group()
-            new = match.group(3)
-        return f"{match.group(1)}[{text}]({new}{match.group(4)})"
-
-    def raw(match: re.Match[str]) -> str:
-        # (`src="/x.png "`: browsers strip the spaces around a URL attribute's value)
-        new = resolve(_slashed(match.group(3).strip(), markdown=False),
-                      "<img" in match.group(1).lower())
-        return match.group() if new is None or new == UNLINK else \
-            f"{match.group(1)}{match.group(2)}{new}{match.group(2)}"
-
-    text = _LINK.sub(markdown, text)
-    return _RAW_URL.sub(raw, text) if raw_html else text
-
-
-_HEADING_LINE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
-_FRAGMENT_LINK = re.compile(r"(\]\()#([^)\s]+)\)")
-
-
-def heading_lines(text: str) -> list[str]:
-    """The text of each ATX heading (`## Title`) of a body, in order."""
-    return _HEADING_LINE.findall(text)
-
-
-def repair_fragments(text: str, ids: list[str], loose: Callable[[str], str],
-                     repaired: Callable[[str, str, str], None],
-                     dead: Callable[[str, str], str | None] | None = None) -> str:
-    """`[x](#Introduce)` to the heading whose id is `introduce` (or `#Introduce` to the
-    one whose id keeps its case): written for GitHub or Typora, the link found no heading
-    on the old site either, and Lanting's build fails on it. Each is pointed at the
-    heading whose id `loose` makes the same as the fragment (`repaired(link, fragment,
-    id)` is told); links that find their heading are left alone. A link that finds none
-    is `dead(link, fragment)`'s replacement for `](#fragment)`, unless that is None."""
-    keyed = {loose(i): i for i in reversed(ids)}
-
-    def one(match: re.Match[str]) -> str:
-        fragment = unquote(match.group(2))
-        if fragment in ids:
-            return match.group()
-        found = keyed.get(loose(fragment))
-        if found is None:
-            replacement = dead(match.group(), fragment) if dead is not None else None
-            return match.group() if replacement is None else replacement
-        repaired(match.group(), fragment, found)
-        return f"{match.group(1)}#{found})"
-
-    return _FRAGMENT_LINK.sub(one, text) if ids or dead is not None else text
 
 
 def first_line(text: str, needle: str) -> int | None:

@@ -21,6 +21,7 @@ from pathlib import Path
 from urllib.parse import quote, unquote
 
 from lanting.importer import body as B
+from lanting.importer.body_links import map_urls
 from lanting.importer.common import LinkTable, is_image
 from lanting.importer.docusaurus_categories import DOC_CARD_LIST
 from lanting.importer.docusaurus_mdx import (
@@ -150,7 +151,7 @@ class DocusaurusBodies:
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, item, path, ctx)
 
-        text = B.map_urls(text, resolve)
+        text = map_urls(text, resolve)
         text = re.sub(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\(" + DROPPED + r"[^)\n]*\)", r"\1",
                       text).replace(DROPPED, "")
         text = B.tables_and_anchors(text, ctx.convert)

@@ -11,6 +11,12 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer import body as B
+from lanting.importer.body_links import (
+    heading_lines,
+    map_urls,
+    repair_fragments,
+    spaced_image_paths,
+)
 from lanting.importer.body_math import (
     escaped_delimiters,
     escaped_parentheses,
@@ -90,13 +96,13 @@ class HexoBodies(HexoUrls):
         text = OUTPUT.sub(lambda m: ctx.leave(m.group(), "a Nunjucks value of the old theme"),
                           text)
         text = B.tables_and_anchors(text, ctx.convert)
-        text, count = B.spaced_image_paths(text, lambda name: any(
+        text, count = spaced_image_paths(text, lambda name: any(
             (folder / name).is_file() for folder in (path.with_suffix(""), path.parent)))
         ctx.convert("image paths with spaces (Typora's) in angle brackets", count)
         if self.prepend_root:
-            text = B.map_urls(text, lambda url, image: self.rooted(url, image, path),
+            text = map_urls(text, lambda url, image: self.rooted(url, image, path),
                               raw_html=False)
-        text = B.map_urls(text, lambda url, image: self.url(url, image, ctx, path,
+        text = map_urls(text, lambda url, image: self.url(url, image, ctx, path,
                                                             item.old_urls))
         if self.breaks:
             text, count = hard_breaks(text)
@@ -138,14 +144,14 @@ class HexoBodies(HexoUrls):
         it names, with a notice; links that find their heading are left alone."""
         style = HEADING_ID_STYLES[self.heading_ids]
         ids = [style(B.plain_inline(shelf.restore(heading)))
-               for heading in B.heading_lines(text)]
+               for heading in heading_lines(text)]
 
         def repaired(link: str, fragment: str, found: str) -> None:
             ctx.note(link, f"the link `#{fragment}` named no heading on the old page "
                      f"either (ids keep their case there): it goes to `#{found}`")
             ctx.convert("#links to headings repaired")
 
-        return B.repair_fragments(text, ids, lambda i: hexo_slugize(i).lower(), repaired)
+        return repair_fragments(text, ids, lambda i: hexo_slugize(i).lower(), repaired)
 
     def codeblock(self, args: str, inner: str, shelf: Shelf) -> str:
         words, _named = B.arguments(args)

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer import body as B
+from lanting.importer.body_links import map_urls, spaced_image_paths
 from lanting.importer.body_math import (
     escaped_delimiters,
     escaped_parentheses,
@@ -111,12 +112,12 @@ class HugoBodies(HugoLinks):
         text = B.tables_and_anchors(text, ctx.convert)
         text, count = hard_breaks(text, spaces_only=True)  # (tidying strips line-end spaces)
         ctx.convert("line breaks (two spaces) as `\\`", count)
-        text, count = B.spaced_image_paths(text, lambda name: (
+        text, count = spaced_image_paths(text, lambda name: (
             self.source / "static" / name.lstrip("/") if name.startswith("/")
             else folder / name).is_file())
         ctx.convert("image paths with spaces (Typora's) in angle brackets", count)
         text = self.wiki_links(text, ctx)
-        text = B.map_urls(text, lambda url, image: self.url(url, image, ctx, folder))
+        text = map_urls(text, lambda url, image: self.url(url, image, ctx, folder))
         text = prose_raw(shelf, text)
         return B.tidy(shelf.restore(text))
 

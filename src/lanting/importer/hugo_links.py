@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
-from lanting.importer.body import UNLINK
+from lanting.importer.body_links import UNLINK
 from lanting.importer.common import LinkTable, heading_fragment, is_image, map_site_url
 from lanting.importer.hugo_urls import hugo_path
 from lanting.importer.liquid import Context

@@ -12,6 +12,7 @@ from typing import Any
 
 from lanting.importer import body as B
 from lanting.importer import kramdown as K
+from lanting.importer.body_links import map_urls, spaced_image_paths
 from lanting.importer.body_math import (
     escaped_delimiters,
     escaped_parentheses,
@@ -123,11 +124,11 @@ class JekyllBodies(JekyllLinks):
         if self.uses_emoji():
             text, count = B.emoji(text)
             ctx.convert("emoji", count)
-        text, count = B.spaced_image_paths(text, lambda name: (
+        text, count = spaced_image_paths(text, lambda name: (
             self.source / name.lstrip("/") if name.startswith("/") else path.parent / name
         ).is_file())
         ctx.convert("image paths with spaces (Typora's) in angle brackets", count)
-        text = B.map_urls(text, lambda url, image: self.url(url, image, ctx, path))
+        text = map_urls(text, lambda url, image: self.url(url, image, ctx, path))
         text = self.after(text, item, ctx)
         text = prose_raw(shelf, text)
         return B.tidy(shelf.restore(text))

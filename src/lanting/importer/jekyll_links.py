@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote, unquote
 
-from lanting.importer.body import UNLINK
+from lanting.importer.body_links import UNLINK
 from lanting.importer.common import (
     LinkTable,
     heading_fragment,

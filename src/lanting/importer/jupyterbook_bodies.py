@@ -15,6 +15,7 @@ from pathlib import Path
 
 from lanting.importer import body as B
 from lanting.importer.bibtex import BibEntry, format_reference
+from lanting.importer.body_links import map_urls
 from lanting.importer.common import first_item, is_image
 from lanting.importer.jupyterbook_refs import (
     Target,
@@ -103,7 +104,7 @@ class JupyterBookBodies:
         text = _AT_LABEL.sub(lambda m: self.at_label(m, item, ctx, shelf), text)
         text = protect_spans(text, shelf)
         text = _AT_LINK.sub(lambda m: self.unknown_at_link(m, ctx), text)
-        text = B.map_urls(text, resolve)
+        text = map_urls(text, resolve)
         return B.tidy(shelf.restore(text))
 
     # --- links -----------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer import body as B
+from lanting.importer.body_links import map_urls
 from lanting.importer.common import LinkTable, first_item, is_image
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_anchors import heading_text, keep_heading_ids
@@ -107,7 +108,7 @@ class MkDocsBodies(MkDocsSnippets):
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, item, path, ctx)
 
-        text = B.map_urls(text, resolve)
+        text = map_urls(text, resolve)
         text = _REFERENCE.sub(lambda m: m.group(1) + (resolve(m.group(2).strip("<>"), False)
                                                       or m.group(2)), text)
         text = re.sub(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\(" + DROPPED + r"[^)\n]*\)", r"\1",

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer import body as B
+from lanting.importer.body_links import map_urls, spaced_image_paths
 from lanting.importer.common import LinkTable, first_item, is_image, read_text
 from lanting.importer.liquid import Context
 from lanting.importer.quarto_divs import convert_divs
@@ -73,7 +74,7 @@ class QuartoBodies:
         def on_fence(info: str, code: str, indent: str) -> str:
             if re.fullmatch(r"\{=html5?\}", info.strip()):  # (raw HTML: its links too)
                 ctx.convert("raw HTML blocks")
-                return B.block(B.map_urls(code, resolve))
+                return B.block(map_urls(code, resolve))
             return self.fenced(info, code, indent, ctx, cells, frozen=figures is not None)
 
         text = protect_code(text, shelf, on_fence)
@@ -82,7 +83,7 @@ class QuartoBodies:
                      "for this file): shown as code, without their outputs (Quarto ran "
                      "them; Lanting runs no code)")
         text = _SHORTCODE.sub(lambda m: self.shortcode(m, ctx), text)
-        text, count = B.spaced_image_paths(text, lambda name: self.exists(name, path, figures))
+        text, count = spaced_image_paths(text, lambda name: self.exists(name, path, figures))
         ctx.convert("image paths with spaces (a chunk label's) in angle brackets", count)
         text = convert_divs(text, ctx)
         text = _ATTRIBUTES.sub(lambda m: m.group(1) + _kept_label(m.group(2)), text)
@@ -90,7 +91,7 @@ class QuartoBodies:
                                  else m.group(), text)
         ctx.convert("spans with attributes (text kept)", spans)
         text = scripts(text, shelf, ctx)
-        text = B.map_urls(text, resolve)
+        text = map_urls(text, resolve)
         return B.tidy(shelf.restore(text))
 
     @staticmethod

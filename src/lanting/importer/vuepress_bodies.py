@@ -21,6 +21,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer import body as B
+from lanting.importer.body_links import heading_lines, map_urls, repair_fragments
 from lanting.importer.body_math import shelve_tex_math
 from lanting.importer.common import LinkTable, is_image
 from lanting.importer.liquid import Context
@@ -58,7 +59,7 @@ def fragments(text: str, shelf: Shelf, ctx: Context) -> str:
     text was converted from) went nowhere on the old site: its text is kept, without
     the link, with a warning."""
     ids: list[str] = []
-    for heading in B.heading_lines(text):
+    for heading in heading_lines(text):
         custom = _CUSTOM_ID.search(heading)
         ids.append(custom.group(1) if custom else
                    vitepress_slug(B.plain_inline(shelf.restore(heading))))
@@ -76,7 +77,7 @@ def fragments(text: str, shelf: Shelf, ctx: Context) -> str:
                  "(a dead link of the old site): its text kept, without the link")
         return f"]({DROPPED})"
 
-    return B.repair_fragments(text, ids, vitepress_slug, repaired, dead)
+    return repair_fragments(text, ids, vitepress_slug, repaired, dead)
 
 
 class VuePressBodies:
@@ -122,7 +123,7 @@ class VuePressBodies:
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, path, ctx)
 
-        text = B.map_urls(text, resolve)
+        text = map_urls(text, resolve)
         text = fragments(text, shelf, ctx)
         # (a link left out takes its attribute list along, `{ .vp-button target=_blank }`,
         # which was the link's: it stayed behind as text)
