@@ -256,6 +256,19 @@ def test_every_source_of_a_collision_is_listed(make_site: MakeSite, post: Post) 
     assert "content/posts/a.md, static/posts/a/index.html" in found[1].message
 
 
+def test_urls_differing_only_in_case_are_a_warning_at_the_slug(
+        make_site: MakeSite, post: Post, build_site: Callable[..., BuildResult]) -> None:
+    """`/posts/KV-Cache/` and `/posts/kv-cache/`: a Linux host serves both, but built on
+    macOS or Windows one page replaced the other in the output folder, without a word."""
+    site = make_site({
+        "content/posts/kv-cache.md": post("KV cache", "2026-01-02"),
+        "content/posts/b.md": "---\ntitle: B\ndate: 2026-01-03\nslug: KV-Cache\n---\nB.\n",
+    })
+    [warning] = [w for w in build_site(site).warnings if "differing only in case" in w.message]
+    assert "/posts/KV-Cache/" in warning.message and "/posts/kv-cache/" in warning.message
+    assert warning.severity == "warning" and (warning.path.name, warning.line) == ("b.md", 4)
+
+
 @pytest.mark.parametrize("slug", ["404.html", "sitemap.xml", "robots.txt", "atom.xml",
                                   "search", "search-index", "tags", "blog", "archive"])
 def test_slug_colliding_with_a_generated_file_is_an_error_at_the_slug_line(

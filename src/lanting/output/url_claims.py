@@ -3,13 +3,15 @@
 Two things writing one output file (pages, generated pages, static files, notebook
 attachments, the redirect pages of `aliases` and `[redirects]`), a file where another
 output needs a folder, a file inside the search index's folder, names longer than file
-systems allow, and aliases that are a page's own URL. Each problem is reported to the
+systems allow, URLs differing only in case (a warning: one replaces the other on macOS
+and Windows), and aliases that are a page's own URL. Each problem is reported to the
 first source of the site among the claimants (`_Blame`).
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from dataclasses import replace
 
 from lanting.config.languages import language_dirs
 from lanting.config.load import CONFIG_NAME
@@ -66,7 +68,8 @@ def collisions(inp: CheckInput) -> list[Problem]:
             continue
         problems.append(blame.problem(
             f"URL {url} is claimed by {len(sources)} sources: {', '.join(sources)}", sources))
-    return problems + _folders(claims, blame) + _long_names(inp, claims, blame)
+    return (problems + _folders(claims, blame) + _long_names(inp, claims, blame)
+            + _case_collisions(claims, blame))
 
 
 GENERATED = "a page Lanting generates"
@@ -195,6 +198,29 @@ def _folders(claims: dict[str, list[str]], blame: _Blame) -> list[Problem]:
             problems.append(blame.problem(
                 f"URL {blame.url(path)} ({', '.join(sources)}) is inside /{INDEX_DIR}/, the "
                 "folder Lanting fills with the search index", sources))
+    return problems
+
+
+def _case_collisions(claims: dict[str, list[str]], blame: _Blame) -> list[Problem]:
+    """Output paths that differ only in case (`posts/KV-Cache/` and `posts/kv-cache/`):
+    a host on Linux serves both, but on macOS and Windows, whose file systems ignore
+    case, the second written replaces the first in the output folder."""
+    groups: dict[str, list[str]] = defaultdict(list)
+    for path in claims:
+        groups[path.casefold()].append(path)
+    problems = []
+    for paths in groups.values():
+        if len(paths) < 2:
+            continue
+        paths.sort()
+        sources = [s for path in paths for s in claims[path]]
+        problem = blame.problem(
+            "URLs differing only in case: " + ", ".join(
+                f"{blame.url(path)} ({', '.join(claims[path])})" for path in paths)
+            + "; on macOS and Windows one file replaces the other in the output folder",
+            sources, hint="give one of them another `slug` (or alias), differing in more "
+            "than case")
+        problems.append(replace(problem, severity="warning"))
     return problems
 
 
