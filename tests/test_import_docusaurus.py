@@ -514,3 +514,23 @@ def test_a_removed_components_prose_attributes_are_kept(tmp_path: Path) -> None:
     report = report_of(imported)
     assert "`<Quiz>` removed, its text and `question` kept" in report
     assert "`<Highlight>` removed, its text kept" in report
+
+
+def test_docs_of_one_name_take_their_folders(tmp_path: Path) -> None:
+    """Two courses' `glossary.md` were `glossary` and `glossary-2`, with a warning: a
+    name several docs have is `<folder>-<name>`, as the MkDocs and VuePress imports do;
+    old URLs and links follow."""
+    imported, out = imported_tiny(tmp_path, {
+        "docusaurus.config.js": "module.exports = {title: 'T', url: 'https://t.example',"
+                                " baseUrl: '/'};\n",
+        "docs/intro.md": "# Intro\n\n[Scrum](scrum/glossary.md), [测试](testing/glossary.md)\n",
+        "docs/scrum/glossary.md": "# Scrum 术语\n\nSprint.\n",
+        "docs/testing/glossary.md": "# 测试术语\n\nOracle.\n",
+        "docs/testing/unique.md": "# Unique\n\nText.\n",
+    })
+    pages = sorted(p.name for p in (imported.dest / "content/pages").iterdir())
+    assert pages == ["intro.md", "scrum-glossary.md", "testing-glossary.md", "unique.md"]
+    assert "is taken by" not in report_of(imported)
+    links = [a["href"] for a in page(out, "/intro/").one("div", class_="prose").find_all("a")]
+    assert links == ["/scrum-glossary/", "/testing-glossary/"]
+    assert redirect_target(out, "/docs/scrum/glossary/") == "/scrum-glossary/"

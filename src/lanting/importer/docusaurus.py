@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +73,9 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusCategories,
         self.locales: set[str] = set()
         """The locales that have translations."""
         self.positions: dict[Path, float] = {}
+        self.doc_names: Counter[str] = Counter()
+        """How many docs each name (the last part of the old URL) has: `glossary` in
+        every course's folder."""
         """Each doc's `sidebar_position`."""
         self.categories: list[Path] = []
         """The `_category_.json`/`.yml` files of the docs."""
@@ -82,6 +86,7 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusCategories,
         """In order: static files, the blog, docs and pages, their translations, what is
         left out, the bodies (once every file's new place is known), the settings."""
         self.copy_static()
+        self.doc_names = self.count_doc_names()
         for kind, root in (("post", self.blog_dir), ("doc", self.docs_dir),
                            ("page", self.source / "src" / "pages")):
             enabled = {"post": self.config.blog.enabled, "doc": self.config.docs.enabled}
@@ -162,6 +167,10 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusCategories,
             body = heading[1]
         old = self.old_url(kind, rel, data)
         name = old.rstrip("/").rsplit("/", 1)[-1] if old.strip("/") else "index"
+        if kind == "doc" and original is None and self.doc_names[name.lower()] > 1:
+            folder = self.doc_folder(old)
+            if folder:  # (the folder told them apart, as on the old site)
+                name = f"{folder}-{name}"
         title = str(title or (original.title if original else "") or name).strip()
         new_kind = "post" if kind == "post" else "home" if old == "/" else "page"
         front = self.front(data, head, path, new_kind, title, rel)
@@ -197,6 +206,29 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusCategories,
             item.old_urls.append(old.rstrip("/") + ".html")  # (the file it was written to)
         for url in (old, old.rstrip("/") + "/"):  # (written with or without its `/`)
             self.table.add(url, item)
+
+    def count_doc_names(self) -> Counter[str]:
+        """The names the docs will have (the last part of each one's old URL), counted."""
+        names: Counter[str] = Counter()
+        root = self.docs_dir
+        if not root.is_dir() or not self.config.docs.enabled:
+            return names
+        for path in walk(root):
+            rel = path.relative_to(root).as_posix()
+            if path.suffix.lower() not in _MARKDOWN or any(
+                    part.startswith("_") for part in rel.split("/")):
+                continue
+            _fmt, head, _body, _first = split_front_matter(read_text(path))
+            old = self.old_url("doc", rel, load_mapping("yaml", head)[0])
+            names[old.rstrip("/").rsplit("/", 1)[-1].lower()] += 1
+        return names
+
+    def doc_folder(self, old: str) -> str:
+        """The folder part of a doc's old URL just above its name (`/docs/scrum/glossary`:
+        `scrum`), "" when the doc sits at the docs' root."""
+        route = _join(self.config.docs.route, "")
+        parent = posixpath.dirname(old.rstrip("/"))
+        return "" if parent.rstrip("/") == route.rstrip("/") else posixpath.basename(parent)
 
     def old_url(self, kind: str, rel: str, data: dict[str, Any]) -> str:
         """Where Docusaurus served the file, from `baseUrl` (no trailing slash, as its
