@@ -125,7 +125,7 @@ class AlFolio(AlFolioProfile):
         for found in re.findall(r"\{%-?\s*(?:for\s+\w+\s+in|assign\s+\w+\s*=)\s*"
                                 r"site\.(\w+)", body):
             folder = self.source / f"_{found}"
-            if at in (found, FOLDERS_OF.get(found)) and folder.is_dir() \
+            if found in FOLDERS_OF and at in (found, FOLDERS_OF[found]) and folder.is_dir() \
                     and any(folder.rglob("*.md")):
                 return str(found)
         return ""
