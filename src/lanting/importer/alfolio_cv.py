@@ -87,7 +87,13 @@ def _highlights(items: Any) -> list[str]:
 def _entries(kind: str, contents: Any) -> list[Any]:
     """One al-folio section's contents as RenderCV entries."""
     made: list[Any] = []
+    year = ""  # a time_table's `- year: 2023` alone: the year of the entry after it
     for item in contents if isinstance(contents, list) else []:
+        if kind == "time_table" and isinstance(item, dict) and set(item) == {"year"}:
+            year = _text(item["year"])
+            continue
+        if kind == "time_table" and isinstance(item, dict):
+            item, year = {**item, "year": item.get("year") or year}, ""
         if kind == "map" and isinstance(item, dict):
             made.append({"label": _text(item.get("name")), "details": _text(item.get("value"))})
         elif kind == "time_table" and isinstance(item, dict) and item.get("items"):
