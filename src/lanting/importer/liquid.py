@@ -104,16 +104,28 @@ def blocks(text: str, name: str, handler: BlockHandler, ctx: Context, what: str,
     return text
 
 
+_TAG_AFTER_BLOCK = re.compile(r"\n[ \t]+(?=</?[A-Za-z])")
+
+
 def tags(text: str, handlers: dict[str, TagHandler], ctx: Context) -> str:
-    """Every remaining `{% name args %}`: through its handler, or left in a comment."""
-
-    def one(match: re.Match[str]) -> str:
+    """Every remaining `{% name args %}`: through its handler, or left in a comment.
+    A tag made a block (a figure, blank lines around it) inside the theme's indented
+    HTML (al-folio's `<div class="col-sm">` around its images): an HTML tag's line
+    after it is no longer indented, else, after the blank line, it was a code block
+    showing `</div>`."""
+    out: list[str] = []
+    end = 0
+    for match in TAG.finditer(text):
         handler = handlers.get(match.group(1))
-        if handler is None:
-            return ctx.leave(match.group(), "no Lanting equivalent")
-        return handler(match.group(2), match.group())
-
-    return TAG.sub(one, text)
+        made = handler(match.group(2), match.group()) if handler is not None \
+            else ctx.leave(match.group(), "no Lanting equivalent")
+        out.append(text[end:match.start()] + made)
+        end = match.end()
+        if made.endswith("\n\n"):
+            after = _TAG_AFTER_BLOCK.match(text, end)
+            end = after.end() if after else end
+            out.append("\n" if after else "")
+    return "".join(out) + text[end:]
 
 
 def string_argument(text: str) -> str:
