@@ -23,6 +23,7 @@ from lanting.importer.body_math import (
 from lanting.importer.common import (
     LinkTable,
     prose_raw,
+    read_text,
 )
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_links import JekyllLinks
@@ -115,6 +116,9 @@ class JekyllBodies(JekyllLinks):
                      "written")
         text, count = escaped_parentheses(text)
         ctx.convert("escaped parentheses \\( \\) as plain ones", count)
+        if not self.wiki_plugin():
+            text, count = K.literal_wiki_links(text)
+            ctx.convert("[[…]] kept as text (kramdown showed it as written)", count)
         text, count = K.kramdown_tables(text)
         ctx.convert("kramdown tables as GFM ones", count)
         text = shelf.restore(text, "M")
@@ -132,6 +136,15 @@ class JekyllBodies(JekyllLinks):
         text = self.after(text, item, ctx)
         text = prose_raw(shelf, text)
         return B.tidy(shelf.restore(text))
+
+    def wiki_plugin(self) -> bool:
+        """Whether a plugin made `[[Note]]` links (jekyll-wikilinks, the digital garden
+        template's `_plugins/`), which Lanting's own `[[…]]` links carry on."""
+        plugins = " ".join(str(p) for p in self.config.get("plugins") or [])
+        gemfile = self.source / "Gemfile"
+        rubies = [read_text(rb) for rb in self.source.glob("_plugins/*.rb")]
+        return "wikilink" in plugins or "\\[\\[" in "".join(rubies) or (
+            gemfile.is_file() and "wikilink" in read_text(gemfile))
 
     def before_code(self, text: str, item: Item, ctx: Context, shelf: Shelf) -> str:
         return text
@@ -214,6 +227,18 @@ class JekyllBodies(JekyllLinks):
             label = re.sub(r"^https?://", "", url)
             return B.block(f"> [{label}]({url})")
 
+        def responsive_image(args: str, written: str) -> str:
+            """jekyll-responsive-image's tag (al-folio's images until 2022), written
+            `path: assets/img/9.jpg class: "img-fluid" title: "…"`: the image."""
+            named = {k: v1 or v2 or v3 for k, v1, v2, v3 in re.findall(
+                r"(\w+):\s*(?:\"([^\"]*)\"|'([^']*)'|(\S+))", args)}
+            if not named.get("path"):
+                return ctx.leave(written, "a responsive_image without a `path`")
+            ctx.convert("figure includes")
+            src = named["path"]
+            src = src if src.startswith(("/", "http")) else "/" + src
+            return B.figure(src, "", named.get("alt") or named.get("title") or "")
+
         def drop(args: str, written: str) -> str:
             ctx.warn(written, f"`{written}` removed (it only set a variable for the theme)")
             return ""
@@ -237,7 +262,7 @@ class JekyllBodies(JekyllLinks):
 
         handlers = {"post_url": post_url, "link": link, "include": include, "cite": cite,
                     "twitter": twitter, "assign": drop, "bibliography": bibliography,
-                    "reference": reference}
+                    "reference": reference, "responsive_image": responsive_image}
         if self.i18n.languages:
             handlers.update(t=translate, translate=translate)
         return handlers

@@ -1,6 +1,7 @@
 """kramdown's syntax (Jekyll's Markdown) → Lanting Markdown: its math conventions
 (`$$` inline or display by position), its tables, its attribute lists and extensions
-(`{: .note}`, `{::comment}`, `markdown="1"`), abbreviations and definition lists."""
+(`{: .note}`, `{::comment}`, `markdown="1"`), abbreviations and definition lists, and
+`[[…]]`, which kramdown shows as written."""
 
 from __future__ import annotations
 
@@ -17,6 +18,17 @@ _DISPLAY_ALONE = re.compile(r"(^|\n)[ \t]*$")
 
 
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
+
+
+_WIKI_LIKE = re.compile(r"(?<![\\!])\[\[(?=[^\[\]\n]*\]\])")
+
+
+def literal_wiki_links(text: str) -> tuple[str, int]:
+    """kramdown has no `[[Note]]` links (without a plugin): the old page showed
+    `[[wikilinks]]` as written, where Lanting would read a link to `wikilinks.md` and stop
+    the build at a page that is not there. Its first bracket escaped, it stays text.
+    (Code and math are shelved before this.)"""
+    return _WIKI_LIKE.subn(r"\\[[", text)
 
 
 _TITLE_MATH = re.compile(r"\$\$(?=\S)(.+?)(?<=\S)\$\$")
