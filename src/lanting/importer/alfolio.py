@@ -28,7 +28,7 @@ from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
 from lanting.importer.shelf import Shelf
 from lanting.importer.site import NOTEBOOK, Item, slug_of
-from lanting.importer.text import load_mapping, split_front_matter
+from lanting.importer.text import key_line, load_mapping, split_front_matter
 
 FOLDERS_OF = {"publications": "publications", "talks": "talks", "teaching": "teaching",
               "teachings": "teaching", "portfolio": "projects", "projects": "projects"}
@@ -258,6 +258,11 @@ class AlFolio(AlFolioProfile):
         items = []
         for path, data, head, body in self.news:
             date = date_of(data, head, "date", self.tz)
+            if date is None and data.get("date") not in (None, ""):
+                self.report.warn(path, key_line(head, "date"), f"a news item whose date "
+                                 f"`{data['date']}` is no calendar date: left out (hint: "
+                                 "correct the date)")
+                continue
             if date is None:
                 self.report.warn(path, None, "a news item without a date: left out")
                 continue
@@ -267,7 +272,9 @@ class AlFolio(AlFolioProfile):
                     else str(data["title"])
             else:
                 ctx = Context(self.report, path, read_text(path))
-                text = " ".join(self.convert(body, home, ctx, path).split())
+                # (an HTML comment the old page hid would show as text in a news line)
+                text = " ".join(re.sub(r"<!--.*?-->", " ", self.convert(
+                    body, home, ctx, path), flags=re.DOTALL).split())
             items.append({"date": date.moment.date().isoformat(), "text": text})
             self.report.counts["news items"] += 1
             self.report.convert("news items")
