@@ -177,3 +177,90 @@ def test_alfolio_news_item_of_an_impossible_date_says_so(tmp_path: Path) -> None
         "a news item whose date `2023-2-29 00:00:00+0800` is no calendar date: left out "
         "(hint: correct the date)"]
     assert [e.line for e in imported.report.entries if e.path == "_news/cvpr.md"] == [3]
+
+
+EXAMPLE_CV_YML = """- title: General Information
+  type: map
+  contents:
+    - name: Full Name
+      value: Albert Einstein
+"""
+
+
+def test_alfolio_cv_pdf_is_the_cv_when_the_data_is_the_example(tmp_path: Path) -> None:
+    """A CV page whose `_data/cv.yml` is the theme's example and whose `cv_pdf` is the
+    owner's own PDF: the page was left out, its menu entry with it, and the CV (the PDF
+    the page's button offered) linked from nowhere. The page links to the PDF."""
+    cv = "---\nlayout: cv\npermalink: /cv/\ntitle: cv\nnav: true\ncv_pdf: zhou_cv.pdf\n---\n"
+    imported = alfolio(tmp_path, {"_pages/cv.md": cv, "_data/cv.yml": EXAMPLE_CV_YML,
+                                  "assets/pdf/zhou_cv.pdf": b"%PDF-1.4\n"})
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    links = [a.get("href") for a in page(tmp_path / "out", "/cv/").one("main").find_all("a")]
+    assert "/assets/pdf/zhou_cv.pdf" in links
+    assert 'url = "/cv/"' in (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+
+
+def test_alfolio_example_cv_and_example_pdf_leave_the_page_out(tmp_path: Path) -> None:
+    """The theme's example data and example PDF: no CV page, a notice saying why."""
+    cv = "---\nlayout: cv\npermalink: /cv/\ntitle: cv\ncv_pdf: example_pdf.pdf\n---\n"
+    imported = alfolio(tmp_path, {"_pages/cv.md": cv, "_data/cv.yml": EXAMPLE_CV_YML,
+                                  "assets/pdf/example_pdf.pdf": b"%PDF-1.4\n"})
+    assert not (imported.dest / "content/pages/cv.md").exists()
+    assert messages(imported, "_pages/cv.md") == [
+        "left out: the site has no CV of its own to show (no cv.yml or resume.json but "
+        "the theme's example)"]
+
+
+def test_jekyll_page_filled_from_data_by_its_layout_is_reported(tmp_path: Path) -> None:
+    """A homepage theme whose publications page is only `layout: publications`, the
+    layout looping over `_data/publications.yml` in an include: the page was left out
+    with a notice that Lanting makes such lists; it does not, so a warning names the
+    data file to copy from."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_config.yml": "title: Xiaoming Wang\nlang: en\n",
+        "index.md": "---\nlayout: default\n---\n\nI work on federated learning.\n",
+        "publications.md": "---\nlayout: publications\ntitle: Publications\n---\n",
+        "_layouts/default.html": "<html>{% include nav.html %}{{ content }}</html>\n",
+        "_layouts/publications.html": "---\nlayout: default\n---\n{{ content }}\n"
+                                      "{% include publications.md %}\n",
+        "_includes/nav.html": "{% for l in site.data.navigation %}{{ l.url }}{% endfor %}\n",
+        "_includes/publications.md": "{% for p in site.data.publications.main %}\n"
+                                     "{{ p.title }}\n{% endfor %}\n",
+        "_data/navigation.yml": "- url: /\n",
+        "_data/publications.yml": "main:\n  - title: Fair aggregation\n"})
+    imported = import_site(source, tmp_path / "new", "jekyll", False, NOW)
+    assert messages(imported, "publications.md") == [
+        "left out: it has no text of its own; its layout showed _data/publications.yml, "
+        "which Lanting does not show: copy what you need into a page by hand"]
+
+
+def test_alfolio_empty_bib_fields_are_left_out_at_import(tmp_path: Path) -> None:
+    """`doi = {}` on every entry (a lab's papers.bib): al-folio showed no DOI button;
+    the imported site's build warned once per entry. The import leaves them out, with
+    one notice."""
+    bib = ("@inproceedings{zhou2023lidar,\n  title = {Range View Detection},\n"
+           "  author = {Zhou, Min},\n  booktitle = {NeurIPS},\n  year = {2023},\n"
+           "  doi = {},\n  abstract = {},\n  selected = {true}\n}\n")
+    imported = alfolio(tmp_path, {"_bibliography/papers.bib": bib})
+    written = (imported.dest / "content/publications.bib").read_text(encoding="utf-8")
+    assert "doi" not in written and "abstract" not in written and "NeurIPS" in written
+    assert messages(imported, "_bibliography/papers.bib") == [
+        "empty fields left out: `abstract` (1), `doi` (1)"]
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert not [w for w in result.warnings if "is empty" in str(w)]
+
+
+def test_alfolio_markdown_page_at_an_html_url(tmp_path: Path) -> None:
+    """A paper's page `_pages/ltc_paper.html.md` at `permalink: /ltc_paper.html`: it was
+    imported, yet reported as "a page written in HTML … not imported" (the name holds
+    `.html`), and its slug was `ltc-paperhtml`. It is the page `ltc-paper`, no warning;
+    the old URL answers."""
+    paper = ("---\nlayout: page\ntitle: Anisotropic LTCs\npermalink: /ltc_paper.html\n"
+             "---\n\nWe fit LTCs to anisotropic GGX.\n")
+    imported = alfolio(tmp_path, {"_pages/ltc_paper.html.md": paper})
+    assert messages(imported, "_pages/ltc_paper.html.md") == []
+    assert (imported.dest / "content/pages/ltc-paper.md").is_file()
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert "anisotropic GGX" in page(tmp_path / "out", "/ltc-paper/").one("main").text()
+    assert (tmp_path / "out/ltc_paper.html").is_file()

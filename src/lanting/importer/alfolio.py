@@ -70,6 +70,14 @@ class AlFolio(AlFolioProfile):
                 self.site.extra["content/cv.yaml"] = made
                 self.report.convert("CV (content/cv.yaml)")
                 return
+            pdf = self.cv_pdf(data)
+            if pdf is None:
+                self.report.note(path, None, "left out: the site has no CV of its own to "
+                                 "show (no cv.yml or resume.json but the theme's example)")
+                return
+            self.report.note(path, None, f"the CV is the PDF `{pdf}` (its cv.yml or "
+                             "resume.json was the theme's example): the page links to it")
+            body = f"[{data.get('title') or 'CV'} (PDF)]({pdf})\n"
         if "{% include cv-template.html" in body and self.json_cv(path, data):
             return
         news = re.compile(r"\{%-?\s*include\s+news\.(?:liquid|html)\b.*?%\}", re.S)
@@ -93,6 +101,17 @@ class AlFolio(AlFolioProfile):
                              f"/{FOLDERS_OF[listed]}/, which Lanting makes")
             return
         super().read_page(path, data, head, body, first)
+
+    def cv_pdf(self, data: dict[str, Any]) -> str | None:
+        """The CV page's `cv_pdf` (its download button: a name in `assets/pdf/`, or a
+        path of the site) as a URL, when the file is in the site."""
+        name = str(data.get("cv_pdf") or "").strip()
+        if name.rsplit("/", 1)[-1] == "example_pdf.pdf":  # (the theme's, never changed)
+            return None
+        if not name or "://" in name:
+            return name or None
+        url = "/" + name.lstrip("/") if "/" in name else f"/assets/pdf/{name}"
+        return url if (self.source / url.lstrip("/")).is_file() else None
 
     def json_cv(self, path: Path, data: dict[str, Any]) -> bool:
         """academicpages' JSON CV page: its `_data/cv.json` as content/cv.yaml, its old
@@ -133,6 +152,8 @@ class AlFolio(AlFolioProfile):
     def read_pages(self) -> None:
         super().read_pages()
         for path in sorted((self.source / "_pages").glob("*.htm*")):
+            if path.suffix not in (".html", ".htm"):  # (`x.html.md`: Markdown, read)
+                continue
             fmt, head, body, _first = split_front_matter(read_text(path))
             if not fmt:
                 continue

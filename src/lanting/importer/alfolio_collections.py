@@ -99,15 +99,22 @@ class AcademicCollections(Jekyll):
         if strings:
             self.report.convert("@string macros expanded", len(strings))
         dropped: dict[str, int] = {}
+        empty: dict[str, int] = {}
         own = SiteFields(self.source, self.report)
         for entry in entries:
             self.citations.add(entry.key)
             self.publication(entry, path, dropped)
             own.move(entry, path)
+            for name in [n for n in entry.fields if not entry.value(n)]:
+                del entry.fields[name]  # (`doi = {}`: al-folio showed nothing, no button)
+                empty[name] = empty.get(name, 0) + 1
         own.finish()
         if dropped:
             self.report.note(path, None, "fields of missing files left out: " + ", ".join(
                 f"`{name}` ({n})" for name, n in sorted(dropped.items())))
+        if empty:
+            self.report.note(path, None, "empty fields left out: " + ", ".join(
+                f"`{name}` ({n})" for name, n in sorted(empty.items())))
         self.entries += entries
         self.report.counts["publications"] += len(entries)
         self.read_references()

@@ -159,12 +159,19 @@ class JekyllPages:
                              "content/_index.md or a page at another URL)")
             return
         if not body.strip():
+            data_files = self.layout_data(layout)
+            if data_files:
+                self.report.warn(path, None, "left out: it has no text of its own; its "
+                                 f"layout showed {', '.join(data_files)}, which Lanting "
+                                 "does not show: copy what you need into a page by hand")
+                return
             self.report.note(path, None, "left out: it has no text of its own (its layout "
                              "filled it, as with a list of posts, which Lanting makes)")
             return
         stem = path.parent.name if path.stem == "index" and path.parent != self.source \
             else path.stem  # (`about/index.md` is the page `about`, at /about/)
-        slug = slug_of(permalink.strip("/").split("/")[-1] if permalink.strip("/") else stem)
+        last = permalink.strip("/").split("/")[-1]  # (`/paper.html`: the page `paper`)
+        slug = slug_of(re.sub(r"\.html?$", "", last) if last else stem)
         title = data.get("title") or (path.stem.replace("-", " ").capitalize()  # Chirpy's
                                       if rel.startswith("_tabs/") else slug)  # tab names
         front: dict[str, Any] = {"title": title_math(str(title))}
@@ -179,6 +186,26 @@ class JekyllPages:
         self.by_path[rel] = item
         self.report.counts["pages"] += 1
         self.posts.append((item, body, first, path))
+
+    def layout_data(self, layout: str) -> list[str]:
+        """The `_data/` files a page's layout (or the includes it names) showed,
+        `{% for x in site.data.publications.main %}`: what a page of no text of its own
+        held (a homepage theme's publications, news, talks)."""
+        texts, seen = [], set()
+        names = [f"_layouts/{layout}.html"] if layout else []
+        while names:
+            name = names.pop()
+            file = self.source / name
+            if name in seen or not file.is_file():
+                continue
+            seen.add(name)
+            texts.append(text := read_text(file))
+            names += [f"_includes/{n}" for n in re.findall(
+                r"\{%-?\s*include\s+([\w./-]+)", text)]  # (not its own layout's: the frame)
+        found = re.findall(r"site\.data\.(\w+)", "".join(texts))
+        return [f"_data/{n}{ext}" for n in dict.fromkeys(found)
+                for ext in (".yml", ".yaml", ".json", ".csv")
+                if (self.source / "_data" / f"{n}{ext}").is_file()]
 
     def page_url(self, path: Path) -> str:
         """Where Jekyll published a page without a `permalink`."""
