@@ -264,3 +264,24 @@ def test_alfolio_markdown_page_at_an_html_url(tmp_path: Path) -> None:
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
     assert "anisotropic GGX" in page(tmp_path / "out", "/ltc-paper/").one("main").text()
     assert (tmp_path / "out/ltc_paper.html").is_file()
+
+
+def test_alfolio_example_projects_of_the_theme_are_left_out(tmp_path: Path) -> None:
+    """Four of seven real homepages kept al-folio's example projects as the theme wrote
+    them, often with the example images deleted: imported, they listed placeholder
+    projects at /projects/ and broke the build on their images. They are left out with
+    a notice; a project of the site's own (even on the example's text) is kept."""
+    example = ("---\nlayout: page\ntitle: project 2\ndescription: a project with an image\n"
+               "img: assets/img/3.jpg\nimportance: 2\n---\n\n" + EXAMPLE_TEXT)
+    own = example.replace("title: project 2", "title: LiDAR range view")
+    imported = alfolio(tmp_path, {"_projects/2_project.md": example,
+                                  "_projects/3_project.md": own})
+    assert messages(imported, "_projects") == [
+        "left out: the theme's 1 example projects (`project 1`, …), never edited"]
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    listed = page(tmp_path / "out", "/projects/").one("main").text()
+    assert "LiDAR range view" in listed and "project 2" not in listed
+
+
+EXAMPLE_TEXT = ("Every project has a beautiful feature showcase page.\n"
+                "Our own words go here.\n")

@@ -27,6 +27,18 @@ from lanting.importer.listings import Redirects
 from lanting.importer.site import FOLDERS, Item, slug_of
 from lanting.importer.text import When, key_line, load_mapping, split_front_matter
 
+EXAMPLE_PROJECT_TEXT = "Every project has a beautiful feature showcase page."
+"""The first line of each of al-folio's example projects (`project 1` … `project 9`)."""
+
+
+def _theme_example(path: Path) -> bool:
+    """Whether a project is one of al-folio's examples as the theme wrote it: its title
+    `project 3` and its text the theme's. (Kept, they were a list of placeholder
+    projects whose images a site had often deleted: broken images, a failed build.)"""
+    fmt, head, body, _first = split_front_matter(read_text(path))
+    title = str(load_mapping(fmt or "yaml", head)[0].get("title") or "")
+    return bool(re.fullmatch(r"project \d+", title.strip())) and EXAMPLE_PROJECT_TEXT in body
+
 
 class AcademicCollections(Jekyll):
     """The collection readers of the academic Jekyll importers (`alfolio.AlFolio`)."""
@@ -52,6 +64,11 @@ class AcademicCollections(Jekyll):
                                  f"the site's own page {self.report.rel(page.source or '')} "
                                  f"keeps /{FOLDERS[kind]}/, where Lanting would list them")
                 continue
+            examples = [p for p in files if kind == "project" and _theme_example(p)]
+            if examples:
+                self.report.note(folder, None, f"left out: the theme's {len(examples)} "
+                                 "example projects (`project 1`, …), never edited")
+                files = [p for p in files if p not in examples]
             # (`1_project.md`: the number only ordered the files, `importance` orders;
             # unless it is all that tells them apart, as in al-folio's own examples)
             short = [re.sub(r"^\d{1,2}_(?=.)", "", p.stem) for p in files]
