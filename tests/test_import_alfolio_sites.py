@@ -285,3 +285,32 @@ def test_alfolio_example_projects_of_the_theme_are_left_out(tmp_path: Path) -> N
 
 EXAMPLE_TEXT = ("Every project has a beautiful feature showcase page.\n"
                 "Our own words go here.\n")
+
+
+def test_alfolio_root_news_html_is_left_to_the_home_page(tmp_path: Path) -> None:
+    """Older al-folio kept its news page as `news.html` at the root, the include alone:
+    the report warned it was a page in HTML to copy by hand; it is the list of
+    `_news/`, which the home page shows."""
+    news_page = "---\nlayout: page\ntitle: news\npermalink: /news/\n---\n\n" \
+                "{% include news.html %}\n"
+    item = "---\nlayout: post\ndate: 2023-09-22\ninline: true\n---\nTwo NeurIPS papers.\n"
+    imported = alfolio(tmp_path, {"news.html": news_page, "_news/neurips.md": item})
+    assert messages(imported, "news.html") == [
+        "left out: the list of `_news/`, which Lanting shows on the home page"]
+    assert not any("news.html" in m for m in messages(imported, "_config.yml"))
+
+
+def test_alfolio_entry_file_the_sites_layout_found_elsewhere(tmp_path: Path) -> None:
+    """A site's own bib layout sent `.html` slides to `assets/html/` (al-folio's to
+    `assets/pdf/`): the slides, in the site, were "missing" and left out."""
+    bib = ("@article{guo2025anneal,\n  title = {Provable Annealing},\n"
+           "  author = {Guo, Wei},\n  journal = {arXiv},\n  year = {2025},\n"
+           "  slides = {anneal_talk/slides.html}\n}\n")
+    imported = alfolio(tmp_path, {"_bibliography/papers.bib": bib,
+                                  "assets/html/anneal_talk/slides.html": "<p>talk</p>\n"})
+    written = (imported.dest / "content/publications.bib").read_text(encoding="utf-8")
+    assert "/assets/html/anneal_talk/slides.html" in written
+    assert not messages(imported, "_bibliography/papers.bib")
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    links = [a.get("href") for a in page(tmp_path / "out", "/publications/").find_all("a")]
+    assert "/assets/html/anneal_talk/slides.html" in links

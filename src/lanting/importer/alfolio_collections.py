@@ -271,13 +271,16 @@ class AcademicCollections(Jekyll):
             value = entry.value(name)
             if not value or re.match(r"^[a-z]+:|^/", value):
                 continue
-            if not (self.source / folder / value).is_file():
+            # (a site's own bib layout may look elsewhere: `.html` slides in assets/html/)
+            found = next((f for f in (folder, "assets/html", "assets/pdf", "assets")
+                          if (self.source / f / value).is_file()), None)
+            if found is None:
                 self.report.warn(path, entry.line, f"`{entry.key}`: {name} file "
                                  f"{folder}/{value} is missing: `{name}` left out")
                 del fields[name]
                 dropped[name] = dropped.get(name, 0) + 1
                 continue
-            entry.set(name, f"/{folder}/{value}")
+            entry.set(name, f"/{found}/{value}")
             self.report.convert("publication files")
 
 

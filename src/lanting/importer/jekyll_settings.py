@@ -34,6 +34,9 @@ from lanting.importer.site import NewSite
 from lanting.importer.text import When, split_front_matter
 from lanting.model.config import DEFAULT_POST_PERMALINK
 
+_NEWS_PAGE = re.compile(r"\{%-?\s*include\s+news\.(?:liquid|html)\b[^%]*%\}")
+"""al-folio's news page, `news.html` at the root in its older versions: the include alone."""
+
 
 class JekyllSettings:
     """The settings side of the Jekyll importers."""
@@ -86,6 +89,9 @@ class JekyllSettings:
                             self.site.static[other.relative_to(self.source).as_posix()] = other
                 elif rel in ("index.html", "404.html", "feed.xml"):
                     continue
+                elif _NEWS_PAGE.fullmatch(split_front_matter(read_text(path))[2].strip()):
+                    self.report.note(path, None, "left out: the list of `_news/`, which "
+                                     "Lanting shows on the home page")  # (old al-folio's)
                 elif is_listing(split_front_matter(read_text(path))[2]):
                     self.report.note(path, None, "left out: a listing page, which Lanting "
                                      "makes")  # (al-folio's old blog/index.html)
