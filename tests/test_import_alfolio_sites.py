@@ -314,3 +314,15 @@ def test_alfolio_entry_file_the_sites_layout_found_elsewhere(tmp_path: Path) -> 
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
     links = [a.get("href") for a in page(tmp_path / "out", "/publications/").find_all("a")]
     assert "/assets/html/anneal_talk/slides.html" in links
+
+
+def test_jekyll_wikilinks_plugin_keeps_double_brackets_as_links(tmp_path: Path) -> None:
+    """A site whose Gemfile has a wikilinks plugin made links of `[[…]]`: they are left
+    for Lanting's own `[[…]]` links, not escaped into text."""
+    imported = alfolio(tmp_path, {
+        "Gemfile": 'source "https://rubygems.org"\ngem "jekyll-wikilinks"\n',
+        "_posts/2022-03-01-lidar.md": GALLERY})
+    written = next((imported.dest / "content/posts").rglob("*lidar*"))
+    text = (written / "index.md" if written.is_dir() else written).read_text(
+        encoding="utf-8")
+    assert "[[wikilinks]]" in text and "\\[[wikilinks]]" not in text
