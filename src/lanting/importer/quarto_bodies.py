@@ -205,10 +205,15 @@ class QuartoBodies:
             ctx.convert("links to old listing pages")
             return "/blog/" + hash_mark + fragment
         if file.is_file() and (image or is_image(file)):
-            inside = file.resolve().is_relative_to(path.parent.resolve()) \
-                and item.kind == "post"
-            return self.site.image(file, None if inside else
-                                   "/" + file.relative_to(self.source).as_posix())
+            if item.kind == "post":  # (into its bundle, wherever in the project it is)
+                return self.site.image(file, None)
+            # A page has no bundle: the image is in `static/` at its path in the project
+            # (`/images/cover.png`, Quarto's path from the project's root).
+            if file.resolve().is_relative_to(self.source.resolve()):
+                rel = file.resolve().relative_to(self.source.resolve()).as_posix()
+                self.site.static[rel] = file
+                return self.site.image(file, "/" + rel)
+            return self.site.image(file, None)
         if file.is_file() and file.resolve().is_relative_to(self.source.resolve()):
             return self.attach(file, item, path, url)
         if image:

@@ -63,9 +63,11 @@ def cell_text(cell: dict[str, Any]) -> str:
 def static_file(source: Path, site: NewSite, path: Path, url: str) -> str | None:
     """A file a notebook post uses, at its old path in `static/` (a notebook post has no
     bundle): its absolute URL."""
-    if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#|^/", url) or not url:
+    if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#", url) or not url:
         return None
-    file = path.parent / url.split("#", 1)[0].split("?", 1)[0]
+    rel = url.split("#", 1)[0].split("?", 1)[0]
+    # (`/images/x.png`: Quarto's path from the project's root)
+    file = source / rel.lstrip("/") if rel.startswith("/") else path.parent / rel
     if not file.is_file() or not file.resolve().is_relative_to(source.resolve()):
         return None
     rel = file.resolve().relative_to(source.resolve()).as_posix()

@@ -262,7 +262,17 @@ class NewSite:
             return
         own = self.new_url(item)
         folder = f"/{item.lang.lower()}" if item.lang else ""
-        olds = list(dict.fromkeys(site_path(u) for u in item.old_urls))
+        olds = []
+        for old in dict.fromkeys(site_path(u) for u in item.old_urls):
+            # (a redirect page stands at a folder or an `.html` path: Quarto's alias
+            # `old.ipynb` would fail the build as an alias, and vanish as a redirect)
+            problem = alias_path(old)[1]
+            if problem:
+                self.report.warn(item.source or "", None,
+                                 f"old URL `{old}` left out: no redirect page can "
+                                 f"stand there ({problem})")
+            else:
+                olds.append(old)
         # A translation's aliases are paths from its language's folder (`/en/`); an old
         # URL outside that folder gets a redirect page of its own.
         outside = [u for u in olds if folder and not u.startswith(folder + "/")]
