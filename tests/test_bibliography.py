@@ -388,6 +388,17 @@ def test_font_macros_are_plain_text() -> None:
     assert pub.title == "Serving with vLLM: Fast and Cheap" and library.warnings == ()
 
 
+def test_a_link_in_an_abstract_is_its_text_and_address() -> None:
+    """An arXiv abstract ending "code at \\href{https://github.com/x/inv}{github.com/x/inv}"
+    failed the build: the LaTeX reader parsed `\\href` without its two arguments, and
+    its converter asked for them ("list index out of range")."""
+    library = bib("@misc{a, title={Inversion}, year=2023, abstract={Code at "
+                  "\\href{https://github.com/x/inv}{github.com/x/inv}.}}\n")
+    [pub] = library.publications
+    assert pub.abstract == "Code at github.com/x/inv <https://github.com/x/inv>."
+    assert library.warnings == ()
+
+
 def test_crossref_fields_come_from_the_volume() -> None:
     """A paper with `crossref = {acl2020}` was undated with no venue, and the volume was
     listed as a publication of its own."""

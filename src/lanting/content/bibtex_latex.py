@@ -25,12 +25,14 @@ class _Latex:
     recorded, to be reported."""
 
     def __init__(self) -> None:
+        from pylatexenc import latexwalker  # type: ignore[import-untyped]
         from pylatexenc.latex2text import (  # type: ignore[import-untyped]
             LatexNodes2Text,
             MacroTextSpec,
             SpecialsTextSpec,
             get_default_latex_context_db,
         )
+        from pylatexenc.macrospec import MacroSpec  # type: ignore[import-untyped]
 
         context = get_default_latex_context_db()
         context.add_context_category(
@@ -47,6 +49,12 @@ class _Latex:
                                "itshape", "bfseries", "ttfamily", "scshape"))],
             specials=[SpecialsTextSpec("&", "&")])
         context.set_unknown_macro_spec(MacroTextSpec("", simplify_repl=self._unknown))
+        # The parser's own macros: its defaults lack `\href`, whose two arguments the
+        # converter then asked for and failed on ("list index out of range": an arXiv
+        # abstract's `\href{https://github.com/x}{github.com/x}` failed a build).
+        self.parsing = latexwalker.get_default_latex_context_db()
+        self.parsing.add_context_category("lanting", prepend=True,
+                                          macros=[MacroSpec("href", "{{")])
         self.unknown: list[str] = []
         self.field = LatexNodes2Text(latex_context=context, math_mode="verbatim")
         self.name = LatexNodes2Text(latex_context=context, math_mode="verbatim",
@@ -68,7 +76,8 @@ class _Latex:
             raise ValueError(f"braces nest more than {MAX_BRACE_DEPTH} deep")
         text = _PERCENT.sub(lambda m: m.group(1) or "\\%", text)
         try:
-            decoded = (self.name if name else self.field).latex_to_text(text)
+            decoded = (self.name if name else self.field).latex_to_text(
+                text, latex_context=self.parsing)
         except RecursionError:
             raise ValueError("its LaTeX nests too deep") from None
         except Exception as error:  # pylatexenc fails on some odd macros
