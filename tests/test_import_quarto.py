@@ -62,6 +62,26 @@ def test_dates_written_as_quarto_takes_them(tmp_path: Path) -> None:
     assert done.report.warnings == []
 
 
+def test_numeric_dates_with_dashes_and_a_short_month(tmp_path: Path) -> None:
+    """`10-01-2023` is month first to Quarto, as `10/01/2023` is; `26-07-2023` can only
+    be day first; `Sept 24 2025` is a date to it too. Real blogs' notes had all three,
+    and each was the file's time with a warning."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/lora/index.qmd": "---\ntitle: L\ndate: 10-01-2023\n---\n\nText.\n",
+        "posts/orca/index.qmd": "---\ntitle: O\ndate: 26-07-2023\n---\n\nText.\n",
+        "posts/chat/index.qmd": "---\ntitle: C\ndate: Sept 24 2025\n---\n\nText.\n",
+        "posts/phi/index.qmd": "---\ntitle: P\ndate: 6/20/23\n---\n\nText.\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    dates = {p.stem: p.read_text(encoding="utf-8").split("\ndate: ")[1].split("\n")[0]
+             for p in (done.dest / "content" / "posts").glob("*.md")}
+    assert dates == {"lora": "2023-10-01", "orca": "2023-07-26", "chat": "2025-09-24",
+                     "phi": "2023-06-20"}
+    assert done.report.warnings == []
+
+
 def test_a_post_alone_in_its_folder_is_named_by_the_folder(tmp_path: Path) -> None:
     """`posts/tokenizers/post.qmd` (a real blog names every post `post`) is the post
     `tokenizers`, at its old URL `/posts/tokenizers/post.html`; by the file's name each

@@ -67,30 +67,47 @@ QUARTO_ONLY = frozenset({
     "html-math-method", "code-overflow", "keep-ipynb", "keep-md", "categories-ui",
     "open-graph", "twitter-card", "search", "sidebar", "pagetitle", "date-format", "lightbox"})
 """Keys only Quarto's rendering read: left out with one notice per file."""
-_MDY = re.compile(r"^(\d{1,2})/(\d{1,2})/(\d{4})$")
+_NUMERIC = re.compile(r"^(\d{1,2})([/-]| )(\d{1,2})\2(\d{4}|\d{2})$")
+"""`3/1/2024`, `03-01-2024`, `3/1/24` (month first), `01 03 2024` (day first)."""
+
+
+def _numeric_date(text: str, tz: dt.tzinfo) -> When | None:
+    """Quarto's numeric forms, month first but with spaces (`dd MM yyyy`); a first
+    number past 12 can only be a day (`26-07-2023`, a real blog's notes: Quarto's own
+    reading fails there and it shows the text). Two-digit years as dayjs reads them."""
+    match = _NUMERIC.match(text)
+    if not match:
+        return None
+    first, sep, second, year_text = match.groups()
+    year = int(year_text) + ((2000 if int(year_text) < 69 else 1900)
+                             if len(year_text) == 2 else 0)
+    month, day = (int(first), int(second)) if sep != " " else (int(second), int(first))
+    if month > 12 >= day:
+        month, day = day, month
+    try:
+        return When(dt.datetime(year, month, day, tzinfo=tz), True)
+    except ValueError:
+        return None
 
 
 def date_of(value: Any, raw: str | None, tz: dt.tzinfo) -> When | None:
-    """Quarto's dates: ISO (`2024-03-01`), `3/1/2024` (month first), `March 1, 2024`,
-    `Jan 18 2023` (what Quarto's date parsing takes)."""
+    """Quarto's dates: ISO (`2024-03-01`), `3/1/2024` and `03-01-2024` (month first),
+    `March 1, 2024`, `Jan 18 2023`, `Sept 24 2025` (what Quarto's date parsing takes)."""
     found = parse_when(value, raw, tz)
     text = str(raw or value or "").strip()
     if found is not None or not text:
         return found
-    us = _MDY.match(text)
-    try:
-        if us:
-            month, day, year = map(int, us.groups())
-            return When(dt.datetime(year, month, day, tzinfo=tz), True)
-        for pattern in ("%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%B %d %Y",
-                        "%b %d %Y"):
-            try:
-                moment = dt.datetime.strptime(text, pattern).replace(tzinfo=tz)
-            except ValueError:
-                continue
-            return When(moment, True)
-    except ValueError:
-        return None
+    numeric = _numeric_date(text, tz)
+    if numeric is not None:
+        return numeric
+    text = re.sub(r"\bSept\b", "Sep", text)  # (JavaScript's dates read it)
+    for pattern in ("%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%B %d %Y",
+                    "%b %d %Y"):
+        try:
+            moment = dt.datetime.strptime(text, pattern).replace(tzinfo=tz)
+        except ValueError:
+            continue
+        return When(moment, True)
     return None
 
 
