@@ -23,7 +23,10 @@ _UNWRAPPED = ("cell", "cell-output", "cell-output-display", "cell-output-stdout"
 """Divs that only wrap: their content stays, the div goes."""
 _LAYOUT = re.compile(r"^(column-[\w-]+|grid|g-col-[\w-]+|page-columns|page-full|"
                      r"quarto-layout-[\w-]+|fig-cap-location-[\w-]+|border|text-center|"
-                     r"lead|small|tight-text|pre)$")
+                     r"lead|small|tight-text|pre|(?:fig|tbl)-column-[\w-]+|"
+                     r"caption-margin|margin-caption)$")
+"""Layout classes, a cell's too (knitr's freeze writes `::: {.cell .fig-column-margin}`
+and `{.cell .caption-margin}` for `fig-column: margin`, `cap-location: margin`)."""
 _IMAGE = re.compile(r"^!\[([^\]\n]*)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)(\{[^}\n]*\})?$")
 
 
