@@ -260,6 +260,22 @@ def test_an_untitled_labelled_image_is_a_figure_captioned_by_its_alt_text() -> N
     assert '<a class="figref" href="#fig:loss">Figure 1</a>' in html
 
 
+def test_a_labelled_image_in_a_list_item_is_a_figure_others_stay_inline() -> None:
+    """A real Quarto post shows a linkage under a list item (`  ![…](x.gif){#fig-link}`)
+    and refers to it: "`@fig-link` refers to no labelled figure" failed its build, as
+    figures were made only outside lists. Quarto numbers it; a titled image in a list
+    (no label asked for a figure) stays an inline image."""
+    html = parse_html(render_markdown(
+        "See @fig-link.\n\n- **Input**: the arm.\n\n  ![Crank and rocker](link.gif)"
+        "{#fig-link}\n\n- two ![x](x.png \"tip\")\n\n> ![Quoted](q.png){#fig-q}\n",
+        RenderContext(Path("p.md"), "p.md", lang="en")).html)
+    figures = html.find_all("figure")
+    assert [(f["id"], f.one("figcaption").text()) for f in figures] == [
+        ("fig-link", "Figure 1 Crank and rocker"), ("fig-q", "Figure 2 Quoted")]
+    assert html.one("a", class_="figref")["href"] == "#fig-link"
+    assert html.find_all("li")[1].find("figure") is None
+
+
 def test_details_without_a_title_get_a_localised_one() -> None:
     for lang, title in (("zh-CN", "详情"), ("en", "Details")):
         html = render_markdown("::: details\nHidden.\n:::\n",

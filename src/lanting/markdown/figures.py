@@ -32,6 +32,9 @@ CONTAINERS = ("container_tabs_open", "tab_panel_open", "container_details_open",
               "container_callout_open", "callout_open")
 """Blocks whose figures are numbered like those at the top level (not lists, quotes or
 galleries)."""
+LISTS = ("bullet_list_open", "ordered_list_open", "list_item_open", "blockquote_open")
+"""Blocks where only a labelled image (`{#fig-x}`, asked for as a figure) is one: Quarto
+numbers it there too, and `@fig-x` refers to it."""
 
 
 def size_image(image: Token, env: MutableMapping[str, Any]) -> None:
@@ -103,10 +106,13 @@ def _make_figures(state: StateCore) -> None:
         elif opening.nesting == -1 and opening.type not in ("paragraph_close",
                                                              "figure_close") and enclosing:
             enclosing.pop()
-        if (opening.type != "paragraph_open" or inline.type != "inline"
-                or any(kind not in CONTAINERS for kind in enclosing)):
+        if opening.type != "paragraph_open" or inline.type != "inline":
             continue
         children = inline.children or []
+        outside = [kind for kind in enclosing if kind not in CONTAINERS]
+        if outside and not (all(kind in LISTS for kind in outside)
+                            and _labelled_image(children)):
+            continue
         myst = (opening.meta or {}).get("myst_figure")  # MyST's `{figure}` (myst.py)
         image = (figure_image(children) or _labelled_image(children)) if myst is None else next(
             (c for c in children if c.type == "image"), None)
