@@ -70,3 +70,28 @@ def test_an_old_url_no_redirect_page_can_answer_is_reported(tmp_path: Path) -> N
     result = build(done.dest, BuildOptions(output=tmp_path / "out"))
     assert result.warnings == ()
     assert (result.output / "decoding/index.html").is_file()
+
+
+def test_a_bare_aligned_block_is_a_formula(tmp_path: Path) -> None:
+    """Pandoc hands a bare `\\begin{aligned}` block to MathJax as display math, so the
+    Quarto site showed it as a formula; Lanting reads only amsmath's top-level
+    environments bare, and a real economics blog's 20 such blocks were raw TeX ("TeX
+    left in the page"). One inside `$$` and one in a sentence stay as they are."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/taxes/index.qmd": (
+            "---\ntitle: Taxes\ndate: 2024-04-28\n---\n\nThe first generation:\n\n"
+            "\\begin{aligned}\n   x_1 &= \\hat{x}_1\\\\\n   x_2 &= \\frac{\\gamma}{1+\\gamma}\n"
+            "\\end{aligned}\n\n- In a list:\n\n  \\begin{cases}\n  1 & x>0\\\\\n  0 & x\\le 0\n"
+            "  \\end{cases}\n\n$$\n\\begin{aligned} a &= b \\end{aligned}\n$$\n\n"
+            "Write `\\begin{aligned}` for it.\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    page = parse_html((result.output / "posts/taxes/index.html").read_text(encoding="utf-8"))
+    prose = page.one("div", class_="prose")
+    assert len(prose.find_all("math")) == 3
+    assert prose.one("code").text() == "\\begin{aligned}"

@@ -19,6 +19,7 @@ from lanting.importer.body_links import map_urls, spaced_image_paths
 from lanting.importer.common import LinkTable, first_item, is_image, read_text
 from lanting.importer.liquid import Context
 from lanting.importer.quarto_divs import convert_divs
+from lanting.importer.quarto_math import bare_environments
 from lanting.importer.quarto_notebook import static_file
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, fence, protect_code
@@ -78,6 +79,7 @@ class QuartoBodies:
             return self.fenced(info, code, indent, ctx, cells, frozen=figures is not None)
 
         text = protect_code(text, shelf, on_fence)
+        text = bare_environments(text, ctx)
         if cells[0]:
             ctx.warn("```{", f"{cells[0]} code cell(s) with no frozen results (no _freeze/ "
                      "for this file): shown as code, without their outputs (Quarto ran "
