@@ -214,3 +214,17 @@ def test_a_listing_pages_text_is_the_blog_pages(tmp_path: Path) -> None:
     intro = page.one("div", class_="blog-intro")
     assert intro.find("math") is not None
     assert intro.one("a")["href"] == "/posts/vae/"
+
+
+def test_an_optional_argument_in_math_is_no_span(tmp_path: Path) -> None:
+    """`[small]{.smallcaps}` is a span whose text is kept; `\\sqrt[3]{x}` in a formula
+    looked like one and silently became `\\sqrt3`."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/roots/index.qmd": "---\ntitle: R\ndate: 2024-01-02\n---\n\nCube root "
+                                 "$\\sqrt[3]{x}$, $$\\sqrt[n]{y}$$ in [Small]{.smallcaps}.\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    text = (done.dest / "content/posts/roots.md").read_text(encoding="utf-8")
+    assert "Cube root $\\sqrt[3]{x}$, $$\\sqrt[n]{y}$$ in Small." in text

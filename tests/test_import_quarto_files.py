@@ -95,3 +95,38 @@ def test_a_bare_aligned_block_is_a_formula(tmp_path: Path) -> None:
     prose = page.one("div", class_="prose")
     assert len(prose.find_all("math")) == 3
     assert prose.one("code").text() == "\\begin{aligned}"
+
+
+def test_mathjax_macros_of_an_included_header_are_the_pages(tmp_path: Path) -> None:
+    """A real blog defines its macros in `format: html: include-in-header` (a
+    `window.MathJax = {tex: {macros: …}}` script), in `posts/_metadata.yml` for every
+    post and in a post's own front matter: Lanting never saw them, and 37 formulas were
+    "Unknown command". They are `\\newcommand`s of the posts that use them."""
+    header = ('format:\n  html:\n    include-in-header:\n      - text: |\n'
+              '          <script>window.MathJax = {tex: {macros: {\n'
+              '            RR: "{\\\\bf R}",\n'
+              '            utt: ["\\\\underbrace{#1}_{\\\\substack{\\\\text{#2}\\\\\\\\'
+              '\\\\text{#3}}}", 3]}}};</script>\n')
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/_metadata.yml": header,
+        "posts/peers/index.qmd": (
+            "---\ntitle: Peers\ndate: 2024-04-28\n---\n\n"
+            "$$u = \\utt{x-\\hat{x}}{distance from}{ideal point}$$\n"),
+        "posts/own/index.qmd": (
+            "---\ntitle: Own\ndate: 2024-04-29\n" + header.replace("RR", "QQ")
+            + "---\n\nWith $x \\in \\QQ$ and $\\RR$.\n"),
+        "posts/plain/index.qmd": "---\ntitle: Plain\ndate: 2024-04-30\n---\n\n$x$.\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    posts = done.dest / "content" / "posts"
+    assert "\\newcommand" not in (posts / "plain.md").read_text(encoding="utf-8")
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    for name, formulas in (("peers", 1), ("own", 2)):
+        page = parse_html((result.output / f"posts/{name}/index.html").read_text(
+            encoding="utf-8"))
+        prose = page.one("div", class_="prose")
+        assert len(prose.find_all("math")) == formulas
+        assert "newcommand" not in prose.text()

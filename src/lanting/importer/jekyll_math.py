@@ -43,9 +43,31 @@ def _math_setups(source: Path) -> list[Path]:
 
 _MACROS = re.compile(r"\bmacros\s*:\s*\{")
 _JS_MACRO = re.compile(
-    r"""(['"]?)([A-Za-z]+)\1\s*:\s*(\[\s*)?(['"])((?:\\.|(?!\4).)*)\4""")
+    r"""(['"]?)([A-Za-z]+)\1\s*:\s*(\[\s*)?(['"])((?:\\.|(?!\4).)*)\4(?:\s*,\s*(\d+))?""")
 """One entry of a `macros` object: its name bare (`RR: …`) or quoted (`'RR': …`, as
-Chirpy's `assets/js/data/mathjax.js` writes it), then a string or an array."""
+Chirpy's `assets/js/data/mathjax.js` writes it), then a string or an array (with its
+number of arguments)."""
+
+
+def setup_macros(text: str) -> list[tuple[str, str, bool, int, bool]]:
+    """The `macros: {…}` of a MathJax setup's JavaScript: (name, LaTeX, written as a list
+    (`bold: ['{\\\\bf #1}', 1]`), its number of arguments, whether a default for its
+    first argument follows, which a `\\newcommand` cannot say the same way)."""
+    found = []
+    for opening in _MACROS.finditer(text):
+        depth, end = 0, opening.end() - 1
+        for end in range(opening.end() - 1, len(text)):
+            depth += {"{": 1, "}": -1}.get(text[end], 0)
+            if depth == 0:
+                break
+        block = text[opening.end():end]
+        for entry in _JS_MACRO.finditer(block):
+            expansion = re.sub(r"\\(.)", r"\1", entry.group(5))  # a JavaScript string's escapes
+            optional = bool(entry.group(3)) and bool(_OPTIONAL_DEFAULT.match(
+                block, entry.end(5) + 1))
+            found.append((entry.group(2), expansion, bool(entry.group(3)),
+                          int(entry.group(6) or 0), optional))
+    return found
 
 
 def mathjax_macros(source: Path) -> tuple[dict[str, str], list[str]]:
@@ -56,21 +78,11 @@ def mathjax_macros(source: Path) -> tuple[dict[str, str], list[str]]:
     macros: dict[str, str] = {}
     left: list[str] = []
     for path in _math_setups(source):
-        text = read_text(path)
-        for opening in _MACROS.finditer(text):
-            depth, end = 0, opening.end() - 1
-            for end in range(opening.end() - 1, len(text)):
-                depth += {"{": 1, "}": -1}.get(text[end], 0)
-                if depth == 0:
-                    break
-            block = text[opening.end():end]
-            for entry in _JS_MACRO.finditer(block):
-                name, listed, value = entry.group(2), entry.group(3), entry.group(5)
-                expansion = re.sub(r"\\(.)", r"\1", value)  # a JavaScript string's escapes
-                if listed and _OPTIONAL_DEFAULT.match(block, entry.end()):
-                    left.append(name)
-                else:
-                    macros.setdefault(name, expansion)
+        for name, expansion, _listed, _count, optional in setup_macros(read_text(path)):
+            if optional:
+                left.append(name)
+            else:
+                macros.setdefault(name, expansion)
     return macros, left
 
 

@@ -34,6 +34,7 @@ from lanting.importer.common import (
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
 from lanting.importer.quarto_bodies import DOCUMENTS, QuartoBodies, freeze_of
+from lanting.importer.quarto_math import header_macros
 from lanting.importer.quarto_notebook import (
     cell_text,
     markdown_cells,
@@ -299,9 +300,14 @@ class Quarto(QuartoSettings, QuartoBodies):
             if result.get("includes") or "html-widget" in frozen:
                 self.report.warn(path, None, "an HTML widget (or other output needing "
                                  "Quarto's scripts) in its freeze: it shows as the bare HTML")
-            self.documents.append((item, frozen, path, folder / "figure-html"))
+            body, figures = frozen, folder / "figure-html"
         else:
-            self.documents.append((item, body, path, None))
+            figures = None
+        macros = header_macros([(self.config, self.source), (self.defaults(path), path.parent),
+                                (data, path.parent)], body)
+        if macros:
+            self.report.convert("MathJax macros of `include-in-header` (\\newcommand)")
+        self.documents.append((item, macros + body, path, figures))
 
     def blog_page(self, path: Path, data: dict[str, Any], body: str) -> None:
         """A listing page's title, description and text above its listing: the blog

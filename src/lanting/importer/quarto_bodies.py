@@ -88,6 +88,8 @@ class QuartoBodies:
         text, count = spaced_image_paths(text, lambda name: self.exists(name, path, figures))
         ctx.convert("image paths with spaces (a chunk label's) in angle brackets", count)
         text = convert_divs(text, ctx)
+        # (math first out of reach: `\sqrt[3]{x}` is no span `[3]{x}` to drop)
+        text = _MATH.sub(lambda m: shelf.put(m.group(), "M"), text)
         text = _ATTRIBUTES.sub(lambda m: m.group(1) + _kept_label(m.group(2)), text)
         text, spans = _SPAN.subn(lambda m: m.group(1) if not m.group(1).startswith("@")
                                  else m.group(), text)

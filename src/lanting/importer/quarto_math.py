@@ -1,11 +1,16 @@
 """Math a Quarto page showed through MathJax that Lanting needs written out: a bare
 `\\begin{aligned}` block (Pandoc hands a raw TeX math environment to MathJax as display
-math; Lanting reads only amsmath's top-level ones bare)."""
+math; Lanting reads only amsmath's top-level ones bare), and the macros a MathJax setup
+in `format: html: include-in-header` defines (`\\newcommand`s of the page)."""
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
+from typing import Any
 
+from lanting.importer.common import read_text
+from lanting.importer.jekyll_math import setup_macros
 from lanting.importer.liquid import Context
 from lanting.markdown.mathsyntax import ENVIRONMENTS
 
@@ -36,3 +41,35 @@ def bare_environments(text: str, ctx: Context) -> str:
     out.append(_BARE.sub(wrap, text[last:]))
     ctx.convert("bare math environments (`\\begin{aligned}`) as `$$` blocks", count)
     return "".join(out)
+
+
+def _header_texts(data: dict[str, Any], folder: Path) -> list[str]:
+    """The texts `format: html: include-in-header` adds (`- text: |` or a file)."""
+    fmt = data.get("format")
+    html = fmt.get("html") if isinstance(fmt, dict) else None
+    entries = html.get("include-in-header") if isinstance(html, dict) else None
+    texts = []
+    for entry in entries if isinstance(entries, list) else [entries] if entries else []:
+        if isinstance(entry, dict) and isinstance(entry.get("text"), str):
+            texts.append(entry["text"])
+            continue
+        name = entry.get("file") if isinstance(entry, dict) else entry
+        file = folder / name if isinstance(name, str) else None
+        if file is not None and file.is_file() and file.stat().st_size < 200_000:
+            texts.append(read_text(file))
+    return texts
+
+
+def header_macros(layers: list[tuple[dict[str, Any], Path]], text: str) -> str:
+    """A `$$` block of `\\newcommand`s (it shows nothing; Lanting keeps a page's
+    definitions for all its formulas) for the MathJax macros the layers' headers define
+    (project, `_metadata.yml`, document: a later one wins) that `text` uses; or ""."""
+    macros: dict[str, tuple[str, int]] = {}
+    for data, folder in layers:
+        for header in _header_texts(data, folder):
+            for name, expansion, _listed, count, _optional in setup_macros(header):
+                macros[name] = (expansion, count)
+    lines = [f"\\newcommand{{\\{name}}}" + (f"[{count}]" if count else "") + f"{{{expansion}}}"
+             for name, (expansion, count) in macros.items()
+             if re.search(rf"\\{name}(?![A-Za-z])", text)]
+    return "$$\n" + "\n".join(lines) + "\n$$\n\n" if lines else ""
