@@ -130,3 +130,34 @@ def test_mathjax_macros_of_an_included_header_are_the_pages(tmp_path: Path) -> N
         prose = page.one("div", class_="prose")
         assert len(prose.find_all("math")) == formulas
         assert "newcommand" not in prose.text()
+
+
+def test_a_figure_of_a_local_video_is_an_anchor_its_references_link_to(
+        tmp_path: Path) -> None:
+    """A real post's `::: {#fig-sim}` holds `{{< video sim.mp4 title="…" >}}` written over
+    three lines: the shortcode was left as written (only one-line shortcodes were read),
+    the video not copied, and `@fig-sim` "refers to no labelled figure", failing the
+    build. The video is HTML's player with its file in the bundle, the figure an anchor
+    that `@fig-sim` links to."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/beam/sim.mp4": b"\x00\x00\x00\x18ftypmp42",
+        "posts/beam/index.qmd": (
+            "---\ntitle: Beam\ndate: 2025-01-02\n---\n\n::: {#fig-sim}\n\n"
+            "{{< video sim.mp4\n    title=\"Simulated ball & beam\"\n>}}\n\n:::\n\n"
+            "In @fig-sim the ball settles.\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [w.message for w in done.report.warnings if "video" not in w.message] == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    page = parse_html((result.output / "posts/beam/index.html").read_text(encoding="utf-8"))
+    prose = page.one("div", class_="prose")
+    video = prose.one("video")
+    assert video["title"] == "Simulated ball & beam"
+    assert (result.output / "posts/beam" / video["src"]).is_file() or (
+        result.output / video["src"].lstrip("/")).is_file()
+    assert prose.find("a", id="fig-sim") is not None
+    assert [a["href"] for a in prose.find_all("a") if a.get("href")] == ["#fig-sim"]
+    assert "{{<" not in prose.text()

@@ -9,6 +9,7 @@ documents of the project.
 
 from __future__ import annotations
 
+import html
 import posixpath
 import re
 from pathlib import Path
@@ -27,7 +28,8 @@ from lanting.importer.site import Item, NewSite
 
 DOCUMENTS = (".qmd", ".md", ".ipynb", ".rmd", ".markdown")
 _CELL = re.compile(r"^\{([A-Za-z]\w*)(?:[ ,].*)?\}$")
-_SHORTCODE = re.compile(r"\{\{<\s*([\w-]+)(.*?)>\}\}")
+_SHORTCODE = re.compile(r"\{\{<\s*([\w-]+)(.*?)>\}\}", re.DOTALL)
+"""A shortcode, over several lines too (`{{< video x.mp4⏎  title="…"⏎>}}`)."""
 _ATTRIBUTES = re.compile(r"(\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+\"[^\"]*\")?\))\{([^}\n]*)\}")
 _SPAN = re.compile(r"(?<![!\]\\])\[([^\[\]\n]+)\]\{([^}\n]*)\}")
 _ICONS = frozenset({"fa", "bi", "iconify", "lipsum", "placeholder", "pagebreak", "kbd",
@@ -163,7 +165,12 @@ class QuartoBodies:
             if found:
                 title = f' title="{named["title"]}"' if named.get("title") else ""
                 return f'{{{{< video youtube="{found.group(1)}"{title} >}}}}'
-            return f"[{named.get('title') or 'Video'}]({args[0]})"
+            if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//", args[0]):
+                return f"[{named.get('title') or 'Video'}]({args[0]})"
+            # A file of the project (`clip.mp4`): Quarto's player is HTML's own.
+            title = html.escape(named.get("title") or "", quote=True)
+            return (f'<video controls preload="metadata" src="{html.escape(args[0])}"'
+                    + (f' title="{title}"' if title else "") + "></video>")
         if name == "tweet" and len(args) >= 2 or named.get("id"):
             user = named.get("user") or args[0]
             status = named.get("id") or args[1]

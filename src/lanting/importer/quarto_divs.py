@@ -85,6 +85,9 @@ class Divs:
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.warned: set[str] = set()
+        self.anchors: dict[str, str] = {}
+        """Labels of figures that hold no image (a video), by the words a reference to
+        one reads as: an anchor, not a numbered figure."""
 
     def render(self, nodes: list[str | Div]) -> str:
         out = []
@@ -164,9 +167,11 @@ class Divs:
         caption = " ".join(line.strip() for line, m in zip(lines, images, strict=True)
                            if not m)
         if not found:
-            self.ctx.warn(div.opening, f"figure `#{label}` holds no image: its content is "
-                          "kept, the label is not")
-            return block(text)
+            self.ctx.warn(div.opening, f"figure `#{label}` holds no image (a video?): its "
+                          "content is kept, not numbered; `@" + label + "` links to it")
+            words = [line.strip() for line in lines if not line.lstrip().startswith("<")]
+            self.anchors[label] = " ".join(words[-1:]) or "figure"  # (its caption's)
+            return block(f'<a id="{label}"></a>\n\n{text}')
         if len(found) > 1:
             self.ctx.warn(div.opening, f"figure `#{label}` has {len(found)} images: the "
                           "first carries the label and caption, the others follow it")
@@ -179,4 +184,10 @@ class Divs:
 
 
 def convert_divs(text: str, ctx: Context) -> str:
-    return Divs(ctx).render(parse(text))
+    divs = Divs(ctx)
+    text = divs.render(parse(text))
+    for label, words in divs.anchors.items():
+        # (Lanting's `@fig-x` needs a numbered figure: one without is a link to its anchor)
+        link = f"[{words}](#{label})".replace("\\", "\\\\")
+        text = re.sub(rf"(?<![\w.@])\[?-?@{re.escape(label)}\]?(?![\w-])", link, text)
+    return text
