@@ -161,3 +161,32 @@ def test_a_figure_of_a_local_video_is_an_anchor_its_references_link_to(
     assert prose.find("a", id="fig-sim") is not None
     assert [a["href"] for a in prose.find_all("a") if a.get("href")] == ["#fig-sim"]
     assert "{{<" not in prose.text()
+
+
+def test_an_obsidian_link_leads_to_the_note_it_names(tmp_path: Path) -> None:
+    """Notes written in an Obsidian vault keep `[[LoRA – Low-Rank Adaptation|LoRA]]`:
+    Quarto showed it as written, Lanting read it as a link to a file of that name, and
+    the build failed. It leads to the document with that title (or file name); one
+    naming nothing is the text Quarto showed, with a warning."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "notes/lora.qmd": "---\ntitle: \"LoRA – Low-Rank Adaptation\"\ndate: 2023-07-07\n"
+                          "---\n\nAdapters.\n",
+        "notes/lorahub.qmd": "---\ntitle: LoraHub\ndate: 2023-07-28\n---\n\n"
+                             "Tune with [[LoRA – Low-Rank Adaptation|LoRA]] or [[Missing]];"
+                             " $A[[i]]$ is TeX.\n",
+        "index.qmd": "---\ntitle: Notes\nlisting:\n  contents: notes\n---\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [w.message for w in done.report.warnings] == [
+        "`[[Missing]]` names no document of the project (Quarto showed it as written): "
+        "kept as text"]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    page = parse_html((result.output / "posts/lorahub/index.html").read_text(
+        encoding="utf-8"))
+    prose = page.one("div", class_="prose")
+    [link] = prose.find_all("a")
+    assert (link.text(), link["href"]) == ("LoRA", "/posts/lora/")
+    assert "[[Missing]]" in prose.text() and prose.find("math") is not None

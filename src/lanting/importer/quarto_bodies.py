@@ -18,6 +18,7 @@ from typing import Any
 from lanting.importer import body as B
 from lanting.importer.body_links import map_urls, spaced_image_paths
 from lanting.importer.common import LinkTable, first_item, is_image, read_text
+from lanting.importer.hugo_links import _NOTE_NAME, _WIKI
 from lanting.importer.liquid import Context
 from lanting.importer.quarto_divs import convert_divs
 from lanting.importer.quarto_math import bare_environments
@@ -96,7 +97,8 @@ class QuartoBodies:
         text, spans = _SPAN.subn(lambda m: m.group(1) if not m.group(1).startswith("@")
                                  else m.group(), text)
         ctx.convert("spans with attributes (text kept)", spans)
-        text = scripts(text, shelf, ctx)
+        text = scripts(text, shelf, ctx)  # (math put aside: `A[[i]]` stays TeX)
+        text = self.wiki_links(text, ctx)
         text = map_urls(text, resolve)
         return B.tidy(shelf.restore(text))
 
@@ -243,6 +245,32 @@ class QuartoBodies:
             return None
         self.site.static[rel] = file
         return "/" + rel + ("#" + url.split("#", 1)[1] if "#" in url else "")
+
+    def wiki_links(self, text: str, ctx: Context) -> str:
+        """Obsidian's `[[Note|shown]]` in a document written in a vault: Quarto showed it
+        as written, Lanting reads it as a link to `Note.md`, which is no file here. One
+        naming a document (by its file's name or its title) leads to it; any other is the
+        text Quarto showed, with a warning."""
+        def one(match: re.Match[str]) -> str:
+            embed, name, heading, shown = match.group(1), match.group(2).strip(), \
+                match.group(3) or "", match.group(4)
+            if embed or not _NOTE_NAME.match(name):
+                return match.group()
+            wanted = name.casefold()
+            found = {i.number: i for path, i in self.by_source.items()
+                     if wanted in (path.stem.casefold(),
+                                   str(i.front.get("title") or "").strip().casefold())}
+            if len(found) == 1:
+                ctx.convert("[[note]] links to documents")
+                if heading:
+                    ctx.note(match.group(), f"`{heading}`: the link leads to the page, "
+                             "not the heading")
+                return f"[{shown or name}]({self.site.link(next(iter(found.values())))})"
+            ctx.warn(match.group(), f"`{match.group()}` names no document of the project "
+                     "(Quarto showed it as written): kept as text")
+            return match.group().replace("[", "\\[").replace("]", "\\]")
+
+        return _WIKI.sub(one, text)
 
     def document(self, file: Path) -> Item | None:
         """The item of a document a link names: `../x/index.qmd`, `../x/`, `x.html`."""
