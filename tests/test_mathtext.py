@@ -98,3 +98,15 @@ def test_plain_tex_font_switches_in_text_are_its_text_commands() -> None:
     math = parse_html(rendered.html).one("math")
     assert [b.text() for b in math.find_all("b")] == ["on one GPU"]
     assert [i.text() for i in math.find_all("i")] == ["the rest"]
+
+
+@pytest.mark.parametrize(("plain", "amsmath"), [
+    (r"\pmatrix{\hat t_1 \\ \vdots}", r"\begin{pmatrix}\hat t_1 \\ \vdots\end{pmatrix}"),
+    (r"\matrix{a & b \cr c & d}", r"\begin{matrix}a & b \\ c & d\end{matrix}"),
+    (r"f = \cases{1 & x>0 \cr 0 & x \le 0}",
+     r"f = \begin{cases}1 & x>0 \\ 0 & x \le 0\end{cases}"),
+])
+def test_plain_tex_matrices_are_their_environments(plain: str, amsmath: str) -> None:
+    """`\\pmatrix{…}` (plain TeX's, which MathJax reads: a real Quarto post's observed
+    effects) was "Unknown command", failing the build."""
+    assert to_mathml(plain, True) == to_mathml(amsmath, True)

@@ -29,11 +29,13 @@ from collections.abc import Callable
 from lanting.markdown.tex_chem import chemistry
 from lanting.markdown.tex_layout import (
     DIM,
+    PLAIN_MATRICES,
     alignments,
     commutative_diagram,
     lengths,
     linebreak_dim,
     matrices,
+    plain_matrices,
     substack,
 )
 from lanting.markdown.tex_operators import operator_names, operators
@@ -281,6 +283,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
                 "Biggr", "big", "Big", "bigg", "Bigg", "bigm", "Bigm"}), _angles),
     (frozenset({"mathop", "displaylines"}), operators),
     (frozenset({"begin:CD"}), commutative_diagram),
+    (frozenset(PLAIN_MATRICES), plain_matrices),
     (frozenset({"\\", "cr"}), linebreak_dim),
     (frozenset({"kern", "mkern", "mskip", "hskip", "hspace", "rule", "raisebox", "genfrac",
                 "above", "\\"}), lengths),

@@ -80,6 +80,18 @@ def matrices(s: str, ctx: Context) -> str:
     return replace_environment(s, tuple(_FENCES), starred, takes_opt=True)
 
 
+PLAIN_MATRICES = {"matrix": "matrix", "pmatrix": "pmatrix", "cases": "cases"}
+"""Plain TeX's `\\pmatrix{a \\cr b}` (MathJax reads it; a real Quarto post wrote
+`\\pmatrix{\\hat t_1\\\\\\vdots}`) → the amsmath environment of that name."""
+
+
+def plain_matrices(s: str, ctx: Context) -> str:
+    for name, env in PLAIN_MATRICES.items():
+        begin, end = f"\\begin{{{env}}}", f"\\end{{{env}}}"
+        s = replace_command(s, name, 1, lambda o, a, i: begin + a[0] + end)  # noqa: B023
+    return s
+
+
 _ALIGN_PAIR = re.compile(r"&((?:(?!\\\\)[^&])*?)&")
 
 
