@@ -190,3 +190,27 @@ def test_an_obsidian_link_leads_to_the_note_it_names(tmp_path: Path) -> None:
     [link] = prose.find_all("a")
     assert (link.text(), link["href"]) == ("LoRA", "/posts/lora/")
     assert "[[Missing]]" in prose.text() and prose.find("math") is not None
+
+
+def test_a_labelled_table_caption_is_an_anchor_its_references_link_to(
+        tmp_path: Path) -> None:
+    """Pandoc's `: Pin wiring {#tbl-wiring}` under a table and `@tbl-wiring` in the text
+    (real hardware posts had both) showed as written: Lanting numbers no tables. The
+    caption is a paragraph with the label's anchor, the reference a link to it."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/lidar/index.qmd": (
+            "---\ntitle: Lidar\ndate: 2025-03-02\n---\n\nPins are in @tbl-wiring.\n\n"
+            "| Pin | Use |\n|:--|:--|\n| GPIO 8 | SDA |\n\n: Pin wiring {#tbl-wiring}\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    page = parse_html((result.output / "posts/lidar/index.html").read_text(encoding="utf-8"))
+    prose = page.one("div", class_="prose")
+    assert prose.find("table") is not None and prose.find("a", id="tbl-wiring") is not None
+    assert [(a.text(), a["href"]) for a in prose.find_all("a") if a.get("href")] == [
+        ("Pin wiring", "#tbl-wiring")]
+    assert "{#tbl" not in prose.text() and "@tbl" not in prose.text()

@@ -183,11 +183,27 @@ class Divs:
         return "".join(block(b) for b in [first, *rest])
 
 
+_TABLE_CAPTION = re.compile(r"^(?:Table)?:[ \t]+(.+?)[ \t]*\{#(tbl-[\w:.-]+)[^}\n]*\}[ \t]*$",
+                            re.MULTILINE)
+"""Pandoc's labelled table caption, a paragraph of its own by the table."""
+
+
 def convert_divs(text: str, ctx: Context) -> str:
+    """The divs in Lanting's forms; a figure without an image and a labelled table
+    (Lanting numbers neither) are anchors that their references link to."""
     divs = Divs(ctx)
     text = divs.render(parse(text))
+
+    def caption(match: re.Match[str]) -> str:
+        divs.anchors[match.group(2)] = match.group(1)
+        ctx.convert("labelled table captions (an anchor; `@tbl-x` links to it)")
+        return f'<a id="{match.group(2)}"></a>**Table:** {match.group(1)}'
+
+    text = _TABLE_CAPTION.sub(caption, text)
     for label, words in divs.anchors.items():
         # (Lanting's `@fig-x` needs a numbered figure: one without is a link to its anchor)
+        words = words if not re.search(r"[\[\]]", words) else "table" \
+            if label.startswith("tbl-") else "figure"
         link = f"[{words}](#{label})".replace("\\", "\\\\")
         text = re.sub(rf"(?<![\w.@])\[?-?@{re.escape(label)}\]?(?![\w-])", link, text)
     return text
