@@ -214,3 +214,26 @@ def test_a_labelled_table_caption_is_an_anchor_its_references_link_to(
     assert [(a.text(), a["href"]) for a in prose.find_all("a") if a.get("href")] == [
         ("Pin wiring", "#tbl-wiring")]
     assert "{#tbl" not in prose.text() and "@tbl" not in prose.text()
+
+
+def test_a_link_to_a_listing_filtered_by_category_is_the_category_page(
+        tmp_path: Path) -> None:
+    """`writing.html#category=Jetson` (the listing page filtered by its script, a real
+    home page's link) became `/blog/#category=Jetson`, an anchor the blog page lacks:
+    the build failed. It is Lanting's page of that category."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "index.qmd": "---\ntitle: Home\n---\n\nSee the [progress log](writing.html"
+                     "#category=Jetson) and [all](writing.qmd).\n",
+        "writing.qmd": "---\ntitle: Writing\nlisting:\n  contents: posts\n---\n\nNotes.\n",
+        "posts/gpu/index.qmd": "---\ntitle: GPU\ndate: 2025-01-02\ncategories: [Jetson]\n"
+                               "---\n\nText.\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    page = parse_html((result.output / "index.html").read_text(encoding="utf-8"))
+    links = [a["href"] for a in page.one("div", class_="prose").find_all("a")]
+    assert links == ["/categories/jetson/", "/blog/"]

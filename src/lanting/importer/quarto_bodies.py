@@ -14,12 +14,14 @@ import posixpath
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from lanting.importer import body as B
 from lanting.importer.body_links import map_urls, spaced_image_paths
 from lanting.importer.common import LinkTable, first_item, is_image, read_text
 from lanting.importer.hugo_links import _NOTE_NAME, _WIKI
 from lanting.importer.liquid import Context
+from lanting.importer.listings import listed_posts, term_urls
 from lanting.importer.quarto_divs import convert_divs
 from lanting.importer.quarto_math import bare_environments
 from lanting.importer.quarto_notebook import static_file
@@ -211,12 +213,12 @@ class QuartoBodies:
             return static_file(self.source, self.site, path, url)
         target = self.document(file) or (self.table.find(rel) if rel.startswith("/")
                                           else None)
-        if target is not None:
+        if target is not None and (target.kind != "blog" or not fragment):
             ctx.convert("links to other documents")
             return self.site.link(target) + hash_mark + fragment
-        if self.to_listing(file, rel):  # (a listing page, left out: the blog lists them)
+        if target is not None or self.to_listing(file, rel):  # (the blog lists them)
             ctx.convert("links to old listing pages")
-            return "/blog/" + hash_mark + fragment
+            return self.listing_link(fragment, url, ctx)
         if file.is_file() and (image or is_image(file)):
             if item.kind == "post":  # (into its bundle, wherever in the project it is)
                 return self.site.image(file, None)
@@ -235,6 +237,18 @@ class QuartoBodies:
             ctx.warn(url, f"link `{url}` leads to no document or file of the project: "
                      "left as written (a redirect of the old host's, or a broken link)")
         return None
+
+    def listing_link(self, fragment: str, url: str, ctx: Context) -> str:
+        """The blog page for a link to a listing; `#category=Jetson` (the listing
+        filtered by its script) is Lanting's page of that category."""
+        if not fragment.startswith("category="):
+            return "/blog/" + ("#" + fragment if fragment else "")
+        name = unquote(fragment.removeprefix("category=")).casefold()
+        found = term_urls(listed_posts(self.site), "categories").get(name)
+        if found is None:
+            ctx.warn(url, f"`{url}`: no post has the category `{name}`: the link leads to "
+                     "the blog page")
+        return found or "/blog/"
 
     def attach(self, file: Path, item: Item, path: Path, url: str) -> str | None:
         """A file a document links to: into the post's bundle by its path from the post,
