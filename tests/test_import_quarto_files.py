@@ -237,3 +237,30 @@ def test_a_link_to_a_listing_filtered_by_category_is_the_category_page(
     page = parse_html((result.output / "index.html").read_text(encoding="utf-8"))
     links = [a["href"] for a in page.one("div", class_="prose").find_all("a")]
     assert links == ["/categories/jetson/", "/blog/"]
+
+
+def test_a_labelled_cell_is_unwrapped(tmp_path: Path) -> None:
+    """A notebook's freeze keeps each cell's label, `::: {#setup .cell
+    execution_count=1}`: such a cell was "a div Lanting has no form for" (a real blog
+    had ten); it is unwrapped like any cell, and a table cell's label (`#tbl-top`) is an
+    anchor that `@tbl-top` links to."""
+    done, text = _frozen(tmp_path, (
+        "---\\ntitle: F\\n---\\n\\n::: {#setup .cell execution_count=1}\\n"
+        "``` {.python .cell-code}\\nimport pandas\\n```\\n:::\\n\\n"
+        "Top runs in @tbl-top.\\n\\n::: {#tbl-top .cell execution_count=2}\\n"
+        "| run | loss |\\n|--|--|\\n| a | 0.1 |\\n:::\\n"))
+    assert done.report.warnings == []
+    assert ":::" not in text and "[table](#tbl-top)" in text
+    assert '<a id="tbl-top"></a>' in text
+
+
+def _frozen(tmp_path: Path, frozen: str):  # type: ignore[no-untyped-def]
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/runs/index.qmd": "---\ntitle: F\ndate: 2023-12-30\n---\n\nold\n",
+        "_freeze/posts/runs/index/execute-results/html.json":
+            '{"hash": "x", "result": {"markdown": "' + frozen + '"}}',
+    })
+    done = import_site(source, tmp_path / "new")
+    return done, (done.dest / "content/posts/runs.md").read_text(encoding="utf-8")

@@ -116,7 +116,13 @@ class Divs:
         if label.startswith("fig-"):
             return self.figure(div, label)
         inner = self.render(div.children)
+        cell = "cell" in names
         names = [n for n in names if n not in _UNWRAPPED]
+        if cell and not names:  # (a cell's label, `#setup` or `#tbl-top`: an anchor)
+            if not label.startswith("tbl-"):
+                return inner
+            self.anchors[label] = option(div.attributes, "tbl-cap") or "table"
+            return block(f'<a id="{label}"></a>\n\n{inner.strip(chr(10))}')
         layout = re.search(r"(?:^|[\s{])layout(?:-ncol|-nrow)?=", div.attributes)
         if not names and not label and not layout:
             return inner
