@@ -264,3 +264,24 @@ def _frozen(tmp_path: Path, frozen: str):  # type: ignore[no-untyped-def]
     })
     done = import_site(source, tmp_path / "new")
     return done, (done.dest / "content/posts/runs.md").read_text(encoding="utf-8")
+
+
+def test_columns_are_kept_for_lanting_to_lay_out(tmp_path: Path) -> None:
+    """Lanting lays out Quarto's `:::: {.columns}` with `::: {.column width="50%"}`
+    itself, yet the import unwrapped them with a warning each (six on a real book
+    page): they are kept as written."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "book.qmd": "---\ntitle: Book\n---\n\n:::: {.columns}\n::: {.column width=\"50%\"}\n"
+                    "Left text.\n:::\n::: {.column width=\"50%\"}\nRight text.\n:::\n::::\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    page = parse_html((result.output / "book/index.html").read_text(encoding="utf-8"))
+    prose = page.one("div", class_="prose")
+    assert ":::" not in prose.text()
+    assert [c.text().strip() for c in prose.find_all(class_="column")] == [
+        "Left text.", "Right text."]

@@ -105,6 +105,8 @@ class Divs:
         label = identifier(div.attributes)
         if any(n.startswith("callout") for n in names):
             return self.kept(div, "{" + div.attributes.strip("{} ") + "}")
+        if "columns" in names or "column" in names:  # (Lanting lays them out itself)
+            return self.kept(div, "{" + div.attributes.strip("{} ") + "}", "columns")
         if "panel-tabset" in names:
             return self.tabset(div)
         if "content-hidden" in names or (
@@ -139,9 +141,9 @@ class Divs:
                       "for; its content is kept without it")
         return block(inner)
 
-    def kept(self, div: Div, attributes: str) -> str:
+    def kept(self, div: Div, attributes: str, what: str = "callouts") -> str:
         fence = ":" * (3 + depth(div.children))
-        self.ctx.convert("callouts")
+        self.ctx.convert(what)
         return block(f"{fence} {attributes}\n{self.render(div.children).strip(chr(10))}\n"
                      f"{fence}")
 
