@@ -285,3 +285,20 @@ def test_columns_are_kept_for_lanting_to_lay_out(tmp_path: Path) -> None:
     assert ":::" not in prose.text()
     assert [c.text().strip() for c in prose.find_all(class_="column")] == [
         "Left text.", "Right text."]
+
+
+def test_a_fence_in_an_html_comment_opens_no_code(tmp_path: Path) -> None:
+    """A real post comments a TikZ cell out, `<!-- ```{tikz}` … "```-->"; the closing line
+    read as a fence opening code that swallowed the rest of the post (its cells kept
+    their `:::` lines). A comment is raw text to Pandoc, and is left as it is."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/pace/index.qmd": (
+            "---\ntitle: Pace\ndate: 2023-08-13\n---\n\n<!-- ```{tikz}\n\\draw (0,0)^2;\n"
+            "```-->\n::: {.cell}\nAfter the comment, H~2~O.\n:::\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    text = (done.dest / "content/posts/pace.md").read_text(encoding="utf-8")
+    assert ":::" not in text and "H<sub>2</sub>O" in text
+    assert "<!-- ```{tikz}\n\\draw (0,0)^2;\n```-->" in text

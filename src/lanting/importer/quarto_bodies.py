@@ -83,6 +83,10 @@ class QuartoBodies:
                 return B.block(map_urls(code, resolve))
             return self.fenced(info, code, indent, ctx, cells, frozen=figures is not None)
 
+        # (an HTML comment is raw to Pandoc: a fence in it, `<!-- ```{tikz}` … "```-->",
+        # opened code that swallowed the rest of a real post)
+        text = re.sub(r"<!--.*?-->", lambda m: shelf.put(m.group(), "R"), text,
+                      flags=re.DOTALL)
         text = protect_code(text, shelf, on_fence)
         text = bare_environments(text, ctx)
         if cells[0]:
