@@ -133,8 +133,8 @@ def test_obsidian_block_ids_and_links_to_them() -> None:
 
 
 VAULT = {
-    "content/posts/x/index.md": "---\ntitle: X\ndate: 2026-01-01\n---\n"
-                                "See [[ring-attention]], [[about#Contact|me]], [[z]] and "
+    "content/posts/x/index.md": "---\ntitle: X\ndate: 2026-01-01\nsummary: After [[z]].\n"
+                                "---\nSee [[ring-attention]], [[about#Contact|me]], [[z]] and "
                                 "![[diagram.png]].\n",
     "content/posts/ring-attention/index.md": "---\ntitle: Ring\ndate: 2026-01-02\n---\nRing.\n",
     "content/posts/z.md": "---\ntitle: Z\ndate: 2026-01-03\n---\nZ.\n",
@@ -154,6 +154,8 @@ def test_wiki_links_find_notes_and_attachments_by_name(make_site, build_site) ->
     hrefs = [a["href"] for a in page.find_all("a") if a.get("href", "").startswith("/")]
     assert hrefs[:3] == ["/posts/ring-attention/", "/about/#contact", "/posts/z/"]
     assert [i["src"] for i in page.find_all("img")] == ["/attachments/diagram.png"]
+    listed = read(site / "public", "blog/index.html").one("main")  # (the summary's link)
+    assert "/posts/z/" in [a["href"] for a in listed.find_all("a")]
 
 
 def test_a_name_two_files_have_is_a_broken_link_at_its_line(make_site) -> None:

@@ -52,16 +52,19 @@ def _found(links: tuple[LinkRef, ...], known: Collection[str],
 
 def find_by_name(rendered: RenderedMarkdown, known: Collection[str],
                  index: dict[str, list[str]]) -> RenderedMarkdown:
-    """`rendered` with its wiki links pointed at the files their names find."""
-    if not any(link.by_name for link in rendered.links):
+    """`rendered` with its wiki links (in its text and its summary) pointed at the files
+    their names find."""
+    if not any(link.by_name for link in (*rendered.links, *rendered.summary_links)):
         return rendered
-    return replace(rendered, links=_found(rendered.links, known, index))
+    return replace(rendered, links=_found(rendered.links, known, index),
+                   summary_links=_found(rendered.summary_links, known, index))
 
 
 def with_note_names(loaded: list[Loaded], known: Collection[str]) -> list[Loaded]:
     """Every page's wiki links found by name (`known`: the content paths of every page
     and file, `Routes.link_map()`'s keys)."""
-    if not any(link.by_name for item in loaded if item.rendered for link in item.rendered.links):
+    if not any(link.by_name for item in loaded if item.rendered
+               for link in (*item.rendered.links, *item.rendered.summary_links)):
         return loaded  # (most sites: no wiki link at all)
     index = by_name_index(known)
     return [replace(item, rendered=find_by_name(item.rendered, known, index))
