@@ -16,9 +16,9 @@ from lanting.importer.liquid import Context
 from lanting.importer.shelf import MARK_OPEN
 from lanting.importer.site import Item, NewSite, slug_of
 
-_WIKI = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
+WIKI_LINK = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
 """Obsidian's `[[Note]]`, `[[Note#Heading|shown]]` (as Lanting's Markdown reads them)."""
-_NOTE_NAME = re.compile(r"^(?=[^,]*$).*[^\W\d_]")
+NOTE_NAME = re.compile(r"^(?=[^,]*$).*[^\W\d_]")
 """A note's name has a letter and no comma (`[[1, 2]]` is a nested list in prose)."""
 
 
@@ -136,7 +136,7 @@ class HugoLinks:
             embed, name, heading, shown = match.group(1), match.group(2), \
                 match.group(3) or "", match.group(4)
             line = text[text.rfind("\n", 0, match.start()) + 1:text.find("\n", match.end())]
-            if embed or not _NOTE_NAME.match(name) or "$" in line or "\\(" in line \
+            if embed or not NOTE_NAME.match(name) or "$" in line or "\\(" in line \
                     or match.group().lower() in ("[[toc]]", "[[_toc_]]"):
                 return match.group()
             target = self.find(name, ctx.path.parent) if name.strip() else None
@@ -147,7 +147,7 @@ class HugoLinks:
                      "page showed it as written): kept as text")
             return match.group().replace("[", "\\[").replace("]", "\\]")
 
-        return _WIKI.sub(one, text)
+        return WIKI_LINK.sub(one, text)
 
     def find(self, name: str, folder: Path) -> Item | None:
         """The page a `ref`/`relref` names: a path from `content/`, or from the page's

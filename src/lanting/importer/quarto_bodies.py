@@ -19,7 +19,7 @@ from urllib.parse import unquote
 from lanting.importer import body as B
 from lanting.importer.body_links import map_urls, spaced_image_paths
 from lanting.importer.common import LinkTable, first_item, is_image, read_text
-from lanting.importer.hugo_links import _NOTE_NAME, _WIKI
+from lanting.importer.hugo_links import NOTE_NAME, WIKI_LINK
 from lanting.importer.liquid import Context
 from lanting.importer.listings import listed_posts, term_urls
 from lanting.importer.quarto_divs import convert_divs
@@ -272,7 +272,7 @@ class QuartoBodies:
         def one(match: re.Match[str]) -> str:
             embed, name, heading, shown = match.group(1), match.group(2).strip(), \
                 match.group(3) or "", match.group(4)
-            if embed or not _NOTE_NAME.match(name):
+            if embed or not NOTE_NAME.match(name):
                 return match.group()
             wanted = name.casefold()
             found = {i.number: i for path, i in self.by_source.items()
@@ -288,7 +288,7 @@ class QuartoBodies:
                      "(Quarto showed it as written): kept as text")
             return match.group().replace("[", "\\[").replace("]", "\\]")
 
-        return _WIKI.sub(one, text)
+        return WIKI_LINK.sub(one, text)
 
     def document(self, file: Path) -> Item | None:
         """The item of a document a link names: `../x/index.qmd`, `../x/`, `x.html`."""
