@@ -1,14 +1,20 @@
 """Helpers of the importer tests: read a built page, a redirect stub's target, the
-import's report."""
+import's report; import a small al-folio site."""
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 from urllib.parse import unquote
 
 from htmltree import Element, parse_html
+from sitebits import write_files
 
-from lanting.importer import Imported
+from lanting.importer import Imported, import_site
+from lanting.importer.common import Options
+
+NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+"""A fixed "now" for imports (the report and undated files name it)."""
 
 
 def page(out: Path, url: str) -> Element:
@@ -27,3 +33,16 @@ def redirect_target(out: Path, old: str) -> str:
     stub = page(out, old)
     refresh = next(m for m in stub.find_all("meta") if m.get("http-equiv") == "refresh")
     return unquote(refresh["content"].split("url=", 1)[-1])
+
+
+def alfolio_import(tmp_path: Path, files: dict[str, str | bytes], config: str,
+                   about: str) -> Imported:
+    """An al-folio site of `files`, with its `_config.yml` and about page, imported."""
+    source = tmp_path / "old"
+    write_files(source, {"_config.yml": config, "_pages/about.md": about, **files})
+    return import_site(source, tmp_path / "new", "al-folio", False, NOW)
+
+
+def messages(imported: Imported, path: str) -> list[str]:
+    """What the report says about `path`, warnings and notices."""
+    return [e.message for e in imported.report.entries if e.path == path]

@@ -3,33 +3,22 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 
 from htmltree import Element
-from importbits import page, redirect_target
-from sitebits import write_files
+from importbits import alfolio_import, messages, page, redirect_target
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
-from lanting.importer import Imported, import_site
-from lanting.importer.common import Options
+from lanting.importer import Imported
 
-NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
 CONFIG = "title: Lin Wei\nfirst_name: Wei\nlast_name: Lin\nlang: en\n"
 ABOUT = "---\nlayout: about\ntitle: about\npermalink: /\n---\n\nI study RL.\n"
 
 
 def alfolio(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
-    """An al-folio site of `files` (with a config and an about page) imported."""
-    source = tmp_path / "old"
-    write_files(source, {"_config.yml": CONFIG, "_pages/about.md": ABOUT, **files})
-    return import_site(source, tmp_path / "new", "al-folio", False, NOW)
-
-
-def messages(imported: Imported, path: str) -> list[str]:
-    """What the report says about `path`, warnings and notices."""
-    return [e.message for e in imported.report.entries if e.path == path]
+    """An al-folio site of `files` (with this file's config and about page) imported."""
+    return alfolio_import(tmp_path, files, CONFIG, ABOUT)
 
 
 NESTED_LISTING = """---

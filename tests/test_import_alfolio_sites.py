@@ -2,33 +2,23 @@
 image tags, galleries of indented HTML, `[[…]]` in prose."""
 from __future__ import annotations
 
-import datetime as dt
 from pathlib import Path
 
 from htmltree import parse_html
-from importbits import page
+from importbits import NOW, alfolio_import, messages, page
 from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import Imported, import_site
-from lanting.importer.common import Options
 
-NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
 CONFIG = "title: Zhou Lab\nfirst_name: Min\nlast_name: Zhou\nlang: en\n"
 ABOUT = "---\nlayout: about\ntitle: about\npermalink: /\n---\n\nWe build driving stacks.\n"
 
 
 def alfolio(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
-    """An al-folio site of `files` (with a config and an about page) imported."""
-    source = tmp_path / "old"
-    write_files(source, {"_config.yml": CONFIG, "_pages/about.md": ABOUT, **files})
-    return import_site(source, tmp_path / "new", "al-folio", False, NOW)
-
-
-def messages(imported: Imported, path: str) -> list[str]:
-    """What the report says about `path`, warnings and notices."""
-    return [e.message for e in imported.report.entries if e.path == path]
+    """An al-folio site of `files` (with this file's config and about page) imported."""
+    return alfolio_import(tmp_path, files, CONFIG, ABOUT)
 
 
 TEAM_CONFIG = CONFIG + ("collections:\n  team:\n    output: true\n"
