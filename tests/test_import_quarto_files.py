@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from htmltree import parse_html
+from htmltree import Element, parse_html
 from sitebits import png, write_files
 
 from lanting.build import build
@@ -20,6 +20,17 @@ def _notebook(front: str, markdown: str) -> str:
         {"cell_type": "markdown", "metadata": {}, "source": markdown}],
         "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
 
+
+
+def built_prose(source: Path, tmp_path: Path, page: str) -> Element:
+    """The prose of output `page` once the Quarto site at `source` is imported and built,
+    with no warning at either step."""
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    built = parse_html((result.output / page).read_text(encoding="utf-8"))
+    return built.one("div", class_="prose")
 
 def test_images_named_from_the_project_root_are_copied(tmp_path: Path) -> None:
     """`/images/gat/heads.png` is a path from the project's root to Quarto: a page's, a
@@ -87,12 +98,7 @@ def test_a_bare_aligned_block_is_a_formula(tmp_path: Path) -> None:
             "  \\end{cases}\n\n$$\n\\begin{aligned} a &= b \\end{aligned}\n$$\n\n"
             "Write `\\begin{aligned}` for it.\n"),
     })
-    done = import_site(source, tmp_path / "new")
-    assert done.report.warnings == []
-    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
-    assert result.warnings == ()
-    page = parse_html((result.output / "posts/taxes/index.html").read_text(encoding="utf-8"))
-    prose = page.one("div", class_="prose")
+    prose = built_prose(source, tmp_path, "posts/taxes/index.html")
     assert len(prose.find_all("math")) == 3
     assert prose.one("code").text() == "\\begin{aligned}"
 
@@ -204,12 +210,7 @@ def test_a_labelled_table_caption_is_an_anchor_its_references_link_to(
             "---\ntitle: Lidar\ndate: 2025-03-02\n---\n\nPins are in @tbl-wiring.\n\n"
             "| Pin | Use |\n|:--|:--|\n| GPIO 8 | SDA |\n\n: Pin wiring {#tbl-wiring}\n"),
     })
-    done = import_site(source, tmp_path / "new")
-    assert done.report.warnings == []
-    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
-    assert result.warnings == ()
-    page = parse_html((result.output / "posts/lidar/index.html").read_text(encoding="utf-8"))
-    prose = page.one("div", class_="prose")
+    prose = built_prose(source, tmp_path, "posts/lidar/index.html")
     assert prose.find("table") is not None and prose.find("a", id="tbl-wiring") is not None
     assert [(a.text(), a["href"]) for a in prose.find_all("a") if a.get("href")] == [
         ("Pin wiring", "#tbl-wiring")]
@@ -276,12 +277,7 @@ def test_columns_are_kept_for_lanting_to_lay_out(tmp_path: Path) -> None:
         "book.qmd": "---\ntitle: Book\n---\n\n:::: {.columns}\n::: {.column width=\"50%\"}\n"
                     "Left text.\n:::\n::: {.column width=\"50%\"}\nRight text.\n:::\n::::\n",
     })
-    done = import_site(source, tmp_path / "new")
-    assert done.report.warnings == []
-    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
-    assert result.warnings == ()
-    page = parse_html((result.output / "book/index.html").read_text(encoding="utf-8"))
-    prose = page.one("div", class_="prose")
+    prose = built_prose(source, tmp_path, "book/index.html")
     assert ":::" not in prose.text()
     assert [c.text().strip() for c in prose.find_all(class_="column")] == [
         "Left text.", "Right text."]
