@@ -59,7 +59,8 @@ class MarkdownConfig:
     """Heading levels listed in a post's table of contents (a post whose sections are `#`
     headings lists them and the level below)."""
     math_macros: dict[str, str] = field(default_factory=dict)
-    """LaTeX macros for every page: `R = "\\mathbb{R}"` makes `\\R` work."""
+    """LaTeX macros for every page: `R = "\\mathbb{R}"` makes `\\R` work; `#1`, `#2` … are
+    arguments (`bvec = "\\mathbf{#1}"`, `\\bvec{r}`)."""
     mermaid: Url = Url("")
     """URL of a Mermaid ES module; when set, code blocks of language `mermaid` become
     diagrams."""
