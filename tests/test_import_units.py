@@ -30,13 +30,14 @@ from lanting.importer.hugo_urls import hugo_path
 from lanting.importer.hugoblox import education_line
 from lanting.importer.hugoblox_links import PageLink, publication_field
 from lanting.importer.hugoblox_pages import same_title
+from lanting.importer.item import Item
 from lanting.importer.jekyll_math import dollar_inline_math
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import Context, blocks
 from lanting.importer.listings import Redirects, jekyll_slugify, term_urls
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, fence, protect_code
-from lanting.importer.site import Item, NewSite
+from lanting.importer.site import NewSite
 from lanting.importer.text import (
     dump_front_matter,
     dump_toml,

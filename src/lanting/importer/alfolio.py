@@ -23,11 +23,12 @@ from lanting.importer.common import (
     menu_names,
     read_text,
 )
+from lanting.importer.item import Item
 from lanting.importer.jekyll_pages import is_listing, own_text
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
 from lanting.importer.shelf import Shelf
-from lanting.importer.site import NOTEBOOK, Item, slug_of
+from lanting.importer.site import NOTEBOOK, slug_of
 from lanting.importer.text import key_line, load_mapping, split_front_matter
 
 FOLDERS_OF = {"publications": "publications", "talks": "talks", "teaching": "teaching",

@@ -22,9 +22,10 @@ from lanting.importer.academicpages import (
 from lanting.importer.alfolio_bib import SiteFields
 from lanting.importer.bibtex import BibEntry, dump, parse
 from lanting.importer.common import date_of, read_text
+from lanting.importer.item import FOLDERS, Item
 from lanting.importer.jekyll import Jekyll
 from lanting.importer.listings import Redirects
-from lanting.importer.site import FOLDERS, Item, slug_of
+from lanting.importer.site import slug_of
 from lanting.importer.text import When, key_line, load_mapping, split_front_matter
 
 EXAMPLE_PROJECT_TEXT = "Every project has a beautiful feature showcase page."

@@ -14,10 +14,11 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import unquote
 
+from lanting.importer.item import FOLDERS, Item, site_path
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf
-from lanting.importer.site import FOLDERS, Item, NewSite, site_path
+from lanting.importer.site import NewSite
 from lanting.importer.text import When, names, parse_when, raw_value
 from lanting.markdown.anchors import github_slug
 from lanting.model.names import term_slug

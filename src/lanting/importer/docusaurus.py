@@ -27,10 +27,11 @@ from lanting.importer.docusaurus_categories import DocusaurusCategories
 from lanting.importer.docusaurus_front import DocusaurusFront
 from lanting.importer.docusaurus_settings import read_config
 from lanting.importer.docusaurus_site import DocusaurusSite, lanting_language
+from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.report import Report
-from lanting.importer.site import Item, NewSite, slug_of
+from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import load_mapping, split_front_matter, zone
 
 _MARKDOWN = (".md", ".mdx")

@@ -35,11 +35,12 @@ from lanting.importer.docusaurus_mdx import (
 )
 from lanting.importer.docusaurus_settings import DocusaurusConfig
 from lanting.importer.docusaurus_tabs import convert_tabs
+from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_bodies import DROPPED
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, fence, protect_code
-from lanting.importer.site import Item, NewSite
+from lanting.importer.site import NewSite
 
 _TRUNCATE = re.compile(r"^[ \t]*<!--\s*truncate\s*-->[ \t]*$", re.MULTILINE)
 _MAGIC = re.compile(r"^[ \t]*(?://|#|/\*|<!--|\{/\*|--|%|;)[ \t]*highlight-(next-line|start|end)"

@@ -18,8 +18,9 @@ from typing import Any
 
 from lanting.importer.common import LinkTable, read_text
 from lanting.importer.docusaurus_settings import DocusaurusConfig, kebab
+from lanting.importer.item import Item
 from lanting.importer.report import Report
-from lanting.importer.site import Item, NewSite, slug_of
+from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import load_mapping
 
 

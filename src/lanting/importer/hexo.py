@@ -35,9 +35,10 @@ from lanting.importer.hexo_bodies import HexoBodies
 from lanting.importer.hexo_front import HexoFront, hierarchies, singular_keys
 from lanting.importer.hexo_settings import HexoSettings
 from lanting.importer.hexo_themes import friend_links
+from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
-from lanting.importer.site import Item, NewSite, slug_of
+from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import key_line, load_mapping, names, split_front_matter, zone
 
 MARKDOWN = (".md", ".markdown")

@@ -34,10 +34,10 @@ from lanting.importer.hexo_themes import (
     short,
 )
 from lanting.importer.hexo_urls import HexoUrls
+from lanting.importer.item import Item
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
 from lanting.importer.shelf import Shelf, fence, protect_code
-from lanting.importer.site import Item
 from lanting.markdown.anchors import HEADING_ID_STYLES
 from lanting.model.names import hexo_slugize
 

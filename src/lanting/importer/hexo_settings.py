@@ -19,6 +19,7 @@ from lanting.importer.common import (
     menu_names,
     walk,
 )
+from lanting.importer.item import Item
 from lanting.importer.listings import (
     Redirects,
     archive_url,
@@ -26,7 +27,7 @@ from lanting.importer.listings import (
     term_urls,
 )
 from lanting.importer.report import Report
-from lanting.importer.site import Item, NewSite
+from lanting.importer.site import NewSite
 from lanting.importer.text import When
 from lanting.model.names import hexo_slugize
 

@@ -11,8 +11,9 @@ from urllib.parse import unquote, urljoin
 
 from lanting.importer.common import LinkTable, is_image, map_site_url, without_dot_segments
 from lanting.importer.hexo_themes import theme_file
+from lanting.importer.item import Item
 from lanting.importer.liquid import Context
-from lanting.importer.site import Item, NewSite
+from lanting.importer.site import NewSite
 
 
 class HexoUrls:

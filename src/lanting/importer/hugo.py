@@ -42,10 +42,11 @@ from lanting.importer.hugo_settings import (
     read_config,
 )
 from lanting.importer.hugo_urls import HugoUrls, hugo_path
+from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
 from lanting.importer.report import Report
-from lanting.importer.site import Item, NewSite, slug_of
+from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import key_line, load_mapping, split_front_matter, zone
 from lanting.model.config import DEFAULT_POST_PERMALINK
 

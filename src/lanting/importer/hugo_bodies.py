@@ -37,10 +37,11 @@ from lanting.importer.hugo_shortcodes import (
     stack_handlers,
     verbatim_shortcodes,
 )
+from lanting.importer.item import Item
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import Shelf, fence, protect_code
-from lanting.importer.site import Item, NewSite
+from lanting.importer.site import NewSite
 from lanting.markdown.math_formula import to_mathml
 
 VIDEO_SUFFIXES = (".mp4", ".webm", ".ogg", ".ogv", ".mov", ".m4v")

@@ -13,7 +13,8 @@ from lanting.importer.common import read_text, summary_of
 from lanting.importer.hugo_front import hugo_keys
 from lanting.importer.hugo_languages import HugoLanguages
 from lanting.importer.hugo_settings import HugoLanguage
-from lanting.importer.site import Item, NewSite
+from lanting.importer.item import Item
+from lanting.importer.site import NewSite
 from lanting.importer.text import load_mapping, split_front_matter
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.hugo_settings import HugoLanguage
+from lanting.importer.item import Item
 from lanting.importer.report import Report
-from lanting.importer.site import Item
 
 
 class HugoLanguages:

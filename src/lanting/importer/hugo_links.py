@@ -12,9 +12,10 @@ from urllib.parse import unquote, urljoin, urlsplit
 from lanting.importer.body_links import UNLINK
 from lanting.importer.common import LinkTable, heading_fragment, is_image, map_site_url
 from lanting.importer.hugo_urls import hugo_path
+from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import MARK_OPEN
-from lanting.importer.site import Item, NewSite, slug_of
+from lanting.importer.site import NewSite, slug_of
 
 WIKI_LINK = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
 """Obsidian's `[[Note]]`, `[[Note#Heading|shown]]` (as Lanting's Markdown reads them)."""

@@ -17,9 +17,10 @@ from lanting.importer.common import (
     read_text,
     walk,
 )
+from lanting.importer.item import Item
 from lanting.importer.listings import Redirects
 from lanting.importer.report import Report
-from lanting.importer.site import Item, NewSite, slug_of
+from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import load_mapping
 from lanting.model.config import DEFAULT_POST_PERMALINK
 

@@ -20,8 +20,8 @@ from lanting.importer.hugoblox_home import education_line, is_widget
 from lanting.importer.hugoblox_landing import HugoBloxHome
 from lanting.importer.hugoblox_pages import AUTHORS, PROJECTS, PUBLICATIONS, TALKS
 from lanting.importer.hugoblox_slides import SLIDES
+from lanting.importer.item import Item
 from lanting.importer.liquid import Context
-from lanting.importer.site import Item
 from lanting.importer.text import key_line, load_mapping, names, split_front_matter
 
 NOT_BLOGS = frozenset({"courses", "course", "docs", "slides"})

@@ -12,7 +12,8 @@ from lanting.importer.common import bool_of, first_date
 from lanting.importer.hugo_front import DATES
 from lanting.importer.hugoblox_links import BUTTONS, PageLink, markdown_links
 from lanting.importer.hugoblox_pages import TALKS, HugoBloxPages
-from lanting.importer.site import Item, slug_of
+from lanting.importer.item import Item
+from lanting.importer.site import slug_of
 from lanting.importer.text import key_line, names
 
 TALK_KEYS = frozenset({"title", "date", "summary", "abstract", "tags", "event", "location",

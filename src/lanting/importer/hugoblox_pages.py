@@ -24,7 +24,8 @@ from lanting.importer.hugoblox_links import (
     page_links,
     publication_field,
 )
-from lanting.importer.site import Item, redirect_page, slug_of
+from lanting.importer.item import Item
+from lanting.importer.site import redirect_page, slug_of
 from lanting.importer.text import key_line, names
 
 PUBLICATIONS = ("publication", "publications")

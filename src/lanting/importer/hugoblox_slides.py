@@ -12,8 +12,9 @@ from lanting.importer import body as B
 from lanting.importer.common import bool_of, first_date, mtime, read_text
 from lanting.importer.hugo_front import DATES
 from lanting.importer.hugoblox_events import HugoBloxEvents
+from lanting.importer.item import Item
 from lanting.importer.liquid import Context
-from lanting.importer.site import Item, slug_of
+from lanting.importer.site import slug_of
 from lanting.importer.text import key_line, names
 
 SLIDES = ("slides",)

@@ -33,6 +33,7 @@ from lanting.importer.common import (
     tags_of,
     walk,
 )
+from lanting.importer.item import Item
 from lanting.importer.jekyll_bodies import JekyllBodies
 from lanting.importer.jekyll_i18n import I18nPlugin, localized
 from lanting.importer.jekyll_languages import JekyllLanguages, language_keys
@@ -43,7 +44,7 @@ from lanting.importer.jekyll_urls import JekyllUrls
 from lanting.importer.kramdown import title_math
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
-from lanting.importer.site import Item, NewSite, slug_of
+from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import (
     When,
     key_line,

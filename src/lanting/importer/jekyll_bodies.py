@@ -25,6 +25,7 @@ from lanting.importer.common import (
     prose_raw,
     read_text,
 )
+from lanting.importer.item import Item
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_links import JekyllLinks
 from lanting.importer.jekyll_math import is_text_theme
@@ -38,7 +39,7 @@ from lanting.importer.liquid import (
     tex_group,
 )
 from lanting.importer.shelf import Shelf, fence, protect_code
-from lanting.importer.site import Item, NewSite
+from lanting.importer.site import NewSite
 from lanting.markdown.math_formula import to_mathml
 
 _CAPTURE = re.compile(r"(\{%-?\s*capture\s+\w+\s*-?%\}).*?\{%-?\s*endcapture\s*-?%\}",

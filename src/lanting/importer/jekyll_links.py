@@ -20,8 +20,9 @@ from lanting.importer.common import (
     map_site_url,
     read_text,
 )
+from lanting.importer.item import Item
 from lanting.importer.liquid import Context
-from lanting.importer.site import Item, NewSite
+from lanting.importer.site import NewSite
 from lanting.importer.text import split_front_matter
 
 

@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import GENERATED, LinkTable, read_text, summary_of, walk
+from lanting.importer.item import Item
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.kramdown import title_math
 from lanting.importer.report import Report
-from lanting.importer.site import Item, NewSite, slug_of
+from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import load_mapping, split_front_matter
 
 _LOOP_TAG = re.compile(r"\{%-?\s*(for|endfor)\b.*?-?%\}", re.DOTALL)

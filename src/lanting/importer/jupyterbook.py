@@ -24,6 +24,7 @@ from typing import Any
 
 from lanting.importer.bibtex import BibEntry
 from lanting.importer.common import FILE_SUFFIXES, Options, read_text, walk
+from lanting.importer.item import Item
 from lanting.importer.jupyterbook_bodies import JupyterBookBodies, cited_keys
 from lanting.importer.jupyterbook_refs import Target, heading_title, targets_of, title_label
 from lanting.importer.jupyterbook_settings import JupyterBookSettings, _mapping
@@ -40,7 +41,7 @@ from lanting.importer.jupyterbook_toc import (
 from lanting.importer.liquid import Context
 from lanting.importer.quarto_notebook import cell_text, markdown_cells, notebook_post
 from lanting.importer.report import Report
-from lanting.importer.site import NOTEBOOK, Item, NewSite, slug_of
+from lanting.importer.site import NOTEBOOK, NewSite, slug_of
 from lanting.importer.text import key_line, load_mapping, names, split_front_matter
 
 NOTEBOOK_KEYS = frozenset({"jupytext", "kernelspec", "file_format", "mystnb", "execution",

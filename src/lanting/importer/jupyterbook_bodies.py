@@ -17,6 +17,7 @@ from lanting.importer import body as B
 from lanting.importer.bibtex import BibEntry, format_reference
 from lanting.importer.body_links import map_urls
 from lanting.importer.common import first_item, is_image
+from lanting.importer.item import Item
 from lanting.importer.jupyterbook_refs import (
     Target,
     labelled_equations,
@@ -27,7 +28,7 @@ from lanting.importer.jupyterbook_toc import SUFFIXES, Entry, Toc
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_spans
-from lanting.importer.site import Item, NewSite
+from lanting.importer.site import NewSite
 
 _ROLE = re.compile(r"\{(ref|numref|doc|download|prf:ref)\}`([^`\n]+)`")
 _EXPLICIT = re.compile(r"^(.*?)\s*<([^<>]+)>\s*$", re.DOTALL)

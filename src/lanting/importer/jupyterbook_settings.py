@@ -16,10 +16,11 @@ from typing import Any
 
 from lanting.importer.bibtex import BibEntry, dump, parse
 from lanting.importer.common import finish_menu, guess_language, language_tag, read_text
+from lanting.importer.item import Item
 from lanting.importer.jupyterbook_toc import Toc
 from lanting.importer.quarto_settings import authors
 from lanting.importer.report import Report
-from lanting.importer.site import Item, NewSite
+from lanting.importer.site import NewSite
 from lanting.importer.text import names
 
 LEFT_OUT = ("launch_buttons", "latex", "exclude_patterns", "logo",

@@ -13,8 +13,9 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
+from lanting.importer.item import Item, site_path
 from lanting.importer.report import Report
-from lanting.importer.site import Item, NewSite, site_path
+from lanting.importer.site import NewSite
 from lanting.importer.text import When
 from lanting.model.names import alias_path
 from lanting.site.assemble import unique_slugs

@@ -29,6 +29,7 @@ from lanting.importer.common import (
     read_text,
     walk,
 )
+from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_anchors import linked_ids, toc_ids, toc_keeps_case, toc_unicode
 from lanting.importer.mkdocs_bodies import MkDocsBodies, first_heading
@@ -41,7 +42,7 @@ from lanting.importer.mkdocs_settings import (
     plugin,
 )
 from lanting.importer.report import Report
-from lanting.importer.site import Item, NewSite, slug_of
+from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import (
     When,
     key_line,

@@ -18,6 +18,7 @@ from urllib.parse import unquote
 from lanting.importer import body as B
 from lanting.importer.body_links import map_urls
 from lanting.importer.common import LinkTable, first_item, is_image
+from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_anchors import heading_text, keep_heading_ids
 from lanting.importer.mkdocs_settings import BlogSettings, extension
@@ -25,7 +26,7 @@ from lanting.importer.mkdocs_snippets import MkDocsSnippets
 from lanting.importer.quarto_bodies import scripts
 from lanting.importer.report import Report
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN, Shelf, protect_code
-from lanting.importer.site import Item, NewSite
+from lanting.importer.site import NewSite
 
 _HEADING = re.compile(r"^#[ \t]+(.+?)[ \t]*#*[ \t]*$")
 _TAB = re.compile(r"^([ \t]*)===(!?)\+?[ \t]+\"(.*)\"[ \t]*$")

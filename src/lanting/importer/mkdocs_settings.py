@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import finish_menu, guess_language, language_tag, read_text
+from lanting.importer.item import Item
 from lanting.importer.listings import Redirects, archive_url, listed_posts, term_urls
 from lanting.importer.report import Report
-from lanting.importer.site import Item, NewSite
+from lanting.importer.site import NewSite
 from lanting.importer.text import When, load_mapping
 
 LEFT_OUT = ("repo_url", "repo_name", "edit_uri", "copyright", "extra_css", "hooks",

@@ -31,6 +31,7 @@ from lanting.importer.common import (
     summary_of,
     walk,
 )
+from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
 from lanting.importer.quarto_bodies import DOCUMENTS, QuartoBodies, freeze_of
@@ -43,7 +44,7 @@ from lanting.importer.quarto_notebook import (
 )
 from lanting.importer.quarto_settings import QuartoSettings, authors
 from lanting.importer.report import Report
-from lanting.importer.site import NOTEBOOK, Item, NewSite, slug_of
+from lanting.importer.site import NOTEBOOK, NewSite, slug_of
 from lanting.importer.text import (
     When,
     key_line,

@@ -20,6 +20,7 @@ from lanting.importer import body as B
 from lanting.importer.body_links import map_urls, spaced_image_paths
 from lanting.importer.common import LinkTable, first_item, is_image, read_text
 from lanting.importer.hugo_links import NOTE_NAME, WIKI_LINK
+from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.listings import listed_posts, term_urls
 from lanting.importer.quarto_divs import convert_divs
@@ -27,7 +28,7 @@ from lanting.importer.quarto_math import bare_environments
 from lanting.importer.quarto_notebook import static_file
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, fence, protect_code
-from lanting.importer.site import Item, NewSite
+from lanting.importer.site import NewSite
 
 DOCUMENTS = (".qmd", ".md", ".ipynb", ".rmd", ".markdown")
 _CELL = re.compile(r"^\{([A-Za-z]\w*)(?:[ ,].*)?\}$")

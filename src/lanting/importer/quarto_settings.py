@@ -12,8 +12,9 @@ from typing import Any
 
 from lanting.importer.bibtex import BibEntry, dump, parse
 from lanting.importer.common import finish_menu, guess_language, read_text
+from lanting.importer.item import Item
 from lanting.importer.report import Report
-from lanting.importer.site import Item, NewSite
+from lanting.importer.site import NewSite
 from lanting.importer.text import key_line, load_mapping, names
 
 LEFT_OUT = ("google-analytics", "cookie-consent", "comments", "page-footer", "sidebar",

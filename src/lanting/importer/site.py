@@ -13,70 +13,24 @@ import html
 import json
 import posixpath
 import re
-from dataclasses import dataclass, field
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
 
-from lanting.content.frontmatter_syntax import parse_date
+from lanting.importer.item import FOLDERS, Item, new_url
+from lanting.importer.old_urls import keep_old_urls
 from lanting.importer.report import Report
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN, marker, markers
-from lanting.importer.text import When, dump_front_matter, dump_toml
+from lanting.importer.text import dump_front_matter, dump_toml
 from lanting.model.config import DEFAULT_POST_PERMALINK
-from lanting.model.content import Document, FrontMatter, Kind, Source
-from lanting.model.names import alias_path, slugify
-from lanting.site.routes import post_dir
+from lanting.model.names import slugify
 
 FRONT_ORDER = ("title", "date", "updated", "slug", "summary", "tags", "categories", "series",
                "series_order", "draft", "unlisted", "toc", "cover", "lang", "translation_key",
                "event", "location", "paper", "video", "slides_pdf", "aliases", "news", "params")
 
 
-@dataclass
-class Item:
-    """A post, page, talk or the home page of the new site."""
-
-    kind: str
-    """`post`, `page`, `talk`, `project`, `teaching`, `home` or `blog` (the blog page's
-    own text, `content/posts/_index.md`)."""
-    slug: str
-    source: Path | None
-    front: dict[str, Any]
-    body: str = ""
-    draft: bool = False
-    old_urls: list[str] = field(default_factory=list)
-    """Site paths it answered at (decoded), kept answering with `aliases`."""
-    files: dict[str, Path] = field(default_factory=dict)
-    """Files for its bundle besides the images its text uses (name -> source)."""
-    notebook: dict[str, Any] | None = None
-    """For a post that embeds a notebook: the notebook, to become `<slug>.ipynb` with
-    `body` split around the `NOTEBOOK` marker."""
-    number: int = -1
-    lang: str = ""
-    """Its language on a multilingual site when not the default one (`en`): the file
-    gets the suffix (`x.en.md`) and its URLs live under the language's folder."""
-    name: str = ""
-    """The file name (without suffix) when not the slug: the versions of one text share
-    it (`x.md`, `x.en.md`), which is how Lanting pairs translations."""
-
-    @property
-    def title(self) -> str:
-        return str(self.front.get("title", ""))
-
-
 NOTEBOOK = f"{MARK_OPEN}NB{MARK_CLOSE}"
 """Where an embedded notebook's cells go in the body of a notebook post."""
-
-
-FOLDERS = {"talk": "talks", "project": "projects", "teaching": "teaching"}
-"""The content folder (and URL folder) of each kind of item but posts and pages."""
-
-
-def site_path(url: str) -> str:
-    """An old URL as a decoded path from the site's root: `/ml%20systems/x.html` →
-    `/ml systems/x.html`."""
-    path = unquote(url.split("#", 1)[0].split("?", 1)[0])
-    return "/" + path.lstrip("/")
 
 
 class NewSite:
@@ -154,11 +108,8 @@ class NewSite:
         for (path, _url), where in zip(self.images, places, strict=True):
             for dest in where.get("static_copy", []):
                 copies[dest] = path
-        # (an old URL that is another page's new one would answer for both)
-        taken = {(i.lang, self.new_url(i)): i for i in self.items if not i.draft}
-        claimed: dict[tuple[str, str], Item] = {}
+        keep_old_urls(self.items, self)
         for item in self.items:
-            self._aliases(item, taken, claimed)
             text = self._resolve(item, dump_front_matter(self._ordered(item.front)) + "\n"
                                  + item.body.lstrip("\n"), paths, places)
             if item.notebook is not None:
@@ -231,105 +182,8 @@ class NewSite:
         return f"content/posts/{name}{lang}.md"
 
     def new_url(self, item: Item) -> str:
-        """The URL the item has in the new site (with the permalink pattern), from the
-        root of its language."""
-        slug = str(item.front.get("slug") or item.name or item.slug)
-        if item.kind == "home":
-            return "/"
-        if item.kind == "blog":
-            return "/blog/"
-        if item.kind == "page":
-            return f"/{slug}/"
-        if item.kind in ("talk", "project", "teaching"):
-            return f"/{FOLDERS[item.kind]}/{slug}/"
-        date = item.front.get("date")
-        text = date.text() if isinstance(date, When) else str(date or "1970-01-01")
-        meta = FrontMatter(title=item.title, date=parse_date(text), slug=slug,
-                           params=dict(item.front.get("params") or {}))
-        source = Source(Path(f"{slug}.md"), PurePosixPath(f"posts/{slug}.md"),
-                        Kind.POST, "")
-        try:
-            return "/" + post_dir(Document(source, meta, "", 1), self.permalink)
-        except ValueError:
-            return f"/posts/{slug}/"
-
-    def _aliases(self, item: Item, taken: dict[tuple[str, str], Item],
-                 claimed: dict[tuple[str, str], Item]) -> None:
-        """`aliases` (or `[redirects]`) for the item's old URLs: not one that is another
-        item's new URL, nor one an earlier item kept (`claimed`: two posts of the
-        academicpages sample share a `permalink`, and Jekyll wrote one over the other)."""
-        if item.draft or not item.old_urls:
-            return
-        own = self.new_url(item)
-        folder = f"/{item.lang.lower()}" if item.lang else ""
-        olds = []
-        for old in dict.fromkeys(site_path(u) for u in item.old_urls):
-            # (a redirect page stands at a folder or an `.html` path: Quarto's alias
-            # `old.ipynb` would fail the build as an alias, and vanish as a redirect)
-            problem = alias_path(old)[1]
-            if problem:
-                self.report.warn(item.source or "", None,
-                                 f"old URL `{old}` left out: no redirect page can "
-                                 f"stand there ({problem})")
-            else:
-                olds.append(old)
-        # A translation's aliases are paths from its language's folder (`/en/`); an old
-        # URL outside that folder gets a redirect page of its own.
-        outside = [u for u in olds if folder and not u.startswith(folder + "/")]
-        aliases = [u.removeprefix(folder) for u in olds if u not in outside]
-        # (`/about/index.html`, Jekyll's `about/index.md`, is the page at `/about/` too)
-        aliases = [u for u in aliases
-                   if own not in (u, u.rstrip("/") + "/", u.removesuffix("index.html"))]
-        own = self._keep_case(item, own, aliases)
-        aliases = [u for u in aliases if own not in (u, u.rstrip("/") + "/")]
-        for alias in list(aliases):
-            key = (item.lang, alias.rstrip("/") + "/" if not alias.endswith(".html")
-                   else alias)
-            other = taken.get(key)
-            earlier = claimed.setdefault(key, item)
-            if (other is not None and other is not item) or earlier is not item:
-                aliases.remove(alias)
-                who = other if other is not None and other is not item else earlier
-                owner = self.report.rel(who.source) if who.source else who.slug
-                self.report.warn(item.source or "", None, f"old URL `{alias}` left out: it "
-                                 + (f"is the new URL of {owner}" if who is other else
-                                    f"was {owner}'s too (the old site showed one of them "
-                                    "there)"))
-        if item.kind == "talk":  # talks have no `aliases`
-            outside, aliases = outside + aliases, []
-        redirects = self.config.setdefault("redirects", {})
-        for alias in outside:
-            path = alias_path(alias)[0]
-            if path is not None:
-                redirects.setdefault(path, folder + own)
-        if outside:
-            self.config_comments.setdefault("redirects", "old URLs of the old site: each "
-                                            "answers with a redirect page")
-            self.report.convert("old URLs kept ([redirects])", len(outside))
-        if not redirects:
-            del self.config["redirects"]
-        if aliases:
-            item.front["aliases"] = aliases
-            self.report.convert("old URLs kept (aliases)", len(aliases))
-
-    def _keep_case(self, item: Item, own: str, aliases: list[str]) -> str:
-        """The item's new URL, its slug cased as an old URL had it when they differ only
-        in case (Jekyll's `:title` keeps a file name's capitals: `/posts/KV-Cache/`). An
-        alias there would be the page's own folder on a file system that ignores case
-        (macOS, Windows), its redirect page written over the page."""
-        for alias in aliases:
-            wanted = alias.rstrip("/") + "/"
-            if wanted == own or wanted.casefold() != own.casefold():
-                continue
-            before = item.front.get("slug")
-            item.front["slug"] = wanted.rstrip("/").rsplit("/", 1)[-1]
-            if self.new_url(item) == wanted:
-                return wanted
-            if before is None:
-                del item.front["slug"]
-            else:
-                item.front["slug"] = before
-        return own
+        """The URL the item has in the new site, from the root of its language."""
+        return new_url(item, self.permalink)
 
     def _ordered(self, front: dict[str, Any]) -> dict[str, Any]:
         ordered = {k: front[k] for k in FRONT_ORDER if k in front}

@@ -25,12 +25,13 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import GENERATED, LinkTable, Options, read_text
+from lanting.importer.item import Item, site_path
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.mkdocs_front import title_of_file
 from lanting.importer.report import Report
-from lanting.importer.site import Item, NewSite, site_path, slug_of
+from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import key_line, load_mapping, split_front_matter, zone
 from lanting.importer.vuepress_bodies import VuePressBodies
 from lanting.importer.vuepress_config import JsConfig, read_config

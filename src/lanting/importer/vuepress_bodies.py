@@ -24,11 +24,12 @@ from lanting.importer import body as B
 from lanting.importer.body_links import heading_lines, map_urls, repair_fragments
 from lanting.importer.body_math import shelve_tex_math
 from lanting.importer.common import LinkTable, is_image
+from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_bodies import DROPPED
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
-from lanting.importer.site import Item, NewSite
+from lanting.importer.site import NewSite
 from lanting.importer.vuepress_blocks import (
     badge_heading_ids,
     components,

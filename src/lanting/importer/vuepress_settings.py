@@ -12,9 +12,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from lanting.importer.common import finish_menu, guess_language, language_tag
+from lanting.importer.item import Item
 from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
-from lanting.importer.site import Item, NewSite
+from lanting.importer.site import NewSite
 from lanting.importer.vuepress_config import JsConfig
 from lanting.importer.vuepress_locales import Locale
 

@@ -1,0 +1,109 @@
+"""The old site's URLs, kept in the new one: each item's `old_urls` become its
+`aliases`, or `[redirects]` in `lanting.toml` when outside its language's folder, unless
+another item now answers there."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from lanting.importer.item import Item, new_url, site_path
+from lanting.importer.report import Report
+from lanting.model.names import alias_path
+
+
+class _NewSiteParts(Protocol):
+    """What of the `NewSite` keeping old URLs reads and writes."""
+
+    report: Report
+    permalink: str
+    config: dict[str, Any]
+    config_comments: dict[str, str]
+
+
+def keep_old_urls(items: list[Item], new: _NewSiteParts) -> None:
+    """Give every item the aliases (or redirects) of its old URLs."""
+    # (an old URL that is another page's new one would answer for both)
+    taken = {(i.lang, new_url(i, new.permalink)): i for i in items if not i.draft}
+    claimed: dict[tuple[str, str], Item] = {}
+    for item in items:
+        _aliases(item, taken, claimed, new)
+
+
+def _aliases(item: Item, taken: dict[tuple[str, str], Item],
+             claimed: dict[tuple[str, str], Item], new: _NewSiteParts) -> None:
+    """`aliases` (or `[redirects]`) for the item's old URLs: not one that is another
+    item's new URL, nor one an earlier item kept (`claimed`: two posts of the
+    academicpages sample share a `permalink`, and Jekyll wrote one over the other)."""
+    if item.draft or not item.old_urls:
+        return
+    own = new_url(item, new.permalink)
+    folder = f"/{item.lang.lower()}" if item.lang else ""
+    olds = []
+    for old in dict.fromkeys(site_path(u) for u in item.old_urls):
+        # (a redirect page stands at a folder or an `.html` path: Quarto's alias
+        # `old.ipynb` would fail the build as an alias, and vanish as a redirect)
+        problem = alias_path(old)[1]
+        if problem:
+            new.report.warn(item.source or "", None,
+                            f"old URL `{old}` left out: no redirect page can "
+                            f"stand there ({problem})")
+        else:
+            olds.append(old)
+    # A translation's aliases are paths from its language's folder (`/en/`); an old
+    # URL outside that folder gets a redirect page of its own.
+    outside = [u for u in olds if folder and not u.startswith(folder + "/")]
+    aliases = [u.removeprefix(folder) for u in olds if u not in outside]
+    # (`/about/index.html`, Jekyll's `about/index.md`, is the page at `/about/` too)
+    aliases = [u for u in aliases
+               if own not in (u, u.rstrip("/") + "/", u.removesuffix("index.html"))]
+    own = _keep_case(item, own, aliases, new.permalink)
+    aliases = [u for u in aliases if own not in (u, u.rstrip("/") + "/")]
+    for alias in list(aliases):
+        key = (item.lang, alias.rstrip("/") + "/" if not alias.endswith(".html")
+               else alias)
+        other = taken.get(key)
+        earlier = claimed.setdefault(key, item)
+        if (other is not None and other is not item) or earlier is not item:
+            aliases.remove(alias)
+            who = other if other is not None and other is not item else earlier
+            owner = new.report.rel(who.source) if who.source else who.slug
+            new.report.warn(item.source or "", None, f"old URL `{alias}` left out: it "
+                            + (f"is the new URL of {owner}" if who is other else
+                               f"was {owner}'s too (the old site showed one of them "
+                               "there)"))
+    if item.kind == "talk":  # talks have no `aliases`
+        outside, aliases = outside + aliases, []
+    redirects = new.config.setdefault("redirects", {})
+    for alias in outside:
+        path = alias_path(alias)[0]
+        if path is not None:
+            redirects.setdefault(path, folder + own)
+    if outside:
+        new.config_comments.setdefault("redirects", "old URLs of the old site: each "
+                                       "answers with a redirect page")
+        new.report.convert("old URLs kept ([redirects])", len(outside))
+    if not redirects:
+        del new.config["redirects"]
+    if aliases:
+        item.front["aliases"] = aliases
+        new.report.convert("old URLs kept (aliases)", len(aliases))
+
+
+def _keep_case(item: Item, own: str, aliases: list[str], permalink: str) -> str:
+    """The item's new URL, its slug cased as an old URL had it when they differ only
+    in case (Jekyll's `:title` keeps a file name's capitals: `/posts/KV-Cache/`). An
+    alias there would be the page's own folder on a file system that ignores case
+    (macOS, Windows), its redirect page written over the page."""
+    for alias in aliases:
+        wanted = alias.rstrip("/") + "/"
+        if wanted == own or wanted.casefold() != own.casefold():
+            continue
+        before = item.front.get("slug")
+        item.front["slug"] = wanted.rstrip("/").rsplit("/", 1)[-1]
+        if new_url(item, permalink) == wanted:
+            return wanted
+        if before is None:
+            del item.front["slug"]
+        else:
+            item.front["slug"] = before
+    return own
