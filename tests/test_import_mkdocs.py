@@ -535,3 +535,38 @@ def test_a_name_several_folders_have_takes_its_folders(tmp_path: Path) -> None:
     result = build(done.dest, BuildOptions(output=tmp_path / "out"))
     assert result.warnings == ()
     assert (tmp_path / "out/mechanics-chap1/index.html").is_file()
+
+
+def test_paths_with_spaces_are_links_as_python_markdown_read_them(tmp_path: Path) -> None:
+    """Python-Markdown reads a link's path up to its `)` or title, spaces and all:
+    Typora's `note name.assets/image.png` showed on the MkDocs site. CommonMark ends the
+    path at the space; the importer puts it in angle brackets, so the image is copied and
+    the link leads to its page. One whose file is missing is reported at its line."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Kiui\n",
+        "docs/index.md": "# Home\n",
+        "docs/readings/nerf notes.md": (
+            "# NeRF notes\n\n"
+            "![image-20210401](nerf notes.assets/image-20210401.png)\n\n"
+            "See [the survey](3d reconstruction.md \"older notes\") and $\\bigl[a\\bigr](b c)$.\n\n"
+            "![gone](nerf notes.assets/image-20210402.png)\n"),
+        "docs/readings/3d reconstruction.md": "# 3D reconstruction\n",
+        "docs/readings/nerf notes.assets/image-20210401.png": png(4, 3),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [(w.line, w.message) for w in done.report.warnings] == [
+        (7, "image `nerf notes.assets/image-20210402.png` not found: left as written")]
+    text = (done.dest / "content" / "pages" / "nerf-notes.md").read_text(encoding="utf-8")
+    assert "$\\bigl[a\\bigr](b c)$" in text
+    text = text.replace("![gone](<nerf notes.assets/image-20210402.png>)\n", "")
+    (done.dest / "content" / "pages" / "nerf-notes.md").write_text(text, encoding="utf-8")
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    root = parse_html((done.dest / "public" / "nerf-notes" / "index.html").read_text(
+        encoding="utf-8"))
+    article = root.find("article") or root
+    srcs = [img.get("src") for img in article.find_all("img")]
+    assert len(srcs) == 1 and srcs[0].endswith("image-20210401.png")
+    links = {a.text(): a.get("href") for a in article.find_all("a")}
+    assert links["the survey"] == "/3d-reconstruction/"

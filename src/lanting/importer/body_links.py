@@ -1,6 +1,6 @@
 """Links and images of a body mapped to the new site (`map_urls`: Markdown's and raw
 HTML's, not what only looks like a link inside a formula, backslashed paths read as
-browsers read them), image paths written with spaces, and `#fragment` links repaired to
+browsers read them), paths written with spaces, and `#fragment` links repaired to
 the headings they meant. Shared by every importer."""
 
 from __future__ import annotations
@@ -49,6 +49,35 @@ def spaced_image_paths(text: str, exists: Callable[[str], bool]) -> tuple[str, i
         return f"{match.group(1)}<{path}>)"
 
     return _SPACED_IMAGE.sub(one, text), count
+
+
+_LINK_WITH_SPACE = re.compile(r"(!?\[[^\]\n]*\]\()([^()<>\n]*[ \t][^()<>\n]*)\)")
+_TITLE = re.compile(r"[ \t]+(\"[^\"\n]*\"|'[^'\n]*')[ \t]*$")
+
+
+def spaced_destinations(text: str) -> tuple[str, int]:
+    """Links and images whose path has a space (`![](my notes.assets/a 1.png)`,
+    `[x](other note.md "title")`) with the path in angle brackets: Python-Markdown, as
+    Markdown.pl before it, reads a path up to the `)` or the title, where CommonMark
+    (Lanting) ends it at the first space and shows the whole as text. Returns (text,
+    how many); formulas are left alone."""
+    starts, ends = _formula_starts(text)
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        i = bisect.bisect_right(starts, match.start()) - 1
+        if i >= 0 and match.start() < ends[i]:
+            return match.group()
+        inside = match.group(2)
+        title = _TITLE.search(inside)
+        path = (inside[:title.start()] if title else inside).strip()
+        if not path or not re.search(r"[ \t]", path):
+            return match.group()
+        count += 1
+        return f"{match.group(1)}<{path}>{' ' + title.group(1) if title else ''})"
+
+    return _LINK_WITH_SPACE.sub(one, text), count
 
 
 _DISPLAY_MATH = re.compile(r"(?<!\\)\$\$.+?(?<!\\)\$\$|\\\[.+?\\\]", re.DOTALL)

@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer import body as B
-from lanting.importer.body_links import map_urls
+from lanting.importer.body_links import map_urls, spaced_destinations
 from lanting.importer.common import LinkTable, first_item, is_image
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
@@ -109,6 +109,8 @@ class MkDocsBodies(MkDocsSnippets):
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, item, path, ctx)
 
+        text, spaced = spaced_destinations(text)
+        ctx.convert("paths with spaces in angle brackets", spaced)
         text = map_urls(text, resolve)
         text = _REFERENCE.sub(lambda m: m.group(1) + (resolve(m.group(2).strip("<>"), False)
                                                       or m.group(2)), text)
