@@ -100,6 +100,31 @@ def test_plain_tex_font_switches_in_text_are_its_text_commands() -> None:
     assert [i.text() for i in math.find_all("i")] == ["the rest"]
 
 
+@pytest.mark.parametrize(("tex", "shown"), [
+    (r"\Theta(\text{#subproblems} \times \text{time per subproblem})", "#subproblems"),
+    (r"\text{50% of the GPUs}", "50% of the GPUs"),
+    (r"\text{x^2 or a\^{}b}", "x\u02c62 or a\u02c6b"),
+    (r"\text{a_b & c}", "a_b & c"),
+    (r"\newcommand{\T}[1]{\text{#1 steps}} \T{10}", "10 steps"),
+])
+def test_characters_tex_reserves_show_as_written_in_text(tex: str, shown: str) -> None:
+    """MathJax shows `\\text{#subproblems}` and `\\text{50% of}` as written; math-core
+    read `#` as a parameter ("Invalid parameter number"), `%` as a comment, `^` as
+    "not valid in text mode", and `\\^{}` as the accent on the next letter, failing a
+    real MkDocs notes site's build. A macro's `#1` is still its parameter."""
+    from htmltree import parse_html
+
+    from lanting.markdown.render import render_markdown
+    from lanting.model.markdown import MarkdownOptions, RenderContext
+
+    context = RenderContext(path=Path("/site/content/posts/a.md"), rel="posts/a.md",
+                            body_line=1, base_path="/")
+    rendered = render_markdown(f"$${tex}$$\n", context, MarkdownOptions())
+    assert not rendered.problems
+    texts = [t.text() for t in parse_html(rendered.html).one("math").find_all("mtext")]
+    assert shown in texts
+
+
 @pytest.mark.parametrize(("plain", "amsmath"), [
     (r"\pmatrix{\hat t_1 \\ \vdots}", r"\begin{pmatrix}\hat t_1 \\ \vdots\end{pmatrix}"),
     (r"\matrix{a & b \cr c & d}", r"\begin{matrix}a & b \\ c & d\end{matrix}"),

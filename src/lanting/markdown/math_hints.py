@@ -44,8 +44,8 @@ _HINTS = (
     ("Unexpected closing", "a `}`, `\\right` or `\\end` has no opening"),
     ("may only appear in a numbered equation",
      "`\\tag` and `\\label` belong to a display formula (`$$ … $$`)"),
-    ("Not valid in text mode", "inside `\\text{…}`, escape `&`, `_`, `^` and `%` or end "
-     "the text first"),
+    ("Not valid in text mode", "a math command inside `\\text{…}` needs `$…$` around it "
+     "(`\\text{for $\\alpha$}`), or end the text first"),
 )
 
 

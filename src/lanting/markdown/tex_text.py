@@ -113,7 +113,13 @@ TEXT_COMMANDS = ("text", "textrm", "textsf", "texttt", "textit", "textbf", "text
 _TEXT_OPEN = re.compile(r"\\(" + "|".join(TEXT_COMMANDS) + r")(?![A-Za-z])\s*\{")
 _TEXT_MATH = re.compile(r"(?<!\\)\$(.*?)(?<!\\)\$|\\\((.*?)\\\)", re.S)
 _TEXT_SPACE = re.compile(r"\\([&%#$_{}])(?=\s)")
-_RAW_SPECIAL = re.compile(r"(?<!\\)([&_])")
+_RAW_SPECIAL = re.compile(r"(?<!\\)([&_%]|#(?![0-9#]))")
+"""Characters MathJax shows as written in text (`\\text{#params, 50% of a_b}`) but TeX
+reads as alignment, subscript, comment or parameter: escaped (`#1`, a macro's parameter
+in its definition, stays)."""
+_RAW_CARET = re.compile(r"(?<!\\)\^|\\\^\{\}")
+"""`^` in text, or TeX's `\\^{}` for it: `\\textasciicircum` (math-core's `\\^` is the
+accent over the next letter, `a\\^{}b` showed a b̂)."""
 
 
 def _text_ranges(s: str) -> list[tuple[int, int]]:
@@ -128,8 +134,8 @@ def _text_ranges(s: str) -> list[tuple[int, int]]:
 
 def texts(s: str, ctx: Context) -> str:
     """Inside `\\text{}`: `$…$` becomes math beside it (math-core has no math inside
-    text), raw `&` and `_` are escaped, the space after `\\%` and kin is kept, and
-    `\\mbox`/`\\hbox` are `\\text`."""
+    text), raw `&`, `_`, `%`, `#` and `^` show as written (as MathJax shows them), the
+    space after `\\%` and kin is kept, and `\\mbox`/`\\hbox` are `\\text`."""
 
     def fix(name: str) -> Callable[[str | None, list[str], int], str]:
         command = "text" if name in ("mbox", "hbox") else name
@@ -161,7 +167,7 @@ def texts(s: str, ctx: Context) -> str:
     return s
 
 
-_TEXT_NEEDS = re.compile(r"[$&_]|\\\(|ref|\\[&%#$_{}]\s|\\(?:bf|it|rm|sf|tt|em|sl)(?![A-Za-z])")
+_TEXT_NEEDS = re.compile(r"[$&_%^#]|\\\(|ref|\\[&%#$_{}]\s|\\(?:bf|it|rm|sf|tt|em|sl)(?![A-Za-z])")
 """What `texts` changes inside a text group."""
 _FONT_SWITCH = re.compile(r"(\{?)\\(bf|it|rm|sf|tt|em|sl)(?![A-Za-z])\s*")
 _SWITCHED = {"bf": "textbf", "it": "textit", "rm": "textrm", "sf": "textsf", "tt": "texttt",
@@ -187,6 +193,7 @@ def _text_body(body: str) -> str:
     if "\\" in body:
         body = _font_switches(body)
     body = _RAW_SPECIAL.sub(r"\\\1", body)
+    body = _RAW_CARET.sub(r"\\textasciicircum{}", body)
     return _TEXT_SPACE.sub(r"\\\1{}", body)
 
 
