@@ -8,6 +8,7 @@ import datetime as dt
 import re
 import tomllib
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote
 
 import pytest
@@ -216,8 +217,7 @@ def test_plugins_that_changed_pages_are_warnings(tmp_path: Path) -> None:
                                        "      execute: false\n",
                          "docs/index.md": "# N\n"})
     done = import_site(source, tmp_path / "new")
-    assert [w.message.split(":")[0] for w in done.report.warnings] == [
-        "plugin `macros`", "plugin `mkdocs-jupyter`"]
+    assert [w.message.split(":")[0] for w in done.report.warnings] == ["plugin `macros`"]
     assert "left out: `glightbox`" in report_of(done)
 
 
@@ -261,7 +261,7 @@ def test_pages_mkdocs_did_not_publish_are_left_out(tmp_path: Path) -> None:
     })
     done = import_site(source, tmp_path / "new")
     pages = sorted(p.name for p in (done.dest / "content" / "pages").iterdir())
-    assert pages == ["done.md", "keeptmp.md"]
+    assert pages == ["done.md", "keep-tmp.md"]
     assert (done.dest / "content" / "_index.md").read_text(encoding="utf-8").startswith(
         "---\ntitle: Home\n")
     assert len([e for e in done.report.entries if e.message.endswith(": left out")]) == 5
@@ -570,3 +570,80 @@ def test_paths_with_spaces_are_links_as_python_markdown_read_them(tmp_path: Path
     assert len(srcs) == 1 and srcs[0].endswith("image-20210401.png")
     links = {a.text(): a.get("href") for a in article.find_all("a")}
     assert links["the survey"] == "/3d-reconstruction/"
+
+
+def _ipynb(*cells: tuple[str, str]) -> str:
+    import json
+    return json.dumps({"nbformat": 4, "nbformat_minor": 5,
+                       "metadata": {"language_info": {"name": "python"}},
+                       "cells": [{"cell_type": kind, "metadata": {}, "source": source,
+                                  **({"outputs": [], "execution_count": None}
+                                     if kind == "code" else {})}
+                                 for kind, source in cells]})
+
+
+def test_mkdocs_jupyter_notebooks_are_notebook_pages(tmp_path: Path) -> None:
+    """mkdocs-jupyter made pages of `.ipynb` files and of `.py` scripts read by jupytext
+    (percent format, `# %%`; light format, blocks between blank lines): they were
+    copied as files and every link to them failed the build. Each is a notebook page
+    at its old URL, titled by its first `# heading`, its links and code kept."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": ("site_name: TS\nnav:\n  - Home: index.md\n"
+                       "  - Trees: notebooks/tree_basics.ipynb\nplugins:\n"
+                       "  - mkdocs-jupyter:\n      include: ['*.py', '*.ipynb']\n"
+                       "      ignore: ['notebooks/.ipynb_checkpoints/*']\n"),
+        "docs/index.md": "# Home\n\nSee [the RNN notebook](../notebooks/rnn/) first.\n",
+        "docs/trees/tree.basics.md": (
+            "# Tree basics\n\nCode: [notebook](../../notebooks/tree_basics).\n"),
+        "docs/notebooks/tree_basics.ipynb": _ipynb(
+            ("markdown", "# Trees in Code\n\nRead [the basics](../trees/tree.basics.md)."),
+            ("code", "import numpy as np\nx = np.arange(3)")),
+        "docs/notebooks/rnn.py": (
+            "# ---\n# jupyter:\n#   kernelspec:\n#     display_name: dl\n"
+            "#     language: python\n#     name: dl\n# ---\n\n"
+            "# %% [markdown]\n# # An RNN\n#\n# The state is $h_t = \\tanh(W h_{t-1})$.\n\n"
+            "# %%\n# %matplotlib inline\nimport torch\n\n\n"
+            "# %%\ndef step(h):\n\n    return torch.tanh(h)\n"),
+        "docs/notebooks/pendulum.py": (
+            "# # A pendulum\n#\n# Its angle decays.\n\n"
+            "import math\n\n\ndef angle(t):\n\n    return math.exp(-t)\n\n"
+            "# ## Data\n\nangles = [angle(t) for t in range(3)]\n"),
+        "docs/notebooks/.ipynb_checkpoints/rnn-checkpoint.ipynb": _ipynb(("code", "1")),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [w.message for w in done.report.warnings] == []
+    pages = done.dest / "content" / "pages"
+    # (`tree.basics.md` and `tree_basics.ipynb` make one slug: their folders part them)
+    assert sorted(p.name for p in pages.glob("*.ipynb")) == [
+        "notebooks-tree-basics.ipynb", "pendulum.ipynb", "rnn.ipynb"]
+    assert (pages / "trees-tree-basics.md").is_file()
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    public = done.dest / "public"
+
+    def article(url: str) -> Any:
+        root = parse_html((public / url / "index.html").read_text(encoding="utf-8"))
+        return root.find("article") or root
+
+    rnn = article("rnn")
+    assert rnn.one("h1").text() == "An RNN"
+    assert rnn.find_all("math")
+    code = " ".join(pre.text() for pre in rnn.find_all("pre"))
+    assert "%matplotlib inline" in code and "def step(h):" in code
+    assert "return torch.tanh(h)" in code
+    pendulum = article("pendulum")
+    assert pendulum.one("h1").text() == "A pendulum"
+    assert [h.text() for h in pendulum.find_all("h2")] == ["Data"]
+    code = [pre.text() for pre in pendulum.find_all("pre")]
+    assert any("def angle(t):" in c and "return math.exp(-t)" in c for c in code)
+    links = {a.text(): a.get("href") for a in article("trees-tree-basics").find_all("a")}
+    assert links["notebook"] == "/notebooks-tree-basics/"
+    links = {a.text(): a.get("href") for a in article("notebooks-tree-basics").find_all("a")}
+    assert links["the basics"] == "/trees-tree-basics/"
+    home = {a.text(): a.get("href") for a in article("").find_all("a")}
+    assert home["the RNN notebook"] == "/rnn/"
+    assert (public / "notebooks" / "rnn" / "index.html").is_file()  # (its old URL)
+    assert not (public / "rnn-checkpoint").exists()
+    config = tomllib.loads((done.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert {"name": "Trees", "url": "/notebooks-tree-basics/"} in config["menu"]

@@ -34,6 +34,7 @@ from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_anchors import linked_ids, toc_ids, toc_keeps_case, toc_unicode
 from lanting.importer.mkdocs_bodies import MkDocsBodies, first_heading
 from lanting.importer.mkdocs_front import MkDocsFront, title_of_file
+from lanting.importer.mkdocs_notebooks import notebook_files, script_notebook
 from lanting.importer.mkdocs_settings import (
     MkDocsSettings,
     babel_date,
@@ -41,8 +42,9 @@ from lanting.importer.mkdocs_settings import (
     blog_slugify,
     plugin,
 )
+from lanting.importer.quarto_notebook import cell_text, markdown_cells, notebook_post
 from lanting.importer.report import Report
-from lanting.importer.site import NewSite, slug_of
+from lanting.importer.site import NOTEBOOK, NewSite, slug_of
 from lanting.importer.text import (
     When,
     key_line,
@@ -103,7 +105,10 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
         self.copy_files()
         pages = [p for p in walk(self.docs) if p.suffix.lower() in (".md", ".markdown")]
         parts = self.snippet_files([read_text(p) for p in pages])
-        self.page_names = Counter(_page_name(p).lower() for p in pages)
+        jupyter = plugin(self.config, "mkdocs-jupyter")
+        notebooks = notebook_files(self.docs, walk(self.docs), jupyter) \
+            if jupyter is not None else []
+        self.page_names = Counter(_name_key(_page_name(p)) for p in pages + notebooks)
         for path in pages:
             if path.resolve() in parts:
                 self.report.note(path, None, "a snippet other pages inline: not a page")
@@ -113,11 +118,18 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
                 self.report.note(path, None, f"{why}: left out")
                 continue
             self.read_document(path)
+        for path in notebooks:
+            self.read_notebook(path, jupyter or {})
         for _item, _text, path in self.documents:
             self.links_to_headings(path)
         for item, text, path in self.documents:
             ctx = Context(self.report, path, read_text(path))
-            item.body = self.convert(text, item, ctx, path)
+            if item.notebook is None:
+                item.body = self.convert(text, item, ctx, path)
+                continue
+            for cell in markdown_cells(item.notebook):
+                cell["source"] = self.convert(cell_text(cell), item, ctx, path,
+                                              whole_page=False)
         self.write_config()
         self.listing_redirects()
         return self.site
@@ -207,12 +219,8 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
         title = str(title or title_of_file(path)).strip()
         front = self.front(data, head, path, kind, title)
         draft = bool(front.get("draft"))
-        name = _page_name(path) if kind != "home" else path.stem
-        folder = (path.parent.parent if path.stem.lower() in ("index", "readme")
-                  else path.parent)
-        if kind == "page" and self.page_names[name.lower()] > 1 and folder != self.docs \
-                and folder.is_relative_to(self.docs):
-            name = f"{folder.name}-{name}"  # (the folder told them apart)
+        name = self.page_name(path) if kind == "page" else \
+            _page_name(path) if kind != "home" else path.stem
         slug = ""
         if kind == "post" and self.blog is not None:  # (the slug its old URL had)
             slug = str(data.get("slug") or blog_slugify(title, self.blog.separator,
@@ -236,6 +244,54 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
             self.report.convert("related links (`links`, a list after the post)")
         self.texts.append(body)
         self.documents.append((item, body, path))
+
+    def page_name(self, path: Path) -> str:
+        """A page's name: its file's (its folder's for an `index.md`), with its folder's
+        before it when other pages have that name (`mechanics-chap1`), dots as `-`."""
+        name = _page_name(path)
+        folder = (path.parent.parent if path.stem.lower() in ("index", "readme")
+                  else path.parent)
+        if self.page_names[_name_key(name)] > 1 and folder != self.docs \
+                and folder.is_relative_to(self.docs):
+            name = f"{folder.name}-{name}"  # (the folder told them apart)
+        # (`timeseries-data.dtw.md`: words the dots part, as Jupyter Book's pages' are)
+        return name.replace(".", "-")
+
+    def read_notebook(self, path: Path, options: dict[str, Any]) -> None:
+        """A notebook page of mkdocs-jupyter: titled by its first `# heading` (taken out,
+        as Lanting shows the title above the text) unless `ignore_h1_titles`, else by
+        its file's name; at its old URL, the one a Markdown file of its name had."""
+        if path.suffix.lower() == ".ipynb":
+            found = notebook_post(self.report, path)
+            if found is None:
+                return
+            notebook = found[2]
+        else:
+            notebook = script_notebook(read_text(path))
+        title = None
+        texts = [c for c in markdown_cells(notebook) if cell_text(c).strip()]
+        if texts and not options.get("ignore_h1_titles"):
+            heading = first_heading(cell_text(texts[0]))
+            if heading is not None:
+                title, texts[0]["source"] = heading
+        title = title or title_of_file(path)
+        code = [c for c in notebook.get("cells", []) if isinstance(c, dict)
+                and c.get("cell_type") == "code" and cell_text(c).strip()]
+        if options.get("execute") and code and not any(c.get("outputs") for c in code):
+            self.report.warn(path, None, "mkdocs-jupyter ran it (`execute: true`), but it "
+                             f"has no saved outputs: its {len(code)} code cell(s) show "
+                             "without output (run it and save it, then import again)")
+        item = self.site.add(Item("page", slug_of(self.page_name(path)), path,
+                                  {"title": title}))
+        item.notebook = notebook
+        self.by_source[path.resolve()] = item
+        self.report.counts["pages"] += 1
+        self.report.convert("notebooks (mkdocs-jupyter) as notebook pages")
+        item.old_urls = [self.old_url(path.relative_to(self.docs).as_posix(), {}, title, {})]
+        for old in item.old_urls:
+            self.table.add(old, item)
+        self.texts += [cell_text(c) for c in markdown_cells(notebook)]
+        self.documents.append((item, NOTEBOOK, path))
 
     def old_url(self, rel: str, data: dict[str, Any], title: str,
                 front: dict[str, Any]) -> str:
@@ -307,6 +363,11 @@ def _ignored(rel: str, patterns: list[str]) -> bool:
         if any(fnmatch(c, pattern) or fnmatch(c, pattern + "/**") for c in candidates):
             ignored = not negate
     return ignored
+
+
+def _name_key(name: str) -> str:
+    """Names that make one slug (`tree.basics`, `tree_basics`) are one name."""
+    return slug_of(name.replace(".", "-"))
 
 
 def _page_name(path: Path) -> str:

@@ -81,8 +81,11 @@ class MkDocsBodies(MkDocsSnippets):
     headings: dict[Path, list[tuple[str, str]]]
     linked: dict[Path, set[str]]
 
-    def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
-        if self.auto_append:
+    def convert(self, text: str, item: Item, ctx: Context, path: Path,
+                whole_page: bool = True) -> str:
+        """A page's text (`whole_page`), or a notebook's Markdown cell, in Lanting's
+        Markdown: snippets auto-appended to every page go to whole pages only."""
+        if self.auto_append and whole_page:
             text = text.rstrip("\n") + "\n\n" + self.auto_append + "\n"
         text = self.snippets(text, path, ctx)
         text, kept = keep_heading_ids(text, self.headings.get(path.resolve(), []),

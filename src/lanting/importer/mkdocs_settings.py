@@ -25,11 +25,11 @@ LEFT_OUT = ("repo_url", "repo_name", "edit_uri", "copyright", "extra_css", "hook
 """Settings of MkDocs that only its build or its theme read: one notice names those the
 site had."""
 PLUGINS_READ = frozenset({"search", "tags", "blog", "material/search", "material/tags",
-                          "material/blog", "mermaid2"})
-"""Plugins whose effect the import carries over (Lanting has search, tags and a blog)."""
+                          "material/blog", "mermaid2", "mkdocs-jupyter"})
+"""Plugins whose effect the import carries over (Lanting has search, tags, a blog and
+notebook pages)."""
 PLUGINS_CHANGING_PAGES = {
     "macros": "its Jinja (`{{ … }}`, `{% … %}`) in pages is not run: it shows as written",
-    "mkdocs-jupyter": "the notebooks it made pages of are copied as files, not pages",
     "i18n": "its language versions (`x.en.md`, `docs/en/`) are pages of one language",
     "awesome-pages": "`.pages` files are not read: the menu comes from `nav`",
     "mkdocstrings": "`::: module.name` API references are not generated",

@@ -113,6 +113,11 @@ class NewSite:
             text = self._resolve(item, dump_front_matter(self._ordered(item.front)) + "\n"
                                  + item.body.lstrip("\n"), paths, places)
             if item.notebook is not None:
+                for cell in item.notebook.get("cells", []):
+                    if isinstance(cell, dict) and cell.get("cell_type") == "markdown":
+                        source = cell.get("source", "")
+                        cell["source"] = self._resolve(item, "".join(source) if isinstance(
+                            source, list) else str(source), paths, places)
                 texts[paths[item.number]] = _notebook(text, item.notebook)
             else:
                 texts[paths[item.number]] = text
@@ -122,7 +127,9 @@ class NewSite:
         return texts, copies
 
     def _text_of(self, item: Item) -> str:
-        return json.dumps(item.front, ensure_ascii=False, default=str) + item.body
+        cells = json.dumps(item.notebook["cells"], ensure_ascii=False) \
+            if item.notebook is not None and "cells" in item.notebook else ""
+        return json.dumps(item.front, ensure_ascii=False, default=str) + item.body + cells
 
     def _place_images(self, used: dict[int, set[int]]) -> list[dict[str, Any]]:
         """For each image: the posts whose bundles get it, and its URL elsewhere."""
