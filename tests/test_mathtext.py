@@ -106,6 +106,7 @@ def test_plain_tex_font_switches_in_text_are_its_text_commands() -> None:
     (r"\text{x^2 or a\^{}b}", "x\u02c62 or a\u02c6b"),
     (r"\text{a_b & c}", "a_b & c"),
     (r"\newcommand{\T}[1]{\text{#1 steps}} \T{10}", "10 steps"),
+    (r"a \quad \text{by &#40;4&#41;}", "by &#40;4&#41;"),
 ])
 def test_characters_tex_reserves_show_as_written_in_text(tex: str, shown: str) -> None:
     """MathJax shows `\\text{#subproblems}` and `\\text{50% of}` as written; math-core

@@ -5,6 +5,7 @@ columns wide, as terminals show them)."""
 
 from __future__ import annotations
 
+import html
 import re
 
 from lanting.markdown.math_formula import HINT
@@ -65,7 +66,14 @@ names that TeX spells otherwise."""
 _UNKNOWN = re.compile(r'Unknown command "\\(\w+)"')
 
 
-def error_hint(message: str, display: bool = False) -> str:
+_ENTITY = re.compile(r"&(?:[A-Za-z][A-Za-z0-9]*|#[0-9]+|#x[0-9A-Fa-f]+);")
+
+
+def error_hint(message: str, display: bool = False, latex: str = "") -> str:
+    """The hint for math-core's `message` about the formula `latex`."""
+    if "&" in message and (entity := _ENTITY.search(latex)):
+        return (f"`{entity.group()}` is an HTML entity, not TeX: write the character "
+                f"({html.unescape(entity.group())}) or its TeX command")
     if display and "may only appear in a numbered equation" in message:
         return _IN_DISPLAY_HINT  # already in `$$ … $$`: the environment is what refuses it
     if (unknown := _UNKNOWN.search(message)) and unknown.group(1) in _EXTENSIONS:

@@ -340,5 +340,6 @@ def _report_conversion(page: _Page, formula: _Formula, output: str) -> None:
     offset = min(offset, len(formula.latex))
     # (a line break in the message, from a `\` before one, would break the report's line)
     page.report(formula, f"math: {message.strip().replace(chr(10), '⏎')}", offset,
-                error_hint(message, formula.display), len(command_at(formula.latex, offset)))
+                error_hint(message, formula.display, formula.latex),
+                len(command_at(formula.latex, offset)))
 

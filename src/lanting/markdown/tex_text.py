@@ -113,10 +113,10 @@ TEXT_COMMANDS = ("text", "textrm", "textsf", "texttt", "textit", "textbf", "text
 _TEXT_OPEN = re.compile(r"\\(" + "|".join(TEXT_COMMANDS) + r")(?![A-Za-z])\s*\{")
 _TEXT_MATH = re.compile(r"(?<!\\)\$(.*?)(?<!\\)\$|\\\((.*?)\\\)", re.S)
 _TEXT_SPACE = re.compile(r"\\([&%#$_{}])(?=\s)")
-_RAW_SPECIAL = re.compile(r"(?<!\\)([&_%]|#(?![0-9#]))")
-"""Characters MathJax shows as written in text (`\\text{#params, 50% of a_b}`) but TeX
-reads as alignment, subscript, comment or parameter: escaped (`#1`, a macro's parameter
-in its definition, stays)."""
+_RAW_SPECIAL = re.compile(r"(?<!\\)(?:&#(?=[0-9]+;)|[&_%]|#(?![0-9#]))")
+"""Characters MathJax shows as written in text (`\\text{#params, 50% of a_b}`, an HTML
+entity `&#40;`) but TeX reads as alignment, subscript, comment or parameter: escaped
+(`#1`, a macro's parameter in its definition, stays)."""
 _RAW_CARET = re.compile(r"(?<!\\)\^|\\\^\{\}")
 """`^` in text, or TeX's `\\^{}` for it: `\\textasciicircum` (math-core's `\\^` is the
 accent over the next letter, `a\\^{}b` showed a b̂)."""
@@ -192,7 +192,7 @@ def _font_switches(body: str) -> str:
 def _text_body(body: str) -> str:
     if "\\" in body:
         body = _font_switches(body)
-    body = _RAW_SPECIAL.sub(r"\\\1", body)
+    body = _RAW_SPECIAL.sub(lambda m: "".join("\\" + c for c in m.group()), body)
     body = _RAW_CARET.sub(r"\\textasciicircum{}", body)
     return _TEXT_SPACE.sub(r"\\\1{}", body)
 
