@@ -647,3 +647,23 @@ def test_mkdocs_jupyter_notebooks_are_notebook_pages(tmp_path: Path) -> None:
     assert not (public / "rnn-checkpoint").exists()
     config = tomllib.loads((done.dest / "lanting.toml").read_text(encoding="utf-8"))
     assert {"name": "Trees", "url": "/notebooks-tree-basics/"} in config["menu"]
+
+
+def test_a_menu_entry_follows_a_page_that_keeps_its_old_case(tmp_path: Path) -> None:
+    """`docs/ICS/index.md` answered at `/ICS/`; the new page keeps that case (an alias
+    differing only in case would be its own folder on macOS). The menu was made before,
+    with `/ics/`, and the build failed: "menu.1.url: `/ics/` is not a page"."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": ("site_name: Notes\nnav:\n  - Home: index.md\n  - System:\n"
+                       "    - ICS/index.md\n    - Bits: ICS/ICS-1.md\n"),
+        "docs/index.md": "# Notes\n",
+        "docs/ICS/index.md": "# 计算机系统概论\n",
+        "docs/ICS/ICS-1.md": "# Bits\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    config = tomllib.loads((done.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert {"name": "System", "url": "/ICS/"} in config["menu"]
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    assert (done.dest / "public" / "ICS" / "index.html").is_file()

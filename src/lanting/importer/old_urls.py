@@ -21,12 +21,31 @@ class _NewSiteParts(Protocol):
 
 
 def keep_old_urls(items: list[Item], new: _NewSiteParts) -> None:
-    """Give every item the aliases (or redirects) of its old URLs."""
+    """Give every item the aliases (or redirects) of its old URLs; a menu entry that
+    led to an item whose URL took an old URL's case (`/ICS/`) leads there still."""
     # (an old URL that is another page's new one would answer for both)
     taken = {(i.lang, new_url(i, new.permalink)): i for i in items if not i.draft}
     claimed: dict[tuple[str, str], Item] = {}
+    moved: dict[str, str] = {}
     for item in items:
+        before = new_url(item, new.permalink)
         _aliases(item, taken, claimed, new)
+        after = new_url(item, new.permalink)
+        if after != before:
+            folder = f"/{item.lang.lower()}" if item.lang else ""
+            moved[folder + before] = folder + after
+    if moved:
+        _follow_in_menus(new.config, moved)
+
+
+def _follow_in_menus(config: dict[str, Any], moved: dict[str, str]) -> None:
+    languages = config.get("languages")
+    tables = [config, *(t for t in languages.values() if isinstance(t, dict))] \
+        if isinstance(languages, dict) else [config]
+    for table in tables:
+        for entry in table.get("menu") or []:
+            if isinstance(entry, dict) and entry.get("url") in moved:
+                entry["url"] = moved[entry["url"]]
 
 
 def _aliases(item: Item, taken: dict[tuple[str, str], Item],
