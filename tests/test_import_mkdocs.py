@@ -667,3 +667,31 @@ def test_a_menu_entry_follows_a_page_that_keeps_its_old_case(tmp_path: Path) -> 
     result = build(done.dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
     assert (done.dest / "public" / "ICS" / "index.html").is_file()
+
+
+def test_a_quote_is_its_whole_block_as_python_markdown_reads_it(tmp_path: Path) -> None:
+    """`> $$` with the formula's lines unmarked was one quoted formula on the MkDocs
+    site (a block starting with `>` is a quote on every line). CommonMark ended the
+    quote at `> $$`: the closing `$$` opened a formula that ran to the next quote's,
+    swallowing the text between ("Unexpected $" on a real course-notes site)."""
+    algorithm = ("> 3. 如果 $y_i(w \\cdot x_i + b)\\leq 0$, 则\n>\n> $$\n\\begin{align*}\n"
+                 "w & \\leftarrow w + \\eta y_i x_i\n\\end{align*}\n$$\n>\n> 4. 转至 2。\n")
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: ML\nmarkdown_extensions:\n  - pymdownx.arithmatex:\n"
+                      "      generic: true\n",
+        "docs/index.md": "# ML\n",
+        "docs/perceptron.md": ("# 感知机\n\n" + algorithm + "\n正例 $x_1=(3,3)^\\top$。\n\n"
+                               + algorithm.replace("3. ", "5. ").replace("4. ", "6. ")),
+    })
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    root = parse_html((done.dest / "public" / "perceptron" / "index.html").read_text(
+        encoding="utf-8"))
+    quotes = root.find_all("blockquote")
+    assert len(quotes) == 2
+    for quote in quotes:
+        assert len(quote.find_all("math")) == 2  # (the inline one and the display one)
+        assert any("转至 2。" in li.text() for li in quote.find_all("li"))
+    assert "$$" not in root.text()

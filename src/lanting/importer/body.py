@@ -282,3 +282,31 @@ def first_line(text: str, needle: str) -> int | None:
     """The 1-based line of `needle` in `text` (for the report), or None."""
     at = text.find(needle)
     return None if at < 0 else text.count("\n", 0, at) + 1
+
+
+_QUOTE_START = re.compile(r"^([ \t]*)>")
+
+
+def quote_whole_blocks(text: str) -> tuple[str, int]:
+    """Each block (lines between blank lines) that starts with `>` made a quote on
+    every line, as Python-Markdown reads it: `> $$` with the formula's lines after it
+    unmarked was one quoted formula there. CommonMark continues a quote lazily only
+    with paragraph text, so the formula, or a list, left the quote and its closing `$$`
+    opened a formula running to the next one. Returns (text, lines marked)."""
+    lines = text.split("\n")
+    marked = 0
+    indent: str | None = None
+    for i, line in enumerate(lines):
+        if not line.strip():
+            indent = None
+            continue
+        start = _QUOTE_START.match(line)
+        if indent is None:
+            indent = start.group(1) if start and (i == 0 or not lines[i - 1].strip()) \
+                else None
+            continue
+        if start is None and line.startswith(indent) and not line[len(indent):].startswith(
+                (" ", "\t")):
+            lines[i] = f"{indent}> {line[len(indent):]}"
+            marked += 1
+    return "\n".join(lines), marked

@@ -102,6 +102,8 @@ class MkDocsBodies(MkDocsSnippets):
                                                        text, re.MULTILINE)))
         shelf = Shelf()
         text = protect_code(text, shelf)
+        text, quoted = B.quote_whole_blocks(text)
+        ctx.convert("quote lines without `>` (Python-Markdown's quotes)", quoted)
         text = _abbreviations(text, ctx)
         text = self.figures(text, ctx)
         text = _md_in_html(text, ctx)
