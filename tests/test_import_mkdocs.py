@@ -211,13 +211,16 @@ def test_blog_dir_dot_and_file_urls(tmp_path: Path) -> None:
 
 
 def test_plugins_that_changed_pages_are_warnings(tmp_path: Path) -> None:
+    """Plugins and hooks that changed pages (a hook replacing `{{ BEGIN_TOC }}` in a
+    real notes site) are warnings: what they did is lost. Hooks were a notice."""
     source = tmp_path / "src"
     write_files(source, {"mkdocs.yml": "site_name: N\nplugins:\n  - search\n  - macros\n"
                                        "  - glightbox\n  - mkdocs-jupyter:\n"
-                                       "      execute: false\n",
+                                       "      execute: false\nhooks:\n  - hooks/toc.py\n",
                          "docs/index.md": "# N\n"})
     done = import_site(source, tmp_path / "new")
-    assert [w.message.split(":")[0] for w in done.report.warnings] == ["plugin `macros`"]
+    assert [(w.line, w.message.split(":")[0]) for w in done.report.warnings] == [
+        (None, "plugin `macros`"), (8, "1 hook(s) (`hooks/toc.py`)")]
     assert "left out: `glightbox`" in report_of(done)
 
 

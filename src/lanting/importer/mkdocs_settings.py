@@ -17,9 +17,9 @@ from lanting.importer.item import Item
 from lanting.importer.listings import Redirects, archive_url, listed_posts, term_urls
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
-from lanting.importer.text import When, load_mapping
+from lanting.importer.text import When, key_line, load_mapping
 
-LEFT_OUT = ("repo_url", "repo_name", "edit_uri", "copyright", "extra_css", "hooks",
+LEFT_OUT = ("repo_url", "repo_name", "edit_uri", "copyright", "extra_css",
             "extra_javascript", "theme", "markdown_extensions", "validation",
             "not_in_nav", "exclude_docs", "watch", "dev_addr", "remote_branch")
 """Settings of MkDocs that only its build or its theme read: one notice names those the
@@ -162,6 +162,8 @@ class MkDocsSettings:
     report: Report
     site: NewSite
     config: dict[str, Any]
+    raw: str
+    """`mkdocs.yml` as written (for line numbers)."""
     blog: BlogSettings | None
     by_source: dict[Path, Item]
     texts: list[str]
@@ -221,6 +223,12 @@ class MkDocsSettings:
                 "Mermaid diagrams drawn as the old site drew them (its script from a CDN)")
         self.menu()
         self.plugins_report()
+        hooks = self.config.get("hooks")
+        if isinstance(hooks, list) and hooks:
+            self.report.warn("mkdocs.yml", key_line(self.raw, "hooks", 1),
+                             f"{len(hooks)} hook(s) ({', '.join(f'`{h}`' for h in hooks)}): "
+                             "Python MkDocs ran on the pages, not run: what they changed "
+                             "is lost, and markers they replaced show as written")
         dropped = [k for k in LEFT_OUT if k in self.config]
         if dropped:
             self.report.note("mkdocs.yml", None, "settings only MkDocs or its theme read, "
