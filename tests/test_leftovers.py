@@ -28,6 +28,19 @@ def test_each_kind_is_found(syntax: str) -> None:
     assert warnings(f"Text\nmore {escaped} text.\n") == [(6, f"`{syntax}`")]
 
 
+@pytest.mark.parametrize("syntax", ["{::comment}", "{: width=\"300\"}", "{:.no_toc}",
+                                    "{:target=\"_blank\"}", "{: #intro}"])
+def test_each_kramdown_attribute_list_is_found(syntax: str) -> None:
+    assert warnings(f"Text {syntax} text.\n") == [(5, f"`{syntax}`")]
+
+
+def test_format_strings_in_prose_are_not_template_syntax() -> None:
+    """Rust's `{:?}` and `{:#?}`, Python's `{:.2f}` and `{:x}` written in prose (a real
+    notes site on Rust) were "template syntax left in the page"."""
+    assert warnings("用 {:?} 或 {:#?} 打印，{:.2f} 保留两位，{:x} 是十六进制，"
+                    "{:>8} 右对齐。\n") == []
+
+
 def test_code_math_comments_and_pre_are_left_alone() -> None:
     assert warnings("`{{ x }}` and $\\{{a}\\}$\n\n```\n{% raw %}\n```\n\n    {{ y }}\n\n"
                     "<!-- {{ z }} -->\n\n<div><pre>{{ p }}</pre><code>{% t %}</code></div>\n"

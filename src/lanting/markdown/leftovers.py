@@ -25,8 +25,12 @@ from markdown_it.token import Token
 
 from lanting.model.problem import Problem
 
-TEMPLATE_SYNTAX = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{:[^{}\n]*\}")
-"""Liquid output and tags, Hugo shortcodes (`{{< >}}`, `{{% %}}`), kramdown `{: …}`."""
+TEMPLATE_SYNTAX = re.compile(
+    r"\{\{.*?\}\}|\{%.*?%\}|\{:(?::[A-Za-z]|[ \t]*[.#][A-Za-z_]|"
+    r"[ \t]*[A-Za-z_][\w-]+(?=[ \t]*[=:}]|[ \t]))[^{}\n]*\}")
+"""Liquid output and tags, Hugo shortcodes (`{{< >}}`, `{{% %}}`), kramdown `{: .note}`,
+`{:toc}`, `{::comment}` — not a format string in prose (Rust's `{:?}`, Python's
+`{:.2f}`, `{:x}`)."""
 TEX = re.compile(
     r"\\(?:[dt]?frac|sqrt|sum|prod|oint|i?int|lim|infty|partial|nabla|"
     r"alpha|beta|gamma|delta|v?arepsilon|epsilon|zeta|eta|v?artheta|theta|iota|kappa|"
