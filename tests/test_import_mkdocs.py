@@ -698,3 +698,63 @@ def test_a_quote_is_its_whole_block_as_python_markdown_reads_it(tmp_path: Path) 
         assert len(quote.find_all("math")) == 2  # (the inline one and the display one)
         assert any("转至 2。" in li.text() for li in quote.find_all("li"))
     assert "$$" not in root.text()
+
+
+def test_pages_a_password_hid_are_drafts(tmp_path: Path) -> None:
+    """encryptcontent hid pages behind a password (`password:`, or a `level` of its
+    `password_inventory`); the import published them for anyone to read. They are
+    drafts, each with a warning at its key; a menu entry to one is left out."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": ("site_name: Notes\nnav:\n  - index.md\n  - Diary: diary.md\n"
+                       "plugins:\n  - encryptcontent:\n      password_inventory:\n"
+                       "        secret: '0506'\n"),
+        "docs/index.md": "# Notes\n\nSee [my diary](diary.md) and [plans](plans.md).\n",
+        "docs/diary.md": "---\nlevel: secret\n---\n# Diary\n\nPrivate.\n",
+        "docs/plans.md": "---\ntitle: Plans\npassword: hunter2\n---\n\nPrivate too.\n",
+        "docs/open.md": "---\nlevel: public\n---\n# Open\n\nFor all.\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    locked = [(w.path, w.line) for w in done.report.warnings if "password hid" in w.message]
+    assert sorted((str(p), line) for p, line in locked) == [
+        ("docs/diary.md", 2), ("docs/plans.md", 3)]
+    pages = done.dest / "content" / "pages"
+    for name in ("diary", "plans"):
+        assert "draft: true" in (pages / f"{name}.md").read_text(encoding="utf-8")
+    assert "draft" not in (pages / "open.md").read_text(encoding="utf-8")
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    public = done.dest / "public"
+    assert not (public / "diary").exists() and not (public / "plans").exists()
+    assert (public / "open" / "index.html").is_file()
+    assert "Private" not in (public / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_toc_hooks_lists_are_lists_of_links(tmp_path: Path) -> None:
+    """Course-notes sites share a `toc.py` hook that made a table of contents of the YAML
+    between `{{ BEGIN_TOC }}` and `{{ END_TOC }}`; the markers and the YAML showed as
+    written. They are a nested list of links to the pages (`[note]` dropped)."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Notes\nhooks:\n  - hooks/toc.py\n",
+        "hooks/toc.py": 'MARK = "{{ BEGIN_TOC }}"  # (the hook: replaced it with HTML)\n',
+        "docs/index.md": ("# Notes\n\n{{ BEGIN_TOC }}\n- 计算机系统[note]:\n"
+                          "    - index: cs/\n    - 数据表示[note]: cs/bits/\n"
+                          "    - 🔒汇编: cs/asm\n- 数学:\n    - 线性代数: math/linear-algebra/\n"
+                          "{{ END_TOC }}\n"),
+        "docs/cs/index.md": "# 计算机系统\n",
+        "docs/cs/bits.md": "# 数据表示\n",
+        "docs/cs/asm.md": "# 汇编\n",
+        "docs/math/linear-algebra.md": "# 线性代数\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    text = (done.dest / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "BEGIN_TOC" not in text and "[note]" not in text
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    root = parse_html((done.dest / "public" / "index.html").read_text(encoding="utf-8"))
+    links = [(a.text(), a.get("href")) for a in root.one("main").find_all("a")
+             if a.get("href", "").endswith("/") and a.text() != "Notes"]
+    assert links == [("计算机系统", "/cs/"), ("数据表示", "/bits/"), ("🔒汇编", "/asm/"),
+                     ("线性代数", "/linear-algebra/")]
+    assert [s.text() for s in root.one("main").find_all("strong")] == ["数学"]

@@ -91,6 +91,11 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
         self.linked: dict[Path, set[str]] = {}
         """Each page's ids that links of the site name (`x.md#_2`)."""
         self.auto_append = ""
+        hooks = self.config.get("hooks")
+        # (the hook, or the plugin made of it: `plugins: [toc]`)
+        self.toc_hook = plugin(self.config, "toc") is not None or any(
+            "BEGIN_TOC" in read_text(source / str(h)) for h in
+            (hooks if isinstance(hooks, list) else []) if (source / str(h)).is_file())
 
     # --- the steps ---------------------------------------------------------------------
 

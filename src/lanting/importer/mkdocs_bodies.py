@@ -21,6 +21,7 @@ from lanting.importer.common import LinkTable, first_item, is_image
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_anchors import heading_text, keep_heading_ids
+from lanting.importer.mkdocs_hooks import toc_blocks
 from lanting.importer.mkdocs_settings import BlogSettings, extension
 from lanting.importer.mkdocs_snippets import MkDocsSnippets
 from lanting.importer.quarto_bodies import scripts
@@ -78,6 +79,9 @@ class MkDocsBodies(MkDocsSnippets):
     by_source: dict[Path, Item]
     blog_index: Path | None
     auto_append: str
+    toc_hook: bool
+    """The site runs the `toc.py` hook or plugin (`{{ BEGIN_TOC }}` lists:
+    `mkdocs_hooks.py`)."""
     headings: dict[Path, list[tuple[str, str]]]
     linked: dict[Path, set[str]]
 
@@ -88,6 +92,8 @@ class MkDocsBodies(MkDocsSnippets):
         if self.auto_append and whole_page:
             text = text.rstrip("\n") + "\n\n" + self.auto_append + "\n"
         text = self.snippets(text, path, ctx)
+        if self.toc_hook:
+            text = toc_blocks(text, ctx)
         text, kept = keep_heading_ids(text, self.headings.get(path.resolve(), []),
                                       self.linked.get(path.resolve(), set()))
         ctx.convert("heading ids MkDocs made, kept (<a id>)", kept)

@@ -21,7 +21,7 @@ from lanting.importer.common import (
     summary_of,
 )
 from lanting.importer.mkdocs_bodies import first_heading
-from lanting.importer.mkdocs_settings import BlogSettings
+from lanting.importer.mkdocs_settings import BlogSettings, plugin
 from lanting.importer.report import Report
 from lanting.importer.text import (
     When,
@@ -91,6 +91,20 @@ class MkDocsFront:
 
     # --- front matter --------------------------------------------------------------------
 
+    def encrypted(self, data: dict[str, Any]) -> str:
+        """The key that made the encryptcontent plugin encrypt the page (`password`, or
+        a `level` of its `password_inventory`), else ""."""
+        options = plugin(self.config, "encryptcontent")
+        if options is None:
+            return ""
+        if data.get("password"):
+            return "password"
+        inventory = options.get("password_inventory")
+        level = data.get("level")
+        if level is not None and isinstance(inventory, dict) and str(level) in inventory:
+            return "level"
+        return ""
+
     def front(self, data: dict[str, Any], head: str, path: Path, kind: str,
               title: str) -> dict[str, Any]:
         front: dict[str, Any] = {"title": title}
@@ -113,6 +127,13 @@ class MkDocsFront:
                 self.report.note(path, key_line(head, "pin"), "`pin: true` kept as "
                                  "`params.sticky` (Lanting lists posts by date)")
             self.post_authors(data, head, path, front)
+        locked = self.encrypted(data)
+        if locked:
+            front["draft"] = True
+            self.report.warn(path, key_line(head, locked), "a password hid it on the old site "
+                             f"(encryptcontent, `{locked}`): a draft, not published, as "
+                             "Lanting has no password-protected pages (remove `draft: "
+                             "true` to publish it)")
         tags = names(data.get("tags"))
         if tags:
             front["tags"] = tags
@@ -121,7 +142,8 @@ class MkDocsFront:
             front["summary"] = summary
         if isinstance(data.get("hide"), list) and "toc" in data["hide"]:
             front["toc"] = False
-        note_unplaced_keys(self.report, path, head, data, MAPPED_KEYS)
+        note_unplaced_keys(self.report, path, head, data,
+                           MAPPED_KEYS | {locked} if locked else MAPPED_KEYS)
         return front
 
     def dates(self, data: dict[str, Any], head: str, path: Path) -> tuple[When, When | None]:
