@@ -233,3 +233,21 @@ def test_spaces_around_a_raw_image_url_are_dropped(tmp_path: Path) -> None:
     assert not any("not found" in e.message for e in imported.report.entries)
     [src] = built_images(imported, "/posts/ga/")
     assert src.endswith("ga.svg")
+
+
+def test_a_post_behind_a_password_is_a_draft(tmp_path: Path) -> None:
+    """hexo-blog-encrypt showed a post with `password:` only to who typed it; the import
+    published its text for everyone. It is a draft, with a warning at the key."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/diary.md": "---\ntitle: 日记\ndate: 2021-03-01 10:00:00\n"
+                                  "password: 0506\nabstract: 输入密码\n---\n私事。\n",
+        "source/_posts/open.md": "---\ntitle: 公开\ndate: 2021-03-02 10:00:00\n---\n正文。\n"})
+    assert "draft: true" in post_text(imported, "diary")
+    assert "draft" not in post_text(imported, "open")
+    warned = [(w.line, w.message.split(":")[0]) for w in imported.report.warnings]
+    assert warned == [(4, "protected by a password (hexo-blog-encrypt)")]
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    assert "私事" not in "".join(p.read_text(encoding="utf-8")
+                               for p in (imported.dest / "public").rglob("*.html"))

@@ -189,6 +189,11 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
                 self.report.warn(path, None, "no date in the front matter: the file's "
                                  "modification time is used")
             draft = drafted or not bool_of(data.get("published", True))
+            if data.get("password") and not draft:  # (hexo-blog-encrypt)
+                draft = True
+                self.report.warn(path, key_line(head, "password"), "protected by a password "
+                                 "(hexo-blog-encrypt): imported as a draft (Lanting has no "
+                                 "password; publishing it would show the text to everyone)")
             slug = slug_of(title_part or path.stem)
             front = self.front(data, head, path, date)
             if draft:

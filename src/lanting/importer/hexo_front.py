@@ -21,7 +21,7 @@ from lanting.importer.text import When, key_line, names
 MAPPED_KEYS = frozenset({"title", "date", "updated", "tags", "categories", "published",
                          "abbrlink", "permalink", "description", "excerpt", "cover",
                          "series", "hidden", "hide", "sticky", "top", "toc", "slug",
-                         "thumbnail", "index_img"})
+                         "thumbnail", "index_img", "password"})
 """Front-matter keys of a post whose meaning the import keeps."""
 
 
