@@ -69,8 +69,11 @@ class PageRenderer:
         """Render only these paths (`lanting serve`'s quick path); None: every path."""
         self.templates_digest = templates_digest
         config = site.config
-        latest = max((p.updated or p.date for p in site.posts if p.date), default=None)
-        build_year = latest.year if latest else 1970
+        # (the newest dated text's year, never the clock's: the same input, the same
+        # pages; a site of undated pages only shows no year, not 1970)
+        latest = max((p.updated or p.date for p in (*site.posts, *site.pages) if p.date),
+                     default=None)
+        build_year = latest.year if latest else None
         # Publications and talks show on the home page and beside posts: a change there
         # renders every page again (rare, and always right).
         self.site_digest = _digest(__version__, stable_repr(config), templates_digest,

@@ -45,7 +45,8 @@ VARIABLES: dict[str, str] = {
     "config": "`lanting.toml`, typed (`model/config.py`): `config.title`, `config.theme`, "
               "`config.menu`, `config.params` (free-form values for your templates), …",
     "version": "Lanting's version.",
-    "build_year": "The year of the newest post (the footer's ©; not the clock's).",
+    "build_year": "The year of the newest dated post or page (the footer's ©; not the "
+                  "clock's); none on a site of undated pages.",
     "assets": "Asset name → URL with a version query (`assets['style.css']`).",
     "asset": "`asset('style.css')`: the versioned URL of a theme asset, or of a "
              "`[theme] custom_css` file as `asset('static/css/site.css')`.",
