@@ -710,6 +710,9 @@ def test_pages_a_password_hid_are_drafts(tmp_path: Path) -> None:
                        "plugins:\n  - encryptcontent:\n      password_inventory:\n"
                        "        secret: '0506'\n"),
         "docs/index.md": "# Notes\n\nSee [my diary](diary.md) and [plans](plans.md).\n",
+        # (a link by the page's URL, `/journal/` + `2024-01/`, as the toc hook wrote them)
+        "docs/journal.md": "# Journal\n\n- [January](2024-01/)\n",
+        "docs/journal/2024-01.md": "---\nlevel: secret\n---\n# January\n\nPrivate.\n",
         "docs/diary.md": "---\nlevel: secret\n---\n# Diary\n\nPrivate.\n",
         "docs/plans.md": "---\ntitle: Plans\npassword: hunter2\n---\n\nPrivate too.\n",
         "docs/open.md": "---\nlevel: public\n---\n# Open\n\nFor all.\n",
@@ -717,7 +720,7 @@ def test_pages_a_password_hid_are_drafts(tmp_path: Path) -> None:
     done = import_site(source, tmp_path / "new")
     locked = [(w.path, w.line) for w in done.report.warnings if "password hid" in w.message]
     assert sorted((str(p), line) for p, line in locked) == [
-        ("docs/diary.md", 2), ("docs/plans.md", 3)]
+        ("docs/diary.md", 2), ("docs/journal/2024-01.md", 2), ("docs/plans.md", 3)]
     pages = done.dest / "content" / "pages"
     for name in ("diary", "plans"):
         assert "draft: true" in (pages / f"{name}.md").read_text(encoding="utf-8")
@@ -728,6 +731,9 @@ def test_pages_a_password_hid_are_drafts(tmp_path: Path) -> None:
     assert not (public / "diary").exists() and not (public / "plans").exists()
     assert (public / "open" / "index.html").is_file()
     assert "Private" not in (public / "index.html").read_text(encoding="utf-8")
+    journal = parse_html((public / "journal" / "index.html").read_text(encoding="utf-8"))
+    assert "January" in journal.one("main").text()
+    assert not [a for a in journal.one("main").find_all("a") if a.text() == "January"]
 
 
 def test_the_toc_hooks_lists_are_lists_of_links(tmp_path: Path) -> None:

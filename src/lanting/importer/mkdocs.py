@@ -240,10 +240,11 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
         self.by_source[path.resolve()] = item
         self.report.counts[("drafts" if draft else "posts") if kind == "post"
                            else "pages"] += 1
-        if not draft and not generated:
-            item.old_urls = [self.old_url(rel, data, title, front)]
-            for old in item.old_urls:
-                self.table.add(old, item)
+        if not generated:
+            # (a link to a draft, found by its old URL, becomes its text when written)
+            old = self.old_url(rel, data, title, front)
+            self.table.add(old, item)
+            item.old_urls = [] if draft else [old]
         if kind == "post" and data.get("links"):
             body = body.rstrip("\n") + "\n\n" + self.related(data["links"])
             self.report.convert("related links (`links`, a list after the post)")
