@@ -657,3 +657,13 @@ def test_a_double_sum_in_mathop() -> None:
     assert rendered.problems == ()
     mathml = rendered.html[rendered.html.index("<math"):]
     assert mathml_text(mathml) == "E = −1/2∑∑_{j ≠ i} w_{ij}"
+
+
+@pytest.mark.parametrize("text", ["$$\nv = a \\\\ = b \\ \n$$\n", "> $$\n> a \\\\ b \\ \n> $$\n",
+                                  "$x \\ $ and more\n"])
+def test_a_control_space_ending_a_formula_is_kept(text: str) -> None:
+    # (Obsidian notes end rows with `\ `: stripped to `\`, it escaped what Lanting put
+    # after the formula, and the formula failed)
+    rendered = render(text)
+    assert not rendered.problems
+    assert "math-error" not in rendered.html

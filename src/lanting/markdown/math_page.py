@@ -80,6 +80,8 @@ def _collect(tokens: Sequence[Token]) -> tuple[list[_Formula], list[Token]]:
 def _make(token: Token, display: bool, line: int, label: str) -> _Formula:
     source = token.content
     latex = source.strip()
+    if (len(latex) - len(latex.rstrip("\\"))) % 2:
+        latex += " "  # (a control space, `\ `, last: a lone `\` would escape what follows)
     start = len(source) - len(source.lstrip())
     return _Formula(token, display, line + source.count("\n", 0, start), start, latex, label)
 
