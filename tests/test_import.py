@@ -1,7 +1,7 @@
 """`lanting import`: the fixture sites under tests/fixtures/import/ (each shaped like a real
 Jekyll, al-folio, Hugo, Hugo Blox, Hexo, Quarto, MkDocs, Jupyter Book, Docusaurus,
-VitePress or VuePress site) import, then build with no error, no template syntax left in
-any page's text, every image present, drafts and unpublished posts not published, and
+VitePress, VuePress or Quartz site) import, then build with no error, no template syntax
+left in any page's text, every image present, drafts and unpublished posts not published, and
 every old post URL answering — all checked on the parsed output."""
 
 from __future__ import annotations
@@ -179,6 +179,13 @@ CASES = {
          "/posts/rl/grpo.html"),
         (),
         {"/posts/ppo/": 1, "/posts/grpo/": 1}),
+    "quartz": Case(
+        "quartz",
+        # a note's path with spaces as `-` (`.html`, as hosts answer it), a folder, an alias
+        ("/ML-笔记/注意力机制.html", "/ML-%E7%AC%94%E8%AE%B0/Transformer-%E7%AC%94%E8%AE%B0.html",
+         "/系统/NCCL-调优.html", "/ML-笔记/", "/系统/", "/attention.html"),
+        (),  # (drafts are not imported at all: Quartz published nothing of them)
+        {"/posts/注意力机制/": 1, "/posts/梯度累积/": 1}),
 }
 
 

@@ -1,6 +1,6 @@
 """`lanting import SOURCE [DEST]`: a Jekyll, al-folio, Hugo, Hugo Blox, Hexo, Quarto,
-MkDocs, Jupyter Book, Docusaurus, VitePress or VuePress site turned into a new Lanting
-site, with a report of what was converted, what could not be and where.
+MkDocs, Jupyter Book, Docusaurus, VitePress, VuePress or Quartz site turned into a new
+Lanting site, with a report of what was converted, what could not be and where.
 
 The source is only read. One module per generator reads it into a `site.NewSite` (posts,
 pages, talks, the home page, images, static files, `lanting.toml`); `NewSite.files`
@@ -33,6 +33,7 @@ _READERS: dict[str, tuple[str, str]] = {
     "quarto": ("quarto", "Quarto"), "mkdocs": ("mkdocs", "MkDocs"),
     "jupyter-book": ("jupyterbook", "JupyterBook"), "docusaurus": ("docusaurus", "Docusaurus"),
     "vitepress": ("vuepress", "VuePress"), "vuepress": ("vuepress", "VuePress"),
+    "quartz": ("quartz", "Quartz"),
 }
 """Each kind's reader: its module of `lanting.importer` and class (imported when asked
 for: the readers load the site model, which `lanting --help` need not)."""
@@ -43,6 +44,7 @@ LOOKED_FOR = (
     "Quarto (_quarto.yml), "
     "MkDocs (mkdocs.yml), "
     "Docusaurus (docusaurus.config.js or .ts), "
+    "Quartz (quartz.config.ts with content/), "
     "Jupyter Book (_toc.yml, or myst.yml with project.toc, here or in book/ or docs/), "
     "VitePress (.vitepress/ at the root or in docs/), "
     "VuePress (.vuepress/ at the root, in docs/ or src/), "
@@ -98,6 +100,8 @@ def detect(source: Path) -> str:
         return "mkdocs"
     if any(source.glob("docusaurus.config.*")):
         return "docusaurus"
+    if any(source.glob("quartz.config.*")) and (source / "content").is_dir():
+        return "quartz"
     from lanting.importer.jupyterbook_toc import book_folder
 
     if book_folder(source) is not None:

@@ -1,0 +1,340 @@
+"""Quartz v4 (an Obsidian vault published as a digital garden) → Lanting.
+
+The notes are the Markdown files of `content/`; `content/index.md` is the home page. A
+note is a post when its front matter dates it (`date`, `created`, `published`,
+`publishDate`: the dates Quartz read from the front matter); every other note is a page.
+(Quartz also dated a note by its file's time, which a fresh clone resets: most gardens
+date few notes, or none, and are pages that grow rather than posts of a day.) A folder
+is a page at its old URL (`/ML-笔记/`) listing its notes and folders, as Quartz's folder
+pages did, its `index.md` (a folder note) the text above the list. Tags are the front
+matter's `tags` and the inline `#tags` of the text; `aliases` and `permalink` are old
+URLs kept answering, with every note's own (its path, spaces as `-`). Notes left out by
+`ignorePatterns`, `draft: true` or `publish: false` (and, with `ExplicitPublish`, every
+note without `publish: true`) are skipped and reported. Bodies are converted in
+`quartz_bodies.py`, the settings read in `quartz_settings.py`.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import (
+    LinkTable,
+    Options,
+    bool_of,
+    finish_menu,
+    guess_language,
+    language_tag,
+    menu_names,
+    mtime,
+    note_unplaced_keys,
+    read_text,
+    summary_of,
+    walk,
+)
+from lanting.importer.item import Item
+from lanting.importer.liquid import Context
+from lanting.importer.listings import Redirects, listed_posts, term_urls
+from lanting.importer.mkdocs_bodies import first_heading
+from lanting.importer.mkdocs_settings import MERMAID
+from lanting.importer.quartz_bodies import QuartzBodies, inline_tags
+from lanting.importer.quartz_settings import ignored, note_url, read_config, slug, tag_slug
+from lanting.importer.report import Report
+from lanting.importer.site import NewSite, slug_of
+from lanting.importer.text import (
+    key_line,
+    load_mapping,
+    names,
+    parse_when,
+    split_front_matter,
+    unique,
+    zone,
+)
+
+_DATES = ("date", "created", "published", "publishDate")
+"""The front-matter dates that make a note a post (Quartz's created and published)."""
+_UPDATED = ("modified", "lastmod", "updated", "last-modified")
+_PLACED = frozenset({"title", "tags", "tag", "aliases", "alias", "draft", "publish",
+                     "description", "permalink", *_DATES, *_UPDATED})
+_MENU_FOLDERS = 6
+_GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "posts",
+                        "publications", "talks"})
+
+
+class Quartz(QuartzBodies):
+    kind = "quartz"
+
+    def __init__(self, source: Path, report: Report, options: Options) -> None:
+        self.source = source
+        self.report = report
+        self.options = options
+        self.site = NewSite(report, source)
+        self.config = read_config(source)
+        self.content = source / "content"
+        self.tz = zone(options.timezone)
+        self.table = LinkTable(self.site)
+        self.by_slug: dict[str, Item] = {}
+        """Each published note by its Quartz slug (`ML-笔记/attention`)."""
+        self.files: dict[str, Path] = {}
+        """Every other file of `content/` by its slug (`assets/fig-1.png`)."""
+        self.skipped: dict[str, str] = {}
+        """Each note left out, by its slug: why."""
+        self.documents: list[tuple[Item, str, Path]] = []
+        self.texts: list[str] = []
+        self.mermaid = False
+        self.top_folders: list[tuple[str, Item]] = []
+
+    def run(self) -> NewSite:
+        if not self.content.is_dir():
+            self.report.warn(self.config.file, None, "no `content/` folder: nothing to import")
+            self.write_config()
+            return self.site
+        paths = [p for p in walk(self.content) if not self.left_out(p)]
+        notes = [p for p in paths if p.suffix.lower() == ".md"]
+        for path in paths:
+            if path.suffix.lower() != ".md":
+                rel = slug(self.rel(path))
+                self.files[rel] = path
+                self.site.static.setdefault(rel, path)
+        self.names = Counter(_name(p).casefold() for p in notes)
+        for path in notes:
+            self.read_note(path)
+        folders = self.folder_pages()
+        for item, text, path in self.documents:
+            ctx = Context(self.report, path, read_text(path))
+            item.body = self.convert(text, item, ctx, path).rstrip("\n") + \
+                folders.get(item.number, "\n")
+        self.write_config()
+        return self.site
+
+    def rel(self, path: Path) -> str:
+        return path.relative_to(self.content).as_posix()
+
+    def left_out(self, path: Path) -> bool:
+        rel = self.rel(path)
+        if ignored(rel, self.config.ignore):
+            if path.suffix.lower() == ".md":
+                self.report.note(path, None, "left out by `ignorePatterns` (Quartz did "
+                                 "not publish it)")
+            return True
+        return False
+
+    # --- notes ---------------------------------------------------------------------------
+
+    def read_note(self, path: Path) -> None:
+        rel = self.rel(path)
+        text = read_text(path)
+        _fmt, head, body, _first = split_front_matter(text)
+        data, error = load_mapping("yaml", head)
+        if error:
+            self.report.warn(path, 2, f"front matter not read ({error})")
+        why = self.unpublished(data)
+        if why:
+            self.skipped[slug(rel)] = why
+            self.report.note(path, key_line(head, "draft") or key_line(head, "publish"),
+                             f"{why}: not imported (Quartz did not publish it)")
+            return
+        folder_note = path.stem.lower() == "index"
+        kind = "home" if rel.lower() == "index.md" else "page" if folder_note else \
+            "post" if any(data.get(k) not in (None, "") for k in _DATES) else "page"
+        title = str(data.get("title") or (path.parent.name if folder_note else path.stem))
+        front = self.front(data, head, path, kind, title.strip())
+        tags = inline_tags(body)
+        if tags:
+            self.report.convert("inline #tags (in the front matter's tags too)", len(tags))
+            front["tags"] = unique([*front.get("tags", []), *tags])
+        name = _name(path)
+        folder = posixpath.dirname(rel.rsplit("/index.md", 1)[0]) if folder_note \
+            else posixpath.dirname(rel)
+        if self.names[name.casefold()] > 1 and folder:
+            name = f"{posixpath.basename(folder)}-{name}"  # (the folder told them apart)
+        if kind == "page" and slug_of(name) in _GENERATED:
+            self.report.warn(path, None, f"a page named `{name}` would take Lanting's own "
+                             f"/{slug_of(name)}/: it is /{slug_of(name)}-page/")
+            name = f"{name}-page"
+        item = self.site.add(Item(kind, slug_of(name), path, front))
+        self.by_slug[slug(rel)] = item
+        self.report.counts["posts" if kind == "post" else "pages"] += 1
+        item.old_urls = [note_url(rel), *self.alias_urls(data, path, head)]
+        for old in item.old_urls:
+            self.table.add(old, item)
+            self.table.add(old.removesuffix(".html"), item)
+        heading = first_heading(body)
+        if heading is not None and heading[0] == front["title"]:
+            body = heading[1]  # (Lanting shows the title above the text: not twice)
+        self.texts.append(body)
+        self.documents.append((item, body, path))
+
+    def unpublished(self, data: dict[str, Any]) -> str:
+        if bool_of(data.get("draft", False)):
+            return "`draft: true`"
+        publish = data.get("publish")
+        if publish is not None and not bool_of(publish):
+            return "`publish: false`"
+        if self.config.explicit_publish and not bool_of(publish or False):
+            return "no `publish: true` (the site publishes with `ExplicitPublish`)"
+        return ""
+
+    def front(self, data: dict[str, Any], head: str, path: Path, kind: str,
+              title: str) -> dict[str, Any]:
+        front: dict[str, Any] = {"title": title}
+        if kind == "post":
+            key = next(k for k in _DATES if data.get(k) not in (None, ""))
+            value = data[key]
+            when = parse_when(value, value if isinstance(value, str) else None, self.tz)
+            if when is None:
+                self.report.warn(path, key_line(head, key), f"date `{value}` not read: "
+                                 "the file's time is used")
+                when = mtime(path, self.tz)
+            front["date"] = when
+        for key in _UPDATED:
+            value = data.get(key)
+            if value not in (None, "") and kind == "post":
+                updated = parse_when(value, value if isinstance(value, str) else None,
+                                     self.tz)
+                if updated is not None:
+                    front["updated"] = updated
+                break
+        tags = [t.lstrip("#").strip() for t in names(data.get("tags", data.get("tag")))]
+        if [t for t in tags if t]:
+            front["tags"] = unique(t for t in tags if t)
+        summary = summary_of(data, "description")
+        if summary:
+            front["summary"] = summary
+        note_unplaced_keys(self.report, path, head, data, _PLACED)
+        return front
+
+    def alias_urls(self, data: dict[str, Any], path: Path, head: str) -> list[str]:
+        """Quartz's alias pages: each of `aliases` (a name, or a path from `content/`)
+        slugged as a file's path, and `permalink` as written."""
+        urls: list[str] = []
+        for alias in names(data.get("aliases", data.get("alias"))):
+            alias = alias.strip().strip("/")
+            if alias:
+                urls.append(note_url(alias if alias.endswith(".md") else alias + ".md"))
+        permalink = data.get("permalink")
+        if isinstance(permalink, str) and permalink.strip():
+            urls.append("/" + permalink.strip().lstrip("/"))
+        if urls:
+            self.report.convert("aliases and permalinks kept as old URLs", len(urls))
+        return urls
+
+    # --- folders -------------------------------------------------------------------------
+
+    def folder_pages(self) -> dict[int, str]:
+        """A page for each folder of notes, at its old URL, listing its notes and folders
+        as Quartz's folder page did; a folder note (`index.md`) is the page, its list after
+        its text. -> the list to append, by the folder note's item number."""
+        folders: dict[str, list[Item]] = {}
+        for rel, item in self.by_slug.items():
+            if item.kind == "home":
+                continue
+            parent = posixpath.dirname(rel.removesuffix("/index")) \
+                if rel.endswith("/index") else posixpath.dirname(rel)
+            folders.setdefault(parent, []).append(item)
+            while parent:  # (a folder of folders lists them, even without notes of its own)
+                parent = posixpath.dirname(parent)
+                folders.setdefault(parent, [])
+        appended: dict[int, str] = {}
+        pages: dict[str, Item] = {}
+        for folder in sorted(f for f in folders if f):
+            page = self.by_slug.get(folder + "/index") or self.folder_note(folder)
+            if page is None:
+                name = posixpath.basename(folder).replace("-", " ")
+                page = self.site.add(Item("page", slug_of(folder.replace("/", "-")), None,
+                                          {"title": name}))
+                page.old_urls = [f"/{folder}/"]
+                self.report.counts["pages"] += 1
+                self.report.convert("folder pages (a page listing the folder's notes)")
+            pages[folder] = page
+        self.top_folders = [(f"/{f}/", pages[f]) for f in sorted(pages) if "/" not in f]
+        for folder, page in pages.items():
+            children = [pages[f] for f in sorted(pages)
+                        if posixpath.dirname(f) == folder]
+            notes = sorted((i for i in folders.get(folder, []) if i is not page),
+                           key=lambda i: (i.kind != "page", i.title.casefold()))
+            lines = [f"- [{_escape(i.title)}]({self.site.link(i)})" for i in children + notes]
+            listing = "\n".join(lines)
+            if page.source is None:
+                page.body = listing + "\n"
+            else:
+                appended[page.number] = "\n\n" + listing + "\n" if listing else ""
+        return appended
+
+    def folder_note(self, folder: str) -> Item | None:
+        """`Cloud/Cloud.md` (the Folder Notes plugin's folder note) as the text of the
+        folder's page when the folder has no `index.md`: its own page and the folder's
+        would otherwise share a name (Quartz published both)."""
+        item = self.by_slug.get(f"{folder}/{posixpath.basename(folder)}")
+        if item is None or item.kind != "page":
+            return None
+        item.old_urls.append(f"/{folder}/")
+        self.table.add(f"/{folder}/", item)
+        self.report.convert("folder notes (`Folder/Folder.md`) as their folder's page")
+        return item
+
+    # --- settings ------------------------------------------------------------------------
+
+    def write_config(self) -> None:
+        config, read = self.site.config, self.config
+        config["title"] = read.title.strip() or "My garden"
+        config["language"] = language_tag(read.locale, read.locale) if read.locale \
+            else guess_language(self.texts)
+        if read.base_url and read.base_url not in ("quartz.jzhao.xyz",):
+            config["base_url"] = "https://" + read.base_url.removeprefix("https://") \
+                .removeprefix("http://").strip("/") + "/"
+        # (Quartz made heading ids with github-slugger: `#kl_penalty` links keep working)
+        config["markdown"] = {"heading_ids": "github"}
+        if self.mermaid:
+            config["markdown"]["mermaid"] = MERMAID
+            self.site.config_comments["markdown"] = (
+                "Mermaid diagrams drawn as Quartz drew them (its script from a CDN)")
+        self.tag_redirects()
+        self.menu()
+
+    def menu(self) -> None:
+        """The garden's top folders (Quartz's explorer), after the blog when notes are
+        posts, then the tags."""
+        names = menu_names(str(self.site.config.get("language", "")))
+        menu = [{"name": names["blog"], "url": "/blog/"}] if listed_posts(self.site) else []
+        if len(self.top_folders) > _MENU_FOLDERS:
+            self.report.note(self.config.file, None, f"{len(self.top_folders)} top folders: "
+                             f"the first {_MENU_FOLDERS} are in the menu (edit `[[menu]]`)")
+        menu += [{"name": page.title, "url": self.cased_url(page, url)}
+                 for url, page in self.top_folders[:_MENU_FOLDERS]]
+        menu.append({"name": names["tags"], "url": "/tags/"})
+        finish_menu(self.site, menu, self.config.file)
+
+    def cased_url(self, page: Item, old: str) -> str:
+        """The folder page's new URL, cased as its old one (`/BIM/`) when they differ
+        only in case, as the old URLs' aliases will make it."""
+        own = self.site.new_url(page)
+        if old != own and old.casefold() == own.casefold():
+            page.front["slug"] = old.strip("/").rsplit("/", 1)[-1]
+            return old
+        return own
+
+    def tag_redirects(self) -> None:
+        """Quartz's tag pages (`/tags/深度学习`, `/tags/ml/rl`) redirect to Lanting's."""
+        redirects = Redirects(self.site, self.report, self.config.file)
+        urls = term_urls(listed_posts(self.site), "tags")
+        for item in listed_posts(self.site):
+            for tag in item.front.get("tags", []):
+                new = urls.get(str(tag).casefold())
+                if new:
+                    redirects.add(f"/tags/{tag_slug(str(tag))}/", new)
+        if urls:
+            redirects.add("/tags/", "/tags/")
+        redirects.finish("tag pages")
+
+
+def _name(path: Path) -> str:
+    """A note's name: its file's, or its folder's for a folder note (`index.md`)."""
+    return path.parent.name if path.stem.lower() == "index" else path.stem
+
+
+def _escape(title: str) -> str:
+    return title.replace("[", "\\[").replace("]", "\\]")

@@ -1,0 +1,272 @@
+"""The body of a Quartz note in Lanting's Markdown. Lanting reads Obsidian's callouts,
+`==marks==`, `%%comments%%`, block ids (`^id`), math and Mermaid as written; this
+converts what depends on the vault: `[[wiki links]]` and Markdown links found by Quartz's
+rule (a path, or the one note of that name: `markdownLinkResolution: "shortest"`), so they
+lead to the note's new page; `![[image.png|300]]` from anywhere in the vault; and
+`![[other note]]`, `![[note#Heading]]`, `![[note#^block]]` — notes embedded in the page,
+which Lanting shows as a link — inlined, as Quartz showed them.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+from urllib.parse import unquote
+
+from lanting.importer import body as B
+from lanting.importer.body_links import UNLINK, map_urls
+from lanting.importer.common import LinkTable, heading_fragment, is_image, read_text
+from lanting.importer.item import Item
+from lanting.importer.liquid import Context
+from lanting.importer.quartz_settings import QuartzConfig, slug
+from lanting.importer.report import Report
+from lanting.importer.shelf import Shelf, protect_code
+from lanting.importer.site import NewSite
+from lanting.importer.text import split_front_matter
+from lanting.markdown.anchors import github_slug
+
+_WIKI = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
+_TAG = re.compile(r"(?<![^ \t\n])#([-\w]+(?:/[-\w]+)*)")
+"""Quartz's inline tag: `#` after a line start or a space, then letters, digits, `-`,
+`_` (`#深度学习`, `#ml/rl`), not only digits (`#1` is a number)."""
+_COMMENT = re.compile(r"%%.*?%%", re.DOTALL)
+_HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
+_NOTE = re.compile(r"^(?=[^,]*$).*[^\W\d_]|^$")
+"""A note's name has a letter and no comma (`[[1, 2]]` in prose is a nested list)."""
+
+
+def inline_tags(body: str) -> list[str]:
+    """The `#tags` of a note's text (not in code, headings' marks, HTML or URLs)."""
+    shelf = Shelf()
+    text = _COMMENT.sub("", protect_code(body, shelf))
+    found: list[str] = []
+    for match in _TAG.finditer(text):
+        tag = match.group(1)
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        before = text[line_start:match.start()]
+        if tag.replace("-", "").replace("_", "").replace("/", "").isdigit() \
+                or before.rfind("<") > before.rfind(">") or "$" in before:
+            continue
+        if tag not in found:
+            found.append(tag)
+    return found
+
+
+class QuartzBodies:
+    """The body side of the Quartz importer."""
+
+    source: Path
+    content: Path
+    report: Report
+    site: NewSite
+    config: QuartzConfig
+    table: LinkTable
+    by_slug: dict[str, Item]
+    files: dict[str, Path]
+    skipped: dict[str, str]
+    mermaid: bool
+
+    def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
+        fences = len(re.findall(r"^[ \t>]*(?:`{3,}|~{3,})[ \t]*mermaid", text, re.MULTILINE))
+        if fences:
+            self.mermaid = True
+            ctx.convert("mermaid diagrams", fences)
+        shelf = Shelf()
+        text = protect_code(text, shelf)
+        text, count = _COMMENT.subn("", text)
+        ctx.convert("%%comments%% left out", count)
+        text = self.embeds(text, path, ctx, shelf)
+        text = self.wiki_links(text, path, ctx)
+
+        def resolve(url: str, image: bool) -> str | None:
+            return self.url(url, image, path, ctx)
+
+        text = map_urls(text, resolve)
+        return B.tidy(shelf.restore(text))
+
+    # --- finding notes and files ----------------------------------------------------------
+
+    def find(self, target: str, path: Path) -> Item | Path | None:
+        """The note or file a link names, as Quartz's `transformLink` found it: a path
+        from the note's folder or from `content/`, else the one slug that ends with it
+        (`[[attention]]` → `ML/attention`); in any case, as Obsidian names are."""
+        target = target.strip().removeprefix("./")
+        if not target:
+            return None
+        wanted = slug(target if "." in posixpath.basename(target) else target + ".md")
+        here = posixpath.dirname(path.relative_to(self.content).as_posix())
+        candidates = [posixpath.normpath(posixpath.join(here, wanted)), wanted.lstrip("/")]
+        for key in candidates:
+            for fold in (False, True):
+                found = self._exact(key, fold)
+                if found is not None:
+                    return found
+        if "/" not in wanted.strip("/"):
+            for fold in (False, True):
+                ends = [k for k in (*self.by_slug, *self.files)
+                        if _same(posixpath.basename(k), wanted, fold)
+                        or (k.endswith("/index") and _same(posixpath.basename(
+                            k.removesuffix("/index")), wanted, fold))]
+                if len(ends) == 1:
+                    return self.by_slug.get(ends[0]) or self.files.get(ends[0])
+                if ends:
+                    return None
+        return None
+
+    def _exact(self, key: str, fold: bool) -> Item | Path | None:
+        for table in (self.by_slug, self.files):
+            for candidate in (key, key + "/index"):
+                for k, value in table.items():
+                    if _same(k, candidate, fold):
+                        return value
+        return None
+
+    def missing(self, target: str, path: Path) -> str:
+        """Why a link leads nowhere: the note was skipped, or is not in the vault."""
+        wanted = slug(target.strip() + ".md").casefold()
+        for key, why in self.skipped.items():
+            if key.casefold() == wanted or key.casefold().endswith("/" + wanted):
+                return f"its note is not published ({why})"
+        return "no note or file of that name in `content/`"
+
+    # --- wiki links -------------------------------------------------------------------
+
+    def wiki_links(self, text: str, path: Path, ctx: Context) -> str:
+        def one(match: re.Match[str]) -> str:
+            embed, name, heading, shown = match.group(1), match.group(2), \
+                match.group(3) or "", match.group(4)
+            # (in a table the `|` is written `\|`: `[[note\|shown]]`)
+            name, heading = name.removesuffix("\\"), heading.removesuffix("\\")
+            line = text[text.rfind("\n", 0, match.start()) + 1:text.find("\n", match.end())]
+            if embed or not _NOTE.match(name) or "$" in line:
+                return match.group()
+            label = (shown or (name + (heading.replace("#", " > ", 1) if heading and name
+                                        else heading.lstrip("#")))).strip()
+            if not name.strip():  # (`[[#Heading]]`: this page)
+                ctx.convert("[[wiki links]] to notes of the garden")
+                return f"[{label}]({self.fragment(heading, path)})"
+            found = self.find(name, path)
+            if isinstance(found, Item):
+                ctx.convert("[[wiki links]] to notes of the garden")
+                fragment = self.fragment(heading, found.source) if heading else ""
+                return f"[{label}]({self.site.link(found)}{fragment})"
+            if isinstance(found, Path):
+                ctx.convert("[[wiki links]] to files of the garden")
+                return f"[{label}]({self.file_url(found)})"
+            ctx.warn(match.group(), f"`{match.group()}` leads nowhere ("
+                     f"{self.missing(name, path)}): its text kept without the link")
+            return label
+
+        return _WIKI.sub(one, text)
+
+    def fragment(self, heading: str, source: Path | None) -> str:
+        """`#Heading` as the id the new page gives that heading; `#^block` as is."""
+        text = heading.lstrip("#").strip()
+        if text.startswith("^") or source is None:
+            return "#" + text
+        found = heading_fragment(text.split("#")[-1], source)
+        return "#" + (found or github_slug(text.split("#")[-1]))
+
+    def file_url(self, file: Path) -> str:
+        rel = slug(file.relative_to(self.content).as_posix())
+        if is_image(file):
+            return self.site.image(file, "/" + rel)
+        return "/" + rel
+
+    # --- embeds -----------------------------------------------------------------------
+
+    def embeds(self, text: str, path: Path, ctx: Context, shelf: Shelf) -> str:
+        def one(match: re.Match[str]) -> str:
+            name, heading, shown = match.group(2), match.group(3) or "", match.group(4)
+            name, heading = name.removesuffix("\\"), heading.removesuffix("\\")
+            if not match.group(1):
+                return match.group()
+            found = self.find(name, path) if name.strip() else None
+            if isinstance(found, Path) and is_image(found):
+                size = (shown or "").strip()
+                alt = size if re.fullmatch(r"\d+(?:x\d+)?", size) else ""
+                ctx.convert("![[image]] embeds")
+                return f"![{'|' + alt if alt else shown or ''}]({self.file_url(found)})"
+            if isinstance(found, Path):
+                ctx.warn(match.group(), f"`{match.group()}` embedded a file Quartz showed "
+                         "in the page: it is a link to the file")
+                return f"[{shown or found.name}]({self.file_url(found)})"
+            if isinstance(found, Item) and found.source is not None:
+                part = _part(read_text(found.source), heading)
+                if part is None:
+                    ctx.warn(match.group(), f"`{heading}` not found in `{name}`: the embed is "
+                             "a link to the note")
+                    return f"[{shown or name}]({self.site.link(found)})"
+                ctx.convert("![[note]] embeds inlined")
+                # (an embed in the embedded text is a link: no note embeds itself for ever)
+                inner = protect_code(part, shelf).replace("![[", "[[")
+                return "\n\n" + _COMMENT.sub("", inner).strip("\n") + "\n\n"
+            ctx.warn(match.group(), f"`{match.group()}` embeds nothing ("
+                     f"{self.missing(name, path)}): left out")
+            return ""
+
+        return _WIKI.sub(one, text)
+
+    # --- Markdown links -----------------------------------------------------------------
+
+    def url(self, url: str, image: bool, path: Path, ctx: Context) -> str | None:
+        """A link or image written as Markdown: `Other%20note.md`, `../ML/attention`,
+        `/ML/attention`, `attachments/fig.png` (from the note's folder, from `content/`,
+        or by name)."""
+        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#|^$", url) or "\ue000" in url:
+            return None
+        name, hash_mark, fragment = url.partition("#")
+        name = unquote(name.split("?")[0])
+        found = self.find(name, path)
+        if isinstance(found, Item):
+            ctx.convert("links to notes")
+            frag = self.fragment("#" + unquote(fragment), found.source) if hash_mark else ""
+            return self.site.link(found) + frag
+        if isinstance(found, Path):
+            return self.file_url(found) + hash_mark + fragment
+        if image:
+            ctx.warn(url, f"image `{url}` not found in `content/`: left as written")
+            return None
+        if name.endswith(".md") or "." not in posixpath.basename(name):
+            ctx.warn(url, f"a link to `{name}`, which leads nowhere ("
+                     f"{self.missing(name.removesuffix('.md'), path)}): its text kept")
+            return UNLINK
+        return None
+
+
+def _same(a: str, b: str, fold: bool) -> bool:
+    return a.casefold() == b.casefold() if fold else a == b
+
+
+def _part(note: str, heading: str) -> str | None:
+    """The text of a note an embed shows: all of it, the section under `#Heading`, or the
+    paragraph (list item) ending in `^block`."""
+    body = split_front_matter(note)[2]
+    wanted = heading.lstrip("#").strip()
+    if not wanted:
+        return body
+    lines = body.split("\n")
+    if wanted.startswith("^"):
+        for i, line in enumerate(lines):
+            if line.rstrip().endswith(" " + wanted) or line.strip() == wanted:
+                start = i
+                while start > 0 and lines[start - 1].strip() and line.strip() != wanted:
+                    start -= 1
+                if line.strip() == wanted:  # (the id on its own line: the block above)
+                    end, start = i, i - 1
+                    while start > 0 and lines[start - 1].strip():
+                        start -= 1
+                    return "\n".join(lines[start:end])
+                return "\n".join(lines[start:i + 1]).replace(" " + wanted, "")
+        return None
+    wanted = wanted.split("#")[-1].strip().casefold()
+    for i, line in enumerate(lines):
+        found = _HEADING.match(line)
+        if found and found.group(2).strip().casefold() == wanted:
+            level = len(found.group(1))
+            end = next((j for j in range(i + 1, len(lines))
+                        if (h := _HEADING.match(lines[j])) and len(h.group(1)) <= level),
+                       len(lines))
+            return "\n".join(lines[i:end])
+    return None

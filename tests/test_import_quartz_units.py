@@ -1,0 +1,105 @@
+"""The Quartz importer's rules on their own: Quartz's slugs, `ignorePatterns`, inline
+tags, `quartz.config.ts` read without running it; and small gardens written inline for
+what the fixture does not show."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from importbits import NOW, messages
+from sitebits import write_files
+
+from lanting.errors import UsageError
+from lanting.importer import detect, import_site
+from lanting.importer.quartz_bodies import inline_tags
+from lanting.importer.quartz_settings import ignored, note_url, read_config, slug, tag_slug
+
+CONFIG = 'const config = { configuration: { pageTitle: "花园", locale: "zh-CN" } }\n'
+
+
+@pytest.mark.parametrize(("rel", "url"), [
+    ("ML 笔记/Attention & Transformer.md", "/ML-笔记/Attention--and--Transformer.html"),
+    ("notes/100% done?.md", "/notes/100-percent-done.html"),
+    ("ML 笔记/index.md", "/ML-笔记/"),
+    ("index.md", "/"),
+    ("a/_index.md", "/a/"),
+])
+def test_quartz_urls_are_file_paths_with_spaces_as_dashes(rel: str, url: str) -> None:
+    assert note_url(rel) == url
+
+
+def test_files_keep_their_extension_in_slugs() -> None:
+    assert slug("assets/Pasted image 1.png") == "assets/Pasted-image-1.png"
+    assert tag_slug("ml/强化 学习") == "ml/强化-学习"
+
+
+@pytest.mark.parametrize(("rel", "left_out"), [
+    ("private/a.md", True), ("notes/private/a.md", False), ("templates", True),
+    ("notes/a.excalidraw.md", True), ("notes/a.md", False),
+])
+def test_ignore_patterns_name_paths_and_their_folders(rel: str, left_out: bool) -> None:
+    assert ignored(rel, ("private", "templates", "**/*.excalidraw.md")) is left_out
+
+
+def test_inline_tags_are_found_outside_code_headings_and_numbers() -> None:
+    body = ("# 标题\n\n笔记 #深度学习 和 #ml/rl，#1 不是。\n\n`#not`\n\n```\n#nor\n```\n"
+            '<span style="color: #fff">x</span> %% #hidden %%\n')
+    assert inline_tags(body) == ["深度学习", "ml/rl"]
+
+
+def test_the_config_is_read_without_running_it(tmp_path: Path) -> None:
+    write_files(tmp_path, {"quartz.config.ts": (
+        "// pageTitle: \"old\"\nconst config = { configuration: {\n"
+        "  pageTitle: \"🌱 Notes\", baseUrl: 'me.github.io/notes',\n"
+        "  ignorePatterns: [\"private\", 'Templates', \".trash\"],\n"
+        "  defaultDateType: \"modified\" },\n"
+        "  plugins: { filters: [Plugin.ExplicitPublish()] } }\n")})
+    config = read_config(tmp_path)
+    assert (config.title, config.base_url, config.date_type) == (
+        "🌱 Notes", "me.github.io/notes", "modified")
+    assert config.ignore == ("private", "Templates", ".trash")
+    assert config.explicit_publish
+
+
+def test_a_quartz_site_needs_its_content_folder(tmp_path: Path) -> None:
+    write_files(tmp_path, {"quartz.config.ts": CONFIG, "docs/index.md": "x\n"})
+    with pytest.raises(UsageError, match="Quartz"):
+        detect(tmp_path)
+
+
+def test_explicit_publish_takes_only_notes_that_say_publish(tmp_path: Path) -> None:
+    write_files(tmp_path / "old", {
+        "quartz.config.ts": CONFIG.replace("} }", "}, plugins: [Plugin.ExplicitPublish()] }"),
+        "content/index.md": "首页\n",
+        "content/公开.md": "---\npublish: true\n---\n\n公开的笔记。\n",
+        "content/私下.md": "没有 publish 的笔记。\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    pages = sorted(p.name for p in (tmp_path / "new" / "content" / "pages").iterdir())
+    assert pages == ["公开.md"]
+    assert any("ExplicitPublish" in m for m in messages(imported, "content/私下.md"))
+
+
+def test_a_folder_note_named_as_its_folder_is_the_folder_page(tmp_path: Path) -> None:
+    # (the Folder Notes plugin's `Cloud/Cloud.md`: one page, not `cloud` and `cloud-2`)
+    write_files(tmp_path / "old", {
+        "quartz.config.ts": CONFIG, "content/index.md": "首页\n",
+        "content/Cloud/Cloud.md": "云上的笔记。\n",
+        "content/Cloud/K8s.md": "调度器。\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    cloud = (tmp_path / "new" / "content" / "pages" / "cloud.md").read_text(encoding="utf-8")
+    assert "云上的笔记。" in cloud and "- [K8s](k8s.md)" in cloud
+    assert "/Cloud/" in cloud.split("aliases:")[1] or "slug: Cloud" in cloud
+    assert not (tmp_path / "new" / "content" / "pages" / "cloud-2.md").exists()
+    assert not [e for e in imported.report.entries if e.severity == "warning"]
+
+
+def test_a_name_two_notes_share_is_found_by_its_path(tmp_path: Path) -> None:
+    write_files(tmp_path / "old", {
+        "quartz.config.ts": CONFIG,
+        "content/index.md": "[[rl/intro]] 和 [[sys/intro|系统]]，[[intro]] 不知是哪篇。\n",
+        "content/rl/intro.md": "强化学习。\n", "content/sys/intro.md": "系统。\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    home = (tmp_path / "new" / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "[rl/intro](pages/rl-intro.md)" in home and "[系统](pages/sys-intro.md)" in home
+    assert any("`[[intro]]` leads nowhere" in m for m in messages(imported, "content/index.md"))
