@@ -103,3 +103,26 @@ def test_a_name_two_notes_share_is_found_by_its_path(tmp_path: Path) -> None:
     home = (tmp_path / "new" / "content" / "_index.md").read_text(encoding="utf-8")
     assert "[rl/intro](pages/rl-intro.md)" in home and "[系统](pages/sys-intro.md)" in home
     assert any("`[[intro]]` leads nowhere" in m for m in messages(imported, "content/index.md"))
+
+
+def test_a_dot_in_a_notes_name_is_no_extension(tmp_path: Path) -> None:
+    # (`Chap 1. 描述性统计`: Quartz takes only letters and digits after a dot for one)
+    assert note_url("统计/Chap 1. 描述性统计.md") == "/统计/Chap-1.-描述性统计.html"
+    write_files(tmp_path / "old", {
+        "quartz.config.ts": CONFIG, "content/index.md": "先读 [[Chap 1. 描述性统计]]。\n",
+        "content/统计/Chap 1. 描述性统计.md": "均值与方差。\n"})
+    import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    home = (tmp_path / "new" / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "[Chap 1. 描述性统计](pages/chap-1-描述性统计.md)" in home
+
+
+def test_links_to_folders_lead_to_their_pages(tmp_path: Path) -> None:
+    write_files(tmp_path / "old", {
+        "quartz.config.ts": CONFIG, "content/index.md": "首页\n",
+        "content/ML 笔记/RL/PPO.md":
+            "[首页](/)、[上一级](../)、[本文件夹](./) 和 [[ML 笔记/]]。\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    ppo = (tmp_path / "new" / "content" / "pages" / "ppo.md").read_text(encoding="utf-8")
+    assert "[首页](../_index.md)" in ppo and "[上一级](ml-笔记.md)" in ppo
+    assert "[本文件夹](ml-笔记-rl.md)" in ppo and "[ML 笔记/](ml-笔记.md)" in ppo
+    assert not [e for e in imported.report.entries if e.severity == "warning"]

@@ -247,6 +247,7 @@ class Quartz(QuartzBodies):
                 page = self.site.add(Item("page", slug_of(folder.replace("/", "-")), None,
                                           {"title": name}))
                 page.old_urls = [f"/{folder}/"]
+                self.by_slug[f"{folder}/index"] = page  # (links to the folder find it)
                 self.report.counts["pages"] += 1
                 self.report.convert("folder pages (a page listing the folder's notes)")
             pages[folder] = page

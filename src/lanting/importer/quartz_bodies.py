@@ -19,7 +19,7 @@ from lanting.importer.body_links import UNLINK, map_urls
 from lanting.importer.common import LinkTable, heading_fragment, is_image, read_text
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
-from lanting.importer.quartz_settings import QuartzConfig, slug
+from lanting.importer.quartz_settings import QuartzConfig, has_extension, slug
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
@@ -91,11 +91,19 @@ class QuartzBodies:
         """The note or file a link names, as Quartz's `transformLink` found it: a path
         from the note's folder or from `content/`, else the one slug that ends with it
         (`[[attention]]` → `ML/attention`); in any case, as Obsidian names are."""
-        target = target.strip().removeprefix("./")
+        target = target.strip()
+        here = posixpath.dirname(path.relative_to(self.content).as_posix())
+        if target.endswith("/") or target in (".", ".."):  # (a folder: its page)
+            for base in ("/" + here, "/"):
+                folder = posixpath.normpath(posixpath.join(base, target)).strip("/")
+                page = self.by_slug.get(slug(folder + "/index.md").lstrip("/"))
+                if page is not None:
+                    return page
+            return None
+        target = target.removeprefix("./")
         if not target:
             return None
-        wanted = slug(target if "." in posixpath.basename(target) else target + ".md")
-        here = posixpath.dirname(path.relative_to(self.content).as_posix())
+        wanted = slug(target if has_extension(target) else target + ".md")
         candidates = [posixpath.normpath(posixpath.join(here, wanted)), wanted.lstrip("/")]
         for key in candidates:
             for fold in (False, True):
@@ -228,7 +236,7 @@ class QuartzBodies:
         if image:
             ctx.warn(url, f"image `{url}` not found in `content/`: left as written")
             return None
-        if name.endswith(".md") or "." not in posixpath.basename(name):
+        if name.endswith(".md") or not has_extension(name):
             ctx.warn(url, f"a link to `{name}`, which leads nowhere ("
                      f"{self.missing(name.removesuffix('.md'), path)}): its text kept")
             return UNLINK

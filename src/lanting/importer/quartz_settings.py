@@ -79,12 +79,22 @@ def ignored(rel: str, patterns: tuple[str, ...]) -> bool:
     return False
 
 
+_EXTENSION = re.compile(r"[A-Za-z0-9]+")
+"""What Quartz's `getFileExtension` takes for an extension: letters and digits after the
+last dot (`Chap 1. 描述性统计` has none)."""
+
+
+def has_extension(name: str) -> bool:
+    stem, dot, ext = name.rpartition("/")[2].rpartition(".")
+    return bool(dot and stem and _EXTENSION.fullmatch(ext))
+
+
 def slug(rel: str) -> str:
     """Quartz's `slugifyFilePath`: a file's path from `content/` as its URL path, a note
     without `.md`, each space `-`, `&` `-and-`, `%` `-percent`, `?` and `#` dropped
     (`ML 笔记/Attention & Transformer.md` → `ML-笔记/Attention--and--Transformer`)."""
     stem, dot, ext = rel.rpartition(".")
-    if not dot or "/" in ext:
+    if not dot or not _EXTENSION.fullmatch(ext):  # (`Chap 1. 概率.md`'s is `.md`, not `. 概率`)
         stem, ext = rel, ""
     if ext.lower() in ("md", "html"):
         ext = ""
