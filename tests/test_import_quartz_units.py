@@ -54,12 +54,14 @@ def test_the_config_is_read_without_running_it(tmp_path: Path) -> None:
         "  pageTitle: \"🌱 Notes\", baseUrl: 'me.github.io/notes',\n"
         "  ignorePatterns: [\"private\", 'Templates', \".trash\"],\n"
         "  defaultDateType: \"modified\" },\n"
-        "  plugins: { filters: [Plugin.ExplicitPublish()] } }\n")})
+        "  plugins: { transformers: [Plugin.HardLineBreaks()],\n"
+        "    filters: [Plugin.ExplicitPublish()] } }\n")})
     config = read_config(tmp_path)
     assert (config.title, config.base_url, config.date_type) == (
         "🌱 Notes", "me.github.io/notes", "modified")
     assert config.ignore == ("private", "Templates", ".trash")
-    assert config.explicit_publish
+    assert config.explicit_publish and config.hard_breaks
+    assert not read_config(tmp_path / "none").hard_breaks
 
 
 def test_a_quartz_site_needs_its_content_folder(tmp_path: Path) -> None:
@@ -126,3 +128,12 @@ def test_links_to_folders_lead_to_their_pages(tmp_path: Path) -> None:
     assert "[首页](../_index.md)" in ppo and "[上一级](ml-笔记.md)" in ppo
     assert "[本文件夹](ml-笔记-rl.md)" in ppo and "[ML 笔记/](ml-笔记.md)" in ppo
     assert not [e for e in imported.report.entries if e.severity == "warning"]
+
+
+def test_hard_line_breaks_stay_line_breaks(tmp_path: Path) -> None:
+    write_files(tmp_path / "old", {
+        "quartz.config.ts": CONFIG.replace("} }", "}, plugins: [Plugin.HardLineBreaks()] }"),
+        "content/index.md": "第一行\n第二行\n"})
+    import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    config = (tmp_path / "new" / "lanting.toml").read_text(encoding="utf-8")
+    assert "breaks = true" in config

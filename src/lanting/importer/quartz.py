@@ -289,6 +289,9 @@ class Quartz(QuartzBodies):
                 .removeprefix("http://").strip("/") + "/"
         # (Quartz made heading ids with github-slugger: `#kl_penalty` links keep working)
         config["markdown"] = {"heading_ids": "github"}
+        if read.hard_breaks:
+            config["markdown"]["breaks"] = True
+            self.report.convert("line ends as line breaks (HardLineBreaks)")
         if self.mermaid:
             config["markdown"]["mermaid"] = MERMAID
             self.site.config_comments["markdown"] = (

@@ -29,6 +29,8 @@ class QuartzConfig:
     ignore: tuple[str, ...] = DEFAULT_IGNORE
     explicit_publish: bool = False
     """`Plugin.ExplicitPublish()`: only notes with `publish: true` were published."""
+    hard_breaks: bool = False
+    """`Plugin.HardLineBreaks()`: a line end inside a paragraph was a line break."""
     date_type: str = "created"
     """`defaultDateType`: which date Quartz showed (`created`, `modified`, `published`)."""
     text: str = field(default="", repr=False)
@@ -59,6 +61,7 @@ def read_config(source: Path) -> QuartzConfig:
         file=path.name, title=_string(code, "pageTitle"), base_url=_string(code, "baseUrl"),
         locale=_string(code, "locale"), ignore=ignore,
         explicit_publish=bool(re.search(r"\bPlugin\.ExplicitPublish\s*\(", code)),
+        hard_breaks=bool(re.search(r"\bPlugin\.HardLineBreaks\s*\(", code)),
         date_type=_string(code, "defaultDateType") or "created", text=text)
 
 
