@@ -137,3 +137,13 @@ def test_hard_line_breaks_stay_line_breaks(tmp_path: Path) -> None:
     import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
     config = (tmp_path / "new" / "lanting.toml").read_text(encoding="utf-8")
     assert "breaks = true" in config
+
+
+def test_a_folder_page_is_titled_with_the_folders_name(tmp_path: Path) -> None:
+    write_files(tmp_path / "old", {
+        "quartz.config.ts": CONFIG, "content/index.md": "首页\n",
+        "content/05-DS/Stats 101/均值.md": "均值。\n"})
+    import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    pages = tmp_path / "new" / "content" / "pages"
+    assert "title: 05-DS\n" in (pages / "05-ds.md").read_text(encoding="utf-8")
+    assert "title: Stats 101\n" in (pages / "05-ds-stats-101.md").read_text(encoding="utf-8")

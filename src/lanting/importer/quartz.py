@@ -86,6 +86,8 @@ class Quartz(QuartzBodies):
         self.texts: list[str] = []
         self.mermaid = False
         self.top_folders: list[tuple[str, Item]] = []
+        self.folder_names: dict[str, str] = {}
+        """Each folder's name as written (`05-DS`, `ML 笔记`), by its slug."""
 
     def run(self) -> NewSite:
         if not self.content.is_dir():
@@ -102,6 +104,9 @@ class Quartz(QuartzBodies):
         self.names = Counter(_name(p).casefold() for p in notes)
         for path in notes:
             self.read_note(path)
+            for folder in path.relative_to(self.content).parents:
+                if folder.name:  # (a folder page's title: its name as written)
+                    self.folder_names.setdefault(slug(folder.as_posix() + ".md"), folder.name)
         folders = self.folder_pages()
         for item, text, path in self.documents:
             ctx = Context(self.report, path, read_text(path))
@@ -243,7 +248,7 @@ class Quartz(QuartzBodies):
         for folder in sorted(f for f in folders if f):
             page = self.by_slug.get(folder + "/index") or self.folder_note(folder)
             if page is None:
-                name = posixpath.basename(folder).replace("-", " ")
+                name = self.folder_names.get(folder, posixpath.basename(folder))
                 page = self.site.add(Item("page", slug_of(folder.replace("/", "-")), None,
                                           {"title": name}))
                 page.old_urls = [f"/{folder}/"]
