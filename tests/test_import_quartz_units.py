@@ -126,7 +126,7 @@ def test_links_to_folders_lead_to_their_pages(tmp_path: Path) -> None:
     imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
     ppo = (tmp_path / "new" / "content" / "pages" / "ppo.md").read_text(encoding="utf-8")
     assert "[首页](../_index.md)" in ppo and "[上一级](ml-笔记.md)" in ppo
-    assert "[本文件夹](ml-笔记-rl.md)" in ppo and "[ML 笔记/](ml-笔记.md)" in ppo
+    assert "[本文件夹](rl.md)" in ppo and "[ML 笔记/](ml-笔记.md)" in ppo
     assert not [e for e in imported.report.entries if e.severity == "warning"]
 
 
@@ -146,4 +146,15 @@ def test_a_folder_page_is_titled_with_the_folders_name(tmp_path: Path) -> None:
     import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
     pages = tmp_path / "new" / "content" / "pages"
     assert "title: 05-DS\n" in (pages / "05-ds.md").read_text(encoding="utf-8")
-    assert "title: Stats 101\n" in (pages / "05-ds-stats-101.md").read_text(encoding="utf-8")
+    # (its name alone, unless another folder or a note has it: then its parent's first)
+    assert "title: Stats 101\n" in (pages / "stats-101.md").read_text(encoding="utf-8")
+
+
+def test_folders_of_one_name_are_told_apart_by_their_parents(tmp_path: Path) -> None:
+    write_files(tmp_path / "old", {
+        "quartz.config.ts": CONFIG, "content/index.md": "首页\n",
+        "content/AI/notes/a.md": "甲。\n", "content/Bio/notes/b.md": "乙。\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    pages = sorted(p.name for p in (tmp_path / "new" / "content" / "pages").iterdir())
+    assert pages == ["a.md", "ai-notes.md", "ai.md", "b.md", "bio-notes.md", "bio.md"]
+    assert not [e for e in imported.report.entries if e.severity == "warning"]

@@ -249,8 +249,8 @@ class Quartz(QuartzBodies):
             page = self.by_slug.get(folder + "/index") or self.folder_note(folder)
             if page is None:
                 name = self.folder_names.get(folder, posixpath.basename(folder))
-                page = self.site.add(Item("page", slug_of(folder.replace("/", "-")), None,
-                                          {"title": name}))
+                page = self.site.add(Item("page", slug_of(self.folder_page_name(folder)),
+                                          None, {"title": name}))
                 page.old_urls = [f"/{folder}/"]
                 self.by_slug[f"{folder}/index"] = page  # (links to the folder find it)
                 self.report.counts["pages"] += 1
@@ -269,6 +269,15 @@ class Quartz(QuartzBodies):
             else:
                 appended[page.number] = "\n\n" + listing + "\n" if listing else ""
         return appended
+
+    def folder_page_name(self, folder: str) -> str:
+        """A folder page's name: the folder's (`stat-mech`), with its parent's before it
+        when another folder or a note has that name (`biology-notes`, `ai-notes`)."""
+        base = posixpath.basename(folder)
+        taken = sum(posixpath.basename(f).casefold() == base.casefold()
+                    for f in self.folder_names) > 1 or base.casefold() in self.names
+        parent = posixpath.basename(posixpath.dirname(folder))
+        return f"{parent}-{base}" if taken and parent else base
 
     def folder_note(self, folder: str) -> Item | None:
         """`Cloud/Cloud.md` (the Folder Notes plugin's folder note) as the text of the
