@@ -158,3 +158,12 @@ def test_folders_of_one_name_are_told_apart_by_their_parents(tmp_path: Path) -> 
     pages = sorted(p.name for p in (tmp_path / "new" / "content" / "pages").iterdir())
     assert pages == ["a.md", "ai-notes.md", "ai.md", "b.md", "bio-notes.md", "bio.md"]
     assert not [e for e in imported.report.entries if e.severity == "warning"]
+
+
+def test_a_dataview_query_is_reported_at_its_line(tmp_path: Path) -> None:
+    write_files(tmp_path / "old", {
+        "quartz.config.ts": CONFIG,
+        "content/index.md": "最近的笔记：\n\n```dataview\nLIST FROM #ml\n```\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    found = [e for e in imported.report.entries if "Dataview" in e.message]
+    assert [(e.path, e.line, e.severity) for e in found] == [("content/index.md", 3, "warning")]

@@ -31,6 +31,7 @@ _TAG = re.compile(r"(?<![^ \t\n])#([-\w]+(?:/[-\w]+)*)")
 """Quartz's inline tag: `#` after a line start or a space, then letters, digits, `-`,
 `_` (`#深度学习`, `#ml/rl`), not only digits (`#1` is a number)."""
 _COMMENT = re.compile(r"%%.*?%%", re.DOTALL)
+_DATAVIEW = re.compile(r"^[ \t>]*(?:`{3,}|~{3,})[ \t]*dataview(?:js)?\b.*$", re.MULTILINE)
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
 _NOTE = re.compile(r"^(?=[^,]*$).*[^\W\d_]|^$")
 """A note's name has a letter and no comma (`[[1, 2]]` in prose is a nested list)."""
@@ -72,6 +73,9 @@ class QuartzBodies:
         if fences:
             self.mermaid = True
             ctx.convert("mermaid diagrams", fences)
+        for query in _DATAVIEW.finditer(text):
+            ctx.warn(query.group(), "a Dataview query: shown as code, as Quartz showed it "
+                     "(it runs in Obsidian only); paste the list it made, or link the notes")
         shelf = Shelf()
         text = protect_code(text, shelf)
         text, count = _COMMENT.subn("", text)
