@@ -88,6 +88,8 @@ class Quartz(QuartzBodies):
         self.top_folders: list[tuple[str, Item]] = []
         self.folder_names: dict[str, str] = {}
         """Each folder's name as written (`05-DS`, `ML 笔记`), by its slug."""
+        self.names: Counter[str] = Counter()
+        """How many notes have each name (`intro.md` in every course's folder)."""
 
     def run(self) -> NewSite:
         if not self.content.is_dir():
