@@ -4,6 +4,7 @@ what the fixture does not show."""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -167,3 +168,17 @@ def test_a_dataview_query_is_reported_at_its_line(tmp_path: Path) -> None:
     imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
     found = [e for e in imported.report.entries if "Dataview" in e.message]
     assert [(e.path, e.line, e.severity) for e in found] == [("content/index.md", 3, "warning")]
+
+
+@pytest.mark.parametrize(("base", "url"), [
+    ("me.github.io/notes", "https://me.github.io/notes/"), ("https://notes.example.org/",
+                                                            "https://notes.example.org/"),
+    ("math-vault", None), ("quartz.jzhao.xyz", None)])
+def test_base_url_only_when_baseurl_names_a_site(tmp_path: Path, base: str,
+                                                 url: str | None) -> None:
+    write_files(tmp_path / "old", {
+        "quartz.config.ts": CONFIG.replace("locale:", f'baseUrl: "{base}", locale:'),
+        "content/index.md": "首页\n"})
+    import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    config = tomllib.loads((tmp_path / "new" / "lanting.toml").read_text(encoding="utf-8"))
+    assert config.get("base_url") == url

@@ -300,9 +300,15 @@ class Quartz(QuartzBodies):
         config["title"] = read.title.strip() or "My garden"
         config["language"] = language_tag(read.locale, read.locale) if read.locale \
             else guess_language(self.texts)
-        if read.base_url and read.base_url not in ("quartz.jzhao.xyz",):
-            config["base_url"] = "https://" + read.base_url.removeprefix("https://") \
-                .removeprefix("http://").strip("/") + "/"
+        host = read.base_url.removeprefix("https://").removeprefix("http://").strip("/")
+        # (Quartz's own `quartz.jzhao.xyz`, never edited, and a name with no domain in it,
+        # `math-vault`, name no site: a wrong base URL would break every absolute link)
+        if "." in host.split("/")[0] and host != "quartz.jzhao.xyz":
+            config["base_url"] = f"https://{host}/"
+        elif host:
+            self.report.note(self.config.file, self.config.line("baseUrl"), f"`baseUrl: "
+                             f"{read.base_url}` names no site of yours: set `base_url` in "
+                             "lanting.toml")
         # (Quartz made heading ids with github-slugger: `#kl_penalty` links keep working)
         config["markdown"] = {"heading_ids": "github"}
         if read.hard_breaks:
