@@ -182,3 +182,31 @@ def test_base_url_only_when_baseurl_names_a_site(tmp_path: Path, base: str,
     import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
     config = tomllib.loads((tmp_path / "new" / "lanting.toml").read_text(encoding="utf-8"))
     assert config.get("base_url") == url
+
+
+def test_hugos_index_files_are_the_home_page_and_folder_notes(tmp_path: Path) -> None:
+    # (a garden moved from Hugo keeps `_index.md`, which Quartz reads as `index.md`)
+    write_files(tmp_path / "old", {
+        "quartz.config.ts": CONFIG,
+        "content/_index.md": "---\ntitle: 你好\ndate: 2025-07-15\n---\n\n欢迎。\n",
+        "content/算法/_index.md": "---\ntitle: 算法\n---\n\n刷题记录。\n",
+        "content/算法/dp.md": "---\ndate: 2024-01-02\n---\n\n背包。\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    content = tmp_path / "new" / "content"
+    assert "欢迎。" in (content / "_index.md").read_text(encoding="utf-8")
+    folder = (content / "pages" / "算法.md").read_text(encoding="utf-8")
+    assert "刷题记录。" in folder and "- [dp](../posts/dp.md)" in folder
+    assert not [e for e in imported.report.entries if e.severity == "warning"]
+
+
+def test_a_hugo_shortcode_left_in_a_note_is_reported(tmp_path: Path) -> None:
+    write_files(tmp_path / "old", {
+        "quartz.config.ts": CONFIG,
+        "content/index.md": "图：\n\n{{< mermaid >}}\ngraph LR\n  A --> B\n{{< /mermaid >}}\n\n"
+                            "`{{< 代码里 >}}` 不动。\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    home = (tmp_path / "new" / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "<!-- import: unconverted {{< mermaid >}} -->" in home
+    assert "`{{< 代码里 >}}`" in home
+    lines = [e.line for e in imported.report.entries if "Hugo shortcode" in e.message]
+    assert lines == [3, 6]

@@ -144,8 +144,8 @@ class Quartz(QuartzBodies):
             self.report.note(path, key_line(head, "draft") or key_line(head, "publish"),
                              f"{why}: not imported (Quartz did not publish it)")
             return
-        folder_note = path.stem.lower() == "index"
-        kind = "home" if rel.lower() == "index.md" else "page" if folder_note else \
+        folder_note = _is_index(path)  # (`index.md`, or Hugo's `_index.md`, as Quartz read it)
+        kind = "home" if slug(rel) == "index" else "page" if folder_note else \
             "post" if any(data.get(k) not in (None, "") for k in _DATES) else "page"
         title = str(data.get("title") or (path.parent.name if folder_note else path.stem))
         front = self.front(data, head, path, kind, title.strip())
@@ -154,7 +154,7 @@ class Quartz(QuartzBodies):
             self.report.convert("inline #tags (in the front matter's tags too)", len(tags))
             front["tags"] = unique([*front.get("tags", []), *tags])
         name = _name(path)
-        folder = posixpath.dirname(rel.rsplit("/index.md", 1)[0]) if folder_note \
+        folder = posixpath.dirname(posixpath.dirname(rel)) if folder_note \
             else posixpath.dirname(rel)
         if self.names[name.casefold()] > 1 and folder:
             name = f"{posixpath.basename(folder)}-{name}"  # (the folder told them apart)
@@ -359,7 +359,11 @@ class Quartz(QuartzBodies):
 
 def _name(path: Path) -> str:
     """A note's name: its file's, or its folder's for a folder note (`index.md`)."""
-    return path.parent.name if path.stem.lower() == "index" else path.stem
+    return path.parent.name if _is_index(path) else path.stem
+
+
+def _is_index(path: Path) -> bool:
+    return path.stem.lower() in ("index", "_index")
 
 
 def _escape(title: str) -> str:

@@ -31,6 +31,7 @@ _TAG = re.compile(r"(?<![^ \t\n])#([-\w]+(?:/[-\w]+)*)")
 """Quartz's inline tag: `#` after a line start or a space, then letters, digits, `-`,
 `_` (`#深度学习`, `#ml/rl`), not only digits (`#1` is a number)."""
 _COMMENT = re.compile(r"%%.*?%%", re.DOTALL)
+_SHORTCODE = re.compile(r"\{\{[<%].*?[>%]\}\}", re.DOTALL)
 _DATAVIEW = re.compile(r"^[ \t>]*(?:`{3,}|~{3,})[ \t]*dataview(?:js)?\b.*$", re.MULTILINE)
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
 _NOTE = re.compile(r"^(?=[^,]*$).*[^\W\d_]|^$")
@@ -80,6 +81,10 @@ class QuartzBodies:
         text = protect_code(text, shelf)
         text, count = _COMMENT.subn("", text)
         ctx.convert("%%comments%% left out", count)
+        # (Quartz has no shortcodes: one left from a Hugo past showed as written, and
+        # Lanting would read it as its own)
+        text = _SHORTCODE.sub(lambda m: ctx.leave(m.group(), "a Hugo shortcode, which "
+                                                  "Quartz showed as written"), text)
         text = self.embeds(text, path, ctx, shelf)
         text = self.wiki_links(text, path, ctx)
 
