@@ -105,7 +105,8 @@ def test_a_name_two_notes_share_is_found_by_its_path(tmp_path: Path) -> None:
     imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
     home = (tmp_path / "new" / "content" / "_index.md").read_text(encoding="utf-8")
     assert "[rl/intro](pages/rl-intro.md)" in home and "[系统](pages/sys-intro.md)" in home
-    assert any("`[[intro]]` leads nowhere" in m for m in messages(imported, "content/index.md"))
+    assert any("`[[intro]]` leads nowhere (several notes have that name" in m
+               for m in messages(imported, "content/index.md"))
 
 
 def test_a_dot_in_a_notes_name_is_no_extension(tmp_path: Path) -> None:
@@ -210,3 +211,15 @@ def test_a_hugo_shortcode_left_in_a_note_is_reported(tmp_path: Path) -> None:
     assert "`{{< 代码里 >}}`" in home
     lines = [e.line for e in imported.report.entries if "Hugo shortcode" in e.message]
     assert lines == [3, 6]
+
+
+def test_a_link_to_a_note_not_written_yet_is_a_notice(tmp_path: Path) -> None:
+    # (Obsidian's unresolved links: gardens have hundreds, and they drowned the warnings)
+    write_files(tmp_path / "old", {
+        "quartz.config.ts": CONFIG, "content/index.md": "以后写 [[认知心理学]]。\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    found = [(e.severity, e.line) for e in imported.report.entries
+             if "`[[认知心理学]]` names a note not written yet" in e.message]
+    assert found == [("notice", 1)]
+    home = (tmp_path / "new" / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "以后写 认知心理学。" in home

@@ -31,6 +31,7 @@ _TAG = re.compile(r"(?<![^ \t\n])#([-\w]+(?:/[-\w]+)*)")
 """Quartz's inline tag: `#` after a line start or a space, then letters, digits, `-`,
 `_` (`#深度学习`, `#ml/rl`), not only digits (`#1` is a number)."""
 _COMMENT = re.compile(r"%%.*?%%", re.DOTALL)
+NOT_WRITTEN = "no note or file of that name in `content/`"
 _SHORTCODE = re.compile(r"\{\{[<%].*?[>%]\}\}", re.DOTALL)
 _DATAVIEW = re.compile(r"^[ \t>]*(?:`{3,}|~{3,})[ \t]*dataview(?:js)?\b.*$", re.MULTILINE)
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
@@ -140,12 +141,17 @@ class QuartzBodies:
         return None
 
     def missing(self, target: str, path: Path) -> str:
-        """Why a link leads nowhere: the note was skipped, or is not in the vault."""
-        wanted = slug(target.strip() + ".md").casefold()
+        """Why a link leads nowhere: the note was skipped, several notes have its name,
+        or none (`NOT_WRITTEN`)."""
+        wanted = slug(target.strip() if has_extension(target) else target.strip() + ".md")
         for key, why in self.skipped.items():
-            if key.casefold() == wanted or key.casefold().endswith("/" + wanted):
+            if key.casefold() == wanted.casefold() or \
+                    key.casefold().endswith("/" + wanted.casefold()):
                 return f"its note is not published ({why})"
-        return "no note or file of that name in `content/`"
+        if "/" not in wanted and sum(posixpath.basename(k).casefold() == wanted.casefold()
+                                     for k in (*self.by_slug, *self.files)) > 1:
+            return "several notes have that name: write its folder, `[[folder/name]]`"
+        return NOT_WRITTEN
 
     # --- wiki links -------------------------------------------------------------------
 
@@ -171,8 +177,13 @@ class QuartzBodies:
             if isinstance(found, Path):
                 ctx.convert("[[wiki links]] to files of the garden")
                 return f"[{label}]({self.file_url(found)})"
-            ctx.warn(match.group(), f"`{match.group()}` leads nowhere ("
-                     f"{self.missing(name, path)}): its text kept without the link")
+            why = self.missing(name, path)
+            if why == NOT_WRITTEN:  # (Obsidian's unresolved link: a note yet to write)
+                ctx.note(match.group(), f"`{match.group()}` names a note not written yet "
+                         "(Quartz linked to an empty page): its text kept without the link")
+            else:
+                ctx.warn(match.group(), f"`{match.group()}` leads nowhere ({why}): its text "
+                         "kept without the link")
             return label
 
         return _WIKI.sub(one, text)
