@@ -223,3 +223,17 @@ def test_a_link_to_a_note_not_written_yet_is_a_notice(tmp_path: Path) -> None:
     assert found == [("notice", 1)]
     home = (tmp_path / "new" / "content" / "_index.md").read_text(encoding="utf-8")
     assert "以后写 认知心理学。" in home
+
+
+def test_a_link_to_a_heading_the_note_lacks_leads_to_its_top(tmp_path: Path) -> None:
+    write_files(tmp_path / "old", {
+        "quartz.config.ts": CONFIG,
+        "content/index.md": "见 [[算法#深度优先搜索]] 和 [[#没有这节]]。\n\n## 有这节\n",
+        "content/算法.md": "## 排序\n\n快排。\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    home = (tmp_path / "new" / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "见 [算法 > 深度优先搜索](pages/算法.md) 和 没有这节。" in home
+    found = [(e.line, e.message.split(":")[0]) for e in imported.report.entries
+             if e.severity == "warning"]
+    assert found == [(1, "no heading `深度优先搜索` in `算法`"),
+                     (1, "no heading `没有这节` in `index`")]

@@ -24,7 +24,6 @@ from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
 from lanting.importer.text import split_front_matter
-from lanting.markdown.anchors import github_slug
 
 _WIKI = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
 _TAG = re.compile(r"(?<![^ \t\n])#([-\w]+(?:/[-\w]+)*)")
@@ -168,11 +167,13 @@ class QuartzBodies:
                                         else heading.lstrip("#")))).strip()
             if not name.strip():  # (`[[#Heading]]`: this page)
                 ctx.convert("[[wiki links]] to notes of the garden")
-                return f"[{label}]({self.fragment(heading, path)})"
+                here = self.fragment(heading, path, ctx, match.group())
+                return f"[{label}]({here})" if here else label
             found = self.find(name, path)
             if isinstance(found, Item):
                 ctx.convert("[[wiki links]] to notes of the garden")
-                fragment = self.fragment(heading, found.source) if heading else ""
+                fragment = self.fragment(heading, found.source, ctx, match.group()) \
+                    if heading else ""
                 return f"[{label}]({self.site.link(found)}{fragment})"
             if isinstance(found, Path):
                 ctx.convert("[[wiki links]] to files of the garden")
@@ -188,13 +189,19 @@ class QuartzBodies:
 
         return _WIKI.sub(one, text)
 
-    def fragment(self, heading: str, source: Path | None) -> str:
-        """`#Heading` as the id the new page gives that heading; `#^block` as is."""
+    def fragment(self, heading: str, source: Path | None, ctx: Context, written: str) -> str:
+        """`#Heading` as the id the new page gives that heading; `#^block` as is. A
+        heading the note does not have (renamed since) is left out, with a warning: the
+        old link led to the page's top, and so does the new one."""
         text = heading.lstrip("#").strip()
         if text.startswith("^") or source is None:
             return "#" + text
         found = heading_fragment(text.split("#")[-1], source)
-        return "#" + (found or github_slug(text.split("#")[-1]))
+        if found is None:
+            ctx.warn(written, f"no heading `{text}` in `{source.stem}`: the link leads to "
+                     "the page's top")
+            return ""
+        return "#" + found
 
     def file_url(self, file: Path) -> str:
         rel = slug(file.relative_to(self.content).as_posix())
@@ -249,7 +256,8 @@ class QuartzBodies:
         found = self.find(name, path)
         if isinstance(found, Item):
             ctx.convert("links to notes")
-            frag = self.fragment("#" + unquote(fragment), found.source) if hash_mark else ""
+            frag = self.fragment("#" + unquote(fragment), found.source, ctx, url) \
+                if hash_mark else ""
             return self.site.link(found) + frag
         if isinstance(found, Path):
             return self.file_url(found) + hash_mark + fragment
