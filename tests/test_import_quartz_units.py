@@ -11,6 +11,8 @@ import pytest
 from importbits import NOW, messages
 from sitebits import write_files
 
+from lanting.build import build
+from lanting.build.options import BuildOptions
 from lanting.errors import UsageError
 from lanting.importer import detect, import_site
 from lanting.importer.quartz_bodies import inline_tags
@@ -237,3 +239,25 @@ def test_a_link_to_a_heading_the_note_lacks_leads_to_its_top(tmp_path: Path) -> 
              if e.severity == "warning"]
     assert found == [(1, "no heading `深度优先搜索` in `算法`"),
                      (1, "no heading `没有这节` in `index`")]
+
+
+def test_a_wiki_link_beside_a_formula_is_a_link(tmp_path: Path) -> None:
+    write_files(tmp_path / "old", {
+        "quartz.config.ts": CONFIG,
+        "content/index.md": "层级不清 $\\rightarrow$ **[[结构化思维]]**；$A[[i]]$ 是公式。\n",
+        "content/结构化思维.md": "分类与包含。\n"})
+    import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    home = (tmp_path / "new" / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "**[结构化思维](pages/结构化思维.md)**" in home and "$A[[i]]$" in home
+
+
+def test_a_folder_named_as_a_lanting_page_gets_its_own_url(tmp_path: Path) -> None:
+    write_files(tmp_path / "old", {
+        "quartz.config.ts": CONFIG, "content/index.md": "首页\n",
+        "content/Resources/Archive/旧笔记.md": "归档的笔记。\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    assert (tmp_path / "new" / "content" / "pages" / "archive-page.md").is_file()
+    assert any("Lanting's own /archive/" in m
+               for m in messages(imported, "content/Resources/Archive"))
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []

@@ -251,8 +251,8 @@ class Quartz(QuartzBodies):
             page = self.by_slug.get(folder + "/index") or self.folder_note(folder)
             if page is None:
                 name = self.folder_names.get(folder, posixpath.basename(folder))
-                page = self.site.add(Item("page", slug_of(self.folder_page_name(folder)),
-                                          None, {"title": name}))
+                page = self.site.add(Item("page", self.folder_page_slug(folder), None,
+                                          {"title": name}))
                 page.old_urls = [f"/{folder}/"]
                 self.by_slug[f"{folder}/index"] = page  # (links to the folder find it)
                 self.report.counts["pages"] += 1
@@ -271,6 +271,16 @@ class Quartz(QuartzBodies):
             else:
                 appended[page.number] = "\n\n" + listing + "\n" if listing else ""
         return appended
+
+    def folder_page_slug(self, folder: str) -> str:
+        """A folder page's slug; one Lanting's own pages have (a folder `Archive/`, whose
+        page would take /archive/) gets `-page`."""
+        name = slug_of(self.folder_page_name(folder))
+        if name in _GENERATED:
+            self.report.warn(self.content / folder, None, f"the folder's page would take "
+                             f"Lanting's own /{name}/: it is /{name}-page/")
+            return f"{name}-page"
+        return name
 
     def folder_page_name(self, folder: str) -> str:
         """A folder page's name: the folder's (`stat-mech`), with its parent's before it

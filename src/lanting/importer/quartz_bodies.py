@@ -160,8 +160,8 @@ class QuartzBodies:
                 match.group(3) or "", match.group(4)
             # (in a table the `|` is written `\|`: `[[note\|shown]]`)
             name, heading = name.removesuffix("\\"), heading.removesuffix("\\")
-            line = text[text.rfind("\n", 0, match.start()) + 1:text.find("\n", match.end())]
-            if embed or not _NOTE.match(name) or "$" in line:
+            start = text.rfind("\n", 0, match.start()) + 1
+            if embed or not _NOTE.match(name) or _in_math(text, start, match.start()):
                 return match.group()
             label = (shown or (name + (heading.replace("#", " > ", 1) if heading and name
                                         else heading.lstrip("#")))).strip()
@@ -269,6 +269,16 @@ class QuartzBodies:
                      f"{self.missing(name.removesuffix('.md'), path)}): its text kept")
             return UNLINK
         return None
+
+
+_INLINE_MATH = re.compile(r"\$\$.+?\$\$|\$[^$\n]+?\$")
+
+
+def _in_math(text: str, line_start: int, at: int) -> bool:
+    """Whether `at` is inside a `$…$` of its line (`$A[[i]]$` is TeX, not a link)."""
+    end = text.find("\n", at)
+    line = text[line_start:end if end >= 0 else len(text)]
+    return any(m.start() <= at - line_start < m.end() for m in _INLINE_MATH.finditer(line))
 
 
 def _same(a: str, b: str, fold: bool) -> bool:
