@@ -393,6 +393,8 @@ def test_a_short_radicand_gets_the_height_of_a_letter_with_an_ascender() -> None
     ("\\require{cancel} \\cancel{a} + b", "a+b"),
     ("\\mathds{1}\\{x>0\\}", "𝟙{x>0}"),
     ("\\mathbbm{1}_A", "𝟙A"),
+    # KaTeX's colons, in notes written for Quartz and Obsidian (dodolalorc/quartz-blogs)
+    ("(x\\ordinarycolon y)", "(x:y)"), ("a \\vcentcolon= b", "a:=b"),
 ])
 def test_mathjax_and_paper_commands_render(tex: str, text: str) -> None:
     """MathJax's `\\require{cancel}` (in posts written for MathJax) and the indicator

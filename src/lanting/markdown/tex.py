@@ -141,6 +141,8 @@ ALIASES = {
     # gensymb's units (MathJax autoloads it for them)
     "celsius": "\\mathrm{°C}", "ohm": "\\Omega", "micro": "\\mathrm{µ}",
     "perthousand": "‰",
+    # KaTeX's colons (mathtools'): an ordinary `:`, and one as a relation
+    "ordinarycolon": "\\mathord{:}", "vcentcolon": "\\mathrel{:}",
 }
 """Commands math-core lacks, as commands it has: the same character (KaTeX only draws
 some smaller or bolder; the double-struck `\\mathds{1}` / `\\mathbbm{1}` of the dsfont
