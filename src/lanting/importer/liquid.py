@@ -13,7 +13,11 @@ from lanting.importer.body import relined, unconverted
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf
 
-TAG = re.compile(r"\{%-?[ \t]*([A-Za-z_][\w-]*)[ \t]*(.*?)[ \t]*-?%\}")
+TAG = re.compile(r"\{%-?\s*([A-Za-z_][\w-]*)\s*((?:(?!%\}|\{%|\n[ \t]*\n).)*?)\s*-?%\}",
+                 re.DOTALL)
+"""A Liquid tag, on one line or several (`{% include figure.liquid` with one argument a
+line, as al-folio's posts write it): Liquid reads any whitespace between its parts. It
+stops at a blank line or another `{%`, so a stray `{%` does not run on to a later tag."""
 OUTPUT = re.compile(r"\{\{(?![<%])-?[ \t]*(.*?)[ \t]*-?\}\}")
 """A Liquid output (not a Lanting shortcode, `{{< … >}}`, which a conversion may write)."""
 
@@ -79,8 +83,8 @@ def blocks(text: str, name: str, handler: BlockHandler, ctx: Context, what: str,
     # The arguments stop at the tag's `%}`: free to run on (the pattern reads across
     # lines), an outer block's took in the inner one's opening.
     pattern = re.compile(
-        rf"(^[ \t]+)?\{{%-?[ \t]*{name}\b[ \t]*((?:(?!%\}}).)*?)[ \t]*-?%\}}"
-        rf"((?:(?!\{{%-?[ \t]*{name}\b).)*?)\{{%-?[ \t]*end{name}[ \t]*-?%\}}",
+        rf"(^[ \t]+)?\{{%-?\s*{name}\b\s*((?:(?!%\}}).)*?)\s*-?%\}}"
+        rf"((?:(?!\{{%-?\s*{name}\b).)*?)\{{%-?\s*end{name}\s*-?%\}}",
         re.DOTALL | re.MULTILINE)
 
     def one(match: re.Match[str]) -> str:
