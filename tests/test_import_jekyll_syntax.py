@@ -63,3 +63,34 @@ def test_liquid_tags_written_over_several_lines(tmp_path: Path) -> None:
     assert any("return n // 16" in pre.text() for pre in article.find_all("pre"))
     assert "{%" not in article.text()
 
+
+def test_chirpy_image_positions_and_looks(tmp_path: Path) -> None:
+    """Chirpy's posts place an image with a class in kramdown's attribute list (`.left`
+    and `.right` float it, `.normal` sets it at the left), size it with `w`/`h`, and
+    chain lists (`{: width="320" }{: .shadow }`, kramdown joined them). The classes came
+    out as classes of no look (the image centred, no text beside it), and a second
+    list was dropped with what it said; `.shadow` and the `lqip` placeholder only
+    looked, and go; a class of the site's own stays, reported."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "theme: jekyll-theme-chirpy\ntitle: 笔记\nlang: zh-CN\n",
+        "assets/img/gpu.png": png(64, 32),
+        "_posts/2024-05-01-gpu.md": "---\ntitle: GPU 内存层次\n---\n\n"
+        "![寄存器](/assets/img/gpu.png){: .left w=\"320\" h=\"160\" }\n"
+        "寄存器文件在左边，文字绕着它。\n\n"
+        "![共享内存](/assets/img/gpu.png){: width=\"320\" }{:.right}{: .shadow }\n"
+        "共享内存在右边。\n\n"
+        "![全局内存](/assets/img/gpu.png){: .normal .shadow .rounded-10 }\n\n"
+        "![占位](/assets/img/gpu.png){: lqip=\"data:image/webp;base64,UklG\" }\n\n"
+        "![自己的](/assets/img/gpu.png){: .my-frame }\n"})
+    warnings = [(w.line, w.message) for w in imported.report.warnings]
+    assert len(warnings) == 1 and warnings[0][0] == 15 and "`.my-frame`" in warnings[0][1]
+    out = built(tmp_path, imported)
+    article = parse_html(page(out, "/posts/gpu/")).one("article")
+    images = {img["alt"]: img for img in article.find_all("img")}
+    assert images["寄存器"].classes == ["float-left"]
+    assert (images["寄存器"]["width"], images["寄存器"]["height"]) == ("320", "160")
+    assert images["共享内存"].classes == ["float-right"] and images["共享内存"]["width"] == "320"
+    assert images["全局内存"].classes == ["align-left"]
+    assert images["占位"].classes == [] and images["占位"].get("lqip") is None
+    assert images["自己的"].classes == ["my-frame"]
+    assert "{:" not in article.text()

@@ -25,6 +25,7 @@ from lanting.importer.common import (
     prose_raw,
     read_text,
 )
+from lanting.importer.image_ials import image_attribute_lists
 from lanting.importer.item import Item
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_links import JekyllLinks
@@ -88,6 +89,9 @@ class JekyllBodies(JekyllLinks):
         text = protect_code(text, shelf)
         text, count = K.fence_file_titles(text, shelf)
         ctx.convert("code blocks' file names (`{: file=…}`) as titles", count)
+        text, count = image_attribute_lists(text, self.chirpy, ctx.warn)
+        ctx.convert("images' attribute lists (Chirpy's `.left`, `.right`, `.normal`; "
+                    "several in a row)", count)
         text, count = K.kramdown_blocks(text, ctx.warn, is_text_theme(self.config))
         ctx.convert("kramdown attributes and extensions", count)
         text, abbreviations = K.kramdown_abbreviations(text)

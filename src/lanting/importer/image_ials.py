@@ -1,0 +1,58 @@
+"""kramdown attribute lists after an image (`![a](x.png){: width="300" }`), as Jekyll
+posts write them: several in a row (`{: w="200" }{: .shadow }`, kramdown joined them)
+become one, which Lanting reads; on a Chirpy site the theme's classes become what they
+showed — `.left` and `.right` float the image, `.normal` sets it at the left instead of
+centred — and the purely cosmetic ones (`.shadow`, `.border`, `.rounded-10`, the `lqip`
+placeholder shown while the image loads) are dropped. Another class is kept (Lanting
+writes it on the image) and reported: the new theme gives it no look."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+_IMAGE_IALS = re.compile(r"(!\[[^\]\n]*\]\([^()\n]*\))((?:[ \t]*\{:(?!:)[^{}\n]*\})+)")
+_IAL = re.compile(r"\{:(?!:)[ \t]*([^{}\n]*?)[ \t]*\}")
+_ITEM = re.compile(r"""\.[^\s#.=}"']+|[^\s"'=]+=(?:"[^"]*"|'[^']*'|\S+)|\S+""")
+_PLACES = {"left": "align=left", "right": "align=right", "normal": 'fig-align="left"'}
+"""Chirpy's image positions, as Lanting writes them (its default, centred, needs none)."""
+_COSMETIC = re.compile(r"shadow|border|rounded(?:-\d+)?|lqip=.*")
+"""Chirpy's looks of an image that change nothing of what it shows."""
+_SCHEMES = frozenset({"light", "dark"})
+"""Chirpy's images of one colour scheme (`.light`, `.dark`), converted later."""
+
+Warn = Callable[[str, str], None]
+"""(the construct as written, message) -> None: a warning at the construct's line."""
+
+
+def image_attribute_lists(text: str, chirpy: bool, warn: Warn) -> tuple[str, int]:
+    """The attribute lists after each image of `text` as one, Chirpy's classes made
+    Lanting's (`chirpy`). Returns (text, images changed)."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        lists = _IAL.findall(match.group(2))
+        items = [item for written in lists for item in _ITEM.findall(written)]
+        kept = [made for item in items
+                if (made := _chirpy_item(item, match.group(), warn) if chirpy else item)]
+        if kept == items and len(lists) == 1:
+            return match.group()
+        count += 1
+        return match.group(1) + ("{: " + " ".join(kept) + " }" if kept else "")
+
+    return _IMAGE_IALS.sub(one, text), count
+
+
+def _chirpy_item(item: str, written: str, warn: Warn) -> str:
+    """One item of an image's attribute list on a Chirpy site, as Lanting writes it ("":
+    dropped)."""
+    name = item[1:] if item.startswith(".") else ""
+    if name in _PLACES:
+        return _PLACES[name]
+    if _COSMETIC.fullmatch(name or item):
+        return ""
+    if name and name not in _SCHEMES:
+        warn(written, f"the image's class `.{name}` is kept, but the new theme gives it "
+             "no look: style it in `[theme] custom_css`, or remove it")
+    return item
