@@ -94,3 +94,52 @@ def test_chirpy_image_positions_and_looks(tmp_path: Path) -> None:
     assert images["占位"].classes == [] and images["占位"].get("lqip") is None
     assert images["自己的"].classes == ["my-frame"]
     assert "{:" not in article.text()
+
+
+def test_pages_of_jekyll_multiple_languages_plugin_in_each_language(tmp_path: Path) -> None:
+    """jekyll-multiple-languages-plugin built every page once per language, the others
+    under `/<lang>/`: `{% t key %}` took the language's string from `_i18n/<lang>.yml`,
+    `{% translate_file about/bio.md %}` (or `{% tf %}`) the file of `_i18n/<lang>/`
+    (the default language's when missing). The import made the page in the site's
+    language only (the strings its, the files left in comments): each language's version
+    is made and paired; what the plugin fell back on is reported at its line."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Lab\nlanguages: [\"en\", \"zh\"]\nexclude: [README.md]\n"
+        "plugins:\n  - jekyll-multiple-languages-plugin\n",
+        "_i18n/en.yml": "nav:\n  bio: Biography\n  cv: Curriculum vitae\n",
+        "_i18n/zh.yml": "nav:\n  bio: 简介\n",
+        "_i18n/en/about/bio.md": "I work on **LLM serving**: paged $KV$ caches.\n",
+        "_i18n/zh/about/bio.md": "我研究**大模型推理服务**：分页的 $KV$ 缓存。\n",
+        "_i18n/en/about/talks.md": "Talks are listed below.\n",
+        "_i18n/en/home.md": "Welcome to the lab.\n",
+        "_i18n/zh/home.md": "欢迎来到实验室。\n",
+        "index.md": "---\nlayout: home\n---\n\n{% tf home.md %}\n",
+        "about.md": "---\ntitle:\n  en: About\n  zh: 关于\npermalink: /about/\n---\n\n"
+        "## {% t nav.bio %}\n\n{% translate_file about/bio.md %}\n\n"
+        "{% translate_file about/talks.md %}\n\n## {% t nav.cv %}\n\n"
+        "{% translate_file {{ page.slug }}.md %}\n",
+        "contact.md": "---\ntitle: Contact\n---\n\nMail me.\n"})
+    warnings = sorted((w.line, w.message) for w in imported.report.warnings
+                      if w.path == "about.md")
+    assert [line for line, _message in warnings] == [12, 14, 16, 16]
+    assert "no `_i18n/zh/about/talks.md`: the en text is used" in warnings[0][1]
+    assert "no `nav.cv` in _i18n/zh.yml: the en string is used" in warnings[1][1]
+    assert all("made by Liquid" in message for _line, message in warnings[2:])
+    out = built(tmp_path, imported)
+    english = parse_html(page(out, "/about/"))
+    chinese = parse_html(page(out, "/zh/about/"))
+    assert english.one("h1").text().strip() == "About"
+    assert chinese.one("h1").text().strip() == "关于"
+    assert [h.text().strip() for h in chinese.one("article").find_all("h2")] == [
+        "简介", "Curriculum vitae"]
+    assert "分页的" in chinese.one("article").text()
+    assert chinese.one("article").one("strong").text() == "大模型推理服务"
+    assert "Talks are listed below." in chinese.one("article").text()
+    assert "paged" in english.one("article").text() and "{%" not in english.text()
+    links = {link["hreflang"]: link["href"] for link in chinese.find_all("link")
+             if link.get("hreflang")}
+    assert links["en"] == "/about/" and links["zh"] == "/zh/about/"
+    assert "欢迎来到实验室" in page(out, "/zh/") and "Welcome to the lab" in page(out, "/")
+    assert "Mail me." in page(out, "/contact/")
+    old_url = (out / "zh/contact.html").read_text(encoding="utf-8")
+    assert "/contact/" in old_url  # (the plugin's copy of the page: its URL kept answering)

@@ -76,6 +76,8 @@ class JekyllBodies(JekyllLinks):
             text = text.replace(separator.strip(), "<!-- more -->")
             ctx.convert("excerpt separators")
         liquid = path not in self.no_liquid
+        if liquid and self.i18n.languages:
+            text = self.i18n.inline_files(text, self.i18n.language_for(item.lang), ctx, shelf)
         if liquid:
             text = blocks(text, "comment", lambda a, inner, w: "<!--" + inner.replace(
                 "--", "- -") + "-->", ctx, "Liquid comments")
@@ -249,19 +251,27 @@ class JekyllBodies(JekyllLinks):
             return ""
 
         noted: list[bool] = []
+        language = self.i18n.language_for(item.lang)
 
         def translate(args: str, written: str) -> str:
             """jekyll-multiple-languages-plugin's `{% t about.title %}`: the string in the
-            site's language; the page's other versions are not made."""
+            page's language (a page using it has a version in each, made on reading)."""
             key = string_argument(args).strip()
-            found = self.i18n.string(key)
+            found = self.i18n.string(key, language)
+            if found is None and language != self.i18n.default:
+                found = self.i18n.string(key)
+                if found is not None:
+                    ctx.warn(written, f"no `{key}` in _i18n/{language}.yml: the "
+                             f"{self.i18n.default} string is used; translate it in the page")
             if found is None:
-                return ctx.leave(written, f"no `{key}` in _i18n/{self.i18n.default}.yml")
-            if not noted:
-                noted.append(True)
+                return ctx.leave(written, f"no `{key}` in _i18n/{language}.yml")
+            if not noted and item.kind == "post" and not item.lang \
+                    and self.i18n.language_of(path.relative_to(self.source)) is None:
+                noted.append(True)  # (a post of `_posts/`, not of a language's folder)
                 ctx.note(written, f"`{{% t %}}` strings are the site's language's "
-                         f"({self.i18n.default}): write the page's other versions as "
-                         f"`{path.stem}.<lang>.md` beside it")
+                         f"({self.i18n.default}): write the post's other versions in "
+                         "`_i18n/<lang>/_posts/` before importing, or as "
+                         f"`{path.stem}.<lang>.md` beside it after")
             ctx.convert("strings of jekyll-multiple-languages-plugin (`{% t key %}`)")
             return found
 

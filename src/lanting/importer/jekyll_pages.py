@@ -12,6 +12,7 @@ from typing import Any
 from lanting.importer.common import GENERATED, LinkTable, read_text, summary_of, walk
 from lanting.importer.item import Item
 from lanting.importer.jekyll_i18n import I18nPlugin
+from lanting.importer.jekyll_languages import JekyllLanguages
 from lanting.importer.kramdown import title_math
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
@@ -19,6 +20,8 @@ from lanting.importer.text import load_mapping, split_front_matter
 
 _LOOP_TAG = re.compile(r"\{%-?\s*(for|endfor)\b.*?-?%\}", re.DOTALL)
 _NOT_TEXT = re.compile(r"[#*\s-]|\{%.*?%\}|<!--.*?-->|<[^>]*>", re.DOTALL)
+_PLUGIN_TAG = re.compile(r"\{%-?\s*(?:t|translate|translate_file|tf)\s")
+"""A tag of jekyll-multiple-languages-plugin: its page was built in each language."""
 _FOR = re.compile(r"\{%-?\s*for\b")
 """A Liquid loop, `{% for` or `{%- for` (whitespace control)."""
 LISTING_URLS = frozenset({"blog", "tags", "categories", "archive", "search"})
@@ -72,6 +75,7 @@ class JekyllPages:
     page_posts: set[Path]
     home: Callable[[], Item]
     i18n: I18nPlugin
+    languages: JekyllLanguages
 
     DATED_PAGES_ARE_POSTS = True
     """A site without `_posts/` whose pages carry dates (`notes/LLM/kv-cache.md` with
@@ -119,7 +123,42 @@ class JekyllPages:
             if not fmt:
                 continue  # not a Jekyll page (no front matter): a plain file
             data, _error = load_mapping(fmt, head)
+            before = len(self.posts)
             self.read_page(path, self.i18n.localized_config(data), head, body, first)
+            made = self.posts[-1][0] if len(self.posts) > before else None
+            if made is None or not self.i18n.languages:
+                continue
+            if _PLUGIN_TAG.search(body):
+                self.page_versions(made, data, body, first, path)
+            else:  # (the plugin built it in each language alike, at `/zh/x/` too)
+                made.old_urls += [self.in_language(url, language) for url in made.old_urls
+                                  for language in self.i18n.languages[1:]]
+                for url in made.old_urls:
+                    self.table.add(url, made)
+
+    def page_versions(self, item: Item, data: dict[str, Any], body: str, first: int,
+                      path: Path) -> None:
+        """A page (or the home page's text) using jekyll-multiple-languages-plugin's
+        `{% t %}` or `{% translate_file %}`: the plugin built it once per language, each
+        other one under `/<lang>/`. Each is a version of the page in its language, its
+        strings and files that language's, paired with the others as translations."""
+        key = "page:" + path.relative_to(self.source).as_posix()
+        self.languages.version(item, "", path, key)
+        for language in self.i18n.languages[1:]:
+            local = self.i18n.localized_config(data, language)
+            front = dict(item.front)
+            if item.kind == "page":
+                front["title"] = title_math(str(local.get("title") or front["title"]))
+                if summary := summary_of(local, "description"):
+                    front["summary"] = summary
+            tag = self.i18n.tag(language)
+            version = self.site.add(Item(item.kind, item.slug, path, front, lang=tag))
+            version.old_urls = [self.in_language(url, language) for url in item.old_urls]
+            for url in version.old_urls:
+                self.table.add(url, version)
+            self.languages.version(version, tag, path, key)
+            self.report.counts["pages"] += item.kind == "page"
+            self.posts.append((version, body, first, path))
 
     def read_page(self, path: Path, data: dict[str, Any], head: str, body: str,
                   first: int) -> None:
@@ -187,6 +226,11 @@ class JekyllPages:
         self.by_path[rel] = item
         self.report.counts["pages"] += 1
         self.posts.append((item, body, first, path))
+
+    def in_language(self, url: str, language: str) -> str:
+        """A page's old URL in another language of jekyll-multiple-languages-plugin,
+        which built each under its folder (`/zh/about/`, after the `baseurl`)."""
+        return self.baseurl + f"/{language}" + url[len(self.baseurl):]
 
     def layout_data(self, layout: str) -> list[str]:
         """The `_data/` files a page's layout (or the includes it names) showed,
