@@ -183,6 +183,9 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
                     rel.parts[:at]), False))
             elif rel.parts[0] == "_drafts":
                 found.append((path, [], True))
+        # A draft after the posts: one of a post's name is the second of the slug
+        # (`x-2`), the published post keeping its own.
+        found.sort(key=lambda entry: entry[2])
         if not found and self.DATED_PAGES_ARE_POSTS:
             self.page_posts = set(self.dated_pages())
             found = [(path, [], False) for path in sorted(self.page_posts)]
@@ -227,7 +230,11 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
                     self.report.warn(path, None, f"the file name's date {year}-{month}-{day} "
                                      "is no date: the front matter's date is used, if any")
             date = date_of(data, head, "date", self.tz) or file_date
-            if date is None:
+            if date is None and drafted:  # (how Jekyll dated a draft: not a loss)
+                date = mtime(path, self.tz)
+                self.report.note(path, None, "a draft without a date: dated by the file's "
+                                 "modification time, as Jekyll did")
+            elif date is None:
                 date = mtime(path, self.tz)
                 self.report.warn(path, None, "no date in the front matter or the file name: "
                                  "the file's modification time is used")

@@ -193,6 +193,10 @@ class JekyllPages:
                              "publications, talks and teaching on their own pages); the rest "
                              "of its text is kept")
             body = kept
+        if permalink.strip("/") in LISTING_URLS and not body.strip():
+            self.report.note(path, None, f"left out: Lanting makes /{permalink.strip('/')}/ "
+                             "itself")  # (minimal-mistakes' category-archive.md)
+            return
         if permalink.strip("/") in LISTING_URLS:  # (al-folio's blog.md, its loop removed)
             self.report.warn(path, None, f"left out: Lanting makes /{permalink.strip('/')}/ "
                              "itself, a list; the page's own text is not kept (put it in "

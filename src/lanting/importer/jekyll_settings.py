@@ -31,7 +31,7 @@ from lanting.importer.listings import (
 )
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
-from lanting.importer.text import When, split_front_matter
+from lanting.importer.text import When, key_line, split_front_matter
 from lanting.model.config import DEFAULT_POST_PERMALINK
 
 _NEWS_PAGE = re.compile(r"\{%-?\s*include\s+news\.(?:liquid|html)\b[^%]*%\}")
@@ -104,6 +104,25 @@ class JekyllSettings:
                                  f"`{p}`" for p in sorted(pages_html)[:8])
                              + (" …" if len(pages_html) > 8 else ""))
 
+    def site_url(self) -> str:
+        """`_config.yml`'s `url` as an absolute URL: written without its scheme
+        (`url: ann.github.io`, `//ann.github.io`), which Jekyll printed as it was, it is
+        the host's `https://` address (Lanting stopped the build at a `base_url` that is
+        no URL); one that names no host is left out, with a warning."""
+        url = str(self.config.get("url") or "").strip().rstrip("/")
+        if not url or re.match(r"https?://", url):
+            return url
+        host = url.removeprefix("//")
+        if re.fullmatch(r"[\w-]+(?:\.[\w-]+)+(?::\d+)?(?:/\S*)?", host):
+            self.report.note("_config.yml", key_line(read_text(self.source / "_config.yml"),
+                                                     "url", first=1),
+                             f"`url: {url}` has no scheme: the site's address is "
+                             f"`https://{host}/`")
+            return "https://" + host
+        self.report.warn("_config.yml", None, f"`url: {url}` is no web address: left out "
+                         "(set `base_url` in lanting.toml)")
+        return ""
+
     def consumed(self, path: Path) -> bool:
         """Inputs of the conversion, not files of the new site."""
         return False
@@ -114,7 +133,7 @@ class JekyllSettings:
         if self.author_name():
             config["author"] = self.author_name()
         config["language"] = self.language
-        url = str(self.config.get("url") or "").rstrip("/")
+        url = self.site_url()
         if url:
             config["base_url"] = url + self.baseurl + "/"
         description = self.config.get("description")

@@ -1,0 +1,70 @@
+"""Faults real Jekyll blogs exposed (a sweep of public minimal-mistakes and minima
+sites), in small sites written here."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import Imported, import_site
+from lanting.importer.common import Options
+
+NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+
+
+def imported_site(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
+    source = tmp_path / "old"
+    write_files(source, files)
+    return import_site(source, tmp_path / "new", "jekyll", False, NOW)
+
+
+def test_a_site_url_without_its_scheme(tmp_path: Path) -> None:
+    """A minima blog's `url: ann.github.io` (no `https://`), which Jekyll printed as it
+    was: the new `base_url` was `ann.github.io/`, and the build stopped ("not an
+    absolute URL")."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\nurl: ann.github.io\nbaseurl: /blog\n",
+        "_posts/2021-01-02-hello.md": "---\ntitle: Hello\n---\n\nHi.\n"})
+    config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert 'base_url = "https://ann.github.io/blog/"' in config
+    assert [(n.severity, n.line, "no scheme" in n.message) for n in imported.report.entries
+            if n.path == "_config.yml"] == [("notice", 3, True)]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output  # (errors raise)
+    assert "https://ann.github.io/blog/posts/hello/" in (
+        out / "posts/hello/index.html").read_text(encoding="utf-8")
+
+
+def test_a_url_naming_no_host_is_left_out(tmp_path: Path) -> None:
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\nurl: my blog\n",
+        "_posts/2021-01-02-hello.md": "---\ntitle: Hello\n---\n\nHi.\n"})
+    assert "base_url" not in (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert any("`url: my blog` is no web address" in w.message
+               for w in imported.report.warnings)
+
+
+def test_a_draft_of_a_posts_name_and_the_themes_empty_listing_pages(tmp_path: Path) -> None:
+    """A minimal-mistakes blog with the draft of a post still in `_drafts/` under the
+    post's name: the draft, read first, took the slug and the published post became
+    `x-2` (its URL changed); an undated draft, dated by its file as Jekyll did, was a
+    warning. The theme's `category-archive.md` (no text, `permalink: /categories/`) was
+    a warning that its text "is not kept"."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: zh-CN\ninclude: [_pages]\n",
+        "_drafts/raft_notes.md": "---\ntitle: Raft 笔记（草稿）\n---\n\n未完成。\n",
+        "_posts/2019-03-04-raft_notes.md": "---\ntitle: Raft 笔记\n---\n\n选主与日志复制。\n",
+        "_pages/category-archive.md": "---\ntitle: 分类\nlayout: categories\n"
+        "permalink: /categories/\nauthor_profile: true\n---\n"})
+    post = (imported.dest / "content/posts/raft-notes.md").read_text(encoding="utf-8")
+    draft = (imported.dest / "content/posts/raft-notes-2.md").read_text(encoding="utf-8")
+    assert "选主与日志复制" in post and "未完成" in draft and "draft: true" in draft
+    warnings = [(w.path, w.message) for w in imported.report.warnings]
+    assert len(warnings) == 1 and warnings[0][0] == "_drafts/raft_notes.md"
+    notes = {n.path: n.message for n in imported.report.entries
+             if n.severity == "notice"}
+    assert "dated by the file's modification time" in notes["_drafts/raft_notes.md"]
+    assert "Lanting makes /categories/ itself" in notes["_pages/category-archive.md"]
