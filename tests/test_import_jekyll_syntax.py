@@ -70,7 +70,8 @@ def test_chirpy_image_positions_and_looks(tmp_path: Path) -> None:
     chain lists (`{: width="320" }{: .shadow }`, kramdown joined them). The classes came
     out as classes of no look (the image centred, no text beside it), and a second
     list was dropped with what it said; `.shadow` and the `lqip` placeholder only
-    looked, and go; a class of the site's own stays, reported."""
+    looked, and go; Bootstrap's `.w-50` is a width; a class of the site's own stays,
+    reported."""
     imported = imported_site(tmp_path, {
         "_config.yml": "theme: jekyll-theme-chirpy\ntitle: 笔记\nlang: zh-CN\n",
         "assets/img/gpu.png": png(64, 32),
@@ -80,10 +81,11 @@ def test_chirpy_image_positions_and_looks(tmp_path: Path) -> None:
         "![共享内存](/assets/img/gpu.png){: width=\"320\" }{:.right}{: .shadow }\n"
         "共享内存在右边。\n\n"
         "![全局内存](/assets/img/gpu.png){: .normal .shadow .rounded-10 }\n\n"
+        "![一半宽](/assets/img/gpu.png){: width=\"640\" height=\"320\" .w-50 .left }\n\n"
         "![占位](/assets/img/gpu.png){: lqip=\"data:image/webp;base64,UklG\" }\n\n"
         "![自己的](/assets/img/gpu.png){: .my-frame }\n"})
     warnings = [(w.line, w.message) for w in imported.report.warnings]
-    assert len(warnings) == 1 and warnings[0][0] == 15 and "`.my-frame`" in warnings[0][1]
+    assert len(warnings) == 1 and warnings[0][0] == 17 and "`.my-frame`" in warnings[0][1]
     out = built(tmp_path, imported)
     article = parse_html(page(out, "/posts/gpu/")).one("article")
     images = {img["alt"]: img for img in article.find_all("img")}
@@ -91,6 +93,8 @@ def test_chirpy_image_positions_and_looks(tmp_path: Path) -> None:
     assert (images["寄存器"]["width"], images["寄存器"]["height"]) == ("320", "160")
     assert images["共享内存"].classes == ["float-right"] and images["共享内存"]["width"] == "320"
     assert images["全局内存"].classes == ["align-left"]
+    assert images["一半宽"].classes == ["float-left"]  # (Bootstrap's `.w-50`: its width)
+    assert images["一半宽"]["style"] == "width:50%" and images["一半宽"]["width"] == "640"
     assert images["占位"].classes == [] and images["占位"].get("lqip") is None
     assert images["自己的"].classes == ["my-frame"]
     assert "{:" not in article.text()

@@ -2,9 +2,10 @@
 posts write them: several in a row (`{: w="200" }{: .shadow }`, kramdown joined them)
 become one, which Lanting reads; on a Chirpy site the theme's classes become what they
 showed — `.left` and `.right` float the image, `.normal` sets it at the left instead of
-centred — and the purely cosmetic ones (`.shadow`, `.border`, `.rounded-10`, the `lqip`
-placeholder shown while the image loads) are dropped. Another class is kept (Lanting
-writes it on the image) and reported: the new theme gives it no look."""
+centred, Bootstrap's `.w-75` is a width of 75% — and the purely cosmetic ones
+(`.shadow`, `.border`, `.rounded-10`, the `lqip` placeholder shown while the image
+loads) are dropped. Another class is kept (Lanting writes it on the image) and
+reported: the new theme gives it no look."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ _IAL = re.compile(r"\{:(?!:)[ \t]*([^{}\n]*?)[ \t]*\}")
 _ITEM = re.compile(r"""\.[^\s#.=}"']+|[^\s"'=]+=(?:"[^"]*"|'[^']*'|\S+)|\S+""")
 _PLACES = {"left": "align=left", "right": "align=right", "normal": 'fig-align="left"'}
 """Chirpy's image positions, as Lanting writes them (its default, centred, needs none)."""
+_WIDTH = re.compile(r"w-(25|50|75|100)")
+"""Bootstrap's width classes, which Chirpy's posts put on images (`.w-75`)."""
 _COSMETIC = re.compile(r"shadow|border|rounded(?:-\d+)?|lqip=.*")
 """Chirpy's looks of an image that change nothing of what it shows."""
 _SCHEMES = frozenset({"light", "dark"})
@@ -50,6 +53,8 @@ def _chirpy_item(item: str, written: str, warn: Warn) -> str:
     name = item[1:] if item.startswith(".") else ""
     if name in _PLACES:
         return _PLACES[name]
+    if width := _WIDTH.fullmatch(name):  # (Bootstrap's `.w-75`: 75% of the text's width)
+        return f"width={width.group(1)}%"
     if _COSMETIC.fullmatch(name or item):
         return ""
     if name and name not in _SCHEMES:
