@@ -68,3 +68,36 @@ def test_a_draft_of_a_posts_name_and_the_themes_empty_listing_pages(tmp_path: Pa
              if n.severity == "notice"}
     assert "dated by the file's modification time" in notes["_drafts/raft_notes.md"]
     assert "Lanting makes /categories/ itself" in notes["_pages/category-archive.md"]
+
+
+def test_a_hydejack_site_of_pages_in_folders(tmp_path: Path) -> None:
+    """A hydejack homepage (its pages in `contents/<name>/index.md`): a folder named
+    `resources` (skipped as Hugo's generated one, at any depth) was left out, unreported;
+    `[Papers]: Papers.md` reference definitions (jekyll-relative-links) were not mapped, a
+    broken link each; links to the theme's list pages, which the import leaves out, were
+    broken links too: a list of posts leads to Lanting's blog, another keeps its text."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Lab\nlang: en\nurl: https://lab.example.org\n",
+        "_posts/2024-01-02-agents.md": "---\ntitle: Agents\n---\n\nNotes.\n",
+        "index.md": "---\nlayout: welcome\n---\n\nSee the [blog](/contents/blogs/), the "
+        "[projects](/contents/projects/) and the [resources](/contents/resources/).\n",
+        "contents/blogs/index.md": "---\nlayout: blog\ntitle: Blog\n"
+        "permalink: /contents/blogs/\n---\n",
+        "contents/projects/index.md": "---\nlayout: projects\ntitle: Projects\n"
+        "permalink: /contents/projects/\n---\n",
+        "contents/resources/index.md": "---\nlayout: page\ntitle: Resources\n"
+        "permalink: /contents/resources/\n---\n\nLists of **[Papers]** and **[Models]**.\n\n"
+        "[Papers]: Papers.md\n[Models]: <Models.md>\n",
+        "contents/resources/Papers.md": "---\ntitle: Papers\n---\n\nA list of papers.\n",
+        "contents/resources/Models.md": "---\ntitle: Models\n---\n\nA list of models.\n",
+        "resources/_gen/x.json": "{}\n"})
+    pages = sorted(p.name for p in (imported.dest / "content/pages").iterdir())
+    assert pages == ["models.md", "papers.md", "resources.md"]
+    warnings = [(w.path, w.line, w.message) for w in imported.report.warnings]
+    assert [(path, line) for path, line, _message in warnings] == [("index.md", 5)] * 2
+    assert "it leads to /blog/" in warnings[0][2] and "text kept" in warnings[1][2]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output  # (errors raise)
+    home = (out / "index.html").read_text(encoding="utf-8")
+    assert 'href="/blog/"' in home and 'href="/resources/"' in home
+    resources = (out / "resources/index.html").read_text(encoding="utf-8")
+    assert 'href="/papers/"' in resources and 'href="/models/"' in resources

@@ -150,6 +150,22 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
     return _RAW_URL.sub(raw, text) if raw_html else text
 
 
+REFERENCE_DEFINITION = re.compile(
+    r"^([ \t]{0,3}\[(?![\^])[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)", re.MULTILINE)
+"""A reference link's definition, `[AI]: AI.md` (not a footnote's): (its start, the URL)."""
+
+
+def map_reference_urls(text: str, resolve: UrlMap) -> str:
+    """The URL of each reference definition through `resolve` (`[AI]: AI.md`, read by
+    `[AI]` links, which `map_urls` does not see); one to unlink is kept as written."""
+
+    def one(match: re.Match[str]) -> str:
+        new = resolve(_slashed(match.group(2).strip("<>"), markdown=True), False)
+        return match.group() if new is None or new == UNLINK else match.group(1) + new
+
+    return REFERENCE_DEFINITION.sub(one, text)
+
+
 _HEADING_LINE = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
 _FRAGMENT_LINK = re.compile(r"(\]\()#([^)\s]+)\)")
 

@@ -34,9 +34,14 @@ _PAGE_SUFFIXES = frozenset({".md", ".markdown", ".mkd", ".mkdn", ".html", ".htm"
 """Files the old site rendered as pages: never copied as downloads."""
 GENERATED = frozenset({"404.html", "404.md", "robots.txt", "sitemap.xml", "atom.xml"})
 """Files of the old site that Lanting makes itself (two sources of one URL fail a build)."""
-SKIP_DIRS = frozenset({".git", "node_modules", "vendor", "_site", "public", "resources",
-                       ".jekyll-cache", ".sass-cache", "themes", ".github", ".idea",
-                       ".vscode", "__pycache__", ".lanting"})
+SKIP_DIRS = frozenset({".git", "node_modules", ".jekyll-cache", ".sass-cache", ".github",
+                       ".idea", ".vscode", "__pycache__", ".lanting"})
+"""Folders of tools, wherever they are."""
+ROOT_SKIP_DIRS = frozenset({"vendor", "_site", "public", "resources", "themes"})
+"""Folders of builds and tools at the top of what is walked (Hugo's `public/`,
+`resources/` and `themes/`, Jekyll's `_site/`, Bundler's `vendor/`): deeper down, one of
+these names is the site's own (a Jekyll site's `contents/resources/` page, a MkDocs
+`docs/resources/` section), which was left out, unreported."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +59,8 @@ def walk(root: Path) -> list[Path]:
     """Every file under `root`, sorted, without the folders of tools and builds."""
     found: list[Path] = []
     for folder, dirs, files in os.walk(root):
-        dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.startswith("."))
+        skip = SKIP_DIRS | ROOT_SKIP_DIRS if Path(folder) == root else SKIP_DIRS
+        dirs[:] = sorted(d for d in dirs if d not in skip and not d.startswith("."))
         found += [Path(folder) / f for f in sorted(files) if not f.startswith(".")]
     return found
 

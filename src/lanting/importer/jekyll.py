@@ -104,6 +104,9 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
         """The site's MathJax (or KaTeX) read `$…$` as inline math."""
         self.no_liquid: set[Path] = set()
         """Posts with `render_with_liquid: false`: Jekyll shows their Liquid as written."""
+        self.left_out: dict[str, str] = {}
+        """Old URLs of pages left out (`old_path`): where links to them lead now ("":
+        nowhere, their text kept)."""
         self.page_posts: set[Path] = set()
         """Pages imported as posts (`DATED_PAGES_ARE_POSTS`)."""
         self.drew_mermaid = _switched_on(self.config.get("mermaid"))

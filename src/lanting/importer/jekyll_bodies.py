@@ -12,7 +12,7 @@ from typing import Any
 
 from lanting.importer import body as B
 from lanting.importer import kramdown as K
-from lanting.importer.body_links import map_urls, spaced_image_paths
+from lanting.importer.body_links import map_reference_urls, map_urls, spaced_image_paths
 from lanting.importer.body_math import (
     escaped_delimiters,
     escaped_parentheses,
@@ -140,6 +140,7 @@ class JekyllBodies(JekyllLinks):
         ).is_file())
         ctx.convert("image paths with spaces (Typora's) in angle brackets", count)
         text = map_urls(text, lambda url, image: self.url(url, image, ctx, path))
+        text = map_reference_urls(text, lambda url, image: self.url(url, image, ctx, path))
         text = self.after(text, item, ctx)
         text = prose_raw(shelf, text)
         return B.tidy(shelf.restore(text))

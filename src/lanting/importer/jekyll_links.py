@@ -26,6 +26,13 @@ from lanting.importer.site import NewSite
 from lanting.importer.text import split_front_matter
 
 
+def old_path(url: str) -> str:
+    """An old page's URL as links are compared with it: `/x/index.html`, `/x.html` and
+    `/x` are `/x/`."""
+    url = re.sub(r"(?:/index)?\.html?$", "", url.split("#")[0].split("?")[0])
+    return "/" + url.strip("/") + "/" if url.strip("/") else "/"
+
+
 class JekyllLinks:
     """The link side of the Jekyll importers' bodies (`JekyllBodies`)."""
 
@@ -38,6 +45,7 @@ class JekyllLinks:
     media_cdn: str = ""
     static_file: Callable[[Path], bool]
     published: Callable[[Path], bool]
+    left_out: dict[str, str]
 
     @staticmethod
     def heading_link(fragment: str, path: Path, ctx: Context) -> str | None:
@@ -99,6 +107,13 @@ class JekyllLinks:
                 if found is not None:
                     ctx.convert("paths relative to the old page's URL")
                     return found
+        if not image and url.startswith("/") and not url.startswith("//") and self.left_out:
+            to = self.left_out.get(old_path(url.removeprefix(self.baseurl)))
+            if to is not None:
+                ctx.warn(url, f"a link to `{url}`, a page left out of the import (a list the "
+                         "old theme made): " + (f"it leads to {to}, Lanting's list" if to else
+                                                "its text kept without the link"))
+                return to or UNLINK
         if image and self.on_media_cdn(url):
             ctx.convert("images on the old site's media CDN (Chirpy's `cdn`)")
             return self.media_cdn + url

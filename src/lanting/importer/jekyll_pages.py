@@ -13,6 +13,7 @@ from lanting.importer.common import GENERATED, LinkTable, read_text, summary_of,
 from lanting.importer.item import Item
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_languages import JekyllLanguages
+from lanting.importer.jekyll_links import old_path
 from lanting.importer.kramdown import title_math
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
@@ -29,6 +30,8 @@ LISTING_URLS = frozenset({"blog", "tags", "categories", "archive", "search"})
 LISTINGS = LISTING_URLS | {"archives", "posts"}
 """Permalinks of the lists of posts a theme's page makes (with a loop) and Lanting too."""
 MARKDOWN = (".md", ".markdown", ".mkd", ".mkdn")
+POST_LAYOUTS = frozenset({"blog", "list", "posts", "archive", "home"})
+"""Layouts of themes (minima, hydejack, minimal-mistakes) that list the site's posts."""
 
 
 def drop_loops(body: str) -> str:
@@ -76,6 +79,7 @@ class JekyllPages:
     home: Callable[[], Item]
     i18n: I18nPlugin
     languages: JekyllLanguages
+    left_out: dict[str, str]
 
     DATED_PAGES_ARE_POSTS = True
     """A site without `_posts/` whose pages carry dates (`notes/LLM/kv-cache.md` with
@@ -188,6 +192,7 @@ class JekyllPages:
             if "paginator" in body or permalink.strip("/") in LISTINGS \
                     or own_text(kept) < 80:
                 self.report.note(path, None, "left out: a listing page, which Lanting makes")
+                self.leave_out(path, permalink, layout, body)
                 return
             self.report.warn(path, None, "its `{% for %}` listings left out (Lanting lists "
                              "publications, talks and teaching on their own pages); the rest "
@@ -203,6 +208,7 @@ class JekyllPages:
                              "content/_index.md or a page at another URL)")
             return
         if not body.strip():
+            self.leave_out(path, permalink, layout, body)
             data_files = self.layout_data(layout)
             if data_files:
                 self.report.warn(path, None, "left out: it has no text of its own; its "
@@ -230,6 +236,14 @@ class JekyllPages:
         self.by_path[rel] = item
         self.report.counts["pages"] += 1
         self.posts.append((item, body, first, path))
+
+    def leave_out(self, path: Path, permalink: str, layout: str, body: str) -> None:
+        """Note where links to a page left out lead now: a list of posts (a theme's
+        `layout: blog` page at `/contents/blogs/`) to Lanting's blog; another ("") to
+        nothing, their text kept (they stopped the build as broken links)."""
+        url = "/" + (permalink or self.page_url(path)).strip("/")
+        lists_posts = layout in POST_LAYOUTS or "site.posts" in body or "paginator" in body
+        self.left_out[old_path(url)] = "/blog/" if lists_posts else ""
 
     def in_language(self, url: str, language: str) -> str:
         """A page's old URL in another language of jekyll-multiple-languages-plugin,

@@ -16,7 +16,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer import body as B
-from lanting.importer.body_links import map_urls, spaced_destinations
+from lanting.importer.body_links import REFERENCE_DEFINITION, map_urls, spaced_destinations
 from lanting.importer.common import LinkTable, first_item, is_image
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
@@ -46,7 +46,6 @@ _MD_IN_HTML = re.compile(r"^([ \t]*)<(\w+)\b([^>\n]*?)\s+markdown(?:=(?:\"[^\"]*
                          r"|\w+))?([^>\n]*)>", re.MULTILINE)
 DROPPED = f"{MARK_OPEN}X{MARK_CLOSE}"
 """The URL of a link to drop (its text kept)."""
-_REFERENCE = re.compile(r"^([ \t]{0,3}\[(?![\^])[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)", re.MULTILINE)
 
 
 def first_heading(body: str) -> tuple[str, str] | None:
@@ -123,8 +122,8 @@ class MkDocsBodies(MkDocsSnippets):
         text, spaced = spaced_destinations(text)
         ctx.convert("paths with spaces in angle brackets", spaced)
         text = map_urls(text, resolve)
-        text = _REFERENCE.sub(lambda m: m.group(1) + (resolve(m.group(2).strip("<>"), False)
-                                                      or m.group(2)), text)
+        text = REFERENCE_DEFINITION.sub(lambda m: m.group(1) + (
+            resolve(m.group(2).strip("<>"), False) or m.group(2)), text)
         text = re.sub(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\(" + DROPPED + r"[^)\n]*\)", r"\1",
                       text).replace(DROPPED, "")
         return B.tidy(shelf.restore(text))
