@@ -101,3 +101,28 @@ def test_a_hydejack_site_of_pages_in_folders(tmp_path: Path) -> None:
     assert 'href="/blog/"' in home and 'href="/resources/"' in home
     resources = (out / "resources/index.html").read_text(encoding="utf-8")
     assert 'href="/papers/"' in resources and 'href="/models/"' in resources
+
+
+def test_a_link_whose_text_is_in_brackets_and_a_list_of_languages(tmp_path: Path) -> None:
+    """A hydejack blog's references, `[[Paper]](https://…)`, a link whose text is in
+    brackets to kramdown (and to Lanting): its first bracket was escaped as that of a
+    `[[wikilink]]`, and the page showed the Markdown as written. Its `lang: ko-KR, en-US`
+    (printed as it was by Jekyll) became `language = "ko-KR, en-US"`, which stopped the
+    build; its `posts.md` (`layout: list`, the theme's strings only) was a warning."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: EEG notes\nlang: ko-KR, en-US\n",
+        "_includes/strings.html": "{{ site.data.strings.posts }}\n",
+        "_layouts/list.html": "{% include strings.html %}\n",
+        "_data/strings.yml": "posts: Posts\n",
+        "posts.md": "---\nlayout: list\ntitle: Posts\n---\n",
+        "_posts/2022-01-02-simclr.md": "---\ntitle: SimCLR\n---\n\n대조 학습 [[Paper]]("
+        "https://arxiv.org/abs/2002.05709) and [[notes]] as written.\n"})
+    config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert 'language = "ko-KR"' in config
+    assert [w.message for w in imported.report.warnings] == []
+    assert any(n.path == "posts.md" and "no text of its own" in n.message
+               for n in imported.report.entries)
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output  # (errors raise)
+    html = (out / "posts/simclr/index.html").read_text(encoding="utf-8")
+    assert '<a href="https://arxiv.org/abs/2002.05709">[Paper]</a>' in html
+    assert "[[notes]] as written" in html

@@ -285,10 +285,11 @@ def generated_urls(site: NewSite, has_publications: bool, has_talks: bool) -> se
 
 
 def language_tag(value: Any, default: str = "zh-CN") -> str:
-    """`zh-cn` -> `zh-CN`, `zh_CN` -> `zh-CN`, `en` -> `en`."""
+    """`zh-cn` -> `zh-CN`, `zh_CN` -> `zh-CN`, `en` -> `en`; of a list, `ko-KR, en-US` (a
+    hydejack site's `lang`, which Jekyll printed as it was), the first."""
     if not isinstance(value, str) or not value.strip():
         return default
-    parts = re.split(r"[-_]", value.strip())
+    parts = re.split(r"[-_]", re.split(r"[\s,;]+", value.strip())[0])
     if not re.fullmatch(r"[A-Za-z]{2,3}", parts[0]):
         return default
     tag = [parts[0].lower()]

@@ -30,6 +30,9 @@ LISTING_URLS = frozenset({"blog", "tags", "categories", "archive", "search"})
 LISTINGS = LISTING_URLS | {"archives", "posts"}
 """Permalinks of the lists of posts a theme's page makes (with a loop) and Lanting too."""
 MARKDOWN = (".md", ".markdown", ".mkd", ".mkdn")
+THEME_DATA = frozenset({"strings", "locales", "navigation", "countries"})
+"""`_data/` files of a theme's own words (hydejack's `strings.yml`, Chirpy's `locales/`),
+menus and look-up tables, which every layout shows: not a page's content."""
 POST_LAYOUTS = frozenset({"blog", "list", "posts", "archive", "home"})
 """Layouts of themes (minima, hydejack, minimal-mistakes) that list the site's posts."""
 
@@ -265,7 +268,8 @@ class JekyllPages:
             texts.append(text := read_text(file))
             names += [f"_includes/{n}" for n in re.findall(
                 r"\{%-?\s*include\s+([\w./-]+)", text)]  # (not its own layout's: the frame)
-        found = re.findall(r"site\.data\.(\w+)", "".join(texts))
+        found = [name for name in re.findall(r"site\.data\.(\w+)", "".join(texts))
+                 if name not in THEME_DATA]
         return [f"_data/{n}{ext}" for n in dict.fromkeys(found)
                 for ext in (".yml", ".yaml", ".json", ".csv")
                 if (self.source / "_data" / f"{n}{ext}").is_file()]

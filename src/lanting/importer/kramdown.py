@@ -20,14 +20,16 @@ _DISPLAY_ALONE = re.compile(r"(^|\n)[ \t]*$")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 
-_WIKI_LIKE = re.compile(r"(?<![\\!])\[\[(?=[^\[\]\n]*\]\])")
+_WIKI_LIKE = re.compile(r"(?<![\\!])\[\[(?=[^\[\]\n]*\]\](?![(\[]))")
 
 
 def literal_wiki_links(text: str) -> tuple[str, int]:
     """kramdown has no `[[Note]]` links (without a plugin): the old page showed
     `[[wikilinks]]` as written, where Lanting would read a link to `wikilinks.md` and stop
     the build at a page that is not there. Its first bracket escaped, it stays text.
-    (Code and math are shelved before this.)"""
+    Not `[[Paper]](https://…)`: a link whose text is in brackets, to kramdown and to
+    Lanting alike (escaped, it showed as written). (Code and math are shelved before
+    this.)"""
     return _WIKI_LIKE.subn(r"\\[[", text)
 
 
