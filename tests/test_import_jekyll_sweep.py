@@ -126,3 +126,39 @@ def test_a_link_whose_text_is_in_brackets_and_a_list_of_languages(tmp_path: Path
     html = (out / "posts/simclr/index.html").read_text(encoding="utf-8")
     assert '<a href="https://arxiv.org/abs/2002.05709">[Paper]</a>' in html
     assert "[[notes]] as written" in html
+
+
+CHIRPY = "theme: jekyll-theme-chirpy\ntitle: Notes\nlang: en\n"
+
+
+def test_statements_captured_for_a_theorem_include(tmp_path: Path) -> None:
+    """A Chirpy math blog captures each statement, `{% capture thm %}…{% endcapture %}`,
+    and shows it with `{% include thms/theorem.html title="…" content=thm %}` (one
+    variable captured again for the next box). The capture was removed (its text
+    with it) and the include left in a comment: the definitions, theorems and proofs
+    were gone. `$f'\\'\\to\\*$`, kramdown's escapes in a formula, reached the build as
+    `\\'`, an error."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": CHIRPY,
+        "_includes/thms/theorem.html": "<div class=\"thm\">{{ include.content | "
+        "markdownify }}</div>\n",
+        "_includes/note.html": "<aside>{{ include.body | markdownify }}</aside>\n",
+        "_posts/2025-03-01-flows.md": "---\ntitle: Flows\nmath: true\n---\n\n"
+        "{% capture stmt %}\nA flow $f$ is **maximal** iff no augmenting path exists.\n"
+        "{% endcapture %}\n"
+        "{% include thms/theorem.html title=\"max-flow min-cut\" content=stmt %}\n\n"
+        "{% capture stmt %}\nAugment along $f'\\'\\to\\*$ until none is left.\n"
+        "{% endcapture %}\n{% include thms/proof.html content=stmt %}\n\n"
+        "{% capture aside %}\nA side remark.\n{% endcapture %}\n"
+        "{% include note.html body=aside %}\n\n"
+        "{% capture unused %}\nnever shown\n{% endcapture %}\n\nEnd.\n"})
+    warnings = sorted((w.line, w.message) for w in imported.report.warnings)
+    assert [line for line, _message in warnings] == [19, 21]
+    assert "`note.html` showed the text captured before it" in warnings[0][1]
+    assert "{% capture unused %}" in warnings[1][1]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output  # (errors raise)
+    html = (out / "posts/flows/index.html").read_text(encoding="utf-8")
+    assert "Theorem 1 (max-flow min-cut)" in html and "<strong>maximal</strong>" in html
+    assert "augmenting path" in html and "A side remark." in html
+    assert "never shown" not in html and "{%" not in html
+    assert html.count("<math") == 2 and "until none is left" in html

@@ -13,8 +13,10 @@ from lanting.markdown.mathsyntax import ENVIRONMENTS
 
 
 def unescape_markdown(tex: str) -> str:
-    """TeX as MathJax got it after a Markdown renderer read its escapes (`\\_` → `_`)."""
-    return re.sub(r"\\([\\_*|])", r"\1", tex)
+    """TeX as MathJax got it after a Markdown renderer read its escapes (`\\_` → `_`;
+    `\\'`, kramdown's and CommonMark's escaped quote, `f'\\'` → `f''`: to TeX an accent
+    of text, an error in a formula)."""
+    return re.sub(r"\\([\\_*|'\"])", r"\1", tex)
 
 
 _ESCAPE = re.compile(r"\\[\\()]")

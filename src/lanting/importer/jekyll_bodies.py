@@ -27,6 +27,7 @@ from lanting.importer.common import (
 )
 from lanting.importer.image_ials import image_attribute_lists
 from lanting.importer.item import Item
+from lanting.importer.jekyll_captures import captured_includes
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_links import JekyllLinks
 from lanting.importer.jekyll_math import is_text_theme
@@ -42,9 +43,6 @@ from lanting.importer.liquid import (
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
 from lanting.markdown.math_formula import to_mathml
-
-_CAPTURE = re.compile(r"(\{%-?\s*capture\s+\w+\s*-?%\}).*?\{%-?\s*endcapture\s*-?%\}",
-                      re.DOTALL)
 
 
 class JekyllBodies(JekyllLinks):
@@ -288,13 +286,9 @@ class JekyllBodies(JekyllLinks):
                       ctx, "collapsible blocks")
         text = self.liquid_tabs(text, ctx)
 
-        def capture(match: re.Match[str]) -> str:
-            ctx.warn(match.group(1), f"`{match.group(1)}…{{% endcapture %}}` removed (it "
-                     "only set a variable for the theme)")
-            return ""
-
-        # (academicpages' sitemap: `{% capture written_label %}'None'{% endcapture %}`)
-        text = _CAPTURE.sub(capture, text)
+        # (academicpages' sitemap: `{% capture written_label %}'None'{% endcapture %}`;
+        # a math post's statement, shown by a theorem include)
+        text = captured_includes(text, ctx)
 
         def quote(args: str, inner: str, written: str) -> str:
             """jekyll-scholar's `{% quote key %}…{% endquote %}`: a block quote, its

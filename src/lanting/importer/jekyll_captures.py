@@ -1,0 +1,73 @@
+"""Liquid's `{% capture x %}…{% endcapture %}`: a variable set to a piece of the page. A
+theme's page sets one only for itself (academicpages' `{% capture written_label %}`), and
+the capture goes. Math posts capture a statement and hand it to an include that draws
+the box, `{% include thms/theorem.html title="…" content=thm_content %}` (the same
+variable captured again for the next one): the text is the include's, and a theorem,
+definition, lemma or proof include becomes the theorem callout Lanting draws for MyST's
+`{prf:theorem} Title` (numbered per kind, the proof ended by ∎); another include shows
+the text as it is, with a warning. (The text was removed with the capture before.)"""
+
+from __future__ import annotations
+
+import re
+
+from lanting.importer import body as B
+from lanting.importer.liquid import Context, string_argument
+
+_CAPTURE_OR_INCLUDE = re.compile(
+    r"(?P<capture>\{%-?\s*capture\s+(?P<name>\w+)\s*-?%\})(?P<inner>.*?)"
+    r"\{%-?\s*endcapture\s*-?%\}"
+    r"|(?P<include>\{%-?\s*include\s+(?P<file>[\w./-]+)\s+(?P<args>(?:(?!%\}).)*?)\s*-?%\})",
+    re.DOTALL)
+_KINDS = ("definition", "theorem", "lemma", "corollary", "proposition", "conjecture",
+          "example", "remark", "axiom", "proof", "exercise")
+"""sphinx-proof's kinds (`{prf:lemma}`) an include's name or `type` can name."""
+
+
+def captured_includes(text: str, ctx: Context) -> str:
+    """Captures removed; the text of one an include shows is the include's (see the
+    module's docstring); one no include shows is reported as removed."""
+    latest: dict[str, tuple[str, str]] = {}
+    """The text each variable holds at this point of the page, and its capture tag."""
+    unused: dict[str, str] = {}
+
+    def one(match: re.Match[str]) -> str:
+        if match.group("capture"):
+            if match.group("name") in unused:
+                _removed(ctx, unused[match.group("name")])
+            latest[match.group("name")] = (match.group("inner").strip("\n"),
+                                           match.group("capture"))
+            unused[match.group("name")] = match.group("capture")
+            return ""
+        _words, named = B.arguments(match.group("args"))
+        shown = [value for value in named.values() if value in latest]
+        if not shown:
+            return match.group()
+        unused.pop(shown[0], None)
+        return _box(match.group("file"), named, latest[shown[0]][0], match.group(), ctx)
+
+    text = _CAPTURE_OR_INCLUDE.sub(one, text)
+    for written in unused.values():
+        _removed(ctx, written)
+    return text
+
+
+def _removed(ctx: Context, written: str) -> None:
+    ctx.warn(written, f"`{written}…{{% endcapture %}}` removed (it only set a variable "
+             "for the theme)")
+
+
+def _box(file: str, named: dict[str, str], content: str, written: str, ctx: Context) -> str:
+    """The captured `content` an include of `file` showed, as Lanting's box of its kind."""
+    words = re.findall(r"[a-z]+", f"{named.get('type', '')} {file}".lower())
+    kind = next((word for word in words if word in _KINDS), None)
+    if kind is None:
+        ctx.warn(written, f"`{file}` showed the text captured before it: the text is kept, "
+                 "without the include's look")
+        return B.block(content)
+    ctx.convert("captured statements shown by theorem includes (`{% include "
+                "thms/theorem.html content=x %}`) as theorem callouts")
+    title = string_argument(named.get("title") or named.get("name") or "")
+    fence = ":" * max(3, 1 + max((len(run) for run in re.findall(r"^:{3,}", content,
+                                                                   re.MULTILINE)), default=0))
+    return B.block(f"{fence}{{prf:{kind}}} {title}".rstrip() + f"\n{content}\n{fence}")
