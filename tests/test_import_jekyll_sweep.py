@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -162,3 +162,18 @@ def test_statements_captured_for_a_theorem_include(tmp_path: Path) -> None:
     assert "augmenting path" in html and "A side remark." in html
     assert "never shown" not in html and "{%" not in html
     assert html.count("<math") == 2 and "until none is left" in html
+
+
+def test_a_chirpy_cover_written_up_from_the_posts_folder(tmp_path: Path) -> None:
+    """A Chirpy post's `image: path: ../assets/img/heap.png` (written from `_posts/`):
+    Chirpy put `/` before it, and the browser read it from the root; the import looked
+    for it outside the site and left the cover out, with a warning."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": CHIRPY,
+        "assets/img/heap.png": png(32, 16),
+        "_posts/2024-10-29-heap.md": "---\ntitle: Heap\nimage:\n"
+        "  path: ../assets/img/heap.png\n---\n\nA min-heap.\n"})
+    assert [w.message for w in imported.report.warnings] == []
+    post = (imported.dest / "content/posts/heap/index.md").read_text(encoding="utf-8")
+    assert "cover: heap.png" in post
+    assert (imported.dest / "content/posts/heap/heap.png").is_file()

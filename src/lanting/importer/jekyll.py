@@ -12,6 +12,7 @@ a notes site's dated pages as posts) are read in `jekyll_pages.py`.
 from __future__ import annotations
 
 import datetime as dt
+import posixpath
 import re
 from fnmatch import fnmatch
 from pathlib import Path
@@ -352,6 +353,10 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
         media = self.media_base.get(path)
         if media and not value.startswith("/") and "://" not in value:
             value = media.rstrip("/") + "/" + value  # (Chirpy: `image.path` in `media_subpath`)
+        if self.chirpy and not value.startswith("/") and "://" not in value:
+            # (Chirpy's `img-url.html` made `/` + the path, which the browser read from the
+            # root: `../assets/img/x.png` was /assets/img/x.png)
+            value = posixpath.normpath("/" + value)
         local = self.source / value.lstrip("/").removeprefix(self.baseurl.lstrip("/"))
         url = value if value.startswith("/") else "/" + value
         if value.startswith(("http://", "https://")):
