@@ -177,3 +177,20 @@ def test_a_chirpy_cover_written_up_from_the_posts_folder(tmp_path: Path) -> None
     post = (imported.dest / "content/posts/heap/index.md").read_text(encoding="utf-8")
     assert "cover: heap.png" in post
     assert (imported.dest / "content/posts/heap/heap.png").is_file()
+
+
+def test_hydejacks_featured_categories_are_lanting_s_own(tmp_path: Path) -> None:
+    """hydejack's `_featured_categories/` and `_featured_tags/` (a page per category or
+    tag, a collection of `_config.yml`) were warned about as collections "Lanting has no
+    place for": Lanting makes those pages itself, and says so in a notice."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\ncollections:\n  featured_categories:\n"
+        "    permalink: /:name/\n    output: true\n  featured_tags:\n"
+        "    permalink: /tag-:name/\n    output: true\n",
+        "_featured_categories/study.md": "---\nlayout: list\ntitle: Study\nslug: study\n---\n",
+        "_featured_tags/eeg.md": "---\nlayout: list\ntitle: EEG\nslug: eeg\n---\n",
+        "_posts/2022-01-02-eeg.md": "---\ntitle: EEG\ncategories: [study]\n---\n\nSignals.\n"})
+    assert [w.message for w in imported.report.warnings] == []
+    notes = {n.path: n.message for n in imported.report.entries if n.severity == "notice"}
+    assert "which Lanting makes itself" in notes["_featured_categories"]
+    assert "which Lanting makes itself" in notes["_featured_tags"]

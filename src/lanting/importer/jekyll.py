@@ -160,7 +160,11 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
         named = self.config.get("collections")
         for folder, count in unknown_collections(self.source, self.config,
                                                  self.known_collections()):
-            if isinstance(named, (dict, list)) and folder[1:] in named:
+            if folder in ("_featured_categories", "_featured_tags"):  # (hydejack's)
+                self.report.note(folder, None, f"`{folder}/` ({count} files) left out: "
+                                 "the theme's page of each category or tag, which Lanting "
+                                 "makes itself (their descriptions are not kept)")
+            elif isinstance(named, (dict, list)) and folder[1:] in named:
                 self.report.warn(folder, None, f"collection `{folder}/` ({count} files) left "
                                  "out: Lanting has no place for it; copy what you need into "
                                  "content/pages/ by hand")
