@@ -77,6 +77,15 @@ def _yaml() -> YAML:
 _YAML = _yaml()
 
 
+def _first_document(text: str) -> Any:
+    """The first YAML document of `text`, as Go's YAML readers (Hugo's) take it: a config
+    file wrapped in `---` lines, the last one opening an empty second document, was read
+    whole by Hugo and refused by ruamel ("expected a single document")."""
+    for document in _YAML.load_all(text):
+        return document
+    return None
+
+
 def load_mapping(fmt: str, text: str) -> tuple[dict[str, Any], str | None]:
     """The front matter (or a config file) as a mapping, and what was wrong with it."""
     try:
@@ -85,7 +94,7 @@ def load_mapping(fmt: str, text: str) -> tuple[dict[str, Any], str | None]:
         elif fmt == "json":
             data = json.loads(text)
         else:
-            data = _YAML.load(text) if text.strip() else {}
+            data = _first_document(text) if text.strip() else {}
     except (YAMLError, tomllib.TOMLDecodeError, json.JSONDecodeError, ValueError) as error:
         return {}, str(error).split("\n")[0]
     if data is None:
