@@ -48,3 +48,27 @@ def test_a_config_file_between_document_markers_is_read(tmp_path: Path) -> None:
     assert config["language"] == "zh-CN"
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert (out / "2021/rpc/index.html").is_file()
+
+
+def test_content_dir_and_static_dirs(tmp_path: Path) -> None:
+    """A site keeping its pages in `contentDir: source` and copying `staticDir:
+    [source/post, source/static]` (each year's images beside its posts): no site was
+    found at all; and the static folders are the ones named, not `static/`."""
+    imported = imported_site(tmp_path, {
+        "config.yaml": "title: 博客\nlanguageCode: zh-cn\ncontentDir: source\n"
+                       "staticDir:\n  - source/post\n  - source/static\n",
+        "source/post/2019/1902.md": "---\ntitle: 分布式存储\ndate: 2019-02-01\n---\n\n"
+                                    "![架构](1902-01.png)\n",
+        "source/post/2019/1902-01.png": PNG,
+        "source/about/index.md": "---\ntitle: 关于\n---\n\n我写 C++。\n",
+        "source/static/favicon.ico": b"\x00\x00\x01\x00",
+        "static/stale.txt": "not published: `staticDir` names other folders\n"})
+    assert imported.report.kind == "hugo"
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    [image] = prose(out, "post/1902/index.html").find_all("img")
+    assert (out / str(image.get("src")).lstrip("/")).read_bytes() == PNG
+    assert "我写 C++。" in prose(out, "about/index.html").text()
+    assert (out / "favicon.ico").read_bytes() == b"\x00\x00\x01\x00"
+    assert not (out / "stale.txt").exists()
+    assert not list(out.rglob("*.md"))  # (the posts' folder is content, not copied raw)

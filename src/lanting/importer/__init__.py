@@ -54,7 +54,8 @@ LOOKED_FOR = (
     "Jekyll (_config.yml with _posts/, _drafts/, _layouts/ or jekyll in its Gemfile), "
     "Hugo Blox (a Hugo site with content/authors/, a Wowchemy/Hugo Blox module or the "
     "Academic theme), "
-    "Hugo (hugo.toml, hugo.yaml, config.toml, config.yaml or config/_default/ with content/)"
+    "Hugo (hugo.toml, hugo.yaml, config.toml, config.yaml or config/_default/ with content/ "
+    "or its `contentDir`)"
 )
 
 
@@ -66,11 +67,18 @@ def _text(path: Path) -> str:
 
 
 def _is_hugo(source: Path) -> bool:
+    """A Hugo configuration beside the content folder it names (`contentDir`, else
+    `content/`)."""
     configs = ("hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml",
                "config.yml")
-    return (source / "content").is_dir() and (
-        any((source / name).is_file() for name in configs)
-        or (source / "config" / "_default").is_dir())
+    if not (any((source / name).is_file() for name in configs)
+            or (source / "config" / "_default").is_dir()):
+        return False
+    if (source / "content").is_dir():
+        return True
+    from lanting.importer.hugo_settings import content_dir, read_config
+
+    return content_dir(source, read_config(source)[0]).is_dir()
 
 
 _ACADEMIC_THEME = re.compile(r"""^\s*theme\s*[=:]\s*\[?\s*["']?(hugo-)?academic["'\s,\]]""",

@@ -38,6 +38,7 @@ from lanting.importer.hugo_settings import (
     HugoLanguage,
     HugoSettings,
     config_file,
+    content_dir,
     join_texts,
     read_config,
 )
@@ -56,11 +57,11 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
         self.source = source
-        self.content = source / "content"
         self.report = report
         self.options = options
         self.site = NewSite(report, source)
         self.config, problems = read_config(source)
+        self.content = content_dir(source, self.config)
         for problem in problems:
             report.warn(problem.split(":")[0], None, f"not read: {problem}")
         self.params: dict[str, Any] = dict(self.config.get("params") or {})

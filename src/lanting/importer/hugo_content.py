@@ -76,7 +76,7 @@ class HugoContent(HugoLanguages):
             if _DATED.search(head):
                 return False
         if found:
-            self.report.note(self.source / "content" / section, None,
+            self.report.note(self.content / section, None,
                              f"no page of `{section}/` has a date: its pages are imported as "
                              "pages, not posts")
         return found

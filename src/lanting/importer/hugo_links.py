@@ -11,6 +11,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 from lanting.importer.body_links import UNLINK
 from lanting.importer.common import LinkTable, heading_fragment, is_image, map_site_url
+from lanting.importer.hugo_settings import static_dirs
 from lanting.importer.hugo_urls import hugo_path
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
@@ -46,10 +47,11 @@ class HugoLinks:
             file = (bundle or path.parent) / src
             if file.is_file():
                 return self.site.image(file, None)
-        for folder in ("static", "assets", "content"):
-            file = self.source / folder / src.lstrip("/")
+        assets = self.source / "assets"
+        for folder in (*static_dirs(self.source, self.config), assets, self.content):
+            file = folder / src.lstrip("/")
             if file.is_file():
-                return self.asset_image(file) if folder == "assets" \
+                return self.asset_image(file) if folder == assets \
                     else self.site.image(file, "/" + src.lstrip("/"))
         return None
 

@@ -82,6 +82,22 @@ CONFIG_NAMES = ("hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml"
                 "config.yaml", "config.yml", "config.json")
 
 
+def content_dir(source: Path, config: dict[str, Any]) -> Path:
+    """The site's content folder: `contentDir` (OWenT's `source/`), else `content/`."""
+    given = config.get("contentdir")
+    return source / (given.strip("/") if isinstance(given, str) and given.strip("/")
+                     else "content")
+
+
+def static_dirs(source: Path, config: dict[str, Any]) -> list[Path]:
+    """The folders Hugo copied as they are and merged (`staticDir`, a name or a list;
+    `static/`)."""
+    given = config.get("staticdir") or "static"
+    return [source / str(name).strip("/") for name in
+            (given if isinstance(given, list) else [given]) if str(name).strip("/")] \
+        or [source / "static"]
+
+
 def menu_file(source: Path) -> str:
     """The file the site's menu is read from, for the report."""
     folder = source / "config" / "_default"
@@ -152,7 +168,8 @@ class HugoSettings:
         found = []
         for key in keys:
             data = settings[key]
-            content = self.source / str(data.get("contentdir") or "content")
+            content = self.source / str(data["contentdir"]) if data.get("contentdir") \
+                else self.content
             if key == default_key:
                 code = language_tag(data.get("languagecode") or self.config.get("languagecode")
                                     or key)
@@ -166,10 +183,16 @@ class HugoSettings:
         return found
 
     def copy_static(self) -> None:
-        static = self.source / "static"
-        for path in walk(static) if static.is_dir() else []:
-            self.site.static[path.relative_to(static).as_posix()] = path
-            self.report.counts["static files"] += 1
+        for static in static_dirs(self.source, self.config):
+            if static.is_relative_to(self.content) and any(static.rglob("*.md")):
+                # (OWenT's `staticDir: source/post`, the posts' own folder: its files
+                # are the pages and their images, imported with them; copied, every
+                # post's Markdown would be published raw)
+                continue
+            for path in walk(static) if static.is_dir() else []:
+                # (Hugo merges the folders; on a clash the later one's file wins)
+                self.site.static[path.relative_to(static).as_posix()] = path
+                self.report.counts["static files"] += 1
 
     def write_config(self) -> None:
         config = self.site.config
