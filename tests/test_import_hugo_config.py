@@ -72,3 +72,20 @@ def test_content_dir_and_static_dirs(tmp_path: Path) -> None:
     assert (out / "favicon.ico").read_bytes() == b"\x00\x00\x01\x00"
     assert not (out / "stale.txt").exists()
     assert not list(out.rglob("*.md"))  # (the posts' folder is content, not copied raw)
+
+
+def test_ignore_files_keeps_files_out(tmp_path: Path) -> None:
+    """`ignoreFiles: ["README\\.md$"]` kept each year's folder's README out of the old
+    site; imported, they became dateless posts fighting over the slug `readme`."""
+    imported = imported_site(tmp_path, {
+        "hugo.yaml": 'title: S\nlanguageCode: zh-cn\nignoreFiles:\n  - "README\\\\.md$"\n',
+        "content/post/2014/README.md": "# 2014\n\n本年目录。\n",
+        "content/post/2015/README.md": "# 2015\n\n本年目录。\n",
+        "content/post/2015/gc.md": "---\ntitle: 垃圾回收\ndate: 2015-05-05\n---\n\n正文。\n"})
+    assert imported.report.warnings == []
+    notes = [e for e in imported.report.entries if "ignoreFiles" in e.message]
+    assert sorted(e.path for e in notes) == ["content/post/2014/README.md",
+                                                 "content/post/2015/README.md"]
+    posts = sorted(p.name for p in (imported.dest / "content/posts").iterdir())
+    assert posts == ["gc.md"]
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

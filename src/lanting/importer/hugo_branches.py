@@ -29,6 +29,7 @@ class HugoBranches(HugoLanguages):
     docs: bool
     read: Callable[[Path, Path | None], None]
     home: Callable[[], Item]
+    ignored: Callable[[Path], bool]
 
     def read_branches(self, files: list[tuple[Path, Path | None]]) -> None:
         """The `_index.md` files (list pages): the home page's text is the new home
@@ -43,8 +44,8 @@ class HugoBranches(HugoLanguages):
             roots.setdefault(language.content, []).append(language)
         for root, languages in roots.items():
             for path in sorted(root.glob("**/_index.*")) if root.is_dir() else []:
-                if path.suffix.lower() not in (".md", ".markdown") or any(
-                        root != other and path.is_relative_to(other) for other in roots):
+                if path.suffix.lower() not in (".md", ".markdown") or self.ignored(path) \
+                        or any(root != other and path.is_relative_to(other) for other in roots):
                     continue
                 self.lang_of[path] = self.split_language(path, languages)[1]
                 folder = path.parent

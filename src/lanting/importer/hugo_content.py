@@ -12,7 +12,7 @@ from typing import Any
 
 from lanting.importer.common import read_text, walk
 from lanting.importer.hugo_languages import HugoLanguages
-from lanting.importer.hugo_settings import HugoLanguage
+from lanting.importer.hugo_settings import HugoLanguage, config_file
 from lanting.importer.text import names, split_front_matter
 
 _DATED = re.compile(r'^[ \t]*"?(?:date|publishdate|pubdate|published|lastmod|modified)"?'
@@ -30,6 +30,8 @@ class HugoContent(HugoLanguages):
     params: dict[str, Any]
     sections: dict[str, int]
     special_sections: Callable[[], tuple[str, ...]]
+    ignores: list[re.Pattern[str]] | None = None
+    """`ignoreFiles`, compiled when first needed."""
 
     def content_files(self) -> list[tuple[Path, Path | None]]:
         """(Markdown file, its bundle folder or None) of every page, `_index.md` left out,
@@ -41,7 +43,7 @@ class HugoContent(HugoLanguages):
         for root, languages in roots.items():
             for path in walk(root) if root.is_dir() else []:
                 if path.suffix.lower() not in (".md", ".markdown", ".html") \
-                        or path.name.startswith("_index."):
+                        or path.name.startswith("_index.") or self.ignored(path):
                     continue
                 if any(root != other and path.is_relative_to(other) for other in roots):
                     continue  # another language's contentDir inside this one
@@ -53,6 +55,25 @@ class HugoContent(HugoLanguages):
                              if parent != root and parent.is_relative_to(root)):
                     found.append((path, None))
         return found
+
+    def ignored(self, path: Path) -> bool:
+        """Whether Hugo skipped the file: a pattern of `ignoreFiles` is found in its path
+        (OWenT's `README\\.md$`: each year's folder has a README.md, no page of the
+        site, which became dateless posts fighting over one slug)."""
+        if self.ignores is None:
+            given = self.config.get("ignorefiles")
+            self.ignores = []
+            for pattern in given if isinstance(given, list) else [given] if given else []:
+                try:
+                    self.ignores.append(re.compile(str(pattern)))
+                except re.error as error:
+                    self.report.warn(config_file(self.source), None, f"`ignoreFiles`: "
+                                     f"`{pattern}` not understood ({error}), not applied")
+        found = next((p for p in self.ignores if p.search(path.as_posix())), None)
+        if found:
+            self.report.note(path, None, f"left out: the site's `ignoreFiles` "
+                             f"(`{found.pattern}`) kept it out of the old site")
+        return found is not None
 
     def is_bundle(self, folder: Path) -> bool:
         return any(self.split_language(p, self.languages)[0] == "index"
