@@ -394,3 +394,18 @@ def test_fixit_components_repository_cards_caniuse_and_version(tmp_path: Path) -
     assert [a.get("href") for a in page.find_all("a")] == [
         "https://github.com/someone/tool", "https://caniuse.com/css-at-layer"]
     assert page.one("mark").text() == "v0.2.12 更改"
+
+
+def test_images_relative_to_the_old_page_url(tmp_path: Path) -> None:
+    """Even's posts as single files (`content/post/yuzu.md`, at `/post/yuzu/`) showing
+    `../img/a.png`: the file `content/post/img/a.png`, which Hugo published at
+    `/post/img/a.png`. From the page's file the path led to `content/img/`, nothing
+    was found, and the build failed on the missing image."""
+    png = b"\x89PNG\r\n\x1a\n" + b"\x00" * 16
+    out = built_cleanly(tmp_path, {
+        "config.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "even"\n',
+        "content/post/yuzu.md": "---\ntitle: 模拟器\ndate: 2021-07-01\n---\n\n"
+                                "![截图](../img/shot.png)\n",
+        "content/post/img/shot.png": png})
+    [image] = prose(out, "post/yuzu/index.html").find_all("img")
+    assert (out / str(image.get("src")).lstrip("/")).read_bytes() == png

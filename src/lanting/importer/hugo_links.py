@@ -123,6 +123,22 @@ class HugoLinks:
                 return found
         return None
 
+    def old_relative_image(self, name: str, ctx: Context) -> str | None:
+        """The image a relative path led to from the old page's URL: `../img/a.png` on
+        `/post/a/` (the page `content/post/a.md`) was `/post/img/a.png`, the file
+        `content/post/img/a.png` Hugo published there; from the page's file the path
+        leads out of the section, to nothing."""
+        page = next((i for i in self.site.items if i.source == ctx.path and i.old_urls), None)
+        if page is None or page.source is None or page.source.stem.split(".")[0] == "index":
+            return None  # (a bundle's page: its folder is its URL's, already looked in)
+        rel = urlsplit(urljoin(page.old_urls[0], unquote(name))).path.lstrip("/")
+        for folder in (self.content, *static_dirs(self.source, self.config)):
+            file = folder / rel
+            if rel and file.is_file() and is_image(file):
+                ctx.convert("images relative to the old page's URL")
+                return self.site.image(file, "/" + rel)
+        return None
+
     def figure_source(self, src: str, named: dict[str, str], item: Item,
                       folder: Path) -> str | None:
         if src.startswith(("http://", "https://")):
@@ -191,6 +207,9 @@ class HugoLinks:
             if target is not None:
                 ctx.convert("links relative to the old page's URL")
                 return self.site.link(target) + url[len(name):]
+            found = None if file.is_file() else self.old_relative_image(name, ctx)
+            if found is not None:
+                return found + url[len(name):]
             if image and not file.is_file() and MARK_OPEN not in url:  # (not a figure's)
                 ctx.warn(url, f"image `{url}` not found in the source site: left as written")
             return None
