@@ -89,3 +89,27 @@ def test_ignore_files_keeps_files_out(tmp_path: Path) -> None:
     posts = sorted(p.name for p in (imported.dest / "content/posts").iterdir())
     assert posts == ["gc.md"]
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_the_language_the_theme_spoke_and_the_posts_are_in(tmp_path: Path) -> None:
+    """Stack's starter says `languageCode: en-us`; a Chinese blog sets
+    `DefaultContentLanguage: zh-cn` (its one language) and leaves that line: the theme
+    spoke Chinese, the posts are Chinese, and the new site came out English (its dates,
+    words and search). An English blog keeps its code whatever the key."""
+    head = ("languageCode: en-us\nDefaultContentLanguage: {key}\n"
+            "languages:\n  {key}:\n    languageName: x\n    weight: 1\n")
+    chinese = imported_site(tmp_path / "zh", {
+        "hugo.yaml": "title: S\n" + head.format(key="zh-cn"),
+        "content/post/sa/index.md": "---\ntitle: 后缀数组\ndate: 2024-07-19\n---\n\n"
+                                    "后缀数组把一个字符串的所有后缀排好序，倍增法的复杂度是 "
+                                    "$O(n \\log n)$。\n"})
+    assert settings(chinese)["language"] == "zh-CN"
+    assert any("the theme spoke `zh-cn`" in e.message for e in chinese.report.entries)
+    out = build(chinese.dest, BuildOptions(output=tmp_path / "zh" / "out")).output
+    page = parse_html((out / "post/sa/index.html").read_text(encoding="utf-8"))
+    assert page.one("html").get("lang") == "zh-CN"
+    english = imported_site(tmp_path / "en", {
+        "hugo.yaml": "title: S\n" + head.format(key="fr"),
+        "content/post/gc/index.md": "---\ntitle: GC\ndate: 2024-07-19\n---\n\n"
+                                    "A short note on garbage collection pauses.\n"})
+    assert settings(english)["language"] == "en-US"

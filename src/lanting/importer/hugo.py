@@ -114,6 +114,8 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
             self.report.note(config_file(self.source), None,
                              f"no `languageCode`: the posts read as `{self.language}`, so "
                              "the new site is in it (`language` in lanting.toml changes it)")
+        else:
+            self.settle_language([text for _, text, _, _ in self.items])
         self.read_more()
         self.name_translations()
         for item, text, path, folder in self.items:

@@ -4,10 +4,12 @@ the translations paired (`translationKey`, else the same path) and given one fil
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.hugo_settings import HugoLanguage
+from lanting.importer.common import guess_language, language_tag
+from lanting.importer.hugo_settings import HugoLanguage, config_file
 from lanting.importer.item import Item
 from lanting.importer.report import Report
 
@@ -16,10 +18,33 @@ class HugoLanguages:
     """The language side of the Hugo importers."""
 
     report: Report
+    source: Path
+    config: dict[str, Any]
     content: Path
+    language: str
     languages: list[HugoLanguage]
     lang_of: dict[Path, HugoLanguage]
     groups: dict[tuple[str, str], list[Item]]
+
+    def settle_language(self, texts: list[str]) -> None:
+        """A starter's `languageCode: en-us` left under `defaultContentLanguage: zh-cn`
+        (Stack's, PaperMod's): the theme took its words (dates, reading times, menus)
+        by the key, the code named only `<html lang>`. Of the two, the one the posts
+        are written in is the site's (a Chinese blog imported as English got English
+        dates, words and search)."""
+        key = language_tag(self.languages[0].key, "")
+        said = self.config.get("defaultcontentlanguage") or self.config.get("languages")
+        if len(self.languages) > 1 or not said or not key \
+                or _primary(key) == _primary(self.language):
+            return  # (unsaid, the key is Hugo's `en`, which no theme was told to speak)
+        if _primary(guess_language(texts)) != _primary(key):
+            return
+        self.report.note(config_file(self.source), None, f"`languageCode` is "
+                         f"`{self.language}`, but the theme spoke `{self.languages[0].key}`, "
+                         "the language of the posts: the new site is in it (`language` in "
+                         "lanting.toml changes it)")
+        self.language = key
+        self.languages[0] = replace(self.languages[0], code=key)
 
     def split_language(self, path: Path,
                        languages: list[HugoLanguage]) -> tuple[str, HugoLanguage]:
@@ -105,3 +130,8 @@ class HugoLanguages:
                         item.front["slug"] = item.slug  # its own URL name, as Hugo had it
             if len({i.lang for i in ordered}) > 1:
                 self.report.convert("translations paired", len(ordered) - 1)
+
+
+def _primary(tag: str) -> str:
+    """`zh` of `zh-CN`: the language, whatever its region or script."""
+    return tag.split("-")[0].lower()
