@@ -113,3 +113,16 @@ def test_the_language_the_theme_spoke_and_the_posts_are_in(tmp_path: Path) -> No
         "content/post/gc/index.md": "---\ntitle: GC\ndate: 2024-07-19\n---\n\n"
                                     "A short note on garbage collection pauses.\n"})
     assert settings(english)["language"] == "en-US"
+
+
+def test_a_base_url_without_scheme(tmp_path: Path) -> None:
+    """`baseURL: "//owent.net"` (links by the reader's scheme) became `base_url =
+    "//owent.net/"`, which the build refused."""
+    imported = imported_site(tmp_path, {
+        "config.yaml": 'baseURL: "//blog.example.org"\ntitle: S\nlanguageCode: zh-cn\n',
+        "content/post/a.md": "---\ntitle: 甲\ndate: 2020-01-01\n---\n\n正文。\n"})
+    assert imported.report.warnings == []
+    assert settings(imported)["base_url"] == "https://blog.example.org/"
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "https://blog.example.org/post/a/" in (out / "sitemap.xml").read_text(
+        encoding="utf-8")

@@ -210,7 +210,14 @@ class HugoSettings:
             config["author"] = str(author)
         config["language"] = self.language
         if self.config.get("baseurl"):
-            config["base_url"] = str(self.config["baseurl"]).rstrip("/") + "/"
+            base = str(self.config["baseurl"]).rstrip("/") + "/"
+            if base.startswith("//"):
+                # (`baseURL: "//owent.net"`: Hugo's pages linked by the reader's scheme;
+                # Lanting's feeds and sitemap need one, and the build refused it)
+                base = "https:" + base
+                self.report.note(config_file(self.source), None, f"`baseURL` "
+                                 f"`{self.config['baseurl']}` has no scheme: `{base}`")
+            config["base_url"] = base
         description = self.params.get("description")
         if isinstance(description, str) and description.strip():
             config["description"] = description.strip()
