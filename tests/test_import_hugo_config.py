@@ -126,3 +126,20 @@ def test_a_base_url_without_scheme(tmp_path: Path) -> None:
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert "https://blog.example.org/post/a/" in (out / "sitemap.xml").read_text(
         encoding="utf-8")
+
+
+def test_a_static_robots_txt_is_left_to_lanting(tmp_path: Path) -> None:
+    """`static/robots.txt` clashed with the robots.txt Lanting makes, and the build
+    failed; the other static files are copied."""
+    imported = imported_site(tmp_path, {
+        "config.yaml": "title: S\nlanguageCode: zh-cn\n",
+        "content/post/a.md": "---\ntitle: 甲\ndate: 2020-01-01\n---\n\n正文。\n",
+        "static/robots.txt": "User-agent: *\nDisallow:\n",
+        "static/logo.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>\n"})
+    assert "static/logo.svg" in imported.copies
+    assert "static/robots.txt" not in imported.copies
+    assert any(e.message == "left out: Lanting makes its own robots.txt"
+               for e in imported.report.entries)
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert (out / "logo.svg").is_file()
+    assert (out / "robots.txt").is_file()

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import (
+    GENERATED,
     LinkTable,
     bool_of,
     finish_menu,
@@ -190,8 +191,12 @@ class HugoSettings:
                 # post's Markdown would be published raw)
                 continue
             for path in walk(static) if static.is_dir() else []:
+                rel = path.relative_to(static).as_posix()
+                if rel in GENERATED:  # (a hand-written robots.txt, a 404 page)
+                    self.report.note(path, None, f"left out: Lanting makes its own {rel}")
+                    continue
                 # (Hugo merges the folders; on a clash the later one's file wins)
-                self.site.static[path.relative_to(static).as_posix()] = path
+                self.site.static[rel] = path
                 self.report.counts["static files"] += 1
 
     def write_config(self) -> None:
