@@ -409,3 +409,20 @@ def test_images_relative_to_the_old_page_url(tmp_path: Path) -> None:
         "content/post/img/shot.png": png})
     [image] = prose(out, "post/yuzu/index.html").find_all("img")
     assert (out / str(image.get("src")).lstrip("/")).read_bytes() == png
+
+
+def test_an_image_of_a_section_folder_shown_by_several_posts(tmp_path: Path) -> None:
+    """A blog's sign-off QR code, `content/img/qrcode.jpg` (Hugo published it at
+    `/img/qrcode.jpg`), ending several posts: it was copied into no bundle (it is no
+    one post's) and into no `static/` (it was not in the old one), and every post
+    showing it failed the build."""
+    jpg = b"\xff\xd8\xff\xe0" + b"\x00" * 16
+    post = "---\ntitle: {t}\ndate: 2024-0{n}-01\n---\n\n正文。\n\n![公众号](/img/qrcode.jpg)\n"
+    out = built_cleanly(tmp_path, {
+        "config.toml": 'title = "S"\nlanguageCode = "zh-cn"\ntheme = "even"\n',
+        "content/post/a.md": post.format(t="甲", n=1),
+        "content/post/b.md": post.format(t="乙", n=2),
+        "content/img/qrcode.jpg": jpg})
+    for rel in ("post/a/index.html", "post/b/index.html"):
+        [image] = prose(out, rel).find_all("img")
+        assert (out / str(image.get("src")).lstrip("/")).read_bytes() == jpg

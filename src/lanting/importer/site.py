@@ -140,6 +140,11 @@ class NewSite:
             bundled = {u for u in users if u in posts} if (url is None or len(users) == 1) \
                 else set()
             place: dict[str, Any] = {"bundles": bundled, "url": url}
+            if url is not None and users - bundled and url.lstrip("/") not in self.static:
+                # (the file Hugo published from a section's folder, `content/img/q.jpg` at
+                # `/img/q.jpg`, is in no `static/`: shown by two posts it was copied
+                # nowhere, and both lost it)
+                place["static_copy"] = [f"static/{url.lstrip('/')}"]
             if url is None and users - bundled:  # a page without a bundle uses it
                 name = path.name
                 url = f"/images/imported/{name}"
