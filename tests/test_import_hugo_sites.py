@@ -426,3 +426,20 @@ def test_an_image_of_a_section_folder_shown_by_several_posts(tmp_path: Path) -> 
     for rel in ("post/a/index.html", "post/b/index.html"):
         [image] = prose(out, rel).find_all("img")
         assert (out / str(image.get("src")).lstrip("/")).read_bytes() == jpg
+
+
+def test_html_entities_in_math_are_the_characters_the_browser_saw(tmp_path: Path) -> None:
+    """`Y_{&lt;t}` in a formula (written so that Markdown would not read `<t` as a tag):
+    the browser decoded the entity before KaTeX read the page, and the formula showed
+    `<`; Lanting's math reads the source, and the build failed on `&`."""
+    out = built_cleanly(tmp_path, {
+        "hugo.yaml": "title: S\nlanguageCode: zh-cn\nmarkup:\n  goldmark:\n    extensions:\n"
+                     "      passthrough:\n        enable: true\n        delimiters:\n"
+                     "          inline: [['$', '$']]\n          block: [['$$', '$$']]\n",
+        "content/post/seq/index.md": "---\ntitle: 解码器\ndate: 2026-01-01\n---\n\n"
+                                     "$$\nH = \\operatorname{Emb}(Y_{&lt;t})\n$$\n\n"
+                                     "当 $i &gt; 0$ 时成立。\n"})
+    page = prose(out, "post/seq/index.html")
+    operators = [mo.text() for mo in page.find_all("mo")]
+    assert "<" in operators and ">" in operators
+    assert "&" not in page.text()

@@ -1,10 +1,12 @@
 """The math of post bodies as the old site's renderer and MathJax read it, rewritten for
 Lanting's: Markdown escapes inside math (Hexo's marked), escaped parentheses that were
 parentheses, `\\(…\\)` inside raw HTML, `_` and `&` in `\\text{}`, `|` in table math,
-and bare `\\begin{equation}` environments kept whole."""
+HTML entities the browser decoded, and bare `\\begin{equation}` environments kept
+whole."""
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 
@@ -198,3 +200,22 @@ def shelve_tex_math(text: str, shelf: Shelf) -> str:
     it was TeX to that site, never Markdown or HTML, so `$\\hat{G}[<EOS>]$` holds no
     component and `$a^{[L](i)}$` no link for the conversions of prose to rewrite."""
     return _TEX_MATH.sub(lambda m: shelf.put(m.group(), "M"), text)
+
+
+_ENTITY = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
+
+
+def math_entities(text: str) -> tuple[str, int]:
+    """HTML entities in `$…$` and `$$…$$` (`Y_{&lt;t}`, written so that Markdown would
+    not read `<t` as a tag): the old page's HTML carried them, the browser decoded them,
+    and MathJax or KaTeX, reading the page's text, saw `<`; Lanting's math reads the
+    source, where `&lt;` is no TeX, and the build failed."""
+    count = 0
+
+    def entity(match: re.Match[str]) -> str:
+        nonlocal count
+        char = html.unescape(match.group())
+        count += char != match.group()
+        return char
+
+    return _TEX_MATH.sub(lambda m: _ENTITY.sub(entity, m.group()), text), count

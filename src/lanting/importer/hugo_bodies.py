@@ -20,6 +20,7 @@ from lanting.importer.body_links import map_urls, spaced_image_paths
 from lanting.importer.body_math import (
     escaped_delimiters,
     escaped_parentheses,
+    math_entities,
     math_in_html,
     text_underscores,
     unescape_marked_math,
@@ -110,6 +111,8 @@ class HugoBodies(HugoLinks):
         text = self.shortcodes(text, item, ctx, folder)
         text, count = text_underscores(text)
         ctx.convert("_ and & in \\text{} of math", count)
+        text, count = math_entities(text)
+        ctx.convert("HTML entities in math as their characters", count)
         text = B.tables_and_anchors(text, ctx.convert)
         text, count = hard_breaks(text, spaces_only=True)  # (tidying strips line-end spaces)
         ctx.convert("line breaks (two spaces) as `\\`", count)
