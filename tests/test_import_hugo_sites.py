@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
+from urllib.parse import unquote
 
 from htmltree import Element, parse_html
 from sitebits import write_files
@@ -443,3 +444,18 @@ def test_html_entities_in_math_are_the_characters_the_browser_saw(tmp_path: Path
     operators = [mo.text() for mo in page.find_all("mo")]
     assert "<" in operators and ">" in operators
     assert "&" not in page.text()
+
+
+def test_a_ref_to_a_heading_of_the_same_page(tmp_path: Path) -> None:
+    """`[下文]({{< relref "#使用Pygments进行高亮" >}})`, Hugo's link to a heading of the page
+    itself, named by its text: taken for a page named "", left in a comment, and the
+    link's text lost its target."""
+    out = built_cleanly(tmp_path, {
+        "config.toml": 'title = "S"\nlanguageCode = "zh-cn"\n',
+        "content/post/hl.md": "---\ntitle: 语法高亮\ndate: 2018-01-20\n---\n\n"
+                              '方法见[下文]({{< relref "#使用Pygments进行高亮" >}})。\n\n'
+                              "## 使用Pygments进行高亮\n\n正文。\n"})
+    page = prose(out, "post/hl/index.html")
+    [link] = [a for a in page.find_all("a") if a.text() == "下文"]
+    heading = page.one("h2")
+    assert unquote(str(link.get("href"))) == "#" + str(heading.get("id"))

@@ -25,7 +25,7 @@ from lanting.importer.body_math import (
     text_underscores,
     unescape_marked_math,
 )
-from lanting.importer.common import LinkTable, bool_of, prose_raw
+from lanting.importer.common import LinkTable, bool_of, heading_fragment, prose_raw
 from lanting.importer.hugo_links import HugoLinks
 from lanting.importer.hugo_shortcodes import (
     blowfish_paired,
@@ -241,6 +241,11 @@ class HugoBodies(HugoLinks):
             words, _named = B.arguments(args)
             target = words[0] if words else ""
             name, hash_mark, fragment = target.partition("#")
+            if not name.strip() and fragment and item.source is not None:
+                # (`relref "#使用Pygments进行高亮"`: Hugo's link to the page's own heading,
+                # named by its text as written; the new heading's id is GitHub's)
+                ctx.convert("ref and relref")
+                return "#" + (heading_fragment(fragment, item.source) or fragment)
             found = self.find(name, folder)
             if found is None:
                 return ctx.leave(written, f"no page `{name}` in the source")
