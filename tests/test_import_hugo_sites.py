@@ -459,3 +459,21 @@ def test_a_ref_to_a_heading_of_the_same_page(tmp_path: Path) -> None:
     [link] = [a for a in page.find_all("a") if a.text() == "下文"]
     heading = page.one("h2")
     assert unquote(str(link.get("href"))) == "#" + str(heading.get("id"))
+
+
+def test_a_link_to_a_heading_of_the_page_by_its_text(tmp_path: Path) -> None:
+    """`[接口](#CMake接口)` and Typora's `[连接](#VsCode%20/%20Cursor%20连接)` name a
+    heading of the page by its text; the heading's id is `cmake接口` (Hugo's and
+    Lanting's alike), and the build failed on the missing anchor."""
+    out = built_cleanly(tmp_path, {
+        "config.toml": 'title = "S"\nlanguageCode = "zh-cn"\n',
+        "content/post/build/index.md": "---\ntitle: 构建\ndate: 2025-01-01\n---\n\n"
+                                       "先看[接口](#CMake接口)，再看[连接](#VsCode%20/%20Cursor%20连接)"
+                                       "和[脚注](#fn)。\n\n## CMake接口\n\n正文。\n\n"
+                                       "## VsCode / Cursor 连接\n\n正文。\n\n"
+                                       '<a id="fn"></a>注。\n'})
+    page = prose(out, "post/build/index.html")
+    ids = [str(h.get("id")) for h in page.find_all("h2")]
+    links = {a.text(): unquote(str(a.get("href"))) for a in page.find_all("a")
+             if a.text() in ("接口", "连接", "脚注")}
+    assert links == {"接口": "#" + ids[0], "连接": "#" + ids[1], "脚注": "#fn"}

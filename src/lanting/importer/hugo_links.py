@@ -192,6 +192,15 @@ class HugoLinks:
         return next(iter(matches.values())) if len(matches) == 1 else None
 
     def url(self, url: str, image: bool, ctx: Context, folder: Path) -> str | None:
+        if url.startswith("#") and len(url) > 1 and not image:
+            # (`[接口](#CMake接口)`, Typora's `#VsCode%20/%20Cursor%20连接`: a heading of
+            # the page named by its text, which Hugo's lowercased id never matched)
+            fragment = unquote(url[1:])
+            found = heading_fragment(fragment, ctx.path)
+            if found is None or found == fragment:
+                return None
+            ctx.convert("links to headings by their text")
+            return "#" + found
         if not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^/|^#|^$", url):
             # (Notion's and Typora's exports write `image%201.png` for `image 1.png`)
             name = url.split("#")[0].split("?")[0]
