@@ -1,0 +1,145 @@
+"""The front matter of a Quarto document in Lanting's: `title`, Quarto's many date forms
+(`date`, `date-modified`), `categories`, `description`, `image` as the cover, `toc`,
+`bibliography`, other authors, and `aliases` (old URLs); Quarto's rendering keys left
+out with one notice, other keys named."""
+
+from __future__ import annotations
+
+import datetime as dt
+import posixpath
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import mtime, note_unplaced_keys, summary_of
+from lanting.importer.quarto_settings import QuartoSettings, authors
+from lanting.importer.text import When, key_line, names, parse_when, raw_value
+
+MAPPED_KEYS = frozenset({"title", "date", "date-modified", "categories", "description",
+                         "image", "draft", "aliases", "bibliography", "toc", "author",
+                         "listing", "about", "lang"})
+QUARTO_ONLY = frozenset({
+    "format", "execute", "jupyter", "engine", "knitr", "freeze", "toc-title", "toc-location",
+    "toc-depth", "title-block-banner", "title-block-style", "page-layout", "image-alt",
+    "citation", "license", "copyright", "code-fold", "code-tools", "code-line-numbers",
+    "number-sections", "crossref", "filters", "editor", "layout", "comments", "execute-dir",
+    "image-height", "image-width", "fig-cap-location", "reference-location", "citation-location",
+    "csl", "link-citations", "google-scholar", "appendix-style", "highlight-style",
+    "html-math-method", "code-overflow", "keep-ipynb", "keep-md", "categories-ui",
+    "open-graph", "twitter-card", "search", "sidebar", "pagetitle", "date-format", "lightbox"})
+"""Keys only Quarto's rendering read: left out with one notice per file."""
+_NUMERIC = re.compile(r"^(\d{1,2})([/-]| )(\d{1,2})\2(\d{4}|\d{2})$")
+"""`3/1/2024`, `03-01-2024`, `3/1/24` (month first), `01 03 2024` (day first)."""
+
+
+def _numeric_date(text: str, tz: dt.tzinfo) -> When | None:
+    """Quarto's numeric forms, month first but with spaces (`dd MM yyyy`); a first
+    number past 12 can only be a day (`26-07-2023`, a real blog's notes: Quarto's own
+    reading fails there and it shows the text). Two-digit years as dayjs reads them."""
+    match = _NUMERIC.match(text)
+    if not match:
+        return None
+    first, sep, second, year_text = match.groups()
+    year = int(year_text) + ((2000 if int(year_text) < 69 else 1900)
+                             if len(year_text) == 2 else 0)
+    month, day = (int(first), int(second)) if sep != " " else (int(second), int(first))
+    if month > 12 >= day:
+        month, day = day, month
+    try:
+        return When(dt.datetime(year, month, day, tzinfo=tz), True)
+    except ValueError:
+        return None
+
+
+def date_of(value: Any, raw: str | None, tz: dt.tzinfo) -> When | None:
+    """Quarto's dates: ISO (`2024-03-01`), `3/1/2024` and `03-01-2024` (month first),
+    `March 1, 2024`, `Jan 18 2023`, `Sept 24 2025` (what Quarto's date parsing takes)."""
+    found = parse_when(value, raw, tz)
+    text = str(raw or value or "").strip()
+    if found is not None or not text:
+        return found
+    numeric = _numeric_date(text, tz)
+    if numeric is not None:
+        return numeric
+    text = re.sub(r"\bSept\b", "Sep", text)  # (JavaScript's dates read it)
+    for pattern in ("%B %d, %Y", "%b %d, %Y", "%d %B %Y", "%d %b %Y", "%B %d %Y",
+                    "%b %d %Y"):
+        try:
+            moment = dt.datetime.strptime(text, pattern).replace(tzinfo=tz)
+        except ValueError:
+            continue
+        return When(moment, True)
+    return None
+
+class QuartoFront(QuartoSettings):
+    """The front-matter side of the Quarto importer (the settings' `site_author` and
+    `bibliography` are its helpers)."""
+
+    def aliases(self, data: dict[str, Any], rel: Path) -> list[str]:
+        """Front-matter `aliases` (paths from the document's folder, or from the root)."""
+        found = []
+        for alias in names(data.get("aliases")):
+            if re.match(r"^[a-z]+:", alias):
+                continue
+            path = alias if alias.startswith("/") else \
+                "/" + posixpath.normpath(posixpath.join(rel.parent.as_posix(), alias))
+            found.append(path + ("/" if alias.endswith("/") and not path.endswith("/")
+                                 else ""))
+        return found
+
+    def front(self, data: dict[str, Any], head: str, path: Path, kind: str) -> dict[str, Any]:
+        front: dict[str, Any] = {"title": str(data.get("title") or path.stem).strip()}
+        date = self.date(data, head, path, "date")
+        if kind == "post":
+            if date is None:
+                date = mtime(path, self.tz)
+                self.report.warn(path, key_line(head, "date"), "no date Lanting can read: "
+                                 "the file's modification time is used")
+            front["date"] = date
+            updated = self.date(data, head, path, "date-modified")
+            if updated is not None:
+                front["updated"] = updated
+            front["categories"] = names(data.get("categories"))
+        summary = summary_of(data, "description")
+        if summary:
+            front["summary"] = summary
+        image = data.get("image")
+        if isinstance(image, str) and image and kind == "post":
+            cover = self.cover(image, path)
+            if cover:
+                front["cover"] = cover
+        if data.get("toc") is False:
+            front["toc"] = False
+        self.bibliography(data, head, path, front)
+        site_author = self.site_author()
+        others = [a for a in authors(data.get("author")) if a != site_author]
+        if others:
+            front["params"] = {"author": ", ".join(authors(data.get("author")))}
+            self.report.note(path, key_line(head, "author"), "`author` kept in `params` "
+                             "(Lanting's pages show the site's author)")
+        note_unplaced_keys(self.report, path, head, data, MAPPED_KEYS | QUARTO_ONLY)
+        return front
+
+    def date(self, data: dict[str, Any], head: str, path: Path, key: str) -> When | None:
+        value = data.get(key)
+        if value in (None, ""):
+            return None
+        if str(value) in ("last-modified", "today", "now"):
+            self.report.note(path, key_line(head, key), f"`{key}: {value}`: the file's "
+                             "modification time, fixed")
+            return mtime(path, self.tz)
+        found = date_of(value, raw_value(head, key), self.tz)
+        if found is None:
+            self.report.warn(path, key_line(head, key), f"`{key}: {value}` is no date "
+                             "Lanting can read")
+        return found
+
+    def cover(self, value: str, path: Path) -> str:
+        if re.match(r"^[a-z]+:|^//", value):
+            return value
+        file = self.source / value.lstrip("/") if value.startswith("/") \
+            else path.parent / value
+        if file.is_file():
+            return self.site.image(file, None if not value.startswith("/") else value)
+        self.report.warn(path, None, f"image `{value}` not found: no cover")
+        return ""
