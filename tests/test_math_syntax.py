@@ -239,6 +239,30 @@ def test_macros_that_open_what_another_closes_expand_as_text() -> None:
     assert "\\" not in doc.text()
 
 
+def test_math_in_text_through_a_macros_argument() -> None:
+    """`\\newcommand{\\under}[2]{\\underbrace{#1}_{\\text{#2}}}` used as `\\under{x}{for
+    $i$}` (a real Quarto blog's economics posts, 13 build errors): math-core expanded
+    the macro itself, so the `$i$` reached its `\\text` after Lanting moved math out
+    of text ("Math mode within text mode"). A macro that puts an argument in text is
+    expanded by Lanting first."""
+    doc = tree("$$\n\\newcommand{\\under}[2]{\\underbrace{#1}_{\\text{#2}}}\n$$\n\n"
+               "每人 $\\under{x_i}{consumption for $i$}$ 与 $\\under{y}{plain}$。\n")
+    p = doc.one("p")
+    first, second = p.find_all("math")
+    assert "consumption for" in first.text() and "i" in first.text()
+    assert "plain" in second.text() and "\\" not in doc.text()
+
+
+def test_math_in_text_through_a_configured_macros_argument() -> None:
+    """The same macro from `[markdown] math_macros` (or front matter `macros:`)."""
+    context = RenderContext(path=CONTEXT.path, rel=CONTEXT.rel,
+                            macros=(("under", "\\underbrace{#1}_{\\text{#2}}"),))
+    rendered = render_markdown("$$\\under{x_i}{consumption for $i$}$$\n", context,
+                               MarkdownOptions())
+    assert rendered.problems == ()
+    assert "consumption for" in parse_html(rendered.html).one("math").text()
+
+
 def test_a_macro_that_expands_without_end_is_an_error() -> None:
     rendered = render("$$\\def\\a{\\left(\\a}$$\n\nThen $\\a$.\n")
     [problem] = rendered.problems
@@ -408,11 +432,15 @@ def test_mathjax_and_paper_commands_render(tex: str, text: str) -> None:
 @pytest.mark.parametrize(("tex", "hint_has"), [
     ("\\bbox[red]{x}", "\\boxed"), ("\\KL(p\\|q)", "math_macros"),
     ("(A \\or B)", "\\lor"), ("A \\and B", "\\land"), ("A \\xor B", "\\oplus"),
+    ("\\xymatrix{A \\ar[r] & B}", "\\begin{CD}"),
+    ("\\begin{tikzcd} A \\arrow[r] & B \\end{tikzcd}", "\\begin{CD}"),
 ])
 def test_an_unknown_command_says_what_it_likely_is(tex: str, hint_has: str) -> None:
     """`\\bbox` (MathJax's) and a macro the old site's MathJax defined (`\\KL`) were
     "a command KaTeX has but math-core lacks, or a typo"; so were `\\or` and `\\and` (a
-    real Hexo post's CNF), which TeX spells `\\lor` and `\\land`."""
+    real Hexo post's CNF), which TeX spells `\\lor` and `\\land`. xy-pic's `\\xymatrix`
+    (a real Quarto blog's diagrams, drawn by MathJax's xyjax) and `tikzcd` say to
+    redraw them with `CD` or as an image."""
     (problem,) = render(f"${tex}$\n").problems
     assert hint_has in (problem.hint or "")
 

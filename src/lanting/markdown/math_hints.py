@@ -54,12 +54,24 @@ _IN_DISPLAY_HINT = ("rows of `aligned`, `gathered` or `split` take no `\\tag`: p
                     "`\\end{…}` (one number for the block), or use `align` for a number per row")
 
 
+_DIAGRAM = ("{} (a diagram package that KaTeX and Lanting's math lack): redraw it as "
+            "`\\begin{{CD}} A @>f>> B \\\\ @VgVV @VVhV \\\\ C @>>k> D \\end{{CD}}` "
+            "(see the Math page), an `array` with `\\xrightarrow{{…}}` and `\\downarrow`, or "
+            "put an image of it in the post")
+_ENVIRONMENTS = {"tikzcd": _DIAGRAM.format("`tikzcd` is the tikz-cd package's"),
+                 "xy": _DIAGRAM.format("`xy` is xy-pic's")}
+"""Environments of diagram packages: what to write instead."""
+_UNKNOWN_ENVIRONMENT = re.compile(r'Unknown environment "(\w+)"')
+
 _EXTENSIONS = {
     "bbox": "`\\bbox` is MathJax's: write `\\boxed{…}` or `\\colorbox{…}{…}`",
     # names writers reach for that TeX spells otherwise (MathJax showed them in red too)
     "or": "logical or is `\\lor` (∨), or `\\vee`",
     "and": "logical and is `\\land` (∧), or `\\wedge`",
     "xor": "exclusive or is `\\oplus` (⊕)",
+    # diagram packages (MathJax's xyjax extension drew xy-pic): neither KaTeX nor
+    # math-core has them, and no rewrite keeps their drawing
+    "xymatrix": _DIAGRAM.format("`\\xymatrix` is xy-pic's"),
 }
 """Commands of MathJax's extensions, which a post written for MathJax may use, and
 names that TeX spells otherwise."""
@@ -78,6 +90,8 @@ def error_hint(message: str, display: bool = False, latex: str = "") -> str:
         return _IN_DISPLAY_HINT  # already in `$$ … $$`: the environment is what refuses it
     if (unknown := _UNKNOWN.search(message)) and unknown.group(1) in _EXTENSIONS:
         return _EXTENSIONS[unknown.group(1)]
+    if (unknown := _UNKNOWN_ENVIRONMENT.search(message)) and unknown.group(1) in _ENVIRONMENTS:
+        return _ENVIRONMENTS[unknown.group(1)]
     return next((hint for key, hint in _HINTS if key in message), HINT)
 
 

@@ -16,6 +16,7 @@ from lanting.markdown.math_formula import MAX_FORMULA, converter
 from lanting.markdown.tex import rewrite
 from lanting.markdown.tex_operators import styled_letter
 from lanting.markdown.tex_scan import TexError, arguments, group_end
+from lanting.markdown.tex_text import text_ranges
 
 _DEFINITION = re.compile(
     r"\\(?:(newcommand|renewcommand|providecommand)\*?\s*"
@@ -82,6 +83,14 @@ def _balanced(expansion: str) -> bool:
             and found.count("left") == found.count("right"))
 
 
+def _argument_in_text(expansion: str) -> bool:
+    """Whether `expansion` puts an argument in text mode (`\\text{#2}`): math-core
+    would expand it itself, after Lanting took `$…$` out of text, so `\\under{x}{for
+    $i$}` failed ("Math mode within text mode"); Lanting expands it first."""
+    return "#" in expansion and any(_PARAMETER.search(expansion, start, end)
+                                    for start, end in text_ranges(expansion))
+
+
 def _substitute(body: str, args: list[str]) -> str:
     """`body` with `#1`… replaced by the arguments (one beyond them is left as it is)."""
     return _PARAMETER.sub(lambda p: args[int(p.group(1)) - 1]
@@ -143,7 +152,8 @@ def page_macros(latexes: Sequence[str]) -> tuple[PageMacros, list[str | None]]:
             count = int(m.group(4) or 0) if m.group(1) else (m.group(7) or "").count("#")
             macros.converter.pop(name, None)
             macros.textual.pop(name, None)
-            if _balanced(expansion) and _macro_ok(name, expansion):
+            if _balanced(expansion) and not _argument_in_text(expansion) \
+                    and _macro_ok(name, expansion):
                 macros.converter[name] = expansion
             elif count <= 9 and _PARAMETER.sub("", expansion).count("#") == 0:
                 macros.textual[name] = (count, expansion)
@@ -153,3 +163,18 @@ def page_macros(latexes: Sequence[str]) -> tuple[PageMacros, list[str | None]]:
         if body != latex:
             bodies[-1] = body
     return macros, bodies
+
+
+def given_macros(macros: tuple[tuple[str, str], ...], defined: PageMacros
+                 ) -> tuple[tuple[str, str], ...]:
+    """The macros of `lanting.toml` and the front matter for the converter, less those
+    that put an argument in text (`\\text{#1}`): those join `defined`'s textual ones
+    (unless the page defines the name itself), as a page's own would."""
+    kept = []
+    for name, expansion in macros:
+        if not _argument_in_text(expansion):
+            kept.append((name, expansion))
+        elif name not in defined.converter and name not in defined.textual:
+            count = max(int(n) for n in _PARAMETER.findall(expansion))
+            defined.textual[name] = (count, expansion)
+    return tuple(kept)

@@ -21,7 +21,7 @@ from lanting.markdown.math_formula import (
     finish,
 )
 from lanting.markdown.math_hints import caret_excerpt, command_at, error_hint
-from lanting.markdown.math_macros import PageMacros, page_macros
+from lanting.markdown.math_macros import PageMacros, given_macros, page_macros
 from lanting.markdown.tex import offset_in_source, rewrite
 from lanting.markdown.tex_scan import Marks, TexError
 from lanting.model.problem import Problem
@@ -246,7 +246,7 @@ def convert_page(state: StateCore) -> None:
         if body is not None:
             formula.body = body
     ctx = state.env.get("lanting")
-    macros = ctx.macros if ctx else ()
+    macros = given_macros(ctx.macros, defined) if ctx else ()
     if defined.converter:
         macros = tuple({**dict(macros), **defined.converter}.items())
     page = _Page(state)

@@ -122,7 +122,7 @@ _RAW_CARET = re.compile(r"(?<!\\)\^|\\\^\{\}")
 accent over the next letter, `a\\^{}b` showed a b̂)."""
 
 
-def _text_ranges(s: str) -> list[tuple[int, int]]:
+def text_ranges(s: str) -> list[tuple[int, int]]:
     """Where text mode is: the groups of `\\text` and its kin."""
     out = []
     for m in _TEXT_OPEN.finditer(s):
@@ -159,7 +159,7 @@ def texts(s: str, ctx: Context) -> str:
             return f"\\{command}{{{_text_body(body)}}}"
         return one
 
-    if "box" not in s and not any(_TEXT_NEEDS.search(s, a, b) for a, b in _text_ranges(s)):
+    if "box" not in s and not any(_TEXT_NEEDS.search(s, a, b) for a, b in text_ranges(s)):
         return s  # `\\text{loss}`: nothing to do (most formulas with text)
     for name in TEXT_COMMANDS:
         if "\\" + name in s:
@@ -229,7 +229,7 @@ def sizes(s: str, ctx: Context) -> str:
     """`\\Large` and kin outside `\\text` (math-core knows them in text only): the rest
     of the group in an `<mstyle>` of that size."""
     while True:
-        ranges = _text_ranges(s)
+        ranges = text_ranges(s)
         # the last first: its group is then inside the group of any before it
         match = next((m for m in reversed(list(_SIZE.finditer(s)))
                       if not _in_ranges(m.start(), ranges)), None)
@@ -383,7 +383,7 @@ def boxes(s: str, ctx: Context) -> str:
     if "\\vcenter" in s:
         s = replace_command(s, "vcenter", 1, lambda o, a, i: "{" + a[0] + "}")
     if "\\sout" in s:
-        ranges = _text_ranges(s)
+        ranges = text_ranges(s)
         pattern = re.compile(r"\\sout(?![A-Za-z])")
         for m in reversed(list(pattern.finditer(s))):
             if _in_ranges(m.start(), ranges):
