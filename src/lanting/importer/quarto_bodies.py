@@ -19,6 +19,7 @@ from urllib.parse import unquote
 from lanting.importer import body as B
 from lanting.importer.body_links import map_urls, spaced_image_paths
 from lanting.importer.common import LinkTable, first_item, is_image, read_text
+from lanting.importer.grid_tables import grid_tables
 from lanting.importer.hugo_links import NOTE_NAME, WIKI_LINK
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
@@ -90,6 +91,7 @@ class QuartoBodies:
                       flags=re.DOTALL)
         text = protect_code(text, shelf, on_fence)
         text = bare_environments(text, ctx)
+        text = grid_tables(text, ctx.warn, ctx.convert, shelf.put)
         if cells[0]:
             ctx.warn("```{", f"{cells[0]} code cell(s) with no frozen results (no _freeze/ "
                      "for this file): shown as code, without their outputs (Quarto ran "

@@ -1,7 +1,8 @@
 """Quarto's fenced divs (`::: {.class}` … `:::`) in Lanting's forms: callouts kept (Lanting
 reads them), a cell's wrappers unwrapped (`.cell`, `.cell-output`), `.panel-tabset` as
 tabs, a figure div (`::: {#fig-x}`) as a labelled figure, layout divs (`.column-margin`,
-`layout-ncol`) unwrapped and reported, `.content-hidden` left out.
+`layout-ncol`) unwrapped and reported, `.content-hidden` left out; theorems and proofs
+(`::: {#thm-x}`, `::: {.proof}`) in `quarto_theorems`.
 
 Code is put aside before this runs (a fence is one marker line), so `:::` in a code block
 is never read as a div.
@@ -10,13 +11,12 @@ is never read as a div.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from lanting.importer.body import block
 from lanting.importer.liquid import Context
+from lanting.importer.quarto_div_syntax import Div, classes, depth, identifier, option, parse
+from lanting.importer.quarto_theorems import Theorems, is_theorem
 
-_OPEN = re.compile(r"^[ \t]{0,3}(:{3,})[ \t]*(\{[^}]*\}|[\w-]+(?:[ \t].*)?)[ \t]*$")
-_CLOSE = re.compile(r"^[ \t]{0,3}:{3,}[ \t]*$")
 _UNWRAPPED = ("cell", "cell-output", "cell-output-display", "cell-output-stdout",
               "cell-output-stderr", "cell-output-error", "cell-code", "content-visible",
               "ansi-escaped-output", "hidden")
@@ -30,61 +30,13 @@ and `{.cell .caption-margin}` for `fig-column: margin`, `cap-location: margin`).
 _IMAGE = re.compile(r"^!\[([^\]\n]*)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)(\{[^}\n]*\})?$")
 
 
-@dataclass
-class Div:
-    opening: str
-    """The opening line as written."""
-    attributes: str
-    children: list[str | Div] = field(default_factory=list)
-
-
-def parse(text: str) -> list[str | Div]:
-    """The text as lines and divs; an unclosed div runs to the end, a stray `:::` stays."""
-    root = Div("", "")
-    stack = [root]
-    for line in text.split("\n"):
-        opened = _OPEN.match(line)
-        if opened:
-            div = Div(line, opened.group(2).strip())
-            stack[-1].children.append(div)
-            stack.append(div)
-        elif _CLOSE.match(line) and len(stack) > 1:
-            stack.pop()
-        else:
-            stack[-1].children.append(line)
-    return root.children
-
-
-def classes(attributes: str) -> list[str]:
-    inner = attributes.strip("{}")
-    if not attributes.startswith("{"):
-        return [attributes.split()[0]] if attributes.split() else []
-    return re.findall(r"(?:^|\s)\.([\w-]+)", inner)
-
-
-def identifier(attributes: str) -> str:
-    found = re.search(r"(?:^|[\s{])#([\w:.-]+)", attributes)
-    return found.group(1) if found else ""
-
-
-def option(attributes: str, name: str) -> str:
-    found = re.search(rf"(?:^|[\s{{]){re.escape(name)}=(\"[^\"]*\"|'[^']*'|[^\s}}]+)",
-                      attributes)
-    return found.group(1).strip("\"'") if found else ""
-
-
-def depth(nodes: list[str | Div]) -> int:
-    """How deep kept divs nest inside `nodes` (a kept div's fence must be longer than any
-    inside it: Lanting pairs fences by length)."""
-    return max((1 + depth(n.children) if isinstance(n, Div) else 0 for n in nodes), default=0)
-
-
 class Divs:
     """Renders parsed divs back into Markdown Lanting reads, reporting what changed."""
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.warned: set[str] = set()
+        self.theorems = Theorems(ctx)
         self.anchors: dict[str, str] = {}
         """Labels of figures that hold no image (a video), by the words a reference to
         one reads as: an anchor, not a numbered figure."""
@@ -117,6 +69,8 @@ class Divs:
             return ""
         if label.startswith("fig-"):
             return self.figure(div, label)
+        if is_theorem(div):
+            return self.theorems.directive(div, self.render)
         inner = self.render(div.children)
         cell = "cell" in names
         names = [n for n in names if n not in _UNWRAPPED]
@@ -208,6 +162,7 @@ def convert_divs(text: str, ctx: Context) -> str:
         return f'<a id="{match.group(2)}"></a>**Table:** {match.group(1)}'
 
     text = _TABLE_CAPTION.sub(caption, text)
+    text = divs.theorems.references(text)
     for label, words in divs.anchors.items():
         # (Lanting's `@fig-x` needs a numbered figure: one without is a link to its anchor)
         words = words if not re.search(r"[\[\]]", words) else "table" \

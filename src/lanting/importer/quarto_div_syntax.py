@@ -1,0 +1,60 @@
+"""Pandoc's fenced divs as Quarto writes them (`::: {#id .class key="v"}` … `:::`,
+nested by any number of colons): the text parsed into lines and divs, and the parts of
+an opening's attributes. Read by `quarto_divs` and `quarto_theorems`."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+_OPEN = re.compile(r"^[ \t]{0,3}(:{3,})[ \t]*(\{[^}]*\}|[\w-]+(?:[ \t].*)?)[ \t]*$")
+_CLOSE = re.compile(r"^[ \t]{0,3}:{3,}[ \t]*$")
+
+
+@dataclass
+class Div:
+    opening: str
+    """The opening line as written."""
+    attributes: str
+    children: list[str | Div] = field(default_factory=list)
+
+
+def parse(text: str) -> list[str | Div]:
+    """The text as lines and divs; an unclosed div runs to the end, a stray `:::` stays."""
+    root = Div("", "")
+    stack = [root]
+    for line in text.split("\n"):
+        opened = _OPEN.match(line)
+        if opened:
+            div = Div(line, opened.group(2).strip())
+            stack[-1].children.append(div)
+            stack.append(div)
+        elif _CLOSE.match(line) and len(stack) > 1:
+            stack.pop()
+        else:
+            stack[-1].children.append(line)
+    return root.children
+
+
+def classes(attributes: str) -> list[str]:
+    inner = attributes.strip("{}")
+    if not attributes.startswith("{"):
+        return [attributes.split()[0]] if attributes.split() else []
+    return re.findall(r"(?:^|\s)\.([\w-]+)", inner)
+
+
+def identifier(attributes: str) -> str:
+    found = re.search(r"(?:^|[\s{])#([\w:.-]+)", attributes)
+    return found.group(1) if found else ""
+
+
+def option(attributes: str, name: str) -> str:
+    found = re.search(rf"(?:^|[\s{{]){re.escape(name)}=(\"[^\"]*\"|'[^']*'|[^\s}}]+)",
+                      attributes)
+    return found.group(1).strip("\"'") if found else ""
+
+
+def depth(nodes: list[str | Div]) -> int:
+    """How deep kept divs nest inside `nodes` (a kept div's fence must be longer than any
+    inside it: Lanting pairs fences by length)."""
+    return max((1 + depth(n.children) if isinstance(n, Div) else 0 for n in nodes), default=0)
