@@ -228,3 +228,59 @@ def test_an_optional_argument_in_math_is_no_span(tmp_path: Path) -> None:
     done = import_site(source, tmp_path / "new")
     text = (done.dest / "content/posts/roots.md").read_text(encoding="utf-8")
     assert "Cube root $\\sqrt[3]{x}$, $$\\sqrt[n]{y}$$ in Small." in text
+
+
+def test_newcommand_lines_of_the_text_hold_for_the_pages_formulas(tmp_path: Path) -> None:
+    """`\\newcommand{\\ideal}{\\mathfrak}` lines in a `.qmd`'s text, outside any formula
+    (Pandoc applies them to every formula and shows nothing; a real site's notes on
+    commutative algebra had 347 build errors from them): a `$$` block of definitions."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/rings/index.qmd": """\
+            ---
+            title: Rings
+            date: 2024-03-02
+            ---
+
+            \\newcommand{\\ideal}{\\mathfrak}
+            \\newcommand{\\idealp}{\\ideal{p}}
+
+            \\DeclareMathOperator{\\spec}{Spec}
+
+            Let $\\idealp \\in \\spec A$ be prime.
+            """,
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    page = parse_html((result.output / "posts/rings/index.html").read_text(encoding="utf-8"))
+    prose = page.one("div", class_="prose")
+    assert prose.one("p").text() == "Let 𝔭∈Spec\u2061A be prime."
+    assert "newcommand" not in prose.text()
+
+
+def test_settings_in_metadata_files(tmp_path: Path) -> None:
+    """`metadata-files: [_website.yml]` in `_quarto.yml` (a real site kept its
+    `website:` there): its title, URL and navbar reach lanting.toml."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  output-dir: _out\nmetadata-files:\n  - _website.yml\n",
+        "_website.yml": """\
+            project:
+              type: website
+            website:
+              title: "Ring Notes"
+              site-url: https://rings.example.org
+              navbar:
+                left:
+                  - href: about.qmd
+                    text: About
+            """,
+        "about.qmd": "---\ntitle: About\n---\n\nMe.\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    config = tomllib.loads((done.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert (config["title"], config["base_url"]) == ("Ring Notes", "https://rings.example.org/")
+    assert "About" in [entry["name"] for entry in config["menu"]]

@@ -41,6 +41,7 @@ from lanting.importer.quarto_notebook import (
     notebook_post,
     static_file,
 )
+from lanting.importer.quarto_settings import with_metadata_files
 from lanting.importer.report import Report
 from lanting.importer.site import NOTEBOOK, NewSite, slug_of
 from lanting.importer.text import (
@@ -65,6 +66,7 @@ class Quarto(QuartoFront, QuartoBodies):
             if (source / name).is_file() else ({}, None)
         if error:
             report.warn(name, None, f"could not read it: {error}")
+        self.config = with_metadata_files(self.config, source, report)
         website = self.config.get("website")
         self.website: dict[str, Any] = website if isinstance(website, dict) else {}
         self.tz = zone(options.timezone)

@@ -1,7 +1,8 @@
 """Math a Quarto page showed through MathJax that Lanting needs written out: a bare
 `\\begin{aligned}` block (Pandoc hands a raw TeX math environment to MathJax as display
 math; Lanting reads only amsmath's top-level ones bare), and the macros a MathJax setup
-in `format: html: include-in-header` defines (`\\newcommand`s of the page)."""
+in `format: html: include-in-header` defines (`\\newcommand`s of the page), and the
+`\\newcommand` lines of the text itself (Pandoc's `latex_macros`)."""
 
 from __future__ import annotations
 
@@ -41,6 +42,48 @@ def bare_environments(text: str, ctx: Context) -> str:
     out.append(_BARE.sub(wrap, text[last:]))
     ctx.convert("bare math environments (`\\begin{aligned}`) as `$$` blocks", count)
     return "".join(out)
+
+
+_DEFINITIONS = re.compile(
+    r"(?:^[ \t]*\\(?:newcommand|renewcommand|providecommand|DeclareMathOperator|def|gdef)"
+    r"(?![A-Za-z]).*\n(?:[ \t]*\n)*)+", re.MULTILINE)
+"""A run of lines that each define a macro (blank lines between)."""
+
+
+def _balanced(line: str) -> bool:
+    depth = 0
+    for c in re.sub(r"\\.", "", line):
+        depth += (c == "{") - (c == "}")
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def bare_macros(text: str, ctx: Context) -> str:
+    """Lines of `\\newcommand{\\A}{\\mathcal{A}}` in the text, outside any formula: Pandoc
+    (its `latex_macros`) applies them to every formula of the page and shows nothing;
+    Lanting read them as text, and every `$\\A$` failed. Each run of them is a `$$`
+    block of its own, whose definitions Lanting keeps for the whole page."""
+    count = 0
+
+    def wrap(match: re.Match[str]) -> str:
+        nonlocal count
+        lines = [line.strip() for line in match.group().split("\n") if line.strip()]
+        if not all(_balanced(line) for line in lines):
+            return match.group()
+        count += len(lines)
+        return "$$\n" + "\n".join(lines) + "\n$$\n\n"
+
+    if "command" not in text and "\\def" not in text and "Declare" not in text:
+        return text
+    text += "\n"  # (the last line ends too)
+    out, last = [], 0
+    for formula in _DISPLAY.finditer(text):
+        out += [_DEFINITIONS.sub(wrap, text[last:formula.start()]), formula.group()]
+        last = formula.end()
+    out.append(_DEFINITIONS.sub(wrap, text[last:]))
+    ctx.convert("`\\newcommand` lines of the text (in a `$$` block)", count)
+    return "".join(out)[:-1]
 
 
 def _header_texts(data: dict[str, Any], folder: Path) -> list[str]:

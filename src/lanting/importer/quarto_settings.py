@@ -22,6 +22,33 @@ LEFT_OUT = ("google-analytics", "cookie-consent", "comments", "page-footer", "si
 """Website settings Lanting has its own answer to, or none: one notice names them."""
 
 
+def _merged(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    """`extra` over `base`, mappings merged key by key (as Quarto merges metadata)."""
+    out = dict(base)
+    for key, value in extra.items():
+        old = out.get(key)
+        out[key] = _merged(old, value) if isinstance(old, dict) and isinstance(
+            value, dict) else value
+    return out
+
+
+def with_metadata_files(config: dict[str, Any], source: Path, report: Report
+                        ) -> dict[str, Any]:
+    """The project's settings with its `metadata-files` merged in, in order (a real
+    site kept `project: type: website` and all of `website:`, its title, URL and navbar,
+    in `_quarto-website.yml`: they were lost)."""
+    for name in names(config.get("metadata-files")):
+        file = source / name
+        if not file.is_file():
+            report.warn("_quarto.yml", None, f"`metadata-files`: no file `{name}`")
+            continue
+        data, error = load_mapping("yaml", read_text(file))
+        if error:
+            report.warn(file, None, f"could not read it: {error}")
+        config = _merged(config, data)
+    return config
+
+
 def _label(icon: str) -> str:
     known = {"github": "GitHub", "linkedin": "LinkedIn", "twitter": "Twitter",
              "mastodon": "Mastodon", "rss": "RSS", "envelope": "Email", "youtube": "YouTube"}
