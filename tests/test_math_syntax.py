@@ -263,6 +263,15 @@ def test_math_in_text_through_a_configured_macros_argument() -> None:
     assert "consumption for" in parse_html(rendered.html).one("math").text()
 
 
+def test_a_fault_in_an_inline_footnote_names_its_line() -> None:
+    """`^[…]` with a formula that does not convert (a real Quarto blog's `\\xymatrix` in
+    a note) was reported at the page's first line: the footnote plugin moves the note's
+    text to the end of the page with no line. It is reported at the note's mark."""
+    rendered = render("First.\n\nSecond.\n\nThird,\nas shown^[$$\\xymatrix{A}$$] here.\n")
+    [problem] = rendered.problems
+    assert problem.line == 6 and "xymatrix" in problem.message
+
+
 def test_a_macro_that_expands_without_end_is_an_error() -> None:
     rendered = render("$$\\def\\a{\\left(\\a}$$\n\nThen $\\a$.\n")
     [problem] = rendered.problems

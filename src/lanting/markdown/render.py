@@ -34,6 +34,7 @@ from lanting.markdown.emoji import emoji_plugin
 from lanting.markdown.emphasis import emphasis_plugin
 from lanting.markdown.exports import exports_plugin
 from lanting.markdown.figures import figures_plugin
+from lanting.markdown.footnote_lines import footnote_lines_plugin
 from lanting.markdown.footnotes import add_sidenotes
 from lanting.markdown.inline_code import inline_code_plugin
 from lanting.markdown.leftovers import leftovers_plugin
@@ -98,6 +99,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.use(shortcodes_plugin)
     md.use(cite_plugin)
     md.use(footnote_plugin)
+    md.use(footnote_lines_plugin)  # (before the rules that read lines)
     md.use(deflist_plugin)  # `Term` then `: definition` (Pandoc, kramdown, MkDocs)
     if options.emoji:
         md.use(emoji_plugin)
