@@ -298,3 +298,21 @@ def test_a_fence_in_an_html_comment_opens_no_code(tmp_path: Path) -> None:
     text = (done.dest / "content/posts/pace.md").read_text(encoding="utf-8")
     assert ":::" not in text and "H<sub>2</sub>O" in text
     assert "<!-- ```{tikz}\n\\draw (0,0)^2;\n```-->" in text
+
+
+def test_a_notebook_posts_missing_cover_is_a_warning_not_a_failed_build(tmp_path: Path) -> None:
+    """A notebook post whose `image:` names no file (a real Chinese blog's lesson) was
+    reported "no cover", yet the path was written as its cover and the build failed."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/intro.ipynb": _notebook(
+            '---\ntitle: "机器学习介绍"\ndate: "2026-04-16"\nimage: "images/intro.jpg"\n---',
+            "正文。\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    [warning] = done.report.warnings
+    assert "`images/intro.jpg` not found: no cover" in warning.message
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    assert (result.output / "posts/intro/index.html").is_file()

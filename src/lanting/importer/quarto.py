@@ -214,8 +214,16 @@ class Quarto(QuartoFront, QuartoBodies):
             front["draft"] = True
         files = front.pop("_files", {})
         if path.suffix == ".ipynb" and isinstance(data.get("image"), str):
-            front["cover"] = static_file(self.source, self.site, path, data["image"]) \
-                or data["image"]
+            # (a notebook post has no bundle: its cover is a file of static/; one not
+            # found was written as it was, and the build failed on it)
+            image = data["image"]
+            cover = static_file(self.source, self.site, path, image) \
+                or (image if re.match(r"^[a-z]+:|^//", image) else "")
+            front.pop("cover", None)
+            if cover:
+                front["cover"] = cover
+            elif kind != "post":  # (a post's was reported by `front`)
+                self.report.warn(path, None, f"image `{image}` not found: no cover")
         item = self.site.add(Item(kind, slug_of(name), path, front, draft=draft))
         item.files.update(files)
         if "about" in data and isinstance(data["about"], dict):
