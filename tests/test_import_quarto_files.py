@@ -316,3 +316,22 @@ def test_a_notebook_posts_missing_cover_is_a_warning_not_a_failed_build(tmp_path
     result = build(done.dest, BuildOptions(output=tmp_path / "out"))
     assert result.warnings == ()
     assert (result.output / "posts/intro/index.html").is_file()
+
+
+def test_a_link_in_a_description_leads_to_the_new_page(tmp_path: Path) -> None:
+    """`description: "一种[损失函数](loss.qmd)"` (a real glossary's entries): Lanting shows
+    the summary as Markdown, and the link to the old `.qmd` failed the build."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/loss.qmd": "---\ntitle: 损失函数\ndate: 2026-01-02\n---\n\n度量误差。\n",
+        "posts/mse.qmd": '---\ntitle: MSE\ndate: 2026-01-03\ndescription: "一种'
+                         '[损失函数](loss.qmd)"\n---\n\n均方误差。\n',
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    page = parse_html((result.output / "blog/index.html").read_text(encoding="utf-8"))
+    summaries = [p for p in page.find_all("p", class_="summary") if "一种" in p.text()]
+    assert [a["href"] for a in summaries[0].find_all("a")] == ["/posts/loss/"]

@@ -93,6 +93,7 @@ class Quarto(QuartoFront, QuartoBodies):
             self.read_document(path, data, head, body)
         for item, text, path, figures in self.documents:
             ctx = Context(self.report, path, read_text(path))
+            self.summary_links(item, ctx, path)
             if item.notebook is None:
                 item.body = self.convert(text, item, ctx, path, figures)
                 continue

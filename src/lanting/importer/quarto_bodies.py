@@ -197,6 +197,15 @@ class QuartoBodies:
                              "write it in")
         return ctx.leave(match.group(), "a shortcode Lanting has no form for")
 
+    def summary_links(self, item: Item, ctx: Context, path: Path) -> None:
+        """The links of `description:`, which Lanting's summary shows as Markdown too
+        (`[损失函数](loss_func.qmd)` in a real glossary's entries led to the old file,
+        and the build failed on it)."""
+        summary = item.front.get("summary")
+        if isinstance(summary, str) and "](" in summary:
+            item.front["summary"] = map_urls(
+                summary, lambda url, image: self.url(url, image, item, path, None, ctx))
+
     def url(self, url: str, image: bool, item: Item, path: Path, figures: Path | None,
             ctx: Context) -> str | None:
         if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#|^\ue000", url) or not url:
