@@ -26,8 +26,9 @@ _REFERENCE = re.compile(r"(?<![\w.@`])(\[)?(-)?@((?:" + "|".join(KINDS)
 
 
 def is_theorem(div: Div) -> bool:
-    label = identifier(div.attributes)
-    return label.split("-", 1)[0] in KINDS and "-" in label or any(
+    """A theorem-like div (`#thm-x` and kin) or a proof-like one (`.proof`)."""
+    prefix, dash, _name = identifier(div.attributes).partition("-")
+    return (dash != "" and prefix in KINDS) or any(
         name in UNNUMBERED for name in classes(div.attributes))
 
 
