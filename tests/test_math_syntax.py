@@ -272,6 +272,16 @@ def test_a_fault_in_an_inline_footnote_names_its_line() -> None:
     assert problem.line == 6 and "xymatrix" in problem.message
 
 
+def test_punctuation_after_a_display_formulas_closing_dollars() -> None:
+    """`$$` … `$$.` (a real Quarto talk's matrices, as Pandoc and MathJax read it): the
+    closing `$$.` was no closing line, so the formula ran on to the next `$$` and every
+    formula after it was out of step (48 errors on one page). The mark goes inside."""
+    doc = tree("Swap:\n\n$$\nx = 1\n$$.\n\nMore $a$ here.\n\n$$\ny = 2\n$$\n")
+    first, second = doc.find_all("div", class_="math-display")
+    assert (first.text(), second.text()) == ("x=1.", "y=2")
+    assert [p.text() for p in doc.find_all("p")] == ["Swap:", "More a here."]
+
+
 def test_a_macro_that_expands_without_end_is_an_error() -> None:
     rendered = render("$$\\def\\a{\\left(\\a}$$\n\nThen $\\a$.\n")
     [problem] = rendered.problems

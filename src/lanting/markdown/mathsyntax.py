@@ -196,9 +196,12 @@ _LABEL = r"(?:\s*(?:\(([^)$\r\n]+)\)|\{#(eq[:-][\w\-.:]+)\}))?\s*"
 """`(eq:x)`, Lanting's label of a display formula, or `{#eq-x}` (Quarto's; `{#eq:x}`,
 pandoc-crossref's)."""
 _DOLLAR_ONE_LINE = re.compile(r"\$\$(.*?)(?<!\\)\$\$" + _LABEL, re.S)
-_DOLLAR_CLOSE = re.compile(r"(.*?)(?<!\\)\$\$" + _LABEL)
+_AFTER = r"(?P<after>[.,;:!?。，；：！？])?\s*"
+"""A punctuation mark right after a display formula's closing `$$` (`$$.`, as Pandoc,
+MathJax and KaTeX read it): it goes inside, at the formula's end."""
+_DOLLAR_CLOSE = re.compile(r"(.*?)(?<!\\)\$\$" + _LABEL + _AFTER)
 _BRACKET_ONE_LINE = re.compile(r"\\\[(.*?)\\\]" + _LABEL, re.S)
-_BRACKET_CLOSE = re.compile(r"(.*?)\\\]" + _LABEL)
+_BRACKET_CLOSE = re.compile(r"(.*?)\\\]" + _LABEL + _AFTER)
 ENVIRONMENTS = ("equation", "multline", "gather", "align", "alignat", "flalign",
                 "eqnarray", "CD", "matrix", "pmatrix", "bmatrix", "Bmatrix", "vmatrix",
                 "Vmatrix")
@@ -258,7 +261,9 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
             if end and interrupting and first.rstrip() != opener and end.group(1).strip():
                 return False  # `$$x` on a paragraph's next line, closing in a line of text
             if end:
-                parts.append(end.group(1))
+                # (`$$.` closing: left as text, it opened a formula that ran to the next
+                # `$$`, and every formula after it was out of step: 48 errors on a page)
+                parts.append(end.group(1) + (end.group("after") or ""))
                 label = end.group(2) or end.group(3)
                 break
             parts.append(text)
