@@ -3,6 +3,7 @@ grid tables in `.qmd` files, imported and built."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from htmltree import Element, parse_html
@@ -173,3 +174,25 @@ def test_grid_tables_become_pipe_tables_or_are_reported(tmp_path: Path) -> None:
     rows = [[td.text() for td in tr.find_all("td")] for tr in table.find_all("tr")[1:]]
     assert rows[0] == ["Llama 3 (base)", "8"]
     assert rows[1][0] == "通义千问" and rows[1][1].startswith("‖w‖≤14")
+
+
+def test_a_theorem_referred_to_from_another_notebook_cell(tmp_path: Path) -> None:
+    """A notebook post's cells are converted one by one: `@thm-x` in a later cell than
+    its theorem was "no theorem of this page" and shown as `?@thm-x`."""
+    cells = [{"cell_type": "raw", "metadata": {},
+              "source": "---\ntitle: Bandits\ndate: 2024-05-02\n---"},
+             {"cell_type": "markdown", "metadata": {},
+              "source": "::: {#thm-regret}\n## Regret bound\nIt grows as $\\sqrt{T}$.\n:::\n"},
+             {"cell_type": "markdown", "metadata": {}, "source": "By @thm-regret, done.\n"}]
+    write_files(tmp_path / "blog", {
+        "_quarto.yml": "project:\n  type: website\nlang: en\n",
+        "posts/bandits/index.ipynb": json.dumps({"cells": cells, "metadata": {},
+                                                 "nbformat": 4, "nbformat_minor": 5}),
+    })
+    done = import_site(tmp_path / "blog", tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    page = parse_html((result.output / "posts/bandits/index.html").read_text(encoding="utf-8"))
+    link = page.one("div", class_="prose").one("a", class_="secref")
+    assert (link["href"], link.text()) == ("#thm-regret", "Theorem 1")

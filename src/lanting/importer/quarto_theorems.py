@@ -77,12 +77,15 @@ class Theorems:
 
         def one(match: re.Match[str]) -> str:
             opened, bare, label, closed = match.groups()
-            if label not in self.numbers:
+            # (a theorem of another cell of a notebook: Lanting finds it on the page)
+            elsewhere = label not in self.numbers and re.search(
+                rf"[{{\s]#{re.escape(label)}(?![\w-])", self.ctx.original) is not None
+            if label not in self.numbers and not elsewhere:
                 self.ctx.warn(match.group(), f"`@{label}` refers to no theorem of this "
                               f"page: shown as Quarto showed it, `?@{label}` in bold; fix "
                               "the label, or write the words it should read")
                 ref = f"**?@{label}**"
-            elif bare:
+            elif bare and not elsewhere:
                 ref = f"[{self.numbers[label]}](#{label})"
             else:
                 ref = f"{{prf:ref}}`{label}`"
