@@ -20,6 +20,7 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.item import Item
+from lanting.importer.jekyll_math import converting_macros
 from lanting.importer.listings import (
     Redirects,
     archive_url,
@@ -108,6 +109,10 @@ class HexoSettings:
         config["markdown"] = {"heading_ids": self.heading_ids}
         self.site.config_comments["markdown"] = (
             "heading ids as the old renderer made them: #links to the old posts keep working")
+        macros = converting_macros(*filter_mathjax_macros(self.config), self.report,
+                                   "_config.yml")
+        if macros:
+            config["markdown"]["math_macros"] = macros
         if self.report.converted["mermaid diagrams"] and self.mermaid_on():
             config["markdown"]["mermaid"] = MERMAID
             self.site.config_comments["markdown"] += (
@@ -194,3 +199,23 @@ class HexoSettings:
         if not any(e["url"] == "/blog/" for e in entries):
             entries.insert(0, {"name": labels["blog"], "url": "/blog/"})
         finish_menu(self.site, entries, f"_config.{self.config.get('theme') or 'yml'}.yml")
+
+
+def filter_mathjax_macros(config: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
+    """The macros of hexo-filter-mathjax (`mathjax: {extension_options: {macros: …}}` in
+    `_config.yml`, MathJax's TeX options): each a string or a list `[body, count]`; and
+    the names of those with a default for their first argument (`[body, 2, 'x']`),
+    which `[markdown] math_macros` cannot say. (Without them every formula using one
+    failed the build.)"""
+    mathjax = config.get("mathjax")
+    options = mathjax.get("extension_options") if isinstance(mathjax, dict) else None
+    found = options.get("macros") if isinstance(options, dict) else None
+    macros: dict[str, str] = {}
+    left: list[str] = []
+    for name, value in found.items() if isinstance(found, dict) else []:
+        body = value[0] if isinstance(value, list) and value else value
+        if isinstance(value, list) and len(value) > 2:
+            left.append(str(name))
+        elif isinstance(body, str):
+            macros[str(name).lstrip("\\")] = body
+    return macros, left

@@ -99,11 +99,18 @@ def dollar_inline_math(source: Path, config: dict[str, Any]) -> bool:
 
 
 def site_math_macros(source: Path, report: Report) -> dict[str, str]:
-    """The site's MathJax macros that convert, for `[markdown] math_macros`. Each is
+    """The macros of the site's MathJax setup that convert, for `[markdown] math_macros`."""
+    found, left = mathjax_macros(source)
+    return converting_macros(found, left, report, "_includes")
+
+
+def converting_macros(found: dict[str, str], left: list[str], report: Report,
+                      where: str) -> dict[str, str]:
+    """The MathJax macros `found` (in the file `where`) that convert, for `[markdown]
+    math_macros`; `left` names those with a default argument, left out. Each is
     checked on its own, then one that fails alone with the others that pass (it may use
     them: `br: '\\\\bvec{r}'`); math-core reads all of a converter's macros at once, so
     one bad macro checked with all made every other fail too."""
-    found, left = mathjax_macros(source)
 
     def converts(name: str, others: dict[str, str]) -> str | None:
         try:
@@ -120,12 +127,12 @@ def site_math_macros(source: Path, report: Report) -> dict[str, str]:
         if error is None:
             kept[name] = found[name]
         else:
-            report.warn("_includes", None, f"MathJax macro `\\{name}` does not "
+            report.warn(where, None, f"MathJax macro `\\{name}` does not "
                              f"convert ({error}): left out")
     if kept:
         report.convert("MathJax macros ([markdown] math_macros)", len(kept))
     if left:
-        report.warn("_includes", None, "MathJax macros with a default argument left out "
+        report.warn(where, None, "MathJax macros with a default argument left out "
                          "(define them with \\newcommand in the posts that use them): "
                          + ", ".join(f"`\\{n}`" for n in sorted(set(left))))
     return {name: found[name] for name in found if name in kept}
