@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from htmltree import Element, parse_html
 
+from lanting.markdown.math_page import trimmed
 from lanting.markdown.render import render_markdown
 from lanting.model.markdown import MarkdownOptions, RenderContext, RenderedMarkdown
 
@@ -716,3 +717,16 @@ def test_a_control_space_ending_a_formula_is_kept(text: str) -> None:
     rendered = render(text)
     assert not rendered.problems
     assert "math-error" not in rendered.html
+
+
+@pytest.mark.parametrize("text", ["当 $\\ \\mu_k\\ $ 退化时",
+                                  "so $\\gamma \\to r_{nk}\\ $ which is K-means.",
+                                  "$$\nx = 1\\ \n$$"])
+def test_a_control_space_before_the_closing_dollar_is_kept(text: str) -> None:
+    """`$r_{nk}\\ $` (a control space written before the closing `$`, as MathJax and
+    KaTeX read it): stripping the formula's spaces left a lone `\\`, an unknown command,
+    and the page failed; `\\\\ ` (a line break, then a space) stays stripped."""
+    doc = tree(text)
+    maths = doc.find_all("math")
+    assert len(maths) == 1 and "\\" not in maths[0].text()
+    assert trimmed("x\\\\ ") == "x\\\\" and trimmed(" y\\ ") == "y\\ "

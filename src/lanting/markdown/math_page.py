@@ -79,11 +79,18 @@ def _collect(tokens: Sequence[Token]) -> tuple[list[_Formula], list[Token]]:
 
 def _make(token: Token, display: bool, line: int, label: str) -> _Formula:
     source = token.content
-    latex = source.strip()
-    if (len(latex) - len(latex.rstrip("\\"))) % 2:
-        latex += " "  # (a control space, `\ `, last: a lone `\` would escape what follows)
+    latex = trimmed(source)
     start = len(source) - len(source.lstrip())
     return _Formula(token, display, line + source.count("\n", 0, start), start, latex, label)
+
+
+def trimmed(source: str) -> str:
+    """A formula without the spaces around it, but for a control space `\\ ` at its end
+    (`$r_{nk}\\ $`, spacing written before the closing `$`): stripped, its backslash
+    was left alone, `\\` with no command, and the formula failed."""
+    latex = source.strip()
+    backslashes = len(latex) - len(latex.rstrip("\\"))
+    return latex + " " if backslashes % 2 and len(source.rstrip()) < len(source) else latex
 
 
 class _Page:
