@@ -48,3 +48,34 @@ def test_hexo_filter_mathjax_macros_become_math_macros(tmp_path: Path) -> None:
     assert len(maths) == 3
     assert any(m.find("mover") is not None for m in maths)  # \overline{z}
     assert "ℝ" in maths[2].text()
+
+
+def test_links_to_source_files_from_the_project_root_find_their_items(
+        tmp_path: Path) -> None:
+    """`[…](/source/_posts/oi/2019-5-21-x.md)` and `(/source/wiki/calc/limit.md#收敛)`:
+    a path from the Hexo project's root, as VS Code completes one from the workspace.
+    The build failed on each as a broken link (a page's file was not even known to
+    links written beside it); each goes to the new post or page."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/oi/2019-5-21-uva.md": "---\ntitle: 考试题\ndate: 2019-05-21\n---\n"
+                                             "题解。\n",
+        "source/wiki/calc/limit.md": "---\ntitle: 极限\n---\n## 收敛\n\n定义。\n\n"
+                                     "[旁边的页](./series.md)\n",
+        "source/wiki/calc/series.md": "---\ntitle: 级数\n---\n正文。\n",
+        "source/_posts/oi/2019-5-22-float.md":
+            "---\ntitle: 浮点\ndate: 2019-05-22\n---\n"
+            "昨天改[考试题](/source/_posts/oi/2019-5-21-uva.md)，"
+            "参考[收敛](/source/wiki/calc/limit.md#收敛)和[级数](/wiki/calc/series.md)。\n"})
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    public = imported.dest / "public"
+    page = parse_html((public / "posts" / "2019-5-22-float" / "index.html")
+                      .read_text(encoding="utf-8"))
+    found = {a.text(): a["href"] for a in page.one("main").iter() if a.tag == "a"
+             and a.text() in ("考试题", "收敛", "级数")}
+    hrefs = [found[text] for text in ("考试题", "收敛", "级数") if text in found]
+    assert len(hrefs) == 3 and not any(".md" in h for h in hrefs)
+    assert hrefs[1].endswith("#收敛") or hrefs[1].endswith("#%E6%94%B6%E6%95%9B")
+    for href in hrefs:
+        assert (public / href.split("#")[0].strip("/") / "index.html").is_file()

@@ -248,6 +248,7 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
             if summary:
                 front["summary"] = summary
             item = self.site.add(Item("page", slug, path, front))
+            self.by_source[path.resolve()] = item  # (a link to its file finds it)
             old = ("/" + folder + "/" if path.stem == "index" and folder != "."
                    else "/" + rel.with_suffix(".html").as_posix())
             item.old_urls = [old]

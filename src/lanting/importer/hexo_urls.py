@@ -79,6 +79,10 @@ class HexoUrls:
                 return map_site_url(absolute, image, ctx, self.site, self.table,
                                     self.source, self.files, self.root.rstrip("/"))
             return None
+        target = self.project_file(url)
+        if target is not None:
+            ctx.convert("links to other posts' files")
+            return self.site.link(target) + url[len(url.partition("#")[0]):]
         themed = theme_file(self.theme_source, url) if image else None
         if themed is not None and not (self.files / themed.relative_to(self.theme_source)
                                        ).is_file():
@@ -86,3 +90,17 @@ class HexoUrls:
                                    .as_posix())
         return map_site_url(url, image, ctx, self.site, self.table, self.source, self.files,
                             self.root.rstrip("/"))
+
+    def project_file(self, url: str) -> Item | None:
+        """The post or page whose source file a root-relative link names from the Hexo
+        project's folder (`/source/_posts/oi/x.md`, as VS Code completes a path from
+        the workspace's root) or from `source/` (`/_posts/x.md`); the browser found
+        nothing there, and the new site's build failed on it."""
+        path = unquote(url.partition("#")[0].partition("?")[0])
+        if not path.startswith("/") or not path.endswith((".md", ".markdown")):
+            return None
+        for folder in (self.source, self.files):
+            target = self.by_source.get((folder / path.lstrip("/")).resolve())
+            if target is not None:
+                return target
+        return None
