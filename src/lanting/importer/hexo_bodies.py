@@ -24,6 +24,7 @@ from lanting.importer.body_math import (
     unescape_marked_math,
 )
 from lanting.importer.common import is_image, prose_raw
+from lanting.importer.hexo_stellar import frame, is_option, stellar_blocks
 from lanting.importer.hexo_themes import (
     butterfly_inline,
     caniuse,
@@ -238,6 +239,7 @@ class HexoBodies(HexoUrls):
             return B.block(text)
 
         text = blocks(text, "note", note, ctx, "notes as callouts", shelf)
+        text = stellar_blocks(text, ctx, shelf)
         for name in ("hideToggle", "hideBlock", "folding", "fold", "spoiler"):
             text = blocks(text, name, collapsible, ctx, "collapsible blocks", shelf)
         text = blocks(text, "tabs", tab_group, ctx, "tabs flattened", shelf)
@@ -361,7 +363,9 @@ class HexoBodies(HexoUrls):
             url = next((w for w in words if re.match(r"^(https?:)?/", w)), "")
             if not url:
                 return ctx.leave(written, "no URL in it")
-            text = " ".join(w for w in words if w != url and w not in ("true", "false"))
+            # (Stellar's `{% link url [title] desc:true icon:… %}`: its options no text)
+            text = " ".join(w for w in words if w != url and w not in ("true", "false")
+                            and not is_option(w))
             ctx.convert("link tags")
             return f"[{text or url}]({url})"
 
@@ -381,4 +385,5 @@ class HexoBodies(HexoUrls):
                 "img": image,
                 "image": image, "inlineImg": image, "link": link, "iframe": iframe,
                 "series": remove, "galleryGroup": gallery_group(ctx),
-                "caniuse": caniuse(ctx), "can": caniuse(ctx), "pdf": pdf(ctx)}
+                "caniuse": caniuse(ctx), "can": caniuse(ctx), "pdf": pdf(ctx),
+                "frame": frame(ctx)}

@@ -11,6 +11,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer import body as B
+from lanting.importer.hexo_stellar import without_options
 from lanting.importer.liquid import Context, blocks, string_argument
 from lanting.importer.shelf import Shelf
 from lanting.importer.text import load_mapping
@@ -88,9 +89,12 @@ def short(text: str) -> str:
 def collapsible_summary(args: str, written: str) -> str:
     """The summary of a folded block, as each theme reads its arguments: Fluid's
     `{% fold info @Title %}`, Volantis' `{% folding color, Title %}`, Butterfly's
-    `{% hideToggle Title,bg,color %}` and `{% hideBlock Title,bg,color %}`."""
+    `{% hideToggle Title,bg,color %}` and `{% hideBlock Title,bg,color %}`, Stellar's
+    `{% folding [color:…] [open:true] Title %}`."""
     if written.startswith("{% fold ") or written.startswith("{%fold"):
         return args.partition("@")[2] if "@" in args else ""
+    if written.startswith("{% folding"):  # Stellar's `{% folding open:true Title %}` too
+        args = without_options(args)
     if written.startswith("{% folding") and "," in args \
             and args.split(",", 1)[0].strip().isalpha():
         return args.split(",", 1)[1]

@@ -1,0 +1,68 @@
+"""The tag plugins of the Stellar theme, each in its nearest Markdown form. Stellar reads
+a tag's words as its arguments, the `key:value` words of the keys a tag knows as its
+options wherever they stand (`{% box color:yellow 注意 %}`, `{% link url desc:true %}`):
+left among the words, they became a callout's title or a link's text."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lanting.importer import body as B
+from lanting.importer.liquid import Context, blocks
+from lanting.importer.shelf import Shelf
+
+STELLAR_OPTIONS = frozenset({"color", "child", "open", "icon", "desc", "width",
+                             "effect", "img", "video", "focus"})
+"""The option keys of Stellar's `box`, `folding`, `link`, `swiper` and `frame`."""
+
+
+def is_option(word: str) -> bool:
+    """Whether a tag's word is a Stellar option (`desc:true`; `https://…` is none)."""
+    key, colon, _value = word.partition(":")
+    return bool(colon) and key in STELLAR_OPTIONS
+
+
+def stellar_arguments(args: str) -> tuple[dict[str, str], list[str]]:
+    """(options, the other words) of a Stellar tag, as its `ctx.args.map` reads them."""
+    words = args.split()
+    options = dict(w.split(":", 1) for w in words if is_option(w))
+    return options, [w for w in words if not is_option(w)]
+
+
+def stellar_blocks(text: str, ctx: Context, shelf: Shelf) -> str:
+    """Stellar's `{% box [color:…] title %}` (a callout, its colour its kind) and
+    `{% swiper %}` (a carousel: its images, each in a paragraph of its own)."""
+
+    def box(args: str, inner: str, written: str) -> str:
+        options, words = stellar_arguments(args)
+        kind = B.CALLOUTS.get(options.get("color", ""), "NOTE")
+        return B.callout(kind, inner, " ".join(words), shelf)
+
+    def swiper(args: str, inner: str, written: str) -> str:
+        lines = [line.strip() for line in inner.strip("\n").splitlines()]
+        return B.block("\n\n".join(line for line in lines if line))
+
+    text = blocks(text, "box", box, ctx, "notes as callouts", shelf)
+    return blocks(text, "swiper", swiper, ctx, "galleries as images", shelf)
+
+
+def frame(ctx: Context) -> Any:
+    """Stellar's `{% frame iphone11 img:… [video:…] %}`: a screenshot in a device's frame,
+    the image (the frame is dropped); a video in one, a link to it."""
+
+    def one(args: str, written: str) -> str:
+        options, _words = stellar_arguments(args)
+        if options.get("img"):
+            ctx.convert("device frames as images")
+            return B.block(f"![]({options['img']})")
+        if options.get("video"):
+            ctx.convert("device frames as images")
+            return B.block(f"[{options['video']}]({options['video']})")
+        return ctx.leave(written, "no image or video in it")
+    return one
+
+
+def without_options(args: str) -> str:
+    """A Stellar tag's arguments without its options (`open:true 说明` → `说明`)."""
+    return " ".join(stellar_arguments(args)[1]) if re.search(r"\b[a-z]+:", args) else args
