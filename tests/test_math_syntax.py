@@ -390,6 +390,15 @@ def test_angle_brackets_written_as_delimiters() -> None:
     assert text.count("⟨") == 2 and text.count("⟩") == 2 and "<" in text
 
 
+
+def test_angle_brackets_as_delimiters_right_before_a_letter() -> None:
+    """`\\left<x,Ax\\right>` (no space after `<`, as MathJax reads it) became
+    `\\left\\langlex`, an unknown command that failed the page."""
+    doc = tree("$q(x)=\\left<x,Ax\\right>-\\left<x,b\\right>$\n")
+    text = doc.text()
+    assert text.count("⟨") == 2 and text.count("⟩") == 2 and "x" in text
+
+
 def test_a_summary_reads_the_numbers_of_equation_and_figure_references() -> None:
     """A summary left a hole where `@eq-x`, `\\ref{x}` or `@fig-x` stood ("如图 与式
     所示"): it reads their numbers, as the page does."""

@@ -262,8 +262,9 @@ _ANGLE = re.compile(r"\\(left|right|[bB]igg?[lrm]?)\s*([<>])")
 
 def _angles(s: str, ctx: Context) -> str:
     """`\\left< x \\right>`: TeX's old spelling of angle brackets as delimiters, which
-    MathJax and KaTeX read; math-core knows only `\\langle` and `\\rangle`."""
-    return _ANGLE.sub(lambda m: f"\\{m.group(1)}\\{'langle' if m.group(2) == '<' else 'rangle'}",
+    MathJax and KaTeX read; math-core knows only `\\langle` and `\\rangle`. A space
+    ends the name: `\\left<x` was `\\left\\langlex`, an unknown command."""
+    return _ANGLE.sub(lambda m: f"\\{m.group(1)}\\{'langle' if m.group(2) == '<' else 'rangle'} ",
                       s)
 
 
