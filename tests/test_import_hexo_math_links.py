@@ -79,3 +79,23 @@ def test_links_to_source_files_from_the_project_root_find_their_items(
     assert hrefs[1].endswith("#收敛") or hrefs[1].endswith("#%E6%94%B6%E6%95%9B")
     for href in hrefs:
         assert (public / href.split("#")[0].strip("/") / "index.html").is_file()
+
+
+def test_a_bar_in_a_table_cell_s_double_dollar_formula(tmp_path: Path) -> None:
+    """A Keep blog's review table writes a cell's formula with two dollars,
+    `| $$ p(z_n \\| X) $$ |`: the `\\|` (which the old renderer took for the cell's
+    escaped bar) was left, and the new build warned that it ended the cell. Like the
+    `|` of a `$…$`, it is `\\vert`."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: en\ntheme: keep\n",
+        "source/_posts/em.md": "---\ntitle: EM\ndate: 2024-06-01\n---\n"
+                               "| symbol | meaning |\n| --- | --- |\n"
+                               "| $\\gamma(z_n)$ | $$ p(z_n \\| X, \\theta) $$ |\n"
+                               "| $a$ | $ p(x \\| \\mu) $ |\n"})
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    main = parse_html((imported.dest / "public" / "posts" / "em" / "index.html")
+                      .read_text(encoding="utf-8")).one("main")
+    rows = [r for r in main.find_all("tr") if r.find("td") is not None]
+    assert [len(r.find_all("td")) for r in rows] == [2, 2]
+    assert all(r.find_all("td")[1].find("math") is not None for r in rows)

@@ -89,8 +89,13 @@ _BLANK_LINE_KEPT = re.compile(r"(\n[ \t]*\n)")
 INLINE_MATH = re.compile(r"(?<![\\$])\$(?!\$)((?:\\.|[^$\n])+?)\$(?!\$)")
 
 
+_CELL_DISPLAY_MATH = re.compile(r"(?<!\\)\$\$((?:\\.|[^$\n])+?)\$\$")
+"""`$$…$$` inside one line (a table cell's formula, written with two dollars)."""
+
+
 def table_math(text: str) -> tuple[str, int]:
-    """In GFM table rows, `|` inside math would end the cell: `\\vert` instead."""
+    """In GFM table rows, `|` inside math would end the cell: `\\vert` instead (in
+    `$…$` and in a cell's `$$…$$`)."""
     count = 0
 
     def row(line: str) -> str:
@@ -103,9 +108,10 @@ def table_math(text: str) -> tuple[str, int]:
             inner = m.group(1)
             new = re.sub(r"\\?\|", r"\\vert ", inner)
             count += new != inner
-            return f"${new}$"
+            dollars = "$$" if m.group().startswith("$$") else "$"
+            return f"{dollars}{new}{dollars}"
 
-        return INLINE_MATH.sub(math, line)
+        return INLINE_MATH.sub(math, _CELL_DISPLAY_MATH.sub(math, line))
 
     return "\n".join(row(line) for line in text.split("\n")), count
 
