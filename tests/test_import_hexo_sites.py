@@ -251,3 +251,24 @@ def test_a_post_behind_a_password_is_a_draft(tmp_path: Path) -> None:
     assert [str(w) for w in result.warnings] == []
     assert "私事" not in "".join(p.read_text(encoding="utf-8")
                                for p in (imported.dest / "public").rglob("*.html"))
+
+
+def test_a_cover_at_the_post_s_old_url_is_its_asset(tmp_path: Path) -> None:
+    """Icarus' `thumbnail: /2022/01/14/博客日记/logo.svg` names the post's asset at its
+    old URL (Hexo published the asset folder beside the page): the cover was "not
+    found" and left out, on every post of the blog. It is the asset."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: icarus\npost_asset_folder: true\n"
+                       "permalink: :year/:month/:day/:title/\n"
+                       "new_post_name: :year-:month-:day-:title.md\n",
+        "source/_posts/2022-01-14-博客日记.md": "---\ntitle: 博客日记\ndate: 2022-01-14\n"
+                                             "thumbnail: /2022/01/14/博客日记/logo.svg\n"
+                                             "---\n搭博客。\n",
+        "source/_posts/2022-01-14-博客日记/logo.svg": SVG})
+    assert imported.report.warnings == []
+    post = post_text(imported, "博客日记")
+    cover = next(line for line in post.splitlines() if line.startswith("cover:"))
+    assert cover.removeprefix("cover:").strip()
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    assert any(p.name == "logo.svg" for p in (imported.dest / "public").rglob("*.svg"))

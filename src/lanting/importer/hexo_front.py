@@ -210,5 +210,21 @@ class HexoFront:
         themed = theme_file(self.theme_source, value)
         if themed is not None:
             return self.site.image(themed, unquote(value))
+        asset = own_asset(value, path)
+        if asset is not None:
+            return self.site.image(asset, None)
         self.report.warn(path, None, f"cover image `{value}` not found: left out")
         return ""
+
+
+def own_asset(url: str, path: Path) -> Path | None:
+    """The file of the post at `path`'s asset folder that `url` names at the post's old
+    URL (`thumbnail: /2022/01/14/博客日记/logo.svg` beside `2022-01-14-博客日记/`): Hexo
+    published the folder there, and Icarus' covers are written so. None if it is not
+    one (the URL's last folder is not the end of the asset folder's name)."""
+    parent, _slash, name = unquote(url.partition("?")[0]).rstrip("/").rpartition("/")
+    folder = path.with_suffix("")
+    title = parent.rpartition("/")[2]
+    file = folder / name
+    return file if name and title and folder.name.endswith(title) and file.is_file() \
+        else None
