@@ -272,3 +272,17 @@ def test_a_cover_at_the_post_s_old_url_is_its_asset(tmp_path: Path) -> None:
     result = build(imported.dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
     assert any(p.name == "logo.svg" for p in (imported.dest / "public").rglob("*.svg"))
+
+
+def test_a_root_image_path_with_a_space_is_the_image(tmp_path: Path) -> None:
+    """`![对比](/assets/images/intro/compare methods.png)`, a file of `source/` named
+    with a space: the path was left bare, which Markdown reads as text, and the page
+    showed the image's source. It is the image."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: next\n",
+        "source/_posts/intro.md": "---\ntitle: 强化学习导论\ndate: 2023-08-25\n---\n"
+                                  "几种方法：\n\n"
+                                  "![对比](/assets/images/intro/compare methods.svg)\n",
+        "source/assets/images/intro/compare methods.svg": SVG})
+    [src] = built_images(imported, "/posts/intro/")
+    assert unquote(src).endswith("compare methods.svg")

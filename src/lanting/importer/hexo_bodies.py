@@ -97,7 +97,9 @@ class HexoBodies(HexoUrls):
         text = OUTPUT.sub(lambda m: ctx.leave(m.group(), "a Nunjucks value of the old theme"),
                           text)
         text = B.tables_and_anchors(text, ctx.convert)
-        text, count = spaced_image_paths(text, lambda name: any(
+        # (beside the post, or from the site's root: `/assets/images/x/a b.png`)
+        text, count = spaced_image_paths(text, lambda name: (
+            self.files / name.lstrip("/")).is_file() if name.startswith("/") else any(
             (folder / name).is_file() for folder in (path.with_suffix(""), path.parent)))
         ctx.convert("image paths with spaces (Typora's) in angle brackets", count)
         if self.prepend_root:
