@@ -286,3 +286,23 @@ def test_a_root_image_path_with_a_space_is_the_image(tmp_path: Path) -> None:
         "source/assets/images/intro/compare methods.svg": SVG})
     [src] = built_images(imported, "/posts/intro/")
     assert unquote(src).endswith("compare methods.svg")
+
+
+def test_a_post_link_to_a_heading_of_the_post(tmp_path: Path) -> None:
+    """Hexo 7's `{% post_link lldb-status#issues Known Issues %}` (a heading of the
+    post) was left in a comment: no post named `lldb-status#issues`."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: en\ntheme: next\n",
+        "source/_posts/lldb-status.md": "---\ntitle: Status\ndate: 2016-08-01\n---\n"
+                                        "## issues\n\nSome.\n",
+        "source/_posts/lldb-report.md": "---\ntitle: Report\ndate: 2016-08-20\n---\n"
+                                        "See {% post_link lldb-status#issues "
+                                        "Known Issues %}.\n"})
+    assert imported.report.warnings == []
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    page = parse_html((imported.dest / "public" / "posts" / "lldb-report" / "index.html")
+                      .read_text(encoding="utf-8"))
+    [href] = [a["href"] for a in page.one("main").iter()
+              if a.tag == "a" and a.text() == "Known Issues"]
+    assert href.endswith("/lldb-status/#issues")

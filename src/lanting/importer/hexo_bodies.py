@@ -305,13 +305,16 @@ class HexoBodies(HexoUrls):
         def post_link(args: str, written: str) -> str:
             words = B.arguments(args)[0]
             name = words[0] if words else ""
+            # Hexo 7's `{% post_link slug#heading %}`: a heading of the post
+            parts = name.split("#")
+            name, fragment = (parts[0], "#" + parts[1]) if len(parts) == 2 else (name, "")
             target = self.by_name.get(name) or self.by_name.get(name.removesuffix(".md"))
             if target is None:
                 return ctx.leave(written, f"no post `{name}` in the source")
             ctx.convert("post_link")
             label = " ".join(words[1:]) if len(words) > 1 and words[1] != "true" \
                 else target.title
-            return f"[{label}]({self.site.link(target)})"
+            return f"[{label}]({self.site.link(target)}{fragment})"
 
         def post_path(args: str, written: str) -> str:
             name = (B.arguments(args)[0] or [""])[0]
