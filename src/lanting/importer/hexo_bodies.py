@@ -66,6 +66,7 @@ class HexoBodies(HexoUrls):
     by_name: dict[str, Item]
     mermaid_on: Callable[[], bool]
     heading_ids: str
+    posts: list[tuple[Item, str, Path]]
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         shelf = Shelf()
@@ -155,6 +156,18 @@ class HexoBodies(HexoUrls):
             ctx.convert("#links to headings repaired")
 
         return repair_fragments(text, ids, lambda i: hexo_slugize(i).lower(), repaired)
+
+    def heading_id(self, target: Item, fragment: str) -> str:
+        """`#known-issues` of a link to another post, as the heading `## Known Issues`
+        of that post is named (`#Known-Issues`: the old renderer's ids keep their case,
+        so the link found no heading on the old page either): else the build fails."""
+        body = next((text for item, text, _path in self.posts if item is target), "")
+        style = HEADING_ID_STYLES[self.heading_ids]
+        ids = [style(B.plain_inline(heading)) for heading in heading_lines(body)]
+        if not fragment or fragment[1:] in ids:
+            return fragment
+        wanted = hexo_slugize(fragment[1:]).lower()
+        return "#" + next((i for i in ids if hexo_slugize(i).lower() == wanted), fragment[1:])
 
     def codeblock(self, args: str, inner: str, shelf: Shelf) -> str:
         words, _named = B.arguments(args)
@@ -314,7 +327,7 @@ class HexoBodies(HexoUrls):
             ctx.convert("post_link")
             label = " ".join(words[1:]) if len(words) > 1 and words[1] != "true" \
                 else target.title
-            return f"[{label}]({self.site.link(target)}{fragment})"
+            return f"[{label}]({self.site.link(target)}{self.heading_id(target, fragment)})"
 
         def post_path(args: str, written: str) -> str:
             name = (B.arguments(args)[0] or [""])[0]
