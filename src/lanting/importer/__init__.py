@@ -1,6 +1,6 @@
 """`lanting import SOURCE [DEST]`: a Jekyll, al-folio, Hugo, Hugo Blox, Hexo, Quarto,
-MkDocs, Jupyter Book, Docusaurus, VitePress, VuePress or Quartz site turned into a new
-Lanting site, with a report of what was converted, what could not be and where.
+MkDocs, Jupyter Book, Docusaurus, VitePress, VuePress, Quartz or docsify site turned into
+a new Lanting site, with a report of what was converted, what could not be and where.
 
 The source is only read. One module per generator reads it into a `site.NewSite` (posts,
 pages, talks, the home page, images, static files, `lanting.toml`); `NewSite.files`
@@ -34,6 +34,7 @@ _READERS: dict[str, tuple[str, str]] = {
     "jupyter-book": ("jupyterbook", "JupyterBook"), "docusaurus": ("docusaurus", "Docusaurus"),
     "vitepress": ("vuepress", "VuePress"), "vuepress": ("vuepress", "VuePress"),
     "quartz": ("quartz", "Quartz"),
+    "docsify": ("docsify", "Docsify"),
 }
 """Each kind's reader: its module of `lanting.importer` and class (imported when asked
 for: the readers load the site model, which `lanting --help` need not)."""
@@ -48,6 +49,7 @@ LOOKED_FOR = (
     "Jupyter Book (_toc.yml, or myst.yml with project.toc, here or in book/ or docs/), "
     "VitePress (.vitepress/ at the root or in docs/), "
     "VuePress (.vuepress/ at the root, in docs/ or src/), "
+    "docsify (an index.html loading docsify, at the root or in docs/), "
     "Hexo (_config.yml, source/_posts/ and hexo in package.json, Hexo's settings or a "
     "theme's _config.NAME.yml), "
     "al-folio (_config.yml with _bibliography/ or _pages/), "
@@ -102,6 +104,10 @@ def _tool_folder(source: Path, tool: str) -> bool:
 
 def detect(source: Path) -> str:
     """The kind of site `source` is; UsageError naming what was looked for if none."""
+    from lanting.importer.docsify_config import is_docsify_page
+
+    if is_docsify_page(source / "index.html"):
+        return "docsify"  # (a generator's site keeps no docsify shell at its root)
     if (source / "_quarto.yml").is_file() or (source / "_quarto.yaml").is_file():
         return "quarto"
     if (source / "mkdocs.yml").is_file() or (source / "mkdocs.yaml").is_file():
@@ -147,6 +153,8 @@ def detect(source: Path) -> str:
     if config.is_file() and ((source / "_layouts").is_dir()
                              or "jekyll" in _text(source / "Gemfile").lower()):
         return "jekyll"  # (a site of pages: its posts, if any, are dated pages)
+    if is_docsify_page(source / "docs" / "index.html"):
+        return "docsify"
     raise UsageError(f"{source} is not a site Lanting can import: looked for {LOOKED_FOR}")
 
 

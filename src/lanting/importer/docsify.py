@@ -1,0 +1,374 @@
+"""docsify → Lanting: a folder (the root or `docs/`) whose `index.html` loads docsify,
+which renders the folder's Markdown files in the browser.
+
+The home page is `README.md` (or `homepage`), with `_coverpage.md`'s text (`coverpage`)
+above it and the sidebar (`loadSidebar`: `_sidebar.md`) below as a contents list: a
+link a page, a line without one a section's bold name. Every Markdown file the sidebar
+lists is a page, and so is every other one of the folder (docsify served any `.md` at
+its path): linked from nowhere, as they were. The sidebar's order is the reading order:
+each page ends with links to the previous and next. `_navbar.md` (`loadNavbar`) is the
+menu, `name` the site's title, `repo` a link. A page's title is its first `# heading`
+(taken out: Lanting shows the title above the text), else its sidebar text, else its
+file name; its slug its file's name (a `README.md` its folder's; a name two files share
+gets the folder's before it). Old URLs: in history mode (`routerMode: 'history'`) the
+paths (`/guide/intro`) answer; hash URLs (`#/guide/intro`) never reach a server, so no
+static host can redirect them. Bodies: `docsify_bodies.py`; `index.html`:
+`docsify_config.py`; routes and lists of links: `docsify_sidebar.py`."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+from lanting.importer.common import (
+    Options,
+    finish_menu,
+    guess_language,
+    language_tag,
+    read_text,
+    walk,
+)
+from lanting.importer.docsify_bodies import DocsifyBodies
+from lanting.importer.docsify_config import docsify_folder, read_settings
+from lanting.importer.docsify_sidebar import Entry, list_entries, route_files, split_route
+from lanting.importer.item import Item
+from lanting.importer.liquid import Context
+from lanting.importer.report import Report
+from lanting.importer.site import NewSite, slug_of
+from lanting.importer.text import load_mapping, split_front_matter
+
+_GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "posts",
+                        "publications", "talks", "projects", "teaching"})
+"""Pages Lanting makes itself: an imported page of that name would take its URL."""
+_REPOSITORY_FILES = frozenset({"license.md", "contributing.md", "code_of_conduct.md",
+                               "changelog.md"})
+_HEADING = re.compile(r"^#[ \t]+(.+?)[ \t]*#*[ \t]*$")
+_PLUGIN_NOTES = {
+    "pagination": "docsify-pagination: each page ends with links to the previous and next",
+    "search": "docsify's search: Lanting has its own",
+    "copy-code": "docsify-copy-code: Lanting's code blocks have a copy button",
+    "zoom-image": "zoom-image: images show at their size",
+    "comments": "a comment plugin (Gitalk, giscus, …): not carried over (set Lanting's "
+                "comments in lanting.toml)",
+}
+
+
+class Docsify(DocsifyBodies):
+    kind = "docsify"
+
+    def __init__(self, source: Path, report: Report, options: Options) -> None:
+        self.source = source
+        self.report = report
+        self.options = options
+        self.folder = docsify_folder(source) or source
+        self.settings = read_settings(self.folder)
+        self.site = NewSite(report, source)
+        self.by_source: dict[Path, Item] = {}
+        self.documents: list[tuple[Item, str, Path]] = []
+        self.texts: list[str] = []
+        self.order: list[Item] = []
+        self.sidebar: list[Entry] = []
+        self.sidebar_titles: dict[Path, str] = {}
+        self.names: Counter[str] = Counter()
+
+    # --- the steps ---------------------------------------------------------------------
+
+    def run(self) -> NewSite:
+        if self.folder != self.source:
+            self.report.note(self.folder, None, "the docsify site is in this folder: its "
+                             "files are read from it")
+        if not self.settings.found:
+            self.report.warn(self.settings.path, None, "no `window.$docsify = {…}` read: "
+                             "docsify's defaults are used")
+        for key in self.settings.code_values:
+            self.report.note(self.settings.path, None, f"setting `{key}` is code, not a "
+                             "value: not read")
+        self.sidebar = self.read_sidebar()
+        pages = [p for p in walk(self.folder) if p.suffix.lower() in (".md", ".markdown")]
+        self.names = Counter(_page_name(p) for p in pages)
+        home = (self.folder / self.settings.homepage.lstrip("/")).resolve()
+        listed = self.listed_files()
+        for path in sorted(pages, key=lambda p: (p.resolve() != home, p.resolve() not in
+                                                 listed, listed.index(p.resolve()) if
+                                                 p.resolve() in listed else 0)):
+            self.read_document(path, path.resolve() == home, path.resolve() in listed)
+        if not any(i.kind == "home" for i in self.site.items):
+            self.site.add(Item("home", "index", None, {"title": self.title()}))
+        self.order = [self.by_source[p] for p in listed if p in self.by_source]
+        for item, text, path in self.documents:
+            ctx = Context(self.report, path, read_text(path))
+            item.body = self.convert(text, item, path, ctx)
+        self.home()
+        self.reading_order()
+        self.write_config()
+        return self.site
+
+    def read_sidebar(self) -> list[Entry]:
+        name = self.settings.sidebar
+        if not name:
+            return []
+        path = self.folder / name
+        if not path.is_file():
+            self.report.warn(self.settings.path, None, f"`loadSidebar` names `{name}`, "
+                             "which is not there: no reading order")
+            return []
+        others = [p for p in walk(self.folder) if p.name == path.name and p != path]
+        if others:
+            self.report.note(others[0], None, f"{len(others)} sidebar(s) of sub-folders: "
+                             f"the reading order is {name}'s (with the pages they list "
+                             "after it)")
+        entries = list_entries(read_text(path))
+        for other in others:
+            entries += [Entry(e.title, e.link, e.depth, e.line) for e in
+                        list_entries(read_text(other)) if e.link and not e.link.startswith(
+                            ("http:", "https:"))]
+        return entries
+
+    def listed_files(self) -> list[Path]:
+        """The Markdown files the sidebar links to, in its order, once each."""
+        found: list[Path] = []
+        for entry in self.sidebar:
+            file = self.route_file(entry.link)
+            if file is None:
+                if entry.link and not re.match(r"^[a-z][a-z0-9+.-]*:", entry.link):
+                    self.report.warn(self.folder / self.settings.sidebar, entry.line,
+                                     f"sidebar link `{entry.link}` leads to no Markdown "
+                                     "file: left out of the contents")
+                continue
+            if file not in found:
+                found.append(file)
+                self.sidebar_titles.setdefault(file, entry.title)
+        return found
+
+    def route_file(self, link: str) -> Path | None:
+        if not link or re.match(r"^[a-z][a-z0-9+.-]*:|^//", link):
+            return None
+        route, _fragment = split_route(link)
+        if not route and not link.startswith("#/"):
+            return None
+        for file in route_files(self.folder, route or "/", None):
+            if file.is_file():
+                return file.resolve()
+        return None
+
+    # --- documents -----------------------------------------------------------------------
+
+    def read_document(self, path: Path, home: bool, listed: bool) -> None:
+        rel = path.relative_to(self.folder).as_posix()
+        if any(part.startswith("_") for part in rel.split("/")):
+            if path.name not in (self.settings.sidebar, self.settings.navbar,
+                                 self.settings.coverpage, "_sidebar.md", "_navbar.md",
+                                 "_coverpage.md", "_404.md"):
+                self.report.note(path, None, "a name starting with `_` (docsify's own "
+                                 "files, or a folder of embedded parts): not a page")
+            return
+        if not home and not listed and path.name.lower() in _REPOSITORY_FILES:
+            self.report.note(path, None, "the repository's, not a page of the site (the "
+                             "sidebar does not list it): left out")
+            return
+        fmt, head, text, _first = split_front_matter(read_text(path))
+        data, error = load_mapping(fmt or "yaml", head) if head else ({}, None)
+        if error:
+            self.report.warn(path, 2, f"front matter not read ({error})")
+        heading = _first_heading(text)
+        title = str(data.get("title") or "")
+        if heading is not None and not (home and self.settings.name):
+            # (the home page is titled by the site's `name`: its heading stays)
+            title = title or heading[0]
+            text = heading[1]
+        title = title or self.sidebar_titles.get(path.resolve(), "") or \
+            path.stem.replace("_", " ")
+        front = {"title": re.sub(r"<[^>]+>", "", title).strip() or path.stem}
+        if home:
+            item = self.site.add(Item("home", "index", path, front))
+        else:
+            item = self.site.add(Item("page", self.slug_for(path), path, front))
+            self.report.counts["pages"] += 1
+            if not listed:
+                item.front["unlisted"] = True
+                if self.sidebar:
+                    self.report.note(path, None, "not in the sidebar: a page of its own, "
+                                     "linked from nowhere (docsify served it so)")
+        if self.settings.history:
+            stem = rel.rsplit(".", 1)[0]
+            folder, _, name = stem.rpartition("/")
+            old = "/" + (folder + "/" if folder else "") if name.lower() in (
+                "readme", "index") else "/" + stem
+            if old != "/":
+                item.old_urls = [old]
+        self.by_source[path.resolve()] = item
+        self.texts.append(text)
+        self.documents.append((item, text, path))
+
+    def slug_for(self, path: Path) -> str:
+        name = _page_name(path)
+        folder = path.parent.parent if path.stem.lower() in ("readme", "index") \
+            else path.parent
+        if self.names[name] > 1 and folder != self.folder and \
+                folder.is_relative_to(self.folder):
+            name = f"{folder.name}-{name}"
+        slug = slug_of(name.replace(".", "-")) or "page"
+        if slug in _GENERATED:
+            self.report.warn(path, None, f"a page named `{slug}` would take Lanting's own "
+                             f"/{slug}/: it is /{slug}-page/")
+            slug = f"{slug}-page"
+        return slug
+
+    # --- the site's structure --------------------------------------------------------------
+
+    def title(self) -> str:
+        return re.sub(r"<[^>]+>", "", self.settings.name).strip() or "My notes"
+
+    def home(self) -> None:
+        """The cover's text, the home page's, then the sidebar as a contents list."""
+        home = next(i for i in self.site.items if i.kind == "home")
+        home.front["title"] = self.title() if self.settings.name else home.title
+        cover = self.coverpage(home)
+        if cover:
+            home.body = cover + "\n\n" + home.body
+        listing = self.contents(home)
+        if listing:
+            heading = "目录" if self.language().startswith("zh") else "Contents"
+            home.body = home.body.rstrip("\n") + f"\n\n## {heading}\n\n{listing}\n"
+            self.report.convert("the sidebar (a contents list on the home page)")
+
+    def coverpage(self, home: Item) -> str:
+        name = self.settings.coverpage
+        path = self.folder / name if name else None
+        if path is None or not path.is_file():
+            if name:
+                self.report.warn(self.settings.path, None, f"`coverpage` names `{name}`, "
+                                 "which is not there")
+            return ""
+        text = read_text(path)
+        # (a last image of only a colour, `![](#f0f0f0)`, was the cover's background)
+        text, colours = re.subn(r"^[ \t]*!\[[^\]\n]*\]\(#[0-9a-fA-F]{3,8}\)[ \t]*$", "",
+                                text, flags=re.MULTILINE)
+        if colours:
+            self.report.note(path, None, "the cover's background colour: left out")
+        ctx = Context(self.report, path, read_text(path))
+        self.report.convert("the cover page (_coverpage.md) at the top of the home page")
+        return self.convert(text, home, path, ctx).strip("\n")
+
+    def contents(self, home: Item) -> str:
+        lines: list[str] = []
+        for entry in self.sidebar:
+            indent = "  " * entry.depth
+            file = self.route_file(entry.link)
+            item = self.by_source.get(file) if file is not None else None
+            if item is home:
+                continue
+            if item is not None:
+                lines.append(f"{indent}- [{entry.title}]({self.site.link(item)})")
+            elif re.match(r"^https?://", entry.link):
+                lines.append(f"{indent}- [{entry.title}]({entry.link})")
+            elif entry.title and not entry.link:  # (a section's name)
+                lines.append(f"{indent}- **{entry.title}**")
+        return "\n".join(lines)
+
+    def reading_order(self) -> None:
+        """Each page the sidebar lists ends with links to the previous and next, named
+        as the sidebar names them (two pages of a chapter often share a heading)."""
+        pages = [p for p in self.order if p.kind != "home"]
+        zh = self.language().startswith("zh")
+
+        def name(page: Item) -> str:
+            own = self.sidebar_titles.get(page.source.resolve(), "") \
+                if page.source is not None else ""
+            return own or page.title
+
+        for i, page in enumerate(pages):
+            words = []
+            if i > 0:
+                words.append(f"{'上一页' if zh else 'Previous'}: "
+                             f"[{name(pages[i - 1])}]({self.site.link(pages[i - 1])})")
+            if i + 1 < len(pages):
+                words.append(f"{'下一页' if zh else 'Next'}: "
+                             f"[{name(pages[i + 1])}]({self.site.link(pages[i + 1])})")
+            if words:
+                page.body = page.body.rstrip("\n") + "\n\n---\n\n" + " · ".join(words) + "\n"
+                self.report.convert("reading order (previous and next links)")
+
+    # --- settings --------------------------------------------------------------------------
+
+    def language(self) -> str:
+        return str(self.site.config.get("language") or guess_language(self.texts))
+
+    def write_config(self) -> None:
+        config = self.site.config
+        settings = self.settings
+        config["title"] = self.title()
+        config["language"] = language_tag(self.language())
+        if settings.repo:
+            url = settings.repo if settings.repo.startswith("http") \
+                else f"https://github.com/{settings.repo.strip('/')}"
+            config["links"] = [{"name": "GitHub" if "github.com" in url else "Repository",
+                                "url": url}]
+        self.menu()
+        where = settings.path
+        if settings.history:
+            self.report.convert("history-mode paths kept as aliases")
+        else:
+            self.report.warn(where, None, "docsify's URLs were hash routes (`/#/guide/"
+                             "intro`): the part after `#` never reaches a server, so no "
+                             "static host can redirect them to the new pages (links "
+                             "shared to the old site lead to its home page)")
+        for name in sorted(settings.plugins & set(_PLUGIN_NOTES)):
+            self.report.note(where, None, _PLUGIN_NOTES[name])
+        if settings.alias:
+            self.report.note(where, None, f"{len(settings.alias)} alias(es) (`alias`): "
+                             "not carried over (they point docsify at other files, often "
+                             "sidebars)")
+        if settings.base_path:
+            self.report.warn(where, None, f"`basePath: {settings.base_path}`: the pages "
+                             "were loaded from there; only this folder's are imported")
+        math = settings.plugins & {"katex", "mathjax", "latex"}
+        if not math and any("$" in t for t in self.texts):
+            self.report.note(where, None, "no math plugin loaded, but pages have `$`: "
+                             "Lanting reads `$…$` as math (write `\\$` for a dollar)")
+
+    def menu(self) -> None:
+        name = self.settings.navbar
+        path = self.folder / name if name else None
+        if path is None or not path.is_file():
+            return
+        entries: list[dict[str, str]] = []
+        for entry in list_entries(read_text(path)):
+            if not entry.link:
+                continue
+            if re.match(r"^https?://", entry.link):
+                entries.append({"name": entry.title, "url": entry.link})
+                continue
+            file = self.route_file(entry.link)
+            item = self.by_source.get(file) if file is not None else None
+            if item is not None:
+                entries.append({"name": entry.title, "url": self.site.new_url(item)})
+                if entry.depth:
+                    self.report.note(path, entry.line, f"`{entry.title}` was in a "
+                                     "drop-down: an entry of the menu (Lanting's menu "
+                                     "has one level)")
+            else:
+                self.report.note(path, entry.line, f"navbar link `{entry.link}` leads to "
+                                 "no page: left out of the menu")
+        self.report.convert("the navbar (_navbar.md) as the menu")
+        finish_menu(self.site, entries, path)
+
+
+def _page_name(path: Path) -> str:
+    return path.parent.name if path.stem.lower() in ("index", "readme") else path.stem
+
+
+def _first_heading(text: str) -> tuple[str, str] | None:
+    """(the first `# heading`, when only blank lines and comments come before it, the
+    text without it)."""
+    lines = text.split("\n")
+    for i, line in enumerate(lines):
+        if not line.strip() or re.match(r"^\s*<!--.*-->\s*$", line):
+            continue
+        found = _HEADING.match(line)
+        if found is None:
+            return None
+        title = re.sub(r"\{docsify-ignore(?:-all)?\}", "", found.group(1)).strip()
+        return title, "\n".join(lines[:i] + lines[i + 1:])
+    return None

@@ -1,0 +1,211 @@
+"""docsify's own Markdown in Lanting's: `?>` and `!>` paragraphs → tip and warning
+callouts; docsify-tabs (`<!-- tabs:start -->`, a tab per `#### **Name**` heading or
+`<!-- tab:Name -->`) → `::: tabs`; embeds (`[x](file.md ':include')`, `:type=code`,
+`:fragment=`) inlined; link options (`':ignore'`, `':target=_blank'`, `':disabled'`,
+`':size=300x200'`, `':no-zoom'`) → a plain link or an image's attribute list;
+`{docsify-ignore}` marks removed; links to routes (`guide/intro`, `#/guide/intro?id=x`)
+and files → links to the new pages. Math (`$…$`, `$$…$$` of docsify-katex, MathJax or
+docsify-latex) is as Lanting reads it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from lanting.importer import body as B
+from lanting.importer.body_links import map_urls, spaced_destinations
+from lanting.importer.common import is_image, read_text
+from lanting.importer.docsify_config import DocsifySettings
+from lanting.importer.docsify_sidebar import route_files, split_route
+from lanting.importer.item import Item
+from lanting.importer.liquid import Context
+from lanting.importer.shelf import Shelf, fence, protect_code
+from lanting.importer.site import NewSite
+
+_TIP = re.compile(r"^([?!])>[ \t]?(.*(?:\n(?![ \t]*\n)(?![?!]>).*)*)", re.MULTILINE)
+_OPTIONED = re.compile(r"(!?)\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\(\s*(<[^>\n]*>|[^)\s]+)"
+                       r"((?:\s+(?:\"[^\"\n]*\"|'[^'\n]*'))+)\s*\)")
+_OPTION = re.compile(r"(?:^|[\s'\"]):([\w-]+)(?:=([^\s'\"]+))?")
+_IGNORE_MARK = re.compile(r"[ \t]*(?:<!--\s*)?\{docsify-ignore(?:-all)?\}(?:\s*-->)?")
+_TABS = re.compile(r"<!--\s*tabs:start\s*-->(.*?)<!--\s*tabs:end\s*-->", re.DOTALL)
+_TAB_HEAD = re.compile(r"^(?:[ \t]*#{1,6}[ \t]+\*\*(.+?)\*\*[ \t]*|[ \t]*<!--\s*tab:(.+?)\s*-->"
+                       r"[ \t]*)$", re.MULTILINE)
+_LANGUAGES = {".py": "python", ".js": "javascript", ".ts": "typescript", ".sh": "bash",
+              ".cpp": "cpp", ".cc": "cpp", ".h": "cpp", ".c": "c", ".java": "java",
+              ".go": "go", ".rs": "rust", ".json": "json", ".yml": "yaml", ".yaml": "yaml",
+              ".html": "html", ".css": "css", ".toml": "toml", ".r": "r", ".m": "matlab",
+              ".jl": "julia", ".sql": "sql", ".cu": "cuda"}
+EMBED_DEPTH = 5
+
+
+class DocsifyBodies:
+    folder: Path
+    settings: DocsifySettings
+    site: NewSite
+    by_source: dict[Path, Item]
+
+    def convert(self, text: str, item: Item, path: Path, ctx: Context, depth: int = 0) -> str:
+        text = self.embeds(text, item, path, ctx, depth)
+        shelf = Shelf()
+        text = protect_code(text, shelf)
+        text, marks = _IGNORE_MARK.subn("", text)
+        ctx.convert("{docsify-ignore} marks removed", marks)
+        text = tabs(text, ctx)
+        text = tips(text, shelf, ctx)
+        text = options(text, ctx)
+
+        def resolve(url: str, image: bool) -> str | None:
+            return self.url(url, image, item, path, ctx)
+
+        text, spaced = spaced_destinations(text)
+        ctx.convert("paths with spaces in angle brackets", spaced)
+        text = map_urls(text, resolve)
+        return B.tidy(shelf.restore(text))
+
+    # --- embeds -----------------------------------------------------------------------------
+
+    def embeds(self, text: str, item: Item, path: Path, ctx: Context, depth: int) -> str:
+        """`[x](file ':include')` replaced by the file: Markdown converted in place, code
+        (`:type=code`, or any file not Markdown) as a fenced block; `:fragment=name` the
+        part between the two `[name]` lines. A URL or an iframe stays a link."""
+
+        def one(match: re.Match[str]) -> str:
+            opts = dict(_OPTION.findall(match.group(4)))
+            if "include" not in opts:
+                return match.group()
+            target = match.group(3).strip("<>")
+            kind = opts.get("type", "")
+            if re.match(r"^[a-z][a-z0-9+.-]*:|^//", target, re.IGNORECASE) or \
+                    kind in ("iframe", "video", "audio"):
+                ctx.warn(match.group(), f"embed of `{target}` ({kind or 'a URL'}): Lanting "
+                         "embeds files of the site only, so it is a link to it")
+                return f"[{match.group(2) or target}]({target})"
+            file = next((f for f in (path.parent / target, self.folder / target.lstrip("/"))
+                         if f.is_file()), None)
+            if file is None:
+                ctx.warn(match.group(), f"embedded file `{target}` not found: left out "
+                         "(put the file back and import again)")
+                return ""
+            content = read_text(file)
+            fragment = opts.get("fragment")
+            if fragment:
+                part = re.search(r"\[" + re.escape(fragment) + r"\][^\n]*\n(.*?)\n[^\n]*\["
+                                 + re.escape(fragment) + r"\]", content, re.DOTALL)
+                content = part.group(1) if part else content
+            ctx.convert("embedded files (':include') inlined")
+            if kind == "code" or (file.suffix.lower() not in (".md", ".markdown")
+                                  and kind != "markdown"):
+                language = _LANGUAGES.get(file.suffix.lower(), file.suffix.lstrip(".").lower())
+                return B.block(fence(language or "text", content.rstrip("\n")))
+            if depth >= EMBED_DEPTH:
+                ctx.warn(match.group(), "embeds nested too deep: this one left as a link")
+                return f"[{match.group(2) or target}]({target})"
+            inner = Context(ctx.report, file, content)
+            return B.block(self.convert(content, item, file, inner, depth + 1))
+
+        return _OPTIONED.sub(one, text)
+
+    # --- links ------------------------------------------------------------------------------
+
+    def url(self, url: str, image: bool, item: Item, path: Path, ctx: Context) -> str | None:
+        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^\ue000", url) or not url:
+            return None
+        if url.startswith("#") and not url.startswith("#/"):
+            return None
+        route, fragment = split_route(url)
+        hash_part = f"#{fragment}" if fragment else ""
+        if image or is_image(route):
+            for file in (path.parent / route, self.folder / route.lstrip("/")):
+                if route and file.is_file():
+                    where = _site_path(self.folder, file)
+                    if where is not None:  # (at its path too: raw HTML may name it)
+                        self.site.static.setdefault(where.lstrip("/"), file)
+                    return self.site.image(file, where)
+            if image:
+                ctx.warn(url, f"image `{url}` not found: left as written")
+            return None
+        here = path.parent if self.settings.relative_path else None
+        tries = route_files(self.folder, route, here)
+        if here is None and not route.startswith("/"):
+            # (a link written for GitHub's reading, from the page's folder)
+            tries += route_files(self.folder, route, path.parent)
+        for file in tries:
+            target = self.by_source.get(file.resolve()) if file.is_file() else None
+            if target is not None:
+                ctx.convert("links to other pages")
+                return self.site.link(target) + hash_part
+        for file in (self.folder / route.lstrip("/"), path.parent / route):
+            where = _site_path(self.folder, file) if route and file.is_file() else None
+            if where is not None:
+                self.site.static.setdefault(where.lstrip("/"), file)
+                return where + hash_part
+        if route:
+            ctx.warn(url, f"link `{url}` leads to no page or file of the site: left as "
+                     "written")
+        return None
+
+
+def _site_path(folder: Path, file: Path) -> str | None:
+    resolved, root = file.resolve(), folder.resolve()
+    return "/" + resolved.relative_to(root).as_posix() if resolved.is_relative_to(root) \
+        else None
+
+
+def tips(text: str, shelf: Shelf, ctx: Context) -> str:
+    """`?> text` (a tip) and `!> text` (a warning): the paragraph they start → a
+    callout."""
+
+    def one(match: re.Match[str]) -> str:
+        ctx.convert("tips and warnings (?> and !>) → callouts")
+        kind = "TIP" if match.group(1) == "?" else "WARNING"
+        return B.callout(kind, match.group(2), shelf=shelf)
+
+    return _TIP.sub(one, text)
+
+
+def tabs(text: str, ctx: Context) -> str:
+    """docsify-tabs: each tab starts at a heading of bold words (`#### **PyTorch**`) or a
+    `<!-- tab:PyTorch -->` comment."""
+
+    def one(match: re.Match[str]) -> str:
+        inner = match.group(1)
+        heads = list(_TAB_HEAD.finditer(inner))
+        if not heads:
+            ctx.warn(match.group(), "docsify-tabs block without tab headings: its text "
+                     "kept without tabs")
+            return inner
+        ctx.convert("tabs (docsify-tabs) → ::: tabs")
+        lines = ["", "::: tabs"]
+        for i, head in enumerate(heads):
+            end = heads[i + 1].start() if i + 1 < len(heads) else len(inner)
+            lines += [f"@tab {(head.group(1) or head.group(2)).strip()}", "",
+                      inner[head.end():end].strip("\n"), ""]
+        lines += [":::", ""]
+        return "\n".join(lines)
+
+    return _TABS.sub(one, text)
+
+
+def options(text: str, ctx: Context) -> str:
+    """A link's or image's docsify options (the `':…'` title) → what Lanting reads."""
+
+    def one(match: re.Match[str]) -> str:
+        bang, words, target, titles = match.groups()
+        opts = dict(_OPTION.findall(titles))
+        if not opts:
+            return match.group()
+        title = " ".join(_OPTION.sub("", t.strip()[1:-1]).strip()
+                         for t in re.findall(r"\"[^\"\n]*\"|'[^'\n]*'", titles)).strip()
+        titled = f' "{title}"' if title else ""
+        if not bang and "disabled" in opts:
+            ctx.convert("disabled links (':disabled') → their text")
+            return words
+        made = f"{bang}[{words}]({target}{titled})"
+        ctx.convert("docsify link options (':target', ':ignore', …)")
+        if bang and opts.get("size"):
+            width, _, height = opts["size"].partition("x")
+            sizes = [f'width="{width}"'] + ([f'height="{height}"'] if height else [])
+            made += "{ " + " ".join(sizes) + " }"
+        return made
+
+    return _OPTIONED.sub(one, text)

@@ -1,0 +1,141 @@
+"""The settings of a docsify site, read from its `index.html` without running it: where
+the site is (the folder whose `index.html` loads docsify: the root or `docs/`), the
+literal values of `window.$docsify = {…}` (`name`, `repo`, `loadSidebar`, `loadNavbar`,
+`coverpage`, `homepage`, `routerMode`, `relativePath`, `alias`) and the plugins its
+`<script src>` lines load (math, tabs, pagination, comments). Commented-out scripts and
+settings (`<!-- … -->`, `// …`) are not read: docsify never ran them either."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lanting.importer.common import read_text
+from lanting.importer.js_literals import Depths, depths_of, keys_at, literal_value, strip_comments
+
+_HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+_CONFIG = re.compile(r"window\.\$docsify\s*=\s*(?=\{)")
+_ASSIGNED = re.compile(r"window\.\$docsify\.(\w+)\s*=\s*")
+_SCRIPT_SRC = re.compile(r"<script\b[^>]*\bsrc\s*=\s*[\"']([^\"']+)[\"']", re.IGNORECASE)
+
+PLUGINS = {
+    "katex": ("docsify-katex", "katex"),
+    "mathjax": ("docsify-mathjax", "mathjax"),
+    "latex": ("docsify-latex",),
+    "tabs": ("docsify-tabs",),
+    "pagination": ("docsify-pagination",),
+    "search": ("plugins/search",),
+    "copy-code": ("docsify-copy-code",),
+    "zoom-image": ("zoom-image",),
+    "comments": ("gitalk", "giscus", "disqus", "utterances", "valine"),
+    "mermaid": ("mermaid",),
+    "alerts": ("flexible-alerts",),
+}
+"""Each plugin the import cares about: words of the URLs that load it."""
+
+
+@dataclass
+class DocsifySettings:
+    """What `window.$docsify` said, with docsify's defaults where it said nothing."""
+
+    path: Path
+    found: bool = False
+    name: str = ""
+    repo: str = ""
+    sidebar: str = ""
+    """The sidebar file (`loadSidebar: true` is `_sidebar.md`), empty without one."""
+    navbar: str = ""
+    coverpage: str = ""
+    homepage: str = "README.md"
+    history: bool = False
+    """`routerMode: 'history'`: pages at real paths (`/guide/intro`), not `#/guide/intro`."""
+    relative_path: bool = False
+    alias: dict[str, str] = field(default_factory=dict)
+    plugins: set[str] = field(default_factory=set)
+    code_values: list[str] = field(default_factory=list)
+    """Settings whose value is code (a function, a variable), not read."""
+    base_path: str = ""
+
+
+def is_docsify_page(path: Path) -> bool:
+    """An `index.html` that loads docsify (its script or its settings), outside comments."""
+    if not path.is_file():
+        return False
+    text = _HTML_COMMENT.sub("", read_text(path))
+    return "$docsify" in text or bool(re.search(r"src=[\"'][^\"']*docsify(?:@[^/\"']*)?/lib/"
+                                                r"docsify", text))
+
+
+def docsify_folder(source: Path) -> Path | None:
+    """The folder docsify serves: the source itself, or its `docs/` (the usual place,
+    GitHub Pages' `/docs` folder)."""
+    for folder in (source, source / "docs"):
+        if is_docsify_page(folder / "index.html"):
+            return folder
+    return None
+
+
+def read_settings(folder: Path) -> DocsifySettings:
+    page = folder / "index.html"
+    html = _HTML_COMMENT.sub("", read_text(page))
+    settings = DocsifySettings(page)
+    scripts = "\n".join(m.group(1).lower() for m in _SCRIPT_SRC.finditer(html))
+    settings.plugins = {name for name, words in PLUGINS.items()
+                        if any(word in scripts for word in words)}
+    code = strip_comments("\n".join(re.findall(r"<script\b[^>]*>(.*?)</script>", html,
+                                               re.DOTALL | re.IGNORECASE)))
+    values: dict[str, str | bool | None] = {}
+    found = _CONFIG.search(code)
+    depths = depths_of(code)
+    if found:
+        settings.found = True
+        brace = found.end()
+        for key, at in keys_at(code, depths, brace, depths[brace]):
+            values[key] = literal_value(code, at)
+            if key == "alias":
+                settings.alias = _string_object(code, depths, at)
+            elif values[key] is None and not re.match(r"\s*-?[\d.]+\s*[,}\n]", code[at:]) \
+                    and key not in ("plugins", "latex", "search",
+                                                     "pagination", "copyCode", "tabs"):
+                settings.code_values.append(key)
+    for match in _ASSIGNED.finditer(code):
+        if match.group(1) != "plugins":
+            values[match.group(1)] = literal_value(code, match.end())
+    settings.name = _text(values.get("name"))
+    settings.repo = _text(values.get("repo"))
+    settings.sidebar = _file_setting(values.get("loadSidebar"), "_sidebar.md")
+    settings.navbar = _file_setting(values.get("loadNavbar"), "_navbar.md")
+    settings.coverpage = _file_setting(values.get("coverpage"), "_coverpage.md")
+    settings.homepage = _text(values.get("homepage")) or "README.md"
+    settings.history = _text(values.get("routerMode")) == "history"
+    settings.relative_path = values.get("relativePath") is True
+    settings.base_path = _text(values.get("basePath"))
+    return settings
+
+
+def _text(value: str | bool | None) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _file_setting(value: str | bool | None, default: str) -> str:
+    """`true` is docsify's default file, a string names one (`.md` added if missing)."""
+    if value is True:
+        return default
+    if isinstance(value, str) and value.strip():
+        name = value.strip().lstrip("/")
+        return name if name.endswith(".md") else name + ".md"
+    return ""
+
+
+def _string_object(code: str, depths: Depths, at: int) -> dict[str, str]:
+    """The string entries of the object literal at `at` (`alias: {'/a': '/b'}`)."""
+    brace = code.find("{", at)
+    if brace < 0 or code[at:brace].strip():
+        return {}
+    entries: dict[str, str] = {}
+    for key, where in keys_at(code, depths, brace, depths[brace]):
+        value = literal_value(code, where)
+        if isinstance(value, str):
+            entries[key] = value
+    return entries

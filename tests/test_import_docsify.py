@@ -1,0 +1,213 @@
+"""The docsify importer: the fixture site under tests/fixtures/import/docsify/ (a `docs/`
+folder with index.html, _sidebar.md, _navbar.md, _coverpage.md, shaped like the
+Datawhale tutorials), read from its built pages; small sites written inline for what it
+does not show; docsify's routes, lists and body syntax on their own."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from importbits import NOW, page, report_of
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import Imported, detect, import_site
+from lanting.importer.docsify_bodies import options, tabs, tips
+from lanting.importer.docsify_config import read_settings
+from lanting.importer.docsify_sidebar import list_entries, route_files, split_route
+from lanting.importer.liquid import Context
+from lanting.importer.report import Report
+from lanting.importer.shelf import Shelf
+
+FIXTURE = Path(__file__).parent / "fixtures" / "import" / "docsify"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
+    dest = tmp_path_factory.mktemp("docsify") / "site"
+    imported = import_site(FIXTURE, dest, None, False, NOW)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    return imported, dest / "public"
+
+
+def _ctx(text: str = "") -> Context:
+    return Context(Report(Path("/src"), "docsify"), Path("/src/x.md"), text)
+
+
+# --- the fixture site --------------------------------------------------------------------
+
+
+def test_a_docs_folder_with_a_docsify_index_html_is_a_docsify_site(tmp_path: Path) -> None:
+    assert detect(FIXTURE) == "docsify"
+    assert detect(FIXTURE / "docs") == "docsify"
+    # (docsify only in a comment: not a docsify site)
+    write_files(tmp_path, {"docs/index.html": "<!-- <script>window.$docsify = {}</script> "
+                                              "-->\n<p>hi</p>\n"})
+    with pytest.raises(Exception, match="docsify"):
+        detect(tmp_path)
+
+
+def test_index_html_becomes_lanting_toml(site: tuple[Imported, Path]) -> None:
+    imported, _out = site
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert (config["title"], config["language"]) == ("梯度下降笔记", "zh-CN")
+    assert config["links"] == [{"name": "GitHub", "url": "https://github.com/example/gd-notes"}]
+    # _navbar.md: a drop-down's links are entries of their own
+    assert [m["url"] for m in config["menu"]] == ["/", "/gd/", "/chapter2/",
+                                                  "https://github.com/example/gd-notes"]
+
+
+def test_the_home_page_has_the_cover_the_readme_and_the_sidebar(
+        site: tuple[Imported, Path]) -> None:
+    _imported, out = site
+    home = page(out, "/")
+    text = home.text()
+    assert text.index("从最速下降到 Adam") < text.index("欢迎") < text.index("目录")
+    assert "f5f7fa" not in text  # (the cover's background colour)
+    assert any(i.get("src") == "/_media/logo.png" for i in home.find_all("img"))
+    main = home.one("main")
+    contents = next(u for u in main.find_all("ul") if "基础" in u.text())  # (目录's)
+    links = [a["href"] for a in contents.find_all("a")]
+    assert links == ["/gd/", "/exercises/", "/chapter2/", "https://example.org/refs"]
+    assert [b.text() for b in contents.find_all("strong")] == ["基础", "进阶"]
+    assert "已删除的一章" not in contents.text()  # (its file is gone: reported)
+    assert "callout-tip" in " ".join(c for e in home.find_all("div") for c in e.classes)
+
+
+def test_pages_follow_the_sidebar_with_previous_and_next_links(
+        site: tuple[Imported, Path]) -> None:
+    _imported, out = site
+    gd = page(out, "/gd/")
+    assert gd.one("h1").text() == "梯度下降"  # ({docsify-ignore} taken out)
+    nexts = [a["href"] for a in gd.find_all("a") if a.text() == "第一章 习题"]
+    assert nexts == ["/exercises/"]
+    middle = page(out, "/exercises/").text()
+    assert "上一页" in middle and "下一页" in middle and "第二章 动量方法" in middle
+    assert "下一页" not in page(out, "/chapter2/").text()
+
+
+def test_docsify_body_syntax_is_converted(site: tuple[Imported, Path]) -> None:
+    _imported, out = site
+    gd = page(out, "/gd/")
+    assert gd.find("div", class_="callout-warning") is not None
+    assert len(gd.find_all("math")) >= 3
+    image = gd.one("img")
+    assert (image["src"], image["width"], image["height"]) == (
+        "/chapter2/img/loss.png", "320", "200")
+    hrefs = [a["href"] for a in gd.find_all("a")]
+    assert "/exercises/" in hrefs and "/chapter2/#nesterov" in hrefs
+    assert "第三章" in gd.text() and not any("chapter3" in h for h in hrefs)
+    assert [e.text() for e in gd.find_all(class_="tab-label")] == ["PyTorch", "JAX"]
+    code = " ".join(e.text() for e in gd.find_all("pre"))
+    assert "loss.backward()" in code  # (the embedded code file)
+    assert "本笔记的代码都在" in gd.text()  # (the embedded Markdown file)
+
+
+def test_files_and_pages_out_of_the_sidebar(site: tuple[Imported, Path]) -> None:
+    imported, out = site
+    assert (out / "_media" / "slides.pdf").is_file()  # (a link with ':ignore')
+    assert "草稿" in page(out, "/scratch/").text()
+    written = set(imported.files) | set(imported.copies)
+    assert not any("_sidebar" in p or "_navbar" in p or "common.md" in p for p in written)
+
+
+def test_the_report_names_what_was_not_converted(site: tuple[Imported, Path]) -> None:
+    imported, _out = site
+    report = report_of(imported)
+    assert "docs/_sidebar.md:9: warning: sidebar link `chapter9/gone`" in report
+    assert "docs/chapter2/README.md:9: warning: embed of `https://example.org/demo`" in report
+    assert report.count("hash routes") == 1
+    assert "docs/scratch.md: notice: not in the sidebar" in report
+
+
+# --- small sites -------------------------------------------------------------------------
+
+
+def _docsify(tmp_path: Path, config: str, files: dict[str, str | bytes]) -> Imported:
+    write_files(tmp_path / "src", {
+        "index.html": f"<script>window.$docsify = {{{config}}}</script>\n"
+                      '<script src="//cdn.jsdelivr.net/npm/docsify/lib/docsify.min.js">'
+                      "</script>\n", **files})
+    return import_site(tmp_path / "src", tmp_path / "out", None, False, NOW)
+
+
+def test_history_mode_paths_are_kept(tmp_path: Path) -> None:
+    imported = _docsify(tmp_path, "name: 'N', routerMode: 'history', loadSidebar: true", {
+        "README.md": "# Home\n", "_sidebar.md": "- [Intro](guide/intro)\n",
+        "guide/intro.md": "# Intro\n\nText.\n", "guide/README.md": "# Guide\n"})
+    build(imported.dest, BuildOptions())
+    out = imported.dest / "public"
+    assert "/intro/" in (out / "guide" / "intro" / "index.html").read_text(encoding="utf-8")
+    assert (out / "guide" / "index.html").is_file()
+    assert "hash routes" not in report_of(imported)
+
+
+def test_relative_path_links_resolve_from_the_page(tmp_path: Path) -> None:
+    imported = _docsify(tmp_path, "relativePath: true", {
+        "README.md": "# Home\n", "a/one.md": "# One\n\n[two](two)\n",
+        "a/two.md": "# Two\n"})
+    assert "[two](two.md)" in imported.files["content/pages/one.md"]
+
+
+def test_two_files_of_one_name_get_their_folders(tmp_path: Path) -> None:
+    imported = _docsify(tmp_path, "loadSidebar: true", {
+        "README.md": "# Home\n", "_sidebar.md": "- [A](a/notes)\n- [B](b/notes)\n",
+        "a/notes.md": "# A\n", "b/notes.md": "# B\n"})
+    assert {"content/pages/a-notes.md", "content/pages/b-notes.md"} <= set(imported.files)
+
+
+# --- the parts on their own ----------------------------------------------------------------
+
+
+def test_settings_are_read_without_comments(tmp_path: Path) -> None:
+    write_files(tmp_path, {"index.html": """<script>
+  window.$docsify = {
+    name: 'Notes', // the title
+    // loadNavbar: true,
+    loadSidebar: 'toc',
+    coverpage: true,
+    subMaxLevel: 3,
+    alias: {'/.*/_sidebar.md': '/_sidebar.md'},
+  }
+</script>
+<!-- <script src="//cdn.jsdelivr.net/npm/docsify-mathjax"></script> -->
+<script src="//cdn.jsdelivr.net/npm/docsify-katex@latest/dist/docsify-katex.js"></script>
+"""})
+    settings = read_settings(tmp_path)
+    assert (settings.name, settings.sidebar, settings.navbar, settings.coverpage) == (
+        "Notes", "toc.md", "", "_coverpage.md")
+    assert settings.alias == {"/.*/_sidebar.md": "/_sidebar.md"}
+    assert settings.plugins == {"katex"} and settings.code_values == []
+
+
+def test_routes_name_files(tmp_path: Path) -> None:
+    assert split_route("#/guide/intro?id=setup") == ("/guide/intro", "setup")
+    assert split_route("#setup") == ("", "setup")
+    assert split_route("a/b.md#x") == ("a/b.md", "x")
+    root = tmp_path
+    assert route_files(root, "guide/", None)[0] == root / "guide" / "README.md"
+    assert route_files(root, "/guide/intro", None)[0] == root / "guide" / "intro.md"
+    assert route_files(root, "two", root / "a")[0] == root / "a" / "two.md"
+
+
+def test_list_entries_keep_depth_and_sections() -> None:
+    entries = list_entries("<!-- x -->\n* Part\n  * [One](one.md \"t\")\n    - [Two](two)\n")
+    assert [(e.title, e.link, e.depth) for e in entries] == [
+        ("Part", "", 0), ("One", "one.md", 1), ("Two", "two", 2)]
+
+
+def test_tips_tabs_and_options() -> None:
+    shelf = Shelf()
+    assert tips("?> a tip\nmore\n\nnext", shelf, _ctx()) .startswith(
+        "\n\n> [!TIP]\n> a tip\n> more")
+    made = tabs("<!-- tabs:start -->\n<!-- tab:One -->\nx\n<!-- tab:Two -->\ny\n"
+                "<!-- tabs:end -->", _ctx())
+    assert "::: tabs\n@tab One\n\nx\n\n@tab Two\n\ny" in made
+    assert options("![a](x.png ':size=50')", _ctx()) == '![a](x.png){ width="50" }'
+    assert options("[a](x ':ignore Title')", _ctx()) == '[a](x "Title")'
+    assert options("[a](x ':disabled')", _ctx()) == "a"
+    assert options('[a](x "plain title")', _ctx()) == '[a](x "plain title")'
