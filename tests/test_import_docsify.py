@@ -171,6 +171,8 @@ def test_settings_are_read_without_comments(tmp_path: Path) -> None:
     loadSidebar: 'toc',
     coverpage: true,
     subMaxLevel: 3,
+    themeable: { readyTransition: true },
+    markdown: myRenderer,
     alias: {'/.*/_sidebar.md': '/_sidebar.md'},
   }
 </script>
@@ -181,7 +183,8 @@ def test_settings_are_read_without_comments(tmp_path: Path) -> None:
     assert (settings.name, settings.sidebar, settings.navbar, settings.coverpage) == (
         "Notes", "toc.md", "", "_coverpage.md")
     assert settings.alias == {"/.*/_sidebar.md": "/_sidebar.md"}
-    assert settings.plugins == {"katex"} and settings.code_values == []
+    # (an object or a number is a value; a variable is code, named in a notice)
+    assert settings.plugins == {"katex"} and settings.code_values == ["markdown"]
 
 
 def test_routes_name_files(tmp_path: Path) -> None:
@@ -195,9 +198,11 @@ def test_routes_name_files(tmp_path: Path) -> None:
 
 
 def test_list_entries_keep_depth_and_sections() -> None:
-    entries = list_entries("<!-- x -->\n* Part\n  * [One](one.md \"t\")\n    - [Two](two)\n")
+    entries = list_entries("<!-- x -->\n* Part\n  * [One](one.md \"t\")\n    - [Two](two)\n"
+                           "  * [Not written yet]\n")
     assert [(e.title, e.link, e.depth) for e in entries] == [
-        ("Part", "", 0), ("One", "one.md", 1), ("Two", "two", 2)]
+        ("Part", "", 0), ("One", "one.md", 1), ("Two", "two", 2),
+        ("Not written yet", "", 1)]
 
 
 def test_tips_tabs_and_options() -> None:

@@ -95,9 +95,9 @@ def read_settings(folder: Path) -> DocsifySettings:
             values[key] = literal_value(code, at)
             if key == "alias":
                 settings.alias = _string_object(code, depths, at)
-            elif values[key] is None and not re.match(r"\s*-?[\d.]+\s*[,}\n]", code[at:]) \
-                    and key not in ("plugins", "latex", "search",
-                                                     "pagination", "copyCode", "tabs"):
+            elif values[key] is None and not re.match(r"\s*(?:-?[\d.]+\s*[,}\n]|[\[{])",
+                                                     code[at:]) and key != "plugins":
+                # (a variable or a function; a number, an object or a list is a value)
                 settings.code_values.append(key)
     for match in _ASSIGNED.finditer(code):
         if match.group(1) != "plugins":

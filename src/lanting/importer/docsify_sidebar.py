@@ -50,7 +50,8 @@ def list_entries(text: str) -> list[Entry]:
         if link:
             title, target = link.group(1).strip(), link.group(2).strip("<>")
         else:
-            title, target = re.sub(r"[*_`]", "", words).strip(), ""
+            # (`[Algorithms]`, a link not written yet, is its name)
+            title, target = re.sub(r"[*_`]|^\[(.*)\]$", r"\1", words.strip()).strip(), ""
         entries.append(Entry(title, target, depth, number))
     return entries
 
