@@ -216,3 +216,14 @@ def test_tips_tabs_and_options() -> None:
     assert options("[a](x ':ignore Title')", _ctx()) == '[a](x "Title")'
     assert options("[a](x ':disabled')", _ctx()) == "a"
     assert options('[a](x "plain title")', _ctx()) == '[a](x "plain title")'
+
+
+def test_a_name_of_only_an_image_gives_the_page_title(tmp_path: Path) -> None:
+    write_files(tmp_path / "src", {
+        "index.html": "<title>Optim Notes</title>\n<script>window.$docsify = "
+                      "{name: '<img src=\\'logo.png\\'>', homepage: 'intro.md'}</script>\n",
+        "guide.md": "# Guide\n"})
+    imported = import_site(tmp_path / "src", tmp_path / "out", None, False, NOW)
+    config = tomllib.loads(str(imported.files["lanting.toml"]))
+    assert config["title"] == "Optim Notes"
+    assert "no home page `intro.md`" in report_of(imported)

@@ -94,6 +94,8 @@ class Docsify(DocsifyBodies):
                                                  p.resolve() in listed else 0)):
             self.read_document(path, path.resolve() == home, path.resolve() in listed)
         if not any(i.kind == "home" for i in self.site.items):
+            self.report.warn(self.settings.path, None, f"no home page `{home.name}` in "
+                             "the folder: the home page has only the contents list")
             self.site.add(Item("home", "index", None, {"title": self.title()}))
         self.order = [self.by_source[p] for p in listed if p in self.by_source]
         for item, text, path in self.documents:
@@ -218,12 +220,14 @@ class Docsify(DocsifyBodies):
     # --- the site's structure --------------------------------------------------------------
 
     def title(self) -> str:
-        return re.sub(r"<[^>]+>", "", self.settings.name).strip() or "My notes"
+        return re.sub(r"<[^>]+>", "", self.settings.name).strip() \
+            or self.settings.page_title or "My notes"
 
     def home(self) -> None:
         """The cover's text, the home page's, then the sidebar as a contents list."""
         home = next(i for i in self.site.items if i.kind == "home")
-        home.front["title"] = self.title() if self.settings.name else home.title
+        home.front["title"] = self.title() if self.settings.name or home.source is None \
+            else home.title
         cover = self.coverpage(home)
         if cover:
             home.body = cover + "\n\n" + home.body

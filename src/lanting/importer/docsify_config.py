@@ -56,6 +56,8 @@ class DocsifySettings:
     code_values: list[str] = field(default_factory=list)
     """Settings whose value is code (a function, a variable), not read."""
     base_path: str = ""
+    page_title: str = ""
+    """`index.html`'s `<title>`: the site's title when `name` has none (an image)."""
 
 
 def is_docsify_page(path: Path) -> bool:
@@ -102,6 +104,8 @@ def read_settings(folder: Path) -> DocsifySettings:
     for match in _ASSIGNED.finditer(code):
         if match.group(1) != "plugins":
             values[match.group(1)] = literal_value(code, match.end())
+    title = re.search(r"<title>(.*?)</title>", html, re.DOTALL | re.IGNORECASE)
+    settings.page_title = " ".join(title.group(1).split()) if title else ""
     settings.name = _text(values.get("name"))
     settings.repo = _text(values.get("repo"))
     settings.sidebar = _file_setting(values.get("loadSidebar"), "_sidebar.md")
