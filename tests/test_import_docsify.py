@@ -227,3 +227,15 @@ def test_a_name_of_only_an_image_gives_the_page_title(tmp_path: Path) -> None:
     config = tomllib.loads(str(imported.files["lanting.toml"]))
     assert config["title"] == "Optim Notes"
     assert "no home page `intro.md`" in report_of(imported)
+
+
+def test_an_embedded_code_file_takes_the_language_it_is_given(tmp_path: Path) -> None:
+    imported = _docsify(tmp_path, "", {
+        "README.md": "# Home\n", "guide.md": "# Guide\n\n"
+        "[](snippets/Field.cs ':include :type=code csharp')\n\n"
+        "[](snippets/reduce.cpp ':include :type=code :fragment=sum')\n",
+        "snippets/Field.cs": "var x = 1;\n",
+        "snippets/reduce.cpp": "int a;\n/// [sum]\nint s = 0;\n/// [sum]\nint b;\n"})
+    body = str(imported.files["content/pages/guide.md"])
+    assert "```csharp\nvar x = 1;\n```" in body
+    assert "```cpp\nint s = 0;\n```" in body and "int a;" not in body

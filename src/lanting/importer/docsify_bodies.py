@@ -95,7 +95,11 @@ class DocsifyBodies:
             ctx.convert("embedded files (':include') inlined")
             if kind == "code" or (file.suffix.lower() not in (".md", ".markdown")
                                   and kind != "markdown"):
-                language = _LANGUAGES.get(file.suffix.lower(), file.suffix.lstrip(".").lower())
+                # (`':include :type=code jsx'`: a word after the options names the language)
+                named = [w for w in _OPTION.sub(" ", match.group(4).strip()[1:-1]).split()
+                         if re.fullmatch(r"[a-z][a-z0-9+#]*", w)]
+                language = named[0] if named else _LANGUAGES.get(
+                    file.suffix.lower(), file.suffix.lstrip(".").lower())
                 return B.block(fence(language or "text", content.rstrip("\n")))
             if depth >= EMBED_DEPTH:
                 ctx.warn(match.group(), "embeds nested too deep: this one left as a link")
