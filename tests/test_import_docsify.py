@@ -239,3 +239,13 @@ def test_an_embedded_code_file_takes_the_language_it_is_given(tmp_path: Path) ->
     body = str(imported.files["content/pages/guide.md"])
     assert "```csharp\nvar x = 1;\n```" in body
     assert "```cpp\nint s = 0;\n```" in body and "int a;" not in body
+
+
+def test_an_embed_in_a_code_block_is_an_example(tmp_path: Path) -> None:
+    imported = _docsify(tmp_path, "", {
+        "README.md": "# Home\n", "part.md": "Inlined words.\n",
+        "guide.md": "# Guide\n\n```markdown\n[part](part.md ':include')\n```\n\n"
+                    "[part](part.md ':include')\n"})
+    body = str(imported.files["content/pages/guide.md"])
+    assert "```markdown\n[part](part.md ':include')\n```" in body
+    assert body.count("Inlined words.") == 1

@@ -45,9 +45,9 @@ class DocsifyBodies:
     by_source: dict[Path, Item]
 
     def convert(self, text: str, item: Item, path: Path, ctx: Context, depth: int = 0) -> str:
-        text = self.embeds(text, item, path, ctx, depth)
         shelf = Shelf()
-        text = protect_code(text, shelf)
+        text = protect_code(text, shelf)  # (an embed shown in a code block is an example)
+        text = self.embeds(text, item, path, ctx, depth, shelf)
         text, marks = _IGNORE_MARK.subn("", text)
         ctx.convert("{docsify-ignore} marks removed", marks)
         text = tabs(text, ctx)
@@ -64,7 +64,8 @@ class DocsifyBodies:
 
     # --- embeds -----------------------------------------------------------------------------
 
-    def embeds(self, text: str, item: Item, path: Path, ctx: Context, depth: int) -> str:
+    def embeds(self, text: str, item: Item, path: Path, ctx: Context, depth: int,
+               shelf: Shelf) -> str:
         """`[x](file ':include')` replaced by the file: Markdown converted in place, code
         (`:type=code`, or any file not Markdown) as a fenced block; `:fragment=name` the
         part between the two `[name]` lines. A URL or an iframe stays a link."""
@@ -100,12 +101,13 @@ class DocsifyBodies:
                          if re.fullmatch(r"[a-z][a-z0-9+#]*", w)]
                 language = named[0] if named else _LANGUAGES.get(
                     file.suffix.lower(), file.suffix.lstrip(".").lower())
-                return B.block(fence(language or "text", content.rstrip("\n")))
+                return B.block(shelf.put(fence(language or "text", content.rstrip("\n"))))
             if depth >= EMBED_DEPTH:
                 ctx.warn(match.group(), "embeds nested too deep: this one left as a link")
                 return f"[{match.group(2) or target}]({target})"
             inner = Context(ctx.report, file, content)
-            return B.block(self.convert(content, item, file, inner, depth + 1))
+            # (converted already: put aside, so that nothing converts it twice)
+            return B.block(shelf.put(self.convert(content, item, file, inner, depth + 1)))
 
         return _OPTIONED.sub(one, text)
 
