@@ -50,6 +50,20 @@ def test_vitepress_ids(heading: str, vitepress: str) -> None:
     assert ids(f"## {heading}\n", "vitepress") == [vitepress]
 
 
+@pytest.mark.parametrize(("heading", "docsify"), [
+    ("1.1 梯度下降", "_11-梯度下降"),
+    ("安装（Linux）", "安装（linux）"),
+    ("附录：变量", "附录：变量"),
+    ("C++ & CUDA", "c-cuda"),
+    ("a_b -- c", "a_b-c"),
+    ("What is it?", "what-is-it"),
+])
+def test_docsify_ids(heading: str, docsify: str) -> None:
+    """As docsify's `slugify` makes them (what `?id=` links name): ASCII and general
+    punctuation dropped, full-width kept, spaces one `-`, a leading digit gets `_`."""
+    assert ids(f"## {heading}\n", "docsify") == [docsify]
+
+
 def test_github_ids_are_unique_as_github_makes_them() -> None:
     assert ids("## A\n\n## A\n\n## A\n", "github") == ["a", "a-1", "a-2"]
     assert github_slug("Déjà vu") == "déjà-vu"

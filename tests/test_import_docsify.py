@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 from importbits import NOW, page, report_of
@@ -98,13 +99,25 @@ def test_docsify_body_syntax_is_converted(site: tuple[Imported, Path]) -> None:
     image = gd.one("img")
     assert (image["src"], image["width"], image["height"]) == (
         "/chapter2/img/loss.png", "320", "200")
-    hrefs = [a["href"] for a in gd.find_all("a")]
-    assert "/exercises/" in hrefs and "/chapter2/#nesterov" in hrefs
+    hrefs = [unquote(a["href"]) for a in gd.find_all("a")]
+    assert "/exercises/" in hrefs and "/chapter2/#_21-nesterov-加速" in hrefs
     assert "第三章" in gd.text() and not any("chapter3" in h for h in hrefs)
     assert [e.text() for e in gd.find_all(class_="tab-label")] == ["PyTorch", "JAX"]
     code = " ".join(e.text() for e in gd.find_all("pre"))
     assert "loss.backward()" in code  # (the embedded code file)
     assert "本笔记的代码都在" in gd.text()  # (the embedded Markdown file)
+
+
+def test_headings_have_docsify_ids_and_dead_fragments_are_text(
+        site: tuple[Imported, Path]) -> None:
+    imported, out = site
+    momentum = page(out, "/chapter2/")
+    assert "_21-nesterov-加速" in momentum.ids()  # (`?id=` links name docsify's ids)
+    hrefs = [unquote(a["href"]) for a in momentum.find_all("a")]
+    assert "#_21-nesterov-加速" in hrefs and "#no-such-heading" not in hrefs
+    assert "失效的链接" in momentum.text()
+    assert "docs/chapter2/README.md:11: warning: link `#no-such-heading`" in \
+        report_of(imported)
 
 
 def test_files_and_pages_out_of_the_sidebar(site: tuple[Imported, Path]) -> None:

@@ -309,6 +309,9 @@ class Docsify(DocsifyBodies):
                 else f"https://github.com/{settings.repo.strip('/')}"
             config["links"] = [{"name": "GitHub" if "github.com" in url else "Repository",
                                 "url": url}]
+        # (`?id=_11-梯度下降` links name headings by docsify's ids)
+        config["markdown"] = {"heading_ids": "docsify"}
+        self.site.config_comments["markdown"] = "heading ids made as docsify made them"
         self.menu()
         where = settings.path
         if settings.history:

@@ -13,7 +13,12 @@ import re
 from pathlib import Path
 
 from lanting.importer import body as B
-from lanting.importer.body_links import map_urls, spaced_destinations
+from lanting.importer.body_links import (
+    heading_lines,
+    map_urls,
+    repair_fragments,
+    spaced_destinations,
+)
 from lanting.importer.common import is_image, read_text
 from lanting.importer.docsify_config import DocsifySettings
 from lanting.importer.docsify_sidebar import route_files, split_route
@@ -21,6 +26,7 @@ from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
+from lanting.markdown.anchors import docsify_slug
 
 _TIP = re.compile(r"^([?!])>[ \t]?(.*(?:\n(?![ \t]*\n)(?![?!]>).*)*)", re.MULTILINE)
 _OPTIONED = re.compile(r"(!?)\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\(\s*(<[^>\n]*>|[^)\s]+)"
@@ -36,6 +42,8 @@ _LANGUAGES = {".py": "python", ".js": "javascript", ".ts": "typescript", ".sh": 
               ".html": "html", ".css": "css", ".toml": "toml", ".r": "r", ".m": "matlab",
               ".jl": "julia", ".sql": "sql", ".cu": "cuda"}
 EMBED_DEPTH = 5
+_DEAD = "\ue000X\ue001"
+"""The URL of a link to no heading of its page, which is then its text alone."""
 
 
 class DocsifyBodies:
@@ -60,7 +68,33 @@ class DocsifyBodies:
         text, spaced = spaced_destinations(text)
         ctx.convert("paths with spaces in angle brackets", spaced)
         text = map_urls(text, resolve)
+        text = self.fragments(text, shelf, ctx)
         return B.tidy(shelf.restore(text))
+
+    def fragments(self, text: str, shelf: Shelf, ctx: Context) -> str:
+        """`[x](#id)` links to the page's headings, by docsify's ids (the new site makes
+        its ids as docsify did: `[markdown] heading_ids = "docsify"`); one written in
+        other case or punctuation goes to the heading it meant, with a notice; one that
+        names nothing on the page went nowhere on the old site either: its text stays,
+        without the link, with a warning."""
+        ids = [docsify_slug(B.plain_inline(shelf.restore(h))) for h in heading_lines(text)]
+        anchors = set(re.findall(r"\b(?:id|name)=[\"']([^\"']+)[\"']", shelf.restore(text)))
+
+        def repaired(link: str, fragment: str, found: str) -> None:
+            ctx.note(link, f"the link `#{fragment}` named no heading on the old page "
+                     f"either: it goes to `#{found}`")
+            ctx.convert("#links to headings repaired")
+
+        def dead(link: str, fragment: str) -> str | None:
+            if fragment in anchors or fragment == "top" or "\ue000" in fragment:
+                return None
+            ctx.warn(link, f"link `#{fragment}`: no heading or anchor of the page has "
+                     "that id (a dead link of the old site): its text kept, without the "
+                     "link")
+            return f"]({_DEAD})"
+
+        text = repair_fragments(text, ids, docsify_slug, repaired, dead)
+        return re.sub(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\(" + _DEAD + r"\)", r"\1", text)
 
     # --- embeds -----------------------------------------------------------------------------
 

@@ -80,10 +80,24 @@ def vitepress_slug(text: str) -> str:
     return re.sub(r"^(\d)", r"_\1", text).lower() or "section"
 
 
+_DOCSIFY_SPECIAL = re.compile(r"""[\u2000-\u206f\u2e00-\u2e7f\\'!"#$%&()*+,./:;<=>?@\[\]^`{|}~]""")
+
+
+def docsify_slug(text: str) -> str:
+    """docsify's heading id (its `slugify`): lower case, tags dropped, ASCII and general
+    punctuation dropped (full-width `：` and `（` kept, `_` kept), each space a `-`, runs
+    of `-` one, and a `_` before a leading digit (`## 1.1 梯度下降` → `_11-梯度下降`),
+    which `?id=_11-梯度下降` links name."""
+    text = re.sub(r"<[^>]+>", "", text.strip().lower())
+    text = re.sub(r"-+", "-", re.sub(r"\s", "-", _DOCSIFY_SPECIAL.sub("", text)))
+    return re.sub(r"^(\d)", r"_\1", text) or "section"
+
+
 HEADING_ID_STYLES: dict[str, Callable[[str], str]] = {"lanting": slugify,
                                                       "github": github_slug,
                                                       "hexo": hexo_slug,
-                                                      "vitepress": vitepress_slug}
+                                                      "vitepress": vitepress_slug,
+                                                      "docsify": docsify_slug}
 
 
 def inline_math_html(token: Token) -> str:

@@ -21,7 +21,7 @@ class MarkdownOptions:
     emoji: bool = True
     breaks: bool = False
     heading_ids: str = "lanting"
-    """`lanting`, `github` or `hexo` (`[markdown] heading_ids`)."""
+    """`lanting`, `github`, `hexo`, `vitepress` or `docsify` (`[markdown] heading_ids`)."""
 
 
 @dataclass(frozen=True, slots=True)
