@@ -166,6 +166,14 @@ def test_relative_path_links_resolve_from_the_page(tmp_path: Path) -> None:
     assert "[two](two.md)" in imported.files["content/pages/one.md"]
 
 
+def test_a_link_to_no_page_keeps_its_text(tmp_path: Path) -> None:
+    imported = _docsify(tmp_path, "", {
+        "README.md": "# Home\n", "guide.md": "# Guide\n\nSee [the list](awesome?id=x).\n"})
+    assert "See the list." in str(imported.files["content/pages/guide.md"])
+    assert "guide.md:3: warning: link `awesome?id=x` leads to no page" in \
+        report_of(imported)
+
+
 def test_two_files_of_one_name_get_their_folders(tmp_path: Path) -> None:
     imported = _docsify(tmp_path, "loadSidebar: true", {
         "README.md": "# Home\n", "_sidebar.md": "- [A](a/notes)\n- [B](b/notes)\n",

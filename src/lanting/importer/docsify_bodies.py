@@ -14,6 +14,7 @@ from pathlib import Path
 
 from lanting.importer import body as B
 from lanting.importer.body_links import (
+    UNLINK,
     heading_lines,
     map_urls,
     repair_fragments,
@@ -180,8 +181,10 @@ class DocsifyBodies:
                 self.site.static.setdefault(where.lstrip("/"), file)
                 return where + hash_part
         if route:
-            ctx.warn(url, f"link `{url}` leads to no page or file of the site: left as "
-                     "written")
+            # (docsify showed its 404 there; Lanting's build fails on a broken link)
+            ctx.warn(url, f"link `{url}` leads to no page or file of the site: its text "
+                     "kept, without the link")
+            return UNLINK
         return None
 
 
