@@ -69,6 +69,8 @@ def test_the_home_page_has_the_cover_the_readme_and_the_sidebar(
     text = home.text()
     assert text.index("从最速下降到 Adam") < text.index("欢迎") < text.index("目录")
     assert "f5f7fa" not in text  # (the cover's background colour)
+    # (a cover's `#link` scrolled to the home page's heading below it)
+    assert "/#欢迎" in [unquote(a["href"]) for a in home.find_all("a")]
     assert any(i.get("src") == "/_media/logo.png" for i in home.find_all("img"))
     main = home.one("main")
     contents = next(u for u in main.find_all("ul") if "基础" in u.text())  # (目录's)
@@ -134,6 +136,7 @@ def test_the_report_names_what_was_not_converted(site: tuple[Imported, Path]) ->
     assert "docs/_sidebar.md:9: warning: sidebar link `chapter9/gone`" in report
     assert "docs/chapter2/README.md:9: warning: embed of `https://example.org/demo`" in report
     assert report.count("hash routes") == 1
+    assert "ffffff" not in report  # (a link in a comment was never shown)
     assert "docs/scratch.md: notice: not in the sidebar" in report
 
 

@@ -253,6 +253,8 @@ class Docsify(DocsifyBodies):
             self.report.note(path, None, "the cover's background colour: left out")
         ctx = Context(self.report, path, read_text(path))
         self.report.convert("the cover page (_coverpage.md) at the top of the home page")
+        # (`[Get started](#intro)` scrolled to the home page's heading, below the cover)
+        text = re.sub(r"\]\(#(?!/)([^)\s]+)\)", r"](#/?id=\1)", text)
         return self.convert(text, home, path, ctx).strip("\n")
 
     def contents(self, home: Item) -> str:

@@ -60,6 +60,8 @@ class DocsifyBodies:
         text, marks = _IGNORE_MARK.subn("", text)
         ctx.convert("{docsify-ignore} marks removed", marks)
         text = tabs(text, ctx)
+        # (a comment's links and images were never shown: `<!-- ![](#f0f0f0) -->`)
+        text = re.sub(r"<!--.*?-->", lambda m: shelf.put(m.group()), text, flags=re.DOTALL)
         text = tips(text, shelf, ctx)
         text = options(text, ctx)
 
