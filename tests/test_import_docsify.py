@@ -273,3 +273,14 @@ def test_an_embed_in_a_code_block_is_an_example(tmp_path: Path) -> None:
     body = str(imported.files["content/pages/guide.md"])
     assert "```markdown\n[part](part.md ':include')\n```" in body
     assert body.count("Inlined words.") == 1
+
+
+def test_an_embed_of_the_repositorys_own_readme_by_url_is_inlined(tmp_path: Path) -> None:
+    write_files(tmp_path / "repo", {
+        "README.md": "# Pumpkin notes\n\nThe whole book's introduction.\n",
+        "docs/index.html": "<script>window.$docsify = {name: 'P'}</script>\n",
+        "docs/README.md": "[x](https://raw.githubusercontent.com/someone/notes/refs/heads/"
+                          "master/README.md ':include')\n"})
+    imported = import_site(tmp_path / "repo", tmp_path / "out", None, False, NOW)
+    assert "The whole book's introduction." in str(imported.files["content/_index.md"])
+    assert "embed of" not in report_of(imported)

@@ -48,6 +48,7 @@ _DEAD = "\ue000X\ue001"
 
 
 class DocsifyBodies:
+    source: Path
     folder: Path
     settings: DocsifySettings
     site: NewSite
@@ -113,13 +114,18 @@ class DocsifyBodies:
                 return match.group()
             target = match.group(3).strip("<>")
             kind = opts.get("type", "")
+            mine = self.repository_file(target)
+            if mine is not None:  # (a raw GitHub URL of a file this repository holds)
+                ctx.convert("embeds of this repository's files by raw GitHub URL, inlined")
+                target = mine
             if re.match(r"^[a-z][a-z0-9+.-]*:|^//", target, re.IGNORECASE) or \
                     kind in ("iframe", "video", "audio"):
                 ctx.warn(match.group(), f"embed of `{target}` ({kind or 'a URL'}): Lanting "
                          "embeds files of the site only, so it is a link to it")
                 return f"[{match.group(2) or target}]({target})"
-            file = next((f for f in (path.parent / target, self.folder / target.lstrip("/"))
-                         if f.is_file()), None)
+            places = (self.source / target.lstrip("/"),) if mine is not None else (
+                path.parent / target, self.folder / target.lstrip("/"))
+            file = next((f for f in places if f.is_file()), None)
             if file is None:
                 ctx.warn(match.group(), f"embedded file `{target}` not found: left out "
                          "(put the file back and import again)")
@@ -147,6 +153,16 @@ class DocsifyBodies:
             return B.block(shelf.put(self.convert(content, item, file, inner, depth + 1)))
 
         return _OPTIONED.sub(one, text)
+
+    def repository_file(self, url: str) -> str | None:
+        """`https://raw.githubusercontent.com/OWNER/REPO/refs/heads/main/README.md` (or
+        `…/REPO/main/…`) → `/README.md`, when the source (the repository) holds that
+        file: a docs folder often embeds the repository's README so."""
+        found = re.match(r"https?://raw\.githubusercontent\.com/[^/]+/[^/]+/"
+                         r"(?:refs/heads/)?[^/]+/(.+)$", url)
+        if found is None or not (self.source / found.group(1)).is_file():
+            return None
+        return "/" + found.group(1)
 
     # --- links ------------------------------------------------------------------------------
 
