@@ -284,3 +284,9 @@ def test_an_embed_of_the_repositorys_own_readme_by_url_is_inlined(tmp_path: Path
     imported = import_site(tmp_path / "repo", tmp_path / "out", None, False, NOW)
     assert "The whole book's introduction." in str(imported.files["content/_index.md"])
     assert "embed of" not in report_of(imported)
+
+
+def test_a_homepage_named_with_an_underscore_is_the_home_page(tmp_path: Path) -> None:
+    imported = _docsify(tmp_path, "name: 'N', homepage: '_index.md'", {
+        "_index.md": "# Welcome\n\nThe home page's words.\n"})
+    assert "The home page's words." in str(imported.files["content/_index.md"])

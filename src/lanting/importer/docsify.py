@@ -158,7 +158,8 @@ class Docsify(DocsifyBodies):
 
     def read_document(self, path: Path, home: bool, listed: bool) -> None:
         rel = path.relative_to(self.folder).as_posix()
-        if any(part.startswith("_") for part in rel.split("/")):
+        if not home and any(part.startswith("_") for part in rel.split("/")):
+            # (`homepage: '_index.md'` is a page all the same)
             if path.name not in (self.settings.sidebar, self.settings.navbar,
                                  self.settings.coverpage, "_sidebar.md", "_navbar.md",
                                  "_coverpage.md", "_404.md"):
