@@ -34,6 +34,7 @@ _CJK = re.compile(r"[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-
 _TEXT_GROUP = re.compile(r"\\(?:text[a-z]*|mbox|hbox|mathrm|operatorname)\s*\{[^{}]*\}")
 _COMMAND = re.compile(r"\\[A-Za-z]+")
 _WORDS = re.compile(r"[A-Za-z]{3,}\s+[A-Za-z]{3,}")
+_CONTROL_SPACE_LAST = re.compile(r"(?<!\\)(?:\\\\)*\\ $")
 
 
 def _escaped(src: str, pos: int) -> bool:
@@ -46,6 +47,8 @@ def _escaped(src: str, pos: int) -> bool:
 
 def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
     """A `$ … $` with a space inside: math only when it cannot be money or prose."""
+    if not content[0].isspace() and _CONTROL_SPACE_LAST.search(content):
+        return True  # `$x\ $`: its last space is TeX's control space, typed as TeX
     if not content.strip() or content[0].isdigit() and not _COMMAND.search(content):
         return False  # `$5 and $` … money (`$1/\\vert x \\vert $` holds a command: math)
     if not (content[0].isspace() and content[-1].isspace()) \
