@@ -8,6 +8,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable
+from typing import Protocol
 from urllib.parse import unquote
 
 from lanting.importer.body_math import INLINE_MATH
@@ -198,3 +199,34 @@ def repair_fragments(text: str, ids: list[str], loose: Callable[[str], str],
         return f"{match.group(1)}#{found})"
 
     return _FRAGMENT_LINK.sub(one, text) if ids or dead is not None else text
+
+
+class Told(Protocol):
+    """Where a body's conversion tells what it did (`liquid.Context`)."""
+
+    def note(self, snippet: str, message: str) -> None: ...
+    def warn(self, snippet: str, message: str) -> None: ...
+    def convert(self, what: str, times: int = 1) -> None: ...
+
+
+def repair_page_fragments(text: str, ids: list[str], loose: Callable[[str], str],
+                          anchors: set[str], told: Told, dropped: str, why: str = "") -> str:
+    """`repair_fragments` as the importers of docs sites use it: a link written in other
+    case or punctuation goes to the heading it meant, with a notice (`why` says how the
+    old site made its ids); one naming no heading or anchor (`anchors`: the page's raw
+    `id`s and `name`s) went nowhere on the old site either, and its `](#x)` becomes
+    `](dropped)`, for the caller to keep the text alone, with a warning."""
+
+    def repaired(link: str, fragment: str, found: str) -> None:
+        told.note(link, f"the link `#{fragment}` named no heading on the old page either"
+                  f"{why}: it goes to `#{found}`")
+        told.convert("#links to headings repaired")
+
+    def dead(link: str, fragment: str) -> str | None:
+        if fragment in anchors or fragment == "top" or "\ue000" in fragment:
+            return None
+        told.warn(link, f"link `#{fragment}`: no heading or anchor of the page has that "
+                  "id (a dead link of the old site): its text kept, without the link")
+        return f"]({dropped})"
+
+    return repair_fragments(text, ids, loose, repaired, dead)

@@ -17,7 +17,7 @@ from lanting.importer.body_links import (
     UNLINK,
     heading_lines,
     map_urls,
-    repair_fragments,
+    repair_page_fragments,
     spaced_destinations,
 )
 from lanting.importer.common import is_image, read_text
@@ -84,20 +84,7 @@ class DocsifyBodies:
         ids = [docsify_slug(B.plain_inline(shelf.restore(h))) for h in heading_lines(text)]
         anchors = set(re.findall(r"\b(?:id|name)=[\"']([^\"']+)[\"']", shelf.restore(text)))
 
-        def repaired(link: str, fragment: str, found: str) -> None:
-            ctx.note(link, f"the link `#{fragment}` named no heading on the old page "
-                     f"either: it goes to `#{found}`")
-            ctx.convert("#links to headings repaired")
-
-        def dead(link: str, fragment: str) -> str | None:
-            if fragment in anchors or fragment == "top" or "\ue000" in fragment:
-                return None
-            ctx.warn(link, f"link `#{fragment}`: no heading or anchor of the page has "
-                     "that id (a dead link of the old site): its text kept, without the "
-                     "link")
-            return f"]({_DEAD})"
-
-        text = repair_fragments(text, ids, docsify_slug, repaired, dead)
+        text = repair_page_fragments(text, ids, docsify_slug, anchors, ctx, _DEAD)
         return re.sub(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\(" + _DEAD + r"\)", r"\1", text)
 
     # --- embeds -----------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer import body as B
-from lanting.importer.body_links import heading_lines, map_urls, repair_fragments
+from lanting.importer.body_links import heading_lines, map_urls, repair_page_fragments
 from lanting.importer.body_math import shelve_tex_math
 from lanting.importer.common import LinkTable, is_image
 from lanting.importer.item import Item
@@ -66,19 +66,8 @@ def fragments(text: str, shelf: Shelf, ctx: Context) -> str:
                    vitepress_slug(B.plain_inline(shelf.restore(heading))))
     anchors = {name for found in _ANY_ID.findall(shelf.restore(text)) for name in found}
 
-    def repaired(link: str, fragment: str, found: str) -> None:
-        ctx.note(link, f"the link `#{fragment}` named no heading on the old page either "
-                 f"(its ids were lower case, without punctuation): it goes to `#{found}`")
-        ctx.convert("#links to headings repaired")
-
-    def dead(link: str, fragment: str) -> str | None:
-        if fragment in anchors or fragment == "top" or "\ue000" in fragment:
-            return None
-        ctx.warn(link, f"link `#{fragment}`: no heading or anchor of the page has that id "
-                 "(a dead link of the old site): its text kept, without the link")
-        return f"]({DROPPED})"
-
-    return repair_fragments(text, ids, vitepress_slug, repaired, dead)
+    return repair_page_fragments(text, ids, vitepress_slug, anchors, ctx, DROPPED,
+                                 " (its ids were lower case, without punctuation)")
 
 
 class VuePressBodies:
