@@ -310,3 +310,20 @@ def test_a_post_link_to_a_heading_of_the_post(tmp_path: Path) -> None:
     # (`#upstream-bugs` named no heading on the old page either: ids kept their case)
     [href] = [a["href"] for a in page.one("main").iter() if a.tag == "a" and a.text() == "bugs"]
     assert href.endswith("/lldb-status/#Upstream-Bugs")
+
+
+def test_source_index_md_is_the_home_page(tmp_path: Path) -> None:
+    """`source/index.md` answered at `/index.html`, the site's home page. Imported as a
+    page with that old URL as its alias, it took the home page's own file and the build
+    failed (a real NexT blog). Its text is the new home page's."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: en\n",
+        "source/index.md": "---\ntitle: Welcome\n---\nI write about compilers.\n",
+        "source/_posts/first.md": "---\ntitle: First\ndate: 2021-03-02 10:00:00\n---\nHi.\n"})
+    assert not (imported.dest / "content" / "pages" / "index.md").exists()
+    home = (imported.dest / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "I write about compilers." in home
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    root = parse_html((imported.dest / "public" / "index.html").read_text(encoding="utf-8"))
+    assert "I write about compilers." in root.one("main").text()

@@ -247,6 +247,15 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
             summary = summary_of(data, "description")
             if summary:
                 front["summary"] = summary
+            if folder == "." and path.stem == "index":
+                # (`source/index.md` answered at `/index.html`: the site's home page; as a
+                # page it kept that URL as an alias, Lanting's home page's own file)
+                item = self.site.add(Item("home", "index", path, front))
+                self.by_source[path.resolve()] = item
+                self.report.note(path, None, "the site's home page (`/index.html`): "
+                                 "the text of Lanting's home page")
+                self.posts.append((item, body, path))
+                continue
             item = self.site.add(Item("page", slug, path, front))
             self.by_source[path.resolve()] = item  # (a link to its file finds it)
             old = ("/" + folder + "/" if path.stem == "index" and folder != "."
