@@ -99,3 +99,86 @@ def test_a_bar_in_a_table_cell_s_double_dollar_formula(tmp_path: Path) -> None:
     rows = [r for r in main.find_all("tr") if r.find("td") is not None]
     assert [len(r.find_all("td")) for r in rows] == [2, 2]
     assert all(r.find_all("td")[1].find("math") is not None for r in rows)
+
+
+HEXO_MATH_PACKAGE = """{
+  "name": "hexo-site",
+  "dependencies": {
+    "hexo": "^5.4.0",
+    "hexo-math": "^4.0.0",
+    "hexo-renderer-marked": "^4.0.0"
+  }
+}
+"""
+
+HEXO_MATH_POST = """---
+title: 逼近定理
+date: 2020-03-01
+---
+在 {% katex %}\\mathbb{R}^n{% endkatex %} 的紧子集上，存在 {% katex %}N{% endkatex %} 使得
+{% katex %}
+\\displaystyle F(x) = \\sum_{i=1}^{N} v_i \\varphi(w_i^T x + b_i)
+{% endkatex %}
+逼近 {% mathjax %}f{% endmathjax %}。
+
+{% katex '{"displayMode": true}' %}
+\\begin{aligned} a_1 &= b \\\\ c &= d_2 \\end{aligned}
+{% endkatex %}
+
+旧写法 {% math %}\\cos 2\\theta{% endmath %} 与
+
+{% math %}
+x_1 + x_2
+{% endmath %}
+
+```
+{% katex %}\\LaTeX{% endkatex %}
+```
+"""
+
+
+def _math_elements(imported_dest: Path, slug: str) -> list[tuple[str, str]]:
+    page = parse_html((imported_dest / "public" / "posts" / slug / "index.html")
+                      .read_text(encoding="utf-8"))
+    return [(m.get("display") or "inline", m.text()) for m in page.one("main").find_all("math")]
+
+
+def test_hexo_math_tags_become_formulas(tmp_path: Path) -> None:
+    """hexo-math's `{% katex %}…{% endkatex %}`, `{% mathjax %}` and (its versions 2 and
+    3) `{% math %}` were left in comments as having no Lanting equivalent, and the TeX
+    between them showed as text (a real Chinese ML blog: 22 in one post). Each is a
+    formula: inline unless its options ask for display (`{% math %}` of several lines
+    is display); the TeX keeps its `\\\\` (the tag never met marked's escapes); a tag in
+    a code block stays as written."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "package.json": HEXO_MATH_PACKAGE,
+        "source/_posts/uat.md": HEXO_MATH_POST})
+    assert not [w for w in imported.report.warnings if "katex" in w.message
+                or "math" in w.message]
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    found = _math_elements(imported.dest, "uat")
+    assert [display for display, _text in found] == [
+        "inline", "inline", "inline", "inline", "block", "inline", "block"]
+    assert "ℝ" in found[0][1] and "∑" in found[2][1] and "φ" in found[2][1]
+    assert found[4][1].count("=") == 2  # two rows of the aligned block
+    page = (imported.dest / "public" / "posts" / "uat" / "index.html").read_text(
+        encoding="utf-8")
+    code = [pre.text() for pre in parse_html(page).one("main").find_all("pre")
+            if "katex" in pre.text()]
+    assert code == ["{% katex %}\\LaTeX{% endkatex %}"]
+
+
+def test_hexo_tag_katex_tags_are_display_math_by_default(tmp_path: Path) -> None:
+    """hexo-tag-katex's `{% katex %}` showed display math unless its argument said
+    `false`, unlike hexo-math's."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\n",
+        "package.json": '{"dependencies": {"hexo": "^3.2.0", "hexo-tag-katex": "^1.0.0"}}',
+        "source/_posts/tag.md": "---\ntitle: Tag\ndate: 2017-01-01\n---\n"
+                                "Energy:\n\n{% katex %}\nE = mc^2\n{% endkatex %}\n\n"
+                                "and {% katex false %}m{% endkatex %} inline.\n"})
+    build(imported.dest, BuildOptions())
+    assert [display for display, _ in _math_elements(imported.dest, "tag")] == [
+        "block", "inline"]

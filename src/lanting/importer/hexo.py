@@ -88,6 +88,7 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
         # marked, markdown-it and kramed made hexo-util's `slugize` ones.
         self.heading_ids = "github" if renderer == "hexo-renderer-pandoc" else "hexo"
         self.breaks = self.line_breaks()
+        self.tag_katex = '"hexo-tag-katex"' in (read_text(package) if package.is_file() else "")
         self.prepend_root = self.marked_prepends_root(read_text(package)
                                                       if package.is_file() else "")
         category_map = self.config.get("category_map")

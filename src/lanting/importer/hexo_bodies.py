@@ -1,7 +1,8 @@
 """Bodies of Hexo posts → Lanting Markdown: Hexo's Nunjucks tags (`asset_img`,
 `post_link`, `codeblock`, `raw`, …), Butterfly's (`note`, `tabs`, `hideToggle`,
-`hideInline`, `btn`, …), fence captions and options, the math escapes of
-hexo-renderer-marked, and the files a body links to."""
+`hideInline`, `btn`, …), fence captions and options, the math tags of hexo-math and
+hexo-tag-katex (`hexo_math.py`), the math escapes of hexo-renderer-marked, and the files
+a body links to."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from lanting.importer.body_math import (
     unescape_marked_math,
 )
 from lanting.importer.common import is_image, prose_raw
+from lanting.importer.hexo_math import math_tags
 from lanting.importer.hexo_stellar import frame, is_option, stellar_blocks
 from lanting.importer.hexo_themes import (
     butterfly_inline,
@@ -66,6 +68,7 @@ class HexoBodies(HexoUrls):
     by_name: dict[str, Item]
     mermaid_on: Callable[[], bool]
     heading_ids: str
+    tag_katex: bool
     posts: list[tuple[Item, str, Path]]
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
@@ -81,6 +84,7 @@ class HexoBodies(HexoUrls):
                       ctx, "mermaid diagrams", shelf)
         text = protect_code(text, shelf, lambda info, code, indent: self.fence(
             info, shelf.restore(code, "R"), indent, ctx))
+        text = math_tags(text, ctx, shelf, self.tag_katex)
         # marked read escapes in `$…$` too: undone below in all math, these included
         text, count = escaped_delimiters(text, None if self.marked else shelf)
         text = shelf.restore(text, "M")
