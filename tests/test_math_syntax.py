@@ -201,6 +201,25 @@ def test_tag_label_and_eqref_link_to_the_number_at_the_right_edge() -> None:
                      ("#eq:ab", "(2.1)")]
 
 
+def test_labels_math_core_refuses_number_and_link_as_in_mathjax() -> None:
+    """`\\label{eq:loss_fn}`, a Chinese label and pandoc-crossref's `{#eq:pg_loss}`
+    (an RLHF book's posts): math-core takes only some ASCII in a label, and each such
+    formula failed the build ("Expected non-special ASCII characters"); MathJax takes
+    any text. Each is numbered, and references find it by its own name."""
+    doc = tree("$$ L = a \\label{eq:loss_fn} $$\n\n"
+               "\\begin{equation}\nc = d \\label{式:损失}\n\\end{equation}\n\n"
+               "$$\nJ = e\n$$ {#eq:pg_loss}\n\n"
+               "See \\eqref{eq:loss_fn}, \\ref{式:损失}, @eq:pg_loss and "
+               "$\\eqref{eq:loss_fn}$.\n")
+    blocks = doc.find_all("div", class_="math-display")
+    cells = [b.find_all("mtd")[-1] for b in blocks]
+    assert [c.text() for c in cells] == ["(1)", "(2)", "(3)"]
+    assert [c.get("id") for c in cells] == ["eq:loss_fn", "式:损失", "eq:pg_loss"]
+    links = [(a.get("href"), a.text()) for a in doc.find_all("a")]
+    assert links == [("#eq:loss_fn", "(1)"), ("#式:损失", "2"), ("#eq:pg_loss", "(3)"),
+                     ("#eq:loss_fn", "(1)")]
+
+
 def test_an_unknown_reference_is_an_error_not_question_marks() -> None:
     result = render("$$ a \\label{eq:a} $$\n\nSee \\eqref{eq:b} and $\\eqref{eq:c}$.\n")
     messages = [p.message for p in result.problems]

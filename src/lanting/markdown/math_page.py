@@ -297,9 +297,11 @@ def convert_page(state: StateCore) -> None:
 
     todo = [f for f in formulas if not f.failed]
     wanted = sorted(set(referenced))
-    snippets = [(f.tex, f.display) for f in todo] + [
-        ("\\eqref{" + name + "}", False) for name in wanted]
+    keys = _LabelKeys()
+    snippets = [(keys.hide(f.tex), f.display) for f in todo] + [
+        ("\\eqref{" + keys.key(name) + "}", False) for name in wanted]
     outputs = converter(macros, True).convert_all(snippets) if snippets else []
+    outputs = [keys.restore(output) for output in outputs]
     tags = {key: text for f in todo for key, text in f.tags.items()}
     numbers: dict[str, str] = state.env.setdefault("equations", {})
     for name, output in zip(wanted, outputs[len(todo):], strict=True):
@@ -316,11 +318,43 @@ def convert_page(state: StateCore) -> None:
             continue
         if tags:
             mathml = _untag(mathml, tags)
-        if formula.label and f'id="{formula.label}"' not in mathml:
+        if formula.label and f'id="{html.escape(formula.label)}"' not in mathml:
             page.report(formula, f"math: `({formula.label})` labels a formula without a "
                         "number (a starred environment)", hint="remove the `*` or the label")
             continue
         formula.token.meta = {**(formula.token.meta or {}), "mathml": mathml}
+
+
+_LABELLING = re.compile(r"\\(label|eqref|ref)\s*\{([^{}]*)\}")
+_PLAIN_LABEL = re.compile(r"[A-Za-z0-9 :.\-/+,()<=;!?@|*]+")
+"""A label math-core takes as it is (its id percent-encodes a space, `<` and `|`)."""
+
+
+class _LabelKeys:
+    """Labels math-core refuses (`eq:loss_fn`, `eq:损失`, `a'`: MathJax takes any text)
+    as ASCII keys while it converts, their own text put back in its ids and links."""
+
+    def __init__(self) -> None:
+        self.by_name: dict[str, str] = {}
+
+    def key(self, name: str) -> str:
+        if _PLAIN_LABEL.fullmatch(name):
+            return name
+        return self.by_name.setdefault(name, f"LantingLabel{len(self.by_name)}x")
+
+    def hide(self, tex: str) -> str:
+        if "\\" not in tex:
+            return tex
+        return _LABELLING.sub(
+            lambda m: f"\\{m.group(1)}{{{self.key(m.group(2).strip())}}}", tex)
+
+    def restore(self, output: str) -> str:
+        for name, key in self.by_name.items():
+            if key in output:
+                name = html.escape(name)
+                output = output.replace(f'id="{key}"', f'id="{name}"').replace(
+                    f'href="#{key}"', f'href="#{name}"')
+        return output
 
 
 def _untag(text: str, tags: dict[str, str]) -> str:
