@@ -260,3 +260,35 @@ def test_a_git_lfs_pointer_is_named_as_one(make_site, build_site, post) -> None:
     assert sorted(w.path.name for w in warnings if "Git LFS pointer" in w.message) == [
         "a.png", "logo.png"]
     assert all("git lfs pull" in (w.hint or "") for w in warnings)
+
+
+def _with_bad_ztxt(data: bytes) -> bytes:
+    """`data` (a PNG) with a `zTXt` chunk after its header whose checksum is wrong, as a
+    draw.io export edited after the fact has."""
+    import struct
+    import zlib
+
+    body = b"mxGraphModel\x00\x00" + zlib.compress(b"<mxfile/>")
+    chunk = struct.pack(">I", len(body)) + b"zTXt" + body + struct.pack(
+        ">I", (zlib.crc32(b"zTXt" + body) + 1) & 0xFFFFFFFF)
+    header_end = 8 + 12 + 13  # signature, then IHDR (13 bytes of data)
+    return data[:header_end] + chunk + data[header_end:]
+
+
+def test_a_png_with_a_bad_ancillary_chunk_is_read_as_browsers_read_it(
+        make_site, build_site, post) -> None:
+    """A PNG whose `zTXt` (draw.io's copy of the diagram) fails its checksum: browsers
+    skip that chunk and show the image, Pillow refused the file, so the build warned it
+    was damaged and gave it no size and no variants (a real Hexo blog's figure)."""
+    site = make_site({
+        "content/posts/p/index.md": post("P", body="![fig](fig.png)\n"),
+        "content/posts/p/fig.png": _with_bad_ztxt(png(900, 300)),
+    })
+    result = build_site(site)
+    assert not [w for w in result.warnings if "fig.png" in str(w)]
+    picture = read(result.output, "posts/p/index.html").one("picture")
+    img = picture.one("img")
+    assert (img["src"], img["width"], img["height"]) == ("/posts/p/fig.png", "900", "300")
+    assert "fig-480w.webp" in picture.one("source")["srcset"]
+    # published as written: the browser reads the original
+    assert (result.output / "posts/p/fig.png").read_bytes() == _with_bad_ztxt(png(900, 300))

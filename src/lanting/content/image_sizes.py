@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import io
 import re
+import struct
 import warnings
+import zlib
 from pathlib import Path
 
 from lanting.model.problem import Problem
@@ -30,7 +32,11 @@ def image_size(path: Path) -> tuple[int, int] | None:
             with Image.open(path) as image:
                 return image.size
     except (OSError, ValueError, Image.DecompressionBombError):
-        return None
+        try:
+            repaired = png_as_browsers_read(path.read_bytes())
+        except OSError:
+            return None
+        return image_bytes_size(repaired) if repaired is not None else None
 
 
 _SVG_LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(px)?\s*$")
@@ -66,7 +72,34 @@ def image_bytes_size(data: bytes) -> tuple[int, int] | None:
         with Image.open(io.BytesIO(data)) as image:
             return image.size
     except (OSError, ValueError, Image.DecompressionBombError):
+        repaired = png_as_browsers_read(data)
+        return image_bytes_size(repaired) if repaired is not None else None
+
+
+_PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def png_as_browsers_read(data: bytes) -> bytes | None:
+    """A PNG without its ancillary chunks whose checksum is wrong (a draw.io export's
+    `zTXt` holding the diagram, edited after the fact), or None if it has none. Browsers
+    (libpng) skip such a chunk and show the image; Pillow refused the whole file."""
+    if not data.startswith(_PNG_SIGNATURE):
         return None
+    kept, pos, dropped = [_PNG_SIGNATURE], len(_PNG_SIGNATURE), False
+    while pos + 12 <= len(data):
+        (length,) = struct.unpack(">I", data[pos:pos + 4])
+        end = pos + 12 + length
+        if end > len(data):
+            break
+        (crc,) = struct.unpack(">I", data[end - 4:end])
+        ancillary = data[pos + 4] & 0x20  # (a lower-case first letter: `zTXt`, `tEXt`)
+        if ancillary and zlib.crc32(data[pos + 4:end - 4]) != crc:
+            dropped = True
+        else:
+            kept.append(data[pos:end])
+        pos = end
+    kept.append(data[pos:])
+    return b"".join(kept) if dropped else None
 
 
 _LFS_POINTER = b"version https://git-lfs.github.com/spec/"

@@ -22,6 +22,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from lanting.content.discover import FileReader
+from lanting.content.image_sizes import png_as_browsers_read
 from lanting.errors import LantingError
 from lanting.model.content import Asset
 from lanting.model.output import OutputFile
@@ -103,7 +104,7 @@ def encode_variant(data: bytes, width: int) -> bytes:
         # (a site's own big diagram, a 120-megapixel draw.io export, is no attack: Pillow's
         # warning about it was printed raw on the terminal, without the file's name)
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-        with Image.open(io.BytesIO(data)) as opened:
+        with Image.open(io.BytesIO(png_as_browsers_read(data) or data)) as opened:
             lossless = opened.format == "PNG"
             image = ImageOps.exif_transpose(opened)
             icc = opened.info.get("icc_profile")
