@@ -51,7 +51,8 @@ LOOKED_FOR = (
     "VuePress (.vuepress/ at the root, in docs/ or src/), "
     "docsify (an index.html loading docsify, at the root or in docs/), "
     "Hexo (_config.yml, source/_posts/ and hexo in package.json, Hexo's settings or a "
-    "theme's _config.NAME.yml), "
+    "theme's _config.NAME.yml; or Hexo's source/ folder alone: _posts/ with Hexo's tags "
+    "or tag pages), "
     "al-folio (_config.yml with _bibliography/ or _pages/), "
     "Jekyll (_config.yml with _posts/, _drafts/, _layouts/ or jekyll in its Gemfile), "
     "Hugo Blox (a Hugo site with content/authors/, a Wowchemy/Hugo Blox module or the "
@@ -100,6 +101,22 @@ def _tool_folder(source: Path, tool: str) -> bool:
         if config.is_dir() and (any(config.glob("config.*")) or (config / "config").is_dir()):
             return True
     return False
+
+
+_HEXO_ONLY = re.compile(r"\{%-?\s*(?:post_link|post_path|asset_img|asset_link|asset_path)\s"
+                        r"|^type:\s*[\"']?(?:tags|categories)[\"']?\s*$", re.MULTILINE)
+"""What only Hexo reads: its tags linking posts and their assets, the pages of its tag
+and category lists (`type: tags`)."""
+
+
+def _hexo_source_folder(source: Path) -> bool:
+    """A Hexo site's `source/` folder kept alone (`_posts/`, `about/`, no settings), told
+    from a Jekyll folder by what only Hexo reads, in its list pages or its posts."""
+    if not (source / "_posts").is_dir() or (source / "source").is_dir():
+        return False
+    pages = sorted(source.glob("*/index.md"))
+    posts = sorted((source / "_posts").rglob("*.md"))[:500]
+    return any(_HEXO_ONLY.search(_text(path)) for path in pages + posts)
 
 
 def detect(source: Path) -> str:
@@ -153,6 +170,8 @@ def detect(source: Path) -> str:
     if config.is_file() and ((source / "_layouts").is_dir()
                              or "jekyll" in _text(source / "Gemfile").lower()):
         return "jekyll"  # (a site of pages: its posts, if any, are dated pages)
+    if not config.is_file() and _hexo_source_folder(source):
+        return "hexo"
     if is_docsify_page(source / "docs" / "index.html"):
         return "docsify"
     raise UsageError(f"{source} is not a site Lanting can import: looked for {LOOKED_FOR}")

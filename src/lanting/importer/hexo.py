@@ -46,6 +46,13 @@ _RENDERERS = re.compile(r'"(hexo-renderer-(?:marked|kramed|pandoc|markdown-it(?:
                         r'multi-markdown-it))"\s*:')
 
 
+def is_bare_source(source: Path) -> bool:
+    """Whether `source` is a Hexo site's `source/` folder kept alone (a "BlogSource"
+    repository): `_posts/` and no `_config.yml` or `source/` beside it."""
+    return (source / "_posts").is_dir() and not (source / "_config.yml").is_file() \
+        and not (source / "source").is_dir()
+
+
 def markdown_renderer(package: str) -> str | None:
     """The Markdown renderer of `package.json` that rendered the posts: of several (a
     site that added hexo-renderer-pandoc and kept marked), the one registered last, as
@@ -60,13 +67,21 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
         self.source = source
-        self.files = source / "source"
+        # (a repository of Hexo's `source/` folder alone: `_posts/`, `about/`, no settings)
+        bare = is_bare_source(source)
+        self.files = source if bare else source / "source"
         self.report = report
         self.options = options
         self.site = NewSite(report, source)
-        self.config, error = load_mapping("yaml", read_text(source / "_config.yml"))
+        self.config, error = load_mapping("yaml", "" if bare else read_text(
+            source / "_config.yml"))
         if error:
             report.warn("_config.yml", None, f"could not read it: {error}")
+        if bare:
+            report.note("_posts/", None, "no `_config.yml`: the folder is Hexo's `source/` "
+                        "alone, read with Hexo's default settings (add the old "
+                        "`_config.yml` beside `_posts/` to carry over its title, language "
+                        "and permalinks)")
         self.theme = self.theme_config()
         self.theme_source = source / "themes" / str(self.config.get("theme") or "-") / "source"
         self.tz = zone(options.timezone or self.config.get("timezone"))

@@ -33,6 +33,7 @@ from lanting.importer.hexo_themes import (
     collapsible_summary,
     gallery_blocks,
     gallery_group,
+    markmap_outline,
     pdf,
     short,
 )
@@ -263,6 +264,8 @@ class HexoBodies(HexoUrls):
             text = blocks(text, name, collapsible, ctx, "collapsible blocks", shelf)
         text = blocks(text, "tabs", tab_group, ctx, "tabs flattened", shelf)
         text = gallery_blocks(text, ctx, shelf)
+        text = blocks(text, "markmap", lambda a, inner, written: markmap_outline(
+            inner, written, ctx), ctx, "markmap mind maps as their outline")
         text = blocks(text, "blockquote", quote, ctx, "blockquotes", shelf)
         text = blocks(text, "quote", quote, ctx, "blockquotes", shelf)
         for name in ("cq", "centerquote"):  # NexT's centred quote

@@ -1,6 +1,6 @@
 """The tag plugins of Hexo's themes, beside Hexo's own tags (`hexo_bodies.py`): Butterfly's
 (tag-plugins-plus) inline tags, galleries and timelines, Fluid's folds, checkboxes and
-group images, each in its nearest Markdown form."""
+group images, hexo-markmap's mind maps, each in its nearest Markdown form."""
 
 from __future__ import annotations
 
@@ -200,3 +200,11 @@ def friend_links(text: str) -> str:
         if rows:
             parts.append("\n\n".join([*head, *lead, "\n".join(rows)]))
     return "\n\n".join(parts)
+
+
+def markmap_outline(inner: str, written: str, ctx: Context) -> str:
+    """hexo-markmap's `{% markmap %}`: a mind map drawn in the browser from the Markdown
+    list inside, which stays as the list."""
+    ctx.note(written, "a markmap mind map shown as its outline (the nested list it was "
+             "drawn from)")
+    return "\n" + inner.strip("\n") + "\n"
