@@ -25,7 +25,7 @@ from sitebits import png, read, write_files
 from lanting.build import build
 from lanting.build.options import BuildOptions, BuildResult
 from lanting.errors import UsageError
-from lanting.importer import Imported, detect, import_site
+from lanting.importer import KINDS, Imported, detect, import_site
 from lanting.importer.common import Options
 
 FIXTURES = Path(__file__).parent / "fixtures" / "import"
@@ -2497,3 +2497,15 @@ def test_hugo_relative_images_with_encoded_names(tmp_path: Path) -> None:
     assert "![a](image%201.png)" in body
     [warning] = imported.report.warnings
     assert warning.line == 8 and "image `Gone/x.png` not found" in warning.message
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_every_kind_named_on_a_folder_without_its_files_imports_or_says_why(
+        tmp_path: Path, kind: str) -> None:
+    """`--from jupyter-book` and `--from docsify` on a folder without `_toc.yml` or
+    `index.html` failed with a bare "[Errno 2] No such file or directory". Every kind
+    reads such a folder with its defaults, a warning naming what was missing."""
+    source = tmp_path / "old"
+    write_files(source, {"_posts/a.md": "---\ntitle: A\n---\n\ntext\n", "notes.md": "# N\n"})
+    imported = import_site(source, tmp_path / "new", kind, True, NOW)
+    assert imported.report.kind == kind

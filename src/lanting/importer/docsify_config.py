@@ -80,7 +80,7 @@ def docsify_folder(source: Path) -> Path | None:
 
 def read_settings(folder: Path) -> DocsifySettings:
     page = folder / "index.html"
-    html = _HTML_COMMENT.sub("", read_text(page))
+    html = _HTML_COMMENT.sub("", read_text(page) if page.is_file() else "")
     settings = DocsifySettings(page)
     scripts = "\n".join(m.group(1).lower() for m in _SCRIPT_SRC.finditer(html))
     settings.plugins = {name for name, words in PLUGINS.items()

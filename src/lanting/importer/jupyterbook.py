@@ -138,12 +138,9 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies):
             found = read_myst_toc(self.book, self.project, self.report)
             if found is not None:
                 return found
-            self.report.warn(self.book / "myst.yml", None, "no `project.toc`: the book's "
-                             "Markdown files and notebooks are its pages, in the order of "
-                             "their names")
-            files = [p for p in walk(self.book) if p.suffix.lower() in (".md", ".ipynb")
-                     and p.name.lower() not in _IGNORED and "_build" not in p.parts]
-            return flat_toc(self.book / "myst.yml", files)
+            return self.files_in_name_order(self.book / "myst.yml", "no `project.toc`")
+        if not (self.book / "_toc.yml").is_file():  # (`--from jupyter-book` said so)
+            return self.files_in_name_order(self.book / "_toc.yml", "no `_toc.yml`")
         raw = read_text(self.book / "_toc.yml")
         data, error = load_mapping("yaml", raw)
         if error and re.match(r"^\s*-", re.sub(r"(?m)^\s*#.*\n", "", raw)):
@@ -153,6 +150,14 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies):
         if error:
             self.report.warn(self.book / "_toc.yml", None, f"could not read it: {error}")
         return read_jb_toc(self.book, data, self.report)
+
+    def files_in_name_order(self, where: Path, missing: str) -> Toc:
+        """A book without a table of contents: its pages in the order of their names."""
+        self.report.warn(where, None, f"{missing}: the book's Markdown files and notebooks "
+                         "are its pages, in the order of their names")
+        files = [p for p in walk(self.book) if p.suffix.lower() in (".md", ".ipynb")
+                 and p.name.lower() not in _IGNORED and "_build" not in p.parts]
+        return flat_toc(where, files)
 
     def strays(self, listed: list[Path]) -> list[Path]:
         """Documents no table of contents names: built by Jupyter Book 1 unless
