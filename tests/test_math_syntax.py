@@ -220,6 +220,21 @@ def test_labels_math_core_refuses_number_and_link_as_in_mathjax() -> None:
                      ("#eq:loss_fn", "(1)")]
 
 
+def test_a_display_formula_closing_with_text_after_it_does_not_run_on() -> None:
+    """`$$` alone, the formula, then `$$ then there will be` (a Pandoc blog's proof):
+    the formula closes at that `$$`, as MathJax and Pandoc read it. Taken for a display
+    block it ran on to the next lone `$$`, and every formula after it was out of step
+    (an error in one of them and their TeX shown as text)."""
+    doc = tree("4.  Let\n\n    $$\n    B = \\{b \\mid b > 0\\}\n    $$ then there will be\n"
+               "    $D \\subseteq B$.\n\n    Proof: as $x > 0$,\n\n    $$\n    x^2 > 0\n"
+               "    $$\n")
+    item = doc.one("li")
+    assert "then there will be" in item.text() and "$" not in item.text()
+    assert len(item.find_all("math")) == 4
+    [display] = item.find_all("div", class_="math-display")
+    assert display.one("math").text().replace(" ", "") == "x2>0"
+
+
 def test_an_unknown_reference_is_an_error_not_question_marks() -> None:
     result = render("$$ a \\label{eq:a} $$\n\nSee \\eqref{eq:b} and $\\eqref{eq:c}$.\n")
     messages = [p.message for p in result.problems]

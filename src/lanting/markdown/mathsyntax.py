@@ -269,6 +269,11 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
                 parts.append(end.group(1) + (end.group("after") or ""))
                 label = end.group(2) or end.group(3)
                 break
+            if _closer(opener) in text.replace("\\$", ""):
+                # `$$ then there will be`: the formula closes here, text following on the
+                # line, as MathJax and Pandoc read it; read as a display block, it ran on
+                # to the next lone `$$` and put the page's formulas out of step
+                return False
             parts.append(text)
         content = "\n".join(parts)
     if not content.strip():
