@@ -5,6 +5,7 @@ hexo-filter-mathjax, links to posts' source files written from the project's roo
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import unquote
 
 from htmltree import parse_html
 from test_import_hexo_sites import hexo_site
@@ -182,3 +183,31 @@ def test_hexo_tag_katex_tags_are_display_math_by_default(tmp_path: Path) -> None
     build(imported.dest, BuildOptions())
     assert [display for display, _ in _math_elements(imported.dest, "tag")] == [
         "block", "inline"]
+
+
+def test_links_naming_a_heading_by_its_text_find_it(tmp_path: Path) -> None:
+    """`[appendix A.1](#A.1)` to `## A.1` (Typora links a heading by its text; a pandoc
+    filter of the old blog resolved it): under hexo-renderer-pandoc the heading's id is
+    GitHub's `a1`, and the build failed on every such link (24 in one blog). Each goes
+    to the heading it names, with a notice; so does Hexo 7's `{% post_link x#A.1 %}`."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "package.json": '{"dependencies": {"hexo": "^6.0.0", "hexo-renderer-pandoc": "^0.5"}}',
+        "source/_posts/round.md": "---\ntitle: 取整\ndate: 2022-01-01\n---\n"
+                                  "See [appendix A.1](#A.1) and [附录](#附录：My_Var?)。\n\n"
+                                  "# Appendix\n\n## A.1\n\n证明。\n\n## 附录：my_var?\n\n文。\n",
+        "source/_posts/other.md": "---\ntitle: 其他\ndate: 2022-01-02\n---\n"
+                                  "见{% post_link round#A.1 '证明' %}。\n"})
+    assert any("`#A.1` names a heading by its text" in e.message
+               for e in imported.report.entries)
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    public = imported.dest / "public"
+    page = parse_html((public / "posts" / "round" / "index.html").read_text(encoding="utf-8"))
+    main = page.one("main")
+    ids = {h.get("id") for h in main.find_all("h2")}
+    hrefs = [a["href"] for a in main.find_all("a") if a.text() in ("appendix A.1", "附录")]
+    assert len(hrefs) == 2 and all(unquote(h[1:]) in ids for h in hrefs)
+    other = parse_html((public / "posts" / "other" / "index.html").read_text(encoding="utf-8"))
+    proof = [a["href"] for a in other.one("main").find_all("a") if a.text() == "证明"]
+    assert len(proof) == 1 and unquote(proof[0].split("#")[1]) in ids

@@ -176,6 +176,13 @@ def heading_lines(text: str) -> list[str]:
     return _HEADING_LINE.findall(text)
 
 
+def fragment_key(text: str) -> str:
+    """A heading id or a link's fragment with its case and all but its letters and digits
+    left out, to match them loosely: `#A.1` (the heading's text, as Typora links it),
+    GitHub's `#a1` and Hexo's `#A-1` are one key."""
+    return "".join(c for c in text.casefold() if c.isalnum())
+
+
 def repair_fragments(text: str, ids: list[str], loose: Callable[[str], str],
                      repaired: Callable[[str, str, str], None],
                      dead: Callable[[str, str], str | None] | None = None) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 
 from lanting.importer import body as B
 from lanting.importer.body_links import (
+    fragment_key,
     heading_lines,
     map_urls,
     repair_fragments,
@@ -43,7 +44,6 @@ from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.markdown.anchors import HEADING_ID_STYLES
-from lanting.model.names import hexo_slugize
 
 _TAB = re.compile(r"<!--\s*tab\b\s*(.*?)\s*-->(.*?)<!--\s*endtab\s*-->", re.DOTALL)
 
@@ -148,19 +148,20 @@ class HexoBodies(HexoUrls):
 
     def fragments(self, text: str, shelf: Shelf, ctx: Context) -> str:
         """`[x](#introduce)` to the heading `# Introduce`, whose id keeps its case
-        (`#Introduce`): written for GitHub or Typora, the link found no heading on the
-        old site either, and Lanting's build fails on it. Each is pointed at the heading
-        it names, with a notice; links that find their heading are left alone."""
+        (`#Introduce`), or `[x](#A.1)` (Typora's link by the heading's text) to `## A.1`,
+        whose id is `#a1` or `#A-1`: Lanting's build fails on such links. Each is pointed
+        at the heading it names, with a notice; links that find their heading are left
+        alone."""
         style = HEADING_ID_STYLES[self.heading_ids]
         ids = [style(B.plain_inline(shelf.restore(heading)))
                for heading in heading_lines(text)]
 
         def repaired(link: str, fragment: str, found: str) -> None:
-            ctx.note(link, f"the link `#{fragment}` named no heading on the old page "
-                     f"either (ids keep their case there): it goes to `#{found}`")
+            ctx.note(link, f"the link `#{fragment}` names a heading by its text or in "
+                     f"other case: it goes to its id, `#{found}`")
             ctx.convert("#links to headings repaired")
 
-        return repair_fragments(text, ids, lambda i: hexo_slugize(i).lower(), repaired)
+        return repair_fragments(text, ids, fragment_key, repaired)
 
     def heading_id(self, target: Item, fragment: str) -> str:
         """`#known-issues` of a link to another post, as the heading `## Known Issues`
@@ -171,8 +172,8 @@ class HexoBodies(HexoUrls):
         ids = [style(B.plain_inline(heading)) for heading in heading_lines(body)]
         if not fragment or fragment[1:] in ids:
             return fragment
-        wanted = hexo_slugize(fragment[1:]).lower()
-        return "#" + next((i for i in ids if hexo_slugize(i).lower() == wanted), fragment[1:])
+        wanted = fragment_key(fragment[1:])
+        return "#" + next((i for i in ids if fragment_key(i) == wanted), fragment[1:])
 
     def codeblock(self, args: str, inner: str, shelf: Shelf) -> str:
         words, _named = B.arguments(args)
