@@ -1931,8 +1931,9 @@ def test_hexo_links_to_headings_in_another_case_are_repaired(tmp_path: Path) -> 
     post = (imported.dest / "content" / "posts" / "a.md").read_text(encoding="utf-8")
     assert ("* [Introduce](#Introduce)\n* [Detect](#Function-detect-target)\n"
             "* [Kept](#Kept)\n") in post
-    notes = [e.message for e in imported.report.entries if "named no heading" in e.message]
-    assert len(notes) == 2 and "goes to `#Introduce`" in notes[0]
+    notes = [e.message for e in imported.report.entries
+             if "names a heading by its text or in other case" in e.message]
+    assert len(notes) == 2 and "goes to its id, `#Introduce`" in notes[0]
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
 
 
