@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from htmltree import parse_html
 from sitebits import png, write_files
 
 from lanting.build import build
@@ -194,3 +195,44 @@ def test_hydejacks_featured_categories_are_lanting_s_own(tmp_path: Path) -> None
     notes = {n.path: n.message for n in imported.report.entries if n.severity == "notice"}
     assert "which Lanting makes itself" in notes["_featured_categories"]
     assert "which Lanting makes itself" in notes["_featured_tags"]
+
+
+def test_liquid_values_of_the_site_settings_are_their_text(tmp_path: Path) -> None:
+    """`[Github](https://github.com/{{site.github}})` on an about page (a Chinese LLM
+    inference blog's theme): Jekyll printed `_config.yml`'s `github:`; the import left
+    each in a comment and the links broke. A string or number the settings give is
+    written in; a list, a mapping or an unknown key stays a comment with a warning."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: 卡比\nlang: zh\ngithub: kabi-dev\nzhihu: 暂定\n"
+                       "author:\n  name: Kabi\n  email: kabi@example.org\nyear: 2025\n"
+                       "nav: [a, b]\n",
+        "about.md": "---\ntitle: 关于\n---\n\n- [Github](https://github.com/{{site.github}})\n"
+                    "- [知乎](https://www.zhihu.com/people/{{ site.zhihu }})\n"
+                    "- {{ site.author.name }} <{{ site.author.email }}>, {{site.year}}\n"
+                    "- {{ site.nav }} {{ site.twitter }}\n",
+        "_posts/2021-01-02-hello.md": "---\ntitle: Hello\n---\n\nHi.\n"})
+    text = (imported.dest / "content" / "pages" / "about.md").read_text(encoding="utf-8")
+    assert "(https://github.com/kabi-dev)" in text
+    assert "(https://www.zhihu.com/people/暂定)" in text
+    assert "Kabi <kabi@example.org>, 2025" in text
+    left = [e.message for e in imported.report.warnings if e.path == "about.md"]
+    assert len(left) == 2 and all("Liquid value" in m for m in left)
+
+
+def test_markdown_right_after_an_html_block_is_markdown(tmp_path: Path) -> None:
+    """`</div>` then `## 参考资料` on the next line (a centred figure closing a section of
+    a Chinese deep-learning post): kramdown reads Markdown again after the closing tag;
+    CommonMark ran the HTML block on to the next blank line, so the heading showed as
+    `## 参考资料` and the post's table of contents linked to nothing."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: T\nlang: zh\n",
+        "_posts/2021-10-10-init.md": "---\ntitle: 参数初始化\n---\n\n- [参考资料](#参考资料)\n\n"
+                                     "正文。\n\n<div align=\"center\">\n<img src=\"a.png\" "
+                                     "width=\"60%\">\n</div>\n## 参考资料\n\n- 书。\n\n"
+                                     "<p align=\"center\">图 1</p>\n**注意** 初始化。\n",
+        "_posts/a.png": png(40, 20)})
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = parse_html((out / "posts/init/index.html").read_text(encoding="utf-8")).one("main")
+    assert [h.text() for h in page.find_all("h2")][-1:] == ["参考资料"]
+    assert "##" not in page.text() and "**" not in page.text()
+    assert any(s.text() == "注意" for s in page.find_all("strong"))

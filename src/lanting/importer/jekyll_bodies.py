@@ -94,6 +94,8 @@ class JekyllBodies(JekyllLinks):
                     "several in a row)", count)
         text, count = K.kramdown_blocks(text, ctx.warn, is_text_theme(self.config))
         ctx.convert("kramdown attributes and extensions", count)
+        text, count = K.ended_html_blocks(text)
+        ctx.convert("blank lines after HTML blocks (kramdown read Markdown after them)", count)
         text, abbreviations = K.kramdown_abbreviations(text)
         for found in abbreviations:
             ctx.warn(found, f"kramdown abbreviation `{found}` removed (Lanting has none)")
@@ -355,10 +357,26 @@ class JekyllBodies(JekyllLinks):
             return B.block(f"[{src.rsplit('/', 1)[-1]}]({url})")
         return ctx.leave(written, f"`{name}` is an include of the theme or site")
 
+    def site_value(self, expression: str) -> str | None:
+        """The text of `site.github` or `site.author.name`: a string or number that
+        `_config.yml` gives it (what Jekyll printed), else None."""
+        found = re.fullmatch(r"site((?:\.[A-Za-z_][\w-]*)+)", expression)
+        if found is None:
+            return None
+        value: Any = self.config
+        for key in found.group(1)[1:].split("."):
+            if not isinstance(value, dict) or key not in value:
+                return None
+            value = value[key]
+        if isinstance(value, bool) or not isinstance(value, str | int | float):
+            return None
+        return str(value)
+
     def outputs(self, text: str, ctx: Context) -> str:
         """`{{ site.baseurl }}`, `{{ site.url }}` and academicpages' `{{ base_path }}` (the
-        two, set by `{% include base_path %}`) → "", `{{ 'x' | relative_url }}` → x;
-        anything else left in a comment."""
+        two, set by `{% include base_path %}`) → "", `{{ 'x' | relative_url }}` → x,
+        `{{ site.github }}` → its value in `_config.yml`; anything else left in a
+        comment."""
 
         formulas = display_formulas(text)
 
@@ -371,6 +389,10 @@ class JekyllBodies(JekyllLinks):
             if re.fullmatch(r"site\.(baseurl|url)|base_path", expression):
                 ctx.convert("Liquid site URLs")
                 return ""
+            value = self.site_value(expression)
+            if value is not None:
+                ctx.convert("Liquid values of `_config.yml` (`{{ site.github }}`)")
+                return value
             found = re.fullmatch(r"(['\"])(.*?)\1\s*\|\s*(relative_url|absolute_url|prepend:\s*"
                                  r"site\.baseurl)", expression)
             if found:

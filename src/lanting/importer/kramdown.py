@@ -313,3 +313,42 @@ def definition_lists(text: str, language: str = "zh-CN") -> tuple[str, int]:
     text = re.sub(r"^([^\s:>#|\-*\d][^\n]*)\n((?:^:[ \t].*\n?(?:^[ \t]+\S.*\n?)*)+)", one, text,
                   flags=re.MULTILINE)
     return text, count
+
+
+_BLOCK_ELEMENT = re.compile(
+    r"^ {0,3}<(div|center|figure|table|details|section|article|aside|header|footer|nav|"
+    r"blockquote|dl|ol|ul|p|h[1-6])\b[^>]*>", re.IGNORECASE)
+"""An HTML element starting a line, which starts an HTML block in kramdown and in
+CommonMark alike (the tags CommonMark's block kind 6 names that posts use)."""
+
+
+def ended_html_blocks(text: str) -> tuple[str, int]:
+    """A blank line after an HTML block's closing tag when Markdown follows on the next
+    line (`</div>` then `## 参考资料`): kramdown reads Markdown again after the closing
+    tag, CommonMark's HTML block runs on to a blank line, and the heading showed as its
+    `##` text. Returns (text, how many)."""
+    out: list[str] = []
+    count, pos = 0, 0
+    for found in re.finditer(r"^.*$", text, re.MULTILINE):
+        if found.start() < pos:
+            continue  # (inside the element of an earlier line)
+        opened = _BLOCK_ELEMENT.match(found.group())
+        close = _matching_close(text, opened.group(1), found.start() + opened.end()) \
+            if opened else None
+        if opened is None or close is None:
+            continue
+        end = close + len(opened.group(1)) + 3  # (after `</tag>`)
+        line_end = text.find("\n", end)
+        if line_end < 0:
+            break
+        next_end = text.find("\n", line_end + 1)
+        following = text[line_end + 1:next_end if next_end >= 0 else None]
+        if not text[end:line_end].strip() and following.strip() \
+                and not following.lstrip().startswith("<"):
+            out.append(text[pos:line_end + 1] + "\n")
+            pos = line_end + 1
+            count += 1
+        else:
+            out.append(text[pos:line_end + 1])
+            pos = line_end + 1
+    return "".join(out) + text[pos:], count
