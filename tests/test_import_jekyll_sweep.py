@@ -236,3 +236,23 @@ def test_markdown_right_after_an_html_block_is_markdown(tmp_path: Path) -> None:
     assert [h.text() for h in page.find_all("h2")][-1:] == ["参考资料"]
     assert "##" not in page.text() and "**" not in page.text()
     assert any(s.text() == "注意" for s in page.find_all("strong"))
+
+
+def test_a_tex_group_after_a_subscript_is_no_attribute_list(tmp_path: Path) -> None:
+    """`$V_{:j}$` and `$S_{:,:j}$` (the first rows and columns of a matrix, a
+    FlashAttention paper's notes): `{:j}` looks like a kramdown span IAL, which kramdown
+    dropped, and the build failed on `V_ \\in` ("Duplicate subscript"). A group after
+    `_` or `^` is TeX, kept as written; an IAL after text is still removed."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: T\nlang: zh\n",
+        "_includes/mathjax.html": "<script>MathJax = {tex: {inlineMath: [['$', '$']]}};"
+                                  "</script>\n",
+        "_posts/2024-10-02-fa.md": "---\ntitle: FlashAttention\n---\n\n"
+                                   "令 $V_{:j} \\in \\mathbb{R}^{jB_c\\times d}$ 且 "
+                                   "$S_{:,:j} = QK_{:j}^\\top$，*见*{: .note} 上文。\n"})
+    post = (imported.dest / "content" / "posts" / "fa.md").read_text(encoding="utf-8")
+    assert "$V_{:j} \\in" in post and "$S_{:,:j} = QK_{:j}^\\top$" in post
+    assert "{: .note}" not in post
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = parse_html((out / "posts/fa/index.html").read_text(encoding="utf-8")).one("main")
+    assert len(page.find_all("math")) == 2

@@ -159,7 +159,10 @@ def fence_file_titles(text: str, shelf: Shelf) -> tuple[str, int]:
 
 
 _IAL_LINE = re.compile(r"^[ \t]*\{:(?!:)[^{}\n]*\}[ \t]*$", re.MULTILINE)
-_IAL_SPAN = re.compile(r"\{:(?!:)[^{}\n]*\}")
+_IAL_SPAN = re.compile(r"(?<![_^\\])\{:(?!:)[^{}\n]*\}")
+"""A span IAL; not a TeX group after `_` or `^` (`$V_{:j}$`, rows of a matrix in a
+formula kramdown did not know as math: it dropped the group as an IAL, and MathJax
+showed `V_∈`; the formula as written is kept)."""
 _IMAGE_BEFORE = re.compile(r"!\[[^\]\n]*\]\([^()\n]*\)$")
 
 
