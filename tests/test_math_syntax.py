@@ -768,3 +768,31 @@ def test_a_control_space_ending_a_formula_is_kept(text: str, formulas: int) -> N
     maths = tree(text).find_all("math")
     assert len(maths) == formulas and all("\\" not in m.text() for m in maths)
     assert trimmed("x\\\\ ") == "x\\\\" and trimmed(" y\\ ") == "y\\ "
+
+
+@pytest.mark.parametrize("text", [
+    "- shown:\n$$\n% the outer array\nx = 1\n$$\n\nAfter.\n",
+    "1. Step one:\n$$\nx = 1\n$$\n\nAfter.\n"])
+def test_a_formula_right_under_a_list_item_at_the_margin_is_display_math(text: str) -> None:
+    """`- 显示：` and on the next lines, at the left margin, `$$`, a `% comment`, the
+    formula, `$$` (a docsify tutorial's page): its lines, less indented than the item,
+    ended the list item, so the `$$` stayed text in it and its `%` line was read as a
+    hidden MyST comment, leaving the formula's TeX in the page. The formula is a block of
+    its own below the list, as a fenced code block there would be."""
+    doc = tree(text)
+    assert doc.one("div", class_="math-display").one("math").get("display") == "block"
+    assert "$" not in doc.text() and doc.one("li").text().strip().endswith(":")
+
+
+def test_a_formula_closing_with_the_sentence_going_on_is_no_block() -> None:
+    """`试求矩阵` / `$$` / the matrix / `$$的奇异值分解。` (the sentence goes on after the
+    closing `$$`, as KaTeX's auto-render read it): taken for a display block that never
+    closed, it ran on, past blank lines, to the next page's `$$` and swallowed the text
+    between; every formula after it was out of step."""
+    text = ("求矩阵\n$$\nA = \\left[\\begin{array}{ll}\n1 & 2 \\\\\n0 & 1\n\\end{array}"
+            "\\right]\n$$的分解。\n\n**解答：** 见下。\n\n$$\nB = A^T\n$$\n")
+    doc = tree(text)
+    first = doc.find_all("p")[0]
+    assert first.text().endswith("的分解。") and first.find("math") is not None
+    assert doc.find_all("p")[1].text() == "解答： 见下。"
+    assert len(doc.find_all("div", class_="math-display")) == 1

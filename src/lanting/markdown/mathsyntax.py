@@ -248,11 +248,14 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
                                                                         opener):
             return False  # (it closes the formula a line of the paragraph opened)
         parts, last, label = [first[len(opener):]], start_line, None
+        # (a `$$` at the margin right under a list item's text, asked whether it ends the
+        # item, is a block of the level its lines stand at, as a code fence there is)
+        margin = min(state.blkIndent, max(state.sCount[start_line], 0))
         while True:
             last += 1
             if last >= end_line:
                 return False
-            if state.sCount[last] < state.blkIndent and _line(state, last):
+            if state.sCount[last] < margin and _line(state, last):
                 return False  # the container ended first
             text = _line(state, last)
             if not text.strip() and first.rstrip() != opener:
@@ -263,6 +266,11 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
             end = closing.fullmatch(text.rstrip())
             if end and interrupting and first.rstrip() != opener and end.group(1).strip():
                 return False  # `$$x` on a paragraph's next line, closing in a line of text
+            if end is None and opener == "$$" and "$$" in text.replace("\\$", ""):
+                # `$$的奇异值分解。`: closed, with the sentence going on after it: a formula
+                # inside the paragraph (KaTeX's auto-render found it there), not a block
+                # (which ran on to the next `$$` of the page, blank lines and all)
+                return False
             if end:
                 # (`$$.` closing: left as text, it opened a formula that ran to the next
                 # `$$`, and every formula after it was out of step: 48 errors on a page)
