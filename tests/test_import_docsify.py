@@ -290,3 +290,25 @@ def test_a_homepage_named_with_an_underscore_is_the_home_page(tmp_path: Path) ->
     imported = _docsify(tmp_path, "name: 'N', homepage: '_index.md'", {
         "_index.md": "# Welcome\n\nThe home page's words.\n"})
     assert "The home page's words." in str(imported.files["content/_index.md"])
+
+
+def test_a_quoted_formula_on_unmarked_lines_stays_in_the_quote(tmp_path: Path) -> None:
+    """`> $$` with the formula's lines and its closing `$$` unmarked (a solutions
+    manual's quoted definitions: marked read them as lazy lines of the quote): they are
+    quoted, so the formula renders in the quote and the next ones stay in step."""
+    imported = _docsify(tmp_path, "name: 'N'", {"README.md": (
+        "# Home\n\n> 感知机的定义：\n> $$\nf(x)=\\text{sign}(w \\cdot x + b)\n$$\n"
+        "> 其中$w$是权值。\n\n- 显示：\n$$\n% 一个注释\ny = 2\n$$\n\n"
+        "**解答：**  \n第一步\n")})
+    body = str(imported.files["content/_index.md"])
+    assert "> $$\n> f(x)=\\text{sign}(w \\cdot x + b)\n> $$\n> 其中" in body
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    home = page(imported.dest / "public", "/")
+    quote = home.one("blockquote")
+    assert quote.one("div", class_="math-display").find("math") is not None
+    assert "$" not in home.one("main").text()
+    # (two spaces ending a line were a line break: tidying stripped them)
+    assert "**解答：**\\\n第一步" in body
+    assert any(p.find("br") is not None and "第一步" in p.text()
+               for p in home.find_all("p"))

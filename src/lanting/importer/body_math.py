@@ -225,3 +225,34 @@ def math_entities(text: str) -> tuple[str, int]:
         return char
 
     return _TEX_MATH.sub(lambda m: _ENTITY.sub(entity, m.group()), text), count
+
+
+_QUOTE_MARKS = re.compile(r"^[ \t]*(?:>[ \t]?)+")
+_DOUBLE_DOLLAR = re.compile(r"(?<!\\)\$\$")
+
+
+def quote_lazy_formulas(text: str) -> tuple[str, int]:
+    """`> $$` in a quote with the formula's lines, and its closing `$$`, unmarked after it
+    (marked, docsify's renderer, reads them as lazy lines of the quote's paragraph, and
+    KaTeX then found the formula there) made quoted on every line. CommonMark continues a
+    quote lazily only with paragraph text: the formula left the quote and its closing
+    `$$` opened one that ran to the next `$$`, out of step for the rest of the page.
+    Only the formula's lines: a list or a heading after a quote's text is no part of it
+    for marked either. Returns (text, lines marked)."""
+    lines = text.split("\n")
+    marked = 0
+    marks: str | None = None  # the quote marks of a line that opened a formula
+    for i, line in enumerate(lines):
+        quoted = _QUOTE_MARKS.match(line)
+        if not line.strip():
+            marks = None  # (a blank line ends marked's paragraph and the quote)
+            continue
+        if marks is not None and quoted is None:
+            lines[i] = marks + line
+            marked += 1
+        odd = len(_DOUBLE_DOLLAR.findall(line)) % 2 == 1
+        if marks is not None:
+            marks = None if odd else marks
+        elif odd and quoted is not None:
+            marks = quoted.group().rstrip(" \t") + " "
+    return "\n".join(lines), marked

@@ -20,10 +20,12 @@ from lanting.importer.body_links import (
     repair_page_fragments,
     spaced_destinations,
 )
+from lanting.importer.body_math import quote_lazy_formulas
 from lanting.importer.common import is_image, read_text
 from lanting.importer.docsify_config import DocsifySettings
 from lanting.importer.docsify_sidebar import route_files, split_route
 from lanting.importer.item import Item
+from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
@@ -63,6 +65,8 @@ class DocsifyBodies:
         text = tabs(text, ctx)
         # (a comment's links and images were never shown: `<!-- ![](#f0f0f0) -->`)
         text = re.sub(r"<!--.*?-->", lambda m: shelf.put(m.group()), text, flags=re.DOTALL)
+        text, quoted = quote_lazy_formulas(text)
+        ctx.convert("formulas of quotes on unmarked lines made quoted", quoted)
         text = tips(text, shelf, ctx)
         text = options(text, ctx)
 
@@ -73,6 +77,8 @@ class DocsifyBodies:
         ctx.convert("paths with spaces in angle brackets", spaced)
         text = map_urls(text, resolve)
         text = self.fragments(text, shelf, ctx)
+        text, count = hard_breaks(text, spaces_only=True)  # (tidying strips line-end spaces)
+        ctx.convert("line breaks (two spaces) as `\\`", count)
         return B.tidy(shelf.restore(text))
 
     def fragments(self, text: str, shelf: Shelf, ctx: Context) -> str:
