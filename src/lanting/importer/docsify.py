@@ -34,6 +34,7 @@ from lanting.importer.docsify_config import docsify_folder, read_settings
 from lanting.importer.docsify_sidebar import Entry, list_entries, route_files, split_route
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
+from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import load_mapping, split_front_matter
@@ -315,6 +316,11 @@ class Docsify(DocsifyBodies):
         # (`?id=_11-梯度下降` links name headings by docsify's ids)
         config["markdown"] = {"heading_ids": "docsify"}
         self.site.config_comments["markdown"] = "heading ids made as docsify made them"
+        if "mermaid" in settings.plugins:  # (docsify-mermaid, or Mermaid's own script)
+            config["markdown"]["mermaid"] = MERMAID
+            self.site.config_comments["markdown"] += "; Mermaid diagrams drawn as the " \
+                "old site drew them (its script from a CDN)"
+            self.report.convert("Mermaid diagrams drawn (the site loaded Mermaid)")
         self.menu()
         where = settings.path
         if settings.history:
