@@ -11,7 +11,7 @@ from urllib.parse import unquote
 
 import pytest
 from importbits import NOW, page, report_of
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -312,3 +312,38 @@ def test_a_quoted_formula_on_unmarked_lines_stays_in_the_quote(tmp_path: Path) -
     assert "**解答：**\\\n第一步" in body
     assert any(p.find("br") is not None and "第一步" in p.text()
                for p in home.find_all("p"))
+
+
+def test_a_site_that_loaded_mermaid_draws_its_diagrams(tmp_path: Path) -> None:
+    """docsify-mermaid drew the ```` ```mermaid ```` blocks (a Datawhale NLP course's
+    model diagrams); the new site showed their code, with a warning on every page."""
+    write_files(tmp_path / "src", {
+        "index.html": "<script>window.$docsify = {name: 'N'}</script>\n"
+                      '<script src="//cdn.jsdelivr.net/npm/mermaid/dist/mermaid.min.js">'
+                      '</script>\n<script src="//unpkg.com/docsify-mermaid@2/dist/'
+                      'docsify-mermaid.js"></script>\n',
+        "README.md": "# Home\n\n```mermaid\ngraph LR\n  A --> B\n```\n"})
+    imported = import_site(tmp_path / "src", tmp_path / "out", None, False, NOW)
+    config = tomllib.loads(str(imported.files["lanting.toml"]))
+    assert config["markdown"]["mermaid"].startswith("https://")
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    assert page(imported.dest / "public", "/").find("pre", class_="mermaid") is not None
+
+
+def test_an_image_above_the_site_folder_is_found_at_its_root(tmp_path: Path) -> None:
+    """`../figs/a.png` on a page of `docs/` (and `<img src="../figs/b.png">`), with the
+    images in `docs/figs/` (a Datawhale RL library's docs): a browser drops the `..`
+    that climb above a site's root, so `docsify serve docs` showed them (and the site's
+    own hook rewrote `../figs` for GitHub Pages); the build failed on each."""
+    write_files(tmp_path / "repo", {
+        "docs/index.html": "<script>window.$docsify = {name: 'N'}</script>\n",
+        "docs/README.md": "# Home\n\n![mdp](../figs/a.png)\n\n"
+                          '<div align=center><img width="300" src="../figs/b.png"/></div>\n',
+        "docs/figs/a.png": png(8, 8), "docs/figs/b.png": png(8, 8)})
+    imported = import_site(tmp_path / "repo", tmp_path / "out", None, False, NOW)
+    assert "not found" not in report_of(imported)
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    sources = [i.get("src") for i in page(imported.dest / "public", "/").find_all("img")]
+    assert sources == ["/figs/a.png", "/figs/b.png"]

@@ -167,7 +167,8 @@ class DocsifyBodies:
         route, fragment = split_route(url)
         hash_part = f"#{fragment}" if fragment else ""
         if image or is_image(route):
-            for file in (path.parent / route, self.folder / route.lstrip("/")):
+            for file in (path.parent / route, self.folder / route.lstrip("/"),
+                         _clamped(self.folder, path.parent, route)):
                 if route and file.is_file():
                     where = _site_path(self.folder, file)
                     if where is not None:  # (at its path too: raw HTML may name it)
@@ -197,6 +198,23 @@ class DocsifyBodies:
                      "kept, without the link")
             return UNLINK
         return None
+
+
+def _clamped(folder: Path, here: Path, route: str) -> Path:
+    """`route` from the folder `here` with the `..` that climb above the site's folder
+    dropped, as a browser resolves them at a site's root: `../figs/a.png` on a page of
+    the root is `figs/a.png` under `docsify serve docs` (and the fix sites hook into
+    docsify for GitHub Pages, docsify issue #936)."""
+    try:
+        parts = list(here.resolve().relative_to(folder.resolve()).parts)
+    except ValueError:
+        return folder / route
+    for part in route.split("/"):
+        if part == "..":
+            parts = parts[:-1]
+        elif part not in ("", "."):
+            parts.append(part)
+    return folder.joinpath(*parts)
 
 
 def _site_path(folder: Path, file: Path) -> str | None:
