@@ -796,3 +796,17 @@ def test_a_formula_closing_with_the_sentence_going_on_is_no_block() -> None:
     assert first.text().endswith("的分解。") and first.find("math") is not None
     assert doc.find_all("p")[1].text() == "解答： 见下。"
     assert len(doc.find_all("div", class_="math-display")) == 1
+
+
+def test_an_environment_inside_a_formula_a_lone_dollar_opened_stays_in_it() -> None:
+    """`即解集为：` / `$` / `x=` / `\\begin{bmatrix}` … `\\end{bmatrix}` / `+ c_1 v` / `$`
+    (a linear-algebra note: one inline formula over several lines, as KaTeX and MathJax
+    read it): the `\\begin{bmatrix}` line was taken for a display block interrupting the
+    paragraph, and `+ c_1 v` for a list item; the `$` stayed text."""
+    doc = tree("即解集为：\n$\nx=\n\\begin{bmatrix}\n-2 \\\\ 0\n\\end{bmatrix}\n"
+               "+\nc_1 v\n$\n\nA second $y$ and\n\\begin{equation}\nz = 1\n\\end{equation}\n")
+    assert doc.find("ul") is None and "$" not in doc.text()
+    first = doc.find_all("p")[0]
+    assert len(first.find_all("math")) == 1 and "bmatrix" not in first.text()
+    # (with its `$` closed above, an environment still breaks the paragraph)
+    assert len(doc.find_all("div", class_="math-display")) == 1

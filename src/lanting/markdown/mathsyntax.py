@@ -319,6 +319,8 @@ def _opened_above(state: StateBlock, line: int, opener: str) -> bool:
     text = _CODE_SPANS.sub("", "\n".join(_line(state, n) for n in range(state.line, line)))
     if opener == "$$":
         return len(re.findall(r"(?<!\\)\$\$", text)) % 2 == 1
+    if opener == "$":  # (`$` alone on a line, a formula's lines, `$`: KaTeX's inline one)
+        return len(re.findall(r"(?<![\\$])\$(?!\$)", text)) % 2 == 1
     return text.count("\\[") > text.count("\\]")
 
 
@@ -349,6 +351,8 @@ def _environment_block(state: StateBlock, start_line: int, end_line: int,
     match = _ENV_OPEN.match(first)
     if not match:
         return False
+    if silent and state.parentType == "paragraph" and _opened_above(state, start_line, "$"):
+        return False  # (`x=` / `\begin{bmatrix}` inside a `$` a line above opened)
     closing = f"\\end{{{match.group(1)}{match.group(2)}}}"
     last = start_line
     parts = []
