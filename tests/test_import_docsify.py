@@ -347,3 +347,22 @@ def test_an_image_above_the_site_folder_is_found_at_its_root(tmp_path: Path) -> 
     assert [str(w) for w in result.warnings] == []
     sources = [i.get("src") for i in page(imported.dest / "public", "/").find_all("img")]
     assert sources == ["/figs/a.png", "/figs/b.png"]
+
+
+def test_sub_folder_sidebars_an_alias_sends_to_the_root_one_are_not_read(
+        tmp_path: Path) -> None:
+    """`alias: {'/.*/SUMMARY.md': '/SUMMARY.md'}` with a GitBook book's own SUMMARY.md in
+    each folder (an AI course's translated books): docsify showed the root's sidebar on
+    every page, but the import read the books' too, and warned of 239 links "to no
+    Markdown file" (written from their folder, resolved from the root, and named as the
+    root sidebar's lines)."""
+    imported = _docsify(tmp_path, "loadSidebar: 'SUMMARY.md', alias: {'/.*/SUMMARY.md': "
+                        "'/SUMMARY.md'}", {
+                            "README.md": "# Home\n",
+                            "SUMMARY.md": "+ [书](docs/da/README.md)\n"
+                                          "    + [一](docs/da/001.md)\n",
+                            "docs/da/SUMMARY.md": "+ [书](README.md)\n+ [一](001.md)\n",
+                            "docs/da/README.md": "# 书\n", "docs/da/001.md": "# 一\n"})
+    report = report_of(imported)
+    assert "leads to no Markdown file" not in report
+    assert "1 sidebar(s) of sub-folders never shown" in report

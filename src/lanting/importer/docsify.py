@@ -117,6 +117,13 @@ class Docsify(DocsifyBodies):
                              "which is not there: no reading order")
             return []
         others = [p for p in walk(self.folder) if p.name == path.name and p != path]
+        shadowed = [p for p in others if self.aliased_to_root(p, name)]
+        if shadowed:
+            # (`alias: {'/.*/SUMMARY.md': '/SUMMARY.md'}`: docsify loaded the root's
+            # sidebar on every page; a GitBook book's own SUMMARY.md was never shown)
+            self.report.note(shadowed[0], None, f"{len(shadowed)} sidebar(s) of sub-folders "
+                             f"never shown (`alias` sends each to /{name}): not read")
+            others = [p for p in others if p not in shadowed]
         if others:
             self.report.note(others[0], None, f"{len(others)} sidebar(s) of sub-folders: "
                              f"the reading order is {name}'s (with the pages they list "
@@ -127,6 +134,19 @@ class Docsify(DocsifyBodies):
                         list_entries(read_text(other)) if e.link and not e.link.startswith(
                             ("http:", "https:"))]
         return entries
+
+    def aliased_to_root(self, sidebar: Path, name: str) -> bool:
+        """Whether an `alias` of docsify's (a regular expression of the whole path) sends
+        the sub-folder's `sidebar` to the root's `name`."""
+        route = "/" + sidebar.relative_to(self.folder).as_posix()
+        for pattern, target in self.settings.alias.items():
+            try:
+                matched = re.fullmatch(pattern, route) is not None
+            except re.error:
+                continue
+            if matched and target.strip().lstrip("/") == name:
+                return True
+        return False
 
     def listed_files(self) -> list[Path]:
         """The Markdown files the sidebar links to, in its order, once each."""
