@@ -366,3 +366,14 @@ def test_sub_folder_sidebars_an_alias_sends_to_the_root_one_are_not_read(
     report = report_of(imported)
     assert "leads to no Markdown file" not in report
     assert "1 sidebar(s) of sub-folders never shown" in report
+
+
+def test_a_dead_link_of_a_sub_folder_sidebar_is_named_at_its_line(tmp_path: Path) -> None:
+    """A sub-folder's sidebar's dead link was reported as a line of the root's sidebar
+    (the line number of the other file): the report sent the reader to the wrong file."""
+    imported = _docsify(tmp_path, "loadSidebar: true", {
+        "README.md": "# Home\n", "_sidebar.md": "- [Guide](guide/)\n",
+        "guide/README.md": "# Guide\n",
+        "guide/_sidebar.md": "- [Guide](guide/)\n- [Gone](guide/gone.md)\n"})
+    report = report_of(imported)
+    assert "guide/_sidebar.md:2: warning: sidebar link `guide/gone.md`" in report

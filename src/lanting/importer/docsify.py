@@ -130,7 +130,7 @@ class Docsify(DocsifyBodies):
                              "after it)")
         entries = list_entries(read_text(path))
         for other in others:
-            entries += [Entry(e.title, e.link, e.depth, e.line) for e in
+            entries += [Entry(e.title, e.link, e.depth, e.line, other) for e in
                         list_entries(read_text(other)) if e.link and not e.link.startswith(
                             ("http:", "https:"))]
         return entries
@@ -155,7 +155,8 @@ class Docsify(DocsifyBodies):
             file = self.route_file(entry.link)
             if file is None:
                 if entry.link and not re.match(r"^[a-z][a-z0-9+.-]*:", entry.link):
-                    self.report.warn(self.folder / self.settings.sidebar, entry.line,
+                    self.report.warn(entry.sidebar or self.folder / self.settings.sidebar,
+                                     entry.line,
                                      f"sidebar link `{entry.link}` leads to no Markdown "
                                      "file: left out of the contents")
                 continue

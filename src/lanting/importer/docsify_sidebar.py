@@ -27,6 +27,8 @@ class Entry:
     link: str
     depth: int
     line: int
+    sidebar: Path | None = None
+    """The sub-folder's sidebar the entry is a line of (None: the root's)."""
 
 
 def list_entries(text: str) -> list[Entry]:
