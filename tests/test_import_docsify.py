@@ -377,3 +377,21 @@ def test_a_dead_link_of_a_sub_folder_sidebar_is_named_at_its_line(tmp_path: Path
         "guide/_sidebar.md": "- [Guide](guide/)\n- [Gone](guide/gone.md)\n"})
     report = report_of(imported)
     assert "guide/_sidebar.md:2: warning: sidebar link `guide/gone.md`" in report
+
+
+def test_note_links_lead_to_pages_or_stay_text(tmp_path: Path) -> None:
+    """`- [[meta_prompts]]` in a docsify page (notes kept in Obsidian): docsify showed it
+    as written; Lanting read a link to `meta_prompts.md`, which the import had renamed,
+    and the build failed. One naming a page leads to it; any other stays text."""
+    imported = _docsify(tmp_path, "name: 'N'", {
+        "README.md": "# Home\n",
+        "pe/thoughts.md": "# Thoughts\n\n- [[meta_prompts]]\n- [[gone note]]\n\n"
+                          "$A[[1]]$ stays math.\n",
+        "pe/meta_prompts.md": "# Meta prompts\n"})
+    body = str(imported.files["content/pages/thoughts.md"])
+    assert "\\[\\[gone note\\]\\]" in body and "$A[[1]]$" in body
+    assert "`[[gone note]]` names no page" in report_of(imported)
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    links = [a["href"] for a in page(imported.dest / "public", "/thoughts/").find_all("a")]
+    assert "/meta-prompts/" in links
