@@ -810,3 +810,20 @@ def test_an_environment_inside_a_formula_a_lone_dollar_opened_stays_in_it() -> N
     assert len(first.find_all("math")) == 1 and "bmatrix" not in first.text()
     # (with its `$` closed above, an environment still breaks the paragraph)
     assert len(doc.find_all("div", class_="math-display")) == 1
+
+
+def test_a_lone_double_dollar_ending_a_paragraph_opens_no_formula_past_it() -> None:
+    """`并设：` … and a formula after a blank line closed by `$$` right under it (an
+    optimisation course's page: its opening `$$` was written at the end of the line of
+    text above): that closing `$$`, a lone one right under a line of text, opened a
+    formula running through the blank line and the prose to the next formula's `$$`, and
+    every formula after it was out of step (21 errors). KaTeX and MathJax found no formula
+    across the paragraph's end: the `$$` stays text, the formulas after it render."""
+    text = ("并设：$$\n\nB = B + a u u^T\n$$\n\n其中 $u$ 待定，有：\n\n$$\nB s = y\n$$\n\n"
+            "注意 $a$ 是标量。\n\nAn empty one:\n$$\n\n$$\n\nafter $b$.\n")
+    rendered = render(text)
+    assert rendered.problems == ()
+    doc = parse_html(rendered.html)
+    assert len(doc.find_all("div", class_="math-display")) == 1
+    assert [len(p.find_all("math")) for p in doc.find_all("p")
+            if "其中" in p.text() or "注意" in p.text() or "after" in p.text()] == [1, 1, 1]

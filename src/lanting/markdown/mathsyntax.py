@@ -263,6 +263,13 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
                 # math only if it closes in that paragraph, as MathJax reads it (the
                 # escaped bracket took 100 lines of prose up to a `\\]` further down)
                 return False
+            if not text.strip() and interrupting and opener == "$$" and \
+                    not _only_blank_before_close(state, last, end_line):
+                # a lone `$$` right under a line of text, the line after it blank: KaTeX
+                # and MathJax found no formula across the paragraph's end (`并设：$$`, a
+                # blank line, the formula, `$$`: that `$$` opened one running through
+                # the prose to the next formula's, and every one after was out of step)
+                return False
             end = closing.fullmatch(text.rstrip())
             if end and interrupting and first.rstrip() != opener and end.group(1).strip():
                 return False  # `$$x` on a paragraph's next line, closing in a line of text
@@ -305,6 +312,13 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
     token.meta = {"line": start_line}
     state.env["has_math"] = True
     return True
+
+
+def _only_blank_before_close(state: StateBlock, line: int, end_line: int) -> bool:
+    """Whether only blank lines come from `line` to a lone `$$` (an empty formula)."""
+    while line < end_line and not _line(state, line).strip():
+        line += 1
+    return line < end_line and _line(state, line).strip() == "$$"
 
 
 _CODE_SPANS = re.compile(r"(?<!`)(`+)(?!`).+?(?<!`)\1(?!`)", re.DOTALL)
