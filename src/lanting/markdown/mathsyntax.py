@@ -273,11 +273,6 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
             end = closing.fullmatch(text.rstrip())
             if end and interrupting and first.rstrip() != opener and end.group(1).strip():
                 return False  # `$$x` on a paragraph's next line, closing in a line of text
-            if end is None and opener == "$$" and "$$" in text.replace("\\$", ""):
-                # `$$的奇异值分解。`: closed, with the sentence going on after it: a formula
-                # inside the paragraph (KaTeX's auto-render found it there), not a block
-                # (which ran on to the next `$$` of the page, blank lines and all)
-                return False
             if end:
                 # (`$$.` closing: left as text, it opened a formula that ran to the next
                 # `$$`, and every formula after it was out of step: 48 errors on a page)
@@ -285,9 +280,10 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
                 label = end.group(2) or end.group(3)
                 break
             if _closer(opener) in text.replace("\\$", ""):
-                # `$$ then there will be`: the formula closes here, text following on the
-                # line, as MathJax and Pandoc read it; read as a display block, it ran on
-                # to the next lone `$$` and put the page's formulas out of step
+                # `$$的奇异值分解。`, `$$ then there will be`: closed, the sentence going on
+                # after it: a formula inside the paragraph (as KaTeX's auto-render, MathJax
+                # and Pandoc found it), not a block, which ran on to the next lone `$$` of
+                # the page, blank lines and all, and put every formula after out of step
                 return False
             parts.append(text)
         content = "\n".join(parts)
