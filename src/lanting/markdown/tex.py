@@ -63,9 +63,12 @@ from lanting.markdown.tex_text import (
 )
 
 REFUSED_CHARS = {"⊤": "\\top ", "⊥": "\\bot ", "∴": "\\therefore ", "∵": "\\because ",
-                 "∠": "\\angle ", "∡": "\\measuredangle ", "∢": "\\sphericalangle "}
+                 "∠": "\\angle ", "∡": "\\measuredangle ", "∢": "\\sphericalangle ",
+                 "∅": "\\varnothing ", "√": "\\surd "}
 _REFUSED = re.compile("[" + "".join(REFUSED_CHARS) + "]")
-"""Characters math-core refuses, read as the commands that print them."""
+"""Characters math-core refuses, read as the commands that print them (MathJax takes
+them as written: `$δ(q, a) = ∅$` in course notes; `\\varnothing` is the plain ∅, where
+math-core's `\\emptyset` adds a variation selector)."""
 
 
 _PRIMITIVES = re.compile(r"\\(futurelet|expandafter|noexpand|afterassignment|csname|"
