@@ -186,7 +186,10 @@ class MkDocsBodies(MkDocsSnippets):
             return None
         rel, hash_mark, fragment = url.partition("#")
         rel = unquote(rel.partition("?")[0])
-        file = (self.docs / rel.lstrip("/")) if rel.startswith("/") else path.parent / rel
+        # (`..` taken as MkDocs took it, by the path's text: `../images/../../a.png` through
+        # a folder that does not exist still names a file)
+        file = Path(posixpath.normpath((self.docs / rel.lstrip("/")) if rel.startswith("/")
+                                       else path.parent / rel))
         # MkDocs rewrote a link to a file of the docs folder (`../x.md`, `img/a.png`);
         # any other it left to the browser, which resolved it from the page's URL
         # (`../#intro` from `/notes/x/`, `../../assets/a.png` from `/2024/01/x/`).

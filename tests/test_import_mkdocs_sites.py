@@ -1,0 +1,38 @@
+"""MkDocs sites as real blogs and course notes write them: cases that real sites showed
+the importer got wrong (each with a site of our own, shaped like theirs)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from htmltree import parse_html
+from sitebits import png, write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
+
+
+def _page(dest: Path, name: str) -> str:
+    return (dest / "public" / name / "index.html").read_text(encoding="utf-8")
+
+
+def test_an_image_path_through_a_folder_that_does_not_exist(tmp_path: Path) -> None:
+    """`./../pics/../../pics/a.png` from `docs/contest/physics/soap.md` names
+    `docs/pics/a.png` as MkDocs read it (by the path's text); the file system finds no
+    `docs/contest/pics/` to step out of, and the image was reported missing."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Notes\n",
+        "docs/index.md": "# Notes\n",
+        "docs/contest/physics/soap.md": ("# 肥皂膜\n\n![film](./../pics/../../pics/film.png)"
+                                         "{width=300}\n"),
+    })
+    (source / "docs" / "pics").mkdir()
+    (source / "docs" / "pics" / "film.png").write_bytes(png(8, 8))
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    [img] = parse_html(_page(done.dest, "soap")).find_all("img")
+    assert img.attrs["src"].endswith("film.png")
