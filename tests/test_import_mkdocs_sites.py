@@ -36,3 +36,30 @@ def test_an_image_path_through_a_folder_that_does_not_exist(tmp_path: Path) -> N
     assert [str(w) for w in result.warnings] == []
     [img] = parse_html(_page(done.dest, "soap")).find_all("img")
     assert img.attrs["src"].endswith("film.png")
+
+
+def test_vuepress_containers_on_an_mkdocs_page(tmp_path: Path) -> None:
+    """LeetCode notes copied from a VuePress site keep hope's `::: code-tabs` with `@tab`
+    lines and a `::: tip`; MkDocs showed the lines as text, and Lanting's build failed on
+    each `@tab` outside a `::: tabs` block. They are the tabs and the callout they were
+    written as; `:::` in a fence stays."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Notes\nmarkdown_extensions:\n  - pymdownx.superfences\n",
+        "docs/index.md": "# Notes\n",
+        "docs/leetcode/hash.md": (
+            "# 哈希\n\n## 两数之和\n\n::: code-tabs\n@tab cpp\n```cpp\nint f();\n```\n\n"
+            "@tab python\n```python\ndef f(): ...\n```\n:::\n\n::: tip 提示\n先查表再插入。\n"
+            ":::\n\n```markdown\n::: warning\nkept as code\n:::\n```\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    [notice] = [e for e in done.report.entries if ":::" in e.message]
+    assert (notice.path, notice.line) == ("docs/leetcode/hash.md", 5)
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    root = parse_html(_page(done.dest, "hash"))
+    assert "@tab" not in root.text()
+    assert [label.text() for label in root.find_all("label")] == ["cpp", "python"]
+    assert "先查表再插入。" in root.find(class_="callout").text()
+    assert any("::: warning" in pre.text() for pre in root.find_all("pre"))

@@ -21,6 +21,7 @@ from lanting.importer.common import LinkTable, first_item, is_image
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_anchors import heading_text, keep_heading_ids
+from lanting.importer.mkdocs_containers import vuepress_containers
 from lanting.importer.mkdocs_hooks import toc_blocks
 from lanting.importer.mkdocs_settings import BlogSettings, extension
 from lanting.importer.mkdocs_snippets import MkDocsSnippets
@@ -98,6 +99,7 @@ class MkDocsBodies(MkDocsSnippets):
         ctx.convert("heading ids MkDocs made, kept (<a id>)", kept)
         if self.blog is not None and self.blog.excerpt_separator != "<!-- more -->":
             text = text.replace(self.blog.excerpt_separator, "<!-- more -->", 1)
+        text = vuepress_containers(text, ctx)
         text = content_tabs(text, ctx)
         # (a fence with options but no language, ```` ``` title="x" ````: Lanting reads
         # the first word as the language)
