@@ -145,6 +145,8 @@ ALIASES = {
     "LaTeX": "\\text{LaTeX}", "TeX": "\\text{TeX}", "overlinesegment": "\\overline",
     "underlinesegment": "\\underline", "nobreak": "", "allowbreak": "",
     "mathds": "\\mathbb", "mathbbm": "\\mathbb",
+    # glue that fills a line: a formula is none to fill (`C=\frac{Q}{U}\hfill`)
+    "hfill": "", "hfil": "",
     # gensymb's units (MathJax autoloads it for them)
     "celsius": "\\mathrm{°C}", "ohm": "\\Omega", "micro": "\\mathrm{µ}",
     "perthousand": "‰",

@@ -48,11 +48,21 @@ _UNIT = re.compile(r"(-?\d+\.?\d*|\.\d+)\s*(bp|pc|dd|cc|nd|nc|sp)(?![A-Za-z])")
 _BRACED_LENGTH = re.compile(r"\\(kern|mkern|mskip|hskip)\s*\{\s*(" + DIM + r")\s*\}")
 
 
+_MU = r"(-?\s*(?:\d+\.?\d*|\.\d+)\s*mu)"
+_MU_LENGTH = re.compile(r"\\(kern|hskip)(?![A-Za-z])\s*" + _MU + r"|\\hspace\s*\{\s*" + _MU
+                        + r"\s*\}")
+_MATH_SPACE = {"kern": "mkern", "hskip": "mskip"}
+
+
 def lengths(s: str, ctx: Context) -> str:
-    """Units math-core lacks in pt; `\\kern{1em}` as `\\kern1em`; `\\hspace*` as `\\hspace`."""
+    """Units math-core lacks in pt; `\\kern{1em}` as `\\kern1em`; `\\hspace*` as `\\hspace`;
+    a space in math units, `\\kern-23mu` (MathJax takes `mu` wherever a length goes; the
+    contour integral of physics notes, `\\int\\kern-23mu\\bigcirc`), as `\\mkern`/`\\mskip`."""
     s = _UNIT.sub(lambda m: f"{float(m.group(1)) * _TO_PT[m.group(2)]:.4g}pt", s)
     s = _BRACED_LENGTH.sub(lambda m: "\\" + m.group(1) + m.group(2).replace(" ", "") + " ", s)
-    return s.replace("\\hspace*", "\\hspace")
+    s = s.replace("\\hspace*", "\\hspace")
+    return _MU_LENGTH.sub(lambda m: "\\" + _MATH_SPACE.get(m.group(1) or "", "mskip")
+                          + (m.group(2) or m.group(3)).replace(" ", "") + " ", s)
 
 
 def substack(s: str, ctx: Context) -> str:
