@@ -25,6 +25,7 @@ from lanting.importer.mkdocs_containers import vuepress_containers
 from lanting.importer.mkdocs_hooks import toc_blocks
 from lanting.importer.mkdocs_settings import BlogSettings, extension
 from lanting.importer.mkdocs_snippets import MkDocsSnippets
+from lanting.importer.mkdocs_strong import python_markdown_strong
 from lanting.importer.quarto_bodies import scripts
 from lanting.importer.report import Report
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN, Shelf, protect_code
@@ -111,6 +112,7 @@ class MkDocsBodies(MkDocsSnippets):
         text = protect_code(text, shelf)
         text, quoted = B.quote_whole_blocks(text)
         ctx.convert("quote lines without `>` (Python-Markdown's quotes)", quoted)
+        text = python_markdown_strong(text, ctx)
         text = _abbreviations(text, ctx)
         text = self.figures(text, ctx)
         text = _md_in_html(text, ctx)

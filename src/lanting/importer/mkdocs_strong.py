@@ -1,0 +1,55 @@
+"""Bold text as Python-Markdown reads it, in CommonMark's form.
+
+Python-Markdown takes `**` … the next `**` on the line as bold, whatever is just inside:
+`**1. **`, `` `key`** 的应用** `` and `**"广医五院" **` were bold on the MkDocs site
+(text exported from Yuque or Feishu writes them so). CommonMark, and so Lanting, lets no
+`**` open before a space or close after one: the stars showed as written. The space
+moves outside the stars, where it reads the same.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lanting.importer.liquid import Context
+
+_STARS = re.compile(r"(?<![*\\])\*\*(?!\*)")
+"""Two stars, no more (`***` is bold italic, left as it is), not escaped."""
+
+
+def _literal(line: str, at: int) -> bool:
+    """Python-Markdown's NOT_STRONG: `**` with a space (or the line's edge) on both
+    sides is two stars, not bold."""
+    before = line[at - 1] if at > 0 else " "
+    after = line[at + 2] if at + 2 < len(line) else " "
+    return before.isspace() and after.isspace()
+
+
+def _line(line: str) -> tuple[str, int]:
+    if "***" in line:
+        return line, 0
+    starts = [m.start() for m in _STARS.finditer(line)]
+    if len(starts) < 2 or any(_literal(line, at) for at in starts):
+        return line, 0
+    out, last, moved = [], 0, 0
+    for open_at, close_at in zip(starts[::2], starts[1::2], strict=False):
+        inner = line[open_at + 2:close_at]
+        text = inner.strip()
+        if not text or text == inner:
+            continue
+        lead, trail = inner[:len(inner) - len(inner.lstrip())], inner[len(inner.rstrip()):]
+        out.append(line[last:open_at] + lead + "**" + text + "**" + trail)
+        last, moved = close_at + 2, moved + 1
+    return "".join(out) + line[last:], moved
+
+
+def python_markdown_strong(text: str, ctx: Context) -> str:
+    """`text` (its code put aside) with each bold span that has a space just inside its
+    stars rewritten with the space outside them."""
+    lines, total = [], 0
+    for line in text.split("\n"):
+        line, moved = _line(line) if "**" in line else (line, 0)
+        lines.append(line)
+        total += moved
+    ctx.convert("bold text with a space inside its ** (Python-Markdown's bold)", total)
+    return "\n".join(lines)
