@@ -547,7 +547,7 @@ def test_paths_with_spaces_are_links_as_python_markdown_read_them(tmp_path: Path
     the link leads to its page. One whose file is missing is reported at its line."""
     source = tmp_path / "src"
     write_files(source, {
-        "mkdocs.yml": "site_name: Kiui\n",
+        "mkdocs.yml": "site_name: Kiui\nmarkdown_extensions:\n  - pymdownx.arithmatex\n",
         "docs/index.md": "# Home\n",
         "docs/readings/nerf notes.md": (
             "# NeRF notes\n\n"

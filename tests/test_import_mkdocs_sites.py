@@ -85,3 +85,31 @@ def test_bold_with_a_space_inside_its_stars(tmp_path: Path) -> None:
     bold = [b.text() for b in root.find("article").find_all("strong")]
     assert bold == ["1.", "的用法", "\"先办卡\"", "处理"]
     assert any(c.text() == "a **b **c" for c in root.find_all("code"))
+
+
+def test_dollars_on_a_site_without_math_are_dollar_signs(tmp_path: Path) -> None:
+    """A knowledge base with no math extension showed `$…$` as written (label colours
+    of exported JSON, prices); Lanting read formulas of them and failed the build. With
+    arithmatex the same line is math, as it was."""
+    page = ("# 导出\n\n标签 {\"color\":\"$label-back-color:2-0\"},{\"color\":\"$label:3-0\"}"
+            " 价格 $5 到 $10。<span title=\"$x$\">悬停</span>\n\n```bash\necho $HOME\n```\n")
+    plain, with_math = tmp_path / "plain", tmp_path / "math"
+    write_files(plain, {"mkdocs.yml": "site_name: Garden\n", "docs/index.md": "# G\n",
+                        "docs/yuque/export.md": page})
+    write_files(with_math, {
+        "mkdocs.yml": "site_name: Notes\nmarkdown_extensions:\n  - pymdownx.arithmatex:\n"
+                      "      generic: true\n",
+        "docs/index.md": "# N\n", "docs/calc.md": "# 微积分\n\n导数 $f'(x)$ 与 $x^2$。\n"})
+    done = import_site(plain, tmp_path / "plain-new")
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    root = parse_html(_page(done.dest, "export"))
+    assert root.find("math") is None
+    text = root.find("article").text()
+    assert "$label-back-color:2-0" in text and "$5 到 $10" in text
+    assert [s.attrs["title"] for s in root.find("article").find_all("span")
+            if "title" in s.attrs] == ["$x$"]
+    assert "echo $HOME" in root.find("pre").text()
+    done = import_site(with_math, tmp_path / "math-new")
+    build(done.dest, BuildOptions())
+    assert len(parse_html(_page(done.dest, "calc")).find_all("math")) == 2

@@ -34,6 +34,7 @@ from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_anchors import linked_ids, toc_ids, toc_keeps_case, toc_unicode
 from lanting.importer.mkdocs_bodies import MkDocsBodies, first_heading
 from lanting.importer.mkdocs_front import MkDocsFront, title_of_file
+from lanting.importer.mkdocs_math import reads_math
 from lanting.importer.mkdocs_notebooks import notebook_files, script_notebook
 from lanting.importer.mkdocs_settings import (
     MkDocsSettings,
@@ -91,6 +92,7 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
         self.linked: dict[Path, set[str]] = {}
         """Each page's ids that links of the site name (`x.md#_2`)."""
         self.auto_append = ""
+        self.site_math = reads_math(self.config)
         hooks = self.config.get("hooks")
         # (the hook, or the plugin made of it: `plugins: [toc]`)
         self.toc_hook = plugin(self.config, "toc") is not None or any(

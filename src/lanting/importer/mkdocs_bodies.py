@@ -23,6 +23,7 @@ from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_anchors import heading_text, keep_heading_ids
 from lanting.importer.mkdocs_containers import vuepress_containers
 from lanting.importer.mkdocs_hooks import toc_blocks
+from lanting.importer.mkdocs_math import dollar_signs
 from lanting.importer.mkdocs_settings import BlogSettings, extension
 from lanting.importer.mkdocs_snippets import MkDocsSnippets
 from lanting.importer.mkdocs_strong import python_markdown_strong
@@ -81,6 +82,8 @@ class MkDocsBodies(MkDocsSnippets):
     blog_index: Path | None
     auto_append: str
     toc_hook: bool
+    site_math: bool
+    """The old site made formulas of `$…$` (`mkdocs_math.py`)."""
     """The site runs the `toc.py` hook or plugin (`{{ BEGIN_TOC }}` lists:
     `mkdocs_hooks.py`)."""
     headings: dict[Path, list[tuple[str, str]]]
@@ -113,6 +116,9 @@ class MkDocsBodies(MkDocsSnippets):
         text, quoted = B.quote_whole_blocks(text)
         ctx.convert("quote lines without `>` (Python-Markdown's quotes)", quoted)
         text = python_markdown_strong(text, ctx)
+        if whole_page and not self.site_math:
+            text, dollars = dollar_signs(text)
+            ctx.convert("dollar signs escaped (the site read no math)", dollars)
         text = _abbreviations(text, ctx)
         text = self.figures(text, ctx)
         text = _md_in_html(text, ctx)
