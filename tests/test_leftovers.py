@@ -123,6 +123,9 @@ def test_stars_that_make_no_bold_text_are_found(text: str, lines: list[int]) -> 
     ("| $\\vert x \\vert$ | $\\Vert x \\Vert$ | c |", False),
     # `\\|`: the table takes one backslash, the formula gets `\|`, a norm, as meant
     ("| 正则 | $\\lambda(\\\\|U\\\\|_F^2)$ | c |", False),
+    # prices, which the `$` rule reads as no formula: the `|` between them is a border
+    ("| GPT | $/1M tokens (input) | $ 2.50 |", False),
+    ("| o1 | $ 15.00 | $ 60.00 |", False),
 ])
 def test_a_pipe_inside_a_formula_in_a_table_is_found(row: str, warned: bool) -> None:
     text = f"| a | b | c |\n|---|---|---|\n{row}\n"

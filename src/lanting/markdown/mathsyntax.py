@@ -131,6 +131,21 @@ def _closing_dollar(src: str, pos: int, double: bool) -> int:
     return -1
 
 
+def dollar_formula(src: str, start: int, end: int) -> bool:
+    """Whether the `$` at `start` and the one at `end` enclose a formula, not money or
+    prose (`$5 and $10`, `| $/1M tokens | $2.50 |`): digits right outside, or a space
+    just inside where it cannot be math."""
+    content = src[start + 1:end]
+    if not content.strip():
+        return False
+    before = src[start - 1] if start > 0 else ""
+    after = src[end + 1] if end + 1 < len(src) else ""
+    if before.isdigit() or after.isdigit():
+        return False
+    return not (content[0].isspace() or content[-1].isspace()) or _spaced_is_math(
+        src, start, end, content)
+
+
 def _dollar(state: StateInline, silent: bool) -> bool:
     src, start = state.src, state.pos
     if src[start] != "$" or _escaped(src, start):
@@ -147,14 +162,8 @@ def _dollar(state: StateInline, silent: bool) -> bool:
     content = src[start + opener:end]
     if not content.strip() or _opens_code_span(src, start + opener, end):
         return False
-    if not double:
-        before = src[start - 1] if start > 0 else ""
-        after = src[end + 1] if end + 1 < len(src) else ""
-        if before.isdigit() or after.isdigit():
-            return False
-        if (content[0].isspace() or content[-1].isspace()) and not _spaced_is_math(
-                src, start, end, content):
-            return False
+    if not double and not dollar_formula(src, start, end):
+        return False
     if not silent:
         token = state.push("math_inline", "math", 0)
         token.content = content

@@ -18,6 +18,7 @@ from typing import Any
 from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 
+from lanting.markdown.mathsyntax import dollar_formula
 from lanting.model.problem import Problem
 
 _DOLLAR = re.compile(r"(?<!\\)\$+")
@@ -32,13 +33,16 @@ PIPE_HINT = ("in a table, write `\\vert` for | and `\\Vert` for ‖ inside a for
 
 def _pipe_in_formula(line: str) -> bool:
     """Whether a formula of this table row (dollars paired in order, code spans left
-    out) holds a `|`."""
+    out; two single dollars the `$` rule takes for money or prose, `| $/1M tokens |
+    $ 2.50 |`, are none) holds a `|`."""
     if "$" not in line:
         return False
     line = _CODE_SPAN.sub("", line)
-    dollars = [m.end() for m in _DOLLAR.finditer(line)]
-    return any(_LOOSE_PIPE.search(line[start:end])
-               for start, end in zip(dollars[::2], dollars[1::2], strict=False))
+    runs = list(_DOLLAR.finditer(line))
+    return any(_LOOSE_PIPE.search(line[a.end():b.end()])
+               for a, b in zip(runs[::2], runs[1::2], strict=False)
+               if not (a.group() == b.group() == "$"
+                       and not dollar_formula(line, a.start(), b.start())))
 
 
 def _check_table(state: StateCore, first: int, last: int) -> None:
