@@ -113,3 +113,28 @@ def test_dollars_on_a_site_without_math_are_dollar_signs(tmp_path: Path) -> None
     done = import_site(with_math, tmp_path / "math-new")
     build(done.dest, BuildOptions())
     assert len(parse_html(_page(done.dest, "calc")).find_all("math")) == 2
+
+
+def test_obsidian_image_embeds_are_images_copied_with_the_page(tmp_path: Path) -> None:
+    """Notes from an Obsidian vault keep `![[assets/Pasted image 1.png]]`; Lanting read
+    the embed from the page's new folder, where the image never went, and failed the
+    build. An embed of a file that is not there stays as written."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Dev\n",
+        "docs/index.md": "# Dev\n",
+        "docs/backend/swagger.md": ("# Swagger\n\n打开接口文档\n![[assets/Pasted image 1.png]]\n\n"
+                                    "![[assets/plot.png|240]]\n\n`![[in code.png]]`\n"),
+        "docs/backend/assets/Pasted image 1.png": png(6, 4),
+        "docs/backend/assets/plot.png": png(6, 4),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    root = parse_html(_page(done.dest, "swagger"))
+    images = root.find("article").find_all("img")
+    assert [img.attrs["src"].rsplit("/", 1)[-1] for img in images] == [
+        "Pasted%20image%201.png", "plot.png"]
+    assert images[1].attrs.get("width") == "240"
+    assert root.find("code").text() == "![[in code.png]]"

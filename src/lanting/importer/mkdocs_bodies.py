@@ -22,6 +22,7 @@ from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_anchors import heading_text, keep_heading_ids
 from lanting.importer.mkdocs_containers import vuepress_containers
+from lanting.importer.mkdocs_embeds import image_embeds
 from lanting.importer.mkdocs_hooks import toc_blocks
 from lanting.importer.mkdocs_math import dollar_signs
 from lanting.importer.mkdocs_settings import BlogSettings, extension
@@ -129,6 +130,7 @@ class MkDocsBodies(MkDocsSnippets):
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, item, path, ctx)
 
+        text = image_embeds(text, path, self.docs, ctx)
         text, spaced = spaced_destinations(text)
         ctx.convert("paths with spaces in angle brackets", spaced)
         text = map_urls(text, resolve)
