@@ -138,3 +138,27 @@ def test_obsidian_image_embeds_are_images_copied_with_the_page(tmp_path: Path) -
         "Pasted%20image%201.png", "plot.png"]
     assert images[1].attrs.get("width") == "240"
     assert root.find("code").text() == "![[in code.png]]"
+
+
+def test_headings_as_python_markdown_read_them(tmp_path: Path) -> None:
+    """`#安装` (no space) and `####### **2) Gradients**` (seven marks: level 6) were
+    headings on the MkDocs site, which a table of contents linked to; CommonMark made
+    paragraphs of them and the links failed the build. A `#` line in code stays."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: RL\n",
+        "docs/index.md": "# RL\n",
+        "docs/week5.md": (
+            "# Week 5\n\n- [安装](#安装)\n- [Gradients](#2-gradients)\n\n#安装\n\n"
+            "pip install gym\n\n###### **Iteration 1**\n\n####### **2) Gradients**\n\n"
+            "gradient step\n\n```python\n#comment stays\n```\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    root = parse_html(_page(done.dest, "week5"))
+    article = root.find("article")
+    headings = [h.text().strip() for h in article.iter()
+                if getattr(h, "tag", "") in ("h1", "h2", "h3", "h4", "h5", "h6")]
+    assert headings[-3:] == ["安装", "Iteration 1", "2) Gradients"]
+    assert "#comment stays" in article.find("pre").text()

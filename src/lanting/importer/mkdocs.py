@@ -31,7 +31,13 @@ from lanting.importer.common import (
 )
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
-from lanting.importer.mkdocs_anchors import linked_ids, toc_ids, toc_keeps_case, toc_unicode
+from lanting.importer.mkdocs_anchors import (
+    linked_ids,
+    python_markdown_headings,
+    toc_ids,
+    toc_keeps_case,
+    toc_unicode,
+)
 from lanting.importer.mkdocs_bodies import MkDocsBodies, first_heading
 from lanting.importer.mkdocs_front import MkDocsFront, title_of_file
 from lanting.importer.mkdocs_math import reads_math
@@ -216,6 +222,9 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
             return
         kind = "home" if rel in ("index.md", "README.md") else \
             "post" if self.is_post(rel) else "page"
+        body, headings = python_markdown_headings(body)
+        self.report.convert("headings as Python-Markdown read them (`#x`, `####### x`)",
+                            headings)
         self.headings[path.resolve()] = toc_ids(body, self.toc_unicode, self.toc_case)
         title = data.get("title")
         heading = first_heading(body)

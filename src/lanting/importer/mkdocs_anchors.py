@@ -53,6 +53,32 @@ def heading_text(text: str) -> str:
     return re.sub(r"[*`]|~~", "", text)
 
 
+_UNSPACED = re.compile(r"^(#{1,6})(?=[^#\s])|^#{7,}[ \t]*(?=\S)")
+
+
+def python_markdown_headings(text: str) -> tuple[str, int]:
+    """`text` with its headings as Python-Markdown read them, in CommonMark's form:
+    `#标题` (no space after the marks) and `####### x` (seven marks or more: a level-6
+    heading) were headings on the MkDocs site and are paragraphs to CommonMark, the
+    links to their ids broken. Code blocks are left alone. Returns (text, how many)."""
+    lines = text.split("\n")
+    fence, count = "", 0
+    for i, line in enumerate(lines):
+        opening = _FENCE.match(line)
+        if fence or opening:
+            if not fence and opening:
+                fence = opening.group(1)
+            elif opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= \
+                    len(fence) and not line.strip()[len(fence):].strip():
+                fence = ""
+            continue
+        found = _UNSPACED.match(line)
+        if found:
+            lines[i] = (found.group(1) or "######") + " " + line[found.end():]
+            count += 1
+    return "\n".join(lines), count
+
+
 def toc_ids(text: str, keep_unicode: bool, keep_case: bool = False) -> list[tuple[str, str]]:
     """(heading line, id) of each `#` heading outside code blocks, as `toc` numbered
     them: an empty or taken id gets `_1`, then `_2`, … (Python-Markdown's `unique`)."""
