@@ -560,6 +560,17 @@ def test_yaml_with_tags_of_other_tools_is_read() -> None:
     assert data["minify"] == {"ignore": ["/^\\s*more/"], "rule": {"a": 1}, "list": ["x"]}
 
 
+def test_yaml_with_a_float_that_does_not_convert_is_read() -> None:
+    """`include_characters: ._` (a search plugin's option in an `mkdocs.yml`) matches
+    YAML's float pattern, then fails to convert: the whole config was lost (no blog, no
+    title). It is the text as written."""
+    data, error = load_mapping("yaml", "site_name: Notes\nsearch:\n  chars: ._\n"
+                                       "  ratio: 1.5\n  lead: .5\n")
+    assert error is None
+    assert data == {"site_name": "Notes", "search": {"chars": "._", "ratio": 1.5,
+                                                     "lead": 0.5}}
+
+
 def test_nested_blocks_keep_their_own_arguments(tmp_path: Path) -> None:
     """The arguments of a block ran past its `%}` when another block of its name was
     inside: the outer one's arguments swallowed the inner block's opening."""

@@ -55,6 +55,19 @@ class _LenientConstructor(SafeConstructor):
                           for key, value in node.value]
         return super().construct_mapping(node, deep=deep)
 
+    def construct_yaml_float(self, node: Any) -> Any:
+        """A float that does not convert (`include_characters: ._`, which the float
+        pattern matches though no number is there): the text as written, not the whole
+        file lost."""
+        try:
+            return super().construct_yaml_float(node)
+        except ValueError:
+            return self.construct_scalar(node)
+
+
+_LenientConstructor.add_constructor("tag:yaml.org,2002:float",
+                                    _LenientConstructor.construct_yaml_float)
+
 
 def _plain(constructor: SafeConstructor, node: Node) -> Any:
     if isinstance(node, MappingNode):
