@@ -162,3 +162,31 @@ def test_headings_as_python_markdown_read_them(tmp_path: Path) -> None:
                 if getattr(h, "tag", "") in ("h1", "h2", "h3", "h4", "h5", "h6")]
     assert headings[-3:] == ["安装", "Iteration 1", "2) Gradients"]
     assert "#comment stays" in article.find("pre").text()
+
+
+def test_a_second_blog_plugin_has_posts_too(tmp_path: Path) -> None:
+    """Material's blog plugin listed twice, the second with `blog_dir: essays`: the
+    essays were imported as pages, at their file's URL, and the links to their old
+    post URLs (`/essays/2026/on-rivers/`) failed the build."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": ("site_name: Wanr\nplugins:\n  - blog:\n      post_url_format: "
+                       "\"{date}/{file}\"\n      post_url_date_format: yyyy\n"
+                       "  - blog:\n      blog_dir: essays\n      post_url_format: "
+                       "\"{date}/{file}\"\n      post_url_date_format: yyyy\n"),
+        "docs/index.md": "# Wanr\n",
+        "docs/blog/index.md": "# Blog\n",
+        "docs/blog/posts/docker.md": ("---\ndate: 2025-03-01\n---\n\n# Docker 安装\n\n"
+                                      "另见[随笔](/essays/2026/on-rivers/)。\n"),
+        "docs/essays/index.md": "# Essays\n",
+        "docs/essays/posts/2026/on-rivers.md": ("---\ndate: 2026-05-02\ncategories:\n"
+                                                "  - 思考\n---\n\n# 论河流\n\n水流向东。\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.counts["posts"] == 2
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    essay = (done.dest / "content" / "posts").glob("*.md")
+    text = "\n".join(p.read_text(encoding="utf-8") for p in essay)
+    assert "/essays/2026/on-rivers/" in text and "/blog/2025/docker/" in text
+    assert (done.dest / "public" / "essays" / "2026" / "on-rivers" / "index.html").is_file()

@@ -43,9 +43,10 @@ from lanting.importer.mkdocs_front import MkDocsFront, title_of_file
 from lanting.importer.mkdocs_math import reads_math
 from lanting.importer.mkdocs_notebooks import notebook_files, script_notebook
 from lanting.importer.mkdocs_settings import (
+    BlogSettings,
     MkDocsSettings,
     babel_date,
-    blog_settings,
+    blog_instances,
     blog_slugify,
     plugin,
 )
@@ -80,7 +81,14 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
         if error:
             report.warn(name, None, f"could not read it: {error}")
         self.docs = source / str(self.config.get("docs_dir") or "docs")
-        self.blog = blog_settings(self.config, self.raw)
+        self.blogs = blog_instances(self.config, self.raw)
+        """Each blog of the site; the first is the one whose index, authors and listing
+        pages are read (`blog`)."""
+        self.blog = self.blogs[0] if self.blogs else None
+        for other in self.blogs[1:]:
+            report.note(name, None, f"a second blog (`blog_dir: {other.blog_dir}`): its "
+                        "posts are posts of the one blog Lanting has, at their old URLs "
+                        "too; its index, archive and category pages are not kept")
         self.directory_urls = self.config.get("use_directory_urls", True) is not False
         self.tz = zone(options.timezone)
         self.table = LinkTable(self.site)
@@ -187,10 +195,16 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
         return str((options or {}).get("tags_file") or "").strip("/")
 
     def is_post(self, rel: str) -> bool:
-        if self.blog is None:
-            return False
-        folder = self.blog.posts_folder()
-        return rel.startswith(folder + "/") if folder else True
+        return self.blog_of(rel) is not None
+
+    def blog_of(self, rel: str) -> BlogSettings | None:
+        """The blog whose posts folder holds `rel` (a site may have two: `blog/posts/`
+        and `essays/posts/`), if any."""
+        for blog in self.blogs:
+            folder = blog.posts_folder()
+            if rel.startswith(folder + "/") if folder else True:
+                return blog
+        return None
 
     def read_document(self, path: Path) -> None:
         rel = path.relative_to(self.docs).as_posix()
@@ -238,9 +252,10 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
         name = self.page_name(path) if kind == "page" else \
             _page_name(path) if kind != "home" else path.stem
         slug = ""
-        if kind == "post" and self.blog is not None:  # (the slug its old URL had)
-            slug = str(data.get("slug") or blog_slugify(title, self.blog.separator,
-                                                       self.blog.slug_unicode))
+        post_blog = self.blog_of(rel) if kind == "post" else None
+        if post_blog is not None:  # (the slug its old URL had)
+            slug = str(data.get("slug") or blog_slugify(title, post_blog.separator,
+                                                       post_blog.slug_unicode))
         generated = kind == "page" and slug_of(name) in _GENERATED
         if generated:
             self.report.warn(path, None, f"a page named `{name}` would take Lanting's own "
@@ -326,8 +341,8 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
 
     def post_path(self, rel: str, data: dict[str, Any], title: str,
                   front: dict[str, Any]) -> str:
-        assert self.blog is not None
-        blog = self.blog
+        blog = self.blog_of(rel)
+        assert blog is not None
         slug = str(data.get("slug") or blog_slugify(title, blog.separator, blog.slug_unicode))
         date = front.get("date")
         moment = date.moment if isinstance(date, When) else dt.datetime(1970, 1, 1)

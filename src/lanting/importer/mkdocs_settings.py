@@ -104,22 +104,33 @@ class BlogSettings:
 def plugin(config: dict[str, Any], name: str) -> dict[str, Any] | None:
     """The options of a plugin (`blog`, `material/blog`) as `plugins:` lists it; None when
     the site does not use it."""
+    found = plugins_named(config, name)
+    return found[0] if found else None
+
+
+def plugins_named(config: dict[str, Any], name: str) -> list[dict[str, Any]]:
+    """The options of each instance of a plugin the site uses (Material's blog plugin may
+    be listed twice: `blog_dir: essays` beside the blog)."""
     plugins = config.get("plugins")
     entries = plugins.items() if isinstance(plugins, dict) else (
         ((next(iter(p)), p[next(iter(p))]) if isinstance(p, dict) and p else (p, None))
         for p in (plugins if isinstance(plugins, list) else []))
-    for key, options in entries:
-        if str(key) in (name, f"material/{name}"):
-            if isinstance(options, dict) and options.get("enabled") is False:
-                return None
-            return options if isinstance(options, dict) else {}
-    return None
+    return [options if isinstance(options, dict) else {} for key, options in entries
+            if str(key) in (name, f"material/{name}")
+            and not (isinstance(options, dict) and options.get("enabled") is False)]
 
 
 def blog_settings(config: dict[str, Any], raw: str) -> BlogSettings | None:
-    options = plugin(config, "blog")
-    if options is None:
-        return None
+    found = blog_instances(config, raw)
+    return found[0] if found else None
+
+
+def blog_instances(config: dict[str, Any], raw: str) -> list[BlogSettings]:
+    """The settings of each blog the site has (one per `blog` plugin listed)."""
+    return [_blog(options, raw) for options in plugins_named(config, "blog")]
+
+
+def _blog(options: dict[str, Any], raw: str) -> BlogSettings:
     # (`post_slugify: !!python/name:markdown.extensions.toc.slugify` reads as an empty
     # value: the function's name is only in the text)
     def unicode_slugs(key: str) -> bool:
