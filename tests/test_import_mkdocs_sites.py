@@ -190,3 +190,24 @@ def test_a_second_blog_plugin_has_posts_too(tmp_path: Path) -> None:
     text = "\n".join(p.read_text(encoding="utf-8") for p in essay)
     assert "/essays/2026/on-rivers/" in text and "/blog/2025/docker/" in text
     assert (done.dest / "public" / "essays" / "2026" / "on-rivers" / "index.html").is_file()
+
+
+def test_links_to_footnotes_by_python_markdowns_ids(tmp_path: Path) -> None:
+    """`[跳到注一](#fn:guan)` named Python-Markdown's id of a footnote (`fn:` and its
+    label); Lanting numbers them by first reference (`fn1`), and the build failed on the
+    missing anchor."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Notes\nmarkdown_extensions:\n  - footnotes\n",
+        "docs/index.md": "# Notes\n",
+        "docs/poem.md": ("# 关雎\n\n关关[^guan]雎鸠[^2]。\n\n[跳到注二](#fn:2) "
+                         "[跳到注一](#fn:guan)\n\n```markdown\n[x](#fn:9)\n```\n\n"
+                         "[^2]: 一种水鸟。\n[^guan]: 象声词。\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    root = parse_html(_page(done.dest, "poem"))
+    links = {a.text(): a.attrs["href"] for a in root.find("article").find_all("a")}
+    assert (links["跳到注一"], links["跳到注二"]) == ("#fn1", "#fn2")
+    assert "(#fn:9)" in root.find("pre").text()

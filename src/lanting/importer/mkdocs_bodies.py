@@ -20,7 +20,7 @@ from lanting.importer.body_links import REFERENCE_DEFINITION, map_urls, spaced_d
 from lanting.importer.common import LinkTable, first_item, is_image
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
-from lanting.importer.mkdocs_anchors import heading_text, keep_heading_ids
+from lanting.importer.mkdocs_anchors import footnote_links, heading_text, keep_heading_ids
 from lanting.importer.mkdocs_containers import vuepress_containers
 from lanting.importer.mkdocs_embeds import image_embeds
 from lanting.importer.mkdocs_hooks import toc_blocks
@@ -117,6 +117,8 @@ class MkDocsBodies(MkDocsSnippets):
         text, quoted = B.quote_whole_blocks(text)
         ctx.convert("quote lines without `>` (Python-Markdown's quotes)", quoted)
         text = python_markdown_strong(text, ctx)
+        text, notes = footnote_links(text)
+        ctx.convert("links to footnotes (#fn:1)", notes)
         if whole_page and not self.site_math:
             text, dollars = dollar_signs(text)
             ctx.convert("dollar signs escaped (the site read no math)", dollars)
