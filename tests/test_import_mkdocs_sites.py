@@ -211,3 +211,27 @@ def test_links_to_footnotes_by_python_markdowns_ids(tmp_path: Path) -> None:
     links = {a.text(): a.attrs["href"] for a in root.find("article").find_all("a")}
     assert (links["跳到注一"], links["跳到注二"]) == ("#fn1", "#fn2")
     assert "(#fn:9)" in root.find("pre").text()
+
+
+def test_a_figures_id_keeps_answering(tmp_path: Path) -> None:
+    """`<figure markdown id="fig-arch">`, named by the text's `[Figure 1](#fig-arch)`:
+    the figure became Lanting's and lost its id, and the build failed on each link."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": ("site_name: Systems\nplugins:\n  - blog\nmarkdown_extensions:\n"
+                       "  - md_in_html\n"),
+        "docs/index.md": "# Systems\n",
+        "docs/blog/posts/p2p.md": (
+            "---\ndate: 2026-06-17\n---\n\n# P2P reads\n\nThe pipeline ([Figure 1]"
+            "(#fig-arch)) reads drives in parallel.\n\n<figure markdown id=\"fig-arch\">\n"
+            "![The cold-read pipeline](arch.png)\n<figcaption>Figure 1: the pipeline."
+            "</figcaption>\n</figure>\n"),
+        "docs/blog/posts/arch.png": png(8, 6),
+    })
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    root = parse_html(_page(done.dest, "posts/p2p-reads"))
+    anchor = root.find("a", attrs={"id": "fig-arch"})
+    assert anchor is not None
+    assert root.find("figure") is not None

@@ -45,7 +45,7 @@ _ATTRS = r"\{:?[ \t]*(?:[.#][\w-]+|[\w-]+(?:=(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s}]+))
 _LINK_ATTRS = re.compile(r"(!?)(\[(?:[^\[\]\n]|\[[^\]\n]*\])*\]\([^)\n]*\))(" + _ATTRS + ")")
 _HEADING_ATTRS = re.compile(r"^(#{1,6}[ \t].*?)[ \t]*(" + _ATTRS + r")[ \t]*$", re.MULTILINE)
 _LINE_ATTRS = re.compile(r"^[ \t]*(" + _ATTRS + r")[ \t]*$", re.MULTILINE)
-_FIGURE = re.compile(r"<figure\b[^>]*\bmarkdown\b[^>]*>(.*?)</figure>", re.DOTALL)
+_FIGURE = re.compile(r"(<figure\b[^>]*\bmarkdown\b[^>]*>)(.*?)</figure>", re.DOTALL)
 _MD_IN_HTML = re.compile(r"^([ \t]*)<(\w+)\b([^>\n]*?)\s+markdown(?:=(?:\"[^\"]*\"|'[^']*'"
                          r"|\w+))?([^>\n]*)>", re.MULTILINE)
 DROPPED = f"{MARK_OPEN}X{MARK_CLOSE}"
@@ -178,10 +178,13 @@ class MkDocsBodies(MkDocsSnippets):
     # --- figures and links ------------------------------------------------------------------
 
     def figures(self, text: str, ctx: Context) -> str:
-        """`<figure markdown>` with one image and a `<figcaption>`: Lanting's figure."""
+        """`<figure markdown>` with one image and a `<figcaption>`: Lanting's figure; its
+        `id` (`<figure markdown id="fig-arch">`, which the text's `[Figure 1](#fig-arch)`
+        names) an anchor before it."""
 
         def one(match: re.Match[str]) -> str:
-            inner = match.group(1)
+            inner = match.group(2)
+            named = re.search(r"""\bid=["']([^"']+)["']""", match.group(1))
             images = re.findall(r"!\[([^\]\n]*)\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)", inner)
             caption = re.search(r"<figcaption>(.*?)</figcaption>", inner, re.DOTALL)
             if len(images) != 1:
@@ -191,7 +194,8 @@ class MkDocsBodies(MkDocsSnippets):
             sized = re.search(r"\)(\{[^}\n]*\})", inner)
             alt, src = images[0]
             made = B.figure(src, caption.group(1).strip() if caption else "", alt)
-            return made.replace(")\n", ")" + sized.group(1) + "\n", 1) if sized else made
+            made = made.replace(")\n", ")" + sized.group(1) + "\n", 1) if sized else made
+            return (B.block(f'<a id="{named.group(1)}"></a>') if named else "") + made
 
         return _FIGURE.sub(one, text)
 
