@@ -126,6 +126,7 @@ def test_stars_that_make_no_bold_text_are_found(text: str, lines: list[int]) -> 
     # prices, which the `$` rule reads as no formula: the `|` between them is a border
     ("| GPT | $/1M tokens (input) | $ 2.50 |", False),
     ("| o1 | $ 15.00 | $ 60.00 |", False),
+    ("| o3-mini     |       $  1.10       |       $  4.40        |", False),
 ])
 def test_a_pipe_inside_a_formula_in_a_table_is_found(row: str, warned: bool) -> None:
     text = f"| a | b | c |\n|---|---|---|\n{row}\n"

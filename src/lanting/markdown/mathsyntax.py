@@ -59,8 +59,8 @@ def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
         # `$\\overline{A+B} $`, `$y \\in \\lbrace -1, 1 \\rbrace $`, or are an equation,
         # `$ q = x+y$` (as MathJax and KaTeX's auto-render read them)
         return False
-    if src[end + 1:end + 3].lstrip(" ")[:1].isdigit():
-        return False  # `… $ 10`
+    if src[end + 1:end + 12].lstrip(" \t")[:1].isdigit():
+        return False  # `… $ 10`, `| $  1.10 | $  4.40 |` (a padded table's prices)
     bare = _TEXT_GROUP.sub("", content)
     if _CJK.search(bare):
         # `$ 涨到 $`: prose; but `$ Y = 2^{e} \times m，其中 m = 1.M $` (a command, and a
