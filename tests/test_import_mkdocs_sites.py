@@ -151,7 +151,8 @@ def test_headings_as_python_markdown_read_them(tmp_path: Path) -> None:
         "docs/week5.md": (
             "# Week 5\n\n- [安装](#安装)\n- [Gradients](#2-gradients)\n\n#安装\n\n"
             "pip install gym\n\n###### **Iteration 1**\n\n####### **2) Gradients**\n\n"
-            "gradient step\n\n```python\n#comment stays\n```\n"),
+            "gradient step\n\n```python\n#comment stays\n```\n\n<style>\n"
+            "#subscribe:disabled {\n  opacity: 0.6;\n}\n</style>\n\n<!--\n#draft\n-->\n"),
     })
     done = import_site(source, tmp_path / "new")
     result = build(done.dest, BuildOptions())
@@ -162,6 +163,8 @@ def test_headings_as_python_markdown_read_them(tmp_path: Path) -> None:
                 if getattr(h, "tag", "") in ("h1", "h2", "h3", "h4", "h5", "h6")]
     assert headings[-3:] == ["安装", "Iteration 1", "2) Gradients"]
     assert "#comment stays" in article.find("pre").text()
+    page = (done.dest / "content" / "pages" / "week5.md").read_text(encoding="utf-8")
+    assert "#subscribe:disabled {" in page and "\n#draft\n" in page
 
 
 def test_a_second_blog_plugin_has_posts_too(tmp_path: Path) -> None:

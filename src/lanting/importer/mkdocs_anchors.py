@@ -53,6 +53,7 @@ def heading_text(text: str) -> str:
     return re.sub(r"[*`]|~~", "", text)
 
 
+_RAW_OPEN = re.compile(r"^[ \t]*<(!--|(?:style|script|pre|textarea)\b)", re.IGNORECASE)
 _UNSPACED = re.compile(r"^(#{1,6})(?=[^#\s])|^#{7,}[ \t]*(?=\S)")
 
 
@@ -62,8 +63,16 @@ def python_markdown_headings(text: str) -> tuple[str, int]:
     heading) were headings on the MkDocs site and are paragraphs to CommonMark, the
     links to their ids broken. Code blocks are left alone. Returns (text, how many)."""
     lines = text.split("\n")
-    fence, count = "", 0
+    fence, count, raw = "", 0, ""
     for i, line in enumerate(lines):
+        if raw:  # (inside a `<style>`, `<script>` or comment: no Markdown, `#id {` is CSS)
+            raw = "" if raw in line else raw
+            continue
+        tag = _RAW_OPEN.match(line)
+        if tag:
+            end = "-->" if tag.group(1) == "!--" else f"</{tag.group(1).lower()}"
+            raw = "" if end in line[tag.end():].lower() else end
+            continue
         opening = _FENCE.match(line)
         if fence or opening:
             if not fence and opening:
