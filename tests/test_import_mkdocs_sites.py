@@ -92,7 +92,8 @@ def test_dollars_on_a_site_without_math_are_dollar_signs(tmp_path: Path) -> None
     of exported JSON, prices); Lanting read formulas of them and failed the build. With
     arithmatex the same line is math, as it was."""
     page = ("# 导出\n\n标签 {\"color\":\"$label-back-color:2-0\"},{\"color\":\"$label:3-0\"}"
-            " 价格 $5 到 $10。<span title=\"$x$\">悬停</span>\n\n```bash\necho $HOME\n```\n")
+            " 价格 $5 到 $10。<span title=\"$x$\">悬停</span>\n\n```bash\necho $HOME\n```\n\n"
+            "<script>\n$(\"#menu\").hide();\n</script>\n")
     plain, with_math = tmp_path / "plain", tmp_path / "math"
     write_files(plain, {"mkdocs.yml": "site_name: Garden\n", "docs/index.md": "# G\n",
                         "docs/yuque/export.md": page})
@@ -110,6 +111,8 @@ def test_dollars_on_a_site_without_math_are_dollar_signs(tmp_path: Path) -> None
     assert [s.attrs["title"] for s in root.find("article").find_all("span")
             if "title" in s.attrs] == ["$x$"]
     assert "echo $HOME" in root.find("pre").text()
+    page_text = (done.dest / "content" / "pages" / "export.md").read_text(encoding="utf-8")
+    assert "\n$(\"#menu\").hide();" in page_text  # (a script's `$` is jQuery's)
     done = import_site(with_math, tmp_path / "math-new")
     build(done.dest, BuildOptions())
     assert len(parse_html(_page(done.dest, "calc")).find_all("math")) == 2

@@ -17,7 +17,10 @@ from lanting.importer.mkdocs_settings import extension, plugin
 
 MATH_EXTENSIONS = ("pymdownx.arithmatex", "mdx_math", "markdown_katex", "markdown_math")
 _MATH_SCRIPT = re.compile(r"mathjax|katex", re.IGNORECASE)
-_DOLLAR_OR_TAG = re.compile(r"<[A-Za-z/!][^<>\n]*>|(?<!\\)\$")
+_DOLLAR_OR_TAG = re.compile(r"<(script|style|pre|textarea)\b.*?</\1\s*>|<!--.*?-->"
+                            r"|<[A-Za-z/!][^<>\n]*>|(?<!\\)\$", re.DOTALL | re.IGNORECASE)
+"""A dollar, or what holds no Markdown dollars: a tag, a script or style (jQuery's
+`$(…)`), a comment."""
 
 
 def reads_math(config: dict[str, Any]) -> bool:
@@ -32,8 +35,8 @@ def reads_math(config: dict[str, Any]) -> bool:
 
 
 def dollar_signs(text: str) -> tuple[str, int]:
-    """`text` (its code put aside) with each `$` outside HTML tags escaped: (text, how
-    many)."""
+    """`text` (its code put aside) with each `$` outside HTML tags, scripts, styles and
+    comments escaped: (text, how many)."""
     count = 0
 
     def one(match: re.Match[str]) -> str:
