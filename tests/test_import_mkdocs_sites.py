@@ -241,3 +241,26 @@ def test_a_figures_id_keeps_answering(tmp_path: Path) -> None:
     anchor = root.find("a", attrs={"id": "fig-arch"})
     assert anchor is not None
     assert root.find("figure") is not None
+
+
+def test_double_equals_without_pymdownx_mark_stay_as_written(tmp_path: Path) -> None:
+    """Two version pins on a line, `dm-tree==0.1.6 … **dm-tree==0.1.7**`, were text on
+    an MkDocs site without pymdownx.mark; Lanting marked the text between them and broke
+    the bold. With the extension, `==marked==` is marked, as it was."""
+    line = "把 dm-tree==0.1.6 调整为 **dm-tree==0.1.7**！\n\n`a==b==c` in code.\n"
+    plain, marked = tmp_path / "plain", tmp_path / "marked"
+    write_files(plain, {"mkdocs.yml": "site_name: G\n", "docs/index.md": "# G\n",
+                        "docs/pins.md": "# Pins\n\n" + line})
+    write_files(marked, {"mkdocs.yml": "site_name: M\nmarkdown_extensions:\n"
+                                       "  - pymdownx.mark\n",
+                         "docs/index.md": "# M\n", "docs/hi.md": "# Hi\n\n==重点==。\n"})
+    done = import_site(plain, tmp_path / "plain-new")
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    article = parse_html(_page(done.dest, "pins")).find("article")
+    assert article.find("mark") is None
+    assert [b.text() for b in article.find_all("strong")] == ["dm-tree==0.1.7"]
+    assert "dm-tree==0.1.6" in article.text() and article.find("code").text() == "a==b==c"
+    done = import_site(marked, tmp_path / "marked-new")
+    build(done.dest, BuildOptions())
+    assert parse_html(_page(done.dest, "hi")).find("article").find("mark").text() == "重点"

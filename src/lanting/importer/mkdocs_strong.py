@@ -5,6 +5,10 @@ Python-Markdown takes `**` … the next `**` on the line as bold, whatever is ju
 (text exported from Yuque or Feishu writes them so). CommonMark, and so Lanting, lets no
 `**` open before a space or close after one: the stars showed as written. The space
 moves outside the stars, where it reads the same.
+
+Likewise `==`: Lanting reads `==text==` as marked text, Python-Markdown only with
+pymdownx.mark; without it `dm-tree==0.1.6 … dm-tree==0.1.7` was two version pins, and
+is again (`literal_marks`).
 """
 
 from __future__ import annotations
@@ -53,3 +57,21 @@ def python_markdown_strong(text: str, ctx: Context) -> str:
         total += moved
     ctx.convert("bold text with a space inside its ** (Python-Markdown's bold)", total)
     return "\n".join(lines)
+
+
+_MARK = re.compile(r"(?<![=\\])==(?=[^\s=])([^=\n]*?[^\s=\\])==(?!=)")
+"""Two `==` on a line that Lanting's mark rule would pair."""
+
+
+def literal_marks(text: str, ctx: Context) -> str:
+    """`text` (its code put aside) with each `==…==` pair escaped, on a site without
+    pymdownx.mark; a line with a `$` (a formula may hold `==`) is left alone."""
+    lines, total = [], 0
+    for line in text.split("\n"):
+        if "==" in line and "$" not in line:
+            line, count = _MARK.subn(r"\\=\\=\1\\=\\=", line)
+            total += count
+        lines.append(line)
+    ctx.convert("== left as written (the site had no pymdownx.mark)", total)
+    return "\n".join(lines)
+
