@@ -67,8 +67,8 @@ def test_vuepress_containers_on_an_mkdocs_page(tmp_path: Path) -> None:
 
 def test_bold_with_a_space_inside_its_stars(tmp_path: Path) -> None:
     """Python-Markdown made bold of `**1. **` and `` `key`** 的用法** `` (notes exported
-    from Yuque write them so); CommonMark showed their stars as written. Code stays as
-    it is."""
+    from Yuque write them so), and `**(n+1)m/**2`, which CommonMark cannot close (a `/`
+    inside, a digit outside); it showed their stars as written. Code stays as it is."""
     source = tmp_path / "src"
     write_files(source, {
         "mkdocs.yml": "site_name: Notes\n",
@@ -76,14 +76,15 @@ def test_bold_with_a_space_inside_its_stars(tmp_path: Path) -> None:
         "docs/java/map.md": (
             "# Map\n\n### **1. **`int hash`\n\n+ `>>`** 的用法**：右移\n"
             "+ 预约时 **\"先办卡\" **再挂号\n\n| 列 | 说明 |\n|---|---|\n"
-            "| `NULL`** 处理** | 复杂 |\n\nIn code: `a **b **c`\n"),
+            "| `NULL`** 处理** | 复杂 |\n\n化简后为 **(n+1)m/**2；\n\n"
+            "In code: `a **b **c`\n"),
     })
     done = import_site(source, tmp_path / "new")
     result = build(done.dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
     root = parse_html(_page(done.dest, "map"))
     bold = [b.text() for b in root.find("article").find_all("strong")]
-    assert bold == ["1.", "的用法", "\"先办卡\"", "处理"]
+    assert bold == ["1.", "的用法", "\"先办卡\"", "处理", "(n+1)m/"]
     assert any(c.text() == "a **b **c" for c in root.find_all("code"))
 
 

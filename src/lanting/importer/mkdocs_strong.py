@@ -4,7 +4,9 @@ Python-Markdown takes `**` … the next `**` on the line as bold, whatever is ju
 `**1. **`, `` `key`** 的应用** `` and `**"广医五院" **` were bold on the MkDocs site
 (text exported from Yuque or Feishu writes them so). CommonMark, and so Lanting, lets no
 `**` open before a space or close after one: the stars showed as written. The space
-moves outside the stars, where it reads the same.
+moves outside the stars, where it reads the same; a pair CommonMark cannot close even
+so (`**(n+1)m/**2`: punctuation inside the closing stars, a digit outside) is written
+`<strong>…</strong>`.
 
 Likewise `==`: Lanting reads `==text==` as marked text, Python-Markdown only with
 pymdownx.mark; without it `dm-tree==0.1.6 … dm-tree==0.1.7` was two version pins, and
@@ -14,8 +16,11 @@ is again (`literal_marks`).
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from lanting.importer.liquid import Context
+from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN
+from lanting.markdown.emphasis import is_cjk
 
 _STARS = re.compile(r"(?<![*\\])\*\*(?!\*)")
 """Two stars, no more (`***` is bold italic, left as it is), not escaped."""
@@ -39,12 +44,43 @@ def _line(line: str) -> tuple[str, int]:
     for open_at, close_at in zip(starts[::2], starts[1::2], strict=False):
         inner = line[open_at + 2:close_at]
         text = inner.strip()
-        if not text or text == inner:
+        if not text:
             continue
         lead, trail = inner[:len(inner) - len(inner.lstrip())], inner[len(inner.rstrip()):]
-        out.append(line[last:open_at] + lead + "**" + text + "**" + trail)
+        before = line[open_at - 1] if open_at > 0 else " "
+        after = line[close_at + 2] if close_at + 2 < len(line) else " "
+        if text == inner and _opens(before, text[0]) and _closes(text[-1], after):
+            continue
+        # (trimmed, the stars pair in CommonMark too; else the bold is written out:
+        # `**(n+1)m/**2`, a `/` inside the closing stars and a digit outside)
+        bold = f"**{text}**" if _opens(lead[-1:] or before, text[0]) and _closes(
+            text[-1], trail[:1] or after) else f"<strong>{text}</strong>"
+        out.append(line[last:open_at] + lead + bold + trail)
         last, moved = close_at + 2, moved + 1
     return "".join(out) + line[last:], moved
+
+
+def _punctuation(char: str) -> bool:
+    """CommonMark's punctuation (a code span, put aside, is: it starts and ends with a
+    backtick)."""
+    return char in (MARK_OPEN, MARK_CLOSE) or unicodedata.category(char)[0] in "PS"
+
+
+def _opens(before: str, first: str) -> bool:
+    """Whether `**` between `before` and `first` can open bold, as Lanting reads it:
+    CommonMark's left-flanking rule, or a CJK character beside it."""
+    if first.isspace():
+        return False
+    return is_cjk(before) or is_cjk(first) or not _punctuation(first) or \
+        before.isspace() or _punctuation(before)
+
+
+def _closes(last: str, after: str) -> bool:
+    """Whether `**` between `last` and `after` can close bold (right-flanking, or CJK)."""
+    if last.isspace():
+        return False
+    return is_cjk(last) or is_cjk(after) or not _punctuation(last) or \
+        after.isspace() or _punctuation(after)
 
 
 def python_markdown_strong(text: str, ctx: Context) -> str:
