@@ -265,3 +265,24 @@ def test_double_equals_without_pymdownx_mark_stay_as_written(tmp_path: Path) -> 
     done = import_site(marked, tmp_path / "marked-new")
     build(done.dest, BuildOptions())
     assert parse_html(_page(done.dest, "hi")).find("article").find("mark").text() == "重点"
+
+
+def test_a_target_attribute_after_a_link_over_lines_is_removed(tmp_path: Path) -> None:
+    """A poster grid: each figure a link opening in a new tab, `[<figure …>…</figure>](
+    big.jpg){:target="_blank"}`, its text over several lines; the attribute list was
+    left in the text (`{:target="_blank"}` after every poster)."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: RL\nmarkdown_extensions:\n  - attr_list\n  - md_in_html\n",
+        "docs/index.md": "# RL\n",
+        "docs/posters.md": (
+            "# Posters\n\n-   [<figure markdown=\"span\">\n        ![Poster](small.png)\n"
+            "        <figcaption>Offline RL</figcaption>\n    </figure>](big.png)"
+            "{:target=\"_blank\"}\n\nAlso [the list](index.md)"
+            "{ target=\"_blank\" rel=noopener }.\n"),
+        "docs/small.png": png(4, 4),
+        "docs/big.png": png(8, 8),
+    })
+    done = import_site(source, tmp_path / "new")
+    text = (done.dest / "content" / "pages" / "posters.md").read_text(encoding="utf-8")
+    assert "target" not in text

@@ -43,6 +43,8 @@ _ABBR = re.compile(r"^[ \t]*\*\[([^\]\n]+)\]:[ \t]*(.*)$\n?", re.MULTILINE)
 _ATTRS = r"\{:?[ \t]*(?:[.#][\w-]+|[\w-]+(?:=(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s}]+))?)" \
          r"(?:[ \t]+(?:[.#][\w-]+|[\w-]+(?:=(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s}]+))?))*[ \t]*\}"
 _LINK_ATTRS = re.compile(r"(!?)(\[(?:[^\[\]\n]|\[[^\]\n]*\])*\]\([^)\n]*\))(" + _ATTRS + ")")
+_TARGET_ATTRS = re.compile(r"(\]\([^)\n]*\))\{:?[ \t]*(?:(?:target|rel)=(?:\"[^\"\n]*\"|"
+                           r"'[^'\n]*'|[^\s}]+)[ \t]*)+\}")
 _HEADING_ATTRS = re.compile(r"^(#{1,6}[ \t].*?)[ \t]*(" + _ATTRS + r")[ \t]*$", re.MULTILINE)
 _LINE_ATTRS = re.compile(r"^[ \t]*(" + _ATTRS + r")[ \t]*$", re.MULTILINE)
 _FIGURE = re.compile(r"(<figure\b[^>]*\bmarkdown\b[^>]*>)(.*?)</figure>", re.DOTALL)
@@ -378,6 +380,10 @@ def _attributes(text: str, ctx: Context) -> str:
         return match.group(2)
 
     text = _LINK_ATTRS.sub(link, text)
+    # (`{:target="_blank"}` after a link whose text spans lines, a grid of figures each
+    # a link: attributes only a link takes, whatever its text)
+    text, targets = _TARGET_ATTRS.subn(r"\1", text)
+    ctx.convert("buttons and links with attributes (plain links)", targets)
 
     def heading(match: re.Match[str]) -> str:
         ident = re.search(r"#([\w-]+)", match.group(2))
