@@ -21,6 +21,7 @@ from lanting.importer.common import LinkTable, first_item, is_image
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_anchors import footnote_links, heading_text, keep_heading_ids
+from lanting.importer.mkdocs_attributes import ATTRS, attribute_lists
 from lanting.importer.mkdocs_containers import vuepress_containers
 from lanting.importer.mkdocs_embeds import image_embeds
 from lanting.importer.mkdocs_hooks import toc_blocks
@@ -40,13 +41,6 @@ _ICON = re.compile(r"(?<![\w:]):((?:material|fontawesome|octicons|simple)-[\w-]+
                    r"(?:\{[^}\n]*\})?")
 _KEYS = re.compile(r"\+\+([\w-]+(?:\+[\w-]+)*)\+\+")
 _ABBR = re.compile(r"^[ \t]*\*\[([^\]\n]+)\]:[ \t]*(.*)$\n?", re.MULTILINE)
-_ATTRS = r"\{:?[ \t]*(?:[.#][\w-]+|[\w-]+(?:=(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s}]+))?)" \
-         r"(?:[ \t]+(?:[.#][\w-]+|[\w-]+(?:=(?:\"[^\"\n]*\"|'[^'\n]*'|[^\s}]+))?))*[ \t]*\}"
-_LINK_ATTRS = re.compile(r"(!?)(\[(?:[^\[\]\n]|\[[^\]\n]*\])*\]\([^)\n]*\))(" + _ATTRS + ")")
-_TARGET_ATTRS = re.compile(r"(\]\([^)\n]*\))\{:?[ \t]*(?:(?:target|rel)=(?:\"[^\"\n]*\"|"
-                           r"'[^'\n]*'|[^\s}]+)[ \t]*)+\}")
-_HEADING_ATTRS = re.compile(r"^(#{1,6}[ \t].*?)[ \t]*(" + _ATTRS + r")[ \t]*$", re.MULTILINE)
-_LINE_ATTRS = re.compile(r"^[ \t]*(" + _ATTRS + r")[ \t]*$", re.MULTILINE)
 _FIGURE = re.compile(r"(<figure\b[^>]*\bmarkdown\b[^>]*>)(.*?)</figure>", re.DOTALL)
 _MD_IN_HTML = re.compile(r"^([ \t]*)<(\w+)\b([^>\n]*?)\s+markdown(?:=(?:\"[^\"]*\"|'[^']*'"
                          r"|\w+))?([^>\n]*)>", re.MULTILINE)
@@ -64,7 +58,7 @@ def first_heading(body: str) -> tuple[str, str] | None:
         found = _HEADING.match(line)
         if not found:
             return None
-        title = re.sub(r"[ \t]*" + _ATTRS + "$", "", found.group(1))
+        title = re.sub(r"[ \t]*" + ATTRS + "$", "", found.group(1))
         # (as MkDocs read it: the heading's text, without its marks and icons)
         title = " ".join(heading_text(_ICON.sub("", title)).split())
         return title, "\n".join(lines[:i] + lines[i + 1:])
@@ -129,7 +123,7 @@ class MkDocsBodies(MkDocsSnippets):
         text = _abbreviations(text, ctx)
         text = self.figures(text, ctx)
         text = _md_in_html(text, ctx)
-        text = _attributes(text, ctx)
+        text = attribute_lists(text, ctx)
         text = _icons(text, ctx)
         text = self.extras(text, shelf, ctx)
 
@@ -365,38 +359,6 @@ def _md_in_html(text: str, ctx: Context) -> str:
     if "grid cards" in text or "md-button" in text:
         ctx.note("grid", "Material's grid cards and buttons show as plain blocks and "
                  "links (their styles are Material's)")
-    return text
-
-
-def _attributes(text: str, ctx: Context) -> str:
-    """attr_list: on links (`{ .md-button }`: a plain link), on headings (`{ #id }`: the
-    old id kept by an anchor), alone on a line after a block (removed); an image's stays
-    (`{ width="300" align=left }`: Lanting reads it, markdown/attributes.py)."""
-
-    def link(match: re.Match[str]) -> str:
-        if match.group(1):
-            return match.group()
-        ctx.convert("buttons and links with attributes (plain links)")
-        return match.group(2)
-
-    text = _LINK_ATTRS.sub(link, text)
-    # (`{:target="_blank"}` after a link whose text spans lines, a grid of figures each
-    # a link: attributes only a link takes, whatever its text)
-    text, targets = _TARGET_ATTRS.subn(r"\1", text)
-    ctx.convert("buttons and links with attributes (plain links)", targets)
-
-    def heading(match: re.Match[str]) -> str:
-        ident = re.search(r"#([\w-]+)", match.group(2))
-        ctx.convert("heading attributes")
-        return (f'<a id="{ident.group(1)}"></a>\n' if ident else "") + match.group(1)
-
-    text = _HEADING_ATTRS.sub(heading, text)
-    annotate = re.search(r"^[ \t]*\{[ \t]*\.annotate[ \t]*\}[ \t]*$", text, re.MULTILINE)
-    if annotate:
-        ctx.warn(annotate.group().strip(), "code annotations (`{ .annotate }`) show as a "
-                 "numbered list after the block: Lanting has no annotations")
-    text, lines = _LINE_ATTRS.subn("", text)
-    ctx.convert("attribute lines removed", lines)
     return text
 
 
