@@ -256,3 +256,20 @@ def test_a_tex_group_after_a_subscript_is_no_attribute_list(tmp_path: Path) -> N
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     page = parse_html((out / "posts/fa/index.html").read_text(encoding="utf-8")).one("main")
     assert len(page.find_all("math")) == 2
+
+
+def test_two_spaces_ending_a_line_stay_a_line_break(tmp_path: Path) -> None:
+    """An address and a poem whose lines end in two spaces (kramdown's line break, and
+    CommonMark's): the import's tidying stripped the spaces of every importer but two,
+    and the lines ran together. Each is a `\\` break; code keeps its spaces' meaning."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: T\nlang: zh\n",
+        "_posts/2021-01-02-poem.md": "---\ntitle: 诗\n---\n\n床前明月光，  \n疑是地上霜。\n\n"
+                                     "```\nkeep  \nas is\n```\n\n## 标题  \n\n正文。\n"})
+    post = (imported.dest / "content" / "posts" / "poem.md").read_text(encoding="utf-8")
+    assert "床前明月光，\\\n疑是地上霜。\n" in post
+    assert "```\nkeep\nas is\n```" in post and "## 标题\n" in post
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = parse_html((out / "posts/poem/index.html").read_text(encoding="utf-8")).one("main")
+    poem = next(p for p in page.find_all("p") if "床前" in p.text())
+    assert poem.find("br") is not None

@@ -11,7 +11,8 @@ import shlex
 from collections.abc import Callable
 
 from lanting.importer.body_math import table_math
-from lanting.importer.shelf import MARKER, Shelf, fence
+from lanting.importer.linebreaks import hard_breaks
+from lanting.importer.shelf import MARKER, Shelf, fence, protect_code
 from lanting.markdown.emoji import emojize
 
 # --- Lanting's block forms ------------------------------------------------------------------
@@ -128,11 +129,17 @@ _LINK_TO_UNCONVERTED = re.compile(r"(!?)\[([^\]\n]*)\]\((<!-- import: unconverte
 
 
 def tidy(text: str) -> str:
-    """Blank lines between blocks at most one; the body ends with one line end. A link
-    whose URL could not be converted (`[x]({% post_url gone %})`) is its text followed by
-    the comment: a comment for a URL made a broken link nobody could read."""
+    """Blank lines between blocks at most one; no spaces at line ends, but a line break
+    written as two of them (CommonMark's, kramdown's, Python-Markdown's, Pandoc's) is
+    written `\\`; the body ends with one line end. A link whose URL could not be
+    converted (`[x]({% post_url gone %})`) is its text followed by the comment: a
+    comment for a URL made a broken link nobody could read."""
     text = _LINK_TO_UNCONVERTED.sub(lambda m: m.group(2) + m.group(3) if not m.group(1)
                                     else m.group(3), text)
+    if "  \n" in text:
+        shelf = Shelf()
+        text, _count = hard_breaks(protect_code(text, shelf), spaces_only=True)
+        text = shelf.restore(text)
     text = re.sub(r"[ \t]+\n", "\n", text)
     text = re.sub(r"\n{3,}", "\n\n", text)
     return text.strip("\n") + "\n"

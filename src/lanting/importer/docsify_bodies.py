@@ -26,7 +26,6 @@ from lanting.importer.docsify_config import DocsifySettings
 from lanting.importer.docsify_sidebar import route_files, split_route
 from lanting.importer.hugo_links import NOTE_NAME, WIKI_LINK
 from lanting.importer.item import Item
-from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
@@ -79,8 +78,6 @@ class DocsifyBodies:
         ctx.convert("paths with spaces in angle brackets", spaced)
         text = map_urls(text, resolve)
         text = self.fragments(text, shelf, ctx)
-        text, count = hard_breaks(text, spaces_only=True)  # (tidying strips line-end spaces)
-        ctx.convert("line breaks (two spaces) as `\\`", count)
         return B.tidy(shelf.restore(text))
 
     def fragments(self, text: str, shelf: Shelf, ctx: Context) -> str:

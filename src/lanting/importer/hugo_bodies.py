@@ -39,7 +39,6 @@ from lanting.importer.hugo_shortcodes import (
     verbatim_shortcodes,
 )
 from lanting.importer.item import Item
-from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
@@ -114,8 +113,6 @@ class HugoBodies(HugoLinks):
         text, count = math_entities(text)
         ctx.convert("HTML entities in math as their characters", count)
         text = B.tables_and_anchors(text, ctx.convert)
-        text, count = hard_breaks(text, spaces_only=True)  # (tidying strips line-end spaces)
-        ctx.convert("line breaks (two spaces) as `\\`", count)
         text, count = spaced_image_paths(text, lambda name: (
             self.source / "static" / name.lstrip("/") if name.startswith("/")
             else folder / name).is_file())
