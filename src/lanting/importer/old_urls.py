@@ -10,6 +10,10 @@ from lanting.importer.item import Item, new_url, site_path
 from lanting.importer.report import Report
 from lanting.model.names import alias_path
 
+LANTING_PAGES = frozenset({"/", "/blog/", "/tags/", "/categories/", "/archive/", "/search/"})
+"""The pages every Lanting site makes: an old URL there (a folder `tags/` of notes) would
+be a redirect page written over one of them, and Lanting's own page answers there."""
+
 
 class _NewSiteParts(Protocol):
     """What of the `NewSite` keeping old URLs reads and writes."""
@@ -80,6 +84,11 @@ def _aliases(item: Item, taken: dict[tuple[str, str], Item],
     for alias in list(aliases):
         key = (item.lang, alias.rstrip("/") + "/" if not alias.endswith(".html")
                else alias)
+        if key[1] in LANTING_PAGES:
+            aliases.remove(alias)
+            new.report.note(item.source or "", None, f"old URL `{alias}` left out: "
+                            f"Lanting's own {key[1]} answers there")
+            continue
         other = taken.get(key)
         earlier = claimed.setdefault(key, item)
         if (other is not None and other is not item) or earlier is not item:
