@@ -231,6 +231,9 @@ def test_fenced_code_is_escaped_and_keeps_its_language() -> None:
     ("go-html-template", "<p>{{ .Title }}</p>", True),
     ("go-text-template", "{{ range .Pages }}{{ end }}", True),
     ("markmap", "# Plan\n## Read\n- papers", True),
+    # Shiki's (Quartz's) Visual Basic: a Quartz garden's Excel macros were warnings
+    ("vba", "Sub Hello()\n    MsgBox \"hi\"\nEnd Sub", True),
+    ("vb", "Dim n As Integer", True),
 ])
 def test_common_fence_names_pygments_lacks(lang: str, code: str, highlighted: bool) -> None:
     """` ```yml ` (Pygments says `yaml`) was "unknown code language" and unhighlighted."""

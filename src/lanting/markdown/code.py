@@ -126,6 +126,8 @@ LANGUAGE_ALIASES = {"yml": "yaml", "jsonc": "json", "patch": "diff", "cmd": "bat
                     "riscv": "gas", "mlir": "llvm", "pgsql": "postgresql", "plsql": "sql",
                     "j2": "jinja", "nunjucks": "jinja", "env": "bash", "dotenv": "bash",
                     "conf": "ini", "sqlite": "sql",
+                    # Shiki's (Quartz's) Visual Basic, and Excel's macros (VBA)
+                    "vb": "vb.net", "vba": "vb.net",
                     # Hugo's (Chroma's) names of Go templates, `{{ .Title }}` as in Jinja
                     "go-html-template": "html+django", "go-text-template": "django",
                     # Hugo Blox's mind maps: their source is a Markdown outline
