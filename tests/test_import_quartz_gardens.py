@@ -1,18 +1,25 @@
-"""Cases real Quartz gardens showed, each a small garden written inline: a folder named
-as one of Lanting's pages."""
+"""Cases real Quartz gardens showed, each a small garden written inline: a vault opened
+at the repository's root, a folder named as one of Lanting's pages."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from importbits import NOW, messages
-from sitebits import write_files
+from importbits import NOW, messages, page
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import import_site
 
 CONFIG = 'const config = { configuration: { pageTitle: "花园", locale: "zh-CN" } }\n'
+
+
+def _import(tmp_path: Path, files: dict[str, str | bytes]) -> Path:
+    write_files(tmp_path / "old", {"quartz.config.ts": CONFIG, "content/index.md": "首页\n",
+                                   **files})
+    import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    return tmp_path / "new"
 
 
 def test_a_top_folder_named_as_a_lanting_page_leaves_that_url_to_it(tmp_path: Path) -> None:
@@ -28,3 +35,16 @@ def test_a_top_folder_named_as_a_lanting_page_leaves_that_url_to_it(tmp_path: Pa
     result = build(tmp_path / "new", BuildOptions())
     assert [str(w) for w in result.warnings] == []
 
+
+def test_a_path_from_the_vaults_root_finds_the_file(tmp_path: Path) -> None:
+    # (the repository opened as the vault: Obsidian writes `content/Attachments/…`)
+    new = _import(tmp_path, {
+        "content/Omics/测序.md": "读长分布：\n\n![](content/Attachments/slide%201.png)\n\n"
+                               "见 [原图](content/Attachments/slide%201.png)。\n",
+        "content/Attachments/slide 1.png": png(8, 8)})
+    result = build(new, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    body = page(result.output, "/测序/").one("div", class_="prose")
+    assert body.one("img")["src"].endswith(".png")
+    link = next(a for a in body.find_all("a") if a.text() == "原图")
+    assert link["href"] == body.one("img")["src"]

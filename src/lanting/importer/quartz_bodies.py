@@ -98,8 +98,9 @@ class QuartzBodies:
 
     def find(self, target: str, path: Path) -> Item | Path | None:
         """The note or file a link names, as Quartz's `transformLink` found it: a path
-        from the note's folder or from `content/`, else the one slug that ends with it
-        (`[[attention]]` → `ML/attention`); in any case, as Obsidian names are."""
+        from the note's folder or from `content/` (or from the vault's root above it),
+        else the one slug that ends with it (`[[attention]]` → `ML/attention`); in any
+        case, as Obsidian names are."""
         target = target.strip()
         here = posixpath.dirname(path.relative_to(self.content).as_posix())
         if target.endswith("/") or target in (".", ".."):  # (a folder: its page)
@@ -114,6 +115,10 @@ class QuartzBodies:
             return None
         wanted = slug(target if has_extension(target) else target + ".md")
         candidates = [posixpath.normpath(posixpath.join(here, wanted)), wanted.lstrip("/")]
+        # (a vault opened at the repository's root writes `content/Attachments/fig.png`:
+        # Obsidian showed it; Quartz, which reads from `content/`, lost it)
+        if wanted.lstrip("/").startswith("content/"):
+            candidates.append(wanted.lstrip("/").removeprefix("content/"))
         for key in candidates:
             for fold in (False, True):
                 found = self._exact(key, fold)
