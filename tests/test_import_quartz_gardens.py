@@ -48,3 +48,15 @@ def test_a_path_from_the_vaults_root_finds_the_file(tmp_path: Path) -> None:
     assert body.one("img")["src"].endswith(".png")
     link = next(a for a in body.find_all("a") if a.text() == "原图")
     assert link["href"] == body.one("img")["src"]
+
+
+def test_a_note_whose_name_has_a_comma_is_linked(tmp_path: Path) -> None:
+    # (a paper's title as a note's name; `[[1, 2]]` in prose stays as written)
+    new = _import(tmp_path, {
+        "content/Robustness.md": "- [[Fooling the eye, with small changes]]\n"
+                                 "- $A$ 的下标 [[1, 2]] 不是链接\n",
+        "content/Fooling the eye, with small changes.md": "对抗样本。\n"})
+    text = (new / "content" / "pages" / "robustness.md").read_text(encoding="utf-8")
+    assert "[Fooling the eye, with small changes](fooling-the-eye-with-small-changes.md)" \
+        in text
+    assert "[[1, 2]]" in text

@@ -35,7 +35,8 @@ _SHORTCODE = re.compile(r"\{\{[<%].*?[>%]\}\}", re.DOTALL)
 _DATAVIEW = re.compile(r"^[ \t>]*(?:`{3,}|~{3,})[ \t]*dataview(?:js)?\b.*$", re.MULTILINE)
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
 _NOTE = re.compile(r"^(?=[^,]*$).*[^\W\d_]|^$")
-"""A note's name has a letter and no comma (`[[1, 2]]` in prose is a nested list)."""
+"""A note's name has a letter and no comma (`[[1, 2]]` in prose is a nested list); one
+with a comma is a link when a note has that name (`[[Fooling the brain, in short]]`)."""
 
 
 def inline_tags(body: str) -> list[str]:
@@ -136,6 +137,11 @@ class QuartzBodies:
                     return None
         return None
 
+    def named(self, name: str, path: Path) -> bool:
+        """Whether `name`, which reads as prose (`[[a, b]]`), names a note or file."""
+        return re.search(r"[^\W\d_]", name) is not None and \
+            self.find(name, path) is not None
+
     def _exact(self, key: str, fold: bool) -> Item | Path | None:
         for table in (self.by_slug, self.files):
             for candidate in (key, key + "/index"):
@@ -166,7 +172,8 @@ class QuartzBodies:
             # (in a table the `|` is written `\|`: `[[note\|shown]]`)
             name, heading = name.removesuffix("\\"), heading.removesuffix("\\")
             start = text.rfind("\n", 0, match.start()) + 1
-            if embed or not _NOTE.match(name) or _in_math(text, start, match.start()):
+            if embed or _in_math(text, start, match.start()) or not (
+                    _NOTE.match(name) or self.named(name, path)):
                 return match.group()
             label = (shown or (name + (heading.replace("#", " > ", 1) if heading and name
                                         else heading.lstrip("#")))).strip()
