@@ -162,6 +162,21 @@ def test_dollars_closing_in_the_paragraph_stay_inline(text: str) -> None:
     assert len(inline_formulas(doc.one("p"))) == 1
 
 
+def test_an_environment_inside_dollars_a_list_item_opened_is_their_formula() -> None:
+    """A Quartz garden's list item going on, unindented, with `$$`, `\\begin{align*}…`,
+    `$$`: the environment broke the item's paragraph in two, leaving `$$` on each side
+    as text, and the closing one paired with the next `$m$`: an error on every formula
+    after it. The `$$` at the margin is a display formula below the list, as
+    remark-math (Quartz's) reads it, like a code fence there."""
+    doc = tree("1. 加性耦合把 $z$ 分成两份：\n$$\n"
+               "\\begin{align*} x_1 &= z_1 \\\\ x_2 &= z_2 + m(z_1) \\end{align*}\n$$\n"
+               " 其中 $m$ 是网络。\n")
+    assert "$" not in doc.text() and "\\" not in doc.text()
+    assert len(doc.find_all("math")) == 3
+    [display] = doc.find_all("div", class_="math-display")
+    assert display.one("math").find("mtable") is not None  # the align* rows
+
+
 def test_a_bare_opener_may_hold_blank_lines() -> None:
     doc = tree("$$\n\\begin{aligned}\na &= b\n\nc &= d\n\\end{aligned}\n$$\n")
     assert len(doc.find_all("div", class_="math-display")) == 1

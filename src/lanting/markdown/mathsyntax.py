@@ -370,8 +370,12 @@ def _environment_block(state: StateBlock, start_line: int, end_line: int,
     match = _ENV_OPEN.match(first)
     if not match:
         return False
-    if silent and state.parentType == "paragraph" and _opened_above(state, start_line, "$"):
-        return False  # (`x=` / `\begin{bmatrix}` inside a `$` a line above opened)
+    if silent and state.parentType == "paragraph" and any(
+            _opened_above(state, start_line, opener) for opener in ("$", "$$", "\\[")):
+        # (inside a formula a line of the paragraph opened — `x=` / `\begin{bmatrix}`
+        # under a lone `$`, a list item's lazy lines under `$$` — it is that formula's,
+        # not a block of its own leaving the opener as text)
+        return False
     closing = f"\\end{{{match.group(1)}{match.group(2)}}}"
     last = start_line
     parts = []
