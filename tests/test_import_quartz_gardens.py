@@ -60,3 +60,22 @@ def test_a_note_whose_name_has_a_comma_is_linked(tmp_path: Path) -> None:
     assert "[Fooling the eye, with small changes](fooling-the-eye-with-small-changes.md)" \
         in text
     assert "[[1, 2]]" in text
+
+
+def test_a_hub_note_named_as_its_folder_behind_an_emoji_is_the_folder_page(
+        tmp_path: Path) -> None:
+    # (`Statistics/📈 Statistics.md`: a page and the folder's, one URL apart in case)
+    write_files(tmp_path / "old", {
+        "quartz.config.ts": CONFIG, "content/index.md": "见 [[📈 Statistics]]。\n",
+        "content/Statistics/📈 Statistics.md": "统计学概览。\n",
+        "content/Statistics/Sampling/MCMC.md": "马尔可夫链蒙特卡洛。\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    pages = sorted(p.name for p in (tmp_path / "new" / "content" / "pages").iterdir())
+    assert pages == ["mcmc.md", "sampling.md", "statistics.md"]
+    hub = (tmp_path / "new" / "content" / "pages" / "statistics.md").read_text(
+        encoding="utf-8")
+    assert "统计学概览。" in hub and "- [Sampling](sampling.md)" in hub
+    assert not [e for e in imported.report.entries if e.severity == "warning"]
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    assert page(result.output, "/Statistics/").one("h1").text() == "📈 Statistics"

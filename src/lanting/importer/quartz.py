@@ -292,10 +292,16 @@ class Quartz(QuartzBodies):
         return f"{parent}-{base}" if taken and parent else base
 
     def folder_note(self, folder: str) -> Item | None:
-        """`Cloud/Cloud.md` (the Folder Notes plugin's folder note) as the text of the
-        folder's page when the folder has no `index.md`: its own page and the folder's
-        would otherwise share a name (Quartz published both)."""
-        item = self.by_slug.get(f"{folder}/{posixpath.basename(folder)}")
+        """`Cloud/Cloud.md` (the Folder Notes plugin's folder note), or a note whose name
+        is the folder's but for an emoji (`Statistics/📈 Statistics.md`), as the text of
+        the folder's page when the folder has no `index.md`: its own page and the
+        folder's would otherwise share a name (Quartz published both)."""
+        base = posixpath.basename(folder)
+        item = self.by_slug.get(f"{folder}/{base}")
+        if item is None:  # (`Statistics/📈 Statistics.md`: a hub note, an emoji before)
+            hubs = [i for k, i in self.by_slug.items() if posixpath.dirname(k) == folder
+                    and slug_of(posixpath.basename(k)) == slug_of(base)]
+            item = hubs[0] if len(hubs) == 1 else None
         if item is None or item.kind != "page":
             return None
         item.old_urls.append(f"/{folder}/")
