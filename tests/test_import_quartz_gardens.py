@@ -79,3 +79,13 @@ def test_a_hub_note_named_as_its_folder_behind_an_emoji_is_the_folder_page(
     result = build(tmp_path / "new", BuildOptions())
     assert [str(w) for w in result.warnings] == []
     assert page(result.output, "/Statistics/").one("h1").text() == "📈 Statistics"
+
+
+def test_a_heading_embed_finds_its_heading_as_quartz_did_by_slug(tmp_path: Path) -> None:
+    # (Obsidian drops the `:` of `### 柱坐标转直角坐标:` from the link; Quartz matched slugs)
+    new = _import(tmp_path, {
+        "content/Spherical.md": "![[Cylindrical#柱坐标转直角坐标|转换]]\n",
+        "content/Cylindrical.md": "### 柱坐标转直角坐标:\n\n$x = r\\cos\\theta$\n\n"
+                                  "## 别的\n\n无关。\n"})
+    text = (new / "content" / "pages" / "spherical.md").read_text(encoding="utf-8")
+    assert "$x = r\\cos\\theta$" in text and "无关" not in text

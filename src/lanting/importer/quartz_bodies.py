@@ -24,6 +24,7 @@ from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
 from lanting.importer.text import split_front_matter
+from lanting.markdown.anchors import github_slug
 
 _WIKI = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
 _TAG = re.compile(r"(?<![^ \t\n])#([-\w]+(?:/[-\w]+)*)")
@@ -318,10 +319,11 @@ def _part(note: str, heading: str) -> str | None:
                     return "\n".join(lines[start:end])
                 return "\n".join(lines[start:i + 1]).replace(" " + wanted, "")
         return None
-    wanted = wanted.split("#")[-1].strip().casefold()
+    # (by the heading's id, as Quartz matched it: Obsidian drops `:` from the link)
+    wanted = github_slug(wanted.split("#")[-1].strip())
     for i, line in enumerate(lines):
         found = _HEADING.match(line)
-        if found and found.group(2).strip().casefold() == wanted:
+        if found and github_slug(found.group(2).strip()) == wanted:
             level = len(found.group(1))
             end = next((j for j in range(i + 1, len(lines))
                         if (h := _HEADING.match(lines[j])) and len(h.group(1)) <= level),
