@@ -238,6 +238,7 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
     if not first.startswith(opener):
         return False
     label: str | None
+    rest = ""  # (text after a closing `$$` on its line: a paragraph after the formula)
     whole = one_line.fullmatch(first)
     if whole and _closer(opener) not in whole.group(1).replace("\\$", ""):
         content, label, last = whole.group(1), whole.group(2) or whole.group(3), start_line
@@ -282,6 +283,15 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
             end = closing.fullmatch(text.rstrip())
             if end and interrupting and first.rstrip() != opener and end.group(1).strip():
                 return False  # `$$x` on a paragraph's next line, closing in a line of text
+            closer = _closer(opener)
+            if not end and first.rstrip() == opener and text.startswith(closer) and \
+                    closer not in text[len(closer):]:
+                # `$$` alone, the formula, then `$$ is called Laplace's equation.`: the
+                # first `$$` closes, as Obsidian, MathJax and KaTeX read it (else the
+                # formula ran on to the next display's opener, and the text after was
+                # TeX), the text after it a paragraph of its own
+                rest = text[len(closer):].strip()
+                break
             if end:
                 # (`$$.` closing: left as text, it opened a formula that ran to the next
                 # `$$`, and every formula after it was out of step: 48 errors on a page)
@@ -289,10 +299,10 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
                 label = end.group(2) or end.group(3)
                 break
             if _closer(opener) in text.replace("\\$", ""):
-                # `$$的奇异值分解。`, `$$ then there will be`: closed, the sentence going on
-                # after it: a formula inside the paragraph (as KaTeX's auto-render, MathJax
-                # and Pandoc found it), not a block, which ran on to the next lone `$$` of
-                # the page, blank lines and all, and put every formula after out of step
+                # closed mid-line, or after an opener with text on its line: a formula
+                # inside the paragraph (as KaTeX's auto-render, MathJax and Pandoc found
+                # it), not a block, which ran on to the next lone `$$` of the page, blank
+                # lines and all, and put every formula after out of step
                 return False
             parts.append(text)
         content = "\n".join(parts)
@@ -316,6 +326,8 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
     token.map = [start_line, state.line]
     token.meta = {"line": start_line}
     state.env["has_math"] = True
+    if rest:
+        _paragraph(state, rest, last)
     return True
 
 
@@ -324,6 +336,15 @@ def _only_blank_before_close(state: StateBlock, line: int, end_line: int) -> boo
     while line < end_line and not _line(state, line).strip():
         line += 1
     return line < end_line and _line(state, line).strip() == "$$"
+
+
+def _paragraph(state: StateBlock, text: str, line: int) -> None:
+    """A paragraph of `text`, the rest of source line `line`."""
+    token = state.push("paragraph_open", "p", 1)
+    token.map = [line, line + 1]
+    token = state.push("inline", "", 0)
+    token.content, token.map, token.children = text, [line, line + 1], []
+    state.push("paragraph_close", "p", -1)
 
 
 _CODE_SPANS = re.compile(r"(?<!`)(`+)(?!`).+?(?<!`)\1(?!`)", re.DOTALL)
