@@ -269,6 +269,18 @@ def test_urls_differing_only_in_case_are_a_warning_at_the_slug(
     assert warning.severity == "warning" and (warning.path.name, warning.line) == ("b.md", 4)
 
 
+def test_aliases_of_one_page_differing_only_in_case_are_no_warning(
+        make_site: MakeSite, post: Post, build_site: Callable[..., BuildResult]) -> None:
+    """A Quartz note's `aliases: [ML, ml]`: the two redirect pages send the reader to one
+    page, so one replacing the other on macOS loses nothing (ten warnings on a garden)."""
+    site = make_site({
+        "content/posts/ml.md": "---\ntitle: ML\ndate: 2026-01-02\n"
+                               "aliases: [/ML.html, /ml.html]\n---\nML.\n"})
+    result = build_site(site)
+    assert [w.message for w in result.warnings if "differing only in case" in w.message] == []
+    assert (result.output / "ml.html").is_file()
+
+
 @pytest.mark.parametrize("slug", ["404.html", "sitemap.xml", "robots.txt", "atom.xml",
                                   "search", "search-index", "tags", "blog", "archive"])
 def test_slug_colliding_with_a_generated_file_is_an_error_at_the_slug_line(

@@ -69,7 +69,7 @@ def collisions(inp: CheckInput) -> list[Problem]:
         problems.append(blame.problem(
             f"URL {url} is claimed by {len(sources)} sources: {', '.join(sources)}", sources))
     return (problems + _folders(claims, blame) + _long_names(inp, claims, blame)
-            + _case_collisions(claims, blame))
+            + _case_collisions(claims, blame, aliases))
 
 
 GENERATED = "a page Lanting generates"
@@ -201,16 +201,18 @@ def _folders(claims: dict[str, list[str]], blame: _Blame) -> list[Problem]:
     return problems
 
 
-def _case_collisions(claims: dict[str, list[str]], blame: _Blame) -> list[Problem]:
+def _case_collisions(claims: dict[str, list[str]], blame: _Blame,
+                     aliases: dict[str, list[AliasClaim]]) -> list[Problem]:
     """Output paths that differ only in case (`posts/KV-Cache/` and `posts/kv-cache/`):
     a host on Linux serves both, but on macOS and Windows, whose file systems ignore
-    case, the second written replaces the first in the output folder."""
+    case, the second written replaces the first in the output folder. Aliases of one
+    page (`/ML.html`, `/ml.html`) are no problem: both redirect pages lead there."""
     groups: dict[str, list[str]] = defaultdict(list)
     for path in claims:
         groups[path.casefold()].append(path)
     problems = []
     for paths in groups.values():
-        if len(paths) < 2:
+        if len(paths) < 2 or _one_page_aliases(paths, claims, aliases):
             continue
         paths.sort()
         sources = [s for path in paths for s in claims[path]]
@@ -222,6 +224,14 @@ def _case_collisions(claims: dict[str, list[str]], blame: _Blame) -> list[Proble
             "than case")
         problems.append(replace(problem, severity="warning"))
     return problems
+
+
+def _one_page_aliases(paths: list[str], claims: dict[str, list[str]],
+                      aliases: dict[str, list[AliasClaim]]) -> bool:
+    """Whether every one of `paths` is only an alias of one and the same page."""
+    pages = {doc.source.rel for path in paths for doc, _i, _alias in aliases.get(path, [])}
+    return len(pages) == 1 and all(
+        path in aliases and len(claims[path]) == len(aliases[path]) for path in paths)
 
 
 def _long_names(inp: CheckInput, claims: dict[str, list[str]], blame: _Blame) -> list[Problem]:
