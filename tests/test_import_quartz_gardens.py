@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from importbits import NOW, messages, page
 from sitebits import png, write_files
 
@@ -22,16 +23,20 @@ def _import(tmp_path: Path, files: dict[str, str | bytes]) -> Path:
     return tmp_path / "new"
 
 
-def test_a_top_folder_named_as_a_lanting_page_leaves_that_url_to_it(tmp_path: Path) -> None:
-    # (Quartz's `content/tags/` holds the tags' texts: its /tags/ is Lanting's tag list now)
+@pytest.mark.parametrize("folder", ["tags", "Blog"])
+def test_a_top_folder_named_as_a_lanting_page_leaves_that_url_to_it(tmp_path: Path,
+                                                                    folder: str) -> None:
+    # (Quartz's `content/tags/` holds the tags' texts: its /tags/ is Lanting's tag list
+    # now; `/Blog/` and Lanting's /blog/ are one folder on macOS and Windows)
     write_files(tmp_path / "old", {
         "quartz.config.ts": CONFIG, "content/index.md": "首页\n",
-        "content/tags/setup.md": "---\ntags: [setup]\n---\n\n装机的笔记。\n"})
+        f"content/{folder}/setup.md": "---\ntags: [setup]\n---\n\n装机的笔记。\n"})
     imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
-    page_text = (tmp_path / "new" / "content" / "pages" / "tags-page.md").read_text(
-        encoding="utf-8")
-    assert "/tags/" not in page_text.split("---")[1]
-    assert any("Lanting's own /tags/" in m for m in messages(imported, "content/tags"))
+    page_text = (tmp_path / "new" / "content" / "pages" / f"{folder.lower()}-page.md"
+                 ).read_text(encoding="utf-8")
+    assert f"/{folder}/" not in page_text.split("---")[1]
+    assert any(f"Lanting's own /{folder.lower()}/" in m
+               for m in messages(imported, f"content/{folder}"))
     result = build(tmp_path / "new", BuildOptions())
     assert [str(w) for w in result.warnings] == []
 

@@ -84,10 +84,10 @@ def _aliases(item: Item, taken: dict[tuple[str, str], Item],
     for alias in list(aliases):
         key = (item.lang, alias.rstrip("/") + "/" if not alias.endswith(".html")
                else alias)
-        if key[1] in LANTING_PAGES:
+        if key[1].casefold() in LANTING_PAGES:  # (`/Blog/`: one folder on macOS)
             aliases.remove(alias)
             new.report.note(item.source or "", None, f"old URL `{alias}` left out: "
-                            f"Lanting's own {key[1]} answers there")
+                            f"Lanting's own {key[1].casefold()} answers there")
             continue
         other = taken.get(key)
         earlier = claimed.setdefault(key, item)
