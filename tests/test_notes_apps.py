@@ -132,6 +132,16 @@ def test_obsidian_block_ids_and_links_to_them() -> None:
     assert "x ^ y and" in doc.text() and result.problems == ()
 
 
+def test_a_block_id_on_the_paragraphs_last_line_of_its_own() -> None:
+    """`>^arclength` closing a quote (or a callout's list) on a line of its own, as
+    Obsidian wrote it: Quartz gave the paragraph the id; Lanting showed `^arclength` and
+    the links to it failed the build ("no anchor")."""
+    result = render("> 弧长参数化\n>^arclength\n\n> [!info] 理念\n> - 其一\n> - 其二\n>^idea\n")
+    doc = parse_html(result.html)
+    assert doc.one("p", id="^arclength").text().strip() == "弧长参数化"
+    assert doc.find(id="^idea") is not None and "^" not in doc.text()
+
+
 VAULT = {
     "content/posts/x/index.md": "---\ntitle: X\ndate: 2026-01-01\nsummary: After [[z]].\n"
                                 "---\nSee [[ring-attention]], [[about#Contact|me]], [[z]] and "

@@ -179,9 +179,10 @@ def _link(state: StateInline, target: str, heading: str, shown: str | None,
     state.push("link_close", "a", -1)
 
 
-_BLOCK_ID = re.compile(r"(?:^|[ \t])\^([A-Za-z0-9-]+)[ \t]*$")
-"""Obsidian's block id ending a paragraph or a list item (`… 成立。 ^para1`), which
-`[[#^para1]]` and `[[note#^para1]]` link to."""
+_BLOCK_ID = re.compile(r"(?:^|[ \t\n])\^([A-Za-z0-9-]+)[ \t]*$")
+"""Obsidian's block id ending a paragraph or a list item (`… 成立。 ^para1`, or on the
+paragraph's last line of its own, `>^para1` closing a quote), which `[[#^para1]]` and
+`[[note#^para1]]` link to."""
 
 
 def _block_ids(state: StateCore) -> None:
@@ -202,6 +203,9 @@ def _block_ids(state: StateCore) -> None:
             continue
         last.content = _BLOCK_ID.sub("", last.content.rstrip())
         inline.content = inline.content[:found.start()]
+        children = inline.children or []
+        if not last.content and len(children) > 1 and children[-2].type == "softbreak":
+            del children[-2:]  # (the id's own line: no line break left before nothing)
         # (a tight list's paragraph is not rendered: its item holds the id)
         holder = tokens[i - 2] if opening.hidden and i > 1 \
             and tokens[i - 2].type == "list_item_open" else opening
