@@ -94,3 +94,11 @@ def test_a_heading_embed_finds_its_heading_as_quartz_did_by_slug(tmp_path: Path)
                                   "## 别的\n\n无关。\n"})
     text = (new / "content" / "pages" / "spherical.md").read_text(encoding="utf-8")
     assert "$x = r\\cos\\theta$" in text and "无关" not in text
+
+
+def test_empty_double_brackets_are_r_code_not_a_link(tmp_path: Path) -> None:
+    # (R's `list[[]]` in prose and headings: no link to this page's top, no text lost)
+    new = _import(tmp_path, {
+        "content/R 索引.md": "### []和[[]]的区别\n\n取向量要用 $ 或 list[[]]。\n"})
+    text = (new / "content" / "pages" / "r-索引.md").read_text(encoding="utf-8")
+    assert "### []和[[]]的区别" in text and "list[[]]。" in text

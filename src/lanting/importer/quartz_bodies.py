@@ -174,8 +174,8 @@ class QuartzBodies:
             name, heading = name.removesuffix("\\"), heading.removesuffix("\\")
             start = text.rfind("\n", 0, match.start()) + 1
             if embed or _in_math(text, start, match.start()) or not (
-                    _NOTE.match(name) or self.named(name, path)):
-                return match.group()
+                    _NOTE.match(name) or self.named(name, path)) or not (name + heading):
+                return match.group()  # (`list[[]]` is R's, not an empty link)
             label = (shown or (name + (heading.replace("#", " > ", 1) if heading and name
                                         else heading.lstrip("#")))).strip()
             if not name.strip():  # (`[[#Heading]]`: this page)
