@@ -102,3 +102,12 @@ def test_empty_double_brackets_are_r_code_not_a_link(tmp_path: Path) -> None:
         "content/R 索引.md": "### []和[[]]的区别\n\n取向量要用 $ 或 list[[]]。\n"})
     text = (new / "content" / "pages" / "r-索引.md").read_text(encoding="utf-8")
     assert "### []和[[]]的区别" in text and "list[[]]。" in text
+
+
+def test_an_embed_written_as_a_markdown_image_of_a_note_is_inlined(tmp_path: Path) -> None:
+    # (Obsidian's "Markdown links" setting writes `![[Note#^id]]` as `![Note](Note.md#^id)`)
+    new = _import(tmp_path, {
+        "content/Nietzsche.md": "回顾：\n\n![柏拉图的理念](Plato%20Forms.md#^forms)\n",
+        "content/Plato Forms.md": "## 理念世界\n\n完美的三角形只在理念中。\n^forms\n\n别的。\n"})
+    text = (new / "content" / "pages" / "nietzsche.md").read_text(encoding="utf-8")
+    assert "完美的三角形只在理念中。" in text and "别的" not in text and "![" not in text

@@ -34,6 +34,8 @@ _COMMENT = re.compile(r"%%.*?%%", re.DOTALL)
 NOT_WRITTEN = "no note or file of that name in `content/`"
 _SHORTCODE = re.compile(r"\{\{[<%].*?[>%]\}\}", re.DOTALL)
 _DATAVIEW = re.compile(r"^[ \t>]*(?:`{3,}|~{3,})[ \t]*dataview(?:js)?\b.*$", re.MULTILINE)
+_MD_EMBED = re.compile(r"!\[[^\[\]\n]*\]\(<?([^()<>\s]+?\.md)(#[^()<>\s]*)?>?\)")
+"""`![shown](Other%20note.md#^block)`: a note embedded, written as a Markdown image."""
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
 _NOTE = re.compile(r"^(?=[^,]*$).*[^\W\d_]|^$")
 """A note's name has a letter and no comma (`[[1, 2]]` in prose is a nested list); one
@@ -87,7 +89,7 @@ class QuartzBodies:
         # Lanting would read it as its own)
         text = _SHORTCODE.sub(lambda m: ctx.leave(m.group(), "a Hugo shortcode, which "
                                                   "Quartz showed as written"), text)
-        text = self.embeds(text, path, ctx, shelf)
+        text = self.embeds(self.markdown_embeds(text, path), path, ctx, shelf)
         text = self.wiki_links(text, path, ctx)
 
         def resolve(url: str, image: bool) -> str | None:
@@ -255,6 +257,17 @@ class QuartzBodies:
             return ""
 
         return _WIKI.sub(one, text)
+
+    def markdown_embeds(self, text: str, path: Path) -> str:
+        """`![Note](Note.md#^block)`, an embed as Obsidian writes it with its "Markdown
+        links" setting, as `![[Note#^block]]`: the note's text, not an image of a page."""
+        def one(match: re.Match[str]) -> str:
+            name, part = unquote(match.group(1)), unquote(match.group(2) or "")
+            if not isinstance(self.find(name, path), Item) or "|" in part:
+                return match.group()
+            return f"![[{name.removesuffix('.md')}{part}]]"
+
+        return _MD_EMBED.sub(one, text)
 
     # --- Markdown links -----------------------------------------------------------------
 
