@@ -202,6 +202,15 @@ def test_bare_environments_are_display_math(env: str) -> None:
     assert ("(1)" in block.text()) is numbered
 
 
+def test_tex_quotes_inside_a_formula_open_no_code_span() -> None:
+    """`$o_i = \\text{``yes" or ``no"}$`: TeX's opening quotes pair inside the formula, so
+    no code span runs past its `$` (the formula comes first, as remark-math and MathJax
+    read it); the page showed `<code>` in raw TeX. A code span past the `$` still wins."""
+    doc = tree('Let $o_i = \\text{``yes" or ``no"}$, and `$x` costs $5`.\n')
+    assert len(inline_formulas(doc)) == 1 and "text{" not in doc.text()
+    assert [c.text() for c in doc.find_all("code")] == ["$x"]
+
+
 def test_code_never_becomes_math() -> None:
     doc = tree("Run `echo $HOME $PATH` and `$x$`.\n\n```\n$$x$$ and \\(y\\)\n```\n\n"
                "    $$ indented $$\n")

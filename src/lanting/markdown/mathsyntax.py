@@ -95,16 +95,22 @@ _BACKTICKS = re.compile(r"`+")
 
 
 def _opens_code_span(src: str, start: int, end: int) -> bool:
-    """Whether a backtick run in `src[start:end]` opens a code span (a run of the same
-    length follows it): then the `$` is prose beside code (`$10 and `$x$``), never math.
-    An escaped backtick (`\\`{a}`, a text accent) or a lone one is no code span."""
-    for run in _BACKTICKS.finditer(src, start, end):
+    """Whether a backtick run in `src[start:end]` opens a code span running past `end`
+    (the first run of the same length after it is there): then the `$` is prose beside
+    code (`$10 and `$x$``), never math. An escaped backtick (`\\`{a}`, a text accent), a
+    lone one, and a pair inside the formula (TeX's quotes, `\\text{``yes"}`) are none."""
+    pos = start
+    while (run := _BACKTICKS.search(src, pos, end)) is not None:
+        pos = run.end()
         if _escaped(src, run.start()):
             continue
         n = len(run.group(0))
-        for later in _BACKTICKS.finditer(src, run.end()):
-            if len(later.group(0)) == n:
+        closer = next((later for later in _BACKTICKS.finditer(src, run.end())
+                       if len(later.group(0)) == n), None)
+        if closer is not None:
+            if closer.start() >= end:
                 return True
+            pos = closer.end()
     return False
 
 
