@@ -111,3 +111,18 @@ def test_an_embed_written_as_a_markdown_image_of_a_note_is_inlined(tmp_path: Pat
         "content/Plato Forms.md": "## 理念世界\n\n完美的三角形只在理念中。\n^forms\n\n别的。\n"})
     text = (new / "content" / "pages" / "nietzsche.md").read_text(encoding="utf-8")
     assert "完美的三角形只在理念中。" in text and "别的" not in text and "![" not in text
+
+
+def test_a_note_named_as_another_folder_leaves_that_name_to_the_folder(
+        tmp_path: Path) -> None:
+    # (`MySQL/进阶/MySQL.md` and the folder `MySQL/`: /mysql/ and /MySQL/, one on macOS)
+    write_files(tmp_path / "old", {
+        "quartz.config.ts": CONFIG, "content/index.md": "首页\n",
+        "content/MySQL/索引.md": "B+ 树。\n",
+        "content/MySQL/进阶/MySQL.md": "MySQL 的进阶内容。\n"})
+    import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    pages = sorted(p.name for p in (tmp_path / "new" / "content" / "pages").iterdir())
+    assert pages == ["mysql.md", "索引.md", "进阶-mysql.md", "进阶.md"]
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    assert page(result.output, "/MySQL/").one("h1").text() == "MySQL"

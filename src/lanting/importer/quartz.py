@@ -90,6 +90,8 @@ class Quartz(QuartzBodies):
         """Each folder's name as written (`05-DS`, `ML 笔记`), by its slug."""
         self.names: Counter[str] = Counter()
         """How many notes have each name (`intro.md` in every course's folder)."""
+        self.folders: dict[str, set[str]] = {}
+        """The folders (their paths) by their names' slug (`mysql`: `MySQL`)."""
 
     def run(self) -> NewSite:
         if not self.content.is_dir():
@@ -104,6 +106,11 @@ class Quartz(QuartzBodies):
                 self.files[rel] = path
                 self.site.static.setdefault(rel, path)
         self.names = Counter(_name(p).casefold() for p in notes)
+        for path in notes:
+            for folder in path.relative_to(self.content).parents:
+                if folder.name:
+                    self.folders.setdefault(slug_of(folder.name), set()).add(
+                        folder.as_posix())
         for path in notes:
             self.read_note(path)
             for folder in path.relative_to(self.content).parents:
@@ -156,7 +163,10 @@ class Quartz(QuartzBodies):
         name = _name(path)
         folder = posixpath.dirname(posixpath.dirname(rel)) if folder_note \
             else posixpath.dirname(rel)
-        if self.names[name.casefold()] > 1 and folder:
+        # (a name another note or folder has: `MySQL/进阶/MySQL.md` and the folder
+        # `MySQL/`, whose page would be a case apart from the note's; not its own folder)
+        others = self.folders.get(slug_of(name), set()) - {posixpath.dirname(rel)}
+        if (self.names[name.casefold()] > 1 or others) and folder:
             name = f"{posixpath.basename(folder)}-{name}"  # (the folder told them apart)
         if kind == "page" and slug_of(name) in _GENERATED:
             self.report.warn(path, None, f"a page named `{name}` would take Lanting's own "
