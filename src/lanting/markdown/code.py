@@ -135,7 +135,7 @@ LANGUAGE_ALIASES = {"yml": "yaml", "jsonc": "json", "patch": "diff", "cmd": "bat
 """Fence languages posts use that Pygments knows by another name (or a near one: MLIR
 as LLVM IR, ARM and RISC-V assembly as GNU assembler)."""
 PLAIN_LANGUAGES = frozenset({"text", "plain", "txt", "plaintext", "output", "log", "csv",
-                             "tsv"})
+                             "tsv", "pseudocode", "pseudo"})
 """Fence languages that mean "not code to highlight": shown as they are, no warning."""
 
 
