@@ -126,3 +126,15 @@ def test_a_note_named_as_another_folder_leaves_that_name_to_the_folder(
     result = build(tmp_path / "new", BuildOptions())
     assert [str(w) for w in result.warnings] == []
     assert page(result.output, "/MySQL/").one("h1").text() == "MySQL"
+
+
+def test_quartzs_own_locale_left_on_chinese_notes_gives_way_to_them(tmp_path: Path) -> None:
+    # (the sample config's `locale: "en-US"`, never edited, over a garden written in Chinese)
+    write_files(tmp_path / "old", {
+        "quartz.config.ts": CONFIG.replace("zh-CN", "en-US"),
+        "content/index.md": "这里是我的数字花园，记录读书与编程的笔记。\n",
+        "content/笔记/宏.md": "在表格中批量处理数据的宏，以及一些使用心得。\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    config = (tmp_path / "new" / "lanting.toml").read_text(encoding="utf-8")
+    assert 'language = "zh-CN"' in config
+    assert any("en-US" in m and "zh-CN" in m for m in messages(imported, "quartz.config.ts"))

@@ -324,8 +324,7 @@ class Quartz(QuartzBodies):
     def write_config(self) -> None:
         config, read = self.site.config, self.config
         config["title"] = read.title.strip() or "My garden"
-        config["language"] = language_tag(read.locale, read.locale) if read.locale \
-            else guess_language(self.texts)
+        config["language"] = self.language()
         host = read.base_url.removeprefix("https://").removeprefix("http://").strip("/")
         # (Quartz's own `quartz.jzhao.xyz`, never edited, and a name with no domain in it,
         # `math-vault`, name no site: a wrong base URL would break every absolute link)
@@ -346,6 +345,21 @@ class Quartz(QuartzBodies):
                 "Mermaid diagrams drawn as Quartz drew them (its script from a CDN)")
         self.tag_redirects()
         self.menu()
+
+    def language(self) -> str:
+        """`locale`, or the notes' language when there is none, or when it is the sample
+        config's `en-US` left over notes written in Chinese (dates, search and the
+        page's `lang` follow the notes)."""
+        read = self.config
+        guessed = guess_language(self.texts)
+        if not read.locale:
+            return guessed
+        if read.locale == "en-US" and guessed == "zh-CN":
+            self.report.note(self.config.file, self.config.line("locale"), "`locale: "
+                             "en-US` (Quartz's sample) over notes written in Chinese: the "
+                             "new site is in zh-CN (`language` in lanting.toml changes it)")
+            return guessed
+        return language_tag(read.locale, read.locale)
 
     def menu(self) -> None:
         """The garden's top folders (Quartz's explorer), after the blog when notes are
