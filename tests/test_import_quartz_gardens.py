@@ -138,3 +138,14 @@ def test_quartzs_own_locale_left_on_chinese_notes_gives_way_to_them(tmp_path: Pa
     config = (tmp_path / "new" / "lanting.toml").read_text(encoding="utf-8")
     assert 'language = "zh-CN"' in config
     assert any("en-US" in m and "zh-CN" in m for m in messages(imported, "quartz.config.ts"))
+
+
+def test_an_embedded_block_closing_a_callout_is_the_callout(tmp_path: Path) -> None:
+    # (`>^forms` on the callout's last line: Obsidian embeds the callout)
+    new = _import(tmp_path, {
+        "content/Nietzsche.md": "回顾：\n\n![[Plato Forms#^forms]]\n",
+        "content/Plato Forms.md": "## 理念世界\n\n> [!info] 基本想法\n> - 完美的三角形\n"
+                                  "> - 树之为树\n>^forms\n\n别的。\n"})
+    text = (new / "content" / "pages" / "nietzsche.md").read_text(encoding="utf-8")
+    assert "> [!info] 基本想法\n> - 完美的三角形\n> - 树之为树" in text
+    assert "^forms" not in text and "别的" not in text

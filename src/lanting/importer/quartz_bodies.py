@@ -313,7 +313,7 @@ def _same(a: str, b: str, fold: bool) -> bool:
 
 def _part(note: str, heading: str) -> str | None:
     """The text of a note an embed shows: all of it, the section under `#Heading`, or the
-    paragraph (list item) ending in `^block`."""
+    paragraph (list item) ending in `^block` (the quote or callout `>^block` closes)."""
     body = split_front_matter(note)[2]
     wanted = heading.lstrip("#").strip()
     if not wanted:
@@ -321,6 +321,11 @@ def _part(note: str, heading: str) -> str | None:
     lines = body.split("\n")
     if wanted.startswith("^"):
         for i, line in enumerate(lines):
+            if line.lstrip().startswith(">") and line.lstrip("> \t").rstrip() == wanted:
+                start = i  # (`>^id` closing a quote or a callout: the whole of it)
+                while start > 0 and lines[start - 1].lstrip().startswith(">"):
+                    start -= 1
+                return "\n".join(lines[start:i])
             if line.rstrip().endswith(" " + wanted) or line.strip() == wanted:
                 start = i
                 while start > 0 and lines[start - 1].strip() and line.strip() != wanted:
