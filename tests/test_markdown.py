@@ -237,6 +237,10 @@ def test_fenced_code_is_escaped_and_keeps_its_language() -> None:
     # pseudocode: no language to highlight (a Quartz garden's algorithms were warnings)
     ("pseudocode", "for each track t:\n    predict(t)", False),
     ("pseudo", "repeat until converged", False),
+    # Obsidian's Dataview queries (the import says what to do with them): DQL is plain,
+    # DataviewJS is JavaScript
+    ("dataview", "TABLE file.mtime FROM \"笔记\"", False),
+    ("dataviewjs", "dv.list(dv.pages().file.name)", True),
 ])
 def test_common_fence_names_pygments_lacks(lang: str, code: str, highlighted: bool) -> None:
     """` ```yml ` (Pygments says `yaml`) was "unknown code language" and unhighlighted."""

@@ -128,6 +128,8 @@ LANGUAGE_ALIASES = {"yml": "yaml", "jsonc": "json", "patch": "diff", "cmd": "bat
                     "conf": "ini", "sqlite": "sql",
                     # Shiki's (Quartz's) Visual Basic, and Excel's macros (VBA)
                     "vb": "vb.net", "vba": "vb.net",
+                    # Obsidian's DataviewJS queries (`dv.pages()`): JavaScript
+                    "dataviewjs": "javascript",
                     # Hugo's (Chroma's) names of Go templates, `{{ .Title }}` as in Jinja
                     "go-html-template": "html+django", "go-text-template": "django",
                     # Hugo Blox's mind maps: their source is a Markdown outline
@@ -135,7 +137,7 @@ LANGUAGE_ALIASES = {"yml": "yaml", "jsonc": "json", "patch": "diff", "cmd": "bat
 """Fence languages posts use that Pygments knows by another name (or a near one: MLIR
 as LLVM IR, ARM and RISC-V assembly as GNU assembler)."""
 PLAIN_LANGUAGES = frozenset({"text", "plain", "txt", "plaintext", "output", "log", "csv",
-                             "tsv", "pseudocode", "pseudo"})
+                             "tsv", "pseudocode", "pseudo", "dataview"})
 """Fence languages that mean "not code to highlight": shown as they are, no warning."""
 
 
