@@ -211,6 +211,13 @@ def test_tex_quotes_inside_a_formula_open_no_code_span() -> None:
     assert [c.text() for c in doc.find_all("code")] == ["$x"]
 
 
+def test_a_formula_right_after_a_digit_is_math_when_it_starts_with_a_command() -> None:
+    """`zero after 5$\\tau$` (five time constants) was left as TeX, with a warning; money
+    after a number (`5$/月 或 10$/年`) stays text."""
+    doc = tree("after 5$\\tau$, and 5$/月 或 10$/年.\n")
+    assert len(inline_formulas(doc)) == 1 and "5$/月 或 10$/年" in doc.text()
+
+
 def test_code_never_becomes_math() -> None:
     doc = tree("Run `echo $HOME $PATH` and `$x$`.\n\n```\n$$x$$ and \\(y\\)\n```\n\n"
                "    $$ indented $$\n")

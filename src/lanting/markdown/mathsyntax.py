@@ -146,7 +146,8 @@ def dollar_formula(src: str, start: int, end: int) -> bool:
         return False
     before = src[start - 1] if start > 0 else ""
     after = src[end + 1] if end + 1 < len(src) else ""
-    if before.isdigit() or after.isdigit():
+    # (`5$ and 10$` is money; `after 5$\tau$` a formula: a command is TeX's)
+    if after.isdigit() or before.isdigit() and not _COMMAND.match(content):
         return False
     return not (content[0].isspace() or content[-1].isspace()) or _spaced_is_math(
         src, start, end, content)
