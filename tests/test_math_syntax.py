@@ -768,6 +768,19 @@ def test_a_formula_starting_with_a_digit_in_raw_html() -> None:
     assert doc.one("td").text() == "$5 and $10"
 
 
+def test_a_formula_in_raw_html_is_read_with_its_character_references() -> None:
+    """Pandoc's HTML (a blogdown post) writes `r>0` as `<span class="math inline">
+    \\(r&gt;0\\)</span>`: the browser gave MathJax `r>0`; Lanting converted `r&gt;0`,
+    which failed, and showed the TeX as written."""
+    rendered = render('<p>Since <span class="math inline">\\(r&gt;0\\)</span> and '
+                      '<span class="math display">\\[-1&lt; x&lt;1\\]</span></p>\n')
+    assert rendered.problems == ()
+    doc = parse_html(rendered.html)
+    operators = [mo.text() for mo in doc.one("p").find_all("mo")]
+    assert operators == [">", "−", "<", "<"]
+    assert "&" not in doc.one("p").text()
+
+
 def test_a_dollar_pair_in_code_above_a_display_formula() -> None:
     """`` the first `$$` is missing: `` right above a `$$` line (a real Chirpy post about
     kramdown's math): the `$$` in the code span was counted as a formula opened in the

@@ -48,7 +48,7 @@ def math_in_html(text: str, shelf: Shelf, convert: Callable[[str], str],
         nonlocal count
         tex = match.group(1) if match.group(1) is not None else match.group(2)
         try:
-            convert(tex)
+            convert(html.unescape(tex))  # (HTML text: `r&gt;0` was `r>0` to MathJax)
             count += 1
         except ValueError:
             failed.append(tex)

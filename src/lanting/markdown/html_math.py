@@ -11,12 +11,14 @@ attributes, comments, and what `<pre>`, `<code>`, `<script>`, `<style>`, `<texta
 Markdown text, unless a command follows (`$1/|\\vb{r}|$`), and `\\$` is a dollar sign
 (as MathJax's `processEscapes` has it; the importers write a dollar that is no formula
 so). A formula that does not convert is a warning and shown as written, as MathJax
-showed it.
+showed it. A formula is HTML text, read with its character references (`r&gt;0`, as
+pandoc and blogdown write `r>0`) as the browser read them before MathJax saw it.
 """
 
 from __future__ import annotations
 
 import re
+from html import unescape
 
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
@@ -82,7 +84,8 @@ def split_html_math(state: StateCore) -> None:
             tokens.append(_html(token, html, first, start_of_html))
             line = first + token.content.count("\n", 0, start)
             math = Token("math_block" if display else "math_inline", "math", 0,
-                         content=tex, markup=opener, map=[line, line + 1], block=display)
+                         content=unescape(tex), markup=opener, map=[line, line + 1],
+                         block=display)
             math.meta = {"line": line, "in_html": True}
             tokens.append(math)
             has_math = True
