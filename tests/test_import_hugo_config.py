@@ -8,6 +8,7 @@ import datetime as dt
 import tomllib
 from pathlib import Path
 
+import pytest
 from htmltree import Element, parse_html
 from sitebits import write_files
 
@@ -126,6 +127,19 @@ def test_a_base_url_without_scheme(tmp_path: Path) -> None:
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert "https://blog.example.org/post/a/" in (out / "sitemap.xml").read_text(
         encoding="utf-8")
+
+
+@pytest.mark.parametrize("given", ["tianle.github.io", "blog.example.org:8080/notes"])
+def test_a_base_url_that_is_a_bare_domain(tmp_path: Path, given: str) -> None:
+    """`baseurl = "tianle.github.io"` (a Wowchemy site on GitHub Pages) was kept as it
+    was, and the build refused it: "not an absolute URL"."""
+    imported = imported_site(tmp_path, {
+        "config.toml": f'baseurl = "{given}"\ntitle = "S"\nlanguageCode = "en"\n',
+        "content/post/a.md": "---\ntitle: A\ndate: 2020-01-01\n---\n\nText.\n"})
+    assert settings(imported)["base_url"] == f"https://{given}/"
+    assert any("has no scheme" in e.message for e in imported.report.entries)
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert f"https://{given}/post/a/" in (out / "sitemap.xml").read_text(encoding="utf-8")
 
 
 def test_a_static_robots_txt_is_left_to_lanting(tmp_path: Path) -> None:

@@ -477,3 +477,29 @@ def test_a_link_to_a_heading_of_the_page_by_its_text(tmp_path: Path) -> None:
     links = {a.text(): unquote(str(a.get("href"))) for a in page.find_all("a")
              if a.text() in ("接口", "连接", "脚注")}
     assert links == {"接口": "#" + ids[0], "连接": "#" + ids[1], "脚注": "#fn"}
+
+
+def test_a_ref_to_the_main_section_list_leads_to_the_blog(tmp_path: Path) -> None:
+    """`{{< ref "/posts/_index.md" >}}` was the list of the posts in Hugo; no page of
+    the site is that file, so the shortcode was left in a comment, with a warning."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "Notes"\nlanguageCode = "en"\n',
+        "content/posts/_index.md": "---\ntitle: Posts\n---\n",
+        "content/posts/one.md": "---\ntitle: One\ndate: 2024-01-02\n---\nHello.\n",
+        "content/about.md": "---\ntitle: About\n---\n"
+                            'All [my posts]({{< ref "/posts/_index.md" >}}).\n',
+    })
+    assert prose(out, "about/index.html").one("a")["href"] == "/blog/"
+
+
+def test_a_blogdown_formula_with_character_references_converts(tmp_path: Path) -> None:
+    """A blogdown post (pandoc's HTML, `index.html`) writes `r>0` in a formula as
+    `r&gt;0`: the importer tried the TeX as written, and warned that it did not
+    convert."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "Notes"\nlanguageCode = "en"\n',
+        "content/post/bcd/index.html": "---\ntitle: BCD\ndate: 2016-11-17\n---\n"
+            '<p>Since <span class="math inline">\\(r^{k}&gt;0\\)</span>, done.</p>\n',
+    })
+    formula = prose(out, "post/bcd/index.html").one("math")
+    assert [mo.text() for mo in formula.find_all("mo")] == [">"]

@@ -245,7 +245,9 @@ class HugoBodies(HugoLinks):
                 return "#" + (heading_fragment(fragment, item.source) or fragment)
             found = self.find(name, folder)
             if found is None:
-                return ctx.leave(written, f"no page `{name}` in the source")
+                listed = self.list_ref(name, ctx, folder)
+                return ctx.leave(written, f"no page `{name}` in the source") \
+                    if listed is None else listed + hash_mark + fragment
             ctx.convert("ref and relref")
             return self.site.link(found) + hash_mark + fragment
 

@@ -191,6 +191,21 @@ class HugoLinks:
                    if Path(rel).stem == stem or Path(rel).name == stem}
         return next(iter(matches.values())) if len(matches) == 1 else None
 
+    def list_ref(self, name: str, ctx: Context, folder: Path) -> str | None:
+        """A `ref` to a section's list (`ref "/publication/_index.md"`, `ref "posts"`),
+        which Hugo resolved to the list's URL (a relative name from the page's folder,
+        else from `content/`, as `GetPage` looks): the new page listing the same, as a
+        link to that URL leads (None when no new page does)."""
+        target = name.strip().removesuffix("_index.md")
+        root = self.content.resolve()
+        bases = [root] if target.startswith("/") else [folder.resolve(), root]
+        for base in bases:
+            path = (base / target.lstrip("/")).resolve()
+            if path != root and path.is_relative_to(root) and path.is_dir():
+                section = path.relative_to(root).as_posix()
+                return self.url(f"/{section}/", False, ctx, folder)
+        return None
+
     def url(self, url: str, image: bool, ctx: Context, folder: Path) -> str | None:
         if url.startswith("#") and len(url) > 1 and not image:
             # (`[接口](#CMake接口)`, Typora's `#VsCode%20/%20Cursor%20连接`: a heading of

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -216,10 +217,11 @@ class HugoSettings:
         config["language"] = self.language
         if self.config.get("baseurl"):
             base = str(self.config["baseurl"]).rstrip("/") + "/"
-            if base.startswith("//"):
+            if base.startswith("//") or re.match(r"[\w-]+(\.[\w-]+)+(:\d+)?/", base):
                 # (`baseURL: "//owent.net"`: Hugo's pages linked by the reader's scheme;
-                # Lanting's feeds and sitemap need one, and the build refused it)
-                base = "https:" + base
+                # a bare domain, `tianlezhang.github.io`, is the site GitHub Pages
+                # published; Lanting's feeds and sitemap need one, the build refused it)
+                base = "https:" + ("" if base.startswith("//") else "//") + base
                 self.report.note(config_file(self.source), None, f"`baseURL` "
                                  f"`{self.config['baseurl']}` has no scheme: `{base}`")
             config["base_url"] = base
