@@ -10,7 +10,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from sitebits import png, write_files
+from sitebits import png, read, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -352,3 +352,55 @@ def test_a_new_hugo_blox_site_of_publications_projects_and_a_cv_link(tmp_path: P
                for link in config_of(imported)["profile"]["links"])
     out = built(imported, tmp_path)
     assert (out / "publications/doe-2024/index.html").is_file()
+
+
+def test_a_stray_brace_in_an_abstract_does_not_break_the_bib_file(tmp_path: Path) -> None:
+    """An abstract's typo, `Learnin} (CL)`, plain text in front matter, was written into
+    publications.bib as it was: the `}` closed the field, and the build failed on a
+    "malformed BibTeX entry"."""
+    imported = blox(tmp_path, {"content/publication/p/index.md": PUBLICATION.replace(
+        "title: A Paper\n", "title: A Paper\nabstract: Continual Learnin} (CL) is {hard}. "
+        "A {set\n")})
+    out = built(imported, tmp_path)
+    page = read(out, "publications/p/index.html").text()
+    assert "Continual Learnin} (CL) is {hard}. A {set" in page
+
+
+def test_a_placeholder_button_is_a_notice_not_a_warning(tmp_path: Path) -> None:
+    """The starters' example papers have `url_code: '#'`, `url_video: '#'`: each was a
+    warning that the link "led nowhere", five to a paper the owner kept."""
+    imported = blox(tmp_path, {"content/publication/p/index.md": PUBLICATION.replace(
+        "title: A Paper\n", "title: A Paper\nurl_code: '#'\nurl_video: '#'\n"
+        "url_slides: slides/missing.pdf\n")})
+    assert [(e.line, e.message) for e in imported.report.warnings] == [
+        (5, "`url_slides`: `slides/missing.pdf` is no file or page of the old site (its "
+            "link led nowhere): left out")]
+    assert [e.line for e in imported.report.entries
+            if e.severity == "notice" and "placeholder" in e.message] == [3, 4]
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert "code" not in bib and "video" not in bib
+    built(imported, tmp_path)
+
+
+def test_a_social_link_to_a_file_the_site_lacks_is_left_out(tmp_path: Path) -> None:
+    """`social: [{icon: cv, link: CV_Zhu.pdf}]` with no such file in the repository (the
+    old button led nowhere): the import kept it, and the build failed on the profile's
+    link."""
+    imported = blox(tmp_path, {
+        "content/authors/admin/_index.md": AUTHOR.replace("superuser: true\n", """\
+superuser: true
+social:
+  - icon: github
+    link: https://github.com/jdoe
+  - icon: cv
+    icon_pack: ai
+    link: CV_Doe.pdf
+  - icon: cv
+    link: uploads/resume.pdf
+"""),
+        "static/uploads/resume.pdf": b"%PDF-1.4\n"})
+    assert [(e.path, e.line) for e in imported.report.warnings] == [
+        ("content/authors/admin/_index.md", 10)]
+    assert [link["url"] for link in config_of(imported)["profile"]["links"]] == [
+        "https://github.com/jdoe", "/uploads/resume.pdf"]
+    built(imported, tmp_path)

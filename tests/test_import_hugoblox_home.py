@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from htmltree import Element
-from sitebits import read, write_files
+from sitebits import png, read, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -541,7 +541,8 @@ def test_a_course_is_never_the_blog_and_a_hash_button_led_nowhere(tmp_path: Path
     bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
     assert "Dataset" not in bib
     assert any(e.path == "content/publication/example/index.md" and e.line == 7
-               and "`url_dataset`: `#`" in e.message for e in imported.report.warnings)
+               and "`url_dataset`: `#`" in e.message and e.severity == "notice"
+               for e in imported.report.entries)  # (a placeholder: nothing was lost)
 
 
 DECK = """\
@@ -724,3 +725,83 @@ def test_hugo_blox_buttons_and_steps(tmp_path: Path) -> None:
     assert "[Read the docs](https://docs.example.org/)" in post
     assert "### Install\n\nRun it." in post and "{{" not in post
     assert not imported.report.warnings
+
+
+def test_a_ref_to_a_section_list_leads_to_the_new_list(tmp_path: Path) -> None:
+    """Academic's publications widget says "[filter them]({{< ref
+    "/publication/_index.md" >}})": Hugo made that the list's URL; the importer found
+    no page of that file and left the shortcode in a comment, with a warning."""
+    imported = blox(tmp_path, {
+        "content/home/index.md": WIDGET_PAGE,
+        "content/home/publications.md": """\
+            +++
+            widget = "pages"
+            headless = true
+            active = true
+            weight = 3
+            title = "Papers"
+            [content]
+              page_type = "publication"
+            +++
+            See [all of them]({{< ref "/publication/_index.md" >}}) or
+            [by year]({{< relref "publication" >}}).
+            """,
+        "content/publication/_index.md": "---\ntitle: Papers\n---\n",
+        "content/publication/p/index.md": "---\ntitle: A Paper\nauthors: [admin]\n"
+                                          "date: 2022-05-01\n---\n",
+    })
+    assert imported.report.warnings == []
+    home = built_home(imported, tmp_path)
+    links = {a.text(): a["href"] for a in home.find("main").find_all("a")}
+    assert links["all of them"] == "/publications/"
+    assert links["by year"] == "/publications/"
+
+
+def test_a_widget_in_a_bundle_of_the_old_home_is_a_block(tmp_path: Path) -> None:
+    """Academic's gallery widget is a bundle, `content/home/gallery/index.md` beside its
+    album: read as a page, it became a `/gallery/` page the old site never had (hidden
+    by `active = false`), and its `{{< gallery >}}` a warning."""
+    imported = blox(tmp_path, {
+        "content/home/index.md": WIDGET_PAGE,
+        "content/home/gallery/index.md": "+++\nwidget = \"blank\"\nheadless = true\n"
+                                         "active = false\ntitle = \"Gallery\"\n+++\n"
+                                         "{{< gallery >}}\n",
+        "content/home/gallery/gallery/lake.png": png(20, 10),
+        "content/home/news/index.md": "+++\nwidget = \"blank\"\nheadless = true\n"
+                                      "weight = 5\ntitle = \"News\"\n+++\n"
+                                      "Our paper was accepted.\n",
+    })
+    assert imported.report.warnings == []
+    assert not (imported.dest / "content" / "pages" / "gallery.md").exists()
+    assert not (imported.dest / "content" / "pages" / "news.md").exists()
+    home = built_home(imported, tmp_path)
+    assert ("news", "News") in headings(home)
+    assert "Gallery" not in home.find("main").text()
+    assert "Our paper was accepted." in home.find("main").text()
+
+
+def test_a_landing_page_listing_projects_is_lanting_s_projects_page(tmp_path: Path) -> None:
+    """`content/projects.md`, a landing page whose one block lists the `project` folder,
+    became a page at `/projects/`, where Lanting lists the projects: the build failed,
+    "URL /projects/ is claimed by 2 sources"."""
+    imported = blox(tmp_path, {
+        "content/projects.md": """\
+            ---
+            title: Projects
+            type: landing
+            sections:
+              - block: collection
+                content:
+                  title: Selected Projects
+                  text: Things I built.
+                  filters:
+                    folders: [project]
+            ---
+            """,
+        "content/project/kv/index.md": "---\ntitle: KV cache\nsummary: A cache.\n---\n",
+    })
+    assert not (imported.dest / "content" / "pages" / "projects.md").exists()
+    assert [(e.path, e.line) for e in imported.report.warnings] == [("content/projects.md", 5)]
+    out = tmp_path / "out"
+    build(imported.dest, BuildOptions(output=out))
+    assert "KV cache" in read(out, "projects/index.html").find("main").text()

@@ -25,7 +25,25 @@ class BibEntry:
         return raw
 
     def set(self, name: str, text: str) -> None:
-        self.fields[name] = "{" + text + "}"
+        self.fields[name] = "{" + brace_safe(text) + "}"
+
+
+def _balanced_braces(text: str) -> bool:
+    depth = 0
+    for match in re.finditer(r"\\.|[{}]", text):
+        depth += {"{": 1, "}": -1}.get(match.group(0), 0)
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def brace_safe(text: str) -> str:
+    """`text` as the inside of a braced field: a stray brace (an abstract's typo,
+    `Learnin} (CL)`, copied from front matter, where it was plain text) would end the
+    field early and break the whole file, so unbalanced braces are all escaped."""
+    if _balanced_braces(text):
+        return text
+    return re.sub(r"(\\.)|([{}])", lambda m: m.group(1) or "\\" + m.group(2), text)
 
 
 def _balanced(text: str, start: int, open_: str = "{", close: str = "}") -> int:

@@ -148,6 +148,13 @@ class HugoBlox(HugoBloxHome):
                     url = "/" + url
                 if url.startswith("/static/") and (self.source / url.lstrip("/")).is_file():
                     url = url.removeprefix("/static")  # (`static/uploads/cv.pdf`: its file)
+                if url.startswith("/") and not self.on_old_site(url):
+                    # (`link: CV_Zhu.pdf`, a file never committed: the build refused it)
+                    self.report.warn(path, _line_with(path, url.lstrip("/")), f"social link "
+                                     f"`{icon}`: `{url}` is no file or page of the old site "
+                                     "(its link led nowhere): left out; put the file in "
+                                     "static/ and add it to [profile] links")
+                    continue
                 links.append({"kind": LINK_KINDS[icon], "url": url})
             elif url:
                 self.report.note(path, None, f"social link `{icon}` ({url}) left out: no "
@@ -316,11 +323,12 @@ class HugoBlox(HugoBloxHome):
 
     def content_files(self) -> list[tuple[Path, Path | None]]:
         """Publications first: posts citing them need their keys. The CMS's page and the
-        widgets of the old home (`read_blocks`) are left out before the sections are
-        counted (they are no posts)."""
+        widgets of the old home (`read_blocks`; a bundle's too, `home/gallery/index.md`)
+        are left out before the sections are counted (they are no posts)."""
         homes = {lang.content / "home" for lang in self.languages}
         files = [f for f in super().content_files() if not self.is_cms_page(f[0])
-                 and not (f[0].parent in homes and is_widget(f[0]))]
+                 and not ((f[0].parent in homes or f[0].name == "index.md"
+                           and f[0].parent.parent in homes) and is_widget(f[0]))]
         first = {s: 0 for s in PUBLICATIONS}
         return sorted(files, key=lambda f: (first.get(self.section_of(f[0]), 1), str(f[0])))
 
@@ -366,3 +374,10 @@ class HugoBlox(HugoBloxHome):
         if highlight:
             config["publications"] = {"highlight_names": highlight}
 
+
+def _line_with(path: Path, text: str) -> int | None:
+    """The first line of `path` holding `text` (a value inside a front-matter list)."""
+    for number, line in enumerate(read_text(path).splitlines(), start=1):
+        if text in line:
+            return number
+    return None

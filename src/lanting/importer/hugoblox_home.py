@@ -46,19 +46,22 @@ class Block:
 
 
 def widget_files(folder: Path) -> list[Block]:
-    """The active widgets of `content/home/` by weight (the order the old home showed)."""
+    """The active widgets of `content/home/` by weight (the order the old home showed):
+    its files, and its bundles (Academic's `gallery/index.md`, beside its album)."""
     found: list[tuple[float, str, Block]] = []
-    for path in sorted(folder.glob("*.md")) if folder.is_dir() else []:
+    paths = [*folder.glob("*.md"), *folder.glob("*/index.md")] if folder.is_dir() else []
+    for path in sorted(paths):
         fmt, head, body, first = split_front_matter(read_text(path))
         data, _error = load_mapping(fmt or "yaml", head)
         kind = str(data.get("widget") or "")
         if not kind or ("active" in data and not bool_of(data["active"])):
             continue
         weight = data.get("weight")
-        block = Block(kind.lower(), path.stem, _title(data), data, body.strip(), path,
+        name = path.parent.name if path.name == "index.md" else path.stem
+        block = Block(kind.lower(), name, _title(data), data, body.strip(), path,
                       key_line(head, "widget"))
         found.append((float(weight) if isinstance(weight, int | float) else 0.0,
-                      path.name, block))
+                      name, block))
     return [block for _weight, _name, block in sorted(found, key=lambda f: f[:2])]
 
 

@@ -106,8 +106,11 @@ class HugoBloxHome(HugoBloxSlides):
                 data.get("sections"), list):
             return super().read_special(path, bundle, section, data, head, body)
         chinese = self.language.startswith("zh")
+        blocks = landing_sections(path, data, head)
+        if self.is_generated_list(path, bundle, data, blocks):
+            return True
         parts = []
-        for block in landing_sections(path, data, head):
+        for block in blocks:
             text = self.text_of(block)
             if text is None:
                 self.report.note(path, block.line, f"block `{block.kind}` left out: "
@@ -120,6 +123,32 @@ class HugoBloxHome(HugoBloxSlides):
                              "left out: the old page did not show it")
         self.read_page(path, data, head, "\n".join(parts), bundle, section)
         return True
+
+    def is_generated_list(self, path: Path, bundle: Path | None, data: dict[str, Any],
+                          blocks: list[Block]) -> bool:
+        """Whether a landing page only lists a section at the URL where Lanting makes
+        that list (`content/projects.md`, a `collection` of `project`, at `/projects/`):
+        it is left out, with a notice (and a warning for a list's own text, which the
+        new list does not show); kept, it claimed Lanting's page's URL."""
+        name = str(data.get("slug") or (bundle.name if bundle else path.stem)).lower()
+        folders = next((f for f in (PROJECTS, PUBLICATIONS, TALKS) if name == f[-1]), ())
+        if (bundle or path).parent != self.site_root() or not folders or not blocks \
+                or any(b.kind not in LISTS | BIOGRAPHY for b in blocks) \
+                or not any(self.has_pages(self.site_root() / f) for f in folders):
+            return False
+        self.report.note(path, None, f"left out: the list of `{folders[0]}` pages, which "
+                         f"Lanting makes at the same URL, `/{folders[-1]}/`")
+        for block in blocks:
+            if str(block.text).strip():
+                self.report.warn(path, block.line, f"the text of block `{block.kind}` is "
+                                 "not kept (Lanting's list has none): copy it to a page "
+                                 "of yours if it matters")
+        return True
+
+    @staticmethod
+    def has_pages(folder: Path) -> bool:
+        return any(p.name != "_index.md" for p in folder.rglob("*.md")) \
+            if folder.is_dir() else False
 
     @staticmethod
     def left_out_why(block: Block) -> str:

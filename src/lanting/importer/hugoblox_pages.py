@@ -156,12 +156,16 @@ class HugoBloxPages(Hugo):
                        path: Path, head: str) -> list[PageLink]:
         """`links` with their URLs as the new site has them (`page_url`); one to a file
         or page the old site did not have either (its button led nowhere) is left out,
-        with a warning at its key."""
+        with a warning at its key. A bare `#` (the starters' placeholder: `url_code: '#'`
+        in their example papers) led to the page itself: left out with a notice."""
         found = []
         for link in links:
             url = self.page_url(link.url, bundle, folder)
-            if url is None:
-                named = f"`{link.key}`" + (f" “{link.name}”" if link.key == "links" else "")
+            named = f"`{link.key}`" + (f" “{link.name}”" if link.key == "links" else "")
+            if link.url == "#":
+                self.report.note(path, key_line(head, link.key), f"{named}: `#`, a "
+                                 "placeholder leading nowhere (the starter's), left out")
+            elif url is None:
                 self.report.warn(path, key_line(head, link.key), f"{named}: "
                                  f"`{link.url}` is no file or page of the old site (its "
                                  "link led nowhere): left out")
