@@ -404,3 +404,17 @@ social:
     assert [link["url"] for link in config_of(imported)["profile"]["links"]] == [
         "https://github.com/jdoe", "/uploads/resume.pdf"]
     built(imported, tmp_path)
+
+
+def test_an_audio_shortcode_is_a_player_of_the_bundle_s_file(tmp_path: Path) -> None:
+    """Hugo Blox's `{{< audio src="ambient-piano.mp3" >}}` (in its course starter) was
+    left in a comment with a warning, and the file beside the page was not copied."""
+    imported = blox(tmp_path, {
+        "content/post/course/index.md": POST + '\nListen:\n\n{{< audio src="piano.mp3" >}}\n',
+        "content/post/course/piano.mp3": b"ID3\x03\x00",
+    })
+    assert imported.report.warnings == []
+    out = built(imported, tmp_path)
+    player = read(out, "post/course/index.html").one("audio")
+    assert (out / "post" / "course" / player["src"]).is_file() or \
+        (out / player["src"].lstrip("/")).is_file()

@@ -805,3 +805,21 @@ def test_a_landing_page_listing_projects_is_lanting_s_projects_page(tmp_path: Pa
     out = tmp_path / "out"
     build(imported.dest, BuildOptions(output=out))
     assert "KV cache" in read(out, "projects/index.html").find("main").text()
+
+
+def test_a_link_to_an_empty_list_keeps_its_text(tmp_path: Path) -> None:
+    """The starter's publications widget says "[filtering publications](./publication/)";
+    on a site with no publication the new site has no such list, and the link, kept,
+    failed the build ("broken link")."""
+    imported = blox(tmp_path, {
+        "content/home/index.md": WIDGET_PAGE,
+        "content/home/publications.md": "---\nwidget: pages\nheadless: true\nweight: 3\n"
+                                        "title: Papers\ncontent:\n  page_type: publication\n"
+                                        "---\nSee [all papers](./publication/).\n",
+        "content/publication/_index.md": "---\ntitle: Papers\n---\n",
+    })
+    assert [(e.path, e.line) for e in imported.report.warnings] == [
+        ("content/home/publications.md", 9)]
+    home = built_home(imported, tmp_path)
+    assert "See all papers." in home.find("main").text()
+    assert all(a.text() != "all papers" for a in home.find("main").find_all("a"))

@@ -304,9 +304,19 @@ class HugoBlox(HugoBloxHome):
             ctx.convert("buttons as links")
             return f"[{text}]({url})" if url else str(text or "")
 
+        def audio(args: str, written: str) -> str:
+            """`{{< audio src="ambient-piano.mp3" >}}` (a file of the bundle, else of the
+            site's root): the player Hugo Blox drew, whose file moves with the page."""
+            src = B.arguments(args)[1].get("src", "").strip()
+            if not src or '"' in src:
+                return ctx.leave(written, "no `src`")
+            ctx.convert("audio players")
+            return B.block(f'<audio controls src="{src}"></audio>')
+
         handlers.update({"cite": cite, "mention": mention, "table": table, "icon": remove,
                          "slide": remove,  # (a deck slide's background or id)
-                         "button": button, "staticref": self.staticref(ctx)})
+                         "button": button, "staticref": self.staticref(ctx),
+                         "audio": audio})
         return handlers
 
     def staticref(self, ctx: Context) -> Any:

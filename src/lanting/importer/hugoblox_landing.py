@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+from lanting.importer.body_links import UNLINK
 from lanting.importer.common import read_text
 from lanting.importer.hugoblox_home import (
     BIOGRAPHY,
@@ -198,6 +199,23 @@ class HugoBloxHome(HugoBloxSlides):
             ctx.convert("links to section lists")
         return page + hash_mark + fragment if page is not None else None
 
+    def empty_list(self, url: str, ctx: Context) -> bool:
+        """Whether `url` is the list of one of the theme's sections that has no page
+        (the starter's "[filtering publications](./publication/)" on a site without
+        any): the new site has no such list; a warning says the link's text is kept
+        alone."""
+        path = url.partition("#")[0]
+        if not path.startswith(("/", "./")) or (
+                path.startswith("./") and ctx.path not in self.home_files()):
+            return False
+        section = unquote(path.removeprefix(".")).strip("/").lower()
+        if section not in (*PUBLICATIONS, *TALKS, *PROJECTS) \
+                or section in self.list_pages():
+            return False
+        ctx.warn(url, f"`{url}`: the list of the old site's `{section}` pages, which has "
+                 "none: its text kept without the link")
+        return True
+
     def home_files(self) -> set[Path]:
         """The files whose text the new home page shows: its links were written from `/`."""
         return {self.site_root() / "_index.md", *(b.path for b in self.blocks),
@@ -212,6 +230,8 @@ class HugoBloxHome(HugoBloxSlides):
         anchor = url[2:] if url.startswith("/#") else url[1:] if url.startswith("#") \
             and (home or url[1:].lower() in WIDGETS) else ""
         if not anchor or image or (url.startswith("#") and has_anchor(ctx.original, anchor)):
+            if not image and self.empty_list(url, ctx):
+                return UNLINK
             return (None if image else self.section_list(url, ctx)) \
                 or super().url(url, image, ctx, folder)
         page = self.widget_url(anchor)
