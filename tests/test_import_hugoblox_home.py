@@ -823,3 +823,72 @@ def test_a_link_to_an_empty_list_keeps_its_text(tmp_path: Path) -> None:
     home = built_home(imported, tmp_path)
     assert "See all papers." in home.find("main").text()
     assert all(a.text() != "all papers" for a in home.find("main").find_all("a"))
+
+
+def test_a_project_s_deck_is_the_project_s_talk(tmp_path: Path) -> None:
+    """Every starter's example project has `slides: example`, the deck its event also
+    names: a warning, "link the talk by hand", though the deck became a talk."""
+    imported = blox(tmp_path, {
+        "content/slides/kernels/index.md": DECK,
+        "content/slides/solo/index.md": DECK.replace("Kernels in Ten", "Solo"),
+        "content/event/seminar/index.md": "---\ntitle: Kernels at Scale\nevent: Seminar\n"
+                                          "date: 2024-06-01\nslides: kernels\n---\nAbstract.\n",
+        "content/project/fused/index.md": "---\ntitle: Fused\nsummary: Kernels.\n"
+                                          "slides: kernels\n---\n",
+        "content/project/alone/index.md": "---\ntitle: Alone\nsummary: A deck.\n"
+                                          "slides: solo\n---\n",
+        "content/project/lost/index.md": "---\ntitle: Lost\nsummary: None.\n"
+                                         "slides: nowhere\n---\n",
+    })
+    projects = imported.dest / "content" / "projects"
+    assert "talk: talks/seminar.md" in (projects / "fused.md").read_text(encoding="utf-8")
+    assert "talk: talks/solo.md" in (projects / "alone.md").read_text(encoding="utf-8")
+    assert [(e.path, e.line) for e in imported.report.warnings] == [
+        ("content/project/lost/index.md", 4)]
+    out = tmp_path / "out"
+    build(imported.dest, BuildOptions(output=out))
+    hrefs = [a["href"] for a in read(out, "projects/fused/index.html").find_all("a")]
+    assert "/talks/seminar/" in hrefs
+
+
+POST_WITH_GALLERY = """\
+---
+title: A Trip
+date: 2024-05-01
+---
+Photos:
+
+{{< gallery >}}
+"""
+
+
+def test_a_gallery_shows_its_album_s_images(tmp_path: Path) -> None:
+    """The starters' home has a Markdown block `{{< gallery album="demo" >}}`, whose
+    images are in `assets/media/albums/demo/` (or a folder of the page's bundle): it
+    was left in a comment, with a warning that "image `` was not found"."""
+    imported = blox(tmp_path, {
+        "content/_index.md": """\
+            ---
+            type: landing
+            sections:
+              - block: markdown
+                content:
+                  title: Gallery
+                  text: |-
+                    {{< gallery album="demo" >}}
+            ---
+            """,
+        "assets/media/albums/demo/b-lake.png": png(20, 10),
+        "assets/media/albums/demo/a-hill.png": png(10, 20),
+        "assets/media/albums/demo/notes.txt": "not an image\n",
+        "content/post/trip/index.md": POST_WITH_GALLERY,
+        "content/post/trip/gallery/sea.png": png(12, 12),
+    })
+    assert imported.report.warnings == []
+    home = built_home(imported, tmp_path)
+    shown = [img["src"].rsplit("/", 1)[-1] for img in home.find("main").find_all("img")
+             if "album" in img["src"] or "a-hill" in img["src"] or "b-lake" in img["src"]]
+    assert shown == ["a-hill.png", "b-lake.png"]
+    post = read(tmp_path / "out", "post/trip/index.html")
+    assert [img["src"].rsplit("/", 1)[-1] for img in post.find("main").find_all("img")
+            if "sea" in img["src"]] == ["sea.png"]

@@ -2,9 +2,7 @@
 (`content/authors/<user>/_index.md` or `data/authors/<user>.yaml`) as `[profile]` and the
 home page, the theme's own sections (publications, events, projects: read in
 `hugoblox_pages.py`), the blocks of its one-page home and the links to them
-(`hugoblox_landing.py`), and its shortcodes
-(`callout`, `spoiler`, `toggle`, `cite`, `mention`, `hl`, `math`, `icon`, `table`,
-`staticref`, `figure` from the media library)."""
+(`hugoblox_landing.py`), and its shortcodes (`hugoblox_bodies.py`)."""
 
 from __future__ import annotations
 
@@ -12,16 +10,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-from lanting.importer import body as B
 from lanting.importer.bibtex import dump
 from lanting.importer.common import bool_of, finish_menu, menu_names, read_text
-from lanting.importer.hugo_bodies import csv_table
+from lanting.importer.hugoblox_bodies import HugoBloxBodies
 from lanting.importer.hugoblox_home import education_line, is_widget
-from lanting.importer.hugoblox_landing import HugoBloxHome
 from lanting.importer.hugoblox_pages import AUTHORS, PROJECTS, PUBLICATIONS, TALKS
 from lanting.importer.hugoblox_slides import SLIDES
-from lanting.importer.item import Item
-from lanting.importer.liquid import Context
 from lanting.importer.text import key_line, load_mapping, names, split_front_matter
 
 NOT_BLOGS = frozenset({"courses", "course", "docs", "slides"})
@@ -36,14 +30,7 @@ LINK_KINDS = {"github": "github", "google-scholar": "scholar", "graduation-cap":
               "bluesky": "bluesky", "mastodon": "mastodon"}
 
 
-def static_url(args: str) -> str:
-    """The URL of `staticref`'s file, a path from `static/`."""
-    return "/" + (B.arguments(args)[0] or [""])[0].lstrip("/")
-
-
-
-
-class HugoBlox(HugoBloxHome):
+class HugoBlox(HugoBloxBodies):
     kind = "hugo-blox"
 
     def __init__(self, *args: Any) -> None:
@@ -185,6 +172,7 @@ class HugoBlox(HugoBloxHome):
     def finish_more(self) -> None:
         self.home_blocks()
         self.finish_decks()
+        self.link_project_decks()
         if self.entries:
             self.site.extra["content/publications.bib"] = dump(self.entries)
         for item, _text, _path, _folder in self.items:
@@ -197,135 +185,6 @@ class HugoBlox(HugoBloxHome):
                     item.front["paper"] = papers[0]
         if self.profile:
             self.site.config["profile"] = self.profile
-
-    # --- bodies ---------------------------------------------------------------------------------
-
-    def cover(self, data: dict[str, Any], path: Path, bundle: Path | None) -> str:
-        found = super().cover(data, path, bundle)
-        if found or bundle is None:
-            return found
-        featured = next(iter(sorted(bundle.glob("featured.*"))), None)
-        if featured is not None and featured.suffix.lower() in (".png", ".jpg", ".jpeg",
-                                                                ".webp", ".gif"):
-            self.report.convert("featured images as covers")
-            return self.site.image(featured, None)
-        return ""
-
-    def figure_source(self, src: str, named: dict[str, str], item: Item,
-                      folder: Path) -> str | None:
-        if bool_of(named.get("library")):
-            file = self.source / "assets" / "media" / src.lstrip("/")
-            return self.site.image(file, None) if file.is_file() else None
-        return super().figure_source(src, named, item, folder)
-
-    def convert(self, text: str, item: Item, ctx: Context, folder: Path) -> str:
-        # Hugo Blox draws ```mermaid fences as diagrams itself; Lanting does once
-        # `[markdown] mermaid` names a script, which the import leaves to the owner (a
-        # script from another site is the owner's choice).
-        fence = re.search(r"^[ \t]*(```|~~~)[ \t]*mermaid\b.*$", text, re.MULTILINE)
-        if fence:
-            ctx.note(fence.group(), "Mermaid diagrams show as code until `[markdown] "
-                     "mermaid` in lanting.toml names a Mermaid script")
-        fence = re.search(r"^[ \t]*(```|~~~)[ \t]*markmap\b.*$", text, re.MULTILINE)
-        if fence:
-            ctx.note(fence.group(), "Markmap mind maps show as their Markdown outline "
-                     "(Lanting draws none)")
-        return super().convert(text, item, ctx, folder)
-
-    def passthrough(self) -> bool:
-        """Hugo Blox posts wrap math in `{{< math >}}` or rely on the passthrough its
-        own module configures: their escapes are TeX's."""
-        return True
-
-    def paired_handlers(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
-        handlers = super().paired_handlers(item, ctx, folder)
-
-        def callout(args: str, inner: str, written: str) -> str:
-            words = B.arguments(args)[0]
-            return B.callout(B.CALLOUTS.get(words[0] if words else "note", "NOTE"), inner)
-
-        def spoiler(args: str, inner: str, written: str) -> str:
-            words, named = B.arguments(args)
-            return B.details(named.get("text") or named.get("summary")
-                             or (words[0] if words else "…"), inner)
-
-        handlers.update({
-            "callout": (callout, "callouts"), "spoiler": (spoiler, "collapsible blocks"),
-            "toggle": (spoiler, "collapsible blocks"),
-            "hl": (lambda a, inner, w: f"<mark>{inner.strip()}</mark>", "highlights"),
-            "mark": (lambda a, inner, w: f"<mark>{inner.strip()}</mark>", "highlights"),
-            # (`{{< staticref "uploads/cv.pdf" "newtab" >}}my CV{{< /staticref >}}`: a
-            # link to a file of `static/`, its text between the tags)
-            "staticref": (lambda a, inner, w: f"[{inner.strip()}]({static_url(a)})",
-                          "staticref links"),
-            # a deck's: a part shown on a click (its text), the speaker's notes
-            "fragment": (lambda a, inner, w: inner.strip(), "slide fragments"),
-            # a course's numbered steps: their text (headings and paragraphs)
-            "steps": (lambda a, inner, w: inner.strip(), "steps as their text"),
-            "speaker_note": (lambda a, inner, w: f"\nNote:\n\n{inner.strip()}\n",
-                             "speaker notes"),
-        })
-        return handlers
-
-    def single_handlers(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
-        handlers = super().single_handlers(item, ctx, folder)
-
-        def cite(args: str, written: str) -> str:
-            named = B.arguments(args)[1]
-            page = "/" + named.get("page", "").strip("/")
-            key = self.citations.get(page)
-            if key is None:
-                return ctx.leave(written, f"no publication at `{page}`")
-            ctx.convert("citations")
-            return f"[@{key}]"
-
-        def mention(args: str, written: str) -> str:
-            user = (B.arguments(args)[0] or [""])[0]
-            ctx.convert("mentions")
-            return self.user_names.get(user, user)
-
-        def table(args: str, written: str) -> str:
-            named = B.arguments(args)[1]
-            file = folder / named.get("path", "")
-            if not file.is_file():
-                return ctx.leave(written, f"table file `{named.get('path')}` not found")
-            ctx.convert("CSV tables")
-            return csv_table(read_text(file), bool_of(named.get("header", "true")),
-                             named.get("caption", ""))
-
-        def remove(args: str, written: str) -> str:
-            ctx.convert("theme shortcodes removed")
-            return ""
-
-        def button(args: str, written: str) -> str:
-            """`{{< button url="…" text="…" icon="…" />}}`: a link with its text."""
-            named = B.arguments(args.rstrip("/ \t"))[1]
-            url, text = named.get("url", "").strip(), named.get("text") or named.get("url")
-            ctx.convert("buttons as links")
-            return f"[{text}]({url})" if url else str(text or "")
-
-        def audio(args: str, written: str) -> str:
-            """`{{< audio src="ambient-piano.mp3" >}}` (a file of the bundle, else of the
-            site's root): the player Hugo Blox drew, whose file moves with the page."""
-            src = B.arguments(args)[1].get("src", "").strip()
-            if not src or '"' in src:
-                return ctx.leave(written, "no `src`")
-            ctx.convert("audio players")
-            return B.block(f'<audio controls src="{src}"></audio>')
-
-        handlers.update({"cite": cite, "mention": mention, "table": table, "icon": remove,
-                         "slide": remove,  # (a deck slide's background or id)
-                         "button": button, "staticref": self.staticref(ctx),
-                         "audio": audio})
-        return handlers
-
-    def staticref(self, ctx: Context) -> Any:
-        """A `staticref` without its closing tag (Hugo Blox's is paired): the URL."""
-        def one(args: str, written: str) -> str:
-            ctx.convert("staticref")
-            return static_url(args)
-
-        return one
 
     def read_branches(self, files: list[tuple[Path, Path | None]]) -> None:
         """(Hugo Blox's `_index.md` files are its landing page's blocks, the authors and

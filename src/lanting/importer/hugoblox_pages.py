@@ -75,6 +75,9 @@ class HugoBloxPages(Hugo):
         """Author folder -> `Last, First` for BibTeX."""
         self.owner_names: set[str] = set()
         """Authors written in bold in a publication's front matter: the site's owner."""
+        self.project_decks: list[tuple[Item, str, Path, int | None]] = []
+        """(project, the deck its `slides:` names, its file, the key's line): linked to
+        the deck's talk once every talk is read (`link_project_decks`)."""
 
     def read_special(self, path: Path, bundle: Path | None, section: str,
                      data: dict[str, Any], head: str, body: str) -> bool:
@@ -113,9 +116,6 @@ class HugoBloxPages(Hugo):
         if links:
             front["links"] = [{"name": link.name, "url": link.url} for link in links]
             self.report.convert("project links", len(links))
-        if str(data.get("slides") or "").strip():
-            self.report.warn(path, key_line(head, "slides"), f"`slides: {data['slides']}` "
-                             "left out: link the talk by hand (`talk: talks/<slug>.md`)")
         self.left_out(path, data, PROJECT_KEYS)
         draft = bool_of(data.get("draft"))
         if draft:
@@ -124,6 +124,9 @@ class HugoBloxPages(Hugo):
         item = self.site.add(Item("project", slug_of(str(data.get("slug") or stem)), path,
                                   front, draft=draft, lang=self.suffix(language)))
         self.report.counts["projects"] += 1
+        if str(data.get("slides") or "").strip():
+            self.project_decks.append((item, str(data["slides"]).strip(), path,
+                                       key_line(head, "slides")))
         item.old_urls = [self.in_folder(str(data.get("url") or f"/{section}/"
                                             f"{hugo_path(stem, self.lower)}/"), language, data)]
         for url in item.old_urls:

@@ -101,3 +101,19 @@ class HugoBloxSlides(HugoBloxEvents):
             ctx = Context(self.report, path, read_text(path))
             slides = self.convert(body, talk, ctx, path.parent)
             talk.body = talk.body.rstrip("\n") + "\n\n---\n\n" + slides.lstrip("\n")
+
+    def link_project_decks(self) -> None:
+        """A project's deck (`slides: example`) became a talk (its own, or its event's):
+        the project's `talk`, whose page the project's lists; a deck the site lacks
+        is a warning (its button led nowhere)."""
+        for project, name, path, line in self.project_decks:
+            deck = self.root_of(path) / "slides" / name / "index.md"
+            talk = self.claimed.get(deck) or next(
+                (i for i in self.site.items if i.kind == "talk" and i.source == deck), None)
+            if talk is None or (talk.draft and not project.draft):
+                self.report.warn(path, line, f"`slides: {name}` left out: no "
+                                 f"{'published ' if talk else ''}deck "
+                                 f"`content/slides/{name}/` (the button led nowhere)")
+                continue
+            project.front["talk"] = f"talks/{talk.name or talk.slug}.md"
+            self.report.convert("project decks as the project's talk")
