@@ -223,6 +223,25 @@ def test_translated_bundles_home_and_pages(bilingual: Bilingual, post: Post) -> 
     assert re.search(r'src="?/posts/b/fig\.png[" >]', (out / "en/posts/b/index.html").read_text())
 
 
+def test_a_translation_of_a_draft_bundle_keeps_the_bundle_s_images(bilingual: Bilingual,
+        post: Post) -> None:
+    """A Hugo Stack demo post: `index.md` a draft, `index.ar.md` published, both with
+    the bundle's cover. The bundle's files went with the draft's page, left out of the
+    build, and the translation failed: "cover: … is not a file of the site"."""
+    site, _ = bilingual({
+        "content/posts/b/index.md": "---\ntitle: 乙\ndate: 2026-01-02\ndraft: true\n"
+                                    "cover: fig.png\n---\n草稿\n",
+        "content/posts/b/index.en.md": "---\ntitle: B\ndate: 2026-01-02\ncover: fig.png\n"
+                                       "---\n![fig](fig.png)\n",
+        "content/posts/b/fig.png": TINY_PNG,
+    })
+    out = site / "public"
+    assert not (out / "posts/b/index.html").exists()
+    page = (out / "en/posts/b/index.html").read_text()
+    src = re.search(r'<img[^>]*src="?(/[^" >]*fig\.png)', page)
+    assert src is not None and (out / src.group(1).lstrip("/")).is_file()
+
+
 def test_a_translation_without_its_original_names_the_files(make_site: MakeSite, build_site: Build,
         post: Post) -> None:
     error = failure(make_site, build_site, {

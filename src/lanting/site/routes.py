@@ -80,6 +80,18 @@ def output_dir(doc: Document, post_pattern: str = DEFAULT_POST_PERMALINK) -> str
     return f"{document_slug(doc)}/"
 
 
+def _bundle_page(bundle: PurePosixPath, pages: Mapping[str, str]) -> str | None:
+    """The page of a bundle whose folder its files are published in: its `index.md`, or,
+    when that one is a draft left out of the build, a published translation beside it
+    (`index.ar.md`: its cover and images are the bundle's too)."""
+    if bundle.as_posix() in pages:
+        return bundle.as_posix()
+    folder = bundle.parent.as_posix() + "/"
+    return next((rel for rel in sorted(pages) if rel.startswith(folder)
+                 and "/" not in rel[len(folder):] and rel[len(folder):].startswith("index.")
+                 and rel.endswith(".md")), None)
+
+
 def plan_routes(
     documents: list[Document], assets: tuple[Asset, ...], base_path: str,
     language_dirs: Mapping[str, str] | None = None,
@@ -122,10 +134,11 @@ def plan_routes(
     for asset in assets:
         rel = asset.rel.as_posix()
         if asset.bundle is not None:
-            if asset.bundle.as_posix() not in pages:
-                continue  # the bundle's page is a draft left out of this build
+            owner = _bundle_page(asset.bundle, pages)
+            if owner is None:
+                continue  # the bundle's pages are drafts left out of this build
             inside = PurePosixPath(rel).relative_to(asset.bundle.parent).as_posix()
-            asset_paths[rel] = posixpath.join(pages[asset.bundle.as_posix()], inside)
+            asset_paths[rel] = posixpath.join(pages[owner], inside)
         else:
             asset_paths[rel] = rel
     return Routes(pages, asset_paths, base_path)
