@@ -503,3 +503,16 @@ def test_a_blogdown_formula_with_character_references_converts(tmp_path: Path) -
     })
     formula = prose(out, "post/bcd/index.html").one("math")
     assert [mo.text() for mo in formula.find_all("mo")] == [">"]
+
+
+def test_an_inline_shortcode_of_plain_markup_is_kept(tmp_path: Path) -> None:
+    """Stack's math demo uses `math.inline` twice: to load KaTeX, then around
+    `<p>Inline math: \\(…\\)</p>`, which Hugo showed as written; that one was left out
+    too, with a warning, and the formula was lost."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "S"\nlanguageCode = "en"\ntheme = "hugo-theme-stack"\n',
+        "content/post/math-typesetting/index.md": MATH_DEMO.split("{{< css.inline")[0]
+            + "{{< math.inline >}}\n<p>\nGolden: \\(\\varphi = 1.618\\)\n</p>\n"
+              "{{</ math.inline >}}\n"})
+    page = prose(out, "post/math-typesetting/index.html")
+    assert "Golden:" in page.text() and len(page.find_all("math")) == 2

@@ -66,16 +66,26 @@ _INLINE_TEMPLATE = re.compile(r"\{\{[<%]-?\s*([\w-]+\.inline)\b[^}]*?-?[>%]\}\}(
                              r"\{\{[<%]-?\s*/\s*\1\s*-?[>%]\}\}", re.DOTALL)
 
 
+_PAGE_CODE = re.compile(r"<(script|style|link)\b", re.IGNORECASE)
+"""What an inline shortcode without template actions must not hold to be kept: a script
+or a style of the page (`css.inline`'s `<style>`)."""
+
+
 def inline_templates(text: str, ctx: Context) -> str:
     """Hugo's inline shortcodes (`{{< math.inline >}}` … `{{< /math.inline >}}`, kept
     from the demo posts of Stack and other themes): Go templates Hugo ran, which Lanting
     does not run; left, their `{{ if }}` was text on the page and their `<script>`
     loaded KaTeX from a CDN. One that loads math is removed (Lanting renders math
-    itself); any other is left out with a warning."""
+    itself); one with no template action and nothing but markup (the demo's second
+    `math.inline`, `<p>Inline math: \\(…\\)</p>`) is what Hugo showed, kept as written;
+    any other is left out with a warning."""
 
     def one(match: re.Match[str]) -> str:
         if re.search(r"katex|mathjax", match.group(2), re.IGNORECASE):
             ctx.convert("math loaders removed (Lanting renders math)")
+        elif "{{" not in match.group(2) and not _PAGE_CODE.search(match.group(2)):
+            ctx.convert("inline shortcodes without template actions kept as their HTML")
+            return B.block(match.group(2).strip("\n"))
         else:
             ctx.warn(match.group(), f"`{match.group(1)}` is a Go template of the page, "
                      "which Lanting does not run: left out")
