@@ -157,3 +157,22 @@ def test_a_static_robots_txt_is_left_to_lanting(tmp_path: Path) -> None:
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert (out / "logo.svg").is_file()
     assert (out / "robots.txt").is_file()
+
+
+def test_two_texts_of_one_language_in_a_bundle_are_both_kept(tmp_path: Path) -> None:
+    """Stack's starter `page/about/index.md` beside the owner's `index.zh-cn.md`, with
+    `defaultContentLanguage: zh-cn`: both are in that language (a file without a
+    suffix is in the default one). Paired as translations, they were written to one
+    file, and the first was lost without a word in the report."""
+    imported = imported_site(tmp_path, {
+        "hugo.yaml": "title: S\nlanguageCode: zh-cn\nDefaultContentLanguage: zh-cn\n"
+                     "languages:\n  zh-cn:\n    weight: 1\n  en:\n    weight: 2\n",
+        "content/page/about/index.md": "---\ntitle: About\n---\nThe starter's text.\n",
+        "content/page/about/index.zh-cn.md": "---\ntitle: 关于\n---\n我的介绍。\n",
+        "content/post/a.md": "---\ntitle: 甲\ndate: 2020-01-01\n---\n\n正文。\n"})
+    pages = {p.name: p.read_text(encoding="utf-8")
+             for p in (imported.dest / "content" / "pages").iterdir()}
+    assert sorted(pages) == ["about-2.md", "about.md"]
+    assert "The starter's text." in pages["about.md"]
+    assert "我的介绍。" in pages["about-2.md"]
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

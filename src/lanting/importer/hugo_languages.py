@@ -122,7 +122,15 @@ class HugoLanguages:
             while any((item.kind, name, item.lang) in taken for item in ordered):
                 n += 1
                 name = f"{base}-{n}"
+            seen: set[str] = set()
             for item in ordered:
+                if item.lang in seen:
+                    # (`index.md` and `index.zh-cn.md` in the default language `zh-cn`:
+                    # two texts of one language, no translation; sharing a name, the
+                    # second file overwrote the first, lost without a word)
+                    taken.add((item.kind, item.slug, item.lang))
+                    continue
+                seen.add(item.lang)
                 taken.add((item.kind, name, item.lang))
                 if item.lang != default or name != item.slug:
                     item.name = name
