@@ -418,3 +418,18 @@ def test_an_audio_shortcode_is_a_player_of_the_bundle_s_file(tmp_path: Path) -> 
     player = read(out, "post/course/index.html").one("audio")
     assert (out / "post" / "course" / player["src"]).is_file() or \
         (out / player["src"].lstrip("/")).is_file()
+
+
+def test_a_site_named_without_its_scheme_in_a_bio_is_that_site(tmp_path: Path) -> None:
+    """A bio's `<a href="ucf.edu">UCF</a>`: Hugo kept it, a path beside the page that
+    led nowhere, and the new site's build failed on it ("broken link in raw HTML")."""
+    imported = blox(tmp_path, {"content/authors/admin/_index.md": AUTHOR
+                               + 'A student at <a href="ucf.edu">UCF</a> and '
+                                 "[MIT](web.mit.edu/csail), [CV](uploads/cv.pdf).\n",
+                               "static/uploads/cv.pdf": b"%PDF-1.4\n"})
+    home = read(built(imported, tmp_path), "index.html").find("main")
+    links = {a.text(): a["href"] for a in home.find_all("a")}
+    assert links["UCF"] == "https://ucf.edu"
+    assert links["MIT"] == "https://web.mit.edu/csail"
+    assert not links["CV"].startswith("https://")
+    assert sum("without `https://`" in e.message for e in imported.report.entries) == 2

@@ -46,6 +46,12 @@ def has_anchor(text: str, anchor: str) -> bool:
     return re.search(rf"""\bid=["']?{re.escape(anchor)}["'\s>]""", text) is not None
 
 
+_BARE_SITE = re.compile(r"^[\w-]+(\.[\w-]+)*\.(com|org|net|edu|gov|io|ai|dev|cn)(/[^\s]*)?$",
+                        re.IGNORECASE)
+"""A link to a site written without its scheme (`ucf.edu`, `github.com/x`): only the
+common top-level domains, which no file name of a page's folder ends with."""
+
+
 class HugoBloxHome(HugoBloxSlides):
     """The readers of the old home's blocks, and of the links to them."""
 
@@ -226,6 +232,13 @@ class HugoBloxHome(HugoBloxSlides):
         was on that page) leads to the Lanting page showing it; a block Lanting has no
         page for leads to the home page, with a warning (the link named an anchor that
         no page has)."""
+        if not image and _BARE_SITE.match(url) and not (folder / url).exists() \
+                and not self.on_old_site("/" + url):
+            # (`<a href="ucf.edu">` in a bio: Hugo kept it, a path beside the page that
+            # led nowhere; the build refused it)
+            ctx.note(url, f"`{url}`, a site named without `https://`: the link leads "
+                     f"to https://{url} (on the old site it led nowhere)")
+            return "https://" + url
         home = any(i.kind == "home" and i.source == ctx.path for i in self.site.items)
         anchor = url[2:] if url.startswith("/#") else url[1:] if url.startswith("#") \
             and (home or url[1:].lower() in WIDGETS) else ""
