@@ -27,6 +27,7 @@ from lanting.importer.academicpages_citations import (
 )
 from lanting.importer.bibtex import BibEntry, parse
 from lanting.importer.common import date_of, read_text
+from lanting.importer.kramdown import title_math
 from lanting.importer.text import key_line
 
 MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
@@ -167,7 +168,8 @@ class Publications:
               first: int, key: str) -> BibEntry:
         """One publication's entry: from its `bibtexurl` file when there is one, the
         front matter filling in the rest."""
-        title = plain(str(data.get("title") or path.stem))
+        # (`$$E=mc^2$$`: kramdown's inline math, which MathJax drew in the title)
+        title = title_math(plain(str(data.get("title") or path.stem)))
         made = self.from_front(path, data, head, body, first, key, title)
         bib = self.bib_file(path, data, head, title)
         if bib is None:
@@ -225,8 +227,8 @@ class Publications:
         for name, url in found.links.items():
             if name not in entry.fields and not (name == "arxiv" and "url" in entry.fields):
                 entry.set(name, self.link(url))
-        if found.text:
-            entry.set("abstract", _braces_ok(found.text))
+        if found.text:  # (its `$$\epsilon$$`: kramdown's inline math, as in the title)
+            entry.set("abstract", _braces_ok(title_math(found.text)))
         if found.left:
             self.warn(path, first, f"its text left out (“{found.left[:60]}…”): the "
                       "entry's abstract is the `excerpt` (add the rest to it, or `note` "

@@ -24,6 +24,7 @@ from lanting.importer.bibtex import BibEntry, dump, parse
 from lanting.importer.common import date_of, read_text
 from lanting.importer.item import FOLDERS, Item
 from lanting.importer.jekyll import Jekyll
+from lanting.importer.jekyll_pages import jekyll_files
 from lanting.importer.listings import Redirects
 from lanting.importer.site import slug_of
 from lanting.importer.text import When, key_line, load_mapping, split_front_matter
@@ -39,6 +40,17 @@ def _theme_example(path: Path) -> bool:
     fmt, head, body, _first = split_front_matter(read_text(path))
     title = str(load_mapping(fmt or "yaml", head)[0].get("title") or "")
     return bool(re.fullmatch(r"project \d+", title.strip())) and EXAMPLE_PROJECT_TEXT in body
+
+
+_EXAMPLE_TALK = re.compile(r"\s*(?:talk|tutorial|conference proceeding talk) \d+ on relevant "
+                           r"topic in your field\s*$", re.IGNORECASE)
+"""The titles of academicpages' example talks."""
+
+
+def _example_publication(data: dict[str, Any]) -> bool:
+    """One of academicpages' example publications (`Paper Title Number 1`, …), which
+    many sites keep, or retitle, without ever editing their citation."""
+    return str(data.get("citation") or "").lstrip().startswith("Your Name, You.")
 
 
 class AcademicCollections(Jekyll):
@@ -57,7 +69,7 @@ class AcademicCollections(Jekyll):
         """al-folio's projects, academicpages' portfolio (projects) and teaching."""
         for name, kind in C.KINDS.items():
             folder = self.source / name
-            files = sorted(folder.rglob("*.md")) if folder.is_dir() else []
+            files = jekyll_files(folder, "**/*.md")
             page = next((i for i in self.site.items if files and i.kind == "page"
                          and self.site.new_url(i) == f"/{FOLDERS[kind]}/"), None)
             if page is not None:  # (7qchen's teaching page, and al-folio's example courses)
@@ -142,7 +154,7 @@ class AcademicCollections(Jekyll):
         """(path, front matter, its text, body, first line of the body) of each `.md` of
         an academicpages collection; one whose front matter cannot be read is left out,
         with a warning."""
-        for path in sorted(folder.rglob("*.md")) if folder.is_dir() else []:
+        for path in jekyll_files(folder, "**/*.md"):
             fmt, head, body, first = split_front_matter(read_text(path))
             data, error = load_mapping(fmt or "yaml", head)
             if error:
@@ -159,9 +171,22 @@ class AcademicCollections(Jekyll):
         """academicpages' `_publications/*.md`: entries of publications.bib, their old
         URLs redirected to the entries' pages."""
         folder = self.source / "_publications"
+        files = list(self.front_matters(folder))
+        examples = [f for f in files if _example_publication(f[1])]
+        if examples:
+            self.report.note(folder, None, f"left out: the theme's {len(examples)} example "
+                             "publications (by “Your Name, You”), never edited")
+            files = [f for f in files if f not in examples]
+        page = next((i for i in self.site.items if files and i.kind == "page"
+                     and self.site.new_url(i) == "/publications/"), None)
+        if page is not None:
+            self.report.warn(folder, None, f"`_publications/` ({len(files)} files) left out: "
+                             f"the site's own page {self.report.rel(page.source or '')} "
+                             "keeps /publications/, where Lanting would list them")
+            return
         redirects = Redirects(self.site, self.report, "_publications")
         keys = {e.key for e in self.entries}
-        for path, data, head, body, first in self.front_matters(folder):
+        for path, data, head, body, first in files:
             permalink = str(data.get("permalink") or "").strip("/")
             name = permalink.split("/")[-1] if permalink else path.stem
             entry = self.pubs.entry(path, data, head, body, first, _bib_key(name))
@@ -188,7 +213,13 @@ class AcademicCollections(Jekyll):
     def read_talks(self) -> None:
         """academicpages' `_talks/*.md`: talks, their text the one slide."""
         folder = self.source / "_talks"
-        for path, data, head, body, first in self.front_matters(folder):
+        files = list(self.front_matters(folder))
+        examples = [f for f in files if _EXAMPLE_TALK.match(str(f[1].get("title") or ""))]
+        if examples:
+            self.report.note(folder, None, f"left out: the theme's {len(examples)} example "
+                             "talks (`Talk 1 on Relevant Topic in Your Field`, …), never "
+                             "edited")
+        for path, data, head, body, first in (f for f in files if f not in examples):
             front, links = talk_front(self.pubs, path, data, head)
             date = self.talk_date(path, data, head)
             if date is None:

@@ -37,6 +37,34 @@ POST_LAYOUTS = frozenset({"blog", "list", "posts", "archive", "home"})
 """Layouts of themes (minima, hydejack, minimal-mistakes) that list the site's posts."""
 
 
+def jekyll_files(folder: Path, pattern: str = "*.md") -> list[Path]:
+    """The files of `folder` matching `pattern` (`**/*.md`: at any depth) that Jekyll
+    reads: its EntryFilter leaves out a name, or a folder's below `folder`, that starts
+    with `.`, `_`, `#` or `~` or ends with `~` (`_pages/.projects.md`, a page hidden
+    rather than deleted; an editor's backup)."""
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob(pattern) if p.is_file() and not any(
+        part[:1] in (".", "_", "#", "~") or part.endswith("~")
+        for part in p.relative_to(folder).parts))
+
+
+def last_written(fronts: dict[Path, dict[str, Any]]) -> dict[Path, Path]:
+    """Each page whose `permalink` another page of its language has too -> the one the
+    old site showed there. Jekyll writes its pages sorted by file name, each over the one
+    before, so `cv.md` overwrote its copy `cv (1).md` (a file uploaded twice), whatever
+    the order in which we read them."""
+    by_url: dict[tuple[str, str], list[Path]] = {}
+    for path, data in fronts.items():
+        permalink = data.get("permalink")
+        if isinstance(permalink, str) and permalink.strip():
+            url = "/" + permalink.strip().strip("/").removesuffix("index.html")
+            lang = str(data.get("lang") or data.get("language") or "")
+            by_url.setdefault((url.rstrip("/") or "/", lang), []).append(path)
+    return {path: max(paths, key=lambda p: (p.name, p.as_posix()))
+            for paths in by_url.values() if len(paths) > 1 for path in paths}
+
+
 def drop_loops(body: str) -> str:
     """`body` without its `{% for %}…{% endfor %}` loops, each outermost loop whole: the
     theme's listings (al-folio's projects page loops over categories, then over each
@@ -103,13 +131,13 @@ class JekyllPages:
     def page_files(self) -> list[Path]:
         tabs = self.source / "_tabs"  # Chirpy's pages of the side bar (about, archives, …)
         included = [p for folder in self.included_folders()
-                    for p in sorted((self.source / folder).rglob("*"))
-                    if p.suffix.lower() in MARKDOWN and p.is_file()]
+                    for p in jekyll_files(self.source / folder, "**/*")
+                    if p.suffix.lower() in MARKDOWN]
         return [p for p in walk(self.source)
                 if p.suffix.lower() in MARKDOWN
                 and not any(part.startswith("_") for part in p.relative_to(self.source).parts)
                 and p.name.lower() not in ("readme.md", "license.md", "changelog.md")] + (
-            sorted(tabs.glob("*.md")) if tabs.is_dir() else []) + included
+            jekyll_files(tabs)) + included
 
     def included_folders(self) -> list[str]:
         """Folders named `_x` that `_config.yml`'s `include:` has Jekyll read as pages
@@ -122,14 +150,20 @@ class JekyllPages:
             if isinstance(names, list) else []
 
     def read_pages(self) -> None:
+        pages = []
         for path in self.page_files():
             if path in self.page_posts:
                 continue
-            text = read_text(path)
-            fmt, head, body, first = split_front_matter(text)
-            if not fmt:
-                continue  # not a Jekyll page (no front matter): a plain file
-            data, _error = load_mapping(fmt, head)
+            fmt, head, body, first = split_front_matter(read_text(path))
+            if fmt:  # (else not a Jekyll page: a plain file)
+                pages.append((path, load_mapping(fmt, head)[0], head, body, first))
+        shown = last_written({path: data for path, data, *_ in pages})
+        for path, data, head, body, first in pages:
+            if shown.get(path, path) != path:
+                self.report.warn(path, None, f"left out: the old site did not show it "
+                                 f"({self.report.rel(shown[path])} has its permalink "
+                                 f"`{data['permalink']}`, and Jekyll wrote that one last)")
+                continue
             before = len(self.posts)
             self.read_page(path, self.i18n.localized_config(data), head, body, first)
             made = self.posts[-1][0] if len(self.posts) > before else None

@@ -1,0 +1,127 @@
+"""`lanting import` of academicpages homepages: faults real sites showed (each site is a
+few files written here, shaped like the real ones)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from importbits import NOW, messages, page
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import Imported, import_site
+from lanting.importer.jekyll_pages import last_written
+
+CONFIG = "title: Ada Ode\nauthor:\n  name: Ada Ode\ninclude: [_pages]\n"
+
+
+def academicpages(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
+    source = tmp_path / "old"
+    write_files(source, {"_config.yml": CONFIG, **files})
+    return import_site(source, tmp_path / "new", "al-folio", False, NOW)
+
+
+def own_page(title: str, text: str, permalink: str) -> str:
+    return f"---\nlayout: archive\ntitle: {title}\npermalink: {permalink}\n---\n\n{text}\n"
+
+
+def test_page_copy_jekyll_overwrote_is_left_out(tmp_path: Path) -> None:
+    """`_pages/cv (1).md`, a stale copy uploaded beside `cv.md`, with the same permalink:
+    Jekyll writes its pages sorted by name, so `cv.md` (written last) was the old /cv/.
+    The copy, read first, took /cv/ and the real page became /cv-2/."""
+    imported = academicpages(tmp_path, {
+        "_pages/cv (1).md": own_page("CV", "Old CV from 2019.", "/cv/"),
+        "_pages/cv.md": own_page("CV", "Current CV.", "/cv/")})
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert "Current CV." in page(tmp_path / "out", "/cv/").one("main").text()
+    assert not (tmp_path / "out" / "cv-2").exists()
+    assert messages(imported, "_pages/cv (1).md") == [
+        "left out: the old site did not show it (_pages/cv.md has its permalink `/cv/`, "
+        "and Jekyll wrote that one last)"]
+
+
+def test_last_written_keeps_pages_of_other_languages_and_urls() -> None:
+    """Only pages of one URL and one language overwrite each other."""
+    fronts = {Path("_pages/a.md"): {"permalink": "/a/"},
+              Path("_pages/a (1).md"): {"permalink": "/a"},
+              Path("_pages/zh/a.md"): {"permalink": "/a/", "lang": "zh"},
+              Path("_pages/b.md"): {"permalink": "/b/"}}
+    assert last_written(fronts) == {Path("_pages/a.md"): Path("_pages/a.md"),
+                                    Path("_pages/a (1).md"): Path("_pages/a.md")}
+
+
+def test_publication_title_with_kramdown_math_is_a_formula(tmp_path: Path) -> None:
+    """academicpages' example `title: "… with math $$E=mc^2$$"` (kramdown's inline
+    math, which MathJax drew in the title): written to publications.bib as it was,
+    `$$` is an empty formula to BibTeX and the build failed."""
+    pub = ("---\ntitle: \"Sparse codes, with math $$a^2+b^2$$\"\ncollection: publications\n"
+           "category: manuscripts\ndate: 2024-02-17\nvenue: 'Journal of Codes'\n---\nText.\n")
+    imported = academicpages(tmp_path, {"_publications/2024-02-17-codes.md": pub})
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert "{Sparse codes, with math $a^2+b^2$}," in bib
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    title = page(tmp_path / "out", "/publications/").one("h3", class_="pub-title")
+    assert title.find("math") is not None
+
+
+EXAMPLE_PUB = ("---\ntitle: \"Paper Title Number {n}\"\ncollection: publications\n"
+               "category: manuscripts\ndate: 2009-10-01\nvenue: 'Journal 1'\n"
+               "citation: 'Your Name, You. (2009). &quot;Paper Title Number {n}.&quot; "
+               "<i>Journal 1</i>. 1(1).'\n---\nThe theme's words.\n")
+EXAMPLE_TALK = ("---\ntitle: \"Talk {n} on Relevant Topic in Your Field\"\ncollection: talks\n"
+                "type: \"Talk\"\ndate: 2012-03-01\nvenue: \"Department of Tests\"\n---\nSlides.\n")
+
+
+def test_example_publications_and_talks_are_left_out(tmp_path: Path) -> None:
+    """A site that wrote its papers by hand on its own `_pages/publications.md` and kept
+    the theme's example `_publications/` (by "Your Name, You", one retitled) and
+    `_talks/`: the examples became entries and talks, and Lanting's generated
+    /publications/ fought the site's own page there (the build failed)."""
+    retitled = EXAMPLE_PUB.format(n=2).replace("Paper Title Number 2\"", "My talk\"")
+    imported = academicpages(tmp_path, {
+        "_pages/publications.md": own_page("Publications", "**Ode, A.** (2024). Codes.",
+                                           "/publications/"),
+        "_publications/2009-10-01-paper-title-number-1.md": EXAMPLE_PUB.format(n=1),
+        "_publications/2010-10-01-paper-title-number-2.md": retitled,
+        "_talks/2012-03-01-talk-1.md": EXAMPLE_TALK.format(n=1),
+        "_talks/2013-03-01-poster.md": EXAMPLE_TALK.format(n=1).replace(
+            "Talk 1 on Relevant Topic in Your Field", "A poster on codes")})
+    assert messages(imported, "_publications") == [
+        "left out: the theme's 2 example publications (by “Your Name, You”), never edited"]
+    assert messages(imported, "_talks") == [
+        "left out: the theme's 1 example talks (`Talk 1 on Relevant Topic in Your Field`, "
+        "…), never edited"]
+    assert not (imported.dest / "content" / "publications.bib").exists()
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert "Codes." in page(tmp_path / "out", "/publications/").one("main").text()
+    assert [p.name for p in (imported.dest / "content" / "talks").iterdir()] == [
+        "2013-03-01-poster.md"]
+
+
+def test_own_publications_page_keeps_its_url_over_the_collection(tmp_path: Path) -> None:
+    """The site's own page at /publications/ and real `_publications/`: the old site
+    showed the page there; the collection is left out with a warning (as `_teaching/`
+    is under a page of the site's own at /teaching/), not a build that fails."""
+    pub = EXAMPLE_PUB.format(n=1).replace("Your Name, You.", "Ode, Ada.")
+    imported = academicpages(tmp_path, {
+        "_pages/publications.md": own_page("Publications", "My list.", "/publications/"),
+        "_publications/2009-10-01-codes.md": pub})
+    assert messages(imported, "_publications") == [
+        "`_publications/` (1 files) left out: the site's own page _pages/publications.md "
+        "keeps /publications/, where Lanting would list them"]
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert "My list." in page(tmp_path / "out", "/publications/").one("main").text()
+
+
+def test_publication_abstract_with_kramdown_math_is_a_formula(tmp_path: Path) -> None:
+    """The text of a publication (its abstract) with kramdown's inline `$$\\epsilon$$`:
+    BibTeX read `$$` as an empty formula followed by text, and the build failed."""
+    pub = ("---\ntitle: \"Bounds\"\ncollection: publications\ncategory: manuscripts\n"
+           "date: 2024-02-17\nvenue: 'Journal of Codes'\n---\n"
+           "We bound the error by $$\\epsilon^2$$ in all cases.\n")
+    imported = academicpages(tmp_path, {"_publications/2024-02-17-bounds.md": pub})
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    panel = page(tmp_path / "out", "/publications/").one("details", class_="pub-abstract")
+    assert panel.find("math") is not None
+    assert "$" not in panel.text()
