@@ -316,3 +316,20 @@ def test_jekyll_wikilinks_plugin_keeps_double_brackets_as_links(tmp_path: Path) 
     text = (written / "index.md" if written.is_dir() else written).read_text(
         encoding="utf-8")
     assert "[[wikilinks]]" in text and "\\[[wikilinks]]" not in text
+
+
+def test_alfolio_hidden_dot_files_stay_out(tmp_path: Path) -> None:
+    """`_pages/.talks.md`, `_news/.draft.md`, `_projects/.old.md`: files the owner hid
+    by a leading dot, which Jekyll never reads. They were imported as pages (one in the
+    menu), news and projects."""
+    hidden = "---\nlayout: page\ntitle: old talks\npermalink: /talks/\nnav: true\n---\nOld.\n"
+    news = "---\nlayout: post\ndate: 2024-01-02\ninline: true\n---\nA hidden note.\n"
+    project = "---\nlayout: page\ntitle: old project\ndescription: x\n---\nOld project.\n"
+    imported = alfolio(tmp_path, {"_pages/.talks.md": hidden, "_news/.draft.md": news,
+                                  "_projects/.old.md": project})
+    assert not (imported.dest / "content" / "pages" / "talks.md").exists()
+    assert not (imported.dest / "content" / "projects").exists()
+    toml = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert "old talks" not in toml
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert "A hidden note." not in page(tmp_path / "out", "/").one("main").text()

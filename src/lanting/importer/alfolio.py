@@ -13,6 +13,12 @@ from typing import Any
 
 from lanting.importer.alfolio_cv import academicpages_cv, cv_yaml
 from lanting.importer.alfolio_fences import drawn_fences
+from lanting.importer.alfolio_home import (
+    layout_sections,
+    publication_settings,
+    recent_posts,
+    shows_news,
+)
 from lanting.importer.alfolio_profile import AlFolioProfile
 from lanting.importer.alfolio_repos import repositories_body
 from lanting.importer.bibtex import dump, format_reference, parse
@@ -24,7 +30,7 @@ from lanting.importer.common import (
     read_text,
 )
 from lanting.importer.item import Item
-from lanting.importer.jekyll_pages import is_listing, own_text
+from lanting.importer.jekyll_pages import is_listing, jekyll_files, own_text
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
 from lanting.importer.shelf import Shelf
@@ -46,6 +52,9 @@ class AlFolio(AlFolioProfile):
         self.name = " ".join(first.split())
         self.news: list[tuple[Path, dict[str, Any], str, str]] = []
         self.profile: dict[str, Any] = {}
+        self.about: dict[str, Any] = {}
+        self.about_path: Path | str = "_pages/about.md"
+        """The about page's front matter: its switches say what the home page showed."""
         self.bib_of: dict[int, Path] = {}
         self.publications = 0
 
@@ -58,13 +67,22 @@ class AlFolio(AlFolioProfile):
     # --- pages and profile ---------------------------------------------------------------
 
     def page_files(self) -> list[Path]:
-        pages = sorted((self.source / "_pages").glob("*.md"))
+        pages = jekyll_files(self.source / "_pages")
         return pages + [p for p in super().page_files() if p not in pages]
 
     def read_page(self, path: Path, data: dict[str, Any], head: str, body: str,
                   first: int) -> None:
         if str(data.get("layout")) == "about" or str(data.get("permalink")) == "/":
             self.read_profile(path, data)
+            self.about, self.about_path = data, path
+            sections, left = layout_sections(self.source, data)
+            if sections:
+                body = body.rstrip() + "\n\n" + sections + "\n"
+                self.report.convert("lists of the site's own about layout (as sections)")
+            if left:
+                self.report.warn(path, None, "left out: " + ", ".join(f"`{k}`" for k in left)
+                                 + ", shown by the site's own about layout (no place for it "
+                                 "in Lanting: add it to the text by hand)")
         if str(data.get("layout")) == "cv" and not body.strip():
             made = cv_yaml(self.source, self.config, path, self.author_name(), self.report)
             if made is not None:
@@ -152,7 +170,7 @@ class AlFolio(AlFolioProfile):
 
     def read_pages(self) -> None:
         super().read_pages()
-        for path in sorted((self.source / "_pages").glob("*.htm*")):
+        for path in jekyll_files(self.source / "_pages", "*.htm*"):
             if path.suffix not in (".html", ".htm"):  # (`x.html.md`: Markdown, read)
                 continue
             fmt, head, body, _first = split_front_matter(read_text(path))
@@ -180,7 +198,7 @@ class AlFolio(AlFolioProfile):
             self.site.extra["content/publications.bib"] = dump(self.entries)
             self.publications = len(self.entries)
         self.read_collections()
-        for path in sorted((self.source / "_news").glob("*.md")):
+        for path in jekyll_files(self.source / "_news"):
             text = read_text(path)
             fmt, head, body, _first = split_front_matter(text)
             data, _error = load_mapping(fmt or "yaml", head)
@@ -276,6 +294,12 @@ class AlFolio(AlFolioProfile):
         return text + ("\n\n" + "\n".join(footnotes) + "\n" if footnotes else "")
 
     def finish_more(self) -> None:
+        if self.news and not shows_news(self.about, self.config):
+            count = f"{len(self.news)} item" + ("s" if len(self.news) != 1 else "")
+            self.report.note(self.about_path, None, f"`_news/` left out of the home page "
+                             f"({count}): the old one did not list it (`news` or "
+                             "`announcements` turned off)")
+            return
         home = self.home()
         items = []
         for path, data, head, body in self.news:
@@ -318,14 +342,18 @@ class AlFolio(AlFolioProfile):
         config.pop("links", None)
         if self.profile:
             config["profile"] = self.profile
-        latest = self.config.get("latest_posts")
-        if isinstance(latest, dict) and isinstance(latest.get("limit"), int):
-            config["blog"] = {"recent_posts": latest["limit"]}
+        posts = recent_posts(self.about, self.config)
+        if posts is not None:
+            config["blog"] = {"recent_posts": posts}
+        publications = publication_settings(self.about, self.config, self.entries,
+                                            str(self.profile.get("name") or ""))
+        if publications:
+            config["publications"] = publications
 
     def menu(self) -> None:
         labels = menu_names(self.language)
         menu = []
-        for path in sorted((self.source / "_pages").glob("*.md")):
+        for path in jekyll_files(self.source / "_pages"):
             fmt, head, _body, _first = split_front_matter(read_text(path))
             data, _error = load_mapping(fmt or "yaml", head)
             if not bool_of(data.get("nav")):

@@ -90,7 +90,7 @@ class BlogConfig:
     """The blog: listings, reading time, related and outdated posts."""
 
     recent_posts: int = 5
-    """How many recent posts the home page lists."""
+    """How many recent posts the home page lists; 0: none (no "Recent posts" section)."""
     words_per_minute: int = 200
     """English reading speed for the reading-time estimate."""
     chars_per_minute: int = 400
