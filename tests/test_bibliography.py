@@ -468,3 +468,14 @@ def test_markdown_fields_links_get_the_base_path_or_an_error() -> None:
         bib(text.replace("/files/s.pdf", "posts/a.md"))
     (problem,) = info.value.problems
     assert problem.line == 4 and "a link to the file `posts/a.md`" in problem.message
+
+
+def test_an_escaped_dollar_is_a_dollar_sign_beside_formulas() -> None:
+    """`costs \\$5 and $x$ more`: the LaTeX reader drops the backslash, so `$5 and $`
+    was read as a formula (its letters in MathML) and `x$ more` as text after it."""
+    [pub] = bib("@misc{a, title={Cheap \\$1 models of $n$ layers}, year=2023, "
+                "abstract={It costs \\$5 and $x$ more.}}\n").publications
+    assert pub.abstract == "It costs $5 and x more."
+    assert pub.abstract_html.startswith("It costs $5 and <math")
+    assert pub.abstract_html.endswith("</math> more.")
+    assert pub.title_html.startswith("Cheap $1 models of <math")

@@ -26,6 +26,7 @@ from lanting.content.bibtex import (
     truthy,
     url_value,
 )
+from lanting.content.bibtex_latex import latex_decoder
 from lanting.content.bibtex_names import parse_authors, split_names, strip_marks
 from lanting.content.references import make_reference
 from lanting.errors import LantingError
@@ -267,6 +268,25 @@ def _static_url(value: str) -> str:
     return value
 
 
+_DOLLAR = "\ue024"
+"""A `\\$` of the field while its formulas are found (a private-use character)."""
+
+
+def _with_math(entry: BibEntry, name: str, decoded: str) -> tuple[str, str]:
+    """(plain text, HTML) of a field that may hold `$…$` formulas. An escaped `\\$` in
+    it is a dollar sign; the decoded text has lost its backslash, so `costs \\$5 and
+    $x$` read as the formula `5 and `, then stray text: decoded again, each `\\$` held
+    aside while the formulas are found."""
+    raw = entry.fields.get(name, "")
+    if "\\$" in raw:
+        try:
+            decoded = latex_decoder().decode(raw.replace("\\$", _DOLLAR))[0]
+        except ValueError:
+            pass  # (the first decoding already reported what is wrong with it)
+    plain, html = math_forms(" ".join(decoded.split()), (entry.path, entry.at(name)))
+    return plain.replace(_DOLLAR, "$"), html.replace(_DOLLAR, "$")
+
+
 def _publication(entry: BibEntry, order: int, scholar_user: str = "", base_path: str = "/"
                  ) -> tuple[Publication, Reference, list[Problem]]:
     """The publication of one entry, the entry as pages cite it, and the warnings."""
@@ -292,9 +312,8 @@ def _publication(entry: BibEntry, order: int, scholar_user: str = "", base_path:
     reference, _ = make_reference(entry, fields, entry.path.name)
     category = _category(entry.entry_type, fields)
     note = fields.get("note", "").strip()
-    abstract = " ".join(fields.get("abstract", "").split())
-    title_plain, title_html = math_forms(title, (entry.path, entry.at("title")))
-    abstract_plain, abstract_html = math_forms(abstract, (entry.path, entry.at("abstract")))
+    title_plain, title_html = _with_math(entry, "title", title)
+    abstract_plain, abstract_html = _with_math(entry, "abstract", fields.get("abstract", ""))
     award = fields.get("award", "").strip()
     award_name = " ".join(fields.get("award_name", "").split())
     info = fields.get("additional_info", "").strip()
