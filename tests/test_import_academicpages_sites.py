@@ -125,3 +125,18 @@ def test_publication_abstract_with_kramdown_math_is_a_formula(tmp_path: Path) ->
     panel = page(tmp_path / "out", "/publications/").one("details", class_="pub-abstract")
     assert panel.find("math") is not None
     assert "$" not in panel.text()
+
+
+def test_publication_dollar_sign_stays_a_dollar_sign(tmp_path: Path) -> None:
+    """A lone `$` in a publication's text is a dollar sign to kramdown; written to
+    publications.bib as it was, BibTeX took `$2M and $$` for a formula."""
+    pub = ("---\ntitle: \"Cheap models\"\ncollection: publications\ncategory: manuscripts\n"
+           "date: 2024-02-17\nvenue: 'Journal of Codes'\n---\n"
+           "Training cost $2M and bounds $$\\epsilon$$ hold.\n")
+    imported = academicpages(tmp_path, {"_publications/2024-02-17-cheap.md": pub})
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert "Training cost \\$2M and bounds $\\epsilon$ hold." in bib
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    panel = page(tmp_path / "out", "/publications/").one("details", class_="pub-abstract")
+    assert panel.text().startswith("Abstract Training cost $2M and bounds")
+    assert panel.find("math") is not None

@@ -141,3 +141,23 @@ def test_alfolio_lists_of_the_sites_own_about_layout_are_sections(tmp_path: Path
         "Best Paper, ICML 2024", "NeurIPS", "ICLR"]
     assert ("left out: `timeline`, shown by the site's own about layout (no place for it in "
             "Lanting: add it to the text by hand)") in messages(imported, "_pages/about.md")
+
+
+def test_alfolio_example_scholar_names_are_not_highlighted(tmp_path: Path) -> None:
+    """`scholar: last_name: [Einstein]`, the theme's example left as it was, is no
+    spelling of the owner's name: it is not written to `highlight_names`."""
+    config = CONFIG.replace("[Tan]", "[Einstein]").replace("[Mei, M.]", "[Albert, A.]")
+    imported = alfolio_import(tmp_path, {"_bibliography/papers.bib": BIB}, config,
+                              about("selected_papers: true\n"))
+    assert "Einstein" not in (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+
+
+def test_alfolio_subtitle_entities_and_line_breaks(tmp_path: Path) -> None:
+    """`subtitle: Auditor &amp; Researcher <br> PhD Candidate`: the entity was kept as
+    text and escaped again (the home page showed `&amp;`), and the two roles ran
+    together; they are `&` and parted by a dot."""
+    subtitle = "subtitle: >\n  Auditor &amp; Researcher <br>\n  PhD Candidate\n"
+    imported = alfolio_import(tmp_path, {}, CONFIG, about(subtitle))
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    role = page(tmp_path / "out", "/").one("p", class_="profile-role")
+    assert role.text() == "Auditor & Researcher · PhD Candidate"

@@ -64,6 +64,13 @@ class Abstract:
     """Text of the body the abstract does not hold (none when it is the abstract)."""
 
 
+def kramdown_field(text: str) -> str:
+    """Text kramdown read (a title, the body) as a BibTeX field's: its inline math,
+    `$$E=mc^2$$`, which MathJax drew, is `$E=mc^2$`, and a lone `$` (a dollar sign to
+    kramdown, a formula's edge to BibTeX) is `\\$`."""
+    return title_math(re.sub(r"(?<![\\$])\$(?!\$)", r"\\$", text))
+
+
 def abstract_of(excerpt: str, body: str) -> Abstract:
     """The abstract: the body without its "Download paper here" and "Recommended
     citation" lines (and an "Abstract" heading), or the excerpt when that says more."""
@@ -168,8 +175,7 @@ class Publications:
               first: int, key: str) -> BibEntry:
         """One publication's entry: from its `bibtexurl` file when there is one, the
         front matter filling in the rest."""
-        # (`$$E=mc^2$$`: kramdown's inline math, which MathJax drew in the title)
-        title = title_math(plain(str(data.get("title") or path.stem)))
+        title = kramdown_field(plain(str(data.get("title") or path.stem)))
         made = self.from_front(path, data, head, body, first, key, title)
         bib = self.bib_file(path, data, head, title)
         if bib is None:
@@ -227,8 +233,8 @@ class Publications:
         for name, url in found.links.items():
             if name not in entry.fields and not (name == "arxiv" and "url" in entry.fields):
                 entry.set(name, self.link(url))
-        if found.text:  # (its `$$\epsilon$$`: kramdown's inline math, as in the title)
-            entry.set("abstract", _braces_ok(title_math(found.text)))
+        if found.text:
+            entry.set("abstract", _braces_ok(kramdown_field(found.text)))
         if found.left:
             self.warn(path, first, f"its text left out (“{found.left[:60]}…”): the "
                       "entry's abstract is the `excerpt` (add the rest to it, or `note` "

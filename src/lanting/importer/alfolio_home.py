@@ -59,6 +59,8 @@ def owner_spellings(config: dict[str, Any]) -> list[str]:
         values = value if isinstance(value, list) else [value]
         return [" ".join(str(v).split()) for v in values if v is not None and str(v).strip()]
 
+    if names("last_name") == ["Einstein"]:
+        return []  # (the theme's example, never edited: the site's papers have no Einstein)
     return [f"{first} {last}" for last in names("last_name") for first in names("first_name")]
 
 

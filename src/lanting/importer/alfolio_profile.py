@@ -5,6 +5,7 @@ academicpages: its `author:` block) as `[profile]`, and `_data/coauthors.yml`. A
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 from typing import Any
@@ -85,7 +86,11 @@ class AlFolioProfile(AcademicCollections):
                 self.report.warn(path, None, f"profile image `{image}` not found: left out")
         subtitle = data.get("subtitle")
         if isinstance(subtitle, str) and subtitle.strip():
-            profile["position"] = " ".join(re.sub(r"<[^>]+>", "", subtitle).split())
+            # (its `&amp;` is `&` on the page; a `<br>` parted two roles)
+            lines = re.split(r"<br\s*/?>", subtitle)
+            profile["position"] = " · ".join(
+                text for line in lines
+                if (text := " ".join(html.unescape(re.sub(r"<[^>]+>", "", line)).split())))
             self.report.warn(path, None, "`subtitle` (HTML) became `[profile] position` as "
                              "plain text: split it into position and affiliation by hand")
         if picture.get("more_info"):
