@@ -333,3 +333,36 @@ def test_alfolio_hidden_dot_files_stay_out(tmp_path: Path) -> None:
     assert "old talks" not in toml
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
     assert "A hidden note." not in page(tmp_path / "out", "/").one("main").text()
+
+
+def test_alfolio_missing_figure_above_the_root_names_the_url_the_browser_asked(
+        tmp_path: Path) -> None:
+    """`{% include figure.liquid path="../assets/img/a.png" %}` (`relative_url` made it
+    `/../assets/img/a.png`, which the browser asked for as `/assets/img/a.png`) with no
+    such file: it was left as `/../assets/…`, and the build's message told the owner to
+    put the image at `static/../assets/…`."""
+    project = ("---\nlayout: page\ntitle: Routing\ndescription: x\n---\n"
+               '{% include figure.liquid path="../assets/img/a.png" class="img-fluid" %}\n')
+    imported = alfolio(tmp_path, {"_projects/routing.md": project})
+    text = (imported.dest / "content" / "projects" / "routing.md").read_text(encoding="utf-8")
+    assert "](/assets/img/a.png)" in text and "/../" not in text
+    assert messages(imported, "_projects/routing.md") == [
+        "image `/../assets/img/a.png` not found in the source site: written as "
+        "`/assets/img/a.png`"]
+
+
+def test_alfolio_distill_project_cites_from_its_own_bibliography(tmp_path: Path) -> None:
+    """A project in the distill layout (`bibliography: routing.bib`) citing
+    `<d-cite key="moe">`: only posts' bibliographies were read, so each citation was
+    left as text with a warning; and a footnote kept the entry's LaTeX (`M{\\"u}ller`)."""
+    project = ("---\nlayout: distill\ntitle: Routing\ndescription: x\n"
+               "bibliography: routing.bib\n---\nExperts route tokens <d-cite key=\"moe\">"
+               "</d-cite>.\n")
+    bib = ("@article{moe, title={Sparse {Experts}}, author={M{\\\"u}ller, Jo and Ode, Kai},"
+           " journal={JMLR}, year={2017}}\n")
+    imported = alfolio(tmp_path, {"_projects/routing.md": project,
+                                  "assets/bibliography/routing.bib": bib})
+    assert messages(imported, "_projects/routing.md") == []
+    text = (imported.dest / "content" / "projects" / "routing.md").read_text(encoding="utf-8")
+    assert "tokens [^moe]." in text
+    assert "[^moe]: Jo Müller, Kai Ode. *Sparse Experts*. JMLR. 2017." in text

@@ -105,6 +105,8 @@ class AcademicCollections(Jekyll):
                 date = date_of(data, head, "date", self.tz)
                 if date is not None:
                     front["date"] = date
+                if isinstance(data.get("bibliography"), str):  # (a distill project's)
+                    front["_bibliography"] = data["bibliography"]
                 if short.count(stem) > 1:
                     stem = path.stem
                 item = self.site.add(Item(kind, slug_of(stem), path, front))

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from lanting.content.bibtex_latex import latex_decoder
+
 
 @dataclass
 class BibEntry:
@@ -133,6 +135,15 @@ def dump(entries: list[BibEntry]) -> str:
     return "\n\n".join(blocks) + "\n"
 
 
+def _text(latex: str) -> str:
+    """A field's LaTeX as text (`Rapha{\\"e}l`: Raphaël; formulas kept), braces gone:
+    a footnote is Markdown, where `{\\"e}` shows as written."""
+    try:
+        return latex_decoder().decode(latex)[0]
+    except ValueError:
+        return re.sub(r"[{}]", "", latex)
+
+
 def format_reference(entry: BibEntry) -> str:
     """A plain-text reference for a footnote: authors, title, venue, year, URL."""
     authors = [a.strip() for a in re.split(r"\s+and\s+", entry.value("author")) if a.strip()]
@@ -141,11 +152,11 @@ def format_reference(entry: BibEntry) -> str:
         if author == "others":
             shown.append("et al.")
             continue
-        last, _, first = author.partition(",")
+        last, _, first = (_text(part) for part in author.partition(","))
         shown.append(f"{first.strip()} {last.strip()}".strip() if first else last.strip())
     who = ", ".join(shown)
-    title = re.sub(r"[{}]", "", entry.value("title"))
-    venue = re.sub(r"[{}]", "", entry.value("booktitle") or entry.value("journal"))
+    title = _text(entry.value("title"))
+    venue = _text(entry.value("booktitle") or entry.value("journal"))
     url = entry.value("url") or entry.value("howpublished")
     url = re.sub(r"^\\url\{(.*)\}$", r"\1", url)
     parts = [p.rstrip(".") for p in (who, f"*{title}*" if title else "", venue,

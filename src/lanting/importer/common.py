@@ -223,6 +223,12 @@ def map_site_url(url: str, image: bool, ctx: Context, site: NewSite, table: Link
             # archive, was left behind and its link broken)
             site.static.setdefault(rel, file)
         return path + hash_mark + fragment
+    written = url.partition("#")[0].partition("?")[0]
+    if image and written.startswith("/") and path != written:
+        # (`/../assets/x.png`, al-folio's `relative_url` of `../assets/x.png`: the browser
+        # asked for `/assets/x.png`, the URL the build's message should name)
+        ctx.warn(url, f"image `{url}` not found in the source site: written as `{path}`")
+        return path + hash_mark + fragment
     if image:
         ctx.warn(url, f"image `{url}` not found in the source site: left as written")
     return None
