@@ -161,3 +161,18 @@ def test_alfolio_subtitle_entities_and_line_breaks(tmp_path: Path) -> None:
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
     role = page(tmp_path / "out", "/").one("p", class_="profile-role")
     assert role.text() == "Auditor & Researcher · PhD Candidate"
+
+
+def test_alfolio_example_resume_with_only_its_name_changed_is_left_out(
+        tmp_path: Path) -> None:
+    """`resume.json` of the theme with only `basics.name` changed to the owner's: the
+    rest (the example's e-mail, Einstein's life) became the owner's CV at /cv/."""
+    config = CONFIG + "jekyll_get_json:\n  - data: resume\n    json: assets/json/resume.json\n"
+    resume = ('{"basics": {"name": "Mei Tan", "email": "albert@einstein.de", "summary": '
+              '"A physicist."}, "work": [{"name": "Patent office"}]}')
+    cv_page = "---\nlayout: cv\ntitle: cv\npermalink: /cv/\nnav: true\n---\n"
+    imported = alfolio_import(tmp_path, {"assets/json/resume.json": resume,
+                                         "_pages/cv.md": cv_page}, config, about(""))
+    assert "content/cv.yaml" not in imported.files
+    assert messages(imported, "assets/json/resume.json") == [
+        "left out: the theme's example CV, never edited (but for its name, perhaps)"]

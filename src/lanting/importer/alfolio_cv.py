@@ -21,6 +21,8 @@ EXAMPLE_NAME = "Albert Einstein"
 """Whose CV al-folio's example `resume.json` and `cv.yml` are."""
 EXAMPLE_NAMES = frozenset({EXAMPLE_NAME, "Your Sidebar Name", "Your Name"})
 """The names of the themes' example CVs (al-folio's; academicpages' `_data/cv.json`)."""
+EXAMPLE_EMAIL = "albert@einstein.de"
+"""The e-mail of al-folio's example `resume.json`."""
 
 
 def resume_path(source: Path, config: dict[str, Any]) -> Path | None:
@@ -36,6 +38,14 @@ def resume_path(source: Path, config: dict[str, Any]) -> Path | None:
 def _json_name(data: Any) -> str:
     basics = data.get("basics") if isinstance(data, dict) else None
     return str(basics.get("name") or "") if isinstance(basics, dict) else ""
+
+
+def _example_resume(data: Any) -> bool:
+    """A theme's example JSON Resume: by its name, or by the example's e-mail when only
+    the name was changed (the rest, Einstein's life, never edited)."""
+    basics = data.get("basics") if isinstance(data, dict) else None
+    email = str(basics.get("email") or "") if isinstance(basics, dict) else ""
+    return _json_name(data) in EXAMPLE_NAMES or email == EXAMPLE_EMAIL
 
 
 def academicpages_cv(source: Path, report: Report) -> tuple[str | None, bool]:
@@ -141,8 +151,9 @@ def cv_yaml(source: Path, config: dict[str, Any], page: Path, name: str,
         except json.JSONDecodeError as error:
             report.warn(resume, error.lineno, f"the CV is not JSON ({error.msg}): left out")
             return None
-        if _json_name(data) in EXAMPLE_NAMES:
-            report.note(resume, None, "left out: the theme's example CV, never edited")
+        if _example_resume(data):
+            report.note(resume, None, "left out: the theme's example CV, never edited (but "
+                        "for its name, perhaps)")
             return None
         report.note(page, None, f"the CV of {resume.relative_to(source).as_posix()} "
                     "(JSON Resume) is content/cv.yaml")
