@@ -186,7 +186,7 @@ def test_an_obsidian_link_leads_to_the_note_it_names(tmp_path: Path) -> None:
     })
     done = import_site(source, tmp_path / "new")
     assert [w.message for w in done.report.warnings] == [
-        "`[[Missing]]` names no document of the project (Quarto showed it as written): "
+        "`[[Missing]]` names no page of the site (the old page showed it as written): "
         "kept as text"]
     result = build(done.dest, BuildOptions(output=tmp_path / "out"))
     assert result.warnings == ()

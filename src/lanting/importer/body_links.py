@@ -237,3 +237,40 @@ def repair_page_fragments(text: str, ids: list[str], loose: Callable[[str], str]
         return f"]({dropped})"
 
     return repair_fragments(text, ids, loose, repaired, dead)
+
+
+WIKI_LINK = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
+"""Obsidian's `[[Note]]`, `[[Note#Heading|shown]]` (as Lanting's Markdown reads them)."""
+NOTE_NAME = re.compile(r"^(?=[^,]*$).*[^\W\d_]")
+"""A note's name has a letter and no comma (`[[1, 2]]` is a nested list in prose)."""
+
+
+def plain_wiki_links(text: str, told: Told,
+                     link_to: Callable[[str, str, str | None], str | None],
+                     math_lines: bool = True) -> str:
+    """`[[Note]]` links of a site whose Markdown had none (Hugo's Goldmark, docsify's
+    marked): the old page showed them as written, and Lanting reads them as links to
+    `Note.md`. `link_to(name, #heading, shown)` is the Markdown link to the page one
+    names (notes written in Obsidian before the site published them), or None: then the
+    text the old page showed is kept, with a warning. Embeds, `[[toc]]` and, unless the
+    caller put its math aside (`math_lines=False`), lines of math (`A[[i]]` is TeX) are
+    left alone."""
+
+    def one(match: re.Match[str]) -> str:
+        embed, name, heading, shown = match.group(1), match.group(2), \
+            match.group(3) or "", match.group(4)
+        line = text[text.rfind("\n", 0, match.start()) + 1:text.find("\n", match.end())]
+        if embed or not NOTE_NAME.match(name) or math_lines and (
+                "$" in line or "\\(" in line) or match.group().lower() in ("[[toc]]",
+                                                                          "[[_toc_]]"):
+            return match.group()
+        link = link_to(name, heading, shown)
+        if link is not None:
+            told.convert("[[note]] links to pages of the site")
+            return link
+        told.warn(match.group(), f"`{match.group()}` names no page of the site (the old "
+                  "page showed it as written): kept as text")
+        return match.group().replace("[", "\\[").replace("]", "\\]")
+
+    return WIKI_LINK.sub(one, text)
+

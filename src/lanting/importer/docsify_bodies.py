@@ -17,6 +17,7 @@ from lanting.importer.body_links import (
     UNLINK,
     heading_lines,
     map_urls,
+    plain_wiki_links,
     repair_page_fragments,
     spaced_destinations,
 )
@@ -24,7 +25,6 @@ from lanting.importer.body_math import quote_lazy_formulas
 from lanting.importer.common import is_image, read_text
 from lanting.importer.docsify_config import DocsifySettings
 from lanting.importer.docsify_sidebar import route_files, split_route
-from lanting.importer.hugo_links import NOTE_NAME, WIKI_LINK
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import Shelf, fence, protect_code
@@ -159,28 +159,16 @@ class DocsifyBodies:
     # --- links ------------------------------------------------------------------------------
 
     def wiki_links(self, text: str, path: Path, ctx: Context) -> str:
-        """docsify (marked) has no `[[Note]]` links: the old page showed `[[meta_prompts]]`
-        as written, and Lanting reads it as a link to `meta_prompts.md` beside the page,
-        failing the build when it is not there. One naming a Markdown file of the page's
-        folder or the site's root (notes written in Obsidian) leads to that page; any
-        other keeps the text the old page showed, with a warning. (Not on a line of
-        math, where `A[[i]]` is TeX.)"""
+        """docsify (marked) has no `[[Note]]` links (`plain_wiki_links`): one naming a
+        Markdown file of the page's folder or the site's root leads to that page."""
 
-        def one(match: re.Match[str]) -> str:
-            embed, name, heading, shown = match.group(1), match.group(2).strip(), \
-                match.group(3) or "", match.group(4)
-            line = text[text.rfind("\n", 0, match.start()) + 1:text.find("\n", match.end())]
-            if embed or not NOTE_NAME.match(name) or "$" in line or "\\(" in line:
-                return match.group()
-            file = f"{name.removesuffix('.md')}.md"
-            if any((folder / file).is_file() for folder in (path.parent, self.folder)):
-                ctx.convert("[[note]] links to pages of the site")
-                return f"[{shown or name}](<{file}{heading}>)"
-            ctx.warn(match.group(), f"`{match.group()}` names no page of the site (the old "
-                     "page showed it as written): kept as text")
-            return match.group().replace("[", "\\[").replace("]", "\\]")
+        def link_to(name: str, heading: str, shown: str | None) -> str | None:
+            file = f"{name.strip().removesuffix('.md')}.md"
+            if not any((folder / file).is_file() for folder in (path.parent, self.folder)):
+                return None
+            return f"[{shown or name.strip()}](<{file}{heading}>)"
 
-        return WIKI_LINK.sub(one, text)
+        return plain_wiki_links(text, ctx, link_to)
 
     def url(self, url: str, image: bool, item: Item, path: Path, ctx: Context) -> str | None:
         if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^\ue000", url) or not url:

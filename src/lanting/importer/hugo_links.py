@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
-from lanting.importer.body_links import UNLINK
+from lanting.importer.body_links import UNLINK, plain_wiki_links
 from lanting.importer.common import LinkTable, heading_fragment, is_image, map_site_url
 from lanting.importer.hugo_settings import static_dirs
 from lanting.importer.hugo_urls import hugo_path
@@ -17,11 +17,6 @@ from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import MARK_OPEN
 from lanting.importer.site import NewSite, slug_of
-
-WIKI_LINK = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
-"""Obsidian's `[[Note]]`, `[[Note#Heading|shown]]` (as Lanting's Markdown reads them)."""
-NOTE_NAME = re.compile(r"^(?=[^,]*$).*[^\W\d_]")
-"""A note's name has a letter and no comma (`[[1, 2]]` is a nested list in prose)."""
 
 
 class HugoLinks:
@@ -146,27 +141,16 @@ class HugoLinks:
         return self.image_ref(src, item.source or folder, folder)
 
     def wiki_links(self, text: str, ctx: Context) -> str:
-        """Hugo (Goldmark) has no `[[Note]]` links: the old page showed `[[Note]]` as
-        written, and Lanting reads it as a link to `Note.md` beside the page. One naming a
-        page of the site (written in Obsidian before Hugo published it) leads to that page;
-        any other keeps the text the old page showed, with a warning. (Not on a line of
-        math, where `A[[i]]` is TeX.)"""
-        def one(match: re.Match[str]) -> str:
-            embed, name, heading, shown = match.group(1), match.group(2), \
-                match.group(3) or "", match.group(4)
-            line = text[text.rfind("\n", 0, match.start()) + 1:text.find("\n", match.end())]
-            if embed or not NOTE_NAME.match(name) or "$" in line or "\\(" in line \
-                    or match.group().lower() in ("[[toc]]", "[[_toc_]]"):
-                return match.group()
-            target = self.find(name, ctx.path.parent) if name.strip() else None
-            if target is not None:
-                ctx.convert("[[note]] links to pages of the site")
-                return f"[{shown or name + heading}](<{name.strip()}.md{heading}>)"
-            ctx.warn(match.group(), f"`{match.group()}` names no page of the site (the old "
-                     "page showed it as written): kept as text")
-            return match.group().replace("[", "\\[").replace("]", "\\]")
+        """Hugo (Goldmark) has no `[[Note]]` links (`plain_wiki_links`): one naming a page
+        of the site, found as a `ref` finds it, leads to that page."""
 
-        return WIKI_LINK.sub(one, text)
+        def link_to(name: str, heading: str, shown: str | None) -> str | None:
+            target = self.find(name, ctx.path.parent) if name.strip() else None
+            if target is None:
+                return None
+            return f"[{shown or name + heading}](<{name.strip()}.md{heading}>)"
+
+        return plain_wiki_links(text, ctx, link_to)
 
     def find(self, name: str, folder: Path) -> Item | None:
         """The page a `ref`/`relref` names: a path from `content/`, or from the page's

@@ -8,6 +8,7 @@ some link of the site uses and Lanting's id differs from."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from lanting.importer.mkdocs_settings import blog_slugify, extension
@@ -57,22 +58,10 @@ _RAW_OPEN = re.compile(r"^[ \t]*<(!--|(?:style|script|pre|textarea)\b)", re.IGNO
 _UNSPACED = re.compile(r"^(#{1,6})(?=[^#\s])|^#{7,}[ \t]*(?=\S)")
 
 
-def python_markdown_headings(text: str) -> tuple[str, int]:
-    """`text` with its headings as Python-Markdown read them, in CommonMark's form:
-    `#标题` (no space after the marks) and `####### x` (seven marks or more: a level-6
-    heading) were headings on the MkDocs site and are paragraphs to CommonMark, the
-    links to their ids broken. Code blocks are left alone. Returns (text, how many)."""
-    lines = text.split("\n")
-    fence, count, raw = "", 0, ""
+def _outside_fences(lines: list[str]) -> Iterator[tuple[int, str]]:
+    """(number, line) of each line outside fenced code blocks (their fence lines too)."""
+    fence = ""
     for i, line in enumerate(lines):
-        if raw:  # (inside a `<style>`, `<script>` or comment: no Markdown, `#id {` is CSS)
-            raw = "" if raw in line else raw
-            continue
-        tag = _RAW_OPEN.match(line)
-        if tag:
-            end = "-->" if tag.group(1) == "!--" else f"</{tag.group(1).lower()}"
-            raw = "" if end in line[tag.end():].lower() else end
-            continue
         opening = _FENCE.match(line)
         if fence or opening:
             if not fence and opening:
@@ -80,6 +69,25 @@ def python_markdown_headings(text: str) -> tuple[str, int]:
             elif opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= \
                     len(fence) and not line.strip()[len(fence):].strip():
                 fence = ""
+            continue
+        yield i, line
+
+
+def python_markdown_headings(text: str) -> tuple[str, int]:
+    """`text` with its headings as Python-Markdown read them, in CommonMark's form:
+    `#标题` (no space after the marks) and `####### x` (seven marks or more: a level-6
+    heading) were headings on the MkDocs site and are paragraphs to CommonMark, the
+    links to their ids broken. Code blocks are left alone. Returns (text, how many)."""
+    lines = text.split("\n")
+    count, raw = 0, ""
+    for i, line in _outside_fences(lines):
+        if raw:  # (inside a `<style>`, `<script>` or comment: no Markdown, `#id {` is CSS)
+            raw = "" if raw in line else raw
+            continue
+        tag = _RAW_OPEN.match(line)
+        if tag:
+            end = "-->" if tag.group(1) == "!--" else f"</{tag.group(1).lower()}"
+            raw = "" if end in line[tag.end():].lower() else end
             continue
         found = _UNSPACED.match(line)
         if found:
@@ -93,16 +101,7 @@ def toc_ids(text: str, keep_unicode: bool, keep_case: bool = False) -> list[tupl
     them: an empty or taken id gets `_1`, then `_2`, … (Python-Markdown's `unique`)."""
     found: list[tuple[str, str]] = []
     used: set[str] = set()
-    fence = ""
-    for line in text.split("\n"):
-        opening = _FENCE.match(line)
-        if fence or opening:
-            if not fence and opening:
-                fence = opening.group(1)
-            elif opening and opening.group(1)[0] == fence[0] and len(opening.group(1)) >= \
-                    len(fence) and not line.strip()[len(fence):].strip():
-                fence = ""
-            continue
+    for _i, line in _outside_fences(text.split("\n")):
         heading = _HEADING.match(line)
         if not heading:
             continue

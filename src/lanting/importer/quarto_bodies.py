@@ -17,10 +17,9 @@ from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer import body as B
-from lanting.importer.body_links import map_urls, spaced_image_paths
+from lanting.importer.body_links import map_urls, plain_wiki_links, spaced_image_paths
 from lanting.importer.common import LinkTable, first_item, is_image, read_text
 from lanting.importer.grid_tables import grid_tables
-from lanting.importer.hugo_links import NOTE_NAME, WIKI_LINK
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.listings import listed_posts, term_urls
@@ -278,29 +277,22 @@ class QuartoBodies:
 
     def wiki_links(self, text: str, ctx: Context) -> str:
         """Obsidian's `[[Note|shown]]` in a document written in a vault: Quarto showed it
-        as written, Lanting reads it as a link to `Note.md`, which is no file here. One
-        naming a document (by its file's name or its title) leads to it; any other is the
-        text Quarto showed, with a warning."""
-        def one(match: re.Match[str]) -> str:
-            embed, name, heading, shown = match.group(1), match.group(2).strip(), \
-                match.group(3) or "", match.group(4)
-            if embed or not NOTE_NAME.match(name):
-                return match.group()
-            wanted = name.casefold()
+        as written (`plain_wiki_links`). One naming a document (by its file's name or its
+        title) leads to it."""
+
+        def link_to(name: str, heading: str, shown: str | None) -> str | None:
+            wanted = name.strip().casefold()
             found = {i.number: i for path, i in self.by_source.items()
                      if wanted in (path.stem.casefold(),
                                    str(i.front.get("title") or "").strip().casefold())}
-            if len(found) == 1:
-                ctx.convert("[[note]] links to documents")
-                if heading:
-                    ctx.note(match.group(), f"`{heading}`: the link leads to the page, "
-                             "not the heading")
-                return f"[{shown or name}]({self.site.link(next(iter(found.values())))})"
-            ctx.warn(match.group(), f"`{match.group()}` names no document of the project "
-                     "(Quarto showed it as written): kept as text")
-            return match.group().replace("[", "\\[").replace("]", "\\]")
+            if len(found) != 1:
+                return None
+            if heading:
+                ctx.note(f"[[{name}{heading}]]", f"`{heading}`: the link leads to the page, "
+                         "not the heading")
+            return f"[{shown or name.strip()}]({self.site.link(next(iter(found.values())))})"
 
-        return WIKI_LINK.sub(one, text)
+        return plain_wiki_links(text, ctx, link_to, math_lines=False)  # (math put aside)
 
     def document(self, file: Path) -> Item | None:
         """The item of a document a link names: `../x/index.qmd`, `../x/`, `x.html`."""
