@@ -64,6 +64,22 @@ def test_docsify_ids(heading: str, docsify: str) -> None:
     assert ids(f"## {heading}\n", "docsify") == [docsify]
 
 
+@pytest.mark.parametrize(("heading", "pandoc"), [
+    ("A.1", "a.1"),
+    ("3.2 Attention 机制", "attention-机制"),
+    ("1 Introduction", "introduction"),
+    ("v1.2 notes", "v1.2-notes"),
+    ("附录：my_var?", "附录my_var"),
+    ("Dogs?--in *my* house?", "dogs--in-my-house"),
+    ("123", "section"),
+])
+def test_pandoc_ids(heading: str, pandoc: str) -> None:
+    """As Pandoc's `auto_identifiers` make them (Quarto, R Markdown, hexo-renderer-pandoc):
+    `.` and `_` kept, the words joined by `-`, all before the first letter dropped (the
+    manual's own example among them)."""
+    assert ids(f"## {heading}\n", "pandoc") == [pandoc]
+
+
 def test_github_ids_are_unique_as_github_makes_them() -> None:
     assert ids("## A\n\n## A\n\n## A\n", "github") == ["a", "a-1", "a-2"]
     assert github_slug("Déjà vu") == "déjà-vu"
@@ -87,6 +103,7 @@ def test_an_unknown_style_is_a_config_error(make_site: Callable[..., Path],
         build_site(site)
     assert info.value.problems[0].line == 3
     assert "unknown heading id style `gfm`" in info.value.problems[0].message
+    assert "`pandoc`" in str(info.value.problems[0].hint)
 
 
 @pytest.mark.parametrize("style", ["lanting", "github"])

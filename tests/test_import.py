@@ -1905,17 +1905,18 @@ def test_hexo_heading_ids_are_hexos(tmp_path: Path) -> None:
     assert ids[-4:] == ["使用-USB-网卡", "附录：配置", "Why-Multi-GPU", "my-var-name"]
 
 
-def test_hexo_pandoc_renderer_keeps_github_heading_ids(tmp_path: Path) -> None:
-    """hexo-renderer-pandoc made pandoc's ids (lower case), not hexo-util's: its posts'
-    `#elf-格式` links broke under Hexo's style."""
+def test_hexo_pandoc_renderer_keeps_pandoc_heading_ids(tmp_path: Path) -> None:
+    """hexo-renderer-pandoc made pandoc's ids (lower case, a leading number dropped),
+    not hexo-util's: its posts' `#elf-格式` links broke under Hexo's style."""
     imported = hexo_import(tmp_path, {
         "package.json": '{"dependencies": {"hexo": "^7", "hexo-renderer-pandoc": "^0.3"}}',
         "_config.yml": "title: T\nlanguage: zh-CN\n",
         "source/_posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n"
-                              "见 [ELF](#elf-格式)。\n\n## ELF 格式\n"})
+                              "见 [ELF](#elf-格式) 与 [链接](#链接)。\n\n## ELF 格式\n\n"
+                              "## 2.1 链接\n"})
     config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
-    assert config["markdown"]["heading_ids"] == "github"
-    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert config["markdown"]["heading_ids"] == "pandoc"
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))  # (a broken #link raises)
 
 
 def test_hexo_links_to_headings_in_another_case_are_repaired(tmp_path: Path) -> None:

@@ -187,8 +187,9 @@ def test_hexo_tag_katex_tags_are_display_math_by_default(tmp_path: Path) -> None
 
 def test_links_naming_a_heading_by_its_text_find_it(tmp_path: Path) -> None:
     """`[appendix A.1](#A.1)` to `## A.1` (Typora links a heading by its text; a pandoc
-    filter of the old blog resolved it): under hexo-renderer-pandoc the heading's id is
-    GitHub's `a1`, and the build failed on every such link (24 in one blog). Each goes
+    filter of the old blog resolved it): the heading's id is Pandoc's `a.1` (`heading_ids
+    = "pandoc"`, as hexo-renderer-pandoc made it), and the build failed on every such
+    link (24 in one blog). Each goes
     to the heading it names, with a notice; so does Hexo 7's `{% post_link x#A.1 %}`."""
     imported = hexo_site(tmp_path, {
         "_config.yml": "title: T\nlanguage: zh-CN\n",
@@ -206,6 +207,9 @@ def test_links_naming_a_heading_by_its_text_find_it(tmp_path: Path) -> None:
     page = parse_html((public / "posts" / "round" / "index.html").read_text(encoding="utf-8"))
     main = page.one("main")
     ids = {h.get("id") for h in main.find_all("h2")}
+    assert "a.1" in ids
+    assert 'heading_ids = "pandoc"' in (imported.dest / "lanting.toml").read_text(
+        encoding="utf-8")
     hrefs = [a["href"] for a in main.find_all("a") if a.text() in ("appendix A.1", "附录")]
     assert len(hrefs) == 2 and all(unquote(h[1:]) in ids for h in hrefs)
     other = parse_html((public / "posts" / "other" / "index.html").read_text(encoding="utf-8"))

@@ -91,7 +91,8 @@ def validate_config(config: Config, site: Path) -> list[SchemaProblem]:
     if config.markdown.heading_ids not in HEADING_ID_STYLES:
         problems.append(SchemaProblem(("markdown", "heading_ids"),
                                       f"unknown heading id style `{config.markdown.heading_ids}`",
-                                      "`lanting` (the default), `github` or `hexo`"))
+                                      "one of " + ", ".join(
+                                          f"`{name}`" for name in HEADING_ID_STYLES)))
     if config.cv.publications not in CV_PUBLICATIONS:
         problems.append(SchemaProblem(("cv", "publications"),
                                       f"expected one of {', '.join(CV_PUBLICATIONS)}",

@@ -99,9 +99,9 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
         package = source / "package.json"
         renderer = markdown_renderer(read_text(package)) if package.is_file() else None
         self.marked = renderer == "hexo-renderer-marked" if package.is_file() else True
-        # hexo-renderer-pandoc made pandoc's ids (lower case: GitHub's are the nearest);
-        # marked, markdown-it and kramed made hexo-util's `slugize` ones.
-        self.heading_ids = "github" if renderer == "hexo-renderer-pandoc" else "hexo"
+        # hexo-renderer-pandoc made pandoc's ids; marked, markdown-it and kramed made
+        # hexo-util's `slugize` ones.
+        self.heading_ids = "pandoc" if renderer == "hexo-renderer-pandoc" else "hexo"
         self.breaks = self.line_breaks()
         self.tag_katex = '"hexo-tag-katex"' in (read_text(package) if package.is_file() else "")
         self.prepend_root = self.marked_prepends_root(read_text(package)

@@ -93,11 +93,23 @@ def docsify_slug(text: str) -> str:
     return re.sub(r"^(\d)", r"_\1", text) or "section"
 
 
+def pandoc_slug(text: str) -> str:
+    """Pandoc's heading id (its `auto_identifiers`: Quarto's, R Markdown's and
+    hexo-renderer-pandoc's): lower case; letters, digits, `_`, `-` and `.` kept; the
+    words joined by `-`; all before the first letter dropped (`## 3.2 Attention 机制` →
+    `attention-机制`, `## A.1` → `a.1`)."""
+    kept = "".join(c for c in text.lower() if c.isspace() or c.isalnum() or c in "_-.")
+    words = "-".join(kept.split())
+    first = next((i for i, c in enumerate(words) if c.isalpha()), len(words))
+    return words[first:] or "section"
+
+
 HEADING_ID_STYLES: dict[str, Callable[[str], str]] = {"lanting": slugify,
                                                       "github": github_slug,
                                                       "hexo": hexo_slug,
                                                       "vitepress": vitepress_slug,
-                                                      "docsify": docsify_slug}
+                                                      "docsify": docsify_slug,
+                                                      "pandoc": pandoc_slug}
 
 
 def inline_math_html(token: Token) -> str:

@@ -79,10 +79,12 @@ class MarkdownConfig:
     """How heading ids are made from the text: `lanting` (punctuation dropped, runs of
     spaces, `_` and `-` as one `-`), `github` (as GitHub, kramdown's GFM input and
     Hugo do: `_` and `--` kept), `hexo` (as Hexo's renderers do: case and Chinese
-    punctuation kept, `_` and runs of other punctuation one `-`) or `vitepress` (as
+    punctuation kept, `_` and runs of other punctuation one `-`), `vitepress` (as
     VitePress and VuePress 2 do: full-width punctuation and runs of ASCII punctuation one
-    `-`, `_` before a leading digit), so that links written for an old site keep
-    working."""
+    `-`, `_` before a leading digit), `docsify` (as docsify does: ASCII punctuation
+    dropped, `_` before a leading digit) or `pandoc` (as Pandoc, Quarto and R Markdown
+    do: `.` and `_` kept, all before the first letter dropped), so that links written
+    for an old site keep working."""
 
 
 @dataclass(frozen=True, slots=True)
