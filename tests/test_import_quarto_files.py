@@ -335,3 +335,21 @@ def test_a_link_in_a_description_leads_to_the_new_page(tmp_path: Path) -> None:
     page = parse_html((result.output / "blog/index.html").read_text(encoding="utf-8"))
     summaries = [p for p in page.find_all("p", class_="summary") if "一种" in p.text()]
     assert [a["href"] for a in summaries[0].find_all("a")] == ["/posts/loss/"]
+
+
+def test_links_to_headings_find_pandocs_ids(tmp_path: Path) -> None:
+    """Pandoc made a Quarto page's heading ids: `## 2.1 Setup` is `#setup`, `## v1.2
+    notes` is `#v1.2-notes`. Lanting's own ids (`#21-setup`, `#v12-notes`) made the
+    links written for the old site fail the build."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\nwebsite:\n  title: Notes\n",
+        "posts/setup.qmd": "---\ntitle: Setup\ndate: 2024-01-02\n---\n\n"
+                           "See [setup](#setup) and [notes](#v1.2-notes).\n\n"
+                           "## 2.1 Setup\n\nText.\n\n## v1.2 notes\n\nMore.\n",
+        "posts/other.qmd": "---\ntitle: Other\ndate: 2024-01-03\n---\n\n"
+                           "As [there](setup.qmd#v1.2-notes).\n",
+    })
+    prose = built_prose(source, tmp_path, "posts/setup/index.html")
+    assert [h.get("id") for h in prose.find_all("h2")] == ["setup", "v1.2-notes"]
+    assert [a["href"] for a in prose.find_all("a")][:2] == ["#setup", "#v1.2-notes"]

@@ -150,6 +150,8 @@ class QuartoSettings:
             self.report.note("_quarto.yml", None, f"no `lang`: the posts read as "
                              f"`{self.language}`, so the new site is in it")
         config["language"] = self.language
+        # (Pandoc made the headings' ids: `#a.1`, `#attention` for `## 3.2 Attention`)
+        config.setdefault("markdown", {})["heading_ids"] = "pandoc"
         url = str(self.website.get("site-url") or "").rstrip("/")
         if url.startswith("http"):
             config["base_url"] = url + "/"
