@@ -34,8 +34,10 @@ from lanting.importer.hexo_themes import (
     collapsible_summary,
     gallery_blocks,
     gallery_group,
+    links_file,
     markmap_outline,
     pdf,
+    shoka_links,
     short,
 )
 from lanting.importer.hexo_urls import HexoUrls
@@ -265,6 +267,7 @@ class HexoBodies(HexoUrls):
             text = blocks(text, name, collapsible, ctx, "collapsible blocks", shelf)
         text = blocks(text, "tabs", tab_group, ctx, "tabs flattened", shelf)
         text = gallery_blocks(text, ctx, shelf)
+        text = shoka_links(text, ctx)
         text = blocks(text, "markmap", lambda a, inner, written: markmap_outline(
             inner, written, ctx), ctx, "markmap mind maps as their outline")
         text = blocks(text, "blockquote", quote, ctx, "blockquotes", shelf)
@@ -412,4 +415,4 @@ class HexoBodies(HexoUrls):
                 "image": image, "inlineImg": image, "link": link, "iframe": iframe,
                 "series": remove, "galleryGroup": gallery_group(ctx),
                 "caniuse": caniuse(ctx), "can": caniuse(ctx), "pdf": pdf(ctx),
-                "frame": frame(ctx)}
+                "frame": frame(ctx), "linksfile": links_file(ctx, self.files)}

@@ -202,6 +202,51 @@ def friend_links(text: str) -> str:
     return "\n\n".join(parts)
 
 
+def site_links(text: str) -> str | None:
+    """Shoka's friends, a YAML list of sites (`site`, `url`, `owner`, `desc`; its
+    `image` and `color` only dress the card): a list of links, each with its
+    description. None if the text is no such list."""
+    data, error = load_mapping("yaml", "sites:\n" + textwrap.indent(text, "  "))
+    sites = data.get("sites")
+    if error or not isinstance(sites, list):
+        return None
+    rows = []
+    for site in sites:
+        if isinstance(site, dict) and site.get("url"):
+            name = str(site.get("site") or site.get("owner") or site["url"])
+            about = " ".join(str(site.get("desc") or "").split())
+            rows.append(f"- [{name.replace(']', chr(92) + ']')}]({site['url']})"
+                        + (f" — {about}" if about else ""))
+    return "\n".join(rows) if rows else None
+
+
+def shoka_links(text: str, ctx: Context) -> str:
+    """Shoka's `{% links %}…{% endlinks %}`: its YAML list of sites as a list of links."""
+
+    def one(args: str, inner: str, written: str) -> str:
+        rows = site_links(inner)
+        return B.block(rows) if rows else ctx.leave(written, "no list of sites in it")
+
+    return blocks(text, "links", one, ctx, "lists of sites (links) as links")
+
+
+def links_file(ctx: Context, source: Path) -> Any:
+    """Shoka's `{% linksfile friends.yml %}`: the YAML list of sites in that file (under
+    `source/`) as a list of links, as `{% links %}` is."""
+
+    def one(args: str, written: str) -> str:
+        name = string_argument(args.strip())
+        file = source / name.lstrip("/")
+        if not name or not file.is_file():
+            return ctx.leave(written, f"no file `{name}` under `source/`")
+        rows = site_links(file.read_text(encoding="utf-8", errors="replace"))
+        if rows is None:
+            return ctx.leave(written, f"`{name}` holds no list of sites")
+        ctx.convert("lists of sites (linksfile) as links")
+        return B.block(rows)
+    return one
+
+
 def markmap_outline(inner: str, written: str, ctx: Context) -> str:
     """hexo-markmap's `{% markmap %}`: a mind map drawn in the browser from the Markdown
     list inside, which stays as the list."""
