@@ -456,6 +456,20 @@ def test_a_line_break_outside_environments_breaks_the_line() -> None:
     assert len(doc.find_all("mtr")) == 2
 
 
+@pytest.mark.parametrize("formula", [
+    "\\gamma = \\frac{a}{b} \\times 100 \\\\%",
+    "x = 1 \\tag{2} % the second",
+    "y = 3 % a comment ending the display",
+])
+def test_a_comment_ending_the_display_keeps_the_wrapping_environment(formula: str) -> None:
+    """`\\times 100 \\\\%` (a row break, then `%`, a comment to the line's end, as a
+    NexT post on hexo-renderer-pandoc wrote it for MathJax): the environment wrapped
+    round the display (`gathered` for its break, `equation` for its tag) was closed on
+    that line, inside the comment, and the build failed on `\\begin` never ended."""
+    doc = tree(f"$$\n{formula}\n$$\n")
+    assert doc.find_all("math") and "Expected" not in doc.text()
+
+
 def test_angle_brackets_written_as_delimiters() -> None:
     """`\\left< x \\right>` (TeX's old spelling, which MathJax and KaTeX read) failed the
     build: math-core knows only `\\langle` and `\\rangle`."""

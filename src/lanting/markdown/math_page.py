@@ -159,16 +159,18 @@ def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula]
         page.report(formula, f"math: {error}", error.offset, error.hint,
                     len(command_at(formula.latex, error.offset)))
         return
+    # (each wrapping environment closed on a line of its own: a `%` comment ending the
+    # display would take in an `\\end` written on its line)
     if formula.display and "\\\\" in tex and "\\begin" not in tex:
         # `a \\ b` with no environment: KaTeX (and so the Hexo or Jekyll site it came
         # from) breaks the line there; math-core dropped the break without a word
-        tex = "\\begin{gathered}" + tex + "\\end{gathered}"
+        tex = "\\begin{gathered}" + tex + "\n\\end{gathered}"
     if formula.display and "\\" in tex:
         tex = _BARE_TAG.sub(r"\\tag\1{\2}", tex) if "\\tag" in tex else tex
         tex = _tags(tex, formula)
         tex = _tag_outside(_tag_out_of_rows(tex))
         if not _NUMBERED_ENV.search(tex) and ("\\tag" in tex or "\\label" in tex):
-            tex = "\\begin{equation}" + tex + "\\end{equation}"
+            tex = "\\begin{equation}" + tex + "\n\\end{equation}"
     if formula.label:
         tex = _add_label(tex, formula.label)
         if formula.label in lanting_labels:
@@ -241,7 +243,7 @@ def _add_label(tex: str, label: str) -> str:
         return tex[:env.end()] + command + tex[env.end():]
     if env:
         return tex  # a starred environment has no number to label: reported later
-    return "\\begin{equation}" + tex + command + "\\end{equation}"
+    return "\\begin{equation}" + tex + "\n" + command + "\\end{equation}"
 
 
 def convert_page(state: StateCore) -> None:
