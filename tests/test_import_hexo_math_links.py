@@ -215,3 +215,24 @@ def test_links_naming_a_heading_by_its_text_find_it(tmp_path: Path) -> None:
     other = parse_html((public / "posts" / "other" / "index.html").read_text(encoding="utf-8"))
     proof = [a["href"] for a in other.one("main").find_all("a") if a.text() == "证明"]
     assert len(proof) == 1 and unquote(proof[0].split("#")[1]) in ids
+
+
+def test_double_brackets_in_prose_stay_text_or_link_a_post(tmp_path: Path) -> None:
+    """`[[Prototype]]` (a JavaScript post naming the spec's internal slot; Hexo's
+    renderers have no wiki links, the old page showed it as written) was read by
+    Lanting as a link to `Prototype.md`, and the build failed. A name of no post stays
+    text, with a warning; one naming a post links to it; math is left alone."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: next\n",
+        "source/_posts/proto.md": "---\ntitle: 原型链\ndate: 2024-01-01\n---\n\n"
+                                  "每个对象都有 [[Prototype]] 槽，见 [[闭包笔记]]。\n\n"
+                                  "公式 $A[[i]]$ 不变。\n",
+        "source/_posts/闭包笔记.md": "---\ntitle: 闭包\ndate: 2024-01-02\n---\n\n正文。\n"})
+    [warning] = imported.report.warnings
+    assert "[[Prototype]]" in warning.message
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    main = parse_html((out / "posts/proto/index.html").read_text(encoding="utf-8")).one("main")
+    assert "[[Prototype]]" in main.text()
+    [link] = [a for a in main.find_all("a") if a.text() == "闭包笔记"]
+    assert link.get("href", "").endswith("/")
+    assert main.find_all("math")

@@ -16,6 +16,7 @@ from lanting.importer.body_links import (
     fragment_key,
     heading_lines,
     map_urls,
+    plain_wiki_links,
     repair_fragments,
     spaced_image_paths,
 )
@@ -105,6 +106,7 @@ class HexoBodies(HexoUrls):
         text = OUTPUT.sub(lambda m: ctx.leave(m.group(), "a Nunjucks value of the old theme"),
                           text)
         text = B.tables_and_anchors(text, ctx.convert)
+        text = self.wiki_links(text, ctx)
         # (beside the post, or from the site's root: `/assets/images/x/a b.png`)
         text, count = spaced_image_paths(text, lambda name: (
             self.files / name.lstrip("/")).is_file() if name.startswith("/") else any(
@@ -123,6 +125,20 @@ class HexoBodies(HexoUrls):
         if footnotes:
             text = text.rstrip("\n") + "\n\n" + "\n".join(footnotes) + "\n"
         return B.tidy(shelf.restore(text))
+
+    def wiki_links(self, text: str, ctx: Context) -> str:
+        """Hexo's renderers have no `[[Note]]` links (`plain_wiki_links`; `[[Prototype]]`
+        in a JavaScript post is the spec's name of an internal slot): one naming a post,
+        as `post_link` names it, leads to that post."""
+
+        def link_to(name: str, heading: str, shown: str | None) -> str | None:
+            target = self.by_name.get(name.strip())
+            if target is None:
+                return None
+            return (f"[{shown or name.strip()}]({self.site.link(target)}"
+                    f"{self.heading_id(target, heading)})")
+
+        return plain_wiki_links(text, ctx, link_to)
 
     @staticmethod
     def comments(text: str, ctx: Context) -> str:
