@@ -571,6 +571,17 @@ def test_yaml_with_a_float_that_does_not_convert_is_read() -> None:
                                                      "lead": 0.5}}
 
 
+def test_yaml_with_a_tab_after_a_key_is_read() -> None:
+    """`layout:<tab>post` (a Hexo post, read by js-yaml): ruamel refused the whole front
+    matter ("while scanning for the next token"), and the post lost its title, date
+    and tags; so did a tab ending a line (`- SQL<tab>`). A tab inside a value stays."""
+    data, error = load_mapping("yaml", "layout:\tpost\ntitle: \t\"A\tB\"\ntags:\n"
+                                       "    - 密码学\n    - SQL\t\n")
+    assert error is None
+    assert data == {"layout": "post", "title": "A\tB", "tags": ["密码学", "SQL"]}
+    assert load_mapping("yaml", "a:\tb\nc: [1\n")[1] is not None
+
+
 def test_nested_blocks_keep_their_own_arguments(tmp_path: Path) -> None:
     """The arguments of a block ran past its `%}` when another block of its name was
     inside: the outer one's arguments swallowed the inner block's opening."""

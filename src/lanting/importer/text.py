@@ -99,6 +99,13 @@ def _first_document(text: str) -> Any:
     return None
 
 
+_TAB_AFTER_KEY = re.compile(r"^([ \t]*(?:- )?[^\s#:'\"\[{][^:\n]*:) *\t[ \t]*", re.MULTILINE)
+"""`layout:<tab>post`: a tab between a key and its value, which js-yaml (Hexo's) and
+Go's readers take as the space YAML allows there, and ruamel refuses ("while scanning
+for the next token"), as it refuses a tab ending a line (`- SQL<tab>`)."""
+_TAB_AT_END = re.compile(r"[ \t]*\t[ \t]*$", re.MULTILINE)
+
+
 def load_mapping(fmt: str, text: str) -> tuple[dict[str, Any], str | None]:
     """The front matter (or a config file) as a mapping, and what was wrong with it."""
     try:
@@ -108,7 +115,12 @@ def load_mapping(fmt: str, text: str) -> tuple[dict[str, Any], str | None]:
             data = json.loads(text)
         else:
             data = _first_document(text) if text.strip() else {}
-    except (YAMLError, tomllib.TOMLDecodeError, json.JSONDecodeError, ValueError) as error:
+    except YAMLError as error:
+        spaced = _TAB_AT_END.sub("", _TAB_AFTER_KEY.sub(r"\1 ", text))
+        if spaced == text:
+            return {}, str(error).split("\n")[0]
+        return load_mapping(fmt, spaced)
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError, ValueError) as error:
         return {}, str(error).split("\n")[0]
     if data is None:
         return {}, None
