@@ -236,3 +236,18 @@ def test_double_brackets_in_prose_stay_text_or_link_a_post(tmp_path: Path) -> No
     [link] = [a for a in main.find_all("a") if a.text() == "闭包笔记"]
     assert link.get("href", "").endswith("/")
     assert main.find_all("math")
+
+
+def test_tabs_indenting_front_matter_read_as_hexo_reads_them(tmp_path: Path) -> None:
+    """`tags:` over `<tab>- Java` lines: hexo-front-matter turns each tab opening a line
+    into two spaces before js-yaml reads it; YAML refuses tabs as indentation, and the
+    post lost its title, date and tags."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/poly.md": "---\ntitle: 多态\ndate: 2019-09-12 18:53:58\ntags:\n"
+                                 "\t- Java\n\t- 多态\n---\n\n正文。\n"})
+    assert [w.message for w in imported.report.warnings] == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = parse_html((out / "posts/poly/index.html").read_text(encoding="utf-8"))
+    assert page.one("h1").text() == "多态"
+    assert (out / "tags/java/index.html").is_file()

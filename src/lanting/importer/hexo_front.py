@@ -26,6 +26,13 @@ MAPPED_KEYS = frozenset({"title", "date", "updated", "tags", "categories", "publ
 
 
 
+def hexo_tabs(head: str) -> str:
+    """A front matter as hexo-front-matter hands it to js-yaml: each tab opening a line
+    (after the first) two spaces, so `tags:` over `<tab>- Java` is a list of tags, where
+    YAML refuses tabs as indentation and the post lost its front matter."""
+    return re.sub(r"\n(\t+)", lambda m: "\n" + "  " * len(m.group(1)), head)
+
+
 def hierarchies(value: Any) -> list[list[str]]:
     """Hexo's categories: `A` is one, `[A, B]` one hierarchy A › B, `[[A, B], [C]]` two
     (once one entry is a list, every entry is a hierarchy of its own)."""
