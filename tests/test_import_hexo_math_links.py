@@ -251,3 +251,17 @@ def test_tabs_indenting_front_matter_read_as_hexo_reads_them(tmp_path: Path) -> 
     page = parse_html((out / "posts/poly/index.html").read_text(encoding="utf-8"))
     assert page.one("h1").text() == "多态"
     assert (out / "tags/java/index.html").is_file()
+
+
+def test_front_matter_fenced_by_four_dashes(tmp_path: Path) -> None:
+    """`----` fences (hexo-front-matter takes any run of three or more dashes, closed by
+    the same run): the front matter was read as the body's text, the post untitled."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/count.md": "----\ntitle: 计数\n\ndate: 2018-09-09 19:25:05\n----\n\n"
+                                  "正文。\n"})
+    assert [w.message for w in imported.report.warnings] == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = parse_html((out / "posts/count/index.html").read_text(encoding="utf-8"))
+    assert page.one("h1").text() == "计数"
+    assert "title:" not in page.one("main").text()

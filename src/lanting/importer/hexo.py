@@ -32,7 +32,13 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.hexo_bodies import HexoBodies
-from lanting.importer.hexo_front import HexoFront, hexo_tabs, hierarchies, singular_keys
+from lanting.importer.hexo_front import (
+    HexoFront,
+    hexo_fences,
+    hexo_tabs,
+    hierarchies,
+    singular_keys,
+)
 from lanting.importer.hexo_settings import HexoSettings
 from lanting.importer.hexo_themes import friend_links
 from lanting.importer.item import Item
@@ -190,7 +196,7 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
         pattern = self.pattern()
         for path, drafted in self.post_files():
             text = read_text(path)
-            fmt, head, body, _first = split_front_matter(text)
+            fmt, head, body, _first = split_front_matter(hexo_fences(text))
             data, error = load_mapping(fmt or "yaml", hexo_tabs(head))
             if error:
                 self.report.warn(path, 2, f"front matter not read ({error}): the post is "
@@ -238,7 +244,7 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
                 continue
             if any(fnmatch(rel.as_posix(), str(p)) for p in self.skip_render()):
                 continue
-            fmt, head, body, _first = split_front_matter(read_text(path))
+            fmt, head, body, _first = split_front_matter(hexo_fences(read_text(path)))
             data, _error = load_mapping(fmt or "yaml", hexo_tabs(head))
             if rel.as_posix() in GENERATED:
                 continue  # (copy_static says it is left out: two sources of one URL)

@@ -26,6 +26,19 @@ MAPPED_KEYS = frozenset({"title", "date", "updated", "tags", "categories", "publ
 
 
 
+def hexo_fences(text: str) -> str:
+    """A post whose front matter is fenced by `----` (any run of three or more dashes,
+    the closing one as long), which hexo-front-matter reads, with `---` fences: else
+    the front matter was the body's text and the post lost its title and date."""
+    match = re.match(r"(-{4,})[ \t]*\n(?:.*\n)*?\1[ \t]*(?:\n|$)", text)
+    if match is None:
+        return text
+    fence = match.group(1)
+    head = match.group()[len(fence):].rstrip()[:-len(fence)]
+    return "---" + head + "---" + text[match.end() - (1 if match.group().endswith("\n")
+                                                     else 0):]
+
+
 def hexo_tabs(head: str) -> str:
     """A front matter as hexo-front-matter hands it to js-yaml: each tab opening a line
     (after the first) two spaces, so `tags:` over `<tab>- Java` is a list of tags, where
