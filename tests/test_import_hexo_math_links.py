@@ -226,7 +226,7 @@ def test_double_brackets_in_prose_stay_text_or_link_a_post(tmp_path: Path) -> No
         "_config.yml": "title: T\nlanguage: zh-CN\ntheme: next\n",
         "source/_posts/proto.md": "---\ntitle: 原型链\ndate: 2024-01-01\n---\n\n"
                                   "每个对象都有 [[Prototype]] 槽，见 [[闭包笔记]]。\n\n"
-                                  "公式 $A[[i]]$ 不变。\n",
+                                  "公式 $A[[i]]$ 不变。\n\n见 [[原文]](https://d.example/1)。\n",
         "source/_posts/闭包笔记.md": "---\ntitle: 闭包\ndate: 2024-01-02\n---\n\n正文。\n"})
     [warning] = imported.report.warnings
     assert "[[Prototype]]" in warning.message
@@ -236,6 +236,8 @@ def test_double_brackets_in_prose_stay_text_or_link_a_post(tmp_path: Path) -> No
     [link] = [a for a in main.find_all("a") if a.text() == "闭包笔记"]
     assert link.get("href", "").endswith("/")
     assert main.find_all("math")
+    [doi] = [a for a in main.find_all("a") if a.get("href") == "https://d.example/1"]
+    assert doi.text() == "[原文]"
 
 
 def test_tabs_indenting_front_matter_read_as_hexo_reads_them(tmp_path: Path) -> None:

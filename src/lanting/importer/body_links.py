@@ -252,7 +252,8 @@ def plain_wiki_links(text: str, told: Told,
     marked): the old page showed them as written, and Lanting reads them as links to
     `Note.md`. `link_to(name, #heading, shown)` is the Markdown link to the page one
     names (notes written in Obsidian before the site published them), or None: then the
-    text the old page showed is kept, with a warning. Embeds, `[[toc]]` and, unless the
+    text the old page showed is kept, with a warning. Embeds, links whose text is in
+    brackets (`[[Link to]](https://…)`), `[[toc]]` and, unless the
     caller put its math aside (`math_lines=False`), lines of math (`A[[i]]` is TeX) are
     left alone."""
 
@@ -260,7 +261,8 @@ def plain_wiki_links(text: str, told: Told,
         embed, name, heading, shown = match.group(1), match.group(2), \
             match.group(3) or "", match.group(4)
         line = text[text.rfind("\n", 0, match.start()) + 1:text.find("\n", match.end())]
-        if embed or not NOTE_NAME.match(name) or math_lines and (
+        if embed or text.startswith("(", match.end()) or not NOTE_NAME.match(name) \
+                or math_lines and (
                 "$" in line or "\\(" in line) or match.group().lower() in ("[[toc]]",
                                                                           "[[_toc_]]"):
             return match.group()
