@@ -13,11 +13,7 @@ from typing import Any
 
 from lanting.importer import body as B
 from lanting.importer.body_links import (
-    fragment_key,
-    heading_lines,
     map_urls,
-    plain_wiki_links,
-    repair_fragments,
     spaced_image_paths,
 )
 from lanting.importer.body_math import (
@@ -46,7 +42,6 @@ from lanting.importer.item import Item
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
 from lanting.importer.shelf import Shelf, fence, protect_code
-from lanting.markdown.anchors import HEADING_ID_STYLES
 
 _TAB = re.compile(r"<!--\s*tab\b\s*(.*?)\s*-->(.*?)<!--\s*endtab\s*-->", re.DOTALL)
 
@@ -69,11 +64,8 @@ class HexoBodies(HexoUrls):
 
     marked: bool
     breaks: bool
-    by_name: dict[str, Item]
     mermaid_on: Callable[[], bool]
-    heading_ids: str
     tag_katex: bool
-    posts: list[tuple[Item, str, Path]]
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         shelf = Shelf()
@@ -126,20 +118,6 @@ class HexoBodies(HexoUrls):
             text = text.rstrip("\n") + "\n\n" + "\n".join(footnotes) + "\n"
         return B.tidy(shelf.restore(text))
 
-    def wiki_links(self, text: str, ctx: Context) -> str:
-        """Hexo's renderers have no `[[Note]]` links (`plain_wiki_links`; `[[Prototype]]`
-        in a JavaScript post is the spec's name of an internal slot): one naming a post,
-        as `post_link` names it, leads to that post."""
-
-        def link_to(name: str, heading: str, shown: str | None) -> str | None:
-            target = self.by_name.get(name.strip())
-            if target is None:
-                return None
-            return (f"[{shown or name.strip()}]({self.site.link(target)}"
-                    f"{self.heading_id(target, heading)})")
-
-        return plain_wiki_links(text, ctx, link_to)
-
     @staticmethod
     def comments(text: str, ctx: Context) -> str:
         """Nunjucks comments (`{# … #}`, outside code) removed, as Hexo's renderer did:
@@ -163,35 +141,6 @@ class HexoBodies(HexoUrls):
                      "in lanting.toml names a Mermaid script")
         code = shelf.restore(inner, "R").strip("\n")
         return B.block(shelf.put(fence("mermaid", f"{args}\n{code}" if args else code)))
-
-    def fragments(self, text: str, shelf: Shelf, ctx: Context) -> str:
-        """`[x](#introduce)` to the heading `# Introduce`, whose id keeps its case
-        (`#Introduce`), or `[x](#A.1)` (Typora's link by the heading's text) to `## A.1`,
-        whose id is `#a1` or `#A-1`: Lanting's build fails on such links. Each is pointed
-        at the heading it names, with a notice; links that find their heading are left
-        alone."""
-        style = HEADING_ID_STYLES[self.heading_ids]
-        ids = [style(B.plain_inline(shelf.restore(heading)))
-               for heading in heading_lines(text)]
-
-        def repaired(link: str, fragment: str, found: str) -> None:
-            ctx.note(link, f"the link `#{fragment}` names a heading by its text or in "
-                     f"other case: it goes to its id, `#{found}`")
-            ctx.convert("#links to headings repaired")
-
-        return repair_fragments(text, ids, fragment_key, repaired)
-
-    def heading_id(self, target: Item, fragment: str) -> str:
-        """`#known-issues` of a link to another post, as the heading `## Known Issues`
-        of that post is named (`#Known-Issues`: the old renderer's ids keep their case,
-        so the link found no heading on the old page either): else the build fails."""
-        body = next((text for item, text, _path in self.posts if item is target), "")
-        style = HEADING_ID_STYLES[self.heading_ids]
-        ids = [style(B.plain_inline(heading)) for heading in heading_lines(body)]
-        if not fragment or fragment[1:] in ids:
-            return fragment
-        wanted = fragment_key(fragment[1:])
-        return "#" + next((i for i in ids if fragment_key(i) == wanted), fragment[1:])
 
     def codeblock(self, args: str, inner: str, shelf: Shelf) -> str:
         words, _named = B.arguments(args)

@@ -1,7 +1,7 @@
 """Where the links and images of a Hexo post's body lead: the post's asset folder (a
 name as written or percent-decoded), the site's root (hexo-renderer-marked's
 `prependRoot`), the post's old URL, another post's file, `source/` and the theme's
-`source/` that Hexo merged into the site."""
+`source/` that Hexo merged into the site; `#links` to headings, and `[[name]]`."""
 
 from __future__ import annotations
 
@@ -9,11 +9,20 @@ import re
 from pathlib import Path
 from urllib.parse import unquote, urljoin
 
+from lanting.importer import body as B
+from lanting.importer.body_links import (
+    fragment_key,
+    heading_lines,
+    plain_wiki_links,
+    repair_fragments,
+)
 from lanting.importer.common import LinkTable, is_image, map_site_url, without_dot_segments
 from lanting.importer.hexo_themes import theme_file
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
+from lanting.importer.shelf import Shelf
 from lanting.importer.site import NewSite
+from lanting.markdown.anchors import HEADING_ID_STYLES
 
 
 class HexoUrls:
@@ -27,6 +36,9 @@ class HexoUrls:
     prepend_root: bool
     theme_source: Path
     by_source: dict[Path, Item]
+    by_name: dict[str, Item]
+    heading_ids: str
+    posts: list[tuple[Item, str, Path]]
 
     @staticmethod
     def beside(path: Path, name: str) -> Path | None:
@@ -104,3 +116,48 @@ class HexoUrls:
             if target is not None:
                 return target
         return None
+
+    # --- links to headings and posts ---------------------------------------------------
+
+    def wiki_links(self, text: str, ctx: Context) -> str:
+        """Hexo's renderers have no `[[Note]]` links (`plain_wiki_links`; `[[Prototype]]`
+        in a JavaScript post is the spec's name of an internal slot): one naming a post,
+        as `post_link` names it, leads to that post."""
+
+        def link_to(name: str, heading: str, shown: str | None) -> str | None:
+            target = self.by_name.get(name.strip())
+            if target is None:
+                return None
+            return (f"[{shown or name.strip()}]({self.site.link(target)}"
+                    f"{self.heading_id(target, heading)})")
+
+        return plain_wiki_links(text, ctx, link_to)
+
+    def fragments(self, text: str, shelf: Shelf, ctx: Context) -> str:
+        """`[x](#introduce)` to the heading `# Introduce`, whose id keeps its case
+        (`#Introduce`), or `[x](#A.1)` (Typora's link by the heading's text) to `## A.1`,
+        whose id is `#a1` or `#A-1`: Lanting's build fails on such links. Each is pointed
+        at the heading it names, with a notice; links that find their heading are left
+        alone."""
+        style = HEADING_ID_STYLES[self.heading_ids]
+        ids = [style(B.plain_inline(shelf.restore(heading)))
+               for heading in heading_lines(text)]
+
+        def repaired(link: str, fragment: str, found: str) -> None:
+            ctx.note(link, f"the link `#{fragment}` names a heading by its text or in "
+                     f"other case: it goes to its id, `#{found}`")
+            ctx.convert("#links to headings repaired")
+
+        return repair_fragments(text, ids, fragment_key, repaired)
+
+    def heading_id(self, target: Item, fragment: str) -> str:
+        """`#known-issues` of a link to another post, as the heading `## Known Issues`
+        of that post is named (`#Known-Issues`: the old renderer's ids keep their case,
+        so the link found no heading on the old page either): else the build fails."""
+        body = next((text for item, text, _path in self.posts if item is target), "")
+        style = HEADING_ID_STYLES[self.heading_ids]
+        ids = [style(B.plain_inline(heading)) for heading in heading_lines(body)]
+        if not fragment or fragment[1:] in ids:
+            return fragment
+        wanted = fragment_key(fragment[1:])
+        return "#" + next((i for i in ids if fragment_key(i) == wanted), fragment[1:])
