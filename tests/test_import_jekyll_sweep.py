@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
+from urllib.parse import unquote
 
 from htmltree import parse_html
 from sitebits import png, write_files
@@ -273,3 +274,35 @@ def test_two_spaces_ending_a_line_stay_a_line_break(tmp_path: Path) -> None:
     page = parse_html((out / "posts/poem/index.html").read_text(encoding="utf-8")).one("main")
     poem = next(p for p in page.find_all("p") if "床前" in p.text())
     assert poem.find("br") is not None
+
+
+def test_a_tag_left_out_is_reported_at_its_own_line(tmp_path: Path) -> None:
+    """A post with several `{% highlight %}` blocks, one opened by a misspelt tag: its
+    `{% endhighlight %}`, left in a comment, was reported at the line of the first
+    `{% endhighlight %}` of the file (a block converted long before it), and a later
+    block's opening at the first one written the same way."""
+    post = ("---\ntitle: 笔记\n---\n\n{% highlight css %}\na{}\n{% endhighlight %}\n\n"
+            "正文。\n\n{% hilight html %}\n<p>x</p>\n{% endhighlight %}\n\n"
+            "{% highlight css %}\nb{}\n{% end highlight %}\n")
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: zh-CN\n",
+        "_posts/2020-01-02-notes.md": post})
+    lines = {w.message.split("`")[1]: w.line for w in imported.report.warnings}
+    assert lines == {"{% hilight html %}": 11, "{% endhighlight %}": 13,
+                     "{% highlight css %}": 15, "{% end highlight %}": 17}
+
+
+def test_a_raw_html_image_with_an_apostrophe_in_its_name(tmp_path: Path) -> None:
+    """`<img src="../images/pe/Euler's_formula.png">` in a post (a file saved under its
+    Wikipedia name): the `'` ended the URL for the importer, which left it as written,
+    and the built page's image was broken."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: zh-CN\npermalink: /:year-:month-:day/:title.html\n",
+        "images/pe/Euler's_formula.png": png(4, 4),
+        "_posts/2024-01-02-pe.md": "---\ntitle: 位置编码\n---\n\n欧拉公式：\n\n"
+        "<img src=\"../images/pe/Euler's_formula.png\" width=\"60%\" alt=\"Euler\">\n"})
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output  # (errors raise)
+    page = parse_html((out / "posts/pe/index.html").read_text(encoding="utf-8"))
+    (src,) = [unquote(img["src"]) for img in page.find_all("img")]
+    assert src.endswith("Euler's_formula.png") and src.startswith("/")
+    assert (out / src.lstrip("/")).is_file()

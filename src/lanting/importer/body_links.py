@@ -18,9 +18,10 @@ _LINK = re.compile(r"(!?)\[((?:[^\[\]\n]|\n(?![ \t]*\n)|\[[^\]\n]*\])*)\]\([ \t]
                    r"(?:[^\s()]|\([^\s()]*\))+)"
                    r"((?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'))?)[ \t]*\)")
 _RAW_URL = re.compile(r"(<(?:img|a|source|video|audio|script|link|iframe|embed)\b[^>]*?"
-                      r"\s(?:src|href)\s*=\s*)([\"'])([^\"'\n]*)\2", re.IGNORECASE)
+                      r"\s(?:src|href)\s*=\s*)([\"'])((?:(?!\2)[^\n])*)\2", re.IGNORECASE)
 """A URL of raw HTML: an image, a link, a video, a PDF shown in an `<iframe>` or an
-`<embed>` (a file beside the page: it must move with it)."""
+`<embed>` (a file beside the page: it must move with it). It ends at its own quote: the
+other one may be in it (`src="Euler's_formula.png"`)."""
 
 UrlMap = Callable[[str, bool], str | None]
 """A link's or image's new URL (None: as written; `UNLINK`: the link's text alone)."""

@@ -35,7 +35,20 @@ class Context:
     """Where each snippet was last found: one written several times is reported at each
     place in turn (conversions go through a file from its start), not always the first."""
 
-    def line(self, snippet: str) -> int | None:
+    def line(self, snippet: str, before: str = "", after: str = "") -> int | None:
+        """The line of `snippet` in the original. `before` and `after`, the lines next to
+        it as the conversion left them (blank lines aside, which it may add), place a tag
+        written alike several times, of which the earlier ones were converted and so never
+        reported: else it was taken for the first of them."""
+        for above, below in ((before, after), (before, ""), ("", after)):
+            if not (above or below):
+                continue
+            pattern = (rf"{re.escape(above)}\s*" if above else "") + f"({re.escape(snippet)})" \
+                + (rf"\s*{re.escape(below)}" if below else "")
+            found = [m.start(1) for m in re.finditer(pattern, self.original)]
+            if len(found) == 1:
+                self.seen[snippet] = found[0]
+                return self.original.count("\n", 0, found[0]) + 1
         for probe in (snippet, snippet.strip(), snippet.strip().split("\n")[0]):
             if not probe:
                 continue
@@ -47,8 +60,8 @@ class Context:
                 return self.original.count("\n", 0, at) + 1
         return None
 
-    def warn(self, snippet: str, message: str) -> None:
-        self.report.warn(self.path, self.line(snippet), message)
+    def warn(self, snippet: str, message: str, before: str = "", after: str = "") -> None:
+        self.report.warn(self.path, self.line(snippet, before, after), message)
 
     def note(self, snippet: str, message: str) -> None:
         self.report.note(self.path, self.line(snippet), message)
@@ -56,10 +69,11 @@ class Context:
     def convert(self, what: str, times: int = 1) -> None:
         self.report.convert(what, times)
 
-    def leave(self, construct: str, why: str = "") -> str:
-        """Keep `construct` inside a comment, and say so."""
+    def leave(self, construct: str, why: str = "", before: str = "", after: str = "") -> str:
+        """Keep `construct` inside a comment, and say so (`before`, `after`: as for
+        `line`)."""
         self.warn(construct, f"not converted, left in a comment: `{_short(construct)}`"
-                  + (f" ({why})" if why else ""))
+                  + (f" ({why})" if why else ""), before, after)
         return unconverted(construct)
 
 
@@ -122,7 +136,8 @@ def tags(text: str, handlers: dict[str, TagHandler], ctx: Context) -> str:
     for match in TAG.finditer(text):
         handler = handlers.get(match.group(1))
         made = handler(match.group(2), match.group()) if handler is not None \
-            else ctx.leave(match.group(), "no Lanting equivalent")
+            else ctx.leave(match.group(), "no Lanting equivalent",
+                           *_neighbours(text, match.start(), match.end()))
         out.append(text[end:match.start()] + made)
         end = match.end()
         if made.endswith("\n\n"):
@@ -130,6 +145,14 @@ def tags(text: str, handlers: dict[str, TagHandler], ctx: Context) -> str:
             end = after.end() if after else end
             out.append("\n" if after else "")
     return "".join(out) + text[end:]
+
+
+def _neighbours(text: str, start: int, end: int) -> tuple[str, str]:
+    """The nearest lines with text before `start` and after `end` in `text`: what tells a
+    tag from others written the same way."""
+    above = [line for line in text[:start].split("\n")[:-1] if line.strip()]
+    below = [line for line in text[end:].split("\n")[1:] if line.strip()]
+    return (above[-1].strip() if above else ""), (below[0].strip() if below else "")
 
 
 def string_argument(text: str) -> str:
