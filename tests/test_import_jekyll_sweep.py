@@ -306,3 +306,33 @@ def test_a_raw_html_image_with_an_apostrophe_in_its_name(tmp_path: Path) -> None
     (src,) = [unquote(img["src"]) for img in page.find_all("img")]
     assert src.endswith("Euler's_formula.png") and src.startswith("/")
     assert (out / src.lstrip("/")).is_file()
+
+
+def test_a_reference_definition_without_its_url_stays_text(tmp_path: Path) -> None:
+    """A Hux-theme post ending in a list of references, some left empty (`[1]:` alone
+    on its line, then `[2]:http://…`): kramdown wants the URL on the definition's line,
+    so `[1]:` and `[论文][1]` were text; CommonMark took the next line, `[2]:http://…`,
+    for `[1]`'s URL and the build failed on a link to `[2]:`."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: zh-CN\n",
+        "_posts/2020-01-02-vae.md": "---\ntitle: 生成模型\n---\n\n见 [论文][1] 与 [原文][2]。\n\n"
+        "[1]:\n[2]:https://example.org/blog\n[^n]:\n    一个脚注。\n"})
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output  # (errors raise)
+    page = parse_html((out / "posts/vae/index.html").read_text(encoding="utf-8"))
+    assert [a["href"] for a in page.find_all("a") if a.text() == "原文"] == \
+        ["https://example.org/blog"]
+    assert "[论文][1]" in page.text() and "[1]:" in page.text()
+
+
+def test_a_display_formula_with_a_blank_line_in_it_stays_one(tmp_path: Path) -> None:
+    """`$$ s.t. … \\\\` then a blank line then `\\qquad g_k(X)\\leq 0$$` (a Lagrange
+    multiplier post): kramdown read one display formula across the blank line; Lanting's
+    Markdown ended a paragraph there, and the two halves showed as TeX."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: zh-CN\n",
+        "_posts/2020-01-02-kkt.md": "---\ntitle: 拉格朗日乘子\n---\n\n约束：\n\n"
+        "$$ s.t.\\quad h(x) = 0 \\\\\n\n  \n\n\\qquad g(x)\\leq 0$$\n\n完。\n"})
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output  # (errors raise)
+    page = parse_html((out / "posts/kkt/index.html").read_text(encoding="utf-8"))
+    assert len(page.find_all("math")) == 1
+    assert "\\leq" not in page.text() and "$$" not in page.text()

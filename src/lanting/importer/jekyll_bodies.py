@@ -126,6 +126,8 @@ class JekyllBodies(JekyllLinks):
         if not self.wiki_plugin():
             text, count = K.literal_wiki_links(text)
             ctx.convert("[[…]] kept as text (kramdown showed it as written)", count)
+        text, count = K.empty_link_definitions(text)
+        ctx.convert("reference definitions without a URL kept as text", count)
         text, count = K.kramdown_tables(text)
         ctx.convert("kramdown tables as GFM ones", count)
         text = shelf.restore(text, "M")

@@ -33,6 +33,21 @@ def literal_wiki_links(text: str) -> tuple[str, int]:
     return _WIKI_LIKE.subn(r"\\[[", text)
 
 
+_EMPTY_DEFINITION = re.compile(r"^([ \t]{0,3})\[(?!\^)([^\]\n]+\]:)[ \t]*$(\n(?=[ \t]*\S))?",
+                               re.MULTILINE)
+
+
+def empty_link_definitions(text: str) -> tuple[str, int]:
+    """`[2]:` alone on its line (a list of references the writer meant to fill in):
+    kramdown wants a definition's URL on its own line, so this was text, and
+    `[paper][2]` too. CommonMark reads the next line as its URL (`[3]:http://…`), and
+    the build failed on a link to `[3]:`. Its bracket escaped, it stays text; a blank
+    line after it, as the paragraph it now starts would take in the next definition,
+    which it cannot interrupt. (Code is shelved before this.)"""
+    return _EMPTY_DEFINITION.subn(lambda m: f"{m.group(1)}\\[{m.group(2)}"
+                                  + ("\n\n" if m.group(3) else ""), text)
+
+
 _TITLE_MATH = re.compile(r"\$\$(?=\S)(.+?)(?<=\S)\$\$")
 
 
@@ -70,7 +85,9 @@ def kramdown_math(text: str, shelf: Shelf, dollar_math: bool = False
                      and not rest_of_line.strip())
         content = match.group(1)
         if alone or own_lines:
-            return shelf.put(match.group(), "M")
+            # (kramdown read one formula across a blank line in it; Lanting's Markdown
+            # would end the paragraph there, and show both halves as TeX)
+            return shelf.put(re.sub(r"\n(?:[ \t]*\n)+", "\n", match.group()), "M")
         inline += 1
         return shelf.put(f"${content.strip()}$", "M")
 
