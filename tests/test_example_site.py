@@ -222,6 +222,19 @@ def test_sitemap_and_robots(out: Path, posts: tuple[Page, ...]) -> None:
     assert f"Sitemap: {ORIGIN}/sitemap.xml" in robots
 
 
+def test_a_series_own_text_introduces_it(out: Path) -> None:
+    """`content/series/大模型分布式训练.md`: the series' summary on the list of series,
+    its text above its parts."""
+    index = main_of(page(out, "series/index.html"))
+    card = next(c for c in index.find_all("section", class_="series-card")
+                if c.one("h2").text() == "大模型分布式训练")
+    assert card.one("p", class_="summary").text().startswith("从单卡显存的上限讲起")
+    main = main_of(page(out, "series/大模型分布式训练/index.html"))
+    intro = main.one("div", class_="series-intro")
+    assert intro.one("math") is not None
+    assert intro.one("a")["href"] == "/posts/distributed-training-intro/"
+
+
 def test_series_index_lists_both_series(out: Path) -> None:
     main = main_of(page(out, "series/index.html"))
     names = [a.text() for h2 in main.find_all("h2") for a in h2.find_all("a")]
@@ -235,7 +248,8 @@ def test_series_page_lists_parts_in_order(out: Path, posts: tuple[Page, ...], na
     link = next(a for a in index.find_all("a", href=True) if a.text() == name)
     main = main_of(page(out, link["href"].lstrip("/") + "index.html"))
     assert main.one("h1").text() == name
-    titles = [a.text() for a in main.find_all("a", href=True) if a["href"].startswith("/posts/")]
+    titles = [a.text() for a in main.one("ol", class_="series-index").find_all("a", href=True)
+              if a["href"].startswith("/posts/")]
     expected = [p.title for p in sorted(
         (p for p in posts if p.series == name),
         key=lambda p: p.series_order or 0)]

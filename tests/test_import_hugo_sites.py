@@ -516,3 +516,31 @@ def test_an_inline_shortcode_of_plain_markup_is_kept(tmp_path: Path) -> None:
               "{{</ math.inline >}}\n"})
     page = prose(out, "post/math-typesetting/index.html")
     assert "Golden:" in page.text() and len(page.find_all("math")) == 2
+
+
+def test_a_terms_index_text_becomes_its_term_pages(tmp_path: Path) -> None:
+    """`content/tags/rl/_index.md` and `content/series/推理/_index.md` gave Hugo's term
+    pages their titles, descriptions and texts (LoveIt, PaperMod, Stack); they were left
+    out. An `authors` term has no page in Lanting: still left out, with its note."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "Notes"\nlanguageCode = "zh-cn"\n'
+                     '[taxonomies]\ntag = "tags"\nseries = "series"\nauthor = "authors"\n',
+        "content/posts/one.md": "---\ntitle: One\ndate: 2024-01-02\ntags: [RL]\n"
+                                "series: [推理]\nauthors: [wu]\n---\nHello.\n",
+        "content/tags/rl/_index.md": "---\ntitle: 强化学习\ndescription: RL 的文章。\n---\n"
+                                     "关于策略梯度，$\\nabla J$，见 [One]({{< ref \"one\" >}})。\n",
+        "content/series/推理/_index.md": "---\ntitle: 推理优化\n---\n系列导言。\n",
+        "content/authors/wu/_index.md": "---\ntitle: Wu\n---\nBio.\n",
+    })
+    assert imported.report.warnings == []
+    assert any("`authors`" in e.message for e in imported.report.entries
+               if e.path == "content/authors/wu/_index.md")
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in out.warnings] == []
+    tag = parse_html((out.output / "tags/rl/index.html").read_text(encoding="utf-8"))
+    assert tag.one("h1").text() == "强化学习"
+    intro = tag.one("div", class_="term-intro")
+    assert intro.one("math") is not None and intro.one("a")["href"] == "/posts/one/"
+    series = parse_html((out.output / "series/推理/index.html").read_text(encoding="utf-8"))
+    assert (series.one("h1").text(), series.one("div", class_="series-intro").text().strip()) \
+        == ("推理优化", "系列导言。")

@@ -130,3 +130,14 @@ def test_unpublished_notes_are_left_out_and_reported(site: tuple[Imported, Path]
     assert "注意力机制.md:31: warning: `[[草稿]]` leads nowhere" in report
     assert "NCCL 调优.md:16: warning: `![[论文.pdf]]`" in report
     assert not (out / "草稿").exists()
+
+
+def test_a_tag_text_is_the_tag_pages(site: tuple[Imported, Path]) -> None:
+    """`content/tags/分布式.md`: the title, description and text Quartz showed above the
+    tag's list, with its wiki link and formula."""
+    imported, out = site
+    assert (imported.dest / "content/tags/分布式.md").is_file()
+    tag = page(out, "/tags/分布式/")
+    assert tag.one("h1").text() == "分布式训练"
+    intro = tag.one("div", class_="term-intro")
+    assert _href(intro, "梯度累积") == "/posts/梯度累积/" and intro.one("math") is not None

@@ -4,10 +4,10 @@ at the repository's root, a folder named as one of Lanting's pages."""
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import unquote
 
-import pytest
 from importbits import NOW, messages, page
-from sitebits import png, write_files
+from sitebits import meta, png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -23,22 +23,41 @@ def _import(tmp_path: Path, files: dict[str, str | bytes]) -> Path:
     return tmp_path / "new"
 
 
-@pytest.mark.parametrize("folder", ["tags", "Blog"])
-def test_a_top_folder_named_as_a_lanting_page_leaves_that_url_to_it(tmp_path: Path,
-                                                                    folder: str) -> None:
-    # (Quartz's `content/tags/` holds the tags' texts: its /tags/ is Lanting's tag list
-    # now; `/Blog/` and Lanting's /blog/ are one folder on macOS and Windows)
+def test_a_top_folder_named_as_a_lanting_page_leaves_that_url_to_it(tmp_path: Path) -> None:
+    # (`/Blog/` and Lanting's /blog/ are one folder on macOS and Windows)
     write_files(tmp_path / "old", {
         "quartz.config.ts": CONFIG, "content/index.md": "首页\n",
-        f"content/{folder}/setup.md": "---\ntags: [setup]\n---\n\n装机的笔记。\n"})
+        "content/Blog/setup.md": "---\ntags: [setup]\n---\n\n装机的笔记。\n"})
     imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
-    page_text = (tmp_path / "new" / "content" / "pages" / f"{folder.lower()}-page.md"
+    page_text = (tmp_path / "new" / "content" / "pages" / "blog-page.md"
                  ).read_text(encoding="utf-8")
-    assert f"/{folder}/" not in page_text.split("---")[1]
-    assert any(f"Lanting's own /{folder.lower()}/" in m
-               for m in messages(imported, f"content/{folder}"))
+    assert "/Blog/" not in page_text.split("---")[1]
+    assert any("Lanting's own /blog/" in m for m in messages(imported, "content/Blog"))
     result = build(tmp_path / "new", BuildOptions())
     assert [str(w) for w in result.warnings] == []
+
+
+def test_the_tags_folder_holds_the_tag_pages_texts(tmp_path: Path) -> None:
+    """Quartz shows `content/tags/<tag>.md` above the tag's list (`tags/ml/rl.md` for
+    `ml/rl`): it is the text of Lanting's tag page, not a note nor a folder of notes."""
+    write_files(tmp_path / "old", {
+        "quartz.config.ts": CONFIG, "content/index.md": "首页\n",
+        "content/装机.md": "---\ntags: [setup, ml/rl]\ndate: 2024-01-02\n---\n\n笔记。\n",
+        "content/tags/setup.md": "---\ntitle: 装机\ndescription: 从零开始。\n---\n\n"
+                                 "见 [[装机]]。\n",
+        "content/tags/ml/rl.md": "强化学习的笔记。\n"})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    assert not (tmp_path / "new/content/pages/tags-page.md").exists()
+    assert [m for m in messages(imported, "content/tags") if "folder" in m] == []
+    result = build(tmp_path / "new", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    setup = page(result.output, "/tags/setup/")
+    assert (setup.one("h1").text(), meta(setup, "description")) == ("装机", ["从零开始。"])
+    intro = setup.one("div", class_="term-intro")
+    assert unquote(intro.one("a")["href"]) == "/posts/装机/"
+    rl = page(result.output, "/tags/mlrl/")
+    assert rl.one("div", class_="term-intro").text().strip() == "强化学习的笔记。"
+    assert [a.text() for a in rl.find_all("a") if "装机" in a.text()] == ["装机"]
 
 
 def test_a_path_from_the_vaults_root_finds_the_file(tmp_path: Path) -> None:

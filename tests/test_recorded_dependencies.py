@@ -323,6 +323,16 @@ class SiteEdits(RuleBasedStateMachine):
         """`content/posts/_index.md`: the blog page's title and text (or none)."""
         self._put("content/posts/_index.md", intro)
 
+    @rule(path=st.sampled_from(["tags/rl.md", "tags/PPO.md", "tags/unused.md",
+                                "series/S.md", "categories/notes.md"]),
+          text=st.one_of(st.none(), st.sampled_from([
+              "---\ntitle: 强化学习\nsummary: On $x^2$.\n---\n见 [a](../posts/a.md)。\n",
+              "---\nsummary: 本系列。\n---\n",
+              "---\ntitle: Term\n---\nWith **emphasis**.\n"])))
+    def edit_term_text(self, path: str, text: str | None) -> None:
+        """A tag's, series' or category's own text (or none); `unused` names no term."""
+        self._put(f"content/{path}", text)
+
     @rule(name=st.sampled_from(["a", "b", "c"]), wiki=st.booleans())
     def edit_wiki_link(self, name: str, wiki: bool) -> None:
         self.model[name]["wiki"] = wiki

@@ -119,6 +119,8 @@ configuration's languages are known)."""
 
 
 _COLLECTIONS = {"projects": Kind.PROJECT, "teaching": Kind.TEACHING, "people": Kind.PERSON}
+TAXONOMY_FOLDERS = ("tags", "categories", "series")
+"""Folders of term pages' own texts (`tags/<name>.md`), named as the term pages' URLs."""
 
 
 OTHER_MARKDOWN = frozenset({".markdown", ".mkd", ".mkdn", ".mdown", ".qmd", ".rmd", ".mdx"})
@@ -145,9 +147,18 @@ def _classify(rel: PurePosixPath) -> Kind | None:
         return Kind.PAGE
     if parts[0] in _COLLECTIONS and (len(parts) == 2 or bundle):
         return _COLLECTIONS[parts[0]]
+    if parts[0] in TAXONOMY_FOLDERS and len(parts) == 2:
+        return Kind.TERM
     if parts[0] == "talks" and (len(parts) == 2 or (len(parts) == 3 and rel.name == "index.md")):
         return Kind.TALK
     return None
+
+
+def _unread_markdown_hint(rel: PurePosixPath) -> str:
+    if rel.parts[0] in TAXONOMY_FOLDERS:  # Hugo's `tags/<name>/_index.md`
+        name = rel.parts[1] if rel.stem in ("_index", "index") else rel.stem
+        return f"a {rel.parts[0]} page's text is `content/{rel.parts[0]}/{name}.md`"
+    return "move it to content/posts/, content/pages/ or content/talks/"
 
 
 class FileReader:
@@ -192,7 +203,7 @@ SETTLED_NS = 2_000_000_000
 read. Otherwise a second edit within the file system's timestamp resolution, keeping the
 size, could leave the stamp as it was (git's "racy" files)."""
 _RECALLED_KINDS = frozenset({Kind.HOME, Kind.BLOG, Kind.POST, Kind.PAGE, Kind.PROJECT,
-                             Kind.TEACHING, Kind.PERSON})
+                             Kind.TEACHING, Kind.PERSON, Kind.TERM})
 """Kinds whose documents are cached, so that an unchanged file need not be read."""
 
 
@@ -269,9 +280,7 @@ def discover(site: Path, reader: FileReader | None = None,
             elif rel.suffix == ".md" and folder not in bundles:
                 warnings.append(Problem(
                     "Markdown file outside posts/, pages/, talks/ or _index.md is not published",
-                    path, severity="warning",
-                    hint="move it to content/posts/, content/pages/ or content/talks/",
-                ))
+                    path, severity="warning", hint=_unread_markdown_hint(rel)))
             elif rel.suffix.lower() in OTHER_MARKDOWN and folder not in bundles:
                 warnings.append(Problem(
                     f"`{rel.suffix}` file is not read as a page: Lanting's pages are `.md` "

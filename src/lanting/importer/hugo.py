@@ -162,8 +162,10 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
             self.generated(path, bundle, section, data, layout)  # (Stack's page/search/)
             return
         if section and section in self.taxonomy_sections():
-            self.report.note(path, None, f"left out: the page of a term of `{section}` "
-                             "(Lanting makes the pages of tags and categories)")
+            if bundle is None or bundle.parent.name != section or not self.term_text(
+                    path, data, body, section, bundle.name):
+                self.report.note(path, None, f"left out: the page of a term of `{section}` "
+                                 "(Lanting makes the pages of tags and categories)")
             return
         if not section or (section == "page" and self.main != "page") or (
                 (section != self.main or self.docs) and not any(k in data for k in DATES)):

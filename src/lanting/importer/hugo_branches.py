@@ -17,6 +17,10 @@ from lanting.importer.item import Item
 from lanting.importer.site import NewSite
 from lanting.importer.text import load_mapping, split_front_matter
 
+_TERM_FOLDERS = {"tags": "tags", "categories": "categories", "series": "series",
+                 "collections": "series"}
+"""Hugo taxonomies whose term pages Lanting makes (FixIt's `collections` are its series)."""
+
 
 class HugoBranches(HugoLanguages):
     """The list-page side of the Hugo importers."""
@@ -80,6 +84,28 @@ class HugoBranches(HugoLanguages):
             return
         self.page_menus.append({"name": str(entry.get("name") or data.get("title") or url),
                                 "url": url, "weight": entry.get("weight") or 0})
+
+    def term_text(self, path: Path, data: dict[str, Any], body: str, taxonomy: str,
+                  term: str) -> bool:
+        """A term's `_index.md` (`tags/rl/_index.md`): its title, description and text
+        become the term page's, `content/tags/rl.md`; False for a taxonomy Lanting has
+        no pages of (`authors`)."""
+        folder = _TERM_FOLDERS.get(taxonomy)
+        if folder is None:
+            return False
+        front: dict[str, Any] = {}
+        if isinstance(data.get("title"), str) and data["title"].strip():
+            front["title"] = data["title"].strip()
+        summary = summary_of(data, "description", "summary")
+        if summary:
+            front["summary"] = summary
+        if front or body.strip():
+            lang = self.suffix(self.language_of(path))
+            item = self.site.add(Item("term", term, path, front, lang=lang,
+                                      name=f"{folder}/{term}"))
+            self.items.append((item, body, path, path.parent))
+            self.report.convert("the texts of term pages (`tags/<term>/_index.md`)")
+        return True
 
     def home_text(self, path: Path, body: str) -> None:
         """`content/_index.md`'s text: the home page's (with `homeInfoParams`, after it)."""

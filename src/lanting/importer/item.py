@@ -12,6 +12,7 @@ from urllib.parse import unquote
 from lanting.content.frontmatter_syntax import parse_date
 from lanting.importer.text import When
 from lanting.model.content import Document, FrontMatter, Kind, Source
+from lanting.model.names import term_slug
 from lanting.site.routes import post_dir
 
 
@@ -20,8 +21,9 @@ class Item:
     """A post, page, talk or the home page of the new site."""
 
     kind: str
-    """`post`, `page`, `talk`, `project`, `teaching`, `home` or `blog` (the blog page's
-    own text, `content/posts/_index.md`)."""
+    """`post`, `page`, `talk`, `project`, `teaching`, `home`, `blog` (the blog page's
+    own text, `content/posts/_index.md`) or `term` (a tag's, category's or series' own
+    text: `name` is `tags/<the term>`)."""
     slug: str
     source: Path | None
     front: dict[str, Any]
@@ -66,6 +68,9 @@ def new_url(item: Item, permalink: str) -> str:
         return "/"
     if item.kind == "blog":
         return "/blog/"
+    if item.kind == "term":
+        folder, term = item.name.split("/", 1)
+        return f"/{folder}/{term_slug(term)}/"
     if item.kind == "page":
         return f"/{slug}/"
     if item.kind in ("talk", "project", "teaching"):

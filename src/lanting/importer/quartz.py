@@ -53,6 +53,7 @@ from lanting.importer.text import (
     unique,
     zone,
 )
+from lanting.model.names import term_slug
 
 _DATES = ("date", "created", "published", "publishDate")
 """The front-matter dates that make a note a post (Quartz's created and published)."""
@@ -154,6 +155,9 @@ class Quartz(QuartzBodies):
         folder_note = _is_index(path)  # (`index.md`, or Hugo's `_index.md`, as Quartz read it)
         kind = "home" if slug(rel) == "index" else "page" if folder_note else \
             "post" if any(data.get(k) not in (None, "") for k in _DATES) else "page"
+        if rel.startswith("tags/") and not folder_note:
+            self.tag_text(path, rel, data, body)  # (`tags/<tag>.md`: the tag page's text)
+            return
         title = str(data.get("title") or (path.parent.name if folder_note else path.stem))
         front = self.front(data, head, path, kind, title.strip())
         tags = inline_tags(body)
@@ -182,6 +186,26 @@ class Quartz(QuartzBodies):
         heading = first_heading(body)
         if heading is not None and heading[0] == front["title"]:
             body = heading[1]  # (Lanting shows the title above the text: not twice)
+        self.texts.append(body)
+        self.documents.append((item, body, path))
+
+    def tag_text(self, path: Path, rel: str, data: dict[str, Any], body: str) -> None:
+        """`tags/<tag>.md` (`tags/ml/rl.md` for `ml/rl`): what Quartz shows above the
+        tag's list, the tag page's text in Lanting (`content/tags/<slug>.md`)."""
+        tag = rel[len("tags/"):-len(".md")]
+        front: dict[str, Any] = {}
+        if isinstance(data.get("title"), str) and data["title"].strip():
+            front["title"] = data["title"].strip()
+        summary = summary_of(data, "description", "summary")
+        if summary:
+            front["summary"] = summary
+        item = self.site.add(Item("term", term_slug(tag), path, front,
+                                  name=f"tags/{term_slug(tag)}"))
+        self.by_slug[slug(rel)] = item
+        # (its old URL, `/tags/ml/rl`, is redirected with the other tags': `redirects`)
+        self.table.add(note_url(rel), item)
+        self.table.add(note_url(rel).removesuffix(".html"), item)
+        self.report.convert("tag pages' texts (`tags/<tag>.md`)")
         self.texts.append(body)
         self.documents.append((item, body, path))
 
@@ -247,7 +271,7 @@ class Quartz(QuartzBodies):
         its text. -> the list to append, by the folder note's item number."""
         folders: dict[str, list[Item]] = {}
         for rel, item in self.by_slug.items():
-            if item.kind == "home":
+            if item.kind in ("home", "term"):  # (`tags/` is Lanting's, not a folder)
                 continue
             parent = posixpath.dirname(rel.removesuffix("/index")) \
                 if rel.endswith("/index") else posixpath.dirname(rel)

@@ -182,6 +182,8 @@ class NewSite:
             return f"content/_index{lang}.md"
         if item.kind == "blog":
             return f"content/posts/_index{lang}.md"
+        if item.kind == "term":  # (`name`: `tags/<the term>`)
+            return f"content/{item.name}{lang}.md"
         if item.kind == "page":  # (a notebook page: a Jupyter Book's chapter)
             suffix = ".ipynb" if item.notebook is not None else ".md"
             return f"content/pages/{name}{lang}{suffix}"

@@ -22,6 +22,9 @@ class Kind(StrEnum):
     list (Hugo's section `_index.md`)."""
     POST = "post"
     PAGE = "page"
+    TERM = "term"
+    """`tags/<name>.md`, `categories/<name>.md`, `series/<name>.md`: that term's page's
+    title, description and the text above its list (Hugo's term `_index.md`)."""
     TALK = "talk"
     """`talks/<slug>.md`: slides separated by `---` lines, speaker notes after `Note:`."""
     BIBLIOGRAPHY = "bibliography"

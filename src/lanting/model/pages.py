@@ -21,6 +21,9 @@ class Term:
     slug: str
     url: str
     posts: tuple[Page, ...] = ()
+    page: Page | None = None
+    """Its own text (`content/tags/<name>.md`): title, summary and the text above the
+    list; None without one."""
 
 
 class Body:

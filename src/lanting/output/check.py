@@ -17,6 +17,7 @@ links are checked in `link_checks.py`, the URLs in `url_claims.py`.
 from __future__ import annotations
 
 from lanting.errors import did_you_mean
+from lanting.model.content import Document, Kind
 from lanting.model.markdown import LinkRef, RenderedMarkdown
 from lanting.model.names import term_slug
 from lanting.model.output import CheckInput
@@ -25,6 +26,7 @@ from lanting.output.external import ExternalLink, check_external
 from lanting.output.link_checks import Outputs, broken_links, config_links, publication_links
 from lanting.output.site_checks import site_warnings
 from lanting.output.url_claims import collisions, own_url_aliases
+from lanting.site.routes import term_name
 
 
 def check(inp: CheckInput) -> list[Problem]:
@@ -52,6 +54,7 @@ def check(inp: CheckInput) -> list[Problem]:
     problems += config_links(inp, outputs)
     problems += site_warnings(inp.site_dir, inp.config, inp.copies)  # site_checks.py
     problems += _series(inp)
+    problems += _lone_term_texts(inp.documents)
     problems += _dates(inp)
     if inp.external:
         problems += check_external(external)
@@ -88,6 +91,40 @@ def _series(inp: CheckInput) -> list[Problem]:
                 f"series `{term.name}` has only this post; {suggestion}", doc.source.path,
                 doc.key_lines.get("series", 1), hint="spell the series name as in its other "
                 "parts", severity="warning"))
+    return problems
+
+
+_TAXONOMY_KEYS = {"tags": ("tags", "tag"), "categories": ("categories", "category"),
+                  "series": ("series", "series")}
+
+
+def _filed_under(doc: Document, key: str) -> tuple[str, ...]:
+    if key == "series":
+        return (doc.meta.series,) if doc.meta.series else ()
+    return doc.meta.tags if key == "tags" else doc.meta.categories
+
+
+def _lone_term_texts(documents: tuple[Document, ...]) -> list[Problem]:
+    """A term's text (`tags/<name>.md`) that no post of its language is filed under: a
+    misspelt file name, or a tag taken off every post (its page lists nothing)."""
+    problems = []
+    for doc in documents:
+        if doc.source.kind is not Kind.TERM:
+            continue
+        folder = doc.source.rel.parts[0]
+        key, singular = _TAXONOMY_KEYS[folder]
+        names = {n for d in documents if d.source.kind is Kind.POST
+                 and d.meta.lang == doc.meta.lang and (key == "series" or not d.meta.unlisted)
+                 for n in _filed_under(d, key)}
+        name = term_name(doc)
+        if any(term_slug(n) == term_slug(name) for n in names):
+            continue
+        suggestion = did_you_mean(name, names)
+        problems.append(Problem(
+            f"no post has the {singular} `{name}`: its page lists no post"
+            + (f"; {suggestion}" if suggestion else ""), doc.source.path, 1,
+            hint=f"name the file after a {singular} of the posts, or add `{key}: {name}` "
+            "to a post's front matter", severity="warning"))
     return problems
 
 

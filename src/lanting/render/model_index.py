@@ -63,12 +63,13 @@ class ModelIndex:
         """The template functions (unrecorded), to call again when validating."""
         self.previous = previous
         """What the model of the build that made the previous files answered."""
+        terms = (*site.tags, *site.categories, *site.series)
         everything = (*site.posts, *site.unlisted, *site.pages,
-                      *((site.home,) if site.home else ()))
+                      *((site.home,) if site.home else ()),
+                      *(t.page for t in terms if t.page is not None))  # their own texts
         self.pages: dict[str, Page] = {p.url: p for p in everything}
         self.order = tuple(p.url for p in everything)
-        self.terms: dict[str, Term] = {
-            t.url: t for t in (*site.tags, *site.categories, *site.series)}
+        self.terms: dict[str, Term] = {t.url: t for t in terms}
         self._values: dict[tuple[str, str], str] = {}
         self._all: dict[tuple[str, ...], str] = {}
         self._site: dict[str, str] = {}

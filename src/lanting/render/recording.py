@@ -70,7 +70,8 @@ def identity(value: Any) -> Any:
     if kind is Page:
         return ("page", value.url)
     if kind is Term:
-        return ("term", value.url, value.name, value.slug, tuple(p.url for p in value.posts))
+        return ("term", value.url, value.name, value.slug, tuple(p.url for p in value.posts),
+                value.page.url if value.page is not None else None)
     if kind is YearGroup:
         return ("year", value.year, tuple(p.url for p in value.posts))
     if kind is tuple or kind is list:

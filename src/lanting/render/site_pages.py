@@ -54,7 +54,7 @@ def _term_pages(r: PageRenderer, taxonomy: str, terms: tuple[Term, ...]) -> list
     files = [r.render("terms.html", f"{taxonomy}/index.html", taxonomy=taxonomy, terms=terms)]
     for term in terms:
         files.append(r.render("term.html", f"{taxonomy}/{term.slug}/index.html",
-                              taxonomy=taxonomy, term=term))
+                              taxonomy=taxonomy, term=term, page=term.page))
     return files
 
 
@@ -87,7 +87,7 @@ def render_pages(site: Site, env: Environment, asset_urls: dict[str, str],
     files += _term_pages(r, "categories", site.categories)
     if site.series:
         files.append(r.render("series_list.html", "series/index.html"))
-        files += [r.render("series.html", f"series/{s.slug}/index.html", series=s)
+        files += [r.render("series.html", f"series/{s.slug}/index.html", series=s, page=s.page)
                   for s in site.series]
     files += render_academic_pages(r, site)  # publications, talks (academic_pages.py)
     files += render_cv(r, site)  # the CV (cv_page.py)

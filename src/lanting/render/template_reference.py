@@ -74,15 +74,18 @@ VARIABLES: dict[str, str] = {
                  "language).",
     # passed by one render call or another
     "page": "The page shown: a post or page (`model/pages.py` `Page`: `title`, `date`, "
-            "`html`, `toc`, `tags`, `summary`, `features`, …), the home page, a talk, or "
-            "`{features: …}` on the publication pages.",
+            "`html`, `toc`, `tags`, `summary`, `features`, …), the home page, a talk, "
+            "the blog page's or a term's own text (`content/posts/_index.md`, "
+            "`content/tags/<name>.md`; None without one), or `{features: …}` on the "
+            "publication pages.",
     "posts": "The feed's posts, newest first (`[feed] limit` of them).",
     "feed_updated": "The date of the newest post of the feed.",
     "taxonomy": "`tags` or `categories`.",
-    "terms": "Every term of the taxonomy (`name`, `slug`, `url`, `posts`).",
-    "term": "One tag or category (`name`, `slug`, `url`, `posts`).",
-    "series": "One series (`name`, `slug`, `url`, `posts` in order); in `_series_box.html` "
-              "the series of the post.",
+    "terms": "Every term of the taxonomy (`name`, `slug`, `url`, `posts`, `page`).",
+    "term": "One tag or category (`name`, `slug`, `url`, `posts`, `page`: its own text "
+            "or None).",
+    "series": "One series (`name`, `slug`, `url`, `posts` in order, `page`: its own text "
+              "or None); in `_series_box.html` the series of the post.",
     "entries": "The sitemap's entries (`url`, `updated`, `alternates`).",
     "pub": "One publication (`model/academic.py` `Publication`).",
     "json_ld": "The publication's JSON-LD (`ScholarlyArticle`), ready to embed.",

@@ -20,6 +20,7 @@ from lanting.model.pages import Body, Page, Term, YearGroup
 from lanting.model.problem import Problem
 from lanting.model.site import Routes, Site
 from lanting.site.related import ChooseRelated, related_after, related_keys, related_posts
+from lanting.site.routes import term_name
 
 if TYPE_CHECKING:
     pass
@@ -112,9 +113,25 @@ def unique_slugs(names: list[str]) -> dict[str, str]:
     return slugs
 
 
-def _terms(posts: tuple[Page, ...], taxonomy: str, config: Config) -> tuple[Term, ...]:
+TermTexts = dict[str, tuple[str, Page]]
+"""A taxonomy's term texts (`tags/<name>.md`): term slug -> (the name, its page)."""
+
+
+def _term_texts(pages: list[Page], documents: dict[str, Document]) -> dict[str, TermTexts]:
+    """The term pages' own texts, by taxonomy folder (`tags`, `categories`, `series`)."""
+    texts: dict[str, TermTexts] = defaultdict(dict)
+    for page in pages:
+        if page.kind is Kind.TERM:
+            name = term_name(documents[page.rel])
+            texts[page.rel.split("/", 1)[0]][term_slug(name)] = (name, page)
+    return texts
+
+
+def _terms(posts: tuple[Page, ...], taxonomy: str, config: Config,
+           texts: TermTexts) -> tuple[Term, ...]:
     """Tags (or categories) merged case-insensitively: "PPO" and "ppo" are one tag.
-    `posts` are newest first, and so are each term's."""
+    `posts` are newest first, and so are each term's. A term's text gives it its page;
+    a text no post is filed under still makes the term (the check stage warns)."""
     grouped: dict[str, dict[str, Page]] = defaultdict(dict)
     spellings: dict[str, set[str]] = defaultdict(set)
     for post in posts:
@@ -122,20 +139,35 @@ def _terms(posts: tuple[Page, ...], taxonomy: str, config: Config) -> tuple[Term
             grouped[name.casefold()][post.url] = post
             spellings[name.casefold()].add(name)
     display = {key: min(names) for key, names in spellings.items()}
+    known = {term_slug(name) for name in display.values()}
+    for slug, (name, _) in texts.items():
+        if slug not in known:
+            grouped[name.casefold()] = {}
+            display[name.casefold()] = name
     slugs = unique_slugs(list(grouped))
     return tuple(
         Term(display[key], slugs[key], f"{config.base_path}{taxonomy}/{slugs[key]}/",
-             tuple(grouped[key].values()))  # in the order of `posts`: newest first
+             tuple(grouped[key].values()),  # in the order of `posts`: newest first
+             _text(texts, display[key]))
         for key in sorted(grouped, key=lambda k: slugs[k])
     )
 
 
+def _text(texts: TermTexts, name: str) -> Page | None:
+    found = texts.get(term_slug(name))
+    return found[1] if found else None
+
+
 def _series(posts: tuple[Page, ...], documents: dict[str, Document],
-            config: Config) -> tuple[Term, ...]:
+            config: Config, texts: TermTexts) -> tuple[Term, ...]:
     grouped: dict[str, list[Page]] = defaultdict(list)
     for post in posts:
         if post.series:
             grouped[post.series].append(post)
+    known = {term_slug(name) for name in grouped}
+    for slug, (name, _) in texts.items():
+        if slug not in known:
+            grouped[name] = []
     problems: list[Problem] = []
     result = []
     slugs = unique_slugs(list(grouped))
@@ -158,7 +190,8 @@ def _series(posts: tuple[Page, ...], documents: dict[str, Document],
             p.series_order if p.series_order is not None else 10**9,
             p.date.timestamp() if p.date else 0.0, p.rel))
         slug = slugs[name]
-        result.append(Term(name, slug, f"{config.base_path}series/{slug}/", tuple(ordered)))
+        result.append(Term(name, slug, f"{config.base_path}series/{slug}/", tuple(ordered),
+                           _text(texts, name)))
     if problems:
         raise LantingError(problems)
     return tuple(result)
@@ -187,20 +220,21 @@ def assemble(
         post.url: (posts[i - 1] if i > 0 else None, posts[i + 1] if i + 1 < len(posts) else None)
         for i, post in enumerate(posts)
     }
-    tags = _terms(posts, "tags", config)
-    categories = _terms(posts, "categories", config)
+    texts = _term_texts(pages, by_rel)
+    tags = _terms(posts, "tags", config, texts["tags"])
+    categories = _terms(posts, "categories", config, texts["categories"])
     return Site(
         config=config,
         home=next((p for p in pages if p.kind is Kind.HOME), None),
         posts=posts,
         blog=next((p for p in pages if p.kind is Kind.BLOG), None),
         pages=tuple(sorted((p for p in pages
-                            if p.kind not in (Kind.POST, Kind.HOME, Kind.BLOG)),
+                            if p.kind not in (Kind.POST, Kind.HOME, Kind.BLOG, Kind.TERM)),
                            key=lambda p: p.rel)),
         years=tuple(YearGroup(y, tuple(ps)) for y, ps in sorted(years.items(), reverse=True)),
         tags=tags,
         categories=categories,
-        series=_series(every_post, by_rel, config),  # an unlisted part stays a part
+        series=_series(every_post, by_rel, config, texts["series"]),  # unlisted parts too
         neighbours=neighbours,
         term_index={"tags": {t.name.casefold(): t for t in tags},
                     "categories": {t.name.casefold(): t for t in categories}},

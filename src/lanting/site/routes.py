@@ -13,7 +13,7 @@ from pathlib import PurePosixPath
 from lanting.errors import LantingError
 from lanting.model.config import DEFAULT_POST_PERMALINK
 from lanting.model.content import Asset, Document, Kind
-from lanting.model.names import slugify
+from lanting.model.names import slugify, term_slug
 from lanting.model.problem import Problem
 from lanting.model.site import Routes
 
@@ -65,12 +65,23 @@ def post_dir(doc: Document, pattern: str = DEFAULT_POST_PERMALINK) -> str:
     return PERMALINK_TOKEN.sub(value, pattern).lstrip("/")
 
 
+def term_name(doc: Document) -> str:
+    """The term whose page `tags/<name>.md` gives the text of: its file name, without the
+    language of a translation (`tags/rl.en.md`)."""
+    stem, lang = doc.source.rel.stem, doc.meta.lang
+    if lang and stem.casefold().endswith("." + lang.casefold()):
+        return stem[:-len(lang) - 1]
+    return stem
+
+
 def output_dir(doc: Document, post_pattern: str = DEFAULT_POST_PERMALINK) -> str:
     kind = doc.source.kind
     if kind is Kind.HOME:
         return ""
     if kind is Kind.BLOG:
         return "blog/"
+    if kind is Kind.TERM:
+        return f"{doc.source.rel.parts[0]}/{term_slug(term_name(doc))}/"
     if kind is Kind.POST:
         return post_dir(doc, post_pattern)
     if kind in COLLECTION_FOLDERS:
