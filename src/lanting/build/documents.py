@@ -38,6 +38,7 @@ def document_settings(site_dir: Path, config: Config, discovery: Discovery, draf
         site_dir=site_dir,
         options=MarkdownOptions(raw_html=config.markdown.raw_html,
                                 cjk_spacing=config.markdown.cjk_spacing,
+                                cjk_breaks=config.markdown.cjk_breaks,
                                 emoji=config.markdown.emoji,
                                 breaks=config.markdown.breaks,
                                 heading_ids=config.markdown.heading_ids),

@@ -25,7 +25,7 @@ from lanting.markdown.attributes import attributes_plugin
 from lanting.markdown.blocks import blocks_plugin
 from lanting.markdown.callouts import callouts_plugin
 from lanting.markdown.cite import cite_plugin, finish_citations
-from lanting.markdown.cjk import cjk_spacing_plugin
+from lanting.markdown.cjk import cjk_breaks_plugin, cjk_spacing_plugin
 from lanting.markdown.code import code_plugin
 from lanting.markdown.content_tabs import content_tabs_plugin
 from lanting.markdown.divs import divs_plugin
@@ -124,6 +124,8 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.use(inline_code_plugin)
     md.use(scrollers_plugin)
     md.use(leftovers_plugin)
+    if options.cjk_breaks and not options.breaks:
+        md.use(cjk_breaks_plugin)
     if options.cjk_spacing:
         md.use(cjk_spacing_plugin)  # last: ids and links are settled, only prose is left
     return md

@@ -70,6 +70,11 @@ class MarkdownConfig:
     """Pygments style for code in the dark scheme."""
     cjk_spacing: bool = True
     """A thin space between Chinese characters and Latin letters or digits."""
+    cjk_breaks: bool = True
+    """A line end inside a paragraph between two Chinese or Japanese characters (or
+    their punctuation) is no space, so that text wrapped in the source reads as one run
+    (Chrome and Safari show such a line end as a space; as Pandoc's
+    `east_asian_line_breaks` and Hugo's `eastAsianLineBreaks`). Off with `breaks`."""
     emoji: bool = True
     """Emoji shortcodes become emoji: `:rocket:` → 🚀 (GitHub's names)."""
     breaks: bool = False

@@ -18,6 +18,7 @@ class MarkdownOptions:
 
     raw_html: bool = True
     cjk_spacing: bool = True
+    cjk_breaks: bool = True
     emoji: bool = True
     breaks: bool = False
     heading_ids: str = "lanting"
