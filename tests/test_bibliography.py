@@ -104,6 +104,18 @@ def test_textsuperscript_marks_and_relax_initials() -> None:
         ("Li Wang", True), ("Jane Doe", True), ("Christopher Manning", False)]
 
 
+def test_plain_tex_quotes_and_the_spacing_mark_are_text() -> None:
+    """DBLP-style abstracts write `graph{\\rq}s` and `i.\\ e.\\@,`: each was an unknown
+    macro, shown as written with a warning."""
+    library = bib("@article{a, title = {The graph{\\rq}s nodes, {\\lq}quoted{\\rq}},"
+                  " author = {Doe, Jane}, journal = {J}, year = 2019,"
+                  " abstract = {Models (i.\\ e.\\@, rankers).}}\n")
+    [pub] = library.publications
+    assert pub.title == "The graph\u2019s nodes, \u2018quoted\u2019"
+    assert "i. e., rankers" in pub.abstract
+    assert not library.warnings
+
+
 def test_equal_contribution_marks_the_first_authors() -> None:
     authors, et_al = parse_authors("A, One and B, Two and C, Three", equal=2)
     assert [a.co_first for a in authors] == [True, True, False]

@@ -40,6 +40,11 @@ class _Latex:
                 MacroTextSpec("url", simplify_repl="%s"),
                 # `{\relax Ch}ristopher`: a two-letter initial
                 MacroTextSpec("relax", simplify_repl=""),
+                # plain TeX's quotes (`graph{\rq}s`, a DBLP export) and `\@`, which only
+                # tells TeX that a period ends no sentence (`i.\ e.\@,`)
+                MacroTextSpec("lq", simplify_repl="‘"),
+                MacroTextSpec("rq", simplify_repl="’"),
+                MacroTextSpec("@", simplify_repl=""),
                 # fonts, which plain text has none of (`\texttt{vLLM}`, `{\em x}`)
                 *(MacroTextSpec(name, simplify_repl="%s")
                   for name in ("texttt", "textsf", "textrm", "textup", "textmd", "textnormal",
