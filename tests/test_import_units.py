@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lanting.importer import academicpages as AP
@@ -136,6 +136,9 @@ def test_texts_yaml_would_read_as_numbers_are_quoted(text: str) -> None:
         "tags": [text], "slug": text}
 
 
+# (its nested lists of text are slow to draw: on a loaded 2-core machine Hypothesis'
+# health check failed the test on generation time alone, which says nothing of the code)
+@settings(suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(
     st.from_regex(r"[a-z][a-z_]{0,8}", fullmatch=True),
     st.one_of(st.text(max_size=20), st.lists(st.text(max_size=12), max_size=5),
