@@ -140,3 +140,47 @@ def test_publication_dollar_sign_stays_a_dollar_sign(tmp_path: Path) -> None:
     panel = page(tmp_path / "out", "/publications/").one("details", class_="pub-abstract")
     assert panel.text().startswith("Abstract Training cost $2M and bounds")
     assert panel.find("math") is not None
+
+
+def test_an_abstracts_formulas_stay_formulas_where_the_site_read_dollars(
+        tmp_path: Path) -> None:
+    """A physicist's academicpages fork draws `$D\\times D$` with KaTeX's auto-render
+    (`{left: "$", right: "$"}` in an include); the publication's abstract escaped every
+    `$`, and its page showed `$D×D$`. A site that read no `$` keeps them dollars."""
+    publication = ("---\ntitle: \"Unitary circuits\"\ncollection: publications\n"
+                   "date: 2019-03-27\nvenue: 'PRB'\n---\nWith bond dimension $D$, a "
+                   "$D\\times D$ matrix; it costs $5.\n")
+    katex = ('<script>renderMathInElement(document.body, {delimiters: ['
+             '{left: "$$", right: "$$", display: true}, {left: "$", right: "$", '
+             'display: false}]});</script>\n')
+    imported = academicpages(tmp_path, {"_publications/2019-03-27-circuits.md": publication,
+                                        "_includes/hemline.html": katex})
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    abstract = page(out, "/publications/").one("main")
+    assert len(abstract.find_all("math")) == 2 and "$5" in abstract.text()
+    plain = academicpages(tmp_path / "plain", {"_publications/2019-03-27-c.md": publication})
+    bib = plain.files["content/publications.bib"]
+    assert isinstance(bib, str) and "\\$D\\$" in bib
+
+
+def test_an_old_al_folio_names_its_owner_name(tmp_path: Path) -> None:
+    """al-folio before 2020 wrote `name: Ada Ode` (no `title`, no `first_name`): the new
+    site's title was empty, and the build refused it."""
+    source = tmp_path / "old"
+    write_files(source, {"_config.yml": "name: Ada Ode\nurl: https://ada.github.io\n",
+                         "_pages/about.md": "---\nlayout: about\npermalink: /\n---\n\nHi.\n"})
+    imported = import_site(source, tmp_path / "new", "al-folio", False, NOW)
+    assert 'title = "Ada Ode"' in str(imported.files["lanting.toml"])
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_a_site_with_no_title_anywhere_is_named_after_its_folder(tmp_path: Path) -> None:
+    """No `title`, no owner's name: the title was empty (any importer leaving it so now
+    gets the folder's name, with a warning)."""
+    source = tmp_path / "my-homepage"
+    write_files(source, {"_config.yml": "lang: en\n",
+                         "_pages/about.md": "---\nlayout: about\npermalink: /\n---\n\nHi.\n"})
+    imported = import_site(source, tmp_path / "new", "al-folio", False, NOW)
+    assert 'title = "my-homepage"' in str(imported.files["lanting.toml"])
+    assert any("no title" in m for m in messages(imported, "lanting.toml"))
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

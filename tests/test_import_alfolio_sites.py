@@ -366,3 +366,20 @@ def test_alfolio_distill_project_cites_from_its_own_bibliography(tmp_path: Path)
     text = (imported.dest / "content" / "projects" / "routing.md").read_text(encoding="utf-8")
     assert "tokens [^moe]." in text
     assert "[^moe]: Jo Müller, Kai Ode. *Sparse Experts*. JMLR. 2017." in text
+
+
+def test_alfolio_a_key_used_twice_keeps_both_entries(tmp_path: Path) -> None:
+    """A lab's `papers.bib` has a conference paper and its arXiv version under one
+    Google Scholar key: jekyll-scholar showed both (bibtex-ruby renames the second key),
+    and Lanting's build refused the duplicate key."""
+    bib = ("---\n---\n\n@inproceedings{kar2023rl,\n  title={RL Control},\n  author={Kar, J},\n"
+           "  booktitle={ACC},\n  year={2023},\n  selected={true}\n}\n\n"
+           "@article{kar2023rl,\n  title={RL Control: Structured Designs},\n"
+           "  author={Kar, J},\n  journal={arXiv preprint},\n  year={2023}\n}\n")
+    imported = alfolio(tmp_path, {"_bibliography/papers.bib": bib})
+    [warning] = [e for e in imported.report.warnings if "twice" in e.message]
+    assert (warning.path, warning.line) == ("_bibliography/papers.bib", 12)
+    assert "`kar2023rlb`" in warning.message and "line 4" in warning.message
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    titles = page(out, "/publications/").one("main").text()
+    assert "RL Control: Structured Designs" in titles and "RL Control" in titles

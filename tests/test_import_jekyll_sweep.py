@@ -336,3 +336,44 @@ def test_a_display_formula_with_a_blank_line_in_it_stays_one(tmp_path: Path) -> 
     page = parse_html((out / "posts/kkt/index.html").read_text(encoding="utf-8"))
     assert len(page.find_all("math")) == 1
     assert "\\leq" not in page.text() and "$$" not in page.text()
+
+
+def test_jekyll_katex_tags_are_formulas(tmp_path: Path) -> None:
+    """jekyll-katex's `{% katexmm %}` block (its `$…$` inline math, `$$…$$` display,
+    though the site's kramdown reads a lone `$` as a dollar) and `{% katex %}` tags (an
+    al-folio fork's lottery-ticket post) were comments, the TeX left in the page."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "_posts/2019-08-20-lth.md": (
+            "---\ntitle: Tickets\n---\n\nIt costs $5 and $10.\n\n{% katexmm %}\n\n"
+            "The sum $y = x_0 + x_1$ of two inputs,\n\n"
+            "$$f(x) = \\sum_i w_i x_i$$\n\nwith weights $\\theta_0$.\n\n{% endkatexmm %}\n\n"
+            "Inline {% katex %}\\alpha{% endkatex %} and\n"
+            "{% katex display %}\\beta^2{% endkatex %}\n")})
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in out.warnings] == []
+    page = parse_html((out.output / "posts/lth/index.html").read_text(encoding="utf-8"))
+    prose = page.one("div", class_="prose")
+    assert "$5 and $10" in prose.text()  # outside the block: dollars
+    inline = [m for m in prose.find_all("math") if m.get("display") != "block"]
+    display = [m for m in prose.find_all("math") if m.get("display") == "block"]
+    assert (len(inline), len(display)) == (3, 2)
+    assert "katex" not in (out.output / "posts/lth/index.html").read_text(encoding="utf-8")
+
+
+def test_a_link_to_a_heading_renamed_since_keeps_its_text(tmp_path: Path) -> None:
+    """`[above](#a-toy-example)` after the heading became `thought experiment`: the old
+    page's link went nowhere, and the new site's build failed on it."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "_posts/2019-08-20-lth.md": (
+            "---\ntitle: Tickets\n---\n\n## Thought experiment\n\nText.\n\n## Results\n\n"
+            "As [above](#a-toy-example), and [the results](#results).\n")})
+    [warning] = imported.report.warnings
+    assert (warning.line, "`#a-toy-example`" in warning.message) == (11, True)
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    prose = parse_html((out / "posts/lth/index.html").read_text(encoding="utf-8")
+                       ).one("div", class_="prose")
+    assert [a["href"] for a in prose.find_all("a")] == ["#results"]
+    assert "As above, and the results." in prose.text()

@@ -195,6 +195,16 @@ class Imported:
     """Files copied from the source, by path in the new site."""
 
 
+def _ensure_title(site: NewSite, source: Path, report: Report) -> None:
+    """A site needs a title (the build refuses an empty one): when the old settings gave
+    none that the importer found, the folder's name stands in, with a warning."""
+    if str(site.config.get("title") or "").strip():
+        return
+    site.config["title"] = source.name
+    report.warn("lanting.toml", None, f"the old site's settings give no title: it is "
+                f"`{source.name}`, the folder's name; set `title` in lanting.toml")
+
+
 def default_dest(source: Path) -> Path:
     return source.resolve().parent / f"{source.resolve().name}-lanting"
 
@@ -228,6 +238,7 @@ def import_site(source: Path, dest: Path | None = None, kind: str | None = None,
     _check_dest(source, dest)
     report = Report(source, kind)
     site = _reader(kind)(source, report, options)
+    _ensure_title(site, source, report)
     files, copies = site.files()
     if not dry_run:
         _write(dest, files, copies)

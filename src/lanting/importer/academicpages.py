@@ -26,6 +26,7 @@ from lanting.importer.academicpages_citations import (
     split_names,
 )
 from lanting.importer.bibtex import BibEntry, parse
+from lanting.importer.body_math import INLINE_MATH
 from lanting.importer.common import date_of, read_text
 from lanting.importer.kramdown import title_math
 from lanting.importer.text import key_line
@@ -64,11 +65,21 @@ class Abstract:
     """Text of the body the abstract does not hold (none when it is the abstract)."""
 
 
-def kramdown_field(text: str) -> str:
+def kramdown_field(text: str, dollar_math: bool = False) -> str:
     """Text kramdown read (a title, the body) as a BibTeX field's: its inline math,
     `$$E=mc^2$$`, which MathJax drew, is `$E=mc^2$`, and a lone `$` (a dollar sign to
-    kramdown, a formula's edge to BibTeX) is `\\$`."""
-    return title_math(re.sub(r"(?<![\\$])\$(?!\$)", r"\\$", text))
+    kramdown, a formula's edge to BibTeX) is `\\$` — but for the `$…$` formulas of a
+    site whose MathJax or KaTeX read them (`dollar_math`)."""
+    formulas: list[str] = []
+
+    def keep(match: re.Match[str]) -> str:
+        formulas.append(match.group())
+        return f"\x00{len(formulas) - 1}\x00"
+
+    if dollar_math:
+        text = INLINE_MATH.sub(keep, text)
+    text = re.sub(r"(?<![\\$])\$(?!\$)", r"\\$", text)
+    return title_math(re.sub("\x00(\\d+)\x00", lambda m: formulas[int(m.group(1))], text))
 
 
 def abstract_of(excerpt: str, body: str) -> Abstract:
@@ -137,6 +148,8 @@ class Publications:
     """(file, line, message, is a warning) for the report."""
     from_bib: int = 0
     """How many entries are their `bibtexurl` file's."""
+    dollar_math: bool = False
+    """The site's MathJax or KaTeX read `$…$` as a formula (`jekyll_math`)."""
 
     def own_path(self, value: str) -> str | None:
         """The path from the site's root of a link to the site itself (`files/x.pdf`,
@@ -175,7 +188,7 @@ class Publications:
               first: int, key: str) -> BibEntry:
         """One publication's entry: from its `bibtexurl` file when there is one, the
         front matter filling in the rest."""
-        title = kramdown_field(plain(str(data.get("title") or path.stem)))
+        title = kramdown_field(plain(str(data.get("title") or path.stem)), self.dollar_math)
         made = self.from_front(path, data, head, body, first, key, title)
         bib = self.bib_file(path, data, head, title)
         if bib is None:
@@ -234,7 +247,7 @@ class Publications:
             if name not in entry.fields and not (name == "arxiv" and "url" in entry.fields):
                 entry.set(name, self.link(url))
         if found.text:
-            entry.set("abstract", _braces_ok(kramdown_field(found.text)))
+            entry.set("abstract", _braces_ok(kramdown_field(found.text, self.dollar_math)))
         if found.left:
             self.warn(path, first, f"its text left out (“{found.left[:60]}…”): the "
                       "entry's abstract is the `excerpt` (add the rest to it, or `note` "

@@ -49,7 +49,8 @@ class AlFolio(AlFolioProfile):
         super().__init__(*args)
         first = " ".join(str(self.config.get(k) or "").strip()
                          for k in ("first_name", "middle_name", "last_name"))
-        self.name = " ".join(first.split())
+        # (al-folio before 2020, and academicpages, name the owner `name:`)
+        self.name = " ".join(first.split()) or str(self.config.get("name") or "").strip()
         self.news: list[tuple[Path, dict[str, Any], str, str]] = []
         self.profile: dict[str, Any] = {}
         self.about: dict[str, Any] = {}

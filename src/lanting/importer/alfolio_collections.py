@@ -20,7 +20,7 @@ from lanting.importer.academicpages import (
     titles_match,
 )
 from lanting.importer.alfolio_bib import SiteFields
-from lanting.importer.bibtex import BibEntry, dump, parse
+from lanting.importer.bibtex import BibEntry, dump, parse, renamed_duplicates
 from lanting.importer.common import date_of, read_text
 from lanting.importer.item import FOLDERS, Item
 from lanting.importer.jekyll import Jekyll
@@ -63,7 +63,7 @@ class AcademicCollections(Jekyll):
         self.entries: list[BibEntry] = []
         """The entries of the new `publications.bib`."""
         url = str(self.config.get("url") or "").rstrip("/") + self.baseurl
-        self.pubs = Publications(self.source, url, self.tz)
+        self.pubs = Publications(self.source, url, self.tz, dollar_math=self.dollar_math)
 
     def read_collections(self) -> None:
         """al-folio's projects, academicpages' portfolio (projects) and teaching."""
@@ -126,10 +126,14 @@ class AcademicCollections(Jekyll):
         if not path.is_file():  # (no papers of its own: a blog citing others' papers)
             self.read_references()
             return
-        _fmt, _head, text, _first = split_front_matter(read_text(path))
+        _fmt, _head, text, first = split_front_matter(read_text(path))
         entries, strings = parse(text)
         if strings:
             self.report.convert("@string macros expanded", len(strings))
+        for entry, old, line in renamed_duplicates(entries):
+            self.report.warn(path, entry.line + first - 1, f"key `{old}` is used twice (also "
+                             f"at line {line + first - 1}): this entry is `{entry.key}` "
+                             "(jekyll-scholar showed both); cite it by that key")
         dropped: dict[str, int] = {}
         empty: dict[str, int] = {}
         own = SiteFields(self.source, self.report)

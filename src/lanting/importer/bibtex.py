@@ -124,6 +124,27 @@ def parse(text: str) -> tuple[list[BibEntry], dict[str, str]]:
     return entries, strings
 
 
+def renamed_duplicates(entries: list[BibEntry]) -> list[tuple[BibEntry, str, int]]:
+    """Give each entry whose key an earlier one has a key of its own (`kar2023`,
+    `kar2023b`, `kar2023c`): jekyll-scholar and Hugo Blox showed both entries (bibtex-ruby
+    renames such a key), and Lanting's build refuses a key used twice. -> (entry, its
+    old key, the line of the first entry with it) for each renamed."""
+    first: dict[str, int] = {}
+    renamed = []
+    for entry in entries:
+        if entry.key not in first:
+            first[entry.key] = entry.line
+            continue
+        old = entry.key
+        suffix = "b"
+        while f"{old}{suffix}" in first:
+            suffix = chr(ord(suffix) + 1) if suffix < "z" else suffix + "a"
+        entry.key = f"{old}{suffix}"
+        first[entry.key] = entry.line
+        renamed.append((entry, old, first[old]))
+    return renamed
+
+
 def dump(entries: list[BibEntry]) -> str:
     blocks = []
     for entry in entries:

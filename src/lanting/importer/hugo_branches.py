@@ -88,23 +88,25 @@ class HugoBranches(HugoLanguages):
     def term_text(self, path: Path, data: dict[str, Any], body: str, taxonomy: str,
                   term: str) -> bool:
         """A term's `_index.md` (`tags/rl/_index.md`): its title, description and text
-        become the term page's, `content/tags/rl.md`; False for a taxonomy Lanting has
-        no pages of (`authors`)."""
+        become the term page's, `content/tags/rl.md`; False (left out) for a taxonomy
+        Lanting has no pages of (`authors`), or when it only names its term."""
         folder = _TERM_FOLDERS.get(taxonomy)
         if folder is None:
             return False
         front: dict[str, Any] = {}
-        if isinstance(data.get("title"), str) and data["title"].strip():
-            front["title"] = data["title"].strip()
+        title = data.get("title")
+        if isinstance(title, str) and title.strip().casefold() != term.casefold():
+            front["title"] = title.strip()
         summary = summary_of(data, "description", "summary")
         if summary:
             front["summary"] = summary
-        if front or body.strip():
-            lang = self.suffix(self.language_of(path))
-            item = self.site.add(Item("term", term, path, front, lang=lang,
-                                      name=f"{folder}/{term}"))
-            self.items.append((item, body, path, path.parent))
-            self.report.convert("the texts of term pages (`tags/<term>/_index.md`)")
+        if not front and not body.strip():
+            return False  # (Stack's `categories/jax/_index.md` naming its term: nothing new)
+        lang = self.suffix(self.language_of(path))
+        item = self.site.add(Item("term", term, path, front, lang=lang,
+                                  name=f"{folder}/{term}"))
+        self.items.append((item, body, path, path.parent))
+        self.report.convert("the texts of term pages (`tags/<term>/_index.md`)")
         return True
 
     def home_text(self, path: Path, body: str) -> None:

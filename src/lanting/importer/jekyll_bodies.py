@@ -30,7 +30,7 @@ from lanting.importer.item import Item
 from lanting.importer.jekyll_captures import captured_includes
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_links import JekyllLinks
-from lanting.importer.jekyll_math import is_text_theme
+from lanting.importer.jekyll_math import is_text_theme, katex_tags
 from lanting.importer.liquid import (
     OUTPUT,
     Context,
@@ -85,6 +85,7 @@ class JekyllBodies(JekyllLinks):
                 a, inner, shelf), ctx, "Liquid highlight blocks")
             text = blocks(text, "mermaid", lambda a, inner, w: self.mermaid(
                 inner, w, ctx, shelf), ctx, "mermaid diagrams")
+            text = katex_tags(text, shelf, ctx)
         text = self.before_code(text, item, ctx, shelf)
         text = protect_code(text, shelf)
         text, count = K.fence_file_titles(text, shelf)

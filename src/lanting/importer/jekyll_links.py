@@ -50,9 +50,18 @@ class JekyllLinks:
     @staticmethod
     def heading_link(fragment: str, path: Path, ctx: Context) -> str | None:
         """`[见上文](#3Delassus矩阵)`: a heading of the page named by its text, which its
-        id (GitHub's style, lower case) is not: the heading's id."""
+        id (GitHub's style, lower case) is not: the heading's id. One naming no heading
+        nor anchor (a heading renamed since) went nowhere on the old site either: its
+        text stays, without the link, with a warning (the build would fail on it)."""
         found = heading_fragment(unquote(fragment), path)
-        if found is None or found == fragment:
+        if found is None:
+            if fragment in ("top", "") or "{" in fragment or not path.is_file():
+                return None  # (the browser's top of the page; a Liquid value)
+            ctx.warn(f"(#{fragment})", f"link `#{fragment}`: no heading or anchor of the "
+                     "page has that id (a dead link of the old site): its text kept, "
+                     "without the link")
+            return UNLINK
+        if found == fragment:
             return None
         ctx.convert("links to headings by their text")
         return "#" + found

@@ -8,7 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import read_text
+from lanting.importer.kramdown import kramdown_math
+from lanting.importer.liquid import Context, blocks
 from lanting.importer.report import Report
+from lanting.importer.shelf import Shelf
 from lanting.markdown.math_formula import macro_use, to_mathml
 
 _DOLLAR_DELIMITER = re.compile(
@@ -136,3 +139,22 @@ def converting_macros(found: dict[str, str], left: list[str], report: Report,
                          "(define them with \\newcommand in the posts that use them): "
                          + ", ".join(f"`\\{n}`" for n in sorted(set(left))))
     return {name: found[name] for name in found if name in kept}
+
+
+def katex_tags(text: str, shelf: Shelf, ctx: Context) -> str:
+    """jekyll-katex's Liquid tags, drawn by the plugin before kramdown ran:
+    `{% katexmm %}…{% endkatexmm %}` (mixed mode: each `$…$` in it inline math and
+    `$$…$$` display math, whatever the site's own `$`) and `{% katex %}x{% endkatex %}`
+    (`{% katex display %}`: display math). They were comments, the formulas left as TeX."""
+
+    def mixed(_args: str, inner: str, _written: str) -> str:
+        return kramdown_math(inner, shelf, dollar_math=True)[0]
+
+    def formula(args: str, inner: str, _written: str) -> str:
+        if "display" in args.split():
+            return "\n\n" + shelf.put(f"$$\n{inner.strip()}\n$$", "M") + "\n\n"
+        return shelf.put(f"${inner.strip()}$", "M")
+
+    text = blocks(text, "katexmm", mixed, ctx, "jekyll-katex's mixed-mode blocks "
+                  "(`$` and `$$` in them as math)")
+    return blocks(text, "katex", formula, ctx, "jekyll-katex's formulas")
