@@ -12,6 +12,7 @@ from typing import Protocol
 from urllib.parse import unquote
 
 from lanting.importer.body_math import INLINE_MATH
+from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN
 
 # (a URL may hold balanced parentheses, as in CommonMark: `TD(0).png`)
 _LINK = re.compile(r"(!?)\[((?:[^\[\]\n]|\n(?![ \t]*\n)|\[[^\]\n]*\])*)\]\([ \t]*(<[^>\n]*>|"
@@ -22,6 +23,19 @@ _RAW_URL = re.compile(r"(<(?:img|a|source|video|audio|script|link|iframe|embed)\
 """A URL of raw HTML: an image, a link, a video, a PDF shown in an `<iframe>` or an
 `<embed>` (a file beside the page: it must move with it). It ends at its own quote: the
 other one may be in it (`src="Euler's_formula.png"`)."""
+
+DROPPED = f"{MARK_OPEN}X{MARK_CLOSE}"
+"""The URL of a link to drop, its text kept (`unlink_dropped`): what an importer's URL
+mapping or `repair_page_fragments` writes for a link that led nowhere."""
+_DROPPED_LINK = re.compile(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\(" + DROPPED
+                           + r"[^)\n]*\)(?:\{[^{}\n]*\})?")
+
+
+def unlink_dropped(text: str) -> str:
+    """Each `[text](DROPPED…)` as its text alone (an attribute list after it, `{ .x }`,
+    goes with the link), and any `DROPPED` left (an image's) removed."""
+    return _DROPPED_LINK.sub(r"\1", text).replace(DROPPED, "")
+
 
 UrlMap = Callable[[str, bool], str | None]
 """A link's or image's new URL (None: as written; `UNLINK`: the link's text alone)."""

@@ -14,12 +14,14 @@ from pathlib import Path
 
 from lanting.importer import body as B
 from lanting.importer.body_links import (
+    DROPPED,
     UNLINK,
     heading_lines,
     map_urls,
     plain_wiki_links,
     repair_page_fragments,
     spaced_destinations,
+    unlink_dropped,
 )
 from lanting.importer.body_math import quote_lazy_formulas
 from lanting.importer.common import is_image, read_text
@@ -45,7 +47,6 @@ _LANGUAGES = {".py": "python", ".js": "javascript", ".ts": "typescript", ".sh": 
               ".html": "html", ".css": "css", ".toml": "toml", ".r": "r", ".m": "matlab",
               ".jl": "julia", ".sql": "sql", ".cu": "cuda"}
 EMBED_DEPTH = 5
-_DEAD = "\ue000X\ue001"
 """The URL of a link to no heading of its page, which is then its text alone."""
 
 
@@ -89,8 +90,8 @@ class DocsifyBodies:
         ids = [docsify_slug(B.plain_inline(shelf.restore(h))) for h in heading_lines(text)]
         anchors = set(re.findall(r"\b(?:id|name)=[\"']([^\"']+)[\"']", shelf.restore(text)))
 
-        text = repair_page_fragments(text, ids, docsify_slug, anchors, ctx, _DEAD)
-        return re.sub(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\(" + _DEAD + r"\)", r"\1", text)
+        return unlink_dropped(repair_page_fragments(text, ids, docsify_slug, anchors, ctx,
+                                                    DROPPED))
 
     # --- embeds -----------------------------------------------------------------------------
 

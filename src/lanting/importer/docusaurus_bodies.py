@@ -21,7 +21,7 @@ from pathlib import Path
 from urllib.parse import quote, unquote
 
 from lanting.importer import body as B
-from lanting.importer.body_links import map_urls
+from lanting.importer.body_links import DROPPED, map_urls, unlink_dropped
 from lanting.importer.common import LinkTable, is_image
 from lanting.importer.docusaurus_categories import DOC_CARD_LIST
 from lanting.importer.docusaurus_mdx import (
@@ -37,7 +37,6 @@ from lanting.importer.docusaurus_settings import DocusaurusConfig
 from lanting.importer.docusaurus_tabs import convert_tabs
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
-from lanting.importer.mkdocs_bodies import DROPPED
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
@@ -153,8 +152,7 @@ class DocusaurusBodies:
             return self.url(url, image, item, path, ctx)
 
         text = map_urls(text, resolve)
-        text = re.sub(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\(" + DROPPED + r"[^)\n]*\)", r"\1",
-                      text).replace(DROPPED, "")
+        text = unlink_dropped(text)
         text = B.tables_and_anchors(text, ctx.convert)
         return B.tidy(shelf.restore(text))
 

@@ -16,7 +16,13 @@ from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer import body as B
-from lanting.importer.body_links import REFERENCE_DEFINITION, map_urls, spaced_destinations
+from lanting.importer.body_links import (
+    DROPPED,
+    REFERENCE_DEFINITION,
+    map_urls,
+    spaced_destinations,
+    unlink_dropped,
+)
 from lanting.importer.common import LinkTable, first_item, is_image
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
@@ -31,7 +37,7 @@ from lanting.importer.mkdocs_snippets import MkDocsSnippets
 from lanting.importer.mkdocs_strong import literal_marks, python_markdown_strong
 from lanting.importer.quarto_bodies import scripts
 from lanting.importer.report import Report
-from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN, Shelf, protect_code
+from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
 
 _HEADING = re.compile(r"^#[ \t]+(.+?)[ \t]*#*[ \t]*$")
@@ -44,8 +50,6 @@ _ABBR = re.compile(r"^[ \t]*\*\[([^\]\n]+)\]:[ \t]*(.*)$\n?", re.MULTILINE)
 _FIGURE = re.compile(r"(<figure\b[^>]*\bmarkdown\b[^>]*>)(.*?)</figure>", re.DOTALL)
 _MD_IN_HTML = re.compile(r"^([ \t]*)<(\w+)\b([^>\n]*?)\s+markdown(?:=(?:\"[^\"]*\"|'[^']*'"
                          r"|\w+))?([^>\n]*)>", re.MULTILINE)
-DROPPED = f"{MARK_OPEN}X{MARK_CLOSE}"
-"""The URL of a link to drop (its text kept)."""
 
 
 def first_heading(body: str) -> tuple[str, str] | None:
@@ -136,8 +140,7 @@ class MkDocsBodies(MkDocsSnippets):
         text = map_urls(text, resolve)
         text = REFERENCE_DEFINITION.sub(lambda m: m.group(1) + (
             resolve(m.group(2).strip("<>"), False) or m.group(2)), text)
-        text = re.sub(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\(" + DROPPED + r"[^)\n]*\)", r"\1",
-                      text).replace(DROPPED, "")
+        text = unlink_dropped(text)
         return B.tidy(shelf.restore(text))
 
     def extras(self, text: str, shelf: Shelf, ctx: Context) -> str:

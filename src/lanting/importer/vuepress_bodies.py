@@ -21,12 +21,17 @@ from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer import body as B
-from lanting.importer.body_links import heading_lines, map_urls, repair_page_fragments
+from lanting.importer.body_links import (
+    DROPPED,
+    heading_lines,
+    map_urls,
+    repair_page_fragments,
+    unlink_dropped,
+)
 from lanting.importer.body_math import shelve_tex_math
 from lanting.importer.common import LinkTable, is_image
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
-from lanting.importer.mkdocs_bodies import DROPPED
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
@@ -117,8 +122,7 @@ class VuePressBodies:
         text = fragments(text, shelf, ctx)
         # (a link left out takes its attribute list along, `{ .vp-button target=_blank }`,
         # which was the link's: it stayed behind as text)
-        text = re.sub(r"\[((?:[^\[\]\n]|\[[^\]\n]*\])*)\]\(" + DROPPED
-                      + r"[^)\n]*\)(?:\{[^{}\n]*\})?", r"\1", text).replace(DROPPED, "")
+        text = unlink_dropped(text)
         return B.tidy(shelf.restore(text))
 
     def url(self, url: str, image: bool, path: Path, ctx: Context) -> str | None:
