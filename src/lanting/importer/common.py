@@ -124,6 +124,20 @@ def summary_of(data: dict[str, Any], *keys: str) -> str | None:
     return None
 
 
+def list_text_front(data: dict[str, Any], name: str = "") -> dict[str, Any]:
+    """The front matter of a list page's own text (Hugo's `_index.md` of the posts or of a
+    term, Quartz's `tags/<tag>.md`): its `title`, unless it only repeats the list's
+    `name`, and its `description` (or `summary`) as the summary."""
+    front: dict[str, Any] = {}
+    title = data.get("title")
+    if isinstance(title, str) and title.strip() and title.strip().casefold() != name.casefold():
+        front["title"] = title.strip()
+    summary = summary_of(data, "description", "summary")
+    if summary:
+        front["summary"] = summary
+    return front
+
+
 class LinkTable:
     """Old URLs (decoded site paths) of every imported item, for links written with
     them: `/ml%20systems/2024/02/29/x.html` in a post becomes a link to the new file."""

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.common import read_text, summary_of
+from lanting.importer.common import list_text_front, read_text
 from lanting.importer.hugo_front import hugo_keys
 from lanting.importer.hugo_languages import HugoLanguages
 from lanting.importer.hugo_settings import HugoLanguage
@@ -93,13 +93,7 @@ class HugoBranches(HugoLanguages):
         folder = _TERM_FOLDERS.get(taxonomy)
         if folder is None:
             return False
-        front: dict[str, Any] = {}
-        title = data.get("title")
-        if isinstance(title, str) and title.strip().casefold() != term.casefold():
-            front["title"] = title.strip()
-        summary = summary_of(data, "description", "summary")
-        if summary:
-            front["summary"] = summary
+        front = list_text_front(data, term)
         if not front and not body.strip():
             return False  # (Stack's `categories/jax/_index.md` naming its term: nothing new)
         lang = self.suffix(self.language_of(path))
@@ -123,12 +117,7 @@ class HugoBranches(HugoLanguages):
     def blog_text(self, path: Path, data: dict[str, Any], body: str) -> None:
         """The posts section's `_index.md`: its title (the list's heading), description
         and text become the blog page's, `content/posts/_index.md`."""
-        front: dict[str, Any] = {}
-        if isinstance(data.get("title"), str) and data["title"].strip():
-            front["title"] = data["title"].strip()
-        summary = summary_of(data, "description", "summary")
-        if summary:
-            front["summary"] = summary
+        front = list_text_front(data)
         if not front and not body.strip():
             return
         lang = self.suffix(self.language_of(path))

@@ -28,6 +28,7 @@ from lanting.importer.common import (
     finish_menu,
     guess_language,
     language_tag,
+    list_text_front,
     menu_names,
     mtime,
     note_unplaced_keys,
@@ -193,12 +194,7 @@ class Quartz(QuartzBodies):
         """`tags/<tag>.md` (`tags/ml/rl.md` for `ml/rl`): what Quartz shows above the
         tag's list, the tag page's text in Lanting (`content/tags/<slug>.md`)."""
         tag = rel[len("tags/"):-len(".md")]
-        front: dict[str, Any] = {}
-        if isinstance(data.get("title"), str) and data["title"].strip():
-            front["title"] = data["title"].strip()
-        summary = summary_of(data, "description", "summary")
-        if summary:
-            front["summary"] = summary
+        front = list_text_front(data)
         item = self.site.add(Item("term", term_slug(tag), path, front,
                                   name=f"tags/{term_slug(tag)}"))
         self.by_slug[slug(rel)] = item
