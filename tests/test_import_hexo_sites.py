@@ -9,7 +9,7 @@ from urllib.parse import unquote
 
 import pytest
 from htmltree import parse_html
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -327,3 +327,43 @@ def test_source_index_md_is_the_home_page(tmp_path: Path) -> None:
     assert [str(w) for w in result.warnings] == []
     root = parse_html((imported.dest / "public" / "index.html").read_text(encoding="utf-8"))
     assert "I write about compilers." in root.one("main").text()
+
+
+def test_kramed_bold_with_a_space_inside_its_stars_is_bold(tmp_path: Path) -> None:
+    """hexo-renderer-kramed (a fork of marked 0.3) read `**` … the next `**` as bold
+    whatever was inside: a Java blog's `**@AfterEach **：` and `**句子。 **` at a line's
+    end were bold, and showed their stars on the new site (16 warnings). Under marked
+    (CommonMark's rules) they were stars, and stay so."""
+    post = ("---\ntitle: JUnit\ndate: 2021-03-01\n---\n\n- **@AfterEach **：每个测试之后\n\n"
+            "**数组的内容存放在堆中。 **\n\n问题4：**ResultSet是什么 **\n")
+    kramed = hexo_site(tmp_path / "k", {
+        "package.json": '{"dependencies": {"hexo": "^5", "hexo-renderer-kramed": "^0.1"}}',
+        "_config.yml": "title: Notes\nlanguage: zh-CN\n",
+        "source/_posts/junit.md": post})
+    out = build(kramed.dest, BuildOptions(output=tmp_path / "k-out"))
+    assert [str(w) for w in out.warnings] == []
+    prose = parse_html((out.output / "posts/junit/index.html").read_text(encoding="utf-8")
+                       ).one("div", class_="prose")
+    assert [b.text() for b in prose.find_all("strong")] == [
+        "@AfterEach", "数组的内容存放在堆中。", "ResultSet 是什么"]
+    marked = hexo_site(tmp_path / "m", {"_config.yml": "title: Notes\nlanguage: zh-CN\n",
+                                        "source/_posts/junit.md": post})
+    assert "**@AfterEach **" in post_text(marked, "junit")
+
+
+def test_two_formulas_side_by_side_hide_no_image_further_on(tmp_path: Path) -> None:
+    """`$f(t)是$$\\delta(t)$` (two inline formulas, glued) was taken for a display
+    formula's opening `$$`, running on to a `$$` pages later: the images between, in a
+    table of a post's asset folder, kept their old paths and the build failed."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: Notes\nlanguage: zh-CN\npost_asset_folder: true\n",
+        "source/_posts/signal.md": (
+            "---\ntitle: 信号\ndate: 2023-05-01\n---\n\n证明$f(t)是$$\\delta(t)$即可。\n\n"
+            "| 时域 | 频域 |\n| --- | --- |\n| ![t](./signal/t.png) | ![f](./signal/f.png) |\n\n"
+            "末尾：\n\n$$\nx^2\n$$\n"),
+        "source/_posts/signal/t.png": png(4, 4), "source/_posts/signal/f.png": png(4, 4)})
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    prose = parse_html((out / "posts/signal/index.html").read_text(encoding="utf-8")
+                       ).one("div", class_="prose")
+    assert [unquote(i["src"]).rsplit("/", 1)[-1] for i in prose.find_all("img")] == [
+        "t.png", "f.png"]

@@ -96,7 +96,10 @@ def spaced_destinations(text: str) -> tuple[str, int]:
     return _LINK_WITH_SPACE.sub(one, text), count
 
 
-_DISPLAY_MATH = re.compile(r"(?<!\\)\$\$.+?(?<!\\)\$\$|\\\[.+?\\\]", re.DOTALL)
+_DISPLAY_MATH = re.compile(r"(?<!\\)\$\$(?:(?!\n[ \t]*\n).)+?(?<!\\)\$\$|\\\[.+?\\\]", re.DOTALL)
+"""A display formula: it ends its paragraph at the latest (`$f(t)是$$\\delta(t)$`, two
+inline formulas side by side, opened none that ran on to the next `$$` pages later and
+kept the links and images between from being mapped)."""
 _COMMAND = re.compile(r"\\[A-Za-z]")
 
 

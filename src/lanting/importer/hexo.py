@@ -105,6 +105,7 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
         package = source / "package.json"
         renderer = markdown_renderer(read_text(package)) if package.is_file() else None
         self.marked = renderer == "hexo-renderer-marked" if package.is_file() else True
+        self.kramed = renderer == "hexo-renderer-kramed"
         # hexo-renderer-pandoc made pandoc's ids; marked, markdown-it and kramed made
         # hexo-util's `slugize` ones.
         self.heading_ids = "pandoc" if renderer == "hexo-renderer-pandoc" else "hexo"

@@ -41,6 +41,7 @@ from lanting.importer.hexo_urls import HexoUrls
 from lanting.importer.item import Item
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
+from lanting.importer.mkdocs_strong import lenient_strong
 from lanting.importer.shelf import Shelf, fence, protect_code
 
 _TAB = re.compile(r"<!--\s*tab\b\s*(.*?)\s*-->(.*?)<!--\s*endtab\s*-->", re.DOTALL)
@@ -63,6 +64,7 @@ class HexoBodies(HexoUrls):
     """The body conversion of the Hexo importer."""
 
     marked: bool
+    kramed: bool
     breaks: bool
     mermaid_on: Callable[[], bool]
     tag_katex: bool
@@ -81,6 +83,8 @@ class HexoBodies(HexoUrls):
         text = protect_code(text, shelf, lambda info, code, indent: self.fence(
             info, shelf.restore(code, "R"), indent, ctx))
         text = math_tags(text, ctx, shelf, self.tag_katex)
+        if self.kramed:
+            text = lenient_strong(text, ctx, "kramed")
         # marked read escapes in `$…$` too: undone below in all math, these included
         text, count = escaped_delimiters(text, None if self.marked else shelf)
         text = shelf.restore(text, "M")

@@ -34,7 +34,7 @@ from lanting.importer.mkdocs_hooks import toc_blocks
 from lanting.importer.mkdocs_math import dollar_signs
 from lanting.importer.mkdocs_settings import BlogSettings, extension
 from lanting.importer.mkdocs_snippets import MkDocsSnippets
-from lanting.importer.mkdocs_strong import literal_marks, python_markdown_strong
+from lanting.importer.mkdocs_strong import lenient_strong, literal_marks
 from lanting.importer.quarto_bodies import scripts
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
@@ -116,7 +116,7 @@ class MkDocsBodies(MkDocsSnippets):
         text = protect_code(text, shelf)
         text, quoted = B.quote_whole_blocks(text)
         ctx.convert("quote lines without `>` (Python-Markdown's quotes)", quoted)
-        text = python_markdown_strong(text, ctx)
+        text = lenient_strong(text, ctx)
         if extension(self.config, "pymdownx.mark") is None:
             text = literal_marks(text, ctx)
         text, notes = footnote_links(text)

@@ -2,7 +2,8 @@
 
 Python-Markdown takes `**` … the next `**` on the line as bold, whatever is just inside:
 `**1. **`, `` `key`** 的应用** `` and `**"广医五院" **` were bold on the MkDocs site
-(text exported from Yuque or Feishu writes them so). CommonMark, and so Lanting, lets no
+(text exported from Yuque or Feishu writes them so), and so did Hexo's kramed renderer
+(`**@AfterEach **：`). CommonMark, and so Lanting, lets no
 `**` open before a space or close after one: the stars showed as written. The space
 moves outside the stars, where it reads the same; a pair CommonMark cannot close even
 so (`**(n+1)m/**2`: punctuation inside the closing stars, a digit outside) is written
@@ -34,11 +35,11 @@ def _literal(line: str, at: int) -> bool:
     return before.isspace() and after.isspace()
 
 
-def _line(line: str) -> tuple[str, int]:
+def _line(line: str, not_strong: bool) -> tuple[str, int]:
     if "***" in line:
         return line, 0
     starts = [m.start() for m in _STARS.finditer(line)]
-    if len(starts) < 2 or any(_literal(line, at) for at in starts):
+    if len(starts) < 2 or not_strong and any(_literal(line, at) for at in starts):
         return line, 0
     out, last, moved = [], 0, 0
     for open_at, close_at in zip(starts[::2], starts[1::2], strict=False):
@@ -83,15 +84,19 @@ def _closes(last: str, after: str) -> bool:
         after.isspace() or _punctuation(after)
 
 
-def python_markdown_strong(text: str, ctx: Context) -> str:
+def lenient_strong(text: str, ctx: Context, reader: str = "Python-Markdown") -> str:
     """`text` (its code put aside) with each bold span that has a space just inside its
-    stars rewritten with the space outside them."""
+    stars rewritten with the space outside them. `reader`: the renderer that read bold
+    so — Python-Markdown, or Hexo's kramed (a fork of marked 0.3), whose `**` … `**`
+    took anything inside, even `**` with a space on both sides (`**句子。 **` at a line's
+    end), which Python-Markdown leaves as two stars."""
+    not_strong = reader == "Python-Markdown"
     lines, total = [], 0
     for line in text.split("\n"):
-        line, moved = _line(line) if "**" in line else (line, 0)
+        line, moved = _line(line, not_strong) if "**" in line else (line, 0)
         lines.append(line)
         total += moved
-    ctx.convert("bold text with a space inside its ** (Python-Markdown's bold)", total)
+    ctx.convert(f"bold text with a space inside its ** ({reader}'s bold)", total)
     return "\n".join(lines)
 
 
