@@ -340,6 +340,16 @@ def test_equation_labels_with_underscores_and_numref_templates() -> None:
     assert html.one("mtd", id="my-label") is not None
 
 
+def test_eq_role_finds_a_dollar_label_as_written() -> None:
+    # (a notebook book's path-like labels: `{eq}` once read them as `{math}` keeps its)
+    html, problems = _render(
+        "$$\ny = Wx\n$$ (eq:layers/dense-forward)\n\n$$\nz = y_1\n$$ (eq_sum)\n\n"
+        "By {eq}`eq:layers/dense-forward` and {eq}`eq_sum`.\n")
+    assert problems == []
+    assert [(a.text(), a["href"]) for a in html.find_all("a", class_="eqref")] == [
+        ("(1)", "#eq:layers/dense-forward"), ("(2)", "#eq_sum")]
+
+
 def test_every_empty_link_to_a_label_gets_its_text() -> None:
     html, _ = _render("# Alpha\n\n## Beta\n\nSee [](#alpha), [](#beta) and [](#alpha).\n")
     assert [a.text() for a in html.find_all("a")] == ["Alpha", "Beta", "Alpha"]

@@ -22,6 +22,7 @@ from lanting.markdown.math_formula import (
 )
 from lanting.markdown.math_hints import caret_excerpt, command_at, error_hint
 from lanting.markdown.math_macros import PageMacros, given_macros, page_macros
+from lanting.markdown.myst_refs import equation_label
 from lanting.markdown.tex import offset_in_source, rewrite
 from lanting.markdown.tex_scan import Marks, TexError
 from lanting.model.problem import Problem
@@ -289,6 +290,9 @@ def convert_page(state: StateCore) -> None:
                             _label_hint(name, labels), len(name))
     referenced = []
     for token in refs:
+        if token.info not in labels and token.markup.startswith("{eq}"):
+            token.info = equation_label(token.info) if equation_label(token.info) in \
+                labels else token.info  # (a `{math}`'s `:label:`, as math-core took it)
         if token.info in labels:
             referenced.append(token.info)
         else:

@@ -22,7 +22,7 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
 from lanting.markdown.cite import in_text_words
-from lanting.markdown.myst_refs import equation_label, role_line
+from lanting.markdown.myst_refs import role_line
 from lanting.markdown.shortcodes import report
 from lanting.model.cite import CiteItem
 
@@ -78,7 +78,9 @@ def _push_role(state: StateInline, name: str, content: str, offset: int) -> None
         state.env["myst_refs"] = True
     elif name == "eq":
         token = state.push("eqref", "a", 0)
-        token.info, token.markup = equation_label(content), f"{{eq}}`{content}`"
+        # (as written: `$$ … $$ (eq:a/b)` keeps its label so; math_page tries
+        # `equation_label`'s form, a `{math}`'s, after it)
+        token.info, token.markup = content.strip(), f"{{eq}}`{content}`"
         state.env["has_eqref"] = True
     elif name in ("doc", "download"):
         _push_link(state, name, content)
