@@ -400,6 +400,27 @@ def test_cite_roles_without_a_bibliography_are_errors_as_the_shortcode_is() -> N
     assert problems == [] and html.one(class_="cite-text").text().startswith("Ho")
 
 
+def test_footnote_citations_are_citations_listed_at_the_footbibliography() -> None:
+    refs = references("@misc{ho2020, title = {D}, author = {Ho, J}, year = 2020}\n"
+                      "@misc{lin2021, title = {F}, author = {Lin, T}, year = 2021}", {})
+    html, problems = _render("As {footcite:t}`ho2020` shows {footcite:p}`lin2021`.\n\n"
+                             "```{footbibliography}\n```\n", references=refs)
+    assert problems == []
+    assert html.one(class_="cite-text").text().startswith("Ho")
+    assert [a["href"] for a in html.find_all("a", class_="cite-link")] == [
+        "#ref-ho2020", "#ref-lin2021"]
+    assert [li["id"] for li in html.one("section", class_="references").find_all("li")] == [
+        "ref-ho2020", "ref-lin2021"]
+
+
+def test_a_quoted_name_option_is_read_as_yaml() -> None:
+    html, problems = _render("```{figure} a.png\n:name: \"fig-split\"\n\nThree folds.\n```\n\n"
+                             "See {numref}`fig-split`.\n")
+    assert problems == []
+    assert html.one("figure")["id"] == "fig-split"
+    assert html.one("a", href="#fig-split").text() == "Figure 1"
+
+
 def test_commonmark_paragraphs_that_look_like_myst_stay_paragraphs() -> None:
     html, problems = _render("+++\n\n(not a target) = 3\n\n%50 off\n\n```{note} a`b\n")
     assert [p.text() for p in html.find_all("p")] == ["+++", "(not a target) = 3", "%50 off",

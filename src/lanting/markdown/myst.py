@@ -103,9 +103,22 @@ def _read_options(state: StateBlock, directive: Directive) -> None:
         directive.body_start = _skip_blank(state, last + 1, directive.end)
         return
     while line < directive.end and (match := _OPTION.match(_text(state, line))):
-        directive.options[match.group(1)] = match.group(2) or ""
+        directive.options[match.group(1)] = _unquoted(match.group(2) or "")
         line += 1
     directive.body_start = _skip_blank(state, line, directive.end)
+
+
+def _unquoted(value: str) -> str:
+    """A `:key: value` option's value as MyST-Parser reads it, as YAML: `:name: "fig-x"`
+    is `fig-x` (taken as written, quotes and all, the label named no figure)."""
+    value = value.strip()
+    if len(value) < 2 or value[0] not in "\"'" or value[-1] != value[0]:
+        return value
+    try:
+        loaded = _yaml.load(value)
+    except YAMLError:
+        return value
+    return loaded if isinstance(loaded, str) else value
 
 
 def _skip_blank(state: StateBlock, line: int, end: int) -> int:

@@ -303,7 +303,7 @@ def _bibliography(state: StateBlock, d: Directive) -> None:
     can list besides (`:all:`, `:filter:`, a style) is a warning."""
     unread = [f":{o}:" for o in d.options] + ([d.argument] if d.argument else [])
     if unread:
-        warn(state, d.start, f"`{{bibliography}}` {', '.join(unread)} not read: the list "
+        warn(state, d.start, f"`{{{d.name}}}` {', '.join(unread)} not read: the list "
              "shows the entries this page cites, in the site's citation style",
              "cite an entry to list it; the style is `[citations] style` in lanting.toml")
     token = state.push("myst_bibliography", "", 0)
@@ -335,7 +335,8 @@ HANDLERS: dict[str, Handler] = {
     **dict.fromkeys(("margin", "sidebar"), _aside),
     **dict.fromkeys(("epigraph", "pull-quote", "highlights", "blockquote"), _quote),
     "raw": _raw_block,
-    "bibliography": _bibliography,
+    # (sphinxcontrib-bibtex's footnote citations: `{footcite}` as `{cite}`, listed here)
+    **dict.fromkeys(("bibliography", "footbibliography"), _bibliography),
     "toctree": _left_out(
         "lists a Jupyter Book's chapters: Lanting lists a section's pages on the section's "
         "own page, so it is left out", "link a chapter with {doc}`path` where the text "

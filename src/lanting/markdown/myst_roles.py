@@ -69,6 +69,8 @@ def _explicit(content: str) -> tuple[str, str]:
 
 
 def _push_role(state: StateInline, name: str, content: str, offset: int) -> None:
+    if name.startswith("footcite"):  # (sphinxcontrib-bibtex's `{footcite:p}`, `:t` …:
+        name = name[4:]  # a citation whose list is the page's `{footbibliography}`)
     if name in IN_TEXT_CITES or name in PAREN_CITES:
         _push_cites(state, name, content)
     elif name in ("ref", "numref", "prf:ref"):
