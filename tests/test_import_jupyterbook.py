@@ -402,3 +402,31 @@ def test_targets_and_title_labels() -> None:
         ("intro", "Intro"), ("sec-a", "Part A"), ("fig-x", "A caption")]
     assert title_label(text) == "intro"
     assert title_label("Some text\n\n(x)=\n# X\n") is None
+
+
+def test_links_naming_labels_and_links_inside_short_notes(tmp_path: Path) -> None:
+    # (MyST-Parser under Sphinx read `[text](label)` as the `any` role: a document
+    # first, then a label; a note whose fences hold no blank line is no code span)
+    write_files(tmp_path / "course", {
+        "_config.yml": "title: 公平性讲义\nauthor: 陈二\n",
+        "_toc.yml": "format: jb-book\nroot: index\nchapters:\n  - file: metrics\n"
+                    "  - file: ethics\n",
+        "index.md": "# 讲义\n\n先读 [指标](parity_metric)。\n",
+        "metrics.md": "(metrics_page)=\n# 指标\n\n(parity_metric)=\n## 人口均等\n\n"
+                      "回到 [本节](parity_metric)。\n\n```{figure} split.png\n"
+                      ":name: \"fig-split\"\n\n三折划分。\n```\n",
+        "ethics.md": "# 伦理\n\n```{note}\n与 [均等指标](parity_metric) 和 [指标一章]"
+                     "(metrics_page) 相关，见 `code`。\n```\n\n见 {numref}`fig-split`。\n",
+        "split.png": png(4, 4)})
+    imported = import_site(tmp_path / "course", tmp_path / "site")
+    assert build(tmp_path / "site", BuildOptions()).warnings == ()
+    out = tmp_path / "site" / "public"
+    assert links(prose(out, "/").find_all("p")[0]) == [("指标", "/metrics/#parity_metric")]
+    assert links(prose(out, "/metrics/").find_all("p")[0]) == [("本节", "#parity_metric")]
+    ethics = prose(out, "/ethics/")
+    assert links(ethics.one("div", "callout-note")) == [
+        ("均等指标", "/metrics/#parity_metric"), ("指标一章", "/metrics/")]
+    assert ethics.one("div", "callout-note").one("code").text() == "code"
+    # (a quoted `:name:` is the figure's label: a link there reads its caption)
+    assert ("三折划分。", "/metrics/#fig-split") in links(ethics)
+    assert ": warning:" not in report_of(imported)

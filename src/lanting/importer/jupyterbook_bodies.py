@@ -27,7 +27,7 @@ from lanting.importer.jupyterbook_refs import (
 from lanting.importer.jupyterbook_toc import SUFFIXES, Entry, Toc
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
-from lanting.importer.shelf import Shelf, protect_spans
+from lanting.importer.shelf import Shelf, protect_spans_beside_fences
 from lanting.importer.site import NewSite
 
 _ROLE = re.compile(r"\{(ref|numref|doc|download|prf:ref)\}`([^`\n]+)`")
@@ -103,7 +103,7 @@ class JupyterBookBodies:
             text = _SUBSTITUTION.sub(lambda m: self.substitute(m, ctx), text)
         text = _ROLE.sub(lambda m: shelf.put(self.role(m, item, path, ctx)), text)
         text = _AT_LABEL.sub(lambda m: self.at_label(m, item, ctx, shelf), text)
-        text = protect_spans(text, shelf)
+        text = protect_spans_beside_fences(text, shelf)
         text = _AT_LINK.sub(lambda m: self.unknown_at_link(m, ctx), text)
         text = map_urls(text, resolve)
         return B.tidy(shelf.restore(text))
@@ -146,11 +146,26 @@ class JupyterBookBodies:
             ctx.convert("images and files (static/, at their paths)"
                         if image or is_image(file) else "files linked (static/)")
             return "/" + where + hash_mark + fragment
+        if not image and not hash_mark and (label := self.label_link(rel, item, ctx)):
+            return label
         if image:
             ctx.warn(url, f"image `{url}` not found in the book: left as written")
         elif rel and not file.exists():
             ctx.warn(url, f"link `{url}` leads to no file of the book: left as written")
         return None
+
+    def label_link(self, label: str, item: Item, ctx: Context) -> str | None:
+        """`[text](label)`, a link naming no file but a label: MyST-Parser under Sphinx
+        resolves it as the `any` role does (a document first, then a label), so Jupyter
+        Book 1 linked it there; Lanting reads `[text](#label)` on its page."""
+        if label in self.own_labels.get(item.number, set()):
+            ctx.convert("links to labels (`[text](label)`)")
+            return "#" + label
+        target = self.targets.get(label)
+        if target is None:
+            return None
+        ctx.convert("links to labels (`[text](label)`)")
+        return self.target_link(target, item)
 
     def fragment(self, label: str, item: Item, ctx: Context) -> str | None:
         """`[](#label)` (mystmd's reference): another page's label becomes a link there."""

@@ -101,7 +101,10 @@ def targets_of(text: str) -> list[tuple[str, str, int]]:
                 if not _OPEN.match(rest):
                     words = " ".join(plain_inline(rest).split())
                 break
-        found.append((target.group(1).strip(), words, i + 1))
+        label = target.group(1).strip()
+        if len(label) > 1 and label[0] in "\"'" and label[-1] == label[0]:
+            label = label[1:-1]  # (`:name: "fig-x"`: MyST reads options as YAML)
+        found.append((label, words, i + 1))
     return found
 
 

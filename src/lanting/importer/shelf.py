@@ -162,3 +162,15 @@ _SPAN = re.compile(r"(?<!`)(`+)(?!`)((?:(?!\n[ \t]*\n).)+?)(?<!`)\1(?!`)", re.DO
 
 def protect_spans(text: str, shelf: Shelf) -> str:
     return _SPAN.sub(lambda m: shelf.put(m.group()), text)
+
+
+_FENCE_LINE_OR_SPAN = re.compile(r"(?m:^[ \t]{0,3}`{3,}[^`\n]*$)|" + _SPAN.pattern, re.DOTALL)
+
+
+def protect_spans_beside_fences(text: str, shelf: Shelf) -> str:
+    """Code spans put aside, in text whose code blocks already are but whose other
+    fences stay (MyST's ```` ```{note} ````, which holds Markdown): such a fence line
+    opens a block, never a span, as CommonMark reads it — taken for one, a short note's
+    text, links and all, was put aside with its fences."""
+    return _FENCE_LINE_OR_SPAN.sub(
+        lambda m: shelf.put(m.group()) if m.group(1) else m.group(), text)
