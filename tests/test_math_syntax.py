@@ -218,6 +218,13 @@ def test_a_formula_right_after_a_digit_is_math_when_it_starts_with_a_command() -
     assert len(inline_formulas(doc)) == 1 and "5$/月 或 10$/年" in doc.text()
 
 
+def test_a_formula_after_a_circled_number_is_math() -> None:
+    """`①$L(s)$` (a Chinese note numbering its cases) was left as TeX: Python counts
+    ① as a digit, and money's `5$` rule took it. Money's digits are ASCII."""
+    doc = tree("> ①$L(s) = \\Vert s \\Vert_1$，稀疏；②$f(x)$。价格 5$ 或 10$。\n")
+    assert len(inline_formulas(doc)) == 2 and "5$ 或 10$" in doc.text()
+
+
 def test_code_never_becomes_math() -> None:
     doc = tree("Run `echo $HOME $PATH` and `$x$`.\n\n```\n$$x$$ and \\(y\\)\n```\n\n"
                "    $$ indented $$\n")

@@ -146,11 +146,16 @@ def dollar_formula(src: str, start: int, end: int) -> bool:
         return False
     before = src[start - 1] if start > 0 else ""
     after = src[end + 1] if end + 1 < len(src) else ""
-    # (`5$ and 10$` is money; `after 5$\tau$` a formula: a command is TeX's)
-    if after.isdigit() or before.isdigit() and not _COMMAND.match(content):
+    # (`5$ and 10$` is money; `after 5$\tau$` a formula: a command is TeX's. Money's
+    # digits are ASCII: `①$L(s)$`, a circled number listing formulas, is math)
+    if _ascii_digit(after) or _ascii_digit(before) and not _COMMAND.match(content):
         return False
     return not (content[0].isspace() or content[-1].isspace()) or _spaced_is_math(
         src, start, end, content)
+
+
+def _ascii_digit(char: str) -> bool:
+    return char.isascii() and char.isdigit()
 
 
 def _dollar(state: StateInline, silent: bool) -> bool:
