@@ -430,3 +430,29 @@ def test_links_naming_labels_and_links_inside_short_notes(tmp_path: Path) -> Non
     # (a quoted `:name:` is the figure's label: a link there reads its caption)
     assert ("三折划分。", "/metrics/#fig-split") in links(ethics)
     assert ": warning:" not in report_of(imported)
+
+
+def test_yaml_named_figures_once_a_page_displays_and_comments(tmp_path: Path) -> None:
+    # (an example's `name:` copied under every figure; a `$$` display with blank lines
+    # in it, which MyST reads whole; a fence inside an HTML comment)
+    figure = "```{{figure}} {0}\n---\nheight: 90px\nname: demo-fig\n---\n{1}\n```\n\n"
+    write_files(tmp_path / "notes", {
+        "_config.yml": "title: 博士笔记\nauthor: 刘三\n",
+        "_toc.yml": "format: jb-book\nroot: index\nchapters:\n  - file: prob\n",
+        "index.md": "# 笔记\n\n见 {numref}`demo-fig`。\n",
+        "prob.md": "# 概率\n\n<!-- ```{note} 草稿\n旧文。\n``` -->\n正文。\n\n"
+                   + figure.format("a.png", "第一张图") + figure.format("b.png", "第二张图")
+                   + "$$\n\\begin{align}\n\na &= b \\\\\n\nc &= d\n\n\\end{align}\n$$\n",
+        "a.png": png(4, 4), "b.png": png(4, 4)})
+    imported = import_site(tmp_path / "notes", tmp_path / "site")
+    assert build(tmp_path / "site", BuildOptions()).warnings == ()
+    out = tmp_path / "site" / "public"
+    assert links(prose(out, "/").find_all("p")[0]) == [("第一张图", "/prob/#demo-fig")]
+    prob = prose(out, "/prob/")
+    assert [f.get("id") for f in prob.find_all("figure")] == ["demo-fig", "figure-2"]
+    assert len(prob.find_all("math")) == 1 and "begin{align}" not in prob.text()
+    assert "旧文" not in prob.text()
+    report = report_of(imported)
+    assert "prob.md:11: warning: label `demo-fig` names 2 blocks of this page (Sphinx " \
+        "warned of it): the first, here, keeps it, the later ones lose it" in report
+    assert report.count(": warning:") == 1

@@ -313,6 +313,8 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies):
             labels = self.own_labels.setdefault(item.number, set())
             for part in texts:
                 for label, words, _line in targets_of(part):
+                    if label in labels:
+                        continue  # (twice on a page: the first counts, `unique_names`)
                     labels.add(label)
                     if label in self.targets and self.targets[label].page != item.number:
                         other = self.site.items[self.targets[label].page]

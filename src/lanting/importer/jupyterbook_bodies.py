@@ -20,8 +20,10 @@ from lanting.importer.common import first_item, is_image
 from lanting.importer.item import Item
 from lanting.importer.jupyterbook_refs import (
     Target,
+    joined_displays,
     labelled_equations,
     protect_myst_code,
+    unique_names,
     unwrap_layout,
 )
 from lanting.importer.jupyterbook_toc import SUFFIXES, Entry, Toc
@@ -86,6 +88,13 @@ class JupyterBookBodies:
             ctx.warn(next((w for w in ("{grid", "{card") if w in ctx.original), "{"),
                      f"{boxes} grid or card box(es) of "
                      "sphinx-design: their content kept, without the boxes")
+        text, dropped = unique_names(text)
+        for label, times in dropped.items():
+            ctx.warn(label, f"label `{label}` names {times + 1} blocks of this page "
+                     "(Sphinx warned of it): the first, here, keeps it, the later ones "
+                     "lose it")
+        text, displays = joined_displays(text)
+        ctx.convert("`$$` displays with blank lines in them (one formula)", displays)
         text, equations = labelled_equations(text)
         ctx.convert("labelled equations (`(label)=` before `$$`)", equations)
         # (mystmd's `:label:` of a figure or table is MyST's `:name:`, which Lanting reads;

@@ -20,6 +20,7 @@ _OPEN = re.compile(r"^([ \t]*)(`{3,}|~{3,}|:{3,})[ \t]*(.*?)[ \t]*$")
 _DIRECTIVE = re.compile(r"^\{([\w:.-]+)\}")
 _TARGET = re.compile(r"^[ \t]{0,3}\(([^()\s][^()\n]*?)\)=[ \t]*$")
 _HEADING = re.compile(r"^[ \t]{0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
+_COMMENT_OPEN = re.compile(r"^[ \t]{0,3}<!--")
 _NAME = re.compile(r"^[ \t]*:(?:name|label):[ \t]*(\S.*?)[ \t]*$")
 
 
@@ -44,6 +45,14 @@ def protect_myst_code(text: str, shelf: Shelf) -> str:
     open_directives: list[tuple[str, int]] = []
     i = 0
     while i < len(lines):
+        if _COMMENT_OPEN.match(lines[i]):
+            # (an HTML comment block, to its `-->`: a fence in it, `<!-- ```{note}` …
+            # ```` ``` --> ````, is no fence, and must not open code over the text after)
+            end = next((j for j in range(i, len(lines)) if "-->" in lines[j]),
+                       len(lines) - 1)
+            out.append(shelf.put("\n".join(lines[i:end + 1])))
+            i = end + 1
+            continue
         match = _OPEN.match(lines[i])
         if match is None:
             out.append(lines[i])
@@ -85,27 +94,31 @@ def targets_of(text: str) -> list[tuple[str, str, int]]:
     """The labels a page defines: (label, the text a reference to it reads, the line the
     label is on) — the heading after `(label)=`, a figure's caption after `:name:`."""
     lines = protect_myst_code(text, Shelf()).split("\n")
+    names = name_lines(lines)
     found: list[tuple[str, str, int]] = []
     for i, line in enumerate(lines):
-        target = _TARGET.match(line) or _NAME.match(line)
-        if target is None:
+        target = _TARGET.match(line)
+        if target is None and i not in names:
             continue
         following = [rest for rest in lines[i + 1:] if rest.strip()]
         words = ""
-        if _TARGET.match(line):
+        if target is not None:
             words = heading_title(following[0]) or "" if following else ""
         else:
-            for rest in following:
-                if _NAME.match(rest) or re.match(r"^[ \t]*:[\w-]+:", rest):
-                    continue
-                if not _OPEN.match(rest):
-                    words = " ".join(plain_inline(rest).split())
-                break
-        label = target.group(1).strip()
-        if len(label) > 1 and label[0] in "\"'" and label[-1] == label[0]:
-            label = label[1:-1]  # (`:name: "fig-x"`: MyST reads options as YAML)
-        found.append((label, words, i + 1))
+            words = _caption(following, in_block=_NAME.match(line) is None)
+        found.append((target.group(1).strip() if target else names[i], words, i + 1))
     return found
+
+
+def _caption(following: list[str], in_block: bool) -> str:
+    """A named directive's caption: its body's first line, past its options (`:key:`
+    lines, or, `in_block`, what is left of a `---` block)."""
+    for rest in following:
+        if in_block:
+            in_block = rest.strip() != "---"
+        elif not re.match(r"^[ \t]*:[\w-]+:", rest):
+            return "" if _OPEN.match(rest) else " ".join(plain_inline(rest).split())
+    return ""
 
 
 def title_label(text: str) -> str | None:
@@ -179,3 +192,81 @@ def labelled_equations(text: str) -> tuple[str, int]:
 
     return _EQUATION_TARGET.subn(one, text)
 
+
+
+_DISPLAY_OPEN = re.compile(r"^[ \t]{0,3}\$\$(?!.*\$\$)")
+_DISPLAY_CLOSE = re.compile(r"\$\$[ \t]*(?:\([^()\n]*\))?[ \t]*$")
+
+
+def joined_displays(text: str) -> tuple[str, int]:
+    """A `$$` display with blank lines in it (`\\begin{align}`, a blank line, the rows)
+    as one formula: MyST's dollarmath reads a `$$` block to its closing `$$` whatever
+    lies between, and MathJax skips the blank lines; Lanting's Markdown ends a paragraph
+    at one, and showed both halves as TeX. Code must be put aside first."""
+    lines = text.split("\n")
+    out: list[str] = []
+    joined = 0
+    i = 0
+    while i < len(lines):
+        out.append(lines[i])
+        if not _DISPLAY_OPEN.match(lines[i]):
+            i += 1
+            continue
+        end = next((j for j in range(i + 1, len(lines)) if "$$" in lines[j]), None)
+        if end is None or not _DISPLAY_CLOSE.search(lines[end]):
+            i += 1
+            continue
+        inside = lines[i + 1:end + 1]
+        kept = [line for line in inside if line.strip()]
+        joined += len(kept) < len(inside)
+        out += kept
+        i = end + 1
+    return "\n".join(out), joined
+
+
+_YAML_NAME = re.compile(r"^([ \t]*)name:[ \t]*(\S.*?)[ \t]*$")
+
+
+def name_lines(lines: list[str]) -> dict[int, str]:
+    """The lines naming a directive (`:name: x`, or `name: x` in the `---` block of
+    options right under its opening fence), by index, with the label (quotes off:
+    MyST reads options as YAML)."""
+    found: dict[int, str] = {}
+    in_options = False
+    for i, line in enumerate(lines):
+        if in_options:
+            if line.strip() == "---":
+                in_options = False
+            elif match := _YAML_NAME.match(line):
+                found[i] = match.group(2)
+            continue
+        opening = _OPEN.match(lines[i - 1]) if i else None
+        if line.strip() == "---" and opening and _DIRECTIVE.match(opening.group(3)):
+            in_options = True
+        elif match := _NAME.match(line):
+            found[i] = match.group(1)
+    return {i: _unquote(label.strip()) for i, label in found.items()}
+
+
+def _unquote(label: str) -> str:
+    return label[1:-1] if len(label) > 1 and label[0] in "\"'" and label[-1] == label[0] \
+        else label
+
+
+def unique_names(text: str) -> tuple[str, dict[str, int]]:
+    """Each directive's name once on a page: a later figure of the same name (an
+    example's `name: blackhole` copied under every image) loses it — Sphinx warned of
+    the duplicate label, Lanting refuses it — and how many lost each name. (The line
+    goes: a blank one would end a directive's options.) Code must be put aside first."""
+    lines = text.split("\n")
+    seen: set[str] = set()
+    dropped: dict[str, int] = {}
+    gone: set[int] = set()
+    for i, label in sorted(name_lines(lines).items()):
+        if label in seen:
+            dropped[label] = dropped.get(label, 0) + 1
+            gone.add(i)
+        seen.add(label)
+    if not gone:
+        return text, dropped
+    return "\n".join(line for i, line in enumerate(lines) if i not in gone), dropped
