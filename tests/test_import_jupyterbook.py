@@ -456,3 +456,28 @@ def test_yaml_named_figures_once_a_page_displays_and_comments(tmp_path: Path) ->
     assert "prob.md:11: warning: label `demo-fig` names 2 blocks of this page (Sphinx " \
         "warned of it): the first, here, keeps it, the later ones lose it" in report
     assert report.count(": warning:") == 1
+
+
+def test_cite_keys_in_any_case_and_references_to_glued_figures(tmp_path: Path) -> None:
+    # (pybtex found BibTeX keys in any case; a `{glue:figure}` is a run's output)
+    write_files(tmp_path / "book", {
+        "_config.yml": "title: 负责任的机器学习\nbibtex_bibfiles:\n  - refs.bib\n",
+        "_toc.yml": "format: jb-book\nroot: index\nchapters:\n  - file: folds\n",
+        "refs.bib": "@article{Hardt2016,\n  title = {Equality},\n  author = {Hardt, M},\n"
+                    "  year = {2016}\n}\n",
+        "index.md": "# 前言\n\n见 {numref}`fig-folds`。\n",
+        "folds.md": "# 交叉验证\n\n如 {footcite:t}`hardt2016` 与 {cite:p}`HARDT2016`，"
+                 "见 {numref}`Figure %s <fig-folds>`。\n\n```{glue:figure} folds\n"
+                 ":name: fig-folds\n\n三折交叉验证\n```\n"})
+    imported = import_site(tmp_path / "book", tmp_path / "site")
+    build(tmp_path / "site", BuildOptions())
+    out = tmp_path / "site" / "public"
+    cv = prose(out, "/folds/")
+    assert [a["href"] for a in cv.find_all("a", class_="cite-link")] == [
+        "#ref-Hardt2016", "#ref-Hardt2016"]
+    assert "Figure 三折交叉验证" in cv.text() and cv.find("a", href="#fig-folds") is None
+    assert "见 三折交叉验证。" in prose(out, "/").text()
+    report = report_of(imported)
+    assert "folds.md:3: warning: `{numref}`Figure %s <fig-folds>`` names a `{glue:figure}`, " \
+        "a notebook run's output, which is left out: its text is kept, not a link" in report
+    assert "index.md:3: warning: `{numref}`fig-folds`` names a `{glue:figure}`" in report

@@ -26,7 +26,13 @@ from lanting.importer.bibtex import BibEntry
 from lanting.importer.common import FILE_SUFFIXES, Options, read_text, walk
 from lanting.importer.item import Item
 from lanting.importer.jupyterbook_bodies import JupyterBookBodies, cited_keys
-from lanting.importer.jupyterbook_refs import Target, heading_title, targets_of, title_label
+from lanting.importer.jupyterbook_refs import (
+    Target,
+    glued_labels,
+    heading_title,
+    targets_of,
+    title_label,
+)
 from lanting.importer.jupyterbook_settings import JupyterBookSettings, _mapping
 from lanting.importer.jupyterbook_toc import (
     Entry,
@@ -90,6 +96,7 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies):
         self.listed: set[int] = set()
         self.entries: list[BibEntry] = []
         self.cited: list[str] = []
+        self.glued: set[str] = set()
         """The keys the book's pages cite, in the order first cited."""
         self.title_labels: dict[int, str] = {}
         """The label of each page's title heading (`(intro)=` before `# Intro`)."""
@@ -312,6 +319,7 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies):
             title = self.title_labels.get(item.number)
             labels = self.own_labels.setdefault(item.number, set())
             for part in texts:
+                self.glued |= glued_labels(part)
                 for label, words, _line in targets_of(part):
                     if label in labels:
                         continue  # (twice on a page: the first counts, `unique_names`)

@@ -53,6 +53,7 @@ _IFRAME = re.compile(r"^([ \t]*)(`{3,}|:{3,})\{iframe\}[ \t]+(\S+)[^\n]*\n(.*?)^
                      re.MULTILINE | re.DOTALL)
 _YOUTUBE = re.compile(r"(?:youtu\.be/|youtube(?:-nocookie)?\.com/(?:embed/|watch\?v=))"
                       r"([\w-]{11})")
+_CITE_ROLE = re.compile(r"(\{(?:foot)?cite(?::\w+)?\}`)([^`\n]+)`")
 _AT_LINK = re.compile(r"\[([^\[\]\n]*)\]\(@([\w:.-]+)\)")
 _SUBSTITUTION = re.compile(r"\{\{\s*([A-Za-z_][\w-]*)\s*\}\}")
 
@@ -68,6 +69,8 @@ class JupyterBookBodies:
     targets: dict[str, Target]
     own_labels: dict[int, set[str]]
     substitutions: dict[str, str]
+    glued: set[str]
+    """Labels of `{glue:figure}` blocks, which are left out."""
     entries: list[BibEntry]
     cited: list[str]
     listed: set[int]
@@ -110,6 +113,8 @@ class JupyterBookBodies:
             text = _BIBLIOGRAPHY.sub(lambda m: shelf.put(self.book_references(m, ctx)), text)
         if self.substitutions:
             text = _SUBSTITUTION.sub(lambda m: self.substitute(m, ctx), text)
+        if self.entries:
+            text = _CITE_ROLE.sub(lambda m: self.cite_keys_cased(m, ctx), text)
         text = _ROLE.sub(lambda m: shelf.put(self.role(m, item, path, ctx)), text)
         text = _AT_LABEL.sub(lambda m: self.at_label(m, item, ctx, shelf), text)
         text = protect_spans_beside_fences(text, shelf)
@@ -235,9 +240,14 @@ class JupyterBookBodies:
             else ("", content)
         if name in ("doc", "download"):
             return self.doc_role(match.group(), name, text, target, item, path, ctx)
+        found = self.targets.get(target)
+        if target in self.glued:
+            ctx.warn(match.group(), f"`{match.group()}` names a `{{glue:figure}}`, a "
+                     "notebook run's output, which is left out: its text is kept, not a link")
+            caption = found.text if found else ""
+            return text.replace("%s", caption).strip() if text else caption or target
         if target in self.own_labels.get(item.number, set()):
             return match.group()  # (Lanting resolves it on the page)
-        found = self.targets.get(target)
         if found is None:
             ctx.warn(match.group(), f"`{match.group()}`: no label `{target}` in the book: "
                      "its text is kept, not a link")
@@ -323,6 +333,23 @@ class JupyterBookBodies:
                  "cites, written out as a list (Lanting lists a page's own citations)")
         ctx.convert("the book's reference list (written out)")
         return "\n".join(f"- {format_reference(e)}" for e in listed) + "\n"
+
+    def cite_keys_cased(self, match: re.Match[str], ctx: Context) -> str:
+        """A `{cite}` key as the `.bib` file spells it: BibTeX keys are the same in any
+        case (pybtex, under sphinxcontrib-bibtex, found `obermeyer2019` as
+        `Obermeyer2019`); Lanting's are as written, and the build failed."""
+        spelled = {e.key.lower(): e.key for e in self.entries}
+        exact = {e.key for e in self.entries}
+
+        def one(key: str) -> str:
+            bare = key.strip()
+            if bare in exact or bare.lower() not in spelled:
+                return key
+            ctx.convert("citation keys in the .bib file's case")
+            return key.replace(bare, spelled[bare.lower()])
+
+        keys = ",".join(one(k) for k in match.group(2).split(","))
+        return f"{match.group(1)}{keys}`"
 
     def substitute(self, match: re.Match[str], ctx: Context) -> str:
         """`{{ name }}` of MyST's `substitution` extension: its value, written in."""

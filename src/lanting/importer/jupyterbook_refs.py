@@ -270,3 +270,17 @@ def unique_names(text: str) -> tuple[str, dict[str, int]]:
     if not gone:
         return text, dropped
     return "\n".join(line for i, line in enumerate(lines) if i not in gone), dropped
+
+
+def glued_labels(text: str) -> set[str]:
+    """The names of MyST-NB's `{glue:figure}` (and other `{glue:…}`) blocks: Lanting
+    leaves them out (their content is a notebook run's output), so a reference to one
+    leads nowhere."""
+    lines = protect_myst_code(text, Shelf()).split("\n")
+    found: set[str] = set()
+    for i, label in name_lines(lines).items():
+        opener = next((m for j in range(i - 1, -1, -1)
+                       if (m := _OPEN.match(lines[j])) and _DIRECTIVE.match(m.group(3))), None)
+        if opener and opener.group(3).lower().startswith("{glue"):
+            found.add(label)
+    return found
