@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from htmltree import Element, parse_html
 
+from lanting.markdown.math_macros import check_macro
 from lanting.markdown.math_page import trimmed
 from lanting.markdown.render import render_markdown
 from lanting.model.markdown import MarkdownOptions, RenderContext, RenderedMarkdown
@@ -343,6 +344,23 @@ def test_math_in_text_through_a_configured_macros_argument() -> None:
                                MarkdownOptions())
     assert rendered.problems == ()
     assert "consumption for" in parse_html(rendered.html).one("math").text()
+
+
+def test_a_site_macro_named_as_a_physics_command_wins() -> None:
+    """A course book's MathJax macros `va: "\\vect{a}"`, `vb: "\\vect{b}"` (MathJax
+    takes a site's macro over the physics package's `\\va{…}`): Lanting rewrote `\\va`
+    as the physics vector before the macro was read, and refused the site's config
+    ("needs 1 argument in braces"). A page's `\\newcommand{\\vb}` wins likewise; with
+    no macro of that name, `\\va{x}` is still the physics package's."""
+    context = RenderContext(path=CONTEXT.path, rel=CONTEXT.rel, macros=(
+        ("vect", "\\boldsymbol{#1}"), ("va", "\\vect{a}")))
+    rendered = render_markdown("$\\va + 1$, $\\newcommand{\\vb}{\\mathbf{q}} \\vb$\n",
+                               context, MarkdownOptions())
+    assert rendered.problems == ()
+    assert [m.text() for m in parse_html(rendered.html).find_all("math")] == [
+        "\U0001d482+1", "\U0001d42a"]
+    assert tree("$\\va{x}$\n").one("math").text() != "\U0001d482"
+    check_macro("va", "\\vect{a}", (("vect", "\\boldsymbol{#1}"), ("va", "\\vect{a}")))
 
 
 def test_a_fault_in_an_inline_footnote_names_its_line() -> None:

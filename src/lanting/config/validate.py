@@ -22,7 +22,7 @@ from lanting.config.schema import SchemaProblem
 from lanting.config.theme import validate_theme
 from lanting.errors import did_you_mean
 from lanting.markdown.anchors import HEADING_ID_STYLES
-from lanting.markdown.math_formula import macro_use, to_mathml
+from lanting.markdown.math_macros import check_macro
 from lanting.model.cite import CITATION_STYLES
 from lanting.model.config import (
     COMMENT_PROVIDERS,
@@ -249,7 +249,7 @@ def _validate_macros(config: Config) -> list[SchemaProblem]:
                                           "use letters only, e.g. R = \"\\\\mathbb{R}\""))
     for name, expansion in named:  # each with all the others: one may use another
         try:
-            to_mathml(macro_use(name, expansion), display=False, macros=tuple(named))
+            check_macro(name, expansion, tuple(named))
         except ValueError as error:
             problems.append(SchemaProblem(("markdown", "math_macros", name),
                                           f"`\\{name}` does not convert: {error}",

@@ -12,7 +12,7 @@ from lanting.importer.kramdown import kramdown_math
 from lanting.importer.liquid import Context, blocks
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf
-from lanting.markdown.math_formula import macro_use, to_mathml
+from lanting.markdown.math_macros import check_macro
 
 _DOLLAR_DELIMITER = re.compile(
     r"""inlineMath\s*[:=]\s*\[\s*\[\s*(['"])\$\1|left\s*:\s*(['"])\$\2\s*,\s*right""")
@@ -117,8 +117,7 @@ def converting_macros(found: dict[str, str], left: list[str], report: Report,
 
     def converts(name: str, others: dict[str, str]) -> str | None:
         try:
-            to_mathml(macro_use(name, found[name]), display=False,
-                      macros=tuple({**others, name: found[name]}.items()))
+            check_macro(name, found[name], tuple({**others, name: found[name]}.items()))
         except ValueError as error:
             return str(error)
         return None

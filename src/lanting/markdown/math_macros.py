@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 
 import math_core
 
-from lanting.markdown.math_formula import MAX_FORMULA, converter
-from lanting.markdown.tex import rewrite
+from lanting.markdown.math_formula import MAX_FORMULA, converter, macro_use, to_mathml
+from lanting.markdown.tex import TRIGGERS, rewrite
 from lanting.markdown.tex_operators import styled_letter
 from lanting.markdown.tex_scan import TexError, arguments, group_end
 from lanting.markdown.tex_text import text_ranges
@@ -153,7 +153,7 @@ def page_macros(latexes: Sequence[str]) -> tuple[PageMacros, list[str | None]]:
             macros.converter.pop(name, None)
             macros.textual.pop(name, None)
             if _balanced(expansion) and not _argument_in_text(expansion) \
-                    and _macro_ok(name, expansion):
+                    and name not in TRIGGERS and _macro_ok(name, expansion):
                 macros.converter[name] = expansion
             elif count <= 9 and _PARAMETER.sub("", expansion).count("#") == 0:
                 macros.textual[name] = (count, expansion)
@@ -168,13 +168,27 @@ def page_macros(latexes: Sequence[str]) -> tuple[PageMacros, list[str | None]]:
 def given_macros(macros: tuple[tuple[str, str], ...], defined: PageMacros
                  ) -> tuple[tuple[str, str], ...]:
     """The macros of `lanting.toml` and the front matter for the converter, less those
-    that put an argument in text (`\\text{#1}`): those join `defined`'s textual ones
-    (unless the page defines the name itself), as a page's own would."""
+    that put an argument in text (`\\text{#1}`) or take the name of a command Lanting
+    rewrites itself (`\\va`, the physics package's vector, defined as `\\vect{a}`: a
+    site's macro wins in MathJax): those join `defined`'s textual ones (unless the page
+    defines the name itself), as a page's own would, expanded before that rewriting."""
     kept = []
     for name, expansion in macros:
-        if not _argument_in_text(expansion):
+        if not _argument_in_text(expansion) and name not in TRIGGERS:
             kept.append((name, expansion))
         elif name not in defined.converter and name not in defined.textual:
-            count = max(int(n) for n in _PARAMETER.findall(expansion))
+            count = max((int(n) for n in _PARAMETER.findall(expansion)), default=0)
             defined.textual[name] = (count, expansion)
     return tuple(kept)
+
+
+def check_macro(name: str, expansion: str, macros: tuple[tuple[str, str], ...]) -> None:
+    """Convert a use of the macro `\\name` (with `macros`, which it may use) as a page
+    would; raises ValueError with the converter's message."""
+    defined = PageMacros()
+    kept = given_macros(macros, defined)
+    try:
+        use = defined.expand(macro_use(name, expansion))
+    except TexError as error:
+        raise ValueError(str(error)) from None
+    to_mathml(use, display=False, macros=kept)
