@@ -60,8 +60,9 @@ def test_config_becomes_lanting_toml(book: tuple[Imported, Path]) -> None:
         "深度学习课程笔记", "周沐阳", "zh-CN", "https://zhoumy.github.io/dl-notes/")
     assert config["links"] == [{"name": "GitHub", "url": "https://github.com/zhoumy/dl-notes"}]
     assert config["citations"] == {"style": "author-year"}
-    # a macro without arguments is the site's; one with arguments cannot be
-    assert config["markdown"]["math_macros"] == {"E": "\\mathbb{E}"}
+    # macros with arguments too; one with a default argument cannot be said
+    assert config["markdown"]["math_macros"] == {"E": "\\mathbb{E}",
+                                                 "KL": "\\mathrm{KL}(#1)"}
     assert config["theme"]["favicon"] == "/_static/favicon.png"
     assert config["markdown"]["heading_ids"] == "github"  # (`myst_heading_anchors`)
     # the footer as the book's (Lanting's default year is the newest post's: a book has none)
@@ -157,6 +158,8 @@ def test_references_to_other_pages_become_links(book: tuple[Imported, Path]) -> 
     # `{numref}` to another page's figure: its caption for the number
     assert dict(links(prose(out, "/ppo/")))["图 损失曲线"] == \
         "/dl-notes/linear-regression/#fig-loss"
+    # a MathJax macro with an argument (`KL: [body, 1]`) is the site's
+    assert prose(out, "/ppo/").find_all("math")[-1].text().startswith("KL(")
     # `{ref}`label`` and `{doc}` on the home page
     home = dict(links(prose(out, "/")))
     assert home["Clip 目标"] == "/dl-notes/ppo/#sec-ppo"
@@ -207,7 +210,8 @@ def test_the_report_names_what_was_not_converted(book: tuple[Imported, Path]) ->
     for line in (
         "book/basics/old-notes.rst: warning: reStructuredText: not converted",
         "book/stray.md: notice: in no table of contents: a page of its own",
-        "book/_config.yml: warning: macro `KL` takes arguments",
+        "book/_config.yml: warning: MathJax macros with a default argument left out "
+        "(define them with \\newcommand in the posts that use them): `\\loss`",
         # (`sphinx_proof`'s directives Lanting reads)
         "book/_config.yml: warning: Sphinx extensions with no Lanting counterpart: "
         "`sphinx_click` (their",

@@ -17,6 +17,7 @@ from typing import Any
 from lanting.importer.bibtex import BibEntry, dump, parse
 from lanting.importer.common import finish_menu, guess_language, language_tag, read_text
 from lanting.importer.item import Item
+from lanting.importer.jekyll_math import converting_macros
 from lanting.importer.jupyterbook_toc import Toc
 from lanting.importer.quarto_settings import authors
 from lanting.importer.report import Report
@@ -143,7 +144,8 @@ class JupyterBookSettings:
 
     def macros(self) -> None:
         """MathJax's macros (`sphinx.config.mathjax3_config.tex.macros`, mystmd's
-        `project.math`) as `[markdown] math_macros`."""
+        `project.math`) as `[markdown] math_macros`, those with arguments too (`vect:
+        ["\\boldsymbol{#1}", 1]`): left out, every macro using them failed the build."""
         sphinx = _mapping(_mapping(self.config.get("sphinx")).get("config"))
         found: dict[str, Any] = {}
         for key in ("mathjax3_config", "mathjax_config"):
@@ -152,21 +154,22 @@ class JupyterBookSettings:
             found.update(_mapping(_mapping(_mapping(sphinx.get(key)).get("TeX")).get("Macros")))
         found.update(_mapping(self.project.get("math")))
         macros: dict[str, str] = {}
+        left: list[str] = []
         for name, value in found.items():
             body = value.get("macro") if isinstance(value, dict) else value
-            if isinstance(body, list) and body:  # MathJax's [body, arguments]
-                if len(body) > 1 and str(body[1]) not in ("0", ""):
-                    self.report.warn(self.config_path, None, f"macro `{name}` takes "
-                                     "arguments, which `[markdown] math_macros` cannot: "
-                                     "left out (define it with \\newcommand on the "
-                                     "pages that use it)")
+            if isinstance(body, list) and body:  # MathJax's [body, arguments, default]
+                if len(body) > 2:
+                    left.append(str(name))  # (an optional first argument: not sayable)
                     continue
                 body = body[0]
             if isinstance(body, str):
                 macros[str(name).lstrip("\\")] = body
+        # (a body's `#1` is an argument to Lanting too; each is checked, with the others
+        # it may use: `vx: "\\vect{x}"`)
+        macros = converting_macros(macros, left, self.report, self.report.rel(
+            self.config_path))
         if macros:
             self.site.config.setdefault("markdown", {})["math_macros"] = macros
-            self.report.convert("math macros", len(macros))
 
     def favicon(self) -> None:
         options = _mapping(_mapping(self.config.get("site")).get("options"))
