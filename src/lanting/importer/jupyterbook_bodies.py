@@ -96,8 +96,9 @@ class JupyterBookBodies:
             ctx.warn(label, f"label `{label}` names {times + 1} blocks of this page "
                      "(Sphinx warned of it): the first, here, keeps it, the later ones "
                      "lose it")
-        text, displays = joined_displays(text)
+        text, displays, splits = joined_displays(text)
         ctx.convert("`$$` displays with blank lines in them (one formula)", displays)
+        ctx.convert("`$$` displays with `\\\\` as Sphinx showed them (in `split`)", splits)
         text, equations = labelled_equations(text)
         ctx.convert("labelled equations (`(label)=` before `$$`)", equations)
         # (mystmd's `:label:` of a figure or table is MyST's `:name:`, which Lanting reads;

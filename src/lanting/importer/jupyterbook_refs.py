@@ -198,30 +198,55 @@ _DISPLAY_OPEN = re.compile(r"^[ \t]{0,3}\$\$(?!.*\$\$)")
 _DISPLAY_CLOSE = re.compile(r"\$\$[ \t]*(?:\([^()\n]*\))?[ \t]*$")
 
 
-def joined_displays(text: str) -> tuple[str, int]:
-    """A `$$` display with blank lines in it (`\\begin{align}`, a blank line, the rows)
-    as one formula: MyST's dollarmath reads a `$$` block to its closing `$$` whatever
-    lies between, and MathJax skips the blank lines; Lanting's Markdown ends a paragraph
-    at one, and showed both halves as TeX. Code must be put aside first."""
+def joined_displays(text: str) -> tuple[str, int, int]:
+    """`$$` displays as Sphinx showed them: one with blank lines in it (`\\begin{align}`,
+    a blank line, the rows) as one formula — MyST's dollarmath reads a `$$` block to
+    its closing `$$`, and Lanting's Markdown would end a paragraph at a blank line —
+    and one with `\\\\` in `split`, as Sphinx's MathJax output wraps it (where a
+    `\\\\` or `&` is outside any environment: `a &= b \\\\ &= c`, whose `&` with no
+    environment fails). Returns
+    the text, how many were joined and how many wrapped. Code must be put aside first."""
     lines = text.split("\n")
     out: list[str] = []
-    joined = 0
+    joined = wrapped = 0
     i = 0
     while i < len(lines):
-        out.append(lines[i])
         if not _DISPLAY_OPEN.match(lines[i]):
+            out.append(lines[i])
             i += 1
             continue
         end = next((j for j in range(i + 1, len(lines)) if "$$" in lines[j]), None)
-        if end is None or not _DISPLAY_CLOSE.search(lines[end]):
+        close = _DISPLAY_CLOSE.search(lines[end]) if end is not None else None
+        if end is None or close is None:
+            out.append(lines[i])
             i += 1
             continue
-        inside = lines[i + 1:end + 1]
-        kept = [line for line in inside if line.strip()]
-        joined += len(kept) < len(inside)
-        out += kept
+        inside = [line for line in lines[i + 1:end] if line.strip()]
+        joined += len(inside) < end - i - 1
+        first, last = lines[i], lines[end]
+        body = "\n".join([first.split("$$", 1)[1], *inside, last[:close.start()]])
+        # (Sphinx wraps a display holding `\\\\` anywhere; Lanting needs it only
+        # where a row break or a column is outside the environments)
+        if _BREAK.search(body) and _TOP_LEVEL.search(_without_environments(body)):
+            wrapped += 1
+            first = first.replace("$$", "$$\\begin{split}", 1)
+            last = last[:close.start()] + "\\end{split}" + last[close.start():]
+        out += [first, *inside, last]
         i = end + 1
-    return "\n".join(out), joined
+    return "\n".join(out), joined, wrapped
+
+
+_ENVIRONMENT = re.compile(r"\\begin\s*\{([^{}]*)\}(?:(?!\\begin\s*\{).)*?\\end\s*\{\1\}",
+                          re.DOTALL)
+_BREAK = re.compile(r"(?<!\\)\\\\(?!\\)")
+_TOP_LEVEL = re.compile(r"(?<!\\)\\\\(?!\\)|(?<!\\)&")
+
+
+def _without_environments(tex: str) -> str:
+    """`tex` less its `\\begin{…}…\\end{…}` environments (the innermost first)."""
+    while (shorter := _ENVIRONMENT.sub(" ", tex)) != tex:
+        tex = shorter
+    return tex
 
 
 _YAML_NAME = re.compile(r"^([ \t]*)name:[ \t]*(\S.*?)[ \t]*$")
