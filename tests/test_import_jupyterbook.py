@@ -364,15 +364,18 @@ def test_a_table_of_contents_before_0_11(tmp_path: Path) -> None:
     write_files(tmp_path / "notes", {
         "_config.yml": "title: 旧书\n",
         "_toc.yml": "# toc\n- file: intro\n- file: setup\n- part: 基础\n  chapters:\n"
-                    "  - file: ch1\n    sections:\n    - file: ch1-1\n",
+                    "  - file: ch1\n    sections:\n    - file: ch1-1\n\n"
+                    "- header: 附录\n- file: notes\n  sections:\n    - file: more\n",
         "intro.md": "# 前言\n", "setup.md": "# 安装\n", "ch1.md": "# 第一章\n",
-        "ch1-1.md": "# 第一节\n"})
+        "ch1-1.md": "# 第一节\n", "notes.md": "# 笔记\n", "more.md": "# 补充\n"})
     imported = import_site(tmp_path / "notes", tmp_path / "site")
     build(tmp_path / "site", BuildOptions())
     home = prose(tmp_path / "site" / "public", "/")
     assert links(home.find_all("ul")[0]) == [("安装", "/setup/"), ("第一章", "/ch1/"),
-                                            ("第一节", "/ch1-1/")]
-    assert [s.text() for s in home.find_all("strong")] == ["基础"]
+                                            ("第一节", "/ch1-1/"), ("笔记", "/notes/"),
+                                            ("补充", "/more/")]
+    # (`- header:` of Jupyter Book before 0.10 is a part over the entries after it)
+    assert [s.text() for s in home.find_all("strong")] == ["基础", "附录"]
     assert "_toc.yml: notice: a table of contents of Jupyter Book before 0.11 (a list): " \
         "read as `jb-book`" in report_of(imported)
 

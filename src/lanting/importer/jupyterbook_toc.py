@@ -224,7 +224,8 @@ def flat_toc(source: Path, files: list[Path]) -> Toc:
 
 def legacy_toc(raw: str) -> tuple[dict[str, Any], str | None]:
     """Jupyter Book 0.10's `_toc.yml`, a list (the first `file` the root, `- part:
-    Caption` with `chapters`, `sections` under a file) as `jb-book`'s mapping."""
+    Caption` with `chapters`, or `- header: Caption` over the files after it,
+    `sections` under a file) as `jb-book`'s mapping."""
     data, error = load_mapping("yaml", "entries:\n" + textwrap.indent(raw, "  "))
     items = data.get("entries")
     if error or not isinstance(items, list) or not items:
@@ -233,9 +234,11 @@ def legacy_toc(raw: str) -> tuple[dict[str, Any], str | None]:
     parts: list[Any] = []
     chapters: list[Any] = []
     for item in items[1:] if first.get("file") else items:
-        if isinstance(item, dict) and "part" in item:
-            parts.append({"caption": item["part"], "chapters": item.get("chapters")
-                          or item.get("sections") or []})
+        if isinstance(item, dict) and ("part" in item or "header" in item):
+            # (`- header: Title`, of Jupyter Book before 0.10: a heading over the
+            # entries after it, as a part)
+            parts.append({"caption": item.get("part") or item.get("header"),
+                          "chapters": item.get("chapters") or item.get("sections") or []})
         elif parts:
             parts[-1]["chapters"].append(item)
         else:
