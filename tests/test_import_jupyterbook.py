@@ -418,7 +418,9 @@ def test_links_naming_labels_and_links_inside_short_notes(tmp_path: Path) -> Non
         "_config.yml": "title: 公平性讲义\nauthor: 陈二\n",
         "_toc.yml": "format: jb-book\nroot: index\nchapters:\n  - file: metrics\n"
                     "  - file: ethics\n",
-        "index.md": "# 讲义\n\n先读 [指标](parity_metric)。\n",
+        "index.md": "# 讲义\n\n先读 [指标](parity_metric)。\n\n"
+                    "```{button-ref} parity_metric\n:color: primary\n:outline:\n\n继续阅读\n"
+                    "```\n\n```{button-link} https://fairlearn.org\n:expand:\nFairlearn\n```\n",
         "metrics.md": "(metrics_page)=\n# 指标\n\n(parity_metric)=\n## 人口均等\n\n"
                       "回到 [本节](parity_metric)。\n\n```{figure} split.png\n"
                       ":name: \"fig-split\"\n\n三折划分。\n```\n",
@@ -429,6 +431,9 @@ def test_links_naming_labels_and_links_inside_short_notes(tmp_path: Path) -> Non
     assert build(tmp_path / "site", BuildOptions()).warnings == ()
     out = tmp_path / "site" / "public"
     assert links(prose(out, "/").find_all("p")[0]) == [("指标", "/metrics/#parity_metric")]
+    # (sphinx-design's buttons: links reading their text)
+    assert links(prose(out, "/").find_all("p")[1]) == [("继续阅读", "/metrics/#parity_metric")]
+    assert links(prose(out, "/").find_all("p")[2]) == [("Fairlearn", "https://fairlearn.org")]
     assert links(prose(out, "/metrics/").find_all("p")[0]) == [("本节", "#parity_metric")]
     ethics = prose(out, "/ethics/")
     assert links(ethics.one("div", "callout-note")) == [

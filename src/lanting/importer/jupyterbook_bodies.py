@@ -53,6 +53,8 @@ _IFRAME = re.compile(r"^([ \t]*)(`{3,}|:{3,})\{iframe\}[ \t]+(\S+)[^\n]*\n(.*?)^
                      re.MULTILINE | re.DOTALL)
 _YOUTUBE = re.compile(r"(?:youtu\.be/|youtube(?:-nocookie)?\.com/(?:embed/|watch\?v=))"
                       r"([\w-]{11})")
+_BUTTON = re.compile(r"^([ \t]*)(`{3,}|:{3,})\{button-(ref|link)\}[ \t]+(\S+)[^\n]*\n(.*?)"
+                     r"^\1\2[ \t]*$", re.MULTILINE | re.DOTALL)
 _CITE_ROLE = re.compile(r"(\{(?:foot)?cite(?::\w+)?\}`)([^`\n]+)`")
 _AT_LINK = re.compile(r"\[([^\[\]\n]*)\]\(@([\w:.-]+)\)")
 _SUBSTITUTION = re.compile(r"\{\{\s*([A-Za-z_][\w-]*)\s*\}\}")
@@ -86,6 +88,7 @@ class JupyterBookBodies:
             return self.url(url, image, item, path, ctx)
 
         text = _IFRAME.sub(lambda m: self.iframe(m, ctx), text)
+        text = _BUTTON.sub(lambda m: self.button(m, ctx), text)
         text, boxes = unwrap_layout(text)
         if boxes:
             ctx.warn(next((w for w in ("{grid", "{card") if w in ctx.original), "{"),
@@ -220,6 +223,21 @@ class JupyterBookBodies:
         ctx.warn(match.group(), f"`{{iframe}} {url}`: a link to the page it embedded "
                  "(Lanting embeds videos only)")
         return match.group(1) + f"[{name or url}]({url})"
+
+    def button(self, match: re.Match[str], ctx: Context) -> str:
+        """sphinx-design's `{button-ref} label` (`:ref-type: doc`: a page) and
+        `{button-link} URL`: a link reading the button's text (Lanting draws no
+        buttons); a reference is resolved as `{ref}` is, further on."""
+        kind, target, body = match.group(3), match.group(4), match.group(5)
+        options = dict(re.findall(r"^[ \t]*:([\w-]+):[ \t]*(.*?)[ \t]*$", body, re.MULTILINE))
+        words = " ".join(line.strip() for line in body.split("\n")
+                         if line.strip() and not re.match(r"^[ \t]*:[\w-]+:", line))
+        ctx.convert("sphinx-design buttons (links)")
+        if kind == "link":
+            return f"{match.group(1)}[{words or target}]({target})"
+        role = "doc" if options.get("ref-type") == "doc" else "ref"
+        return match.group(1) + (f"{{{role}}}`{words} <{target}>`" if words
+                                 else f"{{{role}}}`{target}`")
 
     def unknown_at_link(self, match: re.Match[str], ctx: Context) -> str:
         """`[text](@label)` to a label the book does not have: its text, reported (a
