@@ -421,6 +421,15 @@ def test_a_quoted_name_option_is_read_as_yaml() -> None:
     assert html.one("a", href="#fig-split").text() == "Figure 1"
 
 
+def test_python_domain_roles_are_the_code_sphinx_shows() -> None:
+    # (a course book's `{py:func}` links into scikit-learn's docs through intersphinx)
+    html, problems = _render("Use {py:func}`sklearn.metrics.f1_score`, {class}`~sklearn.svm."
+                             "SVC`, {py:meth}`fit <sklearn.svm.SVC.fit>` and {foo}`x`.\n")
+    assert [c.text() for c in html.find_all("code")] == [
+        "sklearn.metrics.f1_score()", "SVC", "fit", "x"]
+    assert problems == ["1: warning: unknown MyST role `{foo}`: its text is shown as code"]
+
+
 def test_commonmark_paragraphs_that_look_like_myst_stay_paragraphs() -> None:
     html, problems = _render("+++\n\n(not a target) = 3\n\n%50 off\n\n```{note} a`b\n")
     assert [p.text() for p in html.find_all("p")] == ["+++", "(not a target) = 3", "%50 off",

@@ -97,9 +97,34 @@ def _push_role(state: StateInline, name: str, content: str, offset: int) -> None
               "</abbr>")
     elif name in _TAGS:
         _wrap(state, _TAGS[name][0], content, _TAGS[name][1])
+    elif (shown := _api_name(name, content)) is not None:
+        token = state.push("code_inline", "code", 0)
+        token.content, token.markup = shown, "`"
     else:
         token = state.push("myst_role_unknown", "code", 0)
         token.info, token.content, token.meta = name, content, {"offset": offset}
+
+
+_API_ROLES = frozenset({"func", "meth", "class", "mod", "attr", "obj", "data", "exc",
+                        "const", "type"})
+"""Sphinx's Python-domain roles (`{py:func}`, or `{func}` with the default domain)."""
+
+
+def _api_name(name: str, content: str) -> str | None:
+    """`{py:func}`sklearn.metrics.f1_score``, a link into API docs (through intersphinx),
+    as the code Sphinx shows in it: `sklearn.metrics.f1_score()` (`~` the last part,
+    `!` no link, `text <target>` the text); None for another role."""
+    if (name[3:] if name.startswith("py:") else name) not in _API_ROLES:
+        return None
+    text, target = _explicit(content)
+    if text:
+        return text
+    shown = target.lstrip("!")
+    if shown.startswith("~"):
+        shown = shown[1:].rsplit(".", 1)[-1]
+    if name.endswith(("func", "meth")) and not shown.endswith(")"):
+        shown += "()"
+    return shown
 
 
 def _wrap(state: StateInline, opening: str, text: str, closing: str) -> None:
