@@ -96,6 +96,16 @@ def test_hugos_folder_form_is_a_warning_that_says_where_the_text_goes(
     assert "content/tags/rl.md" in (warning.hint or "")
 
 
+def test_the_list_of_tags_own_index_is_no_term(make_site: Any, build_site: Any) -> None:
+    """Hugo's `content/tags/_index.md` (the list's text) made a tag named `_index`."""
+    site = make_site({**POSTS, "content/tags/_index.md": "---\ntitle: Tags\n---\nAll.\n"})
+    result = build_site(site)
+    [warning] = [w for w in result.warnings if w.path.name == "_index.md"]
+    assert "content/tags/<name>.md" in (warning.hint or "")
+    assert not (result.output / "tags/index").exists()
+    assert not (result.output / "tags/_index").exists()
+
+
 def test_a_broken_link_in_its_text_is_an_error_at_its_line(make_site: Any) -> None:
     site = make_site({**POSTS, "content/tags/rl.md":
                       "---\ntitle: RL\n---\nIntro.\n\nSee [gone](gone.md).\n"})

@@ -147,8 +147,9 @@ def _classify(rel: PurePosixPath) -> Kind | None:
         return Kind.PAGE
     if parts[0] in _COLLECTIONS and (len(parts) == 2 or bundle):
         return _COLLECTIONS[parts[0]]
-    if parts[0] in TAXONOMY_FOLDERS and len(parts) == 2:
-        return Kind.TERM
+    if parts[0] in TAXONOMY_FOLDERS and len(parts) == 2 \
+            and not _TRANSLATED_INDEX.fullmatch(rel.name.lstrip("_")):
+        return Kind.TERM  # (not `tags/_index.md`: the list of tags has no text)
     if parts[0] == "talks" and (len(parts) == 2 or (len(parts) == 3 and rel.name == "index.md")):
         return Kind.TALK
     return None
@@ -156,6 +157,9 @@ def _classify(rel: PurePosixPath) -> Kind | None:
 
 def _unread_markdown_hint(rel: PurePosixPath) -> str:
     if rel.parts[0] in TAXONOMY_FOLDERS:  # Hugo's `tags/<name>/_index.md`
+        if len(rel.parts) == 2:  # `tags/_index.md`
+            return (f"the list of {rel.parts[0]} shows no text of its own; one of them has "
+                    f"its text in `content/{rel.parts[0]}/<name>.md`")
         name = rel.parts[1] if rel.stem in ("_index", "index") else rel.stem
         return f"a {rel.parts[0]} page's text is `content/{rel.parts[0]}/{name}.md`"
     return "move it to content/posts/, content/pages/ or content/talks/"
