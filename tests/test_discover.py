@@ -83,6 +83,14 @@ def test_crlf_and_bom_are_normalised(make_site: Callable[..., Path]) -> None:
     assert source.text == "---\ntitle: A\n---\nx\n"
 
 
+def test_two_boms_before_the_front_matter_are_skipped(make_site: Callable[..., Path]) -> None:
+    """A post saved through two tools that each added a byte-order mark starts with two:
+    the second hid the front matter, and the post "needed" the title it had."""
+    site = make_site({"content/posts/a.md": "\ufeff\ufeff---\ntitle: A\n---\nx\n".encode()})
+    [source] = discover(site).sources
+    assert source.text == "---\ntitle: A\n---\nx\n"
+
+
 def test_file_that_is_not_utf8_is_an_error_with_its_line(make_site: Callable[..., Path]) -> None:
     site = make_site({"content/posts/a.md": b"---\ntitle: A\n---\n" + b"\xff\xfe\n"})
     with pytest.raises(LantingError) as info:

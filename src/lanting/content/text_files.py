@@ -53,5 +53,7 @@ def read_text(path: Path) -> str:
         line = data[: error.start].count(b"\n") + 1
         raise LantingError.at("file is not valid UTF-8", path, line,
                               hint=_encoding_hint(data)) from None
-    text = text.removeprefix("\ufeff")
+    # (every BOM: a file saved through two tools that each added one, as many converted
+    # blogs' posts are, starts with two, and the second hid the front matter)
+    text = text.lstrip("\ufeff")
     return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text

@@ -21,8 +21,10 @@ from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 def split_front_matter(text: str) -> tuple[str, str, str, int]:
     """(format, front matter, body, first line of the body); format is `yaml`, `toml`,
     `json` or "" (no front matter). A fence may end in spaces (`---  `, as an editor
-    adding two to every line leaves it), as Hugo and Jekyll read it."""
-    text = text.removeprefix("\ufeff").replace("\r\n", "\n")
+    adding two to every line leaves it), as Hugo and Jekyll read it. Every byte-order mark
+    before it is skipped, as Hugo skips them: a post saved through two tools that each
+    added one starts with two, and its front matter was read as text."""
+    text = text.lstrip("\ufeff").replace("\r\n", "\n")
     for fence, fmt in (("---", "yaml"), ("+++", "toml")):
         if text.startswith(fence) and text.split("\n", 1)[0].rstrip(" \t") == fence:
             lines = text.split("\n")
