@@ -6,7 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from htmltree import parse_html
-from test_import_hugo_sites import built_cleanly, prose
+from test_import_hugo_sites import built_cleanly, imported_site, prose
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
 
 
 def test_a_post_starting_with_two_byte_order_marks_keeps_its_front_matter(
@@ -25,3 +28,31 @@ def test_a_post_starting_with_two_byte_order_marks_keeps_its_front_matter(
     assert "2018" in page.one("time").text()
     assert prose(out, "posts/673523131/index.html").text().strip() == "影评。"
     assert prose(out, "posts/1/index.html").one("a")["href"] == "/posts/673523131/"
+
+
+def test_a_page_a_layout_drew_is_left_out_and_links_to_it_keep_their_text(
+        tmp_path: Path) -> None:
+    """A Stack fork's `page/books/index.md` has no text: `layout: books` listed the books
+    of `data/`. It was left out as "a page of links … in its front matter" (it has
+    none), and the about page's link to `/books/` broke the build."""
+    imported = imported_site(tmp_path, {
+        "config.yaml": "title: 素履\nlanguageCode: zh-cn\ntheme: hugo-theme-stack\n"
+                       "permalinks:\n  page: /:slug/\nparams:\n  mainSections: [post]\n",
+        "content/page/books/index.md": '---\ntitle: "读书"\nslug: "books"\nlayout: "books"\n'
+                                       "outputs:\n  - html\n  - json\n---",
+        "content/page/about/index.md": "---\ntitle: 关于\nslug: about\n---\n\n"
+                                       "* [读书](/books/) / [观影](/movies)\n",
+        "content/page/movies/index.md": "---\ntitle: 观影\nslug: movies\nlayout: movies\n---\n",
+        "content/post/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n\n"
+                             "书单见[这里](/books/#2024)。\n"})
+    warned = [(e.path, e.line, e.message) for e in imported.report.warnings]
+    assert [(p, m.split(",")[0]) for p, _, m in warned if "drawn by" in m] == [
+        ("content/page/books/index.md", "left out: a page with no text"),
+        ("content/page/movies/index.md", "left out: a page with no text")]
+    assert sorted((p, line) for p, line, m in warned if "a link to" in m) == [
+        ("content/page/about/index.md", 6), ("content/page/about/index.md", 6),
+        ("content/post/a.md", 6)]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    about = prose(out, "about/index.html")
+    assert about.text().strip() == "读书 / 观影" and about.find_all("a") == []
+    assert prose(out, "post/a/index.html").find_all("a") == []

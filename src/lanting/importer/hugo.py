@@ -82,6 +82,8 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
         """(section or "" for pages, translation key) -> the versions of one text."""
         self.redirects = Redirects(self.site, report, "content")
         """Old pages that Lanting makes itself (an archive page) -> `[redirects]`."""
+        self.drawn: dict[str, str] = {}
+        """Old URLs of pages a layout of the theme drew (no text) -> the layout's name."""
         self.sections: dict[str, int] = {}
         self.page_menus: list[dict[str, Any]] = []
         """Entries of the main menu given in front matter (`menu: main`), Hugo's way."""
@@ -271,7 +273,7 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
         if layout == "friends":  # (FixIt's page of friends: in `data/friends.yml`)
             body = join_texts(body, friend_list(self.source / "data"))
         if layout in ("archives", "search", "list", "terms") or not body.strip():
-            self.generated(path, bundle, "", data, layout)
+            self.generated(path, bundle, section, data, layout)
             return
         slug = slug_of(str(data.get("slug") or stem))
         front: dict[str, Any] = {"title": str(data.get("title") or slug)}
@@ -304,13 +306,23 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
     def generated(self, path: Path, bundle: Path | None, section: str, data: dict[str, Any],
                   layout: str) -> None:
         """A page Lanting makes itself (an archive, search): left out, its old URL
-        redirected to Lanting's page; a page of links or without text: left out."""
-        self.report.note(path, None, f"left out: a page Lanting makes itself (layout "
-                         f"`{layout}`)" if layout in ("archives", "search", "list", "terms")
-                         else f"left out: a page of links (layout `{layout}`: its links are "
-                         "in its front matter)" if layout else "left out: no text")
+        redirected to Lanting's page; an empty page of links or a page without text:
+        left out. A page with no text that a layout of the theme or site drew (Stack
+        forks' `layout: books`, showing `data/` files): left out with a warning, and the
+        links to it keep their text (they broke the build)."""
         own = {"archives": "/archive/", "search": "/search/"}.get(layout)
-        if own is None or bool_of(data.get("draft")):
+        drawn = bool(layout) and own is None and layout not in ("list", "terms", "links")
+        if drawn:
+            self.report.warn(path, None, f"left out: a page with no text, drawn by the "
+                             f"layout `{layout}` of the theme or site, which Lanting does "
+                             "not have; links to it keep their text")
+        else:
+            self.report.note(path, None, f"left out: a page Lanting makes itself (layout "
+                             f"`{layout}`)" if layout in ("archives", "search", "list",
+                                                          "terms")
+                             else "left out: a page of links with no links (layout "
+                             f"`{layout}`)" if layout else "left out: no text")
+        if own is None and not drawn or bool_of(data.get("draft")):
             return
         language = self.language_of(path)
         stem = bundle.name if bundle is not None else self.stem_of(path)
@@ -320,11 +332,14 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
             old = self.fill(pattern, [section], data, mtime(path, self.tz), stem) if pattern \
                 else hugo_path("/" + "/".join([*(bundle or path).parent.relative_to(
                     self.root_of(path)).parts, str(data.get("slug") or stem)]) + "/")
+        old = self.in_folder(old, language, data)
+        if own is None:
+            self.drawn[old] = layout
+            return
         # (the default language's pages are at the root of the new site, even when Hugo
         # put them under `/zh/`: `defaultContentLanguageInSubdir`)
         folder = language.folder if language != self.languages[0] else ""
-        self.redirects.add(self.in_folder(old, language, data), folder + own)
-
+        self.redirects.add(old, folder + own)
 
 def layout_of(data: dict[str, Any]) -> str:
     """A page's `layout` (else its `type`), the names themes give the same page made one:

@@ -31,6 +31,7 @@ class HugoLinks:
     sections: dict[str, int]
     main: str
     lower: bool
+    drawn: dict[str, str]
 
     def image_ref(self, src: str, path: Path, bundle: Path | None) -> str | None:
         """The marker of an image named in a page: a bundle resource, a `static/` file or
@@ -247,7 +248,19 @@ class HugoLinks:
             found = map_site_url(path.lower() + hash_mark + fragment, image, ctx, self.site,
                                  self.table, self.source, self.source / "static", base)
         return found or self.section_url(url, ctx) or self.series_url(url, ctx) \
-            or self.old_bundle_url(url, image, ctx)
+            or self.old_bundle_url(url, image, ctx) or self.drawn_url(url, image, ctx)
+
+    def drawn_url(self, url: str, image: bool, ctx: Context) -> str | None:
+        """A link to a page a layout of the theme drew, left out (`/books/`, a list of
+        the books of `data/`): its text alone, with a warning (it broke the build)."""
+        path = unquote(url.split("#")[0].split("?")[0])
+        layout = None if image or not path.startswith("/") else self.drawn.get(
+            path.rstrip("/") + "/")
+        if layout is None:
+            return None
+        ctx.warn(url, f"a link to `{path}`, a page the layout `{layout}` drew, which is "
+                 "left out: its text kept without the link")
+        return UNLINK
 
     def page_link(self, name: str, rest: str, folder: Path, ctx: Context, url: str) -> str:
         """A link to another page by its file (`../Blogs/Agent 手册.md#Planning`, as
