@@ -56,3 +56,47 @@ def test_a_page_a_layout_drew_is_left_out_and_links_to_it_keep_their_text(
     about = prose(out, "about/index.html")
     assert about.text().strip() == "读书 / 观影" and about.find_all("a") == []
     assert prose(out, "post/a/index.html").find_all("a") == []
+
+
+def test_a_theme_fork_s_embeds_become_links(tmp_path: Path) -> None:
+    """A Stack fork's own `meting`, `douban`, `codepen`, `linkcard` and `dplayer`
+    (sulv's PaperMod `douban src=…` too) were left in comments, with a warning each:
+    the song, the film, the pen, the linked page and the video were lost to readers."""
+    out = built_cleanly(tmp_path, {
+        "config.yaml": "title: 素履\nlanguageCode: zh-cn\ntheme: hugo-theme-stack\n",
+        "content/post/notes/index.md":
+            "---\ntitle: 杂记\ndate: 2023-07-28\n---\n\n"
+            '{{<meting server="netease" type="song" id="5179543">}}\n\n'
+            '{{<douban type="movie" id="25823132">}}\n\n'
+            '{{< douban src="book.douban.com/subject/35038473/" >}}\n\n'
+            '示例：{{<codepen id="wvmmyzZ" user="ann">}}\n\n'
+            '{{< linkcard href="https://github.com/Bilibili/flv.js/" title="flv.js - Github" '
+            'desc="github.com/Bilibili/flv.js/" >}}\n\n'
+            '{{< linkcard href="https://ossrs.net/" title="SRS" desc="实时视频服务器" '
+            'cover="https://ossrs.net/a.png">}}\n\n'
+            '{{<dplayer url="https://example.org/v/demo.mp4">}}\n'})
+    page = prose(out, "post/notes/index.html")
+    links = [(a.text(), a["href"]) for a in page.find_all("a")]
+    assert links == [
+        ("♪ https://music.163.com/#/song?id=5179543", "https://music.163.com/#/song?id=5179543"),
+        ("https://movie.douban.com/subject/25823132/",
+         "https://movie.douban.com/subject/25823132/"),
+        ("https://book.douban.com/subject/35038473/",
+         "https://book.douban.com/subject/35038473/"),
+        ("CodePen: ann/wvmmyzZ", "https://codepen.io/ann/pen/wvmmyzZ"),
+        ("flv.js - Github", "https://github.com/Bilibili/flv.js/"),
+        ("SRS", "https://ossrs.net/"),
+        ("▶ demo.mp4", "https://example.org/v/demo.mp4")]
+    assert "实时视频服务器" in page.text() and "import:" not in page.text()
+
+
+def test_an_embed_naming_nothing_stays_in_a_comment(tmp_path: Path) -> None:
+    """A `douban` card with only a number (an ISBN or a film?) names no page: it stays in
+    a comment, with a warning at its line."""
+    imported = imported_site(tmp_path, {
+        "config.yaml": "title: S\nlanguageCode: zh-cn\n",
+        "content/post/a.md": "---\ntitle: A\ndate: 2023-01-01\n---\n\n"
+                             "{{< douban 9787532132263 >}}\n"})
+    [warning] = imported.report.warnings
+    assert (warning.path, warning.line) == ("content/post/a.md", 6)
+    assert "douban card naming no book or film" in warning.message

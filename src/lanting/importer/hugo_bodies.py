@@ -26,6 +26,7 @@ from lanting.importer.body_math import (
     unescape_marked_math,
 )
 from lanting.importer.common import LinkTable, bool_of, heading_fragment, prose_raw
+from lanting.importer.hugo_embeds import embed_handlers
 from lanting.importer.hugo_links import HugoLinks
 from lanting.importer.hugo_shortcodes import (
     blowfish_paired,
@@ -322,7 +323,7 @@ class HugoBodies(HugoLinks):
                            if f.suffix.lower() in VIDEO_SUFFIXES)
             return found[0][1] if found else src
 
-        return {**link_handlers(ctx), **blowfish_single(ctx),
+        return {**link_handlers(ctx), **blowfish_single(ctx), **embed_handlers(ctx),
                 **stack_handlers(ctx, video_file)[1],
                 "figure": figure,
                 "image": figure, "ref": ref, "relref": ref, "youtube": youtube,
