@@ -100,3 +100,25 @@ def test_an_embed_naming_nothing_stays_in_a_comment(tmp_path: Path) -> None:
     [warning] = imported.report.warnings
     assert (warning.path, warning.line) == ("content/post/a.md", 6)
     assert "douban card naming no book or film" in warning.message
+
+
+def test_papermod_s_search_and_archives_sections_are_lanting_s_pages(tmp_path: Path) -> None:
+    """Early PaperMod made its search and archives pages of `content/search/_index.md`
+    and `content/archives/_index.md` with no layout: Hugo drew each section's list page
+    with the theme's `_default/search.html`, by its name. They became pages of the
+    starter's text ("keep this file"), and the one at `/search/` clashed with
+    Lanting's search page: the build failed."""
+    note = ('+++\ntitle = "{0}"\ndescription = ""\n+++\n\n改上面的设置。\n\n'
+            "保留本文件，Hugo 才生成{0}页。\n")
+    imported = imported_site(tmp_path, {
+        "config.yml": "title: Q\nlanguageCode: zh-cn\ntheme: papermod\n",
+        "content/search/_index.md": note.format("Search"),
+        "content/archives/_index.md": note.format("Archives"),
+        "content/post/gc.md": "---\ntitle: GC\ndate: 2020-03-17\n---\n\n三色标记。\n"})
+    assert sorted(e.message for e in imported.report.entries if "left out" in e.message) == [
+        "left out: a page Lanting makes itself (layout `archives`)",
+        "left out: a page Lanting makes itself (layout `search`)"]
+    assert not (imported.dest / "content/pages").exists()
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert (out / "search/index.html").is_file()
+    assert "/archive/" in (out / "archives/index.html").read_text(encoding="utf-8")

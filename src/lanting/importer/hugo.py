@@ -158,7 +158,10 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
         section = self.section_of(path)
         if self.read_special(path, bundle, section, data, head, body):
             return
-        layout = layout_of(data)
+        layout = layout_of(data) or (layout_of({"layout": section}) if path.stem.startswith(
+            "_index") and section.lower() in ("archive", "archives", "search") else "")
+        # (PaperMod's early `content/search/_index.md`, a section's list page without a
+        # layout: Hugo drew it with the theme's `_default/search.html`, by its name)
         if section and layout in ("archives", "search") or layout == "links" and not (
                 body.strip() or link_list(data)):
             self.generated(path, bundle, section, data, layout)  # (Stack's page/search/)
