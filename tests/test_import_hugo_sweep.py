@@ -122,3 +122,20 @@ def test_papermod_s_search_and_archives_sections_are_lanting_s_pages(tmp_path: P
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert (out / "search/index.html").is_file()
     assert "/archive/" in (out / "archives/index.html").read_text(encoding="utf-8")
+
+
+def test_a_slug_written_with_a_slash_keeps_its_old_url(tmp_path: Path) -> None:
+    """hugo-theme-bootstrap posts give `slug: /e84c3531` (a hash, with a slash): Hugo
+    joined the URL's parts with Go's `path.Join`, `/posts/vim/e84c3531/`. The importer
+    made it `/posts/vim//e84c3531/`, which no redirect can hold: each post lost its old
+    URL, with a warning, and links to it broke the build."""
+    post = "---\ntitle: {0}\ndate: 2022-07-0{1}\nslug: /{2}\n---\n\n{3}\n"
+    out = built_cleanly(tmp_path, {
+        "config.toml": 'title = "步履"\nlanguageCode = "zh-cn"\ntheme = "hugo-theme-bootstrap"\n',
+        "content/posts/vim/vimtutor翻译/index.md": post.format("Vimtutor", 9, "e84c3531", "译文。"),
+        "content/posts/tools/git.md": post.format(
+            "Git", 8, "f0e09e13", "见 [Vimtutor](/posts/vim/e84c3531/)。")})
+    [link] = prose(out, "posts/f0e09e13/index.html").find_all("a")
+    assert link["href"] == "/posts/e84c3531/"
+    assert "/posts/e84c3531/" in (out / "posts/vim/e84c3531/index.html").read_text(
+        encoding="utf-8")

@@ -291,8 +291,8 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
         if item.draft:
             item.front["draft"] = True
         folders = (bundle or path).parent.relative_to(self.root_of(path)).parts
-        url = str(data.get("url") or self.ugly(hugo_path("/" + "/".join(
-            [*folders, str(data.get("slug") or stem)]) + "/", self.lower), section))
+        url = str(data.get("url") or self.ugly(hugo_path(re.sub(r"/{2,}", "/", "/" + "/".join(
+            [*folders, str(data.get("slug") or stem)]) + "/"), self.lower), section))
         item.old_urls = [self.in_folder(url, language, data)]
         self.table.add(item.old_urls[0], item)
         self.page_menu(path, data, url)

@@ -84,8 +84,10 @@ class HugoUrls:
             folders = (bundle or path).parent.relative_to(self.root_of(path)).parts
             pattern = self.configured_permalink(section)
             if pattern is None:  # Hugo's default: the path under content/
-                main = self.ugly("/" + "/".join([*folders, hugo_path(
-                    str(data.get("slug") or ""), False) or stem]) + "/", section)
+                # (a `slug: /e84c3531` written with a slash: Hugo joins the parts with
+                # Go's `path.Join`, which leaves no `//`)
+                main = self.ugly(re.sub(r"/{2,}", "/", "/" + "/".join([*folders, hugo_path(
+                    str(data.get("slug") or ""), False) or stem]) + "/"), section)
                 main = hugo_path(main, self.lower)
             else:
                 main = self.fill(pattern, self.nested_sections(path, folders), data, date,
