@@ -139,3 +139,25 @@ def test_a_slug_written_with_a_slash_keeps_its_old_url(tmp_path: Path) -> None:
     assert link["href"] == "/posts/e84c3531/"
     assert "/posts/e84c3531/" in (out / "posts/vim/e84c3531/index.html").read_text(
         encoding="utf-8")
+
+
+def test_parts_of_a_series_sharing_a_weight_are_numbered_by_date(tmp_path: Path) -> None:
+    """hugo-theme-bootstrap's archetype gives every post `weight: 100`, which Hugo sorted
+    by weight, then date. Each became part 100 of its series, and the build failed
+    ("part 100 is claimed by both …"): the parts are numbered by weight, then date."""
+    post = ("---\ntitle: {0}\ndate: 2022-0{1}-01\nseries: [牛客TOP101]\nweight: {2}\n---\n\n"
+            "正文。\n")
+    imported = imported_site(tmp_path, {
+        "config.toml": 'title = "步履"\nlanguageCode = "zh-cn"\n',
+        "content/posts/top101/list.md": post.format("链表", 3, 100),
+        "content/posts/top101/tree.md": post.format("二叉树", 5, 100),
+        "content/posts/top101/intro.md": post.format("开篇", 7, 1),
+        "content/posts/top101/search.md": post.format("二分", 4, 100)})
+    assert [e.message for e in imported.report.warnings] == []
+    assert [e.message.split(";")[0] for e in imported.report.entries if "series" in e.message] \
+        == ["series `牛客TOP101`: its parts share a `weight`"]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    series = parse_html((out / "series/牛客top101/index.html").read_text(encoding="utf-8"))
+    titles = [a.text() for a in series.one("main").find_all("a") if a.text() in (
+        "开篇", "链表", "二分", "二叉树")]
+    assert titles == ["开篇", "链表", "二分", "二叉树"]

@@ -111,6 +111,7 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
         for path, bundle in sorted(files, key=lambda f: self.section_of(f[0]) != self.main):
             self.read(path, bundle)
         self.read_branches(files)
+        self.number_shared_parts([item for item, _, _, _ in self.items])
         if not self.language:
             self.language = guess_language([text for _, text, _, _ in self.items])
             self.report.note(config_file(self.source), None,

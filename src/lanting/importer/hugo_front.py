@@ -13,6 +13,7 @@ from typing import Any
 
 from lanting.importer import body as B
 from lanting.importer.common import first_date, is_image, summary_of
+from lanting.importer.item import Item
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
 from lanting.importer.text import When, key_line, names
@@ -55,6 +56,7 @@ DATES = ("date", "publishDate", "pubdate", "published", "lastmod", "modified")
 class HugoFront:
     """The front matter side of the Hugo importers."""
 
+    source: Path
     report: Report
     site: NewSite
     tz: dt.tzinfo
@@ -120,3 +122,29 @@ class HugoFront:
             if found:
                 return self.site.image(found[0], None)
         return ""
+
+    def number_shared_parts(self, items: list[Item]) -> None:
+        """Series whose parts share a `weight` (an archetype's `weight: 100` in every
+        post), which Hugo sorted by weight, then by date: Lanting refuses two parts of one
+        number, and the build failed. Such a series' parts are numbered 1, 2, … by
+        weight, then date, oldest first (a series' reading order)."""
+        groups: dict[tuple[str, str], list[Item]] = {}
+        for item in items:
+            if item.kind == "post" and isinstance(item.front.get("series_order"), int):
+                groups.setdefault((str(item.front["series"]), item.lang), []).append(item)
+        for (name, _lang), parts in sorted(groups.items()):
+            orders = [int(p.front["series_order"]) for p in parts]
+            if len(set(orders)) == len(orders):
+                continue
+            parts.sort(key=lambda p: (int(p.front["series_order"]),
+                                      _moment(p.front.get("date"))))
+            for number, part in enumerate(parts, 1):
+                part.front["series_order"] = number
+            self.report.note(parts[0].source or self.source, None, f"series `{name}`: its "
+                             "parts share a `weight`; numbered 1, 2, … by weight, then "
+                             "date, oldest first")
+
+
+def _moment(date: Any) -> float:
+    return date.moment.timestamp() if isinstance(date, When) else 0.0
+
