@@ -183,6 +183,23 @@ def test_a_generic_type_in_prose_is_named_so() -> None:
     assert problem.hint is not None and "put it in `code`" in problem.hint
 
 
+def test_a_placeholder_tag_in_prose_is_found() -> None:
+    """`apiVersion <string>` and `git checkout <branch>` (a Kubernetes and a Git post of
+    a Hugo blog) lost the word in angle brackets: an HTML tag no element is named by,
+    which the browser hides, without a word. Known elements (HTML's, obsolete ones,
+    SVG's, MathML's) and custom elements (with a hyphen) are no placeholder."""
+    found = warnings("- apiVersion <string> 版本\n- 切到 git checkout <branch>\n\n"
+                     "List<int> 和 <T>\n\n<center>居中</center> <font>f</font> <br> "
+                     "<meting-js></meting-js> <mi>x</mi> <b>粗</b> <span class=x>y</span>\n")
+    assert found == [(5, "no element is named so, and the browser hides `<string>`"),
+                     (6, "no element is named so, and the browser hides `<branch>`"),
+                     (8, "no element is named so, and the browser hides `<int>`")]
+    rendered = render_markdown("用 <branch> 切换\n", RenderContext(Path("a.md"), "a.md"))
+    (problem,) = rendered.problems
+    assert problem.message.startswith("`<branch>` in the text")
+    assert problem.hint is not None and "`\\<branch>`" in problem.hint
+
+
 def test_mdx_import_and_export_lines_are_found() -> None:
     """An MDX post (Docusaurus) starts with `import Tabs from '@theme/Tabs';`: it was a
     paragraph of text, silently. Python's `from x import y` in prose is no such line."""

@@ -10,7 +10,9 @@ warning at its line, as is a `**` that opens or closes no bold text (in `**bold 
 neither does). Code spans, code blocks and math are left alone
 (there such text is what the writer means), and so are HTML comments, `<pre>`, `<code>`,
 `<script>` and `<style>` in raw HTML. A component of VitePress or MDX in raw HTML
-(`<Badge text="v2" />`), which the browser shows nothing of, is a warning too.
+(`<Badge text="v2" />`), which the browser shows nothing of, is a warning too, and so
+is a tag no element is named by (`apiVersion <string>`, `git checkout <branch>`: a
+placeholder in prose, which the browser hides).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from markdown_it import MarkdownIt
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
+from lanting.markdown.html_elements import KNOWN
 from lanting.model.problem import Problem
 
 TEMPLATE_SYNTAX = re.compile(
@@ -48,6 +51,11 @@ COMPONENT = re.compile(r"<([A-Z][a-z][A-Za-z0-9]*)(?=[\s/>])")
 (Docusaurus): the browser knows no such element and shows at most its text."""
 COMPONENT_HINT = ("Lanting runs no Vue or MDX components: write what it shows in Markdown or "
                   "HTML, or remove it")
+_BARE_TAG = re.compile(r"</?([A-Za-z][A-Za-z0-9]*)\s*/?>")
+"""A tag without attributes (`<string>`, `</branch>`): written in prose as a placeholder
+when no element has its name (a custom element's, `<meting-js>`, has a hyphen)."""
+TAG_HINT = ("a placeholder written in prose? put it in `code` (`<branch>`) or escape its "
+            "bracket (`\\<branch>`): in Markdown it is an HTML tag, which the browser hides")
 _HIDDEN_HTML = re.compile(r"<!--.*?-->|<(pre|code|script|style)\b.*?</\1\s*>",
                           re.DOTALL | re.IGNORECASE)
 HINT = ("Lanting runs no Liquid, Hugo shortcodes or kramdown attributes, so this is shown "
@@ -90,6 +98,12 @@ def _in_inline(token: Token) -> Iterator[tuple[int, str]]:
             if (component := COMPONENT.match(shown)) is not None:
                 word = _WORD_BEFORE.search(before)  # (`Set<Integer>`: a generic type)
                 yield line, (word.group() if word else "") + component.group()
+            elif (bare := _BARE_TAG.fullmatch(shown)) is not None \
+                    and bare.group(1).lower() not in KNOWN:
+                # (`apiVersion <string>`, `git checkout <branch>`: yielded whole, `>` and
+                # all, which tells it from a component's `<Badge`)
+                word = _WORD_BEFORE.search(before)
+                yield line, (word.group() if word else "") + shown
         before = child.content if child.type == "text" else ""
 
 
@@ -99,7 +113,8 @@ def _leftovers(state: StateCore) -> None:
     source = state.src
     if ctx is None or not (("{" in source and TEMPLATE_SYNTAX.search(source))
                            or ("\\" in source and TEX.search(source))
-                           or ("<" in source and COMPONENT.search(source))):
+                           or ("<" in source and (COMPONENT.search(source)
+                                                  or _BARE_TAG.search(source)))):
         return
     seen: set[int] = set()
     for token in state.tokens:
@@ -121,7 +136,12 @@ def _leftovers(state: StateCore) -> None:
             seen.add(line)
             shown = syntax if len(syntax) <= 60 else syntax[:57] + "…"
             tex = syntax.startswith(("\\", "$"))
-            if syntax.startswith("<"):
+            if syntax.endswith(">"):
+                tag = syntax[syntax.find("<"):]
+                message = (f"`{shown}` in the text: no element is named so, and the browser "
+                           f"hides `{tag}`")
+                hint = TAG_HINT
+            elif syntax.startswith("<"):
                 message = f"a component of another tool left in the page: `{shown}>`"
                 hint = COMPONENT_HINT
             elif _GENERIC.match(syntax):
