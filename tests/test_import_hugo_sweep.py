@@ -161,3 +161,27 @@ def test_parts_of_a_series_sharing_a_weight_are_numbered_by_date(tmp_path: Path)
     titles = [a.text() for a in series.one("main").find_all("a") if a.text() in (
         "开篇", "链表", "二分", "二叉树")]
     assert titles == ["开篇", "链表", "二分", "二叉树"]
+
+
+def test_goldmark_s_escaped_caret_in_math_and_a_ref_to_a_bundle_s_index(
+        tmp_path: Path) -> None:
+    """A PaperMod post on diffusion models (KaTeX, no `passthrough`) writes `\\^` in its
+    formulas, which Goldmark unescaped before KaTeX saw `^`: the importer kept `\\^`, an
+    accent of text, and the build failed ("Not valid in math mode"). Its
+    `{{< ref "/posts/transformers/index" >}}` (the bundle's file without its extension,
+    which Hugo takes) was left in a comment as naming no page."""
+    out = built_cleanly(tmp_path, {
+        "config.yml": "title: P\nlanguageCode: en\ntheme: PaperMod\n",
+        "content/posts/transformers/index.md": "---\ntitle: Transformers\ndate: 2023-01-01\n"
+                                               "---\n\nAttention.\n",
+        "content/posts/diffusion/index.md":
+            "---\ntitle: Diffusion\ndate: 2023-02-01\nmath: true\n---\n\n"
+            'See [the transformer post]({{< ref "/posts/transformers/index" >}}).\n\n'
+            "$$\n\\mu_\\theta\\^\\*, x\\_t\\^2 = \\arg\\min_{\\mu_\\theta} L\n$$\n\n"
+            "Inline $\\beta\\_t\\^{1/2}$ too.\n"})
+    page = prose(out, "posts/diffusion/index.html")
+    assert page.one("a")["href"] == "/posts/transformers/"
+    formulas = page.find_all("math")
+    assert len(formulas) == 2
+    assert len(formulas[0].find_all("msup")) + len(formulas[0].find_all("msubsup")) == 2
+    assert "^" not in page.text()

@@ -14,11 +14,17 @@ from lanting.importer.shelf import Shelf
 from lanting.markdown.mathsyntax import ENVIRONMENTS
 
 
-def unescape_markdown(tex: str) -> str:
+def unescape_markdown(tex: str, more: str = "") -> str:
     """TeX as MathJax got it after a Markdown renderer read its escapes (`\\_` → `_`;
     `\\'`, kramdown's and CommonMark's escaped quote, `f'\\'` → `f''`: to TeX an accent
-    of text, an error in a formula)."""
-    return re.sub(r"\\([\\_*|'\"])", r"\1", tex)
+    of text, an error in a formula); and the escapes of the characters in `more`."""
+    return re.sub(rf"\\([\\_*|'\"{re.escape(more)}])", r"\1", tex)
+
+
+TEXT_ACCENTS = "^~=.`"
+"""Characters CommonMark (Goldmark) unescapes and whose escape is, to TeX, an accent of
+text (`\\^`, `\\~`, `\\=`, `\\.`, `` \\` ``), an error in a formula: `\\mu\\^*`
+reached MathJax as `\\mu^*`."""
 
 
 _ESCAPE = re.compile(r"\\[\\()]")
@@ -121,7 +127,7 @@ _LONE_BACKSLASH_AT_END = re.compile(r"(?<!\\)((?:\\\\)*\\)(?=[ \t]*\n)")
 `\\⏎`, which Lanting's math rejects."""
 
 
-def unescape_marked_math(text: str) -> tuple[str, int]:
+def unescape_marked_math(text: str, more: str = "") -> tuple[str, int]:
     """hexo-renderer-marked read Markdown escapes inside math before MathJax saw it, so
     posts were written with `\\_`, `\\*`, `\\\\\\\\` and `\\|`: undo them inside `$…$` and
     `$$…$$` only, which gives what the old pages showed. A `\\\\` ending a line stays a
@@ -130,7 +136,7 @@ def unescape_marked_math(text: str) -> tuple[str, int]:
 
     def undo(match: re.Match[str]) -> str:
         nonlocal count
-        inner = _LONE_BACKSLASH_AT_END.sub(r"\1\\", unescape_markdown(match.group(2)))
+        inner = _LONE_BACKSLASH_AT_END.sub(r"\1\\", unescape_markdown(match.group(2), more))
         count += inner != match.group(2)
         return match.group(1) + inner + match.group(3)
 

@@ -18,6 +18,7 @@ from typing import Any
 from lanting.importer import body as B
 from lanting.importer.body_links import map_urls, spaced_image_paths
 from lanting.importer.body_math import (
+    TEXT_ACCENTS,
     escaped_delimiters,
     escaped_parentheses,
     math_entities,
@@ -367,7 +368,7 @@ def escaped_math(text: str, ctx: Context) -> str:
     `$$x$$` with the escapes undone. A lone `\\(…\\)` was a pair of parentheses."""
     text, count = escaped_delimiters(text)
     ctx.convert("escaped math delimiters \\\\( \\\\[ as $ and $$", count)
-    text, count = unescape_marked_math(text)
+    text, count = unescape_marked_math(text, TEXT_ACCENTS)
     ctx.convert("Markdown escapes undone in math (Goldmark without passthrough)", count)
     text, count = escaped_parentheses(text)
     ctx.convert("escaped parentheses \\( \\) as plain ones", count)

@@ -155,7 +155,8 @@ class HugoLinks:
 
     def find(self, name: str, folder: Path) -> Item | None:
         """The page a `ref`/`relref` names: a path from `content/`, or from the page's
-        folder, with or without `.md`, a bundle's folder, or a unique file name."""
+        folder, with or without `.md`, a bundle's folder (or its `index` file without the
+        extension), or a unique file name."""
         name = name.strip()
         if not name:
             return None
@@ -167,8 +168,11 @@ class HugoLinks:
         by_path = {rel.lower(): item for rel, item in self.by_path.items()}
         for base in bases:
             base = base.removesuffix("/").lower()
+            # (a bundle named by its file without the extension, `/posts/gpt/index`, as
+            # Hugo takes it: "with or without a file extension")
             for candidate in (base, base.removesuffix(".md"), base + "/index.md",
-                              base.removesuffix("/index.md")):
+                              base.removesuffix("/index.md"), base + ".md",
+                              base.removesuffix("/index")):
                 if candidate in by_path:
                     return by_path[candidate]
         stem = Path(name).name.removesuffix(".md").lower()
