@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from htmltree import parse_html
+from sitebits import png
 from test_import_hugo_sites import built_cleanly, imported_site, prose
 
 from lanting.build import build
@@ -185,3 +186,26 @@ def test_goldmark_s_escaped_caret_in_math_and_a_ref_to_a_bundle_s_index(
     assert len(formulas) == 2
     assert len(formulas[0].find_all("msup")) + len(formulas[0].find_all("msubsup")) == 2
     assert "^" not in page.text()
+
+
+def test_bundles_named_in_the_one_language_of_the_site(tmp_path: Path) -> None:
+    """A LoveIt site of one language (`defaultContentLanguage = "zh-cn"`, no
+    `[languages]`) names each bundle's page `index.zh-cn.md`, which Hugo reads as the
+    bundle's page in that language. The suffix was kept: every post was `indexzh-cn`,
+    `indexzh-cn-2`, … at `/index.zh-cn/`, each but one losing its old URL, and the
+    bundle's images were not found beside it."""
+    post = "---\ntitle: {0}\ndate: 2023-0{1}-01\n---\n\n{0}。\n\n![图](cover.png)\n"
+    imported = imported_site(tmp_path, {
+        "config.toml": 'title = "A"\ndefaultContentLanguage = "zh-cn"\nlanguageCode = "zh-CN"\n'
+                       'theme = "LoveIt"\n',
+        "content/posts/AegisubAss/index.zh-cn.md": post.format("字幕", 1),
+        "content/posts/AegisubAss/cover.png": png(4, 4),
+        "content/posts/BGK-Decode/index.zh-cn.md": post.format("解码", 2),
+        "content/posts/BGK-Decode/cover.png": png(4, 4),
+        "content/about/index.zh-cn.md": "---\ntitle: 关于\n---\n\n关于我。\n"})
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    for slug in ("aegisubass", "bgk-decode"):
+        assert prose(out, f"posts/{slug}/index.html").one("img")["src"] == \
+            f"/posts/{slug}/cover.png"
+    assert "关于我" in prose(out, "about/index.html").text()

@@ -49,9 +49,11 @@ class HugoLanguages:
     def split_language(self, path: Path,
                        languages: list[HugoLanguage]) -> tuple[str, HugoLanguage]:
         """A file's name without its language suffix, and its language (a file without
-        one is in its folder's first language: the default in a shared `content/`)."""
+        one is in its folder's first language: the default in a shared `content/`). A
+        site of one language names it too (LoveIt's `index.zh-cn.md` bundles, under
+        `defaultContentLanguage = "zh-cn"`): Hugo reads the suffix all the same."""
         stem, dot, suffix = path.stem.rpartition(".")
-        for language in self.languages if len(languages) > 1 else ():
+        for language in self.languages if len(languages) > 1 else languages:
             if dot and suffix.lower() == language.key:
                 return stem, language
         return path.stem, languages[0]
