@@ -573,14 +573,15 @@ def test_mathjax_and_paper_commands_render(tex: str, text: str) -> None:
 
 @pytest.mark.parametrize(("tex", "hint_has"), [
     ("\\bbox[red]{x}", "\\boxed"), ("\\KL(p\\|q)", "math_macros"),
-    ("(A \\or B)", "\\lor"), ("A \\and B", "\\land"), ("A \\xor B", "\\oplus"),
+    ("A \\xor B", "\\oplus"),
     ("\\xymatrix{A \\ar[r] & B}", "\\begin{CD}"),
     ("\\begin{tikzcd} A \\arrow[r] & B \\end{tikzcd}", "\\begin{CD}"),
 ])
 def test_an_unknown_command_says_what_it_likely_is(tex: str, hint_has: str) -> None:
     """`\\bbox` (MathJax's) and a macro the old site's MathJax defined (`\\KL`) were
     "a command KaTeX has but math-core lacks, or a typo"; so were `\\or` and `\\and` (a
-    real Hexo post's CNF), which TeX spells `\\lor` and `\\land`. xy-pic's `\\xymatrix`
+    real Hexo post's CNF), which TeX spells `\\lor` and `\\land` (now read as those, as
+    Typora's texvc did: `test_typora_texvc_names_render`). xy-pic's `\\xymatrix`
     (a real Quarto blog's diagrams, drawn by MathJax's xyjax) and `tikzcd` say to
     redraw them with `CD` or as an image."""
     (problem,) = render(f"${tex}$\n").problems
@@ -677,6 +678,26 @@ def test_the_physics_packages_other_names(tex: str, text: str) -> None:
     assert rendered.problems == ()
     shown = mathml_text(rendered.html[rendered.html.index("<math"):])
     assert shown.replace("\u2061", "") == text
+
+
+@pytest.mark.parametrize(("tex", "text"), [
+    ("\\frac{\\part L}{\\part w}", "∂L/∂w"), ("\\part_t u", "∂_t u"),
+    ("z \\in \\C, q \\in \\Q", "z∈ℂ,q∈ℚ"), ("(A \\or B) \\and C", "(A∨B)∧C"),
+    ("\\ang ABC", "∠ABC"), ("5\\euro", "5€"),
+    # a row break before a letter is no alias: `\\C` is a break, then C
+    ("\\begin{aligned} \\part a \\\\C \\end{aligned}", "∂a;C"),
+])
+def test_typora_texvc_names_render(tex: str, text: str) -> None:
+    """Typora drew formulas with MathJax 2 and its `mediawiki-texvc` extension, so notes
+    written there say `\\part` for ∂ (and `\\C`, `\\and`, `\\or`, `\\ang`): a real
+    deep-learning course's notes (MathsCode/DeepLearning) failed the build on every
+    `\\frac{\\part J}{\\part w}` as an unknown command."""
+    from lanting.markdown.mathtext import mathml_text
+
+    rendered = render(f"$${tex}$$\n")
+    assert rendered.problems == ()
+    shown = mathml_text(rendered.html[rendered.html.index("<math"):])
+    assert shown.replace("\u2061", "").replace(" ", "") == text.replace(" ", "")
 
 
 def test_a_physics_command_without_its_arguments_is_an_error() -> None:
@@ -860,6 +881,25 @@ def test_a_control_space_ending_a_formula_is_kept(text: str, formulas: int) -> N
     maths = tree(text).find_all("math")
     assert len(maths) == formulas and all("\\" not in m.text() for m in maths)
     assert trimmed("x\\\\ ") == "x\\\\" and trimmed(" y\\ ") == "y\\ "
+
+
+def test_a_dollar_formula_in_escaped_parentheses() -> None:
+    """`\\($x$\\)为输入` (an Obsidian vault's ResNet note): Obsidian and Typora have no
+    `\\(` delimiter, so they show a formula in parentheses; Lanting read `\\(…\\)` as
+    a formula holding `$x$` and failed the build ("Unexpected $"). A `$` outside braces
+    is no TeX, so the parentheses are text; `\\(\\text{if $x>0$}\\)` stays one formula."""
+    doc = tree("其中，\\($x$\\)为输入，\\(\\text{if $x>0$}\\) 与 \\(\\$5\\)。\n")
+    assert [m.text() for m in doc.find_all("math")][:1] == ["x"]
+    assert len(doc.find_all("math")) == 3 and "(x)为输入" in doc.text()
+
+
+@pytest.mark.parametrize("text", ["- $L_2 \\ Regularization: $\n",
+                                  "正则项 $\\|w\\|_2^2 $ 越小越好\n"])
+def test_a_formula_spaced_on_one_side_holding_a_control_symbol_is_math(text: str) -> None:
+    """`$L_2 \\ Regularization: $` (a deep-learning course's Typora notes, which draw
+    `$ x $` as math): a space inside on one side made it math only when it held a
+    command, and `\\ ` (TeX's control space) is none, so its TeX was left in the page."""
+    assert len(tree(text).find_all("math")) == 1
 
 
 @pytest.mark.parametrize("text", [

@@ -65,9 +65,8 @@ _UNKNOWN_ENVIRONMENT = re.compile(r'Unknown environment "(\w+)"')
 
 _EXTENSIONS = {
     "bbox": "`\\bbox` is MathJax's: write `\\boxed{…}` or `\\colorbox{…}{…}`",
-    # names writers reach for that TeX spells otherwise (MathJax showed them in red too)
-    "or": "logical or is `\\lor` (∨), or `\\vee`",
-    "and": "logical and is `\\land` (∧), or `\\wedge`",
+    # a name writers reach for that TeX spells otherwise (MathJax showed it in red too;
+    # texvc's `\\or` and `\\and`, which Typora drew, are read as `\\lor` and `\\land`)
     "xor": "exclusive or is `\\oplus` (⊕)",
     # diagram packages (MathJax's xyjax extension drew xy-pic): neither KaTeX nor
     # math-core has them, and no rewrite keeps their drawing

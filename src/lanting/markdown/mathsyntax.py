@@ -33,6 +33,9 @@ _CJK = re.compile(r"[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-
                   r"\uff00-\uffef]")
 _TEXT_GROUP = re.compile(r"\\(?:text[a-z]*|mbox|hbox|mathrm|operatorname)\s*\{[^{}]*\}")
 _COMMAND = re.compile(r"\\[A-Za-z]+")
+_TEX = re.compile(r"\\(?:[A-Za-z]+|[ ,;:!{}|])")
+"""A command, or a control symbol prose never has: a space (`L_2 \\ Regularization`),
+a thin space, `\\{`, `\\|`."""
 _WORDS = re.compile(r"[A-Za-z]{3,}\s+[A-Za-z]{3,}")
 _CONTROL_SPACE_LAST = re.compile(r"(?<!\\)(?:\\\\)*\\ $")
 
@@ -52,12 +55,13 @@ def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
     if not content.strip() or content[0].isdigit() and not _COMMAND.search(content):
         return False  # `$5 and $` … money (`$1/\\vert x \\vert $` holds a command: math)
     if not (content[0].isspace() and content[-1].isspace()) \
-            and not _COMMAND.search(content) \
+            and not _TEX.search(content) \
             and not _symbol_in_chinese(src, start, end, content) \
             and not _plain_equation(content):
         # `${HOME} and $x$`: spaced formulas are written `$ x $`, or hold a command,
-        # `$\\overline{A+B} $`, `$y \\in \\lbrace -1, 1 \\rbrace $`, or are an equation,
-        # `$ q = x+y$` (as MathJax and KaTeX's auto-render read them)
+        # `$\\overline{A+B} $`, `$y \\in \\lbrace -1, 1 \\rbrace $` (or a control symbol,
+        # `$L_2 \\ Regularization: $`, Typora's), or are an equation, `$ q = x+y$` (as
+        # MathJax and KaTeX's auto-render read them)
         return False
     if src[end + 1:end + 12].lstrip(" \t")[:1].isdigit():
         return False  # `… $ 10`, `| $  1.10 | $  4.40 |` (a padded table's prices)
@@ -186,6 +190,26 @@ def _dollar(state: StateInline, silent: bool) -> bool:
     return True
 
 
+def _dollar_outside_braces(src: str, start: int, end: int) -> bool:
+    """Whether `src[start:end]` holds a `$` outside braces (not `\\$`, nor in
+    `\\text{if $x$}`): `\\($x$\\)` is a formula in escaped parentheses, as Obsidian and
+    Typora (which have no `\\(` delimiter) show it, since TeX math holds no such `$`."""
+    depth, pos = 0, start
+    while pos < end:
+        c = src[pos]
+        if c == "\\":
+            pos += 2
+            continue
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth = max(0, depth - 1)
+        elif c == "$" and depth == 0:
+            return True
+        pos += 1
+    return False
+
+
 def _parenthesis(state: StateInline, silent: bool) -> bool:
     src, start = state.src, state.pos
     if not src.startswith("\\(", start) or _escaped(src, start):
@@ -193,7 +217,7 @@ def _parenthesis(state: StateInline, silent: bool) -> bool:
     end = src.find("\\)", start + 2)
     while end >= 0 and _escaped(src, end):
         end = src.find("\\)", end + 1)
-    if end < 0 or not src[start + 2:end].strip():
+    if end < 0 or not src[start + 2:end].strip() or _dollar_outside_braces(src, start + 2, end):
         return False
     if not silent:
         token = state.push("math_inline", "math", 0)

@@ -134,6 +134,17 @@ def _varlim(s: str, ctx: Context) -> str:
     return _VARLIM_USE.sub(one, s)
 
 
+TEXVC = {
+    "part": "\\partial", "C": "\\mathbb{C}", "Q": "\\mathbb{Q}", "and": "\\land",
+    "or": "\\lor", "ang": "\\angle", "hAar": "\\Leftrightarrow", "vline": "\\vert",
+    "euro": "€", "geneuro": "€", "geneuronarrow": "€", "geneurowide": "€",
+    "officialeuro": "€", "textvisiblespace": "␣", "Digamma": "Ϝ", "coppa": "ϙ",
+    "varcoppa": "ϙ", "Coppa": "Ϙ", "koppa": "ϟ", "Koppa": "Ϟ", "sampi": "ϡ", "Sampi": "Ϡ",
+    "stigma": "ϛ", "varstigma": "ϛ", "Stigma": "Ϛ",
+}
+"""texvc's names that math-core lacks. Not its `\\O`, `\\H` and `\\AA` (∅, ℍ, Å to
+texvc): TeX's Ø, Hungarian accent and Å in text, which a `\\text{…}` may hold."""
+
 ALIASES = {
     "centerdot": "\\cdot", "sdot": "\\cdot", "smallsetminus": "\\setminus",
     "shortmid": "\\mid", "shortparallel": "\\parallel", "nshortmid": "\\nmid",
@@ -152,13 +163,17 @@ ALIASES = {
     "perthousand": "‰",
     # KaTeX's colons (mathtools'): an ordinary `:`, and one as a relation
     "ordinarycolon": "\\mathord{:}", "vcentcolon": "\\mathrel{:}",
+    # MediaWiki's texvc names (MathJax 2's `mediawiki-texvc`, which Typora loaded, so
+    # notes written there use them; KaTeX has the rest): `\part` for ∂ above all
+    **TEXVC,
 }
 """Commands math-core lacks, as commands it has: the same character (KaTeX only draws
 some smaller or bolder; the double-struck `\\mathds{1}` / `\\mathbbm{1}` of the dsfont
 and bbm packages, the indicator function of papers, is `\\mathbb`'s), or, for the last
 few, the nearest (`\\overlinesegment` loses its end ticks)."""
-_ALIAS = re.compile(r"\\(" + "|".join(sorted(ALIASES, key=len, reverse=True))
+_ALIAS = re.compile(r"(?<!\\)((?:\\\\)*)\\(" + "|".join(sorted(ALIASES, key=len, reverse=True))
                     + r")(?![A-Za-z])\s*")
+"""An alias's name after any row breaks (`\\\\C` is a break, then the letter C)."""
 
 
 def _aliases(s: str, ctx: Context) -> str:
@@ -168,7 +183,8 @@ def _aliases(s: str, ctx: Context) -> str:
         s = replace_command(s, "mathnormal", 1, lambda o, a, i: "{" + a[0] + "}")
     if "\\TextOrMath" in s:
         s = replace_command(s, "TextOrMath", 2, lambda o, a, i: "{" + a[1] + "}")
-    return _ALIAS.sub(lambda m: ALIASES[m.group(1)] + (" " if ALIASES[m.group(1)] else ""), s)
+    return _ALIAS.sub(lambda m: m.group(1) + ALIASES[m.group(2)]
+                      + (" " if ALIASES[m.group(2)] else ""), s)
 
 
 _DOTS = re.compile(r"\\(dots|ldots|dotsc|dotso|mathellipsis)(?![A-Za-z])(\s*)")
