@@ -117,8 +117,11 @@ def test_anchor_checked_against_generated_page_ids(make_site: MakeSite, post: Po
 
 
 def test_an_anchor_differing_only_in_case_is_suggested(make_site: MakeSite, post: Post) -> None:
-    """`#MADE` for a heading `### MADE` (id `made`): difflib saw nothing alike."""
-    site = make_site({"content/posts/a.md": post("A", body="### MADE\n\nSee [it](#MADE).\n"
+    """`#MADE` for a heading `### MADE` (id `made`) of another page: difflib saw nothing
+    alike. (On its own page, a link naming a heading by its text leads to it:
+    `test_notes_apps.py`'s Typora links.)"""
+    site = make_site({"content/posts/a.md": post("A", body="### MADE\n\nMade.\n"),
+                      "content/posts/b.md": post("B", body="See [it](a.md#MADE).\n"
                                                   "And [that](#nothing-like-it).\n")})
     first, second = problems_of(site)
     assert first.hint == "did you mean `made`?"

@@ -301,7 +301,10 @@ def test_a_key_of_another_generator_names_the_lanting_equivalent(key: str, value
 
 @pytest.mark.parametrize("key", ["layout", "comments", "mathjax", "katex", "toc_number",
                                  "format", "execute", "jupyter", "number-sections",
-                                 "robots", "breaks", "GA", "disqus", "slideOptions"])
+                                 "robots", "breaks", "GA", "disqus", "slideOptions",
+                                 # Typora's, in every note it pasted an image into (an
+                                 # error, "unknown key", failed such a note's build)
+                                 "typora-copy-images-to", "typora-root-url"])
 def test_a_harmless_key_of_another_generator_is_a_warning(key: str) -> None:
     doc = ok(f"---\ntitle: A\ndate: 2026-01-02\n{key}: true\ntags: [a]\n---\nBody\n")
     assert doc.meta.tags == ("a",)

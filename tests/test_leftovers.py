@@ -218,6 +218,17 @@ def test_an_image_whose_path_has_a_space_is_found() -> None:
     assert warnings('![a](image%201.png) ![b](<c d.png>) ![e](f.png "a title")\n') == []
 
 
+def test_a_link_to_a_file_whose_path_has_a_space_is_found() -> None:
+    """`[笔记](../Basic Concepts-NLP/注意力.md)` (an Obsidian vault's) is text in
+    CommonMark, shown as written without a word; a title, an encoded or bracketed path,
+    and prose in brackets and parentheses are not such links."""
+    assert warnings("见 [笔记](../Basic Concepts-NLP/注意力.md)。\n\n"
+                    "[损失](../Basic Concepts/交叉熵(语言模型).md)\n") == [
+        (5, "`[笔记](../Basic Concepts-NLP/注意力.md)`"),
+        (7, "`[损失](../Basic Concepts/交叉熵(语言模型).md)`")]
+    assert warnings('[a](a%20b.md) [b](<c d.md>) [e](f.md "a title") [注](见下文 说明)\n') == []
+
+
 @pytest.mark.parametrize(("text", "shown"), [
     ("读了 <<The Great Gatsby>> 和 <<深度学习>>。", "读了 &lt;&lt;The Great Gatsby&gt;&gt; 和 "
      "&lt;&lt;深度学习&gt;&gt;。"),
@@ -235,3 +246,15 @@ def test_ascii_book_title_marks_are_text(text: str, shown: str) -> None:
 def test_an_autolink_in_book_title_marks_stays_a_link() -> None:
     rendered = render_markdown("见 <<https://x.org/a>>\n", RenderContext(Path("a.md"), "a.md"))
     assert '<a href="https://x.org/a">https://x.org/a</a>' in rendered.html
+
+
+def test_markdown_under_html_in_its_block_is_found() -> None:
+    """`<p align="center"><img …></p>` and, on the next line, `**结论**：…` (an Obsidian
+    vault's paper notes, centring each figure): the HTML block runs to the next blank
+    line, so the bold text was shown with its stars, without a word. A line of the
+    block that starts with a tag, or is in a `<pre>`, is HTML's own."""
+    text = ('<p align="center">\n  <img src="fig.png" width="300">\n</p>\n'
+            "**消融实验**：移除前馈块后性能提升。\n\n"
+            "<div>\n<b>**not markdown**</b>\n</div>\n\n<pre>\n- a listing\n</pre>\n\n"
+            "<details>\n<summary>推导</summary>\n- 第一步\n</details>\n")
+    assert warnings(text) == [(8, "`**消融实验**：移除前馈块后性能提升。`"), (20, "`- 第一步`")]

@@ -4,6 +4,7 @@ as written, and Obsidian's private comments were published (a new user's sweep).
 from __future__ import annotations
 
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 from htmltree import parse_html
@@ -181,6 +182,138 @@ def test_a_name_two_files_have_is_a_broken_link_at_its_line(make_site) -> None:
         build(site, BuildOptions(output=site / "public"))
     [problem] = [p for p in raised.value.problems if "notes.md" in p.message]
     assert (problem.path.name, problem.line) == ("index.md", 7)
+
+
+def test_typora_links_to_headings_by_their_text() -> None:
+    """Typora follows `[text](#2. Logistic Regression)` to the heading of that text,
+    spaces and all, and notes link their sections so (a table of contents, "见第 2 节"):
+    CommonMark takes no space in a destination, so a deep-learning course's notes
+    (MathsCode/DeepLearning) showed a dozen such links as their brackets."""
+    result = render("## 目录\n\n- [准备](#一、 准备工作)\n- [向量化](#3. 多样本 向量化(forward "
+                    "propagation))\n- [二分类](# 1. Binary Classification) 与 [S](#Softmax)\n"
+                    "\n### 1. Binary Classification\n\n## 一、 准备工作\n\n"
+                    "### 3. 多样本 向量化(forward propagation)\n\n## Softmax\n")
+    doc = parse_html(result.html)
+    ids = [h["id"] for h in doc.find_all(id=True)][1:]
+    hrefs = [unquote(a["href"]) for a in doc.find_all("a")]
+    assert hrefs == ["#" + ids[1], "#" + ids[2], "#" + ids[0], "#" + ids[3]]
+    assert [a.text() for a in doc.find_all("a")] == ["准备", "向量化", "二分类", "S"]
+    assert "](" not in doc.text() and result.problems == ()
+
+
+def test_a_spaced_fragment_naming_no_heading_is_left_to_the_check() -> None:
+    """A link to no heading is a link all the same, recorded at its line and column for
+    the check stage's "no anchor"; CommonMark's own forms are untouched: a title after
+    the destination, a path with a space (`/my uri`, text)."""
+    result = render("# T\n\n见 [别处](#not a heading)，[t](#t \"title\") 与 [p](/my uri)。\n")
+    doc = parse_html(result.html)
+    assert [(a["href"], a.get("title")) for a in doc.find_all("a")] == [
+        ("#not%20a%20heading", None), ("#t", "title")]
+    assert "[p](/my uri)" in doc.text()
+    assert (result.links[0].line, result.links[0].column) == (6, 8)
+
+
+def test_a_markdown_link_to_a_bare_name_finds_the_file_as_obsidian_does(
+        make_site, build_site) -> None:
+    """Obsidian writes Markdown links with the shortest path that finds the file, its
+    name alone when that is unique in the vault (`![](attn.drawio.svg)` for
+    `notes/images/attn.drawio.svg`): a real vault of LLM notes (msests/LLMStudy) failed
+    the build with seven "missing image" errors. A name found beside the page, a path
+    with a folder, and a name two files share keep Lanting's own rules."""
+    from sitebits import png, read
+
+    from lanting.build import BuildOptions, build
+    from lanting.errors import LantingError
+
+    files = {
+        "content/posts/kv.md": "---\ntitle: KV\ndate: 2026-01-01\n---\n"
+                               "![缓存](kv-cache.png)\n\n见 [RoPE 笔记](rope.md)。\n",
+        "content/posts/notes/images/kv-cache.png": png(30, 10),
+        "content/posts/rope/index.md": "---\ntitle: RoPE\ndate: 2026-01-02\n---\nRoPE.\n",
+    }
+    page = read(build_site(make_site(files)).output, "posts/kv/index.html").one("main")
+    assert [i["src"] for i in page.find_all("img")] == ["/posts/notes/images/kv-cache.png"]
+    assert "/posts/rope/" in [a["href"] for a in page.find_all("a")]
+
+    broken = make_site({**files, "content/posts/kv.md": "---\ntitle: KV\ndate: 2026-01-01"
+                        "\n---\n![缓存](figs/kv-cache.png)\n"}, name="broken")
+    with pytest.raises(LantingError) as raised:
+        build(broken, BuildOptions(output=broken / "public"))
+    [problem] = raised.value.problems
+    assert (problem.path.name, problem.line) == ("kv.md", 5)
+
+
+def test_a_raw_image_from_the_root_written_with_backslashes(make_site, build_site) -> None:
+    """Typora on Windows writes `<img src="\\Images\\x.png" style="zoom:33%">`, which
+    browsers read as `/Images/x.png`: a real course's notes (MathsCode/DeepLearning) with
+    the images in `static/Images/` failed the build ("no file at
+    /posts/notes/\\Images\\x.png"). Now it is a root-relative URL, base path and all,
+    checked like one."""
+    from sitebits import png, read
+
+    from lanting.build import BuildOptions, build
+    from lanting.errors import LantingError
+
+    post = ('---\ntitle: 笔记\ndate: 2026-01-01\n---\n梯度：\n\n'
+            '<img src="\\Images\\grad-1.png" alt="grad" style="zoom:33%;" />\n')
+    files = {"lanting.toml": 'title = "T"\nbase_url = "https://x.org/dl/"\n',
+             "content/posts/notes.md": post, "static/Images/grad-1.png": png(20, 10)}
+    page = read(build_site(make_site(files)).output, "posts/notes/index.html").one("main")
+    assert page.one("img")["src"] == "/dl/Images/grad-1.png"
+
+    missing = make_site({**files, "static/Images/grad-1.png": None}, name="missing")
+    with pytest.raises(LantingError) as raised:
+        build(missing, BuildOptions(output=missing / "public"))
+    [problem] = raised.value.problems
+    assert (problem.path.name, problem.line) == ("notes.md", 7)
+    assert "static/Images/grad-1.png" in problem.message
+
+
+def test_a_missing_image_names_the_file_of_its_name_elsewhere(make_site) -> None:
+    """Typora pastes a note's images into `<note>.assets/`; renaming the note (here
+    `注意力.md` to `attention/index.md`) leaves its links pointing at the old folder: a
+    real CUDA course's notes failed with 21 "missing image" errors whose hint said to put
+    the image beside the page, which it was, under the folder's new name."""
+    from sitebits import png
+
+    from lanting.build import BuildOptions, build
+    from lanting.errors import LantingError
+
+    site = make_site({
+        "content/posts/attention/index.md": "---\ntitle: A\ndate: 2026-01-01\n---\n"
+        "![](注意力.assets/image-2022.png)\n\n<img src=\"注意力.assets/image-2022.png\" "
+        "style=\"zoom:50%\">\n",
+        "content/posts/attention/attention.assets/image-2022.png": png(20, 10),
+    })
+    with pytest.raises(LantingError) as raised:
+        build(site, BuildOptions(output=site / "public"))
+    hints = [p.hint for p in raised.value.problems]
+    assert len(hints) == 2 and all(
+        "content/posts/attention/attention.assets/image-2022.png" in (h or "")
+        and "`attention.assets/image-2022.png`" in (h or "") for h in hints)
+
+
+def test_an_image_on_the_writers_own_disk_is_named(make_site) -> None:
+    """Typora pastes an image as its path on the writer's disk unless told to copy it
+    (`C:\\Users\\…\\typora-user-images\\image-….png`): Lanting published such images,
+    broken in every reader's browser, without a word (the `C:` read as a URL scheme)."""
+    from lanting.build import BuildOptions, build
+    from lanting.errors import LantingError
+
+    site = make_site({"content/posts/p.md": (
+        "---\ntitle: P\ndate: 2026-01-01\ntypora-copy-images-to: ./assets\n---\n"
+        "![图](C:\\Users\\me\\AppData\\Roaming\\Typora\\typora-user-images\\image-1.png)\n\n"
+        '<img src="D:/notes/assets/image-2.png" style="zoom:50%;" />\n\n'
+        "![图](file:///D:/notes/image-3.png)\n")})
+    with pytest.raises(LantingError) as raised:
+        build(site, BuildOptions(output=site / "public"))
+    found = sorted((p.line, p.severity, p.message) for p in raised.value.problems)
+    assert [(line, severity) for line, severity, _ in found] == [
+        (4, "warning"), (6, "error"), (8, "error"), (10, "warning")]
+    assert "typora-copy-images-to" in found[0][2]
+    assert "image-1.png` is a file on the writer's own disk" in found[1][2]
+    assert "`D:/notes/assets/image-2.png` is a file" in found[2][2]
+    assert "own disk" in found[3][2]
 
 
 def test_wiki_links_by_name_build_incrementally_as_cleanly(make_site, tmp_path) -> None:

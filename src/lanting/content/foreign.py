@@ -77,6 +77,11 @@ HARMLESS = {
     "disqus": "comments are set for the whole site, in `[comments]`",
     "slideOptions": "HackMD's slide settings: Lanting makes slides from `talks/`",
     "dir": "HackMD's text direction: Lanting's pages follow the site's `language`",
+    # Typora's image settings of a note
+    "typora-copy-images-to": "Typora's folder for pasted images: Lanting reads each image's "
+                             "path as written, from the page's folder",
+    "typora-root-url": "Typora's folder for paths from `/`: in Lanting `/img/x.png` is "
+                       "from the site's root (`static/img/x.png`)",
 }
 """Keys of other generators that change nothing Lanting could show: ignored, with a
 warning (and why)."""

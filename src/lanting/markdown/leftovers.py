@@ -248,15 +248,65 @@ SPACED_HINT = ("a path with a space is no image in Markdown: write `%20` for the
                "put the path in angle brackets, `![alt](<image 1.png>)`")
 
 
+_PATH_PART = r"(?:[^()<>{}\n#\"']|\([^()\n]*\))"
+_SPACED_PATH = re.compile(r"(?<![!\]])\[[^\]\n]*\]\((" + _PATH_PART + r"*?\S[ \t]+\S"
+                          + _PATH_PART + r"*?\.(?:md|html?|pdf|ipynb))\)")
+"""`[笔记](../Basic Concepts/注意力.md)`: a link to a file whose path has a space."""
+SPACED_LINK_HINT = ("a path with a space is no link in Markdown: write `%20` for the space, "
+                    "or put the path in angle brackets, `[text](<../a b/note.md>)`")
+
+
+_LOCAL_IMAGE = re.compile(r"!\[[^\]\n]*\]\(<?file:[^)\n]*\)", re.IGNORECASE)
+"""`![a](file:///D:/notes/a.png)`: a link Lanting refuses (`file:`), so it is text."""
+LOCAL_IMAGE_HINT = ("copy the file beside the page (a bundle: posts/<slug>/index.md) and "
+                    "write its name")
+
+
 def _spaced_images(state: StateCore) -> None:
     """`![a](image 1.png)` (Notion's and Typora's exports name files so) is text in
-    CommonMark: it was shown as written without a word."""
-    for token in _inlines(state, "!["):
+    CommonMark: it was shown as written without a word; so was a link to a file whose
+    path has a space (`[笔记](../Basic Concepts/x.md)`, an Obsidian vault's)."""
+    for token in _inlines(state, "]("):
         for child in token.children or []:
-            if child.type == "text" and "![" in child.content:
+            if child.type == "text" and "](" in child.content:
                 for match in _SPACED_IMAGE.finditer(child.content):
                     _warn_at(state, token, token.content.find(match.group()),
                              f"an image shown as text: `{match.group()[:60]}`", SPACED_HINT)
+                for match in _LOCAL_IMAGE.finditer(child.content):
+                    _warn_at(state, token, token.content.find(match.group()),
+                             f"an image shown as text: `{match.group()[:60]}` is a file on "
+                             "the writer's own disk", LOCAL_IMAGE_HINT)
+                for match in _SPACED_PATH.finditer(child.content):
+                    _warn_at(state, token, token.content.find(match.group()),
+                             f"a link shown as text: `{match.group()[:60]}`", SPACED_LINK_HINT)
+
+
+_MARKDOWN_LINE = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|(?:[-*+]|\d{1,3}[.)])[ \t]+\S|>[ \t])|"
+                            r"\*\*[^*\s][^*\n]*\*\*|!?\[[^\]\n]+\]\([^)\s]+\)")
+"""A heading, list item or quote, bold text, a link or image: Markdown, not HTML."""
+HTML_BLOCK_HINT = ("an HTML block runs to the next blank line, and Markdown in it is shown as "
+                   "written: leave a blank line between the HTML and the Markdown")
+
+
+def _markdown_in_html(state: StateCore) -> None:
+    """`<p align="center"><img …></p>` with a line of Markdown right under it (a note
+    centring its figures): the HTML block runs on to the next blank line, so the line's
+    `**bold**` or `![](x.png)` was shown as written, without a word. Once per block, at
+    the line; lines starting with a tag, and script, style, pre and comments, are HTML's."""
+    if state.env.get("lanting") is None or "<" not in state.src:
+        return
+    for token in state.tokens:
+        if token.type != "html_block" or token.map is None:
+            continue
+        content = _HIDDEN_HTML.sub(lambda m: "\n" * m.group().count("\n"), token.content)
+        start = 0
+        for line in content.split("\n"):
+            if not line.lstrip().startswith("<") and _MARKDOWN_LINE.search(line):
+                shown = line.strip() if len(line.strip()) <= 60 else line.strip()[:57] + "…"
+                _warn_at(state, token, start, f"Markdown inside HTML shown as written: "
+                         f"`{shown}`", HTML_BLOCK_HINT)
+                break
+            start += len(line) + 1
 
 
 def leftovers_plugin(md: MarkdownIt) -> None:
@@ -265,3 +315,4 @@ def leftovers_plugin(md: MarkdownIt) -> None:
     md.core.ruler.push("lanting_open_comment", _open_comment)
     md.core.ruler.push("lanting_mdx_lines", _mdx_lines)
     md.core.ruler.push("lanting_spaced_images", _spaced_images)
+    md.core.ruler.push("lanting_markdown_in_html", _markdown_in_html)

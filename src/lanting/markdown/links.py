@@ -25,11 +25,22 @@ _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.\-]*:")
 def content_target(url: str, here: str) -> str | None:
     """The `content/`-relative path a relative link points at (None for other links).
     A backslash is a slash, as browsers read it (`![](img\\a.png)`, written on Windows:
-    the old site showed it)."""
+    the old site showed it; `\\images\\a.png` is from the site's root)."""
     if not url or url.startswith(("#", "/")) or _SCHEME.match(url):
         return None
     path = unquote(url.partition("#")[0].partition("?")[0]).replace("\\", "/")
+    if path.startswith("/"):
+        return None
     return posixpath.normpath(posixpath.join(posixpath.dirname(here), path))
+
+
+def bare_name(url: str) -> bool:
+    """Whether `url` is a file's name alone (`![](figure.png)`, `[x](Other note.md)`):
+    Obsidian writes Markdown links so ("shortest path when possible") to a file kept in
+    another folder of the vault (`images/figure.png`), and finds it by name, as it finds
+    `![[figure.png]]`; so does Lanting when no file of that name is beside the page."""
+    path = url.partition("#")[0].partition("?")[0]
+    return bool(path) and not _SCHEME.match(path) and not any(c in path for c in "/\\")
 
 
 PLACEHOLDER = "lanting-link:"
@@ -177,6 +188,12 @@ _TEMPLATED = re.compile(r"[{}<>]")
 check to report, not made a placeholder."""
 
 
+def from_root(url: str) -> str:
+    """`url` with slashes for backslashes if it starts with one: Typora on Windows
+    writes `<img src="\\images\\a.png">`, which browsers read as `/images/a.png`."""
+    return url.replace("\\", "/") if url.startswith("\\") else url
+
+
 def _record_raw(rewriter: LinkRewriter, markup: str, first: int, last: int) -> str:
     """`markup` with the relative `href`/`src` of its raw HTML as placeholders, resolved
     like Markdown's once the site's URLs are known, and the root-relative ones with the
@@ -197,11 +214,12 @@ def _record_raw(rewriter: LinkRewriter, markup: str, first: int, last: int) -> s
         number, column = places.locate(url, rewriter.reference_definitions)
         ctx = rewriter.ctx
         target = content_target(url, ctx.rel)
+        published = from_root(url)
         # A relative link to a file of `content/` is a placeholder; a root-relative one
         # gets the base path, as a Markdown link does (`<img src="/images/x.png">` on a
         # site served at /proj/ pointed outside it, and the check passed it).
         value = f"{PLACEHOLDER}{len(rewriter.records)}" if target is not None \
-            else escape_attr(rebase(url, ctx.base_path))
+            else escape_attr(rebase(published, ctx.base_path))
         if not _TEMPLATED.search(url) and (target is not None or value != escape_attr(url)):
             group = next(g for g in (3, 4, 5) if match.group(g) is not None)
             start = match.start(group) - (group != 5)  # (with its opening quote)
@@ -231,9 +249,9 @@ def _rewrite(state: StateCore) -> None:
             if attr is None:
                 continue
             places = places or rewriter.places(*(block.map if block.map else (0, 1)))
-            value, target = rewriter.rewrite(str(child.attrGet(attr) or ""),
-                                             child.type == "image", places,
-                                             child.markup == "wiki")
+            url = str(child.attrGet(attr) or "")
+            value, target = rewriter.rewrite(url, child.type == "image", places,
+                                             child.markup == "wiki" or bare_name(url))
             if child.type == "image":
                 child.meta["content_path"] = target
             child.attrSet(attr, value)

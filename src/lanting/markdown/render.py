@@ -36,6 +36,7 @@ from lanting.markdown.exports import exports_plugin
 from lanting.markdown.figures import figures_plugin
 from lanting.markdown.footnote_lines import footnote_lines_plugin
 from lanting.markdown.footnotes import add_sidenotes
+from lanting.markdown.heading_links import heading_links_plugin
 from lanting.markdown.inline_code import inline_code_plugin
 from lanting.markdown.leftovers import leftovers_plugin
 from lanting.markdown.links import links_plugin, resolve_placeholders
@@ -114,6 +115,7 @@ def create_markdown(options: MarkdownOptions) -> MarkdownIt:
     md.use(exports_plugin)  # SiYuan, Logseq, HackMD, Zhihu
     md.use(embeds_plugin)  # `{%youtube id %}`, `{{embed [[Page]]}}`
     md.use(anchors_plugin, options.heading_ids)
+    md.use(heading_links_plugin, options.heading_ids)  # (Typora's `](#2. Heading)`)
     md.use(links_plugin)
     md.use(attributes_plugin)  # before figures: an attribute block may label one
     md.use(figures_plugin)

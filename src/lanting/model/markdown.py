@@ -117,7 +117,8 @@ class LinkRef:
     `content/` is rewritten like Markdown's; any other is published as written, so it
     resolves against the page's own URL."""
     by_name: bool = False
-    """A wiki link or embed (`[[Other note]]`, `![[figure.png]]`): with no file of that
+    """A wiki link or embed (`[[Other note]]`, `![[figure.png]]`), or a Markdown link
+    to a file's name alone (`![](figure.png)`, as Obsidian writes it): with no file of that
     name beside the page, the one file of `content/` with that name, as Obsidian finds
     it (`site/note_names.py`)."""
 

@@ -21,6 +21,7 @@ from lanting.config.load import CONFIG_NAME
 from lanting.config.locate import line_of, toml_key_lines
 from lanting.errors import did_you_mean
 from lanting.markdown.anchors import HEADING_ID_STYLES
+from lanting.markdown.links import from_root
 from lanting.markdown.urls import url_scheme
 from lanting.model.content import Document, NotebookPart
 from lanting.model.markdown import LinkRef
@@ -90,6 +91,15 @@ def _in_notebook(parts: tuple[NotebookPart, ...], line: int) -> tuple[str, int |
     return f"{part.where}: ", part.line
 
 
+_LOCAL_DISK = re.compile(r"(?:[A-Za-z]:(?:[\\/]|%5C)|file:)", re.IGNORECASE)
+"""`C:\\Users\\…\\typora-user-images\\image.png`, `D:/notes/a.png`, `file:///…`: a
+file on the computer the page was written on (Typora pastes images so by default),
+which no reader's browser can load."""
+LOCAL_DISK_HINT = ("copy the file beside the page (a bundle: posts/<slug>/index.md) and write "
+                   "its name; Typora does so itself with Preferences > Image > \"Copy image "
+                   "to ./${filename}.assets\"")
+
+
 def broken_links(path: Path, here: str, links: tuple[LinkRef, ...], inp: CheckInput,
            outputs: Outputs, external: list[ExternalLink],
            notebook: tuple[NotebookPart, ...] | None = None) -> list[Problem]:
@@ -103,6 +113,14 @@ def broken_links(path: Path, here: str, links: tuple[LinkRef, ...], inp: CheckIn
         if notebook is not None:
             where, line = _in_notebook(notebook, link.line)
             column = None
+        if _LOCAL_DISK.match(link.url):
+            shown = unquote(link.url)
+            shown = shown if len(shown) <= 80 else shown[:77] + "…"
+            problems.append(Problem(
+                where + f"{media_kind(link.url) if link.image else 'link'} `{shown}` is a "
+                "file on the writer's own disk, which no reader's browser can load",
+                path, line, column, LOCAL_DISK_HINT))
+            continue
         scheme = url_scheme(link.url)
         if scheme in ("http", "https"):
             external.append(ExternalLink(link.url, path, line, column))
@@ -143,7 +161,7 @@ def _broken(link: LinkRef, here: str, inp: CheckInput,
             outputs: Outputs) -> tuple[str | None, str | None]:
     """(message, hint) when `link`, written in content file `here`, leads nowhere."""
     url = link.url
-    path, _, fragment = url.partition("#")
+    path, _, fragment = from_root(url).partition("#")
     path = path.partition("?")[0]
     fragment = unquote(fragment)
     page_out = inp.routes.pages[here] + "index.html"
@@ -168,7 +186,8 @@ def _broken(link: LinkRef, here: str, inp: CheckInput,
         what = media_kind(path) if link.image else "link"
         return (f"broken {what} `{url}` in raw HTML: no file at "
                 f"{outputs.base}{relative.removesuffix('.')}",
-                "raw HTML is published as written: use a path from the site root "
+                (link.target and same_name_elsewhere(link.target, here, inp))
+                or "raw HTML is published as written: use a path from the site root "
                 "(`/images/x.png`) or a Markdown link, which Lanting resolves")
     content = link.target or ""  # `content_target(url, here)`, worked out when rendering
     if content in inp.routes.pages:
@@ -237,6 +256,19 @@ _JOPLIN = re.compile(r":/[0-9a-f]{32}")
 """Joplin's link to an attachment (`![a.png](:/0f1e…)`), copied out of its editor."""
 
 
+def same_name_elsewhere(content: str, here: str, inp: CheckInput) -> str | None:
+    """A hint naming the one file of `content/` with the missing file's name, from the
+    page: Typora keeps a note's images in `<note>.assets/`, and a note renamed (or
+    moved) after its images were pasted links to a folder of its old name."""
+    name = posixpath.basename(content)
+    found = [rel for a in inp.discovery.assets
+             if posixpath.basename(rel := a.rel.as_posix()) == name]
+    if len(found) != 1 or found[0] == content:
+        return None
+    path = posixpath.relpath(found[0], posixpath.dirname(here))
+    return f"there is `content/{found[0]}`: write `{path}`"
+
+
 def _missing_file(url: str, content: str, here: str, image: bool,
                   inp: CheckInput) -> tuple[str, str | None]:
     if _JOPLIN.fullmatch(url):
@@ -259,6 +291,7 @@ def _missing_file(url: str, content: str, here: str, image: bool,
             return (f"missing {what} `{url}`: no file {shown}",
                     f"there is `{posixpath.basename(other)}` beside it: write that name")
         return (f"missing {what} `{url}`: no file {shown}",
+                same_name_elsewhere(content, here, inp) or
                 f"put the {what} beside the page (a bundle: posts/<slug>/index.md) or in "
                 "static/ and write its path from the site root, `/images/x.png`")
     if not image and _HOST.match(url):  # (`[163](mirrors.163.com)`: a relative path)
@@ -281,8 +314,9 @@ def _missing_url(url: str, path: str, inp: CheckInput,
                  image: bool = False) -> tuple[str, str | None]:
     if image:
         what = media_kind(url)
-        return (f"missing {what} `{url}`: no file at this URL (static{unquote(url)} or a page "
-                f"bundle's)", f"put the {what} in static/ at that path, or beside the page "
+        return (f"missing {what} `{url}`: no file at this URL "
+                f"(static{unquote(from_root(url))} or a page bundle's)",
+                f"put the {what} in static/ at that path, or beside the page "
                 "(a bundle: posts/<slug>/index.md) and write its name, `x.png`")
     match = _TAXONOMY.match(path)
     if match:
