@@ -304,16 +304,19 @@ def test_an_image_on_the_writers_own_disk_is_named(make_site) -> None:
         "---\ntitle: P\ndate: 2026-01-01\ntypora-copy-images-to: ./assets\n---\n"
         "![图](C:\\Users\\me\\AppData\\Roaming\\Typora\\typora-user-images\\image-1.png)\n\n"
         '<img src="D:/notes/assets/image-2.png" style="zoom:50%;" />\n\n'
-        "![图](file:///D:/notes/image-3.png)\n")})
+        "![图](file:///D:/notes/image-3.png)\n\n"
+        "![图](/home/yuri/notes/Apollo指南.assets/image-4.png)\n")})
     with pytest.raises(LantingError) as raised:
         build(site, BuildOptions(output=site / "public"))
     found = sorted((p.line, p.severity, p.message) for p in raised.value.problems)
     assert [(line, severity) for line, severity, _ in found] == [
-        (4, "warning"), (6, "error"), (8, "error"), (10, "warning")]
+        (4, "warning"), (6, "error"), (8, "error"), (10, "warning"), (12, "error")]
     assert "typora-copy-images-to" in found[0][2]
     assert "image-1.png` is a file on the writer's own disk" in found[1][2]
     assert "`D:/notes/assets/image-2.png` is a file" in found[2][2]
     assert "own disk" in found[3][2]
+    assert "`/home/yuri/notes/Apollo指南.assets/image-4.png`: a file on the writer's own" \
+        in found[4][2]
 
 
 def test_wiki_links_by_name_build_incrementally_as_cleanly(make_site, tmp_path) -> None:

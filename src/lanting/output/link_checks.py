@@ -95,6 +95,9 @@ _LOCAL_DISK = re.compile(r"(?:[A-Za-z]:(?:[\\/]|%5C)|file:)", re.IGNORECASE)
 """`C:\\Users\\…\\typora-user-images\\image.png`, `D:/notes/a.png`, `file:///…`: a
 file on the computer the page was written on (Typora pastes images so by default),
 which no reader's browser can load."""
+_HOME = re.compile(r"/(?:home|Users)/[^/]+/")
+"""`/home/yuri/notes/a.assets/x.png`, `/Users/me/…`: Typora on Linux or macOS pastes an
+image as its path on disk; from the site's root it names no file."""
 LOCAL_DISK_HINT = ("copy the file beside the page (a bundle: posts/<slug>/index.md) and write "
                    "its name; Typora does so itself with Preferences > Image > \"Copy image "
                    "to ./${filename}.assets\"")
@@ -312,6 +315,9 @@ _TAXONOMY = re.compile(r"^(tags|categories|series)/([^/]+)/?$")
 
 def _missing_url(url: str, path: str, inp: CheckInput,
                  image: bool = False) -> tuple[str, str | None]:
+    if image and _HOME.match(unquote(url)):
+        return (f"missing {media_kind(url)} `{unquote(url)}`: a file on the writer's own "
+                "disk, which no reader's browser can load", LOCAL_DISK_HINT)
     if image:
         what = media_kind(url)
         return (f"missing {what} `{url}`: no file at this URL "
