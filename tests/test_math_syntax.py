@@ -700,6 +700,18 @@ def test_typora_texvc_names_render(tex: str, text: str) -> None:
     assert shown.replace("\u2061", "").replace(" ", "") == text.replace(" ", "")
 
 
+@pytest.mark.parametrize(("spec", "columns"), [("**lr**", 2), ("*{3}{c}", 3),
+                                               ("l*{2}{c}|r", 4)])
+def test_stars_in_an_array_column_spec(spec: str, columns: int) -> None:
+    """`\\begin{array}{**lr**}` (ReLU written as a much-copied Chinese tutorial has it,
+    in Typora notes; MathJax 2 ignored the stars) and `*{3}{c}` (LaTeX's repeated
+    columns) failed the build ("Expected column specification")."""
+    row = " & ".join("x" * (i + 1) for i in range(columns))
+    doc = tree(f"$$\nf = \\left\\{{ \\begin{{array}}{{{spec}}} {row} \\\\ {row} "
+               "\\end{array} \\right.\n$$\n")
+    assert [len(r.find_all("mtd")) for r in doc.find_all("mtr")] == [columns, columns]
+
+
 def test_a_physics_command_without_its_arguments_is_an_error() -> None:
     (problem,) = render("$\\dv$\n").problems
     assert "`\\dv`" in problem.message and "physics" in problem.message

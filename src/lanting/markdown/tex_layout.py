@@ -90,6 +90,23 @@ def matrices(s: str, ctx: Context) -> str:
     return replace_environment(s, tuple(_FENCES), starred, takes_opt=True)
 
 
+_REPEAT = re.compile(r"\*\{(\d{1,2})\}\{([^{}]*)\}")
+_STARRED_COLUMNS = re.compile(r"(\\begin\s*\{(?:array|darray|subarray)\}\s*\{)"
+                              r"((?:[^{}]|\*\{\d{1,2}\}\{[^{}]*\})*\*(?:[^{}]|\{[^{}]*\})*)\}")
+
+
+def array_columns(s: str, ctx: Context) -> str:
+    """Stars in an array's column spec: `*{3}{c}` (columns repeated, as LaTeX and MathJax
+    read it) written out, `ccc`; any other star dropped: `\\begin{array}{**lr**}`, the
+    piecewise function of a much-copied Chinese LaTeX tutorial (a ReLU in deep-learning
+    notes), whose stars MathJax 2 (Typora's) ignored, keeping the alignment letters.
+    math-core refused both."""
+    def columns(m: re.Match[str]) -> str:
+        spec = _REPEAT.sub(lambda r: r.group(2) * int(r.group(1)), m.group(2))
+        return m.group(1) + spec.replace("*", "") + "}"
+    return _STARRED_COLUMNS.sub(columns, s)
+
+
 PLAIN_MATRICES = {"matrix": "matrix", "pmatrix": "pmatrix", "cases": "cases"}
 """Plain TeX's `\\pmatrix{a \\cr b}` (MathJax reads it; a real Quarto post wrote
 `\\pmatrix{\\hat t_1\\\\\\vdots}`) → the amsmath environment of that name."""
