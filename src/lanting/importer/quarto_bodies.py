@@ -60,9 +60,10 @@ class QuartoBodies:
 
     def to_listing(self, file: Path, rel: str) -> bool:
         """Whether a link names a listing page the import left out (its file, or its
-        URL), which the new site's blog page replaces."""
-        if file.suffix in (".qmd", ".md", ".ipynb") and file.resolve() in {
-                p.resolve() for p in self.listings}:
+        URL: `series.html` beside it, as a real blog's archive page named its series),
+        which the new site's blog page replaces."""
+        listings = {p.resolve() for p in self.listings}
+        if any(c.resolve() in listings for c in _document_files(file)):
             return True
         wanted = posixpath.normpath(rel).rstrip("/") + "/" if rel.startswith("/") else ""
         return bool(wanted) and wanted != "/" and any(
@@ -296,12 +297,18 @@ class QuartoBodies:
 
     def document(self, file: Path) -> Item | None:
         """The item of a document a link names: `../x/index.qmd`, `../x/`, `x.html`."""
-        candidates = [file]
-        if file.suffix == ".html":
-            candidates += [file.with_suffix(s) for s in DOCUMENTS]
-        if file.is_dir() or not file.suffix:
-            candidates += [file / f"index{s}" for s in DOCUMENTS]
-        return first_item(self.by_source, candidates)
+        return first_item(self.by_source, _document_files(file))
+
+
+def _document_files(file: Path) -> list[Path]:
+    """The documents a link to `file` may name: itself (`x.qmd`), the source of a page
+    (`x.html`), a folder's index (`x/`)."""
+    candidates = [file]
+    if file.suffix == ".html":
+        candidates += [file.with_suffix(s) for s in DOCUMENTS]
+    if file.is_dir() or not file.suffix:
+        candidates += [file / f"index{s}" for s in DOCUMENTS]
+    return candidates
 
 
 _MATH = re.compile(r"\$\$.+?\$\$|(?<![\\$])\$[^$\n]+?\$", re.DOTALL)

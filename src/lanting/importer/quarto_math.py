@@ -21,12 +21,17 @@ _PANDOC_MATH = ("aligned", "alignedat", "gathered", "split", "cases", "array",
 _BARE = re.compile(
     r"^([ \t]*)(\\begin\{(" + "|".join(e for e in _PANDOC_MATH if e not in ENVIRONMENTS)
     + r")(\*?)\}.*?\\end\{\3\4\})[ \t]*$", re.MULTILINE | re.DOTALL)
-_DISPLAY = re.compile(r"(?<!\\)\$\$.+?(?<!\\)\$\$", re.DOTALL)
+_DISPLAY = re.compile(
+    r"(?<!\\)\$\$.+?(?<!\\)\$\$|(?<!\\)\\\[.+?(?<!\\)\\\]|\\begin\{("
+    + "|".join(ENVIRONMENTS) + r")(\*?)\}.+?\\end\{\1\2\}", re.DOTALL)
+"""A display formula: `$$ … $$`, `\\[ … \\]` or a top-level environment Lanting reads
+bare (`\\begin{equation}`); an `aligned` inside one is the formula's already."""
 
 
 def bare_environments(text: str, ctx: Context) -> str:
     """Each bare `\\begin{aligned}` … `\\end{aligned}` from the start of a line (not in
-    a `$$` formula) in a `$$` block of its own, at its indent (a list item's too)."""
+    a display formula: a real blog wrote `\\[` on the line above it) in a `$$` block of
+    its own, at its indent (a list item's too)."""
     count = 0
 
     def wrap(match: re.Match[str]) -> str:
