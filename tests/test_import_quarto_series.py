@@ -4,6 +4,7 @@ formulas written in `\\[ … \\]` around an `aligned` block."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from htmltree import parse_html
@@ -60,3 +61,45 @@ def test_an_aligned_block_inside_brackets_is_one_formula(tmp_path: Path) -> None
     assert len(prose.find_all("math")) == 3
     assert "$" not in prose.text()
 
+
+def _notebook(first: str, *more: str) -> str:
+    """A notebook whose first Markdown cell holds the front matter, as Quarto reads it."""
+    return json.dumps({"cells": [{"cell_type": "markdown", "metadata": {}, "source": s}
+                                 for s in (first, *more)],
+                       "metadata": {}, "nbformat": 4, "nbformat_minor": 5})
+
+
+def test_listing_pages_written_as_notebooks(tmp_path: Path) -> None:
+    """A site written only in notebooks: `notes/index.ipynb` lists `*.ipynb` beside it,
+    `teaching/index.ipynb` lists each course's `*/index.ipynb`. The import read no
+    notebook's front matter before deciding what the listings were, so every note was a
+    page and the listing pages were pages too. The notes are posts now, the first
+    listing's text the blog page's; a course's chapters, which no listing names, stay
+    pages."""
+    source = tmp_path / "site"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "notes/index.ipynb": _notebook("---\ntitle: Notes\nlisting:\n  contents:\n"
+                                       "    - '*.ipynb'\n---\n\nWorking notes, newest first.\n"),
+        "notes/mle.ipynb": _notebook("---\ntitle: Maximum likelihood\ndate: '2024-08-22'\n"
+                                     "---\n", "The estimate $\\hat\\theta$ maximises it.\n"),
+        "teaching/index.ipynb": _notebook("---\ntitle: Courses\nlisting:\n  contents:\n"
+                                         "    - '*/index.ipynb'\n---\n"),
+        "teaching/la/index.ipynb": _notebook("---\ntitle: Linear algebra\ndate: '2024-01-01'"
+                                            "\n---\n", "Start with [the SVD](svd.ipynb).\n"),
+        "teaching/la/svd.ipynb": _notebook("---\ntitle: The SVD\n---\n",
+                                          "$A = U \\Sigma V^\\top$\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    written = sorted(p.relative_to(done.dest / "content").as_posix()
+                     for p in (done.dest / "content").rglob("*.*"))
+    assert written == ["pages/svd.ipynb", "posts/_index.md", "posts/la.ipynb",
+                       "posts/mle.ipynb"]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    blog = parse_html((result.output / "blog/index.html").read_text(encoding="utf-8"))
+    assert blog.one("h1").text() == "Notes"
+    assert "Working notes" in blog.one("div", class_="blog-intro").text()
+    assert {a["href"] for a in blog.find_all("a")} >= {"/posts/mle/", "/posts/la/"}
+    post = parse_html((result.output / "posts/la/index.html").read_text(encoding="utf-8"))
+    assert post.one("div", class_="prose").one("a")["href"] == "/svd/"

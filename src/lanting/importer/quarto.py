@@ -78,6 +78,10 @@ class Quarto(QuartoFront, QuartoBodies):
         self.redirects = Redirects(self.site, report, name)
         self.paths: set[Path] = set()
         self.posts_roots: list[Path] = []
+        self.listed: set[Path] = set()
+        """The documents a listing's glob names (`*.ipynb`, `*/index.qmd`): posts."""
+        self.notebooks: dict[Path, dict[str, Any]] = {}
+        """Each notebook without its front-matter cell."""
         self.about: dict[str, Any] = {}
         self.language = str(self.config.get("lang") or "")
         self.references: list[BibEntry] = []
@@ -135,7 +139,12 @@ class Quarto(QuartoFront, QuartoBodies):
             if path.suffix.lower() not in DOCUMENTS or not self.rendered(rel):
                 continue
             if path.suffix == ".ipynb":
-                found.append((path, {}, "", ""))
+                # (its front matter may make it a listing page: `notes/index.ipynb`)
+                read = notebook_post(self.report, path)
+                if read is not None:
+                    data, head, self.notebooks[path] = read
+                    text = "\n\n".join(cell_text(c) for c in markdown_cells(read[2]))
+                    found.append((path, data, head, text))
                 continue
             fmt, head, body, _first = split_front_matter(read_text(path))
             data, error = load_mapping(fmt or "yaml", head)
@@ -145,8 +154,12 @@ class Quarto(QuartoFront, QuartoBodies):
         return found
 
     def roots(self, found: list[tuple[Path, dict[str, Any], str, str]]) -> list[Path]:
-        """The folders the listing pages list (`contents: posts`, `posts/*.qmd`)."""
+        """The folders the listing pages list (`contents: posts`, `posts/*.qmd`); the
+        documents a glob names are `self.listed` (a course's chapters beside its
+        `index.ipynb`, which `courses/index.ipynb` lists with `*/index.ipynb`, are
+        pages)."""
         roots: list[Path] = []
+        folders: list[Path] = []
         for path, data, _head, _body in found:
             listing = data.get("listing")
             if not listing:
@@ -157,16 +170,36 @@ class Quarto(QuartoFront, QuartoBodies):
                 for entry in contents if isinstance(contents, list) else [contents]:
                     if not isinstance(entry, str) or entry.endswith((".yml", ".yaml")):
                         continue
-                    entry = entry.lstrip("!")
-                    plain = re.split(r"[*?\[{]", entry, maxsplit=1)[0]
+                    plain = re.split(r"[*?\[{]", entry.lstrip("!"), maxsplit=1)[0]
                     folder = (path.parent / plain) if not plain.startswith("/") \
                         else self.source / plain.lstrip("/")
                     folder = folder if folder.is_dir() else folder.parent
-                    if folder.resolve() != self.source.resolve() and folder not in roots:
+                    if folder.resolve() == self.source.resolve():
+                        continue  # (the project's own root lists no posts)
+                    if folder not in roots:
                         roots.append(folder)
+                    if not entry.startswith("!"):
+                        self.list_entry(path.parent, entry, plain, folders)
         if not roots and (self.source / "posts").is_dir():
             roots.append(self.source / "posts")
+            folders.append(self.source / "posts")
+        self.listed.update(p.resolve() for p in self.paths if any(
+            p.resolve().is_relative_to(f.resolve()) for f in folders))
         return roots
+
+    def list_entry(self, base: Path, entry: str, plain: str, folders: list[Path]) -> None:
+        """What one `contents:` entry lists: a folder (everything below it) or the
+        documents of a glob."""
+        if plain == entry:
+            folders.append(base / entry if not entry.startswith("/")
+                           else self.source / entry.lstrip("/"))
+            return
+        if entry.startswith("/"):
+            base, entry = self.source, entry.lstrip("/")
+        try:
+            self.listed.update(p.resolve() for p in base.glob(entry) if p.is_file())
+        except ValueError:  # (a pattern Python's glob refuses: the folder, as before)
+            folders.append(base / plain)
 
     def defaults(self, path: Path) -> dict[str, Any]:
         """The `_metadata.yml` of each folder from the root down to the document's."""
@@ -197,12 +230,7 @@ class Quarto(QuartoFront, QuartoBodies):
             self.report.note(path, key_line(head, "listing"), "a listing page: left out "
                              "(Lanting lists the posts on its blog page and home page)")
             return
-        post = any(path.resolve().is_relative_to(r.resolve()) for r in self.posts_roots)
-        if path.suffix == ".ipynb":
-            found = notebook_post(self.report, path)
-            if found is None:
-                return
-            data, head, notebook = found
+        post = path.resolve() in self.listed
         merged = {**self.defaults(path), **data}
         name = self.name_of(path)
         if rel.as_posix() in ("index.qmd", "index.md", "index.ipynb"):
@@ -240,7 +268,7 @@ class Quarto(QuartoFront, QuartoBodies):
             for old in item.old_urls:
                 self.table.add(old, item)
         if path.suffix == ".ipynb":
-            item.notebook = notebook
+            item.notebook = self.notebooks[path]
             self.documents.append((item, NOTEBOOK, path, None))
             return
         result, folder = freeze_of(self.source, path)
