@@ -377,3 +377,16 @@ def test_a_cell_magic_names_its_cells_language(source: str, language: str) -> No
     """A `%%bash` cell was highlighted as Python (a new user's sweep)."""
     document = parse_notebook(notebook(code(source=source)))
     assert f"```{language}\n{source}\n```" in document.body
+
+
+def test_a_cell_whose_code_was_cleared_still_shows_its_outputs() -> None:
+    """Jupyter shows the outputs of a cell whose code is empty; Lanting left the whole
+    cell out, so a Quarto notebook's `echo: false` cell (its code hidden, its plot shown)
+    lost the plot on import. An empty cell without outputs is still nothing."""
+    doc = parse_notebook(notebook(
+        code(display(**{"image/png": PNG}), {"output_type": "stream", "name": "stdout",
+                                              "text": "r = 0.93\n"}, source=""),
+        code(source="  \n")))
+    assert "```python" not in doc.body
+    assert "![output](" in doc.body and "r = 0.93" in doc.body
+    assert doc.body.count("```") == 2

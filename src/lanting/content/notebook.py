@@ -203,9 +203,12 @@ class _Converter(NotebookReader):
                 skipped = len(source) - len(source.lstrip())  # markdown() strips the source
                 parts.append((self.markdown(cell, source, where, number, line),
                               NotebookPart(0, where, line, source.count("\n", 0, skipped) + 1)))
-            elif kind == "code" and source.strip():
-                parts.append((_fence(source, cell_language(source, language)),
-                              NotebookPart(0, where, line)))
+            elif kind == "code" and (source.strip() or cell.get("outputs")):
+                # (a cell whose code was cleared shows its outputs, as Jupyter does: how
+                # Quarto's `echo: false` cells arrive from `lanting import`)
+                if source.strip():
+                    parts.append((_fence(source, cell_language(source, language)),
+                                  NotebookPart(0, where, line)))
                 outputs = cell.get("outputs", [])
                 if not isinstance(outputs, list):
                     self.fail(f"{where}: `outputs` must be a list, not {describe(outputs)}", line)
