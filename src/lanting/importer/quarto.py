@@ -36,6 +36,7 @@ from lanting.importer.quarto_bodies import DOCUMENTS, QuartoBodies, freeze_of
 from lanting.importer.quarto_front import QuartoFront
 from lanting.importer.quarto_math import header_macros
 from lanting.importer.quarto_notebook import (
+    cell_options,
     cell_text,
     markdown_cells,
     notebook_post,
@@ -268,7 +269,7 @@ class Quarto(QuartoFront, QuartoBodies):
             for old in item.old_urls:
                 self.table.add(old, item)
         if path.suffix == ".ipynb":
-            item.notebook = self.notebooks[path]
+            item.notebook = cell_options(self.report, path, self.notebooks[path])
             self.documents.append((item, NOTEBOOK, path, None))
             return
         result, folder = freeze_of(self.source, path)

@@ -226,7 +226,13 @@ class QuartoBodies:
             linked = self.document(file)
             if linked is not None:
                 return self.site.new_url(linked) + hash_mark + fragment
-            return static_file(self.source, self.site, path, url)
+            if self.to_listing(file, rel):
+                return self.listing_link(fragment, url, ctx)
+            found = static_file(self.source, self.site, path, url)
+            if found is None and rel and not file.exists():
+                ctx.warn(url, f"link `{url}` leads to no document or file of the project: "
+                         "left as written (a broken link)")
+            return found
         target = self.document(file) or (self.table.find(rel) if rel.startswith("/")
                                           else None)
         if target is not None and (target.kind != "blog" or not fragment):

@@ -75,3 +75,81 @@ def static_file(source: Path, site: NewSite, path: Path, url: str) -> str | None
     site.report.convert("files of notebook posts (static/)")
     return "/" + rel
 
+
+
+_OPTION = re.compile(r"^[ \t]*#\|[ \t]?(.*)$")
+_FIGURE_TYPES = {"image/png": "png", "image/jpeg": "jpg", "image/gif": "gif",
+                 "image/webp": "webp", "image/svg+xml": "svg"}
+"""The images Lanting shows of an output, in the order it prefers them."""
+
+
+def cell_options(report: Report, path: Path, notebook: dict[str, Any]) -> dict[str, Any]:
+    """The notebook as Quarto showed it: each code cell's `#|` option lines (which Quarto
+    never shows) taken out and obeyed. `include: false` leaves the cell out, `echo:
+    false` its code (its outputs stay), `output: false` its outputs; a `label: fig-x`
+    cell's image output is a Markdown cell `![caption](attachment:…){#fig-x}` after it, a
+    numbered figure that `@fig-x` refers to (a real course's chapters referred to their
+    plots so, and the build failed on every reference); with `output: asis` what the
+    code printed is a Markdown cell."""
+    cells: list[Any] = []
+    for number, cell in enumerate(notebook.get("cells", []), start=1):
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+            cells.append(cell)
+            continue
+        lines = _source(cell).split("\n")
+        head = 0
+        while head < len(lines) and _OPTION.match(lines[head]):
+            head += 1
+        if not head:
+            cells.append(cell)
+            continue
+        options, error = load_mapping("yaml", "\n".join(
+            _OPTION.sub(r"\1", line) for line in lines[:head]))
+        if error:
+            report.warn(path, None, f"cell {number}: its `#|` options not read ({error})")
+        report.convert("Quarto's cell options (`#|` lines) obeyed")
+        if options.get("include") is False:
+            continue
+        stored = cell.get("outputs")
+        outputs = list(stored) if isinstance(stored, list) and options.get("output") \
+            is not False else []
+        code = "" if options.get("echo") is False else "\n".join(lines[head:]).strip("\n")
+        label = str(options.get("label") or "")
+        figure = _figure(label, options, outputs) if label.startswith("fig-") else None
+        if figure is not None:
+            outputs.remove(figure[1])
+        asis = [o for o in outputs if options.get("output") == "asis"
+                and isinstance(o, dict) and o.get("output_type") == "stream"]
+        cells.append({**cell, "source": code,
+                      "outputs": [o for o in outputs if not any(o is a for a in asis)]})
+        if asis:  # (what the code printed is Markdown: `output: asis`)
+            cells.append({"cell_type": "markdown", "metadata": {}, "source": "".join(
+                _source({"source": o.get("text", "")}) for o in asis)})
+        if figure is not None:
+            cells.append(figure[0])
+    return {**notebook, "cells": cells}
+
+
+def _figure(label: str, options: dict[str, Any], outputs: list[Any]) -> tuple[
+        dict[str, Any], Any] | None:
+    """(the Markdown cell of a labelled figure, the image output it shows) for the
+    cell's one image output."""
+    images = []
+    for output in outputs:
+        data = output.get("data") if isinstance(output, dict) else None
+        mime = next((m for m in _FIGURE_TYPES if m in data), None) \
+            if isinstance(data, dict) else None
+        if mime is not None:
+            images.append((output, mime))
+    if len(images) != 1:
+        return None
+    output, mime = images[0]
+    name = f"{label}.{_FIGURE_TYPES[mime]}"
+    caption = options.get("fig-cap")
+    caption = " ".join(caption.split()) if isinstance(caption, str) else ""
+    # (the caption as the title, where its formulas show; `figure divs` write it so)
+    alt = re.sub(r"\$([^$]*)\$", r"\1", caption).replace("]", "\\]")
+    title = ' "' + caption.replace('"', "\u201d") + '"' if caption else ""
+    return {"cell_type": "markdown", "metadata": {},
+            "source": f"![{alt}](attachment:{name}{title}){{#{label}}}\n",
+            "attachments": {name: {mime: output["data"][mime]}}}, output
