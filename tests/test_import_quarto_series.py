@@ -172,3 +172,20 @@ def test_a_notebooks_cell_options_are_obeyed(tmp_path: Path) -> None:
     links = {a.text(): a["href"] for a in prose.find_all("a")}
     assert links["all notes"] == "/blog/" and links["the old one"] == "#fig-spectrum"
 
+
+def test_a_bar_in_a_table_cells_formula_is_no_cell_break(tmp_path: Path) -> None:
+    """Pandoc reads a pipe table cell's `$…$` whole, so `$\\sum_i |x_i|$` and `$\\|x\\|$`
+    were one cell each on the Quarto site; Lanting ended the cell at the first `|`, and a
+    course's table of norms fell apart ("TeX left in the page")."""
+    source = tmp_path / "site"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/norms.qmd": "---\ntitle: Norms\ndate: 2024-05-07\n---\n\n"
+                           "| Norm | Definition |\n|---|---|\n"
+                           "| $\\ell_1$ | $\\sum_i |x_i|$ |\n| $\\ell_2$ | $\\|x\\|_2$ |\n",
+    })
+    prose = built_prose(source, tmp_path, "posts/norms/index.html")
+    rows = prose.one("table").find_all("tr")
+    assert [len(r.find_all("td")) for r in rows[1:]] == [2, 2]
+    assert "‖" in rows[2].find_all("td")[1].text()
+

@@ -99,10 +99,18 @@ _CELL_DISPLAY_MATH = re.compile(r"(?<!\\)\$\$((?:\\.|[^$\n])+?)\$\$")
 """`$$…$$` inside one line (a table cell's formula, written with two dollars)."""
 
 
-def table_math(text: str) -> tuple[str, int]:
+def table_math(text: str, whole: bool = False) -> tuple[str, int]:
     """In GFM table rows, `|` inside math would end the cell: `\\vert` instead (in
-    `$…$` and in a cell's `$$…$$`)."""
+    `$…$` and in a cell's `$$…$$`). `whole`: the old site read a cell's formula whole,
+    before its `|`s (Pandoc does), so `\\|` in it was a norm's ‖, `\\Vert`; else it was
+    an escaped `|`, which the formula got bare."""
     count = 0
+
+    def bars(inner: str) -> str:
+        if not whole:
+            return re.sub(r"\\?\|", r"\\vert ", inner)
+        norms = re.sub(r"(?<!\\)((?:\\\\)*)\\\|", r"\1\\Vert ", inner)
+        return re.sub(r"\|", r"\\vert ", norms)
 
     def row(line: str) -> str:
         nonlocal count
@@ -112,7 +120,7 @@ def table_math(text: str) -> tuple[str, int]:
         def math(m: re.Match[str]) -> str:
             nonlocal count
             inner = m.group(1)
-            new = re.sub(r"\\?\|", r"\\vert ", inner)
+            new = bars(inner)
             count += new != inner
             dollars = "$$" if m.group().startswith("$$") else "$"
             return f"{dollars}{new}{dollars}"

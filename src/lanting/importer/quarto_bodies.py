@@ -18,6 +18,7 @@ from urllib.parse import unquote
 
 from lanting.importer import body as B
 from lanting.importer.body_links import map_urls, plain_wiki_links, spaced_image_paths
+from lanting.importer.body_math import table_math
 from lanting.importer.common import LinkTable, first_item, is_image, read_text
 from lanting.importer.grid_tables import grid_tables
 from lanting.importer.item import Item
@@ -100,6 +101,9 @@ class QuartoBodies:
         text, count = spaced_image_paths(text, lambda name: self.exists(name, path, figures))
         ctx.convert("image paths with spaces (a chunk label's) in angle brackets", count)
         text = convert_divs(text, ctx)
+        # (Pandoc read a table cell's formula whole: its `|`, `\|` are no cell breaks)
+        text, bars = table_math(text, whole=True)
+        ctx.convert("`|` in formulas of table cells as `\\vert`", bars)
         # (math first out of reach: `\sqrt[3]{x}` is no span `[3]{x}` to drop)
         text = _MATH.sub(lambda m: shelf.put(m.group(), "M"), text)
         text = _ATTRIBUTES.sub(lambda m: m.group(1) + _kept_label(m.group(2)), text)
