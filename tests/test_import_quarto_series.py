@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import json
+import tomllib
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
@@ -189,3 +190,21 @@ def test_a_bar_in_a_table_cells_formula_is_no_cell_break(tmp_path: Path) -> None
     assert [len(r.find_all("td")) for r in rows[1:]] == [2, 2]
     assert "‖" in rows[2].find_all("td")[1].text()
 
+
+def test_mermaid_cells_are_drawn_as_quarto_drew_them(tmp_path: Path) -> None:
+    """Quarto draws a ```` ```{mermaid} ```` cell itself; the import kept it as a
+    Mermaid block but set no script, so every diagram showed as its code, with a
+    warning per page."""
+    source = tmp_path / "site"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/flow.qmd": "---\ntitle: Flow\ndate: 2024-05-08\n---\n\n```{mermaid}\n"
+                          "flowchart LR\n  A[data] --> B[model]\n```\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    config = tomllib.loads((done.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["markdown"]["mermaid"].startswith("https://")
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    page = (result.output / "posts/flow/index.html").read_text(encoding="utf-8")
+    assert 'class="mermaid"' in page

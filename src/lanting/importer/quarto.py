@@ -87,6 +87,7 @@ class Quarto(QuartoFront, QuartoBodies):
         self.language = str(self.config.get("lang") or "")
         self.references: list[BibEntry] = []
         self.bib_read: set[Path] = set()
+        self.mermaid = False
 
     # --- the steps ---------------------------------------------------------------------
 

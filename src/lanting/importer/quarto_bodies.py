@@ -51,6 +51,8 @@ class QuartoBodies:
     by_source: dict[Path, Item]
     posts_roots: list[Path]
     listings: list[Path]
+    mermaid: bool
+    """Whether a `{mermaid}` cell was found (Lanting then draws them, as Quarto did)."""
 
     def listing_url(self, path: Path) -> str:
         """Where Quarto published a listing page (`project/index.qmd`: `/project/`)."""
@@ -157,6 +159,7 @@ class QuartoBodies:
         options = dict(re.findall(r"^\s*(?:#|%%|//)\|\s*([\w-]+):\s*(.*?)\s*$", code,
                                   re.MULTILINE))
         shown = [line for line in code.split("\n") if not re.match(r"\s*(?:#|%%|//)\|", line)]
+        self.mermaid = self.mermaid or lang == "mermaid"
         if lang in ("mermaid", "dot"):
             ctx.convert(f"{lang} diagrams")
             return fence(lang, "\n".join(shown), None, indent)

@@ -13,6 +13,7 @@ from typing import Any
 from lanting.importer.bibtex import BibEntry, dump, parse
 from lanting.importer.common import finish_menu, guess_language, read_text
 from lanting.importer.item import Item
+from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
 from lanting.importer.text import key_line, load_mapping, names
@@ -84,6 +85,7 @@ class QuartoSettings:
     documents: list[tuple[Item, str, Path, Path | None]]
     references: list[BibEntry]
     bib_read: set[Path]
+    mermaid: bool
 
     def site_author(self) -> str:
         for data in (self.config, *(load_mapping("yaml", read_text(p))[0] for p in sorted(
@@ -152,6 +154,10 @@ class QuartoSettings:
         config["language"] = self.language
         # (Pandoc made the headings' ids: `#a.1`, `#attention` for `## 3.2 Attention`)
         config.setdefault("markdown", {})["heading_ids"] = "pandoc"
+        if self.mermaid:  # (Quarto drew its `{mermaid}` cells)
+            config["markdown"]["mermaid"] = MERMAID
+            self.site.config_comments["markdown"] = (
+                "Mermaid diagrams drawn as the old site drew them (the script from a CDN)")
         url = str(self.website.get("site-url") or "").rstrip("/")
         if url.startswith("http"):
             config["base_url"] = url + "/"
