@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from htmltree import parse_html
+from htmltree import Element, parse_html
 from sitebits import png, write_files
 from test_import_quarto_files import built_prose
 
@@ -208,3 +208,23 @@ def test_mermaid_cells_are_drawn_as_quarto_drew_them(tmp_path: Path) -> None:
     assert result.warnings == ()
     page = (result.output / "posts/flow/index.html").read_text(encoding="utf-8")
     assert 'class="mermaid"' in page
+
+
+def test_the_refs_div_places_the_reference_list(tmp_path: Path) -> None:
+    """`::: {#refs}` is where Pandoc puts the reference list (a talk's references
+    before its appendix); the import warned of a div it had no form for and the list
+    went to the page's end. It is `{{< references >}}`, Lanting's marker for it."""
+    source = tmp_path / "site"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/talk/index.qmd": "---\ntitle: Talk\ndate: 2024-05-09\nbibliography: "
+                                "refs.bib\n---\n\nAs shown [@song2019].\n\n## References\n\n"
+                                "::: {#refs}\n:::\n\n## Appendix\n\nMore.\n",
+        "posts/talk/refs.bib": "@article{song2019,\n  title = {Generative Modeling by "
+                               "Estimating Gradients},\n  author = {Song, Yang and Ermon, "
+                               "Stefano},\n  journal = {NeurIPS},\n  year = {2019}\n}\n",
+    })
+    prose = built_prose(source, tmp_path, "posts/talk/index.html")
+    order = [e.tag if e.tag != "h2" else e.text() for e in prose.children
+             if isinstance(e, Element) and e.tag in ("h2", "section")]
+    assert order == ["References", "section", "Appendix"]

@@ -69,6 +69,9 @@ class Divs:
             return ""
         if label.startswith("fig-"):
             return self.figure(div, label)
+        if label == "refs":  # (Pandoc's place for the reference list: Lanting's too)
+            self.ctx.convert("`::: {#refs}` as `{{< references >}}`")
+            return block("{{< references >}}\n\n" + self.render(div.children).strip("\n"))
         if is_theorem(div):
             return self.theorems.directive(div, self.render)
         inner = self.render(div.children)
