@@ -322,6 +322,22 @@ def test_macros_that_open_what_another_closes_expand_as_text() -> None:
     assert "\\" not in doc.text()
 
 
+def test_a_pages_macro_replaces_the_physics_packages_command_of_its_name() -> None:
+    """`\\newcommand{\\va}{\\mathbf{a}}` and `\\newcommand{\\tr}{\\operatorname{Tr}}`
+    (a real trace-estimation post on MathJax): Lanting rewrote `\\va` and `\\tr` as
+    the physics package's before the page's macros applied, so `$\\va$` failed (`\\va`
+    needs an argument) and `\\tr` showed "tr". The page's own definition wins, as in
+    MathJax."""
+    doc = tree("$$\n\\newcommand{\\va}{\\mathbf{a}}\n"
+               "\\newcommand{\\tr}{\\operatorname{Tr}}\n$$\n\n"
+               "A vector $\\va$ and $\\tr(A)$, and $\\vb{x}$ as physics has it.\n")
+    first, second, third = doc.one("p").find_all("math")
+    assert first.one("mi").text() == "𝐚"
+    assert second.text().startswith("Tr")
+    assert third.one("mi").text() == "𝐱"
+    assert "\\" not in doc.text()
+
+
 def test_math_in_text_through_a_macros_argument() -> None:
     """`\\newcommand{\\under}[2]{\\underbrace{#1}_{\\text{#2}}}` used as `\\under{x}{for
     $i$}` (a real Quarto blog's economics posts, 13 build errors): math-core expanded
