@@ -228,3 +228,29 @@ def test_the_refs_div_places_the_reference_list(tmp_path: Path) -> None:
     order = [e.tag if e.tag != "h2" else e.text() for e in prose.children
              if isinstance(e, Element) and e.tag in ("h2", "section")]
     assert order == ["References", "section", "Appendix"]
+
+
+def test_a_figure_cells_code_stays_code_before_the_figure(tmp_path: Path) -> None:
+    """A freeze writes a labelled plot cell as `::: {#fig-x .cell}` holding the echoed
+    code, the image and the caption: the code was taken for part of the caption and
+    ended up in the figure's title, the fence's backticks shown in the text. The code
+    comes before the figure, as Quarto showed it."""
+    source = tmp_path / "site"
+    frozen = ("---\ntitle: Scores\n---\n\n::: {#fig-scores .cell execution_count=2}\n"
+              "``` {.python .cell-code}\nplt.imshow(pdf)\nplt.show()\n```\n\n"
+              "::: {.cell-output .cell-output-display}\n"
+              "![Density](index_files/figure-html/fig-scores-output-1.png){#fig-scores-1}\n"
+              ":::\n\nThe density of a 2D Gaussian\n:::\n\nSee @fig-scores.\n")
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/scores/index.qmd": "---\ntitle: Scores\ndate: 2024-05-10\n---\n\nold\n",
+        "_freeze/posts/scores/index/execute-results/html.json": json.dumps(
+            {"hash": "x", "result": {"markdown": frozen}}),
+        "_freeze/posts/scores/index/figure-html/fig-scores-output-1.png": png(8, 6),
+    })
+    prose = built_prose(source, tmp_path, "posts/scores/index.html")
+    assert "plt.imshow(pdf)" in prose.one("pre").text()
+    figure = prose.one("figure")
+    assert figure["id"] == "fig-scores"
+    assert figure.one("figcaption").text().endswith("The density of a 2D Gaussian")
+    assert "```" not in prose.text() and "plt" not in figure.text()

@@ -16,6 +16,7 @@ from lanting.importer.body import block
 from lanting.importer.liquid import Context
 from lanting.importer.quarto_div_syntax import Div, classes, depth, identifier, option, parse
 from lanting.importer.quarto_theorems import Theorems, is_theorem
+from lanting.importer.shelf import MARKER
 
 _UNWRAPPED = ("cell", "cell-output", "cell-output-display", "cell-output-stdout",
               "cell-output-stderr", "cell-output-error", "cell-code", "content-visible",
@@ -127,6 +128,10 @@ class Divs:
         first image a labelled figure, `![caption](x.png "caption"){#fig-x}`."""
         text = self.render(div.children).strip("\n")
         lines = [line for line in text.split("\n") if line.strip()]
+        # (a cell's echoed code, put aside: before the figure, as Quarto showed it, not
+        # in the caption: a lecture's plotting code ended up in its figure's title)
+        code = [line for line in lines if MARKER.fullmatch(line.strip())]
+        lines = [line for line in lines if line not in code]
         images = [_IMAGE.match(line.strip()) for line in lines]
         found = [m for m in images if m]
         caption = " ".join(line.strip() for line, m in zip(lines, images, strict=True)
@@ -145,7 +150,7 @@ class Divs:
         alt = found[0].group(1) or re.sub(r"\$([^$]*)\$", r"\1", title)
         first = f'![{alt}]({found[0].group(2)} "{title}"){{#{label}}}'
         rest = [f"![{m.group(1)}]({m.group(2)})" for m in found[1:]]
-        return "".join(block(b) for b in [first, *rest])
+        return "".join(block(b) for b in [*code, first, *rest])
 
 
 _TABLE_CAPTION = re.compile(r"^(?:Table)?:[ \t]+(.+?)[ \t]*\{#(tbl-[\w:.-]+)[^}\n]*\}[ \t]*$",
