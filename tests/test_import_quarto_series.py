@@ -254,3 +254,20 @@ def test_a_figure_cells_code_stays_code_before_the_figure(tmp_path: Path) -> Non
     assert figure["id"] == "fig-scores"
     assert figure.one("figcaption").text().endswith("The density of a 2D Gaussian")
     assert "```" not in prose.text() and "plt" not in figure.text()
+
+
+def test_a_page_beside_folders_of_documents_is_named_by_its_file(tmp_path: Path) -> None:
+    """`content/CV.qmd`, the only file in `content/` but beside `content/talks/…`, was
+    taken for a post alone in its folder and named by the folder: the CV became the
+    page `content`. A folder holding more documents below it is no bundle."""
+    source = tmp_path / "site"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "content/CV.qmd": "---\ntitle: CV\n---\n\nMy CV.\n",
+        "content/talks/index.qmd": "---\ntitle: Talks\n---\n\nSome talks.\n",
+        "posts/tokenizers/post.qmd": "---\ntitle: T\ndate: 2023-01-18\n---\n\nText.\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    written = sorted(p.relative_to(done.dest / "content").as_posix()
+                     for p in (done.dest / "content").rglob("*.md"))
+    assert written == ["pages/cv.md", "pages/talks.md", "posts/tokenizers.md"]

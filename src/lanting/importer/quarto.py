@@ -305,9 +305,11 @@ class Quarto(QuartoFront, QuartoBodies):
 
     def name_of(self, path: Path) -> str:
         """The folder's name for `posts/x/index.qmd`, and for `posts/x/post.qmd` alone in
-        its folder (a real blog named all its posts `post`); else the file's."""
+        its folder (a real blog named all its posts `post`); else the file's. A file
+        beside folders of documents is no bundle's (`content/CV.qmd` over
+        `content/talks/…`: the page `cv`, not `content`)."""
         folder = path.parent
         if folder.resolve() == self.source.resolve() or folder in self.posts_roots:
             return path.stem
-        alone = [p for p in self.paths if p.parent == folder] == [path]
+        alone = [p for p in self.paths if p.is_relative_to(folder)] == [path]
         return folder.name if path.stem == "index" or alone else path.stem
