@@ -271,3 +271,22 @@ def test_a_page_beside_folders_of_documents_is_named_by_its_file(tmp_path: Path)
     written = sorted(p.relative_to(done.dest / "content").as_posix()
                      for p in (done.dest / "content").rglob("*.md"))
     assert written == ["pages/cv.md", "pages/talks.md", "posts/tokenizers.md"]
+
+
+def test_raw_latex_for_the_pdf_is_left_out(tmp_path: Path) -> None:
+    """`\\begin{center}\\rule{0.5\\linewidth}{0.5pt}\\end{center}` and `\\newpage` between
+    sections (a post written for the PDF too): Pandoc gives raw LaTeX to LaTeX output
+    only, so the Quarto site showed nothing there; Lanting showed the TeX ("TeX left in
+    the page"). They are left out, with a notice; formulas stay."""
+    source = tmp_path / "site"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/jl.qmd": "---\ntitle: JL\ndate: 2024-05-11\n---\n\nThe bound $t = O(\\log n)$."
+                        "\n\n\\begin{center}\\rule{0.5\\linewidth}{0.5pt}\\end{center}\n"
+                        "\n### The lemma\n\n\\newpage\n\n\\begin{equation}\n"
+                        "\\begin{aligned} a &= b \\end{aligned}\n\\end{equation}\n",
+    })
+    done = import_site(source, tmp_path / "first")
+    assert sum("raw LaTeX for the PDF" in n.message for n in done.report.entries) == 2
+    prose = built_prose(source, tmp_path, "posts/jl/index.html")
+    assert "\\" not in prose.text() and len(prose.find_all("math")) == 2

@@ -25,7 +25,7 @@ from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.listings import listed_posts, term_urls
 from lanting.importer.quarto_divs import convert_divs
-from lanting.importer.quarto_math import bare_environments, bare_macros
+from lanting.importer.quarto_math import bare_environments, bare_macros, print_latex
 from lanting.importer.quarto_notebook import static_file
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, fence, protect_code
@@ -93,7 +93,7 @@ class QuartoBodies:
         text = re.sub(r"<!--.*?-->", lambda m: shelf.put(m.group(), "R"), text,
                       flags=re.DOTALL)
         text = protect_code(text, shelf, on_fence)
-        text = bare_macros(bare_environments(text, ctx), ctx)
+        text = bare_macros(bare_environments(print_latex(text, ctx), ctx), ctx)
         text = grid_tables(text, ctx.warn, ctx.convert, shelf.put)
         if cells[0]:
             ctx.warn("```{", f"{cells[0]} code cell(s) with no frozen results (no _freeze/ "

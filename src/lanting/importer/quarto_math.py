@@ -121,3 +121,34 @@ def header_macros(layers: list[tuple[dict[str, Any], Path]], text: str) -> str:
              for name, (expansion, count) in macros.items()
              if re.search(rf"\\{name}(?![A-Za-z])", text)]
     return "$$\n" + "\n".join(lines) + "\n$$\n\n" if lines else ""
+
+
+_PRINT_ENVIRONMENT = re.compile(
+    r"^[ \t]*\\begin\{(center|flushleft|flushright|minipage|multicols|landscape|samepage|"
+    r"figure|table|tabular|wrapfigure)(\*?)\}.*?\\end\{\1\2\}[ \t]*$",
+    re.MULTILINE | re.DOTALL)
+_PRINT_COMMAND = re.compile(
+    r"^[ \t]*\\(?:newpage|clearpage|cleardoublepage|pagebreak|vfill|bigskip|medskip|"
+    r"smallskip|noindent|(?:vspace|hspace)\*?\{[^{}\n]*\})[ \t]*$", re.MULTILINE)
+
+
+def print_latex(text: str, ctx: Context) -> str:
+    """Raw LaTeX for the PDF (`\\begin{center}\\rule{…}\\end{center}`, `\\newpage`,
+    `\\vspace{1em}` on lines of their own): Pandoc passes it to LaTeX output only, so
+    the HTML site never showed it; Lanting showed the TeX, with a warning. Left out,
+    with a notice (not inside a formula)."""
+    def drop(match: re.Match[str]) -> str:
+        ctx.note(match.group().strip(), "raw LaTeX for the PDF left out (Quarto's HTML "
+                 "showed nothing of it)")
+        return ""
+
+    if "\\" not in text:
+        return text
+    out, last = [], 0
+    for formula in _DISPLAY.finditer(text):
+        part = text[last:formula.start()]
+        out += [_PRINT_COMMAND.sub(drop, _PRINT_ENVIRONMENT.sub(drop, part)), formula.group()]
+        last = formula.end()
+    part = text[last:]
+    out.append(_PRINT_COMMAND.sub(drop, _PRINT_ENVIRONMENT.sub(drop, part)))
+    return "".join(out)
