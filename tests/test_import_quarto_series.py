@@ -290,3 +290,29 @@ def test_raw_latex_for_the_pdf_is_left_out(tmp_path: Path) -> None:
     assert sum("raw LaTeX for the PDF" in n.message for n in done.report.entries) == 2
     prose = built_prose(source, tmp_path, "posts/jl/index.html")
     assert "\\" not in prose.text() and len(prose.find_all("math")) == 2
+
+
+def test_var_and_meta_shortcodes_are_filled_in(tmp_path: Path) -> None:
+    """A course site names itself through `_variables.yml` (`{{< var course.short >}}`)
+    and a report through its own metadata (`{{< meta rr_title >}}`), in titles too: the
+    import left each in a comment ("the value is not known here") and the titles kept the
+    shortcodes. Known values are written in; one made by inline R code is a warning."""
+    source = tmp_path / "site"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "_variables.yml": "course:\n  short: STA 101\n  term: Spring 2026\n",
+        "reports/r1.qmd": "---\ntitle: '{{< var course.short >}} Report {{< meta rr_num >}}: "
+                          "{{< meta rr_title >}}'\nrr_num: '01'\nrr_title: Bias and variance\n"
+                          "---\n\nDue in {{< var course.term >}}; see {{< meta rr_title >}}.\n",
+        "notes/n1.qmd": "---\ntopic: \"`r read_topic(1)`\"\n"
+                        "title: '{{< var course.short >}} - {{< meta topic >}}'\n---\n\nText.\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [(w.path, w.line, w.message) for w in done.report.warnings] == [
+        ("notes/n1.qmd", 3, "`title` holds a shortcode whose value is not known here: "
+         "write it in")]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    page = parse_html((result.output / "reports/index.html").read_text(encoding="utf-8"))
+    assert page.one("h1").text() == "STA 101 Report 01: Bias and variance"
+    assert page.one("div", class_="prose").text().strip() == (
+        "Due in Spring 2026; see Bias and variance.")

@@ -43,6 +43,7 @@ from lanting.importer.quarto_notebook import (
     static_file,
 )
 from lanting.importer.quarto_settings import with_metadata_files
+from lanting.importer.quarto_vars import fill, project_variables
 from lanting.importer.report import Report
 from lanting.importer.site import NOTEBOOK, NewSite, slug_of
 from lanting.importer.text import (
@@ -88,6 +89,8 @@ class Quarto(QuartoFront, QuartoBodies):
         self.references: list[BibEntry] = []
         self.bib_read: set[Path] = set()
         self.mermaid = False
+        self.variables = project_variables(source)
+        self.metadata: dict[Path, dict[str, Any]] = {}
 
     # --- the steps ---------------------------------------------------------------------
 
@@ -221,19 +224,21 @@ class Quarto(QuartoFront, QuartoBodies):
 
     def read_document(self, path: Path, data: dict[str, Any], head: str, body: str) -> None:
         rel = path.relative_to(self.source)
+        meta = {**self.config, **self.defaults(path), **data}
+        self.metadata[path.resolve()] = meta
         if path in self.listings:
             old = self.listing_url(path)
             if old != "/":  # (its old URL answers with the blog page)
                 self.redirects.add(old, "/blog/")
             if old != "/" and not any(i.kind == "blog" for i in self.site.items) and (
                     body.strip() or str(data.get("title") or "").strip()):
-                self.blog_page(path, data, body)
+                self.blog_page(path, self.filled(data, meta, path, head), body)
                 return
             self.report.note(path, key_line(head, "listing"), "a listing page: left out "
                              "(Lanting lists the posts on its blog page and home page)")
             return
         post = path.resolve() in self.listed
-        merged = {**self.defaults(path), **data}
+        merged = self.filled({**self.defaults(path), **data}, meta, path, head)
         name = self.name_of(path)
         if rel.as_posix() in ("index.qmd", "index.md", "index.ipynb"):
             kind = "home"
@@ -288,6 +293,24 @@ class Quarto(QuartoFront, QuartoBodies):
         if macros:
             self.report.convert("MathJax macros of `include-in-header` (\\newcommand)")
         self.documents.append((item, macros + body, path, figures))
+
+    def filled(self, data: dict[str, Any], meta: dict[str, Any], path: Path,
+               head: str) -> dict[str, Any]:
+        """`data` with the `var` and `meta` shortcodes of its title, subtitle and
+        description filled in (a course's `title: "{{< var course.short >}} - …"`); one
+        whose value is not known (inline R code) is a warning."""
+        def counted() -> None:
+            self.report.convert("`var` and `meta` shortcodes filled in")
+
+        out = dict(data)
+        for key in ("title", "subtitle", "description"):
+            if isinstance(out.get(key), str) and "{{<" in out[key]:
+                out[key] = fill(out[key], self.variables, meta, counted)
+                if "{{<" in out[key]:
+                    self.report.warn(path, key_line(head, key),
+                                     f"`{key}` holds a shortcode whose value is not known "
+                                     "here: write it in")
+        return out
 
     def blog_page(self, path: Path, data: dict[str, Any], body: str) -> None:
         """A listing page's title, description and text above its listing: the blog

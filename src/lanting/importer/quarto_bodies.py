@@ -27,6 +27,7 @@ from lanting.importer.listings import listed_posts, term_urls
 from lanting.importer.quarto_divs import convert_divs
 from lanting.importer.quarto_math import bare_environments, bare_macros, print_latex
 from lanting.importer.quarto_notebook import static_file
+from lanting.importer.quarto_vars import value_of
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
@@ -53,6 +54,11 @@ class QuartoBodies:
     listings: list[Path]
     mermaid: bool
     """Whether a `{mermaid}` cell was found (Lanting then draws them, as Quarto did)."""
+    variables: dict[str, Any]
+    """The project's `_variables.yml`, for `{{< var x >}}`."""
+    metadata: dict[Path, dict[str, Any]]
+    """Each document's metadata (`_quarto.yml` < `_metadata.yml` < front matter), for
+    `{{< meta x >}}`."""
 
     def listing_url(self, path: Path) -> str:
         """Where Quarto published a listing page (`project/index.qmd`: `/project/`)."""
@@ -99,7 +105,7 @@ class QuartoBodies:
             ctx.warn("```{", f"{cells[0]} code cell(s) with no frozen results (no _freeze/ "
                      "for this file): shown as code, without their outputs (Quarto ran "
                      "them; Lanting runs no code)")
-        text = _SHORTCODE.sub(lambda m: self.shortcode(m, ctx), text)
+        text = _SHORTCODE.sub(lambda m: self.shortcode(m, ctx, path), text)
         text, count = spaced_image_paths(text, lambda name: self.exists(name, path, figures))
         ctx.convert("image paths with spaces (a chunk label's) in angle brackets", count)
         text = convert_divs(text, ctx)
@@ -173,9 +179,15 @@ class QuartoBodies:
         cells[0] += 1
         return fence(info, code, None, indent)
 
-    def shortcode(self, match: re.Match[str], ctx: Context) -> str:
+    def shortcode(self, match: re.Match[str], ctx: Context, path: Path) -> str:
         name, rest = match.group(1), match.group(2).strip()
         args, named = B.arguments(rest)
+        if name in ("var", "meta") and args:
+            value = value_of(name, args[0], self.variables,
+                             self.metadata.get(path.resolve(), {}))
+            if value is not None:
+                ctx.convert("`var` and `meta` shortcodes filled in")
+                return value
         if name == "video" and args:
             found = re.search(r"(?:youtu\.be/|youtube(?:-nocookie)?\.com/(?:embed/|watch\?v="
                               r"|shorts/))([\w-]{11})", args[0])
