@@ -316,3 +316,33 @@ def test_var_and_meta_shortcodes_are_filled_in(tmp_path: Path) -> None:
     assert page.one("h1").text() == "STA 101 Report 01: Bias and variance"
     assert page.one("div", class_="prose").text().strip() == (
         "Due in Spring 2026; see Bias and variance.")
+
+
+def test_list_tables_become_pipe_tables(tmp_path: Path) -> None:
+    """A course site's tables are pandoc-ext's `.list-table` divs (a list of rows, each a
+    list of cells), which the import unwrapped with a warning: each showed as a nested
+    list. One whose cells are one paragraph each is a pipe table, aligned as `aligns`
+    says; one with a two-paragraph cell stays a list, with a warning."""
+    source = tmp_path / "site"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "goals.qmd": "---\ntitle: Goals\n---\n\n"
+                     "::: {.list-table aligns=\"c,l\" header-rows=1}\n\n"
+                     "  * - Covered\n    - Goal\n"
+                     "  * - **✓**\n    - Fit models with $\\|\\beta\\|_1$ penalties,\n"
+                     "      and read them.\n  * -\n    - Ethics\n:::\n\n"
+                     "::: {.list-table}\n* - Week\n  - Topic\n* - 1\n  - Risk.\n\n"
+                     "    Bias and variance.\n:::\n",
+    })
+    done = import_site(source, tmp_path / "first")
+    assert [w.message.split(":")[0] for w in done.report.warnings] == [
+        "a `.list-table` whose cells hold more than one paragraph (or span columns or rows)"]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    prose = parse_html((result.output / "goals/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    table = prose.one("table")
+    assert [th.text() for th in table.find_all("th")] == ["Covered", "Goal"]
+    rows = table.find_all("tr")[1:]
+    assert [len(r.find_all("td")) for r in rows] == [2, 2]
+    assert rows[0].find("math") is not None and "and read them." in rows[0].text()
+    assert len(prose.find_all("table")) == 1 and prose.find("ul") is not None

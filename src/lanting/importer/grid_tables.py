@@ -46,7 +46,7 @@ def _cells(line: str, bounds: list[int]) -> list[str] | None:
 _INLINE_MATH = re.compile(r"(?<![\\$])\$[^$\n]+\$")
 
 
-def _pipes_escaped(cell: str) -> str:
+def pipes_escaped(cell: str) -> str:
     """`|` escaped for a pipe table: in a formula as `\\vert` (and `\\|` as `\\Vert`),
     since a pipe table's `\\|` reaches the formula as a bare `|`."""
     cell = _INLINE_MATH.sub(lambda m: m.group().replace("\\|", "\\Vert ")
@@ -96,7 +96,7 @@ def pipe_table(table: str) -> str | None:
                 parts.pop(0)
             if "" in parts or any(_NOT_ONE_PARAGRAPH.match(p) for p in parts):
                 return None
-            texts[-1].append(_pipes_escaped(" ".join(parts)))
+            texts[-1].append(pipes_escaped(" ".join(parts)))
     if header_at not in (None, 1) or not rows:
         return None
     header = texts.pop(0) if header_at == 1 else [""] * (len(bounds) - 1)

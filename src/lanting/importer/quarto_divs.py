@@ -14,6 +14,7 @@ import re
 
 from lanting.importer.body import block
 from lanting.importer.liquid import Context
+from lanting.importer.list_tables import list_table
 from lanting.importer.quarto_div_syntax import Div, classes, depth, identifier, option, parse
 from lanting.importer.quarto_theorems import Theorems, is_theorem
 from lanting.importer.shelf import MARKER
@@ -70,6 +71,8 @@ class Divs:
             return ""
         if label.startswith("fig-"):
             return self.figure(div, label)
+        if "list-table" in names:
+            return self.list_table(div)
         if label == "refs":  # (Pandoc's place for the reference list: Lanting's too)
             self.ctx.convert("`::: {#refs}` as `{{< references >}}`")
             return block("{{< references >}}\n\n" + self.render(div.children).strip("\n"))
@@ -98,6 +101,18 @@ class Divs:
         self.ctx.warn(div.opening, f"`{div.opening.strip()}`: a div Lanting has no form "
                       "for; its content is kept without it")
         return block(inner)
+
+    def list_table(self, div: Div) -> str:
+        """pandoc-ext's `.list-table`: a pipe table, else its list with a warning."""
+        inner = self.render(div.children)
+        table = list_table(div.attributes, inner)
+        if table is None:
+            self.ctx.warn(div.opening, "a `.list-table` whose cells hold more than one "
+                          "paragraph (or span columns or rows): kept as its list; make each "
+                          "cell one paragraph, or write the table in HTML")
+            return block(inner)
+        self.ctx.convert("list tables as pipe tables")
+        return block(table)
 
     def kept(self, div: Div, attributes: str, what: str = "callouts") -> str:
         fence = ":" * (3 + depth(div.children))
