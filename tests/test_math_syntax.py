@@ -338,6 +338,20 @@ def test_a_pages_macro_replaces_the_physics_packages_command_of_its_name() -> No
     assert "\\" not in doc.text()
 
 
+def test_buildrel_and_xspace_as_mathjax_reads_them() -> None:
+    """`$X_i \\buildrel \\text{iid} \\over \\sim P$` (plain TeX, which MathJax has) and
+    `\\newcommand{\\MSE}{\\text{MSE\\xspace}}` (the xspace package's, in a statistics
+    course's macros) failed the build as unknown commands: the text is set over `\\sim`,
+    and `\\xspace` adds nothing to a formula."""
+    doc = tree("$$\\newcommand{\\MSE}{\\text{MSE\\xspace}}$$\n\n"
+               "Draws $X_i \\buildrel \\text{iid} \\over \\sim P$, "
+               "$y \\buildrel{\\text{d}}\\over{=} z$ and the $\\MSE$.\n")
+    first, second, third = doc.one("p").find_all("math")
+    assert first.one("mover").text() == "∼iid"
+    assert second.one("mover").text() == "=d"
+    assert third.text() == "MSE"
+
+
 def test_math_in_text_through_a_macros_argument() -> None:
     """`\\newcommand{\\under}[2]{\\underbrace{#1}_{\\text{#2}}}` used as `\\under{x}{for
     $i$}` (a real Quarto blog's economics posts, 13 build errors): math-core expanded

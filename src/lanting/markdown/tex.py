@@ -48,6 +48,7 @@ from lanting.markdown.tex_scan import (
     Context,
     Marks,
     TexError,
+    group_end,
     replace_command,
 )
 from lanting.markdown.tex_text import (
@@ -167,6 +168,9 @@ ALIASES = {
     # MediaWiki's texvc names (MathJax 2's `mediawiki-texvc`, which Typora loaded, so
     # notes written there use them; KaTeX has the rest): `\part` for ∂ above all
     **TEXVC,
+    # the xspace package's space "where one is needed" (`\text{MSE\xspace}` in a
+    # course's macros): a formula's text needs none
+    "xspace": "",
 }
 """Commands math-core lacks, as commands it has: the same character (KaTeX only draws
 some smaller or bolder; the double-struck `\\mathds{1}` / `\\mathbbm{1}` of the dsfont
@@ -192,6 +196,32 @@ _DOTS = re.compile(r"\\(dots|ldots|dotsc|dotso|mathellipsis)(?![A-Za-z])(\s*)")
 _BINARY_NEXT = re.compile(r"[+\-=<>]|\\(?:cdot|times|pm|mp|le|ge|leq|geq|ne|neq|approx|equiv|"
                           r"sim|simeq|cup|cap|oplus|otimes|wedge|vee|land|lor|to|rightarrow|"
                           r"leftarrow|implies|iff|circ|ast|star|div|setminus)(?![A-Za-z])")
+
+
+_BUILDREL = re.compile(r"\\buildrel(?![A-Za-z])(.*?)\\over(?![A-Za-z])\s*", re.DOTALL)
+_TOKEN_AFTER = re.compile(r"\\[A-Za-z]+|\\.|[^\s{}]")
+
+
+def _buildrel(s: str, ctx: Context) -> str:
+    """Plain TeX's `\\buildrel \\text{iid} \\over \\sim` (MathJax has it; a statistics
+    course wrote it): the text up to `\\over` set over the next token or group, as
+    `\\stackrel` sets it."""
+    out: list[str] = []
+    pos = 0
+    while (match := _BUILDREL.search(s, pos)) is not None:
+        at = match.end()
+        if s.startswith("{", at):
+            end = group_end(s, at)
+            base = s[at + 1:end - 1] if end is not None else None
+        else:
+            token = _TOKEN_AFTER.match(s, at)
+            end, base = (token.end(), token.group()) if token else (None, None)
+        if end is None or base is None:
+            raise TexError("`\\buildrel … \\over` needs what it sets the text over",
+                           match.start(), hint="write `\\stackrel{text}{=}`")
+        out += [s[pos:match.start()], f"\\stackrel{{{match.group(1).strip()}}}{{{base}}}"]
+        pos = end
+    return "".join(out) + s[pos:]
 
 
 def _dots(s: str, ctx: Context) -> str:
@@ -333,6 +363,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset(TEXT_COMMANDS), texts),
     (frozenset({"varinjlim", "varprojlim", "varliminf", "varlimsup"}), _varlim),
     (frozenset({"cancelto"}), _cancel_to),
+    (frozenset({"buildrel"}), _buildrel),
     (frozenset({*ALIASES, "intop", "mathnormal", "TextOrMath"}), _aliases),
     (frozenset({"dots", "ldots", "dotsc", "dotso", "mathellipsis"}), _dots),
     (frozenset({"mathsfit", "textcircled"}), _letters),
