@@ -346,3 +346,25 @@ def test_list_tables_become_pipe_tables(tmp_path: Path) -> None:
     assert [len(r.find_all("td")) for r in rows] == [2, 2]
     assert rows[0].find("math") is not None and "and read them." in rows[0].text()
     assert len(prose.find_all("table")) == 1 and prose.find("ul") is not None
+
+
+def test_a_div_named_by_any_bare_word(tmp_path: Path) -> None:
+    """`::: #count-tbl` around a table (an exam meant a label): Pandoc reads any bare
+    word after the colons as a class, so Quarto showed the table in a div; the import
+    took the line for text, and both fences showed ("`:::` closes no block"). The div
+    is unwrapped like any other of a class Lanting has no form for."""
+    source = tmp_path / "site"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "exam.qmd": "---\ntitle: Exam\n---\n\nCounts:\n\n::: #count-tbl\n\n"
+                    "| Word | Spam |\n|:--:|--:|\n| Deal | 80 |\n\n:::\n\nAfter.\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [w.message for w in done.report.warnings] == [
+        "`::: #count-tbl`: a div Lanting has no form for; its content is kept without it"]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    prose = parse_html((result.output / "exam/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    assert prose.one("table").find_all("td")[0].text() == "Deal"
+    assert ":::" not in prose.text()

@@ -7,7 +7,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-_OPEN = re.compile(r"^[ \t]{0,3}(:{3,})[ \t]*(\{[^}]*\}|[\w-]+(?:[ \t].*)?)[ \t]*$")
+_OPEN = re.compile(r"^[ \t]{0,3}(:{3,})[ \t]*(\{[^}]*\}|[^\s{}:][^\s{}]*(?:[ \t].*)?)[ \t]*$")
+"""An opening: attributes in braces, or a bare word, Pandoc's class (any word: a course
+wrote `::: #count-tbl` around a table, a div of the class `#count-tbl`)."""
 _CLOSE = re.compile(r"^[ \t]{0,3}:{3,}[ \t]*$")
 
 
@@ -44,6 +46,8 @@ def classes(attributes: str) -> list[str]:
 
 
 def identifier(attributes: str) -> str:
+    if not attributes.startswith("{"):
+        return ""  # (a bare word is a class, `#count-tbl` too)
     found = re.search(r"(?:^|[\s{])#([\w:.-]+)", attributes)
     return found.group(1) if found else ""
 
