@@ -368,3 +368,31 @@ def test_a_div_named_by_any_bare_word(tmp_path: Path) -> None:
         encoding="utf-8")).one("div", class_="prose")
     assert prose.one("table").find_all("td")[0].text() == "Deal"
     assert ":::" not in prose.text()
+
+
+def test_code_annotations_are_circled_numbers(tmp_path: Path) -> None:
+    """Quarto's code annotations (`U, s, Vh = svd(X)  # <1>`, explained by the numbered
+    list after the cell) showed their markers, `# <1>`, in a course's code: Quarto shows
+    a circled number there. In a notebook and in a document's code alike."""
+    source = tmp_path / "site"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "notes/index.ipynb": _notebook("---\ntitle: Notes\nlisting:\n  contents: '*.ipynb'\n"
+                                       "---\n"),
+        "notes/svd.ipynb": json.dumps({"cells": [
+            {"cell_type": "markdown", "metadata": {}, "source": "---\ntitle: SVD\n"
+             "date: '2024-05-12'\n---\n"},
+            _code("", "U, s, Vh = svd(X)  # <1>\nk = 10 # <2>\n"),
+            {"cell_type": "markdown", "metadata": {}, "source": "1. The thin SVD.\n"
+             "2. The rank kept.\n"}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}),
+        "notes/plain.qmd": "---\ntitle: Plain\ndate: 2024-05-13\n---\n\n```r\n"
+                           "fit <- lm(y ~ x) # <1>\n```\n\n1. A linear model.\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    svd = parse_html((result.output / "posts/svd/index.html").read_text(encoding="utf-8"))
+    code = " ".join(pre.text() for pre in svd.find_all("pre"))
+    assert "<1>" not in code and "# ①" in code and "# ②" in code
+    plain = parse_html((result.output / "plain/index.html").read_text(encoding="utf-8"))
+    [pre] = plain.find_all("pre")
+    assert pre.text().startswith("fit <- lm(y ~ x)") and pre.text().strip().endswith("# ①")

@@ -26,7 +26,7 @@ from lanting.importer.liquid import Context
 from lanting.importer.listings import listed_posts, term_urls
 from lanting.importer.quarto_divs import convert_divs
 from lanting.importer.quarto_math import bare_environments, bare_macros, print_latex
-from lanting.importer.quarto_notebook import static_file
+from lanting.importer.quarto_notebook import code_annotations, static_file
 from lanting.importer.quarto_vars import value_of
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, fence, protect_code
@@ -159,6 +159,8 @@ class QuartoBodies:
             ctx.note(info, f"a raw `{info}` block (for another format) left out")
             return ""
         cell = _CELL.match(info)
+        code, marks = code_annotations(code)
+        ctx.convert("code annotations (`# <1>`) as circled numbers", marks)
         if not cell:
             return fence(_plain_info(info), _unescaped_cells(code), None, indent)
         lang = cell.group(1)

@@ -78,6 +78,22 @@ def static_file(source: Path, site: NewSite, path: Path, url: str) -> str | None
 
 
 _OPTION = re.compile(r"^[ \t]*#\|[ \t]?(.*)$")
+_ANNOTATION = re.compile(r"[ \t]*(#|//|--|%)[ \t]*<(\d{1,2})>[ \t]*$", re.MULTILINE)
+"""Quarto's code annotation marker ending a line, `x = f(y)  # <1>`."""
+_CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
+
+
+def code_annotations(code: str) -> tuple[str, int]:
+    """Quarto's code annotations (`# <1>` ending a line, explained by the numbered list
+    after the cell): Quarto hid each marker behind a circled number; Lanting showed
+    `# <1>` in the code. Each becomes a comment of that circled number, `# ①` (the list
+    stays the list). Returns the code and how many were changed."""
+    def one(match: re.Match[str]) -> str:
+        number = int(match.group(2))
+        mark = _CIRCLED[number - 1] if 0 < number <= len(_CIRCLED) else f"({number})"
+        return f"  {match.group(1)} {mark}"
+
+    return _ANNOTATION.subn(one, code) if "<" in code else (code, 0)
 _FIGURE_TYPES = {"image/png": "png", "image/jpeg": "jpg", "image/gif": "gif",
                  "image/webp": "webp", "image/svg+xml": "svg"}
 """The images Lanting shows of an output, in the order it prefers them."""
@@ -96,7 +112,11 @@ def cell_options(report: Report, path: Path, notebook: dict[str, Any]) -> dict[s
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             cells.append(cell)
             continue
-        lines = _source(cell).split("\n")
+        text, marks = code_annotations(_source(cell))
+        if marks:
+            report.convert("code annotations (`# <1>`) as circled numbers", marks)
+            cell = {**cell, "source": text}
+        lines = text.split("\n")
         head = 0
         while head < len(lines) and _OPTION.match(lines[head]):
             head += 1
