@@ -396,3 +396,22 @@ def test_code_annotations_are_circled_numbers(tmp_path: Path) -> None:
     plain = parse_html((result.output / "plain/index.html").read_text(encoding="utf-8"))
     [pre] = plain.find_all("pre")
     assert pre.text().startswith("fit <- lm(y ~ x)") and pre.text().strip().endswith("# ①")
+
+
+def test_an_image_whose_alt_and_attributes_go_over_lines(tmp_path: Path) -> None:
+    """`![The dynamics of the⏎pendulum.](Inverted Wheel.png){#fig:pendulum width="70%"}`
+    and attributes going on to the next line (`{#fig:flow⏎width="105%"}`), in a project
+    write-up Pandoc read: the file name with spaces was not found over the line break,
+    the attributes stayed as text (`{#fig:pendulum …}` shown) and the image was lost."""
+    source = tmp_path / "site"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "robot/dynamics.qmd": "---\ntitle: Dynamics\n---\n\n![The dynamics of the\npendulum.]"
+                              "(Inverted Wheel.png){#fig:pendulum width=\"70%\"}\n\n"
+                              "![Control flow](flow.png){#fig:flow\nwidth=\"105%\"}\n",
+        "robot/Inverted Wheel.png": png(8, 6),
+        "robot/flow.png": png(8, 6),
+    })
+    prose = built_prose(source, tmp_path, "robot/index.html")
+    assert "{#" not in prose.text() and "width=" not in prose.text()
+    assert len(prose.find_all("img")) == 2

@@ -46,9 +46,10 @@ no page to lead to now (the writer's note that was never published): its text st
 """(URL as written, is an image) -> the URL to write, or None to keep it."""
 
 
-_SPACED_IMAGE = re.compile(r"(!\[[^\]\n]*\]\()([^()<>\n\"']*[ \t][^()<>\n\"']*)\)")
+_SPACED_IMAGE = re.compile(
+    r"(!\[(?:[^\]\n]|\n(?![ \t]*\n))*\]\()([^()<>\n\"']*[ \t][^()<>\n\"']*)\)")
 """`![](29_cs110/branch prediction.png)`: a path with a space, which Typora shows and
-Markdown reads as text."""
+Markdown reads as text (its alt text may go on over lines of its paragraph)."""
 
 
 def spaced_image_paths(text: str, exists: Callable[[str], bool]) -> tuple[str, int]:

@@ -36,7 +36,10 @@ DOCUMENTS = (".qmd", ".md", ".ipynb", ".rmd", ".markdown")
 _CELL = re.compile(r"^\{([A-Za-z]\w*)(?:[ ,].*)?\}$")
 _SHORTCODE = re.compile(r"\{\{<\s*([\w-]+)(.*?)>\}\}", re.DOTALL)
 """A shortcode, over several lines too (`{{< video x.mp4⏎  title="…"⏎>}}`)."""
-_ATTRIBUTES = re.compile(r"(\]\((?:[^()\s]|\([^()\s]*\))*(?:\s+\"[^\"]*\")?\))\{([^}\n]*)\}")
+_ATTRIBUTES = re.compile(r"(\]\((?:<[^<>\n]*>|(?:[^()\s]|\([^()\s]*\))*)(?:\s+\"[^\"]*\")?\))"
+                         r"\{((?:[^}\n]|\n(?![ \t]*\n))*)\}")
+"""An image's or link's attributes, `{#fig-x width="70%"}`, on a line or going on to
+the next (Pandoc reads them over a line break)."""
 _SPAN = re.compile(r"(?<![!\]\\])\[([^\[\]\n]+)\]\{([^}\n]*)\}")
 _ICONS = frozenset({"fa", "bi", "iconify", "lipsum", "placeholder", "pagebreak", "kbd",
                     "version"})
