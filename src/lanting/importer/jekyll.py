@@ -58,6 +58,9 @@ from lanting.model.config import DEFAULT_POST_PERMALINK
 
 _POST_NAME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})-(.+)$")
 """A post's file name: Jekyll reads `2019-9-10-title` as well as `2019-09-10-title`."""
+_JEKYLL_POST_NAME = re.compile(r"^\d{2,4}-\d{1,2}-\d{1,2}-.*\.[^.]+$")
+"""A file name Jekyll reads as a post's (its `DATE_FILENAME_MATCHER`); others in
+`_posts/` it skips."""
 MAPPED_KEYS = frozenset({"title", "date", "categories", "category", "tags", "tag", "published",
                          "slug", "excerpt", "description", "image", "thumbnail",
                          "last_modified_at", "last_updated", "lastmod", "updated",
@@ -185,7 +188,9 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
             rel = path.relative_to(self.source)
             if path.suffix.lower() not in (*MARKDOWN, ".html"):
                 continue
-            if "_posts" in rel.parts:
+            if "_posts" in rel.parts and not _JEKYLL_POST_NAME.match(path.name):
+                self.not_a_post(path)
+            elif "_posts" in rel.parts:
                 at = rel.parts.index("_posts")  # (`_i18n/zh/`: a language, no category)
                 found.append((path, [] if self.i18n.language_of(rel) else list(
                     rel.parts[:at]), False))
@@ -198,6 +203,20 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
             self.page_posts = set(self.dated_pages())
             found = [(path, [], False) for path in sorted(self.page_posts)]
         return found
+
+    def not_a_post(self, path: Path) -> None:
+        """A file of `_posts/` whose name has no date (a folder's `README.md`, notes
+        beside the scripts of a post): Jekyll neither published it as a post nor copied
+        it, so it is left out; a warning when its front matter shows it was meant as one."""
+        written = split_front_matter(read_text(path))[0]
+        message = ("left out: Jekyll publishes a file of `_posts/` only when its name "
+                   "starts with a date (`2024-01-31-title.md`), so the old site did not "
+                   "show it")
+        if written:
+            self.report.warn(path, None, message + "; to keep it, rename it so before "
+                             "importing")
+        else:
+            self.report.note(path, None, message)
 
     def read_posts(self) -> None:
         pattern = self.pattern()

@@ -29,6 +29,7 @@ from lanting.importer.image_ials import image_attribute_lists
 from lanting.importer.item import Item
 from lanting.importer.jekyll_captures import captured_includes
 from lanting.importer.jekyll_i18n import I18nPlugin
+from lanting.importer.jekyll_includes import include_tag
 from lanting.importer.jekyll_links import JekyllLinks
 from lanting.importer.jekyll_math import is_text_theme, katex_tags
 from lanting.importer.liquid import (
@@ -207,7 +208,7 @@ class JekyllBodies(JekyllLinks):
             return ctx.leave(written, f"no file `{name}` in the source")
 
         def include(args: str, written: str) -> str:
-            return self.include(args, written, ctx)
+            return include_tag(self.source, args, written, ctx)
 
         def cite(args: str, written: str) -> str:
             # (jekyll-scholar's options: `--file papers_aio`, `--locator 23`, …)
@@ -323,42 +324,6 @@ class JekyllBodies(JekyllLinks):
             return B.tabs([(string_argument(label), content) for label, content in parts])
 
         return blocks(text, "tabs", group, ctx, "tabs flattened")
-
-    def include(self, args: str, written: str, ctx: Context) -> str:
-        words, named = B.arguments(args)
-        name = words[0] if words else ""
-        src = (named.get("path") or named.get("file") or named.get("src") or named.get("url")
-               or named.get("image_path"))  # (minimal-mistakes' figure include)
-        if name == "base_path":  # academicpages: sets `base_path` (site.url + baseurl)
-            ctx.convert("Liquid site URLs")
-            return ""
-        if name in ("toc", "toc.html"):  # minimal-mistakes: the post's table of contents
-            ctx.note(written, "`{% include toc %}` removed: Lanting gives a long post its "
-                     "table of contents itself")
-            return ""
-        video = named.get("id") if named.get("provider") in ("youtube", "bilibili") else None
-        embed = re.fullmatch(r"embed/(youtube|bilibili|twitch)\.html", name)
-        if embed and named.get("id"):  # Chirpy's `embed/bilibili.html id='BV…'`
-            ctx.convert("video includes")
-            if embed.group(1) == "twitch":
-                return B.block(f"[▶ Twitch](https://www.twitch.tv/videos/{named['id']})")
-            return B.block(f'{{{{< video {embed.group(1)}="{named["id"]}" >}}}}')
-        if video and re.search(r"video", name):  # minimal-mistakes: id="…" provider="youtube"
-            ctx.convert("video includes")
-            return B.block(f'{{{{< video {named["provider"]}="{video}" >}}}}')
-        if src and re.search(r"figure|image|img|picture", name):
-            # (`description`: the image.html of Jekyll Now and the themes after it)
-            caption = B.plain_inline(named.get("caption") or named.get("description")
-                                     or named.get("title") or "")  # (a title holds no Markdown)
-            alt = named.get("alt") or caption
-            ctx.convert("figure includes")
-            src = src if src.startswith(("/", "http")) else "/" + src
-            return B.figure(src, caption, alt)
-        if src and re.search(r"video|audio", name):
-            ctx.convert("embeds as links")
-            url = src if src.startswith(("/", "http")) else "/" + src
-            return B.block(f"[{src.rsplit('/', 1)[-1]}]({url})")
-        return ctx.leave(written, f"`{name}` is an include of the theme or site")
 
     def site_value(self, expression: str) -> str | None:
         """The text of `site.github` or `site.author.name`: a string or number that

@@ -1,0 +1,116 @@
+"""Liquid `{% include %}` tags of posts and pages: the themes' figure, video and table
+of contents includes as Lanting's own; a site's own include read from its file in
+`_includes/` — one that only loads MathJax or KaTeX (`{% include katex.html %}` at the
+top of a math post) is removed, one embedding a player whose video id is a parameter
+(`{% include youtubePlayer.html id="…" %}`, a snippet copied into many blogs) is a
+video. Any other is left in a comment and reported."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from lanting.importer import body as B
+from lanting.importer.common import read_text
+from lanting.importer.liquid import Context
+
+_HIDDEN = re.compile(
+    r"<(script|style)\b.*?</\1\s*>|<!--.*?-->|<link\b[^>]*>|<meta\b[^>]*>"
+    r"|\{%-?.*?-?%\}|\{\{-?.*?-?\}\}", re.DOTALL | re.IGNORECASE)
+"""What an include holds that shows nothing on the page: scripts, styles, comments,
+links to style sheets, Liquid."""
+_MATH_SCRIPT = re.compile(r"mathjax|katex", re.IGNORECASE)
+_PLAYER = re.compile(
+    r"""<iframe\b[^>]*?\bsrc=["']?(?:https?:)?//(?:www\.)?"""
+    r"""(?:(?P<youtube>youtube(?:-nocookie)?\.com/embed/)"""
+    r"""|(?P<bilibili>player\.bilibili\.com/player\.html\?(?:[^"'>]*?&(?:amp;)?)?bvid=))"""
+    r"""\{\{-?\s*include\.(?P<parameter>\w+)\s*-?\}\}""", re.IGNORECASE)
+_VIDEO_ID = {"youtube": re.compile(r"[0-9A-Za-z_-]{11}"),
+             "bilibili": re.compile(r"BV[0-9A-Za-z]{10}")}
+"""The ids Lanting's `{{< video >}}` takes: another value (a Liquid variable) is no id."""
+
+
+@dataclass(frozen=True, slots=True)
+class SiteInclude:
+    """What `_includes/<name>` of the site does."""
+
+    loads_math: bool
+    """It only loads MathJax or KaTeX (Lanting renders the math at build time)."""
+    player: tuple[str, str] | None
+    """`("youtube", "id")`: it embeds a player of that site, the video id being the
+    include's parameter `id`."""
+
+
+def site_include(source: Path, name: str) -> SiteInclude | None:
+    """What the site's include `name` does, or None when the site has no such file
+    (an include of the theme's gem) or it is none of the kinds read here."""
+    folder = (source / "_includes").resolve()
+    path = (folder / name).resolve()
+    if not path.is_relative_to(folder) or not path.is_file():
+        return None
+    text = read_text(path)
+    player = _PLAYER.search(text)
+    if player is not None:
+        site = "youtube" if player.group("youtube") else "bilibili"
+        return SiteInclude(False, (site, player.group("parameter")))
+    if _MATH_SCRIPT.search(text) and not _HIDDEN.sub("", text).strip():
+        return SiteInclude(True, None)
+    return None
+
+
+def video_id(site: str, value: str | None) -> str | None:
+    """`value` when it is an id of a video of `site`, else None."""
+    return value if value and _VIDEO_ID[site].fullmatch(value) else None
+
+
+def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
+    """`{% include name key="value" %}` of a post or page: the includes of the themes
+    that show a figure, a video or a table of contents as Lanting's own, a site's own
+    that loads the math or embeds a player; any other left in a comment, reported."""
+    words, named = B.arguments(args)
+    name = words[0] if words else ""
+    src = (named.get("path") or named.get("file") or named.get("src") or named.get("url")
+           or named.get("image_path"))  # (minimal-mistakes' figure include)
+    if name == "base_path":  # academicpages: sets `base_path` (site.url + baseurl)
+        ctx.convert("Liquid site URLs")
+        return ""
+    if name in ("toc", "toc.html"):  # minimal-mistakes: the post's table of contents
+        ctx.note(written, "`{% include toc %}` removed: Lanting gives a long post its "
+                 "table of contents itself")
+        return ""
+    video = named.get("id") if named.get("provider") in ("youtube", "bilibili") else None
+    embed = re.fullmatch(r"embed/(youtube|bilibili|twitch)\.html", name)
+    if embed and named.get("id"):  # Chirpy's `embed/bilibili.html id='BV…'`
+        ctx.convert("video includes")
+        if embed.group(1) == "twitch":
+            return B.block(f"[▶ Twitch](https://www.twitch.tv/videos/{named['id']})")
+        return B.block(f'{{{{< video {embed.group(1)}="{named["id"]}" >}}}}')
+    if video and re.search(r"video", name):  # minimal-mistakes: id="…" provider="youtube"
+        ctx.convert("video includes")
+        return B.block(f'{{{{< video {named["provider"]}="{video}" >}}}}')
+    if src and re.search(r"figure|image|img|picture", name):
+        # (`description`: the image.html of Jekyll Now and the themes after it)
+        caption = B.plain_inline(named.get("caption") or named.get("description")
+                                 or named.get("title") or "")  # (a title holds no Markdown)
+        alt = named.get("alt") or caption
+        ctx.convert("figure includes")
+        src = src if src.startswith(("/", "http")) else "/" + src
+        return B.figure(src, caption, alt)
+    if src and re.search(r"video|audio", name):
+        ctx.convert("embeds as links")
+        url = src if src.startswith(("/", "http")) else "/" + src
+        return B.block(f"[{src.rsplit('/', 1)[-1]}]({url})")
+    own = site_include(source, name)
+    if own is not None and own.loads_math:
+        ctx.note(written, f"`{name}` removed: it loaded MathJax or KaTeX, and Lanting "
+                 "renders the math when it builds")
+        ctx.convert("includes loading MathJax or KaTeX removed")
+        return ""
+    if own is not None and own.player is not None:
+        site, parameter = own.player
+        video = video_id(site, named.get(parameter))
+        if video is not None:  # (the snippet's `<iframe src=".../embed/{{ include.id }}">`)
+            ctx.convert("video includes")
+            return B.block(f'{{{{< video {site}="{video}" >}}}}')
+    return ctx.leave(written, f"`{name}` is an include of the theme or site")

@@ -1,0 +1,87 @@
+"""Faults real Jekyll machine-learning blogs exposed (a sweep of hux-blog forks and
+English research blogs with KaTeX or MathJax includes), in small sites written here."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from htmltree import parse_html
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import Imported, import_site
+from lanting.importer.common import Options
+
+NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+
+
+def imported_site(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
+    source = tmp_path / "old"
+    write_files(source, files)
+    return import_site(source, tmp_path / "new", "jekyll", False, NOW)
+
+
+def built_page(tmp_path: Path, imported: Imported, url: str) -> str:
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output  # (errors raise)
+    return (out / url.strip("/") / "index.html").read_text(encoding="utf-8")
+
+
+def test_files_of_posts_folder_without_a_date_are_no_posts(tmp_path: Path) -> None:
+    """A hux-blog fork keeps the scripts that drew a post's figures in
+    `_posts/python_scripts/<topic>/README.md`. Jekyll skips a file of `_posts/` whose
+    name has no date; the import made posts of them, dated by the files' times, three
+    `readme` slugs and an old URL claimed twice."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: 笔记\nlang: zh-CN\n",
+        "_posts/2025-09-01-kkt.md": "---\ntitle: KKT 条件\n---\n\n正文。\n",
+        "_posts/python_scripts/kkt/README.md": "# 脚本说明\n\n画图用的脚本。\n",
+        "_posts/python_scripts/kkt/plot.py": "print(1)\n",
+        "_posts/python_scripts/penalty/README.md": "# 脚本说明\n\n另一组脚本。\n",
+        "_posts/notes.md": "---\ntitle: 没有日期的笔记\n---\n\n草稿。\n"})
+    posts = sorted(p.name for p in (imported.dest / "content/posts").iterdir())
+    assert posts == ["kkt.md"]
+    entries = sorted((e.severity, e.path) for e in imported.report.entries
+                     if "starts with a date" in e.message)
+    assert entries == [("notice", "_posts/python_scripts/kkt/README.md"),
+                       ("notice", "_posts/python_scripts/penalty/README.md"),
+                       ("warning", "_posts/notes.md")]
+    assert not any("modification time" in e.message for e in imported.report.entries)
+    built_page(tmp_path, imported, "/posts/kkt/")
+
+
+def test_the_sites_own_math_and_player_includes(tmp_path: Path) -> None:
+    """An English ML blog opens each math post with `{% include katex.html %}` (its
+    file loads MathJax) and embeds talks with `{% include youtubePlayer.html id="…" %}`
+    (an `<iframe>` of `youtube.com/embed/{{ include.id }}`): both were left in comments,
+    a warning each, and the video was gone. An include showing text stays reported."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "_includes/katex.html": "<!-- math -->\n<script type=\"text/javascript\" "
+                                "src=\"https://cdn.example.org/MathJax.js\"></script>\n",
+        "_includes/youtubePlayer.html": "<iframe width=\"560\" height=\"315\" src=\"https://"
+                                        "www.youtube.com/embed/{{ include.id }}\" "
+                                        "allowfullscreen></iframe>",
+        "_includes/bili.html": "<iframe src=\"//player.bilibili.com/player.html?aid=1&bvid="
+                               "{{ include.bvid }}&page=1\"></iframe>\n",
+        "_includes/signup.html": "<p>Subscribe to the newsletter</p>\n",
+        "_posts/2023-06-15-intervals.md":
+            "---\ntitle: Intervals\n---\n{% include katex.html %}\n\n"
+            "The variance $$\\sigma^2$$ of the mean.\n\n"
+            "{% include youtubePlayer.html id=\"AbCdEfGhIj0\" %}\n\n"
+            "{% include bili.html bvid=\"BV1GJ411x7h7\" %}\n\n"
+            "{% include youtubePlayer.html id=page.video %}\n\n"
+            "{% include signup.html %}\n"})
+    post = (imported.dest / "content/posts/intervals.md").read_text(encoding="utf-8")
+    assert "katex.html" not in post
+    assert '{{< video youtube="AbCdEfGhIj0" >}}' in post
+    assert '{{< video bilibili="BV1GJ411x7h7" >}}' in post
+    left = sorted(w.message.split("`")[1] for w in imported.report.warnings)
+    assert left == ["{% include signup.html %}", "{% include youtubePlayer.html id=page.video %}"]
+    assert any("`katex.html` removed" in n.message for n in imported.report.entries)
+    html = parse_html(built_page(tmp_path, imported, "/posts/intervals/"))
+    assert html.find("math") is not None
+    links = [a.get("href") or "" for a in html.find_all("a")]
+    assert any("youtube.com/watch?v=AbCdEfGhIj0" in h for h in links)
+    assert any("bilibili.com/video/BV1GJ411x7h7" in h for h in links)
