@@ -85,3 +85,34 @@ def test_the_sites_own_math_and_player_includes(tmp_path: Path) -> None:
     links = [a.get("href") or "" for a in html.find_all("a")]
     assert any("youtube.com/watch?v=AbCdEfGhIj0" in h for h in links)
     assert any("bilibili.com/video/BV1GJ411x7h7" in h for h in links)
+
+
+def test_links_to_headings_the_old_page_did_not_have(tmp_path: Path) -> None:
+    """A table of contents an editor's extension wrote (`#q--k--v-and-attention`, each
+    comma a `-`) and a link to a heading since renamed (`#梯度流动特性`) found no heading
+    on the old page either; Lanting's build stopped at each. The first goes to the
+    heading it spells, with a notice; the second keeps its text, with a warning. Links
+    that find their heading, a setext one or the second of a name, stay as written."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: zh-CN\n",
+        "_posts/2024-02-03-vit.md":
+            "---\ntitle: ViT\n---\n\n- [Q, K, V](#q--k--v-and-attention)\n"
+            "- [梯度](#梯度流动特性)\n- [背景](#background)\n- [设置](#设置-1)\n"
+            "- [注](#fn:1)\n\n"
+            "Background\n----------\n\n正文[^1]。\n\n## Q, K, V and attention.\n\n文字。\n\n"
+            "## 梯度流动的特性分析\n\n文字。\n\n## 设置\n\n一。\n\n## 设置\n\n二。\n\n"
+            "[^1]: 脚注。\n"})
+    post = (imported.dest / "content/posts/vit.md").read_text(encoding="utf-8")
+    assert "[Q, K, V](#q-k-v-and-attention)" in post
+    assert "- 梯度\n" in post and "#梯度流动特性" not in post
+    assert "[背景](#background)" in post and "[设置](#设置-1)" in post
+    assert "[注](#fn1)" in post  # (kramdown's footnote id, `#fn:1`, as Lanting's)
+    entries = [(e.severity, e.line, e.message.split(":")[0]) for e in imported.report.entries
+               if "#" in e.message]
+    assert entries == [
+        ("notice", 5, "the link `#q--k--v-and-attention` named no heading on the old page "
+                      "either"),
+        ("warning", 6, "link `#梯度流动特性`")]
+    html = parse_html(built_page(tmp_path, imported, "/posts/vit/"))
+    hrefs = [a.get("href") for a in html.find_all("a")]
+    assert "#q-k-v-and-attention" in hrefs and "#background" in hrefs

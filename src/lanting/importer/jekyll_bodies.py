@@ -12,7 +12,12 @@ from typing import Any
 
 from lanting.importer import body as B
 from lanting.importer import kramdown as K
-from lanting.importer.body_links import map_reference_urls, map_urls, spaced_image_paths
+from lanting.importer.body_links import (
+    footnote_links,
+    map_reference_urls,
+    map_urls,
+    spaced_image_paths,
+)
 from lanting.importer.body_math import (
     escaped_delimiters,
     escaped_parentheses,
@@ -143,6 +148,8 @@ class JekyllBodies(JekyllLinks):
             self.source / name.lstrip("/") if name.startswith("/") else path.parent / name
         ).is_file())
         ctx.convert("image paths with spaces (Typora's) in angle brackets", count)
+        text, count = footnote_links(text)
+        ctx.convert("links to footnotes by kramdown's ids (`#fn:1`) as Lanting's", count)
         text = map_urls(text, lambda url, image: self.url(url, image, ctx, path))
         text = map_reference_urls(text, lambda url, image: self.url(url, image, ctx, path))
         text = self.after(text, item, ctx)

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote, unquote
 
-from lanting.importer.body_links import UNLINK
+from lanting.importer.body_links import UNLINK, fragment_key
 from lanting.importer.common import (
     LinkTable,
     heading_fragment,
@@ -24,6 +24,18 @@ from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.site import NewSite
 from lanting.importer.text import split_front_matter
+from lanting.markdown.anchors import github_slug
+
+_ATX = re.compile(r"^[ \t]{0,3}#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
+_SETEXT = re.compile(r"^[ \t]{0,3}(\S.*?)[ \t]*\n[ \t]{0,3}(?:=+|-+)[ \t]*$", re.MULTILINE)
+_CUSTOM_ID = re.compile(r"[ \t]*\{:?[ \t]*#[^}]*\}[ \t]*$")
+
+
+def heading_ids(body: str) -> list[str]:
+    """The ids (GitHub's style, the new site's) of the headings of a page as written, ATX
+    (`## Title`) and setext (`Title` over `---`)."""
+    texts = [*_ATX.findall(body), *_SETEXT.findall(body)]
+    return [github_slug(_CUSTOM_ID.sub("", text)) for text in texts]
 
 
 def old_path(url: str) -> str:
@@ -50,21 +62,36 @@ class JekyllLinks:
     @staticmethod
     def heading_link(fragment: str, path: Path, ctx: Context) -> str | None:
         """`[见上文](#3Delassus矩阵)`: a heading of the page named by its text, which its
-        id (GitHub's style, lower case) is not: the heading's id. One naming no heading
-        nor anchor (a heading renamed since) went nowhere on the old site either: its
-        text stays, without the link, with a warning (the build would fail on it)."""
-        found = heading_fragment(unquote(fragment), path)
-        if found is None:
-            if fragment in ("top", "") or "{" in fragment or not path.is_file():
-                return None  # (the browser's top of the page; a Liquid value)
-            ctx.warn(f"(#{fragment})", f"link `#{fragment}`: no heading or anchor of the "
-                     "page has that id (a dead link of the old site): its text kept, "
-                     "without the link")
-            return UNLINK
-        if found == fragment:
+        id (GitHub's style, lower case) is not: the heading's id. A fragment naming no
+        heading (`#q--k--v-and-attention`, a table of contents made by an editor's
+        extension; `#梯度流动特性` for a heading since renamed) found none on the old page
+        either, and Lanting's build stops at it: one spelling a heading's id in other
+        punctuation goes to it, with a notice; else its text is kept without the link,
+        with a warning."""
+        wanted = unquote(fragment)
+        found = heading_fragment(wanted, path)
+        if found is not None:
+            if found == fragment:
+                return None
+            ctx.convert("links to headings by their text")
+            return "#" + found
+        if wanted == "top" or "{" in wanted or re.fullmatch(r"fn(?:ref)?(?::.+|\d+)", wanted):
+            return None  # (the page's top; a Liquid value; footnotes, kramdown's or Lanting's)
+        ids = heading_ids(read_text(path))
+        if wanted in ids:  # (a setext heading's)
             return None
-        ctx.convert("links to headings by their text")
-        return "#" + found
+        key = fragment_key(wanted)
+        spelled = [i for i in ids if key and fragment_key(i) == key]
+        if spelled:
+            ctx.note(f"#{fragment}", f"the link `#{wanted}` named no heading on the old "
+                     f"page either: it goes to `#{spelled[0]}`")
+            ctx.convert("#links to headings repaired")
+            return "#" + spelled[0]
+        if re.sub(r"-\d+$", "", wanted) in ids:  # (a second heading of the same text)
+            return None
+        ctx.warn(f"#{fragment}", f"link `#{wanted}`: no heading or anchor of the page has "
+                 "that id (a dead link of the old site): its text kept, without the link")
+        return UNLINK
 
     def url(self, url: str, image: bool, ctx: Context, path: Path) -> str | None:
         if url.startswith("#") and len(url) > 1:

@@ -156,29 +156,3 @@ def linked_ids(text: str) -> list[tuple[str, str]]:
                         re.MULTILINE)
     return found
 
-
-_FOOTNOTE_REF = re.compile(r"\[\^([^\]\s]+)\](?!:)")
-_FOOTNOTE_LINK = re.compile(r"\]\(#(fn|fnref):([^)\s]+)\)")
-
-
-def footnote_links(text: str) -> tuple[str, int]:
-    """`text` (its code put aside) with links to its footnotes by Python-Markdown's ids,
-    `[跳转](#fn:1)`, `(#fnref:note)`, to Lanting's, which number the notes in the order
-    they are first referred to (`#fn1`). Returns (text, how many)."""
-    if "(#fn" not in text:
-        return text, 0
-    numbers: dict[str, int] = {}
-    for match in _FOOTNOTE_REF.finditer(text):
-        numbers.setdefault(match.group(1), len(numbers) + 1)
-    count = 0
-
-    def one(match: re.Match[str]) -> str:
-        nonlocal count
-        number = numbers.get(match.group(2))
-        if number is None:
-            return match.group()
-        count += 1
-        return f"](#{match.group(1)}{number})"
-
-    return _FOOTNOTE_LINK.sub(one, text), count
-

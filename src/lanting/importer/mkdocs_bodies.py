@@ -19,6 +19,7 @@ from lanting.importer import body as B
 from lanting.importer.body_links import (
     DROPPED,
     REFERENCE_DEFINITION,
+    footnote_links,
     map_urls,
     spaced_destinations,
     unlink_dropped,
@@ -26,7 +27,7 @@ from lanting.importer.body_links import (
 from lanting.importer.common import LinkTable, first_item, is_image
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
-from lanting.importer.mkdocs_anchors import footnote_links, heading_text, keep_heading_ids
+from lanting.importer.mkdocs_anchors import heading_text, keep_heading_ids
 from lanting.importer.mkdocs_attributes import ATTRS, attribute_lists
 from lanting.importer.mkdocs_containers import vuepress_containers
 from lanting.importer.mkdocs_embeds import image_embeds
