@@ -116,3 +116,55 @@ def test_links_to_headings_the_old_page_did_not_have(tmp_path: Path) -> None:
     html = parse_html(built_page(tmp_path, imported, "/posts/vit/"))
     hrefs = [a.get("href") for a in html.find_all("a")]
     assert "#q-k-v-and-attention" in hrefs and "#background" in hrefs
+
+
+SPACESHIP_SITE: dict[str, str | bytes] = {
+    "Gemfile": "source \"https://rubygems.org\"\ngem \"jekyll-theme-yat\"\n"
+               "group :jekyll_plugins do\n  gem \"jekyll-spaceship\"\nend\n",
+    "_posts/2025-07-06-lm.md":
+        "---\ntitle: 语言模型\n---\n\n注意力 $\\mathrm{softmax}(QK^\\top/\\sqrt{d})V$ 的开销 "
+        "是 $O(n^2)$。:rocket:\n\n```mermaid\ngraph LR\n  A --> B\n```\n",
+    "search.md": "---\nlayout: framework\ntitle: 搜索\n---\n## 找点什么\n\n"
+                 "<input id=\"q\">\n<script>\nvar box = document.getElementById('q');\n"
+                 "// a long script of the theme's search, none of it text to keep\n</script>\n",
+}
+
+
+def test_jekyll_spaceship_math_mermaid_and_a_search_page(tmp_path: Path) -> None:
+    """A YAT blog with jekyll-spaceship (in the Gemfile's plugins): its MathJax
+    processor read `$…$` as math on every page, but each `$` was escaped as a dollar
+    sign (48 warnings of TeX left in the pages); its ```mermaid blocks, which it drew,
+    were shown as code; `:rocket:` (its emoji processor) stayed text. The theme's
+    `search.md` became a page at /search/, Lanting's search page's URL: the build
+    stopped."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: 清尘\nlang: zh-CN\nmarkdown: kramdown\n", **SPACESHIP_SITE})
+    post = (imported.dest / "content/posts/lm.md").read_text(encoding="utf-8")
+    assert "$\\mathrm{softmax}(QK^\\top/\\sqrt{d})V$" in post and "🚀" in post
+    assert 'mermaid = "' in (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert not (imported.dest / "content/pages/search.md").exists()
+    assert [(n.severity, n.message) for n in imported.report.entries
+            if n.path == "search.md"] == [
+        ("notice", "left out: Lanting makes its own search page, /search/")]
+    html = parse_html(built_page(tmp_path, imported, "/posts/lm/"))
+    assert len(html.find_all("math")) == 2
+
+
+def test_jekyll_spaceship_without_dollar_math(tmp_path: Path) -> None:
+    """A site whose jekyll-spaceship setup lists only `\\(…\\)` as inline math, or runs
+    no MathJax processor, kept `$` a dollar sign."""
+    for setup in ("  mathjax-processor:\n    config:\n      tex:\n        inlineMath:\n"
+                  "          - ['\\(', '\\)']\n",
+                  "  processors:\n    - table-processor\n"):
+        imported = import_site(write_site(tmp_path / str(len(setup)), {
+            "_config.yml": "title: T\nlang: zh-CN\nplugins:\n  - jekyll-spaceship\n"
+                           "jekyll-spaceship:\n" + setup,
+            "_posts/2025-01-01-p.md": "---\ntitle: P\n---\n\n花了 $5 和 $6。\n"}),
+            tmp_path / str(len(setup)) / "new", "jekyll", False, NOW)
+        post = (imported.dest / "content/posts/p.md").read_text(encoding="utf-8")
+        assert "花了 \\$5 和 \\$6。" in post
+
+
+def write_site(folder: Path, files: dict[str, str | bytes]) -> Path:
+    write_files(folder / "old", files)
+    return folder / "old"

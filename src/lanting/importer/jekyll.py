@@ -41,6 +41,7 @@ from lanting.importer.jekyll_languages import JekyllLanguages, language_keys
 from lanting.importer.jekyll_math import dollar_inline_math, is_chirpy
 from lanting.importer.jekyll_pages import MARKDOWN, JekyllPages
 from lanting.importer.jekyll_settings import JekyllSettings
+from lanting.importer.jekyll_spaceship import spaceship_dollar_math, spaceship_processors
 from lanting.importer.jekyll_urls import JekyllUrls
 from lanting.importer.kramdown import title_math
 from lanting.importer.liquid import Context
@@ -104,7 +105,8 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
         self.reference_keys: set[str] = set()
         """Keys of the other papers the site's `.bib` files hold (al-folio's `--file`)."""
         self.chirpy = is_chirpy(self.source, self.config)
-        self.dollar_math = dollar_inline_math(self.source, self.config)
+        self.dollar_math = dollar_inline_math(self.source, self.config) \
+            or spaceship_dollar_math(self.source, self.config)
         """The site's MathJax (or KaTeX) read `$…$` as inline math."""
         self.no_liquid: set[Path] = set()
         """Posts with `render_with_liquid: false`: Jekyll shows their Liquid as written."""
@@ -113,9 +115,10 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
         nowhere, their text kept)."""
         self.page_posts: set[Path] = set()
         """Pages imported as posts (`DATED_PAGES_ARE_POSTS`)."""
-        self.drew_mermaid = _switched_on(self.config.get("mermaid"))
+        self.drew_mermaid = _switched_on(self.config.get("mermaid")) \
+            or "mermaid-processor" in spaceship_processors(source, self.config)
         """The theme drew ```mermaid blocks: TeXt's `mermaid: true` in `_config.yml`, or
-        Chirpy's in a post's front matter (read with the posts)."""
+        Chirpy's in a post's front matter (read with the posts); or jekyll-spaceship."""
         self.media_base: dict[Path, str] = {}
         """A post's `media_subpath` (Chirpy; `img_path` before): where its relative image
         paths point."""

@@ -37,6 +37,7 @@ from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_includes import include_tag
 from lanting.importer.jekyll_links import JekyllLinks
 from lanting.importer.jekyll_math import is_text_theme, katex_tags
+from lanting.importer.jekyll_spaceship import spaceship_processors
 from lanting.importer.liquid import (
     OUTPUT,
     Context,
@@ -173,7 +174,8 @@ class JekyllBodies(JekyllLinks):
 
     def uses_emoji(self) -> bool:
         plugins = self.config.get("plugins") or self.config.get("gems") or []
-        return "jemoji" in plugins
+        return "jemoji" in plugins or "emoji-processor" in spaceship_processors(
+            self.source, self.config)
 
     @staticmethod
     def mermaid(inner: str, written: str, ctx: Context, shelf: Shelf) -> str:

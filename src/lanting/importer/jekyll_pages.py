@@ -24,6 +24,7 @@ _NOT_TEXT = re.compile(r"[#*\s-]|\{%.*?%\}|<!--.*?-->|<[^>]*>", re.DOTALL)
 _PLUGIN_TAG = re.compile(r"\{%-?\s*(?:t|translate|translate_file|tf)\s")
 """A tag of jekyll-multiple-languages-plugin: its page was built in each language."""
 _FOR = re.compile(r"\{%-?\s*for\b")
+_SCRIPT = re.compile(r"<(script|style)\b.*?</\1\s*>", re.DOTALL | re.IGNORECASE)
 """A Liquid loop, `{% for` or `{%- for` (whitespace control)."""
 LISTING_URLS = frozenset({"blog", "tags", "categories", "archive", "search"})
 """Pages Lanting makes at those URLs: a page of the old site there would clash."""
@@ -223,6 +224,17 @@ class JekyllPages:
             else:
                 self.report.note(path, None, "left out: Lanting makes the home page")
             return
+        listing = permalink.strip("/") or (
+            path.stem if path.parent == self.source else "")  # (`search.md`: /search.html)
+        if listing == "search":  # (YAT's search.md: a box and the script searching)
+            left = own_text(_SCRIPT.sub("", body)) >= 80
+            (self.report.warn if left else self.report.note)(
+                path, None, "left out: Lanting makes its own search page, /search/"
+                + ("; the page's own text is not kept (put it in a page at another URL)"
+                   if left else ""))
+            self.left_out[old_path(self.page_url(path) if not permalink else permalink)] = \
+                "/search/"
+            return
         if _FOR.search(body) or "paginator" in body:
             # academicpages' cv.md: the CV in Markdown around loops over its collections
             kept = drop_loops(body)
@@ -235,12 +247,12 @@ class JekyllPages:
                              "publications, talks and teaching on their own pages); the rest "
                              "of its text is kept")
             body = kept
-        if permalink.strip("/") in LISTING_URLS and not body.strip():
-            self.report.note(path, None, f"left out: Lanting makes /{permalink.strip('/')}/ "
+        if listing in LISTING_URLS and not body.strip():
+            self.report.note(path, None, f"left out: Lanting makes /{listing}/ "
                              "itself")  # (minimal-mistakes' category-archive.md)
             return
-        if permalink.strip("/") in LISTING_URLS:  # (al-folio's blog.md, its loop removed)
-            self.report.warn(path, None, f"left out: Lanting makes /{permalink.strip('/')}/ "
+        if listing in LISTING_URLS:  # (al-folio's blog.md, its loop removed)
+            self.report.warn(path, None, f"left out: Lanting makes /{listing}/ "
                              "itself, a list; the page's own text is not kept (put it in "
                              "content/_index.md or a page at another URL)")
             return

@@ -159,7 +159,8 @@ class JekyllSettings:
             config["markdown"]["mermaid"] = MERMAID
             self.site.config_comments["markdown"] += (
                 "; Mermaid diagrams drawn as the old theme drew them (its script from a CDN)")
-            self.report.convert("Mermaid diagrams drawn (the theme's `mermaid: true`)")
+            self.report.convert("Mermaid diagrams drawn (the theme's `mermaid: true`, "
+                                "jekyll-spaceship's)")
         if self.site.permalink != DEFAULT_POST_PERMALINK:
             config["permalinks"] = {"posts": self.site.permalink}
 
