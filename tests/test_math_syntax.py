@@ -591,6 +591,9 @@ def test_a_short_radicand_gets_the_height_of_a_letter_with_an_ascender() -> None
     ("\\mathbbm{1}_A", "𝟙A"),
     # KaTeX's colons, in notes written for Quartz and Obsidian (dodolalorc/quartz-blogs)
     ("(x\\ordinarycolon y)", "(x:y)"), ("a \\vcentcolon= b", "a:=b"),
+    # plain TeX's delimiter pieces, a norm in deep-learning notes (taksau.github.io)
+    ("\\Arrowvert x \\Arrowvert_{2}", "‖x‖2"),
+    ("\\left\\arrowvert y \\right\\arrowvert", "|y|"),
 ])
 def test_mathjax_and_paper_commands_render(tex: str, text: str) -> None:
     """MathJax's `\\require{cancel}` (in posts written for MathJax) and the indicator

@@ -171,6 +171,9 @@ ALIASES = {
     # the xspace package's space "where one is needed" (`\text{MSE\xspace}` in a
     # course's macros): a formula's text needs none
     "xspace": "",
+    # plain TeX's names of the delimiters' pieces (MathJax has them): a norm written
+    # `\Arrowvert x \Arrowvert_2` in deep-learning notes
+    "Arrowvert": "\\Vert", "arrowvert": "\\vert", "bracevert": "\\vert",
 }
 """Commands math-core lacks, as commands it has: the same character (KaTeX only draws
 some smaller or bolder; the double-struck `\\mathds{1}` / `\\mathbbm{1}` of the dsfont
