@@ -168,3 +168,20 @@ def test_jekyll_spaceship_without_dollar_math(tmp_path: Path) -> None:
 def write_site(folder: Path, files: dict[str, str | bytes]) -> Path:
     write_files(folder / "old", files)
     return folder / "old"
+
+
+def test_brackets_escaped_inside_escaped_delimiters(tmp_path: Path) -> None:
+    """An English notes blog writes math as `\\\\( … \\\\)` and escapes the brackets
+    inside, `\\[u u^T\\]`, so kramdown would not read a link: MathJax got `[u u^T]`.
+    The import undid `\\_` and `\\\\` there but kept `\\[`, TeX's start of display math,
+    and the build stopped ("Unknown command")."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\nmarkdown: kramdown\n",
+        "_posts/2024-02-18-dgp.md":
+            "---\ntitle: DGP\n---\n\nThe moment \\\\( \\mathbb{E}_{q}\\[u u^T\\] \\\\) and "
+            "the commutator \\\\( \\[A, B\\] = AB - BA \\\\), "
+            "row \\\\( a \\\\\\\\[2pt] b \\\\).\n"})
+    post = (imported.dest / "content/posts/dgp.md").read_text(encoding="utf-8")
+    assert "$\\mathbb{E}_{q}[u u^T]$" in post and "$[A, B] = AB - BA$" in post
+    html = parse_html(built_page(tmp_path, imported, "/posts/dgp/"))
+    assert len(html.find_all("math")) == 3

@@ -17,8 +17,10 @@ from lanting.markdown.mathsyntax import ENVIRONMENTS
 def unescape_markdown(tex: str, more: str = "") -> str:
     """TeX as MathJax got it after a Markdown renderer read its escapes (`\\_` → `_`;
     `\\'`, kramdown's and CommonMark's escaped quote, `f'\\'` → `f''`: to TeX an accent
-    of text, an error in a formula); and the escapes of the characters in `more`."""
-    return re.sub(rf"\\([\\_*|'\"{re.escape(more)}])", r"\1", tex)
+    of text, an error in a formula; `\\[u u^T\\]`, brackets escaped so the renderer
+    would not read a link, `[u u^T]`: to TeX the start and end of display math, an
+    error inside a formula); and the escapes of the characters in `more`."""
+    return re.sub(rf"\\([\\_*|'\"\[\]{re.escape(more)}])", r"\1", tex)
 
 
 TEXT_ACCENTS = "^~=.`"
