@@ -7,7 +7,7 @@ import datetime as dt
 from pathlib import Path
 
 from htmltree import parse_html
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -185,3 +185,22 @@ def test_brackets_escaped_inside_escaped_delimiters(tmp_path: Path) -> None:
     assert "$\\mathbb{E}_{q}[u u^T]$" in post and "$[A, B] = AB - BA$" in post
     html = parse_html(built_page(tmp_path, imported, "/posts/dgp/"))
     assert len(html.find_all("math")) == 3
+
+
+def test_a_cover_named_by_its_file_in_the_layouts_folder(tmp_path: Path) -> None:
+    """A theme of the Jekyll Now family shows `image: motoko.jpg` from the folder its
+    layout names, `{{ site.github.url }}/assets/img/{{ page.image }}`: every cover was
+    "not found: left out", a warning each."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: 笔记\nlang: zh-CN\n",
+        "_layouts/post.html": "{% if page.image %}<img src=\"{{ site.github.url }}/assets/"
+                              "img/{{ page.image }}\">{% endif %}\n{{ content }}\n",
+        "assets/img/motoko.jpg": png(4, 4),
+        "_posts/2018-04-29-dl.md": "---\ntitle: 深度学习\nimage: motoko.jpg\n---\n\n线性代数。\n",
+        "_posts/2018-04-30-gone.md": "---\ntitle: 缺图\nimage: gone.jpg\n---\n\n文字。\n"})
+    post = (imported.dest / "content/posts/dl/index.md").read_text(encoding="utf-8")
+    assert "cover: motoko.jpg" in post
+    assert (imported.dest / "content/posts/dl/motoko.jpg").is_file()
+    assert [w.message for w in imported.report.warnings] == [
+        "cover image `gone.jpg` not found: left out"]
+    built_page(tmp_path, imported, "/posts/dl/")

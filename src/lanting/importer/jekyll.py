@@ -39,7 +39,7 @@ from lanting.importer.jekyll_bodies import JekyllBodies
 from lanting.importer.jekyll_i18n import I18nPlugin, localized
 from lanting.importer.jekyll_languages import JekyllLanguages, language_keys
 from lanting.importer.jekyll_math import dollar_inline_math, is_chirpy
-from lanting.importer.jekyll_pages import MARKDOWN, JekyllPages
+from lanting.importer.jekyll_pages import MARKDOWN, JekyllPages, layout_image_folders
 from lanting.importer.jekyll_settings import JekyllSettings
 from lanting.importer.jekyll_spaceship import spaceship_dollar_math, spaceship_processors
 from lanting.importer.jekyll_urls import JekyllUrls
@@ -387,6 +387,11 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
         url = value if value.startswith("/") else "/" + value
         if value.startswith(("http://", "https://")):
             return value
+        if not local.is_file() and "/" not in value:  # (`image: motoko.jpg`)
+            local, url = next(((self.source / folder.lstrip("/") / value, folder + value)
+                               for folder in layout_image_folders(self.source)
+                               if (self.source / folder.lstrip("/") / value).is_file()),
+                              (local, url))
         if local.is_file():
             return self.site.image(local, url)
         if self.media_cdn:

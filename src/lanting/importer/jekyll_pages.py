@@ -84,6 +84,23 @@ def drop_loops(body: str) -> str:
     return "".join(kept)
 
 
+_LAYOUT_IMAGE = re.compile(r"(/[\w./-]*/)\{\{-?\s*\w+\.(?:image|thumbnail)\s*-?\}\}")
+"""`<img src="{{ site.url }}/assets/img/{{ page.image }}">` in a layout: the folder the
+theme read a post's `image: motoko.jpg` from."""
+
+
+def layout_image_folders(source: Path) -> list[str]:
+    """The folders (`/assets/img/`) the site's layouts put before a post's `image` name,
+    as themes of the Jekyll Now family do: a cover written as a bare file name is there."""
+    folders: list[str] = []
+    layouts = source / "_layouts"
+    for path in sorted(layouts.glob("*.html")) if layouts.is_dir() else []:
+        for folder in _LAYOUT_IMAGE.findall(read_text(path)):
+            if folder not in folders:
+                folders.append(folder)
+    return folders
+
+
 def own_text(body: str) -> int:
     """How much text a page has of its own, not counting Liquid tags, HTML markup and
     comments (al-folio's listing pages are `<div>`s around loops)."""
