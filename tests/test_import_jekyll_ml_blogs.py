@@ -204,3 +204,37 @@ def test_a_cover_named_by_its_file_in_the_layouts_folder(tmp_path: Path) -> None
     assert [w.message for w in imported.report.warnings] == [
         "cover image `gone.jpg` not found: left out"]
     built_page(tmp_path, imported, "/posts/dl/")
+
+
+NEXT_MATHJAX = """{% if site.mathjax.enable %}
+<script type="text/x-mathjax-config">
+  MathJax.Hub.Config({
+    tex2jax: { inlineMath: [ ['$','$'], ["\\\\(","\\\\)"] ], processEscapes: true },
+    TeX: { Macros: { RR: '\\\\mathbb{R}', tr: ['^\\\\mathsf{T}'] } }
+  });
+</script>
+{% endif %}
+"""
+
+
+def test_a_next_blogs_mathjax_2_macros_and_definitions(tmp_path: Path) -> None:
+    """A NexT (jekyll) blog of ML notes: its MathJax 2 setup names its macros under
+    `TeX: {Macros: …}`, which was not read (`\\RR`, 150 unknown commands); a post opens
+    with its own `\\newcommand`s in one `$…$` over several lines, which tex2jax read as
+    one formula and the import escaped as dollar signs; and an eqn picture's `delim $$`
+    in an HTML comment paired with the next formula's `$$`, the text between them taken
+    for math."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: 笔记\nlang: zh-CN\nmarkdown: kramdown\nmathjax:\n  enable: true\n",
+        "_includes/_third-party/mathjax.html": NEXT_MATHJAX,
+        "_posts/2016-11-14-fm.md":
+            "---\ntitle: FM\n---\n\n$\\newcommand{\\v}{\\mathbf{v}}\n"
+            "\\newcommand{\\x}{\\mathbf{x}}$\n\n<!--\n.EQ\ndelim $$\n.EN\n-->\n\n"
+            "辅助向量 $\\v_i \\in \\RR^k$ 与输入 $\\x$：\n\n$$\n\\hat{y} = \\v_i^\\tr \\v_j\n$$\n\n"
+            "其中 $k$ 为超参数。\n"})
+    post = (imported.dest / "content/posts/fm.md").read_text(encoding="utf-8")
+    assert "$\\newcommand{\\v}{\\mathbf{v}}\n\\newcommand{\\x}{\\mathbf{x}}$" in post
+    assert "delim $$" in post and "\\$" not in post
+    assert 'RR = "\\\\mathbb{R}"' in (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    html = parse_html(built_page(tmp_path, imported, "/posts/fm/"))
+    assert len(html.find_all("math")) == 5

@@ -117,6 +117,9 @@ class JekyllBodies(JekyllLinks):
             ctx.convert("image captions (Chirpy's italic line under an image)", count)
             text, count = B.scheme_images(text)
             ctx.convert("images for a light or dark colour scheme (`.light`, `.dark`)", count)
+        # (kramdown reads no math in an HTML comment: an eqn picture's `delim $$` there
+        # paired with the next formula's `$$`)
+        text = re.sub(r"<!--.*?-->", lambda m: shelf.put(m.group()), text, flags=re.DOTALL)
         text = shelve_environments(text, shelf)
         text, inline, dollars = K.kramdown_math(text, shelf, self.dollar_math)
         ctx.convert("kramdown inline math ($$ → $)", inline)

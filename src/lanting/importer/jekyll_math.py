@@ -44,7 +44,8 @@ def _math_setups(source: Path) -> list[Path]:
     return found
 
 
-_MACROS = re.compile(r"\bmacros\s*:\s*\{")
+_MACROS = re.compile(r"\b[Mm]acros\s*:\s*\{")
+"""MathJax 3's `tex: {macros: {…}}`, MathJax 2's `TeX: {Macros: {…}}`."""
 _JS_MACRO = re.compile(
     r"""(['"]?)([A-Za-z]+)\1\s*:\s*(\[\s*)?(['"])((?:\\.|(?!\4).)*)\4(?:\s*,\s*(\d+))?""")
 """One entry of a `macros` object: its name bare (`RR: …`) or quoted (`'RR': …`, as

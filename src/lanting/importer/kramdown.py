@@ -11,7 +11,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 
 from lanting.importer.body import callout, callout_kind
-from lanting.importer.body_math import INLINE_MATH, unescape_markdown
+from lanting.importer.body_math import unescape_markdown
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN, Shelf, fence
 
 _DISPLAY_ALONE = re.compile(r"(^|\n)[ \t]*$")
@@ -57,6 +57,13 @@ def title_math(title: str) -> str:
     return _TITLE_MATH.sub(lambda m: f"${m.group(1)}$", title)
 
 
+_PARAGRAPH_INLINE_MATH = re.compile(
+    r"(?<![\\$])\$(?!\$)((?:\\.|[^$\n]|\n(?![ \t]*\n))+?)\$(?!\$)")
+"""`$…$` as MathJax's tex2jax read it: anywhere in a paragraph, over several of its
+lines too (`$\\newcommand{\\v}{…}⏎\\newcommand{\\x}{…}$`, a post's definitions), not
+across a blank line."""
+
+
 def kramdown_math(text: str, shelf: Shelf, dollar_math: bool = False
                   ) -> tuple[str, int, int]:
     """kramdown's math: `$$…$$` alone in a paragraph is display math, anywhere else inline
@@ -98,8 +105,8 @@ def kramdown_math(text: str, shelf: Shelf, dollar_math: bool = False
     inline += escaped
     text = re.sub(r"\$\$(.+?)\$\$", one, text, flags=re.DOTALL)
     if dollar_math:
-        text = INLINE_MATH.sub(lambda m: shelf.put("$" + unescape_markdown(m.group(1)) + "$",
-                                                    "M"), text)
+        text = _PARAGRAPH_INLINE_MATH.sub(lambda m: shelf.put(
+            "$" + unescape_markdown(m.group(1)) + "$", "M"), text)
     text, dollars = re.subn(r"(?<!\\)\$", r"\\$", text)
     return text, inline, dollars
 
