@@ -210,7 +210,7 @@ NEXT_MATHJAX = """{% if site.mathjax.enable %}
 <script type="text/x-mathjax-config">
   MathJax.Hub.Config({
     tex2jax: { inlineMath: [ ['$','$'], ["\\\\(","\\\\)"] ], processEscapes: true },
-    TeX: { Macros: { RR: '\\\\mathbb{R}', tr: ['^\\\\mathsf{T}'] } }
+    TeX: { Macros: { RR: '\\\\mathbb{R}', tr: ['^\\\\mathsf{T}'], bs: ['\\\\boldsymbol'] } }
   });
 </script>
 {% endif %}
@@ -230,11 +230,13 @@ def test_a_next_blogs_mathjax_2_macros_and_definitions(tmp_path: Path) -> None:
         "_posts/2016-11-14-fm.md":
             "---\ntitle: FM\n---\n\n$\\newcommand{\\v}{\\mathbf{v}}\n"
             "\\newcommand{\\x}{\\mathbf{x}}$\n\n<!--\n.EQ\ndelim $$\n.EN\n-->\n\n"
-            "辅助向量 $\\v_i \\in \\RR^k$ 与输入 $\\x$：\n\n$$\n\\hat{y} = \\v_i^\\tr \\v_j\n$$\n\n"
+            "辅助向量 $\\v_i \\in \\RR^k$ 与输入 $\\bs{x}$：\n\n"
+            "$$\n\\hat{y} = \\v_i^\\tr \\v_j\n$$\n\n"
             "其中 $k$ 为超参数。\n"})
     post = (imported.dest / "content/posts/fm.md").read_text(encoding="utf-8")
     assert "$\\newcommand{\\v}{\\mathbf{v}}\n\\newcommand{\\x}{\\mathbf{x}}$" in post
     assert "delim $$" in post and "\\$" not in post
-    assert 'RR = "\\\\mathbb{R}"' in (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert 'RR = "\\\\mathbb{R}"' in config and 'bs = "\\\\boldsymbol"' in config
     html = parse_html(built_page(tmp_path, imported, "/posts/fm/"))
     assert len(html.find_all("math")) == 5

@@ -1002,3 +1002,14 @@ def test_a_lone_double_dollar_ending_a_paragraph_opens_no_formula_past_it() -> N
     assert len(doc.find_all("div", class_="math-display")) == 1
     assert [len(p.find_all("math")) for p in doc.find_all("p")
             if "其中" in p.text() or "注意" in p.text() or "after" in p.text()] == [1, 1, 1]
+
+
+def test_a_macro_naming_a_command_that_takes_an_argument_is_checked_with_one() -> None:
+    """`bs = "\\boldsymbol"` (a MathJax setup's short name, used as `\\bs{x}`) was
+    checked alone, `\\bs`, which lacks `\\boldsymbol`'s argument: refused as "does not
+    convert", in `[markdown] math_macros` and by the importers."""
+    from lanting.markdown.math_formula import macro_use, to_mathml
+
+    assert macro_use("bs", "\\boldsymbol") == "\\bs{x}"
+    assert macro_use("RR", "\\mathbb{R}") == "\\RR"
+    to_mathml(macro_use("bs", "\\boldsymbol"), display=False, macros=(("bs", "\\boldsymbol"),))

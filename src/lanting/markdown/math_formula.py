@@ -106,10 +106,18 @@ _ERROR_AT = re.compile(r"(?:input\d+:)?(\d+): (.*)", re.S)
 _PARAMETER = re.compile(r"#([1-9])")
 
 
+_LAST_COMMAND = re.compile(r"\\[A-Za-z]+\s*$")
+
+
 def macro_use(name: str, expansion: str) -> str:
     """A use of the macro `\\name` to check it by: with as many `{x}` arguments as its
-    expansion's highest `#n` asks (`bvec = "\\mathbf{#1}"` is `\\bvec{x}`)."""
+    expansion's highest `#n` asks (`bvec = "\\mathbf{#1}"` is `\\bvec{x}`). One that
+    ends in a command (`bs = "\\boldsymbol"`, a short name MathJax setups give, used
+    as `\\bs{x}`) is checked with an argument after it: alone, the command would lack
+    its own."""
     count = max((int(n) for n in _PARAMETER.findall(expansion)), default=0)
+    if not count and _LAST_COMMAND.search(expansion):
+        count = 1
     return "\\" + name + "{x}" * count
 
 
