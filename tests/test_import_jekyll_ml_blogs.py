@@ -240,3 +240,18 @@ def test_a_next_blogs_mathjax_2_macros_and_definitions(tmp_path: Path) -> None:
     assert 'RR = "\\\\mathbb{R}"' in config and 'bs = "\\\\boldsymbol"' in config
     html = parse_html(built_page(tmp_path, imported, "/posts/fm/"))
     assert len(html.find_all("math")) == 5
+
+
+def test_a_quotes_formula_on_lazy_lines(tmp_path: Path) -> None:
+    """`> $$` in a quote with the formula and its closing `$$` on unmarked lines, which
+    kramdown read as lazy lines of the quote: the closing `$$` opened a formula that ran
+    into the next heading ("Invalid parameter number" at `### NNLM`)."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: 笔记\nlang: zh-CN\n",
+        "_posts/2014-06-19-w2v.md":
+            "---\ntitle: word2vec\n---\n\n> 语言模型：\n>\n> $$\np(w_t|c_t) = f(w_t, c_t)\n$$\n"
+            ">\n> 拟合的函数有很多。\n\n### NNLM\n\n正文。\n"})
+    post = (imported.dest / "content/posts/w2v.md").read_text(encoding="utf-8")
+    assert "> $$\n> p(w_t|c_t) = f(w_t, c_t)\n> $$\n" in post
+    html = parse_html(built_page(tmp_path, imported, "/posts/w2v/"))
+    assert html.one("blockquote").find("math") is not None and html.find("h3") is not None

@@ -22,6 +22,7 @@ from lanting.importer.body_math import (
     escaped_delimiters,
     escaped_parentheses,
     math_in_html,
+    quote_lazy_formulas,
     shelve_environments,
     text_underscores,
 )
@@ -120,6 +121,8 @@ class JekyllBodies(JekyllLinks):
         # (kramdown reads no math in an HTML comment: an eqn picture's `delim $$` there
         # paired with the next formula's `$$`)
         text = re.sub(r"<!--.*?-->", lambda m: shelf.put(m.group()), text, flags=re.DOTALL)
+        text, quoted = quote_lazy_formulas(text)  # (kramdown reads lazy lines too)
+        ctx.convert("formulas of quotes on unmarked lines made quoted", quoted)
         text = shelve_environments(text, shelf)
         text, inline, dollars = K.kramdown_math(text, shelf, self.dollar_math)
         ctx.convert("kramdown inline math ($$ → $)", inline)
