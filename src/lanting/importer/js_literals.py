@@ -13,12 +13,11 @@ _KEY = re.compile(r"""(?:^|[{,\s])(?:(\w+)|'([^'\n]+)'|"([^"\n]+)")\s*:""")
 
 def strip_comments(code: str) -> str:
     """`// …` and `/* … */` removed, but not inside strings (`'https://x'` keeps its
-    `//`); line ends kept."""
-    return _COMMENT.sub(lambda m: m.group(1) or "", code)
-
-
-_COMMENT = re.compile(r"""('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\.)*`)"""
-                      r"|//[^\n]*|/\*.*?\*/", re.DOTALL)
+    `//`), template literals or regular expressions (`/https?:\\/\\//`); line ends
+    kept."""
+    kinds = _kinds(code)
+    return "".join(char for char, kind in zip(code, kinds, strict=True)
+                   if kind != _COMMENT or char == "\n")
 
 
 class Depths(list[int]):
@@ -30,23 +29,130 @@ class Depths(list[int]):
 
 def depths_of(code: str) -> Depths:
     depths = Depths([0] * (len(code) + 1))
+    kinds = _kinds(code)
     depths.strings = bytearray(len(code) + 1)
-    depth, i = 0, 0
-    while i < len(code):
-        found = JS_STRING.match(code, i)
-        if found:
-            for j in range(i, found.end()):
-                depths[j] = depth
-                depths.strings[j] = 1
-            i = found.end()
-            continue
-        if code[i] in "{[(":
+    depth = 0
+    for i, char in enumerate(code):
+        if kinds[i] != _CODE:
+            depths.strings[i] = 1
+        elif char in "{[(":
             depth += 1
-        elif code[i] in "}])":
+        elif char in "}])":
             depth -= 1
         depths[i] = depth
-        i += 1
     return depths
+
+
+_CODE, _STRING, _COMMENT = 0, 1, 2
+_SPECIAL = re.compile(r"""[`'"/{}]""")
+_REGEX_AFTER = frozenset("(,=:[!&|?{};+-*%<>~^")
+_REGEX_AFTER_WORDS = re.compile(r"(?:^|[^\w$])(?:return|typeof|case|do|else|in|of|new|"
+                                r"delete|void|throw|yield|await)\s*$")
+
+
+def _kinds(code: str) -> bytearray:
+    """What each character of `code` is: code, a string's (a quoted string, a template
+    literal's text, a regular expression) or a comment's. A template literal's `${…}`
+    is code again, nested templates in it too (`` `a ${xs.map((x) => `"${x}"`)}` ``),
+    and a `/` where an expression starts (`split(/['"]/)`) opens a regular expression:
+    read as code, their quotes and braces would unbalance the rest of the file."""
+    kinds = bytearray(len(code))
+    opened: list[int] = []  # (the brace depth inside each open `${`)
+    braces, i = 0, 0
+    while (found := _SPECIAL.search(code, i)) is not None:
+        i, char = found.start(), found.group()
+        if char == "}" and opened and braces == opened[-1]:
+            opened.pop()
+            braces -= 1
+            char = "}`"  # (the template's text goes on after its `${…}`)
+        if char in ("`", "}`"):
+            i, substitution = _template_text(code, i, kinds, char == "`")
+            if substitution:
+                braces += 1
+                opened.append(braces)
+        elif char in "{}":
+            braces += 1 if char == "{" else -1
+            i += 1
+        elif char in "'\"":
+            end = _quoted_end(code, i)
+            kinds[i:end] = _marks(_STRING, end - i)
+            i = end
+        else:
+            i = _slash(code, i, kinds)
+    return kinds
+
+
+def _marks(kind: int, count: int) -> bytes:
+    return bytes([kind]) * count
+
+
+def _template_text(code: str, i: int, kinds: bytearray, opening: bool) -> tuple[int, bool]:
+    """Mark a template literal's text from `i` (its opening backtick, or a `${…}`'s `}`)
+    up to its closing backtick or its next `${`; where to go on from (after the `${`:
+    code), and whether a `${` opened."""
+    if not opening:
+        i += 1  # (the `}` is code: it closes the `${`)
+    j = i + 1 if opening else i
+    while j < len(code):
+        if code[j] == "\\":
+            j += 2
+        elif code[j] == "`":
+            kinds[i:j + 1] = _marks(_STRING, j + 1 - i)
+            return j + 1, False
+        elif code.startswith("${", j):
+            kinds[i:j + 1] = _marks(_STRING, j + 1 - i)
+            return j + 2, True
+        else:
+            j += 1
+    kinds[i:] = _marks(_STRING, len(code) - i)
+    return len(code), False
+
+
+def _quoted_end(code: str, i: int) -> int:
+    """The end of the quoted string at `i`; `i + 1` if it does not close on its line
+    (then the quote is read as code, as before)."""
+    found = JS_STRING.match(code, i)
+    return found.end() if found else i + 1
+
+
+def _slash(code: str, i: int, kinds: bytearray) -> int:
+    """A comment, a regular expression or a division at the `/` at `i`."""
+    if code.startswith("//", i):
+        end = code.find("\n", i)
+        end = len(code) if end < 0 else end
+    elif code.startswith("/*", i):
+        end = code.find("*/", i + 2)
+        end = len(code) if end < 0 else end + 2
+    else:
+        end = _regex_end(code, i)
+        kinds[i:end] = _marks(_STRING, end - i)
+        return max(end, i + 1)
+    kinds[i:end] = _marks(_COMMENT, end - i)
+    return end
+
+
+def _regex_end(code: str, i: int) -> int:
+    """The end of the regular expression at `i` (flags included), or `i` when the `/`
+    is a division: after a value (`a / b`, `(x) / 2`) and unclosed on its line."""
+    before = code[max(0, i - 20):i].rstrip()
+    if before and before[-1] not in _REGEX_AFTER and not _REGEX_AFTER_WORDS.search(before):
+        return i
+    j, in_class = i + 1, False
+    while j < len(code) and code[j] != "\n":
+        if code[j] == "\\":
+            j += 2
+            continue
+        if code[j] == "[":
+            in_class = True
+        elif code[j] == "]":
+            in_class = False
+        elif code[j] == "/" and not in_class:
+            j += 1
+            while j < len(code) and (code[j].isalnum() or code[j] == "_"):
+                j += 1
+            return j
+        j += 1
+    return i
 
 
 def keys_at(code: str, depths: Depths, start: int,
