@@ -283,3 +283,34 @@ def test_teek_config_blog_and_covers(tmp_path: Path) -> None:
     assert len(posts) == 1 and "cover:" in posts[0].read_text(encoding="utf-8")
     result = build(dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
+
+
+def test_dated_pages_of_a_blog_folder_deeper_down_are_posts(tmp_path: Path) -> None:
+    """A site of several sections keeps its blog in `sections/posts/` (each post a folder
+    with its note): its dated pages are posts, the menu's link to the folder is the
+    blog's; an undated page there, and dated notes elsewhere, stay pages."""
+    source = tmp_path / "meta"
+    write_files(source, {
+        ".vitepress/config.ts": """\
+            import { defineConfig } from "vitepress";
+            export default defineConfig({
+              srcDir: "./docs", title: "知识库", lang: "zh-CN",
+              themeConfig: { nav: [{ text: "文章", link: "/sections/posts/" }] },
+            });
+            """,
+        "docs/index.md": "# 知识库\n",
+        "docs/sections/posts/grpo-notes/grpo-notes.md":
+            "---\ntitle: GRPO 笔记\ndate: 2024-12-30\ntags: [强化学习]\n---\n组内优势。\n",
+        "docs/sections/posts/about-posts.md": "---\ntitle: 关于文章\n---\n说明。\n",
+        "docs/sections/knowledge/ppo.md": "---\ntitle: PPO\ndate: 2024-11-01\n---\n裁剪。\n",
+    })
+    dest = tmp_path / "new"
+    import_site(source, dest, None, False, NOW)
+    posts = sorted(p.name for p in (dest / "content" / "posts").rglob("*.md"))
+    pages = sorted(p.name for p in (dest / "content" / "pages").rglob("*.md"))
+    assert posts == ["grpo-notes.md"]
+    assert pages == ["about-posts.md", "ppo.md"]
+    config = tomllib.loads((dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert {"name": "文章", "url": "/blog/"} in config["menu"]
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []

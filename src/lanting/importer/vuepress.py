@@ -8,12 +8,12 @@ The two are one kind of site: a source folder of Markdown (the folder holding
 path (`guide/x.md` at `/guide/x.html`, `/guide/x` with VitePress's `cleanUrls`, a
 `README.md`/`index.md` at its folder, a front-matter `permalink` where it says); the root
 `index.md` (VuePress: `README.md`) is the home page. A page is a post when it is in a
-blog folder (`posts/`, `blog/`, …) or, on a site whose theme has a blog, when it has a
-`date` — unless it says `article: false` (hope's page the blog does not list). A
-theme's listing pages are left out (`vuepress_listings.py`); each other locale's folder
-(`en/`) is a language (`vuepress_locales.py`). The bodies are converted in
-`vuepress_bodies.py`, the settings in `vuepress_settings.py`, the old URLs are
-`vuepress_urls.py`'s.
+blog folder (`posts/`, `blog/`, …; deeper down, `sections/posts/`, when it has a `date`)
+or, on a site whose theme has a blog, when it has a `date` — unless it says
+`article: false` (hope's page the blog does not list). A theme's listing pages are
+left out (`vuepress_listings.py`); each other locale's folder (`en/`) is a language
+(`vuepress_locales.py`). The bodies are converted in `vuepress_bodies.py`, the settings
+in `vuepress_settings.py`, the old URLs are `vuepress_urls.py`'s.
 """
 
 from __future__ import annotations
@@ -253,7 +253,11 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         dated = any(data.get(key) not in (None, "") for key in DATE_KEYS)
         if any(p.split("/", 1)[0].lower() in BLOG_FOLDERS and "/" in p for p in (rel, source)):
             return dated or Path(rel).stem.lower() not in ("index", "readme")
-        return dated and self.js.blog
+        # (a blog folder deeper down, `sections/posts/`, as sites of several sections
+        # keep theirs: its dated pages)
+        nested = any(part.lower() in BLOG_FOLDERS for p in (rel, source)
+                     for part in p.split("/")[1:-1])
+        return dated and (self.js.blog or nested)
 
     def listing_page(self, full: str, rel: str, data: dict[str, Any], body: str,
                      path: Path) -> bool:
