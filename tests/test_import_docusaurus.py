@@ -534,3 +534,44 @@ def test_docs_of_one_name_take_their_folders(tmp_path: Path) -> None:
     links = [a["href"] for a in page(out, "/intro/").one("div", class_="prose").find_all("a")]
     assert links == ["/scrum-glossary/", "/testing-glossary/"]
     assert redirect_target(out, "/docs/scrum/glossary/") == "/scrum-glossary/"
+
+
+def test_settings_in_modules_the_config_imports_are_read(tmp_path: Path) -> None:
+    """The config of a notes site imports its presets (`import presets from
+    "./config/presets"`), where remark-math is on and the blog's `routeBasePath` is
+    set: `$…$` was a formula there, not dollar signs to escape."""
+    imported, out = imported_tiny(tmp_path, {
+        "docusaurus.config.ts": """\
+            import presets from "./config/presets";
+            const config = { title: "技術筆記", url: "https://n.example", baseUrl: "/",
+                             presets };
+            export default config;
+            """,
+        "config/presets.ts": """\
+            import remarkMath from "remark-math";
+            const presets = [["classic", {
+              docs: { remarkPlugins: [remarkMath] },
+              blog: { routeBasePath: "articles", remarkPlugins: [remarkMath] },
+            }]];
+            export default presets;
+            """,
+        "docs/attention.md": "# 注意力\n\n分數是 $QK^T/\\sqrt{d}$。\n",
+        "blog/2024-05-01-kv.md": "---\ntitle: KV\n---\n快取 $O(n)$。\n",
+    })
+    assert page(out, "/attention/").one("div", class_="prose").find_all("math")
+    assert "no remark-math" not in report_of(imported)
+    assert redirect_target(out, "/articles/2024/05/01/kv/").endswith("/kv/")
+
+
+def test_an_escaped_angle_bracket_is_text_not_a_component(tmp_path: Path) -> None:
+    """MDX reads `\\<T>` as the text `<T>` (TypeScript notes: `Partial\\<T>`): no
+    component to report and leave in a comment."""
+    imported, out = imported_tiny(tmp_path, {
+        "docusaurus.config.js": "module.exports = {title: 'T', url: 'https://t.example',"
+                                " baseUrl: '/'};\n",
+        "docs/utility-types.md": "# Utility Types\n\n### Partial\\<T>\n\n"
+                                 "**Record\\<K, T>** 把鍵映射到值。\n",
+    })
+    prose = page(out, "/utility-types/").one("div", class_="prose")
+    assert "Partial<T>" in prose.text() and "Record<K, T>" in prose.text()
+    assert "MDX component" not in report_of(imported)

@@ -4,9 +4,10 @@
 Node, the site's `node_modules` and trust in its code. So only the fields written as
 plain string literals are read — `title`, `tagline`, `url`, `baseUrl`, `trailingSlash`,
 `i18n: {defaultLocale, locales}`, the blog's and the docs' `path` and `routeBasePath`
-(`blog: false`, `docs: false` too), the navbar's links — and every field that is not
-such a literal (a template string, a variable, a function call) is named in the report,
-as are the settings Lanting has no place for.
+(`blog: false`, `docs: false` too), the navbar's links, in the config or the modules it
+imports by a relative path (`import presets from "./config/presets"`) — and every field
+that is not such a literal (a template string, a variable, a function call) is named in
+the report, as are the settings Lanting has no place for.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lanting.importer.js_literals import strip_comments
+from lanting.importer.js_literals import local_modules, strip_comments
 from lanting.importer.report import Report
 
 CONFIG_NAMES = ("docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs",
@@ -159,10 +160,15 @@ def read_config(source: Path, report: Report) -> DocusaurusConfig:
         listed = re.search(r"locales\s*:\s*\[([^\]]*)\]", i18n)
         if listed:
             config.locales = [a or b for a, b in re.findall(_STRING, listed.group(1))]
+    # (the presets, plugins and theme config are often modules of their own:
+    # `import presets from "./config/presets"`, where remark-math is turned on)
+    own = text
+    for module in local_modules(own, file.parent):
+        text += "\n" + strip_comments(module.read_text(encoding="utf-8", errors="replace"))
     config.blog = _route(text, "blog", report, file.name)
     config.docs = _route(text, "docs", report, file.name)
     config.navbar = _navbar(text)
-    config.math = bool(re.search(r"remark-math|remarkMath", raw))
+    config.math = bool(re.search(r"remark-math|remarkMath", text))
     config.mermaid = bool(re.search(r"theme-mermaid", text)) and bool(
         re.search(r"(?<![\w.$])mermaid\s*:\s*true\b", text))
     if unread:
@@ -175,8 +181,8 @@ def read_config(source: Path, report: Report) -> DocusaurusConfig:
                     f"(`plugins: ['@docusaurus/plugin-content-{blogs[0]}', …]`): only the "
                     "preset's `blog/` and `docs/` are imported; import the other folder "
                     "by hand")
-    left = [k for k in _LEFT_OUT if re.search(rf"(?<![\w.$]){k}\s*:", text)]
-    if re.search(r"(?<![\w.$])plugins\s*:", text):
+    left = [k for k in _LEFT_OUT if re.search(rf"(?<![\w.$]){k}\s*:", own)]
+    if re.search(r"(?<![\w.$])plugins\s*:", own):
         left.append("plugins")
     if left:
         report.note(file.name, None, "settings only Docusaurus or its theme read, left out: "

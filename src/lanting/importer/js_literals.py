@@ -6,6 +6,7 @@ array of objects. Shared by the VitePress/VuePress and Docusaurus importers."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 JS_STRING = re.compile(r"""'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\$]|\\.|\$(?!\{))*`""")
 _KEY = re.compile(r"""(?:^|[{,\s])(?:(\w+)|'([^'\n]+)'|"([^"\n]+)")\s*:""")
@@ -18,6 +19,25 @@ def strip_comments(code: str) -> str:
     kinds = _kinds(code)
     return "".join(char for char, kind in zip(code, kinds, strict=True)
                    if kind != _COMMENT or char == "\n")
+
+
+_LOCAL_IMPORT = re.compile(r"""(?:import\s+[^'"]*?from\s+|require\(\s*)['"](\.{1,2}/[^'"]+)['"]""")
+
+
+def local_modules(code: str, folder: Path) -> list[Path]:
+    """The files `code` (a config in `folder`, comments stripped) imports by a relative
+    path — `import theme from "./theme.js"`, `import presets from "./config/presets"`
+    — each found as TypeScript finds it (`.ts` for `.js`, a folder's `index`), once."""
+    found: list[Path] = []
+    for rel in _LOCAL_IMPORT.findall(code):
+        base = folder / rel
+        stem = base.with_suffix("") if base.suffix in (".js", ".mjs", ".ts", ".mts") else base
+        candidates = [stem.with_suffix(s) for s in (".ts", ".mts", ".js", ".mjs")] + [
+            stem / f"index{s}" for s in (".ts", ".js")]
+        file = next((c for c in candidates if c.is_file()), None)
+        if file is not None and file not in found:
+            found.append(file)
+    return found
 
 
 class Depths(list[int]):

@@ -26,6 +26,7 @@ from lanting.importer.js_literals import (
     keys_at,
     literal_entries,
     literal_value,
+    local_modules,
     strip_comments,
 )
 
@@ -90,12 +91,7 @@ def read_config(config_dir: Path) -> JsConfig:
     code = strip_comments(read_text(main))
     found.files.append(main)
     # (hope's sites import the theme's options: `import theme from "./theme.js"`)
-    for rel in re.findall(r"""(?:import\s+[^'"]*?from\s+|require\(\s*)['"](\.{1,2}/[^'"]+)['"]""",
-                          code):
-        for candidate in _module_files(main.parent, rel):
-            if candidate.is_file() and candidate not in found.files:
-                found.files.append(candidate)
-                break
+    found.files += [f for f in local_modules(code, main.parent) if f != main]
     codes = [code] + [strip_comments(read_text(path)) for path in found.files[1:]]
     for each in codes:  # (before any setting is read: the config names them first)
         _constants(each, found)
@@ -119,13 +115,6 @@ def _constants(code: str, found: JsConfig) -> None:
             value = literal_value(code, at)
             if value is not None:
                 found.constants.setdefault(f"{match.group(1)}.{key}", value)
-
-
-def _module_files(folder: Path, rel: str) -> list[Path]:
-    base = (folder / rel)
-    stem = base.with_suffix("") if base.suffix in (".js", ".mjs", ".ts", ".mts") else base
-    return [stem.with_suffix(s) for s in (".ts", ".mts", ".js", ".mjs")] + [
-        stem / f"index{s}" for s in (".ts", ".js")]
 
 
 _CALLED = re.compile(r"\b(?:define\w*Config\w*|\w+Theme|getThemeConfig)\s*(?:<[^>\n]*>)?\s*"
