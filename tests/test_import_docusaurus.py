@@ -575,3 +575,44 @@ def test_an_escaped_angle_bracket_is_text_not_a_component(tmp_path: Path) -> Non
     prose = page(out, "/utility-types/").one("div", class_="prose")
     assert "Partial<T>" in prose.text() and "Record<K, T>" in prose.text()
     assert "MDX component" not in report_of(imported)
+
+
+def test_tabs_inside_an_admonition_keep_their_code_indented(tmp_path: Path) -> None:
+    """`:::tip` around `<Tabs>` (notes comparing two module systems): the tabs' own
+    `:::` closed the tip, and a stray `:::` was left; and the code in a tab lost its
+    indentation with the `<TabItem>`'s, though its fence sat at the margin."""
+    imported, out = imported_tiny(tmp_path, {
+        "docusaurus.config.js": "module.exports = {title: 'T', url: 'https://t.example',"
+                                " baseUrl: '/'};\n",
+        "docs/modules.mdx": """\
+            # 模組
+
+            :::tip
+            兩種載入方式。
+
+            <Tabs>
+              <TabItem value="esm" label="ES Modules" default>
+
+            ```js
+            async function load() {
+              const data = await read('a.txt');
+            }
+            ```
+              </TabItem>
+              <TabItem value="cjs" label="CommonJS">
+
+            同步載入。
+              </TabItem>
+            </Tabs>
+            :::
+
+            之後的段落。
+            """,
+    })
+    prose = page(out, "/modules/").one("div", class_="prose")
+    tip = prose.find("div", class_="callout")
+    assert tip is not None and "兩種載入方式" in tip.text()
+    assert [label.text() for label in tip.find_all("label")] == ["ES Modules", "CommonJS"]
+    written = (imported.dest / "content/pages/modules.md").read_text(encoding="utf-8")
+    assert "load() {\n  const data = await read('a.txt');\n}" in written
+    assert ":::" not in prose.text() and "之後的段落" not in tip.text()

@@ -34,7 +34,7 @@ from lanting.importer.docusaurus_mdx import (
     mdx_lines,
 )
 from lanting.importer.docusaurus_settings import DocusaurusConfig
-from lanting.importer.docusaurus_tabs import convert_tabs
+from lanting.importer.docusaurus_tabs import convert_tabs, nest_containers
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
@@ -121,6 +121,7 @@ class DocusaurusBodies:
         shelf = Shelf()
         text = protect_code(text, shelf, lambda info, code, indent: self.fence(
             info, code, indent, ctx))
+        text = nest_containers(text)
         text, raw = mdx_lines(text, ctx, path)
         if self.math:  # (KaTeX's colour macros, which Lanting's math lacks)
             text, count = re.subn(r"\\(red|blue|green|gray|purple|orange|pink)\{",

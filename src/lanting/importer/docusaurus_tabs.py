@@ -15,8 +15,10 @@
 
 A tab's label is its `label`, else the `label` the `values={[…]}` of its `<Tabs>` gives
 its `value` (Docusaurus v2's form), else the `value`. Its content, indented to sit
-inside the JSX, is read out of it (four spaces would have made it indented code). Tabs
-inside tabs get a longer fence (`::::`) than those they hold. `groupId` and
+inside the JSX, is read out of it (four spaces would have made it indented code); a
+code line loses no more than its fence's line did. Tabs inside tabs get a longer fence
+(`::::`) than those they hold, and an admonition around tabs a longer one than theirs
+(`nest_containers`). `groupId` and
 `queryString` (tabs that switch together) have no Lanting form and are dropped.
 The text is read line by line, fenced code passed over, so a `<Tabs>` shown in a code
 block stays as written.
@@ -83,13 +85,17 @@ def convert_tabs(text: str, ctx: Context) -> str:
     out: list[str] = []
     stack: list[_Tabs] = []
     fence = ""
+    fence_cut = 0  # (the indentation taken off the open fence's line)
     pending = ""
 
-    def emit(line: str, raw: bool = True) -> None:
+    def emit(line: str, raw: bool = True, code: bool = False) -> None:
         if stack and stack[-1].open:
             _label, lines, indent = stack[-1].items[-1]
             if raw:  # (the JSX's indentation off: four spaces made the text code)
-                line = re.sub(rf"^[ \t]{{0,{indent}}}", "", line.expandtabs(4))
+                # (a code line only loses what its fence's line lost: `  x = 1` under
+                # a fence at the margin is indented code, as MDX showed it)
+                cut = min(indent, fence_cut) if code else indent
+                line = re.sub(rf"^[ \t]{{0,{cut}}}", "", line.expandtabs(4))
             lines.append(line)
         elif stack:
             if line.strip():  # (text between the items: JSX shows none)
@@ -99,8 +105,9 @@ def convert_tabs(text: str, ctx: Context) -> str:
 
     for raw in text.split("\n"):
         if fence:
-            emit(raw)
-            if re.match(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}\s*$", raw):
+            ends = re.match(rf"^[ \t]*{re.escape(fence[0])}{{{len(fence)},}}\s*$", raw)
+            emit(raw, code=not ends)
+            if ends:
                 fence = ""
             continue
         line = pending + raw
@@ -111,6 +118,7 @@ def convert_tabs(text: str, ctx: Context) -> str:
         if not _TAG.search(line):
             opened = _FENCE.match(line)
             fence = opened.group(1) if opened else ""
+            fence_cut = len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip())
             emit(line)
             continue
         at = 0
@@ -145,3 +153,39 @@ def convert_tabs(text: str, ctx: Context) -> str:
         for piece in rendered:
             emit(piece, raw=False)
     return "\n".join(out)
+
+
+_CONTAINER = re.compile(r"^([ \t]*)(:{3,})([ \t]*)(\S.*)?$")
+
+
+def nest_containers(text: str) -> str:
+    """Each `:::` block's fence longer than those of the blocks it holds, as Lanting reads
+    nesting: Docusaurus closed the innermost block at a `:::` whatever its length, so
+    tabs converted inside an admonition (`:::tip` around `<Tabs>`), or an admonition in
+    another written with the same fence, are nested as they were. `text` has its code
+    shelved (no `:::` inside code is seen)."""
+    lines = text.split("\n")
+    open_blocks: list[tuple[int, int]] = []  # (line of the opening, longest fence inside)
+    pairs: list[tuple[int, int, int]] = []  # (opening line, closing line, length needed)
+    for number, line in enumerate(lines):
+        found = _CONTAINER.match(line)
+        if not found:
+            continue
+        own = len(found.group(2))
+        if found.group(4):
+            open_blocks.append((number, 0))
+        elif open_blocks:
+            start, inner = open_blocks.pop()
+            opening = _CONTAINER.match(lines[start])
+            needed = max(len(opening.group(2)) if opening else own, inner + 1 if inner else 0)
+            pairs.append((start, number, needed))
+            if open_blocks:
+                outer_start, outer_inner = open_blocks[-1]
+                open_blocks[-1] = (outer_start, max(outer_inner, needed))
+    for start, end, needed in pairs:
+        for at in (start, end):
+            found = _CONTAINER.match(lines[at])
+            if found and len(found.group(2)) < needed:
+                lines[at] = (found.group(1) + ":" * needed + found.group(3)
+                             + (found.group(4) or ""))
+    return "\n".join(lines)
