@@ -616,3 +616,18 @@ def test_tabs_inside_an_admonition_keep_their_code_indented(tmp_path: Path) -> N
     written = (imported.dest / "content/pages/modules.md").read_text(encoding="utf-8")
     assert "load() {\n  const data = await read('a.txt');\n}" in written
     assert ":::" not in prose.text() and "之後的段落" not in tip.text()
+
+
+def test_an_inline_table_of_contents_is_lantings(tmp_path: Path) -> None:
+    """`<TOCInline toc={toc} />` (Docusaurus's own component) was left in a comment with
+    a warning: it is `[[toc]]`, the table of contents Lanting shows for the page."""
+    imported, out = imported_tiny(tmp_path, {
+        "docusaurus.config.js": "module.exports = {title: 'T', url: 'https://t.example',"
+                                " baseUrl: '/'};\n",
+        "docs/features.mdx": "# 功能\n\nimport TOCInline from '@theme/TOCInline';\n\n"
+                             "<TOCInline toc={toc} />\n\n## 數學\n\n文字。\n\n## 圖表\n\n文字。\n",
+    })
+    written = (imported.dest / "content/pages/features.md").read_text(encoding="utf-8")
+    assert "[[toc]]" in written and "TOCInline" not in written
+    assert "TOCInline" not in " ".join(str(w) for w in imported.report.warnings)
+    assert "[[toc]]" not in page(out, "/features/").one("div", class_="prose").text()

@@ -139,6 +139,9 @@ class DocusaurusBodies:
         text = html_attributes(text, ctx)
         text, count = DOC_CARD_LIST.subn(lambda _m: self.doc_card_list(path), text)
         ctx.convert("`<DocCardList />` as a list of the folder's docs", count)
+        # (`@theme/TOCInline`: the page's table of contents, which Lanting shows itself)
+        text, count = re.subn(r"<TOCInline\b[^<>]*/>", "[[toc]]", text)
+        ctx.convert("`<TOCInline />` as [[toc]] (Lanting's table of contents)", count)
         text = components(text, ctx)
         # (Docusaurus read no cross-references or citations: `@fig:x`, `[@key]` were text)
         text, count = re.subn(r"(?<![\w\\])@(?=(?:fig|eq|sec|tbl|lst):)|(?<=\[)@(?=[\w-])",
