@@ -631,3 +631,23 @@ def test_an_inline_table_of_contents_is_lantings(tmp_path: Path) -> None:
     assert "[[toc]]" in written and "TOCInline" not in written
     assert "TOCInline" not in " ".join(str(w) for w in imported.report.warnings)
     assert "[[toc]]" not in page(out, "/features/").one("div", class_="prose").text()
+
+
+def test_formulas_are_tex_and_escaped_parentheses_text(tmp_path: Path) -> None:
+    """With remark-math a formula is TeX before MDX sees it: `$\\Delta i<I_{o}$` holds no
+    component `<I_>` (it was commented out, the page's formula broken). remark-math
+    reads only `$`: `\\(…\\)` were escaped parentheses, not a formula to Lanting."""
+    imported, out = imported_tiny(tmp_path, {
+        "docusaurus.config.js": "const math = require('remark-math');\n"
+                                "module.exports = {title: 'T', url: 'https://t.example',"
+                                " baseUrl: '/', presets: [['classic', {docs: "
+                                "{remarkPlugins: [math]}}]]};\n",
+        "docs/buck.md": "# 降壓\n\n當 $\\frac{1}{2}\\Delta i_L<I_out$ 時為連續模式。\n\n"
+                        "線上編輯器 \\(支援即時渲染\\)。\n\n"
+                        "| 量 | 式 |\n| --- | --- |\n| 紋波 | $\\lvert \\Delta i \\rvert$ |\n",
+    })
+    prose = page(out, "/buck/").one("div", class_="prose")
+    assert len(prose.find_all("math")) == 2
+    assert "(支援即時渲染)" in prose.text()
+    report = report_of(imported)
+    assert "MDX component" not in report

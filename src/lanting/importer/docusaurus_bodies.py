@@ -22,6 +22,7 @@ from urllib.parse import quote, unquote
 
 from lanting.importer import body as B
 from lanting.importer.body_links import DROPPED, map_urls, unlink_dropped
+from lanting.importer.body_math import escaped_parentheses, shelve_tex_math
 from lanting.importer.common import LinkTable, is_image
 from lanting.importer.docusaurus_categories import DOC_CARD_LIST
 from lanting.importer.docusaurus_mdx import (
@@ -132,6 +133,11 @@ class DocusaurusBodies:
             if count:
                 ctx.note("$", "no remark-math in the site's settings: its `$` showed as "
                          "dollar signs, and are escaped (`\\$`) to stay so")
+        else:  # (a formula was TeX to remark-math: `$a<b$` holds no component `<b`)
+            text = shelve_tex_math(text, shelf)
+        # (remark-math reads `$` only: `\(…\)` were escaped parentheses)
+        text, count = escaped_parentheses(text)
+        ctx.convert("escaped parentheses \\( \\) as plain ones", count)
         text = comments(text, ctx)
         text = code_blocks(text, raw, shelf, ctx)
         text = admonitions(text, ctx)
@@ -157,7 +163,7 @@ class DocusaurusBodies:
 
         text = map_urls(text, resolve)
         text = unlink_dropped(text)
-        text = B.tables_and_anchors(text, ctx.convert)
+        text = B.tables_and_anchors(shelf.restore(text, "M"), ctx.convert)
         return B.tidy(shelf.restore(text))
 
     def fence(self, info: str, code: str, indent: str, ctx: Context) -> str:
