@@ -565,15 +565,21 @@ def test_settings_in_modules_the_config_imports_are_read(tmp_path: Path) -> None
 
 def test_an_escaped_angle_bracket_is_text_not_a_component(tmp_path: Path) -> None:
     """MDX reads `\\<T>` as the text `<T>` (TypeScript notes: `Partial\\<T>`): no
-    component to report and leave in a comment."""
+    component to report and leave in a comment. Nor is `<V*{out} …` one (no JSX
+    attribute starts with `*`): it was read up to the next `>`, lines later."""
     imported, out = imported_tiny(tmp_path, {
         "docusaurus.config.js": "module.exports = {title: 'T', url: 'https://t.example',"
                                 " baseUrl: '/'};\n",
         "docs/utility-types.md": "# Utility Types\n\n### Partial\\<T>\n\n"
-                                 "**Record\\<K, T>** 把鍵映射到值。\n",
+                                 "**Record\\<K, T>** 把鍵映射到值。\n\n"
+                                 "（當 V*{in}<V*{out} 時成立）\n波形：\n\n![](/img/w.png)\n\n"
+                                 "> 注意散熱。\n",
+        "static/img/w.png": png(8, 8),
     })
     prose = page(out, "/utility-types/").one("div", class_="prose")
     assert "Partial<T>" in prose.text() and "Record<K, T>" in prose.text()
+    assert "V*{in}<V*{out} 時成立" in prose.text() and prose.find("img") is not None
+    assert "注意散熱" in prose.one("blockquote").text()
     assert "MDX component" not in report_of(imported)
 
 

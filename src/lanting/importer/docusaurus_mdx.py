@@ -53,9 +53,13 @@ _LINK = re.compile(rf"<Link\b({_ATTRS}?)>(.*?)</Link\s*>", re.DOTALL)
 _DETAILS = re.compile(rf"<Details\b({_ATTRS})>", re.DOTALL)
 _LOWER_TAG = re.compile(rf"<([a-z][\w-]*)\b({_ATTRS}?)(/?)>", re.DOTALL)
 _JSX_ATTR = re.compile(r"\s([\w-]+)=\{((?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*)\}")
-_COMPONENT = re.compile(rf"(?<!\\)<([A-Z][\w.]*)\b({_ATTRS}?)(/?)>|(?<!\\)</([A-Z][\w.]*)\s*>",
-                        re.DOTALL)
-"""A component's tag; not after a `\\`, which makes `\\<T>` the text `<T>` to MDX."""
+_BRACED = r"\{(?:[^{}]|\{(?:[^{}]|\{[^{}]*\})*\})*\}"
+_JSX_ATTRS = (rf"""(?:\s+(?:[\w:.-]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|{_BRACED}))?|{_BRACED}))*"""
+              r"\s*")
+"""A JSX tag's attributes: names, `name="…"`, `name={…}`, `{...spread}`."""
+_COMPONENT = re.compile(rf"(?<!\\)<([A-Z][\w.]*)\b({_JSX_ATTRS})(/?)>|(?<!\\)</([A-Z][\w.]*)\s*>")
+"""A component's tag; not after a `\\`, which makes `\\<T>` the text `<T>` to MDX, nor
+text that is no JSX (`V*{in}<V*{out} 时成立）…>`: no attribute starts with `*`)."""
 _STATIC_CALL = re.compile(r"""^\s*(?:require\(\s*['"]@site/static(/[^'"]+)['"]\s*\)"""
                           r"""(?:\.default)?|useBaseUrl\(\s*['"](/[^'"]*)['"]\s*\))\s*$""")
 
