@@ -657,3 +657,20 @@ def test_formulas_are_tex_and_escaped_parentheses_text(tmp_path: Path) -> None:
     assert "(支援即時渲染)" in prose.text()
     report = report_of(imported)
     assert "MDX component" not in report
+
+
+def test_an_old_url_with_a_dot_in_its_name_keeps_answering(tmp_path: Path) -> None:
+    """`docs/Vue.js小技巧.md` was at `/docs/Vue.js小技巧`, written to its folder's
+    `index.html`; the URL's `.js小技巧` made it look like a file, and it was left out
+    with a warning ("no redirect page can stand there")."""
+    imported, out = imported_tiny(tmp_path, {
+        "docusaurus.config.js": "module.exports = {title: 'T', url: 'https://t.example',"
+                                " baseUrl: '/'};\n",
+        "docs/Vue.js小技巧.md": "# Vue.js 小技巧\n\n見 [另一篇](/docs/Node.js安裝)。\n",
+        "docs/Node.js安裝.md": "# Node.js 安裝\n\n文字。\n",
+    })
+    assert "no redirect page" not in report_of(imported)
+    new = redirect_target(out, "/docs/Vue.js小技巧/")
+    assert page(out, new).one("h1").text() == "Vue.js 小技巧"
+    link = page(out, new).one("div", class_="prose").one("a")
+    assert page(out, unquote(link["href"])).one("h1").text() == "Node.js 安裝"

@@ -205,6 +205,10 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusCategories,
         item.old_urls = [old] if old != "/" else []
         if self.config.trailing_slash is False and old.strip("/"):
             item.old_urls.append(old.rstrip("/") + ".html")  # (the file it was written to)
+        elif "." in old.rsplit("/", 1)[-1]:
+            # (`/Vue.js小技巧` was written to `Vue.js小技巧/index.html`: a redirect page
+            # stands in that folder, where one at a name ending in `.js小技巧` cannot)
+            item.old_urls = [old + "/"]
         for url in (old, old.rstrip("/") + "/"):  # (written with or without its `/`)
             self.table.add(url, item)
 
