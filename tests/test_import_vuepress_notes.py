@@ -314,3 +314,47 @@ def test_dated_pages_of_a_blog_folder_deeper_down_are_posts(tmp_path: Path) -> N
     assert {"name": "文章", "url": "/blog/"} in config["menu"]
     result = build(dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
+
+
+def test_a_table_of_contents_made_for_github_finds_its_headings(tmp_path: Path) -> None:
+    """Notes with a table of contents an editor made for GitHub (VS Code's Markdown All
+    in One): `#考试pat` for `## 考试(PAT)`, `#11-hello-world` for `## 1.1 Hello World`,
+    a second `## 用法` as `#用法-1` (as VitePress numbered it too), and the first
+    line's link to the page's own `# CH1 入门`, which becomes the title. They were
+    taken for dead links and dropped, 366 of them in one site."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "docs/.vuepress/config.ts": "export default { title: '笔记', lang: 'zh-CN' }\n",
+        "docs/README.md": "# 笔记\n",
+        "docs/go/ch1.md": """\
+            # CH1 入门
+
+            - [CH1 入门](#ch1-入门)
+              - [1.1 Hello World](#11-hello-world)
+              - [考试(PAT)](#考试pat)
+              - [用法](#用法)
+              - [用法](#用法-1)
+
+            ## 1.1 Hello World
+
+            ## 考试(PAT)
+
+            ### 用法
+
+            一。
+
+            ### 用法
+
+            二。
+            """,
+    })
+    dest = tmp_path / "new"
+    done = import_site(source, dest, None, False, NOW)
+    assert "no heading or anchor" not in report_of(done)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = page(dest / "public", "/ch1/").one("div", class_="prose")
+    hrefs = [unquote(a["href"]) for a in prose.find_all("a")]
+    assert hrefs == ["#top", "#_1-1-hello-world", "#考试-pat", "#用法", "#用法-1"]
+    ids = [h["id"] for tag in ("h2", "h3") for h in prose.find_all(tag)]
+    assert all(h[1:] in ids for h in hrefs[1:])

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import Counter
 from collections.abc import Callable
 from typing import Protocol
 from urllib.parse import unquote
@@ -212,12 +213,17 @@ def repair_fragments(text: str, ids: list[str], loose: Callable[[str], str],
     id)` is told); links that find their heading are left alone. A link that finds none
     is `dead(link, fragment)`'s replacement for `](#fragment)`, unless that is None."""
     keyed = {loose(i): i for i in reversed(ids)}
+    # (the last resort: letters and digits alone, as a table of contents made for GitHub
+    # by an editor writes `#计算机能力考试pat` for `## 计算机能力考试(PAT)`; a key two
+    # headings share names neither)
+    bare = Counter(fragment_key(i) for i in ids)
+    keyed_bare = {fragment_key(i): i for i in ids if bare[fragment_key(i)] == 1}
 
     def one(match: re.Match[str]) -> str:
         fragment = unquote(match.group(2))
         if fragment in ids:
             return match.group()
-        found = keyed.get(loose(fragment))
+        found = keyed.get(loose(fragment)) or keyed_bare.get(fragment_key(fragment) or "\0")
         if found is None:
             replacement = dead(match.group(), fragment) if dead is not None else None
             return match.group() if replacement is None else replacement

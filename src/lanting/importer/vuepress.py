@@ -33,7 +33,7 @@ from lanting.importer.mkdocs_front import title_of_file
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import key_line, load_mapping, split_front_matter, zone
-from lanting.importer.vuepress_bodies import VuePressBodies
+from lanting.importer.vuepress_bodies import VuePressBodies, title_links
 from lanting.importer.vuepress_config import JsConfig, read_config
 from lanting.importer.vuepress_front import (
     DATE_KEYS,
@@ -187,7 +187,8 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         if heading is not None and not title:
             title = heading[0]
         if heading is not None:  # (Lanting shows the title above the text)
-            body = heading[1]
+            body, count = title_links(heading[1], heading[0])
+            self.report.convert("links to the title heading as #top", count)
         # (a title from the file's name without vdoing's number: `01.安装.md` is 安装)
         title = str(title or _NUMBERED.sub("", title_of_file(path)).strip()
                     or title_of_file(path)).strip()

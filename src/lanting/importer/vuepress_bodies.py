@@ -23,6 +23,7 @@ from urllib.parse import unquote
 from lanting.importer import body as B
 from lanting.importer.body_links import (
     DROPPED,
+    fragment_key,
     heading_lines,
     map_urls,
     repair_page_fragments,
@@ -44,6 +45,7 @@ from lanting.importer.vuepress_blocks import (
 from lanting.importer.vuepress_code import code_imports, code_notations, includes
 from lanting.importer.vuepress_config import JsConfig
 from lanting.markdown.anchors import vitepress_slug
+from lanting.model.names import unique
 
 _MERMAID = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*mermaid\b", re.MULTILINE)
 _MORE = re.compile(r"^[ \t]*<!--\s*more\s*-->[ \t]*$", re.MULTILINE)
@@ -65,14 +67,38 @@ def fragments(text: str, shelf: Shelf, ctx: Context) -> str:
     text was converted from) went nowhere on the old site: its text is kept, without
     the link, with a warning."""
     ids: list[str] = []
+    seen: dict[str, int] = {}
     for heading in heading_lines(text):
         custom = _CUSTOM_ID.search(heading)
+        # (a second `## 用法` is `#用法-1`, on the old site as on the new)
         ids.append(custom.group(1) if custom else
-                   vitepress_slug(B.plain_inline(shelf.restore(heading))))
+                   unique(vitepress_slug(B.plain_inline(shelf.restore(heading))), seen))
     anchors = {name for found in _ANY_ID.findall(shelf.restore(text)) for name in found}
 
     return repair_page_fragments(text, ids, vitepress_slug, anchors, ctx, DROPPED,
                                  " (its ids were lower case, without punctuation)")
+
+
+def title_links(text: str, title: str) -> tuple[str, int]:
+    """Links to the page's first heading, `[CH1 入门](#ch1-入门)` atop a table of contents,
+    when that heading leaves the text to be the title (which Lanting shows above it):
+    `#top`, the page's top, where the title is. (Its id as VitePress made it, or as an
+    editor's table of contents for GitHub wrote it, `#ch1入门`.) Returns (text, how
+    many)."""
+    own = vitepress_slug(title)
+    keys = {own, fragment_key(own)} - {""}
+
+    def one(match: re.Match[str]) -> str:
+        fragment = unquote(match.group(2))
+        return f"{match.group(1)}#top)" if fragment not in ("", "top") and (
+            vitepress_slug(fragment) in keys or fragment_key(fragment) in keys) \
+            else match.group()
+
+    new = _FRAGMENT_LINK.sub(one, text)
+    return new, new.count("](#top)") - text.count("](#top)")
+
+
+_FRAGMENT_LINK = re.compile(r"(\]\()#([^)\s]+)\)")
 
 
 class VuePressBodies:
