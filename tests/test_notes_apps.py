@@ -90,6 +90,21 @@ def test_obsidian_comments_are_left_out() -> None:
     assert rendered.excerpt == "正文 继续。"
 
 
+def test_a_percent_sign_list_item_does_not_hide_the_page_after_it() -> None:
+    """`- %% 百分号标记` (a list of Python's format marks) opened a comment block that ran
+    past its list item to a `# %%` cell mark in a code block far below: the headings
+    between were gone, and the table of contents' links to them failed the build. A
+    comment block ends with the block it is in."""
+    rendered = render("- %d 整数\n- %% 百分号标记\n\n## 随机数\n\n用 randint。\n\n"
+                      "```python\n# %%\nprint(1)\n```\n")
+    page = parse_html(rendered.html)
+    assert [h.text() for h in page.find_all("h2")] == ["随机数"]
+    assert "%% 百分号标记" in page.find("ul").text()
+    # (nor does an unclosed one at the top: a code block's `# %%` closes nothing)
+    rendered = render("%% 百分号标记\n\n## 随机数\n\n```python\n# %%\nprint(1)\n```\n")
+    assert [h.text() for h in parse_html(rendered.html).find_all("h2")] == ["随机数"]
+
+
 def test_an_image_whose_alt_text_has_brackets_is_no_embedded_note() -> None:
     """`![[公式]](…)`: how Zhihu's exporters write every formula (CommonMark's image)."""
     rendered = render("见 ![[示意图]](fig.png) 与 [[草稿]](draft.md)。\n")

@@ -242,17 +242,28 @@ def _comment_rule(state: StateInline, silent: bool) -> bool:
     return True
 
 
+_FENCE_LINE = re.compile(r"(`{3,}|~{3,})")
+
+
 def _comment_block(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
     """`%%` at the start of a block, closed by `%%` at the end of a line: the lines are
-    left out (one `%%` never closed is text)."""
+    left out (one `%%` never closed is text). The closing `%%` is looked for inside the
+    block that holds the opening one, and not in code: `- %% 百分号标记`, a list item,
+    does not run on to a `# %%` (a notebook's cell mark) in a code block far below."""
     first = state.bMarks[start_line] + state.tShift[start_line]
     if not state.src.startswith("%%", first) or state.sCount[start_line] - state.blkIndent >= 4:
         return False
     line = start_line
     search_from = first + 2
+    fence = ""
     while line < end_line:
+        if line > start_line and state.sCount[line] < state.blkIndent and not state.isEmpty(line):
+            return False  # (the list item or other container ended: no comment)
         line_end = state.eMarks[line]
-        close = state.src.find("%%", search_from, line_end)
+        opened = _FENCE_LINE.match(state.src, search_from, line_end)
+        if opened and (not fence or opened.group(1).startswith(fence)):
+            fence = "" if fence else opened.group(1)
+        close = -1 if fence or opened else state.src.find("%%", search_from, line_end)
         if close >= 0 and not state.src[close + 2:line_end].strip():
             state.line = line + 1  # (no token: the comment is not shown)
             return True
