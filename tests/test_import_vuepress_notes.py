@@ -358,3 +358,31 @@ def test_a_table_of_contents_made_for_github_finds_its_headings(tmp_path: Path) 
     assert hrefs == ["#top", "#_1-1-hello-world", "#考试-pat", "#用法", "#用法-1"]
     ids = [h["id"] for tag in ("h2", "h3") for h in prose.find_all(tag)]
     assert all(h[1:] in ids for h in hrefs[1:])
+
+
+def test_links_to_headings_of_other_pages_find_them(tmp_path: Path) -> None:
+    """`[AT](./端点安全.md#AT)`: VitePress's ids are lower case, so the link named no
+    heading there, and Lanting's build failed on it. It goes to the heading it meant
+    (`#at`, or `#submission和smtps` for `#submission和SMTPS`); one to the page's first
+    heading, its title now, goes to the page; one naming nothing there, to the page,
+    with a warning."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "docs/.vuepress/config.ts": "export default { title: '笔记', lang: 'zh-CN' }\n",
+        "docs/README.md": "# 笔记\n",
+        "docs/sec/端点安全.md": "# 端点安全\n\n## AT\n\n计划任务。\n\n"
+                                "## submission和SMTPS\n\n端口。\n",
+        "docs/sec/索引.md": "# 索引\n\n[AT](./端点安全.md#AT)、"
+                            "[SMTPS](端点安全.md#submission和SMTPS)、"
+                            "[总览](./端点安全.md#端点安全)、[旧](./端点安全.md#schtasks)。\n",
+    })
+    dest = tmp_path / "new"
+    done = import_site(source, dest, None, False, NOW)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = page(dest / "public", "/索引/").one("div", class_="prose")
+    hrefs = [unquote(a["href"]) for a in prose.find_all("a")]
+    assert hrefs == ["/端点安全/#at", "/端点安全/#submission和smtps", "/端点安全/",
+                     "/端点安全/"]
+    [warning] = [w for w in done.report.warnings if "#schtasks" in w.message]
+    assert warning.line == 3

@@ -203,27 +203,37 @@ def fragment_key(text: str) -> str:
     return "".join(c for c in text.casefold() if c.isalnum())
 
 
+def heading_matcher(ids: list[str], loose: Callable[[str], str]) -> Callable[[str], str | None]:
+    """A function from a link's fragment to the id of the heading it meant (of `ids`, a
+    page's heading ids in order): the one `loose` makes the same, else — as a table of
+    contents made for GitHub by an editor writes `#计算机能力考试pat` for `## 计算机能力
+    考试(PAT)` — the one with the same letters and digits, when no other has them."""
+    keyed = {loose(i): i for i in reversed(ids)}
+    bare = Counter(fragment_key(i) for i in ids)
+    keyed_bare = {fragment_key(i): i for i in ids if bare[fragment_key(i)] == 1}
+
+    def match(fragment: str) -> str | None:
+        return keyed.get(loose(fragment)) or keyed_bare.get(fragment_key(fragment) or "\0")
+
+    return match
+
+
 def repair_fragments(text: str, ids: list[str], loose: Callable[[str], str],
                      repaired: Callable[[str, str, str], None],
                      dead: Callable[[str, str], str | None] | None = None) -> str:
     """`[x](#Introduce)` to the heading whose id is `introduce` (or `#Introduce` to the
     one whose id keeps its case): written for GitHub or Typora, the link found no heading
     on the old site either, and Lanting's build fails on it. Each is pointed at the
-    heading whose id `loose` makes the same as the fragment (`repaired(link, fragment,
-    id)` is told); links that find their heading are left alone. A link that finds none
-    is `dead(link, fragment)`'s replacement for `](#fragment)`, unless that is None."""
-    keyed = {loose(i): i for i in reversed(ids)}
-    # (the last resort: letters and digits alone, as a table of contents made for GitHub
-    # by an editor writes `#计算机能力考试pat` for `## 计算机能力考试(PAT)`; a key two
-    # headings share names neither)
-    bare = Counter(fragment_key(i) for i in ids)
-    keyed_bare = {fragment_key(i): i for i in ids if bare[fragment_key(i)] == 1}
+    heading `heading_matcher` finds for the fragment (`repaired(link, fragment, id)` is
+    told); links that find their heading are left alone. A link that finds none is
+    `dead(link, fragment)`'s replacement for `](#fragment)`, unless that is None."""
+    meant = heading_matcher(ids, loose)
 
     def one(match: re.Match[str]) -> str:
         fragment = unquote(match.group(2))
         if fragment in ids:
             return match.group()
-        found = keyed.get(loose(fragment)) or keyed_bare.get(fragment_key(fragment) or "\0")
+        found = meant(fragment)
         if found is None:
             replacement = dead(match.group(), fragment) if dead is not None else None
             return match.group() if replacement is None else replacement

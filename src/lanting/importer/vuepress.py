@@ -91,6 +91,7 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         self.table = LinkTable(self.site)
         self.by_source: dict[Path, Item] = {}
         self.documents: list[tuple[Item, str, Path]] = []
+        self.page_anchors: dict[Path, tuple[list[str], set[str]]] = {}
         self.texts: list[str] = []
         self.listing_files: dict[Path, str] = {}
         """Listing pages left out (resolved) -> Lanting's list that answers for them."""

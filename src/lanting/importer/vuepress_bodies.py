@@ -25,6 +25,7 @@ from lanting.importer.body_links import (
     DROPPED,
     fragment_key,
     heading_lines,
+    heading_matcher,
     map_urls,
     repair_page_fragments,
     unlink_dropped,
@@ -58,6 +59,19 @@ _ANY_ID = re.compile(r"""\b(?:id|name)\s*=\s*["']?([^"'\s>]+)|\{#([^}\s]+)|\\lab
 `\\label`, a footnote."""
 
 
+def page_ids(text: str, shelf: Shelf) -> tuple[list[str], set[str]]:
+    """The ids VitePress gave a page's headings, in order (`text` with its code on the
+    shelf), and its other anchors (`_ANY_ID`)."""
+    ids: list[str] = []
+    seen: dict[str, int] = {}
+    for heading in heading_lines(text):
+        custom = _CUSTOM_ID.search(heading)
+        # (a second `## 用法` is `#用法-1`, on the old site as on the new)
+        ids.append(custom.group(1) if custom else
+                   unique(vitepress_slug(B.plain_inline(shelf.restore(heading))), seen))
+    return ids, {name for found in _ANY_ID.findall(shelf.restore(text)) for name in found}
+
+
 def fragments(text: str, shelf: Shelf, ctx: Context) -> str:
     """`[x](#DDIM-采样)` or `[x](#为什么？)` to the heading `## DDIM 采样` (`#ddim-采样`) or
     `## 为什么？` (`#为什么`): written by hand (or by Typora), the link named no heading
@@ -66,15 +80,7 @@ def fragments(text: str, shelf: Shelf, ctx: Context) -> str:
     A `#link` naming nothing on the page (`#fig:aws-signup-1`, a label of the book the
     text was converted from) went nowhere on the old site: its text is kept, without
     the link, with a warning."""
-    ids: list[str] = []
-    seen: dict[str, int] = {}
-    for heading in heading_lines(text):
-        custom = _CUSTOM_ID.search(heading)
-        # (a second `## 用法` is `#用法-1`, on the old site as on the new)
-        ids.append(custom.group(1) if custom else
-                   unique(vitepress_slug(B.plain_inline(shelf.restore(heading))), seen))
-    anchors = {name for found in _ANY_ID.findall(shelf.restore(text)) for name in found}
-
+    ids, anchors = page_ids(text, shelf)
     return repair_page_fragments(text, ids, vitepress_slug, anchors, ctx, DROPPED,
                                  " (its ids were lower case, without punctuation)")
 
@@ -115,6 +121,10 @@ class VuePressBodies:
     """(`VuePress.document`: the page made of a source file.)"""
     left_out: Callable[[Path, str | None], str | None]
     """(`VuePress.left_out`: where a listing page left out leads.)"""
+    documents: list[tuple[Item, str, Path]]
+    """(`VuePress.documents`: each page, its body as read, its file.)"""
+    page_anchors: dict[Path, tuple[list[str], set[str]]]
+    """A page's heading ids and other anchors (`page_ids`), once asked for."""
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         # (code first: an include, an import or a `<script>` shown in a code block is
@@ -151,6 +161,29 @@ class VuePressBodies:
         text = unlink_dropped(text)
         return B.tidy(shelf.restore(text))
 
+    def fragment_in(self, target: Item, fragment: str, url: str, ctx: Context) -> str:
+        """`#AT` of a link to another page as the id of the heading it meant there (`#at`:
+        VitePress's ids are lower case); one naming its first heading, now its title, is
+        left out (the link goes to the page), and so is one naming no heading or anchor
+        of it, with a warning."""
+        page = target.source or Path()
+        if title_links(f"](#{fragment})", target.title)[1]:
+            return ""
+        if page not in self.page_anchors:
+            body = next((t for _i, t, p in self.documents if p == page), "")
+            shelf = Shelf()
+            self.page_anchors[page] = page_ids(protect_code(body, shelf), shelf)
+        ids, anchors = self.page_anchors[page]
+        if fragment in ids or fragment in anchors or fragment == "top":
+            return fragment
+        found = heading_matcher(ids, vitepress_slug)(fragment)
+        if found is not None:
+            ctx.convert("#links to headings repaired")
+            return found
+        ctx.warn(url, f"link `{url}`: no heading or anchor `#{fragment}` on that page (a "
+                 "dead link of the old site): it goes to the page's top")
+        return ""
+
     def url(self, url: str, image: bool, path: Path, ctx: Context) -> str | None:
         if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#|^\ue000", url) or not url:
             return None
@@ -169,7 +202,9 @@ class VuePressBodies:
             target = self.table.find(rel)
         if target is not None:
             ctx.convert("links to other pages")
-            return self.site.link(target) + hash_mark + fragment
+            if fragment and target.source is not None:
+                fragment = self.fragment_in(target, unquote(fragment), url, ctx)
+            return self.site.link(target) + (hash_mark if fragment else "") + fragment
         listing = self.left_out(file, rel if rooted else None)
         if listing:
             ctx.convert("links to a theme's listing pages (to Lanting's)")
