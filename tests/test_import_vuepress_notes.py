@@ -324,7 +324,9 @@ def test_a_table_of_contents_made_for_github_finds_its_headings(tmp_path: Path) 
     taken for dead links and dropped, 366 of them in one site."""
     source = tmp_path / "notes"
     write_files(source, {
-        "docs/.vuepress/config.ts": "export default { title: '笔记', lang: 'zh-CN' }\n",
+        "docs/.vuepress/config.ts": "export default { title: '笔记', lang: 'zh-CN',\n"
+                                    "  theme: hopeTheme({ plugins: { mdEnhance: "
+                                    "{ katex: true } } }) }\n",
         "docs/README.md": "# 笔记\n",
         "docs/go/ch1.md": """\
             # CH1 入门
@@ -334,6 +336,7 @@ def test_a_table_of_contents_made_for_github_finds_its_headings(tmp_path: Path) 
               - [考试(PAT)](#考试pat)
               - [用法](#用法)
               - [用法](#用法-1)
+              - [绘制$sin(x)$](#绘制sinx)
 
             ## 1.1 Hello World
 
@@ -346,6 +349,8 @@ def test_a_table_of_contents_made_for_github_finds_its_headings(tmp_path: Path) 
             ### 用法
 
             二。
+
+            ## 绘制$sin(x)$
             """,
     })
     dest = tmp_path / "new"
@@ -355,7 +360,8 @@ def test_a_table_of_contents_made_for_github_finds_its_headings(tmp_path: Path) 
     assert [str(w) for w in result.warnings] == []
     prose = page(dest / "public", "/ch1/").one("div", class_="prose")
     hrefs = [unquote(a["href"]) for a in prose.find_all("a")]
-    assert hrefs == ["#top", "#_1-1-hello-world", "#考试-pat", "#用法", "#用法-1"]
+    assert hrefs == ["#top", "#_1-1-hello-world", "#考试-pat", "#用法", "#用法-1",
+                     "#绘制sin-x"]
     ids = [h["id"] for tag in ("h2", "h3") for h in prose.find_all(tag)]
     assert all(h[1:] in ids for h in hrefs[1:])
 

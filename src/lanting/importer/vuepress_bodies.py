@@ -59,6 +59,9 @@ _ANY_ID = re.compile(r"""\b(?:id|name)\s*=\s*["']?([^"'\s>]+)|\{#([^}\s]+)|\\lab
 `\\label`, a footnote."""
 
 
+_HEADING_MATH = re.compile(r"(?<!\\)\$\$?((?:\\.|[^$\\])+)\$\$?")
+
+
 def page_ids(text: str, shelf: Shelf) -> tuple[list[str], set[str]]:
     """The ids VitePress gave a page's headings, in order (`text` with its code on the
     shelf), and its other anchors (`_ANY_ID`)."""
@@ -67,8 +70,10 @@ def page_ids(text: str, shelf: Shelf) -> tuple[list[str], set[str]]:
     for heading in heading_lines(text):
         custom = _CUSTOM_ID.search(heading)
         # (a second `## 用法` is `#用法-1`, on the old site as on the new)
-        ids.append(custom.group(1) if custom else
-                   unique(vitepress_slug(B.plain_inline(shelf.restore(heading))), seen))
+        # (a formula's TeX without its `$`: the old site's slug took the math token's
+        # text, `## 绘制$sin(x)$` is `#绘制sin-x`)
+        plain = _HEADING_MATH.sub(r"\1", B.plain_inline(shelf.restore(heading)))
+        ids.append(custom.group(1) if custom else unique(vitepress_slug(plain), seen))
     return ids, {name for found in _ANY_ID.findall(shelf.restore(text)) for name in found}
 
 
