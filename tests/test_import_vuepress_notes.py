@@ -392,3 +392,25 @@ def test_links_to_headings_of_other_pages_find_them(tmp_path: Path) -> None:
                      "/端点安全/"]
     [warning] = [w for w in done.report.warnings if "#schtasks" in w.message]
     assert warning.line == 3
+
+
+def test_a_display_formula_with_blank_lines_is_one_formula(tmp_path: Path) -> None:
+    """markdown-it-mathjax3 read `$$`, a blank line, the TeX, a blank line, `$$` as one
+    formula (a recommender-systems note's rating prediction); Lanting's Markdown ended it
+    at the blank line and the build failed on a lone `$$`."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "docs/.vitepress/config.mjs": "import mathjax3 from 'markdown-it-mathjax3'\n"
+                                      "export default { title: '推荐', lang: 'zh-CN',\n"
+                                      "  markdown: { config: (md) => md.use(mathjax3) } }\n",
+        "docs/index.md": "# 推荐\n",
+        "docs/cf.md": "# 协同过滤\n\n预测评分：\n$$\n\n\\hat{r}_{ui} = \\frac{\n"
+                      "\\sum_{v} s_{uv} r_{vi}\n}{\n\\sum_{v} |s_{uv}|\n}\n\n$$\n"
+                      "其中 $s$ 是相似度。\n",
+    })
+    dest = tmp_path / "new"
+    import_site(source, dest, None, False, NOW)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = page(dest / "public", "/cf/").one("div", class_="prose")
+    assert [m.attrs.get("display") for m in prose.find_all("math")] == ["block", None]

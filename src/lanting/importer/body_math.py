@@ -220,8 +220,12 @@ _TEX_MATH = re.compile(f"{_TEX_DISPLAY}|{_TEX_INLINE}")
 def shelve_tex_math(text: str, shelf: Shelf) -> str:
     """Each formula of a page whose old site had a TeX plugin put on the shelf as it is:
     it was TeX to that site, never Markdown or HTML, so `$\\hat{G}[<EOS>]$` holds no
-    component and `$a^{[L](i)}$` no link for the conversions of prose to rewrite."""
-    return _TEX_MATH.sub(lambda m: shelf.put(m.group(), "M"), text)
+    component and `$a^{[L](i)}$` no link for the conversions of prose to rewrite. A
+    display's blank lines are left out: those plugins (and remark-math) read one
+    formula across them, where Lanting's Markdown would end it, showing TeX."""
+    return _TEX_MATH.sub(lambda m: shelf.put(re.sub(r"\n(?:[ \t]*\n)+", "\n", m.group())
+                                             if m.group().startswith("$$") else m.group(),
+                                             "M"), text)
 
 
 _ENTITY = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
