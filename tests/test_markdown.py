@@ -241,6 +241,8 @@ def test_fenced_code_is_escaped_and_keeps_its_language() -> None:
     # DataviewJS is JavaScript
     ("dataview", "TABLE file.mtime FROM \"笔记\"", False),
     ("dataviewjs", "dv.list(dv.pages().file.name)", True),
+    # Prism's (a Docusaurus wiki's notes were warnings): HTML as `markup`; ignore files
+    ("markup", "<div class=\"a\">x</div>", True), ("gitignore", "node_modules/\n*.log", False),
 ])
 def test_common_fence_names_pygments_lacks(lang: str, code: str, highlighted: bool) -> None:
     """` ```yml ` (Pygments says `yaml`) was "unknown code language" and unhighlighted."""

@@ -126,6 +126,8 @@ LANGUAGE_ALIASES = {"yml": "yaml", "jsonc": "json", "patch": "diff", "cmd": "bat
                     "riscv": "gas", "mlir": "llvm", "pgsql": "postgresql", "plsql": "sql",
                     "j2": "jinja", "nunjucks": "jinja", "env": "bash", "dotenv": "bash",
                     "conf": "ini", "sqlite": "sql",
+                    # Prism's (Docusaurus's) name of HTML, XML and SVG
+                    "markup": "html",
                     # Shiki's (Quartz's) Visual Basic, and Excel's macros (VBA)
                     "vb": "vb.net", "vba": "vb.net",
                     # Obsidian's DataviewJS queries (`dv.pages()`): JavaScript
@@ -137,7 +139,9 @@ LANGUAGE_ALIASES = {"yml": "yaml", "jsonc": "json", "patch": "diff", "cmd": "bat
 """Fence languages posts use that Pygments knows by another name (or a near one: MLIR
 as LLVM IR, ARM and RISC-V assembly as GNU assembler)."""
 PLAIN_LANGUAGES = frozenset({"text", "plain", "txt", "plaintext", "output", "log", "csv",
-                             "tsv", "pseudocode", "pseudo", "dataview"})
+                             "tsv", "pseudocode", "pseudo", "dataview",
+                             # (Prism's and Shiki's ignore files: patterns, nothing to colour)
+                             "gitignore", "ignore", "dockerignore", "npmignore"})
 """Fence languages that mean "not code to highlight": shown as they are, no warning."""
 
 
