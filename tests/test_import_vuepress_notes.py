@@ -414,3 +414,24 @@ def test_a_display_formula_with_blank_lines_is_one_formula(tmp_path: Path) -> No
     assert [str(w) for w in result.warnings] == []
     prose = page(dest / "public", "/cf/").one("div", class_="prose")
     assert [m.attrs.get("display") for m in prose.find_all("math")] == ["block", None]
+
+
+def test_a_bar_in_a_formula_in_a_table_stays_in_its_cell(tmp_path: Path) -> None:
+    """`$\\pi_\\theta(a|s)$` in a table row (notes written in Typora): its `|` ended the
+    cell, leaving two halves of TeX and a build warning each; it is `\\vert` now, as
+    the Docusaurus import writes it."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "docs/.vitepress/config.mts": "export default { title: '强化学习', lang: 'zh-CN',\n"
+                                      "  markdown: { math: true } }\n",
+        "docs/index.md": "# 强化学习\n",
+        "docs/pg.md": "# 策略梯度\n\n| 名称 | 公式 |\n| --- | --- |\n"
+                      "| 策略 | $\\pi_\\theta(a|s)$ |\n| 对数概率 | $\\log \\pi(a|s)$ |\n",
+    })
+    dest = tmp_path / "new"
+    import_site(source, dest, None, False, NOW)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    rows = page(dest / "public", "/pg/").one("table").find_all("tr")
+    assert [len(r.find_all("td")) for r in rows[1:]] == [2, 2]
+    assert all(len(r.find_all("math")) == 1 for r in rows[1:])

@@ -30,7 +30,7 @@ from lanting.importer.body_links import (
     repair_page_fragments,
     unlink_dropped,
 )
-from lanting.importer.body_math import shelve_tex_math
+from lanting.importer.body_math import shelve_tex_math, table_math
 from lanting.importer.common import LinkTable, is_image
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
@@ -146,6 +146,10 @@ class VuePressBodies:
             text, count = re.subn(r"(?<!\\)\$", r"\\$", text)
             ctx.convert("dollar signs escaped (the site had no math plugin)", count)
         else:
+            # (`$\pi(a|s)$` in a table row: markdown-it ended the cell at its `|`, as
+            # Lanting would; written in Typora or Obsidian, it was meant as one formula)
+            text, count = table_math(text)
+            ctx.convert("| in table math (as \\vert)", count)
             text = shelve_tex_math(text, shelf)
         text = sfc_blocks(text, ctx)
         text = _MORE.sub("<!-- more -->", text)
