@@ -456,6 +456,18 @@ def test_tabs_without_a_tab_line_are_unwrapped(tmp_path: Path) -> None:
     assert warning.line == 7 and "no `@tab` line" in warning.message
 
 
+def test_a_tab_line_after_its_tabs_closed_is_text(tmp_path: Path) -> None:
+    """`:::` closing the tabs before the last `@tab windows` (hope showed the line as
+    text; Lanting's build failed: "`@tab` outside a `::: tabs` block"): escaped, with a
+    warning at its line."""
+    text = "::: tabs\n@tab:active Ubuntu\n\napt\n:::\n\n@tab windows\n\nmsi\n"
+    ctx = Context(Report(tmp_path, "vuepress"), tmp_path / "x.md", text)
+    assert containers(text, ctx) == ("::: tabs\n@tab Ubuntu\n\napt\n:::\n\n"
+                                     "\\@tab windows\n\nmsi\n")
+    [warning] = ctx.report.warnings
+    assert warning.line == 7 and "`@tab` outside tabs" in warning.message
+
+
 def test_vdoing_numbered_folders_permalinks_and_catalogues(tmp_path: Path) -> None:
     """vuepress-theme-vdoing: `defineConfig4CustomTheme<T>({…})`, the theme's options in
     `./config/themeConfig` (`export default <T>{…}`), numbered folders and files, a

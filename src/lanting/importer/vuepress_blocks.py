@@ -81,7 +81,7 @@ def containers(text: str, ctx: Context) -> str:
     """Each `:::` container Lanting does not read, rewritten or unwrapped (the code put
     aside already: a `:::` line in a fence is no container). Tabs with no `@tab` line
     (`@tag` mistyped) showed no tab on the old site and fail Lanting's build: unwrapped,
-    with a warning."""
+    with a warning; so does an `@tab` line outside tabs: escaped, with a warning."""
     out: list[str | None] = []
     stack: list[tuple[int, str, int]] = []
     """(colons, what its closing line becomes, where its opening line is in `out`) of
@@ -99,6 +99,12 @@ def containers(text: str, ctx: Context) -> str:
             if tabs and _TAB_LINE.match(line):
                 tabbed.add(tabs[-1])
                 line = _TAB_LINE.sub(r"\1@tab \2", line)
+            elif _TAB_LINE.match(line):
+                # (after its tabs were closed early: text on the old site, and an error
+                # to Lanting's build)
+                ctx.warn(line.strip(), "`@tab` outside tabs (closed by a `:::` before "
+                         "it?): shown as text, as on the old site")
+                line = _TAB_LINE.sub(r"\1\\@tab \2", line)
             out.append(line)
             continue
         indent, colons, params = found.group(1), found.group(2), (found.group(3) or "")
