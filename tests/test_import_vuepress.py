@@ -456,6 +456,16 @@ def test_tabs_without_a_tab_line_are_unwrapped(tmp_path: Path) -> None:
     assert warning.line == 7 and "no `@tab` line" in warning.message
 
 
+def test_tab_lines_as_hope_reads_them(tmp_path: Path) -> None:
+    """@mdit/plugin-tab takes any line starting `@tab` for a tab: `@tab:ative Windows`
+    (mistyped) was a tab titled `:ative Windows`, not text before the first tab, which
+    failed Lanting's build; `@tab#npm` a tab with an id and no title."""
+    text = "::: tabs\n@tab:ative Windows\n\nexe\n\n@tab Linux#linux\n\napt\n\n@tab#npm\nnpm\n:::\n"
+    ctx = Context(Report(tmp_path, "vuepress"), tmp_path / "x.md", text)
+    assert containers(text, ctx) == ("::: tabs\n@tab :ative Windows\n\nexe\n\n"
+                                     "@tab Linux\n\napt\n\n@tab Tab\nnpm\n:::\n")
+
+
 def test_a_tab_line_after_its_tabs_closed_is_text(tmp_path: Path) -> None:
     """`:::` closing the tabs before the last `@tab windows` (hope showed the line as
     text; Lanting's build failed: "`@tab` outside a `::: tabs` block"): escaped, with a

@@ -35,8 +35,11 @@ UNWRAPPED = frozenset({"v-pre", "center", "left", "right", "justify", "raw", "md
 side — plume's `::: flex center` — or not compiled)."""
 _CONTAINER = re.compile(r"^([ \t]*)(:{3,})[ \t]*([^\s:{][^\n]*?)?[ \t]*$")
 _TAB_NAME = re.compile(r"^(code-tabs|tabs)(?:#[\w-]+)?$")
-_TAB_LINE = re.compile(r"^([ \t]*)@tab(?::active)?(?:#[\w-]+)?[ \t]+(.+?)[ \t]*$",
+_TAB_LINE = re.compile(r"^([ \t]*)@tab(?::active)?(.*?)(?:(?<!\\)#[^#\n]*)?[ \t]*$",
                        re.MULTILINE)
+"""A tab's line as @mdit/plugin-tab reads it: any line starting `@tab`, its title the rest
+without a leading `:active` and a trailing `#id` (`@tab:ative Windows`, mistyped, is a
+tab titled `:ative Windows`)."""
 _SFC_BLOCK = re.compile(r"^<(script|style)\b[^>]*>(?:[^\n]*?</\1>|.*?^</\1>)[ \t]*\n?",
                         re.MULTILINE | re.DOTALL)
 """A Vue `<script>` or `<style>` block: over lines, or on one (`<style src="/x.scss">
@@ -96,15 +99,16 @@ def containers(text: str, ctx: Context) -> str:
         found = _CONTAINER.match(line)
         if not found:
             tabs = [at for _n, kind, at in stack if kind == "tabs"]
-            if tabs and _TAB_LINE.match(line):
+            tab = _TAB_LINE.match(line)
+            if tabs and tab:
                 tabbed.add(tabs[-1])
-                line = _TAB_LINE.sub(r"\1@tab \2", line)
-            elif _TAB_LINE.match(line):
+                line = f"{tab.group(1)}@tab {tab.group(2).strip() or 'Tab'}"
+            elif tab:
                 # (after its tabs were closed early: text on the old site, and an error
                 # to Lanting's build)
                 ctx.warn(line.strip(), "`@tab` outside tabs (closed by a `:::` before "
                          "it?): shown as text, as on the old site")
-                line = _TAB_LINE.sub(r"\1\\@tab \2", line)
+                line = f"{tab.group(1)}\\{line[len(tab.group(1)):]}"
             out.append(line)
             continue
         indent, colons, params = found.group(1), found.group(2), (found.group(3) or "")
