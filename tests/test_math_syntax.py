@@ -1,5 +1,5 @@
-"""Where math is in Markdown (`markdown/mathsyntax.py`): the delimiters real posts use,
-checked on the parsed HTML. Issue 28's cases: kramdown's inline `$$…$$`, Typora's
+"""Where math is in Markdown (`markdown/mathsyntax.py`, `math_display.py`): the delimiters
+real posts use, checked on the parsed HTML. Issue 28's cases: kramdown's inline `$$…$$`, Typora's
 `$ x $`, formulas that start a block ending in a digit (mdit-py-plugins read
 `src[pos-1]` at position 0), `\\(…\\)`, `\\[…\\]`, bare `\\begin{equation}` blocks; money
 and code never become math."""

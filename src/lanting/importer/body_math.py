@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 
 from lanting.importer.shelf import Shelf
-from lanting.markdown.mathsyntax import ENVIRONMENTS
+from lanting.markdown.math_display import ENVIRONMENTS
 
 
 def unescape_markdown(tex: str, more: str = "") -> str:

@@ -13,7 +13,7 @@ from typing import Any
 from lanting.importer.common import read_text
 from lanting.importer.jekyll_math import setup_macros
 from lanting.importer.liquid import Context
-from lanting.markdown.mathsyntax import ENVIRONMENTS
+from lanting.markdown.math_display import ENVIRONMENTS
 
 _PANDOC_MATH = ("aligned", "alignedat", "gathered", "split", "cases", "array",
                 "smallmatrix", "subarray", "eqnarray")
