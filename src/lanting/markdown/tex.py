@@ -26,6 +26,7 @@ import functools
 import re
 from collections.abc import Callable
 
+from lanting.markdown.tex_aliases import ALIASES, aliases
 from lanting.markdown.tex_chem import chemistry
 from lanting.markdown.tex_layout import (
     DIM,
@@ -134,65 +135,6 @@ def _varlim(s: str, ctx: Context) -> str:
         return (f"\\underset{{{below}}}{{{body}}}" if ctx.display
                 else f"{{{body}}}_{{{below}}}")
     return _VARLIM_USE.sub(one, s)
-
-
-TEXVC = {
-    "part": "\\partial", "C": "\\mathbb{C}", "Q": "\\mathbb{Q}", "and": "\\land",
-    "or": "\\lor", "ang": "\\angle", "hAar": "\\Leftrightarrow", "vline": "\\vert",
-    "euro": "€", "geneuro": "€", "geneuronarrow": "€", "geneurowide": "€",
-    "officialeuro": "€", "textvisiblespace": "␣", "Digamma": "Ϝ", "coppa": "ϙ",
-    "varcoppa": "ϙ", "Coppa": "Ϙ", "koppa": "ϟ", "Koppa": "Ϟ", "sampi": "ϡ", "Sampi": "Ϡ",
-    "stigma": "ϛ", "varstigma": "ϛ", "Stigma": "Ϛ",
-}
-"""texvc's names that math-core lacks. Not its `\\O`, `\\H` and `\\AA` (∅, ℍ, Å to
-texvc): TeX's Ø, Hungarian accent and Å in text, which a `\\text{…}` may hold."""
-
-ALIASES = {
-    "centerdot": "\\cdot", "sdot": "\\cdot", "smallsetminus": "\\setminus",
-    "shortmid": "\\mid", "shortparallel": "\\parallel", "nshortmid": "\\nmid",
-    "nshortparallel": "\\nparallel", "smallfrown": "\\frown", "smallsmile": "\\smile",
-    "thickapprox": "\\approx", "thicksim": "\\sim", "varpropto": "\\propto",
-    "smallint": "{\\scriptstyle\\int}", "dotsb": "\\cdots", "dotsi": "\\cdots",
-    "dotsm": "\\cdots", "pmb": "\\boldsymbol", "textup": "\\textrm",
-    "textnormal": "\\textrm", "textmd": "\\textrm", "KaTeX": "\\text{KaTeX}",
-    "LaTeX": "\\text{LaTeX}", "TeX": "\\text{TeX}", "overlinesegment": "\\overline",
-    "underlinesegment": "\\underline", "nobreak": "", "allowbreak": "",
-    "mathds": "\\mathbb", "mathbbm": "\\mathbb",
-    # glue that fills a line: a formula is none to fill (`C=\frac{Q}{U}\hfill`)
-    "hfill": "", "hfil": "",
-    # gensymb's units (MathJax autoloads it for them)
-    "celsius": "\\mathrm{°C}", "ohm": "\\Omega", "micro": "\\mathrm{µ}",
-    "perthousand": "‰",
-    # KaTeX's colons (mathtools'): an ordinary `:`, and one as a relation
-    "ordinarycolon": "\\mathord{:}", "vcentcolon": "\\mathrel{:}",
-    # MediaWiki's texvc names (MathJax 2's `mediawiki-texvc`, which Typora loaded, so
-    # notes written there use them; KaTeX has the rest): `\part` for ∂ above all
-    **TEXVC,
-    # the xspace package's space "where one is needed" (`\text{MSE\xspace}` in a
-    # course's macros): a formula's text needs none
-    "xspace": "",
-    # plain TeX's names of the delimiters' pieces (MathJax has them): a norm written
-    # `\Arrowvert x \Arrowvert_2` in deep-learning notes
-    "Arrowvert": "\\Vert", "arrowvert": "\\vert", "bracevert": "\\vert",
-}
-"""Commands math-core lacks, as commands it has: the same character (KaTeX only draws
-some smaller or bolder; the double-struck `\\mathds{1}` / `\\mathbbm{1}` of the dsfont
-and bbm packages, the indicator function of papers, is `\\mathbb`'s), or, for the last
-few, the nearest (`\\overlinesegment` loses its end ticks)."""
-_ALIAS = re.compile(r"(?<!\\)((?:\\\\)*)\\(" + "|".join(sorted(ALIASES, key=len, reverse=True))
-                    + r")(?![A-Za-z])\s*")
-"""An alias's name after any row breaks (`\\\\C` is a break, then the letter C)."""
-
-
-def _aliases(s: str, ctx: Context) -> str:
-    if "\\intop" in s:
-        s = re.sub(r"\\intop(?![A-Za-z])", r"\\int\\limits " if ctx.display else r"\\int ", s)
-    if "\\mathnormal" in s:
-        s = replace_command(s, "mathnormal", 1, lambda o, a, i: "{" + a[0] + "}")
-    if "\\TextOrMath" in s:
-        s = replace_command(s, "TextOrMath", 2, lambda o, a, i: "{" + a[1] + "}")
-    return _ALIAS.sub(lambda m: m.group(1) + ALIASES[m.group(2)]
-                      + (" " if ALIASES[m.group(2)] else ""), s)
 
 
 _DOTS = re.compile(r"\\(dots|ldots|dotsc|dotso|mathellipsis)(?![A-Za-z])(\s*)")
@@ -367,7 +309,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"varinjlim", "varprojlim", "varliminf", "varlimsup"}), _varlim),
     (frozenset({"cancelto"}), _cancel_to),
     (frozenset({"buildrel"}), _buildrel),
-    (frozenset({*ALIASES, "intop", "mathnormal", "TextOrMath"}), _aliases),
+    (frozenset({*ALIASES, "intop", "mathnormal", "TextOrMath"}), aliases),
     (frozenset({"dots", "ldots", "dotsc", "dotso", "mathellipsis"}), _dots),
     (frozenset({"mathsfit", "textcircled"}), _letters),
     (frozenset({"above"}), _fractions),
