@@ -544,3 +544,32 @@ def test_a_terms_index_text_becomes_its_term_pages(tmp_path: Path) -> None:
     series = parse_html((out.output / "series/推理/index.html").read_text(encoding="utf-8"))
     assert (series.one("h1").text(), series.one("div", class_="series-intro").text().strip()) \
         == ("推理优化", "系列导言。")
+
+
+def test_a_section_per_series_gives_each_series_its_text(tmp_path: Path) -> None:
+    """A Chinese ML blog keeps each series in a folder of its own
+    (`content/series/ml_foundation/`, each post saying `series: "ml_foundation"`), its
+    `_index.md` naming it ("机器学习基础") and introducing it: that text was a warning,
+    not imported, and the series page showed the folder's name alone."""
+    post = ("---\ntitle: \"{t}\"\ndate: 2026-0{m}-01\nseries: \"ml_foundation\"\n---\n"
+            "正文。\n")
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "AI"\ndefaultContentLanguage = "zh-cn"\n',
+        "content/series/ml_foundation/_index.md": (
+            "---\ntitle: \"机器学习基础\"\ndescription: \"从线性回归讲起\"\n---\n"
+            "十篇文章，公式 $y = wx + b$ 起步。\n"),
+        "content/series/ml_foundation/001-intro.md": post.format(t="导论", m=1),
+        "content/series/ml_foundation/002-linear.md": post.format(t="线性回归", m=2)})
+    assert not [w for w in imported.report.warnings if "_index.md" in w.path]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in out.warnings] == []
+    page = parse_html((out.output / "series/ml-foundation/index.html").read_text(
+        encoding="utf-8"))
+    assert page.one("h1").text() == "机器学习基础"
+    old = (out.output / "series/ml_foundation/index.html").read_text(encoding="utf-8")
+    assert "/series/ml-foundation/" in old  # (the old list page leads to the series)
+    intro = page.one("div", class_="series-intro")
+    assert intro.one("math") is not None
+    card = parse_html((out.output / "series/index.html").read_text(encoding="utf-8")
+                      ).one(class_="series-card")
+    assert card.one(class_="summary").text() == "从线性回归讲起"

@@ -106,6 +106,17 @@ def test_the_list_of_tags_own_index_is_no_term(make_site: Any, build_site: Any) 
     assert not (result.output / "tags/_index").exists()
 
 
+def test_its_old_urls_lead_to_it(make_site: Any, build_site: Any) -> None:
+    """`aliases` of a term's text (and of the blog page's) were accepted and claimed,
+    but no redirect page was written."""
+    site = make_site({**POSTS,
+                      "content/tags/rl.md": "---\ntitle: RL\naliases: [/topics/rl/]\n---\n",
+                      "content/posts/_index.md": "---\ntitle: B\naliases: [/articles/]\n---\n"})
+    out = build_site(site).output
+    assert "/tags/rl/" in (out / "topics/rl/index.html").read_text(encoding="utf-8")
+    assert "/blog/" in (out / "articles/index.html").read_text(encoding="utf-8")
+
+
 def test_a_broken_link_in_its_text_is_an_error_at_its_line(make_site: Any) -> None:
     site = make_site({**POSTS, "content/tags/rl.md":
                       "---\ntitle: RL\n---\nIntro.\n\nSee [gone](gone.md).\n"})

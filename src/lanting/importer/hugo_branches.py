@@ -13,6 +13,7 @@ from lanting.importer.common import list_text_front, read_text
 from lanting.importer.hugo_front import hugo_keys
 from lanting.importer.hugo_languages import HugoLanguages
 from lanting.importer.hugo_settings import HugoLanguage
+from lanting.importer.hugo_urls import hugo_path
 from lanting.importer.item import Item
 from lanting.importer.site import NewSite
 from lanting.importer.text import load_mapping, split_front_matter
@@ -31,6 +32,7 @@ class HugoBranches(HugoLanguages):
     page_menus: list[dict[str, Any]]
     main: str
     docs: bool
+    lower: bool
     read: Callable[[Path, Path | None], None]
     home: Callable[[], Item]
     ignored: Callable[[Path], bool]
@@ -64,6 +66,9 @@ class HugoBranches(HugoLanguages):
                     self.home_text(path, body)
                 elif rel == self.main and not self.docs:
                     self.blog_text(path, data, body)
+                elif (series := self.folder_series(folder)) is not None and \
+                        self.term_text(path, data, body, "series", series, f"/{rel}/"):
+                    pass  # (a section per series: `series/ml_foundation/_index.md`)
                 elif body.strip():
                     line = first + body[:len(body) - len(body.lstrip())].count("\n")
                     self.report.warn(path, line, f"the text of the list page of `{rel}/` is "
@@ -85,10 +90,18 @@ class HugoBranches(HugoLanguages):
         self.page_menus.append({"name": str(entry.get("name") or data.get("title") or url),
                                 "url": url, "weight": entry.get("weight") or 0})
 
+    def folder_series(self, folder: Path) -> str | None:
+        """The one series every post under `folder` is in (a site keeping a section per
+        series, each post saying `series: X`), else None."""
+        names = {str(item.front.get("series") or "") for item, _body, path, _where
+                 in self.items if item.kind == "post" and path.is_relative_to(folder)}
+        return names.pop() if len(names) == 1 and "" not in names else None
+
     def term_text(self, path: Path, data: dict[str, Any], body: str, taxonomy: str,
-                  term: str) -> bool:
+                  term: str, old_url: str = "") -> bool:
         """A term's `_index.md` (`tags/rl/_index.md`): its title, description and text
-        become the term page's, `content/tags/rl.md`; False (left out) for a taxonomy
+        become the term page's, `content/tags/rl.md` (`old_url`: the page the text was on,
+        kept answering); False (left out) for a taxonomy
         Lanting has no pages of (`authors`), or when it only names its term."""
         folder = _TERM_FOLDERS.get(taxonomy)
         if folder is None:
@@ -99,8 +112,11 @@ class HugoBranches(HugoLanguages):
         lang = self.suffix(self.language_of(path))
         item = self.site.add(Item("term", term, path, front, lang=lang,
                                   name=f"{folder}/{term}"))
+        if old_url and not lang:  # (the section's list page, where the series was read)
+            item.old_urls = [hugo_path(old_url, self.lower)]
         self.items.append((item, body, path, path.parent))
-        self.report.convert("the texts of term pages (`tags/<term>/_index.md`)")
+        self.report.convert("the texts of tags', categories' and series' pages (their "
+                           "`_index.md`)")
         return True
 
     def home_text(self, path: Path, body: str) -> None:

@@ -217,11 +217,18 @@ def content_page(r: PageRenderer, page: Page) -> OutputFile:
     return r.render(template, page.output, lang=page.lang, page=page)
 
 
+def _aliased(site: Site) -> tuple[Page, ...]:
+    """Every page that may have old URLs: the home and blog pages' texts, posts, pages,
+    and the texts of tags', categories' and series' pages."""
+    texts = (t.page for t in (*site.tags, *site.categories, *site.series) if t.page)
+    return (*(p for p in (site.home, site.blog) if p is not None), *site.posts,
+            *site.unlisted, *site.pages, *texts)
+
+
 def redirects(r: PageRenderer, site: Site) -> list[OutputFile]:
     """A redirect page at each old URL of a page (front matter `aliases`)."""
-    pages = (*((site.home,) if site.home else ()), *site.posts, *site.unlisted, *site.pages)
     return [r.render("alias.html", out, lang=page.lang, target=quote_url(page.url))
-            for page in pages for out in page.aliases]
+            for page in _aliased(site) for out in page.aliases]
 
 
 def config_redirects(r: PageRenderer, site: Site) -> list[OutputFile]:
@@ -244,8 +251,7 @@ def _config_redirects(site: Site) -> dict[str, str]:
 def unmapped_outputs(site: Site) -> frozenset[str]:
     """What no sitemap lists: the output files of `redirects` and `config_redirects`,
     and unlisted pages."""
-    pages = (*((site.home,) if site.home else ()), *site.posts, *site.unlisted, *site.pages)
-    return frozenset(out for page in pages for out in page.aliases) | frozenset(
+    return frozenset(out for page in _aliased(site) for out in page.aliases) | frozenset(
         page.output for page in (*site.unlisted, *site.pages) if page.unlisted) | frozenset(
         _config_redirects(site))
 
