@@ -42,8 +42,8 @@ def test_a_block_reference_with_its_text_is_not_reported() -> None:
 
 
 def test_logseq_properties_leave_the_text_around_them() -> None:
-    rendered = render("- 一个想法\n  collapsed:: true\n  还有第二行\n")
-    assert parse_html(rendered.html).find("li").text().split() == ["一个想法", "还有第二行"]
+    rendered = render("- 一个想法\n  collapsed:: true\n  Second line\n")
+    assert parse_html(rendered.html).find("li").text().split() == ["一个想法", "Second", "line"]
 
 
 def test_a_zhihu_formula_image_is_a_formula_and_its_alt_text_no_leftover() -> None:

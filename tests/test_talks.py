@@ -210,7 +210,7 @@ def test_a_marp_deck_reads_comments_as_notes_and_directives(
     assert [b.get("style") for b in boxes[1:]] == ["color:navy", "color:navy"]
     assert "marp-lead" not in boxes[1]["class"]
     assert [f.one("aside", class_="slide-notes").text() for f in frames] == [
-        "先自我介绍", "讲稿第一行 讲稿第二行", "结束语"]
+        "先自我介绍", "讲稿第一行讲稿第二行", "结束语"]  # (Chinese lines join: cjk_breaks)
     assert boxes[1].one("code").text() == "<!-- code -->"
     assert [b.one(class_="slide-footer").text() for b in boxes] == ["ACL 2026"] * 3
     assert boxes[2].one(class_="slide-header").one("strong").text() == "第二部分"
