@@ -338,6 +338,15 @@ def test_a_pages_macro_replaces_the_physics_packages_command_of_its_name() -> No
     assert "\\" not in doc.text()
 
 
+def test_a_macro_as_a_scripts_argument_is_taken_whole() -> None:
+    """`\\tr` defined as `^\\mathsf{T}` (a NexT blog's MathJax macros) and written
+    `\\v_i^\\tr`: expanded as text it made `^^`, a double superscript, and the build
+    failed; MathJax takes a macro in a script whole, a script of a script."""
+    doc = tree("$$\n\\newcommand{\\tr}{^\\mathsf{T}}\n$$\n\nThe product $v_i^\\tr v_j$.\n")
+    [formula] = doc.one("p").find_all("math")
+    assert formula.find_all("msup") and "\U0001d5b3" in formula.text()  # (𝖳)
+
+
 def test_buildrel_and_xspace_as_mathjax_reads_them() -> None:
     """`$X_i \\buildrel \\text{iid} \\over \\sim P$` (plain TeX, which MathJax has) and
     `\\newcommand{\\MSE}{\\text{MSE\\xspace}}` (the xspace package's, in a statistics

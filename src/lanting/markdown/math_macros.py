@@ -47,7 +47,8 @@ class PageMacros:
     textual: dict[str, tuple[int, str]] = field(default_factory=dict)
 
     def expand(self, tex: str) -> str:
-        """`tex` with the textual macros expanded, as TeX does (no braces added)."""
+        """`tex` with the textual macros expanded, as TeX does (no braces added, but
+        around a script's argument, as MathJax reads it)."""
         if not self.textual or "\\" not in tex:
             return tex
         use = re.compile(r"\\(" + "|".join(sorted(self.textual, key=len, reverse=True))
@@ -60,7 +61,11 @@ class PageMacros:
                 raise TexError(f"`\\{match.group(1)}` needs {count} argument"
                                f"{'s' * (count > 1)}", match.start())
             text = _substitute(body, found[1])
-            if _ENDS_IN_WORD.search(text):
+            if tex[:match.start()].rstrip().endswith(("^", "_")):
+                # (a script's argument: MathJax takes the macro whole, `x^\\tr` with
+                # `\\tr` = `^\\mathsf{T}` a script of a script, not `x^^`)
+                text = "{" + text + "}"
+            elif _ENDS_IN_WORD.search(text):
                 text += " "  # `\\cdot` then `x` must not become `\\cdotx`
             tex = tex[:match.start()] + text + tex[found[2]:]
             pos, done = match.start(), done + 1  # (its body may use another macro)
