@@ -558,6 +558,8 @@ def test_a_section_per_series_gives_each_series_its_text(tmp_path: Path) -> None
         "content/series/ml_foundation/_index.md": (
             "---\ntitle: \"机器学习基础\"\ndescription: \"从线性回归讲起\"\n---\n"
             "十篇文章，公式 $y = wx + b$ 起步。\n"),
+        "content/series/_index.md": ("---\ntitle: 系列\n---\n<div class=\"cards\">\n"
+                                     "<a href=\"ml_foundation/\">机器学习基础</a>\n</div>\n"),
         "content/series/ml_foundation/001-intro.md": post.format(t="导论", m=1),
         "content/series/ml_foundation/002-linear.md": post.format(t="线性回归", m=2)})
     assert not [w for w in imported.report.warnings if "_index.md" in w.path]
@@ -573,3 +575,7 @@ def test_a_section_per_series_gives_each_series_its_text(tmp_path: Path) -> None
     card = parse_html((out.output / "series/index.html").read_text(encoding="utf-8")
                       ).one(class_="series-card")
     assert card.one(class_="summary").text() == "从线性回归讲起"
+    # the section of every series held the posts: its list's text is the blog page's,
+    # its links written from /series/ lead to the series pages
+    blog = parse_html((out.output / "blog/index.html").read_text(encoding="utf-8"))
+    assert blog.one("div", class_="blog-intro").one("a")["href"] == "/series/ml-foundation/"

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.common import list_text_front, read_text
+from lanting.importer.common import LinkTable, list_text_front, read_text
 from lanting.importer.hugo_front import hugo_keys
 from lanting.importer.hugo_languages import HugoLanguages
 from lanting.importer.hugo_settings import HugoLanguage
@@ -33,6 +33,7 @@ class HugoBranches(HugoLanguages):
     main: str
     docs: bool
     lower: bool
+    table: LinkTable
     read: Callable[[Path, Path | None], None]
     home: Callable[[], Item]
     ignored: Callable[[Path], bool]
@@ -65,7 +66,7 @@ class HugoBranches(HugoLanguages):
                 if folder == root and body.strip():
                     self.home_text(path, body)
                 elif rel == self.main and not self.docs:
-                    self.blog_text(path, data, body)
+                    self.blog_text(path, data, body, f"/{rel}/")
                 elif (series := self.folder_series(folder)) is not None and \
                         self.term_text(path, data, body, "series", series, f"/{rel}/"):
                     pass  # (a section per series: `series/ml_foundation/_index.md`)
@@ -114,6 +115,7 @@ class HugoBranches(HugoLanguages):
                                   name=f"{folder}/{term}"))
         if old_url and not lang:  # (the section's list page, where the series was read)
             item.old_urls = [hugo_path(old_url, self.lower)]
+            self.table.add(item.old_urls[0], item)  # (links to that page lead here)
         self.items.append((item, body, path, path.parent))
         self.report.convert("the texts of tags', categories' and series' pages (their "
                            "`_index.md`)")
@@ -130,7 +132,7 @@ class HugoBranches(HugoLanguages):
         self.items.append((home, body, path, path.parent))
         self.report.convert("home page texts")
 
-    def blog_text(self, path: Path, data: dict[str, Any], body: str) -> None:
+    def blog_text(self, path: Path, data: dict[str, Any], body: str, old_url: str) -> None:
         """The posts section's `_index.md`: its title (the list's heading), description
         and text become the blog page's, `content/posts/_index.md`."""
         front = list_text_front(data)
@@ -138,5 +140,8 @@ class HugoBranches(HugoLanguages):
             return
         lang = self.suffix(self.language_of(path))
         item = self.site.add(Item("blog", "_index", path, front, lang=lang, name="_index"))
+        if not lang:  # (its links were written for the list's URL, which leads here now)
+            item.old_urls = [hugo_path(old_url, self.lower)]
+            self.table.add(item.old_urls[0], item)
         self.items.append((item, body, path, path.parent))
         self.report.convert("the blog page's text (the posts section's `_index.md`)")

@@ -31,9 +31,13 @@ def keep_old_urls(items: list[Item], new: _NewSiteParts) -> None:
     taken = {(i.lang, new_url(i, new.permalink)): i for i in items if not i.draft}
     claimed: dict[tuple[str, str], Item] = {}
     moved: dict[str, str] = {}
+    # (`/series/`, the list of series, once a post is in one: a Hugo site's section
+    # `series/`, whose text became the blog page's, kept its URL there)
+    own_pages = LANTING_PAGES | ({"/series/"} if any(
+        i.front.get("series") for i in items if i.kind == "post" and not i.draft) else set())
     for item in items:
         before = new_url(item, new.permalink)
-        _aliases(item, taken, claimed, new)
+        _aliases(item, taken, claimed, new, own_pages)
         after = new_url(item, new.permalink)
         if after != before:
             folder = f"/{item.lang.lower()}" if item.lang else ""
@@ -53,7 +57,8 @@ def _follow_in_menus(config: dict[str, Any], moved: dict[str, str]) -> None:
 
 
 def _aliases(item: Item, taken: dict[tuple[str, str], Item],
-             claimed: dict[tuple[str, str], Item], new: _NewSiteParts) -> None:
+             claimed: dict[tuple[str, str], Item], new: _NewSiteParts,
+             own_pages: frozenset[str] = LANTING_PAGES) -> None:
     """`aliases` (or `[redirects]`) for the item's old URLs: not one that is another
     item's new URL, nor one an earlier item kept (`claimed`: two posts of the
     academicpages sample share a `permalink`, and Jekyll wrote one over the other)."""
@@ -84,7 +89,7 @@ def _aliases(item: Item, taken: dict[tuple[str, str], Item],
     for alias in list(aliases):
         key = (item.lang, alias.rstrip("/") + "/" if not alias.endswith(".html")
                else alias)
-        if key[1].casefold() in LANTING_PAGES:  # (`/Blog/`: one folder on macOS)
+        if key[1].casefold() in own_pages:  # (`/Blog/`: one folder on macOS)
             aliases.remove(alias)
             new.report.note(item.source or "", None, f"old URL `{alias}` left out: "
                             f"Lanting's own {key[1].casefold()} answers there")
