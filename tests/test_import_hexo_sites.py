@@ -335,7 +335,8 @@ def test_kramed_bold_with_a_space_inside_its_stars_is_bold(tmp_path: Path) -> No
     end were bold, and showed their stars on the new site (16 warnings). Under marked
     (CommonMark's rules) they were stars, and stay so."""
     post = ("---\ntitle: JUnit\ndate: 2021-03-01\n---\n\n- **@AfterEach **：每个测试之后\n\n"
-            "**数组的内容存放在堆中。 **\n\n问题4：**ResultSet是什么 **\n")
+            "**数组的内容存放在堆中。 **\n\n问题4：**ResultSet是什么 **\n\n"
+            "<div align='center'>\n    <b>图</b>\n</div>\n## 3.4 会话表示\n")
     kramed = hexo_site(tmp_path / "k", {
         "package.json": '{"dependencies": {"hexo": "^5", "hexo-renderer-kramed": "^0.1"}}',
         "_config.yml": "title: Notes\nlanguage: zh-CN\n",
@@ -346,6 +347,8 @@ def test_kramed_bold_with_a_space_inside_its_stars_is_bold(tmp_path: Path) -> No
                        ).one("div", class_="prose")
     assert [b.text() for b in prose.find_all("strong")] == [
         "@AfterEach", "数组的内容存放在堆中。", "ResultSet 是什么"]
+    # (and, as kramed read it, Markdown right under `</div>` is Markdown)
+    assert prose.one("h2").text().endswith("会话表示")
     marked = hexo_site(tmp_path / "m", {"_config.yml": "title: Notes\nlanguage: zh-CN\n",
                                         "source/_posts/junit.md": post})
     assert "**@AfterEach **" in post_text(marked, "junit")

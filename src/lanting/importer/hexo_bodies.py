@@ -39,6 +39,7 @@ from lanting.importer.hexo_themes import (
 )
 from lanting.importer.hexo_urls import HexoUrls
 from lanting.importer.item import Item
+from lanting.importer.kramdown import ended_html_blocks
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
 from lanting.importer.mkdocs_strong import lenient_strong
@@ -85,6 +86,10 @@ class HexoBodies(HexoUrls):
         text = math_tags(text, ctx, shelf, self.tag_katex)
         if self.kramed:
             text = lenient_strong(text, ctx, "kramed")
+            # (kramed, marked 0.3, ended `<div>…</div>` at its closing tag, as kramdown)
+            text, count = ended_html_blocks(text)
+            ctx.convert("blank lines after HTML blocks (kramed read Markdown after them)",
+                        count)
         # marked read escapes in `$…$` too: undone below in all math, these included
         text, count = escaped_delimiters(text, None if self.marked else shelf)
         text = shelf.restore(text, "M")
