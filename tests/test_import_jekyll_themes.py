@@ -259,6 +259,23 @@ def test_mathjax_macros_with_arguments_and_macros_using_them(tmp_path: Path) -> 
     assert "𝐤" in formula.text() and "𝐫" in formula.text()
 
 
+def test_a_mathjax_macro_with_a_default_first_argument(tmp_path: Path) -> None:
+    """A NexT blog's MathJax 2 setup: `Abs: ['{\\\\left\\\\lvert #2 …}', 2, '']`, whose
+    first argument is optional. It was left out with a warning, and the
+    23 formulas using it failed the build. It is carried over with its default."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": CHIRPY,
+        "assets/js/data/mathjax.js": "MathJax.Hub.Config({\n  TeX: {\n    Macros: {\n"
+        "      Abs: ['{\\\\left\\\\lvert #2 \\\\right\\\\rvert_{\\\\text{#1}}}', 2, ''],\n"
+        "      mat: ['\\\\mathbf{#1}', 1]\n    }\n  }\n});\n",
+        "_posts/2023-05-01-norms.md": "---\ntitle: 范数\ndate: 2023-05-01\nmath: true\n"
+        "---\n\n$\\Abs{x} \\le \\Abs[F]{\\mat{A}}$\n"})
+    assert [w.message for w in imported.report.warnings] == []
+    page = parse_html(built_page(tmp_path, imported, "/posts/norms/"))
+    (formula,) = page.find_all("math")
+    assert [s.text() for s in formula.find_all("msub")] == ["|x|", "|𝐀|F"]
+
+
 def test_files_in_a_posts_folder_go_with_it(tmp_path: Path) -> None:
     """A post in its own folder under `_posts/` with the files it links (jekyll-postfiles
     publishes them beside the post: a physics blog's `main.f90`, `Makefile`,

@@ -60,9 +60,10 @@ def test_config_becomes_lanting_toml(book: tuple[Imported, Path]) -> None:
         "深度学习课程笔记", "周沐阳", "zh-CN", "https://zhoumy.github.io/dl-notes/")
     assert config["links"] == [{"name": "GitHub", "url": "https://github.com/zhoumy/dl-notes"}]
     assert config["citations"] == {"style": "author-year"}
-    # macros with arguments too; one with a default argument cannot be said
-    assert config["markdown"]["math_macros"] == {"E": "\\mathbb{E}",
-                                                 "KL": "\\mathrm{KL}(#1)"}
+    # macros with arguments too, and one with an optional first argument (its default)
+    assert config["markdown"]["math_macros"] == {
+        "E": "\\mathbb{E}", "KL": "\\mathrm{KL}(#1)",
+        "loss": "[2][\\theta]{\\mathcal{L}_{#1}(#2)}"}
     assert config["theme"]["favicon"] == "/_static/favicon.png"
     assert config["markdown"]["heading_ids"] == "github"  # (`myst_heading_anchors`)
     # the footer as the book's (Lanting's default year is the newest post's: a book has none)
@@ -210,8 +211,6 @@ def test_the_report_names_what_was_not_converted(book: tuple[Imported, Path]) ->
     for line in (
         "book/basics/old-notes.rst: warning: reStructuredText: not converted",
         "book/stray.md: notice: in no table of contents: a page of its own",
-        "book/_config.yml: warning: MathJax macros with a default argument left out "
-        "(define them with \\newcommand in the posts that use them): `\\loss`",
         # (`sphinx_proof`'s directives Lanting reads)
         "book/_config.yml: warning: Sphinx extensions with no Lanting counterpart: "
         "`sphinx_click` (their",

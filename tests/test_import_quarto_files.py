@@ -103,6 +103,29 @@ def test_a_bare_aligned_block_is_a_formula(tmp_path: Path) -> None:
     assert prose.one("code").text() == "\\begin{aligned}"
 
 
+def test_a_header_macro_with_an_optional_argument_keeps_its_default(
+        tmp_path: Path) -> None:
+    """`Abs: ["…", 2, ""]` in the header's MathJax macros: its default was dropped, so
+    the post's `\\newcommand{\\Abs}[2]` took `\\Abs{x}`'s `x` as its first argument and
+    lacked a second."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/norm/index.qmd": (
+            "---\ntitle: Norm\ndate: 2024-04-28\nformat:\n  html:\n"
+            "    include-in-header:\n      - text: |\n"
+            "          <script>window.MathJax = {tex: {macros: {\n"
+            '            Abs: ["\\\\lvert #2 \\\\rvert_{#1}", 2, "p"]}}};</script>\n'
+            "---\n\n$\\Abs{x} + \\Abs[q]{y}$\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    page = parse_html((result.output / "posts/norm/index.html").read_text(encoding="utf-8"))
+    formula = page.one("div", class_="prose").one("math")
+    assert formula.text().replace(" ", "") == "|x|p+|y|q"
+
+
 def test_mathjax_macros_of_an_included_header_are_the_pages(tmp_path: Path) -> None:
     """A real blog defines its macros in `format: html: include-in-header` (a
     `window.MathJax = {tex: {macros: …}}` script), in `posts/_metadata.yml` for every

@@ -347,6 +347,36 @@ def test_a_macro_as_a_scripts_argument_is_taken_whole() -> None:
     assert formula.find_all("msup") and "\U0001d5b3" in formula.text()  # (𝖳)
 
 
+def test_a_macro_with_an_optional_first_argument() -> None:
+    """`\\newcommand{\\Abs}[2][]{…}` (LaTeX's and MathJax's optional first argument,
+    in a NexT blog's MathJax setup; 23 formulas failed there): the definition was not
+    read, so every `\\Abs{x}` was an unknown command. The default fills the first
+    argument when no `[…]` follows the name."""
+    result = render("$$\\newcommand{\\Abs}[2][]{\\left\\lvert #2 \\right\\rvert_{\\text{#1}}}\n"
+                    "\\newcommand{\\norm}[2][2]{\\|#2\\|_{#1}}$$\n\n"
+                    "Both $\\Abs{x}$ and $\\Abs[F]{A}$; $\\norm{v} \\le \\norm[1] {v}$, "
+                    "$\\norm x$.\n")
+    assert result.problems == ()
+    first, second, third, fourth = parse_html(result.html).one("p").find_all("math")
+    assert first.text() == "|x|"
+    assert second.one("msub").text() == "|A|F"
+    assert [s.one("mn").text() for s in third.find_all("msub")] == ["2", "1"]
+    assert fourth.one("msub").text() == "‖2" and "x" in fourth.text()
+
+
+def test_a_configured_macro_with_an_optional_first_argument() -> None:
+    """`[markdown] math_macros` says it as what follows the name in `\\newcommand`;
+    the config check accepts it, and a bad body is still refused."""
+    macros = (("Abs", "[2][]{\\left\\lvert #2 \\right\\rvert_{\\text{#1}}}"),)
+    check_macro("Abs", macros[0][1], macros)
+    with pytest.raises(ValueError):
+        check_macro("Bad", "[2][]{\\frac{#2}", (("Bad", "[2][]{\\frac{#2}"),))
+    context = RenderContext(path=CONTEXT.path, rel=CONTEXT.rel, macros=macros)
+    rendered = render_markdown("$\\Abs{x} + \\Abs[F]{A}$\n", context, MarkdownOptions())
+    assert rendered.problems == ()
+    assert parse_html(rendered.html).one("math").text().replace(" ", "") == "|x|+|A|F"
+
+
 def test_buildrel_and_xspace_as_mathjax_reads_them() -> None:
     """`$X_i \\buildrel \\text{iid} \\over \\sim P$` (plain TeX, which MathJax has) and
     `\\newcommand{\\MSE}{\\text{MSE\\xspace}}` (the xspace package's, in a statistics

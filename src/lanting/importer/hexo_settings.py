@@ -20,7 +20,7 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.item import Item
-from lanting.importer.jekyll_math import converting_macros
+from lanting.importer.jekyll_math import converting_macros, mathjax_value_macros
 from lanting.importer.listings import (
     Redirects,
     archive_url,
@@ -109,7 +109,7 @@ class HexoSettings:
         config["markdown"] = {"heading_ids": self.heading_ids}
         self.site.config_comments["markdown"] = (
             "heading ids as the old renderer made them: #links to the old posts keep working")
-        macros = converting_macros(*filter_mathjax_macros(self.config), self.report,
+        macros = converting_macros(filter_mathjax_macros(self.config), self.report,
                                    "_config.yml")
         if macros:
             config["markdown"]["math_macros"] = macros
@@ -201,21 +201,12 @@ class HexoSettings:
         finish_menu(self.site, entries, f"_config.{self.config.get('theme') or 'yml'}.yml")
 
 
-def filter_mathjax_macros(config: dict[str, Any]) -> tuple[dict[str, str], list[str]]:
+def filter_mathjax_macros(config: dict[str, Any]) -> dict[str, str]:
     """The macros of hexo-filter-mathjax (`mathjax: {extension_options: {macros: …}}` in
-    `_config.yml`, MathJax's TeX options): each a string or a list `[body, count]`; and
-    the names of those with a default for their first argument (`[body, 2, 'x']`),
-    which `[markdown] math_macros` cannot say. (Without them every formula using one
-    failed the build.)"""
+    `_config.yml`, MathJax's TeX options): each a string or a list `[body, count]`, or
+    `[body, count, default]` with an optional first argument. (Without them every
+    formula using one failed the build.)"""
     mathjax = config.get("mathjax")
     options = mathjax.get("extension_options") if isinstance(mathjax, dict) else None
     found = options.get("macros") if isinstance(options, dict) else None
-    macros: dict[str, str] = {}
-    left: list[str] = []
-    for name, value in found.items() if isinstance(found, dict) else []:
-        body = value[0] if isinstance(value, list) and value else value
-        if isinstance(value, list) and len(value) > 2:
-            left.append(str(name))
-        elif isinstance(body, str):
-            macros[str(name).lstrip("\\")] = body
-    return macros, left
+    return mathjax_value_macros(found)

@@ -12,7 +12,7 @@ from lanting.importer.kramdown import kramdown_math
 from lanting.importer.liquid import Context, blocks
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf
-from lanting.markdown.math_macros import check_macro
+from lanting.markdown.math_macros import check_macro, with_optional
 
 _DOLLAR_DELIMITER = re.compile(
     r"""inlineMath\s*[:=]\s*\[\s*\[\s*(['"])\$\1|left\s*:\s*(['"])\$\2\s*,\s*right""")
@@ -53,10 +53,11 @@ Chirpy's `assets/js/data/mathjax.js` writes it), then a string or an array (with
 number of arguments)."""
 
 
-def setup_macros(text: str) -> list[tuple[str, str, bool, int, bool]]:
+def setup_macros(text: str) -> list[tuple[str, str, bool, int, str | None]]:
     """The `macros: {…}` of a MathJax setup's JavaScript: (name, LaTeX, written as a list
-    (`bold: ['{\\\\bf #1}', 1]`), its number of arguments, whether a default for its
-    first argument follows, which a `\\newcommand` cannot say the same way)."""
+    (`bold: ['{\\\\bf #1}', 1]`), its number of arguments, and the default
+    for its first argument when one follows (`['…', 2, '']`: that argument is optional),
+    else None)."""
     found = []
     for opening in _MACROS.finditer(text):
         depth, end = 0, opening.end() - 1
@@ -67,31 +68,46 @@ def setup_macros(text: str) -> list[tuple[str, str, bool, int, bool]]:
         block = text[opening.end():end]
         for entry in _JS_MACRO.finditer(block):
             expansion = re.sub(r"\\(.)", r"\1", entry.group(5))  # a JavaScript string's escapes
-            optional = bool(entry.group(3)) and bool(_OPTIONAL_DEFAULT.match(
-                block, entry.end(5) + 1))
+            optional = _OPTIONAL_DEFAULT.match(block, entry.end(5) + 1) \
+                if entry.group(3) else None
+            default = re.sub(r"\\(.)", r"\1", optional.group(2)) if optional else None
             found.append((entry.group(2), expansion, bool(entry.group(3)),
-                          int(entry.group(6) or 0), optional))
+                          int(entry.group(6) or 0), default))
     return found
 
 
-def mathjax_macros(source: Path) -> tuple[dict[str, str], list[str]]:
+def mathjax_macros(source: Path) -> dict[str, str]:
     """The `macros` of the site's MathJax setup (`RR: '\\\\mathbb{R}'`, `bvec:
-    ['\\\\mathbf{#1}', 1]`), as LaTeX (a macro with arguments keeps its `#1`); and the
-    names of those left out: with a default for an optional argument (`['…', 2,
-    'x']`), which `[markdown] math_macros` has no way to say."""
+    ['\\\\mathbf{#1}', 1]`), as LaTeX (a macro with arguments keeps its `#1`; one with a
+    default for its first argument, `['…', 2, 'x']`, is written `[2][x]{…}`)."""
     macros: dict[str, str] = {}
-    left: list[str] = []
     for path in _math_setups(source):
-        for name, expansion, _listed, _count, optional in setup_macros(read_text(path)):
-            if optional:
-                left.append(name)
-            else:
-                macros.setdefault(name, expansion)
-    return macros, left
+        for name, expansion, _listed, count, default in setup_macros(read_text(path)):
+            macros.setdefault(name, expansion if default is None
+                              else with_optional(count, default, expansion))
+    return macros
 
 
-_OPTIONAL_DEFAULT = re.compile(r"""\s*,\s*\d+\s*,\s*['"]""")
+_OPTIONAL_DEFAULT = re.compile(r"""\s*,\s*\d+\s*,\s*(['"])((?:\\.|(?!\1).)*)\1""")
 """After an array macro's expansion: its count, then a default for its first argument."""
+
+
+def mathjax_value_macros(found: Any) -> dict[str, str]:
+    """MathJax's `macros` read from YAML (`RR: "\\\\mathbb{R}"`, `vect: ["\\\\boldsymbol{#1}",
+    1]`, `Abs: ["…", 2, ""]` with an optional first argument; mystmd's `{macro: …}`),
+    as LaTeX for `[markdown] math_macros`."""
+    macros: dict[str, str] = {}
+    for name, value in found.items() if isinstance(found, dict) else []:
+        body = value.get("macro") if isinstance(value, dict) else value
+        if isinstance(body, list) and body:
+            count = body[1] if len(body) > 1 and isinstance(body[1], int) else 0
+            if len(body) > 2 and count and isinstance(body[2], str):
+                body = with_optional(count, body[2], str(body[0]))
+            else:
+                body = body[0]
+        if isinstance(body, str):
+            macros[str(name).lstrip("\\")] = body
+    return macros
 
 
 def dollar_inline_math(source: Path, config: dict[str, Any]) -> bool:
@@ -104,14 +120,12 @@ def dollar_inline_math(source: Path, config: dict[str, Any]) -> bool:
 
 def site_math_macros(source: Path, report: Report) -> dict[str, str]:
     """The macros of the site's MathJax setup that convert, for `[markdown] math_macros`."""
-    found, left = mathjax_macros(source)
-    return converting_macros(found, left, report, "_includes")
+    return converting_macros(mathjax_macros(source), report, "_includes")
 
 
-def converting_macros(found: dict[str, str], left: list[str], report: Report,
-                      where: str) -> dict[str, str]:
+def converting_macros(found: dict[str, str], report: Report, where: str) -> dict[str, str]:
     """The MathJax macros `found` (in the file `where`) that convert, for `[markdown]
-    math_macros`; `left` names those with a default argument, left out. Each is
+    math_macros`. Each is
     checked on its own, then one that fails alone with the others that pass (it may use
     them: `br: '\\\\bvec{r}'`); math-core reads all of a converter's macros at once, so
     one bad macro checked with all made every other fail too."""
@@ -134,10 +148,6 @@ def converting_macros(found: dict[str, str], left: list[str], report: Report,
                              f"convert ({error}): left out")
     if kept:
         report.convert("MathJax macros ([markdown] math_macros)", len(kept))
-    if left:
-        report.warn(where, None, "MathJax macros with a default argument left out "
-                         "(define them with \\newcommand in the posts that use them): "
-                         + ", ".join(f"`\\{n}`" for n in sorted(set(left))))
     return {name: found[name] for name in found if name in kept}
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from lanting.importer.bibtex import BibEntry, dump, parse
 from lanting.importer.common import finish_menu, guess_language, language_tag, read_text
 from lanting.importer.item import Item
-from lanting.importer.jekyll_math import converting_macros
+from lanting.importer.jekyll_math import converting_macros, mathjax_value_macros
 from lanting.importer.jupyterbook_toc import Toc
 from lanting.importer.quarto_settings import authors
 from lanting.importer.report import Report
@@ -153,21 +153,10 @@ class JupyterBookSettings:
             found.update(_mapping(tex.get("macros")))
             found.update(_mapping(_mapping(_mapping(sphinx.get(key)).get("TeX")).get("Macros")))
         found.update(_mapping(self.project.get("math")))
-        macros: dict[str, str] = {}
-        left: list[str] = []
-        for name, value in found.items():
-            body = value.get("macro") if isinstance(value, dict) else value
-            if isinstance(body, list) and body:  # MathJax's [body, arguments, default]
-                if len(body) > 2:
-                    left.append(str(name))  # (an optional first argument: not sayable)
-                    continue
-                body = body[0]
-            if isinstance(body, str):
-                macros[str(name).lstrip("\\")] = body
         # (a body's `#1` is an argument to Lanting too; each is checked, with the others
         # it may use: `vx: "\\vect{x}"`)
-        macros = converting_macros(macros, left, self.report, self.report.rel(
-            self.config_path))
+        macros = converting_macros(mathjax_value_macros(found), self.report,
+                                   self.report.rel(self.config_path))
         if macros:
             self.site.config.setdefault("markdown", {})["math_macros"] = macros
 

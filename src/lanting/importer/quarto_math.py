@@ -112,13 +112,14 @@ def header_macros(layers: list[tuple[dict[str, Any], Path]], text: str) -> str:
     """A `$$` block of `\\newcommand`s (it shows nothing; Lanting keeps a page's
     definitions for all its formulas) for the MathJax macros the layers' headers define
     (project, `_metadata.yml`, document: a later one wins) that `text` uses; or ""."""
-    macros: dict[str, tuple[str, int]] = {}
+    macros: dict[str, tuple[str, int, str | None]] = {}
     for data, folder in layers:
         for header in _header_texts(data, folder):
-            for name, expansion, _listed, count, _optional in setup_macros(header):
-                macros[name] = (expansion, count)
-    lines = [f"\\newcommand{{\\{name}}}" + (f"[{count}]" if count else "") + f"{{{expansion}}}"
-             for name, (expansion, count) in macros.items()
+            for name, expansion, _listed, count, default in setup_macros(header):
+                macros[name] = (expansion, count, default)
+    lines = [f"\\newcommand{{\\{name}}}" + (f"[{count}]" if count else "")
+             + (f"[{default}]" if count and default is not None else "") + f"{{{expansion}}}"
+             for name, (expansion, count, default) in macros.items()
              if re.search(rf"\\{name}(?![A-Za-z])", text)]
     return "$$\n" + "\n".join(lines) + "\n$$\n\n" if lines else ""
 

@@ -9,6 +9,7 @@ import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import math_core
 
@@ -21,8 +22,11 @@ from lanting.markdown.tex_text import text_ranges
 _DEFINITION = re.compile(
     r"\\(?:(newcommand|renewcommand|providecommand)\*?\s*"
     r"(?:\{\s*\\([A-Za-z]+)\s*\}|\\([A-Za-z]+))"
-    r"\s*(?:\[\s*(\d)\s*\])?\s*|(?:global\s*\\)?(g?def)\s*\\([A-Za-z]+)\s*((?:#\d\s*)*)"
+    r"\s*(?:\[\s*(\d)\s*\](?:\s*\[([^\]]*)\])?)?\s*"
+    r"|(?:global\s*\\)?(g?def)\s*\\([A-Za-z]+)\s*((?:#\d\s*)*)"
     r"|(DeclareMathOperator\*?)\s*(?:\{\s*\\([A-Za-z]+)\s*\}|\\([A-Za-z]+))\s*)(?=\{)")
+"""`\\newcommand{\\name}[count][default]{…}`, `\\def\\name#1#2{…}` or
+`\\DeclareMathOperator{\\name}{…}` up to its body's brace."""
 
 
 @functools.lru_cache(maxsize=256)
@@ -36,15 +40,25 @@ def _macro_ok(name: str, expansion: str) -> bool:
     return True
 
 
+class TextMacro(NamedTuple):
+    """A macro Lanting expands as text: its number of arguments, its body, and the
+    default of its first argument when that one is optional (`\\newcommand{\\Abs}[2][]`,
+    used as `\\Abs{x}` or `\\Abs[F]{x}`: math-core has no optional arguments)."""
+
+    argument_count: int
+    body: str
+    default: str | None = None
+
+
 @dataclass(slots=True)
 class PageMacros:
     """The macros a page's formulas define: those math-core takes (`converter`), and
-    those it refuses but MathJax expands as text (`textual`: name → (arguments, body)),
+    those it refuses but MathJax expands as text (`textual`: name → `TextMacro`),
     e.g. `\\newcommand{\\lv}{\\left[\\begin{matrix}}`, an environment opened in one
     macro and closed in another."""
 
     converter: dict[str, str] = field(default_factory=dict)
-    textual: dict[str, tuple[int, str]] = field(default_factory=dict)
+    textual: dict[str, TextMacro] = field(default_factory=dict)
 
     def expand(self, tex: str) -> str:
         """`tex` with the textual macros expanded, as TeX does (no braces added, but
@@ -55,12 +69,17 @@ class PageMacros:
                          + r")(?![A-Za-z])")
         pos, done = 0, 0
         while (match := use.search(tex, pos)) is not None:
-            count, body = self.textual[match.group(1)]
-            found = arguments(tex, match.end(), count) if count else (None, [], match.end())
+            count, body, default = self.textual[match.group(1)]
+            optional = default is not None  # (its first argument, in brackets or not)
+            found = arguments(tex, match.end(), count - optional, optional) if count \
+                else (None, [], match.end())
             if found is None:
-                raise TexError(f"`\\{match.group(1)}` needs {count} argument"
-                               f"{'s' * (count > 1)}", match.start())
-            text = _substitute(body, found[1])
+                raise TexError(f"`\\{match.group(1)}` needs {count - optional} argument"
+                               f"{'s' * (count - optional > 1)}", match.start())
+            given = found[1]
+            if default is not None:
+                given = [default if found[0] is None else found[0], *given]
+            text = _substitute(body, given)
             if tex[:match.start()].rstrip().endswith(("^", "_")):
                 # (a script's argument: MathJax takes the macro whole, `x^\\tr` with
                 # `\\tr` = `^\\mathsf{T}` a script of a script, not `x^^`)
@@ -137,10 +156,10 @@ def page_macros(latexes: Sequence[str]) -> tuple[PageMacros, list[str | None]]:
             end = group_end(latex, m.end())
             if end is None:
                 continue  # math-core reports it
-            name = m.group(2) or m.group(3) or m.group(6) or m.group(9) or m.group(10)
+            name = m.group(2) or m.group(3) or m.group(7) or m.group(10) or m.group(11)
             expansion = latex[m.end() + 1:end - 1]
-            if m.group(8):
-                star = "*" if m.group(8).endswith("*") else ""
+            if m.group(9):
+                star = "*" if m.group(9).endswith("*") else ""
                 # (`\DeclareMathOperator\E{\mathbb{E}}`: math-core takes no font command
                 # in an operator's name)
                 inner = _OPERATOR_NAME.fullmatch(expansion.strip())  # (one already)
@@ -154,14 +173,16 @@ def page_macros(latexes: Sequence[str]) -> tuple[PageMacros, list[str | None]]:
                 expansion = macros.expand(expansion)
             except TexError:
                 continue  # left in its formula: reported there
-            count = int(m.group(4) or 0) if m.group(1) else (m.group(7) or "").count("#")
+            count = int(m.group(4) or 0) if m.group(1) else (m.group(8) or "").count("#")
+            default = m.group(5) if count else None
             macros.converter.pop(name, None)
             macros.textual.pop(name, None)
-            if _balanced(expansion) and not _argument_in_text(expansion) \
+            if default is None and _balanced(expansion) \
+                    and not _argument_in_text(expansion) \
                     and name not in TRIGGERS and _macro_ok(name, expansion):
                 macros.converter[name] = expansion
             elif count <= 9 and _PARAMETER.sub("", expansion).count("#") == 0:
-                macros.textual[name] = (count, expansion)
+                macros.textual[name] = TextMacro(count, expansion, default)
             else:
                 continue  # left in its formula: reported there
             body = body[:m.start()] + " " * (end - m.start()) + body[end:]
@@ -170,20 +191,38 @@ def page_macros(latexes: Sequence[str]) -> tuple[PageMacros, list[str | None]]:
     return macros, bodies
 
 
+_WITH_OPTIONAL = re.compile(r"\[\s*(\d)\s*\]\s*\[([^\]]*)\]\s*\{(.*)\}", re.DOTALL)
+"""A configured macro written as what follows the name in `\\newcommand{\\name}`, with
+a default for its first argument: `Abs = "[2][]{\\lvert #2 \\rvert_{#1}}"`."""
+
+
+def with_optional(count: int, default: str, body: str) -> str:
+    """A configured macro's value for a macro whose first argument is optional, as
+    MathJax's `[body, count, default]` says it (read back by `given_macros`)."""
+    return f"[{count}][{default}]{{{body}}}"
+
+
 def given_macros(macros: tuple[tuple[str, str], ...], defined: PageMacros
                  ) -> tuple[tuple[str, str], ...]:
     """The macros of `lanting.toml` and the front matter for the converter, less those
-    that put an argument in text (`\\text{#1}`) or take the name of a command Lanting
+    that put an argument in text (`\\text{#1}`), take the name of a command Lanting
     rewrites itself (`\\va`, the physics package's vector, defined as `\\vect{a}`: a
-    site's macro wins in MathJax): those join `defined`'s textual ones (unless the page
-    defines the name itself), as a page's own would, expanded before that rewriting."""
+    site's macro wins in MathJax) or have an optional first argument (`with_optional`):
+    those join `defined`'s textual ones (unless the page defines the name itself), as a
+    page's own would, expanded before that rewriting."""
     kept = []
     for name, expansion in macros:
-        if not _argument_in_text(expansion) and name not in TRIGGERS:
+        optional = _WITH_OPTIONAL.fullmatch(expansion.strip())
+        if optional is None and not _argument_in_text(expansion) and name not in TRIGGERS:
             kept.append((name, expansion))
-        elif name not in defined.converter and name not in defined.textual:
+        elif name in defined.converter or name in defined.textual:
+            continue
+        elif optional is not None:
+            defined.textual[name] = TextMacro(max(int(optional.group(1)), 1),
+                                              optional.group(3), optional.group(2))
+        else:
             count = max((int(n) for n in _PARAMETER.findall(expansion)), default=0)
-            defined.textual[name] = (count, expansion)
+            defined.textual[name] = TextMacro(count, expansion)
     return tuple(kept)
 
 

@@ -60,7 +60,9 @@ class MarkdownConfig:
     headings lists them and the level below)."""
     math_macros: dict[str, str] = field(default_factory=dict)
     """LaTeX macros for every page: `R = "\\mathbb{R}"` makes `\\R` work; `#1`, `#2` … are
-    arguments (`bvec = "\\mathbf{#1}"`, `\\bvec{r}`)."""
+    arguments (`bvec = "\\mathbf{#1}"`, `\\bvec{r}`); what follows the name in
+    `\\newcommand` gives an optional first argument its default (`Abs = "[2][]{\\lvert #2
+    \\rvert_{#1}}"`: `\\Abs{x}`, `\\Abs[F]{x}`)."""
     mermaid: Url = Url("")
     """URL of a Mermaid ES module; when set, code blocks of language `mermaid` become
     diagrams."""
