@@ -784,6 +784,23 @@ def test_stars_in_an_array_column_spec(spec: str, columns: int) -> None:
     assert [len(r.find_all("mtd")) for r in doc.find_all("mtr")] == [columns, columns]
 
 
+@pytest.mark.parametrize(("opening", "aligns"), [
+    ("\\begin{array} \\\\", [None, None]), ("\\begin{array}l", ["left", None]),
+    ("\\begin{array}[t]{rl}", ["right", "left"]), ("\\begin{array} [ c ] {cl}", [None, "left"])])
+def test_an_array_spec_of_one_token_or_with_a_position(opening: str,
+                                                       aligns: list[str | None]) -> None:
+    """`\\begin{array} \\\\` (a probability notes post on MathJax 2, which took the one
+    token as the spec and centred the columns) and `\\begin{array}[t]{rl}` (a position,
+    which MathJax reads) failed the build with "Expected non-special ASCII characters"."""
+    result = render(f"$$\n{opening}\nx &= a \\\\\ny &= b\n\\end{{array}}\n$$\n")
+    assert result.problems == ()
+    rows = parse_html(result.html).find_all("mtr")
+    assert [len(r.find_all("mtd")) for r in rows] == [2, 2]
+    styles = [cell.get("style") or "" for cell in rows[0].find_all("mtd")]
+    assert [next((a for a in ("left", "right") if f"text-align: {a}" in style), None)
+            for style in styles] == aligns
+
+
 def test_a_physics_command_without_its_arguments_is_an_error() -> None:
     (problem,) = render("$\\dv$\n").problems
     assert "`\\dv`" in problem.message and "physics" in problem.message

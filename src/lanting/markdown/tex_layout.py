@@ -100,11 +100,27 @@ def array_columns(s: str, ctx: Context) -> str:
     read it) written out, `ccc`; any other star dropped: `\\begin{array}{**lr**}`, the
     piecewise function of a much-copied Chinese LaTeX tutorial (a ReLU in deep-learning
     notes), whose stars MathJax 2 (Typora's) ignored, keeping the alignment letters.
-    math-core refused both."""
+    math-core refused both; so it did a spec that is one token (`_UNBRACED_COLUMNS`) and
+    a position (`_ARRAY_POSITION`)."""
     def columns(m: re.Match[str]) -> str:
         spec = _REPEAT.sub(lambda r: r.group(2) * int(r.group(1)), m.group(2))
         return m.group(1) + spec.replace("*", "") + "}"
-    return _STARRED_COLUMNS.sub(columns, s)
+
+    def unbraced(m: re.Match[str]) -> str:
+        return m.group(1) + "{" + (m.group(2) if m.group(2) in ("l", "c", "r") else "c") + "}"
+    s = _ARRAY_POSITION.sub(r"\1", s)
+    return _UNBRACED_COLUMNS.sub(unbraced, _STARRED_COLUMNS.sub(columns, s))
+
+
+_ARRAY_POSITION = re.compile(r"(\\begin\s*\{(?:array|darray)\})\s*\[\s*[tcb]\s*\]")
+"""`\\begin{array}[t]{rl}`: the array's vertical position (MathJax reads it, math-core
+refused it); dropped, the array is centred on the line."""
+
+
+_UNBRACED_COLUMNS = re.compile(r"(\\begin\s*\{(?:array|darray)\})\s*(\\[A-Za-z]+|\\.|[^\s{\[\\])")
+"""An array whose column spec is one token, not a group: `\\begin{array} \\\\` (a
+probability notes post on MathJax 2, which read the token as the spec, kept its `l`,
+`c`, `r` and centred the columns otherwise); math-core refused it."""
 
 
 PLAIN_MATRICES = {"matrix": "matrix", "pmatrix": "pmatrix", "cases": "cases"}
