@@ -340,6 +340,29 @@ def test_equation_labels_with_underscores_and_numref_templates() -> None:
     assert html.one("mtd", id="my-label") is not None
 
 
+def test_a_math_block_with_rows_is_shown_as_sphinx_shows_it() -> None:
+    """A `{math}` block of rows, `L &= … \\\\ &= …` (a Jupyter Book's derivation):
+    Sphinx's MathJax output wraps an equation with `\\\\` in `split`, and equations
+    apart by a blank line one under the other; Lanting failed it ("Found `&`"). An
+    environment of its own is kept, and `:nowrap:` keeps the block as written."""
+    html, problems = _render(
+        "```{math}\n:label: eq-loss\nL &= \\sum_i (y_i - \\hat y_i)^2 \\\\\n"
+        "  &= \\|y - \\hat y\\|^2\n```\n\n"
+        "```{math}\na = b\n\nc = d \\\\ e = f\n```\n\n"
+        "```{math}\n\\begin{aligned} x &= 1 \\\\ y &= 2 \\end{aligned}\n```\n\n"
+        "```{math}\n:nowrap:\n\\begin{aligned} u &= 1 \\end{aligned}\n```\n\n"
+        "See {eq}`eq-loss`.\n")
+    assert problems == []
+    first, second, third, fourth = html.find_all("div", class_="math-display")
+    inner = first.find_all("mtable")[-1]  # (a numbered formula is a table of one row)
+    assert len(inner.find_all("mtr")) == 2 and first.one("mtd", id="eq-loss") is not None
+    outer, inner = second.find_all("mtable")  # (the parts; the second's split)
+    assert [r.text().replace(" ", "") for r in outer.children if isinstance(r, Element)
+            ] == ["a=b", "c=de=f"] and len(inner.find_all("mtr")) == 2
+    assert len(third.find_all("mtr")) == 2 and len(fourth.find_all("mtr")) == 1
+    assert html.one("a", class_="eqref").text() == "(1)"
+
+
 def test_eq_role_finds_a_dollar_label_as_written() -> None:
     # (a notebook book's path-like labels: `{eq}` once read them as `{math}` keeps its)
     html, problems = _render(

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from lanting.importer.body import plain_inline
 from lanting.importer.shelf import Shelf
+from lanting.markdown.math_display import rows_outside_environments
 
 CODE_DIRECTIVES = frozenset({"code-cell", "code-block", "code", "sourcecode", "math", "raw",
                              "mermaid", "literalinclude", "highlight", "ipython"})
@@ -227,26 +228,13 @@ def joined_displays(text: str) -> tuple[str, int, int]:
         body = "\n".join([first.split("$$", 1)[1], *inside, last[:close.start()]])
         # (Sphinx wraps a display holding `\\\\` anywhere; Lanting needs it only
         # where a row break or a column is outside the environments)
-        if _BREAK.search(body) and _TOP_LEVEL.search(_without_environments(body)):
+        if rows_outside_environments(body):
             wrapped += 1
             first = first.replace("$$", "$$\\begin{split}", 1)
             last = last[:close.start()] + "\\end{split}" + last[close.start():]
         out += [first, *inside, last]
         i = end + 1
     return "\n".join(out), joined, wrapped
-
-
-_ENVIRONMENT = re.compile(r"\\begin\s*\{([^{}]*)\}(?:(?!\\begin\s*\{).)*?\\end\s*\{\1\}",
-                          re.DOTALL)
-_BREAK = re.compile(r"(?<!\\)\\\\(?!\\)")
-_TOP_LEVEL = re.compile(r"(?<!\\)\\\\(?!\\)|(?<!\\)&")
-
-
-def _without_environments(tex: str) -> str:
-    """`tex` less its `\\begin{…}…\\end{…}` environments (the innermost first)."""
-    while (shorter := _ENVIRONMENT.sub(" ", tex)) != tex:
-        tex = shorter
-    return tex
 
 
 _YAML_NAME = re.compile(r"^([ \t]*)name:[ \t]*(\S.*?)[ \t]*$")

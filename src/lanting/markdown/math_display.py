@@ -229,3 +229,33 @@ def environment_block(state: StateBlock, start_line: int, end_line: int,
     token.meta = {"line": start_line}
     state.env["has_math"] = True
     return True
+
+
+_ENVIRONMENT = re.compile(r"\\begin\s*\{([^{}]*)\}(?:(?!\\begin\s*\{).)*?\\end\s*\{\1\}",
+                          re.DOTALL)
+_TOP_LEVEL = re.compile(r"(?<!\\)\\\\(?!\\)|(?<!\\)&")
+_BREAK = re.compile(r"(?<!\\)\\\\(?!\\)")
+
+
+def rows_outside_environments(tex: str) -> bool:
+    """Whether `tex` breaks a row (`\\\\`) and has a row break or a column (`&`) outside
+    every `\\begin{…}…\\end{…}`: `a &= b \\\\ &= c`, which Sphinx's MathJax output
+    (Jupyter Book, MyST) wrapped in `split`, and which alone fails."""
+    if not _BREAK.search(tex):
+        return False
+    while (shorter := _ENVIRONMENT.sub(" ", tex)) != tex:  # (the innermost first)
+        tex = shorter
+    return _TOP_LEVEL.search(tex) is not None
+
+
+def sphinx_display(tex: str) -> str:
+    """A MyST `{math}` block's TeX as Sphinx shows it: its equations, one per part
+    between blank lines, each in `split` where it has rows outside any environment,
+    several parts aligned one under the other."""
+    parts = [part.strip() for part in re.split(r"\n[ \t]*\n", tex) if part.strip()]
+    parts = [f"\\begin{{split}}{part}\\end{{split}}" if rows_outside_environments(part)
+             else part for part in parts]
+    if len(parts) < 2:
+        return parts[0] if parts else tex
+    return "\\begin{aligned}" + " \\\\\n".join(parts) + "\\end{aligned}"
+
