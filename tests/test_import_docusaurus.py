@@ -104,6 +104,19 @@ def test_posts_keep_dates_tags_authors_and_covers(site: tuple[Imported, Path]) -
     assert links["配置文档"] == "/setup/#安装"
 
 
+def test_a_tags_description_is_its_pages_text(site: tuple[Imported, Path]) -> None:
+    """`description:` of a tag in `blog/tags.yml` (Docusaurus 3.4 shows it under the
+    tag page's heading) was dropped; it is the tag page's text and summary. A tag of
+    `tags.yml` with no description has no text."""
+    imported, out = site
+    text = (imported.dest / "content" / "tags" / "强化学习.md").read_text(encoding="utf-8")
+    assert text == "---\nsummary: 策略梯度、PPO 与其他\n---\n\n策略梯度、PPO 与其他\n"
+    assert not (imported.dest / "content" / "tags" / "Systems.md").exists()
+    tag = page(out, "/tags/强化学习/")
+    assert tag.one("div", class_="term-intro").text().strip() == "策略梯度、PPO 与其他"
+    assert tag.one("meta", attrs={"name": "description"})["content"] == "策略梯度、PPO 与其他"
+
+
 def test_old_urls_keep_answering(site: tuple[Imported, Path]) -> None:
     _imported, out = site
     for old, new in (("blog/2024/01/31/ppo-clip", "/posts/ppo-clip/"),

@@ -70,6 +70,8 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusCategories,
         self.authors_map = self.authors()
         self.tag_paths: dict[str, str] = {}
         """Each tag's label → its old page's name (`/blog/tags/<name>`)."""
+        self.tag_descriptions: dict[str, str] = {}
+        """Each tag's label → the `description` `tags.yml` gives it."""
         self.tags_map = self.tag_labels()
         self.locales: set[str] = set()
         """The locales that have translations."""
@@ -97,6 +99,7 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusCategories,
                 self.read_file(kind, root, path)
         self.translations()
         self.category_pages()
+        self.tag_texts()
         self.left_out()
         for item, text, path in self.documents:
             ctx = Context(self.report, path, read_text(path))

@@ -14,6 +14,7 @@ from typing import Any
 
 from lanting.importer.common import bool_of, mtime, read_text, summary_of, walk
 from lanting.importer.docusaurus_settings import kebab
+from lanting.importer.item import Item
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
 from lanting.importer.text import (
@@ -24,6 +25,7 @@ from lanting.importer.text import (
     parse_when,
     split_front_matter,
 )
+from lanting.model.names import term_slug
 
 MAPPED = frozenset({"title", "date", "authors", "author", "tags", "draft", "unlisted",
                     "image", "description", "hide_table_of_contents", "slug", "last_update",
@@ -42,6 +44,7 @@ class DocusaurusFront:
     authors_map: dict[str, str]
     tags_map: dict[str, str]
     tag_paths: dict[str, str]
+    tag_descriptions: dict[str, str]
     _site_author: str | None = None
 
     def authors(self) -> dict[str, str]:
@@ -69,7 +72,24 @@ class DocusaurusFront:
             entry = value if isinstance(value, dict) else {}
             labels[str(key)] = str(entry.get("label") or key)
             self.tag_paths[labels[str(key)]] = str(entry.get("permalink") or kebab(str(key)))
+            if isinstance(entry.get("description"), str) and entry["description"].strip():
+                self.tag_descriptions[labels[str(key)]] = " ".join(
+                    entry["description"].split())
         return labels
+
+    def tag_texts(self) -> None:
+        """The `description` of a tag in `tags.yml`, which Docusaurus shows under the tag
+        page's heading, as that page's text and summary in Lanting
+        (`content/tags/<tag>.md`): for the tags posts use (Lanting has no page for one no
+        post has)."""
+        used = {tag for item in self.site.items if item.kind == "post"
+                for tag in item.front.get("tags", [])}
+        for label, description in self.tag_descriptions.items():
+            if label in used:
+                self.site.add(Item("term", term_slug(label), self.blog_dir / "tags.yml",
+                                   {"summary": description}, body=description + "\n",
+                                   name=f"tags/{term_slug(label)}"))
+                self.report.convert("tags' descriptions (`tags.yml`: the tag pages' texts)")
 
     def site_author(self) -> str:
         """The site's author: the one of `authors.yml`, else the one who wrote (or
