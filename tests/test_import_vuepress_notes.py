@@ -435,3 +435,29 @@ def test_a_bar_in_a_formula_in_a_table_stays_in_its_cell(tmp_path: Path) -> None
     rows = page(dest / "public", "/pg/").one("table").find_all("tr")
     assert [len(r.find_all("td")) for r in rows[1:]] == [2, 2]
     assert all(len(r.find_all("math")) == 1 for r in rows[1:])
+
+
+def test_a_v_pre_div_around_markdown_is_unwrapped(tmp_path: Path) -> None:
+    """`<div v-pre>` … `</div>` around list items about Python's `f"{{x}}"` (a VitePress
+    course note): there only to stop Vue's `{{ }}`. markdown-it showed the Markdown in
+    that HTML block as written, and Lanting's build warned of Markdown in HTML and of
+    template syntax; unwrapped, the items are a list with code again."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "docs/.vitepress/config.mjs": "export default { title: '笔记', lang: 'zh-CN' }\n",
+        "docs/index.md": "# 笔记\n",
+        "docs/python.md": "# 字符串\n\n* `format()`\n    <div v-pre>\n"
+                          "    * 要打出 `{}` 使用 `{{}}`\n    </div>\n"
+                          "    * 进制转换\n* f-string\n<div v-pre>\n"
+                          "    * `print(f\"{{{70+4}}}\")`: `{74}`\n</div>\n\n"
+                          "<div v-pre class=\"x\">kept</div>\n",
+    })
+    dest = tmp_path / "new"
+    import_site(source, dest, None, False, NOW)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = page(dest / "public", "/python/").one("div", class_="prose")
+    codes = [c.text() for c in prose.find_all("code")]
+    assert codes == ["format()", "{}", "{{}}", 'print(f"{{{70+4}}}")', "{74}"]
+    assert [len(ul.find_all("li")) for ul in prose.find_all("ul")][:1] == [5]
+    assert prose.one("div", class_="x").text() == "kept"

@@ -11,7 +11,8 @@ unwrapped with a warning, their content shown as written); `<Badge text="v2"/>` 
 text), `<TOC />` (`[[toc]]`), `<ClientOnly>` (unwrapped), `<RouterLink to>` (a link),
 `{{ $frontmatter.x }}` (the value), hope's `<BiliBili>`, `<YouTube>` (videos),
 `<SiteInfo>` and `<VPCard>` (links), plume's `<LinkCard>`, `<ImageCard>` (links) and
-`<CardGrid>` (unwrapped), `<script setup>` and `<style>` blocks (left out),
+`<CardGrid>` (unwrapped), `<div v-pre>` lines (removed), `<script setup>` and `<style>`
+blocks (left out),
 other components (in comments).
 """
 
@@ -78,6 +79,32 @@ def sfc_blocks(text: str, ctx: Context) -> str:
         return ""
 
     return _SFC_BLOCK.sub(drop, text)
+
+
+_V_PRE_OPEN = re.compile(r"^[ \t]*<(div|p|section)[ \t]+v-pre[ \t]*>[ \t]*$")
+
+
+def v_pre_wrappers(text: str, ctx: Context) -> str:
+    """A `<div v-pre>` line and its `</div>` line around Markdown: there only so that
+    Vue would not read the `{{ }}` inside (Python's `f"{{x}}"`), which Lanting never
+    does. markdown-it ended the HTML block at the next blank line and showed the
+    Markdown inside as written (list items with their stars and backticks); unwrapped,
+    it is Markdown again. The code is put aside already."""
+    lines = text.split("\n")
+    i, count = 0, 0
+    while i < len(lines):
+        opening = _V_PRE_OPEN.match(lines[i])
+        end = next((j for j in range(i + 1, len(lines))
+                    if re.match(rf"[ \t]*</{opening.group(1)}>[ \t]*$", lines[j])
+                    or re.search(rf"<{opening.group(1)}\b", lines[j])), None) \
+            if opening else None
+        if opening is None or end is None or not lines[end].strip().startswith("</"):
+            i += 1
+            continue
+        del lines[end], lines[i]
+        count += 1
+    ctx.convert("`<div v-pre>` wrappers (Vue's; Lanting runs no templates)", count)
+    return "\n".join(lines)
 
 
 def containers(text: str, ctx: Context) -> str:

@@ -42,6 +42,7 @@ from lanting.importer.vuepress_blocks import (
     components,
     containers,
     sfc_blocks,
+    v_pre_wrappers,
 )
 from lanting.importer.vuepress_code import code_imports, code_notations, includes
 from lanting.importer.vuepress_config import JsConfig
@@ -152,6 +153,7 @@ class VuePressBodies:
             ctx.convert("| in table math (as \\vert)", count)
             text = shelve_tex_math(text, shelf)
         text = sfc_blocks(text, ctx)
+        text = v_pre_wrappers(text, ctx)
         text = _MORE.sub("<!-- more -->", text)
         text = containers(text, ctx)
         front: dict[str, Any] = dict(item.front)
