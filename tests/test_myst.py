@@ -363,6 +363,33 @@ def test_a_math_block_with_rows_is_shown_as_sphinx_shows_it() -> None:
     assert html.one("a", class_="eqref").text() == "(1)"
 
 
+def test_a_glossary_and_terms_that_link_to_it() -> None:
+    """`{glossary}` (Sphinx's: term lines, synonyms one under another, each definition
+    indented under them) was an unknown directive, its text run together in one
+    paragraph; `{term}`text <Target>`` showed the `<Target>`. A glossary is a list of
+    terms with ids, and `{term}` links to the page's term whatever its case; one of no
+    glossary here stays an emphasised term. `{div} classes` is a `<div>` of them."""
+    html, problems = _render(
+        "````{div} w3-pale-green\n```{glossary}\n[MyST Markdown](https://example.org/myst)\n"
+        "MyST\n    专为 {term}`Sphinx` 设计，是 {term}`CommonMark 的扩展 <CommonMark>`。\n\n"
+        "    第二段 **加粗**。\n\nSphinx\n    文档工具，见 {term}`myst`。\n```\n````\n\n"
+        "See {term}`MyST Markdown` and {term}`Python`.\n")
+    assert problems == []
+    glossary = html.one("div", class_="w3-pale-green").one("dl", class_="glossary")
+    terms = glossary.find_all("dt")
+    assert [(t["id"], t.text()) for t in terms] == [
+        ("term-myst-markdown", "MyST Markdown"), ("term-myst", "MyST"),
+        ("term-sphinx", "Sphinx")]
+    assert terms[0].one("a")["href"] == "https://example.org/myst"
+    first, second = glossary.find_all("dd")
+    assert len(first.find_all("p")) == 2 and first.one("strong").text() == "加粗"
+    links = {a.text(): a["href"] for a in html.find_all("a", class_="term")}
+    assert links == {"Sphinx": "#term-sphinx", "myst": "#term-myst",
+                     "MyST Markdown": "#term-myst-markdown"}
+    assert [e.text() for e in html.find_all("em", class_="term")] == [
+        "CommonMark 的扩展", "Python"]
+
+
 def test_eq_role_finds_a_dollar_label_as_written() -> None:
     # (a notebook book's path-like labels: `{eq}` once read them as `{math}` keeps its)
     html, problems = _render(

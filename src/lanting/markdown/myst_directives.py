@@ -18,6 +18,7 @@ from markdown_it.token import Token
 from lanting.markdown.blocks import MYST_TAB, MYST_TABS
 from lanting.markdown.callouts import callout_kind, callout_tokens, default_title
 from lanting.markdown.math_display import sphinx_display
+from lanting.markdown.myst_glossary import glossary_tokens
 from lanting.markdown.myst_refs import equation_label, push_target, warn_at
 
 
@@ -318,6 +319,21 @@ def _left_out(what: str, hint: str) -> Handler:
     return handler
 
 
+def _glossary(state: StateBlock, d: Directive) -> None:
+    for line in glossary_tokens(state, d.body_start, d.end, d.start, _tokenize):
+        warn(state, line, "a glossary definition with no term above it: shown as its "
+             "text", "write the term on the line above, not indented, and its definition "
+             "indented under it")
+
+
+def _div(state: StateBlock, d: Directive) -> None:
+    """MyST's `{div} class-a class-b`: a `<div>` of those classes (the theme's styles are
+    not Lanting's: its content shows as any text)."""
+    _name_target(state, d)
+    classes = " ".join((d.argument + " " + d.options.get("class", "")).split())
+    _wrapped(state, d, "myst_div", "div", {"class": classes} if classes else {})
+
+
 def _unknown(state: StateBlock, d: Directive) -> None:
     warn(state, d.start, f"unknown MyST directive `{{{d.name}}}`: Lanting shows its "
          "content as plain Markdown", "write it as Markdown, or use a directive of "
@@ -329,6 +345,8 @@ HANDLERS: dict[str, Handler] = {
     **dict.fromkeys((*ADMONITIONS, *QUARTO_CALLOUTS), _admonition),
     "dropdown": _dropdown,
     "math": _math,
+    "glossary": _glossary,
+    "div": _div,
     "figure": _figure,
     "image": _image,
     **dict.fromkeys(("code-block", "code", "sourcecode", "code-cell"), _code),

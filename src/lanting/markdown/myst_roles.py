@@ -5,7 +5,8 @@
 - `{ref}`label``, `{ref}`text <label>``, `{numref}`, `{prf:ref}` are references that
   `myst_refs.py` resolves on the page; `{eq}` is `@eq:`;
 - `{doc}`path`` is a relative link to that document (`path.md`), checked like any link;
-- `{math}`x`` is `$x$`; `{abbr}`, `{sub}`, `{sup}`, `{kbd}`, `{term}` their HTML;
+- `{math}`x`` is `$x$`; `{abbr}`, `{sub}`, `{sup}`, `{kbd}` their HTML; `{term}` a link
+  to the page's glossary (`myst_glossary.py`);
 - any other role is a warning at its line, its text shown as code.
 """
 
@@ -22,6 +23,7 @@ from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
 from lanting.markdown.cite import in_text_words
+from lanting.markdown.myst_glossary import render_term
 from lanting.markdown.myst_refs import role_line
 from lanting.markdown.shortcodes import report
 from lanting.model.cite import CiteItem
@@ -33,8 +35,7 @@ _ABBR = re.compile(r"^(.*?)\s*\(([^()]*)\)\s*$", re.DOTALL)
 IN_TEXT_CITES = frozenset({"cite:t", "cite:ts", "cite:ct", "cite:cts", "cite:author"})
 PAREN_CITES = frozenset({"cite", "cite:p", "cite:ps", "cite:cp", "cite:alp", "cite:year",
                          "cite:yearpar", "cite:empty"})
-_TAGS = {"sub": ("<sub>", "</sub>"), "sup": ("<sup>", "</sup>"), "kbd": ("<kbd>", "</kbd>"),
-         "term": ('<em class="term">', "</em>")}
+_TAGS = {"sub": ("<sub>", "</sub>"), "sup": ("<sup>", "</sup>"), "kbd": ("<kbd>", "</kbd>")}
 
 
 def _closing_ticks(src: str, start: int, ticks: str) -> int:
@@ -97,6 +98,10 @@ def _push_role(state: StateInline, name: str, content: str, offset: int) -> None
               "</abbr>")
     elif name in _TAGS:
         _wrap(state, _TAGS[name][0], content, _TAGS[name][1])
+    elif name == "term":  # (`myst_glossary.render_term` links it to the page's glossary)
+        text, target = _explicit(content)
+        token = state.push("myst_term", "", 0)
+        token.content, token.info = text or target, " ".join(target.split())
     elif (shown := _api_name(name, content)) is not None:
         token = state.push("code_inline", "code", 0)
         token.content, token.markup = shown, "`"
@@ -184,3 +189,4 @@ def _render_unknown_role(self: Any, tokens: Sequence[Token], idx: int, options: 
 def myst_roles_plugin(md: MarkdownIt) -> None:
     md.inline.ruler.before("backticks", "myst_role", _role_rule)
     md.add_render_rule("myst_role_unknown", _render_unknown_role)
+    md.add_render_rule("myst_term", render_term)
