@@ -377,6 +377,20 @@ def test_a_configured_macro_with_an_optional_first_argument() -> None:
     assert parse_html(rendered.html).one("math").text().replace(" ", "") == "|x|+|A|F"
 
 
+def test_configured_macros_that_open_what_another_closes() -> None:
+    """`bmat = "\\left[\\begin{array}"` and `emat = "\\end{array}\\right]"` in
+    `math_macros` (a wiki's MathJax setup): each was checked alone and refused; they
+    are expanded as text, as a page's own `\\newcommand`s of the kind are."""
+    macros = (("bmat", "\\left[\\begin{array}"), ("emat", "\\end{array}\\right]"))
+    for name, expansion in macros:
+        check_macro(name, expansion, macros)
+    context = RenderContext(path=CONTEXT.path, rel=CONTEXT.rel, macros=macros)
+    rendered = render_markdown("$$\\bmat{cc} 1 & 2 \\\\ 3 & 4 \\emat$$\n", context,
+                               MarkdownOptions())
+    assert rendered.problems == ()
+    assert len(parse_html(rendered.html).find_all("mtr")) == 2
+
+
 def test_buildrel_and_xspace_as_mathjax_reads_them() -> None:
     """`$X_i \\buildrel \\text{iid} \\over \\sim P$` (plain TeX, which MathJax has) and
     `\\newcommand{\\MSE}{\\text{MSE\\xspace}}` (the xspace package's, in a statistics

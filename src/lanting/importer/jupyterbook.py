@@ -278,7 +278,10 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies):
                              "place for, left out: " + ", ".join(f"`{k}`" for k in others))
 
     def slug_for(self, path: Path) -> str:
-        """The file's name (`index`: its folder's); one taken gets its folder's before."""
+        """The file's name (`index`: its folder's); one taken gets its folder's before,
+        and so does one whose new URL is the old URL of a folder's index at the book's
+        top (`epb/about.md` is `epb-about` where `about/index.md` was
+        `/about/index.html`)."""
         rel = path.relative_to(self.book)
         stem = path.stem
         folder = rel.parent.name
@@ -287,7 +290,8 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies):
         # (`1.overview` is `1-overview`: Lanting's slugs drop dots)
         slug = (mystmd_slug(name) if self.config_name == "myst.yml" else "") or \
             slug_of(name.replace(".", "-"))
-        if slug in self.taken and folder:
+        top = len(rel.parts) == 1 or (len(rel.parts) == 2 and name == folder)
+        if folder and ((slug in self.taken) or (not top and self._top_name(name))):
             slug = slug_of(f"{folder}-{name}".replace(".", "-"))
         if slug in _GENERATED:
             self.report.warn(path, None, f"a page named `{slug}` would take Lanting's own "
@@ -295,6 +299,13 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies):
             slug = f"{slug}-page"
         self.taken.add(slug)
         return slug
+
+    def _top_name(self, name: str) -> bool:
+        """Whether a folder at the book's top has an `index` document, whose old URL,
+        `/name/index.html`, is the new `/name/` (`name.md`'s `/name.html` is not)."""
+        return self.config_name == "_config.yml" and any(
+            (self.book / name / f"index{s}").is_file()
+            for s in (".md", ".ipynb", ".rst", ".myst"))
 
     def old_urls(self, path: Path) -> list[str]:
         rel = path.relative_to(self.book)

@@ -166,6 +166,8 @@ class JupyterBookSettings:
         logo = self.config.get("logo") or options.get("logo")
         if isinstance(icon, str) and (self.book / icon).is_file():
             rel = (self.book / icon).resolve().relative_to(self.book.resolve()).as_posix()
+            if rel.lower().endswith((".jfif", ".jpe")):  # (a JPEG by another name)
+                rel = rel.rsplit(".", 1)[0] + ".jpg"
             self.site.static[rel] = self.book / icon
             self.site.config["theme"] = {"favicon": "/" + rel}
         if isinstance(logo, str) and logo:

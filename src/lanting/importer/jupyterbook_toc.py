@@ -97,6 +97,20 @@ class _Reader:
         self.report = report
         self.source = source
         self.seen: set[Path] = set()
+        self._documents: dict[str, Path] | None = None
+
+    def documents(self) -> dict[str, Path]:
+        """The book's documents by name (the path without its suffix), once; not in a
+        folder Sphinx leaves out (`_build`, hidden ones)."""
+        if self._documents is None:
+            self._documents = {}
+            for path in sorted(self.book.rglob("*")):
+                parts = path.relative_to(self.book).parts
+                if path.suffix.lower() in SUFFIXES and not any(
+                        p.startswith((".", "_build")) for p in parts) and path.is_file():
+                    self._documents.setdefault(
+                        path.relative_to(self.book).with_suffix("").as_posix(), path)
+        return self._documents
 
     def file(self, name: str) -> Path | None:
         found = resolve_file(self.book, name)
@@ -112,10 +126,13 @@ class _Reader:
         return found
 
     def glob(self, pattern: str) -> list[Entry]:
-        """`glob: chapters/*`: every document it matches, sorted, not the ones listed."""
-        found = sorted(p for p in self.book.glob(pattern.strip().lstrip("/"))
-                       if p.is_file() and p.suffix.lower() in SUFFIXES
-                       and p.resolve() not in self.seen)
+        """`glob: chapters/*`: every document it matches, sorted, not the ones listed.
+        Matched as Sphinx matches a pattern against document names (the path without
+        its suffix): `*` within a folder, `**` across folders (`life/**`, every
+        document under `life/`, which `Path.glob` took for folders only)."""
+        matcher = sphinx_pattern(pattern.strip().lstrip("/"))
+        found = [path for name, path in sorted(self.documents().items())
+                 if matcher.fullmatch(name) and path.resolve() not in self.seen]
         if not found:
             self.report.warn(self.source, None, f"`{pattern}` matches no document")
         for path in found:
@@ -245,3 +262,24 @@ def legacy_toc(raw: str) -> tuple[dict[str, Any], str | None]:
             chapters.append(item)
     return {"format": "jb-book", "root": first.get("file"),
             "parts": ([{"chapters": chapters}] if chapters else []) + parts}, None
+
+
+def sphinx_pattern(pattern: str) -> re.Pattern[str]:
+    """A document pattern as Sphinx's `Matcher` reads it: `**` any text, `*` any text
+    but `/`, `?` one character but `/`, `[…]` a class (`[!…]` its complement)."""
+    out, i = "", 0
+    while i < len(pattern):
+        if pattern.startswith("**", i):
+            out, i = out + ".*", i + 2
+        elif pattern[i] == "*":
+            out, i = out + "[^/]*", i + 1
+        elif pattern[i] == "?":
+            out, i = out + "[^/]", i + 1
+        elif pattern[i] == "[" and (end := pattern.find("]", i + 2)) > 0:
+            inner = pattern[i + 1:end]
+            inner = "^" + inner[1:] if inner.startswith("!") else inner
+            out, i = out + "[" + inner.replace("\\", "\\\\") + "]", end + 1
+        else:
+            out, i = out + re.escape(pattern[i]), i + 1
+    return re.compile(out)
+

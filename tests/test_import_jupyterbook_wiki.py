@@ -1,0 +1,98 @@
+"""The Jupyter Book importer on a wiki-shaped book (a Chinese personal wiki: parts whose
+sections are `glob: folder/**`, a folder's `about` page beside a top folder `about/`,
+a favicon saved as `.jfif`, MathJax macros that open what another closes)."""
+
+from __future__ import annotations
+
+import io
+import tomllib
+from pathlib import Path
+
+from htmltree import parse_html
+from importbits import report_of
+from PIL import Image
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
+from lanting.importer.jupyterbook_toc import sphinx_pattern
+
+CONFIG = """\
+title: 我的维基
+author: 小林
+html:
+  favicon: page-logo.jfif
+sphinx:
+  config:
+    mathjax3_config:
+      tex:
+        macros:
+          "bmat": ["\\\\left[\\\\begin{array}"]
+          "emat": ["\\\\end{array}\\\\right]"]
+"""
+TOC = """\
+format: jb-book
+root: index
+parts:
+- caption: 学习
+  chapters:
+  - file: study/index
+    sections:
+    - glob: study/**
+  - file: about/index
+- caption: 工具
+  chapters:
+  - file: tools/index
+    sections:
+    - glob: tools/*
+"""
+
+
+def _jpeg() -> bytes:
+    data = io.BytesIO()
+    Image.new("RGB", (16, 16), "#a3352a").save(data, "JPEG")
+    return data.getvalue()
+
+
+def test_a_wiki_shaped_book(tmp_path: Path) -> None:
+    """`glob: study/**` matched no document (`Path.glob` reads `**` as folders only;
+    Sphinx matches it against every document name under `study/`), so whole parts were
+    left out; `tools/about.md` took `/about/`, the old `/about/index.html` of
+    `about/index.md`, and the build failed on the alias; the `.jfif` favicon (a JPEG)
+    failed the settings check; `bmat`/`emat` were left out as not converting alone."""
+    write_files(tmp_path / "wiki", {
+        "_config.yml": CONFIG, "_toc.yml": TOC,
+        "page-logo.jfif": _jpeg(),
+        "index.md": "# 维基\n",
+        "study/index.md": "# 学习\n",
+        "study/linear.md": "# 线性代数\n\n$$\\bmat{cc} 1 & 2 \\\\ 3 & 4 \\emat$$\n",
+        "study/deep/attention.md": "# 注意力\n",
+        "about/index.md": "# 关于\n",
+        "tools/index.md": "# 工具\n",
+        "tools/about.md": "# 关于工具\n",
+        "tools/deeper/skip.md": "# 不在目录\n",
+    })
+    imported = import_site(tmp_path / "wiki", tmp_path / "site")
+    report = report_of(imported)
+    assert "matches no document" not in report and "does not convert" not in report
+    result = build(tmp_path / "site", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    out = tmp_path / "site" / "public"
+    for url in ("linear", "attention", "about", "tools-about"):
+        assert (out / url / "index.html").is_file(), url
+    # (`tools/*` does not reach into folders: that file is in no table of contents)
+    assert "tools/deeper/skip.md: notice: in no table of contents" in report
+    config = tomllib.loads((tmp_path / "site" / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["theme"]["favicon"] == "/page-logo.jpg"
+    assert (tmp_path / "site" / "static" / "page-logo.jpg").is_file()
+    linear = parse_html((out / "linear" / "index.html").read_text(encoding="utf-8"))
+    assert len(linear.one("div", class_="prose").one("math").find_all("mtr")) == 2
+
+
+def test_sphinx_document_patterns() -> None:
+    cases = [("life/**", "life/topic", True), ("life/**", "life/a/b", True),
+             ("life/*", "life/a/b", False), ("life/*", "life/topic", True),
+             ("ch?/[!x]*", "ch1/intro", True), ("ch?/[!x]*", "ch1/xintro", False)]
+    assert [bool(sphinx_pattern(p).fullmatch(n)) for p, n, _ in cases] == [
+        want for _, _, want in cases]
