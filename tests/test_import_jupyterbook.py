@@ -324,7 +324,7 @@ def test_a_mystmd_book_with_its_toc(tmp_path: Path) -> None:
     report = report_of(imported)
     assert "comm/01_nccl.md:12: warning: `[gone](@no-label)`: no label `no-label` in the " \
         "book: its text is kept, not a link" in report
-    assert "comm/01_nccl.md:24: warning: 2 grid or card box(es) of sphinx-design" in report
+    assert "comm/01_nccl.md:24: warning: 2 grid, card or panel box(es) of sphinx-design" in report
     assert "drafts/old.md: notice: in no table of contents, so not built: left out" in report
     assert "myst.yml: notice: settings only Jupyter Book read, left out: `project.id`, " \
         "`site.template`" in report

@@ -96,3 +96,29 @@ def test_sphinx_document_patterns() -> None:
              ("ch?/[!x]*", "ch1/intro", True), ("ch?/[!x]*", "ch1/xintro", False)]
     assert [bool(sphinx_pattern(p).fullmatch(n)) for p, n, _ in cases] == [
         want for _, _, want in cases]
+
+
+def test_sphinx_panels_are_unwrapped(tmp_path: Path) -> None:
+    """sphinx-panels' `{panels}` (panels apart by `---`, a header above `^^^`, options
+    on their first lines) was an unknown directive: its `---` made the header lines
+    headings and its options showed. Its content is kept, each header a bold line,
+    with one warning; a code block's own `---` is no panel's."""
+    write_files(tmp_path / "wiki", {
+        "_config.yml": "title: 维基\n", "_toc.yml": "format: jb-book\nroot: index\n"
+        "chapters:\n- file: rst\n",
+        "index.md": "# 维基\n",
+        "rst.md": "# RST\n\n````{panels}\n:container: w3-card-4\n:column: col-lg-6\n---\n"
+                  ":header: w3-pale-blue\nRST 源码\n^^^\n```rst\n标题\n---\n```\n---\n"
+                  "效果\n^^^\n一段说明。\n+++\n脚注。\n````\n",
+    })
+    imported = import_site(tmp_path / "wiki", tmp_path / "site")
+    assert "1 grid, card or panel box(es)" in report_of(imported)
+    result = build(tmp_path / "site", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = parse_html((tmp_path / "site" / "public" / "rst" / "index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    assert [s.text() for s in prose.find_all("strong")] == ["RST 源码", "效果"]
+    assert " ".join(prose.one("code").text().split()) == "标题 ---"
+    assert [p.text() for p in prose.find_all("p") if not p.find_all("strong")][:2] == [
+        "一段说明。", "脚注。"]
+    assert ":container:" not in prose.text() and len(prose.find_all("h2")) == 0

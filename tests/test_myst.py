@@ -390,6 +390,16 @@ def test_a_glossary_and_terms_that_link_to_it() -> None:
         "CommonMark 的扩展", "Python"]
 
 
+def test_eval_rst_is_shown_as_its_source() -> None:
+    """`{eval-rst}` (reStructuredText inside MyST) was an unknown directive whose body
+    was read as Markdown: its field lists and underlines became paragraphs and
+    headings. It is an `rst` code block, with a warning saying so."""
+    html, problems = _render("```{eval-rst}\n标题\n====\n\n:Date: 2001-08-16\n```\n")
+    assert problems == ["1: warning: `{eval-rst}` holds reStructuredText, which Lanting "
+                        "does not read: shown as its source, in a code block"]
+    assert not html.find_all("h1") and "2001-08-16" in html.one("code").text()
+
+
 def test_eq_role_finds_a_dollar_label_as_written() -> None:
     # (a notebook book's path-like labels: `{eq}` once read them as `{math}` keeps its)
     html, problems = _render(

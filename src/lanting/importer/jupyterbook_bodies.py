@@ -25,6 +25,7 @@ from lanting.importer.jupyterbook_refs import (
     protect_myst_code,
     unique_names,
     unwrap_layout,
+    unwrap_panels,
 )
 from lanting.importer.jupyterbook_toc import SUFFIXES, Entry, Toc
 from lanting.importer.liquid import Context
@@ -90,10 +91,14 @@ class JupyterBookBodies:
         text = _IFRAME.sub(lambda m: self.iframe(m, ctx), text)
         text = _BUTTON.sub(lambda m: self.button(m, ctx), text)
         text, boxes = unwrap_layout(text)
+        text, panels = unwrap_panels(text)
+        boxes += panels
         if boxes:
-            ctx.warn(next((w for w in ("{grid", "{card") if w in ctx.original), "{"),
-                     f"{boxes} grid or card box(es) of "
-                     "sphinx-design: their content kept, without the boxes")
+            ctx.warn(next((w for w in ("{grid", "{card", "{panels")
+                           if w in ctx.original), "{"),
+                     f"{boxes} grid, card or panel box(es) of "
+                     "sphinx-design or sphinx-panels: their content kept, without the "
+                     "boxes")
         text, dropped = unique_names(text)
         for label, times in dropped.items():
             ctx.warn(label, f"label `{label}` names {times + 1} blocks of this page "

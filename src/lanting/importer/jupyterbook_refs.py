@@ -179,6 +179,46 @@ def unwrap_layout(text: str) -> tuple[str, int]:
     return "\n".join(out), unwrapped
 
 
+_PANEL_RULE = re.compile(r"^[ \t]*(-{3,}|\^{3,}|\+{3,})[ \t]*$")
+
+
+def unwrap_panels(text: str) -> tuple[str, int]:
+    """sphinx-panels' `{panels}` (the older of sphinx-design's grids: panels apart by
+    `---`, a panel's header above `^^^`, its footer below `+++`, options on their first
+    lines) as its content: a header a bold line, the panels one after another; and how
+    many. Code must be put aside first (its `---` is no panel's)."""
+    lines, out, count, i = text.split("\n"), [], 0, 0
+    while i < len(lines):
+        opening = _OPEN.match(lines[i])
+        directive = _DIRECTIVE.match(opening.group(3)) if opening else None
+        if opening is None or directive is None or directive.group(1).lower() != "panels":
+            out.append(lines[i])
+            i += 1
+            continue
+        fence = opening.group(2)
+        end = next((j for j in range(i + 1, len(lines))
+                    if re.fullmatch(rf"[ \t]*{re.escape(fence[0])}{{{len(fence)},}}[ \t]*",
+                                    lines[j])), len(lines))
+        panel: list[str] = []
+        for line in [*lines[i + 1:end], "---"]:
+            rule = _PANEL_RULE.match(line)
+            if rule is None:
+                if not (_OPTION.match(line) and not any(p.strip() for p in panel)):
+                    panel.append(line)
+                continue
+            if rule.group(1)[0] == "^":  # (what came before is the panel's header)
+                header = " ".join(p.strip() for p in panel if p.strip())
+                panel = ["", f"**{header}**", ""] if header else []
+            elif rule.group(1)[0] == "+":  # (the footer, a paragraph of its own)
+                panel.append("")
+            else:
+                out += [*panel, ""]
+                panel = []
+        count += 1
+        i = end + 1
+    return "\n".join(out), count
+
+
 _EQUATION_TARGET = re.compile(r"^[ \t]{0,3}\(([^()\s][^()\n]*?)\)=[ \t]*\n((?:[ \t]*\n)*)"
                               r"([ \t]*\$\$.*?\$\$)[ \t]*$", re.MULTILINE | re.DOTALL)
 

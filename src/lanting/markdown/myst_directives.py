@@ -319,6 +319,17 @@ def _left_out(what: str, hint: str) -> Handler:
     return handler
 
 
+def _eval_rst(state: StateBlock, d: Directive) -> None:
+    """`{eval-rst}`: reStructuredText, which Lanting does not read: shown as its source,
+    a code block, with a warning (not as Markdown, which would mangle it)."""
+    warn(state, d.start, "`{eval-rst}` holds reStructuredText, which Lanting does not "
+         "read: shown as its source, in a code block", "write it as MyST Markdown (the "
+         "`rst-to-myst` tool does most of it)")
+    token = state.push("fence", "code", 0)
+    token.info, token.content, token.markup, token.map = "rst", _raw(state, d) + "\n", \
+        "```", _map(d)
+
+
 def _glossary(state: StateBlock, d: Directive) -> None:
     for line in glossary_tokens(state, d.body_start, d.end, d.start, _tokenize):
         warn(state, line, "a glossary definition with no term above it: shown as its "
@@ -346,6 +357,7 @@ HANDLERS: dict[str, Handler] = {
     "dropdown": _dropdown,
     "math": _math,
     "glossary": _glossary,
+    "eval-rst": _eval_rst,
     "div": _div,
     "figure": _figure,
     "image": _image,
