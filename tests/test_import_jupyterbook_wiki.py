@@ -122,3 +122,29 @@ def test_sphinx_panels_are_unwrapped(tmp_path: Path) -> None:
     assert [p.text() for p in prose.find_all("p") if not p.find_all("strong")][:2] == [
         "一段说明。", "脚注。"]
     assert ":container:" not in prose.text() and len(prose.find_all("h2")) == 0
+
+
+def test_a_term_of_another_pages_glossary_links_there(tmp_path: Path) -> None:
+    """Sphinx's glossary is the book's: `{term}`Python`` on one page linked to the term
+    defined in another page's `{glossary}` (25 such on a wiki). Such a term is a link
+    to it; one of the page's own glossary is left for Lanting to link on the page."""
+    write_files(tmp_path / "wiki", {
+        "_config.yml": "title: 维基\n",
+        "_toc.yml": "format: jb-book\nroot: index\nchapters:\n- file: python\n- file: tools\n",
+        "index.md": "# 维基\n",
+        "python.md": "# Python\n\n```{glossary}\n[Python](https://python.org)\n"
+                     "    一种语言，见 {term}`PSF`。\n\nPSF\n    基金会。\n```\n",
+        "tools.md": "# 工具\n\n运行它只需要 {term}`python`，由 {term}`基金会 <PSF>` 维护；"
+                    "{term}`Docutils` 不在词汇表里。\n",
+    })
+    import_site(tmp_path / "wiki", tmp_path / "site")
+    result = build(tmp_path / "site", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    out = tmp_path / "site" / "public"
+    tools = parse_html((out / "tools" / "index.html").read_text(encoding="utf-8"))
+    links = {a.text(): a["href"] for a in tools.one("div", class_="prose").find_all("a")
+             if "#term-" in a["href"]}
+    assert links == {"python": "/python/#term-python", "基金会": "/python/#term-psf"}
+    assert tools.one("em", class_="term").text() == "Docutils"
+    python = parse_html((out / "python" / "index.html").read_text(encoding="utf-8"))
+    assert python.one("a", class_="term")["href"] == "#term-psf"

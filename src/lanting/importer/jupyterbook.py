@@ -27,7 +27,9 @@ from lanting.importer.common import FILE_SUFFIXES, Options, read_text, walk
 from lanting.importer.item import Item
 from lanting.importer.jupyterbook_bodies import JupyterBookBodies, cited_keys
 from lanting.importer.jupyterbook_refs import (
+    TERM_LABEL,
     Target,
+    glossary_terms,
     glued_labels,
     heading_title,
     targets_of,
@@ -49,6 +51,7 @@ from lanting.importer.quarto_notebook import cell_text, markdown_cells, notebook
 from lanting.importer.report import Report
 from lanting.importer.site import NOTEBOOK, NewSite, slug_of
 from lanting.importer.text import key_line, load_mapping, names, split_front_matter
+from lanting.markdown.myst_glossary import term_id
 
 NOTEBOOK_KEYS = frozenset({"jupytext", "kernelspec", "file_format", "mystnb", "execution",
                            "kernel_info", "language_info"})
@@ -343,6 +346,10 @@ class JupyterBook(JupyterBookSettings, JupyterBookBodies):
                         continue
                     self.targets.setdefault(label, Target(item.number, "" if label == title
                                                  else label, words))
+                for term in glossary_terms(part):  # (`{term}` reaches across the book)
+                    label = TERM_LABEL + term.lower()
+                    labels.add(label)
+                    self.targets.setdefault(label, Target(item.number, term_id(term), term))
             if title is not None and title not in labels:
                 labels.add(title)
                 self.targets.setdefault(title, Target(item.number, "", item.title))

@@ -19,6 +19,7 @@ from lanting.importer.body_links import map_urls
 from lanting.importer.common import first_item, is_image
 from lanting.importer.item import Item
 from lanting.importer.jupyterbook_refs import (
+    TERM_LABEL,
     Target,
     joined_displays,
     labelled_equations,
@@ -33,7 +34,7 @@ from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_spans_beside_fences
 from lanting.importer.site import NewSite
 
-_ROLE = re.compile(r"\{(ref|numref|doc|download|prf:ref)\}`([^`\n]+)`")
+_ROLE = re.compile(r"\{(ref|numref|doc|download|prf:ref|term)\}`([^`\n]+)`")
 _EXPLICIT = re.compile(r"^(.*?)\s*<([^<>]+)>\s*$", re.DOTALL)
 _CONTENTS = re.compile(r"^[ \t]*(`{3,}|:{3,})\{tableofcontents\}[^\n]*\n(?:.*?\n)??[ \t]*\1[ \t]*$",
                        re.MULTILINE | re.DOTALL)
@@ -264,6 +265,8 @@ class JupyterBookBodies:
             else ("", content)
         if name in ("doc", "download"):
             return self.doc_role(match.group(), name, text, target, item, path, ctx)
+        if name == "term":
+            return self.term_role(match.group(), text, target, item, ctx)
         found = self.targets.get(target)
         if target in self.glued:
             ctx.warn(match.group(), f"`{match.group()}` names a `{{glue:figure}}`, a "
@@ -284,6 +287,17 @@ class JupyterBookBodies:
                      "table: the link reads its caption (its number is that page's)")
         ctx.convert("references to labels of other pages")
         return f"[{words}]({self.target_link(found, item)})"
+
+    def term_role(self, whole: str, text: str, term: str, item: Item, ctx: Context) -> str:
+        """`{term}`Python``: a term of another page's `{glossary}` (Sphinx's glossary is
+        the book's) as a link to it; one of this page's glossary stays (Lanting links
+        it), and so does one of no glossary (Lanting shows it as a term)."""
+        label = TERM_LABEL + " ".join(term.split()).lower()
+        found = self.targets.get(label)
+        if found is None or label in self.own_labels.get(item.number, set()):
+            return whole
+        ctx.convert("terms of other pages' glossaries (`{term}`)")
+        return f"[{text or term}]({self.target_link(found, item)})"
 
     def doc_role(self, whole: str, name: str, text: str, target: str, item: Item,
                  path: Path, ctx: Context) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from lanting.importer.body import plain_inline
 from lanting.importer.shelf import Shelf
 from lanting.markdown.math_display import rows_outside_environments
+from lanting.markdown.myst_glossary import term_name
 
 CODE_DIRECTIVES = frozenset({"code-cell", "code-block", "code", "sourcecode", "math", "raw",
                              "mermaid", "literalinclude", "highlight", "ipython"})
@@ -35,6 +36,24 @@ class Target:
     """The id on the page ("" for the page's title: a link to the page itself)."""
     text: str
     """The heading's text, a figure's caption, else ""."""
+
+
+TERM_LABEL = "term:"
+"""The book-wide label of a glossary's term: `term:` and its name in lower case."""
+_GLOSSARY = re.compile(r"^([ \t]*)(`{3,}|:{3,})\{glossary\}[^\n]*\n(.*?)^\1\2[ \t]*$",
+                       re.MULTILINE | re.DOTALL)
+
+
+def glossary_terms(text: str) -> list[str]:
+    """The terms of the `{glossary}` blocks of `text`, as `{term}` names them: the
+    lines of each block at its own indentation (its definitions are indented more)."""
+    found = []
+    for block in _GLOSSARY.finditer(text):
+        lines = [line for line in block.group(3).split("\n") if line.strip()]
+        base = min((len(line) - len(line.lstrip()) for line in lines), default=0)
+        found += [term_name(line) for line in lines
+                  if len(line) - len(line.lstrip()) == base and not line.lstrip().startswith(":")]
+    return found
 
 
 def protect_myst_code(text: str, shelf: Shelf) -> str:
