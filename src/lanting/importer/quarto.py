@@ -44,6 +44,7 @@ from lanting.importer.quarto_notebook import (
 )
 from lanting.importer.quarto_settings import with_metadata_files
 from lanting.importer.quarto_vars import fill, project_variables
+from lanting.importer.quarto_xrefs import Label, book_labels
 from lanting.importer.report import Report
 from lanting.importer.site import NOTEBOOK, NewSite, slug_of
 from lanting.importer.text import (
@@ -52,6 +53,10 @@ from lanting.importer.text import (
     split_front_matter,
     zone,
 )
+
+_TITLE_HEADING = re.compile(r"\A\s*#[ \t]+(.+?)[ \t]*(?:\{[^}\n]*?#([\w:.-]+)[^}\n]*\})?[ \t]*$\n?",
+                            re.MULTILINE)
+"""A document's first line a `#` heading (with its label): a book chapter's title."""
 
 
 class Quarto(QuartoFront, QuartoBodies):
@@ -91,6 +96,9 @@ class Quarto(QuartoFront, QuartoBodies):
         self.mermaid = False
         self.variables = project_variables(source)
         self.metadata: dict[Path, dict[str, Any]] = {}
+        self.title_labels: dict[str, Path] = {}
+        """The labels of chapters' title headings (`# Title {#sec-x}`), taken out."""
+        self.labels: dict[str, Label] = {}
 
     # --- the steps ---------------------------------------------------------------------
 
@@ -100,6 +108,11 @@ class Quarto(QuartoFront, QuartoBodies):
         self.posts_roots = self.roots(found)
         for path, data, head, body in found:
             self.read_document(path, data, head, body)
+        self.labels = book_labels(
+            ((path, text) for _item, text, path, _figures in self.documents
+             if text != NOTEBOOK),
+            {label: (path, self.by_source[path.resolve()].front.get("title", ""))
+             for label, path in self.title_labels.items()}, self.language)
         for item, text, path, figures in self.documents:
             ctx = Context(self.report, path, read_text(path))
             self.summary_links(item, ctx, path)
@@ -239,6 +252,13 @@ class Quarto(QuartoFront, QuartoBodies):
             return
         post = path.resolve() in self.listed
         merged = self.filled({**self.defaults(path), **data}, meta, path, head)
+        if not str(merged.get("title") or "").strip() and (first := _TITLE_HEADING.match(body)):
+            # (a book's chapter: Quarto titles it by its first `#` heading)
+            merged["title"] = first.group(1)
+            body = body[first.end():]
+            if first.group(2):
+                self.title_labels[first.group(2)] = path
+            self.report.convert("titles from a document's first `#` heading")
         name = self.name_of(path)
         if rel.as_posix() in ("index.qmd", "index.md", "index.ipynb"):
             kind = "home"

@@ -25,9 +25,15 @@ from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.listings import listed_posts, term_urls
 from lanting.importer.quarto_divs import convert_divs
-from lanting.importer.quarto_math import bare_environments, bare_macros, print_latex
+from lanting.importer.quarto_math import (
+    bare_environments,
+    bare_macros,
+    imagify_divs,
+    print_latex,
+)
 from lanting.importer.quarto_notebook import code_annotations, static_file
 from lanting.importer.quarto_vars import value_of
+from lanting.importer.quarto_xrefs import Label, cross_references
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
@@ -62,6 +68,13 @@ class QuartoBodies:
     metadata: dict[Path, dict[str, Any]]
     """Each document's metadata (`_quarto.yml` < `_metadata.yml` < front matter), for
     `{{< meta x >}}`."""
+
+    labels: dict[str, Label]
+    """The project's labels, for references across documents (`quarto_xrefs`)."""
+
+    def document_link(self, path: Path) -> str | None:
+        item = self.by_source.get(path.resolve())
+        return self.site.link(item) if item is not None else None
 
     def listing_url(self, path: Path) -> str:
         """Where Quarto published a listing page (`project/index.qmd`: `/project/`)."""
@@ -102,6 +115,7 @@ class QuartoBodies:
         text = re.sub(r"<!--.*?-->", lambda m: shelf.put(m.group(), "R"), text,
                       flags=re.DOTALL)
         text = protect_code(text, shelf, on_fence)
+        text = imagify_divs(text, shelf.put, ctx)
         text = bare_macros(bare_environments(print_latex(text, ctx), ctx), ctx)
         text = grid_tables(text, ctx.warn, ctx.convert, shelf.put)
         if cells[0]:
@@ -121,6 +135,9 @@ class QuartoBodies:
         text, spans = _SPAN.subn(lambda m: m.group(1) if not m.group(1).startswith("@")
                                  else m.group(), text)
         ctx.convert("spans with attributes (text kept)", spans)
+        text, linked = cross_references(text, path, self.labels, self.document_link,
+                                        lambda made: shelf.put(made, "R"))
+        ctx.convert("references to labels of other documents (`@sec-x`)", linked)
         text = scripts(text, shelf, ctx)  # (math put aside: `A[[i]]` stays TeX)
         text = self.wiki_links(text, ctx)
         text = map_urls(text, resolve)
@@ -341,7 +358,10 @@ def _document_files(file: Path) -> list[Path]:
     return candidates
 
 
-_MATH = re.compile(r"\$\$.+?\$\$|(?<![\\$])\$[^$\n]+?\$", re.DOTALL)
+_MATH = re.compile(r"\$\$.+?\$\$|(?<![\\$])\$(?:[^$\n]|\n(?![ \t]*\n))+?\$", re.DOTALL)
+"""A formula: `$$…$$`, or `$…$` (over a line break, as Pandoc reads it, not a blank
+line: `$d: \\mathcal X \\times \\mathcal X` ending on the next line had put every later
+`$` out of step, so `$$`'s closing opened a "formula" over 3,000 characters of text)."""
 
 
 def scripts(text: str, shelf: Shelf, ctx: Context) -> str:
@@ -376,7 +396,7 @@ def _unescaped_cells(code: str) -> str:
 def _kept_label(attributes: str) -> str:
     """Of an image's or link's attributes (`{#fig-x width=80%}`), what Lanting reads:
     a figure's label."""
-    found = re.search(r"(?:^|\s)#(fig-[\w:.-]+)", attributes)
+    found = re.search(r"(?:^|\s)#(fig[-:][\w:.-]+)", attributes)  # (or pandoc-crossref's)
     return f"{{#{found.group(1)}}}" if found else ""
 
 

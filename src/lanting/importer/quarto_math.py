@@ -7,12 +7,15 @@ in `format: html: include-in-header` defines (`\\newcommand`s of the page), and 
 from __future__ import annotations
 
 import re
+import textwrap
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import read_text
 from lanting.importer.jekyll_math import setup_macros
 from lanting.importer.liquid import Context
+from lanting.importer.shelf import fence
 from lanting.markdown.math_display import ENVIRONMENTS
 
 _PANDOC_MATH = ("aligned", "alignedat", "gathered", "split", "cases", "array",
@@ -126,11 +129,31 @@ def header_macros(layers: list[tuple[dict[str, Any], Path]], text: str) -> str:
 
 _PRINT_ENVIRONMENT = re.compile(
     r"^[ \t]*\\begin\{(center|flushleft|flushright|minipage|multicols|landscape|samepage|"
-    r"figure|table|tabular|wrapfigure)(\*?)\}.*?\\end\{\1\2\}[ \t]*$",
+    r"figure|table|tabular|wrapfigure|tikzpicture)(\*?)\}.*?\\end\{\1\2\}[ \t]*$",
     re.MULTILINE | re.DOTALL)
 _PRINT_COMMAND = re.compile(
     r"^[ \t]*\\(?:newpage|clearpage|cleardoublepage|pagebreak|vfill|bigskip|medskip|"
     r"smallskip|noindent|(?:vspace|hspace)\*?\{[^{}\n]*\})[ \t]*$", re.MULTILINE)
+
+
+_IMAGIFY = re.compile(r"^([ \t]*)(:{3,})[ \t]*\{[^}\n]*\.imagify\b[^}\n]*\}[ \t]*\n(.*?)"
+                      r"^\1\2[ \t]*$", re.MULTILINE | re.DOTALL)
+
+
+def imagify_divs(text: str, put: Callable[[str], str], ctx: Context) -> str:
+    """`::: {.imagify}` (the imagify filter's: TeX, a TikZ picture, that Quarto drew as
+    an image at build time): Lanting runs no TeX, so its source is shown as a `latex`
+    code block, with a warning saying how to bring the picture back; read as Markdown it
+    was a heap of broken links and formulas (`(\\x, 0.5)`, `$(x1)$`)."""
+    def one(match: re.Match[str]) -> str:
+        ctx.warn(match.group().split("\n")[0], "a TeX picture the imagify filter drew "
+                 "(TikZ): Lanting runs no TeX, so its source is shown as code; save the "
+                 "picture Quarto made (`_imagify_files/`) as an SVG and put it here as an "
+                 "image")
+        return put(fence("latex", textwrap.dedent(match.group(3)).strip("\n"),
+                         indent=match.group(1)))
+
+    return _IMAGIFY.sub(one, text) if ".imagify" in text else text
 
 
 def print_latex(text: str, ctx: Context) -> str:

@@ -1,0 +1,84 @@
+"""Cross-references between a Quarto project's documents: `@sec-features` in one chapter
+of a book naming a section (or the chapter itself, `# Title {#sec-features}`), figure,
+table or equation of another. Quarto resolved them across the book ("Chapter 5");
+Lanting resolves `@label` within a page, so each becomes a link to its target, reading
+the section's heading or the figure's caption (Lanting numbers neither across pages).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+_KINDS = "sec|fig|tbl|eq|thm|lem|cor|prp|cnj|def|exm|exr|alg|lst"
+_HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t]*\{([^}\n]*)\}[ \t]*$", re.MULTILINE)
+_IMAGE = re.compile(r"!\[([^\]\n]*)\]\([^)\n]*\)\{([^}\n]*)\}")
+_ANY_ID = re.compile(rf"\{{[^}}\n]*#((?:{_KINDS})[-:][\w:.-]*\w)")
+_ID = re.compile(rf"(?:^|\s)#((?:{_KINDS})[-:][\w:.-]*\w)")
+_REFERENCE = re.compile(rf"(?<![\w@\\`/])(-?)@((?:{_KINDS})[-:][\w:.-]*[\w])")
+"""`@sec-x`, or pandoc-crossref's `@fig:x`."""
+_WORDS = {"fig": "Figure", "tbl": "Table", "eq": "Equation", "thm": "Theorem",
+          "lem": "Lemma", "cor": "Corollary", "prp": "Proposition", "cnj": "Conjecture",
+          "def": "Definition", "exm": "Example", "exr": "Exercise", "alg": "Algorithm",
+          "lst": "Listing"}
+_WORDS_ZH = {"fig": "图", "tbl": "表", "eq": "公式", "thm": "定理", "lem": "引理",
+             "cor": "推论", "prp": "命题", "cnj": "猜想", "def": "定义", "exm": "例",
+             "exr": "习题", "alg": "算法", "lst": "代码"}
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """Where a label is: its document, the id on the page ("" for the page itself) and
+    what a link to it reads."""
+
+    path: Path
+    anchor: str
+    words: str
+
+
+def book_labels(documents: Iterable[tuple[Path, str]], titles: dict[str, tuple[Path, str]],
+                language: str) -> dict[str, Label]:
+    """Every label of the documents (`{#sec-x}` on a heading, `{#fig-x}` on an image,
+    any other `{#kind-x}`), and the chapters' own (`titles`: label → (file, title)),
+    which link to the page. A label twice keeps its first place."""
+    names = _WORDS_ZH if language.lower().startswith("zh") else _WORDS
+    found: dict[str, Label] = {label: Label(path, "", title)
+                               for label, (path, title) in titles.items()}
+    for path, text in documents:
+        for heading in _HEADING.finditer(text):
+            for label in _ID.findall(" " + heading.group(2)):
+                found.setdefault(label, Label(path, label, heading.group(1).strip()))
+        for image in _IMAGE.finditer(text):
+            for label in _ID.findall(" " + image.group(2)):
+                found.setdefault(label, Label(path, label, image.group(1).strip()
+                                              or names["fig"]))
+        for label in _ANY_ID.findall(text):
+            kind = re.split(r"[-:]", label)[0]
+            found.setdefault(label, Label(path, label, names.get(kind, label)))
+    return found
+
+
+def cross_references(text: str, path: Path, labels: dict[str, Label],
+                     link: Callable[[Path], str | None], put: Callable[[str], str]
+                     ) -> tuple[str, int]:
+    """`text` with each `@label` of another document a link there (put aside with
+    `put`: it is made, not to be mapped again); the page's own labels stay, for Lanting
+    to resolve. Returns the text and how many were linked."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        label = labels.get(match.group(2))
+        if label is None or label.path == path:
+            return match.group()
+        target = link(label.path)
+        if target is None:
+            return match.group()
+        count += 1
+        anchor = f"#{label.anchor}" if label.anchor else ""
+        words = label.words.replace("[", "\\[").replace("]", "\\]")
+        return put(f"[{words}]({target}{anchor})")
+
+    return _REFERENCE.sub(one, text) if "@" in text else text, count

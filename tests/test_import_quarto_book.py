@@ -1,0 +1,115 @@
+"""The Quarto importer on a course book shaped like MIT's 6.390 notes: chapters with no
+front matter titled by their first `#` heading, `@sec-x` references across chapters,
+TikZ pictures the imagify filter drew, pandoc-crossref's `{#fig:x}` labels, and inline
+formulas that go on over a line break."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from htmltree import parse_html
+from importbits import report_of
+from sitebits import png, write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
+
+QUARTO = """\
+project:
+  type: book
+book:
+  title: "Intro to ML"
+  chapters:
+    - index.qmd
+    - regression.qmd
+    - clustering.qmd
+filters:
+  - imagify
+"""
+REGRESSION = """\
+# Regression {#sec-regression}
+
+We minimise the loss of @sec-loss, as in @sec-clustering.
+
+## The loss {#sec-loss}
+
+A metric $d: \\mathcal X \\times \\mathcal X
+  \\rightarrow \\mathbb{R}^+$, for all $x \\in \\mathcal X$: $$\\sum_{j=1}^k x_j^2$$ holds.
+
+![The fitted line.](figures/line.png){#fig:line width="40%"}
+
+See Fig. [1.1](#fig:line){reference-type="ref" reference="fig:line"}.
+"""
+CLUSTERING = """\
+# Clustering {#sec-clustering}
+
+Recall @sec-loss of @sec-regression, and @fig:line there.
+
+:::{.imagify}
+\\begin{tikzpicture}[x=0.7cm]
+  \\foreach \\p in {0,1} {
+    \\edef\\x{\\p - 0.5}
+    \\node at (\\x, 0.5) {$\\p$};
+  }
+  \\coordinate (x1) at (0.5, 0);
+  \\draw[->] (x1) -- ++(0,-1);
+\\end{tikzpicture}
+:::
+
+\\begin{tikzpicture}
+  \\draw (0,0) -- (1,1);
+\\end{tikzpicture}
+
+The end.
+"""
+
+
+def test_a_course_book(tmp_path: Path) -> None:
+    write_files(tmp_path / "book", {
+        "_quarto.yml": QUARTO, "index.qmd": "# Preface\n\nWelcome.\n",
+        "regression.qmd": REGRESSION, "clustering.qmd": CLUSTERING,
+        "figures/line.png": png(4, 3)})
+    imported = import_site(tmp_path / "book", tmp_path / "site")
+    report = report_of(imported)
+    result = build(tmp_path / "site", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    out = tmp_path / "site" / "public"
+
+    def page(url: str) -> object:
+        return parse_html((out / url / "index.html").read_text(encoding="utf-8"))
+
+    regression, clustering = page("regression"), page("clustering")
+    # (a chapter with no front matter: its first `#` heading is its title, not "regression")
+    assert regression.one("h1").text() == "Regression"
+    assert [h.text() for h in regression.one("div", class_="prose").find_all("h1")] == []
+    prose = regression.one("div", class_="prose")
+    links = {a.text(): a["href"] for a in prose.find_all("a")}
+    assert links["Clustering"] == "/clustering/"  # (another chapter: a link to it)
+    assert prose.find("a", href="#sec-loss") is not None  # (this page's: Lanting's)
+    # (a formula over a line break kept the later ones in step: all three are formulas)
+    assert len(prose.find_all("math")) == 3 and "\\mathcal" not in prose.text()
+    assert prose.one("figure")["id"] == "fig:line"
+    assert prose.find("a", href="#fig:line") is not None
+    prose = clustering.one("div", class_="prose")
+    links = {a.text(): a["href"] for a in prose.find_all("a")}
+    assert links == {"The loss": "/regression/#sec-loss", "Regression": "/regression/",
+                     "The fitted line.": "/regression/#fig:line"}
+    # (imagify's picture: its TeX as code, with a warning; a bare one, which Pandoc's
+    # HTML dropped, left out)
+    (code,) = prose.find_all("code")
+    assert "\\begin{tikzpicture}[x=0.7cm]" in code.text()
+    assert "TeX picture the imagify filter drew" in report
+    assert "\\draw (0,0) -- (1,1);" not in prose.text()
+    assert prose.find_all("p")[-1].text() == "The end."
+
+
+def test_a_formula_over_a_line_break_keeps_the_others_in_step() -> None:
+    """`$d: \\mathcal X\\n  \\rightarrow \\mathbb{R}^+$` (Pandoc reads `$…$` over a line
+    break): read as no formula, it put every later `$` out of step, so a `$$`'s closing
+    began a "formula" of 3,000 characters and the real formula's `^k … ^n` became a
+    superscript, its images unmapped (13 build errors on a chapter)."""
+    from lanting.importer.quarto_bodies import _MATH
+
+    text = "A metric $d: X\n  Y^+$, for all $x$: $$a^k + b^n$$ holds.\n\n$y$ but not $\n\nz$."
+    assert _MATH.findall(text) == ["$d: X\n  Y^+$", "$x$", "$$a^k + b^n$$", "$y$"]
