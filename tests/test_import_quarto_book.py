@@ -113,3 +113,28 @@ def test_a_formula_over_a_line_break_keeps_the_others_in_step() -> None:
 
     text = "A metric $d: X\n  Y^+$, for all $x$: $$a^k + b^n$$ holds.\n\n$y$ but not $\n\nz$."
     assert _MATH.findall(text) == ["$d: X\n  Y^+$", "$x$", "$$a^k + b^n$$", "$y$"]
+
+
+def test_bare_aligned_with_a_matrix_and_text_after_a_label(tmp_path: Path) -> None:
+    """A bare `\\begin{aligned}` holding a `bmatrix` (a transformers chapter's masked
+    attention) was left as TeX: the matrix, read as a display of its own, hid the
+    `aligned` from the rule that puts it in `$$`. And `$${#eq-x} to obtain …`, the
+    paragraph going on after a labelled formula's closing (Pandoc's display math is
+    inline), left the formula as TeX."""
+    write_files(tmp_path / "book", {
+        "_quarto.yml": "project:\n  type: book\nbook:\n  title: B\n  chapters:\n"
+                       "    - index.qmd\n    - attention.qmd\n",
+        "index.qmd": "# Preface\n",
+        "attention.qmd": "# Attention\n\nMasked:\n\n\\begin{aligned}\nA = \\left(\n"
+                         "\\begin{bmatrix}\nq_1 & q_2\n\\end{bmatrix}\n+ M \\right)"
+                         "\\end{aligned}\n\nThe gradient\n\n$$\\nabla J = 2X\n"
+                         "$${#eq-grad} to obtain the update, as in @eq-grad.\n"})
+    import_site(tmp_path / "book", tmp_path / "site")
+    result = build(tmp_path / "site", BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = parse_html((tmp_path / "site" / "public" / "attention" / "index.html")
+                       .read_text(encoding="utf-8")).one("div", class_="prose")
+    first, second = prose.find_all("div", class_="math-display")
+    assert first.find_all("mtable") and "\\begin" not in prose.text()
+    assert second.one("mtd", id="eq-grad") is not None
+    assert prose.find_all("p")[-1].text().startswith("to obtain the update, as in")

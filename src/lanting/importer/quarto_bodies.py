@@ -30,6 +30,7 @@ from lanting.importer.quarto_math import (
     bare_macros,
     imagify_divs,
     print_latex,
+    text_after_labels,
 )
 from lanting.importer.quarto_notebook import code_annotations, static_file
 from lanting.importer.quarto_vars import value_of
@@ -117,6 +118,7 @@ class QuartoBodies:
         text = protect_code(text, shelf, on_fence)
         text = imagify_divs(text, shelf.put, ctx)
         text = bare_macros(bare_environments(print_latex(text, ctx), ctx), ctx)
+        text = text_after_labels(text, ctx)
         text = grid_tables(text, ctx.warn, ctx.convert, shelf.put)
         if cells[0]:
             ctx.warn("```{", f"{cells[0]} code cell(s) with no frozen results (no _freeze/ "

@@ -43,13 +43,31 @@ def bare_environments(text: str, ctx: Context) -> str:
         indent = match.group(1)
         return f"{indent}$$\n{indent}{match.group(2)}\n{indent}$$"
 
+    # (a display that starts inside the environment, its own `\\begin{bmatrix}`, does
+    # not hide it: only one it starts in does)
+    displays = [(m.start(), m.end()) for m in _DISPLAY.finditer(text)]
     out, last = [], 0
-    for formula in _DISPLAY.finditer(text):
-        out += [_BARE.sub(wrap, text[last:formula.start()]), formula.group()]
-        last = formula.end()
-    out.append(_BARE.sub(wrap, text[last:]))
+    for bare in _BARE.finditer(text):
+        if any(start < bare.start() < end for start, end in displays):
+            continue
+        out += [text[last:bare.start()], wrap(bare)]
+        last = bare.end()
+    out.append(text[last:])
     ctx.convert("bare math environments (`\\begin{aligned}`) as `$$` blocks", count)
     return "".join(out)
+
+
+_LABEL_THEN_TEXT = re.compile(r"(\$\$[ \t]*\{#eq-[^}\n]*\})[ \t]+(?=\S)")
+"""A display's closing `$$` and label with the paragraph going on after them on the
+line: `$${#eq-x} to obtain …` (Pandoc's display math is inline: its text goes on)."""
+
+
+def text_after_labels(text: str, ctx: Context) -> str:
+    """The text after a display formula's `$$ {#eq-x}` on its line moved to the next
+    line: Lanting ends a display at its line's end, and the formula was left as TeX."""
+    text, count = _LABEL_THEN_TEXT.subn(r"\1\n", text)
+    ctx.convert("text after a labelled formula on its line (onto the next)", count)
+    return text
 
 
 _DEFINITIONS = re.compile(
