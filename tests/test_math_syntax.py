@@ -504,6 +504,9 @@ def test_a_minus_escaped_for_markdown_is_a_minus() -> None:
     ("$$\n\\begin{aligned}\na &= b \\tag{1} \\\\\nc &= d \\tag{2}\n\\end{aligned}\n$$\n",
      "rows of `aligned`"),
     ("Inline $a \\tag{1}$ here.\n", "`\\tag` and `\\label` belong to a display formula"),
+    # (a Quarto course book's `$$ \begin{equation}\label{q} … $${#eq-q}`)
+    ("$$\n\\begin{equation}\\label{q}\nQ = 1\n\\end{equation}\n$$ {#eq-q}\n",
+     "the formula has two labels"),
 ])
 def test_a_misplaced_tag_is_explained_where_it_is(text: str, hint_start: str) -> None:
     """Inside `$$`, telling the writer to use `$$` was no help: the `aligned` rows are

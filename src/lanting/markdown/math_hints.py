@@ -45,6 +45,8 @@ _HINTS = (
     ("Unexpected closing", "a `}`, `\\right` or `\\end` has no opening"),
     ("may only appear in a numbered equation",
      "`\\tag` and `\\label` belong to a display formula (`$$ … $$`)"),
+    ("more than one label in a row", "the formula has two labels: its own (`{#eq-x}`, "
+     "`(eq:x)`, `:label:`) and a `\\label{…}` inside it (or two `\\label`s): keep one"),
     ("Not valid in text mode", "a math command inside `\\text{…}` needs `$…$` around it "
      "(`\\text{for $\\alpha$}`), or end the text first"),
 )
