@@ -21,11 +21,19 @@ def warnings(text: str) -> list[tuple[int | None, str]]:
 
 
 @pytest.mark.parametrize("syntax", [
-    "{{ site.baseurl }}", "{% post_url 2024-01-01-x %}", "{: .note}", "{:toc}",
+    "{{ site.baseurl }}", "{% post_url 2024-01-01-x %}", "{: .note}",
     "{{< youtube abc >}}", "{{% callout note %}}", "{{ '/a.png' | relative_url }}"])
 def test_each_kind_is_found(syntax: str) -> None:
     escaped = syntax.replace("{{<", "\\{{<")  # a known shortcode would run, not stay
     assert warnings(f"Text\nmore {escaped} text.\n") == [(6, f"`{syntax}`")]
+
+
+def test_a_reference_to_an_attribute_list_only_where_kramdown_reads_one() -> None:
+    """`{:toc}` on its own line and `**x**{:note}` right after a span are kramdown's;
+    `**string 格式 {:format}**` (a Python format string in a course note, on a
+    VitePress site) is words in prose, and was warned of."""
+    assert warnings("* TOC\n{:toc}\n\n**x**{:note}\n\n* **string 格式 {:format}**\n") == [
+        (6, "`{:toc}`"), (8, "`{:note}`")]
 
 
 @pytest.mark.parametrize("syntax", ["{::comment}", "{: width=\"300\"}", "{:.no_toc}",

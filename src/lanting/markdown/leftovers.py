@@ -72,7 +72,15 @@ def _found(text: str) -> Iterator[tuple[int, str]]:
     if "{" not in text and "\\" not in text:  # most text: a page has hundreds of runs
         return
     for match in _EITHER.finditer(text):
+        if _REFERENCE.fullmatch(match.group()) and match.start() \
+                and text[match.start() - 1] not in "\n*_`)]":
+            continue  # (`string 格式 {:format}`: words in prose, no kramdown of any kind)
         yield text.count("\n", 0, match.start()), match.group()
+
+
+_REFERENCE = re.compile(r"\{:[A-Za-z_][\w-]*\}")
+"""kramdown's reference to an attribute list (`{:toc}`): one only on a line of its own
+(a block's) or right after a span (`**x**{:y}`)."""
 
 
 _WORD_BEFORE = re.compile(r"[A-Za-z_][\w.]*$")
