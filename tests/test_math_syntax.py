@@ -1086,3 +1086,17 @@ def test_a_macro_naming_a_command_that_takes_an_argument_is_checked_with_one() -
     assert macro_use("bs", "\\boldsymbol") == "\\bs{x}"
     assert macro_use("RR", "\\mathbb{R}") == "\\RR"
     to_mathml(macro_use("bs", "\\boldsymbol"), display=False, macros=(("bs", "\\boldsymbol"),))
+
+
+@pytest.mark.parametrize("text", [
+    "1. 分类\n   - $\n部件\\begin{cases}\n  内存\\begin{cases}\n    Static RAM \\\\\n"
+    "    Dynamic RAM\n  \\end{cases} \\\\\n  外存\n\\end{cases}\n$\n### 下一节\n",
+    "Tree: $ \\begin{cases} Main Memory \\\\ Flash Memory \\end{cases} $ here.\n"])
+def test_a_spaced_formula_holding_an_environment_is_math(text: str) -> None:
+    """`$` alone on a list item's line, a `\\begin{cases}` tree over lines labelled in
+    Chinese and English, `$` (a Hexo post's memory hierarchy, which markdown-it-katex
+    drew): the spaces inside and the Chinese (no `^_=`) or the English words of its rows
+    read as prose, so its TeX was left in the page."""
+    doc = tree(text)
+    assert len(doc.find_all("math")) == 1
+    assert "\\begin" not in doc.text() and "$" not in doc.text()

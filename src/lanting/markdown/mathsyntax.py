@@ -6,7 +6,8 @@ with spaces inside (on both sides, or on one side of a formula holding a command
 reads as money or prose:
 `$5 and $10`, `价格从 $5 涨到 $10` and `\\$20` stay text (a `$` right before a digit,
 or a digit right after the closing `$`, or Chinese outside `\\text` (unless a command and
-a script or `=` make it a formula), or two English words, in a spaced formula).
+a script or `=` make it a formula), or two English words, in a spaced formula; a
+`\\begin{…}` environment is a formula whatever its rows' labels).
 Display math (`$$` lines, `\\[ … \\]`, bare environments) is `math_display.py`'s block
 rules, which `math_syntax_plugin` registers with the inline ones.
 
@@ -36,6 +37,8 @@ _TEX = re.compile(r"\\(?:[A-Za-z]+|[ ,;:!{}|])")
 """A command, or a control symbol prose never has: a space (`L_2 \\ Regularization`),
 a thin space, `\\{`, `\\|`."""
 _WORDS = re.compile(r"[A-Za-z]{3,}\s+[A-Za-z]{3,}")
+_ENVIRONMENT = re.compile(r"\\begin\s*\{[A-Za-z]+\*?\}.*\\end\s*\{[A-Za-z]+\*?\}", re.DOTALL)
+"""A TeX environment, `\\begin{cases}` … `\\end{cases}`: no prose or price holds one."""
 _CONTROL_SPACE_LAST = re.compile(r"(?<!\\)(?:\\\\)*\\ $")
 
 
@@ -53,6 +56,11 @@ def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
         return True  # `$x\ $`: its last space is TeX's control space, typed as TeX
     if not content.strip() or content[0].isdigit() and not _COMMAND.search(content):
         return False  # `$5 and $` … money (`$1/\\vert x \\vert $` holds a command: math)
+    if _ENVIRONMENT.search(content):
+        # `$` on a line of its own, a `\\begin{cases}` tree over lines with Chinese and
+        # English labels in it, `$` (a Hexo post's memory hierarchy): markdown-it-katex
+        # and MathJax read it as a formula; its words are the labels of its rows
+        return True
     if not (content[0].isspace() and content[-1].isspace()) \
             and not _TEX.search(content) \
             and not _symbol_in_chinese(src, start, end, content) \
