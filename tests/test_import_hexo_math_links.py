@@ -187,6 +187,33 @@ def test_hexo_tag_katex_tags_are_display_math_by_default(tmp_path: Path) -> None
         "block", "inline"]
 
 
+def test_hexo_math_1_inline_tags_become_formulas(tmp_path: Path) -> None:
+    """hexo-math 1 wrote an inline formula as a tag of its own, the TeX its arguments:
+    `中心{% math (x_0,y_0)%}、半径{% math R_2%}` (a vision blog's polar-coordinate post,
+    15 in one paragraph). Each was left in a comment as having no Lanting equivalent,
+    the formulas gone from the sentence; each is an inline formula, its TeX untouched
+    by marked's escapes; `{% math_block %}` stays display, and a tag in code stays."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "package.json": '{"dependencies": {"hexo": "^3.1.0", "hexo-math": "^1.0.7",'
+                        ' "hexo-renderer-marked": "^0.2.4"}}',
+        "source/_posts/polar.md": "---\ntitle: 极坐标\ndate: 2016-05-01\n---\n"
+                                  "圆心{% math (x_0,y_0)%}、角度{% math \\phi_1 %}与"
+                                  "{% math \\Delta_{\\phi}%}，得到：\n"
+                                  "{% math_block %}\nr_A = R_1 + y\n{% endmath_block %}\n\n"
+                                  "```markdown\n{% math x^2 %}\n```\n"})
+    assert not [w for w in imported.report.warnings if "math" in w.message]
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    found = _math_elements(imported.dest, "polar")
+    assert [display for display, _ in found] == ["inline", "inline", "inline", "block"]
+    assert found[0][1] == "(x0,y0)" and found[1][1] == "ϕ1" and "Δ" in found[2][1]
+    page = (imported.dest / "public" / "posts" / "polar" / "index.html").read_text(
+        encoding="utf-8")
+    code = [pre.text() for pre in parse_html(page).one("main").find_all("pre")]
+    assert "{% math x^2 %}" in code
+
+
 def test_links_naming_a_heading_by_its_text_find_it(tmp_path: Path) -> None:
     """`[appendix A.1](#A.1)` to `## A.1` (Typora links a heading by its text; a pandoc
     filter of the old blog resolved it): the heading's id is Pandoc's `a.1` (`heading_ids
