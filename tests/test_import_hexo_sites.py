@@ -49,6 +49,26 @@ def test_a_scaffold_placeholder_key_keeps_the_front_matter(tmp_path: Path) -> No
     assert not any("front matter not read" in e.message for e in imported.report.entries)
 
 
+def test_front_matter_with_no_opening_fence_is_read_as_hexo_read_it(
+        tmp_path: Path) -> None:
+    """`title: …` on a post's first line and `---` after its keys, no `---` above
+    (hexo-front-matter reads it; a 2015 blog wrote 9 posts so): the front matter was
+    the body's first paragraph, and the post lost its title, tags and date (the
+    file's time, with a warning). Prose above a thematic break stays the body."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/polar.md": "title: 极坐标变换\ndate: 2015-06-21 09:30:00\n"
+                                  "categories: blog #分类\ntags: [OpenCV]\n---\n"
+                                  "## 原理\n正文。\n",
+        "source/_posts/plain.md": "只有正文，没有头。\n\n---\n\n第二段。\n"})
+    post = post_text(imported, "polar")
+    assert "title: 极坐标变换" in post and "date: 2015-06-21T09:30:00" in post
+    assert "OpenCV" in post and "categories" not in post.split("---")[2]
+    assert not [w for w in imported.report.warnings if "polar" in str(w.path)]
+    plain = post_text(imported, "plain")
+    assert "只有正文，没有头。" in plain.split("---", 2)[2] and "第二段。" in plain
+
+
 def test_a_list_value_in_the_permalink_is_joined_as_javascript_did(tmp_path: Path) -> None:
     """`abbrlink: [y-combinator]` under `permalink: :abbrlink/`: Hexo's permalink wrote
     the list as JavaScript's `String()` does, `/y-combinator/`; the alias was Python's

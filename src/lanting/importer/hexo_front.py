@@ -16,7 +16,7 @@ from lanting.importer.common import bool_of, date_of, summary_of
 from lanting.importer.hexo_themes import theme_file
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
-from lanting.importer.text import When, key_line, names
+from lanting.importer.text import When, key_line, load_mapping, names
 
 MAPPED_KEYS = frozenset({"title", "date", "updated", "tags", "categories", "published",
                          "abbrlink", "permalink", "description", "excerpt", "cover",
@@ -32,11 +32,31 @@ def hexo_fences(text: str) -> str:
     the front matter was the body's text and the post lost its title and date."""
     match = re.match(r"(-{4,})[ \t]*\n(?:.*\n)*?\1[ \t]*(?:\n|$)", text)
     if match is None:
-        return text
+        return _opened(text)
     fence = match.group(1)
     head = match.group()[len(fence):].rstrip()[:-len(fence)]
     return "---" + head + "---" + text[match.end() - (1 if match.group().endswith("\n")
                                                      else 0):]
+
+
+_CLOSED_ONLY = re.compile(r"\ufeff*((?:(?!-{3}|;{3}).).*?)\r?\n-{3,}(?:\r?\n|$)", re.DOTALL)
+"""Front matter closed by a line of dashes, with none above it, as hexo-front-matter
+reads it (its "new" style, `title: …` on the first line): the text before the first line
+of three or more dashes (nothing else on it)."""
+
+
+def _opened(text: str) -> str:
+    """A post whose front matter has no opening `---` (`title: Hello` on its first line,
+    `---` after `tags:`), given one. Hexo read it as front matter when it is a mapping of
+    YAML; Lanting read the post as having none, and showed it as the body's first
+    paragraph, the post dated by the file's time (9 posts of a 2015 blog)."""
+    match = _CLOSED_ONLY.match(text)
+    if match is None:
+        return text
+    data, error = load_mapping("yaml", hexo_tabs(match.group(1)))
+    if error or not data:
+        return text  # (prose above a thematic break: Hexo read no front matter either)
+    return "---\n" + match.group(1) + "\n---\n" + text[match.end():]
 
 
 def hexo_tabs(head: str) -> str:
