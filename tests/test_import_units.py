@@ -62,6 +62,10 @@ SHANGHAI = zone("Asia/Shanghai")
     # Hexo's `new Date` took slashes: they were read as no date (the file's mtime)
     ("2024/01/05 10:00:00", "2024-01-05T10:00:00+08:00"), ("2024/1/5", "2024-01-05"),
     ("2024/01/05 10:00 +0900", "2024-01-05T10:00:00+09:00"),
+    # a second (or minute) of one digit, typed by hand (a 2016 Hexo post): `new Date`
+    # took it; it was read as no date
+    ("2016-11-05 11:54:5", "2016-11-05T11:54:05+08:00"),
+    ("2016-11-05 9:5", "2016-11-05T09:05:00+08:00"),
 ])
 def test_dates_keep_the_offset_they_were_written_with(written: str, expected: str) -> None:
     when = parse_when(None, written, SHANGHAI)

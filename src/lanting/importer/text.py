@@ -158,8 +158,10 @@ _SLASHED = re.compile(r"^(\d{4})/(\d{1,2})/(\d{1,2})(?=$|[T ])")
 """`2024/01/05 10:00:00`: Hexo read dates with JavaScript's `new Date`, which takes
 slashes (Jekyll's Ruby `Time.parse` too)."""
 _DATE = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
-_DATETIME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?"
-                       r"\s*(Z|[+-]\d{2}:?\d{2}|[+-]\d{2})?$")
+_DATETIME = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{1,2})(?::(\d{1,2}))?"
+                       r"(?:\.\d+)?\s*(Z|[+-]\d{2}:?\d{2}|[+-]\d{2})?$")
+"""A date and time; its minute and second may be of one digit (`11:54:5`, typed by
+hand), as JavaScript's `new Date` (Hexo) and Ruby's `Time.parse` (Jekyll) read them."""
 
 
 def zone(name: str | None) -> dt.tzinfo:
