@@ -374,6 +374,31 @@ def test_kramed_bold_with_a_space_inside_its_stars_is_bold(tmp_path: Path) -> No
     assert "**@AfterEach **" in post_text(marked, "junit")
 
 
+def test_kramed_display_math_under_a_line_of_text_spans_blank_lines(
+        tmp_path: Path) -> None:
+    """kramed's display math interrupted a paragraph and ran to the next `$$` across
+    blank lines: `定义如下：`, then `$$`, an `aligned` with a blank line between its
+    rows, `$$` (a recommendation blog's uplift posts). On the new site the formula
+    ended with the paragraph, its TeX left in the page (14 warnings in one post). It
+    is one display formula; the formulas after it keep their places."""
+    post = ("---\ntitle: Uplift\ndate: 2023-05-01\nmathjax: true\n---\n\n"
+            "定义如下：\n$$\n\\begin{aligned}\n\\tau(x) &= \\mu_1(x) - \\mu_0(x) \\\\\n\n"
+            "\\mu_1(x) &= \\mathbb{E}(Y \\mid W=1)\n\\end{aligned}\n$$\n"
+            "其中 $W$ 是处理变量，再看：\n$$\nz = 1\n$$\n")
+    kramed = hexo_site(tmp_path, {
+        "package.json": '{"dependencies": {"hexo": "^5", "hexo-renderer-kramed": "^0.1"}}',
+        "_config.yml": "title: Notes\nlanguage: zh-CN\n",
+        "source/_posts/uplift.md": post})
+    out = build(kramed.dest, BuildOptions())
+    assert [str(w) for w in out.warnings] == []
+    prose = parse_html((out.output / "posts/uplift/index.html").read_text(encoding="utf-8")
+                       ).one("div", class_="prose")
+    blocks = prose.find_all("div", class_="math-display")
+    assert len(blocks) == 2 and len(blocks[0].find_all("mtr")) == 2
+    assert "\\begin" not in prose.text() and "$" not in prose.text()
+    assert prose.find_all("p")[0].text().strip() == "定义如下："
+
+
 def test_two_formulas_side_by_side_hide_no_image_further_on(tmp_path: Path) -> None:
     """`$f(t)是$$\\delta(t)$` (two inline formulas, glued) was taken for a display
     formula's opening `$$`, running on to a `$$` pages later: the images between, in a

@@ -23,7 +23,7 @@ from lanting.importer.body_math import (
     unescape_marked_math,
 )
 from lanting.importer.common import is_image, prose_raw
-from lanting.importer.hexo_math import math_tags
+from lanting.importer.hexo_math import kramed_display_blocks, math_tags
 from lanting.importer.hexo_stellar import frame, is_option, stellar_blocks
 from lanting.importer.hexo_themes import (
     butterfly_inline,
@@ -86,6 +86,8 @@ class HexoBodies(HexoUrls):
         text = math_tags(text, ctx, shelf, self.tag_katex)
         if self.kramed:
             text = lenient_strong(text, ctx, "kramed")
+            text, count = kramed_display_blocks(text)
+            ctx.convert("display formulas under a line of text (kramed's)", count)
             # (kramed, marked 0.3, ended `<div>…</div>` at its closing tag, as kramdown)
             text, count = ended_html_blocks(text)
             ctx.convert("blank lines after HTML blocks (kramed read Markdown after them)",

@@ -1,4 +1,5 @@
-"""The math tags of Hexo's math plugins → `$…$` and `$$…$$`.
+"""The math tags of Hexo's math plugins → `$…$` and `$$…$$`; and kramed's display
+formulas, which a paragraph's text does not end (`kramed_display_blocks`).
 
 - hexo-math 4 (`{% katex '{options}' %}…{% endkatex %}`, `{% mathjax '{options}' %}…
   {% endmathjax %}`): inline unless the JSON options ask for display (`displayMode` for
@@ -75,3 +76,38 @@ def display(name: str, args: str, inner: str, tag_katex: bool) -> bool:
         return bool(options[key])
     return tag_katex and name == "katex"
 
+
+_KRAMED_OPENER = re.compile(r" {0,3}\${2,}")
+_KRAMED_CLOSER = re.compile(r"\${2,} *$")
+
+
+def kramed_display_blocks(text: str) -> tuple[str, int]:
+    """kramed's display math, a block from a line starting `$$` to the next `$$` ending
+    a line, interrupted a paragraph and ran across blank lines (`定义如下：`, on the next
+    line `$$`, an `aligned` with a blank line between its rows, `$$`: a recommendation
+    blog's uplift post). To Lanting a `$$` under a line of text ends its formula at the
+    paragraph's end, so its TeX was left in the page; such a block gets a blank line
+    above it. Returns (text, how many)."""
+    lines = text.split("\n")
+    out: list[str] = []
+    count = i = 0
+    while i < len(lines):
+        line = lines[i]
+        opener = _KRAMED_OPENER.match(line)
+        if opener is None or _KRAMED_CLOSER.search(line[opener.end():].rstrip()) and \
+                line[opener.end():].strip("$ "):
+            out.append(line)  # (no opener, or a one-line `$$x$$`)
+            i += 1
+            continue
+        last = next((j for j in range(i + 1, len(lines))
+                     if _KRAMED_CLOSER.search(lines[j].rstrip())), None)
+        if last is None:
+            out.extend(lines[i:])
+            break
+        block = lines[i:last + 1]
+        if out and out[-1].strip() and any(not b.strip() for b in block):
+            out.append("")
+            count += 1
+        out.extend(block)
+        i = last + 1
+    return "\n".join(out), count
