@@ -81,6 +81,9 @@ def test_a_display_formula_opening_on_its_first_line_is_display_wherever_it_stan
     ("if $a < b $.", 1),
     # a digit first, and a command: no money (a real Chirpy post's Coulomb potential)
     ("of $1/\\vert \\vb{x} - \\vb{y}\\vert $ and $1/\\vert \\vb{r}\\vert$ is", 2),
+    # one space, in a list of complexities with a superscript (a real Hexo NP post's)
+    ("- 多项式级：$O(1), O(log(n)), O(n^k) $\n- 非多项式级：$O(a^n), O(n!)$", 2),
+    ("bounded by $ (1+x)^{n}$ here", 1),
 ])
 def test_spaced_dollars_are_math_where_unambiguous(text: str, count: int) -> None:
     assert len(inline_formulas(tree(text + "\n"))) == count

@@ -40,6 +40,8 @@ _WORDS = re.compile(r"[A-Za-z]{3,}\s+[A-Za-z]{3,}")
 _ENVIRONMENT = re.compile(r"\\begin\s*\{[A-Za-z]+\*?\}.*\\end\s*\{[A-Za-z]+\*?\}", re.DOTALL)
 """A TeX environment, `\\begin{cases}` … `\\end{cases}`: no prose or price holds one."""
 _CONTROL_SPACE_LAST = re.compile(r"(?<!\\)(?:\\\\)*\\ $")
+_SUPERSCRIPT = re.compile(r"[A-Za-z0-9)}\]]\^[A-Za-z0-9{]")
+"""A superscript, `n^k`, `x^{2}`: TeX, never money or a shell variable."""
 
 
 def _escaped(src: str, pos: int) -> bool:
@@ -63,12 +65,14 @@ def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
         return True
     if not (content[0].isspace() and content[-1].isspace()) \
             and not _TEX.search(content) \
+            and not _SUPERSCRIPT.search(content) \
             and not _symbol_in_chinese(src, start, end, content) \
             and not _plain_equation(content):
         # `${HOME} and $x$`: spaced formulas are written `$ x $`, or hold a command,
         # `$\\overline{A+B} $`, `$y \\in \\lbrace -1, 1 \\rbrace $` (or a control symbol,
-        # `$L_2 \\ Regularization: $`, Typora's), or are an equation, `$ q = x+y$` (as
-        # MathJax and KaTeX's auto-render read them)
+        # `$L_2 \\ Regularization: $`, Typora's), or a superscript, `$O(1), O(n^k) $` (a
+        # complexity post's), or are an equation, `$ q = x+y$` (as MathJax and KaTeX's
+        # auto-render read them)
         return False
     if src[end + 1:end + 12].lstrip(" \t")[:1].isdigit():
         return False  # `… $ 10`, `| $  1.10 | $  4.40 |` (a padded table's prices)
