@@ -69,6 +69,20 @@ def test_front_matter_with_no_opening_fence_is_read_as_hexo_read_it(
     assert "只有正文，没有头。" in plain.split("---", 2)[2] and "第二段。" in plain
 
 
+def test_a_slug_permalink_is_the_file_name(tmp_path: Path) -> None:
+    """`permalink: :slug/` (a Hexo blog of 200 posts): Hexo set every post's `slug` to
+    its file name, over any `slug:` of the front matter; the import found no value
+    for `:slug` and gave no post its old URL (a warning for each)."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\npermalink: :slug/\n",
+        "source/_posts/2024cafe.md": "---\ntitle: 咖啡店\ndate: 2024-12-31\n---\n正文。\n",
+        "source/_posts/notes.md": "---\ntitle: 笔记\ndate: 2024-01-02\nslug: other\n---\n"
+                                  "正文。\n"})
+    assert not [w for w in imported.report.warnings if ":slug" in w.message]
+    assert 'aliases: ["/2024cafe/"]' in post_text(imported, "2024cafe")
+    assert 'aliases: ["/notes/"]' in post_text(imported, "notes")
+
+
 def test_a_list_value_in_the_permalink_is_joined_as_javascript_did(tmp_path: Path) -> None:
     """`abbrlink: [y-combinator]` under `permalink: :abbrlink/`: Hexo's permalink wrote
     the list as JavaScript's `String()` does, `/y-combinator/`; the alias was Python's

@@ -172,6 +172,9 @@ class HexoFront:
             "hour": f"{moment.hour:02d}", "minute": f"{moment.minute:02d}",
             "second": f"{moment.second:02d}", "timestamp": str(int(moment.timestamp())),
             "title": name, "name": Path(name).name, "category": category,
+            # (Hexo set a post's `slug` to the file name's `:title` part, whatever the
+            # front matter said: `permalink: :slug/` is the file name's)
+            "slug": name,
             "post_title": slug_of(str(data.get("title") or name)),
             "hash": hashlib.sha1((Path(name).name + str(int(moment.timestamp() * 1000)))
                                  .encode()).hexdigest()[:12],
