@@ -287,6 +287,23 @@ def test_a_post_behind_a_password_is_a_draft(tmp_path: Path) -> None:
                                for p in (imported.dest / "public").rglob("*.html"))
 
 
+def test_a_link_to_the_old_url_of_a_locked_post_is_plain_text(tmp_path: Path) -> None:
+    """A post behind hexo-blog-encrypt's password, linked by its old URL from another
+    (`[总结](../poems#川西)`, a travel blog's): the locked post is imported as a draft,
+    and the link failed the build as broken. As a link to its source file already did,
+    it becomes its text, with a warning."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\npermalink: :slug/\n",
+        "source/_posts/poems.md": "---\ntitle: 诗\ndate: 2024-01-01\npassword: x\n---\n"
+                                  "## 川西\n诗。\n",
+        "source/_posts/trip.md": "---\ntitle: 川西\ndate: 2024-02-01\n---\n"
+                                 "见[总结](../poems#川西)。\n"})
+    assert any("a link to the draft `诗`" in w.message for w in imported.report.warnings)
+    assert "见总结。" in post_text(imported, "trip")
+    result = build(imported.dest, BuildOptions())  # (a broken link fails the build)
+    assert [str(w) for w in result.warnings] == []
+
+
 def test_a_cover_at_the_post_s_old_url_is_its_asset(tmp_path: Path) -> None:
     """Icarus' `thumbnail: /2022/01/14/博客日记/logo.svg` names the post's asset at its
     old URL (Hexo published the asset folder beside the page): the cover was "not

@@ -225,10 +225,14 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
             self.terms.append((item, hierarchies(data.get("categories")),
                                names(data.get("tags"))))
             self.report.counts["drafts" if draft else "posts"] += 1
-            if not draft:
+            if not draft or data.get("password"):
+                # (a post behind a password was published, locked: links to its old URL
+                # find the draft, and become its title in plain text, with a warning)
                 url = self.old_url(data, pattern, date, title_part or name, path)
-                item.old_urls = [url] if url else []
-                for url in item.old_urls:
+                urls = [url] if url else []
+                if not draft:
+                    item.old_urls = urls
+                for url in urls:
                     self.table.add(url, item)
             self.by_name[name] = item
             self.by_name.setdefault(path.stem, item)
