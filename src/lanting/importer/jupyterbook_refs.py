@@ -258,13 +258,13 @@ _DISPLAY_OPEN = re.compile(r"^[ \t]{0,3}\$\$(?!.*\$\$)")
 _DISPLAY_CLOSE = re.compile(r"\$\$[ \t]*(?:\([^()\n]*\))?[ \t]*$")
 
 
-def joined_displays(text: str) -> tuple[str, int, int]:
+def joined_displays(text: str, split: bool = True) -> tuple[str, int, int]:
     """`$$` displays as Sphinx showed them: one with blank lines in it (`\\begin{align}`,
     a blank line, the rows) as one formula — MyST's dollarmath reads a `$$` block to
     its closing `$$`, and Lanting's Markdown would end a paragraph at a blank line —
     and one with `\\\\` in `split`, as Sphinx's MathJax output wraps it (where a
     `\\\\` or `&` is outside any environment: `a &= b \\\\ &= c`, whose `&` with no
-    environment fails). Returns
+    environment fails; not unless `split`: a note app's MathJax refused it too). Returns
     the text, how many were joined and how many wrapped. Code must be put aside first."""
     lines = text.split("\n")
     out: list[str] = []
@@ -287,7 +287,7 @@ def joined_displays(text: str) -> tuple[str, int, int]:
         body = "\n".join([first.split("$$", 1)[1], *inside, last[:close.start()]])
         # (Sphinx wraps a display holding `\\\\` anywhere; Lanting needs it only
         # where a row break or a column is outside the environments)
-        if rows_outside_environments(body):
+        if split and rows_outside_environments(body):
             wrapped += 1
             first = first.replace("$$", "$$\\begin{split}", 1)
             last = last[:close.start()] + "\\end{split}" + last[close.start():]

@@ -42,6 +42,7 @@ from lanting.importer.listings import Redirects, listed_posts, term_urls
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.quartz_bodies import QuartzBodies, inline_tags
+from lanting.importer.quartz_notebooks import QuartzNotebooks
 from lanting.importer.quartz_settings import ignored, note_url, read_config, slug, tag_slug
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
@@ -66,7 +67,7 @@ _GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "post
                         "publications", "talks"})
 
 
-class Quartz(QuartzBodies):
+class Quartz(QuartzBodies, QuartzNotebooks):
     kind = "quartz"
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
@@ -102,25 +103,32 @@ class Quartz(QuartzBodies):
             return self.site
         paths = [p for p in walk(self.content) if not self.left_out(p)]
         notes = [p for p in paths if p.suffix.lower() == ".md"]
+        notebooks = [p for p in paths if p.suffix.lower() == ".ipynb"]
         for path in paths:
             if path.suffix.lower() != ".md":
                 rel = slug(self.rel(path))
                 self.files[rel] = path
                 self.site.static.setdefault(rel, path)
-        self.names = Counter(_name(p).casefold() for p in notes)
+        self.names = Counter(_name(p).casefold() for p in notes + notebooks)
         for path in notes:
             for folder in path.relative_to(self.content).parents:
                 if folder.name:
                     self.folders.setdefault(slug_of(folder.name), set()).add(
                         folder.as_posix())
-        for path in notes:
-            self.read_note(path)
+        for path in notes + notebooks:
+            if path.suffix.lower() == ".md":
+                self.read_note(path)
+            else:
+                self.read_notebook(path)
             for folder in path.relative_to(self.content).parents:
                 if folder.name:  # (a folder page's title: its name as written)
                     self.folder_names.setdefault(slug(folder.as_posix() + ".md"), folder.name)
         folders = self.folder_pages()
         for item, text, path in self.documents:
             ctx = Context(self.report, path, read_text(path))
+            if item.notebook is not None:
+                self.convert_cells(item, ctx, path)
+                continue
             item.body = self.convert(text, item, ctx, path).rstrip("\n") + \
                 folders.get(item.number, "\n")
         self.write_config()
@@ -165,18 +173,10 @@ class Quartz(QuartzBodies):
         if tags:
             self.report.convert("inline #tags (in the front matter's tags too)", len(tags))
             front["tags"] = unique([*front.get("tags", []), *tags])
-        name = _name(path)
         folder = posixpath.dirname(posixpath.dirname(rel)) if folder_note \
             else posixpath.dirname(rel)
-        # (a name another note or folder has: `MySQL/进阶/MySQL.md` and the folder
-        # `MySQL/`, whose page would be a case apart from the note's; not its own folder)
-        others = self.folders.get(slug_of(name), set()) - {posixpath.dirname(rel)}
-        if (self.names[name.casefold()] > 1 or others) and folder:
-            name = f"{posixpath.basename(folder)}-{name}"  # (the folder told them apart)
-        if kind == "page" and slug_of(name) in _GENERATED:
-            self.report.warn(path, None, f"a page named `{name}` would take Lanting's own "
-                             f"/{slug_of(name)}/: it is /{slug_of(name)}-page/")
-            name = f"{name}-page"
+        name = self.page_name(path, rel, folder) if kind == "page" else \
+            self.unique_name(path, rel, folder)
         item = self.site.add(Item(kind, slug_of(name), path, front))
         self.by_slug[slug(rel)] = item
         self.report.counts["posts" if kind == "post" else "pages"] += 1
@@ -189,6 +189,25 @@ class Quartz(QuartzBodies):
             body = heading[1]  # (Lanting shows the title above the text: not twice)
         self.texts.append(body)
         self.documents.append((item, body, path))
+
+    def unique_name(self, path: Path, rel: str, folder: str) -> str:
+        """A note's name, its folder's before it when another note or folder has it
+        (`MySQL/进阶/MySQL.md` and the folder `MySQL/`, whose page would be a case apart
+        from the note's; not its own folder)."""
+        name = _name(path)
+        others = self.folders.get(slug_of(name), set()) - {posixpath.dirname(rel)}
+        if (self.names[name.casefold()] > 1 or others) and folder:
+            name = f"{posixpath.basename(folder)}-{name}"  # (the folder told them apart)
+        return name
+
+    def page_name(self, path: Path, rel: str, folder: str) -> str:
+        """A page's name: `unique_name`, `-page` after one of Lanting's own pages'."""
+        name = self.unique_name(path, rel, folder)
+        if slug_of(name) in _GENERATED:
+            self.report.warn(path, None, f"a page named `{name}` would take Lanting's own "
+                             f"/{slug_of(name)}/: it is /{slug_of(name)}-page/")
+            name = f"{name}-page"
+        return name
 
     def tag_text(self, path: Path, rel: str, data: dict[str, Any], body: str) -> None:
         """`tags/<tag>.md` (`tags/ml/rl.md` for `ml/rl`): what Quartz shows above the

@@ -15,9 +15,11 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from lanting.importer import body as B
-from lanting.importer.body_links import UNLINK, map_urls
+from lanting.importer.body_links import UNLINK, map_urls, spaced_image_paths
+from lanting.importer.body_math import quote_lazy_formulas
 from lanting.importer.common import LinkTable, heading_fragment, is_image, read_text
 from lanting.importer.item import Item
+from lanting.importer.jupyterbook_refs import joined_displays
 from lanting.importer.liquid import Context
 from lanting.importer.quartz_settings import QuartzConfig, has_extension, slug
 from lanting.importer.report import Report
@@ -85,12 +87,27 @@ class QuartzBodies:
         text = protect_code(text, shelf)
         text, count = _COMMENT.subn("", text)
         ctx.convert("%%comments%% left out", count)
+        # (Obsidian and Quartz's remark-math read a `$$` block to its closing `$$`, blank
+        # lines and all; Lanting's Markdown ends one opened under a line of text there)
+        text, count, _ = joined_displays(text, split=False)
+        ctx.convert("`$$` displays with blank lines in them (one formula)", count)
+        # (`> $$` opening a formula whose lines, and closing `$$`, have no `>`: Typora
+        # showed it in the quote; left so, its closing `$$` opened a formula that ran on to
+        # the next, out of step for the rest of the page)
+        text, count = quote_lazy_formulas(text)
+        ctx.convert("formulas' lines in a quote marked as quoted", count)
         # (Quartz has no shortcodes: one left from a Hugo past showed as written, and
         # Lanting would read it as its own)
         text = _SHORTCODE.sub(lambda m: ctx.leave(m.group(), "a Hugo shortcode, which "
                                                   "Quartz showed as written"), text)
         text = self.embeds(self.markdown_embeds(text, path), path, ctx, shelf)
         text = self.wiki_links(text, path, ctx)
+
+        # (Typora writes the path of a pasted screenshot as it is, spaces and all —
+        # `![](x.assets/Screenshot 2025-02-09 at 15.04.04.png)` — and shows it)
+        text, count = spaced_image_paths(
+            text, lambda name: isinstance(self.find(unquote(name), path), Path))
+        ctx.convert("image paths with spaces (Typora's) in angle brackets", count)
 
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, path, ctx)
@@ -106,7 +123,10 @@ class QuartzBodies:
         else the one slug that ends with it (`[[attention]]` → `ML/attention`); in any
         case, as Obsidian names are."""
         target = target.strip()
-        here = posixpath.dirname(path.relative_to(self.content).as_posix())
+        # (the note's folder as Quartz slugs it, as the keys are: `ML 笔记/` is `ML-笔记/`,
+        # `RNN&LSTM/` `RNN-and-LSTM/`; else `x.assets/fig.png` beside a note in such a
+        # folder was looked for in no folder that is)
+        here = posixpath.dirname(slug(path.relative_to(self.content).as_posix()))
         if target.endswith("/") or target in (".", ".."):  # (a folder: its page)
             for base in ("/" + here, "/"):
                 folder = posixpath.normpath(posixpath.join(base, target)).strip("/")
@@ -185,6 +205,8 @@ class QuartzBodies:
                 here = self.fragment(heading, path, ctx, match.group())
                 return f"[{label}]({here})" if here else label
             found = self.find(name, path)
+            if found is None and text.startswith("(", match.end()):
+                return match.group()  # (`[[原文]](https://…)`: a link, its text in brackets)
             if isinstance(found, Item):
                 ctx.convert("[[wiki links]] to notes of the garden")
                 fragment = self.fragment(heading, found.source, ctx, match.group()) \
@@ -233,6 +255,10 @@ class QuartzBodies:
             if not match.group(1):
                 return match.group()
             found = self.find(name, path) if name.strip() else None
+            if found is None and text.startswith("(", match.end()):
+                # `![[公式]](https://www.zhihu.com/equation?tex=…)`: a Markdown image whose
+                # alt text is in brackets (a formula pasted from Zhihu), not an embed
+                return match.group()
             if isinstance(found, Path) and is_image(found):
                 size = (shown or "").strip()
                 alt = size if re.fullmatch(r"\d+(?:x\d+)?", size) else ""

@@ -1,0 +1,61 @@
+"""Jupyter notebooks kept beside the notes of a vault (`notebook/CH06.ipynb` next to a
+chapter's notes): Quartz served them as files to download; Lanting shows a notebook, so
+each is a notebook page too (`content/pages/<name>.ipynb`), titled by its first
+`# heading`, listed on its folder's page, and the file stays at its old URL. Links to it
+(`[代码](../notebook/CH06.ipynb)`) lead to the page."""
+
+from __future__ import annotations
+
+import posixpath
+from pathlib import Path
+
+from lanting.importer.item import Item
+from lanting.importer.liquid import Context
+from lanting.importer.mkdocs_bodies import first_heading
+from lanting.importer.quarto_notebook import cell_text, markdown_cells, notebook_post
+from lanting.importer.quartz_settings import slug
+from lanting.importer.report import Report
+from lanting.importer.site import NOTEBOOK, NewSite, slug_of
+
+
+class QuartzNotebooks:
+    """The notebook side of the Quartz importer."""
+
+    content: Path
+    report: Report
+    site: NewSite
+    by_slug: dict[str, Item]
+    documents: list[tuple[Item, str, Path]]
+    texts: list[str]
+
+    def page_name(self, path: Path, rel: str, folder: str) -> str:
+        raise NotImplementedError  # (the importer's: names that clash get their folder's)
+
+    def read_notebook(self, path: Path) -> None:
+        found = notebook_post(self.report, path)
+        if found is None:
+            return
+        rel = path.relative_to(self.content).as_posix()
+        notebook = found[2]
+        title = path.stem
+        texts = [c for c in markdown_cells(notebook) if cell_text(c).strip()]
+        heading = first_heading(cell_text(texts[0])) if texts else None
+        if heading is not None:  # (Lanting shows the title above the text: not twice)
+            title, texts[0]["source"] = heading
+        name = self.page_name(path, rel, posixpath.dirname(rel))
+        item = self.site.add(Item("page", slug_of(name), path, {"title": title}))
+        item.notebook = notebook
+        item.body = NOTEBOOK
+        self.by_slug[slug(rel)] = item  # (a link to the file finds its page)
+        self.report.counts["pages"] += 1
+        self.report.convert("notebooks beside the notes as notebook pages (the file kept)")
+        self.texts += [cell_text(c) for c in markdown_cells(notebook)]
+        self.documents.append((item, NOTEBOOK, path))
+
+    def convert_cells(self, item: Item, ctx: Context, path: Path) -> None:
+        """Each Markdown cell of a notebook page converted as a note's text is."""
+        for cell in markdown_cells(item.notebook or {}):
+            cell["source"] = self.convert(cell_text(cell), item, ctx, path)
+
+    def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
+        raise NotImplementedError  # (QuartzBodies')

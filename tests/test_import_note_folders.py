@@ -1,0 +1,141 @@
+"""Cases real folders of study notes (Typora, Obsidian, VS Code; no site generator)
+showed when imported as a Quartz garden: each a small vault written inline."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import unquote
+
+from importbits import NOW, page, report_of
+from sitebits import png, write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
+
+CONFIG = 'const config = { configuration: { pageTitle: "笔记", locale: "zh-CN" } }\n'
+
+
+def _import(tmp_path: Path, files: dict[str, str | bytes]) -> tuple[Path, str]:
+    write_files(tmp_path / "old", {"quartz.config.ts": CONFIG, "content/index.md": "首页\n",
+                                   **files})
+    imported = import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    return tmp_path / "new", report_of(imported)
+
+
+def test_typoras_assets_folder_is_found_beside_a_note_in_a_folder_with_an_ampersand(
+        tmp_path: Path) -> None:
+    # (Typora's `<note>.assets/` beside a note in `07-RNN & LSTM/`: the folder's `&` and
+    # space, which Quartz's paths spell `-and-` and `-`, lost every image of its notes)
+    new, report = _import(tmp_path, {
+        "content/07-RNN & LSTM/循环网络.md":
+            "展开后的结构：\n\n![unrolled](循环网络.assets/unrolled.png)\n\n"
+            '<img src="循环网络.assets/gate.png" alt="gate" style="zoom:50%;" />\n',
+        "content/07-RNN & LSTM/循环网络.assets/unrolled.png": png(8, 8),
+        "content/07-RNN & LSTM/循环网络.assets/gate.png": png(8, 8)})
+    assert "not found" not in report
+    result = build(new, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    images = page(result.output, "/循环网络/").one("div", class_="prose").find_all("img")
+    assert len(images) == 2
+    for image in images:
+        assert (result.output / unquote(image["src"]).lstrip("/")).is_file()
+
+
+def test_typoras_image_paths_with_spaces_are_images(tmp_path: Path) -> None:
+    # (a pasted macOS screenshot: Typora writes its path as it is, spaces and all, and
+    # shows it; Markdown reads `![…](a b.png)` as text)
+    new, report = _import(tmp_path, {
+        "content/GDA.md": "二维的例子：\n\n![Screenshot 2025-02-09]"
+                          "(GDA.assets/Screenshot 2025-02-09 at 18.41.59.png)\n\n"
+                          "而 ![missing](GDA.assets/no such file.png) 不在。\n",
+        "content/GDA.assets/Screenshot 2025-02-09 at 18.41.59.png": png(8, 8)})
+    assert "image paths with spaces (Typora's) in angle brackets ×1" in report
+    result = build(new, BuildOptions())
+    body = page(result.output, "/gda/").one("div", class_="prose")
+    (image,) = body.find_all("img")
+    assert image["alt"] == "Screenshot 2025-02-09"
+    assert (result.output / unquote(image["src"]).lstrip("/")).is_file()
+    # (a file the vault does not hold stays as written, and the build says so)
+    assert "![missing](GDA.assets/no such file.png)" in body.text()
+    assert ["an image shown as text" in str(w) for w in result.warnings] == [True]
+
+
+def test_a_display_with_blank_lines_under_a_line_of_text_is_one_formula(
+        tmp_path: Path) -> None:
+    # (Obsidian and Quartz read a `$$` block to its closing `$$`; opened right under a
+    # line of text, Lanting's Markdown ended it at the blank line and showed the TeX)
+    new, report = _import(tmp_path, {
+        "content/控制/离散化.md": "则运动方程可以写为：\n$$\n\\begin{aligned}\n"
+                                "z_{k+1} &= z_k + f(z_k, u_k)\\,dt \\\\\n\n"
+                                "&= \\bar{A} z_k + \\bar{B} u_k\n\\end{aligned}\n$$\n"
+                                "其中 $dt$ 为步长。\n"})
+    assert "`$$` displays with blank lines in them (one formula) ×1" in report
+    result = build(new, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    body = page(result.output, "/离散化/").one("div", class_="prose")
+    assert len(body.find_all("div", class_="math-display")) == 1
+    assert "\\" not in body.text() and "$" not in body.text()
+
+
+def test_a_markdown_image_whose_alt_text_is_in_brackets_is_no_embed(tmp_path: Path) -> None:
+    # (a formula pasted from Zhihu, `![[公式]](https://www.zhihu.com/equation?tex=…)`, was
+    # taken for an embed of a note `公式`: left out, its URL shown as text)
+    new, report = _import(tmp_path, {
+        "content/GNN/GraphSAGE.md":
+            "层数 ![[公式]](https://www.zhihu.com/equation?tex=K%3D2) ，见 "
+            "[[原文]](https://example.org/sage)。\n"})
+    assert "embeds nothing" not in report and "not written" not in report
+    result = build(new, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    body = page(result.output, "/graphsage/").one("div", class_="prose")
+    assert len(body.find_all("math")) == 1 and "zhihu" not in body.text()
+    assert [a["href"] for a in body.find_all("a")] == ["https://example.org/sage"]
+
+
+def test_a_quoted_formula_whose_lines_have_no_quote_marks_stays_in_the_quote(
+        tmp_path: Path) -> None:
+    # (`> $$`, the formula's lines and its closing `$$` without `>`, as a Typora note on
+    # interior-point methods quoted its results: the formula left the quote and its
+    # closing `$$` opened one running on to the next, every formula after out of step)
+    new, report = _import(tmp_path, {
+        "content/内点法.md": "除以 $t$ 可得：\n\n> $$\n\\nabla f(x^*) + \\frac{A^T \\nu}{t} = 0"
+                           " \\tag{3}\n$$\n\n定义 $\\lambda^* = -1/(t f_i)$，则\n\n"
+                           "$$\nL(x, \\lambda) = f_0(x) + \\sum_i \\lambda_i f_i(x)\n$$\n"})
+    assert "formulas' lines in a quote marked as quoted ×2" in report
+    result = build(new, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    body = page(result.output, "/内点法/").one("div", class_="prose")
+    quote = body.one("blockquote")
+    assert len(quote.find_all("div", class_="math-display")) == 1
+    assert len(body.find_all("div", class_="math-display")) == 2
+    assert "\\" not in body.text() and "$" not in body.text()
+
+
+def _notebook() -> str:
+    cells = [{"cell_type": "markdown", "metadata": {},
+              "source": ["# 逻辑斯谛回归\n", "\n", "损失 $L(w) = -\\sum_i y_i \\log p_i$。"]},
+             {"cell_type": "code", "execution_count": 1, "metadata": {},
+              "source": ["print(1 + 1)"],
+              "outputs": [{"output_type": "stream", "name": "stdout", "text": ["2\n"]}]}]
+    return json.dumps({"nbformat": 4, "nbformat_minor": 5, "metadata": {}, "cells": cells})
+
+
+def test_a_notebook_beside_the_notes_is_a_notebook_page(tmp_path: Path) -> None:
+    # (统计学习方法 notes keep each chapter's code in `notebook/CH06.ipynb`, which Quartz
+    # served as a file to download: Lanting shows notebooks, so it is a page too)
+    new, report = _import(tmp_path, {
+        "content/CH06/README.md": "代码见 [notebook](../notebook/CH06.ipynb)。\n",
+        "content/notebook/CH06.ipynb": _notebook()})
+    assert "notebooks beside the notes as notebook pages (the file kept) ×1" in report
+    result = build(new, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    readme = page(result.output, "/readme/").one("div", class_="prose")
+    href = unquote(readme.one("a")["href"])
+    nb = page(result.output, href)
+    assert nb.one("h1").text() == "逻辑斯谛回归"
+    assert len(nb.find_all("math")) == 1 and "2" in nb.one("div", class_="prose").text()
+    assert (result.output / "notebook" / "CH06.ipynb").is_file()  # (its old URL)
+    listing = page(result.output, "/notebook/").one("div", class_="prose")
+    assert [unquote(a["href"]) for a in listing.find_all("a")] == [href]
