@@ -252,6 +252,18 @@ def test_tag_label_and_eqref_link_to_the_number_at_the_right_edge() -> None:
                      ("#eq:ab", "(2.1)")]
 
 
+@pytest.mark.parametrize("env", ["equation", "equation*", "multline"])
+def test_a_tag_after_an_equation_environment_numbers_it(env: str) -> None:
+    """`\\begin{equation}…\\end{equation} \\tag{1.1}` inside `$$` (how an Obsidian note on
+    iLQR numbered each step of its derivation; MathJax tags the display with it): a
+    build error per formula, math-core taking no `\\tag` after the environment."""
+    doc = tree(f"$$\n\\begin{{{env}}}\n\\begin{{aligned}}\nx_{{k+1}} &= f(x_k, u_k) \\\\\n"
+               f"&\\approx A x_k + B u_k\n\\end{{aligned}}\n\\end{{{env}}}\n\\tag{{1.1}}\n$$\n\n"
+               "由式 (1.1) 可得。\n")
+    block = doc.one("div", class_="math-display")
+    assert block.find_all("mtd")[-1].text() == "(1.1)"
+
+
 def test_labels_math_core_refuses_number_and_link_as_in_mathjax() -> None:
     """`\\label{eq:loss_fn}`, a Chinese label and pandoc-crossref's `{#eq:pg_loss}`
     (an RLHF book's posts): math-core takes only some ASCII in a label, and each such
@@ -626,6 +638,46 @@ def test_mathop_puts_its_limits_below_in_a_display(tex: str, under: bool, name: 
     op = math.find("munder" if under else "msub")
     assert op is not None, math
     assert op.text().startswith(name)
+
+
+@pytest.mark.parametrize(("tex", "stacked"), [
+    ("S_t \\mathop{\\rightarrow}\\limits^{A_t} R_{t+1}", ("mover",)),
+    ("x \\mathop{\\longrightarrow}\\limits_{n \\to \\infty}^{p} y", ("munder", "mover")),
+    ("a \\mathop{\\sim}\\nolimits^{i.i.d.} b", ("msup",)),
+])
+def test_mathop_of_a_symbol_sets_its_scripts_as_limits(tex: str,
+                                                       stacked: tuple[str, ...]) -> None:
+    """`S_t \\mathop{\\rightarrow}\\limits^{A_t} R_{t+1}` (a trajectory's step labelled
+    with its action, in a reinforcement-learning note) was a build error: math-core
+    takes `\\limits` after an operator only. The label goes over the arrow, as in TeX;
+    `\\nolimits` leaves it beside."""
+    math = tree(f"设轨迹 ${tex}$。\n").one("math")
+    arrow = math.find(stacked[0])
+    assert arrow is not None, math
+    assert [e.tag for e in arrow.elements()][:1] == [stacked[1] if len(stacked) > 1
+                                                      else "mo"]
+
+
+@pytest.mark.parametrize(("tex", "rows"), [
+    ("\\left[\\begin{array}\\\\x_1\\\\y_1\\end{array}\\right]", [["x1"], ["y1"]]),
+    ("\\left[\\begin{array}{}0&-1\\\\1&0\\end{array}\\right]", [["0", "−1"], ["1", "0"]]),
+])
+def test_an_array_without_column_letters_is_centred_columns(tex: str,
+                                                            rows: list[list[str]]) -> None:
+    """`\\begin{array}\\\\x\\\\y\\end{array}` (a column vector in notes on 统计学习方法) and
+    `\\begin{array}{}`: MathJax takes the next token for the column spec and keeps its
+    `l`, `c`, `r` letters, none here; math-core refused the formula (16 build errors)."""
+    table = tree(f"向量 ${tex}$。\n").one("mtable")
+    assert [[cell.text() for cell in row.find_all("mtd")]
+            for row in table.find_all("mtr")] == rows
+
+
+def test_plain_tex_math_italic_makes_a_capital_greek_letter_italic() -> None:
+    """`U\\mit\\Sigma V^\\mathrm{T}` (plain TeX's math italic, which MathJax has; an SVD
+    note's italic Σ) was an unknown command, a build error each time (27 on one site)."""
+    math = tree("分解 $A = U\\mit\\Sigma V^\\mathrm{T}$，$\\mit x$。\n").find_all("math")
+    assert [m.text() for m in math] == ["A=U𝛴VT", "x"]
+    assert math[0].one("msup").elements()[0].text() == "V"
 
 
 def test_a_short_radicand_gets_the_height_of_a_letter_with_an_ascender() -> None:

@@ -202,7 +202,8 @@ def _tags(tex: str, formula: _Formula) -> str:
     return _TAG.sub(one, tex) if "\\tag" in tex else tex
 
 
-_OUTER_TAG = re.compile(r"\\end\s*\{(align|gather)\*?\}\s*(\\tag\*?\s*\{[^{}]*\})\s*$")
+_OUTER_TAG = re.compile(r"\\end\s*\{(align|gather|equation|multline)(\*?)\}\s*"
+                        r"(\\tag\*?\s*\{[^{}]*\})\s*$")
 
 
 _ROW_TAG = re.compile(r"\\tag\*?\s*\{[^{}]*\}")
@@ -225,14 +226,18 @@ def _tag_out_of_rows(tex: str) -> str:
 def _tag_outside(tex: str) -> str:
     r"""`\begin{align}…\end{align} \tag{4}` (the tag after the environment, for the whole
     display, as MathJax takes it; math-core refuses a `\tag` there) as the `aligned`
-    inside an `equation` that it means."""
+    inside an `equation` that it means; `\begin{equation}…\end{equation} \tag{1.1}`
+    (Obsidian's and Typora's notes number their derivations so) with the tag inside."""
     found = _OUTER_TAG.search(tex)
     if found is None:
         return tex
-    inner = tex[:found.start()] + f"\\end{{{found.group(1)}ed}}"
-    inner = re.sub(r"\\begin\s*\{" + found.group(1) + r"\*?\}",
-                   f"\\\\begin{{{found.group(1)}ed}}", inner, count=1)
-    return "\\begin{equation}" + inner + found.group(2) + "\\end{equation}"
+    env, star, tag = found.groups()
+    if env in ("equation", "multline"):  # (one number for the environment already)
+        return tex[:found.start()] + tag + f"\\end{{{env}{star}}}"
+    inner = tex[:found.start()] + f"\\end{{{env}ed}}"
+    inner = re.sub(r"\\begin\s*\{" + env + r"\*?\}", f"\\\\begin{{{env}ed}}", inner,
+                   count=1)
+    return "\\begin{equation}" + inner + tag + "\\end{equation}"
 
 
 def _add_label(tex: str, label: str) -> str:

@@ -56,14 +56,25 @@ _ALIAS = re.compile(r"(?<!\\)((?:\\\\)*)\\(" + "|".join(sorted(ALIASES, key=len,
 """An alias's name after any row breaks (`\\\\C` is a break, then the letter C)."""
 
 
+_MIT = re.compile(r"(?<!\\)((?:\\\\)*)\\mit(?![A-Za-z])\s*"
+                  r"(\\(?:Gamma|Delta|Theta|Lambda|Xi|Pi|Sigma|Upsilon|Phi|Psi|Omega)"
+                  r"(?![A-Za-z]))?")
+"""Plain TeX's math italic, `\\mit` (MathJax has it), written before a capital Greek
+letter for an italic one: `U\\mit\\Sigma V^T` in notes on the SVD. Other letters are
+italic already; math-core's `\\it` would make `\\Sigma V` one identifier."""
+
+
 def aliases(s: str, ctx: Context) -> str:
     """Each alias as the command it stands for (and `\\intop`, `\\mathnormal`,
-    `\\TextOrMath`, which take arguments)."""
+    `\\TextOrMath`, which take arguments, and `\\mit`)."""
     if "\\intop" in s:
         s = re.sub(r"\\intop(?![A-Za-z])", r"\\int\\limits " if ctx.display else r"\\int ", s)
     if "\\mathnormal" in s:
         s = replace_command(s, "mathnormal", 1, lambda o, a, i: "{" + a[0] + "}")
     if "\\TextOrMath" in s:
         s = replace_command(s, "TextOrMath", 2, lambda o, a, i: "{" + a[1] + "}")
+    if "\\mit" in s:
+        s = _MIT.sub(lambda m: m.group(1) + (f"\\mathit{{{m.group(2)}}}" if m.group(2)
+                                             else ""), s)
     return _ALIAS.sub(lambda m: m.group(1) + ALIASES[m.group(2)]
                       + (" " if ALIASES[m.group(2)] else ""), s)

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import re
 
-from lanting.markdown.tex_scan import Context, TexError, replace_command, replace_environment
+from lanting.markdown.tex_scan import (
+    TOKEN,
+    Context,
+    TexError,
+    group_end,
+    replace_command,
+    replace_environment,
+    skip_space,
+)
 
 DIM = r"-?\s*(?:\d+\.?\d*|\.\d+)\s*(?:em|ex|pt|mm|cm|in|mu|bp|pc|dd|cc|nd|nc|sp|px)"
 _TO_PT = {"bp": 72.27 / 72, "pc": 12.0, "dd": 1238 / 1157, "cc": 14856 / 1157,
@@ -100,16 +108,12 @@ def array_columns(s: str, ctx: Context) -> str:
     read it) written out, `ccc`; any other star dropped: `\\begin{array}{**lr**}`, the
     piecewise function of a much-copied Chinese LaTeX tutorial (a ReLU in deep-learning
     notes), whose stars MathJax 2 (Typora's) ignored, keeping the alignment letters.
-    math-core refused both; so it did a spec that is one token (`_UNBRACED_COLUMNS`) and
-    a position (`_ARRAY_POSITION`)."""
+    math-core refused both. An array with no column letters is given one (below), and
+    a position (`_ARRAY_POSITION`) is dropped."""
     def columns(m: re.Match[str]) -> str:
         spec = _REPEAT.sub(lambda r: r.group(2) * int(r.group(1)), m.group(2))
         return m.group(1) + spec.replace("*", "") + "}"
-
-    def unbraced(m: re.Match[str]) -> str:
-        return m.group(1) + "{" + (m.group(2) if m.group(2) in ("l", "c", "r") else "c") + "}"
-    s = _ARRAY_POSITION.sub(r"\1", s)
-    return _UNBRACED_COLUMNS.sub(unbraced, _STARRED_COLUMNS.sub(columns, s))
+    return _unspecified_columns(_STARRED_COLUMNS.sub(columns, _ARRAY_POSITION.sub(r"\1", s)))
 
 
 _ARRAY_POSITION = re.compile(r"(\\begin\s*\{(?:array|darray)\})\s*\[\s*[tcb]\s*\]")
@@ -117,10 +121,31 @@ _ARRAY_POSITION = re.compile(r"(\\begin\s*\{(?:array|darray)\})\s*\[\s*[tcb]\s*\
 refused it); dropped, the array is centred on the line."""
 
 
-_UNBRACED_COLUMNS = re.compile(r"(\\begin\s*\{(?:array|darray)\})\s*(\\[A-Za-z]+|\\.|[^\s{\[\\])")
-"""An array whose column spec is one token, not a group: `\\begin{array} \\\\` (a
-probability notes post on MathJax 2, which read the token as the spec, kept its `l`,
-`c`, `r` and centred the columns otherwise); math-core refused it."""
+_ARRAY_OPEN = re.compile(r"\\begin\s*\{(?:array|darray)\}")
+
+
+def _unspecified_columns(s: str) -> str:
+    """`\\begin{array}\\\\1\\\\2\\end{array}` (a column vector, in notes on 统计学习方法),
+    `\\begin{array}{}`: MathJax takes the next token as the column spec, whatever it is,
+    and keeps its `l`, `c`, `r` (none: every column centred); math-core refused the
+    formula. Such a spec is `{c}` (math-core centres the columns past the spec's)."""
+    out, pos = [], 0
+    for match in _ARRAY_OPEN.finditer(s):
+        i = skip_space(s, match.end())
+        if i >= len(s):
+            break
+        if s[i] == "{":
+            end = group_end(s, i)
+            if end is None or re.search(r"[lcrpmb|]", s[i + 1:end - 1]):
+                continue  # (a spec with columns, or `p{2cm}`, `|`: math-core's to read)
+        else:
+            token = TOKEN.match(s, i)
+            if token is None or token.group() in "lcr":
+                continue
+            end = token.end()
+        out += [s[pos:match.end()], "{c}"]
+        pos = end
+    return "".join(out) + s[pos:] if out else s
 
 
 PLAIN_MATRICES = {"matrix": "matrix", "pmatrix": "pmatrix", "cases": "cases"}

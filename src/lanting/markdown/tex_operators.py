@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from lanting.markdown.tex_scan import Context, group_end, replace_command
+from lanting.markdown.tex_scan import Context, arguments, group_end, replace_command, skip_space
 
 _OPERATORNAME = re.compile(r"\\operatorname(?![A-Za-z])\s*\*?\s*")
 _PLAIN_NAME = re.compile(r"(?:[A-Za-z0-9 .,:;'\-]|\\[,;:! ])*")
@@ -60,6 +60,37 @@ _SCRIPTED_OPERATOR = re.compile(r"\\(?:max|min|sup|inf|lim|liminf|limsup|sum|pro
 _BIG_OPERATORS = re.compile(r"(?:\s*\\(?:sum|prod|coprod|int|iint|iiint|oint|bigcup|bigcap|"
                             r"bigsqcup|bigvee|bigwedge|bigodot|bigotimes|bigoplus|biguplus)"
                             r"(?![A-Za-z])\s*){2,}")
+_LIMITS_TAKER = re.compile(
+    r"\\(?:sum|prod|coprod|i*int|oint|big(?:cup|cap|sqcup|vee|wedge|odot|otimes|oplus|uplus)|"
+    r"arg|max|min|sup|inf|lim|liminf|limsup|log|ln|lg|exp|det|Pr|gcd|deg|dim|ker|hom|"
+    r"argmax|argmin|sin|cos|tan|sinh|cosh|tanh)")
+"""The commands math-core takes `\\limits` after: big operators and operator names."""
+
+
+def _stacked(symbol: str, s: str, at: int) -> tuple[str, int] | None:
+    """`\\rightarrow` with the scripts written at `at` (`^{A_t}`, `_b`, both) set above and
+    below it, as `\\mathop{\\rightarrow}\\limits^{A_t}` sets them (an arrow labelled with
+    the action of a trajectory `S_t \\mathop{\\rightarrow}\\limits^{A_t} R_{t+1}`): amsmath's
+    `\\overset` and `\\underset`, which are that; math-core takes `\\limits` after
+    operators only. (None: no script follows.) Returns (TeX, where it ends)."""
+    scripts: dict[str, str] = {}
+    i = skip_space(s, at)
+    while i < len(s) and s[i] in "^_" and s[i] not in scripts:
+        found = arguments(s, i + 1, 1)
+        if found is None:
+            return None
+        scripts[s[i]], i = found[1][0], found[2]
+        i = skip_space(s, i)
+    if not scripts:
+        return None
+    tex = symbol
+    if "^" in scripts:
+        tex = f"\\overset{{{scripts['^']}}}{{{tex}}}"
+    if "_" in scripts:
+        tex = f"\\underset{{{scripts['_']}}}{{{tex}}}"
+    return tex, i
+
+
 _ROMAN = re.compile(r"\\(?:rm|mathrm|operatorname)(?![A-Za-z])\s*")
 _OPERATOR_WORDS = re.compile(r"(?:\s*\\(?:arg|max|min|sup|inf|lim|log|ln|exp|det|Pr|gcd|deg|"
                              r"dim|ker|hom)(?![A-Za-z])\s*){2,}")
@@ -82,6 +113,15 @@ def operators(s: str, ctx: Context) -> str:
             continue
         body = s[match.end() + 1:end - 1].strip()
         limits = _LIMITS.match(s, end)
+        if re.fullmatch(r"\\[A-Za-z]+", body) and not _LIMITS_TAKER.fullmatch(body):
+            # `\mathop{\rightarrow}\limits^{A_t}`: a symbol, its scripts above and below
+            # (beside it with `\nolimits`, which math-core takes after operators only)
+            stacked = None if limits and limits.group(1) or not (limits or ctx.display) \
+                else _stacked(body, s, limits.end() if limits else end)
+            if stacked is not None or limits:
+                out += [s[pos:match.start()], stacked[0] if stacked else body + " "]
+                pos = stacked[1] if stacked else limits.end() if limits else end
+                continue
         if re.fullmatch(r"\\[A-Za-z]+", body) or _BIG_OPERATORS.fullmatch(body):
             # `\mathop{\sum}`: the operator itself; `\mathop{\sum\sum}` (a double sum,
             # which math-core takes no text from): the operators, the limits under the
