@@ -119,6 +119,10 @@ def _star_lines(text: str) -> list[int | None]:
     ("**注意：**这是加粗。**“引号”**后文。\n", []),  # bold beside Chinese: no stars left
     ("stars written \\*\\* on purpose, `a**b` in code, $a**b$ in math\n", []),
     ("```\nx ** y\n```\n", []),
+    # Python's `**kwargs` written as text in a note on PyTorch: the stars are meant
+    ("会调用 forward_call(*input, **kwargs) 再调用 forward。\n", []),
+    ("- [Accepting *args and **kwargs](https://example.org/f)\n", []),
+    ("**note that **more, f(**kwargs)\n", [5]),
 ])
 def test_stars_that_make_no_bold_text_are_found(text: str, lines: list[int]) -> None:
     assert _star_lines(text) == lines
@@ -235,6 +239,17 @@ def test_a_link_to_a_file_whose_path_has_a_space_is_found() -> None:
         (5, "`[笔记](../Basic Concepts-NLP/注意力.md)`"),
         (7, "`[损失](../Basic Concepts/交叉熵(语言模型).md)`")]
     assert warnings('[a](a%20b.md) [b](<c d.md>) [e](f.md "a title") [注](见下文 说明)\n') == []
+
+
+def test_a_link_to_a_web_address_with_a_space_is_found() -> None:
+    """A Zhihu article pasted into notes keeps its keyword links, `[container cloud](
+    https://www.zhihu.com/search?q=container cloud&…)`: text in CommonMark, shown with
+    its address and no word of it."""
+    assert warnings("用 [container cloud](https://www.zhihu.com/search?q=container cloud"
+                    "&search_source=Entity) 隔离。\n") == [
+        (5, "`[container cloud](https://www.zhihu.com/search?q=container c`")]
+    assert warnings('[a](https://x.org/a%20b) [b](<https://x.org/c d>) '
+                    '[c](https://x.org/ "a title") [注](见 https://x.org 一文)\n') == []
 
 
 @pytest.mark.parametrize(("text", "shown"), [

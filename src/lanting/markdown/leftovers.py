@@ -7,8 +7,8 @@ post moved by hand would show them as text. So would a formula that is not read 
 (`$x \\le y $`, whose closing `$` follows a space; `\\frac{a}{b}` without dollars,
 in Markdown or in raw HTML): a math command in text is reported too. Each is a
 warning at its line, as is a `**` that opens or closes no bold text (in `**bold **text`
-neither does). Code spans, code blocks and math are left alone
-(there such text is what the writer means), and so are HTML comments, `<pre>`, `<code>`,
+neither does; Python's `f(**kwargs)` is meant). Code spans, code blocks and math are left
+alone (there such text is what the writer means), and so are HTML comments, `<pre>`, `<code>`,
 `<script>` and `<style>` in raw HTML. A component of VitePress or MDX in raw HTML
 (`<Badge text="v2" />`), which the browser shows nothing of, is a warning too, and so
 is a tag no element is named by (`apiVersion <string>`, `git checkout <branch>`: a
@@ -167,6 +167,18 @@ STARS_HINT = ("bold text has its `**` on both sides and no space just inside the
               "(`**bold**`); to show the stars themselves, write `\\*\\*`")
 
 
+_DOUBLE_STAR_ARGUMENT = re.compile(r"(?:^|(?<=[\s(\[,]))\*\*[a-z_][a-z0-9_]*"
+                                   r"(?=\s*(?:$|[)\],.;:，。、；：）]))")
+"""`**kwargs` (Python's keyword arguments: `forward(*input, **kwargs)`, `*args and
+**kwargs`), which a note on PyTorch writes as text: the stars are the writer's, not a
+bold text gone wrong (`**bold **text`, whose first `**` a word follows)."""
+
+
+def _keyword_stars(text: str) -> bool:
+    """Whether each `**` of `text` is Python's `**kwargs`."""
+    return text.count("**") == len(_DOUBLE_STAR_ARGUMENT.findall(text))
+
+
 def _stray_stars(state: StateCore) -> None:
     """`**` left as text by the emphasis rule. (Run before `text_join`, where an escaped
     `\\*\\*` is still a token of its own and so not mistaken for one.)"""
@@ -181,7 +193,8 @@ def _stray_stars(state: StateCore) -> None:
         for child in token.children or []:
             if child.type in ("softbreak", "hardbreak"):
                 line += 1
-            elif child.type == "text" and "**" in child.content:
+            elif child.type == "text" and "**" in child.content \
+                    and not _keyword_stars(child.content):
                 env.setdefault("problems", []).append(Problem(
                     "`**` shown as written: it opens or closes no bold text",
                     ctx.path, ctx.body_line + token.map[0] + line, hint=STARS_HINT,
@@ -262,6 +275,11 @@ _SPACED_PATH = re.compile(r"(?<![!\]])\[[^\]\n]*\]\((" + _PATH_PART + r"*?\S[ \t
 """`[笔记](../Basic Concepts/注意力.md)`: a link to a file whose path has a space."""
 SPACED_LINK_HINT = ("a path with a space is no link in Markdown: write `%20` for the space, "
                     "or put the path in angle brackets, `[text](<../a b/note.md>)`")
+_SPACED_URL = re.compile(r"(?<![!\]])\[[^\]\n]*\]\((https?://[^()<>\s]*[ \t][^()<>\n]*)\)")
+"""`[container cloud](https://www.zhihu.com/search?q=container cloud&…)` (a keyword link
+of a Zhihu article pasted into notes): a web address with a space, no link either."""
+SPACED_URL_HINT = ("an address with a space is no link in Markdown: write `%20` for the "
+                   "space, or put the address in angle brackets, `[text](<https://…>)`")
 
 
 _LOCAL_IMAGE = re.compile(r"!\[[^\]\n]*\]\(<?file:[^)\n]*\)", re.IGNORECASE)
@@ -273,7 +291,8 @@ LOCAL_IMAGE_HINT = ("copy the file beside the page (a bundle: posts/<slug>/index
 def _spaced_images(state: StateCore) -> None:
     """`![a](image 1.png)` (Notion's and Typora's exports name files so) is text in
     CommonMark: it was shown as written without a word; so was a link to a file whose
-    path has a space (`[笔记](../Basic Concepts/x.md)`, an Obsidian vault's)."""
+    path has a space (`[笔记](../Basic Concepts/x.md)`, an Obsidian vault's), or to a
+    web address with one (a Zhihu article's keyword links, pasted into notes)."""
     for token in _inlines(state, "]("):
         for child in token.children or []:
             if child.type == "text" and "](" in child.content:
@@ -287,6 +306,9 @@ def _spaced_images(state: StateCore) -> None:
                 for match in _SPACED_PATH.finditer(child.content):
                     _warn_at(state, token, token.content.find(match.group()),
                              f"a link shown as text: `{match.group()[:60]}`", SPACED_LINK_HINT)
+                for match in _SPACED_URL.finditer(child.content):
+                    _warn_at(state, token, token.content.find(match.group()),
+                             f"a link shown as text: `{match.group()[:60]}`", SPACED_URL_HINT)
 
 
 _MARKDOWN_LINE = re.compile(r"^[ \t]*(?:#{1,6}[ \t]|(?:[-*+]|\d{1,3}[.)])[ \t]+\S|>[ \t])|"
