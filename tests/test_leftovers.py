@@ -128,6 +128,16 @@ def test_stars_that_make_no_bold_text_are_found(text: str, lines: list[int]) -> 
     assert _star_lines(text) == lines
 
 
+
+def test_double_dollars_that_open_no_formula_are_found() -> None:
+    """`$$P(X = x_i) = p_i, \\quad i = 1,...,n` with no closing `$$` (a decision-tree
+    note's entropy): the dollars and the formula were shown as text without a word. A
+    closed formula, escaped dollars and code are fine."""
+    found = warnings("设概率分布为，\n\n$$P(X = x_i) = p_i, \\quad i = 1,...,n\n\n"
+                     "则熵为 $$H(X) = -\\sum_i p_i \\log p_i$$，\n\n"
+                     "写作 \\$\\$ 或 `$$`，\n\n$$\nx = 1\n")
+    assert found == [(7, "it opens no formula"), (13, "it opens no formula")]
+
 @pytest.mark.parametrize(("row", "warned"), [
     ("| 绝对值 | $|x|$ | 第三列 |", True),  # the row splits inside the formula
     ("| 范数 | $\\|x\\|$ | c |", True),  # GFM reads `\|` as `|`: a norm turns into |x|

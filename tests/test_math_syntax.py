@@ -138,8 +138,11 @@ def test_an_opener_with_text_is_math_only_if_it_closes_in_its_paragraph(
     """`\\[[0,0,1,0]]` (a bracket escaped for Markdown) starting a paragraph opened a
     display formula that took every line up to a `\\]` a hundred lines further down:
     MathJax reads a formula within one paragraph, and so does Lanting when the opening
-    line holds more than the opener."""
-    doc = tree(f"{opening}\n第二行。\n\n中间的段落。\n\n{display}\n")
+    line holds more than the opener. (The `$$` left as text is warned of.)"""
+    rendered = render(f"{opening}\n第二行。\n\n中间的段落。\n\n{display}\n")
+    assert [p.message for p in rendered.problems] == (
+        ["`$$` shown as written: it opens no formula"] if opening.startswith("$") else [])
+    doc = parse_html(rendered.html)
     assert [p.text() for p in doc.find_all("p")][1] == "中间的段落。"
     assert len(doc.find_all("div", class_="math-display")) == 1
     assert opening.lstrip("\\$")[:4] in doc.find_all("p")[0].text()
@@ -1121,11 +1124,14 @@ def test_a_lone_double_dollar_ending_a_paragraph_opens_no_formula_past_it() -> N
     text above): that closing `$$`, a lone one right under a line of text, opened a
     formula running through the blank line and the prose to the next formula's `$$`, and
     every formula after it was out of step (21 errors). KaTeX and MathJax found no formula
-    across the paragraph's end: the `$$` stays text, the formulas after it render."""
+    across the paragraph's end: the `$$` stays text (with a warning at each, the formula
+    between them being text too), the formulas after it render."""
     text = ("并设：$$\n\nB = B + a u u^T\n$$\n\n其中 $u$ 待定，有：\n\n$$\nB s = y\n$$\n\n"
             "注意 $a$ 是标量。\n\nAn empty one:\n$$\n\n$$\n\nafter $b$.\n")
     rendered = render(text)
-    assert rendered.problems == ()
+    assert [(p.line, p.message) for p in rendered.problems] == [
+        (1, "`$$` shown as written: it opens no formula"),
+        (4, "`$$` shown as written: it opens no formula")]
     doc = parse_html(rendered.html)
     assert len(doc.find_all("div", class_="math-display")) == 1
     assert [len(p.find_all("math")) for p in doc.find_all("p")

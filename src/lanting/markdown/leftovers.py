@@ -202,6 +202,33 @@ def _stray_stars(state: StateCore) -> None:
                 break
 
 
+DOLLARS_HINT = ("a formula's `$$` closes in its paragraph (a blank line or a heading ends "
+                "it): add the closing `$$`, or write `\\$\\$` to show the dollars")
+
+
+def _stray_dollars(state: StateCore) -> None:
+    """`$$` that opens no formula, as a note's `$$P(X = x_i) = p_i` left unclosed (or
+    closed past a blank line): shown as written, and the formula as text, without a
+    word. (Run before `text_join`: an escaped `\\$\\$` is a token of its own there.)"""
+    env: Any = state.env
+    ctx = env.get("lanting")
+    if ctx is None or "$$" not in state.src:
+        return
+    for token in state.tokens:
+        if token.type != "inline" or token.map is None or "$$" not in token.content:
+            continue
+        line = 0
+        for child in token.children or []:
+            if child.type in ("softbreak", "hardbreak"):
+                line += 1
+            elif child.type == "text" and "$$" in child.content:
+                env.setdefault("problems", []).append(Problem(
+                    "`$$` shown as written: it opens no formula",
+                    ctx.path, ctx.body_line + token.map[0] + line, hint=DOLLARS_HINT,
+                    severity="warning"))
+                break
+
+
 def _inlines(state: StateCore, needle: str) -> Iterator[Token]:
     """The inline tokens (with a line) whose text holds `needle`, on a page being built."""
     if state.env.get("lanting") is None or needle not in state.src:
@@ -341,6 +368,7 @@ def _markdown_in_html(state: StateCore) -> None:
 
 def leftovers_plugin(md: MarkdownIt) -> None:
     md.core.ruler.before("text_join", "lanting_stray_stars", _stray_stars)
+    md.core.ruler.before("text_join", "lanting_stray_dollars", _stray_dollars)
     md.core.ruler.push("lanting_leftovers", _leftovers)
     md.core.ruler.push("lanting_open_comment", _open_comment)
     md.core.ruler.push("lanting_mdx_lines", _mdx_lines)
