@@ -267,6 +267,16 @@ def test_a_tag_after_an_equation_environment_numbers_it(env: str) -> None:
     assert block.find_all("mtd")[-1].text() == "(1.1)"
 
 
+def test_a_tag_after_an_equation_inside_a_brace_numbers_it() -> None:
+    """`\\left\\{ \\begin{equation}…\\end{equation} \\tag{2.10} \\right.` (the same note's
+    definitions, braced): the tag right after the environment, not at the display's
+    end."""
+    doc = tree("$$\n\\left\\{\n\\begin{equation}\n\\begin{aligned}\ns_k &= V_x \\\\\n"
+               "S_k &= V_{xx}\n\\end{aligned}\n\\end{equation}\n\\tag{2.10}\n\\right.\n$$\n")
+    block = doc.one("div", class_="math-display")
+    assert "(2.10)" in block.text() and "{" in block.text()
+
+
 def test_labels_math_core_refuses_number_and_link_as_in_mathjax() -> None:
     """`\\label{eq:loss_fn}`, a Chinese label and pandoc-crossref's `{#eq:pg_loss}`
     (an RLHF book's posts): math-core takes only some ASCII in a label, and each such

@@ -202,8 +202,9 @@ def _tags(tex: str, formula: _Formula) -> str:
     return _TAG.sub(one, tex) if "\\tag" in tex else tex
 
 
-_OUTER_TAG = re.compile(r"\\end\s*\{(align|gather|equation|multline)(\*?)\}\s*"
-                        r"(\\tag\*?\s*\{[^{}]*\})\s*$")
+_OUTER_TAG = re.compile(r"\\end\s*\{(align|gather)(\*?)\}\s*(\\tag\*?\s*\{[^{}]*\})\s*$")
+_TAG_AFTER_EQUATION = re.compile(r"\\end\s*\{(equation|multline)(\*?)\}\s*"
+                                 r"(\\tag\*?\s*\{[^{}]*\})")
 
 
 _ROW_TAG = re.compile(r"\\tag\*?\s*\{[^{}]*\}")
@@ -228,12 +229,14 @@ def _tag_outside(tex: str) -> str:
     display, as MathJax takes it; math-core refuses a `\tag` there) as the `aligned`
     inside an `equation` that it means; `\begin{equation}…\end{equation} \tag{1.1}`
     (Obsidian's and Typora's notes number their derivations so) with the tag inside."""
+    if len(_ROW_TAG.findall(tex)) == 1:
+        # (one number for the environment already; the tag right after it, also where
+        # more follows: `\left\{ \begin{equation}…\end{equation} \tag{2.4} \right.`)
+        tex = _TAG_AFTER_EQUATION.sub(r"\3\\end{\1\2}", tex, count=1)
     found = _OUTER_TAG.search(tex)
     if found is None:
         return tex
-    env, star, tag = found.groups()
-    if env in ("equation", "multline"):  # (one number for the environment already)
-        return tex[:found.start()] + tag + f"\\end{{{env}{star}}}"
+    env, _star, tag = found.groups()
     inner = tex[:found.start()] + f"\\end{{{env}ed}}"
     inner = re.sub(r"\\begin\s*\{" + env + r"\*?\}", f"\\\\begin{{{env}ed}}", inner,
                    count=1)
