@@ -139,3 +139,20 @@ def test_a_notebook_beside_the_notes_is_a_notebook_page(tmp_path: Path) -> None:
     assert (result.output / "notebook" / "CH06.ipynb").is_file()  # (its old URL)
     listing = page(result.output, "/notebook/").one("div", class_="prose")
     assert [unquote(a["href"]) for a in listing.find_all("a")] == [href]
+
+
+def test_a_note_beside_its_folder_of_the_same_name_is_the_folders_page(
+        tmp_path: Path) -> None:
+    # (`svm.md` beside `svm/` — GitBook's chapter and its sections, the Folder Notes
+    # plugin's note outside its folder: two pages, `/svm/` and `/svm-2/`, with warnings)
+    new, report = _import(tmp_path, {
+        "content/svm.md": "支持向量机的基本型。\n",
+        "content/svm/smo.md": "SMO 算法。\n",
+        "content/svm/solve.md": "对偶问题的求解。\n"})
+    assert "is taken" not in report and "left out" not in report
+    result = build(new, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    body = page(result.output, "/svm/").one("div", class_="prose")
+    assert body.one("p").text() == "支持向量机的基本型。"
+    assert [a["href"] for a in body.find_all("a")] == ["/smo/", "/solve/"]
+    assert not (result.output / "svm-2").exists()

@@ -341,12 +341,15 @@ class Quartz(QuartzBodies, QuartzNotebooks):
         return f"{parent}-{base}" if taken and parent else base
 
     def folder_note(self, folder: str) -> Item | None:
-        """`Cloud/Cloud.md` (the Folder Notes plugin's folder note), or a note whose name
+        """`Cloud/Cloud.md` or `Cloud.md` beside `Cloud/` (the Folder Notes plugin's folder
+        note, inside or outside its folder), or a note whose name
         is the folder's but for an emoji (`Statistics/📈 Statistics.md`), as the text of
         the folder's page when the folder has no `index.md`: its own page and the
         folder's would otherwise share a name (Quartz published both)."""
         base = posixpath.basename(folder)
-        item = self.by_slug.get(f"{folder}/{base}")
+        # (or `chapter1.md` beside `chapter1/`: the plugin's folder note outside its
+        # folder, as GitBook's `SUMMARY.md` also pairs a chapter with its sections)
+        item = self.by_slug.get(f"{folder}/{base}") or self.by_slug.get(folder)
         if item is None:  # (`Statistics/📈 Statistics.md`: a hub note, an emoji before)
             hubs = [i for k, i in self.by_slug.items() if posixpath.dirname(k) == folder
                     and slug_of(posixpath.basename(k)) == slug_of(base)]
