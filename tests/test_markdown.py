@@ -252,6 +252,22 @@ def test_common_fence_names_pygments_lacks(lang: str, code: str, highlighted: bo
     assert any(s.get("class") not in ("line", None) for s in spans) is highlighted
 
 
+@pytest.mark.parametrize(("lang", "code"), [
+    ("CMakelists.txt", "cmake_minimum_required(VERSION 3.10)\nadd_executable(demo main.cpp)"),
+    ("package.XML", "<package format=\"2\"><name>demo</name></package>"),
+    ("src/main.rs", "fn main() { println!(\"hi\"); }"),
+])
+def test_a_fence_labelled_with_a_file_name_is_that_files_language(lang: str,
+                                                                   code: str) -> None:
+    """` ```CMakelists.txt ` (a robotics vault's notes label a fence with the file it
+    shows, in any case) was an "unknown code language", unhighlighted: 16 warnings on
+    one vault. The file's name says its language, as Pygments' patterns read it."""
+    result = render(f"```{lang}\n{code}\n```\n")
+    assert result.problems == ()
+    spans = parse_html(result.html).one("pre").find_all("span")
+    assert any(s.get("class") not in ("line", None) for s in spans)
+
+
 def test_a_mermaid_block_without_the_script_says_how_to_draw_it() -> None:
     """```` ```mermaid ```` on a site without `[markdown] mermaid` was an "unknown code
     language" whose hint named Pygments languages; it says how to get the diagram now."""

@@ -8,6 +8,7 @@ becomes a diagram when the site opts into a Mermaid script, readable code otherw
 
 from __future__ import annotations
 
+import fnmatch
 import functools
 import re
 import shlex
@@ -21,7 +22,7 @@ from markdown_it.common.utils import escapeHtml
 from markdown_it.token import Token
 from pygments.formatters import HtmlFormatter
 from pygments.lexer import Lexer
-from pygments.lexers import get_lexer_by_name
+from pygments.lexers import get_all_lexers, get_lexer_by_name
 from pygments.token import STANDARD_TYPES, _TokenType
 from pygments.util import ClassNotFound
 
@@ -153,7 +154,19 @@ def _lexer(lang: str) -> Lexer | None:
     try:
         return get_lexer_by_name(LANGUAGE_ALIASES.get(lang.lower(), lang), stripnl=False)
     except ClassNotFound:
-        return None
+        alias = _file_language(lang) if "." in lang else None
+        return get_lexer_by_name(alias, stripnl=False) if alias else None
+
+
+def _file_language(name: str) -> str | None:
+    """The language of a file by its name, in any case (` ```CMakeLists.txt `,
+    ` ```package.XML `, ` ```main.rs `: notes in Obsidian and Typora label a fence with the
+    file it shows), as Pygments' file-name patterns give it."""
+    base = name.replace("\\", "/").rsplit("/", 1)[-1].lower()
+    for _name, aliases, patterns, _mimetypes in get_all_lexers():
+        if aliases and any(fnmatch.fnmatchcase(base, p.lower()) for p in patterns):
+            return str(aliases[0])
+    return None
 
 
 def known_language(lang: str) -> bool:
