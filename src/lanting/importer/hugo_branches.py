@@ -1,7 +1,7 @@
 """A Hugo site's list pages, its `_index.md` files: the home page's text, a section with
-no page under it as a page of its own, the posts section's title and text as the blog
-page's, each page's own entry of the main menu; the text above another section's list is
-a warning (Lanting's lists have no place for it)."""
+no page under it, or with only pages (no posts) under it, as a page of its own, the posts
+section's title and text as the blog page's, each page's own entry of the main menu; the
+text above another section's list is a warning (Lanting's lists have no place for it)."""
 
 from __future__ import annotations
 
@@ -70,10 +70,21 @@ class HugoBranches(HugoLanguages):
                 elif (series := self.folder_series(folder)) is not None and \
                         self.term_text(path, data, body, "series", series, f"/{rel}/"):
                     pass  # (a section per series: `series/ml_foundation/_index.md`)
+                elif body.strip() and self.pages_only(folder):
+                    self.read(path, folder)  # (no list of Lanting's is at its URL)
                 elif body.strip():
                     line = first + body[:len(body) - len(body.lstrip())].count("\n")
                     self.report.warn(path, line, f"the text of the list page of `{rel}/` is "
                                      "not imported: Lanting's lists show no text")
+
+    def pages_only(self, folder: Path) -> bool:
+        """Whether every page under `folder` is imported as a page (a site of documents,
+        its sections' pages undated): Lanting makes no list at the section's URL, so the
+        text Hugo showed above its list, often the section's whole introduction and a
+        table of its pages, is a page there, as a section without pages is."""
+        kinds = {item.kind for item, _body, path, _where in self.items
+                 if path.is_relative_to(folder)}
+        return kinds == {"page"}
 
     def page_menu(self, path: Path, data: dict[str, Any], url: str) -> None:
         """A page's own entry of the main menu (`menu: main`, or with a `weight`, a

@@ -293,6 +293,9 @@ class HugoSettings:
         path = url if url.startswith(("http", "#")) else "/" + url.strip("/") + "/"
         if path == "//":  # `url = "/"`: the home page
             return "/"
+        page = self.table.find(path) if path.startswith("/") else None
+        if page is not None:  # (Stack's `/page/links/` is `/links/` now; a section's text
+            return self.site.new_url(page)  # made a page, a site of documents' `/docs/`)
         section = path.strip("/")
         if section == self.main:
             return "/blog/"
@@ -300,9 +303,6 @@ class HugoSettings:
             return f"/categories/{slug_of(section)}/"
         if section in ("archives", "archive", "posts"):
             return "/archive/" if section.startswith("archive") else "/blog/"
-        page = self.table.find(path) if path.startswith("/") else None
-        if page is not None:  # (Stack's `/page/links/` is `/links/` now)
-            return self.site.new_url(page)
         return path
 
     def menu(self) -> None:

@@ -1,0 +1,43 @@
+"""Faults real Hugo sites of documents exposed (a sweep of Chinese ML and systems
+sites: a PaperMod site of dataset notes in two languages), in small sites written here."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from test_import_hugo_sites import built_cleanly, prose
+
+DATASET = "---\ntitle: {title}\nweight: {weight}\n---\n\n{title} 的说明：$u_t = \\nu u_{{xx}}$。\n"
+
+
+def test_a_section_of_undated_pages_keeps_its_text_at_its_url(tmp_path: Path) -> None:
+    """A site of documents (no page dated) keeps its sections' introductions, with a
+    table of their pages, in `_index.md`. Its pages are imported as pages, so Lanting
+    draws no list at `/datasets/`; yet the text was left out as "the text above a list",
+    the home page's link to `/datasets/` broke the build, and the menu's entry for it
+    led to the blog."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "PDE 数据集"\nlanguageCode = "zh-cn"\ntheme = "PaperMod"\n'
+                     '[params]\nmainSections = ["datasets"]\n'
+                     '[[menu.main]]\nname = "数据集"\nurl = "datasets/"\nweight = 1\n'
+                     '[[menu.main]]\nname = "热方程"\nurl = "datasets/heat/"\nweight = 2\n',
+        "content/_index.md": "---\ntitle: 首页\n---\n\n从[数据集总览](/datasets/)开始。\n",
+        "content/datasets/_index.md": "---\ntitle: 数据集\nsummary: 基准数据集。\n---\n\n"
+                                      "| 数据集 | 简介 |\n|---|---|\n"
+                                      "| [热方程](heat/) | 一维扩散 |\n",
+        "content/datasets/heat/_index.md": "---\ntitle: 热方程\n---\n\n"
+                                           "本组有两份数据：[网格](./grid/)。\n",
+        "content/datasets/heat/grid.md": DATASET.format(title="网格", weight=1),
+        "content/datasets/heat/points.md": DATASET.format(title="散点", weight=2)})
+    overview = prose(out, "datasets/index.html")
+    [cell_link] = overview.one("table").find_all("a")
+    assert (cell_link.text(), cell_link["href"]) == ("热方程", "/heat/")
+    [group_link] = prose(out, "heat/index.html").find_all("a")
+    assert group_link["href"] == "/grid/"
+    [home_link] = prose(out, "index.html").find_all("a")
+    assert home_link["href"] == "/datasets/"
+    config = tomllib.loads((tmp_path / "new/lanting.toml").read_text(encoding="utf-8"))
+    assert [(m["name"], m["url"]) for m in config["menu"]] == [
+        ("数据集", "/datasets/"), ("热方程", "/heat/")]
+
