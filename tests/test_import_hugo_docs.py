@@ -6,7 +6,12 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from test_import_hugo_sites import built_cleanly, prose
+from sitebits import write_files
+from test_import_hugo_sites import NOW, built_cleanly, prose
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import detect, import_site
 
 DATASET = "---\ntitle: {title}\nweight: {weight}\n---\n\n{title} 的说明：$u_t = \\nu u_{{xx}}$。\n"
 
@@ -41,3 +46,25 @@ def test_a_section_of_undated_pages_keeps_its_text_at_its_url(tmp_path: Path) ->
     assert [(m["name"], m["url"]) for m in config["menu"]] == [
         ("数据集", "/datasets/"), ("热方程", "/heat/")]
 
+
+def test_go_mod_s_leftover_requirements_do_not_make_a_site_hugo_blox(
+        tmp_path: Path) -> None:
+    """A Congo blog begun from a Hugo Blox starter still lists Hugo Blox's modules in
+    `go.mod`, though its configuration imports Congo alone: it was read as Hugo Blox,
+    and its `\\\\(x\\\\)` formulas (Markdown's escapes of `\\(x\\)`) were left as text."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "go.mod": "module example.org/blog\n\ngo 1.19\n\nrequire (\n"
+                  "\tgithub.com/HugoBlox/hugo-blox-builder/modules/blox-bootstrap/v5 v5.9.6\n"
+                  "\tgithub.com/jpanther/congo/v2 v2.6.0 // indirect\n)\n",
+        "config/_default/module.toml": '[[imports]]\npath = "github.com/jpanther/congo/v2"\n',
+        "config/_default/config.toml": 'baseURL = "https://blog.example.org/"\n'
+                                       'defaultContentLanguage = "zh-cn"\n',
+        "config/_default/languages.zh-cn.toml": 'title = "笔记"\n',
+        "content/posts/mask/index.md": "---\ntitle: 动作掩码\ndate: 2022-05-01\n---\n\n"
+                                       "掩码函数 \\\\(inv_s\\\\) 把概率置零。\n"})
+    assert detect(source) == "hugo"
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = prose(out, "posts/mask/index.html")
+    assert page.one("math").text() and "\\(" not in page.text()

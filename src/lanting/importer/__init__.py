@@ -84,6 +84,23 @@ def _is_hugo(source: Path) -> bool:
     return content_dir(source, read_config(source)[0]).is_dir()
 
 
+_MODULES_NAMED = re.compile(r"^\s*(?:\[\[(?:module\.)?imports\]\]|imports\s*:|theme\s*[=:])",
+                            re.MULTILINE)
+"""A Hugo configuration naming the theme or modules the site is built with."""
+
+
+def _hugo_modules(source: Path) -> str:
+    """The text naming a Hugo site's theme and modules: its configuration files, and its
+    `go.mod` only when they name none. (`go.mod` keeps the requirements of modules the
+    site no longer imports: a Congo blog begun from a Hugo Blox starter was read as Hugo
+    Blox, and its math left unconverted.)"""
+    configs = [p for p in sorted((source / "config" / "_default").glob("*")) if p.is_file()]
+    configs += [source / f"{name}.{ext}" for name in ("hugo", "config")
+                for ext in ("toml", "yaml", "yml", "json")]
+    text = "".join(map(_text, configs)) + _text(source / "hugoblox.yaml")
+    return text if _MODULES_NAMED.search(text) else text + _text(source / "go.mod")
+
+
 _ACADEMIC_THEME = re.compile(r"""^\s*theme\s*[=:]\s*\[?\s*["']?(hugo-)?academic["'\s,\]]""",
                              re.MULTILINE | re.IGNORECASE)
 """Hugo Blox before its modules: the Academic theme by name (`theme = "academic"`)."""
@@ -157,9 +174,7 @@ def detect(source: Path) -> str:
     if config.is_file() and academic:
         return "al-folio"  # a homepage without a blog (many delete `_posts/`)
     if _is_hugo(source):
-        modules = _text(source / "go.mod") + "".join(
-            _text(p) for p in sorted((source / "config" / "_default").glob("*"))
-            if p.is_file()) + _text(source / "hugoblox.yaml")
+        modules = _hugo_modules(source)
         if (source / "content" / "authors").is_dir() or (source / "data" / "authors").is_dir() \
                 or any(word in modules.lower() for word in ("wowchemy", "hugoblox",
                                                             "hugo-blox")) \
