@@ -27,6 +27,7 @@ from lanting.importer.body_math import (
     unescape_marked_math,
 )
 from lanting.importer.common import LinkTable, bool_of, heading_fragment, prose_raw
+from lanting.importer.hugo_cards import card_paired, card_single
 from lanting.importer.hugo_embeds import embed_handlers
 from lanting.importer.hugo_links import HugoLinks
 from lanting.importer.hugo_shortcodes import (
@@ -204,7 +205,7 @@ class HugoBodies(HugoLinks):
             lines = [line.strip() for line in inner.splitlines() if line.strip()]
             return B.block("\n".join(lines)) if lines else ""
 
-        return {**callout_handlers(ctx), **blowfish_paired(ctx),
+        return {**callout_handlers(ctx), **blowfish_paired(ctx), **card_paired(ctx),
                 **stack_handlers(ctx, str)[0],
                 "details": (details, "collapsible blocks"),
                 "collapse": (details, "collapsible blocks"),  # (PaperMod)
@@ -325,6 +326,7 @@ class HugoBodies(HugoLinks):
             return found[0][1] if found else src
 
         return {**link_handlers(ctx), **blowfish_single(ctx), **embed_handlers(ctx),
+                **card_single(ctx),
                 **stack_handlers(ctx, video_file)[1],
                 "figure": figure,
                 "image": figure, "ref": ref, "relref": ref, "youtube": youtube,

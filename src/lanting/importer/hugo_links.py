@@ -11,7 +11,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 from lanting.importer.body_links import UNLINK, plain_wiki_links
 from lanting.importer.common import LinkTable, heading_fragment, is_image, map_site_url
-from lanting.importer.hugo_settings import static_dirs
+from lanting.importer.hugo_settings import HugoLanguage, static_dirs
 from lanting.importer.hugo_urls import hugo_path
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
@@ -32,6 +32,7 @@ class HugoLinks:
     main: str
     lower: bool
     drawn: dict[str, str]
+    languages: list[HugoLanguage]
 
     def image_ref(self, src: str, path: Path, bundle: Path | None) -> str | None:
         """The marker of an image named in a page: a bundle resource, a `static/` file or
@@ -223,6 +224,11 @@ class HugoLinks:
             found = None if file.is_file() else self.old_relative_image(name, ctx)
             if found is not None:
                 return found + url[len(name):]
+            page = next((i for i in self.site.items if i.source == ctx.path and i.old_urls),
+                        None)
+            if not image and not file.is_file() and page is not None and self.unmade_list(
+                    urljoin(page.old_urls[0], unquote(name)), url, ctx):
+                return UNLINK
             if image and not file.is_file() and MARK_OPEN not in url:  # (not a figure's)
                 ctx.warn(url, f"image `{url}` not found in the source site: left as written")
             return None
@@ -252,7 +258,25 @@ class HugoLinks:
             found = map_site_url(path.lower() + hash_mark + fragment, image, ctx, self.site,
                                  self.table, self.source, self.source / "static", base)
         return found or self.section_url(url, ctx) or self.series_url(url, ctx) \
-            or self.old_bundle_url(url, image, ctx) or self.drawn_url(url, image, ctx)
+            or self.old_bundle_url(url, image, ctx) or self.drawn_url(url, image, ctx) \
+            or (UNLINK if not image and url.startswith("/")
+                and self.unmade_list(unquote(path), url, ctx) else None)
+
+    def unmade_list(self, old_url: str, url: str, ctx: Context) -> bool:
+        """Whether `old_url` was the list of a section the new site makes no page for (a
+        Hugo Blox course's `../guide/formatting`, its pages now pages): then the link
+        keeps its text alone, with a warning (it broke the build)."""
+        rel = urlsplit(old_url).path.strip("/")
+        folders = [self.content / rel]
+        for language in self.languages:  # (a language's `/en/…` in its content folder)
+            prefix = language.folder.strip("/")
+            if not prefix or rel.startswith(prefix + "/"):
+                folders.append(language.content / rel.removeprefix(prefix + "/"))
+        if not rel or not any(f.is_dir() and any(f.glob("*.md")) for f in folders):
+            return False
+        ctx.warn(url, f"a link to `/{rel}/`, the list of a section, which the new site has "
+                 "no page for: its text kept without the link")
+        return True
 
     def drawn_url(self, url: str, image: bool, ctx: Context) -> str | None:
         """A link to a page a layout of the theme drew, left out (`/books/`, a list of
