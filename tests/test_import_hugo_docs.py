@@ -7,7 +7,7 @@ import tomllib
 from pathlib import Path
 
 from sitebits import write_files
-from test_import_hugo_sites import NOW, built_cleanly, prose
+from test_import_hugo_sites import NOW, built_cleanly, imported_site, prose
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -68,3 +68,44 @@ def test_go_mod_s_leftover_requirements_do_not_make_a_site_hugo_blox(
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     page = prose(out, "posts/mask/index.html")
     assert page.one("math").text() and "\\(" not in page.text()
+
+
+def test_a_missing_image_named_in_capitals_is_warned_once_at_its_line(
+        tmp_path: Path) -> None:
+    """An image of `static/` missing from the repository (`/the-well/MHD_256.gif`) was
+    warned twice: at its line, then again spelt in lower case with no line, as if the
+    page held a second image (Hugo lowercases pages' URLs, never static files')."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "数据集"\nlanguageCode = "zh-cn"\n',
+        "content/posts/mhd.md": "---\ntitle: MHD\ndate: 2025-01-02\n---\n\n"
+                                "湍流：\n\n![密度](/the-well/MHD_256__density.gif)\n"})
+    assert [(e.line, e.message.split(":")[0]) for e in imported.report.warnings] == [
+        (8, "image `/the-well/MHD_256__density.gif` not found in the source site")]
+
+
+def test_a_book_s_chapter_texts_are_pages_and_its_menu_bundle_a_draft(
+        tmp_path: Path) -> None:
+    """A hugo-book site of dated notes keeps each chapter's text in its folder's
+    `_index.md` (`docs/pl/_index.md`, dated too). Lanting makes no list inside a
+    section, yet the text was left out as "the text above a list" (28 warnings on a
+    programmer's notes). Its sidebar, the headless bundle `menu/index.md` that Hugo
+    never published, became a page, whose links to unpublished notes broke the build."""
+    note = "---\ntitle: {t}\ndate: 2021-03-0{d}\n---\n\n{t} 的笔记。\n"
+    imported = imported_site(tmp_path, {
+        "config.yaml": "title: 笔记\nlanguageCode: zh-cn\ntheme: hugo-book\n",
+        "content/docs/pl/_index.md": "---\ntitle: 程序语言\ndate: 2021-03-01\n---\n\n"
+                                     "# 概览\n\n先读 [Go](go/)，再读 [JVM](java/jvm/)。\n",
+        "content/docs/pl/go.md": note.format(t="Go", d=2),
+        "content/docs/pl/java/jvm.md": note.format(t="JVM", d=3),
+        "content/docs/db/redis.md": note.format(t="Redis", d=4),
+        "content/menu/index.md": "---\nheadless: true\n---\n\n"
+                                 "- [语言](/docs/pl/)\n- [未发布](/docs/pl/rust)\n"})
+    assert [(e.path, e.message) for e in imported.report.warnings] == []
+    assert ("content/menu/index.md", 2) in [(e.path, e.line) for e in imported.report.entries
+                                             if "headless" in e.message]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    chapter = prose(out, "pl/index.html")
+    assert chapter.one("h1").text() == "概览"
+    assert [a["href"] for a in chapter.find_all("a")] == ["/docs/go/", "/docs/jvm/"]
+    assert (out / "docs/pl/index.html").is_file()  # (the old URL answers)
+    assert not (out / "menu").exists()

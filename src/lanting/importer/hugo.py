@@ -287,8 +287,14 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
         if data.get("ShowToc") is False or data.get("toc") is False:
             front["toc"] = False
         language = self.language_of(path)
-        item = self.site.add(Item("page", slug, path, front, draft=bool_of(data.get("draft")),
-                                  lang=self.suffix(language)))
+        # (a headless bundle, hugo-book's `menu/index.md` of the sidebar's links, was
+        # never published: kept as a draft, as a headless post is)
+        headless = bool_of(data.get("headless"))
+        if headless:
+            self.report.note(path, key_line(head, "headless"), "`headless: true`: Hugo "
+                             "published no page for it (a theme read it): kept as a draft")
+        item = self.site.add(Item("page", slug, path, front, lang=self.suffix(language),
+                                  draft=bool_of(data.get("draft")) or headless))
         if item.draft:
             item.front["draft"] = True
         folders = (bundle or path).parent.relative_to(self.root_of(path)).parts

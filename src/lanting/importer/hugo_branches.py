@@ -1,7 +1,8 @@
 """A Hugo site's list pages, its `_index.md` files: the home page's text, a section with
-no page under it, or with only pages (no posts) under it, as a page of its own, the posts
-section's title and text as the blog page's, each page's own entry of the main menu; the
-text above another section's list is a warning (Lanting's lists have no place for it)."""
+no page under it, with only pages (no posts) under it, or inside another section (where
+Lanting makes no list), as a page of its own, the posts section's title and text as the
+blog page's, each page's own entry of the main menu; the text above another top-level
+section's list is a warning (Lanting's lists have no place for it)."""
 
 from __future__ import annotations
 
@@ -37,14 +38,19 @@ class HugoBranches(HugoLanguages):
     read: Callable[[Path, Path | None], None]
     home: Callable[[], Item]
     ignored: Callable[[Path], bool]
+    read_page: Callable[..., None]
+    math_off: Callable[[dict[str, Any]], bool]
+    section_of: Callable[[Path], str]
+    dollars: set[Path]
 
     def read_branches(self, files: list[tuple[Path, Path | None]]) -> None:
         """The `_index.md` files (list pages): the home page's text is the new home
-        page's; a section's with no page under it (Blowfish's `about/_index.md`) is a page
-        at its old URL; the posts section's title and text are the blog page's
-        (`content/posts/_index.md`); the text above another section's list, which
-        Lanting's lists have no place for, is a warning. (All were left out without a
-        word.)"""
+        page's; a section's with no page under it (Blowfish's `about/_index.md`), with
+        only pages under it, or inside another section (hugo-book's `docs/pl/_index.md`)
+        is a page at its old URL, where Lanting makes no list; the posts section's title
+        and text are the blog page's (`content/posts/_index.md`); the text above another
+        top-level section's list, which Lanting's lists have no place for, is a warning.
+        (All were left out without a word.)"""
         pages = [path.parent for path, _bundle in files]
         roots: dict[Path, list[HugoLanguage]] = {}
         for language in self.languages:
@@ -70,12 +76,22 @@ class HugoBranches(HugoLanguages):
                 elif (series := self.folder_series(folder)) is not None and \
                         self.term_text(path, data, body, "series", series, f"/{rel}/"):
                     pass  # (a section per series: `series/ml_foundation/_index.md`)
-                elif body.strip() and self.pages_only(folder):
-                    self.read(path, folder)  # (no list of Lanting's is at its URL)
+                elif body.strip() and ("/" in rel or self.pages_only(folder)):
+                    # (no list of Lanting's is at its URL: hugo-book's chapters' texts)
+                    self.section_page(path, data, _head, body, folder)
                 elif body.strip():
                     line = first + body[:len(body) - len(body.lstrip())].count("\n")
                     self.report.warn(path, line, f"the text of the list page of `{rel}/` is "
                                      "not imported: Lanting's lists show no text")
+
+    def section_page(self, path: Path, data: dict[str, Any], head: str, body: str,
+                     folder: Path) -> None:
+        """A section's text as a page at the section's old URL, dated or not (a dated
+        `_index.md` is no post: hugo-book's chapters are dated pages)."""
+        if self.math_off(data):
+            self.dollars.add(path)
+        self.read_page(path, data, head, body, folder, self.section_of(path))
+        self.report.convert("texts of sections' list pages as pages")
 
     def pages_only(self, folder: Path) -> bool:
         """Whether every page under `folder` is imported as a page (a site of documents,

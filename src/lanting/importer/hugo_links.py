@@ -253,8 +253,9 @@ class HugoLinks:
         found = map_site_url(url, image, ctx, self.site, self.table, self.source,
                              self.source / "static", base)
         path, hash_mark, fragment = url.partition("#")
-        if found is None and self.lower and path != path.lower():
-            # (`/projects/PDNE_Prj/`: Hugo published it at `/projects/pdne_prj/`)
+        if found is None and self.lower and not image and path != path.lower():
+            # (`/projects/PDNE_Prj/`: Hugo published it at `/projects/pdne_prj/`; not a
+            # `static/` image, whose case Hugo kept: a second warning, with no line)
             found = map_site_url(path.lower() + hash_mark + fragment, image, ctx, self.site,
                                  self.table, self.source, self.source / "static", base)
         return found or self.section_url(url, ctx) or self.series_url(url, ctx) \
