@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_import_hugo_sites import built_cleanly, prose
+from test_import_hugo_sites import built_cleanly, imported_site, prose
 from test_import_hugoblox import blox, built
 
 
@@ -82,3 +82,22 @@ def test_a_link_to_a_section_list_the_new_site_lacks_keeps_its_text(tmp_path: Pa
     out = built(imported, tmp_path)
     assert links_of(out, "courses/start/index.html") == [("Math", "/courses/math/")]
     assert "Formatting" in prose(out, "courses/start/index.html").text()
+
+
+def test_a_raw_html_link_to_a_missing_list_loses_its_href(tmp_path: Path) -> None:
+    """A landing page's card `<a href="/docs/guide/" class="card-link">` led to a list
+    the new site has no page for: the report said its text was kept without the link,
+    yet the `href` stayed and broke the build."""
+    note = "---\ntitle: {t}\ndate: 2024-05-0{d}\n---\n\n{t}。\n"
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "实验室"\nlanguageCode = "zh-cn"\n',
+        "content/_index.md": "---\ntitle: 首页\n---\n\n<div class=\"card\">\n"
+                             '  <a href="/docs/guide/" class="card-link">指南</a>\n</div>\n',
+        "content/docs/guide/_index.md": "---\ntitle: 指南\n---\n",
+        "content/docs/guide/setup.md": note.format(t="安装", d=1),
+        "content/posts/hello.md": note.format(t="你好", d=2)})
+    assert [(e.path, e.message.split(",")[0]) for e in imported.report.warnings] == [
+        ("content/_index.md", "a link to `/docs/guide/`")]
+    out = built(imported, tmp_path)
+    [card] = prose(out, "index.html").find_all("a", class_="card-link")
+    assert card.text() == "指南" and card.get("href") is None

@@ -164,6 +164,10 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
         # (`src="/x.png "`: browsers strip the spaces around a URL attribute's value)
         new = resolve(_slashed(match.group(3).strip(), markdown=False),
                       "<img" in match.group(1).lower())
+        if new == UNLINK and match.group(1)[:2].lower() == "<a":
+            # (its text alone, as for a Markdown link: an `<a>` without its `href`; kept
+            # as written, the link broke the build under a warning saying it was gone)
+            return re.sub(r"\s+href\s*=\s*$", "", match.group(1), flags=re.IGNORECASE)
         return match.group() if new is None or new == UNLINK else \
             f"{match.group(1)}{match.group(2)}{new}{match.group(2)}"
 
