@@ -9,15 +9,21 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from lanting.importer.bibtex import dump
+from lanting.importer.body_links import UNLINK
 from lanting.importer.common import bool_of, finish_menu, menu_names, read_text
 from lanting.importer.hugoblox_bodies import HugoBloxBodies
 from lanting.importer.hugoblox_home import education_line, is_widget
 from lanting.importer.hugoblox_pages import AUTHORS, PROJECTS, PUBLICATIONS, TALKS
 from lanting.importer.hugoblox_slides import SLIDES
+from lanting.importer.liquid import Context
+from lanting.importer.site import slug_of
 from lanting.importer.text import key_line, load_mapping, names, split_front_matter
 
+_AUTHOR_PAGE = re.compile(r"^(?:/[a-z]{2}(?:-[a-zA-Z]+)?)?/authors?/([^/#?]+)/?$")
+"""An author's page on a Hugo Blox site (in a language's folder or not)."""
 NOT_BLOGS = frozenset({"courses", "course", "docs", "slides"})
 """Sections of the theme that are no blog however many pages they hold: its courses and
 documents (`type: docs`, undated pages) and its slide decks."""
@@ -36,6 +42,8 @@ class HugoBlox(HugoBloxBodies):
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)
         self.profile: dict[str, Any] = {}
+        self.owner = ""
+        """The folder of the author whose profile the new home page shows."""
         self.read_blocks()
         self.read_authors()
 
@@ -52,6 +60,30 @@ class HugoBlox(HugoBloxBodies):
         return next((s for s in ("blog", "post", "posts") if s in self.sections),
                     found if found not in NOT_BLOGS or not others
                     else max(sorted(others), key=lambda s: self.sections[s]))
+
+    def url(self, url: str, image: bool, ctx: Context, folder: Path) -> str | None:
+        found = None if image else self.author_url(url, ctx)
+        return found if found is not None else super().url(url, image, ctx, folder)
+
+    def author_url(self, url: str, ctx: Context) -> str | None:
+        """A link to an author's page (`/author/wenqiang-lei/`, `/en/authors/admin/`,
+        or by the shown name, `/author/雷文强/`), which Lanting does not make: the owner's
+        leads to the home page, which shows the profile; another's keeps its text, with
+        a warning (it broke the build)."""
+        match = _AUTHOR_PAGE.match(unquote(url))
+        if match is None:
+            return None
+        name = match.group(1).lower()
+        user = next((u for u, shown in sorted(self.user_names.items())
+                     if name in (u.lower(), shown.lower(), slug_of(shown))), None)
+        if user is None:
+            return None
+        if user == self.owner:
+            ctx.convert("links to the owner's author page (the home page)")
+            return "/"
+        ctx.warn(url, f"a link to the page of the author `{self.user_names[user]}`, which "
+                 "Lanting does not make: its text kept without the link")
+        return UNLINK
 
     # --- profile ----------------------------------------------------------------------------
 
@@ -74,11 +106,17 @@ class HugoBlox(HugoBloxBodies):
             self.user_names[user] = str(name or user)
             first, last = str(data.get("first_name") or ""), str(data.get("last_name") or "")
             self.bib_names[user] = f"{last}, {first}" if first and last else self.user_names[user]
-        owner = next((f for f in found if bool_of(f[1].get("superuser"))
-                      or f[0] in ("admin", "me")), found[0] if found else None)
+        # (the superuser, else `admin` or `me`, else the first; never one that says
+        # `superuser: false`: a lab's people, its theme's example `admin` among them,
+        # none of whom the old home page showed as its owner)
+        owners = [f for f in found if f[1].get("superuser") is None
+                  or bool_of(f[1].get("superuser"))]
+        owner = next((f for f in owners if bool_of(f[1].get("superuser"))
+                      or f[0] in ("admin", "me")), owners[0] if owners else None)
         if owner is None and self.params.get("name"):
             owner = self.academic_owner()
         if owner is not None:
+            self.owner = owner[0]
             self.authors[""] = owner[1]
             self.read_profile(*owner)
 

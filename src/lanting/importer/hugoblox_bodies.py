@@ -1,5 +1,5 @@
 """The bodies of Hugo Blox pages: its shortcodes (`callout`, `spoiler`, `toggle`, `cite`,
-`mention`, `hl`, `math`, `icon`, `table`, `staticref`, `audio`, `gallery`, `figure` from
+`mention`, `hl`, `math`, `icon`, `table`, `staticref`, `cta`, `audio`, `gallery`, `figure` from
 the media library), its `featured.*` covers, and its Mermaid and Markmap fences."""
 
 from __future__ import annotations
@@ -128,6 +128,18 @@ class HugoBloxBodies(HugoBloxHome):
             ctx.convert("buttons as links")
             return f"[{text}]({url})" if url else str(text or "")
 
+        def cta(args: str, written: str) -> str:
+            """`{{% cta cta_link="./people/" cta_text="Meet the team →" %}}`, a call to
+            action (and its `cta_alt_link`, `cta_alt_text`): links."""
+            named = B.arguments(args)[1]
+            links = [f"[{named.get(text) or named[url]}]({named[url]})" for url, text in (
+                ("cta_link", "cta_text"), ("cta_alt_link", "cta_alt_text"))
+                if named.get(url, "").strip()]
+            if not links:
+                return ctx.leave(written, "a call to action with no `cta_link`")
+            ctx.convert("buttons as links")
+            return B.block(" · ".join(links))
+
         def audio(args: str, written: str) -> str:
             """`{{< audio src="ambient-piano.mp3" >}}` (a file of the bundle, else of the
             site's root): the player Hugo Blox drew, whose file moves with the page."""
@@ -160,7 +172,7 @@ class HugoBloxBodies(HugoBloxHome):
 
         handlers.update({"cite": cite, "mention": mention, "table": table, "icon": remove,
                          "slide": remove,  # (a deck slide's background or id)
-                         "button": button, "staticref": self.staticref(ctx),
+                         "button": button, "cta": cta, "staticref": self.staticref(ctx),
                          "audio": audio, "gallery": gallery})
         return handlers
 

@@ -23,6 +23,7 @@ from lanting.importer.hugoblox_home import (
 )
 from lanting.importer.hugoblox_pages import PROJECTS, PUBLICATIONS, TALKS
 from lanting.importer.hugoblox_slides import HugoBloxSlides
+from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.text import load_mapping, split_front_matter
 
@@ -84,10 +85,28 @@ class HugoBloxHome(HugoBloxSlides):
 
     def home_blocks(self) -> None:
         """The blocks with text of their own as sections of the home page's text (each
-        converted as a text of its own file); the others named in the report."""
-        home = self.home()
-        chinese = self.language.startswith("zh")
-        for block in self.blocks:
+        converted as a text of its own file); the others named in the report. Another
+        language's landing page (`content/en/_index.md`) is that language's home page,
+        made of its blocks the same way (it was left out without a word)."""
+        self.add_blocks(self.home(), self.blocks, self.language.startswith("zh"))
+        for language in self.languages[1:]:
+            landing = language.content / "_index.md"
+            if language.content == self.site_root() or not landing.is_file():
+                continue
+            fmt, head, _body, _first = split_front_matter(read_text(landing))
+            data, _error = load_mapping(fmt or "yaml", head)
+            blocks = landing_sections(landing, data, head)
+            if not blocks:
+                continue
+            home = next((i for i in self.site.items if i.kind == "home"
+                         and i.lang == language.code), None) or self.site.add(Item(
+                "home", "home", None, {"title": str(language.settings.get("title")
+                                                    or self.config.get("title") or "")},
+                lang=language.code))
+            self.add_blocks(home, blocks, language.code.lower().startswith("zh"))
+
+    def add_blocks(self, home: Item, blocks: list[Block], chinese: bool) -> None:
+        for block in blocks:
             text = self.text_of(block)
             if text is None:
                 self.report.note(block.path, block.line, f"block `{block.kind}` of the old "
@@ -222,6 +241,13 @@ class HugoBloxHome(HugoBloxSlides):
                  "none: its text kept without the link")
         return True
 
+    def landing_url(self, path: Path) -> str | None:
+        """The old URL of the home page whose text `path` holds (`/`, `/en/`), or None."""
+        if path in self.home_files():
+            return "/"
+        return next((language.folder + "/" for language in self.languages
+                     if path == language.content / "_index.md"), None)
+
     def home_files(self) -> set[Path]:
         """The files whose text the new home page shows: its links were written from `/`."""
         return {self.site_root() / "_index.md", *(b.path for b in self.blocks),
@@ -245,6 +271,9 @@ class HugoBloxHome(HugoBloxSlides):
         if not anchor or image or (url.startswith("#") and has_anchor(ctx.original, anchor)):
             if not image and self.empty_list(url, ctx):
                 return UNLINK
+            base = None if image or not url.startswith("./") else self.landing_url(ctx.path)
+            if base is not None and self.unmade_list(base + url[2:], url, ctx):
+                return UNLINK  # (`./people/` of a landing page's card, from `/` or `/en/`)
             return (None if image else self.section_list(url, ctx)) \
                 or super().url(url, image, ctx, folder)
         page = self.widget_url(anchor)
