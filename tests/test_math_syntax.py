@@ -1171,3 +1171,18 @@ def test_a_spaced_formula_holding_an_environment_is_math(text: str) -> None:
     doc = tree(text)
     assert len(doc.find_all("math")) == 1
     assert "\\begin" not in doc.text() and "$" not in doc.text()
+
+
+def test_a_macro_that_defines_macros_defines_them_at_each_use() -> None:
+    """A transformer post's first formula defines `\\ndef`, whose body is
+    `\\newcommand{#1}{\\name{#2}}`, then uses it, `\\ndef{\\seq}{seq}`, to define the
+    names its tables use (a real PaperMod blog on MathJax, where a definition holds for
+    the rest of the page): every later `\\seq` was an unknown command."""
+    text = ("$$\n\\newcommand{\\name}[1]{\\mathsf{#1}}\n"
+            "\\newcommand{\\ndef}[2]{\\newcommand{#1}{\\name{#2}}}\n"
+            "\\ndef{\\seq}{seq} \\ndef{\\feat}{feat}\n$$\n\n"
+            "| 符号 | 形状 |\n| --- | --- |\n"
+            "| $X$ | $\\mathbb{R}^{\\seq \\times \\feat}$ |\n")
+    assert render(text).problems == ()
+    cell = tree(text).find_all("td")[1]
+    assert cell.text() == "ℝ𝗌𝖾𝗊×𝖿𝖾𝖺𝗍"

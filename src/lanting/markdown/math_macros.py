@@ -143,49 +143,19 @@ def page_macros(latexes: Sequence[str]) -> tuple[PageMacros, list[str | None]]:
     `\DeclareMathOperator`): in MathJax a definition holds for the rest of the page,
     in math-core only in its own formula. Each definition is blanked out of its formula
     (`body`) and the macros are given to the converter for every formula, or expanded
-    as text where math-core refuses them. Returns the macros and, for each formula, its
-    text with the definitions blanked out (None: it defines nothing)."""
+    as text where math-core refuses them. A macro that defines macros
+    (`\newcommand{\ndef}[2]{\newcommand{#1}{\name{#2}}}`, then `\ndef{\seq}{seq}`)
+    defines them at each use, as in MathJax. Returns the macros and, for each formula,
+    its text with the definitions blanked out (None: it defines nothing)."""
     macros = PageMacros()
+    definers: dict[str, tuple[int, str]] = {}
     bodies: list[str | None] = []
     for latex in latexes:
         bodies.append(None)
-        if "def" not in latex and "command" not in latex and "Declare" not in latex:
+        if "def" not in latex and "command" not in latex and "Declare" not in latex \
+                and not any(f"\\{name}" in latex for name in definers):
             continue
-        body = latex
-        for m in _DEFINITION.finditer(latex):
-            end = group_end(latex, m.end())
-            if end is None:
-                continue  # math-core reports it
-            name = m.group(2) or m.group(3) or m.group(7) or m.group(10) or m.group(11)
-            expansion = latex[m.end() + 1:end - 1]
-            if m.group(9):
-                star = "*" if m.group(9).endswith("*") else ""
-                # (`\DeclareMathOperator\E{\mathbb{E}}`: math-core takes no font command
-                # in an operator's name)
-                inner = _OPERATOR_NAME.fullmatch(expansion.strip())  # (one already)
-                name_text = inner.group(1) if inner else expansion
-                expansion = f"\\operatorname{star}{{{styled_letter(name_text) or name_text}}}"
-            expansion = _rewritten(expansion)
-            if m.group(1) == "providecommand" and (name in macros.converter
-                                                   or name in macros.textual):
-                continue
-            try:
-                expansion = macros.expand(expansion)
-            except TexError:
-                continue  # left in its formula: reported there
-            count = int(m.group(4) or 0) if m.group(1) else (m.group(8) or "").count("#")
-            default = m.group(5) if count else None
-            macros.converter.pop(name, None)
-            macros.textual.pop(name, None)
-            if default is None and _balanced(expansion) \
-                    and not _argument_in_text(expansion) \
-                    and name not in TRIGGERS and _macro_ok(name, expansion):
-                macros.converter[name] = expansion
-            elif count <= 9 and _PARAMETER.sub("", expansion).count("#") == 0:
-                macros.textual[name] = TextMacro(count, expansion, default)
-            else:
-                continue  # left in its formula: reported there
-            body = body[:m.start()] + " " * (end - m.start()) + body[end:]
+        body = _use_definers(_take_definitions(latex, macros, definers), macros, definers)
         if body != latex:
             bodies[-1] = body
     return macros, bodies
@@ -200,6 +170,83 @@ def with_optional(count: int, default: str, body: str) -> str:
     """A configured macro's value for a macro whose first argument is optional, as
     MathJax's `[body, count, default]` says it (read back by `given_macros`)."""
     return f"[{count}][{default}]{{{body}}}"
+
+
+_DEFINES = re.compile(r"\\(?:(?:new|renew|provide)command|g?def|DeclareMathOperator)"
+                      r"(?![A-Za-z])")
+"""A command that defines a macro, in a macro's body (a macro that defines macros)."""
+
+
+def _use_definers(body: str, macros: PageMacros,
+                  definers: dict[str, tuple[int, str]]) -> str:
+    """`body` with each use of a macro that defines macros (`\\ndef{\\seq}{seq}`)
+    expanded and its definitions taken; a use wholly made of definitions is blanked
+    out, as a definition is (the formula's offsets kept for its messages)."""
+    if not definers:
+        return body
+    use = re.compile(r"\\(" + "|".join(sorted(map(re.escape, definers), key=len,
+                                               reverse=True)) + r")(?![A-Za-z])")
+    pos = 0
+    while (match := use.search(body, pos)) is not None:
+        count, expansion = definers[match.group(1)]
+        found = arguments(body, match.end(), count) if count else (None, [], match.end())
+        if found is None:
+            pos = match.end()  # (math-core reports it)
+            continue
+        text = _take_definitions(_substitute(expansion, found[1]), macros, definers)
+        end = found[2]
+        body = body[:match.start()] + (" " * (end - match.start()) if not text.strip()
+                                       else text) + body[end:]
+        pos = match.start() + (end - match.start() if not text.strip() else len(text))
+    return body
+
+
+def _take_definitions(latex: str, macros: PageMacros,
+                      definers: dict[str, tuple[int, str]]) -> str:
+    """`latex` with the definitions it makes blanked out, each kept in `macros` (or in
+    `definers`, a macro whose body defines macros)."""
+    body = latex
+    for m in _DEFINITION.finditer(latex):
+        end = group_end(latex, m.end())
+        if end is None:
+            continue  # math-core reports it
+        name = m.group(2) or m.group(3) or m.group(7) or m.group(10) or m.group(11)
+        expansion = latex[m.end() + 1:end - 1]
+        count = int(m.group(4) or 0) if m.group(1) else (m.group(8) or "").count("#")
+        default = m.group(5) if count else None
+        if _DEFINES.search(expansion) and "#" in expansion:
+            definers[name] = (count, expansion)
+            macros.converter.pop(name, None)
+            macros.textual.pop(name, None)
+            body = body[:m.start()] + " " * (end - m.start()) + body[end:]
+            continue
+        if m.group(9):
+            star = "*" if m.group(9).endswith("*") else ""
+            # (`\DeclareMathOperator\E{\mathbb{E}}`: math-core takes no font command
+            # in an operator's name)
+            inner = _OPERATOR_NAME.fullmatch(expansion.strip())  # (one already)
+            name_text = inner.group(1) if inner else expansion
+            expansion = f"\\operatorname{star}{{{styled_letter(name_text) or name_text}}}"
+        expansion = _rewritten(expansion)
+        if m.group(1) == "providecommand" and (name in macros.converter
+                                               or name in macros.textual):
+            continue
+        try:
+            expansion = macros.expand(expansion)
+        except TexError:
+            continue  # left in its formula: reported there
+        macros.converter.pop(name, None)
+        macros.textual.pop(name, None)
+        definers.pop(name, None)
+        if default is None and _balanced(expansion) and not _argument_in_text(expansion) \
+                and name not in TRIGGERS and _macro_ok(name, expansion):
+            macros.converter[name] = expansion
+        elif count <= 9 and _PARAMETER.sub("", expansion).count("#") == 0:
+            macros.textual[name] = TextMacro(count, expansion, default)
+        else:
+            continue  # left in its formula: reported there
+        body = body[:m.start()] + " " * (end - m.start()) + body[end:]
+    return body
 
 
 def given_macros(macros: tuple[tuple[str, str], ...], defined: PageMacros
