@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from htmltree import parse_html
 from test_import_hugo_sites import built_cleanly, imported_site, prose
 from test_import_hugoblox import blox, built
 
@@ -101,3 +102,40 @@ def test_a_raw_html_link_to_a_missing_list_loses_its_href(tmp_path: Path) -> Non
     out = built(imported, tmp_path)
     [card] = prose(out, "index.html").find_all("a", class_="card-link")
     assert card.text() == "指南" and card.get("href") is None
+
+
+BIB = """@book{staples2020clifford,
+  author = {Staples, G. Stacey},
+  title = {Clifford Algebras and Zeons},
+  publisher = {World Scientific},
+  year = {2020}
+}
+@book{serre1977linear,
+  author = {Serre, Jean-Pierre},
+  title = {Linear Representations of Finite Groups},
+  publisher = {Springer},
+  year = {1977}
+}
+"""
+
+
+def test_hugo_cite_citations_cite_the_post_s_bib_file(tmp_path: Path) -> None:
+    """hugo-cite's `{{< cite "a;b" >}}` and `{{< bibliography cited >}}` (a math blog's
+    notes, 83 of them) were left in comments: the posts lost every citation and their
+    lists of works. The post's `bib.bib`, beside hugo-cite's `bib.json`, is its
+    bibliography; the citations are `[@a; @b]`, the list `{{< references >}}`."""
+    out = built_cleanly(tmp_path, {
+        "config.yml": "title: Notes\nlanguageCode: en\ntheme: [PaperMod, hugo-cite]\n",
+        "content/posts/zeon/index.md":
+            "---\ntitle: Zeons\ndate: 2024-03-23\n---\n\n"
+            'See {{< cite "staples2020clifford" 42 >}} and '
+            '{{< cite "staples2020clifford;serre1977linear" >}}.\n\n'
+            "## References\n\n{{< bibliography cited >}}\n",
+        "content/posts/zeon/bib.bib": BIB,
+        "content/posts/zeon/bib.json": "[]\n"})
+    page = prose(out, "posts/zeon/index.html")
+    assert len(page.find_all(class_="cite")) == 2
+    listed = parse_html((out / "posts/zeon/index.html").read_text(encoding="utf-8")).one(
+        "section", class_="references")
+    assert [li["id"] for li in listed.find_all("li")] == [
+        "ref-serre1977linear", "ref-staples2020clifford"]

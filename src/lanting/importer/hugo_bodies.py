@@ -28,6 +28,7 @@ from lanting.importer.body_math import (
 )
 from lanting.importer.common import LinkTable, bool_of, heading_fragment, prose_raw
 from lanting.importer.hugo_cards import card_paired, card_single
+from lanting.importer.hugo_cite import cite_handlers
 from lanting.importer.hugo_embeds import embed_handlers
 from lanting.importer.hugo_links import HugoLinks
 from lanting.importer.hugo_shortcodes import (
@@ -326,7 +327,7 @@ class HugoBodies(HugoLinks):
             return found[0][1] if found else src
 
         return {**link_handlers(ctx), **blowfish_single(ctx), **embed_handlers(ctx),
-                **card_single(ctx),
+                **card_single(ctx), **cite_handlers(item, ctx, folder),
                 **stack_handlers(ctx, video_file)[1],
                 "figure": figure,
                 "image": figure, "ref": ref, "relref": ref, "youtube": youtube,

@@ -1,0 +1,67 @@
+"""hugo-cite's shortcodes: `{{< cite "key1;key2" >}}` (an author-year citation of the
+page's bibliography, a page locator as its second argument) and
+`{{< bibliography cited >}}` (the list of the works cited). Lanting cites with
+`[@key1; @key2]` from a post's own `.bib` (`bibliography:`) and lists them with
+`{{< references >}}`. hugo-cite reads CSL-JSON (`bib.json`, or the page's `bibFile`);
+the BibTeX file kept beside it (`bib.bib`, which it was exported from) is the post's
+bibliography."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from lanting.importer import body as B
+from lanting.importer.item import Item
+from lanting.importer.liquid import Context
+
+
+def bib_file(folder: Path) -> Path | None:
+    """The BibTeX file of a page's bundle: `bib.bib` beside hugo-cite's default
+    `bib.json`, else the bundle's only `.bib`."""
+    named = folder / "bib.bib"
+    if named.is_file():
+        return named
+    found = sorted(folder.glob("*.bib"))
+    return found[0] if len(found) == 1 else None
+
+
+def cite_handlers(item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
+    """`cite` and `bibliography` for `item`, whose folder is `folder`: with no BibTeX
+    beside the post (or on a page, which has no folder of its own) both stay in
+    comments, with a warning."""
+
+    def bibliography_of(written: str) -> str | None:
+        file = bib_file(folder) if item.kind == "post" else None
+        if file is None:
+            return ctx.leave(written, "hugo-cite's CSL-JSON bibliography has no BibTeX "
+                             "file beside it (Lanting reads .bib: export `bib.bib` "
+                             "into the post's folder)")
+        if item.front.get("bibliography") != file.name:
+            item.front["bibliography"] = file.name
+            item.files[file.name] = file
+        return None
+
+    def cite(args: str, written: str) -> str:
+        words = B.arguments(args)[0]
+        keys = [k.strip() for k in (words[0] if words else "").split(";") if k.strip()]
+        if not keys:
+            return ctx.leave(written, "a citation with no key")
+        left = bibliography_of(written)
+        if left is not None:
+            return left
+        ctx.convert("hugo-cite citations as [@key]")
+        locator = f", p. {words[1]}" if len(words) > 1 and words[1].strip() else ""
+        return "[" + "; ".join(f"@{key}" for key in keys) + locator + "]"
+
+    def bibliography(args: str, written: str) -> str:
+        left = bibliography_of(written)
+        if left is not None:
+            return left
+        if "cited" not in B.arguments(args)[0]:
+            ctx.warn(written, "hugo-cite listed every work of the bibliography: Lanting's "
+                     "`{{< references >}}` lists the works the page cites")
+        ctx.convert("hugo-cite bibliographies as {{< references >}}")
+        return B.block("{{< references >}}")
+
+    return {"cite": cite, "bibliography": bibliography}
