@@ -109,3 +109,22 @@ def test_a_book_s_chapter_texts_are_pages_and_its_menu_bundle_a_draft(
     assert [a["href"] for a in chapter.find_all("a")] == ["/docs/go/", "/docs/jvm/"]
     assert (out / "docs/pl/index.html").is_file()  # (the old URL answers)
     assert not (out / "menu").exists()
+
+
+def test_a_quarto_project_of_type_hugo_is_read_as_the_hugo_site(tmp_path: Path) -> None:
+    """A PaperMod blog renders some posts with Quarto (`project: type: hugo`, each
+    `index.qmd` written to the `index.md` beside it, which Hugo builds). It was read as
+    a Quarto project: its Hugo posts became pages, each `.qmd` a second copy of its
+    post, and its Hugo shortcodes were left unread."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: hugo\n\nformat:\n  hugo-md:\n    code-fold: true\n",
+        "config.yml": "title: Notes\nlanguageCode: en\ntheme: PaperMod\n"
+                      "ignoreFiles: [ \"\\\\.qmd$\" ]\n",
+        "content/posts/flow/index.qmd": "---\ntitle: Flow\ndate: 2024-02-01\n---\n\n"
+                                        "```{julia}\n1 + 1\n```\n",
+        "content/posts/flow/index.md": "---\ntitle: Flow\ndate: 2024-02-01\n---\n\n"
+                                       "```julia\n1 + 1\n```\n\n    2\n"})
+    assert detect(source) == "hugo"
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert imported.report.counts["posts"] == 1 and imported.report.warnings == []

@@ -84,6 +84,10 @@ def _is_hugo(source: Path) -> bool:
     return content_dir(source, read_config(source)[0]).is_dir()
 
 
+_QUARTO_FOR_HUGO = re.compile(r"^\s*type\s*:\s*[\"']?hugo[\"']?\s*$", re.MULTILINE)
+"""A Quarto project of `type: hugo`: it renders its `.qmd` into the `.md` of a Hugo site,
+which Hugo builds (its posts are the Hugo site's)."""
+
 _MODULES_NAMED = re.compile(r"^\s*(?:\[\[(?:module\.)?imports\]\]|imports\s*:|theme\s*[=:])",
                             re.MULTILINE)
 """A Hugo configuration naming the theme or modules the site is built with."""
@@ -142,8 +146,9 @@ def detect(source: Path) -> str:
 
     if is_docsify_page(source / "index.html"):
         return "docsify"  # (a generator's site keeps no docsify shell at its root)
-    if (source / "_quarto.yml").is_file() or (source / "_quarto.yaml").is_file():
-        return "quarto"
+    quarto = _text(source / "_quarto.yml") + _text(source / "_quarto.yaml")
+    if quarto and not (_QUARTO_FOR_HUGO.search(quarto) and _is_hugo(source)):
+        return "quarto"  # (a Quarto project of `type: hugo` only writes a Hugo site's .md)
     if (source / "mkdocs.yml").is_file() or (source / "mkdocs.yaml").is_file():
         return "mkdocs"
     if any(source.glob("docusaurus.config.*")):
