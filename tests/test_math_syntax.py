@@ -1186,3 +1186,20 @@ def test_a_macro_that_defines_macros_defines_them_at_each_use() -> None:
     assert render(text).problems == ()
     cell = tree(text).find_all("td")[1]
     assert cell.text() == "ℝ𝗌𝖾𝗊×𝖿𝖾𝖺𝗍"
+
+
+def test_an_operator_made_of_math_is_that_math() -> None:
+    """`\\mathop{\\mathcal{C}\\ell}(1, 3)` (a Clifford algebra, in a math blog on
+    MathJax) and `\\mathop{\\underset{\\seq}{\\mathrm{softmax}}}` (a transformer post's
+    named-axis operator): MathJax makes any math an operator; math-core takes only text
+    for one, and each failed the build ("could not extract text from the given
+    macro"). Such an operator is its math, as a group; names of text still are
+    operators (`\\mathop{\\rm arg\\,max}`)."""
+    text = ("代数 $\\mathop{\\mathcal{C}\\ell}(1, 3)$ 与 "
+            "$\\mathop{\\underset{i}{\\mathrm{softmax}}}(x)$，"
+            "$\\mathop{\\rm arg\\,max}\\limits_\\theta f$。\n")
+    assert render(text).problems == ()
+    first, second, third = tree(text).one("p").find_all("math")
+    assert first.text().startswith("𝒞") and "ℓ" in first.text()
+    assert second.one("munder") is not None
+    assert "arg max" in [mi.text() for mi in third.find_all("mi")]

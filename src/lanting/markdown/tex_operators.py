@@ -92,6 +92,9 @@ def _stacked(symbol: str, s: str, at: int) -> tuple[str, int] | None:
 
 
 _ROMAN = re.compile(r"\\(?:rm|mathrm|operatorname)(?![A-Za-z])\s*")
+_NAME_TEXT = re.compile(r"(?:[A-Za-z0-9 .,'*\-]|\\[,;:! ]|\\(?:text|textrm|textup|mathrm|rm)"
+                        r"\s*\{[^{}\\]*\})*")
+"""An operator's name math-core takes text from: letters, spaces, `\\,`, `\\text{…}`."""
 _OPERATOR_WORDS = re.compile(r"(?:\s*\\(?:arg|max|min|sup|inf|lim|log|ln|exp|det|Pr|gcd|deg|"
                              r"dim|ker|hom)(?![A-Za-z])\s*){2,}")
 
@@ -140,6 +143,13 @@ def operators(s: str, ctx: Context) -> str:
         name = styled_letter(body) or _ROMAN.sub("", body).strip("{} ")
         if _OPERATOR_WORDS.fullmatch(name):  # `\arg\max`: two operators, a thin space
             name = "\\,".join(re.findall(r"[A-Za-z]+", name))
+        elif re.search(r"[\\_^{}]", name) and not _NAME_TEXT.fullmatch(name):
+            # `\mathop{\mathcal{C}\ell}`, `\mathop{\underset{i}{\mathrm{sum}}}`: math
+            # MathJax makes an operator, which math-core takes no text from: the math
+            # as a group (its limits, if any, beside it)
+            out += [s[pos:match.start()], "{" + body + "}"]
+            pos = limits.end() if limits else end
+            continue
         # TeX's `\mathop` puts its limits below in a display (`\displaylimits`), as
         # `\operatorname*` does; only `\nolimits` keeps them beside it
         out += [s[pos:match.start()], ("\\operatorname{" if limits and limits.group(1)
