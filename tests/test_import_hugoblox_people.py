@@ -96,3 +96,19 @@ def test_another_language_s_landing_page_is_its_home_page(tmp_path: Path) -> Non
     english = prose(out, "en/index.html")
     assert "We study language." in english.text() and "Our team" in english.text()
     assert english.find_all("a", href="./people/") == []
+
+
+def test_a_link_to_a_publication_s_old_page_stays_a_link(tmp_path: Path) -> None:
+    """A biography links a paper's old page, `/publication/shortgpt/` (a bundle,
+    `publication/shortgpt/index.md`, now a redirect to the publication): it was taken
+    for the list of a section the new site lacks, and lost its link."""
+    imported = blox(tmp_path, {
+        "content/authors/admin/_index.md": "---\ntitle: Jane Doe\nsuperuser: true\n---\n"
+                                           "See [ShortGPT](/publication/shortgpt/).\n",
+        "content/publication/shortgpt/index.md":
+            "---\ntitle: ShortGPT\nauthors: [admin]\ndate: 2024-03-01\n"
+            "publication_types: ['1']\npublication: ACL\n---\n"})
+    assert [e.message for e in imported.report.warnings] == []
+    out = built(imported, tmp_path)
+    hrefs = [a.get("href") for a in prose(out, "index.html").find_all("a")]
+    assert "/publication/shortgpt/" in hrefs

@@ -273,7 +273,8 @@ class HugoLinks:
             prefix = language.folder.strip("/")
             if not prefix or rel.startswith(prefix + "/"):
                 folders.append(language.content / rel.removeprefix(prefix + "/"))
-        if not rel or not any(f.is_dir() and any(f.glob("*.md")) for f in folders):
+        if not rel or not any(f.is_dir() and any(f.glob("*.md")) and not any(
+                f.glob("index.*")) for f in folders):  # (a bundle's `index.md`: no list)
             return False
         ctx.warn(url, f"a link to `/{rel}/`, the list of a section, which the new site has "
                  "no page for: its text kept without the link")
