@@ -693,6 +693,30 @@ def test_plain_tex_math_italic_makes_a_capital_greek_letter_italic() -> None:
     assert math[0].one("msup").elements()[0].text() == "V"
 
 
+def test_mathop_around_an_operator_with_its_own_limits_converts() -> None:
+    """`\\mathop{\\arg\\min\\limits_{R, t}}` (a vision course's note: the limits written
+    inside the group, after the second word) was "could not extract text"; MathJax sets
+    `arg min` with `R, t` under `min`."""
+    rendered = render("$$\n\\mathop{\\arg\\min\\limits_{R, \\mathbf{t}}} \\sum_i e_i\n$$\n")
+    assert rendered.problems == ()
+    math = parse_html(rendered.html).one("math")
+    under = math.find("munder")
+    assert under is not None and under.text().startswith("min")
+    assert "arg" in math.text()
+
+
+def test_a_size_switch_in_math_inside_text_sizes_that_math() -> None:
+    """`\\text{… $\\tiny \\{v_1\\}$,}` (an algorithms note's case of a recurrence): the
+    switch was taken for text's, left to math-core, which refused it in the math pulled
+    out of the text ("not valid in math mode"). MathJax sets the set small."""
+    rendered = render("$$\nd = \\text{in the set $\\tiny \\{v_1, v_2\\}$, else}\n$$\n")
+    assert rendered.problems == ()
+    math = parse_html(rendered.html).one("math")
+    small = math.one("mstyle")
+    assert "0.5" in small["style"] and small.text() == "{v1,v2}"
+    assert [t.text().strip() for t in math.find_all("mtext")] == ["in the set", ", else"]
+
+
 def test_a_short_radicand_gets_the_height_of_a_letter_with_an_ascender() -> None:
     """`O(n\\sqrt{n})`: Chromium sized the surd to the x-height of `n`, its bar cut into
     the letter and the sign sank below the line (it read like "O(nπ)"). Under TeX's

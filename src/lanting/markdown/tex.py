@@ -304,8 +304,8 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"rlap", "llap", "clap", "mathrlap", "mathllap", "mathclap", "smash", "rule",
                 "raisebox", "vcenter", "sout"}), boxes),
     (frozenset({"textcolor", "color", "colorbox", "fcolorbox"}), colors),
-    (frozenset(SIZES), sizes),
     (frozenset(TEXT_COMMANDS), texts),
+    (frozenset(SIZES), sizes),
     (frozenset({"varinjlim", "varprojlim", "varliminf", "varlimsup"}), _varlim),
     (frozenset({"cancelto"}), _cancel_to),
     (frozenset({"buildrel"}), _buildrel),
@@ -315,7 +315,8 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"above"}), _fractions),
 )
 """Each rule runs only if the formula names one of its commands (`begin:X`: the
-environment X). Order matters: links and `\\verb` before text, boxes before sizes."""
+environment X). Order matters: links and `\\verb` before text, boxes before sizes, text
+before sizes (a size switch in `$…$` inside `\\text{…}` is math's, once that is out)."""
 
 TRIGGERS = frozenset().union(*(names for names, _ in RULES))
 

@@ -54,9 +54,13 @@ def styled_letter(body: str) -> str | None:
             continue
     return None
 _LIMITS = re.compile(r"\s*\\(no)?limits(?![A-Za-z])")
-_SCRIPTED_OPERATOR = re.compile(r"\\(?:max|min|sup|inf|lim|liminf|limsup|sum|prod|int|"
+_SCRIPTED_OPERATOR = re.compile(r"(?:\\(?:arg|max|min|sup|inf|lim)(?![A-Za-z])\s*)*"
+                                r"\\(?:max|min|sup|inf|lim|liminf|limsup|sum|prod|int|"
                                 r"bigcup|bigcap|bigoplus|bigotimes|coprod|oint|det|Pr|gcd|"
-                                r"argmax|argmin)(?![A-Za-z])\s*[_^]")
+                                r"argmax|argmin)(?![A-Za-z])\s*(?:\\(?:no)?limits(?![A-Za-z])\s*)?"
+                                r"[_^]")
+"""An operator with its scripts inside `\\mathop{…}`: `\\max_{i}`, and after another
+operator word, with its own `\\limits` (`\\mathop{\\arg\\min\\limits_{R}}`)."""
 _BIG_OPERATORS = re.compile(r"(?:\s*\\(?:sum|prod|coprod|int|iint|iiint|oint|bigcup|bigcap|"
                             r"bigsqcup|bigvee|bigwedge|bigodot|bigotimes|bigoplus|biguplus)"
                             r"(?![A-Za-z])\s*){2,}")
@@ -133,8 +137,9 @@ def operators(s: str, ctx: Context) -> str:
             pos = end  # (its `\limits`, if any, follows as written)
             continue
         if _SCRIPTED_OPERATOR.match(body) and not limits:
-            # `\mathop{\max_{1\leq i\leq n}^{}}` (a course note's): an operator that has
-            # its scripts already; math-core could not read it as a name
+            # `\mathop{\max_{1\leq i\leq n}^{}}` (a course note's), `\mathop{\arg\min
+            # \limits_{R}}`: an operator that has its scripts already; math-core could
+            # not read it as a name
             out += [s[pos:match.start()], "{" + body + "}"]
             pos = end
             continue
