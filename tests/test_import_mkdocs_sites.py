@@ -286,3 +286,31 @@ def test_a_target_attribute_after_a_link_over_lines_is_removed(tmp_path: Path) -
     done = import_site(source, tmp_path / "new")
     text = (done.dest / "content" / "pages" / "posters.md").read_text(encoding="utf-8")
     assert "target" not in text
+
+
+def test_a_link_to_a_heading_with_a_formula_finds_it(tmp_path: Path) -> None:
+    """`toc` made `### Aitken's $\\Delta^2$ Method` `#aitkens-delta2-method` from the
+    formula's TeX, and a later chapter linked there; Lanting's id reads the formula as
+    shown (`δ2`), and the importer, comparing TeX with TeX, thought them one and put no
+    anchor: the build failed on the link. A heading whose ids agree gets none."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": ("site_name: Notes\nmarkdown_extensions:\n  - pymdownx.arithmatex:\n"
+                       "      generic: true\n"),
+        "docs/index.md": "# Notes\n",
+        "docs/na/chap2.md": ("# 第二章\n\n### Steffensen $\\Delta^2$ acceleration\n\n"
+                             "收敛更快。\n\n### Order $p$\n\n略。\n"),
+        "docs/na/chap9.md": ("# 第九章\n\n幂法可用 [加速](../chap2/#steffensen-delta2-"
+                             "acceleration) 与 [阶](../chap2/#order-p)。\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    root = parse_html(_page(done.dest, "chap2"))
+    anchor = root.find(id="steffensen-delta2-acceleration")
+    assert anchor is not None and anchor.tag == "a"
+    assert [e.tag for e in root.find_all(id="order-p")] == ["h3"]
+    links = parse_html(_page(done.dest, "chap9")).find("article").find_all("a")
+    assert [a["href"].split("#")[1] for a in links] == ["steffensen-delta2-acceleration",
+                                                        "order-p"]

@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from lanting.importer.mkdocs_settings import blog_slugify, extension
+from lanting.markdown.math_formula import to_mathml
+from lanting.markdown.mathtext import mathml_text
 from lanting.model.names import slugify
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
@@ -52,6 +54,23 @@ def heading_text(text: str) -> str:
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
     text = re.sub(r"</?[^>]*>", "", text)
     return re.sub(r"[*`]|~~", "", text)
+
+
+_INLINE_MATH = re.compile(r"(?<![\\$])\$(?![$\s])(.+?)(?<![\\$\s])\$|\\\((.+?)\\\)")
+"""A formula in a heading: `$…$` (no space just inside the dollars) or `\\(…\\)`."""
+
+
+def lanting_id(text: str) -> str:
+    """The id Lanting gives a heading of this text: its formulas read as Lanting shows
+    them (`Aitken's $\\Delta^2$ Method` is `aitkens-δ2-method`), where `toc` took their
+    TeX (`aitkens-delta2-method`)."""
+    def shown(m: re.Match[str]) -> str:
+        try:
+            return mathml_text(to_mathml(m.group(1) or m.group(2), display=False))
+        except ValueError:  # (shown as its source, so its id is the source's)
+            return m.group(0)
+
+    return slugify(_INLINE_MATH.sub(shown, heading_text(text)), fallback="")
 
 
 _RAW_OPEN = re.compile(r"^[ \t]*<(!--|(?:style|script|pre|textarea)\b)", re.IGNORECASE)
@@ -137,7 +156,7 @@ def keep_heading_ids(text: str, headings: list[tuple[str, str]], linked: set[str
             continue
         heading = _HEADING.match(line)
         title = _ATTRS.sub("", heading.group(2)) if heading else ""
-        if slugify(heading_text(title), fallback="") == anchor:
+        if lanting_id(title) == anchor:
             continue
         for i in range(start, len(lines)):
             if lines[i] == line:
