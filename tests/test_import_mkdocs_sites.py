@@ -314,3 +314,48 @@ def test_a_link_to_a_heading_with_a_formula_finds_it(tmp_path: Path) -> None:
     links = parse_html(_page(done.dest, "chap9")).find("article").find_all("a")
     assert [a["href"].split("#")[1] for a in links] == ["steffensen-delta2-acceleration",
                                                         "order-p"]
+
+
+def test_wiki_links_a_plugin_read_lead_to_the_pages_they_named(tmp_path: Path) -> None:
+    """Notes of an Obsidian vault on MkDocs with `bi_directional_links`: `[[bash Cheat
+    Sheet]]` named the one file of that name anywhere in the docs folder; Lanting read it
+    as `bash%20Cheat%20Sheet.md` beside the page and the build failed on each. They lead
+    to the new pages (a heading to its id); `![[fig.png]]` from another folder is the
+    image; a name no file has keeps its text, with a warning; code and a nested list in
+    prose stay. An attachment the repository lacks (`![[lost.png]]`) is a warning at its
+    line (the build then reports the missing image)."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Notes\nplugins:\n  - search\n  - bi_directional_links\n",
+        "docs/index.md": "# Notes\n",
+        "docs/Tools/Cheat Sheet/Cheat Sheet.md": (
+            "# 速查\n\n- [[bash Cheat Sheet]]\n- [[Numerics#Newton step|牛顿步]]\n"
+            "- [[missing note]]\n\n| 工具 | 页 |\n|---|---|\n"
+            "| shell | [[bash Cheat Sheet\\|bash]] |\n\n矩阵 [[1, 2], [3, 4]] 照写。\n\n"
+            "![[fig.png|300]]\n\n"
+            "```bash\n[[ -r ~/.bashrc ]] && echo ok\n```\n"),
+        "docs/Tools/Cheat Sheet/tools/bash Cheat Sheet.md": "# bash\n\n常用命令。\n",
+        "docs/Math/Numerics.md": "# 数值\n\n## Newton step\n\n迭代。\n",
+        "lost/docs/index.md": "# Notes\n\n![[lost.png]]\n",
+        "lost/mkdocs.yml": "site_name: Lost\nplugins:\n  - roamlinks\n",
+    })
+    (source / "docs" / "Math" / "assets").mkdir()
+    (source / "docs" / "Math" / "assets" / "fig.png").write_bytes(png(8, 8))
+    lost = import_site(source / "lost", tmp_path / "lost")
+    assert [(w.line, w.message.split("`")[1]) for w in lost.report.warnings] == [
+        (3, "![[lost.png]]")]
+    done = import_site(source, tmp_path / "new")
+    assert [(w.line, w.message.split("`")[1]) for w in done.report.warnings] == [
+        (5, "[[missing note]]")]
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    article = parse_html(_page(done.dest, "cheat-sheet")).find("article")
+    links = {a.text(): a["href"] for a in article.find_all("a") if a.get("href")}
+    assert links["bash Cheat Sheet"].endswith("/bash-cheat-sheet/")
+    assert links["bash"] == links["bash Cheat Sheet"]
+    assert links["牛顿步"].endswith("/numerics/#newton-step")
+    assert "missing note" in article.text() and "[[missing note]]" not in article.text()
+    assert "[[1, 2], [3, 4]]" in article.text()
+    assert "[[ -r ~/.bashrc ]]" in article.find("pre").text()
+    [img] = article.find_all("img")
+    assert img["src"].endswith("fig.png") and img["width"] == "300"

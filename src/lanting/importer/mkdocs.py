@@ -50,6 +50,7 @@ from lanting.importer.mkdocs_settings import (
     blog_slugify,
     plugin,
 )
+from lanting.importer.mkdocs_wikilinks import WikiTargets, wiki_plugin
 from lanting.importer.quarto_notebook import cell_text, markdown_cells, notebook_post
 from lanting.importer.report import Report
 from lanting.importer.site import NOTEBOOK, NewSite, slug_of
@@ -107,6 +108,7 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
         """Each page's ids that links of the site name (`x.md#_2`)."""
         self.auto_append = ""
         self.site_math = reads_math(self.config)
+        self.wiki_targets: WikiTargets | None = None
         hooks = self.config.get("hooks")
         # (the hook, or the plugin made of it: `plugins: [toc]`)
         self.toc_hook = plugin(self.config, "toc") is not None or any(
@@ -124,6 +126,8 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
         self.author_names = self.authors()
         self.auto_append = self.appended()
         self.copy_files()
+        if wiki_plugin(self.config) is not None:
+            self.wiki_targets = WikiTargets(self.docs, walk(self.docs))
         pages = [p for p in walk(self.docs) if p.suffix.lower() in (".md", ".markdown")]
         parts = self.snippet_files([read_text(p) for p in pages])
         jupyter = plugin(self.config, "mkdocs-jupyter")

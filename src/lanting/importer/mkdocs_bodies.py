@@ -36,6 +36,7 @@ from lanting.importer.mkdocs_math import dollar_signs
 from lanting.importer.mkdocs_settings import BlogSettings, extension
 from lanting.importer.mkdocs_snippets import MkDocsSnippets
 from lanting.importer.mkdocs_strong import lenient_strong, literal_marks
+from lanting.importer.mkdocs_wikilinks import WikiTargets, wiki_embeds, wiki_links
 from lanting.importer.quarto_bodies import scripts
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
@@ -90,6 +91,8 @@ class MkDocsBodies(MkDocsSnippets):
     `mkdocs_hooks.py`)."""
     headings: dict[Path, list[tuple[str, str]]]
     linked: dict[Path, set[str]]
+    wiki_targets: WikiTargets | None
+    """The docs folder's files by name, on a site whose plugin read `[[wiki links]]`."""
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path,
                 whole_page: bool = True) -> str:
@@ -135,7 +138,11 @@ class MkDocsBodies(MkDocsSnippets):
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, item, path, ctx)
 
+        if self.wiki_targets is not None:
+            text = wiki_embeds(text, path, self.wiki_targets, ctx)
         text = image_embeds(text, path, self.docs, ctx)
+        if self.wiki_targets is not None:
+            text = wiki_links(text, path, self.wiki_targets, ctx)
         text, spaced = spaced_destinations(text)
         ctx.convert("paths with spaces in angle brackets", spaced)
         text = map_urls(text, resolve)

@@ -24,10 +24,15 @@ LEFT_OUT = ("repo_url", "repo_name", "edit_uri", "copyright", "extra_css",
             "not_in_nav", "exclude_docs", "watch", "dev_addr", "remote_branch")
 """Settings of MkDocs that only its build or its theme read: one notice names those the
 site had."""
+WIKI_PLUGINS = ("bi_directional_links", "roamlinks", "ezlinks", "obsidian-bridge",
+                "pub-obsidian")
+"""Plugins that made links of `[[name]]` (mkdocs-bi-directional-links, mkdocs-roamlinks-
+plugin, mkdocs-ezlinks-plugin, mkdocs-obsidian-bridge, mkdocs-publisher's):
+`mkdocs_wikilinks.py`."""
 PLUGINS_READ = frozenset({"search", "tags", "blog", "material/search", "material/tags",
-                          "material/blog", "mermaid2", "mkdocs-jupyter"})
+                          "material/blog", "mermaid2", "mkdocs-jupyter", *WIKI_PLUGINS})
 """Plugins whose effect the import carries over (Lanting has search, tags, a blog and
-notebook pages)."""
+notebook pages; wiki links become links)."""
 PLUGINS_CHANGING_PAGES = {
     "macros": "its Jinja (`{{ … }}`, `{% … %}`) in pages is not run: it shows as written",
     "i18n": "its language versions (`x.en.md`, `docs/en/`) are pages of one language",
