@@ -243,6 +243,9 @@ def test_fenced_code_is_escaped_and_keeps_its_language() -> None:
     ("dataviewjs", "dv.list(dv.pages().file.name)", True),
     # Prism's (a Docusaurus wiki's notes were warnings): HTML as `markup`; ignore files
     ("markup", "<div class=\"a\">x</div>", True), ("gitignore", "node_modules/\n*.log", False),
+    # Vim script by GitHub's names (a systems engineer's MkDocs notes: 18 warnings)
+    ("viml", "set number\nnnoremap <leader>w :w<CR>", True),
+    ("vimscript", "let g:mapleader = ','", True),
 ])
 def test_common_fence_names_pygments_lacks(lang: str, code: str, highlighted: bool) -> None:
     """` ```yml ` (Pygments says `yaml`) was "unknown code language" and unhighlighted."""
@@ -266,6 +269,16 @@ def test_a_fence_labelled_with_a_file_name_is_that_files_language(lang: str,
     assert result.problems == ()
     spans = parse_html(result.html).one("pre").find_all("span")
     assert any(s.get("class") not in ("line", None) for s in spans)
+
+
+def test_a_fence_info_string_has_its_entities_and_escapes_read() -> None:
+    """CommonMark reads entity references and backslash escapes in an info string:
+    ```` ```plain&#x20;text ```` (notes exported from Feishu) is `plain text`, plain code,
+    not the unknown language `plain&#x20;text` with a warning."""
+    result = render("```plain&#x20;text\nls -l\n```\n\n```py&#116;hon\nx = 1\n```\n")
+    assert result.problems == ()
+    plain, python = parse_html(result.html).find_all("code")
+    assert plain.get("class") == "language-plain" and python.get("class") == "language-python"
 
 
 def test_a_mermaid_block_without_the_script_says_how_to_draw_it() -> None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from markdown_it import MarkdownIt
-from markdown_it.common.utils import escapeHtml
+from markdown_it.common.utils import escapeHtml, unescapeAll
 from markdown_it.token import Token
 from pygments.formatters import HtmlFormatter
 from pygments.lexer import Lexer
@@ -64,8 +64,9 @@ def parse_fence_info(info: str) -> FenceInfo:
     """`python {hl_lines="2" title="x.py"}`, and the forms of Pandoc (`{.python
     .numberLines startFrom="5"}`), Quarto (`{python}`, `{.python filename="x.py"}`,
     `code-line-numbers`), MkDocs (`python title="x.py" linenums="1"`) and VitePress
-    (`python{2,4-5}`, `ts:line-numbers`, `sh [npm]`)."""
-    info = info.strip()
+    (`python{2,4-5}`, `ts:line-numbers`, `sh [npm]`). Entities and backslash escapes
+    are read first, as CommonMark has it (`plain&#x20;text` is `plain text`)."""
+    info = unescapeAll(info).strip()
     vite = _VITEPRESS.fullmatch(info)
     if vite and (vite.group(2) is not None or vite.group(3) or vite.group(5) is not None):
         lang, ranges, numbers, start, title, rest = vite.groups()
@@ -136,7 +137,9 @@ LANGUAGE_ALIASES = {"yml": "yaml", "jsonc": "json", "patch": "diff", "cmd": "bat
                     # Hugo's (Chroma's) names of Go templates, `{{ .Title }}` as in Jinja
                     "go-html-template": "html+django", "go-text-template": "django",
                     # Hugo Blox's mind maps: their source is a Markdown outline
-                    "markmap": "markdown"}
+                    "markmap": "markdown",
+                    # GitHub's (Linguist's) names of Vim script
+                    "viml": "vim", "vimscript": "vim"}
 """Fence languages posts use that Pygments knows by another name (or a near one: MLIR
 as LLVM IR, ARM and RISC-V assembly as GNU assembler)."""
 PLAIN_LANGUAGES = frozenset({"text", "plain", "txt", "plaintext", "output", "log", "csv",
