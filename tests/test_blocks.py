@@ -67,6 +67,22 @@ def test_tabs_are_radio_buttons_with_labels_and_one_panel_each(
     assert len(panels[2].find_all("li")) == 3 and panels[2].find("math") is not None
 
 
+def test_a_tab_title_is_markdown_with_its_formula_and_code() -> None:
+    """`=== "已知 $z^{(i)}$ 时"` (an ML course's EM notes): MkDocs rendered the formula in
+    the tab's title, Lanting showed its TeX; a title is Markdown now, as a callout's."""
+    text = ('=== "已知 $z^{(i)}$ 时"\n\n    直接取对数似然。\n\n=== "用 `torch.distributions`"\n\n'
+            "    调库。\n")
+    rendered = render_markdown(text, RenderContext(Path("p.md"), "p.md", lang="zh-CN"))
+    assert rendered.problems == ()
+    tabs = parse_html(rendered.html).one(class_="tabs")
+    first, second = tabs.find_all("label", class_="tab-label")
+    assert first.find("math") is not None and "$" not in first.text()
+    assert first.text().startswith("已知") and first.text().endswith("时")
+    assert second.one("code").text() == "torch.distributions"
+    assert [e.tag for e in tabs.children if isinstance(e, Element)] == ["input", "label",
+                                                                         "div"] * 2
+
+
 def test_details_are_native_and_open_when_asked(built: tuple[Path, BuildResult]) -> None:
     details = _prose(built, "ppo-three-ways").find_all("details", class_="details")
     assert [d.one("summary").text() for d in details] == ["为什么要取最小值？", "附：超参数表"]

@@ -128,6 +128,11 @@ def _panels(state: StateCore, i: int, j: int, group: int) -> list[Token]:
             if not token.info:
                 report(_env(state), _line(_env(state), token), "`@tab` needs a title",
                        "write `@tab Title`")
+            # The title is Markdown, as a callout's: `=== "已知 $z^{(i)}$"` showed its TeX
+            result += [token, Token("inline", "", 0, map=token.map, level=token.level + 1,
+                                    content=token.info.strip(), children=[], block=True),
+                       Token("tab_label_close", "label", -1, level=token.level)]
+            continue
         result.append(token)
     result.append(Token("tab_panel_close", "div", -1))
     return result
@@ -233,8 +238,12 @@ def _render_panel_open(self: Any, tokens: Sequence[Token], idx: int, options: An
     ident = f"{name}-{number}"
     checked = " checked" if number == 1 else ""
     return (f'<input class="tab-input" type="radio" name="{name}" id="{ident}"{checked}>'
-            f'<label class="tab-label" for="{ident}">{escapeHtml(token.info)}</label>\n'
-            f'<div class="tab-panel">\n')
+            f'<label class="tab-label" for="{ident}">')
+
+
+def _render_label_close(self: Any, tokens: Sequence[Token], idx: int, options: Any,
+                        env: Any) -> str:
+    return '</label>\n<div class="tab-panel">\n'
 
 
 def _render_panel_close(self: Any, tokens: Sequence[Token], idx: int, options: Any,
@@ -307,5 +316,6 @@ def blocks_plugin(md: MarkdownIt) -> None:
     md.add_render_rule("details_summary_close", _render_summary)
     md.core.ruler.push("galleries", _build_galleries)
     md.add_render_rule("tab_panel_open", _render_panel_open)
+    md.add_render_rule("tab_label_close", _render_label_close)
     md.add_render_rule("tab_panel_close", _render_panel_close)
     md.add_render_rule("tab_stray", _render_stray)
