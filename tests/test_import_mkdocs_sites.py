@@ -3,6 +3,7 @@ the importer got wrong (each with a site of our own, shaped like theirs)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from htmltree import parse_html
@@ -359,3 +360,32 @@ def test_wiki_links_a_plugin_read_lead_to_the_pages_they_named(tmp_path: Path) -
     assert "[[ -r ~/.bashrc ]]" in article.find("pre").text()
     [img] = article.find_all("img")
     assert img["src"].endswith("fig.png") and img["width"] == "300"
+
+
+def test_mknotebooks_notebooks_are_notebook_pages(tmp_path: Path) -> None:
+    """mknotebooks, the other notebook plugin, made a page of each `.ipynb` of the docs
+    folder: they were copied as files, and the nav's and pages' links to them failed
+    the build. Each is a notebook page at its old URL, titled by its first heading."""
+    cells = [{"cell_type": "markdown", "metadata": {}, "source": "# 梯度下降\n\n步长 $\\eta$。"},
+             {"cell_type": "code", "metadata": {}, "execution_count": 1,
+              "source": "eta = 0.1", "outputs": []}]
+    notebook = json.dumps({"nbformat": 4, "nbformat_minor": 5, "cells": cells,
+                           "metadata": {"language_info": {"name": "python"}}})
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": ("site_name: Notes\nnav:\n  - Home: index.md\n"
+                       "  - GD: optim/gd.ipynb\nplugins:\n  - mknotebooks\n"),
+        "docs/index.md": "# Notes\n\n先读 [梯度下降](optim/gd.ipynb)。\n",
+        "docs/optim/gd.ipynb": notebook,
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    assert (done.dest / "content" / "pages" / "gd.ipynb").is_file()
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    root = parse_html(_page(done.dest, "gd"))
+    assert root.one("h1").text() == "梯度下降" and root.find("math") is not None
+    home = parse_html((done.dest / "public" / "index.html").read_text(encoding="utf-8"))
+    link = next(a for a in home.find_all("a") if a.text() == "梯度下降")
+    assert link["href"] == "/gd/"
+    assert (done.dest / "public" / "optim" / "gd" / "index.html").is_file()  # (old URL)

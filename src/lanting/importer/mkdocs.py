@@ -41,7 +41,11 @@ from lanting.importer.mkdocs_anchors import (
 from lanting.importer.mkdocs_bodies import MkDocsBodies, first_heading
 from lanting.importer.mkdocs_front import MkDocsFront, title_of_file
 from lanting.importer.mkdocs_math import reads_math
-from lanting.importer.mkdocs_notebooks import notebook_files, script_notebook
+from lanting.importer.mkdocs_notebooks import (
+    notebook_files,
+    notebook_plugin,
+    script_notebook,
+)
 from lanting.importer.mkdocs_settings import (
     BlogSettings,
     MkDocsSettings,
@@ -109,6 +113,8 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
         self.auto_append = ""
         self.site_math = reads_math(self.config)
         self.wiki_targets: WikiTargets | None = None
+        self.notebooks: tuple[str, dict[str, Any]] | None = None
+        """The plugin that made pages of notebooks, and its options."""
         hooks = self.config.get("hooks")
         # (the hook, or the plugin made of it: `plugins: [toc]`)
         self.toc_hook = plugin(self.config, "toc") is not None or any(
@@ -130,9 +136,9 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
             self.wiki_targets = WikiTargets(self.docs, walk(self.docs))
         pages = [p for p in walk(self.docs) if p.suffix.lower() in (".md", ".markdown")]
         parts = self.snippet_files([read_text(p) for p in pages])
-        jupyter = plugin(self.config, "mkdocs-jupyter")
-        notebooks = notebook_files(self.docs, walk(self.docs), jupyter) \
-            if jupyter is not None else []
+        self.notebooks = notebook_plugin(self.config)
+        notebooks = notebook_files(self.docs, walk(self.docs), self.notebooks[1]) \
+            if self.notebooks is not None else []
         self.page_names = Counter(_name_key(_page_name(p)) for p in pages + notebooks)
         for path in pages:
             if path.resolve() in parts:
@@ -144,7 +150,7 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
                 continue
             self.read_document(path)
         for path in notebooks:
-            self.read_notebook(path, jupyter or {})
+            self.read_notebook(path)
         for _item, _text, path in self.documents:
             self.links_to_headings(path)
         for item, text, path in self.documents:
@@ -293,10 +299,12 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
         # (`timeseries-data.dtw.md`: words the dots part, as Jupyter Book's pages' are)
         return name.replace(".", "-")
 
-    def read_notebook(self, path: Path, options: dict[str, Any]) -> None:
-        """A notebook page of mkdocs-jupyter: titled by its first `# heading` (taken out,
-        as Lanting shows the title above the text) unless `ignore_h1_titles`, else by
-        its file's name; at its old URL, the one a Markdown file of its name had."""
+    def read_notebook(self, path: Path) -> None:
+        """A notebook page of mkdocs-jupyter (or mknotebooks): titled by its first `#
+        heading` (taken out, as Lanting shows the title above the text) unless
+        `ignore_h1_titles`, else by its file's name; at its old URL, the one a Markdown
+        file of its name had."""
+        made_by, options = self.notebooks or ("mkdocs-jupyter", {})
         if path.suffix.lower() == ".ipynb":
             found = notebook_post(self.report, path)
             if found is None:
@@ -314,7 +322,7 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
         code = [c for c in notebook.get("cells", []) if isinstance(c, dict)
                 and c.get("cell_type") == "code" and cell_text(c).strip()]
         if options.get("execute") and code and not any(c.get("outputs") for c in code):
-            self.report.warn(path, None, "mkdocs-jupyter ran it (`execute: true`), but it "
+            self.report.warn(path, None, f"{made_by} ran it (`execute: true`), but it "
                              f"has no saved outputs: its {len(code)} code cell(s) show "
                              "without output (run it and save it, then import again)")
         item = self.site.add(Item("page", slug_of(self.page_name(path)), path,
@@ -322,7 +330,7 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
         item.notebook = notebook
         self.by_source[path.resolve()] = item
         self.report.counts["pages"] += 1
-        self.report.convert("notebooks (mkdocs-jupyter) as notebook pages")
+        self.report.convert(f"notebooks ({made_by}) as notebook pages")
         item.old_urls = [self.old_url(path.relative_to(self.docs).as_posix(), {}, title, {})]
         for old in item.old_urls:
             self.table.add(old, item)

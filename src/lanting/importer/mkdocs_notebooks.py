@@ -3,7 +3,8 @@ jupytext reads them, both matched by the plugin's `include` and not its `ignore`
 (default `*.py`, `*.ipynb`, matched from the right as `PurePath.match` does). A script
 is in the percent format (`# %%` cells, `# %% [markdown]` with commented lines) when it
 has a `# %%` line, else in the light format (blocks between blank lines; a block of
-comments alone is Markdown; `# +` … `# -` a cell with blank lines in it)."""
+comments alone is Markdown; `# +` … `# -` a cell with blank lines in it). mknotebooks,
+the other plugin, made pages of every `.ipynb` file."""
 
 from __future__ import annotations
 
@@ -11,11 +12,25 @@ import re
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from lanting.importer.mkdocs_settings import plugin
+
 _DEFAULT_INCLUDE = ("*.py", "*.ipynb")
 _MARKER = re.compile(r"^#\s?%%(?!%)(.*)$")
 _HEADER = re.compile(r"\A(?:#!.*\n)?# ---\n((?:#.*\n)*?)# ---\n")
 _KERNEL = re.compile(r"^#\s+kernelspec:\n((?:#\s{4,}.*\n)+)", re.MULTILINE)
 _MAGIC = re.compile(r"^# ([%!]\S)")
+
+
+def notebook_plugin(config: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """The plugin that made pages of the site's notebooks, and its options as
+    mkdocs-jupyter's (`include`, `execute`); None when neither is used."""
+    jupyter = plugin(config, "mkdocs-jupyter")
+    if jupyter is not None:
+        return "mkdocs-jupyter", jupyter
+    mknotebooks = plugin(config, "mknotebooks")
+    if mknotebooks is not None:
+        return "mknotebooks", {"include": ["*.ipynb"], "execute": mknotebooks.get("execute")}
+    return None
 
 
 def notebook_files(docs: Path, files: list[Path], options: dict[str, Any]) -> list[Path]:

@@ -30,7 +30,8 @@ WIKI_PLUGINS = ("bi_directional_links", "roamlinks", "ezlinks", "obsidian-bridge
 plugin, mkdocs-ezlinks-plugin, mkdocs-obsidian-bridge, mkdocs-publisher's):
 `mkdocs_wikilinks.py`."""
 PLUGINS_READ = frozenset({"search", "tags", "blog", "material/search", "material/tags",
-                          "material/blog", "mermaid2", "mkdocs-jupyter", *WIKI_PLUGINS})
+                          "material/blog", "mermaid2", "mkdocs-jupyter", "mknotebooks",
+                          *WIKI_PLUGINS})
 """Plugins whose effect the import carries over (Lanting has search, tags, a blog and
 notebook pages; wiki links become links)."""
 PLUGINS_CHANGING_PAGES = {
