@@ -389,3 +389,24 @@ def test_mknotebooks_notebooks_are_notebook_pages(tmp_path: Path) -> None:
     link = next(a for a in home.find_all("a") if a.text() == "梯度下降")
     assert link["href"] == "/gd/"
     assert (done.dest / "public" / "optim" / "gd" / "index.html").is_file()  # (old URL)
+
+
+def test_a_hugo_shortcode_left_in_a_page_is_not_lantings(tmp_path: Path) -> None:
+    """Notes moved from a Hugo blog kept `{{< notice info >}}` … `{{< /notice >}}`, which
+    MkDocs showed as written; Lanting read it as its own shortcode and the build failed
+    ("unknown shortcode"). It is left in a comment, with a warning at its line; the text
+    between stays, and one in code is code."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Notes\n",
+        "docs/index.md": "# Notes\n",
+        "docs/net/sdn.md": ("# SDN\n\n{{< notice info >}}\n这部分写得简略。\n{{< /notice >}}\n\n"
+                            "```go-html-template\n{{< figure src=\"a.png\" >}}\n```\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [w.line for w in done.report.warnings] == [3, 5]
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    article = parse_html(_page(done.dest, "sdn")).find("article")
+    assert "这部分写得简略。" in article.text() and "notice" not in article.find("p").text()
+    assert '{{< figure src="a.png" >}}' in article.find("pre").text()

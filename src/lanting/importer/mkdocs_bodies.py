@@ -43,6 +43,8 @@ from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
 
 _HEADING = re.compile(r"^#[ \t]+(.+?)[ \t]*#*[ \t]*$")
+_SHORTCODE = re.compile(r"\{\{[<%].*?[>%]\}\}", re.DOTALL)
+"""A Hugo shortcode (`{{< notice info >}}`, `{{% /note %}}`) in notes moved from Hugo."""
 _TAB = re.compile(r"^([ \t]*)===(!?)\+?[ \t]+\"(.*)\"[ \t]*$")
 _FENCE_LINE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 _ICON = re.compile(r"(?<![\w:]):((?:material|fontawesome|octicons|simple)-[\w-]+):"
@@ -118,6 +120,10 @@ class MkDocsBodies(MkDocsSnippets):
                                                        text, re.MULTILINE)))
         shelf = Shelf()
         text = protect_code(text, shelf)
+        # (MkDocs has no shortcodes: one left from a Hugo past showed as written, and
+        # Lanting would read it as its own)
+        text = _SHORTCODE.sub(lambda m: ctx.leave(m.group(), "a Hugo shortcode, which "
+                                                  "MkDocs showed as written"), text)
         text, quoted = B.quote_whole_blocks(text)
         ctx.convert("quote lines without `>` (Python-Markdown's quotes)", quoted)
         text = lenient_strong(text, ctx)
