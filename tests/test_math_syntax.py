@@ -717,6 +717,17 @@ def test_a_size_switch_in_math_inside_text_sizes_that_math() -> None:
     assert [t.text().strip() for t in math.find_all("mtext")] == ["in the set", ", else"]
 
 
+def test_an_array_with_an_empty_column_spec_centres_its_columns() -> None:
+    """`\\begin{array}` with `{}` on the next line (Strassen's seven products in an
+    algorithms note exported from Typora): KaTeX and MathJax centre the columns, math-core
+    refused the empty spec ("expected column specification")."""
+    rendered = render("$$\n\\begin{array}\n{}P_1 = A(F-H) &P_5 = (A+D)(E+H) \\\\\n"
+                      "P_4 = D(G-E)\n\\end{array}\n$$\n")
+    assert rendered.problems == ()
+    rows = parse_html(rendered.html).one("math").find_all("mtr")
+    assert [len(r.find_all("mtd")) for r in rows] == [2, 1]
+
+
 def test_a_short_radicand_gets_the_height_of_a_letter_with_an_ascender() -> None:
     """`O(n\\sqrt{n})`: Chromium sized the surd to the x-height of `n`, its bar cut into
     the letter and the sign sank below the line (it read like "O(nπ)"). Under TeX's
