@@ -1,6 +1,7 @@
 """Plugin: callouts, in the forms writers bring from other tools.
 
-- GitHub's and Obsidian's `> [!NOTE] Title` (Obsidian's `> [!TIP]-` folded, `+` open);
+- GitHub's and Obsidian's `> [!NOTE] Title` (Obsidian's `> [!TIP]-` folded, `+` open;
+  a kind of the writer's own, `> [!theorem]`, a note titled by its name);
 - the container `::: note Title`, and Quarto's `::: {.callout-note title="…"}` (or a
   heading as its first line for the title; `collapse="true"` folds it);
 - MkDocs Material's `!!! note "Title"` and the foldable `??? note` / `???+ note`
@@ -51,7 +52,8 @@ TITLES = {
            "warning": "Warning", "caution": "Caution", "seealso": "See also", "tldr": "TL;DR",
            "faq": "FAQ"},
 }
-_MARKER = re.compile(r"^\[!([A-Za-z][\w-]*)\]([+-]?)[ \t]*")
+_MARKER = re.compile(r"^\[!([A-Za-z][\w-]*)\](?![(\[:])([+-]?)[ \t]*")
+"""`[!NOTE]`, `[!theorem]+`: not a link's text (`[!x](url)`, `[!x][ref]`, `[!x]: url`)."""
 _QUARTO = re.compile(r"^\{\s*\.callout-(\w+)\b(.*)\}\s*$")
 _ATTRIBUTE = re.compile(r"""(\w[\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))""")
 
@@ -106,9 +108,11 @@ def _alert(tokens: list[Token], i: int, env: Any, out: list[Token]) -> bool:
         return False
     inline = tokens[i + 2]
     match = _MARKER.match(inline.content)
-    kind = callout_kind(match.group(1)) if match else None
-    if match is None or kind is None:
+    if match is None:
         return False
+    # A kind Obsidian does not know (`[!theorem]`, `[!proof]-` in maths notes) is its
+    # "note", titled by its name, as Obsidian and MkDocs' callouts plugin show it
+    kind = callout_kind(match.group(1)) or "note"
     fold = {"-": "closed", "+": "open"}.get(match.group(2), "")
     first_line, _, rest = inline.content.partition("\n")
     title = first_line[match.end():] or default_title(match.group(1), env)
