@@ -216,11 +216,16 @@ def test_plugins_that_changed_pages_are_warnings(tmp_path: Path) -> None:
     source = tmp_path / "src"
     write_files(source, {"mkdocs.yml": "site_name: N\nplugins:\n  - search\n  - macros\n"
                                        "  - glightbox\n  - mkdocs-jupyter:\n"
-                                       "      execute: false\nhooks:\n  - hooks/toc.py\n",
+                                       "      execute: false\n  - blogging:\n"
+                                       "      dirs: [blog]\n  - statistics\n"
+                                       "hooks:\n  - hooks/toc.py\n",
                          "docs/index.md": "# N\n"})
     done = import_site(source, tmp_path / "new")
+    # (a notes site with mkdocs-blogging-plugin and mkdocs-statistics-plugin: their
+    # `{{ blog_content }}` and `{{ pages }}` showed as written, unexplained)
     assert [(w.line, w.message.split(":")[0]) for w in done.report.warnings] == [
-        (None, "plugin `macros`"), (8, "1 hook(s) (`hooks/toc.py`)")]
+        (None, "plugin `macros`"), (None, "plugin `blogging`"), (None, "plugin `statistics`"),
+        (11, "1 hook(s) (`hooks/toc.py`)")]
     assert "left out: `glightbox`" in report_of(done)
 
 

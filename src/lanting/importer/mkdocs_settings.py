@@ -39,6 +39,10 @@ PLUGINS_CHANGING_PAGES = {
     "i18n": "its language versions (`x.en.md`, `docs/en/`) are pages of one language",
     "awesome-pages": "`.pages` files are not read: the menu comes from `nav`",
     "mkdocstrings": "`::: module.name` API references are not generated",
+    "blogging": "its posts' list (`{{ blog_content }}`) and tags page (`{{ tag_content }}`) "
+                "are not made: the placeholders show as written, the posts are pages",
+    "statistics": "its counts (`{{ pages }}`, `{{ words }}`, `{{ codes }}`) are not "
+                  "filled in: they show as written",
 }
 """Plugins that changed what pages showed: each a warning naming what is lost."""
 MERMAID = "https://cdn.jsdelivr.net/npm/mermaid@11/dist/mermaid.esm.min.mjs"
