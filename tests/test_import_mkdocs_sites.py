@@ -410,3 +410,25 @@ def test_a_hugo_shortcode_left_in_a_page_is_not_lantings(tmp_path: Path) -> None
     article = parse_html(_page(done.dest, "sdn")).find("article")
     assert "这部分写得简略。" in article.text() and "notice" not in article.find("p").text()
     assert '{{< figure src="a.png" >}}' in article.find("pre").text()
+
+
+def test_wiki_links_without_a_plugin_show_as_written(tmp_path: Path) -> None:
+    """Without a wiki-link plugin MkDocs showed `[[bash Cheat Sheet]]` as written; Lanting
+    read it as a link to `bash Cheat Sheet.md` beside the page, and the build failed.
+    It shows as written again."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": ("site_name: Notes\nmarkdown_extensions:\n  - pymdownx.arithmatex:\n"
+                       "      generic: true\n"),
+        "docs/index.md": "# Notes\n",
+        "docs/tools.md": ("# 工具\n\n见 [[bash Cheat Sheet]] 与 [[shell#变量|变量]]。\n\n"
+                          "计数 $\\sum_i [[x_i > 0]]$ 个。\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    article = parse_html(_page(done.dest, "tools")).find("article")
+    assert "见 [[bash Cheat Sheet]] 与 [[shell#变量|变量]]。" in article.text()
+    assert article.find("p").find("a") is None
+    assert "[[xi>0]]" in article.find("math").text()  # (TeX: an Iverson bracket)

@@ -36,7 +36,12 @@ from lanting.importer.mkdocs_math import dollar_signs
 from lanting.importer.mkdocs_settings import BlogSettings, extension
 from lanting.importer.mkdocs_snippets import MkDocsSnippets
 from lanting.importer.mkdocs_strong import lenient_strong, literal_marks
-from lanting.importer.mkdocs_wikilinks import WikiTargets, wiki_embeds, wiki_links
+from lanting.importer.mkdocs_wikilinks import (
+    WikiTargets,
+    literal_wiki_links,
+    wiki_embeds,
+    wiki_links,
+)
 from lanting.importer.quarto_bodies import scripts
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
@@ -147,8 +152,8 @@ class MkDocsBodies(MkDocsSnippets):
         if self.wiki_targets is not None:
             text = wiki_embeds(text, path, self.wiki_targets, ctx)
         text = image_embeds(text, path, self.docs, ctx)
-        if self.wiki_targets is not None:
-            text = wiki_links(text, path, self.wiki_targets, ctx)
+        text = wiki_links(text, path, self.wiki_targets, ctx) \
+            if self.wiki_targets is not None else literal_wiki_links(text, ctx)
         text, spaced = spaced_destinations(text)
         ctx.convert("paths with spaces in angle brackets", spaced)
         text = map_urls(text, resolve)

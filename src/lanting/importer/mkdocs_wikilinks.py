@@ -8,6 +8,8 @@ with that name, wherever it was, and made the link. Lanting reads `[[x]]` as a l
 match: the build failed on each. Here each becomes the Markdown link to the file it named
 (`[bash](/Tools/bash%20Cheat%20Sheet.md)`), which the importer then leads to the new page
 like any other; a name no file has keeps its text, without the link, with a warning.
+On a site without such a plugin MkDocs showed `[[x]]` as written, and so does the new
+one (Lanting would make it a link to a file beside the page).
 An image embed, `![[Pasted image 2024.png]]`, was found by name too: it names the file
 from the docs folder, for `mkdocs_embeds.py` to copy (one of no file: a warning).
 """
@@ -16,10 +18,12 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from lanting.importer.body_math import INLINE_MATH
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_anchors import lanting_id
 from lanting.importer.mkdocs_settings import WIKI_PLUGINS, plugin
@@ -29,6 +33,24 @@ _WIKI = re.compile(r"(?<![!\\\[])\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\\?\|([^\[\
 _NOTE = re.compile(r"^(?=[^,]*$).*[^\W\d_]")
 """A name reads as a note's when it has a letter and no comma (`[[1, 2], [3, 4]]` in
 prose is a nested list, which no plugin took for a link)."""
+
+
+_MATH = re.compile(r"\$\$.+?\$\$|\\\[.+?\\\]|\\\(.+?\\\)|" + INLINE_MATH.pattern, re.DOTALL)
+
+
+def _outside_math(text: str, pattern: re.Pattern[str],
+                  one: Callable[[re.Match[str]], str]) -> str:
+    """`pattern.sub(one, text)` for the matches outside formulas: `$[[x > 0]]$` (an
+    Iverson bracket) is TeX, not a link."""
+    if "[[" not in text:
+        return text
+    spans = [m.span() for m in _MATH.finditer(text)]
+
+    def outside(match: re.Match[str]) -> str:
+        at = match.start()
+        return match.group() if any(a <= at < b for a, b in spans) else one(match)
+
+    return pattern.sub(outside, text)
 
 
 def wiki_plugin(config: dict[str, Any]) -> str | None:
@@ -103,7 +125,7 @@ def wiki_links(text: str, page: Path, targets: WikiTargets, ctx: Context) -> str
         where = quote("/" + file.relative_to(targets.docs).as_posix())
         return f"[{label}]({where}{fragment})"
 
-    return _WIKI.sub(one, text) if "[[" in text else text
+    return _outside_math(text, _WIKI, one)
 
 
 def wiki_embeds(text: str, page: Path, targets: WikiTargets, ctx: Context) -> str:
@@ -125,4 +147,17 @@ def wiki_embeds(text: str, page: Path, targets: WikiTargets, ctx: Context) -> st
             return match.group()
         return f"![[{file.relative_to(targets.docs).as_posix()}{match.group(2)}]]"
 
-    return _EMBED.sub(one, text) if "![[" in text else text
+    return _outside_math(text, _EMBED, one)
+
+
+def literal_wiki_links(text: str, ctx: Context) -> str:
+    """`text` (its code put aside) with each `[[name]]` escaped, shown as written: the
+    site had no plugin that read them."""
+    def one(match: re.Match[str]) -> str:
+        name = match.group(1).strip()
+        if not _NOTE.match(name) and not match.group(2):
+            return match.group()
+        ctx.convert("[[wiki links]] shown as written (no wiki-link plugin)")
+        return "\\" + match.group()
+
+    return _outside_math(text, _WIKI, one)
