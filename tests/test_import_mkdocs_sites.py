@@ -422,7 +422,7 @@ def test_wiki_links_without_a_plugin_show_as_written(tmp_path: Path) -> None:
                        "      generic: true\n"),
         "docs/index.md": "# Notes\n",
         "docs/tools.md": ("# 工具\n\n见 [[bash Cheat Sheet]] 与 [[shell#变量|变量]]。\n\n"
-                          "计数 $\\sum_i [[x_i > 0]]$ 个。\n"),
+                          "计数 $\\sum_i [[x_i > 0]]$ 个，见 [[Smith 2020]](https://example.org)。\n"),
     })
     done = import_site(source, tmp_path / "new")
     assert done.report.warnings == []
@@ -432,3 +432,5 @@ def test_wiki_links_without_a_plugin_show_as_written(tmp_path: Path) -> None:
     assert "见 [[bash Cheat Sheet]] 与 [[shell#变量|变量]]。" in article.text()
     assert article.find("p").find("a") is None
     assert "[[xi>0]]" in article.find("math").text()  # (TeX: an Iverson bracket)
+    cited = article.find_all("p")[1].one("a")  # (a link whose text is bracketed)
+    assert (cited.text(), cited["href"]) == ("[Smith 2020]", "https://example.org")

@@ -29,7 +29,9 @@ from lanting.importer.mkdocs_anchors import lanting_id
 from lanting.importer.mkdocs_settings import WIKI_PLUGINS, plugin
 
 _EMBED = re.compile(r"!\[\[([^\[\]|#\n]+?)((?:\\?\|[^\[\]\n]*)?)\]\]")
-_WIKI = re.compile(r"(?<![!\\\[])\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\\?\|([^\[\]\n]*))?\]\]")
+_WIKI = re.compile(r"(?<![!\\\[])\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\\?\|([^\[\]\n]*))?\]\]"
+                   r"(?![(\[])")
+"""`[[name#heading|shown]]`; not `[[Smith 2020]](url)`, a link whose text is bracketed."""
 _NOTE = re.compile(r"^(?=[^,]*$).*[^\W\d_]")
 """A name reads as a note's when it has a letter and no comma (`[[1, 2], [3, 4]]` in
 prose is a nested list, which no plugin took for a link)."""
