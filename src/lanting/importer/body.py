@@ -13,6 +13,7 @@ from collections.abc import Callable
 from lanting.importer.body_math import table_math
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.shelf import MARKER, Shelf, fence, protect_code
+from lanting.markdown.anchors import github_slug
 from lanting.markdown.emoji import emojize
 
 # --- Lanting's block forms ------------------------------------------------------------------
@@ -271,6 +272,8 @@ def tables_and_anchors(text: str, convert: Callable[[str, int], None]) -> str:
     convert("| in table math", count)
     text, count = html_anchors(text)
     convert("<a name> anchors", count)
+    text, count = empty_self_links(text)
+    convert("empty links to the page itself (`<a href=\"#x\" />`) as anchors", count)
     return text
 
 
@@ -278,6 +281,30 @@ def html_anchors(text: str) -> tuple[str, int]:
     """`<a name="x"></a>` (or `<a name="x"/>`) → `<a id="x"></a>`."""
     return re.subn(r"<a\s+name=([\"'])([^\"']+)\1\s*/?>(?:\s*</a>)?",
                    lambda m: f'<a id="{m.group(2)}"></a>', text)
+
+
+EMPTY_SELF_LINK = r"<a\s+href=([\"'])#{}\1\s*(?:/>|>\s*</a>)"
+"""An `<a href="#x" />` with nothing in it (`{}` the fragment's pattern): no reader can
+click it, so its author meant the anchor `x` (`<a name>` mistyped): the page's links to
+`#x` go there."""
+_EMPTY_SELF_LINK = re.compile(EMPTY_SELF_LINK.format(r"([^\"'#\s<>]+)"), re.IGNORECASE)
+_HEADING_TEXT = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
+
+
+def empty_self_links(text: str) -> tuple[str, int]:
+    """Each `EMPTY_SELF_LINK` to an id no heading or element of the page has, as the
+    anchor its author meant, `<a id="x"></a>` (the old page's links to `#x` went nowhere,
+    and Lanting's build stops at them). Returns (text, how many)."""
+    taken = set(re.findall(r"\b(?:id|name)=[\"']([^\"']+)", text))
+    taken.update(re.findall(r"\{#([\w-]+)", text))
+    taken.update(github_slug(heading) for heading in _HEADING_TEXT.findall(text))
+
+    def one(match: re.Match[str]) -> str:
+        fragment = match.group(2)
+        return match.group() if fragment in taken or fragment == "top" \
+            else f'<a id="{fragment}"></a>'
+
+    return _EMPTY_SELF_LINK.subn(one, text)
 
 
 def emoji(text: str) -> tuple[str, int]:

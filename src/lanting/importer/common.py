@@ -14,6 +14,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import unquote
 
+from lanting.importer.body import EMPTY_SELF_LINK
 from lanting.importer.item import FOLDERS, Item, site_path
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
@@ -390,8 +391,8 @@ def heading_fragment(text: str, source: Path) -> str | None:
     renamed)."""
     body = read_text(source)
     if re.search(rf"""\{{#{re.escape(text)}[\s}}]|\b(?:id|name)=["']?{re.escape(text)}\b""",
-                 body):
-        return text
+                 body) or re.search(EMPTY_SELF_LINK.format(re.escape(text)), body):
+        return text  # (an empty `<a href="#x" />` is the anchor `body.empty_self_links` makes)
     wanted = github_slug(text)
     for match in _HEADING.finditer(body):
         heading = match.group(1)

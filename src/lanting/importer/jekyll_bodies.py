@@ -105,6 +105,8 @@ class JekyllBodies(JekyllLinks):
         ctx.convert("kramdown attributes and extensions", count)
         text, count = K.ended_html_blocks(text)
         ctx.convert("blank lines after HTML blocks (kramdown read Markdown after them)", count)
+        text, count = K.span_tag_paragraphs(text)
+        ctx.convert("paragraphs starting with a lone `<br />` or `<img>` line", count)
         text, abbreviations = K.kramdown_abbreviations(text)
         for found in abbreviations:
             ctx.warn(found, f"kramdown abbreviation `{found}` removed (Lanting has none)")

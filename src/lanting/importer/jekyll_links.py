@@ -22,6 +22,7 @@ from lanting.importer.common import (
 )
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
+from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN
 from lanting.importer.site import NewSite
 from lanting.importer.text import split_front_matter
 from lanting.markdown.anchors import github_slug
@@ -36,6 +37,10 @@ def heading_ids(body: str) -> list[str]:
     (`## Title`) and setext (`Title` over `---`)."""
     texts = [*_ATX.findall(body), *_SETEXT.findall(body)]
     return [github_slug(_CUSTOM_ID.sub("", text)) for text in texts]
+
+
+_POST_FRAGMENT = re.compile(f"({MARK_OPEN}L(\\d+){MARK_CLOSE})#(.+)")
+"""A link to another page of the site, as `post_url` wrote it, with a fragment."""
 
 
 def old_path(url: str) -> str:
@@ -60,21 +65,23 @@ class JekyllLinks:
     left_out: dict[str, str]
 
     @staticmethod
-    def heading_link(fragment: str, path: Path, ctx: Context) -> str | None:
+    def heading_link(fragment: str, path: Path, ctx: Context, page: str = "") -> str | None:
         """`[见上文](#3Delassus矩阵)`: a heading of the page named by its text, which its
         id (GitHub's style, lower case) is not: the heading's id. A fragment naming no
         heading (`#q--k--v-and-attention`, a table of contents made by an editor's
         extension; `#梯度流动特性` for a heading since renamed) found none on the old page
         either, and Lanting's build stops at it: one spelling a heading's id in other
         punctuation goes to it, with a notice; else its text is kept without the link,
-        with a warning."""
+        with a warning. `page`: the link to another page (`{% post_url x %}#dqn`), whose
+        source `path` is: a fragment naming none of its headings led to its top, and the
+        link does so again, with a warning."""
         wanted = unquote(fragment)
         found = heading_fragment(wanted, path)
         if found is not None:
             if found == fragment:
                 return None
             ctx.convert("links to headings by their text")
-            return "#" + found
+            return page + "#" + found
         if wanted == "top" or "{" in wanted or re.fullmatch(r"fn(?:ref)?(?::.+|\d+)", wanted):
             return None  # (the page's top; a Liquid value; footnotes, kramdown's or Lanting's)
         ids = heading_ids(read_text(path))
@@ -86,9 +93,14 @@ class JekyllLinks:
             ctx.note(f"#{fragment}", f"the link `#{wanted}` named no heading on the old "
                      f"page either: it goes to `#{spelled[0]}`")
             ctx.convert("#links to headings repaired")
-            return "#" + spelled[0]
+            return page + "#" + spelled[0]
         if re.sub(r"-\d+$", "", wanted) in ids:  # (a second heading of the same text)
             return None
+        if page:
+            ctx.warn(f"#{fragment}", f"link `#{wanted}` to `{path.name}`: no heading or "
+                     "anchor of that page has that id (the old link led to its top): the "
+                     "link leads to the page")
+            return page
         ctx.warn(f"#{fragment}", f"link `#{wanted}`: no heading or anchor of the page has "
                  "that id (a dead link of the old site): its text kept, without the link")
         return UNLINK
@@ -96,6 +108,11 @@ class JekyllLinks:
     def url(self, url: str, image: bool, ctx: Context, path: Path) -> str | None:
         if url.startswith("#") and len(url) > 1:
             return self.heading_link(url[1:], path, ctx)
+        to_post = _POST_FRAGMENT.fullmatch(url)  # (`{% post_url x %}#dqn`)
+        if to_post and not image:
+            other = self.site.items[int(to_post.group(2))].source
+            return self.heading_link(to_post.group(3), other, ctx, to_post.group(1)) \
+                if other is not None and other.is_file() else None
         media = self.media_base.get(path)
         if media and url and not url.startswith("/") and not re.match(
                 r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^#", url):

@@ -379,3 +379,19 @@ def ended_html_blocks(text: str) -> tuple[str, int]:
             out.append(text[pos:line_end + 1])
             pos = line_end + 1
     return "".join(out) + text[pos:], count
+
+
+_SPAN_TAG_ALONE = re.compile(
+    r"(?:\A|(?<=\n\n))( {0,3}</?(?:a|abbr|b|big|br|cite|em|font|i|img|kbd|mark|q|s|small|"
+    r"span|strong|sub|sup|u)\b[^<>\n]*>)[ \t]*\n(?=[^\s<#>|$`~:-])(?![*+][ \t]|\d+[.)][ \t])",
+    re.IGNORECASE)
+"""A paragraph's first line that is one span element's tag alone (`<br />`, `<img …>`)
+with Markdown on the next: kramdown starts a paragraph there, CommonMark an HTML block
+(its kind 7), in which the Markdown under it showed as written."""
+
+
+def span_tag_paragraphs(text: str) -> tuple[str, int]:
+    """The Markdown after a lone `<br />` starting a paragraph (`<br />` then an image or a
+    sentence, as posts space out a figure) joined to its line, so CommonMark reads a
+    paragraph, as kramdown did. Returns (text, how many)."""
+    return _SPAN_TAG_ALONE.subn(r"\1 ", text)

@@ -165,6 +165,7 @@ def string_argument(text: str) -> str:
 
 _DISPLAY_FORMULA = re.compile(r"\$\$.+?\$\$", re.DOTALL)
 _LIQUID_VALUE = re.compile(r"(site|page|layout|include|post|paginator|jekyll|content)\b|.*\|")
+_FILTERED_STRING = re.compile(r"(['\"])[^'\"]*\1\s*\|\s*[a-z_]+\b.*", re.DOTALL)
 
 
 def display_formulas(text: str) -> list[tuple[int, int]]:
@@ -175,5 +176,10 @@ def display_formulas(text: str) -> list[tuple[int, int]]:
 def tex_group(expression: str) -> bool:
     """A `{{…}}` inside a formula that reads as TeX (`\\frac{{p+1}}{2}`), not as a Liquid
     value: an operator or a backslash in it, or no filter and none of Jekyll's objects.
-    (Jekyll's Liquid emptied it, and the old page's formula lost a part.)"""
+    (Jekyll's Liquid emptied it, and the old page's formula lost a part.) A quoted string
+    given to a filter, `{{ '/assets/x.png' | relative_url }}`, is Liquid whatever its
+    slashes: a stray `$$a$` had paired with a later formula's `$$`, and the images of the
+    paragraphs between kept their Liquid."""
+    if _FILTERED_STRING.fullmatch(expression):
+        return False
     return bool(re.search(r"[\\^+*/()=]", expression)) or not _LIQUID_VALUE.match(expression)
