@@ -16,7 +16,7 @@ from lanting.importer import Imported, import_site
 from lanting.importer.common import Options
 
 NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
-CONFIG = "title: Notes\nlang: en\nmarkdown: kramdown\n"
+CONFIG = "title: Notes\nlang: en\nmarkdown: kramdown\nmathjax: true\n"
 
 
 def imported_site(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
@@ -123,3 +123,28 @@ def test_a_post_url_to_a_section_the_other_post_lacks(tmp_path: Path) -> None:
     links = {a.text(): a["href"] for a in article.find_all("a")}
     assert links["DQN"] == "/posts/rl/"
     assert links["the network"] == "/posts/rl/#deep-q-network"
+
+
+MATHJAX_DOLLARS = """<script type="text/x-mathjax-config">
+  MathJax.Hub.Config({ tex2jax: { inlineMath: [ ["$", "$"], ["\\\\(", "\\\\)"] ] } });
+</script>
+"""
+
+
+def test_formulas_kramdown_read_escapes_in_and_a_colon_after_text(tmp_path: Path) -> None:
+    """A Chinese ML blog on MathJax 2 with `$` for inline math: kramdown read the escapes
+    in `$\\(s,t\\)$` (MathJax got `(s,t)`), which the import kept, an unknown command to
+    TeX; and a table of optimizers' `$$g_t\\text{: 梯度}$$` lost `{: 梯度}`, taken for a
+    kramdown attribute list (kramdown reads none in its math): `\\text` alone failed the
+    build."""
+    imported = imported_site(tmp_path, {
+        "_includes/mathjax.html": MATHJAX_DOLLARS,
+        "_posts/2020-03-02-ctc.md": (
+            "---\ntitle: CTC\n---\n\n"
+            "$α_{s,t}$ 表示到达坐标为 $\\(s,t\\)$ 的节点的概率。\n\n"
+            "| 方法 | 参数 |\n| --- | --- |\n"
+            "| SGD | $$g_t\\text{: 梯度} \\\\ \\gamma\\text{: 学习率}$$ |\n")})
+    article = parse_html(built_page(tmp_path, imported, "/posts/ctc/")).one("article")
+    formulas = [m.text() for m in article.find_all("math")]
+    assert "(s,t)" in formulas
+    assert any("梯度" in f and "学习率" in f for f in formulas)

@@ -642,6 +642,11 @@ def test_a_summary_reads_the_numbers_of_equation_and_figure_references() -> None
     ("\\mathop{\\mathrm{argmax}}_{\\theta} J", True, "argmax"),
     ("\\mathop{\\rm arg\\,max}\\limits_\\theta J", True, "arg max"),
     ("\\mathop{\\arg\\min}\\nolimits_\\theta J", False, "arg min"),
+    # a long Chinese ML blog (0809zheng.github.io): a name in `\\text`, MathJax's `\\Bbb`,
+    # a graph network's aggregation `\\mathop{\\square}\\limits` (all failed the build)
+    ("\\mathop{\\text{mean}}_{i_k} A", True, "mean"),
+    ("\\mathop{\\Bbb{E}}_{x \\sim p} f", True, "𝔼"),
+    ("\\mathop{\\square}\\limits_{j \\in N(i)} h_j", True, "□"),
 ])
 def test_mathop_puts_its_limits_below_in_a_display(tex: str, under: bool, name: str) -> None:
     """TeX's `\\mathop` takes its limits below in a display unless `\\nolimits`; they
@@ -753,6 +758,10 @@ def test_a_short_radicand_gets_the_height_of_a_letter_with_an_ascender() -> None
     # plain TeX's delimiter pieces, a norm in deep-learning notes (taksau.github.io)
     ("\\Arrowvert x \\Arrowvert_{2}", "‖x‖2"),
     ("\\left\\arrowvert y \\right\\arrowvert", "|y|"),
+    # MathJax's script switch, a Fourier transform's `\\scr{F}` (0809zheng.github.io)
+    ("z = \\scr{F}(x)", "z=\u2131\ufe01(x)"), ("{\\scr F}^{-1}", "\u2131\ufe00−1"),
+    # a confusion matrix's corner: a backslash MathJax showed as written in the text
+    ("\\text{真实情况\\预测结果}", "真实情况\\预测结果"),
 ])
 def test_mathjax_and_paper_commands_render(tex: str, text: str) -> None:
     """MathJax's `\\require{cancel}` (in posts written for MathJax) and the indicator

@@ -70,7 +70,8 @@ def kramdown_math(text: str, shelf: Shelf, dollar_math: bool = False
     (→ `$…$`); a single `$` is a dollar sign (→ `\\$`), unless the site's MathJax read
     `$…$` as inline math too (`dollar_math`: Chirpy, many a theme's own MathJax setup),
     where each `$…$` is kept as a formula, the Markdown escapes kramdown needed inside it
-    (`\\_`, `\\*`) undone. Returns (text, inline, dollars escaped)."""
+    (`\\_`, `\\*`) undone, and those it read there (`$\\(s,t\\)$`, which MathJax got as
+    `(s,t)`; to TeX an unknown command). Returns (text, inline, dollars escaped)."""
     inline = 0
     blank_ends = [0, *(m.end() for m in _BLANK_LINE.finditer(text))]
 
@@ -106,7 +107,7 @@ def kramdown_math(text: str, shelf: Shelf, dollar_math: bool = False
     text = re.sub(r"\$\$(.+?)\$\$", one, text, flags=re.DOTALL)
     if dollar_math:
         text = _PARAGRAPH_INLINE_MATH.sub(lambda m: shelf.put(
-            "$" + unescape_markdown(m.group(1)) + "$", "M"), text)
+            "$" + unescape_markdown(m.group(1), "()") + "$", "M"), text)
     text, dollars = re.subn(r"(?<!\\)\$", r"\\$", text)
     return text, inline, dollars
 
@@ -188,13 +189,17 @@ _IAL_SPAN = re.compile(r"(?<![_^\\])\{:(?!:)[^{}\n]*\}")
 formula kramdown did not know as math: it dropped the group as an IAL, and MathJax
 showed `V_∈`; the formula as written is kept)."""
 _IMAGE_BEFORE = re.compile(r"!\[[^\]\n]*\]\([^()\n]*\)$")
+_TEX_COMMAND_BEFORE = re.compile(r"\\[A-Za-z]+[ \t]*$")
 
 
 def _unless_after_image(match: re.Match[str]) -> str:
     """A span IAL is removed, but an image's (`![a](x.png){: width="50%"}`): Lanting reads
-    that one (its size, classes, style)."""
+    that one (its size, classes, style); and a TeX command's argument is none
+    (`$$g_t\\text{: 梯度}$$`, a table of optimizers: kramdown reads no IAL in its math,
+    and the import had left `\\text` without its text)."""
     before = match.string[max(0, match.start() - 500):match.start()]
-    return match.group() if _IMAGE_BEFORE.search(before) else ""
+    return match.group() if _IMAGE_BEFORE.search(before) or _TEX_COMMAND_BEFORE.search(
+        before) else ""
 
 
 def kramdown_blocks(text: str, warn: Callable[[str, str], None],

@@ -46,6 +46,9 @@ ALIASES = {
     # plain TeX's names of the delimiters' pieces (MathJax has them): a norm written
     # `\Arrowvert x \Arrowvert_2` in deep-learning notes
     "Arrowvert": "\\Vert", "arrowvert": "\\vert", "bracevert": "\\vert",
+    # MathJax's script-font switch (`{\scr F}`): the nearest math-core has, `\cal`
+    # (`\scr{F}`, a Fourier transform in a Chinese ML blog, is `\mathscr{F}`)
+    "scr": "\\cal",
 }
 """Commands math-core lacks, as commands it has: the same character (KaTeX only draws
 some smaller or bolder; the double-struck `\\mathds{1}` / `\\mathbbm{1}` of the dsfont
@@ -66,11 +69,13 @@ italic already; math-core's `\\it` would make `\\Sigma V` one identifier."""
 
 def aliases(s: str, ctx: Context) -> str:
     """Each alias as the command it stands for (and `\\intop`, `\\mathnormal`,
-    `\\TextOrMath`, which take arguments, and `\\mit`)."""
+    `\\TextOrMath`, which take arguments, `\\mit` and `\\scr{…}`)."""
     if "\\intop" in s:
         s = re.sub(r"\\intop(?![A-Za-z])", r"\\int\\limits " if ctx.display else r"\\int ", s)
     if "\\mathnormal" in s:
         s = replace_command(s, "mathnormal", 1, lambda o, a, i: "{" + a[0] + "}")
+    if "\\scr" in s:  # (`\scr{F}(x)`: the F is meant, not the `(x)` the switch reaches)
+        s = re.sub(r"\\scr\s*\{", r"\\mathscr{", s)
     if "\\TextOrMath" in s:
         s = replace_command(s, "TextOrMath", 2, lambda o, a, i: "{" + a[1] + "}")
     if "\\mit" in s:

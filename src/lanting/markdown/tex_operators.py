@@ -31,9 +31,11 @@ def operator_names(s: str, ctx: Context) -> str:
 
 
 _MATHOP = re.compile(r"\\mathop(?![A-Za-z])\s*")
-_STYLED = re.compile(r"\\math(bb|cal|frak|scr|bf)\s*(?:\{\s*([A-Za-z])\s*\}|([A-Za-z]))")
+_STYLED = re.compile(r"\\(?:math(bb|cal|frak|scr|bf)|(Bbb))\s*"
+                     r"(?:\{\s*([A-Za-z])\s*\}|([A-Za-z]))")
+"""A styled letter: `\\mathbb E`, `\\mathcal{L}`, MathJax's `\\Bbb{E}` (`\\mathbb`'s old name)."""
 _STYLE_NAMES = {"bb": "DOUBLE-STRUCK", "cal": "SCRIPT", "scr": "SCRIPT", "frak": "FRAKTUR",
-                "bf": "BOLD"}
+                "bf": "BOLD", "Bbb": "DOUBLE-STRUCK"}
 
 
 def styled_letter(body: str) -> str | None:
@@ -43,7 +45,8 @@ def styled_letter(body: str) -> str | None:
     found = _STYLED.fullmatch(body)
     if found is None:
         return None
-    style, letter = _STYLE_NAMES[found.group(1)], found.group(2) or found.group(3)
+    style = _STYLE_NAMES[found.group(1) or found.group(2)]
+    letter = found.group(3) or found.group(4)
     case = "CAPITAL" if letter.isupper() else "SMALL"
     for name in (f"MATHEMATICAL {style} {case} {letter.upper()}",
                  f"{style.replace('DOUBLE-STRUCK', 'DOUBLE-STRUCK')} {case} {letter.upper()}",
@@ -95,7 +98,8 @@ def _stacked(symbol: str, s: str, at: int) -> tuple[str, int] | None:
     return tex, i
 
 
-_ROMAN = re.compile(r"\\(?:rm|mathrm|operatorname)(?![A-Za-z])\s*")
+_ROMAN = re.compile(r"\\(?:rm|mathrm|operatorname|text|textrm|textup)(?![A-Za-z])\s*")
+"""An upright name's command (`\\mathop{\\text{mean}}`): math-core takes only its letters."""
 _NAME_TEXT = re.compile(r"(?:[A-Za-z0-9 .,'*\-]|\\[,;:! ]|\\(?:text|textrm|textup|mathrm|rm)"
                         r"\s*\{[^{}\\]*\})*")
 """An operator's name math-core takes text from: letters, spaces, `\\,`, `\\text{…}`."""

@@ -167,7 +167,8 @@ def texts(s: str, ctx: Context) -> str:
     return s
 
 
-_TEXT_NEEDS = re.compile(r"[$&_%^#]|\\\(|ref|\\[&%#$_{}]\s|\\(?:bf|it|rm|sf|tt|em|sl)(?![A-Za-z])")
+_TEXT_NEEDS = re.compile(r"[$&_%^#]|\\\(|ref|\\[&%#$_{}]\s|\\(?:bf|it|rm|sf|tt|em|sl)(?![A-Za-z])"
+                         r"|\\[^\x00-\x7f]")
 """What `texts` changes inside a text group."""
 _FONT_SWITCH = re.compile(r"(\{?)\\(bf|it|rm|sf|tt|em|sl)(?![A-Za-z])\s*")
 _SWITCHED = {"bf": "textbf", "it": "textit", "rm": "textrm", "sf": "textsf", "tt": "texttt",
@@ -189,9 +190,16 @@ def _font_switches(body: str) -> str:
     return body
 
 
+_BACKSLASH_BEFORE_CJK = re.compile(r"(?<!\\)((?:\\\\)*)\\(?=[^\x00-\x7f])")
+"""A backslash before a character no command is named with (`\\text{真实情况\\预测结果}`, a
+confusion matrix's corner): MathJax showed it as written; math-core's "unknown command"
+failed the build."""
+
+
 def _text_body(body: str) -> str:
     if "\\" in body:
         body = _font_switches(body)
+        body = _BACKSLASH_BEFORE_CJK.sub(r"\1\\textbackslash{}", body)
     body = _RAW_SPECIAL.sub(lambda m: "".join("\\" + c for c in m.group()), body)
     body = _RAW_CARET.sub(r"\\textasciicircum{}", body)
     return _TEXT_SPACE.sub(r"\\\1{}", body)
