@@ -762,6 +762,8 @@ def test_a_short_radicand_gets_the_height_of_a_letter_with_an_ascender() -> None
     ("z = \\scr{F}(x)", "z=\u2131\ufe01(x)"), ("{\\scr F}^{-1}", "\u2131\ufe00−1"),
     # a confusion matrix's corner: a backslash MathJax showed as written in the text
     ("\\text{真实情况\\预测结果}", "真实情况\\预测结果"),
+    # a multiple integral written as one operator (the same blog's probability notes)
+    ("\\mathop{\\int \\cdots \\int}_{D} f", "∫⋯∫Df"),
 ])
 def test_mathjax_and_paper_commands_render(tex: str, text: str) -> None:
     """MathJax's `\\require{cancel}` (in posts written for MathJax) and the indicator

@@ -66,7 +66,8 @@ _SCRIPTED_OPERATOR = re.compile(r"(?:\\(?:arg|max|min|sup|inf|lim)(?![A-Za-z])\s
 operator word, with its own `\\limits` (`\\mathop{\\arg\\min\\limits_{R}}`)."""
 _BIG_OPERATORS = re.compile(r"(?:\s*\\(?:sum|prod|coprod|int|iint|iiint|oint|bigcup|bigcap|"
                             r"bigsqcup|bigvee|bigwedge|bigodot|bigotimes|bigoplus|biguplus)"
-                            r"(?![A-Za-z])\s*){2,}")
+                            r"(?![A-Za-z])\s*(?:\\[lc]?dots(?![A-Za-z])\s*)?){2,}")
+"""Operators side by side (`\\sum\\sum`, a multiple integral `\\int \\cdots \\int`)."""
 _LIMITS_TAKER = re.compile(
     r"\\(?:sum|prod|coprod|i*int|oint|big(?:cup|cap|sqcup|vee|wedge|odot|otimes|oplus|uplus)|"
     r"arg|max|min|sup|inf|lim|liminf|limsup|log|ln|lg|exp|det|Pr|gcd|deg|dim|ker|hom|"
