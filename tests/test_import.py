@@ -669,11 +669,12 @@ def test_a_chirpy_site(tmp_path: Path) -> None:
     code = pages(out)["/posts/liquid/"].one("div", class_="prose").one("pre").raw_text()
     assert "{% raw %}\n{{ user.name }}\n{% endraw %}" in code
     assert "I study systems." in pages(out)["/about/"].one("main").text()
-    # the site's MathJax macros carried over, with arguments too; one with a default for
-    # its optional argument named
+    # the site's MathJax macros carried over, with arguments too, and one with a default
+    # for its optional first argument as what follows the name in `\newcommand`
     config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
-    assert config["markdown"]["math_macros"] == {"RR": "{\\mathbb R}", "bold": "{\\bf #1}"}
-    assert any("`\\opt`" in e.message for e in imported.report.warnings)
+    assert config["markdown"]["math_macros"] == {"RR": "{\\mathbb R}", "bold": "{\\bf #1}",
+                                                 "opt": "[2][i]{#1_{#2}}"}
+    assert not any("`\\opt`" in e.message for e in imported.report.warnings)
     assert pages(out)["/posts/macros/"].one("div", class_="prose").one("math").text() == "x∈ℝ"
 
 def test_minimal_mistakes_figure_and_video_includes(tmp_path: Path) -> None:
