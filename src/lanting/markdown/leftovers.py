@@ -18,7 +18,7 @@ placeholder in prose, which the browser hides).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from markdown_it import MarkdownIt
@@ -179,27 +179,29 @@ def _keyword_stars(text: str) -> bool:
     return text.count("**") == len(_DOUBLE_STAR_ARGUMENT.findall(text))
 
 
-def _stray_stars(state: StateCore) -> None:
-    """`**` left as text by the emphasis rule. (Run before `text_join`, where an escaped
-    `\\*\\*` is still a token of its own and so not mistaken for one.)"""
+def _stray_marks(state: StateCore, mark: str, message: str, hint: str,
+                 meant: Callable[[str], bool] = lambda text: False) -> None:
+    """A warning at the first line of each paragraph whose text shows `mark` as written
+    (not `meant` there): its rule did not take it. (Run before `text_join`, where an
+    escaped `\\*\\*` or `\\$\\$` is still a token of its own and so not taken for one.)"""
     env: Any = state.env
     ctx = env.get("lanting")
-    if ctx is None or "**" not in state.src:
-        return
-    for token in state.tokens:
-        if token.type != "inline" or token.map is None or "**" not in token.content:
-            continue
+    for token in _inlines(state, mark):
         line = 0
         for child in token.children or []:
             if child.type in ("softbreak", "hardbreak"):
                 line += 1
-            elif child.type == "text" and "**" in child.content \
-                    and not _keyword_stars(child.content):
+            elif child.type == "text" and mark in child.content and not meant(child.content):
                 env.setdefault("problems", []).append(Problem(
-                    "`**` shown as written: it opens or closes no bold text",
-                    ctx.path, ctx.body_line + token.map[0] + line, hint=STARS_HINT,
-                    severity="warning"))
+                    message, ctx.path, ctx.body_line + (token.map or [0])[0] + line,
+                    hint=hint, severity="warning"))
                 break
+
+
+def _stray_stars(state: StateCore) -> None:
+    """`**` left as text by the emphasis rule."""
+    _stray_marks(state, "**", "`**` shown as written: it opens or closes no bold text",
+                 STARS_HINT, _keyword_stars)
 
 
 DOLLARS_HINT = ("a formula's `$$` closes in its paragraph (a blank line or a heading ends "
@@ -209,24 +211,8 @@ DOLLARS_HINT = ("a formula's `$$` closes in its paragraph (a blank line or a hea
 def _stray_dollars(state: StateCore) -> None:
     """`$$` that opens no formula, as a note's `$$P(X = x_i) = p_i` left unclosed (or
     closed past a blank line): shown as written, and the formula as text, without a
-    word. (Run before `text_join`: an escaped `\\$\\$` is a token of its own there.)"""
-    env: Any = state.env
-    ctx = env.get("lanting")
-    if ctx is None or "$$" not in state.src:
-        return
-    for token in state.tokens:
-        if token.type != "inline" or token.map is None or "$$" not in token.content:
-            continue
-        line = 0
-        for child in token.children or []:
-            if child.type in ("softbreak", "hardbreak"):
-                line += 1
-            elif child.type == "text" and "$$" in child.content:
-                env.setdefault("problems", []).append(Problem(
-                    "`$$` shown as written: it opens no formula",
-                    ctx.path, ctx.body_line + token.map[0] + line, hint=DOLLARS_HINT,
-                    severity="warning"))
-                break
+    word."""
+    _stray_marks(state, "$$", "`$$` shown as written: it opens no formula", DOLLARS_HINT)
 
 
 def _inlines(state: StateCore, needle: str) -> Iterator[Token]:
