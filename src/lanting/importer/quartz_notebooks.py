@@ -7,6 +7,7 @@ each is a notebook page too (`content/pages/<name>.ipynb`), titled by its first
 from __future__ import annotations
 
 import posixpath
+from collections.abc import Callable
 from pathlib import Path
 
 from lanting.importer.item import Item
@@ -28,8 +29,8 @@ class QuartzNotebooks:
     documents: list[tuple[Item, str, Path]]
     texts: list[str]
 
-    def page_name(self, path: Path, rel: str, folder: str) -> str:
-        raise NotImplementedError  # (the importer's: names that clash get their folder's)
+    page_name: Callable[[Path, str, str], str]
+    """The importer's (names that clash get their folder's)."""
 
     def read_notebook(self, path: Path) -> None:
         found = notebook_post(self.report, path)
@@ -57,5 +58,5 @@ class QuartzNotebooks:
         for cell in markdown_cells(item.notebook or {}):
             cell["source"] = self.convert(cell_text(cell), item, ctx, path)
 
-    def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
-        raise NotImplementedError  # (QuartzBodies')
+    convert: Callable[[str, Item, Context, Path], str]
+    """QuartzBodies'."""
