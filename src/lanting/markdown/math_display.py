@@ -124,15 +124,8 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
         return True
     if silent:
         return True
-    state.line = last + 1
-    token = state.push("math_block", "math", 0)
-    token.block = True
-    token.content = content
-    token.markup = opener
-    token.info = re.sub(r"\s+", "-", label.strip()) if label else ""
-    token.map = [start_line, state.line]
-    token.meta = {"line": start_line}
-    state.env["has_math"] = True
+    _push_display(state, start_line, last, content, opener,
+                  re.sub(r"\s+", "-", label.strip()) if label else "")
     if rest:
         _paragraph(state, rest, last)
     return True
@@ -220,15 +213,19 @@ def environment_block(state: StateBlock, start_line: int, end_line: int,
             return False
     if silent:
         return True
+    _push_display(state, start_line, last, "\n".join(parts), "\\begin")
+    return True
+
+
+def _push_display(state: StateBlock, start_line: int, last: int, content: str,
+                  markup: str, label: str = "") -> None:
+    """A display formula's token for lines [start_line, last], the block read past."""
     state.line = last + 1
     token = state.push("math_block", "math", 0)
-    token.block = True
-    token.content = "\n".join(parts)
-    token.markup = "\\begin"
+    token.block, token.content, token.markup, token.info = True, content, markup, label
     token.map = [start_line, state.line]
     token.meta = {"line": start_line}
     state.env["has_math"] = True
-    return True
 
 
 _ENVIRONMENT = re.compile(r"\\begin\s*\{([^{}]*)\}(?:(?!\\begin\s*\{).)*?\\end\s*\{\1\}",
