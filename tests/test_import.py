@@ -488,7 +488,7 @@ def test_an_alfolio_homepage_without_a_blog_is_imported(tmp_path: Path) -> None:
     assert (result.output / "publications" / "index.html").is_file()
 
 def test_an_unknown_source_is_a_clear_error(tmp_path: Path) -> None:
-    (tmp_path / "notes.md").write_text("# Notes\n", encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("Notes\n", encoding="utf-8")
     with pytest.raises(UsageError, match="not a site Lanting can import: looked for"):
         import_site(tmp_path, tmp_path.parent / "out")
     assert not (tmp_path.parent / "out").exists()

@@ -201,7 +201,7 @@ def _import(commands: Any) -> None:
     imp = _command(
         commands, "import", "make a new site from a Jekyll, al-folio, Hugo, Hugo Blox, "
         "Hexo, Quarto, MkDocs, Jupyter Book, Docusaurus, VitePress, VuePress, Quartz or "
-        "docsify site",
+        "docsify site, or a plain folder of notes (Obsidian, Typora)",
         "  lanting import my-jekyll-blog\n"
         "  lanting import my-hexo-blog new-site --dry-run\n"
         "  lanting import old-site --from hugo-blox --timezone Asia/Shanghai\n"
@@ -211,7 +211,8 @@ def _import(commands: Any) -> None:
         "  lanting import my-docusaurus-site   blog and docs, MDX tabs and admonitions\n"
         "  lanting import my-vuepress-blog     VitePress or VuePress (hope, reco), its posts\n"
         "  lanting import my-quartz-garden     Quartz: notes, folders, [[links]], embeds\n"
-        "  lanting import my-docsify-notes     docsify: its sidebar's pages, in order\n")
+        "  lanting import my-docsify-notes     docsify: its sidebar's pages, in order\n"
+        "  lanting import my-obsidian-vault    a folder of notes: Obsidian, Typora, READMEs\n")
     imp.add_argument("source", type=Path, metavar="SOURCE",
                      help="the site to import (only read, never written)")
     imp.add_argument("dest", nargs="?", type=Path, metavar="DEST",

@@ -1,6 +1,7 @@
 """`lanting import SOURCE [DEST]`: a Jekyll, al-folio, Hugo, Hugo Blox, Hexo, Quarto,
-MkDocs, Jupyter Book, Docusaurus, VitePress, VuePress, Quartz or docsify site turned into
-a new Lanting site, with a report of what was converted, what could not be and where.
+MkDocs, Jupyter Book, Docusaurus, VitePress, VuePress, Quartz or docsify site, or a plain
+folder of notes (Obsidian, Typora), turned into a new Lanting site, with a report of
+what was converted, what could not be and where.
 
 The source is only read. One module per generator reads it into a `site.NewSite` (posts,
 pages, talks, the home page, images, static files, `lanting.toml`); `NewSite.files`
@@ -35,6 +36,7 @@ _READERS: dict[str, tuple[str, str]] = {
     "vitepress": ("vuepress", "VuePress"), "vuepress": ("vuepress", "VuePress"),
     "quartz": ("quartz", "Quartz"),
     "docsify": ("docsify", "Docsify"),
+    "notes": ("notes", "Notes"),
 }
 """Each kind's reader: its module of `lanting.importer` and class (imported when asked
 for: the readers load the site model, which `lanting --help` need not)."""
@@ -58,7 +60,8 @@ LOOKED_FOR = (
     "Hugo Blox (a Hugo site with content/authors/, a Wowchemy/Hugo Blox module or the "
     "Academic theme), "
     "Hugo (hugo.toml, hugo.yaml, config.toml, config.yaml or config/_default/ with content/ "
-    "or its `contentDir`)"
+    "or its `contentDir`), "
+    "notes (an Obsidian vault, .obsidian/, or any folder with Markdown files in it)"
 )
 
 
@@ -194,6 +197,11 @@ def detect(source: Path) -> str:
         return "hexo"
     if is_docsify_page(source / "docs" / "index.html"):
         return "docsify"
+    from lanting.importer.notes import has_notes
+
+    # (not under a generator's settings not read: Quartz's own docs/ without content/)
+    if has_notes(source) and not config.is_file() and not any(source.glob("quartz.config.*")):
+        return "notes"  # (no generator's settings: a vault, or a repository of notes)
     raise UsageError(f"{source} is not a site Lanting can import: looked for {LOOKED_FOR}")
 
 
@@ -253,10 +261,15 @@ def import_site(source: Path, dest: Path | None = None, kind: str | None = None,
     # (the readers compare the paths they meet, resolved, with the source's: a relative
     # `SOURCE` failed on the first image of a page outside `_posts/`)
     source = source.resolve()
+    detected = kind is None
     kind = kind or detect(source)
     options = options or Options()
     _check_dest(source, dest)
     report = Report(source, kind)
+    if detected and kind == "notes":
+        report.note(".", None, "no generator's settings found: read as a folder of notes "
+                    "(Obsidian, Typora); if it is a site of another kind, say which with "
+                    "`--from KIND`")
     site = _reader(kind)(source, report, options)
     _ensure_title(site, source, report)
     files, copies = site.files()

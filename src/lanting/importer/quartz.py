@@ -69,6 +69,15 @@ _GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "post
 
 class Quartz(QuartzBodies, QuartzNotebooks):
     kind = "quartz"
+    placed_keys = _PLACED
+    """The front matter's keys the new front matter carries (others are reported)."""
+    keeps_old_urls = True
+    """Whether each note's URL on the old site is kept answering (a published garden's
+    is; a folder of notes never had one)."""
+    ignored_why = "left out by `ignorePatterns` (Quartz did not publish it)"
+    unpublished_why = "Quartz did not publish it"
+    drawn_by = "Quartz"
+    breaks_why = "HardLineBreaks"
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
         self.source = source
@@ -109,7 +118,7 @@ class Quartz(QuartzBodies, QuartzNotebooks):
                 rel = slug(self.rel(path))
                 self.files[rel] = path
                 self.site.static.setdefault(rel, path)
-        self.names = Counter(_name(p).casefold() for p in notes + notebooks)
+        self.names = Counter(self.note_name(p).casefold() for p in notes + notebooks)
         for path in notes:
             for folder in path.relative_to(self.content).parents:
                 if folder.name:
@@ -141,8 +150,7 @@ class Quartz(QuartzBodies, QuartzNotebooks):
         rel = self.rel(path)
         if ignored(rel, self.config.ignore):
             if path.suffix.lower() == ".md":
-                self.report.note(path, None, "left out by `ignorePatterns` (Quartz did "
-                                 "not publish it)")
+                self.report.note(path, None, self.ignored_why)
             return True
         return False
 
@@ -159,15 +167,15 @@ class Quartz(QuartzBodies, QuartzNotebooks):
         if why:
             self.skipped[slug(rel)] = why
             self.report.note(path, key_line(head, "draft") or key_line(head, "publish"),
-                             f"{why}: not imported (Quartz did not publish it)")
+                             f"{why}: not imported ({self.unpublished_why})")
             return
-        folder_note = _is_index(path)  # (`index.md`, or Hugo's `_index.md`, as Quartz read it)
+        folder_note = self.is_index(path)
         kind = "home" if slug(rel) == "index" else "page" if folder_note else \
             "post" if any(data.get(k) not in (None, "") for k in _DATES) else "page"
         if rel.startswith("tags/") and not folder_note:
             self.tag_text(path, rel, data, body)  # (`tags/<tag>.md`: the tag page's text)
             return
-        title = str(data.get("title") or (path.parent.name if folder_note else path.stem))
+        title = str(data.get("title") or self.untitled(path, folder_note, body))
         front = self.front(data, head, path, kind, title.strip())
         tags = inline_tags(body)
         if tags:
@@ -180,8 +188,9 @@ class Quartz(QuartzBodies, QuartzNotebooks):
         item = self.site.add(Item(kind, slug_of(name), path, front))
         self.by_slug[slug(rel)] = item
         self.report.counts["posts" if kind == "post" else "pages"] += 1
-        item.old_urls = [note_url(rel), *self.alias_urls(data, path, head)]
-        for old in item.old_urls:
+        urls = [note_url(rel), *self.alias_urls(data, path, head)]
+        item.old_urls = urls if self.keeps_old_urls else []
+        for old in urls:  # (links written as the old URLs find the note all the same)
             self.table.add(old, item)
             self.table.add(old.removesuffix(".html"), item)
         heading = first_heading(body)
@@ -190,11 +199,24 @@ class Quartz(QuartzBodies, QuartzNotebooks):
         self.texts.append(body)
         self.documents.append((item, body, path))
 
+    def is_index(self, path: Path) -> bool:
+        """A folder's own note: `index.md`, or Hugo's `_index.md`, as Quartz read it."""
+        return path.stem.lower() in ("index", "_index")
+
+    def note_name(self, path: Path) -> str:
+        """A note's name: its file's, or its folder's for a folder note (`index.md`)."""
+        return path.parent.name if self.is_index(path) else path.stem
+
+    def untitled(self, path: Path, folder_note: bool, body: str) -> str:
+        """The title of a note whose front matter gives none: its name, as Quartz
+        showed it."""
+        return path.parent.name if folder_note else path.stem
+
     def unique_name(self, path: Path, rel: str, folder: str) -> str:
         """A note's name, its folder's before it when another note or folder has it
         (`MySQL/进阶/MySQL.md` and the folder `MySQL/`, whose page would be a case apart
         from the note's; not its own folder)."""
-        name = _name(path)
+        name = self.note_name(path)
         others = self.folders.get(slug_of(name), set()) - {posixpath.dirname(rel)}
         if (self.names[name.casefold()] > 1 or others) and folder:
             name = f"{posixpath.basename(folder)}-{name}"  # (the folder told them apart)
@@ -260,7 +282,7 @@ class Quartz(QuartzBodies, QuartzNotebooks):
         summary = summary_of(data, "description")
         if summary:
             front["summary"] = summary
-        note_unplaced_keys(self.report, path, head, data, _PLACED)
+        note_unplaced_keys(self.report, path, head, data, self.placed_keys)
         return front
 
     def alias_urls(self, data: dict[str, Any], path: Path, head: str) -> list[str]:
@@ -380,11 +402,12 @@ class Quartz(QuartzBodies, QuartzNotebooks):
         config["markdown"] = {"heading_ids": "github"}
         if read.hard_breaks:
             config["markdown"]["breaks"] = True
-            self.report.convert("line ends as line breaks (HardLineBreaks)")
+            self.report.convert(f"line ends as line breaks ({self.breaks_why})")
         if self.mermaid:
             config["markdown"]["mermaid"] = MERMAID
             self.site.config_comments["markdown"] = (
-                "Mermaid diagrams drawn as Quartz drew them (its script from a CDN)")
+                f"Mermaid diagrams drawn as {self.drawn_by} drew them (its script from a "
+                "CDN)")
         self.tag_redirects()
         self.menu()
 
@@ -439,13 +462,6 @@ class Quartz(QuartzBodies, QuartzNotebooks):
         redirects.finish("tag pages")
 
 
-def _name(path: Path) -> str:
-    """A note's name: its file's, or its folder's for a folder note (`index.md`)."""
-    return path.parent.name if _is_index(path) else path.stem
-
-
-def _is_index(path: Path) -> bool:
-    return path.stem.lower() in ("index", "_index")
 
 
 def _escape(title: str) -> str:

@@ -33,7 +33,6 @@ _TAG = re.compile(r"(?<![^ \t\n])#([-\w]+(?:/[-\w]+)*)")
 """Quartz's inline tag: `#` after a line start or a space, then letters, digits, `-`,
 `_` (`#深度学习`, `#ml/rl`), not only digits (`#1` is a number)."""
 _COMMENT = re.compile(r"%%.*?%%", re.DOTALL)
-NOT_WRITTEN = "no note or file of that name in `content/`"
 _SHORTCODE = re.compile(r"\{\{[<%].*?[>%]\}\}", re.DOTALL)
 _DATAVIEW = re.compile(r"^[ \t>]*(?:`{3,}|~{3,})[ \t]*dataview(?:js)?\b.*$", re.MULTILINE)
 _MD_EMBED = re.compile(r"!\[[^\[\]\n]*\]\(<?([^()<>\s]+?\.md)(#[^()<>\s]*)?>?\)")
@@ -74,6 +73,15 @@ class QuartzBodies:
     files: dict[str, Path]
     skipped: dict[str, str]
     mermaid: bool
+    notes_folder = "`content/`"
+    unwritten_shown = "Quartz linked to an empty page"
+    """What the old site showed for a link to a note not written yet."""
+    """Where the notes are, as messages name it."""
+
+    @property
+    def not_written(self) -> str:
+        """Why a link to a note no one wrote leads nowhere."""
+        return f"no note or file of that name in {self.notes_folder}"
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         fences = len(re.findall(r"^[ \t>]*(?:`{3,}|~{3,})[ \t]*mermaid", text, re.MULTILINE))
@@ -175,7 +183,7 @@ class QuartzBodies:
 
     def missing(self, target: str, path: Path) -> str:
         """Why a link leads nowhere: the note was skipped, several notes have its name,
-        or none (`NOT_WRITTEN`)."""
+        or none (`not_written`)."""
         wanted = slug(target.strip() if has_extension(target) else target.strip() + ".md")
         for key, why in self.skipped.items():
             if key.casefold() == wanted.casefold() or \
@@ -184,7 +192,7 @@ class QuartzBodies:
         if "/" not in wanted and sum(posixpath.basename(k).casefold() == wanted.casefold()
                                      for k in (*self.by_slug, *self.files)) > 1:
             return "several notes have that name: write its folder, `[[folder/name]]`"
-        return NOT_WRITTEN
+        return self.not_written
 
     # --- wiki links -------------------------------------------------------------------
 
@@ -216,9 +224,9 @@ class QuartzBodies:
                 ctx.convert("[[wiki links]] to files of the garden")
                 return f"[{label}]({self.file_url(found)})"
             why = self.missing(name, path)
-            if why == NOT_WRITTEN:  # (Obsidian's unresolved link: a note yet to write)
+            if why == self.not_written:  # (Obsidian's unresolved link: a note yet to write)
                 ctx.note(match.group(), f"`{match.group()}` names a note not written yet "
-                         "(Quartz linked to an empty page): its text kept without the link")
+                         f"({self.unwritten_shown}): its text kept without the link")
             else:
                 ctx.warn(match.group(), f"`{match.group()}` leads nowhere ({why}): its text "
                          "kept without the link")
@@ -314,7 +322,7 @@ class QuartzBodies:
         if isinstance(found, Path):
             return self.file_url(found) + hash_mark + fragment
         if image:
-            ctx.warn(url, f"image `{url}` not found in `content/`: left as written")
+            ctx.warn(url, f"image `{url}` not found in {self.notes_folder}: left as written")
             return None
         if name.endswith(".md") or not has_extension(name):
             ctx.warn(url, f"a link to `{name}`, which leads nowhere ("

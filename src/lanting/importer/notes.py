@@ -1,0 +1,116 @@
+"""A plain folder of Markdown notes → Lanting: an Obsidian vault (`.obsidian/`), a Typora
+folder (`x.assets/` beside each note), or a repository of course notes with a `README.md`
+in each chapter's folder, kept with no generator at all.
+
+Such a folder is what Quartz publishes from `content/`, so the Quartz reader does the
+work (notes, folders, `[[links]]`, embeds, callouts, notebooks); this one says where the
+notes are (the folder itself), reads the vault's own settings instead of
+`quartz.config.ts`, and follows how these folders were read, not how a garden was
+published:
+- a folder's `README.md` (when it has no `index.md`) is its page, as GitHub showed it,
+  the top one the home page;
+- a note without a `title` is titled by a `# heading` on its first line (Typora's and
+  GitHub's title), else by its file's name (Obsidian's);
+- a line end is a line break in an Obsidian vault unless `strictLineBreaks` is on
+  (`.obsidian/app.json`), as Obsidian shows notes; elsewhere, as Markdown reads it;
+- the vault's templates folder (`.obsidian/templates.json`, Templater's) is left out:
+  its notes are forms to fill in (`{{title}}`, `<% tp.date.now() %>`);
+- no old URLs: nothing was published.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import Options, read_text, walk
+from lanting.importer.item import Item
+from lanting.importer.mkdocs_bodies import first_heading
+from lanting.importer.quartz import Quartz
+from lanting.importer.quartz_settings import DEFAULT_IGNORE, QuartzConfig
+from lanting.importer.report import Report
+from lanting.importer.text import split_front_matter
+
+_TYPORA_KEYS = frozenset({"typora-root-url", "typora-copy-images-to"})
+"""Typora's own front matter: where it put pasted images (the paths are in the text)."""
+
+
+def has_notes(source: Path) -> bool:
+    """Whether `source` is an Obsidian vault or holds Markdown files at all."""
+    return (source / ".obsidian").is_dir() or any(
+        p.suffix.lower() == ".md" for p in walk(source))
+
+
+def _json(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(read_text(path)) if path.is_file() else {}
+    except json.JSONDecodeError:
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def read_vault(source: Path) -> QuartzConfig:
+    """The vault's settings that decide what is shown and how: the site's title (the top
+    note's heading, else the folder's name), line breaks, the templates folder."""
+    settings = source / ".obsidian"
+    app = _json(settings / "app.json")
+    templates = [str(_json(settings / "templates.json").get("folder") or ""),
+                 str(_json(settings / "plugins" / "templater-obsidian" / "data.json")
+                     .get("templates_folder") or "")]
+    top = next((source / n for n in ("index.md", "README.md", "readme.md")
+                if (source / n).is_file()), None)
+    heading = first_heading(split_front_matter(read_text(top))[2]) if top else None
+    return QuartzConfig(
+        file=".obsidian/app.json" if settings.is_dir() else "lanting.toml",
+        title=heading[0] if heading else source.name,
+        ignore=DEFAULT_IGNORE + tuple(t.strip("/") for t in templates if t.strip("/")),
+        hard_breaks=settings.is_dir() and app.get("strictLineBreaks") is not True)
+
+
+class Notes(Quartz):
+    kind = "notes"
+    placed_keys = Quartz.placed_keys | _TYPORA_KEYS
+    keeps_old_urls = False
+    notes_folder = "the folder of notes"
+    unwritten_shown = "Obsidian showed it greyed, a note to create"
+    ignored_why = ("left out: it is in the vault's templates folder (forms to fill in) "
+                   "or in `private/`; move it out to import it")
+    unpublished_why = "its front matter says so"
+    drawn_by = "Obsidian and Typora"
+    breaks_why = "as Obsidian shows them: `strictLineBreaks` is off"
+
+    def __init__(self, source: Path, report: Report, options: Options) -> None:
+        super().__init__(source, report, options)
+        self.content = source
+        self.config = read_vault(source)
+
+    def readme(self, path: Path) -> bool:
+        """A folder's `README.md`, its page when it has no `index.md` (as GitHub shows
+        a folder)."""
+        return path.name.lower() == "readme.md" and not any(
+            (path.parent / name).is_file() for name in ("index.md", "_index.md"))
+
+    def rel(self, path: Path) -> str:
+        rel = super().rel(path)
+        return rel[: -len(path.name)] + "index.md" if self.readme(path) else rel
+
+    def is_index(self, path: Path) -> bool:
+        return super().is_index(path) or self.readme(path)
+
+    def untitled(self, path: Path, folder_note: bool, body: str) -> str:
+        heading = first_heading(body)
+        return heading[0] if heading else super().untitled(path, folder_note, body)
+
+    def find(self, target: str, path: Path) -> Item | Path | None:
+        """Also a link to a folder's `README.md` (`../CH07/README.md`, `[[CH07/README]]`):
+        the folder's page, which the README is."""
+        folder, _slash, name = target.strip().rpartition("/")
+        if name.lower() in ("readme.md", "readme"):  # (`[[优化/README]]` too)
+            page = super().find(folder + "/" if folder else ".", path)
+            if page is not None:
+                return page
+        return super().find(target, path)
+
+    def tag_redirects(self) -> None:
+        """None: the notes had no tag pages to redirect."""

@@ -1,0 +1,165 @@
+"""The notes importer: a plain folder of Markdown notes with no generator. Two fixtures,
+shaped as such folders are on GitHub: `notes/`, an Obsidian vault (`.obsidian/` with a
+templates folder, wiki links, embeds, a callout, a folder's `README.md`), and
+`notes-typora/`, a repository of course notes written in Typora (one folder a chapter,
+its `README.md` the chapter, `README.assets/` images with spaces in their names,
+`typora-*` front matter, `[TOC]`)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+from htmltree import Element
+from importbits import NOW, messages, page, report_of
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.errors import UsageError
+from lanting.importer import Imported, detect, import_site
+
+FIXTURES = Path(__file__).parent / "fixtures" / "import"
+
+
+def _imported(tmp_path_factory: pytest.TempPathFactory, name: str) -> tuple[Imported, Path]:
+    dest = tmp_path_factory.mktemp(name) / "site"
+    imported = import_site(FIXTURES / name, dest, None, False, NOW)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    return imported, dest / "public"
+
+
+@pytest.fixture(scope="module")
+def vault(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
+    return _imported(tmp_path_factory, "notes")
+
+
+@pytest.fixture(scope="module")
+def typora(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
+    return _imported(tmp_path_factory, "notes-typora")
+
+
+def _href(doc: Element, text: str) -> str:
+    return unquote(next(a for a in doc.find_all("a") if a.text() == text)["href"])
+
+
+def _config(imported: Imported) -> dict[str, object]:
+    return tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", ["notes", "notes-typora"])
+def test_a_folder_of_notes_with_no_generator_is_detected_and_said_so(
+        name: str, vault: tuple[Imported, Path], typora: tuple[Imported, Path]) -> None:
+    assert detect(FIXTURES / name) == "notes"
+    imported = vault[0] if name == "notes" else typora[0]
+    assert any("read as a folder of notes" in m and "--from KIND" in m
+               for m in messages(imported, "."))
+
+
+def test_the_top_readme_is_the_home_page_and_names_the_site(
+        vault: tuple[Imported, Path], typora: tuple[Imported, Path]) -> None:
+    for (imported, out), title in ((vault, "机器学习笔记"), (typora, "统计学习方法笔记")):
+        assert _config(imported)["title"] == title
+        home = page(out, "/")
+        assert title in home.find("h1").text() or title in home.find("title").text()
+    assert "按主题分文件夹" in page(vault[1], "/").text()
+    assert "每章一个文件夹" in page(typora[1], "/").text()
+
+
+def test_a_folders_readme_is_its_page_and_links_to_it_find_it(
+        typora: tuple[Imported, Path]) -> None:
+    imported, out = typora
+    content = imported.dest / "content" / "pages"
+    assert sorted(p.name for p in content.iterdir()) == ["ch01.md", "ch02.md"]
+    home = page(out, "/")
+    assert _href(home, "第一章") == "/ch01/"
+    assert _href(home, "第二章") == "/ch02/"
+    ch01 = page(out, "/ch01/")
+    # `../CH02/README.md#算法`: the chapter's page, at the heading
+    assert _href(ch01, "感知机的算法") == "/ch02/#算法"
+    assert _href(ch01, "目录") == "/"
+
+
+def test_a_note_is_titled_by_its_first_heading_shown_once(
+        typora: tuple[Imported, Path]) -> None:
+    imported, out = typora
+    ch01 = (imported.dest / "content" / "pages" / "ch01.md").read_text(encoding="utf-8")
+    assert "title: CH01 统计学习概论" in ch01
+    assert "\n# CH01" not in ch01
+    article = page(out, "/ch01/").find("article")
+    assert [h.text() for h in article.find_all("h1")] == ["CH01 统计学习概论"]
+
+
+def test_typora_front_matter_and_toc_and_spaced_image_paths(
+        typora: tuple[Imported, Path]) -> None:
+    imported, out = typora
+    # where Typora put pasted images: the paths are in the text, nothing is lost
+    assert messages(imported, "CH01/README.md") == []
+    article = page(out, "/ch01/").find("article")
+    assert "[TOC]" not in article.text()
+    [img] = [i for i in article.find_all("img") if i.get("alt") == "损失 曲线"]
+    assert (out / unquote(img["src"]).lstrip("/")).is_file()
+
+
+def test_line_ends_follow_the_app_the_notes_were_written_in(
+        vault: tuple[Imported, Path], typora: tuple[Imported, Path]) -> None:
+    """Obsidian shows a line end as a line break (`strictLineBreaks` off, its default);
+    Typora and GitHub show Markdown's soft break."""
+    markdown = _config(vault[0])["markdown"]
+    assert isinstance(markdown, dict) and markdown["breaks"] is True
+    assert "breaks" not in dict(_config(typora[0]).get("markdown") or {})
+    obsidian = page(vault[1], "/梯度下降/").find("article")
+    assert any(p.find("br") is not None and "学习率太小" in p.text()
+               for p in obsidian.find_all("p"))
+    ch02 = page(typora[1], "/ch02/").find("article")
+    [para] = [p for p in ch02.find_all("p") if "这两行" in p.text()]
+    assert para.find("br") is None
+
+
+def test_obsidian_links_embeds_callouts_and_math(vault: tuple[Imported, Path]) -> None:
+    imported, out = vault
+    home = page(out, "/")
+    assert _href(home, "优化专题") == "/优化/"  # `[[优化/README|…]]`: the folder's page
+    note = page(out, "/梯度下降/")
+    assert _href(note, "牛顿法 > 二阶近似").endswith("/牛顿法/#二阶近似")  # (as Obsidian shows it)
+    article = note.find("article")
+    assert article.find("math") is not None and "\\theta" not in article.text()
+    [img] = article.find_all("img")
+    assert (out / unquote(img["src"]).lstrip("/")).is_file()
+    [tip] = [e for e in article.iter() if "callout-tip" in (e.get("class") or "")]
+    assert "学习率" in tip.text() and "warmup" in tip.text()
+
+
+def test_a_folder_lists_its_notes_and_dated_notes_are_posts(
+        vault: tuple[Imported, Path]) -> None:
+    imported, out = vault
+    assert (imported.dest / "content" / "posts" / "牛顿法.md").is_file()
+    folder = page(out, "/优化/")
+    assert "一阶和二阶" in folder.find("article").text()
+    assert _href(folder, "梯度下降") == "/梯度下降/"
+    assert _href(folder, "牛顿法").endswith("/牛顿法/")
+
+
+def test_the_vaults_templates_are_left_out_and_no_old_urls_are_made(
+        vault: tuple[Imported, Path]) -> None:
+    imported, out = vault
+    assert any("templates folder" in m for m in messages(imported, "模板/日记模板.md"))
+    for html in out.rglob("*.html"):
+        assert "{{title}}" not in html.read_text(encoding="utf-8")
+    # (nothing was published: no redirects from URLs no one ever had)
+    assert "redirects" not in _config(imported)
+    assert "templates folder" in report_of(imported)
+
+
+def test_a_folder_with_no_markdown_is_still_refused(tmp_path: Path) -> None:
+    write_files(tmp_path / "old", {"notes.txt": "plain text\n"})
+    with pytest.raises(UsageError, match=r"looked for .*notes \(an Obsidian vault"):
+        import_site(tmp_path / "old", tmp_path / "new")
+
+
+def test_an_empty_obsidian_vault_is_notes(tmp_path: Path) -> None:
+    (tmp_path / "vault" / ".obsidian").mkdir(parents=True)
+    assert detect(tmp_path / "vault") == "notes"
