@@ -73,7 +73,7 @@ def test_a_folders_readme_is_its_page_and_links_to_it_find_it(
         typora: tuple[Imported, Path]) -> None:
     imported, out = typora
     content = imported.dest / "content" / "pages"
-    assert sorted(p.name for p in content.iterdir()) == ["ch01.md", "ch02.md"]
+    assert sorted(p.name for p in content.iterdir()) == ["ch01.md", "ch02.md", "补充.md"]
     home = page(out, "/")
     assert _href(home, "第一章") == "/ch01/"
     assert _href(home, "第二章") == "/ch02/"
@@ -163,3 +163,59 @@ def test_a_folder_with_no_markdown_is_still_refused(tmp_path: Path) -> None:
 def test_an_empty_obsidian_vault_is_notes(tmp_path: Path) -> None:
     (tmp_path / "vault" / ".obsidian").mkdir(parents=True)
     assert detect(tmp_path / "vault") == "notes"
+
+
+def test_the_repositorys_own_files_are_no_notes(vault: tuple[Imported, Path]) -> None:
+    """`AGENTS.md` (instructions for AI coding assistants, as vaults edited with them now
+    keep at their root) is no note; nor is `LICENSE.md`."""
+    imported, out = vault
+    assert any("not a note" in m for m in messages(imported, "AGENTS.md"))
+    assert not (out / "agents").exists()
+    assert not any(p.stem.lower() == "agents" for p in (imported.dest / "content").rglob("*"))
+
+
+def test_a_vaults_aliases_and_dataview_are_told_as_a_vault_has_them(
+        vault: tuple[Imported, Path]) -> None:
+    """Aliases are names to link by in a vault, not old URLs to redirect; a Dataview
+    query was never shown by anything but Obsidian."""
+    imported, out = vault
+    assert not (out / "GD").exists()
+    assert "aliases" not in report_of(imported)
+    [dataview] = [m for m in messages(imported, "优化/梯度下降.md") if "Dataview" in m]
+    assert "Quartz" not in dataview and "runs in Obsidian only" in dataview
+
+
+def test_a_first_heading_is_a_title_only_where_the_app_took_it_for_one(
+        vault: tuple[Imported, Path], typora: tuple[Imported, Path]) -> None:
+    """Of several `#` headings the first is a section (a link names it), not the title;
+    in a vault, Obsidian titles a note by its file's name, and its heading stays."""
+    imported, out = typora
+    extra = (imported.dest / "content" / "pages" / "补充.md").read_text(encoding="utf-8")
+    assert "title: 补充" in extra and "# 大样本与小样本" in extra and "# 残差" in extra
+    assert _href(page(out, "/ch01/"), "补充") == "/补充/#大样本与小样本"
+    momentum = page(vault[1], "/动量/")
+    assert momentum.find("h1").text() == "动量"
+    assert [h.text() for h in momentum.find("article").find_all("h1")][-1] == \
+        "Momentum 方法"
+
+
+def test_a_heading_link_matches_the_headings_words_whatever_its_spaces(
+        vault: tuple[Imported, Path]) -> None:
+    """`[[牛顿法#收敛 convergence]]` naming `## 收敛  convergence` (two spaces):
+    Obsidian found it; the link leads to the heading's id."""
+    _imported, out = vault
+    href = _href(page(out, "/梯度下降/"), "收敛更快")
+    fragment = href.split("#", 1)[1]
+    newton = page(out, href.split("#", 1)[0])
+    assert any(h.get("id") == fragment and "convergence" in h.text()
+               for h in newton.find_all("h2"))
+
+
+def test_a_video_or_sound_embed_is_a_player(vault: tuple[Imported, Path]) -> None:
+    """`![[录音 1.webm]]` (what Obsidian's recorder saves): a player, as Obsidian and
+    Quartz showed it, not a link to download."""
+    _imported, out = vault
+    [player] = page(out, "/梯度下降/").find("article").find_all("video")
+    assert "controls" in player.attrs
+    assert (out / unquote(player["src"]).lstrip("/")).is_file()
+

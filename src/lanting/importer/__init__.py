@@ -199,8 +199,10 @@ def detect(source: Path) -> str:
         return "docsify"
     from lanting.importer.notes import has_notes
 
-    # (not under a generator's settings not read: Quartz's own docs/ without content/)
-    if has_notes(source) and not config.is_file() and not any(source.glob("quartz.config.*")):
+    # (not beside a generator's settings or posts folder that made no site: Quartz's own
+    # docs/ without content/, a `_posts/` of neither Jekyll nor Hexo)
+    if has_notes(source) and not config.is_file() and not (source / "_posts").is_dir() \
+            and not any(source.glob("quartz.config.*")):
         return "notes"  # (no generator's settings: a vault, or a repository of notes)
     raise UsageError(f"{source} is not a site Lanting can import: looked for {LOOKED_FOR}")
 

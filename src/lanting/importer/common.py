@@ -33,6 +33,10 @@ FILE_SUFFIXES = IMAGE_SUFFIXES | {".pdf", ".ppt", ".pptx", ".key", ".zip", ".tar
 """Files worth copying to `static/` (not a theme's scripts, styles or templates)."""
 _PAGE_SUFFIXES = frozenset({".md", ".markdown", ".mkd", ".mkdn", ".html", ".htm"})
 """Files the old site rendered as pages: never copied as downloads."""
+REPOSITORY_FILES = frozenset({"license.md", "contributing.md", "code_of_conduct.md",
+                              "changelog.md", "agents.md", "claude.md", "gemini.md"})
+"""A repository's own Markdown files, not pages of its site: its licence, how to
+contribute, and instructions for AI coding assistants (`AGENTS.md`, `CLAUDE.md`)."""
 GENERATED = frozenset({"404.html", "404.md", "robots.txt", "sitemap.xml", "atom.xml"})
 """Files of the old site that Lanting makes itself (two sources of one URL fail a build)."""
 SKIP_DIRS = frozenset({".git", "node_modules", ".jekyll-cache", ".sass-cache", ".github",
@@ -399,6 +403,14 @@ def heading_fragment(text: str, source: Path) -> str | None:
         custom = _CUSTOM_ID.search(heading)
         if github_slug(_CUSTOM_ID.sub("", heading)) == wanted:
             return custom.group(1) if custom else wanted
+    # (`#逆向归纳 backward induction` naming `# 逆向归纳  backward induction`: GitHub's ids
+    # keep each space, Obsidian matched the heading's words)
+    spaced = github_slug(" ".join(text.split()))
+    for match in _HEADING.finditer(body):
+        heading = _CUSTOM_ID.sub("", match.group(1))
+        if github_slug(" ".join(heading.split())) == spaced:
+            custom = _CUSTOM_ID.search(match.group(1))
+            return custom.group(1) if custom else github_slug(heading)
     return None
 
 

@@ -22,6 +22,7 @@ from collections import Counter
 from pathlib import Path
 
 from lanting.importer.common import (
+    REPOSITORY_FILES,
     Options,
     finish_menu,
     guess_language,
@@ -42,8 +43,6 @@ from lanting.importer.text import load_mapping, split_front_matter
 _GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "posts",
                         "publications", "talks", "projects", "teaching"})
 """Pages Lanting makes itself: an imported page of that name would take its URL."""
-_REPOSITORY_FILES = frozenset({"license.md", "contributing.md", "code_of_conduct.md",
-                               "changelog.md"})
 _HEADING = re.compile(r"^#[ \t]+(.+?)[ \t]*#*[ \t]*$")
 _PLUGIN_NOTES = {
     "pagination": "docsify-pagination: each page ends with links to the previous and next",
@@ -188,7 +187,7 @@ class Docsify(DocsifyBodies):
                 self.report.note(path, None, "a name starting with `_` (docsify's own "
                                  "files, or a folder of embedded parts): not a page")
             return
-        if not home and not listed and path.name.lower() in _REPOSITORY_FILES:
+        if not home and not listed and path.name.lower() in REPOSITORY_FILES:
             self.report.note(path, None, "the repository's, not a page of the site (the "
                              "sidebar does not list it): left out")
             return

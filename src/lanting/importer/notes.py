@@ -21,17 +21,20 @@ published:
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
-from lanting.importer.common import Options, read_text, walk
+from lanting.importer.common import REPOSITORY_FILES, Options, read_text, walk
 from lanting.importer.item import Item
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.quartz import Quartz
 from lanting.importer.quartz_settings import DEFAULT_IGNORE, QuartzConfig
 from lanting.importer.report import Report
+from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.text import split_front_matter
 
+_H1 = re.compile(r"^#[ \t]+\S", re.MULTILINE)
 _TYPORA_KEYS = frozenset({"typora-root-url", "typora-copy-images-to"})
 """Typora's own front matter: where it put pasted images (the paths are in the text)."""
 
@@ -74,6 +77,8 @@ class Notes(Quartz):
     keeps_old_urls = False
     notes_folder = "the folder of notes"
     unwritten_shown = "Obsidian showed it greyed, a note to create"
+    dataview_shown = ""
+    shown_by = "Obsidian"
     ignored_why = ("left out: it is in the vault's templates folder (forms to fill in) "
                    "or in `private/`; move it out to import it")
     unpublished_why = "its front matter says so"
@@ -84,6 +89,15 @@ class Notes(Quartz):
         super().__init__(source, report, options)
         self.content = source
         self.config = read_vault(source)
+        self.vault = (source / ".obsidian").is_dir()
+
+    def left_out(self, path: Path) -> bool:
+        """Also the repository's own files at the top (`LICENSE.md`, `AGENTS.md`)."""
+        if path.parent == self.content and path.name.lower() in REPOSITORY_FILES:
+            self.report.note(path, None, "the repository's own file (a licence, or "
+                             "instructions for AI coding assistants), not a note: left out")
+            return True
+        return super().left_out(path)
 
     def readme(self, path: Path) -> bool:
         """A folder's `README.md`, its page when it has no `index.md` (as GitHub shows
@@ -99,8 +113,13 @@ class Notes(Quartz):
         return super().is_index(path) or self.readme(path)
 
     def untitled(self, path: Path, folder_note: bool, body: str) -> str:
+        """Outside a vault, the `# heading` on the first line when it is the note's only
+        one (a title; of several, the first is a section: `# 大样本与小样本` over
+        `# 残差`, which links name); in a vault, the file's name, as Obsidian shows it."""
         heading = first_heading(body)
-        return heading[0] if heading else super().untitled(path, folder_note, body)
+        if heading and not self.vault and len(_H1.findall(protect_code(body, Shelf()))) == 1:
+            return heading[0]
+        return super().untitled(path, folder_note, body)
 
     def find(self, target: str, path: Path) -> Item | Path | None:
         """Also a link to a folder's `README.md` (`../CH07/README.md`, `[[CH07/README]]`):

@@ -188,7 +188,9 @@ class Quartz(QuartzBodies, QuartzNotebooks):
         item = self.site.add(Item(kind, slug_of(name), path, front))
         self.by_slug[slug(rel)] = item
         self.report.counts["posts" if kind == "post" else "pages"] += 1
-        urls = [note_url(rel), *self.alias_urls(data, path, head)]
+        urls = [note_url(rel)]
+        if self.keeps_old_urls:  # (in a vault, aliases are names to link by, not URLs)
+            urls += self.alias_urls(data, path, head)
         item.old_urls = urls if self.keeps_old_urls else []
         for old in urls:  # (links written as the old URLs find the note all the same)
             self.table.add(old, item)
@@ -324,7 +326,7 @@ class Quartz(QuartzBodies, QuartzNotebooks):
                 name = self.folder_names.get(folder, posixpath.basename(folder))
                 page = self.site.add(Item("page", self.folder_page_slug(folder), None,
                                           {"title": name}))
-                page.old_urls = [f"/{folder}/"]
+                page.old_urls = [f"/{folder}/"] if self.keeps_old_urls else []
                 self.by_slug[f"{folder}/index"] = page  # (links to the folder find it)
                 self.report.counts["pages"] += 1
                 self.report.convert("folder pages (a page listing the folder's notes)")
@@ -378,7 +380,8 @@ class Quartz(QuartzBodies, QuartzNotebooks):
             item = hubs[0] if len(hubs) == 1 else None
         if item is None or item.kind != "page":
             return None
-        item.old_urls.append(f"/{folder}/")
+        if self.keeps_old_urls:
+            item.old_urls.append(f"/{folder}/")
         self.table.add(f"/{folder}/", item)
         self.report.convert("folder notes (`Folder/Folder.md`) as their folder's page")
         return item
@@ -443,6 +446,8 @@ class Quartz(QuartzBodies, QuartzNotebooks):
         """The folder page's new URL, cased as its old one (`/BIM/`) when they differ
         only in case, as the old URLs' aliases will make it."""
         own = self.site.new_url(page)
+        if not self.keeps_old_urls:  # (no old URL to keep the case of)
+            return own
         if old != own and old.casefold() == own.casefold():
             page.front["slug"] = old.strip("/").rsplit("/", 1)[-1]
             return old

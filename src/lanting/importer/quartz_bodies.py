@@ -9,6 +9,7 @@ which Lanting shows as a link — inlined, as Quartz showed them.
 
 from __future__ import annotations
 
+import html
 import posixpath
 import re
 from pathlib import Path
@@ -74,9 +75,13 @@ class QuartzBodies:
     skipped: dict[str, str]
     mermaid: bool
     notes_folder = "`content/`"
+    """Where the notes are, as messages name it."""
     unwritten_shown = "Quartz linked to an empty page"
     """What the old site showed for a link to a note not written yet."""
-    """Where the notes are, as messages name it."""
+    dataview_shown = ", as Quartz showed it"
+    """How the old site showed a Dataview query (after "shown as code")."""
+    shown_by = "Quartz"
+    """What showed the notes (said of what it showed that Lanting does not)."""
 
     @property
     def not_written(self) -> str:
@@ -89,7 +94,7 @@ class QuartzBodies:
             self.mermaid = True
             ctx.convert("mermaid diagrams", fences)
         for query in _DATAVIEW.finditer(text):
-            ctx.warn(query.group(), "a Dataview query: shown as code, as Quartz showed it "
+            ctx.warn(query.group(), f"a Dataview query: shown as code{self.dataview_shown} "
                      "(it runs in Obsidian only); paste the list it made, or link the notes")
         shelf = Shelf()
         text = protect_code(text, shelf)
@@ -272,9 +277,14 @@ class QuartzBodies:
                 alt = size if re.fullmatch(r"\d+(?:x\d+)?", size) else ""
                 ctx.convert("![[image]] embeds")
                 return f"![{'|' + alt if alt else shown or ''}]({self.file_url(found)})"
+            player = _PLAYERS.get(found.suffix.lower()) if isinstance(found, Path) else None
+            if isinstance(found, Path) and player:
+                ctx.convert("![[video or sound]] embeds as players")
+                src = html.escape(self.file_url(found), quote=True)
+                return f'<{player} controls preload="metadata" src="{src}"></{player}>'
             if isinstance(found, Path):
-                ctx.warn(match.group(), f"`{match.group()}` embedded a file Quartz showed "
-                         "in the page: it is a link to the file")
+                ctx.warn(match.group(), f"`{match.group()}` embedded a file {self.shown_by} "
+                         "showed in the page: it is a link to the file")
                 return f"[{shown or found.name}]({self.file_url(found)})"
             if isinstance(found, Item) and found.source is not None:
                 part = _part(read_text(found.source), heading)
@@ -330,6 +340,11 @@ class QuartzBodies:
             return UNLINK
         return None
 
+
+_PLAYERS = {**dict.fromkeys((".mp4", ".webm", ".ogv", ".mov", ".mkv"), "video"),
+            **dict.fromkeys((".mp3", ".wav", ".m4a", ".ogg", ".flac", ".3gp"), "audio")}
+"""The files an embed shows in a player (Obsidian's and Quartz's: `.webm` is also what
+Obsidian's recorder saves sound as; a video player plays it)."""
 
 _INLINE_MATH = re.compile(r"\$\$.+?\$\$|\$[^$\n]+?\$")
 
