@@ -193,6 +193,27 @@ def test_a_closer_followed_by_text_closes_the_display(closer: str) -> None:
     assert [p.text() for p in doc.find_all("p")] == ["方程", "称为拉普拉斯方程。也写作："]
 
 
+@pytest.mark.parametrize("text", [
+    "采用正弦编码：\n$$\nPE_{2i} = \\sin(p) $$$$\nPE_{2i+1} = \\cos(p)\n$$\n- 说明\n",
+    "- 多头：\n  $$\n  \\text{MultiHead} = W^O\n  $$$$\\text{where}\\ h_i = x$$\n",
+])
+def test_one_displays_closing_run_into_the_next_ones_opening_is_two_formulas(
+        text: str) -> None:
+    """`… $$$$ …` (notes written in Obsidian or Typora, three times in two vaults):
+    MathJax closes the first formula at the first `$$` and opens the next; one formula
+    holding `$$` was an error, and its TeX stayed in the page."""
+    doc = tree(text)
+    displays = doc.find_all("div", class_="math-display")
+    assert len(displays) == 2
+    assert all("$" not in d.text() for d in displays)
+    assert "PE" not in "".join(p.text() for p in doc.find_all("p"))
+
+
+def test_formulas_run_together_report_a_problem_at_their_own_line() -> None:
+    result = render("$$\na = 1 $$$$\n\\frac{1}\n$$\n")
+    assert [p.line for p in result.problems] == [3]  # (`\frac{1}`, the second's)
+
+
 def test_a_bare_opener_may_hold_blank_lines() -> None:
     doc = tree("$$\n\\begin{aligned}\na &= b\n\nc &= d\n\\end{aligned}\n$$\n")
     assert len(doc.find_all("div", class_="math-display")) == 1

@@ -26,6 +26,12 @@ ENVIRONMENTS = ("equation", "multline", "gather", "align", "alignat", "flalign",
                 "Vmatrix")
 """Environments that make a display formula of their own outside `$$` (amsmath's
 top-level ones, as mdit-py-plugins' amsmath plugin has them, and `CD`)."""
+_RUN_TOGETHER = re.compile(r"(?<!\\)\$\$\$\$")
+"""One display's closing `$$` and the next one's opening on one line (`… $$$$ …`): two
+formulas, as MathJax, Obsidian and Typora read them (else one formula holding `$$`, an
+error)."""
+_NEXT_FORMULA = "\ufdd0"
+"""Where a `$$$$` stood in a display's content, until the formulas are pushed apart."""
 _ENV_OPEN = re.compile(r"\\begin\{(" + "|".join(ENVIRONMENTS) + r")(\*?)\}")
 
 
@@ -45,6 +51,7 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
     if not first.startswith(opener):
         return False
     label: str | None
+    next_starts: list[int] = []  # (the lines where a `$$$$` begins another formula)
     rest = ""  # (text after a closing `$$` on its line: a paragraph after the formula)
     whole = one_line.fullmatch(first)
     if whole and _closer(opener) not in whole.group(1).replace("\\$", ""):
@@ -75,6 +82,9 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
             if state.sCount[last] < margin and _line(state, last):
                 return False  # the container ended first
             text = _line(state, last)
+            if opener == "$$" and first.rstrip() == opener and "$$$$" in text:
+                text, count = _RUN_TOGETHER.subn(_NEXT_FORMULA, text)
+                next_starts += [last] * count
             if not text.strip() and first.rstrip() != opener:
                 # `\\[[0,0],[1,0]]` (an escaped bracket) or `$$x` starting a paragraph:
                 # math only if it closes in that paragraph, as MathJax reads it (the
@@ -124,8 +134,15 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
         return True
     if silent:
         return True
-    _push_display(state, start_line, last, content, opener,
-                  re.sub(r"\s+", "-", label.strip()) if label else "")
+    label = re.sub(r"\s+", "-", label.strip()) if label else ""
+    if _NEXT_FORMULA in content:
+        formulas = content.split(_NEXT_FORMULA)
+        for begins, formula in zip([start_line, *next_starts], formulas, strict=True):
+            if formula.strip():  # (the label is the last formula's)
+                _push_display(state, begins, last, formula,
+                              opener, label if formula is formulas[-1] else "")
+    else:
+        _push_display(state, start_line, last, content, opener, label)
     if rest:
         _paragraph(state, rest, last)
     return True
