@@ -219,3 +219,17 @@ def test_a_video_or_sound_embed_is_a_player(vault: tuple[Imported, Path]) -> Non
     assert "controls" in player.attrs
     assert (out / unquote(player["src"]).lstrip("/")).is_file()
 
+
+def test_an_image_at_a_path_of_the_writers_computer_is_found_in_the_notes(
+        typora: tuple[Imported, Path]) -> None:
+    """Typora, not set to copy images beside the note, writes where the image was on the
+    writer's disk (`/Users/me/…/CH02/pic/perceptron.png`, `C:\\Users\\…`): the file is in
+    the repository, found by the end of its path."""
+    _imported, out = typora
+    article = page(out, "/ch02/").find("article")
+    images = {i.get("alt"): i["src"] for i in article.find_all("img")}
+    assert set(images) == {"感知机", "超平面"}
+    for src in images.values():
+        assert not src.startswith(("/Users", "C:"))
+        assert (out / unquote(src).lstrip("/")).is_file()
+

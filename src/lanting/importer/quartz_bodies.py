@@ -18,7 +18,13 @@ from urllib.parse import unquote
 from lanting.importer import body as B
 from lanting.importer.body_links import UNLINK, map_urls, spaced_image_paths
 from lanting.importer.body_math import quote_lazy_formulas
-from lanting.importer.common import LinkTable, heading_fragment, is_image, read_text
+from lanting.importer.common import (
+    LinkTable,
+    file_on_writers_computer,
+    heading_fragment,
+    is_image,
+    read_text,
+)
 from lanting.importer.item import Item
 from lanting.importer.jupyterbook_refs import joined_displays
 from lanting.importer.liquid import Context
@@ -318,7 +324,12 @@ class QuartzBodies:
     def url(self, url: str, image: bool, path: Path, ctx: Context) -> str | None:
         """A link or image written as Markdown: `Other%20note.md`, `../ML/attention`,
         `/ML/attention`, `attachments/fig.png` (from the note's folder, from `content/`,
-        or by name)."""
+        or by name); an image at a path of the writer's computer (Typora's
+        `/Users/me/notes/pic/a.png`) found in the notes by the end of its path."""
+        if image and (local := file_on_writers_computer(url, self.content)) is not None:
+            ctx.convert("images at a path of the writer's computer (Typora) found in the "
+                        "notes")
+            return self.file_url(local)
         if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#|^$", url) or "\ue000" in url:
             return None
         name, hash_mark, fragment = url.partition("#")
