@@ -214,6 +214,15 @@ def test_formulas_run_together_report_a_problem_at_their_own_line() -> None:
     assert [p.line for p in result.problems] == [3]  # (`\frac{1}`, the second's)
 
 
+def test_two_formulas_alike_on_a_line_each_name_their_own_column() -> None:
+    """`$p^__t$` twice on a line: the same error at the first one's column, twice."""
+    result = render("供给 $p^__t$ 与预期 $p^__t$ 有关，而 $q^__t$ 也是\n")
+    columns = [p.column for p in result.problems]
+    line = "供给 $p^__t$ 与预期 $p^__t$ 有关，而 $q^__t$ 也是"
+    scripts = [i for i in range(len(line)) if line.startswith("^__", i)]
+    assert columns == [i + 2 for i in scripts]  # (1-based, at the `_` after the `^`)
+
+
 def test_a_bare_opener_may_hold_blank_lines() -> None:
     doc = tree("$$\n\\begin{aligned}\na &= b\n\nc &= d\n\\end{aligned}\n$$\n")
     assert len(doc.find_all("div", class_="math-display")) == 1

@@ -97,7 +97,8 @@ def trimmed(source: str) -> str:
 class _Page:
     """What converting one page's formulas found: problems, numbers of labels."""
 
-    def __init__(self, state: StateCore) -> None:
+    def __init__(self, state: StateCore, formulas: Sequence[_Formula]) -> None:
+        self.formulas = formulas
         self.env = state.env
         self.src = state.src
         self.ctx = state.env.get("lanting")
@@ -120,7 +121,7 @@ class _Page:
             at = offset - line_start
             physical = self.body_line(line)
             token_text = text[at:at + max(length, 1)]
-            found = physical.find(text) if text else -1
+            found = self.place(formula, physical, text, line) if text else -1
             if found >= 0:
                 text, at = physical, found + at
             elif token_text and (p := physical.find(token_text)) >= 0:
@@ -139,6 +140,21 @@ class _Page:
         self.env.setdefault("problems", []).append(Problem(
             message, self.ctx.path if self.ctx else None, self.file_line(body_line),
             column, hint, severity=severity, excerpt=excerpt))
+
+    def place(self, formula: _Formula, physical: str, text: str, line: int) -> int:
+        """Where `text`, the line of `formula` on the page's `line`, is on it: on the
+        formula's first line, past the formulas before it there (of two `$p^__t$` on a
+        line, the second's error is at the second)."""
+        start = 0
+        for other in self.formulas if line == formula.line else ():
+            if other is formula:
+                break
+            first = other.latex.split("\n", 1)[0]
+            if other.line == formula.line and first and \
+                    (at := physical.find(first, start)) >= 0:
+                start = at + len(first)
+        found = physical.find(text, start)
+        return found if found >= 0 else physical.find(text)
 
     def body_line(self, n: int) -> str:
         if self._lines is None:
@@ -267,7 +283,7 @@ def convert_page(state: StateCore) -> None:
     macros = given_macros(ctx.macros, defined) if ctx else ()
     if defined.converter:
         macros = tuple({**dict(macros), **defined.converter}.items())
-    page = _Page(state)
+    page = _Page(state, formulas)
     lanting_labels: dict[str, _Formula] = {}
     for formula in formulas:
         _prepare(page, formula, lanting_labels, dict(macros), defined)
