@@ -21,12 +21,15 @@ published:
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from lanting.importer.common import REPOSITORY_FILES, Options, read_text, walk
 from lanting.importer.item import Item
+from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.quartz import Quartz
 from lanting.importer.quartz_settings import DEFAULT_IGNORE, QuartzConfig
@@ -90,6 +93,7 @@ class Notes(Quartz):
         self.content = source
         self.config = read_vault(source)
         self.vault = (source / ".obsidian").is_dir()
+        self.typora_roots: dict[Path, str | None] = {}
 
     def left_out(self, path: Path) -> bool:
         """Also the repository's own files at the top (`LICENSE.md`, `AGENTS.md`)."""
@@ -130,6 +134,29 @@ class Notes(Quartz):
             if page is not None:
                 return page
         return super().find(target, path)
+
+    def url(self, url: str, image: bool, path: Path, ctx: Context) -> str | None:
+        """Also `/pic/a.png` in a note whose `typora-root-url` (`./`, `../assets`) says
+        where Typora read paths from `/`."""
+        root = self.typora_root(path)
+        if root is not None and url.startswith("/") and not url.startswith("//"):
+            folder = posixpath.dirname(path.relative_to(self.content).as_posix())
+            name, hash_mark, fragment = url.partition("#")
+            target = posixpath.normpath(posixpath.join(folder, root, name.lstrip("/")))
+            if not target.startswith("..") and \
+                    self.find("/" + unquote(target), path) is not None:
+                return super().url("/" + target + hash_mark + fragment, image, path, ctx)
+        return super().url(url, image, path, ctx)
+
+    def typora_root(self, path: Path) -> str | None:
+        """The note's `typora-root-url`, a folder from the note's (None: none)."""
+        if path not in self.typora_roots:
+            head = split_front_matter(read_text(path))[1]
+            found = re.search(r"^typora-root-url:[ \t]*['\"]?([^'\"\n]*?)['\"]?[ \t]*$",
+                              head, re.MULTILINE)
+            root = found.group(1).replace("\\", "/").strip() if found else ""
+            self.typora_roots[path] = root or None
+        return self.typora_roots[path]
 
     def tag_redirects(self) -> None:
         """None: the notes had no tag pages to redirect."""
