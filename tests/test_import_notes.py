@@ -127,7 +127,7 @@ def test_obsidian_links_embeds_callouts_and_math(vault: tuple[Imported, Path]) -
     assert _href(note, "牛顿法 > 二阶近似").endswith("/牛顿法/#二阶近似")  # (as Obsidian shows it)
     article = note.find("article")
     assert article.find("math") is not None and "\\theta" not in article.text()
-    [img] = article.find_all("img")
+    [img] = [i for i in article.find_all("img") if "loss" in i["src"]]
     assert (out / unquote(img["src"]).lstrip("/")).is_file()
     [tip] = [e for e in article.iter() if "callout-tip" in (e.get("class") or "")]
     assert "学习率" in tip.text() and "warmup" in tip.text()
@@ -242,4 +242,24 @@ def test_a_path_from_typoras_root_url_is_found(typora: tuple[Imported, Path]) ->
     [img] = [i for i in page(out, "/ch02/").find("article").find_all("img")
              if i.get("alt") == "权重"]
     assert (out / unquote(img["src"]).lstrip("/")).is_file()
+
+
+def test_an_excalidraw_drawing_is_its_exported_image_or_a_warning(
+        vault: tuple[Imported, Path]) -> None:
+    """A drawing of Obsidian's Excalidraw plugin (`excalidraw-plugin:` in its front
+    matter) was a page of "Switch to EXCALIDRAW VIEW" and compressed JSON, and an
+    embed of it an image of that page. An embed shows the SVG the plugin's auto-export
+    wrote beside it; a drawing without one is left out, its embed its alt text, with a
+    warning saying how to export it."""
+    imported, out = vault
+    assert not any("EXCALIDRAW" in p.read_text(encoding="utf-8")
+                   for p in (imported.dest / "content").rglob("*.md"))
+    article = page(out, "/梯度下降/").find("article")
+    [drawn] = [i for i in article.find_all("img") if i["src"].endswith(".svg")]
+    assert (out / unquote(drawn["src"]).lstrip("/")).is_file()
+    assert "草图" in article.text()
+    assert not any("草图" in (i.get("alt") or "") for i in article.find_all("img"))
+    [warning] = [m for m in messages(imported, "优化/梯度下降.md") if "草图" in m]
+    assert "auto-export" in warning
+    assert any("auto-export" in m for m in messages(imported, "Excalidraw/草图.md"))
 

@@ -36,6 +36,7 @@ from lanting.importer.common import (
     summary_of,
     walk,
 )
+from lanting.importer.excalidraw import NOT_DRAWN, exported_image, is_drawing
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects, listed_posts, term_urls
@@ -163,6 +164,9 @@ class Quartz(QuartzBodies, QuartzNotebooks):
         data, error = load_mapping("yaml", head)
         if error:
             self.report.warn(path, 2, f"front matter not read ({error})")
+        if is_drawing(data):
+            self.drawing(path, rel)
+            return
         why = self.unpublished(data)
         if why:
             self.skipped[slug(rel)] = why
@@ -200,6 +204,17 @@ class Quartz(QuartzBodies, QuartzNotebooks):
             body = heading[1]  # (Lanting shows the title above the text: not twice)
         self.texts.append(body)
         self.documents.append((item, body, path))
+
+    def drawing(self, path: Path, rel: str) -> None:
+        """An Excalidraw drawing: embeds and links show its exported image, else
+        nothing (with a warning at each)."""
+        image = exported_image(path)
+        if image is not None:
+            self.files[slug(rel)] = image
+            self.report.convert("Excalidraw drawings shown by their exported images")
+        else:
+            self.skipped[slug(rel)] = NOT_DRAWN
+            self.report.note(path, None, f"{NOT_DRAWN}: not imported")
 
     def is_index(self, path: Path) -> bool:
         """A folder's own note: `index.md`, or Hugo's `_index.md`, as Quartz read it."""

@@ -25,6 +25,7 @@ from lanting.importer.common import (
     is_image,
     read_text,
 )
+from lanting.importer.excalidraw import NOT_DRAWN
 from lanting.importer.item import Item
 from lanting.importer.jupyterbook_refs import joined_displays
 from lanting.importer.liquid import Context
@@ -131,6 +132,8 @@ class QuartzBodies:
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, path, ctx)
 
+        if NOT_DRAWN in self.skipped.values():
+            text = self.undrawn_images(text, path, ctx)
         text = map_urls(text, resolve)
         return B.tidy(shelf.restore(text))
 
@@ -321,6 +324,24 @@ class QuartzBodies:
 
     # --- Markdown links -----------------------------------------------------------------
 
+    def undrawn_images(self, text: str, path: Path, ctx: Context) -> str:
+        """`![BN2](../Excalidraw/BN2)`, an image of an Excalidraw drawing with no exported
+        image: its alt text, with a warning (an image of a page shows nothing)."""
+        def one(match: re.Match[str]) -> str:
+            target = unquote(match.group(2).strip("<>").partition("#")[0])
+            # (as a path from `content/`: `missing` matches the ends of those)
+            here = posixpath.dirname(path.relative_to(self.content).as_posix())
+            whole = posixpath.normpath(posixpath.join(here, target)).lstrip("/")
+            if self.find(target, path) is not None or self.missing(
+                    whole.removesuffix(".md"), path) != f"its note is not published " \
+                    f"({NOT_DRAWN})":
+                return match.group()
+            ctx.warn(match.group(), f"`{match.group()}` shows {NOT_DRAWN}: its alt text "
+                     "is kept")
+            return match.group(1)
+
+        return _MD_IMAGE.sub(one, text)
+
     def url(self, url: str, image: bool, path: Path, ctx: Context) -> str | None:
         """A link or image written as Markdown: `Other%20note.md`, `../ML/attention`,
         `/ML/attention`, `attachments/fig.png` (from the note's folder, from `content/`,
@@ -352,6 +373,7 @@ class QuartzBodies:
         return None
 
 
+_MD_IMAGE = re.compile(r"!\[([^\[\]\n]*)\]\((<[^<>\n]+>|[^()\s]+)\)")
 _PLAYERS = {**dict.fromkeys((".mp4", ".webm", ".ogv", ".mov", ".mkv"), "video"),
             **dict.fromkeys((".mp3", ".wav", ".m4a", ".ogg", ".flac", ".3gp"), "audio")}
 """The files an embed shows in a player (Obsidian's and Quartz's: `.webm` is also what
