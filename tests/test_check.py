@@ -44,6 +44,21 @@ def messages(site: Path, **options: object) -> list[tuple[str, int | None, int |
 # --- links -----------------------------------------------------------------------------
 
 
+def test_an_image_of_a_page_is_an_error(make_site: MakeSite, post: Post) -> None:
+    """`![图](b.md)`, `![图](/posts/b/)`: an image whose file is a page showed nothing,
+    and no check said so (a note's embed of a drawing, copied as Markdown)."""
+    site = make_site({
+        "lanting.toml": 'title = "T"\n',
+        "content/posts/a.md": post("A", body="![图](b.md)\n\n![根](/posts/b/)\n\n"
+                                   "[页](b.md) <iframe src=\"/posts/b/\"></iframe>\n"),
+        "content/posts/b.md": post("B", body="text\n"),
+    })
+    found = messages(site)
+    assert [(m[1], m[3].split(":")[0]) for m in found] == [
+        (5, "image `b.md` is a page, not an image file"),
+        (7, "image `/posts/b/` is a page, not an image file")]
+
+
 def test_good_links_of_every_kind_pass(make_site: MakeSite, post: Post) -> None:
     site = make_site({
         "lanting.toml": 'title = "T"\nbase_url = "https://x.org/sub/"\n',

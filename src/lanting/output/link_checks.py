@@ -178,6 +178,8 @@ def _broken(link: LinkRef, here: str, inp: CheckInput,
                           if _draft_dir(d, inp) == site_path.strip("/") + "/"), None)
             return (_draft_link(url, draft) if draft is not None
                     else _missing_url(url, site_path, inp, link.image))
+        if link.image and not link.raw and target.endswith(".html"):
+            return _page_as_image(url)
         return _anchor(fragment, target, outputs)
     resolved = link.target in inp.routes.pages or link.target in inp.routes.assets
     if link.raw and not resolved:  # naming no file of content/: published as written
@@ -194,6 +196,8 @@ def _broken(link: LinkRef, here: str, inp: CheckInput,
                 "(`/images/x.png`) or a Markdown link, which Lanting resolves")
     content = link.target or ""  # `content_target(url, here)`, worked out when rendering
     if content in inp.routes.pages:
+        if link.image and not link.raw:
+            return _page_as_image(url)
         return _anchor(fragment, inp.routes.pages[content] + "index.html", outputs)
     if content in inp.routes.assets:
         return None, None
@@ -205,6 +209,13 @@ def _broken(link: LinkRef, here: str, inp: CheckInput,
     if target is not None:
         return _anchor(fragment, target, outputs)
     return _missing_file(url, content, here, link.image, inp)
+
+
+def _page_as_image(url: str) -> tuple[str, str]:
+    """`![x](other-note.md)`: an image of a page, which the browser shows as nothing
+    (an Obsidian embed of a drawing or a note, copied as Markdown)."""
+    return (f"image `{url}` is a page, not an image file: the browser shows nothing",
+            "link to the page without the `!`, `[text](…)`, or show an image file")
 
 
 def _draft_dir(doc: Document, inp: CheckInput) -> str | None:
