@@ -7,14 +7,30 @@ import datetime as dt
 from pathlib import Path
 from urllib.parse import unquote
 
+import pytest
 from htmltree import Element, parse_html
 from sitebits import write_files
 
+from lanting.build import build
+from lanting.build.options import BuildOptions
 from lanting.importer import Imported, import_site
 from lanting.importer.common import Options
 
 NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
 """A fixed "now" for imports (the report and undated files name it)."""
+
+
+FIXTURES = Path(__file__).parent / "fixtures" / "import"
+
+
+def imported_site(tmp_path_factory: pytest.TempPathFactory, name: str) -> tuple[Imported, Path]:
+    """The fixture site `tests/fixtures/import/<name>/` imported and built without a
+    warning: (the import, the built site's folder)."""
+    dest = tmp_path_factory.mktemp(name) / "site"
+    imported = import_site(FIXTURES / name, dest, None, False, NOW)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    return imported, dest / "public"
 
 
 def page(out: Path, url: str) -> Element:

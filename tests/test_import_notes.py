@@ -13,33 +13,23 @@ from urllib.parse import unquote
 
 import pytest
 from htmltree import Element
-from importbits import NOW, messages, page, report_of
+from importbits import imported_site, messages, page, report_of
 from sitebits import write_files
 
-from lanting.build import build
-from lanting.build.options import BuildOptions
 from lanting.errors import UsageError
 from lanting.importer import Imported, detect, import_site
 
 FIXTURES = Path(__file__).parent / "fixtures" / "import"
 
 
-def _imported(tmp_path_factory: pytest.TempPathFactory, name: str) -> tuple[Imported, Path]:
-    dest = tmp_path_factory.mktemp(name) / "site"
-    imported = import_site(FIXTURES / name, dest, None, False, NOW)
-    result = build(dest, BuildOptions())
-    assert [str(w) for w in result.warnings] == []
-    return imported, dest / "public"
-
-
 @pytest.fixture(scope="module")
 def vault(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
-    return _imported(tmp_path_factory, "notes")
+    return imported_site(tmp_path_factory, "notes")
 
 
 @pytest.fixture(scope="module")
 def typora(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
-    return _imported(tmp_path_factory, "notes-typora")
+    return imported_site(tmp_path_factory, "notes-typora")
 
 
 def _href(doc: Element, text: str) -> str:

@@ -13,7 +13,7 @@ from urllib.parse import unquote
 
 import pytest
 from htmltree import Element
-from importbits import page, redirect_target, report_of
+from importbits import imported_site, page, redirect_target, report_of
 from sitebits import write_files
 
 from lanting.build import build
@@ -29,14 +29,6 @@ from lanting.importer.vuepress_config import read_config
 
 FIXTURES = Path(__file__).parent / "fixtures" / "import"
 NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
-
-
-def imported_site(tmp_path_factory: pytest.TempPathFactory, name: str) -> tuple[Imported, Path]:
-    dest = tmp_path_factory.mktemp(name) / "site"
-    imported = import_site(FIXTURES / name, dest, None, False, NOW)
-    result = build(dest, BuildOptions())
-    assert [str(w) for w in result.warnings] == []
-    return imported, dest / "public"
 
 
 @pytest.fixture(scope="module")
