@@ -844,3 +844,16 @@ def test_a_url_written_with_backslashes_is_resolved_as_browsers_read_it() -> Non
 
     map_urls('![a](chapter3_2\\page-0010.jpg) [b](x\\_y.md) <img src="img\\c.png">', resolve)
     assert seen == ["chapter3_2/page-0010.jpg", "x\\_y.md", "img/c.png"]
+
+
+def test_a_line_end_inside_a_link_gets_no_hard_break() -> None:
+    """`[教程](` ending a line, its URL on the next: the renderer read that line end as
+    the space a link allows there. A `\\` there made the URL start with `\\`, a broken
+    link; a line end in a link's text was a `<br>` and stays one."""
+    text = ("看这篇[笔记](\nhttps://example.org/a). 然后\n再看[另一篇](https://example.org/b\n"
+            "\"标题\"), 以及[第三\n篇](c.md)\n不是链接](x\n下一行")
+    out, count = hard_breaks(text)
+    assert "[笔记](\nhttps://example.org/a). 然后\\\n" in out
+    assert "(https://example.org/b\n\"标题\")" in out
+    assert "[第三\\\n篇](c.md)\\\n" in out and "不是链接](x\\\n下一行" in out
+    assert count == 4

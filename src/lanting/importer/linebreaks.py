@@ -26,6 +26,8 @@ _ONLY_MARKER = re.compile(
     rf"^[ \t>]*(?:(?:[-+*]|\d{{1,9}}[.)])[ \t]+)*{MARK_OPEN}[A-Z]\d+{MARK_CLOSE}[ \t]*$")
 """A line holding only a piece put aside: a code block (in a list item, a quote)."""
 _TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-*:?[ \t]*)+\|?[ \t]*$")
+_OPEN_LINK = re.compile(r"\]\([ \t]*(?P<url><[^<>\n]*>|[^\s()<>]+)?[ \t]*$")
+"""A line ending inside a link's parentheses: after `](`, or after its URL."""
 
 
 def hard_breaks(text: str, spaces_only: bool = False) -> tuple[str, int]:
@@ -64,7 +66,22 @@ def _joins(line: str, following: str, lines: list[str], i: int) -> bool:
         return False
     if line.lstrip(" \t").startswith(">") != following.lstrip(" \t").startswith(">"):
         return False  # a quote begins or ends (a lazy line stays as it was)
+    if _inside_link(line, following):
+        return False
     return not _indented_code(lines, i)
+
+
+def _inside_link(line: str, following: str) -> bool:
+    """Whether the line end after `line` is inside a link's `(…)`: `[教程](`, the URL on
+    the next line, or the URL and its title on the next. The renderer read that line end
+    as the space a link allows there, no `<br>`; a `\\` in its place made the URL start
+    with `\\` and the link a broken one."""
+    open_link = _OPEN_LINK.search(line)
+    if open_link is None:
+        return False
+    if open_link.group("url") is None:
+        return True
+    return following.lstrip(" \t>").startswith(('"', "'", "(", ")"))
 
 
 def _indented_code(lines: list[str], i: int) -> bool:
