@@ -405,6 +405,20 @@ def test_kramed_bold_with_a_space_inside_its_stars_is_bold(tmp_path: Path) -> No
     assert "**@AfterEach **" in post_text(marked, "junit")
 
 
+def test_markdown_it_katex_listed_after_kramed_is_the_renderer(tmp_path: Path) -> None:
+    """A site that kept hexo-renderer-kramed and added hexo-renderer-markdown-it-katex
+    (registered after it, as npm lists packages alphabetically) rendered with
+    markdown-it. The second went unseen, so kramed's reading was applied: `**x **`,
+    stars under markdown-it, became bold."""
+    package = ('{"dependencies": {"hexo": "^6", "hexo-renderer-kramed": "^0.1",'
+               ' "hexo-renderer-markdown-it-katex": "^3.4"}}')
+    imported = hexo_site(tmp_path, {
+        "package.json": package, "_config.yml": "title: Notes\nlanguage: zh-CN\n",
+        "source/_posts/junit.md": "---\ntitle: JUnit\ndate: 2021-03-01\n---\n\n"
+                                  "问题4：**ResultSet是什么 **\n"})
+    assert "**ResultSet是什么 **" in post_text(imported, "junit")
+
+
 def test_kramed_display_math_under_a_line_of_text_spans_blank_lines(
         tmp_path: Path) -> None:
     """kramed's display math interrupted a paragraph and ran to the next `$$` across

@@ -48,8 +48,8 @@ from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import key_line, load_mapping, names, split_front_matter, zone
 
 MARKDOWN = (".md", ".markdown")
-_RENDERERS = re.compile(r'"(hexo-renderer-(?:marked|kramed|pandoc|markdown-it(?:-plus)?|'
-                        r'multi-markdown-it))"\s*:')
+_RENDERERS = re.compile(r'"(hexo-renderer-(?:marked|kramed|pandoc|'
+                        r'markdown-it(?:-plus|-katex)?|multi-markdown-it))"\s*:')
 
 
 def is_bare_source(source: Path) -> bool:
