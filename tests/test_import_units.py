@@ -548,6 +548,23 @@ def test_listing_redirects_skip_same_and_case_only_paths(tmp_path: Path) -> None
     assert entry.severity == "notice" and "`/tags/PPO/` is not redirected" in entry.message
 
 
+def test_a_listing_redirect_clashing_in_case_with_another_page_is_left_out(
+        tmp_path: Path) -> None:
+    """Tags `C++` (Hexo's `/tags/C/`, Lanting's `/tags/cpp/`) and `CPP` (Hexo's
+    `/tags/CPP/`, Lanting's `/tags/cpp-2/`): the redirect at `/tags/CPP/` and the page
+    `/tags/cpp/` would be one file on a disk that ignores case (a build warning)."""
+    report = Report(tmp_path, "hexo")
+    site = NewSite(report, tmp_path)
+    redirects = Redirects(site, report, "_config.yml")
+    redirects.add("/tags/C/", "/tags/cpp/")
+    redirects.add("/tags/CPP/", "/tags/cpp-2/")
+    redirects.finish("tag pages")
+    assert site.config["redirects"] == {"/tags/C/": "/tags/cpp/"}
+    [entry] = report.entries
+    assert entry.severity == "notice" and "`/tags/CPP/` is not redirected" in entry.message
+    assert "`/tags/cpp/`" in entry.message
+
+
 @pytest.mark.parametrize(("name", "slug"), [
     ("Deep Learning", "deep-learning"), ("C++", "c"), ("强化学习 RL", "强化学习-rl"),
     ("paper-reading", "paper-reading"), ("a.b_c", "a-b-c")])

@@ -68,6 +68,8 @@ class Redirects:
         self.found: dict[str, str] = {}
         self.case_only: set[str] = set()
         """Old paths left alone because they differ from their new ones only in case."""
+        self.pages: set[str] = set()
+        """The new site's listing pages, every target named (without its `#…`)."""
 
     def add(self, old: str, new: str) -> None:
         """Redirect `old` (a site path, encoded or not) to `new` — unless the new site
@@ -76,6 +78,7 @@ class Redirects:
         if path is None or path in self.found or path in self.case_only:
             return
         target = new.split("#", 1)[0]
+        self.pages.add(target)
         if path == target:
             return  # the same URL in both sites
         if path.casefold() == target.casefold():
@@ -87,6 +90,7 @@ class Redirects:
         self.found[path] = new
 
     def finish(self, what: str) -> None:
+        self._drop_case_clashes()
         if not self.found:
             return
         redirects = self.site.config.setdefault("redirects", {})
@@ -95,3 +99,18 @@ class Redirects:
         self.site.config_comments.setdefault("redirects", (
             f"the old site's {what}: each old URL answers with a redirect page"))
         self.report.convert("old listing pages kept ([redirects])", len(self.found))
+
+    def _drop_case_clashes(self) -> None:
+        """Leave out each old path that differs only in case from another term's new page:
+        Hexo's `/tags/CPP/` (tag `CPP`, whose page is `/tags/cpp-2/`) beside `/tags/cpp/`
+        (tag `C++`). A disk that ignores case holds one file for both, so the redirect
+        would replace that page (the build warned so)."""
+        pages = {page.casefold(): page for page in sorted(self.pages)}
+        for path in sorted(self.found):
+            page = pages.get(path.casefold())
+            if page is None or page == self.found[path].split("#", 1)[0]:
+                continue
+            del self.found[path]
+            self.report.note(self.source, None, f"`{path}` is not redirected: it differs "
+                             f"from `{page}`, another page of the new site, only in case, "
+                             "and a disk that ignores case would hold one file for both")
