@@ -28,6 +28,14 @@ def test_each_kind_is_found(syntax: str) -> None:
     assert warnings(f"Text\nmore {escaped} text.\n") == [(6, f"`{syntax}`")]
 
 
+def test_a_tag_missing_its_closing_percent_is_found() -> None:
+    """`{%note danger}` (a Hexo post's typo for `{% note danger %}`): no importer read
+    it as a tag, and the page showed it with no warning. Prose braces are no tag."""
+    assert warnings("{%note danger}\n- 第一点\n\n见 {% endnote }。\n") == [
+        (5, "`{%note danger}`"), (8, "`{% endnote }`")]
+    assert warnings("比例 {50%} 与 {%} 和 {% 50 } 不是标签。\n") == []
+
+
 def test_a_reference_to_an_attribute_list_only_where_kramdown_reads_one() -> None:
     """`{:toc}` on its own line and `**x**{:note}` right after a span are kramdown's;
     `**string 格式 {:format}**` (a Python format string in a course note, on a
