@@ -1090,6 +1090,21 @@ def test_a_formula_starting_with_a_digit_in_raw_html() -> None:
     assert doc.one("td").text() == "$5 and $10"
 
 
+def test_a_formula_in_raw_html_is_read_as_in_markdown_text() -> None:
+    """`<summary>为什么不用哈希函数$f(x)=x$呢</summary>` and `<td>$1$</td>` (a real Fluid
+    blog; MathJax typeset both): the formula glued to Chinese (letters to `\\w`), and the
+    one of a digit alone, stayed TeX in raw HTML, though Markdown text reads both."""
+    rendered = render("<details>\n<summary>为什么不用哈希函数$f(x)=x$呢</summary>\n\n"
+                      "正文。\n</details>\n\n<table><tr><td>$1$</td><td>价格 $5 和 $10 以及"
+                      " $y$</td></tr></table>\n")
+    assert rendered.problems == ()
+    doc = parse_html(rendered.html)
+    assert "$" not in doc.one("summary").text() and doc.one("summary").find("math")
+    first, second = doc.find_all("td")
+    assert first.find("math") is not None and "$" not in first.text()
+    assert second.text().startswith("价格 $5 和 $10 以及") and len(second.find_all("math")) == 1
+
+
 def test_a_formula_in_raw_html_is_read_with_its_character_references() -> None:
     """Pandoc's HTML (a blogdown post) writes `r>0` as `<span class="math inline">
     \\(r&gt;0\\)</span>`: the browser gave MathJax `r>0`; Lanting converted `r&gt;0`,

@@ -7,8 +7,10 @@ and table cells. Here the text between the tags of an HTML block is searched for
 `$…$`, `\\(…\\)`, `$$…$$` and `\\[…\\]`, and each formula becomes a math token of the
 page, converted, numbered and checked with the others. Not searched: tags and their
 attributes, comments, and what `<pre>`, `<code>`, `<script>`, `<style>`, `<textarea>`,
-`<math>` and `<svg>` hold. An opening `$` before a digit starts no formula (`$5`), as in
-Markdown text, unless a command follows (`$1/|\\vb{r}|$`), and `\\$` is a dollar sign
+`<math>` and `<svg>` hold. A `$…$` is a formula where Markdown text would read one
+(`mathsyntax.dollar_formula`): money stays text (`$5 and $10`), and a formula glued to
+Chinese is one (`函数$f(x)=x$呢`, whose neighbours are letters to a regular expression's
+`\\w`, was left as TeX in a `<summary>`). `\\$` is a dollar sign
 (as MathJax's `processEscapes` has it; the importers write a dollar that is no formula
 so). A formula that does not convert is a warning and shown as written, as MathJax
 showed it. A formula is HTML text, read with its character references (`r&gt;0`, as
@@ -23,6 +25,8 @@ from html import unescape
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
+from lanting.markdown.mathsyntax import dollar_formula
+
 _SKIPPED = re.compile(r"<!--.*?-->|<(pre|code|script|style|textarea|math|svg)\b.*?</\1\s*>"
                       r"|<[^>]*>", re.DOTALL | re.IGNORECASE)
 """What is not text of the block: a tag, a comment, an element whose text is not prose."""
@@ -31,10 +35,11 @@ _FORMULA = re.compile(
     r"|\$\$(?P<dd>[^$]+?)\$\$"
     r"|\\\[(?P<db>.+?)\\\]"
     r"|\\\((?P<ip>.+?)\\\)"
-    r"|(?<![\\$\w])\$(?P<id>(?=[^\s$\d]|\d[^$\n]*?\\[A-Za-z])[^$\n]*[^\s$\\])\$(?![\w$])",
+    r"|(?<![\\$])\$(?P<id>[^$\n]+?)\$(?!\$)",
     re.DOTALL)
 """A formula, or `\\$`: a dollar sign (MathJax's `processEscapes`; the importers write
-it so for a dollar that is no formula)."""
+it so for a dollar that is no formula). A `$…$` is one only if Markdown text would read
+it as one (`dollar_formula`): not money, `$5 and $10`."""
 _OPENERS = {"dd": "$$", "db": "\\[", "ip": "\\(", "id": "$"}
 
 
@@ -45,8 +50,13 @@ def _formulas(content: str) -> list[tuple[int, int, str, bool, str]]:
     last = 0
     for skipped in [*_SKIPPED.finditer(content), None]:
         end = skipped.start() if skipped is not None else len(content)
-        for match in _FORMULA.finditer(content, last, end):
+        pos = last
+        while (match := _FORMULA.search(content, pos, end)) is not None:
             kind = match.lastgroup
+            if kind == "id" and not dollar_formula(content, match.start(), match.end() - 1):
+                pos = match.start() + 1  # (its closing `$` may open the next formula)
+                continue
+            pos = match.end()
             if kind is None:
                 found.append((match.start(), match.end(), "", False, ""))
             else:
