@@ -419,6 +419,23 @@ def test_markdown_it_katex_listed_after_kramed_is_the_renderer(tmp_path: Path) -
     assert "**ResultSet是什么 **" in post_text(imported, "junit")
 
 
+def test_a_nunjucks_value_in_prose_is_reported_at_its_own_line(tmp_path: Path) -> None:
+    """`{{range .Items}}` in a sentence, after a Go template in a code block writing the
+    same (left alone, as Hexo did): the warning named the code block's line,
+    where nothing was changed, instead of the sentence's."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: Notes\nlanguage: zh-CN\n",
+        "source/_posts/tmpl.md": "---\ntitle: 模板\ndate: 2020-01-01\n---\n\n```go\n"
+                                 "const t = `{{range .Items}}-\n{{end}}`\n```\n\n"
+                                 "- 循环写作{{range .Items}}和{{end}}两个动作\n"})
+    found = [(e.line, e.message) for e in imported.report.entries
+             if "Nunjucks value" in e.message]
+    assert [line for line, _ in found] == [11, 11]
+    assert "`{{range .Items}}`" in found[0][1] and "`{{end}}`" in found[1][1]
+    post = post_text(imported, "tmpl")
+    assert "const t = `{{range .Items}}-\n{{end}}`" in post
+
+
 def test_kramed_display_math_under_a_line_of_text_spans_blank_lines(
         tmp_path: Path) -> None:
     """kramed's display math interrupted a paragraph and ran to the next `$$` across

@@ -106,7 +106,7 @@ class HexoBodies(HexoUrls):
         text = self.comments(text, ctx)
         text = self.block_tags(text, ctx, shelf)
         text = tags(text, self.tag_handlers(item, ctx, path, footnotes), ctx)
-        text = OUTPUT.sub(lambda m: ctx.leave(m.group(), "a Nunjucks value of the old theme"),
+        text = OUTPUT.sub(lambda m: ctx.leave_output(m, "a Nunjucks value of the old theme"),
                           text)
         text = B.tables_and_anchors(text, ctx.convert)
         text = self.wiki_links(text, ctx)

@@ -384,6 +384,6 @@ class JekyllBodies(JekyllLinks):
                 ctx.convert("Liquid site URLs")
                 value = found.group(2)
                 return value if value.startswith(("/", "http")) else "/" + value
-            return ctx.leave(match.group(), "a Liquid value of the old theme")
+            return ctx.leave_output(match, "a Liquid value of the old theme")
 
         return OUTPUT.sub(one, text)

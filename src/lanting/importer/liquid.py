@@ -11,7 +11,7 @@ from pathlib import Path
 
 from lanting.importer.body import relined, unconverted
 from lanting.importer.report import Report
-from lanting.importer.shelf import Shelf
+from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN, Shelf
 
 TAG = re.compile(r"\{%-?\s*([A-Za-z_][\w-]*)\s*((?:(?!%\}|\{%|\n[ \t]*\n).)*?)\s*-?%\}",
                  re.DOTALL)
@@ -75,6 +75,25 @@ class Context:
         self.warn(construct, f"not converted, left in a comment: `{_short(construct)}`"
                   + (f" ({why})" if why else ""), before, after)
         return unconverted(construct)
+
+
+    def leave_output(self, match: re.Match[str], why: str) -> str:
+        """`leave` for a `{{ … }}` found in the text: placed by the words beside it on its
+        line, not by the first place it is written (`{{range .Items}}` in prose after
+        the same in a Go code block, which the import leaves alone, was reported at the
+        code's line)."""
+        return self.leave(match.group(), why, *_on_its_line(match))
+
+
+def _on_its_line(match: re.Match[str]) -> tuple[str, str]:
+    """The text right before and right after `match` on its line, up to any piece put
+    aside (whose marker the original does not hold)."""
+    text = match.string
+    start = text.rfind("\n", 0, match.start()) + 1
+    end = text.find("\n", match.end())
+    before = text[start:match.start()].rsplit(MARK_CLOSE, 1)[-1]
+    after = text[match.end():end if end >= 0 else len(text)].split(MARK_OPEN, 1)[0]
+    return before.strip(), after.strip()
 
 
 def _short(text: str) -> str:
