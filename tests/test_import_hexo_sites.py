@@ -436,6 +436,21 @@ def test_a_nunjucks_value_in_prose_is_reported_at_its_own_line(tmp_path: Path) -
     assert "const t = `{{range .Items}}-\n{{end}}`" in post
 
 
+def test_posix_character_classes_stay_text_without_a_warning(tmp_path: Path) -> None:
+    """A table of `[[:alpha:]]`, `[[:digit:]]` (a post on regular expressions): each was
+    warned of as a `[[note]]` naming no page, eight warnings for text shown right."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: Notes\nlanguage: zh-CN\n",
+        "source/_posts/re.md": "---\ntitle: 正则\ndate: 2020-01-01\n---\n\n"
+                               "| 字符簇 | 描述 |\n| -- | -- |\n| [[:alpha:]] | 字母 |\n"
+                               "| [[:digit:]] | 数字 |\n"})
+    assert not [e for e in imported.report.entries if "names no page" in e.message]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    cells = parse_html((out.output / "posts/re/index.html").read_text(encoding="utf-8")
+                       ).one("table").find_all("td")
+    assert [c.text() for c in cells[::2]] == ["[[:alpha:]]", "[[:digit:]]"]
+
+
 def test_kramed_display_math_under_a_line_of_text_spans_blank_lines(
         tmp_path: Path) -> None:
     """kramed's display math interrupted a paragraph and ran to the next `$$` across

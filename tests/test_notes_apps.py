@@ -72,6 +72,20 @@ def test_nested_lists_in_prose_are_no_wiki_links(text: str) -> None:
     assert rendered.links == () and parse_html(rendered.html).find("a") is None
 
 
+@pytest.mark.parametrize("text", ["| [[:alpha:]] | 任何字母 |", "用 [[:digit:]] 匹配数字",
+                                  "[[.hyphen.]] 与 [[=e=]]"])
+def test_posix_character_classes_are_no_wiki_links(text: str) -> None:
+    """`[[:alpha:]]` (a post on regular expressions listed eight in a table) was a link
+    to `:alpha:.md`, and the build failed on it; the text is shown as written."""
+    rendered = render(text + "\n")
+    assert rendered.links == () and parse_html(rendered.html).find("a") is None
+    assert "[[" in parse_html(rendered.html).text()
+
+
+def test_a_note_named_with_a_colon_inside_is_still_a_link() -> None:
+    assert [link.url for link in render("[[Ch 1: Intro]]\n").links] == ["Ch%201%3A%20Intro.md"]
+
+
 def test_an_embedded_note_is_a_link_and_a_warning_at_its_line() -> None:
     rendered = render("Text.\n\n![[other-note]]\n")
     [problem] = rendered.problems

@@ -14,6 +14,7 @@ from urllib.parse import unquote
 
 from lanting.importer.body_math import INLINE_MATH
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN
+from lanting.markdown.notes_apps import NOTE_NAME
 
 # (a URL may hold balanced parentheses, as in CommonMark: `TD(0).png`)
 _LINK = re.compile(r"(!?)\[((?:[^\[\]\n]|\n(?![ \t]*\n)|\[[^\]\n]*\])*)\]\([ \t]*(<[^>\n]*>|"
@@ -280,8 +281,6 @@ def repair_page_fragments(text: str, ids: list[str], loose: Callable[[str], str]
 
 WIKI_LINK = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
 """Obsidian's `[[Note]]`, `[[Note#Heading|shown]]` (as Lanting's Markdown reads them)."""
-NOTE_NAME = re.compile(r"^(?=[^,]*$).*[^\W\d_]")
-"""A note's name has a letter and no comma (`[[1, 2]]` is a nested list in prose)."""
 
 
 def plain_wiki_links(text: str, told: Told,
@@ -300,7 +299,7 @@ def plain_wiki_links(text: str, told: Told,
         embed, name, heading, shown = match.group(1), match.group(2), \
             match.group(3) or "", match.group(4)
         line = text[text.rfind("\n", 0, match.start()) + 1:text.find("\n", match.end())]
-        if embed or text.startswith("(", match.end()) or not NOTE_NAME.match(name) \
+        if embed or text.startswith("(", match.end()) or not name or not NOTE_NAME.match(name) \
                 or math_lines and (
                 "$" in line or "\\(" in line) or match.group().lower() in ("[[toc]]",
                                                                           "[[_toc_]]"):

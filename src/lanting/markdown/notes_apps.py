@@ -41,8 +41,11 @@ _TITLED_TOC = re.compile(r"@\[toc\]\([^()\n]*\)", re.IGNORECASE)
 """CSDN's editor starts a post with `@[TOC](这里写目录标题)` (read as a link to nowhere)."""
 
 _WIKI = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
-_NOTE_NAME = re.compile(r"^$|^(?=[^,]*$).*[^\W\d_]")
-"""A note's name has a letter and no comma (or is empty: `[[#Heading]]`)."""
+NOTE_NAME = re.compile(r"^$|^(?!([:.=]).*\1$)(?=[^,]*$).*[^\W\d_]")
+"""A note's name has a letter and no comma (or is empty: `[[#Heading]]`), and is not
+wrapped in `:`, `.` or `=`: `[[:alpha:]]` in prose or a table is a regular expression's
+character class (a post on regular expressions listed eight), not a link to `:alpha:.md`,
+which failed the build."""
 _IMAGE = re.compile(r"\.(?:png|jpe?g|gif|webp|svg|avif|bmp)$", re.IGNORECASE)
 _WIDTH = re.compile(r"(\d+)(?:x(\d+))?")
 
@@ -120,7 +123,7 @@ def _wiki_rule(state: StateInline, silent: bool, heading_ids: str = "lanting") -
     if state.src[start] not in "![" or state.linkLevel > 0:
         return False
     match = _WIKI.match(state.src, start)
-    if not match or not (match.group(2).strip() or match.group(3)) or not _NOTE_NAME.match(
+    if not match or not (match.group(2).strip() or match.group(3)) or not NOTE_NAME.match(
             match.group(2)):
         return False  # (`[[1, 2]]`, a nested list written in prose, is no link)
     opening = start + len(match.group(1))
