@@ -451,6 +451,21 @@ def test_posix_character_classes_stay_text_without_a_warning(tmp_path: Path) -> 
     assert [c.text() for c in cells[::2]] == ["[[:alpha:]]", "[[:digit:]]"]
 
 
+def test_a_shell_prompt_of_percent_under_a_line_is_shown(tmp_path: Path) -> None:
+    """`运行` and under it `% hadoop URLCat …` (a Hadoop post, hexo-renderer-pandoc): the
+    old page showed the command; Lanting hid it as MyST's comment, with a warning."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: Notes\nlanguage: zh-CN\n",
+        "source/_posts/hdfs.md": "---\ntitle: HDFS\ndate: 2020-01-01\n---\n\n运行\n"
+                                 "% hadoop URLCat hdfs://localhost/a.txt\n\n% 另一行\n"})
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in out.warnings] == []
+    prose = parse_html((out.output / "posts/hdfs/index.html").read_text(encoding="utf-8")
+                       ).one("div", class_="prose")
+    assert "% hadoop URLCat hdfs://localhost/a.txt" in prose.text()
+    assert "% 另一行" in prose.text()
+
+
 def test_kramed_display_math_under_a_line_of_text_spans_blank_lines(
         tmp_path: Path) -> None:
     """kramed's display math interrupted a paragraph and ran to the next `$$` across

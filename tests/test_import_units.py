@@ -35,6 +35,7 @@ from lanting.importer.jekyll_math import dollar_inline_math
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import Context, blocks
 from lanting.importer.listings import Redirects, jekyll_slugify, term_urls
+from lanting.importer.percent_lines import shown_percent_lines
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
@@ -874,3 +875,18 @@ def test_a_line_end_inside_a_link_gets_no_hard_break() -> None:
     assert "(https://example.org/b\n\"标题\")" in out
     assert "[第三\\\n篇](c.md)\\\n" in out and "不是链接](x\\\n下一行" in out
     assert count == 4
+
+
+def test_a_percent_starting_a_line_of_prose_is_shown() -> None:
+    """`运行`, then `% hadoop URLCat …` (a shell prompt in a Hadoop post): text to the old
+    renderer, a hidden MyST comment to Lanting. The `%` is escaped in prose and quotes;
+    not in code, math, environments or HTML blocks, where it means what it meant."""
+    text = ("运行\n% hadoop URLCat hdfs://x\n\n> % in a quote\n\n```sh\n% ls\n```\n\n"
+            "$$\nx % a TeX comment line follows\n% note\n$$\n\n\\begin{aligned}\n"
+            "% comment\na &= b\n\\end{aligned}\n\n<div>\n% raw\n</div>\n\n%%obsidian%%\n"
+            "50% off\n%\n")
+    out, count = shown_percent_lines(text)
+    assert count == 3
+    assert out.startswith("运行\n\\% hadoop URLCat hdfs://x\n\n> \\% in a quote\n")
+    assert "```sh\n% ls\n```" in out and "\n% note\n$$" in out and "\n% comment\n" in out
+    assert "<div>\n% raw\n</div>" in out and "\n%%obsidian%%\n50% off\n\\%\n" in out

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from lanting.importer.body_math import table_math
 from lanting.importer.linebreaks import hard_breaks
+from lanting.importer.percent_lines import shown_percent_lines
 from lanting.importer.shelf import MARKER, Shelf, fence, protect_code
 from lanting.markdown.anchors import github_slug
 from lanting.markdown.emoji import emojize
@@ -129,12 +130,16 @@ def unconverted(construct: str) -> str:
 _LINK_TO_UNCONVERTED = re.compile(r"(!?)\[([^\]\n]*)\]\((<!-- import: unconverted .*? -->)\)")
 
 
-def tidy(text: str) -> str:
+def tidy(text: str, myst: bool = False) -> str:
     """Blank lines between blocks at most one; no spaces at line ends, but a line break
     written as two of them (CommonMark's, kramdown's, Python-Markdown's, Pandoc's) is
     written `\\`; the body ends with one line end. A link whose URL could not be
     converted (`[x]({% post_url gone %})`) is its text followed by the comment: a
-    comment for a URL made a broken link nobody could read."""
+    comment for a URL made a broken link nobody could read. Unless the old site read
+    MyST (`myst`), a `%` starting a line of prose is written `\\%`: it was text there,
+    and Lanting hides the line as MyST's comment."""
+    if not myst:
+        text, _count = shown_percent_lines(text)
     text = _LINK_TO_UNCONVERTED.sub(lambda m: m.group(2) + m.group(3) if not m.group(1)
                                     else m.group(3), text)
     if "  \n" in text:

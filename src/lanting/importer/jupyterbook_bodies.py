@@ -130,7 +130,7 @@ class JupyterBookBodies:
         text = protect_spans_beside_fences(text, shelf)
         text = _AT_LINK.sub(lambda m: self.unknown_at_link(m, ctx), text)
         text = map_urls(text, resolve)
-        return B.tidy(shelf.restore(text))
+        return B.tidy(shelf.restore(text), myst=True)
 
     # --- links -----------------------------------------------------------------------------
 

@@ -35,7 +35,7 @@ def hard_breaks(text: str, spaces_only: bool = False) -> tuple[str, int]:
     was a `<br>` under `breaks: true` — with `spaces_only`, each that was one by its two
     trailing spaces (which the import's tidying would strip) —; returns (text, how many)."""
     lines = text.split("\n")
-    alone = _blocks_left_alone(lines)
+    alone = blocks_left_alone(lines)
     count = 0
     math = False
     for i, line in enumerate(lines[:-1]):
@@ -97,7 +97,7 @@ def _indented_code(lines: list[str], i: int) -> bool:
     return not (_LIST_ITEM.match(before) or before.startswith((" ", "\t")))
 
 
-def _blocks_left_alone(lines: list[str]) -> set[int]:
+def blocks_left_alone(lines: list[str]) -> set[int]:
     """The lines of every run of lines that is a GFM table (it holds a delimiter row) or
     an HTML block (it starts with a tag or a comment)."""
     found: set[int] = set()
