@@ -13,7 +13,7 @@ from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
-from lanting.importer import Imported, import_site
+from lanting.importer import Imported, detect, import_site
 from lanting.importer.common import Options
 
 NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
@@ -464,6 +464,26 @@ def test_a_shell_prompt_of_percent_under_a_line_is_shown(tmp_path: Path) -> None
                        ).one("div", class_="prose")
     assert "% hadoop URLCat hdfs://localhost/a.txt" in prose.text()
     assert "% 另一行" in prose.text()
+
+
+def test_settings_passed_to_hexo_config_are_found(tmp_path: Path) -> None:
+    """A NexT blog built by a script running `hexo g --config _config.main.yml,…`: no
+    `_config.yml` in the repository, so it was no site Lanting could import."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "package.json": PACKAGE,
+        "_config.main.yml": "title: 香草的博客\nlanguage: zh-CN\nroot: /blog\n"
+                            "permalink: :year/:month/:day/:title/\nsource_dir: source\n"
+                            "theme: next\n",
+        "_config.next.yml": "menu:\n  home: / || fa fa-home\n",
+        "source/_posts/mst.md": "---\ntitle: MST\ndate: 2024-07-20\n---\n正文。\n"})
+    assert detect(source) == "hexo"
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert 'title = "香草的博客"' in config and 'language = "zh-CN"' in config
+    assert "aliases: [\"/2024/07/20/mst/\"]" in post_text(imported, "mst")
+    assert any(e.path == "_config.main.yml" and "hexo --config" in e.message
+               for e in imported.report.entries)
 
 
 def test_kramed_display_math_under_a_line_of_text_spans_blank_lines(

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
 from lanting.errors import UsageError
+from lanting.importer.hexo_config import HEXO_SETTINGS, settings_file
 from lanting.importer.report import Report
 
 if TYPE_CHECKING:  # the readers load the site model: `lanting --help` need not
@@ -52,9 +53,9 @@ LOOKED_FOR = (
     "VitePress (.vitepress/ at the root or in docs/), "
     "VuePress (.vuepress/ at the root, in docs/ or src/), "
     "docsify (an index.html loading docsify, at the root or in docs/), "
-    "Hexo (_config.yml, source/_posts/ and hexo in package.json, Hexo's settings or a "
-    "theme's _config.NAME.yml; or Hexo's source/ folder alone: _posts/ with Hexo's tags "
-    "or tag pages), "
+    "Hexo (_config.yml, or a _config.NAME.yml holding Hexo's settings, with source/_posts/ "
+    "and hexo in package.json, Hexo's settings or a theme's _config.NAME.yml; or Hexo's "
+    "source/ folder alone: _posts/ with Hexo's tags or tag pages), "
     "al-folio (_config.yml with _bibliography/ or _pages/), "
     "Jekyll (_config.yml with _posts/, _drafts/, _layouts/ or jekyll in its Gemfile), "
     "Hugo Blox (a Hugo site with content/authors/, a Wowchemy/Hugo Blox module or the "
@@ -112,11 +113,6 @@ _ACADEMIC_THEME = re.compile(r"""^\s*theme\s*[=:]\s*\[?\s*["']?(hugo-)?academic[
                              re.MULTILINE | re.IGNORECASE)
 """Hugo Blox before its modules: the Academic theme by name (`theme = "academic"`)."""
 
-_HEXO_SETTINGS = re.compile(r"^(?:new_post_name|source_dir|public_dir|post_asset_folder):",
-                            re.MULTILINE)
-"""Settings of Hexo's own `_config.yml`, which Jekyll has no use for."""
-
-
 def _tool_folder(source: Path, tool: str) -> bool:
     """`.vitepress/` or `.vuepress/` at the root or in a first-level folder (`docs/`,
     hope's `src/`), with a configuration in it."""
@@ -166,14 +162,15 @@ def detect(source: Path) -> str:
         if _tool_folder(source, tool):
             return kind
     config = source / "_config.yml"
-    if config.is_file() and (source / "source" / "_posts").is_dir():
+    settings = settings_file(source)  # (or the `_config.main.yml` a build script names)
+    if settings.is_file() and (source / "source" / "_posts").is_dir():
         package = source / "package.json"
         try:
             dependencies = json.loads(_text(package)) if package.is_file() else {}
         except json.JSONDecodeError:
             dependencies = {}
         if "hexo" in json.dumps(dependencies) or (source / "scaffolds").is_dir() \
-                or _HEXO_SETTINGS.search(_text(config)) or any(source.glob("_config.*.yml")):
+                or HEXO_SETTINGS.search(_text(settings)) or any(source.glob("_config.*.yml")):
             return "hexo"  # (many a repository keeps only `_config.yml` and `source/`)
     academic = (source / "_bibliography").is_dir() or (source / "_pages").is_dir()
     if config.is_file() and ((source / "_posts").is_dir() or (source / "_drafts").is_dir()

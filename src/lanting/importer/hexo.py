@@ -32,6 +32,7 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.hexo_bodies import HexoBodies
+from lanting.importer.hexo_config import settings_file
 from lanting.importer.hexo_front import (
     HexoFront,
     hexo_fences,
@@ -79,10 +80,13 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
         self.report = report
         self.options = options
         self.site = NewSite(report, source)
-        self.config, error = load_mapping("yaml", "" if bare else read_text(
-            source / "_config.yml"))
+        settings = settings_file(source)
+        self.config, error = load_mapping("yaml", "" if bare else read_text(settings))
         if error:
-            report.warn("_config.yml", None, f"could not read it: {error}")
+            report.warn(settings.name, None, f"could not read it: {error}")
+        if settings.name != "_config.yml" and not bare:
+            report.note(settings.name, None, "no `_config.yml`: the site's settings are "
+                        "read from this file, which holds Hexo's own (`hexo --config`)")
         if bare:
             report.note("_posts/", None, "no `_config.yml`: the folder is Hexo's `source/` "
                         "alone, read with Hexo's default settings (add the old "
