@@ -486,6 +486,21 @@ def test_settings_passed_to_hexo_config_are_found(tmp_path: Path) -> None:
                for e in imported.report.entries)
 
 
+def test_an_html_page_of_the_source_folder_is_reported(tmp_path: Path) -> None:
+    """NexT's friends page written as `source/links/index.html` (front matter, then its
+    HTML), which Hexo rendered in the theme's layout: it was left out with no word.
+    One that `skip_render` names is copied as it is."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nskip_render: [verify.html]\n",
+        "source/links/index.html": "---\ntitle: Friends\ntype: links\n---\n<div>友链</div>\n",
+        "source/verify.html": "abc\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n正文。\n"})
+    [entry] = [e for e in imported.report.entries if "HTML page" in e.message]
+    assert entry.severity == "warning" and entry.path == "source/links/index.html"
+    assert "`/links/`" in entry.message
+    assert (imported.dest / "static" / "verify.html").is_file()
+
+
 def test_kramed_display_math_under_a_line_of_text_spans_blank_lines(
         tmp_path: Path) -> None:
     """kramed's display math interrupted a paragraph and ran to the next `$$` across

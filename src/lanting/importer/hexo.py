@@ -49,6 +49,7 @@ from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import key_line, load_mapping, names, split_front_matter, zone
 
 MARKDOWN = (".md", ".markdown")
+_HTML = (".html", ".htm")
 _RENDERERS = re.compile(r'"(hexo-renderer-(?:marked|kramed|pandoc|'
                         r'markdown-it(?:-plus|-katex)?|multi-markdown-it))"\s*:')
 
@@ -249,9 +250,14 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
     def read_pages(self) -> None:
         for path in walk(self.files) if self.files.is_dir() else []:
             rel = path.relative_to(self.files)
-            if path.suffix.lower() not in MARKDOWN or any(p.startswith("_") for p in rel.parts):
+            if path.suffix.lower() not in (*MARKDOWN, *_HTML) \
+                    or any(p.startswith("_") for p in rel.parts):
                 continue
             if any(fnmatch(rel.as_posix(), str(p)) for p in self.skip_render()):
+                continue
+            if path.suffix.lower() in _HTML:
+                if rel.as_posix() not in GENERATED:
+                    self.html_page_left_out(path, rel)
                 continue
             fmt, head, body, _first = split_front_matter(hexo_fences(read_text(path)))
             data, _error = load_mapping(fmt or "yaml", hexo_tabs(head))
@@ -296,6 +302,16 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
                 self.table.add(url, item)
             self.report.counts["pages"] += 1
             self.posts.append((item, body, path))
+
+    def html_page_left_out(self, path: Path, rel: Path) -> None:
+        """An `.html` of `source/` (NexT's friends page `links/index.html`, a search
+        engine's verification file) was a page Hexo rendered, in the theme's layout;
+        it was left out with no word."""
+        url = "/" + (rel.parent.as_posix() + "/" if rel.stem == "index" else rel.as_posix())
+        self.report.warn(path, None, f"left out: an HTML page (`{url.replace('/./', '/')}` "
+                         "on the old site); the import reads Markdown pages. To keep it, "
+                         "put its HTML in a Markdown page under `content/`, or the file in "
+                         "`static/` to publish it as it is")
 
     def skip_render(self) -> list[str]:
         value = self.config.get("skip_render") or []
