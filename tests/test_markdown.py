@@ -246,6 +246,8 @@ def test_fenced_code_is_escaped_and_keeps_its_language() -> None:
     # Vim script by GitHub's names (a systems engineer's MkDocs notes: 18 warnings)
     ("viml", "set number\nnnoremap <leader>w :w<CR>", True),
     ("vimscript", "let g:mapleader = ','", True),
+    # WPF's XAML (a NexT blog's notes on WPF layout: 27 warnings)
+    ("xaml", "<Grid>\n    <Button Content=\"确定\" Grid.Row=\"1\"/>\n</Grid>", True),
 ])
 def test_common_fence_names_pygments_lacks(lang: str, code: str, highlighted: bool) -> None:
     """` ```yml ` (Pygments says `yaml`) was "unknown code language" and unhighlighted."""

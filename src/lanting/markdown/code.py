@@ -139,7 +139,9 @@ LANGUAGE_ALIASES = {"yml": "yaml", "jsonc": "json", "patch": "diff", "cmd": "bat
                     # Hugo Blox's mind maps: their source is a Markdown outline
                     "markmap": "markdown",
                     # GitHub's (Linguist's) names of Vim script
-                    "viml": "vim", "vimscript": "vim"}
+                    "viml": "vim", "vimscript": "vim",
+                    # WPF's and .NET MAUI's XAML, an XML (as GitHub colours it)
+                    "xaml": "xml"}
 """Fence languages posts use that Pygments knows by another name (or a near one: MLIR
 as LLVM IR, ARM and RISC-V assembly as GNU assembler)."""
 PLAIN_LANGUAGES = frozenset({"text", "plain", "txt", "plaintext", "output", "log", "csv",
