@@ -501,6 +501,24 @@ def test_an_html_page_of_the_source_folder_is_reported(tmp_path: Path) -> None:
     assert (imported.dest / "static" / "verify.html").is_file()
 
 
+def test_pandoc_a_lone_image_line_over_a_display_formula(tmp_path: Path) -> None:
+    """`<img …/>` alone on a line, `$$` … `$$` under it, then `**圆心处**` (a NexT blog on
+    hexo-renderer-pandoc): Pandoc read one paragraph, the formula and the bold text in
+    it; CommonMark an HTML block to the blank line, the bold showing its stars."""
+    imported = hexo_site(tmp_path, {
+        "package.json": '{"dependencies": {"hexo": "^7", "hexo-renderer-pandoc": "^0.4"}}',
+        "_config.yml": "title: Notes\nlanguage: zh-CN\n",
+        "source/_posts/b.md": "---\ntitle: 磁场\ndate: 2024-06-22\n---\n\n> 圆线圈\n\n"
+                              '<img src="https://example.org/loop.png" alt="loop" />\n'
+                              "$$\nB=\\frac{\\mu_0 I}{2R}\n$$\n**圆心处**\n\n$x=0$\n"})
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in out.warnings] == []
+    prose = parse_html((out.output / "posts/b/index.html").read_text(encoding="utf-8")
+                       ).one("div", class_="prose")
+    assert prose.find("img") is not None and prose.find("div", class_="math-display")
+    assert [b.text() for b in prose.find_all("strong")] == ["圆心处"]
+
+
 def test_kramed_display_math_under_a_line_of_text_spans_blank_lines(
         tmp_path: Path) -> None:
     """kramed's display math interrupted a paragraph and ran to the next `$$` across

@@ -39,7 +39,7 @@ from lanting.importer.hexo_themes import (
 )
 from lanting.importer.hexo_urls import HexoUrls
 from lanting.importer.item import Item
-from lanting.importer.kramdown import ended_html_blocks
+from lanting.importer.kramdown import ended_html_blocks, span_tag_over_display
 from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
 from lanting.importer.mkdocs_strong import lenient_strong
@@ -92,6 +92,9 @@ class HexoBodies(HexoUrls):
             text, count = ended_html_blocks(text)
             ctx.convert("blank lines after HTML blocks (kramed read Markdown after them)",
                         count)
+        if self.heading_ids == "pandoc":  # (Pandoc's paragraph held a lone `<img>` line)
+            text, count = span_tag_over_display(text)
+            ctx.convert("blank lines between a lone `<img>` and a display formula", count)
         # marked read escapes in `$…$` too: undone below in all math, these included
         text, count = escaped_delimiters(text, None if self.marked else shelf)
         text = shelf.restore(text, "M")

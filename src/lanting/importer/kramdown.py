@@ -400,3 +400,17 @@ def span_tag_paragraphs(text: str) -> tuple[str, int]:
     sentence, as posts space out a figure) joined to its line, so CommonMark reads a
     paragraph, as kramdown did. Returns (text, how many)."""
     return _SPAN_TAG_ALONE.subn(r"\1 ", text)
+
+
+_SPAN_TAG_OVER_DISPLAY = re.compile(
+    r"(?:\A|(?<=\n\n))( {0,3}</?(?:a|b|br|font|i|img|span|strong)\b[^<>\n]*>)[ \t]*\n"
+    r"(?=[ \t]*\$\$[ \t]*\n)", re.IGNORECASE)
+"""A lone span tag (`<img …/>`) right over a `$$` line: in Pandoc's paragraph the display
+formula and the text after it were read; in CommonMark's HTML block they were not."""
+
+
+def span_tag_over_display(text: str) -> tuple[str, int]:
+    """A blank line between a paragraph's lone `<img …/>` line and the `$$` opening a
+    display formula under it (a NexT blog on hexo-renderer-pandoc: the bold heading
+    after the formula showed its stars). Returns (text, how many)."""
+    return _SPAN_TAG_OVER_DISPLAY.subn(r"\1\n\n", text)
