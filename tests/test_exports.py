@@ -41,6 +41,16 @@ def test_a_block_reference_with_its_text_is_not_reported() -> None:
     assert rendered.problems == () and parse_html(rendered.html).text().strip() == "见 上文。"
 
 
+def test_a_logseq_cloze_is_its_text() -> None:
+    """`{{cloze 答案}}`, a flash card's blank (a German ML graph had ten): printed as
+    written and reported as a template left in the page; Logseq shows its text."""
+    result = render("- 梯度 {{cloze 指向 **上升** 最快}} 的方向\n")
+    assert result.problems == ()
+    item = parse_html(result.html).one("li")
+    assert item.text() == "梯度 指向 上升 最快 的方向"
+    assert item.one("strong").text() == "上升"
+
+
 def test_logseq_properties_leave_the_text_around_them() -> None:
     rendered = render("- 一个想法\n  collapsed:: true\n  Second line\n")
     assert parse_html(rendered.html).find("li").text().split() == ["一个想法", "Second", "line"]

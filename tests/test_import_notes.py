@@ -28,6 +28,11 @@ def vault(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
 
 
 @pytest.fixture(scope="module")
+def logseq(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
+    return imported_site(tmp_path_factory, "notes-logseq")
+
+
+@pytest.fixture(scope="module")
 def typora(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
     return imported_site(tmp_path_factory, "notes-typora")
 
@@ -252,4 +257,47 @@ def test_an_excalidraw_drawing_is_its_exported_image_or_a_warning(
     [warning] = [m for m in messages(imported, "优化/梯度下降.md") if "草图" in m]
     assert "auto-export" in warning
     assert any("auto-export" in m for m in messages(imported, "Excalidraw/草图.md"))
+
+
+def test_a_logseq_graph_is_notes_without_its_apps_folder(
+        logseq: tuple[Imported, Path]) -> None:
+    """`logseq/` (its settings and a `bak/` copy of every page edited twice: slug clashes
+    and stale pages) is the app's, as `.obsidian/` is; `:hidden` folders are left out."""
+    imported, _out = logseq
+    assert detect(FIXTURES / "notes-logseq") == "notes"
+    written = [p.relative_to(imported.dest / "content").as_posix()
+               for p in (imported.dest / "content").rglob("*.md")]
+    assert not any("备份" in p or "desktop" in p.lower() or "秘密" in p for p in written)
+    assert not messages(imported, "logseq/bak/pages/强化学习/"
+                                  "2024-05-01T10_00_00.000Z.Desktop.md")
+    assert any("`:hidden`" in m for m in messages(imported, "private-notes/秘密.md"))
+
+
+def test_logseq_pages_journals_and_properties(logseq: tuple[Imported, Path]) -> None:
+    imported, out = logseq
+    content = imported.dest / "content"
+    grpo = (content / "pages" / "强化学习-grpo.md").read_text(encoding="utf-8")
+    assert "title: 强化学习/GRPO" in grpo  # `强化学习___GRPO.md`: a namespace's page
+    rl = (content / "pages" / "强化学习.md").read_text(encoding="utf-8")
+    assert "tags: [RL, 大模型]" in rl and "tags::" not in rl  # page properties
+    journal = (content / "posts" / "2024-05-01.md").read_text(encoding="utf-8")
+    assert "title: 2024年05月01日" in journal and "date: 2024-05-01" in journal
+    assert not (content / "posts" / "2024-05-02.md").exists()  # nothing written that day
+    assert any("empty journal" in m for m in messages(imported, "journals/2024_05_02.md"))
+    post = page(out, "/posts/2024-05-01/")
+    assert _href(post, "强化学习/GRPO").endswith("/强化学习-grpo/")
+
+
+def test_logseq_embeds_clozes_tasks_and_image_sizes(logseq: tuple[Imported, Path]) -> None:
+    """`{{embed [[强化学习/GRPO]]}}` shows that page's text, as Logseq did; a flash
+    card's `{{cloze …}}` its text; `TODO` a task; `{:height 200}` the image's size."""
+    _imported, out = logseq
+    article = page(out, "/强化学习/").find("article")
+    text = article.text()
+    assert "组内相对奖励" in text and "id::" not in text
+    assert "{{" not in text and "优势函数 衡量" in text
+    assert any(i.get("type") == "checkbox" for i in article.find_all("input"))
+    [img] = article.find_all("img")
+    assert (out / unquote(img["src"]).lstrip("/")).is_file()
+    assert "{:" not in text
 

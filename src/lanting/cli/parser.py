@@ -212,7 +212,7 @@ def _import(commands: Any) -> None:
         "  lanting import my-vuepress-blog     VitePress or VuePress (hope, reco), its posts\n"
         "  lanting import my-quartz-garden     Quartz: notes, folders, [[links]], embeds\n"
         "  lanting import my-docsify-notes     docsify: its sidebar's pages, in order\n"
-        "  lanting import my-obsidian-vault    a folder of notes: Obsidian, Typora, READMEs\n")
+        "  lanting import my-obsidian-vault    notes: Obsidian, Logseq, Typora, READMEs\n")
     imp.add_argument("source", type=Path, metavar="SOURCE",
                      help="the site to import (only read, never written)")
     imp.add_argument("dest", nargs="?", type=Path, metavar="DEST",

@@ -1,6 +1,7 @@
-"""A plain folder of Markdown notes → Lanting: an Obsidian vault (`.obsidian/`), a Typora
-folder (`x.assets/` beside each note), or a repository of course notes with a `README.md`
-in each chapter's folder, kept with no generator at all.
+"""A plain folder of Markdown notes → Lanting: an Obsidian vault (`.obsidian/`), a Logseq
+graph (`logseq/config.edn`: what differs is `logseq.py`'s), a Typora folder (`x.assets/`
+beside each note), or a repository of course notes with a `README.md` in each chapter's
+folder, kept with no generator at all.
 
 Such a folder is what Quartz publishes from `content/`, so the Quartz reader does the
 work (notes, folders, `[[links]]`, embeds, callouts, notebooks); this one says where the
@@ -30,13 +31,24 @@ from urllib.parse import unquote
 from lanting.importer.common import REPOSITORY_FILES, Options, read_text, walk
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
+from lanting.importer.logseq import (
+    LogseqGraph,
+    front_of,
+    journal_day,
+    nothing_written,
+    page_title,
+    read_graph,
+    without_page_properties,
+)
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.quartz import Quartz
-from lanting.importer.quartz_settings import DEFAULT_IGNORE, QuartzConfig
+from lanting.importer.quartz_settings import DEFAULT_IGNORE, QuartzConfig, has_extension
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.text import split_front_matter
 
+_PAGE_EMBED = re.compile(r"\{\{embed[ \t]+\[\[([^\[\]\n]+)\]\][ \t]*\}\}")
+"""Logseq's `{{embed [[Page]]}}`."""
 _H1 = re.compile(r"^#[ \t]+\S", re.MULTILINE)
 _TYPORA_KEYS = frozenset({"typora-root-url", "typora-copy-images-to"})
 """Typora's own front matter: where it put pasted images (the paths are in the text)."""
@@ -56,7 +68,7 @@ def _json(path: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def read_vault(source: Path) -> QuartzConfig:
+def read_vault(source: Path, graph: LogseqGraph | None = None) -> QuartzConfig:
     """The vault's settings that decide what is shown and how: the site's title (the top
     note's heading, else the folder's name), line breaks, the templates folder."""
     settings = source / ".obsidian"
@@ -68,7 +80,8 @@ def read_vault(source: Path) -> QuartzConfig:
                 if (source / n).is_file()), None)
     heading = first_heading(split_front_matter(read_text(top))[2]) if top else None
     return QuartzConfig(
-        file=".obsidian/app.json" if settings.is_dir() else "lanting.toml",
+        file=".obsidian/app.json" if settings.is_dir() else "logseq/config.edn" if graph
+        else "lanting.toml",
         title=heading[0] if heading else source.name,
         ignore=DEFAULT_IGNORE + tuple(t.strip("/") for t in templates if t.strip("/")),
         hard_breaks=settings.is_dir() and app.get("strictLineBreaks") is not True)
@@ -91,12 +104,26 @@ class Notes(Quartz):
     def __init__(self, source: Path, report: Report, options: Options) -> None:
         super().__init__(source, report, options)
         self.content = source
-        self.config = read_vault(source)
+        self.graph = read_graph(source)
+        self.config = read_vault(source, self.graph)
         self.vault = (source / ".obsidian").is_dir()
         self.typora_roots: dict[Path, str | None] = {}
+        self.titles: dict[str, Item] | None = None
+        """A Logseq graph's pages by their titles, in lower case (once all are read)."""
 
     def left_out(self, path: Path) -> bool:
-        """Also the repository's own files at the top (`LICENSE.md`, `AGENTS.md`)."""
+        """Also the repository's own files at the top (`LICENSE.md`, `AGENTS.md`), and
+        Logseq's own folder (its `bak/` copies of every page), unreported, as
+        `.obsidian/` is."""
+        if self.graph is not None:
+            rel = path.relative_to(self.content).as_posix()
+            if rel.startswith("logseq/"):
+                return True
+            if any(rel.startswith(h + "/") for h in self.graph.hidden):
+                if path.suffix.lower() == ".md":
+                    self.report.note(path, None, "hidden in Logseq (`:hidden` in "
+                                     "logseq/config.edn): left out")
+                return True
         if path.parent == self.content and path.name.lower() in REPOSITORY_FILES:
             self.report.note(path, None, "the repository's own file (a licence, or "
                              "instructions for AI coding assistants), not a note: left out")
@@ -116,18 +143,43 @@ class Notes(Quartz):
     def is_index(self, path: Path) -> bool:
         return super().is_index(path) or self.readme(path)
 
+    def implied(self, path: Path, rel: str, data: dict[str, Any],
+                body: str) -> dict[str, Any] | None:
+        """In a Logseq graph, its page properties and a journal's day (`logseq.py`); an
+        empty journal is no note."""
+        if self.graph is None:
+            return data
+        if journal_day(rel, self.graph) is not None and nothing_written(body):
+            self.report.note(path, None, "an empty journal (Logseq makes one each day): "
+                             "left out")
+            return None
+        return front_of(rel, body, data, self.graph)
+
     def untitled(self, path: Path, folder_note: bool, body: str) -> str:
         """Outside a vault, the `# heading` on the first line when it is the note's only
         one (a title; of several, the first is a section: `# 大样本与小样本` over
         `# 残差`, which links name); in a vault, the file's name, as Obsidian shows it."""
+        if self.graph is not None:
+            return page_title(path.stem)
         heading = first_heading(body)
         if heading and not self.vault and len(_H1.findall(protect_code(body, Shelf()))) == 1:
             return heading[0]
         return super().untitled(path, folder_note, body)
 
+    def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
+        if self.graph is not None:  # (an embedded page, which the vault's reader inlines)
+            text, count = _PAGE_EMBED.subn(r"![[\1]]", text)
+            ctx.convert("Logseq's `{{embed [[page]]}}` inlined", count)
+            text = without_page_properties(text)  # (the front matter now)
+        return super().convert(text, item, ctx, path)
+
     def find(self, target: str, path: Path) -> Item | Path | None:
         """Also a link to a folder's `README.md` (`../CH07/README.md`, `[[CH07/README]]`):
-        the folder's page, which the README is."""
+        the folder's page, which the README is; in a Logseq graph, a page by its title."""
+        if self.graph is not None and not has_extension(target.strip()):
+            titled = self.logseq_page(target.strip())
+            if titled is not None:
+                return titled
         folder, _slash, name = target.strip().rpartition("/")
         if name.lower() in ("readme.md", "readme"):  # (`[[优化/README]]` too)
             page = super().find(folder + "/" if folder else ".", path)
@@ -157,6 +209,15 @@ class Notes(Quartz):
             root = found.group(1).replace("\\", "/").strip() if found else ""
             self.typora_roots[path] = root or None
         return self.typora_roots[path]
+
+    def logseq_page(self, name: str) -> Item | None:
+        """The page a Logseq link names, by its title in any case (`[[强化学习/GRPO]]`,
+        the file `强化学习___GRPO.md`; a page's `title::`), as Logseq finds pages."""
+        if self.titles is None:
+            self.titles = {}
+            for item in self.by_slug.values():
+                self.titles.setdefault(item.title.casefold(), item)
+        return self.titles.get(name.casefold())
 
     def tag_redirects(self) -> None:
         """None: the notes had no tag pages to redirect."""

@@ -167,6 +167,10 @@ class Quartz(QuartzBodies, QuartzNotebooks):
         if is_drawing(data):
             self.drawing(path, rel)
             return
+        implied = self.implied(path, rel, data, body)
+        if implied is None:
+            return
+        data = implied
         why = self.unpublished(data)
         if why:
             self.skipped[slug(rel)] = why
@@ -204,6 +208,11 @@ class Quartz(QuartzBodies, QuartzNotebooks):
             body = heading[1]  # (Lanting shows the title above the text: not twice)
         self.texts.append(body)
         self.documents.append((item, body, path))
+
+    def implied(self, path: Path, rel: str, data: dict[str, Any],
+                body: str) -> dict[str, Any] | None:
+        """The note's front matter with what its app implied (None: no note)."""
+        return data
 
     def drawing(self, path: Path, rel: str) -> None:
         """An Excalidraw drawing: embeds and links show its exported image, else

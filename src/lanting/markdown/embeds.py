@@ -8,7 +8,7 @@ Each was printed as text, with a warning about Liquid it is not (or, with a link
   `{%gist a/b %}`, `{%vimeo id %}`, `{%pdf url %}`; Logseq's `{{embed [[Page]]}}` (an
   embedded note), `{{tweet url}}`, `{{pdf url}}`, other videos;
 - Logseq's `{{renderer :tocgen}}` (a table of contents: the theme's) is left out;
-  `{{query …}}`, SiYuan's embedded query `{{SELECT … FROM blocks …}}` and
+  `{{query …}}`, `{{cards}}`, SiYuan's embedded query `{{SELECT … FROM blocks …}}` and
   `{{embed ((block))}}` are left out with a warning: the app computed them;
 - mdnice's (墨滴, for WeChat) sliding images, `<![一](a.png),![二](b.png)>`, are a
   `::: gallery` (`markdown/blocks.py`).
@@ -31,7 +31,7 @@ _HACKMD_URLS = {"vimeo": "https://vimeo.com/{}", "gist": "https://gist.github.co
                 "speakerdeck": "https://speakerdeck.com/{}", "pdf": "{}", "figma": "{}"}
 """Where what HackMD embeds lives."""
 _MACRO = re.compile(r"\{\{(embed|video|youtube|bilibili|tweet|twitter|pdf|query|renderer"
-                    r"|select)\b[ \t]*(.*?)[ \t]*\}\}", re.IGNORECASE)
+                    r"|select|cards)\b[ \t]*(.*?)[ \t]*\}\}", re.IGNORECASE)
 """Logseq's macros (`{{embed [[Page]]}}`) and SiYuan's embedded query (`{{SELECT …}}`)."""
 _YOUTUBE = re.compile(r"https?://(?:www\.|m\.)?(?:youtube\.com/watch\?(?:[^#\s]*&)?v=|youtu\.be/)"
                       r"([0-9A-Za-z_-]{11})")
@@ -90,7 +90,7 @@ def _macro(state: StateBlock, start: int, match: re.Match[str]) -> None:
     elif name == "embed":
         _warn(state, start, f"`{written}` embeds a block of another note, which Lanting "
               "cannot show: left out", NOTE_HINT)
-    elif name in ("query", "select"):
+    elif name in ("query", "select", "cards"):  # (`{{cards}}`: Logseq's flash cards)
         _warn(state, start, f"`{written[:60]}` is a query of the notes app: left out",
               QUERY_HINT)
     elif name == "renderer" and argument.startswith(":toc"):

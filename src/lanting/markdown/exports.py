@@ -7,7 +7,8 @@ Each was printed as text (most without a word):
   A block reference with its text, `((20230512…-abcdefg "第一段"))`, is that text;
 - Logseq writes properties as `key:: value` lines (`id::`, `collapsed:: true`, a page's
   `title::` and `tags::`): left out (a list item left empty goes too); `- TODO 读` and
-  `- DONE 读` are task items, `^^高亮^^` is `<mark>` as `==高亮==` is;
+  `- DONE 读` are task items, `^^高亮^^` is `<mark>` as `==高亮==` is, a flash card's
+  `{{cloze 答案}}` is its text;
 - a block reference without text (Logseq's `((64a1b2c3-…))`, SiYuan's `((2023…))`) names
   a block of another note that Lanting cannot show: a warning at its line;
 - HackMD's and CodiMD's `:::spoiler 标题` blocks are folded `::: details`
@@ -236,6 +237,25 @@ def _logseq_mark(state: StateInline, silent: bool) -> bool:
     return True
 
 
+_CLOZE = re.compile(r"\{\{cloze[ \t]+((?:(?!\}\}).)+?)[ \t]*\}\}")
+
+
+def _logseq_cloze(state: StateInline, silent: bool) -> bool:
+    """Logseq's flash card blank, `{{cloze 答案}}`: its text, as Logseq shows the page
+    (outside a card's review); it was printed as written, a template left in the page."""
+    if not state.src.startswith("{{cloze", state.pos):
+        return False
+    match = _CLOZE.match(state.src, state.pos, state.posMax)
+    if match is None:
+        return False
+    if not silent:
+        old_max, state.posMax, state.pos = state.posMax, match.end(1), match.start(1)
+        state.md.inline.tokenize(state)
+        state.posMax = old_max
+    state.pos = match.end()
+    return True
+
+
 def _zhihu_tex(url: str) -> str | None:
     tex = parse_qs(urlsplit(url).query).get("tex")
     return tex[0].strip() if tex and tex[0].strip() else None
@@ -355,3 +375,4 @@ def exports_plugin(md: MarkdownIt) -> None:
     md.core.ruler.before("math_convert", "zhihu_displays", _zhihu_displays)
     md.inline.ruler.before("link", "hackmd_tag", _hackmd_tag)
     md.inline.ruler.before("emphasis", "logseq_mark", _logseq_mark)
+    md.inline.ruler.before("emphasis", "logseq_cloze", _logseq_cloze)

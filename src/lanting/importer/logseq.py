@@ -1,0 +1,144 @@
+"""A Logseq graph kept as a folder (`logseq/config.edn`, `pages/`, `journals/`): what the
+notes import reads otherwise than in an Obsidian vault.
+
+- `logseq/` is the app's own folder (its settings, `bak/` copies of every page, the
+  `.recycle` bin): left out, as `.obsidian/` is; so are the `:hidden` folders;
+- a page's name is its file's, a namespace's `/` written `___` (`ML___RL.md` is
+  `ML/RL`; older graphs wrote `%2F`), unless its first lines say `title::`;
+- the page properties on its first lines (`title::`, `tags::`, `alias::`) are its
+  front matter;
+- a journal (`journals/2024_05_01.md`) is a post of that day, titled as
+  `:journal/page-title-format` says (`yyyy年MM月dd日`, Logseq's own `MMM do, yyyy`); one
+  with nothing written in it (Logseq makes one each day) is left out.
+
+Logseq's Markdown itself (properties, `TODO`, `((block))`, `{{embed}}`, `{{cloze}}`) is
+Lanting's to read (`markdown/exports.py`, `markdown/embeds.py`).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote
+
+from lanting.importer.common import read_text
+
+
+@dataclass(frozen=True, slots=True)
+class LogseqGraph:
+    title_format: str = "MMM do, yyyy"
+    journals: str = "journals"
+    hidden: tuple[str, ...] = ()
+
+
+def _setting(edn: str, key: str) -> str | None:
+    found = re.search(rf'^[ \t]*:{re.escape(key)}[ \t]+"([^"\n]*)"', edn, re.MULTILINE)
+    return found.group(1) if found else None
+
+
+def read_graph(source: Path) -> LogseqGraph | None:
+    """The graph's settings (`logseq/config.edn`, read without Clojure: its literal
+    strings), or None when `source` is no Logseq graph."""
+    config = source / "logseq" / "config.edn"
+    if not config.is_file():
+        return None
+    edn = "\n".join(line for line in read_text(config).split("\n")
+                    if not line.lstrip().startswith(";"))
+    hidden = re.search(r"^[ \t]*:hidden[ \t]+\[([^\]]*)\]", edn, re.MULTILINE)
+    return LogseqGraph(
+        title_format=_setting(edn, "journal/page-title-format") or "MMM do, yyyy",
+        journals=(_setting(edn, "journals-directory") or "journals").strip("/"),
+        hidden=tuple(h.strip("/") for h in re.findall(r'"([^"]+)"', hidden.group(1))
+                     if h.strip("/")) if hidden else ())
+
+
+def page_title(stem: str) -> str:
+    """`ML___RL` (or the older `ML%2FRL`) → `ML/RL`."""
+    return unquote(stem.replace("___", "/"))
+
+
+_JOURNAL = re.compile(r"(\d{4})_(\d{2})_(\d{2})")
+_PROPERTY = re.compile(r"^([A-Za-z][\w-]*)::[ \t]*(.*)$")
+_EMPTY_LINE = re.compile(r"^[ \t]*(?:-[ \t]*)?(?:[A-Za-z][\w-]*::.*)?$")
+
+
+def journal_day(rel: str, graph: LogseqGraph) -> dt.date | None:
+    folder, _, name = rel.rpartition("/")
+    found = _JOURNAL.fullmatch(name.removesuffix(".md"))
+    if folder != graph.journals or found is None:
+        return None
+    try:
+        return dt.date(*map(int, found.groups()))
+    except ValueError:
+        return None
+
+
+def _ordinal(day: int) -> str:
+    suffix = "th" if 10 <= day % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
+    return f"{day}{suffix}"
+
+
+_TOKENS = re.compile(r"yyyy|MMMM|MMM|MM|M|do|dd|d|EEEE|EEE|E")
+
+
+def journal_title(day: dt.date, fmt: str) -> str:
+    """`day` as Logseq titles a journal (date-fns' tokens: `yyyy年MM月dd日`, `MMM do,
+    yyyy`, `EEE, yyyy/MM/dd`)."""
+    values = {"yyyy": f"{day.year}", "MMMM": day.strftime("%B"), "MMM": day.strftime("%b"),
+              "MM": f"{day.month:02}", "M": f"{day.month}", "do": _ordinal(day.day),
+              "dd": f"{day.day:02}", "d": f"{day.day}", "EEEE": day.strftime("%A"),
+              "EEE": day.strftime("%a"), "E": day.strftime("%a")}
+    return _TOKENS.sub(lambda m: values[m.group()], fmt)
+
+
+def page_properties(body: str) -> dict[str, str]:
+    """The `key:: value` lines the page begins with (its properties)."""
+    found: dict[str, str] = {}
+    for line in body.lstrip("\n").split("\n"):
+        match = _PROPERTY.match(line.strip())
+        if match is None:
+            break
+        found[match.group(1).lower()] = match.group(2).strip()
+    return found
+
+
+def without_page_properties(body: str) -> str:
+    """`body` without the `key:: value` lines it begins with."""
+    lines = body.split("\n")
+    start = next((i for i, line in enumerate(lines) if line.strip()), len(lines))
+    end = start
+    while end < len(lines) and _PROPERTY.match(lines[end].strip()):
+        end += 1
+    return "\n".join(lines[:start] + lines[end:]).lstrip("\n") if end > start else body
+
+
+def names(value: str) -> list[str]:
+    """`a, [[b c]], #d` (a `tags::` or `alias::` value) → `a`, `b c`, `d`."""
+    return [n for n in (re.sub(r"^#?\[\[(.*)\]\]$|^#", r"\1", part.strip()).strip()
+                        for part in re.split(r",(?![^\[]*\]\])", value)) if n]
+
+
+def nothing_written(body: str) -> bool:
+    """A page of empty bullets and properties alone (a journal Logseq made for the day)."""
+    return all(_EMPTY_LINE.match(line) for line in body.split("\n"))
+
+
+def front_of(rel: str, body: str, data: dict[str, Any],
+             graph: LogseqGraph) -> dict[str, Any]:
+    """The note's front matter with what Logseq says of the page: its properties, and
+    a journal's day and title."""
+    data = dict(data)
+    properties = page_properties(body)
+    if properties.get("title"):
+        data.setdefault("title", properties["title"])
+    for key, into in (("tags", "tags"), ("alias", "aliases")):
+        if properties.get(key):
+            data.setdefault(into, names(properties[key]))
+    day = journal_day(rel, graph)
+    if day is not None:
+        data.setdefault("date", day)
+        data.setdefault("title", journal_title(day, graph.title_format))
+    return data
