@@ -57,6 +57,14 @@ def test_format_strings_in_prose_are_not_template_syntax() -> None:
                     "{:>8} 右对齐。\n") == []
 
 
+def test_a_set_of_sets_in_prose_is_not_template_syntax() -> None:
+    """Notes on graphs write a graph's edges as sets of sets in prose, `E = {{1,2},{3,4}}`;
+    they were "template syntax left in the page", which no `{{ … }}` of a template
+    writes (its braces are inside). A template's output beside them is still found."""
+    assert warnings("图 G 的边 E = {{1,2},{3,4}}，多重图 E = {{A,B},{A,B},{B,C}}。\n\n"
+                    "站点 {{ site.title }}\n") == [(7, "`{{ site.title }}`")]
+
+
 def test_code_math_comments_and_pre_are_left_alone() -> None:
     assert warnings("`{{ x }}` and $\\{{a}\\}$\n\n```\n{% raw %}\n```\n\n    {{ y }}\n\n"
                     "<!-- {{ z }} -->\n\n<div><pre>{{ p }}</pre><code>{% t %}</code></div>\n"

@@ -29,13 +29,15 @@ from lanting.markdown.html_elements import KNOWN
 from lanting.model.problem import Problem
 
 TEMPLATE_SYNTAX = re.compile(
-    r"\{\{.*?\}\}|\{%.*?%\}|\{%-?[ \t]*[A-Za-z_]\w*(?:[ \t][^{}%\n]*)?\}|"
+    r"\{\{[^{}\n]*?\}\}|\{%.*?%\}|\{%-?[ \t]*[A-Za-z_]\w*(?:[ \t][^{}%\n]*)?\}|"
     r"\{:(?::[A-Za-z]|[ \t]*[.#][A-Za-z_]|"
     r"[ \t]*[A-Za-z_][\w-]+(?=[ \t]*[=:}]|[ \t]))[^{}\n]*\}")
 """Liquid output and tags, Hugo shortcodes (`{{< >}}`, `{{% %}}`), kramdown `{: .note}`,
 `{:toc}`, `{::comment}` — not a format string in prose (Rust's `{:?}`, Python's
-`{:.2f}`, `{:x}`). A tag written without its closing `%` (`{%note danger}`, a Hexo
-post's) is one too: no importer reads it as a tag, and it was shown unremarked."""
+`{:.2f}`, `{:x}`), nor a set of sets written in prose (`E = {{1,2},{3,4}}`, a graph's
+edges in notes on discrete maths), whose braces no template's `{{ … }}` has inside. A
+tag written without its closing `%` (`{%note danger}`, a Hexo post's) is one too: no
+importer reads it as a tag, and it was shown unremarked."""
 TEX = re.compile(
     r"\\(?:[dt]?frac|sqrt|sum|prod|oint|i?int|lim|infty|partial|nabla|"
     r"alpha|beta|gamma|delta|v?arepsilon|epsilon|zeta|eta|v?artheta|theta|iota|kappa|"
