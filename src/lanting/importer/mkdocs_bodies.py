@@ -13,7 +13,7 @@ import posixpath
 import re
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 from lanting.importer import body as B
 from lanting.importer.body_links import (
@@ -254,7 +254,9 @@ class MkDocsBodies(MkDocsSnippets):
             if image or is_image(file):
                 return self.site.image(file, where)
             self.site.static[where.lstrip("/")] = file
-            return where + hash_mark + fragment
+            # (`static/zh_Traced%20ICSE%2024.pdf`, unquoted to find the file, is quoted
+            # again: a path with spaces is no link in Markdown)
+            return quote(where) + hash_mark + fragment
         if file.is_file() and not image:
             ctx.warn(url, f"link `{url}` leads outside the docs folder (MkDocs never "
                      "published that file): the link is dropped, its text kept")
