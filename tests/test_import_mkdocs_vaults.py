@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from htmltree import parse_html
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -37,3 +37,38 @@ def test_a_link_to_a_file_whose_name_has_spaces(tmp_path: Path) -> None:
               if a.text() == "这篇论文"]
     assert link.attrs["href"] == "/static/Traced%20ICSE%2024.pdf"
     assert (done.dest / "public" / "static" / "Traced ICSE 24.pdf").is_file()
+
+
+def test_a_file_named_alone_is_found_by_its_name_in_a_vault(tmp_path: Path) -> None:
+    """An Obsidian vault published with roamlinks writes `![vim](vim.png)` and
+    `[定时任务](crontab.md)` for files kept in other folders: Obsidian, and the plugin,
+    found the one file of that name. The import reported each missing and the build
+    failed. A name no file has is still a warning; without a wiki-link plugin a bare
+    name is looked for beside the page only, as MkDocs did."""
+    files: dict[str, str | bytes] = {
+        "docs/index.md": "# Vault\n",
+        "docs/Linux/vim/vim 笔记.md": ("# vim\n\n![vim 常用操作](vim.png)\n\n"
+                                      "见[定时任务](crontab.md)与![](gone.png)。\n"),
+        "docs/Linux/vim/assets/vim.png": png(8, 8),
+        "docs/Linux/Others/crontab.md": "# crontab\n\n每分钟执行一次。\n",
+    }
+    vault, plain = tmp_path / "vault", tmp_path / "plain"
+    write_files(vault, {"mkdocs.yml": "site_name: Vault\nplugins:\n  - search\n"
+                                      "  - roamlinks\n", **files})
+    write_files(plain, {"mkdocs.yml": "site_name: Notes\n", **files})
+    done = import_site(vault, tmp_path / "vault-new")
+    assert [(w.path, w.line, w.message) for w in done.report.warnings] == [
+        ("docs/Linux/vim/vim 笔记.md", 5, "image `gone.png` not found: left as written")]
+    (done.dest / "content" / "pages" / "vim-笔记.md").write_text(
+        (done.dest / "content" / "pages" / "vim-笔记.md").read_text(encoding="utf-8")
+        .replace("![](gone.png)", ""), encoding="utf-8")
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    article = parse_html(_page(done.dest, "vim-笔记")).find("article")
+    [img] = article.find_all("img")
+    assert img.attrs["src"].endswith("vim.png")
+    assert [a.attrs["href"] for a in article.find_all("a") if a.text() == "定时任务"] == [
+        "/crontab/"]
+    done = import_site(plain, tmp_path / "plain-new")
+    assert [w.message.split(" ")[1] for w in done.report.warnings] == [
+        "`vim.png`", "`crontab.md`", "`gone.png`"]

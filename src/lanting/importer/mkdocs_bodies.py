@@ -234,6 +234,8 @@ class MkDocsBodies(MkDocsSnippets):
         target = self.document(file) if file.is_file() else None
         if target is None and not file.is_file():
             target, moved = self.from_url(rel, item)
+            if target is None and moved is None:
+                moved = self.by_name(rel, path, ctx)
             if moved is not None:
                 file, target = moved, self.document(moved)
         if target is None and rel.startswith("/"):
@@ -267,6 +269,20 @@ class MkDocsBodies(MkDocsSnippets):
             ctx.warn(url, f"link `{url}` leads to no page or file of the docs folder: "
                      "left as written")
         return None
+
+    def by_name(self, rel: str, page: Path, ctx: Context) -> Path | None:
+        """The file a bare name names (`![vim](vim.webp)`, `[cron](crontab.md)`) when
+        none is beside the page, on a site whose plugin read wiki links: such a site is
+        an Obsidian vault, which finds a file by its name wherever it is, and roamlinks
+        (ezlinks, autolinks) did so for MkDocs; the one file of that name in the docs
+        folder, as `[[name]]` finds it."""
+        name = rel.removeprefix("./")
+        if self.wiki_targets is None or "/" in name or "." not in name:
+            return None
+        found, _named = self.wiki_targets.find(name, page)
+        if found is not None:
+            ctx.convert("links and images to a file by its name alone (as Obsidian found it)")
+        return found
 
     def from_url(self, rel: str, item: Item) -> tuple[Item | None, Path | None]:
         """What a relative URL named from the page's old URL: a page or post (by the
