@@ -72,3 +72,27 @@ def test_a_file_named_alone_is_found_by_its_name_in_a_vault(tmp_path: Path) -> N
     done = import_site(plain, tmp_path / "plain-new")
     assert [w.message.split(" ")[1] for w in done.report.warnings] == [
         "`vim.png`", "`crontab.md`", "`gone.png`"]
+
+
+def test_a_toc_block_written_as_a_markdown_list(tmp_path: Path) -> None:
+    """A fork of the toc plugin reads a Markdown list of links between `{{ begin_toc }}`
+    and `{{ end_toc }}`, its pages indented with tabs; the import read it as the hook's
+    YAML, which it is not, and left the block as written: the build warned of the
+    markers on each of 16 index pages. The list stays, without the markers."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: CTF\nplugins:\n  - search\n  - toc\n",
+        "docs/index.md": "# CTF\n",
+        "docs/web/index.md": ("# Web\n\n{{ begin_toc }}\n\n- [web]\n\t- [SQL 注入](sqli.md)\n"
+                              "\t- [文件上传](upload.md)\n\n{{ end_toc }}\n"),
+        "docs/web/sqli.md": "# SQL 注入\n",
+        "docs/web/upload.md": "# 文件上传\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    article = parse_html(_page(done.dest, "web")).find("article")
+    assert "_toc" not in article.text() and "{{" not in article.text()
+    [outer] = [ul for ul in article.find_all("ul") if "[web]" in ul.text()]
+    assert [a.attrs["href"] for a in outer.find_all("a")] == ["/sqli/", "/upload/"]

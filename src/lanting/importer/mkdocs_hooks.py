@@ -1,7 +1,9 @@
 """What a popular MkDocs hook did to pages, done once by the import: the `toc.py` hook
 that many course-notes sites share replaced a YAML list between `{{ BEGIN_TOC }}` and
 `{{ END_TOC }}` with a table of contents (parts, each with its pages, `[note]` marking
-a part of notes, `index` the part's own page). It becomes a nested list of links."""
+a part of notes, `index` the part's own page). It becomes a nested list of links.
+Forks of the plugin also read a Markdown list of links there (`- [Web](web/)`, its
+pages indented under it, tabs and all): that list is kept as it is."""
 
 from __future__ import annotations
 
@@ -21,6 +23,9 @@ def toc_blocks(text: str, ctx: Context) -> str:
     read is left as written, with a warning."""
 
     def one(match: re.Match[str]) -> str:
+        if _is_markdown_list(match.group(2)):
+            ctx.convert("tables of contents of the toc hook ({{ BEGIN_TOC }})")
+            return textwrap.indent(match.group(2).strip("\n"), match.group(1))
         data, error = load_mapping("yaml", "toc:\n" + textwrap.indent(
             textwrap.dedent(match.group(2)), "  "))
         parts = data.get("toc")
@@ -33,6 +38,14 @@ def toc_blocks(text: str, ctx: Context) -> str:
         return textwrap.indent("\n".join(lines), match.group(1))
 
     return _TOC.sub(one, text)
+
+
+def _is_markdown_list(block: str) -> bool:
+    """Whether a block is a Markdown list with links (`- [Crypto](crypto.md)`), not the
+    hook's YAML (`- 密码学:` with `- index: crypto/` under it), which has none."""
+    lines = [line for line in block.split("\n") if line.strip()]
+    return bool(lines) and all(re.match(r"[ \t]*[-*+][ \t]", line) for line in lines) \
+        and any("](" in line for line in lines)
 
 
 def _part(part: Any) -> list[str]:
