@@ -849,6 +849,11 @@ def test_an_mhchem_formula_lanting_cannot_read_is_an_error() -> None:
     ("\\operatorname{RMSLE(y(t), \\hat y(t))}", "RMSLE(y(t), ŷ(t))"),
     ("\\operatorname{top_k}(x)", "top_k(x)"),
     ("\\operatorname*{arg\\,max}_x f", "arg\u2009max_x f"),  # (a plain name stays one)
+    # (operator names nested in one another, as formulas converted from a PDF write
+    # them: MathJax sets the one name; math-core could not read the nest)
+    ("\\underset{a}{\\operatorname*{\\operatorname*{\\operatorname*{argmax}}}}Q",
+     "argmax_a Q"),
+    ("\\operatorname{\\operatorname{\\operatorname{Var}}}(X)", "Var(X)"),
 ])
 def test_an_operator_name_with_math_in_it(tex: str, text: str) -> None:
     """`\\operatorname{RMSLE(y(t), \\hat y(t))}` (a real MkDocs site's) is upright text with

@@ -23,11 +23,29 @@ def operator_names(s: str, ctx: Context) -> str:
         end = group_end(s, match.end()) if s.startswith("{", match.end()) else None
         if match.start() < pos or end is None:
             continue  # (a name without braces: math-core reports it)
-        name = s[match.end() + 1:end - 1]
+        written = s[match.end() + 1:end - 1]
+        name = _innermost_name(written)
         if not _PLAIN_NAME.fullmatch(name):
             out += [s[pos:match.start()], f"\\mathrm{{{name}}}"]
             pos = end
+        elif name != written:
+            out += [s[pos:match.start()], f"{match.group().rstrip()}{{{name}}}"]
+            pos = end
     return "".join(out) + s[pos:] if out else s
+
+
+def _innermost_name(name: str) -> str:
+    """The name inside operator names nested in one another,
+    `\\operatorname*{\\operatorname*{\\operatorname*{argmax}}}` (as formulas converted
+    from a PDF write it), which MathJax sets as the one name; math-core could not read
+    the nest ("could not extract text")."""
+    while True:
+        inner = name.strip()
+        match = _OPERATORNAME.match(inner)
+        if match is None or not inner.startswith("{", match.end()) \
+                or group_end(inner, match.end()) != len(inner):
+            return name
+        name = inner[match.end() + 1:-1]
 
 
 _MATHOP = re.compile(r"\\mathop(?![A-Za-z])\s*")
