@@ -22,9 +22,10 @@ from lanting.importer import Imported, detect, import_site
 from lanting.importer.common import Options
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_anchors import toc_ids, toc_keeps_case
-from lanting.importer.mkdocs_bodies import content_tabs, first_heading
+from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.mkdocs_settings import babel_date, blog_settings, blog_slugify
 from lanting.importer.mkdocs_snippets import _snippet_parts
+from lanting.importer.mkdocs_tabs import content_tabs
 from lanting.importer.report import Report
 
 FIXTURE = Path(__file__).parent / "fixtures" / "import" / "mkdocs"

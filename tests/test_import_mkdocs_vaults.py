@@ -96,3 +96,31 @@ def test_a_toc_block_written_as_a_markdown_list(tmp_path: Path) -> None:
     assert "_toc" not in article.text() and "{{" not in article.text()
     [outer] = [ul for ul in article.find_all("ul") if "[web]" in ul.text()]
     assert [a.attrs["href"] for a in outer.find_all("a")] == ["/sqli/", "/upload/"]
+
+
+def test_a_link_to_a_heading_by_its_text(tmp_path: Path) -> None:
+    """Notes written in Obsidian link to a heading of another page by its text,
+    `[流水线](pipeline.md#Linear%20and%20nonlinear%20pipeline)`, `[题解](misc.md#Moejail)`;
+    no id MkDocs made matched (the browser showed the page's top) and Lanting failed the
+    build on each. Such a fragment is the id of the heading it names; an id MkDocs made
+    (`#_1`) stays, and one naming no heading is left for the build to report."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Notes\n",
+        "docs/index.md": "# Notes\n",
+        "docs/arch/pipeline.md": "# 流水线\n\n## Linear and nonlinear pipeline\n\n正文。\n",
+        "docs/ctf/misc.md": "# MISC\n\n## Moejail\n\n沙箱逃逸。\n\n## 附录 {#appendix}\n",
+        "docs/arch/hazard.md": (
+            "# 冒险\n\n见 [流水线](pipeline.md#Linear%20and%20nonlinear%20pipeline)、"
+            "[题解](../ctf/misc.md#Moejail)、[附录](../ctf/misc.md#appendix)与"
+            "[首节](pipeline.md#_1)。\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    links = {a.text(): a.attrs["href"] for a in
+             parse_html(_page(done.dest, "hazard")).find("article").find_all("a")}
+    assert links == {"流水线": "/pipeline/#linear-and-nonlinear-pipeline",
+                     "题解": "/misc/#moejail", "附录": "/misc/#appendix",
+                     "首节": "/pipeline/#_1"}

@@ -27,7 +27,7 @@ from lanting.importer.body_links import (
 from lanting.importer.common import LinkTable, first_item, is_image
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
-from lanting.importer.mkdocs_anchors import heading_text, keep_heading_ids
+from lanting.importer.mkdocs_anchors import heading_text, keep_heading_ids, lanting_id
 from lanting.importer.mkdocs_attributes import ATTRS, attribute_lists
 from lanting.importer.mkdocs_containers import vuepress_containers
 from lanting.importer.mkdocs_embeds import image_embeds
@@ -36,6 +36,7 @@ from lanting.importer.mkdocs_math import dollar_signs
 from lanting.importer.mkdocs_settings import BlogSettings, extension
 from lanting.importer.mkdocs_snippets import MkDocsSnippets
 from lanting.importer.mkdocs_strong import lenient_strong, literal_marks
+from lanting.importer.mkdocs_tabs import content_tabs
 from lanting.importer.mkdocs_wikilinks import (
     WikiTargets,
     literal_wiki_links,
@@ -48,10 +49,10 @@ from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
 
 _HEADING = re.compile(r"^#[ \t]+(.+?)[ \t]*#*[ \t]*$")
+_HEADING_TITLE = re.compile(r"^#{1,6}[ \t]+|[ \t]*(?:\{[^{}\n]*\})?[ \t#]*$")
+"""What is not a heading line's title: its marks, trailing `#`s and attribute list."""
 _SHORTCODE = re.compile(r"\{\{[<%].*?[>%]\}\}", re.DOTALL)
 """A Hugo shortcode (`{{< notice info >}}`, `{{% /note %}}`) in notes moved from Hugo."""
-_TAB = re.compile(r"^([ \t]*)===(!?)\+?[ \t]+\"(.*)\"[ \t]*$")
-_FENCE_LINE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
 _ICON = re.compile(r"(?<![\w:]):((?:material|fontawesome|octicons|simple)-[\w-]+):"
                    r"(?:\{[^}\n]*\})?")
 _KEYS = re.compile(r"\+\+([\w-]+(?:\+[\w-]+)*)\+\+")
@@ -249,7 +250,8 @@ class MkDocsBodies(MkDocsSnippets):
             return "/blog/" + hash_mark + fragment
         if target is not None:
             ctx.convert("links to other pages")
-            return self.site.link(target) + hash_mark + fragment
+            return self.site.link(target) + hash_mark + self.heading_id(target, fragment,
+                                                                         ctx)
         docs = self.docs.resolve()
         if file.is_file() and file.resolve().is_relative_to(docs):
             where = "/" + file.resolve().relative_to(docs).as_posix()
@@ -269,6 +271,22 @@ class MkDocsBodies(MkDocsSnippets):
             ctx.warn(url, f"link `{url}` leads to no page or file of the docs folder: "
                      "left as written")
         return None
+
+    def heading_id(self, target: Item, fragment: str, ctx: Context) -> str:
+        """`fragment`, or the id of the heading of `target` it names by its text
+        (`PBFX.md#Linear%20and%20nonlinear%20pipeline`, `#Moejail`, as Obsidian writes
+        a link to a heading): such a fragment matched no id MkDocs made either, and the
+        browser showed the page's top; Lanting fails the build on it."""
+        headings = self.headings.get(target.source.resolve(), []) if target.source else []
+        if not fragment or not headings or fragment in {a for _, a in headings}:
+            return fragment
+        wanted = lanting_id(unquote(fragment))
+        for line, _anchor in headings:
+            title = _HEADING_TITLE.sub("", line)
+            if wanted and lanting_id(title) == wanted and lanting_id(title) != fragment:
+                ctx.convert("links to a heading by its text (as Obsidian writes them)")
+                return wanted
+        return fragment
 
     def by_name(self, rel: str, page: Path, ctx: Context) -> Path | None:
         """The file a bare name names (`![vim](vim.webp)`, `[cron](crontab.md)`) when
@@ -305,74 +323,6 @@ class MkDocsBodies(MkDocsSnippets):
             base = file.with_suffix("") if file.suffix else file
             candidates += [base.with_suffix(".md"), base / "index.md", base / "README.md"]
         return first_item(self.by_source, candidates)
-
-
-def content_tabs(text: str, ctx: Context) -> str:
-    """Material's `=== "Tab"` with an indented body → `::: tabs` with `@tab` lines (a
-    tabbed set is the run of `===` blocks; `===!` starts a new one)."""
-    if "===" not in text:
-        return text
-    lines = text.split("\n")
-    out: list[str] = []
-    i, fence = 0, ""
-    while i < len(lines):
-        line = lines[i]
-        opening = _FENCE_LINE.match(line)
-        if fence:
-            if opening and opening.group(1)[0] == fence[0] and \
-                    len(opening.group(1)) >= len(fence) and not line.strip()[len(fence):].strip():
-                fence = ""
-            out.append(line)
-            i += 1
-            continue
-        if opening:
-            fence = opening.group(1)
-            out.append(line)
-            i += 1
-            continue
-        tab = _TAB.match(line)
-        if not tab:
-            out.append(line)
-            i += 1
-            continue
-        indent = tab.group(1)
-        parts: list[tuple[str, str]] = []
-        while i < len(lines):
-            tab = _TAB.match(lines[i])
-            if not tab or tab.group(1) != indent or (parts and tab.group(2)):
-                break
-            inner, i = _indented(lines, i + 1, len(indent.expandtabs(4)) + 4)
-            parts.append((tab.group(3), content_tabs(inner, ctx)))
-            while i < len(lines) and not lines[i].strip() and i + 1 < len(lines) and \
-                    _TAB.match(lines[i + 1]) and not _TAB.match(lines[i + 1]).group(2):  # type: ignore[union-attr]
-                i += 1
-        ctx.convert("content tabs (=== \"Tab\")")
-        colons = ":" * max([3] + [len(m) + 1 for _, b in parts
-                                  for m in re.findall(r"^[ \t]*(:{3,})[ \t]*tabs", b,
-                                                      re.MULTILINE)])
-        block = [f"{colons} tabs"]
-        for name, inner in parts:
-            block += [f"@tab {name}", "", inner.strip("\n"), ""]
-        block.append(colons)
-        out += [""] + [indent + b if b else "" for b in "\n".join(block).split("\n")] + [""]
-    return "\n".join(out)
-
-
-def _indented(lines: list[str], start: int, width: int) -> tuple[str, int]:
-    """The lines from `start` indented `width` columns or more (blank lines inside them
-    too), dedented; and the line after them."""
-    body: list[str] = []
-    i = start
-    while i < len(lines):
-        line = lines[i].expandtabs(4)
-        if line.strip() and len(line) - len(line.lstrip()) < width:
-            break
-        body.append(line[width:] if line.strip() else "")
-        i += 1
-    while body and not body[-1]:
-        body.pop()
-        i -= 1
-    return "\n".join(body), i
 
 
 def _abbreviations(text: str, ctx: Context) -> str:
