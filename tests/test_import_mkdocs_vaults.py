@@ -124,3 +124,23 @@ def test_a_link_to_a_heading_by_its_text(tmp_path: Path) -> None:
     assert links == {"流水线": "/pipeline/#linear-and-nonlinear-pipeline",
                      "题解": "/misc/#moejail", "附录": "/misc/#appendix",
                      "首节": "/pipeline/#_1"}
+
+
+def test_markdown_right_after_an_html_blocks_closing_tag(tmp_path: Path) -> None:
+    """`</div>` with `## Icons` on the next line: Python-Markdown ends the HTML block at
+    its closing tag and reads the heading; CommonMark's block runs on to a blank line,
+    and the heading showed as its `##` text (with a build warning)."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Notes\nmarkdown_extensions:\n  - md_in_html\n",
+        "docs/index.md": "# Notes\n",
+        "docs/begin.md": ("# 入门\n\n<div class=\"grid cards\" markdown>\n\n- **卡片** 内容\n\n"
+                          "</div>\n## 图标与表情\n正文。\n\n<div align=\"center\">\n图\n</div>\n"
+                          "<p>段落</p>\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    article = parse_html(_page(done.dest, "begin")).find("article")
+    assert [h.text() for h in article.find_all("h2")] == ["图标与表情"]
+    assert "##" not in article.text()

@@ -26,6 +26,7 @@ from lanting.importer.body_links import (
 )
 from lanting.importer.common import LinkTable, first_item, is_image
 from lanting.importer.item import Item
+from lanting.importer.kramdown import ended_html_blocks
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_anchors import heading_text, keep_heading_ids, lanting_id
 from lanting.importer.mkdocs_attributes import ATTRS, attribute_lists
@@ -143,6 +144,10 @@ class MkDocsBodies(MkDocsSnippets):
         text = _abbreviations(text, ctx)
         text = self.figures(text, ctx)
         text = _md_in_html(text, ctx)
+        # (Python-Markdown, as kramdown, read Markdown again after a block's closing tag)
+        text, ended = ended_html_blocks(text)
+        ctx.convert("blank lines after HTML blocks (Python-Markdown read Markdown after "
+                    "them)", ended)
         text = attribute_lists(text, ctx)
         text = _icons(text, ctx)
         text = self.extras(text, shelf, ctx)
