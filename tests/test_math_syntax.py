@@ -1244,6 +1244,20 @@ def test_a_lone_double_dollar_ending_a_paragraph_opens_no_formula_past_it() -> N
             if "其中" in p.text() or "注意" in p.text() or "after" in p.text()] == [1, 1, 1]
 
 
+def test_a_lone_double_dollar_before_a_formula_on_its_line_opens_nothing() -> None:
+    """A probability note's `$$` alone (a display whose lines were split by blank
+    lines), a blank line, then `$$P[|X-\\mu| \\geq k\\sigma] \\leq \\frac{1}{k^2}$$`: the
+    lone `$$` took the formula's opening `$$` for its closer and read `$$P…` as TeX
+    ("Unexpected $"), failing the build. It opens nothing (a warning); the formula on its
+    line is one, as Python-Markdown, KaTeX and MathJax read it."""
+    rendered = render("证明如下\n\n$$\n\n$$P[X \\geq c] \\leq \\frac{1}{c}$$\n\n完。\n")
+    assert [(p.line, p.message) for p in rendered.problems] == [
+        (3, "`$$` shown as written: it opens no formula")]
+    doc = parse_html(rendered.html)
+    (block,) = doc.find_all("div", class_="math-display")
+    assert "≥" in block.one("math").text()
+
+
 def test_a_macro_naming_a_command_that_takes_an_argument_is_checked_with_one() -> None:
     """`bs = "\\boldsymbol"` (a MathJax setup's short name, used as `\\bs{x}`) was
     checked alone, `\\bs`, which lacks `\\boldsymbol`'s argument: refused as "does not

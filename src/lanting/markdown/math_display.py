@@ -97,6 +97,15 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
                 # blank line, the formula, `$$`: that `$$` opened one running through
                 # the prose to the next formula's, and every one after was out of step)
                 return False
+            whole_line = one_line.fullmatch(text.rstrip())
+            if whole_line and first.rstrip() == opener and not "".join(parts).strip() and \
+                    whole_line.group(1).strip() and \
+                    _closer(opener) not in whole_line.group(1).replace("\\$", ""):
+                # `$$`, a blank line, then `$$P[X \geq c] \leq \ldots$$`, a formula on its
+                # line: the lone `$$` opens nothing (Python-Markdown, KaTeX and MathJax
+                # found the formula on its line); taken for the closer, it made `$$P…`
+                # the formula: "Unexpected $", and the real one was lost
+                return False
             end = closing.fullmatch(text.rstrip())
             if end and interrupting and first.rstrip() != opener and end.group(1).strip():
                 return False  # `$$x` on a paragraph's next line, closing in a line of text
