@@ -144,3 +144,35 @@ def test_markdown_right_after_an_html_blocks_closing_tag(tmp_path: Path) -> None
     article = parse_html(_page(done.dest, "begin")).find("article")
     assert [h.text() for h in article.find_all("h2")] == ["图标与表情"]
     assert "##" not in article.text()
+
+
+def test_obsidian_admonition_fences_on_a_site_with_obsidian_support(tmp_path: Path) -> None:
+    """```` ```ad-note ```` with `title:` and `collapse:` lines (the Obsidian Admonition
+    plugin's), which the site's obsidian-support plugin made admonitions of: they were
+    code blocks of an unknown language `ad-note`. They are admonitions; one shown inside
+    another code block stays as written, and so does every one on a site without the
+    plugin."""
+    page = ("# 物理\n\n```ad-note\ntitle: 受力分析 $F=ma$\ncollapse: open\n\n先画受力图。\n\n"
+            "```python\nprint(1)\n```\n```\n\n````markdown\n```ad-tip\n示例\n```\n````\n")
+    with_plugin, without = tmp_path / "with", tmp_path / "without"
+    write_files(with_plugin, {"mkdocs.yml": ("site_name: N\nplugins:\n  - search\n"
+                                             "  - obsidian-support\nmarkdown_extensions:\n"
+                                             "  - pymdownx.arithmatex\n"),
+                              "docs/index.md": "# N\n", "docs/physics.md": page})
+    write_files(without, {"mkdocs.yml": "site_name: N\n", "docs/index.md": "# N\n",
+                          "docs/physics.md": page.replace("```python\nprint(1)\n```\n", "")})
+    done = import_site(with_plugin, tmp_path / "with-new")
+    assert done.report.warnings == []
+    assert "obsidian-support" not in "".join(e.message for e in done.report.entries
+                                             if "left out" in e.message)
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    article = parse_html(_page(done.dest, "physics")).find("article")
+    [callout] = article.find_all(class_="callout")
+    assert "受力分析" in callout.text() and callout.find("math") is not None
+    assert "先画受力图。" in callout.text() and "print(1)" in callout.find("pre").text()
+    assert any("```ad-tip" in pre.text() for pre in article.find_all("pre"))
+    done = import_site(without, tmp_path / "without-new")
+    build(done.dest, BuildOptions())
+    article = parse_html(_page(done.dest, "physics")).find("article")
+    assert article.find(class_="callout") is None

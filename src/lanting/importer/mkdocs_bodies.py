@@ -28,13 +28,14 @@ from lanting.importer.common import LinkTable, first_item, is_image
 from lanting.importer.item import Item
 from lanting.importer.kramdown import ended_html_blocks
 from lanting.importer.liquid import Context
+from lanting.importer.mkdocs_admonitions import admonition_fences
 from lanting.importer.mkdocs_anchors import heading_text, keep_heading_ids, lanting_id
 from lanting.importer.mkdocs_attributes import ATTRS, attribute_lists
 from lanting.importer.mkdocs_containers import vuepress_containers
 from lanting.importer.mkdocs_embeds import image_embeds
 from lanting.importer.mkdocs_hooks import toc_blocks
 from lanting.importer.mkdocs_math import dollar_signs
-from lanting.importer.mkdocs_settings import BlogSettings, extension
+from lanting.importer.mkdocs_settings import BlogSettings, extension, plugin
 from lanting.importer.mkdocs_snippets import MkDocsSnippets
 from lanting.importer.mkdocs_strong import lenient_strong, literal_marks
 from lanting.importer.mkdocs_tabs import content_tabs
@@ -119,6 +120,8 @@ class MkDocsBodies(MkDocsSnippets):
             text = text.replace(self.blog.excerpt_separator, "<!-- more -->", 1)
         text = vuepress_containers(text, ctx)
         text = content_tabs(text, ctx)
+        if plugin(self.config, "obsidian-support") is not None:
+            text = admonition_fences(text, ctx)
         # (a fence with options but no language, ```` ``` title="x" ````: Lanting reads
         # the first word as the language)
         text = re.sub(r"^([ \t]*(?:`{3,}|~{3,}))[ \t]*(?=(?:title|linenums|hl_lines)=)",
