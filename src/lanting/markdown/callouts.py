@@ -52,9 +52,10 @@ TITLES = {
            "warning": "Warning", "caution": "Caution", "seealso": "See also", "tldr": "TL;DR",
            "faq": "FAQ"},
 }
-_MARKER = re.compile(r"^\[!([A-Za-z][\w-]*(?: [\w-]+)*)\](?![(\[:])([+-]?)[ \t]*")
-"""`[!NOTE]`, `[!theorem]+`, `[!key points]-`: not a link's text (`[!x](url)`,
-`[!x][ref]`, `[!x]: url`)."""
+_MARKER = re.compile(r"^\[!([A-Za-z][\w.-]*(?: [\w.-]+)*)\](?![(\[:])([+-]?)[ \t]*")
+"""`[!NOTE]`, `[!theorem]+`, `[!key points]-`, `[!definition 14.1]` (numbered, as course
+notes in Obsidian number them): not a link's text (`[!x](url)`, `[!x][ref]`,
+`[!x]: url`)."""
 _QUARTO = re.compile(r"^\{\s*\.callout-(\w+)\b(.*)\}\s*$")
 _ATTRIBUTE = re.compile(r"""(\w[\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))""")
 
