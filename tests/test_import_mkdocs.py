@@ -222,10 +222,10 @@ def test_plugins_that_changed_pages_are_warnings(tmp_path: Path) -> None:
                                        "hooks:\n  - hooks/toc.py\n",
                          "docs/index.md": "# N\n"})
     done = import_site(source, tmp_path / "new")
-    # (a notes site with mkdocs-blogging-plugin and mkdocs-statistics-plugin: their
-    # `{{ blog_content }}` and `{{ pages }}` showed as written, unexplained)
+    # (a notes site with mkdocs-statistics-plugin: its `{{ pages }}` showed as written,
+    # unexplained; mkdocs-blogging-plugin's posts are posts: test_import_mkdocs_vaults.py)
     assert [(w.line, w.message.split(":")[0]) for w in done.report.warnings] == [
-        (None, "plugin `macros`"), (None, "plugin `blogging`"), (None, "plugin `statistics`"),
+        (None, "plugin `macros`"), (None, "plugin `statistics`"),
         (11, "1 hook(s) (`hooks/toc.py`)")]
     assert "left out: `glightbox`" in report_of(done)
 

@@ -1,5 +1,6 @@
-"""MkDocs course notes and Obsidian vaults published with MkDocs: cases that real sites
-showed the importer got wrong (each with a site of our own, shaped like theirs)."""
+"""MkDocs course notes, Obsidian vaults published with MkDocs and notes sites with a blog:
+cases that real sites showed the importer got wrong (each with a site of our own, shaped
+like theirs)."""
 
 from __future__ import annotations
 
@@ -179,3 +180,49 @@ def test_obsidian_admonition_fences_on_a_site_with_obsidian_support(tmp_path: Pa
     build(done.dest, BuildOptions())
     article = parse_html(_page(done.dest, "physics")).find("article")
     assert article.find(class_="callout") is None
+
+
+def test_posts_of_mkdocs_blogging_plugin(tmp_path: Path) -> None:
+    """mkdocs-blogging-plugin lists the pages of its `dirs` (and its categories') as
+    posts, dated by `time` under `meta_time_format` (else by their first commit); the
+    import made pages of them and left `{{ blog_content }}` as written. They are posts
+    at their old URLs (`exclude_from_blog: true` a page), the list's placeholder is left
+    out with a notice, and a post without a date is a warning saying where it came from."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": ("site_name: 笔记\nplugins:\n  - search\n  - blogging:\n"
+                       "      dirs:\n        - blog\n      meta_time_format: '%Y-%m-%d %H:%M'\n"
+                       "      categories:\n        - name: review\n          dirs:\n"
+                       "            - review\n"),
+        "docs/index.md": "# 笔记\n\n[最新文章](blog/index.md)\n",
+        "docs/blog/index.md": "# 博客\n\n{{ blog_content }}\n",
+        "docs/review/index.md": "# 回顾\n\n每年一篇。\n\n{{ blog_content review }}\n",
+        "docs/blog/cuda-graph.md": ("---\ntitle: CUDA Graph 初探\ntime: 2023-4-13 00:48\n"
+                                    "tags: [cuda]\n---\n\n减少启动开销 $O(1)$。\n"),
+        "docs/blog/about.md": "---\nexclude_from_blog: true\n---\n\n# 关于\n\n本站。\n",
+        "docs/review/2023.md": "# 年终回顾\n\n回顾。\n",
+        "docs/notes/rl.md": "# 强化学习\n\n见[初探](../blog/cuda-graph.md)。\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.counts["posts"] == 2
+    assert [(w.path, w.message.split(" (")[0]) for w in done.report.warnings] == [
+        ("docs/review/2023.md", "no date Lanting can read")]
+    assert "first commit" in done.report.warnings[0].message
+    assert [e.path for e in done.report.entries if "blog's index" in e.message] == [
+        "docs/blog/index.md"]
+    assert [e.path for e in done.report.entries if "{{ blog_content }}" in e.message] == [
+        "docs/review/index.md"]
+    posts = sorted(p.name for p in (done.dest / "content" / "posts").iterdir())
+    assert posts == ["2023.md", "cuda-graph.md"]
+    post = (done.dest / "content" / "posts" / "cuda-graph.md").read_text(encoding="utf-8")
+    assert "date: 2023-04-13" in post and '"/blog/cuda-graph/"' in post
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    listing = parse_html(_page(done.dest, "blog"))
+    assert "CUDA Graph 初探" in listing.text()
+    home = parse_html((done.dest / "public" / "index.html").read_text(encoding="utf-8"))
+    assert [a.attrs["href"] for a in home.find_all("a") if a.text() == "最新文章"] == [
+        "/blog/"]
+    review = parse_html(_page(done.dest, "review")).find("article")
+    assert "blog_content" not in review.text() and "每年一篇。" in review.text()
+    assert (done.dest / "public" / "about" / "index.html").is_file()

@@ -38,6 +38,7 @@ from lanting.importer.mkdocs_anchors import (
     toc_keeps_case,
     toc_unicode,
 )
+from lanting.importer.mkdocs_blogging import BLOG_CONTENT, blogging_folders, blogging_post
 from lanting.importer.mkdocs_bodies import MkDocsBodies, first_heading
 from lanting.importer.mkdocs_front import MkDocsFront, title_of_file
 from lanting.importer.mkdocs_math import reads_math
@@ -94,6 +95,8 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
             report.note(name, None, f"a second blog (`blog_dir: {other.blog_dir}`): its "
                         "posts are posts of the one blog Lanting has, at their old URLs "
                         "too; its index, archive and category pages are not kept")
+        self.blogging = blogging_folders(self.config)
+        """The folders whose pages mkdocs-blogging-plugin listed as posts."""
         self.directory_urls = self.config.get("use_directory_urls", True) is not False
         self.tz = zone(options.timezone)
         self.table = LinkTable(self.site)
@@ -223,14 +226,18 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
         data, error = load_mapping("yaml", head)
         if error:
             self.report.warn(path, 2, f"front matter not read ({error})")
-        if self.blog is not None and rel == _blog_index(self.blog.blog_dir):
+        if self.blog is not None and rel == _blog_index(self.blog.blog_dir) or \
+                self.blog is None and self.blogging and self.blog_index is None \
+                and BLOG_CONTENT.search(body):
+            # (Material's blog index, or the page of mkdocs-blogging-plugin's list: its
+            # `{{ blog_content }}`)
             self.blog_index = path
             if rel == "index.md":  # (`blog_dir: .`: the blog's index is the home page)
                 self.report.note(path, None, "the blog's index, at the site's root: the "
                                  "home page (Lanting lists the posts on /blog/)")
             else:
                 heading = first_heading(body)
-                words = (heading[1] if heading else body).strip()
+                words = BLOG_CONTENT.sub("", heading[1] if heading else body).strip()
                 if words:
                     self.report.warn(path, None, "the blog's index page: left out, with "
                                      f"its {len(words.splitlines())} line(s) of text "
@@ -245,7 +252,8 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
                              "/tags/ itself)")
             return
         kind = "home" if rel in ("index.md", "README.md") else \
-            "post" if self.is_post(rel) else "page"
+            "post" if self.is_post(rel) or blogging_post(rel, data, body, self.blogging) \
+            else "page"
         body, headings = python_markdown_headings(body)
         self.report.convert("headings as Python-Markdown read them (`#x`, `####### x`)",
                             headings)

@@ -31,6 +31,7 @@ from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_admonitions import admonition_fences
 from lanting.importer.mkdocs_anchors import heading_text, keep_heading_ids, lanting_id
 from lanting.importer.mkdocs_attributes import ATTRS, attribute_lists
+from lanting.importer.mkdocs_blogging import blogging_lists
 from lanting.importer.mkdocs_containers import vuepress_containers
 from lanting.importer.mkdocs_embeds import image_embeds
 from lanting.importer.mkdocs_hooks import toc_blocks
@@ -134,6 +135,8 @@ class MkDocsBodies(MkDocsSnippets):
         # Lanting would read it as its own)
         text = _SHORTCODE.sub(lambda m: ctx.leave(m.group(), "a Hugo shortcode, which "
                                                   "MkDocs showed as written"), text)
+        if plugin(self.config, "blogging") is not None:
+            text = blogging_lists(text, ctx)
         text, quoted = B.quote_whole_blocks(text)
         ctx.convert("quote lines without `>` (Python-Markdown's quotes)", quoted)
         text = lenient_strong(text, ctx)
@@ -253,7 +256,9 @@ class MkDocsBodies(MkDocsSnippets):
             target = self.document(file)
         if self.blog_index is not None and file.exists() and file.resolve() in (
                 self.blog_index.resolve(), self.blog_index.parent.resolve()) \
-                and item.kind != "home":
+                and (item.kind != "home" or self.blog_index.parent != self.docs):
+            # (from the home page, only a blog index elsewhere, `blog/index.md`: with
+            # `blog_dir: .` the home page is the index, and `./` its own top)
             ctx.convert("links to other pages")
             return "/blog/" + hash_mark + fragment
         if target is not None:

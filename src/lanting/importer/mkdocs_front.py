@@ -47,6 +47,7 @@ class MkDocsFront:
     options: Options
     config: dict[str, Any]
     blog: BlogSettings | None
+    blogging: list[str]
     tz: dt.tzinfo
     author_names: dict[str, str]
     site_author: Callable[[], str]
@@ -147,16 +148,20 @@ class MkDocsFront:
         return front
 
     def dates(self, data: dict[str, Any], head: str, path: Path) -> tuple[When, When | None]:
-        """`date: 2024-01-31` or `date: {created: …, updated: …}` (the blog plugin's)."""
-        value = data.get("date")
-        line = key_line(head, "date")
+        """`date: 2024-01-31` or `date: {created: …, updated: …}` (the blog plugin's);
+        a blogging post's `time: 2023-4-13 00:48` (mkdocs-blogging-plugin's)."""
+        key = "time" if self.blogging and data.get("date") in (None, "") else "date"
+        value = data.get(key)
+        line = key_line(head, key)
         created_value, updated_value = (value.get("created"), value.get("updated")) \
             if isinstance(value, dict) else (value, None)
         created = parse_when(created_value, _raw(created_value), self.tz) \
             if created_value not in (None, "") else None
         if created is None:
-            self.report.warn(path, line, "no date Lanting can read (the blog plugin needs "
-                             "`date`): the file's modification time is used")
+            why = "mkdocs-blogging-plugin took its first commit's, which the import cannot " \
+                "see: write `date`" if self.blogging else "the blog plugin needs `date`"
+            self.report.warn(path, line, f"no date Lanting can read ({why}): the file's "
+                             "modification time is used")
             created = mtime(path, self.tz)
         updated = parse_when(updated_value, _raw(updated_value), self.tz) \
             if updated_value not in (None, "") else None
