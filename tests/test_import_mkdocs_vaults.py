@@ -226,3 +226,35 @@ def test_posts_of_mkdocs_blogging_plugin(tmp_path: Path) -> None:
     review = parse_html(_page(done.dest, "review")).find("article")
     assert "blog_content" not in review.text() and "每年一篇。" in review.text()
     assert (done.dest / "public" / "about" / "index.html").is_file()
+
+
+def test_the_changelog_plugins_years_are_lists(tmp_path: Path) -> None:
+    """The changelog plugin put a year's entries of `docs/changelog.yml` where a page
+    wrote `{{ 2024 }}`; the import left the placeholder, shown as written (with a build
+    warning). It is that year's list, its links leading to the pages, one written with
+    the site's path (`/notes/ctf/` on a site at `…/notes/`) too."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": ("site_name: N\nsite_url: https://ctf-notes.github.io/notes/\nplugins:\n"
+                       "  - search\n  - changelog\n"),
+        "docs/index.md": "# N\n",
+        "docs/ctf/index.md": "# CTF\n",
+        "docs/changelog.md": "---\nchangelog: true\n---\n\n# 更新记录\n\n## 2024\n\n{{ 2024 }}\n",
+        "docs/changelog.yml": ("- \"2024\":\n    - \"10-09\":\n        - newpage:\n"
+                               "            text: CTF\n            href: /notes/ctf/\n"
+                               "        - function: 加入评论区\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    assert not [e for e in done.report.entries if "plugins with no Lanting counterpart"
+                in e.message and "`changelog`" in e.message]
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    article = parse_html(_page(done.dest, "changelog")).find("article")
+    assert "{{" not in article.text()
+    assert [li.text().strip() for li in article.find_all("li")][1:] == [
+        "新页面：CTF", "功能：加入评论区"]
+    assert [a.attrs["href"] for a in article.find_all("a") if a.text() == "CTF"] == [
+        "/notes/ctf/"]
+    page = (done.dest / "content" / "pages" / "changelog.md").read_text(encoding="utf-8")
+    assert "[CTF](ctf.md)" in page  # (the page's file, found through the site's path)

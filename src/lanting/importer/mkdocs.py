@@ -40,6 +40,7 @@ from lanting.importer.mkdocs_anchors import (
 )
 from lanting.importer.mkdocs_blogging import BLOG_CONTENT, blogging_folders, blogging_post
 from lanting.importer.mkdocs_bodies import MkDocsBodies, first_heading
+from lanting.importer.mkdocs_changelog import changelog_years
 from lanting.importer.mkdocs_front import MkDocsFront, title_of_file
 from lanting.importer.mkdocs_math import reads_math
 from lanting.importer.mkdocs_notebooks import (
@@ -116,6 +117,8 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
         self.auto_append = ""
         self.site_math = reads_math(self.config)
         self.wiki_targets: WikiTargets | None = None
+        self.changelog = changelog_years(self.docs) if plugin(self.config, "changelog") \
+            is not None else {}
         self.notebooks: tuple[str, dict[str, Any]] | None = None
         """The plugin that made pages of notebooks, and its options."""
         hooks = self.config.get("hooks")

@@ -13,7 +13,7 @@ import posixpath
 import re
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, unquote
+from urllib.parse import quote, unquote, urlparse
 
 from lanting.importer import body as B
 from lanting.importer.body_links import (
@@ -32,6 +32,7 @@ from lanting.importer.mkdocs_admonitions import admonition_fences
 from lanting.importer.mkdocs_anchors import heading_text, keep_heading_ids, lanting_id
 from lanting.importer.mkdocs_attributes import ATTRS, attribute_lists
 from lanting.importer.mkdocs_blogging import blogging_lists
+from lanting.importer.mkdocs_changelog import changelog_lists
 from lanting.importer.mkdocs_containers import vuepress_containers
 from lanting.importer.mkdocs_embeds import image_embeds
 from lanting.importer.mkdocs_hooks import toc_blocks
@@ -102,6 +103,8 @@ class MkDocsBodies(MkDocsSnippets):
     `mkdocs_hooks.py`)."""
     headings: dict[Path, list[tuple[str, str]]]
     linked: dict[Path, set[str]]
+    changelog: dict[str, list[Any]]
+    """The changelog plugin's entries by year (`mkdocs_changelog.py`)."""
     wiki_targets: WikiTargets | None
     """The docs folder's files by name, on a site whose plugin read `[[wiki links]]`."""
 
@@ -123,6 +126,8 @@ class MkDocsBodies(MkDocsSnippets):
         text = content_tabs(text, ctx)
         if plugin(self.config, "obsidian-support") is not None:
             text = admonition_fences(text, ctx)
+        if self.changelog:
+            text = changelog_lists(text, self.changelog, ctx)
         # (a fence with options but no language, ```` ``` title="x" ````: Lanting reads
         # the first word as the language)
         text = re.sub(r"^([ \t]*(?:`{3,}|~{3,}))[ \t]*(?=(?:title|linenums|hl_lines)=)",
@@ -252,6 +257,11 @@ class MkDocsBodies(MkDocsSnippets):
                 file, target = moved, self.document(moved)
         if target is None and rel.startswith("/"):
             target = self.table.find(rel)
+            prefix = urlparse(str(self.config.get("site_url") or "")).path.rstrip("/") + "/"
+            if target is None and prefix != "/" and rel.startswith(prefix):
+                # (`/blog/CTF/` on a site served from `…/blog/`: the browser's URL, the
+                # site's path in it)
+                target = self.table.find(rel[len(prefix) - 1:])
         if target is None and not file.is_file():
             target = self.document(file)
         if self.blog_index is not None and file.exists() and file.resolve() in (

@@ -31,11 +31,12 @@ plugin, mkdocs-ezlinks-plugin, mkdocs-obsidian-bridge, mkdocs-publisher's):
 `mkdocs_wikilinks.py`."""
 PLUGINS_READ = frozenset({"search", "tags", "blog", "material/search", "material/tags",
                           "material/blog", "mermaid2", "mkdocs-jupyter", "mknotebooks",
-                          "obsidian-support", "toc", "blogging", *WIKI_PLUGINS})
+                          "obsidian-support", "toc", "blogging", "changelog",
+                          *WIKI_PLUGINS})
 """Plugins whose effect the import carries over (Lanting has search, tags, a blog and
 notebook pages; wiki links become links; obsidian-support's admonition fences become
 admonitions; the toc plugin's lists, lists of links; mkdocs-blogging-plugin's pages,
-posts)."""
+posts; the changelog plugin's years, lists)."""
 PLUGINS_CHANGING_PAGES = {
     "macros": "its Jinja (`{{ … }}`, `{% … %}`) in pages is not run: it shows as written",
     "i18n": "its language versions (`x.en.md`, `docs/en/`) are pages of one language",
