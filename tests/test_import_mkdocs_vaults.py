@@ -258,3 +258,22 @@ def test_the_changelog_plugins_years_are_lists(tmp_path: Path) -> None:
         "/notes/ctf/"]
     page = (done.dest / "content" / "pages" / "changelog.md").read_text(encoding="utf-8")
     assert "[CTF](ctf.md)" in page  # (the page's file, found through the site's path)
+
+
+def test_an_icon_left_out_takes_its_space_with_it(tmp_path: Path) -> None:
+    """`- **:material-language-javascript: JavaScript 项目**`: the icon left out left
+    `** JavaScript 项目**`, a space inside the stars, which is no bold text (its stars
+    showed, with a build warning)."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: N\n",
+        "docs/index.md": "# N\n",
+        "docs/projects.md": ("# 项目\n\n- **:material-language-javascript: JavaScript 项目**：\n"
+                             "- 文中 :fontawesome-brands-github: 图标\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    article = parse_html(_page(done.dest, "projects")).find("article")
+    assert [b.text() for b in article.find_all("strong")] == ["JavaScript 项目"]
+    assert "文中 图标" in article.text()

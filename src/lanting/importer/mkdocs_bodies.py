@@ -59,6 +59,7 @@ _SHORTCODE = re.compile(r"\{\{[<%].*?[>%]\}\}", re.DOTALL)
 """A Hugo shortcode (`{{< notice info >}}`, `{{% /note %}}`) in notes moved from Hugo."""
 _ICON = re.compile(r"(?<![\w:]):((?:material|fontawesome|octicons|simple)-[\w-]+):"
                    r"(?:\{[^}\n]*\})?")
+_ICON_SPACED = re.compile(_ICON.pattern + r"[ \t]?")
 _KEYS = re.compile(r"\+\+([\w-]+(?:\+[\w-]+)*)\+\+")
 _ABBR = re.compile(r"^[ \t]*\*\[([^\]\n]+)\]:[ \t]*(.*)$\n?", re.MULTILINE)
 _FIGURE = re.compile(r"(<figure\b[^>]*\bmarkdown\b[^>]*>)(.*?)</figure>", re.DOTALL)
@@ -383,7 +384,9 @@ def _icons(text: str, ctx: Context) -> str:
     if icons:
         ctx.warn(f":{icons[0]}:", f"{len(icons)} icon shortcode(s) (`:{icons[0]}:`) left "
                  "out: Lanting has no icon sets")
-    text = _ICON.sub("", text)
+    # (with the space after it: `**:material-language-javascript: JavaScript 项目**` left
+    # `** JavaScript 项目**`, a space inside the stars, which is no bold text)
+    text = _ICON_SPACED.sub("", text)
     text, count = B.emoji(text)
     ctx.convert("emoji shortcodes", count)
     left = re.findall(r"(?<![\w:/]):([a-z0-9][a-z0-9_+-]*):(?![\w:])", text)
