@@ -52,10 +52,10 @@ TITLES = {
            "warning": "Warning", "caution": "Caution", "seealso": "See also", "tldr": "TL;DR",
            "faq": "FAQ"},
 }
-_MARKER = re.compile(r"^\[!([A-Za-z][\w.-]*(?: [\w.-]+)*)\](?![(\[:])([+-]?)[ \t]*")
+_MARKER = re.compile(r"^\[!([A-Za-z][^\]\[\n]*)\](?![(\[:])([+-]?)[ \t]*")
 """`[!NOTE]`, `[!theorem]+`, `[!key points]-`, `[!definition 14.1]` (numbered, as course
-notes in Obsidian number them): not a link's text (`[!x](url)`, `[!x][ref]`,
-`[!x]: url`)."""
+notes in Obsidian number them), `[!THEOREM (many)]`, `[!DEFINITION ]` (Obsidian reads
+any name): not a link's text (`[!x](url)`, `[!x][ref]`, `[!x]: url`)."""
 _QUARTO = re.compile(r"^\{\s*\.callout-(\w+)\b(.*)\}\s*$")
 _ATTRIBUTE = re.compile(r"""(\w[\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))""")
 
@@ -114,10 +114,11 @@ def _alert(tokens: list[Token], i: int, env: Any, out: list[Token]) -> bool:
         return False
     # A kind Obsidian does not know (`[!theorem]`, `[!proof]-` in maths notes) is its
     # "note", titled by its name, as Obsidian and MkDocs' callouts plugin show it
-    kind = callout_kind(match.group(1)) or "note"
+    name = match.group(1).strip()
+    kind = callout_kind(name) or "note"
     fold = {"-": "closed", "+": "open"}.get(match.group(2), "")
     first_line, _, rest = inline.content.partition("\n")
-    title = first_line[match.end():] or default_title(match.group(1), env)
+    title = first_line[match.end():] or default_title(name, env)
     _close(tokens[_matching_close(tokens, i, "blockquote_open", "blockquote_close")], fold)
     out += callout_tokens(kind, fold, title, tokens[i].map, tokens[i].level)
     inline.content = rest  # runs before inline parsing: children do not exist yet
