@@ -277,3 +277,24 @@ def test_an_icon_left_out_takes_its_space_with_it(tmp_path: Path) -> None:
     article = parse_html(_page(done.dest, "projects")).find("article")
     assert [b.text() for b in article.find_all("strong")] == ["JavaScript 项目"]
     assert "文中 图标" in article.text()
+
+
+def test_a_link_to_the_tags_page_leads_to_lantings(tmp_path: Path) -> None:
+    """The tags plugin's index page is left out (Lanting makes /tags/); links to it,
+    `[标签](tags.md)` or the browser's `/notes/tags/` on a site at `…/notes/`, were left
+    as written and failed the build."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": ("site_name: N\nsite_url: https://ctf-notes.github.io/notes/\n"
+                       "plugins:\n  - search\n  - tags\n"),
+        "docs/index.md": ("---\ntags: [ctf]\n---\n\n# N\n\n"
+                          "见[标签](tags.md)与[全部标签](/notes/tags/)。\n"),
+        "docs/tags.md": "# 标签\n\n<!-- material/tags -->\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    home = parse_html((done.dest / "public" / "index.html").read_text(encoding="utf-8"))
+    assert [a.attrs["href"] for a in home.find(class_="prose").find_all("a")
+            if "标签" in a.text()] == ["/notes/tags/", "/notes/tags/"]

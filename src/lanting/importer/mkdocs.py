@@ -107,6 +107,7 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
         self.page_names: Counter[str] = Counter()
         """How many files have each name (`chap1.md` in every course's folder)."""
         self.blog_index: Path | None = None
+        self.tags_page: Path | None = None
         self.author_names: dict[str, str] = {}
         self.toc_unicode = toc_unicode(self.config, self.raw)
         self.toc_case = self.toc_unicode and toc_keeps_case(self.raw)
@@ -251,6 +252,7 @@ class MkDocs(MkDocsSettings, MkDocsFront, MkDocsBodies):
                                      "(Lanting lists the posts on its blog page)")
                 return
         if _TAGS_PAGE.search(body) or rel == self.tags_file():
+            self.tags_page = Path(posixpath.normpath(path))
             self.report.note(path, None, "the tags index page: left out (Lanting makes "
                              "/tags/ itself)")
             return

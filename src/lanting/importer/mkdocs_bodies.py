@@ -35,6 +35,7 @@ from lanting.importer.mkdocs_blogging import blogging_lists
 from lanting.importer.mkdocs_changelog import changelog_lists
 from lanting.importer.mkdocs_containers import vuepress_containers
 from lanting.importer.mkdocs_embeds import image_embeds
+from lanting.importer.mkdocs_extras import pymdownx_extras
 from lanting.importer.mkdocs_hooks import toc_blocks
 from lanting.importer.mkdocs_math import dollar_signs
 from lanting.importer.mkdocs_settings import BlogSettings, extension, plugin
@@ -47,7 +48,6 @@ from lanting.importer.mkdocs_wikilinks import (
     wiki_embeds,
     wiki_links,
 )
-from lanting.importer.quarto_bodies import scripts
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
@@ -60,7 +60,6 @@ _SHORTCODE = re.compile(r"\{\{[<%].*?[>%]\}\}", re.DOTALL)
 _ICON = re.compile(r"(?<![\w:]):((?:material|fontawesome|octicons|simple)-[\w-]+):"
                    r"(?:\{[^}\n]*\})?")
 _ICON_SPACED = re.compile(_ICON.pattern + r"[ \t]?")
-_KEYS = re.compile(r"\+\+([\w-]+(?:\+[\w-]+)*)\+\+")
 _ABBR = re.compile(r"^[ \t]*\*\[([^\]\n]+)\]:[ \t]*(.*)$\n?", re.MULTILINE)
 _FIGURE = re.compile(r"(<figure\b[^>]*\bmarkdown\b[^>]*>)(.*?)</figure>", re.DOTALL)
 _MD_IN_HTML = re.compile(r"^([ \t]*)<(\w+)\b([^>\n]*?)\s+markdown(?:=(?:\"[^\"]*\"|'[^']*'"
@@ -96,6 +95,8 @@ class MkDocsBodies(MkDocsSnippets):
     blog: BlogSettings | None
     by_source: dict[Path, Item]
     blog_index: Path | None
+    tags_page: Path | None
+    """The tags plugin's index page, left out: links to it lead to Lanting's /tags/."""
     auto_append: str
     toc_hook: bool
     site_math: bool
@@ -162,7 +163,7 @@ class MkDocsBodies(MkDocsSnippets):
                     "them)", ended)
         text = attribute_lists(text, ctx)
         text = _icons(text, ctx)
-        text = self.extras(text, shelf, ctx)
+        text = pymdownx_extras(text, self.config, shelf, ctx)
 
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, item, path, ctx)
@@ -179,39 +180,6 @@ class MkDocsBodies(MkDocsSnippets):
             resolve(m.group(2).strip("<>"), False) or m.group(2)), text)
         text = unlink_dropped(text)
         return B.tidy(shelf.restore(text))
-
-    def extras(self, text: str, shelf: Shelf, ctx: Context) -> str:
-        """What the site's pymdownx extensions read: keys (`++ctrl+c++`), critic marks
-        (`{++added++}`, `{--removed--}`, `{~~old~>new~~}`, `{==marked==}`, `{>>note<<}`),
-        caret (`^^inserted^^`, `x^2^`) and tilde (`H~2~O`). Without the extension the
-        old site showed them as written, and so does the new one."""
-        if extension(self.config, "pymdownx.keys") is not None:
-            text, keys = _KEYS.subn(lambda m: "+".join(
-                f"<kbd>{k.replace('-', ' ').title()}</kbd>" for k in m.group(1).split("+")),
-                text)
-            ctx.convert("keys (++ctrl+c++)", keys)
-        if extension(self.config, "pymdownx.critic") is not None:
-            before = text
-            text = re.sub(r"\{\+\+(.+?)\+\+\}", r"<ins>\1</ins>", text, flags=re.DOTALL)
-            text = re.sub(r"\{--(.+?)--\}", r"<del>\1</del>", text, flags=re.DOTALL)
-            text = re.sub(r"\{~~(.*?)~>(.*?)~~\}", lambda m: (
-                f"<del>{m.group(1)}</del>" if m.group(1) else "") + (
-                f"<ins>{m.group(2)}</ins>" if m.group(2) else ""), text, flags=re.DOTALL)
-            text = re.sub(r"\{==(.+?)==\}", r"<mark>\1</mark>", text, flags=re.DOTALL)
-            notes = re.findall(r"\{>>(.+?)<<\}", text, flags=re.DOTALL)
-            if notes:
-                ctx.warn("{>>", f"{len(notes)} critic comment(s) (`{{>>…<<}}`) left out: "
-                         "Lanting has no margin notes")
-                text = re.sub(r"\{>>(.+?)<<\}", "", text, flags=re.DOTALL)
-            ctx.convert("critic marks", int(before != text))
-        if extension(self.config, "pymdownx.caret") is not None:
-            text, count = re.subn(r"(?<!\^)\^\^(?!\s)([^\^\n]+?)(?<!\s)\^\^(?!\^)",
-                                  r"<ins>\1</ins>", text)
-            ctx.convert("insertions (^^…^^)", count)
-        if extension(self.config, "pymdownx.caret") is not None or \
-                extension(self.config, "pymdownx.tilde") is not None:
-            text = scripts(text, shelf, ctx)
-        return text
 
     # --- figures and links ------------------------------------------------------------------
 
@@ -242,6 +210,10 @@ class MkDocsBodies(MkDocsSnippets):
             return None
         rel, hash_mark, fragment = url.partition("#")
         rel = unquote(rel.partition("?")[0])
+        prefix = urlparse(str(self.config.get("site_url") or "")).path.rstrip("/") + "/"
+        if prefix != "/" and rel.startswith(prefix) and \
+                not (self.docs / rel.lstrip("/")).exists():
+            rel = rel[len(prefix) - 1:]  # (`/blog/CTF/` on a site served from `…/blog/`)
         # (`..` taken as MkDocs took it, by the path's text: `../images/../../a.png` through
         # a folder that does not exist still names a file)
         file = Path(posixpath.normpath((self.docs / rel.lstrip("/")) if rel.startswith("/")
@@ -258,13 +230,12 @@ class MkDocsBodies(MkDocsSnippets):
                 file, target = moved, self.document(moved)
         if target is None and rel.startswith("/"):
             target = self.table.find(rel)
-            prefix = urlparse(str(self.config.get("site_url") or "")).path.rstrip("/") + "/"
-            if target is None and prefix != "/" and rel.startswith(prefix):
-                # (`/blog/CTF/` on a site served from `…/blog/`: the browser's URL, the
-                # site's path in it)
-                target = self.table.find(rel[len(prefix) - 1:])
         if target is None and not file.is_file():
             target = self.document(file)
+        if self.tags_page is not None and self.tags_page in (
+                file, file.with_suffix(".md"), file / "index.md"):
+            ctx.convert("links to other pages")
+            return "/tags/" + hash_mark + fragment  # (the tags page Lanting makes)
         if self.blog_index is not None and file.exists() and file.resolve() in (
                 self.blog_index.resolve(), self.blog_index.parent.resolve()) \
                 and (item.kind != "home" or self.blog_index.parent != self.docs):
