@@ -286,6 +286,9 @@ def test_logseq_pages_journals_and_properties(logseq: tuple[Imported, Path]) -> 
     assert any("empty journal" in m for m in messages(imported, "journals/2024_05_02.md"))
     post = page(out, "/posts/2024-05-01/")
     assert _href(post, "强化学习/GRPO").endswith("/强化学习-grpo/")
+    # Logseq's folders, in the menu, as Logseq names them
+    menu = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))["menu"]
+    assert {"全部页面", "日志"} <= {m["name"] for m in menu}
 
 
 def test_logseq_embeds_clozes_tasks_and_image_sizes(logseq: tuple[Imported, Path]) -> None:

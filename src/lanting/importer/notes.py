@@ -28,7 +28,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from lanting.importer.common import REPOSITORY_FILES, Options, read_text, walk
+from lanting.importer.common import (
+    REPOSITORY_FILES,
+    Options,
+    guess_language,
+    read_text,
+    walk,
+)
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.logseq import (
@@ -209,6 +215,19 @@ class Notes(Quartz):
             root = found.group(1).replace("\\", "/").strip() if found else ""
             self.typora_roots[path] = root or None
         return self.typora_roots[path]
+
+    def folder_pages(self) -> dict[int, str]:
+        """Also Logseq's two folders titled as Logseq names them, not `pages` and
+        `journals` (in the menu too)."""
+        appended = super().folder_pages()
+        if self.graph is not None:
+            zh = guess_language(self.texts) == "zh-CN"
+            for folder, title in (("pages", "全部页面" if zh else "All pages"),
+                                  (self.graph.journals, "日志" if zh else "Journals")):
+                page = self.by_slug.get(f"{folder}/index")
+                if page is not None and page.source is None:
+                    page.front["title"] = title
+        return appended
 
     def logseq_page(self, name: str) -> Item | None:
         """The page a Logseq link names, by its title in any case (`[[强化学习/GRPO]]`,
