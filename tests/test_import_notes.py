@@ -298,6 +298,8 @@ def test_logseq_embeds_clozes_tasks_and_image_sizes(logseq: tuple[Imported, Path
     article = page(out, "/强化学习/").find("article")
     text = article.text()
     assert "组内相对奖励" in text and "id::" not in text
+    assert all(li.text().strip() or li.find("img") is not None  # (no empty bullet)
+               for li in article.find_all("li"))
     assert "{{" not in text and "优势函数 衡量" in text
     assert any(i.get("type") == "checkbox" for i in article.find_all("input"))
     [img] = article.find_all("img")

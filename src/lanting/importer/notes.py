@@ -55,6 +55,9 @@ from lanting.importer.text import split_front_matter
 
 _PAGE_EMBED = re.compile(r"\{\{embed[ \t]+\[\[([^\[\]\n]+)\]\][ \t]*\}\}")
 """Logseq's `{{embed [[Page]]}}`."""
+_EMBED_BULLET = re.compile(r"^[ \t]*-[ \t]+(?=\{\{embed\b[^\n]*\}\}[ \t]*$)", re.MULTILINE)
+"""The bullet an embed stands alone in: what it embeds takes its place (an empty bullet
+was left above it)."""
 _H1 = re.compile(r"^#[ \t]+\S", re.MULTILINE)
 _TYPORA_KEYS = frozenset({"typora-root-url", "typora-copy-images-to"})
 """Typora's own front matter: where it put pasted images (the paths are in the text)."""
@@ -174,7 +177,7 @@ class Notes(Quartz):
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         if self.graph is not None:  # (an embedded page, which the vault's reader inlines)
-            text, count = _PAGE_EMBED.subn(r"![[\1]]", text)
+            text, count = _PAGE_EMBED.subn(r"![[\1]]", _EMBED_BULLET.sub("", text))
             ctx.convert("Logseq's `{{embed [[page]]}}` inlined", count)
             text = without_page_properties(text)  # (the front matter now)
         return super().convert(text, item, ctx, path)
