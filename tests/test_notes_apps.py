@@ -82,6 +82,16 @@ def test_posix_character_classes_are_no_wiki_links(text: str) -> None:
     assert "[[" in parse_html(rendered.html).text()
 
 
+@pytest.mark.parametrize("text", ['输入：board = [["X"]]', '[["a"]]', "[['x']]",
+                                  'grid = [["1","0"],["0","1"]]'])
+def test_lists_of_quoted_strings_are_no_wiki_links(text: str) -> None:
+    # (a LeetCode example in prose; Obsidian's note names can hold no `"`, and one in
+    # quotes is a string)
+    rendered = render(text + "\n")
+    assert rendered.links == () and parse_html(rendered.html).find("a") is None
+    assert "[[" in parse_html(rendered.html).text()
+
+
 def test_a_note_named_with_a_colon_inside_is_still_a_link() -> None:
     assert [link.url for link in render("[[Ch 1: Intro]]\n").links] == ["Ch%201%3A%20Intro.md"]
 

@@ -41,11 +41,13 @@ _TITLED_TOC = re.compile(r"@\[toc\]\([^()\n]*\)", re.IGNORECASE)
 """CSDN's editor starts a post with `@[TOC](这里写目录标题)` (read as a link to nowhere)."""
 
 _WIKI = re.compile(r"(!?)\[\[([^\[\]|#\n]*)(#[^\[\]|\n]*)?(?:\|([^\[\]\n]*))?\]\]")
-NOTE_NAME = re.compile(r"^$|^(?!([:.=]).*\1$)(?=[^,]*$).*[^\W\d_]")
-"""A note's name has a letter and no comma (or is empty: `[[#Heading]]`), and is not
-wrapped in `:`, `.` or `=`: `[[:alpha:]]` in prose or a table is a regular expression's
-character class (a post on regular expressions listed eight), not a link to `:alpha:.md`,
-which failed the build."""
+NOTE_NAME = re.compile(r"^$|^(?!([:.=]).*\1$)(?=[^,\"]*$)(?!'.*'$).*[^\W\d_]")
+"""A note's name has a letter, no comma and no `"` (Obsidian allows none in a file's
+name), is not in quotes and not wrapped in `:`, `.` or `=` (or is empty:
+`[[#Heading]]`): `[[1, 2]]` and `[["a"]]`, a LeetCode example written in prose, are
+lists, and `[[:alpha:]]` in prose or a table is a regular expression's character class
+(a post on regular expressions listed eight), not a link to `:alpha:.md`, which failed
+the build."""
 _IMAGE = re.compile(r"\.(?:png|jpe?g|gif|webp|svg|avif|bmp)$", re.IGNORECASE)
 _WIDTH = re.compile(r"(\d+)(?:x(\d+))?")
 
