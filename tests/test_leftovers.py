@@ -65,6 +65,14 @@ def test_a_set_of_sets_in_prose_is_not_template_syntax() -> None:
                     "站点 {{ site.title }}\n") == [(7, "`{{ site.title }}`")]
 
 
+def test_sets_of_sets_in_prose_are_not_template_syntax() -> None:
+    """A set-theory note (Hugo, on ZFC's axioms) writes `{{a,b},{c,d}}` in prose, sets
+    of sets, and was warned of "template syntax left in the page"; template syntax
+    holds no braces of its own."""
+    assert warnings("举例：{a,b},{c,d} -> {{a,b},{c,d}}，而 {{a},{a,b}} 是有序对。\n") == []
+    assert warnings("仍是模板：{{ page.title }}。\n") == [(5, "`{{ page.title }}`")]
+
+
 def test_code_math_comments_and_pre_are_left_alone() -> None:
     assert warnings("`{{ x }}` and $\\{{a}\\}$\n\n```\n{% raw %}\n```\n\n    {{ y }}\n\n"
                     "<!-- {{ z }} -->\n\n<div><pre>{{ p }}</pre><code>{% t %}</code></div>\n"
