@@ -298,7 +298,9 @@ def generated_urls(site: NewSite, has_publications: bool, has_talks: bool) -> se
         urls.add("/talks/")
     if "content/cv.yaml" in site.extra:
         urls.add("/cv/")
-    urls |= {site.new_url(i) for i in site.items if i.kind == "page" and not i.draft}
+    # (a post too: a menu's "Reading list", a Beautiful Hugo site's dated About page)
+    urls |= {site.new_url(i) for i in site.items if i.kind in ("page", "post")
+             and not i.draft}
     # (the lists of the collections: /projects/, /teaching/)
     urls |= {f"/{FOLDERS[i.kind]}/" for i in site.items if i.kind in ("project", "teaching")
              and not i.draft}
@@ -367,7 +369,12 @@ def menu_entries(site: NewSite, menu: list[dict[str, str]], path: Path | str,
     kept: list[dict[str, str]] = []
     for entry in menu:
         url = entry["url"]
-        if menu_url_known(url, site, known) and url not in [k["url"] for k in kept]:
+        taken = next((k["name"] for k in kept if k["url"] == url), None)
+        if taken is not None and taken != entry["name"]:
+            # (Hugo Blox's `/#contact`, a block the new site has no page for: the home)
+            site.report.note(path, None, f"menu entry `{entry['name']}` ({url}) left out: "
+                             f"the menu's `{taken}` leads there too")
+        elif menu_url_known(url, site, known) and taken is None:
             kept.append(entry)
         elif any(i.draft and site.new_url(i) == url for i in site.items):
             # (a draft page in the menu: the old site published no page there either,

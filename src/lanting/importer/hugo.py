@@ -173,11 +173,11 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
                 self.report.note(path, None, f"left out: the page of a term of `{section}` "
                                  "(Lanting makes the pages of tags and categories)")
             return
-        if not section or (section == "page" and self.main != "page") or (
+        if not section or (section in ("page", "pages") and self.main != section) or (
                 (section != self.main or self.docs) and not any(k in data for k in DATES)):
             # (a dateless page of another section is no post, nor are Stack's `page/`
-            # (`about/`, dated or not), nor the pages of a site of documents, hugo-book's
-            # `docs/`)
+            # (`about/`, dated or not) or Beautiful Hugo's `pages/about.md`, nor the
+            # pages of a site of documents, hugo-book's `docs/`)
             self.read_page(path, data, head, body, bundle, section)
             return
         if not self.is_post(section, data):
@@ -321,6 +321,8 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
         forks' `layout: books`, showing `data/` files): left out with a warning, and the
         links to it keep their text (they broke the build)."""
         own = {"archives": "/archive/", "search": "/search/"}.get(layout)
+        if layout.lower() in TEXT_LAYOUTS:
+            layout = ""  # (an empty page of Wowchemy's notes, `type: book`: no text)
         drawn = bool(layout) and own is None and layout not in ("list", "terms", "links")
         if drawn:
             self.report.warn(path, None, f"left out: a page with no text, drawn by the "
@@ -350,6 +352,11 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
         # put them under `/zh/`: `defaultContentLanguageInSubdir`)
         folder = language.folder if language != self.languages[0] else ""
         self.redirects.add(old, folder + own)
+
+TEXT_LAYOUTS = frozenset({"book", "docs", "page", "post", "single"})
+"""Layouts (or types) that show the page's own text, under the theme's menus: Wowchemy's
+notes (`type: book`), Docsy's `docs`. An empty page of one showed nothing."""
+
 
 def layout_of(data: dict[str, Any]) -> str:
     """A page's `layout` (else its `type`), the names themes give the same page made one:

@@ -224,6 +224,12 @@ class HugoLinks:
             found = None if file.is_file() else self.old_relative_image(name, ctx)
             if found is not None:
                 return found + url[len(name):]
+            index = folder_page(folder / unquote(name)) if not image else None
+            if index is not None:
+                # (`[复现](DINO/repro/)`, a folder's README.md as GitHub shows it: Hugo
+                # led nowhere, the page being at `…/repro/readme/`)
+                return self.page_link(unquote(name).rstrip("/") + "/" + index, url[
+                    len(name):], folder, ctx, url)
             page = next((i for i in self.site.items if i.source == ctx.path and i.old_urls),
                         None)
             if not image and not file.is_file() and page is not None and self.unmade_list(
@@ -347,3 +353,13 @@ class HugoLinks:
             return None
         ctx.convert("links to series")
         return f"/series/{slug_of(name)}/" + hash_mark + fragment
+
+
+def folder_page(folder: Path) -> str | None:
+    """The name of the page a link to `folder` means: its `README.md` (as GitHub shows
+    a folder), else its `index.md` or `_index.md`; None for no folder of pages."""
+    if not folder.is_dir():
+        return None
+    names = {f.name.lower(): f.name for f in folder.iterdir() if f.is_file()}
+    return next((names[n] for n in ("readme.md", "index.md", "_index.md") if n in names),
+                None)

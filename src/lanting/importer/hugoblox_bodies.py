@@ -1,12 +1,14 @@
 """The bodies of Hugo Blox pages: its shortcodes (`callout`, `spoiler`, `toggle`, `cite`,
 `mention`, `hl`, `math`, `icon`, `table`, `staticref`, `cta`, `audio`, `gallery`, `figure` from
-the media library), its `featured.*` covers, and its Mermaid and Markmap fences."""
+the media library), images of the media library, its `featured.*` covers, and its Mermaid
+and Markmap fences."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import unquote
 
 from lanting.importer import body as B
 from lanting.importer.common import bool_of, is_image, read_text
@@ -41,6 +43,24 @@ class HugoBloxBodies(HugoBloxHome):
             file = self.source / "assets" / "media" / src.lstrip("/")
             return self.site.image(file, None) if file.is_file() else None
         return super().figure_source(src, named, item, folder)
+
+    def url(self, url: str, image: bool, ctx: Context, folder: Path) -> str | None:
+        found = self.media_image(url, folder) if image else None
+        return found or super().url(url, image, ctx, folder)
+
+    def media_image(self, url: str, folder: Path) -> str | None:
+        """An image named by a bare path that is not beside the page but in the media
+        library (`![](硬盘扩容-1669900684983.jpeg)`, pasted by Obsidian into
+        `assets/media/`): Wowchemy's Markdown image hook looked there next."""
+        if re.match(r"[a-zA-Z][a-zA-Z0-9+.-]*:|[/#]", url):
+            return None
+        name = url.split("#")[0].split("?")[0]
+        names = (name, unquote(name))
+        if any((folder / n).is_file() for n in names):
+            return None
+        media = self.source / "assets" / "media"
+        file = next((media / n for n in names if (media / n).is_file()), None)
+        return self.asset_image(file) if file is not None and is_image(file) else None
 
     def convert(self, text: str, item: Item, ctx: Context, folder: Path) -> str:
         # Hugo Blox draws ```mermaid fences as diagrams itself; Lanting does once
@@ -142,10 +162,15 @@ class HugoBloxBodies(HugoBloxHome):
 
         def audio(args: str, written: str) -> str:
             """`{{< audio src="ambient-piano.mp3" >}}` (a file of the bundle, else of the
-            site's root): the player Hugo Blox drew, whose file moves with the page."""
+            media library, `assets/media/`, as Wowchemy 5 looked, else of the site's
+            root): the player Hugo Blox drew, whose file moves with the page."""
             src = B.arguments(args)[1].get("src", "").strip()
             if not src or '"' in src:
                 return ctx.leave(written, "no `src`")
+            library = self.source / "assets" / "media" / src.lstrip("/")
+            if not re.match(r"[a-z]+:|/", src) and not (folder / src).is_file() \
+                    and library.is_file():
+                src = self.asset_image(library)
             ctx.convert("audio players")
             return B.block(f'<audio controls src="{src}"></audio>')
 

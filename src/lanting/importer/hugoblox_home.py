@@ -13,6 +13,7 @@ out with a notice naming them."""
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -194,7 +195,10 @@ def _joined(parts: list[str], chinese: bool) -> str:
 
 
 def _with_summary(line: str, summary: Any) -> str:
-    text = str(summary or "").strip()
+    """`line` with `summary` under it, indented into its list item. (A list every line
+    of which is indented, a YAML `|2-` block of `* a` lines, is dedented as a whole:
+    its first line alone lost its indent, and the others became a list inside it.)"""
+    text = textwrap.dedent(str(summary or "").strip("\n")).strip()
     if not text:
         return line
     indented = "\n".join("  " + row if row.strip() else "" for row in text.split("\n"))

@@ -127,19 +127,24 @@ class HugoBloxHome(HugoBloxSlides):
     def read_special(self, path: Path, bundle: Path | None, section: str,
                      data: dict[str, Any], head: str, body: str) -> bool:
         """A landing page besides the home (Hugo Blox's `experience.md`, `type: landing`
-        with `sections:`): a page at its old URL, its blocks' texts as its sections."""
-        if str(data.get("type") or "").lower() != "landing" or not isinstance(
-                data.get("sections"), list):
+        with `sections:`; Academic's `about/index.md`, `type: widget_page`, whose widgets
+        are the other files of its folder): a page at its old URL, its blocks' texts as
+        its sections."""
+        kind = str(data.get("type") or "").lower()
+        if isinstance(data.get("sections"), list) and kind in ("landing", "widget_page"):
+            blocks = landing_sections(path, data, head)
+        elif kind == "widget_page" and bundle is not None and path.name == "index.md":
+            blocks = widget_files(bundle)
+        else:
             return super().read_special(path, bundle, section, data, head, body)
         chinese = self.language.startswith("zh")
-        blocks = landing_sections(path, data, head)
         if self.is_generated_list(path, bundle, data, blocks):
             return True
         parts = []
         for block in blocks:
             text = self.text_of(block)
             if text is None:
-                self.report.note(path, block.line, f"block `{block.kind}` left out: "
+                self.report.note(block.path, block.line, f"block `{block.kind}` left out: "
                                  + self.left_out_why(block))
             else:
                 parts.append(section_markdown(block, text, chinese))
@@ -191,10 +196,12 @@ class HugoBloxHome(HugoBloxSlides):
         """The Lanting page of a block of the old one-page home (`#publications`), or
         None when the new site has no such page. A block whose text the home page keeps
         (`home_blocks`) is there, under its old id."""
-        if any(b.anchor.lower() == anchor.lower() and self.text_of(b) is not None
-               for b in self.blocks):
+        block = next((b for b in self.blocks if b.anchor.lower() == anchor.lower()), None)
+        if block is not None and self.text_of(block) is not None:
             return f"/#{anchor}"
-        return self.list_pages().get(anchor.lower())
+        pages = self.list_pages()
+        return pages.get(anchor.lower()) or (pages.get(listed_folder(block))
+                                             if block is not None else None)
 
     def list_pages(self) -> dict[str, str]:
         """The lists of the theme's sections (and the blocks of the old home showing them)
@@ -303,3 +310,13 @@ class HugoBloxHome(HugoBloxSlides):
             menus = {**menus, "main": [e for e in main
                                        if not (isinstance(e, dict) and e.get("parent"))]}
         return super().menu_of(menus, folder)
+
+
+def listed_folder(block: Block) -> str:
+    """The section a list block of the old home showed (`id: news` over `page_type:
+    post`, or `filters: {folders: [post]}`): its id alone did not say."""
+    filters = block.data.get("filters")
+    folders = filters.get("folders") if isinstance(filters, dict) else None
+    folder = block.data.get("page_type") or (
+        folders[0] if isinstance(folders, list) and folders else folders)
+    return str(folder or "").strip("/").lower()
