@@ -220,3 +220,18 @@ def test_notes_images_from_the_media_library_and_empty_book_pages(tmp_path: Path
     build(imported.dest, BuildOptions(output=out))
     images = [unquote(i["src"]) for i in prose(out, "硬盘扩容/index.html").find_all("img")]
     assert len(images) == 2 and all((out / i.lstrip("/")).is_file() for i in images)
+
+
+def test_a_plotly_chart_is_its_data_as_code_with_a_warning(tmp_path: Path) -> None:
+    """Hugo Blox's `{{< chart data="acc" >}}` drew the page's `acc.json` with Plotly:
+    it was left in a comment, and the data file left behind."""
+    imported = blox(tmp_path, {
+        "content/post/bench/index.md": "---\ntitle: 基准\ndate: 2024-01-01\n---\n\n"
+                                       '结果：\n\n{{< chart data="acc" >}}\n',
+        "content/post/bench/acc.json": '{"data": [{"x": [1, 2], "y": [0.5, 0.8]}]}\n'})
+    assert [(e.path, e.line) for e in imported.report.warnings] == [
+        ("content/post/bench/index.md", 8)]
+    out = tmp_path / "out"
+    build(imported.dest, BuildOptions(output=out))
+    code = prose(out, "post/bench/index.html").one("pre").text()
+    assert '"y": [0.5, 0.8]' in code.replace("\n", "")

@@ -1,7 +1,7 @@
 """The bodies of Hugo Blox pages: its shortcodes (`callout`, `spoiler`, `toggle`, `cite`,
-`mention`, `hl`, `math`, `icon`, `table`, `staticref`, `cta`, `audio`, `gallery`, `figure` from
-the media library), images of the media library, its `featured.*` covers, and its Mermaid
-and Markmap fences."""
+`mention`, `hl`, `math`, `icon`, `table`, `staticref`, `cta`, `audio`, `gallery`, `chart`,
+`figure` from the media library), images of the media library, its `featured.*` covers,
+and its Mermaid and Markmap fences."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from lanting.importer.hugo_bodies import csv_table
 from lanting.importer.hugoblox_landing import HugoBloxHome
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
+from lanting.importer.shelf import fence
 
 
 def static_url(args: str) -> str:
@@ -174,6 +175,18 @@ class HugoBloxBodies(HugoBloxHome):
             ctx.convert("audio players")
             return B.block(f'<audio controls src="{src}"></audio>')
 
+        def chart(args: str, written: str) -> str:
+            """`{{< chart data="line-chart" >}}`: the Plotly chart of the page's
+            `line-chart.json`, which Lanting does not draw: its JSON as a code block."""
+            name = B.arguments(args)[1].get("data", "").strip()
+            file = folder / f"{name}.json"
+            if not name or not file.is_file():
+                return ctx.leave(written, f"no chart data `{name}.json` beside the page")
+            ctx.warn(written, f"a Plotly chart (`{name}.json`) has no Lanting form: its "
+                     "data is kept as a code block")
+            ctx.convert("charts as code")
+            return B.block(fence("json", read_text(file).strip("\n") + "\n"))
+
         nanogallery = handlers["gallery"]
 
         def gallery(args: str, written: str) -> str:
@@ -198,7 +211,7 @@ class HugoBloxBodies(HugoBloxHome):
         handlers.update({"cite": cite, "mention": mention, "table": table, "icon": remove,
                          "slide": remove,  # (a deck slide's background or id)
                          "button": button, "cta": cta, "staticref": self.staticref(ctx),
-                         "audio": audio, "gallery": gallery})
+                         "audio": audio, "gallery": gallery, "chart": chart})
         return handlers
 
     def staticref(self, ctx: Context) -> Any:
