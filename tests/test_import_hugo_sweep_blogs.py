@@ -235,3 +235,37 @@ def test_a_plotly_chart_is_its_data_as_code_with_a_warning(tmp_path: Path) -> No
     build(imported.dest, BuildOptions(output=out))
     code = prose(out, "post/bench/index.html").one("pre").text()
     assert '"y": [0.5, 0.8]' in code.replace("\n", "")
+
+
+CSL = """[
+  {"id": "dEMqP61a", "type": "article", "title": "Graph-less Neural Networks",
+   "author": [{"family": "Zhang", "given": "Shichang"}, {"family": "Shah", "given": "Neil"}],
+   "issued": {"date-parts": [[2022, 3, 1]]}, "URL": "http://arxiv.org/abs/2110.08727"},
+  {"id": "ByADi6ga", "type": "paper-conference", "title": "Inherently Good Generalizers",
+   "container-title": "ICLR", "author": [{"literal": "GNN Lab"}],
+   "issued": {"date-parts": [[2023]]}}
+]
+"""
+
+
+def test_hugo_cite_s_csl_json_from_the_site_s_root_is_the_post_s_bibliography(
+        tmp_path: Path) -> None:
+    """A GNN researcher's PaperMod blog cites with hugo-cite from `bibFile: bib/bib.json`
+    (CSL-JSON, which hugo-cite reads; it reads no BibTeX): every citation stayed in a
+    comment, with a warning (100 on the site), "export `bib.bib`". The CSL-JSON is
+    written as the post's `bib.bib`. And `$\\pmb{h}_{\\<CLS\\>}$` reached MathJax as
+    `<CLS>` (Goldmark read the escapes): `\\<` is no TeX, and failed the build."""
+    out = built_cleanly(tmp_path, {
+        "config.yml": "title: Blogs\nlanguageCode: zh-cn\ntheme: [PaperMod, hugo-cite]\n",
+        "bib/bib.json": CSL,
+        "content/posts/2023.06/gnn2mlp.md":
+            "---\ntitle: Gnn2mlp\nbibFile: bib/bib.json\ndate: 2023-06-08\n---\n\n"
+            '作者 {{< cite "dEMqP61a" >}} 提出蒸馏；另见 {{< cite "ByADi6ga" >}}。\n\n'
+            "可学习的 $\\pmb{h}_{\\<CLS\\>}$。\n\n## References\n\n"
+            "{{< bibliography cited >}}\n"})
+    page = prose(out, "posts/gnn2mlp/index.html")
+    assert len(page.find_all(class_="cite")) == 2 and len(page.find_all("math")) == 1
+    listed = parse_html((out / "posts/gnn2mlp/index.html").read_text(
+        encoding="utf-8")).one("section", class_="references")
+    assert [li["id"] for li in listed.find_all("li")] == ["ref-ByADi6ga", "ref-dEMqP61a"]
+    assert "Zhang" in listed.text() and "GNN Lab" in listed.text()

@@ -327,7 +327,7 @@ class HugoBodies(HugoLinks):
             return found[0][1] if found else src
 
         return {**link_handlers(ctx), **blowfish_single(ctx), **embed_handlers(ctx),
-                **card_single(ctx), **cite_handlers(item, ctx, folder),
+                **card_single(ctx), **cite_handlers(item, ctx, folder, self.source),
                 **stack_handlers(ctx, video_file)[1],
                 "figure": figure,
                 "image": figure, "ref": ref, "relref": ref, "youtube": youtube,
@@ -371,7 +371,8 @@ def escaped_math(text: str, ctx: Context) -> str:
     `$$x$$` with the escapes undone. A lone `\\(…\\)` was a pair of parentheses."""
     text, count = escaped_delimiters(text)
     ctx.convert("escaped math delimiters \\\\( \\\\[ as $ and $$", count)
-    text, count = unescape_marked_math(text, TEXT_ACCENTS)
+    # (and `\<CLS\>`, which reached MathJax as `<CLS>`: `\<` is no TeX, `\>` a space)
+    text, count = unescape_marked_math(text, TEXT_ACCENTS + "<>")
     ctx.convert("Markdown escapes undone in math (Goldmark without passthrough)", count)
     text, count = escaped_parentheses(text)
     ctx.convert("escaped parentheses \\( \\) as plain ones", count)

@@ -4,7 +4,7 @@ page's bibliography, a page locator as its second argument) and
 `[@key1; @key2]` from a post's own `.bib` (`bibliography:`) and lists them with
 `{{< references >}}`. hugo-cite reads CSL-JSON (`bib.json`, or the page's `bibFile`);
 the BibTeX file kept beside it (`bib.bib`, which it was exported from) is the post's
-bibliography."""
+bibliography, else the CSL-JSON made BibTeX (`csl_json.py`)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer import body as B
+from lanting.importer.bibtex import dump
+from lanting.importer.common import read_text
+from lanting.importer.csl_json import csl_entries
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
+from lanting.importer.text import load_mapping, split_front_matter
 
 
 def bib_file(folder: Path) -> Path | None:
@@ -26,13 +30,40 @@ def bib_file(folder: Path) -> Path | None:
     return found[0] if len(found) == 1 else None
 
 
-def cite_handlers(item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
-    """`cite` and `bibliography` for `item`, whose folder is `folder`: with no BibTeX
-    beside the post (or on a page, which has no folder of its own) both stay in
-    comments, with a warning."""
+def csl_file(path: Path, folder: Path, root: Path) -> Path | None:
+    """hugo-cite's CSL-JSON for the page `path`: its `bibFile` (a path from the site's
+    root, `bib/bib.json`), else a `*bib*.json` of its bundle, as hugo-cite looks."""
+    fmt, head, _body, _first = split_front_matter(read_text(path))
+    data, _error = load_mapping(fmt or "yaml", head)
+    named = str(next((v for k, v in data.items() if k.lower() == "bibfile"), "") or "")
+    if named and (root / named.lstrip("/")).is_file():
+        return root / named.lstrip("/")
+    # (a page's resources: a leaf bundle's files, which a single-file page has none of)
+    found = sorted(folder.glob("*bib*.json")) if path.stem == "index" else []
+    return found[0] if found else None
+
+
+def cite_handlers(item: Item, ctx: Context, folder: Path, root: Path) -> dict[str, Any]:
+    """`cite` and `bibliography` for `item`, whose folder is `folder` (`root`: the
+    site's): the post's bibliography is the BibTeX beside it, else its CSL-JSON made
+    BibTeX (`bib.bib` written beside the new post). With neither (or on a page, which
+    has no folder of its own) both stay in comments, with a warning."""
+
+    def converted() -> bool:
+        csl = csl_file(ctx.path, folder, root) if item.kind == "post" else None
+        entries = csl_entries(read_text(csl)) if csl is not None else []
+        if not entries:
+            return False
+        if "bib.bib" not in item.texts:
+            item.texts["bib.bib"] = dump(entries)
+            item.front["bibliography"] = "bib.bib"
+            ctx.convert("hugo-cite CSL-JSON bibliographies as BibTeX")
+        return True
 
     def bibliography_of(written: str) -> str | None:
         file = bib_file(folder) if item.kind == "post" else None
+        if file is None and converted():
+            return None
         if file is None:
             return ctx.leave(written, "hugo-cite's CSL-JSON bibliography has no BibTeX "
                              "file beside it (Lanting reads .bib: export `bib.bib` "

@@ -33,6 +33,9 @@ class Item:
     """Site paths it answered at (decoded), kept answering with `aliases`."""
     files: dict[str, Path] = field(default_factory=dict)
     """Files for its bundle besides the images its text uses (name -> source)."""
+    texts: dict[str, str] = field(default_factory=dict)
+    """Files the import writes into its bundle (name -> text): a bibliography converted
+    from hugo-cite's CSL-JSON."""
     notebook: dict[str, Any] | None = None
     """For a post that embeds a notebook: the notebook, to become `<slug>.ipynb` with
     `body` split around the `NOTEBOOK` marker."""

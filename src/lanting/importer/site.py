@@ -105,6 +105,8 @@ class NewSite:
         for item in self.items:
             for name, src in self._bundle(item, places).items():
                 copies[posixpath.join(posixpath.dirname(paths[item.number]), name)] = src
+            for name, written in item.texts.items():
+                texts[posixpath.join(posixpath.dirname(paths[item.number]), name)] = written
         for (path, _url), where in zip(self.images, places, strict=True):
             for dest in where.get("static_copy", []):
                 copies[dest] = path
@@ -191,7 +193,7 @@ class NewSite:
             return f"content/{FOLDERS[item.kind]}/{name}{lang}.md"
         if item.notebook is not None:
             return f"content/posts/{name}{lang}.ipynb"
-        if self._bundle(item, places):
+        if self._bundle(item, places) or item.texts:
             return f"content/posts/{name}/index{lang}.md"
         return f"content/posts/{name}{lang}.md"
 
