@@ -243,7 +243,9 @@ CSL = """[
    "issued": {"date-parts": [[2022, 3, 1]]}, "URL": "http://arxiv.org/abs/2110.08727"},
   {"id": "ByADi6ga", "type": "paper-conference", "title": "Inherently Good Generalizers",
    "container-title": "ICLR", "author": [{"literal": "GNN Lab"}],
-   "issued": {"date-parts": [[2023]]}}
+   "issued": {"date-parts": [[2023]]}},
+  {"id": "Unused01", "type": "webpage", "title": "Not cited",
+   "abstract": "on ogbn\\\\products"}
 ]
 """
 
@@ -253,14 +255,16 @@ def test_hugo_cite_s_csl_json_from_the_site_s_root_is_the_post_s_bibliography(
     """A GNN researcher's PaperMod blog cites with hugo-cite from `bibFile: bib/bib.json`
     (CSL-JSON, which hugo-cite reads; it reads no BibTeX): every citation stayed in a
     comment, with a warning (100 on the site), "export `bib.bib`". The CSL-JSON is
-    written as the post's `bib.bib`. And `$\\pmb{h}_{\\<CLS\\>}$` reached MathJax as
-    `<CLS>` (Goldmark read the escapes): `\\<` is no TeX, and failed the build."""
+    written as the post's `bib.bib` (the works it cites). And `$\\pmb{h}_{\\<CLS\\>}$`
+    reached MathJax as `<CLS>` (Goldmark read the escapes): `\\<` is no TeX, and failed
+    the build."""
     out = built_cleanly(tmp_path, {
         "config.yml": "title: Blogs\nlanguageCode: zh-cn\ntheme: [PaperMod, hugo-cite]\n",
         "bib/bib.json": CSL,
         "content/posts/2023.06/gnn2mlp.md":
             "---\ntitle: Gnn2mlp\nbibFile: bib/bib.json\ndate: 2023-06-08\n---\n\n"
-            '作者 {{< cite "dEMqP61a" >}} 提出蒸馏；另见 {{< cite "ByADi6ga" >}}。\n\n'
+            '作者 {{< cite "dEMqP61a" >}} 提出蒸馏；另见 GNN Lab '
+            '{{< cite "-ByADi6ga" "3-5" >}}。\n\n'
             "可学习的 $\\pmb{h}_{\\<CLS\\>}$。\n\n## References\n\n"
             "{{< bibliography cited >}}\n"})
     page = prose(out, "posts/gnn2mlp/index.html")
@@ -269,3 +273,7 @@ def test_hugo_cite_s_csl_json_from_the_site_s_root_is_the_post_s_bibliography(
         encoding="utf-8")).one("section", class_="references")
     assert [li["id"] for li in listed.find_all("li")] == ["ref-ByADi6ga", "ref-dEMqP61a"]
     assert "Zhang" in listed.text() and "GNN Lab" in listed.text()
+    written = (tmp_path / "new/content/posts/gnn2mlp/index.md").read_text(encoding="utf-8")
+    assert "[-@ByADi6ga, pp. 3-5]" in written  # (hugo-cite's `-key`: the year alone)
+    bib = (tmp_path / "new/content/posts/gnn2mlp/bib.bib").read_text(encoding="utf-8")
+    assert "Unused01" not in bib  # (the works the post cites, of the site's one file)

@@ -17,20 +17,23 @@ KINDS = {"article-journal": "article", "article-magazine": "article",
 CONTAINER = {"article": "journal", "inproceedings": "booktitle", "incollection": "booktitle"}
 FIELDS = {"title": "title", "volume": "volume", "issue": "number", "page": "pages",
           "DOI": "doi", "URL": "url", "publisher": "publisher",
-          "publisher-place": "address", "ISBN": "isbn", "note": "note",
-          "abstract": "abstract"}
+          "publisher-place": "address", "ISBN": "isbn"}
+r"""(Not the `abstract` nor the `note`, which no citation shows: plain text, whose
+backslashes BibTeX would read as macros, `ogbn\products`.)"""
 
 
-def csl_entries(text: str) -> list[BibEntry]:
+def csl_entries(text: str, keys: set[str] | None = None) -> list[BibEntry]:
     """The entries of a CSL-JSON file (a list of items; one without an `id` is left
-    out, as hugo-cite could not cite it); a file that is no such list has none."""
+    out, as hugo-cite could not cite it), only those of `keys` when given; a file that
+    is no such list has none."""
     try:
         items = json.loads(text)
     except ValueError:
         return []
     entries = []
     for item in items if isinstance(items, list) else []:
-        if isinstance(item, dict) and str(item.get("id") or "").strip():
+        key = str(item.get("id") or "").strip() if isinstance(item, dict) else ""
+        if key and (keys is None or key in keys):
             entries.append(_entry(item))
     return entries
 

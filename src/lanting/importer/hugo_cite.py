@@ -8,6 +8,7 @@ bibliography, else the CSL-JSON made BibTeX (`csl_json.py`)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,10 @@ def bib_file(folder: Path) -> Path | None:
         return named
     found = sorted(folder.glob("*.bib"))
     return found[0] if len(found) == 1 else None
+
+
+_CITED = re.compile(r"""\{\{[<%]\s*cite\s+(?:key=)?["']?-?([^"'\s>]+)""")
+"""The keys a page's hugo-cite shortcodes name (`cite "a;b" 42`, `cite key="a"`)."""
 
 
 def csl_file(path: Path, folder: Path, root: Path) -> Path | None:
@@ -51,7 +56,10 @@ def cite_handlers(item: Item, ctx: Context, folder: Path, root: Path) -> dict[st
 
     def converted() -> bool:
         csl = csl_file(ctx.path, folder, root) if item.kind == "post" else None
-        entries = csl_entries(read_text(csl)) if csl is not None else []
+        # (the works the page cites: a site's one bibliography serves every post)
+        keys = {k.strip() for m in _CITED.finditer(ctx.original)
+                for k in m.group(1).split(";")}
+        entries = csl_entries(read_text(csl), keys) if csl is not None else []
         if not entries:
             return False
         if "bib.bib" not in item.texts:
@@ -74,16 +82,20 @@ def cite_handlers(item: Item, ctx: Context, folder: Path, root: Path) -> dict[st
         return None
 
     def cite(args: str, written: str) -> str:
-        words = B.arguments(args)[0]
-        keys = [k.strip() for k in (words[0] if words else "").split(";") if k.strip()]
+        words, named = B.arguments(args)
+        first = named.get("key") or (words[0] if words else "")
+        pages = (named.get("pages") or (words[1] if len(words) > 1 else "")).strip()
+        # (`cite "-a"` or `suppressAuthor`: the year alone, Pandoc's `[-@a]`)
+        year_only = "-" if first.startswith("-") or "suppressAuthor" in named else ""
+        keys = [k.strip().lstrip("-") for k in first.split(";") if k.strip().lstrip("-")]
         if not keys:
             return ctx.leave(written, "a citation with no key")
         left = bibliography_of(written)
         if left is not None:
             return left
         ctx.convert("hugo-cite citations as [@key]")
-        locator = f", p. {words[1]}" if len(words) > 1 and words[1].strip() else ""
-        return "[" + "; ".join(f"@{key}" for key in keys) + locator + "]"
+        locator = f", {'pp' if '-' in pages else 'p'}. {pages}" if pages else ""
+        return "[" + "; ".join(f"{year_only}@{key}" for key in keys) + locator + "]"
 
     def bibliography(args: str, written: str) -> str:
         left = bibliography_of(written)
