@@ -1175,6 +1175,22 @@ def test_a_dollar_formula_in_escaped_parentheses() -> None:
     assert len(doc.find_all("math")) == 3 and "(x)为输入" in doc.text()
 
 
+@pytest.mark.parametrize("text", [
+    "Use the bound:\n\\[Hint: put $n = m(1+\\epsilon)$ with $m \\gg 1$.\\]\n",
+    "\\[Hint: put $n = m(1+\\epsilon)$\nwith $m \\gg 1$.\\]\n"])
+def test_escaped_brackets_around_a_sentence_with_inline_math(text: str) -> None:
+    """`\\[Hint: let $x = …$ where $D \\gg 1$.\\]` (a Bayesian-statistics course's
+    notebook, Jupyter Book): Markdown's escaped brackets around a sentence, which MyST
+    shows as `[Hint: …]`; Lanting read `\\[…\\]` as one display formula and failed the
+    build on its first `$`. A `$` outside braces is no TeX, so the brackets are text and
+    the `$…$` inside are the formulas; `\\[\\text{if $x$}\\]` stays one display."""
+    doc = tree(text)
+    assert [m.text() for m in inline_formulas(doc)] == ["n=m(1+ϵ)", "m≫1"]
+    assert "[Hint: put" in doc.text() and not doc.find_all("div", class_="math-display")
+    display = tree("\\[\\text{if $x>0$}\\]\n")
+    assert len(display.find_all("math")) == 1 and "[" not in display.text()
+
+
 @pytest.mark.parametrize("text", ["- $L_2 \\ Regularization: $\n",
                                   "正则项 $\\|w\\|_2^2 $ 越小越好\n"])
 def test_a_formula_spaced_on_one_side_holding_a_control_symbol_is_math(text: str) -> None:

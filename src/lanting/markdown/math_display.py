@@ -35,6 +35,28 @@ _NEXT_FORMULA = "\ufdd0"
 _ENV_OPEN = re.compile(r"\\begin\{(" + "|".join(ENVIRONMENTS) + r")(\*?)\}")
 
 
+def dollar_outside_braces_at(src: str, pos: int, end: int, double: bool = False,
+                             in_paragraph: bool = False) -> int:
+    """The first unescaped `$` (or `$$`) outside braces in `src[pos:end]`, -1 if none;
+    with `in_paragraph`, none past a blank line."""
+    depth = 0
+    while pos < end:
+        c = src[pos]
+        if c == "\\":
+            pos += 2
+            continue
+        if c == "{":
+            depth += 1
+        elif c == "}":
+            depth = max(0, depth - 1)
+        elif c == "$" and depth == 0 and (not double or src.startswith("$$", pos)):
+            return pos
+        elif in_paragraph and c == "\n" and pos + 1 < end and src[pos + 1] == "\n":
+            return -1
+        pos += 1
+    return -1
+
+
 def _line(state: StateBlock, n: int) -> str:
     return state.src[state.bMarks[n] + state.tShift[n]:state.eMarks[n]]
 
@@ -132,6 +154,12 @@ def _delimited_block(state: StateBlock, start_line: int, end_line: int, silent: 
                 return False
             parts.append(text)
         content = "\n".join(parts)
+    if opener == "\\[" and dollar_outside_braces_at(content, 0, len(content)) >= 0:
+        # `\[Hint: let $x = N$ and …\]`: Markdown's escaped brackets around a sentence
+        # with inline math (TeX has no `$` inside display math; MyST and Pandoc show
+        # `[Hint: …]`), as `\($x$\)` is escaped parentheses; taken for one formula it
+        # failed on its first `$`, and the sentence was lost
+        return False
     if not content.strip():
         if last == start_line or first.rstrip() != opener:
             return False

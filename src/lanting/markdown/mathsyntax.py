@@ -27,7 +27,12 @@ import re
 from markdown_it import MarkdownIt
 from markdown_it.rules_inline import StateInline
 
-from lanting.markdown.math_display import bracket_block, dollar_block, environment_block
+from lanting.markdown.math_display import (
+    bracket_block,
+    dollar_block,
+    dollar_outside_braces_at,
+    environment_block,
+)
 
 _CJK = re.compile(r"[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
                   r"\uff00-\uffef]")
@@ -129,33 +134,11 @@ def _opens_code_span(src: str, start: int, end: int) -> bool:
     return False
 
 
-def _dollar_outside_braces_at(src: str, pos: int, end: int, double: bool = False,
-                              in_paragraph: bool = False) -> int:
-    """The first unescaped `$` (or `$$`) outside braces in `src[pos:end]`, -1 if none;
-    with `in_paragraph`, none past a blank line."""
-    depth = 0
-    while pos < end:
-        c = src[pos]
-        if c == "\\":
-            pos += 2
-            continue
-        if c == "{":
-            depth += 1
-        elif c == "}":
-            depth = max(0, depth - 1)
-        elif c == "$" and depth == 0 and (not double or src.startswith("$$", pos)):
-            return pos
-        elif in_paragraph and c == "\n" and pos + 1 < end and src[pos + 1] == "\n":
-            return -1
-        pos += 1
-    return -1
-
-
 def _closing_dollar(src: str, pos: int, double: bool) -> int:
     """Where the formula from `pos` ends: the first unescaped `$` (or `$$`) outside
     braces, as MathJax and KaTeX's auto-render find it (`$\\text{if $x$}$` is one
     formula), within its paragraph; -1 if none."""
-    return _dollar_outside_braces_at(src, pos, len(src), double, in_paragraph=True)
+    return dollar_outside_braces_at(src, pos, len(src), double, in_paragraph=True)
 
 
 def dollar_formula(src: str, start: int, end: int) -> bool:
@@ -211,7 +194,7 @@ def _dollar_outside_braces(src: str, start: int, end: int) -> bool:
     """Whether `src[start:end]` holds a `$` outside braces (not `\\$`, nor in
     `\\text{if $x$}`): `\\($x$\\)` is a formula in escaped parentheses, as Obsidian and
     Typora (which have no `\\(` delimiter) show it, since TeX math holds no such `$`."""
-    return _dollar_outside_braces_at(src, start, end) >= 0
+    return dollar_outside_braces_at(src, start, end) >= 0
 
 
 def _parenthesis(state: StateInline, silent: bool) -> bool:
