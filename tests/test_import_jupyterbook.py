@@ -403,9 +403,11 @@ def test_mystmd_slug(stem: str, slug: str) -> None:
 
 def test_targets_and_title_labels() -> None:
     text = ("(intro)=\n# Intro\n\n(sec-a)=\n## Part *A*\n\n```{figure} x.png\n:name: fig-x\n"
-            ":width: 50%\n\nA caption\n```\n\n```python\n(not-a-label)=\n```\n")
+            ":width: 50%\n\nA caption\n```\n\n```python\n(not-a-label)=\n```\n\n"
+            ":::{figure-md} fig-md\n:class: wide\n![](y.png)\n\nIts *caption*\n:::\n")
     assert [(label, words) for label, words, _line in targets_of(text)] == [
-        ("intro", "Intro"), ("sec-a", "Part A"), ("fig-x", "A caption")]
+        ("intro", "Intro"), ("sec-a", "Part A"), ("fig-x", "A caption"),
+        ("fig-md", "Its caption")]
     assert title_label(text) == "intro"
     assert title_label("Some text\n\n(x)=\n# X\n") is None
 
@@ -440,6 +442,31 @@ def test_links_naming_labels_and_links_inside_short_notes(tmp_path: Path) -> Non
     assert ethics.one("div", "callout-note").one("code").text() == "code"
     # (a quoted `:name:` is the figure's label: a link there reads its caption)
     assert ("三折划分。", "/metrics/#fig-split") in links(ethics)
+    assert ": warning:" not in report_of(imported)
+
+
+def test_figure_md_labels_are_targets_across_the_book(tmp_path: Path) -> None:
+    # (myst-parser's `{figure-md} label`, a course book's `<img>` figure and a link to its
+    # label: the label is the argument, so no `:name:` line found it, and the link was
+    # left as written, broken)
+    write_files(tmp_path / "notes", {
+        "_config.yml": "title: 优化笔记\n",
+        "_toc.yml": "format: jb-book\nroot: index\nchapters:\n  - file: sgd\n",
+        "index.md": "# 笔记\n\n见 [学习率曲线](fig-lr) 与 {numref}`fig-lr`。\n",
+        "sgd.md": "# 随机梯度下降\n\n:::{figure-md} fig-lr\n:align: center\n\n"
+                  "<img src=\"lr.png\" alt=\"学习率\" width=\"120px\">\n\n"
+                  "余弦退火下的*学习率*。\n:::\n\n回看 [上图](fig-lr)。\n",
+        "lr.png": png(4, 4)})
+    imported = import_site(tmp_path / "notes", tmp_path / "site")
+    assert build(tmp_path / "site", BuildOptions()).warnings == ()
+    out = tmp_path / "site" / "public"
+    figure = prose(out, "/sgd/").one("figure")
+    assert figure["id"] == "fig-lr" and figure.one("img")["width"] == "120"
+    assert figure.one("figcaption").text() == "图 1 余弦退火下的学习率。"
+    back = next(p for p in prose(out, "/sgd/").find_all("p") if "回看" in p.text())
+    assert links(back) == [("上图", "#fig-lr")]
+    assert links(prose(out, "/").find_all("p")[0]) == [
+        ("学习率曲线", "/sgd/#fig-lr"), ("余弦退火下的学习率。", "/sgd/#fig-lr")]
     assert ": warning:" not in report_of(imported)
 
 

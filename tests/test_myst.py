@@ -310,6 +310,31 @@ def test_directive_options_in_a_yaml_block_and_admonition_arguments() -> None:
         "the options of `{note}` are not YAML: wh"]
 
 
+def test_figure_md_takes_its_image_from_the_body() -> None:
+    """myst-parser's `{figure-md} label` (a Bayesian-statistics course's test page, a
+    JVM note's `<img>` figure): its image is the body's first block, Markdown or an HTML
+    `<img>` line, the next paragraph the caption; Lanting had no such directive and
+    showed the raw tag and the caption as text, with no figure for the label."""
+    html, problems = _render(
+        ":::{figure-md} fig-heap\n:align: center\n\n"
+        "<img src=\"heap.png\" alt=\"the heap\" style=\"width: 60%\">\n\n"
+        "The heap, $O(\\log n)$ per push.\n\nOld objects move up.\n:::\n\n"
+        "```{figure-md} fig-stack\n![the stack](stack.png)\n\nThe *stack*.\n```\n\n"
+        "See {numref}`fig-stack`.\n\n:::{figure-md} fig-none\nNo image here.\n:::\n")
+    heap, stack = html.find_all("figure")
+    assert (heap["id"], heap["class"], heap.one("img")["alt"]) == (
+        "fig-heap", "figure align-center", "the heap")
+    assert heap.one("img")["style"] == "width: 60%"
+    assert heap.one("figcaption").find("math") is not None
+    assert heap.one("div", class_="figure-legend").text().strip() == "Old objects move up."
+    assert (stack["id"], stack.one("figcaption").text()) == ("fig-stack",
+                                                             "Figure 2 The stack.")
+    assert html.one("a", href="#fig-stack").text() == "Figure 2"
+    assert "No image here." in html.text()
+    assert problems == ["19: warning: `{figure-md}` opens with no image: its content is "
+                        "shown as written, without a figure"]
+
+
 def test_a_figure_where_none_is_made_keeps_its_caption_as_a_paragraph() -> None:
     html, _ = _render("- item\n\n  ```{figure} a.png\n  Caption *here*.\n\n  Legend.\n  ```\n")
     item = html.one("li")

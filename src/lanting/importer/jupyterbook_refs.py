@@ -24,6 +24,9 @@ _TARGET = re.compile(r"^[ \t]{0,3}\(([^()\s][^()\n]*?)\)=[ \t]*$")
 _HEADING = re.compile(r"^[ \t]{0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$")
 _COMMENT_OPEN = re.compile(r"^[ \t]{0,3}<!--")
 _NAME = re.compile(r"^[ \t]*:(?:name|label):[ \t]*(\S.*?)[ \t]*$")
+_FIGURE_MD = re.compile(r"^[ \t]*(?:`{3,}|:{3,})[ \t]*\{figure-md\}[ \t]+(\S+)[ \t]*$")
+"""myst-parser's `{figure-md} label`: a figure named by its argument."""
+_IMAGE_LINE = re.compile(r"^[ \t]*(?:!\[|<img\b)", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,15 +115,19 @@ def heading_title(line: str) -> str | None:
 
 def targets_of(text: str) -> list[tuple[str, str, int]]:
     """The labels a page defines: (label, the text a reference to it reads, the line the
-    label is on) — the heading after `(label)=`, a figure's caption after `:name:`."""
+    label is on) — the heading after `(label)=`, a figure's caption after `:name:` (or
+    under the image of `{figure-md} label`)."""
     lines = protect_myst_code(text, Shelf()).split("\n")
     names = name_lines(lines)
     found: list[tuple[str, str, int]] = []
     for i, line in enumerate(lines):
-        target = _TARGET.match(line)
-        if target is None and i not in names:
+        target, figure = _TARGET.match(line), _FIGURE_MD.match(line)
+        if target is None and figure is None and i not in names:
             continue
         following = [rest for rest in lines[i + 1:] if rest.strip()]
+        if figure is not None:
+            found.append((_unquote(figure.group(1)), _figure_md_caption(following), i + 1))
+            continue
         words = ""
         if target is not None:
             words = heading_title(following[0]) or "" if following else ""
@@ -139,6 +146,14 @@ def _caption(following: list[str], in_block: bool) -> str:
         elif not re.match(r"^[ \t]*:[\w-]+:", rest):
             return "" if _OPEN.match(rest) else " ".join(plain_inline(rest).split())
     return ""
+
+
+def _figure_md_caption(following: list[str]) -> str:
+    """A `{figure-md}`'s caption: the line after its image, past its options."""
+    rest = [line for line in following if not re.match(r"^[ \t]*:[\w-]+:", line)]
+    if len(rest) < 2 or not _IMAGE_LINE.match(rest[0]) or _OPEN.match(rest[1]):
+        return ""
+    return " ".join(plain_inline(rest[1]).split())
 
 
 def title_label(text: str) -> str | None:

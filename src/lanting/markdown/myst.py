@@ -35,16 +35,23 @@ from markdown_it.token import Token
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
-from lanting.markdown import myst_directives, myst_embeds, myst_proofs, myst_tables
+from lanting.markdown import (
+    myst_directives,
+    myst_embeds,
+    myst_figures,
+    myst_proofs,
+    myst_tables,
+)
 from lanting.markdown.cite import references_shortcode
 from lanting.markdown.code import known_language
-from lanting.markdown.myst_directives import Directive, apply_image_options, warn
+from lanting.markdown.myst_directives import Directive, warn
+from lanting.markdown.myst_figures import apply_image_options
 from lanting.markdown.myst_refs import role_line
 
 _OPEN = re.compile(r"(`{3,}|~{3,}|:{3,})[ \t]*\{([A-Za-z][\w:+-]*)\}[ \t]*(.*)$")
 _OPTION = re.compile(r"^:([\w][\w-]*):(?:[ \t]+(.*?))?[ \t]*$")
 HANDLERS = (myst_directives.HANDLERS | myst_proofs.HANDLERS | myst_tables.HANDLERS
-            | myst_embeds.HANDLERS)
+            | myst_embeds.HANDLERS | myst_figures.HANDLERS)
 KNOWN = frozenset(name for name in HANDLERS if name)
 QUARTO_ENGINES = frozenset({"python", "r", "julia", "ojs", "mermaid", "dot", "bash", "sql"})
 """Quarto's executable cells, ```` ```{python} ````: code blocks (with code.py's warning)."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from markdown_it.rules_block import StateBlock
 from markdown_it.token import Token
@@ -91,7 +90,7 @@ def _wrapped(state: StateBlock, d: Directive, kind: str, tag: str,
     return opening
 
 
-def _name_target(state: StateBlock, d: Directive) -> None:
+def name_target(state: StateBlock, d: Directive) -> None:
     """`:name: x` on a block without a label of its own: an anchor before it."""
     if d.options.get("name"):
         push_target(state, d.options["name"], d.start)
@@ -108,7 +107,7 @@ as a directive of MyST's colon fence (a real Quarto blog's, shown as Quarto show
 
 
 def _admonition(state: StateBlock, d: Directive) -> None:
-    _name_target(state, d)
+    name_target(state, d)
     classes = re.split(r"[\s,]+", d.options.get("class", "").strip())
     name = d.name.removeprefix("callout-")
     if d.name == "admonition":
@@ -127,12 +126,12 @@ def _admonition(state: StateBlock, d: Directive) -> None:
 
 
 def _dropdown(state: StateBlock, d: Directive) -> None:
-    _name_target(state, d)
+    name_target(state, d)
     title = d.argument + (" {open}" if "open" in d.options else "")
     _wrapped(state, d, "container_details", "div", info=f"details {title}")
 
 
-# --- math, figures, code ---------------------------------------------------------------------
+# --- math, code ---------------------------------------------------------------------
 
 def _math(state: StateBlock, d: Directive) -> None:
     if not _raw(state, d).strip():
@@ -147,81 +146,11 @@ def _math(state: StateBlock, d: Directive) -> None:
     state.env["has_math"] = True
 
 
-def _image_paragraph(state: StateBlock, d: Directive, meta: dict[str, Any]) -> Token:
-    alt = d.options.get("alt", "").replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
-    src = d.argument.split()[0] if d.argument else ""
-    opening = state.push("paragraph_open", "p", 1)
-    opening.map, opening.meta = [d.start, d.start + 1], meta
-    inline = state.push("inline", "", 0)
-    inline.content, inline.map, inline.children = f"![{alt}](<{src}>)", opening.map, []
-    state.push("paragraph_close", "p", -1)
-    if not src:
-        warn(state, d.start, f"`{{{d.name}}}` needs the image's path",
-             f"write ```{{{d.name}}} images/arch.png")
-    return opening
-
-
-def _image(state: StateBlock, d: Directive) -> None:
-    _name_target(state, d)
-    _image_paragraph(state, d, {"myst_image": d.options})
-
-
-def _figure(state: StateBlock, d: Directive) -> None:
-    """The image paragraph (made a figure by `figures.py`), then the caption, the body's
-    first paragraph, as Markdown (formulas, links, citations), then the legend, the rest
-    of the body: the figure renders them inside its `<figcaption>`."""
-    figure = {"label": d.options.get("name", ""), "caption": "", "legend": False,
-              "classes": [f"align-{d.options['align']}"] if d.options.get("align") else []}
-    image_options = {k: v for k, v in d.options.items() if k != "align"}  # (the figure's)
-    _image_paragraph(state, d, {"myst_image": image_options, "myst_figure": figure})
-    first, level = len(state.tokens), state.level
-    _tokenize(state, d.body_start, d.end)
-    body = state.tokens[first:]
-    if len(body) >= 3 and body[0].type == "paragraph_open":
-        caption, rest = body[:3], body[3:]
-        caption[0].type, caption[2].type = "myst_caption_open", "myst_caption_close"
-        figure["caption"] = caption[1].content
-    else:
-        caption = [Token("myst_caption_open", "", 1, level=level),
-                   Token("myst_caption_close", "", -1, level=level)]
-        rest = body
-    if rest:
-        figure["legend"] = True
-        for token in rest:
-            token.level += 1
-        rest = [Token("figure_legend_open", "div", 1, level=level, block=True), *rest,
-                Token("figure_legend_close", "div", -1, level=level, block=True)]
-    state.tokens[first:] = caption + rest
-
-
-_IMAGE_LENGTH = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(px)?\s*$")
-
-
-def apply_image_options(inline: Token, options: dict[str, str]) -> None:
-    """An `{image}`'s or `{figure}`'s `:width:`, `:height:` and `:align:` on its image."""
-    image = next((c for c in inline.children or [] if c.type == "image"), None)
-    if image is None:
-        return
-    styles = []
-    for key in ("width", "height"):
-        value = options.get(key, "").strip()
-        if not value:
-            continue
-        if (match := _IMAGE_LENGTH.match(value)) is not None:
-            image.attrSet(key, str(round(float(match.group(1)))))
-        else:
-            styles.append(f"{key}: {value}")
-    if styles:
-        image.attrSet("style", "; ".join(styles))
-    if options.get("align"):
-        image.attrSet("class", f"align-{options['align']}")
-
-
 _NOTEBOOK_LEXERS = {"ipython3": "python", "ipython": "python", "python3": "python"}
 
 
 def _code(state: StateBlock, d: Directive) -> None:
-    _name_target(state, d)
+    name_target(state, d)
     options = d.options
     lang = (d.argument.split() or [""])[0].lower()
     lang = _NOTEBOOK_LEXERS.get(lang, lang)
@@ -262,7 +191,7 @@ def _tab_item(state: StateBlock, d: Directive) -> None:
 
 
 def _aside(state: StateBlock, d: Directive) -> None:
-    _name_target(state, d)
+    name_target(state, d)
     opening = state.push("myst_aside_open", "aside", 1)
     opening.map = _map(d)
     opening.attrSet("class", "margin-note")
@@ -273,7 +202,7 @@ def _aside(state: StateBlock, d: Directive) -> None:
 
 
 def _quote(state: StateBlock, d: Directive) -> None:
-    _name_target(state, d)
+    name_target(state, d)
     first = len(state.tokens)
     opening = _wrapped(state, d, "blockquote", "blockquote", {"class": d.name})
     inner = state.tokens[first + 1:-1]
@@ -340,7 +269,7 @@ def _glossary(state: StateBlock, d: Directive) -> None:
 def _div(state: StateBlock, d: Directive) -> None:
     """MyST's `{div} class-a class-b`: a `<div>` of those classes (the theme's styles are
     not Lanting's: its content shows as any text)."""
-    _name_target(state, d)
+    name_target(state, d)
     classes = " ".join((d.argument + " " + d.options.get("class", "")).split())
     _wrapped(state, d, "myst_div", "div", {"class": classes} if classes else {})
 
@@ -359,8 +288,6 @@ HANDLERS: dict[str, Handler] = {
     "glossary": _glossary,
     "eval-rst": _eval_rst,
     "div": _div,
-    "figure": _figure,
-    "image": _image,
     **dict.fromkeys(("code-block", "code", "sourcecode", "code-cell"), _code),
     **dict.fromkeys(("tab-set", "tab-set-code"), _tab_set),
     "tab-item": _tab_item,
