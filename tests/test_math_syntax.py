@@ -605,6 +605,22 @@ def test_one_tag_inside_rows_numbers_the_display(env: str) -> None:
     assert "(2.1)" in doc.text()
 
 
+@pytest.mark.parametrize("formula", [
+    "\\label{eq:sum}\nS = a_1 + a_2 + ... = \\\\\n= \\sum_k a_k.\\tag{3}",
+    "\\left\\{\\begin{align*}\nT_0 = 1, \\\\\nT_{n+1} = 2xT_n - T_{n-1}.\n"
+    "\\end{align*}\\right.\\label{eq:sum}\\tag{3}",
+])
+def test_a_label_beside_rows_labels_the_display(formula: str) -> None:
+    """A Quarto blog's (MathJax) series and recurrence: `$$\\label{eq:2} F = … = \\\\
+    = …\\tag{2}$$`, whose rows go in `gathered`, and a `\\label` after
+    `\\end{align*}\\right.`: MathJax labels and numbers the whole display; the label, left
+    inside the rows or outside any numbered environment, failed the build."""
+    doc = tree(f"$$\n{formula}\n$$\n\nBy \\eqref{{eq:sum}}.\n")
+    assert doc.one("mtd", id="eq:sum").text() == "(3)"
+    assert doc.one("a", class_="eqref").text() == "(3)"
+    assert len(doc.one("div", class_="math-display").find_all("mtr")) >= 2
+
+
 @pytest.mark.parametrize(("formula", "shown"), [
     ("a = b \\tag 4\\\\", "(4)"),  # (a row break after it)
     ("a = b \\tag*5 \\\\ c = d", "5"),

@@ -22,14 +22,13 @@ from lanting.markdown.math_formula import (
 )
 from lanting.markdown.math_hints import caret_excerpt, command_at, error_hint
 from lanting.markdown.math_macros import PageMacros, given_macros, page_macros
+from lanting.markdown.math_tags import LABEL, add_label, braced_tags, numbered
 from lanting.markdown.myst_refs import equation_label
 from lanting.markdown.tex import offset_in_source, rewrite
 from lanting.markdown.tex_scan import Marks, TexError
 from lanting.model.problem import Problem
 
-_NUMBERED_ENV = re.compile(r"\\begin\s*\{(equation|align|gather|multline|flalign)(\*?)\}")
 _TAG = re.compile(r"\\tag(\*?)\s*\{([^{}]*)\}")
-_LABEL = re.compile(r"\\label\s*\{([^{}]*)\}")
 _EQREF_TEX = re.compile(r"\\eqref\s*\{([^{}]*)\}")
 _ASCII_TAG = re.compile(r"[A-Za-z0-9 .,:;'+\-*/=()\[\]!?|<>@]*")
 
@@ -183,24 +182,16 @@ def _prepare(page: _Page, formula: _Formula, lanting_labels: dict[str, _Formula]
         # from) breaks the line there; math-core dropped the break without a word
         tex = "\\begin{gathered}" + tex + "\n\\end{gathered}"
     if formula.display and "\\" in tex:
-        tex = _BARE_TAG.sub(r"\\tag\1{\2}", tex) if "\\tag" in tex else tex
-        tex = _tags(tex, formula)
-        tex = _tag_outside(_tag_out_of_rows(tex))
-        if not _NUMBERED_ENV.search(tex) and ("\\tag" in tex or "\\label" in tex):
-            tex = "\\begin{equation}" + tex + "\n\\end{equation}"
+        tex = _tags(braced_tags(tex), formula)
+        tex = numbered(tex)
     if formula.label:
-        tex = _add_label(tex, formula.label)
+        tex = add_label(tex, formula.label)
         if formula.label in lanting_labels:
             page.report(formula, f"equation label `({formula.label})` is used twice on "
                         "this page", hint="give each numbered equation its own label")
             return
         lanting_labels[formula.label] = formula
     formula.tex = tex
-
-
-_BARE_TAG = re.compile(r"\\tag(?![A-Za-z])(\*?)\s*(\\[A-Za-z]+|[^\s{}\\*])")
-"""`\\tag 4`: the tag's argument one token, without braces, as TeX reads it; written
-`\\tag{4}`, the form the rules below move where math-core takes a tag."""
 
 
 def _tags(tex: str, formula: _Formula) -> str:
@@ -216,59 +207,6 @@ def _tags(tex: str, formula: _Formula) -> str:
         return f"\\tag{m.group(1)}{{{key}}}"
 
     return _TAG.sub(one, tex) if "\\tag" in tex else tex
-
-
-_OUTER_TAG = re.compile(r"\\end\s*\{(align|gather)(\*?)\}\s*(\\tag\*?\s*\{[^{}]*\})\s*$")
-_TAG_AFTER_EQUATION = re.compile(r"\\end\s*\{(equation|multline)(\*?)\}\s*"
-                                 r"(\\tag\*?\s*\{[^{}]*\})")
-
-
-_ROW_TAG = re.compile(r"\\tag\*?\s*\{[^{}]*\}")
-_ROWS_ENV = re.compile(r"\\begin\s*\{(aligned|gathered|split|cases|rcases|array|[pbBvV]?matrix)"
-                       r"\}")
-
-
-def _tag_out_of_rows(tex: str) -> str:
-    r"""One `\tag{…}` inside `aligned`, `cases`, … (whose rows take none), in a display
-    of no numbered environment: MathJax tags the whole display with it, math-core refuses
-    it there; moved after the environment, where both agree. (Several tags stay: a
-    number per row is `align`'s, and the error says so.)"""
-    found = _ROW_TAG.search(tex)
-    if found is None or len(_ROW_TAG.findall(tex)) != 1 or _NUMBERED_ENV.search(tex) \
-            or not _ROWS_ENV.search(tex, 0, found.start()):
-        return tex
-    return (tex[:found.start()] + tex[found.end():]).rstrip() + " " + found.group()
-
-
-def _tag_outside(tex: str) -> str:
-    r"""`\begin{align}…\end{align} \tag{4}` (the tag after the environment, for the whole
-    display, as MathJax takes it; math-core refuses a `\tag` there) as the `aligned`
-    inside an `equation` that it means; `\begin{equation}…\end{equation} \tag{1.1}`
-    (Obsidian's and Typora's notes number their derivations so) with the tag inside."""
-    if len(_ROW_TAG.findall(tex)) == 1:
-        # (one number for the environment already; the tag right after it, also where
-        # more follows: `\left\{ \begin{equation}…\end{equation} \tag{2.4} \right.`)
-        tex = _TAG_AFTER_EQUATION.sub(r"\3\\end{\1\2}", tex, count=1)
-    found = _OUTER_TAG.search(tex)
-    if found is None:
-        return tex
-    env, _star, tag = found.groups()
-    inner = tex[:found.start()] + f"\\end{{{env}ed}}"
-    inner = re.sub(r"\\begin\s*\{" + env + r"\*?\}", f"\\\\begin{{{env}ed}}", inner,
-                   count=1)
-    return "\\begin{equation}" + inner + tag + "\\end{equation}"
-
-
-def _add_label(tex: str, label: str) -> str:
-    r"""`tex` numbered and labelled `label`: `\label` inside its first numbered
-    environment, else the whole in an `equation`."""
-    command = "\\label{" + label + "}"
-    env = _NUMBERED_ENV.search(tex)
-    if env and not env.group(2):
-        return tex[:env.end()] + command + tex[env.end():]
-    if env:
-        return tex  # a starred environment has no number to label: reported later
-    return "\\begin{equation}" + tex + "\n" + command + "\\end{equation}"
 
 
 def convert_page(state: StateCore) -> None:
@@ -293,7 +231,7 @@ def convert_page(state: StateCore) -> None:
     for formula in formulas:
         if formula.failed:
             continue
-        for m in _LABEL.finditer(formula.tex):
+        for m in LABEL.finditer(formula.tex):
             name = m.group(1).strip()
             if name in labels:
                 if formula.label != name:  # a Lanting label twice is reported already

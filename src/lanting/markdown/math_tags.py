@@ -1,0 +1,106 @@
+"""Where a display formula's `\\tag` and `\\label` go: MathJax takes them wherever they
+are written (inside `aligned` or `cases` rows, after an `align`, outside a starred
+environment) and numbers the whole display; math-core takes them only inside a numbered
+environment. The rules here move them there, as MathJax would have read them."""
+
+from __future__ import annotations
+
+import re
+
+NUMBERED_ENV = re.compile(r"\\begin\s*\{(equation|align|gather|multline|flalign)(\*?)\}")
+LABEL = re.compile(r"\\label\s*\{([^{}]*)\}")
+
+_BARE_TAG = re.compile(r"\\tag(?![A-Za-z])(\*?)\s*(\\[A-Za-z]+|[^\s{}\\*])")
+"""`\\tag 4`: the tag's argument one token, without braces, as TeX reads it; written
+`\\tag{4}`, the form the rules below move where math-core takes a tag."""
+
+
+def braced_tags(tex: str) -> str:
+    r"""`\tag 4` written `\tag{4}`, the form the rules below move."""
+    return _BARE_TAG.sub(r"\\tag\1{\2}", tex) if "\\tag" in tex else tex
+
+
+def numbered(tex: str) -> str:
+    """A display's TeX with its tags and labels where math-core takes them, wrapped in an
+    `equation` when one needs a number and no numbered environment holds it."""
+    tex = _tag_outside(_tag_out_of_rows(_starred_as_rows(tex)))
+    if not NUMBERED_ENV.search(tex) and ("\\tag" in tex or "\\label" in tex):
+        tex = "\\begin{equation}" + tex + "\n\\end{equation}"
+    return tex
+
+
+_OUTER_TAG = re.compile(r"\\end\s*\{(align|gather)(\*?)\}\s*(\\tag\*?\s*\{[^{}]*\})\s*$")
+_TAG_AFTER_EQUATION = re.compile(r"\\end\s*\{(equation|multline)(\*?)\}\s*"
+                                 r"(\\tag\*?\s*\{[^{}]*\})")
+
+
+_ROW_TAG = re.compile(r"\\tag\*?\s*\{[^{}]*\}")
+_ROWS_ENV = re.compile(r"\\begin\s*\{(aligned|gathered|split|cases|rcases|array|[pbBvV]?matrix)"
+                       r"\}")
+
+
+def _tag_out_of_rows(tex: str) -> str:
+    r"""One `\tag{…}` (or `\label{…}`) inside `aligned`, `cases`, … (whose rows take
+    none), in a display of no numbered environment: MathJax tags (or labels) the whole
+    display with it, math-core refuses it there; moved after the environment, where both
+    agree. (Several tags stay: a number per row is `align`'s, and the error says so.)
+    A label counts as well as a tag: `$$\label{eq:2} a = b \\ = c \tag{2}$$` has its
+    rows put in `gathered`, and its label, left inside, failed the build."""
+    for command in (_ROW_TAG, LABEL):
+        found = command.search(tex)
+        if found is None or len(command.findall(tex)) != 1 or NUMBERED_ENV.search(tex) \
+                or not _ROWS_ENV.search(tex, 0, found.start()):
+            continue
+        tex = (tex[:found.start()] + tex[found.end():]).rstrip() + " " + found.group()
+    return tex
+
+
+_STARRED_ROWS = re.compile(r"\\begin\s*\{(align|gather)\*\}(.*?)\\end\s*\{\1\*\}", re.DOTALL)
+_TAG_OR_LABEL = re.compile(r"\\(?:tag\*?|label)\s*\{[^{}]*\}")
+
+
+def _starred_as_rows(tex: str) -> str:
+    r"""`\left\{\begin{align*} … \end{align*}\right. \label{eq:6}\tag{6}` (a post's
+    recurrence, its brace around unnumbered rows, the whole numbered): the `\tag` and
+    `\label` outside the starred environment are the display's, as MathJax takes them,
+    so its rows are `aligned` (or `gathered`), numbered by the `equation` put around
+    the whole; math-core refused the label outside any numbered environment."""
+    found = _STARRED_ROWS.search(tex)
+    marks = [m.start() for m in _TAG_OR_LABEL.finditer(tex)]
+    if found is None or not marks or len(NUMBERED_ENV.findall(tex)) != 1 \
+            or any(found.start() < mark < found.end() for mark in marks):
+        return tex
+    env = found.group(1)
+    rows = f"\\begin{{{env}ed}}{found.group(2)}\\end{{{env}ed}}"
+    return tex[:found.start()] + rows + tex[found.end():]
+
+
+def _tag_outside(tex: str) -> str:
+    r"""`\begin{align}…\end{align} \tag{4}` (the tag after the environment, for the whole
+    display, as MathJax takes it; math-core refuses a `\tag` there) as the `aligned`
+    inside an `equation` that it means; `\begin{equation}…\end{equation} \tag{1.1}`
+    (Obsidian's and Typora's notes number their derivations so) with the tag inside."""
+    if len(_ROW_TAG.findall(tex)) == 1:
+        # (one number for the environment already; the tag right after it, also where
+        # more follows: `\left\{ \begin{equation}…\end{equation} \tag{2.4} \right.`)
+        tex = _TAG_AFTER_EQUATION.sub(r"\3\\end{\1\2}", tex, count=1)
+    found = _OUTER_TAG.search(tex)
+    if found is None:
+        return tex
+    env, _star, tag = found.groups()
+    inner = tex[:found.start()] + f"\\end{{{env}ed}}"
+    inner = re.sub(r"\\begin\s*\{" + env + r"\*?\}", f"\\\\begin{{{env}ed}}", inner,
+                   count=1)
+    return "\\begin{equation}" + inner + tag + "\\end{equation}"
+
+
+def add_label(tex: str, label: str) -> str:
+    r"""`tex` numbered and labelled `label`: `\label` inside its first numbered
+    environment, else the whole in an `equation`."""
+    command = "\\label{" + label + "}"
+    env = NUMBERED_ENV.search(tex)
+    if env and not env.group(2):
+        return tex[:env.end()] + command + tex[env.end():]
+    if env:
+        return tex  # a starred environment has no number to label: reported later
+    return "\\begin{equation}" + tex + "\n" + command + "\\end{equation}"
