@@ -119,6 +119,51 @@ def test_the_refs_div_places_the_reference_list(tmp_path: Path) -> None:
     assert order == ["References", "section", "Appendix"]
 
 
+def test_a_bib_beside_a_page_is_the_sites(tmp_path: Path) -> None:
+    """A researcher's site: `code/index.qmd`, a page (no listing holds it), with
+    `bibliography: code.bib` beside it. Taken for the page's own, the file went into a
+    bundle a page does not have: dropped, and the build failed ("no file
+    content/pages/code.bib"). Its entries join `content/references.bib`."""
+    source = tmp_path / "site"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "code/index.qmd": "---\ntitle: Software\nbibliography: code.bib\n---\n\n"
+                          "I co-wrote the package of @li2021.\n",
+        "code/code.bib": "@article{li2021,\n  title = {Sparse Estimators},\n  author = "
+                         "{Li, Wei},\n  journal = {JSS},\n  year = {2021}\n}\n",
+    })
+    prose = built_prose(source, tmp_path, "code/index.html")
+    assert prose.one("a", href="#ref-li2021").text() == "2021"
+    assert "Sparse Estimators" in prose.text()  # (the reference list)
+    bib = (tmp_path / "new" / "content" / "references.bib").read_text(encoding="utf-8")
+    assert "@article{li2021," in bib
+
+
+def test_cells_run_in_the_browser_are_code_with_a_warning(tmp_path: Path) -> None:
+    """quarto-webr's `{webr-r}` (a statistician's post: change the numbers, press Run)
+    and quarto-pyodide's `{pyodide-python}`: the import left the fence as written and
+    the build warned of an unknown MyST directive, its `#|` options shown as code.
+    They are R and Python code blocks, with a warning that they do not run."""
+    source = tmp_path / "site"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "posts/risk/index.qmd": "---\ntitle: Risk\ndate: 2024-06-01\nfilters:\n  - webr\n"
+                                "---\n\nTry it:\n\n```{webr-r}\n#| message: false\n"
+                                "p <- 0.05\n1 - (1 - p)^10\n```\n\n"
+                                "```{pyodide-python}\nimport math\nmath.comb(10, 2)\n```\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [w.message.split(":")[0] for w in done.report.warnings] == [
+        "`{webr-r}`", "`{pyodide-python}`"]
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    prose = parse_html((result.output / "posts/risk/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    r, python = prose.find_all("code")
+    assert (r["class"], python["class"]) == ("language-r", "language-python")
+    assert r.text().startswith("p <- 0.05") and "#|" not in r.text()
+
+
 def test_a_figure_cells_code_stays_code_before_the_figure(tmp_path: Path) -> None:
     """A freeze writes a labelled plot cell as `::: {#fig-x .cell}` holding the echoed
     code, the image and the caption: the code was taken for part of the caption and

@@ -41,6 +41,9 @@ from lanting.importer.site import NewSite
 
 DOCUMENTS = (".qmd", ".md", ".ipynb", ".rmd", ".markdown")
 _CELL = re.compile(r"^\{([A-Za-z]\w*)(?:[ ,].*)?\}$")
+_BROWSER_CELLS = {"webr-r": "r", "webr": "r", "pyodide-python": "python", "pyodide": "python"}
+"""The cells quarto-webr, quarto-pyodide and quarto-live run in the reader's browser."""
+_BROWSER_CELL = re.compile(r"^\{(" + "|".join(_BROWSER_CELLS) + r")(?:[ ,].*)?\}$")
 _SHORTCODE = re.compile(r"\{\{<\s*([\w-]+)(.*?)>\}\}", re.DOTALL)
 """A shortcode, over several lines too (`{{< video x.mp4⏎  title="…"⏎>}}`)."""
 _ATTRIBUTES = re.compile(r"(\]\((?:<[^<>\n]*>|(?:[^()\s]|\([^()\s]*\))*)(?:\s+\"[^\"]*\")?\))"
@@ -180,6 +183,15 @@ class QuartoBodies:
         if info.startswith("{="):
             ctx.note(info, f"a raw `{info}` block (for another format) left out")
             return ""
+        if browser := _BROWSER_CELL.match(info):
+            # (`{webr-r}` was no cell for `_CELL`, and the build took it for an unknown
+            # MyST directive)
+            ctx.warn(info, f"`{info}`: an interactive cell (run in the reader's browser by "
+                     "a Quarto extension): shown as its code, which does not run here")
+            shown = [line for line in code.split("\n")
+                     if not re.match(r"\s*(?:#|%%|//)\|", line)]
+            return fence(_BROWSER_CELLS[browser.group(1)], "\n".join(shown).strip("\n"),
+                         None, indent)
         cell = _CELL.match(info)
         code, marks = code_annotations(code)
         ctx.convert("code annotations (`# <1>`) as circled numbers", marks)

@@ -110,7 +110,7 @@ class QuartoFront(QuartoSettings):
                 front["cover"] = cover
         if data.get("toc") is False:
             front["toc"] = False
-        self.bibliography(data, head, path, front)
+        self.bibliography(data, head, path, front, bundled=kind == "post")
         site_author = self.site_author()
         others = [a for a in authors(data.get("author")) if a != site_author]
         if others:

@@ -96,10 +96,12 @@ class QuartoSettings:
         return ""
 
     def bibliography(self, data: dict[str, Any], head: str, path: Path,
-                     front: dict[str, Any]) -> None:
+                     front: dict[str, Any], bundled: bool) -> None:
         """A `.bib` beside a post: the post's own (`bibliography:` kept, the file in its
-        bundle); one elsewhere (`../../references.bib`, the project's): its entries in
-        `content/references.bib`, which every page cites from."""
+        bundle); one elsewhere (`../../references.bib`, the project's), or beside a page
+        (`code/index.qmd`'s `code.bib`: a page has no bundle, and the file was dropped,
+        failing the build): its entries in `content/references.bib`, which every page
+        cites from."""
         own: dict[str, Path] = {}
         for name in names(data.get("bibliography", self.config.get("bibliography"))):
             file = path.parent / name
@@ -113,8 +115,8 @@ class QuartoSettings:
                 self.report.warn(path, key_line(head, "bibliography"), f"bibliography "
                                  f"`{name}` is not BibTeX: Lanting reads .bib files only")
                 continue
-            if file.parent.resolve() == path.parent.resolve() and path.stem == "index" \
-                    and path.parent.resolve() != self.source.resolve():
+            if bundled and file.parent.resolve() == path.parent.resolve() \
+                    and path.stem == "index" and path.parent.resolve() != self.source.resolve():
                 own[file.name] = file
             else:
                 self.shared(file)
