@@ -310,6 +310,24 @@ def test_directive_options_in_a_yaml_block_and_admonition_arguments() -> None:
         "the options of `{note}` are not YAML: wh"]
 
 
+def test_a_labelled_math_block_holding_a_starred_environment_is_numbered() -> None:
+    """An ML course book's update rules: `:label: eq-gd` over `\\begin{align*}` (and
+    `equation*`). Sphinx numbers a labelled `{math}` whatever its TeX, and `{eq}` links
+    to it; Lanting failed the build ("labels a formula without a number"), and every
+    `{eq}` to it too. The starred rows are numbered once, as Sphinx showed them."""
+    html, problems = _render(
+        "```{math}\n:label: eq-gd\n\\begin{align*}\n\\theta_0 &= \\theta_0 - \\alpha g_0 "
+        "\\\\\n\\theta_1 &= \\theta_1 - \\alpha g_1\n\\end{align*}\n```\n\n"
+        "```{math}\n:label: eq-swap\n\\begin{equation*}\n\\theta = \\theta'\n"
+        "\\end{equation*}\n```\n\n```{math}\n\\begin{align*} a &= b \\end{align*}\n```\n\n"
+        "By {eq}`eq-gd` and {eq}`eq-swap`.\n")
+    assert problems == []
+    assert [a.text() for a in html.find_all("a", class_="eqref")] == ["(1)", "(2)"]
+    gd, swap, plain = html.find_all("div", class_="math-display")
+    assert len(gd.find_all("mtr")) >= 2 and "(1)" in gd.text() and "(2)" in swap.text()
+    assert "(" not in plain.text()  # (unlabelled, it stays unnumbered)
+
+
 def test_figure_md_takes_its_image_from_the_body() -> None:
     """myst-parser's `{figure-md} label` (a Bayesian-statistics course's test page, a
     JVM note's `<img>` figure): its image is the body's first block, Markdown or an HTML
@@ -340,6 +358,17 @@ def test_a_figure_where_none_is_made_keeps_its_caption_as_a_paragraph() -> None:
     item = html.one("li")
     assert item.find("figure") is None
     assert [p.text() for p in item.find_all("p")] == ["item", "", "Caption here.", "Legend."]
+
+
+def test_a_theorem_named_with_name_is_a_target() -> None:
+    """`:name:` is MyST's spelling of `:label:` (mystmd reads both), and the Jupyter
+    Book import writes it: a `{prf:definition}` named so had no anchor, and each
+    `{prf:ref}` to it failed the build."""
+    html, problems = _render("```{prf:definition}\n:name: defBound\nA threshold.\n```\n\n"
+                             "See {prf:ref}`defBound`.\n")
+    assert problems == []
+    assert html.one("a", href="#defBound").text() == "Definition 1"
+    assert html.find(id="defBound") is not None
 
 
 def test_theorems_in_a_chinese_post_count_each_kind_on_its_own() -> None:

@@ -104,3 +104,24 @@ def add_label(tex: str, label: str) -> str:
     if env:
         return tex  # a starred environment has no number to label: reported later
     return "\\begin{equation}" + tex + "\n" + command + "\\end{equation}"
+
+
+_STARRED_ENV = re.compile(r"\\begin\s*\{(equation|align|gather|multline)\*\}(.*)"
+                          r"\\end\s*\{\1\*\}", re.DOTALL)
+_ROWS_OF = {"align": "aligned", "gather": "gathered", "multline": "multline"}
+
+
+def unstarred(tex: str) -> str:
+    r"""A labelled `{math}` block's starred environment made one Lanting can number:
+    Sphinx numbers a labelled `{math}` whatever its TeX (the number is its HTML's, beside
+    the formula), so `:label: x` over `\begin{align*}` showed "(3)" and `{eq}` linked to
+    it; math-core numbers no starred environment, and the build failed. `align*` and
+    `gather*` are rows (`aligned`, `gathered`) the label's `equation` numbers once, as
+    Sphinx did; `equation*` is its content; `multline*` is `multline`."""
+    found = _STARRED_ENV.search(tex)
+    if found is None or len(NUMBERED_ENV.findall(tex)) != 1:
+        return tex
+    env, inner = found.groups()
+    rows = inner if env == "equation" else \
+        f"\\begin{{{_ROWS_OF[env]}}}{inner}\\end{{{_ROWS_OF[env]}}}"
+    return tex[:found.start()] + rows + tex[found.end():]

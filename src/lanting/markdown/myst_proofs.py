@@ -46,9 +46,13 @@ def _statement(state: StateBlock, d: Directive) -> None:
         counts: dict[str, int] = state.env.setdefault("proof_numbers", {})
         counts[kind] = counts.get(kind, 0) + 1
         title = f"{name} {counts[kind]}"
-    if d.options.get("label"):
-        push_target(state, d.options["label"], d.start, title)
-        state.env.setdefault("proof_titles", {})[d.options["label"]] = title
+    # (`:name:` is MyST's spelling of the same option, as mystmd reads it, and what the
+    # Jupyter Book import writes for a figure's `:label:`: read here it was ignored, and
+    # every `{prf:ref}` to the block failed the build)
+    label = d.options.get("label") or d.options.get("name")
+    if label:
+        push_target(state, label, d.start, title)
+        state.env.setdefault("proof_titles", {})[label] = title
     if d.argument:
         title += f"（{d.argument}）" if lang == "zh" else f" ({d.argument})"
     _callout(state, d, COLOURS[kind], title)
