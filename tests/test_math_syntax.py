@@ -239,6 +239,31 @@ def test_bare_environments_are_display_math(env: str) -> None:
     assert ("(1)" in block.text()) is numbered
 
 
+@pytest.mark.parametrize("env", ["equation*", "align"])
+def test_an_environment_at_the_margin_under_a_list_item_is_display(env: str) -> None:
+    """An ML course's algorithm box (Jupyter Book): `* Inputs: $X$ of m samples`, then
+    `\\begin{equation*}` … at the margin. MyST's amsmath reads it as display math, as
+    Lanting reads a `$$` there; it stayed the item's lazy text, its TeX left as written."""
+    doc = tree(f"* Inputs: $X$ of $m$ samples\n\\begin{{{env}}}\nX = \\begin{{pmatrix}} "
+               f"a \\\\ b \\end{{pmatrix}}\n\\end{{{env}}}\n* Outputs\n")
+    assert "begin" not in doc.text() and doc.find_all("li")[0].find("math") is not None
+    assert doc.one("div", class_="math-display").find("mtable") is not None
+    assert [li.text() for li in doc.find_all("li")][-1] == "Outputs"
+
+
+@pytest.mark.parametrize(("env", "columns"), [("align*", 7), ("aligned", 7),
+                                             ("gather*", 7)])
+def test_a_rule_between_aligned_rows_is_drawn(env: str, columns: int) -> None:
+    """`\\hline` in `align*` (a numerical-computing book's broadcasting table, `A &:& 2,
+    & & 3 \\\\ B &:& & & 3 \\\\ \\hline C …`): MathJax draws the rule; math-core takes
+    one only in an array and failed the build. The rows are an array of those columns."""
+    doc = tree(f"$$\n\\begin{{{env}}}\nA &:& 2, & & 2, & & 3 \\\\\nB &:& & & & & 3 "
+               f"\\\\\n\\hline\nC &:& 2, & & 2, & & 3\n\\end{{{env}}}\n$$\n")
+    rows = doc.one("div", class_="math-display").find_all("mtr")
+    assert len(rows) == 3 and len(rows[0].find_all("mtd")) == columns
+    assert "border-top" in rows[2].find_all("mtd")[0].get("style", "")
+
+
 def test_tex_quotes_inside_a_formula_open_no_code_span() -> None:
     """`$o_i = \\text{``yes" or ``no"}$`: TeX's opening quotes pair inside the formula, so
     no code span runs past its `$` (the formula comes first, as remark-math and MathJax

@@ -254,9 +254,13 @@ def environment_block(state: StateBlock, start_line: int, end_line: int,
     closing = f"\\end{{{match.group(1)}{match.group(2)}}}"
     last = start_line
     parts = []
+    # (at the margin right under a list item's text, asked whether it ends the item, it
+    # is a block of the level its lines stand at, as `$$` is: `* data $X$` then
+    # `\begin{equation*}` … at the margin stayed the item's text, its TeX left as written)
+    margin = min(state.blkIndent, max(state.sCount[start_line], 0))
     while True:
         text = _line(state, last)
-        if last > start_line and state.sCount[last] < state.blkIndent and text:
+        if last > start_line and state.sCount[last] < margin and text:
             return False
         parts.append(text)
         if text.rstrip().endswith(closing) and (last > start_line or first.count(

@@ -38,6 +38,7 @@ from lanting.markdown.tex_layout import (
     linebreak_dim,
     matrices,
     plain_matrices,
+    ruled_rows,
     substack,
 )
 from lanting.markdown.tex_operators import operator_names, operators
@@ -288,6 +289,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"mathop", "displaylines"}), operators),
     (frozenset({"begin:CD"}), commutative_diagram),
     (frozenset(PLAIN_MATRICES), plain_matrices),
+    (frozenset({"hline", "hdashline"}), ruled_rows),
     (frozenset({"begin:array", "begin:darray", "begin:subarray"}), array_columns),
     (frozenset({"\\", "cr"}), linebreak_dim),
     (frozenset({"kern", "mkern", "mskip", "hskip", "hspace", "rule", "raisebox", "genfrac",

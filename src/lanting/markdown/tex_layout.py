@@ -185,6 +185,26 @@ def alignments(s: str, ctx: Context) -> str:
         % _ALIGN_PAIR.sub(r"&\1", body))
 
 
+_RULED = {"align*": "rl", "aligned": "rl", "gather*": "c", "gathered": "c"}
+
+
+def ruled_rows(s: str, ctx: Context) -> str:
+    """`\\hline` between the rows of `align*`, `aligned`, `gather*` or `gathered` (a
+    numerical-computing book's broadcasting table: `A &:& 2, & & 3 \\\\ \\hline …`):
+    MathJax draws the rule, math-core takes one only in an array and failed the
+    formula. Such rows are an array of the same columns (right, left, … for `align*`,
+    centred for `gather*`); numbered `align` keeps its rows (and the error)."""
+    def array(env: str, opt: str | None, arg: str | None, body: str) -> str:
+        if "\\hline" not in body and "\\hdashline" not in body:
+            return f"\\begin{{{env}}}{body}\\end{{{env}}}"
+        columns = max(row.count("&") for row in _ROWS.split(body)) + 1
+        pattern = _RULED[env]
+        spec = "".join(pattern[i % len(pattern)] for i in range(columns))
+        return f"\\begin{{array}}{{{spec}}}{body}\\end{{array}}"
+
+    return replace_environment(s, tuple(_RULED), array)
+
+
 def _cd_label(end: str) -> str:
     """An arrow's label up to `end`: a command (`\\Vert`, `\\>`) is one piece, so its
     letters or sign do not end the label."""
