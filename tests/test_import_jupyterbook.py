@@ -470,6 +470,39 @@ def test_figure_md_labels_are_targets_across_the_book(tmp_path: Path) -> None:
     assert ": warning:" not in report_of(imported)
 
 
+def test_equations_and_definitions_of_other_pages(tmp_path: Path) -> None:
+    # (an ML course book: `{eq}` to another chapter's `{math}` (Sphinx's equations are
+    # the book's), failing the build as "no numbered equation on this page"; a
+    # `{prf:definition}`'s `:label:`, which the import writes `:name:`, ignored by
+    # Lanting, so every `{prf:ref}` to it failed; a link to it read its whole first
+    # sentence)
+    write_files(tmp_path / "course", {
+        "_config.yml": "title: ML course\n",
+        "_toc.yml": "format: jb-book\nroot: index\nchapters:\n  - file: cost\n"
+                    "  - file: descent\n",
+        "index.md": "# Course\n\nStart.\n",
+        "cost.md": "# Cost functions\n\n````{prf:definition} Decision boundary\n"
+                   ":label: defBound\nA threshold between classes.\n````\n\n"
+                   "```{prf:definition}\n:label: defLoss\nThe loss of one sample.\n```\n\n"
+                   "```{math}\n:label: costLog\n\\begin{align*}\nJ &= -y \\log p\n"
+                   "\\end{align*}\n```\n\nSee {prf:ref}`defBound` and {eq}`costLog`.\n",
+        "descent.md": "# Gradient descent\n\nMinimise {eq}`costLog` (see "
+                      "{prf:ref}`defBound`, {prf:ref}`defLoss`).\n\n```{math}\n:label: step\n"
+                      "\\theta' = \\theta - \\alpha g\n```\n\nBy {eq}`step`.\n"})
+    imported = import_site(tmp_path / "course", tmp_path / "site")
+    assert build(tmp_path / "site", BuildOptions()).warnings == ()
+    out = tmp_path / "site" / "public"
+    see = next(p for p in prose(out, "/cost/").find_all("p") if "See" in p.text())
+    assert links(see) == [("Definition 1", "#defBound"), ("(1)", "#costLog")]
+    first, by_step = [p for p in prose(out, "/descent/").find_all("p")
+                      if p.text().startswith(("Minimise", "By"))]
+    assert links(first) == [("(Cost functions)", "/cost/#costLog"),
+                            ("Decision boundary", "/cost/#defBound"),
+                            ("Cost functions", "/cost/#defLoss")]
+    assert links(by_step) == [("(1)", "#step")]
+    assert ": warning:" not in report_of(imported)
+
+
 def test_yaml_named_figures_once_a_page_displays_and_comments(tmp_path: Path) -> None:
     # (an example's `name:` copied under every figure; a `$$` display with blank lines
     # in it, which MyST reads whole; a fence inside an HTML comment)

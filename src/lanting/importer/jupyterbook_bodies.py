@@ -33,8 +33,9 @@ from lanting.importer.liquid import Context
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_spans_beside_fences
 from lanting.importer.site import NewSite
+from lanting.markdown.myst_refs import equation_label
 
-_ROLE = re.compile(r"\{(ref|numref|doc|download|prf:ref|term)\}`([^`\n]+)`")
+_ROLE = re.compile(r"\{(ref|numref|eq|doc|download|prf:ref|term)\}`([^`\n]+)`")
 _EXPLICIT = re.compile(r"^(.*?)\s*<([^<>]+)>\s*$", re.DOTALL)
 _CONTENTS = re.compile(r"^[ \t]*(`{3,}|:{3,})\{tableofcontents\}[^\n]*\n(?:.*?\n)??[ \t]*\1[ \t]*$",
                        re.MULTILINE | re.DOTALL)
@@ -275,10 +276,14 @@ class JupyterBookBodies:
             return text.replace("%s", caption).strip() if text else caption or target
         if target in self.own_labels.get(item.number, set()):
             return match.group()  # (Lanting resolves it on the page)
+        if found is None and name == "eq":
+            return match.group()  # (Lanting reports it at its line if the page lacks it)
         if found is None:
             ctx.warn(match.group(), f"`{match.group()}`: no label `{target}` in the book: "
                      "its text is kept, not a link")
             return text or target
+        if name == "eq":
+            return self.equation_role(match.group(), text, found, item, ctx)
         own = found.text or self.site.items[found.page].title or target
         # (`{numref}`Fig. %s <x>``: the number is the other page's; its caption instead)
         words = (text.replace("%s", found.text or target) if "%s" in text else text) or own
@@ -287,6 +292,19 @@ class JupyterBookBodies:
                      "table: the link reads its caption (its number is that page's)")
         ctx.convert("references to labels of other pages")
         return f"[{words}]({self.target_link(found, item)})"
+
+    def equation_role(self, whole: str, text: str, found: Target, item: Item,
+                      ctx: Context) -> str:
+        """`{eq}`label`` naming another page's `{math}` (Sphinx's equations are the
+        book's; Lanting's `{eq}` reads its page's only, and the build failed): a link to
+        it, reading that page's title (its number is that page's)."""
+        page = self.site.items[found.page]
+        ctx.note(whole, f"`{whole}` names another page's equation: the link reads that "
+                 "page's title (its number is that page's)")
+        ctx.convert("references to labels of other pages")
+        anchor = equation_label(found.anchor) if found.anchor else ""
+        link = self.link_to(page, item) + (f"#{anchor}" if anchor else "")
+        return f"[{text or '(' + page.title + ')'}]({link})"
 
     def term_role(self, whole: str, text: str, term: str, item: Item, ctx: Context) -> str:
         """`{term}`Python``: a term of another page's `{glossary}` (Sphinx's glossary is

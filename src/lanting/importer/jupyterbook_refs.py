@@ -26,6 +26,8 @@ _COMMENT_OPEN = re.compile(r"^[ \t]{0,3}<!--")
 _NAME = re.compile(r"^[ \t]*:(?:name|label):[ \t]*(\S.*?)[ \t]*$")
 _FIGURE_MD = re.compile(r"^[ \t]*(?:`{3,}|:{3,})[ \t]*\{figure-md\}[ \t]+(\S+)[ \t]*$")
 """myst-parser's `{figure-md} label`: a figure named by its argument."""
+_MATH_LABEL = re.compile(r"^[ \t]*(`{3,}|:{3,})[ \t]*\{math\}[^\n]*\n(?:[ \t]*:[\w-]+:[^\n]*\n)*?"
+                         r"[ \t]*:(?:label|name):[ \t]*(\S[^\n]*)$", re.MULTILINE)
 _IMAGE_LINE = re.compile(r"^[ \t]*(?:!\[|<img\b)", re.IGNORECASE)
 
 
@@ -119,7 +121,9 @@ def targets_of(text: str) -> list[tuple[str, str, int]]:
     under the image of `{figure-md} label`)."""
     lines = protect_myst_code(text, Shelf()).split("\n")
     names = name_lines(lines)
-    found: list[tuple[str, str, int]] = []
+    # (a `{math}`'s label, which the code put aside above hides: `{eq}` names it)
+    found = [(_unquote(m.group(2).strip()), "", text.count("\n", 0, m.start(2)) + 1)
+             for m in _MATH_LABEL.finditer(text)]
     for i, line in enumerate(lines):
         target, figure = _TARGET.match(line), _FIGURE_MD.match(line)
         if target is None and figure is None and i not in names:
@@ -132,7 +136,9 @@ def targets_of(text: str) -> list[tuple[str, str, int]]:
         if target is not None:
             words = heading_title(following[0]) or "" if following else ""
         else:
-            words = _caption(following, in_block=_NAME.match(line) is None)
+            statement = _statement_title(lines, i)
+            words = statement if statement is not None else \
+                _caption(following, in_block=_NAME.match(line) is None)
         found.append((target.group(1).strip() if target else names[i], words, i + 1))
     return found
 
@@ -146,6 +152,21 @@ def _caption(following: list[str], in_block: bool) -> str:
         elif not re.match(r"^[ \t]*:[\w-]+:", rest):
             return "" if _OPEN.match(rest) else " ".join(plain_inline(rest).split())
     return ""
+
+
+def _statement_title(lines: list[str], i: int) -> str | None:
+    """The title of the theorem, definition or exercise (sphinx-proof's `{prf:…}`,
+    `{exercise}`) whose option line `i` is, "" when untitled; None for other blocks.
+    (A link to one read its body's first line, a whole sentence of the definition.)"""
+    j = i - 1
+    while j >= 0 and re.match(r"^[ \t]*(?::[\w-]+:|---|[\w-]+:)", lines[j]):
+        j -= 1
+    opening = _OPEN.match(lines[j]) if j >= 0 else None
+    directive = _DIRECTIVE.match(opening.group(3)) if opening else None
+    if opening is None or directive is None or not (
+            directive.group(1).startswith("prf:") or directive.group(1) == "exercise"):
+        return None
+    return " ".join(plain_inline(opening.group(3)[directive.end():]).split())
 
 
 def _figure_md_caption(following: list[str]) -> str:
