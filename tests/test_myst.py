@@ -318,7 +318,7 @@ def test_a_labelled_math_block_holding_a_starred_environment_is_numbered() -> No
     html, problems = _render(
         "```{math}\n:label: eq-gd\n\\begin{align*}\n\\theta_0 &= \\theta_0 - \\alpha g_0 "
         "\\\\\n\\theta_1 &= \\theta_1 - \\alpha g_1\n\\end{align*}\n```\n\n"
-        "```{math}\n:label: eq-swap\n\\begin{equation*}\n\\theta = \\theta'\n"
+        "```{math}\n:label: eq-swap\n:nowrap:\n\\begin{equation*}\n\\theta = \\theta'\n"
         "\\end{equation*}\n```\n\n```{math}\n\\begin{align*} a &= b \\end{align*}\n```\n\n"
         "By {eq}`eq-gd` and {eq}`eq-swap`.\n")
     assert problems == []
@@ -326,6 +326,27 @@ def test_a_labelled_math_block_holding_a_starred_environment_is_numbered() -> No
     gd, swap, plain = html.find_all("div", class_="math-display")
     assert len(gd.find_all("mtr")) >= 2 and "(1)" in gd.text() and "(2)" in swap.text()
     assert "(" not in plain.text()  # (unlabelled, it stays unnumbered)
+
+
+def test_a_mermaid_directive_is_a_diagram_not_a_cell() -> None:
+    """```` ```{mermaid} ```` is MyST's (and sphinxcontrib-mermaid's) diagram: the build
+    warned "`{mermaid}` is a cell Quarto runs" on a Jupyter Book page. Without a Mermaid
+    setting it is the diagram's code, with the one warning that says how to draw it."""
+    html, problems = _render("```{mermaid}\nflowchart LR\n  A --> B\n```\n")
+    assert "A --&gt; B" in str(html) or "A --> B" in html.text()
+    assert [p.split(": ", 2)[2] for p in problems] == [
+        "Mermaid diagrams shown as their code (this page's first)"]
+
+
+def test_a_comment_of_two_lines_is_no_broken_text() -> None:
+    """`% Should these be MIP/MILP …` then `% Maybe explain …` (an optimisation course's
+    notes to itself, after a heading): the second line, asked about by the
+    setext-heading rule looking past the first, was warned of as hidden text under
+    a line of prose. Under text the warning stays: that line is lost."""
+    html, problems = _render("## Programs\n\n% note one\n% note two\n\nText.\n")
+    assert problems == [] and "note" not in html.text()
+    _html, problems = _render("Costs fell by 30\n% after the change\n")
+    assert [p.split(": ", 2)[1] for p in problems] == ["warning"]
 
 
 def test_figure_md_takes_its_image_from_the_body() -> None:

@@ -88,7 +88,9 @@ def parse_fence_info(info: str) -> FenceInfo:
         if not lang and first.startswith(".") and "=" not in first:
             lang, rest = first[1:], after  # Pandoc: the first class is the language
         elif not lang and first and "=" not in first and first.isidentifier():
-            lang, rest, executable = first, after, True  # Quarto: a cell it runs
+            # Quarto: a cell it runs; but `{mermaid}`, a diagram (Quarto draws it, and it
+            # is MyST's and sphinxcontrib-mermaid's directive), is no cell to warn of
+            lang, rest, executable = first, after, first.lower() != "mermaid"
     options: dict[str, str] = {}
     try:
         words = shlex.split(rest)

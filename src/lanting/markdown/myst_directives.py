@@ -142,8 +142,10 @@ def _math(state: StateBlock, d: Directive) -> None:
     token = state.push("math_block", "math", 0)
     tex = _raw(state, d) if "nowrap" in d.options else sphinx_display(_raw(state, d))
     label = equation_label(d.options.get("label", d.options.get("name", "")))
-    if label and "nowrap" not in d.options:
-        tex = unstarred(tex)  # (Sphinx numbers a labelled block whatever its TeX)
+    if label:
+        # (Sphinx numbers a labelled block whatever its TeX, and its `{eq}` reads the
+        # number even under `:nowrap:`)
+        tex = unstarred(tex)
     token.block, token.content, token.markup = True, tex, "$$"
     token.info = label
     token.map, token.meta = _map(d), {"line": d.body_start}

@@ -56,6 +56,16 @@ lines a reader never sees. (A bare `+++` is a paragraph in CommonMark: it stays 
 a warning.)"""
 
 
+def _hidden_above(state: StateBlock, line: int) -> bool:
+    """Whether the line above `line` is itself a hidden one: a comment's second line
+    (`% one` / `% two`) is asked about by the setext-heading rule looking past the
+    first, and was warned of as if it broke a line of text."""
+    if line == 0:
+        return False
+    begin = state.bMarks[line - 1] + state.tShift[line - 1]
+    return _HIDDEN_LINE.match(state.src, begin, state.eMarks[line - 1]) is not None
+
+
 def _hidden_line_rule(state: StateBlock, start: int, end: int, silent: bool) -> bool:
     if state.sCount[start] - state.blkIndent >= 4:
         return False
@@ -65,7 +75,7 @@ def _hidden_line_rule(state: StateBlock, start: int, end: int, silent: bool) -> 
     if _HIDDEN_LINE.match(state.src, begin, state.eMarks[start]) is None:
         return False
     if silent:  # asked whether it ends the paragraph (or list, quote) above: it does
-        if state.src[begin] == "%":
+        if state.src[begin] == "%" and not _hidden_above(state, start):
             state.env.setdefault("myst_comment_breaks", set()).add(start)
         return True
     state.push("myst_hidden", "", 0).map = [start, start + 1]
