@@ -503,6 +503,23 @@ def test_equations_and_definitions_of_other_pages(tmp_path: Path) -> None:
     assert ": warning:" not in report_of(imported)
 
 
+def test_mermaid_blocks_of_sphinxcontrib_mermaid_are_drawn(tmp_path: Path) -> None:
+    # (an optimisation course template's flowcharts: ```{mermaid} was built as "a cell
+    # Quarto runs", its code shown, and Lanting was never told to draw diagrams)
+    write_files(tmp_path / "book", {
+        "_config.yml": "title: Notes\nsphinx:\n  extra_extensions:\n"
+                       "    - sphinxcontrib.mermaid\n",
+        "_toc.yml": "format: jb-book\nroot: intro\n",
+        "intro.md": "# Notes\n\n```{mermaid}\nflowchart LR\n  A --> B\n```\n"})
+    imported = import_site(tmp_path / "book", tmp_path / "site")
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["markdown"]["mermaid"].startswith("https://")
+    assert build(tmp_path / "site", BuildOptions()).warnings == ()
+    diagram = prose(tmp_path / "site" / "public", "/").one("pre", class_="mermaid")
+    assert "A --> B" in diagram.text()
+    assert ": warning:" not in report_of(imported)
+
+
 def test_yaml_named_figures_once_a_page_displays_and_comments(tmp_path: Path) -> None:
     # (an example's `name:` copied under every figure; a `$$` display with blank lines
     # in it, which MyST reads whole; a fence inside an HTML comment)

@@ -19,6 +19,7 @@ from lanting.importer.common import finish_menu, guess_language, language_tag, r
 from lanting.importer.item import Item
 from lanting.importer.jekyll_math import converting_macros, mathjax_value_macros
 from lanting.importer.jupyterbook_toc import Toc
+from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.quarto_settings import authors
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
@@ -34,7 +35,8 @@ READ_EXTENSIONS = frozenset({"amsmath", "colon_fence", "deflist", "dollarmath", 
                              "replacements", "smartquotes"})
 """`myst_enable_extensions` whose syntax Lanting reads (or the import writes out)."""
 READ_SPHINX = frozenset({"sphinx_proof", "sphinx_exercise", "sphinxcontrib.bibtex",
-                         "sphinx_design", "sphinx_togglebutton", "sphinx.ext.mathjax"})
+                         "sphinx_design", "sphinx_togglebutton", "sphinx.ext.mathjax",
+                         "sphinxcontrib.mermaid"})
 """Sphinx extensions whose directives Lanting reads (or the import unwraps)."""
 PROJECT_READ = frozenset({"title", "authors", "author", "description", "github", "math",
                           "toc", "bibliography", "exclude", "language", "numbering"})
@@ -239,6 +241,10 @@ class JupyterBookSettings:
                              "read: " + ", ".join(f"`{e}`" for e in unread)
                              + " (their syntax shows as written)")
         sphinx = _mapping(self.config.get("sphinx"))
+        if "sphinxcontrib.mermaid" in names(sphinx.get("extra_extensions")):
+            # (its `{mermaid}` blocks were drawn: Lanting draws them once this is set)
+            self.site.config.setdefault("markdown", {})["mermaid"] = MERMAID
+            self.report.convert("Mermaid diagrams (sphinxcontrib-mermaid), drawn")
         extra = [e for e in names(sphinx.get("extra_extensions")) if e not in READ_SPHINX]
         if extra:
             self.report.warn(self.config_path, None, "Sphinx extensions with no Lanting "
