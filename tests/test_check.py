@@ -548,6 +548,21 @@ def test_missing_publication_file_is_reported_at_its_field_line(make_site: MakeS
     assert found == [(4, "pdf"), (5, "code"), (11, "pdf"), (12, "preview")]
 
 
+def test_a_src_inside_another_attributes_value_is_no_link(make_site: MakeSite,
+                                                         post: Post) -> None:
+    """A notebook's map output (folium): `<iframe srcdoc="&lt;script
+    src=&quot;https://…/leaflet.js&quot;&gt;…">`. The `src=` inside the `srcdoc` value
+    was read as the iframe's own, an image `"https://…"></script>` at no URL: three
+    build errors on an optimisation book's page. Only the tag's own attributes count;
+    one after the `srcdoc` still does."""
+    site = make_site({"content/posts/map.md": post("Map", "2026-01-02", body=(
+        '<iframe srcdoc="&lt;script src=&quot;https://cdn.example.org/map.js&quot;&gt;'
+        '&lt;/script&gt; &lt;img src=&quot;tiles.png&quot;&gt;" title="m"></iframe>\n\n'
+        '<iframe title="x" srcdoc="&lt;p&gt;hi&lt;/p&gt;" src="gone.html"></iframe>\n'))})
+    assert [text for _name, _line, _col, text in messages(site)] == [
+        "broken file `gone.html` in raw HTML: no file at /posts/map/gone.html"]
+
+
 def test_relative_raw_html_naming_a_file_of_the_site_is_resolved(
         make_site: MakeSite, post: Post) -> None:
     """Typora writes `<img src="note.assets/x.png" style="zoom:50%">` beside `note.md`,

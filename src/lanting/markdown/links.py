@@ -165,7 +165,12 @@ class LinkRewriter:
 
 
 _RAW_ATTRIBUTE = re.compile(
-    r"""<(\w+)\b[^>]*?\s(href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""", re.I)
+    r"""<(\w+)\b(?:[^>"']|"[^"]*"|'[^']*')*?\s(href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|"""
+    r"""([^\s>"']+))""", re.I)
+"""A tag's `href` or `src`, the attributes before it read whole: a `src=` inside another
+attribute's value is none (a notebook's map output, `<iframe srcdoc="&lt;script
+src=&quot;https://…&quot;&gt;">`, was read as an image `"https://…"></script>` and failed
+the build)."""
 
 
 _NOT_MARKUP = re.compile(r"<!--.*?(?:-->|\Z)|<(script|style|template)\b[^>]*>(.*?)(?:</\1\s*>|\Z)",
