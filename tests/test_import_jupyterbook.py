@@ -520,6 +520,19 @@ def test_mermaid_blocks_of_sphinxcontrib_mermaid_are_drawn(tmp_path: Path) -> No
     assert ": warning:" not in report_of(imported)
 
 
+def test_index_entries_are_left_out_with_a_notice(tmp_path: Path) -> None:
+    # (an optimisation book's `{index} single: solver; HiGHS` above its sections: 272
+    # build warnings of an unknown directive, the entries shown as text)
+    write_files(tmp_path / "book", {
+        "_config.yml": "title: Optimisation\n", "_toc.yml": "format: jb-book\nroot: intro\n",
+        "intro.md": "# Optimisation\n\n```{index} single: solver; HiGHS\n```\n\n"
+                    "Solve it.\n\n```{index} Gantt charts\n```\n"})
+    imported = import_site(tmp_path / "book", tmp_path / "site")
+    assert build(tmp_path / "site", BuildOptions()).warnings == ()
+    assert "HiGHS" not in prose(tmp_path / "site" / "public", "/").text()
+    assert "2 `{index}` entries left out" in report_of(imported)
+
+
 def test_yaml_named_figures_once_a_page_displays_and_comments(tmp_path: Path) -> None:
     # (an example's `name:` copied under every figure; a `$$` display with blank lines
     # in it, which MyST reads whole; a fence inside an HTML comment)

@@ -349,6 +349,17 @@ def test_a_comment_of_two_lines_is_no_broken_text() -> None:
     assert [p.split(": ", 2)[1] for p in problems] == ["warning"]
 
 
+def test_index_entries_are_left_out_with_one_warning() -> None:
+    """Sphinx's `{index} single: solver; HiGHS` (an optimisation book has ~270): each
+    was an unknown directive, its entries shown as text with a warning. They are
+    entries of an index page Lanting does not make: left out, one warning a page."""
+    html, problems = _render("```{index} single: solver; HiGHS\n```\n\nText.\n\n"
+                             ":::{index} Gantt charts\n:::\n")
+    assert html.text().strip() == "Text."
+    assert [p.split(": ", 2)[2] for p in problems] == [
+        "`{index}` entries are left out: Lanting makes no index page (this page's first)"]
+
+
 def test_figure_md_takes_its_image_from_the_body() -> None:
     """myst-parser's `{figure-md} label` (a Bayesian-statistics course's test page, a
     JVM note's `<img>` figure): its image is the body's first block, Markdown or an HTML

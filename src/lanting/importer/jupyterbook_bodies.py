@@ -52,6 +52,9 @@ reads as the directive's `:label:`."""
 _BIBLIOGRAPHY = re.compile(r"^[ \t]*(`{3,}|:{3,})\{bibliography\}[^\n]*\n(.*?)^[ \t]*\1[ \t]*$",
                            re.MULTILINE | re.DOTALL)
 _CITE = re.compile(r"\{cite(?::\w+)?\}`([^`]+)`|\[(?:[^\[\]\n]*?;\s*)?-?@([\w:.#$%&+?<>~/-]+)")
+_INDEX = re.compile(r"^[ \t]*(`{3,}|:{3,})[ \t]*\{index\}[^\n]*\n(?:.*?\n)??[ \t]*\1[ \t]*"
+                    r"(?:\n|\Z)", re.MULTILINE | re.DOTALL)
+"""Sphinx's `{index}` directive: entries of the book's index page, shown nowhere."""
 _IFRAME = re.compile(r"^([ \t]*)(`{3,}|:{3,})\{iframe\}[ \t]+(\S+)[^\n]*\n(.*?)^\1\2[ \t]*$",
                      re.MULTILINE | re.DOTALL)
 _YOUTUBE = re.compile(r"(?:youtu\.be/|youtube(?:-nocookie)?\.com/(?:embed/|watch\?v=))"
@@ -91,6 +94,10 @@ class JupyterBookBodies:
             return self.url(url, image, item, path, ctx)
 
         text = _IFRAME.sub(lambda m: self.iframe(m, ctx), text)
+        text, entries = _INDEX.subn("", text)
+        if entries:
+            ctx.note("{index}", f"{entries} `{{index}}` entries left out (Lanting makes no "
+                     "index page)")
         text = _BUTTON.sub(lambda m: self.button(m, ctx), text)
         text, boxes = unwrap_layout(text)
         text, panels = unwrap_panels(text)

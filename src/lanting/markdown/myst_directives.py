@@ -254,6 +254,18 @@ def _left_out(what: str, hint: str) -> Handler:
     return handler
 
 
+def _index(state: StateBlock, d: Directive) -> None:
+    """Sphinx's `{index} single: solver; HiGHS`: entries of the book's index page, shown
+    nowhere in the text. Lanting makes no index page: left out, with one warning a page
+    (an optimisation book has some 270, each a warning of an unknown directive whose
+    entries were shown as text)."""
+    if state.env.get("index_told"):
+        return
+    state.env["index_told"] = True
+    warn(state, d.start, "`{index}` entries are left out: Lanting makes no index page "
+         "(this page's first)", "remove them, or link the terms from a page of your own")
+
+
 def _eval_rst(state: StateBlock, d: Directive) -> None:
     """`{eval-rst}`: reStructuredText, which Lanting does not read: shown as its source,
     a code block, with a warning (not as Markdown, which would mangle it)."""
@@ -302,6 +314,7 @@ HANDLERS: dict[str, Handler] = {
     "raw": _raw_block,
     # (sphinxcontrib-bibtex's footnote citations: `{footcite}` as `{cite}`, listed here)
     **dict.fromkeys(("bibliography", "footbibliography"), _bibliography),
+    "index": _index,
     "toctree": _left_out(
         "lists a Jupyter Book's chapters: Lanting lists a section's pages on the section's "
         "own page, so it is left out", "link a chapter with {doc}`path` where the text "
