@@ -43,6 +43,7 @@ from lanting.importer.listings import Redirects, listed_posts, term_urls
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.quartz_bodies import QuartzBodies, inline_tags
+from lanting.importer.quartz_folders import GENERATED, QuartzFolders
 from lanting.importer.quartz_notebooks import QuartzNotebooks
 from lanting.importer.quartz_settings import ignored, note_url, read_config, slug, tag_slug
 from lanting.importer.report import Report
@@ -64,11 +65,9 @@ _UPDATED = ("modified", "lastmod", "updated", "last-modified")
 _PLACED = frozenset({"title", "tags", "tag", "aliases", "alias", "draft", "publish",
                      "description", "permalink", *_DATES, *_UPDATED})
 _MENU_FOLDERS = 6
-_GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "posts",
-                        "publications", "talks"})
 
 
-class Quartz(QuartzBodies, QuartzNotebooks):
+class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders):
     kind = "quartz"
     placed_keys = _PLACED
     """The front matter's keys the new front matter carries (others are reported)."""
@@ -251,7 +250,7 @@ class Quartz(QuartzBodies, QuartzNotebooks):
     def page_name(self, path: Path, rel: str, folder: str) -> str:
         """A page's name: `unique_name`, `-page` after one of Lanting's own pages'."""
         name = self.unique_name(path, rel, folder)
-        if slug_of(name) in _GENERATED:
+        if slug_of(name) in GENERATED:
             self.report.warn(path, None, f"a page named `{name}` would take Lanting's own "
                              f"/{slug_of(name)}/: it is /{slug_of(name)}-page/")
             name = f"{name}-page"
@@ -325,90 +324,6 @@ class Quartz(QuartzBodies, QuartzNotebooks):
         if urls:
             self.report.convert("aliases and permalinks kept as old URLs", len(urls))
         return urls
-
-    # --- folders -------------------------------------------------------------------------
-
-    def folder_pages(self) -> dict[int, str]:
-        """A page for each folder of notes, at its old URL, listing its notes and folders
-        as Quartz's folder page did; a folder note (`index.md`) is the page, its list after
-        its text. -> the list to append, by the folder note's item number."""
-        folders: dict[str, list[Item]] = {}
-        for rel, item in self.by_slug.items():
-            if item.kind in ("home", "term"):  # (`tags/` is Lanting's, not a folder)
-                continue
-            parent = posixpath.dirname(rel.removesuffix("/index")) \
-                if rel.endswith("/index") else posixpath.dirname(rel)
-            folders.setdefault(parent, []).append(item)
-            while parent:  # (a folder of folders lists them, even without notes of its own)
-                parent = posixpath.dirname(parent)
-                folders.setdefault(parent, [])
-        appended: dict[int, str] = {}
-        pages: dict[str, Item] = {}
-        for folder in sorted(f for f in folders if f):
-            page = self.by_slug.get(folder + "/index") or self.folder_note(folder)
-            if page is None:
-                name = self.folder_names.get(folder, posixpath.basename(folder))
-                page = self.site.add(Item("page", self.folder_page_slug(folder), None,
-                                          {"title": name}))
-                page.old_urls = [f"/{folder}/"] if self.keeps_old_urls else []
-                self.by_slug[f"{folder}/index"] = page  # (links to the folder find it)
-                self.report.counts["pages"] += 1
-                self.report.convert("folder pages (a page listing the folder's notes)")
-            pages[folder] = page
-        self.top_folders = [(f"/{f}/", pages[f]) for f in sorted(pages) if "/" not in f]
-        for folder, page in pages.items():
-            children = [pages[f] for f in sorted(pages)
-                        if posixpath.dirname(f) == folder]
-            notes = sorted((i for i in folders.get(folder, []) if i is not page),
-                           key=lambda i: (i.kind != "page", i.title.casefold()))
-            lines = [f"- [{_escape(i.title)}]({self.site.link(i)})" for i in children + notes]
-            listing = "\n".join(lines)
-            if page.source is None:
-                page.body = listing + "\n"
-            else:
-                appended[page.number] = "\n\n" + listing + "\n" if listing else ""
-        return appended
-
-    def folder_page_slug(self, folder: str) -> str:
-        """A folder page's slug; one Lanting's own pages have (a folder `Archive/`, whose
-        page would take /archive/) gets `-page`."""
-        name = slug_of(self.folder_page_name(folder))
-        if name in _GENERATED:
-            self.report.warn(self.content / folder, None, f"the folder's page would take "
-                             f"Lanting's own /{name}/: it is /{name}-page/")
-            return f"{name}-page"
-        return name
-
-    def folder_page_name(self, folder: str) -> str:
-        """A folder page's name: the folder's (`stat-mech`), with its parent's before it
-        when another folder or a note has that name (`biology-notes`, `ai-notes`)."""
-        base = posixpath.basename(folder)
-        taken = sum(posixpath.basename(f).casefold() == base.casefold()
-                    for f in self.folder_names) > 1 or base.casefold() in self.names
-        parent = posixpath.basename(posixpath.dirname(folder))
-        return f"{parent}-{base}" if taken and parent else base
-
-    def folder_note(self, folder: str) -> Item | None:
-        """`Cloud/Cloud.md` or `Cloud.md` beside `Cloud/` (the Folder Notes plugin's folder
-        note, inside or outside its folder), or a note whose name
-        is the folder's but for an emoji (`Statistics/📈 Statistics.md`), as the text of
-        the folder's page when the folder has no `index.md`: its own page and the
-        folder's would otherwise share a name (Quartz published both)."""
-        base = posixpath.basename(folder)
-        # (or `chapter1.md` beside `chapter1/`: the plugin's folder note outside its
-        # folder, as GitBook's `SUMMARY.md` also pairs a chapter with its sections)
-        item = self.by_slug.get(f"{folder}/{base}") or self.by_slug.get(folder)
-        if item is None:  # (`Statistics/📈 Statistics.md`: a hub note, an emoji before)
-            hubs = [i for k, i in self.by_slug.items() if posixpath.dirname(k) == folder
-                    and slug_of(posixpath.basename(k)) == slug_of(base)]
-            item = hubs[0] if len(hubs) == 1 else None
-        if item is None or item.kind != "page":
-            return None
-        if self.keeps_old_urls:
-            item.old_urls.append(f"/{folder}/")
-        self.table.add(f"/{folder}/", item)
-        self.report.convert("folder notes (`Folder/Folder.md`) as their folder's page")
-        return item
 
     # --- settings ------------------------------------------------------------------------
 
@@ -492,6 +407,3 @@ class Quartz(QuartzBodies, QuartzNotebooks):
 
 
 
-
-def _escape(title: str) -> str:
-    return title.replace("[", "\\[").replace("]", "\\]")
