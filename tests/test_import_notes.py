@@ -306,3 +306,12 @@ def test_logseq_embeds_clozes_tasks_and_image_sizes(logseq: tuple[Imported, Path
     assert (out / unquote(img["src"]).lstrip("/")).is_file()
     assert "{:" not in text
 
+
+def test_a_lanting_site_is_not_imported_as_notes(tmp_path: Path) -> None:
+    """A Lanting site (its `content/` is Markdown, and no generator's settings are
+    there) was read as a folder of notes."""
+    write_files(tmp_path / "site", {"lanting.toml": 'title = "T"\n',
+                                    "content/posts/a.md": "---\ntitle: A\n---\n\ntext\n"})
+    with pytest.raises(UsageError, match="a Lanting site already"):
+        import_site(tmp_path / "site", tmp_path / "new")
+

@@ -142,6 +142,9 @@ def _hexo_source_folder(source: Path) -> bool:
 
 def detect(source: Path) -> str:
     """The kind of site `source` is; UsageError naming what was looked for if none."""
+    if (source / "lanting.toml").is_file():  # (else its content/ read as a folder of notes)
+        raise UsageError(f"{source} is a Lanting site already: `lanting build {source}` "
+                         "builds it; nothing to import")
     from lanting.importer.docsify_config import is_docsify_page
 
     if is_docsify_page(source / "index.html"):
