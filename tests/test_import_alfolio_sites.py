@@ -383,3 +383,36 @@ def test_alfolio_a_key_used_twice_keeps_both_entries(tmp_path: Path) -> None:
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     titles = page(out, "/publications/").one("main").text()
     assert "RL Control: Structured Designs" in titles and "RL Control" in titles
+
+
+PAPERS = ("@inproceedings{lee2024cache,\n  title={Paged Caches for Serving},\n"
+          "  author={Lee, Wen and Zhou, Min},\n  booktitle={OSDI},\n  year={2024}\n}\n")
+
+
+def test_alfolio_publications_page_without_its_bibliography_tag(tmp_path: Path) -> None:
+    """A professor's /publications/ page whose `{% bibliography %}` loop was taken out,
+    an empty `<div class="publications">` left (the theme filled it no more): the page
+    was imported, and with Lanting's list of `papers.bib` two sources claimed
+    /publications/, which stopped the build."""
+    emptied = ("---\nlayout: page\npermalink: /publications/\ntitle: papers\n"
+               "years: [2024, 2023]\nnav: true\n---\n\n<div class=\"publications\">\n\n\n"
+               "</div>\n")
+    imported = alfolio(tmp_path, {"_pages/publications.md": emptied,
+                                  "_bibliography/papers.bib": PAPERS})
+    assert messages(imported, "_pages/publications.md") == [
+        "left out: Lanting makes /publications/ from content/publications.bib"]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "Paged Caches for Serving" in page(out, "/publications/").one("main").text()
+
+
+def test_alfolio_publications_page_with_text_of_its_own(tmp_path: Path) -> None:
+    """The same page, written out by hand around no `{% bibliography %}`: it gives way
+    to Lanting's list too, and the report says its text is not kept."""
+    written = ("---\nlayout: page\npermalink: /publications/\ntitle: papers\n---\n\n"
+               "A list I keep by hand of the papers our group wrote, newest first, "
+               "with the venues and the co-authors of each.\n")
+    imported = alfolio(tmp_path, {"_pages/publications.md": written,
+                                  "_bibliography/papers.bib": PAPERS})
+    [warning] = [e for e in imported.report.warnings if e.path == "_pages/publications.md"]
+    assert "the page's own text is not kept" in warning.message
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

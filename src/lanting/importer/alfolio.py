@@ -111,9 +111,12 @@ class AlFolio(AlFolioProfile):
                 self.report.note(path, None, f"left out: {why}")
                 return
             self.report.convert("GitHub repository cards as lists of links")
-        if "{% bibliography" in body:
-            self.report.note(path, None, "left out: Lanting makes /publications/ from "
-                             "content/publications.bib")
+        if "{% bibliography" in body or self.at_publications(data):
+            kept = own_text(re.sub(r"\{%-?\s*bibliography\b.*?%\}", "", body, flags=re.S))
+            (self.report.note if kept < 80 else self.report.warn)(
+                path, None, "left out: Lanting makes /publications/ from "
+                "content/publications.bib" + ("" if kept < 80 else "; the page's own text "
+                                              "is not kept (put it in a page at another URL)"))
             return
         listed = self.listed_collection(data, body)
         if listed:
@@ -121,6 +124,13 @@ class AlFolio(AlFolioProfile):
                              f"/{FOLDERS_OF[listed]}/, which Lanting makes")
             return
         super().read_page(path, data, head, body, first)
+
+    def at_publications(self, data: dict[str, Any]) -> bool:
+        """A page at /publications/ on a site with a `papers.bib`, with or without its
+        `{% bibliography %}` (one owner took it out, an empty `<div class="publications">`
+        left): Lanting's list of that file takes the URL (two claims stop a build)."""
+        return str(data.get("permalink") or "").strip("/") == "publications" \
+            and (self.source / "_bibliography" / "papers.bib").is_file()
 
     def cv_pdf(self, data: dict[str, Any]) -> str | None:
         """The CV page's `cv_pdf` (its download button: a name in `assets/pdf/`, or a
