@@ -416,3 +416,20 @@ def test_alfolio_publications_page_with_text_of_its_own(tmp_path: Path) -> None:
     [warning] = [e for e in imported.report.warnings if e.path == "_pages/publications.md"]
     assert "the page's own text is not kept" in warning.message
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_alfolio_description_with_html_links_becomes_markdown(tmp_path: Path) -> None:
+    """A lab page's `description: Lab news at <a href="…">C3 Lab</a>.` (al-folio prints
+    it as it is): the summary kept the HTML, which Lanting shows as text, and the build
+    warned that front matter holds no HTML. Its links and bold are Markdown now."""
+    people = ("---\nlayout: page\npermalink: /people/\ntitle: people\ndescription: Lab "
+              "news at <a href=\"https://example.org/lab?a=1&b=2\"><b>C3 Lab</b></a>."
+              "<br>Join us!\n---\n\nWe are six students.\n")
+    imported = alfolio(tmp_path, {"_pages/people.md": people})
+    text = (imported.dest / "content" / "pages" / "people.md").read_text(encoding="utf-8")
+    assert 'summary: "Lab news at [**C3 Lab**](https://example.org/lab?a=1&b=2). Join us!"' \
+        in text
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+    meta = page(result.output, "/people/").one("meta", attrs={"name": "description"})
+    assert meta.attrs["content"] == "Lab news at C3 Lab. Join us!"

@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer.body import EMPTY_SELF_LINK
+from lanting.importer.inline_html import inline_html_as_markdown
 from lanting.importer.item import FOLDERS, Item, site_path
 from lanting.importer.liquid import Context
 from lanting.importer.report import Report
@@ -122,10 +123,12 @@ def bool_of(value: Any) -> bool:
 
 
 def summary_of(data: dict[str, Any], *keys: str) -> str | None:
+    """The first of `keys` with text, on one line; its inline HTML (a theme printed the
+    value as it is) as Markdown, since Lanting's front matter holds none."""
     for key in keys:
         value = data.get(key)
         if isinstance(value, str) and value.strip():
-            return " ".join(value.split())
+            return inline_html_as_markdown(" ".join(value.split()))
     return None
 
 
