@@ -31,6 +31,7 @@ from lanting.importer.common import (
 )
 from lanting.importer.item import Item
 from lanting.importer.jekyll_pages import is_listing, jekyll_files, own_text
+from lanting.importer.jekyll_settings import standalone_document
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
 from lanting.importer.shelf import Shelf
@@ -188,7 +189,11 @@ class AlFolio(AlFolioProfile):
             if not fmt:
                 continue
             listed = self.listed_collection(load_mapping(fmt, head)[0], body)
-            if listed:
+            whole = standalone_document(read_text(path),
+                                        path.relative_to(self.source).as_posix())
+            if whole is not None:  # (a tutorial in HTML of its own at its permalink)
+                self.copy_document(*whole)
+            elif listed:
                 self.report.note(path, None, f"left out: the list of `_{listed}/` at "
                                  f"/{FOLDERS_OF[listed]}/, which Lanting makes")
             elif is_listing(body):  # academicpages' archives: by year, tag, category

@@ -31,11 +31,37 @@ from lanting.importer.listings import (
 )
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
-from lanting.importer.text import When, key_line, split_front_matter
+from lanting.importer.text import When, key_line, load_mapping, split_front_matter
 from lanting.model.config import DEFAULT_POST_PERMALINK
 
 _NEWS_PAGE = re.compile(r"\{%-?\s*include\s+news\.(?:liquid|html)\b[^%]*%\}")
 """al-folio's news page, `news.html` at the root in its older versions: the include alone."""
+_LOCAL_FILE = re.compile(r"""\b(?:src|href)\s*=\s*["']((?![a-z][a-z0-9+.-]*:|/|#)[^"'?#]+)""",
+                         re.I)
+"""A file an HTML document names by a path relative to its own folder."""
+_DOCUMENT = re.compile(r"^\s*(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html)\b", re.I | re.S)
+
+
+def standalone_document(text: str, rel: str) -> tuple[str, str] | None:
+    """A page that is a whole HTML document under front matter naming no layout
+    (`layout: none`, as a paper's project page or a tutorial is written), with no Liquid
+    in it: where Jekyll wrote it (by its `permalink`, else at `rel`, its path in the
+    site) and what, the document without its front matter; else None (the theme
+    rendered the page, or Liquid filled it in)."""
+    fmt, head, body, _first = split_front_matter(text)
+    data = load_mapping(fmt, head)[0] if fmt else {}
+    layout = data.get("layout", "")
+    if "layout" not in data or str(layout or "none").lower() not in ("none", "null") \
+            or "{{" in body or "{%" in body or not _DOCUMENT.match(body):
+        return None
+    permalink = str(data.get("permalink") or "")
+    if ":" in permalink or (not permalink and rel.startswith("_")):
+        return None  # (a pattern, or a collection's page at an address of its own)
+    target = permalink.strip("/") + ("/index.html" if permalink.endswith("/") else "") \
+        if permalink else rel
+    if target in ("index.html", *GENERATED):
+        return None  # (Lanting's own home page, 404 page, …)
+    return target.lstrip("/"), body.lstrip("\n")
 
 
 class JekyllSettings:
@@ -95,6 +121,8 @@ class JekyllSettings:
                 elif is_listing(split_front_matter(read_text(path))[2]):
                     self.report.note(path, None, "left out: a listing page, which Lanting "
                                      "makes")  # (al-folio's old blog/index.html)
+                elif (whole := standalone_document(read_text(path), rel)) is not None:
+                    self.copy_document(*whole)
                 else:
                     pages_html.append(rel)
         if pages_html:
@@ -103,6 +131,21 @@ class JekyllSettings:
                              "Markdown pages under content/pages/: " + ", ".join(
                                  f"`{p}`" for p in sorted(pages_html)[:8])
                              + (" …" if len(pages_html) > 8 else ""))
+
+    def copy_document(self, target: str, whole: str) -> None:
+        """A whole HTML page of its own (`standalone_document`) into `static/` at
+        `target`, with the scripts and styles it names by relative path (its images are
+        copied anyway)."""
+        self.site.extra[f"static/{target}"] = whole
+        self.report.counts["static files"] += 1
+        self.report.convert("HTML pages of their own (`layout: none`), copied without "
+                            "their front matter")
+        root = self.source.resolve()
+        for name in _LOCAL_FILE.findall(whole):
+            used = (root / target).parent.joinpath(name).resolve()
+            if used.suffix.lower() in (".js", ".css") and used.is_file() \
+                    and used.is_relative_to(root):
+                self.site.static[used.relative_to(root).as_posix()] = used
 
     def site_url(self) -> str:
         """`_config.yml`'s `url` as an absolute URL: written without its scheme

@@ -1,0 +1,63 @@
+"""Faults real academic homepages on Jekyll exposed (a sweep of al-folio sites of ML
+researchers), in small sites written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from importbits import alfolio_import, messages
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+
+CONFIG = "title: Wen Lee\nfirst_name: Wen\nlast_name: Lee\nlang: en\n"
+ABOUT = "---\nlayout: about\ntitle: about\npermalink: /\n---\n\nI study flow matching.\n"
+PROJECT_PAGE = """---
+layout: none
+sitemap: false
+---
+
+<!doctype html>
+<html lang="en">
+<head><title>Steady Flows</title><link rel="stylesheet" href="assets/page.css"></head>
+<body><h1>Steady Flows</h1><p>Code and videos of our paper.</p></body>
+</html>
+"""
+
+
+def test_a_paper_page_in_html_of_its_own_is_copied(tmp_path: Path) -> None:
+    """A paper's project page, `steady/index.html`, a whole HTML document under
+    `layout: none` front matter (Jekyll wrote it as it is): it was left out with a
+    warning ("copy its text into a Markdown page"), and the publication's website
+    link to it broke. It is copied without its front matter, its styles beside it."""
+    imported = alfolio_import(tmp_path, {"steady/index.html": PROJECT_PAGE,
+                                         "steady/assets/page.css": "h1 { margin: 0 }\n"},
+                              CONFIG, ABOUT)
+    assert messages(imported, "_config.yml") == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    written = (out / "steady" / "index.html").read_text(encoding="utf-8")
+    assert written.startswith("<!doctype html>") and "sitemap" not in written
+    assert (out / "steady" / "assets" / "page.css").is_file()
+
+
+def test_a_page_the_theme_renders_is_still_reported(tmp_path: Path) -> None:
+    """Liquid in such a page (or a layout of the theme) means Jekyll filled it in: it is
+    not what the old site served, so it stays a warning to copy by hand."""
+    filled = PROJECT_PAGE.replace("Code and videos", "{{ site.title }}'s code")
+    imported = alfolio_import(tmp_path, {"steady/index.html": filled}, CONFIG, ABOUT)
+    [warning] = messages(imported, "_config.yml")
+    assert "`steady/index.html`" in warning
+    assert not (imported.dest / "static" / "steady" / "index.html").exists()
+
+
+def test_a_tutorial_in_html_of_its_own_under_pages(tmp_path: Path) -> None:
+    """academicpages' `_pages/guide.html`, a whole document under `layout: null` and
+    `permalink: /guide/` (a tutorial written in HTML of its own): "not imported" with a
+    warning; it is at /guide/ as Jekyll wrote it."""
+    guide = PROJECT_PAGE.replace("layout: none\nsitemap: false", "layout: null\n"
+                                 "title: 入门教程\npermalink: /guide/")
+    imported = alfolio_import(tmp_path, {"_pages/guide.html": guide}, CONFIG, ABOUT)
+    assert messages(imported, "_pages/guide.html") == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    written = (out / "guide" / "index.html").read_text(encoding="utf-8")
+    assert written.startswith("<!doctype html>") and "入门教程" not in written
