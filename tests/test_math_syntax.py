@@ -351,6 +351,20 @@ def test_labels_math_core_refuses_number_and_link_as_in_mathjax() -> None:
                      ("#eq:loss_fn", "(1)")]
 
 
+def test_a_reference_in_math_inside_text_links_to_its_formula() -> None:
+    """`\\text{由 Eq. ($\\ref{eq:score}$)}` at the end of a line of an `align` (a
+    flow-matching course's notes cite the step each line takes): the `\\ref` in the
+    text's own math was taken out of the text once more, `$\\(\\eqref{…}\\)$`, and
+    math-core failed the build ("Unknown command \\(")."""
+    doc = tree("$$ s = \\nabla \\log p \\label{eq:score} $$\n\n"
+               "\\begin{align}\nu &= a + b s \\text{ 由 Eq. ($\\ref{eq:score}$)} \\\\\n"
+               "&= c \\quad \\text{by $\\eqref{eq:score}$ and \\eqref{eq:score}}\n"
+               "\\end{align}\n")
+    links = [(a.get("href"), a.text()) for a in doc.find_all("a")]
+    assert links == [("#eq:score", "1"), ("#eq:score", "(1)"), ("#eq:score", "(1)")]
+    assert "由 Eq. (" in doc.text()
+
+
 def test_a_display_formula_closing_with_text_after_it_does_not_run_on() -> None:
     """`$$` alone, the formula, then `$$ then there will be` (a Pandoc blog's proof):
     the formula closes at that `$$`, as MathJax and Pandoc read it. Taken for a display

@@ -112,6 +112,9 @@ TEXT_COMMANDS = ("text", "textrm", "textsf", "texttt", "textit", "textbf", "text
                   "textnormal", "textmd", "mbox", "hbox")
 _TEXT_OPEN = re.compile(r"\\(" + "|".join(TEXT_COMMANDS) + r")(?![A-Za-z])\s*\{")
 _TEXT_MATH = re.compile(r"(?<!\\)\$(.*?)(?<!\\)\$|\\\((.*?)\\\)", re.S)
+_TEXT_REF = re.compile(_TEXT_MATH.pattern + r"|\\eqref\s*\{([^{}]*)\}", re.S)
+"""A reference in text, `\\eqref{x}` (group 3), or math there (`$…$`, `\\(…\\)`), where
+one (`$\\ref{x}$`, as `\\text{Eq. ($\\ref{x}$)}` is written) is math already."""
 _TEXT_SPACE = re.compile(r"\\([&%#$_{}])(?=\s)")
 _RAW_SPECIAL = re.compile(r"(?<!\\)(?:&#(?=[0-9]+;)|[&_%]|#(?![0-9#]))")
 """Characters MathJax shows as written in text (`\\text{#params, 50% of a_b}`, an HTML
@@ -142,8 +145,9 @@ def texts(s: str, ctx: Context) -> str:
 
         def one(opt: str | None, args: list[str], at: int) -> str:
             body = args[0]
-            if "ref" in body:  # references are math: out of the text
-                body = re.sub(r"\\eqref\s*\{([^{}]*)\}", r"\\(\\eqref{\1}\\)", body)
+            if "ref" in body:  # references are math: out of the text (unless in math)
+                body = _TEXT_REF.sub(lambda m: m.group(0) if m.group(3) is None
+                                     else f"\\(\\eqref{{{m.group(3)}}}\\)", body)
             if "$" in body or "\\(" in body:
                 parts = []
                 last = 0
