@@ -1,5 +1,5 @@
-"""Faults real academic homepages on Jekyll exposed (a sweep of al-folio sites of ML
-researchers), in small sites written here."""
+"""Faults real Jekyll sites exposed (a sweep of al-folio homepages of ML researchers
+and of Chinese ML blogs), in small sites written here."""
 
 from __future__ import annotations
 
@@ -61,3 +61,21 @@ def test_a_tutorial_in_html_of_its_own_under_pages(tmp_path: Path) -> None:
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     written = (out / "guide" / "index.html").read_text(encoding="utf-8")
     assert written.startswith("<!doctype html>") and "入门教程" not in written
+
+
+def test_a_placeholder_anchor_link_is_not_taken_for_a_longer_id(tmp_path: Path) -> None:
+    """A reinforcement-learning post's contents list links the chapters not written yet
+    to `#sec:`; the written ones have `<span id="sec:notation"></span>`. `#sec:` was
+    taken for an id of the page (the word boundary after `:`), and the build stopped at
+    seven dead links. Each is its text, with a warning; the real one stays a link."""
+    post = ("---\ntitle: 强化学习入门\n---\n\n- [符号定义](#sec:notation)\n"
+            "- [值迭代方法](#sec:)\n\n<span id=\"sec:notation\"></span>\n## 符号定义\n\n"
+            "状态 $s$, 动作 $a$.\n")
+    imported = alfolio_import(tmp_path, {"_posts/2025-02-22-rl.md": post}, CONFIG, ABOUT)
+    assert messages(imported, "_posts/2025-02-22-rl.md") == [
+        "link `#sec:`: no heading or anchor of the page has that id (a dead link of the "
+        "old site): its text kept, without the link"]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    text = (out / "posts" / "rl" / "index.html").read_text(encoding="utf-8")
+    assert 'href="#sec:notation"' in text and "值迭代方法" in text
+

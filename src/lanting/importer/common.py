@@ -401,10 +401,11 @@ _CUSTOM_ID = re.compile(r"[ \t]*\{#([^}\s]+)[^}]*\}$")
 def heading_fragment(text: str, source: Path) -> str | None:
     """The id (GitHub's style, the new site's) of the heading of `source` whose text a
     link's fragment names (`Game Loop`, `Deep Agents`) or the fragment itself when the
-    page writes it as an id (`{#x}`, `id="x"`); None when neither (a heading since
-    renamed)."""
+    page writes it as an id (`{#x}`, `id="x"`, the whole id: `#sec:` is not that of
+    `id="sec:notation"`); None when neither (a heading since renamed)."""
     body = read_text(source)
-    if re.search(rf"""\{{#{re.escape(text)}[\s}}]|\b(?:id|name)=["']?{re.escape(text)}\b""",
+    if re.search(rf"""\{{#{re.escape(text)}[\s}}]|\b(?:id|name)=["']?{re.escape(text)}"""
+                 r"""(?=["'\s/>]|$)""",
                  body) or re.search(EMPTY_SELF_LINK.format(re.escape(text)), body):
         return text  # (an empty `<a href="#x" />` is the anchor `body.empty_self_links` makes)
     wanted = github_slug(text)
