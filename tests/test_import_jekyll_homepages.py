@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from importbits import alfolio_import, messages
+from importbits import NOW, alfolio_import, messages
+from sitebits import write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
+from lanting.importer import import_site
 
 CONFIG = "title: Wen Lee\nfirst_name: Wen\nlast_name: Lee\nlang: en\n"
 ABOUT = "---\nlayout: about\ntitle: about\npermalink: /\n---\n\nI study flow matching.\n"
@@ -79,3 +81,36 @@ def test_a_placeholder_anchor_link_is_not_taken_for_a_longer_id(tmp_path: Path) 
     text = (out / "posts" / "rl" / "index.html").read_text(encoding="utf-8")
     assert 'href="#sec:notation"' in text and "值迭代方法" in text
 
+
+MERMAID_LAYOUT = """<html><body>{{ content }}
+<script src="https://cdn.example.org/npm/mermaid@11/dist/mermaid.min.js"></script>
+<script>mermaid.initialize({ startOnLoad: false });</script></body></html>
+"""
+
+
+def test_a_layout_that_loads_mermaid_draws_the_diagrams(tmp_path: Path) -> None:
+    """A blog on medical image segmentation loads Mermaid in its own `_layouts/post.html`
+    (no `mermaid: true` anywhere): its 74 diagrams were shown as code, a warning each."""
+    post = ("---\nlayout: post\ntitle: U-Net\n---\n\n```mermaid\ngraph LR\n"
+            "  A[编码器] --> B[解码器]\n```\n")
+    source = tmp_path / "old"
+    write_files(source, {"_config.yml": "title: 分割笔记\nlang: zh\n",
+                         "_layouts/post.html": MERMAID_LAYOUT,
+                         "_posts/2024-03-01-unet.md": post})
+    imported = import_site(source, tmp_path / "new", "jekyll", False, NOW)
+    config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert "mermaid = " in config
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert result.warnings == ()
+
+
+def test_a_layout_asking_each_post_draws_only_where_asked(tmp_path: Path) -> None:
+    """The same script inside `{% if page.mermaid %}` drew only the posts that ask."""
+    layout = MERMAID_LAYOUT.replace("<script src", "{% if page.mermaid %}<script src", 1)
+    source = tmp_path / "old"
+    write_files(source, {"_config.yml": "title: Notes\nlang: en\n",
+                         "_layouts/post.html": layout.replace("</script>\n<script>",
+                                                              "</script>{% endif %}\n<script>"),
+                         "_posts/2024-03-01-a.md": "---\ntitle: A\n---\n\nText.\n"})
+    imported = import_site(source, tmp_path / "new", "jekyll", False, NOW)
+    assert "mermaid" not in (imported.dest / "lanting.toml").read_text(encoding="utf-8")

@@ -38,7 +38,7 @@ from lanting.importer.item import Item
 from lanting.importer.jekyll_bodies import JekyllBodies
 from lanting.importer.jekyll_i18n import I18nPlugin, localized
 from lanting.importer.jekyll_languages import JekyllLanguages, language_keys
-from lanting.importer.jekyll_math import dollar_inline_math, is_chirpy
+from lanting.importer.jekyll_math import dollar_inline_math, is_chirpy, scripts_draw_mermaid
 from lanting.importer.jekyll_pages import MARKDOWN, JekyllPages, layout_image_folders
 from lanting.importer.jekyll_settings import JekyllSettings
 from lanting.importer.jekyll_spaceship import spaceship_dollar_math, spaceship_processors
@@ -116,9 +116,11 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
         self.page_posts: set[Path] = set()
         """Pages imported as posts (`DATED_PAGES_ARE_POSTS`)."""
         self.drew_mermaid = _switched_on(self.config.get("mermaid")) \
-            or "mermaid-processor" in spaceship_processors(source, self.config)
+            or "mermaid-processor" in spaceship_processors(source, self.config) \
+            or scripts_draw_mermaid(source)
         """The theme drew ```mermaid blocks: TeXt's `mermaid: true` in `_config.yml`, or
-        Chirpy's in a post's front matter (read with the posts); or jekyll-spaceship."""
+        Chirpy's in a post's front matter (read with the posts); or jekyll-spaceship; or
+        the site's own layouts' script."""
         self.media_base: dict[Path, str] = {}
         """A post's `media_subpath` (Chirpy; `img_path` before): where its relative image
         paths point."""

@@ -118,6 +118,19 @@ def dollar_inline_math(source: Path, config: dict[str, Any]) -> bool:
         _DOLLAR_DELIMITER.search(read_text(path)) for path in _math_setups(source))
 
 
+_MERMAID_SCRIPT = re.compile(r"""<script\b[^>]*\bsrc=["'][^"']*mermaid[^"']*["']"""
+                             r"""|\bimport\s+mermaid\s+from\b""", re.I)
+
+
+def scripts_draw_mermaid(source: Path) -> bool:
+    """Whether the site's own layouts or includes load Mermaid for every page (a
+    `<script src="…/mermaid.min.js">` in `_layouts/post.html`), so that its ```mermaid
+    blocks were diagrams; not when the file asks a page's `mermaid` switch first
+    (Chirpy's way, read with the posts)."""
+    return any(_MERMAID_SCRIPT.search(text) and "page.mermaid" not in text
+               for text in map(read_text, _math_setups(source)))
+
+
 def site_math_macros(source: Path, report: Report) -> dict[str, str]:
     """The macros of the site's MathJax setup that convert, for `[markdown] math_macros`."""
     return converting_macros(mathjax_macros(source), report, "_includes")

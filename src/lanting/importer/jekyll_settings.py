@@ -203,7 +203,7 @@ class JekyllSettings:
             self.site.config_comments["markdown"] += (
                 "; Mermaid diagrams drawn as the old theme drew them (its script from a CDN)")
             self.report.convert("Mermaid diagrams drawn (the theme's `mermaid: true`, "
-                                "jekyll-spaceship's)")
+                                "jekyll-spaceship's, the layouts' own script)")
         if self.site.permalink != DEFAULT_POST_PERMALINK:
             config["permalinks"] = {"posts": self.site.permalink}
 
