@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from htmltree import parse_html
 from importbits import NOW, alfolio_import, messages
 from sitebits import write_files
 
@@ -114,3 +115,26 @@ def test_a_layout_asking_each_post_draws_only_where_asked(tmp_path: Path) -> Non
                          "_posts/2024-03-01-a.md": "---\ntitle: A\n---\n\nText.\n"})
     imported = import_site(source, tmp_path / "new", "jekyll", False, NOW)
     assert "mermaid" not in (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+
+
+def test_text_captured_for_a_box_of_a_callout_type(tmp_path: Path) -> None:
+    """A professor's bilingual post captures a tip and shows it with the site's own
+    `{% include infobox.html title="…" type="tip" body=x %}`: the text was kept plain,
+    with a warning, the box gone. A `type` that names a callout (tip, note, warning,
+    info, …) makes it that callout, titled; another type stays plain text."""
+    infobox = ("<div class=\"infobox infobox--{{ include.type }}\"><p>{{ include.title }}"
+               "</p>{{ include.body | markdownify }}</div>\n")
+    post = ("---\ntitle: 智能债\n---\n\n{% capture tip_zh %}\n- **保持简洁**：两种语言对照。\n"
+            "{% endcapture %}\n{% include infobox.html title=\"小提示\" type=\"tip\" "
+            "body=tip_zh %}\n\n{% capture odd %}\nPlain words.\n{% endcapture %}\n"
+            "{% include infobox.html type=\"fancy\" body=odd %}\n")
+    imported = alfolio_import(tmp_path, {"_includes/infobox.html": infobox,
+                                         "_posts/2025-09-20-debt.md": post}, CONFIG, ABOUT)
+    [warning] = messages(imported, "_posts/2025-09-20-debt.md")
+    assert "`infobox.html` showed the text captured before it" in warning
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    doc = parse_html((out / "posts" / "debt" / "index.html").read_text(encoding="utf-8"))
+    [callout] = [e for e in doc.find_all(class_="callout")]
+    assert "callout-tip" in callout.classes and "小提示" in callout.text()
+    assert "保持简洁" in callout.text() and "Plain words." not in callout.text()
+    assert "Plain words." in doc.text()

@@ -4,8 +4,10 @@ the capture goes. Math posts capture a statement and hand it to an include that 
 the box, `{% include thms/theorem.html title="…" content=thm_content %}` (the same
 variable captured again for the next one): the text is the include's, and a theorem,
 definition, lemma or proof include becomes the theorem callout Lanting draws for MyST's
-`{prf:theorem} Title` (numbered per kind, the proof ended by ∎); another include shows
-the text as it is, with a warning. (The text was removed with the capture before.)"""
+`{prf:theorem} Title` (numbered per kind, the proof ended by ∎); a box of a callout's
+`type` (`{% include infobox.html title="…" type="tip" body=x %}`) that callout, `:::
+tip Title`; another include shows the text as it is, with a warning. (The text was
+removed with the capture before.)"""
 
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ import re
 
 from lanting.importer import body as B
 from lanting.importer.liquid import Context, string_argument
+from lanting.markdown.callouts import ALIASES as CALLOUT_ALIASES
+from lanting.markdown.callouts import KINDS as CALLOUT_KINDS
 
 _CAPTURE_OR_INCLUDE = re.compile(
     r"(?P<capture>\{%-?\s*capture\s+(?P<name>\w+)\s*-?%\})(?P<inner>.*?)"
@@ -61,13 +65,18 @@ def _box(file: str, named: dict[str, str], content: str, written: str, ctx: Cont
     """The captured `content` an include of `file` showed, as Lanting's box of its kind."""
     words = re.findall(r"[a-z]+", f"{named.get('type', '')} {file}".lower())
     kind = next((word for word in words if word in _KINDS), None)
-    if kind is None:
-        ctx.warn(written, f"`{file}` showed the text captured before it: the text is kept, "
-                 "without the include's look")
-        return B.block(content)
-    ctx.convert("captured statements shown by theorem includes (`{% include "
-                "thms/theorem.html content=x %}`) as theorem callouts")
     title = string_argument(named.get("title") or named.get("name") or "")
     fence = ":" * max(3, 1 + max((len(run) for run in re.findall(r"^:{3,}", content,
                                                                    re.MULTILINE)), default=0))
-    return B.block(f"{fence}{{prf:{kind}}} {title}".rstrip() + f"\n{content}\n{fence}")
+    if kind is not None:
+        ctx.convert("captured statements shown by theorem includes (`{% include "
+                    "thms/theorem.html content=x %}`) as theorem callouts")
+        return B.block(f"{fence}{{prf:{kind}}} {title}".rstrip() + f"\n{content}\n{fence}")
+    callout = string_argument(named.get("type") or "").strip().lower()
+    if callout in CALLOUT_KINDS or callout in CALLOUT_ALIASES:
+        ctx.convert("captured text shown by a box include of a `type` (`{% include "
+                    "infobox.html type=\"tip\" body=x %}`) as callouts")
+        return B.block(f"{fence} {callout} {title}".rstrip() + f"\n{content}\n{fence}")
+    ctx.warn(written, f"`{file}` showed the text captured before it: the text is kept, "
+             "without the include's look")
+    return B.block(content)
