@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from htmltree import parse_html
-from importbits import NOW, alfolio_import, messages
-from sitebits import write_files
+from importbits import NOW, alfolio_import, messages, page
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -138,3 +138,63 @@ def test_text_captured_for_a_box_of_a_callout_type(tmp_path: Path) -> None:
     assert "callout-tip" in callout.classes and "小提示" in callout.text()
     assert "保持简洁" in callout.text() and "Plain words." not in callout.text()
     assert "Plain words." in doc.text()
+
+
+MINIMAL_LIGHT_PAPERS = """main:
+
+  - title: "Paged Caches: Serving Long Contexts"
+    authors: Wen Lee, <strong>Min Zhou</strong>, and Kai Ode
+    conference_short: OSDI
+    conference: USENIX Symposium on Operating Systems Design and Implementation (OSDI) 2024
+    pdf: https://arxiv.org/abs/2401.00001
+    code: https://github.com/example/paged
+    image: ./assets/img/paged.png
+    media_report: https://news.example.org/paged
+
+  - title: A Note on Routing
+    authors: <strong>Min Zhou</strong>
+    conference: arXiv preprint
+    # pdf: https://arxiv.org/abs/2402.00002
+"""
+MINIMAL_LIGHT_LIST = """<h2 id="publications">Publications</h2>
+{% for link in site.data.publications.main %}
+<div class="title"><a href="{{ link.pdf }}">{{ link.title }}</a></div>
+{% endfor %}
+"""
+
+
+def test_minimal_light_publications_of_its_data_file(tmp_path: Path) -> None:
+    """A minimal-light homepage keeps its papers in `_data/publications.yml` and shows
+    them with `{% include_relative _includes/publications.md %}` (a loop over that
+    data): the import left the tag in a comment, with a warning, and the papers were
+    gone. They are content/publications.bib (all selected, as the old home page listed
+    them all; the owner, in bold there, highlighted). A tag inside an HTML comment
+    (`<!-- {% include_relative … %} -->`) stays there: left in a comment of its own,
+    it ended the first early and ` -->` showed on the page."""
+    index = ("---\nlayout: homepage\n---\n\n## About Me\n\nI work on serving systems.\n\n"
+             "{% include_relative _includes/publications.md %}\n\n"
+             "<!-- {% include_relative _includes/services.md %} -->\n")
+    source = tmp_path / "old"
+    write_files(source, {"_config.yml": "title: Min Zhou\nlang: en\n"
+                         "remote_theme: yaoyao-liu/minimal-light\n",
+                         "index.md": index, "_data/publications.yml": MINIMAL_LIGHT_PAPERS,
+                         "_includes/publications.md": MINIMAL_LIGHT_LIST,
+                         "_includes/services.md": "## Services\n",
+                         "assets/img/paged.png": png(8, 8)})
+    imported = import_site(source, tmp_path / "new", "jekyll", False, NOW)
+    assert [(e.severity, e.line) for e in imported.report.entries
+            if e.path == "index.md" and "publications" in e.message] == [("notice", 9)]
+    assert not imported.report.warnings
+    bib = (imported.dest / "content" / "publications.bib").read_text(encoding="utf-8")
+    assert "author          = {Wen Lee and Min Zhou and Kai Ode}" in bib
+    assert "preview         = {/assets/img/paged.png}" in bib
+    assert "abbr            = {OSDI}" in bib and "year            = {2024}" in bib
+    config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert 'highlight_names = ["Min Zhou"]' in config
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    home = page(out, "/")
+    assert "Paged Caches: Serving Long Contexts" in home.text()
+    assert "A Note on Routing" in home.text() and "-->" not in home.text()
+    listed = page(out, "/publications/").one("main")
+    assert [s.text() for s in listed.find_all("strong")][:1] == ["Min Zhou"]
+    assert "Media report" in listed.text()

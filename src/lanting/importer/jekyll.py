@@ -18,6 +18,7 @@ from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
+from lanting.importer.bibtex import dump
 from lanting.importer.collections import unknown_collections
 from lanting.importer.common import (
     LinkTable,
@@ -36,6 +37,7 @@ from lanting.importer.common import (
 )
 from lanting.importer.item import Item
 from lanting.importer.jekyll_bodies import JekyllBodies
+from lanting.importer.jekyll_data_pubs import data_publications
 from lanting.importer.jekyll_i18n import I18nPlugin, localized
 from lanting.importer.jekyll_languages import JekyllLanguages, language_keys
 from lanting.importer.jekyll_math import dollar_inline_math, is_chirpy, scripts_draw_mermaid
@@ -158,7 +160,20 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
         return self.site
 
     def read_more(self) -> None:
-        """Collections and data of a theme (al-folio's news, papers, profile)."""
+        """Collections and data of a theme (al-folio's news, papers, profile; here,
+        minimal-light's `_data/publications.yml`)."""
+        entries, bold = data_publications(self.source)
+        if not entries:
+            return
+        self.site.extra["content/publications.bib"] = dump(entries)
+        self.data_publications = len(entries)
+        self.report.counts["publications"] += len(entries)
+        self.report.convert("publications of _data/publications.yml (content/publications"
+                            ".bib)", len(entries))
+        settings: dict[str, Any] = {"selected_on_home": len(entries)}
+        if bold:  # (the owner, in bold on the old list)
+            settings["highlight_names"] = sorted(bold)
+        self.site.config["publications"] = settings
 
     def known_collections(self) -> set[str]:
         """The `_x/` folders of documents this importer reads."""

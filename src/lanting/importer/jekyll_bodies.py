@@ -72,6 +72,8 @@ class JekyllBodies(JekyllLinks):
     media_base: dict[Path, str]
     media_cdn: str = ""
     i18n: I18nPlugin
+    data_publications: int = 0
+    """How many publications `_data/publications.yml` held (minimal-light's)."""
     static_file: Callable[[Path], bool]
     published: Callable[[Path], bool]
 
@@ -227,6 +229,17 @@ class JekyllBodies(JekyllLinks):
         def include(args: str, written: str) -> str:
             return include_tag(self.source, args, written, ctx)
 
+        def include_relative(args: str, written: str) -> str:
+            # (minimal-light's home page: `{% include_relative _includes/publications.md %}`,
+            # a loop over `site.data.publications`, which is content/publications.bib now)
+            shown = path.parent / string_argument(args).strip()
+            if self.data_publications and shown.is_file() \
+                    and "site.data.publications" in read_text(shown):
+                ctx.note(written, "the list of `_data/publications.yml`: Lanting lists "
+                         "the publications at /publications/, the home page too")
+                return ""
+            return ctx.leave(written, "no Lanting equivalent")
+
         def cite(args: str, written: str) -> str:
             # (jekyll-scholar's options: `--file papers_aio`, `--locator 23`, …)
             words = re.sub(r"--\w+(?:[ \t]+(?!--)\S+)?", " ", args)
@@ -298,6 +311,7 @@ class JekyllBodies(JekyllLinks):
             return found
 
         handlers = {"post_url": post_url, "link": link, "include": include, "cite": cite,
+                    "include_relative": include_relative,
                     "twitter": twitter, "assign": drop, "bibliography": bibliography,
                     "reference": reference, "responsive_image": responsive_image}
         if self.i18n.languages:

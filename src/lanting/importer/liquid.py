@@ -141,18 +141,24 @@ def blocks(text: str, name: str, handler: BlockHandler, ctx: Context, what: str,
     return text
 
 
+_HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
 _TAG_AFTER_BLOCK = re.compile(r"\n[ \t]+(?=</?[A-Za-z])")
 
 
 def tags(text: str, handlers: dict[str, TagHandler], ctx: Context) -> str:
-    """Every remaining `{% name args %}`: through its handler, or left in a comment.
+    """Every remaining `{% name args %}`: through its handler, or left in a comment;
+    one inside an HTML comment stays there as written (a comment in a comment ended
+    the first early and showed ` -->` on the page).
     A tag made a block (a figure, blank lines around it) inside the theme's indented
     HTML (al-folio's `<div class="col-sm">` around its images): an HTML tag's line
     after it is no longer indented, else, after the blank line, it was a code block
     showing `</div>`."""
     out: list[str] = []
     end = 0
+    comments = [m.span() for m in _HTML_COMMENT.finditer(text)] if "<!--" in text else []
     for match in TAG.finditer(text):
+        if any(start < match.start() < stop for start, stop in comments):
+            continue  # (`<!-- {% include_relative x.md %} -->`: Jekyll's output hid it too)
         handler = handlers.get(match.group(1))
         made = handler(match.group(2), match.group()) if handler is not None \
             else ctx.leave(match.group(), "no Lanting equivalent",

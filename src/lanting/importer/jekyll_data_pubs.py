@@ -1,0 +1,92 @@
+"""A homepage theme's publications kept as data: minimal-light's `_data/publications.yml`,
+whose `main:` list (`title`, `authors` with the owner in `<strong>`, `conference`,
+`conference_short`, `pdf`, `code`, `page`, `image`, `notes`, any other link) its
+`_includes/publications.md` loop showed on the home page. They become the entries of
+`content/publications.bib`: Lanting lists them at /publications/ and its home page
+shows the selected ones (all of them, as the old home page did)."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.bibtex import BibEntry
+from lanting.importer.common import read_text
+from lanting.importer.site import slug_of
+from lanting.importer.text import load_mapping
+
+DATA_FILE = "_data/publications.yml"
+_FIELDS = {"conference_short": "abbr", "pdf": "pdf", "code": "code", "page": "website",
+           "project": "website", "image": "preview", "video": "video", "slides": "slides",
+           "arxiv": "arxiv", "doi": "doi", "bibtex": "bibtex"}
+"""minimal-light's keys → the field of the same meaning Lanting shows as a button."""
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+_STRONG = re.compile(r"<(?:strong|b)>(.*?)</(?:strong|b)>|\*\*(.*?)\*\*", re.I)
+
+
+def data_publications(source: Path) -> tuple[list[BibEntry], set[str]]:
+    """The entries of the site's `_data/publications.yml` (its `main:` list, or a list
+    of its own), and the author names written in bold (the owner, as they marked
+    themselves). ([], set()) when the file is not a list of papers."""
+    path = source / DATA_FILE
+    if not path.is_file():
+        return [], set()
+    data, _error = load_mapping("yaml", read_text(path))
+    papers = data.get("main") if isinstance(data, dict) else None
+    if not isinstance(papers, list) or not all(
+            isinstance(p, dict) and p.get("title") and p.get("authors") for p in papers):
+        return [], set()
+    entries: list[BibEntry] = []
+    bold: set[str] = set()
+    keys: set[str] = set()
+    for paper in papers:
+        entry = _entry(paper, keys, bold)
+        keys.add(entry.key)
+        entries.append(entry)
+    return entries, bold
+
+
+def _plain(value: Any) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", str(value))).split())
+
+
+def _entry(paper: dict[str, Any], keys: set[str], bold: set[str]) -> BibEntry:
+    authors_text = str(paper["authors"])
+    bold.update(_plain(m.group(1) or m.group(2)) for m in _STRONG.finditer(authors_text))
+    authors = [a for a in (_plain(n).strip("*").strip() for n in re.split(
+        r",|\band\b", authors_text)) if a]
+    venue = _plain(paper.get("conference") or paper.get("venue") or "")
+    year = _YEAR.findall(venue + " " + str(paper.get("year") or ""))
+    preprint = "arxiv" in venue.lower() or "preprint" in venue.lower()
+    title = _plain(paper["title"])
+    stem = slug_of(f"{(authors[0].split() or ['paper'])[-1]}{year[-1] if year else ''}"
+                   f"{(re.findall(r'[A-Za-z]+', title) or ['x'])[0]}").replace("-", "")
+    key, suffix = stem, "b"
+    while key in keys:  # (one author's two papers of a year on one word: `wang2024b`)
+        key, suffix = stem + suffix, chr(ord(suffix) + 1)
+    entry = BibEntry("article" if preprint else "inproceedings", key, {}, 1)
+    entry.set("title", title)
+    entry.set("author", " and ".join(authors))
+    if venue:
+        entry.set("journal" if preprint else "booktitle", venue)
+    if year:
+        entry.set("year", year[-1])
+    entry.set("selected", "true")
+    links = []
+    for name, value in paper.items():
+        if name in ("title", "authors", "conference", "venue", "year") or not value:
+            continue
+        field = _FIELDS.get(name)
+        text = str(value).strip()
+        if field is not None:
+            entry.set(field, "/" + text.lstrip("./") if text.startswith(("./", "assets/"))
+                      else text)
+        elif re.match(r"https?://", text):
+            links.append(f"[{name.replace('_', ' ').capitalize()}]({text})")
+        else:
+            links.append(_plain(text))
+    if links:
+        entry.set("additional_info", ". " + " · ".join(links))
+    return entry
