@@ -198,3 +198,18 @@ def test_minimal_light_publications_of_its_data_file(tmp_path: Path) -> None:
     listed = page(out, "/publications/").one("main")
     assert [s.text() for s in listed.find_all("strong")][:1] == ["Min Zhou"]
     assert "Media report" in listed.text()
+
+
+def test_minimal_light_data_beside_a_publications_page_of_its_own(tmp_path: Path) -> None:
+    """A page of the owner's own text at /publications/ keeps that URL: the data's
+    papers are left out, with a warning (two claims on one URL stop a build)."""
+    own = ("---\nlayout: page\ntitle: Publications\npermalink: /publications/\n---\n\n"
+           "My papers, written out by hand: Paged Caches (OSDI 2024), A Note on Routing.\n")
+    source = tmp_path / "old"
+    write_files(source, {"_config.yml": "title: Min Zhou\nlang: en\n", "index.md":
+                         "---\nlayout: homepage\n---\n\nHello.\n", "publications.md": own,
+                         "_data/publications.yml": MINIMAL_LIGHT_PAPERS})
+    imported = import_site(source, tmp_path / "new", "jekyll", False, NOW)
+    [warning] = [e.message for e in imported.report.warnings]
+    assert "keeps /publications/" in warning
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))

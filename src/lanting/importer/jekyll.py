@@ -37,7 +37,7 @@ from lanting.importer.common import (
 )
 from lanting.importer.item import Item
 from lanting.importer.jekyll_bodies import JekyllBodies
-from lanting.importer.jekyll_data_pubs import data_publications
+from lanting.importer.jekyll_data_pubs import DATA_FILE, data_publications
 from lanting.importer.jekyll_i18n import I18nPlugin, localized
 from lanting.importer.jekyll_languages import JekyllLanguages, language_keys
 from lanting.importer.jekyll_math import dollar_inline_math, is_chirpy, scripts_draw_mermaid
@@ -164,6 +164,13 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
         minimal-light's `_data/publications.yml`)."""
         entries, bold = data_publications(self.source)
         if not entries:
+            return
+        page = next((i for i in self.site.items if i.kind == "page"
+                     and self.site.new_url(i) == "/publications/"), None)
+        if page is not None:
+            self.report.warn(DATA_FILE, None, f"its {len(entries)} publications left out: "
+                             f"the site's own page {self.report.rel(page.source or '')} "
+                             "keeps /publications/, where Lanting would list them")
             return
         self.site.extra["content/publications.bib"] = dump(entries)
         self.data_publications = len(entries)
