@@ -213,3 +213,23 @@ def test_minimal_light_data_beside_a_publications_page_of_its_own(tmp_path: Path
     [warning] = [e.message for e in imported.report.warnings]
     assert "keeps /publications/" in warning
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_alfolio_teaching_page_of_the_courses_include(tmp_path: Path) -> None:
+    """al-folio 0.14's /teaching/ page shows `_teachings/` with `{% include
+    courses.liquid %}` (the include loops over the collection): the page was kept,
+    the include left in a comment, and the courses left out because "the site's own
+    page keeps /teaching/". The page gives way to Lanting's list of the courses."""
+    teaching = ("---\nlayout: page\npermalink: /teaching/\ntitle: teaching\nnav: true\n"
+                "calendar: true\n---\n\nMy courses, by term.\n\n"
+                "{% include calendar.liquid calendar_id='lab@example.org' %}\n\n"
+                "{% include courses.liquid %}\n")
+    course = ("---\nlayout: course\ntitle: 机器学习系统\nterm: Fall\nyear: 2025\n"
+              "description: Serving and training at scale.\n---\n\nWeekly readings.\n")
+    imported = alfolio_import(tmp_path, {"_pages/teaching.md": teaching,
+                                         "_teachings/mlsys.md": course}, CONFIG, ABOUT)
+    assert messages(imported, "_pages/teaching.md") == [
+        "left out: the list of `_teachings/` at /teaching/, which Lanting makes"]
+    assert not [e for e in imported.report.warnings if e.path == "_teachings"]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    assert "机器学习系统" in page(out, "/teaching/").text()

@@ -169,11 +169,15 @@ class AlFolio(AlFolioProfile):
 
     def listed_collection(self, data: dict[str, Any], body: str) -> str:
         """The collection an academicpages page at that collection's URL lists (`{% for
-        post in site.publications %}` at /publications/), when Lanting makes the list
+        post in site.publications %}` at /publications/; al-folio's `{% include
+        courses.liquid %}`, `_teachings/`, at /teaching/), when Lanting makes the list
         itself; else "". (A page listing it elsewhere, the CV, keeps its other text.)"""
         at = str(data.get("permalink") or "").strip("/")
-        for found in re.findall(r"\{%-?\s*(?:for\s+\w+\s+in|assign\s+\w+\s*=)\s*"
-                                r"site\.(\w+)", body):
+        loops = re.findall(r"\{%-?\s*(?:for\s+\w+\s+in|assign\s+\w+\s*=)\s*"
+                           r"site\.(\w+)", body)
+        if re.search(r"\{%-?\s*include\s+courses\.(?:liquid|html)\b", body):
+            loops.append("teachings")  # (al-folio 0.14's teaching page: the include loops)
+        for found in loops:
             folder = self.source / f"_{found}"
             if found in FOLDERS_OF and at in (found, FOLDERS_OF[found]) and folder.is_dir() \
                     and any(folder.rglob("*.md")):
