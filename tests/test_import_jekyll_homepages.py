@@ -233,3 +233,23 @@ def test_alfolio_teaching_page_of_the_courses_include(tmp_path: Path) -> None:
     assert not [e for e in imported.report.warnings if e.path == "_teachings"]
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert "机器学习系统" in page(out, "/teaching/").text()
+
+
+def test_alfolio_1_reads_dollar_math_from_its_al_math_gem(tmp_path: Path) -> None:
+    """al-folio 1.x keeps its theme in gems (no `_includes/` or `assets/js/` in the
+    site); its `al_math` plugin's MathJax reads `$…$` as inline math. The import saw no
+    setup, took `$ e^{i\\theta} $` for dollar signs, escaped them, and the build warned of
+    TeX left in the page. `enable_math: false` turns it off."""
+    config = CONFIG + "plugins:\n  - jekyll-scholar\n  - al_math\nenable_math: true\n"
+    post = ("---\nlayout: post\ntitle: Euler\n---\n\nEuler's formula "
+            "$ e^{i \\theta} = \\cos \\theta + i \\sin \\theta $ on the circle.\n")
+    imported = alfolio_import(tmp_path, {"_config.yml": config,
+                                         "_posts/2025-01-02-euler.md": post}, CONFIG, ABOUT)
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert out.warnings == ()
+    assert page(out.output, "/posts/euler/").one("article").find("math") is not None
+    off = alfolio_import(tmp_path / "off", {"_config.yml": config.replace(
+        "enable_math: true", "enable_math: false"), "_posts/2025-01-02-euler.md": post},
+        CONFIG, ABOUT)
+    text = (off.dest / "content" / "posts" / "euler.md").read_text(encoding="utf-8")
+    assert "\\$ e^{i" in text

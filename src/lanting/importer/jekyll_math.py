@@ -114,8 +114,16 @@ def dollar_inline_math(source: Path, config: dict[str, Any]) -> bool:
     """Whether the site's math reads `$…$` as inline math: the Chirpy theme does; so does
     a theme's or the site's own MathJax/KaTeX setup that says so (plain kramdown and
     MathJax's defaults do not, and there `$` is a dollar sign)."""
-    return is_chirpy(source, config) or any(
+    return is_chirpy(source, config) or uses_al_math(config) or any(
         _DOLLAR_DELIMITER.search(read_text(path)) for path in _math_setups(source))
+
+
+def uses_al_math(config: dict[str, Any]) -> bool:
+    """al-folio 1.x: its theme is gems, none of their files in the site; the `al_math`
+    plugin's MathJax setup reads `$…$` as inline math (when `enable_math` is on)."""
+    plugins = config.get("plugins") or config.get("gems") or []
+    return isinstance(plugins, list) and "al_math" in plugins \
+        and config.get("enable_math", True) not in (False, "false")
 
 
 _MERMAID_SCRIPT = re.compile(r"""<script\b[^>]*\bsrc=["'][^"']*mermaid[^"']*["']"""
