@@ -56,11 +56,15 @@ def test_a_page_the_theme_renders_is_still_reported(tmp_path: Path) -> None:
 def test_a_tutorial_in_html_of_its_own_under_pages(tmp_path: Path) -> None:
     """academicpages' `_pages/guide.html`, a whole document under `layout: null` and
     `permalink: /guide/` (a tutorial written in HTML of its own): "not imported" with a
-    warning; it is at /guide/ as Jekyll wrote it."""
+    warning; it is at /guide/ as Jekyll wrote it. One at a URL Lanting makes (/search/)
+    stays a warning: two sources of one URL stop a build."""
     guide = PROJECT_PAGE.replace("layout: none\nsitemap: false", "layout: null\n"
                                  "title: 入门教程\npermalink: /guide/")
-    imported = alfolio_import(tmp_path, {"_pages/guide.html": guide}, CONFIG, ABOUT)
+    search = guide.replace("/guide/", "/search/")  # (Lanting's own page: not taken)
+    imported = alfolio_import(tmp_path, {"_pages/guide.html": guide,
+                                         "_pages/search.html": search}, CONFIG, ABOUT)
     assert messages(imported, "_pages/guide.html") == []
+    assert "not imported" in messages(imported, "_pages/search.html")[0]
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     written = (out / "guide" / "index.html").read_text(encoding="utf-8")
     assert written.startswith("<!doctype html>") and "入门教程" not in written

@@ -29,6 +29,7 @@ from lanting.importer.listings import (
     listed_posts,
     term_urls,
 )
+from lanting.importer.old_urls import LANTING_PAGES
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
 from lanting.importer.text import When, key_line, load_mapping, split_front_matter
@@ -59,8 +60,9 @@ def standalone_document(text: str, rel: str) -> tuple[str, str] | None:
         return None  # (a pattern, or a collection's page at an address of its own)
     target = permalink.strip("/") + ("/index.html" if permalink.endswith("/") else "") \
         if permalink else rel
-    if target in ("index.html", *GENERATED):
-        return None  # (Lanting's own home page, 404 page, …)
+    if target in ("index.html", *GENERATED) or "/" + target.removesuffix("index.html") \
+            in (*LANTING_PAGES, "/publications/", "/talks/", "/cv/"):
+        return None  # (Lanting's own home page, 404 page, search page, …)
     return target.lstrip("/"), body.lstrip("\n")
 
 
