@@ -263,6 +263,9 @@ def discover(site: Path, reader: FileReader | None = None,
     files = _walk(content_dir, site, warnings, excluded) if content_dir.is_dir() else []
     bundles = {rel.rsplit("/", 1)[0] for _, rel in files
                if rel.endswith("/index.md") and rel.count("/") == 2}
+    decks = tuple(f"{folder}/" for folder in bundles if folder.startswith("talks/"))
+    """A talk's folder may hold the Markdown of slides its deck includes (Slidev's
+    `src: pages/intro.md`, read by `site.slidev`): not pages of their own."""
     for name, rel_text in files:
         folder = rel_text.rsplit("/", 1)[0] if "/" in rel_text else ""
         rel = PurePosixPath(rel_text)
@@ -281,6 +284,8 @@ def discover(site: Path, reader: FileReader | None = None,
                     return Source(p, rel, kind, read_text(p))
 
                 sources.append(reader.remembered(path, read_source))
+            elif rel.suffix == ".md" and rel_text.startswith(decks) and kind is None:
+                continue
             elif rel.suffix == ".md" and folder not in bundles:
                 warnings.append(Problem(
                     "Markdown file outside posts/, pages/, talks/ or _index.md is not published",

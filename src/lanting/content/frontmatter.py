@@ -18,7 +18,7 @@ from lanting.config.locate import nesting_line
 from lanting.config.schema import CONTROL_CHARACTERS, SchemaProblem, build
 from lanting.config.validate import LANGUAGE_TAG
 from lanting.content.discover import source_text
-from lanting.content.foreign import unknown_key_hint
+from lanting.content.foreign import EQUIVALENTS, HARMLESS, unknown_key_hint
 from lanting.content.frontmatter_syntax import (
     MAX_NESTING,
     parse_date,
@@ -27,6 +27,7 @@ from lanting.content.frontmatter_syntax import (
     split_front_matter,
 )
 from lanting.content.marp import split_marp_keys
+from lanting.content.slidev import is_slidev_deck, split_slidev_keys
 from lanting.errors import LantingError, did_you_mean
 from lanting.markdown.mathforms import TITLE_MATH, math_forms
 from lanting.model.cite import CITATION_STYLES
@@ -267,6 +268,10 @@ def parse(source: Source, raw_html: bool = True) -> Document:
                               1 + (line or 1),
                               hint="a value may hold lists and tables a few levels deep, "
                                    "not thousands") from None
+    slidev = None
+    if is_slidev_deck(source, data, body):
+        data, slidev = split_slidev_keys(
+            data, lines, (*_KNOWN_KEYS, *HARMLESS, *EQUIVALENTS, "marp"))
     data, marp, problems = split_marp_keys(source, data, lines)
     data, foreign_problems, foreign = _foreign_keys(source, data, lines)
     problems += foreign_problems
@@ -348,6 +353,6 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         citation_style=raw.citation_style,
         links=tuple(NamedLink(x.name, x.url) for x in raw.links),
         talk=raw.talk, posts=raw.posts, weight=raw.weight, role=raw.role, term=raw.term,
-        marp=marp,
+        marp=marp, slidev=slidev,
     )
     return Document(source, meta, body, body_line, lines, attachments, warnings, parts)

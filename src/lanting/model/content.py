@@ -200,6 +200,9 @@ class FrontMatter:
     marp: dict[str, Any] | None = None
     """A talk written for Marp (`marp: true`): the directives of its front matter
     (`theme`, `class`, `footer`, …; `content.marp`). None for any other page."""
+    slidev: dict[str, Any] | None = None
+    """A talk written for Slidev: the settings of its headmatter (`layout`,
+    `background`, `drawings`, …; `content.slidev`). None for any other page."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -121,6 +121,9 @@ class LinkRef:
     to a file's name alone (`![](figure.png)`, as Obsidian writes it): with no file of that
     name beside the page, the one file of `content/` with that name, as Obsidian finds
     it (`site/note_names.py`)."""
+    written_in: Path | None = None
+    """The file it is written in, when not the page's own: a talk's slide included from
+    another file (Slidev's `src:`), whose lines `line` counts."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -113,6 +113,7 @@ def broken_links(path: Path, here: str, links: tuple[LinkRef, ...], inp: CheckIn
     for link in links:
         line: int | None = link.line
         column, where = link.column, ""
+        at = link.written_in or path  # (a slide included from another file)
         if notebook is not None:
             where, line = _in_notebook(notebook, link.line)
             column = None
@@ -122,17 +123,17 @@ def broken_links(path: Path, here: str, links: tuple[LinkRef, ...], inp: CheckIn
             problems.append(Problem(
                 where + f"{media_kind(link.url) if link.image else 'link'} `{shown}` is a "
                 "file on the writer's own disk, which no reader's browser can load",
-                path, line, column, LOCAL_DISK_HINT))
+                at, line, column, LOCAL_DISK_HINT))
             continue
         scheme = url_scheme(link.url)
         if scheme in ("http", "https"):
-            external.append(ExternalLink(link.url, path, line, column))
+            external.append(ExternalLink(link.url, at, line, column))
             continue
         if not link.url or scheme is not None or link.url.startswith("//"):
             continue  # mailto:, tel:, …, or a link markdown-it neutralised
         message, hint = _broken(link, here, inp, outputs)
         if message:
-            problems.append(Problem(where + message, path, line, column, hint))
+            problems.append(Problem(where + message, at, line, column, hint))
     return problems
 
 

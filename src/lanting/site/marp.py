@@ -190,10 +190,10 @@ def _take_comments(text: str, line: int) -> tuple[str, list[tuple[str, int]]]:
         found.extend(taken)
         return chunk
 
-    return _outside_code(text, line, take), found
+    return outside_code(text, line, take), found
 
 
-def _outside_code(text: str, line: int, change: Callable[[str, int], str]) -> str:
+def outside_code(text: str, line: int, change: Callable[[str, int], str]) -> str:
     """`text` with each run of lines outside fenced code passed through `change` (with
     its first line), which must keep its number of lines."""
     out: list[str] = []
@@ -230,7 +230,7 @@ def _comments_in(chunk: str, line: int) -> tuple[str, list[tuple[str, int]]]:
 
     def take(match: re.Match[str]) -> str:
         before = chunk[:match.start()]
-        if _in_code_span(chunk, match.start()):
+        if in_code_span(chunk, match.start()):
             return match.group(0)
         content = match.group(1)
         lead = len(content) - len(content.lstrip())
@@ -241,7 +241,7 @@ def _comments_in(chunk: str, line: int) -> tuple[str, list[tuple[str, int]]]:
     return _COMMENT.sub(take, chunk), found
 
 
-def _in_code_span(chunk: str, at: int) -> bool:
+def in_code_span(chunk: str, at: int) -> bool:
     """Whether `at` follows an odd number of backticks on its line (inside `code`)."""
     return chunk[chunk.rfind("\n", 0, at) + 1:at].count("`") % 2 == 1
 
@@ -343,10 +343,10 @@ def take_images(text: str, line: int, path: Path) -> tuple[Images, list[Problem]
         return f"![{SIZE_MARK.format(len(sizes) - 1)}{' '.join(alt)}]({match.group(2)})"
 
     def change(chunk: str, at: int) -> str:
-        return _IMAGE.sub(lambda m: m.group(0) if _in_code_span(chunk, m.start())
+        return _IMAGE.sub(lambda m: m.group(0) if in_code_span(chunk, m.start())
                           else image(m, at + chunk.count("\n", 0, m.start())), chunk)
 
-    text = _outside_code(text, line, change)
+    text = outside_code(text, line, change)
     return Images(text, tuple(backgrounds), layout["split"], layout["split_size"],
                   bool(layout["vertical"]), tuple(sizes)), problems
 
@@ -383,10 +383,10 @@ def marp_line(body: str, line: int) -> int:
     def images(chunk: str, at: int) -> str:
         found.extend(at + chunk.count("\n", 0, m.start()) for m in _IMAGE.finditer(chunk)
                      if m.group(1).split()[:1] == ["bg"]
-                     and not _in_code_span(chunk, m.start()))
+                     and not in_code_span(chunk, m.start()))
         return chunk
 
-    _outside_code(body, line, images)
+    outside_code(body, line, images)
     return min(lines + found, default=0)
 
 

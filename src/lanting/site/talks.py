@@ -18,11 +18,14 @@ Lines inside fenced code blocks never split. Each part is rendered with the docu
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
+from lanting.content.discover import CONTENT
 from lanting.errors import LantingError
 from lanting.markdown.cite import talk_references
 from lanting.markdown.render import render_markdown, render_summary, resolve_links
@@ -41,6 +44,8 @@ from lanting.site.marp import (
     marp_line,
     read_slide,
 )
+from lanting.site.slidev import read_deck, render_deck_slide
+from lanting.site.slidev_vue import Warned
 
 _SLIDE_BREAK = re.compile(r"^---\s*$")
 _VERTICAL_BREAK = re.compile(r"^--\s*$")
@@ -178,14 +183,20 @@ class _Collector:
     link_map: dict[str, str]
     deps: set[tuple[str, str, str]]
     links: list[LinkRef]
+    included: dict[Path, str] = field(default_factory=dict)
+    """The talk and the files its slides include (Slidev's `src:`) -> each one's path in
+    `content/`."""
 
-    def render(self, text: str, line: int) -> str:
-        # One page of many parts: numbers go on from the slides before; the article
-        # ends with one list of them all (`render_talk`).
+    def render(self, text: str, line: int, path: Path | None = None) -> str:
+        """`text` from `line` of the talk (or of `path`, a file its slides include).
+        One page of many parts: numbers go on from the slides before; the article ends
+        with one list of them all (`render_talk`)."""
         context = replace(self.context, body_line=line, cited_before=tuple(self.citations),
                           reference_list=False)
+        if path is not None and path in self.included:  # (its links are from its folder)
+            context = replace(context, path=path, rel=self.included[path])
         result = resolve_links(render_markdown(text, context, self.options),
-                               self.link_map, self.context.path)
+                               self.link_map, context.path)
         self.problems.extend(result.problems)
         self.features.update(result.features)
         if 'class="code-block' in result.html:
@@ -193,7 +204,8 @@ class _Collector:
         self.citations.extend(k for k in result.citations if k not in self.citations)
         self.headings.extend(h.text for h in result.headings)
         self.deps.update(result.deps)
-        self.links.extend(result.links)
+        self.links.extend(result.links if path is None else
+                          (replace(link, written_in=path) for link in result.links))
         return result.html
 
     def summary(self, text: str, line: int) -> tuple[str, str]:
@@ -253,13 +265,13 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
                 url: str, output: str, link_map: dict[str, str] | None = None,
                 ) -> tuple[Talk, list[Problem]]:
     """The talk of `doc` and the problems found rendering it; no slides is an error."""
-    marp = doc.meta.marp
+    marp, slidev = doc.meta.marp, doc.meta.slidev
+    if slidev is not None:
+        return _render_deck(doc, slidev, context, options, url, output, link_map)
     divider = heading_divider(doc.body, marp) if marp is not None else frozenset()
     sources = split_slides(doc.body, doc.body_line, divider)
     if not sources:
-        raise LantingError.at("talk has no slides", doc.source.path, doc.body_line,
-                              hint="write each slide's Markdown after the front matter, "
-                                   "separated by lines `---`")
+        raise _no_slides(doc)
     collector = _Collector(context, options, [], set(), [], [], link_map or {}, set(), [])
     slides = []
     seen: set[str] = set()
@@ -273,20 +285,71 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
                  "notes and settings, and `![bg]` images backgrounds"))
     for number, source in enumerate(sources, start=1):
         before = len(collector.headings)
-        classes = style = ""
         if marp is not None:
-            html, notes, classes, style = _render_marp_slide(source, state, collector,
-                                                             doc.source.path)
+            parts = _render_marp_slide(source, state, collector, doc.source.path)
         else:
-            html, notes = _render_slide(source.text, source.line,
-                                        [(source.notes, source.notes_line)], collector)
-        title = collector.headings[before] if len(collector.headings) > before else ""
-        slides.append(Slide(number, _unique_ids(html, seen), notes, title, source.line,
-                            classes, style))
+            parts = (*_render_slide(source.text, source.line,
+                                    [(source.notes, source.notes_line)], collector), "", "")
+        slides.append(_slide(number, source.line, parts, collector, before, seen))
+    return _talk(doc, context, url, output, slides, collector), collector.problems
+
+
+def _slide(number: int, line: int, parts: tuple[str, str, str, str], collector: _Collector,
+           before: int, seen: set[str]) -> Slide:
+    """Slide `number` of its rendered (HTML, notes, classes, style), titled by the first
+    heading rendered since `before` headings."""
+    html, notes, classes, style = parts
+    title = collector.headings[before] if len(collector.headings) > before else ""
+    return Slide(number, _unique_ids(html, seen), notes, title, line, classes, style)
+
+
+def _render_deck(doc: Document, headmatter: dict[str, Any], context: RenderContext,
+                 options: MarkdownOptions, url: str, output: str,
+                 link_map: dict[str, str] | None) -> tuple[Talk, list[Problem]]:
+    """The talk of a Slidev deck (`site.slidev`)."""
+    collector = _Collector(context, options, [], set(), [], [], link_map or {}, set(), [])
+    collector.included[doc.source.path] = doc.source.rel.as_posix()
+
+    def read(src: str, among: Path) -> tuple[str, Path] | None:
+        """The file `src` names, from the file `among` (Slidev's `/x.md` is from the
+        deck's folder); its digest is recorded, so that `serve` rebuilds on its edits."""
+        folder = posixpath.dirname(
+            collector.included[doc.source.path if src.startswith("/") else among])
+        name = posixpath.normpath(posixpath.join(CONTENT, folder, src.lstrip("/")))
+        found = context.read_file(name)
+        collector.deps.add(("file", name, found[1] if found else ""))
+        if found is None or context.site_root is None:
+            return None
+        collector.included[context.site_root / name] = name.removeprefix(f"{CONTENT}/")
+        return found[0], context.site_root / name
+
+    sources, problems = read_deck(doc.body, doc.body_line, headmatter, doc.key_lines,
+                                  doc.source.path, read)
+    collector.problems.extend(problems)
+    if not sources:
+        raise _no_slides(doc)
+    warned = Warned()
+    slides = []
+    seen: set[str] = set()
+    for number, source in enumerate(sources, start=1):
+        before = len(collector.headings)
+        parts = render_deck_slide(source, collector.render, warned, collector.problems)
+        slides.append(_slide(number, source.line, parts, collector, before, seen))
+    return _talk(doc, context, url, output, slides, collector), collector.problems
+
+
+def _no_slides(doc: Document) -> LantingError:
+    return LantingError.at("talk has no slides", doc.source.path, doc.body_line,
+                           hint="write each slide's Markdown after the front matter, "
+                                "separated by lines `---`")
+
+
+def _talk(doc: Document, context: RenderContext, url: str, output: str,
+          slides: list[Slide], collector: _Collector) -> Talk:
     meta = doc.meta
     summary_html, summary = (collector.summary(meta.summary.strip(), meta.summary_line)
                              if meta.summary and meta.summary.strip() else ("", ""))
-    talk = Talk(
+    return Talk(
         rel=doc.source.rel.as_posix(), title=meta.title, url=url, output=output,
         lang=meta.lang or context.lang, date=meta.date, summary=summary,
         summary_html=summary_html,
@@ -297,4 +360,3 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
         links=tuple(collector.links),
         references_html=talk_references(collector.citations, context),
     )
-    return talk, collector.problems
