@@ -297,12 +297,12 @@ def generated_urls(site: NewSite, has_publications: bool, has_talks: bool) -> se
     urls = {"/", "/blog/", "/tags/", "/categories/", "/archive/", "/search/", "/atom.xml"}
     if has_publications:
         urls.add("/publications/")
-    if has_talks:
+    if has_talks or any(i.kind == "talk" and not i.draft for i in site.items):
         urls.add("/talks/")
     if "content/cv.yaml" in site.extra:
         urls.add("/cv/")
     # (a post too: a menu's "Reading list", a Beautiful Hugo site's dated About page)
-    urls |= {site.new_url(i) for i in site.items if i.kind in ("page", "post")
+    urls |= {site.new_url(i) for i in site.items if i.kind in ("page", "post", "talk")
              and not i.draft}
     # (the lists of the collections: /projects/, /teaching/)
     urls |= {f"/{FOLDERS[i.kind]}/" for i in site.items if i.kind in ("project", "teaching")

@@ -43,6 +43,7 @@ from lanting.importer.quarto_notebook import (
     static_file,
 )
 from lanting.importer.quarto_settings import with_metadata_files
+from lanting.importer.quarto_slides import deck, presentation_format
 from lanting.importer.quarto_vars import fill, project_variables
 from lanting.importer.quarto_xrefs import Label, book_labels
 from lanting.importer.report import Report
@@ -82,6 +83,8 @@ class Quarto(QuartoFront, QuartoBodies):
         self.documents: list[tuple[Item, str, Path, Path | None]] = []
         """Each item with its text, source file and the freeze's figures folder."""
         self.listings: list[Path] = []
+        self.talk_listings: set[Path] = set()
+        """Listing pages that list only presentations (`talks.qmd`)."""
         self.redirects = Redirects(self.site, report, name)
         self.paths: set[Path] = set()
         self.posts_roots: list[Path] = []
@@ -183,6 +186,7 @@ class Quarto(QuartoFront, QuartoBodies):
             if not listing:
                 continue
             self.listings.append(path)
+            before = len(roots)
             for one in listing if isinstance(listing, list) else [listing]:
                 contents = one.get("contents") if isinstance(one, dict) else None
                 for entry in contents if isinstance(contents, list) else [contents]:
@@ -198,12 +202,24 @@ class Quarto(QuartoFront, QuartoBodies):
                         roots.append(folder)
                     if not entry.startswith("!"):
                         self.list_entry(path.parent, entry, plain, folders)
+            if self.lists_only_talks(roots[before:], found):
+                self.talk_listings.add(path)
         if not roots and (self.source / "posts").is_dir():
             roots.append(self.source / "posts")
             folders.append(self.source / "posts")
         self.listed.update(p.resolve() for p in self.paths if any(
             p.resolve().is_relative_to(f.resolve()) for f in folders))
         return roots
+
+    def lists_only_talks(self, folders: list[Path],
+                         found: list[tuple[Path, dict[str, Any], str, str]]) -> bool:
+        """Whether the documents in `folders` (a listing's) are all presentations: a
+        list of talks, which Lanting's talks page replaces (not its blog page)."""
+        listed = [(p, data) for p, data, _head, _body in found
+                  if any(p.resolve().is_relative_to(f.resolve()) for f in folders)
+                  and not data.get("listing")]
+        return bool(listed) and all(
+            presentation_format({**self.defaults(p), **data}) for p, data in listed)
 
     def list_entry(self, base: Path, entry: str, plain: str, folders: list[Path]) -> None:
         """What one `contents:` entry lists: a folder (everything below it) or the
@@ -239,6 +255,11 @@ class Quarto(QuartoFront, QuartoBodies):
         rel = path.relative_to(self.source)
         meta = {**self.config, **self.defaults(path), **data}
         self.metadata[path.resolve()] = meta
+        if path in self.talk_listings:  # (its old URL answers with the talks page)
+            self.redirects.add(self.listing_url(path), "/talks/")
+            self.report.note(path, key_line(head, "listing"), "a listing of talks: left out "
+                             "(Lanting lists the talks on its talks page)")
+            return
         if path in self.listings:
             old = self.listing_url(path)
             if old != "/":  # (its old URL answers with the blog page)
@@ -260,10 +281,12 @@ class Quarto(QuartoFront, QuartoBodies):
                 self.title_labels[first.group(2)] = path
             self.report.convert("titles from a document's first `#` heading")
         name = self.name_of(path)
+        slides = presentation_format({**self.defaults(path), **data}) \
+            if path.suffix != ".ipynb" else ""
         if rel.as_posix() in ("index.qmd", "index.md", "index.ipynb"):
             kind = "home"
         else:
-            kind = "post" if post else "page"
+            kind = "talk" if slides else "post" if post else "page"
         front = self.front(merged, head, path, kind)
         draft = bool_of(merged.get("draft", False))
         if draft:
@@ -285,7 +308,7 @@ class Quarto(QuartoFront, QuartoBodies):
         if "about" in data and isinstance(data["about"], dict):
             self.about = {**data["about"], "_image": data.get("image"), "_path": path}
         self.report.counts[("drafts" if draft else "posts") if kind == "post"
-                           else "pages"] += 1
+                           else "talks" if kind == "talk" else "pages"] += 1
         self.by_source[path.resolve()] = item
         if not draft:
             url = "/" + (rel.parent.as_posix() + "/" if path.stem == "index"
@@ -308,6 +331,9 @@ class Quarto(QuartoFront, QuartoBodies):
             body, figures = frozen, folder / "figure-html"
         else:
             figures = None
+        if kind == "talk":  # (its freeze's text too: a deck's code cells ran)
+            body = deck(body, merged, Context(self.report, path, read_text(path)))
+            self.report.convert(f"presentations (`format: {slides}`) as talks")
         macros = header_macros([(self.config, self.source), (self.defaults(path), path.parent),
                                 (data, path.parent)], body)
         if macros:

@@ -90,12 +90,13 @@ class QuartoFront(QuartoSettings):
     def front(self, data: dict[str, Any], head: str, path: Path, kind: str) -> dict[str, Any]:
         front: dict[str, Any] = {"title": str(data.get("title") or path.stem).strip()}
         date = self.date(data, head, path, "date")
-        if kind == "post":
+        if kind in ("post", "talk"):
             if date is None:
                 date = mtime(path, self.tz)
                 self.report.warn(path, key_line(head, "date"), "no date Lanting can read: "
                                  "the file's modification time is used")
             front["date"] = date
+        if kind == "post":
             updated = self.date(data, head, path, "date-modified")
             if updated is not None:
                 front["updated"] = updated
@@ -117,7 +118,9 @@ class QuartoFront(QuartoSettings):
             front["params"] = {"author": ", ".join(authors(data.get("author")))}
             self.report.note(path, key_line(head, "author"), "`author` kept in `params` "
                              "(Lanting's pages show the site's author)")
-        note_unplaced_keys(self.report, path, head, data, MAPPED_KEYS | QUARTO_ONLY)
+        placed = MAPPED_KEYS | QUARTO_ONLY | ({"subtitle", "institute", "slide-level"}
+                                              if kind == "talk" else set())
+        note_unplaced_keys(self.report, path, head, data, placed)
         return front
 
     def date(self, data: dict[str, Any], head: str, path: Path, key: str) -> When | None:

@@ -82,6 +82,7 @@ class QuartoSettings:
     tz: dt.tzinfo
     by_source: dict[Path, Item]
     listings: list[Path]
+    talk_listings: set[Path]
     documents: list[tuple[Item, str, Path, Path | None]]
     references: list[BibEntry]
     bib_read: set[Path]
@@ -235,6 +236,8 @@ class QuartoSettings:
         if href.endswith(".xml"):
             return "", ""
         file = (self.source / href.lstrip("/")).resolve()
+        if any(file == p.resolve() for p in self.talk_listings):
+            return "/talks/", "Talks"
         if any(file == p.resolve() for p in self.listings):
             return "/blog/", "Blog"
         item = self.by_source.get(file) or self.by_source.get(

@@ -1,0 +1,141 @@
+"""Quarto's presentations (`format: revealjs`, and Pandoc's other slide formats, `beamer`
+and `pptx`) → Lanting talks.
+
+Pandoc cuts a presentation into slides at its headings of the slide level (2 unless
+`slide-level` says otherwise: a `#` heading is a section's title slide, a `##` heading
+starts a slide) and at each horizontal rule; the front matter's title, subtitle and
+author make a title slide. A Lanting talk cuts at lines `---` and has no title slide of
+its own, so the deck is written with a `---` before each such heading and a first slide
+of the title. Each slide's `::: {.notes}` div is its speaker notes (`Note:` at its end);
+click steps (`. . .`, `::: {.incremental}`, `::: {.fragment}`) show at once, as in
+Lanting's deck; a heading's look (`{.smaller background-color="black"}`) is dropped, its
+`#id` kept. Columns (`:::: {.columns}`) Lanting lays out as they are.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lanting.importer.liquid import Context
+from lanting.importer.quarto_div_syntax import classes
+
+FORMATS = ("revealjs", "beamer", "pptx")
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})(.*)$")
+_DIV_OPEN = re.compile(r"^[ \t]{0,3}:{3,}[ \t]*(\{[^}]*\}|[^\s{}:][^\s{}]*)[ \t]*$")
+_DIV_CLOSE = re.compile(r"^[ \t]{0,3}:{3,}[ \t]*$")
+_HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*(\{[^{}]*\})?[ \t]*$")
+_RULE = re.compile(r"^[ \t]{0,3}(?:-[ \t]*){3,}$|^[ \t]{0,3}(?:\*[ \t]*){3,}$")
+_PAUSE = re.compile(r"^[ \t]*\.[ \t]+\.[ \t]+\.[ \t]*$")
+_STEPS = {"incremental", "nonincremental", "fragment", "r-stack", "r-hstack", "r-vstack",
+          "r-fit-text", "r-stretch"}
+"""Divs of click steps and of reveal.js's layout helpers: their content stays."""
+_NOTES_LINE = re.compile(r"^([ \t]*)(notes?)(:)", re.IGNORECASE)
+
+
+def presentation_format(data: dict[str, Any]) -> str:
+    """The slide format a document is rendered in (its first `format`: `revealjs`,
+    `{revealjs: {…}}`, an extension's `clean-revealjs`), or ""."""
+    value = data.get("format")
+    first = next(iter(value), None) if isinstance(value, dict | list) else value
+    base = str(first or "").split("+")[0].rsplit("-", 1)[-1]
+    return base if base in FORMATS else ""
+
+
+def slide_level(data: dict[str, Any]) -> int:
+    fmt = data.get("format")
+    options = next((v for k, v in fmt.items() if str(k).endswith(FORMATS)), None) \
+        if isinstance(fmt, dict) else None
+    for where in (options, data):
+        value = where.get("slide-level") if isinstance(where, dict) else None
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 6:
+            return value
+    return 2
+
+
+def deck(body: str, data: dict[str, Any], ctx: Context) -> str:
+    """The presentation's body as a Lanting talk's: its slides cut by lines `---`, the
+    notes at each slide's end, a title slide first."""
+    level = slide_level(data)
+    slides: list[tuple[list[str], list[str]]] = [([], [])]
+    fence = ""
+    divs: list[str] = []  # each open div: "notes", "step" or "kept"
+    for line in body.split("\n"):
+        text, notes = slides[-1]
+        into = notes if "notes" in divs else text
+        opened = _FENCE.match(line)
+        if fence or opened:
+            if fence and opened and opened.group(1)[0] == fence[0] \
+                    and len(opened.group(1)) >= len(fence) and not opened.group(2).strip():
+                fence = ""
+            elif not fence and opened:
+                fence = opened.group(1)
+            into.append(line)
+            continue
+        if div := _DIV_OPEN.match(line):
+            names = set(classes(div.group(1)))
+            kind = "notes" if "notes" in names else "step" if names & _STEPS else "kept"
+            divs.append(kind)
+            if kind == "kept":
+                into.append(line)
+            elif kind == "notes":
+                ctx.convert("speaker notes (`::: {.notes}`)")
+            continue
+        if _DIV_CLOSE.match(line) and divs:
+            if divs.pop() == "kept":
+                into.append(line)
+            continue
+        if "notes" not in divs:
+            heading = _HEADING.match(line)
+            if heading and len(heading.group(1)) <= level or _RULE.match(line):
+                if any(x.strip() for x in text + notes):
+                    slides.append(([], []))
+                if heading is None:
+                    continue
+                line = _plain_heading(heading, ctx)
+            elif _PAUSE.match(line):
+                ctx.convert("pauses (`. . .`): the slide shows at once")
+                continue
+            line = _NOTES_LINE.sub(r"\1\2\\\3", line)  # (no Lanting notes marker)
+        slides[-1][1 if "notes" in divs else 0].append(line)
+    parts = [_title_slide(data)] + [
+        "\n".join(text).strip("\n") + ("\n\nNote:\n" + "\n".join(notes).strip("\n")
+                                       if any(x.strip() for x in notes) else "")
+        for text, notes in slides if any(x.strip() for x in text + notes)]
+    return "\n\n---\n\n".join(p for p in parts if p.strip()) + "\n"
+
+
+def _plain_heading(heading: re.Match[str], ctx: Context) -> str:
+    """The heading without reveal.js's look (`.smaller`, `background-image=…`); its
+    `#id` stays, for links to the slide."""
+    hashes, title, attributes = heading.groups()
+    if not attributes:
+        return heading.group(0)
+    if "background-image" in attributes or "background-video" in attributes:
+        ctx.warn(attributes, "a slide's background image is not shown: Lanting's deck has "
+                             "none outside Marp decks; put the image in the slide")
+    else:
+        ctx.convert("slide settings on headings (`{.smaller}`, `background-color`): dropped")
+    label = re.search(r"(?:^|[\s{])#([\w:.-]+)", attributes)
+    return f"{hashes} {title}" + (f" {{#{label.group(1)}}}" if label else "")
+
+
+def _title_slide(data: dict[str, Any]) -> str:
+    """Pandoc's title slide: the title as a `#` heading, the subtitle, the authors and
+    their institute."""
+    title = str(data.get("title") or "").strip()
+    if not title:
+        return ""
+    lines = [f"# {title}"]
+    if str(data.get("subtitle") or "").strip():
+        lines += ["", str(data["subtitle"]).strip()]
+    authors = data.get("author")
+    names = [a.get("name") if isinstance(a, dict) else a
+             for a in (authors if isinstance(authors, list) else [authors])]
+    shown = ", ".join(str(n).strip() for n in names if n and str(n).strip())
+    if shown:
+        lines += ["", shown]
+    institute = data.get("institute")
+    if isinstance(institute, str | list) and institute:
+        lines += ["", ", ".join(institute) if isinstance(institute, list) else institute]
+    return "\n".join(lines)
