@@ -312,3 +312,18 @@ def test_a_marp_setting_without_marp_true_says_to_add_it(
     assert [(p.line, p.message) for p in info.value.problems] == [
         (4, "theme: unknown key `theme`"), (5, "paginate: unknown key `paginate`")]
     assert all("add `marp: true`" in (p.hint or "") for p in info.value.problems)
+
+
+def test_a_macro_defined_in_one_slide_holds_in_the_next(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A deck is one page to MathJax: `\\newcommand{\\E}` in the first slide (a Quarto
+    course's `{{< include macro.qmd >}}`) holds for the others. Lanting rendered each
+    slide alone: `\\E` was an unknown command in every later slide, 190 build errors."""
+    text = ("---\ntitle: T\ndate: 2026-01-01\n---\n## Macros\n\n$$\n\\newcommand{\\E}"
+            "{\\mathbb{E}}\n\\DeclareMathOperator*{\\argmax}{argmax}\n$$\n\n---\n\n## Use\n\n"
+            "$\\E[X] = \\argmax_x f(x)$\n")
+    site = make_site({"content/talks/t.md": text})
+    build_site(site)
+    deck = parse_html((site / "public/talks/t/slides/index.html").read_bytes())
+    math = deck.find_all("section", class_="slide-frame")[1].one("math")
+    assert "𝔼" in math.text() and "argmax" in math.text()

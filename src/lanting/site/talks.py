@@ -28,6 +28,7 @@ from typing import Any
 from lanting.content.discover import CONTENT
 from lanting.errors import LantingError
 from lanting.markdown.cite import talk_references
+from lanting.markdown.math_macros import page_macros
 from lanting.markdown.render import render_markdown, render_summary, resolve_links
 from lanting.model.academic import Slide, Talk
 from lanting.model.content import Document
@@ -183,6 +184,8 @@ class _Collector:
     link_map: dict[str, str]
     deps: set[tuple[str, str, str]]
     links: list[LinkRef]
+    macros: tuple[tuple[str, str], ...] = ()
+    """The macros the talk's formulas define (`talk_macros`), for every slide's."""
     included: dict[Path, str] = field(default_factory=dict)
     """The talk and the files its slides include (Slidev's `src:`) -> each one's path in
     `content/`."""
@@ -192,7 +195,7 @@ class _Collector:
         One page of many parts: numbers go on from the slides before; the article ends
         with one list of them all (`render_talk`)."""
         context = replace(self.context, body_line=line, cited_before=tuple(self.citations),
-                          reference_list=False)
+                          reference_list=False, macros=self.context.macros + self.macros)
         if path is not None and path in self.included:  # (its links are from its folder)
             context = replace(context, path=path, rel=self.included[path])
         result = resolve_links(render_markdown(text, context, self.options),
@@ -272,7 +275,8 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
     sources = split_slides(doc.body, doc.body_line, divider)
     if not sources:
         raise _no_slides(doc)
-    collector = _Collector(context, options, [], set(), [], [], link_map or {}, set(), [])
+    collector = _Collector(context, options, [], set(), [], [], link_map or {}, set(), [],
+                           talk_macros(doc.body))
     slides = []
     seen: set[str] = set()
     state, problems = front_matter_directives(marp or {}, doc.key_lines, doc.source.path)
@@ -307,7 +311,8 @@ def _render_deck(doc: Document, headmatter: dict[str, Any], context: RenderConte
                  options: MarkdownOptions, url: str, output: str,
                  link_map: dict[str, str] | None) -> tuple[Talk, list[Problem]]:
     """The talk of a Slidev deck (`site.slidev`)."""
-    collector = _Collector(context, options, [], set(), [], [], link_map or {}, set(), [])
+    collector = _Collector(context, options, [], set(), [], [], link_map or {}, set(), [],
+                           talk_macros(doc.body))
     collector.included[doc.source.path] = doc.source.rel.as_posix()
 
     def read(src: str, among: Path) -> tuple[str, Path] | None:
@@ -336,6 +341,20 @@ def _render_deck(doc: Document, headmatter: dict[str, Any], context: RenderConte
         parts = render_deck_slide(source, collector.render, warned, collector.problems)
         slides.append(_slide(number, source.line, parts, collector, before, seen))
     return _talk(doc, context, url, output, slides, collector), collector.problems
+
+
+_MATH = re.compile(r"\$\$(.+?)\$\$|\\\[(.+?)\\\]|\$([^$\n]+)\$", re.DOTALL)
+
+
+def talk_macros(body: str) -> tuple[tuple[str, str], ...]:
+    """The macros the talk's formulas define (`\\newcommand` in a `$$` block of a
+    slide), for all its slides: a deck is one page to MathJax, where a definition holds
+    for the slides after it, but Lanting renders each slide on its own."""
+    if "command" not in body and "\\def" not in body and "Declare" not in body:
+        return ()
+    latexes = [next(g for g in m.groups() if g is not None) for m in _MATH.finditer(body)]
+    defined, _bodies = page_macros(latexes)
+    return tuple(defined.converter.items())
 
 
 def _no_slides(doc: Document) -> LantingError:
