@@ -497,3 +497,16 @@ def test_line_ends_are_breaks_when_the_site_says_so(
     build(site, BuildOptions(output=site / "out"))
     prose = parse_html((site / "out/posts/a/index.html").read_text(encoding="utf-8"))
     assert (prose.one("div", class_="prose").find("br") is not None) is breaks
+
+
+def test_attributes_written_against_the_language_are_read() -> None:
+    """```` ```shell{filename="user-data"} ```` (a Quarto blog's) was the unknown language
+    `shell{filename="user-data"`, with a warning; it is `shell` titled `user-data`, as
+    with a space between. VitePress's `python{2}` still highlights line 2."""
+    result = render('```shell{filename="user-data"}\nls\n```\n\n```python{2}\na = 1\nb = 2\n```\n')
+    assert result.problems == ()
+    shell, python = parse_html(result.html).find_all(class_="code-block")
+    assert shell.one("code")["class"] == "language-shell"
+    assert "user-data" in shell.text()
+    assert ["hl" in line["class"] for line in python.find_all("span", class_="line")] == [
+        False, True]

@@ -58,6 +58,9 @@ def parse_line_ranges(text: str) -> frozenset[int]:
 _VITEPRESS = re.compile(r"([^\s{:\[]+)(?:\{([\d,\s-]*)\})?(?::(line-numbers|no-line-numbers)"
                         r"(?:=(\d+))?)?(?:\s*\[([^\]\n]*)\])?(.*)", re.DOTALL)
 """VitePress's `python{2,4-5}`, `ts:line-numbers=5` and `sh [npm]` (the title)."""
+_ATTACHED = re.compile(r"([\w+#.-]+)(\{\s*(?:[.#]|[\w-]+=).*\})")
+"""A language with Pandoc's attributes written against it, `shell{filename="x"}` (as a
+Quarto blog wrote them): the same as with a space between."""
 
 
 def parse_fence_info(info: str) -> FenceInfo:
@@ -67,6 +70,8 @@ def parse_fence_info(info: str) -> FenceInfo:
     (`python{2,4-5}`, `ts:line-numbers`, `sh [npm]`). Entities and backslash escapes
     are read first, as CommonMark has it (`plain&#x20;text` is `plain text`)."""
     info = unescapeAll(info).strip()
+    if attached := _ATTACHED.fullmatch(info):  # (`shell{filename="x"}`: no space)
+        info = f"{attached.group(1)} {attached.group(2)}"
     vite = _VITEPRESS.fullmatch(info)
     if vite and (vite.group(2) is not None or vite.group(3) or vite.group(5) is not None):
         lang, ranges, numbers, start, title, rest = vite.groups()
