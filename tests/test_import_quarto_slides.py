@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from importbits import imported_site, messages, page, redirect_target
+
 from lanting.importer import Imported
 from lanting.importer.quarto_slides import presentation_format, slide_level
 

@@ -38,3 +38,17 @@ def test_layouts_place_their_parts_side_by_side(page, serve_site) -> None:
     first, second = boxes(page, ".slide-frame.is-current .grid-cols-2 > div")
     assert second["x"] > first["x"] + first["w"] - 1 and abs(second["y"] - first["y"]) < 2
     assert page.console_errors == [] and page.failed_requests == []
+
+
+def test_a_xaringan_decks_halves_sit_side_by_side(page, serve_site) -> None:
+    """`.pull-left[` and `.pull-right[` (tests/sites/slidev's remark deck) float as in
+    xaringan: the slide is a block flow, not the theme's column of blocks."""
+    served = serve_site(SITE)
+    page.goto(served.url + "talks/bayes-workflow/slides/#2")
+    page.reload()
+    [left] = boxes(page, ".slide-frame.is-current .pull-left")
+    [right] = boxes(page, ".slide-frame.is-current .pull-right")
+    assert right["x"] >= left["x"] + left["w"] and abs(right["y"] - left["y"]) < 2
+    [after] = boxes(page, ".slide-frame.is-current .pull-right ~ p")
+    assert after["y"] >= max(left["y"] + left["h"], right["y"] + right["h"]) - 1
+    assert page.console_errors == []

@@ -52,6 +52,8 @@ HARMLESS = {
     "format": "Quarto's output formats: Lanting makes the page (and its slides from "
               "`talks/`)",
     "execute": "Quarto's code execution: Lanting runs no code",
+    "output": "R Markdown's output format (xaringan, bookdown): Lanting makes the page "
+              "(and a deck of a talk from `talks/`)",
     "jupyter": "Quarto's kernel: Lanting runs no code",
     "engine": "Quarto's engine: Lanting runs no code",
     "freeze": "Quarto's code execution: Lanting runs no code",

@@ -32,8 +32,10 @@ allows colons after them (`::: warning :::`)."""
 _ID = re.compile(r"#([^\s#.{}]+)")
 _CLASS = re.compile(r"(?:^|\s)\.([^\s#.{}]+)")
 _WIDTH = re.compile(r"""\bwidth\s*=\s*["']?(\d+(?:\.\d+)?%)""")
-STYLED = frozenset({"columns", "column"})
-"""Classes the theme lays out (style.css)."""
+STYLED = frozenset({"columns", "column", "pull-left", "pull-right", "left-column",
+                    "right-column"})
+"""Classes the theme lays out (style.css; in a talk's slides, slides.css: remark's and
+xaringan's halves and columns, the `.pull-left[` blocks `site.remark` reads)."""
 QUARTO_CELLS = frozenset({"cell", "cell-output", "cell-output-stdout", "cell-output-stderr",
                           "cell-output-display", "cell-code"})
 """The divs a Quarto-rendered `.md` wraps each code cell and its output in: they need no

@@ -45,6 +45,8 @@ from lanting.site.marp import (
     marp_line,
     read_slide,
 )
+from lanting.site.remark import Templates, continuation_lines, is_remark
+from lanting.site.remark import read_slide as read_remark_slide
 from lanting.site.slidev import read_deck, render_deck_slide
 from lanting.site.slidev_vue import Warned
 
@@ -271,6 +273,8 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
     marp, slidev = doc.meta.marp, doc.meta.slidev
     if slidev is not None:
         return _render_deck(doc, slidev, context, options, url, output, link_map)
+    if marp is None and is_remark(doc.body):
+        return _render_remark(doc, context, options, url, output, link_map)
     divider = heading_divider(doc.body, marp) if marp is not None else frozenset()
     sources = split_slides(doc.body, doc.body_line, divider)
     if not sources:
@@ -295,6 +299,33 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
             parts = (*_render_slide(source.text, source.line,
                                     [(source.notes, source.notes_line)], collector), "", "")
         slides.append(_slide(number, source.line, parts, collector, before, seen))
+    return _talk(doc, context, url, output, slides, collector), collector.problems
+
+
+def _render_remark(doc: Document, context: RenderContext, options: MarkdownOptions,
+                   url: str, output: str, link_map: dict[str, str] | None,
+                   ) -> tuple[Talk, list[Problem]]:
+    """The talk of a deck written for remark.js or xaringan (`site.remark`)."""
+    sources = split_slides(continuation_lines(doc.body), doc.body_line)
+    collector = _Collector(context, options, [], set(), [], [], link_map or {}, set(), [],
+                           talk_macros(doc.body))
+    templates = Templates()
+    slides: list[Slide] = []
+    seen: set[str] = set()
+    for source in sources:
+        slide = read_remark_slide(source.text, source.line, templates, doc.source.path,
+                                  collector.problems)
+        if slide.skip:
+            continue
+        before = len(collector.headings)
+        shown = "".join(collector.render(text, line) for text, line in slide.before)
+        html, notes = _render_slide(slide.text, source.line,
+                                    [(source.notes, source.notes_line)], collector)
+        parts = (background_html(slide.images, collector.render) + shown + html, notes,
+                 slide.classes, slide.style)
+        slides.append(_slide(len(slides) + 1, source.line, parts, collector, before, seen))
+    if not slides:
+        raise _no_slides(doc)
     return _talk(doc, context, url, output, slides, collector), collector.problems
 
 

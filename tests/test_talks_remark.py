@@ -1,0 +1,99 @@
+"""Talks written for remark.js or xaringan: a slide's properties at its top
+(`class: center, middle`, `layout: true`, `exclude: true`, `background-image`), `--`
+that continues a slide, `.pull-left[` … `]` blocks and `.red[text]` spans. Before, the
+properties showed as the slides' first lines of text, each `--` started a new slide, and
+the class blocks were text in brackets. The deck is `tests/sites/slidev`'s
+`bayes-workflow.md`, laid out as xaringan decks are."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from htmltree import Element, parse_html
+
+from lanting.build import build
+from lanting.build.options import BuildOptions, BuildResult
+from lanting.model.problem import Problem
+from lanting.site.remark import class_blocks, is_remark
+
+SITE = Path(__file__).parent / "sites" / "slidev"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, BuildResult]:
+    out = tmp_path_factory.mktemp("remark") / "public"
+    return out, build(SITE, BuildOptions(output=out, cache=False, jobs=1))
+
+
+def _boxes(out: Path) -> list[Element]:
+    page = parse_html((out / "talks/bayes-workflow/slides/index.html").read_bytes())
+    return [f.one(class_="slide") for f in page.find_all("section", class_="slide-frame")]
+
+
+def test_properties_steps_templates_and_excluded_slides(
+        built: tuple[Path, BuildResult]) -> None:
+    out, result = built
+    assert not [w for w in result.warnings if "bayes-workflow" in str(w.path)]
+    boxes = _boxes(out)
+    assert [b.one("h1").text() for b in boxes] == ["Bayesian workflow", "Priors", "Thanks"]
+    assert boxes[0]["class"].split() == ["slide", "slide-first", "remark", "slide-lead",
+                                         "marp-invert"]
+    assert "slide-lead" in boxes[2]["class"]
+    # `layout: true`: the slides after it start with its text (not the first slide)
+    assert [b.find("span", class_="footer") is not None for b in boxes] == [False, True,
+                                                                           True]
+    # `--` goes on with the same slide; the notes are its own
+    assert boxes[1].one("span", class_="red").text() == "posterior"
+    assert "class:" not in " ".join(b.text() for b in boxes)
+    assert boxes[2].one(class_="slide-bg").one("img")["src"] == "/images/cover.svg"
+
+
+def test_class_blocks_are_divs_and_spans(built: tuple[Path, BuildResult]) -> None:
+    out, _ = built
+    priors = _boxes(out)[1]
+    assert [li.text() for li in priors.one("div", class_="pull-left").find_all("li")][0] \
+        == "weakly informative"
+    assert priors.one("div", class_="pull-right").one("img")["src"] == "/images/schedule.svg"
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    ("class: center, middle\n\n# A\n\n---\n\n# B\n", True),
+    ("# A\n\n---\nlayout: true\n\n.footer[x]\n", True),
+    ("# A\n\n---\nname: agenda\n\n# B\n", False),  # (`name:` alone may be text)
+    ("# A\n\n---\n\n# B\nNote:\nclass: x\n", False),
+    ("```\n---\nclass: x\n```\n", False),
+])
+def test_which_talks_are_remark_decks(body: str, expected: bool) -> None:
+    assert is_remark(body) is expected
+
+
+def test_class_blocks_nest_and_a_shared_line_is_a_warning() -> None:
+    problems: list[Problem] = []
+    text = ".pull-left[\n.red[a [link](x.md)]\n\n::: note\nn\n:::\n]\n\n`.red[code]` .b[x]y]\n"
+    done = class_blocks(text, 1, Path("t.md"), problems)
+    assert done.split("\n")[:2] == [":::: {.pull-left}", "[a [link](x.md)]{.red}"]
+    assert done.split("\n")[6] == "::::"
+    assert "`.red[code]` [x]{.b}y]" in done
+    shared = class_blocks(".pull-left[- a\n- b]\n", 3, Path("t.md"), problems)
+    assert shared == ".pull-left[- a\n- b]\n"
+    assert [p.line for p in problems] == [3]
+
+
+def test_unclosed_class_blocks_cost_linear_time() -> None:
+    """Each `.x[` left open scanned the rest of the slide: quadratic time."""
+    def best(n: int) -> float:
+        text = ".x[a " * n
+        times = []
+        for _ in range(3):
+            started = time.process_time()
+            class_blocks(text, 1, Path("t.md"), [])
+            times.append(time.process_time() - started)
+        return min(times)
+
+    for _attempt in range(3):
+        small, large = best(20000), best(40000)
+        if large < 0.02 or large / small < 3.5:
+            return
+    pytest.fail(f"{small:.3f}s for n, {large:.3f}s for 2n")
