@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from htmltree import Element, parse_html
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from lanting.build import build
 from lanting.build.options import BuildOptions, BuildResult
@@ -97,3 +99,34 @@ def test_unclosed_class_blocks_cost_linear_time() -> None:
         if large < 0.02 or large / small < 3.5:
             return
     pytest.fail(f"{small:.3f}s for n, {large:.3f}s for 2n")
+
+
+TOKENS = ["---", "--", "???", "\n", "\n\n", "layout: two-cols", "layout: true", "::right::",
+          "::left::", "<v-click>", "</v-clicks>", "<!--", "-->", ".pull-left[", "]", "[",
+          ".red[", "class: center, middle", "{{ x }}", "{{", "<style>", "</style>", "```",
+          "```yaml", "$$ {1|2}", "$$", "src: a.md", "<Tweet id=\"1\" />", "<div v-click",
+          ">", "# T", "- a", "`", "::ul{.a}", "::", "````md magic-move", "```ts {2|3}",
+          "image: /a.png", "background: red", "hide: true", "中文", " "]
+
+
+@given(st.lists(st.sampled_from(TOKENS), max_size=60))
+@example(['<div v-click', '\n', '>'])  # (a tag over two lines lost its line end)
+@settings(max_examples=300, deadline=None)
+def test_deck_readers_take_any_text_and_keep_its_lines(tokens: list[str]) -> None:
+    """Slidev's and remark's readers never fail on a talk's text, whatever it holds, and
+    what they change keeps every line where it was (messages name the file's lines)."""
+    from lanting.site.remark import Templates
+    from lanting.site.remark import read_slide as read_remark
+    from lanting.site.slidev import lay_out, read_deck
+    from lanting.site.slidev_vue import Warned, static_text
+
+    text = "".join(tokens)
+    problems: list[Problem] = []
+    assert static_text(text, 1, Path("t.md"), Warned(), problems).count("\n") \
+        == text.count("\n")
+    assert class_blocks(text, 1, Path("t.md"), problems).count("\n") == text.count("\n")
+    read_remark(text, 1, Templates(), Path("t.md"), problems)
+    slides, _found = read_deck(text, 1, {"mdc": True}, {}, Path("t.md"), None)
+    for slide in slides:
+        lay_out(slide, static_text(slide.text, slide.line, slide.path, Warned(), problems),
+                slide.path, Warned(), problems)

@@ -176,9 +176,11 @@ def _tag(match: re.Match[str], text: str, line: int, path: Path, warned: Warned,
     icon = next((a for a in values if _ICON_ATTRIBUTE.match(a)), None) \
         or next((a for a in attributes.split() if _ICON_ATTRIBUTE.match(a)), None)
     if not (name[0].isupper() or "-" in name or ":" in name or icon):
-        if "\n" not in whole:
-            attributes = _VUE_ATTRIBUTE.sub("", attributes)
-        if empty and name.lower() not in _VOID:
+        closed = empty and name.lower() not in _VOID
+        if "\n" in whole:  # (as written: dropping an attribute line would blank it)
+            return whole[:-2] + f"></{name}>" if closed else whole
+        attributes = _VUE_ATTRIBUTE.sub("", attributes)
+        if closed:
             return f"<{closing}{name}{attributes}></{name}>"
         return f"<{closing}{name}{attributes}{empty}>"
     start = text.rfind("\n", 0, match.start()) + 1
