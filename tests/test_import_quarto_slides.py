@@ -72,7 +72,8 @@ def test_slide_level_one_cuts_at_sections_only(talks: tuple[Imported, Path]) -> 
     assert [f.find_all("h1")[0].text() for f in frames] == ["Pipeline bubbles", "Bubbles",
                                                             "Fixes"]
     assert frames[1].one("h2").text() == "Where they come from"
-    assert redirect_target(out, "/talks/2025-mlsys/slides.html") == "/talks/2025-mlsys/"
+    # (the old URL showed the slides: it leads to the deck, not the article)
+    assert redirect_target(out, "/talks/2025-mlsys/slides.html") == "/talks/2025-mlsys/slides/"
 
 
 @pytest.mark.parametrize(("data", "expected"), [

@@ -125,7 +125,7 @@ class Quarto(QuartoFront, QuartoBodies):
             item.body = NOTEBOOK
             for cell in markdown_cells(item.notebook):
                 cell["source"] = self.convert(cell_text(cell), item, ctx, path, None)
-        self.redirects.finish("listing pages")
+        self.redirects.finish("listing pages and slide decks")
         self.write_config()
         return self.site
 
@@ -317,6 +317,9 @@ class Quarto(QuartoFront, QuartoBodies):
                              url != "/" else url] + self.aliases(data, rel)
             for old in item.old_urls:
                 self.table.add(old, item)
+            if kind == "talk" and item.old_urls[0] != (article := self.site.new_url(item)):
+                # (the old URL showed the slides: it leads to the deck, not the article)
+                self.redirects.add(item.old_urls.pop(0), article + "slides/")
         if path.suffix == ".ipynb":
             item.notebook = cell_options(self.report, path, self.notebooks[path])
             self.documents.append((item, NOTEBOOK, path, None))
