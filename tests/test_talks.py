@@ -327,3 +327,19 @@ def test_a_macro_defined_in_one_slide_holds_in_the_next(
     deck = parse_html((site / "public/talks/t/slides/index.html").read_bytes())
     math = deck.find_all("section", class_="slide-frame")[1].one("math")
     assert "𝔼" in math.text() and "argmax" in math.text()
+
+
+def test_a_reference_to_another_slides_equation_says_so(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """It said "`@eq-mep` refers to no numbered equation on this page" (a Quarto course's
+    deck), where the talk's page has that equation, on another slide."""
+    text = ("---\ntitle: T\ndate: 2026-01-01\n---\n## A\n\n$$ p = q $$ {#eq-mep}\n\n---\n\n"
+            "## B\n\nBy @eq-mep.\n")
+    site = make_site({"content/talks/t.md": text})
+    with pytest.raises(LantingError) as info:
+        build_site(site)
+    [problem] = info.value.problems
+    assert (problem.line, problem.message) == (
+        13, "`@eq-mep` refers to no numbered equation on this slide (its equation is on "
+            "another slide)")
+    assert "number their equations each on its own" in (problem.hint or "")

@@ -18,6 +18,7 @@ Lines inside fenced code blocks never split. Each part is rendered with the docu
 
 from __future__ import annotations
 
+import html
 import posixpath
 import re
 from collections.abc import Sequence
@@ -394,8 +395,30 @@ def _no_slides(doc: Document) -> LantingError:
                                 "separated by lines `---`")
 
 
+_UNRESOLVED = re.compile(r"^(?:math: )?`(?:@|\\eqref\{)([^`{}]+)\}?` refers to no "
+                         r"(?:numbered equation|label) on this page$")
+
+
+def _other_slides(problems: list[Problem], slides: list[Slide]) -> None:
+    """A reference to an equation of another slide says so: each slide numbers its
+    equations on its own (it was "no numbered equation on this page", where there is
+    one)."""
+    for n, problem in enumerate(problems):
+        found = _UNRESOLVED.match(problem.message)
+        if found is None:
+            continue
+        label = html.escape(found.group(1).strip())
+        if any(f'id="{label}"' in slide.html for slide in slides):
+            problems[n] = replace(
+                problem, message=problem.message.replace(
+                    "on this page", "on this slide (its equation is on another slide)"),
+                hint="a talk's slides number their equations each on its own: refer to an "
+                     "equation of the same slide, or write the other one's number as text")
+
+
 def _talk(doc: Document, context: RenderContext, url: str, output: str,
           slides: list[Slide], collector: _Collector) -> Talk:
+    _other_slides(collector.problems, slides)
     meta = doc.meta
     summary_html, summary = (collector.summary(meta.summary.strip(), meta.summary_line)
                              if meta.summary and meta.summary.strip() else ("", ""))
