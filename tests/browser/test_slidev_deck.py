@@ -52,3 +52,12 @@ def test_a_xaringan_decks_halves_sit_side_by_side(page, serve_site) -> None:
     [after] = boxes(page, ".slide-frame.is-current .pull-right ~ p")
     assert after["y"] >= max(left["y"] + left["h"], right["y"] + right["h"]) - 1
     assert page.console_errors == []
+
+
+def test_pandoc_columns_sit_side_by_side_in_a_slide(page, serve_site) -> None:
+    """`:::: {.columns}` (a Quarto deck's, as its import writes it) stacked in a slide:
+    the theme laid it out in posts only."""
+    served = serve_site(SITE)
+    page.goto(served.url + "talks/hichunk/slides/")
+    first, second = boxes(page, ".slide-frame.is-current .columns > .column")
+    assert second["x"] >= first["x"] + first["w"] and abs(second["y"] - first["y"]) < 2
