@@ -23,8 +23,9 @@ NAMES = re.compile(r"\\([A-Za-z]+|.)", re.S)
 TOKEN = re.compile(r"\\[A-Za-z]+|\\.|.", re.S)
 
 
-def group_end(s: str, i: int) -> int | None:
-    """`s[i] == "{"`: the index just past its matching `}`, or None."""
+def group_end(s: str, i: int, opening: str = "{", closing: str = "}") -> int | None:
+    """`s[i] == opening`: the index just past its matching `closing` (a backslash
+    escapes the next character), or None."""
     depth = 0
     j = i
     n = len(s)
@@ -33,9 +34,9 @@ def group_end(s: str, i: int) -> int | None:
         if c == "\\":
             j += 2
             continue
-        if c == "{":
+        if c == opening:
             depth += 1
-        elif c == "}":
+        elif c == closing:
             depth -= 1
             if depth == 0:
                 return j + 1

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from lanting.markdown.tex_scan import group_end
 from lanting.model.problem import Problem
 from lanting.site.marp import Background, Images, in_code_span, outside_code
 
@@ -182,9 +183,10 @@ def _classes(text: str, line: int, path: Path, problems: list[Problem]) -> str:
     out: list[str] = []
     done = 0
     while (opener := _OPENER.search(text, done)) is not None:
-        start, end = opener.start(), _closing(text, opener.end())
-        if end < 0:
+        start, past = opener.start(), group_end(text, opener.end() - 1, "[", "]")
+        if past is None:
             break  # (left as written: no later bracket closes, so that this stays linear)
+        end = past - 1
         if in_code_span(text, start):
             out.append(text[done:opener.end()])
             done = opener.end()
@@ -209,22 +211,3 @@ def _classes(text: str, line: int, path: Path, problems: list[Problem]) -> str:
         done = end + 1
     out.append(text[done:])
     return "".join(out)
-
-
-def _closing(text: str, at: int) -> int:
-    """The index of the `]` that closes the bracket opened before `at`, or -1."""
-    depth = 1
-    i = at
-    while i < len(text):
-        char = text[i]
-        if char == "\\":
-            i += 2
-            continue
-        if char == "[":
-            depth += 1
-        elif char == "]":
-            depth -= 1
-            if depth == 0:
-                return i
-        i += 1
-    return -1
