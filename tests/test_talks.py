@@ -343,3 +343,24 @@ def test_a_reference_to_another_slides_equation_says_so(
         13, "`@eq-mep` refers to no numbered equation on this slide (its equation is on "
             "another slide)")
     assert "number their equations each on its own" in (problem.hint or "")
+
+
+BIB = "@article{malkin1999,\n  title = {Fast compression of laser beams},\n" \
+      "  author = {Malkin, V. M. and Shvets, G.},\n  journal = {PRL},\n  year = {1999}\n}\n"
+
+
+def test_a_slide_of_references_lists_what_the_talk_cited(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """`{{< references >}}` on a talk's last slide (Quarto's `::: {#refs}`, Slidev's
+    `[[bibliography]]`) showed nothing: the slide itself cites nothing. It lists what
+    the slides before it cited; the article's own list, at its end, keeps the ids."""
+    text = ("---\ntitle: T\ndate: 2026-01-01\n---\n## A\n\nAs shown [@malkin1999].\n\n"
+            "---\n\n## 参考文献\n\n{{< references >}}\n")
+    site = make_site({"content/talks/t.md": text, "content/references.bib": BIB})
+    build_site(site)
+    deck = parse_html((site / "public/talks/t/slides/index.html").read_bytes())
+    last = deck.find_all("section", class_="slide-frame")[1]
+    assert [li.text() for li in last.find_all("li")] == [
+        "Malkin, V. M. and Shvets, G. (1999). Fast compression of laser beams. PRL."]
+    article = parse_html((site / "public/talks/t/index.html").read_bytes())
+    assert len(article.find_all("li", id="ref-malkin1999")) == 1

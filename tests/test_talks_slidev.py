@@ -352,3 +352,22 @@ def test_static_text_grows_linearly(name: str) -> None:
         if large < 0.02 or large / small < 3.5:
             return
     pytest.fail(f"{name}: {small:.3f}s for n={n}, {large:.3f}s for 2n")
+
+
+def test_a_bibliography_slide_and_images_bound_to_a_string(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """slidev-theme-scholarly's `[[bibliography]]` was a wiki link to no note, and
+    `<img :src="'/figures/a.svg'">` (a binding to a string, a real deck's every figure)
+    lost its `src`: an image of nothing, without a word."""
+    bib = ("@article{malkin1999,\n  title = {Fast compression},\n  author = {Malkin, V.},\n"
+           "  journal = {PRL},\n  year = {1999}\n}\n")
+    text = HEAD + ("# A\n\nAs shown [@malkin1999].\n\n<img :src=\"'/images/a.svg'\" alt=\"Gain\" "
+                   "class=\"w-full\" />\n\n---\nlayout: references\n---\n\n# 参考文献\n\n"
+                   "[[bibliography]]\n")
+    site = make_site({"content/talks/t.md": text, "content/references.bib": bib,
+                      "static/images/a.svg": SVG})
+    build_site(site)
+    frames = _deck(site, "t")
+    assert frames[0].one("img")["src"] == "/images/a.svg"
+    assert [li.text() for li in frames[1].find_all("li")] == [
+        "Malkin, V. (1999). Fast compression. PRL."]

@@ -360,7 +360,7 @@ def finish_citations(html: str, env: dict[str, Any]) -> tuple[str, tuple[str, ..
     state: _Citations | None = env.get("cite_state")
     ctx = env.get("lanting")
     if state is None or ctx is None:
-        return html.replace(_LIST, ""), ()
+        return _earlier_references(html, ctx, []).replace(_LIST, ""), ()
     refs: dict[str, Reference] = ctx.references
     style, lang = ctx.citation_style, ctx.lang
     mine = [k for k in state.order if k not in ctx.cited_before]
@@ -383,12 +383,32 @@ def finish_citations(html: str, env: dict[str, Any]) -> tuple[str, tuple[str, ..
 
     had_marker = _LIST in html
     html = _PLACEHOLDER.sub(fill, html)
+    if had_marker:
+        html = _earlier_references(html, ctx, mine)
     if listed and mine:
         heading = None if had_marker else unique("references", ids_in_use(env))
         block = reference_list(_entries(mine, refs, style) if ctx.cited_before
                                else entries, style, lang, heading)
         html = html.replace(_LIST, block, 1) if had_marker else html + block
     return html.replace(_LIST, ""), tuple(mine)
+
+
+_ENTRY_ID = re.compile(r' id="ref-[^"]*"')
+
+
+def _earlier_references(html: str, ctx: RenderContext | None, mine: list[str]) -> str:
+    """A part of a page (a talk's slide) that asks for the list of references where
+    `{{< references >}}` stands: what the page cited up to it (its last slide's list,
+    as a deck shows it), not only what the part cites itself."""
+    if ctx is None or ctx.reference_list or _LIST not in html:
+        return html
+    cited = [*ctx.cited_before, *(k for k in mine if k not in ctx.cited_before)]
+    if not cited:
+        return html
+    style = ctx.citation_style
+    block = reference_list(_entries(cited, ctx.references, style), style, ctx.lang, None)
+    # (without the entries' ids: the page's own list, at its end, holds them)
+    return html.replace(_LIST, _ENTRY_ID.sub("", block), 1)
 
 
 def talk_references(keys: list[str], ctx: RenderContext) -> str:

@@ -45,6 +45,10 @@ _MUSTACHE = re.compile(r"\{\{(?![<%])(?:[^{}\n]|\{(?!\{)|\}(?!\}))*\}\}")
 ends at the next `{{`, so that a line of them costs linear time."""
 _MATH_STEPS = re.compile(r"^(\s*\$\$)\s*\{[^}]*\}\s*$")
 _SNIPPET = re.compile(r"^\s*<<<\s+(\S+)")
+_BIBLIOGRAPHY = re.compile(r"^\s*\[\[bibliography\]\]\s*$", re.IGNORECASE)
+_LITERAL_BINDING = re.compile(r"""(\s):([\w-]+)=(?:"'([^'"{}$`]*)'"|'"([^'"{}$`]*)"')""")
+"""`:src="'/figures/a.png'"`: a binding whose value is a string literal, the attribute
+with that value."""
 _ATTRIBUTE = re.compile(r"""([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))""")
 _VUE_ATTRIBUTE = re.compile(r"""\s+(?:v-[\w.:-]+|:[\w.-]+|@[\w.-]+|#[\w-]+)"""
                             r"""(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?""")
@@ -131,6 +135,8 @@ def _line(raw: str, line: int, path: Path, problems: list[Problem]) -> str:
         return f"::{slot.group(1)}::"
     if steps := _MATH_STEPS.match(raw):
         return steps.group(1)
+    if _BIBLIOGRAPHY.match(raw):  # (slidev-theme-scholarly's place of the references)
+        return "{{< references >}}"
     if snippet := _SNIPPET.match(raw):
         problems.append(Problem(
             f"Slidev's code import `<<< {snippet.group(1)}` is not read", path, line,
@@ -179,7 +185,8 @@ def _tag(match: re.Match[str], text: str, line: int, path: Path, warned: Warned,
         closed = empty and name.lower() not in _VOID
         if "\n" in whole:  # (as written: dropping an attribute line would blank it)
             return whole[:-2] + f"></{name}>" if closed else whole
-        attributes = _VUE_ATTRIBUTE.sub("", attributes)
+        attributes = _VUE_ATTRIBUTE.sub("", _LITERAL_BINDING.sub(
+            lambda m: f'{m.group(1)}{m.group(2)}="{m.group(3) or m.group(4)}"', attributes))
         if closed:
             return f"<{closing}{name}{attributes}></{name}>"
         return f"<{closing}{name}{attributes}{empty}>"
