@@ -510,3 +510,12 @@ def test_attributes_written_against_the_language_are_read() -> None:
     assert "user-data" in shell.text()
     assert ["hl" in line["class"] for line in python.find_all("span", class_="line")] == [
         False, True]
+
+
+def test_plantuml_diagrams_are_one_warning_a_page_that_says_what_to_do() -> None:
+    """```` ```plantuml ```` (Slidev draws it with a PlantUML server; a real deck had
+    six) was an "unknown code language" each, whose hint named Pygments languages."""
+    text = "```plantuml\n@startuml\nA -> B\n@enduml\n```\n\n```plantuml\nB -> C\n```\n"
+    (problem,) = render(text).problems
+    assert problem.message == "PlantUML diagrams shown as their code (this page's first)"
+    assert "-tsvg" in (problem.hint or "")

@@ -291,21 +291,29 @@ MERMAID_HINT = ("to draw it, set `mermaid` under `[markdown]` in lanting.toml to
                 "(readers' browsers load it)")
 
 
+PLANTUML_HINT = ("Lanting draws no PlantUML (Slidev and others send it to a PlantUML "
+                 "server): save the diagram as an SVG (`plantuml -tsvg`) and show the image")
+DIAGRAMS = {"mermaid": ("Mermaid", MERMAID_HINT), "plantuml": ("PlantUML", PLANTUML_HINT),
+            "puml": ("PlantUML", PLANTUML_HINT)}
+"""Diagram languages shown as their code: (name, hint), one warning a page."""
+
+
 def render_code_block(code: str, info: FenceInfo, env: dict[str, Any], line: int) -> str:
     code = code.rstrip("\n")
     lines: tuple[str, ...] | None = None
     if info.lang and info.lang.lower() not in PLAIN_LANGUAGES:
         lines = highlight_lines(info.lang, code)
-        diagram = info.lang.lower() == "mermaid"  # the site has not opted into Mermaid
-        if lines is None and not (diagram and env.get("mermaid_told")):
+        # (Mermaid: the site has not opted into it; PlantUML: a server draws it)
+        diagram = DIAGRAMS.get(info.lang.lower())
+        if lines is None and not (diagram and env.get(f"{diagram[0]}_told")):
             if diagram:
-                env["mermaid_told"] = True  # one warning a page: the fix is one setting
+                env[f"{diagram[0]}_told"] = True  # one warning a page: one fix for all
             ctx = env.get("lanting")
             env.setdefault("problems", []).append(Problem(
-                "Mermaid diagrams shown as their code (this page's first)" if diagram else
-                f"unknown code language `{info.lang}`: shown without highlighting",
+                f"{diagram[0]} diagrams shown as their code (this page's first)" if diagram
+                else f"unknown code language `{info.lang}`: shown without highlighting",
                 ctx.path if ctx else None, line, severity="warning",
-                hint=MERMAID_HINT if diagram else
+                hint=diagram[1] if diagram else
                 "use a Pygments language name such as python, bash, yaml, cpp"))
     if info.executable:
         ctx = env.get("lanting")
