@@ -34,6 +34,7 @@ from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import key_line, load_mapping, split_front_matter, zone
 from lanting.importer.vuepress_bodies import VuePressBodies, title_links
+from lanting.importer.vuepress_components import OwnComponents
 from lanting.importer.vuepress_config import JsConfig, read_config
 from lanting.importer.vuepress_front import (
     DATE_KEYS,
@@ -82,6 +83,7 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         self.config_dir = locate(source, ".vitepress" if kind == "vitepress" else ".vuepress") \
             or source / (".vitepress" if kind == "vitepress" else ".vuepress")
         self.js: JsConfig = read_config(self.config_dir)
+        self.own = OwnComponents.of(self.config_dir)
         self.docs = self.source_dir()
         # (VitePress serves `<source>/public/`, VuePress `.vuepress/public/`)
         self.public = self.docs / "public" if kind == "vitepress" \
@@ -265,7 +267,7 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
                      path: Path) -> bool:
         """A theme's listing page (`vuepress_listings.py`; `rel` from its locale's
         folder): left out, its old URL sent to Lanting's list of the same kind."""
-        why = listing_reason(rel, data, body)
+        why = listing_reason(rel, data, body, self.own.comment_widget)
         if not why:
             return False
         target = listing_target(rel)

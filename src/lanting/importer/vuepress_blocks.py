@@ -12,7 +12,7 @@ text), `<TOC />` (`[[toc]]`), `<ClientOnly>` (unwrapped), `<RouterLink to>` (a l
 `{{ $frontmatter.x }}` (the value), hope's `<BiliBili>`, `<YouTube>` (videos),
 `<SiteInfo>` and `<VPCard>` (links), plume's `<LinkCard>`, `<ImageCard>` (links) and
 `<CardGrid>` (unwrapped), `<div v-pre>` lines (removed), `<script setup>` and `<style>`
-blocks (left out),
+blocks (left out), the site's comment widget (left out, `vuepress_components.py`),
 other components (in comments).
 """
 
@@ -193,8 +193,10 @@ def badge_heading_ids(text: str, restore: Callable[[str], str], ctx: Context) ->
     return _HEADING.sub(one, text)
 
 
-def components(text: str, front: dict[str, Any], ctx: Context) -> str:
-    """Vue components of the page (outside code, which is put aside already)."""
+def components(text: str, front: dict[str, Any], ctx: Context,
+               widget: Callable[[str], bool] = lambda _name: False) -> str:
+    """Vue components of the page (outside code, which is put aside already); those
+    `widget` names (the site's comment widget) are left out."""
     text = embeds(code_groups(text, ctx), ctx)
 
     def badge(match: re.Match[str]) -> str:
@@ -233,6 +235,8 @@ def components(text: str, front: dict[str, Any], ctx: Context) -> str:
         name = match.group(2)
         if name.lower() in _HTML_ELEMENTS or "\ue000" in match.group():
             return match.group()
+        if widget(name):
+            return ""
         return ctx.leave(match.group(), "a Vue component of the old site: Lanting runs "
                          "none; write what it showed in Markdown")
 

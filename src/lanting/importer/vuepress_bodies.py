@@ -45,12 +45,15 @@ from lanting.importer.vuepress_blocks import (
     v_pre_wrappers,
 )
 from lanting.importer.vuepress_code import code_imports, code_notations, includes
+from lanting.importer.vuepress_components import OwnComponents
 from lanting.importer.vuepress_config import JsConfig
 from lanting.markdown.anchors import vitepress_slug
 from lanting.model.names import unique
 
 _MERMAID = re.compile(r"^[ \t]*(?:`{3,}|~{3,})[ \t]*mermaid\b", re.MULTILINE)
 _MORE = re.compile(r"^[ \t]*<!--\s*more\s*-->[ \t]*$", re.MULTILINE)
+_COMMENT = re.compile(r"<!--(?!\s*more\s*-->)(?!-?>).*?-->", re.DOTALL)
+"""An HTML comment, not the excerpt's mark (`<!-- more -->`, which Lanting reads)."""
 
 
 _CUSTOM_ID = re.compile(r"[ \t]*\{#([^}\s]+)\}[ \t]*$")
@@ -123,6 +126,7 @@ class VuePressBodies:
     table: LinkTable
     js_base: str
     js: JsConfig
+    own: OwnComponents
     document: Callable[[Path], Item | None]
     """(`VuePress.document`: the page made of a source file.)"""
     left_out: Callable[[Path, str | None], str | None]
@@ -142,6 +146,11 @@ class VuePressBodies:
         text = includes(text, path, self.docs, ctx,
                         lambda part: protect_code(part, shelf, notations))
         text = code_imports(text, path, self.docs, ctx, shelf)
+        # (a comment showed nothing, and what it holds stays in it as written: a tip
+        # unwrapped, `<!-- ::: tip` … `::: -->`, took the comment's end with its `:::`,
+        # and the comment then hid the rest of the page; a component commented out
+        # again ended it early)
+        text = _COMMENT.sub(lambda m: shelf.put(m.group()), text)
         if not self.js.math and self.js.files:
             # (no math plugin: the old site showed `$x$` as written, and so does this)
             text, count = re.subn(r"(?<!\\)\$", r"\\$", text)
@@ -158,7 +167,17 @@ class VuePressBodies:
         text = containers(text, ctx)
         front: dict[str, Any] = dict(item.front)
         text = badge_heading_ids(text, shelf.restore, ctx)
-        text = components(text, front, ctx)
+        widgets: set[str] = set()
+
+        def widget(name: str) -> bool:
+            if not self.own.comment_widget(name):
+                return False
+            widgets.add(name)
+            return True
+
+        text = components(text, front, ctx, widget)
+        self.own.on_page(widgets)
+        ctx.convert("comment widgets left out", len(widgets))
         text, count = B.emoji(text)
         ctx.convert("emoji shortcodes", count)
 

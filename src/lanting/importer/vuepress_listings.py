@@ -9,6 +9,7 @@ to Lanting's page of the term, the archive, the blog."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,10 +34,14 @@ _NOT_TEXT = re.compile(r"^<(script|style)\b.*?^</\1>|<[A-Z][\w-]*\b[^<>]*/>|"
 text of its own with (`# 所有文章` over `<Archives/>`)."""
 _COMPONENT = re.compile(r"^<(?:script|style)\b|</?[A-Z][\w-]*\b", re.MULTILINE)
 _HEADING = re.compile(r"^#{1,6}[ \t]", re.MULTILINE)
+_TAG = re.compile(r"</?([A-Z][\w-]*)\b[^<>]*>")
 
 
-def listing_reason(rel: str, data: dict[str, Any], body: str) -> str:
-    """Why the page at `rel` is a theme's listing (`""`: it is not)."""
+def listing_reason(rel: str, data: dict[str, Any], body: str,
+                   widget: Callable[[str], bool] = lambda _name: False) -> str:
+    """Why the page at `rel` is a theme's listing (`""`: it is not). The comment widget
+    (`widget`) is no listing's: `# 显示文件` over `<Livere/>` is an outline."""
+    body = _TAG.sub(lambda m: "" if widget(m.group(1)) else m.group(), body)
     layout = str(data.get("layout") or "")
     text = _NOT_TEXT.sub("", body).strip()
     marked = next((key for key in MARKERS if data.get(key)), "")

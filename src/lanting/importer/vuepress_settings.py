@@ -16,6 +16,7 @@ from lanting.importer.item import Item
 from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
+from lanting.importer.vuepress_components import OwnComponents
 from lanting.importer.vuepress_config import JsConfig
 from lanting.importer.vuepress_locales import Locale
 
@@ -39,6 +40,7 @@ class VuePressSettings:
     report: Report
     site: NewSite
     js: JsConfig
+    own: OwnComponents
     texts: list[str]
     site_author: str
     locales: list[Locale]
@@ -175,6 +177,8 @@ class VuePressSettings:
             self.report.note(name, None, "no math plugin in the configuration (`math: "
                              "true`, katex, mathjax): `$…$` was text on the old site, so "
                              "its `$` are escaped; remove the `\\` where a formula was meant")
+        for notice in self.own.notices():
+            self.report.note(name, None, notice)
         if self.js.other_keys:
             self.report.note(name, None, "settings only the old build or theme read, left "
                              "out: " + ", ".join(f"`{k}`" for k in self.js.other_keys))

@@ -1,0 +1,118 @@
+"""The VitePress and VuePress importer on what VuePress 1 notes sites of ML engineers
+hold: parts of a page commented out (a tip around a formula, a component), and the
+components of the site's own `.vuepress/components/` (a comment widget under every
+page)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from importbits import page, report_of
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
+from lanting.importer.common import Options
+
+NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+
+CONFIG = """\
+    module.exports = {
+      title: '机器学习之路',
+      markdown: {
+        extendMarkdown: md => { md.use(require('markdown-it-katex')) }
+      },
+    }
+    """
+
+GAN = """\
+# GAN
+
+判别器的输出是 $D(x)$。
+
+<!-- ::: tip 目标
+$$
+G^* = \\arg \\min_{G} \\max_{D} V(G,D)
+$$
+::: -->
+
+## 训练判别器
+
+判别器的结构如下。
+
+<!-- <Figure src='/img/d.png'/>  -->
+
+可以看到，判别器的输入是图片。
+"""
+
+
+def test_what_a_comment_holds_stays_in_it(tmp_path: Path) -> None:
+    """A tip and a component commented out showed nothing: they stay in their comment
+    as written. Unwrapping the tip took the comment's `-->` with its `:::` line, and the
+    comment then hid the section after it, heading and all; a component "left in a
+    comment" inside one closed it early, showing its ` -->`."""
+    source = tmp_path / "old"
+    write_files(source, {"docs/.vuepress/config.js": CONFIG,
+                         "docs/README.md": "# 首页\n\n笔记。\n",
+                         "docs/ml/gan.md": GAN})
+    dest = tmp_path / "new"
+    done = import_site(source, dest, None, False, NOW)
+    assert ": warning:" not in report_of(done)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    body = page(dest / "public", "/gan/").one("main")
+    assert [h.text() for h in body.find_all("h2")] == ["训练判别器"]
+    text = body.text()
+    assert "判别器的结构如下。" in text and "可以看到，判别器的输入是图片。" in text
+    assert "-->" not in text and "G^*" not in text
+    assert len(body.find_all("math")) == 1
+
+
+LIVERE = """\
+<template>
+<div id="lv-container" data-id="city" data-uid="UID"></div>
+</template>
+
+<script>
+export default {
+  mounted () {
+    const j = document.createElement('script')
+    j.src = 'https://cdn-city.livere.com/js/embed.dist.js'
+    document.body.appendChild(j)
+  }
+}
+</script>
+"""
+
+
+def test_the_sites_comment_widget_is_left_out_with_one_notice(tmp_path: Path) -> None:
+    """`<Livere/>` under every page is the site's comment widget (its file in
+    `.vuepress/components/` loads LiveRe): left out, one notice for the site, not a
+    warning on each page; a page of a heading over it is an outline to fill, not a
+    listing. Another component of the site's own is still a warning."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "docs/.vuepress/config.js": CONFIG,
+        "docs/.vuepress/components/Livere.vue": LIVERE,
+        "docs/.vuepress/components/Dice.vue": "<template><canvas id='d'></canvas></template>\n",
+        "docs/README.md": "# 首页\n\n笔记。\n",
+        "docs/ml/ppo.md": "# PPO\n\n裁剪比率 $r_t$。\n\n<Livere/>\n",
+        "docs/ml/dqn.md": "# DQN\n\n经验回放。\n\n<Dice/>\n\n<Livere></Livere>\n",
+        "docs/ml/sac.md": "# SAC\n\n<Livere/>\n",
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert [line for line in report.splitlines() if "Livere" in line] == [
+        "docs/.vuepress/config.js: notice: `<Livere/>`, the old site's comment widget "
+        "(LiveRe), left out of 3 pages: Lanting shows comments under posts once "
+        "`[comments]` is set in lanting.toml (giscus, Waline, Twikoo or Artalk)"]
+    assert [line for line in report.splitlines() if ": warning:" in line] == [
+        "docs/ml/dqn.md:5: warning: not converted, left in a comment: `<Dice/>` (a Vue "
+        "component of the old site: Lanting runs none; write what it showed in Markdown)"]
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    body = page(dest / "public", "/dqn/").one("main")
+    assert body.text().strip().endswith("经验回放。")
+    assert page(dest / "public", "/sac/").one("h1").text() == "SAC"
