@@ -9,7 +9,7 @@ import datetime as dt
 from pathlib import Path
 
 from importbits import page, report_of
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -116,3 +116,67 @@ def test_the_sites_comment_widget_is_left_out_with_one_notice(tmp_path: Path) ->
     body = page(dest / "public", "/dqn/").one("main")
     assert body.text().strip().endswith("经验回放。")
     assert page(dest / "public", "/sac/").one("h1").text() == "SAC"
+
+
+FIGURE = """\
+<template>
+  <figure align='center'>
+    <img :src="imagesrc" :width="width" alt=""/>
+    <figcaption><i><small>{{ caption }}</small></i></figcaption>
+  </figure>
+</template>
+<script>
+export default {
+  props: ['src', 'caption', 'width'],
+  computed: {
+    imagesrc () {
+      return this.src
+    }
+  }
+}
+</script>
+"""
+FRAME = """\
+<template>
+    <iframe :src="src" :height="height" width="100%" frameborder="no"></iframe>
+</template>
+<script>
+export default { props: ['src', 'height'] }
+</script>
+"""
+
+
+def test_the_sites_image_and_page_components_are_an_image_and_a_link(
+        tmp_path: Path) -> None:
+    """`<Cimg src caption width/>`, whose template shows the image of its `src` (through
+    a computed property) over the caption, is that figure at that width; `<Jiframe
+    src/>`, an `<iframe>` of its `src`, a link to the page it showed."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "docs/.vuepress/config.js": CONFIG,
+        "docs/.vuepress/components/Cimg.vue": FIGURE,
+        "docs/.vuepress/components/Jiframe.vue": FRAME,
+        "docs/.vuepress/public/img/d.png": png(40, 20),
+        "docs/README.md": "# 首页\n\n笔记。\n",
+        "docs/ml/gan.md": """\
+            # GAN
+
+            <Cimg src='/img/d.png' width='50%' caption='判别器的结构'/>
+
+            速查表：
+
+            <Jiframe src="https://example.org/latexsheet.pdf" height="1300" />
+            """,
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert ": warning:" not in report
+    assert "the site's image and page components as images and links ×2" in report
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    body = page(dest / "public", "/gan/").one("main")
+    figure = body.one("figure")
+    assert "判别器的结构" in figure.one("figcaption").text()
+    assert "50%" in figure.one("img")["style"]
+    link = body.find_all("a", href="https://example.org/latexsheet.pdf")
+    assert [a.text() for a in link] == ["https://example.org/latexsheet.pdf"]

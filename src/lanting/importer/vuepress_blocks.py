@@ -12,8 +12,8 @@ text), `<TOC />` (`[[toc]]`), `<ClientOnly>` (unwrapped), `<RouterLink to>` (a l
 `{{ $frontmatter.x }}` (the value), hope's `<BiliBili>`, `<YouTube>` (videos),
 `<SiteInfo>` and `<VPCard>` (links), plume's `<LinkCard>`, `<ImageCard>` (links) and
 `<CardGrid>` (unwrapped), `<div v-pre>` lines (removed), `<script setup>` and `<style>`
-blocks (left out), the site's comment widget (left out, `vuepress_components.py`),
-other components (in comments).
+blocks (left out), the site's own comment widget, images and embedded pages
+(`vuepress_components.py`), other components (in comments).
 """
 
 from __future__ import annotations
@@ -194,9 +194,9 @@ def badge_heading_ids(text: str, restore: Callable[[str], str], ctx: Context) ->
 
 
 def components(text: str, front: dict[str, Any], ctx: Context,
-               widget: Callable[[str], bool] = lambda _name: False) -> str:
-    """Vue components of the page (outside code, which is put aside already); those
-    `widget` names (the site's comment widget) are left out."""
+               own: Callable[[str, dict[str, str]], str | None] = lambda _n, _a: None) -> str:
+    """Vue components of the page (outside code, which is put aside already); those of
+    the site's own that `own` reads (given the name and attributes) are what it makes."""
     text = embeds(code_groups(text, ctx), ctx)
 
     def badge(match: re.Match[str]) -> str:
@@ -235,8 +235,9 @@ def components(text: str, front: dict[str, Any], ctx: Context,
         name = match.group(2)
         if name.lower() in _HTML_ELEMENTS or "\ue000" in match.group():
             return match.group()
-        if widget(name):
-            return ""
+        made = own(name, {} if match.group(1) else attributes(match.group()))
+        if made is not None:
+            return made
         return ctx.leave(match.group(), "a Vue component of the old site: Lanting runs "
                          "none; write what it showed in Markdown")
 

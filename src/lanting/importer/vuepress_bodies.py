@@ -169,13 +169,16 @@ class VuePressBodies:
         text = badge_heading_ids(text, shelf.restore, ctx)
         widgets: set[str] = set()
 
-        def widget(name: str) -> bool:
-            if not self.own.comment_widget(name):
-                return False
-            widgets.add(name)
-            return True
+        def own(name: str, given: dict[str, str]) -> str | None:
+            if self.own.comment_widget(name):
+                widgets.add(name)
+                return ""
+            made = self.own.shown(name, given)
+            if made is not None:
+                ctx.convert("the site's image and page components as images and links")
+            return made
 
-        text = components(text, front, ctx, widget)
+        text = components(text, front, ctx, own)
         self.own.on_page(widgets)
         ctx.convert("comment widgets left out", len(widgets))
         text, count = B.emoji(text)

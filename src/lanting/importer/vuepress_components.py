@@ -8,7 +8,10 @@ Valine, Gitalk, Vssue, giscus, utterances, Disqus, Twikoo, Waline, Artalk) — o
 file of the site's, a plugin's under a service's name (`<Vssue />`, hope's
 `<CommentService />`). Written under every page, it is no part of any page's text:
 left out, with one notice for the site (Lanting's `[comments]` shows comments under
-posts), where any other component is a warning at each of its places."""
+posts). And a component whose template shows one image or one embedded page, its
+address a prop (`<Cimg src='…' caption='…' width='50%'/>` over `<figure><img
+:src="…"><figcaption>{{ caption }}`), is that image — a figure with the caption shown,
+at its width — or a link to the page. Any other is a warning at each of its places."""
 
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lanting.importer import body as B
 from lanting.importer.common import read_text
 
 _SERVICE = re.compile(r"livere|valine|gitalk|gitment|vssue|giscus|utteranc|disqus|twikoo"
@@ -31,6 +35,13 @@ _PLUGIN_WIDGETS = frozenset({"comment", "comments", "commentservice", "vssue", "
                              "utterances", "disqus"})
 """Plugins' comment widgets, by their names (vuepress-plugin-comment's `<Comment/>`,
 hope's `<CommentService/>`, `@vssue/vuepress-plugin-vssue`'s `<Vssue/>`)."""
+_TEMPLATE = re.compile(r"<template\b[^>]*>(.*)</template>", re.DOTALL)
+_SHOWING = re.compile(r"<(img|iframe|video|audio|canvas|svg|object|embed)\b([^>]*)>",
+                      re.IGNORECASE)
+_SCRIPTED = re.compile(r"\sv-(?:for|if|show|html)\b|\s(?:@|v-on:)\w")
+"""A template that shows what its data or code decides, not its props alone."""
+_BOUND = r"""(?:\s:|\sv-bind:){0}\s*=\s*["']\s*([\w$]+)\s*["']"""
+_TEXT = re.compile(r"\{\{\s*([\w$]+)\s*\}\}")
 _NOT_SOURCE = frozenset({"node_modules", ".temp", ".cache", "dist", "public"})
 """Folders beside the config that hold no component of the site's own."""
 
@@ -74,6 +85,45 @@ class OwnComponents:
             return name if _key(name) in _PLUGIN_WIDGETS else None
         found = _SERVICE.search(read_text(file))
         return _SERVICE_NAMES[found.group().lower()] if found else None
+
+    def shown(self, name: str, given: dict[str, str]) -> str | None:
+        """What the site's component `name` showed with the attributes `given`: one
+        image (a figure when its template shows a caption) or an embedded page (a link
+        to it); None when it is no such component, or not given its address."""
+        file = self.files.get(_key(name))
+        if file is None:
+            return None
+        code = read_text(file)
+        template = _TEMPLATE.search(code)
+        if template is None or _SCRIPTED.search(template.group(1)):
+            return None
+        elements = _SHOWING.findall(template.group(1))
+        if len(elements) != 1 or elements[0][0].lower() not in ("img", "iframe"):
+            return None
+        tag, attrs = elements[0][0].lower(), elements[0][1]
+
+        def prop(attribute: str) -> str:
+            """The value given to the prop bound to the element's `attribute` (through
+            a computed property returning it, `imagesrc() { return this.src }`)."""
+            bound = re.search(_BOUND.format(attribute), attrs)
+            if bound is None:
+                return ""
+            via = re.search(rf"\b{re.escape(bound.group(1))}\s*\(\s*\)\s*\{{\s*"
+                            r"return\s+this\.([\w$]+)\s*;?\s*\}", code)
+            return given.get(via.group(1) if via else bound.group(1), "").strip()
+
+        src = prop("src")
+        if not src:
+            return None
+        if tag == "iframe":
+            return B.block(f"[{src}]({src})")
+        shown = [given[m] for m in _TEXT.findall(template.group(1)) if given.get(m)]
+        caption = shown[0] if shown else ""
+        made = B.figure(src, caption, prop("alt") or caption)
+        width = prop("width")
+        if re.fullmatch(r"\d+(?:\.\d+)?(?:px|%|em|rem)?", width):
+            made = made.replace(")\n", f'){{width="{width}"}}\n', 1)
+        return made
 
     def on_page(self, names: set[str]) -> None:
         """The widgets one page had."""
