@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 from pathlib import Path
+from urllib.parse import unquote
 
 from importbits import page, report_of
 from sitebits import png, write_files
@@ -180,3 +181,43 @@ def test_the_sites_image_and_page_components_are_an_image_and_a_link(
     assert "50%" in figure.one("img")["style"]
     link = body.find_all("a", href="https://example.org/latexsheet.pdf")
     assert [a.text() for a in link] == ["https://example.org/latexsheet.pdf"]
+
+
+def test_a_fragment_with_spaces_is_repaired_or_its_text_kept(tmp_path: Path) -> None:
+    """`[x](#结合 Animate.css 使用)`, written as Typora links a heading, was no link to
+    markdown-it (a space in its destination). Naming a heading of the page, it goes
+    there; naming none (the heading is on another page), its text stays without the
+    link, with a warning, as for any dead `#link` — Lanting's Markdown, which reads
+    such links, failed the build on it."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "docs/.vitepress/config.mts": "export default { title: '笔记', lang: 'zh-CN' }\n",
+        "docs/index.md": "# 笔记\n\n首页。\n",
+        "docs/vue/animate.md": """\
+            # Animate
+
+            - [安装](#安装 与 使用)
+            - [结合](#结合 Animate.css 使用)
+            - [官网](#安装与使用 "npm")
+            - [过渡](#结合 `vue3 transition` 使用)
+
+            ## 安装与使用
+
+            npm i animate.css
+            """,
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert [line for line in report.splitlines() if ": warning:" in line] == [
+        "docs/vue/animate.md:4: warning: link `#结合 Animate.css 使用`: no heading or "
+        "anchor of the page has that id (a dead link of the old site): its text kept, "
+        "without the link",
+        "docs/vue/animate.md:6: warning: link `#结合 `vue3 transition` 使用`: no heading "
+        "or anchor of the page has that id (a dead link of the old site): its text kept, "
+        "without the link"]
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    body = page(dest / "public", "/animate/").one("main")
+    links = [unquote(a["href"]) for a in body.one("ul").find_all("a")]
+    assert links == ["#安装与使用", "#安装与使用"]
+    assert "结合" in body.one("ul").text()

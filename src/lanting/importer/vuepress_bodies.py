@@ -88,10 +88,34 @@ def fragments(text: str, shelf: Shelf, ctx: Context) -> str:
     meant is plain. Lanting's build fails on it: pointed at the heading, with a notice.
     A `#link` naming nothing on the page (`#fig:aws-signup-1`, a label of the book the
     text was converted from) went nowhere on the old site: its text is kept, without
-    the link, with a warning."""
+    the link, with a warning. So does `[x](#结合 Animate.css 使用)`, a heading linked by
+    its words as Typora writes it: no link to markdown-it (its destination holds a
+    space), but one to Lanting's Markdown, which fails the build when it names nothing."""
     ids, anchors = page_ids(text, shelf)
+    meant = heading_matcher(ids, vitepress_slug)
+
+    def spaced(match: re.Match[str]) -> str:
+        # (code in it, `#结合 `vue3 transition` 使用`, is on the shelf: its words count)
+        fragment, written = shelf.restore(match.group(2)).strip(), shelf.restore(match.group())
+        if re.fullmatch(r"""\S+\s+(["']).*\1""", fragment):
+            return match.group()  # (`#x "title"`: a link with a title)
+        found = meant(fragment.replace("`", ""))
+        if found is not None:
+            ctx.note(written, f"the link `#{fragment}` was no link on the old page "
+                     f"(a space in it): it goes to `#{found}`")
+            ctx.convert("#links to headings repaired")
+            return f"{match.group(1)}#{found})"
+        ctx.warn(written, f"link `#{fragment}`: no heading or anchor of the page has "
+                 "that id (a dead link of the old site): its text kept, without the link")
+        return f"]({DROPPED})"
+
+    text = _SPACED_FRAGMENT.sub(spaced, text)
     return repair_page_fragments(text, ids, vitepress_slug, anchors, ctx, DROPPED,
                                  " (its ids were lower case, without punctuation)")
+
+
+_SPACED_FRAGMENT = re.compile(r"(\]\()#([^()\s][^()\n]*?[ \t][^()\n]*?)\)")
+"""`](#words with spaces)`, as Typora links a heading (not `](#x "title")`)."""
 
 
 def title_links(text: str, title: str) -> tuple[str, int]:
