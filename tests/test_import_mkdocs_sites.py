@@ -434,3 +434,26 @@ def test_wiki_links_without_a_plugin_show_as_written(tmp_path: Path) -> None:
     assert "[[xi>0]]" in article.find("math").text()  # (TeX: an Iverson bracket)
     cited = article.find_all("p")[1].one("a")  # (a link whose text is bracketed)
     assert (cited.text(), cited["href"]) == ("[Smith 2020]", "https://example.org")
+
+
+def test_a_link_to_no_file_keeps_its_text(tmp_path: Path) -> None:
+    """`[ELMo](elmo.md)` to a note not yet written, or `[code](TODO)`: MkDocs warned and
+    published a dead link. It keeps its text without the link, with a warning at its
+    line, as the other importers keep a dead link of the old site: left as written, it
+    failed Lanting's build (9 errors on an ML notes site)."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Notes\n",
+        "docs/index.md": "# Notes\n\n- [BERT](papers/bert.md)\n",
+        "docs/papers/bert.md": "# BERT\n\n见 [ELMo](elmo.md#intro) 与 [代码](TODO)。\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [(w.path, w.line, w.message) for w in done.report.warnings] == [
+        ("docs/papers/bert.md", 3, "link `elmo.md#intro` leads to no page or file of the "
+         "docs folder (a dead link of the old site): its text kept, without the link"),
+        ("docs/papers/bert.md", 3, "link `TODO` leads to no page or file of the docs "
+         "folder (a dead link of the old site): its text kept, without the link")]
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    body = parse_html(_page(done.dest, "bert")).one("main")
+    assert "见 ELMo 与 代码。" in body.text()

@@ -263,8 +263,11 @@ class MkDocsBodies(MkDocsSnippets):
         if image:
             ctx.warn(url, f"image `{url}` not found: left as written")
         elif rel and not file.exists():
-            ctx.warn(url, f"link `{url}` leads to no page or file of the docs folder: "
-                     "left as written")
+            # (MkDocs warned and published it, dead, as VitePress's `ignoreDeadLinks`
+            # did: kept as its text, as the other importers keep such a link)
+            ctx.warn(url, f"link `{url}` leads to no page or file of the docs folder (a "
+                     "dead link of the old site): its text kept, without the link")
+            return DROPPED
         return None
 
     def heading_id(self, target: Item, fragment: str, ctx: Context) -> str:
