@@ -687,3 +687,48 @@ def test_an_old_url_with_a_dot_in_its_name_keeps_answering(tmp_path: Path) -> No
     assert page(out, new).one("h1").text() == "Vue.js 小技巧"
     link = page(out, new).one("div", class_="prose").one("a")
     assert page(out, unquote(link["href"])).one("h1").text() == "Node.js 安裝"
+
+
+def test_admonition_keywords_of_the_site_are_callouts(tmp_path: Path) -> None:
+    """`admonitions: {keywords: ['quiz', …], extendDefaults: true}` made `:::quiz` an
+    admonition of the site's own (course notes' exercises), a box titled by its kind
+    or by the title given; Lanting has no such block, and each was a plain block with a
+    build warning. It is a note titled the same."""
+    imported, out = imported_tiny(tmp_path, {
+        "docusaurus.config.ts": """\
+            export default {
+              title: '笔记',
+              presets: [['classic', {
+                docs: {routeBasePath: '/',
+                       admonitions: {keywords: ['details', 'quote', 'quiz'],
+                                     extendDefaults: true}},
+                blog: false,
+              }]],
+            };
+            """,
+        "docs/testing.md": """\
+            # 软件测试
+
+            :::quiz
+
+            测试能证明程序正确吗？
+
+            :::
+
+            ::::quiz[习题 2]
+
+            :::tip
+            想想穷举。
+            :::
+
+            ::::
+
+            :::quote
+            测试只能证明错误存在。
+            :::
+            """,
+    })
+    assert "admonitions of the site's own kinds ×2" in report_of(imported)
+    body = page(out, "/testing/").one("main")
+    titles = [p.text().strip() for p in body.find_all("p", class_="callout-title")]
+    assert titles == ["Quiz", "习题 2", "提示", "引用"]

@@ -41,6 +41,7 @@ from lanting.importer.liquid import Context
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
+from lanting.markdown.callouts import callout_kind
 
 _TRUNCATE = re.compile(r"^[ \t]*<!--\s*truncate\s*-->[ \t]*$", re.MULTILINE)
 _MAGIC = re.compile(r"^[ \t]*(?://|#|/\*|<!--|\{/\*|--|%|;)[ \t]*highlight-(next-line|start|end)"
@@ -157,6 +158,7 @@ class DocusaurusBodies:
                               lambda m: m.group(1) + _KINDS[m.group(2)], text,
                               flags=re.MULTILINE)
         ctx.convert("admonitions of another kind", kinds)
+        text = self.own_admonitions(text, ctx)
 
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, item, path, ctx)
@@ -165,6 +167,27 @@ class DocusaurusBodies:
         text = unlink_dropped(text)
         text = B.tables_and_anchors(shelf.restore(text, "M"), ctx.convert)
         return B.tidy(shelf.restore(text))
+
+    def own_admonitions(self, text: str, ctx: Context) -> str:
+        """`:::quiz` of a site whose config adds `quiz` to the admonitions' `keywords`:
+        a box of that kind, titled by it (`Quiz`) or by the title given (`:::quiz[习题 2]`,
+        v2's `:::quiz 习题 2`). Lanting has no such block: a note, titled the same."""
+        own = [k for k in self.config.admonition_keywords
+               if re.fullmatch(r"[\w-]+", k) and callout_kind(k) is None
+               and k not in ("details", "tabs", "gallery")]
+        if not own:
+            return text
+        head = re.compile(r"^([ \t]*:{3,}[ \t]*)(" + "|".join(map(re.escape, own))
+                          + r")(?![\w-])([ \t]*\S.*)?$", re.MULTILINE)
+
+        def one(match: re.Match[str]) -> str:
+            ctx.convert("admonitions of the site's own kinds")
+            title = (match.group(3) or "").strip()
+            return match.group(1) + "note" + (
+                (title if title.startswith("[") else f" {title}") if title
+                else f"[{match.group(2).replace('-', ' ').capitalize()}]")
+
+        return head.sub(one, text)
 
     def fence(self, info: str, code: str, indent: str, ctx: Context) -> str:
         """A fenced block; ```` ```math ```` is a formula to remark-math: `$$ … $$`."""

@@ -62,6 +62,9 @@ class DocusaurusConfig:
     mermaid: bool = False
     """`@docusaurus/theme-mermaid` (with `markdown: {mermaid: true}`): ```` ```mermaid ````
     blocks were diagrams."""
+    admonition_keywords: list[str] = field(default_factory=list)
+    """The admonitions' `keywords` (`['quiz']`, kinds of the site's own beside the
+    default ones)."""
 
 
 def _literal(text: str, key: str) -> tuple[str | None, bool]:
@@ -169,6 +172,9 @@ def read_config(source: Path, report: Report) -> DocusaurusConfig:
     config.docs = _route(text, "docs", report, file.name)
     config.navbar = _navbar(text)
     config.math = bool(re.search(r"remark-math|remarkMath", text))
+    keywords = re.search(r"admonitions\s*:\s*\{[^{}]*?keywords\s*:\s*\[([^\]]*)\]", text)
+    if keywords:
+        config.admonition_keywords = [a or b for a, b in re.findall(_STRING, keywords.group(1))]
     config.mermaid = bool(re.search(r"theme-mermaid", text)) and bool(
         re.search(r"(?<![\w.$])mermaid\s*:\s*true\b", text))
     if unread:
