@@ -221,3 +221,26 @@ def test_a_fragment_with_spaces_is_repaired_or_its_text_kept(tmp_path: Path) -> 
     links = [unquote(a["href"]) for a in body.one("ul").find_all("a")]
     assert links == ["#安装与使用", "#安装与使用"]
     assert "结合" in body.one("ul").text()
+
+
+def test_a_container_line_ending_in_two_spaces_opens_its_block(tmp_path: Path) -> None:
+    """`::: tip␣␣` (two spaces after it, as an editor left them): its line end is no
+    line break of a paragraph. Written as one (`::: tip\\`), the tip was text on the
+    page, `:::` and all; a line before a closing `:::` likewise."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "docs/.vuepress/config.js": CONFIG,
+        "docs/README.md": "# 首页\n\n笔记。\n",
+        "docs/k8s/dns.md": ("# k8s 小技巧\n\n::: tip  \n可以用 dig 查看 dns 解析  \n"
+                            "再用 curl 试试  \n:::  \n\n完。\n"),
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert ": warning:" not in report
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    body = page(dest / "public", "/dns/").one("main")
+    assert ":::" not in body.text()
+    callout = body.one("div", class_="callout")
+    assert "可以用 dig 查看 dns 解析" in callout.text()
+    assert len(callout.find_all("br")) == 1

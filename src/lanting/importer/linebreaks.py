@@ -16,10 +16,13 @@ _HTML = re.compile(
     r"figcaption|center|iframe|video|audio|section|ul|ol|li|pre|blockquote|h[1-6]|hr|"
     r"script|style|dl|dt|dd)\b)", re.IGNORECASE)
 _BLOCK_START = re.compile(
-    rf"^[ \t>]*(?:#{{1,6}}(?:[ \t]|$)|\[!|\||\[\^?[^\]]*\]:|\$\$|\\begin\{{)|{_HTML.pattern}",
+    rf"^[ \t>]*(?:#{{1,6}}(?:[ \t]|$)|\[!|\||\[\^?[^\]]*\]:|\$\$|\\begin\{{|:{{3,}}"
+    rf"|(?:!!!|\?\?\?\+?)[ \t]|@tab\b)|{_HTML.pattern}",
     re.IGNORECASE)
 """Lines that are no paragraph text: headings, callout titles, table rows, HTML blocks
-and comments, link and footnote definitions, display math."""
+and comments, link and footnote definitions, display math, the fences of `:::`
+containers (`::: tip␣␣`: a backslash after it made the tip text), admonitions' and tabs'
+first lines."""
 _UNDERLINE = re.compile(r"^[ \t]*(?:=+|-+|\*[ \t*]*\*[ \t*]*\*[ \t*]*|_[ \t_]*_[ \t_]*_[ \t_]*)$")
 """A setext heading's underline or a thematic break."""
 _ONLY_MARKER = re.compile(
