@@ -244,3 +244,46 @@ def test_a_container_line_ending_in_two_spaces_opens_its_block(tmp_path: Path) -
     callout = body.one("div", class_="callout")
     assert "可以用 dig 查看 dns 解析" in callout.text()
     assert len(callout.find_all("br")) == 1
+
+
+def test_vuepress_2_code_groups_are_tabs(tmp_path: Path) -> None:
+    """VuePress 2's default theme's (and reco's) `:::: code-group` of `::: code-group-item
+    python3` containers (`go:active`, the tab shown first): tabs named so. Each was a
+    container Lanting lacks, unwrapped with a warning, the group shown as two blocks of
+    code one under the other. VitePress's `::: code-group` of titled fences stays."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "docs/.vuepress/config.ts": "export default { title: '博客', lang: 'zh-CN' }\n",
+        "docs/README.md": "# 首页\n\n笔记。\n",
+        "docs/algo/add.md": """\
+            # 不用加号的加法
+
+            :::: code-group
+            ::: code-group-item python3
+            ```python
+            a, b = 1, 2
+            ```
+            :::
+            ::: code-group-item go:active
+            ```go
+            func add(a int, b int) int { return a + b }
+            ```
+            :::
+            ::::
+
+            ::: code-group
+            ```sh [npm]
+            npm i
+            ```
+            :::
+            """,
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert ": warning:" not in report
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    body = page(dest / "public", "/add/").one("main")
+    assert ":::" not in body.text() and "@tab" not in body.text()
+    labels = [b.text().strip() for b in body.find_all("label", class_="tab-label")]
+    assert labels == ["python3", "go", "npm"]

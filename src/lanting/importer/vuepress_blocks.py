@@ -5,7 +5,8 @@ Lanting reads `::: tip Title`, `::: warning`, `::: danger`, `::: info`, `::: not
 `::: details Title` and `::: code-group` as VitePress writes them, so they stay. What it
 does not read: hope's `::: code-tabs#shell` and `::: tabs#id` with `@tab:active Name`
 (Lanting's `::: tabs` with `@tab Name`), VuePress 2's `<CodeGroup>`/`<CodeGroupItem
-title>` and VuePress 1's `<code-group>`/`<code-block title>` (tabs), `::: v-pre` and hope's
+title>`, its `::: code-group` of `::: code-group-item Title` containers and VuePress 1's
+`<code-group>`/`<code-block title>` (tabs), `::: v-pre` and hope's
 alignment blocks (`::: center`; unwrapped), other containers (`::: demo`, `::: echarts`:
 unwrapped with a warning, their content shown as written); `<Badge text="v2"/>` (its
 text), `<TOC />` (`[[toc]]`), `<ClientOnly>` (unwrapped), `<RouterLink to>` (a link),
@@ -152,14 +153,21 @@ def containers(text: str, ctx: Context) -> str:
                 out.append(line)
             continue
         name = params.split()[0].lower()
-        if _TAB_NAME.match(name):
+        if name == "code-group-item" and stack and stack[-1][1] == "tabs":
+            # (VuePress 2's `::: code-group-item npm:active`, a tab of its code group)
+            tabbed.add(stack[-1][2])
+            stack.append((len(colons), "drop", -1))
+            title = re.sub(r":active$", "", params.strip()[len(name):].strip())
+            out.append(f"{indent}@tab {title or 'Code'}")
+            continue
+        if _TAB_NAME.match(name) or name == "code-group" and _items_follow(lines, number):
             stack.append((len(colons), "tabs", len(out)))
             end = next((i for i in range(number + 1, len(lines)) if lines[i].strip()),
                        number)
             tabs_at[len(out)] = "\n".join(lines[number:end + 1])
             out.append(f"{indent}{colons} tabs")
             if name != "tabs":
-                ctx.convert("tabs (::: code-tabs, ::: tabs#id)")
+                ctx.convert("tabs (::: code-tabs, ::: tabs#id, ::: code-group-item)")
         elif callout_kind(name) is not None or name in KEPT:
             stack.append((len(colons), "keep", len(out)))
             out.append(line)
@@ -172,6 +180,17 @@ def containers(text: str, ctx: Context) -> str:
             ctx.warn(line.strip(), f"`{colons} {params.strip()}` has no Lanting form: "
                      "unwrapped, its content shown as written")
     return "\n".join(line for line in out if line is not None)
+
+
+def _items_follow(lines: list[str], number: int) -> bool:
+    """Whether the `::: code-group` opened at line `number` is VuePress 2's (its default
+    theme's and reco's), of `::: code-group-item Title` containers, not VitePress's, of
+    fences titled `[npm]` (which Lanting reads as written)."""
+    for line in lines[number + 1:]:
+        found = _CONTAINER.match(line)
+        if found:
+            return (found.group(3) or "").split()[:1] == ["code-group-item"]
+    return False
 
 
 _HEADING = re.compile(r"^(#{1,6}[ \t].*?<Badge\b.*?)[ \t]*$", re.MULTILINE)
