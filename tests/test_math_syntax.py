@@ -703,6 +703,18 @@ def test_angle_brackets_written_as_delimiters() -> None:
 
 
 
+def test_a_sized_delimiter_in_braces() -> None:
+    """`\\Big{[} … \\Big{]}` (an RLHF paper's notes): `\\Big` takes one argument in TeX,
+    and a brace group of one delimiter is that delimiter, as LaTeX and MathJax read it;
+    math-core wanted the delimiter right after the command and failed the build."""
+    doc = tree("$\\mathbb{E}\\Big{[}\\log\\pi(s)\\Big{]}$ and $\\bigl{\\{} x \\bigr{\\}}$ "
+               "and $\\big{<} a \\big{|}$\n")
+    assert "Expected" not in doc.text() and len(doc.find_all("math")) == 3
+    text = doc.text()
+    assert "[" in text and "]" in text and "{" in text and "}" in text and "⟨" in text
+    assert "|" in text
+
+
 def test_angle_brackets_as_delimiters_right_before_a_letter() -> None:
     """`\\left<x,Ax\\right>` (no space after `<`, as MathJax reads it) became
     `\\left\\langlex`, an unknown command that failed the page."""

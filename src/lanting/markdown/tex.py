@@ -260,12 +260,19 @@ def _control_symbols(s: str, ctx: Context) -> str:
 
 
 _ANGLE = re.compile(r"\\(left|right|[bB]igg?[lrm]?)\s*([<>])")
+_BRACED = re.compile(r"(?<!\\)((?:\\\\)*\\[bB]igg?[lrm]?)\s*"
+                     r"\{\s*(\\[A-Za-z]+|\\[{}|]|[^{}\s\\])\s*\}")
+"""`\\Big{[}`: a sized delimiter given as a group of one."""
 
 
 def _angles(s: str, ctx: Context) -> str:
     """`\\left< x \\right>`: TeX's old spelling of angle brackets as delimiters, which
     MathJax and KaTeX read; math-core knows only `\\langle` and `\\rangle`. A space
-    ends the name: `\\left<x` was `\\left\\langlex`, an unknown command."""
+    ends the name: `\\left<x` was `\\left\\langlex`, an unknown command. And
+    `\\Big{[}`: `\\Big` takes one argument, and a group of one delimiter is that
+    delimiter to TeX and MathJax; math-core wants it bare, `\\Big[`."""
+    s = _BRACED.sub(lambda m: m.group(1) + (m.group(2) + " " if m.group(2)[-1].isalpha()
+                                            else m.group(2)), s)
     return _ANGLE.sub(lambda m: f"\\{m.group(1)}\\{'langle' if m.group(2) == '<' else 'rangle'} ",
                       s)
 
