@@ -287,3 +287,30 @@ def test_vuepress_2_code_groups_are_tabs(tmp_path: Path) -> None:
     assert ":::" not in body.text() and "@tab" not in body.text()
     labels = [b.text().strip() for b in body.find_all("label", class_="tab-label")]
     assert labels == ["python3", "go", "npm"]
+
+
+def test_double_brackets_were_text_to_markdown_it(tmp_path: Path) -> None:
+    """VitePress's markdown-it reads no `[[Note]]` links: `<code>[[unsequenced]]</code>`
+    (a C23 attribute, in a C tutorial) was text, and Lanting's Markdown, which reads
+    them, failed the build on each as a link to no page. Inside HTML code it stays code;
+    in prose one naming a page of the site leads to it, another is its text, with a
+    warning (as the Hugo, Hexo and docsify imports do)."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "docs/.vitepress/config.mts": "export default { title: 'C 教程', lang: 'zh-CN' }\n",
+        "docs/index.md": "# C 教程\n\n首页。\n",
+        "docs/c/attrs.md": ("# 属性\n\n- <code>[[unsequenced]]</code> 与 <code>[[reproducible]]"
+                            "</code>（C23）。\n\n见 [[inline]] 与 [[nodiscard]]。\n"),
+        "docs/c/inline.md": "# inline\n\n内联。\n",
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert [line for line in report.splitlines() if ": warning:" in line] == [
+        "docs/c/attrs.md:5: warning: `[[nodiscard]]` names no page of the site (the old "
+        "page showed it as written): kept as text"]
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    body = page(dest / "public", "/attrs/").one("main")
+    assert [c.text() for c in body.find_all("code")] == ["[[unsequenced]]", "[[reproducible]]"]
+    assert [a["href"] for a in body.find_all("a")] == ["/inline/"]
+    assert "[[nodiscard]]" in body.text()

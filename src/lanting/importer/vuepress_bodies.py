@@ -27,6 +27,7 @@ from lanting.importer.body_links import (
     heading_lines,
     heading_matcher,
     map_urls,
+    plain_wiki_links,
     repair_page_fragments,
     unlink_dropped,
 )
@@ -114,6 +115,8 @@ def fragments(text: str, shelf: Shelf, ctx: Context) -> str:
                                  " (its ids were lower case, without punctuation)")
 
 
+_HTML_CODE = re.compile(r"<(code|kbd|samp|var)\b[^<>]*>.*?</\1\s*>", re.DOTALL | re.IGNORECASE)
+"""Code written in HTML, which no link is made in."""
 _SPACED_FRAGMENT = re.compile(r"(\]\()#([^()\s][^()\n]*?[ \t][^()\n]*?)\)")
 """`](#words with spaces)`, as Typora links a heading (not `](#x "title")`)."""
 
@@ -207,6 +210,7 @@ class VuePressBodies:
         ctx.convert("comment widgets left out", len(widgets))
         text, count = B.emoji(text)
         ctx.convert("emoji shortcodes", count)
+        text = self.wiki_links(text, path, shelf, ctx)
 
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, path, ctx)
@@ -217,6 +221,23 @@ class VuePressBodies:
         # which was the link's: it stayed behind as text)
         text = unlink_dropped(text)
         return B.tidy(shelf.restore(text))
+
+    def wiki_links(self, text: str, path: Path, shelf: Shelf, ctx: Context) -> str:
+        """markdown-it reads no `[[Note]]` links (`plain_wiki_links`): one naming a
+        Markdown file of the page's folder or the source folder leads to that page, any
+        other stays text. In HTML code, `<code>[[unsequenced]]</code>` (C23's
+        attributes), it is code: escaped, for Lanting's Markdown reads it there."""
+        # (Markdown reads the text between HTML tags: its `[[` escaped, it stays text)
+        text = _HTML_CODE.sub(lambda m: shelf.put(m.group().replace("[[", "\\[\\[")
+                                                  .replace("]]", "\\]\\]")), text)
+
+        def link_to(name: str, heading: str, shown: str | None) -> str | None:
+            file = f"{name.strip().removesuffix('.md')}.md"
+            if not any((folder / file).is_file() for folder in (path.parent, self.docs)):
+                return None
+            return f"[{shown or name.strip()}](<{file}{heading}>)"
+
+        return plain_wiki_links(text, ctx, link_to, math_lines=False)
 
     def fragment_in(self, target: Item, fragment: str, url: str, ctx: Context) -> str:
         """`#AT` of a link to another page as the id of the heading it meant there (`#at`:
