@@ -314,3 +314,25 @@ def test_double_brackets_were_text_to_markdown_it(tmp_path: Path) -> None:
     assert [c.text() for c in body.find_all("code")] == ["[[unsequenced]]", "[[reproducible]]"]
     assert [a["href"] for a in body.find_all("a")] == ["/inline/"]
     assert "[[nodiscard]]" in body.text()
+
+
+def test_a_pair_of_tags_is_one_warning(tmp_path: Path) -> None:
+    """`<Exercise id="10101">` … `</Exercise>` (a C tutorial's 118 exercises): the text
+    between is kept, and the component named once, at its opening tag; the closing
+    tag, in a comment too, made a second warning of each."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "docs/.vitepress/config.mts": "export default { title: 'C 教程', lang: 'zh-CN' }\n",
+        "docs/index.md": "# C 教程\n\n首页。\n",
+        "docs/c/ex.md": ('# 练习\n\n<Exercise id="10101" :d="4">\n\n写一个 hello world。\n\n'
+                         '</Exercise>\n'),
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert [line for line in report.splitlines() if ": warning:" in line] == [
+        "docs/c/ex.md:3: warning: not converted, left in a comment: `<Exercise "
+        "id=\"10101\" :d=\"4\">` (a Vue component of the old site: Lanting runs none; "
+        "write what it showed in Markdown)"]
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    assert "写一个 hello world。" in page(dest / "public", "/ex/").one("main").text()

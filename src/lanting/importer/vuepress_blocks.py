@@ -250,6 +250,9 @@ def components(text: str, front: dict[str, Any], ctx: Context,
 
     text = _VUE_VALUE.sub(value, text)
 
+    left: set[str] = set()
+    """Components whose opening tag was left in a comment, with a warning."""
+
     def other(match: re.Match[str]) -> str:
         name = match.group(2)
         if name.lower() in _HTML_ELEMENTS or "\ue000" in match.group():
@@ -257,6 +260,9 @@ def components(text: str, front: dict[str, Any], ctx: Context,
         made = own(name, {} if match.group(1) else attributes(match.group()))
         if made is not None:
             return made
+        if match.group(1) and name in left:  # (`</Quiz>`: its opening tag said it all)
+            return B.unconverted(match.group())
+        left.add(name)
         return ctx.leave(match.group(), "a Vue component of the old site: Lanting runs "
                          "none; write what it showed in Markdown")
 
