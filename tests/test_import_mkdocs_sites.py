@@ -457,3 +457,24 @@ def test_a_link_to_no_file_keeps_its_text(tmp_path: Path) -> None:
     assert [str(w) for w in result.warnings] == []
     body = parse_html(_page(done.dest, "bert")).one("main")
     assert "见 ELMo 与 代码。" in body.text()
+
+
+def test_the_copyright_line_is_the_footers(tmp_path: Path) -> None:
+    """`copyright:` (Material shows it, HTML and all, at the foot of every page) was
+    left out, and the footer read Lanting's `© year author` instead. It is the
+    footer's line, as text: its entities read, its tags (a link) left out, with a
+    notice."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": ("site_name: Notes\ncopyright: |\n  Copyright &copy; 2023-2025 "
+                       "<a href=\"https://example.org\" target=\"_blank\">张三</a>\n"),
+        "docs/index.md": "# Notes\n\n笔记。\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    notes = [e.message for e in done.report.entries if "copyright" in e.message]
+    assert notes == ["`copyright`: the footer's line, as text (its HTML tags left out)"]
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    footer = parse_html((done.dest / "public" / "index.html").read_text(encoding="utf-8"))
+    assert "Copyright © 2023-2025 张三" in footer.one("footer").text()

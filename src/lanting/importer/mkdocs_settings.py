@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from lanting.importer.report import Report
 from lanting.importer.site import NewSite
 from lanting.importer.text import When, key_line, load_mapping
 
-LEFT_OUT = ("repo_url", "repo_name", "edit_uri", "copyright", "extra_css",
+LEFT_OUT = ("repo_url", "repo_name", "edit_uri", "extra_css",
             "extra_javascript", "theme", "markdown_extensions", "validation",
             "not_in_nav", "exclude_docs", "watch", "dev_addr", "remote_branch")
 """Settings of MkDocs that only its build or its theme read: one notice names those the
@@ -236,6 +237,7 @@ class MkDocsSettings:
         description = self.config.get("site_description")
         if isinstance(description, str) and description.strip():
             config["description"] = " ".join(description.split())
+        self.copyright()
         links = self.social_links()
         if links:
             config["links"] = links
@@ -255,6 +257,20 @@ class MkDocsSettings:
         if dropped:
             self.report.note("mkdocs.yml", None, "settings only MkDocs or its theme read, "
                              "left out: " + ", ".join(f"`{k}`" for k in dropped))
+
+    def copyright(self) -> None:
+        """`copyright:`, which Material shows at the foot of every page (as HTML): the
+        footer's line, as text (Lanting's `copyright` is text; a link in it is lost)."""
+        value = self.config.get("copyright")
+        if not isinstance(value, str):
+            return
+        text = " ".join(html.unescape(re.sub(r"<[^>]*>", "", value)).split())
+        if not text:
+            return
+        self.site.config["copyright"] = text
+        if re.search(r"<[A-Za-z/]", value):
+            self.report.note("mkdocs.yml", key_line(self.raw, "copyright", 1), "`copyright`: "
+                             "the footer's line, as text (its HTML tags left out)")
 
     def listing_redirects(self) -> None:
         """The blog plugin's category and archive pages (`/blog/category/rl/`,
