@@ -376,3 +376,24 @@ def test_links_to_headings_find_pandocs_ids(tmp_path: Path) -> None:
     prose = built_prose(source, tmp_path, "posts/setup/index.html")
     assert [h.get("id") for h in prose.find_all("h2")] == ["setup", "v1.2-notes"]
     assert [a["href"] for a in prose.find_all("a")][:2] == ["#setup", "#v1.2-notes"]
+
+
+def test_a_listing_glob_with_braces_lists_its_documents(tmp_path: Path) -> None:
+    """`contents: "projects/*-en.{qmd,md}"` (a bilingual PARA-style blog): Quarto's
+    globs expand `{qmd,md}`; Python's do not, so the glob listed nothing and every post
+    it named became a page."""
+    source = tmp_path / "blog"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\nwebsite:\n  title: Notes\n",
+        "index.qmd": "---\ntitle: Home\n---\n\nHello.\n",
+        "projects.qmd": ('---\ntitle: Projects\nlisting:\n  contents: "projects/*-en.{qmd,md}"'
+                         '\n---\n'),
+        "projects/001-build-en.md": "---\ntitle: Build\ndate: 2026-03-02\n---\n\nSprint.\n",
+        "projects/002-tools-en.qmd": "---\ntitle: Tools\ndate: 2026-03-05\n---\n\nTools.\n",
+        "projects/notes.md": "---\ntitle: Notes\n---\n\nNot listed.\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    posts = sorted(p.name for p in (done.dest / "content" / "posts").iterdir()
+                   if p.name != "_index.md")
+    assert posts == ["001-build-en.md", "002-tools-en.md"]
+    assert (done.dest / "content" / "pages" / "notes.md").is_file()

@@ -60,6 +60,16 @@ _TITLE_HEADING = re.compile(r"\A\s*#[ \t]+(.+?)[ \t]*(?:\{[^}\n]*?#([\w:.-]+)[^}
 """A document's first line a `#` heading (with its label): a book chapter's title."""
 
 
+def braces(pattern: str) -> list[str]:
+    """The globs `{a,b}` stands for, as Quarto's globs read it and Python's do not:
+    `posts/*.{qmd,md}` → `posts/*.qmd`, `posts/*.md` (groups not nested)."""
+    found = re.search(r"\{([^{}]*,[^{}]*)\}", pattern)
+    if found is None:
+        return [pattern]
+    return [one for part in found.group(1).split(",")
+            for one in braces(pattern[:found.start()] + part + pattern[found.end():])]
+
+
 class Quarto(QuartoFront, QuartoBodies):
     kind = "quarto"
 
@@ -231,7 +241,8 @@ class Quarto(QuartoFront, QuartoBodies):
         if entry.startswith("/"):
             base, entry = self.source, entry.lstrip("/")
         try:
-            self.listed.update(p.resolve() for p in base.glob(entry) if p.is_file())
+            for pattern in braces(entry):
+                self.listed.update(p.resolve() for p in base.glob(pattern) if p.is_file())
         except ValueError:  # (a pattern Python's glob refuses: the folder, as before)
             folders.append(base / plain)
 
