@@ -395,3 +395,16 @@ def test_note_links_lead_to_pages_or_stay_text(tmp_path: Path) -> None:
     assert [str(w) for w in result.warnings] == []
     links = [a["href"] for a in page(imported.dest / "public", "/thoughts/").find_all("a")]
     assert "/meta-prompts/" in links
+
+
+def test_the_footer_file_is_the_footers_line(tmp_path: Path) -> None:
+    """`loadFooter: true` (@alertbox/docsify-footer) showed `_footer.md` under every page
+    (a credits line with links, `&copy;`): it was left out as a file of docsify's own.
+    It is the footer's line, as text."""
+    imported = _docsify(tmp_path, "loadFooter: true", {
+        "README.md": "# Home\n",
+        "_footer.md": ("Maintained by [Robin](https://example.org/), &copy;2017 - 2025. "
+                       "Powered by **docsify**.\n")})
+    config = tomllib.loads(str(imported.files["lanting.toml"]))
+    assert config["copyright"] == "Maintained by Robin, ©2017 - 2025. Powered by docsify."
+    assert "_footer.md: notice" not in report_of(imported)

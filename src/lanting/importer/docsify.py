@@ -31,7 +31,7 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.docsify_bodies import DocsifyBodies
-from lanting.importer.docsify_config import docsify_folder, read_settings
+from lanting.importer.docsify_config import docsify_folder, footer_line, read_settings
 from lanting.importer.docsify_sidebar import Entry, list_entries, route_files, split_route
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
@@ -182,8 +182,8 @@ class Docsify(DocsifyBodies):
         if not home and any(part.startswith("_") for part in rel.split("/")):
             # (`homepage: '_index.md'` is a page all the same)
             if path.name not in (self.settings.sidebar, self.settings.navbar,
-                                 self.settings.coverpage, "_sidebar.md", "_navbar.md",
-                                 "_coverpage.md", "_404.md"):
+                                 self.settings.coverpage, self.settings.footer,
+                                 "_sidebar.md", "_navbar.md", "_coverpage.md", "_404.md"):
                 self.report.note(path, None, "a name starting with `_` (docsify's own "
                                  "files, or a folder of embedded parts): not a page")
             return
@@ -341,6 +341,8 @@ class Docsify(DocsifyBodies):
             self.site.config_comments["markdown"] += "; Mermaid diagrams drawn as the " \
                 "old site drew them (its script from a CDN)"
             self.report.convert("Mermaid diagrams drawn (the site loaded Mermaid)")
+        if line := footer_line(self.folder, settings):  # (`_footer.md`, under every page)
+            config["copyright"] = line
         self.menu()
         where = settings.path
         if settings.history:

@@ -7,6 +7,7 @@ settings (`<!-- … -->`, `// …`) are not read: docsify never ran them either.
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,6 +48,9 @@ class DocsifySettings:
     """The sidebar file (`loadSidebar: true` is `_sidebar.md`), empty without one."""
     navbar: str = ""
     coverpage: str = ""
+    footer: str = ""
+    """@alertbox/docsify-footer's file (`loadFooter: true` is `_footer.md`), shown under
+    every page."""
     homepage: str = "README.md"
     history: bool = False
     """`routerMode: 'history'`: pages at real paths (`/guide/intro`), not `#/guide/intro`."""
@@ -111,6 +115,7 @@ def read_settings(folder: Path) -> DocsifySettings:
     settings.sidebar = _file_setting(values.get("loadSidebar"), "_sidebar.md")
     settings.navbar = _file_setting(values.get("loadNavbar"), "_navbar.md")
     settings.coverpage = _file_setting(values.get("coverpage"), "_coverpage.md")
+    settings.footer = _file_setting(values.get("loadFooter"), "_footer.md")
     settings.homepage = _text(values.get("homepage")) or "README.md"
     settings.history = _text(values.get("routerMode")) == "history"
     settings.relative_path = values.get("relativePath") is True
@@ -143,3 +148,15 @@ def _string_object(code: str, depths: Depths, at: int) -> dict[str, str]:
         if isinstance(value, str):
             entries[key] = value
     return entries
+
+
+def footer_line(folder: Path, settings: DocsifySettings) -> str:
+    """The footer file's Markdown as the line of text Lanting's footer shows (its
+    `copyright`): links as their text, HTML tags and bold marks left out, entities
+    read; empty without one."""
+    path = folder / settings.footer
+    if not settings.footer or not path.is_file():
+        return ""
+    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", read_text(path))
+    text = re.sub(r"<[^>]*>|\*\*|__|`", "", text)
+    return " ".join(html.unescape(text).split())
