@@ -6,6 +6,7 @@ page)."""
 from __future__ import annotations
 
 import datetime as dt
+import tomllib
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -336,3 +337,27 @@ def test_a_pair_of_tags_is_one_warning(tmp_path: Path) -> None:
     result = build(dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
     assert "写一个 hello world。" in page(dest / "public", "/ex/").one("main").text()
+
+
+def test_the_themes_copyright_is_the_footers_line(tmp_path: Path) -> None:
+    """VitePress's `themeConfig.footer.copyright` (HTML), under every page, was left out
+    and the footer read Lanting's `© year author`; it is the footer's line, as text."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "docs/.vitepress/config.mts": """\
+            export default {
+              title: '408', lang: 'zh-CN',
+              themeConfig: {
+                footer: {
+                  message: 'MIT',
+                  copyright: 'Copyright &copy; 2024 <a href="https://example.org">Bogo</a>',
+                },
+              },
+            }
+            """,
+        "docs/index.md": "# 408\n\n首页。\n",
+    })
+    dest = tmp_path / "new"
+    import_site(source, dest, None, False, NOW)
+    config = tomllib.loads((dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["copyright"] == "Copyright © 2024 Bogo"

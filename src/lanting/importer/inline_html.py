@@ -50,3 +50,10 @@ def _link(match: re.Match[str]) -> str:
     url = url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
     label = label.replace("[", "\\[").replace("]", "\\]")
     return f"[{label}]({url})"
+
+
+def html_as_text(text: str) -> str:
+    """A line of HTML (a theme's footer, `Copyright &copy; 2024 <a href="…">Ann</a>`) as
+    the text it showed: tags left out, entities read, spaces collapsed (Lanting's
+    `copyright` is text)."""
+    return " ".join(html.unescape(_TAG.sub("", text)).split())

@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import html
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -14,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import finish_menu, guess_language, language_tag, read_text
+from lanting.importer.inline_html import html_as_text
 from lanting.importer.item import Item
 from lanting.importer.listings import Redirects, archive_url, listed_posts, term_urls
 from lanting.importer.report import Report
@@ -264,7 +264,7 @@ class MkDocsSettings:
         value = self.config.get("copyright")
         if not isinstance(value, str):
             return
-        text = " ".join(html.unescape(re.sub(r"<[^>]*>", "", value)).split())
+        text = html_as_text(value)
         if not text:
             return
         self.site.config["copyright"] = text

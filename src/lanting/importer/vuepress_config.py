@@ -226,8 +226,14 @@ def _read_theme(code: str, depths: Depths, at: int, found: JsConfig) -> None:
                                                    found)
         elif key == "author":
             _author(code, depths, value_at, found)
-        elif key == "hostname":
+        elif key in ("hostname", "copyright"):  # (hope's `copyright`, its footer's line)
             _literal(key, code, value_at, found)
+        elif key == "footer" and code[value_at:].lstrip().startswith("{"):
+            # (VitePress's `footer: {message, copyright}`, under every page)
+            brace = code.find("{", value_at)
+            for name, at in keys_at(code, depths, brace, depths[brace]):
+                if name == "copyright":
+                    _literal(name, code, at, found)
         elif key == "blog":
             found.blog = True
             _blog_options(code, depths, value_at, found)

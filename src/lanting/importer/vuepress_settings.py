@@ -12,6 +12,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from lanting.importer.common import finish_menu, guess_language, language_tag
+from lanting.importer.inline_html import html_as_text
 from lanting.importer.item import Item
 from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
@@ -76,6 +77,9 @@ class VuePressSettings:
         description = self.root_locale("description")
         if description:
             config["description"] = " ".join(description.split())
+        copyright = self.js.values.get("copyright")  # (the theme's footer line)
+        if isinstance(copyright, str) and html_as_text(copyright):
+            config["copyright"] = html_as_text(copyright)
         self.base_url()
         # (`#links` written for the old site name its ids: `#_1-安装`)
         config["markdown"] = {"heading_ids": "vitepress"}
