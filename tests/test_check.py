@@ -299,6 +299,21 @@ def test_aliases_of_one_page_differing_only_in_case_are_no_warning(
     assert (result.output / "ml.html").is_file()
 
 
+def test_redirects_to_one_place_differing_only_in_case_are_no_warning(
+        make_site: MakeSite, post: Post, build_site: Callable[..., BuildResult]) -> None:
+    """A blog's old tag pages `/tag/Python/` and `/tag/python/` (two posts spelled the
+    tag two ways) both sent to `/tags/python/`: one redirect page replacing the other on
+    macOS loses nothing. Two sent to different places still warn."""
+    site = make_site({
+        "lanting.toml": ('title = "T"\n[redirects]\n"/tag/Python/" = "/tags/python/"\n'
+                         '"/tag/python/" = "/tags/python/"\n"/tag/Go/" = "/tags/go/"\n'
+                         '"/tag/go/" = "/blog/"\n'),
+        "content/posts/a.md": post("A", "2026-01-02", tags=["python", "go"])})
+    warnings = [w.message for w in build_site(site).warnings
+                if "differing only in case" in w.message]
+    assert len(warnings) == 1 and "/tag/Go/" in warnings[0]
+
+
 @pytest.mark.parametrize("slug", ["404.html", "sitemap.xml", "robots.txt", "atom.xml",
                                   "search", "search-index", "tags", "blog", "archive"])
 def test_slug_colliding_with_a_generated_file_is_an_error_at_the_slug_line(

@@ -69,7 +69,7 @@ def collisions(inp: CheckInput) -> list[Problem]:
         problems.append(blame.problem(
             f"URL {url} is claimed by {len(sources)} sources: {', '.join(sources)}", sources))
     return (problems + _folders(claims, blame) + _long_names(inp, claims, blame)
-            + _case_collisions(claims, blame, aliases))
+            + _case_collisions(claims, blame, aliases, _redirect_targets(inp, redirects)))
 
 
 GENERATED = "a page Lanting generates"
@@ -201,18 +201,27 @@ def _folders(claims: dict[str, list[str]], blame: _Blame) -> list[Problem]:
     return problems
 
 
+def _redirect_targets(inp: CheckInput, redirects: dict[str, str]) -> dict[str, str]:
+    """Output path of a `[redirects]` page -> where it sends the reader."""
+    return {path: inp.config.redirects[old] for path, old in redirects.items()}
+
+
 def _case_collisions(claims: dict[str, list[str]], blame: _Blame,
-                     aliases: dict[str, list[AliasClaim]]) -> list[Problem]:
+                     aliases: dict[str, list[AliasClaim]],
+                     redirected: dict[str, str]) -> list[Problem]:
     """Output paths that differ only in case (`posts/KV-Cache/` and `posts/kv-cache/`):
     a host on Linux serves both, but on macOS and Windows, whose file systems ignore
     case, the second written replaces the first in the output folder. Aliases of one
-    page (`/ML.html`, `/ml.html`) are no problem: both redirect pages lead there."""
+    page (`/ML.html`, `/ml.html`) are no problem: both redirect pages lead there; nor
+    are `[redirects]` to one place (`/tag/Python/`, `/tag/python/` → `/tags/python/`)."""
     groups: dict[str, list[str]] = defaultdict(list)
     for path in claims:
         groups[path.casefold()].append(path)
     problems = []
     for paths in groups.values():
-        if len(paths) < 2 or _one_page_aliases(paths, claims, aliases):
+        if len(paths) < 2 or _one_page_aliases(paths, claims, aliases) or (
+                len({redirected.get(p) for p in paths}) == 1 and paths[0] in redirected
+                and all(len(claims[p]) == 1 for p in paths)):
             continue
         paths.sort()
         sources = [s for path in paths for s in claims[path]]
