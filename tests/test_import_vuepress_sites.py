@@ -152,12 +152,15 @@ def test_the_sites_image_and_page_components_are_an_image_and_a_link(
         tmp_path: Path) -> None:
     """`<Cimg src caption width/>`, whose template shows the image of its `src` (through
     a computed property) over the caption, is that figure at that width; `<Jiframe
-    src/>`, an `<iframe>` of its `src`, a link to the page it showed."""
+    src/>`, an `<iframe>` of its `src`, a link to the page it showed. One whose template
+    has text of its own (a credit line) is no plain image: a warning, as before."""
     source = tmp_path / "old"
     write_files(source, {
         "docs/.vuepress/config.js": CONFIG,
         "docs/.vuepress/components/Cimg.vue": FIGURE,
         "docs/.vuepress/components/Jiframe.vue": FRAME,
+        "docs/.vuepress/components/Credit.vue": ("<template><p>图片来源：<img :src=\"src\"/>"
+                                                 "</p></template>\n"),
         "docs/.vuepress/public/img/d.png": png(40, 20),
         "docs/README.md": "# 首页\n\n笔记。\n",
         "docs/ml/gan.md": """\
@@ -168,11 +171,14 @@ def test_the_sites_image_and_page_components_are_an_image_and_a_link(
             速查表：
 
             <Jiframe src="https://example.org/latexsheet.pdf" height="1300" />
+
+            <Credit src="/img/d.png"/>
             """,
     })
     dest = tmp_path / "new"
     report = report_of(import_site(source, dest, None, False, NOW))
-    assert ": warning:" not in report
+    warnings = [line for line in report.splitlines() if ": warning:" in line]
+    assert len(warnings) == 1 and "left in a comment: `<Credit src=" in warnings[0]
     assert "the site's image and page components as images and links ×2" in report
     result = build(dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []

@@ -95,8 +95,9 @@ class OwnComponents:
             return None
         code = read_text(file)
         template = _TEMPLATE.search(code)
-        if template is None or _SCRIPTED.search(template.group(1)):
-            return None
+        if template is None or _SCRIPTED.search(template.group(1)) or re.sub(
+                r"<!--.*?-->|<[^>]*>|\{\{.*?\}\}", "", template.group(1), flags=re.DOTALL).strip():
+            return None  # (scripted, or text of its own the image would lose)
         elements = _SHOWING.findall(template.group(1))
         if len(elements) != 1 or elements[0][0].lower() not in ("img", "iframe"):
             return None
