@@ -70,6 +70,12 @@ def markdown_renderer(package: str) -> str | None:
     return found[-1] if found else None
 
 
+def _setting(section: Any, key: str, default: bool) -> Any:
+    """A renderer's setting in its section of `_config.yml`, `default` when the section
+    or the key is missing (the renderers `Object.assign` their defaults under it)."""
+    return section.get(key, default) if isinstance(section, dict) else default
+
+
 class Hexo(HexoSettings, HexoBodies, HexoFront):
     kind = "hexo"
 
@@ -114,23 +120,42 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
         # hexo-renderer-pandoc made pandoc's ids; marked, markdown-it and kramed made
         # hexo-util's `slugize` ones.
         self.heading_ids = "pandoc" if renderer == "hexo-renderer-pandoc" else "hexo"
-        self.breaks = self.line_breaks()
+        self.breaks = self.line_breaks(renderer, read_text(package) if package.is_file()
+                                       else "")
         self.tag_katex = '"hexo-tag-katex"' in (read_text(package) if package.is_file() else "")
         self.prepend_root = self.marked_prepends_root(read_text(package)
                                                       if package.is_file() else "")
         category_map = self.config.get("category_map")
         self.category_map = category_map if isinstance(category_map, dict) else {}
 
-    def line_breaks(self) -> bool:
-        """Whether the renderer made a line end inside a paragraph a `<br>`: marked's
-        `breaks`, on unless `marked: {breaks: false}` says otherwise, or markdown-it's
-        `markdown: {render: {breaks: true}}`."""
-        marked = self.config.get("marked")
+    def line_breaks(self, renderer: str | None, package: str) -> bool:
+        """Whether the renderer made a line end inside a paragraph a `<br>`. Each of
+        Hexo's Markdown renderers but pandoc set `breaks: true` unless the site's
+        settings said otherwise: marked (`marked:`), kramed (`kramed:`),
+        hexo-renderer-markdown-it from version 4 and multi-markdown-it (`markdown:
+        {render: …}`; markdown-it 3 kept markdown-it's `false`), markdown-it-plus
+        (`markdown_it_plus:`)."""
         markdown = self.config.get("markdown")
         render = markdown.get("render") if isinstance(markdown, dict) else None
         if self.marked:
-            return bool_of(marked.get("breaks", True) if isinstance(marked, dict) else True)
-        return isinstance(render, dict) and bool_of(render.get("breaks", False))
+            key, default = "marked", True
+        elif renderer == "hexo-renderer-kramed":
+            key, default = "kramed", True
+        elif renderer == "hexo-renderer-markdown-it-plus":
+            # (its `== null` test: a `breaks:` with no value is `true` too)
+            value = _setting(self.config.get("markdown_it_plus"), "breaks", True)
+            return value is None or bool_of(value)
+        elif renderer == "hexo-renderer-pandoc":
+            return False
+        else:
+            version = re.search(r'"hexo-renderer-markdown-it"\s*:\s*"[^"\d]*(\d+)', package)
+            old = renderer == "hexo-renderer-markdown-it" and version is not None \
+                and int(version.group(1)) < 4
+            # (markdown-it's own default, `false`, for none named or one not read here)
+            known = renderer in ("hexo-renderer-markdown-it",
+                                 "hexo-renderer-multi-markdown-it")
+            return bool_of(_setting(render, "breaks", known and not old))
+        return bool_of(_setting(self.config.get(key), "breaks", default))
 
     def marked_prepends_root(self, package: str) -> bool:
         """Whether hexo-renderer-marked put `root` before a Markdown image's relative
@@ -169,9 +194,9 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
             item.body = self.convert(text, item, ctx, path)
         if self.report.converted["line ends as hard breaks (breaks: true)"]:
             self.report.note("_config.yml", None, "`breaks: true` (the renderer's "
-                             "setting, marked's default): a line end inside a paragraph was "
-                             "a line break; Lanting joins such lines, so the import ends "
-                             "each with `\\` (a hard break)")
+                             "setting, the default of all but pandoc): a line end inside a "
+                             "paragraph was a line break; Lanting joins such lines, so the "
+                             "import ends each with `\\` (a hard break)")
         self.copy_static()
         self.write_config()
         self.listing_redirects()

@@ -11,6 +11,8 @@ import re
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN
 
 _LIST_ITEM = re.compile(r"^[ \t]*(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)")
+_QUOTE = re.compile(r"^[ \t]*(?:>[ \t]?)+")
+"""The `>` markers opening a line of a quote or a callout."""
 _HTML = re.compile(
     r"^[ \t>]*(?:<!--|</?(?:div|p|details|summary|table|thead|tbody|tr|td|th|figure|"
     r"figcaption|center|iframe|video|audio|section|ul|ol|li|pre|blockquote|h[1-6]|hr|"
@@ -65,7 +67,10 @@ def _joins(line: str, following: str, lines: list[str], i: int) -> bool:
     for text in (line, following):
         if _BLOCK_START.match(text) or _ONLY_MARKER.match(text):
             return False
-    if _UNDERLINE.match(following) or _UNDERLINE.match(line) or _LIST_ITEM.match(following):
+    # (a callout's or quote's lines, `> 1. …`, read without their `>`: a `\` before
+    # the next item was a stray backslash on the page)
+    if any(_UNDERLINE.match(_QUOTE.sub("", text)) for text in (line, following)) \
+            or _LIST_ITEM.match(_QUOTE.sub("", following)):
         return False
     if line.lstrip(" \t").startswith(">") != following.lstrip(" \t").startswith(">"):
         return False  # a quote begins or ends (a lazy line stays as it was)

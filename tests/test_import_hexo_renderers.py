@@ -1,0 +1,62 @@
+"""What each of Hexo's Markdown renderers made of a line end inside a paragraph, shaped
+like real blogs a sweep imported (own minimal text): a Chinese ML blog on Keep rendered
+by markdown-it-plus, NexT blogs on kramed. All but pandoc default to `breaks: true`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from sitebits import write_files
+from test_import_hexo_sites import NOW, post_text
+
+from lanting.importer import import_site
+
+POST = "---\ntitle: P\ndate: 2021-01-01\n---\n其中 $\\mu$ 是均值。\n多元高斯分布的密度为：\n"
+
+
+@pytest.mark.parametrize(("package", "settings", "broken"), [
+    ('"hexo-renderer-markdown-it-plus": "^1.0.6"', "", True),
+    ('"hexo-renderer-markdown-it-plus": "^1.0.6"', "markdown_it_plus:\n  breaks:\n", True),
+    ('"hexo-renderer-markdown-it-plus": "^1.0.6"',
+     "markdown_it_plus:\n  breaks: false\n", False),
+    ('"hexo-renderer-markdown-it": "^7.0.0"', "", True),
+    ('"hexo-renderer-markdown-it": "^7.0.0"', "markdown:\n  render:\n    breaks: false\n",
+     False),
+    ('"hexo-renderer-markdown-it": "^3.4.1"', "", False),
+    ('"hexo-renderer-multi-markdown-it": "^4.0.0"', "", True),
+    ('"hexo-renderer-kramed": "^0.1.4"', "", True),
+    ('"hexo-renderer-kramed": "^0.1.4"', "kramed:\n  breaks: false\n", False),
+    ('"hexo-renderer-pandoc": "^0.4.0"', "", False),
+])
+def test_each_renderers_line_breaks(tmp_path: Path, package: str, settings: str,
+                                    broken: bool) -> None:
+    """markdown-it-plus (`breaks` unless `markdown_it_plus: {breaks: false}`),
+    hexo-renderer-markdown-it from version 4, multi-markdown-it and kramed made a line
+    end a `<br>` by default; only marked's was read, and the lines of these blogs'
+    posts were joined into one."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "package.json": f'{{"dependencies": {{"hexo": "^7", {package}}}}}',
+        "_config.yml": f"title: T\nlanguage: zh-CN\n{settings}",
+        "source/_posts/p.md": POST})
+    imported = import_site(source, tmp_path / "new", "hexo", False, NOW)
+    post = post_text(imported, "p")
+    assert ("是均值。\\\n多元" if broken else "是均值。\n多元") in post
+    assert any("breaks: true" in e.message for e in imported.report.entries) == broken
+
+
+def test_a_list_in_a_note_gets_no_break_before_its_items(tmp_path: Path) -> None:
+    """Under `breaks: true`, the items of a list inside a NexT or Keep note (a callout,
+    each line behind `> `) each ended in a `\\`: a stray backslash on the page, as the
+    next line starts an item, not a continuation. Prose lines in the note keep theirs."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "package.json": '{"dependencies": {"hexo": "^7", "hexo-renderer-marked": "^6"}}',
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/p.md": "---\ntitle: P\ndate: 2021-01-01\n---\n{% note primary %}\n"
+                              "**性质**\n其一\n\n1. 对称，中心为 $\\mu$\n2. 宽窄由 $\\sigma$ 决定\n"
+                              "{% endnote %}\n"})
+    imported = import_site(source, tmp_path / "new", "hexo", False, NOW)
+    post = post_text(imported, "p")
+    assert "> **性质**\\\n> 其一\n>\n> 1. 对称，中心为 $\\mu$\n> 2. 宽窄由" in post
