@@ -40,6 +40,7 @@ from lanting.importer.hexo_front import (
     hierarchies,
     singular_keys,
 )
+from lanting.importer.hexo_pinyin import pinyin_settings
 from lanting.importer.hexo_settings import HexoSettings
 from lanting.importer.hexo_themes import friend_links
 from lanting.importer.item import Item
@@ -127,6 +128,9 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
                                                       if package.is_file() else "")
         category_map = self.config.get("category_map")
         self.category_map = category_map if isinstance(category_map, dict) else {}
+        # (its settings do nothing where `package.json` does not install it)
+        self.pinyin = pinyin_settings(self.config) if not package.is_file() or \
+            '"hexo-permalink-pinyin"' in read_text(package) else None
 
     def line_breaks(self, renderer: str | None, package: str) -> bool:
         """Whether the renderer made a line end inside a paragraph a `<br>`. Each of

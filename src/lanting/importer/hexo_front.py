@@ -13,10 +13,12 @@ from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer.common import bool_of, date_of, summary_of
+from lanting.importer.hexo_pinyin import pinyin_permalink
 from lanting.importer.hexo_themes import theme_file
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import When, key_line, load_mapping, names
+from lanting.model.names import hexo_slugize
 
 MAPPED_KEYS = frozenset({"title", "date", "updated", "tags", "categories", "published",
                          "abbrlink", "permalink", "description", "excerpt", "cover",
@@ -125,6 +127,8 @@ class HexoFront:
     tz: dt.tzinfo
     category_map: dict[Any, Any]
     theme_source: Path
+    pinyin: dict[str, Any] | None
+    """hexo-permalink-pinyin's settings when it rewrote the posts' URLs."""
 
     def from_file_name(self, rel: str) -> tuple[When | None, str]:
         """What Hexo reads from a post's file name by `new_post_name` (`:year-:month-:day-
@@ -161,10 +165,14 @@ class HexoFront:
             url = own.strip().lstrip("/")
             if not url.endswith(("/", ".html")) and bool_of(self.config.get("post_asset_folder")):
                 url += "/"
-            return "/" + url
+            return "/" + self.filtered(url)
         moment = date.in_zone(self.tz)
         hierarchy = next(iter(hierarchies(data.get("categories"))), [])
-        category = "/".join(str(self.category_map.get(c, slug_of(c))) for c in hierarchy) \
+        # (Hexo's category slug: `category_map`'s name for it, slugized with its case
+        # kept, `filename_case` aside: `Machine Learning` is `Machine-Learning/`)
+        case = int(self.config.get("filename_case") or 0)
+        category = "/".join(hexo_slugize(str(self.category_map.get(c) or c), case)
+                            for c in hierarchy) \
             or str(self.config.get("default_category") or "uncategorized")
         values: dict[str, str] = {
             "year": f"{moment.year:04d}", "month": f"{moment.month:02d}",
@@ -195,7 +203,16 @@ class HexoFront:
         if missing:
             self.report.warn(path, None, missing_value(missing[0]))
             return None
-        return "/" + url.lstrip("/")
+        return "/" + self.filtered(url.lstrip("/"))
+
+    def filtered(self, url: str) -> str:
+        """A post's permalink (from the site's root, no leading `/`) after the plugins'
+        `post_permalink` filters: hexo-permalink-pinyin's Latin letters."""
+        settings = self.pinyin
+        if settings is None:
+            return url
+        self.report.convert("old URLs in pinyin (hexo-permalink-pinyin)")
+        return pinyin_permalink(url, settings)
 
     def front(self, data: dict[str, Any], head: str, path: Path, date: When) -> dict[str, Any]:
         front: dict[str, Any] = {"title": str(data.get("title") or path.stem).strip(),
