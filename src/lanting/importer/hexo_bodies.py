@@ -24,13 +24,15 @@ from lanting.importer.body_math import (
 )
 from lanting.importer.common import is_image, prose_raw
 from lanting.importer.hexo_math import kramed_display_blocks, math_tags
-from lanting.importer.hexo_stellar import frame, is_option, stellar_blocks
+from lanting.importer.hexo_stellar import frame, stellar_blocks
 from lanting.importer.hexo_themes import (
     butterfly_inline,
+    button,
     caniuse,
     collapsible_summary,
     gallery_blocks,
     gallery_group,
+    link,
     links_file,
     markmap_outline,
     pdf,
@@ -38,6 +40,7 @@ from lanting.importer.hexo_themes import (
     short,
 )
 from lanting.importer.hexo_urls import HexoUrls
+from lanting.importer.hexo_volantis import cell, image_options, note, volantis_blocks
 from lanting.importer.item import Item
 from lanting.importer.kramdown import ended_html_blocks, span_tag_over_display
 from lanting.importer.linebreaks import hard_breaks
@@ -49,9 +52,9 @@ _TAB = re.compile(r"<!--\s*tab\b\s*(.*?)\s*-->(.*?)<!--\s*endtab\s*-->", re.DOTA
 
 
 _NOTE_CLASS = re.compile(r"default|primary|info|success|warning|danger|no-icon|blue|pink|red|"
-                         r"purple|orange|green|simple|modern|flat|disabled|fa[srlbd]?|"
-                         r"fa-[\w-]+|icon-[\w-]+")
-"""The classes of a note: NexT's, Butterfly's colours, styles and icons."""
+                         r"purple|orange|green|yellow|cyan|gray|simple|modern|flat|disabled|"
+                         r"fa[srlbd]?|fa-[\w-]+|icon-[\w-]+")
+"""The classes of a note: NexT's, Butterfly's and Redefine's colours, styles and icons."""
 
 _COMMENT = re.compile(r"\{#.*?#\}", re.DOTALL)
 _IMG_META = re.compile(r"""["']?([^"']+)?["']?\s*["']?([^"']+)?["']?""")
@@ -242,6 +245,7 @@ class HexoBodies(HexoUrls):
 
         text = blocks(text, "note", note, ctx, "notes as callouts", shelf)
         text = stellar_blocks(text, ctx, shelf)
+        text = volantis_blocks(text, ctx, shelf)
         for name in ("hideToggle", "hideBlock", "folding", "fold", "spoiler"):
             text = blocks(text, name, collapsible, ctx, "collapsible blocks", shelf)
         text = blocks(text, "tabs", tab_group, ctx, "tabs flattened", shelf)
@@ -335,15 +339,6 @@ class HexoBodies(HexoUrls):
             ctx.convert("hideInline as footnotes")
             return f"{label}[^hide-{number}]"
 
-        def button(args: str, written: str) -> str:
-            # Butterfly's `{% btn url, text, icon, style %}`, NexT's `{% button url, text,
-            # icon, class, title %}` (an icon-only button has no text: its title, or URL)
-            parts = [string_argument(p).strip() for p in args.split(",")]
-            url = parts[0]
-            label = next((p for p in (parts[1:2] + parts[4:5]) if p), url)
-            ctx.convert("buttons as links")
-            return f"[{label}]({url})"
-
         def label(args: str, written: str) -> str:
             # NexT's `{% label primary@text %}`, Butterfly's `{% label text colour %}`:
             # both a `<mark>`, whose colour the theme gives.
@@ -356,6 +351,8 @@ class HexoBodies(HexoUrls):
             return f"<mark>{text.strip()}</mark>"
 
         def image(args: str, written: str) -> str:
+            if "," in args or "::" in args:  # (Volantis', Butterfly's `url, alt=…`)
+                return image_options(args, written, ctx)
             words = B.arguments(args)[0]
             at = next((i for i, w in enumerate(words)
                        if re.match(r"^(/|\.{0,2}/|[a-zA-Z][a-zA-Z0-9+.-]*:|www\.)", w)
@@ -365,17 +362,6 @@ class HexoBodies(HexoUrls):
             title, alt = img_meta(words, at, written)
             ctx.convert("img tags as images")
             return B.figure(words[at], title, alt)
-
-        def link(args: str, written: str) -> str:
-            words = B.arguments(args)[0]
-            url = next((w for w in words if re.match(r"^(https?:)?/", w)), "")
-            if not url:
-                return ctx.leave(written, "no URL in it")
-            # (Stellar's `{% link url [title] desc:true icon:… %}`: its options no text)
-            text = " ".join(w for w in words if w != url and w not in ("true", "false")
-                            and not is_option(w))
-            ctx.convert("link tags")
-            return f"[{text or url}]({url})"
 
         def iframe(args: str, written: str) -> str:
             url = (B.arguments(args)[0] or [""])[0]
@@ -389,9 +375,11 @@ class HexoBodies(HexoUrls):
         return {**butterfly_inline(ctx), "asset_img": asset_img, "asset_image": asset_img,
                 "asset_path": asset_path, "asset_link": asset_link, "post_link": post_link,
                 "post_path": post_path,
-                "hideInline": hide_inline, "btn": button, "button": button, "label": label,
+                "hideInline": hide_inline, "btn": button(ctx), "button": button(ctx),
+                "note": note(ctx), "cell": lambda a, w: cell(a), "label": label,
                 "img": image,
-                "image": image, "inlineImg": image, "link": link, "iframe": iframe,
+                "image": image, "inlineImg": image, "inlineimage": image, "link": link(ctx),
+                "iframe": iframe,
                 "series": remove, "galleryGroup": gallery_group(ctx),
                 "caniuse": caniuse(ctx), "can": caniuse(ctx), "pdf": pdf(ctx),
                 "frame": frame(ctx), "linksfile": links_file(ctx, self.files)}

@@ -1,6 +1,7 @@
 """The tag plugins of Hexo's themes, beside Hexo's own tags (`hexo_bodies.py`): Butterfly's
 (tag-plugins-plus) inline tags, galleries and timelines, Fluid's folds, checkboxes and
-group images, hexo-markmap's mind maps, each in its nearest Markdown form."""
+group images, the themes' buttons and link cards, hexo-markmap's mind maps, each in its
+nearest Markdown form."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer import body as B
-from lanting.importer.hexo_stellar import without_options
+from lanting.importer.hexo_stellar import is_option, without_options
 from lanting.importer.liquid import Context, blocks, string_argument
 from lanting.importer.shelf import Shelf
 from lanting.importer.text import load_mapping
@@ -19,9 +20,12 @@ from lanting.importer.text import load_mapping
 _FLUID_BOX = re.compile(r"(checked|inline|enabled):(true|false)")
 _TIMELINE = re.compile(r"<!--\s*timeline\b\s*(.*?)\s*-->(.*?)<!--\s*endtimeline\s*-->",
                        re.DOTALL)
+_TIMENODE = re.compile(r"\{%-?\s*timenode\b\s*(.*?)\s*-?%\}(.*?)\{%-?\s*endtimenode\s*-?%\}",
+                       re.DOTALL)
 _IMAGE_LINE = re.compile(r"^[ \t]*(!\[[^\]\n]*\]\([^)\n]*\))[ \t]*$", re.MULTILINE)
 
 _BOXES = {"checkbox": ("☐", "☑"), "radio": ("○", "◉")}
+_URL = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|/|#|\.{1,2}/|www\.)")
 
 
 def butterfly_inline(ctx: Context) -> dict[str, Any]:
@@ -30,8 +34,8 @@ def butterfly_inline(ctx: Context) -> dict[str, Any]:
     with a warning, the text kept (it went into a comment, gone from the page)."""
 
     def styled(args: str) -> tuple[str, str]:
-        """(styles, text) of `{% name styles, text %}`."""
-        styles, comma, text = args.partition(",")
+        """(styles, text) of `{% name styles, text %}` (Volantis' `styles::text` too)."""
+        styles, comma, text = args.partition("::" if "::" in args else ",")
         return (styles.strip(), text.strip()) if comma else ("", args.strip())
 
     def lost(written: str, what: str) -> None:
@@ -63,7 +67,8 @@ def butterfly_inline(ctx: Context) -> dict[str, Any]:
     def box(name: str) -> Any:
         def one(args: str, written: str) -> str:
             styles, text = styled(args)
-            if "," not in args:  # Fluid's `{% checkbox text checked:true inline:true %}`
+            if "," not in args and "::" not in args:  # Fluid's `{% checkbox text
+                # checked:true inline:true %}`
                 options = dict(w.split(":", 1) for w in text.split() if _FLUID_BOX.fullmatch(w))
                 text = " ".join(w for w in text.split() if not _FLUID_BOX.fullmatch(w))
                 styles = "checked" if options.get("checked") == "true" else ""
@@ -81,6 +86,56 @@ def butterfly_inline(ctx: Context) -> dict[str, Any]:
             "span": span, "p": paragraph, "checkbox": box("checkbox"), "radio": box("radio")}
 
 
+def button(ctx: Context) -> Any:
+    """A theme's button, a link: Butterfly's `{% btn url, text, icon, style %}`, NexT's
+    `{% button url, text, icon, class, title %}` (an icon-only button has no text: its
+    title, or URL), Volantis' `{% btn [style,] text, url[, icon] %}` (or with `::`).
+    The URL is the first argument that is one; a button with none is its text."""
+
+    def one(args: str, written: str) -> str:
+        words = [string_argument(p.strip()) for p in
+                 args.split("::" if "::" in args else ",")]
+        at = next((i for i, w in enumerate(words) if _URL.match(w)), None)
+        ctx.convert("buttons as links")
+        if at is None:  # (Volantis' `{% btn 文字::::fas fa-moon %}`: no link)
+            return next((w for w in words if w and "fa-" not in w), "")
+        url = words[at]
+        if at == 0:
+            label = next((w for w in words[1:2] + words[4:5] if w), url)
+        else:
+            label = words[at - 1] or url
+        return f"[{label}]({url})"
+    return one
+
+
+def link(ctx: Context) -> Any:
+    """Hexo's `{% link url [text] [external] [title] %}` (Stellar's with `desc:true`
+    and `icon:…` options, no text), and the link cards of Butterfly and Volantis
+    (`{% link 标题, url, 图片 %}`) and AnZhiYu (`{% link 标题, 站点, url, 图标 %}`), parted
+    at commas (Volantis: at `::` when there is one):
+    a link reading the words before the URL. Read at spaces, the card's link took the
+    comma into its URL and the image's address into its text."""
+
+    def one(args: str, written: str) -> str:
+        if "," in args or "::" in args:  # (Volantis' `{% link 标题::url %}` too)
+            parts = [string_argument(p.strip())
+                     for p in args.split("::" if "::" in args else ",")]
+            at = next((i for i, p in enumerate(parts) if _URL.match(p)), None)
+            if at is not None and at > 0:
+                ctx.convert("link tags")
+                return f"[{' — '.join(p for p in parts[:at] if p)}]({parts[at]})"
+        words = B.arguments(args)[0]
+        url = next((w for w in words if re.match(r"^(https?:)?/", w)), "")
+        if not url:
+            return ctx.leave(written, "no URL in it")
+        # (Stellar's `{% link url [title] desc:true icon:… %}`: its options no text)
+        text = " ".join(w for w in words if w != url and w not in ("true", "false")
+                        and not is_option(w))
+        ctx.convert("link tags")
+        return f"[{text or url}]({url})"
+    return one
+
+
 def short(text: str) -> str:
     text = " ".join(text.split())
     return text if len(text) <= 60 else text[:57] + "…"
@@ -88,11 +143,14 @@ def short(text: str) -> str:
 
 def collapsible_summary(args: str, written: str) -> str:
     """The summary of a folded block, as each theme reads its arguments: Fluid's
-    `{% fold info @Title %}`, Volantis' `{% folding color, Title %}`, Butterfly's
+    `{% fold info @Title %}`, Volantis' `{% folding color, Title %}` (and Volantis' and
+    Redefine's `{% folding color::Title %}`, `{% folding::Title %}`), Butterfly's
     `{% hideToggle Title,bg,color %}` and `{% hideBlock Title,bg,color %}`, Stellar's
     `{% folding [color:…] [open:true] Title %}`."""
     if written.startswith("{% fold ") or written.startswith("{%fold"):
         return args.partition("@")[2] if "@" in args else ""
+    if written.startswith("{% folding") and "::" in args:  # (Volantis', Redefine's)
+        return args.split("::")[1]
     if written.startswith("{% folding"):  # Stellar's `{% folding open:true Title %}` too
         args = without_options(args)
     if written.startswith("{% folding") and "," in args \
@@ -106,8 +164,9 @@ def collapsible_summary(args: str, written: str) -> str:
 def gallery_blocks(text: str, ctx: Context, shelf: Shelf) -> str:
     """Butterfly's `{% gallery %}` and Fluid's `{% gi n layout %}`: their images, each in
     a paragraph of its own (the markers were left in comments, with a warning each);
-    Butterfly's `{% timeline Title %}` with its `<!-- timeline 2024 -->` entries: flattened
-    like tabs (the entries' names, in HTML comments, were gone from the page)."""
+    Butterfly's `{% timeline Title %}` with its `<!-- timeline 2024 -->` entries and
+    Volantis' with its `{% timenode 2024 %}` ones: flattened like tabs (the entries' names,
+    in HTML comments, were gone from the page; Volantis' nodes were lost whole)."""
 
     def images(args: str, inner: str, written: str) -> str:
         inner = textwrap.dedent(inner).strip("\n")
@@ -115,8 +174,14 @@ def gallery_blocks(text: str, ctx: Context, shelf: Shelf) -> str:
 
     def timeline(args: str, inner: str, written: str) -> str:
         title = string_argument(args.split(",", 1)[0]).strip()
-        parts = [(name or "…", textwrap.dedent(body)) for name, body in _TIMELINE.findall(inner)]
-        return (B.block(f"**{title}**") if title else "") + B.tabs(parts)
+        # (Volantis' nodes are tags, `{% timenode 2020 %}…{% endtimenode %}`, whose time
+        # is the part before `::` or `,`; found neither way, the text stays as it is)
+        entries = _TIMELINE.findall(inner) or [
+            (re.split(r"::|,", time, maxsplit=1)[0], body)
+            for time, body in _TIMENODE.findall(inner)]
+        parts = [(name.strip() or "…", textwrap.dedent(body)) for name, body in entries]
+        return (B.block(f"**{title}**") if title else "") + (
+            B.tabs(parts) if parts else B.block(textwrap.dedent(inner)))
 
     text = blocks(text, "gallery", images, ctx, "galleries as images", shelf)
     text = blocks(text, "gi", images, ctx, "galleries as images", shelf)

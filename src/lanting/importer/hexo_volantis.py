@@ -1,0 +1,117 @@
+"""The tag plugins of the Volantis theme and of Redefine, which took their syntax, each
+in its nearest Markdown form. Volantis parts a tag's arguments at `::` when there is one,
+else at commas (`{% note warning, 文字 %}`, `{% folding::标题 %}`, `{% btn 文字::URL %}`):
+read at commas alone, the style words became a title and a text lost its first half."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lanting.importer import body as B
+from lanting.importer.liquid import Context, blocks, string_argument
+from lanting.importer.shelf import Shelf
+
+_KINDS = {**B.CALLOUTS, "done": "TIP", "idea": "TIP", "bug": "CAUTION",
+          "radiation": "WARNING"}
+"""A note's callout by its style words: the colours and icons of Volantis' notes
+(`done`, `bug`, …) and Redefine's callouts (`blue`, `warning`, …); others are notes."""
+
+_ICON = re.compile(r"fa[srlbd]?|fa-[\w-]+")
+_CELL = re.compile(r"\{%-?\s*cell\b\s*(.*?)\s*-?%\}")
+_NAMED = re.compile(r"""(\w+)=(?:"([^"]*)"|'([^']*)'|(\S+))""")
+"""Redefine's `key="value"` arguments."""
+
+
+def parts(args: str) -> list[str]:
+    """A Volantis tag's arguments, parted at `::` if there is one, else at commas."""
+    return [p.strip() for p in args.split("::" if "::" in args else ",")]
+
+
+def kind_of(style: str) -> str:
+    """The callout of a note's style words (`warning`, `bug red`), a note by default."""
+    return next((_KINDS[w] for w in style.lower().split() if w in _KINDS), "NOTE")
+
+
+def volantis_blocks(text: str, ctx: Context, shelf: Shelf) -> str:
+    """Volantis' `{% noteblock style, title %}` and Redefine's titled notes (`{% notel
+    blue fa-book 标题 %}`, `{% callout type="info" title="标题" %}`): callouts with
+    that title. Volantis' and Butterfly's grids of buttons, `{% btns %}` of `{% cell
+    标题, url, 图标 %}`: a list of links."""
+
+    def rendered(inner: str) -> str:
+        """The text of a note, rendered as a document of its own: its indented code is
+        code (else it joined the title line of the callout)."""
+        inner, count = B.indented_code(inner, shelf)
+        ctx.convert("indented code in notes and quotes", count)
+        return inner
+
+    def noteblock(args: str, inner: str, written: str) -> str:
+        style, *rest = parts(args)
+        return B.callout(kind_of(style), rendered(inner), rest[0] if rest else "", shelf)
+
+    def notel(args: str, inner: str, written: str) -> str:
+        # `type [fa-icon …] title`: Redefine's default title is "Warning"
+        words = [w for w in args.split() if not _ICON.fullmatch(w)]
+        title = " ".join(words[1:]) or "Warning"
+        return B.callout(kind_of(words[0] if words else ""), rendered(inner), title,
+                         shelf)
+
+    def callout(args: str, inner: str, written: str) -> str:
+        named = {m[0]: m[1] or m[2] or m[3] for m in _NAMED.findall(args)}
+        if named:
+            return B.callout(kind_of(named.get("type", "")), rendered(inner),
+                             named.get("title", ""), shelf)
+        style, _sep, title = args.partition("::")
+        return B.callout(kind_of(style), rendered(inner), title.strip(), shelf)
+
+    def buttons(args: str, inner: str, written: str) -> str:
+        cells = _CELL.findall(inner)
+        if not cells:
+            return B.block(inner)
+        return B.block("\n".join(f"- {cell(found)}" for found in cells))
+
+    text = blocks(text, "btns", buttons, ctx, "button grids as lists of links", shelf)
+    for name in ("noteblock", "blocknote"):  # (Volantis 5.8's name, the old one kept)
+        text = blocks(text, name, noteblock, ctx, "notes as callouts", shelf)
+    for name in ("notel", "noteL", "notelarge", "notel-large", "notes-large"):
+        text = blocks(text, name, notel, ctx, "notes as callouts", shelf)
+    return blocks(text, "callout", callout, ctx, "notes as callouts", shelf)
+
+
+def cell(args: str) -> str:
+    """A button of a grid, `{% cell 标题, url[, 图标或图片] %}`: a link (no URL: its text)."""
+    text, url, *_rest = [*(string_argument(p) for p in parts(args)), "", ""]
+    return f"[{text or url}]({url})" if url else text
+
+
+def note(ctx: Context) -> Any:
+    """Volantis' one-line `{% note style, text %}` (no `{% endnote %}`): a callout of
+    that text. A `{% note %}` with neither `,` nor `::` is a NexT or Butterfly note
+    whose `{% endnote %}` is missing: left as it is, with a warning."""
+
+    def one(args: str, written: str) -> str:
+        if "," not in args and "::" not in args:
+            return ctx.leave(written, "a note with no `{% endnote %}`")
+        style, *rest = parts(args)
+        ctx.convert("notes as callouts")
+        return B.callout(kind_of(style), ", ".join(rest), "")
+    return one
+
+
+def image_options(args: str, written: str, ctx: Context) -> str:
+    """Volantis' and Butterfly's `{% image url, alt=说明, width=400px, bg=#eee %}` (and
+    `{% inlineimage url, height=22px %}`): the image, its `alt` the caption the theme
+    showed under it; a size is lost, with a warning (the background colour, a
+    placeholder's, is no content). Read at spaces, the comma ended the image's path."""
+    # (Hexo had taken the quotes off its arguments: `'../a.png', alt='说明'`)
+    url, *rest = [string_argument(p) for p in parts(args)]
+    options = {k: string_argument(v) for k, _eq, v in (p.partition("=") for p in rest) if _eq}
+    sizes = [f"{k}={options[k]}" for k in ("width", "height") if k in options]
+    if sizes:
+        ctx.warn(written, f"`{' '.join(written.split())[:60]}`: the size "
+                 f"`{', '.join(sizes)}` dropped (a Markdown image has none), the image kept")
+    ctx.convert("img tags as images")
+    alt = options.get("alt", "").strip()
+    return B.figure(url, alt, alt) if written.lstrip("{% ").startswith("image") \
+        else f"![{alt}]({url})"

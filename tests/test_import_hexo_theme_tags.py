@@ -1,0 +1,170 @@
+"""Hexo posts on the Volantis theme and on Redefine (which took Volantis' tag syntax),
+and link cards of Butterfly and AnZhiYu, shaped like those of real blogs a sweep imported
+(own minimal text): Volantis' tags part arguments at `::` when there is one, else at
+commas, and its `note` is one line with no `{% endnote %}`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from htmltree import parse_html
+from test_import_hexo_sites import hexo_site, post_text
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+
+VOLANTIS = """---
+title: 服务器笔记
+date: 2021-10-05
+---
+{% note info::这是一篇示例文章。 %}
+
+{% note bug red, 本文分为**两部分**。 %}
+
+{% noteblock warning, 注意 %}
+升级前先备份 $x_1$。
+{% endnoteblock %}
+
+{% folding::进一步解释 %}
+解释在这里。
+{% endfolding %}
+
+{% folding cyan::查看代码 %}
+```cpp
+int main() {}
+```
+{% endfolding %}
+
+{% checkbox checked::已安装驱动 %}
+
+{% checkbox::可选的插件 %}
+
+按钮：{% btn 深色模式::::fas fa-moon %}，{% btn 主页, https://www.example.org/ %}，
+{% btn regular::文档::https://docs.example.org/::fas fa-book %}。
+
+{% link 订阅::/atom.xml %}
+
+{% image 'https://img.example.org/groups.png', bg=#101010, alt='自定义分组' %}
+
+{% btns rounded grid5 %}
+{% cell 下载, https://dl.example.org/, fas fa-download %}
+{% cell 文档::https://docs.example.org/::fas fa-book %}
+{% endbtns %}
+
+{% blocknote done %}
+完成。
+{% endblocknote %}
+
+{% timeline 版本记录 %}
+{% timenode 2020-01-05 %}
+第一版，支持 $O(n)$ 查询。
+{% endtimenode %}
+{% timenode 2021-03-01::大版本 %}
+第二版。
+{% endtimenode %}
+{% endtimeline %}
+"""
+
+REDEFINE = """---
+title: 欧几里得算法
+date: 2024-09-24
+---
+{% notel blue fa-book 历史资料 %}
+辗转相除法最早见于《几何原本》。
+{% endnotel %}
+
+{% notel yellow %}
+没有标题。
+{% endnotel %}
+
+{% note warning %}
+Redefine 的简单提示。
+{% endnote %}
+
+{% callout type="danger" title="小心" %}
+会溢出。
+{% endcallout %}
+
+{% folding green::证明 %}
+由 $\\gcd(a,b)=\\gcd(b,a \\bmod b)$ 可得。
+{% endfolding %}
+"""
+
+
+def test_volantis_tags_split_at_double_colons(tmp_path: Path) -> None:
+    """Volantis' one-line `{% note style, text %}` and `{% noteblock %}` were left in
+    comments (their text gone from the page); `{% folding::标题 %}` had the summary
+    `::进一步解释`, `{% checkbox checked::文字 %}` read `☐ checked::文字`, a button's
+    text was taken for its URL, and a timeline's `{% timenode %}` entries were lost
+    with no word."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: volantis\n",
+        "source/_posts/server.md": VOLANTIS})
+    post = post_text(imported, "server")
+    assert "{%" not in post and "::" not in post
+    assert "> [!NOTE]\n> 这是一篇示例文章。" in post
+    assert "> [!CAUTION]\n> 本文分为**两部分**。" in post
+    assert "> [!WARNING] 注意\n> 升级前先备份 $x_1$。" in post
+    assert "<summary>进一步解释</summary>" in post and "<summary>查看代码</summary>" in post
+    assert "☑ 已安装驱动" in post and "☐ 可选的插件" in post
+    assert "按钮：深色模式，[主页](https://www.example.org/)" in post
+    assert "[文档](https://docs.example.org/)" in post
+    assert "[订阅](/atom.xml)" in post and "> [!TIP]\n> 完成。" in post
+    assert "- [下载](https://dl.example.org/)\n- [文档](https://docs.example.org/)" in post
+    assert '![自定义分组](https://img.example.org/groups.png "自定义分组")' in post
+    assert ("**版本记录**\n\n**2020-01-05**\n\n第一版，支持 $O(n)$ 查询。\n\n"
+            "**2021-03-01**\n\n第二版。") in post
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = parse_html((imported.dest / "public" / "posts" / "server" / "index.html")
+                       .read_text(encoding="utf-8")).one("div", class_="prose")
+    assert [e.text().strip() for e in prose.find_all("summary")] == ["进一步解释", "查看代码"]
+    assert prose.find_all("math")
+
+
+def test_redefine_titled_notes_and_callouts_convert(tmp_path: Path) -> None:
+    """Redefine's `{% notel colour [icon] title %}` and `{% callout type=… title=… %}`
+    were left in comments, `{% note warning %}` kept, and `{% folding green::证明 %}`
+    had the summary `green::证明`."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: redefine\n",
+        "source/_posts/gcd.md": REDEFINE})
+    post = post_text(imported, "gcd")
+    assert "{%" not in post and "::" not in post and "fa-book" not in post
+    assert "> [!NOTE] 历史资料\n> 辗转相除法最早见于《几何原本》。" in post
+    assert "> [!WARNING] Warning\n> 没有标题。" in post
+    assert "> [!WARNING]\n> Redefine 的简单提示。" in post
+    assert "> [!CAUTION] 小心\n> 会溢出。" in post
+    assert "<summary>证明</summary>" in post
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+
+
+def test_a_note_without_its_end_is_left_with_a_warning(tmp_path: Path) -> None:
+    """A NexT `{% note %}` whose `{% endnote %}` is missing is no Volantis one-line note
+    (it has no `,`): it stays in a comment, with a warning naming its line."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: next\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n"
+                              "正文。\n\n{% note info %}\n提示。\n"})
+    post = post_text(imported, "a")
+    assert "<!-- import: unconverted {% note info %} -->" in post
+    assert any(w.path.endswith("_posts/a.md") and w.line == 7 and "endnote" in w.message
+               for w in imported.report.warnings)
+
+
+def test_butterfly_and_anzhiyu_link_cards_are_links(tmp_path: Path) -> None:
+    """Butterfly's `{% link 标题, url, 图片 %}` and AnZhiYu's `{% link 标题, 站点, url %}`
+    part their arguments at commas: read at spaces, the link's URL kept the comma
+    (`https://…/,`, a broken link) and its text held the image's address."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: butterfly\n",
+        "source/_posts/l.md": "---\ntitle: L\ndate: 2024-01-01\n---\n"
+                              "{% link 我的博客, https://blog.example.org/, "
+                              "https://blog.example.org/logo.png %}\n\n"
+                              "{% link 注意力机制, 某站, https://x.example.com/a %}\n\n"
+                              "{% link https://hexo.io/ Hexo 官网 %}\n"})
+    post = post_text(imported, "l")
+    assert "[我的博客](https://blog.example.org/)" in post
+    assert "[注意力机制 — 某站](https://x.example.com/a)" in post
+    assert "[Hexo 官网](https://hexo.io/)" in post
