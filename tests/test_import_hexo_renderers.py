@@ -60,3 +60,22 @@ def test_a_list_in_a_note_gets_no_break_before_its_items(tmp_path: Path) -> None
     imported = import_site(source, tmp_path / "new", "hexo", False, NOW)
     post = post_text(imported, "p")
     assert "> **性质**\\\n> 其一\n>\n> 1. 对称，中心为 $\\mu$\n> 2. 宽窄由" in post
+
+
+def test_a_script_with_blank_lines_gets_no_breaks(tmp_path: Path) -> None:
+    """A post's `<script>` (a course blog's image slider) runs to `</script>` across
+    blank lines, as CommonMark reads it: under `breaks: true` the lines after its
+    first blank line were read as a paragraph's and ended with `\\`, which broke the
+    script. A comment spanning blank lines is the same."""
+    source = tmp_path / "old"
+    script = ("<script>\n(function() {\n    const a = 1;\n\n    const b = 2;\n"
+              "    init(a,\n         b);\n})();\n</script>\n")
+    write_files(source, {
+        "package.json": '{"dependencies": {"hexo": "^7", "hexo-renderer-marked": "^6"}}',
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/p.md": "---\ntitle: P\ndate: 2021-01-01\n---\n" + script
+                              + "\n<!-- 草稿\n\n第一行\n第二行 -->\n\n正文一\n正文二\n"})
+    imported = import_site(source, tmp_path / "new", "hexo", False, NOW)
+    post = post_text(imported, "p")
+    assert script in post and "第一行\n第二行 -->" in post
+    assert "正文一\\\n正文二" in post

@@ -30,6 +30,12 @@ _UNDERLINE = re.compile(r"^[ \t]*(?:=+|-+|\*[ \t*]*\*[ \t*]*\*[ \t*]*|_[ \t_]*_[
 _ONLY_MARKER = re.compile(
     rf"^[ \t>]*(?:(?:[-+*]|\d{{1,9}}[.)])[ \t]+)*{MARK_OPEN}[A-Z]\d+{MARK_CLOSE}[ \t]*$")
 """A line holding only a piece put aside: a code block (in a list item, a quote)."""
+_RAW_BLOCK = re.compile(r"^[ \t>]*(?:<(script|pre|style|textarea)(?:[\s>]|$)|(<!--))",
+                        re.IGNORECASE)
+_RAW_END = {"script": r"</script>", "pre": r"</pre>", "style": r"</style>",
+            "textarea": r"</textarea>", "": r"-->"}
+"""HTML blocks that end at their closing tag (CommonMark's kinds 1 and 2), not at a
+blank line."""
 _TABLE_RULE = re.compile(r"^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-*:?[ \t]*)+\|?[ \t]*$")
 _OPEN_LINK = re.compile(r"\]\([ \t]*(?P<url><[^<>\n]*>|[^\s()<>]+)?[ \t]*$")
 """A line ending inside a link's parentheses: after `](`, or after its URL."""
@@ -107,13 +113,25 @@ def _indented_code(lines: list[str], i: int) -> bool:
 
 def blocks_left_alone(lines: list[str]) -> set[int]:
     """The lines of every run of lines that is a GFM table (it holds a delimiter row) or
-    an HTML block (it starts with a tag or a comment)."""
+    an HTML block (it starts with a tag or a comment), and of every `<script>`, `<pre>`,
+    `<style>` or `<textarea>` block and comment up to its end, blank lines within
+    included, as CommonMark reads them: a `\\` in a script's lines broke its code."""
     found: set[int] = set()
     start = 0
-    for i in range(len(lines) + 1):
+    i = 0
+    while i <= len(lines):
+        raw = _RAW_BLOCK.match(lines[i]) if i < len(lines) and start == i else None
+        if raw is not None:
+            end = next((j for j in range(i, len(lines))
+                        if re.search(_RAW_END[(raw.group(1) or "").lower()], lines[j],
+                                     re.IGNORECASE)), len(lines) - 1)
+            found.update(range(i, end + 1))
+            i = start = end + 1
+            continue
         if i == len(lines) or not lines[i].strip():
             if start < i and (_HTML.match(lines[start]) or any(
                     _TABLE_RULE.match(lines[j]) for j in range(start, i))):
                 found.update(range(start, i))
             start = i + 1
+        i += 1
     return found
