@@ -560,3 +560,41 @@ def test_two_formulas_side_by_side_hide_no_image_further_on(tmp_path: Path) -> N
                        ).one("div", class_="prose")
     assert [unquote(i["src"]).rsplit("/", 1)[-1] for i in prose.find_all("img")] == [
         "t.png", "f.png"]
+
+
+def test_a_video_of_the_asset_folder_moves_with_the_post(tmp_path: Path) -> None:
+    """`<video src='output.mp4'>` in a post of a Keep blog with `post_asset_folder`:
+    Hexo published the whole folder beside the page, but only images were taken from
+    it; the video stayed behind and the build failed on a broken video."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\npost_asset_folder: true\n",
+        "source/_posts/demo.md": "---\ntitle: 演示\ndate: 2022-05-01\n---\n"
+                                 "![界面](ui.png)\n\n<video src='output.mp4' controls></video>\n",
+        "source/_posts/demo/ui.png": png(4, 4),
+        "source/_posts/demo/output.mp4": b"\x00\x00\x00\x18ftypmp42"})
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    page = result.output / "posts" / "demo"
+    video = parse_html((page / "index.html").read_text(encoding="utf-8")).one("video")
+    assert video["src"].endswith("output.mp4")
+    assert (result.output / unquote(video["src"]).lstrip("/")).is_file()
+
+
+def test_a_link_to_a_note_beside_it_with_spaces_is_a_link(tmp_path: Path) -> None:
+    """`[Maximal Square.md](Maximal Square.md)`: Typora's link to the post's neighbour,
+    its path with a space, was text (and a warning) on the new site, as it was on the
+    old one; the file is there, so the link leads to that post now, as an image with
+    such a path already did."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: en\n",
+        "source/_posts/leetcode/Maximal Square.md": "---\ntitle: Maximal Square\n"
+                                                    "date: 2021-10-01\n---\nDP.\n",
+        "source/_posts/leetcode/Maximal Rectangle.md":
+            "---\ntitle: Maximal Rectangle\ndate: 2021-10-02\n---\n"
+            "Like [Maximal Square.md](Maximal Square.md), and [gone](Not Here.md).\n"})
+    result = build(imported.dest, BuildOptions())
+    assert len(result.warnings) == 1 and "Not Here.md" in str(result.warnings[0])
+    page = (result.output / "posts" / "maximal-rectangle" / "index.html")
+    links = [a["href"] for a in parse_html(page.read_text(encoding="utf-8")).one(
+        "div", class_="prose").find_all("a")]
+    assert links == ["/posts/maximal-square/"]

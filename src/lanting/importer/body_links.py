@@ -52,11 +52,14 @@ _SPACED_IMAGE = re.compile(
     r"(!\[(?:[^\]\n]|\n(?![ \t]*\n))*\]\()([^()<>\n\"']*[ \t][^()<>\n\"']*)\)")
 """`![](29_cs110/branch prediction.png)`: a path with a space, which Typora shows and
 Markdown reads as text (its alt text may go on over lines of its paragraph)."""
+_SPACED_LINK = re.compile(_SPACED_IMAGE.pattern.replace("(!\\[", "(!?\\[", 1))
 
 
-def spaced_image_paths(text: str, exists: Callable[[str], bool]) -> tuple[str, int]:
+def spaced_image_paths(text: str, exists: Callable[[str], bool],
+                       links: bool = False) -> tuple[str, int]:
     """Typora's image paths with spaces, of files that `exists`, in angle brackets (the
-    way Markdown takes a path with a space). Returns (text, how many)."""
+    way Markdown takes a path with a space); with `links`, the paths of links too
+    (`[下一题](Maximal Square.md)`, a note beside it). Returns (text, how many)."""
     count = 0
 
     def one(match: re.Match[str]) -> str:
@@ -67,7 +70,7 @@ def spaced_image_paths(text: str, exists: Callable[[str], bool]) -> tuple[str, i
         count += 1
         return f"{match.group(1)}<{path}>)"
 
-    return _SPACED_IMAGE.sub(one, text), count
+    return (_SPACED_LINK if links else _SPACED_IMAGE).sub(one, text), count
 
 
 _LINK_WITH_SPACE = re.compile(r"(!?\[[^\]\n]*\]\()([^()<>\n]*[ \t][^()<>\n]*)\)")

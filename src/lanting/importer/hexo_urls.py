@@ -42,13 +42,15 @@ class HexoUrls:
 
     @staticmethod
     def beside(path: Path, name: str) -> Path | None:
-        """The image `name` of the post at `path`: in its asset folder or beside it, the
-        name as written or percent-decoded (`%E6%95%B0.svg` is `数.svg`, as a browser
-        asked the old server for it)."""
-        for folder in (path.with_suffix(""), path.parent):
+        """The file `name` of the post at `path`: any file of its asset folder (Hexo
+        published the folder whole: a `<video src="demo.mp4">` beside the images), or
+        an image beside it; the name as written or percent-decoded (`%E6%95%B0.svg` is
+        `数.svg`, as a browser asked the old server for it)."""
+        for folder, images_only in ((path.with_suffix(""), False), (path.parent, True)):
             for candidate in dict.fromkeys((name, unquote(name))):
                 file = folder / candidate
-                if file.is_file() and is_image(file):
+                if file.is_file() and (is_image(file) if images_only else
+                                       file.suffix.lower() not in (".md", ".markdown")):
                     return file
         return None
 
