@@ -168,3 +168,25 @@ def test_butterfly_and_anzhiyu_link_cards_are_links(tmp_path: Path) -> None:
     assert "[我的博客](https://blog.example.org/)" in post
     assert "[注意力机制 — 某站](https://x.example.com/a)" in post
     assert "[Hexo 官网](https://hexo.io/)" in post
+
+
+def test_butterfly_plugin_tips_github_cards_and_sites_convert(tmp_path: Path) -> None:
+    """A Butterfly blog with the tag plugins of AnZhiYu and Volantis (a showcase of 8
+    posts): `{% tip %}`, `{% ghcard %}` and `{% sitegroup %}` of `{% site %}` were left
+    in comments, their text and links gone from the page."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: butterfly\n",
+        "source/_posts/t.md": "---\ntitle: T\ndate: 2024-01-01\n---\n"
+                              "{% tip warning %}先**备份**再升级。{% endtip %}\n\n"
+                              "{% tip cogs %}配置说明{% endtip %}\n\n"
+                              "仓库：{% ghcard volantis-x/hexo-theme-volantis, theme=vue %}\n\n"
+                              "{% sitegroup %}\n{% site 小站, url=https://a.example.org, "
+                              "screenshot=https://a.example.org/s.jpg, description=简约 %}\n"
+                              "{% site 另一站, url=https://b.example.org %}\n{% endsitegroup %}\n"})
+    post = post_text(imported, "t")
+    assert "{%" not in post and imported.report.warnings == []
+    assert "> [!WARNING]\n> 先**备份**再升级。" in post and "> [!NOTE]\n> 配置说明" in post
+    assert ("仓库：[volantis-x/hexo-theme-volantis]"
+            "(https://github.com/volantis-x/hexo-theme-volantis)") in post
+    assert ("- [小站](https://a.example.org): 简约\n- [另一站](https://b.example.org)"
+            in post)

@@ -40,7 +40,14 @@ from lanting.importer.hexo_themes import (
     short,
 )
 from lanting.importer.hexo_urls import HexoUrls
-from lanting.importer.hexo_volantis import cell, image_options, note, volantis_blocks
+from lanting.importer.hexo_volantis import (
+    cell,
+    ghcard,
+    image_options,
+    note,
+    site,
+    volantis_blocks,
+)
 from lanting.importer.item import Item
 from lanting.importer.kramdown import ended_html_blocks, span_tag_over_display
 from lanting.importer.linebreaks import hard_breaks
@@ -378,7 +385,8 @@ class HexoBodies(HexoUrls):
                 "asset_path": asset_path, "asset_link": asset_link, "post_link": post_link,
                 "post_path": post_path,
                 "hideInline": hide_inline, "btn": button(ctx), "button": button(ctx),
-                "note": note(ctx), "cell": lambda a, w: cell(a), "label": label,
+                "note": note(ctx), "cell": lambda a, w: cell(a), "site": lambda a, w: site(a),
+                "ghcard": lambda a, w: ghcard(a), "label": label,
                 "img": image,
                 "image": image, "inlineImg": image, "inlineimage": image, "link": link(ctx),
                 "iframe": iframe,

@@ -18,6 +18,7 @@ _KINDS = {**B.CALLOUTS, "done": "TIP", "idea": "TIP", "bug": "CAUTION",
 (`done`, `bug`, …) and Redefine's callouts (`blue`, `warning`, …); others are notes."""
 
 _ICON = re.compile(r"fa[srlbd]?|fa-[\w-]+")
+_SITE = re.compile(r"\{%-?\s*site\b\s*(.*?)\s*-?%\}")
 _CELL = re.compile(r"\{%-?\s*cell\b\s*(.*?)\s*-?%\}")
 _NAMED = re.compile(r"""(\w+)=(?:"([^"]*)"|'([^']*)'|(\S+))""")
 """Redefine's `key="value"` arguments."""
@@ -36,8 +37,9 @@ def kind_of(style: str) -> str:
 def volantis_blocks(text: str, ctx: Context, shelf: Shelf) -> str:
     """Volantis' `{% noteblock style, title %}` and Redefine's titled notes (`{% notel
     blue fa-book 标题 %}`, `{% callout type="info" title="标题" %}`): callouts with
-    that title. Volantis' and Butterfly's grids of buttons, `{% btns %}` of `{% cell
-    标题, url, 图标 %}`: a list of links."""
+    that title; Butterfly's and AnZhiYu's `{% tip style %}`, a callout. Volantis' and
+    Butterfly's grids of buttons, `{% btns %}` of `{% cell 标题, url, 图标 %}`, and of
+    friends' sites, `{% sitegroup %}` of `{% site 标题, url=… %}`: lists of links."""
 
     def rendered(inner: str) -> str:
         """The text of a note, rendered as a document of its own: its indented code is
@@ -71,7 +73,16 @@ def volantis_blocks(text: str, ctx: Context, shelf: Shelf) -> str:
             return B.block(inner)
         return B.block("\n".join(f"- {cell(found)}" for found in cells))
 
+    def tip(args: str, inner: str, written: str) -> str:
+        return B.callout(kind_of(args), rendered(inner), "", shelf)
+
+    def sites(args: str, inner: str, written: str) -> str:
+        found = _SITE.findall(inner)
+        return B.block("\n".join(f"- {site(one)}" for one in found) if found else inner)
+
     text = blocks(text, "btns", buttons, ctx, "button grids as lists of links", shelf)
+    text = blocks(text, "sitegroup", sites, ctx, "site cards as links", shelf)
+    text = blocks(text, "tip", tip, ctx, "notes as callouts", shelf)
     for name in ("noteblock", "blocknote"):  # (Volantis 5.8's name, the old one kept)
         text = blocks(text, name, noteblock, ctx, "notes as callouts", shelf)
     for name in ("notel", "noteL", "notelarge", "notel-large", "notes-large"):
@@ -83,6 +94,23 @@ def cell(args: str) -> str:
     """A button of a grid, `{% cell 标题, url[, 图标或图片] %}`: a link (no URL: its text)."""
     text, url, *_rest = [*(string_argument(p) for p in parts(args)), "", ""]
     return f"[{text or url}]({url})" if url else text
+
+
+def site(args: str) -> str:
+    """A friend's site card, `{% site 标题, url=…, screenshot=…, description=… %}`: a
+    link, its description after it."""
+    title, *rest = [string_argument(p) for p in parts(args)]
+    options = {k.strip(): v.strip() for k, _eq, v in (p.partition("=") for p in rest) if _eq}
+    url, about = options.get("url", ""), options.get("description", "")
+    link = f"[{title or url}]({url})" if url else title
+    return f"{link}: {about}" if about else link
+
+
+def ghcard(args: str) -> str:
+    """Volantis' and Butterfly's GitHub card, `{% ghcard user[/repo][, theme=…] %}`: a
+    link to that page (the card was a picture of its numbers)."""
+    path = string_argument(parts(args)[0])
+    return f"[{path}](https://github.com/{path})"
 
 
 def note(ctx: Context) -> Any:
