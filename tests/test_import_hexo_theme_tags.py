@@ -172,8 +172,8 @@ def test_butterfly_and_anzhiyu_link_cards_are_links(tmp_path: Path) -> None:
 
 def test_butterfly_plugin_tips_github_cards_and_sites_convert(tmp_path: Path) -> None:
     """A Butterfly blog with the tag plugins of AnZhiYu and Volantis (a showcase of 8
-    posts): `{% tip %}`, `{% ghcard %}` and `{% sitegroup %}` of `{% site %}` were left
-    in comments, their text and links gone from the page."""
+    posts): `{% tip %}`, `{% ghcard %}`, `{% sitegroup %}` of `{% site %}` and `{% video
+    %}` were left in comments, their text, links and videos gone from the page."""
     imported = hexo_site(tmp_path, {
         "_config.yml": "title: T\nlanguage: zh-CN\ntheme: butterfly\n",
         "source/_posts/t.md": "---\ntitle: T\ndate: 2024-01-01\n---\n"
@@ -182,7 +182,9 @@ def test_butterfly_plugin_tips_github_cards_and_sites_convert(tmp_path: Path) ->
                               "仓库：{% ghcard volantis-x/hexo-theme-volantis, theme=vue %}\n\n"
                               "{% sitegroup %}\n{% site 小站, url=https://a.example.org, "
                               "screenshot=https://a.example.org/s.jpg, description=简约 %}\n"
-                              "{% site 另一站, url=https://b.example.org %}\n{% endsitegroup %}\n"})
+                              "{% site 另一站, url=https://b.example.org %}\n{% endsitegroup %}\n"
+                              "\n{% videos, 2 %}\n{% video https://v.example.org/a.mp4 %}\n"
+                              "{% endvideos %}\n"})
     post = post_text(imported, "t")
     assert "{%" not in post and imported.report.warnings == []
     assert "> [!WARNING]\n> 先**备份**再升级。" in post and "> [!NOTE]\n> 配置说明" in post
@@ -190,3 +192,9 @@ def test_butterfly_plugin_tips_github_cards_and_sites_convert(tmp_path: Path) ->
             "(https://github.com/volantis-x/hexo-theme-volantis)") in post
     assert ("- [小站](https://a.example.org): 简约\n- [另一站](https://b.example.org)"
             in post)
+    assert '<video src="https://v.example.org/a.mp4" controls></video>' in post
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = parse_html((result.output / "posts" / "t" / "index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    assert prose.one("video")["src"] == "https://v.example.org/a.mp4"

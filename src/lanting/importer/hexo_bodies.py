@@ -46,6 +46,7 @@ from lanting.importer.hexo_volantis import (
     image_options,
     note,
     site,
+    video,
     volantis_blocks,
 )
 from lanting.importer.item import Item
@@ -386,7 +387,7 @@ class HexoBodies(HexoUrls):
                 "post_path": post_path,
                 "hideInline": hide_inline, "btn": button(ctx), "button": button(ctx),
                 "note": note(ctx), "cell": lambda a, w: cell(a), "site": lambda a, w: site(a),
-                "ghcard": lambda a, w: ghcard(a), "label": label,
+                "ghcard": lambda a, w: ghcard(a), "video": video(ctx), "label": label,
                 "img": image,
                 "image": image, "inlineImg": image, "inlineimage": image, "link": link(ctx),
                 "iframe": iframe,

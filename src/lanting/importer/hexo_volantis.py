@@ -39,7 +39,8 @@ def volantis_blocks(text: str, ctx: Context, shelf: Shelf) -> str:
     blue fa-book 标题 %}`, `{% callout type="info" title="标题" %}`): callouts with
     that title; Butterfly's and AnZhiYu's `{% tip style %}`, a callout. Volantis' and
     Butterfly's grids of buttons, `{% btns %}` of `{% cell 标题, url, 图标 %}`, and of
-    friends' sites, `{% sitegroup %}` of `{% site 标题, url=… %}`: lists of links."""
+    friends' sites, `{% sitegroup %}` of `{% site 标题, url=… %}`: lists of links; a grid
+    of videos, `{% videos %}`, its videos."""
 
     def rendered(inner: str) -> str:
         """The text of a note, rendered as a document of its own: its indented code is
@@ -80,6 +81,8 @@ def volantis_blocks(text: str, ctx: Context, shelf: Shelf) -> str:
         found = _SITE.findall(inner)
         return B.block("\n".join(f"- {site(one)}" for one in found) if found else inner)
 
+    text = blocks(text, "videos", lambda a, inner, w: B.block(inner), ctx,
+                  "video grids as their videos", shelf)
     text = blocks(text, "btns", buttons, ctx, "button grids as lists of links", shelf)
     text = blocks(text, "sitegroup", sites, ctx, "site cards as links", shelf)
     text = blocks(text, "tip", tip, ctx, "notes as callouts", shelf)
@@ -111,6 +114,19 @@ def ghcard(args: str) -> str:
     link to that page (the card was a picture of its numbers)."""
     path = string_argument(parts(args)[0])
     return f"[{path}](https://github.com/{path})"
+
+
+def video(ctx: Context) -> Any:
+    """Volantis' and Butterfly's `{% video url %}`: the video, in an HTML `<video>` with
+    its controls, as the theme showed it."""
+
+    def one(args: str, written: str) -> str:
+        url = string_argument(parts(args)[0])
+        if not url:
+            return ctx.leave(written, "no video in it")
+        ctx.convert("videos")
+        return B.block(f'<video src="{url}" controls></video>')
+    return one
 
 
 def note(ctx: Context) -> Any:
