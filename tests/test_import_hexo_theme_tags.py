@@ -198,3 +198,14 @@ def test_butterfly_plugin_tips_github_cards_and_sites_convert(tmp_path: Path) ->
     prose = parse_html((result.output / "posts" / "t" / "index.html").read_text(
         encoding="utf-8")).one("div", class_="prose")
     assert prose.one("video")["src"] == "https://v.example.org/a.mp4"
+
+
+def test_hexo_img_with_a_comma_in_its_title_keeps_its_reading(tmp_path: Path) -> None:
+    """Hexo's own `{% img %}` parts its arguments at spaces; a comma in its quoted title
+    is the title's (only Volantis' and Butterfly's `{% image %}` part at commas)."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/i.md": "---\ntitle: I\ndate: 2024-01-01\n---\n"
+                              "{% img https://img.example.org/a.png '\"Loss, train\"' %}\n"})
+    assert '![Loss, train](https://img.example.org/a.png "Loss, train")' in post_text(
+        imported, "i")

@@ -361,7 +361,9 @@ class HexoBodies(HexoUrls):
             return f"<mark>{text.strip()}</mark>"
 
         def image(args: str, written: str) -> str:
-            if "," in args or "::" in args:  # (Volantis', Butterfly's `url, alt=…`)
+            # (Volantis' and Butterfly's `url, alt=…`; Hexo's own `img` parts at spaces,
+            # its quoted title may hold a comma)
+            if ("," in args or "::" in args) and not re.match(r"\{%-?\s*img\b", written):
                 return image_options(args, written, ctx)
             words = B.arguments(args)[0]
             at = next((i for i, w in enumerate(words)
