@@ -591,9 +591,13 @@ def test_a_link_to_a_note_beside_it_with_spaces_is_a_link(tmp_path: Path) -> Non
                                                     "date: 2021-10-01\n---\nDP.\n",
         "source/_posts/leetcode/Maximal Rectangle.md":
             "---\ntitle: Maximal Rectangle\ndate: 2021-10-02\n---\n"
-            "Like [Maximal Square.md](Maximal Square.md), and [gone](Not Here.md).\n"})
+            "Like [Maximal Square.md](Maximal Square.md), and [gone](Not Here.md).\n\n"
+            "[讲义](my notes.pdf)\n",
+        "source/_posts/leetcode/my notes.pdf": b"%PDF-1.4"})
+    # (a file beside the post that is no image or note was never published: text still)
+    assert "[讲义](my notes.pdf)" in post_text(imported, "maximal-rectangle")
     result = build(imported.dest, BuildOptions())
-    assert len(result.warnings) == 1 and "Not Here.md" in str(result.warnings[0])
+    assert sorted("Not Here.md" in str(w) for w in result.warnings) == [False, True]
     page = (result.output / "posts" / "maximal-rectangle" / "index.html")
     links = [a["href"] for a in parse_html(page.read_text(encoding="utf-8")).one(
         "div", class_="prose").find_all("a")]

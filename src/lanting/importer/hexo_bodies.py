@@ -124,12 +124,8 @@ class HexoBodies(HexoUrls):
                           text)
         text = B.tables_and_anchors(text, ctx.convert)
         text = self.wiki_links(text, ctx)
-        # (beside the post, or from the site's root: `/assets/images/x/a b.png`; a link
-        # to a note beside it, `[下一题](Maximal Square.md)`, too)
-        text, count = spaced_image_paths(text, lambda name: (
-            self.files / name.lstrip("/")).is_file() if name.startswith("/") else any(
-            (folder / name).is_file() for folder in (path.with_suffix(""), path.parent)),
-            links=True)
+        text, count = spaced_image_paths(text, lambda name: self.spaced_file(path, name),
+                                         links=True)
         ctx.convert("paths with spaces (Typora's) in angle brackets", count)
         if self.prepend_root:
             text = map_urls(text, lambda url, image: self.rooted(url, image, path),

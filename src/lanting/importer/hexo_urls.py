@@ -54,6 +54,17 @@ class HexoUrls:
                     return file
         return None
 
+    def spaced_file(self, path: Path, name: str) -> bool:
+        """Whether a path with a space that Typora wrote in the post at `path` names a
+        file the import carries over: one from the site's root
+        (`/assets/images/x/a b.png`), of the post's asset folder, or an image or a note
+        beside the post (`[下一题](Maximal Square.md)`, which becomes a link to it)."""
+        if name.startswith("/"):
+            return (self.files / name.lstrip("/")).is_file()
+        beside = path.parent / name
+        return (path.with_suffix("") / name).is_file() or beside.is_file() and (
+            is_image(beside) or beside.suffix.lower() in (".md", ".markdown"))
+
     def rooted(self, url: str, image: bool, path: Path) -> str | None:
         """A Markdown image's relative path as hexo-renderer-marked's `prependRoot` made
         it when it is no asset of the post: from the site's root (`img/a.svg` →
