@@ -234,6 +234,8 @@ def test_fenced_code_is_escaped_and_keeps_its_language() -> None:
     # Shiki's (Quartz's) Visual Basic: a Quartz garden's Excel macros were warnings
     ("vba", "Sub Hello()\n    MsgBox \"hi\"\nEnd Sub", True),
     ("vb", "Dim n As Integer", True),
+    # highlight.js's VBScript (a Volantis blog's Windows scripts were warnings)
+    ("vbs", "Set shell = CreateObject(\"WScript.Shell\")", True),
     # pseudocode: no language to highlight (a Quartz garden's algorithms were warnings)
     ("pseudocode", "for each track t:\n    predict(t)", False),
     ("pseudo", "repeat until converged", False),

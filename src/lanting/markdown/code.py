@@ -137,8 +137,9 @@ LANGUAGE_ALIASES = {"yml": "yaml", "jsonc": "json", "patch": "diff", "cmd": "bat
                     "conf": "ini", "sqlite": "sql",
                     # Prism's (Docusaurus's) name of HTML, XML and SVG
                     "markup": "html",
-                    # Shiki's (Quartz's) Visual Basic, and Excel's macros (VBA)
-                    "vb": "vb.net", "vba": "vb.net",
+                    # Shiki's (Quartz's) Visual Basic, and Excel's macros (VBA);
+                    # highlight.js's VBScript (Windows scripts on a Volantis blog)
+                    "vb": "vb.net", "vba": "vb.net", "vbs": "vbscript",
                     # Obsidian's DataviewJS queries (`dv.pages()`): JavaScript
                     "dataviewjs": "javascript",
                     # Hugo's (Chroma's) names of Go templates, `{{ .Title }}` as in Jinja
