@@ -68,3 +68,16 @@ def test_pinyin_permalink_follows_the_plugins_rules() -> None:
     assert pinyin_permalink("笔记/", {**on, "lowercase": False}) == "Bi-Ji/"
     assert pinyin_permalink("笔记 x/", {**on, "separator": "_"}) == "bi_ji_x/"
     assert pinyin_permalink("keep/笔记/", {**on, "exclude": "^keep/"}) == "keep/笔记/"
+
+
+def test_category_map_names_are_slugized_as_hexo_did(tmp_path: Path) -> None:
+    """`category_map: {机器学习: Machine Learning}`: Hexo slugized the mapped name
+    (`Machine-Learning/`) in posts' URLs and the category's page; the import wrote it
+    as it was, with its space, and neither old URL was kept."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": CONFIG + "category_map:\n  机器学习: Machine Learning\n",
+        "source/_posts/gd.md": "---\ntitle: 梯度下降\ndate: 2022-03-02\n"
+                               "categories: 机器学习\n---\n正文。\n"})
+    assert 'aliases: ["/Machine-Learning/gd/"]' in post_text(imported, "gd")
+    config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert '"/categories/Machine-Learning/"' in config

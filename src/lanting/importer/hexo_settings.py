@@ -135,7 +135,9 @@ class HexoSettings:
         tag_names = tag_map if isinstance(tag_map, dict) else {}
 
         def slug(name: str, mapping: dict[Any, Any]) -> str:
-            return str(mapping.get(name) or hexo_slugize(name, case))
+            # (Hexo slugizes the mapped name too: `机器学习: Machine Learning` is at
+            # `Machine-Learning/`)
+            return hexo_slugize(str(mapping.get(name) or name), case)
 
         folders = {key: str(self.config.get(f"{key}_dir") or default).strip("/")
                    for key, default in (("tag", "tags"), ("category", "categories"),
