@@ -842,9 +842,12 @@ def test_what_looks_like_a_link_inside_a_formula_is_no_link() -> None:
         return "NEW"
 
     text = ("See [a](a.md) and $f = \\big[x\\big](y)$.\n\n$$\nE\\bigg[\\dfrac{Y}{P(x)}\\bigg]"
-            "(1-P(x))\n$$\n\n\\[ \\left[u\\right](v) \\]\n\nIt costs $5 [b](b.md) or $6.\n")
+            "(1-P(x))\n$$\n\n\\[ \\left[u\\right](v) \\]\n\nIt costs $5 [b](b.md) or $6.\n"
+            # (no TeX command: an operator applied, in a Dendron vault of ODE notes)
+            "\nwhere $L[y](t) = g(t)$ holds, and $L[y](t)$ too.\n")
     mapped = map_urls(text, resolve)
     assert seen == ["a.md", "b.md"]
+    assert "$L[y](t) = g(t)$" in mapped and "$L[y](t)$ too" in mapped
     assert "[a](NEW)" in mapped and "[b](NEW)" in mapped and "\\bigg](1-P(x))" in mapped
 
 

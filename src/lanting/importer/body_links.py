@@ -109,13 +109,24 @@ kept the links and images between from being mapped)."""
 _COMMAND = re.compile(r"\\[A-Za-z]")
 
 
+def _tight(match: re.Match[str], text: str) -> bool:
+    """Whether a `$…$` with no TeX command but a link's `](` in it is a formula all the
+    same: no space inside its `$`s and no digit after the closing one, Pandoc's rule
+    (`$L[y](t) = g(t)$`, an operator applied; not `$5 [b](b.md) $6`)."""
+    inner = match.group(1)
+    return "](" in inner and not inner[0].isspace() and not inner[-1].isspace() \
+        and not text[match.end():match.end() + 1].isdigit()
+
+
 def _formula_starts(text: str) -> tuple[list[int], list[int]]:
     """Where the formulas of `text` start and end: display ones, and inline ones with a
-    TeX command (a `$` in prose, `$5 … $6`, spans no link)."""
+    TeX command or with what reads as a link tight inside their `$`s (a `$` in prose,
+    `$5 … $6`, spans no link)."""
     spans = [m.span() for m in _DISPLAY_MATH.finditer(text)] if "$$" in text or "\\[" in text \
         else []
-    if "$" in text and "\\" in text:
-        spans += [m.span() for m in INLINE_MATH.finditer(text) if _COMMAND.search(m.group(1))]
+    if "$" in text and ("\\" in text or "](" in text):
+        spans += [m.span() for m in INLINE_MATH.finditer(text) if _COMMAND.search(m.group(1))
+                  or _tight(m, text)]
     starts: list[int] = []
     ends: list[int] = []
     for start, end in sorted(spans):  # (merged where they overlap)
