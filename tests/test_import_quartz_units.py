@@ -99,6 +99,19 @@ def test_a_folder_note_named_as_its_folder_is_the_folder_page(tmp_path: Path) ->
     assert not [e for e in imported.report.entries if e.severity == "warning"]
 
 
+def test_a_folder_note_in_a_folder_is_listed_once(tmp_path: Path) -> None:
+    """`ML/RL/index.md` under `ML/index.md` was listed twice on ML's page: as the folder
+    `RL/` and as a note of `ML/` (a Dendron vault's every level is such a note)."""
+    write_files(tmp_path / "old", {
+        "quartz.config.ts": CONFIG, "content/index.md": "首页\n",
+        "content/ML/index.md": "机器学习。\n",
+        "content/ML/RL/index.md": "---\ntitle: 强化学习\n---\n入口。\n",
+        "content/ML/RL/PPO.md": "裁剪。\n"})
+    import_site(tmp_path / "old", tmp_path / "new", None, False, NOW)
+    ml = (tmp_path / "new" / "content" / "pages" / "ml.md").read_text(encoding="utf-8")
+    assert ml.count("[强化学习]") == 1
+
+
 def test_a_name_two_notes_share_is_found_by_its_path(tmp_path: Path) -> None:
     write_files(tmp_path / "old", {
         "quartz.config.ts": CONFIG,

@@ -63,7 +63,9 @@ class QuartzFolders:
         for folder, page in pages.items():
             children = [pages[f] for f in sorted(pages)
                         if posixpath.dirname(f) == folder]
-            notes = sorted((i for i in folders.get(folder, []) if i is not page),
+            # (a folder's own note, `b/index.md`, is listed once: as its folder)
+            listed = {id(i) for i in children} | {id(page)}
+            notes = sorted((i for i in folders.get(folder, []) if id(i) not in listed),
                            key=lambda i: (i.kind != "page", i.title.casefold()))
             lines = [f"- [{_escape(i.title)}]({self.site.link(i)})" for i in children + notes]
             listing = "\n".join(lines)
