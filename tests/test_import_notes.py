@@ -33,6 +33,11 @@ def logseq(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
 
 
 @pytest.fixture(scope="module")
+def dendron(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
+    return imported_site(tmp_path_factory, "notes-dendron")
+
+
+@pytest.fixture(scope="module")
 def typora(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
     return imported_site(tmp_path_factory, "notes-typora")
 
@@ -305,6 +310,123 @@ def test_logseq_embeds_clozes_tasks_and_image_sizes(logseq: tuple[Imported, Path
     [img] = article.find_all("img")
     assert (out / unquote(img["src"]).lstrip("/")).is_file()
     assert "{:" not in text
+
+
+def test_logseq_block_references_lead_to_their_blocks(
+        logseq: tuple[Imported, Path]) -> None:
+    """`((uuid))` names the block whose `id::` it is: a link to that block, showing its
+    text (a heading's, a PDF area highlight's image); `{{embed ((uuid))}}` shows the
+    block and its children. Each was `((…))` as written, with a warning."""
+    imported, out = logseq
+    journal = page(out, "/posts/2024-05-01/").find("article")
+    text = journal.text()
+    assert "((" not in text and "{{" not in text
+    assert not [m for m in messages(imported, "journals/2024_05_01.md")
+                if "block" in m]
+    grpo = page(out, "/强化学习-grpo/")
+    ids = grpo.ids()
+    link = next(a for a in journal.find_all("a") if "组内相对奖励" in a.text())
+    path, _, fragment = unquote(link["href"]).partition("#")
+    assert path.endswith("/强化学习-grpo/") and fragment in ids
+    assert "组内相对奖励" in next(e for e in grpo.iter() if e.get("id") == fragment).text()
+    heading = _href(journal, "组内归一化")  # (a heading: its own id)
+    assert heading.partition("#")[2] in {h.get("id") for h in grpo.find_all("h2")}
+    assert "沿用 PPO 的" in text and "裁剪目标" in text  # (the embedded block, its child)
+    area = next(a for a in journal.find_all("a") if a.find("img") is not None
+                and "hls" in unquote(a["href"]))
+    img = area.find("img")
+    assert img is not None and (out / unquote(img["src"]).lstrip("/")).is_file()
+    pdf = page(out, unquote(area["href"]).partition("#")[0]).find("article")
+    assert "[:span]" not in pdf.text() and pdf.find("img") is not None
+    assert unquote(area["href"]).partition("#")[2] in pdf.ids()
+    assert "id::" not in (imported.dest / "content" / "pages" / "强化学习-grpo.md"
+                          ).read_text(encoding="utf-8")
+    # `[shown](((uuid)))`: the writer's text, a link to the block
+    assert _href(journal, "这条推导").partition("#")[2] == fragment
+
+
+def test_a_logseq_display_with_a_blank_line_is_one_formula(
+        logseq: tuple[Imported, Path]) -> None:
+    """A block's `$$` display with a blank line in it (Logseq read it to its closing
+    `$$`) ended at the blank line: its `$$` and TeX shown as text."""
+    _imported, out = logseq
+    article = page(out, "/强化学习-grpo/").find("article")
+    assert "$$" not in article.text() and "\\beta" not in article.text()
+
+
+def test_a_logseq_block_written_without_its_bullet_has_one(
+        logseq: tuple[Imported, Path]) -> None:
+    """`# 组内优势` at the top, its children `\t- …` under it (Logseq reads a page's
+    first block so): the children's tab made the rest of the page a code block."""
+    _imported, out = logseq
+    article = page(out, "/组内优势/").find("article")
+    assert article.find("pre") is None
+    assert [li.text().strip() for li in article.find_all("li")][-2:] == [
+        "同一问题采样多个回答", "回答之间比较奖励"]
+    assert article.find("h1") is not None or article.find("h2") is not None  # `# 由来`
+    # (the block's heading the page's title, `# 采样` in `采样.md`: its children stay)
+    sampling = page(out, "/采样/").find("article")
+    assert sampling.find("pre") is None and "太低则回答雷同" in sampling.text()
+
+
+def test_an_empty_logseq_bullet_makes_no_heading(logseq: tuple[Imported, Path]) -> None:
+    """`- 优势归一化的好处` over an empty child bullet, `\t-`: Markdown read the `-` as a
+    setext heading's underline, and the block's text became a heading."""
+    _imported, out = logseq
+    article = page(out, "/强化学习-grpo/").find("article")
+    assert [h.text() for h in article.find_all("h2")] == ["组内归一化"]
+    assert any("优势归一化的好处" in li.text() for li in article.find_all("li"))
+
+
+def test_logseq_admonitions_are_callouts(logseq: tuple[Imported, Path]) -> None:
+    """`#+BEGIN_TIP` … `#+END_TIP` in a bullet (Logseq's admonition, org-mode's
+    block) was its markers as text."""
+    _imported, out = logseq
+    article = page(out, "/强化学习/").find("article")
+    assert "#+" not in article.text()
+    [callout] = [e for e in article.iter() if "callout" in e.classes]
+    assert "callout-tip" in callout.classes and "先读 PPO" in callout.text()
+
+
+def test_a_dendron_vaults_hierarchy_is_its_folders(
+        dendron: tuple[Imported, Path]) -> None:
+    """`linalg.eigen.svd.md` is under `linalg.eigen.md` under `linalg.md`, as Dendron's
+    tree showed them: each note with children lists them, a level no note was written
+    for (`groups`) is a folder page, `root.md` is the home page. The notes were one
+    flat list, every one a post of the day its `created` says."""
+    imported, out = dendron
+    assert detect(FIXTURES / "notes-dendron") == "notes"
+    content = imported.dest / "content"
+    assert not (content / "posts").exists()  # (`created`: Dendron's bookkeeping)
+    home = page(out, "/")
+    assert "本科数学课的笔记" in home.text()
+    assert _href(home, "linalg").endswith("/linalg/")  # (the note `linalg`: 线性代数)
+    linalg = page(out, "/linalg/")
+    assert linalg.find("h1").text() == "线性代数"
+    assert _href(linalg, "特征值").endswith("/eigen/")
+    assert [a.text() for a in linalg.find("article").find_all("a")].count("特征值") == 1
+    assert _href(page(out, "/eigen/"), "奇异值分解").endswith("/svd/")
+    assert _href(page(out, "/groups/"), "陪集").endswith("/cosets/")
+    eigen = (content / "pages" / "eigen.md").read_text(encoding="utf-8")
+    assert "id:" not in eigen and "created" not in eigen
+    assert "summary: 矩阵、特征值与分解" in (content / "pages" / "linalg.md"
+                                                ).read_text(encoding="utf-8")
+    # (Dendron reads no notes in the vault's folders: `assets/images/readme.md`)
+    assert not (content / "pages" / "images.md").exists()
+    assert messages(imported, "notes/assets/images/readme.md")
+
+
+def test_dendron_links_name_the_shown_text_first(dendron: tuple[Imported, Path]) -> None:
+    """`[[特征值|linalg.eigen]]`: Dendron's text shown, then the note (the other way
+    round from Obsidian's); `![[linalg.eigen#特征多项式,1:#*]]` embeds that section."""
+    imported, out = dendron
+    svd = page(out, "/svd/").find("article")
+    assert _href(svd, "特征值").endswith("/eigen/")
+    assert _href(svd, "对角化").endswith("/eigen/#对角化")
+    assert "的根就是" in svd.text() and "线性无关" not in svd.text()
+    [img] = svd.find_all("img")
+    assert (out / unquote(img["src"]).lstrip("/")).is_file()
+    assert not [e for e in imported.report.entries if e.severity == "warning"]
 
 
 def test_a_lanting_site_is_not_imported_as_notes(tmp_path: Path) -> None:

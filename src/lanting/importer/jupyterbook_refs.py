@@ -291,23 +291,28 @@ def labelled_equations(text: str) -> tuple[str, int]:
 
 
 _DISPLAY_OPEN = re.compile(r"^[ \t]{0,3}\$\$(?!.*\$\$)")
+_INDENTED_OPEN = re.compile(r"^[ \t]*(?:-[ \t]+)?\$\$(?!.*\$\$)")
 _DISPLAY_CLOSE = re.compile(r"\$\$[ \t]*(?:\([^()\n]*\))?[ \t]*$")
 
 
-def joined_displays(text: str, split: bool = True) -> tuple[str, int, int]:
+def joined_displays(text: str, split: bool = True,
+                    indented: bool = False) -> tuple[str, int, int]:
     """`$$` displays as Sphinx showed them: one with blank lines in it (`\\begin{align}`,
     a blank line, the rows) as one formula — MyST's dollarmath reads a `$$` block to
     its closing `$$`, and Lanting's Markdown would end a paragraph at a blank line —
     and one with `\\\\` in `split`, as Sphinx's MathJax output wraps it (where a
     `\\\\` or `&` is outside any environment: `a &= b \\\\ &= c`, whose `&` with no
     environment fails; not unless `split`: a note app's MathJax refused it too). Returns
-    the text, how many were joined and how many wrapped. Code must be put aside first."""
+    the text, how many were joined and how many wrapped. Code must be put aside first.
+    (`indented`: a `$$` indented any deeper opens one too, in a list item of an outline
+    whose every line is one, as Logseq's are.)"""
+    opening = _INDENTED_OPEN if indented else _DISPLAY_OPEN
     lines = text.split("\n")
     out: list[str] = []
     joined = wrapped = 0
     i = 0
     while i < len(lines):
-        if not _DISPLAY_OPEN.match(lines[i]):
+        if not opening.match(lines[i]):
             out.append(lines[i])
             i += 1
             continue

@@ -11,8 +11,15 @@ notes import reads otherwise than in an Obsidian vault.
   `:journal/page-title-format` says (`yyyy年MM月dd日`, Logseq's own `MMM do, yyyy`); one
   with nothing written in it (Logseq makes one each day) is left out.
 
-Logseq's Markdown itself (properties, `TODO`, `((block))`, `{{embed}}`, `{{cloze}}`) is
-Lanting's to read (`markdown/exports.py`, `markdown/embeds.py`).
+- a block written without its bullet at the top (`# Defs` over `\t- …`) is given one;
+- its org-mode blocks in a bullet, `#+BEGIN_NOTE` … `#+END_NOTE` (`TIP`, `IMPORTANT`,
+  `WARNING`, `CAUTION`, `PINNED`: Logseq's admonitions), are callouts; `QUOTE` a quote,
+  `SRC lang` and `EXAMPLE` code blocks; any other (`CENTER`, a name of the writer's own)
+  its text, as Logseq showed it in a plain box.
+
+Its block references are `logseq_blocks.py`'s. Logseq's Markdown itself (properties,
+`TODO`, `{{embed}}`, `{{cloze}}`) is Lanting's to read (`markdown/exports.py`,
+`markdown/embeds.py`).
 """
 
 from __future__ import annotations
@@ -142,3 +149,71 @@ def front_of(rel: str, body: str, data: dict[str, Any],
         data.setdefault("date", day)
         data.setdefault("title", journal_title(day, graph.title_format))
     return data
+
+
+_BEGIN = re.compile(r"^([ \t]*)(-[ \t]+)?#\+BEGIN_(\w+)[ \t]*(.*)$", re.IGNORECASE)
+_CALLOUTS = {"note": "[!note]", "tip": "[!tip]", "important": "[!important]",
+             "warning": "[!warning]", "caution": "[!caution]", "pinned": "[!note] Pinned"}
+
+
+def org_blocks(body: str) -> tuple[str, int]:
+    """`#+BEGIN_NOTE` … `#+END_NOTE` as a callout (`> [!note]`), a quote, a code block or
+    its text alone; and how many there were. (A block never closed stays as written.)"""
+    lines = body.split("\n")
+    out: list[str] = []
+    count = i = 0
+    while i < len(lines):
+        begin = _BEGIN.match(lines[i])
+        name = begin.group(3).upper() if begin else ""
+        end = next((j for j in range(i + 1, len(lines)) if re.match(
+            rf"[ \t]*#\+END_{name}\b", lines[j], re.IGNORECASE)), -1) if begin else -1
+        if begin is None or end < 0:
+            out.append(lines[i])
+            i += 1
+            continue
+        indent, bullet, argument = begin.group(1), begin.group(2) or "", begin.group(4)
+        inner = indent + " " * len(bullet.expandtabs(4)) if bullet else indent
+        text = [line.removeprefix(inner) for line in lines[i + 1:end]]
+        kind = name.lower()
+        if kind in ("src", "example"):
+            fence = "```" + (argument.strip() if kind == "src" else "")
+            block = [fence, *text, "```"]
+        elif kind == "quote" or kind in _CALLOUTS:
+            marks = [_CALLOUTS[kind]] if kind in _CALLOUTS else []
+            block = [f"> {line}".rstrip() for line in [*marks, *text]]
+        else:  # (`CENTER`, a name of the writer's own: Logseq showed the text in a box)
+            block = text
+        rest = re.sub(rf"^[ \t]*#\+END_{name}\b", "", lines[end], flags=re.IGNORECASE)
+        block += ["", rest.strip()] if rest.strip() else []  # (`#+END_NOTE #card`)
+        out.append(indent + bullet + block[0])
+        out += [inner + line if line else "" for line in block[1:]]
+        count += 1
+        i = end + 1
+    return "\n".join(out), count
+
+
+_INDENTED_BULLET = re.compile(r"^[ \t]+-(?:[ \t]|$)")
+
+
+def bulleted(body: str) -> tuple[str, int]:
+    """A block written without its bullet at the top (`# Defs`, its children `\t- …`
+    under it, as Logseq reads a page's first block) given its `- `: the children's
+    indentation made them a code block. (Text with no bullets under it stays text.) So
+    are the children of a first block that left the text as the page's title, one level
+    less indented."""
+    lines = body.split("\n")
+    count = 0
+    first = next((i for i, line in enumerate(lines) if line.strip()), 0)
+    if _INDENTED_BULLET.match(lines[first]):  # (its first block gone: the title now)
+        lead = lines[first][: len(lines[first]) - len(lines[first].lstrip(" \t"))]
+        for i in range(first, len(lines)):
+            if lines[i].strip() and not lines[i].startswith(lead):
+                break
+            lines[i] = lines[i].removeprefix(lead)
+        count += 1
+    for i, line in enumerate(lines[:-1]):
+        if line.strip() and not line[0].isspace() and not line.startswith(("-", "```")) \
+                and _INDENTED_BULLET.match(lines[i + 1]):
+            lines[i] = "- " + line
+            count += 1
+    return "\n".join(lines), count

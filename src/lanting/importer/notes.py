@@ -31,10 +31,11 @@ from urllib.parse import unquote
 from lanting.importer.common import (
     REPOSITORY_FILES,
     Options,
-    guess_language,
     read_text,
     walk,
 )
+from lanting.importer.dendron import dendron_links, note_paths, read_workspace
+from lanting.importer.dendron import front_of as dendron_front
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.logseq import (
@@ -44,21 +45,18 @@ from lanting.importer.logseq import (
     nothing_written,
     page_title,
     read_graph,
-    without_page_properties,
 )
 from lanting.importer.mkdocs_bodies import first_heading
+from lanting.importer.notes_logseq import LogseqNotes
 from lanting.importer.quartz import Quartz
 from lanting.importer.quartz_settings import DEFAULT_IGNORE, QuartzConfig, has_extension
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
-from lanting.importer.text import split_front_matter
+from lanting.importer.text import load_mapping, split_front_matter
 
-_PAGE_EMBED = re.compile(r"\{\{embed[ \t]+\[\[([^\[\]\n]+)\]\][ \t]*\}\}")
-"""Logseq's `{{embed [[Page]]}}`."""
-_EMBED_BULLET = re.compile(r"^[ \t]*-[ \t]+(?=\{\{embed\b[^\n]*\}\}[ \t]*$)", re.MULTILINE)
-"""The bullet an embed stands alone in: what it embeds takes its place (an empty bullet
-was left above it)."""
 _H1 = re.compile(r"^#[ \t]+\S", re.MULTILINE)
+_DENDRON_FILES = frozenset({"dendron.yml", "dendron.code-workspace", "package.json",
+                            "package-lock.json"})
 _TYPORA_KEYS = frozenset({"typora-root-url", "typora-copy-images-to"})
 """Typora's own front matter: where it put pasted images (the paths are in the text)."""
 
@@ -77,26 +75,31 @@ def _json(path: Path) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def read_vault(source: Path, graph: LogseqGraph | None = None) -> QuartzConfig:
+def read_vault(source: Path, graph: LogseqGraph | None = None,
+               notes: Path | None = None) -> QuartzConfig:
     """The vault's settings that decide what is shown and how: the site's title (the top
-    note's heading, else the folder's name), line breaks, the templates folder."""
+    note's title or heading, else the folder's name), line breaks, the templates folder.
+    (`notes`: where the notes are, when not in `source`: a Dendron vault's folder.)"""
     settings = source / ".obsidian"
     app = _json(settings / "app.json")
     templates = [str(_json(settings / "templates.json").get("folder") or ""),
                  str(_json(settings / "plugins" / "templater-obsidian" / "data.json")
                      .get("templates_folder") or "")]
-    top = next((source / n for n in ("index.md", "README.md", "readme.md")
-                if (source / n).is_file()), None)
-    heading = first_heading(split_front_matter(read_text(top))[2]) if top else None
+    folder = notes or source
+    top = next((folder / n for n in ("index.md", "README.md", "readme.md", "root.md")
+                if (folder / n).is_file()), None)
+    _fmt, head, body, _first = split_front_matter(read_text(top)) if top else ("", "", "", 0)
+    titled = load_mapping("yaml", head)[0].get("title") if head else None
+    heading = (str(titled), "") if titled else first_heading(body) if top else None
     return QuartzConfig(
         file=".obsidian/app.json" if settings.is_dir() else "logseq/config.edn" if graph
-        else "lanting.toml",
+        else "dendron.yml" if notes else "lanting.toml",
         title=heading[0] if heading else source.name,
         ignore=DEFAULT_IGNORE + tuple(t.strip("/") for t in templates if t.strip("/")),
         hard_breaks=settings.is_dir() and app.get("strictLineBreaks") is not True)
 
 
-class Notes(Quartz):
+class Notes(Quartz, LogseqNotes):
     kind = "notes"
     placed_keys = Quartz.placed_keys | _TYPORA_KEYS
     keeps_old_urls = False
@@ -114,16 +117,22 @@ class Notes(Quartz):
         super().__init__(source, report, options)
         self.content = source
         self.graph = read_graph(source)
-        self.config = read_vault(source, self.graph)
+        self.dendron = read_workspace(source)
+        if self.dendron is not None and (source / self.dendron.vault).is_dir():
+            self.content = source / self.dendron.vault
+        self.dendron_paths = note_paths(
+            [p.stem for p in sorted(self.content.glob("*.md"))]) if self.dendron else {}
+        """A Dendron vault's notes' paths in its hierarchy (`dendron.py`), by name."""
+        self.config = read_vault(source, self.graph,
+                                 self.content if self.dendron is not None else None)
         self.vault = (source / ".obsidian").is_dir()
         self.typora_roots: dict[Path, str | None] = {}
-        self.titles: dict[str, Item] | None = None
-        """A Logseq graph's pages by their titles, in lower case (once all are read)."""
+        self.logseq_init()
 
     def left_out(self, path: Path) -> bool:
-        """Also the repository's own files at the top (`LICENSE.md`, `AGENTS.md`), and
+        """Also the repository's own files at the top (`LICENSE.md`, `AGENTS.md`),
         Logseq's own folder (its `bak/` copies of every page), unreported, as
-        `.obsidian/` is."""
+        `.obsidian/` is, and Dendron's own files and Markdown outside its vault's top."""
         if self.graph is not None:
             rel = path.relative_to(self.content).as_posix()
             if rel.startswith("logseq/"):
@@ -133,6 +142,13 @@ class Notes(Quartz):
                     self.report.note(path, None, "hidden in Logseq (`:hidden` in "
                                      "logseq/config.edn): left out")
                 return True
+        if self.dendron is not None and path.parent in (self.source, self.content) and (
+                path.name.endswith(".schema.yml") or path.name in _DENDRON_FILES):
+            return True  # (Dendron's own: its settings and its notes' schemas)
+        if self.dendron_paths and path.suffix == ".md" and path.parent != self.content:
+            self.report.note(path, None, "in a folder of the Dendron vault, where Dendron "
+                             "reads no notes (`assets/`): left out")
+            return True
         if path.parent == self.content and path.name.lower() in REPOSITORY_FILES:
             self.report.note(path, None, "the repository's own file (a licence, or "
                              "instructions for AI coding assistants), not a note: left out")
@@ -146,16 +162,28 @@ class Notes(Quartz):
             (path.parent / name).is_file() for name in ("index.md", "_index.md"))
 
     def rel(self, path: Path) -> str:
+        if self.dendron_paths and path.parent == self.content and path.suffix == ".md":
+            return self.dendron_paths.get(path.stem.casefold(), path.name)
         rel = super().rel(path)
         return rel[: -len(path.name)] + "index.md" if self.readme(path) else rel
 
     def is_index(self, path: Path) -> bool:
+        if self.dendron_paths and path.parent == self.content:
+            return self.rel(path).endswith("index.md")
         return super().is_index(path) or self.readme(path)
+
+    def note_name(self, path: Path) -> str:
+        """A Dendron note's name is its name's last part (`cosets` of `groups.cosets`)."""
+        if self.dendron_paths and path.parent == self.content:
+            return path.stem.rsplit(".", 1)[-1]
+        return super().note_name(path)
 
     def implied(self, path: Path, rel: str, data: dict[str, Any],
                 body: str) -> dict[str, Any] | None:
         """In a Logseq graph, its page properties and a journal's day (`logseq.py`); an
         empty journal is no note."""
+        if self.dendron is not None:
+            return dendron_front(data)
         if self.graph is None:
             return data
         if journal_day(rel, self.graph) is not None and nothing_written(body):
@@ -170,21 +198,29 @@ class Notes(Quartz):
         `# 残差`, which links name); in a vault, the file's name, as Obsidian shows it."""
         if self.graph is not None:
             return page_title(path.stem)
+        if self.dendron_paths:
+            return self.note_name(path)
         heading = first_heading(body)
         if heading and not self.vault and len(_H1.findall(protect_code(body, Shelf()))) == 1:
             return heading[0]
         return super().untitled(path, folder_note, body)
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
-        if self.graph is not None:  # (an embedded page, which the vault's reader inlines)
-            text, count = _PAGE_EMBED.subn(r"![[\1]]", _EMBED_BULLET.sub("", text))
-            ctx.convert("Logseq's `{{embed [[page]]}}` inlined", count)
-            text = without_page_properties(text)  # (the front matter now)
+        if self.dendron_paths:
+            text, count = dendron_links(text, lambda name: name.removesuffix(".md")
+                                        .casefold() in self.dendron_paths)
+            ctx.convert("Dendron's `[[shown|note]]` links", count)
+        if self.graph is not None:
+            text = self.logseq_text(text, path, ctx)
         return super().convert(text, item, ctx, path)
 
     def find(self, target: str, path: Path) -> Item | Path | None:
         """Also a link to a folder's `README.md` (`../CH07/README.md`, `[[CH07/README]]`):
         the folder's page, which the README is; in a Logseq graph, a page by its title."""
+        dendron = self.dendron_paths.get(target.strip().removesuffix(".md").casefold())
+        if dendron is not None:  # (`[[groups.lagrange]]`: its place in the hierarchy)
+            return super().find("/" + dendron.removesuffix(".md").removesuffix("/index")
+                                .removesuffix("index"), path)
         if self.graph is not None and not has_extension(target.strip()):
             titled = self.logseq_page(target.strip())
             if titled is not None:
@@ -220,26 +256,9 @@ class Notes(Quartz):
         return self.typora_roots[path]
 
     def folder_pages(self) -> dict[int, str]:
-        """Also Logseq's two folders titled as Logseq names them, not `pages` and
-        `journals` (in the menu too)."""
         appended = super().folder_pages()
-        if self.graph is not None:
-            zh = guess_language(self.texts) == "zh-CN"
-            for folder, title in (("pages", "全部页面" if zh else "All pages"),
-                                  (self.graph.journals, "日志" if zh else "Journals")):
-                page = self.by_slug.get(f"{folder}/index")
-                if page is not None and page.source is None:
-                    page.front["title"] = title
+        self.logseq_folders()
         return appended
-
-    def logseq_page(self, name: str) -> Item | None:
-        """The page a Logseq link names, by its title in any case (`[[强化学习/GRPO]]`,
-        the file `强化学习___GRPO.md`; a page's `title::`), as Logseq finds pages."""
-        if self.titles is None:
-            self.titles = {}
-            for item in self.by_slug.values():
-                self.titles.setdefault(item.title.casefold(), item)
-        return self.titles.get(name.casefold())
 
     def tag_redirects(self) -> None:
         """None: the notes had no tag pages to redirect."""

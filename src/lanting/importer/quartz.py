@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import posixpath
 from collections import Counter
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from lanting.importer.common import (
@@ -119,8 +119,8 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders):
                 self.files[rel] = path
                 self.site.static.setdefault(rel, path)
         self.names = Counter(self.note_name(p).casefold() for p in notes + notebooks)
-        for path in notes:
-            for folder in path.relative_to(self.content).parents:
+        for path in notes:  # (each note's place: its path, or what its app made it)
+            for folder in PurePosixPath(self.rel(path)).parents:
                 if folder.name:
                     self.folders.setdefault(slug_of(folder.name), set()).add(
                         folder.as_posix())
@@ -129,7 +129,7 @@ class Quartz(QuartzBodies, QuartzNotebooks, QuartzFolders):
                 self.read_note(path)
             else:
                 self.read_notebook(path)
-            for folder in path.relative_to(self.content).parents:
+            for folder in PurePosixPath(self.rel(path)).parents:
                 if folder.name:  # (a folder page's title: its name as written)
                     self.folder_names.setdefault(slug(folder.as_posix() + ".md"), folder.name)
         folders = self.folder_pages()

@@ -1,0 +1,157 @@
+"""The Logseq side of the notes import: a page's text as Logseq showed it, before the
+vault's reader converts it — embedded pages and blocks in place, block references as
+links to their blocks (`logseq_blocks.py`), its properties out, its org-mode blocks
+callouts (`logseq.py`), a block's display with a blank line in it one formula."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from lanting.importer.common import guess_language, read_text
+from lanting.importer.item import Item
+from lanting.importer.jupyterbook_refs import joined_displays
+from lanting.importer.liquid import Context
+from lanting.importer.logseq import (
+    LogseqGraph,
+    bulleted,
+    org_blocks,
+    without_page_properties,
+)
+from lanting.importer.logseq_blocks import (
+    LABELLED_REF,
+    REF,
+    Block,
+    anchored,
+    embedded,
+    index,
+    inline_embeds,
+    plain,
+)
+from lanting.importer.report import Report
+from lanting.importer.shelf import Shelf, protect_code
+from lanting.importer.site import NewSite
+from lanting.importer.text import split_front_matter
+
+_PAGE_EMBED = re.compile(r"\{\{embed[ \t]+\[\[([^\[\]\n]+)\]\][ \t]*\}\}")
+"""Logseq's `{{embed [[Page]]}}`."""
+_EMBED_LINE = re.compile(r"^([ \t]*)-[ \t]+\{\{embed[ \t]+\[\[([^\[\]\n]+)\]\][ \t]*\}\}[ \t]*$",
+                         re.MULTILINE)
+"""An embed alone in its bullet: the page's bullets take its place, at its indentation."""
+_EMPTY_BULLET = re.compile(r"^[ \t]*-[ \t]*(?:\n|$)", re.MULTILINE)
+_EMBED_BULLET = re.compile(r"^[ \t]*-[ \t]+(?=\{\{embed\b[^\n]*\}\}[ \t]*$)", re.MULTILINE)
+
+
+class LogseqNotes:
+    """The Logseq side of the notes import."""
+
+    graph: LogseqGraph | None
+    site: NewSite
+    report: Report
+    by_slug: dict[str, Item]
+    documents: list[tuple[Item, str, Path]]
+    texts: list[str]
+
+    find: Callable[[str, Path], Item | Path | None]
+
+    def logseq_init(self) -> None:
+        self.titles: dict[str, Item] | None = None
+        """The graph's pages by their titles, in lower case (once all are read)."""
+        self.blocks: dict[str, Block] | None = None
+        """The graph's blocks with an `id::`, by their uuid (once all are read)."""
+        self.referenced: set[str] = set()
+        self.block_pages: dict[str, Item] = {}
+
+    def logseq_text(self, text: str, path: Path, ctx: Context) -> str:
+        """A page's text as Logseq showed it, in the Markdown the vault's reader reads."""
+        text = without_page_properties(text)  # (the front matter now)
+        text, count = bulleted(text)
+        ctx.convert("Logseq's blocks written without their bullet given one", count)
+        if self.blocks is None:
+            self.blocks = {}
+            for item, body, source in self.documents:
+                self.blocks.update(index(str(source), body))
+                self.block_pages[str(source)] = item
+                self.referenced.update(REF.findall(body))
+        text, count = anchored(str(path), text, self.referenced)
+        ctx.convert("Logseq's referenced blocks given their anchors", count)
+        shelf = Shelf()
+        # (an empty bullet, `-` alone under a block's line, made that line a heading: a
+        # setext one's underline; Logseq showed an empty bullet, which shows nothing)
+        text = _EMPTY_BULLET.sub("", protect_code(text, shelf))
+        text = self.page_embeds(text, path, ctx)
+        text, count = embedded(text, self.blocks)
+        ctx.convert("Logseq's `{{embed ((block))}}` inlined", count)
+        text = self.references(inline_embeds(text), ctx)
+        # (a nested embed: the vault's reader inlines it)
+        text, count = _PAGE_EMBED.subn(r"![[\1]]", _EMBED_BULLET.sub("", text))
+        ctx.convert("Logseq's `{{embed [[page]]}}` inlined", count)
+        text, count = org_blocks(text)
+        ctx.convert("Logseq's `#+BEGIN_NOTE` blocks as callouts (quotes, code)", count)
+        # (a block's display with a blank line in it, which Logseq read to its closing
+        # `$$`: the blank line ended the list item's formula)
+        text, count, _ = joined_displays(text, split=False, indented=True)
+        ctx.convert("`$$` displays with blank lines in them in a block", count)
+        return shelf.restore(text)
+
+    def page_embeds(self, text: str, path: Path, ctx: Context) -> str:
+        """`- {{embed [[Page]]}}` as the page's bullets, indented as the embed was, so
+        that its blocks are read as this page's are."""
+        def one(match: re.Match[str]) -> str:
+            found = self.find(match.group(2).strip(), path)
+            if not isinstance(found, Item) or found.source is None or found.source == path:
+                return match.group()
+            ctx.convert("Logseq's `{{embed [[page]]}}` inlined")
+            body = without_page_properties(split_front_matter(read_text(found.source))[2])
+            return "\n".join(match.group(1) + line if line.strip() else ""
+                             for line in body.strip("\n").split("\n"))
+
+        return _EMBED_LINE.sub(one, text)
+
+    def references(self, text: str, ctx: Context) -> str:
+        """`((uuid))` a link to the block, showing its text; `[shown](((uuid)))` a link
+        to it with the writer's text. (A block not found: Lanting warns of it.)"""
+        blocks = self.blocks or {}
+
+        def target(uuid: str) -> str | None:
+            block = blocks.get(uuid)
+            if block is None:
+                return None
+            fragment = "#" + block.fragment if block.fragment else ""
+            return self.site.link(self.block_pages[block.page]) + fragment
+
+        def labelled(match: re.Match[str]) -> str:
+            url = target(match.group(2))
+            return f"[{match.group(1)}]({url})" if url else match.group()
+
+        def one(match: re.Match[str]) -> str:
+            url = target(match.group(1))
+            if url is None:
+                return match.group()
+            ctx.convert("Logseq's `((block))` references as links to their blocks")
+            label = plain(blocks[match.group(1)].text, blocks).strip() or match.group(1)[:8]
+            return f"[{label}]({url})"
+
+        return REF.sub(one, LABELLED_REF.sub(labelled, text))
+
+    def logseq_page(self, name: str) -> Item | None:
+        """The page a Logseq link names, by its title in any case (`[[强化学习/GRPO]]`,
+        the file `强化学习___GRPO.md`; a page's `title::`), as Logseq finds pages."""
+        if self.titles is None:
+            self.titles = {}
+            for item in self.by_slug.values():
+                self.titles.setdefault(item.title.casefold(), item)
+        return self.titles.get(name.casefold())
+
+    def logseq_folders(self) -> None:
+        """Logseq's two folders' pages titled as Logseq names them, not `pages` and
+        `journals` (in the menu too)."""
+        if self.graph is None:
+            return
+        zh = guess_language(self.texts) == "zh-CN"
+        for folder, title in (("pages", "全部页面" if zh else "All pages"),
+                              (self.graph.journals, "日志" if zh else "Journals")):
+            page = self.by_slug.get(f"{folder}/index")
+            if page is not None and page.source is None:
+                page.front["title"] = title
