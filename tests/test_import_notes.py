@@ -321,8 +321,11 @@ def test_logseq_block_references_lead_to_their_blocks(
     journal = page(out, "/posts/2024-05-01/").find("article")
     text = journal.text()
     assert "((" not in text and "{{" not in text
-    assert not [m for m in messages(imported, "journals/2024_05_01.md")
-                if "block" in m]
+    # (only `[旧笔记](((…ff)))`, whose block is no more: its text, with a warning)
+    assert [m for m in messages(imported, "journals/2024_05_01.md") if "block" in m] == [
+        "`[旧笔记](((6650a1b2-0000-4000-8000-0000000000ff)))` names no block of the graph "
+        "(deleted since?): its text kept without the link"]
+    assert "另见旧笔记" in text
     grpo = page(out, "/强化学习-grpo/")
     ids = grpo.ids()
     link = next(a for a in journal.find_all("a") if "组内相对奖励" in a.text())
@@ -343,6 +346,8 @@ def test_logseq_block_references_lead_to_their_blocks(
                           ).read_text(encoding="utf-8")
     # `[shown](((uuid)))`: the writer's text, a link to the block
     assert _href(journal, "这条推导").partition("#")[2] == fragment
+    # (`- id:: …`, a block of its id alone: a link to its page)
+    assert _href(journal, "附录").endswith("/强化学习-grpo/")
 
 
 def test_a_logseq_display_with_a_blank_line_is_one_formula(

@@ -100,14 +100,15 @@ def _blocks(lines: list[str]) -> list[_Found]:
             subtree += 1
         properties: dict[str, str] = {}
         id_line = -1
-        for j in range(i + 1, end):
-            prop = _PROPERTY.match(lines[j])
+        for j in range(i, end):  # (`- id:: …`: a block with nothing but its id)
+            prop = _PROPERTY.match(lines[j] if j > i else bullet.group(2) or "")
             if prop:
                 properties[prop.group(1).lower()] = prop.group(2).strip()
-            if _ID_LINE.match(lines[j]):
+            if _ID_LINE.match(lines[j] if j > i else bullet.group(2) or ""):
                 id_line = j
         if id_line >= 0:
-            uuid = _ID_LINE.match(lines[id_line]).group(1).lower()  # type: ignore[union-attr]
+            uuid = _ID_LINE.match(lines[id_line] if id_line > i  # type: ignore[union-attr]
+                                  else bullet.group(2)).group(1).lower()
             found.append(_Found(i, end, subtree, uuid, id_line, properties))
     return found
 
@@ -116,6 +117,8 @@ def _first_paragraph_end(lines: list[str], block: _Found) -> int:
     """The line the block's first paragraph ends on (-1: it opens with no paragraph),
     property lines skipped as Lanting skips them."""
     first = (_BULLET.match(lines[block.start]).group(2) or "").strip()  # type: ignore[union-attr]
+    if block.id_line == block.start:  # (a block of its id alone: no text to show)
+        return -1
     # (`#+BEGIN_NOTE`, an admonition: its first paragraph, in the callout it becomes)
     opening = re.match(r"#\+BEGIN_(\w+)", first, re.IGNORECASE)
     if not first or first.startswith(_BREAKS) or _HEADING.match(first) or (
@@ -169,7 +172,7 @@ def index(page: str, body: str) -> dict[str, Block]:
                                     - len(lines[found.start].lstrip(" \t"))]
         own = [line.removeprefix(indent) for j, line in enumerate(
             lines[found.start:found.subtree_end], found.start) if j != found.id_line]
-        shown = _shown(first, area, lines, found)
+        shown = "" if found.id_line == found.start else _shown(first, area, lines, found)
         if area is not None:
             own[0] = own[0].replace("[:span]", shown, 1)
         blocks[found.uuid] = Block(page, shown, fragment, tuple(own))
@@ -190,6 +193,10 @@ def anchored(page: str, body: str, wanted: set[str]) -> tuple[str, int]:
             lines[found.start] = lines[found.start].replace(
                 "[:span]", _shown(first, area, lines, found), 1)
         if found.uuid not in wanted:
+            continue
+        if found.id_line == found.start:  # (`- id:: …` alone: an empty bullet now)
+            lines[found.start] = lines[found.start].split("-", 1)[0] + "-"
+            count += 1
             continue
         end = found.start if _HEADING.match(first) else _first_paragraph_end(lines, found)
         if end < 0 and area is None:

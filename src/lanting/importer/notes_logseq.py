@@ -123,14 +123,19 @@ class LogseqNotes:
 
         def labelled(match: re.Match[str]) -> str:
             url = target(match.group(2))
-            return f"[{match.group(1)}]({url})" if url else match.group()
+            if url is None:  # (its block deleted since: Logseq's link led nowhere)
+                ctx.warn(match.group(), f"`{match.group()}` names no block of the graph "
+                         "(deleted since?): its text kept without the link")
+                return match.group(1)
+            return f"[{match.group(1)}]({url})"
 
         def one(match: re.Match[str]) -> str:
             url = target(match.group(1))
             if url is None:
                 return match.group()
             ctx.convert("Logseq's `((block))` references as links to their blocks")
-            label = plain(blocks[match.group(1)].text, blocks).strip() or match.group(1)[:8]
+            block = blocks[match.group(1)]  # (a block of its id alone: its page's title)
+            label = plain(block.text, blocks).strip() or self.block_pages[block.page].title
             return f"[{label}]({url})"
 
         return REF.sub(one, LABELLED_REF.sub(labelled, text))
