@@ -452,6 +452,17 @@ def test_a_fence_in_a_list_item_ends_with_the_item() -> None:
     assert shelf.items["C"] == ["```\n  code"]
 
 
+def test_an_unclosed_fence_on_its_own_line_in_a_list_item_ends_with_the_item() -> None:
+    """`7. 配置：` over `   ```JavaScript` never closed, then `8. …` (a Chinese vault of
+    web notes): Markdown ended the code with the item; the import took the rest of the
+    page for code, and its links and images went unconverted (two build errors)."""
+    shelf = Shelf()
+    kept = protect_code("7. 配置：\n\n   ```js\n    a = 1\n\n8. 见 [[Webpack]]\n\n"
+                        "9. 运行：\n\n   ```\n   npm run build\n   ```\n", shelf)
+    assert "\n\n8. 见 [[Webpack]]\n" in kept  # (not code up to item 9's closing fence)
+    assert shelf.items["C"][1] == "```\n   npm run build\n   ```"
+
+
 NESTED_EXAMPLE = """```markmap
 - Features
   -

@@ -142,19 +142,30 @@ def _fence_end(lines: list[str], start: int, ticks: str, item: int, column: int
     """(line of the closing fence, 1) of the fence opened on line `start` at `column`;
     without one, (where it ends, 0): the end of the text, or for a fence opened in a list
     item (whose text starts at column `item`) the first line less indented than that,
-    where the item ends (blank lines before it are not code). A closing fence is indented
-    at most 3 columns more than its container (CommonMark): a fence line indented deeper
-    is code, e.g. a nested example's own fences."""
+    where the item ends (blank lines before it are not code); for one indented on a line
+    of its own, the first list item less indented than it, closed or not. A closing
+    fence is indented at most 3 columns more than its container (CommonMark): a fence
+    line indented deeper is code, e.g. a nested example's own fences."""
     close = re.compile(rf"^([ \t]*){re.escape(ticks[0])}{{{len(ticks)},}}\s*$")
     for j in range(start + 1, len(lines)):
         if (closing := close.match(lines[j])) and len(closing.group(1).expandtabs(4)) <= column + 3:
             return j, 1
         line = lines[j].expandtabs(4)
-        if item and line.strip() and len(line) - len(line.lstrip()) < item:
+        indent = len(line) - len(line.lstrip())
+        # (indented on a line of its own, it is in a list item, which a less indented
+        # item ends)
+        if (item and line.strip() and indent < item) or (
+                column and not item and indent < column and _ITEM.match(line)):
             while j - 1 > start and not lines[j - 1].strip():
                 j -= 1
             return j, 0
     return len(lines), 0
+
+
+_ITEM = re.compile(r"^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+\S")
+"""A list item's first line: a less indented one ends the list item a fence indented on
+its own line was in (`7. 安装：` over `   ```js` never closed, then `8. …`: Markdown
+ended the code there; the import took the page for code up to a later fence's close)."""
 
 
 _SPAN = re.compile(r"(?<!`)(`+)(?!`)((?:(?!\n[ \t]*\n).)+?)(?<!`)\1(?!`)", re.DOTALL)
