@@ -71,20 +71,19 @@ def note_paths(stems: list[str]) -> dict[str, str]:
 
 
 _LABEL_FIRST = re.compile(r"(?<!!)\[\[([^\[\]|\n]+)\|([^\[\]|#\n]+)(#[^\[\]|\n]*)?\]\]")
-_REF_RANGE = re.compile(r"(!\[\[[^\[\]|#\n]+#[^\[\]|,:\n]+)(?:,\d+)?(?::#[^\[\]|\n]*)?\]\]")
 
 
 def dendron_links(text: str, is_note: Any) -> tuple[str, int]:
     """`[[shown|a.b#h]]` as `[[a.b#h|shown]]`, when `a.b` names a note and `shown` does
-    not (a link written Obsidian's way stays); `![[a.b#h,1:#*]]` as `![[a.b#h]]`."""
+    not (a link written Obsidian's way stays). (`![[a.b#h,1:#*]]`, a range, is the
+    vault's reader's: `quartz_bodies.py`.)"""
     def swap(match: re.Match[str]) -> str:
         shown, target, heading = match.group(1), match.group(2), match.group(3) or ""
         if not is_note(target.strip()) or is_note(shown.split("#")[0].strip()):
             return match.group()
         return f"[[{target}{heading}|{shown}]]"
 
-    text, count = _LABEL_FIRST.subn(swap, text)
-    return _REF_RANGE.sub(r"\1]]", text), count
+    return _LABEL_FIRST.subn(swap, text)
 
 
 _BOOKKEEPING = ("id", "created", "updated")

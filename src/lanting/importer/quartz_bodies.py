@@ -196,6 +196,8 @@ class QuartzBodies(QuartzFinder):
             name, heading = name.removesuffix("\\"), heading.removesuffix("\\")
             if not match.group(1):
                 return match.group()
+            # (Dendron's range, `#heading,1:#*`: from the heading to the next, its section)
+            heading = _RANGE.sub("", heading)
             found = self.find(name, path) if name.strip() else None
             if found is None and text.startswith("(", match.end()):
                 # `![[公式]](https://www.zhihu.com/equation?tex=…)`: a Markdown image whose
@@ -293,6 +295,7 @@ class QuartzBodies(QuartzFinder):
         return None
 
 
+_RANGE = re.compile(r"(?:,\d+)?:#[^#|\]]*$|,\d+$")
 _MD_IMAGE = re.compile(r"!\[([^\[\]\n]*)\]\((<[^<>\n]+>|[^()\s]+)\)")
 _PLAYERS = {**dict.fromkeys((".mp4", ".webm", ".ogv", ".mov", ".mkv"), "video"),
             **dict.fromkeys((".mp3", ".wav", ".m4a", ".ogg", ".flac", ".3gp"), "audio")}
