@@ -199,6 +199,17 @@ def test_a_first_heading_is_a_title_only_where_the_app_took_it_for_one(
         "Momentum 方法"
 
 
+def test_the_table_of_contents_plugins_block_is_left_out(
+        vault: tuple[Imported, Path]) -> None:
+    """` ```toc ` (the Automatic Table of Contents plugin: Obsidian showed the note's
+    contents there) was an empty code block with an "unknown code language" warning
+    (82 in an English vault of ML notes): the theme shows the contents."""
+    imported, out = vault
+    article = page(out, "/动量/").find("article")
+    assert article.find("pre") is None and "style: number" not in article.text()
+    assert any("```toc" in k for k in imported.report.converted)
+
+
 def test_a_heading_link_matches_the_headings_words_whatever_its_spaces(
         vault: tuple[Imported, Path]) -> None:
     """`[[牛顿法#收敛 convergence]]` naming `## 收敛  convergence` (two spaces):

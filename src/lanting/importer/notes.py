@@ -54,6 +54,8 @@ from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.text import load_mapping, split_front_matter
 
+_TOC_BLOCK = re.compile(r"^[ \t]*(`{3,}|~{3,})[ \t]*toc[ \t]*\n(?:.*\n)*?[ \t]*\1[ \t]*(?:\n|$)",
+                        re.MULTILINE)
 _H1 = re.compile(r"^#[ \t]+\S", re.MULTILINE)
 _DENDRON_FILES = frozenset({"dendron.yml", "dendron.code-workspace", "package.json",
                             "package-lock.json"})
@@ -206,6 +208,10 @@ class Notes(Quartz, LogseqNotes):
         return super().untitled(path, folder_note, body)
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
+        # (the Automatic Table of Contents plugin's block, which Obsidian showed as the
+        # note's contents: the theme shows them; it was an empty code block)
+        text, count = _TOC_BLOCK.subn("", text)
+        ctx.convert("```toc blocks left out (the theme shows the table of contents)", count)
         if self.dendron_paths:
             text, count = dendron_links(text, lambda name: name.removesuffix(".md")
                                         .casefold() in self.dendron_paths)
