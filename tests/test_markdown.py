@@ -38,6 +38,14 @@ def test_table() -> None:
     assert [td.text() for td in table.find_all("td")] == ["vLLM", "推理"]
 
 
+def test_a_deeply_nested_list_keeps_its_deepest_items() -> None:
+    """Items nested more than nine deep (a Logseq outline of topology notes, 8–12 tabs)
+    were dropped without a word: markdown-it's commonmark preset stops at 20 levels."""
+    text = "".join("\t" * i + f"- 第 {i} 层\n" for i in range(14))
+    doc = tree(text)
+    assert [li.text().split("\n")[0].strip() for li in doc.find_all("li")][-1] == "第 13 层"
+
+
 def test_strikethrough() -> None:
     doc = tree("~~旧的~~ 新的\n")
     struck = doc.find("s") or doc.find("del")

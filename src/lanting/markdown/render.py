@@ -89,8 +89,11 @@ def _only_with_task_marks(md: MarkdownIt) -> None:
 
 @functools.cache
 def create_markdown(options: MarkdownOptions) -> MarkdownIt:
+    # (maxNesting: the commonmark preset's 20 levels of blocks are ten of nested lists,
+    # and markdown-it drops what is deeper without a word; an outline's notes, Logseq's
+    # above all, go deeper. markdown-it's own default preset allows 100.)
     md = MarkdownIt("commonmark", {"html": options.raw_html, "typographer": False,
-                                   "breaks": options.breaks})
+                                   "breaks": options.breaks, "maxNesting": 100})
     md.validateLink = validate_link  # type: ignore[method-assign]  # stricter scheme check
     md.enable(["table", "strikethrough"])
     md.use(emphasis_plugin)
