@@ -368,6 +368,9 @@ def test_a_logseq_display_with_a_blank_line_is_one_formula(
     _imported, out = logseq
     article = page(out, "/强化学习-grpo/").find("article")
     assert "$$" not in article.text() and "\\beta" not in article.text()
+    # (a bare `\begin{aligned}` in a block: Logseq showed it as a formula)
+    assert "\\begin" not in article.text() and "\\bar" not in article.text()
+    assert "\\dots" not in article.text()  # (`- \begin{aligned}`: a block that is one)
 
 
 def test_a_logseq_block_written_without_its_bullet_has_one(

@@ -12,6 +12,7 @@ notes import reads otherwise than in an Obsidian vault.
   with nothing written in it (Logseq makes one each day) is left out.
 
 - a block written without its bullet at the top (`# Defs` over `\t- …`) is given one;
+- a block that is a TeX environment (`- \\begin{aligned}`) is a `$$` display;
 - its org-mode blocks in a bullet, `#+BEGIN_NOTE` … `#+END_NOTE` (`TIP`, `IMPORTANT`,
   `WARNING`, `CAUTION`, `PINNED`: Logseq's admonitions), are callouts; `QUOTE` a quote,
   `SRC lang` and `EXAMPLE` code blocks; any other (`CENTER`, a name of the writer's own)
@@ -217,3 +218,17 @@ def bulleted(body: str) -> tuple[str, int]:
             lines[i] = "- " + line
             count += 1
     return "\n".join(lines), count
+
+
+_BULLET_ENVIRONMENT = re.compile(r"^([ \t]*)-[ \t]+(\\begin\{([a-z]+\*?)\}.*?\\end\{\3\})[ \t]*$",
+                                 re.MULTILINE | re.DOTALL)
+
+
+def bulleted_environments(body: str) -> tuple[str, int]:
+    """`- \\begin{aligned}` … `\\end{aligned}`, a block that is a TeX environment (Logseq
+    showed it as a formula), as the block's `$$` display."""
+    def one(match: re.Match[str]) -> str:
+        lead = match.group(1)
+        return f"{lead}- $$\n{lead}  {match.group(2)}\n{lead}  $$"
+
+    return _BULLET_ENVIRONMENT.subn(one, body)

@@ -1,7 +1,8 @@
 """The Logseq side of the notes import: a page's text as Logseq showed it, before the
 vault's reader converts it — embedded pages and blocks in place, block references as
 links to their blocks (`logseq_blocks.py`), its properties out, its org-mode blocks
-callouts (`logseq.py`), a block's display with a blank line in it one formula."""
+callouts (`logseq.py`), a block's display with a blank line in it one formula, and a
+bare `\\begin{aligned}`, which Logseq showed as a formula, in `$$`."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from lanting.importer.liquid import Context
 from lanting.importer.logseq import (
     LogseqGraph,
     bulleted,
+    bulleted_environments,
     org_blocks,
     without_page_properties,
 )
@@ -29,6 +31,7 @@ from lanting.importer.logseq_blocks import (
     inline_embeds,
     plain,
 )
+from lanting.importer.quarto_math import bare_environments
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
@@ -93,6 +96,10 @@ class LogseqNotes:
         # `$$`: the blank line ended the list item's formula)
         text, count, _ = joined_displays(text, split=False, indented=True)
         ctx.convert("`$$` displays with blank lines in them in a block", count)
+        # (a bare `\begin{aligned}` … `\end{aligned}`, which Logseq showed as a formula)
+        text, count = bulleted_environments(text)
+        ctx.convert("blocks that are TeX environments as `$$` displays", count)
+        text = bare_environments(text, ctx)
         return shelf.restore(text)
 
     def page_embeds(self, text: str, path: Path, ctx: Context) -> str:
