@@ -62,8 +62,8 @@ LOOKED_FOR = (
     "Academic theme), "
     "Hugo (hugo.toml, hugo.yaml, config.toml, config.yaml or config/_default/ with content/ "
     "or its `contentDir`), "
-    "notes (an Obsidian vault, .obsidian/, a Logseq graph, or any folder with Markdown "
-    "files in it)"
+    "notes (an Obsidian vault, .obsidian/, a Logseq graph, a Dendron workspace, or any "
+    "folder with Markdown files in it)"
 )
 
 
@@ -271,8 +271,8 @@ def import_site(source: Path, dest: Path | None = None, kind: str | None = None,
     report = Report(source, kind)
     if detected and kind == "notes":
         report.note(".", None, "no generator's settings found: read as a folder of notes "
-                    "(Obsidian, Typora, Logseq); if it is a site of another kind, say which "
-                    "with `--from KIND`")
+                    "(Obsidian, Typora, Logseq, Dendron); if it is a site of another kind, "
+                    "say which with `--from KIND`")
     site = _reader(kind)(source, report, options)
     _ensure_title(site, source, report)
     files, copies = site.files()
