@@ -380,8 +380,12 @@ def test_a_logseq_block_written_without_its_bullet_has_one(
     _imported, out = logseq
     article = page(out, "/组内优势/").find("article")
     assert article.find("pre") is None
-    assert [li.text().strip() for li in article.find_all("li")][-2:] == [
-        "同一问题采样多个回答", "回答之间比较奖励"]
+    assert {"同一问题采样多个回答", "回答之间比较奖励"} <= {
+        li.text().strip() for li in article.find_all("li")}
+    # (`<h2>入门</h2>` over `[[强化学习/GRPO]]` in a block: Logseq read the lines apart;
+    # Markdown's HTML block showed the link as written)
+    assert "[[" not in article.text() and _href(article, "强化学习/GRPO").endswith(
+        "/强化学习-grpo/")
     assert article.find("h1") is not None or article.find("h2") is not None  # `# 由来`
     # (the block's heading the page's title, `# 采样` in `采样.md`: its children stay)
     sampling = page(out, "/采样/").find("article")

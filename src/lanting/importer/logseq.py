@@ -13,6 +13,8 @@ notes import reads otherwise than in an Obsidian vault.
 
 - a block written without its bullet at the top (`# Defs` over `\t- …`) is given one;
 - a block that is a TeX environment (`- \\begin{aligned}`) is a `$$` display;
+- a line of one HTML element with text under it (`<h2>理论</h2>` over `[[21cm]]`) is
+  its own block of HTML, as Logseq read each line;
 - its org-mode blocks in a bullet, `#+BEGIN_NOTE` … `#+END_NOTE` (`TIP`, `IMPORTANT`,
   `WARNING`, `CAUTION`, `PINNED`: Logseq's admonitions), are callouts; `QUOTE` a quote,
   `SRC lang` and `EXAMPLE` code blocks; any other (`CENTER`, a name of the writer's own)
@@ -232,3 +234,29 @@ def bulleted_environments(body: str) -> tuple[str, int]:
         return f"{lead}- $$\n{lead}  {match.group(2)}\n{lead}  $$"
 
     return _BULLET_ENVIRONMENT.subn(one, body)
+
+
+_HTML_LINE = re.compile(r"^([ \t]*)(?:-[ \t]+)?(?:>[ \t]*)*<(h[1-6]|div|p|center|section|details"
+                        r"|summary|figure|figcaption|table|blockquote|aside|header|footer"
+                        r")\b[^<>]*>.*</\2>[ \t]*$", re.IGNORECASE)
+"""A line that is one HTML element of a kind that opens an HTML block in Markdown."""
+_TEXT_LINE = re.compile(r"^[ \t]*(?:>[ \t]*)*[^\s<>\-]")
+
+
+def html_lines(body: str) -> tuple[str, int]:
+    """A blank line after a line of one HTML element (`<h2>理论</h2>`) with text under
+    it in its block: Logseq read each line apart; Markdown ran an HTML block over the
+    lines under it to a blank line and showed their links as written."""
+    lines = body.split("\n")
+    out: list[str] = []
+    count = 0
+    for i, line in enumerate(lines):
+        out.append(line)
+        html = _HTML_LINE.match(line)
+        if html and i + 1 < len(lines) and _TEXT_LINE.match(lines[i + 1]):
+            quoted = re.match(r"[ \t]*(?:-[ \t]+)?((?:>[ \t]*)*)", line)
+            marks = quoted.group(1).strip() if quoted else ""
+            indent = html.group(1) + ("  " if line.lstrip().startswith("-") else "")
+            out.append(indent + marks if marks else "")
+            count += 1
+    return "\n".join(out), count

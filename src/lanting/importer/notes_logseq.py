@@ -18,6 +18,7 @@ from lanting.importer.logseq import (
     LogseqGraph,
     bulleted,
     bulleted_environments,
+    html_lines,
     org_blocks,
     without_page_properties,
 )
@@ -92,6 +93,8 @@ class LogseqNotes:
         ctx.convert("Logseq's `{{embed [[page]]}}` inlined", count)
         text, count = org_blocks(text)
         ctx.convert("Logseq's `#+BEGIN_NOTE` blocks as callouts (quotes, code)", count)
+        text, count = html_lines(text)
+        ctx.convert("lines of HTML in a block set apart from the text under them", count)
         # (a block's display with a blank line in it, which Logseq read to its closing
         # `$$`: the blank line ended the list item's formula)
         text, count, _ = joined_displays(text, split=False, indented=True)
