@@ -14,7 +14,8 @@ Obsidian vault.
 - A note reference `![[note#heading,1:#*]]` (from a heading to the next) embeds that
   section, as `![[note#heading]]` does.
 - The front matter Dendron writes on every note — `id`, `created` and `updated` (times
-  in milliseconds) — is its bookkeeping, not a post's date; `desc` is the description.
+  in milliseconds) — is its bookkeeping, not a post's date; `desc` is the description;
+  `nav_order` orders a note among its siblings on its parent's page.
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ def dendron_links(text: str, is_note: Any) -> tuple[str, int]:
     return _LABEL_FIRST.subn(swap, text)
 
 
-_BOOKKEEPING = ("id", "created", "updated")
+_BOOKKEEPING = ("id", "created", "updated", "nav_order")
 
 
 def front_of(data: dict[str, Any]) -> dict[str, Any]:

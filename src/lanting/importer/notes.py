@@ -125,6 +125,8 @@ class Notes(Quartz, LogseqNotes):
         self.dendron_paths = note_paths(
             [p.stem for p in sorted(self.content.glob("*.md"))]) if self.dendron else {}
         """A Dendron vault's notes' paths in its hierarchy (`dendron.py`), by name."""
+        self.nav_orders: dict[Path, float] = {}
+        """A Dendron note's `nav_order`: its place among its siblings."""
         self.config = read_vault(source, self.graph,
                                  self.content if self.dendron is not None else None)
         self.vault = (source / ".obsidian").is_dir()
@@ -185,6 +187,9 @@ class Notes(Quartz, LogseqNotes):
         """In a Logseq graph, its page properties and a journal's day (`logseq.py`); an
         empty journal is no note."""
         if self.dendron is not None:
+            order = data.get("nav_order")
+            if isinstance(order, int | float) and not isinstance(order, bool):
+                self.nav_orders[path] = float(order)
             return dendron_front(data)
         if self.graph is None:
             return data
@@ -260,6 +265,15 @@ class Notes(Quartz, LogseqNotes):
             root = found.group(1).replace("\\", "/").strip() if found else ""
             self.typora_roots[path] = root or None
         return self.typora_roots[path]
+
+    def listed(self, folders: list[Item], notes: list[Item]) -> list[Item]:
+        """In a Dendron vault, a note's children in their `nav_order`, then by title,
+        notes and folders alike, as Dendron's tree listed them."""
+        if self.dendron is None:
+            return super().listed(folders, notes)
+        return sorted(folders + notes, key=lambda i: (
+            self.nav_orders.get(i.source, float("inf")) if i.source else float("inf"),
+            i.title.casefold()))
 
     def folder_pages(self) -> dict[int, str]:
         appended = super().folder_pages()

@@ -65,15 +65,20 @@ class QuartzFolders:
                         if posixpath.dirname(f) == folder]
             # (a folder's own note, `b/index.md`, is listed once: as its folder)
             listed = {id(i) for i in children} | {id(page)}
-            notes = sorted((i for i in folders.get(folder, []) if id(i) not in listed),
-                           key=lambda i: (i.kind != "page", i.title.casefold()))
-            lines = [f"- [{_escape(i.title)}]({self.site.link(i)})" for i in children + notes]
+            notes = [i for i in folders.get(folder, []) if id(i) not in listed]
+            lines = [f"- [{_escape(i.title)}]({self.site.link(i)})"
+                     for i in self.listed(children, notes)]
             listing = "\n".join(lines)
             if page.source is None:
                 page.body = listing + "\n"
             else:
                 appended[page.number] = "\n\n" + listing + "\n" if listing else ""
         return appended
+
+    def listed(self, folders: list[Item], notes: list[Item]) -> list[Item]:
+        """A folder page's list: its folders, then its notes (pages first, by title), as
+        Quartz's folder page listed them."""
+        return folders + sorted(notes, key=lambda i: (i.kind != "page", i.title.casefold()))
 
     def folder_page_slug(self, folder: str) -> str:
         """A folder page's slug; one Lanting's own pages have (a folder `Archive/`, whose
