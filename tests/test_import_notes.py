@@ -353,6 +353,11 @@ def test_logseq_block_references_lead_to_their_blocks(
     pdf = page(out, unquote(area["href"]).partition("#")[0]).find("article")
     assert "[:span]" not in pdf.text() and pdf.find("img") is not None
     assert unquote(area["href"]).partition("#")[2] in pdf.ids()
+    # (an area highlight whose image the graph lacks: its page number, a warning at it)
+    assert "p. 5" in pdf.text()
+    [lacking] = [e for e in imported.report.entries
+                 if e.path == "pages/hls__GRPO论文_1715000000000_0.md"]
+    assert lacking.severity == "warning" and lacking.line == 19
     assert "id::" not in (imported.dest / "content" / "pages" / "强化学习-grpo.md"
                           ).read_text(encoding="utf-8")
     # `[shown](((uuid)))`: the writer's text, a link to the block

@@ -22,6 +22,7 @@ warns of it.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import quote
 
@@ -135,10 +136,13 @@ def _first_paragraph_end(lines: list[str], block: _Found) -> int:
     return last
 
 
-def _shown(first: str, area: str | None, lines: list[str], block: _Found) -> str:
-    """What a reference to the block shows."""
+def _shown(first: str, area: str | None, lines: list[str], block: _Found,
+           drawn: Callable[[str], bool]) -> str:
+    """What a reference to the block shows (an area highlight whose image the graph
+    lacks: its page number)."""
     if area is not None:
-        return f"![p. {block.properties.get('hl-page', '')}]({quote('/' + area)})"
+        number = f"p. {block.properties.get('hl-page', '')}"
+        return f"![{number}]({quote('/' + area)})" if drawn(area) else number
     if first.upper().startswith("#+BEGIN_"):  # (an admonition: its first line of text)
         first = next((line.strip() for line in lines[block.start + 1:block.end]
                       if line.strip() and not _PROPERTY.match(line)), "")
@@ -158,8 +162,9 @@ def _shown(first: str, area: str | None, lines: list[str], block: _Found) -> str
     return _MARKER.sub("", first)
 
 
-def index(page: str, body: str) -> dict[str, Block]:
-    """The blocks of a page that have an `id::`, by their uuid."""
+def index(page: str, body: str, drawn: Callable[[str], bool]) -> dict[str, Block]:
+    """The blocks of a page that have an `id::`, by their uuid (`drawn`: whether the
+    graph holds an area highlight's image)."""
     lines = body.split("\n")
     blocks: dict[str, Block] = {}
     for found in _blocks(lines):
@@ -172,26 +177,31 @@ def index(page: str, body: str) -> dict[str, Block]:
                                     - len(lines[found.start].lstrip(" \t"))]
         own = [line.removeprefix(indent) for j, line in enumerate(
             lines[found.start:found.subtree_end], found.start) if j != found.id_line]
-        shown = "" if found.id_line == found.start else _shown(first, area, lines, found)
+        shown = "" if found.id_line == found.start else \
+            _shown(first, area, lines, found, drawn)
         if area is not None:
             own[0] = own[0].replace("[:span]", shown, 1)
         blocks[found.uuid] = Block(page, shown, fragment, tuple(own))
     return blocks
 
 
-def anchored(page: str, body: str, wanted: set[str]) -> tuple[str, int]:
+def anchored(page: str, body: str, wanted: set[str], drawn: Callable[[str], bool]
+             ) -> tuple[str, int, list[str]]:
     """`body` with each block of `wanted` anchored (its `id::` line gone, its anchor
-    after its first paragraph or heading) and each area highlight its image; and how many
-    were."""
+    after its first paragraph or heading) and each area highlight its image; how many
+    were anchored; the `hl-stamp` lines of the highlights whose image the graph lacks."""
     lines = body.split("\n")
     count = 0
+    undrawn: list[str] = []
     for found in reversed(_blocks(lines)):
         area = _area(found.properties, found.uuid, page)
         bullet = _BULLET.match(lines[found.start])
         first = (bullet.group(2) or "").strip() if bullet else ""
         if area is not None and first == "[:span]":
             lines[found.start] = lines[found.start].replace(
-                "[:span]", _shown(first, area, lines, found), 1)
+                "[:span]", _shown(first, area, lines, found, drawn), 1)
+            if not drawn(area):
+                undrawn.append(f"hl-stamp:: {found.properties.get('hl-stamp', '')}")
         if found.uuid not in wanted:
             continue
         if found.id_line == found.start:  # (`- id:: …` alone: an empty bullet now)
@@ -206,7 +216,7 @@ def anchored(page: str, body: str, wanted: set[str]) -> tuple[str, int]:
                                             else f" ^{found.uuid}")
         del lines[found.id_line]
         count += 1
-    return "\n".join(lines), count
+    return "\n".join(lines), count, undrawn
 
 
 def plain(text: str, blocks: dict[str, Block]) -> str:

@@ -72,14 +72,20 @@ class LogseqNotes:
         text = without_page_properties(text)  # (the front matter now)
         text, count = bulleted(text)
         ctx.convert("Logseq's blocks written without their bullet given one", count)
+        def drawn(area: str) -> bool:  # (the graph holds the highlight's image)
+            return isinstance(self.find("/" + area, path), Path)
+
         if self.blocks is None:
             self.blocks = {}
             for item, body, source in self.documents:
-                self.blocks.update(index(str(source), body))
+                self.blocks.update(index(str(source), body, drawn))
                 self.block_pages[str(source)] = item
                 self.referenced.update(REF.findall(body))
-        text, count = anchored(str(path), text, self.referenced)
+        text, count, undrawn = anchored(str(path), text, self.referenced, drawn)
         ctx.convert("Logseq's referenced blocks given their anchors", count)
+        for stamp in undrawn:
+            ctx.warn(stamp, "a PDF area highlight whose image the graph lacks (`assets/`): "
+                     "its page number is shown")
         shelf = Shelf()
         # (an empty bullet, `-` alone under a block's line, made that line a heading: a
         # setext one's underline; Logseq showed an empty bullet, which shows nothing)
