@@ -65,7 +65,7 @@ _JEKYLL_POST_NAME = re.compile(r"^\d{2,4}-\d{1,2}-\d{1,2}-.*\.[^.]+$")
 """A file name Jekyll reads as a post's (its `DATE_FILENAME_MATCHER`); others in
 `_posts/` it skips."""
 MAPPED_KEYS = frozenset({"title", "date", "categories", "category", "tags", "tag", "published",
-                         "slug", "excerpt", "description", "image", "thumbnail",
+                         "slug", "excerpt", "description", "summary", "image", "thumbnail",
                          "last_modified_at", "last_updated", "lastmod", "updated",
                          "redirect_from", "permalink", "hidden", "featured", "redirect", "pin"})
 """Front-matter keys of a post whose meaning the import keeps."""
@@ -360,7 +360,8 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
                                           "updated"), self.tz)
         if updated is not None:
             front["updated"] = updated
-        summary = summary_of(data, "excerpt", "description")
+        # (`summary:`: a blog's own key for its SEO text, written by hand for each post)
+        summary = summary_of(data, "excerpt", "description", "summary")
         if summary:
             front["summary"] = summary
         front["tags"] = tags_of(data, split_spaces=True)

@@ -10,6 +10,9 @@ import textwrap
 from bisect import bisect_right
 from collections.abc import Callable
 
+from markdown_it.common.html_blocks import block_names
+from markdown_it.common.html_re import HTML_OPEN_CLOSE_TAG_STR
+
 from lanting.importer.body import callout, callout_kind
 from lanting.importer.body_math import unescape_markdown
 from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN, Shelf, fence
@@ -23,14 +26,38 @@ _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 _WIKI_LIKE = re.compile(r"(?<![\\!])\[\[(?=[^\[\]\n]*\]\](?![(\[]))")
 
 
+_HTML_BLOCK_START = re.compile(
+    rf"^ {{0,3}}(?:<(?:{'|'.join(block_names)})(?:[\s/>]|$)|</(?:{'|'.join(block_names)})"
+    rf"(?:[\s>]|$)|<!--)", re.IGNORECASE)
+"""A line starting an HTML block that may interrupt a paragraph (CommonMark's kinds 2
+and 6: a comment, a block-level element's tag); it runs to the next blank line."""
+_HTML_TAG_LINE = re.compile(rf"^ {{0,3}}{HTML_OPEN_CLOSE_TAG_STR.lstrip('^')}[ \t]*$")
+"""A line that is one tag alone (CommonMark's kind 7: `<span class="x">`), which starts
+an HTML block where a paragraph does not continue."""
+
+
 def literal_wiki_links(text: str) -> tuple[str, int]:
     """kramdown has no `[[Note]]` links (without a plugin): the old page showed
     `[[wikilinks]]` as written, where Lanting would read a link to `wikilinks.md` and stop
     the build at a page that is not there. Its first bracket escaped, it stays text.
     Not `[[Paper]](https://…)`: a link whose text is in brackets, to kramdown and to
-    Lanting alike (escaped, it showed as written). (Code and math are shelved before
-    this.)"""
-    return _WIKI_LIKE.subn(r"\\[[", text)
+    Lanting alike (escaped, it showed as written). Inside an HTML block (a figure's
+    `<div class="caption">` text) no Markdown escape is read, and `\\[[` showed its
+    backslash: there the bracket is written `&#91;`, which HTML and Markdown alike show
+    as `[`. (Code and math are shelved before this.)"""
+    out, count, in_html, after_blank = [], 0, False, True
+    for line in text.split("\n"):
+        if not line.strip():
+            in_html, after_blank = False, True
+            out.append(line)
+            continue
+        in_html = in_html or bool(_HTML_BLOCK_START.match(line)) or (
+            after_blank and bool(_HTML_TAG_LINE.match(line)))
+        after_blank = False
+        line, n = _WIKI_LIKE.subn("&#91;[" if in_html else r"\\[[", line)
+        out.append(line)
+        count += n
+    return "\n".join(out), count
 
 
 _EMPTY_DEFINITION = re.compile(r"^([ \t]{0,3})\[(?!\^)([^\]\n]+\]:)[ \t]*$(\n(?=[ \t]*\S))?",

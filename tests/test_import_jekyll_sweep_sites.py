@@ -1,0 +1,64 @@
+"""Faults real Jekyll sites exposed (a sweep of an English ML blog with figure `<div>`s,
+a project's engineering blog, a course-notes site of collections, a systems blog kept
+under `source: src`), in small sites written here."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from htmltree import parse_html
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import Imported, import_site
+from lanting.importer.common import Options
+
+NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
+
+
+def imported_site(tmp_path: Path, files: dict[str, str | bytes]) -> Imported:
+    source = tmp_path / "old"
+    write_files(source, files)
+    return import_site(source, tmp_path / "new", "jekyll", False, NOW)
+
+
+def built(tmp_path: Path, imported: Imported) -> Path:
+    return build(imported.dest, BuildOptions(output=tmp_path / "out")).output  # (errors raise)
+
+
+def test_a_posts_summary_key_is_its_summary(tmp_path: Path) -> None:
+    """An engineering blog on minima writes a `summary:` (its SEO text, checked by a
+    script) in each of its 125 posts: the import left it out with a notice, each post
+    losing the summary written for it."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Blog\nlang: en\n",
+        "_posts/2025-09-05-anatomy.md": "---\nlayout: post\ntitle: Anatomy\nsummary: >-\n"
+                                         "  How the engine schedules and caches.\n---\n\n"
+                                         "Body.\n"})
+    text = (imported.dest / "content/posts/anatomy.md").read_text(encoding="utf-8")
+    assert 'summary: "How the engine schedules and caches."' in text \
+        or "summary: How the engine schedules and caches." in text
+    assert not any("`summary`" in e.message for e in imported.report.entries)
+    page = (built(tmp_path, imported) / "posts/anatomy/index.html").read_text(encoding="utf-8")
+    assert 'content="How the engine schedules and caches."' in page
+
+
+def test_double_brackets_inside_a_figures_html_stay_brackets(tmp_path: Path) -> None:
+    """An ML blog captions its figures in `<div class="thecap">` text, one saying the
+    model is "inside the [[ ]] markdown environment". The import escaped the brackets as
+    `\\[[`, which an HTML block does not read: the page showed the backslash."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Blog\nlang: en\n",
+        "_posts/2015-05-21-rnn.md": "---\ntitle: RNN\n---\n\n"
+                                     "In prose, [[ ]] stays too.\n\n"
+                                     '<div class="imgcap">\n<div class="thecap">\n'
+                                     "The neuron is inside the [[ ]] environment.\n"
+                                     "</div>\n</div>\n"})
+    page = (built(tmp_path, imported) / "posts/rnn/index.html").read_text(encoding="utf-8")
+    root = parse_html(page)
+    caption = root.one("div", class_="thecap")
+    assert caption.text() == "The neuron is inside the [[ ]] environment."
+    assert "In prose, [[ ]] stays too." in root.one("main").text()
+    assert "\\[" not in root.one("main").text()
