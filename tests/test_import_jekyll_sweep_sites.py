@@ -8,7 +8,7 @@ import datetime as dt
 from pathlib import Path
 
 from htmltree import parse_html
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -62,3 +62,24 @@ def test_double_brackets_inside_a_figures_html_stay_brackets(tmp_path: Path) -> 
     assert caption.text() == "The neuron is inside the [[ ]] environment."
     assert "In prose, [[ ]] stays too." in root.one("main").text()
     assert "\\[" not in root.one("main").text()
+
+
+def test_the_site_under_source_of_config(tmp_path: Path) -> None:
+    """A systems blog keeps `_config.yml` at the root and the site in `src/`
+    (`source: src`). Read from the root, every post had the category `src` and an old
+    URL under `/src/`, and its images, under `src/assets/`, were not at their URLs."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Blog\nlang: en\nsource: src\npermalink: /:title:output_ext\n",
+        "README.md": "# The repository\n",
+        "src/_posts/2020-05-06-docker-mounts.md": "---\ntitle: Docker mounts\n---\n\n"
+                                                  "![Services](/assets/img/services.png)\n",
+        "src/about.md": "---\ntitle: About\n---\n\nMe.\n",
+        "src/assets/img/services.png": png(8, 8)})
+    text = (imported.dest / "content/posts/docker-mounts/index.md").read_text(encoding="utf-8")
+    assert "categories" not in text and 'aliases: ["/docker-mounts.html"]' in text
+    assert (imported.dest / "content/pages/about.md").is_file()
+    assert not list(imported.dest.glob("content/pages/readme*"))
+    out = built(tmp_path, imported)
+    page = parse_html((out / "posts/docker-mounts/index.html").read_text(encoding="utf-8"))
+    assert page.one("main").find("img") is not None
+    assert (out / "docker-mounts.html").is_file()

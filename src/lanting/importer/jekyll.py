@@ -93,6 +93,9 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
             if (source / "_config.yml").is_file() else ({}, None)
         if error:
             report.warn("_config.yml", None, f"could not read it: {error}")
+        self.root = source
+        """The folder holding `_config.yml`."""
+        self.source = source = self.source_folder(source)
         self.i18n = I18nPlugin(source, self.config)
         self.config = self.i18n.localized_config(self.config)
         self.tz = zone(options.timezone or self.config.get("timezone"))
@@ -136,6 +139,23 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
         # minimal-mistakes and academicpages say `locale: "en-US"`; unset: see `run`.
         self.language = language_tag(self.config.get("lang") or self.config.get("language")
                                      or self.config.get("locale") or self.i18n.default, "")
+
+    def source_folder(self, root: Path) -> Path:
+        """The folder Jekyll read the site from: `_config.yml`'s `source:` (`source: src`,
+        the posts in `src/_posts/`, the layouts and images beside them), else the root.
+        Read from the root, `src/` was taken for a category of every post, and the
+        images under it were not at their URLs."""
+        name = self.config.get("source")
+        if not isinstance(name, str) or name.strip().strip("/") in ("", "."):
+            return root
+        folder = (root / name.strip()).resolve()
+        if not folder.is_relative_to(root.resolve()) or not folder.is_dir():
+            self.report.warn("_config.yml", key_line(read_text(root / "_config.yml"),
+                                                     "source", 1),
+                             f"`source: {name}` is no folder of the site: the site is read "
+                             "from its root")
+            return root
+        return root / folder.relative_to(root.resolve())
 
     # --- the steps ---------------------------------------------------------------------
 

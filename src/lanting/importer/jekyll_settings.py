@@ -70,6 +70,7 @@ class JekyllSettings:
     """The settings side of the Jekyll importers."""
 
     source: Path
+    root: Path
     report: Report
     site: NewSite
     config: dict[str, Any]
@@ -159,7 +160,7 @@ class JekyllSettings:
             return url
         host = url.removeprefix("//")
         if re.fullmatch(r"[\w-]+(?:\.[\w-]+)+(?::\d+)?(?:/\S*)?", host):
-            self.report.note("_config.yml", key_line(read_text(self.source / "_config.yml"),
+            self.report.note("_config.yml", key_line(read_text(self.root / "_config.yml"),
                                                      "url", first=1),
                              f"`url: {url}` has no scheme: the site's address is "
                              f"`https://{host}/`")
