@@ -1970,9 +1970,10 @@ def test_hexo_404_page_is_left_to_lanting(tmp_path: Path) -> None:
 
 def test_jekyll_folder_no_collection_names_is_a_notice(tmp_path: Path) -> None:
     """A `_post/` folder (a typo, or notes) that no collection names was never published
-    by Jekyll: the warning said Lanting had no place for a collection."""
+    by Jekyll: the warning said Lanting had no place for a collection. (A collection named
+    but not published, `output: false`, stays a warning.)"""
     source = old_site(tmp_path / "src", {
-        "_config.yml": "title: T\nlang: en\ncollections:\n  books:\n    output: true\n",
+        "_config.yml": "title: T\nlang: en\ncollections:\n  books:\n    output: false\n",
         "_posts/2020-01-01-a.md": "---\ntitle: A\n---\n\nText.\n",
         "_post/2020-01-02-b.md": "---\ntitle: B\n---\n\nOld.\n",
         "_books/c.md": "---\ntitle: C\n---\n\nBook.\n"})

@@ -83,3 +83,43 @@ def test_the_site_under_source_of_config(tmp_path: Path) -> None:
     page = parse_html((out / "posts/docker-mounts/index.html").read_text(encoding="utf-8"))
     assert page.one("main").find("img") is not None
     assert (out / "docker-mounts.html").is_file()
+
+
+def test_collections_jekyll_published_are_posts_and_pages(tmp_path: Path) -> None:
+    """A course-notes site keeps each course's lecture notes in a collection Jekyll
+    published (`collections: {orf309: {output: true}}`), listed by `orf309/index.html`;
+    a blog keeps its notes in `_notes/`, linked with `{% link %}`. Both were left out
+    with a warning: the whole site's text was gone, and the link stopped the build."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\ncollections:\n  orf309:\n    output: true\n"
+                       "  notes:\n    output: true\n  drafts_box:\n    output: false\n",
+        "orf309/index.html": "---\ntitle: ORF 309\n---\n\n<table>\n"
+                             "{% for lecture in site.orf309 %}<tr><td>{{ lecture.title }}"
+                             "</td></tr>{% endfor %}\n</table>\n",
+        "_orf309/20170206_lecture1.md": "---\ntitle: Introduction\nnumber: 1\n"
+                                        "date: 2017-02-06\n---\n\nThe sample space "
+                                        "$$\\Omega$$.\n",
+        "_orf309/20170208_lecture2.md": "---\ntitle: Counting\ndate: 2017-02-08\n---\n\n"
+                                        "Permutations.\n",
+        "_notes/gdb.md": "---\ntitle: GDB\n---\n\nBreakpoints.\n",
+        "_drafts_box/idea.md": "---\ntitle: Idea\n---\n\nLater.\n",
+        "_posts/2022-09-07-sleep.md": "---\ntitle: Sleep\n---\n\nSee [my notes]"
+                                      "({% link _notes/gdb.md %}).\n"})
+    lecture = (imported.dest / "content/posts/20170206-lecture1.md").read_text(encoding="utf-8")
+    assert "series: ORF 309" in lecture or 'series: "ORF 309"' in lecture
+    assert 'aliases: ["/orf309/20170206_lecture1.html"]' in lecture
+    note = (imported.dest / "content/pages/gdb.md").read_text(encoding="utf-8")
+    assert 'aliases: ["/notes/gdb.html"]' in note
+    reported = {(e.severity, e.path) for e in imported.report.entries
+                if "collection" in e.message}
+    assert ("warning", "_drafts_box") in reported
+    assert not any(path in ("_orf309", "_notes") and severity == "warning"
+                   for severity, path in reported)
+    out = built(tmp_path, imported)
+    assert (out / "orf309/20170206_lecture1.html").is_file()
+    assert (out / "notes/gdb.html").is_file()
+    post = parse_html((out / "posts/sleep/index.html").read_text(encoding="utf-8"))
+    assert post.one("main").find("a", href="/gdb/") is not None
+    series = parse_html((out / "posts/20170206-lecture1/index.html").read_text(
+        encoding="utf-8"))
+    assert "Counting" in series.one("main").text()

@@ -57,6 +57,7 @@ class AcademicCollections(Jekyll):
     """The collection readers of the academic Jekyll importers (`alfolio.AlFolio`)."""
 
     DATED_PAGES_ARE_POSTS = False  # (a homepage's pages: its talks, its CV)
+    PUBLISHED_COLLECTIONS = False  # (its collections read by name; others reported)
 
     def __init__(self, *args: Any) -> None:
         super().__init__(*args)

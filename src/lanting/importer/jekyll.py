@@ -41,6 +41,13 @@ from lanting.importer.jekyll_data_pubs import DATA_FILE, data_publications
 from lanting.importer.jekyll_i18n import I18nPlugin, localized
 from lanting.importer.jekyll_languages import JekyllLanguages, language_keys
 from lanting.importer.jekyll_math import dollar_inline_math, is_chirpy, scripts_draw_mermaid
+from lanting.importer.jekyll_outputs import (
+    Published,
+    listing_titles,
+    published_collections,
+    published_documents,
+    series_title,
+)
 from lanting.importer.jekyll_pages import MARKDOWN, JekyllPages, layout_image_folders
 from lanting.importer.jekyll_settings import JekyllSettings
 from lanting.importer.jekyll_spaceship import spaceship_dollar_math, spaceship_processors
@@ -120,6 +127,10 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
         nowhere, their text kept)."""
         self.page_posts: set[Path] = set()
         """Pages imported as posts (`DATED_PAGES_ARE_POSTS`)."""
+        self.collection_docs: dict[Path, Published] = {}
+        """Documents of the site's own published collections (`PUBLISHED_COLLECTIONS`)."""
+        self.series_titles: dict[str, str] = {}
+        """A published collection -> the series its dated documents make."""
         self.drew_mermaid = _switched_on(self.config.get("mermaid")) \
             or "mermaid-processor" in spaceship_processors(source, self.config) \
             or scripts_draw_mermaid(source)
@@ -159,7 +170,13 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
 
     # --- the steps ---------------------------------------------------------------------
 
+    PUBLISHED_COLLECTIONS = True
+    """A collection of the site's own that Jekyll published (`output: true`), a course's
+    lecture notes, is imported (`jekyll_outputs.py`). (Not al-folio's: its collections
+    are read by name.)"""
+
     def run(self) -> NewSite:
+        self.read_published()
         self.read_posts()
         self.read_pages()
         self.read_more()
@@ -202,9 +219,33 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
             settings["highlight_names"] = sorted(bold)
         self.site.config["publications"] = settings
 
+    def read_published(self) -> None:
+        """Find the documents of the published collections, before the posts and pages
+        that they become are read."""
+        if not self.PUBLISHED_COLLECTIONS:
+            return
+        folders = published_collections(self.source, self.config, self.known_collections())
+        self.collection_docs = published_documents(self.source, folders)
+        names = {f[1:] for f in folders}
+        titles = listing_titles([p for p in walk(self.source) if p.suffix.lower() in (
+            *MARKDOWN, ".html") and not p.relative_to(self.source).parts[0].startswith("_")],
+            names)
+        for folder in folders:
+            documents = [d for d in self.collection_docs.values() if d.collection == folder[1:]]
+            dated = sum(d.dated for d in documents)
+            self.series_titles[folder[1:]] = series_title(folder[1:], titles)
+            self.report.note(self.source / folder, None, f"collection `{folder}/` "
+                             f"({len(documents)} documents, published by Jekyll): "
+                             + (f"{dated} dated ones are posts of the series "
+                                f"“{self.series_titles[folder[1:]]}”" if dated else "")
+                             + (", " if dated and dated < len(documents) else "")
+                             + (f"{len(documents) - dated} pages" if dated < len(documents)
+                                else "") + ", at their old URLs")
+
     def known_collections(self) -> set[str]:
         """The `_x/` folders of documents this importer reads."""
-        return {"_posts", "_drafts", "_tabs", *self.included_folders()}
+        return {"_posts", "_drafts", "_tabs", *self.included_folders(),
+                *{"_" + d.collection for d in self.collection_docs.values()}}
 
     def report_unknown_collections(self) -> None:
         named = self.config.get("collections")
@@ -243,6 +284,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
                     rel.parts[:at]), False))
             elif rel.parts[0] == "_drafts":
                 found.append((path, [], True))
+        found += [(path, [], False) for path, doc in self.collection_docs.items() if doc.dated]
         # A draft after the posts: one of a post's name is the second of the slug
         # (`x-2`), the published post keeping its own.
         found.sort(key=lambda entry: entry[2])
@@ -293,6 +335,8 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
                 else path.stem
             if path in self.page_posts:  # (its URL a page's: `/notes/x.html`)
                 data.setdefault("permalink", self.page_url(path))
+            if path in self.collection_docs:  # (the collection's URL: `/orf309/lecture1.html`)
+                data["permalink"] = self.page_url(path)
             match = _POST_NAME.match(name)
             title_part = match.group(4) if match else name
             file_date = None
@@ -321,6 +365,8 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
             categories = self.categories(data, folder_categories)
             slug = slug_of(str(data.get("slug") or title_part))
             front = self.front(data, head, path, date, categories)
+            if path in self.collection_docs and not data.get("series"):
+                front["series"] = self.series_titles[self.collection_docs[path].collection]
             if draft:
                 front["draft"] = True
             if "slug" in data:

@@ -9,11 +9,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from lanting.importer.collections import old_url as collection_url
 from lanting.importer.common import GENERATED, LinkTable, read_text, summary_of, walk
 from lanting.importer.item import Item
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_languages import JekyllLanguages
 from lanting.importer.jekyll_links import old_path
+from lanting.importer.jekyll_outputs import Published
 from lanting.importer.kramdown import title_math
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
@@ -135,6 +137,7 @@ class JekyllPages:
     i18n: I18nPlugin
     languages: JekyllLanguages
     left_out: dict[str, str]
+    collection_docs: dict[Path, Published]
 
     DATED_PAGES_ARE_POSTS = True
     """A site without `_posts/` whose pages carry dates (`notes/LLM/kv-cache.md` with
@@ -161,7 +164,8 @@ class JekyllPages:
                 if p.suffix.lower() in MARKDOWN
                 and not any(part.startswith("_") for part in p.relative_to(self.source).parts)
                 and p.name.lower() not in ("readme.md", "license.md", "changelog.md")] + (
-            jekyll_files(tabs)) + included
+            jekyll_files(tabs)) + included + [p for p, d in self.collection_docs.items()
+                                              if not d.dated]
 
     def included_folders(self) -> list[str]:
         """Folders named `_x` that `_config.yml`'s `include:` has Jekyll read as pages
@@ -345,6 +349,10 @@ class JekyllPages:
 
     def page_url(self, path: Path) -> str:
         """Where Jekyll published a page without a `permalink`."""
+        if path in self.collection_docs:  # (a document of a published collection)
+            document = self.collection_docs[path]
+            data = load_mapping(*split_front_matter(read_text(path))[:2])[0]
+            return collection_url(self.config, document.folder, path, data, "")
         rel = path.relative_to(self.source).as_posix()
         return f"/{path.stem}/" if rel.startswith("_tabs/") \
             else "/" + rel.rsplit(".", 1)[0] + ".html"  # (Chirpy's tabs: /:title/)

@@ -1,0 +1,85 @@
+"""A plain Jekyll site's own collections that Jekyll published (`collections: {orf309:
+{output: true}}`): a course's lecture notes in `_orf309/`, a blog's `_notes/`. Lanting
+has no collection of that name, but each document was a page of the old site, at its
+own URL: a dated one (its front matter's `date`, or a dated file name) becomes a post
+of a series named after the collection, the others pages; both keep their old URLs.
+(A collection Jekyll did not publish, `output: false`, showed only through a theme's
+loop: it stays reported, as before.)"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.collections import NOT_COLLECTIONS
+from lanting.importer.common import read_text
+from lanting.importer.text import load_mapping, split_front_matter
+
+_MARKDOWN = (".md", ".markdown", ".mkd", ".mkdn")
+_THEME_LISTS = frozenset({"_featured_categories", "_featured_tags"})
+"""Hydejack's collections of a page for each category or tag: lists Lanting makes."""
+_DATED_NAME = re.compile(r"^\d{4}-\d{1,2}-\d{1,2}-")
+"""A file name Jekyll dates a collection's document by (`2017-02-06-lecture1.md`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    """A document of a collection Jekyll published."""
+
+    collection: str
+    """The collection's name (`orf309`), without the folder's `_`."""
+    folder: Path
+    dated: bool
+    """It has a date (front matter or file name): a post; else a page."""
+
+
+def published_collections(source: Path, config: dict[str, Any], known: set[str]) -> list[str]:
+    """The folders (`_orf309`) of the collections `_config.yml` publishes (`output:
+    true`) that no importer reads otherwise, in name order."""
+    named = config.get("collections")
+    if not isinstance(named, dict):  # (a list of names: none published, Jekyll's default)
+        return []
+    return sorted(f"_{name}" for name, settings in named.items()
+                  if isinstance(settings, dict) and settings.get("output") is True
+                  and f"_{name}" not in known | NOT_COLLECTIONS | _THEME_LISTS
+                  and (source / f"_{name}").is_dir())
+
+
+def published_documents(source: Path, folders: list[str]) -> dict[Path, Published]:
+    """Each Markdown document of those folders Jekyll read (not `_drafts`-like names
+    starting with `.`, `_`, `#` or `~`) -> what it is."""
+    found: dict[Path, Published] = {}
+    for name in folders:
+        folder = source / name
+        for path in sorted(folder.rglob("*")):
+            rel = path.relative_to(folder).parts
+            if path.suffix.lower() not in _MARKDOWN or not path.is_file() or any(
+                    part[:1] in (".", "_", "#", "~") for part in rel):
+                continue
+            fmt, head, _body, _first = split_front_matter(read_text(path))
+            data = load_mapping(fmt, head)[0] if fmt else {}
+            dated = bool(data.get("date")) or bool(_DATED_NAME.match(path.name))
+            found[path] = Published(name[1:], folder, dated)
+    return found
+
+
+def series_title(collection: str, listing_titles: dict[str, str]) -> str:
+    """The series' name: the title of the page that listed the collection (`orf309/
+    index.html`, "ORF 309", looping over `site.orf309`), else the collection's name."""
+    return listing_titles.get(collection) or collection
+
+
+def listing_titles(files: list[Path], collections: set[str]) -> dict[str, str]:
+    """Collection name -> the title of a page whose loop listed it (`{% for lecture in
+    site.orf309 %}`)."""
+    titles: dict[str, str] = {}
+    for path in files:
+        fmt, head, body, _first = split_front_matter(read_text(path))
+        data = load_mapping(fmt, head)[0] if fmt else {}
+        title = data.get("title")
+        for name in re.findall(r"\{%-?\s*for\s+\w+\s+in\s+site\.(\w+)", body):
+            if name in collections and isinstance(title, str) and title.strip():
+                titles.setdefault(name, " ".join(title.split()))
+    return titles
