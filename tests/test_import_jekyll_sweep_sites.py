@@ -5,6 +5,7 @@ under `source: src`), in small sites written here."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from pathlib import Path
 
 from htmltree import parse_html
@@ -123,3 +124,46 @@ def test_collections_jekyll_published_are_posts_and_pages(tmp_path: Path) -> Non
     series = parse_html((out / "posts/20170206-lecture1/index.html").read_text(
         encoding="utf-8"))
     assert "Counting" in series.one("main").text()
+
+
+def test_a_lab_sites_papers_by_year_in_its_data(tmp_path: Path) -> None:
+    """A lab site lists its papers in `_data/publications.yml` by year (`- year: 2025` /
+    `items:`, each with `authors`, `venue` and `links:` of a `label` and a `url`), shown
+    by its `publications.md` loop. The page was left out as "a listing page, which
+    Lanting makes", with a notice, and the papers with it: /publications/ was empty."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Lab\nlang: en\n",
+        "_data/publications.yml": """\
+            - year: 2025
+              items:
+                - title: "Caching Keys and Values by Layer"
+                  authors: "Ann Lee, Bo Chen, and Cy Park"
+                  venue: "In the Conference on Language Modeling 2025"
+                  links:
+                    - label: "Paper"
+                      url: "https://arxiv.org/pdf/2406.00001"
+                    - label: "Code"
+                      url: "https://github.com/lab/kv"
+                    - label: "Demo"
+                      url: "https://lab.example/kv"
+            - year: 2024
+              items:
+                - title: "Steering by Editing"
+                  authors: "Bo Chen and Cy Park"
+                  venue: "ICLR"
+            """,
+        "publications.md": "---\nlayout: page\ntitle: Publications\n---\n\n"
+                           "{% for block in site.data.publications %}\n### {{ block.year }}\n"
+                           "{% for it in block.items %}\n<div>{{ it.title }}</div>\n"
+                           "{% endfor %}\n{% endfor %}\n"})
+    bib = (imported.dest / "content/publications.bib").read_text(encoding="utf-8")
+    assert bib.count("@inproceedings{") == 2
+    fields = re.findall(r"^  (\w+) += \{(.*)\},$", bib, re.MULTILINE)
+    assert ("pdf", "https://arxiv.org/pdf/2406.00001") in fields
+    assert ("code", "https://github.com/lab/kv") in fields
+    assert ("year", "2024") in fields and ("year", "2025") in fields
+    assert "[Demo](https://lab.example/kv)" in bib and "selected" not in bib
+    out = built(tmp_path, imported)
+    listed = parse_html((out / "publications/index.html").read_text(encoding="utf-8"))
+    assert "Steering by Editing" in listed.one("main").text()
+    assert "Caching Keys and Values by Layer" in listed.one("main").text()

@@ -214,10 +214,12 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
         self.report.counts["publications"] += len(entries)
         self.report.convert("publications of _data/publications.yml (content/publications"
                             ".bib)", len(entries))
-        settings: dict[str, Any] = {"selected_on_home": len(entries)}
+        selected = sum(e.value("selected") == "true" for e in entries)
+        settings: dict[str, Any] = {"selected_on_home": selected} if selected else {}
         if bold:  # (the owner, in bold on the old list)
             settings["highlight_names"] = sorted(bold)
-        self.site.config["publications"] = settings
+        if settings:
+            self.site.config["publications"] = settings
 
     def read_published(self) -> None:
         """Find the documents of the published collections, before the posts and pages

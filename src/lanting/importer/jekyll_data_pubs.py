@@ -3,7 +3,9 @@ whose `main:` list (`title`, `authors` with the owner in `<strong>`, `conference
 `conference_short`, `pdf`, `code`, `page`, `image`, `notes`, any other link) its
 `_includes/publications.md` loop showed on the home page. They become the entries of
 `content/publications.bib`: Lanting lists them at /publications/ and its home page
-shows the selected ones (all of them, as the old home page did)."""
+shows the selected ones (all of them, as the old home page did). A lab site's list of
+papers (by year: `- year: 2025` / `items:`, each with `authors`, `venue` and `links:`
+of a `label` and a `url`), which its own page showed, is read too, none selected."""
 
 from __future__ import annotations
 
@@ -15,13 +17,16 @@ from typing import Any
 from lanting.importer.bibtex import BibEntry
 from lanting.importer.common import read_text
 from lanting.importer.site import slug_of
-from lanting.importer.text import load_mapping
+from lanting.importer.text import load_list, load_mapping
 
 DATA_FILE = "_data/publications.yml"
 _FIELDS = {"conference_short": "abbr", "pdf": "pdf", "code": "code", "page": "website",
            "project": "website", "image": "preview", "video": "video", "slides": "slides",
            "arxiv": "arxiv", "doi": "doi", "bibtex": "bibtex"}
 """minimal-light's keys → the field of the same meaning Lanting shows as a button."""
+_LABELS = {"paper": "pdf", "pdf": "pdf", "website": "page", "project_page": "page",
+           "homepage": "page", "github": "code", "repository": "code"}
+"""A `links:` label → the key of the same meaning above (`Paper` → `pdf`)."""
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _STRONG = re.compile(r"<(?:strong|b)>(.*?)</(?:strong|b)>|\*\*(.*?)\*\*", re.I)
 
@@ -34,8 +39,9 @@ def data_publications(source: Path) -> tuple[list[BibEntry], set[str]]:
     if not path.is_file():
         return [], set()
     data, _error = load_mapping("yaml", read_text(path))
-    papers = data.get("main") if isinstance(data, dict) else None
-    if not isinstance(papers, list) or not all(
+    papers = data.get("main") if data else _grouped(load_list(read_text(path)))
+    on_home = bool(data)  # (minimal-light's `main:`; a lab's list had its own page)
+    if not isinstance(papers, list) or not papers or not all(
             isinstance(p, dict) and p.get("title") and p.get("authors") for p in papers):
         return [], set()
     entries: list[BibEntry] = []
@@ -43,13 +49,43 @@ def data_publications(source: Path) -> tuple[list[BibEntry], set[str]]:
     keys: set[str] = set()
     for paper in papers:
         entry = _entry(paper, keys, bold)
+        if on_home:
+            entry.set("selected", "true")
         keys.add(entry.key)
         entries.append(entry)
     return entries, bold
 
 
+def _grouped(papers: list[Any]) -> list[Any]:
+    """A lab site's list of years, each with its papers (`- year: 2025` / `items:`), as
+    one list of papers, each given its group's year; a plain list as it is."""
+    if not papers or not all(isinstance(g, dict) and isinstance(
+            g.get("items", g.get("papers", g.get("publications"))), list) for g in papers):
+        return papers
+    flat = []
+    for group in papers:
+        for paper in group.get("items", group.get("papers", group.get("publications"))):
+            if isinstance(paper, dict) and group.get("year") and not paper.get("year"):
+                paper = {**paper, "year": group["year"]}
+            flat.append(paper)
+    return flat
+
+
 def _plain(value: Any) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", "", str(value))).split())
+
+
+def _named_links(links: Any) -> list[tuple[str, Any]]:
+    """A paper's `links:` list (`- label: Paper` / `url: …`) as keys of the paper:
+    each link's label, lower case (`paper`, `code`), its URL the value."""
+    found: list[tuple[str, Any]] = []
+    for link in links if isinstance(links, list) else []:
+        if not isinstance(link, dict) or not link.get("url"):
+            continue
+        label = str(link.get("label") or link.get("name") or link.get("title") or "link")
+        name = label.strip().lower().replace(" ", "_")
+        found.append((_LABELS.get(name, name), link["url"]))
+    return found
 
 
 def _entry(paper: dict[str, Any], keys: set[str], bold: set[str]) -> BibEntry:
@@ -73,10 +109,9 @@ def _entry(paper: dict[str, Any], keys: set[str], bold: set[str]) -> BibEntry:
         entry.set("journal" if preprint else "booktitle", venue)
     if year:
         entry.set("year", year[-1])
-    entry.set("selected", "true")
     links = []
-    for name, value in paper.items():
-        if name in ("title", "authors", "conference", "venue", "year") or not value:
+    for name, value in [*paper.items(), *_named_links(paper.get("links"))]:
+        if name in ("title", "authors", "conference", "venue", "year", "links") or not value:
             continue
         field = _FIELDS.get(name)
         text = str(value).strip()

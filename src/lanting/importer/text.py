@@ -131,6 +131,16 @@ def load_mapping(fmt: str, text: str) -> tuple[dict[str, Any], str | None]:
     return {str(k): v for k, v in data.items()}, None
 
 
+def load_list(text: str) -> list[Any]:
+    """A data file that is a YAML list (a lab site's `_data/publications.yml`), or []
+    when it is not one or cannot be read."""
+    try:
+        data = _first_document(text) if text.strip() else None
+    except YAMLError:
+        return []
+    return data if isinstance(data, list) else []
+
+
 def raw_value(head: str, key: str) -> str | None:
     """A top-level scalar as written (YAML or TOML), quotes removed: dates keep their
     offset spelling (`+0800`) this way."""
