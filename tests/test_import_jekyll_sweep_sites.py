@@ -167,3 +167,69 @@ def test_a_lab_sites_papers_by_year_in_its_data(tmp_path: Path) -> None:
     listed = parse_html((out / "publications/index.html").read_text(encoding="utf-8"))
     assert "Steering by Editing" in listed.one("main").text()
     assert "Caching Keys and Values by Layer" in listed.one("main").text()
+
+
+def test_a_lab_sites_people_in_its_data(tmp_path: Path) -> None:
+    """A lab site draws its group page from `_data/people.yml` (the PI, by `{% assign
+    pi = site.data.people.pi %}` under an `<h2>Faculty</h2>`; students and alumni by
+    loops under `## Graduate students` and `## Alumni`). The loops were left out with a
+    warning, the PI's Liquid left in comments, one inside an `<img src>`, which stopped
+    the build; the people were gone. They are `content/people/` now, in their groups."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Lab\nlang: en\n",
+        "_data/people.yml": """\
+            pi:
+              name: "Prof. Ada Hu"
+              title: "Assistant Professor"
+              photo: "assets/photos/ada.png"
+              website: "https://ada.example/"
+            students:
+              - name: "Bo Chen"
+                role: "PhD, Fall 2022-"
+                interests: ["Retrieval", "Agents"]
+                photo: "assets/photos/bo.jpg"
+            alumni:
+              - name: "Cy Park"
+                role: "MS, now at a lab"
+                website: "https://cy.example/"
+            """,
+        "assets/photos/ada.png": png(8, 8),
+        "assets/photos/bo.jpg": png(8, 8),
+        "group.md": """\
+            ---
+            layout: page
+            title: Group
+            ---
+
+            {% assign pi = site.data.people.pi %}
+            <div class="card">
+              <h2>Faculty</h2>
+              <img src="{{ site.baseurl }}/{{ pi.photo }}" alt="{{ pi.name }}">
+              <a href="{{ pi.website }}">{{ pi.name }}</a>
+            </div>
+
+            ## Graduate students
+            {% for p in site.data.people.students %}
+            <div>{{ p.name }} {{ p.role }}</div>
+            {% endfor %}
+
+            ## Alumni
+            {% for a in site.data.people.alumni %}
+            <li>{{ a.name }}</li>
+            {% endfor %}
+            """})
+    people = imported.dest / "content/people"
+    assert sorted(p.name for p in people.iterdir()) == ["bo-chen.md", "cy-park.md",
+                                                       "prof-ada-hu.md"]
+    ada = (people / "prof-ada-hu.md").read_text(encoding="utf-8")
+    assert "role: Faculty" in ada and "summary: Assistant Professor" in ada
+    assert "https://ada.example/" in ada and "cover:" in ada
+    assert "role: Graduate students" in (people / "bo-chen.md").read_text(encoding="utf-8")
+    assert "role: Alumni" in (people / "cy-park.md").read_text(encoding="utf-8")
+    assert not (imported.dest / "content/pages/group.md").exists()
+    out = built(tmp_path, imported)
+    listed = parse_html((out / "people/index.html").read_text(encoding="utf-8"))
+    text = listed.one("main").text()
+    assert text.index("Faculty") < text.index("Graduate students") < text.index("Alumni")
+    assert "Retrieval, Agents" in text
+    assert (out / "group.html").is_file()  # (the old page's URL leads to /people/)

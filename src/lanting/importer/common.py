@@ -305,7 +305,8 @@ def generated_urls(site: NewSite, has_publications: bool, has_talks: bool) -> se
     urls |= {site.new_url(i) for i in site.items if i.kind in ("page", "post", "talk")
              and not i.draft}
     # (the lists of the collections: /projects/, /teaching/)
-    urls |= {f"/{FOLDERS[i.kind]}/" for i in site.items if i.kind in ("project", "teaching")
+    urls |= {f"/{FOLDERS[i.kind]}/" for i in site.items if i.kind in ("project", "teaching",
+                                                                      "person")
              and not i.draft}
     for item in site.items:
         if item.kind == "post" and not item.draft:

@@ -21,8 +21,8 @@ class Item:
     """A post, page, talk or the home page of the new site."""
 
     kind: str
-    """`post`, `page`, `talk`, `project`, `teaching`, `home`, `blog` (the blog page's
-    own text, `content/posts/_index.md`) or `term` (a tag's, category's or series' own
+    """`post`, `page`, `talk`, `project`, `teaching`, `person`, `home`, `blog` (the blog
+    page's own text, `content/posts/_index.md`) or `term` (a tag's, category's or series' own
     text: `name` is `tags/<the term>`)."""
     slug: str
     source: Path | None
@@ -52,7 +52,8 @@ class Item:
         return str(self.front.get("title", ""))
 
 
-FOLDERS = {"talk": "talks", "project": "projects", "teaching": "teaching"}
+FOLDERS = {"talk": "talks", "project": "projects", "teaching": "teaching",
+           "person": "people"}
 """The content folder (and URL folder) of each kind of item but posts and pages."""
 
 
@@ -76,7 +77,7 @@ def new_url(item: Item, permalink: str) -> str:
         return f"/{folder}/{term_slug(term)}/"
     if item.kind == "page":
         return f"/{slug}/"
-    if item.kind in ("talk", "project", "teaching"):
+    if item.kind in FOLDERS:
         return f"/{FOLDERS[item.kind]}/{slug}/"
     date = item.front.get("date")
     text = date.text() if isinstance(date, When) else str(date or "1970-01-01")

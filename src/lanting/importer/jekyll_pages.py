@@ -16,7 +16,9 @@ from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_languages import JekyllLanguages
 from lanting.importer.jekyll_links import old_path
 from lanting.importer.jekyll_outputs import Published
+from lanting.importer.jekyll_people import add_people
 from lanting.importer.kramdown import title_math
+from lanting.importer.listings import Redirects
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import load_mapping, split_front_matter
@@ -262,6 +264,8 @@ class JekyllPages:
             self.left_out[old_path(self.page_url(path) if not permalink else permalink)] = \
                 "/search/"
             return
+        if "site.data." in body and self.people_page(path, body, permalink):
+            return
         if _FOR.search(body) or "paginator" in body:
             # academicpages' cv.md: the CV in Markdown around loops over its collections
             kept = drop_loops(body)
@@ -312,6 +316,26 @@ class JekyllPages:
         self.by_path[rel] = item
         self.report.counts["pages"] += 1
         self.posts.append((item, body, first, path))
+
+    def people_page(self, path: Path, body: str, permalink: str) -> bool:
+        """A lab site's page of its people, drawn from `_data/` (`jekyll_people.py`):
+        they are `content/people/`, the page left out, its URL led to /people/."""
+        count, text = add_people(self.site, self.report, self.source, path, body)
+        if not count:
+            return False
+        self.report.counts["people"] += count
+        self.report.convert("people of `_data/` (content/people/)", count)
+        old = "/" + (permalink or self.page_url(path)).strip("/")
+        self.left_out[old_path(old)] = "/people/"
+        redirects = Redirects(self.site, self.report, self.report.rel(path))
+        redirects.add(self.baseurl + old, "/people/")
+        redirects.finish("people page")
+        (self.report.warn if text >= 80 else self.report.note)(
+            path, None, f"its {count} people (from `_data/`) are content/people/, listed "
+            "at /people/; the page is left out" + (
+                ", and its own text with it: copy what you need into a page by hand"
+                if text >= 80 else ""))
+        return True
 
     def leave_out(self, path: Path, permalink: str, layout: str, body: str) -> None:
         """Note where links to a page left out lead now: a list of posts (a theme's

@@ -189,7 +189,7 @@ class NewSite:
         if item.kind == "page":  # (a notebook page: a Jupyter Book's chapter)
             suffix = ".ipynb" if item.notebook is not None else ".md"
             return f"content/pages/{name}{lang}{suffix}"
-        if item.kind in ("talk", "project", "teaching"):
+        if item.kind in FOLDERS:
             return f"content/{FOLDERS[item.kind]}/{name}{lang}.md"
         if item.notebook is not None:
             return f"content/posts/{name}{lang}.ipynb"

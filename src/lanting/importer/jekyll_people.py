@@ -1,0 +1,149 @@
+"""A lab site's people kept as data: a page (`group.md`, `team.md`) whose Liquid loops
+over `_data/` (`{% for m in site.data.people.students %}`, `{% for m in
+site.data.team_members %}`; or one person, `{% assign pi = site.data.people.pi %}`)
+drew each member from a `name`, a photo, a role line and a web page. Lanting has
+those people as `content/people/` and lists them at /people/; the group a member is
+in is the heading the old page showed above the loop (`## Alumni`), else the data's
+key (`students` → "Students")."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import read_text
+from lanting.importer.item import Item
+from lanting.importer.report import Report
+from lanting.importer.site import NewSite, slug_of
+from lanting.importer.text import load_list, load_mapping
+
+_DATA_TAG = re.compile(
+    r"\{%-?\s*(?:for\s+\w+\s+in|assign\s+\w+\s*=)\s*site\.data\.([\w.]+)[^%]*?-?%\}")
+_HEADING = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t#]*$|<h[1-6]\b[^>]*>(.*?)</h[1-6]>",
+                      re.MULTILINE | re.IGNORECASE | re.DOTALL)
+_PHOTO = ("photo", "image", "avatar", "img", "picture", "pic")
+_ROLE = ("role", "title", "position", "info", "degree", "status")
+_LINKS = (("website", "Website"), ("homepage", "Website"), ("url", "Website"),
+          ("webpage", "Website"), ("github", "GitHub"), ("scholar", "Google Scholar"),
+          ("linkedin", "LinkedIn"), ("twitter", "Twitter"))
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """The members one loop (or `assign`) of a page showed."""
+
+    name: str
+    data: str
+    """The data it read, as the page named it (`people.students`)."""
+    members: tuple[dict[str, Any], ...]
+
+
+def _lookup(source: Path, path: str) -> Any:
+    """The value of `site.data.<path>`: the file `_data/<first part>.yml` (or `.yaml`,
+    `.json`), then its keys."""
+    first, *keys = path.split(".")
+    for ext in (".yml", ".yaml", ".json"):
+        file = source / "_data" / f"{first}{ext}"
+        if file.is_file():
+            text = read_text(file)
+            value: Any = load_mapping("json" if ext == ".json" else "yaml", text)[0] \
+                or load_list(text)
+            break
+    else:
+        return None
+    for key in keys:
+        value = value.get(key) if isinstance(value, dict) else None
+    return value
+
+
+def _is_person(entry: Any) -> bool:
+    return isinstance(entry, dict) and isinstance(entry.get("name"), str) \
+        and entry["name"].strip() != "" and any(entry.get(k) for k in (*_PHOTO, *_ROLE))
+
+
+def data_people(source: Path, body: str) -> list[Group]:
+    """The groups of people a page's loops and assigns over `_data/` showed, in the
+    page's order; [] when it showed none (a loop over papers, news or posts)."""
+    groups: list[Group] = []
+    for found in _DATA_TAG.finditer(body):
+        value = _lookup(source, found.group(1))
+        members = [value] if _is_person(value) else (
+            [v for v in value if _is_person(v)] if isinstance(value, list) else [])
+        if not members or (isinstance(value, list) and len(members) < len(value) / 2):
+            continue
+        headings = [h.group(1) or re.sub(r"<[^>]+>", "", h.group(2))
+                    for h in _HEADING.finditer(body, 0, found.start())]
+        # (a heading inside the HTML after an `assign`: the one it introduced)
+        after = _HEADING.search(body, found.end())
+        nearby = after.group(1) or re.sub(r"<[^>]+>", "", after.group(2)) \
+            if after and not isinstance(value, list) \
+            and not _DATA_TAG.search(body, found.end(), after.start()) else None
+        name = " ".join((nearby or (headings[-1] if headings else "")).split()) \
+            or found.group(1).rsplit(".", 1)[-1].replace("_", " ").capitalize()
+        groups.append(Group(name, found.group(1), tuple(members)))
+    return groups
+
+
+def person_front(member: dict[str, Any], group: str, weight: int) -> tuple[
+        dict[str, Any], str | None]:
+    """A member's front matter (`title`, `role` the group, `summary` the role line and
+    interests, `links`, `weight` their place on the old page), and the photo to find."""
+    front: dict[str, Any] = {"title": " ".join(str(member["name"]).split()), "role": group}
+    lines = [" ".join(str(member[k]).split()) for k in (*_ROLE, "affiliation")
+             if isinstance(member.get(k), str | int) and str(member[k]).strip()]
+    interests = member.get("interests")
+    if isinstance(interests, list) and interests:
+        lines.append(", ".join(str(i) for i in interests))
+    if lines:
+        front["summary"] = " · ".join(lines)
+    links = [{"name": name, "url": str(member[key]).strip()} for key, name in _LINKS
+             if isinstance(member.get(key), str)
+             and re.match(r"https?://", str(member[key]).strip())]
+    if isinstance(member.get("email"), str) and "@" in member["email"]:
+        links.append({"name": "Email", "url": "mailto:" + member["email"].strip()})
+    if links:
+        front["links"] = list({link["url"]: link for link in links}.values())
+    front["weight"] = weight
+    photo = next((str(member[k]).strip() for k in _PHOTO if isinstance(member.get(k), str)
+                  and member[k].strip()), None)
+    return front, photo
+
+
+_PHOTO_FOLDER = re.compile(
+    r"([\w./-]*/)\{\{-?\s*\w+\.(?:" + "|".join(_PHOTO) + r")\s*-?\}\}")
+"""`src="{{ site.baseurl }}/images/teampic/{{ member.photo }}"`: the folder a page put
+before a member's photo file name."""
+_NOT_TEXT = re.compile(r"\{%.*?%\}|\{\{.*?\}\}|<!--.*?-->|<[^>]*>|[#*\s|-]", re.DOTALL)
+
+
+def add_people(site: NewSite, report: Report, source: Path, path: Path, body: str
+               ) -> tuple[int, int]:
+    """The people of a page of `data_people` as `person` items of `site`: (how many,
+    how much text the page had besides its people's markup, which is not kept)."""
+    folders = [""] + [f.strip("/") for f in _PHOTO_FOLDER.findall(body)]
+    count = 0
+    for group in data_people(source, body):
+        for member in group.members:
+            count += 1
+            front, photo = person_front(member, group.name, count)
+            local = next((source / folder / photo.lstrip("/") for folder in folders
+                          if photo and (source / folder / photo.lstrip("/")).is_file()), None)
+            if local is not None:
+                front["cover"] = site.image(local, "/" + local.relative_to(source).as_posix())
+            elif photo and not photo.startswith(("http://", "https://")):
+                report.warn(path, None, f"photo `{photo}` of {front['title']} not found: "
+                            "left out")
+            elif photo:
+                front["cover"] = photo
+            text = next((str(member[k]) for k in ("bio", "blurb", "description", "about")
+                         if isinstance(member.get(k), str) and member[k].strip()), "")
+            site.add(Item("person", slug_of(front["title"]), path, front, body=text.strip()))
+    kept = body
+    for group in data_people(source, body):
+        for member in group.members:  # (the page's own text: not its members' words)
+            for value in member.values():
+                if isinstance(value, str) and value.strip():
+                    kept = kept.replace(value, "")
+    return count, len(_NOT_TEXT.sub("", kept))
