@@ -233,3 +233,19 @@ def test_a_lab_sites_people_in_its_data(tmp_path: Path) -> None:
     assert text.index("Faculty") < text.index("Graduate students") < text.index("Alumni")
     assert "Retrieval, Agents" in text
     assert (out / "group.html").is_file()  # (the old page's URL leads to /people/)
+
+
+def test_pages_under_the_pretty_permalink_style(tmp_path: Path) -> None:
+    """Under `permalink: pretty` (or a pattern ending in `/`) Jekyll published a page
+    `notes/gpu.md` at /notes/gpu/: the import took /notes/gpu.html for its old URL, so
+    the address readers had stopped answering."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Lab\nlang: en\npermalink: pretty\n",
+        "notes/gpu.md": "---\ntitle: GPU notes\n---\n\nWarps.\n",
+        "_posts/2024-01-02-a.md": "---\ntitle: A\n---\n\nSee [the notes](/notes/gpu/).\n"})
+    page = (imported.dest / "content/pages/gpu.md").read_text(encoding="utf-8")
+    assert 'aliases: ["/notes/gpu/"]' in page
+    out = built(tmp_path, imported)
+    assert (out / "notes/gpu/index.html").is_file()
+    post = parse_html((out / "posts/a/index.html").read_text(encoding="utf-8"))
+    assert post.one("main").find("a", href="/gpu/") is not None

@@ -378,5 +378,11 @@ class JekyllPages:
             data = load_mapping(*split_front_matter(read_text(path))[:2])[0]
             return collection_url(self.config, document.folder, path, data, "")
         rel = path.relative_to(self.source).as_posix()
-        return f"/{path.stem}/" if rel.startswith("_tabs/") \
-            else "/" + rel.rsplit(".", 1)[0] + ".html"  # (Chirpy's tabs: /:title/)
+        if rel.startswith("_tabs/"):
+            return f"/{path.stem}/"  # (Chirpy's tabs: /:title/)
+        # Jekyll gives a page the ending of the site's permalink style (`Page#template`,
+        # `add_permalink_suffix`): `pretty`, or a pattern ending in `/`, made /join/.
+        style = str(self.config.get("permalink") or "date").strip()
+        if (style == "pretty" or style.endswith("/")) and path.stem != "index":
+            return "/" + rel.rsplit(".", 1)[0] + "/"
+        return "/" + rel.rsplit(".", 1)[0] + ".html"
