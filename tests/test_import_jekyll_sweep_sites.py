@@ -249,3 +249,29 @@ def test_pages_under_the_pretty_permalink_style(tmp_path: Path) -> None:
     assert (out / "notes/gpu/index.html").is_file()
     post = parse_html((out / "posts/a/index.html").read_text(encoding="utf-8"))
     assert post.one("main").find("a", href="/gpu/") is not None
+
+
+def test_images_named_by_filters_and_the_sites_own_address(tmp_path: Path) -> None:
+    """A Chinese blog of CNN paper notes writes its figures as `![NiN]({{ "/NiN.png" |
+    prepend: site.imgrepo }})`, `imgrepo` being the site's own address and image folder
+    in `_config.yml`; another post names a figure by that address. The outputs were
+    left in comments (the figures gone, a warning each), and an image at the site's
+    own address stayed an external one, lost when the old site goes."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: 笔记\nlang: zh-CN\nurl: \"https://ann.github.io\"\n"
+                       "imgrepo: \"https://ann.github.io/static/img\"\n",
+        "static/img/NiN.png": png(8, 8),
+        "static/img/resnet.png": png(8, 8),
+        "_posts/2019-03-06-NiN.md": "---\ntitle: NiN\n---\n\n"
+                                    "![NiN]({{ \"/NiN.png\" | prepend: site.imgrepo }})\n",
+        "_posts/2019-03-08-ResNet.md": "---\ntitle: ResNet\n---\n\n"
+                                       "![残差](https://ann.github.io/static/img/resnet.png)\n"
+                                       "\n[外链](https://ann.github.io/none.png)\n"})
+    assert not any("Liquid" in e.message for e in imported.report.warnings)
+    out = built(tmp_path, imported)
+    for slug in ("nin", "resnet"):
+        page = parse_html((out / f"posts/{slug}/index.html").read_text(encoding="utf-8"))
+        image = page.one("main").find("img")
+        assert image is not None and not image["src"].startswith("http"), slug
+    page = parse_html((out / "posts/resnet/index.html").read_text(encoding="utf-8"))
+    assert page.one("main").find("a", href="https://ann.github.io/none.png") is not None

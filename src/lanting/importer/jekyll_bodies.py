@@ -44,6 +44,7 @@ from lanting.importer.liquid import (
     Context,
     blocks,
     display_formulas,
+    filter_chain,
     string_argument,
     tags,
     tex_group,
@@ -398,6 +399,13 @@ class JekyllBodies(JekyllLinks):
                 ctx.convert("Liquid site URLs")
                 value = found.group(2)
                 return value if value.startswith(("/", "http")) else "/" + value
+            # (`{{ "/NiN.png" | prepend: site.imgrepo }}`: a string and values of
+            # `_config.yml` joined by filters, printed as Jekyll printed them)
+            value = filter_chain(expression, lambda term: "" if re.fullmatch(
+                r"site\.(baseurl|url)", term) else self.site_value(term))
+            if value is not None:
+                ctx.convert("Liquid strings and `_config.yml` values joined by filters")
+                return value
             return ctx.leave_output(match, "a Liquid value of the old theme")
 
         return OUTPUT.sub(one, text)

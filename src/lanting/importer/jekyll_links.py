@@ -10,6 +10,7 @@ import posixpath
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 from urllib.parse import quote, unquote
 
 from lanting.importer.body_links import UNLINK, fragment_key
@@ -54,6 +55,7 @@ class JekyllLinks:
     """The link side of the Jekyll importers' bodies (`JekyllBodies`)."""
 
     source: Path
+    config: dict[str, Any]
     site: NewSite
     baseurl: str
     table: LinkTable
@@ -105,7 +107,22 @@ class JekyllLinks:
                  "that id (a dead link of the old site): its text kept, without the link")
         return UNLINK
 
+    def own_file(self, url: str) -> str | None:
+        """`https://me.github.io/static/img/x.png`, a file of the site named by the
+        site's own address (`url:` of `_config.yml`, `http` or `https`), as the path
+        from the root: the file is copied and checked like any other. None otherwise."""
+        own = re.sub(r"^https?://", "", str(self.config.get("url") or "").strip().rstrip("/"))
+        found = re.match(r"https?://([^/?#]+)(/[^?#]*)$", url)
+        if not own or not found or found.group(1).lower() != own.lower():
+            return None
+        rel = unquote(found.group(2)).removeprefix(self.baseurl).lstrip("/")
+        return found.group(2) if rel and (self.source / rel).is_file() else None
+
     def url(self, url: str, image: bool, ctx: Context, path: Path) -> str | None:
+        own = self.own_file(url)
+        if own is not None:
+            ctx.convert("files of the site named by its own address, as paths")
+            url = own
         if url.startswith("#") and len(url) > 1:
             return self.heading_link(url[1:], path, ctx)
         to_post = _POST_FRAGMENT.fullmatch(url)  # (`{% post_url x %}#dqn`)

@@ -208,3 +208,33 @@ def tex_group(expression: str) -> bool:
     if _FILTERED_STRING.fullmatch(expression):
         return False
     return bool(re.search(r"[\\^+*/()=]", expression)) or not _LIQUID_VALUE.match(expression)
+
+
+_LITERAL = re.compile(r"""(['"])(.*?)\1""")
+
+
+def filter_chain(expression: str, lookup: Callable[[str], str | None]) -> str | None:
+    """The text a Liquid output of a string and `site` values joined by filters prints
+    (`"/NiN.png" | prepend: site.imgrepo`, `site.baseurl | append: '/cv.pdf'`, `'x' |
+    relative_url`), `lookup` giving a `site.…` value (None: unknown); None when it uses
+    anything else, a page's variable or another filter."""
+    parts = [p.strip() for p in re.split(r"""\|(?=(?:[^'"]|'[^']*'|"[^"]*")*$)""",
+                                         expression)]
+
+    def value(term: str) -> str | None:
+        literal = _LITERAL.fullmatch(term)
+        return literal.group(2) if literal else lookup(term)
+
+    text = value(parts[0])
+    for part in parts[1:]:
+        name, _, argument = (s.strip() for s in part.partition(":"))
+        given = value(argument) if argument else None
+        if text is None:
+            return None
+        if name in ("relative_url", "absolute_url") and not argument:
+            text = text if text.startswith(("/", "http")) else "/" + text
+        elif name in ("prepend", "append") and given is not None:
+            text = given + text if name == "prepend" else text + given
+        else:
+            return None
+    return text
