@@ -41,13 +41,7 @@ from lanting.importer.jekyll_data_pubs import DATA_FILE, data_publications
 from lanting.importer.jekyll_i18n import I18nPlugin, localized
 from lanting.importer.jekyll_languages import JekyllLanguages, language_keys
 from lanting.importer.jekyll_math import dollar_inline_math, is_chirpy, scripts_draw_mermaid
-from lanting.importer.jekyll_outputs import (
-    Published,
-    listing_titles,
-    published_collections,
-    published_documents,
-    series_title,
-)
+from lanting.importer.jekyll_outputs import JekyllCollections, Published
 from lanting.importer.jekyll_pages import MARKDOWN, JekyllPages, layout_image_folders
 from lanting.importer.jekyll_settings import JekyllSettings
 from lanting.importer.jekyll_spaceship import spaceship_dollar_math, spaceship_processors
@@ -88,7 +82,7 @@ def _switched_on(value: Any) -> bool:
     return isinstance(value, (bool, str)) and bool_of(value)
 
 
-class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
+class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollections):
     kind = "jekyll"
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
@@ -151,23 +145,6 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
         self.language = language_tag(self.config.get("lang") or self.config.get("language")
                                      or self.config.get("locale") or self.i18n.default, "")
 
-    def source_folder(self, root: Path) -> Path:
-        """The folder Jekyll read the site from: `_config.yml`'s `source:` (`source: src`,
-        the posts in `src/_posts/`, the layouts and images beside them), else the root.
-        Read from the root, `src/` was taken for a category of every post, and the
-        images under it were not at their URLs."""
-        name = self.config.get("source")
-        if not isinstance(name, str) or name.strip().strip("/") in ("", "."):
-            return root
-        folder = (root / name.strip()).resolve()
-        if not folder.is_relative_to(root.resolve()) or not folder.is_dir():
-            self.report.warn("_config.yml", key_line(read_text(root / "_config.yml"),
-                                                     "source", 1),
-                             f"`source: {name}` is no folder of the site: the site is read "
-                             "from its root")
-            return root
-        return root / folder.relative_to(root.resolve())
-
     # --- the steps ---------------------------------------------------------------------
 
     PUBLISHED_COLLECTIONS = True
@@ -220,29 +197,6 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages):
             settings["highlight_names"] = sorted(bold)
         if settings:
             self.site.config["publications"] = settings
-
-    def read_published(self) -> None:
-        """Find the documents of the published collections, before the posts and pages
-        that they become are read."""
-        if not self.PUBLISHED_COLLECTIONS:
-            return
-        folders = published_collections(self.source, self.config, self.known_collections())
-        self.collection_docs = published_documents(self.source, folders)
-        names = {f[1:] for f in folders}
-        titles = listing_titles([p for p in walk(self.source) if p.suffix.lower() in (
-            *MARKDOWN, ".html") and not p.relative_to(self.source).parts[0].startswith("_")],
-            names)
-        for folder in folders:
-            documents = [d for d in self.collection_docs.values() if d.collection == folder[1:]]
-            dated = sum(d.dated for d in documents)
-            self.series_titles[folder[1:]] = series_title(folder[1:], titles)
-            self.report.note(self.source / folder, None, f"collection `{folder}/` "
-                             f"({len(documents)} documents, published by Jekyll): "
-                             + (f"{dated} dated ones are posts of the series "
-                                f"“{self.series_titles[folder[1:]]}”" if dated else "")
-                             + (", " if dated and dated < len(documents) else "")
-                             + (f"{len(documents) - dated} pages" if dated < len(documents)
-                                else "") + ", at their old URLs")
 
     def known_collections(self) -> set[str]:
         """The `_x/` folders of documents this importer reads."""

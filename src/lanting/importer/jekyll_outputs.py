@@ -9,12 +9,14 @@ loop: it stays reported, as before.)"""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from lanting.importer.collections import NOT_COLLECTIONS
-from lanting.importer.common import read_text
+from lanting.importer.common import read_text, walk
+from lanting.importer.report import Report
 from lanting.importer.text import load_mapping, split_front_matter
 
 _MARKDOWN = (".md", ".markdown", ".mkd", ".mkdn")
@@ -83,3 +85,39 @@ def listing_titles(files: list[Path], collections: set[str]) -> dict[str, str]:
             if name in collections and isinstance(title, str) and title.strip():
                 titles.setdefault(name, " ".join(title.split()))
     return titles
+
+
+class JekyllCollections:
+    """The published-collections side of the Jekyll importer."""
+
+    source: Path
+    config: dict[str, Any]
+    report: Report
+    collection_docs: dict[Path, Published]
+    series_titles: dict[str, str]
+    PUBLISHED_COLLECTIONS: bool
+    known_collections: Callable[[], set[str]]
+
+    def read_published(self) -> None:
+        """Find the documents of the published collections, before the posts and pages
+        that they become are read."""
+        if not self.PUBLISHED_COLLECTIONS:
+            return
+        folders = published_collections(self.source, self.config, self.known_collections())
+        self.collection_docs = published_documents(self.source, folders)
+        names = {f[1:] for f in folders}
+        titles = listing_titles([p for p in walk(self.source) if p.suffix.lower() in (
+            *_MARKDOWN, ".html") and not p.relative_to(self.source).parts[0].startswith("_")],
+            names)
+        for folder in folders:
+            documents = [d for d in self.collection_docs.values() if d.collection == folder[1:]]
+            dated = sum(d.dated for d in documents)
+            self.series_titles[folder[1:]] = series_title(folder[1:], titles)
+            self.report.note(self.source / folder, None, f"collection `{folder}/` "
+                             f"({len(documents)} documents, published by Jekyll): "
+                             + (f"{dated} dated ones are posts of the series "
+                                f"“{self.series_titles[folder[1:]]}”" if dated else "")
+                             + (", " if dated and dated < len(documents) else "")
+                             + (f"{len(documents) - dated} pages" if dated < len(documents)
+                                else "") + ", at their old URLs")
+

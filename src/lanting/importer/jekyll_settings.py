@@ -80,6 +80,23 @@ class JekyllSettings:
     author_name: Callable[[], str]
     drew_mermaid: bool
 
+    def source_folder(self, root: Path) -> Path:
+        """The folder Jekyll read the site from: `_config.yml`'s `source:` (`source: src`,
+        the posts in `src/_posts/`, the layouts and images beside them), else the root.
+        Read from the root, `src/` was taken for a category of every post, and the
+        images under it were not at their URLs."""
+        name = self.config.get("source")
+        if not isinstance(name, str) or name.strip().strip("/") in ("", "."):
+            return root
+        folder = (root / name.strip()).resolve()
+        if not folder.is_relative_to(root.resolve()) or not folder.is_dir():
+            self.report.warn("_config.yml", key_line(read_text(root / "_config.yml"),
+                                                     "source", 1),
+                             f"`source: {name}` is no folder of the site: the site is read "
+                             "from its root")
+            return root
+        return root / folder.relative_to(root.resolve())
+
     def published(self, path: Path) -> bool:
         """Whether Jekyll publishes files at `path` (not `_x/`, `.x`, `exclude:`)."""
         rel = path.relative_to(self.source)
