@@ -13,7 +13,7 @@ from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
-from lanting.importer import Imported, import_site
+from lanting.importer import Imported, detect, import_site
 from lanting.importer.common import Options
 
 NOW = Options(now=dt.datetime(2026, 1, 1, tzinfo=dt.UTC))
@@ -275,3 +275,62 @@ def test_images_named_by_filters_and_the_sites_own_address(tmp_path: Path) -> No
         assert image is not None and not image["src"].startswith("http"), slug
     page = parse_html((out / "posts/resnet/index.html").read_text(encoding="utf-8"))
     assert page.one("main").find("a", href="https://ann.github.io/none.png") is not None
+
+
+def test_the_lab_website_templates_publist_and_team(tmp_path: Path) -> None:
+    """A much-forked lab-website template keeps papers in `_data/publist.yml` (`authors`,
+    `link: {url, display}` — the venue shown as the link —, `highlight: 1`, a
+    `description`) and members in `_data/team_members.yml` (`name`, `photo` under
+    `/images/teampic/`, `info`), shown by loops of `publications.md` and `team.md`
+    under their headings (its `_pages/` has it read as al-folio). Both lists were left
+    out."""
+    write_files(tmp_path / "old", {
+        "_config.yml": "title: Lab\nlang: en\ninclude: [_pages]\n",
+        "_data/publist.yml": """\
+            - title: Creating better superconductors by patterning
+              image: sc.jpg
+              description: We propose a way to engineer thin films.
+              authors: A Allan, B Fischer
+              link:
+                url: https://scipost.example/3.010
+                display: SciPost Phys. 3, 010 (2017)
+              highlight: 1
+            - title: Scattering interference revisited
+              authors: C Sul, A Allan
+              link:
+                url: https://arxiv.org/abs/1707.03362
+                display: arXiv:1707.03362 (2017)
+              highlight: 0
+            """,
+        "_data/team_members.yml": """\
+            - name: Dana Vries
+              photo: dana.jpg
+              info: PhD student, started 2019
+              email: dana@lab.example
+            """,
+        "images/teampic/dana.jpg": png(8, 8),
+        "images/pubpic/sc.jpg": png(8, 8),
+        "_pages/team.md": "---\ntitle: Team\npermalink: /team/\n---\n\n## PhD Students\n"
+                          "{% for member in site.data.team_members %}\n<img src=\"{{ site.url }}"
+                          "{{ site.baseurl }}/images/teampic/{{ member.photo }}\">\n"
+                          "<h4>{{ member.name }}</h4><i>{{ member.info }}</i>\n{% endfor %}\n",
+        "_pages/publications.md": "---\ntitle: Publications\npermalink: /publications/\n"
+                                  "---\n\n{% for publi in site.data.publist %}\n"
+                                  "{{ publi.title }}\n{% endfor %}\n"})
+    assert detect(tmp_path / "old") == "al-folio"
+    imported = import_site(tmp_path / "old", tmp_path / "new", "al-folio", False, NOW)
+    bib = (imported.dest / "content/publications.bib").read_text(encoding="utf-8")
+    fields = re.findall(r"^  (\w+) += \{(.*)\},$", bib, re.MULTILINE)
+    assert ("booktitle", "SciPost Phys. 3, 010 (2017)") in fields
+    assert ("url", "https://scipost.example/3.010") in fields
+    assert ("year", "2017") in fields and ("selected", "true") in fields
+    assert ("abstract", "We propose a way to engineer thin films.") in fields
+    assert bib.count("selected") == 1
+    dana = (imported.dest / "content/people/dana-vries.md").read_text(encoding="utf-8")
+    assert "role: PhD Students" in dana and "summary: PhD student, started 2019" in dana
+    assert "mailto:dana@lab.example" in dana and "cover:" in dana
+    out = built(tmp_path, imported)
+    listed = parse_html((out / "publications/index.html").read_text(encoding="utf-8"))
+    assert "Scattering interference revisited" in listed.one("main").text()
+    people = parse_html((out / "people/index.html").read_text(encoding="utf-8"))
+    assert people.one("main").find("img") is not None

@@ -217,6 +217,8 @@ class AlFolio(AlFolioProfile):
         if self.entries:
             self.site.extra["content/publications.bib"] = dump(self.entries)
             self.publications = len(self.entries)
+        else:  # (a lab-website template's `_data/publist.yml`; its `_pages/` read so)
+            super().read_more()
         self.read_collections()
         for path in jekyll_files(self.source / "_news"):
             text = read_text(path)

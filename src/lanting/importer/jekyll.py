@@ -37,7 +37,7 @@ from lanting.importer.common import (
 )
 from lanting.importer.item import Item
 from lanting.importer.jekyll_bodies import JekyllBodies
-from lanting.importer.jekyll_data_pubs import DATA_FILE, data_publications
+from lanting.importer.jekyll_data_pubs import data_file, data_publications
 from lanting.importer.jekyll_i18n import I18nPlugin, localized
 from lanting.importer.jekyll_languages import JekyllLanguages, language_keys
 from lanting.importer.jekyll_math import dollar_inline_math, is_chirpy, scripts_draw_mermaid
@@ -176,23 +176,23 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
     def read_more(self) -> None:
         """Collections and data of a theme (al-folio's news, papers, profile; here,
         minimal-light's `_data/publications.yml`)."""
-        entries, bold = data_publications(self.source)
+        entries, bold, on_home = data_publications(self.source)
         if not entries:
             return
         page = next((i for i in self.site.items if i.kind == "page"
                      and self.site.new_url(i) == "/publications/"), None)
         if page is not None:
-            self.report.warn(DATA_FILE, None, f"its {len(entries)} publications left out: "
-                             f"the site's own page {self.report.rel(page.source or '')} "
-                             "keeps /publications/, where Lanting would list them")
+            self.report.warn(data_file(self.source) or "", None, f"its {len(entries)} "
+                             "publications left out: the site's own page "
+                             f"{self.report.rel(page.source or '')} keeps /publications/, "
+                             "where Lanting would list them")
             return
         self.site.extra["content/publications.bib"] = dump(entries)
         self.data_publications = len(entries)
         self.report.counts["publications"] += len(entries)
-        self.report.convert("publications of _data/publications.yml (content/publications"
-                            ".bib)", len(entries))
-        selected = sum(e.value("selected") == "true" for e in entries)
-        settings: dict[str, Any] = {"selected_on_home": selected} if selected else {}
+        self.report.convert(f"publications of {data_file(self.source)} (content/"
+                            "publications.bib)", len(entries))
+        settings: dict[str, Any] = {"selected_on_home": len(entries)} if on_home else {}
         if bold:  # (the owner, in bold on the old list)
             settings["highlight_names"] = sorted(bold)
         if settings:

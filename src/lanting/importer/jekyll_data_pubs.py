@@ -19,7 +19,8 @@ from lanting.importer.common import read_text
 from lanting.importer.site import slug_of
 from lanting.importer.text import load_list, load_mapping
 
-DATA_FILE = "_data/publications.yml"
+DATA_FILES = ("_data/publications.yml", "_data/publist.yml")
+"""minimal-light's and a lab site's file, then the lab-website template's (`publist`)."""
 _FIELDS = {"conference_short": "abbr", "pdf": "pdf", "code": "code", "page": "website",
            "project": "website", "image": "preview", "video": "video", "slides": "slides",
            "arxiv": "arxiv", "doi": "doi", "bibtex": "bibtex"}
@@ -31,29 +32,38 @@ _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _STRONG = re.compile(r"<(?:strong|b)>(.*?)</(?:strong|b)>|\*\*(.*?)\*\*", re.I)
 
 
-def data_publications(source: Path) -> tuple[list[BibEntry], set[str]]:
+def data_file(source: Path) -> str | None:
+    """The site's data file of papers, if any (`_data/publications.yml`)."""
+    return next((name for name in DATA_FILES if (source / name).is_file()), None)
+
+
+def data_publications(source: Path) -> tuple[list[BibEntry], set[str], bool]:
     """The entries of the site's `_data/publications.yml` (its `main:` list, or a list
-    of its own), and the author names written in bold (the owner, as they marked
-    themselves). ([], set()) when the file is not a list of papers."""
-    path = source / DATA_FILE
-    if not path.is_file():
-        return [], set()
+    of its own) or `_data/publist.yml`, the author names written in bold (the owner, as
+    they marked themselves), and whether the old home page showed them all (`main:`).
+    ([], set(), False) when the file is not a list of papers."""
+    name = data_file(source)
+    if name is None:
+        return [], set(), False
+    path = source / name
     data, _error = load_mapping("yaml", read_text(path))
     papers = data.get("main") if data else _grouped(load_list(read_text(path)))
     on_home = bool(data)  # (minimal-light's `main:`; a lab's list had its own page)
     if not isinstance(papers, list) or not papers or not all(
             isinstance(p, dict) and p.get("title") and p.get("authors") for p in papers):
-        return [], set()
+        return [], set(), False
     entries: list[BibEntry] = []
     bold: set[str] = set()
     keys: set[str] = set()
     for paper in papers:
         entry = _entry(paper, keys, bold)
+        if entry.value("preview"):
+            entry.set("preview", _image_path(source, entry.value("preview")))
         if on_home:
             entry.set("selected", "true")
         keys.add(entry.key)
         entries.append(entry)
-    return entries, bold
+    return entries, bold, on_home
 
 
 def _grouped(papers: list[Any]) -> list[Any]:
@@ -69,6 +79,18 @@ def _grouped(papers: list[Any]) -> list[Any]:
                 paper = {**paper, "year": group["year"]}
             flat.append(paper)
     return flat
+
+
+def _image_path(source: Path, name: str) -> str:
+    """A paper's image as a path of the site: a bare file name (the lab-website
+    template's `image: sc.jpg`, which its loop put under `/images/pubpic/`) is the one
+    file of that name the site holds; else as written (a missing file: the build
+    names it)."""
+    if name.startswith(("http://", "https://")) or (source / name.lstrip("/")).is_file():
+        return name if name.startswith(("/", "http")) else "/" + name
+    found = [p for p in source.rglob(Path(name).name) if p.is_file()
+             and not p.relative_to(source).parts[0].startswith(("_", "."))]
+    return "/" + found[0].relative_to(source).as_posix() if len(found) == 1 else name
 
 
 def _plain(value: Any) -> str:
@@ -93,7 +115,10 @@ def _entry(paper: dict[str, Any], keys: set[str], bold: set[str]) -> BibEntry:
     bold.update(_plain(m.group(1) or m.group(2)) for m in _STRONG.finditer(authors_text))
     authors = [a for a in (_plain(n).strip("*").strip() for n in re.split(
         r",|\band\b", authors_text)) if a]
-    venue = _plain(paper.get("conference") or paper.get("venue") or "")
+    given = paper.get("link")
+    link: dict[str, Any] = given if isinstance(given, dict) else {}
+    # (the lab-website template's `link: {url, display}`: the venue shown as the link)
+    venue = _plain(paper.get("conference") or paper.get("venue") or link.get("display") or "")
     year = _YEAR.findall(venue + " " + str(paper.get("year") or ""))
     preprint = "arxiv" in venue.lower() or "preprint" in venue.lower()
     title = _plain(paper["title"])
@@ -109,9 +134,16 @@ def _entry(paper: dict[str, Any], keys: set[str], bold: set[str]) -> BibEntry:
         entry.set("journal" if preprint else "booktitle", venue)
     if year:
         entry.set("year", year[-1])
+    if isinstance(link.get("url"), str) and link["url"].strip():
+        entry.set("url", link["url"].strip())
+    if paper.get("highlight") in (1, True, "1", "true"):  # (its "Highlights" list)
+        entry.set("selected", "true")
+    if isinstance(paper.get("description"), str) and paper["description"].strip():
+        entry.set("abstract", _plain(paper["description"]))
     links = []
     for name, value in [*paper.items(), *_named_links(paper.get("links"))]:
-        if name in ("title", "authors", "conference", "venue", "year", "links") or not value:
+        if name in ("title", "authors", "conference", "venue", "year", "links", "link",
+                    "highlight", "description") or not value:
             continue
         field = _FIELDS.get(name)
         text = str(value).strip()
