@@ -334,3 +334,29 @@ def test_the_lab_website_templates_publist_and_team(tmp_path: Path) -> None:
     assert "Scattering interference revisited" in listed.one("main").text()
     people = parse_html((out / "people/index.html").read_text(encoding="utf-8"))
     assert people.one("main").find("img") is not None
+
+
+def test_beautiful_jekylls_navbar_links_are_the_menu(tmp_path: Path) -> None:
+    """A statistician's Beautiful Jekyll site names its menu in `navbar-links` (`Blog:
+    "blog"`, `Causality: "causality"`, `About Me: "aboutme"`, a drop-down of papers).
+    The import ignored it and put every one of its 13 pages in the menu, tutorials
+    the old menu reached through the Causality page."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Home\nlang: en\nnavbar-links:\n  Blog: \"blog\"\n"
+                       "  Papers:\n    - Thesis: \"https://example.org/thesis\"\n"
+                       "  Causality: \"causality\"\n  About Me: \"aboutme\"\n"
+                       "  Code: \"https://github.com/someone\"\n",
+        "_posts/2024-01-02-a.md": "---\ntitle: A\n---\n\nText.\n",
+        "blog.md": "---\nlayout: page\ntitle: Blog\n---\n\n{% for post in paginator.posts %}"
+                   "{{ post.title }}{% endfor %}\n",
+        "causality/index.md": "---\ntitle: Causality Home\n---\n\nSee [g-computation]"
+                              "(gcomp.html).\n",
+        "causality/gcomp.md": "---\ntitle: G-computation\n---\n\nStandardization.\n",
+        "aboutme.md": "---\ntitle: About me\n---\n\nA statistician.\n"})
+    config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    menu = re.findall(r'\[\[menu\]\]\nname = "(.*)"\nurl = "(.*)"', config)
+    assert menu == [("Blog", "/blog/"), ("Causality", "/causality/"),
+                    ("About Me", "/aboutme/"), ("Code", "https://github.com/someone")]
+    assert any("`Papers`" in e.message and "Thesis" in e.message
+               for e in imported.report.entries)
+    built(tmp_path, imported)

@@ -20,6 +20,7 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.hexo_settings import MERMAID
+from lanting.importer.jekyll_links import old_path
 from lanting.importer.jekyll_math import site_math_macros
 from lanting.importer.jekyll_pages import is_listing
 from lanting.importer.listings import (
@@ -71,6 +72,7 @@ class JekyllSettings:
 
     source: Path
     root: Path
+    left_out: dict[str, str]
     report: Report
     site: NewSite
     config: dict[str, Any]
@@ -290,6 +292,10 @@ class JekyllSettings:
 
     def menu(self) -> None:
         labels = menu_names(self.language)
+        navbar = self.config.get("navbar-links")
+        if isinstance(navbar, dict) and navbar:  # (Beautiful Jekyll's menu)
+            finish_menu(self.site, self.navbar_menu(navbar), "_config.yml")
+            return
         menu = [{"name": labels["blog"], "url": "/blog/"}]
         pages = [i for i in self.site.items if i.kind == "page"]
         wanted = [str(p) for p in self.config.get("header_pages") or []]
@@ -298,3 +304,34 @@ class JekyllSettings:
             if not wanted or rel in wanted:
                 menu.append({"name": page.title, "url": f"/{page.slug}/"})
         finish_menu(self.site, menu, "_config.yml")
+
+    def navbar_menu(self, navbar: dict[str, Any]) -> list[dict[str, str]]:
+        """Beautiful Jekyll's `navbar-links` (`Blog: "blog"`, `About Me: "aboutme"`, an
+        address; a list under a name is a drop-down): the entries, in their order, each
+        leading where its page is now. Lanting's menu has one level: a drop-down is
+        left out, with a notice naming its entries."""
+        menu: list[dict[str, str]] = []
+        for name, target in navbar.items():
+            if isinstance(target, str) and target.strip():
+                menu.append({"name": str(name), "url": self.navbar_url(target.strip())})
+            elif isinstance(target, list):
+                entries = [str(k) for child in target if isinstance(child, dict)
+                           for k in child]
+                self.report.note("_config.yml", None, f"menu `{name}` (a drop-down of "
+                                 f"{', '.join(entries)}) left out: Lanting's menu has one "
+                                 "level; link them from a page")
+        return menu
+
+    def navbar_url(self, target: str) -> str:
+        """Where a `navbar-links` entry leads now: an address as it is; a path of the
+        old site (`aboutme`, read from the root) to its page's new URL, or to the list
+        that replaced a list page (`blog`)."""
+        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#", target):
+            return target
+        wanted = old_path(self.baseurl + "/" + target.lstrip("/"))
+        for item in self.site.items:
+            if not item.draft and any(old_path(u) == wanted for u in item.old_urls):
+                return self.site.new_url(item)
+        left = self.left_out.get(old_path("/" + target.lstrip("/")))
+        return left or ("/blog/" if wanted.rstrip("/").endswith("/blog") else wanted)
+
