@@ -360,3 +360,22 @@ def test_beautiful_jekylls_navbar_links_are_the_menu(tmp_path: Path) -> None:
     assert any("`Papers`" in e.message and "Thesis" in e.message
                for e in imported.report.entries)
     built(tmp_path, imported)
+
+
+def test_a_so_simple_sites_navigation_data_is_the_menu(tmp_path: Path) -> None:
+    """An ML blog on a So Simple-like theme lists its menu in `_data/navigation.yml`
+    (`- title: Projects` / `url: /projects`, with an excerpt and a thumbnail each): the
+    menu was the blog alone, or every page; it is that list now, in order."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Blog\nlang: en\n",
+        "_data/navigation.yml": "- title: Blog\n  url: /blog\n  excerpt: Posts\n"
+                                "- title: CV\n  url: /cv\n  image: nav/cv.png\n"
+                                "- title: About\n  url: /about\n",
+        "_posts/2024-01-02-a.md": "---\ntitle: A\n---\n\nText.\n",
+        "cv.md": "---\ntitle: Curriculum vitae\npermalink: /cv/\n---\n\nJobs.\n",
+        "about.md": "---\ntitle: About\npermalink: /about/\n---\n\nMe.\n",
+        "notes.md": "---\ntitle: Notes\npermalink: /notes/\n---\n\nScraps.\n"})
+    config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    menu = re.findall(r'\[\[menu\]\]\nname = "(.*)"\nurl = "(.*)"', config)
+    assert menu == [("Blog", "/blog/"), ("CV", "/cv/"), ("About", "/about/")]
+    built(tmp_path, imported)

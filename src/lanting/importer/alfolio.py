@@ -400,6 +400,8 @@ class AlFolio(AlFolioProfile):
         path = self.source / "_data" / "navigation.yml"
         data, _error = load_mapping("yaml", read_text(path)) if path.is_file() else ({}, None)
         main = data.get("main")
+        if not isinstance(main, list):  # (So Simple's list of its own, on `_pages/`)
+            return self.data_navigation()
         moved = {"/year-archive/": "/archive/", "/portfolio/": "/projects/"}
         entries = []
         for link in main if isinstance(main, list) else []:

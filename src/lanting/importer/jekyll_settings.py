@@ -33,7 +33,13 @@ from lanting.importer.listings import (
 from lanting.importer.old_urls import LANTING_PAGES
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
-from lanting.importer.text import When, key_line, load_mapping, split_front_matter
+from lanting.importer.text import (
+    When,
+    key_line,
+    load_list,
+    load_mapping,
+    split_front_matter,
+)
 from lanting.model.config import DEFAULT_POST_PERMALINK
 
 _NEWS_PAGE = re.compile(r"\{%-?\s*include\s+news\.(?:liquid|html)\b[^%]*%\}")
@@ -296,6 +302,10 @@ class JekyllSettings:
         if isinstance(navbar, dict) and navbar:  # (Beautiful Jekyll's menu)
             finish_menu(self.site, self.navbar_menu(navbar), "_config.yml")
             return
+        navigation = self.data_navigation()
+        if navigation:  # (So Simple's and minimal-mistakes' `_data/navigation.yml`)
+            finish_menu(self.site, navigation, "_data/navigation.yml")
+            return
         menu = [{"name": labels["blog"], "url": "/blog/"}]
         pages = [i for i in self.site.items if i.kind == "page"]
         wanted = [str(p) for p in self.config.get("header_pages") or []]
@@ -321,6 +331,19 @@ class JekyllSettings:
                                  f"{', '.join(entries)}) left out: Lanting's menu has one "
                                  "level; link them from a page")
         return menu
+
+    def data_navigation(self) -> list[dict[str, str]]:
+        """The menu of `_data/navigation.yml`: a list of `title` and `url` (So Simple),
+        or minimal-mistakes' under `main:`; entries in order, each where its page is
+        now (a `children:` drop-down's own entries are not kept: one level)."""
+        path = self.source / "_data" / "navigation.yml"
+        text = read_text(path) if path.is_file() else ""
+        data = load_mapping("yaml", text)[0].get("main") or [] if text else []
+        entries = data if isinstance(data, list) and data else load_list(text)
+        return [{"name": " ".join(str(e["title"]).split()),
+                 "url": self.navbar_url(str(e["url"]).strip())}
+                for e in entries if isinstance(e, dict) and e.get("title")
+                and isinstance(e.get("url"), str) and e["url"].strip()]
 
     def navbar_url(self, target: str) -> str:
         """Where a `navbar-links` entry leads now: an address as it is; a path of the
