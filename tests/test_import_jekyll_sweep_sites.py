@@ -103,6 +103,7 @@ def test_collections_jekyll_published_are_posts_and_pages(tmp_path: Path) -> Non
         "_orf309/20170208_lecture2.md": "---\ntitle: Counting\ndate: 2017-02-08\n---\n\n"
                                         "Permutations.\n",
         "_notes/gdb.md": "---\ntitle: GDB\n---\n\nBreakpoints.\n",
+        "_notes/bash.html": "---\ntitle: Bash\n---\n\n<p>Quoting.</p>\n",
         "_drafts_box/idea.md": "---\ntitle: Idea\n---\n\nLater.\n",
         "_posts/2022-09-07-sleep.md": "---\ntitle: Sleep\n---\n\nSee [my notes]"
                                       "({% link _notes/gdb.md %}).\n"})
@@ -114,6 +115,8 @@ def test_collections_jekyll_published_are_posts_and_pages(tmp_path: Path) -> Non
     reported = {(e.severity, e.path) for e in imported.report.entries
                 if "collection" in e.message}
     assert ("warning", "_drafts_box") in reported
+    assert any(e.severity == "warning" and e.path == "_notes/bash.html"
+               for e in imported.report.entries)
     assert not any(path in ("_orf309", "_notes") and severity == "warning"
                    for severity, path in reported)
     out = built(tmp_path, imported)

@@ -120,4 +120,9 @@ class JekyllCollections:
                              + (", " if dated and dated < len(documents) else "")
                              + (f"{len(documents) - dated} pages" if dated < len(documents)
                                 else "") + ", at their old URLs")
+            for html in sorted((self.source / folder).rglob("*.htm*")):
+                # (a document written in HTML, which the theme's layout framed)
+                self.report.warn(html, None, "a document of the collection written in HTML "
+                                 "(rendered by the theme): not imported; copy its text into "
+                                 "a Markdown page under content/pages/")
 
