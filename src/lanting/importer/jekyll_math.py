@@ -12,6 +12,7 @@ from lanting.importer.kramdown import kramdown_math
 from lanting.importer.liquid import Context, blocks
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf
+from lanting.markdown.math_formula import to_mathml
 from lanting.markdown.math_macros import check_macro, with_optional
 
 _DOLLAR_DELIMITER = re.compile(
@@ -144,6 +145,15 @@ def site_math_macros(source: Path, report: Report) -> dict[str, str]:
     return converting_macros(mathjax_macros(source), report, "_includes")
 
 
+def built_in(name: str) -> bool:
+    """Lanting's math reads `\\name` without a macro of the site's."""
+    try:
+        to_mathml("\\" + name, display=False)
+    except ValueError:
+        return False
+    return True
+
+
 def converting_macros(found: dict[str, str], report: Report, where: str) -> dict[str, str]:
     """The MathJax macros `found` (in the file `where`) that convert, for `[markdown]
     math_macros`. Each is
@@ -164,6 +174,10 @@ def converting_macros(found: dict[str, str], report: Report, where: str) -> dict
         error = converts(name, kept)
         if error is None:
             kept[name] = found[name]
+        elif built_in(name):  # (`\coloneqq`, which MathJax 2 lacked and sites defined)
+            report.note(where, None, f"MathJax macro `\\{name}` left out: Lanting has "
+                        f"`\\{name}` built in (the site's definition does not convert: "
+                        f"{error})")
         else:
             report.warn(where, None, f"MathJax macro `\\{name}` does not "
                              f"convert ({error}): left out")
