@@ -102,9 +102,11 @@ def indented_code(text: str, shelf: Shelf) -> tuple[str, int]:
     return "\n".join(out), count
 
 
-def details(summary: str, body: str) -> str:
+def details(summary: str, body: str, opened: bool = False) -> str:
+    """A collapsible block; `opened`: shown unfolded until the reader folds it."""
     summary = re.sub(r"<[^>]+>", "", summary).strip() or "…"
-    return block(f"<details>\n<summary>{summary}</summary>\n\n{body.strip()}\n\n</details>")
+    tag = "<details open>" if opened else "<details>"
+    return block(f"{tag}\n<summary>{summary}</summary>\n\n{body.strip()}\n\n</details>")
 
 
 def figure(src: str, caption: str, alt: str = "") -> str:

@@ -27,14 +27,15 @@ from lanting.importer.body_math import (
     unescape_marked_math,
 )
 from lanting.importer.common import LinkTable, bool_of, heading_fragment, prose_raw
+from lanting.importer.hugo_callouts import callout_handlers
 from lanting.importer.hugo_cards import card_paired, card_single
 from lanting.importer.hugo_cite import cite_handlers
 from lanting.importer.hugo_embeds import embed_handlers
 from lanting.importer.hugo_links import HugoLinks
+from lanting.importer.hugo_settings import theme_names
 from lanting.importer.hugo_shortcodes import (
     blowfish_paired,
     blowfish_single,
-    callout_handlers,
     code_block,
     code_tabs,
     inline_templates,
@@ -195,10 +196,6 @@ class HugoBodies(HugoLinks):
         return text
 
     def paired_handlers(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
-        def details(args: str, inner: str, written: str) -> str:
-            words, named = B.arguments(args)
-            return B.details(named.get("summary") or (words[0] if words else "…"), inner)
-
         def rawhtml(args: str, inner: str, written: str) -> str:
             # PaperMod's `rawhtml`: its content reached the page as written. Its lines
             # dedented and joined, so that Markdown reads them as one HTML block (an
@@ -206,12 +203,9 @@ class HugoBodies(HugoLinks):
             lines = [line.strip() for line in inner.splitlines() if line.strip()]
             return B.block("\n".join(lines)) if lines else ""
 
-        return {**callout_handlers(ctx), **blowfish_paired(ctx), **card_paired(ctx),
-                **stack_handlers(ctx, str)[0],
-                "details": (details, "collapsible blocks"),
-                "collapse": (details, "collapsible blocks"),  # (PaperMod)
-                "fold": (details, "collapsible blocks"),  # (proofs of many math blogs)
-                "expand": (details, "collapsible blocks"),  # (zzo, hugo-theme-learn)
+        hextra = "hextra" in theme_names(self.config)  # (its `details` open unless closed)
+        return {**callout_handlers(ctx, hextra), **blowfish_paired(ctx),
+                **card_paired(ctx), **stack_handlers(ctx, str)[0],
                 "galleries": (lambda a, inner, w: B.block(inner.strip()), "galleries"),
                 "rawhtml": (rawhtml, "raw HTML shortcodes")}
 

@@ -100,6 +100,23 @@ def static_dirs(source: Path, config: dict[str, Any]) -> list[Path]:
         or [source / "static"]
 
 
+def theme_names(config: dict[str, Any]) -> list[str]:
+    """The themes a site is built with, by name (`theme = "hugo-book"` → `book`, the
+    module `github.com/imfing/hextra` → `hextra`, `github.com/jpanther/congo/v2` →
+    `congo`): where a shortcode means something else in each theme."""
+    given = config.get("theme")
+    paths = [str(t) for t in (given if isinstance(given, list) else [given]) if t]
+    module = config.get("module")
+    imports = module.get("imports") if isinstance(module, dict) else None
+    paths += [str(i.get("path", "")) for i in imports or [] if isinstance(i, dict)]
+    names = []
+    for path in paths:
+        parts = [p for p in path.lower().split("/") if p and not re.fullmatch(r"v\d+", p)]
+        if parts:
+            names.append(re.sub(r"^(?:hugo-theme-|hugo-)|(?:-hugo)?-theme$", "", parts[-1]))
+    return names
+
+
 def menu_file(source: Path) -> str:
     """The file the site's menu is read from, for the report."""
     folder = source / "config" / "_default"

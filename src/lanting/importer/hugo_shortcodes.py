@@ -1,11 +1,10 @@
 """Shortcodes of common Hugo themes → Lanting Markdown.
 
-Math (`katex` of hugo-book, `math`), `mermaid`, tabs (hugo-book, Hextra, Docsy),
-callouts (LoveIt/FixIt `admonition`, hugo-book `hint`, Blowfish/Congo/Docsy `alert`),
-LoveIt/FixIt/DoIt `image`, `link`, `raw`, `style`, `music` and `person`, `bilibili`,
+Math (`katex` of hugo-book, `math`), `mermaid`, code blocks and code tabs,
+LoveIt/FixIt/DoIt `image`, `link`, `raw`, `music` and `person`, `bilibili`,
 Blowfish's and Congo's `lead`, `badge`, `button`, `timeline`, `typeit`, `chart`,
-`github`…. Hugo's own shortcodes and the reading
-of bodies are in `hugo_bodies.py`.
+`github`…. Callouts, tabs and collapsible blocks are in `hugo_callouts.py`, Hugo's own
+shortcodes and the reading of bodies in `hugo_bodies.py`.
 """
 
 from __future__ import annotations
@@ -17,17 +16,12 @@ from typing import Any
 
 from lanting.importer import body as B
 from lanting.importer.body_math import text_underscores
+from lanting.importer.hugo_callouts import container
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import Shelf, fence
 
 Paired = Callable[[str, str, Callable[[str, str, str], str], Context, str], str]
 """HugoBodies.paired: (text, name, handler(args, inner, written), ctx, what) -> text."""
-
-ADMONITIONS = {**B.CALLOUTS, "abstract": "NOTE", "summary": "NOTE", "tldr": "NOTE",
-               "question": "NOTE", "example": "NOTE", "quote": "NOTE", "failure": "CAUTION",
-               "bug": "CAUTION", "hint": "NOTE"}
-"""LoveIt/FixIt admonition types (Material for MkDocs' set) and the colours of
-hugo-book, Blowfish and Docsy → Lanting's callout kinds."""
 
 
 def verbatim_shortcodes(text: str, shelf: Shelf, paired: Paired, ctx: Context) -> str:
@@ -94,33 +88,6 @@ def inline_templates(text: str, ctx: Context) -> str:
     return _INLINE_TEMPLATE.sub(one, text)
 
 
-def container(name: str, body: str, title: str = "") -> str:
-    """Lanting's `::: name title` … `:::` block, its fence longer than any inside
-    (which `> [!NOTE]` could not hold: a code block ends a quote)."""
-    inner = max((len(m) for m in re.findall(r"^[ \t]*(:{3,})", body, re.MULTILINE)), default=2)
-    colons = ":" * max(3, inner + 1)
-    head = f"{colons} {name}" + (f" {' '.join(title.split())}" if title else "")
-    return B.block(f"{head}\n\n{body.strip(chr(10))}\n\n{colons}")
-
-
-_TAB = re.compile(r"\{\{[<%]-?\s*tab\b(.*?)-?[>%]\}\}(.*?)\{\{[<%]-?\s*/\s*tab\s*-?[>%]\}\}",
-                  re.DOTALL)
-
-
-def tabs(args: str, inner: str, written: str) -> str:
-    """hugo-book's `tabs`/`tab "Label"`, Docsy's `tabpane`/`tab header=…`, Hextra's
-    `tabs items="A,B"`/`tab` → Lanting's `::: tabs` with `@tab Label`."""
-    items = [s.strip() for s in B.arguments(args)[1].get("items", "").split(",")]
-    parts = []
-    for n, match in enumerate(_TAB.finditer(inner)):
-        words, named = B.arguments(match.group(1).strip().rstrip("/"))
-        label = (named.get("header") or named.get("name") or named.get("title")
-                 or named.get("label") or (words[0] if words else "")
-                 or (items[n] if n < len(items) else "") or f"{n + 1}")
-        parts.append(f"@tab {' '.join(label.split())}\n\n{match.group(2).strip(chr(10))}")
-    return container("tabs", "\n\n".join(parts))
-
-
 _CODE = re.compile(r"\{\{[<%]-?\s*code\b(.*?)-?[>%]\}\}(.*?)"
                    r"\{\{[<%]-?\s*/\s*code\s*-?[>%]\}\}", re.DOTALL)
 
@@ -144,56 +111,6 @@ def code_tabs(args: str, inner: str, shelf: Shelf) -> str:
              + code_block(m.group(1), m.group(2), shelf).strip("\n")
              for n, m in enumerate(_CODE.finditer(inner))]
     return container("tabs", "\n\n".join(parts))
-
-
-def callout_handlers(ctx: Context) -> dict[str, Any]:
-    def admonition(args: str, inner: str, written: str) -> str:
-        # LoveIt: `admonition type=tip title="…" open=false`, or `admonition tip "…"`
-        words, named = B.arguments(args)
-        kind = named.get("type") or (words[0] if words else "note")
-        title = named.get("title") or (words[1] if len(words) > 1 else "")
-        return container(ADMONITIONS.get(kind.lower(), "NOTE").lower(), inner, title)
-
-    def notice(args: str, inner: str, written: str) -> str:
-        # the hugo-notice module's and zzo's `notice warning|info|note|tip|success|error`
-        words, named = B.arguments(args)
-        return container(ADMONITIONS.get((words or ["note"])[0].lower(), "NOTE").lower(),
-                         inner, named.get("title") or (words[1] if len(words) > 1 else ""))
-
-    def hint(args: str, inner: str, written: str) -> str:
-        words, named = B.arguments(args)  # hugo-book: `hint info|warning|danger`
-        return container(ADMONITIONS.get((words or ["note"])[0].lower(), "NOTE").lower(),
-                         inner, named.get("title", ""))
-
-    def alert(args: str, inner: str, written: str) -> str:
-        # Blowfish/Congo: a warning triangle unless `icon="circle-info"`; Docsy: `color=`
-        words, named = B.arguments(args)
-        icon = named.get("icon") or (words[0] if words else "")
-        kind = ADMONITIONS.get(named.get("color", "").lower()) or ADMONITIONS.get(
-            icon.lower()) or ("NOTE" if "info" in icon else "WARNING")
-        return container(kind.lower(), inner, named.get("title", ""))
-
-    def style(args: str, inner: str, written: str) -> str:
-        # LoveIt/FixIt/DoIt `style "css"`: its content kept, its CSS dropped
-        ctx.warn(written, f"the style `{' '.join(B.arguments(args)[0])}` dropped, the "
-                 "text kept")
-        return B.block(inner.strip("\n"))
-
-    def center_quote(args: str, inner: str, written: str) -> str:
-        return B.block(B.relined(inner.strip("\n"), B.quoted))  # (LoveIt/FixIt: centred)
-
-    def aligned(args: str, inner: str, written: str) -> str:
-        # Even's `center`, `left` and `right`: a `<div>` aligning its text
-        ctx.note(written, "the text kept, its alignment left out")
-        return B.block(inner.strip("\n"))
-
-    return {"style": (style, "styled blocks"), "center-quote": (center_quote, "blockquotes"),
-            **dict.fromkeys(("center", "left", "right"), (aligned, "aligned blocks")),
-            "tabs": (tabs, "tabs"),
-            "tabpane": (tabs, "tabs"),
-            "admonition": (admonition, "callouts"), "hint": (hint, "callouts"),
-            "notice": (notice, "callouts"),
-            "alert": (alert, "callouts")}
 
 
 _URL_LIKE = re.compile(r"[a-zA-Z][\w+.-]*:|/|\./|\.\./|#")
