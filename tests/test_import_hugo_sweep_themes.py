@@ -6,7 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from test_import_hugo_sites import built_cleanly, prose
+from htmltree import parse_html
+from test_import_hugo_sites import built_cleanly, imported_site, prose
+
+from lanting.importer.go_templates import Call, parse, run
+from lanting.importer.hugo_own_shortcodes import written
 
 
 def test_details_keep_their_title_and_whether_they_were_open(tmp_path: Path) -> None:
@@ -40,3 +44,86 @@ def test_details_of_other_themes_are_folded_unless_open(tmp_path: Path) -> None:
     found = [(d.one("summary").text().strip(), "open" in d.attrs)
              for d in prose(out, "posts/proof/index.html").find_all("details")]
     assert found == [("Lemma", True), ("Proof", False)]
+
+
+LABEL = """<!-- A numbered label: \\{\\{< label name="Theorem" >\\}\\} -> Theorem 1. -->
+{{- if not (.Page.Scratch.Get "n") }}
+  {{- .Page.Scratch.Set "n" 1 -}}
+{{- end -}}
+<b>{{- .Get "name" }} {{ with .Get "section" -}}{{- . -}}.{{- end -}}
+{{- .Page.Scratch.Get "n" }}</b>{{- with .Get "comment" }} ({{- . -}}){{- end -}}.
+{{- .Page.Scratch.Add "n" 1 -}}
+"""
+
+THEOREM = """{{- $title := .Get "title" | default "定理" -}}
+<div class="theorem">
+  <div class="theorem-title">{{ $title }}</div>
+  <div class="theorem-body">
+    {{- .Inner | markdownify -}}
+  </div>
+</div>
+"""
+
+
+def test_the_site_s_own_shortcodes_run_as_hugo_ran_them(tmp_path: Path) -> None:
+    """A notes site's own `layouts/shortcodes/` (an `anchor` that references link to,
+    a numbered `theorem-label` counted in `.Page.Scratch`, a `theorem` box) were left
+    in comments with a warning each (47 + 65 on a site of math notes), the labels'
+    words lost and every `[[1]](#cite:1)` a link to no anchor."""
+    out = built_cleanly(tmp_path, {
+        "config.toml": "baseURL = 'https://example.org/'\ntitle = 'ノート'\n"
+                       "languageCode = 'ja-jp'\ntheme = 'hugo-book'\n",
+        "layouts/shortcodes/anchor.html": '<a id="{{ .Get 0 }}"></a>\n',
+        "layouts/shortcodes/theorem-label.html": LABEL,
+        "layouts/shortcodes/theorem.html": THEOREM,
+        "content/docs/exp.md": (
+            "---\ntitle: 指数関数\nweight: 2\n---\n\n"
+            '{{< theorem-label name="Definition" >}} 関数 $f$ を定める．\n\n'
+            '{{< theorem-label name="Theorem" comment="変数変換" >}} '
+            "次が成り立つ [[1]](#cite:1)．\n\n"
+            '{{< theorem title="Gauss の積分" >}}\n'
+            "- 積分は\n- $$\\int e^{-x^2}dx=\\sqrt{\\pi}$$\n"
+            "{{< /theorem >}}\n\n"
+            "## 参考文献\n\n"
+            '{{< anchor "cite:1" >}}[1] 杉浦光夫, 解析入門 I.\n')})
+    page = prose(out, "exp/index.html")
+    assert [b.text() for b in page.find_all("b")] == ["Definition 1", "Theorem 2"]
+    assert "Theorem 2 (変数変換)." in " ".join(page.text().split())
+    assert page.one("a", id="cite:1") is not None
+    box = page.one("div", class_="theorem")
+    assert box.one("div", class_="theorem-title").text() == "Gauss の積分"
+    assert len(box.one("div", class_="theorem-body").find_all("li")) == 2
+    assert box.find_all("math")  # (the formula rendered)
+
+
+def test_a_template_doing_more_stays_in_a_comment_saying_why(tmp_path: Path) -> None:
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "Notes"\nlanguageCode = "en"\n',
+        "layouts/shortcodes/people.html": "<ul>{{ range .Params }}<li>{{ . }}</li>"
+                                          "{{ end }}</ul>\n",
+        "layouts/shortcodes/box.html": '<div class="box">{{ .Inner | markdownify }}'
+                                       "{{ .Page.Params.series }}</div>\n",
+        "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n\n"
+                              '{{< people "Ada" "Alan" >}}\n\n'
+                              "{{< box >}}\nKept text.\n{{< /box >}}\n"})
+    warnings = sorted(w.message for w in imported.report.warnings)
+    assert len(warnings) == 2
+    assert "`.Page.Params.series`" in warnings[0] and "`range`" in warnings[1]
+    text = (imported.dest / "content/posts/a.md").read_text(encoding="utf-8")
+    assert "{{< box >}} -->\nKept text.\n<!--" in text  # (its text stays in the page)
+
+
+def test_go_templates_read_conditions_variables_and_functions() -> None:
+    nodes = parse('{{ $n := .Get "n" | default "0" }}{{ if eq $n "1" }}one'
+                  '{{ else if eq $n "2" }}two{{ else }}{{ printf "%s!" $n | upper }}{{ end }}'
+                  '{{ with $.Get 0 }}[{{ . }}]{{ end }}')
+
+    def shown(words: list[str], named: dict[str, str]) -> str:
+        return "".join(run(nodes, Call("x", words, named, None)))
+
+    assert shown([], {"n": "1"}) == "one"
+    assert shown([], {"n": "2"}) == "two"
+    assert shown(["a"], {"n": "many"}) == "MANY![a]"
+    assert shown([], {}) == "0!"
+    escaped = written(run(nodes, Call("x", ["<b>"], {"n": "1"}, None)), alone=False)
+    assert parse_html(f"<p>{escaped}</p>").text() == "one[<b>]"

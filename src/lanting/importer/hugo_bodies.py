@@ -8,9 +8,7 @@ and links a body names lead is in `hugo_links.py`, the page reading and old URLs
 
 from __future__ import annotations
 
-import csv
 import glob
-import io
 import re
 from pathlib import Path
 from typing import Any
@@ -32,6 +30,13 @@ from lanting.importer.hugo_cards import card_paired, card_single
 from lanting.importer.hugo_cite import cite_handlers
 from lanting.importer.hugo_embeds import embed_handlers
 from lanting.importer.hugo_links import HugoLinks
+from lanting.importer.hugo_own_shortcodes import (
+    OwnShortcodes,
+    PageUses,
+    run_paired,
+    run_single,
+    template_files,
+)
 from lanting.importer.hugo_settings import theme_names
 from lanting.importer.hugo_shortcodes import (
     blowfish_paired,
@@ -76,6 +81,8 @@ class HugoBodies(HugoLinks):
     main: str
     dollars: set[Path]
     lower: bool
+    own: OwnShortcodes | None = None
+    """The site's own shortcode templates, read when first needed."""
 
     # --- bodies ----------------------------------------------------------------------------------
 
@@ -112,7 +119,7 @@ class HugoBodies(HugoLinks):
             ctx.warn(tex, "a formula in raw HTML that does not convert: left as written")
         if not self.passthrough():
             text = escaped_math(text, ctx)
-        text = self.shortcodes(text, item, ctx, folder)
+        text = self.shortcodes(text, item, ctx, folder, shelf)
         text, count = text_underscores(text)
         ctx.convert("_ and & in \\text{} of math", count)
         text, count = math_entities(text)
@@ -183,9 +190,12 @@ class HugoBodies(HugoLinks):
         return fence(lang, inner, self.code_options(given))
 
     def paired(self, text: str, name: str, handler: Any, ctx: Context, what: str) -> str:
+        # (the name ends where a shortcode's name may not go on: `theorem` is not the
+        # start of `theorem-label`, whose use ran on to the next `/theorem`)
+        named = re.escape(name) + r"(?![\w/.-])"
         pattern = re.compile(
-            rf"\{{\{{[<%]-?\s*{re.escape(name)}\b(.*?)\s*-?[>%]\}}\}}((?:(?!\{{\{{[<%]-?\s*"
-            rf"{re.escape(name)}\b).)*?)\{{\{{[<%]-?\s*/\s*{re.escape(name)}\s*-?[>%]\}}\}}",
+            rf"\{{\{{[<%]-?\s*{named}(.*?)\s*-?[>%]\}}\}}((?:(?!\{{\{{[<%]-?\s*"
+            rf"{named}).)*?)\{{\{{[<%]-?\s*/\s*{re.escape(name)}\s*-?[>%]\}}\}}",
             re.DOTALL)
         for _ in range(16):
             text, count = pattern.subn(lambda m: handler(m.group(1), m.group(2), m.group()),
@@ -334,10 +344,16 @@ class HugoBodies(HugoLinks):
                 "katex": remove, "inTextImg": in_text_image, "icon": remove,
                 "youtubeLite": youtube, "gallery": gallery_image, "version": version}
 
-    def shortcodes(self, text: str, item: Item, ctx: Context, folder: Path) -> str:
-        for name, (handler, what) in self.paired_handlers(item, ctx, folder).items():
+    def shortcodes(self, text: str, item: Item, ctx: Context, folder: Path,
+                   shelf: Shelf) -> str:
+        paired = self.paired_handlers(item, ctx, folder)
+        for name, (handler, what) in paired.items():
             text = self.paired(text, name, handler, ctx, what)
         singles = self.single_handlers(item, ctx, folder)
+        if self.own is None:
+            self.own = OwnShortcodes(template_files(self.source, self.config))
+        own, uses = self.own, PageUses()
+        text = run_paired(text, own, set(paired) | set(singles), self.paired, ctx, uses, shelf)
         closed = {m.group(3) for m in _SHORTCODE.finditer(text) if m.group(2)}
         left: set[str] = set()
 
@@ -349,10 +365,16 @@ class HugoBodies(HugoLinks):
                     return B.unconverted(match.group())
                 return ctx.leave(match.group(), "a closing shortcode without its opening")
             if handler is None:
+                why = own.template(name)[1] if name in own.files else ""
+                if name in own.files and name not in closed:
+                    out, why = run_single(match, own, uses)
+                    if not why:
+                        ctx.convert("the site's own shortcodes run")
+                        return out
                 left.add(name)
                 return ctx.leave(match.group(), f"`{name}` is a shortcode of the theme or "
-                                 "site" + ("; its closing tag is left too" if name in closed
-                                           else ""))
+                                 "site" + (f"; its template was not run: {why}" if why else "")
+                                 + ("; its closing tag is left too" if name in closed else ""))
             return str(handler(match.group(4), match.group()))
 
         return _SHORTCODE.sub(one, text)
@@ -371,20 +393,3 @@ def escaped_math(text: str, ctx: Context) -> str:
     text, count = escaped_parentheses(text)
     ctx.convert("escaped parentheses \\( \\) as plain ones", count)
     return text
-
-
-def csv_table(data: str, header: bool, caption: str) -> str:
-    rows = list(csv.reader(io.StringIO(data)))
-    if not rows:
-        return ""
-    width = max(len(r) for r in rows)
-    rows = [r + [""] * (width - len(r)) for r in rows]
-
-    def line(cells: list[str]) -> str:
-        return "| " + " | ".join(c.strip().replace("|", "\\|") for c in cells) + " |"
-
-    head, rest = (rows[0], rows[1:]) if header else ([""] * width, rows)
-    out = [line(head), "|" + "---|" * width, *(line(r) for r in rest)]
-    if caption:
-        out += ["", f"*{caption}*"]
-    return B.block("\n".join(out))

@@ -5,6 +5,8 @@ and its Mermaid and Markmap fences."""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from pathlib import Path
 from typing import Any
@@ -12,7 +14,6 @@ from urllib.parse import unquote
 
 from lanting.importer import body as B
 from lanting.importer.common import bool_of, is_image, read_text
-from lanting.importer.hugo_bodies import csv_table
 from lanting.importer.hugoblox_landing import HugoBloxHome
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
@@ -226,3 +227,20 @@ class HugoBloxBodies(HugoBloxHome):
 def album_images(folder: Path) -> list[Path]:
     """The images of a gallery's album folder, by name (Hugo's resources' order)."""
     return sorted(f for f in folder.iterdir() if is_image(f)) if folder.is_dir() else []
+
+
+def csv_table(data: str, header: bool, caption: str) -> str:
+    rows = list(csv.reader(io.StringIO(data)))
+    if not rows:
+        return ""
+    width = max(len(r) for r in rows)
+    rows = [r + [""] * (width - len(r)) for r in rows]
+
+    def line(cells: list[str]) -> str:
+        return "| " + " | ".join(c.strip().replace("|", "\\|") for c in cells) + " |"
+
+    head, rest = (rows[0], rows[1:]) if header else ([""] * width, rows)
+    out = [line(head), "|" + "---|" * width, *(line(r) for r in rest)]
+    if caption:
+        out += ["", f"*{caption}*"]
+    return B.block("\n".join(out))

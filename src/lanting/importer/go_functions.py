@@ -1,0 +1,124 @@
+"""Hugo's template functions (`markdownify`, `default`, `printf`, `eq`, …) and the values
+they pass, for the shortcode templates `go_templates.py` runs."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+
+class Unsupported(Exception):
+    """A construct of the template this reading does not run (its text names it)."""
+
+
+class Markdown(str):
+    """Text the template rendered as Markdown (`.Inner | markdownify`): written back as
+    Markdown, for Lanting to render."""
+
+
+class Html(str):
+    """Text the template marked as safe HTML (`safeHTML`): written as it is."""
+
+
+def truth(value: Any) -> bool:
+    return value is not None and value is not False and value != "" and value != 0 \
+        and value != [] and value != {}
+
+
+def text_of(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def markdownify(*args: Any) -> Markdown:
+    return Markdown(text_of(args[-1]) if args else "")
+
+
+def _default(fallback: Any, value: Any = None) -> Any:
+    return value if truth(value) else fallback
+
+
+def _printf(form: Any, *args: Any) -> str:
+    values = iter(args)
+
+    def one(match: re.Match[str]) -> str:
+        verb = match.group(1)
+        if verb == "%":
+            return "%"
+        value = next(values, None)
+        if verb == "d":
+            return str(int(value)) if value is not None else ""
+        if verb == "q":
+            return '"' + text_of(value) + '"'
+        return text_of(value)
+
+    return re.sub(r"%([%sdvq])", one, str(form))
+
+
+def _escape(value: Any) -> str:
+    return html.escape(text_of(value))
+
+
+def _unsafe(value: Any) -> Html:
+    return Html(text_of(value))
+
+
+def _equal(first: Any, *others: Any) -> bool:
+    return any(first == other for other in others)
+
+
+def _and(*args: Any) -> Any:
+    for value in args:
+        if not truth(value):
+            return value
+    return args[-1] if args else None
+
+
+def _or(*args: Any) -> Any:
+    for value in args:
+        if truth(value):
+            return value
+    return args[-1] if args else None
+
+
+def _in(collection: Any, value: Any) -> bool:
+    if isinstance(collection, (list, tuple, dict)):
+        return value in collection
+    return text_of(value) in text_of(collection)
+
+
+def _index(collection: Any, *keys: Any) -> Any:
+    for key in keys:
+        if isinstance(collection, dict):
+            collection = collection.get(key)
+        elif isinstance(collection, (list, tuple)) and isinstance(key, int):
+            collection = collection[key] if 0 <= key < len(collection) else None
+        else:
+            raise Unsupported("`index` of a value")
+    return collection
+
+
+FUNCTIONS: dict[str, Any] = {
+    "markdownify": markdownify, "safeHTML": _unsafe, "safeHTMLAttr": _unsafe,
+    "safeURL": _unsafe, "safeCSS": _unsafe, "htmlEscape": _escape,
+    "htmlUnescape": lambda v: html.unescape(text_of(v)),
+    "plainify": lambda v: re.sub(r"<[^>]*>", "", text_of(v)),
+    "default": _default, "lower": lambda v: text_of(v).lower(),
+    "upper": lambda v: text_of(v).upper(), "title": lambda v: text_of(v).title(),
+    "chomp": lambda v: text_of(v).rstrip("\r\n"), "trim": lambda v, c: text_of(v).strip(c),
+    "string": text_of, "int": lambda v: int(v or 0),
+    "print": lambda *a: "".join(map(text_of, a)),
+    "printf": _printf, "eq": _equal, "ne": lambda a, b: a != b, "not": lambda v: not truth(v),
+    "and": _and, "or": _or, "cond": lambda c, a, b: a if truth(c) else b,
+    "lt": lambda a, b: a < b, "le": lambda a, b: a <= b, "gt": lambda a, b: a > b,
+    "ge": lambda a, b: a >= b, "len": lambda v: len(v or ""), "in": _in, "index": _index,
+    "slice": lambda *a: list(a), "add": lambda a, b: a + b, "sub": lambda a, b: a - b,
+    "relURL": lambda v: text_of(v), "absURL": lambda v: text_of(v),
+    "urlize": lambda v: re.sub(r"\s+", "-", text_of(v).strip().lower()),
+}
+"""Hugo's functions run here (`relURL` and `absURL` leave a path as it is: the import
+leads it to its new place afterwards)."""

@@ -1,0 +1,322 @@
+"""A small part of Go's templates, enough to run the shortcodes sites write for
+themselves (`layouts/shortcodes/anchor.html`: `<a id="{{ .Get 0 }}"></a>`; a theorem
+box: `<div class="theorem">{{ .Inner | markdownify }}</div>`; a numbered label counted
+in `.Page.Scratch`).
+
+What is read: text, `{{/* comments */}}`, the `{{-` and `-}}` trims, `if`/`else if`/
+`else`/`with`/`end`, variables (`$x := …`, `$x = …`), pipelines with `|` and
+parentheses, the shortcode's `.Get`, `.Inner`, `.InnerDeindent`, `.IsNamedParams`,
+`.Params`, `.Name`, `.Ordinal`, `.Page.Scratch` (`Get`, `Set`, `Add`) and
+`.Page.RenderString`, and the common functions (`markdownify`, `safeHTML`, `default`,
+`printf`, `eq`, `not`, `and`, `or`, `cond`, `lower`, `title`, …). Anything else — a
+`range`, a partial, the page's or the site's parameters, resources — raises
+`Unsupported` naming it: such a template is not run, and its shortcode is left as it was
+(the importer says so). HTML comments are dropped from the template's text, as Go's
+`html/template` drops them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from lanting.importer.go_functions import (
+    FUNCTIONS,
+    Html,
+    Markdown,
+    Unsupported,
+    markdownify,
+    text_of,
+    truth,
+)
+
+
+@dataclass(slots=True)
+class Call:
+    """One use of a shortcode: what its template reads."""
+
+    name: str
+    words: list[str]
+    named: dict[str, str]
+    inner: str | None
+    ordinal: int = 0
+    scratch: dict[str, Any] = field(default_factory=dict)
+    """The page's `.Page.Scratch`, shared by the uses of one page, in order."""
+
+
+_ACTION = re.compile(r"\{\{(-?)(.*?)(-?)\}\}", re.DOTALL)
+_TOKEN = re.compile(r'\s*("(?:[^"\\]|\\.)*"|`[^`]*`|:=|\(|\)|\||=|[^\s()|"`]+)')
+_HTML_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    kind: str
+    """`text`, `out` (a pipeline printed), `set` (a variable), `if`, `with`."""
+    text: str = ""
+    """The text, or the variable's name."""
+    pipe: tuple[Any, ...] = ()
+    body: tuple[Node, ...] = ()
+    orelse: tuple[Node, ...] = ()
+    declare: bool = False
+
+
+def parse(template: str) -> tuple[Node, ...]:
+    """The template's nodes; `Unsupported` for what is not read (a `range`, a script:
+    a shortcode's script works with its theme's)."""
+    template = _HTML_COMMENT.sub("", template)
+    if re.search(r"<script\b", template, re.IGNORECASE):
+        raise Unsupported("a `<script>`")
+    pieces: list[tuple[str, str]] = []
+    at = 0
+    for match in _ACTION.finditer(template):
+        text = template[at:match.start()]
+        if match.group(1):
+            text = text.rstrip()
+        if pieces and pieces[-1][0] == "trim":
+            text = text.lstrip()
+            pieces.pop()
+        pieces.append(("text", text))
+        body = match.group(2).strip()
+        if not body.startswith("/*"):
+            pieces.append(("action", body))
+        if match.group(3):
+            pieces.append(("trim", ""))
+        at = match.end()
+    tail = template[at:]
+    if pieces and pieces[-1][0] == "trim":
+        pieces.pop()
+        tail = tail.lstrip()
+    pieces.append(("text", tail))
+    nodes, _at, end = _block(pieces, 0)
+    if end is not None:
+        raise Unsupported(f"`{{{{ {end} }}}}` without its opening")
+    return tuple(nodes)
+
+
+def _block(pieces: list[tuple[str, str]], at: int) -> tuple[list[Node], int, str | None]:
+    """Nodes from `at` up to an `end` or `else` (returned, with where it stops)."""
+    nodes: list[Node] = []
+    while at < len(pieces):
+        kind, body = pieces[at]
+        at += 1
+        if kind == "text":
+            if body:
+                nodes.append(Node("text", body))
+            continue
+        word = body.split(None, 1)[0] if body else ""
+        if word in ("end", "else"):
+            return nodes, at, body
+        if word in ("if", "with"):
+            node, at = _conditional(word, body[len(word):], pieces, at)
+            nodes.append(node)
+        elif word in ("range", "define", "template", "block", "break", "continue",
+                      "try", "return"):
+            raise Unsupported(f"`{word}`")
+        else:
+            match = re.match(r"(\$\w*)\s*(:?=)(?!=)\s*(.*)", body, re.DOTALL)
+            if match:
+                nodes.append(Node("set", match.group(1), _pipeline(match.group(3)),
+                                  declare=match.group(2) == ":="))
+            else:
+                nodes.append(Node("out", pipe=_pipeline(body)))
+    return nodes, at, None
+
+
+def _conditional(word: str, test: str, pieces: list[tuple[str, str]],
+                 at: int) -> tuple[Node, int]:
+    body, at, end = _block(pieces, at)
+    orelse: list[Node] = []
+    if end is not None and end.startswith("else"):
+        rest = end[4:].strip()
+        if rest.startswith(("if ", "with ")):  # `else if …`: the rest of the chain
+            inner_word = rest.split(None, 1)[0]
+            node, at = _conditional(inner_word, rest[len(inner_word):], pieces, at)
+            return Node(word, pipe=_pipeline(test), body=tuple(body), orelse=(node,)), at
+        orelse, at, end = _block(pieces, at)
+    if end is None or not end.startswith("end"):
+        raise Unsupported(f"`{word}` without its `end`")
+    return Node(word, pipe=_pipeline(test), body=tuple(body), orelse=tuple(orelse)), at
+
+
+def _pipeline(text: str) -> tuple[Any, ...]:
+    """`a b | c (d e)` → ((a, b), (c, (d, e))): commands of terms, a term a word or a
+    parenthesised pipeline."""
+    tokens = [t for t in _TOKEN.findall(text) if t.strip()]
+    pipe, at = _commands(tokens, 0)
+    if at != len(tokens):
+        raise Unsupported(f"`{text.strip()}`")
+    return pipe
+
+
+def _commands(tokens: list[str], at: int) -> tuple[tuple[Any, ...], int]:
+    commands: list[tuple[Any, ...]] = []
+    command: list[Any] = []
+    while at < len(tokens) and tokens[at] != ")":
+        token = tokens[at]
+        at += 1
+        if token == "|":
+            commands.append(tuple(command))
+            command = []
+        elif token == "(":
+            inner, at = _commands(tokens, at)
+            if at >= len(tokens):
+                raise Unsupported("a `(` without its `)`")
+            at += 1
+            command.append(("pipe", inner))
+        else:
+            command.append(token)
+    if not command:
+        raise Unsupported("an empty command")
+    commands.append(tuple(command))
+    return tuple(commands), at
+
+
+# --- running -----------------------------------------------------------------------------
+
+
+def run(nodes: tuple[Node, ...], call: Call) -> list[str]:
+    """The pieces the template writes for `call`: `Markdown`, `Html` or text (to be
+    escaped, as `html/template` escaped it)."""
+    out: list[str] = []
+    _run(nodes, call, call, {"$": call}, out)
+    return out
+
+
+def _run(nodes: tuple[Node, ...], call: Call, dot: Any, variables: dict[str, Any],
+         out: list[str]) -> None:
+    for node in nodes:
+        if node.kind == "text":
+            out.append(Html(node.text))
+        elif node.kind == "out":
+            value = _pipe(node.pipe, call, dot, variables)
+            if value is not None and value != "":
+                out.append(value if isinstance(value, str) else text_of(value))
+        elif node.kind == "set":
+            if not node.declare and node.text not in variables:
+                raise Unsupported(f"`{node.text}` set before it is declared")
+            variables[node.text] = _pipe(node.pipe, call, dot, variables)
+        else:
+            value = _pipe(node.pipe, call, dot, variables)
+            # (one scope for all: `$x = …` in a branch sets the `$x` outside, as in Go)
+            if truth(value):
+                _run(node.body, call, value if node.kind == "with" else dot, variables, out)
+            else:
+                _run(node.orelse, call, dot, variables, out)
+
+
+def _pipe(pipe: tuple[Any, ...], call: Call, dot: Any, variables: dict[str, Any]) -> Any:
+    value: Any = _NOTHING
+    for command in pipe:
+        value = _command(command, call, dot, variables, value)
+    return value
+
+
+_NOTHING = object()
+"""No value piped in (the first command of a pipeline)."""
+
+
+def _command(command: tuple[Any, ...], call: Call, dot: Any, variables: dict[str, Any],
+             piped: Any) -> Any:
+    head, *rest = command
+    args = [_term(t, call, dot, variables) for t in rest]
+    if piped is not _NOTHING:
+        args.append(piped)
+    if isinstance(head, tuple):
+        if args:
+            raise Unsupported("arguments after a parenthesised pipeline")
+        return _pipe(head[1], call, dot, variables)
+    if head.startswith("."):
+        return _field(head, call, dot, args)
+    if head.startswith("$"):
+        return _variable(head, call, variables, args)
+    if head in FUNCTIONS:
+        return FUNCTIONS[head](*args)
+    if not args:
+        return _term(head, call, dot, variables)
+    raise Unsupported(f"`{head}`")
+
+
+def _term(token: Any, call: Call, dot: Any, variables: dict[str, Any]) -> Any:
+    if isinstance(token, tuple):
+        return _pipe(token[1], call, dot, variables)
+    if token.startswith('"'):
+        return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)),
+                      token[1:-1])
+    if token.startswith("`"):
+        return token[1:-1]
+    if re.fullmatch(r"-?\d+", token):
+        return int(token)
+    if token in ("true", "false"):
+        return token == "true"
+    if token == "nil":
+        return None
+    if token.startswith("$"):
+        return _variable(token, call, variables, [])
+    if token.startswith("."):
+        return _field(token, call, dot, [])
+    if token in FUNCTIONS:
+        return FUNCTIONS[token]()
+    raise Unsupported(f"`{token}`")
+
+
+def _variable(token: str, call: Call, variables: dict[str, Any], args: list[Any]) -> Any:
+    """`$x`, `$.Get "k"` (`$` is the shortcode, whatever `.` is in a `with`)."""
+    name, _, fields = token.partition(".")
+    if name not in variables:
+        raise Unsupported(f"`{name}`")
+    if fields:
+        return _field("." + fields, call, variables[name], args)
+    if args:
+        raise Unsupported(f"arguments to `{token}`")
+    return variables[name]
+
+
+def _field(chain: str, call: Call, dot: Any, args: list[Any]) -> Any:
+    """`.Get 0`, `.Inner`, `.Page.Scratch.Add "n" 1` … on the shortcode; `.` itself."""
+    if chain == ".":
+        if args:
+            raise Unsupported("arguments to `.`")
+        return dot
+    if not isinstance(dot, Call):
+        raise Unsupported(f"`{chain}` of a value")
+    name = chain[1:]
+    if name == "Get":
+        if len(args) != 1:
+            raise Unsupported("`.Get` without one argument")
+        key = args[0]
+        if isinstance(key, int):
+            return dot.words[key] if 0 <= key < len(dot.words) else None
+        return dot.named.get(str(key))
+    if args and not name.startswith("Page."):
+        raise Unsupported(f"arguments to `{chain}`")
+    if name in ("Inner", "InnerDeindent"):
+        return Markdown(dot.inner or "")
+    if name == "IsNamedParams":
+        return bool(dot.named)
+    if name == "Params":
+        return dict(dot.named) if dot.named else list(dot.words)
+    if name == "Name":
+        return dot.name
+    if name == "Ordinal":
+        return dot.ordinal
+    if name == "Page.RenderString":
+        return markdownify(*args)
+    if name.startswith("Page.Scratch."):
+        return _scratch(name.removeprefix("Page.Scratch."), dot.scratch, args)
+    raise Unsupported(f"`{chain}`")
+
+
+def _scratch(method: str, scratch: dict[str, Any], args: list[Any]) -> Any:
+    if method == "Get" and len(args) == 1:
+        return scratch.get(str(args[0]))
+    if method == "Set" and len(args) == 2:
+        scratch[str(args[0])] = args[1]
+        return ""
+    if method == "Add" and len(args) == 2:
+        key, value = str(args[0]), args[1]
+        old = scratch.get(key)
+        scratch[key] = value if old is None else old + value
+        return ""
+    raise Unsupported(f"`.Page.Scratch.{method}`")

@@ -1,0 +1,159 @@
+"""The shortcodes a Hugo site writes for itself (`layouts/shortcodes/anchor.html`,
+`theorem.html`, …; or its theme's, when the repository holds the theme's folder), which
+no rule of the import knows: run as Hugo ran them, when their template only places the
+shortcode's arguments and content in HTML (`go_templates.py` says what it reads).
+
+Their HTML is written into the page as it is (Lanting keeps a page's raw HTML); the
+content they rendered as Markdown (`.Inner | markdownify`, and what a `{{% %}}` or
+`{{< >}}` pair holds) stays Markdown, between blank lines, for Lanting to render. A
+template doing more (a `range`, a partial, the page's parameters) is not run: its
+shortcode is left in a comment with a warning naming what stopped it.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from lanting.importer import body as B
+from lanting.importer.common import read_text
+from lanting.importer.go_functions import Html, Markdown, Unsupported
+from lanting.importer.go_templates import Call, Node, parse, run
+from lanting.importer.liquid import Context
+from lanting.importer.shelf import Shelf
+
+Paired = Callable[[str, str, Callable[[str, str, str], str], Context, str], str]
+"""HugoBodies.paired: (text, name, handler(args, inner, written), ctx, what) -> text."""
+
+_BLOCK_TAG = re.compile(r"<(?:div|p|figure|table|details|section|aside|blockquote|ul|ol|dl"
+                        r"|h[1-6]|pre|hr|center|article|header|footer|nav|form|iframe"
+                        r"|video|audio)\b", re.IGNORECASE)
+"""Tags that make a shortcode's output a block of its own, not words of a paragraph."""
+
+
+def template_files(source: Path, config: dict[str, Any]) -> dict[str, Path]:
+    """Name (`anchor`, or `math/box` for a subfolder's) → template: the site's own,
+    then its themes' (the first named first) where the site has none, as Hugo looks."""
+    found: dict[str, Path] = {}
+    given = config.get("theme")
+    themes = [str(t) for t in (given if isinstance(given, list) else [given]) if t]
+    roots = [source / "layouts"] + [source / "themes" / theme / "layouts" for theme in themes
+                                    if "/" not in theme]
+    for root in roots:
+        for folder in (root / "_shortcodes", root / "shortcodes"):
+            for path in sorted(folder.rglob("*.html")) if folder.is_dir() else []:
+                name = path.relative_to(folder).with_suffix("").as_posix()
+                found.setdefault(name, path)
+    return found
+
+
+class OwnShortcodes:
+    """The site's shortcode templates, read once, run per use."""
+
+    def __init__(self, files: dict[str, Path]) -> None:
+        self.files = files
+        self.parsed: dict[str, tuple[tuple[Node, ...], str]] = {}
+
+    def names(self) -> list[str]:
+        return sorted(self.files)
+
+    def template(self, name: str) -> tuple[tuple[Node, ...], str]:
+        """(nodes, "") or ((), why it is not run)."""
+        if name not in self.parsed:
+            try:
+                self.parsed[name] = (parse(read_text(self.files[name])), "")
+            except Unsupported as error:
+                self.parsed[name] = ((), str(error))
+        return self.parsed[name]
+
+    def expand(self, call: Call, alone: bool) -> tuple[str, str]:
+        """(Markdown, "") for one use of a shortcode, or ("", why it is not run).
+        `alone`: the shortcode stands on lines of its own (its HTML is a block)."""
+        nodes, why = self.template(call.name)
+        if why:
+            return "", why
+        try:
+            pieces = run(nodes, call)
+        except Unsupported as error:
+            return "", str(error)
+        except (TypeError, ValueError, IndexError, KeyError, AttributeError) as error:
+            return "", f"its template failed here ({error})"
+        return written(pieces, alone), ""
+
+
+def written(pieces: list[str], alone: bool) -> str:
+    """The template's output as Markdown: HTML lines unindented (an indented line would
+    be code) and Markdown between blank lines when it is a block; one line of words
+    when it sits in a paragraph."""
+    parts = [p if isinstance(p, (Html, Markdown)) else html.escape(p, quote=True)
+             for p in pieces]
+    block = alone and (any(isinstance(p, Markdown) and "\n" in p.strip() for p in pieces)
+                       or any(_BLOCK_TAG.search(p) for p in parts
+                              if not isinstance(p, Markdown)))
+    if not block:
+        return re.sub(r"\s*\n\s*", " ", "".join(parts)).strip()
+    runs: list[str] = [""]  # HTML and Markdown by turns, HTML first
+    for part in parts:
+        if isinstance(part, Markdown):
+            runs += [part.strip("\n"), ""]
+        else:
+            runs[-1] += part
+    out = []
+    for n, run_ in enumerate(runs):
+        if n % 2:
+            out.append("\n\n" + run_ + "\n\n")
+        else:
+            out.append("\n".join(line.strip() for line in run_.split("\n") if line.strip()))
+    return re.sub(r"\n{3,}", "\n\n", "".join(out)).strip("\n")
+
+
+@dataclass(slots=True)
+class PageUses:
+    """The uses of the site's shortcodes on one page: their count by name (`.Ordinal`)
+    and the page's `.Page.Scratch`."""
+
+    scratch: dict[str, Any] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def call(self, name: str, args: str, inner: str | None) -> Call:
+        ordinal = self.counts.get(name, 0)
+        self.counts[name] = ordinal + 1
+        words, named = B.arguments(args)
+        return Call(name, words, named, inner, ordinal, self.scratch)
+
+
+def run_paired(text: str, own: OwnShortcodes, known: set[str], paired: Paired,
+               ctx: Context, uses: PageUses, shelf: Shelf) -> str:
+    """The site's shortcodes with content (`{{< theorem >}}…{{< /theorem >}}`) run; one
+    whose template is not run keeps its content, its tags in comments (one warning)."""
+    for name in own.names():
+        if name in known or own.template(name)[1]:
+            continue  # (a template not read: its tags are left with the others)
+
+        def handler(args: str, inner: str, written: str, name: str = name) -> str:
+            out, why = own.expand(uses.call(name, args, inner), "\n" in inner)
+            if not why:
+                return B.block(out) if "\n" in out else out
+            opening, closing = written[:written.index("}}") + 2], written[written.rindex("{{"):]
+            # (the comments put aside: the last pass would read their tags again)
+            return (shelf.put(ctx.leave(opening, f"the site's template was not run: {why}"))
+                    + inner + shelf.put(B.unconverted(closing)))
+
+        text = paired(text, name, handler, ctx, "the site's own shortcodes run")
+    return text
+
+
+def run_single(match: re.Match[str], own: OwnShortcodes, uses: PageUses) -> tuple[str, str]:
+    """(Markdown, "") for a use of one of the site's shortcodes without content, or
+    ("", why it is not run)."""
+    text = match.string
+    start = text.rfind("\n", 0, match.start()) + 1
+    end = text.find("\n", match.end())
+    alone = not text[start:match.start()].strip() \
+        and not text[match.end():end if end >= 0 else len(text)].strip()
+    out, why = own.expand(uses.call(match.group(3), match.group(4), None), alone)
+    return (B.block(out) if alone and "\n" in out else out), why
