@@ -127,3 +127,23 @@ def test_go_templates_read_conditions_variables_and_functions() -> None:
     assert shown([], {}) == "0!"
     escaped = written(run(nodes, Call("x", ["<b>"], {"n": "1"}, None)), alone=False)
     assert parse_html(f"<p>{escaped}</p>").text() == "one[<b>]"
+
+
+def test_shortcode_math_in_a_table_cell_keeps_its_bars(tmp_path: Path) -> None:
+    """hugo-book's `{{< katex >}}|x|/|y|{{< /katex >}}` in a table cell: Hugo read the
+    shortcode before the table, so its `|` split no cell; left as `$|x|/|y|$`, the
+    formula was cut at its bars (a build warning). An empty `{{< katex >}}{{< /katex
+    >}}`, which showed nothing, became `$$` (a warning: a formula never closed)."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "Notes"\nlanguageCode = "en"\ntheme = "hugo-book"\n',
+        "content/posts/newton.md": (
+            "---\ntitle: Newton\ndate: 2024-05-01\n---\n\n"
+            "| column | meaning |\n|---|---|\n"
+            "| err | relative error {{< katex >}}|x_k-x_{k-1}|/|x_{k-1}|{{< /katex >}} |\n"
+            "| k | the step {{< katex >}}k{{< /katex >}} |\n\n"
+            "Done.\n{{< katex >}}{{< /katex >}}\n")})
+    page = prose(out, "posts/newton/index.html")
+    rows = [row.find_all("td") for row in page.find_all("tr")[1:]]
+    assert [len(cells) for cells in rows] == [2, 2]
+    assert rows[0][1].find_all("math")
+    assert "$" not in page.text()

@@ -10,7 +10,7 @@ import html
 import re
 from collections.abc import Callable
 
-from lanting.importer.shelf import Shelf
+from lanting.importer.shelf import Shelf, markers
 from lanting.markdown.math_display import ENVIRONMENTS
 
 
@@ -108,12 +108,6 @@ def table_math(text: str, whole: bool = False) -> tuple[str, int]:
     an escaped `|`, which the formula got bare."""
     count = 0
 
-    def bars(inner: str) -> str:
-        if not whole:
-            return re.sub(r"\\?\|", r"\\vert ", inner)
-        norms = re.sub(r"(?<!\\)((?:\\\\)*)\\\|", r"\1\\Vert ", inner)
-        return re.sub(r"\|", r"\\vert ", norms)
-
     def row(line: str) -> str:
         nonlocal count
         if not line.lstrip().startswith("|"):
@@ -122,7 +116,7 @@ def table_math(text: str, whole: bool = False) -> tuple[str, int]:
         def math(m: re.Match[str]) -> str:
             nonlocal count
             inner = m.group(1)
-            new = bars(inner)
+            new = formula_bars(inner, whole)
             count += new != inner
             dollars = "$$" if m.group().startswith("$$") else "$"
             return f"{dollars}{new}{dollars}"
@@ -130,6 +124,28 @@ def table_math(text: str, whole: bool = False) -> tuple[str, int]:
         return INLINE_MATH.sub(math, _CELL_DISPLAY_MATH.sub(math, line))
 
     return "\n".join(row(line) for line in text.split("\n")), count
+
+
+def formula_bars(formula: str, whole: bool) -> str:
+    """A table cell's formula with its `|` as `\\vert` (see `table_math`)."""
+    if not whole:
+        return re.sub(r"\\?\|", r"\\vert ", formula)
+    norms = re.sub(r"(?<!\\)((?:\\\\)*)\\\|", r"\1\\Vert ", formula)
+    return re.sub(r"\|", r"\\vert ", norms)
+
+
+def shelved_table_math(text: str, shelf: Shelf) -> int:
+    """`table_math` for the formulas put aside on `shelf` (a shortcode's, `{{< katex
+    >}}|x|{{< /katex >}}`, which Hugo read whole, before the table's `|`s) that sit in
+    a table's rows: how many were changed."""
+    count = 0
+    for line in text.split("\n"):
+        if line.lstrip().startswith("|"):
+            for n in markers(line, "M"):
+                old = shelf.items["M"][n]
+                shelf.items["M"][n] = formula_bars(old, whole=True)
+                count += shelf.items["M"][n] != old
+    return count
 
 
 _LONE_BACKSLASH_AT_END = re.compile(r"(?<!\\)((?:\\\\)*\\)(?=[ \t]*\n)")

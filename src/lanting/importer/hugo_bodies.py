@@ -21,6 +21,7 @@ from lanting.importer.body_math import (
     escaped_parentheses,
     math_entities,
     math_in_html,
+    shelved_table_math,
     text_underscores,
     unescape_marked_math,
 )
@@ -124,6 +125,7 @@ class HugoBodies(HugoLinks):
         ctx.convert("_ and & in \\text{} of math", count)
         text, count = math_entities(text)
         ctx.convert("HTML entities in math as their characters", count)
+        ctx.convert("`|` in formulas of table cells as `\\vert`", shelved_table_math(text, shelf))
         text = B.tables_and_anchors(text, ctx.convert)
         text, count = spaced_image_paths(text, lambda name: (
             self.source / "static" / name.lstrip("/") if name.startswith("/")

@@ -29,6 +29,8 @@ def verbatim_shortcodes(text: str, shelf: Shelf, paired: Paired, ctx: Context) -
     content is shelved as written (math: no escape of it was ever read)."""
 
     def katex(args: str, inner: str, written: str) -> str:
+        if not inner.strip():  # (an empty one showed nothing; `$$` would open a formula)
+            return ""
         if "display" in B.arguments(args)[0] or re.search(r"\bdisplay\s*=\s*\"?true", args):
             return B.block(shelf.put(f"$$\n{inner.strip()}\n$$", "M"))
         return shelf.put(f"${inner.strip()}$", "M")
