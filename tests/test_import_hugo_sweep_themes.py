@@ -4,11 +4,14 @@ sites written here."""
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 from htmltree import parse_html
 from test_import_hugo_sites import built_cleanly, imported_site, prose
 
+from lanting.build import build
+from lanting.build.options import BuildOptions
 from lanting.importer.go_templates import Call, parse, run
 from lanting.importer.hugo_own_shortcodes import written
 
@@ -147,3 +150,39 @@ def test_shortcode_math_in_a_table_cell_keeps_its_bars(tmp_path: Path) -> None:
     assert [len(cells) for cells in rows] == [2, 2]
     assert rows[0][1].find_all("math")
     assert "$" not in page.text()
+
+
+KATEX_PARTIAL = """<script defer src="/katex/contrib/auto-render.min.js"></script>
+<script>
+  document.addEventListener("DOMContentLoaded", function() {
+    renderMathInElement(document.body, {
+      delimiters: [{left: '$$', right: '$$', display: true},
+                   {left: '$', right: '$', display: false}],
+      macros: {
+        "\\\\RR": "\\\\mathbb{R}",
+        "\\\\cat": "\\\\underline{\\\\mathbf{#1}}",
+        "\\\\Hom": "\\\\operatorname{Hom}",
+      }
+    });
+  });
+</script>
+"""
+
+
+def test_the_macros_of_the_site_s_own_katex_setup_are_kept(tmp_path: Path) -> None:
+    """A math blog's `layouts/partials/head.html` gave KaTeX its macros (`"\\\\RR":
+    "\\\\mathbb{R}"`, as KaTeX's auto-render writes them); the import read no macros of
+    a Hugo site, and every `\\cat{Set}` failed the build as an unknown command."""
+    imported = imported_site(tmp_path, {
+        "config.toml": 'title = "Notes"\nlanguageCode = "en"\n',
+        "layouts/partials/head.html": KATEX_PARTIAL,
+        "content/post/sets.md": "---\ntitle: Sets\ndate: 2024-01-01\n---\n\n"
+                                "Let $f: \\RR \\to \\RR$ and $\\Hom(A, B)$ in $\\cat{Set}$.\n"})
+    assert imported.report.warnings == []
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["markdown"]["math_macros"]["RR"] == "\\mathbb{R}"
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = prose(out, "post/sets/index.html")
+    assert len(page.find_all("math")) == 3
+    assert "\\cat" not in page.text()
+

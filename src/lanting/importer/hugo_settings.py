@@ -20,6 +20,7 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.item import Item
+from lanting.importer.jekyll_math import converting_macros, mathjax_macros
 from lanting.importer.listings import Redirects
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
@@ -264,6 +265,13 @@ class HugoSettings:
         config["markdown"] = {"heading_ids": "github"}
         self.site.config_comments["markdown"] = (
             "heading ids as Hugo (Goldmark) made them: #links of the old pages keep working")
+        # (the macros of the site's own MathJax or KaTeX setup, in a partial of
+        # `layouts/` or a script of its own: its formulas use them)
+        macros = converting_macros(mathjax_macros(self.source, ("layouts", "assets/js",
+                                                                "static/js")),
+                                   self.report, "layouts/")
+        if macros:
+            config["markdown"]["math_macros"] = macros
         if self.site.permalink != DEFAULT_POST_PERMALINK:
             config["permalinks"] = {"posts": self.site.permalink}
 

@@ -34,12 +34,18 @@ def is_text_theme(config: dict[str, Any]) -> bool:
     return "text-theme" in theme or "text_skin" in config
 
 
-def _math_setups(source: Path) -> list[Path]:
-    """The files where a site sets its MathJax or KaTeX up (a theme's own included)."""
+JEKYLL_SETUPS = ("_includes", "_layouts", "assets/js", "_data")
+"""Where a Jekyll site sets its MathJax or KaTeX up (a theme's own copy included)."""
+
+
+def _math_setups(source: Path, folders: tuple[str, ...] = JEKYLL_SETUPS) -> list[Path]:
+    """The files where a site sets its MathJax or KaTeX up, in `folders` (not a
+    library's minified file, whose own `macros:{…}` are no setup)."""
     found = []
-    for folder in ("_includes", "_layouts", "assets/js", "_data"):
+    for folder in folders:
         for path in sorted((source / folder).rglob("*")) if (source / folder).is_dir() else []:
             if path.suffix.lower() in (".html", ".js", ".yml", ".liquid") \
+                    and not path.name.endswith(".min.js") \
                     and path.is_file() and path.stat().st_size < 200_000:
                 found.append(path)
     return found
@@ -47,11 +53,11 @@ def _math_setups(source: Path) -> list[Path]:
 
 _MACROS = re.compile(r"\b[Mm]acros\s*:\s*\{")
 """MathJax 3's `tex: {macros: {…}}`, MathJax 2's `TeX: {Macros: {…}}`."""
-_JS_MACRO = re.compile(
-    r"""(['"]?)([A-Za-z]+)\1\s*:\s*(\[\s*)?(['"])((?:\\.|(?!\4).)*)\4(?:\s*,\s*(\d+))?""")
+_JS_MACRO = re.compile(r"""(['"]?)(?:\\\\)?([A-Za-z]+)\1\s*:\s*(\[\s*)?"""
+                       r"""(['"])((?:\\.|(?!\4).)*)\4(?:\s*,\s*(\d+))?""")
 """One entry of a `macros` object: its name bare (`RR: …`) or quoted (`'RR': …`, as
-Chirpy's `assets/js/data/mathjax.js` writes it), then a string or an array (with its
-number of arguments)."""
+Chirpy's `assets/js/data/mathjax.js` writes it; KaTeX's `"\\\\RR": …`, its backslash
+escaped), then a string or an array (with its number of arguments)."""
 
 
 def setup_macros(text: str) -> list[tuple[str, str, bool, int, str | None]]:
@@ -77,12 +83,13 @@ def setup_macros(text: str) -> list[tuple[str, str, bool, int, str | None]]:
     return found
 
 
-def mathjax_macros(source: Path) -> dict[str, str]:
+def mathjax_macros(source: Path, folders: tuple[str, ...] = JEKYLL_SETUPS) -> dict[str, str]:
     """The `macros` of the site's MathJax setup (`RR: '\\\\mathbb{R}'`, `bvec:
-    ['\\\\mathbf{#1}', 1]`), as LaTeX (a macro with arguments keeps its `#1`; one with a
-    default for its first argument, `['…', 2, 'x']`, is written `[2][x]{…}`)."""
+    ['\\\\mathbf{#1}', 1]`) or KaTeX's, in `folders`, as LaTeX (a macro with arguments
+    keeps its `#1`; one with a default for its first argument, `['…', 2, 'x']`, is
+    written `[2][x]{…}`)."""
     macros: dict[str, str] = {}
-    for path in _math_setups(source):
+    for path in _math_setups(source, folders):
         for name, expansion, _listed, count, default in setup_macros(read_text(path)):
             macros.setdefault(name, expansion if default is None
                               else with_optional(count, default, expansion))
