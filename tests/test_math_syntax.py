@@ -543,6 +543,20 @@ def test_a_site_macro_named_as_a_physics_command_wins() -> None:
     check_macro("va", "\\vect{a}", (("vect", "\\boldsymbol{#1}"), ("va", "\\vect{a}")))
 
 
+def test_a_macros_argument_right_after_a_command_name_stays_apart() -> None:
+    """A math blog's KaTeX macro `norm: "\\left\\lVert#1\\right\\rVert"` (TeX ends
+    the name `\\lVert` at the `#`): `\\norm` is the physics package's name, so Lanting
+    expands the site's macro as text, and `\\norm{x}` became `\\lVertx`, an unknown
+    command; the configured macro was refused ("does not convert")."""
+    body = "\\left\\lVert#1\\right\\rVert"
+    check_macro("norm", body, (("norm", body),))
+    context = RenderContext(path=CONTEXT.path, rel=CONTEXT.rel, macros=(("norm", body),))
+    rendered = render_markdown("$\\norm{x}$ and $\\norm{2y}$\n", context, MarkdownOptions())
+    assert rendered.problems == ()
+    assert [m.text() for m in parse_html(rendered.html).find_all("math")] == [
+        "‖x‖", "‖2y‖"]
+
+
 def test_a_fault_in_an_inline_footnote_names_its_line() -> None:
     """`^[…]` with a formula that does not convert (a real Quarto blog's `\\xymatrix` in
     a note) was reported at the page's first line: the footnote plugin moves the note's

@@ -116,9 +116,18 @@ def _argument_in_text(expansion: str) -> bool:
 
 
 def _substitute(body: str, args: list[str]) -> str:
-    """`body` with `#1`… replaced by the arguments (one beyond them is left as it is)."""
-    return _PARAMETER.sub(lambda p: args[int(p.group(1)) - 1]
-                          if 0 < int(p.group(1)) <= len(args) else p.group(0), body)
+    """`body` with `#1`… replaced by the arguments (one beyond them is left as it is).
+    An argument right after a command's name (`\\lVert#1`, where TeX's name ends at
+    the `#`) is set apart by a space: pasted, `x` made it `\\lVertx`."""
+
+    def one(p: re.Match[str]) -> str:
+        n = int(p.group(1))
+        if not 0 < n <= len(args):
+            return p.group(0)
+        spaced = args[n - 1][:1].isalpha() and _ENDS_IN_WORD.search(body, 0, p.start())
+        return (" " if spaced else "") + args[n - 1]
+
+    return _PARAMETER.sub(one, body)
 _ENDS_IN_WORD = re.compile(r"\\[A-Za-z]+$")
 MAX_EXPANSIONS = 2000
 """As many textual expansions in one formula as math-core allows of its own."""
