@@ -186,3 +186,20 @@ def test_the_macros_of_the_site_s_own_katex_setup_are_kept(tmp_path: Path) -> No
     assert len(page.find_all("math")) == 3
     assert "\\cat" not in page.text()
 
+
+def test_escaped_formulas_side_by_side_keep_later_formulas_in_step(tmp_path: Path) -> None:
+    """`\\\\(a\\\\)\\\\(b\\\\)` (two formulas side by side, in an Org-exported math
+    blog without Goldmark's passthrough) became `$a$$b$`, whose `$$` was taken for a
+    display formula's: every `$$` after it was out of step, the escapes of the prose
+    between formulas were undone instead of the formulas' (`\\\\{` stayed: 9 build
+    errors)."""
+    out = built_cleanly(tmp_path, {
+        "config.toml": 'title = "Notes"\nlanguageCode = "en"\n',
+        "content/post/notes.md": (
+            "---\ntitle: Notes\ndate: 2024-01-01\n---\n\n"
+            "We have \\\\(D\\_{A} = D^{+}\\\\)\\\\(D^{+}: S^{+} \\to S^{-}\\\\) here.\n\n"
+            "The moduli space\n\\\\[\\mathscr{M}\\_{SW} = \\\\{\\text{solutions}\\\\}\\\\]\n"
+            "and \\\\(\\\\{x\\_1\\\\}\\\\).\n")})
+    page = prose(out, "post/notes/index.html")
+    assert len(page.find_all("math")) == 4
+    assert "\\" not in page.text()

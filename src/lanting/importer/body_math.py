@@ -175,24 +175,25 @@ _ESCAPED_DISPLAY = re.compile(r"(?<!\\)\\\\\[(.+?)\\\\\]", re.DOTALL)
 _ESCAPED_INLINE = re.compile(r"(?<!\\)\\\\\(((?:(?!\n[ \t]*\n).)+?)\\\\\)", re.DOTALL)
 
 
-def escaped_delimiters(text: str, shelf: Shelf | None = None, kind: str = "M"
-                       ) -> tuple[str, int]:
+def escaped_delimiters(text: str, shelf: Shelf | None = None, kind: str = "M",
+                       more: str = "") -> tuple[str, int]:
     """`\\\\(x\\\\)` and `\\\\[x\\\\]`, the way to write math in Markdown that kramdown,
     Goldmark (without `passthrough`), marked and markdown-it do not know as math: they
     read `\\\\` as a backslash, so MathJax and KaTeX's auto-render got `\\(x\\)` and
     `\\[x\\]`, their default delimiters. Written as `$x$` and `$$x$$`. With `shelf`, each
     formula also gets the Markdown escapes its renderer read undone (`\\_`, `\\\\\\\\`: it
     did not know the text was math) and is put on the shelf as `kind`; without, the
-    caller undoes them in all its math. Returns (text, how many)."""
+    caller undoes them in all its math (`more`: as for `unescape_marked_math`). Returns
+    (text, how many)."""
 
     def formula(tex: str) -> str:
         if shelf is None:
             return tex
-        return shelf.put(unescape_marked_math(tex)[0], kind)
+        return shelf.put(unescape_marked_math(tex, more)[0], kind)
 
     text, count = _ESCAPED_DISPLAY.subn(lambda m: formula(f"$${m.group(1)}$$"), text)
-    text, more = _ESCAPED_INLINE.subn(lambda m: formula(f"${m.group(1).strip()}$"), text)
-    return text, count + more
+    text, inline = _ESCAPED_INLINE.subn(lambda m: formula(f"${m.group(1).strip()}$"), text)
+    return text, count + inline
 
 
 def text_underscores(text: str) -> tuple[str, int]:

@@ -387,11 +387,15 @@ def escaped_math(text: str, ctx: Context) -> str:
     their users): `\\\\(x\\\\)` and `\\\\[x\\\\]` reached MathJax as `\\(x\\)` and
     `\\[x\\]`, `\\_` and `\\\\\\\\` inside `$…$` as `_` and `\\\\`: written as `$x$`,
     `$$x$$` with the escapes undone. A lone `\\(…\\)` was a pair of parentheses."""
-    text, count = escaped_delimiters(text)
-    ctx.convert("escaped math delimiters \\\\( \\\\[ as $ and $$", count)
+    # (each formula undone on its own: `\\(a\\)\\(b\\)`, `$a$$b$`, read as a `$$`,
+    # put every `$$` after it out of step, and the escapes of text were undone instead)
     # (and `\<CLS\>`, which reached MathJax as `<CLS>`: `\<` is no TeX, `\>` a space)
+    formulas = Shelf()
+    formulas.items["E"] = []  # (a kind of its own: the text holds the body's markers)
+    text, count = escaped_delimiters(text, formulas, "E", TEXT_ACCENTS + "<>")
+    ctx.convert("escaped math delimiters \\\\( \\\\[ as $ and $$", count)
     text, count = unescape_marked_math(text, TEXT_ACCENTS + "<>")
     ctx.convert("Markdown escapes undone in math (Goldmark without passthrough)", count)
     text, count = escaped_parentheses(text)
     ctx.convert("escaped parentheses \\( \\) as plain ones", count)
-    return text
+    return formulas.restore(text, "E")
