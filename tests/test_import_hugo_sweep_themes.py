@@ -203,3 +203,15 @@ def test_escaped_formulas_side_by_side_keep_later_formulas_in_step(tmp_path: Pat
     page = prose(out, "post/notes/index.html")
     assert len(page.find_all("math")) == 4
     assert "\\" not in page.text()
+
+
+def test_a_first_heading_repeating_the_title_leaves_the_text(tmp_path: Path) -> None:
+    """hugo-book's pages begin with their title as a `# heading` (its layout showed no
+    title): on Lanting's page, which shows the title, it came twice (65 pages)."""
+    out = built_cleanly(tmp_path, {
+        "config.toml": 'title = "Notes"\nlanguageCode = "ja"\ntheme = "hugo-book"\n',
+        "content/docs/exp.md": "---\ntitle: 指数関数\nweight: 1\n---\n\n# 指数関数\n\n"
+                               "## 概要\n\n本文．\n",
+        "content/docs/log.md": "---\ntitle: 対数\nweight: 2\n---\n\n# 対数関数の性質\n\n本文．\n"})
+    assert [h.text() for h in prose(out, "exp/index.html").find_all("h1")] == []
+    assert [h.text() for h in prose(out, "log/index.html").find_all("h1")] == ["対数関数の性質"]

@@ -46,6 +46,7 @@ from lanting.importer.hugo_urls import HugoUrls, hugo_path
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
+from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
 from lanting.importer.text import key_line, load_mapping, split_front_matter, zone
@@ -267,6 +268,12 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
             stem = self.stem_of(path)
             keys.append(str(Path(rel).with_name(stem)) if bundle is None else keys[1])
         self.by_path.update(dict.fromkeys(keys, item))
+        heading = first_heading(body)
+        if heading is not None and heading[0] == " ".join(str(item.front.get("title")).split()):
+            # (hugo-book's pages begin with their title, which its layout did not show;
+            # Lanting shows it above the text: not twice)
+            body = heading[1]
+            self.report.convert("first headings repeating the title left out")
         self.items.append((item, body, path, bundle or path.parent))
 
     def read_page(self, path: Path, data: dict[str, Any], head: str, body: str,
