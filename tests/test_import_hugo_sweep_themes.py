@@ -215,3 +215,29 @@ def test_a_first_heading_repeating_the_title_leaves_the_text(tmp_path: Path) -> 
         "content/docs/log.md": "---\ntitle: 対数\nweight: 2\n---\n\n# 対数関数の性質\n\n本文．\n"})
     assert [h.text() for h in prose(out, "exp/index.html").find_all("h1")] == []
     assert [h.text() for h in prose(out, "log/index.html").find_all("h1")] == ["対数関数の性質"]
+
+
+def test_a_details_inside_a_details_and_formulas_in_quotes(tmp_path: Path) -> None:
+    """A Hextra knowledge base: a `details` holding another took the inner one's
+    opening for its own arguments (its closing left in a comment, a warning), and a
+    callout's `> $$` with the formula's lines unmarked (Goldmark read them as lazy
+    lines of the quote) left the quote: its closing `$$` ran on (a build error)."""
+    out = built_cleanly(tmp_path, {
+        "hugo.yaml": "title: KB\nlanguageCode: en\nmodule:\n  imports:\n"
+                     "    - path: github.com/imfing/hextra\n",
+        "content/crypto/rsa.md": (
+            "---\ntitle: RSA\nweight: 1\n---\n\n"
+            '{{% details title="Order" closed="true" %}}\n\nThe order of $x$.\n\n'
+            '{{% details title="Example" closed="true" %}}\n\n$p=3$.\n\n{{% /details %}}\n\n'
+            "{{% /details %}}\n\n"
+            "> [!note] Congruence\n> $a \\equiv b$ iff:\n>\n> $$\n"
+            "\\begin{align*}\na &\\equiv b \\pmod{n}\n\\end{align*}\n$$\n\n"
+            "Then $c$.\n\n```mermaid\ngraph LR; A-->B\n```\n")})
+    page = prose(out, "rsa/index.html")
+    outer = page.find_all("details")[0]
+    assert [s.text() for s in outer.find_all("summary")] == ["Order", "Example"]
+    assert len(outer.find_all("details")) == 1
+    [callout] = [e for e in page.iter() if "callout" in e.classes]
+    assert callout.find_all("div", class_="math-display")
+    config = tomllib.loads((tmp_path / "new/lanting.toml").read_text(encoding="utf-8"))
+    assert config["markdown"]["mermaid"].endswith(".mjs")  # (Hextra drew its diagrams)

@@ -16,14 +16,11 @@ from typing import Any
 from lanting.importer import body as B
 from lanting.importer.body_links import map_urls, spaced_image_paths
 from lanting.importer.body_math import (
-    TEXT_ACCENTS,
-    escaped_delimiters,
-    escaped_parentheses,
     math_entities,
     math_in_html,
+    quote_lazy_formulas,
     shelved_table_math,
     text_underscores,
-    unescape_marked_math,
 )
 from lanting.importer.common import LinkTable, bool_of, heading_fragment, prose_raw
 from lanting.importer.hugo_callouts import callout_handlers
@@ -44,6 +41,7 @@ from lanting.importer.hugo_shortcodes import (
     blowfish_single,
     code_block,
     code_tabs,
+    escaped_math,
     inline_templates,
     link_handlers,
     stack_handlers,
@@ -109,6 +107,8 @@ class HugoBodies(HugoLinks):
             info, code, indent, ctx))
         text, count = B.goldmark_attributes(text)
         ctx.convert("Goldmark attributes", count)
+        text, count = quote_lazy_formulas(text)  # (Goldmark reads lazy lines too)
+        ctx.convert("formulas of quotes on unmarked lines made quoted", count)
         text = verbatim_shortcodes(text, shelf, self.paired, ctx)
         if item.source in self.dollars:
             text, count = re.subn(r"(?<!\\)\$", r"\\$", text)
@@ -194,9 +194,12 @@ class HugoBodies(HugoLinks):
     def paired(self, text: str, name: str, handler: Any, ctx: Context, what: str) -> str:
         # (the name ends where a shortcode's name may not go on: `theorem` is not the
         # start of `theorem-label`, whose use ran on to the next `/theorem`)
+        # (and its arguments end at the first `>}}`: a block with another inside, the
+        # first closing after the inner one's, took the inner opening for its arguments)
         named = re.escape(name) + r"(?![\w/.-])"
         pattern = re.compile(
-            rf"\{{\{{[<%]-?\s*{named}(.*?)\s*-?[>%]\}}\}}((?:(?!\{{\{{[<%]-?\s*"
+            rf"\{{\{{[<%]-?\s*{named}((?:(?![>%]\}}\}}).)*?)\s*-?[>%]\}}\}}"
+            rf"((?:(?!\{{\{{[<%]-?\s*"
             rf"{named}).)*?)\{{\{{[<%]-?\s*/\s*{re.escape(name)}\s*-?[>%]\}}\}}",
             re.DOTALL)
         for _ in range(16):
@@ -380,22 +383,3 @@ class HugoBodies(HugoLinks):
             return str(handler(match.group(4), match.group()))
 
         return _SHORTCODE.sub(one, text)
-
-
-def escaped_math(text: str, ctx: Context) -> str:
-    """Math written for Goldmark without `passthrough` (as LoveIt, DoIt and FixIt tell
-    their users): `\\\\(x\\\\)` and `\\\\[x\\\\]` reached MathJax as `\\(x\\)` and
-    `\\[x\\]`, `\\_` and `\\\\\\\\` inside `$…$` as `_` and `\\\\`: written as `$x$`,
-    `$$x$$` with the escapes undone. A lone `\\(…\\)` was a pair of parentheses."""
-    # (each formula undone on its own: `\\(a\\)\\(b\\)`, `$a$$b$`, read as a `$$`,
-    # put every `$$` after it out of step, and the escapes of text were undone instead)
-    # (and `\<CLS\>`, which reached MathJax as `<CLS>`: `\<` is no TeX, `\>` a space)
-    formulas = Shelf()
-    formulas.items["E"] = []  # (a kind of its own: the text holds the body's markers)
-    text, count = escaped_delimiters(text, formulas, "E", TEXT_ACCENTS + "<>")
-    ctx.convert("escaped math delimiters \\\\( \\\\[ as $ and $$", count)
-    text, count = unescape_marked_math(text, TEXT_ACCENTS + "<>")
-    ctx.convert("Markdown escapes undone in math (Goldmark without passthrough)", count)
-    text, count = escaped_parentheses(text)
-    ctx.convert("escaped parentheses \\( \\) as plain ones", count)
-    return formulas.restore(text, "E")

@@ -19,6 +19,7 @@ from lanting.importer.common import (
     read_text,
     walk,
 )
+from lanting.importer.hexo_settings import MERMAID
 from lanting.importer.item import Item
 from lanting.importer.jekyll_math import converting_macros, mathjax_macros
 from lanting.importer.listings import Redirects
@@ -116,6 +117,18 @@ def theme_names(config: dict[str, Any]) -> list[str]:
         if parts:
             names.append(re.sub(r"^(?:hugo-theme-|hugo-)|(?:-hugo)?-theme$", "", parts[-1]))
     return names
+
+
+def draws_mermaid(source: Path, config: dict[str, Any]) -> bool:
+    """Whether the site drew ```` ```mermaid ```` fences as diagrams: Hextra does, and so
+    does a render hook `render-codeblock-mermaid.html` of the site or its theme's copy."""
+    given = config.get("theme")
+    themes = [str(t) for t in (given if isinstance(given, list) else [given])
+              if t and "/" not in str(t)]
+    roots = [source / "layouts", *(source / "themes" / theme / "layouts" for theme in themes)]
+    return "hextra" in theme_names(config) or any(
+        (root / folder / "render-codeblock-mermaid.html").is_file()
+        for root in roots for folder in ("_default/_markup", "_markup"))
 
 
 def menu_file(source: Path) -> str:
@@ -272,6 +285,9 @@ class HugoSettings:
                                    self.report, "layouts/")
         if macros:
             config["markdown"]["math_macros"] = macros
+        if draws_mermaid(self.source, self.config):
+            config["markdown"]["mermaid"] = MERMAID
+            self.site.config_comments["markdown"] += "; Mermaid diagrams drawn, as the theme did"
         if self.site.permalink != DEFAULT_POST_PERMALINK:
             config["permalinks"] = {"posts": self.site.permalink}
 
