@@ -241,3 +241,39 @@ def test_a_details_inside_a_details_and_formulas_in_quotes(tmp_path: Path) -> No
     assert callout.find_all("div", class_="math-display")
     config = tomllib.loads((tmp_path / "new/lanting.toml").read_text(encoding="utf-8"))
     assert config["markdown"]["mermaid"].endswith(".mjs")  # (Hextra drew its diagrams)
+
+
+DEFINITION = """{{- $kind := "定義" }}
+{{- .Page.Scratch.Add "counter" 1 }}
+{{- $name := printf "%s%d.%d" $kind .Page.Params.section (.Page.Scratch.Get "counter") }}
+{{- $label := .Get "label" }}
+{{- if (not $label) }}
+    {{- $label = $name }}
+{{- end }}
+{{- .Page.Scratch.SetInMap "references" $label (slice $name (.Get "title") .Page.Permalink) }}
+<div id="{{ $label }}"></div>
+<div class="box"
+    >
+    <div class="title">{{ $name }}{{- if .Get "title" }}: {{ .Get "title" }}{{- end }}</div>
+    {{ .Inner }}
+</div>
+"""
+
+
+def test_a_numbered_box_reads_the_page_s_params(tmp_path: Path) -> None:
+    """A book of manifold optimization numbers its definitions by the chapter's
+    `section` (`.Page.Params.section`) and keeps them in `.Page.Scratch.SetInMap`: 120
+    boxes stayed in comments ("the site's template was not run")."""
+    out = built_cleanly(tmp_path, {
+        "config.toml": 'title = "多様体"\nlanguageCode = "ja-jp"\n',
+        "layouts/shortcodes/definition.html": DEFINITION,
+        "content/04-submanifold.md": (
+            "---\ntitle: 部分多様体\nsection: 4\n---\n\n"
+            '{{% definition title="部分多様体" label="def.sub" %}}\n'
+            "$N \\subset M$ が…\n{{% /definition %}}\n\n"
+            "{{% definition %}}\n埋め込み $f$。\n{{% /definition %}}\n")})
+    page = prose(out, "04-submanifold/index.html")
+    titles = [d.text().strip() for d in page.find_all("div", class_="title")]
+    assert titles == ["定義4.1: 部分多様体", "定義4.2"]
+    assert page.one("div", id="def.sub") is not None
+    assert len(page.find_all("math")) == 2

@@ -43,6 +43,9 @@ class Call:
     ordinal: int = 0
     scratch: dict[str, Any] = field(default_factory=dict)
     """The page's `.Page.Scratch`, shared by the uses of one page, in order."""
+    page: dict[str, Any] = field(default_factory=dict)
+    """The page's `.Page.Params` (its front matter, keys in lower case, as Hugo's);
+    `.Page.Title` and `.Page.Permalink` are its `title` and its old URL, `url`."""
 
 
 _ACTION = re.compile(r"\{\{(-?)(.*?)(-?)\}\}", re.DOTALL)
@@ -305,6 +308,12 @@ def _field(chain: str, call: Call, dot: Any, args: list[Any]) -> Any:
         return markdownify(*args)
     if name.startswith("Page.Scratch."):
         return _scratch(name.removeprefix("Page.Scratch."), dot.scratch, args)
+    if name.startswith("Page.Params.") and not args:
+        return dot.page.get(name.removeprefix("Page.Params.").lower())
+    page = {"Page.Params": dot.page, "Page.Title": dot.page.get("title"),
+            "Page.Permalink": dot.page.get("url"), "Page.RelPermalink": dot.page.get("url")}
+    if name in page and not args:
+        return page[name]
     raise Unsupported(f"`{chain}`")
 
 
@@ -318,5 +327,8 @@ def _scratch(method: str, scratch: dict[str, Any], args: list[Any]) -> Any:
         key, value = str(args[0]), args[1]
         old = scratch.get(key)
         scratch[key] = value if old is None else old + value
+        return ""
+    if method == "SetInMap" and len(args) == 3:
+        scratch.setdefault(str(args[0]), {})[str(args[1])] = args[2]
         return ""
     raise Unsupported(f"`.Page.Scratch.{method}`")

@@ -31,6 +31,7 @@ from lanting.importer.hugo_links import HugoLinks
 from lanting.importer.hugo_own_shortcodes import (
     OwnShortcodes,
     PageUses,
+    page_params,
     run_paired,
     run_single,
     template_files,
@@ -357,7 +358,9 @@ class HugoBodies(HugoLinks):
         singles = self.single_handlers(item, ctx, folder)
         if self.own is None:
             self.own = OwnShortcodes(template_files(self.source, self.config))
-        own, uses = self.own, PageUses()
+        own = self.own
+        uses = PageUses(page_params(item.source, (item.old_urls or [""])[0])) \
+            if own.files else PageUses()
         text = run_paired(text, own, set(paired) | set(singles), self.paired, ctx, uses, shelf)
         closed = {m.group(3) for m in _SHORTCODE.finditer(text) if m.group(2)}
         left: set[str] = set()

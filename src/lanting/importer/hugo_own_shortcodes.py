@@ -25,6 +25,7 @@ from lanting.importer.go_functions import Html, Markdown, Unsupported
 from lanting.importer.go_templates import Call, Node, parse, run
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import Shelf
+from lanting.importer.text import load_mapping, split_front_matter
 
 Paired = Callable[[str, str, Callable[[str, str, str], str], Context, str], str]
 """HugoBodies.paired: (text, name, handler(args, inner, written), ctx, what) -> text."""
@@ -111,11 +112,23 @@ def written(pieces: list[str], alone: bool) -> str:
     return re.sub(r"\n{3,}", "\n\n", "".join(out)).strip("\n")
 
 
+def page_params(path: Path | None, url: str) -> dict[str, Any]:
+    """A page's `.Page.Params` for its shortcodes: its front matter, keys in lower case
+    (as Hugo reads them), and its old URL as `url`."""
+    data: dict[str, Any] = {}
+    if path is not None and path.suffix.lower() in (".md", ".markdown", ".html"):
+        fmt, head, _body, _line = split_front_matter(read_text(path))
+        data = load_mapping(fmt or "yaml", head)[0] if fmt else {}
+    return {**{str(k).lower(): v for k, v in data.items()}, "url": url}
+
+
 @dataclass(slots=True)
 class PageUses:
-    """The uses of the site's shortcodes on one page: their count by name (`.Ordinal`)
-    and the page's `.Page.Scratch`."""
+    """The uses of the site's shortcodes on one page: the page, their count by name
+    (`.Ordinal`) and the page's `.Page.Scratch`."""
 
+    page: dict[str, Any] = field(default_factory=dict)
+    """Its front matter, keys in lower case, and its old URL as `url`."""
     scratch: dict[str, Any] = field(default_factory=dict)
     counts: dict[str, int] = field(default_factory=dict)
 
@@ -123,7 +136,7 @@ class PageUses:
         ordinal = self.counts.get(name, 0)
         self.counts[name] = ordinal + 1
         words, named = B.arguments(args)
-        return Call(name, words, named, inner, ordinal, self.scratch)
+        return Call(name, words, named, inner, ordinal, self.scratch, self.page)
 
 
 def run_paired(text: str, own: OwnShortcodes, known: set[str], paired: Paired,
