@@ -105,13 +105,13 @@ def test_a_template_doing_more_stays_in_a_comment_saying_why(tmp_path: Path) -> 
         "layouts/shortcodes/people.html": "<ul>{{ range .Params }}<li>{{ . }}</li>"
                                           "{{ end }}</ul>\n",
         "layouts/shortcodes/box.html": '<div class="box">{{ .Inner | markdownify }}'
-                                       "{{ .Page.Params.series }}</div>\n",
+                                       "{{ .Site.Params.series }}</div>\n",
         "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n\n"
                               '{{< people "Ada" "Alan" >}}\n\n'
                               "{{< box >}}\nKept text.\n{{< /box >}}\n"})
     warnings = sorted(w.message for w in imported.report.warnings)
     assert len(warnings) == 2
-    assert "`.Page.Params.series`" in warnings[0] and "`range`" in warnings[1]
+    assert "`.Site.Params.series`" in warnings[0] and "`range`" in warnings[1]
     text = (imported.dest / "content/posts/a.md").read_text(encoding="utf-8")
     assert "{{< box >}} -->\nKept text.\n<!--" in text  # (its text stays in the page)
 

@@ -6,10 +6,11 @@ in `.Page.Scratch`).
 What is read: text, `{{/* comments */}}`, the `{{-` and `-}}` trims, `if`/`else if`/
 `else`/`with`/`end`, variables (`$x := …`, `$x = …`), pipelines with `|` and
 parentheses, the shortcode's `.Get`, `.Inner`, `.InnerDeindent`, `.IsNamedParams`,
-`.Params`, `.Name`, `.Ordinal`, `.Page.Scratch` (`Get`, `Set`, `Add`) and
-`.Page.RenderString`, and the common functions (`markdownify`, `safeHTML`, `default`,
-`printf`, `eq`, `not`, `and`, `or`, `cond`, `lower`, `title`, …). Anything else — a
-`range`, a partial, the page's or the site's parameters, resources — raises
+`.Params`, `.Name`, `.Ordinal`, `.Page.Scratch` (`Get`, `Set`, `Add`, `SetInMap`),
+`.Page.RenderString`, the page's `.Page.Params`, `.Page.Title` and `.Page.Permalink`,
+and the common functions (`markdownify`, `safeHTML`, `default`, `printf`, `eq`, `not`,
+`and`, `or`, `cond`, `lower`, `title`, …). Anything else — a `range`, a partial, the
+site's parameters, resources — raises
 `Unsupported` naming it: such a template is not run, and its shortcode is left as it was
 (the importer says so). HTML comments are dropped from the template's text, as Go's
 `html/template` drops them.
