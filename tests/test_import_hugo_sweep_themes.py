@@ -277,3 +277,17 @@ def test_a_numbered_box_reads_the_page_s_params(tmp_path: Path) -> None:
     assert titles == ["定義4.1: 部分多様体", "定義4.2"]
     assert page.one("div", id="def.sub") is not None
     assert len(page.find_all("math")) == 2
+
+
+def test_a_link_to_a_site_written_without_its_scheme(tmp_path: Path) -> None:
+    """`[grpc-go-pool](github.com/processout/grpc-go-pool)` (a Go blog on Hermit, four
+    such links): Hugo kept a path beside the page that led nowhere, and the build failed
+    on it. As the Hugo Blox import already did for buttons, it leads to the site."""
+    imported = imported_site(tmp_path, {
+        "config.toml": 'title = "煎鱼"\nlanguageCode = "zh-hans"\ntheme = "hermit"\n',
+        "content/posts/pool.md": "---\ntitle: 连接池\ndate: 2020-01-01\n---\n\n"
+                                 "见 [grpc-go-pool](github.com/processout/grpc-go-pool)。\n"})
+    assert imported.report.warnings == []
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    [link] = prose(out, "posts/pool/index.html").find_all("a")
+    assert link.get("href") == "https://github.com/processout/grpc-go-pool"

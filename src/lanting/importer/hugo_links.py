@@ -18,6 +18,11 @@ from lanting.importer.liquid import Context
 from lanting.importer.shelf import MARK_OPEN
 from lanting.importer.site import NewSite, slug_of
 
+BARE_SITE = re.compile(r"^[\w-]+(\.[\w-]+)*\.(com|org|net|edu|gov|io|ai|dev|cn)(/[^\s]*)?$",
+                       re.IGNORECASE)
+"""A link to a site written without its scheme (`ucf.edu`, `github.com/x`): only the
+common top-level domains, which no file name of a page's folder ends with."""
+
 
 class HugoLinks:
     """The link side of the Hugo importers' body conversion."""
@@ -206,6 +211,12 @@ class HugoLinks:
                 return None
             ctx.convert("links to headings by their text")
             return "#" + found
+        if not image and BARE_SITE.match(url) and not (folder / url).exists():
+            # (`[grpc-go-pool](github.com/processout/grpc-go-pool)`: a path beside the
+            # page that led nowhere; the build refused it)
+            ctx.note(url, f"`{url}`, a site named without `https://`: the link leads "
+                     f"to https://{url} (on the old site it led nowhere)")
+            return "https://" + url
         if not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^/|^#|^$", url):
             # (Notion's and Typora's exports write `image%201.png` for `image 1.png`)
             name = url.split("#")[0].split("?")[0]

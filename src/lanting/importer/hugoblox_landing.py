@@ -12,6 +12,7 @@ from urllib.parse import unquote
 
 from lanting.importer.body_links import UNLINK
 from lanting.importer.common import read_text
+from lanting.importer.hugo_links import BARE_SITE
 from lanting.importer.hugoblox_home import (
     BIOGRAPHY,
     LISTS,
@@ -45,12 +46,6 @@ def has_anchor(text: str, anchor: str) -> bool:
         if (given.group(1).lower() if given else made) == wanted:
             return True
     return re.search(rf"""\bid=["']?{re.escape(anchor)}["'\s>]""", text) is not None
-
-
-_BARE_SITE = re.compile(r"^[\w-]+(\.[\w-]+)*\.(com|org|net|edu|gov|io|ai|dev|cn)(/[^\s]*)?$",
-                        re.IGNORECASE)
-"""A link to a site written without its scheme (`ucf.edu`, `github.com/x`): only the
-common top-level domains, which no file name of a page's folder ends with."""
 
 
 class HugoBloxHome(HugoBloxSlides):
@@ -265,7 +260,7 @@ class HugoBloxHome(HugoBloxSlides):
         was on that page) leads to the Lanting page showing it; a block Lanting has no
         page for leads to the home page, with a warning (the link named an anchor that
         no page has)."""
-        if not image and _BARE_SITE.match(url) and not (folder / url).exists() \
+        if not image and BARE_SITE.match(url) and not (folder / url).exists() \
                 and not self.on_old_site("/" + url):
             # (`<a href="ucf.edu">` in a bio: Hugo kept it, a path beside the page that
             # led nowhere; the build refused it)
