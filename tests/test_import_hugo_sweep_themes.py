@@ -7,7 +7,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from htmltree import parse_html
+from htmltree import Element, parse_html
 from test_import_hugo_sites import built_cleanly, imported_site, prose
 
 from lanting.build import build
@@ -291,3 +291,28 @@ def test_a_link_to_a_site_written_without_its_scheme(tmp_path: Path) -> None:
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     [link] = prose(out, "posts/pool/index.html").find_all("a")
     assert link.get("href") == "https://github.com/processout/grpc-go-pool"
+
+
+def test_dollars_across_table_cells_are_no_formula(tmp_path: Path) -> None:
+    """A MemE blog's table of shell expansions, `| ${var} | 与$var相同 |`: Goldmark parts
+    a row into cells first, so KaTeX saw no formula there; the import made the border a
+    `\\vert` of one formula across both cells (a cell lost), or Lanting warned of a `|`
+    in a formula (19 build warnings). Those dollars are shown as dollars; a formula's
+    `\\|`, which was no border, stays a formula."""
+    out = built_cleanly(tmp_path, {
+        "config.toml": 'title = "博客"\nlanguageCode = "zh-CN"\ntheme = "meme"\n',
+        "content/posts/shell.md": (
+            "---\ntitle: Shell\ndate: 2021-01-01\n---\n\n"
+            "| 表达式 | 含义 |\n|---|---|\n| ${var} | 与$var相同 |\n"
+            "| $n$ | 范数 $\\|v\\|$ |\n\n"
+            "表达式 | 含义\n---|---\n${var-DEFAULT} | 以$DEFAULT作为其值\n")})
+    page = prose(out, "posts/shell/index.html")
+    first, second = page.find_all("table")
+
+    def cells(row: Element) -> list[str]:  # (Lanting spaces Latin from Chinese)
+        return ["".join(c.text().split()) for c in row.find_all("td")]
+
+    assert [cells(r) for r in first.find_all("tr")[1:]] == [
+        ["${var}", "与$var相同"], ["n", "范数|v|"]]
+    assert first.find_all("tr")[2].find_all("math")
+    assert cells(second) == ["${var-DEFAULT}", "以$DEFAULT作为其值"]

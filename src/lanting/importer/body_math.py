@@ -126,6 +126,38 @@ def table_math(text: str, whole: bool = False) -> tuple[str, int]:
     return "\n".join(row(line) for line in text.split("\n")), count
 
 
+_TABLE_DELIMITER = re.compile(r"^[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)+(?:[ \t]*:?-+:?[ \t]*)?$"
+                              r"|^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)+\|?[ \t]*$")
+"""A GFM table's delimiter row (`|---|:---:|`, `---|---`)."""
+
+
+def cell_border_dollars(text: str) -> tuple[str, int]:
+    """`$…$` across a table's cell border (`| ${var} | 与$var相同 |`, shell variables in
+    a table): Goldmark parts a row into its cells before it reads the text in them, so
+    those dollars were no formula on a Hugo page, and its `|` a border, not `\\vert`:
+    escaped, `\\$`. (A `\\|` in a formula was no border: it stays, for `table_math`.)"""
+    lines = text.split("\n")
+    count = 0
+
+    def escape(match: re.Match[str]) -> str:
+        nonlocal count
+        if not re.search(r"(?<!\\)\|", match.group(1)):
+            return match.group()
+        count += 1
+        return "\\$" + match.group(1) + "\\$"
+
+    table = False
+    for i, line in enumerate(lines):
+        if not line.strip():
+            table = False
+        elif i and "|" in lines[i - 1] and _TABLE_DELIMITER.match(line):
+            table = True
+            lines[i - 1] = INLINE_MATH.sub(escape, lines[i - 1])
+        elif table:
+            lines[i] = INLINE_MATH.sub(escape, line)
+    return "\n".join(lines), count
+
+
 def formula_bars(formula: str, whole: bool) -> str:
     """A table cell's formula with its `|` as `\\vert` (see `table_math`)."""
     if not whole:

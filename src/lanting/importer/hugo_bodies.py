@@ -16,6 +16,7 @@ from typing import Any
 from lanting.importer import body as B
 from lanting.importer.body_links import map_urls, spaced_image_paths
 from lanting.importer.body_math import (
+    cell_border_dollars,
     math_entities,
     math_in_html,
     quote_lazy_formulas,
@@ -110,6 +111,9 @@ class HugoBodies(HugoLinks):
         ctx.convert("Goldmark attributes", count)
         text, count = quote_lazy_formulas(text)  # (Goldmark reads lazy lines too)
         ctx.convert("formulas of quotes on unmarked lines made quoted", count)
+        # (before the Markdown escapes in formulas are undone: `\\|` was no border)
+        text, count = cell_border_dollars(text)
+        ctx.convert("dollar signs across table cells escaped (no formula to Goldmark)", count)
         text = verbatim_shortcodes(text, shelf, self.paired, ctx)
         if item.source in self.dollars:
             text, count = re.subn(r"(?<!\\)\$", r"\\$", text)
