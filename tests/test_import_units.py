@@ -904,3 +904,13 @@ def test_a_percent_starting_a_line_of_prose_is_shown() -> None:
     assert out.startswith("运行\n\\% hadoop URLCat hdfs://x\n\n> \\% in a quote\n")
     assert "```sh\n% ls\n```" in out and "\n% note\n$$" in out and "\n% comment\n" in out
     assert "<div>\n% raw\n</div>" in out and "\n%%obsidian%%\n50% off\n\\%\n" in out
+
+
+def test_a_table_row_starting_with_a_percent_is_shown() -> None:
+    """A table of shell operators without outer pipes (a MemE blog's Linux notes): its
+    row `% | 取模` was a MyST comment to Lanting, which ended the table there (that row
+    and the next lost, a build warning). The row's `%` is escaped; the table is not
+    otherwise touched."""
+    text = "运算 | 含义\n---|---\n/ | 除\n% | 取模\n\\*\\* | 幂\n"
+    out, count = shown_percent_lines(text)
+    assert count == 1 and out == text.replace("\n% |", "\n\\% |")

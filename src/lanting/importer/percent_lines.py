@@ -3,7 +3,8 @@ every other old site's renderer (marked, markdown-it, Pandoc, Goldmark, kramdown
 A shell session in a Hadoop post, `运行` and on the next line `% hadoop URLCat …`,
 lost its command on the new page; the import writes such a `%` as `\\%`, which shows
 it. Code, math (`$$` blocks, `\\[ … \\]`, environments, where `%` starts a TeX comment)
-and HTML blocks and tables (passed on as written) are left alone."""
+and HTML blocks and tables (passed on as written) are left alone, but for a table's
+row that starts with `%`."""
 
 from __future__ import annotations
 
@@ -39,7 +40,10 @@ def shown_percent_lines(text: str) -> tuple[str, int]:
             environment = not _MATH_CLOSES.search(line)
             continue
         found = _PERCENT_LINE.match(line)
-        if math or i in alone or found is None:
+        # (a table's row is left alone, but one that starts with `%`, `% | 取模`, a
+        # table of shell operators: Lanting ended the table there, its rows lost)
+        if math or found is None or (i in alone and ("|" not in line
+                                                     or line.lstrip().startswith("<"))):
             continue
         lines[i] = f"{line[:found.end(1)]}\\{line[found.end(1):]}"
         count += 1
