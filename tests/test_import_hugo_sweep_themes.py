@@ -316,3 +316,15 @@ def test_dollars_across_table_cells_are_no_formula(tmp_path: Path) -> None:
         ["${var}", "与$var相同"], ["n", "范数|v|"]]
     assert first.find_all("tr")[2].find_all("math")
     assert cells(second) == ["${var-DEFAULT}", "以$DEFAULT作为其值"]
+
+
+def test_escaped_parentheses_inside_an_escaped_formula(tmp_path: Path) -> None:
+    """`\\\\(f(P\\_1\\(c\\),\\dots)\\\\)` (a university group's blog without passthrough):
+    Goldmark gave MathJax `(c)`; the formula kept `\\(` (6 build errors)."""
+    out = built_cleanly(tmp_path, {
+        "config.toml": 'title = "AD"\nlanguageCode = "en"\n',
+        "content/post/seg.md": "---\ntitle: Seg\ndate: 2024-01-01\n---\n\n"
+                               "The \\\\(c\\\\) that maximizes "
+                               "\\\\(f(P\\_1\\(c\\),\\dots,P\\_n\\(c\\))\\\\).\n"})
+    page = prose(out, "post/seg/index.html")
+    assert len(page.find_all("math")) == 2 and "\\" not in page.text()

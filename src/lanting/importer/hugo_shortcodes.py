@@ -346,6 +346,7 @@ def escaped_math(text: str, ctx: Context) -> str:
     ctx.convert("escaped math delimiters \\\\( \\\\[ as $ and $$", count)
     text, count = unescape_marked_math(text, TEXT_ACCENTS + "<>")
     ctx.convert("Markdown escapes undone in math (Goldmark without passthrough)", count)
-    text, count = escaped_parentheses(text)
+    # (`\(c\)` inside a formula too: Goldmark's escaped parentheses, `(c)` to MathJax)
+    text, count = escaped_parentheses(formulas.restore(text, "E"))
     ctx.convert("escaped parentheses \\( \\) as plain ones", count)
-    return formulas.restore(text, "E")
+    return text
