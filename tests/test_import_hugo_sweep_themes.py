@@ -328,3 +328,19 @@ def test_escaped_parentheses_inside_an_escaped_formula(tmp_path: Path) -> None:
                                "\\\\(f(P\\_1\\(c\\),\\dots,P\\_n\\(c\\))\\\\).\n"})
     page = prose(out, "post/seg/index.html")
     assert len(page.find_all("math")) == 2 and "\\" not in page.text()
+
+
+def test_an_unclosed_list_item_of_raw_html_holds_no_later_formula(tmp_path: Path) -> None:
+    """`<ol><li> Node 0 …` with its `<li>`s unclosed (HTML allows it; a student project's
+    post), then prose with `\\\\(P\\\\)`: the `<li>` was read on to a `</li>` far below,
+    over the prose, whose formulas were kept as raw HTML's, escapes and all (61 import
+    warnings, "does not convert")."""
+    out = built_cleanly(tmp_path, {
+        "config.toml": 'title = "AD"\nlanguageCode = "en"\n',
+        "content/post/grid.md": (
+            "---\ntitle: Grid\ndate: 2024-01-01\n---\n\n<ol>\n"
+            "    <li> Node 0 is the slack bus.\n    <li> Lines and buses.\n</ol>\n\n"
+            "Power (\\\\(P\\\\)) and angle \\\\(V_{Ang}\\\\).\n\n"
+            "<ul><li>A closed one, \\(x\\).</li></ul>\n")})
+    page = prose(out, "post/grid/index.html")
+    assert len(page.find_all("math")) == 3 and "\\" not in page.text()

@@ -35,7 +35,11 @@ escaped backslash and a parenthesis)."""
 
 
 _HTML_MATH_SPOTS = re.compile(r"(<(figcaption|caption|td|th|li|dt|dd|p|summary|h[1-6]|span)"
-                              r"\b[^>]*>)(.*?)(</\2\s*>)", re.DOTALL | re.IGNORECASE)
+                              r"\b[^>]*>)((?:(?!\n[ \t]*\n|<\2[\s>]).)*?)(</\2\s*>)",
+                              re.DOTALL | re.IGNORECASE)
+"""An element of raw HTML whose text may hold formulas: up to its closing tag, never
+past a blank line (which ends an HTML block) or another opening of its kind (`<li>`s
+left unclosed, as HTML allows, ran on to a `</li>` far below, over prose)."""
 _PAREN_MATH = re.compile(r"\\\((.+?)\\\)", re.DOTALL)
 
 
