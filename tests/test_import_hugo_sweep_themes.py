@@ -286,11 +286,13 @@ def test_a_link_to_a_site_written_without_its_scheme(tmp_path: Path) -> None:
     imported = imported_site(tmp_path, {
         "config.toml": 'title = "煎鱼"\nlanguageCode = "zh-hans"\ntheme = "hermit"\n',
         "content/posts/pool.md": "---\ntitle: 连接池\ndate: 2020-01-01\n---\n\n"
-                                 "见 [grpc-go-pool](github.com/processout/grpc-go-pool)。\n"})
+                                 "见 [grpc-go-pool](github.com/processout/grpc-go-pool)"
+                                 "，[Tobi](Tobisblog.uk)。\n"})
     assert imported.report.warnings == []
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
-    [link] = prose(out, "posts/pool/index.html").find_all("a")
-    assert link.get("href") == "https://github.com/processout/grpc-go-pool"
+    links = prose(out, "posts/pool/index.html").find_all("a")
+    assert [a.get("href") for a in links] == [
+        "https://github.com/processout/grpc-go-pool", "https://Tobisblog.uk"]
 
 
 def test_dollars_across_table_cells_are_no_formula(tmp_path: Path) -> None:

@@ -18,10 +18,11 @@ from lanting.importer.liquid import Context
 from lanting.importer.shelf import MARK_OPEN
 from lanting.importer.site import NewSite, slug_of
 
-BARE_SITE = re.compile(r"^[\w-]+(\.[\w-]+)*\.(com|org|net|edu|gov|io|ai|dev|cn)(/[^\s]*)?$",
-                       re.IGNORECASE)
-"""A link to a site written without its scheme (`ucf.edu`, `github.com/x`): only the
-common top-level domains, which no file name of a page's folder ends with."""
+BARE_SITE = re.compile(r"^[\w-]+(\.[\w-]+)*\.(com|org|net|edu|gov|io|ai|dev|cn|uk|de|fr|jp|"
+                       r"ca|au|nl|ch|eu|me|co|app|blog)(/[^\s]*)?$", re.IGNORECASE)
+"""A link to a site written without its scheme (`ucf.edu`, `github.com/x`,
+`tobisblog.uk`): only common top-level domains, which no file name of a page's folder
+ends with."""
 
 
 class HugoLinks:
