@@ -346,3 +346,16 @@ def test_an_unclosed_list_item_of_raw_html_holds_no_later_formula(tmp_path: Path
             "<ul><li>A closed one, \\(x\\).</li></ul>\n")})
     page = prose(out, "post/grid/index.html")
     assert len(page.find_all("math")) == 3 and "\\" not in page.text()
+
+
+def test_math_in_text_inside_an_escaped_formula_stays_math(tmp_path: Path) -> None:
+    """`\\\\{\\text{number of primes \\\\(\\leq n\\\\)}\\\\}` (the algebraic geometry
+    blog): Goldmark gave MathJax `\\(\\leq n\\)`, math inside the text; the escaped
+    parentheses of `f(P\\_1\\(c\\))` are plain ones, but these stayed math."""
+    out = built_cleanly(tmp_path, {
+        "config.toml": 'title = "Notes"\nlanguageCode = "en"\n',
+        "content/post/primes.md": "---\ntitle: Primes\ndate: 2024-01-01\n---\n\n"
+                                  "\\\\[\\pi(x) = \\\\{\\text{number of primes \\\\(\\leq n\\\\)}"
+                                  "\\\\} \\sim x / \\ln x\\\\]\n"})
+    [formula] = prose(out, "post/primes/index.html").find_all("math")
+    assert "≤" in formula.text()

@@ -340,13 +340,14 @@ def escaped_math(text: str, ctx: Context) -> str:
     # (each formula undone on its own: `\\(a\\)\\(b\\)`, `$a$$b$`, read as a `$$`,
     # put every `$$` after it out of step, and the escapes of text were undone instead)
     # (and `\<CLS\>`, which reached MathJax as `<CLS>`: `\<` is no TeX, `\>` a space)
+    # (and inside them `\(c\)`, Goldmark's escaped parentheses, `(c)` to MathJax; a
+    # `\\(` stays `\(`, math in a `\text{}`)
     formulas = Shelf()
     formulas.items["E"] = []  # (a kind of its own: the text holds the body's markers)
-    text, count = escaped_delimiters(text, formulas, "E", TEXT_ACCENTS + "<>")
+    text, count = escaped_delimiters(text, formulas, "E", TEXT_ACCENTS + "<>()")
     ctx.convert("escaped math delimiters \\\\( \\\\[ as $ and $$", count)
     text, count = unescape_marked_math(text, TEXT_ACCENTS + "<>")
     ctx.convert("Markdown escapes undone in math (Goldmark without passthrough)", count)
-    # (`\(c\)` inside a formula too: Goldmark's escaped parentheses, `(c)` to MathJax)
-    text, count = escaped_parentheses(formulas.restore(text, "E"))
+    text, count = escaped_parentheses(text)
     ctx.convert("escaped parentheses \\( \\) as plain ones", count)
-    return text
+    return formulas.restore(text, "E")
