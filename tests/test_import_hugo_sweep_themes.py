@@ -359,3 +359,16 @@ def test_math_in_text_inside_an_escaped_formula_stays_math(tmp_path: Path) -> No
                                   "\\\\} \\sim x / \\ln x\\\\]\n"})
     [formula] = prose(out, "post/primes/index.html").find_all("math")
     assert "≤" in formula.text()
+
+
+def test_an_escaped_formula_over_two_lines_has_its_escapes_undone(tmp_path: Path) -> None:
+    """`\\\\(\\textrm{dev}(p\\_i\\(c\\)) -⏎\\textrm{avg}(p\\_i\\(c\\))\\\\)`, a formula
+    over two lines: its escapes were looked for in a `$…$` on one line, and stayed."""
+    out = built_cleanly(tmp_path, {
+        "config.toml": 'title = "AD"\nlanguageCode = "en"\n',
+        "content/post/seg.md": "---\ntitle: Seg\ndate: 2024-01-01\n---\n\n"
+                               "We define \\\\(\\textrm{dev}(p\\_i\\(c\\)) = "
+                               "\\textrm{max}(p\\_i\\(c\\)) -\n"
+                               "\\textrm{avg}(p\\_i\\(c\\))\\\\) as the deviation.\n"})
+    [formula] = prose(out, "post/seg/index.html").find_all("math")
+    assert "\\" not in formula.text() and "avg" in formula.text()

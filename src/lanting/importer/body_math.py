@@ -222,13 +222,15 @@ def escaped_delimiters(text: str, shelf: Shelf | None = None, kind: str = "M",
     caller undoes them in all its math (`more`: as for `unescape_marked_math`). Returns
     (text, how many)."""
 
-    def formula(tex: str) -> str:
+    def formula(dollars: str, tex: str) -> str:
         if shelf is None:
-            return tex
-        return shelf.put(unescape_marked_math(tex, more)[0], kind)
+            return dollars + tex + dollars
+        # (the formula's own text: one over two lines has no `$…$` on one line to find)
+        tex = _LONE_BACKSLASH_AT_END.sub(r"\1\\", unescape_markdown(tex, more))
+        return shelf.put(dollars + tex + dollars, kind)
 
-    text, count = _ESCAPED_DISPLAY.subn(lambda m: formula(f"$${m.group(1)}$$"), text)
-    text, inline = _ESCAPED_INLINE.subn(lambda m: formula(f"${m.group(1).strip()}$"), text)
+    text, count = _ESCAPED_DISPLAY.subn(lambda m: formula("$$", m.group(1)), text)
+    text, inline = _ESCAPED_INLINE.subn(lambda m: formula("$", m.group(1).strip()), text)
     return text, count + inline
 
 
