@@ -529,3 +529,12 @@ def test_plantuml_diagrams_are_one_warning_a_page_that_says_what_to_do() -> None
     (problem,) = render(text).problems
     assert problem.message == "PlantUML diagrams shown as their code (this page's first)"
     assert "-tsvg" in (problem.hint or "")
+
+
+def test_a_wiki_link_in_raw_html_code_is_code() -> None:
+    """`<code>[[x]]</code>` (a VuePress page about its own syntax) was a wiki link to no
+    note, a build error; it is code, as `` `[[x]]` `` is. Outside the code it links."""
+    result = render("写 <code>[[笔记]]</code> 或 <kbd>[[x]]</kbd>，见 [[Other]]。\n")
+    page = parse_html(result.html)
+    assert page.one("code").text() == "[[笔记]]" and page.one("kbd").text() == "[[x]]"
+    assert [a.text() for a in page.find_all("a")] == ["Other"]

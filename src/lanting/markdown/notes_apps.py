@@ -128,6 +128,8 @@ def _wiki_rule(state: StateInline, silent: bool, heading_ids: str = "lanting") -
     if not match or not (match.group(2).strip() or match.group(3)) or not NOTE_NAME.match(
             match.group(2)):
         return False  # (`[[1, 2]]`, a nested list written in prose, is no link)
+    if _in_html_code(state):
+        return False
     opening = start + len(match.group(1))
     if (state.src[opening - 1:opening] == "["
             or state.src[match.end():match.end() + 1] in ("]", "(")
@@ -158,6 +160,24 @@ def _wiki_rule(state: StateInline, silent: bool, heading_ids: str = "lanting") -
         _link(state, target, heading, shown, heading_ids, embed=bool(embed))
     state.pos = match.end()
     return True
+
+
+_CODE_TAG = re.compile(r"<(/?)(?:code|kbd|samp|pre)\b", re.IGNORECASE)
+
+
+def _in_html_code(state: StateInline) -> bool:
+    """Whether the rule stands inside raw HTML code, `<code>[[x]]</code>` (a page about
+    wiki links): its text is code there, as `` `[[x]]` `` is. The tokens are counted
+    on from where the last call stopped (kept on the state), so a paragraph of many
+    links costs linear time."""
+    if "<" not in state.src:
+        return False
+    seen, depth = getattr(state, "lanting_code_depth", (0, 0))
+    for token in state.tokens[seen:]:
+        if token.type == "html_inline" and (tag := _CODE_TAG.match(token.content)):
+            depth = max(0, depth + (-1 if tag.group(1) else 1))
+    state.lanting_code_depth = (len(state.tokens), depth)  # type: ignore[attr-defined]
+    return depth > 0
 
 
 def _text(content: str) -> Token:
