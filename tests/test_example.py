@@ -12,7 +12,7 @@ from htmltree import Element, parse_html
 
 from lanting.build import build
 from lanting.build.options import BuildOptions, BuildResult
-from lanting.site.talks import split_slides
+from lanting.site.talk_slides import split_slides
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "example"
 CJK = re.compile(r"[\u4e00-\u9fff]")

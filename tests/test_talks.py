@@ -10,7 +10,7 @@ from htmltree import parse_html
 
 from lanting.build.options import BuildResult
 from lanting.errors import LantingError
-from lanting.site.talks import _segments, split_slides
+from lanting.site.talk_slides import segments, split_slides
 
 
 def test_slides_are_split_on_lines_of_three_dashes_with_their_lines() -> None:
@@ -71,7 +71,7 @@ def test_empty_slides_are_dropped() -> None:
 
 
 def test_two_columns() -> None:
-    parts = _segments("## T\n::: columns\nleft\n+++\nright\n:::\nafter", line=20)
+    parts = segments("## T\n::: columns\nleft\n+++\nright\n:::\nafter", line=20)
     assert parts == [("md", [("## T", 20)]),
                      ("columns", [("left", 22), ("right", 24)]),
                      ("md", [("after", 26)])]

@@ -1,0 +1,146 @@
+"""A talk's body cut into slides, in Lanting's own form (reveal.js' too).
+
+    ## 第一页               ← a slide: any Markdown (math, code, images, callouts)
+    Note:                   ← (or `???`) the rest of the slide is the speaker's notes
+    Good morning, …
+    ---                     ← a line `---` starts the next slide
+                            ← (a line `--` between blank lines too: reveal.js's
+                              vertical slide, one more in the sequence)
+    ::: columns             ← two (or more) columns, split by lines `+++`
+    left …
+    +++
+    right …
+    :::
+
+Lines inside fenced code blocks never split.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lanting.site.marp import heading_level
+
+_SLIDE_BREAK = re.compile(r"^---\s*$")
+_VERTICAL_BREAK = re.compile(r"^--\s*$")
+"""reveal.js's vertical separator (`^\\r?\\n--\\r?\\n$`, multiline): a line `--` with a
+blank line before and after it; right under a line of text it is a setext underline."""
+_NOTES = re.compile(r"^(?:notes?:(?P<rest>.*)|\?\?\?)$", re.IGNORECASE)
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
+_COLUMNS_OPEN = re.compile(r"^:::\s*columns\s*$")
+_COLUMN_BREAK = re.compile(r"^\+\+\+\s*$")
+_CONTAINER_CLOSE = re.compile(r"^:::\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class SlideSource:
+    text: str
+    line: int
+    """File line of the slide's first line."""
+    notes: str = ""
+    notes_line: int = 0
+
+
+def split_slides(body: str, body_line: int = 1,
+                 heading_divider: frozenset[int] = frozenset()) -> list[SlideSource]:
+    """The slides of a talk body, with their notes and first lines; blank slides dropped.
+    A heading of a level in `heading_divider` (Marp's `headingDivider`) starts a slide."""
+    slides: list[SlideSource] = []
+    text: list[str] = []
+    notes: list[str] = []
+    start, notes_start, in_notes, fence = body_line, 0, False, ""
+    comment = math = False
+    """Inside an HTML comment or a `$$` formula: a `---` there is no slide break (a
+    slide commented out, a rule in a formula), as a fence's is not."""
+
+    def close() -> None:
+        if "".join(text).strip() or "".join(notes).strip():
+            slides.append(SlideSource("\n".join(text).strip("\n"), start + _leading_blank(text),
+                                      "\n".join(notes).strip("\n"),
+                                      notes_start + _leading_blank(notes)))
+
+    lines = body.split("\n")
+    for i, line in enumerate(lines):
+        number = body_line + i
+        opened = _FENCE.match(line)
+        if fence:
+            closing = opened.group(1) if opened else ""
+            if closing[:1] == fence[0] and len(closing) >= len(fence) \
+                    and line.strip() == closing:
+                fence = ""
+        elif opened and not (comment or math):
+            fence = opened.group(1)
+        elif comment or math:
+            comment, math = _inside_comment(line, comment), math ^ (
+                line.count("$$") % 2 == 1 and not comment)
+        elif _SLIDE_BREAK.match(line) or _vertical_break(lines, i):
+            close()
+            text, notes, start, in_notes = [], [], number + 1, False
+            continue
+        elif heading_divider and heading_level(line) in heading_divider \
+                and "".join(text + notes).strip():
+            close()
+            text, notes, start, in_notes = [line], [], number, False
+            continue
+        elif not in_notes and (match := _NOTES.match(line.strip())):
+            in_notes, notes_start = True, number
+            rest = (match.group("rest") or "").strip()
+            notes = [rest] if rest else []
+            if not rest:
+                notes_start = number + 1
+            continue
+        else:
+            comment = _inside_comment(line, False)
+            math = not comment and line.count("$$") % 2 == 1
+        (notes if in_notes else text).append(line)
+    close()
+    return slides
+
+
+def _vertical_break(lines: list[str], i: int) -> bool:
+    return bool(_VERTICAL_BREAK.match(lines[i])) \
+        and (i == 0 or not lines[i - 1].strip()) \
+        and (i + 1 == len(lines) or not lines[i + 1].strip())
+
+
+def _inside_comment(line: str, inside: bool) -> bool:
+    """Whether an HTML comment is open at the end of `line` (`inside`: at its start)."""
+    at = 0
+    while True:
+        found = line.find("-->" if inside else "<!--", at)
+        if found < 0:
+            return inside
+        inside, at = not inside, found + (3 if inside else 4)
+
+
+def _leading_blank(lines: list[str]) -> int:
+    return next((i for i, line in enumerate(lines) if line.strip()), 0)
+
+
+def segments(text: str, line: int) -> list[tuple[str, list[tuple[str, int]]]]:
+    """("md", [(text, line)]) and ("columns", [(column text, line), …]) parts of a slide."""
+    parts: list[tuple[str, list[tuple[str, int]]]] = []
+    current: list[str] = []
+    current_line = line
+    columns: list[tuple[str, int]] | None = None
+    for i, raw in enumerate(text.split("\n")):
+        number = line + i
+        if columns is None and _COLUMNS_OPEN.match(raw):
+            parts.append(("md", [("\n".join(current), current_line)]))
+            columns, current, current_line = [], [], number + 1
+        elif columns is not None and _COLUMN_BREAK.match(raw):
+            columns.append(("\n".join(current), current_line))
+            current, current_line = [], number + 1
+        elif columns is not None and _CONTAINER_CLOSE.match(raw):
+            columns.append(("\n".join(current), current_line))
+            parts.append(("columns", columns))
+            columns, current, current_line = None, [], number + 1
+        else:
+            current.append(raw)
+    if columns is not None:  # an unclosed `::: columns` runs to the end of the slide
+        columns.append(("\n".join(current), current_line))
+        parts.append(("columns", columns))
+    else:
+        parts.append(("md", [("\n".join(current), current_line)]))
+    return [(kind, items) for kind, items in parts if any(t.strip() for t, _ in items)]
