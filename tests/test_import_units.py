@@ -914,3 +914,17 @@ def test_a_table_row_starting_with_a_percent_is_shown() -> None:
     text = "运算 | 含义\n---|---\n/ | 除\n% | 取模\n\\*\\* | 幂\n"
     out, count = shown_percent_lines(text)
     assert count == 1 and out == text.replace("\n% |", "\n\\% |")
+
+
+def test_a_code_span_alone_on_its_line_keeps_its_breaks() -> None:
+    """`a␣␣⏎`cmd`␣␣⏎b`: the code span is put aside behind a marker like a fenced block,
+    and a line holding only a marker was taken for a block, so both breaks were lost and
+    the command ran into the lines around it. A fenced block alone stays a block."""
+    shelf = Shelf()
+    text = protect_code("先运行  \n`make all`  \n再看输出\n\n```sh\nls\n```\n下一段\n", shelf)
+    out, count = hard_breaks(text, spaces_only=True, shelf=shelf)
+    assert shelf.restore(out).startswith("先运行\\\n`make all`\\\n再看输出\n\n```sh\nls\n```\n")
+    assert count == 2
+    breaks, _ = hard_breaks(protect_code("第一行\n`cmd`\n第三行\n", shelf := Shelf()),
+                            shelf=shelf)
+    assert shelf.restore(breaks) == "第一行\\\n`cmd`\\\n第三行\n"

@@ -146,7 +146,8 @@ def tidy(text: str, myst: bool = False) -> str:
                                     else m.group(3), text)
     if "  \n" in text:
         shelf = Shelf()
-        text, _count = hard_breaks(protect_code(text, shelf), spaces_only=True)
+        text, _count = hard_breaks(protect_code(text, shelf), spaces_only=True,
+                                    shelf=shelf)
         text = shelf.restore(text)
     text = re.sub(r"[ \t]+\n", "\n", text)
     text = re.sub(r"\n{3,}", "\n\n", text)

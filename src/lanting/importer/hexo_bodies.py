@@ -133,7 +133,7 @@ class HexoBodies(HexoUrls):
         text = map_urls(text, lambda url, image: self.url(url, image, ctx, path,
                                                             item.old_urls))
         if self.breaks:
-            text, count = hard_breaks(text)
+            text, count = hard_breaks(text, shelf=shelf)
             ctx.convert("line ends as hard breaks (breaks: true)", count)
         text = self.fragments(text, shelf, ctx)
         text = prose_raw(shelf, text)

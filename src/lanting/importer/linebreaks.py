@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN
+from lanting.importer.shelf import MARK_CLOSE, MARK_OPEN, Shelf
 
 _LIST_ITEM = re.compile(r"^[ \t]*(?:[-+*]|\d{1,9}[.)])(?:[ \t]|$)")
 _QUOTE = re.compile(r"^[ \t]*(?:>[ \t]?)+")
@@ -28,8 +28,9 @@ first lines."""
 _UNDERLINE = re.compile(r"^[ \t]*(?:=+|-+|\*[ \t*]*\*[ \t*]*\*[ \t*]*|_[ \t_]*_[ \t_]*_[ \t_]*)$")
 """A setext heading's underline or a thematic break."""
 _ONLY_MARKER = re.compile(
-    rf"^[ \t>]*(?:(?:[-+*]|\d{{1,9}}[.)])[ \t]+)*{MARK_OPEN}[A-Z]\d+{MARK_CLOSE}[ \t]*$")
-"""A line holding only a piece put aside: a code block (in a list item, a quote)."""
+    rf"^[ \t>]*(?:(?:[-+*]|\d{{1,9}}[.)])[ \t]+)*{MARK_OPEN}([A-Z])(\d+){MARK_CLOSE}[ \t]*$")
+"""A line holding only a piece put aside: a code block (in a list item, a quote), or
+a code span or formula alone on its line."""
 _RAW_BLOCK = re.compile(r"^[ \t>]*(?:<(script|pre|style|textarea)(?:[\s>]|$)|(<!--))",
                         re.IGNORECASE)
 _RAW_END = {"script": r"</script>", "pre": r"</pre>", "style": r"</style>",
@@ -41,10 +42,13 @@ _OPEN_LINK = re.compile(r"\]\([ \t]*(?P<url><[^<>\n]*>|[^\s()<>]+)?[ \t]*$")
 """A line ending inside a link's parentheses: after `](`, or after its URL."""
 
 
-def hard_breaks(text: str, spaces_only: bool = False) -> tuple[str, int]:
-    """`text` (code put aside behind markers) with a `\\` ending each line whose line end
-    was a `<br>` under `breaks: true` — with `spaces_only`, each that was one by its two
-    trailing spaces (which the import's tidying would strip) —; returns (text, how many)."""
+def hard_breaks(text: str, spaces_only: bool = False,
+                shelf: Shelf | None = None) -> tuple[str, int]:
+    """`text` (code put aside behind markers, on `shelf`) with a `\\` ending each line
+    whose line end was a `<br>` under `breaks: true` — with `spaces_only`, each that was
+    one by its two trailing spaces (which the import's tidying would strip) —; returns
+    (text, how many). A line holding only a marker is a block, unless `shelf` shows the
+    piece was a code span or an inline formula (a line of prose: `` `cmd` ``)."""
     lines = text.split("\n")
     alone = blocks_left_alone(lines)
     count = 0
@@ -57,21 +61,22 @@ def hard_breaks(text: str, spaces_only: bool = False) -> tuple[str, int]:
             if not line.endswith("  ") or not line.strip(" \t>"):
                 continue
             line = line.rstrip(" ")
-        if math or i in alone or not _joins(line, lines[i + 1], lines, i):
+        if math or i in alone or not _joins(line, lines[i + 1], lines, i, shelf):
             continue
         lines[i] = line.rstrip() + "\\"
         count += 1
     return "\n".join(lines), count
 
 
-def _joins(line: str, following: str, lines: list[str], i: int) -> bool:
+def _joins(line: str, following: str, lines: list[str], i: int,
+           shelf: Shelf | None = None) -> bool:
     """Whether the line end after `line` is one inside a paragraph."""
     if not line.strip(" \t>") or not following.strip(" \t>"):
         return False  # (a line of a quote's `>` alone is a blank line inside it)
     if line.endswith(("\\", "  ")) or re.search(r"<br\s*/?>\s*$", line, re.IGNORECASE):
         return False  # a break already
     for text in (line, following):
-        if _BLOCK_START.match(text) or _ONLY_MARKER.match(text):
+        if _BLOCK_START.match(text) or _lone_block(text, shelf):
             return False
     # (a callout's or quote's lines, `> 1. …`, read without their `>`: a `\` before
     # the next item was a stray backslash on the page)
@@ -83,6 +88,18 @@ def _joins(line: str, following: str, lines: list[str], i: int) -> bool:
     if _inside_link(line, following):
         return False
     return not _indented_code(lines, i)
+
+
+def _lone_block(line: str, shelf: Shelf | None) -> bool:
+    """Whether `line` holds only a piece put aside that is a block: a fenced block (over
+    lines), a display formula, a raw block over lines."""
+    only = _ONLY_MARKER.match(line)
+    if only is None:
+        return False
+    if shelf is None:
+        return True
+    piece = shelf.items.get(only.group(1), [])[int(only.group(2)):][:1]
+    return not piece or "\n" in piece[0].strip("\n") or piece[0].lstrip().startswith("$$")
 
 
 def _inside_link(line: str, following: str) -> bool:
