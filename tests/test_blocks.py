@@ -15,7 +15,7 @@ from test_recorded_dependencies import _incremental_equals_clean, _write
 
 from lanting.build import build
 from lanting.build.options import BuildOptions, BuildResult
-from lanting.markdown.render import render_markdown
+from lanting.markdown.render import render_markdown, resolve_links
 from lanting.model.markdown import RenderContext
 from lanting.model.pages import Body, Page
 from lanting.site.assemble import replace_page
@@ -274,6 +274,35 @@ def test_an_untitled_labelled_image_is_a_figure_captioned_by_its_alt_text() -> N
     assert '<figure class="figure" id="fig:loss">' in html
     assert "Figure 1</span> Loss curve</figcaption>" in html
     assert '<a class="figref" href="#fig:loss">Figure 1</a>' in html
+
+
+def test_a_caption_is_markdown_its_formulas_and_links_render() -> None:
+    """Quarto's and pandoc's caption is the alt text of a labelled image; a Hugo figure's
+    caption (imported as the title) is Markdown too. A formula there was shown as raw
+    TeX (`Loss \\mathcal{L}`), a link as `[the paper](…)`, with no warning."""
+    context = RenderContext(Path("/s/content/posts/p.md"), "posts/p.md", lang="en")
+    rendered = render_markdown(
+        "![Loss $\\mathcal{L}$ per step, from [the run](runs.md) *smoothed*](loss.png)"
+        "{#fig-loss}\n\n"
+        '![Attention](attn.png "Heads of layer 3, after [the paper](https://arxiv.org/abs/'
+        '1706.03762), **not** $W_O$")\n\n'
+        '- inline ![x](x.png "a *tip*")\n', context)
+    page = parse_html(resolve_links(rendered, {"posts/runs.md": "/posts/runs/"},
+                                    context.path).html)
+    first, second = page.find_all("figure")
+    caption = first.one("figcaption")
+    assert caption.find("math") is not None and caption.one("em").text() == "smoothed"
+    assert caption.one("a")["href"] == "/posts/runs/"
+    assert "mathcal" not in caption.text() and "$" not in caption.text()
+    caption = second.one("figcaption")
+    assert caption.text().startswith("Figure 2 Heads of layer 3, after the paper, not")
+    assert caption.one("a")["href"] == "https://arxiv.org/abs/1706.03762"
+    assert caption.one("strong").text() == "not" and caption.find("math") is not None
+    # (the caption says it under the image: no tooltip repeating it as written)
+    assert second.one("img").get("title") is None and second.one("img")["alt"] == "Attention"
+    listed = page.one("li").one("img")
+    assert listed["title"] == "a *tip*" and page.one("li").find("figcaption") is None
+    assert rendered.problems == ()
 
 
 def test_a_labelled_image_in_a_list_item_is_a_figure_others_stay_inline() -> None:

@@ -647,7 +647,9 @@ def test_a_formula_in_a_figure_caption_renders() -> None:
     caption = parse_html(rendered.html).find_all("figcaption")[0]
     assert caption.find("math") is not None and "$" not in caption.text()
     [problem] = rendered.problems
-    assert problem.line == 3 and "caption" in problem.message
+    assert problem.line == 3 and "closing" in problem.message
+    # (the caret under the formula's end, in the title: `{a` is not closed)
+    assert problem.excerpt.split("\n")[1].index("^") == 26
 
 
 @pytest.mark.parametrize("env", ["aligned", "cases", "rcases"])

@@ -9,8 +9,9 @@ or doubled label is reported with its line.
 
 from __future__ import annotations
 
+import copy
 import re
-from collections.abc import MutableMapping, Sequence
+from collections.abc import Iterator, MutableMapping, Sequence
 from typing import Any, cast
 
 from markdown_it import MarkdownIt
@@ -94,22 +95,77 @@ def _alt(image: Token) -> str:
     return "".join(c.content for c in image.children or [])
 
 
-def _make_figures(state: StateCore) -> None:
-    tokens = state.tokens
-    numbers: dict[str, int] = state.env.setdefault("figures", {})
-    number = 0
+def _paragraphs(tokens: list[Token]) -> Iterator[tuple[int, list[str]]]:
+    """Each paragraph's index, with the blocks open around it that are no container
+    whose figures are numbered (lists, quotes, galleries…)."""
     enclosing: list[str] = []  # the blocks open around the current token
     for i in range(len(tokens) - 2):
-        opening, inline, closing = tokens[i], tokens[i + 1], tokens[i + 2]
+        opening = tokens[i]
         if opening.nesting == 1 and opening.type != "paragraph_open":
             enclosing.append(opening.type)
         elif opening.nesting == -1 and opening.type not in ("paragraph_close",
                                                              "figure_close") and enclosing:
             enclosing.pop()
-        if opening.type != "paragraph_open" or inline.type != "inline":
+        if opening.type == "paragraph_open" and tokens[i + 1].type == "inline":
+            yield i, [kind for kind in enclosing if kind not in CONTAINERS]
+
+
+_LABEL_BLOCK = re.compile(r"^\{:?[^}\n]*#fig[:-]")
+"""An attribute block labelling the image before it a figure (`{#fig-x}`, `{: #fig:x}`),
+read before `attributes` has read it."""
+
+
+def _parse_captions(state: StateCore) -> None:
+    """The caption of each paragraph that may become a figure, parsed as Markdown into
+    its inline token, between `figure_caption_open` and `_close`, before the page's
+    formulas and links are converted (so a caption's `$x$` and `[paper](…)` are theirs):
+    the title (`![alt](a.png "Caption")`, a Hugo figure's caption), else, when an
+    attribute block labels the image, its alt text (Quarto's and pandoc's caption)."""
+    for i, outside in _paragraphs(state.tokens):
+        inline = state.tokens[i + 1]
+        found = [c for c in inline.children or []
+                 if not (c.type == "text" and not c.content.strip())]
+        if (state.tokens[i].meta or {}).get("myst_figure") or not found \
+                or found[0].type != "image" or outside and not all(k in LISTS for k in outside):
             continue
+        image, rest = found[0], found[1:]
+        title = str(image.attrGet("title") or "")
+        labelled = len(rest) == 1 and rest[0].type == "text" \
+            and _LABEL_BLOCK.match(rest[0].content) is not None
+        if rest and not labelled or outside and not labelled:
+            continue
+        caption: list[Token] = []
+        if title:
+            state.md.inline.parse(title, state.md, state.env, caption)
+        elif labelled:
+            caption = copy.deepcopy(image.children or [])
+        offset = inline.content.find(title or _alt(image))
+        for token in caption:  # (positions in the paragraph: a formula's error points there)
+            if token.meta and "pos" in token.meta and offset > 0:
+                token.meta["pos"] = int(token.meta["pos"]) + offset
+        if caption:
+            inline.children = [*(inline.children or []), Token("figure_caption_open", "", 1),
+                               *caption, Token("figure_caption_close", "", -1)]
+
+
+def _caption_tokens(inline: Token) -> list[Token]:
+    """The caption `_parse_captions` put in `inline`, taken out of it."""
+    children = inline.children or []
+    start = next((k for k, c in enumerate(children) if c.type == "figure_caption_open"), None)
+    if start is None:
+        return []
+    inline.children = children[:start]
+    return children[start + 1:-1]
+
+
+def _make_figures(state: StateCore) -> None:
+    tokens = state.tokens
+    numbers: dict[str, int] = state.env.setdefault("figures", {})
+    number = 0
+    for i, outside in _paragraphs(tokens):
+        opening, inline, closing = tokens[i], tokens[i + 1], tokens[i + 2]
+        caption_tokens = _caption_tokens(inline)
         children = inline.children or []
-        outside = [kind for kind in enclosing if kind not in CONTAINERS]
         if outside and not (all(kind in LISTS for kind in outside)
                             and _labelled_image(children)):
             continue
@@ -129,16 +185,24 @@ def _make_figures(state: StateCore) -> None:
             numbers[label] = number
         opening.type, closing.type = "figure_open", "figure_close"
         opening.tag = closing.tag = "figure"
-        caption = myst["caption"] if myst is not None else str(
-            image.attrGet("title") or "") or _alt(image)
+        title = str(image.attrGet("title") or "")
+        caption = myst["caption"] if myst is not None else title or _alt(image)
+        # (the caption below the image says it: a tooltip would repeat it, as written)
+        if title and caption_tokens:
+            del image.attrs["title"]
         opening.meta = {"number": number, "caption": caption, "label": label,
-                        "caption_html": "" if myst else _caption_html(caption, state.env,
-                                                                      opening),
+                        "caption_html": "" if myst or caption_tokens else _caption_html(
+                            caption, state.env, opening),
+                        "caption_inline": bool(caption_tokens),
                         "classes": myst["classes"] if myst else [], "myst": bool(myst)}
         closing.meta = opening.meta
         if myst is not None:  # its caption and legend follow, inside the figcaption
             _caption_in_figure(tokens, i + 3, myst["legend"])
         inline.children = [image]
+        if caption_tokens:
+            inline.children += [Token("figure_caption_open", "figcaption", 1, meta={
+                "number": number}), *caption_tokens, Token("figure_caption_close",
+                                                           "figcaption", -1)]
 
 
 def _caption_html(caption: str, env: MutableMapping[str, Any], token: Token) -> str:
@@ -232,10 +296,22 @@ def _render_figure_open(self: Any, tokens: Sequence[Token], idx: int, options: A
 def _render_figure_close(self: Any, tokens: Sequence[Token], idx: int, options: Any,
                          env: Any) -> str:
     meta = tokens[idx].meta
-    label = LABELS[figure_lang(env)].format(n=meta["number"])
+    if meta.get("caption_inline"):  # (its caption was rendered with the image)
+        return "</figure>\n"
     end = "" if meta.get("myst") else "</figcaption></figure>\n"  # (MyST: its caption's)
-    return (f'<figcaption><span class="figure-label">{label}</span> '
-            f'{meta["caption_html"]}{end}')
+    return f'{_caption_open(env, meta["number"])}{meta["caption_html"]}{end}'
+
+
+def _caption_open(env: Any, number: int) -> str:
+    label = LABELS[figure_lang(env)].format(n=number)
+    return f'<figcaption><span class="figure-label">{label}</span> '
+
+
+def _render_caption_inline(self: Any, tokens: Sequence[Token], idx: int, options: Any,
+                           env: Any) -> str:
+    """A caption parsed as Markdown (`_parse_captions`), after its figure's image."""
+    token = tokens[idx]
+    return _caption_open(env, token.meta["number"]) if token.nesting == 1 else "</figcaption>"
 
 
 def _render_caption(self: Any, tokens: Sequence[Token], idx: int, options: Any,
@@ -260,11 +336,14 @@ def _render_legend(self: Any, tokens: Sequence[Token], idx: int, options: Any,
 
 
 def figures_plugin(md: MarkdownIt) -> None:
+    md.core.ruler.after("inline", "figure_captions", _parse_captions)
     md.core.ruler.push("figures", _make_figures)
     md.core.ruler.push("image_sizes", _size_images)
     md.core.ruler.push("number_figrefs", _number_figrefs)
     md.add_render_rule("figure_open", _render_figure_open)
     md.add_render_rule("figure_close", _render_figure_close)
+    md.add_render_rule("figure_caption_open", _render_caption_inline)
+    md.add_render_rule("figure_caption_close", _render_caption_inline)
     md.add_render_rule("myst_caption_open", _render_caption)
     md.add_render_rule("myst_caption_close", _render_caption)
     md.add_render_rule("figure_legend_open", _render_legend)
