@@ -209,3 +209,26 @@ def test_bundles_named_in_the_one_language_of_the_site(tmp_path: Path) -> None:
         assert prose(out, f"posts/{slug}/index.html").one("img")["src"] == \
             f"/posts/{slug}/cover.png"
     assert "关于我" in prose(out, "about/index.html").text()
+
+
+def test_a_figure_s_caption_keeps_its_links_title_and_attribution(tmp_path: Path) -> None:
+    """Hugo's figure shows its caption through `markdownify`, its `title` as a heading
+    and `attr` linked to `attrlink`: the import wrote the caption's `[paper](…)` as it
+    was written, left out the title and the attribution without a word."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "Notes"\nlanguageCode = "en"\n',
+        "static/img/heads.png": png(60, 30),
+        "content/posts/attention.md": "---\ntitle: Heads\ndate: 2024-05-02\n---\n\n"
+        'Intro.\n\n{{< figure src="/img/heads.png" caption="Heads of layer 3, from '
+        '[the paper](https://arxiv.org/abs/1706.03762), **not** $W_O$" >}}\n\n'
+        '{{< figure src="/img/heads.png" title="Layer *four*" caption="Averaged." '
+        'attr="CC BY" attrlink="https://creativecommons.org/licenses/by/4.0/" >}}\n'})
+    first, second = prose(out, "posts/attention/index.html").find_all("figure")
+    caption = first.one("figcaption")
+    assert caption.one("a")["href"] == "https://arxiv.org/abs/1706.03762"
+    assert caption.one("strong").text() == "not" and caption.find("math") is not None
+    assert "[" not in caption.text() and "$" not in caption.text()
+    assert first.one("img")["alt"] == "Heads of layer 3, from the paper, not W_O"
+    caption = second.one("figcaption")
+    assert caption.one("strong").text() == "Layer four" and "Averaged." in caption.text()
+    assert caption.one("a")["href"] == "https://creativecommons.org/licenses/by/4.0/"

@@ -113,10 +113,20 @@ def figure(src: str, caption: str, alt: str = "") -> str:
     """Lanting's numbered figure: an image alone in its paragraph, with a title."""
     caption = " ".join(caption.split())
     title = caption.replace('"', "”")
-    alt = " ".join((alt or caption).split()).replace("]", "\\]").replace("[", "\\[")
+    alt = " ".join((alt or _plain(caption)).split()).replace("]", "\\]").replace("[", "\\[")
     if not caption:
         return block(f"![{alt}]({src})")
     return block(f'![{alt}]({src} "{title}")')
+
+
+_MARKUP = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)|(\*\*|__|\*|`)(.+?)\2|\$([^$\n]+)\$")
+
+
+def _plain(markdown: str) -> str:
+    """A caption's text for the image's alt text: links' and emphasis' text, formulas'
+    TeX (the caption, below the image, shows them rendered)."""
+    return _MARKUP.sub(lambda m: m.group(1) if m.group(1) is not None
+                       else m.group(3) if m.group(3) is not None else m.group(4), markdown)
 
 
 def tabs(parts: list[tuple[str, str]]) -> str:

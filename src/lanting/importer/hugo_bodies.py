@@ -235,6 +235,9 @@ class HugoBodies(HugoLinks):
 
         def figure(args: str, written: str) -> str:
             words, named = B.arguments(args)
+            return figure_of(words, named, written)
+
+        def figure_of(words: list[str], named: dict[str, str], written: str) -> str:
             src = named.get("src", words[0] if words else "")
             ref = self.figure_source(src, named, item, folder)
             if ref is None:
@@ -243,14 +246,14 @@ class HugoBodies(HugoLinks):
             anchor = ""
             if named.get("id"):
                 anchor = B.block(f'<a id="figure-{named["id"]}"></a>')
-            return anchor + B.figure(ref, named.get("caption") or "", named.get("alt", ""))
+            return anchor + B.figure(ref, _figure_caption(named), named.get("alt", ""))
 
         def gallery_image(args: str, written: str) -> str:
             # (nanogallery2's `galleries`/`gallery src=… title=…` of many Chinese blogs;
             # Blowfish's `gallery` has content, and is read with the paired ones)
-            named = B.arguments(args)[1]
-            return figure(args + (f' caption="{named["title"]}"' if named.get("title")
-                                  and '"' not in named["title"] else ""), written)
+            words, named = B.arguments(args)
+            title = named.pop("title", "")  # (the caption: no heading above it)
+            return figure_of(words, {**named, "caption": title} if title else named, written)
 
         def ref(args: str, written: str) -> str:
             words, _named = B.arguments(args)
@@ -390,3 +393,13 @@ class HugoBodies(HugoLinks):
             return str(handler(match.group(4), match.group()))
 
         return _SHORTCODE.sub(one, text)
+
+
+def _figure_caption(named: dict[str, str]) -> str:
+    """A Hugo figure's caption as its template shows it: the `title` as a heading, the
+    caption (Markdown: Lanting renders a figure's caption as Markdown too), then the
+    attribution `attr`, linked to `attrlink`."""
+    title, attr, link = (named.get(key, "").strip() for key in ("title", "attr", "attrlink"))
+    parts = [f"**{title}**" if title else "", named.get("caption", "").strip(),
+             f"[{attr}]({link})" if attr and link else attr]
+    return " ".join(part for part in parts if part)
