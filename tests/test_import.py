@@ -700,11 +700,14 @@ def test_hugo_site_under_a_path_that_builds_drafts(tmp_path: Path) -> None:
         "config.yml": 'baseURL: "https://x.github.io/blog/"\ntitle: HG\nlanguageCode: en\n'
                       "buildDrafts: true\n",
         "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\ndraft: true\n---\n\n"
-                              "![a](/blog/img/a.png)\n"})
+                              "![a](/blog/img/a.png)\n",
+        # (a page too: an undated one, outside the posts, was left out still)
+        "content/about.md": "---\ntitle: About\ndraft: true\n---\n\nWho I am.\n"})
     imported = import_site(source, tmp_path / "new", "hugo", False, Options(now=NOW.now))
     assert not any("not found" in e.message for e in imported.report.warnings)
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     assert pages(out)["/posts/a/"].one("div", class_="prose").one("img").get("src")
+    assert "Who I am." in pages(out)["/about/"].one("div", class_="prose").text()
 
 def test_hugo_front_matter_keys_are_read_in_any_case(tmp_path: Path) -> None:
     """Hugo reads front matter keys in any case: PaperMod's `showToc: false` (its docs

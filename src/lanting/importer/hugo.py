@@ -190,13 +190,7 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
             date = mtime(path, self.tz)
             self.report.warn(path, None, "no date: the file's modification time is used")
         front = self.front(data, head, path, date, bundle)
-        draft = bool_of(data.get("headless"))
-        if bool_of(data.get("draft")):
-            if bool_of(self.config.get("builddrafts")):  # the live site published it
-                self.report.note(path, key_line(head, "draft"), "`draft: true`, but the site "
-                                 "builds drafts (`buildDrafts`): imported as published")
-            else:
-                draft = True
+        draft = bool_of(data.get("headless")) or self.unpublished(path, data, head)
         if data.get("password"):  # LoveIt/FixIt: the text was behind a password
             draft = True
             self.report.warn(path, key_line(head, "password"), "protected by a password: "
@@ -276,6 +270,17 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
             self.report.convert("first headings repeating the title left out")
         self.items.append((item, body, path, bundle or path.parent))
 
+    def unpublished(self, path: Path, data: dict[str, Any], head: str) -> bool:
+        """Whether `draft: true` left the page out of the live site: not when the site
+        builds drafts (`buildDrafts`), which published it."""
+        if not bool_of(data.get("draft")):
+            return False
+        if bool_of(self.config.get("builddrafts")):
+            self.report.note(path, key_line(head, "draft"), "`draft: true`, but the site "
+                             "builds drafts (`buildDrafts`): imported as published")
+            return False
+        return True
+
     def read_page(self, path: Path, data: dict[str, Any], head: str, body: str,
                   bundle: Path | None, section: str = "") -> None:
         layout = layout_of(data)
@@ -301,7 +306,7 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
             self.report.note(path, key_line(head, "headless"), "`headless: true`: Hugo "
                              "published no page for it (a theme read it): kept as a draft")
         item = self.site.add(Item("page", slug, path, front, lang=self.suffix(language),
-                                  draft=bool_of(data.get("draft")) or headless))
+                                  draft=self.unpublished(path, data, head) or headless))
         if item.draft:
             item.front["draft"] = True
         folders = (bundle or path).parent.relative_to(self.root_of(path)).parts
