@@ -232,3 +232,18 @@ def test_a_figure_s_caption_keeps_its_links_title_and_attribution(tmp_path: Path
     caption = second.one("figcaption")
     assert caption.one("strong").text() == "Layer four" and "Averaged." in caption.text()
     assert caption.one("a")["href"] == "https://creativecommons.org/licenses/by/4.0/"
+
+
+def test_a_collection_s_box_shortcode_is_a_callout(tmp_path: Path) -> None:
+    """A PaperMod blog boxes its definitions with a shortcode collection's `box info`
+    and `box important`: each was left in a comment with a warning, its text shown
+    unboxed between two comments."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "argmax"\nlanguageCode = "en"\ntheme = "PaperMod"\n',
+        "content/posts/remix.md": "---\ntitle: Remix\ndate: 2024-03-02\n---\n\n"
+        "{{< box info >}}\n**Hypothesis**\n\nModels remix what they retrieved.\n{{< /box >}}\n\n"
+        '{{< box type="warning" title="Caveat" >}}\nNot a proof.\n{{< /box >}}\n'})
+    boxes = [d for d in prose(out, "posts/remix/index.html").find_all("div")
+             if "callout" in (d.get("class") or "").split()]
+    assert [b["class"] for b in boxes] == ["callout callout-note", "callout callout-warning"]
+    assert "Models remix" in boxes[0].text() and "Caveat" in boxes[1].text()
