@@ -32,6 +32,7 @@ from lanting.importer.hugo_links import HugoLinks
 from lanting.importer.hugo_own_shortcodes import (
     OwnShortcodes,
     PageUses,
+    media_of,
     page_params,
     run_paired,
     run_single,
@@ -386,6 +387,15 @@ class HugoBodies(HugoLinks):
                     if not why:
                         ctx.convert("the site's own shortcodes run")
                         return out
+                    media = media_of(own, name, match.group(4))
+                    if media is not None:
+                        ctx.note(match.group(), f"`{name}` read as Hugo's `{media[0]}` (the "
+                                 f"site's template was not run: {why})")
+                        shown = str(singles[media[0]](media[1], match.group()))
+                        caption = B.arguments(match.group(4))[1].get("caption", "")
+                        # (a video has no caption of its own: the text goes under it)
+                        return shown + (B.block(caption) if media[0] != "figure"
+                                        and caption else "")
                 left.add(name)
                 return ctx.leave(match.group(), f"`{name}` is a shortcode of the theme or "
                                  "site" + (f"; its template was not run: {why}" if why else "")

@@ -170,3 +170,26 @@ def run_single(match: re.Match[str], own: OwnShortcodes, uses: PageUses) -> tupl
         and not text[match.end():end if end >= 0 else len(text)].strip()
     out, why = own.expand(uses.call(match.group(3), match.group(4), None), alone)
     return (B.block(out) if alone and "\n" in out else out), why
+
+
+_IMAGE_FILE = re.compile(r"\.(?:png|jpe?g|gif|webp|svg|avif)$", re.IGNORECASE)
+_YOUTUBE = re.compile(r"^https?://(?:www\.)?(?:youtube\.com/watch\?(?:.*&)?v=|youtu\.be/)"
+                      r"([0-9A-Za-z_-]{11})")
+
+
+def media_of(own: OwnShortcodes, name: str, args: str) -> tuple[str, str] | None:
+    """What a use of the site's shortcode `name` shows when it is one image or one
+    YouTube video, as Hugo's `figure` and `youtube` do: ("figure", its arguments) when
+    its template draws an `<img>` and its `src` (or first word) names an image file;
+    ("youtube", the video's id) when the template knows YouTube and `src` is a video's
+    address. A media shortcode picks a player, a lightbox or a size by the file's kind,
+    which the template reader does not run."""
+    template = read_text(own.files[name])
+    words, named = B.arguments(args)
+    src = named.get("src", words[0] if words else "")
+    video = _YOUTUBE.match(src)
+    if video is not None and "youtu" in template:
+        return "youtube", video.group(1)
+    if "<img" in template and _IMAGE_FILE.search(src.split("?")[0]):
+        return "figure", args
+    return None
