@@ -1412,3 +1412,26 @@ def test_an_operator_made_of_math_is_that_math() -> None:
     assert first.text().startswith("𝒞") and "ℓ" in first.text()
     assert second.one("munder") is not None
     assert "arg max" in [mi.text() for mi in third.find_all("mi")]
+
+
+@pytest.mark.parametrize(("formula", "texts"), [
+    # an RL post's step note: KaTeX colours it; math-core refused a colour in text
+    ("\\nabla J = \\mathbb{E}[x] \\quad \\text{\\color{red}{(move the gradient inside)}}",
+     [("(move the gradient inside)", "#FF0000")]),
+    ("\\text{a \\textcolor{blue}{b} c}", [("a ", None), ("b", "#0000FF"), (" c", None)]),
+    ("\\text{a {\\color{crimson} b} c}", [("a ", None), (" b", "#DC143C"), (" c", None)]),
+    ("\\text{see \\color{#228B22} green}", [("see ", None), (" green", "#228B22")]),
+])
+def test_a_colour_inside_text_colours_the_text(
+        formula: str, texts: list[tuple[str, str | None]]) -> None:
+    rendered = render(f"$$\n{formula}\n$$\n")
+    assert rendered.problems == ()
+    found = []
+    for mtext in parse_html(rendered.html).find_all("mtext"):
+        colour, parent = None, mtext.parent
+        while parent is not None and colour is None:
+            if "color:" in (parent.get("style") or ""):
+                colour = str(parent.get("style")).split("color:")[1].rstrip(";")
+            parent = parent.parent
+        found.append((mtext.raw_text().replace("\xa0", " "), colour))
+    assert found == texts

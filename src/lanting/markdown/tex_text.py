@@ -144,7 +144,11 @@ def texts(s: str, ctx: Context) -> str:
         command = "text" if name in ("mbox", "hbox") else name
 
         def one(opt: str | None, args: list[str], at: int) -> str:
-            body = args[0]
+            if "color" in args[0]:
+                return "{" + _colored_text(args[0], plain) + "}"
+            return plain(args[0])
+
+        def plain(body: str) -> str:
             if "ref" in body:  # references are math: out of the text (unless in math)
                 body = _TEXT_REF.sub(lambda m: m.group(0) if m.group(3) is None
                                      else f"\\(\\eqref{{{m.group(3)}}}\\)", body)
@@ -172,13 +176,59 @@ def texts(s: str, ctx: Context) -> str:
 
 
 _TEXT_NEEDS = re.compile(r"[$&_%^#]|\\\(|ref|\\[&%#$_{}]\s|\\(?:bf|it|rm|sf|tt|em|sl)(?![A-Za-z])"
-                         r"|\\[^\x00-\x7f]")
+                         r"|\\(?:text)?color\b|\\[^\x00-\x7f]")
 """What `texts` changes inside a text group."""
 _FONT_SWITCH = re.compile(r"(\{?)\\(bf|it|rm|sf|tt|em|sl)(?![A-Za-z])\s*")
 _SWITCHED = {"bf": "textbf", "it": "textit", "rm": "textrm", "sf": "textsf", "tt": "texttt",
              "em": "textit", "sl": "textit"}
 """Plain TeX's font switches as the text commands math-core has (`{\\bf x}` in a `\\text`,
 which KaTeX shows bold: math-core refused it, "not valid in text mode")."""
+
+
+_COLOR_SWITCH = re.compile(r"\\color\s*(?:\[[^\]]*\])?\s*(?=\{)")
+_TEXTCOLOR = re.compile(r"\\textcolor\s*(?=\{)")
+
+
+def _colored_text(body: str, text: Callable[[str], str]) -> str:
+    """A text's body holding colours (`\\text{\\color{red}{x}}`, `\\text{a
+    \\textcolor{red}{b} c}`, `{\\color{red} b}`), which KaTeX colours and math-core refuses
+    ("not valid in text mode"), as math: texts beside coloured groups of text, each run
+    of text made by `text`. A `\\color` switch colours the rest of its group."""
+    out: list[str] = []
+    run_start = i = 0
+
+    def flush(end: int) -> None:
+        if end > run_start:
+            out.append(text(body[run_start:end]))
+
+    while i < len(body):
+        c = body[i]
+        if c == "\\":
+            switch = _COLOR_SWITCH.match(body, i)
+            if switch is not None and (end := group_end(body, switch.end())) is not None:
+                flush(i)
+                out.append("{" + body[i:end] + _colored_text(body[end:], text) + "}")
+                return "".join(out)
+            call = _TEXTCOLOR.match(body, i)
+            if call is not None and (color_end := group_end(body, call.end())) is not None \
+                    and body.startswith("{", color_end) \
+                    and (end := group_end(body, color_end)) is not None:
+                flush(i)
+                out.append("{\\color" + body[call.end():color_end]
+                           + _colored_text(body[color_end + 1:end - 1], text) + "}")
+                i = run_start = end
+                continue
+            i += 2
+            continue
+        if c == "{" and (end := group_end(body, i)) is not None \
+                and "color" in body[i:end]:
+            flush(i)
+            out.append("{" + _colored_text(body[i + 1:end - 1], text) + "}")
+            i = run_start = end
+            continue
+        i += 1
+    flush(len(body))
+    return "".join(out)
 
 
 def _font_switches(body: str) -> str:
