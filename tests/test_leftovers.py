@@ -147,6 +147,9 @@ def _star_lines(text: str) -> list[int | None]:
     ("会调用 forward_call(*input, **kwargs) 再调用 forward。\n", []),
     ("- [Accepting *args and **kwargs](https://example.org/f)\n", []),
     ("**note that **more, f(**kwargs)\n", [5]),
+    # a derivation's notes marked `(*)` and `(**)` after its steps: the stars are meant
+    ("(*) 由 Bayes 公式。\n\n(**) $C(x_t)$ 不含 $x_{t-1}$。\n\n见上【**】。\n", []),
+    ("(**) a mark, but **here** and ** there\n", [5]),
 ])
 def test_stars_that_make_no_bold_text_are_found(text: str, lines: list[int]) -> None:
     assert _star_lines(text) == lines

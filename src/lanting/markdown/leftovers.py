@@ -178,9 +178,15 @@ _DOUBLE_STAR_ARGUMENT = re.compile(r"(?:^|(?<=[\s(\[,]))\*\*[a-z_][a-z0-9_]*"
 bold text gone wrong (`**bold **text`, whose first `**` a word follows)."""
 
 
+_BRACKETED_STARS = re.compile(r"[(\[（【]\*{2,3}[)\]）】]")
+"""`(**)`, `[**]`: a mark naming a note (`(*)`, `(**)` after a step of a derivation),
+stars the writer meant."""
+
+
 def _keyword_stars(text: str) -> bool:
-    """Whether each `**` of `text` is Python's `**kwargs`."""
-    return text.count("**") == len(_DOUBLE_STAR_ARGUMENT.findall(text))
+    """Whether each `**` of `text` is Python's `**kwargs` or a bracketed mark `(**)`."""
+    return text.count("**") == len(_DOUBLE_STAR_ARGUMENT.findall(text)) \
+        + len(_BRACKETED_STARS.findall(text))
 
 
 def _stray_marks(state: StateCore, mark: str, message: str, hint: str,
