@@ -254,6 +254,8 @@ MEDIA_TEMPLATE = """{{- $src := .Get "src" -}}
 {{- if or (hasPrefix $src "https://www.youtube.com/") (hasPrefix $src "https://youtu.be/") -}}
   {{- $id := replaceRE ".*[?&]v=([a-zA-Z0-9_-]{11}).*" "$1" $src -}}
   {{ .Page.RenderString (printf "{{< youtube %s >}}" $id) }}
+{{- else if hasSuffix $src ".mp4" -}}
+  <video controls><source src="{{ $src }}"></video>
 {{- else -}}
   {{- $res := .Page.Resources.GetMatch $src -}}
   <a href="{{ $res.RelPermalink }}" class="lightbox"><img src="{{ $res.RelPermalink }}"
@@ -275,13 +277,32 @@ def test_a_site_s_media_shortcode_shows_its_image_or_video(tmp_path: Path) -> No
         "content/posts/rl/index.md": "---\ntitle: RL\ndate: 2025-05-31\n---\n\nIntro.\n\n"
         '{{< media src="loop.png" caption="An agent and its environment '
         '([source](https://example.org/rl))" >}}\n\n'
-        '{{< media src="https://www.youtube.com/watch?v=b9H8kX_NKn4" caption="A talk" >}}\n',
+        '{{< media src="https://www.youtube.com/watch?v=b9H8kX_NKn4" caption="A talk" >}}\n\n'
+        '{{<media\nsrc="https://example.org/demo.mp4"\ncaption="Video 1: the demo"\n>}}\n',
         "content/posts/rl/loop.png": png(80, 40)})
     assert imported.report.warnings == []
     notes = [e.message for e in imported.report.entries if "`media`" in e.message]
-    assert len(notes) == 2 and "figure" in notes[0] and "youtube" in notes[1]
+    assert len(notes) == 3 and "figure" in notes[0] and "youtube" in notes[1]
+    assert "`video`" in notes[2]
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     page = prose(out, "posts/rl/index.html")
     caption = page.one("figure", id="figure-1").one("figcaption")
     assert caption.one("a")["href"] == "https://example.org/rl"
     assert "b9H8kX_NKn4" in str(page) and "A talk" in page.text()
+    assert any(a.get("href") == "https://example.org/demo.mp4" for a in page.find_all("a"))
+    assert "Video 1: the demo" in page.text()
+
+
+def test_a_github_shortcode_naming_a_repository_in_a_sentence_is_a_link(
+        tmp_path: Path) -> None:
+    """`{{< github "owner/repo" >}}` (a blog's own, a link in its sentence) was left in a
+    comment, "no `repo`", the sentence missing its subject."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "Dev"\nlanguageCode = "en"\n',
+        "content/posts/dev.md": "---\ntitle: Dev\ndate: 2025-08-03\n---\n\n"
+        'Among them, {{< github "example-org/tracer" >}} stands out; see also '
+        '{{< github "example-user" >}}.\n'})
+    paragraph = prose(out, "posts/dev/index.html").one("p")
+    assert [a["href"] for a in paragraph.find_all("a")] == [
+        "https://github.com/example-org/tracer", "https://github.com/example-user"]
+    assert paragraph.text().startswith("Among them, example-org/tracer stands out")

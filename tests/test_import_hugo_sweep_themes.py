@@ -8,6 +8,7 @@ import tomllib
 from pathlib import Path
 
 from htmltree import Element, parse_html
+from sitebits import png
 from test_import_hugo_sites import built_cleanly, imported_site, prose
 
 from lanting.build import build
@@ -104,16 +105,45 @@ def test_a_template_doing_more_stays_in_a_comment_saying_why(tmp_path: Path) -> 
         "hugo.toml": 'title = "Notes"\nlanguageCode = "en"\n',
         "layouts/shortcodes/people.html": "<ul>{{ range .Params }}<li>{{ . }}</li>"
                                           "{{ end }}</ul>\n",
-        "layouts/shortcodes/box.html": '<div class="box">{{ .Inner | markdownify }}'
-                                       "{{ .Site.Params.series }}</div>\n",
+        "layouts/shortcodes/aside.html": '<div class="box">{{ .Inner | markdownify }}'
+                                         "{{ .Site.Params.series }}</div>\n",
         "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n\n"
                               '{{< people "Ada" "Alan" >}}\n\n'
-                              "{{< box >}}\nKept text.\n{{< /box >}}\n"})
+                              "{{< aside >}}\nKept text.\n{{< /aside >}}\n"})
     warnings = sorted(w.message for w in imported.report.warnings)
     assert len(warnings) == 2
     assert "`.Site.Params.series`" in warnings[0] and "`range`" in warnings[1]
     text = (imported.dest / "content/posts/a.md").read_text(encoding="utf-8")
-    assert "{{< box >}} -->\nKept text.\n<!--" in text  # (its text stays in the page)
+    assert "{{< aside >}} -->\nKept text.\n<!--" in text  # (its text stays in the page)
+
+
+def test_a_site_s_own_template_wins_over_the_theme_s_shortcode_of_its_name(
+        tmp_path: Path) -> None:
+    """Hugo runs the site's `layouts/shortcodes/github.html` rather than a theme's
+    `github`: its link in a sentence was taken for a theme's card. Where the site's
+    template cannot be run (`box` reading `.Site.Params`), the theme's reading is used,
+    with a notice. Hugo's own `figure`, restyled by the site, keeps Lanting's reading."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "Notes"\nlanguageCode = "en"\n',
+        "layouts/shortcodes/github.html": '<a class="gh" href="https://github.com/'
+                                          '{{ .Get 0 }}">{{ .Get 0 }}</a>\n',
+        "layouts/shortcodes/box.html": '<div class="box">{{ .Inner | markdownify }}'
+                                       "{{ .Site.Params.series }}</div>\n",
+        "layouts/shortcodes/figure.html": '<figure class="mine"><img src="{{ .Get "src" }}">'
+                                          "</figure>\n",
+        "static/a.png": png(40, 20),
+        "content/posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n\n"
+                              'My work {{< github "example-org/tracer" >}} is here.\n\n'
+                              "{{< box info >}}\nKept text.\n{{< /box >}}\n\n"
+                              '{{< figure src="/a.png" caption="A caption" >}}\n'})
+    assert imported.report.warnings == []
+    notes = [e.message for e in imported.report.entries if "template was not run" in e.message]
+    assert len(notes) == 1 and "`box`" in notes[0]
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = prose(out, "posts/a/index.html")
+    assert page.one("a", class_="gh")["href"] == "https://github.com/example-org/tracer"
+    assert "Kept text." in page.one("div", class_="callout").text()
+    assert page.one("figure").one("figcaption").text().endswith("A caption")
 
 
 def test_go_templates_read_conditions_variables_and_functions() -> None:

@@ -30,9 +30,11 @@ from lanting.importer.hugo_cite import cite_handlers
 from lanting.importer.hugo_embeds import embed_handlers
 from lanting.importer.hugo_links import HugoLinks
 from lanting.importer.hugo_own_shortcodes import (
+    LANTING_READS,
     OwnShortcodes,
     PageUses,
     media_of,
+    own_first,
     page_params,
     run_paired,
     run_single,
@@ -361,14 +363,20 @@ class HugoBodies(HugoLinks):
     def shortcodes(self, text: str, item: Item, ctx: Context, folder: Path,
                    shelf: Shelf) -> str:
         paired = self.paired_handlers(item, ctx, folder)
-        for name, (handler, what) in paired.items():
-            text = self.paired(text, name, handler, ctx, what)
         singles = self.single_handlers(item, ctx, folder)
         if self.own is None:
             self.own = OwnShortcodes(template_files(self.source, self.config))
         own = self.own
         uses = PageUses(page_params(item.source, (item.old_urls or [""])[0])) \
             if own.files else PageUses()
+        for name in own.site_names(self.source) - LANTING_READS:
+            if name in paired:
+                paired[name] = (own_first(own, name, uses, ctx, paired[name][0], True),
+                                paired[name][1])
+            if name in singles:
+                singles[name] = own_first(own, name, uses, ctx, singles[name], False)
+        for name, (handler, what) in paired.items():
+            text = self.paired(text, name, handler, ctx, what)
         text = run_paired(text, own, set(paired) | set(singles), self.paired, ctx, uses, shelf)
         closed = {m.group(3) for m in _SHORTCODE.finditer(text) if m.group(2)}
         left: set[str] = set()

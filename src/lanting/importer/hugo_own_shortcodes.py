@@ -62,6 +62,11 @@ class OwnShortcodes:
     def names(self) -> list[str]:
         return sorted(self.files)
 
+    def site_names(self, source: Path) -> set[str]:
+        """The shortcodes the site itself defines (`layouts/`, not a theme's)."""
+        return {name for name, path in self.files.items()
+                if path.is_relative_to(source / "layouts")}
+
     def template(self, name: str) -> tuple[tuple[Node, ...], str]:
         """(nodes, "") or ((), why it is not run)."""
         if name not in self.parsed:
@@ -173,16 +178,18 @@ def run_single(match: re.Match[str], own: OwnShortcodes, uses: PageUses) -> tupl
 
 
 _IMAGE_FILE = re.compile(r"\.(?:png|jpe?g|gif|webp|svg|avif)$", re.IGNORECASE)
+_VIDEO_FILE = re.compile(r"\.(?:mp4|webm|ogg|ogv|mov)$", re.IGNORECASE)
 _YOUTUBE = re.compile(r"^https?://(?:www\.)?(?:youtube\.com/watch\?(?:.*&)?v=|youtu\.be/)"
                       r"([0-9A-Za-z_-]{11})")
 
 
 def media_of(own: OwnShortcodes, name: str, args: str) -> tuple[str, str] | None:
     """What a use of the site's shortcode `name` shows when it is one image or one
-    YouTube video, as Hugo's `figure` and `youtube` do: ("figure", its arguments) when
-    its template draws an `<img>` and its `src` (or first word) names an image file;
-    ("youtube", the video's id) when the template knows YouTube and `src` is a video's
-    address. A media shortcode picks a player, a lightbox or a size by the file's kind,
+    video, as Hugo's `figure`, `youtube` and a `video` do: ("figure", its arguments)
+    when its template draws an `<img>` and its `src` (or first word) names an image
+    file; ("youtube", the video's id) when the template knows YouTube and `src` is a
+    video's address; ("video", its arguments) when it draws a `<video>` of a video
+    file. A media shortcode picks a player, a lightbox or a size by the file's kind,
     which the template reader does not run."""
     template = read_text(own.files[name])
     words, named = B.arguments(args)
@@ -192,4 +199,35 @@ def media_of(own: OwnShortcodes, name: str, args: str) -> tuple[str, str] | None
         return "youtube", video.group(1)
     if "<img" in template and _IMAGE_FILE.search(src.split("?")[0]):
         return "figure", args
+    if "<video" in template and _VIDEO_FILE.search(src.split("?")[0]):
+        return "video", args
     return None
+
+
+LANTING_READS = frozenset({
+    "figure", "gist", "highlight", "instagram", "param", "ref", "relref", "tweet", "x",
+    "twitter", "vimeo", "youtube", "details", "qr", "comment", "katex", "math", "mathjax",
+    "tex", "latex", "raw", "rawhtml", "mermaid"})
+"""Hugo's own shortcodes and the math and raw ones: a site's template of that name
+restyles them; Lanting's reading keeps their meaning (a figure's image copied, TeX
+left for the formula pass)."""
+
+
+def own_first(own: OwnShortcodes, name: str, uses: PageUses, ctx: Context,
+              known: Callable[..., str], paired: bool) -> Callable[..., str]:
+    """A handler running the site's own template of `name` first, as Hugo picks the
+    site's template over a theme's, and the theme's reading Lanting knows (`known`)
+    where the template cannot be run, with a notice."""
+
+    def handler(*args: str) -> str:
+        arguments, written = args[0], args[-1]
+        inner = args[1] if paired else None
+        out, why = own.expand(uses.call(name, arguments, inner), "\n" in (inner or ""))
+        if not why:
+            ctx.convert("the site's own shortcodes run")
+            return B.block(out) if "\n" in out else out
+        ctx.note(written, f"the site's `{name}` template was not run ({why}): read as "
+                 "the theme's")
+        return known(*args)
+
+    return handler

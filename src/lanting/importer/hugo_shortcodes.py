@@ -268,6 +268,8 @@ def blowfish_paired(ctx: Context) -> dict[str, Any]:
 
 
 _REPO = re.compile(r"[\w.-]+/[\w.-]+")
+_ACCOUNT = re.compile(r"[\w.-]+(?:/[\w.-]+)?")
+"""A repository, `owner/repo`, or an account alone."""
 
 
 def blowfish_single(ctx: Context) -> dict[str, Any]:
@@ -276,10 +278,15 @@ def blowfish_single(ctx: Context) -> dict[str, Any]:
 
     def card(host: str, key: str) -> Any:
         def one(args: str, written: str) -> str:
-            named = B.arguments(args)[1]
+            words, named = B.arguments(args)
             title = named.get("title", "")  # (sulv's PaperMod: `github title="owner/repo"`)
             path = named.get(key) or ("datasets/" + named["dataset"] if named.get("dataset")
                                       else title if _REPO.fullmatch(title) else "")
+            if not path and words and _ACCOUNT.fullmatch(words[0]):
+                # (a blog's own `github "owner/repo"` or `github "user"`, a link in its
+                # sentence: "my work {{< github "x/y" >}} stands out")
+                ctx.convert("repository cards as links")
+                return f"[{words[0]}](https://{host}/{words[0]})"
             if not path:
                 return ctx.leave(written, f"no `{key}`")
             ctx.convert("repository cards as links")
