@@ -306,3 +306,26 @@ def test_a_github_shortcode_naming_a_repository_in_a_sentence_is_a_link(
     assert [a["href"] for a in paragraph.find_all("a")] == [
         "https://github.com/example-org/tracer", "https://github.com/example-user"]
     assert paragraph.text().startswith("Among them, example-org/tracer stands out")
+
+
+def test_a_shortcode_citing_its_own_post_gives_way_to_cite_this_post(
+        tmp_path: Path) -> None:
+    """An ML blog ends its posts with its own `{{< bibtex >}}`, the post's BibTeX entry
+    from its title, date and permalink (`site.Title`, which the template reader does
+    not run): each was left in a comment with a warning, though Lanting shows a "cite
+    this post" block under each post."""
+    imported = imported_site(tmp_path, {
+        "hugo.toml": 'title = "RL notes"\nlanguageCode = "en"\n',
+        "layouts/shortcodes/bibtex.html":
+            '{{- $key := printf "%s%s" (.Page.Date.Format "2006") (.Page.Title | urlize) -}}\n'
+            '<pre><code>@article{ {{- $key -}},\n  title = { {{- .Page.Title -}} },\n'
+            '  journal = { {{- site.Title -}} },\n  url = { {{- .Page.Permalink -}} }\n}'
+            "</code></pre>\n",
+        "content/posts/bandit.md": "---\ntitle: Bandits\ndate: 2024-04-30\n---\n\n"
+        "Text.\n\n## Citation\n\n{{< bibtex >}}\n"})
+    assert imported.report.warnings == []
+    text = (imported.dest / "content/posts/bandit.md").read_text(encoding="utf-8")
+    assert "bibtex" not in text and "Text." in text
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    page = parse_html((out / "posts/bandit/index.html").read_text(encoding="utf-8"))
+    assert "@misc{" in page.one("details", class_="cite-this").text()  # (Lanting's own)

@@ -33,6 +33,7 @@ from lanting.importer.hugo_own_shortcodes import (
     LANTING_READS,
     OwnShortcodes,
     PageUses,
+    cites_its_page,
     media_of,
     own_first,
     page_params,
@@ -395,6 +396,11 @@ class HugoBodies(HugoLinks):
                     if not why:
                         ctx.convert("the site's own shortcodes run")
                         return out
+                    if cites_its_page(own, name):
+                        ctx.note(match.group(), f"`{name}` left out: it showed how to cite "
+                                 "the post, which Lanting's \"cite this post\" block does "
+                                 "under each post")
+                        return ""
                     media = media_of(own, name, match.group(4))
                     if media is not None:
                         ctx.note(match.group(), f"`{name}` read as Hugo's `{media[0]}` (the "

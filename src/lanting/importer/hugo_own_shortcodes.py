@@ -231,3 +231,16 @@ def own_first(own: OwnShortcodes, name: str, uses: PageUses, ctx: Context,
         return known(*args)
 
     return handler
+
+
+_ENTRY_TYPE = re.compile(r"@(?:article|misc|online|inproceedings|techreport|unpublished)\b",
+                         re.IGNORECASE)
+
+
+def cites_its_page(own: OwnShortcodes, name: str) -> bool:
+    """Whether the site's shortcode `name` shows the page's own BibTeX entry ("cite this
+    post": an `@article` of the page's title and permalink), which Lanting's "cite this
+    post" block under each post shows already."""
+    template = read_text(own.files[name])
+    return bool(_ENTRY_TYPE.search(template)) and "Permalink" in template \
+        and "Title" in template
