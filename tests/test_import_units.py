@@ -928,3 +928,19 @@ def test_a_code_span_alone_on_its_line_keeps_its_breaks() -> None:
     breaks, _ = hard_breaks(protect_code("第一行\n`cmd`\n第三行\n", shelf := Shelf()),
                             shelf=shelf)
     assert shelf.restore(breaks) == "第一行\\\n`cmd`\\\n第三行\n"
+
+
+def test_links_in_an_html_comment_are_not_followed() -> None:
+    """`<!-- ![](img/ucb1.png) -->`, an image taken out of a post, was looked for: "image
+    not found" warnings for what the page never showed."""
+    seen: list[str] = []
+
+    def resolve(url: str, image: bool) -> str:
+        seen.append(url)
+        return "/new/" + url
+
+    text = ("<!-- ![](img/ucb1.png) -->\n![shown](a.png)\n<!--\n<img src=\"b.png\">\n"
+            "[old](c.md)\n-->\n<img src=\"d.png\">\n")
+    out = map_urls(text, resolve)
+    assert seen == ["a.png", "d.png"]
+    assert "<!-- ![](img/ucb1.png) -->" in out and "![shown](/new/a.png)" in out

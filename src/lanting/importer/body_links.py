@@ -118,12 +118,18 @@ def _tight(match: re.Match[str], text: str) -> bool:
         and not text[match.end():match.end() + 1].isdigit()
 
 
+_COMMENT = re.compile(r"<!--.*?-->", re.DOTALL)
+
+
 def _formula_starts(text: str) -> tuple[list[int], list[int]]:
     """Where the formulas of `text` start and end: display ones, and inline ones with a
     TeX command or with what reads as a link tight inside their `$`s (a `$` in prose,
-    `$5 … $6`, spans no link)."""
+    `$5 … $6`, spans no link); and its HTML comments (`<!-- ![](old.png) -->`, an image
+    taken out of the page, whose file is not looked for)."""
     spans = [m.span() for m in _DISPLAY_MATH.finditer(text)] if "$$" in text or "\\[" in text \
         else []
+    if "<!--" in text:
+        spans += [m.span() for m in _COMMENT.finditer(text)]
     if "$" in text and ("\\" in text or "](" in text):
         spans += [m.span() for m in INLINE_MATH.finditer(text) if _COMMAND.search(m.group(1))
                   or _tight(m, text)]
@@ -153,7 +159,7 @@ def _slashed(url: str, markdown: bool) -> str:
 def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
     """Every Markdown link and image and (unless not `raw_html`) every raw-HTML
     `src`/`href`, through `resolve`; not what only looks like one inside a formula
-    (`\\bigg[…\\bigg](1-P(x))`)."""
+    (`\\bigg[…\\bigg](1-P(x))`), nor one in an HTML comment."""
     starts, ends = _formula_starts(text)
 
     def in_formula(at: int) -> bool:
@@ -176,6 +182,8 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
         return f"{match.group(1)}[{text}]({new}{match.group(4)})"
 
     def raw(match: re.Match[str]) -> str:
+        if starts and in_formula(match.start()):
+            return match.group()
         # (`src="/x.png "`: browsers strip the spaces around a URL attribute's value)
         new = resolve(_slashed(match.group(3).strip(), markdown=False),
                       "<img" in match.group(1).lower())
