@@ -329,3 +329,18 @@ def test_a_shortcode_citing_its_own_post_gives_way_to_cite_this_post(
     out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
     page = parse_html((out / "posts/bandit/index.html").read_text(encoding="utf-8"))
     assert "@misc{" in page.one("details", class_="cite-this").text()  # (Lanting's own)
+
+
+def test_a_theme_s_mathblock_is_display_math(tmp_path: Path) -> None:
+    """hugo-blog-awesome's `mathblock` holds display math, its TeX bare or inside `$$`:
+    it was left in a comment with a warning, the formula shown as text between."""
+    out = built_cleanly(tmp_path, {
+        "hugo.toml": 'title = "Notes"\nlanguageCode = "en"\ntheme = "hugo-blog-awesome"\n',
+        "content/posts/sums.md": "---\ntitle: Sums\ndate: 2025-08-10\nmath: true\n---\n\n"
+        "{{< mathblock >}}\n\\begin{aligned}\n\\sum_{k=1}^{n} k &= \\frac{n(n+1)}{2}\n"
+        "\\end{aligned}\n{{< /mathblock >}}\n\n"
+        "{{< mathblock >}}$$\n\\begin{align}\nf(x) &= (x+1)^2\n\\end{align}\n$$"
+        "{{< /mathblock >}}\n"})
+    page = prose(out, "posts/sums/index.html")
+    assert len(page.find_all("math")) == 2 and "mathblock" not in page.text()
+    assert "\\sum" not in page.text() and "$$" not in page.text()

@@ -207,7 +207,7 @@ def media_of(own: OwnShortcodes, name: str, args: str) -> tuple[str, str] | None
 LANTING_READS = frozenset({
     "figure", "gist", "highlight", "instagram", "param", "ref", "relref", "tweet", "x",
     "twitter", "vimeo", "youtube", "details", "qr", "comment", "katex", "math", "mathjax",
-    "tex", "latex", "raw", "rawhtml", "mermaid"})
+    "mathblock", "tex", "latex", "raw", "rawhtml", "mermaid"})
 """Hugo's own shortcodes and the math and raw ones: a site's template of that name
 restyles them; Lanting's reading keeps their meaning (a figure's image copied, TeX
 left for the formula pass)."""

@@ -48,6 +48,15 @@ def verbatim_shortcodes(text: str, shelf: Shelf, paired: Paired, ctx: Context) -
             return shelf.put(inner, "M")
         return katex(args, inner, written)
 
+    def math_block(args: str, inner: str, written: str) -> str:
+        # (hugo-blog-awesome's `mathblock`: display math, its TeX bare or in `$$`)
+        inner = textwrap.dedent(inner).strip()
+        if not inner:
+            return ""
+        if inner.startswith(("$$", "\\[")):
+            return B.block(shelf.put(inner, "M"))
+        return B.block(shelf.put(f"$$\n{inner}\n$$", "M"))
+
     def mermaid(args: str, inner: str, written: str) -> str:
         ctx.note(written, "Mermaid diagrams show as code until `[markdown] mermaid` in "
                  "lanting.toml names a Mermaid script")
@@ -62,6 +71,7 @@ def verbatim_shortcodes(text: str, shelf: Shelf, paired: Paired, ctx: Context) -
     text = paired(text, "katex", katex, ctx, "math shortcodes")
     text = paired(text, "math", math, ctx, "math wrappers removed")
     text = paired(text, "mathjax", math, ctx, "math wrappers removed")
+    text = paired(text, "mathblock", math_block, ctx, "math shortcodes")
     return paired(text, "mermaid", mermaid, ctx, "mermaid diagrams")
 
 
