@@ -397,3 +397,24 @@ def test_a_listing_glob_with_braces_lists_its_documents(tmp_path: Path) -> None:
                    if p.name != "_index.md")
     assert posts == ["001-build-en.md", "002-tools-en.md"]
     assert (done.dest / "content" / "pages" / "notes.md").is_file()
+
+
+def test_a_link_to_no_file_keeps_its_text_and_the_site_builds(tmp_path: Path) -> None:
+    """A post links files its author never committed (`[main.tf](infrastructure/main.tf)`)
+    and a script beside the old site (`../brew.sh`): Quarto warned and published them
+    dead; the import left them as written, and the new site failed to build on them. Their
+    text is kept without the link, with a warning each; a link from the root, which may be
+    a redirect of the old host's, is left for the build to report."""
+    source = tmp_path / "site"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\nwebsite:\n  title: Notes\n",
+        "index.qmd": "---\ntitle: Notes\nlisting:\n  contents: posts\n---\n",
+        "posts/ci/index.qmd": "---\ntitle: CI\ndate: 2023-06-13\n---\n\n"
+        "See [main.tf](infrastructure/main.tf) and [the script](../brew.sh).\n"})
+    done = import_site(source, tmp_path / "new")
+    assert len(done.report.warnings) == 2
+    assert all("its text kept without the link" in w.message for w in done.report.warnings)
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    prose = parse_html((result.output / "posts/ci/index.html").read_text(
+        encoding="utf-8")).one("div", class_="prose")
+    assert prose.find("a") is None and "See main.tf and the script." in prose.text()

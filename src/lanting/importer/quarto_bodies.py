@@ -17,7 +17,12 @@ from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer import body as B
-from lanting.importer.body_links import map_urls, plain_wiki_links, spaced_image_paths
+from lanting.importer.body_links import (
+    UNLINK,
+    map_urls,
+    plain_wiki_links,
+    spaced_image_paths,
+)
 from lanting.importer.body_math import table_math
 from lanting.importer.common import LinkTable, first_item, is_image, read_text
 from lanting.importer.grid_tables import grid_tables
@@ -285,8 +290,7 @@ class QuartoBodies:
                 return self.listing_link(fragment, url, ctx)
             found = static_file(self.source, self.site, path, url)
             if found is None and rel and not file.exists():
-                ctx.warn(url, f"link `{url}` leads to no document or file of the project: "
-                         "left as written (a broken link)")
+                return self.broken(url, rel, ctx)
             return found
         target = self.document(file) or (self.table.find(rel) if rel.startswith("/")
                                           else None)
@@ -311,9 +315,22 @@ class QuartoBodies:
         if image:
             ctx.warn(url, f"image `{url}` not found: left as written")
         elif rel and not file.exists():
+            return self.broken(url, rel, ctx)
+        return None
+
+    @staticmethod
+    def broken(url: str, rel: str, ctx: Context) -> str | None:
+        """A link to no document or file of the project. A relative one led nowhere on
+        the old site either (Quarto warned, and published it dead): its text is kept
+        without the link, or the new site would not build. One from the root may be a
+        redirect of the old host's: left as written, for the build to report."""
+        if rel.startswith("/"):
             ctx.warn(url, f"link `{url}` leads to no document or file of the project: "
                      "left as written (a redirect of the old host's, or a broken link)")
-        return None
+            return None
+        ctx.warn(url, f"link `{url}` leads to no document or file of the project (it was "
+                 "broken on the old site too): its text kept without the link")
+        return UNLINK
 
     def listing_link(self, fragment: str, url: str, ctx: Context) -> str:
         """The blog page for a link to a listing; `#category=Jetson` (the listing
