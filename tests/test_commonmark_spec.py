@@ -88,7 +88,7 @@ def load_deviations() -> dict[int, str]:
 def spec_markdown() -> MarkdownIt:
     """Our parser, with the plugins that only change presentation accounted for."""
     md = create_markdown.__wrapped__(MarkdownOptions(raw_html=True, cjk_spacing=False))
-    md.core.ruler.disable(["lanting_anchors", "figures", "image_sizes",
+    md.core.ruler.disable(["lanting_anchors", "figure_captions", "figures", "image_sizes",
                            "glue_code_punctuation"])
     for name in ("fence", "code_block", "image"):
         md.add_render_rule(name, getattr(RendererHTML, name))
