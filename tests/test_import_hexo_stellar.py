@@ -65,3 +65,81 @@ def test_stellar_tags_with_options_convert(tmp_path: Path) -> None:
     assert images == ["https://img.example.org/a.png", "https://img.example.org/b.png",
                       "https://img.example.org/phone.png"]
     assert "重启" in main.text() and "配置在这里" in main.text()
+
+
+INLINE = """---
+title: 换源记录
+date: 2024-09-02
+---
+升级前一定要{% mark 备份配置 color:red %}，{%mark color:green 切勿跳过 %}。
+
+据说快了一成{% sup 未验证 %}，仅在 x86 上{% sub 其他平台未测 %}。
+
+{% note color:red 重要 先换源再升级。 %}
+
+{% note 没有标题的一行提示。 %}
+
+编译通过了{% emoji blobcat ablobcatheart %}，又失败了{% emoji 滑稽 height:2em %}。
+
+这是 {% icon /static/files.svg %} 文件管理器，{% icon solar:folder %}旁边的图标。
+"""
+
+
+def test_stellar_inline_tags_convert(tmp_path: Path) -> None:
+    """Stellar's `{% mark %}`, `{% sup %}`, `{% sub %}`, one-line `{% note %}`,
+    `{% emoji %}` and `{% icon %}` were left in comments: the marked words and the
+    notes' text gone from the page, and the emoji and icon pictures with them."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: stellar\n",
+        "_config.stellar.yml": "tag_plugins:\n  emoji:\n"
+                               "    tieba: https://emoji.example.org/tieba/{name}.png\n"
+                               "    blobcat: https://emoji.example.org/blob/{name}.gif\n",
+        "source/static/files.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>",
+        "source/_posts/mirror.md": INLINE})
+    post = post_text(imported, "mirror")
+    assert "{%" not in post
+    assert "<mark>备份配置</mark>，<mark>切勿跳过</mark>" in post
+    assert "<sup>未验证</sup>" in post and "<sub>其他平台未测</sub>" in post
+    assert "> [!CAUTION] 重要\n> 先换源再升级。" in post
+    assert "> [!NOTE]\n> 没有标题的一行提示。" in post
+    assert 'src="https://emoji.example.org/blob/ablobcatheart.gif" alt="ablobcatheart"' in post
+    assert 'src="https://emoji.example.org/tieba/滑稽.png" alt="滑稽"' in post
+    assert "height:2em" in post
+    # a path or address is the icon's picture; a theme's named icon (not in the
+    # site's `_data/icons.yml`) has none here: left out, with a warning
+    assert [w.message for w in imported.report.warnings] == [
+        "`{% icon solar:folder %}`: the theme's icon `solar:folder` left out (Lanting "
+        "has no such icon)"]
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    main = parse_html((imported.dest / "public" / "posts" / "mirror" / "index.html")
+                      .read_text(encoding="utf-8")).one("main")
+    images = [e["src"] for e in main.iter() if e.tag == "img"]
+    assert images[0] == "https://emoji.example.org/blob/ablobcatheart.gif"
+    assert images[2].endswith("files.svg")
+    assert "备份配置" in main.text() and "先换源再升级" in main.text()
+
+
+def test_emoji_tag_without_a_source_is_the_character(tmp_path: Path) -> None:
+    """hexo-tag-emojis' `{% emoji smile %}` (GitHub's names) on a theme with no emoji
+    sources is that emoji; a name no source or emoji has stays in a comment."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: next\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n"
+                              "好耶{% emoji smile %}，{% emoji 滑稽 %}\n"})
+    post = post_text(imported, "a")
+    assert "好耶😄，" in post and "<!-- import: unconverted {% emoji 滑稽 %} -->" in post
+
+
+def test_butterfly_icon_font_icon_is_left_out(tmp_path: Path) -> None:
+    """Butterfly's `{% icon icon-ox,2 %}` draws a symbol of the site's own icon font (its
+    script): no picture and no text Lanting can show, so it is left out with a warning
+    rather than Stellar's `icon-ox,2` read as a name."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: butterfly\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n"
+                              "丑牛{% icon icon-ox,2 %}。\n"})
+    assert "丑牛。" in post_text(imported, "a")
+    assert [w.message for w in imported.report.warnings] == [
+        "`{% icon icon-ox,2 %}`: an icon of the site's icon font, left out (Lanting has "
+        "no such icon)"]

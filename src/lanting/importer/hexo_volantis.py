@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from lanting.importer import body as B
+from lanting.importer.hexo_inline import stellar_note
 from lanting.importer.liquid import Context, blocks, string_argument
 from lanting.importer.shelf import Shelf
 
@@ -129,12 +130,16 @@ def video(ctx: Context) -> Any:
     return one
 
 
-def note(ctx: Context) -> Any:
+def note(ctx: Context, stellar: bool) -> Any:
     """Volantis' one-line `{% note style, text %}` (no `{% endnote %}`): a callout of
-    that text. A `{% note %}` with neither `,` nor `::` is a NexT or Butterfly note
-    whose `{% endnote %}` is missing: left as it is, with a warning."""
+    that text; on Stellar (`stellar`), or with Stellar's `color:` option, Stellar's
+    `{% note [color:…] [title] content %}`. Another `{% note %}` with neither `,` nor
+    `::` is a NexT or Butterfly note whose `{% endnote %}` is missing: left as it is,
+    with a warning."""
 
     def one(args: str, written: str) -> str:
+        if stellar or re.search(r"(^|\s)color:\S", args):
+            return stellar_note(args, ctx)
         if "," not in args and "::" not in args:
             return ctx.leave(written, "a note with no `{% endnote %}`")
         style, *rest = parts(args)
