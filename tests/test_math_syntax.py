@@ -84,6 +84,9 @@ def test_a_display_formula_opening_on_its_first_line_is_display_wherever_it_stan
     # one space, in a list of complexities with a superscript (a real Hexo NP post's)
     ("- 多项式级：$O(1), O(log(n)), O(n^k) $\n- 非多项式级：$O(a^n), O(n!)$", 2),
     ("bounded by $ (1+x)^{n}$ here", 1),
+    # one space, by a braced subscript, then a set's entity braces and its formula (a
+    # real Hexo post's instances, drawn by MathJax)
+    ("3. **Current** $I_{cur} = $ &lbrace; $a_i | i \\in \\mathbb{Z}$ &rbrace;", 2),
 ])
 def test_spaced_dollars_are_math_where_unambiguous(text: str, count: int) -> None:
     assert len(inline_formulas(tree(text + "\n"))) == count

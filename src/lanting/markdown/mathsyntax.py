@@ -47,6 +47,8 @@ _ENVIRONMENT = re.compile(r"\\begin\s*\{[A-Za-z]+\*?\}.*\\end\s*\{[A-Za-z]+\*?\}
 _CONTROL_SPACE_LAST = re.compile(r"(?<!\\)(?:\\\\)*\\ $")
 _SUPERSCRIPT = re.compile(r"[A-Za-z0-9)}\]]\^[A-Za-z0-9{]")
 """A superscript, `n^k`, `x^{2}`: TeX, never money or a shell variable."""
+_SUBSCRIPT = re.compile(r"[A-Za-z0-9)}\]]_\{")
+"""A braced subscript, `I_{cur}`: TeX (a bare `a_b` may be a name in prose)."""
 
 
 def _escaped(src: str, pos: int) -> bool:
@@ -71,13 +73,14 @@ def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
     if not (content[0].isspace() and content[-1].isspace()) \
             and not _TEX.search(content) \
             and not _SUPERSCRIPT.search(content) \
+            and not _SUBSCRIPT.search(content) \
             and not _symbol_in_chinese(src, start, end, content) \
             and not _plain_equation(content):
         # `${HOME} and $x$`: spaced formulas are written `$ x $`, or hold a command,
         # `$\\overline{A+B} $`, `$y \\in \\lbrace -1, 1 \\rbrace $` (or a control symbol,
         # `$L_2 \\ Regularization: $`, Typora's), or a superscript, `$O(1), O(n^k) $` (a
-        # complexity post's), or are an equation, `$ q = x+y$` (as MathJax and KaTeX's
-        # auto-render read them)
+        # complexity post's), or a braced subscript, `$I_{cur} = $`, or are an equation,
+        # `$ q = x+y$` (as MathJax and KaTeX's auto-render read them)
         return False
     if src[end + 1:end + 12].lstrip(" \t")[:1].isdigit():
         return False  # `… $ 10`, `| $  1.10 | $  4.40 |` (a padded table's prices)
