@@ -602,3 +602,18 @@ def test_a_link_to_a_note_beside_it_with_spaces_is_a_link(tmp_path: Path) -> Non
     links = [a["href"] for a in parse_html(page.read_text(encoding="utf-8")).one(
         "div", class_="prose").find_all("a")]
     assert links == ["/posts/maximal-square/"]
+
+
+def test_a_menu_entry_running_a_script_is_left_out(tmp_path: Path) -> None:
+    """AnZhiYu's "random post" entry (`随便逛逛: javascript:toRandomPost() || icon`) was
+    written into lanting.toml, where a `javascript:` URL fails the build."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: anzhiyu\n",
+        "_config.anzhiyu.yml": "menu:\n  文章:\n    隧道: /archives/ || anzhiyu-icon-box\n"
+                               "  我的:\n    随便逛逛: javascript:toRandomPost() || icon-shoe\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n正文。\n"})
+    config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert "javascript" not in config
+    assert ("menu entry `随便逛逛` (javascript:toRandomPost()) left out: it ran a script "
+            "of the old theme") in [e.message for e in imported.report.entries]
+    build(imported.dest, BuildOptions())  # (it raised on the menu's URL)

@@ -23,6 +23,7 @@ from lanting.importer.shelf import Shelf
 from lanting.importer.site import NewSite
 from lanting.importer.text import When, names, parse_when, raw_value
 from lanting.markdown.anchors import github_slug
+from lanting.markdown.urls import is_safe_url
 from lanting.model.names import term_slug
 
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".gif", ".webp", ".svg", ".avif",
@@ -374,7 +375,12 @@ def menu_entries(site: NewSite, menu: list[dict[str, str]], path: Path | str,
     for entry in menu:
         url = entry["url"]
         taken = next((k["name"] for k in kept if k["url"] == url), None)
-        if taken is not None and taken != entry["name"]:
+        if not is_safe_url(url):
+            # (AnZhiYu's `javascript:toRandomPost()`, a "random post" button: a script
+            # of the old theme; such a URL in lanting.toml fails the build)
+            site.report.note(path, None, f"menu entry `{entry['name']}` ({url}) left out: "
+                             "it ran a script of the old theme")
+        elif taken is not None and taken != entry["name"]:
             # (Hugo Blox's `/#contact`, a block the new site has no page for: the home)
             site.report.note(path, None, f"menu entry `{entry['name']}` ({url}) left out: "
                              f"the menu's `{taken}` leads there too")
