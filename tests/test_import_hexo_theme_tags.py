@@ -209,3 +209,58 @@ def test_hexo_img_with_a_comma_in_its_title_keeps_its_reading(tmp_path: Path) ->
                               "{% img https://img.example.org/a.png '\"Loss, train\"' %}\n"})
     assert '![Loss, train](https://img.example.org/a.png "Loss, train")' in post_text(
         imported, "i")
+
+
+PLUS = """---
+title: 神经网络入门
+date: 2023-05-02
+---
+输入数据先进入{% bubble 输入层,"接收原始特征的一层","#ec5830" %}，
+再到{% nota 隐藏层,在输入与输出之间 %}。
+
+反向传播最早由三位作者推广{% referto '[1]','反向传播的论文' %}，
+训练技巧见讲义{% referto '[2]','课程讲义' %}。
+
+{% progress 60 green 本系列完成度 %}
+
+{% bdage Theme,Butterfly,hexo||blue,https://example.org/theme,所用主题 %}
+
+{% poem 静夜,某人 %}
+月光照在窗前，
+我想起了家乡。
+{% endpoem %}
+
+{% wow animate__zoomIn,2s %}
+**会动的段落。**
+{% endwow %}
+
+## 参考资料
+
+{% referfrom '[1]','一篇关于反向传播的论文','https://example.org/bp' %}
+"""
+
+
+def test_tag_plugins_plus_text_tags_keep_their_text(tmp_path: Path) -> None:
+    """hexo-butterfly-tag-plugins-plus's `bubble`, `nota`, `referto`/`referfrom`,
+    `progress`, `bdage`, `poem` and `wow` were left in comments: the words they wrap
+    were gone from their sentences, and the poems and sources from the page."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: butterfly\n",
+        "source/_posts/nn.md": PLUS})
+    post = post_text(imported, "nn")
+    assert "{%" not in post and imported.report.warnings == []
+    assert "再到隐藏层[^note-2]" in post and "[^note-2]: 在输入与输出之间" in post
+    assert "进入输入层[^note-1]" in post and "[^note-1]: 接收原始特征的一层" in post
+    assert "推广[^ref-1]" in post and "讲义[^ref-2]" in post
+    assert "[^ref-1]: [一篇关于反向传播的论文](https://example.org/bp)" in post
+    assert "[^ref-2]: 课程讲义" in post  # (no source in the post: its hover's text)
+    assert '<progress value="60" max="100">60%</progress> 本系列完成度' in post
+    assert ("[![所用主题](https://img.shields.io/badge/Butterfly-Theme-orange?logo=hexo"
+            "&color=blue)](https://example.org/theme)") in post
+    assert all(line in post for line in ("> **静夜**", "> 某人", ">\n> 月光照在窗前，"))
+    assert "**会动的段落。**" in post
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    main = parse_html((imported.dest / "public" / "posts" / "nn" / "index.html")
+                      .read_text(encoding="utf-8")).one("main")
+    assert "月光照在窗前" in main.text() and "一篇关于反向传播的论文" in main.text()

@@ -26,6 +26,7 @@ from lanting.importer.body_math import (
 from lanting.importer.common import is_image, prose_raw
 from lanting.importer.hexo_inline import inline_tags
 from lanting.importer.hexo_math import kramed_display_blocks, math_tags
+from lanting.importer.hexo_plus import plus_blocks, plus_tags
 from lanting.importer.hexo_stellar import frame, stellar_blocks
 from lanting.importer.hexo_themes import (
     butterfly_inline,
@@ -124,7 +125,8 @@ class HexoBodies(HexoUrls):
         ctx.convert("escaped parentheses \\( \\) as plain ones", count)
         text = self.comments(text, ctx)
         text = self.block_tags(text, ctx, shelf)
-        text = tags(text, self.tag_handlers(item, ctx, path, footnotes), ctx)
+        text = tags(text, {**self.tag_handlers(item, ctx, path, footnotes),
+                           **plus_tags(ctx, footnotes, text)}, ctx)
         text = OUTPUT.sub(lambda m: ctx.leave_output(m, "a Nunjucks value of the old theme"),
                           text)
         text = B.tables_and_anchors(text, ctx.convert)
@@ -270,6 +272,7 @@ class HexoBodies(HexoUrls):
             text = blocks(text, name, collapsible, ctx, "collapsible blocks", shelf)
         text = blocks(text, "tabs", tab_group, ctx, "tabs flattened", shelf)
         text = gallery_blocks(text, ctx, shelf)
+        text = plus_blocks(text, ctx, shelf)
         text = shoka_links(text, ctx)
         text = blocks(text, "markmap", lambda a, inner, written: markmap_outline(
             inner, written, ctx), ctx, "markmap mind maps as their outline")
