@@ -143,3 +143,21 @@ def test_butterfly_icon_font_icon_is_left_out(tmp_path: Path) -> None:
     assert [w.message for w in imported.report.warnings] == [
         "`{% icon icon-ox,2 %}`: an icon of the site's icon font, left out (Lanting has "
         "no such icon)"]
+
+
+def test_stellar_poetry_quot_and_hashtag_convert(tmp_path: Path) -> None:
+    """Stellar's `{% poetry %}` block, `{% quot %}` and `{% hashtag %}` were left in
+    comments: the poem, the quoted line and the tag's word gone from the page."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: stellar\n",
+        "source/_posts/p.md": "---\ntitle: P\ndate: 2024-03-01\n---\n"
+                              "{% quot el:h2 写在前面 %}\n\n{% quot 慢慢来，比较快。 %}\n\n"
+                              "{% poetry 小诗 author:某人 date:2020 footer:节选 %}\n"
+                              "第一行\n第二行\n{% endpoetry %}\n\n"
+                              "见 {% hashtag 编译 /tags/compile/ %} 与 {% hashtag 随笔 %}。\n"})
+    post = post_text(imported, "p")
+    assert "{%" not in post and imported.report.warnings == []
+    assert "## 写在前面" in post and "\n慢慢来，比较快。\n" in post
+    assert all(line in post for line in ("> **小诗**", "> 某人 · 2020", "> 第一行",
+                                         "> 节选"))
+    assert "见 [#编译](/tags/compile/) 与 #随笔。" in post

@@ -113,8 +113,23 @@ def inline_tags(ctx: Context, theme: Mapping[str, Any], stellar: bool,
                  "out (Lanting has no such icon)" + (", its text kept" if text else ""))
         return text
 
+    def quot(args: str, written: str) -> str:
+        # `{% quot [el:h2] text %}`: the text between the theme's quote marks, in a
+        # heading when `el` names one (its id the text, as a heading's is)
+        found = stellar_words(args, ("el", "icon", "prefix", "suffix"), ("text",))
+        level = re.fullmatch(r"h([1-6])", found.get("el", ""))
+        ctx.convert("Stellar's quotes")
+        text = found.get("text", "")
+        return B.block(f"{'#' * int(level.group(1))} {text}" if level else text)
+
+    def hashtag(args: str, written: str) -> str:
+        found = stellar_words(args, ("color",), ("text", "href"))
+        text, href = found.get("text", ""), found.get("href", "")
+        ctx.convert("Stellar's inline tags")
+        return f"[#{text}]({href})" if href else f"#{text}"
+
     return {"mark": wrap("mark"), "sup": wrap("sup"), "sub": wrap("sub"), "emoji": emoji,
-            "icon": icon}
+            "icon": icon, "quot": quot, "hashtag": hashtag}
 
 
 def filled(template: str, name: str) -> str:

@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from lanting.importer import body as B
+from lanting.importer.hexo_inline import stellar_words
 from lanting.importer.liquid import Context, blocks
 from lanting.importer.shelf import Shelf
 
@@ -31,8 +32,9 @@ def stellar_arguments(args: str) -> tuple[dict[str, str], list[str]]:
 
 
 def stellar_blocks(text: str, ctx: Context, shelf: Shelf) -> str:
-    """Stellar's `{% box [color:…] title %}` (a callout, its colour its kind) and
-    `{% swiper %}` (a carousel: its images, each in a paragraph of its own)."""
+    """Stellar's `{% box [color:…] title %}` (a callout, its colour its kind),
+    `{% poetry %}` (a quote) and `{% swiper %}` (a carousel: its images, each in a
+    paragraph of its own)."""
 
     def box(args: str, inner: str, written: str) -> str:
         options, words = stellar_arguments(args)
@@ -43,6 +45,17 @@ def stellar_blocks(text: str, ctx: Context, shelf: Shelf) -> str:
         lines = [line.strip() for line in inner.strip("\n").splitlines()]
         return B.block("\n\n".join(line for line in lines if line))
 
+    def poetry(args: str, inner: str, written: str) -> str:
+        # `{% poetry 题目 author:作者 date:年代 footer:出处 %}`: a quote, the title and
+        # the author and date above the lines, the footer under them
+        found = stellar_words(args, ("author", "date", "footer"), ("title",))
+        meta = " · ".join(found[k] for k in ("author", "date") if found.get(k))
+        head = "\n".join(x for x in (f"**{found['title']}**" if found.get("title") else "",
+                                     meta) if x)
+        parts = [x for x in (head, inner.strip("\n"), found.get("footer", "")) if x]
+        return B.block(B.relined("\n\n".join(parts), B.quoted, shelf))
+
+    text = blocks(text, "poetry", poetry, ctx, "poems as quotes", shelf)
     text = blocks(text, "box", box, ctx, "notes as callouts", shelf)
     return blocks(text, "swiper", swiper, ctx, "galleries as images", shelf)
 
