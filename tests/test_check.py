@@ -131,6 +131,18 @@ def test_anchor_checked_against_generated_page_ids(make_site: MakeSite, post: Po
     assert "#year-1999" in problem.message and "/blog/" in problem.message
 
 
+def test_a_text_fragment_is_no_anchor(make_site: MakeSite, post: Post) -> None:
+    """`#:~:text=…` (a link copied from a browser's "copy link to highlight", in a
+    Chinese Hexo blog's look back at a post) failed the build as "no anchor"; a browser
+    scrolls to that text. The id before a directive is still checked."""
+    site = make_site({"content/posts/a.md": post("A", body="## 回顾\n\n我首要的任务。\n"),
+                      "content/posts/b.md": post("B", body=(
+                          "[a](a.md#:~:text=我首要的任务) [b](a.md#回顾:~:text=任务) "
+                          "[c](a.md#没有:~:text=任务)\n"))})
+    [problem] = problems_of(site)
+    assert "no anchor `#没有`" in problem.message
+
+
 def test_an_anchor_differing_only_in_case_is_suggested(make_site: MakeSite, post: Post) -> None:
     """`#MADE` for a heading `### MADE` (id `made`) of another page: difflib saw nothing
     alike. (On its own page, a link naming a heading by its text leads to it:

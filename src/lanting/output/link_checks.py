@@ -233,6 +233,9 @@ def _draft_link(url: str, draft: str) -> tuple[str, str]:
 
 def _anchor(fragment: str, output: str, outputs: Outputs,
             same_page: bool = False) -> tuple[str | None, str | None]:
+    # `#:~:text=词` (or `#id:~:text=…`) is a fragment directive, a text fragment the
+    # browser scrolls to and highlights: no element has it as its id
+    fragment = fragment.split(":~:", 1)[0]
     if not fragment or fragment == "top" or not output.endswith(".html"):
         return None, None
     ids = outputs.ids(output)
