@@ -255,3 +255,19 @@ def test_a_quotes_formula_on_lazy_lines(tmp_path: Path) -> None:
     assert "> $$\n> p(w_t|c_t) = f(w_t, c_t)\n> $$\n" in post
     html = parse_html(built_page(tmp_path, imported, "/posts/w2v/"))
     assert html.one("blockquote").find("math") is not None and html.find("h3") is not None
+
+
+def test_a_scripts_dollars_are_not_escaped(tmp_path: Path) -> None:
+    """On a site whose math reads no `$…$`, each `$` of prose is a dollar sign and gets
+    escaped; the import escaped jQuery's `$(…)` in a post's `<script>` too (and in a
+    `<pre>`), which broke the script. kramdown reads no Markdown inside them."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: 笔记\nlang: zh-CN\n",
+        "_posts/2024-02-01-shell.md": (
+            "---\ntitle: 命令替换\n---\n\n用 $(pwd) 取当前路径，$HOME 是家目录。\n\n"
+            "<script>\n$(function () { $('table').addClass('striped'); });\n</script>\n\n"
+            "<pre>echo $(date)</pre>\n")})
+    post = (imported.dest / "content" / "posts" / "shell.md").read_text(encoding="utf-8")
+    assert "用 \\$(pwd) 取当前路径，\\$HOME" in post
+    assert "$(function () { $('table').addClass('striped'); });" in post
+    assert "<pre>echo $(date)</pre>" in post

@@ -53,6 +53,10 @@ from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
 from lanting.markdown.math_formula import to_mathml
 
+_RAW_HTML = re.compile(r"<!--.*?-->|<(script|style|pre|textarea)\b.*?</\1\s*>",
+                       re.DOTALL | re.IGNORECASE)
+"""What kramdown reads no Markdown or math in: a comment, a script, a style, a `<pre>`."""
+
 
 class JekyllBodies(JekyllLinks):
     """The body conversion of the Jekyll importers (`Jekyll` and al-folio's)."""
@@ -124,8 +128,9 @@ class JekyllBodies(JekyllLinks):
             text, count = B.scheme_images(text)
             ctx.convert("images for a light or dark colour scheme (`.light`, `.dark`)", count)
         # (kramdown reads no math in an HTML comment: an eqn picture's `delim $$` there
-        # paired with the next formula's `$$`)
-        text = re.sub(r"<!--.*?-->", lambda m: shelf.put(m.group()), text, flags=re.DOTALL)
+        # paired with the next formula's `$$`; nor in a script, a style or a `<pre>`,
+        # whose jQuery `$(…)` was escaped as a dollar sign and broke the script)
+        text = _RAW_HTML.sub(lambda m: shelf.put(m.group()), text)
         text, quoted = quote_lazy_formulas(text)  # (kramdown reads lazy lines too)
         ctx.convert("formulas of quotes on unmarked lines made quoted", quoted)
         text = shelve_environments(text, shelf)
