@@ -264,3 +264,29 @@ def test_tag_plugins_plus_text_tags_keep_their_text(tmp_path: Path) -> None:
     main = parse_html((imported.dest / "public" / "posts" / "nn" / "index.html")
                       .read_text(encoding="utf-8")).one("main")
     assert "月光照在窗前" in main.text() and "一篇关于反向传播的论文" in main.text()
+
+
+def test_fluid_mermaid_fences_and_echarts(tmp_path: Path) -> None:
+    """Fluid turns Mermaid on under `post:` (`post: {mermaid: {enable: true}}`), and its
+    posts write ```` ```mermaid ```` fences: the setting was not read, and the diagrams
+    showed as code with a build warning. hexo-tag-echarts' `{% echarts %}` was left in
+    two comments, the chart's option object between them shown as prose."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: fluid\n",
+        "_config.fluid.yml": "post:\n  math:\n    enable: true\n"
+                             "  mermaid:\n    enable: true\n    specific: true\n",
+        "source/_posts/chart.md": "---\ntitle: 图\ndate: 2023-01-02\nmermaid: true\n---\n"
+                                  "流程：\n\n```mermaid\ngraph LR\n  甲 --> 乙\n```\n\n"
+                                  "{% echarts 400 '100%' %}\noption = {\n"
+                                  "  series: [{ type: 'line', data: [1, 2] }]\n};\n"
+                                  "{% endecharts %}\n"})
+    post = post_text(imported, "chart")
+    assert "```js\noption = {\n  series: [{ type: 'line', data: [1, 2] }]\n};\n```" in post
+    assert [w.message for w in imported.report.warnings] == [
+        "an ECharts chart (hexo-tag-echarts) shown as its option code: Lanting draws none "
+        "(save the chart as an image to show it)"]
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    html = (imported.dest / "public" / "posts" / "chart" / "index.html").read_text(
+        encoding="utf-8")
+    assert '<pre class="mermaid">' in html

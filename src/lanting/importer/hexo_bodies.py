@@ -33,6 +33,7 @@ from lanting.importer.hexo_themes import (
     button,
     caniuse,
     collapsible_summary,
+    echarts_blocks,
     gallery_blocks,
     gallery_group,
     link,
@@ -98,6 +99,7 @@ class HexoBodies(HexoUrls):
             self.codeblock(a, inner, shelf)), ctx, "codeblock tags")
         text = blocks(text, "mermaid", lambda a, inner, w: self.mermaid(a, inner, w, ctx, shelf),
                       ctx, "mermaid diagrams", shelf)
+        text = echarts_blocks(text, ctx, shelf)
         text = protect_code(text, shelf, lambda info, code, indent: self.fence(
             info, shelf.restore(code, "R"), indent, ctx))
         text = math_tags(text, ctx, shelf, self.tag_katex)
@@ -216,6 +218,8 @@ class HexoBodies(HexoUrls):
     def fence(self, info: str, code: str, indent: str, ctx: Context) -> str:
         """```` ```python caption.py mark:4-5 first_line:3 ```` → Lanting's options."""
         words = info.split()
+        if words[:1] == ["mermaid"]:  # (Fluid's diagrams: drawn if the theme drew them)
+            ctx.convert("mermaid diagrams")
         if len(words) <= 1:
             return fence(info, code, None, indent)
         lang, options, caption = words[0], {}, []

@@ -120,8 +120,10 @@ class HexoSettings:
 
     def mermaid_on(self) -> bool:
         """Whether the theme drew Mermaid diagrams (NexT's and Butterfly's
-        `mermaid: {enable: true}`); else they showed as code."""
-        mermaid = self.theme.get("mermaid")
+        `mermaid: {enable: true}`, Fluid's under `post:`); else they showed as code."""
+        post = self.theme.get("post")
+        mermaid = self.theme.get("mermaid") or (post.get("mermaid")
+                                                if isinstance(post, dict) else None)
         return isinstance(mermaid, dict) and bool_of(mermaid.get("enable", False))
 
     def listing_redirects(self) -> None:

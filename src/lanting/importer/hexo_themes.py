@@ -14,7 +14,7 @@ from urllib.parse import unquote
 from lanting.importer import body as B
 from lanting.importer.hexo_stellar import is_option, without_options
 from lanting.importer.liquid import Context, blocks, string_argument
-from lanting.importer.shelf import Shelf
+from lanting.importer.shelf import Shelf, fence
 from lanting.importer.text import load_mapping
 
 _FLUID_BOX = re.compile(r"(checked|inline|enabled):(true|false)")
@@ -318,3 +318,17 @@ def markmap_outline(inner: str, written: str, ctx: Context) -> str:
     ctx.note(written, "a markmap mind map shown as its outline (the nested list it was "
              "drawn from)")
     return "\n" + inner.strip("\n") + "\n"
+
+
+def echarts_blocks(text: str, ctx: Context, shelf: Shelf) -> str:
+    """hexo-tag-echarts' `{% echarts 400 '100%' %}option = {…}{% endecharts %}`: a chart
+    the plugin's script drew from the option object inside, which Lanting does not draw:
+    the option as JavaScript code, with a warning (left between two comments, it was
+    shown as prose)."""
+
+    def one(args: str, inner: str, written: str) -> str:
+        ctx.warn(written, "an ECharts chart (hexo-tag-echarts) shown as its option code: "
+                 "Lanting draws none (save the chart as an image to show it)")
+        return B.block(shelf.put(fence("js", shelf.restore(inner, "R").strip("\n"))))
+
+    return blocks(text, "echarts", one, ctx, "ECharts charts as their code", shelf)
