@@ -161,3 +161,29 @@ def test_stellar_poetry_quot_and_hashtag_convert(tmp_path: Path) -> None:
     assert all(line in post for line in ("> **小诗**", "> 某人 · 2020", "> 第一行",
                                          "> 节选"))
     assert "见 [#编译](/tags/compile/) 与 #随笔。" in post
+
+
+def test_older_stellar_blocks_convert(tmp_path: Path) -> None:
+    """Before Stellar 1.18 `box` was `ablock` (and `border` before that) and `grid` was
+    `split`: a blog written then (and a fork keeping the names) had each left in two
+    comments, the box's title gone and the cells one under the other."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: stellar\n",
+        "source/_posts/old.md": "---\ntitle: 旧版\ndate: 2022-10-01\n---\n"
+                                "{% ablock 免责声明 color:orange %}\n仅供学习。\n"
+                                "{% endablock %}\n\n"
+                                "{%border 提示 %}\n旧名字。\n{%endborder%}\n\n"
+                                "{%split style:block%}\n\n<!-- cell left -->\n\n左边的图。\n\n"
+                                "<!-- cell right -->\n\n右边的图。\n\n{%endsplit%}\n"})
+    post = post_text(imported, "old")
+    assert "{%" not in post and "cell" not in post and imported.report.warnings == []
+    assert "> [!WARNING] 免责声明\n> 仅供学习。" in post
+    assert "> [!NOTE] 提示\n> 旧名字。" in post
+    assert (":::: {.columns}\n\n::: {.column}\n左边的图。\n:::\n\n::: {.column}\n"
+            "右边的图。\n:::\n\n::::") in post
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    main = parse_html((imported.dest / "public" / "posts" / "old" / "index.html")
+                      .read_text(encoding="utf-8")).one("main")
+    columns = main.one("div", class_="columns")
+    assert len(columns.find_all("div", class_="column")) == 2

@@ -13,6 +13,9 @@ from lanting.importer.hexo_inline import stellar_words
 from lanting.importer.liquid import Context, blocks
 from lanting.importer.shelf import Shelf
 
+_CELL = re.compile(r"<!--\s*cell\b.*?-->")
+"""A cell's start in Stellar's `grid` (`<!-- cell left -->`: its words are no content)."""
+
 STELLAR_OPTIONS = frozenset({"color", "child", "open", "icon", "desc", "width",
                              "effect", "img", "video", "focus"})
 """The option keys of Stellar's `box`, `folding`, `link`, `swiper` and `frame`."""
@@ -32,9 +35,10 @@ def stellar_arguments(args: str) -> tuple[dict[str, str], list[str]]:
 
 
 def stellar_blocks(text: str, ctx: Context, shelf: Shelf) -> str:
-    """Stellar's `{% box [color:…] title %}` (a callout, its colour its kind),
-    `{% poetry %}` (a quote) and `{% swiper %}` (a carousel: its images, each in a
-    paragraph of its own)."""
+    """Stellar's `{% box [color:…] title %}` (a callout, its colour its kind; `ablock`
+    and `border` in older versions), `{% poetry %}` (a quote), `{% grid %}` (`split`:
+    columns) and `{% swiper %}` (a carousel: its images, each in a paragraph of its
+    own)."""
 
     def box(args: str, inner: str, written: str) -> str:
         options, words = stellar_arguments(args)
@@ -55,8 +59,19 @@ def stellar_blocks(text: str, ctx: Context, shelf: Shelf) -> str:
         parts = [x for x in (head, inner.strip("\n"), found.get("footer", "")) if x]
         return B.block(B.relined("\n\n".join(parts), B.quoted, shelf))
 
+    def grid(args: str, inner: str, written: str) -> str:
+        # `{% grid %}` (`{% split %}` before Stellar 1.18) of `<!-- cell -->` parts: side
+        # by side, as Lanting's columns
+        cells = [c.strip("\n") for c in _CELL.split(inner) if c.strip()]
+        return B.block("\n\n".join([":::: {.columns}", *(f"::: {{.column}}\n{c}\n:::"
+                                                         for c in cells), "::::"]))
+
     text = blocks(text, "poetry", poetry, ctx, "poems as quotes", shelf)
-    text = blocks(text, "box", box, ctx, "notes as callouts", shelf)
+    for name in ("grid", "split"):
+        text = blocks(text, name, grid, ctx, "grids as columns", shelf)
+    # (`box` was `ablock` before Stellar 1.18, and `border` before that)
+    for name in ("box", "ablock", "border"):
+        text = blocks(text, name, box, ctx, "notes as callouts", shelf)
     return blocks(text, "swiper", swiper, ctx, "galleries as images", shelf)
 
 
