@@ -187,3 +187,18 @@ def test_older_stellar_blocks_convert(tmp_path: Path) -> None:
                       .read_text(encoding="utf-8")).one("main")
     columns = main.one("div", class_="columns")
     assert len(columns.find_all("div", class_="column")) == 2
+
+
+def test_a_post_asking_for_mermaid_gets_its_diagrams_drawn(tmp_path: Path) -> None:
+    """Stellar (and Fluid with `specific: true`) loads Mermaid on a page whose front
+    matter says `mermaid: true`: its ```` ```mermaid ```` fences were drawn, and showed
+    as code with a build warning after the import."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: stellar\n",
+        "source/_posts/uml.md": "---\ntitle: 类图\ndate: 2024-05-01\nmermaid: true\n---\n"
+                                "```mermaid\nclassDiagram\n  甲 <|-- 乙\n```\n"})
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    html = (imported.dest / "public" / "posts" / "uml" / "index.html").read_text(
+        encoding="utf-8")
+    assert '<pre class="mermaid">' in html

@@ -111,6 +111,8 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
         """Each post's category hierarchies and tags as Hexo had them (for old URLs)."""
         self.by_name: dict[str, Item] = {}
         self.by_source: dict[Path, Item] = {}
+        self.asks_mermaid = False
+        """Whether a post's front matter asked the theme for Mermaid (`mermaid: true`)."""
         language = self.config.get("language")  # Hexo allows a list: the first is the site's
         self.language = language_tag(language[0] if isinstance(language, list) and language
                                      else language, "")

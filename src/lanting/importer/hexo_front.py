@@ -128,6 +128,7 @@ class HexoFront:
     category_map: dict[Any, Any]
     theme_source: Path
     pinyin: dict[str, Any] | None
+    asks_mermaid: bool
     """hexo-permalink-pinyin's settings when it rewrote the posts' URLs."""
 
     def from_file_name(self, rel: str) -> tuple[When | None, str]:
@@ -250,6 +251,8 @@ class HexoFront:
             params["sticky"] = sticky
         if params:
             front["params"] = params
+        # (Stellar and Fluid load Mermaid on a page whose front matter asks for it)
+        self.asks_mermaid = self.asks_mermaid or bool_of(data.get("mermaid"))
         dropped = [k for k in data if k not in MAPPED_KEYS]
         if "slug" in data:
             self.report.note(path, key_line(head, "slug"), "`slug` left out: Hexo ignored it "

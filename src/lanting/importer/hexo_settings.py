@@ -45,6 +45,7 @@ class HexoSettings:
     root: str
     heading_ids: str
     """`[markdown] heading_ids` of the new site: the old renderer's."""
+    asks_mermaid: bool
     report: Report
     site: NewSite
     config: dict[str, Any]
@@ -120,7 +121,10 @@ class HexoSettings:
 
     def mermaid_on(self) -> bool:
         """Whether the theme drew Mermaid diagrams (NexT's and Butterfly's
-        `mermaid: {enable: true}`, Fluid's under `post:`); else they showed as code."""
+        `mermaid: {enable: true}`, Fluid's under `post:`; or, as Stellar and Fluid do, on
+        a page whose front matter asks, `mermaid: true`); else they showed as code."""
+        if self.asks_mermaid:
+            return True
         post = self.theme.get("post")
         mermaid = self.theme.get("mermaid") or (post.get("mermaid")
                                                 if isinstance(post, dict) else None)
