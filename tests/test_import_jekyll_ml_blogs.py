@@ -271,3 +271,32 @@ def test_a_scripts_dollars_are_not_escaped(tmp_path: Path) -> None:
     assert "用 \\$(pwd) 取当前路径，\\$HOME" in post
     assert "$(function () { $('table').addClass('striped'); });" in post
     assert "<pre>echo $(date)</pre>" in post
+
+
+def test_kramdown_inline_math_before_a_digit_stays_math(tmp_path: Path) -> None:
+    """kramdown's `128$$\\times$$8000` (an image-denoising post's patch counts) became
+    `128$\\times$8000`, where a `$` before a digit closes no formula: the TeX showed
+    as text, with a warning. Before a digit the formula keeps its `$$`."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: 笔记\nlang: zh-CN\n",
+        "_posts/2021-11-07-patches.md": "---\ntitle: 切块\n---\n\n"
+                                        "切出 128$$\\times$$8000 张小图，"
+                                        "大小为 $$ 70 \\times 70 $$。\n"})
+    post = (imported.dest / "content" / "posts" / "patches.md").read_text(encoding="utf-8")
+    assert "切出 128$$\\times$$8000 张小图，大小为 $70 \\times 70$。" in post
+    html = built_page(tmp_path, imported, "/posts/patches/")
+    assert html.count("math-inline") == 2 and "\\times" not in html
+
+
+def test_a_math_setup_commented_out_reads_no_dollars(tmp_path: Path) -> None:
+    """A head include kept its old MathJax setup in HTML comments, one per line
+    (`<!--      inlineMath: [['$', '$']]-->`); the import read it as the site's, and
+    `$5` in prose would be math. Its pages ran MathJax's defaults: `$` is a dollar."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: 笔记\nlang: zh-CN\n",
+        "_includes/head.html": "<!--<script>-->\n<!--  MathJax = {tex: {-->\n"
+                               "<!--      inlineMath: [['$', '$'], ['\\\\(', '\\\\)']]-->\n"
+                               "<!--  }};-->\n<!--</script>-->\n",
+        "_posts/2021-12-01-price.md": "---\ntitle: 价格\n---\n\n从 $5 涨到 $10。\n"})
+    post = (imported.dest / "content" / "posts" / "price.md").read_text(encoding="utf-8")
+    assert "从 \\$5 涨到 \\$10。" in post

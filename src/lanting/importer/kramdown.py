@@ -124,6 +124,10 @@ def kramdown_math(text: str, shelf: Shelf, dollar_math: bool = False
             # would end the paragraph there, and show both halves as TeX)
             return shelf.put(re.sub(r"\n(?:[ \t]*\n)+", "\n", match.group()), "M")
         inline += 1
+        if text[match.end():match.end() + 1].isdigit():
+            # (`128$$\times$$8000`: to Lanting, as to Pandoc, a `$` before a digit closes
+            # no formula; `$$…$$` inside a sentence is inline math whatever follows)
+            return shelf.put(f"$${content.strip()}$$", "M")
         return shelf.put(f"${content.strip()}$", "M")
 
     # `\$$ … $$`: kramdown's way to start a paragraph with inline math (escaping the
