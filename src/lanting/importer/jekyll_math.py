@@ -18,6 +18,20 @@ from lanting.markdown.math_macros import check_macro, with_optional
 _DOLLAR_DELIMITER = re.compile(
     r"""inlineMath\s*[:=]\s*\[\s*\[\s*(['"])\$\1|left\s*:\s*(['"])\$\2\s*,\s*right""")
 """A MathJax or KaTeX auto-render setup whose inline delimiters include `$`."""
+_COMMENTED = re.compile(r"(<script\b.*?</script\s*>)|<!--.*?-->"
+                        r"|\{%-?\s*comment\s*-?%\}.*?\{%-?\s*endcomment\s*-?%\}",
+                        re.DOTALL | re.IGNORECASE)
+"""A setup commented out, which the old pages never ran: an HTML comment outside a
+script (`<!-- inlineMath: [['$','$']] -->`; inside one, old pages' `<!--` … `//-->`
+hid nothing) or a Liquid comment."""
+_LINE_COMMENT = re.compile(r"^[ \t]*//[^\n]*", re.MULTILINE)
+"""A line a script comments out (`// inlineMath: [['$','$']],`)."""
+
+
+def active(text: str) -> str:
+    """`text` without what it comments out."""
+    text = _COMMENTED.sub(lambda m: m.group(1) or "", text)
+    return _LINE_COMMENT.sub("", text)
 
 
 def is_chirpy(source: Path, config: dict[str, Any]) -> bool:
@@ -123,7 +137,8 @@ def dollar_inline_math(source: Path, config: dict[str, Any]) -> bool:
     a theme's or the site's own MathJax/KaTeX setup that says so (plain kramdown and
     MathJax's defaults do not, and there `$` is a dollar sign)."""
     return is_chirpy(source, config) or uses_al_math(config) or any(
-        _DOLLAR_DELIMITER.search(read_text(path)) for path in _math_setups(source))
+        _DOLLAR_DELIMITER.search(active(read_text(path)))
+        for path in _math_setups(source))
 
 
 def uses_al_math(config: dict[str, Any]) -> bool:
