@@ -617,3 +617,20 @@ def test_a_menu_entry_running_a_script_is_left_out(tmp_path: Path) -> None:
     assert ("menu entry `随便逛逛` (javascript:toRandomPost()) left out: it ran a script "
             "of the old theme") in [e.message for e in imported.report.entries]
     build(imported.dest, BuildOptions())  # (it raised on the menu's URL)
+
+
+def test_a_config_indented_with_tabs_is_read(tmp_path: Path) -> None:
+    """`sitemap:` over `<tab>path: sitemap.xml` in `_config.yml` (a Butterfly blog's):
+    Hexo's YAML renderer reads a tab opening a line as two spaces, as it does in front
+    matter; YAML refuses it, and the whole file was lost (title, language, permalinks)
+    with a warning."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: 小站\nlanguage: zh-CN\ntheme: butterfly\npermalink: p/:title/\n"
+                       "sitemap:\n\tpath: sitemap.xml\n",
+        "_config.butterfly.yml": "menu:\n\t关于: /about/ || fas fa-heart\n",
+        "source/about/index.md": "---\ntitle: 关于\n---\n我。\n",
+        "source/_posts/a.md": "---\ntitle: A\ndate: 2024-01-01\n---\n正文。\n"})
+    assert imported.report.warnings == []
+    config = (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    assert 'title = "小站"' in config and 'url = "/about/"' in config
+    assert '"/p/a/"' in post_text(imported, "a")

@@ -89,7 +89,9 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
         self.options = options
         self.site = NewSite(report, source)
         settings = settings_file(source)
-        self.config, error = load_mapping("yaml", "" if bare else read_text(settings))
+        # (Hexo's YAML renderer, like its front matter, reads a tab opening a line as
+        # two spaces: a `_config.yml` indented so was refused whole, title and all)
+        self.config, error = load_mapping("yaml", "" if bare else hexo_tabs(read_text(settings)))
         if error:
             report.warn(settings.name, None, f"could not read it: {error}")
         if settings.name != "_config.yml" and not bare:
@@ -181,7 +183,7 @@ class Hexo(HexoSettings, HexoBodies, HexoFront):
         for path in (self.source / f"_config.{theme}.yml",
                      self.source / "themes" / theme / "_config.yml"):
             if theme and path.is_file():
-                data, _error = load_mapping("yaml", read_text(path))
+                data, _error = load_mapping("yaml", hexo_tabs(read_text(path)))
                 return data
         return {}
 
