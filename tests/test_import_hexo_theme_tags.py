@@ -290,3 +290,16 @@ def test_fluid_mermaid_fences_and_echarts(tmp_path: Path) -> None:
     html = (imported.dest / "public" / "posts" / "chart" / "index.html").read_text(
         encoding="utf-8")
     assert '<pre class="mermaid">' in html
+
+
+def test_a_mermaid_tag_inside_a_fence_is_code(tmp_path: Path) -> None:
+    """A post quoting its theme's settings in a ```` ```yaml ```` fence, their comments
+    showing `# {% mermaid %}` … `# {% endmermaid %}`: Hexo renders no tag inside code,
+    but the import made a Mermaid diagram of those lines and broke the fence."""
+    settings = ("```yaml\nmermaid:\n  enable: false\n  # 用法\n  # {% mermaid %}\n"
+                "  # 内容\n  # {% endmermaid %}\n```\n")
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: butterfly\n",
+        "source/_posts/cfg.md": "---\ntitle: 配置\ndate: 2024-02-02\n---\n" + settings})
+    assert settings in post_text(imported, "cfg")
+    assert all("Mermaid" not in e.message for e in imported.report.entries)

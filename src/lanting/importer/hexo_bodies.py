@@ -97,11 +97,13 @@ class HexoBodies(HexoUrls):
                       "raw blocks")
         text = blocks(text, "codeblock", lambda a, inner, w: shelf.put(
             self.codeblock(a, inner, shelf)), ctx, "codeblock tags")
+        text = protect_code(text, shelf, lambda info, code, indent: self.fence(
+            info, shelf.restore(code, "R"), indent, ctx))
+        # (after the code: `# {% mermaid %}` in a fence, a theme's settings quoted in a
+        # post, is code, which Hexo did not render)
         text = blocks(text, "mermaid", lambda a, inner, w: self.mermaid(a, inner, w, ctx, shelf),
                       ctx, "mermaid diagrams", shelf)
         text = echarts_blocks(text, ctx, shelf)
-        text = protect_code(text, shelf, lambda info, code, indent: self.fence(
-            info, shelf.restore(code, "R"), indent, ctx))
         text = math_tags(text, ctx, shelf, self.tag_katex)
         if self.kramed:
             text = lenient_strong(text, ctx, "kramed")
