@@ -303,3 +303,14 @@ def test_a_mermaid_tag_inside_a_fence_is_code(tmp_path: Path) -> None:
         "source/_posts/cfg.md": "---\ntitle: 配置\ndate: 2024-02-02\n---\n" + settings})
     assert settings in post_text(imported, "cfg")
     assert all("Mermaid" not in e.message for e in imported.report.entries)
+
+
+def test_fluid_short_checkbox(tmp_path: Path) -> None:
+    """Fluid's short checkbox, `{% cb 文字, checked?, inline? %}`, was left in a comment
+    and its text gone from the page."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: fluid\n",
+        "source/_posts/todo.md": "---\ntitle: 待办\ndate: 2024-02-02\n---\n"
+                                 "{% cb 读完论文, true, true %}\n\n{% cb 复现实验, false %}\n"})
+    post = post_text(imported, "todo")
+    assert "☑ 读完论文\n\n☐ 复现实验" in post and imported.report.warnings == []

@@ -79,7 +79,13 @@ def butterfly_inline(ctx: Context) -> dict[str, Any]:
             return f"{_BOXES[name]['checked' in words]} {text}"
         return one
 
-    return {"u": wrap("<u>", "</u>"), "del": wrap("~~", "~~"),
+    def fluid_box(args: str, written: str) -> str:
+        # Fluid's short form, `{% cb 文字, checked?, inline? %}`
+        text, checked, *_rest = [*(p.strip() for p in args.split(",")), "", ""]
+        ctx.convert("Butterfly inline tags")
+        return f"{_BOXES['checkbox'][checked == 'true']} {text}"
+
+    return {"cb": fluid_box, "u": wrap("<u>", "</u>"), "del": wrap("~~", "~~"),
             "kbd": wrap("<kbd>", "</kbd>"), "wavy": wrap("<u>", "</u>"),
             "emp": plain("the emphasis dots"),
             "psw": plain("hiding until the mouse is over it (`psw`)"),
