@@ -296,3 +296,18 @@ def test_front_matter_fenced_by_four_dashes(tmp_path: Path) -> None:
     page = parse_html((out / "posts/count/index.html").read_text(encoding="utf-8"))
     assert page.one("h1").text() == "计数"
     assert "title:" not in page.one("main").text()
+
+
+def test_an_escaped_backslash_before_an_escaped_brace_in_math(tmp_path: Path) -> None:
+    """`\\right\\\\\\}` (a probability post on hexo-renderer-marked closing a system of
+    conditions): marked read `\\\\` as a backslash and `\\}` as a brace, so MathJax got
+    `\\right\\}`; the import undid only the first, made `\\right\\\\}`, a row break and an
+    unmatched brace, and the build failed."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/p.md": "---\ntitle: 独立\ndate: 2019-01-01\n---\n"
+                              "如果$$ \\left. \\begin{aligned} & P(AB)=P(A)P(B) \\\\\\\\\n"
+                              "& P(AC)=P(A)P(C) \\end{aligned} \\right\\\\\\} $$则相互独立\n"})
+    post = (imported.dest / "content" / "posts" / "p.md").read_text(encoding="utf-8")
+    assert "\\end{aligned} \\right\\} $$则" in post
+    build(imported.dest, BuildOptions())  # (it failed on the formula)

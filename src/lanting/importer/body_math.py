@@ -20,7 +20,11 @@ def unescape_markdown(tex: str, more: str = "") -> str:
     of text, an error in a formula; `\\[u u^T\\]`, brackets escaped so the renderer
     would not read a link, `[u u^T]`: to TeX the start and end of display math, an
     error inside a formula); and the escapes of the characters in `more`."""
-    return re.sub(rf"\\([\\_*|'\"\[\]{re.escape(more)}])", r"\1", tex)
+    # (`\\\}` is an escaped backslash, then an escaped brace: read left to right, as the
+    # renderer did, it is `\}`, which MathJax got; undoing the first alone left `\\}`, a
+    # row break and an unmatched brace)
+    return re.sub(rf"\\\\\\([{{}}])|\\([\\_*|'\"\[\]{re.escape(more)}])",
+                  lambda m: "\\" + m.group(1) if m.group(1) else m.group(2), tex)
 
 
 TEXT_ACCENTS = "^~=.`"
