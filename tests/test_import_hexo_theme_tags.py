@@ -314,3 +314,23 @@ def test_fluid_short_checkbox(tmp_path: Path) -> None:
                                  "{% cb 读完论文, true, true %}\n\n{% cb 复现实验, false %}\n"})
     post = post_text(imported, "todo")
     assert "☑ 读完论文\n\n☐ 复现实验" in post and imported.report.warnings == []
+
+
+def test_an_image_tag_keeps_its_size(tmp_path: Path) -> None:
+    """`{% image url, alt=说明, width=400px %}` (Volantis', Butterfly's) and `{% img src
+    300 %}` lost their size, with a warning that a Markdown image has none; Lanting
+    reads an attribute block after the image."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: butterfly\n",
+        "source/_posts/pic.md": "---\ntitle: 图\ndate: 2024-02-02\n---\n"
+                                "{% image https://img.example.org/a.png, alt=示意图, "
+                                "width=400px %}\n\n"
+                                "{% img https://img.example.org/b.png 300 流程 %}\n"})
+    post = post_text(imported, "pic")
+    assert imported.report.warnings == []
+    assert '![示意图](https://img.example.org/a.png "示意图"){width="400px"}' in post
+    assert '![流程](https://img.example.org/b.png "流程"){width="300"}' in post
+    build(imported.dest, BuildOptions())
+    main = parse_html((imported.dest / "public" / "posts" / "pic" / "index.html")
+                      .read_text(encoding="utf-8")).one("main")
+    assert [e.get("width") for e in main.iter() if e.tag == "img"] == ["400", "300"]

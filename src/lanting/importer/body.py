@@ -109,14 +109,22 @@ def details(summary: str, body: str, opened: bool = False) -> str:
     return block(f"{tag}\n<summary>{summary}</summary>\n\n{body.strip()}\n\n</details>")
 
 
-def figure(src: str, caption: str, alt: str = "") -> str:
-    """Lanting's numbered figure: an image alone in its paragraph, with a title."""
+def figure(src: str, caption: str, alt: str = "", size: str = "") -> str:
+    """Lanting's numbered figure: an image alone in its paragraph, with a title (`size`:
+    its attribute block, `{width=400}`, which Lanting reads)."""
     caption = " ".join(caption.split())
     title = caption.replace('"', "”")
     alt = " ".join((alt or _plain(caption)).split()).replace("]", "\\]").replace("[", "\\[")
     if not caption:
-        return block(f"![{alt}]({src})")
-    return block(f'![{alt}]({src} "{title}")')
+        return block(f"![{alt}]({src}){size}")
+    return block(f'![{alt}]({src} "{title}"){size}')
+
+
+def size_block(width: str = "", height: str = "") -> str:
+    """An image's attribute block for its size (`400px`, `50%`), or "" for none."""
+    parts = [f'{key}="{value}"' for key, value in (("width", width), ("height", height))
+             if value]
+    return "{" + " ".join(parts) + "}" if parts else ""
 
 
 _MARKUP = re.compile(r"!?\[([^\]\n]*)\]\([^)\n]*\)|(\*\*|__|\*|`)(.+?)\2|\$([^$\n]+)\$")

@@ -294,22 +294,22 @@ class HexoBodies(HexoUrls):
                      footnotes: list[str]) -> dict[str, Any]:
         assets = path.with_suffix("")
 
-        def img_meta(words: list[str], at: int, written: str) -> tuple[str, str]:
-            """(title, alt) of Hexo's `img` and `asset_img`: `[classes] src [width
+        def img_meta(words: list[str], at: int, written: str) -> tuple[str, str, str]:
+            """(title, alt, size) of Hexo's `img` and `asset_img`: `[classes] src [width
             [height]] [title [alt]]`, the title and alt often quoted inside one
-            argument (`'"标题" "替代"'`); classes and size are lost, with a warning."""
+            argument (`'"标题" "替代"'`); the size an attribute block Lanting reads,
+            classes lost, with a warning."""
             rest = words[at + 1:]
             size: list[str] = []
             while rest and len(size) < 2 and re.fullmatch(r"\d+(px|%)?", rest[0]):
                 size.append(rest.pop(0))
-            lost = [f"the class `{w}`" for w in words[:at]] + (
-                [f"the size `{' '.join(size)}`"] if size else [])
-            if lost:
-                ctx.warn(written, f"`{short(written)}`: {' and '.join(lost)} dropped "
-                         "(a Markdown image has none), the image kept")
+            if words[:at]:
+                ctx.warn(written, f"`{short(written)}`: "
+                         + " and ".join(f"the class `{w}`" for w in words[:at])
+                         + " dropped (a Markdown image has none), the image kept")
             meta = _IMG_META.match(" ".join(rest))
             title, alt = (meta.group(1) or "", meta.group(2) or "") if meta else ("", "")
-            return title.strip(), alt.strip() or title.strip()
+            return title.strip(), alt.strip() or title.strip(), B.size_block(*size)
 
         def asset_img(args: str, written: str) -> str:
             words = B.arguments(args)[0]
@@ -318,9 +318,9 @@ class HexoBodies(HexoUrls):
             name = words[at] if at >= 0 else ""
             if not (assets / name).is_file():
                 return ctx.leave(written, f"`{name}` is not in the post's asset folder")
-            title, alt = img_meta(words, at, written)
+            title, alt, size = img_meta(words, at, written)
             ctx.convert("asset_img as figures")
-            return B.figure(self.site.image(assets / name, None), title, alt)
+            return B.figure(self.site.image(assets / name, None), title, alt, size)
 
         def asset_path(args: str, written: str) -> str:
             name = string_argument(args.split()[0] if args.split() else "")
@@ -390,9 +390,9 @@ class HexoBodies(HexoUrls):
                        or is_image(w)), -1)
             if at < 0:
                 return ctx.leave(written, "no image in it")
-            title, alt = img_meta(words, at, written)
+            title, alt, size = img_meta(words, at, written)
             ctx.convert("img tags as images")
-            return B.figure(words[at], title, alt)
+            return B.figure(words[at], title, alt, size)
 
         def iframe(args: str, written: str) -> str:
             url = (B.arguments(args)[0] or [""])[0]

@@ -151,16 +151,13 @@ def note(ctx: Context, stellar: bool) -> Any:
 def image_options(args: str, written: str, ctx: Context) -> str:
     """Volantis' and Butterfly's `{% image url, alt=说明, width=400px, bg=#eee %}` (and
     `{% inlineimage url, height=22px %}`): the image, its `alt` the caption the theme
-    showed under it; a size is lost, with a warning (the background colour, a
-    placeholder's, is no content). Read at spaces, the comma ended the image's path."""
+    showed under it, its size an attribute block Lanting reads (the background colour,
+    a placeholder's, is no content). Read at spaces, the comma ended the image's path."""
     # (Hexo had taken the quotes off its arguments: `'../a.png', alt='说明'`)
     url, *rest = [string_argument(p) for p in parts(args)]
     options = {k: string_argument(v) for k, _eq, v in (p.partition("=") for p in rest) if _eq}
-    sizes = [f"{k}={options[k]}" for k in ("width", "height") if k in options]
-    if sizes:
-        ctx.warn(written, f"`{' '.join(written.split())[:60]}`: the size "
-                 f"`{', '.join(sizes)}` dropped (a Markdown image has none), the image kept")
+    size = B.size_block(options.get("width", ""), options.get("height", ""))
     ctx.convert("img tags as images")
     alt = options.get("alt", "").strip()
-    return B.figure(url, alt, alt) if written.lstrip("{% ").startswith("image") \
-        else f"![{alt}]({url})"
+    return B.figure(url, alt, alt, size) if written.lstrip("{% ").startswith("image") \
+        else f"![{alt}]({url}){size}"
