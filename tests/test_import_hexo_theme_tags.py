@@ -334,3 +334,20 @@ def test_an_image_tag_keeps_its_size(tmp_path: Path) -> None:
     main = parse_html((imported.dest / "public" / "posts" / "pic" / "index.html")
                       .read_text(encoding="utf-8")).one("main")
     assert [e.get("width") for e in main.iter() if e.tag == "img"] == ["400", "300"]
+
+
+def test_bilibili_video_tags_are_videos(tmp_path: Path) -> None:
+    """hexo-bilibili-card's `{% bilicard BV… %}`, a Stellar fork's `{% bvideo BV… %}` and
+    hexo-tag-bilibili's `{% bilibili 170001 %}` were left in comments, the videos gone.
+    A BV id is Lanting's player; an `av` number (which the player does not take) a link."""
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\ntheme: stellar\n",
+        "source/_posts/v.md": "---\ntitle: 视频\ndate: 2024-03-03\n---\n"
+                              "{% bilicard BV1GJ411x7h7 %}\n\n{%bvideo BV1xx411c7mD%}\n\n"
+                              "{% bilicard av170001 %}\n"})
+    post = post_text(imported, "v")
+    assert imported.report.warnings == []
+    assert ('{{< video bilibili="BV1GJ411x7h7" >}}\n\n{{< video bilibili="BV1xx411c7mD" >}}'
+            "\n\n[▶ Bilibili av170001](https://www.bilibili.com/video/av170001)") in post
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []

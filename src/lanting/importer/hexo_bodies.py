@@ -29,6 +29,7 @@ from lanting.importer.hexo_math import kramed_display_blocks, math_tags
 from lanting.importer.hexo_plus import plus_blocks, plus_tags
 from lanting.importer.hexo_stellar import frame, stellar_blocks
 from lanting.importer.hexo_themes import (
+    bilibili,
     butterfly_inline,
     button,
     caniuse,
@@ -416,4 +417,5 @@ class HexoBodies(HexoUrls):
                 "iframe": iframe,
                 "series": remove, "galleryGroup": gallery_group(ctx),
                 "caniuse": caniuse(ctx), "can": caniuse(ctx), "pdf": pdf(ctx),
-                "frame": frame(ctx), "linksfile": links_file(ctx, self.files)}
+                "frame": frame(ctx), "linksfile": links_file(ctx, self.files),
+                **dict.fromkeys(("bilicard", "bvideo", "bilibili"), bilibili(ctx))}

@@ -338,3 +338,25 @@ def echarts_blocks(text: str, ctx: Context, shelf: Shelf) -> str:
         return B.block(shelf.put(fence("js", shelf.restore(inner, "R").strip("\n"))))
 
     return blocks(text, "echarts", one, ctx, "ECharts charts as their code", shelf)
+
+
+_BV = re.compile(r"BV[0-9A-Za-z]{10}")
+_AV = re.compile(r"(?:av)?(\d+)", re.IGNORECASE)
+
+
+def bilibili(ctx: Context) -> Any:
+    """A Bilibili video by its id: hexo-bilibili-card's `{% bilicard BV… %}`, Stellar
+    forks' `{% bvideo BV… %}`, hexo-tag-bilibili's `{% bilibili 170001 %}`. A BV id is
+    Lanting's player; an old `av` number, a link to the video (the player takes BV ids)."""
+
+    def one(args: str, written: str) -> str:
+        first = string_argument((args.split() or [""])[0])
+        if (bv := _BV.search(first)) is not None:  # (an id, or a video's address)
+            ctx.convert("Bilibili videos")
+            return B.block(f'{{{{< video bilibili="{bv.group()}" >}}}}')
+        if (number := _AV.fullmatch(first) or re.search(r"\bav(\d+)", first)) is not None:
+            ctx.convert("Bilibili videos as links")
+            url = f"https://www.bilibili.com/video/av{number.group(1)}"
+            return B.block(f"[▶ Bilibili av{number.group(1)}]({url})")
+        return ctx.leave(written, "no Bilibili video id in it")
+    return one
