@@ -6,7 +6,6 @@ a body links to."""
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -24,7 +23,7 @@ from lanting.importer.body_math import (
     unescape_marked_math,
 )
 from lanting.importer.common import is_image, prose_raw
-from lanting.importer.hexo_inline import inline_tags
+from lanting.importer.hexo_inline import inline_tags, site_icons
 from lanting.importer.hexo_math import kramed_display_blocks, math_tags
 from lanting.importer.hexo_plus import plus_blocks, plus_tags
 from lanting.importer.hexo_stellar import frame, stellar_blocks
@@ -60,7 +59,6 @@ from lanting.importer.linebreaks import hard_breaks
 from lanting.importer.liquid import OUTPUT, Context, blocks, string_argument, tags
 from lanting.importer.mkdocs_strong import lenient_strong
 from lanting.importer.shelf import Shelf, fence, protect_code
-from lanting.importer.text import load_mapping
 
 _TAB = re.compile(r"<!--\s*tab\b\s*(.*?)\s*-->(.*?)<!--\s*endtab\s*-->", re.DOTALL)
 
@@ -152,15 +150,6 @@ class HexoBodies(HexoUrls):
         if footnotes:
             text = text.rstrip("\n") + "\n\n" + "\n".join(footnotes) + "\n"
         return B.tidy(shelf.restore(text))
-
-    @functools.cached_property
-    def icons(self) -> dict[str, Any]:
-        """Stellar's named icons: the site's `source/_data/icons.yml` (a name → its SVG
-        or its image's address)."""
-        file = self.files / "_data" / "icons.yml"
-        if not file.is_file():
-            return {}
-        return load_mapping("yaml", file.read_text(encoding="utf-8", errors="replace"))[0]
 
     @staticmethod
     def comments(text: str, ctx: Context) -> str:
@@ -405,7 +394,8 @@ class HexoBodies(HexoUrls):
             return ""
 
         stellar = "stellar" in str(self.config.get("theme") or "").lower()
-        return {**butterfly_inline(ctx), **inline_tags(ctx, self.theme, stellar, self.icons),
+        icons = site_icons(self.files)
+        return {**butterfly_inline(ctx), **inline_tags(ctx, self.theme, stellar, icons),
                 "asset_img": asset_img, "asset_image": asset_img,
                 "asset_path": asset_path, "asset_link": asset_link, "post_link": post_link,
                 "post_path": post_path,

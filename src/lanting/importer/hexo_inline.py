@@ -6,14 +6,17 @@ icon image with it."""
 
 from __future__ import annotations
 
+import functools
 import html
 import re
 import shlex
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from lanting.importer import body as B
 from lanting.importer.liquid import Context
+from lanting.importer.text import load_mapping
 from lanting.markdown.emoji import shortcode_emoji
 
 STELLAR_EMOJI = {
@@ -144,6 +147,16 @@ def is_emoji(text: str) -> bool:
     """Whether `text` is an emoji character itself (`{% emoji "😊" %}`)."""
     return bool(text) and len(text) <= 4 and all(ord(c) >= 0x2000 for c in text) \
         and any(ord(c) >= 0x1F000 or 0x2600 <= ord(c) < 0x2800 for c in text)
+
+
+@functools.cache
+def site_icons(files: Path) -> dict[str, Any]:
+    """Stellar's named icons: the site's `source/_data/icons.yml` (a name → its SVG or
+    its image's address), read once per site."""
+    file = files / "_data" / "icons.yml"
+    if not file.is_file():
+        return {}
+    return load_mapping("yaml", file.read_text(encoding="utf-8", errors="replace"))[0]
 
 
 def image(url: str, alt: str, height: str) -> str:
