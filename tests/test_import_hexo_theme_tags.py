@@ -351,3 +351,18 @@ def test_bilibili_video_tags_are_videos(tmp_path: Path) -> None:
             "\n\n[▶ Bilibili av170001](https://www.bilibili.com/video/av170001)") in post
     result = build(imported.dest, BuildOptions())
     assert [str(w) for w in result.warnings] == []
+
+
+def test_a_codeblock_tag_inside_a_fence_is_code(tmp_path: Path) -> None:
+    """A post showing Hexo's `{% codeblock %}` in a ```` ```md ```` fence had it made a
+    fence inside the fence, which ended the outer one early; a `{% codeblock %}` holding
+    a fence keeps it whole, in longer backticks."""
+    shown = "```md\n{% codeblock lang:js %}\nx = 1\n{% endcodeblock %}\n```\n"
+    imported = hexo_site(tmp_path, {
+        "_config.yml": "title: T\nlanguage: zh-CN\n",
+        "source/_posts/usage.md": "---\ntitle: 用法\ndate: 2024-02-02\n---\n" + shown
+                                  + "\n{% codeblock lang:md %}\n```js\ny = 2\n```\n"
+                                    "{% endcodeblock %}\n"})
+    post = post_text(imported, "usage")
+    assert shown in post
+    assert "````md\n```js\ny = 2\n```\n````" in post

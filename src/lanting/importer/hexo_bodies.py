@@ -94,12 +94,13 @@ class HexoBodies(HexoUrls):
         ctx.convert("summary markers", count)
         text = blocks(text, "raw", lambda a, inner, w: shelf.put(inner, "R"), ctx,
                       "raw blocks")
-        text = blocks(text, "codeblock", lambda a, inner, w: shelf.put(
-            self.codeblock(a, inner, shelf)), ctx, "codeblock tags")
         text = protect_code(text, shelf, lambda info, code, indent: self.fence(
             info, shelf.restore(code, "R"), indent, ctx))
         # (after the code: `# {% mermaid %}` in a fence, a theme's settings quoted in a
-        # post, is code, which Hexo did not render)
+        # post, or `{% codeblock %}` in a post showing the tag, is code, which Hexo did
+        # not render)
+        text = blocks(text, "codeblock", lambda a, inner, w: shelf.put(
+            self.codeblock(a, inner, shelf)), ctx, "codeblock tags")
         text = blocks(text, "mermaid", lambda a, inner, w: self.mermaid(a, inner, w, ctx, shelf),
                       ctx, "mermaid diagrams", shelf)
         text = echarts_blocks(text, ctx, shelf)
@@ -195,7 +196,8 @@ class HexoBodies(HexoUrls):
             caption = caption[:at]
         if caption:
             options["title"] = " ".join(caption)
-        return fence(lang, shelf.restore(inner, "R"), options) + link
+        # (its code as written: a fence or a code span inside was put aside already)
+        return fence(lang, shelf.restore(inner), options) + link
 
     @staticmethod
     def fence_option(key: str, value: str) -> dict[str, str]:
