@@ -200,11 +200,12 @@ def _import(commands: Any) -> None:
 
     imp = _command(
         commands, "import", "make a new site from a Jekyll, al-folio, Hugo, Hugo Blox, "
-        "Hexo, Quarto, MkDocs, Jupyter Book, Docusaurus, VitePress, VuePress, Quartz or "
+        "Zola, Hexo, Quarto, MkDocs, Jupyter Book, Docusaurus, VitePress, VuePress, Quartz or "
         "docsify site, or a plain folder of notes (Obsidian, Typora)",
         "  lanting import my-jekyll-blog\n"
         "  lanting import my-hexo-blog new-site --dry-run\n"
         "  lanting import old-site --from hugo-blox --timezone Asia/Shanghai\n"
+        "  lanting import my-zola-blog         Zola: sections, shortcodes, KaTeX, languages\n"
         "  lanting import my-quarto-blog       posts read from _freeze/ when executed\n"
         "  lanting import my-mkdocs-notes      Material's blog posts, snippets inlined\n"
         "  lanting import my-course-book       Jupyter Book: its TOC's pages, in order\n"

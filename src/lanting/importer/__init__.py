@@ -1,4 +1,4 @@
-"""`lanting import SOURCE [DEST]`: a Jekyll, al-folio, Hugo, Hugo Blox, Hexo, Quarto,
+"""`lanting import SOURCE [DEST]`: a Jekyll, al-folio, Hugo, Hugo Blox, Zola, Hexo, Quarto,
 MkDocs, Jupyter Book, Docusaurus, VitePress, VuePress, Quartz or docsify site, or a plain
 folder of notes (Obsidian, Typora), turned into a new Lanting site, with a report of
 what was converted, what could not be and where.
@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # the readers load the site model: `lanting --help` need not
 _READERS: dict[str, tuple[str, str]] = {
     "jekyll": ("jekyll", "Jekyll"), "al-folio": ("alfolio", "AlFolio"),
     "hugo": ("hugo", "Hugo"), "hugo-blox": ("hugoblox", "HugoBlox"), "hexo": ("hexo", "Hexo"),
+    "zola": ("zola", "Zola"),
     "quarto": ("quarto", "Quarto"), "mkdocs": ("mkdocs", "MkDocs"),
     "jupyter-book": ("jupyterbook", "JupyterBook"), "docusaurus": ("docusaurus", "Docusaurus"),
     "vitepress": ("vuepress", "VuePress"), "vuepress": ("vuepress", "VuePress"),
@@ -60,6 +61,7 @@ LOOKED_FOR = (
     "Jekyll (_config.yml with _posts/, _drafts/, _layouts/ or jekyll in its Gemfile), "
     "Hugo Blox (a Hugo site with content/authors/, a Wowchemy/Hugo Blox module or the "
     "Academic theme), "
+    "Zola (config.toml with `base_url`, beside content/), "
     "Hugo (hugo.toml, hugo.yaml, config.toml, config.yaml or config/_default/ with content/ "
     "or its `contentDir`), "
     "notes (an Obsidian vault, .obsidian/, a Logseq graph, a Dendron workspace, or any "
@@ -182,6 +184,10 @@ def detect(source: Path) -> str:
         return "al-folio" if academic else "jekyll"
     if config.is_file() and academic:
         return "al-folio"  # a homepage without a blog (many delete `_posts/`)
+    from lanting.importer.zola_config import is_zola
+
+    if is_zola(source):  # (its config.toml and content/ read as Hugo's otherwise)
+        return "zola"
     if _is_hugo(source):
         modules = _hugo_modules(source)
         if (source / "content" / "authors").is_dir() or (source / "data" / "authors").is_dir() \

@@ -154,7 +154,7 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
             data, error = load_mapping("yaml", re.sub(r"[ \t]+$", "", head, flags=re.M))
         if error:
             self.report.warn(path, 2, f"front matter not read ({error})")
-        data = hugo_keys(data)
+        data = self.page_keys(path, bundle, hugo_keys(data))
         if self.math_off(data):
             self.dollars.add(path)
         section = self.section_of(path)
@@ -174,11 +174,14 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
                 self.report.note(path, None, f"left out: the page of a term of `{section}` "
                                  "(Lanting makes the pages of tags and categories)")
             return
-        if not section or (section in ("page", "pages") and self.main != section) or (
-                (section != self.main or self.docs) and not any(k in data for k in DATES)):
+        if (not section and self.main) or (section in ("page", "pages")
+                                           and self.main != section) or (
+                (section != self.main or self.docs or not section)
+                and not any(k in data for k in DATES)):
             # (a dateless page of another section is no post, nor are Stack's `page/`
             # (`about/`, dated or not) or Beautiful Hugo's `pages/about.md`, nor the
-            # pages of a site of documents, hugo-book's `docs/`)
+            # pages of a site of documents, hugo-book's `docs/`; a root page is a page
+            # unless the root holds the posts, as a Zola blog's may)
             self.read_page(path, data, head, body, bundle, section)
             return
         if not self.is_post(section, data):
@@ -227,7 +230,7 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
                                  "imported as a draft (Lanting unpublishes nothing by date)")
         if not params:
             del front["params"]
-        if section != self.main and section not in front.get("categories", []):
+        if section and section != self.main and section not in front.get("categories", []):
             front["categories"] = [*front.get("categories", []), section]
         if draft:
             front["draft"] = True
@@ -243,6 +246,11 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
             self.table.add(url, item)
         self.remember(item, path, bundle, body)
         self.pair(item, "posts", data, path, bundle)
+
+    def page_keys(self, path: Path, bundle: Path | None,
+                  data: dict[str, Any]) -> dict[str, Any]:
+        """A page's front matter in Hugo's keys (Zola's are other)."""
+        return data
 
     def read_special(self, path: Path, bundle: Path | None, section: str,
                      data: dict[str, Any], head: str, body: str) -> bool:

@@ -95,6 +95,7 @@ class HugoBodies(HugoLinks):
         shelf = Shelf()
         text, count = re.subn(r"<!--\s*more\s*-->", "<!-- more -->", text)
         ctx.convert("summary markers", count)
+        text = self.site_syntax(text, item, ctx, folder, shelf)
 
         def escaped(match: re.Match[str]) -> str:
             ctx.convert("shortcode escapes")
@@ -144,6 +145,12 @@ class HugoBodies(HugoLinks):
         text = map_urls(text, lambda url, image: self.url(url, image, ctx, folder))
         text = prose_raw(shelf, text)
         return B.tidy(shelf.restore(text))
+
+    def site_syntax(self, text: str, item: Item, ctx: Context, folder: Path,
+                    shelf: Shelf) -> str:
+        """What another generator's pages hold before Hugo's forms are read (Zola's
+        shortcodes); Hugo's own pages: nothing."""
+        return text
 
     def math_off(self, data: dict[str, Any]) -> bool:
         """Whether the theme showed a page's `$` as a dollar sign: its math turned off by

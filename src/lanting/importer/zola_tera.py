@@ -1,0 +1,156 @@
+"""The site's own Zola shortcodes (`templates/shortcodes/note.html`, or its theme's):
+Tera templates, run with Jinja (whose syntax Tera follows) when they only place the
+shortcode's arguments and body in HTML or Markdown. A template calling what Zola alone
+has (`resize_image`, `load_data`, `get_url`, a filter of Tera's that Jinja lacks) is not
+run: the caller leaves the shortcode in a comment, with the reason and its line.
+
+The body a template renders as Markdown (`{{ body | markdown | safe }}`) stays Markdown,
+between blank lines, for Lanting to render; an HTML template's output is written into
+the page (Lanting keeps a page's raw HTML), its lines unindented and without blank lines,
+so that Markdown reads it as one block of HTML."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from jinja2.sandbox import SandboxedEnvironment
+from markdown_it import MarkdownIt
+from markupsafe import Markup
+
+from lanting.importer import body as B
+from lanting.importer.common import read_text
+
+BODY = "\ue002"
+"""Where a template put the body rendered as Markdown (no post holds the character)."""
+
+_BLOCK_START = re.compile(r"\s*<(?:div|p|figure|table|details|section|aside|blockquote|ul|ol"
+                          r"|dl|h[1-6]|pre|hr|center|article|header|footer|nav|iframe|video"
+                          r"|audio|script|style|svg|img|picture|object)\b", re.IGNORECASE)
+
+
+_RAW_OPEN = re.compile(r"<(pre|script|style|textarea|code)\b", re.IGNORECASE)
+
+
+def template_files(source: Path, theme: str | None) -> dict[str, Path]:
+    """Shortcode name → its template: the site's own, else its theme's (as Zola looks)."""
+    found: dict[str, Path] = {}
+    roots = [source / "templates" / "shortcodes"]
+    if theme:
+        roots.append(source / "themes" / theme / "templates" / "shortcodes")
+    for root in roots:
+        for path in sorted(root.glob("*")) if root.is_dir() else []:
+            if path.suffix in (".html", ".md"):
+                found.setdefault(path.stem, path)
+    return found
+
+
+def _default(given: Any, *fallback: Any, **named: Any) -> Any:
+    """Tera's `default(value=…)` (Jinja's names its argument otherwise)."""
+    if isinstance(given, jinja2.Undefined) or given is None:
+        return named.get("value", fallback[0] if fallback else "")
+    return given
+
+
+def _markdown(value: Any, inline: bool = False) -> Markup:
+    """The body rendered as Markdown: left Markdown, for Lanting (`BODY` marks where);
+    another argument (a caption, `desc | markdown`) as HTML, in its place."""
+    if isinstance(value, Markup) and str(value) == BODY or value == BODY:
+        return Markup(BODY)
+    renderer = MarkdownIt("commonmark")
+    return Markup(renderer.renderInline(str(value)) if inline else renderer.render(str(value)))
+
+
+def _filters() -> dict[str, Any]:
+    """Tera's filters that Jinja lacks or names its arguments otherwise."""
+    return {
+        "default": _default,
+        "replace": lambda v, *a, **k: str(v).replace(str(k.get("from", a[0] if a else "")),
+                                                     str(k.get("to", a[1] if len(a) > 1
+                                                                   else ""))),
+        "split": lambda v, pat=" ": str(v).split(pat),
+        "join": lambda v, sep="": sep.join(map(str, v)),
+        "truncate": lambda v, length=255, end="…": str(v) if len(str(v)) <= length
+        else str(v)[:length] + end,
+        "markdown": _markdown,
+        "json_encode": lambda v, pretty=False: Markup(json.dumps(v)),
+        "as_str": str, "slugify": lambda v: re.sub(r"[^\w]+", "-", str(v).lower()).strip("-"),
+        "escape_xml": lambda v: html.escape(str(v)),
+    }
+
+
+def _tests() -> dict[str, Any]:
+    return {"starting_with": lambda v, pat: str(v).startswith(pat),
+            "ending_with": lambda v, pat: str(v).endswith(pat),
+            "containing": lambda v, pat: pat in v}
+
+
+class OwnTemplates:
+    """The site's shortcode templates, read once, run per use."""
+
+    def __init__(self, files: dict[str, Path], config: dict[str, Any]) -> None:
+        self.files = files
+        self.config = config
+        self.env = SandboxedEnvironment(autoescape=True, undefined=jinja2.Undefined)
+        self.env.filters.update(_filters())
+        self.env.tests.update(_tests())
+        self.compiled: dict[str, jinja2.Template | str] = {}
+
+    def template(self, name: str) -> jinja2.Template | str:
+        """The compiled template, or why it cannot be run."""
+        if name not in self.compiled:
+            try:
+                self.compiled[name] = self.env.from_string(read_text(self.files[name]))
+            except jinja2.TemplateError as error:
+                self.compiled[name] = f"its template does what Lanting cannot run ({error})"
+        return self.compiled[name]
+
+    def run(self, name: str, args: dict[str, Any], body: str | None,
+            page: dict[str, Any]) -> tuple[str, str]:
+        """(Markdown, "") or ("", why the template was not run)."""
+        template = self.template(name)
+        if isinstance(template, str):
+            return "", template
+        context = {**args, "nth": 1, "lang": page.get("lang", ""), "page": page,
+                   "config": self.config}
+        if body is not None:
+            context["body"] = Markup(BODY)  # (what the template makes of it: placed after)
+        try:
+            out = template.render(context)
+        except (jinja2.TemplateError, TypeError, ValueError, AttributeError) as error:
+            return "", f"its template does what Lanting cannot run ({error})"
+        if self.files[name].suffix == ".md":
+            return out.replace(BODY, body or ""), ""
+        return _placed(out, body or ""), ""
+
+
+def _html_lines(text: str) -> str:
+    """HTML as one block to Markdown: lines unindented (four spaces make code), blank
+    lines dropped (they end the block); a `<pre>`'s lines kept as they are."""
+    parts = re.split(r"(<pre\b.*?</pre>)", text, flags=re.DOTALL | re.IGNORECASE)
+    out = []
+    for n, part in enumerate(parts):
+        out.append(part if n % 2 else "\n".join(
+            line.strip() for line in part.split("\n") if line.strip()))
+    return "".join(out).strip()
+
+
+def _placed(out: str, body: str) -> str:
+    """An HTML template's output in Markdown: a block when it makes one, else words."""
+    if BODY in out:
+        before, _, after = out.partition(BODY)
+        opened = _RAW_OPEN.findall(before)
+        if opened and not re.search(rf"</{opened[-1]}\s*>", before.rsplit(
+                "<" + opened[-1], 1)[-1], re.IGNORECASE):
+            # (inside a `<pre>` or `<script>`: the body's text itself, not Markdown)
+            text = body if opened[-1].lower() in ("script", "style") else html.escape(body)
+            return B.block(before + text + after.replace(BODY, ""))
+        return B.block(_html_lines(before)) + B.block(body) + B.block(
+            _html_lines(after.replace(BODY, "")))
+    if _BLOCK_START.match(out) or "\n\n" in out.strip():
+        return B.block(_html_lines(out))
+    return " ".join(out.split())
