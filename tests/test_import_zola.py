@@ -139,6 +139,7 @@ def test_shortcode_arguments() -> None:
     assert parse_args('src="a.png", block=true, n=3, tags=["x", "y"]') == {
         "src": "a.png", "block": True, "n": 3, "tags": ["x", "y"]}
     assert parse_args("x=page.title") is None
+    assert parse_args('a="x" b="y"') == {"a": "x", "b": "y"}  # (no comma: Zola reads both)
 
 
 def test_config_shapes() -> None:

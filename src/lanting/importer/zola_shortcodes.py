@@ -19,7 +19,7 @@ from lanting.importer.liquid import Context
 from lanting.importer.shelf import Shelf, fence
 from lanting.importer.zola_tera import OwnTemplates
 
-_VALUE = r"""(?:"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`[^`]*`|\[[^\]]*\]|[^,()"'`\[\]]*)"""
+_VALUE = r"""(?:"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`[^`]*`|\[[^\]]*\]|[^,()"'`\[\]\s]*)"""
 _ARGS = rf"(?:\s*\w+\s*=\s*{_VALUE}\s*,?)*\s*"
 INLINE = re.compile(rf"\{{\{{-?\s*([A-Za-z_]\w*)\s*\(({_ARGS})\)\s*-?\}}\}}")
 """`{{ name(k="v", n=3) }}`."""
@@ -48,7 +48,8 @@ _REMOVED = frozenset({"toc", "katex_enable", "br", "clear"})
 def parse_args(text: str) -> dict[str, Any] | None:
     """A shortcode's arguments (`src="a.png", block=true, n=2, tags=["a"]`), or None."""
     args: dict[str, Any] = {}
-    for key, value in re.findall(rf"(\w+)\s*=\s*({_VALUE})\s*(?:,|$)", text.strip()):
+    # (the commas between them may be missing: Zola reads `a="x" b="y"` as two)
+    for key, value in re.findall(rf"(\w+)\s*=\s*({_VALUE})", text.strip()):
         value = value.strip()
         if value[:1] in ('"', "'"):
             args[key] = re.sub(r"\\(.)", r"\1", value[1:-1])
