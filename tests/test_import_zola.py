@@ -271,3 +271,20 @@ def test_an_html_file_beside_a_page_is_its_file(tmp_path: Path) -> None:
         imported, "content/pages/board.md")
     assert (imported.dest / "static/projects/board/bom.html").is_file()
     assert not (imported.dest / "content/pages/notes.md").exists()
+
+
+def test_math_on_the_pages_a_template_loads_it_for(tmp_path: Path) -> None:
+    """A site's template loading KaTeX under `{% if page.extra.latex %}`: a page
+    without that switch showed `$` as a dollar sign (a shell's `"$1"` was read as the
+    start of a formula)."""
+    imported = small_site(tmp_path, {
+        "templates/page.html": "{% if page.extra.latex %}<script src=\"katex.js\">"
+                               "</script>{% endif %}\n",
+        "content/blog/a.md": '+++\ntitle = "A"\ndate = 2024-01-02\n+++\n\n'
+                             'Pay $5 and $6 today.\n',
+        "content/blog/b.md": '+++\ntitle = "B"\ndate = 2024-01-03\n[extra]\nlatex = true'
+                             '\n+++\n\nSo $x^2$ it is.\n'})
+    assert "Pay \\$5 and \\$6 today." in written(imported, "content/posts/a.md")
+    b = written(imported, "content/posts/b.md")
+    assert "So $x^2$ it is." in b and "extra" not in imported.report.format(
+        imported.dest, False)

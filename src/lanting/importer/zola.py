@@ -53,6 +53,8 @@ _SECTION_FILE = re.compile(r"(?:(.*)/)?_index(?:\.([\w-]+))?\.md")
 _HEADING_LINE = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$", re.MULTILINE)
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^[/#@]")
 _MATH_TEMPLATE = re.compile(r"katex|mathjax", re.IGNORECASE)
+_PAGE_SWITCH = re.compile(r"\{%-?\s*(?:if|elif)\b[^%]*?\b(?:page|section)\.extra\.(\w+)")
+"""A page's switch a template tests (`{% if page.extra.latex %}`)."""
 
 
 class Zola(Hugo):
@@ -72,6 +74,8 @@ class Zola(Hugo):
         self.lower = self.strategy == "on"
         self.language = language_tag(self.zola.get("default_language"), "")
         self.languages = self.read_languages()
+        self.math_keys = MATH_KEYS
+        """The `[extra]` keys that turn a page's math on (the theme's, the site's)."""
         self.site_math = self.math_default()
         self.templates: OwnTemplates | None = None
 
@@ -89,9 +93,14 @@ class Zola(Hugo):
                 said = math_on(data.get("extra"))
                 if said is not None:
                     return said
-        return any(_MATH_TEMPLATE.search(read_text(path)) for path in walk(
-            self.source / "templates") if path.suffix == ".html") \
-            if (self.source / "templates").is_dir() else False
+        # The site's own templates: KaTeX loaded on every page, or on those whose
+        # `[extra]` has the switch a template tests (`{% if page.extra.latex %}`)
+        loading = [text for path in walk(self.source / "templates") if path.suffix == ".html"
+                   and _MATH_TEMPLATE.search(text := read_text(path))] \
+            if (self.source / "templates").is_dir() else []
+        switches = {key.lower() for text in loading for key in _PAGE_SWITCH.findall(text)}
+        self.math_keys = MATH_KEYS | switches
+        return bool(loading) and not switches
 
     # --- pages ------------------------------------------------------------------------------
 
@@ -114,11 +123,11 @@ class Zola(Hugo):
         if data.get("render") is False:
             data["build"] = {"render": "never"}
         extra = data.pop("extra", None)
-        said = math_on(extra)
+        said = math_on(extra, self.math_keys)
         if said is False or (said is None and not self.site_math):
             self.dollars.add(path)  # (no KaTeX on the page: `$` was a dollar sign)
         if isinstance(extra, dict):
-            extra = {k: v for k, v in extra.items() if str(k).lower() not in MATH_KEYS}
+            extra = {k: v for k, v in extra.items() if str(k).lower() not in self.math_keys}
             if extra:
                 data["extra"] = extra
         for key in _LIST_KEYS:

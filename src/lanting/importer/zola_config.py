@@ -65,11 +65,11 @@ def slug_strategy(zola: dict[str, Any]) -> str:
     return str(given).lower() if str(given).lower() in ("on", "safe", "off") else "on"
 
 
-def math_on(extra: Any) -> bool | None:
+def math_on(extra: Any, keys: frozenset[str] = MATH_KEYS) -> bool | None:
     """Whether an `[extra]` table turns math on (True), off (False) or says nothing."""
     if not isinstance(extra, dict):
         return None
-    said = [v for k, v in extra.items() if str(k).lower() in MATH_KEYS]
+    said = [v for k, v in extra.items() if str(k).lower() in keys]
     if not said:
         return None
     return any(bool_of(v) or isinstance(v, dict) and bool_of(v.get("enable", True))
