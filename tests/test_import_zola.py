@@ -288,3 +288,31 @@ def test_math_on_the_pages_a_template_loads_it_for(tmp_path: Path) -> None:
     b = written(imported, "content/posts/b.md")
     assert "So $x^2$ it is." in b and "extra" not in imported.report.format(
         imported.dest, False)
+
+
+def test_a_theorem_template_with_set_global_and_a_macro_preamble(tmp_path: Path) -> None:
+    """A math notes site's `thm` template names its kind with Tera's `set_global`
+    (Jinja refused it, and each theorem was reported 16 times, its comment read again
+    as the shortcode), and its `math(preable=true)` holds the page's macros (read as
+    an inline formula, every later `\\inM` was unknown)."""
+    imported = small_site(tmp_path, {
+        "templates/shortcodes/thm.html":
+            '{% if type == "t" %}{% set_global type="Theorem" %}{% endif %}\n'
+            '<div class="box">\n<h4>{{ type }}: {{ name }}</h4>\n'
+            "{{ body | markdown() | safe }}\n</div>\n",
+        "content/notes/a.md": '+++\ntitle = "A"\n[extra]\nkatex = true\n+++\n\n'
+                              "{% math(preable=true) %}\n\\newcommand{\\inM}{\\in M}\n"
+                              "{% end %}\n\n"
+                              '{% thm(type="t", name="Division") %}\nFor $a \\inM$.\n'
+                              "{% end %}\n"})
+    assert imported.report.warnings == []
+    body = written(imported, "content/pages/a.md")
+    assert "$$\n\\newcommand{\\inM}{\\in M}\n$$" in body
+    assert "<h4>Theorem: Division</h4>\n\nFor $a \\inM$." in body
+
+
+def test_a_body_shortcode_left_is_reported_once(tmp_path: Path) -> None:
+    imported = small_site(tmp_path, {
+        "content/blog/a.md": '+++\ntitle = "A"\ndate = 2024-01-02\n+++\n\n'
+                             '{% sidebar(kind="x") %}\nText.\n{% end %}\n'})
+    assert len(imported.report.warnings) == 1

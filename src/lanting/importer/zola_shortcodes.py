@@ -37,6 +37,7 @@ _CALLOUT_NAMES = {"note": "NOTE", "info": "NOTE", "tip": "TIP", "hint": "TIP",
                   "aside": "NOTE"}
 """Callout shortcodes of Zola's themes (tabi's `admonition`, apollo's `note`, duckquill's
 `alert`, serene's `callout`) by name; their `type` (or `kind`) says which, if given."""
+_DEFINES = re.compile(r"\\(?:newcommand|renewcommand|def|DeclareMathOperator)\b")
 _MATH_NAMES = frozenset({"katex", "math", "latex", "tex", "mathjax"})
 _FIGURE_NAMES = frozenset({"figure", "fig", "image", "img", "imgswap", "dimmable_image",
                            "full_width_image", "invertible_image", "image_caption"})
@@ -126,7 +127,8 @@ class ZolaShortcodes:
 
     def leave(self, written: str, why: str) -> str:
         """The shortcode in a comment, reported at its line (its code spans as written)."""
-        return self.ctx.leave(self.shelf.restore(written), why)
+        # (put aside: the comment holds the shortcode, which the next pass would find)
+        return self.shelf.put(self.ctx.leave(self.shelf.restore(written), why))
 
     def known(self, name: str, args: dict[str, Any], body: str | None,
               written: str) -> str | None:
@@ -142,7 +144,10 @@ class ZolaShortcodes:
             text = re.sub(r"^\$\$(.*)\$\$$|^\$([^$]*)\$$", lambda m: (
                 m.group(1) if m.group(1) is not None else m.group(2)).strip(), text,
                 flags=re.DOTALL)
-            if args.get("block") is True or args.get("display") is True:
+            if args.get("block") is True or args.get("display") is True or _DEFINES.search(
+                    text) or any(args.get(k) is True for k in ("preamble", "preable")):
+                # (a body of definitions, nilsso's `math(preable=true)`: a `$$` block,
+                # whose `\newcommand`s Lanting keeps for the whole page)
                 return B.block(self.shelf.put(f"$$\n{text}\n$$", "M"))
             return self.shelf.put(f"${text}$", "M")
         if lowered in _FIGURE_NAMES and image_source(args):

@@ -104,7 +104,9 @@ class OwnTemplates:
         """The compiled template, or why it cannot be run."""
         if name not in self.compiled:
             try:
-                self.compiled[name] = self.env.from_string(read_text(self.files[name]))
+                # (Tera's `set_global` outside a loop is Jinja's `set`: `if` has no scope)
+                self.compiled[name] = self.env.from_string(re.sub(
+                    r"(\{%-?\s*)set_global\b", r"\1set", read_text(self.files[name])))
             except jinja2.TemplateError as error:
                 self.compiled[name] = f"its template does what Lanting cannot run ({error})"
         return self.compiled[name]
