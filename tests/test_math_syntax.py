@@ -1438,3 +1438,15 @@ def test_a_colour_inside_text_colours_the_text(
             parent = parent.parent
         found.append((mtext.raw_text().replace("\xa0", " "), colour))
     assert found == texts
+
+
+def test_a_macro_right_after_a_command_name_stays_apart() -> None:
+    """A math notes page's `\\gdef\\nonunitsof#1{#1\\setminus\\unitsof{#1}}` used as
+    `x\\in\\nonunitsof M`: expanded as text, `\\in` met the expansion's `M` and made
+    `\\inM`, an unknown command (eight build errors on one page)."""
+    text = ("$$\n\\gdef\\unitsof#1{#1^{\\times}}\n"
+            "\\gdef\\nonunitsof#1{#1\\setminus\\unitsof{#1}}\n$$\n\n"
+            "A non-unit $x\\in\\nonunitsof M$.\n")
+    rendered = render_markdown(text, CONTEXT, MarkdownOptions())
+    assert rendered.problems == ()
+    assert "∈" in parse_html(rendered.html).find_all("math")[-1].text()

@@ -86,6 +86,9 @@ class PageMacros:
                 text = "{" + text + "}"
             elif _ENDS_IN_WORD.search(text):
                 text += " "  # `\\cdot` then `x` must not become `\\cdotx`
+            if text[:1].isalpha() and _ENDS_IN_WORD.search(tex, 0, match.start()):
+                # (and `\\in` before an expansion starting `M` must not become `\\inM`)
+                text = " " + text
             tex = tex[:match.start()] + text + tex[found[2]:]
             pos, done = match.start(), done + 1  # (its body may use another macro)
             if done > MAX_EXPANSIONS or len(tex) > MAX_FORMULA:
