@@ -316,3 +316,20 @@ def test_a_body_shortcode_left_is_reported_once(tmp_path: Path) -> None:
         "content/blog/a.md": '+++\ntitle = "A"\ndate = 2024-01-02\n+++\n\n'
                              '{% sidebar(kind="x") %}\nText.\n{% end %}\n'})
     assert len(imported.report.warnings) == 1
+
+
+def test_tex_written_as_tex_keeps_its_row_breaks(tmp_path: Path) -> None:
+    """Zola has no math: its Markdown read `\\\\` as `\\` before KaTeX saw it. A page
+    written for that (`\\\\(x\\\\)`, `a\\_1`) gets its escapes undone; a page of TeX
+    written as TeX (a CTF write-up's `x'\\\\y'` in a matrix, which the old page showed
+    broken) keeps its row breaks: undone, `\\y` was an unknown command."""
+    imported = small_site(tmp_path, {
+        "config.toml": 'base_url = "https://x.org"\ntitle = "T"\n[extra]\nkatex = true\n',
+        "content/blog/a.md": '+++\ntitle = "A"\ndate = 2024-01-02\n+++\n\n'
+                             "$$\n\\begin{pmatrix}x'\\\\y'\\end{pmatrix}\n$$\n\n"
+                             "Then $\\text{order\\_candidate}$.\n",
+        "content/blog/b.md": '+++\ntitle = "B"\ndate = 2024-01-03\n+++\n\n'
+                             "So \\\\(a\\_1 \\\\quad b\\\\).\n"})
+    a = written(imported, "content/posts/a.md")
+    assert "\\begin{pmatrix}x'\\\\y'\\end{pmatrix}" in a
+    assert "So $a_1 \\quad b$." in written(imported, "content/posts/b.md")

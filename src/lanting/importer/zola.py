@@ -52,6 +52,11 @@ _SECTION_FILE = re.compile(r"(?:(.*)/)?_index(?:\.([\w-]+))?\.md")
 """A section's own file, `blog/_index.md`, `_index.es.md`: a link to its list."""
 _HEADING_LINE = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$", re.MULTILINE)
 _SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^[/#@]")
+_ROW_BREAK = re.compile(r"(?<!\\)\\\\[A-Za-z]")
+"""`\\\\y` (a row break, then a letter): TeX written as TeX, not for Markdown."""
+_ESCAPING = re.compile(r"\\\\[(\[]|\\\\\\\\|(?<!\\)\\\*|(?<!\\)\\_(?![^{}$\n]*\})")
+"""What a page written for Markdown's escapes holds: `\\\\(`, `\\\\[`, `\\\\\\\\`, `\\*`,
+`\\_` (not one inside braces, `\\text{a\\_b}`, which TeX reads alike)."""
 _MATH_TEMPLATE = re.compile(r"katex|mathjax", re.IGNORECASE)
 _PAGE_SWITCH = re.compile(r"\{%-?\s*(?:if|elif)\b[^%]*?\b(?:page|section)\.extra\.(\w+)")
 """A page's switch a template tests (`{% if page.extra.latex %}`)."""
@@ -78,6 +83,8 @@ class Zola(Hugo):
         """The `[extra]` keys that turn a page's math on (the theme's, the site's)."""
         self.site_math = self.math_default()
         self.templates: OwnTemplates | None = None
+        self.raw_tex = False
+        """The page being converted writes TeX as TeX (no Markdown escapes to undo)."""
 
     def math_default(self) -> bool:
         """Whether the pages that say nothing had math: the site's `[extra]` says so, else
@@ -205,6 +212,7 @@ class Zola(Hugo):
 
     def site_syntax(self, text: str, item: Item, ctx: Context, folder: Path,
                     shelf: Shelf) -> str:
+        self.raw_tex = bool(_ROW_BREAK.search(text)) and not _ESCAPING.search(text)
         text = shelve_escapes(text, shelf, ctx)
         text = protect_code(text, shelf, lambda info, code, indent: self.fence(
             info, code, indent, ctx))
@@ -219,6 +227,13 @@ class Zola(Hugo):
         codes = ZolaShortcodes(ctx, shelf, self.templates, lambda src: self.figure_source(
             src, {}, item, folder), page, self.language)
         return codes.convert(text)
+
+    def passthrough(self) -> bool:
+        """Zola has no math: its Markdown read the escapes in formulas before KaTeX saw
+        them, and pages written for that (`\\\\(x\\\\)`, `a\\_1`) get them undone.
+        A page of TeX written as TeX (`a\\\\b`, a matrix's row break, which the old
+        page showed broken) keeps it."""
+        return self.raw_tex
 
     def fence(self, info: str, code: str, indent: str, ctx: Context) -> str:
         """Zola's fence options after commas: `rust,linenos,hl_lines=1 3-4,name=x.rs`."""
