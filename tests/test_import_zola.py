@@ -333,3 +333,15 @@ def test_tex_written_as_tex_keeps_its_row_breaks(tmp_path: Path) -> None:
     a = written(imported, "content/posts/a.md")
     assert "\\begin{pmatrix}x'\\\\y'\\end{pmatrix}" in a
     assert "So $a_1 \\quad b$." in written(imported, "content/posts/b.md")
+
+
+def test_an_image_named_with_an_entity_in_raw_html(tmp_path: Path) -> None:
+    """A site's image template escaped the file name, `<img src="s&amp;h.png">` (the
+    file `s&h.png`): the image was not found, nor copied, and the build failed."""
+    imported = small_site(tmp_path, {
+        "templates/shortcodes/pic.html": '<img src="{{ src }}">',
+        "content/blog/a/index.md": '+++\ntitle = "A"\ndate = 2024-01-02\n+++\n\n'
+                                   '{{ pic(src="s&h.png") }}\n',
+        "content/blog/a/s&h.png": PNG})
+    assert imported.report.warnings == []
+    assert (imported.dest / "content/posts/a/s&h.png").is_file()

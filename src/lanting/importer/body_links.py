@@ -6,6 +6,7 @@ the headings they meant. Shared by every importer."""
 from __future__ import annotations
 
 import bisect
+import html
 import re
 from collections import Counter
 from collections.abc import Callable
@@ -185,7 +186,9 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
         if starts and in_formula(match.start()):
             return match.group()
         # (`src="/x.png "`: browsers strip the spaces around a URL attribute's value)
-        new = resolve(_slashed(match.group(3).strip(), markdown=False),
+        # (an attribute's entities are its characters: `s&amp;h.png`, as a template's
+        # escaping wrote it, names `s&h.png`)
+        new = resolve(_slashed(html.unescape(match.group(3).strip()), markdown=False),
                       "<img" in match.group(1).lower())
         if new == UNLINK and match.group(1)[:2].lower() == "<a":
             # (its text alone, as for a Markdown link: an `<a>` without its `href`; kept
