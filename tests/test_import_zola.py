@@ -345,3 +345,19 @@ def test_an_image_named_with_an_entity_in_raw_html(tmp_path: Path) -> None:
         "content/blog/a/s&h.png": PNG})
     assert imported.report.warnings == []
     assert (imported.dest / "content/posts/a/s&h.png").is_file()
+
+
+def test_a_link_to_a_section_of_pages(tmp_path: Path) -> None:
+    """`@/projects/_index.md`, a section whose pages have no date (pages now): it led to
+    `/categories/projects/`, a category no post is in, and the build failed."""
+    imported = small_site(tmp_path, {
+        "content/blog/a.md": '+++\ntitle = "A"\ndate = 2024-01-02\n+++\n\n'
+                             "See [projects](@/projects/_index.md) and "
+                             "[notes](@/notes/_index.md).\n",
+        "content/notes/n.md": '+++\ntitle = "N"\ndate = 2024-01-03\n+++\n\nA note.\n',
+        "content/projects/_index.md": '+++\ntitle = "Projects"\n+++\n',
+        "content/projects/p.md": '+++\ntitle = "P"\n+++\n\nA project.\n'})
+    body = written(imported, "content/posts/a.md")
+    assert "See projects and [notes](/categories/notes/)." in body
+    [warning] = imported.report.warnings
+    assert "`/projects/`" in warning.message

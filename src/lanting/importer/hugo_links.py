@@ -343,7 +343,10 @@ class HugoLinks:
             return None
         if section == self.main:
             new = "/blog/"
-        elif section in self.sections:
+        elif section in self.sections and any(
+                i.kind == "post" and section in i.front.get("categories", ())
+                for i in self.site.items):
+            # (not a section whose pages are all pages: no category lists them)
             new = f"/categories/{slug_of(section)}/"
         else:
             return None

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+from lanting.importer.body_links import UNLINK
 from lanting.importer.common import Options, heading_fragment, language_tag, read_text, walk
 from lanting.importer.hexo_settings import MERMAID
 from lanting.importer.hugo import Hugo
@@ -278,8 +279,11 @@ class Zola(Hugo):
         name = unquote(name)
         listing = _SECTION_FILE.fullmatch(name)
         if listing:
-            return self.section_link(listing.group(1) or "", listing.group(2), ctx) \
-                + hash_mark + fragment
+            found = self.section_link(listing.group(1) or "", listing.group(2), ctx)
+            if found is None:
+                return UNLINK if self.unmade_list(f"/{listing.group(1)}/", url, ctx) \
+                    else None
+            return found + hash_mark + fragment
         target = self.find("/" + name, folder)
         if target is None or not fragment or target.source is None:
             return self.page_link("/" + name, hash_mark + fragment, folder, ctx, url)
@@ -290,7 +294,7 @@ class Zola(Hugo):
         ctx.convert("internal links (@/)")
         return self.site.link(target) + ("#" + found if found else "")
 
-    def section_link(self, section: str, key: str | None, ctx: Context) -> str:
+    def section_link(self, section: str, key: str | None, ctx: Context) -> str | None:
         """Where a link to a section's list (`@/blog/_index.md`, `@/_index.es.md`) leads
         now: the home page, the blog, or the category of the section's posts, in the
         language's folder."""
@@ -302,7 +306,7 @@ class Zola(Hugo):
         if section == self.main:
             return folder + "/blog/"
         found = self.section_url(f"/{section}/", ctx)
-        return folder + found if found and found.startswith("/") else found or f"/{section}/"
+        return folder + found if found else None
 
     def zola_fragment(self, fragment: str, source: Path) -> str | None:
         """The new id of the heading a fragment names: by its text or its id as the new
