@@ -61,6 +61,7 @@ def test_settings(zola: tuple[Imported, Path]) -> None:
     assert config["languages"] == {"zh": {"title": "林的笔记（中文）"}}
     assert config["markdown"]["emoji"] is False  # (`render_emoji` off, as Zola's default)
     assert config["permalinks"]["posts"] == "/blog/:slug/"
+    assert "Hugo" not in written(imported, "lanting.toml")  # (its comments say Zola's)
 
 
 def test_old_urls_keep_answering(zola: tuple[Imported, Path]) -> None:

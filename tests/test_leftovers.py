@@ -318,3 +318,10 @@ def test_markdown_under_html_in_its_block_is_found() -> None:
             "<div>\n<b>**not markdown**</b>\n</div>\n\n<pre>\n- a listing\n</pre>\n\n"
             "<details>\n<summary>推导</summary>\n- 第一步\n</details>\n")
     assert warnings(text) == [(8, "`**消融实验**：移除前馈块后性能提升。`"), (20, "`- 第一步`")]
+
+
+def test_template_syntax_inside_raw_html_code_is_code() -> None:
+    """`<code>{{major}}</code>` (a Zola page describing an app's placeholders, in raw
+    HTML): code the page shows as written, as backticks are; it was a warning."""
+    assert warnings("Fragments like <code>My major is {{major}}</code> here.\n") == []
+    assert warnings("Left {{ x }} and <kbd>{{ y }}</kbd>.\n") == [(5, "`{{ x }}`")]

@@ -339,3 +339,6 @@ class Zola(Hugo):
             markdown["mermaid"] = MERMAID
             comments.append("Mermaid diagrams drawn, as the theme did")
         self.site.config_comments["markdown"] = "; ".join(comments)
+        if "permalinks" in self.site.config_comments:
+            self.site.config_comments["permalinks"] = \
+                f"the old site's URLs of `{self.main}/` (Zola's `/{self.main}/<name>/`)"

@@ -94,15 +94,22 @@ GENERIC_HINT = ("a type written outside code? put it in `code` (`Set<Integer>`) 
                 "block: in Markdown `<Integer>` is an HTML tag, which the browser hides")
 
 
+_CODE_TAG = re.compile(r"<(/?)(?:code|kbd|samp|pre)\b", re.IGNORECASE)
+"""A raw HTML tag opening or closing code: what it holds is shown as written."""
+
+
 def _in_inline(token: Token) -> Iterator[tuple[int, str]]:
     line = 0
     before = ""
+    code = 0  # (inside raw `<code>`: `<code>{{major}}</code>` is code, as backticks are)
     for child in token.children or []:
         if child.type in ("softbreak", "hardbreak"):
             line += 1
         elif child.type == "text":
-            for offset, found in _found(child.content):
+            for offset, found in _found(child.content) if not code else ():
                 yield line + offset, found
+        elif child.type == "html_inline" and (tag := _CODE_TAG.match(child.content)):
+            code = max(0, code + (-1 if tag.group(1) else 1))
         elif child.type == "html_inline":
             shown = _HIDDEN_HTML.sub("", child.content)
             for _offset, found in _found(shown):
