@@ -234,6 +234,8 @@ def test_posts_at_the_root(tmp_path: Path) -> None:
     assert "\n\n$$\nM = 1\n$$\n" in body and body.count("$$") == 2  # (its own `$$`)
     assert 'aliases: ["/monte-carlo/"]' in body
     assert (imported.dest / "content/pages/about.md").is_file()
+    assert "no `default_language`: the posts read as `en`" in imported.report.format(
+        imported.dest, False)
 
 
 def test_a_shortcode_left_is_reported_at_its_line(tmp_path: Path) -> None:

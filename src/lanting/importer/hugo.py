@@ -55,6 +55,8 @@ from lanting.model.config import DEFAULT_POST_PERMALINK
 
 class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBodies):
     kind = "hugo"
+    language_key = "languageCode"
+    """The setting naming the site's language, as the report names it."""
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
         self.source = source
@@ -116,7 +118,7 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
         if not self.language:
             self.language = guess_language([text for _, text, _, _ in self.items])
             self.report.note(config_file(self.source), None,
-                             f"no `languageCode`: the posts read as `{self.language}`, so "
+                             f"no `{self.language_key}`: the posts read as `{self.language}`, so "
                              "the new site is in it (`language` in lanting.toml changes it)")
         else:
             self.settle_language([text for _, text, _, _ in self.items])

@@ -65,6 +65,7 @@ _PAGE_SWITCH = re.compile(r"\{%-?\s*(?:if|elif)\b[^%]*?\b(?:page|section)\.extra
 
 class Zola(Hugo):
     kind = "zola"
+    language_key = "default_language"
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
         super().__init__(source, report, options)
