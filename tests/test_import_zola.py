@@ -364,3 +364,27 @@ def test_a_link_to_a_section_of_pages(tmp_path: Path) -> None:
     assert "See projects and [notes](/categories/notes/)." in body
     [warning] = imported.report.warnings
     assert "`/projects/`" in warning.message
+
+
+def test_components_of_a_zola_toml_site(tmp_path: Path) -> None:
+    """Zola's newer settings file (`zola.toml`) and components (`{{<youtube … />}}`,
+    `{{<box>}} … {{</box>}}` with `templates/components/box.html`): the site was read as
+    a folder of notes, every component left in a comment as a Hugo shortcode."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "zola.toml": 'base_url = "https://x.example.org"\ntitle = "T"\n',
+        "templates/components/box.html":
+            '{% component box(kind="info", page) %}\n<div class="{{ kind }}">\n'
+            "{{ body | markdown | safe }}\n</div>\n{% endcomponent box %}\n",
+        "content/blog/a/index.md": '+++\ntitle = "A"\ndate = 2024-01-02\n+++\n\n'
+                                   '{{<youtube id="dQw4w9WgXcQ" />}}\n\n'
+                                   '{{<img src="x.png" alt="Ferris" page={page} />}}\n\n'
+                                   "{{<box page={page}>}}\nSome *text*.\n{{</box>}}\n",
+        "content/blog/a/x.png": PNG})
+    assert detect(source) == "zola"
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert imported.report.warnings == []
+    body = written(imported, "content/posts/a/index.md")
+    assert '{{< video youtube="dQw4w9WgXcQ" >}}' in body
+    assert "![Ferris](x.png)" in body
+    assert '<div class="info">\n\nSome *text*.\n\n</div>' in body

@@ -61,7 +61,7 @@ LOOKED_FOR = (
     "Jekyll (_config.yml with _posts/, _drafts/, _layouts/ or jekyll in its Gemfile), "
     "Hugo Blox (a Hugo site with content/authors/, a Wowchemy/Hugo Blox module or the "
     "Academic theme), "
-    "Zola (config.toml with `base_url`, beside content/), "
+    "Zola (zola.toml or config.toml with `base_url`, beside content/), "
     "Hugo (hugo.toml, hugo.yaml, config.toml, config.yaml or config/_default/ with content/ "
     "or its `contentDir`), "
     "notes (an Obsidian vault, .obsidian/, a Logseq graph, a Dendron workspace, or any "

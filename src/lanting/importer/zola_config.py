@@ -32,20 +32,26 @@ _MENU_KEYS = ("menu", "main_menu", "menu_items", "navbar_items", "nav", "navigat
 _SOCIAL_KEYS = ("socials", "social", "social_links", "links", "author_links", "social_media")
 
 
+def config_path(source: Path) -> Path:
+    """Zola's settings: `zola.toml` (its newer name), else `config.toml`."""
+    return next((p for p in (source / "zola.toml", source / "config.toml") if p.is_file()),
+                source / "config.toml")
+
+
 def is_zola(source: Path) -> bool:
-    """A `config.toml` with Zola's `base_url` beside `content/`."""
-    config = source / "config.toml"
+    """A `zola.toml` or `config.toml` with Zola's `base_url`, beside `content/`."""
+    config = config_path(source)
     return config.is_file() and (source / "content").is_dir() \
         and bool(BASE_URL.search(read_text(config)))
 
 
 def read_zola(source: Path) -> tuple[dict[str, Any], list[str]]:
-    """`config.toml` as written (Zola's keys are case-sensitive), and what was not read."""
-    path = source / "config.toml"
+    """The settings as written (Zola's keys are case-sensitive), and what was not read."""
+    path = config_path(source)
     if not path.is_file():
         return {}, ["no config.toml: the site's settings are Zola's defaults"]
     data, error = load_mapping("toml", read_text(path))
-    return data, [f"config.toml: {error}"] if error else []
+    return data, [f"{path.name}: {error}"] if error else []
 
 
 def zola_slug(text: str, strategy: str = "on") -> str:

@@ -17,6 +17,8 @@ from typing import Any
 from lanting.importer import body as B
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import Shelf, fence
+from lanting.importer.zola_components import PAIRED as COMPONENT_PAIRS
+from lanting.importer.zola_components import SELF_CLOSING, component_args
 from lanting.importer.zola_tera import OwnTemplates
 
 _VALUE = r"""(?:"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`[^`]*`|\[[^\]]*\]|[^,()"'`\[\]\s]*)"""
@@ -93,6 +95,13 @@ class ZolaShortcodes:
     counts: dict[str, int] = field(default_factory=dict)
 
     def convert(self, text: str) -> str:
+        for _ in range(16):  # (Zola's components, `{{<note>}} … {{</note>}}`, the same)
+            text, count = COMPONENT_PAIRS.subn(lambda m: self.run(
+                m.group(1), component_args(m.group(2)), m.group(3), m.group()), text)
+            if not count:
+                break
+        text = SELF_CLOSING.sub(lambda m: self.run(
+            m.group(1), component_args(m.group(2)), None, m.group()), text)
         for _ in range(16):
             text, count = PAIRED.subn(lambda m: self.one(m.group(1), m.group(2), m.group(3),
                                                          m.group()), text)
@@ -105,7 +114,10 @@ class ZolaShortcodes:
             else "an `{% end %}` without its shortcode"), text)
 
     def one(self, name: str, written_args: str, body: str | None, written: str) -> str:
-        args = parse_args(written_args)
+        return self.run(name, parse_args(written_args), body, written)
+
+    def run(self, name: str, args: dict[str, Any] | None, body: str | None,
+            written: str) -> str:
         if args is None:
             return self.leave(written, "its arguments are not understood")
         known = self.known(name, args, body, written)

@@ -24,6 +24,7 @@ from markupsafe import Markup
 
 from lanting.importer import body as B
 from lanting.importer.common import read_text
+from lanting.importer.zola_components import component_template
 
 BODY = "\ue002"
 """Where a template put the body rendered as Markdown (no post holds the character)."""
@@ -39,9 +40,10 @@ _RAW_OPEN = re.compile(r"<(pre|script|style|textarea|code)\b", re.IGNORECASE)
 def template_files(source: Path, theme: str | None) -> dict[str, Path]:
     """Shortcode name → its template: the site's own, else its theme's (as Zola looks)."""
     found: dict[str, Path] = {}
-    roots = [source / "templates" / "shortcodes"]
+    roots = [source / "templates" / "shortcodes", source / "templates" / "components"]
     if theme:
-        roots.append(source / "themes" / theme / "templates" / "shortcodes")
+        roots += [source / "themes" / theme / "templates" / folder
+                  for folder in ("shortcodes", "components")]
     for root in roots:
         for path in sorted(root.glob("*")) if root.is_dir() else []:
             if path.suffix in (".html", ".md"):
@@ -106,7 +108,8 @@ class OwnTemplates:
             try:
                 # (Tera's `set_global` outside a loop is Jinja's `set`: `if` has no scope)
                 self.compiled[name] = self.env.from_string(re.sub(
-                    r"(\{%-?\s*)set_global\b", r"\1set", read_text(self.files[name])))
+                    r"(\{%-?\s*)set_global\b", r"\1set",
+                    component_template(read_text(self.files[name]))))
             except jinja2.TemplateError as error:
                 self.compiled[name] = f"its template does what Lanting cannot run ({error})"
         return self.compiled[name]
