@@ -388,3 +388,20 @@ def test_components_of_a_zola_toml_site(tmp_path: Path) -> None:
     assert '{{< video youtube="dQw4w9WgXcQ" >}}' in body
     assert "![Ferris](x.png)" in body
     assert '<div class="info">\n\nSome *text*.\n\n</div>' in body
+
+
+def test_raw_blocks_and_body_components_in_percent_tags(tmp_path: Path) -> None:
+    """A theme's demo writes `{% <katex block={true}> %} … {% </katex> %}` and keeps
+    examples and a heading's `{#seo}` in `{% raw %}` … `{% endraw %}`: the tags were
+    left in the page (117 warnings), the formulas shown as TeX, `#seo` led nowhere."""
+    imported = small_site(tmp_path, {
+        "content/blog/a.md": '+++\ntitle = "A"\ndate = 2024-01-02\n[extra]\nmath = true\n'
+                             "+++\n\nSee [SEO](#seo).\n\n"
+                             "{% <katex block={true}> %} \\int_0^1 x^2 dx {% </katex> %}\n\n"
+                             "{% raw %}\n```rs\n{{<youtube id=\"x\" />}}\n```\n{% endraw %}\n\n"
+                             "## SEO tags {% raw %}{#seo}{% endraw %}\n"})
+    assert imported.report.warnings == []
+    body = written(imported, "content/posts/a.md")
+    assert "$$\n\\int_0^1 x^2 dx\n$$" in body
+    assert '```rs\n{{<youtube id="x" />}}\n```' in body
+    assert '<a id="seo"></a>\n## SEO tags' in body and "raw %" not in body

@@ -12,12 +12,13 @@ from typing import Any
 
 _ATTRIBUTE = (r"""\s+\w+\s*=\s*(?:"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'"""
               r"""|\{(?:[^{}]|\{[^{}]*\})*\})""")
-SELF_CLOSING = re.compile(rf"\{{\{{<\s*([A-Za-z_]\w*)((?:{_ATTRIBUTE})*)\s*/>\}}\}}")
+SELF_CLOSING = re.compile(
+    rf"\{{[{{%]-?\s*<\s*([A-Za-z_]\w*)((?:{_ATTRIBUTE})*)\s*/>\s*-?[}}%]\}}")
 """`{{<youtube id="x" />}}`."""
-_OPENING = rf"\{{\{{<\s*([A-Za-z_]\w*)((?:{_ATTRIBUTE})*)\s*>\}}\}}"
-PAIRED = re.compile(rf"{_OPENING}((?:(?!\{{\{{<\s*[A-Za-z_]).)*?)\{{\{{</\s*\1\s*>\}}\}}",
-                    re.DOTALL)
-"""`{{<note>}} … {{</note>}}`, innermost first."""
+_OPENING = rf"\{{[{{%]-?\s*<\s*([A-Za-z_]\w*)((?:{_ATTRIBUTE})*)\s*>\s*-?[}}%]\}}"
+PAIRED = re.compile(rf"{_OPENING}((?:(?!\{{[{{%]-?\s*<\s*[A-Za-z_]).)*?)"
+                    rf"\{{[{{%]-?\s*</\s*\1\s*>\s*-?[}}%]\}}", re.DOTALL)
+"""`{% <katex block={true}> %} … {% </katex> %}` (or in `{{ }}`), innermost first."""
 _ARGUMENT = re.compile(r"""(\w+)\s*=\s*("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'"""
                        r"""|\{(?:[^{}]|\{[^{}]*\})*\})""")
 _CONTEXT = frozenset({"page", "section", "config"})

@@ -214,8 +214,20 @@ class ZolaShortcodes:
         return B.figure(ref, caption, str(args.get("alt") or ""))
 
 
+_RAW = re.compile(r"\{%-?\s*raw\s*-?%\}(.*?)\{%-?\s*endraw\s*-?%\}", re.DOTALL)
+
+
 def shelve_escapes(text: str, shelf: Shelf, ctx: Context) -> str:
-    """`{{/* x() */}}` as the `{{ x() }}` Zola showed, put aside (inside code, too)."""
+    """`{{/* x() */}}` as the `{{ x() }}` Zola showed, put aside (inside code, too); so
+    is what `{% raw %}` … `{% endraw %}` holds, without the tags."""
+
+    def raw(match: re.Match[str]) -> str:
+        ctx.convert("raw blocks")
+        inner = match.group(1)
+        # (a heading's id, `{#seo}`, is Markdown's: it stays in the text)
+        return inner if re.fullmatch(r"\{#[\w-]+\}", inner.strip()) else shelf.put(inner, "R")
+
+    text = _RAW.sub(raw, text)
 
     def one(match: re.Match[str]) -> str:
         ctx.convert("shortcode escapes")
