@@ -405,3 +405,19 @@ def test_raw_blocks_and_body_components_in_percent_tags(tmp_path: Path) -> None:
     assert "$$\n\\int_0^1 x^2 dx\n$$" in body
     assert '```rs\n{{<youtube id="x" />}}\n```' in body
     assert '<a id="seo"></a>\n## SEO tags' in body and "raw %" not in body
+
+
+def test_video_and_audio_components_of_the_page_s_files(tmp_path: Path) -> None:
+    """abridge's `{{<video sources={["a.mp4", "a.webm"]} />}}` (and `audio`): left in a
+    comment with a warning, its files behind; now a player, its files beside the post."""
+    imported = small_site(tmp_path, {
+        "content/blog/a/index.md": '+++\ntitle = "A"\ndate = 2024-01-02\n+++\n\n'
+                                   '{{<video sources={["a.mp4", "a.webm"]} page={page} />}}'
+                                   '\n\n{{<audio sources={["a.ogg"]} />}}\n',
+        "content/blog/a/a.mp4": b"\x00", "content/blog/a/a.webm": b"\x00",
+        "content/blog/a/a.ogg": b"\x00"})
+    assert imported.report.warnings == []
+    body = written(imported, "content/posts/a/index.md")
+    assert '<video controls><source src="a.mp4"><source src="a.webm"></video>' in body
+    assert '<audio controls><source src="a.ogg"></audio>' in body
+    assert (imported.dest / "content/posts/a/a.webm").is_file()

@@ -9,6 +9,7 @@ at its line: nothing is left raw without a word."""
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -162,6 +163,9 @@ class ZolaShortcodes:
                 # whose `\newcommand`s Lanting keeps for the whole page)
                 return B.block(self.shelf.put(f"$$\n{text}\n$$", "M"))
             return self.shelf.put(f"${text}$", "M")
+        media = self.media(lowered, args)
+        if media is not None:
+            return media
         if lowered in _FIGURE_NAMES and image_source(args):
             return self.figure(args, written)
         if lowered in _REMOVED:
@@ -180,6 +184,22 @@ class ZolaShortcodes:
             return B.callout(_CALLOUT_NAMES.get(kind.lower(), B.CALLOUTS.get(
                 kind.lower(), "NOTE")), text, title, self.shelf)
         return self.embed(lowered, args)
+
+    def media(self, name: str, args: dict[str, Any]) -> str | None:
+        """abridge's `video`, `gif` and `audio` of the page's files (`sources`, or one
+        `src`), as HTML players; its `image` of `sources`, the first as a figure."""
+        sources = args.get("sources")
+        files = [str(f) for f in sources] if isinstance(sources, list) else \
+            [str(args["src"])] if isinstance(args.get("src"), str) and name != "image" else []
+        if not files or name not in ("video", "gif", "audio", "image"):
+            return None
+        if name == "image":
+            return self.figure({**args, "src": files[0]}, "")
+        self.ctx.convert("videos and sounds of the page's files")
+        tag = "audio" if name == "audio" else "video"
+        how = " autoplay loop muted playsinline" if name == "gif" else " controls"
+        inner = "".join(f'<source src="{html.escape(f)}">' for f in files)
+        return B.block(f"<{tag}{how}>{inner}</{tag}>")
 
     def embed(self, name: str, args: dict[str, Any]) -> str | None:
         ident = str(args.get("id") or "")
