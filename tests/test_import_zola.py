@@ -421,3 +421,16 @@ def test_video_and_audio_components_of_the_page_s_files(tmp_path: Path) -> None:
     assert '<video controls><source src="a.mp4"><source src="a.webm"></video>' in body
     assert '<audio controls><source src="a.ogg"></audio>' in body
     assert (imported.dest / "content/posts/a/a.webm").is_file()
+
+
+def test_a_template_asking_get_url_for_a_file(tmp_path: Path) -> None:
+    """apollo's `character` places an image by `get_url(path=…)`, Zola's function: the
+    template was not run (a warning each); it names the file from the site's root."""
+    imported = small_site(tmp_path, {
+        "templates/shortcodes/face.html":
+            '<img src="{{ get_url(path="images/" ~ name ~ ".png") }}">{{ body }}',
+        "static/images/owl.png": PNG,
+        "content/blog/a.md": '+++\ntitle = "A"\ndate = 2024-01-02\n+++\n\n'
+                             '{{ face(name="owl", body="Hoo.") }}\n'})
+    assert imported.report.warnings == []
+    assert '<img src="owl.png">Hoo.' in written(imported, "content/posts/a/index.md")

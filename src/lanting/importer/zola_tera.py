@@ -67,6 +67,14 @@ def _markdown(value: Any, inline: bool = False) -> Markup:
     return Markup(renderer.renderInline(str(value)) if inline else renderer.render(str(value)))
 
 
+def _get_url(path: str, **_options: Any) -> str:
+    """Zola's `get_url` of a file (`images/x.png`): its path from the site's root, which
+    the import then follows to the file; one of a page (`@/x.md`) it cannot give."""
+    if str(path).startswith("@/"):
+        raise ValueError(f"get_url of a page, {path}")
+    return "/" + str(path).lstrip("/")
+
+
 def _filters() -> dict[str, Any]:
     """Tera's filters that Jinja lacks or names its arguments otherwise."""
     return {
@@ -100,6 +108,7 @@ class OwnTemplates:
         self.env = SandboxedEnvironment(autoescape=True, undefined=jinja2.Undefined)
         self.env.filters.update(_filters())
         self.env.tests.update(_tests())
+        self.env.globals["get_url"] = _get_url
         self.compiled: dict[str, jinja2.Template | str] = {}
 
     def template(self, name: str) -> jinja2.Template | str:
