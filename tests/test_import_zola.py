@@ -434,3 +434,12 @@ def test_a_template_asking_get_url_for_a_file(tmp_path: Path) -> None:
                              '{{ face(name="owl", body="Hoo.") }}\n'})
     assert imported.report.warnings == []
     assert '<img src="owl.png">Hoo.' in written(imported, "content/posts/a/index.md")
+
+
+def test_a_section_drawn_as_a_list_of_posts(tmp_path: Path) -> None:
+    """abridge's `blog/_index.md`, no text and `template = "index.html"` (the posts'
+    list): a warning that a layout drew a page Lanting lacks; Lanting lists the posts."""
+    imported = small_site(tmp_path, {
+        "content/blog/_index.md": '+++\npaginate_by = 3\ntemplate = "index.html"\n+++\n',
+        "content/a.md": '+++\ntitle = "A"\ndate = 2024-01-02\n+++\n\nText.\n'})
+    assert imported.report.warnings == []

@@ -49,6 +49,8 @@ _LIST_KEYS = ("sort_by", "paginate_by", "paginate_path", "paginate_reversed", "t
               "page_template", "insert_anchor_links", "in_search_index", "generate_feeds",
               "generate_feed", "weight", "render", "redirect_to", "authors")
 """Zola's settings of a list or of the theme's drawing, with no place in Lanting."""
+_LIST_TEMPLATES = frozenset({"index", "section", "list", "blog", "posts", "paginator"})
+"""Templates a section's `_index.md` names to list posts (abridge's `index.html`)."""
 _SECTION_FILE = re.compile(r"(?:(.*)/)?_index(?:\.([\w-]+))?\.md")
 """A section's own file, `blog/_index.md`, `_index.es.md`: a link to its list."""
 _HEADING_LINE = re.compile(r"^#{1,6}[ \t]+(.+?)[ \t]*#*[ \t]*$", re.MULTILINE)
@@ -129,6 +131,8 @@ class Zola(Hugo):
         template = data.pop("template", None)
         if isinstance(template, str) and "layout" not in data:
             data["layout"] = Path(template).stem  # (tabi's `archive.html`: a made list)
+            if path.stem.startswith("_index") and data["layout"] in _LIST_TEMPLATES:
+                data["layout"] = "list"  # (a section's list of posts: Lanting's lists)
         if data.get("render") is False:
             data["build"] = {"render": "never"}
         extra = data.pop("extra", None)
