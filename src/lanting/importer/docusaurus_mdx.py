@@ -64,8 +64,11 @@ _STATIC_CALL = re.compile(r"""^\s*(?:require\(\s*['"]@site/static(/[^'"]+)['"]\s
                           r"""(?:\.default)?|useBaseUrl\(\s*['"](/[^'"]*)['"]\s*\))\s*$""")
 
 
-def mdx_lines(text: str, ctx: Context, path: Path) -> tuple[str, dict[str, Path]]:
-    """`text` without its `import`/`export` lines; the raw-loader imports' files by name."""
+def mdx_lines(text: str, ctx: Context, path: Path, own: re.Pattern[str] = _THEME,
+              whose: str = "Docusaurus's") -> tuple[str, dict[str, Path]]:
+    """`text` without its `import`/`export` lines; the raw-loader imports' files by name.
+    `own`: the modules of the generator's own components (`whose`), whose uses are
+    converted (Astro's `astro:assets`, Docusaurus's `@theme/Tabs`)."""
     raw: dict[str, Path] = {}
     theme: list[str] = []
 
@@ -75,7 +78,7 @@ def mdx_lines(text: str, ctx: Context, path: Path) -> tuple[str, dict[str, Path]
             file = module.removeprefix("!!raw-loader!").removesuffix("?raw")
             file = file.replace("@site/", str(ctx.report.source) + "/", 1)
             raw[names] = (path.parent / file) if not file.startswith("/") else Path(file)
-        elif _THEME.match(module) or module in ("react",):
+        elif own.match(module) or module in ("react",):
             theme.append(names or module)
         else:
             ctx.warn(match.group().strip(), f"MDX import of `{names or module}` from "
@@ -85,7 +88,7 @@ def mdx_lines(text: str, ctx: Context, path: Path) -> tuple[str, dict[str, Path]
 
     text = _IMPORT.sub(one, text)
     if theme:
-        ctx.note("import ", "MDX imports of Docusaurus's own components removed ("
+        ctx.note("import ", f"MDX imports of {whose} own components removed ("
                  + ", ".join(f"`{n}`" for n in theme) + "): their uses are converted")
     for match in _EXPORT.finditer(text):
         ctx.warn(match.group().split("\n")[0], "MDX `export` removed: "

@@ -16,12 +16,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lanting.importer.js_literals import local_modules, strip_comments
+from lanting.importer.js_literals import QUOTED, local_modules, strip_comments
+from lanting.importer.js_literals import key_object as _object
+from lanting.importer.js_literals import key_string as _literal
 from lanting.importer.report import Report
 
 CONFIG_NAMES = ("docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs",
                 "docusaurus.config.mts", "docusaurus.config.cjs")
-_STRING = r"""(?:'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)")"""
 _LEFT_OUT = ("favicon", "organizationName", "projectName", "deploymentBranch", "onBrokenLinks",
              "onBrokenMarkdownLinks", "themeConfig", "stylesheets", "scripts", "themes",
              "customFields", "markdown", "future", "headTags", "clientModules",
@@ -65,36 +66,6 @@ class DocusaurusConfig:
     admonition_keywords: list[str] = field(default_factory=list)
     """The admonitions' `keywords` (`['quiz']`, kinds of the site's own beside the
     default ones)."""
-
-
-def _literal(text: str, key: str) -> tuple[str | None, bool]:
-    """(the string a `key:` holds, whether the key is there at all)."""
-    found = re.search(rf"(?<![\w.$]){key}\s*:\s*", text)
-    if not found:
-        return None, False
-    value = re.match(_STRING + r"\s*(?:[,}\n]|$)", text[found.end():])
-    if not value:
-        return None, True
-    raw = value.group(1) if value.group(1) is not None else value.group(2) or ""
-    # (JavaScript's escapes: `'luoyjx\'s notes'` is luoyjx's notes)
-    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)),
-                  raw), True
-
-
-def _object(text: str, key: str) -> str | None:
-    """The text of the object a `key: {…}` holds (braces balanced), else None."""
-    found = re.search(rf"(?<![\w.$]){key}\s*:\s*\{{", text)
-    if not found:
-        return None
-    depth, start = 0, found.end() - 1
-    for i in range(start, len(text)):
-        if text[i] == "{":
-            depth += 1
-        elif text[i] == "}":
-            depth -= 1
-            if depth == 0:
-                return text[start + 1:i]
-    return None
 
 
 def _route(text: str, key: str, report: Report, file: str) -> Route:
@@ -162,7 +133,7 @@ def read_config(source: Path, report: Report) -> DocusaurusConfig:
             unread.append("i18n.defaultLocale")
         listed = re.search(r"locales\s*:\s*\[([^\]]*)\]", i18n)
         if listed:
-            config.locales = [a or b for a, b in re.findall(_STRING, listed.group(1))]
+            config.locales = [a or b for a, b in re.findall(QUOTED, listed.group(1))]
     # (the presets, plugins and theme config are often modules of their own:
     # `import presets from "./config/presets"`, where remark-math is turned on)
     own = text
@@ -174,7 +145,7 @@ def read_config(source: Path, report: Report) -> DocusaurusConfig:
     config.math = bool(re.search(r"remark-math|remarkMath", text))
     keywords = re.search(r"admonitions\s*:\s*\{[^{}]*?keywords\s*:\s*\[([^\]]*)\]", text)
     if keywords:
-        config.admonition_keywords = [a or b for a, b in re.findall(_STRING, keywords.group(1))]
+        config.admonition_keywords = [a or b for a, b in re.findall(QUOTED, keywords.group(1))]
     config.mermaid = bool(re.search(r"theme-mermaid", text)) and bool(
         re.search(r"(?<![\w.$])mermaid\s*:\s*true\b", text))
     if unread:

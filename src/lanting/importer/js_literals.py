@@ -229,3 +229,37 @@ def literal_entries(code: str, depths: Depths, at: int, first: str,
             elif isinstance(a, str) and ("items" in values or "children" in values):
                 entries.append((a, ""))  # (a drop-down: named, not followed)
     return entries
+
+
+QUOTED = r"""(?:'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)")"""
+"""A quoted JavaScript string: its text in group 1 (single quotes) or 2 (double)."""
+
+
+def key_string(text: str, key: str) -> tuple[str | None, bool]:
+    """(the string a `key:` holds, whether the key is there at all)."""
+    found = re.search(rf"(?<![\w.$]){key}\s*:\s*", text)
+    if not found:
+        return None, False
+    value = re.match(QUOTED + r"\s*(?:[,}\n]|$)", text[found.end():])
+    if not value:
+        return None, True
+    raw = value.group(1) if value.group(1) is not None else value.group(2) or ""
+    # (JavaScript's escapes: `'luoyjx\'s notes'` is luoyjx's notes)
+    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)),
+                  raw), True
+
+
+def key_object(text: str, key: str) -> str | None:
+    """The text of the object a `key: {…}` holds (braces balanced), else None."""
+    found = re.search(rf"(?<![\w.$]){key}\s*:\s*\{{", text)
+    if not found:
+        return None
+    depth, start = 0, found.end() - 1
+    for i in range(start, len(text)):
+        if text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+            if depth == 0:
+                return text[start + 1:i]
+    return None
