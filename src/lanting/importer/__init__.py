@@ -1,7 +1,7 @@
 """`lanting import SOURCE [DEST]`: a Jekyll, al-folio, Hugo, Hugo Blox, Zola, Hexo, Quarto,
-MkDocs, Jupyter Book, Docusaurus, VitePress, VuePress, Quartz or docsify site, or a plain
-folder of notes (Obsidian, Typora), turned into a new Lanting site, with a report of
-what was converted, what could not be and where.
+MkDocs, Jupyter Book, Docusaurus, VitePress, VuePress, Quartz, Astro, Next.js or docsify
+site, or a plain folder of notes (Obsidian, Typora), turned into a new Lanting site, with
+a report of what was converted, what could not be and where.
 
 The source is only read. One module per generator reads it into a `site.NewSite` (posts,
 pages, talks, the home page, images, static files, `lanting.toml`); `NewSite.files`
@@ -36,7 +36,7 @@ _READERS: dict[str, tuple[str, str]] = {
     "quarto": ("quarto", "Quarto"), "mkdocs": ("mkdocs", "MkDocs"),
     "jupyter-book": ("jupyterbook", "JupyterBook"), "docusaurus": ("docusaurus", "Docusaurus"),
     "vitepress": ("vuepress", "VuePress"), "vuepress": ("vuepress", "VuePress"),
-    "quartz": ("quartz", "Quartz"),
+    "quartz": ("quartz", "Quartz"), "astro": ("astro", "Astro"), "nextjs": ("astro", "Astro"),
     "docsify": ("docsify", "Docsify"),
     "notes": ("notes", "Notes"),
 }
@@ -50,6 +50,9 @@ LOOKED_FOR = (
     "MkDocs (mkdocs.yml), "
     "Docusaurus (docusaurus.config.js or .ts), "
     "Quartz (quartz.config.ts with content/), "
+    "Astro (astro.config.mjs or .ts with src/content/, src/data/blog/ or a "
+    "src/content.config.ts), "
+    "Next.js blogs (contentlayer.config.ts or data/siteMetadata.js with data/blog/), "
     "Jupyter Book (_toc.yml, or myst.yml with project.toc, here or in book/ or docs/), "
     "VitePress (.vitepress/ at the root or in docs/), "
     "VuePress (.vuepress/ at the root, in docs/ or src/), "
@@ -116,6 +119,14 @@ _ACADEMIC_THEME = re.compile(r"""^\s*theme\s*[=:]\s*\[?\s*["']?(hugo-)?academic[
                              re.MULTILINE | re.IGNORECASE)
 """Hugo Blox before its modules: the Academic theme by name (`theme = "academic"`)."""
 
+def _is_astro(source: Path) -> bool:
+    """An Astro configuration with content collections: `src/content/` (or the
+    `src/data/blog/` of AstroPaper 5), or a `src/content.config.ts` naming folders."""
+    return any(source.glob("astro.config.*")) and (
+        (source / "src" / "content").is_dir() or (source / "src" / "data" / "blog").is_dir()
+        or any((source / "src").glob("content.config.*")))
+
+
 def _tool_folder(source: Path, tool: str) -> bool:
     """`.vitepress/` or `.vuepress/` at the root or in a first-level folder (`docs/`,
     hope's `src/`), with a configuration in it."""
@@ -160,6 +171,11 @@ def detect(source: Path) -> str:
         return "docusaurus"
     if any(source.glob("quartz.config.*")) and (source / "content").is_dir():
         return "quartz"
+    if _is_astro(source):
+        return "astro"
+    if (any(source.glob("contentlayer.config.*")) or (source / "data" / "siteMetadata.js")
+            .is_file()) and (source / "data" / "blog").is_dir():
+        return "nextjs"
     from lanting.importer.jupyterbook_toc import book_folder
 
     if book_folder(source) is not None:
@@ -217,7 +233,7 @@ def detect(source: Path) -> str:
 def _reader(kind: str) -> Callable[[Path, Report, Options], NewSite]:
     module, name = _READERS[kind]
     reader = getattr(importlib.import_module(f"lanting.importer.{module}"), name)
-    if module == "vuepress":  # (one reader for both: the kind says where things are)
+    if module in ("vuepress", "astro"):  # (one reader for two kinds, which it is told)
         return lambda s, r, o: cast("NewSite", reader(s, r, o, kind).run())
     return lambda s, r, o: cast("NewSite", reader(s, r, o).run())
 

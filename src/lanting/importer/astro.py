@@ -1,0 +1,215 @@
+"""Astro and Next.js blogs → Lanting.
+
+Astro (its blog starter, AstroPaper, Fuwari, astro-theme-pure, Astro Cactus, AstroWind,
+…): the Markdown and MDX entries of the content collections (`src/content/posts/`,
+`src/data/blog/`, wherever a `glob()` loader points) are posts when they are dated
+(`pubDate`, `published`, `pubDatetime`, `publishDate`, `date`), else pages; the Markdown
+pages of `src/pages/` are pages. Next.js (tailwind-nextjs-starter-blog with
+contentlayer): `data/blog/**/*.mdx` are posts, `data/authors/default.mdx` the about
+page. Every entry keeps its old URL: the route that published its collection
+(`src/pages/posts/[...slug].astro` → `/posts/<id>/`; Astro's id is the path, each part
+slugified, or the `slug:` of the front matter; AstroPaper's `getPath` puts the folders
+first), Next.js's `/blog/<path>`. `public/` is copied as it is (its files answer at the
+same URLs). Settings are read in `astro_settings.py`, front matter in `astro_front.py`,
+bodies in `astro_bodies.py`.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+
+from lanting.importer.astro_bodies import AstroBodies
+from lanting.importer.astro_front import DATE_KEYS, AstroFront
+from lanting.importer.astro_settings import Collection, read_config
+from lanting.importer.common import (
+    GENERATED,
+    LinkTable,
+    Options,
+    finish_menu,
+    guess_language,
+    language_tag,
+    read_text,
+    walk,
+)
+from lanting.importer.item import Item
+from lanting.importer.liquid import Context
+from lanting.importer.mkdocs_bodies import first_heading
+from lanting.importer.report import Report
+from lanting.importer.site import NewSite, slug_of
+from lanting.importer.text import load_mapping, split_front_matter, zone
+from lanting.markdown.anchors import github_slug
+
+_MARKDOWN = (".md", ".mdx", ".markdown")
+_GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "posts",
+                        "publications", "talks"})
+
+
+def entry_id(rel: str, slug: str | None) -> str:
+    """Astro's id of a collection's entry: the `slug:` of its front matter, else its
+    path without the suffix, each part github-slugged, `/index` dropped."""
+    if slug:
+        return slug.strip("/")
+    parts = [github_slug(p) if p else p for p in re.sub(r"\.\w+$", "", rel).split("/")]
+    return re.sub(r"(?:^|/)index$", "", "/".join(parts))
+
+
+def old_path(collection: Collection, rel: str, slug: str | None) -> str | None:
+    """Where the route published the entry (`/posts/guide/`), None when no route did."""
+    if collection.route is None:
+        return None
+    if collection.ids == "path":  # (contentlayer: the path as written, `nested-route/x`)
+        tail = slug.strip("/") if slug else re.sub(r"\.\w+$", "", rel)
+    elif collection.ids == "folders":  # (AstroPaper: folders, then the id's last part)
+        folders = [github_slug(p) for p in rel.split("/")[:-1] if not p.startswith("_")]
+        tail = "/".join([*folders, entry_id(rel, slug).rsplit("/", 1)[-1]])
+    else:
+        tail = entry_id(rel, slug)
+    return posixpath.join(collection.route or "/", tail).rstrip("/") + "/"
+
+
+class Astro(AstroFront, AstroBodies):
+    def __init__(self, source: Path, report: Report, options: Options, kind: str) -> None:
+        self.source = source
+        self.report = report
+        self.options = options
+        self.kind = kind
+        self.site = NewSite(report, source)
+        self.config = read_config(source, kind, report)
+        self.public = source / "public"
+        self.tz = zone(options.timezone)
+        self.table = LinkTable(self.site)
+        self.by_source: dict[Path, Item] = {}
+        self.documents: list[tuple[Item, str, Path]] = []
+        self.texts: list[str] = []
+
+    def run(self) -> NewSite:
+        """In order: `public/`, the collections, the Markdown pages, the bodies (once
+        every entry's new place is known), the settings."""
+        self.copy_public()
+        if not self.config.collections:
+            self.report.warn(self.config.file, None, "no content collection with Markdown "
+                             "found (`src/content/`, the folders of `glob()` loaders)")
+        for collection in self.config.collections:
+            files = [p for p in walk(collection.folder) if p.suffix.lower() in _MARKDOWN
+                     and not any(part.startswith("_") for part in
+                                 p.relative_to(collection.folder).parts)]
+            dated = any(DATE_KEYS & set(load_mapping("yaml", split_front_matter(
+                read_text(p))[1])[0]) for p in files)
+            if collection.route is None and files:
+                self.report.note(collection.folder, None, f"collection `{collection.name}`: "
+                                 "no route of `src/pages/` publishes it by its id (only "
+                                 "a page of its own name, `src/pages/about.astro` showing "
+                                 "`about.md`); its entries are " + ("posts" if dated
+                                                                    else "pages"))
+            for path in files:
+                self.read_file(collection, path, "post" if dated else "page")
+        self.markdown_pages()
+        if self.kind == "nextjs":
+            self.about_page()
+        for item, text, path in self.documents:
+            ctx = Context(self.report, path, read_text(path))
+            item.body = self.convert(text, item, ctx, path)
+        self.write_config()
+        return self.site
+
+    def copy_public(self) -> None:
+        if not self.public.is_dir():
+            return
+        for path in walk(self.public):
+            rel = path.relative_to(self.public).as_posix()
+            if rel in GENERATED:  # (Lanting makes its own robots.txt, 404 page)
+                self.report.note(path, None, "a file Lanting makes itself: left out")
+            else:
+                self.site.static[rel] = path
+
+    def markdown_pages(self) -> None:
+        """`src/pages/about.md` (Astro renders Markdown pages at their paths)."""
+        pages = self.source / "src" / "pages"
+        for path in walk(pages) if pages.is_dir() else []:
+            rel = path.relative_to(pages).as_posix()
+            if path.suffix.lower() in _MARKDOWN and not rel.startswith("_"):
+                old = "/" + re.sub(r"(?:^|/)index$", "", re.sub(r"\.\w+$", "", rel))
+                self.read_document(path, "home" if old == "/" else "page",
+                                   old.rstrip("/") + "/", rel)
+
+    def about_page(self) -> None:
+        """Next.js starter's `data/authors/default.mdx`: the author, shown at `/about`."""
+        default = self.source / "data" / "authors" / "default.mdx"
+        if default.is_file():
+            self.read_document(default, "page", "/about/", "about.mdx")
+
+    def read_file(self, collection: Collection, path: Path, kind: str) -> None:
+        rel = path.relative_to(collection.folder).as_posix()
+        data = load_mapping("yaml", split_front_matter(read_text(path))[1])[0]
+        slug = data.get("slug")
+        slug = str(slug) if isinstance(slug, (str, int)) and str(slug).strip() else None
+        old = old_path(collection, rel, slug)
+        page = self.source / "src" / "pages" / f"{entry_id(rel, slug)}.astro"
+        if old is None and page.is_file():  # (Fuwari's `about.astro` shows `spec/about.md`)
+            old = f"/{entry_id(rel, slug)}/"
+        self.read_document(path, kind, old, rel)
+
+    def read_document(self, path: Path, kind: str, old: str | None, rel: str) -> None:
+        text = read_text(path)
+        _fmt, head, body, _first = split_front_matter(text)
+        data, error = load_mapping("yaml", head)
+        if error:
+            self.report.warn(path, 2, f"front matter not read ({error})")
+        title = data.get("title") or data.get("name")
+        heading = first_heading(body)
+        if heading is not None and (not title or str(title).strip() == heading[0].strip()):
+            title, body = heading  # (the heading showed the title: not twice)
+        stem = re.sub(r"\.\w+$", "", rel).rsplit("/", 1)[-1]
+        name = (old.rstrip("/").rsplit("/", 1)[-1] if old and old.strip("/") else "") \
+            or (path.parent.name if stem == "index" else stem)
+        front = self.front(data, head, path, kind, str(title or name).strip())
+        slug = slug_of(name)
+        if kind == "page" and slug in _GENERATED:
+            self.report.warn(path, None, f"a page named `{name}` would take Lanting's own "
+                             f"/{slug}/: it is /{slug}-page/")
+            slug = f"{slug}-page"
+        item = self.site.add(Item(kind, slug, path, front, draft=bool(front.get("draft"))))
+        self.by_source[path.resolve()] = item
+        self.report.counts[("drafts" if item.draft else "posts") if kind == "post"
+                           else "pages"] += 1
+        if old and not item.draft:
+            item.old_urls = [old] if old != "/" else []
+            for url in (old, old.rstrip("/")):
+                self.table.add(url or "/", item)
+        self.texts.append(body)
+        self.documents.append((item, body, path))
+
+    def write_config(self) -> None:
+        config, read = self.site.config, self.config
+        config["title"] = read.title
+        if read.author:
+            config["author"] = read.author
+        language = language_tag(read.language, "") if read.language else ""
+        config["language"] = language or guess_language(self.texts)
+        if not language:
+            self.report.note(read.file, None, f"the settings give no language: the posts "
+                             f"read as `{config['language']}`, so the new site is in it")
+        if read.site_url.startswith("http"):
+            base = read.base.strip("/")
+            config["base_url"] = read.site_url.rstrip("/") + "/" + (base + "/" if base else "")
+        if read.description.strip():
+            config["description"] = " ".join(read.description.split())
+        if read.links:
+            config["links"] = read.links
+        # (rehype-slug made heading ids with github-slugger: `#kl-penalty` links keep working)
+        config["markdown"] = {"heading_ids": "github"}
+        menu = []
+        for entry in read.menu:
+            url = entry["url"]
+            item = self.table.find(url) if url.startswith("/") else None
+            if url.rstrip("/") in ("/blog", "/posts"):
+                url = "/blog/"
+            elif url.rstrip("/") in ("/tags", "/archive"):
+                url = url.rstrip("/") + "/"
+            elif item is not None:
+                url = self.site.new_url(item)
+            if url != "/":
+                menu.append({"name": entry["name"], "url": url})
+        finish_menu(self.site, menu, read.file)

@@ -1,0 +1,241 @@
+"""The body of an Astro or Next.js post in Lanting's Markdown.
+
+Lanting reads as written: `$…$` and `$$…$$` (remark-math), `> [!NOTE]` (GitHub's
+alerts, Fuwari's and the Next.js starter's), `:::note` and `:::tip[Title]` (Fuwari's
+admonitions, remark-directive). Converted here:
+
+- MDX (`docusaurus_mdx.py`, shared with Docusaurus): `import`/`export` lines, comments,
+  JSX attributes, and the components: images imported and shown
+  (`import fig from './fig.png'` with `<Image src={fig} alt="x" />`, Astro's
+  `astro:assets` and `next/image`) → Markdown images; `<TOCInline />` → `[[toc]]`;
+  any other component reported at its line (its text kept, or the tag in a comment);
+- Fuwari's directives: `::github{repo="a/b"}` (a card fetched from GitHub's API) → a
+  link to the repository; `:spoiler[text]` → the text;
+- without remark-math in the settings, `$` was a dollar sign: escaped;
+- links and images: to other entries (`./other.md`, their old URLs `/posts/x/`), to
+  `public/` (`/images/x.png`, the Next.js starter's `/static/images/x.png`), to files
+  beside the entry (`./fig.png`) or under `src/` (`@/assets/x.png`).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import textwrap
+from pathlib import Path
+from urllib.parse import quote, unquote
+
+from lanting.importer import body as B
+from lanting.importer.astro_settings import AstroConfig
+from lanting.importer.body_links import DROPPED, map_urls, unlink_dropped
+from lanting.importer.body_math import shelve_tex_math
+from lanting.importer.common import LinkTable, is_image
+from lanting.importer.docusaurus_mdx import comments, components, html_attributes, mdx_lines
+from lanting.importer.docusaurus_tabs import attribute, convert_tabs, nest_containers
+from lanting.importer.item import Item
+from lanting.importer.liquid import Context
+from lanting.importer.shelf import Shelf, protect_code
+from lanting.importer.site import NewSite
+
+_OWN = re.compile(r"^astro:|^@astrojs/|^next/|^@/components/(?:Image|TOCInline)|"
+                  r"^pliny/ui/TOCInline|^@/components/mdx")
+"""The modules of the components whose uses are converted (images, the TOC)."""
+_IMAGE_IMPORT = re.compile(r"""^import\s+([\w$]+)\s+from\s+['"]([^'"\n]+\.(?:png|jpe?g|gif|"""
+                           r"""webp|svg|avif))['"];?[ \t]*$\n?""", re.MULTILINE | re.IGNORECASE)
+_IMAGE_TAG = re.compile(r"<(?:Image|Picture|img)\b((?:[^<>{}]|\{[^{}]*\})*?)/>")
+_GITHUB_CARD = re.compile(r"""^::github\{\s*repo\s*=\s*["']([\w.-]+/[\w.-]+)["']\s*\}[ \t]*$""",
+                          re.MULTILINE)
+_SPOILER = re.compile(r":spoiler\[([^\]\n]*)\]")
+_TOC = re.compile(r"<TOCInline\b(?:[^<>{}]|\{[^{}]*\})*/>")
+_ASIDE = re.compile(r"<(Aside|Collapse)\b((?:[^<>{}]|\{[^{}]*\})*)>(.*?)</\1\s*>", re.DOTALL)
+_JSX_BLOCK = re.compile(r"^([ \t]*)(<[A-Za-z][^<>]*>|</[A-Za-z][\w.]*>)[ \t]*$")
+
+
+def image_imports(text: str, path: Path) -> tuple[str, dict[str, str]]:
+    """`text` without its image imports; each imported name → the file's path as a
+    link from the entry (`./fig.png`, `/abs/src/assets/x.png`)."""
+    names: dict[str, str] = {}
+
+    def one(match: re.Match[str]) -> str:
+        module = match.group(2)
+        if module.startswith(("@/", "~/")):
+            module = str(_src_folder(path) / module[2:])
+        names[match.group(1)] = module
+        return ""
+
+    return _IMAGE_IMPORT.sub(one, text), names
+
+
+def _src_folder(path: Path) -> Path:
+    """The `src/` folder above the entry (where `@/` and `~/` lead)."""
+    return next((p for p in path.parents if p.name == "src"), path.parent)
+
+
+def image_tags(text: str, imported: dict[str, str], ctx: Context) -> str:
+    """`<Image src={fig} alt="x" />` (an imported image, or a literal path) → `![x](…)`."""
+
+    def one(match: re.Match[str]) -> str:
+        attrs = match.group(1)
+        src = attribute(attrs, "src")
+        named = re.search(r"\bsrc=\{\s*([\w$]+)\s*\}", attrs)
+        if src is None and named and named.group(1) in imported:
+            src = imported[named.group(1)]
+        if not src:
+            return match.group()
+        alt = (attribute(attrs, "alt") or "").replace("[", "\\[").replace("]", "\\]")
+        ctx.convert("MDX images (<Image>) as Markdown images")
+        return f"![{alt}]({src.replace(' ', '%20')})"
+
+    return _IMAGE_TAG.sub(one, text)
+
+
+def directives(text: str, ctx: Context) -> str:
+    """Fuwari's `::github{repo="a/b"}` → a link; `:spoiler[x]` → `x`."""
+    text, count = _GITHUB_CARD.subn(
+        lambda m: f"[{m.group(1)}](https://github.com/{m.group(1)})", text)
+    ctx.convert("GitHub cards (::github) as links to the repository", count)
+    text, count = _SPOILER.subn(r"\1", text)
+    ctx.convert("spoilers (:spoiler[…]) as plain text", count)
+    return text
+
+
+def asides(text: str, ctx: Context) -> str:
+    """`<Aside type="tip" title="x">…</Aside>` (Starlight's, astro-theme-pure's) →
+    `:::tip[x]` … `:::`; `<Collapse title="x">` → `<details>`."""
+
+    def one(match: re.Match[str]) -> str:
+        name, attrs, inner = match.groups()
+        title = attribute(attrs, "title") or ""
+        inner = textwrap.dedent(inner.strip("\n")).strip()
+        if name == "Collapse":
+            ctx.convert("<Collapse> as <details>")
+            return "\n\n" + B.details(title or "Details", inner) + "\n\n"
+        ctx.convert("callouts (<Aside>)")
+        head = f":::{attribute(attrs, 'type') or 'note'}" + (f"[{title}]" if title else "")
+        return f"\n\n{head}\n\n{inner}\n\n:::\n\n"
+
+    return _ASIDE.sub(one, text)
+
+
+def markdown_in_jsx(text: str) -> tuple[str, int]:
+    """Markdown between block tags (`<div className="grid">` on its line, an image on
+    the next, indented): MDX read it as Markdown; CommonMark reads the lines after a
+    `<div>` as HTML up to a blank line, and indented ones as code. Each such line is
+    made a paragraph of its own, unindented."""
+    lines = text.split("\n")
+    out: list[str] = []
+    count = 0
+    for i, line in enumerate(lines):
+        before = lines[i - 1] if i else ""
+        after = lines[i + 1] if i + 1 < len(lines) else ""
+        inside = _JSX_BLOCK.match(before) and not before.rstrip().endswith("/>") \
+            or _JSX_BLOCK.match(after) and after.lstrip().startswith("</")
+        if line.strip() and not _JSX_BLOCK.match(line) and inside \
+                and not line.lstrip().startswith("<"):
+            out += ["", line.strip(), ""]
+            count += 1
+        else:
+            out.append(line)
+    return "\n".join(out), count
+
+
+class AstroBodies:
+    """The body side of the Astro importer."""
+
+    source: Path
+    public: Path
+    config: AstroConfig
+    site: NewSite
+    table: LinkTable
+    by_source: dict[Path, Item]
+
+    def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
+        shelf = Shelf()
+        if path.suffix.lower() == ".mdx":  # (Starlight's and astro-theme-pure's tabs)
+            text = convert_tabs(text, ctx)
+        text = protect_code(text, shelf)
+        if self.config.math:  # (a formula is TeX to remark-math: `$a<b$` holds no tag)
+            text = shelve_tex_math(text, shelf)
+        else:
+            text, count = re.subn(r"(?<!\\)\$", r"\\$", text)
+            if count:
+                ctx.note("$", "no remark-math in the site's settings: its `$` showed as "
+                         "dollar signs, and are escaped (`\\$`) to stay so")
+        text = directives(text, ctx)
+        if path.suffix.lower() == ".mdx":
+            text, count = markdown_in_jsx(text)
+            ctx.convert("Markdown inside JSX blocks (MDX) as paragraphs", count)
+            text = nest_containers(asides(text, ctx))  # (an `<Aside>` in a tab)
+            text, imported = image_imports(text, path)
+            whose = "Astro's and Next.js's" if self.config.kind == "astro" else "Next.js's"
+            text, _raw = mdx_lines(text, ctx, path, _OWN, whose)
+            text = comments(text, ctx)
+            text = image_tags(text, imported, ctx)
+            text, count = _TOC.subn("[[toc]]", text)
+            ctx.convert("`<TOCInline />` as [[toc]] (Lanting's table of contents)", count)
+            text = html_attributes(text, ctx)
+            text = components(text, ctx)
+
+        def resolve(url: str, image: bool) -> str | None:
+            return self.url(url, image, item, path, ctx)
+
+        text = map_urls(text, resolve)
+        text = unlink_dropped(text)
+        return B.tidy(shelf.restore(text))
+
+    def url(self, url: str, image: bool, item: Item, path: Path, ctx: Context) -> str | None:
+        """A link or image of the old site as the new one has it (None: as written)."""
+        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#|^\ue000", url) or not url:
+            return None
+        rel, hash_mark, fragment = url.partition("#")
+        rel = unquote(rel.partition("?")[0])
+        fragment = hash_mark + fragment
+        if rel.startswith(("@/", "~/")):
+            rel = str(_src_folder(path) / rel[2:])
+        if rel.startswith("/") and not Path(rel).is_relative_to(self.source):
+            return self.site_url(rel, fragment, image, url, ctx)
+        file = Path(rel) if rel.startswith("/") else path.parent / rel
+        target = self.by_source.get(file.resolve()) if file.is_file() else None
+        if target is None and not file.exists() and item.old_urls:
+            base = item.old_urls[0]  # (a link from the old URL, `../other/`)
+            target = self.table.find(posixpath.normpath(posixpath.join(base, rel)))
+        if target is not None:
+            ctx.convert("links to other posts")
+            return self.site.link(target) + fragment
+        if file.is_file():
+            if image or is_image(file):
+                return self.site.image(file, None)
+            where, source = file.resolve(), self.source.resolve()
+            name = "files/" + (where.relative_to(source).as_posix()
+                               if where.is_relative_to(source) else file.name)
+            self.site.static.setdefault(name, file)
+            return "/" + quote(name) + fragment
+        if image:
+            ctx.warn(url, f"image `{url}` not found: left as written")
+            return None
+        ctx.warn(url, f"link `{url}` leads to no page or file of the site: the link is "
+                 "dropped, its text kept")
+        return DROPPED
+
+    def site_url(self, rel: str, fragment: str, image: bool, original: str,
+                 ctx: Context) -> str | None:
+        """A path from the site's root: an entry's old URL, a file of `public/`, the
+        blog's and the tags' lists."""
+        target = self.table.find(rel)
+        if target is not None:
+            ctx.convert("links to old URLs")
+            return self.site.link(target) + fragment
+        file = self.public / rel.lstrip("/")
+        if file.is_file():
+            return self.site.image(file, rel) if image or is_image(file) else None
+        routes = {c.route for c in self.config.collections if c.route}
+        if rel.rstrip("/") in routes or rel.rstrip("/") in ("", "/blog", "/posts"):
+            return "/blog/" + fragment if rel.strip("/") else None
+        if re.fullmatch(r"/(?:tags|categories|archive)(?:/.*)?", rel):
+            return None  # (Lanting has these lists: the build checks the term's page)
+        if image:
+            ctx.warn(original, f"image `{original}` not found in `public/`: left as written")
+            return None
+        ctx.warn(original, f"link `{original}` leads to no imported page or file (a page "
+                 "of the site's own code?): the link is dropped, its text kept")
+        return DROPPED

@@ -1,0 +1,136 @@
+"""The front matter of an Astro collection's entry or a Next.js post in Lanting's.
+
+The themes name the same things differently: the date (`pubDate`, Fuwari's
+`published`, AstroPaper's `pubDatetime`, `publishDate`, `date`), the update
+(`updated`, `updatedDate`, `modDatetime`, contentlayer's `lastmod`), the summary
+(`description`, `summary`, `excerpt`), the cover (`image`, `cover`, `heroImage`,
+`ogImage`, `coverImage: {src}`, `images: [...]`: beside the entry, in `public/` or a
+URL), `tags`, `category`/`categories`, `draft`, `lang`. What no Lanting key holds
+(`featured`, `pinned`, `canonicalURL`, …) is named in a notice.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.common import (
+    bool_of,
+    first_date,
+    language_tag,
+    mtime,
+    note_unplaced_keys,
+    summary_of,
+)
+from lanting.importer.report import Report
+from lanting.importer.site import NewSite
+from lanting.importer.text import key_line, names
+
+DATE_KEYS = frozenset({"pubDate", "published", "pubDatetime", "publishDate", "date",
+                       "publishedAt", "pubdate"})
+_DATES = ("pubDate", "published", "pubDatetime", "publishDate", "date", "publishedAt",
+          "pubdate")
+_UPDATES = ("updated", "updatedDate", "modDatetime", "lastmod", "updatedAt",
+            "lastModified", "updateDate")
+_COVERS = ("image", "cover", "heroImage", "coverImage", "ogImage", "images", "banner")
+_PLACED = frozenset({"title", "slug", "description", "summary", "excerpt", "tags",
+                     "category", "categories", "draft", "lang", "language", "layout",
+                     *_DATES, *_UPDATES, *_COVERS})
+"""Keys read (`layout`: contentlayer's and Astro's page layout, which Lanting's
+templates stand in for)."""
+_MONTHS = {m: n for n, names in enumerate((
+    ("jan", "january"), ("feb", "february"), ("mar", "march"), ("apr", "april"),
+    ("may",), ("jun", "june"), ("jul", "july"), ("aug", "august"),
+    ("sep", "sept", "september"), ("oct", "october"), ("nov", "november"),
+    ("dec", "december")), 1) for m in names}
+
+
+def js_date(value: object) -> str | None:
+    """A date as JavaScript's `new Date()` read it and YAML did not (`11 Oct 2023`,
+    `6 December 2024`, `Oct 11, 2023`), as `2023-10-11`; None for anything else."""
+    if not isinstance(value, str):
+        return None
+    found = re.fullmatch(r"\s*(\d{1,2})\s+([A-Za-z]+)\.?,?\s+(\d{4})\s*", value) or \
+        re.fullmatch(r"\s*([A-Za-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})\s*", value)
+    if found is None:
+        return None
+    first, second, year = found.groups()
+    day, month = (first, second) if first.isdigit() else (second, first)
+    number = _MONTHS.get(month.lower())
+    return f"{year}-{number:02d}-{int(day):02d}" if number else None
+
+
+class AstroFront:
+    """The front-matter side of the Astro importer."""
+
+    source: Path
+    public: Path
+    report: Report
+    site: NewSite
+    tz: dt.tzinfo
+
+    def front(self, data: dict[str, Any], head: str, path: Path, kind: str,
+              title: str) -> dict[str, Any]:
+        front: dict[str, Any] = {"title": title}
+        if kind == "post":
+            date = first_date(data, head, _DATES, self.tz) or first_date(
+                {k: js_date(v) for k, v in data.items() if k in DATE_KEYS}, "", _DATES,
+                self.tz)
+            if date is None:
+                self.report.warn(path, None, "no date in the front matter: the file's "
+                                 "time is used")
+                date = mtime(path, self.tz)
+            front["date"] = date
+        updated = first_date(data, head, _UPDATES, self.tz) or first_date(
+            {k: js_date(v) for k, v in data.items() if k in _UPDATES}, "", _UPDATES, self.tz)
+        if updated is not None and kind == "post":
+            front["updated"] = updated
+        summary = summary_of(data, "description", "summary", "excerpt")
+        if summary:
+            front["summary"] = summary
+        tags = names(data.get("tags"))
+        if tags:
+            front["tags"] = tags
+        categories = names(data.get("categories", data.get("category")))
+        if categories and kind == "post":
+            front["categories"] = categories
+        if bool_of(data.get("draft", False)):
+            front["draft"] = True
+        lang = data.get("lang") or data.get("language")
+        if isinstance(lang, str) and lang.strip():
+            front["lang"] = language_tag(lang, "")
+            if not front["lang"]:
+                del front["lang"]
+        cover = self.cover(data, head, path)
+        if cover:
+            front["cover"] = cover
+        note_unplaced_keys(self.report, path, head, data, _PLACED)
+        return front
+
+    def cover(self, data: dict[str, Any], head: str, path: Path) -> str:
+        """The first cover the entry names: a URL, a file beside it (`./cover.jpg`,
+        Astro's `image()`), one of `public/` (`/images/x.png`) or of `src/`
+        (Fuwari's `assets/…`)."""
+        for key in _COVERS:
+            value = data.get(key)
+            if isinstance(value, list):
+                value = value[0] if value else None
+            if isinstance(value, dict):
+                value = value.get("src") or value.get("url")
+            if not isinstance(value, str) or not value.strip():
+                continue
+            value = value.strip()
+            if re.match(r"^[a-z]+://", value):
+                return value
+            file = self.public / value.lstrip("/") if value.startswith("/") else \
+                path.parent / value
+            if not file.is_file() and not value.startswith("/"):
+                file = self.source / "src" / value.removeprefix("@/").removeprefix("~/")
+            if file.is_file():
+                return self.site.image(file, value if value.startswith("/") else None)
+            self.report.warn(path, key_line(head, key), f"`{key}: {value}` not found: "
+                             "left out")
+            return ""
+        return ""

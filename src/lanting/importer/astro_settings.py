@@ -1,0 +1,277 @@
+"""The settings of an Astro or a Next.js blog, read without running them.
+
+Both keep their settings in JavaScript or TypeScript modules: running them would need
+Node and the site's `node_modules`. So only literals are read:
+
+- Astro: `site` and `base` of `astro.config.*` (a literal, or the `url`/`website` of the
+  site's own settings object it names), and whether `remark-math` is among its plugins;
+  the content collections of `src/content.config.ts` (Astro 5: `glob({base, pattern})`
+  loaders, a `${CONST}` in `base` read from the file's constants) or
+  `src/content/config.ts` (Astro 2–4: one folder of `src/content/` per collection); the
+  route publishing each collection, from `src/pages/` (`posts/[...slug].astro` calling
+  `getCollection("posts")`, or named after it); the site's settings object
+  (`siteConfig`, `SITE`, `theme`, … in `src/config.ts`, `src/site.config.ts`,
+  `src/consts.ts`, `src/constants.ts`): title, description, author, language, social
+  links (arrays of `{name, url}`/`{name, href}`), and `profileConfig` (Fuwari);
+- Next.js (tailwind-nextjs-starter-blog and its kind): `data/siteMetadata.js` (title,
+  author, description, language, `siteUrl`, the social accounts), `remark-math` in
+  `contentlayer.config.*`, the blog's route (`app/blog/[...slug]/`), `data/blog/`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lanting.importer.common import read_text
+from lanting.importer.js_literals import (
+    depths_of,
+    key_object,
+    key_string,
+    keys_at,
+    literal_entries,
+    literal_value,
+    strip_comments,
+)
+from lanting.importer.report import Report
+
+CONTENT_CONFIGS = ("src/content.config.ts", "src/content.config.mjs", "src/content.config.js",
+                   "src/content/config.ts", "src/content/config.mjs", "src/content/config.js")
+_SETTINGS_FILES = ("src/config.ts", "src/site.config.ts", "src/consts.ts", "src/constants.ts",
+                   "src/config.js", "src/site.config.js", "src/consts.js", "src/site.ts")
+_SITE_OBJECTS = ("siteConfig", "SITE", "SITE_CONFIG", "site", "config", "theme",
+                 "themeConfig", "profileConfig")
+"""The names themes give the object of the site's settings (Fuwari's `siteConfig` and
+`profileConfig`, AstroPaper's `SITE`, astro-theme-pure's `theme`)."""
+_ROUTE = re.compile(r"(?:(.*)/)?\[(?:\.\.\.)?(slug|id|path|post|postId)\](?:/index)?\.astro")
+_MATH = re.compile(r"remark-math|rehype-katex|rehype-mathjax")
+_SOCIAL_KEYS = ("github", "x", "twitter", "linkedin", "mastodon", "bluesky", "youtube",
+                "facebook", "instagram", "threads", "medium", "zhihu", "scholar", "orcid")
+"""siteMetadata's social accounts, in the order the footer shows them."""
+
+
+@dataclass(frozen=True, slots=True)
+class Collection:
+    name: str
+    folder: Path
+    route: str | None
+    """The URL folder its entries were published under (`/posts`, `""` for the root);
+    None: no route publishes them (they are read by another page, or not at all)."""
+    ids: str = "astro"
+    """How an entry's path makes its URL: `astro` (Astro's id: each folder and the
+    name slugified, `/index` dropped, a `slug:` instead), `folders` (AstroPaper's
+    `getPath`: the folders, then the id's last part), `path` (contentlayer's: the path
+    as written)."""
+
+
+@dataclass
+class AstroConfig:
+    kind: str
+    """`astro` or `nextjs`."""
+    file: str
+    """The settings file named in the report."""
+    site_url: str = ""
+    base: str = "/"
+    math: bool = False
+    title: str = ""
+    description: str = ""
+    author: str = ""
+    language: str = ""
+    links: list[dict[str, str]] = field(default_factory=list)
+    menu: list[dict[str, str]] = field(default_factory=list)
+    collections: list[Collection] = field(default_factory=list)
+
+
+def _text(source: Path, rel: str) -> str:
+    path = source / rel
+    return strip_comments(read_text(path)) if path.is_file() else ""
+
+
+def _first(source: Path, names: tuple[str, ...]) -> str:
+    return next((n for n in names if (source / n).is_file()), "")
+
+
+def object_of(code: str, name: str) -> str | None:
+    """The text of `const NAME … = {…}` (braces balanced), else None."""
+    found = re.search(rf"(?<![\w$.]){re.escape(name)}\b[^=;\n]*=\s*\{{", code)
+    if found is None:
+        return None
+    return key_object("x: " + code[found.end() - 1:], "x")
+
+
+def own_strings(body: str) -> dict[str, str]:
+    """The top-level keys of an object's text holding literal strings."""
+    code = "{" + body + "}"
+    depths = depths_of(code)
+    return {key: value for key, at in keys_at(code, depths, 0, 1)
+            if isinstance(value := literal_value(code, at), str)}
+
+
+def link_entries(body: str, key: str) -> list[dict[str, str]]:
+    """The `{name, url}` (or `href`, `link`; `title` for the name) objects of the array
+    `key:` holds in an object's text, with absolute URLs."""
+    code = "{" + body + "}"
+    depths = depths_of(code)
+    found: list[dict[str, str]] = []
+    for name, at in keys_at(code, depths, 0, 1):
+        if name != key:
+            continue
+        for first in ("name", "title", "label"):
+            for second in ("url", "href", "link"):
+                for text, url in literal_entries(code, depths, at, first, second):
+                    if url.startswith(("http://", "https://", "mailto:")) \
+                            and not _placeholder(url) and url not in [f["url"] for f in found]:
+                        found.append({"name": text, "url": url})
+    return found
+
+
+def _placeholder(url: str) -> bool:
+    """A service's home page (`https://github.com`), which starters leave for the writer
+    to fill in: no account of theirs."""
+    return re.fullmatch(r"https?://(?:www\.)?[^/]+/?", url) is not None
+
+
+def read_config(source: Path, kind: str, report: Report) -> AstroConfig:
+    if kind == "nextjs":
+        return _nextjs(source, report)
+    file = _first(source, tuple(f"astro.config.{s}" for s in ("mjs", "ts", "js", "mts")))
+    config = AstroConfig("astro", file or "astro.config.mjs")
+    code = _text(source, file) if file else ""
+    config.math = bool(_MATH.search(code))
+    config.base = (key_string(code, "base")[0] or "/").strip() or "/"
+    settings = "\n".join(_text(source, n) for n in _SETTINGS_FILES)
+    site, written = key_string(code, "site")
+    values: dict[str, str] = {}
+    for name in _SITE_OBJECTS:
+        body = object_of(settings, name)
+        if body is None:
+            continue
+        for key, value in own_strings(body).items():
+            values.setdefault(f"{name}.{key}" if name == "profileConfig" else key, value)
+        config.links += [link for key in ("links", "socials", "social")
+                         for link in link_entries(body, key) if link not in config.links]
+        locale = key_object(body, "locale")
+        if locale is not None:
+            values.setdefault("lang", key_string(locale, "lang")[0] or "")
+    for array in ("SOCIALS", "SOCIAL_LINKS", "socialLinks"):
+        listed = re.search(rf"(?<![\w$]){array}\b[^=;\n]*=\s*", settings)
+        if listed:
+            config.links += [link for link in link_entries(f"{array}: {settings[listed.end():]}",
+                                                           array) if link not in config.links]
+    consts = dict(re.findall(r"""export\s+const\s+(SITE_\w+)\s*=\s*['"]([^'"\n]+)['"]""",
+                             settings))
+    config.site_url = site or values.get("website") or values.get("url") or \
+        values.get("site") or ""
+    if written and site is None and not config.site_url:
+        report.note(config.file, None, "`site` is not a plain string: `base_url` is left "
+                    "for you to set in lanting.toml")
+    config.title = values.get("title") or consts.get("SITE_TITLE", "")
+    config.description = values.get("description") or values.get("desc") or \
+        values.get("subtitle") or consts.get("SITE_DESCRIPTION", "")
+    config.author = values.get("author") or values.get("profileConfig.name") or ""
+    config.language = values.get("lang") or values.get("language") or ""
+    config.collections = collections(source, report)
+    return config
+
+
+def _nextjs(source: Path, report: Report) -> AstroConfig:
+    config = AstroConfig("nextjs", "data/siteMetadata.js")
+    code = _text(source, "data/siteMetadata.js")
+    body = object_of(code, "siteMetadata") or code
+    values = own_strings(body)
+    config.title = values.get("title") or values.get("headerTitle") or ""
+    config.author = values.get("author", "")
+    config.description = values.get("description", "")
+    config.language = values.get("language") or values.get("locale") or ""
+    config.site_url = values.get("siteUrl", "")
+    for key in _SOCIAL_KEYS:
+        url = values.get(key, "")
+        if url.startswith("http") and not _placeholder(url):
+            config.links.append({"name": "X" if key == "x" else key.title().replace(
+                "Github", "GitHub").replace("Linkedin", "LinkedIn"), "url": url})
+    email = values.get("email", "")
+    if "@" in email and not email.endswith("@yoursite.com"):
+        config.links.append({"name": "Email", "url": f"mailto:{email}"})
+    layer = _first(source, tuple(f"contentlayer.config.{s}" for s in ("ts", "js", "mjs")))
+    config.math = bool(_MATH.search(_text(source, layer) if layer else ""))
+    nav = _text(source, "data/headerNavLinks.ts") or _text(source, "data/headerNavLinks.js")
+    config.menu = [{"name": title, "url": href}
+                   for href, title in literal_entries_of(nav, "href", "title")]
+    route = next((p.parent.relative_to(source / "app").as_posix() for p in sorted(
+        (source / "app").glob("**/[[]...slug[]]/page.*"))), None) \
+        if (source / "app").is_dir() else None
+    prefix = "/" + re.sub(r"\[\.\.\.slug\]$", "", route or "blog/[...slug]").strip("/")
+    config.collections = [Collection("blog", source / "data" / "blog", prefix, "path")]
+    if not code:
+        report.warn(config.file, None, "not found: the site's title and author are left "
+                    "for you to set in lanting.toml")
+    return config
+
+
+def literal_entries_of(code: str, first: str, second: str) -> list[tuple[str, str]]:
+    """(`first`, `second`) of the literal objects of the first array in `code`."""
+    at = code.find("[")
+    if at < 0:
+        return []
+    return literal_entries(code, depths_of(code), at, first, second)
+
+
+def collections(source: Path, report: Report) -> list[Collection]:
+    """The content collections holding Markdown, each with the route publishing it."""
+    file = _first(source, CONTENT_CONFIGS)
+    code = _text(source, file) if file else ""
+    constants = dict(re.findall(r"""(?:const|let)\s+(\w+)\s*=\s*['"`]([^'"`$\n]+)['"`]""",
+                                code))
+    folders: dict[str, Path] = {}
+    for found in re.finditer(r"(?:const|let)\s+(\w+)\s*(?::[^=]*)?=\s*defineCollection\(", code):
+        body = key_object("x: " + code[found.end():].lstrip(), "x") or ""
+        loader = re.search(r"loader\s*:\s*(\w+)\(", body)
+        if loader and loader.group(1) != "glob":
+            continue  # (`file()`: a JSON or YAML list, no Markdown)
+        base = re.search(r"""base\s*:\s*(['"`])([^'"`\n]+)\1""", body) if loader else None
+        where = re.sub(r"\$\{(\w+)\}", lambda m: constants.get(m.group(1), m.group()),
+                       base.group(2)) if base else ""
+        if loader and "${" in where:
+            report.warn(file, None, f"the folder of collection `{found.group(1)}` "
+                        f"(`{where}`) is not a literal: not imported")
+            continue
+        folders[found.group(1)] = source / where.strip("./") if loader and where else Path()
+    exported = object_of(code, "collections")
+    names: dict[str, str] = {}
+    for entry in re.finditer(r"(?:['\"]?([\w-]+)['\"]?\s*:\s*)?(\w+)\s*(?:,|$)",
+                             exported or ""):
+        names[entry.group(1) or entry.group(2)] = entry.group(2)
+    found_collections: list[Collection] = []
+    content = source / "src" / "content"
+    for name, variable in names.items() or ():
+        folder = folders.get(variable)
+        if folder is None:
+            continue
+        folder = folder if folder != Path() else content / name
+        found_collections.append(_routed(source, name, folder))
+    if not code and content.is_dir():  # (Astro 2's collections: its folders)
+        found_collections = [_routed(source, p.name, p) for p in sorted(content.iterdir())
+                             if p.is_dir() and not p.name.startswith((".", "_"))]
+    return [c for c in found_collections if c.folder.is_dir()]
+
+
+def _routed(source: Path, name: str, folder: Path) -> Collection:
+    """The collection with the route publishing it: a dynamic route of `src/pages/`
+    (`posts/[...slug].astro`, `blog/[...id].astro`, `posts/[...slug]/index.astro`)
+    calling `getCollection("NAME")`, else one in a folder named after it (`post` →
+    `posts/`)."""
+    pages = source / "src" / "pages"
+    routes: list[tuple[str, str]] = []
+    for file in sorted(pages.rglob("*.astro")) if pages.is_dir() else []:
+        match = _ROUTE.fullmatch(file.relative_to(pages).as_posix())
+        if match and "[" not in (match.group(1) or ""):
+            routes.append(("/" + (match.group(1) or ""), read_text(file)))
+    calling = rf"""getCollection\(\s*['"]{re.escape(name)}['"]"""
+    chosen = next((r for r in routes if re.search(calling, r[1])), None) or next(
+        (r for r in routes if r[0].rstrip("/").rsplit("/", 1)[-1] in (
+            name, f"{name}s", name.removesuffix("s"))), None)
+    if chosen is None:
+        return Collection(name, folder, None)
+    ids = "folders" if "getPath(" in chosen[1] else "astro"
+    return Collection(name, folder, chosen[0].rstrip("/"), ids)

@@ -1,0 +1,231 @@
+"""The Astro and Next.js importer: two fixture sites under tests/fixtures/import/ — a
+Fuwari-like Astro blog (`src/content/posts/`, `src/config.ts`, remark-math, admonitions,
+GitHub cards) and a tailwind-nextjs-starter-blog-like one (`data/blog/*.mdx`,
+`data/siteMetadata.js`, MDX components) — read from their built pages; tiny sites
+written inline and the pure functions for what they do not show."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+from importbits import NOW, imported_site, page, redirect_target, report_of
+from sitebits import write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import Imported, detect, import_site
+from lanting.importer.astro import entry_id, old_path
+from lanting.importer.astro_bodies import markdown_in_jsx
+from lanting.importer.astro_front import js_date
+from lanting.importer.astro_settings import Collection, collections
+from lanting.importer.report import Report
+
+FIXTURES = Path(__file__).parent / "fixtures" / "import"
+
+
+@pytest.fixture(scope="module")
+def fuwari(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
+    return imported_site(tmp_path_factory, "astro-fuwari")
+
+
+@pytest.fixture(scope="module")
+def starter(tmp_path_factory: pytest.TempPathFactory) -> tuple[Imported, Path]:
+    return imported_site(tmp_path_factory, "nextjs-starter")
+
+
+# --- detection ---------------------------------------------------------------------------
+
+
+def test_astro_and_nextjs_blogs_are_detected_not_read_as_notes() -> None:
+    assert detect(FIXTURES / "astro-fuwari") == "astro"
+    assert detect(FIXTURES / "nextjs-starter") == "nextjs"
+
+
+def test_an_astro_config_without_content_collections_is_no_astro_blog(tmp_path: Path) -> None:
+    write_files(tmp_path, {"astro.config.mjs": "export default {}\n",
+                           "notes/a.md": "# A\n"})
+    assert detect(tmp_path) == "notes"
+
+
+# --- the Fuwari-like site ----------------------------------------------------------------
+
+
+def test_fuwari_settings_become_lanting_toml(fuwari: tuple[Imported, Path]) -> None:
+    imported, _out = fuwari
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert (config["title"], config["author"], config["language"], config["base_url"]) == (
+        "温故的训练日志", "温故", "zh-CN", "https://wen.example.org/")
+    assert config["description"] == "大模型训练与优化的笔记"
+    # (the theme's placeholder, `https://twitter.com`, is no account of hers)
+    assert config["links"] == [{"name": "GitHub", "url": "https://github.com/wengu-example"}]
+
+
+def test_fuwari_front_matter_is_mapped(fuwari: tuple[Imported, Path]) -> None:
+    imported, _out = fuwari
+    text = (imported.dest / "content" / "posts" / "梯度裁剪" / "index.md").read_text(
+        encoding="utf-8")
+    for line in ("date: 2024-03-09", "updated: 2024-04-01", "tags: [优化, 训练稳定性]",
+                 "categories: [深度学习]", "cover: cover.png"):
+        assert line in text
+    draft = (imported.dest / "content" / "posts" / "draft.md").read_text(encoding="utf-8")
+    assert "draft: true" in draft
+    adam = (imported.dest / "content" / "posts" / "adam-bias.md").read_text(encoding="utf-8")
+    assert "lang: en" in adam
+
+
+def test_fuwari_bodies_render_math_admonitions_and_cards(fuwari: tuple[Imported, Path]) -> None:
+    _imported, out = fuwari
+    post = page(out, "/posts/梯度裁剪/")
+    kinds = [c for e in post.find_all(class_="callout") for c in e.classes]
+    assert "callout-tip" in kinds and "callout-note" in kinds
+    text = post.text()
+    assert "$$" not in text and ":::" not in text and "::github" not in text
+    assert ":spoiler" not in text and "其实阈值没那么重要" in text
+    links = [a.get("href") for a in post.find_all("a")]
+    assert "https://github.com/wengu-example/clip-demo" in links
+    assert len(post.find_all("math")) >= 3  # (in the text, a display, the tip)
+
+
+def test_fuwari_links_and_about_page_keep_working(fuwari: tuple[Imported, Path]) -> None:
+    imported, out = fuwari
+    post = page(out, "/posts/梯度裁剪/")
+    assert "/posts/adam-bias/" in [a.get("href") for a in post.find_all("a")]
+    about = page(out, "/about/")
+    assert "踩过的坑" in about.text()
+    adam = page(out, "/posts/adam-bias/")
+    assert "/posts/梯度裁剪/" in [unquote(a.get("href") or "") for a in adam.find_all("a")]
+    assert "collection `spec`" in report_of(imported)
+
+
+# --- the Next.js starter-like site -------------------------------------------------------
+
+
+def test_site_metadata_becomes_lanting_toml(starter: tuple[Imported, Path]) -> None:
+    imported, _out = starter
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert (config["title"], config["author"], config["language"]) == (
+        "Attention Notes", "Mira Okafor", "en-US")
+    # (the starter's placeholders, `https://facebook.com`, are left out)
+    assert [link["url"] for link in config["links"]] == [
+        "https://github.com/mira-example", "https://x.com/mira_example",
+        "mailto:mira@attn-notes.example.com"]
+    assert [m["url"] for m in config["menu"]] == ["/blog/", "/tags/", "/about/"]
+
+
+def test_old_blog_urls_redirect(starter: tuple[Imported, Path]) -> None:
+    _imported, out = starter
+    assert redirect_target(out, "/blog/scaled-dot-product/") == "/posts/scaled-dot-product/"
+    assert redirect_target(out, "/blog/guides/multi-query/") == "/posts/multi-query/"
+
+
+def test_mdx_components_are_converted_or_reported(starter: tuple[Imported, Path]) -> None:
+    imported, out = starter
+    post = page(out, "/posts/scaled-dot-product/")
+    images = post.find_all("img")
+    assert len(images) >= 2  # `<Image>` and the Markdown image inside the `<div>`s
+    text = post.text()
+    assert "<TOCInline" not in text and "![heads again]" not in text
+    assert "import QuizCard" not in text and "{/*" not in text
+    report = report_of(imported)
+    assert "data/blog/scaled-dot-product.mdx:30: warning: not converted, left in a " \
+           "comment: `<QuizCard" in report
+    assert "data/blog/scaled-dot-product.mdx:10: warning: MDX import of `QuizCard`" in report
+    assert "/posts/multi-query/" in [a.get("href") for a in post.find_all("a")]
+
+
+def test_the_default_author_is_the_about_page(starter: tuple[Imported, Path]) -> None:
+    _imported, out = starter
+    assert "write down what I understood" in page(out, "/about/").text()
+
+
+# --- tiny sites --------------------------------------------------------------------------
+
+
+def test_astropaper_folders_come_first_in_urls_and_js_dates_are_read(
+        tmp_path: Path) -> None:
+    source, dest = tmp_path / "src", tmp_path / "out"
+    write_files(source, {
+        "astro.config.ts": 'export default defineConfig({ site: "https://k.example/" })\n',
+        "src/config.ts": 'export const SITE = {\n  website: "https://k.example/",\n'
+                         '  author: "K",\n  title: "札记",\n  lang: "zh-CN",\n} as const;\n',
+        "src/content.config.ts": 'export const BLOG_PATH = "src/data/blog";\n'
+                                 'const blog = defineCollection({\n  loader: glob({ pattern: '
+                                 '"**/[^_]*.md", base: `./${BLOG_PATH}` }),\n});\n'
+                                 'export const collections = { blog };\n',
+        "src/pages/posts/[...slug]/index.astro": "---\nconst posts = await getCollection("
+                                                 '"blog");\nparams: { slug: getPath(post.id, '
+                                                 "post.filePath, false) }\n---\n",
+        "src/data/blog/tech/2026-01-19.md": "---\ntitle: 读论文\npubDatetime: 11 Oct 2023\n"
+                                            "slug: reading-papers\ndescription: x\n---\n\n"
+                                            "正文。\n",
+    })
+    imported = import_site(source, dest, None, False, NOW)
+    assert imported.report.kind == "astro"
+    text = (dest / "content" / "posts" / "reading-papers.md").read_text(encoding="utf-8")
+    assert "date: 2023-10-11" in text
+    assert '"/posts/tech/reading-papers/"' in text
+    assert ": warning:" not in report_of(imported)
+    build(dest, BuildOptions())
+
+
+def test_without_remark_math_dollars_stay_dollars(tmp_path: Path) -> None:
+    source, dest = tmp_path / "src", tmp_path / "out"
+    write_files(source, {
+        "astro.config.mjs": "export default defineConfig({})\n",
+        "src/content/blog/price.md": "---\ntitle: Price\npubDate: 2024-01-02\n---\n\n"
+                                     "It cost $5 and then $6.\n",
+    })
+    import_site(source, dest, None, False, NOW)
+    text = (dest / "content" / "posts" / "price.md").read_text(encoding="utf-8")
+    assert "\\$5 and then \\$6" in text
+
+
+# --- the pure functions ------------------------------------------------------------------
+
+
+def test_entry_ids_are_astros() -> None:
+    assert entry_id("My Post/index.md", None) == "my-post"
+    assert entry_id("2024/Hello World.mdx", None) == "2024/hello-world"
+    assert entry_id("x.md", "/custom/") == "custom"
+
+
+def test_old_paths_follow_the_route() -> None:
+    folder = Path("/x")
+    assert old_path(Collection("posts", folder, "/posts"), "guide/index.md", None) == \
+        "/posts/guide/"
+    assert old_path(Collection("blog", folder, "/posts", "folders"), "tech/_old/a.md",
+                    "b") == "/posts/tech/b/"
+    assert old_path(Collection("blog", folder, "/blog", "path"), "nested/My-Post.mdx",
+                    None) == "/blog/nested/My-Post/"
+    assert old_path(Collection("spec", folder, None), "about.md", None) is None
+
+
+def test_js_dates() -> None:
+    assert js_date("11 Oct 2023") == "2023-10-11"
+    assert js_date("6 December 2024") == "2024-12-06"
+    assert js_date("Oct 11, 2023") == "2023-10-11"
+    assert js_date("2023-10-11") is None and js_date(3) is None
+
+
+def test_markdown_inside_jsx_blocks_becomes_paragraphs() -> None:
+    text, count = markdown_in_jsx('<div className="a">\n  ![x](x.png)\n</div>\n')
+    assert count == 1
+    assert text == '<div className="a">\n\n![x](x.png)\n\n</div>\n'
+    assert markdown_in_jsx("a\nb\n") == ("a\nb\n", 0)
+
+
+def test_collections_of_a_content_config(tmp_path: Path) -> None:
+    write_files(tmp_path, {
+        "src/content.config.ts": "const post = defineCollection({ loader: glob({ base: "
+                                 '"./content/posts", pattern: "**/*.{md,mdx}" }) });\n'
+                                 "const links = defineCollection({ loader: file("
+                                 '"src/links.json") });\n'
+                                 "export const collections = { post, links };\n",
+        "content/posts/a.md": "---\ntitle: A\n---\n",
+        "src/pages/posts/[...slug].astro": "---\n---\n",
+    })
+    found = collections(tmp_path, Report(tmp_path, "astro"))
+    assert found == [Collection("post", tmp_path / "content" / "posts", "/posts")]
