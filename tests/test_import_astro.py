@@ -18,9 +18,10 @@ from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import Imported, detect, import_site
 from lanting.importer.astro import entry_id, old_path
-from lanting.importer.astro_bodies import markdown_in_jsx
+from lanting.importer.astro_bodies import directives, markdown_in_jsx
 from lanting.importer.astro_front import js_date
 from lanting.importer.astro_settings import Collection, collections
+from lanting.importer.liquid import Context
 from lanting.importer.report import Report
 
 FIXTURES = Path(__file__).parent / "fixtures" / "import"
@@ -215,6 +216,19 @@ def test_markdown_inside_jsx_blocks_becomes_paragraphs() -> None:
     assert count == 1
     assert text == '<div className="a">\n\n![x](x.png)\n\n</div>\n'
     assert markdown_in_jsx("a\nb\n") == ("a\nb\n", 0)
+
+
+def test_a_sentence_wrapped_inside_a_jsx_block_stays_one_paragraph() -> None:
+    text, count = markdown_in_jsx("<div>\n  Photo by [Ana\n  Lima](https://x.example)\n"
+                                  "</div>\n")
+    assert count == 1
+    assert text == "<div>\n\nPhoto by [Ana\nLima](https://x.example)\n\n</div>\n"
+
+
+def test_github_cards_of_a_user_are_links(tmp_path: Path) -> None:
+    ctx = Context(Report(tmp_path, "astro"), tmp_path / "a.md", "")
+    assert directives('::github{user="octo-example"}\n', ctx) == \
+        "[octo-example](https://github.com/octo-example)\n"
 
 
 def test_collections_of_a_content_config(tmp_path: Path) -> None:

@@ -43,8 +43,8 @@ _OWN = re.compile(r"^astro:|^@astrojs/|^next/|^@/components/(?:Image|TOCInline)|
 _IMAGE_IMPORT = re.compile(r"""^import\s+([\w$]+)\s+from\s+['"]([^'"\n]+\.(?:png|jpe?g|gif|"""
                            r"""webp|svg|avif))['"];?[ \t]*$\n?""", re.MULTILINE | re.IGNORECASE)
 _IMAGE_TAG = re.compile(r"<(?:Image|Picture|img)\b((?:[^<>{}]|\{[^{}]*\})*?)/>")
-_GITHUB_CARD = re.compile(r"""^::github\{\s*repo\s*=\s*["']([\w.-]+/[\w.-]+)["']\s*\}[ \t]*$""",
-                          re.MULTILINE)
+_GITHUB_CARD = re.compile(r"""^::github\{\s*(?:repo|user)\s*=\s*["']([\w.-]+(?:/[\w.-]+)?)["']"""
+                          r"""\s*\}[ \t]*$""", re.MULTILINE)
 _SPOILER = re.compile(r":spoiler\[([^\]\n]*)\]")
 _TOC = re.compile(r"<TOCInline\b(?:[^<>{}]|\{[^{}]*\})*/>")
 _ASIDE = re.compile(r"<(Aside|Collapse)\b((?:[^<>{}]|\{[^{}]*\})*)>(.*?)</\1\s*>", re.DOTALL)
@@ -90,7 +90,8 @@ def image_tags(text: str, imported: dict[str, str], ctx: Context) -> str:
 
 
 def directives(text: str, ctx: Context) -> str:
-    """Fuwari's `::github{repo="a/b"}` → a link; `:spoiler[x]` → `x`."""
+    """Fuwari's `::github{repo="a/b"}` (Astro Cactus's `{user="a"}` too) → a link;
+    `:spoiler[x]` → `x`."""
     text, count = _GITHUB_CARD.subn(
         lambda m: f"[{m.group(1)}](https://github.com/{m.group(1)})", text)
     ctx.convert("GitHub cards (::github) as links to the repository", count)
@@ -118,24 +119,28 @@ def asides(text: str, ctx: Context) -> str:
 
 
 def markdown_in_jsx(text: str) -> tuple[str, int]:
-    """Markdown between block tags (`<div className="grid">` on its line, an image on
-    the next, indented): MDX read it as Markdown; CommonMark reads the lines after a
-    `<div>` as HTML up to a blank line, and indented ones as code. Each such line is
-    made a paragraph of its own, unindented."""
-    lines = text.split("\n")
+    """Markdown between block tags (`<div className="grid">` on its line, an image or a
+    sentence on the next lines, indented): MDX read it as Markdown; CommonMark reads the
+    lines after a `<div>` as HTML up to a blank line, and indented ones as code. Each
+    run of such lines is made a paragraph of its own, unindented."""
     out: list[str] = []
     count = 0
-    for i, line in enumerate(lines):
-        before = lines[i - 1] if i else ""
-        after = lines[i + 1] if i + 1 < len(lines) else ""
-        inside = _JSX_BLOCK.match(before) and not before.rstrip().endswith("/>") \
-            or _JSX_BLOCK.match(after) and after.lstrip().startswith("</")
-        if line.strip() and not _JSX_BLOCK.match(line) and inside \
-                and not line.lstrip().startswith("<"):
-            out += ["", line.strip(), ""]
-            count += 1
+    after_tag = in_run = False
+    for line in text.split("\n"):
+        tag = _JSX_BLOCK.match(line) is not None
+        prose = bool(line.strip()) and not tag and not line.lstrip().startswith("<")
+        if prose and (after_tag or in_run):
+            if not in_run:
+                out.append("")
+                count += 1
+            out.append(line.strip())
+            in_run = True
         else:
+            if in_run and line.strip():
+                out.append("")  # (the run's end, before the closing tag)
             out.append(line)
+            in_run = False
+        after_tag = tag and not line.rstrip().endswith("/>")
     return "\n".join(out), count
 
 
