@@ -18,7 +18,7 @@ from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import Imported, detect, import_site
 from lanting.importer.astro import entry_id, old_path
-from lanting.importer.astro_bodies import directives, markdown_in_jsx
+from lanting.importer.astro_bodies import directives, embeds, markdown_in_jsx
 from lanting.importer.astro_front import js_date
 from lanting.importer.astro_settings import Collection, collections
 from lanting.importer.liquid import Context
@@ -170,6 +170,39 @@ def test_astropaper_folders_come_first_in_urls_and_js_dates_are_read(
     assert '"/posts/tech/reading-papers/"' in text
     assert ": warning:" not in report_of(imported)
     build(dest, BuildOptions())
+
+
+def test_astrowind_permalinks_and_settings_are_read(tmp_path: Path) -> None:
+    source, dest = tmp_path / "src", tmp_path / "out"
+    write_files(source, {
+        "astro.config.ts": "export default defineConfig({ site: SITE.site })\n",
+        "src/config.yaml": "site:\n  name: Wind\n  site: 'https://w.example'\n"
+                           "metadata:\n  title:\n    default: 风之笔记\n"
+                           "i18n:\n  language: zh-CN\napps:\n  blog:\n    post:\n"
+                           "      permalink: '/%year%/%category%/%slug%'\n",
+        "src/content/config.ts": "const postCollection = defineCollection({\n  loader: glob("
+                                 "{ pattern: ['*.md', '*.mdx'], base: 'src/data/post' }),\n"
+                                 "});\nexport const collections = { post: postCollection };\n",
+        "src/pages/[...blog]/index.astro": "---\n---\n",
+        "src/data/post/Lora Tricks.md": "---\ntitle: LoRA\npublishDate: 2024-06-01T00:00:00Z"
+                                        "\ncategory: Fine Tuning\n---\n\n正文。\n",
+    })
+    imported = import_site(source, dest, None, False, NOW)
+    config = tomllib.loads((dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert (config["title"], config["language"], config["base_url"]) == (
+        "风之笔记", "zh-CN", "https://w.example/")
+    text = (dest / "content" / "posts" / "lora-tricks.md").read_text(encoding="utf-8")
+    assert '"/2024/fine-tuning/lora-tricks/"' in text
+    assert "collection `post`" not in report_of(imported)
+
+
+def test_astro_embed_youtube_is_a_video_and_a_tweet_a_link(tmp_path: Path) -> None:
+    ctx = Context(Report(tmp_path, "astro"), tmp_path / "a.mdx", "")
+    text = embeds('<YouTube id="https://youtu.be/abcdefghijk" />\n\n'
+                  '<Tweet id="https://x.com/a/status/1" />\n', ctx)
+    assert '{{< video youtube="abcdefghijk" >}}' in text
+    assert "[https://x.com/a/status/1](https://x.com/a/status/1)" in text
+    assert len(ctx.report.warnings) == 1
 
 
 def test_without_remark_math_dollars_stay_dollars(tmp_path: Path) -> None:

@@ -16,9 +16,11 @@ bodies in `astro_bodies.py`.
 
 from __future__ import annotations
 
+import datetime as dt
 import posixpath
 import re
 from pathlib import Path
+from typing import Any
 
 from lanting.importer.astro_bodies import AstroBodies
 from lanting.importer.astro_front import DATE_KEYS, AstroFront
@@ -38,7 +40,7 @@ from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite, slug_of
-from lanting.importer.text import load_mapping, split_front_matter, zone
+from lanting.importer.text import load_mapping, parse_when, split_front_matter, zone
 from lanting.markdown.anchors import github_slug
 
 _MARKDOWN = (".md", ".mdx", ".markdown")
@@ -55,10 +57,13 @@ def entry_id(rel: str, slug: str | None) -> str:
     return re.sub(r"(?:^|/)index$", "", "/".join(parts))
 
 
-def old_path(collection: Collection, rel: str, slug: str | None) -> str | None:
+def old_path(collection: Collection, rel: str, slug: str | None,
+             data: dict[str, Any] | None = None) -> str | None:
     """Where the route published the entry (`/posts/guide/`), None when no route did."""
     if collection.route is None:
         return None
+    if collection.permalink:
+        return permalink(collection.permalink, entry_id(rel, slug), data or {})
     if collection.ids == "path":  # (contentlayer: the path as written, `nested-route/x`)
         tail = slug.strip("/") if slug else re.sub(r"\.\w+$", "", rel)
     elif collection.ids == "folders":  # (AstroPaper: folders, then the id's last part)
@@ -67,6 +72,24 @@ def old_path(collection: Collection, rel: str, slug: str | None) -> str | None:
     else:
         tail = entry_id(rel, slug)
     return posixpath.join(collection.route or "/", tail).rstrip("/") + "/"
+
+
+def permalink(pattern: str, slug: str, data: dict[str, Any]) -> str | None:
+    """AstroWind's URL of a post: its pattern's `%slug%`, `%year%`, `%month%`, `%day%`,
+    `%category%` filled in (empty parts dropped); None without the date it needs."""
+    date = next((data[k] for k in ("publishDate", "pubDate", "date") if k in data), None)
+    if isinstance(date, str):
+        date = parse_when(date, date, dt.UTC)
+        date = date.moment if date is not None else None
+    if not isinstance(date, dt.date) and re.search(r"%(?:year|month|day)%", pattern):
+        return None
+    values = {"slug": slug, "id": slug, "category": github_slug(str(data.get("category")))
+              if data.get("category") else ""}
+    if isinstance(date, dt.date):
+        values |= {"year": f"{date.year:04d}", "month": f"{date.month:02d}",
+                   "day": f"{date.day:02d}"}
+    path = re.sub(r"%(\w+)%", lambda m: values.get(m.group(1), ""), pattern)
+    return "/" + "/".join(p for p in path.split("/") if p) + "/"
 
 
 class Astro(AstroFront, AstroBodies):
@@ -99,10 +122,9 @@ class Astro(AstroFront, AstroBodies):
                 read_text(p))[1])[0]) for p in files)
             if collection.route is None and files:
                 self.report.note(collection.folder, None, f"collection `{collection.name}`: "
-                                 "no route of `src/pages/` publishes it by its id (only "
-                                 "a page of its own name, `src/pages/about.astro` showing "
-                                 "`about.md`); its entries are " + ("posts" if dated
-                                                                    else "pages"))
+                                 "no route of `src/pages/` publishes it by its id: its "
+                                 + ("posts" if dated else "pages") + " get new URLs (an "
+                                 "entry `x` that `src/pages/x.astro` shows keeps `/x/`)")
             for path in files:
                 self.read_file(collection, path, "post" if dated else "page")
         self.markdown_pages()
@@ -145,7 +167,7 @@ class Astro(AstroFront, AstroBodies):
         data = load_mapping("yaml", split_front_matter(read_text(path))[1])[0]
         slug = data.get("slug")
         slug = str(slug) if isinstance(slug, (str, int)) and str(slug).strip() else None
-        old = old_path(collection, rel, slug)
+        old = old_path(collection, rel, slug, data)
         page = self.source / "src" / "pages" / f"{entry_id(rel, slug)}.astro"
         if old is None and page.is_file():  # (Fuwari's `about.astro` shows `spec/about.md`)
             old = f"/{entry_id(rel, slug)}/"

@@ -8,6 +8,7 @@ admonitions, remark-directive). Converted here:
   JSX attributes, and the components: images imported and shown
   (`import fig from './fig.png'` with `<Image src={fig} alt="x" />`, Astro's
   `astro:assets` and `next/image`) → Markdown images; `<TOCInline />` → `[[toc]]`;
+  astro-embed's `<YouTube>` → Lanting's video, its `<Vimeo>`, `<Tweet>` a link;
   any other component reported at its line (its text kept, or the tag in a comment);
 - Fuwari's directives: `::github{repo="a/b"}` (a card fetched from GitHub's API) → a
   link to the repository; `:spoiler[text]` → the text;
@@ -38,7 +39,7 @@ from lanting.importer.shelf import Shelf, protect_code
 from lanting.importer.site import NewSite
 
 _OWN = re.compile(r"^astro:|^@astrojs/|^next/|^@/components/(?:Image|TOCInline)|"
-                  r"^pliny/ui/TOCInline|^@/components/mdx")
+                  r"^pliny/ui/TOCInline|^@/components/mdx|^astro-embed$|^@astro-community/")
 """The modules of the components whose uses are converted (images, the TOC)."""
 _IMAGE_IMPORT = re.compile(r"""^import\s+([\w$]+)\s+from\s+['"]([^'"\n]+\.(?:png|jpe?g|gif|"""
                            r"""webp|svg|avif))['"];?[ \t]*$\n?""", re.MULTILINE | re.IGNORECASE)
@@ -87,6 +88,32 @@ def image_tags(text: str, imported: dict[str, str], ctx: Context) -> str:
         return f"![{alt}]({src.replace(' ', '%20')})"
 
     return _IMAGE_TAG.sub(one, text)
+
+
+_EMBED = re.compile(r"<(YouTube|Vimeo|Tweet|LinkPreview)\b((?:[^<>{}]|\{[^{}]*\})*)/>")
+_YOUTUBE_ID = re.compile(r"(?:v=|youtu\.be/|embed/|^)([\w-]{11})(?:[?&#]|$)")
+
+
+def embeds(text: str, ctx: Context) -> str:
+    """astro-embed's `<YouTube id="…" />` → Lanting's video (click to load); its
+    `<Vimeo>`, `<Tweet>` and `<LinkPreview>` → a link to what they showed (a warning:
+    Lanting does not embed them)."""
+
+    def one(match: re.Match[str]) -> str:
+        name, attrs = match.groups()
+        ident = attribute(attrs, "id") or attribute(attrs, "href") or ""
+        if name == "YouTube" and (found := _YOUTUBE_ID.search(ident)):
+            ctx.convert("YouTube embeds (astro-embed) as videos")
+            return B.block(f'{{{{< video youtube="{found.group(1)}" >}}}}')
+        url = ident if ident.startswith("http") else \
+            f"https://vimeo.com/{ident}" if name == "Vimeo" and ident.isdigit() else ""
+        if not url:
+            return match.group()
+        ctx.warn(match.group(), f"`<{name}>` (astro-embed) is a link to what it showed: "
+                 "Lanting does not embed it")
+        return B.block(f"[{url}]({url})")
+
+    return _EMBED.sub(one, text)
 
 
 def directives(text: str, ctx: Context) -> str:
@@ -172,10 +199,12 @@ class AstroBodies:
             ctx.convert("Markdown inside JSX blocks (MDX) as paragraphs", count)
             text = nest_containers(asides(text, ctx))  # (an `<Aside>` in a tab)
             text, imported = image_imports(text, path)
-            whose = "Astro's and Next.js's" if self.config.kind == "astro" else "Next.js's"
+            whose = "Astro's and its integrations'" if self.config.kind == "astro" \
+                else "Next.js's and the starter's"
             text, _raw = mdx_lines(text, ctx, path, _OWN, whose)
             text = comments(text, ctx)
             text = image_tags(text, imported, ctx)
+            text = embeds(text, ctx)
             text, count = _TOC.subn("[[toc]]", text)
             ctx.convert("`<TOCInline />` as [[toc]] (Lanting's table of contents)", count)
             text = html_attributes(text, ctx)

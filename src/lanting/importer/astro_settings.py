@@ -13,6 +13,7 @@ Node and the site's `node_modules`. So only literals are read:
   (`siteConfig`, `SITE`, `theme`, … in `src/config.ts`, `src/site.config.ts`,
   `src/consts.ts`, `src/constants.ts`): title, description, author, language, social
   links (arrays of `{name, url}`/`{name, href}`), and `profileConfig` (Fuwari);
+  AstroWind's `src/config.yaml` (its site, metadata and posts' permalink pattern);
 - Next.js (tailwind-nextjs-starter-blog and its kind): `data/siteMetadata.js` (title,
   author, description, language, `siteUrl`, the social accounts), `remark-math` in
   `contentlayer.config.*`, the blog's route (`app/blog/[...slug]/`), `data/blog/`.
@@ -21,8 +22,9 @@ Node and the site's `node_modules`. So only literals are read:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from lanting.importer.common import read_text
 from lanting.importer.js_literals import (
@@ -35,6 +37,7 @@ from lanting.importer.js_literals import (
     strip_comments,
 )
 from lanting.importer.report import Report
+from lanting.importer.text import load_mapping
 
 CONTENT_CONFIGS = ("src/content.config.ts", "src/content.config.mjs", "src/content.config.js",
                    "src/content/config.ts", "src/content/config.mjs", "src/content/config.js")
@@ -63,6 +66,9 @@ class Collection:
     name slugified, `/index` dropped, a `slug:` instead), `folders` (AstroPaper's
     `getPath`: the folders, then the id's last part), `path` (contentlayer's: the path
     as written)."""
+    permalink: str = ""
+    """AstroWind's pattern of a post's URL (`/%year%/%slug%`, its `src/config.yaml`'s
+    `apps.blog.post.permalink`), which its catch-all route `[...blog]` serves."""
 
 
 @dataclass
@@ -172,7 +178,36 @@ def read_config(source: Path, kind: str, report: Report) -> AstroConfig:
     config.author = values.get("author") or values.get("profileConfig.name") or ""
     config.language = values.get("lang") or values.get("language") or ""
     config.collections = collections(source, report)
+    _astrowind(source, config)
     return config
+
+
+def _astrowind(source: Path, config: AstroConfig) -> None:
+    """AstroWind's settings, in `src/config.yaml`: `site` (`name`, `site`, `base`),
+    `metadata` (`title.default`, `description`), `i18n.language`, and the posts'
+    permalink pattern, with which its `[...blog]` route served them."""
+    file = source / "src" / "config.yaml"
+    data = load_mapping("yaml", read_text(file))[0] if file.is_file() else {}
+    if not data:
+        return
+    site, metadata = _table(data, "site"), _table(data, "metadata")
+    config.file = "src/config.yaml"
+    config.title = config.title or str(_table(metadata, "title").get("default")
+                                       or site.get("name") or "")
+    config.description = config.description or str(metadata.get("description") or "")
+    config.site_url = config.site_url or str(site.get("site") or "")
+    config.base = str(site.get("base") or config.base)
+    config.language = config.language or str(_table(data, "i18n").get("language") or "")
+    post = _table(_table(_table(data, "apps"), "blog"), "post")
+    pattern = post.get("permalink")
+    if isinstance(pattern, str) and "%" in pattern:
+        config.collections = [replace(c, route="", permalink=pattern)
+                              if c.route is None else c for c in config.collections]
+
+
+def _table(data: dict[str, Any], key: str) -> dict[str, Any]:
+    value = data.get(key)
+    return value if isinstance(value, dict) else {}
 
 
 def _nextjs(source: Path, report: Report) -> AstroConfig:
