@@ -205,6 +205,20 @@ def test_astro_embed_youtube_is_a_video_and_a_tweet_a_link(tmp_path: Path) -> No
     assert len(ctx.report.warnings) == 1
 
 
+def test_links_in_html_comments_are_left_alone(tmp_path: Path) -> None:
+    source, dest = tmp_path / "src", tmp_path / "out"
+    write_files(source, {
+        "astro.config.mjs": "export default defineConfig({})\n",
+        "src/consts.ts": "export const SITE_TITLE = 'Notes';\n",
+        "src/content/blog/a.md": "---\ntitle: A\npubDate: 2024-01-02\n---\n\nText.\n\n"
+                                 "<!-- old intro\n![gone](public/gone.png)\n-->\n",
+    })
+    imported = import_site(source, dest, None, False, NOW)
+    assert ": warning:" not in report_of(imported)
+    text = (dest / "content" / "posts" / "a.md").read_text(encoding="utf-8")
+    assert "![gone](public/gone.png)" in text
+
+
 def test_without_remark_math_dollars_stay_dollars(tmp_path: Path) -> None:
     source, dest = tmp_path / "src", tmp_path / "out"
     write_files(source, {

@@ -213,6 +213,8 @@ class AstroBodies:
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, item, path, ctx)
 
+        # (what a comment holds was never shown: its links and images are not looked for)
+        text = re.sub(r"<!--.*?-->", lambda m: shelf.put(m.group()), text, flags=re.DOTALL)
         text = map_urls(text, resolve)
         text = unlink_dropped(text)
         return B.tidy(shelf.restore(text))
