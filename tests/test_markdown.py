@@ -258,6 +258,8 @@ def test_fenced_code_is_escaped_and_keeps_its_language() -> None:
     ("vimscript", "let g:mapleader = ','", True),
     # WPF's XAML (a NexT blog's notes on WPF layout: 27 warnings)
     ("xaml", "<Grid>\n    <Button Content=\"确定\" Grid.Row=\"1\"/>\n</Grid>", True),
+    # Shiki's names (Expressive Code, an Astro theme's demo post: 2 warnings)
+    ("ps", "Get-ChildItem -Path C:\\", True), ("ansi", "\x1b[31mred\x1b[0m", False),
 ])
 def test_common_fence_names_pygments_lacks(lang: str, code: str, highlighted: bool) -> None:
     """` ```yml ` (Pygments says `yaml`) was "unknown code language" and unhighlighted."""
@@ -281,6 +283,14 @@ def test_a_fence_labelled_with_a_file_name_is_that_files_language(lang: str,
     assert result.problems == ()
     spans = parse_html(result.html).one("pre").find_all("span")
     assert any(s.get("class") not in ("line", None) for s in spans)
+
+
+def test_expressive_codes_start_line_number_is_read() -> None:
+    """```` ```js showLineNumbers startLineNumber=5 ```` (Expressive Code's, on Astro
+    blogs) numbered its lines from 1."""
+    result = render("```js showLineNumbers startLineNumber=5\nlet a = 1;\n```\n")
+    assert result.problems == ()
+    assert 'data-ln="5"' in result.html
 
 
 def test_a_fence_info_string_has_its_entities_and_escapes_read() -> None:

@@ -113,7 +113,7 @@ def parse_fence_info(info: str) -> FenceInfo:
     ranges = options.get("hl_lines", " ".join(part for w in bare for part in w.split(",")
                                               if _RANGE.match(part)))
     start = options.get("start", options.get("linenostart", options.get(
-        "startfrom", options.get("linenums", "1"))))
+        "startfrom", options.get("startlinenumber", options.get("linenums", "1")))))
     numbered = options.get("linenos", options.get("code-line-numbers", "")).lower()
     return FenceInfo(
         lang=lang.lower().strip("{}"),
@@ -149,13 +149,17 @@ LANGUAGE_ALIASES = {"yml": "yaml", "jsonc": "json", "patch": "diff", "cmd": "bat
                     # GitHub's (Linguist's) names of Vim script
                     "viml": "vim", "vimscript": "vim",
                     # WPF's and .NET MAUI's XAML, an XML (as GitHub colours it)
-                    "xaml": "xml"}
+                    "xaml": "xml",
+                    # Shiki's (Astro's Expressive Code) short name of PowerShell
+                    "ps": "powershell"}
 """Fence languages posts use that Pygments knows by another name (or a near one: MLIR
 as LLVM IR, ARM and RISC-V assembly as GNU assembler)."""
 PLAIN_LANGUAGES = frozenset({"text", "plain", "txt", "plaintext", "output", "log", "csv",
                              "tsv", "pseudocode", "pseudo", "dataview",
                              # (Prism's and Shiki's ignore files: patterns, nothing to colour)
-                             "gitignore", "ignore", "dockerignore", "npmignore"})
+                             "gitignore", "ignore", "dockerignore", "npmignore",
+                             # (Expressive Code's terminal output with its colour codes)
+                             "ansi"})
 """Fence languages that mean "not code to highlight": shown as they are, no warning."""
 
 
