@@ -137,6 +137,17 @@ def test_mdx_components_are_converted_or_reported(starter: tuple[Imported, Path]
     assert "/posts/multi-query/" in [a.get("href") for a in post.find_all("a")]
 
 
+def test_a_posts_bibliography_is_copied_and_its_citations_read(
+        starter: tuple[Imported, Path]) -> None:
+    imported, out = starter
+    folder = imported.dest / "content" / "posts" / "multi-query"
+    assert (folder / "references.bib").is_file()
+    assert "bibliography: references.bib" in (folder / "index.md").read_text(encoding="utf-8")
+    post = page(out, "/posts/multi-query/")
+    assert "[@shazeer2019]" not in post.text() and "[^ref]" not in post.text()
+    assert "Shazeer" in post.text()
+
+
 def test_the_default_author_is_the_about_page(starter: tuple[Imported, Path]) -> None:
     _imported, out = starter
     assert "write down what I understood" in page(out, "/about/").text()

@@ -193,6 +193,11 @@ class Astro(AstroFront, AstroBodies):
                              f"/{slug}/: it is /{slug}-page/")
             slug = f"{slug}-page"
         item = self.site.add(Item(kind, slug, path, front, draft=bool(front.get("draft"))))
+        bib = self.bibliography(data, head, path) if kind == "post" else None
+        if bib is not None:  # (Lanting reads a post's own .bib beside it)
+            item.front["bibliography"] = bib.name
+            item.files[bib.name] = bib
+            self.report.convert("bibliographies (rehype-citation) into the post's folder")
         self.by_source[path.resolve()] = item
         self.report.counts[("drafts" if item.draft else "posts") if kind == "post"
                            else "pages"] += 1

@@ -194,6 +194,10 @@ class AstroBodies:
                 ctx.note("$", "no remark-math in the site's settings: its `$` showed as "
                          "dollar signs, and are escaped (`\\$`) to stay so")
         text = directives(text, ctx)
+        if item.front.get("bibliography"):  # (rehype-citation's place for the list)
+            text, count = re.subn(r"^\[\^ref\][ \t]*$", "{{< references >}}", text,
+                                  flags=re.MULTILINE | re.IGNORECASE)
+            ctx.convert("the references' place ([^ref]) as {{< references >}}", count)
         if path.suffix.lower() == ".mdx":
             text, count = markdown_in_jsx(text)
             ctx.convert("Markdown inside JSX blocks (MDX) as paragraphs", count)

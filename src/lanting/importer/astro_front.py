@@ -5,7 +5,8 @@ The themes name the same things differently: the date (`pubDate`, Fuwari's
 (`updated`, `updatedDate`, `modDatetime`, contentlayer's `lastmod`), the summary
 (`description`, `summary`, `excerpt`), the cover (`image`, `cover`, `heroImage`,
 `ogImage`, `coverImage: {src}`, `images: [...]`: beside the entry, in `public/` or a
-URL), `tags`, `category`/`categories`, `draft`, `lang`. What no Lanting key holds
+URL), `tags`, `category`/`categories`, `draft`, `lang`, rehype-citation's
+`bibliography` (the file, into the post's folder). What no Lanting key holds
 (`featured`, `pinned`, `canonicalURL`, …) is named in a notice.
 """
 
@@ -37,6 +38,7 @@ _UPDATES = ("updated", "updatedDate", "modDatetime", "lastmod", "updatedAt",
 _COVERS = ("image", "cover", "heroImage", "coverImage", "ogImage", "images", "banner")
 _PLACED = frozenset({"title", "slug", "description", "summary", "excerpt", "tags",
                      "category", "categories", "draft", "lang", "language", "layout",
+                     "bibliography",
                      *_DATES, *_UPDATES, *_COVERS})
 """Keys read (`layout`: contentlayer's and Astro's page layout, which Lanting's
 templates stand in for)."""
@@ -108,6 +110,20 @@ class AstroFront:
             front["cover"] = cover
         note_unplaced_keys(self.report, path, head, data, _PLACED)
         return front
+
+    def bibliography(self, data: dict[str, Any], head: str, path: Path) -> Path | None:
+        """rehype-citation's `bibliography: refs.bib`: the file, beside the entry, in
+        contentlayer's `data/` (where the Next.js starter keeps it) or at the root."""
+        name = data.get("bibliography")
+        if not isinstance(name, str) or not name.strip():
+            return None
+        rel = name.strip().removeprefix("./")
+        found = next((f for f in (path.parent / rel, self.source / "data" / rel,
+                                  self.source / rel.lstrip("/")) if f.is_file()), None)
+        if found is None:
+            self.report.warn(path, key_line(head, "bibliography"), f"`bibliography: {name}` "
+                             "not found: its citations are left as written")
+        return found
 
     def cover(self, data: dict[str, Any], head: str, path: Path) -> str:
         """The first cover the entry names: a URL, a file beside it (`./cover.jpg`,
