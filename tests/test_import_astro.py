@@ -12,7 +12,7 @@ from urllib.parse import unquote
 
 import pytest
 from importbits import NOW, imported_site, page, redirect_target, report_of
-from sitebits import write_files
+from sitebits import png, write_files
 
 from lanting.build import build
 from lanting.build.options import BuildOptions
@@ -228,6 +228,31 @@ def test_links_in_html_comments_are_left_alone(tmp_path: Path) -> None:
     assert ": warning:" not in report_of(imported)
     text = (dest / "content" / "posts" / "a.md").read_text(encoding="utf-8")
     assert "![gone](public/gone.png)" in text
+
+
+def test_paths_written_with_the_base_are_the_sites_own(tmp_path: Path) -> None:
+    source, dest = tmp_path / "src", tmp_path / "out"
+    write_files(source, {
+        "astro.config.mjs": 'export default defineConfig({\n  site: "https://g.example/",\n'
+                            '  base: "/ml-blog",\n});\n',
+        "src/consts.ts": "export const SITE_TITLE = 'ML';\n",
+        "src/pages/blog/[...slug].astro": "---\nawait getCollection('blog')\n---\n",
+        "src/content/blog/diffusion.md": "---\ntitle: Diffusion\npubDate: 2024-01-02\n"
+                                         "heroImage: /ml-blog/diffusion/hero.png\n---\n\n"
+                                         "![unet](/ml-blog/diffusion/unet.png)\n\n"
+                                         "See [the other post](/ml-blog/blog/other/).\n",
+        "src/content/blog/other.md": "---\ntitle: Other\npubDate: 2024-01-03\n---\n\nx\n",
+        "public/diffusion/hero.png": png(8, 8),
+        "public/diffusion/unet.png": png(8, 8),
+    })
+    imported = import_site(source, dest, None, False, NOW)
+    assert ": warning:" not in report_of(imported)
+    config = tomllib.loads((dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["base_url"] == "https://g.example/ml-blog/"
+    text = (dest / "content" / "posts" / "diffusion" / "index.md").read_text(encoding="utf-8")
+    assert "cover: hero.png" in text and "![unet](unet.png)" in text
+    assert "[the other post](../other.md)" in text
+    build(dest, BuildOptions())
 
 
 def test_without_remark_math_dollars_stay_dollars(tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ from pathlib import Path
 from urllib.parse import quote, unquote
 
 from lanting.importer import body as B
-from lanting.importer.astro_settings import AstroConfig
+from lanting.importer.astro_settings import AstroConfig, unbased
 from lanting.importer.body_links import DROPPED, map_urls, unlink_dropped
 from lanting.importer.body_math import shelve_tex_math
 from lanting.importer.common import LinkTable, is_image
@@ -259,8 +259,9 @@ class AstroBodies:
 
     def site_url(self, rel: str, fragment: str, image: bool, original: str,
                  ctx: Context) -> str | None:
-        """A path from the site's root: an entry's old URL, a file of `public/`, the
-        blog's and the tags' lists."""
+        """A path from the site's root (with its `base` or without): an entry's old
+        URL, a file of `public/`, the blog's and the tags' lists."""
+        rel = unbased(rel, self.config.base)
         target = self.table.find(rel)
         if target is not None:
             ctx.convert("links to old URLs")

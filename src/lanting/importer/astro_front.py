@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from lanting.importer.astro_settings import AstroConfig, unbased
 from lanting.importer.common import (
     bool_of,
     first_date,
@@ -69,6 +70,7 @@ class AstroFront:
 
     source: Path
     public: Path
+    config: AstroConfig
     report: Report
     site: NewSite
     tz: dt.tzinfo
@@ -140,12 +142,13 @@ class AstroFront:
             value = value.strip()
             if re.match(r"^[a-z]+://", value):
                 return value
-            file = self.public / value.lstrip("/") if value.startswith("/") else \
-                path.parent / value
+            file = self.public / unbased(value, self.config.base).lstrip("/") \
+                if value.startswith("/") else path.parent / value
             if not file.is_file() and not value.startswith("/"):
                 file = self.source / "src" / value.removeprefix("@/").removeprefix("~/")
             if file.is_file():
-                return self.site.image(file, value if value.startswith("/") else None)
+                return self.site.image(file, unbased(value, self.config.base)
+                                       if value.startswith("/") else None)
             self.report.warn(path, key_line(head, key), f"`{key}: {value}` not found: "
                              "left out")
             return ""

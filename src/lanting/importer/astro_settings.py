@@ -89,6 +89,16 @@ class AstroConfig:
     collections: list[Collection] = field(default_factory=list)
 
 
+def unbased(path: str, base: str) -> str:
+    """A site path written with the site's `base` (`/blog-repo/img/a.png`, as a site
+    served from a folder must write it) as a path from the site's own root
+    (`/img/a.png`); any other path as it is."""
+    prefix = "/" + base.strip("/")
+    if prefix != "/" and (path == prefix or path.startswith(prefix + "/")):
+        return path[len(prefix):] or "/"
+    return path
+
+
 def _text(source: Path, rel: str) -> str:
     path = source / rel
     return strip_comments(read_text(path)) if path.is_file() else ""
