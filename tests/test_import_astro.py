@@ -62,6 +62,7 @@ def test_fuwari_settings_become_lanting_toml(fuwari: tuple[Imported, Path]) -> N
     assert config["description"] == "大模型训练与优化的笔记"
     # (the theme's placeholder, `https://twitter.com`, is no account of hers)
     assert config["links"] == [{"name": "GitHub", "url": "https://github.com/wengu-example"}]
+    assert config["profile"] == {"photo": "/images/avatar.png"}  # (from `src/assets/`)
 
 
 def test_fuwari_front_matter_is_mapped(fuwari: tuple[Imported, Path]) -> None:
@@ -114,6 +115,10 @@ def test_site_metadata_becomes_lanting_toml(starter: tuple[Imported, Path]) -> N
         "https://github.com/mira-example", "https://x.com/mira_example",
         "mailto:mira@attn-notes.example.com"]
     assert [m["url"] for m in config["menu"]] == ["/blog/", "/tags/", "/about/"]
+    # the default author's card (the starter's placeholder e-mail left out)
+    assert config["profile"] == {"photo": "/static/images/mira.png", "name": "Mira Okafor",
+                                 "position": "Research engineer",
+                                 "affiliation": "Example Lab"}
 
 
 def test_old_blog_urls_redirect(starter: tuple[Imported, Path]) -> None:

@@ -24,7 +24,7 @@ from typing import Any
 
 from lanting.importer.astro_bodies import AstroBodies
 from lanting.importer.astro_front import DATE_KEYS, AstroFront
-from lanting.importer.astro_settings import Collection, read_config
+from lanting.importer.astro_settings import Collection, read_config, unbased
 from lanting.importer.common import (
     GENERATED,
     LinkTable,
@@ -106,6 +106,8 @@ class Astro(AstroFront, AstroBodies):
         self.by_source: dict[Path, Item] = {}
         self.documents: list[tuple[Item, str, Path]] = []
         self.texts: list[str] = []
+        self.profile: dict[str, str] = {}
+        """`[profile]` of the new site: the author's card."""
 
     def run(self) -> NewSite:
         """In order: `public/`, the collections, the Markdown pages, the bodies (once
@@ -157,10 +159,37 @@ class Astro(AstroFront, AstroBodies):
                                    old.rstrip("/") + "/", rel)
 
     def about_page(self) -> None:
-        """Next.js starter's `data/authors/default.mdx`: the author, shown at `/about`."""
+        """Next.js starter's `data/authors/default.mdx`: the author, shown at `/about`,
+        with the card beside the text (`avatar`, `occupation`, `company`, `email`)."""
         default = self.source / "data" / "authors" / "default.mdx"
-        if default.is_file():
-            self.read_document(default, "page", "/about/", "about.mdx")
+        if not default.is_file():
+            return
+        self.read_document(default, "page", "/about/", "about.mdx")
+        data = load_mapping("yaml", split_front_matter(read_text(default))[1])[0]
+        card = {"photo": self.photo(str(data.get("avatar") or ""), default),
+                **{key: str(data[old]).strip() for old, key in (
+                    ("name", "name"), ("occupation", "position"),
+                    ("company", "affiliation"), ("email", "email"))
+                   if isinstance(data.get(old), str) and str(data[old]).strip()}}
+        self.profile = {k: v for k, v in card.items()
+                        if v and not v.endswith("@yoursite.com")}  # (the starter's)
+
+    def photo(self, value: str, where: Path | str) -> str:
+        """The URL of the author's picture: a file of `public/` at its path, one under
+        `src/` (Fuwari's `assets/images/avatar.png`) copied to `static/images/`."""
+        if not value or re.match(r"^[a-z]+://", value):
+            return value
+        if value.startswith("/"):
+            path = unbased(value, self.config.base)
+            if (self.public / path.lstrip("/")).is_file():
+                return path
+        else:
+            file = self.source / "src" / value.removeprefix("@/").removeprefix("~/")
+            if file.is_file():
+                self.site.static.setdefault(f"images/{file.name}", file)
+                return f"/images/{file.name}"
+        self.report.warn(where, None, f"the author's picture `{value}` not found: left out")
+        return ""
 
     def read_file(self, collection: Collection, path: Path, kind: str) -> None:
         rel = path.relative_to(collection.folder).as_posix()
@@ -225,6 +254,11 @@ class Astro(AstroFront, AstroBodies):
             config["description"] = " ".join(read.description.split())
         if read.links:
             config["links"] = read.links
+        photo = self.photo(read.avatar, read.file) if read.avatar else ""
+        if photo and "photo" not in self.profile:
+            self.profile["photo"] = photo
+        if self.profile:
+            config["profile"] = self.profile
         # (rehype-slug made heading ids with github-slugger: `#kl-penalty` links keep working)
         config["markdown"] = {"heading_ids": "github"}
         menu = []

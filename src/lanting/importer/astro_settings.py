@@ -84,6 +84,9 @@ class AstroConfig:
     description: str = ""
     author: str = ""
     language: str = ""
+    avatar: str = ""
+    """Fuwari's `profileConfig.avatar` (under `src/`, or `public/` when it starts with
+    `/`)."""
     links: list[dict[str, str]] = field(default_factory=list)
     menu: list[dict[str, str]] = field(default_factory=list)
     collections: list[Collection] = field(default_factory=list)
@@ -186,6 +189,7 @@ def read_config(source: Path, kind: str, report: Report) -> AstroConfig:
     config.description = values.get("description") or values.get("desc") or \
         values.get("subtitle") or consts.get("SITE_DESCRIPTION", "")
     config.author = values.get("author") or values.get("profileConfig.name") or ""
+    config.avatar = values.get("profileConfig.avatar", "")
     config.language = values.get("lang") or values.get("language") or ""
     config.collections = collections(source, report)
     _astrowind(source, config)
