@@ -63,6 +63,17 @@ def test_fuwari_settings_become_lanting_toml(fuwari: tuple[Imported, Path]) -> N
     # (the theme's placeholder, `https://twitter.com`, is no account of hers)
     assert config["links"] == [{"name": "GitHub", "url": "https://github.com/wengu-example"}]
     assert config["profile"] == {"photo": "/images/avatar.png"}  # (from `src/assets/`)
+    # the navbar: the presets by the site's words, a link as it is
+    assert [(m["name"], m["url"]) for m in config["menu"]] == [
+        ("归档", "/archive/"), ("关于", "/about/"), ("代码", "https://github.com/wengu-example")]
+
+
+def test_pages_written_in_astro_are_reported(fuwari: tuple[Imported, Path]) -> None:
+    report = report_of(fuwari[0])
+    assert "src/pages/reading-list.astro: warning: a page written in Astro: not " \
+           "imported" in report
+    # (the theme's list, and the page showing `spec/about.md`, are not)
+    assert "archive.astro" not in report and "about.astro" not in report
 
 
 def test_fuwari_front_matter_is_mapped(fuwari: tuple[Imported, Path]) -> None:

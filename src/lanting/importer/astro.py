@@ -32,6 +32,7 @@ from lanting.importer.common import (
     finish_menu,
     guess_language,
     language_tag,
+    menu_names,
     read_text,
     walk,
 )
@@ -46,6 +47,9 @@ from lanting.markdown.anchors import github_slug
 _MARKDOWN = (".md", ".mdx", ".markdown")
 _GENERATED = frozenset({"blog", "tags", "categories", "archive", "search", "posts",
                         "publications", "talks"})
+_LISTS = frozenset({"index", "404", "archive", "archives", "tags", "tag", "categories",
+                    "category", "search", "rss", "posts", "blog", "og-image", "robots"})
+"""Pages of `src/pages/` that the theme fills with lists: Lanting has its own."""
 
 
 def entry_id(rel: str, slug: str | None) -> str:
@@ -132,6 +136,7 @@ class Astro(AstroFront, AstroBodies):
         self.markdown_pages()
         if self.kind == "nextjs":
             self.about_page()
+        self.astro_pages()
         for item, text, path in self.documents:
             ctx = Context(self.report, path, read_text(path))
             item.body = self.convert(text, item, ctx, path)
@@ -157,6 +162,26 @@ class Astro(AstroFront, AstroBodies):
                 old = "/" + re.sub(r"(?:^|/)index$", "", re.sub(r"\.\w+$", "", rel))
                 self.read_document(path, "home" if old == "/" else "page",
                                    old.rstrip("/") + "/", rel)
+
+    def astro_pages(self) -> None:
+        """Pages written in Astro (`src/pages/about.astro`): a warning each, but for
+        the theme's lists (`index`, `archive`, `tags/`, …), the dynamic routes and a page
+        showing an imported entry (Fuwari's `about.astro`)."""
+        pages = self.source / "src" / "pages"
+        routes = {c.route for c in self.config.collections if c.route}
+        for path in sorted(pages.rglob("*.astro")) if pages.is_dir() else []:
+            rel = path.relative_to(pages).as_posix()
+            parts = rel.removesuffix(".astro").split("/")
+            parts = parts[:-1] if len(parts) > 1 and parts[-1] == "index" else parts
+            if "[" in rel or any(p.startswith("_") or p.lower() in _LISTS for p in parts):
+                continue
+            old = "/" + re.sub(r"(?:^|/)index$", "", "/".join(parts))
+            if old.rstrip("/") in routes:  # (a collection's list: `docs/index.astro`)
+                continue
+            if self.table.find(old.rstrip("/") + "/") is None:
+                self.report.warn(path, None, "a page written in Astro: not imported (Lanting "
+                                 "runs no Astro components); write it as a Markdown page "
+                                 f"(`content/pages/{parts[-1]}.md`, at {old.rstrip('/')}/)")
 
     def about_page(self) -> None:
         """Next.js starter's `data/authors/default.mdx`: the author, shown at `/about`,
@@ -262,15 +287,19 @@ class Astro(AstroFront, AstroBodies):
         # (rehype-slug made heading ids with github-slugger: `#kl-penalty` links keep working)
         config["markdown"] = {"heading_ids": "github"}
         menu = []
+        words = menu_names(config["language"])
+        routes = {c.route for c in read.collections if c.route}
         for entry in read.menu:
-            url = entry["url"]
+            url = unbased(entry["url"], read.base)
             item = self.table.find(url) if url.startswith("/") else None
-            if url.rstrip("/") in ("/blog", "/posts"):
+            if url.rstrip("/") in ("/blog", "/posts") or url.rstrip("/") in routes:
                 url = "/blog/"
-            elif url.rstrip("/") in ("/tags", "/archive"):
-                url = url.rstrip("/") + "/"
+            elif url.rstrip("/") in ("/tags", "/archive", "/archives"):
+                url = "/tags/" if url.startswith("/tags") else "/archive/"
             elif item is not None:
                 url = self.site.new_url(item)
+            name = entry["name"] or (words["archive"] if url == "/archive/" else
+                                     "关于" if words["blog"] == "博客" else "About")
             if url != "/":
-                menu.append({"name": entry["name"], "url": url})
+                menu.append({"name": name, "url": url})
         finish_menu(self.site, menu, read.file)

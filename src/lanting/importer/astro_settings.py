@@ -191,9 +191,41 @@ def read_config(source: Path, kind: str, report: Report) -> AstroConfig:
     config.author = values.get("author") or values.get("profileConfig.name") or ""
     config.avatar = values.get("profileConfig.avatar", "")
     config.language = values.get("lang") or values.get("language") or ""
+    config.menu = navigation(settings)
     config.collections = collections(source, report)
     _astrowind(source, config)
     return config
+
+
+_PRESETS = {"Home": "/", "Archive": "/archive/", "About": "/about/"}
+"""Fuwari's `LinkPreset`s: their URLs (their names are the interface's strings)."""
+
+
+def navigation(settings: str) -> list[dict[str, str]]:
+    """The navbar's entries, in order: Fuwari's `navBarConfig.links` (`{name, url}` and
+    its `LinkPreset.Archive`, named "" for the new site's own word), Astro Cactus's
+    `menuLinks` (`{title, path}`)."""
+    nav = object_of(settings, "navBarConfig")
+    listed = re.search(r"(?<![\w$])links\s*:\s*\[", nav or "")
+    menu = re.search(r"(?<![\w$])(?:menuLinks|NAV_LINKS|navLinks)\b[^=\n]*=\s*\[",
+                     settings)
+    source = (nav or "")[listed.end():] if listed else settings[menu.end():] if menu else ""
+    entries: list[dict[str, str]] = []
+    for found in re.finditer(r"LinkPreset\.(\w+)|\{([^{}]*)\}|\]", source):
+        if found.group() == "]":
+            break
+        if found.group(1):
+            if found.group(1) in _PRESETS:
+                entries.append({"name": "", "url": _PRESETS[found.group(1)]})
+            continue
+        body = found.group(2)
+        name = next((v for k in ("name", "title", "text") if (v := key_string(body, k)[0])),
+                    None)
+        url = next((v for k in ("url", "path", "href", "link")
+                    if (v := key_string(body, k)[0])), None)
+        if name and url:
+            entries.append({"name": name, "url": url})
+    return entries
 
 
 def _astrowind(source: Path, config: AstroConfig) -> None:
