@@ -271,6 +271,27 @@ def test_paths_written_with_the_base_are_the_sites_own(tmp_path: Path) -> None:
     build(dest, BuildOptions())
 
 
+def test_a_content_folder_the_config_does_not_declare_is_a_collection(
+        tmp_path: Path) -> None:
+    source, dest = tmp_path / "src", tmp_path / "out"
+    write_files(source, {
+        "astro.config.mjs": "export default defineConfig({})\n",
+        "src/config.ts": 'export const siteConfig = {\n  title: "逆向笔记",\n};\n',
+        "src/content/config.ts": "const postsCollection = defineCollection({});\n"
+                                 "export const collections = {\n  posts: postsCollection,\n};\n",
+        "src/content/posts/a.md": "---\ntitle: A\npublished: 2024-01-02\n---\n\n正文。\n",
+        "src/content/spec/about.md": "# About\n\n普通大学生。\n",
+        "src/pages/posts/[...slug].astro": "---\n---\n",
+        "src/pages/about.astro": "---\nconst aboutPost = await getEntry('spec', 'about')\n---\n",
+        "src/pages/tools/index.astro": "---\nawait getCollection('tools')\n---\n",
+        "src/content/tools/x.md": "---\ntitle: X\n---\n\nA tool.\n",
+    })
+    imported = import_site(source, dest, None, False, NOW)
+    assert (dest / "content" / "pages" / "about.md").is_file()
+    # (neither `about.astro`, which showed `spec/about.md`, nor the tools' list is lost)
+    assert ": warning:" not in report_of(imported)
+
+
 def test_without_remark_math_dollars_stay_dollars(tmp_path: Path) -> None:
     source, dest = tmp_path / "src", tmp_path / "out"
     write_files(source, {

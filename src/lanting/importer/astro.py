@@ -169,6 +169,7 @@ class Astro(AstroFront, AstroBodies):
         showing an imported entry (Fuwari's `about.astro`)."""
         pages = self.source / "src" / "pages"
         routes = {c.route for c in self.config.collections if c.route}
+        names = {c.name for c in self.config.collections}
         for path in sorted(pages.rglob("*.astro")) if pages.is_dir() else []:
             rel = path.relative_to(pages).as_posix()
             parts = rel.removesuffix(".astro").split("/")
@@ -176,8 +177,8 @@ class Astro(AstroFront, AstroBodies):
             if "[" in rel or any(p.startswith("_") or p.lower() in _LISTS for p in parts):
                 continue
             old = "/" + re.sub(r"(?:^|/)index$", "", "/".join(parts))
-            if old.rstrip("/") in routes:  # (a collection's list: `docs/index.astro`)
-                continue
+            if old.rstrip("/") in routes or parts[0] in names:
+                continue  # (a collection's list: `docs/index.astro`, `tools/index.astro`)
             if self.table.find(old.rstrip("/") + "/") is None:
                 self.report.warn(path, None, "a page written in Astro: not imported (Lanting "
                                  "runs no Astro components); write it as a Markdown page "

@@ -331,9 +331,13 @@ def collections(source: Path, report: Report) -> list[Collection]:
             continue
         folder = folder if folder != Path() else content / name
         found_collections.append(_routed(source, name, folder))
-    if not code and content.is_dir():  # (Astro 2's collections: its folders)
-        found_collections = [_routed(source, p.name, p) for p in sorted(content.iterdir())
-                             if p.is_dir() and not p.name.startswith((".", "_"))]
+    # (a folder of `src/content/` the config does not declare is a collection still, as
+    # Astro 2-5 made one of it: Fuwari blogs that dropped `spec` from the config)
+    taken = {c.folder.resolve() for c in found_collections} | set(names)
+    for folder in sorted(content.iterdir()) if content.is_dir() else []:
+        if folder.is_dir() and not folder.name.startswith((".", "_")) \
+                and folder.resolve() not in taken and folder.name not in taken:
+            found_collections.append(_routed(source, folder.name, folder))
     return [c for c in found_collections if c.folder.is_dir()]
 
 
