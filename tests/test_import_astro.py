@@ -292,6 +292,22 @@ def test_a_content_folder_the_config_does_not_declare_is_a_collection(
     assert ": warning:" not in report_of(imported)
 
 
+def test_wrappers_around_markdown_are_unwrapped_without_a_warning(tmp_path: Path) -> None:
+    source, dest = tmp_path / "src", tmp_path / "out"
+    write_files(source, {
+        "astro.config.mjs": "export default defineConfig({})\n",
+        "src/consts.ts": "export const SITE_TITLE = 'Notes';\n",
+        "src/content/docs/setup.mdx": "---\ntitle: Setup\n---\n\n"
+                                      "import { Steps } from '@astrojs/starlight/components';\n\n"
+                                      "<Steps>\n\n1. Install.\n2. Train.\n\n</Steps>\n\n"
+                                      "<Fragment slot='desc'>\nA slot.\n</Fragment>\n",
+    })
+    imported = import_site(source, dest, None, False, NOW)
+    assert ": warning:" not in report_of(imported)
+    text = (dest / "content" / "pages" / "setup.md").read_text(encoding="utf-8")
+    assert "1. Install." in text and "A slot." in text and "<Steps" not in text
+
+
 def test_without_remark_math_dollars_stay_dollars(tmp_path: Path) -> None:
     source, dest = tmp_path / "src", tmp_path / "out"
     write_files(source, {

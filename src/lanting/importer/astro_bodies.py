@@ -9,6 +9,7 @@ admonitions, remark-directive). Converted here:
   (`import fig from './fig.png'` with `<Image src={fig} alt="x" />`, Astro's
   `astro:assets` and `next/image`) → Markdown images; `<TOCInline />` → `[[toc]]`;
   astro-embed's `<YouTube>` → Lanting's video, its `<Vimeo>`, `<Tweet>` a link;
+  `<Fragment>`, `<Steps>`, `<FileTree>` around Markdown unwrapped;
   any other component reported at its line (its text kept, or the tag in a comment);
 - Fuwari's directives: `::github{repo="a/b"}` (a card fetched from GitHub's API) → a
   link to the repository; `:spoiler[text]` → the text;
@@ -48,6 +49,9 @@ _GITHUB_CARD = re.compile(r"""^::github\{\s*(?:repo|user)\s*=\s*["']([\w.-]+(?:/
                           r"""\s*\}[ \t]*$""", re.MULTILINE)
 _SPOILER = re.compile(r":spoiler\[([^\]\n]*)\]")
 _TOC = re.compile(r"<TOCInline\b(?:[^<>{}]|\{[^{}]*\})*/>")
+_WRAPPER = re.compile(r"^[ \t]*</?(?:Fragment|Steps|FileTree)\b[^<>]*>[ \t]*$\n?", re.MULTILINE)
+"""Tags on their own lines around Markdown that show it as it is: Astro's `<Fragment>`,
+Starlight's `<Steps>` (around a numbered list) and `<FileTree>` (around a list)."""
 _ASIDE = re.compile(r"<(Aside|Collapse)\b((?:[^<>{}]|\{[^{}]*\})*)>(.*?)</\1\s*>", re.DOTALL)
 _JSX_BLOCK = re.compile(r"^([ \t]*)(<[A-Za-z][^<>]*>|</[A-Za-z][\w.]*>)[ \t]*$")
 
@@ -212,6 +216,8 @@ class AstroBodies:
             text, count = _TOC.subn("[[toc]]", text)
             ctx.convert("`<TOCInline />` as [[toc]] (Lanting's table of contents)", count)
             text = html_attributes(text, ctx)
+            text, count = _WRAPPER.subn("\n", text)
+            ctx.convert("<Fragment>, <Steps>, <FileTree> unwrapped (their text kept)", count)
             text = components(text, ctx)
 
         def resolve(url: str, image: bool) -> str | None:
