@@ -147,9 +147,9 @@ def test_mdx_components_are_converted_or_reported(starter: tuple[Imported, Path]
     assert "<TOCInline" not in text and "![heads again]" not in text
     assert "import QuizCard" not in text and "{/*" not in text
     report = report_of(imported)
-    assert "data/blog/scaled-dot-product.mdx:30: warning: not converted, left in a " \
+    assert "data/blog/scaled-dot-product.mdx:31: warning: not converted, left in a " \
            "comment: `<QuizCard" in report
-    assert "data/blog/scaled-dot-product.mdx:10: warning: MDX import of `QuizCard`" in report
+    assert "data/blog/scaled-dot-product.mdx:11: warning: MDX import of `QuizCard`" in report
     assert "/posts/multi-query/" in [a.get("href") for a in post.find_all("a")]
 
 
@@ -158,7 +158,12 @@ def test_a_posts_bibliography_is_copied_and_its_citations_read(
     imported, out = starter
     folder = imported.dest / "content" / "posts" / "multi-query"
     assert (folder / "references.bib").is_file()
-    assert "bibliography: references.bib" in (folder / "index.md").read_text(encoding="utf-8")
+    text = (folder / "index.md").read_text(encoding="utf-8")
+    assert "bibliography: references.bib" in text
+    # (co-written: the authors by their cards' names; the site's author alone is none)
+    assert "author: Mira Okafor, Lena Park" in text
+    assert "author:" not in (imported.dest / "content" / "posts" / "scaled-dot-product"
+                             / "index.md").read_text(encoding="utf-8")
     post = page(out, "/posts/multi-query/")
     assert "[@shazeer2019]" not in post.text() and "[^ref]" not in post.text()
     assert "Shazeer" in post.text()

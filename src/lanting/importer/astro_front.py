@@ -6,7 +6,8 @@ The themes name the same things differently: the date (`pubDate`, Fuwari's
 (`description`, `summary`, `excerpt`), the cover (`image`, `cover`, `heroImage`,
 `ogImage`, `coverImage: {src}`, `images: [...]`: beside the entry, in `public/` or a
 URL), `tags`, `category`/`categories`, `draft`, `lang`, rehype-citation's
-`bibliography` (the file, into the post's folder). What no Lanting key holds
+`bibliography` (the file, into the post's folder), the authors (`author`, the Next.js
+starter's `authors` keys). What no Lanting key holds
 (`featured`, `pinned`, `canonicalURL`, …) is named in a notice.
 """
 
@@ -24,11 +25,12 @@ from lanting.importer.common import (
     language_tag,
     mtime,
     note_unplaced_keys,
+    read_text,
     summary_of,
 )
 from lanting.importer.report import Report
 from lanting.importer.site import NewSite
-from lanting.importer.text import key_line, names
+from lanting.importer.text import key_line, load_mapping, names, split_front_matter
 
 DATE_KEYS = frozenset({"pubDate", "published", "pubDatetime", "publishDate", "date",
                        "publishedAt", "pubdate"})
@@ -39,7 +41,7 @@ _UPDATES = ("updated", "updatedDate", "modDatetime", "lastmod", "updatedAt",
 _COVERS = ("image", "cover", "heroImage", "coverImage", "ogImage", "images", "banner")
 _PLACED = frozenset({"title", "slug", "description", "summary", "excerpt", "tags",
                      "category", "categories", "draft", "lang", "language", "layout",
-                     "bibliography",
+                     "bibliography", "author", "authors",
                      *_DATES, *_UPDATES, *_COVERS})
 """Keys read (`layout`: contentlayer's and Astro's page layout, which Lanting's
 templates stand in for)."""
@@ -110,8 +112,30 @@ class AstroFront:
         cover = self.cover(data, head, path)
         if cover:
             front["cover"] = cover
+        if kind == "post":
+            self.authors(data, head, path, front)
         note_unplaced_keys(self.report, path, head, data, _PLACED)
         return front
+
+    def authors(self, data: dict[str, Any], head: str, path: Path,
+                front: dict[str, Any]) -> None:
+        """`author: Helena Su`, or the Next.js starter's `authors: [default, x]` (keys of
+        `data/authors/<key>.mdx`, their `name`): `params.author` when not the site's
+        author alone (Lanting's pages show the site's author)."""
+        value = data.get("authors", data.get("author"))
+        shown: list[str] = []
+        for key in value if isinstance(value, list) else [value] if value else []:
+            card = self.source / "data" / "authors" / f"{key}.mdx"
+            name = load_mapping("yaml", split_front_matter(read_text(card))[1])[0].get(
+                "name") if card.is_file() else key
+            if isinstance(name, str) and name.strip() and name.strip() not in shown:
+                shown.append(name.strip())
+        if shown and shown != [self.config.author]:
+            front.setdefault("params", {})["author"] = ", ".join(shown)
+            self.report.note(path, key_line(head, "authors" if "authors" in data
+                                            else "author"),
+                             "the authors kept in `params.author` (Lanting's pages show the "
+                             "site's author)")
 
     def bibliography(self, data: dict[str, Any], head: str, path: Path) -> Path | None:
         """rehype-citation's `bibliography: refs.bib`: the file, beside the entry, in
