@@ -18,7 +18,7 @@ from lanting.build import build
 from lanting.build.options import BuildOptions
 from lanting.importer import Imported, detect, import_site
 from lanting.importer.astro import entry_id, old_path
-from lanting.importer.astro_bodies import directives, embeds, markdown_in_jsx
+from lanting.importer.astro_bodies import directives, embeds, image_tags, markdown_in_jsx
 from lanting.importer.astro_front import js_date
 from lanting.importer.astro_settings import Collection, collections
 from lanting.importer.liquid import Context
@@ -364,6 +364,13 @@ def test_a_sentence_wrapped_inside_a_jsx_block_stays_one_paragraph() -> None:
                                   "</div>\n")
     assert count == 1
     assert text == "<div>\n\nPhoto by [Ana\nLima](https://x.example)\n\n</div>\n"
+
+
+def test_an_html_image_with_a_width_stays_html(tmp_path: Path) -> None:
+    ctx = Context(Report(tmp_path, "nextjs"), tmp_path / "a.mdx", "")
+    sized = '<img className="inline" src="/static/images/a.png" width="300" />'
+    assert image_tags(sized, {}, ctx) == sized
+    assert image_tags('<img src="/a.png" alt="A" />', {}, ctx) == "![A](/a.png)"
 
 
 def test_github_cards_of_a_user_are_links(tmp_path: Path) -> None:

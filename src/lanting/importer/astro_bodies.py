@@ -44,7 +44,8 @@ _OWN = re.compile(r"^astro:|^@astrojs/|^next/|^@/components/(?:Image|TOCInline)|
 """The modules of the components whose uses are converted (images, the TOC)."""
 _IMAGE_IMPORT = re.compile(r"""^import\s+([\w$]+)\s+from\s+['"]([^'"\n]+\.(?:png|jpe?g|gif|"""
                            r"""webp|svg|avif))['"];?[ \t]*$\n?""", re.MULTILINE | re.IGNORECASE)
-_IMAGE_TAG = re.compile(r"<(?:Image|Picture|img)\b((?:[^<>{}]|\{[^{}]*\})*?)/>")
+_IMAGE_TAG = re.compile(r"<(Image|Picture|img)\b((?:[^<>{}]|\{[^{}]*\})*?)/>")
+_ATTR_NAME = re.compile(r"""(?:^|\s)([\w:-]+)(?==|\s|$)""")
 _GITHUB_CARD = re.compile(r"""^::github\{\s*(?:repo|user)\s*=\s*["']([\w.-]+(?:/[\w.-]+)?)["']"""
                           r"""\s*\}[ \t]*$""", re.MULTILINE)
 _SPOILER = re.compile(r":spoiler\[([^\]\n]*)\]")
@@ -77,10 +78,15 @@ def _src_folder(path: Path) -> Path:
 
 
 def image_tags(text: str, imported: dict[str, str], ctx: Context) -> str:
-    """`<Image src={fig} alt="x" />` (an imported image, or a literal path) → `![x](…)`."""
+    """`<Image src={fig} alt="x" />` (an imported image, or a literal path) → `![x](…)`;
+    an `<img>` only with no more than `src` and `alt` (its `width`, `class` would be
+    lost)."""
 
     def one(match: re.Match[str]) -> str:
-        attrs = match.group(1)
+        tag, attrs = match.groups()
+        plain = re.sub(r"""=\s*(?:"[^"]*"|'[^']*'|\{[^{}]*\})""", "", attrs)
+        if tag == "img" and set(_ATTR_NAME.findall(plain)) - {"src", "alt"}:
+            return match.group()  # (an HTML image sized or styled: kept as HTML)
         src = attribute(attrs, "src")
         named = re.search(r"\bsrc=\{\s*([\w$]+)\s*\}", attrs)
         if src is None and named and named.group(1) in imported:
