@@ -133,7 +133,10 @@ def test_site_metadata_becomes_lanting_toml(starter: tuple[Imported, Path]) -> N
 
 
 def test_old_blog_urls_redirect(starter: tuple[Imported, Path]) -> None:
-    _imported, out = starter
+    imported, out = starter
+    config = tomllib.loads((imported.dest / "lanting.toml").read_text(encoding="utf-8"))
+    # (`app/tags/[tag]/`: a tag's page at github-slugger's slug, `_` kept)
+    assert config["redirects"] == {"/tags/kv_cache/": "/tags/kv-cache/"}
     assert redirect_target(out, "/blog/scaled-dot-product/") == "/posts/scaled-dot-product/"
     assert redirect_target(out, "/blog/guides/multi-query/") == "/posts/multi-query/"
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from lanting.importer.astro_bodies import AstroBodies
 from lanting.importer.astro_front import DATE_KEYS, AstroFront
+from lanting.importer.astro_listings import listing_redirects
 from lanting.importer.astro_settings import Collection, read_config, unbased
 from lanting.importer.common import (
     GENERATED,
@@ -304,3 +305,4 @@ class Astro(AstroFront, AstroBodies):
             if url != "/":
                 menu.append({"name": name, "url": url})
         finish_menu(self.site, menu, read.file)
+        listing_redirects(self.site, self.report, self.source, read.file)
