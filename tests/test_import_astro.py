@@ -316,6 +316,23 @@ def test_wrappers_around_markdown_are_unwrapped_without_a_warning(tmp_path: Path
     assert "1. Install." in text and "A slot." in text and "<Steps" not in text
 
 
+def test_astropaper_4s_post_slug_is_the_old_url(tmp_path: Path) -> None:
+    source, dest = tmp_path / "src", tmp_path / "out"
+    write_files(source, {
+        "astro.config.ts": "export default defineConfig({})\n",
+        "src/config.ts": 'export const SITE = {\n  title: "Paper",\n};\n',
+        "src/content/config.ts": "const blog = defineCollection({ type: 'content' });\n"
+                                 "export const collections = { blog };\n",
+        "src/pages/posts/[slug]/index.astro": "---\nawait getCollection('blog')\n---\n",
+        "src/content/blog/first.md": "---\ntitle: First\npubDatetime: 2023-02-01T04:00:00Z\n"
+                                    "postSlug: my-first-post\ndescription: x\n---\n\nHi.\n",
+    })
+    imported = import_site(source, dest, None, False, NOW)
+    assert ": notice: front matter" not in report_of(imported)
+    text = (dest / "content" / "posts" / "my-first-post.md").read_text(encoding="utf-8")
+    assert "aliases" not in text  # (`/posts/my-first-post/` in both sites)
+
+
 def test_without_remark_math_dollars_stay_dollars(tmp_path: Path) -> None:
     source, dest = tmp_path / "src", tmp_path / "out"
     write_files(source, {

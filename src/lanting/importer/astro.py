@@ -221,7 +221,7 @@ class Astro(AstroFront, AstroBodies):
     def read_file(self, collection: Collection, path: Path, kind: str) -> None:
         rel = path.relative_to(collection.folder).as_posix()
         data = load_mapping("yaml", split_front_matter(read_text(path))[1])[0]
-        slug = data.get("slug")
+        slug = data.get("slug", data.get("postSlug"))  # (AstroPaper 1-4's `postSlug`)
         slug = str(slug) if isinstance(slug, (str, int)) and str(slug).strip() else None
         old = old_path(collection, rel, slug, data)
         page = self.source / "src" / "pages" / f"{entry_id(rel, slug)}.astro"

@@ -39,7 +39,7 @@ _DATES = ("pubDate", "published", "pubDatetime", "publishDate", "date", "publish
 _UPDATES = ("updated", "updatedDate", "modDatetime", "lastmod", "updatedAt",
             "lastModified", "updateDate")
 _COVERS = ("image", "cover", "heroImage", "coverImage", "ogImage", "images", "banner")
-_PLACED = frozenset({"title", "slug", "description", "summary", "excerpt", "tags",
+_PLACED = frozenset({"title", "slug", "postSlug", "description", "summary", "excerpt", "tags",
                      "category", "categories", "draft", "lang", "language", "layout",
                      "bibliography", "author", "authors",
                      *_DATES, *_UPDATES, *_COVERS})
