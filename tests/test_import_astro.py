@@ -333,6 +333,20 @@ def test_astropaper_4s_post_slug_is_the_old_url(tmp_path: Path) -> None:
     assert "aliases" not in text  # (`/posts/my-first-post/` in both sites)
 
 
+def test_a_collections_resources_folder_is_read(tmp_path: Path) -> None:
+    source, dest = tmp_path / "src", tmp_path / "out"
+    write_files(source, {
+        "astro.config.mjs": "export default defineConfig({})\n",
+        "src/consts.ts": "export const SITE_TITLE = 'Notes';\n",
+        "src/content/blog/resources/reading.md": "---\ntitle: Reading\npubDate: 2024-01-02"
+                                                 "\n---\n\n![v](/vendor/v.png)\n",
+        "public/vendor/v.png": png(8, 8),
+    })
+    imported = import_site(source, dest, None, False, NOW)
+    assert ": warning:" not in report_of(imported)
+    assert (dest / "content" / "posts" / "reading" / "index.md").is_file()
+
+
 def test_without_remark_math_dollars_stay_dollars(tmp_path: Path) -> None:
     source, dest = tmp_path / "src", tmp_path / "out"
     write_files(source, {

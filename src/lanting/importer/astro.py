@@ -122,7 +122,9 @@ class Astro(AstroFront, AstroBodies):
             self.report.warn(self.config.file, None, "no content collection with Markdown "
                              "found (`src/content/`, the folders of `glob()` loaders)")
         for collection in self.config.collections:
-            files = [p for p in walk(collection.folder) if p.suffix.lower() in _MARKDOWN
+            # (a collection's own `resources/` or `public/` folder holds entries)
+            files = [p for p in walk(collection.folder, builds=False)
+                     if p.suffix.lower() in _MARKDOWN
                      and not any(part.startswith("_") for part in
                                  p.relative_to(collection.folder).parts)]
             dated = any(DATE_KEYS & set(load_mapping("yaml", split_front_matter(
@@ -147,7 +149,7 @@ class Astro(AstroFront, AstroBodies):
     def copy_public(self) -> None:
         if not self.public.is_dir():
             return
-        for path in walk(self.public):
+        for path in walk(self.public, builds=False):
             rel = path.relative_to(self.public).as_posix()
             if rel in GENERATED:  # (Lanting makes its own robots.txt, 404 page)
                 self.report.note(path, None, "a file Lanting makes itself: left out")

@@ -62,11 +62,12 @@ class Options:
     """"Now" for future-dated posts (tests fix it)."""
 
 
-def walk(root: Path) -> list[Path]:
-    """Every file under `root`, sorted, without the folders of tools and builds."""
+def walk(root: Path, builds: bool = True) -> list[Path]:
+    """Every file under `root`, sorted, without the folders of tools and builds
+    (`builds=False`: a folder that holds no build, whose `resources/` is its own)."""
     found: list[Path] = []
     for folder, dirs, files in os.walk(root):
-        skip = SKIP_DIRS | ROOT_SKIP_DIRS if Path(folder) == root else SKIP_DIRS
+        skip = SKIP_DIRS | ROOT_SKIP_DIRS if Path(folder) == root and builds else SKIP_DIRS
         dirs[:] = sorted(d for d in dirs if d not in skip and not d.startswith("."))
         found += [Path(folder) / f for f in sorted(files) if not f.startswith(".")]
     return found
