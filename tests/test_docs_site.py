@@ -27,7 +27,7 @@ PAGES = {
     "checks": "Checks and safety",
     "publishing": "Publishing",
     "theming": "Making the theme yours",
-    "importing": ("Moving from Jekyll, Hugo, Hexo, Quarto, MkDocs, Jupyter Book, Docusaurus, "
+    "importing": ("Moving from Jekyll, Hugo, Zola, Hexo, Quarto, MkDocs, Jupyter Book, Docusaurus, "
                   "VitePress, VuePress, Quartz, Astro, Next.js or docsify"),
     "configuration": "Configuration reference",
     "cli": "Command-line reference",
