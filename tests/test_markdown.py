@@ -260,6 +260,8 @@ def test_fenced_code_is_escaped_and_keeps_its_language() -> None:
     ("xaml", "<Grid>\n    <Button Content=\"确定\" Grid.Row=\"1\"/>\n</Grid>", True),
     # Shiki's names (Expressive Code, an Astro theme's demo post: 2 warnings)
     ("ps", "Get-ChildItem -Path C:\\", True), ("ansi", "\x1b[31mred\x1b[0m", False),
+    # Typst by its file extension (an MkDocs blog's post on writing tools: 1 warning)
+    ("typ", "#set page(width: 10cm)\n= Title\n$ a^2 + b^2 $", True),
 ])
 def test_common_fence_names_pygments_lacks(lang: str, code: str, highlighted: bool) -> None:
     """` ```yml ` (Pygments says `yaml`) was "unknown code language" and unhighlighted."""
