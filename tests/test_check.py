@@ -64,7 +64,7 @@ def test_good_links_of_every_kind_pass(make_site: MakeSite, post: Post) -> None:
         "lanting.toml": 'title = "T"\nbase_url = "https://x.org/sub/"\n',
         "content/posts/a.md": post("A", tags=["python"], body=(
             "## 第一节\n\n"
-            "[self](#第一节) [top](#top) [b](b/index.md#part) [img](b/fig.png)\n"
+            "[self](#第一节) [top](#top) [b](b/index.md#part) [img](b/fig.png) [none](#!)\n"
             "[root](/sub/posts/b/#part) [root2](/posts/b/) [static](/files/x.pdf)\n"
             "[tag](/tags/python/) [feed](/atom.xml) [mail](mailto:a@b.org) [ext](https://e.org)\n"
             "[fn][^1] [main](/posts/b/#main)\n\n[^1]: note\n")),

@@ -236,7 +236,9 @@ def _anchor(fragment: str, output: str, outputs: Outputs,
     # `#:~:text=词` (or `#id:~:text=…`) is a fragment directive, a text fragment the
     # browser scrolls to and highlights: no element has it as its id
     fragment = fragment.split(":~:", 1)[0]
-    if not fragment or fragment == "top" or not output.endswith(".html"):
+    # (`#top` is the page's top to the browser; `#!`, a theme's "link to nowhere" (its
+    # demo posts' placeholders), leaves the page where it is, as `#` alone does)
+    if not fragment or fragment in ("top", "!") or not output.endswith(".html"):
         return None, None
     ids = outputs.ids(output)
     if fragment in ids:
