@@ -550,3 +550,14 @@ def test_a_wiki_link_in_raw_html_code_is_code() -> None:
     page = parse_html(result.html)
     assert page.one("code").text() == "[[笔记]]" and page.one("kbd").text() == "[[x]]"
     assert [a.text() for a in page.find_all("a")] == ["Other"]
+
+
+def test_lines_marked_added_and_removed_show_as_a_diff() -> None:
+    """Expressive Code's `ins={3-4} del={2} mark={1}` (Astro themes' posts) were read as
+    nothing: the block showed no mark at all, and no warning said so."""
+    doc = tree('```js title="a.js" ins={3-4} del={2} mark={1}\nconst a = 1;\nconst b = 2;\n'
+               'const c = 3;\nconst d = 4;\n```\n\n```js ins="let x"\nlet x = 1;\n```\n')
+    first, second = doc.find_all("pre")
+    assert [line["class"] for line in first.find_all("span", class_="line")] == [
+        "line hl", "line del", "line ins", "line ins"]
+    assert [line["class"] for line in second.find_all("span", class_="line")] == ["line"]

@@ -41,6 +41,18 @@ class FenceInfo:
     title: str = ""
     executable: bool = False
     """Quarto's `{python}`: a cell Quarto runs, shown here as code."""
+    inserted: frozenset[int] = frozenset()
+    deleted: frozenset[int] = frozenset()
+    """Lines marked as added and removed (Expressive Code's `ins={3-4} del={2}`), shown
+    as a diff's are."""
+
+
+def _marked_lines(value: str) -> frozenset[int]:
+    """Expressive Code's line marks, `{3-4}` or `{1, 5}` (a word was split at its space,
+    hence any braces left), as lines; a text mark (`"let x"`) marks none."""
+    value = value.strip("{}\"'")
+    return parse_line_ranges(value.replace(",", " ")) if re.fullmatch(r"[\d\s,-]+", value) \
+        else frozenset()
 
 
 def parse_line_ranges(text: str) -> frozenset[int]:
@@ -117,7 +129,10 @@ def parse_fence_info(info: str) -> FenceInfo:
     numbered = options.get("linenos", options.get("code-line-numbers", "")).lower()
     return FenceInfo(
         lang=lang.lower().strip("{}"),
-        highlight=parse_line_ranges(ranges.replace(",", " ")),
+        highlight=parse_line_ranges(ranges.replace(",", " "))
+        | _marked_lines(options.get("mark", "")),
+        inserted=_marked_lines(options.get("ins", "")),
+        deleted=_marked_lines(options.get("del", "")),
         line_numbers=numbered in ("true", "1", "yes", "table", "inline")
         or "linenos" in bare or ".numberLines" in bare or "showLineNumbers" in bare
         or "linenums" in options,
@@ -331,7 +346,9 @@ def render_code_block(code: str, info: FenceInfo, env: dict[str, Any], line: int
         lines = tuple(escapeHtml(text) for text in code.split("\n"))
     rendered = []
     for number, text in enumerate(lines, start=info.start):
-        classes = "line hl" if number - info.start + 1 in info.highlight else "line"
+        at = number - info.start + 1
+        classes = "line ins" if at in info.inserted else "line del" if at in info.deleted \
+            else "line hl" if at in info.highlight else "line"
         prefix = f'<span class="ln" data-ln="{number}"></span>' if info.line_numbers else ""
         rendered.append(f'<span class="{classes}">{prefix}{text}</span>')
     lang_class = f' class="language-{escapeHtml(info.lang)}"' if info.lang else ""
