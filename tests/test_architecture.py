@@ -1,9 +1,11 @@
 """The package's rooms are the pipeline's stages, and the dependencies between them point
 one way (issue 27): the import-linter contracts in pyproject.toml hold, no module imports
-itself through others, and the package root stays small."""
+itself through others, and the package root stays small. The architecture page names
+every module."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -13,6 +15,7 @@ import grimp
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "src" / "lanting"
+ARCHITECTURE = ROOT / "docs" / "content" / "pages" / "architecture.md"
 
 
 def test_import_contracts_hold() -> None:
@@ -68,3 +71,13 @@ def test_no_module_imports_itself_through_others() -> None:
 def test_the_package_root_holds_at_most_ten_modules() -> None:
     modules = sorted(p.name for p in PACKAGE.glob("*.py"))
     assert len(modules) <= 10, modules
+
+
+def test_the_architecture_page_names_every_module() -> None:
+    """Each module under src/lanting/ is named in architecture.md in backticks: `name`,
+    `name.py`, or with its folders, `site/marp.py`."""
+    page = ARCHITECTURE.read_text(encoding="utf-8")
+    missing = [str(path.relative_to(PACKAGE)) for path in sorted(PACKAGE.rglob("*.py"))
+               if path.name not in ("__init__.py", "__main__.py")
+               and not re.search(rf"`(?:\w+/)*{re.escape(path.stem)}(?:\.py)?`", page)]
+    assert not missing, "not named in architecture.md: " + ", ".join(missing)
