@@ -33,12 +33,10 @@ from lanting.importer.hugo_own_shortcodes import (
     LANTING_READS,
     OwnShortcodes,
     PageUses,
-    cites_its_page,
-    media_of,
     own_first,
     page_params,
     run_paired,
-    run_single,
+    site_single,
     template_files,
 )
 from lanting.importer.hugo_settings import theme_names
@@ -397,30 +395,7 @@ class HugoBodies(HugoLinks):
                     return B.unconverted(match.group())
                 return ctx.leave(match.group(), "a closing shortcode without its opening")
             if handler is None:
-                why = own.template(name)[1] if name in own.files else ""
-                if name in own.files and name not in closed:
-                    out, why = run_single(match, own, uses)
-                    if not why:
-                        ctx.convert("the site's own shortcodes run")
-                        return out
-                    if cites_its_page(own, name):
-                        ctx.note(match.group(), f"`{name}` left out: it showed how to cite "
-                                 "the post, which Lanting's \"cite this post\" block does "
-                                 "under each post")
-                        return ""
-                    media = media_of(own, name, match.group(4))
-                    if media is not None:
-                        ctx.note(match.group(), f"`{name}` read as Hugo's `{media[0]}` (the "
-                                 f"site's template was not run: {why})")
-                        shown = str(singles[media[0]](media[1], match.group()))
-                        caption = B.arguments(match.group(4))[1].get("caption", "")
-                        # (a video has no caption of its own: the text goes under it)
-                        return shown + (B.block(caption) if media[0] != "figure"
-                                        and caption else "")
-                left.add(name)
-                return ctx.leave(match.group(), f"`{name}` is a shortcode of the theme or "
-                                 "site" + (f"; its template was not run: {why}" if why else "")
-                                 + ("; its closing tag is left too" if name in closed else ""))
+                return site_single(match, own, uses, ctx, singles, name in closed, left)
             return str(handler(match.group(4), match.group()))
 
         return _SHORTCODE.sub(one, text)

@@ -244,3 +244,34 @@ def cites_its_page(own: OwnShortcodes, name: str) -> bool:
     template = read_text(own.files[name])
     return bool(_ENTRY_TYPE.search(template)) and "Permalink" in template \
         and "Title" in template
+
+
+def site_single(match: re.Match[str], own: OwnShortcodes, uses: PageUses, ctx: Context,
+                singles: dict[str, Any], closed: bool, left: set[str]) -> str:
+    """A use of a shortcode without content that no rule knows: the site's own template
+    run; else, when that cannot be, the page's own citation left out, one image or
+    video read as Hugo's `figure`, `youtube` or a video; else left in a comment with a
+    warning (its name added to `left`; `closed`: its closing tag is in the page too)."""
+    name = match.group(3)
+    why = own.template(name)[1] if name in own.files else ""
+    if name in own.files and not closed:
+        out, why = run_single(match, own, uses)
+        if not why:
+            ctx.convert("the site's own shortcodes run")
+            return out
+        if cites_its_page(own, name):
+            ctx.note(match.group(), f"`{name}` left out: it showed how to cite the post, "
+                     "which Lanting's \"cite this post\" block does under each post")
+            return ""
+        media = media_of(own, name, match.group(4))
+        if media is not None:
+            ctx.note(match.group(), f"`{name}` read as Hugo's `{media[0]}` (the site's "
+                     f"template was not run: {why})")
+            shown = str(singles[media[0]](media[1], match.group()))
+            caption = B.arguments(match.group(4))[1].get("caption", "")
+            # (a video has no caption of its own: the text goes under it)
+            return shown + (B.block(caption) if media[0] != "figure" and caption else "")
+    left.add(name)
+    return ctx.leave(match.group(), f"`{name}` is a shortcode of the theme or site"
+                     + (f"; its template was not run: {why}" if why else "")
+                     + ("; its closing tag is left too" if closed else ""))
