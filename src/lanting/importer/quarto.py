@@ -32,8 +32,9 @@ from lanting.importer.common import (
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.listings import Redirects
-from lanting.importer.quarto_bodies import DOCUMENTS, QuartoBodies, freeze_of
+from lanting.importer.quarto_bodies import QuartoBodies, freeze_of
 from lanting.importer.quarto_front import QuartoFront
+from lanting.importer.quarto_links import DOCUMENTS
 from lanting.importer.quarto_math import header_macros
 from lanting.importer.quarto_notebook import (
     cell_options,

@@ -10,26 +10,22 @@ documents of the project.
 from __future__ import annotations
 
 import html
-import posixpath
 import re
 from pathlib import Path
 from typing import Any
-from urllib.parse import unquote
 
 from lanting.importer import body as B
 from lanting.importer.body_links import (
-    UNLINK,
     map_urls,
-    plain_wiki_links,
     spaced_image_paths,
 )
 from lanting.importer.body_math import table_math
-from lanting.importer.common import LinkTable, first_item, is_image, read_text
+from lanting.importer.common import LinkTable, read_text
 from lanting.importer.grid_tables import grid_tables
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
-from lanting.importer.listings import listed_posts, term_urls
 from lanting.importer.quarto_divs import convert_divs
+from lanting.importer.quarto_links import QuartoLinks
 from lanting.importer.quarto_math import (
     bare_environments,
     bare_macros,
@@ -37,14 +33,13 @@ from lanting.importer.quarto_math import (
     print_latex,
     text_after_labels,
 )
-from lanting.importer.quarto_notebook import code_annotations, static_file
+from lanting.importer.quarto_notebook import code_annotations
 from lanting.importer.quarto_vars import value_of
 from lanting.importer.quarto_xrefs import Label, cross_references
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
 
-DOCUMENTS = (".qmd", ".md", ".ipynb", ".rmd", ".markdown")
 _CELL = re.compile(r"^\{([A-Za-z]\w*)(?:[ ,].*)?\}$")
 _BROWSER_CELLS = {"webr-r": "r", "webr": "r", "pyodide-python": "python", "pyodide": "python"}
 """The cells quarto-webr, quarto-pyodide and quarto-live run in the reader's browser."""
@@ -60,7 +55,7 @@ _ICONS = frozenset({"fa", "bi", "iconify", "lipsum", "placeholder", "pagebreak",
                     "version"})
 
 
-class QuartoBodies:
+class QuartoBodies(QuartoLinks):
     """The body side of the Quarto importer."""
 
     source: Path
@@ -80,28 +75,6 @@ class QuartoBodies:
 
     labels: dict[str, Label]
     """The project's labels, for references across documents (`quarto_xrefs`)."""
-
-    def document_link(self, path: Path) -> str | None:
-        item = self.by_source.get(path.resolve())
-        return self.site.link(item) if item is not None else None
-
-    def listing_url(self, path: Path) -> str:
-        """Where Quarto published a listing page (`project/index.qmd`: `/project/`)."""
-        rel = path.relative_to(self.source)
-        return "/" + (rel.parent.as_posix() + "/" if path.stem == "index" and
-                      rel.parent.as_posix() != "." else
-                      "" if path.stem == "index" else rel.with_suffix(".html").as_posix())
-
-    def to_listing(self, file: Path, rel: str) -> bool:
-        """Whether a link names a listing page the import left out (its file, or its
-        URL: `series.html` beside it, as a real blog's archive page named its series),
-        which the new site's blog page replaces."""
-        listings = {p.resolve() for p in self.listings}
-        if any(c.resolve() in listings for c in _document_files(file)):
-            return True
-        wanted = posixpath.normpath(rel).rstrip("/") + "/" if rel.startswith("/") else ""
-        return bool(wanted) and wanted != "/" and any(
-            self.listing_url(p) in (wanted, rel) for p in self.listings)
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path,
                 figures: Path | None) -> str:
@@ -257,136 +230,6 @@ class QuartoBodies:
                              "write it in")
         return ctx.leave(match.group(), "a shortcode Lanting has no form for")
 
-    def summary_links(self, item: Item, ctx: Context, path: Path) -> None:
-        """The links of `description:`, which Lanting's summary shows as Markdown too
-        (`[损失函数](loss_func.qmd)` in a real glossary's entries led to the old file,
-        and the build failed on it)."""
-        summary = item.front.get("summary")
-        if isinstance(summary, str) and "](" in summary:
-            item.front["summary"] = map_urls(
-                summary, lambda url, image: self.url(url, image, item, path, None, ctx))
-
-    def url(self, url: str, image: bool, item: Item, path: Path, figures: Path | None,
-            ctx: Context) -> str | None:
-        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^#|^\ue000", url) or not url:
-            return None
-        rel, hash_mark, fragment = url.partition("#")
-        rel = rel.partition("?")[0]
-        stem = path.with_suffix("").name
-        if figures is not None and rel.startswith(f"{stem}_files/figure-html/"):
-            file = figures / rel.removeprefix(f"{stem}_files/figure-html/")
-            if file.is_file():
-                ctx.convert("figures of executed code")
-                return self.site.image(file, None)
-            ctx.warn(url, f"figure `{url}` is not in the freeze: left as written")
-            return None
-        file = (self.source / rel.lstrip("/")) if rel.startswith("/") \
-            else (path.parent / rel)
-        if item.notebook is not None:  # (no bundle, and no markers in its cells)
-            linked = self.document(file)
-            if linked is not None:
-                return self.site.new_url(linked) + hash_mark + fragment
-            if self.to_listing(file, rel):
-                return self.listing_link(fragment, url, ctx)
-            found = static_file(self.source, self.site, path, url)
-            if found is None and rel and not file.exists():
-                return self.broken(url, rel, ctx)
-            return found
-        target = self.document(file) or (self.table.find(rel) if rel.startswith("/")
-                                          else None)
-        if target is not None and (target.kind != "blog" or not fragment):
-            ctx.convert("links to other documents")
-            return self.site.link(target) + hash_mark + fragment
-        if target is not None or self.to_listing(file, rel):  # (the blog lists them)
-            ctx.convert("links to old listing pages")
-            return self.listing_link(fragment, url, ctx)
-        if file.is_file() and (image or is_image(file)):
-            if item.kind == "post":  # (into its bundle, wherever in the project it is)
-                return self.site.image(file, None)
-            # A page has no bundle: the image is in `static/` at its path in the project
-            # (`/images/cover.png`, Quarto's path from the project's root).
-            if file.resolve().is_relative_to(self.source.resolve()):
-                rel = file.resolve().relative_to(self.source.resolve()).as_posix()
-                self.site.static[rel] = file
-                return self.site.image(file, "/" + rel)
-            return self.site.image(file, None)
-        if file.is_file() and file.resolve().is_relative_to(self.source.resolve()):
-            return self.attach(file, item, path, url)
-        if image:
-            ctx.warn(url, f"image `{url}` not found: left as written")
-        elif rel and not file.exists():
-            return self.broken(url, rel, ctx)
-        return None
-
-    @staticmethod
-    def broken(url: str, rel: str, ctx: Context) -> str | None:
-        """A link to no document or file of the project. A relative one led nowhere on
-        the old site either (Quarto warned, and published it dead): its text is kept
-        without the link, or the new site would not build. One from the root may be a
-        redirect of the old host's: left as written, for the build to report."""
-        if rel.startswith("/"):
-            ctx.warn(url, f"link `{url}` leads to no document or file of the project: "
-                     "left as written (a redirect of the old host's, or a broken link)")
-            return None
-        ctx.warn(url, f"link `{url}` leads to no document or file of the project (it was "
-                 "broken on the old site too): its text kept without the link")
-        return UNLINK
-
-    def listing_link(self, fragment: str, url: str, ctx: Context) -> str:
-        """The blog page for a link to a listing; `#category=Jetson` (the listing
-        filtered by its script) is Lanting's page of that category."""
-        if not fragment.startswith("category="):
-            return "/blog/" + ("#" + fragment if fragment else "")
-        name = unquote(fragment.removeprefix("category=")).casefold()
-        found = term_urls(listed_posts(self.site), "categories").get(name)
-        if found is None:
-            ctx.warn(url, f"`{url}`: no post has the category `{name}`: the link leads to "
-                     "the blog page")
-        return found or "/blog/"
-
-    def attach(self, file: Path, item: Item, path: Path, url: str) -> str | None:
-        """A file a document links to: into the post's bundle by its path from the post,
-        else into `static/` at its old path (so the link is made absolute)."""
-        rel = file.resolve().relative_to(self.source.resolve()).as_posix()
-        if item.kind == "post" and file.resolve().is_relative_to(path.parent.resolve()):
-            item.files[file.resolve().relative_to(path.parent.resolve()).as_posix()] = file
-            return None
-        self.site.static[rel] = file
-        return "/" + rel + ("#" + url.split("#", 1)[1] if "#" in url else "")
-
-    def wiki_links(self, text: str, ctx: Context) -> str:
-        """Obsidian's `[[Note|shown]]` in a document written in a vault: Quarto showed it
-        as written (`plain_wiki_links`). One naming a document (by its file's name or its
-        title) leads to it."""
-
-        def link_to(name: str, heading: str, shown: str | None) -> str | None:
-            wanted = name.strip().casefold()
-            found = {i.number: i for path, i in self.by_source.items()
-                     if wanted in (path.stem.casefold(),
-                                   str(i.front.get("title") or "").strip().casefold())}
-            if len(found) != 1:
-                return None
-            if heading:
-                ctx.note(f"[[{name}{heading}]]", f"`{heading}`: the link leads to the page, "
-                         "not the heading")
-            return f"[{shown or name.strip()}]({self.site.link(next(iter(found.values())))})"
-
-        return plain_wiki_links(text, ctx, link_to, math_lines=False)  # (math put aside)
-
-    def document(self, file: Path) -> Item | None:
-        """The item of a document a link names: `../x/index.qmd`, `../x/`, `x.html`."""
-        return first_item(self.by_source, _document_files(file))
-
-
-def _document_files(file: Path) -> list[Path]:
-    """The documents a link to `file` may name: itself (`x.qmd`), the source of a page
-    (`x.html`), a folder's index (`x/`)."""
-    candidates = [file]
-    if file.suffix == ".html":
-        candidates += [file.with_suffix(s) for s in DOCUMENTS]
-    if file.is_dir() or not file.suffix:
-        candidates += [file / f"index{s}" for s in DOCUMENTS]
-    return candidates
 
 
 _MATH = re.compile(r"\$\$.+?\$\$|(?<![\\$])\$(?:[^$\n]|\n(?![ \t]*\n))+?\$", re.DOTALL)
