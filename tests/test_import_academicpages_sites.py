@@ -184,3 +184,20 @@ def test_a_site_with_no_title_anywhere_is_named_after_its_folder(tmp_path: Path)
     assert 'title = "my-homepage"' in str(imported.files["lanting.toml"])
     assert any("no title" in m for m in messages(imported, "lanting.toml"))
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
+
+
+def test_a_citation_of_the_authors_alone_gives_the_authors(tmp_path: Path) -> None:
+    """A fork keeps the venue and the year in fields of their own and writes the authors
+    alone in `citation` (`<u>Ada Ode</u>*, Bo Xu*, Cy Lam†`): no year in parentheses, no
+    quoted title, so no author was read (a warning each, and no authors on the page).
+    The stars were taken for emphasis, and the co-first marks lost."""
+    pub = ("---\ntitle: \"Caching keys in small runtimes\"\ncollection: publications\n"
+           "category: manuscripts\ndate: 2026-01-15\n"
+           "venue: 'Under review at <i>Journal of Runtimes</i>'\n"
+           "citation: '<u>Ada Ode</u>*, Bo Xu*, Michael R. Lyu†'\n---\n")
+    imported = academicpages(tmp_path, {"_publications/JR26.md": pub})
+    assert messages(imported, "_publications/JR26.md") == []
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    byline = page(tmp_path / "out", "/publications/").one("span", class_="pub-authors")
+    assert byline.text() == "Ada Ode*, Bo Xu*, Michael R. Lyu†"
+    assert byline.one("strong").text() == "Ada Ode"

@@ -800,6 +800,10 @@ def test_a_hugo_blox_education_item_reads_in_the_site_language(
     ("David Castro-Perez, Nobuko Yoshida (2020). &quot;CAMP&quot;", "CAMP",
      ["David Castro-Perez", "Nobuko Yoshida"]),
     ("See the poster PDF.", "Deterministic Replay", []),
+    # the authors alone (the venue and year are fields of their own), marks kept
+    ("<u>Li Wang</u>*, Bo Xu*, Michael R. Lyu†", "Caches", ["Li Wang*", "Bo Xu*",
+                                                           "Michael R. Lyu†"]),
+    ("Under review at <i>TOSEM</i>", "Caches", []),
     ('"A title first." Journal 3 (2020).', "A title first.", []),
 ])
 def test_academicpages_citation_authors(citation: str, title: str,

@@ -16,7 +16,9 @@ def plain(text: str) -> str:
     a link its text."""
     text = MARKDOWN_LINK.sub(lambda m: "" if m.group().startswith("!") else m.group(1), text)
     text = re.sub(r"<[^>]+>", " ", text)
-    text = re.sub(r"(\*{1,3}|_{2,3})(\S(?:.*?\S)?)\1", r"\2", text)
+    # (an opening star before punctuation is a mark, `</u>*, Bo Xu*`: two co-first
+    # authors, not emphasis)
+    text = re.sub(r"(\*{1,3}|_{2,3})([^\s,;:.!?)\]](?:.*?\S)?)\1", r"\2", text)
     return " ".join(html.unescape(text).split())
 
 
@@ -33,6 +35,7 @@ def split_names(text: str) -> list[str]:
     `Veeramani, Satheeshkumar, et al.` → BibTeX names (`others` for "et al."); [] when
     the text does not read as a list of names."""
     said_and = bool(re.search(r"\s(?:and|&)\s", text))
+    text = re.sub(r"\s+([*∗†‡§]+)(?=,|$)", r"\1", text)  # (`<u>Li</u>*`: the mark is Li's)
     text = re.sub(r",?\s+(?:and|&)\s+", ", ", text)
     text = re.sub(r",?\s*\bet\s+al\b\.?", ", et al.", text)
     parts = [p.strip().rstrip(".").strip() for p in text.split(",")]
@@ -61,13 +64,19 @@ def split_names(text: str) -> list[str]:
 
 def citation_authors(citation: str, title: str) -> list[str]:
     """The authors at the head of a formatted citation: what comes before its year in
-    parentheses, its quoted title or the title itself."""
+    parentheses, its quoted title or the title itself. A citation with none of these
+    is read whole: forks write the authors alone there (`<u>Li Wang</u>*, Bo Xu†`),
+    the venue and year being fields of their own; two names at least, so that a
+    sentence ("See the poster PDF.") is no author."""
     text = plain(citation)
     ends = [m.start() for m in (re.search(r"\(\s*\d{4}", text), re.search(r"[\"“]", text))
             if m]
     if title and title.casefold() in text.casefold():
         ends.append(text.casefold().index(title.casefold()))
-    if not ends or min(ends) == 0:
+    if not ends:
+        names = split_names(text.strip(" .,:;"))
+        return names if len(names) >= 2 else []
+    if min(ends) == 0:
         return []
     return split_names(text[:min(ends)].strip(" .,:;"))
 
