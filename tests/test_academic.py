@@ -159,6 +159,21 @@ def test_publications_page_highlights_the_owner_and_has_bibtex_without_script(
     assert chinese.one("strong", class_="pub-me").text() == "林知远"
 
 
+@pytest.mark.parametrize("name", ["Zhiyuan (Leo) Lin", "林知远 (Zhiyuan Lin)",
+                                  "林知远（Zhiyuan Lin）", "Leo (Zhiyuan) Lin"])
+def test_a_profile_name_with_a_part_in_parentheses_is_the_owner_s(
+        make_site: Make, build_site: Build, post: Callable[..., str], name: str) -> None:
+    """`name = "Zirui (Rhys) Wang"`, a nickname in parentheses (or a Chinese name with
+    its English one): the papers spell `Zirui Wang`, and the owner was bold on none."""
+    config = CONFIG.replace('name = "林知远"', f'name = "{name}"').replace(
+        'name_en = "Zhiyuan Lin"', 'name_en = ""')
+    site = make_site(site_files(post, **{"lanting.toml": config}))
+    build_site(site)
+    page = parse_html((site / "public/publications/index.html").read_bytes())
+    first = page.find("article", class_="pub")
+    assert [s.text() for s in first.find_all("strong", class_="pub-me")] == ["Zhiyuan Lin"]
+
+
 def test_group_by_type(make_site: Make, build_site: Build, post: Callable[..., str]) -> None:
     site = make_site(site_files(post, **{
         "lanting.toml": CONFIG + '[publications]\ngroup_by = "type"\n'}))

@@ -8,6 +8,7 @@ Pure: the assembled site, the bibliography and the rendered talks in, an `Academ
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import replace
 from pathlib import Path
@@ -66,7 +67,28 @@ def scholar_user(config: Config) -> str:
 def owner_names(config: Config, home_title: str) -> frozenset[str]:
     names = [config.profile.name, config.profile.name_en, *config.publications.highlight_names]
     names = [n for n in names if n.strip()] or [home_title or config.author]
-    return frozenset(_normalise(n) for n in names if _normalise(n))
+    spellings = [s for n in names for s in name_spellings(n)]
+    return frozenset(_normalise(n) for n in spellings if _normalise(n))
+
+
+_ASIDE = re.compile(r"\s*[(（]([^()（）]*)[)）]")
+
+
+def name_spellings(name: str) -> list[str]:
+    """A name with a part in parentheses, as papers spell it: `Zirui (Rhys) Wang` is
+    `Zirui Wang` on papers (or `Rhys Wang`), `林知远 (Zhiyuan Lin)` either name. The
+    parentheses joined into the name matched no author, and the owner was not bold."""
+    found = _ASIDE.search(name)
+    if found is None:
+        return [name]
+    aside, bare = found.group(1).strip(), _ASIDE.sub("", name, count=1).strip()
+    before = name[:found.start()].split()
+    spellings = [name, bare]
+    if len(aside.split()) == 1 and before:  # (a nickname for the word before it)
+        spellings.append(" ".join([*before[:-1], aside]) + name[found.end():])
+    elif aside:
+        spellings.append(aside)
+    return spellings
 
 
 def build_profile(config: Config, home_title: str) -> Profile | None:
