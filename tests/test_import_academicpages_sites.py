@@ -201,3 +201,21 @@ def test_a_citation_of_the_authors_alone_gives_the_authors(tmp_path: Path) -> No
     byline = page(tmp_path / "out", "/publications/").one("span", class_="pub-authors")
     assert byline.text() == "Ada Ode*, Bo Xu*, Michael R. Lyu†"
     assert byline.one("strong").text() == "Ada Ode"
+
+
+def test_a_link_to_the_old_sitemap_leads_to_lanting_s(tmp_path: Path) -> None:
+    """academicpages' sitemap page links its `sitemap.xml` (a file of the old site):
+    the link copied the old file back into the new site, where it claimed the URL of
+    the sitemap Lanting makes, and the build failed."""
+    sitemap = ('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps'
+               '.org/schemas/sitemap/0.9">\n<url><loc>https://ada.github.io/</loc></url>\n'
+               '</urlset>\n')
+    imported = academicpages(tmp_path, {
+        "sitemap.xml": sitemap,
+        "_pages/sitemap.md": own_page("Sitemap", "For robots, an [XML version]"
+                                      "({{ base_path }}/sitemap.xml).", "/sitemap/")})
+    assert "static/sitemap.xml" not in imported.files
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    link = page(tmp_path / "out", "/sitemap/").one("main").one("a", href="/sitemap.xml")
+    assert link.text() == "XML version"
+    assert "ada.github.io" not in (tmp_path / "out" / "sitemap.xml").read_text("utf-8")

@@ -237,6 +237,10 @@ def map_site_url(url: str, image: bool, ctx: Context, site: NewSite, table: Link
         return site.link(target) + hash_mark + fragment
     decoded = unquote(path)
     file = static_root / decoded.lstrip("/")
+    if decoded.lstrip("/") in GENERATED:
+        # (academicpages' sitemap page links its `sitemap.xml`: the new site makes its
+        # own, and a copy of the old one claimed its URL, failing the build)
+        return path + hash_mark + fragment
     if file.is_file():
         if image or is_image(file):
             return site.image(file, decoded)
