@@ -276,6 +276,24 @@ def test_landing_sections_keep_their_text_and_links_to_lists(tmp_path: Path) -> 
             "out: the old home page did not show it") in notices(imported)
 
 
+def test_a_link_to_the_publications_list_with_its_own_text(tmp_path: Path) -> None:
+    """A researcher's `publication/_index.md` (the list's title and a line about Google
+    Scholar) made `./publication/` in a block's text look like the list of a section
+    the new site has no page for: the link lost its target, with a warning."""
+    landing = ("---\ntype: landing\nsections:\n  - block: collection\n    content:\n"
+               "      title: Featured Publications\n"
+               "      text: The [full list](./publication/) has all venues.\n"
+               "      filters:\n        folders: [publication]\n---\n")
+    imported = blox(tmp_path, {
+        "content/_index.md": landing, "content/publication/sparse/index.md": PAPER,
+        "content/publication/_index.md": "---\ntitle: Publications\nview: citation\n---\n"
+                                         "Also on Google Scholar.\n"})
+    assert not any("/publication/" in m for _p, _l, m in notices(imported))
+    main = built_home(imported, tmp_path).find("main")
+    assert [a["href"] for a in main.find_all("a") if a.text() == "full list"] \
+        == ["/publications/"]
+
+
 def test_menu_entries_to_the_theme_s_lists_lead_to_lanting_s(tmp_path: Path) -> None:
     """`url: publication` and `/event/` were left out of the menu ("no page there"), and
     the entries under Home (`parent: home`, the home's blocks) joined the top level."""

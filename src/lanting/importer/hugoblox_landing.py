@@ -273,11 +273,13 @@ class HugoBloxHome(HugoBloxSlides):
         if not anchor or image or (url.startswith("#") and has_anchor(ctx.original, anchor)):
             if not image and self.empty_list(url, ctx):
                 return UNLINK
+            listed = None if image else self.section_list(url, ctx)
+            if listed is not None:  # (before the next: `publication/_index.md` has text)
+                return listed
             base = None if image or not url.startswith("./") else self.landing_url(ctx.path)
             if base is not None and self.unmade_list(base + url[2:], url, ctx):
                 return UNLINK  # (`./people/` of a landing page's card, from `/` or `/en/`)
-            return (None if image else self.section_list(url, ctx)) \
-                or super().url(url, image, ctx, folder)
+            return super().url(url, image, ctx, folder)
         page = self.widget_url(anchor)
         if page is None:
             ctx.warn(f"({url})" if f"({url})" in ctx.original else url, f"`{url}`: a block "
