@@ -294,6 +294,24 @@ def test_a_link_to_the_publications_list_with_its_own_text(tmp_path: Path) -> No
         == ["/publications/"]
 
 
+def test_the_text_above_the_theme_s_lists(tmp_path: Path) -> None:
+    """`post/_index.md` and `publication/_index.md` with a line of text above their
+    lists were left out without a word: the blog's text is the blog page's (as on any
+    Hugo site), the publications' a warning (Lanting's list shows none)."""
+    post = "---\ntitle: Notes\ndate: 2024-05-01\n---\nA note.\n"
+    imported = blox(tmp_path, {
+        "content/post/notes/index.md": post, "content/publication/sparse/index.md": PAPER,
+        "content/post/_index.md": "---\ntitle: Blog\n---\nShort notes on kernels.\n",
+        "content/publication/_index.md": "---\ntitle: Publications\n---\n\n"
+                                         "Also on Google Scholar.\n"})
+    assert ("content/publication/_index.md", 5, "the text of the list page of "
+            "`publication/` is not imported: Lanting's lists show no text") \
+        in notices(imported)
+    out = tmp_path / "out"
+    build(imported.dest, BuildOptions(output=out))
+    assert "Short notes on kernels." in read(out, "blog/index.html").find("main").text()
+
+
 def test_menu_entries_to_the_theme_s_lists_lead_to_lanting_s(tmp_path: Path) -> None:
     """`url: publication` and `/event/` were left out of the menu ("no page there"), and
     the entries under Home (`parent: home`, the home's blocks) joined the top level."""

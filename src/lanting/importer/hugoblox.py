@@ -14,6 +14,7 @@ from urllib.parse import unquote
 from lanting.importer.bibtex import dump
 from lanting.importer.body_links import UNLINK
 from lanting.importer.common import bool_of, finish_menu, menu_names, read_text
+from lanting.importer.hugo_front import hugo_keys
 from lanting.importer.hugoblox_bodies import HugoBloxBodies
 from lanting.importer.hugoblox_home import education_line, is_widget
 from lanting.importer.hugoblox_pages import AUTHORS, PROJECTS, PUBLICATIONS, TALKS
@@ -226,7 +227,26 @@ class HugoBlox(HugoBloxBodies):
 
     def read_branches(self, files: list[tuple[Path, Path | None]]) -> None:
         """(Hugo Blox's `_index.md` files are its landing page's blocks, the authors and
-        the lists of its sections: read as such, `read_authors`, `finish_more`.)"""
+        the lists of its sections: read as such, `read_authors`, `finish_more`.) The
+        text above the blog's list is the blog page's, as on any Hugo site; the text
+        above a list of the theme's (`publication/_index.md`: "also on Google Scholar")
+        has no place on Lanting's: a warning. (Both were left out without a word.)"""
+        for language in self.languages:
+            for name in dict.fromkeys((self.main, *PUBLICATIONS, *TALKS, *PROJECTS)):
+                path = language.content / name / "_index.md"
+                if not path.is_file() or self.ignored(path):
+                    continue
+                fmt, head, body, first = split_front_matter(read_text(path))
+                data = hugo_keys(load_mapping(fmt or "yaml", head)[0])
+                if data.get("type") == "landing" or "sections" in data:
+                    continue  # (a landing page of blocks: `read_blocks`)
+                self.lang_of[path] = language
+                if name == self.main:
+                    self.blog_text(path, data, body, f"/{name}/")
+                elif body.strip():
+                    line = first + body[:len(body) - len(body.lstrip())].count("\n")
+                    self.report.warn(path, line, f"the text of the list page of `{name}/` "
+                                     "is not imported: Lanting's lists show no text")
 
     def content_files(self) -> list[tuple[Path, Path | None]]:
         """Publications first: posts citing them need their keys. The CMS's page and the
