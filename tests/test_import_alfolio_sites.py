@@ -433,3 +433,19 @@ def test_alfolio_description_with_html_links_becomes_markdown(tmp_path: Path) ->
     assert result.warnings == ()
     meta = page(result.output, "/people/").one("meta", attrs={"name": "description"})
     assert meta.attrs["content"] == "Lab news at C3 Lab. Join us!"
+
+
+def test_a_relative_link_that_led_nowhere_keeps_its_text(tmp_path: Path) -> None:
+    """A Markdown cheat sheet copied into a post (al-folio's examples do so) links
+    `../blob/master/LICENSE`, "a relative reference to a repository file": no file of
+    the site, no page of the old one, and the new build failed on it. Its text stays,
+    with a warning."""
+    post = ("---\nlayout: post\ntitle: Syntax\ndate: 2024-01-02\n---\n\n"
+            "[A relative reference to a repository file](../blob/master/LICENSE)\n")
+    imported = alfolio(tmp_path, {"_posts/2024-01-02-syntax.md": post})
+    assert [m.split(",")[0] for m in messages(imported, "_posts/2024-01-02-syntax.md")
+            if m.startswith("a link")] == ["a link to `../blob/master/LICENSE`"]
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    main = page(tmp_path / "out", "/posts/syntax/").one("main")
+    assert "A relative reference to a repository file" in main.text()
+    assert main.find("a", href="../blob/master/LICENSE") is None

@@ -177,6 +177,11 @@ class JekyllLinks:
                 if found is not None:
                     ctx.convert("paths relative to the old page's URL")
                     return found
+            if not image and not local.exists() and self.led_nowhere(name, path):
+                ctx.warn(url, f"a link to `{unquote(name)}`, which is no file of the site "
+                         "and no page of the old one (the old link led nowhere): its text "
+                         "kept without the link")
+                return UNLINK
         if not image and url.startswith("/") and not url.startswith("//") and self.left_out:
             to = self.left_out.get(old_path(url.removeprefix(self.baseurl)))
             if to is not None:
@@ -214,14 +219,31 @@ class JekyllLinks:
         item.files[local.relative_to(folder).as_posix()] = local
         return True
 
-    def from_old_url(self, name: str, path: Path) -> str | None:
-        """`name` (a relative path) read from the old URL of the page of `path`, as a
-        site path of a file of the site; None when it names none."""
+    def old_target(self, name: str, path: Path) -> str | None:
+        """`name` (a relative path) read from the old URL of the page of `path`, as the
+        browser read it: a site path; None for a file that had no page."""
         item = self.by_path.get(path.relative_to(self.source).as_posix()) \
             if path.is_relative_to(self.source) else None
         if item is None or not item.old_urls:
             return None
         old = item.old_urls[0].removeprefix(self.baseurl)
         target = posixpath.normpath(posixpath.join(posixpath.dirname(old), unquote(name)))
-        return target if target.startswith("/") and (
+        return target if target.startswith("/") else None
+
+    def from_old_url(self, name: str, path: Path) -> str | None:
+        """`name` (a relative path) read from the old URL of the page of `path`, as a
+        site path of a file of the site; None when it names none."""
+        target = self.old_target(name, path)
+        return target if target is not None and (
             self.source / target.lstrip("/")).is_file() else None
+
+    def led_nowhere(self, name: str, path: Path) -> bool:
+        """Whether a relative link to a file (`../blob/master/LICENSE`, a Markdown cheat
+        sheet's example copied into a post) named nothing the old site had, read from the
+        page's file or from its old URL: the new build refuses it. A path ending in `/`
+        may be a list the theme made, which the new site may have too: not judged."""
+        last = unquote(name).rstrip().rsplit("/", 1)[-1]
+        target = self.old_target(name, path)
+        return last not in ("", ".", "..") and MARK_OPEN not in name and target is not None \
+            and not (self.source / target.lstrip("/")).exists() \
+            and self.table.find(target) is None and self.table.find(old_path(target)) is None
