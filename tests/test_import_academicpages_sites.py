@@ -219,3 +219,30 @@ def test_a_link_to_the_old_sitemap_leads_to_lanting_s(tmp_path: Path) -> None:
     link = page(tmp_path / "out", "/sitemap/").one("main").one("a", href="/sitemap.xml")
     assert link.text() == "XML version"
     assert "ada.github.io" not in (tmp_path / "out" / "sitemap.xml").read_text("utf-8")
+
+
+def test_a_commented_out_sample_is_no_entry_and_a_talk_is_dated_by_its_name(
+        tmp_path: Path) -> None:
+    """A fork comments a sample publication out whole (`<!-- ---` … `-->`): no front
+    matter, so Jekyll copied the file and listed no paper, but the import made an entry
+    of it (titled by the file's name, "no date or year"). A talk whose front matter has
+    its date commented out was left out ("no date"): Jekyll dated it by its file's
+    name, and the talks page listed it."""
+    sample = ("<!-- ---\ntitle: \"A sample\"\ncollection: publications\n"
+              "date: 2009-10-01\n---\nWords of the theme. -->\n")
+    talk = ("---\ntitle: \"Seminar on small runtimes\"\n# venue: \"Somewhere\"\n"
+            "# date: 2024-05-02\n---\n")
+    imported = academicpages(tmp_path, {
+        "_publications/2009-10-01-sample.md": sample,
+        "_publications/2024-02-17-real.md": "---\ntitle: Real\ncollection: publications\n"
+                                            "date: 2024-02-17\nvenue: 'J'\n---\n",
+        "_talks/2024-05-02-seminar.md": talk})
+    assert messages(imported, "_publications/2009-10-01-sample.md") == [
+        "left out: no front matter, so Jekyll copied the file as it is and listed no "
+        "entry for it"]
+    bib = imported.files["content/publications.bib"]
+    assert isinstance(bib, str) and "sample" not in bib and "{Real}" in bib
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    talks = page(tmp_path / "out", "/talks/").one("main")
+    assert "Seminar on small runtimes" in talks.text()
+    assert talks.find("time", datetime="2024-05-02") is not None

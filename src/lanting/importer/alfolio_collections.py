@@ -42,6 +42,10 @@ def _theme_example(path: Path) -> bool:
     return bool(re.fullmatch(r"project \d+", title.strip())) and EXAMPLE_PROJECT_TEXT in body
 
 
+_DATE_NAME = re.compile(r"^(\d{4}-\d{1,2}-\d{1,2})-.*\.[^.]+$")
+"""A document's file name with a date (Jekyll's `DATE_FILENAME_MATCHER`), which Jekyll
+gives any document of a collection whose front matter has none."""
+
 _EXAMPLE_TALK = re.compile(r"\s*(?:talk|tutorial|conference proceeding talk) \d+ on relevant "
                            r"topic in your field\s*$", re.IGNORECASE)
 """The titles of academicpages' example talks."""
@@ -160,13 +164,23 @@ class AcademicCollections(Jekyll):
                                                              int]]:
         """(path, front matter, its text, body, first line of the body) of each `.md` of
         an academicpages collection; one whose front matter cannot be read is left out,
-        with a warning."""
+        with a warning. One with none (a sample commented out whole, `<!-- ---`) was a
+        file Jekyll copied, no document: left out, with a notice (it was an entry with
+        the file's name for a title). A file named `2012-03-01-talk.md` and dated in
+        none of its front matter has that date, as Jekyll gave it."""
         for path in jekyll_files(folder, "**/*.md"):
             fmt, head, body, first = split_front_matter(read_text(path))
-            data, error = load_mapping(fmt or "yaml", head)
+            if not fmt:
+                self.report.note(path, None, "left out: no front matter, so Jekyll copied "
+                                 "the file as it is and listed no entry for it")
+                continue
+            data, error = load_mapping(fmt, head)
             if error:
                 self.report.warn(path, 2, f"front matter not read ({error}): left out")
                 continue
+            named = _DATE_NAME.match(path.name)
+            if named and data.get("date") in (None, ""):
+                data["date"] = named.group(1)
             yield path, data, head, body, first
 
     def report_pub_problems(self) -> None:
