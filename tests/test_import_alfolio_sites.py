@@ -449,3 +449,12 @@ def test_a_relative_link_that_led_nowhere_keeps_its_text(tmp_path: Path) -> None
     main = page(tmp_path / "out", "/posts/syntax/").one("main")
     assert "A relative reference to a repository file" in main.text()
     assert main.find("a", href="../blob/master/LICENSE") is None
+
+
+def test_a_country_code_for_the_site_s_language_is_its_language(tmp_path: Path) -> None:
+    """`lang: cn` (al-folio's `_config.yml` offers `cn` as an example) is China's code,
+    no language's: the Chinese site's interface was English ("Publications", "Blog")."""
+    imported = alfolio_import(tmp_path, {}, CONFIG.replace("lang: en", "lang: cn"), ABOUT)
+    assert 'language = "zh-CN"' in str(imported.files["lanting.toml"])
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert page(tmp_path / "out", "/").one("html")["lang"] == "zh-CN"

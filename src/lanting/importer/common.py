@@ -321,6 +321,12 @@ def generated_urls(site: NewSite, has_publications: bool, has_talks: bool) -> se
     return urls
 
 
+_COUNTRY_FOR_LANGUAGE = {"cn": "zh-CN", "hk": "zh-HK", "jp": "ja"}
+"""A country's code written for its language (al-folio's `_config.yml` offers `lang: cn`
+as an example): no language's code, so the pages' interface was English. (`tw` and `kr`
+are languages' codes too: Twi, Kanuri.)"""
+
+
 def language_tag(value: Any, default: str = "zh-CN") -> str:
     """`zh-cn` -> `zh-CN`, `zh_CN` -> `zh-CN`, `en` -> `en`; of a list, `ko-KR, en-US` (a
     hydejack site's `lang`, which Jekyll printed as it was), the first."""
@@ -329,6 +335,8 @@ def language_tag(value: Any, default: str = "zh-CN") -> str:
     parts = re.split(r"[-_]", re.split(r"[\s,;]+", value.strip())[0])
     if not re.fullmatch(r"[A-Za-z]{2,3}", parts[0]):
         return default
+    if len(parts) == 1 and parts[0].lower() in _COUNTRY_FOR_LANGUAGE:
+        return _COUNTRY_FOR_LANGUAGE[parts[0].lower()]
     tag = [parts[0].lower()]
     for part in parts[1:]:
         tag.append(part.upper() if len(part) == 2 else part.title() if len(part) == 4
