@@ -112,3 +112,22 @@ def test_a_link_to_a_publication_s_old_page_stays_a_link(tmp_path: Path) -> None
     out = built(imported, tmp_path)
     hrefs = [a.get("href") for a in prose(out, "index.html").find_all("a")]
     assert "/publication/shortgpt/" in hrefs
+
+
+def test_a_ref_to_an_author_s_page_keeps_its_text(tmp_path: Path) -> None:
+    """A lab's welcome post links a new member by `{{< ref "/authors/li-ming" >}}`:
+    Lanting makes no author pages, and the link's URL became an internal marker the
+    build refused ("broken link `%EF%BF%BDunlink`"). Its text stays, with a warning."""
+    imported = blox(tmp_path, {
+        "content/authors/li-ming/_index.md": PERSON.format(
+            name="李明", role="学生", su="false"),
+        "content/post/welcome/index.md":
+            "---\ntitle: 欢迎\ndate: 2024-09-01\n---\n\n"
+            '欢迎 [李明]({{< ref "/authors/li-ming" >}}) 加入实验室！\n'})
+    assert [m.split(",")[0] for p, m in
+            ((e.path, e.message) for e in imported.report.warnings)
+            if p == "content/post/welcome/index.md"] == [
+        "a link to the page of the author `李明`"]
+    out = built(imported, tmp_path)
+    page = prose(out, "post/welcome/index.html")
+    assert page.find_all("a") == [] and "欢迎 李明 加入实验室！" in page.text()

@@ -173,7 +173,8 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
         url = _slashed(match.group(3).strip("<>"), markdown=True)
         # (a linked image, `[![alt](fig.png)](https://…)`: the image's URL too)
         text = _LINK.sub(markdown, match.group(2)) if "](" in match.group(2) else match.group(2)
-        new = resolve(url, bool(match.group(1)))
+        # (a URL an earlier step found dead, a Hugo `ref` to an author's page: as it said)
+        new = UNLINK if url == UNLINK else resolve(url, bool(match.group(1)))
         if new == UNLINK:
             return text if not match.group(1) else match.group()
         if new is None:
