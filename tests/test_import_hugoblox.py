@@ -260,6 +260,26 @@ def test_every_link_of_a_publication_keeps_a_button_or_its_name(tmp_path: Path) 
     assert (out / "publications" / "paper1" / "paper1.pdf").is_file()
 
 
+def test_a_link_with_two_addresses_pasted_in_stays_a_link(tmp_path: Path) -> None:
+    """An ecologist's `url_dataset: 'https://repo.example.org/ http://hdl.example.net/1'`
+    (two addresses pasted into one): written `[Dataset](… …)` after the venue, the space
+    made it Markdown shown as written on the publications page."""
+    imported = blox(tmp_path, {
+        "content/publication/traits/index.md": """\
+            ---
+            title: Traits and growth
+            date: "2026-01-01"
+            publication_types: ["article-journal"]
+            url_dataset: 'https://repo.example.org/ http://hdl.example.net/1'
+            ---
+            """})
+    out = built(imported, tmp_path)
+    page = read(out, "publications/index.html").find("main")
+    assert "](" not in page.text()
+    [link] = [a for a in page.find_all("a") if a.text() == "Dataset"]
+    assert link["href"].startswith("https://repo.example.org/")
+
+
 def test_a_paired_staticref_is_a_link_with_its_text(tmp_path: Path) -> None:
     """`{{< staticref >}}…{{< /staticref >}}` became the bare URL glued to the text, and
     the closing tag a leftover comment."""

@@ -67,7 +67,14 @@ def publication_field(link: PageLink) -> str | None:
 
 def markdown_links(links: list[PageLink]) -> str:
     """The links as a Markdown list (`- [Code](https://…)`)."""
-    return "\n".join(f"- [{_label(link.name)}]({link.url})" for link in links)
+    return "\n".join(f"- {markdown_link(link.name, link.url)}" for link in links)
+
+
+def markdown_link(name: str, url: str) -> str:
+    """`[name](url)`; a URL with a space in it (two addresses pasted into one
+    `url_dataset`) in angle brackets, else the link was Markdown shown as written."""
+    return f"[{_label(name)}](<{url}>)" if re.search(r"\s", url) \
+        else f"[{_label(name)}]({url})"
 
 
 def _label(name: str) -> str:

@@ -21,6 +21,7 @@ from lanting.importer.hugoblox_authors import comma_list, plain_author
 from lanting.importer.hugoblox_links import (
     BUTTONS,
     PageLink,
+    markdown_link,
     page_links,
     publication_field,
 )
@@ -303,7 +304,7 @@ class HugoBloxPages(Hugo):
                 entry.set(field, value)
                 taken.add(field)
             elif entry.value(field or "") not in (value, url):
-                extra.append(f"[{link.name}]({url})")
+                extra.append(markdown_link(link.name, url))
                 where = where or key_line(head, link.key)
         if extra:
             info = entry.value("additional_info")
