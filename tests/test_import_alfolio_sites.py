@@ -458,3 +458,18 @@ def test_a_country_code_for_the_site_s_language_is_its_language(tmp_path: Path) 
     assert 'language = "zh-CN"' in str(imported.files["lanting.toml"])
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
     assert page(tmp_path / "out", "/").one("html")["lang"] == "zh-CN"
+
+
+def test_a_site_named_without_its_scheme_is_that_site(tmp_path: Path) -> None:
+    """A course page links its recordings `[录播](bilibili.com/video/BV1xx/)`: a path
+    beside the page to Jekyll, which led nowhere, and the new build failed on it. It
+    leads to the site, with a notice, as the Hugo importers have it."""
+    course = ("---\nlayout: page\ntitle: 强化学习中的数学\npermalink: /notes/rl/\n---\n\n"
+              "课程[录播](bilibili.com/video/BV1xx/?p=2)。\n")
+    imported = alfolio(tmp_path, {"_pages/rl.md": course})
+    assert any("a site named without `https://`" in m
+               for m in messages(imported, "_pages/rl.md"))
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    main = page(tmp_path / "out", "/rl/").one("main")
+    assert [a["href"] for a in main.find_all("a") if a.text() == "录播"] == [
+        "https://bilibili.com/video/BV1xx/?p=2"]

@@ -321,6 +321,13 @@ def generated_urls(site: NewSite, has_publications: bool, has_talks: bool) -> se
     return urls
 
 
+BARE_SITE = re.compile(r"^[\w-]+(\.[\w-]+)*\.(com|org|net|edu|gov|io|ai|dev|cn|uk|de|fr|jp|"
+                       r"ca|au|nl|ch|eu|me|co|app|blog)(/[^\s]*)?$", re.IGNORECASE)
+"""A link to a site written without its scheme (`ucf.edu`, `github.com/x`,
+`tobisblog.uk`): only common top-level domains, which no file name of a page's folder
+ends with."""
+
+
 _COUNTRY_FOR_LANGUAGE = {"cn": "zh-CN", "hk": "zh-HK", "jp": "ja"}
 """A country's code written for its language (al-folio's `_config.yml` offers `lang: cn`
 as an example): no language's code, so the pages' interface was English. (`tw` and `kr`

@@ -10,19 +10,19 @@ from typing import Any
 from urllib.parse import unquote, urljoin, urlsplit
 
 from lanting.importer.body_links import UNLINK, plain_wiki_links
-from lanting.importer.common import LinkTable, heading_fragment, is_image, map_site_url
+from lanting.importer.common import (
+    BARE_SITE,
+    LinkTable,
+    heading_fragment,
+    is_image,
+    map_site_url,
+)
 from lanting.importer.hugo_settings import HugoLanguage, static_dirs
 from lanting.importer.hugo_urls import hugo_path
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import MARK_OPEN
 from lanting.importer.site import NewSite, slug_of
-
-BARE_SITE = re.compile(r"^[\w-]+(\.[\w-]+)*\.(com|org|net|edu|gov|io|ai|dev|cn|uk|de|fr|jp|"
-                       r"ca|au|nl|ch|eu|me|co|app|blog)(/[^\s]*)?$", re.IGNORECASE)
-"""A link to a site written without its scheme (`ucf.edu`, `github.com/x`,
-`tobisblog.uk`): only common top-level domains, which no file name of a page's folder
-ends with."""
 
 
 class HugoLinks:

@@ -11,8 +11,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from lanting.importer.body_links import UNLINK
-from lanting.importer.common import read_text
-from lanting.importer.hugo_links import BARE_SITE
+from lanting.importer.common import BARE_SITE, read_text
 from lanting.importer.hugoblox_home import (
     BIOGRAPHY,
     LISTS,
