@@ -246,3 +246,17 @@ def test_a_commented_out_sample_is_no_entry_and_a_talk_is_dated_by_its_name(
     talks = page(tmp_path / "out", "/talks/").one("main")
     assert "Seminar on small runtimes" in talks.text()
     assert talks.find("time", datetime="2024-05-02") is not None
+
+
+def test_a_config_with_tabs_before_a_colon_is_read(tmp_path: Path) -> None:
+    """An academicpages `_config.yml` with `code<tab><tab> : ` under `analytics:`
+    (Jekyll's YAML reader skips tabs there as it skips spaces): the whole file was
+    refused, and the new site was named after its folder, with no owner."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_config.yml": "title: Ada Ode's Homepage\nlang: en\nanalytics:\n  goatcounter:\n"
+                       "    code\t\t : \nauthor:\n  name: Ada Ode\n",
+        "_pages/about.md": "---\nlayout: archive\npermalink: /\n---\n\nHi.\n"})
+    imported = import_site(source, tmp_path / "new", "al-folio", False, NOW)
+    assert messages(imported, "_config.yml") == []
+    assert 'title = "Ada Ode\'s Homepage"' in str(imported.files["lanting.toml"])

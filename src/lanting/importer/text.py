@@ -106,6 +106,11 @@ _TAB_AFTER_KEY = re.compile(r"^([ \t]*(?:- )?[^\s#:'\"\[{][^:\n]*:) *\t[ \t]*", 
 Go's readers take as the space YAML allows there, and ruamel refuses ("while scanning
 for the next token"), as it refuses a tab ending a line (`- SQL<tab>`)."""
 _TAB_AT_END = re.compile(r"[ \t]*\t[ \t]*$", re.MULTILINE)
+_TAB_BEFORE_COLON = re.compile(r"^([ \t]*(?:- )?[^\s#:'\"\[{][^:\n\t]*?) *\t[ \t]*:(?=[ \t]|$)",
+                               re.MULTILINE)
+"""`code<tab><tab> : x` (an academicpages `_config.yml`): tabs between a key and its
+colon, which Jekyll's reader (libyaml) skips as it skips spaces there; ruamel refused
+the whole file, and the site lost its title and owner."""
 
 
 def load_mapping(fmt: str, text: str) -> tuple[dict[str, Any], str | None]:
@@ -118,7 +123,8 @@ def load_mapping(fmt: str, text: str) -> tuple[dict[str, Any], str | None]:
         else:
             data = _first_document(text) if text.strip() else {}
     except YAMLError as error:
-        spaced = _TAB_AT_END.sub("", _TAB_AFTER_KEY.sub(r"\1 ", text))
+        spaced = _TAB_AT_END.sub("", _TAB_AFTER_KEY.sub(r"\1 ", _TAB_BEFORE_COLON.sub(
+            r"\1 :", text)))
         if spaced == text:
             return {}, str(error).split("\n")[0]
         return load_mapping(fmt, spaced)
