@@ -260,3 +260,19 @@ def test_a_config_with_tabs_before_a_colon_is_read(tmp_path: Path) -> None:
     imported = import_site(source, tmp_path / "new", "al-folio", False, NOW)
     assert messages(imported, "_config.yml") == []
     assert 'title = "Ada Ode\'s Homepage"' in str(imported.files["lanting.toml"])
+
+
+def test_a_menu_entry_to_a_heading_of_the_home_page(tmp_path: Path) -> None:
+    """AcadHomepage's menu links the home page's headings (`url: "/#about-me"`): the
+    entry became `/#about-me/`, an id no heading has."""
+    imported = academicpages(tmp_path, {
+        "_data/navigation.yml": "main:\n  - title: About Me\n    url: \"/#about-me\"\n"
+                                "  - title: News\n    url: /#-news\n",
+        "_pages/about.md": "---\npermalink: /\ntitle: ''\n---\n\n"
+                           "<span class='anchor' id='about-me'></span>\n\nHi.\n\n"
+                           "# 🔥 News\n\n- *2025.07*: a paper.\n"})
+    menu = str(imported.files["lanting.toml"])
+    assert 'url = "/#about-me"' in menu and 'url = "/#-news"' in menu
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    home = page(tmp_path / "out", "/")
+    assert home.find(id="about-me") is not None and home.find("h1", id="-news") is not None

@@ -409,7 +409,10 @@ class AlFolio(AlFolioProfile):
                 continue
             url = str(link["url"]).strip()
             if not url.startswith(("http://", "https://")):
+                # (AcadHomepage's `/#about-me`: a heading of the home page, whose id
+                # took no slash after it)
+                url, hash_mark, fragment = url.partition("#")
                 url = "/" + url.removeprefix(self.baseurl).strip("/") + "/"
-                url = "/" if url == "//" else moved.get(url, url)
+                url = ("/" if url == "//" else moved.get(url, url)) + hash_mark + fragment
             entries.append({"name": str(link.get("title") or url), "url": url})
         return entries
