@@ -276,3 +276,31 @@ def test_a_menu_entry_to_a_heading_of_the_home_page(tmp_path: Path) -> None:
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
     home = page(tmp_path / "out", "/")
     assert home.find(id="about-me") is not None and home.find("h1", id="-news") is not None
+
+
+def test_files_of_include_relative_are_the_page_s_text(tmp_path: Path) -> None:
+    """AcadHomepage keeps the whole home page in `_pages/includes/` (`{% include_relative
+    includes/pub.md %}` in `about.md`, one file for the bio, one for the papers): the
+    tags were left in comments, and the new home page was empty. The files' text is
+    the page's, converted with it; a tag in an HTML comment stays hidden."""
+    about = ("---\npermalink: /\ntitle: ''\n---\n\n{% include_relative includes/intro.md %}\n\n"
+             "{% include_relative includes/pub.md %}\n\n"
+             "<!-- {% include_relative includes/edu.md %} -->\n")
+    pub = ("# 📝 Publications\n\n<div class='paper-box'><div class='paper-box-text' "
+           "markdown=\"1\">\n\n**Sparse kernels for long audio**\n\n"
+           "**Ada Ode**, Bo Xu. *ICML 2024*\n</div>\n</div>\n")
+    imported = academicpages(tmp_path, {
+        "_pages/about.md": about,
+        "_pages/includes/intro.md": "I study speech. {% include_relative includes/more.md %}\n",
+        "_pages/includes/more.md": "Ask me about $$\\alpha$$-divergences.\n",
+        "_pages/includes/pub.md": pub,
+        "_pages/includes/edu.md": "Never shown.\n"})
+    assert not any("include_relative" in m for m in messages(imported, "_pages/about.md"))
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    main = page(tmp_path / "out", "/").one("main")
+    assert "I study speech. Ask me about" in main.text()
+    assert main.find("math") is not None
+    assert main.one("h1", id="-publications") is not None
+    assert [s.text() for s in main.find_all("strong")][:2] == [
+        "Sparse kernels for long audio", "Ada Ode"]
+    assert "Never shown." not in main.text()

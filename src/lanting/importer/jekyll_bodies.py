@@ -35,7 +35,7 @@ from lanting.importer.image_ials import image_attribute_lists
 from lanting.importer.item import Item
 from lanting.importer.jekyll_captures import captured_includes
 from lanting.importer.jekyll_i18n import I18nPlugin
-from lanting.importer.jekyll_includes import include_tag
+from lanting.importer.jekyll_includes import include_tag, inline_relative
 from lanting.importer.jekyll_links import JekyllLinks
 from lanting.importer.jekyll_math import is_text_theme, katex_tags
 from lanting.importer.jekyll_spaceship import spaceship_processors
@@ -91,6 +91,8 @@ class JekyllBodies(JekyllLinks):
         liquid = path not in self.no_liquid
         if liquid and self.i18n.languages:
             text = self.i18n.inline_files(text, self.i18n.language_for(item.lang), ctx, shelf)
+        if liquid and "include_relative" in text:
+            text = inline_relative(text, path.parent, self.source, ctx, self.data_list_file)
         if liquid:
             text = blocks(text, "comment", lambda a, inner, w: "<!--" + inner.replace(
                 "--", "- -") + "-->", ctx, "Liquid comments")
@@ -239,8 +241,7 @@ class JekyllBodies(JekyllLinks):
             # (minimal-light's home page: `{% include_relative _includes/publications.md %}`,
             # a loop over `site.data.publications`, which is content/publications.bib now)
             shown = path.parent / string_argument(args).strip()
-            if self.data_publications and shown.is_file() \
-                    and "site.data.publications" in read_text(shown):
+            if self.data_list_file(shown):
                 ctx.note(written, "the list of `_data/publications.yml`: Lanting lists "
                          "the publications at /publications/, the home page too")
                 return ""
@@ -348,6 +349,12 @@ class JekyllBodies(JekyllLinks):
         text = blocks(text, "quote", quote, ctx, "jekyll-scholar quotes")
         text = self.liquid_blocks(text, item, ctx, shelf)
         return tags(text, self.tag_handlers(item, ctx, path), ctx)
+
+    def data_list_file(self, file: Path) -> bool:
+        """Whether an included file is minimal-light's list of `_data/publications.yml`
+        (which Lanting's publications page shows)."""
+        return bool(self.data_publications) and file.is_file() \
+            and "site.data.publications" in read_text(file)
 
     def liquid_blocks(self, text: str, item: Item, ctx: Context, shelf: Shelf) -> str:
         return text
