@@ -304,3 +304,20 @@ def test_files_of_include_relative_are_the_page_s_text(tmp_path: Path) -> None:
     assert [s.text() for s in main.find_all("strong")][:2] == [
         "Sparse kernels for long audio", "Ada Ode"]
     assert "Never shown." not in main.text()
+
+
+def test_an_if_that_only_assigns_goes_whole(tmp_path: Path) -> None:
+    """AcadHomepage's home page opens choosing where its citation counts are read
+    (`{% if site.google_scholar_stats_use_cdn %}{% assign … %}{% else %}…{% endif %}`):
+    the `if`, `else` and `endif` were left in comments one by one, with a warning
+    each. The whole `if` goes, with one warning, as an `{% assign %}` does."""
+    about = ("---\npermalink: /\ntitle: ''\n---\n\n{% if site.stats_use_cdn %}\n"
+             "{% assign base = \"https://cdn.example.org/\" %}\n{% else %}\n"
+             "{% assign base = \"https://raw.example.org/\" %}\n{% endif %}\n\n"
+             "I study speech.\n")
+    imported = academicpages(tmp_path, {"_pages/about.md": about})
+    assert [m for m in messages(imported, "_pages/about.md") if "{%" in m] == [
+        "`{% if site.stats_use_cdn %}…{% endif %}` removed (it only set variables for the "
+        "theme)"]
+    home = imported.files["content/_index.md"]
+    assert isinstance(home, str) and "{%" not in home and "I study speech." in home

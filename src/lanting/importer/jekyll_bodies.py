@@ -33,7 +33,7 @@ from lanting.importer.common import (
 )
 from lanting.importer.image_ials import image_attribute_lists
 from lanting.importer.item import Item
-from lanting.importer.jekyll_captures import captured_includes
+from lanting.importer.jekyll_captures import assigning_ifs, captured_includes
 from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_includes import include_tag, inline_relative
 from lanting.importer.jekyll_links import JekyllLinks
@@ -333,6 +333,7 @@ class JekyllBodies(JekyllLinks):
         # (academicpages' sitemap: `{% capture written_label %}'None'{% endcapture %}`;
         # a math post's statement, shown by a theorem include)
         text = captured_includes(text, ctx)
+        text = assigning_ifs(text, ctx)
 
         def quote(args: str, inner: str, written: str) -> str:
             """jekyll-scholar's `{% quote key %}…{% endquote %}`: a block quote, its

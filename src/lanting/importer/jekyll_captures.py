@@ -80,3 +80,26 @@ def _box(file: str, named: dict[str, str], content: str, written: str, ctx: Cont
     ctx.warn(written, f"`{file}` showed the text captured before it: the text is kept, "
              "without the include's look")
     return B.block(content)
+
+
+def _tag(names: str) -> str:
+    return r"\{%-?\s*(?:" + names + r")\b(?:(?!%\}).)*?-?%\}"
+
+
+_ASSIGNING_IF = re.compile(f"(?P<open>{_tag('if|unless')})(?:\\s|{_tag('assign|else|elsif')})*"
+                           f"{_tag('endif|endunless')}", re.DOTALL)
+"""An `{% if %}` whose branches only assign variables (AcadHomepage's `{% if
+site.google_scholar_stats_use_cdn %}`, choosing where its citation counts are read)."""
+
+
+def assigning_ifs(text: str, ctx: Context) -> str:
+    """Each `{% if %}` that only assigns variables, removed with a warning, as an
+    `{% assign %}` is: its tags were left in comments one by one (six warnings at the
+    top of every AcadHomepage home page)."""
+
+    def one(match: re.Match[str]) -> str:
+        ctx.warn(match.group("open"), f"`{match.group('open')}…{{% endif %}}` removed (it "
+                 "only set variables for the theme)")
+        return ""
+
+    return _ASSIGNING_IF.sub(one, text)
