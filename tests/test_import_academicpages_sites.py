@@ -321,3 +321,16 @@ def test_an_if_that_only_assigns_goes_whole(tmp_path: Path) -> None:
         "theme)"]
     home = imported.files["content/_index.md"]
     assert isinstance(home, str) and "{%" not in home and "I study speech." in home
+
+
+def test_an_owner_s_name_with_a_line_break_is_one_line(tmp_path: Path) -> None:
+    """academicpages' sidebar printed `author: name:` as it was, and a researcher
+    parted the name over two lines (`Ada Ode <br>(艾达)`): the tag went into the new
+    site's author and profile name, shown as written in the footer."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_config.yml": "title: Ada Ode\nlang: en\nauthor:\n  name: \"Ada Ode <br>(艾达)\"\n",
+        "_pages/about.md": "---\nlayout: archive\npermalink: /\n---\n\nHi.\n"})
+    imported = import_site(source, tmp_path / "new", "al-folio", False, NOW)
+    config = str(imported.files["lanting.toml"])
+    assert 'author = "Ada Ode (艾达)"' in config and "<br>" not in config

@@ -26,6 +26,7 @@ from lanting.importer.common import (
     bool_of,
     date_of,
     finish_menu,
+    html_line,
     menu_names,
     read_text,
 )
@@ -51,7 +52,7 @@ class AlFolio(AlFolioProfile):
         first = " ".join(str(self.config.get(k) or "").strip()
                          for k in ("first_name", "middle_name", "last_name"))
         # (al-folio before 2020, and academicpages, name the owner `name:`)
-        self.name = " ".join(first.split()) or str(self.config.get("name") or "").strip()
+        self.name = " ".join(first.split()) or html_line(self.config.get("name"))
         self.news: list[tuple[Path, dict[str, Any], str, str]] = []
         self.profile: dict[str, Any] = {}
         self.about: dict[str, Any] = {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import html
 import os
 import posixpath
 import re
@@ -116,6 +117,14 @@ def mtime(path: Path, tz: dt.tzinfo) -> When:
 
 def now(options: Options) -> dt.datetime:
     return options.now or dt.datetime.now(dt.UTC)
+
+
+def html_line(value: Any) -> str:
+    """A setting written in HTML for a theme that printed it as it was (academicpages'
+    `name: "Fanqi Shen <br>(沈凡琦)"`, parted over two lines of the sidebar) as one line
+    of text: tags as spaces, entities decoded."""
+    text = re.sub(r"<[^>]*>", " ", str(value or ""))
+    return " ".join(html.unescape(text).split())
 
 
 def bool_of(value: Any) -> bool:

@@ -27,6 +27,7 @@ from lanting.importer.common import (
     date_of,
     first_date,
     guess_language,
+    html_line,
     language_tag,
     mtime,
     now,
@@ -140,7 +141,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
         """Chirpy's `cdn` (`img_cdn` before 6.0): the host its posts' images were served
         from, the site's media paths appended; the images are often in no repository."""
         author = self.config.get("author")
-        self.author = str(author.get("name", "") if isinstance(author, dict) else author or "")
+        self.author = html_line(author.get("name", "") if isinstance(author, dict) else author)
         # minimal-mistakes and academicpages say `locale: "en-US"`; unset: see `run`.
         self.language = language_tag(self.config.get("lang") or self.config.get("language")
                                      or self.config.get("locale") or self.i18n.default, "")
