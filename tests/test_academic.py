@@ -160,7 +160,8 @@ def test_publications_page_highlights_the_owner_and_has_bibtex_without_script(
 
 
 @pytest.mark.parametrize("name", ["Zhiyuan (Leo) Lin", "林知远 (Zhiyuan Lin)",
-                                  "林知远（Zhiyuan Lin）", "Leo (Zhiyuan) Lin"])
+                                  "林知远（Zhiyuan Lin）", "Leo (Zhiyuan) Lin",
+                                  "Zhiyuan Lin (林知远)"])
 def test_a_profile_name_with_a_part_in_parentheses_is_the_owner_s(
         make_site: Make, build_site: Build, post: Callable[..., str], name: str) -> None:
     """`name = "Zirui (Rhys) Wang"`, a nickname in parentheses (or a Chinese name with
@@ -172,6 +173,9 @@ def test_a_profile_name_with_a_part_in_parentheses_is_the_owner_s(
     page = parse_html((site / "public/publications/index.html").read_bytes())
     first = page.find("article", class_="pub")
     assert [s.text() for s in first.find_all("strong", class_="pub-me")] == ["Zhiyuan Lin"]
+    if "林知远" in name:  # (the Chinese paper: the name in parentheses is a name too)
+        chinese = page.find_all("article", class_="pub")[1]
+        assert chinese.one("strong", class_="pub-me").text() == "林知远"
 
 
 def test_group_by_type(make_site: Make, build_site: Build, post: Callable[..., str]) -> None:

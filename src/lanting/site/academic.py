@@ -84,11 +84,15 @@ def name_spellings(name: str) -> list[str]:
     aside, bare = found.group(1).strip(), _ASIDE.sub("", name, count=1).strip()
     before = name[:found.start()].split()
     spellings = [name, bare]
-    if len(aside.split()) == 1 and before:  # (a nickname for the word before it)
+    if len(aside.split()) == 1 and before and not _CJK.search(aside):
+        # (a nickname for the word before it; `Fanqi Shen (沈凡琦)`: a name of its own)
         spellings.append(" ".join([*before[:-1], aside]) + name[found.end():])
     elif aside:
         spellings.append(aside)
     return spellings
+
+
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
 def build_profile(config: Config, home_title: str) -> Profile | None:
