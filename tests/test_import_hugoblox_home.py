@@ -312,6 +312,28 @@ def test_the_text_above_the_theme_s_lists(tmp_path: Path) -> None:
     assert "Short notes on kernels." in read(out, "blog/index.html").find("main").text()
 
 
+@pytest.mark.parametrize(("count", "shown"), [("12", 7), ("0", 7), ("6", 6), (None, 5)])
+def test_the_home_shows_as_many_featured_papers_as_the_old_one(
+        tmp_path: Path, count: str | None, shown: int) -> None:
+    """A researcher's home listed `count: 12` featured papers (a `collection` block of
+    `publication` with `featured_only`): the new home showed five of them, Lanting's
+    default. It shows as many as the old one did, of the featured ones there are."""
+    papers = {f"content/publication/p{i}/index.md": PAPER.replace(
+        "Sparse Kernels", f"Sparse Kernels {i}").replace("---\n", "---\nfeatured: true\n",
+                                                         1).replace("2024-05", f"2024-0{i}")
+        for i in range(1, 8)}
+    block = ("---\ntype: landing\nsections:\n  - block: collection\n    content:\n"
+             "      title: Featured Publications\n"
+             + (f"      count: {count}\n" if count else "")
+             + "      filters:\n        folders: [publication]\n"
+               "        featured_only: true\n---\n")
+    imported = blox(tmp_path, {"content/_index.md": block, **papers})
+    selected = config_of(imported).get("publications", {}).get("selected_on_home")
+    assert selected == (shown if shown != 5 else None)
+    home = built_home(imported, tmp_path)
+    assert len(home.find("main").find_all("article", class_="pub")) == shown
+
+
 def test_menu_entries_to_the_theme_s_lists_lead_to_lanting_s(tmp_path: Path) -> None:
     """`url: publication` and `/event/` were left out of the menu ("no page there"), and
     the entries under Home (`parent: home`, the home's blocks) joined the top level."""

@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+from lanting.importer.alfolio_home import SELECTED_ON_HOME
 from lanting.importer.bibtex import dump
 from lanting.importer.body_links import UNLINK
 from lanting.importer.common import bool_of, finish_menu, menu_names, read_text
 from lanting.importer.hugo_front import hugo_keys
 from lanting.importer.hugoblox_bodies import HugoBloxBodies
-from lanting.importer.hugoblox_home import education_line, is_widget
+from lanting.importer.hugoblox_home import education_line, featured_count, is_widget
 from lanting.importer.hugoblox_pages import AUTHORS, PROJECTS, PUBLICATIONS, TALKS
 from lanting.importer.hugoblox_slides import SLIDES
 from lanting.importer.liquid import Context
@@ -299,7 +300,13 @@ class HugoBlox(HugoBloxBodies):
         highlight += sorted(n for n in self.owner_names
                             if n not in (self.profile.get("name"), *highlight))
         if highlight:
-            config["publications"] = {"highlight_names": highlight}
+            config.setdefault("publications", {})["highlight_names"] = highlight
+        # (the old home's list of featured papers, `count: 12`: as many on the new one)
+        count = featured_count(self.blocks)
+        featured = sum(bool_of(e.value("selected")) for e in self.entries)
+        shown = min(count or featured, featured) if count is not None else None
+        if shown and shown != SELECTED_ON_HOME:
+            config.setdefault("publications", {})["selected_on_home"] = shown
 
 
 def _line_with(path: Path, text: str) -> int | None:

@@ -95,6 +95,27 @@ def landing_sections(path: Path, data: dict[str, Any], head: str) -> list[Block]
     return blocks
 
 
+def featured_count(blocks: list[Block]) -> int | None:
+    """How many featured publications the old home listed: the `count` of its first
+    block of them (a `collection` of `publication` with `featured_only`, Academic's
+    `featured` widget of `page_type: publication`; 5 unless said, 0 all of them), or
+    None when no block listed them."""
+    for block in blocks:
+        filters = block.data.get("filters")
+        filters = filters if isinstance(filters, dict) else {}
+        folders = filters.get("folders") or block.data.get("page_type") or []
+        folders = [folders] if isinstance(folders, str) else folders
+        publications = isinstance(folders, list) and any(
+            str(f).strip("/") in ("publication", "publications") for f in folders)
+        if publications and (block.kind == "featured" or bool_of(filters.get("featured_only"))):
+            count = block.data.get("count", 5)
+            return count if isinstance(count, int) and not isinstance(count, bool) \
+                and count >= 0 else 5
+        if block.kind == "publications_selected":
+            return 0
+    return None
+
+
 def _block_line(head: str, name: str, after: int) -> int | None:
     """The line of the first `block: name` after line `after` (a page may have two
     `collection` blocks)."""
