@@ -473,3 +473,17 @@ def test_a_site_named_without_its_scheme_is_that_site(tmp_path: Path) -> None:
     main = page(tmp_path / "out", "/rl/").one("main")
     assert [a["href"] for a in main.find_all("a") if a.text() == "录播"] == [
         "https://bilibili.com/video/BV1xx/?p=2"]
+
+
+def test_a_post_that_switched_mermaid_on_draws_its_diagrams(tmp_path: Path) -> None:
+    """al-folio draws a post's ```mermaid blocks when its front matter says `mermaid:
+    {enabled: true}`: the new site showed them as code, with a notice to set
+    `[markdown] mermaid` by hand."""
+    post = ("---\nlayout: post\ntitle: Flows\ndate: 2024-01-02\nmermaid:\n  enabled: true\n"
+            "  zoomable: true\n---\n\n```mermaid\ngraph LR\n  data --> model\n```\n")
+    imported = alfolio(tmp_path, {"_posts/2024-01-02-flows.md": post})
+    assert 'mermaid = "https://' in str(imported.files["lanting.toml"])
+    assert not any("Mermaid" in m for m in messages(imported, "_posts/2024-01-02-flows.md"))
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    main = page(tmp_path / "out", "/posts/flows/").one("main")
+    assert main.find(class_="mermaid") is not None

@@ -252,7 +252,7 @@ class AlFolio(AlFolioProfile):
 
     def before_code(self, text: str, item: Item, ctx: Context, shelf: Shelf) -> str:
         text, _drawn = drawn_fences(text, ctx.warn)
-        if re.search(r"^\s*(```|~~~)\s*mermaid", text, re.MULTILINE):
+        if not self.drew_mermaid and re.search(r"^\s*(```|~~~)\s*mermaid", text, re.MULTILINE):
             ctx.note("mermaid", "Mermaid diagrams show as code until `[markdown] mermaid` in "
                      "lanting.toml names a Mermaid script")
         bibliography = item.front.pop("_bibliography", None)

@@ -78,8 +78,10 @@ theme-only ones, `layout`, `comments`, `toc`, are left to the theme)."""
 
 
 def _switched_on(value: Any) -> bool:
-    """`mermaid: true` (Chirpy's, TeXt's); not al-folio's `mermaid: {enabled: true}`,
-    which its importer reads."""
+    """`mermaid: true` (Chirpy's, TeXt's), or al-folio's `mermaid: {enabled: true}` in a
+    post's front matter (its layout then loaded Mermaid for the page)."""
+    if isinstance(value, dict):
+        return bool_of(value.get("enabled"))
     return isinstance(value, (bool, str)) and bool_of(value)
 
 
