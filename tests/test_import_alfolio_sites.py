@@ -487,3 +487,26 @@ def test_a_post_that_switched_mermaid_on_draws_its_diagrams(tmp_path: Path) -> N
     build(imported.dest, BuildOptions(output=tmp_path / "out"))
     main = page(tmp_path / "out", "/posts/flows/").one("main")
     assert main.find(class_="mermaid") is not None
+
+
+EXAMPLE_BOOK = ("---\nlayout: book-review\ntitle: The Godfather\nauthor: Mario Puzo\n"
+                "stars: 5\nstatus: Finished\n---\n\nLorem ipsum dolor sit amet.\n")
+BOOKSHELF = ("---\nlayout: book-shelf\ntitle: bookshelf\npermalink: /books/\nnav: false\n"
+             "collection: books\n---\n\n> A quotation about books.\n\n## Books I read\n")
+
+
+def test_al_folio_s_example_book_and_its_shelf_are_left_out(tmp_path: Path) -> None:
+    """al-folio 0.12 ships a bookshelf, `_books/the_godfather.md` ("Lorem ipsum…") and
+    `_pages/books.md`, which forks keep unedited: the collection was a warning ("no
+    place for it") and the shelf a page of the theme's words over an empty list."""
+    imported = alfolio(tmp_path, {"_books/the_godfather.md": EXAMPLE_BOOK,
+                                  "_pages/books.md": BOOKSHELF})
+    assert not any(e.path.startswith(("_books", "_pages/books"))
+                   for e in imported.report.warnings)
+    assert not any(name.endswith("books.md") for name in imported.files)
+    own = alfolio(tmp_path / "own", {
+        "_books/the_godfather.md": EXAMPLE_BOOK,
+        "_books/dune.md": EXAMPLE_BOOK.replace("The Godfather", "Dune"),
+        "_pages/books.md": BOOKSHELF})
+    assert any(e.path == "_books" and "(2 files) left out" in e.message
+               for e in own.report.entries)

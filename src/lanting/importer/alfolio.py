@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from lanting.importer.alfolio_collections import example_books
 from lanting.importer.alfolio_cv import academicpages_cv, cv_yaml
 from lanting.importer.alfolio_fences import drawn_fences
 from lanting.importer.alfolio_home import (
@@ -124,6 +125,10 @@ class AlFolio(AlFolioProfile):
         if listed:
             self.report.note(path, None, f"left out: the list of `_{listed}/` at "
                              f"/{FOLDERS_OF[listed]}/, which Lanting makes")
+            return
+        if str(data.get("layout")) == "book-shelf" and example_books(self.source):
+            self.report.note(path, None, "left out: the bookshelf of `_books/`, which holds "
+                             "only al-folio's example book")
             return
         super().read_page(path, data, head, body, first)
 

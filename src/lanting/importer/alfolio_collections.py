@@ -42,6 +42,19 @@ def _theme_example(path: Path) -> bool:
     return bool(re.fullmatch(r"project \d+", title.strip())) and EXAMPLE_PROJECT_TEXT in body
 
 
+def example_books(source: Path) -> bool:
+    """Whether `_books/` holds only al-folio's example book review (`The Godfather`, its
+    text "Lorem ipsum…"), which forks keep and never edit: no books of the owner's."""
+    files = jekyll_files(source / "_books", "**/*.md")
+    return bool(files) and all(_example_book(path) for path in files)
+
+
+def _example_book(path: Path) -> bool:
+    fmt, head, body, _first = split_front_matter(read_text(path))
+    title = str(load_mapping(fmt or "yaml", head)[0].get("title") or "")
+    return title.strip() == "The Godfather" and body.lstrip().startswith("Lorem ipsum")
+
+
 _DATE_NAME = re.compile(r"^(\d{4}-\d{1,2}-\d{1,2})-.*\.[^.]+$")
 """A document's file name with a date (Jekyll's `DATE_FILENAME_MATCHER`), which Jekyll
 gives any document of a collection whose front matter has none."""
@@ -72,6 +85,9 @@ class AcademicCollections(Jekyll):
 
     def read_collections(self) -> None:
         """al-folio's projects, academicpages' portfolio (projects) and teaching."""
+        if example_books(self.source):
+            self.report.note(self.source / "_books", None, "left out: al-folio's example "
+                             "book review (`The Godfather`), never edited")
         for name, kind in C.KINDS.items():
             folder = self.source / name
             files = jekyll_files(folder, "**/*.md")
@@ -123,8 +139,9 @@ class AcademicCollections(Jekyll):
                 self.posts.append((item, body, first, path))
 
     def known_collections(self) -> set[str]:
+        books = {"_books"} if example_books(self.source) else set()
         return {*super().known_collections(), "_pages", "_news", "_publications", "_talks",
-                *C.KINDS}
+                *C.KINDS, *books}
 
     def read_bibliography(self) -> None:
         path = self.source / "_bibliography" / "papers.bib"
