@@ -418,3 +418,18 @@ def test_a_link_to_no_file_keeps_its_text_and_the_site_builds(tmp_path: Path) ->
     prose = parse_html((result.output / "posts/ci/index.html").read_text(
         encoding="utf-8")).one("div", class_="prose")
     assert prose.find("a") is None and "See main.tf and the script." in prose.text()
+
+
+def test_an_academicons_icon_is_left_out_like_a_font_awesome_one(tmp_path: Path) -> None:
+    """An academic's Quarto site draws `{{< ai zotero >}}` (the academicons extension)
+    beside `{{< fa square-arrow-up-right >}}` on every paper's page: Font Awesome's icon
+    went with a notice, the academicons one was left in a comment with a warning."""
+    source = tmp_path / "site"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "research/paper/index.qmd": "---\ntitle: A paper\n---\n\n"
+                                    "[{{< ai zotero >}} Add to Zotero "
+                                    "{{< fa square-arrow-up-right >}}](https://zotero.org/)\n"})
+    prose = built_prose(source, tmp_path, "paper/index.html")
+    [link] = prose.find_all("a")
+    assert link.text().strip() == "Add to Zotero" and link["href"] == "https://zotero.org/"

@@ -51,8 +51,10 @@ _ATTRIBUTES = re.compile(r"(\]\((?:<[^<>\n]*>|(?:[^()\s]|\([^()\s]*\))*)(?:\s+\"
 """An image's or link's attributes, `{#fig-x width="70%"}`, on a line or going on to
 the next (Pandoc reads them over a line break)."""
 _SPAN = re.compile(r"(?<![!\]\\])\[([^\[\]\n]+)\]\{([^}\n]*)\}")
-_ICONS = frozenset({"fa", "bi", "iconify", "lipsum", "placeholder", "pagebreak", "kbd",
+_ICONS = frozenset({"fa", "bi", "ai", "iconify", "lipsum", "placeholder", "pagebreak", "kbd",
                     "version"})
+"""Shortcodes that only draw (Font Awesome's `fa`, Bootstrap's `bi`, academicons' `ai`,
+an academic's `{{< ai orcid >}}` beside a link) or fill in Quarto's own values."""
 
 
 class QuartoBodies(QuartoLinks):
