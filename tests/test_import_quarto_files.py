@@ -433,3 +433,27 @@ def test_an_academicons_icon_is_left_out_like_a_font_awesome_one(tmp_path: Path)
     prose = built_prose(source, tmp_path, "paper/index.html")
     [link] = prose.find_all("a")
     assert link.text().strip() == "Add to Zotero" and link["href"] == "https://zotero.org/"
+
+
+def test_a_csl_json_bibliography_is_cited_from(tmp_path: Path) -> None:
+    """A political scientist's Quarto posts keep their references in CSL-JSON, as
+    Zotero exports them (`bibliography: references.json`), which Pandoc reads: it was
+    "not BibTeX", and every citation of the post failed the build."""
+    references = json.dumps([{
+        "id": "ode2021", "type": "article-journal", "title": "Donors and dissent",
+        "author": [{"family": "Ode", "given": "Ada"}], "container-title": "J. Politics",
+        "issued": {"date-parts": [[2021, 3]]}}])
+    source = tmp_path / "site"
+    write_files(source, {
+        "_quarto.yml": "project:\n  type: website\n",
+        "blog/2023/donors/references.json": references,
+        "blog/2023/donors/index.qmd": "---\ntitle: Donors\ndate: 2023-07-25\n"
+                                      "bibliography: references.json\n---\n\n"
+                                      "As shown before [@ode2021], donors matter.\n"})
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    bib = (done.dest / "content" / "references.bib").read_text(encoding="utf-8")
+    assert "@article{ode2021," in bib
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    page = (result.output / "donors" / "index.html").read_text(encoding="utf-8")
+    assert "Donors and dissent" in page

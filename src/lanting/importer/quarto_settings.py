@@ -12,6 +12,7 @@ from typing import Any
 
 from lanting.importer.bibtex import BibEntry, dump, parse
 from lanting.importer.common import finish_menu, guess_language, read_text
+from lanting.importer.csl_json import csl_entries
 from lanting.importer.item import Item
 from lanting.importer.mkdocs_settings import MERMAID
 from lanting.importer.report import Report
@@ -112,9 +113,14 @@ class QuartoSettings:
                 self.report.warn(path, key_line(head, "bibliography"),
                                  f"bibliography `{name}` not found: its citations fail")
                 continue
+            if file.suffix.lower() == ".json":
+                # (CSL-JSON, as Zotero exports it, which Pandoc reads as well as BibTeX:
+                # its citations failed the build)
+                self.shared(file)
+                continue
             if file.suffix.lower() != ".bib":
                 self.report.warn(path, key_line(head, "bibliography"), f"bibliography "
-                                 f"`{name}` is not BibTeX: Lanting reads .bib files only")
+                                 f"`{name}` is not BibTeX or CSL-JSON: its citations fail")
                 continue
             if bundled and file.parent.resolve() == path.parent.resolve() \
                     and path.stem == "index" and path.parent.resolve() != self.source.resolve():
@@ -133,7 +139,11 @@ class QuartoSettings:
             return
         self.bib_read.add(file)
         keys = {e.key for e in self.references}
-        for entry in parse(read_text(file))[0]:
+        json_file = file.suffix.lower() == ".json"
+        found = csl_entries(read_text(file)) if json_file else parse(read_text(file))[0]
+        if json_file:
+            self.report.convert("CSL-JSON bibliographies as BibTeX", len(found))
+        for entry in found:
             if entry.key in keys:
                 self.report.warn(file, entry.line, f"`{entry.key}` is in an earlier .bib "
                                  "too: the first is kept")
