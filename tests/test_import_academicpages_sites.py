@@ -334,3 +334,24 @@ def test_an_owner_s_name_with_a_line_break_is_one_line(tmp_path: Path) -> None:
     imported = import_site(source, tmp_path / "new", "al-folio", False, NOW)
     config = str(imported.files["lanting.toml"])
     assert 'author = "Ada Ode (艾达)"' in config and "<br>" not in config
+
+
+def test_the_name_a_citation_sets_in_bold_is_the_owner_s(tmp_path: Path) -> None:
+    """An economist's citations set her name in bold as journals spell it (`Hu Y and
+    <b>Ode A</b>. (2021). …`): the old page showed it bold, but `Ode A` is no spelling
+    of the profile's `Ada Ode` to Lanting, and the new page set nobody in bold. A
+    co-author marked once, beside the owner in every paper, is not taken."""
+    def pub(n: int, authors: str) -> str:
+        return (f"---\ntitle: \"Paper {n}\"\ncollection: publications\ncategory: manuscripts\n"
+                f"date: 202{n}-01-01\nvenue: 'J'\ncitation: '{authors}. (202{n}). "
+                f"&quot;Paper {n}.&quot; <i>J</i>. 1(1).'\n---\n")
+    imported = academicpages(tmp_path, {
+        "_publications/p1.md": pub(1, "Hu Y and <b>Ode A</b>"),
+        "_publications/p2.md": pub(2, "<b>Ode A</b>, <b>Xu B</b> and Lam C"),
+        "_publications/p3.md": pub(3, "<strong>Ode A</strong>")})
+    config = str(imported.files["lanting.toml"])
+    assert 'highlight_names = ["Ode A"]' in config
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    bold = [s.text() for s in page(tmp_path / "out", "/publications/").find_all(
+        "strong", class_="pub-me")]
+    assert bold == ["A Ode"] * 3

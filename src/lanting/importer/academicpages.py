@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from lanting.importer.academicpages_citations import (
     MARKDOWN_LINK,
     citation_authors,
     citation_numbers,
+    marked_names,
     plain,
     split_names,
 )
@@ -150,6 +152,15 @@ class Publications:
     """How many entries are their `bibtexurl` file's."""
     dollar_math: bool = False
     """The site's MathJax or KaTeX read `$…$` as a formula (`jekyll_math`)."""
+    marked: Counter[str] = field(default_factory=Counter)
+    """The names the citations set in bold or underlined, and how often: the owner's
+    spellings (`Chen Y`), for `highlight_names`."""
+
+    def owner_spellings(self) -> list[str]:
+        """The names marked most (a co-author marked once, beside the owner marked in
+        every paper, is not one)."""
+        most = max(self.marked.values(), default=0)
+        return sorted(n for n, count in self.marked.items() if count * 2 >= most)
 
     def own_path(self, value: str) -> str | None:
         """The path from the site's root of a link to the site itself (`files/x.pdf`,
@@ -215,6 +226,7 @@ class Publications:
             given, list) else split_names(plain(str(given))) if given else [])
         if not authors and citation:
             authors = citation_authors(citation, title)
+        self.marked.update(marked_names(citation))
         if authors:
             entry.set("author", " and ".join(authors))
         elif citation or given:

@@ -90,3 +90,19 @@ def citation_numbers(citation: str) -> dict[str, str]:
     values = {"volume": found.group(1), "number": found.group(2) or "",
               "pages": re.sub(r"\s*[-–]+\s*", "--", found.group(3) or "")}
     return {k: v for k, v in values.items() if v}
+
+
+_MARKED = re.compile(r"<(b|strong|u)>\s*([^<]+?)\s*</\1>|\*\*([^*]+?)\*\*")
+
+
+def marked_names(citation: str) -> list[str]:
+    """The names set in bold or underlined in a citation (`Hu Y and <b>Chen Y</b>`,
+    `<u>Zirui Wang</u>*`): the owner marking themselves, as the old page showed it; not
+    the venue (`<b>Journal of Finance</b>, 2015`), which reads as no name."""
+    found = []
+    for match in _MARKED.finditer(citation):
+        text = plain(match.group(2) or match.group(3) or "").strip(" *∗†‡§,.")
+        if split_names(text) and not re.search(r"\b(?:journal|proceedings|conference|"
+                                               r"review|letters|transactions)\b", text, re.I):
+            found.append(text)
+    return found

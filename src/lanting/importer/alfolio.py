@@ -374,7 +374,8 @@ class AlFolio(AlFolioProfile):
         if posts is not None:
             config["blog"] = {"recent_posts": posts}
         publications = publication_settings(self.about, self.config, self.entries,
-                                            str(self.profile.get("name") or ""))
+                                            str(self.profile.get("name") or ""),
+                                            self.pubs.owner_spellings())
         if publications:
             config["publications"] = publications
 

@@ -10,6 +10,7 @@ owner's name is not set in bold when their profile name is spelt another way."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -65,11 +66,13 @@ def owner_spellings(config: dict[str, Any]) -> list[str]:
 
 
 def publication_settings(about: dict[str, Any], config: dict[str, Any],
-                         entries: list[BibEntry], profile_name: str) -> dict[str, Any]:
+                         entries: list[BibEntry], profile_name: str,
+                         marked: Sequence[str] = ()) -> dict[str, Any]:
     """The `[publications]` settings that make the list and the home page's selection
-    show what al-folio's did."""
+    show what al-folio's did; `marked`: the names academicpages' citations set in bold."""
     settings: dict[str, Any] = {}
-    spellings = [n for n in owner_spellings(config) if n != profile_name]
+    spellings = [n for n in dict.fromkeys([*owner_spellings(config), *marked])
+                 if n != profile_name]
     if spellings:
         settings["highlight_names"] = spellings
     limit = config.get("max_author_limit")
