@@ -178,6 +178,22 @@ def test_a_profile_name_with_a_part_in_parentheses_is_the_owner_s(
         assert chinese.one("strong", class_="pub-me").text() == "林知远"
 
 
+def test_the_profile_says_where_to_find_the_owner(
+        make_site: Make, build_site: Build, post: Callable[..., str]) -> None:
+    """`[profile] location`, an office under the affiliation (al-folio's `more_info`,
+    academicpages' `author.location`, which imports had to leave out)."""
+    config = CONFIG.replace('interests = ["RAG"]',
+                            'interests = ["RAG"]\nlocation = "南湖综合楼 7094"')
+    site = make_site(site_files(post, **{"lanting.toml": config}))
+    build_site(site)
+    home = parse_html((site / "public/index.html").read_bytes())
+    assert home.one("p", class_="profile-location").text() == "南湖综合楼 7094"
+    plain = make_site(site_files(post))
+    build_site(plain)
+    assert parse_html((plain / "public/index.html").read_bytes()).find(
+        class_="profile-location") is None
+
+
 def test_group_by_type(make_site: Make, build_site: Build, post: Callable[..., str]) -> None:
     site = make_site(site_files(post, **{
         "lanting.toml": CONFIG + '[publications]\ngroup_by = "type"\n'}))

@@ -510,3 +510,20 @@ def test_al_folio_s_example_book_and_its_shelf_are_left_out(tmp_path: Path) -> N
         "_pages/books.md": BOOKSHELF})
     assert any(e.path == "_books" and "(2 files) left out" in e.message
                for e in own.report.entries)
+
+
+def test_the_address_under_the_photo_is_the_profile_s_location(tmp_path: Path) -> None:
+    """al-folio's `profile.more_info` (`<p>南湖综合楼 7094</p><p>武汉</p>` under the photo)
+    and academicpages' `author.location` were left out, a warning and a notice: the
+    profile had no place for them. They are `[profile] location`, shown under it."""
+    about = ("---\nlayout: about\ntitle: about\npermalink: /\nprofile:\n  align: right\n"
+             "  more_info: >\n    <p>南湖综合楼 7094</p>\n    <p>武汉 &amp; 北京</p>\n---\n\nHi.\n")
+    imported = alfolio_import(tmp_path, {}, CONFIG, about)
+    assert not any("more_info" in m for m in messages(imported, "_pages/about.md"))
+    assert 'location = "南湖综合楼 7094 · 武汉 & 北京"' in str(imported.files["lanting.toml"])
+    build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    home = page(tmp_path / "out", "/")
+    assert home.one("p", class_="profile-location").text() == "南湖综合楼 7094 · 武汉 & 北京"
+    pages = alfolio_import(tmp_path / "ap", {}, CONFIG + "author:\n  name: Min Zhou\n"
+                           "  location: \"Hangzhou, China\"\n", ABOUT)
+    assert 'location = "Hangzhou, China"' in str(pages.files["lanting.toml"])

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.alfolio_collections import AcademicCollections
-from lanting.importer.common import bool_of, read_text
+from lanting.importer.common import bool_of, html_line, read_text
 from lanting.importer.text import load_mapping
 
 SOCIALS = {  # socials.yml key -> (Lanting link kind, URL template)
@@ -94,8 +94,12 @@ class AlFolioProfile(AcademicCollections):
             self.report.warn(path, None, "`subtitle` (HTML) became `[profile] position` as "
                              "plain text: split it into position and affiliation by hand")
         if picture.get("more_info"):
-            self.report.warn(path, None, "`profile.more_info` (an address in HTML) left out: "
-                             "Lanting's profile has no such field")
+            # (`<p>Room 7094</p><p>Nanhu Building</p>`: an address, a line each)
+            lines = re.split(r"</p>|<br\s*/?>", str(picture["more_info"]))
+            location = " · ".join(text for line in lines if (text := html_line(line)))
+            if location:
+                profile["location"] = location
+                self.report.convert("the profile's address (`more_info`) as its location")
         socials = self.source / "_data" / "socials.yml"
         if socials.is_file():
             values, _error = load_mapping("yaml", read_text(socials))
@@ -151,13 +155,15 @@ class AlFolioProfile(AcademicCollections):
                 values[key] = author[key]
         if isinstance(author.get("employer"), str) and author["employer"].strip():
             profile["affiliation"] = author["employer"].strip()
+        if isinstance(author.get("location"), str) and html_line(author["location"]):
+            profile["location"] = html_line(author["location"])
         avatar = author.get("avatar")
         if isinstance(avatar, str) and avatar.strip():
             url = avatar if avatar.startswith(("/", "http")) else f"/images/{avatar}"
             if url.startswith("http") or (self.source / url.lstrip("/")).is_file():
                 profile["photo"] = url
         left = sorted(k for k, v in author.items() if v and k not in (
-            "email", "employer", "avatar", "name", *AUTHOR_LINKS))
+            "email", "employer", "avatar", "name", "location", *AUTHOR_LINKS))
         if left:
             self.report.note("_config.yml", None, "`author` fields left out (no place for them "
                              "in [profile]): " + ", ".join(f"`{k}`" for k in left))

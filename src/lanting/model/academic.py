@@ -222,6 +222,7 @@ class Profile:
     affiliation: str = ""
     interests: tuple[str, ...] = ()
     links: tuple[ProfileLink, ...] = ()
+    location: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,6 +39,9 @@ class ProfileConfig:
     """Your position (`博士研究生`, `PhD student`), under the name."""
     affiliation: str = ""
     """Your institution and department, under the position."""
+    location: str = ""
+    """Where to find you, an office or a city (`Room 7094, Nanhu Building`), under the
+    affiliation."""
     email: str = ""
     """Shown as a `mailto:` link among the profile links."""
     interests: tuple[str, ...] = ()

@@ -106,7 +106,7 @@ def build_profile(config: Config, home_title: str) -> Profile | None:
     if not (name or links or profile.photo):
         return None
     return Profile(name, profile.name_en, profile.photo, profile.position,
-                   profile.affiliation, profile.interests, tuple(links))
+                   profile.affiliation, profile.interests, tuple(links), profile.location)
 
 
 def render_news(doc: Document | None, context: RenderContext | None,
