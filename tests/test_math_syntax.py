@@ -335,6 +335,21 @@ def test_a_tag_after_an_equation_inside_a_brace_numbers_it() -> None:
     assert "(2.10)" in block.text() and "{" in block.text()
 
 
+@pytest.mark.parametrize("after", ["\\label{eq:em}\\tag{3}", "\\tag{3} \\label{eq:em}"])
+def test_a_label_and_tag_after_an_align_number_the_display(after: str) -> None:
+    """`\\end{align}\\label{eq:em}\\tag{3}` (a post's EM derivation numbers each step so;
+    MathJax labels and tags the display): the label after the environment failed the
+    build ("may only appear in a numbered equation"). The rows are one `aligned`,
+    numbered 3 once, and a reference links to that number."""
+    doc = tree(f"$$\n\\begin{{align}}\n\\log p &= Q + H \\\\\n&= R\n\\end{{align}}{after}\n$$\n\n"
+               "由 ($\\ref{eq:em}$) 可得。\n")
+    block = doc.one("div", class_="math-display")
+    number = block.find_all("mtd")[-1]
+    assert (number.text(), number.get("id")) == ("(3)", "eq:em")
+    assert len(block.find_all("mtable")) == 2  # the equation's row, holding the rows
+    assert [(a.get("href"), a.text()) for a in doc.find_all("a")] == [("#eq:em", "3")]
+
+
 def test_labels_math_core_refuses_number_and_link_as_in_mathjax() -> None:
     """`\\label{eq:loss_fn}`, a Chinese label and pandoc-crossref's `{#eq:pg_loss}`
     (an RLHF book's posts): math-core takes only some ASCII in a label, and each such

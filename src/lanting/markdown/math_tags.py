@@ -29,7 +29,10 @@ def numbered(tex: str) -> str:
     return tex
 
 
-_OUTER_TAG = re.compile(r"\\end\s*\{(align|gather)(\*?)\}\s*(\\tag\*?\s*\{[^{}]*\})\s*$")
+_OUTER_TAG = re.compile(r"\\end\s*\{(align|gather)(\*?)\}"
+                        r"((?:\s*(?:\\tag\*?|\\label)\s*\{[^{}]*\})+)\s*$")
+"""`\\end{align} \\tag{4}`, also with the display's label beside its tag
+(`\\end{align}\\label{eq:1}\\tag{1}`, as a Hugo post on EM wrote each step)."""
 _TAG_AFTER_EQUATION = re.compile(r"\\end\s*\{(equation|multline)(\*?)\}\s*"
                                  r"(\\tag\*?\s*\{[^{}]*\})")
 
@@ -85,9 +88,10 @@ def _tag_outside(tex: str) -> str:
         # more follows: `\left\{ \begin{equation}…\end{equation} \tag{2.4} \right.`)
         tex = _TAG_AFTER_EQUATION.sub(r"\3\\end{\1\2}", tex, count=1)
     found = _OUTER_TAG.search(tex)
-    if found is None:
+    if found is None or len(_ROW_TAG.findall(found.group(3))) != 1 \
+            or len(LABEL.findall(found.group(3))) > 1:
         return tex
-    env, _star, tag = found.groups()
+    env, _star, tag = found.group(1), found.group(2), found.group(3).strip()
     inner = tex[:found.start()] + f"\\end{{{env}ed}}"
     inner = re.sub(r"\\begin\s*\{" + env + r"\*?\}", f"\\\\begin{{{env}ed}}", inner,
                    count=1)
