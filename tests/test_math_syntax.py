@@ -1465,3 +1465,21 @@ def test_a_macro_right_after_a_command_name_stays_apart() -> None:
     rendered = render_markdown(text, CONTEXT, MarkdownOptions())
     assert rendered.problems == ()
     assert "∈" in parse_html(rendered.html).find_all("math")[-1].text()
+
+
+def test_formulas_in_raw_html_as_mathjax_reads_them() -> None:
+    """Formulas a post wraps in `<p>` (MathJax scans the whole page): a `$$ … $$` whose
+    `\\text` holds `$n$`, a bare `align` (MathJax's `processEnvironments`) and a `$…$`
+    holding a `bmatrix` over two lines were each left as TeX with a warning."""
+    doc = tree("<p>\n$$\n\\begin{align}\nE[\\text{visits after $n$ steps}] &= Q^0 + Q^1\n"
+               "\\end{align}\n$$\n</p>\n\n"
+               "<p>\n\\begin{align*}\nP &= \\frac{n!}{k!}\\\\\n&= 1\n\\end{align*}\n</p>\n\n"
+               "<p>\n$N = \\begin{bmatrix} 1 & 0 \\\\\n  0 & 1 \\end{bmatrix}$\n</p>\n")
+    first, second = doc.find_all("div", class_="math-display")
+    texts = [t.text().strip() for t in first.find_all("mtext")]
+    assert texts[:2] == ["visits after", "steps"]  # `$n$` is math inside the text
+    assert first.find_all("mtd")[-1].text() == "(1)"
+    assert len(second.find_all("mtr")) == 2 and "numbered" not in second.classes
+    (matrix,) = inline_formulas(doc)
+    assert len(matrix.find_all("mtr")) == 2
+    assert "\\begin" not in doc.text() and "$" not in doc.text()

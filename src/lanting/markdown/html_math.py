@@ -25,6 +25,7 @@ from html import unescape
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
+from lanting.markdown.math_display import ENVIRONMENTS
 from lanting.markdown.mathsyntax import dollar_formula
 
 _SKIPPED = re.compile(r"<!--.*?-->|<(pre|code|script|style|textarea|math|svg)\b.*?</\1\s*>"
@@ -32,15 +33,20 @@ _SKIPPED = re.compile(r"<!--.*?-->|<(pre|code|script|style|textarea|math|svg)\b.
 """What is not text of the block: a tag, a comment, an element whose text is not prose."""
 _FORMULA = re.compile(
     r"\\\$"
-    r"|\$\$(?P<dd>[^$]+?)\$\$"
+    r"|\$\$(?P<dd>(?:[^$]|\$(?!\$))+?)\$\$"
     r"|\\\[(?P<db>.+?)\\\]"
     r"|\\\((?P<ip>.+?)\\\)"
-    r"|(?<![\\$])\$(?P<id>[^$\n]+?)\$(?!\$)",
+    r"|(?P<de>\\begin\{(?P<env>" + "|".join(ENVIRONMENTS) + r")(?P<star>\*?)\}.*?"
+    r"\\end\{(?P=env)(?P=star)\})"
+    r"|(?<![\\$])\$(?P<id>(?:[^$\n]|\n(?![ \t]*\n))+?)\$(?!\$)",
     re.DOTALL)
 """A formula, or `\\$`: a dollar sign (MathJax's `processEscapes`; the importers write
 it so for a dollar that is no formula). A `$…$` is one only if Markdown text would read
-it as one (`dollar_formula`): not money, `$5 and $10`."""
-_OPENERS = {"dd": "$$", "db": "\\[", "ip": "\\(", "id": "$"}
+it as one (`dollar_formula`): not money, `$5 and $10`. As MathJax reads the page: a
+`$$…$$` may hold a lone `$` (`\\text{after $n$ steps}`), a `$…$` a line break (a
+`bmatrix` written over lines), and an `align` or `equation` stands without dollars
+(its `processEnvironments`)."""
+_OPENERS = {"dd": "$$", "db": "\\[", "ip": "\\(", "id": "$", "de": "\\begin"}
 
 
 def _formulas(content: str) -> list[tuple[int, int, str, bool, str]]:
@@ -72,7 +78,7 @@ def split_html_math(state: StateCore) -> None:
     token for each (rendered by the math plugin's rules, in the block's place); a `\\$`
     in its text is a `$`."""
     if "<" not in state.src or not ("$" in state.src or "\\(" in state.src
-                                    or "\\[" in state.src):
+                                    or "\\[" in state.src or "\\begin" in state.src):
         return
     tokens: list[Token] = []
     changed = has_math = False
