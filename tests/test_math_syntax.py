@@ -1157,6 +1157,26 @@ def test_a_css_colour_name_colours_the_formula(tex: str, colour: str) -> None:
     assert f"color:{colour}" in rendered.html
 
 
+@pytest.mark.parametrize(("tex", "colour", "tag"), [
+    ("X {\\color{#008B45FF}\\perp} Y", "#008B45", "mo"),
+    ("\\textcolor{#008B45FF}{x}", "#008B45", "mi"),
+    ("{\\color{#0B4F} z}", "#00BB44", "mi"),
+    ("\\colorbox{#FFFF0080}{y}", "#FFFF0080", "mtext"),  # CSS draws the box: kept whole
+])
+def test_a_hex_colour_with_an_opacity_colours_the_formula(tex: str, colour: str,
+                                                          tag: str) -> None:
+    """`{\\color{#008B45FF}\\vert Y}` (an econometrics blog's conditional bars, in eight
+    hex digits as R and design tools write them; KaTeX takes 4 and 8 digits, as CSS
+    does): `#0` read as a macro parameter failed the build ("Invalid parameter
+    number"). The colour applies to its term, opaque (math-core's colours have no
+    opacity); a box's colour is CSS's and keeps it."""
+    rendered = render(f"${tex}$\n")
+    assert rendered.problems == ()
+    coloured = next(m for m in parse_html(rendered.html).find_all("mrow")
+                    if colour in (m.get("style") or ""))
+    assert coloured.find_all(tag)
+
+
 def test_an_unknown_colour_name_is_still_an_error() -> None:
     (problem,) = render("$\\color{nosuchcolour} x$\n").problems
     assert "nosuchcolour" in problem.message

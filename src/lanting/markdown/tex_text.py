@@ -307,7 +307,9 @@ def sizes(s: str, ctx: Context) -> str:
              + s[end:])
 
 
-_COLOR_NAME = re.compile(r"#?[0-9A-Fa-f]{6}|#[0-9A-Fa-f]{3}|[A-Za-z]+")
+_COLOR_NAME = re.compile(r"#[0-9A-Fa-f]{8}|#?[0-9A-Fa-f]{6}|#[0-9A-Fa-f]{3,4}|[A-Za-z]+")
+"""A colour as KaTeX takes one: a name, `#228B22` (or bare `228B22`), `#2B2`, and with
+an opacity, `#228B22FF`, `#2B2F`."""
 
 
 def _css_color(value: str, at: int) -> str:
@@ -320,8 +322,11 @@ def _css_color(value: str, at: int) -> str:
 
 
 def _hex(value: str) -> str:
+    """Six hex digits for `\\color[HTML]`: `#2B2` doubled; the opacity of `#228B22FF`
+    (KaTeX takes eight digits, as CSS does; a post's R-style colours end in `FF`,
+    opaque) dropped, math-core's colours having none."""
     value = value.lstrip("#")
-    return "".join(c * 2 for c in value) if len(value) == 3 else value
+    return ("".join(c * 2 for c in value) if len(value) in (3, 4) else value)[:6]
 
 
 _SCRIPT_COLOR = re.compile(r"([_^])\s*(\\color\s*\{[^{}]*\})\s*")
@@ -396,7 +401,7 @@ def colors(s: str, ctx: Context) -> str:
     if "textcolor" in s:
         s = replace_command(s, "textcolor", 2, textcolor)
     s = _scripted_colors(s)
-    s = re.sub(r"\\color\s*\{\s*#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6})\s*\}",
+    s = re.sub(r"\\color\s*\{\s*#([0-9A-Fa-f]{3,4}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})\s*\}",
                lambda m: "\\color[HTML]{" + _hex(m.group(1)) + "}", s)
     s = _NAMED_COLOR.sub(lambda m: m.group() if (web := _web_color(m.group(1))) is None
                          else "\\color[HTML]{" + web + "}", s)
