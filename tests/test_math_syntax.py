@@ -1051,6 +1051,29 @@ def test_stars_in_an_array_column_spec(spec: str, columns: int) -> None:
     assert [len(r.find_all("mtd")) for r in doc.find_all("mtr")] == [columns, columns]
 
 
+@pytest.mark.parametrize(("spec", "aligns"), [
+    ("@{}ll@{}", ["left", "left"]), ("r@{\\,}l", ["right", "left"]),
+    ("@{} c | r @{ }", [None, "right"])])
+def test_an_empty_at_in_an_array_column_spec_is_dropped(spec: str,
+                                                        aligns: list[str | None]) -> None:
+    """`\\begin{array}{@{}ll@{}}` (a piecewise function as a much-copied answer writes
+    it, in a Jekyll post on matrix transposes; MathJax 3 reads `@{}`: no space at that
+    edge) failed the build with "Expected non-special ASCII characters". The columns
+    keep their alignment."""
+    doc = tree(f"$$\nf = \\left\\{{ \\begin{{array}}{{{spec}}} 1, & x > 0 \\\\ 0, & x \\le 0 "
+               "\\end{array} \\right.\n$$\n")
+    rows = doc.find_all("mtr")
+    assert [len(r.find_all("mtd")) for r in rows] == [2, 2]
+    styles = [cell.get("style") or "" for cell in rows[0].find_all("mtd")]
+    assert [next((a for a in ("left", "right") if f"text-align: {a}" in style), None)
+            for style in styles] == aligns
+
+
+def test_an_at_holding_text_in_an_array_column_spec_is_still_an_error() -> None:
+    (problem,) = render("$\\begin{array}{c@{=}c} a & b \\end{array}$\n").problems
+    assert problem.message.startswith("math:")
+
+
 @pytest.mark.parametrize(("opening", "aligns"), [
     ("\\begin{array} \\\\", [None, None]), ("\\begin{array}l", ["left", None]),
     ("\\begin{array}[t]{rl}", ["right", "left"]), ("\\begin{array} [ c ] {cl}", [None, "left"])])

@@ -109,11 +109,26 @@ def array_columns(s: str, ctx: Context) -> str:
     piecewise function of a much-copied Chinese LaTeX tutorial (a ReLU in deep-learning
     notes), whose stars MathJax 2 (Typora's) ignored, keeping the alignment letters.
     math-core refused both. An array with no column letters is given one (below), and
-    a position (`_ARRAY_POSITION`) is dropped."""
+    a position (`_ARRAY_POSITION`) is dropped, and so is a column spec's `@{}`
+    (`_NO_SEPARATION`)."""
     def columns(m: re.Match[str]) -> str:
         spec = _REPEAT.sub(lambda r: r.group(2) * int(r.group(1)), m.group(2))
         return m.group(1) + spec.replace("*", "") + "}"
-    return _unspecified_columns(_STARRED_COLUMNS.sub(columns, _ARRAY_POSITION.sub(r"\1", s)))
+    s = _STARRED_COLUMNS.sub(columns, _ARRAY_POSITION.sub(r"\1", s))
+    if "@" in s:
+        s = _SPEC_WITH_AT.sub(lambda m: m.group(1) + _NO_SEPARATION.sub("", m.group(2)) + "}",
+                              s)
+    return _unspecified_columns(s)
+
+
+_SPEC_WITH_AT = re.compile(r"(\\begin\s*\{(?:array|darray)\}\s*\{)((?:[^{}]|\{[^{}]*\})*@"
+                           r"(?:[^{}]|\{[^{}]*\})*)\}")
+_NO_SEPARATION = re.compile(r"@\{(?:\s|\\[,:;!]|\\q?quad(?![A-Za-z]))*\}")
+"""`@{}` in an array's column spec (`\\begin{array}{@{}ll@{}}`, the piecewise function of
+a much-copied answer on cases): no space beside that edge of the column, as LaTeX and
+MathJax 3 read it; math-core refused the spec. It is dropped: the outer columns have no
+space at the edges already, and between columns the usual gap stays (a thin space
+written there goes the same way). An `@{…}` holding text stays, and is an error."""
 
 
 _ARRAY_POSITION = re.compile(r"(\\begin\s*\{(?:array|darray)\})\s*\[\s*[tcb]\s*\]")
