@@ -420,6 +420,22 @@ def test_page_level_newcommand_applies_to_later_formulas() -> None:
     assert "ℝ" in doc.one("p").text() and "\\" not in doc.text()
 
 
+def test_a_definition_in_a_tex_comment_defines_nothing() -> None:
+    """`%\\renewcommand{\\log}{\\log_2}` beside a page's macros (commented out, as TeX
+    and MathJax read the `%`): taken as a definition, every `\\log` of the page expanded
+    to itself and failed the build ("Too many expansions"). `\\%` is a percent sign, and
+    a definition after it counts."""
+    doc = tree("$$\n\\newcommand{\\E}{\\mathbb{E}}\n%\\renewcommand{\\log}{\\log_2}\n"
+               "x % \\newcommand{\\foo}{y}\n$$\n\n"
+               "Then $\\log x + \\E y$, and $50\\% \\newcommand{\\pc}{p}\\pc$.\n")
+    first, second = inline_formulas(doc)
+    assert [m.text() for m in first.find_all("mi")] == ["log", "x", "𝔼", "y"]
+    assert not first.find_all("msub")
+    assert second.find_all("mi")[-1].text() == "p"
+    problems = render("$$ x % \\newcommand{\\foo}{y}\n$$\n\n$\\foo$\n").problems
+    assert [p.message for p in problems] == ['math: Unknown command "\\foo".']
+
+
 def test_macros_that_open_what_another_closes_expand_as_text() -> None:
     """`\\newcommand{\\lv}{\\left[\\begin{matrix}}` with `\\rv` closing it (a real
     Hexo blog on MathJax, which expands macros as text): math-core takes a macro as a

@@ -213,12 +213,22 @@ def _use_definers(body: str, macros: PageMacros,
     return body
 
 
+_COMMENTED = re.compile(r"(?:^|(?<=[^\\]))(?:\\\\)*%")
+"""A `%` that starts a comment (not `\\%`, a percent sign): what follows it on its line
+is no definition. A notes page kept `%\\renewcommand{\\log}{\\log_2}` beside its
+macros, commented out; taken as a definition, it made every `\\log` of the page expand
+to itself ("Too many expansions")."""
+
+
 def _take_definitions(latex: str, macros: PageMacros,
                       definers: dict[str, tuple[int, str]]) -> str:
     """`latex` with the definitions it makes blanked out, each kept in `macros` (or in
     `definers`, a macro whose body defines macros)."""
     body = latex
     for m in _DEFINITION.finditer(latex):
+        if "%" in latex and _COMMENTED.search(latex, latex.rfind("\n", 0, m.start()) + 1,
+                                               m.start()):
+            continue  # (`%\renewcommand{\log}{\log_2}`: a comment, as TeX reads it)
         end = group_end(latex, m.end())
         if end is None:
             continue  # math-core reports it
