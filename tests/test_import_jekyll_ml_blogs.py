@@ -300,3 +300,33 @@ def test_a_math_setup_commented_out_reads_no_dollars(tmp_path: Path) -> None:
         "_posts/2021-12-01-price.md": "---\ntitle: 价格\n---\n\n从 $5 涨到 $10。\n"})
     post = (imported.dest / "content" / "posts" / "price.md").read_text(encoding="utf-8")
     assert "从 \\$5 涨到 \\$10。" in post
+
+
+def test_an_include_that_defines_macros_is_a_formula_of_the_page(tmp_path: Path) -> None:
+    """Physics notes open each page with `{% include latex-commands.html %}`, whose file
+    is a `$$` of `\\newcommand`s (one commented out) that MathJax read on the page: it
+    was left in a comment, a warning each, and every formula using a macro failed the
+    build ("Unknown command"). It is now the page's own formula of definitions, which
+    shows nothing; an include showing text beside its formulas stays reported."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\n",
+        "_includes/latex-commands.html":
+            "$$\n\\newcommand{\\devd}[2]{\\frac{d #1}{d #2}} % derivative\n"
+            "\\renewcommand{\\L}{\\mathcal{L}}\n%\\newcommand{\\tr}[1]{\\operatorname{tr} #1}\n"
+            "\\DeclareMathOperator{\\card}{card}\n$$\n",
+        "_includes/note.html": "<p>Reminder:</p>\n$$\\newcommand{\\x}{y}$$\n",
+        "_posts/2022-03-01-mechanics.md":
+            "---\ntitle: Mechanics\n---\n{% include latex-commands.html %}\n\n"
+            "The action $$\\L = T - V$$ gives $$\\devd{p}{t} = F$$ and "
+            "$$\\card A = 3$$.\n\n{% include note.html %}\n"})
+    post = (imported.dest / "content/posts/mechanics.md").read_text(encoding="utf-8")
+    assert "latex-commands" not in post and "\\newcommand{\\devd}" in post
+    left = [w.message.split("`")[1] for w in imported.report.warnings]
+    assert left == ["{% include note.html %}"]
+    html = parse_html(built_page(tmp_path, imported, "/posts/mechanics/"))
+    action, derivative, card = [m for m in html.find_all("math")
+                                if "display" not in m.attrs]
+    assert action.find_all("mi")[0].text().startswith("ℒ")
+    assert derivative.one("mfrac").text().replace(" ", "") == "dpdt"
+    assert card.find_all("mi")[0].text() == "card"
+    assert "newcommand" not in html.text() and "devd" not in html.text()

@@ -3,7 +3,9 @@ of contents includes as Lanting's own; a site's own include read from its file i
 `_includes/` — one that only loads MathJax or KaTeX (`{% include katex.html %}` at the
 top of a math post) is removed, one embedding a player whose video id is a parameter
 (`{% include youtubePlayer.html id="…" %}`, a snippet copied into many blogs) is a
-video. Any other is left in a comment and reported."""
+video, one that only defines macros in a formula (`{% include latex-commands.html %}`,
+a `$$ \\newcommand… $$` MathJax read on the page) is that formula. Any other is left in
+a comment and reported."""
 
 from __future__ import annotations
 
@@ -41,6 +43,9 @@ class SiteInclude:
     player: tuple[str, str] | None
     """`("youtube", "id")`: it embeds a player of that site, the video id being the
     include's parameter `id`."""
+    macros: str = ""
+    """Its formulas, when all it shows is formulas that define macros (`\\newcommand`,
+    `\\def`, `\\DeclareMathOperator`), as one display formula of the page."""
 
 
 def site_include(source: Path, name: str) -> SiteInclude | None:
@@ -57,7 +62,20 @@ def site_include(source: Path, name: str) -> SiteInclude | None:
         return SiteInclude(False, (site, player.group("parameter")))
     if _MATH_SCRIPT.search(text) and not _HIDDEN.sub("", text).strip():
         return SiteInclude(True, None)
+    shown = _HIDDEN.sub("", text)
+    formulas = [next(g for g in m.groups() if g is not None)
+                for m in _FORMULA.finditer(shown)]
+    if formulas and all(map(_DEFINES.search, formulas)) \
+            and not _TAG.sub("", _FORMULA.sub("", shown)).strip():
+        return SiteInclude(False, None, "\n".join(f.strip("\n") for f in formulas))
     return None
+
+
+_FORMULA = re.compile(r"\$\$(.+?)\$\$|\\\[(.+?)\\\]|\\\((.+?)\\\)", re.DOTALL)
+_DEFINES = re.compile(r"\\(?:(?:new|renew|provide)command|g?def|DeclareMathOperator)"
+                      r"(?![A-Za-z])")
+_TAG = re.compile(r"<[^>]*>")
+"""A tag around the formulas (`<div style="display:none">`, which hides them)."""
 
 
 def video_id(site: str, value: str | None) -> str | None:
@@ -108,6 +126,9 @@ def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
                  "renders the math when it builds")
         ctx.convert("includes loading MathJax or KaTeX removed")
         return ""
+    if own is not None and own.macros:
+        ctx.convert("includes defining macros (a formula of the page)")
+        return B.block("$$\n" + own.macros + "\n$$")
     if own is not None and own.player is not None:
         site, parameter = own.player
         video = video_id(site, named.get(parameter))
