@@ -922,18 +922,18 @@ def test_mathjax_and_paper_commands_render(tex: str, text: str) -> None:
 
 
 @pytest.mark.parametrize(("tex", "hint_has"), [
-    ("\\bbox[red]{x}", "\\boxed"), ("\\KL(p\\|q)", "math_macros"),
+    ("\\KL(p\\|q)", "math_macros"),
     ("A \\xor B", "\\oplus"),
     ("\\xymatrix{A \\ar[r] & B}", "\\begin{CD}"),
     ("\\begin{tikzcd} A \\arrow[r] & B \\end{tikzcd}", "\\begin{CD}"),
 ])
 def test_an_unknown_command_says_what_it_likely_is(tex: str, hint_has: str) -> None:
-    """`\\bbox` (MathJax's) and a macro the old site's MathJax defined (`\\KL`) were
-    "a command KaTeX has but math-core lacks, or a typo"; so were `\\or` and `\\and` (a
-    real Hexo post's CNF), which TeX spells `\\lor` and `\\land` (now read as those, as
-    Typora's texvc did: `test_typora_texvc_names_render`). xy-pic's `\\xymatrix`
-    (a real Quarto blog's diagrams, drawn by MathJax's xyjax) and `tikzcd` say to
-    redraw them with `CD` or as an image."""
+    """A macro the old site's MathJax defined (`\\KL`) was "a command KaTeX has but
+    math-core lacks, or a typo" (as `\\bbox` was, which Lanting now draws); so were
+    `\\or` and `\\and` (a real Hexo post's CNF), which TeX spells `\\lor` and `\\land`
+    (now read as those, as Typora's texvc did: `test_typora_texvc_names_render`).
+    xy-pic's `\\xymatrix` (a real Quarto blog's diagrams, drawn by MathJax's xyjax) and
+    `tikzcd` say to redraw them with `CD` or as an image."""
     (problem,) = render(f"${tex}$\n").problems
     assert hint_has in (problem.hint or "")
 
@@ -1542,3 +1542,38 @@ def test_formulas_in_raw_html_as_mathjax_reads_them() -> None:
     (matrix,) = inline_formulas(doc)
     assert len(matrix.find_all("mtr")) == 2
     assert "\\begin" not in doc.text() and "$" not in doc.text()
+
+
+def test_mathjax_bbox_and_enclose_draw_their_boxes() -> None:
+    """`\\bbox[#cde, 3px, border:1px solid blue]{…}` (a much-copied Chinese MathJax
+    tutorial's "加框") and `\\enclose{circle}{1}` (a proof's numbered steps): MathJax 3
+    loads both by itself; math-core has neither, and each failed the build ("Unknown
+    command"). A box is a styled `mrow`, an enclosure a `menclose` with the strokes the
+    theme draws; MathJax's `\\style` keeps its content, as KaTeX's `\\htmlStyle` does."""
+    doc = tree("$$\\bbox[#cde, 3px, border:1px solid blue]{y = x^2}$$\n\n"
+               "Steps $\\enclose{circle}{1}$, $\\enclose{updiagonalstrike,horizontalstrike}"
+               "[mathcolor=red]{x}$, $\\bbox[yellow]{\\enclose{box}{a}}$, "
+               "$\\style{color:red}{z}$ and $\\enclose{radical}{2}$.\n")
+    box = doc.one("div", class_="math-display").one("math").children[0]
+    assert (box.tag, box.get("style")) == ("mrow",
+                                           "background-color:#cde;padding:3px;"
+                                           "border:1px solid blue")
+    assert box.one("msup").text() == "x2"
+    circle, strikes, boxed, styled, root = inline_formulas(doc)
+    assert circle.one("menclose").get("notation") == "circle"
+    assert circle.one("menclose").text() == "1"
+    enclosure = strikes.one("menclose")
+    assert enclosure.get("notation") == "updiagonalstrike horizontalstrike"
+    assert enclosure.get("style") == "color:red"
+    assert [m.get("class") for m in enclosure.children[1:]] == [
+        "menclose-updiagonalstrike", "menclose-horizontalstrike"]
+    assert boxed.one("mrow", attrs={"style": "background-color:yellow"}).one(
+        "menclose").get("notation") == "box"
+    assert styled.text() == "z" and root.find_all("msqrt")
+
+
+@pytest.mark.parametrize("tex", ["\\enclose{oval}{x}", "\\enclose{circle}",
+                                 "\\bbox[url(x)]{y}"])
+def test_a_bad_enclose_or_bbox_is_an_error(tex: str) -> None:
+    (problem,) = render(f"${tex}$\n").problems
+    assert problem.message.startswith("math:")

@@ -66,7 +66,6 @@ _ENVIRONMENTS = {"tikzcd": _DIAGRAM.format("`tikzcd` is the tikz-cd package's"),
 _UNKNOWN_ENVIRONMENT = re.compile(r'Unknown environment "(\w+)"')
 
 _EXTENSIONS = {
-    "bbox": "`\\bbox` is MathJax's: write `\\boxed{…}` or `\\colorbox{…}{…}`",
     # a name writers reach for that TeX spells otherwise (MathJax showed it in red too;
     # texvc's `\\or` and `\\and`, which Typora drew, are read as `\\lor` and `\\land`)
     "xor": "exclusive or is `\\oplus` (⊕)",

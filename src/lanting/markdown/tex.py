@@ -41,6 +41,7 @@ from lanting.markdown.tex_layout import (
     ruled_rows,
     substack,
 )
+from lanting.markdown.tex_mathjax import mathjax_boxes
 from lanting.markdown.tex_operators import operator_names, operators
 from lanting.markdown.tex_physics import NAMES as PHYSICS
 from lanting.markdown.tex_physics import physics
@@ -287,8 +288,8 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"operatorname"}), operator_names),
     (frozenset({"ce", "pu"}), _chemistry),
     (PHYSICS, _physics),
-    (frozenset({"href", "url", "htmlClass", "htmlId", "htmlStyle", "htmlData",
-                "includegraphics"}), links),
+    (frozenset({"href", "url", "htmlClass", "htmlId", "htmlStyle", "htmlData", "class",
+                "cssId", "style", "includegraphics"}), links),
     (frozenset({"starred:"}), _stars),
     (frozenset({"\n", "\r", "*", "-", "/"}), _control_symbols),
     (frozenset({"left", "right", "bigl", "bigr", "Bigl", "Bigr", "biggl", "biggr", "Biggl",
@@ -312,6 +313,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"ref"}), _refs),
     (frozenset({"rlap", "llap", "clap", "mathrlap", "mathllap", "mathclap", "smash", "rule",
                 "raisebox", "vcenter", "sout"}), boxes),
+    (frozenset({"bbox", "enclose"}), mathjax_boxes),
     (frozenset({"textcolor", "color", "colorbox", "fcolorbox"}), colors),
     (frozenset(TEXT_COMMANDS), texts),
     (frozenset(SIZES), sizes),

@@ -32,8 +32,9 @@ _PLAIN_LINK_TEXT = re.compile(r"[^\\{}^_$&%#~]*")
 
 def links(s: str, ctx: Context) -> str:
     """`\\href` and `\\url` as real links (an unsafe URL, `javascript:`, is an error; the
-    link text is plain text); `\\htmlClass` and friends keep their content without the
-    attribute; `\\includegraphics` is refused."""
+    link text is plain text); `\\htmlClass` and friends (MathJax's `\\class`, `\\cssId`,
+    `\\style`) keep their content without the attribute; `\\includegraphics` is
+    refused."""
 
     def refuse(url: str, at: int) -> None:
         if (why := unsafe_url_reason(url)) is not None:
@@ -61,7 +62,8 @@ def links(s: str, ctx: Context) -> str:
         s = replace_command(s, "href", 2, href)
     if "url" in s:
         s = replace_command(s, "url", 1, url)
-    for name in ("htmlClass", "htmlId", "htmlStyle", "htmlData"):
+    # (MathJax's `\class`, `\cssId` and `\style` are KaTeX's `\htmlClass`, …)
+    for name in ("htmlClass", "htmlId", "htmlStyle", "htmlData", "class", "cssId", "style"):
         if name in s:
             s = replace_command(s, name, 2, lambda o, a, i: "{" + a[1] + "}")
     if "includegraphics" in s:
