@@ -330,3 +330,22 @@ def test_an_include_that_defines_macros_is_a_formula_of_the_page(tmp_path: Path)
     assert derivative.one("mfrac").text().replace(" ", "") == "dpdt"
     assert card.find_all("mi")[0].text() == "card"
     assert "newcommand" not in html.text() and "devd" not in html.text()
+
+
+def test_an_escaped_environment_starting_a_line_is_display_math(tmp_path: Path) -> None:
+    """A statistics blog writes its inequalities as `\\\\begin{equation}` … with
+    `\\\\geq` inside (kramdown reads `\\\\` as `\\`, so MathJax got `\\begin{equation}`
+    and read it as display math): the import left them, and the built page showed the
+    TeX as text with a warning per line. Rows stay rows (`\\\\\\\\`)."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\nmarkdown: kramdown\n",
+        "_posts/2017-02-01-inequalities.md":
+            "---\ntitle: Inequalities\n---\n\nIf $$g$$ is convex, then\n"
+            "\\\\begin{equation}\n    E[g(X)]\\\\geq g(E(X))\n\\\\end{equation}\n"
+            "and\n\n\\\\begin{align*}\n  a &\\\\leq b \\\\\\\\\n  &= c\n\\\\end{align*}\n"})
+    post = (imported.dest / "content/posts/inequalities.md").read_text(encoding="utf-8")
+    assert "$$\n\\begin{equation}\n    E[g(X)]\\geq g(E(X))\n\\end{equation}\n$$" in post
+    html = parse_html(built_page(tmp_path, imported, "/posts/inequalities/"))
+    first, second = html.find_all("div", class_="math-display")
+    assert first.find_all("mtd")[-1].text() == "(1)" and "≥" in first.text()
+    assert len(second.find_all("mtr")) == 2 and "≤" in second.text()

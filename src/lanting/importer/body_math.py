@@ -212,6 +212,12 @@ def unescape_marked_math(text: str, more: str = "") -> tuple[str, int]:
 
 
 _ESCAPED_DISPLAY = re.compile(r"(?<!\\)\\\\\[(.+?)\\\\\]", re.DOTALL)
+_ESCAPED_ENVIRONMENT = re.compile(
+    r"^([ \t]*)(\\\\begin\{(" + "|".join(re.escape(e) for e in ENVIRONMENTS)
+    + r")(\*?)\}.*?\\\\end\{\3\4\})", re.MULTILINE | re.DOTALL)
+"""`\\\\begin{equation}` … `\\\\end{equation}` from the start of a line (the escaped
+delimiters' way with an environment, its `\\\\geq` escaped too): MathJax got
+`\\begin{equation}`, which it reads as display math."""
 _ESCAPED_INLINE = re.compile(r"(?<!\\)\\\\\(((?:(?!\n[ \t]*\n).)+?)\\\\\)", re.DOTALL)
 
 
@@ -220,7 +226,8 @@ def escaped_delimiters(text: str, shelf: Shelf | None = None, kind: str = "M",
     """`\\\\(x\\\\)` and `\\\\[x\\\\]`, the way to write math in Markdown that kramdown,
     Goldmark (without `passthrough`), marked and markdown-it do not know as math: they
     read `\\\\` as a backslash, so MathJax and KaTeX's auto-render got `\\(x\\)` and
-    `\\[x\\]`, their default delimiters. Written as `$x$` and `$$x$$`. With `shelf`, each
+    `\\[x\\]`, their default delimiters (and MathJax `\\begin{equation}` from
+    `\\\\begin{equation}` starting a line). Written as `$x$` and `$$x$$`. With `shelf`, each
     formula also gets the Markdown escapes its renderer read undone (`\\_`, `\\\\\\\\`: it
     did not know the text was math) and is put on the shelf as `kind`; without, the
     caller undoes them in all its math (`more`: as for `unescape_marked_math`). Returns
@@ -235,7 +242,9 @@ def escaped_delimiters(text: str, shelf: Shelf | None = None, kind: str = "M",
 
     text, count = _ESCAPED_DISPLAY.subn(lambda m: formula("$$", m.group(1)), text)
     text, inline = _ESCAPED_INLINE.subn(lambda m: formula("$", m.group(1).strip()), text)
-    return text, count + inline
+    text, environments = _ESCAPED_ENVIRONMENT.subn(
+        lambda m: m.group(1) + formula("$$", "\n" + m.group(2) + "\n"), text)
+    return text, count + inline + environments
 
 
 def text_underscores(text: str) -> tuple[str, int]:
