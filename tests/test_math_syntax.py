@@ -1577,3 +1577,18 @@ def test_mathjax_bbox_and_enclose_draw_their_boxes() -> None:
 def test_a_bad_enclose_or_bbox_is_an_error(tex: str) -> None:
     (problem,) = render(f"${tex}$\n").problems
     assert problem.message.startswith("math:")
+
+
+@pytest.mark.parametrize(("tex", "negated", "spaced"), [
+    ("a \\centernot\\implies b", "⟹\u0338", True), ("A \\centernot\\iff B", "⟺\u0338", True),
+    ("x \\centernot\\in y", "∉", False), ("p \\centernot{\\mid} q", "∤", False),
+    ("a \\centernot= b", "≠", False)])
+def test_centernot_negates_the_symbol_it_stands_on(tex: str, negated: str,
+                                                    spaced: bool) -> None:
+    """`\\centernot\\implies` (the centernot package, which MathJax autoloads; a logic
+    post's "does not imply") was "Unknown command". It is the symbol with the slash
+    centred on it, as `\\not` draws it (a spaced arrow stays spaced)."""
+    (formula,) = inline_formulas(tree(f"${tex}$\n"))
+    (relation,) = formula.find_all("mo")
+    assert relation.text() == negated
+    assert len(formula.find_all("mspace")) == (2 if spaced else 0)

@@ -320,7 +320,7 @@ RULES: tuple[tuple[frozenset[str], _Rule], ...] = (
     (frozenset({"varinjlim", "varprojlim", "varliminf", "varlimsup"}), _varlim),
     (frozenset({"cancelto"}), _cancel_to),
     (frozenset({"buildrel"}), _buildrel),
-    (frozenset({*ALIASES, "intop", "mathnormal", "TextOrMath", "mit"}), aliases),
+    (frozenset({*ALIASES, "intop", "mathnormal", "TextOrMath", "mit", "centernot"}), aliases),
     (frozenset({"dots", "ldots", "dotsc", "dotso", "mathellipsis"}), _dots),
     (frozenset({"mathsfit", "textcircled"}), _letters),
     (frozenset({"above"}), _fractions),

@@ -67,9 +67,26 @@ letter for an italic one: `U\\mit\\Sigma V^T` in notes on the SVD. Other letters
 italic already; math-core's `\\it` would make `\\Sigma V` one identifier."""
 
 
+_CENTERNOT = re.compile(r"\\centernot(?![A-Za-z])\s*(?:\{\s*(\\[A-Za-z]+|[^{}\s\\])\s*\}"
+                        r"|(\\[A-Za-z]+|[^{}\s\\]))")
+_SPACED_ARROWS = {"implies": "\\;\\not\\Longrightarrow\\;",
+                  "impliedby": "\\;\\not\\Longleftarrow\\;",
+                  "iff": "\\;\\not\\Longleftrightarrow\\;"}
+"""The arrows TeX spaces as `\\;\\Longrightarrow\\;` (math-core negates the arrow, not
+the spaced command)."""
+
+
+def _centernot(m: re.Match[str]) -> str:
+    """The centernot package's `\\centernot\\implies` (MathJax autoloads it): the slash
+    centred on the symbol, which is what math-core's `\\not` draws (a negated character,
+    or the symbol with a combining long solidus, ⟹̸). `\\not\\implies` it refused."""
+    token = m.group(1) or m.group(2)
+    return _SPACED_ARROWS.get(token.removeprefix("\\"), "\\not" + token)
+
+
 def aliases(s: str, ctx: Context) -> str:
     """Each alias as the command it stands for (and `\\intop`, `\\mathnormal`,
-    `\\TextOrMath`, which take arguments, `\\mit` and `\\scr{…}`)."""
+    `\\TextOrMath`, which take arguments, `\\mit`, `\\scr{…}` and `\\centernot`)."""
     if "\\intop" in s:
         s = re.sub(r"\\intop(?![A-Za-z])", r"\\int\\limits " if ctx.display else r"\\int ", s)
     if "\\mathnormal" in s:
@@ -78,6 +95,8 @@ def aliases(s: str, ctx: Context) -> str:
         s = re.sub(r"\\scr\s*\{", r"\\mathscr{", s)
     if "\\TextOrMath" in s:
         s = replace_command(s, "TextOrMath", 2, lambda o, a, i: "{" + a[1] + "}")
+    if "\\centernot" in s:
+        s = _CENTERNOT.sub(_centernot, s)
     if "\\mit" in s:
         s = _MIT.sub(lambda m: m.group(1) + (f"\\mathit{{{m.group(2)}}}" if m.group(2)
                                              else ""), s)
