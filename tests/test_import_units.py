@@ -741,6 +741,26 @@ def test_kramdown_blocks_take_no_exponential_time() -> None:
     assert result.returncode == 0, result.stderr
 
 
+def test_indented_code_with_blank_lines_of_spaces_takes_no_exponential_time() -> None:
+    """The pattern of an indented code block with a `{: .language-x}` under it read a
+    line of four spaces both as code and as a blank line: 20 such lines took a second,
+    30 never finished, and a measure-theory blog exported from org-mode (its posts full
+    of them) hung the import. In a child process, so that a regression fails, not hangs.
+    The code block still gets its language."""
+    import subprocess
+    import sys
+
+    code = ("from lanting.importer import kramdown as K\n"
+            "text = '    x = 1\\n' + '     \\n' * 40 + 'text\\n\\n    y = 2\\n    \\n    z\\n'\n"
+            "text += '{: .language-python}\\n'\n"
+            "out, count = K.kramdown_blocks(text, lambda a, b: None)\n"
+            "assert count == 1 and '```python\\ny = 2\\n\\nz\\n```' in out, out\n")
+    src = Path(__file__).resolve().parents[1] / "src"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=30, check=False, env={**os.environ, "PYTHONPATH": str(src)})
+    assert result.returncode == 0, result.stderr
+
+
 def test_a_quoted_bibtex_value_ends_at_its_own_quote() -> None:
     """al-folio's sample `title="{{\\"U}ber …}"`: the `"` inside braces ended the value,
     and every field after it was lost (the build then failed on a malformed entry)."""

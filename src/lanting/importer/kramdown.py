@@ -279,7 +279,9 @@ def kramdown_blocks(text: str, warn: Callable[[str, str], None],
         code = "\n".join(line[4:] for line in match.group(1).rstrip("\n").split("\n"))
         return fence(match.group(2), code) + "\n"
 
-    counted(r"((?:^(?: {4}|\t).*\n)(?:^(?: {4}|\t).*\n|^[ \t]*\n)*)[ \t]*"
+    # (a blank line is one not indented as code: a line of 4 spaces read as either made
+    # the match exponential in such lines, and an org-mode export's post hung the import)
+    counted(r"((?:^(?: {4}|\t).*\n)(?:^(?: {4}|\t).*\n|^(?! {4}|\t)[ \t]*\n)*)[ \t]*"
             r"\{:[ \t]*\.language-([\w+-]+)[^}]*\}[ \t]*$", indented, re.MULTILINE)
     for found in _IAL_LINE.findall(text):
         if "no_toc" in found:
