@@ -105,6 +105,20 @@ def test_money_and_prose_stay_text(text: str) -> None:
     assert "$" in doc.one("p").text()
 
 
+@pytest.mark.parametrize(("text", "relation"), [
+    ("(i) 单调性，如果 $ A \\subset B 则 \\mu\\left(A\\right) \\le \\mu\\left(B\\right) $", "⊂"),
+    ("如果 $ x \\uparrow \\infty 则 \\{ X \\le x \\} \\uparrow \\Omega $，而", "↑"),
+])
+def test_a_spaced_formula_with_chinese_and_a_relation_is_math(text: str,
+                                                               relation: str) -> None:
+    """`$ A \\subset B 则 \\mu(A) \\le \\mu(B) $` (a translated probability textbook's
+    conditions, the 则 inside the formula; MathJax read it as math) was left as TeX with
+    a warning: a spaced formula with Chinese in it counted as math only with a script
+    or `=`. A relation's command makes it one too; money and prose stay text (above)."""
+    (formula,) = inline_formulas(tree(text + "\n"))
+    assert formula.find_all("mo")[0].text() == relation and "则" in formula.text()
+
+
 @pytest.mark.parametrize("text", ["然后，让这 $n $位大臣排成一排", "第$ i$个数", "设$k $为常数"])
 def test_a_symbol_with_a_stray_space_in_chinese_is_math(text: str) -> None:
     """`让这 $n $位大臣` (a Luogu statement copied into an OI blog, which KaTeX read

@@ -45,6 +45,12 @@ _WORDS = re.compile(r"[A-Za-z]{3,}\s+[A-Za-z]{3,}")
 _ENVIRONMENT = re.compile(r"\\begin\s*\{[A-Za-z]+\*?\}.*\\end\s*\{[A-Za-z]+\*?\}", re.DOTALL)
 """A TeX environment, `\\begin{cases}` … `\\end{cases}`: no prose or price holds one."""
 _CONTROL_SPACE_LAST = re.compile(r"(?<!\\)(?:\\\\)*\\ $")
+_RELATION = re.compile(r"\\(?:le|ge|leq|geq|leqslant|geqslant|ne|neq|in|notin|ni|subset|"
+                       r"subseteq|supset|supseteq|sim|simeq|approx|equiv|cong|propto|to|"
+                       r"mapsto|rightarrow|leftarrow|leftrightarrow|uparrow|downarrow|"
+                       r"Rightarrow|Leftarrow|Leftrightarrow|iff|implies|mid|perp|parallel)"
+                       r"(?![A-Za-z])")
+"""A relation's command: no price or prose holds one."""
 _SUPERSCRIPT = re.compile(r"[A-Za-z0-9)}\]]\^[A-Za-z0-9{]")
 """A superscript, `n^k`, `x^{2}`: TeX, never money or a shell variable."""
 _SUBSCRIPT = re.compile(r"[A-Za-z0-9)}\]]_\{")
@@ -87,8 +93,11 @@ def _spaced_is_math(src: str, start: int, end: int, content: str) -> bool:
     bare = _TEXT_GROUP.sub("", content)
     if _CJK.search(bare):
         # `$ 涨到 $`: prose; but `$ Y = 2^{e} \times m，其中 m = 1.M $` (a command, and a
-        # script or an equals sign) is a formula with Chinese in it, as MathJax reads it
-        return bool(_COMMAND.search(bare)) and any(c in bare for c in "^_=")
+        # script or an equals sign) is a formula with Chinese in it, as MathJax reads it,
+        # and so is `$ A \subset B 则 \mu(A) \le \mu(B) $` (a relation's command: a
+        # translated textbook's conditions, the 则 inside the formula)
+        return bool(_COMMAND.search(bare)) and (any(c in bare for c in "^_=")
+                                                or bool(_RELATION.search(bare)))
     return not _WORDS.search(_COMMAND.sub(" ", bare))  # `$ and then $`: prose
 
 
