@@ -6,8 +6,8 @@ with spaces inside (on both sides, or on one side of a formula holding a command
 reads as money or prose:
 `$5 and $10`, `价格从 $5 涨到 $10` and `\\$20` stay text (a `$` right before a digit,
 or a digit right after the closing `$`, or Chinese outside `\\text` (unless a command and
-a script or `=` make it a formula), or two English words, in a spaced formula; a
-`\\begin{…}` environment is a formula whatever its rows' labels).
+a script, `=` or a relation's command make it a formula), or two English words, in a
+spaced formula; a `\\begin{…}` environment is a formula whatever its rows' labels).
 Display math (`$$` lines, `\\[ … \\]`, bare environments) is `math_display.py`'s block
 rules, which `math_syntax_plugin` registers with the inline ones.
 
