@@ -295,6 +295,11 @@ def test_a_notice_div_with_markdown_inside_is_a_callout() -> None:
     ("renderMathInElement(document.body, {delimiters: [{left: '$$', right: '$$', "
      "display: true}, {left: '$', right: '$', display: false}]});", True),
     ("MathJax.Hub.Config({ tex2jax: { inlineMath: [['\\\\(', '\\\\)']] } });", False),
+    # a comment before the first pair (an econometrics blog's `mathjax-config.js`): its
+    # `$` were read as dollar signs and 800 inline formulas were left as TeX
+    ("window.MathJax = { tex: { inlineMath: [   // start/end delimiter pairs\n"
+     "      ['$', '$'], ['\\\\(', '\\\\)'] ] } };", True),
+    ("MathJax = { tex: { inlineMath: [ // no dollars\n ['\\\\(', '\\\\)'] ] } };", False),
 ])
 def test_a_sites_own_math_setup_says_whether_dollars_are_math(
         tmp_path: Path, setup: str, dollars: bool) -> None:
