@@ -1606,3 +1606,14 @@ def test_centernot_negates_the_symbol_it_stands_on(tex: str, negated: str,
     (relation,) = formula.find_all("mo")
     assert relation.text() == negated
     assert len(formula.find_all("mspace")) == (2 if spaced else 0)
+
+
+@pytest.mark.parametrize(("tex", "letter"), [("\\upmu \\mathrm{g}", "μ"), ("\\Updelta x", "Δ"),
+                                             ("\\uppi", "π"), ("\\upvarepsilon", "ε")])
+def test_upgreek_letters_are_upright(tex: str, letter: str) -> None:
+    """`$\\upmu \\mathrm{g}$` and `$\\Updelta$` (an econometrics blog's units and
+    differences; its MathJax setup loads upgreek, which MathJax also autoloads) were
+    "Unknown command". Each is its letter, upright."""
+    (formula,) = inline_formulas(tree(f"${tex}$\n"))
+    first = formula.find_all("mi")[0]
+    assert (first.text(), first.get("mathvariant")) == (letter, "normal")

@@ -19,6 +19,16 @@ TEXVC = {
 """texvc's names that math-core lacks. Not its `\\O`, `\\H` and `\\AA` (∅, ℍ, Å to
 texvc): TeX's Ø, Hungarian accent and Å in text, which a `\\text{…}` may hold."""
 
+_GREEK = ("alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa "
+          "lambda mu nu xi pi varpi rho varrho sigma varsigma tau upsilon phi varphi chi "
+          "psi omega").split()
+UPGREEK = {**{"up" + g: f"\\mathrm{{\\{g}}}" for g in _GREEK},
+           **{"Up" + g: f"\\mathrm{{\\{g.capitalize()}}}" for g in
+              ("gamma", "delta", "theta", "lambda", "xi", "pi", "sigma", "upsilon", "phi",
+               "psi", "omega")}}
+"""The upgreek package's upright Greek letters (`\\upmu` in a unit, `\\Updelta` a
+difference; MathJax autoloads it): the letter in `\\mathrm`, which sets it upright."""
+
 ALIASES = {
     "centerdot": "\\cdot", "sdot": "\\cdot", "smallsetminus": "\\setminus",
     "shortmid": "\\mid", "shortparallel": "\\parallel", "nshortmid": "\\nmid",
@@ -46,6 +56,7 @@ ALIASES = {
     # plain TeX's names of the delimiters' pieces (MathJax has them): a norm written
     # `\Arrowvert x \Arrowvert_2` in deep-learning notes
     "Arrowvert": "\\Vert", "arrowvert": "\\vert", "bracevert": "\\vert",
+    **UPGREEK,
     # MathJax's script-font switch (`{\scr F}`): the nearest math-core has, `\cal`
     # (`\scr{F}`, a Fourier transform in a Chinese ML blog, is `\mathscr{F}`)
     "scr": "\\cal",
