@@ -292,3 +292,19 @@ def test_a_png_with_a_bad_ancillary_chunk_is_read_as_browsers_read_it(
     assert "fig-480w.webp" in picture.one("source")["srcset"]
     # published as written: the browser reads the original
     assert (result.output / "posts/p/fig.png").read_bytes() == _with_bad_ztxt(png(900, 300))
+
+
+def test_a_turned_photo_s_variant_is_upright_and_sharp_at_its_width() -> None:
+    """A camera's JPEG is decoded at a fraction of its size when that is enough (libjpeg's
+    draft mode): the fraction is chosen for the width asked whichever way EXIF turns the
+    photo, so a portrait photo stored on its side is neither cut nor blurred."""
+    photo = Image.new("RGB", (1600, 1200), "white")  # stored landscape, the top at the left
+    photo.paste((200, 30, 30), (0, 0, 400, 1200))  # (a red band: the photo's top)
+    exif = Image.Exif()
+    exif[0x0112] = 6  # "rotate 90° clockwise to view"
+    out = io.BytesIO()
+    photo.save(out, "JPEG", quality=95, exif=exif)
+    with Image.open(io.BytesIO(images.encode_variant(out.getvalue(), 480))) as variant:
+        assert variant.size == (480, 640)
+        red, green, _blue = variant.convert("RGB").getpixel((240, 20))[:3]
+        assert red > 150 and green < 100  # (the top is at the top)
