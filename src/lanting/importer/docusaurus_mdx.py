@@ -19,7 +19,7 @@ component (`<GitHubStarLink repo="x" />`) as nothing, `{/* … */}` as text. So:
   other `{…}` attribute dropped, with a warning;
 - any other component: a pair (`<Highlight color="x">text</Highlight>`) loses its tags
   and keeps its text; a lone `<Component … />` is kept in an HTML comment. Each is a
-  warning at its line (Lanting runs no React).
+  warning at its line (Lanting runs none of the old site's components).
 
 The text comes with its code put aside (`shelf.Shelf`): nothing here touches code.
 """
@@ -82,8 +82,8 @@ def mdx_lines(text: str, ctx: Context, path: Path, own: re.Pattern[str] = _THEME
             theme.append(names or module)
         else:
             ctx.warn(match.group().strip(), f"MDX import of `{names or module}` from "
-                     f"`{module}` removed: Lanting runs no React components (their uses "
-                     "are in the warnings below)")
+                     f"`{module}` removed: Lanting runs none of the old site's components "
+                     "(React's, Astro's…; their uses are in the warnings below)")
         return ""
 
     text = _IMPORT.sub(one, text)
@@ -303,7 +303,7 @@ def components(text: str, ctx: Context) -> str:
         prose = _prose_attributes(match.group(2)) if line_start else []
         kept = "".join(f" and `{key}`" for key, _value in prose)
         ctx.warn(whole, f"the MDX component `<{name}>` removed, its text{kept} kept "
-                 "(Lanting runs no React components)")
+                 "(Lanting runs none of the old site's components)")
         return "".join(f"{value}\n\n" for _key, value in prose)
 
     return _COMPONENT.sub(one, text)

@@ -364,7 +364,8 @@ def escaped_math(text: str, ctx: Context) -> str:
     text, count = escaped_delimiters(text, formulas, "E", TEXT_ACCENTS + "<>()")
     ctx.convert("escaped math delimiters \\\\( \\\\[ as $ and $$", count)
     text, count = unescape_marked_math(text, TEXT_ACCENTS + "<>")
-    ctx.convert("Markdown escapes undone in math (Goldmark without passthrough)", count)
+    ctx.convert("Markdown escapes undone in math (the old site's Markdown read them first)",
+                count)
     text, count = escaped_parentheses(text)
     ctx.convert("escaped parentheses \\( \\) as plain ones", count)
     return formulas.restore(text, "E")
