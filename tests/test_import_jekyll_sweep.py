@@ -377,3 +377,19 @@ def test_a_link_to_a_heading_renamed_since_keeps_its_text(tmp_path: Path) -> Non
                        ).one("div", class_="prose")
     assert [a["href"] for a in prose.find_all("a")] == ["#results"]
     assert "As above, and the results." in prose.text()
+
+
+def test_a_relative_link_to_a_folder_is_read_from_the_old_url(tmp_path: Path) -> None:
+    """`[home](../../../../)` in a post at `/2020/01/02/a.html` led to the home page, as
+    the browser read it from the post's URL; from the post's new file it named a folder
+    outside `content/`, and the build stopped. A folder that is a page of the site leads
+    to that page."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\npermalink: /:year/:month/:day/:title.html\n",
+        "about.md": "---\ntitle: About\npermalink: /about/\n---\n\nMe.\n\n## CV\n\nA list.\n",
+        "_posts/2020-01-02-a.md": "---\ntitle: A\n---\n\n"
+        "Back [home](../../../../) or [about me](../../../../about/#cv).\n"})
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output  # (errors raise)
+    links = {a.text(): a["href"] for a in parse_html(
+        (out / "posts/a/index.html").read_text(encoding="utf-8")).find_all("a")}
+    assert links["home"] == "/" and links["about me"] == "/about/#cv"

@@ -140,6 +140,15 @@ class JekyllLinks:
         if not url.startswith("/") and not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^#|^//", url):
             name, hash_mark, fragment = url.partition("#")
             local = (path.parent / unquote(name)).resolve()
+            folder = self.old_folder(name, path) if not image else None
+            if folder is not None:
+                # (`[All posts](../../)`: a folder of the old site, read from the page's
+                # old URL as the browser read it, `/blog/`; from the new file it named
+                # another page, or none)
+                ctx.convert("links to folders of the old site, read from the old URL")
+                if folder == "/":
+                    return "/" + hash_mark + fragment
+                url = folder + hash_mark + fragment
             if not image and BARE_SITE.match(url) and not local.exists():
                 # (`[video](bilibili.com/video/BV1…)`: a path beside the page that led
                 # nowhere, as the Hugo importers find it too)
@@ -236,6 +245,16 @@ class JekyllLinks:
         old = item.old_urls[0].removeprefix(self.baseurl)
         target = posixpath.normpath(posixpath.join(posixpath.dirname(old), unquote(name)))
         return target if target.startswith("/") else None
+
+    def old_folder(self, name: str, path: Path) -> str | None:
+        """The folder of the old site a relative link to a folder (`../../`, `../`)
+        names, read from the old URL of the page of `path` (`/blog/`); None for
+        another link, or one of a file that had no page."""
+        name = unquote(name)
+        if not name.endswith("/") and name.rsplit("/", 1)[-1] not in (".", ".."):
+            return None
+        target = self.old_target(name, path)
+        return None if target is None else target.rstrip("/") + "/"
 
     def from_old_url(self, name: str, path: Path) -> str | None:
         """`name` (a relative path) read from the old URL of the page of `path`, as a
