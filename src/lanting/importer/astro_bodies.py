@@ -25,7 +25,7 @@ import posixpath
 import re
 import textwrap
 from pathlib import Path
-from urllib.parse import quote, unquote
+from urllib.parse import unquote
 
 from lanting.importer import body as B
 from lanting.importer.astro_settings import AstroConfig, unbased
@@ -257,11 +257,7 @@ class AstroBodies:
         if file.is_file():
             if image or is_image(file):
                 return self.site.image(file, None)
-            where, source = file.resolve(), self.source.resolve()
-            name = "files/" + (where.relative_to(source).as_posix()
-                               if where.is_relative_to(source) else file.name)
-            self.site.static.setdefault(name, file)
-            return "/" + quote(name) + fragment
+            return self.site.linked_file(file, self.source) + fragment
         if image:
             ctx.warn(url, f"image `{url}` not found: left as written")
             return None

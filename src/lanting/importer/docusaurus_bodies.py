@@ -18,7 +18,7 @@ import posixpath
 import re
 from collections.abc import Callable
 from pathlib import Path
-from urllib.parse import quote, unquote
+from urllib.parse import unquote
 
 from lanting.importer import body as B
 from lanting.importer.body_links import DROPPED, map_urls, unlink_dropped
@@ -269,12 +269,7 @@ class DocusaurusBodies:
                 return self.site.image(file, None)
             # (Docusaurus gave such a file a hashed URL: any path of ours will do, one
             # per file: `blog/2024-01-31-x/data.csv` → `/files/blog/2024-01-31-x/data.csv`)
-            where = file.resolve()
-            source = self.source.resolve()
-            name = "files/" + (where.relative_to(source).as_posix()
-                               if where.is_relative_to(source) else file.name)
-            self.site.static.setdefault(name, file)
-            return "/" + quote(name) + fragment
+            return self.site.linked_file(file, self.source) + fragment
         if image:
             ctx.warn(rel, f"image `{rel}` not found: left as written")
         elif rel:

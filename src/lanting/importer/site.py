@@ -15,6 +15,7 @@ import posixpath
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from lanting.importer.item import FOLDERS, Item, new_url
 from lanting.importer.old_urls import keep_old_urls
@@ -86,6 +87,16 @@ class NewSite:
         elif static_url and not self.images[number][1]:
             self.images[number] = (path, static_url)
         return marker("I", number)
+
+    def linked_file(self, path: Path, root: Path) -> str:
+        """The site path of a file a page links (not an image, not a page), published
+        under `files/` at its path in the source `root` (its name alone when outside
+        it): generators that gave it a hashed URL leave no path of their own to keep."""
+        where, source = path.resolve(), root.resolve()
+        name = "files/" + (where.relative_to(source).as_posix()
+                           if where.is_relative_to(source) else path.name)
+        self.static.setdefault(name, path)
+        return "/" + quote(name)
 
     def link(self, item: Item) -> str:
         return marker("L", item.number)
