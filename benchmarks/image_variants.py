@@ -1,17 +1,22 @@
 #!/usr/bin/env python3
-"""What the WebP variants of a site's PNG images cost, by the rule that picks lossless.
+"""What the WebP variants of a site's images cost, two ways of making them side by side.
 
-Encodes the variant of every PNG under the given folders (the 800-pixel one, or the
-image's own width when it is narrower) two ways, each image alternately:
+`--compare lossless` (the default) encodes the variant of every PNG under the given
+folders (the 800-pixel one, or the image's own width when it is narrower) two ways, each
+image alternately:
 
 - `as built`: lossless is tried only for images of at most `LOSSLESS_MAX_COLOURS`
   colours (what `lanting build` does);
 - `always tried`: lossless is tried for every PNG, and the smaller kept (the earlier rule).
 
-Prints, per rule, the total encoding time and the total bytes of the variants, and the
-images where the two rules chose differently. Asserts nothing.
+`--compare decode` encodes every variant width of every PNG and JPEG, narrowest first as
+a build does, two ways, each image alternately: `as built` (the image decoded once for
+its widths) and `decoded per width` (the earlier way).
 
-    python3 benchmarks/image_variants.py SITE/content [MORE_FOLDERS...]
+Prints, per way, the total encoding time and the total bytes of the variants, and the
+images where the two ways gave different bytes. Asserts nothing.
+
+    python3 benchmarks/image_variants.py [--compare decode] SITE/content [MORE_FOLDERS...]
 """
 
 from __future__ import annotations
@@ -37,10 +42,55 @@ def encode(data: bytes, width: int, max_colours: int) -> tuple[float, int]:
         images.LOSSLESS_MAX_COLOURS = kept
 
 
+def encode_widths(data: bytes, widths: tuple[int, ...], memo_pixels: int) -> tuple[float, int]:
+    """Seconds and bytes of an image's variants of `widths`, the decoded image kept
+    between them up to `memo_pixels`."""
+    kept = images.MEMO_MAX_PIXELS
+    images.MEMO_MAX_PIXELS = memo_pixels
+    try:
+        start = time.perf_counter()
+        size = sum(len(images.encode_variant(data, width)) for width in widths)
+        return time.perf_counter() - start, size
+    finally:
+        images.MEMO_MAX_PIXELS = kept
+
+
+def compare_decoding(folders: list[Path]) -> None:
+    from PIL import Image, ImageOps
+
+    files = sorted({path for folder in folders for path in folder.rglob("*")
+                    if path.suffix.lower() in (".png", ".jpg", ".jpeg")})
+    totals = {"as built": [0.0, 0], "decoded per width": [0.0, 0]}
+    differing, variants = [], 0
+    for path in files:
+        data = path.read_bytes()
+        with Image.open(path) as opened:
+            widths = images.variant_widths(ImageOps.exif_transpose(opened).width)
+        variants += len(widths)
+        sizes = {}
+        for way, memo_pixels in (("as built", images.MEMO_MAX_PIXELS), ("decoded per width", 0)):
+            seconds, size = encode_widths(data, widths, memo_pixels)
+            totals[way][0] += seconds
+            totals[way][1] += size
+            sizes[way] = size
+        if len(set(sizes.values())) > 1:
+            differing.append(f"  {path}: {sizes}")
+    print(f"{len(files)} PNG and JPEG images, {variants} variants")
+    for way, (seconds, size) in totals.items():
+        print(f"{way:>17}: {seconds:6.2f} s, {size / 1024:,.0f} KiB")
+    print(f"{len(differing)} images encoded differently" + (":" if differing else ""))
+    print("\n".join(differing))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--compare", choices=("lossless", "decode"), default="lossless")
     parser.add_argument("folders", nargs="+", type=Path)
-    folders = parser.parse_args().folders
+    arguments = parser.parse_args()
+    folders = arguments.folders
+    if arguments.compare == "decode":
+        compare_decoding(folders)
+        return
     from PIL import Image
 
     pngs = sorted({path for folder in folders for path in folder.rglob("*")

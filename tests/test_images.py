@@ -308,3 +308,55 @@ def test_a_turned_photo_s_variant_is_upright_and_sharp_at_its_width() -> None:
         assert variant.size == (480, 640)
         red, green, _blue = variant.convert("RGB").getpixel((240, 20))[:3]
         assert red > 150 and green < 100  # (the top is at the top)
+
+
+def _turned_photo() -> bytes:
+    photo = Image.new("RGB", (1700, 1100), "white")
+    photo.paste((200, 30, 30), (0, 0, 500, 1100))
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    out = io.BytesIO()
+    photo.save(out, "JPEG", quality=90, exif=exif)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("data", [png(1700, 900), _turned_photo()], ids=["png", "jpeg"])
+def test_a_variant_s_bytes_do_not_depend_on_the_widths_made_before_it(data) -> None:
+    """An image is decoded once for its variants (a worker takes them one after another),
+    so each width's bytes must be what that width alone would give: a JPEG is decoded at
+    a scale chosen by the width, and the other images of the site come in between."""
+    widths = images.variant_widths(1100 if data[:2] == b"\xff\xd8" else 1700)
+    alone = {}
+    for width in widths:
+        images.encode_variant(png(30, 20), 30)  # another image in between
+        alone[width] = images.encode_variant(data, width)
+    assert {w: images.encode_variant(data, w) for w in reversed(widths)} == alone
+    assert {w: images.encode_variant(data, w) for w in widths} == alone
+
+
+def test_an_image_is_decoded_once_for_its_variants(monkeypatch) -> None:
+    """Decoding a PNG was a third of the cost of its variants, and a diagram with four
+    widths was decoded four times."""
+    from PIL import ImageOps
+
+    decoded = []
+    transpose = ImageOps.exif_transpose
+
+    def counting(image, **kwargs):
+        decoded.append(image.size)
+        return transpose(image, **kwargs)
+
+    monkeypatch.setattr(ImageOps, "exif_transpose", counting)
+    data = png(1700, 900)
+    images.encode_variant(png(30, 20), 30)
+    for width in images.variant_widths(1700):
+        images.encode_variant(data, width)
+    assert decoded == [(30, 20), (1700, 900)]
+
+
+def test_an_image_is_not_held_after_its_widest_variant() -> None:
+    """`lanting serve` lives long: the decoded image is let go once its last variant (the
+    widest, made last) is encoded."""
+    for width in images.variant_widths(1000):
+        images.encode_variant(png(1000, 500), width)
+    assert images._last_decoded == []

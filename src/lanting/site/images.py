@@ -19,6 +19,7 @@ import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from lanting.content.discover import FileReader
@@ -27,6 +28,9 @@ from lanting.errors import LantingError
 from lanting.model.content import Asset
 from lanting.model.output import OutputFile
 from lanting.model.site import Routes
+
+if TYPE_CHECKING:
+    import PIL.Image
 
 WIDTHS = (480, 800, 1200, 1600)
 """Variant widths in pixels; 1600 covers the text column on a 2× screen."""
@@ -95,9 +99,24 @@ def encoder() -> str:
                            digest_size=4).hexdigest()
 
 
-def encode_variant(data: bytes, width: int) -> bytes:
-    """`data` (an image file) resized to `width` pixels and encoded as WebP: lossy, or
-    lossless when the source is a PNG of few colours and that is smaller."""
+@dataclass(frozen=True, slots=True)
+class _Decoded:
+    """An image file decoded (as RGB or RGBA, EXIF-turned) for variants of some widths."""
+    key: tuple[str, tuple[int, int], str]
+    image: PIL.Image.Image
+    lossless: bool
+    icc: bytes | None
+
+
+_last_decoded: list[_Decoded] = []
+"""The image this process decoded last: its variants of other widths are made one after
+another (the same worker takes them, as neighbouring tasks) and each decoded the file
+again, a third of the cost of a PNG's variants."""
+MEMO_MAX_PIXELS = 40_000_000
+"""A decoded image bigger than this is not kept between its variants (memory)."""
+
+
+def _decode(data: bytes, width: int) -> _Decoded:
     from PIL import Image, ImageOps  # imported here: sites without images do not pay for it
 
     with warnings.catch_warnings():
@@ -105,16 +124,35 @@ def encode_variant(data: bytes, width: int) -> bytes:
         # warning about it was printed raw on the terminal, without the file's name)
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
         with Image.open(io.BytesIO(png_as_browsers_read(data) or data)) as opened:
-            lossless = opened.format == "PNG"
             # A JPEG decoded at 1/2, 1/4 or 1/8 of its size by libjpeg when that is still
             # at least `width` wide and high (whichever way EXIF turns it): a camera's
-            # photo was decoded whole for a 480-pixel variant.
+            # photo was decoded whole for a 480-pixel variant. The scale it chose is part
+            # of the key: a variant's bytes never depend on which width came first.
             opened.draft("RGB", (width, width))
+            key = (hashlib.blake2b(data, digest_size=16).hexdigest(), opened.size, opened.mode)
+            if _last_decoded and _last_decoded[0].key == key:
+                return _last_decoded[0]
             image = ImageOps.exif_transpose(opened)
-            icc = opened.info.get("icc_profile")
+            lossless, icc = opened.format == "PNG", opened.info.get("icc_profile")
     if image.mode not in ("RGB", "RGBA"):
         image = image.convert("RGBA" if "A" in image.getbands() or "transparency" in image.info
                               else "RGB")
+    decoded = _Decoded(key, image, lossless, icc)
+    _last_decoded[:] = [decoded] if key[1][0] * key[1][1] <= MEMO_MAX_PIXELS else []
+    return decoded
+
+
+def encode_variant(data: bytes, width: int) -> bytes:
+    """`data` (an image file) resized to `width` pixels and encoded as WebP: lossy, or
+    lossless when the source is a PNG of few colours and that is smaller."""
+    from PIL import Image
+
+    decoded = _decode(data, width)
+    image, lossless, icc = decoded.image, decoded.lossless, decoded.icc
+    if width >= min(image.width, WIDTHS[-1]):
+        # the widest variant, made last (`responsive_images` lists the widths narrowest
+        # first): the image is not held on in a long-lived process (`lanting serve`)
+        _last_decoded.clear()
     if image.width != width:
         height = max(1, round(image.height * width / image.width))
         # (reducing_gap: a box reduction by an integer factor first, then Lanczos over
