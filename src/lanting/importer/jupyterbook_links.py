@@ -1,0 +1,204 @@
+"""How a Jupyter Book page points across the book, for Lanting: links to other
+documents and files (`x.md`, `x.ipynb`, `/x`, a file copied to `static/`), MyST's roles
+(`{doc}`, `{download}`, `{ref}`, `{numref}`, `{eq}`, `{term}`) and mystmd's references
+(`[](#label)`, `@label`, `[text](@label)`) naming a label of another page, which become
+links there; a label of the page itself stays, as Lanting resolves it on the page.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+
+from lanting.importer.common import first_item, is_image
+from lanting.importer.item import Item
+from lanting.importer.jupyterbook_refs import TERM_LABEL, Target
+from lanting.importer.jupyterbook_toc import SUFFIXES
+from lanting.importer.liquid import Context
+from lanting.importer.shelf import Shelf
+from lanting.importer.site import NewSite
+from lanting.markdown.myst_refs import equation_label
+
+_EXPLICIT = re.compile(r"^(.*?)\s*<([^<>]+)>\s*$", re.DOTALL)
+
+
+class JupyterBookLinks:
+    """The link side of the Jupyter Book importer's body conversion."""
+
+    book: Path
+    site: NewSite
+    by_source: dict[Path, Item]
+    targets: dict[str, Target]
+    own_labels: dict[int, set[str]]
+    glued: set[str]
+    """Labels of `{glue:figure}` blocks, which are left out."""
+
+    def link_to(self, target: Item, here: Item) -> str:
+        """A link from `here` to `target`: a relative link to its file (checked by
+        Lanting), or its URL from a notebook (whose cells are written as they are)."""
+        return self.site.new_url(target) if here.notebook is not None \
+            else self.site.link(target)
+
+    def document(self, file: Path) -> Item | None:
+        """The page of a document a link names: `x.md`, `x.ipynb`, `x` or `x.html`."""
+        candidates = [file]
+        if file.suffix.lower() in ("", ".html") or file.suffix.lower() not in SUFFIXES:
+            base = file.with_suffix("") if file.suffix.lower() == ".html" else file
+            candidates += [base.with_name(base.name + s) for s in SUFFIXES]
+        if file.is_dir():
+            candidates += [file / f"index{s}" for s in SUFFIXES]
+        return first_item(self.by_source, candidates)
+
+    def url(self, url: str, image: bool, item: Item, path: Path, ctx: Context) -> str | None:
+        if url.startswith("@") and url[1:] in self.own_labels.get(item.number, set()):
+            return "#" + url[1:]  # (mystmd also reads `[](@label)`)
+        if url.startswith(("#", "@")):
+            return self.fragment(url[1:], item, ctx)
+        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^//|^\ue000", url) or not url:
+            return None
+        rel, hash_mark, fragment = url.partition("#")
+        rel = rel.partition("?")[0]
+        file = (self.book / rel.lstrip("/")) if rel.startswith("/") else path.parent / rel
+        target = None if image else self.document(file)
+        if target is not None:
+            ctx.convert("links to other pages of the book")
+            return self.link_to(target, item) + hash_mark + fragment
+        if file.is_file() and file.resolve().is_relative_to(self.book.resolve()):
+            where = file.resolve().relative_to(self.book.resolve()).as_posix()
+            self.site.static[where] = file
+            ctx.convert("images and files (static/, at their paths)"
+                        if image or is_image(file) else "files linked (static/)")
+            return "/" + where + hash_mark + fragment
+        if not image and not hash_mark and (label := self.label_link(rel, item, ctx)):
+            return label
+        if image:
+            ctx.warn(url, f"image `{url}` not found in the book: left as written")
+        elif rel and not file.exists():
+            ctx.warn(url, f"link `{url}` leads to no file of the book: left as written")
+        return None
+
+    def label_link(self, label: str, item: Item, ctx: Context) -> str | None:
+        """`[text](label)`, a link naming no file but a label: MyST-Parser under Sphinx
+        resolves it as the `any` role does (a document first, then a label), so Jupyter
+        Book 1 linked it there; Lanting reads `[text](#label)` on its page."""
+        if label in self.own_labels.get(item.number, set()):
+            ctx.convert("links to labels (`[text](label)`)")
+            return "#" + label
+        target = self.targets.get(label)
+        if target is None:
+            return None
+        ctx.convert("links to labels (`[text](label)`)")
+        return self.target_link(target, item)
+
+    def fragment(self, label: str, item: Item, ctx: Context) -> str | None:
+        """`[](#label)` (mystmd's reference): another page's label becomes a link there."""
+        if label in self.own_labels.get(item.number, set()):
+            return None
+        target = self.targets.get(label)
+        if target is None:
+            return None
+        ctx.convert("references to labels of other pages")
+        return self.target_link(target, item)
+
+    def at_label(self, match: re.Match[str], item: Item, ctx: Context, shelf: Shelf) -> str:
+        """`@label` (mystmd): to another page's label, a link reading its text; on this
+        page it stays (Lanting reads `@fig-x` there), and so does a citation."""
+        label = match.group(1)
+        target = self.targets.get(label)
+        if target is None or label in self.own_labels.get(item.number, set()):
+            return match.group()
+        ctx.convert("references to labels of other pages")
+        words = target.text or self.site.items[target.page].title or label
+        return shelf.put(f"[{words}]({self.target_link(target, item)})")
+
+    def unknown_at_link(self, match: re.Match[str], ctx: Context) -> str:
+        """`[text](@label)` to a label the book does not have: its text, reported (a
+        link to nowhere fails the build)."""
+        if match.group(2) in self.targets:
+            return match.group()
+        ctx.warn(match.group(), f"`{match.group()}`: no label `{match.group(2)}` in the "
+                 "book: its text is kept, not a link")
+        return match.group(1) or match.group(2)
+
+    def target_link(self, target: Target, here: Item) -> str:
+        link = self.link_to(self.site.items[target.page], here)
+        return link + (f"#{target.anchor}" if target.anchor else "")
+
+    def role(self, match: re.Match[str], item: Item, path: Path, ctx: Context) -> str:
+        name, content = match.group(1), match.group(2).strip()
+        explicit = _EXPLICIT.match(content)
+        text, target = (explicit.group(1).strip(), explicit.group(2).strip()) if explicit \
+            else ("", content)
+        if name in ("doc", "download"):
+            return self.doc_role(match.group(), name, text, target, item, path, ctx)
+        if name == "term":
+            return self.term_role(match.group(), text, target, item, ctx)
+        found = self.targets.get(target)
+        if target in self.glued:
+            ctx.warn(match.group(), f"`{match.group()}` names a `{{glue:figure}}`, a "
+                     "notebook run's output, which is left out: its text is kept, not a link")
+            caption = found.text if found else ""
+            return text.replace("%s", caption).strip() if text else caption or target
+        if target in self.own_labels.get(item.number, set()):
+            return match.group()  # (Lanting resolves it on the page)
+        if found is None and name == "eq":
+            return match.group()  # (Lanting reports it at its line if the page lacks it)
+        if found is None:
+            ctx.warn(match.group(), f"`{match.group()}`: no label `{target}` in the book: "
+                     "its text is kept, not a link")
+            return text or target
+        if name == "eq":
+            return self.equation_role(match.group(), text, found, item, ctx)
+        own = found.text or self.site.items[found.page].title or target
+        # (`{numref}`Fig. %s <x>``: the number is the other page's; its caption instead)
+        words = (text.replace("%s", found.text or target) if "%s" in text else text) or own
+        if name == "numref":
+            ctx.note(match.group(), f"`{match.group()}` names another page's figure or "
+                     "table: the link reads its caption (its number is that page's)")
+        ctx.convert("references to labels of other pages")
+        return f"[{words}]({self.target_link(found, item)})"
+
+    def equation_role(self, whole: str, text: str, found: Target, item: Item,
+                      ctx: Context) -> str:
+        """`{eq}`label`` naming another page's `{math}` (Sphinx's equations are the
+        book's; Lanting's `{eq}` reads its page's only, and the build failed): a link to
+        it, reading that page's title (its number is that page's)."""
+        page = self.site.items[found.page]
+        ctx.note(whole, f"`{whole}` names another page's equation: the link reads that "
+                 "page's title (its number is that page's)")
+        ctx.convert("references to labels of other pages")
+        anchor = equation_label(found.anchor) if found.anchor else ""
+        link = self.link_to(page, item) + (f"#{anchor}" if anchor else "")
+        return f"[{text or '(' + page.title + ')'}]({link})"
+
+    def term_role(self, whole: str, text: str, term: str, item: Item, ctx: Context) -> str:
+        """`{term}`Python``: a term of another page's `{glossary}` (Sphinx's glossary is
+        the book's) as a link to it; one of this page's glossary stays (Lanting links
+        it), and so does one of no glossary (Lanting shows it as a term)."""
+        label = TERM_LABEL + " ".join(term.split()).lower()
+        found = self.targets.get(label)
+        if found is None or label in self.own_labels.get(item.number, set()):
+            return whole
+        ctx.convert("terms of other pages' glossaries (`{term}`)")
+        return f"[{text or term}]({self.target_link(found, item)})"
+
+    def doc_role(self, whole: str, name: str, text: str, target: str, item: Item,
+                 path: Path, ctx: Context) -> str:
+        """`{doc}`path`` (from this file's folder, or the book's with `/`) as a link to
+        that page; `{download}`file`` as a link to the file, copied to `static/`."""
+        rel, _, fragment = target.partition("#")
+        file = self.book / rel.lstrip("/") if rel.startswith("/") else path.parent / rel
+        if name == "doc":
+            page = self.document(file)
+            if page is None:
+                ctx.warn(whole, f"`{whole}`: no page `{target}` in the book: its text is "
+                         "kept, not a link")
+                return text or posixpath.basename(rel)
+            ctx.convert("{doc} references")
+            return f"[{text or page.title}]({self.link_to(page, item)}" + \
+                (f"#{fragment}" if fragment else "") + ")"
+        new = self.url(target, False, item, path, ctx)
+        if new is None:
+            return whole
+        return f"[{text or posixpath.basename(rel)}]({new})"
