@@ -349,3 +349,33 @@ def test_an_escaped_environment_starting_a_line_is_display_math(tmp_path: Path) 
     first, second = html.find_all("div", class_="math-display")
     assert first.find_all("mtd")[-1].text() == "(1)" and "≥" in first.text()
     assert len(second.find_all("mtr")) == 2 and "≤" in second.text()
+
+
+def test_an_interactive_posts_scripts_are_copied_and_its_image_tags_mapped(
+        tmp_path: Path) -> None:
+    """An illustrated ML blog loads each interactive post's scripts from the site's `js/`
+    (`<script type="text/javascript" src="/js/nn.js">`) and writes some figures as
+    `<image src="/images/w2v/a.png "/>` (browsers read `<image>` as `<img>`). Scripts are
+    no files an import copies on its own, and the script element was put aside whole
+    (kramdown reads no math in it), so its file was never copied and the build failed;
+    `<image>`'s picture did not move with the post."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Visual notes\nlang: en\n",
+        "_posts/2019-03-27-nets.md": (
+            "---\nlayout: post\ntitle: Nets\n---\n\nThe price is $5 and $6.\n\n"
+            '<div id="viz"></div>\n\n<script type="text/javascript" src="/js/nn.js">'
+            "</script>\n<script>draw($('#viz'));</script>\n\n<div class=\"img-div\">\n"
+            '  <image src="/images/w2v/a.png "/>\n</div>\n'),
+        "js/nn.js": "function draw(el) { return el; }\n",
+        "js/theme-only.js": "console.log('theme');\n",
+        "images/w2v/a.png": png(40, 20),
+    })
+    static = imported.dest / "static"
+    assert (static / "js/nn.js").read_text(encoding="utf-8").startswith("function draw")
+    assert not (static / "js/theme-only.js").exists()
+    body = (imported.dest / "content/posts/nets/index.md").read_text(encoding="utf-8")
+    assert "draw($('#viz'));" in body  # (the script's text is as written)
+    assert '<image src="a.png"/>' in body
+    page = parse_html(built_page(tmp_path, imported, "/posts/nets/"))
+    assert [s.get("src") for s in page.find_all("script") if s.get("src", "").startswith(
+        "/js/")] == ["/js/nn.js"]

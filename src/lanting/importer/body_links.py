@@ -21,10 +21,11 @@ from lanting.markdown.notes_apps import NOTE_NAME
 _LINK = re.compile(r"(!?)\[((?:[^\[\]\n]|\n(?![ \t]*\n)|\[[^\]\n]*\])*)\]\([ \t]*(<[^>\n]*>|"
                    r"(?:[^\s()]|\([^\s()]*\))+)"
                    r"((?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'))?)[ \t]*\)")
-_RAW_URL = re.compile(r"(<(?:img|a|source|video|audio|script|link|iframe|embed)\b[^>]*?"
+_RAW_URL = re.compile(r"(<(?:img|image|a|source|video|audio|script|link|iframe|embed)\b[^>]*?"
                       r"\s(?:src|href)\s*=\s*)([\"'])((?:(?!\2)[^\n])*)\2", re.IGNORECASE)
-"""A URL of raw HTML: an image, a link, a video, a PDF shown in an `<iframe>` or an
-`<embed>` (a file beside the page: it must move with it). It ends at its own quote: the
+"""A URL of raw HTML: an image (`<image>` too, which browsers read as `<img>`), a link,
+a video, a PDF shown in an `<iframe>` or an `<embed>` (a file beside the page: it must
+move with it). It ends at its own quote: the
 other one may be in it (`src="Euler's_formula.png"`)."""
 
 DROPPED = f"{MARK_OPEN}X{MARK_CLOSE}"
@@ -190,7 +191,8 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
         # (an attribute's entities are its characters: `s&amp;h.png`, as a template's
         # escaping wrote it, names `s&h.png`)
         new = resolve(_slashed(html.unescape(match.group(3).strip()), markdown=False),
-                      "<img" in match.group(1).lower())
+                      match.group(1)[1:4].lower() == "img"
+                      or match.group(1)[1:6].lower() == "image")
         if new == UNLINK and match.group(1)[:2].lower() == "<a":
             # (its text alone, as for a Markdown link: an `<a>` without its `href`; kept
             # as written, the link broke the build under a warning saying it was gone)

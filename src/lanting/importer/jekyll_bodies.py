@@ -58,6 +58,18 @@ _RAW_HTML = re.compile(r"<!--.*?-->|<(script|style|pre|textarea)\b.*?</\1\s*>",
 """What kramdown reads no Markdown or math in: a comment, a script, a style, a `<pre>`."""
 
 
+def _put_aside_raw(match: re.Match[str], shelf: Shelf) -> str:
+    """A `_RAW_HTML` element put aside, but for its opening tag: a script's or a style's
+    `src` (`<script src="/js/plots.js">`, an interactive post's) is a file of the site to
+    copy and map like an image's (it was put aside with the rest, the file never copied
+    and the page failed to build)."""
+    if match.group(1) is None:
+        return shelf.put(match.group())  # (a comment)
+    whole = match.group()
+    end = whole.find(">") + 1
+    return whole[:end] + shelf.put(whole[end:])
+
+
 class JekyllBodies(JekyllLinks):
     """The body conversion of the Jekyll importers (`Jekyll` and al-folio's)."""
 
@@ -132,7 +144,7 @@ class JekyllBodies(JekyllLinks):
         # (kramdown reads no math in an HTML comment: an eqn picture's `delim $$` there
         # paired with the next formula's `$$`; nor in a script, a style or a `<pre>`,
         # whose jQuery `$(…)` was escaped as a dollar sign and broke the script)
-        text = _RAW_HTML.sub(lambda m: shelf.put(m.group()), text)
+        text = _RAW_HTML.sub(lambda m: _put_aside_raw(m, shelf), text)
         text, quoted = quote_lazy_formulas(text)  # (kramdown reads lazy lines too)
         ctx.convert("formulas of quotes on unmarked lines made quoted", quoted)
         text = shelve_environments(text, shelf)

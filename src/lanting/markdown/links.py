@@ -215,7 +215,10 @@ def _record_raw(rewriter: LinkRewriter, markup: str, first: int, last: int) -> s
     for match in _RAW_ATTRIBUTE.finditer(markup):
         if any(start <= match.start() < end for start, end in skipped):
             continue
-        url = html.unescape(next(g for g in match.groups()[2:] if g is not None))
+        # (browsers strip the ASCII whitespace around an attribute's URL: `src="x.png "`
+        # shows x.png, and the check called it missing)
+        url = html.unescape(next(g for g in match.groups()[2:] if g is not None)).strip(
+            " \t\n\r\f")
         number, column = places.locate(url, rewriter.reference_definitions)
         ctx = rewriter.ctx
         target = content_target(url, ctx.rel)
