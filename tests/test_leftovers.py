@@ -325,3 +325,13 @@ def test_template_syntax_inside_raw_html_code_is_code() -> None:
     HTML): code the page shows as written, as backticks are; it was a warning."""
     assert warnings("Fragments like <code>My major is {{major}}</code> here.\n") == []
     assert warnings("Left {{ x }} and <kbd>{{ y }}</kbd>.\n") == [(5, "`{{ x }}`")]
+
+
+def test_a_formula_katex_rendered_before_is_no_tex_left() -> None:
+    """A formula pasted as KaTeX rendered it (an illustrated ML blog's sigmoid): its TeX
+    is in the MathML's `<annotation>`, which no reader sees, and was reported as TeX
+    left in the page."""
+    katex = (Path(__file__).parent / "fixtures/katex/prerendered.html").read_text("utf-8")
+    assert warnings(katex) == []
+    assert warnings(katex.replace('<annotation encoding="application/x-tex">', "<span>")
+                    .replace("</annotation>", "</span>")) == [(5, "`\\sigma`")]

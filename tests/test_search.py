@@ -471,3 +471,16 @@ def test_a_pages_term_files_are_its_buckets_lines_grouped(files: int) -> None:
         expected.setdefault(b * files // BUCKETS, []).append(line)
     assert page_strings(record, files) == {f: " ".join(v) for f, v in expected.items()}
     assert page_strings(record, files) == file_strings(lines, files)
+
+
+def test_a_formula_katex_rendered_before_is_read_once() -> None:
+    """A formula pasted as KaTeX rendered it: its MathML is read as Lanting's formulas
+    are; its HTML half, which the page hides (`.katex-html`, style.css), repeated it as
+    a jumble of glyphs."""
+    katex = (Path(__file__).parent / "fixtures/katex/prerendered.html").read_text("utf-8")
+    record = search_record(f"<html><body><article data-search-body>{katex}</article>"
+                           "</body></html>", "posts/a/")
+    assert record is not None
+    assert "GLYPHS" not in record.text and "\\frac" not in record.text
+    assert record.text.startswith("The gate is σ(x) =")
+    assert record.text.endswith(", pasted as KaTeX rendered it.")

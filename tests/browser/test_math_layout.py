@@ -111,3 +111,22 @@ def test_gallery_renders_and_is_photographed(page, example_site, scheme: str) ->
         page.screenshot(path=screenshot_dir() / f"math-gallery-{scheme}-{n}.png", full_page=True,
                         clip={"x": 0, "y": top, "width": 1280,
                               "height": min(2400, height - top)}, animations="disabled")
+
+
+def test_a_formula_katex_rendered_before_shows_once(page, serve_site, make_site, post) -> None:
+    """A formula pasted as KaTeX rendered it: without KaTeX's stylesheet its HTML half
+    showed as a heap of glyphs beside the MathML; the MathML alone shows, in the math
+    font."""
+    katex = (Path(__file__).parents[1] / "fixtures/katex/prerendered.html").read_text("utf-8")
+    served = serve_site(make_site({"content/posts/k.md": post("K", body=katex + "\n")}))
+    page.goto(served.url + "posts/k/")
+    shown = page.evaluate("""() => {
+      const html = document.querySelector('.katex-html');
+      const math = document.querySelector('.katex math').getBoundingClientRect();
+      return {htmlShown: html.getClientRects().length > 0, mathWidth: math.width,
+              font: getComputedStyle(document.querySelector('.katex math')).fontFamily};
+    }""")
+    assert shown["htmlShown"] is False
+    assert shown["mathWidth"] > 20
+    assert "Lanting Math" in shown["font"]
+    assert "GLYPHS" not in page.locator(".prose").inner_text()

@@ -8,11 +8,12 @@ post moved by hand would show them as text. So would a formula that is not read 
 in Markdown or in raw HTML): a math command in text is reported too. Each is a
 warning at its line, as is a `**` that opens or closes no bold text (in `**bold **text`
 neither does; Python's `f(**kwargs)` is meant). Code spans, code blocks and math are left
-alone (there such text is what the writer means), and so are HTML comments, `<pre>`, `<code>`,
-`<script>` and `<style>` in raw HTML. A component of VitePress or MDX in raw HTML
-(`<Badge text="v2" />`), which the browser shows nothing of, is a warning too, and so
-is a tag no element is named by (`apiVersion <string>`, `git checkout <branch>`: a
-placeholder in prose, which the browser hides).
+alone (there such text is what the writer means), and so are HTML comments, `<pre>`,
+`<code>`, `<script>`, `<style>` and a formula's `<annotation>` (its TeX) in raw HTML. A
+component of VitePress or MDX in raw HTML (`<Badge text="v2" />`), which the browser
+shows nothing of, is a warning too, and so is a tag no element is named by
+(`apiVersion <string>`, `git checkout <branch>`: a placeholder in prose, which the
+browser hides).
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ _BARE_TAG = re.compile(r"</?([A-Za-z][A-Za-z0-9]*)\s*/?>")
 when no element has its name (a custom element's, `<meting-js>`, has a hyphen)."""
 TAG_HINT = ("a placeholder written in prose? put it in `code` (`<branch>`) or escape its "
             "bracket (`\\<branch>`): in Markdown it is an HTML tag, which the browser hides")
-_HIDDEN_HTML = re.compile(r"<!--.*?-->|<(pre|code|script|style)\b.*?</\1\s*>",
+_HIDDEN_HTML = re.compile(r"<!--.*?-->|<(pre|code|script|style|annotation)\b.*?</\1\s*>",
                           re.DOTALL | re.IGNORECASE)
 HINT = ("Lanting runs no Liquid, Hugo shortcodes or kramdown attributes, so this is shown "
         "as written: remove it, or write it in `code` to show it")

@@ -51,7 +51,9 @@ index has from the page's facts; the TOC repeats the headings, side notes repeat
 footnotes, the series box and post navigation list other posts) or read badly as text
 (dates, reading time, the section name above a title)."""
 
-_ALWAYS_OUT = f"[{IGNORE}], [{META}], script, style, template, noscript"
+_ALWAYS_OUT = f"[{IGNORE}], [{META}], script, style, template, noscript, .katex-html"
+"""(`.katex-html`: the hidden half of a formula KaTeX rendered before it reached the page,
+style.css; its MathML half is read as Lanting's formulas are)"""
 
 BUCKETS = 256
 """Buckets of terms; an index file holds a contiguous range of them."""
