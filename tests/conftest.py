@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 from sitebits import write_files
 
 from lanting import cli
@@ -29,6 +30,13 @@ DEFAULT_CONFIG = 'title = "T"\n\n[search]\nenabled = false\n'
 # Hypothesis imports libcst to explain a failing example, and libcst warns on import:
 # without this, a failing property test ends in INTERNALERROR instead of its example.
 LIBCST_IMPORT_WARNING = "ignore:mypy_extensions.TypedDict is deprecated:DeprecationWarning"
+
+
+# No property test has a deadline: a time limit per example is a wall-time assertion,
+# which the suite never makes (speed is measured in benchmarks/), and on a busy 2-core
+# machine a front-matter round trip took 469 ms once and failed its default 200 ms.
+settings.register_profile("lanting", deadline=None)
+settings.load_profile("lanting")
 
 
 def pytest_configure(config: pytest.Config) -> None:
