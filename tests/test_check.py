@@ -214,11 +214,13 @@ def test_raw_html_links_get_the_base_path(make_site: MakeSite, post: Post) -> No
 def test_raw_html_urls_are_read_without_the_spaces_around_them(make_site: MakeSite,
                                                                post: Post) -> None:
     """`<image src="/images/a.png "/>` (an illustrated ML blog's): browsers strip the
-    spaces around an attribute's URL and show the image; the check called it missing and
-    the build failed. A file beside the page is found the same way."""
+    spaces around an attribute's URL, and its line breaks anywhere, and show the image;
+    the check called it missing and the build failed. A file beside the page is found the
+    same way."""
     site = make_site({"content/posts/a/index.md": post(
         "A", body='<image src="/images/a.png "/>\n\n<img src=" b.png" alt="b">\n\n'
-                  '<p><a href=" /posts/a/ ">here</a></p>\n'),
+                  '<p><a href=" /posts/a/ ">here</a></p>\n\n<div>\n  <img src="/images/\n'
+                  'a.png" alt="a path broken over two lines">\n</div>\n'),
         "content/posts/a/b.png": TINY_PNG,
         "static/images/a.png": TINY_PNG,
         "lanting.toml": 'title = "T"\nbase_url = "https://x.github.io/proj/"\n'})
@@ -226,7 +228,7 @@ def test_raw_html_urls_are_read_without_the_spaces_around_them(make_site: MakeSi
     assert result.warnings == ()
     main = parse_html((site / "out/posts/a/index.html").read_bytes()).one("main")
     assert [e.get("src") for e in main.iter() if e.tag in ("img", "image")] == [
-        "/proj/images/a.png", "/proj/posts/a/b.png"]
+        "/proj/images/a.png", "/proj/posts/a/b.png", "/proj/images/a.png"]
     assert [e.get("href") for e in main.find_all("a")][:1] == ["/proj/posts/a/"]
 
 

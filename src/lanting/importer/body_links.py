@@ -22,11 +22,13 @@ _LINK = re.compile(r"(!?)\[((?:[^\[\]\n]|\n(?![ \t]*\n)|\[[^\]\n]*\])*)\]\([ \t]
                    r"(?:[^\s()]|\([^\s()]*\))+)"
                    r"((?:[ \t]+(?:\"[^\"\n]*\"|'[^'\n]*'))?)[ \t]*\)")
 _RAW_URL = re.compile(r"(<(?:img|image|a|source|video|audio|script|link|iframe|embed)\b[^>]*?"
-                      r"\s(?:src|href)\s*=\s*)([\"'])((?:(?!\2)[^\n])*)\2", re.IGNORECASE)
+                      r"\s(?:src|href)\s*=\s*)([\"'])((?:(?!\2)[^\n]|\n(?![ \t]*\n))*)\2",
+                      re.IGNORECASE)
 """A URL of raw HTML: an image (`<image>` too, which browsers read as `<img>`), a link,
 a video, a PDF shown in an `<iframe>` or an `<embed>` (a file beside the page: it must
 move with it). It ends at its own quote: the
-other one may be in it (`src="Euler's_formula.png"`)."""
+other one may be in it (`src="Euler's_formula.png"`), and a line break, which browsers
+drop from a URL (`src="/images/⏎x.png"`), but not a blank line."""
 
 DROPPED = f"{MARK_OPEN}X{MARK_CLOSE}"
 """The URL of a link to drop, its text kept (`unlink_dropped`): what an importer's URL
@@ -187,10 +189,12 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
     def raw(match: re.Match[str]) -> str:
         if starts and in_formula(match.start()):
             return match.group()
-        # (`src="/x.png "`: browsers strip the spaces around a URL attribute's value)
+        # (`src="/x.png "`: browsers strip the spaces around a URL attribute's value, and
+        # its line breaks anywhere)
         # (an attribute's entities are its characters: `s&amp;h.png`, as a template's
         # escaping wrote it, names `s&h.png`)
-        new = resolve(_slashed(html.unescape(match.group(3).strip()), markdown=False),
+        new = resolve(_slashed(html.unescape(re.sub(r"[\t\n\r]", "", match.group(3)).strip()),
+                               markdown=False),
                       match.group(1)[1:4].lower() == "img"
                       or match.group(1)[1:6].lower() == "image")
         if new == UNLINK and match.group(1)[:2].lower() == "<a":

@@ -173,6 +173,10 @@ src=&quot;https://…&quot;&gt;">`, was read as an image `"https://…"></script
 the build)."""
 
 
+_URL_BREAKS = re.compile(r"[\t\n\r]")
+"""What a browser's URL parser removes from anywhere in a URL (WHATWG URL)."""
+
+
 _NOT_MARKUP = re.compile(r"<!--.*?(?:-->|\Z)|<(script|style|template)\b[^>]*>(.*?)(?:</\1\s*>|\Z)",
                          re.I | re.S)
 """What raw HTML holds that is no tag of the page: a comment (`<!-- <img src="old.png">
@@ -215,10 +219,11 @@ def _record_raw(rewriter: LinkRewriter, markup: str, first: int, last: int) -> s
     for match in _RAW_ATTRIBUTE.finditer(markup):
         if any(start <= match.start() < end for start, end in skipped):
             continue
-        # (browsers strip the ASCII whitespace around an attribute's URL: `src="x.png "`
-        # shows x.png, and the check called it missing)
-        url = html.unescape(next(g for g in match.groups()[2:] if g is not None)).strip(
-            " \t\n\r\f")
+        # (browsers strip the ASCII whitespace around an attribute's URL, and its tabs and
+        # line breaks anywhere: `src="x.png "` and `src="/images/⏎x.png"` show x.png, and
+        # the check called them missing)
+        url = _URL_BREAKS.sub("", html.unescape(
+            next(g for g in match.groups()[2:] if g is not None))).strip(" \f")
         number, column = places.locate(url, rewriter.reference_definitions)
         ctx = rewriter.ctx
         target = content_target(url, ctx.rel)
