@@ -355,7 +355,8 @@ def test_an_interactive_posts_scripts_are_copied_and_its_image_tags_mapped(
         tmp_path: Path) -> None:
     """An illustrated ML blog loads each interactive post's scripts from the site's `js/`
     (`<script type="text/javascript" src="/js/nn.js">`) and writes some figures as
-    `<image src="/images/w2v/a.png "/>` (browsers read `<image>` as `<img>`). Scripts are
+    `<image src="/images/w2v/a.png "/>` (browsers read `<image>` as `<img>`), or with the
+    path broken over two lines (browsers drop a URL's line breaks). Scripts are
     no files an import copies on its own, and the script element was put aside whole
     (kramdown reads no math in it), so its file was never copied and the build failed;
     `<image>`'s picture did not move with the post."""
@@ -365,10 +366,12 @@ def test_an_interactive_posts_scripts_are_copied_and_its_image_tags_mapped(
             "---\nlayout: post\ntitle: Nets\n---\n\nThe price is $5 and $6.\n\n"
             '<div id="viz"></div>\n\n<script type="text/javascript" src="/js/nn.js">'
             "</script>\n<script>draw($('#viz'));</script>\n\n<div class=\"img-div\">\n"
-            '  <image src="/images/w2v/a.png "/>\n</div>\n'),
+            '  <image src="/images/w2v/a.png "/>\n</div>\n\n<div>\n  <img src="/images/w2v/'
+            '\nb.png" />\n</div>\n'),
         "js/nn.js": "function draw(el) { return el; }\n",
         "js/theme-only.js": "console.log('theme');\n",
         "images/w2v/a.png": png(40, 20),
+        "images/w2v/b.png": png(30, 20),
     })
     static = imported.dest / "static"
     assert (static / "js/nn.js").read_text(encoding="utf-8").startswith("function draw")
@@ -376,6 +379,36 @@ def test_an_interactive_posts_scripts_are_copied_and_its_image_tags_mapped(
     body = (imported.dest / "content/posts/nets/index.md").read_text(encoding="utf-8")
     assert "draw($('#viz'));" in body  # (the script's text is as written)
     assert '<image src="a.png"/>' in body
+    assert '<img src="b.png" />' in body  # (a path broken over two lines, as browsers read it)
     page = parse_html(built_page(tmp_path, imported, "/posts/nets/"))
     assert [s.get("src") for s in page.find_all("script") if s.get("src", "").startswith(
         "/js/")] == ["/js/nn.js"]
+
+
+def test_a_bare_environments_markdown_escapes_are_read_as_kramdown_read_them(
+        tmp_path: Path) -> None:
+    """An ML blog on kramdown writes each derivation as a bare `\\begin{align}` paragraph,
+    escaped for Markdown: `\\left\\\\{`, `p(x \\| z)`, `\\mathbb{E}\\_{q}`, rows ended by
+    `\\\\\\`, `\\{n \\choose k\\}`. kramdown read the paragraph as text, so MathJax got
+    `\\left\\{`, `|`, `_`, `\\\\` and a group; kept as written, the build failed on each.
+    Inside `$$` kramdown reads no escapes: that TeX stays as it is."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Notes\nlang: en\nmarkdown: kramdown\n",
+        "_includes/head.html": (
+            '<script src="https://cdnjs.cloudflare.com/ajax/libs/mathjax/2.7.5/MathJax.js'
+            '?config=TeX-MML-AM_CHTML"></script>\n'),
+        "_posts/2021-05-02-gibbs.md": (
+            "---\nlayout: post\ntitle: Tempered posteriors\n---\n\nThe objective,\n\n"
+            "\\begin{align} p(\\theta \\| x) &\\propto \\exp\\left\\\\{ -\\omega \\ell(\\theta)"
+            " \\right\\\\} \\\\\\ &= \\mathbb{E}\\_{q}\\left\\[ f \\right\\] \\end{align}\n\n"
+            "and the evidence ratio\n\n\\begin{equation} \\frac{\\{n \\choose k\\} a}"
+            "{\\{n \\choose k\\} b + \\{n \\choose k\\} c} \\end{equation}\n\n$$\n"
+            "\\begin{aligned} \\left\\{ x \\right\\} \\| y \\end{aligned}\n$$\n"),
+    })
+    body = (imported.dest / "content/posts/gibbs.md").read_text(encoding="utf-8")
+    assert ("\\begin{align} p(\\theta | x) &\\propto \\exp\\left\\{ -\\omega \\ell(\\theta)"
+            " \\right\\} \\\\ &= \\mathbb{E}_{q}\\left[ f \\right] \\end{align}") in body
+    assert "\\frac{{n \\choose k} a}{{n \\choose k} b + {n \\choose k} c}" in body
+    assert "\\begin{aligned} \\left\\{ x \\right\\} \\| y \\end{aligned}" in body
+    page = parse_html(built_page(tmp_path, imported, "/posts/gibbs/"))
+    assert len(page.find_all("math")) == 3

@@ -256,6 +256,19 @@ def test_bare_environments_are_display_math(env: str) -> None:
     assert ("(1)" in block.text()) is numbered
 
 
+@pytest.mark.parametrize("env", ["cases", "aligned", "gathered", "array"])
+def test_a_bare_environment_a_formula_is_made_of_is_display_math(env: str) -> None:
+    """`\\begin{cases}` alone in its paragraph (a kramdown ML post's piecewise penalty):
+    MathJax typeset any environment it found in the text, and the page showed the TeX
+    under a warning. Unnumbered, as inside `$$`."""
+    spec = "{ll}" if env == "array" else ""
+    doc = tree(f"Text.\n\n\\begin{{{env}}}{spec} a & x > 0 \\\\ b & x \\le 0 "
+               f"\\end{{{env}}}\n\nMore.\n".replace("&", "" if env == "gathered" else "&"))
+    block = doc.one("div", class_="math-display")
+    assert block.one("math") is not None and "\\" not in doc.text()
+    assert "(1)" not in block.text()
+
+
 @pytest.mark.parametrize("env", ["equation*", "align"])
 def test_an_environment_at_the_margin_under_a_list_item_is_display(env: str) -> None:
     """An ML course's algorithm box (Jupyter Book): `* Inputs: $X$ of m samples`, then

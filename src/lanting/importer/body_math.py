@@ -277,6 +277,31 @@ _ENVIRONMENT = re.compile(
     + r")(\*?)\}.*?\\end\{\1\2\}", re.MULTILINE | re.DOTALL)
 
 
+_KRAMDOWN_DISPLAY = re.compile(r"(?<!\\)\$\$.+?\$\$", re.DOTALL)
+
+
+def environments_as_text(text: str, more: str = "(){}") -> tuple[str, int]:
+    r"""Bare environments (`\begin{align}` … at the start of a line) that are no part of
+    a `$$…$$` block, with their Markdown escapes undone (`unescape_markdown`, and those of
+    `more`): kramdown read such a paragraph as text, so MathJax got `\\{` as `\{`, `\|`
+    as `|` and `\{n \choose k\}` as `{n \choose k}`, a group. Kept as written,
+    `\left\\{` failed the build ("a parenthesis after `\left`") on an ML blog whose
+    every derivation is one. Inside `$$` kramdown leaves the TeX as it is. Returns
+    (text, how many changed)."""
+    displays = [m.span() for m in _KRAMDOWN_DISPLAY.finditer(text)] if "$$" in text else []
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        if any(start <= match.start() < end for start, end in displays):
+            return match.group()
+        read = unescape_markdown(match.group(), more)
+        count += read != match.group()
+        return read
+
+    return _ENVIRONMENT.sub(one, text), count
+
+
 _TEX_DISPLAY = r"(?<!\\)\$\$(?!\$)(?:\\.|[^\\])+?(?<!\\)\$\$"
 _TEX_INLINE = r"(?<![\\$])\$(?![\s$])(?:\\.|[^$\n\\])*?(?<![\s\\])\$(?![\d$])"
 _TEX_MATH = re.compile(f"{_TEX_DISPLAY}|{_TEX_INLINE}")

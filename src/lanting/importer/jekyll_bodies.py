@@ -19,6 +19,7 @@ from lanting.importer.body_links import (
     spaced_image_paths,
 )
 from lanting.importer.body_math import (
+    environments_as_text,
     escaped_delimiters,
     escaped_parentheses,
     math_in_html,
@@ -147,6 +148,9 @@ class JekyllBodies(JekyllLinks):
         text = _RAW_HTML.sub(lambda m: _put_aside_raw(m, shelf), text)
         text, quoted = quote_lazy_formulas(text)  # (kramdown reads lazy lines too)
         ctx.convert("formulas of quotes on unmarked lines made quoted", quoted)
+        text, count = environments_as_text(text)
+        ctx.convert("Markdown escapes in bare environments (`\\\\{` → `\\{`), as MathJax got them",
+                    count)
         text = shelve_environments(text, shelf)
         text, inline, dollars = K.kramdown_math(text, shelf, self.dollar_math)
         ctx.convert("kramdown inline math ($$ → $)", inline)
