@@ -361,6 +361,37 @@ def test_without_remark_math_dollars_stay_dollars(tmp_path: Path) -> None:
     assert "\\$5 and then \\$6" in text
 
 
+@pytest.mark.parametrize("where", ["module", "config"])
+def test_the_math_plugins_macros_become_lanting_macros(tmp_path: Path, where: str) -> None:
+    """An ML blog on Astro passes rehype-mathjax `macros: mathJaxMacros`, an object of
+    its own `src/mathjax.macros.ts` (MathJax's `name: ["…", 1]` form): none were read,
+    and every formula using one (`\\E`, `\\inner{x}{y}`) failed the build. Written in
+    the settings, a rehype-katex `macros: {…}` is read as well."""
+    source, dest = tmp_path / "src", tmp_path / "out"
+    macros = ('{\n  E: ["\\\\mathbb{E}"],\n  // the inner product\n'
+              '  inner: ["\\\\langle #1, #2 \\\\rangle", 2],\n}')
+    config = ('import rehypeMathjax from "rehype-mathjax/chtml";\n'
+              'import remarkMath from "remark-math";\n'
+              + ('import { mathJaxMacros } from "./src/mathjax.macros";\n' if where == "module"
+                 else f"const mathJaxMacros = {macros};\n")
+              + "export default defineConfig({\n  markdown: {\n    remarkPlugins: [remarkMath],"
+              "\n    rehypePlugins: [[rehypeMathjax, { tex: { macros: mathJaxMacros } }]],"
+              "\n  },\n});\n")
+    write_files(source, {
+        "astro.config.mjs": config,
+        "src/mathjax.macros.ts": f"export const mathJaxMacros = {macros};\n",
+        "src/consts.ts": "export const SITE_TITLE = 'Notes';\n",
+        "src/content/blog/kl.md": "---\ntitle: KL\npubDate: 2024-01-02\n---\n\n"
+                                  "$\\E_q[x] = \\inner{a}{b}$\n",
+    })
+    imported = import_site(source, dest, None, False, NOW)
+    config = tomllib.loads((dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["markdown"]["math_macros"] == {
+        "E": "\\mathbb{E}", "inner": "\\langle #1, #2 \\rangle"}
+    assert ": warning:" not in report_of(imported)
+    build(dest, BuildOptions())  # (errors raise)
+
+
 # --- the pure functions ------------------------------------------------------------------
 
 

@@ -38,6 +38,7 @@ from lanting.importer.common import (
     walk,
 )
 from lanting.importer.item import Item
+from lanting.importer.jekyll_math import converting_macros
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_bodies import first_heading
 from lanting.importer.report import Report
@@ -290,6 +291,9 @@ class Astro(AstroFront, AstroBodies):
             config["profile"] = self.profile
         # (rehype-slug made heading ids with github-slugger: `#kl-penalty` links keep working)
         config["markdown"] = {"heading_ids": "github"}
+        macros = converting_macros(read.macros, self.report, read.file) if read.macros else {}
+        if macros:
+            config["markdown"]["math_macros"] = macros
         menu = []
         words = menu_names(config["language"])
         routes = {c.route for c in read.collections if c.route}

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer.common import read_text
+from lanting.importer.jekyll_math import setup_macros
 from lanting.importer.js_literals import (
     depths_of,
     key_object,
@@ -80,6 +81,8 @@ class AstroConfig:
     site_url: str = ""
     base: str = "/"
     math: bool = False
+    macros: dict[str, str] = field(default_factory=dict)
+    """The macros of its MathJax or KaTeX plugin's options, as LaTeX."""
     title: str = ""
     description: str = ""
     author: str = ""
@@ -158,6 +161,7 @@ def read_config(source: Path, kind: str, report: Report) -> AstroConfig:
     config = AstroConfig("astro", file or "astro.config.mjs")
     code = _text(source, file) if file else ""
     config.math = bool(_MATH.search(code))
+    config.macros = plugin_macros(source, file, code) if config.math else {}
     config.base = (key_string(code, "base")[0] or "/").strip() or "/"
     settings = "\n".join(_text(source, n) for n in _SETTINGS_FILES)
     site, written = key_string(code, "site")
@@ -195,6 +199,37 @@ def read_config(source: Path, kind: str, report: Report) -> AstroConfig:
     config.collections = collections(source, report)
     _astrowind(source, config)
     return config
+
+
+_MACROS_NAMED = re.compile(r"\bmacros\s*:\s*([A-Za-z_$][\w$]*)\s*[,}\n]")
+"""`macros: mathJaxMacros` in a math plugin's options: an object defined elsewhere."""
+
+
+def plugin_macros(source: Path, file: str, code: str) -> dict[str, str]:
+    """The `macros` of rehype-mathjax's or rehype-katex's options in the settings `code`
+    (of `file`): written there (`macros: {"\\R": "\\mathbb{R}"}`), or an object it
+    names, defined there or imported from a module of the site (`import { mathJaxMacros }
+    from "./src/mathjax.macros"`, an ML blog's 49 macros: every formula using one failed
+    the build). MathJax's form, `name: ["…", 1]`, keeps its `#1`."""
+    found = {name: expansion for name, expansion, *_ in setup_macros(code)}
+    named = _MACROS_NAMED.search(code)
+    if named is None:
+        return found
+    name = named.group(1)
+    body = object_of(code, name)
+    imported = re.search(r"import\s*\{[^}]*(?<![\w$])" + re.escape(name)
+                         + r"(?![\w$])[^}]*\}\s*from\s*[\"'](\.{1,2}/[^\"']+)[\"']", code)
+    if body is None and imported is not None:
+        module = (source / file).parent / imported.group(1)
+        for path in (module, *(module.with_name(module.name + s)
+                               for s in (".ts", ".js", ".mjs", ".mts"))):
+            if path.is_file() and path.resolve().is_relative_to(source.resolve()):
+                body = object_of(strip_comments(read_text(path)), name)
+                break
+    if body is not None:
+        for macro, expansion, *_ in setup_macros("macros: {" + body + "}"):
+            found.setdefault(macro, expansion)
+    return found
 
 
 _PRESETS = {"Home": "/", "Archive": "/archive/", "About": "/about/"}
