@@ -392,6 +392,47 @@ def test_the_math_plugins_macros_become_lanting_macros(tmp_path: Path, where: st
     build(dest, BuildOptions())  # (errors raise)
 
 
+def test_the_sites_own_image_components_are_images(tmp_path: Path) -> None:
+    """An ML blog on Astro draws every figure with a component of its own, `<BlogImage
+    imagePath='/img/kl/a.png' altText='…' />`, whose template is an `<img src={imagePath}
+    alt={altText}>` with the text as its `<figcaption>`: each use was left in a comment
+    under a warning, 101 figures gone. Its file says which property is which: a use is
+    a figure, its import goes without a warning; a component showing more stays reported."""
+    source, dest = tmp_path / "src", tmp_path / "out"
+    write_files(source, {
+        "astro.config.mjs": "export default defineConfig({})\n",
+        "src/consts.ts": "export const SITE_TITLE = 'Notes';\n",
+        "src/components/BlogImage.astro": (
+            "---\ninterface Props { imagePath: string; altText?: string }\n"
+            "const { imagePath, altText = '' } = Astro.props;\n---\n\n<figure>\n"
+            "  <img\n    src={imagePath}\n    alt={altText}\n    class='mx-auto'\n  />\n"
+            "  {altText && <figcaption><b>Fig.</b> {altText}</figcaption>}\n</figure>\n"),
+        "src/components/Plot.tsx": ("export default function Plot({ file }) {\n"
+                                    "  return <img src={file} className='plot' />;\n}\n"),
+        "src/components/Note.astro": "<aside class='note'><slot /></aside>\n",
+        "public/img/kl/two.png": png(40, 20),
+        "src/content/blog/kl.mdx": (
+            "---\ntitle: KL\npubDate: 2024-01-02\n---\n\n"
+            'import BlogImage from "@/components/BlogImage.astro";\n'
+            "import Plot from '../../components/Plot';\n"
+            'import Note from "@/components/Note.astro";\n\nTwo Gaussians:\n\n'
+            "<BlogImage\n  imagePath='/img/kl/two.png'\n  altText='Two [wide] Gaussians.'\n"
+            "  fullWidth\n/>\n\n<Plot file=\"/img/kl/two.png\" />\n\n"
+            "<Note>\nA note.\n</Note>\n"),
+    })
+    imported = import_site(source, dest, None, False, NOW)
+    text = (dest / "content" / "posts" / "kl" / "index.md").read_text(encoding="utf-8")
+    assert "![Two \\[wide\\] Gaussians.](two.png \"Two [wide] Gaussians.\")" in text
+    assert "![](two.png)" in text
+    report = report_of(imported)
+    warnings = [line for line in report.splitlines() if ": warning:" in line]
+    assert not [w for w in warnings if "BlogImage" in w or "Plot" in w]
+    assert "<Note>" in report  # (no image component: reported, its text kept)
+    out = build(dest, BuildOptions()).output
+    figure = page(out, "/posts/kl/").one("figure")
+    assert "Two [wide] Gaussians." in figure.text()
+
+
 # --- the pure functions ------------------------------------------------------------------
 
 

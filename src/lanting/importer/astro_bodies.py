@@ -28,6 +28,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from lanting.importer import body as B
+from lanting.importer.astro_components import image_components, image_uses, own_modules
 from lanting.importer.astro_settings import AstroConfig, unbased
 from lanting.importer.body_links import DROPPED, map_urls, unlink_dropped
 from lanting.importer.body_math import shelve_tex_math
@@ -215,9 +216,12 @@ class AstroBodies:
             text, imported = image_imports(text, path)
             whose = "Astro's and its integrations'" if self.config.kind == "astro" \
                 else "Next.js's and the starter's"
-            text, _raw = mdx_lines(text, ctx, path, _OWN, whose)
+            shown = image_components(text, path, self.source)
+            own = re.compile(f"{_OWN.pattern}|{own_modules(shown)}") if shown else _OWN
+            text, _raw = mdx_lines(text, ctx, path, own, whose)
             text = comments(text, ctx)
             text = image_tags(text, imported, ctx)
+            text = image_uses(text, shown, ctx)
             text = embeds(text, ctx)
             text, count = _TOC.subn("[[toc]]", text)
             ctx.convert("`<TOCInline />` as [[toc]] (Lanting's table of contents)", count)

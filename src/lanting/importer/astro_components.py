@@ -1,0 +1,113 @@
+"""The site's own MDX components that only show an image, read from their source.
+
+An Astro or Next.js blog often draws its figures with a component of its own,
+`import BlogImage from '@/components/BlogImage.astro'` and `<BlogImage
+imagePath='/img/kl.png' altText='Forward KL' />`, whose template is an `<img
+src={imagePath} alt={altText}>` in a `<figure>` (its `<figcaption>` showing `{altText}`).
+Lanting runs no component: each such use left the figure in a comment, under a warning.
+The component's file says which property is the image and which its text, so a use is
+written as a Markdown image (a figure with its caption, when the component showed one)
+and its import removed with the others of the generator's own.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from lanting.importer.common import read_text
+from lanting.importer.docusaurus_tabs import attribute
+from lanting.importer.liquid import Context
+
+_DEFAULT_IMPORT = re.compile(r"""^import\s+([A-Z][\w$]*)\s+from\s+['"]([^'"\n]+)['"];?[ \t]*$""",
+                             re.MULTILINE)
+_SUFFIXES = (".astro", ".jsx", ".tsx")
+_IMAGE = re.compile(r"<(?:img|Image)\b(?:[^<>{}]|\{[^{}]*\})*?\bsrc=\{\s*([A-Za-z_$][\w$]*)\s*\}"
+                    r"(?:[^<>{}]|\{[^{}]*\})*>")
+"""The component's image: an `<img>` (or `astro:assets`' `<Image>`) whose `src` is one of
+its properties as it is (`src={imagePath}`; a URL made of it, `` src={`/img/${x}`} ``, is
+not)."""
+_PROPERTY = r"\{\s*([A-Za-z_$][\w$]*)\s*\}"
+_CAPTION = re.compile(r"<figcaption\b[^>]*>(.*?)</figcaption\s*>", re.DOTALL)
+
+
+@dataclass(frozen=True, slots=True)
+class ImageComponent:
+    """What a component of the site shows: the properties holding its image's path, its
+    alt text and its caption (None: it has none)."""
+
+    module: str
+    """As the post imports it (`@/components/BlogImage.astro`)."""
+    src: str
+    alt: str | None
+    caption: str | None
+
+
+def module_file(module: str, path: Path, source: Path) -> Path | None:
+    """The component file an import names: `@/` and `~/` are `src/` (the starters' alias),
+    `./` and `../` from the post; with or without its suffix. None outside the site."""
+    if module.startswith(("@/", "~/")):
+        base = source / "src" / module[2:]
+    elif module.startswith("."):
+        base = path.parent / module
+    else:
+        return None
+    for file in (base, *(base.with_name(base.name + s) for s in _SUFFIXES)):
+        if file.suffix in _SUFFIXES and file.is_file() \
+                and file.resolve().is_relative_to(source.resolve()):
+            return file
+    return None
+
+
+def image_component(module: str, template: str) -> ImageComponent | None:
+    """What the component file's `template` shows, if that is an image of one of its
+    properties; else None."""
+    image = _IMAGE.search(template)
+    if image is None:
+        return None
+    alt = re.search(r"\balt=" + _PROPERTY, image.group())
+    caption = _CAPTION.search(template)
+    shown = re.search(_PROPERTY, caption.group(1)) if caption else None
+    return ImageComponent(module, image.group(1), alt.group(1) if alt else None,
+                          shown.group(1) if shown else None)
+
+
+def image_components(text: str, path: Path, source: Path) -> dict[str, ImageComponent]:
+    """The components that only show an image among those `text` (an MDX post at `path`)
+    imports from the site (`source`), by the name it uses."""
+    found = {}
+    for name, module in _DEFAULT_IMPORT.findall(text):
+        file = module_file(module, path, source)
+        component = image_component(module, read_text(file)) if file is not None else None
+        if component is not None:
+            found[name] = component
+    return found
+
+
+def own_modules(components: dict[str, ImageComponent]) -> str:
+    """A pattern of those components' modules (their imports are removed with a notice)."""
+    return "|".join(f"^{re.escape(c.module)}$" for c in components.values())
+
+
+def image_uses(text: str, components: dict[str, ImageComponent], ctx: Context) -> str:
+    """Each `<Name src-property="…" … />` of `components` as a Markdown image, with the
+    caption the component showed as its title (so Lanting makes it a figure)."""
+    if not components:
+        return text
+    tag = re.compile(r"<(" + "|".join(map(re.escape, components))
+                     + r")\b((?:[^<>{}]|\{[^{}]*\})*)/>")
+
+    def one(match: re.Match[str]) -> str:
+        component, attrs = components[match.group(1)], match.group(2)
+        src = attribute(attrs, component.src)
+        if not src:
+            return match.group()
+        alt = attribute(attrs, component.alt) if component.alt else None
+        caption = attribute(attrs, component.caption) if component.caption else None
+        ctx.convert("the site's own image components (`<BlogImage>`) as images")
+        title = f' "{caption.replace(chr(34), chr(39))}"' if caption else ""
+        shown = (alt or caption or "").replace("[", "\\[").replace("]", "\\]")
+        return f"![{shown}]({src.replace(' ', '%20')}{title})"
+
+    return tag.sub(one, text)
