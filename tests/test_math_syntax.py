@@ -549,6 +549,23 @@ def test_configured_macros_that_open_what_another_closes() -> None:
     assert len(parse_html(rendered.html).find_all("mtr")) == 2
 
 
+def test_a_configured_macro_that_tags_the_display() -> None:
+    """`qed = "\\tag*{$\\square$}"` (an ML blog's end of proof, from its MathJax setup):
+    the config check refused it, so each `\\qed` failed the build as unknown; and a tag's
+    formula showed as TeX (`\\square`). It is expanded as text, before Lanting moves the
+    tag where math-core takes one, and the tag's formula is its characters."""
+    macros = (("qed", "\\tag*{$\\square$}"), ("E", "\\mathbb{E}"))
+    for name, expansion in macros:
+        check_macro(name, expansion, macros)
+    context = RenderContext(path=CONTEXT.path, rel=CONTEXT.rel, macros=macros)
+    rendered = render_markdown("$$\n\\E[x] = 0 \\qed\n$$\n\n$$y \\tag{$\\ast$ 2}$$\n",
+                               context, MarkdownOptions())
+    assert rendered.problems == ()
+    first, second = parse_html(rendered.html).find_all("math")
+    assert [t.text() for t in first.find_all("mtext")] == ["□"]
+    assert [t.text() for t in second.find_all("mtext")] == ["(∗ 2)"]
+
+
 def test_buildrel_and_xspace_as_mathjax_reads_them() -> None:
     """`$X_i \\buildrel \\text{iid} \\over \\sim P$` (plain TeX, which MathJax has) and
     `\\newcommand{\\MSE}{\\text{MSE\\xspace}}` (the xspace package's, in a statistics

@@ -271,20 +271,25 @@ def _take_definitions(latex: str, macros: PageMacros,
     return body
 
 
+_NUMBERING = re.compile(r"\\(?:tag|label)(?![A-Za-z])")
+
+
 def given_macros(macros: tuple[tuple[str, str], ...], defined: PageMacros
                  ) -> tuple[tuple[str, str], ...]:
     """The macros of `lanting.toml` and the front matter for the converter, less those
     that open what another closes (`bmat = "\\left[\\begin{array}"`), put an argument in
-    text (`\\text{#1}`), take the name of a command Lanting
-    rewrites itself (`\\va`, the physics package's vector, defined as `\\vect{a}`: a
-    site's macro wins in MathJax) or have an optional first argument (`with_optional`):
+    text (`\\text{#1}`), tag or label the display (`qed = "\\tag*{$\\square$}"`: Lanting
+    moves a tag where math-core takes one, before the converter expands its macros), take
+    the name of a command Lanting rewrites itself (`\\va`, the physics package's vector,
+    defined as `\\vect{a}`: a site's macro wins in MathJax) or have an optional first
+    argument (`with_optional`):
     those join `defined`'s textual ones (unless the page defines the name itself), as a
     page's own would, expanded before that rewriting."""
     kept = []
     for name, expansion in macros:
         optional = _WITH_OPTIONAL.fullmatch(expansion.strip())
         if optional is None and _balanced(expansion) and not _argument_in_text(expansion) \
-                and name not in TRIGGERS:
+                and name not in TRIGGERS and not _NUMBERING.search(expansion):
             kept.append((name, expansion))
         elif name in defined.converter or name in defined.textual:
             continue
@@ -300,9 +305,9 @@ def given_macros(macros: tuple[tuple[str, str], ...], defined: PageMacros
 def check_macro(name: str, expansion: str, macros: tuple[tuple[str, str], ...]) -> None:
     """Convert a use of the macro `\\name` (with `macros`, which it may use) as a page
     would; raises ValueError with the converter's message. One that opens what another
-    closes (`\\begin{array}` without its end) converts only with that other: its uses
-    are checked in the formulas."""
-    if not _balanced(expansion):
+    closes (`\\begin{array}` without its end) converts only with that other, and one
+    that tags the display only in a display: their uses are checked in the formulas."""
+    if not _balanced(expansion) or _NUMBERING.search(expansion):
         return
     defined = PageMacros()
     kept = given_macros(macros, defined)

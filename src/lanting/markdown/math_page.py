@@ -19,10 +19,12 @@ from lanting.markdown.math_formula import (
     check_size,
     converter,
     finish,
+    to_mathml,
 )
 from lanting.markdown.math_hints import caret_excerpt, command_at, error_hint
 from lanting.markdown.math_macros import PageMacros, given_macros, page_macros
 from lanting.markdown.math_tags import LABEL, add_label, braced_tags, numbered
+from lanting.markdown.mathtext import mathml_text
 from lanting.markdown.myst_refs import equation_label
 from lanting.markdown.tex import offset_in_source, rewrite
 from lanting.markdown.tex_scan import Marks, TexError
@@ -203,10 +205,27 @@ def _tags(tex: str, formula: _Formula) -> str:
         if _ASCII_TAG.fullmatch(text):
             return m.group(0)
         key = f"LantingTag{id(formula) % 99991}x{len(formula.tags)}"
-        formula.tags[key] = html.escape(text.replace("$", "").strip(), quote=False)
+        formula.tags[key] = html.escape(_tag_text(text), quote=False)
         return f"\\tag{m.group(1)}{{{key}}}"
 
     return _TAG.sub(one, tex) if "\\tag" in tex else tex
+
+
+_TAG_MATH = re.compile(r"\$([^$]+)\$")
+
+
+def _tag_text(text: str) -> str:
+    """A tag's text with its formulas as their characters (`\\tag*{$\\square$}`, a
+    blog's end-of-proof macro: □; MathJax typesets math in a tag, math-core's tag is
+    text only, and showed `\\square`)."""
+
+    def one(match: re.Match[str]) -> str:
+        try:
+            return mathml_text(to_mathml(match.group(1), display=False))
+        except ValueError:
+            return match.group(1)
+
+    return _TAG_MATH.sub(one, text).replace("$", "").strip()
 
 
 def convert_page(state: StateCore) -> None:
