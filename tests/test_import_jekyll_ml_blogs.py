@@ -412,3 +412,22 @@ def test_a_bare_environments_markdown_escapes_are_read_as_kramdown_read_them(
     assert "\\begin{aligned} \\left\\{ x \\right\\} \\| y \\end{aligned}" in body
     page = parse_html(built_page(tmp_path, imported, "/posts/gibbs/"))
     assert len(page.find_all("math")) == 3
+
+
+def test_a_site_named_without_its_scheme_and_ending_in_a_slash_is_a_site(
+        tmp_path: Path) -> None:
+    """`<a href="github.com/me/repo/">` and `[part 1](me.github.io/2015/07/12/net/)` (a
+    deep-learning blog's links written without `https://`): a path ending in `/` was read
+    as a folder of the old site from the page's old URL, `/2017/03/17/github.com/…/`, and
+    the build failed on the link; it is the site it names, as one without the slash is."""
+    imported = imported_site(tmp_path, {
+        "_config.yml": "title: Trask-like\nlang: en\n",
+        "_posts/2015-07-12-net.md": "---\ntitle: Net\n---\n\nHi.\n",
+        "_posts/2017-03-17-safe.md": (
+            "---\ntitle: Safe\n---\n\nCode at <a href=\"github.com/me/repo/\">the repo</a>, "
+            "and see [part 1](me.github.io/2015/07/12/net/).\n"),
+    })
+    body = (imported.dest / "content/posts/safe.md").read_text(encoding="utf-8")
+    assert '<a href="https://github.com/me/repo/">the repo</a>' in body
+    assert "[part 1](https://me.github.io/2015/07/12/net/)" in body
+    built_page(tmp_path, imported, "/posts/safe/")

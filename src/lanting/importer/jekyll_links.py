@@ -140,6 +140,13 @@ class JekyllLinks:
         if not url.startswith("/") and not re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*:|^#|^//", url):
             name, hash_mark, fragment = url.partition("#")
             local = (path.parent / unquote(name)).resolve()
+            if not image and BARE_SITE.match(url) and not local.exists():
+                # (`[video](bilibili.com/video/BV1…)`: a path beside the page that led
+                # nowhere, as the Hugo importers find it too; `github.com/a/b/` is no
+                # folder of the old site)
+                ctx.note(url, f"`{url}`, a site named without `https://`: the link leads "
+                         f"to https://{url} (on the old site it led nowhere)")
+                return "https://" + url
             folder = self.old_folder(name, path) if not image else None
             if folder is not None:
                 # (`[All posts](../../)`: a folder of the old site, read from the page's
@@ -149,12 +156,6 @@ class JekyllLinks:
                 if folder == "/":
                     return "/" + hash_mark + fragment
                 url = folder + hash_mark + fragment
-            if not image and BARE_SITE.match(url) and not local.exists():
-                # (`[video](bilibili.com/video/BV1…)`: a path beside the page that led
-                # nowhere, as the Hugo importers find it too)
-                ctx.note(url, f"`{url}`, a site named without `https://`: the link leads "
-                         f"to https://{url} (on the old site it led nowhere)")
-                return "https://" + url
             if local.is_file() and local.is_relative_to(self.source.resolve()) and is_image(local):
                 rel = "/" + local.relative_to(self.source.resolve()).as_posix()
                 return self.site.image(local, rel if self.static_file(local) else None)
