@@ -61,7 +61,8 @@ LOOKED_FOR = (
     "and hexo in package.json, Hexo's settings or a theme's _config.NAME.yml; or Hexo's "
     "source/ folder alone: _posts/ with Hexo's tags or tag pages), "
     "al-folio (_config.yml with _bibliography/ or _pages/), "
-    "Jekyll (_config.yml with _posts/, _drafts/, _layouts/ or jekyll in its Gemfile), "
+    "Jekyll (_config.yml or _config.yaml with _posts/, _drafts/, _layouts/ or jekyll in its "
+    "Gemfile), "
     "Hugo Blox (a Hugo site with content/authors/, a Wowchemy/Hugo Blox module or the "
     "Academic theme), "
     "Zola (zola.toml or config.toml with `base_url`, beside content/), "
@@ -183,7 +184,9 @@ def detect(source: Path) -> str:
     for tool, kind in ((".vitepress", "vitepress"), (".vuepress", "vuepress")):
         if _tool_folder(source, tool):
             return kind
-    config = source / "_config.yml"
+    from lanting.importer.jekyll_settings import config_file
+
+    config = config_file(source)  # (`_config.yml`, or Jekyll's other name `_config.yaml`)
     settings = settings_file(source)  # (or the `_config.main.yml` a build script names)
     if settings.is_file() and (source / "source" / "_posts").is_dir():
         package = source / "package.json"

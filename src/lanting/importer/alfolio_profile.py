@@ -119,7 +119,7 @@ class AlFolioProfile(AcademicCollections):
             elif key == "cv_pdf":
                 url = str(value) if str(value).startswith(("/", "http")) else f"/{value}"
                 if url.startswith("/") and not (self.source / url.lstrip("/")).is_file():
-                    self.report.warn(socials if socials.is_file() else "_config.yml", None,
+                    self.report.warn(socials if socials.is_file() else self.config_name, None,
                                      f"CV link `{value}` left out: the file is not in the "
                                      "site (add it to static/ and to [profile] links)")
                     continue
@@ -165,5 +165,5 @@ class AlFolioProfile(AcademicCollections):
         left = sorted(k for k, v in author.items() if v and k not in (
             "email", "employer", "avatar", "name", "location", *AUTHOR_LINKS))
         if left:
-            self.report.note("_config.yml", None, "`author` fields left out (no place for them "
+            self.report.note(self.config_name, None, "`author` fields left out (no place for them "
                              "in [profile]): " + ", ".join(f"`{k}`" for k in left))

@@ -44,7 +44,7 @@ from lanting.importer.jekyll_languages import JekyllLanguages, language_keys
 from lanting.importer.jekyll_math import dollar_inline_math, is_chirpy, scripts_draw_mermaid
 from lanting.importer.jekyll_outputs import JekyllCollections, Published
 from lanting.importer.jekyll_pages import MARKDOWN, JekyllPages, layout_image_folders
-from lanting.importer.jekyll_settings import JekyllSettings
+from lanting.importer.jekyll_settings import JekyllSettings, config_file
 from lanting.importer.jekyll_spaceship import spaceship_dollar_math, spaceship_processors
 from lanting.importer.jekyll_urls import JekyllUrls
 from lanting.importer.kramdown import title_math
@@ -93,10 +93,13 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
         self.report = report
         self.options = options
         self.site = NewSite(report, source)
-        self.config, error = load_mapping("yaml", read_text(source / "_config.yml")) \
-            if (source / "_config.yml").is_file() else ({}, None)
+        config = config_file(source)
+        self.config_name = config.name
+        """`_config.yml` or `_config.yaml`, as the report names it."""
+        self.config, error = load_mapping("yaml", read_text(config)) \
+            if config.is_file() else ({}, None)
         if error:
-            report.warn("_config.yml", None, f"could not read it: {error}")
+            report.warn(self.config_name, None, f"could not read it: {error}")
         self.root = source
         """The folder holding `_config.yml`."""
         self.source = source = self.source_folder(source)
@@ -163,7 +166,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
         self.report_unknown_collections()
         if not self.language:
             self.language = guess_language([text for _, text, _, _ in self.posts])
-            self.report.note("_config.yml", None, f"no `lang` or `locale`: the posts read as "
+            self.report.note(self.config_name, None, f"no `lang` or `locale`: the posts read as "
                              f"`{self.language}`, so the new site is in it (`language` in "
                              "lanting.toml changes it)")
         self.languages.finish(self.language)

@@ -42,6 +42,15 @@ from lanting.importer.text import (
 )
 from lanting.model.config import DEFAULT_POST_PERMALINK
 
+
+def config_file(root: Path) -> Path:
+    """The file of a Jekyll site's settings: `_config.yml`, else `_config.yaml` (as
+    Jekyll looks for them; a lab-website template ships the latter), else `_config.yml`
+    missing."""
+    return next((root / f"_config.{ext}" for ext in ("yml", "yaml")
+                 if (root / f"_config.{ext}").is_file()), root / "_config.yml")
+
+
 _NEWS_PAGE = re.compile(r"\{%-?\s*include\s+news\.(?:liquid|html)\b[^%]*%\}")
 """al-folio's news page, `news.html` at the root in its older versions: the include alone."""
 _LOCAL_FILE = re.compile(r"""\b(?:src|href)\s*=\s*["']((?![a-z][a-z0-9+.-]*:|/|#)[^"'?#]+)""",
@@ -78,6 +87,7 @@ class JekyllSettings:
 
     source: Path
     root: Path
+    config_name: str
     left_out: dict[str, str]
     report: Report
     site: NewSite
@@ -98,8 +108,8 @@ class JekyllSettings:
             return root
         folder = (root / name.strip()).resolve()
         if not folder.is_relative_to(root.resolve()) or not folder.is_dir():
-            self.report.warn("_config.yml", key_line(read_text(root / "_config.yml"),
-                                                     "source", 1),
+            self.report.warn(self.config_name, key_line(read_text(root / self.config_name),
+                                                        "source", 1),
                              f"`source: {name}` is no folder of the site: the site is read "
                              "from its root")
             return root
@@ -154,7 +164,7 @@ class JekyllSettings:
                 else:
                     pages_html.append(rel)
         if pages_html:
-            self.report.warn("_config.yml", None, "pages written in HTML with front matter "
+            self.report.warn(self.config_name, None, "pages written in HTML with front matter "
                              "(rendered by the theme) not imported — copy their text into "
                              "Markdown pages under content/pages/: " + ", ".join(
                                  f"`{p}`" for p in sorted(pages_html)[:8])
@@ -185,12 +195,12 @@ class JekyllSettings:
             return url
         host = url.removeprefix("//")
         if re.fullmatch(r"[\w-]+(?:\.[\w-]+)+(?::\d+)?(?:/\S*)?", host):
-            self.report.note("_config.yml", key_line(read_text(self.root / "_config.yml"),
-                                                     "url", first=1),
+            self.report.note(self.config_name,
+                             key_line(read_text(self.root / self.config_name), "url", first=1),
                              f"`url: {url}` has no scheme: the site's address is "
                              f"`https://{host}/`")
             return "https://" + host
-        self.report.warn("_config.yml", None, f"`url: {url}` is no web address: left out "
+        self.report.warn(self.config_name, None, f"`url: {url}` is no web address: left out "
                          "(set `base_url` in lanting.toml)")
         return ""
 
@@ -268,7 +278,7 @@ class JekyllSettings:
         if settings is None:
             return
         kinds, permalinks = settings
-        redirects = Redirects(self.site, self.report, "_config.yml")
+        redirects = Redirects(self.site, self.report, self.config_name)
         posts = listed_posts(self.site)
 
         def fill(pattern: str, values: dict[str, str]) -> str:
@@ -300,7 +310,7 @@ class JekyllSettings:
         labels = menu_names(self.language)
         navbar = self.config.get("navbar-links")
         if isinstance(navbar, dict) and navbar:  # (Beautiful Jekyll's menu)
-            finish_menu(self.site, self.navbar_menu(navbar), "_config.yml")
+            finish_menu(self.site, self.navbar_menu(navbar), self.config_name)
             return
         navigation = self.data_navigation()
         if navigation:  # (So Simple's and minimal-mistakes' `_data/navigation.yml`)
@@ -313,7 +323,7 @@ class JekyllSettings:
             rel = page.source.relative_to(self.source).as_posix() if page.source else ""
             if not wanted or rel in wanted:
                 menu.append({"name": page.title, "url": f"/{page.slug}/"})
-        finish_menu(self.site, menu, "_config.yml")
+        finish_menu(self.site, menu, self.config_name)
 
     def navbar_menu(self, navbar: dict[str, Any]) -> list[dict[str, str]]:
         """Beautiful Jekyll's `navbar-links` (`Blog: "blog"`, `About Me: "aboutme"`, an
@@ -327,7 +337,7 @@ class JekyllSettings:
             elif isinstance(target, list):
                 entries = [str(k) for child in target if isinstance(child, dict)
                            for k in child]
-                self.report.note("_config.yml", None, f"menu `{name}` (a drop-down of "
+                self.report.note(self.config_name, None, f"menu `{name}` (a drop-down of "
                                  f"{', '.join(entries)}) left out: Lanting's menu has one "
                                  "level; link them from a page")
         return menu
