@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from importbits import NOW, messages
-from sitebits import write_files
+from importbits import NOW, messages, page
+from sitebits import png, write_files
 
+from lanting.build import build
+from lanting.build.options import BuildOptions
 from lanting.importer import import_site
 
 LAB_CONFIG = """\
@@ -20,6 +22,54 @@ collections:
 defaults:
   - scope: {type: members}
     values: {layout: member}
+"""
+TYPES = """\
+principal-investigator:
+  icon: fa-solid fa-microscope
+  description: Principal Investigator
+phd:
+  icon: fa-solid fa-graduation-cap
+  description: PhD Student
+"""
+LEAD = """\
+---
+name: Mira Okafor
+image: images/mira.png
+role: principal-investigator
+affiliation: Coastal Institute
+links:
+  home-page: https://mira.example.org
+  orcid: 0000-0002-1111-2222
+  github: mira-ok
+  email: mira@example.org
+---
+
+Mira studies how barnacles settle. Her office is at {{ page.affiliation }}.
+"""
+STUDENT = """\
+---
+name: Tomas Reyes
+image: images/tomas.png
+role: phd
+links:
+  github: treyes
+---
+
+Tomas models tide pools.
+"""
+TEAM = """\
+---
+title: Team
+nav:
+  order: 2
+---
+
+# {% include icon.html icon="fa-solid fa-users" %}Team
+
+{% include section.html %}
+
+{% include list.html data="members" component="portrait" filter="role == 'pi'" %}
+{% include list.html data="members" component="portrait" filter="role != 'pi'" %}
 """
 POST = "---\ntitle: A field day\n---\n\nWe counted snails at low tide.\n"
 
@@ -42,3 +92,93 @@ def test_a_site_of_config_yaml_is_a_jekyll_site(tmp_path: Path) -> None:
     config = (tmp_path / "new" / "lanting.toml").read_text(encoding="utf-8")
     assert 'title = "Tide Pool Lab"' in config
     assert any("no `lang`" in m for m in messages(imported, "_config.yaml"))
+
+
+def test_a_members_collection_is_the_people(tmp_path: Path) -> None:
+    """`_members/` documents (a `name`, an `image`, a `role` key, a `links:` mapping)
+    were pages at /members/<name>.html, and the team page's `list.html` includes were
+    left in comments, so the new site had no people. Each is a person of
+    content/people/, grouped by the role's description in `_data/types.yaml`, the lead
+    first; links made web addresses; the photo found; the text kept with its
+    `{{ page.affiliation }}` printed; the old URL kept; the team page led to /people/."""
+    source = lab_site(tmp_path, {
+        "_data/types.yaml": TYPES, "_members/mira-okafor.md": LEAD,
+        "_members/tomas-reyes.md": STUDENT, "team/index.md": TEAM,
+        "images/mira.png": png(40, 40), "images/tomas.png": png(40, 40)})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    people = tmp_path / "new" / "content" / "people"
+    assert sorted(p.name for p in people.iterdir()) == ["mira-okafor.md", "tomas-reyes.md"]
+    lead = (people / "mira-okafor.md").read_text(encoding="utf-8")
+    assert "role: Principal Investigator" in lead and "weight: 1" in lead
+    for url in ("https://mira.example.org", "https://orcid.org/0000-0002-1111-2222",
+                "https://github.com/mira-ok", "mailto:mira@example.org"):
+        assert url in lead
+    assert "Her office is at Coastal Institute." in lead
+    assert "/members/mira-okafor.html" in lead
+    assert not [m for m in imported.report.warnings if "members" in m.message]
+    assert any("content/people/" in m for m in messages(imported, "team/index.md"))
+    out = build(tmp_path / "new", BuildOptions(output=tmp_path / "out")).output
+    listing = page(out, "/people/").text()
+    assert listing.index("Principal Investigator") < listing.index("PhD Student")
+    assert listing.index("Mira Okafor") < listing.index("Tomas Reyes")
+    assert (out / "team" / "index.html").is_file()  # (a redirect to /people/)
+
+
+ALFOLIO_CONFIG = """\
+title: Flight Lab
+lang: en
+collections:
+  people:
+    output: true
+    permalink: /people/:path/
+"""
+PEOPLE_PAGE = """\
+---
+layout: page
+title: People
+permalink: /people/
+nav: true
+display_categories: [Graduate]
+---
+<div class="people">
+{%- for category in page.display_categories %}
+  <h2>{{ category }}</h2>
+  {%- assign group = site.people | where: "category", category -%}
+  {%- for person in group -%}
+  <img src="{{ site.baseurl }}/assets/img/people/{{ person.image }}">
+  <h4>{{ person.name }}</h4>
+  {%- endfor %}
+{%- endfor %}
+</div>
+"""
+
+
+def test_an_alfolio_people_collection_with_alumni(tmp_path: Path) -> None:
+    """al-folio lab forks keep `_people/<group>/<name>.md` (`category`, `image` in a
+    folder the people page names, `interests`, `contact`, `current: false` for those
+    who left): "collection left out: Lanting has no place for it". They are the
+    people, the director first and the alumni last, the page that listed them left out
+    (Lanting's own /people/ is at its URL)."""
+    source = tmp_path / "old"
+    write_files(source, {
+        "_config.yml": ALFOLIO_CONFIG, "_pages/about.md": "---\nlayout: about\n"
+        "permalink: /\n---\n\nWe fly small drones.\n", "_pages/people.md": PEOPLE_PAGE,
+        "_people/faculty/ana.md": "---\nname: Ana Lind\ncategory: director\nimage: ana.png\n"
+        "contact: ana@example.org\ncurrent: true\n---\n\nAna directs the lab.\n",
+        "_people/grad/bo.md": "---\nname: Bo Chen\ncategory: Graduate\ninterests: "
+        "Wind estimation\ncurrent: true\n---\n",
+        "_people/grad/cy.md": "---\nname: Cy Park\ncategory: Graduate\nposition: Engineer"
+        "\ncurrent: false\nyear: 2019\n---\n",
+        "assets/img/people/ana.png": png(30, 30)})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert messages(imported, "_people") == []
+    people = tmp_path / "new" / "content" / "people"
+    ana = (people / "ana-lind.md").read_text(encoding="utf-8")
+    assert "role: Director" in ana and "mailto:ana@example.org" in ana
+    assert "cover:" in ana and "/people/faculty/ana/" in ana
+    assert "summary: Wind estimation" in (people / "bo-chen.md").read_text(encoding="utf-8")
+    cy = (people / "cy-park.md").read_text(encoding="utf-8")
+    assert "role: Alumni" in cy and "weight: 3" in cy
+    out = build(tmp_path / "new", BuildOptions(output=tmp_path / "out")).output
+    listing = page(out, "/people/").text()
+    assert listing.index("Ana Lind") < listing.index("Bo Chen") < listing.index("Cy Park")

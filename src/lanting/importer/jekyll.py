@@ -42,6 +42,7 @@ from lanting.importer.jekyll_data_pubs import data_file, data_publications
 from lanting.importer.jekyll_i18n import I18nPlugin, localized
 from lanting.importer.jekyll_languages import JekyllLanguages, language_keys
 from lanting.importer.jekyll_math import dollar_inline_math, is_chirpy, scripts_draw_mermaid
+from lanting.importer.jekyll_members import JekyllMembers
 from lanting.importer.jekyll_outputs import JekyllCollections, Published
 from lanting.importer.jekyll_pages import MARKDOWN, JekyllPages, layout_image_folders
 from lanting.importer.jekyll_settings import JekyllSettings, config_file
@@ -85,7 +86,8 @@ def _switched_on(value: Any) -> bool:
     return isinstance(value, (bool, str)) and bool_of(value)
 
 
-class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollections):
+class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollections,
+             JekyllMembers):
     kind = "jekyll"
 
     def __init__(self, source: Path, report: Report, options: Options) -> None:
@@ -129,6 +131,8 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
         """Pages imported as posts (`DATED_PAGES_ARE_POSTS`)."""
         self.collection_docs: dict[Path, Published] = {}
         """Documents of the site's own published collections (`PUBLISHED_COLLECTIONS`)."""
+        self.people_folders: list[str] = []
+        """Collections of the lab's people (`_members/`), read by `read_members`."""
         self.series_titles: dict[str, str] = {}
         """A published collection -> the series its dated documents make."""
         self.drew_mermaid = _switched_on(self.config.get("mermaid")) \
@@ -159,6 +163,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
     are read by name.)"""
 
     def run(self) -> NewSite:
+        self.read_members()  # (before the published collections, which they are not)
         self.read_published()
         self.read_posts()
         self.read_pages()
@@ -206,7 +211,7 @@ class Jekyll(JekyllUrls, JekyllSettings, JekyllBodies, JekyllPages, JekyllCollec
 
     def known_collections(self) -> set[str]:
         """The `_x/` folders of documents this importer reads."""
-        return {"_posts", "_drafts", "_tabs", *self.included_folders(),
+        return {"_posts", "_drafts", "_tabs", *self.included_folders(), *self.people_folders,
                 *{"_" + d.collection for d in self.collection_docs.values()}}
 
     def report_unknown_collections(self) -> None:

@@ -49,9 +49,11 @@ from lanting.importer.liquid import (
     string_argument,
     tags,
     tex_group,
+    value_at,
 )
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
+from lanting.importer.text import load_mapping, split_front_matter
 from lanting.markdown.math_formula import to_mathml
 
 _RAW_HTML = re.compile(r"<!--.*?-->|<(script|style|pre|textarea)\b.*?</\1\s*>",
@@ -389,17 +391,15 @@ class JekyllBodies(JekyllLinks):
     def site_value(self, expression: str) -> str | None:
         """The text of `site.github` or `site.author.name`: a string or number that
         `_config.yml` gives it (what Jekyll printed), else None."""
-        found = re.fullmatch(r"site((?:\.[A-Za-z_][\w-]*)+)", expression)
-        if found is None:
+        return value_at(self.config, "site", expression)
+
+    def page_value(self, expression: str, ctx: Context) -> str | None:
+        """The text of `page.contact`: a string or number the file's own front matter
+        gives it (a lab member's page printing its `contact:`), else None."""
+        if not expression.startswith("page."):
             return None
-        value: Any = self.config
-        for key in found.group(1)[1:].split("."):
-            if not isinstance(value, dict) or key not in value:
-                return None
-            value = value[key]
-        if isinstance(value, bool) or not isinstance(value, str | int | float):
-            return None
-        return str(value)
+        fmt, head, _body, _first = split_front_matter(ctx.original)
+        return value_at(load_mapping(fmt, head)[0], "page", expression) if fmt else None
 
     def outputs(self, text: str, ctx: Context) -> str:
         """`{{ site.baseurl }}`, `{{ site.url }}` and academicpages' `{{ base_path }}` (the
@@ -422,6 +422,10 @@ class JekyllBodies(JekyllLinks):
             if value is not None:
                 ctx.convert("Liquid values of `_config.yml` (`{{ site.github }}`)")
                 return value
+            value = self.page_value(expression, ctx)
+            if value is not None:
+                ctx.convert("Liquid values of the page's front matter (`{{ page.x }}`)")
+                return value
             found = re.fullmatch(r"(['\"])(.*?)\1\s*\|\s*(relative_url|absolute_url|prepend:\s*"
                                  r"site\.baseurl)", expression)
             if found:
@@ -438,3 +442,4 @@ class JekyllBodies(JekyllLinks):
             return ctx.leave_output(match, "a Liquid value of the old theme")
 
         return OUTPUT.sub(one, text)
+

@@ -136,6 +136,7 @@ class JekyllPages:
     posts: list[tuple[Item, str, int, Path]]
     page_posts: set[Path]
     home: Callable[[], Item]
+    members_page: Callable[[Path, str, str, str], bool]
     i18n: I18nPlugin
     languages: JekyllLanguages
     left_out: dict[str, str]
@@ -263,6 +264,8 @@ class JekyllPages:
                    if left else ""))
             self.left_out[old_path(self.page_url(path) if not permalink else permalink)] = \
                 "/search/"
+            return
+        if self.members_page(path, body, permalink, self.page_url(path)):
             return
         if "site.data." in body and self.people_page(path, body, permalink):
             return

@@ -58,9 +58,11 @@ def _lookup(source: Path, path: str) -> Any:
     return value
 
 
-def _is_person(entry: Any) -> bool:
+def is_person(entry: Any, more: tuple[str, ...] = ()) -> bool:
+    """A `name` with a photo or a role line (or one of the keys `more`)."""
     return isinstance(entry, dict) and isinstance(entry.get("name"), str) \
-        and entry["name"].strip() != "" and any(entry.get(k) for k in (*_PHOTO, *_ROLE))
+        and entry["name"].strip() != "" and any(entry.get(k)
+                                                for k in (*_PHOTO, *_ROLE, *more))
 
 
 def data_people(source: Path, body: str) -> list[Group]:
@@ -69,8 +71,8 @@ def data_people(source: Path, body: str) -> list[Group]:
     groups: list[Group] = []
     for found in _DATA_TAG.finditer(body):
         value = _lookup(source, found.group(1))
-        members = [value] if _is_person(value) else (
-            [v for v in value if _is_person(v)] if isinstance(value, list) else [])
+        members = [value] if is_person(value) else (
+            [v for v in value if is_person(v)] if isinstance(value, list) else [])
         if not members or (isinstance(value, list) and len(members) < len(value) / 2):
             continue
         headings = [h.group(1) or re.sub(r"<[^>]+>", "", h.group(2))
@@ -96,6 +98,8 @@ def person_front(member: dict[str, Any], group: str, weight: int) -> tuple[
     interests = member.get("interests")
     if isinstance(interests, list) and interests:
         lines.append(", ".join(str(i) for i in interests))
+    elif isinstance(interests, str) and interests.strip():  # (a line: `Robot learning`)
+        lines.append(" ".join(interests.split()))
     if lines:
         front["summary"] = " · ".join(lines)
     links = [{"name": name, "url": str(member[key]).strip()} for key, name in _LINKS
@@ -111,7 +115,7 @@ def person_front(member: dict[str, Any], group: str, weight: int) -> tuple[
     return front, photo
 
 
-_PHOTO_FOLDER = re.compile(
+PHOTO_FOLDER = re.compile(
     r"([\w./-]*/)\{\{-?\s*\w+\.(?:" + "|".join(_PHOTO) + r")\s*-?\}\}")
 """`src="{{ site.baseurl }}/images/teampic/{{ member.photo }}"`: the folder a page put
 before a member's photo file name."""
@@ -122,7 +126,7 @@ def add_people(site: NewSite, report: Report, source: Path, path: Path, body: st
                ) -> tuple[int, int]:
     """The people of a page of `data_people` as `person` items of `site`: (how many,
     how much text the page had besides its people's markup, which is not kept)."""
-    folders = [""] + [f.strip("/") for f in _PHOTO_FOLDER.findall(body)]
+    folders = [""] + [f.strip("/") for f in PHOTO_FOLDER.findall(body)]
     count = 0
     for group in data_people(source, body):
         for member in group.members:

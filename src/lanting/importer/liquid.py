@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from lanting.importer.body import relined, unconverted
 from lanting.importer.report import Report
@@ -238,3 +239,19 @@ def filter_chain(expression: str, lookup: Callable[[str], str | None]) -> str | 
         else:
             return None
     return text
+
+
+def value_at(root: dict[str, Any], name: str, expression: str) -> str | None:
+    """The text of `<name>.a.b` (`site.github`, `page.contact`) in `root`, the settings or
+    front matter: a string or number, what Liquid printed; else None."""
+    found = re.fullmatch(re.escape(name) + r"((?:\.[A-Za-z_][\w-]*)+)", expression)
+    if found is None:
+        return None
+    value: Any = root
+    for key in found.group(1)[1:].split("."):
+        if not isinstance(value, dict) or key not in value:
+            return None
+        value = value[key]
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        return None
+    return str(value)

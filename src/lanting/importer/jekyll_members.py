@@ -1,0 +1,243 @@
+"""A lab site's people kept as a Jekyll collection: a lab-website template's
+`_members/` (`name`, `image`, `role: phd`, `links: {github: …}`, the text a bio), an
+al-folio lab's `_people/` (`category: Graduate`, `current: false` for alumni), each
+document a person. Lanting has them as `content/people/`, listed at /people/; each keeps
+its old URL (when the collection was published) and its text. The pages that listed them
+(`{% include list.html data="members" … %}`, `{% for p in site.people %}`) are left out,
+their URLs led to /people/."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lanting.importer.collections import old_url
+from lanting.importer.common import LinkTable, read_text, walk
+from lanting.importer.item import Item
+from lanting.importer.jekyll_links import old_path
+from lanting.importer.jekyll_people import PHOTO_FOLDER, is_person, person_front
+from lanting.importer.listings import Redirects
+from lanting.importer.report import Report
+from lanting.importer.site import NewSite, slug_of
+from lanting.importer.text import load_mapping, split_front_matter
+
+_MARKDOWN = (".md", ".markdown")
+_NOT_TEXT = re.compile(r"\{%.*?%\}|\{\{.*?\}\}|<!--.*?-->|<[^>]*>|[#*\s|-]", re.DOTALL)
+"""What is not a page's own text: Liquid, HTML markup, Markdown's marks."""
+_GROUP_KEYS = ("category", "group", "role", "type")
+"""The front matter naming a member's group (`role: phd`, `category: Graduate`)."""
+_LEADS = frozenset({"director", "pi", "principal-investigator", "principal investigator",
+                    "professor", "faculty", "lead", "leader", "head"})
+"""Groups the old pages showed first, above the others (`filter="role == 'pi'"`)."""
+_LINK_URLS = {
+    "home-page": "{}", "homepage": "{}", "website": "{}", "url": "{}",
+    "orcid": "https://orcid.org/{}", "github": "https://github.com/{}",
+    "google-scholar": "https://scholar.google.com/citations?user={}",
+    "twitter": "https://twitter.com/{}", "linkedin": "https://www.linkedin.com/in/{}",
+}
+_LINK_NAMES = {"home-page": "Website", "homepage": "Website", "website": "Website",
+               "url": "Website", "orcid": "ORCID", "github": "GitHub",
+               "google-scholar": "Google Scholar", "twitter": "Twitter",
+               "linkedin": "LinkedIn"}
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """One document of a people collection."""
+
+    path: Path
+    folder: Path
+    data: dict[str, Any]
+    body: str
+    first: int
+    group: str
+    """The heading of their group on /people/ (`Principal Investigator`, `Alumni`)."""
+
+
+def _documents(folder: Path) -> list[tuple[Path, dict[str, Any], str, int]]:
+    found = []
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder).parts
+        if path.suffix.lower() in _MARKDOWN and path.is_file() \
+                and not any(p[:1] in (".", "_", "#", "~") for p in rel):
+            fmt, head, body, first = split_front_matter(read_text(path))
+            if fmt:
+                found.append((path, load_mapping(fmt, head)[0], body, first))
+    return found
+
+
+def people_collections(source: Path, config: dict[str, Any]) -> list[str]:
+    """The folders (`_members`) of the collections `_config.yml` names whose documents
+    are people (a `name`, with a photo, role or links), at least half of them."""
+    named = config.get("collections")
+    names = list(named) if isinstance(named, dict | list) else []
+    found = []
+    for name in names:
+        folder = source / f"_{name}"
+        if not isinstance(name, str) or not folder.is_dir():
+            continue
+        documents = _documents(folder)
+        people = [d for _p, d, _b, _f in documents if is_person(d, _GROUP_KEYS + ("links",))]
+        if people and len(people) * 2 >= len(documents):
+            found.append(folder.name)
+    return found
+
+
+def _group_name(source: Path, value: str) -> str:
+    """A group key as the old pages showed it: its `description` in `_data/types.yaml`
+    (`phd` → "PhD Student"), else the key made words (`postdoc` → "Postdoc")."""
+    for ext in (".yaml", ".yml"):
+        types = source / "_data" / f"types{ext}"
+        if types.is_file():
+            entry = load_mapping("yaml", read_text(types))[0].get(value)
+            if isinstance(entry, dict) and isinstance(entry.get("description"), str):
+                return " ".join(entry["description"].split())
+    words = " ".join(value.replace("-", " ").replace("_", " ").split())
+    return words[:1].upper() + words[1:]
+
+
+def members(source: Path, folders: list[str]) -> list[Member]:
+    """The people of those collections, leads first, alumni (`current: false`,
+    `alumni: true`) last, the others by their groups' first appearance, then by file."""
+    found = []
+    for name in folders:
+        for path, data, body, first in _documents(source / name):
+            if not is_person(data, _GROUP_KEYS + ("links",)):
+                continue
+            key = next((str(data[k]).strip() for k in _GROUP_KEYS
+                        if isinstance(data.get(k), str) and data[k].strip()), "")
+            past = data.get("current") is False or data.get("alumni") is True
+            group = "Alumni" if past else _group_name(source, key) if key else "Members"
+            found.append(Member(path, source / name, data, body, first, group))
+    order = list(dict.fromkeys(m.group for m in found))
+
+    def rank(member: Member) -> tuple[int, int]:
+        lead = member.group.lower() in _LEADS or any(
+            str(member.data.get(k, "")).strip().lower() in _LEADS for k in _GROUP_KEYS)
+        return (0 if lead else 2 if member.group == "Alumni" else 1, order.index(member.group))
+
+    return sorted(found, key=rank)  # (stable: files in name order within a group)
+
+
+def links_of(data: dict[str, Any]) -> list[dict[str, str]]:
+    """A member's web pages: a `links:` mapping (`github: handle`, `orcid: 0000-…`,
+    `home-page: https://…`, `email: …`), and `email`/`contact` an address."""
+    links = []
+    given = data.get("links")
+    for key, value in (given.items() if isinstance(given, dict) else ()):
+        value = str(value).strip() if isinstance(value, str | int) else ""
+        if not value:
+            continue
+        if key == "email" or (re.fullmatch(r"[^@\s]+@[^@\s]+", value)):
+            links.append({"name": "Email", "url": "mailto:" + value.removeprefix("mailto:")})
+        elif re.match(r"https?://", value):
+            links.append({"name": _LINK_NAMES.get(key, key.replace("-", " ").title()),
+                          "url": value})
+        elif key in _LINK_URLS:
+            links.append({"name": _LINK_NAMES[key], "url": _LINK_URLS[key].format(value)})
+    for key in ("email", "contact"):
+        value = data.get(key)
+        if isinstance(value, str) and re.fullmatch(r"\s*[^@\s<>]+@[^@\s<>]+\s*", value):
+            links.append({"name": "Email", "url": "mailto:" + value.strip()})
+    return list({link["url"]: link for link in links}.values())
+
+
+def member_front(member: Member, weight: int) -> tuple[dict[str, Any], str | None]:
+    """The person's front matter (`person_front`'s, the group key not repeated in the
+    summary, `links` read as `links_of`) and the photo to find."""
+    shown = {k: v for k, v in member.data.items() if k not in _GROUP_KEYS}
+    front, photo = person_front(shown, member.group, weight)
+    links = [*links_of(member.data), *front.get("links", [])]
+    if links:
+        front["links"] = list({link["url"]: link for link in links}.values())
+    return front, photo
+
+
+def photo_folders(source: Path) -> list[str]:
+    """The folders pages, layouts and includes put before a member's photo file name
+    (`/assets/img/people/{{ person.image }}`), and the site's root."""
+    folders = [""]
+    for path in walk(source):
+        if path.suffix.lower() in (".md", ".html", ".liquid"):
+            folders += [f.strip("/") for f in PHOTO_FOLDER.findall(read_text(path))]
+    return list(dict.fromkeys(folders))
+
+
+def lists_people(body: str, collections: list[str]) -> bool:
+    """A page showing those collections: a Liquid loop or filter over `site.people`, or
+    a lab template's `{% include list.html data="members" %}`."""
+    names = "|".join(re.escape(c.removeprefix("_")) for c in collections)
+    return bool(names) and bool(re.search(
+        rf"\bsite\.(?:{names})\b|\{{%-?\s*include\s+[\w./-]+[^%]*\bdata\s*=\s*[\"'](?:{names})"
+        r"[\"']", body))
+
+
+def member_url(config: dict[str, Any], member: Member, baseurl: str) -> str | None:
+    """Where Jekyll published the document (its collection's `output: true`), else None."""
+    named = config.get("collections")
+    own = named.get(member.folder.name[1:]) if isinstance(named, dict) else None
+    if not (isinstance(own, dict) and own.get("output") is True):
+        return None
+    return old_url(config, member.folder, member.path, member.data, baseurl)
+
+
+class JekyllMembers:
+    """The people-collection side of the Jekyll importers."""
+
+    source: Path
+    config: dict[str, Any]
+    report: Report
+    site: NewSite
+    table: LinkTable
+    baseurl: str
+    left_out: dict[str, str]
+    posts: list[tuple[Item, str, int, Path]]
+    people_folders: list[str]
+
+    def read_members(self) -> None:
+        """Each member a `person` item, its text converted with the posts'."""
+        self.people_folders = people_collections(self.source, self.config)
+        found = members(self.source, self.people_folders)
+        folders = photo_folders(self.source) if found else []
+        for weight, member in enumerate(found, 1):
+            front, photo = member_front(member, weight)
+            local = next((self.source / f / photo.lstrip("/") for f in folders if photo
+                          and (self.source / f / photo.lstrip("/")).is_file()), None)
+            if local is not None:
+                front["cover"] = self.site.image(
+                    local, "/" + local.relative_to(self.source).as_posix())
+            elif photo and photo.startswith(("http://", "https://")):
+                front["cover"] = photo
+            elif photo:
+                self.report.warn(member.path, None, f"photo `{photo}` of {front['title']} "
+                                 "not found: left out")
+            item = self.site.add(Item("person", slug_of(front["title"]), member.path, front))
+            url = member_url(self.config, member, self.baseurl)
+            if url:
+                item.old_urls = [url]
+                self.table.add(url, item)
+            self.posts.append((item, member.body, member.first, member.path))
+        for name in self.people_folders:
+            count = sum(m.folder.name == name for m in found)
+            self.report.counts["people"] += count
+            self.report.convert(f"people of a collection (`{name}/` → content/people/)",
+                                count)
+
+    def members_page(self, path: Path, body: str, permalink: str, url: str) -> bool:
+        """A page listing the people collections with little text of its own: left out
+        (Lanting lists them at /people/), its old URL `url` led there. (One with text of
+        its own, a lab's page of everything, stays a page.)"""
+        if not lists_people(body, self.people_folders) or len(_NOT_TEXT.sub("", body)) >= 80:
+            return False
+        old = "/" + (permalink or url).strip("/")
+        self.left_out[old_path(old)] = "/people/"
+        if old.rstrip("/") != "/people":
+            redirects = Redirects(self.site, self.report, self.report.rel(path))
+            redirects.add(self.baseurl + old, "/people/")
+            redirects.finish("people page")
+        self.report.note(path, None, "left out: it listed the people of " + ", ".join(
+            f"`{n}/`" for n in self.people_folders) + ", which are content/people/, "
+            "listed at /people/")
+        return True
