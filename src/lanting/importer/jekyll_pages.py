@@ -255,7 +255,9 @@ class JekyllPages:
                 self.report.note(path, None, "left out: Lanting makes the home page")
             return
         listing = permalink.strip("/") or (
-            path.stem if path.parent == self.source else "")  # (`search.md`: /search.html)
+            path.stem if path.parent == self.source  # (`search.md`: /search.html)
+            else path.parent.name if path.stem == "index" and path.parent.parent == self.source
+            else "")  # (`blog/index.md`: /blog/)
         if listing == "search":  # (YAT's search.md: a box and the script searching)
             left = own_text(_SCRIPT.sub("", body)) >= 80
             (self.report.warn if left else self.report.note)(
