@@ -193,3 +193,16 @@ def test_a_folder_index_at_a_url_lanting_makes_is_left_out(tmp_path: Path) -> No
     imported = import_site(source, tmp_path / "new", None, False, NOW)
     assert any("Lanting makes /blog/" in m for m in messages(imported, "blog/index.md"))
     build(tmp_path / "new", BuildOptions(output=tmp_path / "out"))
+
+
+def test_a_figure_include_of_an_image_key(tmp_path: Path) -> None:
+    """The template's `{% include figure.html image="…" caption="…" %}` was left in a
+    comment (its `image` key was not read as the picture): it is a figure."""
+    about = ('---\ntitle: About\n---\n\n{% include figure.html image="images/pool.png" '
+             'caption="Our study site" %}\n')
+    source = lab_site(tmp_path, {"about.md": about, "images/pool.png": png(40, 30)})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert messages(imported, "about.md") == []
+    out = build(tmp_path / "new", BuildOptions(output=tmp_path / "out")).output
+    figure = page(out, "/about/").find("figure")
+    assert figure is not None and "Our study site" in figure.text()

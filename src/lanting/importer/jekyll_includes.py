@@ -90,7 +90,8 @@ def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
     words, named = B.arguments(args)
     name = words[0] if words else ""
     src = (named.get("path") or named.get("file") or named.get("src") or named.get("url")
-           or named.get("image_path"))  # (minimal-mistakes' figure include)
+           or named.get("image_path")  # (minimal-mistakes' figure include)
+           or named.get("image"))  # (a lab-website template's `figure.html image=…`)
     if name == "base_path":  # academicpages: sets `base_path` (site.url + baseurl)
         ctx.convert("Liquid site URLs")
         return ""
