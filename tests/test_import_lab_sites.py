@@ -206,3 +206,20 @@ def test_a_figure_include_of_an_image_key(tmp_path: Path) -> None:
     out = build(tmp_path / "new", BuildOptions(output=tmp_path / "out")).output
     figure = page(out, "/about/").find("figure")
     assert figure is not None and "Our study site" in figure.text()
+
+
+def test_kramdown_links_with_spaces_in_their_paths(tmp_path: Path) -> None:
+    """A course page's `[slides](/assets/pdf/Week 1 intro.pdf)`: kramdown reads a
+    path up to its `)` (parentheses in pairs too, `Notes (2-3).pdf`); Lanting showed each
+    as text, under a warning. They are links to the files."""
+    teach = ("---\ntitle: Teaching\npermalink: /teach/\n---\n\n- Slides: [week 1]"
+             "(/assets/pdf/Week 1 intro.pdf), [week 2](/assets/pdf/Notes (2-3).pdf)\n")
+    source = lab_site(tmp_path, {"teach.md": teach,
+                                 "assets/pdf/Week 1 intro.pdf": "%PDF-1.4\n",
+                                 "assets/pdf/Notes (2-3).pdf": "%PDF-1.4\n"})
+    import_site(source, tmp_path / "new", None, False, NOW)
+    result = build(tmp_path / "new", BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings] == []
+    links = [a.get("href") for a in page(result.output, "/teach/").find_all("a")]
+    assert "/assets/pdf/Week%201%20intro.pdf" in links
+    assert "/assets/pdf/Notes%20(2-3).pdf" in links

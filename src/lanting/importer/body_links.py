@@ -77,7 +77,8 @@ def spaced_image_paths(text: str, exists: Callable[[str], bool],
     return (_SPACED_LINK if links else _SPACED_IMAGE).sub(one, text), count
 
 
-_LINK_WITH_SPACE = re.compile(r"(!?\[[^\]\n]*\]\()([^()<>\n]*[ \t][^()<>\n]*)\)")
+_LINK_WITH_SPACE = re.compile(  # (parentheses in pairs, `a (1).pdf`, are the path's)
+    r"(!?\[[^\]\n]*\]\()((?:[^()<>\n]|\([^()<>\n]*\))*[ \t](?:[^()<>\n]|\([^()<>\n]*\))*)\)")
 _TITLE = re.compile(r"[ \t]+(\"[^\"\n]*\"|'[^'\n]*')[ \t]*$")
 
 
@@ -184,6 +185,8 @@ def map_urls(text: str, resolve: UrlMap, raw_html: bool = True) -> str:
             if text == match.group(2):
                 return match.group()
             new = match.group(3)
+        if re.search(r"\s", new) and not new.startswith("<"):
+            new = f"<{new}>"  # (a path with a space, `/pdf/a b.pdf`: a link only so)
         return f"{match.group(1)}[{text}]({new}{match.group(4)})"
 
     def raw(match: re.Match[str]) -> str:

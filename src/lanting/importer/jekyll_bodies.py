@@ -16,7 +16,7 @@ from lanting.importer.body_links import (
     footnote_links,
     map_reference_urls,
     map_urls,
-    spaced_image_paths,
+    spaced_destinations,
 )
 from lanting.importer.body_math import (
     environments_as_text,
@@ -181,10 +181,8 @@ class JekyllBodies(JekyllLinks):
         if self.uses_emoji():
             text, count = B.emoji(text)
             ctx.convert("emoji", count)
-        text, count = spaced_image_paths(text, lambda name: (
-            self.source / name.lstrip("/") if name.startswith("/") else path.parent / name
-        ).is_file())
-        ctx.convert("image paths with spaces (Typora's) in angle brackets", count)
+        text, count = spaced_destinations(text)  # (kramdown reads a path to its `)`)
+        ctx.convert("link and image paths with spaces in angle brackets", count)
         text, count = footnote_links(text)
         ctx.convert("links to footnotes by kramdown's ids (`#fn:1`) as Lanting's", count)
         text = map_urls(text, lambda url, image: self.url(url, image, ctx, path))
