@@ -131,3 +131,36 @@ def test_a_ref_to_an_author_s_page_keeps_its_text(tmp_path: Path) -> None:
     out = built(imported, tmp_path)
     page = prose(out, "post/welcome/index.html")
     assert page.find_all("a") == [] and "欢迎 李明 加入实验室！" in page.text()
+
+
+def test_publications_of_a_site_with_every_language_in_a_folder(tmp_path: Path) -> None:
+    """A homepage in Korean and English, each language under its folder
+    (`defaultContentLanguageInSubdir: true`), posts linking a paper's old page as
+    `/ko/publication/x` and `/en/publication/x/`, and the list as `/en/publication/`:
+    the redirect pages were made at `/publication/x/`, which the old site never had,
+    the links broke the build, and the list's link lost its URL."""
+    paper = ("---\ntitle: {title}\nauthors: [admin]\ndate: 2020-03-01\n"
+             "publication_types: ['2']\npublication: Journal of Wings\n---\n")
+    imported = blox(tmp_path, {
+        "config/_default/config.yaml": "title: 날개\nbaseurl: https://wings.example.org/\n"
+                                       "defaultContentLanguage: ko\n"
+                                       "defaultContentLanguageInSubdir: true\n",
+        "config/_default/languages.yaml": "ko:\n  languageCode: ko\n  contentDir: content/ko\n"
+                                          "en:\n  languageCode: en\n  contentDir: content/en\n",
+        "content/authors/admin/_index.md": "",
+        "content/ko/authors/admin/_index.md": PERSON.format(name="김하늘", role="연구원",
+                                                            su="true"),
+        "content/ko/publication/wing-2020/index.md": paper.format(title="날개 해석"),
+        "content/en/publication/wing-2020/index.md": paper.format(title="Wing analysis"),
+        "content/ko/post/review/index.md": "---\ntitle: 리뷰\ndate: 2024-01-02\n---\n\n"
+                                           "논문은 [날개](/ko/publication/wing-2020)입니다.\n",
+        "content/en/post/review/index.md": "---\ntitle: Review\ndate: 2024-01-02\n---\n\n"
+                                           "The [paper](/en/publication/wing-2020/) is in "
+                                           "the [list](/en/publication/).\n"})
+    assert [e.message for e in imported.report.warnings
+            if "publication" in e.message] == []
+    out = built(imported, tmp_path)
+    for old in ("ko/publication/wing-2020", "en/publication/wing-2020"):
+        assert (out / old / "index.html").is_file()
+    hrefs = [a.get("href") for a in prose(out, "en/post/review/index.html").find_all("a")]
+    assert "/publications/" in hrefs

@@ -219,6 +219,10 @@ class HugoBloxHome(HugoBloxSlides):
                 ctx is None or ctx.path not in self.home_files()):
             return None
         section = unquote(path.removeprefix("./")).strip("/").lower()
+        for language in self.languages:  # (`/en/publication/`: a language's list)
+            prefix = language.folder.strip("/").lower()
+            if prefix and section.startswith(prefix + "/"):
+                section = section.removeprefix(prefix + "/")
         page = self.list_pages().get(section) if section in (
             *PUBLICATIONS, *TALKS, *PROJECTS) else None
         if page is not None and ctx is not None:

@@ -76,6 +76,10 @@ class HugoBloxPages(Hugo):
         """Author folder -> `Last, First` for BibTeX."""
         self.owner_names: set[str] = set()
         """Authors written in bold in a publication's front matter: the site's owner."""
+        self.publication_keys: dict[Path, str] = {}
+        """A publication's file -> its entry's key (for its translations' old URLs)."""
+        self.translated_urls: dict[Path, list[str]] = {}
+        """A publication's file -> the old URLs of its translations read before it."""
         self.project_decks: list[tuple[Item, str, Path, int | None]] = []
         """(project, the deck its `slides:` names, its file, the key's line): linked to
         the deck's talk once every talk is read (`link_project_decks`)."""
@@ -204,11 +208,18 @@ class HugoBloxPages(Hugo):
     def read_publication(self, path: Path, bundle: Path | None, section: str,
                          data: dict[str, Any], head: str, body: str) -> None:
         original = self.original_of(path)
+        folder = bundle.name if bundle is not None else path.stem
+        # (in its language's folder, `/ko/publication/x/`, as posts linked to it)
+        slug = hugo_path(str(data.get("slug") or folder), self.lower)
+        old = self.in_folder(f"/{section}/{slug}/", self.language_of(path), data)
         if original is not None:  # (publications.bib holds each paper once)
             self.report.note(path, None, f"left out: a translation of "
                              f"{self.report.rel(original)}, whose entry is the paper's")
+            if original in self.publication_keys:
+                self.keep_publication_url(old, self.publication_keys[original])
+            else:
+                self.translated_urls.setdefault(original, []).append(old)
             return
-        folder = bundle.name if bundle is not None else path.stem
         cite = (bundle / "cite.bib") if bundle is not None else None
         entries = parse(read_text(cite))[0] if cite is not None and cite.is_file() else []
         title = str(data.get("title") or "")
@@ -252,15 +263,21 @@ class HugoBloxPages(Hugo):
                 entry.set(key, str(ids[key]))
         self.entries.append(entry)
         self.report.counts["publications"] += 1
-        old = f"/{section}/{hugo_path(str(data.get('slug') or folder), self.lower)}/"
-        self.citations[old.rstrip("/")] = entry.key
-        new = f"/publications/{entry.key}/"
-        if unquote(old) != new:  # (Hugo Blox's `publications/<key>/`: the same URL)
-            self.site.extra[f"static{old}index.html"] = redirect_page(new)
-            self.report.convert("old publication URLs kept (redirect pages)")
+        self.publication_keys[path] = entry.key
+        for url in (old, *self.translated_urls.pop(path, [])):
+            self.keep_publication_url(url, entry.key)
         if body.strip():
             self.report.note(path, None, "the publication page's text left out: Lanting makes "
                              "the publication's page from publications.bib")
+
+    def keep_publication_url(self, old: str, key: str) -> None:
+        """The old page of a publication (or of its translation) leads to its new one,
+        and `{{< cite page=… >}}` naming it cites it."""
+        self.citations[old.rstrip("/")] = key
+        new = f"/publications/{key}/"
+        if unquote(old) != new:  # (Hugo Blox's `publications/<key>/`: the same URL)
+            self.site.extra[f"static{old}index.html"] = redirect_page(new)
+            self.report.convert("old publication URLs kept (redirect pages)")
 
     def bib_name(self, author: str) -> str:
         """A front-matter author for BibTeX: a user's folder (`admin`) as that user's
