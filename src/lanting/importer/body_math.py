@@ -286,8 +286,9 @@ def environments_as_text(text: str, more: str = "(){}") -> tuple[str, int]:
     `more`): kramdown read such a paragraph as text, so MathJax got `\\{` as `\{`, `\|`
     as `|` and `\{n \choose k\}` as `{n \choose k}`, a group. Kept as written,
     `\left\\{` failed the build ("a parenthesis after `\left`") on an ML blog whose
-    every derivation is one. Inside `$$` kramdown leaves the TeX as it is. Returns
-    (text, how many changed)."""
+    every derivation is one; a `\\` ending a line stays a row break, as the writer
+    meant. Inside `$$` kramdown leaves the TeX as it is. Returns (text, how many
+    changed)."""
     displays = [m.span() for m in _KRAMDOWN_DISPLAY.finditer(text)] if "$$" in text else []
     count = 0
 
@@ -295,9 +296,27 @@ def environments_as_text(text: str, more: str = "(){}") -> tuple[str, int]:
         nonlocal count
         if any(start <= match.start() < end for start, end in displays):
             return match.group()
-        read = unescape_markdown(match.group(), more)
+        read = _LONE_BACKSLASH_AT_END.sub(r"\1\\", unescape_markdown(match.group(), more))
         count += read != match.group()
         return read
+
+    return _ENVIRONMENT.sub(one, text), count
+
+
+def unescaped_environments(text: str, shelf: Shelf, kind: str,
+                           more: str = "") -> tuple[str, int]:
+    """Bare `\\begin{align}` … `\\end{align}` from the start of a line, on a site whose
+    Markdown read escapes in it before MathJax did (Goldmark without `passthrough`; an
+    ox-hugo export writes `R\\_{v}` and `\\\\|` there): the escapes undone, as MathJax got
+    it, a `\\\\` ending a line kept a row break; each shelved as `kind`, so that the
+    `$$…$$` around one is not undone twice. Returns (text, how many changed)."""
+    count = 0
+
+    def one(match: re.Match[str]) -> str:
+        nonlocal count
+        tex = _LONE_BACKSLASH_AT_END.sub(r"\1\\", unescape_markdown(match.group(), more))
+        count += tex != match.group()
+        return shelf.put(tex, kind)
 
     return _ENVIRONMENT.sub(one, text), count
 

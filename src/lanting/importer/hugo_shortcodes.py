@@ -22,6 +22,7 @@ from lanting.importer.body_math import (
     escaped_parentheses,
     text_underscores,
     unescape_marked_math,
+    unescaped_environments,
 )
 from lanting.importer.hugo_callouts import container
 from lanting.importer.liquid import Context
@@ -363,6 +364,8 @@ def escaped_math(text: str, ctx: Context) -> str:
     formulas.items["E"] = []  # (a kind of its own: the text holds the body's markers)
     text, count = escaped_delimiters(text, formulas, "E", TEXT_ACCENTS + "<>()")
     ctx.convert("escaped math delimiters \\\\( \\\\[ as $ and $$", count)
+    text, count = unescaped_environments(text, formulas, "E", TEXT_ACCENTS + "<>")
+    ctx.convert("Markdown escapes undone in bare environments (`\\begin{align}`)", count)
     text, count = unescape_marked_math(text, TEXT_ACCENTS + "<>")
     ctx.convert("Markdown escapes undone in math (the old site's Markdown read them first)",
                 count)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,10 @@ from lanting.importer.hugoblox_landing import HugoBloxHome
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.shelf import fence
+
+_PRE_BLOX = re.compile(r"wowchemy|(?<![\w-])(?:hugo-)?academic\b", re.IGNORECASE)
+"""The module paths or theme of a site before Hugo Blox: Wowchemy's modules
+(`wowchemy-hugo-themes/modules/wowchemy/v5`), the Academic theme (`theme = "academic"`)."""
 
 
 def static_url(args: str) -> str:
@@ -80,8 +85,12 @@ class HugoBloxBodies(HugoBloxHome):
 
     def passthrough(self) -> bool:
         """Hugo Blox posts wrap math in `{{< math >}}` or rely on the passthrough its
-        own module configures: their escapes are TeX's."""
-        return True
+        own module configures: their escapes are TeX's. Not Wowchemy's modules nor the
+        Academic theme before them (Goldmark had no passthrough then): their posts wrote
+        math for Goldmark to unescape (`$\\{x_n\\}$`, `y\\_\\*`, ox-hugo's `\\\\(l\\\\)`),
+        as a plain Hugo site's without passthrough do."""
+        return super().passthrough() or not _PRE_BLOX.search(json.dumps(
+            [self.config.get("module"), self.config.get("theme")]))
 
     def paired_handlers(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
         handlers = super().paired_handlers(item, ctx, folder)
