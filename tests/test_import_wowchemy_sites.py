@@ -9,6 +9,9 @@ from pathlib import Path
 from test_import_hugo_sites import prose
 from test_import_hugoblox import blox, built
 
+from lanting.build import build
+from lanting.build.options import BuildOptions
+
 WOWCHEMY = """\
 title: Ada Moreno
 baseurl: https://ada.example.org/
@@ -57,3 +60,21 @@ def test_a_hugo_blox_site_s_math_is_still_tex(tmp_path: Path) -> None:
                                "content/post/sets/index.md": post})
     body = (imported.dest / "content" / "posts" / "sets.md").read_text(encoding="utf-8")
     assert "$\\{x\\}$" in body and "$a \\\\ b$" in body
+
+
+def test_a_commented_out_callout_stays_hidden(tmp_path: Path) -> None:
+    """The starter's talk page comments its example callout out line by line,
+    `<!-- {{% callout note %}} -->`: the callout was converted across the comments,
+    which it split, and the build warned of a comment never closed (everything after
+    it hidden). Hugo ran the shortcode inside the comment, which hid it: it stays
+    there."""
+    talk = ("---\ntitle: A reading club talk\nevent: Reading club\n"
+            "date: 2022-09-23T11:00:00+03:00\n---\n\n"
+            "<!-- {{% callout note %}} -->\n<!-- Click on the **Slides** button. -->\n"
+            "<!-- {{% /callout %}} -->\n\nWe read a paper on world models.\n")
+    imported = blox(tmp_path, {"content/event/club/index.md": talk})
+    talks = imported.dest / "content" / "talks"
+    body = next(talks.glob("*.md")).read_text(encoding="utf-8")
+    assert "<!-- {{% callout note %}} -->" in body and "[!NOTE]" not in body
+    result = build(imported.dest, BuildOptions(output=tmp_path / "out"))
+    assert [w.message for w in result.warnings if "comment" in w.message] == []

@@ -69,6 +69,10 @@ _SHORTCODE = re.compile(r"\{\{([<%])-?\s*(/?)\s*([A-Za-z][\w/.-]*)\s*(.*?)\s*/?\
                         re.DOTALL)
 
 
+_COMMENTED_SHORTCODE = re.compile(r"<!--(?:(?!-->).)*?\{\{[<%].*?-->", re.DOTALL)
+"""An HTML comment holding a shortcode (or the start or end of one)."""
+
+
 class HugoBodies(HugoLinks):
     """The body conversion of the Hugo importers (`Hugo` and its Hugo Blox flavour)."""
 
@@ -110,6 +114,9 @@ class HugoBodies(HugoLinks):
                            ctx, "code shortcodes")
         text = protect_code(text, shelf, lambda info, code, indent: self.fence(
             info, code, indent, ctx))
+        # (a shortcode in an HTML comment, `<!-- {{% callout note %}} -->`, as a starter's
+        # example left commented out: Hugo ran it, and the comment hid what it drew)
+        text = _COMMENTED_SHORTCODE.sub(lambda m: shelf.put(m.group()), text)
         text, count = B.goldmark_attributes(text)
         ctx.convert("Goldmark attributes", count)
         text, count = quote_lazy_formulas(text)  # (Goldmark reads lazy lines too)
