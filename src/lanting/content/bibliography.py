@@ -18,6 +18,7 @@ from urllib.parse import quote, urlsplit
 
 from lanting.content.bibtex import (
     _MONTHS,
+    INVISIBLE,
     BibEntry,
     crossref_parents,
     read_entries,
@@ -190,7 +191,7 @@ def _bibtex(entry: BibEntry) -> str:
         name = field.key.lower()
         if name in SITE_FIELDS or name in MANAGER_FIELDS or name.startswith("bdsk-"):
             continue
-        value = str(field.value).strip()
+        value = INVISIBLE.sub("", str(field.value)).strip()
         if name in ("author", "editor"):  # our marks (*, †) are not part of the names
             value = " and ".join(strip_marks(n.strip())
                                  for n in split_names(value))

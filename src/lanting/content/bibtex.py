@@ -97,13 +97,19 @@ _EMPTY = re.compile(r"[\s{}]*")
 _BRACES_HINT = "one pair of braces keeps a word's case: write `{RAG}`, not `{{{RAG}}}`"
 
 
+INVISIBLE = re.compile("[\u200b\ufeff]")
+"""Zero-width spaces and byte-order marks pasted in with a value (`author = {\ufeffShuai, P}`
+from a publisher's page): invisible, yet the name was another's than the owner's, not
+highlighted, and a URL starting with one was a relative link, which led nowhere."""
+
+
 class BibEntry:
     """One entry's fields as written and decoded, with the line of each."""
 
     def __init__(self, raw: Entry, path: Path) -> None:
         self.raw, self.path = raw, path
         self.line = (raw.start_line or 0) + 1
-        self.fields = {f.key.lower(): str(f.value) for f in raw.fields}
+        self.fields = {f.key.lower(): INVISIBLE.sub("", str(f.value)) for f in raw.fields}
         # bibtexparser counts field lines from the start of the file, from 0
         self.lines = {f.key.lower(): (f.start_line or 0) + 1 if f.start_line is not None
                       else self.line for f in raw.fields}

@@ -1,0 +1,54 @@
+"""The owner on their publication list when the papers abbreviate their name, and
+invisible characters pasted into a .bib (faults of real academicpages homepages)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from htmltree import parse_html
+
+from lanting.build.options import BuildResult
+
+Make = Callable[..., Path]
+Build = Callable[..., BuildResult]
+
+CONFIG = """title = "Ines Faria"
+base_url = "https://ines.example.org/"
+[profile]
+name = "{name}"
+"""
+BIB = """@article{flow2019,
+  title = {River Stage and Bank Storage},
+  author = {Faria, I. M. and Okoro, C.},
+  journal = {Water Letters},
+  year = 2019,
+}
+@article{tides2017,
+  title = {Tidal Pulses in Aquifers},
+  author = {\ufeffFaria, I and Okoro, C},
+  journal = {\ufeffGroundwater Notes},
+  year = 2017,
+  url = {\ufeffhttps://example.org/tides},
+}
+@article{other2016,
+  title = {Not Hers},
+  author = {Faria, J. and Okoro, C.},
+  journal = {Water Letters},
+  year = 2016,
+}
+"""
+
+
+def test_byte_order_marks_pasted_into_fields_are_dropped(
+        make_site: Make, build_site: Build) -> None:
+    """`author = {\\ufeffFaria, I}` and `url = {\\ufeffhttps://…}`, copied from a
+    publisher's page: the URL became a relative link that led nowhere, the venue and the
+    BibTeX kept the invisible character. They read as written without it."""
+    site = make_site({"lanting.toml": CONFIG.format(name="Ines Faria"),
+                      "content/publications.bib": BIB})
+    build_site(site)
+    html = (site / "public/publications/index.html").read_text(encoding="utf-8")
+    assert "\ufeff" not in html
+    page = parse_html(html)
+    assert page.find("a", href="https://example.org/tides") is not None
