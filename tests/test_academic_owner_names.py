@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from htmltree import parse_html
 
 from lanting.build.options import BuildResult
@@ -38,6 +39,26 @@ BIB = """@article{flow2019,
   year = 2016,
 }
 """
+
+
+def owner_marks(site: Path) -> list[list[str]]:
+    page = parse_html((site / "public/publications/index.html").read_bytes())
+    return [[s.text() for s in pub.find_all("strong", class_="pub-me")]
+            for pub in page.find_all("article", class_="pub")]
+
+
+@pytest.mark.parametrize("name", ["Ines Maria Faria", "Ines Faria"])
+def test_the_owner_abbreviated_by_initials_is_highlighted(
+        make_site: Make, build_site: Build, name: str) -> None:
+    """An academicpages owner, `Ines Maria Faria`, whose papers list `Faria, I. M.` or
+    `Faria, I`: no author was set in bold on their own list. Their initials match; a
+    co-author of another first name (`Faria, J.`) does not."""
+    site = make_site({"lanting.toml": CONFIG.format(name=name),
+                      "content/publications.bib": BIB})
+    build_site(site)
+    marks = owner_marks(site)
+    assert marks[1] == ["I Faria"] and marks[2] == []
+    assert marks[0] == (["I. M. Faria"] if name == "Ines Maria Faria" else [])
 
 
 def test_byte_order_marks_pasted_into_fields_are_dropped(

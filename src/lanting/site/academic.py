@@ -68,7 +68,23 @@ def owner_names(config: Config, home_title: str) -> frozenset[str]:
     names = [config.profile.name, config.profile.name_en, *config.publications.highlight_names]
     names = [n for n in names if n.strip()] or [home_title or config.author]
     spellings = [s for n in names for s in name_spellings(n)]
+    # (the profile's own name as papers abbreviate it; `highlight_names` say it all)
+    spellings += [s for n in (config.profile.name, config.profile.name_en)
+                  for s in initial_spellings(n)]
     return frozenset(_normalise(n) for n in spellings if _normalise(n))
+
+
+def initial_spellings(name: str) -> list[str]:
+    """A Latin-script name with its given names as initials, as many author lists write
+    it: `Pin Shuai` is `P. Shuai` (`Shuai, P`), `Maria Anna Smith` `M. A. Smith` or
+    `M. Smith`, `Jean-Pierre Roux` `J.-P. Roux`. The owner of an academicpages or al-folio
+    site so abbreviated was never highlighted on their own list."""
+    words = name.split()
+    if len(words) < 2 or _CJK.search(name) or not all(w[:1].isalpha() for w in words):
+        return []
+    given, last = words[:-1], words[-1]
+    initials = ["".join(part[:1] for part in word.split("-") if part) for word in given]
+    return list(dict.fromkeys([" ".join([*initials, last]), f"{initials[0]} {last}"]))
 
 
 _ASIDE = re.compile(r"\s*[(（]([^()（）]*)[)）]")
