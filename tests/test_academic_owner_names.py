@@ -1,15 +1,18 @@
-"""The owner on their publication list when the papers abbreviate their name, and
-invisible characters pasted into a .bib (faults of real academicpages homepages)."""
+"""The owner on their publication list when the papers abbreviate their name,
+invisible characters pasted into a .bib, and NASA ADS's journal macros (faults of real
+academicpages and al-folio homepages)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import pytest
 from htmltree import parse_html
 
 from lanting.build.options import BuildResult
+from lanting.content.bibliography import parse_bibliography
+from lanting.model.content import Kind, Source
 
 Make = Callable[..., Path]
 Build = Callable[..., BuildResult]
@@ -73,3 +76,17 @@ def test_byte_order_marks_pasted_into_fields_are_dropped(
     assert "\ufeff" not in html
     page = parse_html(html)
     assert page.find("a", href="https://example.org/tides") is not None
+
+
+def test_nasa_ads_journal_macros_are_the_journals() -> None:
+    """An astronomer's al-folio `papers.bib`, exported from NASA ADS, names journals by
+    the AAS macros: `journal = {\\apj}` showed `\\apj` as the venue, with a warning for
+    each of 28 entries. They are the journals' abbreviations, as the AAS defines them."""
+    text = "".join(f"@article{{p{i}, title = {{Gas}}, author = {{Lee, A.}}, year = 2020, "
+                   f"journal = {{{macro}}}}}\n"
+                   for i, macro in enumerate((r"\apj", r"\apjl", r"{\mnras}", r"\aap")))
+    parsed = parse_bibliography(Source(Path("/s/content/publications.bib"),
+                                       PurePosixPath("publications.bib"), Kind.BIBLIOGRAPHY,
+                                       text))
+    assert [p.venue for p in parsed.publications] == ["ApJ", "ApJL", "MNRAS", "A&A"]
+    assert parsed.warnings == ()

@@ -17,6 +17,29 @@ _PERCENT = re.compile(r"(\\.)|%", re.DOTALL)
 """A `%` not escaped (`\\%`): LaTeX would read the rest of the line as a comment."""
 
 
+AAS_JOURNALS = {
+    "aj": "AJ", "actaa": "Acta Astron.", "araa": "ARA&A", "apj": "ApJ", "apjl": "ApJL",
+    "apjs": "ApJS", "ao": "Appl. Opt.", "apss": "Ap&SS", "aap": "A&A", "aapr": "A&A Rev.",
+    "aaps": "A&AS", "azh": "AZh", "baas": "BAAS", "caa": "Chinese Astron. Astrophys.",
+    "cjaa": "Chinese J. Astron. Astrophys.", "icarus": "Icarus",
+    "jcap": "J. Cosmology Astropart. Phys.", "jrasc": "JRASC", "memras": "MmRAS",
+    "mnras": "MNRAS", "na": "New A", "nar": "New A Rev.", "pra": "Phys. Rev. A",
+    "prb": "Phys. Rev. B", "prc": "Phys. Rev. C", "prd": "Phys. Rev. D",
+    "pre": "Phys. Rev. E", "prl": "Phys. Rev. Lett.", "pasa": "PASA", "pasp": "PASP",
+    "pasj": "PASJ", "psj": "PSJ", "rmxaa": "Rev. Mexicana Astron. Astrofis.",
+    "qjras": "QJRAS", "skytel": "S&T", "solphys": "Sol. Phys.", "sovast": "Soviet Ast.",
+    "ssr": "Space Sci. Rev.", "zap": "ZAp", "nat": "Nature", "iaucirc": "IAU Circ.",
+    "aplett": "Astrophys. Lett.", "bain": "Bull. Astron. Inst. Netherlands",
+    "gca": "Geochim. Cosmochim. Acta", "grl": "Geophys. Res. Lett.",
+    "jcp": "J. Chem. Phys.", "jgr": "J. Geophys. Res.",
+    "jqsrt": "J. Quant. Spec. Radiat. Transf.", "memsai": "Mem. Soc. Astron. Italiana",
+    "nphysa": "Nucl. Phys. A", "physrep": "Phys. Rep.", "physscr": "Phys. Scr",
+    "planss": "Planet. Space Sci.", "procspie": "Proc. SPIE",
+}
+"""The journals of the AAS macros (`aas_macros.sty`), which NASA ADS writes in every
+export (`journal = {\\apj}`): an astronomer's papers showed `\\apj` as their venue."""
+
+
 class _Latex:
     """pylatexenc's LaTeX-to-text converter, built on first use (sites without a
     bibliography do not pay for it, nor for importing bibtexparser): `\\url{…}` is its
@@ -45,6 +68,8 @@ class _Latex:
                 MacroTextSpec("lq", simplify_repl="‘"),
                 MacroTextSpec("rq", simplify_repl="’"),
                 MacroTextSpec("@", simplify_repl=""),
+                *(MacroTextSpec(name, simplify_repl=text)
+                  for name, text in AAS_JOURNALS.items()),
                 # fonts, which plain text has none of (`\texttt{vLLM}`, `{\em x}`)
                 *(MacroTextSpec(name, simplify_repl="%s")
                   for name in ("texttt", "textsf", "textrm", "textup", "textmd", "textnormal",
