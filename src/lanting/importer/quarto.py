@@ -4,7 +4,8 @@ Posts are the documents under the folders a listing page names (`listing: {conte
 posts}`; `posts/` when none does): `posts/<name>/index.qmd` (or `.md`, `.ipynb`) or
 `posts/<name>.qmd`, with the defaults of each `_metadata.yml` above them. A post Quarto
 executed has its Markdown after the run in `_freeze/<path>/execute-results/html.json`:
-that text is used (so the outputs appear), its figures copied from `figure-html/`; a
+that text is used (so the outputs appear), its figures copied from `figure-html/` (a
+deck's `figure-revealjs/`); a
 post without one keeps its cells as code. The other documents are pages; a listing page
 is Lanting's own blog list. Old URLs: `posts/x/index.qmd` answered at `/posts/x/`,
 `about.qmd` at `/about.html`, and front-matter `aliases`. The front matter is read in
@@ -343,7 +344,7 @@ class Quarto(QuartoFront, QuartoBodies):
             if result.get("includes") or "html-widget" in frozen:
                 self.report.warn(path, None, "an HTML widget (or other output needing "
                                  "Quarto's scripts) in its freeze: it shows as the bare HTML")
-            body, figures = frozen, folder / "figure-html"
+            body, figures = frozen, folder
         else:
             figures = None
         if kind == "talk":  # (its freeze's text too: a deck's code cells ran)

@@ -25,7 +25,7 @@ from lanting.importer.grid_tables import grid_tables
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.quarto_divs import convert_divs
-from lanting.importer.quarto_links import QuartoLinks
+from lanting.importer.quarto_links import QuartoLinks, freeze_figure
 from lanting.importer.quarto_math import (
     bare_environments,
     bare_macros,
@@ -80,7 +80,7 @@ class QuartoBodies(QuartoLinks):
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path,
                 figures: Path | None) -> str:
-        """`figures`: the freeze's `figure-html/` folder when the text is a freeze's."""
+        """`figures`: the freeze's folder when the text is a freeze's."""
         text = self.includes(text, path, ctx)
         shelf = Shelf()
         cells = [0]
@@ -133,10 +133,8 @@ class QuartoBodies(QuartoLinks):
         """Whether an image path of the document names a file: a figure of its freeze
         (`index_files/figure-html/pc1 & 2-1.png`, named after a chunk label with spaces)
         or a file beside it."""
-        stem = path.with_suffix("").name
-        if figures is not None and name.startswith(f"{stem}_files/figure-html/"):
-            return (figures / name.removeprefix(f"{stem}_files/figure-html/")).is_file()
-        return (path.parent / name).is_file()
+        found = freeze_figure(figures, path, name)
+        return found.is_file() if found is not None else (path.parent / name).is_file()
 
     def includes(self, text: str, path: Path, ctx: Context, depth: int = 0) -> str:
         """`{{< include _part.qmd >}}`: the file's text in its place (paths from the

@@ -68,9 +68,8 @@ class QuartoLinks:
             return None
         rel, hash_mark, fragment = url.partition("#")
         rel = rel.partition("?")[0]
-        stem = path.with_suffix("").name
-        if figures is not None and rel.startswith(f"{stem}_files/figure-html/"):
-            file = figures / rel.removeprefix(f"{stem}_files/figure-html/")
+        file = freeze_figure(figures, path, rel)
+        if file is not None:
             if file.is_file():
                 ctx.convert("figures of executed code")
                 return self.site.image(file, None)
@@ -172,6 +171,16 @@ class QuartoLinks:
     def document(self, file: Path) -> Item | None:
         """The item of a document a link names: `../x/index.qmd`, `../x/`, `x.html`."""
         return first_item(self.by_source, document_files(file))
+
+
+def freeze_figure(freeze: Path | None, path: Path, name: str) -> Path | None:
+    """Where the freeze `freeze` keeps a figure the document's text names by the folder
+    Quarto renders it into: `index_files/figure-html/x.png` is the freeze's
+    `figure-html/x.png` (a deck's, `figure-revealjs/`; a PDF's, `figure-pdf/`); None for
+    any other path."""
+    stem = path.with_suffix("").name
+    found = re.match(rf"{re.escape(stem)}_files/(figure-[\w-]+)/(.+)", name)
+    return freeze / found.group(1) / found.group(2) if freeze and found else None
 
 
 def document_files(file: Path) -> list[Path]:

@@ -1,0 +1,39 @@
+"""Faults a researcher's Quarto site of course lectures (reveal.js decks, executed with
+knitr and frozen) exposed, in small sites written here."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sitebits import png, write_files
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import import_site
+
+DECK = "---\ntitle: Lecture 3\ndate: 2024-02-01\nformat: revealjs\n---\n\n{body}"
+
+
+def lecture(tmp_path: Path, body: str, files: dict[str, str | bytes] | None = None) -> Path:
+    source = tmp_path / "site"
+    write_files(source, {"_quarto.yml": "project:\n  type: website\n",
+                         "lectures/lecture03/lecture03.qmd": DECK.format(body=body),
+                         **(files or {})})
+    return source
+
+
+def test_a_decks_frozen_figures_of_figure_revealjs(tmp_path: Path) -> None:
+    """A deck's freeze names its plots `lecture03_files/figure-revealjs/…`, and keeps
+    them in its `figure-revealjs/` folder: only `figure-html/` was looked in, and each
+    plot of seven lectures was "not found", the build stopped at 32 missing images."""
+    frozen = ("---\\ntitle: Lecture 3\\n---\\n\\n## Trace\\n\\n"
+              "![](lecture03_files/figure-revealjs/unnamed-chunk-2-1.png)\\n")
+    source = lecture(tmp_path, "## Trace\n\n```{r}\nplot(1)\n```\n", {
+        "_freeze/lectures/lecture03/lecture03/execute-results/html.json":
+            '{"hash": "x", "result": {"markdown": "' + frozen + '"}}',
+        "_freeze/lectures/lecture03/lecture03/figure-revealjs/unnamed-chunk-2-1.png":
+            png(40, 30)})
+    done = import_site(source, tmp_path / "new")
+    assert [w.message for w in done.report.warnings if "figure" in w.message] == []
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings if "image" in w.message] == []
