@@ -37,3 +37,19 @@ def test_a_decks_frozen_figures_of_figure_revealjs(tmp_path: Path) -> None:
     assert [w.message for w in done.report.warnings if "figure" in w.message] == []
     result = build(done.dest, BuildOptions(output=tmp_path / "out"))
     assert [str(w) for w in result.warnings if "image" in w.message] == []
+
+
+def test_columns_written_as_a_bare_word_and_steps_in_a_list(tmp_path: Path) -> None:
+    """`:::: columns` (Pandoc's bare word, a class) became `:::: {columns}`, an unknown
+    directive shown as text on every slide with columns; `::: nonincremental` indented
+    under a bullet stayed, "a plain block" Lanting has no style for."""
+    body = ("## Two sides\n\n:::: columns\n::: {.column width=\"50%\"}\nLeft.\n:::\n\n"
+            "::: {.column width=\"50%\"}\nRight.\n:::\n::::\n\n## Steps\n\n"
+            "-   Posterior draws\n\n    ::: nonincremental\n    -   one\n    -   two\n"
+            "    :::\n")
+    done = import_site(lecture(tmp_path, body), tmp_path / "new")
+    text = next((done.dest / "content" / "talks").glob("*.md")).read_text(encoding="utf-8")
+    assert ":::: {.columns}" in text and "{columns}" not in text
+    assert "nonincremental" not in text and "    -   one" in text
+    result = build(done.dest, BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings if ":::" in w.message] == []

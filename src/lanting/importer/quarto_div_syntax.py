@@ -45,6 +45,14 @@ def classes(attributes: str) -> list[str]:
     return re.findall(r"(?:^|\s)\.([\w-]+)", inner)
 
 
+def braced(attributes: str) -> str:
+    """An opening's attributes in braces: a bare word is Pandoc's class (`::: columns` is
+    `{.columns}`; kept as `{columns}`, it was an unknown directive, shown as text)."""
+    if not attributes.startswith("{"):
+        return "{." + attributes.split()[0] + "}" if attributes.split() else "{}"
+    return "{" + attributes.strip("{} ") + "}"
+
+
 def identifier(attributes: str) -> str:
     if not attributes.startswith("{"):
         return ""  # (a bare word is a class, `#count-tbl` too)

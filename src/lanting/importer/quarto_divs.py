@@ -15,7 +15,15 @@ import re
 from lanting.importer.body import block
 from lanting.importer.liquid import Context
 from lanting.importer.list_tables import list_table
-from lanting.importer.quarto_div_syntax import Div, classes, depth, identifier, option, parse
+from lanting.importer.quarto_div_syntax import (
+    Div,
+    braced,
+    classes,
+    depth,
+    identifier,
+    option,
+    parse,
+)
 from lanting.importer.quarto_theorems import Theorems, is_theorem
 from lanting.importer.shelf import MARKER
 
@@ -58,9 +66,9 @@ class Divs:
         names = classes(div.attributes)
         label = identifier(div.attributes)
         if any(n.startswith("callout") for n in names):
-            return self.kept(div, "{" + div.attributes.strip("{} ") + "}")
+            return self.kept(div, braced(div.attributes))
         if "columns" in names or "column" in names:  # (Lanting lays them out itself)
-            return self.kept(div, "{" + div.attributes.strip("{} ") + "}", "columns")
+            return self.kept(div, braced(div.attributes), "columns")
         if "panel-tabset" in names:
             return self.tabset(div)
         if "content-hidden" in names or (

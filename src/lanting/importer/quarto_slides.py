@@ -22,8 +22,9 @@ from lanting.importer.quarto_div_syntax import classes
 
 FORMATS = ("revealjs", "beamer", "pptx")
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})(.*)$")
-_DIV_OPEN = re.compile(r"^[ \t]{0,3}:{3,}[ \t]*(\{[^}]*\}|[^\s{}:][^\s{}]*)[ \t]*$")
-_DIV_CLOSE = re.compile(r"^[ \t]{0,3}:{3,}[ \t]*$")
+_DIV_OPEN = re.compile(r"^[ \t]*:{3,}[ \t]*(\{[^}]*\}|[^\s{}:][^\s{}]*)[ \t]*$")
+_DIV_CLOSE = re.compile(r"^[ \t]*:{3,}[ \t]*$")
+"""(indented too: a div inside a list item, `    ::: nonincremental` under a bullet)"""
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.*?)[ \t]*(\{[^{}]*\})?[ \t]*$")
 _RULE = re.compile(r"^[ \t]{0,3}(?:-[ \t]*){3,}$|^[ \t]{0,3}(?:\*[ \t]*){3,}$")
 _PAUSE = re.compile(r"^[ \t]*\.[ \t]+\.[ \t]+\.[ \t]*$")
