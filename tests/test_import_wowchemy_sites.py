@@ -70,7 +70,7 @@ def test_a_commented_out_callout_stays_hidden(tmp_path: Path) -> None:
     there."""
     talk = ("---\ntitle: A reading club talk\nevent: Reading club\n"
             "date: 2022-09-23T11:00:00+03:00\n---\n\n"
-            "<!-- {{% callout note %}} -->\n<!-- Click on the **Slides** button. -->\n"
+            "<!-- {{% callout note %}} -->\n<!-- Press **Slides** above for the deck. -->\n"
             "<!-- {{% /callout %}} -->\n\nWe read a paper on world models.\n")
     imported = blox(tmp_path, {"content/event/club/index.md": talk})
     talks = imported.dest / "content" / "talks"

@@ -98,7 +98,7 @@ _BRACES_HINT = "one pair of braces keeps a word's case: write `{RAG}`, not `{{{R
 
 
 INVISIBLE = re.compile("[\u200b\ufeff]")
-"""Zero-width spaces and byte-order marks pasted in with a value (`author = {\ufeffShuai, P}`
+"""Zero-width spaces and byte-order marks pasted in with a value (`author = {\ufeffFaria, I}`
 from a publisher's page): invisible, yet the name was another's than the owner's, not
 highlighted, and a URL starting with one was a relative link, which led nowhere."""
 

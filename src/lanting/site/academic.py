@@ -76,7 +76,7 @@ def owner_names(config: Config, home_title: str) -> frozenset[str]:
 
 def initial_spellings(name: str) -> list[str]:
     """A Latin-script name with its given names as initials, as many author lists write
-    it: `Pin Shuai` is `P. Shuai` (`Shuai, P`), `Maria Anna Smith` `M. A. Smith` or
+    it: `Ines Faria` is `I. Faria` (`Faria, I`), `Maria Anna Smith` `M. A. Smith` or
     `M. Smith`, `Jean-Pierre Roux` `J.-P. Roux`. The owner of an academicpages or al-folio
     site so abbreviated was never highlighted on their own list."""
     words = name.split()
