@@ -4,6 +4,7 @@ collection), in small sites written here."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from importbits import NOW, messages, page
@@ -223,3 +224,72 @@ def test_kramdown_links_with_spaces_in_their_paths(tmp_path: Path) -> None:
     links = [a.get("href") for a in page(result.output, "/teach/").find_all("a")]
     assert "/assets/pdf/Week%201%20intro.pdf" in links
     assert "/assets/pdf/Notes%20(2-3).pdf" in links
+
+
+CITATIONS = """\
+# written by the site's citation script
+- id: doi:10.5555/tide.2023.7
+  title: Barnacle settlement under shifting tides
+  authors:
+  - Mira Okafor
+  - Tomas Reyes
+  publisher: Journal of Shallow Water
+  date: '2023-04-11'
+  link: https://doi.org/10.5555/tide.2023.7
+  description: We count larvae at **low** tide.
+  image: images/barnacles.png
+  buttons:
+  - type: source
+    link: https://github.com/tidepool/barnacles
+  - type: slides
+    text: Talk slides
+    link: https://tidepool.example.org/slides.pdf
+  group: featured
+  plugin: sources.py
+  file: sources.yaml
+- id: arxiv:2401.01234
+  title: Snails and the moon
+  authors: [Tomas Reyes]
+  publisher: arXiv
+  date: '2024-01-03'
+  link: https://arxiv.org/abs/2401.01234
+"""
+RESEARCH = """\
+---
+title: Research
+---
+
+# Research
+
+We publish what we find in the pools.
+
+{% include list.html data="citations" component="citation" style="rich" %}
+"""
+
+
+def test_the_citation_script_s_papers_are_the_publications(tmp_path: Path) -> None:
+    """The lab template keeps its papers in `_data/citations.yaml`, written by its
+    citation script (`id: doi:…`, `authors` a list, `publisher`, `date`, `buttons`),
+    which its research page listed by `{% include list.html data="citations" %}`: no
+    publication was imported, and the include stayed in a comment. They are the entries
+    of publications.bib, the featured one selected, and the include links to the list."""
+    source = lab_site(tmp_path, {"_data/citations.yaml": CITATIONS,
+                                 "research/index.md": RESEARCH,
+                                 "images/barnacles.png": png(40, 30)})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    bib = re.sub(r" +=", " =", (tmp_path / "new" / "content" / "publications.bib")
+                 .read_text(encoding="utf-8"))
+    for field in ("author = {Mira Okafor and Tomas Reyes}",
+                  "booktitle = {Journal of Shallow Water}", "year = {2023}",
+                  "doi = {10.5555/tide.2023.7}", "selected = {true}",
+                  "code = {https://github.com/tidepool/barnacles}",
+                  "slides = {https://tidepool.example.org/slides.pdf}",
+                  "preview = {/images/barnacles.png}", "arxiv = {2401.01234}"):
+        assert field in bib
+    assert "sources.py" not in bib
+    assert messages(imported, "research/index.md") == []
+    out = build(tmp_path / "new", BuildOptions(output=tmp_path / "out")).output
+    research = page(out, "/research/")
+    assert research.find("a", href="/publications/") is not None
+    titles = page(out, "/publications/").text()
+    assert "Barnacle settlement under shifting tides" in titles and "Snails and the moon" in titles

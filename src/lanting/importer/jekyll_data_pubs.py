@@ -5,7 +5,10 @@ whose `main:` list (`title`, `authors` with the owner in `<strong>`, `conference
 `content/publications.bib`: Lanting lists them at /publications/ and its home page
 shows the selected ones (all of them, as the old home page did). A lab site's list of
 papers (by year: `- year: 2025` / `items:`, each with `authors`, `venue` and `links:`
-of a `label` and a `url`), which its own page showed, is read too, none selected."""
+of a `label` and a `url`), which its own page showed, is read too, none selected; so is
+the list a lab-website template's citation script wrote, `_data/citations.yaml` (`id:
+doi:…`, `authors` a list, `publisher`, `date`, `link`, `buttons`, `group: featured`
+selected)."""
 
 from __future__ import annotations
 
@@ -19,15 +22,20 @@ from lanting.importer.common import read_text
 from lanting.importer.site import slug_of
 from lanting.importer.text import load_list, load_mapping
 
-DATA_FILES = ("_data/publications.yml", "_data/publist.yml")
-"""minimal-light's and a lab site's file, then the lab-website template's (`publist`)."""
+DATA_FILES = ("_data/publications.yml", "_data/publist.yml", "_data/citations.yaml",
+              "_data/citations.yml")
+"""minimal-light's and a lab site's file, then the lab-website templates' (`publist`, an
+older one's; `citations`, the one its `_cite/` script writes)."""
 _FIELDS = {"conference_short": "abbr", "pdf": "pdf", "code": "code", "page": "website",
            "project": "website", "image": "preview", "video": "video", "slides": "slides",
            "arxiv": "arxiv", "doi": "doi", "bibtex": "bibtex"}
 """minimal-light's keys → the field of the same meaning Lanting shows as a button."""
 _LABELS = {"paper": "pdf", "pdf": "pdf", "website": "page", "project_page": "page",
-           "homepage": "page", "github": "code", "repository": "code"}
+           "homepage": "page", "github": "code", "repository": "code", "source": "code"}
 """A `links:` label → the key of the same meaning above (`Paper` → `pdf`)."""
+_CITE_KEYS = ("id", "publisher", "date", "type", "tags", "buttons", "repo", "group",
+              "plugin", "file", "orcid", "remove")
+"""Keys of the citation script's entries read above, or its own bookkeeping."""
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _STRONG = re.compile(r"<(?:strong|b)>(.*?)</(?:strong|b)>|\*\*(.*?)\*\*", re.I)
 
@@ -102,24 +110,28 @@ def _named_links(links: Any) -> list[tuple[str, Any]]:
     each link's label, lower case (`paper`, `code`), its URL the value."""
     found: list[tuple[str, Any]] = []
     for link in links if isinstance(links, list) else []:
-        if not isinstance(link, dict) or not link.get("url"):
+        url = link.get("url") or link.get("link") if isinstance(link, dict) else None
+        if not url:
             continue
-        label = str(link.get("label") or link.get("name") or link.get("title") or "link")
+        label = str(link.get("label") or link.get("name") or link.get("title")
+                    or link.get("type") or link.get("text") or "link")
         name = label.strip().lower().replace(" ", "_")
-        found.append((_LABELS.get(name, name), link["url"]))
+        found.append((_LABELS.get(name, name), url))
     return found
 
 
 def _entry(paper: dict[str, Any], keys: set[str], bold: set[str]) -> BibEntry:
-    authors_text = str(paper["authors"])
+    listed = paper["authors"]  # (a list of names: the citation script's)
+    authors_text = ", ".join(map(str, listed)) if isinstance(listed, list) else str(listed)
     bold.update(_plain(m.group(1) or m.group(2)) for m in _STRONG.finditer(authors_text))
-    authors = [a for a in (_plain(n).strip("*").strip() for n in re.split(
-        r",|\band\b", authors_text)) if a]
+    authors = [a for a in (_plain(n).strip("*").strip() for n in (
+        listed if isinstance(listed, list) else re.split(r",|\band\b", authors_text))) if a]
     given = paper.get("link")
-    link: dict[str, Any] = given if isinstance(given, dict) else {}
+    link: dict[str, Any] = given if isinstance(given, dict) else {"url": given}
     # (the lab-website template's `link: {url, display}`: the venue shown as the link)
-    venue = _plain(paper.get("conference") or paper.get("venue") or link.get("display") or "")
-    year = _YEAR.findall(venue + " " + str(paper.get("year") or ""))
+    venue = _plain(paper.get("conference") or paper.get("venue") or paper.get("publisher")
+                   or link.get("display") or "")
+    year = _YEAR.findall(venue + " " + str(paper.get("year") or paper.get("date") or ""))
     preprint = "arxiv" in venue.lower() or "preprint" in venue.lower()
     title = _plain(paper["title"])
     stem = slug_of(f"{(authors[0].split() or ['paper'])[-1]}{year[-1] if year else ''}"
@@ -136,14 +148,20 @@ def _entry(paper: dict[str, Any], keys: set[str], bold: set[str]) -> BibEntry:
         entry.set("year", year[-1])
     if isinstance(link.get("url"), str) and link["url"].strip():
         entry.set("url", link["url"].strip())
-    if paper.get("highlight") in (1, True, "1", "true"):  # (its "Highlights" list)
-        entry.set("selected", "true")
+    if paper.get("highlight") in (1, True, "1", "true") or paper.get("group") == "featured":
+        entry.set("selected", "true")  # (its "Highlights" list; the citations' featured)
+    found = re.match(r"(doi|arxiv):(\S+)$", str(paper.get("id") or ""), re.IGNORECASE)
+    if found:  # (the citation script's id: the paper's DOI or arXiv number)
+        entry.set(found.group(1).lower(), found.group(2))
+    if isinstance(paper.get("repo"), str) and re.fullmatch(r"[\w.-]+/[\w.-]+", paper["repo"]):
+        entry.set("code", "https://github.com/" + paper["repo"])
     if isinstance(paper.get("description"), str) and paper["description"].strip():
         entry.set("abstract", _plain(paper["description"]))
     links = []
-    for name, value in [*paper.items(), *_named_links(paper.get("links"))]:
+    for name, value in [*paper.items(), *_named_links(paper.get("links")),
+                        *_named_links(paper.get("buttons"))]:
         if name in ("title", "authors", "conference", "venue", "year", "links", "link",
-                    "highlight", "description") or not value:
+                    "highlight", "description", *_CITE_KEYS) or not value:
             continue
         field = _FIELDS.get(name)
         text = str(value).strip()

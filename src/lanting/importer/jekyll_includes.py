@@ -4,8 +4,9 @@ of contents includes as Lanting's own; a site's own include read from its file i
 top of a math post) is removed, one embedding a player whose video id is a parameter
 (`{% include youtubePlayer.html id="…" %}`, a snippet copied into many blogs) is a
 video, one that only defines macros in a formula (`{% include latex-commands.html %}`,
-a `$$ \\newcommand… $$` MathJax read on the page) is that formula. Any other is left in
-a comment and reported."""
+a `$$ \\newcommand… $$` MathJax read on the page) is that formula; the lab-website
+template's `{% include list.html data="citations" %}` (or `members`, `posts`) a link to
+the list Lanting makes. Any other is left in a comment and reported."""
 
 from __future__ import annotations
 
@@ -32,6 +33,13 @@ _PLAYER = re.compile(
 _VIDEO_ID = {"youtube": re.compile(r"[0-9A-Za-z_-]{11}"),
              "bilibili": re.compile(r"BV[0-9A-Za-z]{10}")}
 """The ids Lanting's `{{< video >}}` takes: another value (a Liquid variable) is no id."""
+
+
+_LISTS = {"citations": ("Publications", "/publications/",
+                        ("_data/citations.yaml", "_data/citations.yml")),
+          "members": ("People", "/people/", ("_members",)), "posts": ("Blog", "/blog/", ())}
+"""`{% include list.html data="…" %}` of the lab-website template → the link to the list
+Lanting makes of the same, and what the site must hold for it to be made."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,6 +129,12 @@ def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
         ctx.convert("embeds as links")
         url = src if src.startswith(("/", "http")) else "/" + src
         return B.block(f"[{src.rsplit('/', 1)[-1]}]({url})")
+    listed = _LISTS.get(named.get("data", "")) if name == "list.html" else None
+    if listed is not None and (not listed[2] or any((source / n).exists() for n in listed[2])):
+        # (the lab-website template's list of its papers, people or posts: Lanting
+        # lists them on a page of its own, which the old page's place now links to)
+        ctx.convert("lists of the lab template as links to Lanting's lists")
+        return B.block(f"[{listed[0]}]({listed[1]})")
     own = site_include(source, name)
     if own is not None and own.loads_math:
         ctx.note(written, f"`{name}` removed: it loaded MathJax or KaTeX, and Lanting "
