@@ -275,6 +275,7 @@ def test_the_citation_script_s_papers_are_the_publications(tmp_path: Path) -> No
     of publications.bib, the featured one selected, and the include links to the list."""
     source = lab_site(tmp_path, {"_data/citations.yaml": CITATIONS,
                                  "research/index.md": RESEARCH,
+                                 "_includes/list.html": "{{ include.data }}\n",
                                  "images/barnacles.png": png(40, 30)})
     imported = import_site(source, tmp_path / "new", None, False, NOW)
     bib = re.sub(r" +=", " =", (tmp_path / "new" / "content" / "publications.bib")
@@ -293,3 +294,31 @@ def test_the_citation_script_s_papers_are_the_publications(tmp_path: Path) -> No
     assert research.find("a", href="/publications/") is not None
     titles = page(out, "/publications/").text()
     assert "Barnacle settlement under shifting tides" in titles and "Snails and the moon" in titles
+
+
+def test_the_template_s_buttons_sections_and_icons(tmp_path: Path) -> None:
+    """The template's home and contact pages are `button.html` (a link; its `type`
+    fills in the rest from `_data/types.yaml`), `section.html` (a full-width band) and
+    `icon.html` (a font's icon) includes: each was left in a comment with a warning,
+    59 on the template's own pages. Buttons are links; bands and icons go."""
+    home = ('---\ntitle: Home\n---\n\n# {% include icon.html icon="fa-solid fa-water" %}'
+            'Tide Pool Lab\n\n{% include button.html type="github" text="Our code" '
+            'link="tidepool/site" %}\n\n{% include section.html dark=true %}\n\n'
+            '{% include button.html link="research" text="See our papers" %}\n'
+            '{% include button.html type="email" text="lab@example.org" '
+            'link="lab@example.org" %}\n')
+    types = TYPES + ("github:\n  text: GitHub\n  link: https://github.com/$VALUE\n"
+                     "email:\n  text: Email\n  link: mailto:$VALUE\n")
+    source = lab_site(tmp_path, {
+        "index.md": home, "research/index.md": "---\ntitle: Research\n---\n\nPapers.\n",
+        "_data/types.yaml": types, **{f"_includes/{n}.html": "<div>{{ include }}</div>\n"
+                                      for n in ("list", "button", "section", "icon")}})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    assert messages(imported, "index.md") == [
+        "its text is the home page's (Lanting makes the list of posts itself)"]
+    text = (tmp_path / "new" / "content" / "_index.md").read_text(encoding="utf-8")
+    assert "# Tide Pool Lab" in text
+    assert "[Our code](https://github.com/tidepool/site)" in text
+    assert "[See our papers](pages/research.md)" in text
+    assert "[lab@example.org](mailto:lab@example.org)" in text
+    build(tmp_path / "new", BuildOptions(output=tmp_path / "out"))

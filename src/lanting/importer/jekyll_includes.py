@@ -17,6 +17,7 @@ from pathlib import Path
 
 from lanting.importer import body as B
 from lanting.importer.common import read_text
+from lanting.importer.jekyll_lab import lab_include
 from lanting.importer.liquid import Context, string_argument
 
 _HIDDEN = re.compile(
@@ -33,13 +34,6 @@ _PLAYER = re.compile(
 _VIDEO_ID = {"youtube": re.compile(r"[0-9A-Za-z_-]{11}"),
              "bilibili": re.compile(r"BV[0-9A-Za-z]{10}")}
 """The ids Lanting's `{{< video >}}` takes: another value (a Liquid variable) is no id."""
-
-
-_LISTS = {"citations": ("Publications", "/publications/",
-                        ("_data/citations.yaml", "_data/citations.yml")),
-          "members": ("People", "/people/", ("_members",)), "posts": ("Blog", "/blog/", ())}
-"""`{% include list.html data="…" %}` of the lab-website template → the link to the list
-Lanting makes of the same, and what the site must hold for it to be made."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,12 +123,9 @@ def include_tag(source: Path, args: str, written: str, ctx: Context) -> str:
         ctx.convert("embeds as links")
         url = src if src.startswith(("/", "http")) else "/" + src
         return B.block(f"[{src.rsplit('/', 1)[-1]}]({url})")
-    listed = _LISTS.get(named.get("data", "")) if name == "list.html" else None
-    if listed is not None and (not listed[2] or any((source / n).exists() for n in listed[2])):
-        # (the lab-website template's list of its papers, people or posts: Lanting
-        # lists them on a page of its own, which the old page's place now links to)
-        ctx.convert("lists of the lab template as links to Lanting's lists")
-        return B.block(f"[{listed[0]}]({listed[1]})")
+    lab = lab_include(source, name, named, ctx)
+    if lab is not None:
+        return lab
     own = site_include(source, name)
     if own is not None and own.loads_math:
         ctx.note(written, f"`{name}` removed: it loaded MathJax or KaTeX, and Lanting "

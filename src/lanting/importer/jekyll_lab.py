@@ -1,0 +1,64 @@
+"""The includes of a widely forked lab-website template (its `_includes/` beside the
+pages that use them): `list.html` of the papers, people or posts a link to the list
+Lanting makes of them, `button.html` a link (its `type` filling in what `_data/types.yaml`
+gives: `type="github" link="lab/repo"` is the repository's page), and the includes that
+only lay the page out or draw an icon (`section.html`, `icon.html`, `search-box.html`,
+`search-info.html`) removed. None when `name` is not one of them, or the site has no
+such include of its own (another theme's `button.html`)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from lanting.importer import body as B
+from lanting.importer.common import read_text
+from lanting.importer.liquid import Context
+from lanting.importer.text import load_mapping
+
+_LISTS = {"citations": ("Publications", "/publications/",
+                        ("_data/citations.yaml", "_data/citations.yml")),
+          "members": ("People", "/people/", ("_members",)), "posts": ("Blog", "/blog/", ())}
+"""`{% include list.html data="…" %}` → the link to the list Lanting makes of the same,
+and what the site must hold for it to be made."""
+_LAYOUT = frozenset({"section.html", "icon.html", "search-box.html", "search-info.html"})
+"""Includes that lay the page out (a full-width band), draw an icon of a font, or the
+template's search box and its count (Lanting has its search page)."""
+
+
+def lab_include(source: Path, name: str, named: dict[str, str], ctx: Context) -> str | None:
+    if not (source / "_includes" / name).is_file() or not (
+            source / "_includes" / "list.html").is_file():
+        return None  # (not the template: its `list.html` goes with the others)
+    listed = _LISTS.get(named.get("data", "")) if name == "list.html" else None
+    if listed is not None and (not listed[2] or any((source / n).exists() for n in listed[2])):
+        ctx.convert("lists of the lab template as links to Lanting's lists")
+        return B.block(f"[{listed[0]}]({listed[1]})")
+    if name in _LAYOUT:
+        ctx.convert("the lab template's layout and icon includes removed")
+        return ""
+    if name == "button.html":
+        return _button(source, named, ctx)
+    return None
+
+
+def _button(source: Path, named: dict[str, str], ctx: Context) -> str:
+    """The button's link: its `link`, put into its type's pattern (`https://github.com/
+    $VALUE`) when it is no address of its own; its text, else its type's."""
+    kind: dict[str, object] = {}
+    types = next((p for p in (source / "_data" / "types.yaml", source / "_data" / "types.yml")
+                  if p.is_file()), None)
+    if types is not None and named.get("type"):
+        found = load_mapping("yaml", read_text(types))[0].get(named["type"])
+        kind = found if isinstance(found, dict) else {}
+    link = named.get("link", "").strip()
+    pattern = str(kind.get("link") or "")
+    if link and "$VALUE" in pattern and not re.match(r"[a-z][\w+.-]*:|/|#", link):
+        link = pattern.replace("$VALUE", link)
+    elif link and not re.match(r"[a-z][\w+.-]*:|/|#|\.", link):
+        link = "/" + link  # (a page of the site, `research`: its URL from the root)
+    text = named.get("text", str(kind.get("text") or "")).strip() or link
+    if not link:
+        return B.plain_inline(text) if text else ""
+    ctx.convert("the lab template's buttons as links")
+    return f"[{B.plain_inline(text)}]({link})"
