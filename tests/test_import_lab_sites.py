@@ -322,3 +322,19 @@ def test_the_template_s_buttons_sections_and_icons(tmp_path: Path) -> None:
     assert "[See our papers](pages/research.md)" in text
     assert "[lab@example.org](mailto:lab@example.org)" in text
     build(tmp_path / "new", BuildOptions(output=tmp_path / "out"))
+
+
+def test_jekyll_spaceship_s_mermaid_bang_fences(tmp_path: Path) -> None:
+    """jekyll-spaceship draws a ```` ```mermaid! ```` block (its `!` asks for the
+    drawing), as the lab template's own test page writes one: Lanting showed it as code
+    of an unknown language `mermaid!`, with a warning. It is a Mermaid diagram."""
+    page_text = ("---\ntitle: Flow\n---\n\n```mermaid!\ngraph LR\n  tide --> pool\n```\n")
+    source = lab_site(tmp_path, {"flow.md": page_text})
+    config = (source / "_config.yaml").read_text(encoding="utf-8")
+    (source / "_config.yaml").write_text(config + "plugins:\n  - jekyll-spaceship\n",
+                                         encoding="utf-8")
+    import_site(source, tmp_path / "new", None, False, NOW)
+    text = (tmp_path / "new" / "content" / "pages" / "flow.md").read_text(encoding="utf-8")
+    assert "```mermaid\ngraph LR" in text
+    result = build(tmp_path / "new", BuildOptions(output=tmp_path / "out"))
+    assert [str(w) for w in result.warnings if "mermaid" in w.message] == []

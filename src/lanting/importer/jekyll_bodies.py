@@ -39,7 +39,7 @@ from lanting.importer.jekyll_i18n import I18nPlugin
 from lanting.importer.jekyll_includes import include_tag, inline_relative
 from lanting.importer.jekyll_links import JekyllLinks
 from lanting.importer.jekyll_math import is_text_theme, katex_tags
-from lanting.importer.jekyll_spaceship import spaceship_processors
+from lanting.importer.jekyll_spaceship import bang_fences, spaceship_processors
 from lanting.importer.liquid import (
     OUTPUT,
     Context,
@@ -119,6 +119,9 @@ class JekyllBodies(JekyllLinks):
                 inner, w, ctx, shelf), ctx, "mermaid diagrams")
             text = katex_tags(text, shelf, ctx)
         text = self.before_code(text, item, ctx, shelf)
+        if "mermaid-processor" in spaceship_processors(self.source, self.config):
+            text, count = bang_fences(text)
+            ctx.convert("jekyll-spaceship's ```mermaid! fences", count)
         text = protect_code(text, shelf)
         text, count = K.fence_file_titles(text, shelf)
         ctx.convert("code blocks' file names (`{: file=…}`) as titles", count)

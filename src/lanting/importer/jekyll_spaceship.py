@@ -1,10 +1,12 @@
 """jekyll-spaceship, the plugin the YAT theme suggests: which of its processors changed
 what the old pages showed. Its MathJax processor read `$…$` (and `$$…$$`) in every page
 as math, passing the TeX through kramdown untouched; its Mermaid processor drew
-```` ```mermaid ```` blocks; its emoji processor made `:smile:` an emoji."""
+```` ```mermaid! ```` blocks (`bang_fences`); its emoji processor made `:smile:` an
+emoji."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -52,3 +54,14 @@ def spaceship_dollar_math(source: Path, config: dict[str, Any]) -> bool:
         found = part.get("inlineMath") if isinstance(part, dict) else None
         pairs += found if isinstance(found, list) else default
     return any(isinstance(pair, list) and pair and pair[0] == "$" for pair in pairs)
+
+
+_BANG_FENCE = re.compile(r"^([ \t]*(?:`{3,}|~{3,})[ \t]*)(mermaid)!([ \t]*)$",
+                         re.MULTILINE)
+
+
+def bang_fences(text: str) -> tuple[str, int]:
+    """The processors' own fences, ```` ```mermaid! ```` (the `!` asks the plugin to draw
+    it): a ```` ```mermaid ```` block, which Lanting draws; it was code of an unknown
+    language `mermaid!`. Returns (text, how many)."""
+    return _BANG_FENCE.subn(r"\1\2\3", text)
