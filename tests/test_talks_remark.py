@@ -8,6 +8,7 @@ the class blocks were text in brackets. The deck is `tests/sites/slidev`'s
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -64,6 +65,7 @@ def test_class_blocks_are_divs_and_spans(built: tuple[Path, BuildResult]) -> Non
     ("class: center, middle\n\n# A\n\n---\n\n# B\n", True),
     ("# A\n\n---\nlayout: true\n\n.footer[x]\n", True),
     ("# A\n\n---\nname: agenda\n\n# B\n", False),  # (`name:` alone may be text)
+    ("# A\n\n---\n\ntitle: T\n\nclass: middle\n\n# B\n", True),  # (blank lines first)
     ("# A\n\n---\n\n# B\nNote:\nclass: x\n", False),
     ("```\n---\nclass: x\n```\n", False),
 ])
@@ -130,3 +132,106 @@ def test_deck_readers_take_any_text_and_keep_its_lines(tokens: list[str]) -> Non
     for slide in slides:
         lay_out(slide, static_text(slide.text, slide.line, slide.path, Warned(), problems),
                 slide.path, Warned(), problems)
+
+
+SVG = "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'/>"
+LECTURE = """---
+title: 射影几何
+date: 2026-03-01
+---
+
+title: Projective Planes
+class: typo
+layout: true
+
+.footer[{{title}} · {{term}}]
+
+---
+
+count: false
+term: Spring
+class: nord-dark, middle, center
+
+# {{title}}
+
+---
+
+name: frame
+layout: false
+class: inverse
+
+.head[Frame]
+
+{{content}}
+
+.tail[end of frame]
+
+---
+
+template: frame
+
+## Incidence
+
+.font-sm.mb-xs[
+
+```python
+p = line[0]
+```
+
+]
+
+.pull-left[
+
+$p \\cdot l = 0$
+
+] .pull-right[
+
+![](dual.svg)
+
+]
+
+---
+
+.mermaid[
+<pre>
+graph LR
+  P[Point] --> L[Line]
+</pre>
+]
+"""
+
+
+def test_any_property_after_blank_lines_templates_and_variables(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A lecture deck laid out as many remark decks are: a blank line after each `---`
+    before the properties, a `title:` that `{{title}}` shows, classes a layout passes
+    on, a template with `{{content}}`, blocks of two classes around code, `] .next[`
+    between halves and a `.mermaid[` diagram. Before, no slide was read as remark's:
+    the properties, `{{title}}` and the blocks showed as text."""
+    site = make_site({"content/talks/planes/index.md": LECTURE,
+                      "content/talks/planes/dual.svg": SVG})
+    out = site / "public"
+    result = build_site(site, out=out)
+    assert [w.message for w in result.warnings if "plain block" not in w.message
+            and "Mermaid" not in w.message] == []
+    page = parse_html((out / "talks/planes/slides/index.html").read_bytes())
+    boxes = [f.one(class_="slide") for f in page.find_all("section", class_="slide-frame")]
+    assert len(boxes) == 4  # (the named slide is shown too, as in remark)
+    text = " ".join(b.text() for b in boxes)
+    assert "title:" not in text and "class:" not in text and "{{" not in text
+    # the layout's classes come with it; a slide's own `center` centres it
+    assert boxes[0].one("h1").text() == "Projective Planes"
+    assert "slide-lead" in boxes[0]["class"]
+    assert boxes[0].one("span", class_="footer").text() == "Projective Planes · Spring"
+    # `layout: false`, then a template: its text around the slide's own, no footer
+    assert [s.text() for s in boxes[1].find_all("span")] == ["Frame", "end of frame"]
+    second = boxes[2]
+    assert "marp-invert" in second["class"] and second.find("span", class_="footer") is None
+    shown = second.text()
+    assert shown.index("Frame") < shown.index("Incidence") < shown.index("end of frame")
+    block = second.one("div", class_="font-sm")
+    assert "mb-xs" in block["class"] and "p = line[0]" in block.one("code").text()
+    assert "\\cdot" not in second.one("div", class_="pull-left").text()
+    assert second.one("div", class_="pull-right").one("img")["src"].endswith("dual.svg")
+    assert "graph LR" in boxes[3].one("code").text()
+    assert boxes[3].one("code")["class"] == "language-mermaid"

@@ -15,11 +15,15 @@ differs in three things:
     ]
 
 A talk is read so when a slide opens with properties, or its front matter names
-xaringan (`output: xaringan::moon_reader`). Properties are read (`center`/`middle`
-centre the slide, `inverse` inverts it), a continuation line is no slide break, a class
-block is a fenced div of that class (`pull-left`/`pull-right`, `left-column`/
-`right-column` lay out as in xaringan), an inline one a span of it. Every change keeps
-the slide's lines, so messages point into the talk file.
+xaringan (`output: xaringan::moon_reader`). Properties are read as remark reads them
+(any `name: value` line at the slide's top, blank lines between; `center`/`middle`
+centre the slide, `inverse` inverts it; a slide takes the properties of its layout or
+template, their classes added to its own; `{{name}}` in the text is a property's
+value, and a template's `{{content}}` line is where a slide's own text goes), a
+continuation line is no slide break, a class block is a fenced div of its classes
+(`.pull-left[`, `.a.b[`; `pull-left`/`pull-right`, `left-column`/`right-column` lay out
+as in xaringan), an inline one a span of them. Every change keeps the slide's lines, so
+messages point into the talk file.
 """
 
 from __future__ import annotations
@@ -33,15 +37,18 @@ from lanting.markdown.tex_scan import group_end
 from lanting.model.problem import Problem
 from lanting.site.marp import Background, Images, in_code_span, outside_code
 
-PROPERTIES = frozenset({"name", "class", "background-image", "background-position",
-                        "background-size", "background-color", "background-repeat",
-                        "count", "template", "layout", "exclude", "seal"})
-_PROPERTY = re.compile(r"^([a-z-]+)[ \t]*:[ \t]*(.*?)[ \t]*$")
+_PROPERTY = re.compile(r"^([-\w]+):(?!//)[ \t]*(.*?)[ \t]*$")
+"""remark's property line: any name (`title: …` too, which `{{title}}` shows), no space
+before the colon; a URL (`https://…`) is text."""
 _SIGNS = frozenset({"class", "layout", "background-image", "exclude", "template", "count"})
 """Properties that tell a remark deck (`name:` alone could be a slide's text)."""
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _SEPARATOR = re.compile(r"^---\s*$")
-_OPENER = re.compile(r"(?<![\w\\\]])\.([A-Za-z][\w-]*)\[")
+_OPENER = re.compile(r"(?<![\w\\\]])((?:\.[A-Za-z_-][\w-]*)+)\[")
+"""`.name[`, or `.a.b[` of several classes, as remark's lexer reads them."""
+_VARIABLE = re.compile(r"(\\)?(\{\{([^}\n]+)\}\})")
+_CONTENT = re.compile(r"^[ \t]*\{\{[ \t]*content[ \t]*\}\}[ \t]*$", re.MULTILINE)
+_NOT_INHERITED = frozenset({"name", "layout", "count"})
 _URL = re.compile(r"^url\(\s*['\"]?([^'\")]+)['\"]?\s*\)$")
 _COLOURS = re.compile(r"^[#\w\s(),.%+-]+$")
 _CLASSES = {"center": "slide-lead", "middle": "slide-lead", "inverse": "marp-invert"}
@@ -72,9 +79,10 @@ def slide_properties(lines: list[str]) -> list[tuple[set[str], int]]:
             keys = set()
             for other in lines[i:]:
                 match = _PROPERTY.match(other)
-                if not match or match.group(1) not in PROPERTIES:
+                if match:
+                    keys.add(match.group(1))
+                elif other.strip():  # (blank lines may come before and between them)
                     break
-                keys.add(match.group(1))
             if keys:
                 found.append((keys, i))
     return found
@@ -94,12 +102,26 @@ def continuation_lines(body: str) -> str:
     return "\n".join(lines)
 
 
+Properties = dict[str, tuple[str, int]]
+"""A slide's properties: name -> (value, file line)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Base:
+    """A slide that others start with, as remark resolves it: the text before the place
+    of a later slide's own text (its `{{content}}` line, else its end), the text after
+    it, and the properties it passes on."""
+    before: tuple[tuple[str, int], ...]
+    after: tuple[tuple[str, int], ...]
+    properties: Properties
+
+
 @dataclass(slots=True)
 class Templates:
     """The slides that later ones start with: the last `layout: true` slide, and each
     named one (`template: name`)."""
-    layout: tuple[str, int] | None = None
-    named: dict[str, tuple[str, int]] = field(default_factory=dict)
+    layout: Base | None = None
+    named: dict[str, Base] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,45 +134,103 @@ class RemarkSlide:
     style: str
     images: Images
     skip: bool
+    after: tuple[tuple[str, int], ...] = ()
+    """Template text to show after it (what follows the template's `{{content}}`)."""
 
 
 def read_slide(text: str, line: int, templates: Templates, path: Path,
                problems: list[Problem]) -> RemarkSlide:
     """The slide `text` (from file line `line`) with remark's properties and classes
     read; a `layout: true` slide becomes the start of the slides after it."""
-    lines = text.split("\n")
-    properties: dict[str, tuple[str, int]] = {}
-    for n, raw in enumerate(lines):
-        match = _PROPERTY.match(raw)
-        if not match or match.group(1) not in PROPERTIES:
-            break
-        properties[match.group(1)] = (match.group(2), line + n)
-        lines[n] = ""
-    text = class_blocks("\n".join(lines), line, path, problems)
+    properties, text = _properties(text, line)
+    text = class_blocks(text, line, path, problems)
     value = {k: v for k, (v, _n) in properties.items()}
-    before: list[tuple[str, int]] = []
-    if templates.layout is not None and value.get("layout") != "true":
-        before.append(templates.layout)
-    if "template" in value:
-        named = templates.named.get(value["template"])
-        if named is None:
+    base = None
+    if "template" in value:  # (remark: a template instead of the layout, not both)
+        base = templates.named.get(value["template"])
+        if base is None:
             problems.append(Problem(f"remark's `template: {value['template']}` names no "
                                     "slide", path, properties["template"][1],
                                     hint="name a slide above with `name: …`"))
-        else:
-            before.append(named)
-    if "name" in value:
-        templates.named[value["name"]] = (text, line)
-    if value.get("layout") == "true":
-        templates.layout = (text, line)
-        return RemarkSlide("", (), "", "", Images(""), True)
-    if value.get("layout") == "false":
+    elif value.get("layout") == "false":
         templates.layout = None
+    elif value.get("layout") != "true":
+        base = templates.layout
+    if base is not None:
+        properties = _inherit(properties, base.properties)
+        value = {k: v for k, (v, _n) in properties.items()}
+    resolved = _resolve(text, line, base, properties)
+    if "name" in value:
+        templates.named[value["name"]] = resolved
+    if value.get("layout") == "true":
+        templates.layout = resolved
+        return RemarkSlide("", (), "", "", Images(""), True)
+    before, after = (base.before, base.after) if base is not None else ((), ())
+    text = _CONTENT.sub("", expand(text, value))
     classes = ["remark", *dict.fromkeys(
         _CLASSES[c] for c in re.split(r"[\s,]+", value.get("class", "")) if c in _CLASSES)]
     style, images = _background(value, properties, text, path, problems)
-    return RemarkSlide(text, tuple(before), " ".join(classes), style, images,
-                       value.get("exclude") == "true")
+    return RemarkSlide(text, _expanded(before, value), " ".join(classes), style, images,
+                       value.get("exclude") == "true", _expanded(after, value))
+
+
+def _properties(text: str, line: int) -> tuple[Properties, str]:
+    """The properties at the top of a slide (blank lines before and between them, as
+    remark reads them), and its text with their lines left blank."""
+    lines = text.split("\n")
+    properties: Properties = {}
+    for n, raw in enumerate(lines):
+        match = _PROPERTY.match(raw)
+        if match:
+            properties[match.group(1)] = (match.group(2), line + n)
+            lines[n] = ""
+        elif raw.strip():
+            break
+    return properties, "\n".join(lines)
+
+
+def _inherit(own: Properties, base: Properties) -> Properties:
+    """A slide's properties with its template's: those it does not set, and the classes
+    added before its own (remark's `inheritProperties`)."""
+    merged = dict(own)
+    for key, (v, n) in base.items():
+        if key in _NOT_INHERITED:
+            continue
+        if key == "class" and key in own:
+            merged[key] = (f"{v}, {own[key][0]}", own[key][1])
+        elif key not in own:
+            merged[key] = (v, n)
+    return merged
+
+
+def _resolve(text: str, line: int, base: Base | None, properties: Properties) -> Base:
+    """The slide as a start of others: its own text goes where its template's
+    `{{content}}` was (else after the template's text); a later slide's goes at this
+    one's `{{content}}` line, else after all of it."""
+    before, after = (base.before, base.after) if base is not None else ((), ())
+    slot = _CONTENT.search(text)
+    if slot is None:
+        return Base((*before, (text, line), *after), (), properties)
+    end = slot.end() + 1
+    return Base((*before, (text[:slot.start()], line)),
+                ((text[end:], line + text.count("\n", 0, end)), *after), properties)
+
+
+def expand(text: str, value: dict[str, str]) -> str:
+    """`{{name}}` as the value of the slide's property `name` (one it lacks stays, as
+    in remark); `\\{{name}}` as `{{name}}`."""
+    def one(match: re.Match[str]) -> str:
+        if match.group(1):
+            return match.group(2)
+        name = match.group(3).strip()
+        return value[name] if name in value and name != "content" else match.group(0)
+
+    return _VARIABLE.sub(one, text) if "{{" in text else text
+
+
+def _expanded(chunks: tuple[tuple[str, int], ...], value: dict[str, str],
+              ) -> tuple[tuple[str, int], ...]:
+    return tuple((expand(_CONTENT.sub("", t), value), n) for t, n in chunks)
 
 
 def _background(value: dict[str, str], properties: dict[str, tuple[str, int]], text: str,
@@ -170,13 +250,28 @@ def _background(value: dict[str, str], properties: dict[str, tuple[str, int]], t
     return style, Images(text, (bg,))
 
 
+_TOKEN = r"(\]|(?:\.[A-Za-z_-][\w-]*)+\[)"
+_TWO_ON_A_LINE = re.compile(rf"^([ \t]*){_TOKEN}[ \t]+{_TOKEN}[ \t]*\n[ \t]*$", re.MULTILINE)
+"""`] .pull-right[` (one block closes, the next opens: xaringan's way of writing
+halves), `.a[ .b[` or `] ]` over a blank line: made two lines from the blank one's
+place, so that each stands alone."""
+_MASK = str.maketrans("[].", "\ue000\ue001\ue002")
+_UNMASK = str.maketrans("\ue000\ue001\ue002", "[].")
+
+
 def class_blocks(text: str, line: int, path: Path, problems: list[Problem]) -> str:
     """`.name[text]` as a span of that class, `.name[` … `]` on lines of their own as a
-    fenced div of it (outside code; nested ones too)."""
+    fenced div of it (nested ones too; `.mermaid[` as a Mermaid diagram). A block may
+    hold fenced code, as remark's lexer reads it; brackets in code are the code's."""
     def change(chunk: str, at: int) -> str:
         return _classes(chunk, at, path, problems)
 
-    return outside_code(text, line, change)
+    if any(c in text for c in "\ue000\ue001\ue002"):  # (the mask's own characters)
+        return outside_code(text, line, change)
+    masked = outside_code(text.translate(_MASK), line,
+                          lambda chunk, _at: chunk.translate(_UNMASK))
+    masked = _TWO_ON_A_LINE.sub(r"\1\2\n\1\3", masked)
+    return _classes(masked, line, path, problems).translate(_UNMASK)
 
 
 def _classes(text: str, line: int, path: Path, problems: list[Problem]) -> str:
@@ -191,17 +286,22 @@ def _classes(text: str, line: int, path: Path, problems: list[Problem]) -> str:
             out.append(text[done:opener.end()])
             done = opener.end()
             continue
-        name, inner = opener.group(1), text[opener.end():end]
+        names, inner = opener.group(1).split(".")[1:], text[opener.end():end]
+        name, attributes = ".".join(names), " ".join(f".{n}" for n in names)
         inner = _classes(inner, line + text.count("\n", 0, opener.end()), path, problems)
         alone = (start == 0 or text[start - 1] == "\n") and inner.startswith("\n") \
             and re.search(r"\n[ \t]*$", inner) is not None
         out.append(text[done:start])
-        if "\n" not in inner:
-            out.append(f"[{inner}]{{.{name}}}")
+        if alone and names == ["mermaid"]:  # (remark decks draw it with mermaid.js)
+            diagram = re.sub(r"^[ \t]*</?pre>[ \t]*$", "", text[opener.end():end],
+                             flags=re.MULTILINE)
+            out.append(f"```mermaid{diagram.rstrip(' ' + chr(9))}```")
+        elif "\n" not in inner:
+            out.append(f"[{inner}]{{{attributes}}}")
         elif alone:
             colons = ":" * (max((len(m) for m in re.findall(r"^[ \t]*(:{3,})", inner,
                                                            re.MULTILINE)), default=2) + 1)
-            out.append(f"{colons} {{.{name}}}{inner.rstrip(' ' + chr(9))}{colons}")
+            out.append(f"{colons} {{{attributes}}}{inner.rstrip(' ' + chr(9))}{colons}")
         else:
             problems.append(Problem(
                 f"remark's block `.{name}[` is not read: it shares a line with its text",

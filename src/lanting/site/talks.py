@@ -191,8 +191,9 @@ def _render_remark(doc: Document, context: RenderContext, options: MarkdownOptio
         shown = "".join(collector.render(text, line) for text, line in slide.before)
         html, notes = _render_slide(slide.text, source.line,
                                     [(source.notes, source.notes_line)], collector)
-        parts = (background_html(slide.images, collector.render) + shown + html, notes,
-                 slide.classes, slide.style)
+        after = "".join(collector.render(text, line) for text, line in slide.after)
+        parts = (background_html(slide.images, collector.render) + shown + html + after,
+                 notes, slide.classes, slide.style)
         slides.append(_slide(len(slides) + 1, source.line, parts, collector, before, seen))
     if not slides:
         raise _no_slides(doc)
