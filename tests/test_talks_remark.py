@@ -235,3 +235,60 @@ def test_any_property_after_blank_lines_templates_and_variables(
     assert second.one("div", class_="pull-right").one("img")["src"].endswith("dual.svg")
     assert "graph LR" in boxes[3].one("code").text()
     assert boxes[3].one("code")["class"] == "language-mermaid"
+
+
+XARINGAN = """---
+title: "Bayesian workflow for ecologists"
+subtitle: "Lab seminar"
+author:
+  - name: Mei Lin
+  - Ravi Rao
+institute: Department of Ecology
+date: 2026-04-02
+output:
+  xaringan::moon_reader:
+    seal: {seal}
+    nature:
+      countIncrementalSlides: false
+---
+
+## Priors
+
+Start from what is known.
+
+--
+
+$$p(\\theta \\mid y) \\propto p(y \\mid \\theta)\\, p(\\theta)$$
+
+---
+
+## Checks
+
+Posterior predictive checks.
+"""
+
+
+@pytest.mark.parametrize("seal", ["true", "false"])
+def test_a_xaringan_header_makes_the_title_slide(
+        seal: str, make_site: Callable[..., Path],
+        build_site: Callable[..., BuildResult]) -> None:
+    """A xaringan deck renamed `.md`, whose slides open with no remark property: its
+    header's `subtitle` and `author` were errors, and with them taken out its `--` line
+    started a new slide (the deck was not known as remark's: `output` was only a
+    warning). The header makes xaringan's title slide (not with `seal: false`) and the
+    deck is read as remark's."""
+    site = make_site({"content/talks/workflow.md": XARINGAN.replace("{seal}", seal)})
+    out = site / "public"
+    result = build_site(site, out=out)
+    assert not result.warnings
+    page = parse_html((out / "talks/workflow/slides/index.html").read_bytes())
+    boxes = [f.one(class_="slide") for f in page.find_all("section", class_="slide-frame")]
+    if seal == "true":
+        assert boxes[0].one("h1").text() == "Bayesian workflow for ecologists"
+        assert {"slide-lead", "marp-invert"} <= set(boxes[0]["class"].split())
+        assert [h.text() for h in boxes[0].find_all("h3")] == [
+            "Mei Lin, Ravi Rao", "Department of Ecology", "2026-04-02"]
+        assert boxes[0].one("h2").text() == "Lab seminar"
+        boxes = boxes[1:]
+    assert len(boxes) == 2  # (`--` goes on with the slide)
+    assert boxes[0].one("h2").text() == "Priors" and "∝" in boxes[0].text()

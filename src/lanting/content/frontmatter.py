@@ -28,6 +28,7 @@ from lanting.content.frontmatter_syntax import (
 )
 from lanting.content.marp import split_marp_keys
 from lanting.content.slidev import is_slidev_deck, split_slidev_keys
+from lanting.content.xaringan import split_xaringan_keys
 from lanting.errors import LantingError, did_you_mean
 from lanting.markdown.mathforms import TITLE_MATH, math_forms
 from lanting.model.cite import CITATION_STYLES
@@ -273,6 +274,7 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         data, slidev = split_slidev_keys(
             data, lines, (*_KNOWN_KEYS, *HARMLESS, *EQUIVALENTS, "marp"))
     data, marp, problems = split_marp_keys(source, data, lines)
+    data, xaringan = split_xaringan_keys(source, data)
     data, foreign_problems, foreign = _foreign_keys(source, data, lines)
     problems += foreign_problems
     warnings = (*warnings, *foreign)
@@ -353,6 +355,6 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         citation_style=raw.citation_style,
         links=tuple(NamedLink(x.name, x.url) for x in raw.links),
         talk=raw.talk, posts=raw.posts, weight=raw.weight, role=raw.role, term=raw.term,
-        marp=marp, slidev=slidev,
+        marp=marp, slidev=slidev, xaringan=xaringan,
     )
     return Document(source, meta, body, body_line, lines, attachments, warnings, parts)

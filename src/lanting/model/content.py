@@ -203,6 +203,10 @@ class FrontMatter:
     slidev: dict[str, Any] | None = None
     """A talk written for Slidev: the settings of its headmatter (`layout`,
     `background`, `drawings`, …; `content.slidev`). None for any other page."""
+    xaringan: dict[str, Any] | None = None
+    """A talk written for xaringan (`output: xaringan::moon_reader`): what its title
+    slide shows (`seal`, `subtitle`, `author`, …; `content.xaringan`). None for any
+    other page."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -138,6 +138,16 @@ class RemarkSlide:
     """Template text to show after it (what follows the template's `{{content}}`)."""
 
 
+def title_slide(title: str, header: dict[str, Any]) -> str:
+    """The slide xaringan opens a deck with, from its header (`content.xaringan`), in
+    remark's Markdown: its headings as xaringan's template writes them (without the
+    `.title[` blocks around them, which only its stylesheet styles)."""
+    parts = [("#", title), ("##", header.get("subtitle", "")),
+             *(("###", header.get(key, "")) for key in ("author", "institute", "date"))]
+    headings = "\n\n".join(f"{level} {text}" for level, text in parts if text)
+    return f"class: center, middle, inverse, title-slide\n\n{headings}"
+
+
 def read_slide(text: str, line: int, templates: Templates, path: Path,
                problems: list[Problem]) -> RemarkSlide:
     """The slide `text` (from file line `line`) with remark's properties and classes

@@ -36,7 +36,7 @@ from lanting.site.marp import (
     marp_line,
     read_slide,
 )
-from lanting.site.remark import Templates, continuation_lines, is_remark
+from lanting.site.remark import Templates, continuation_lines, is_remark, title_slide
 from lanting.site.remark import read_slide as read_remark_slide
 from lanting.site.slidev import read_deck, render_deck_slide
 from lanting.site.slidev_vue import Warned
@@ -143,7 +143,7 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
     marp, slidev = doc.meta.marp, doc.meta.slidev
     if slidev is not None:
         return _render_deck(doc, slidev, context, options, url, output, link_map)
-    if marp is None and is_remark(doc.body):
+    if marp is None and (doc.meta.xaringan is not None or is_remark(doc.body)):
         return _render_remark(doc, context, options, url, output, link_map)
     divider = heading_divider(doc.body, marp) if marp is not None else frozenset()
     sources = split_slides(doc.body, doc.body_line, divider)
@@ -177,6 +177,9 @@ def _render_remark(doc: Document, context: RenderContext, options: MarkdownOptio
                    ) -> tuple[Talk, list[Problem]]:
     """The talk of a deck written for remark.js or xaringan (`site.remark`)."""
     sources = split_slides(continuation_lines(doc.body), doc.body_line)
+    if doc.meta.xaringan is not None and doc.meta.xaringan["seal"]:
+        sources.insert(0, SlideSource(title_slide(doc.meta.title, doc.meta.xaringan),
+                                      doc.key_lines.get("title", 1)))
     collector = _Collector(context, options, [], set(), [], [], link_map or {}, set(), [],
                            talk_macros(doc.body))
     templates = Templates()
