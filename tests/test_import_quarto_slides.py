@@ -10,9 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from importbits import imported_site, messages, page, redirect_target
+from importbits import NOW, imported_site, messages, page, redirect_target
+from sitebits import write_files
 
-from lanting.importer import Imported
+from lanting.build import build
+from lanting.build.options import BuildOptions
+from lanting.importer import Imported, import_site
 from lanting.importer.quarto_slides import presentation_format, slide_level
 
 
@@ -93,3 +96,72 @@ def test_slide_level_is_read_from_the_format_or_the_document() -> None:
     assert slide_level({"format": {"revealjs": {"slide-level": 3}}}) == 3
     assert slide_level({"format": "revealjs", "slide-level": 1}) == 1
     assert slide_level({"format": "revealjs"}) == 2
+
+
+ONE_TALK = """---
+title: "Simulating mixed designs"
+date: 2026-05-04
+format:
+  revealjs:
+    theme: dark
+---
+
+# Abstract
+
+```{r, include = FALSE}
+library(faux)
+set.seed(8)
+```
+
+```{r setup_plot, echo=FALSE}
+plot(1:3)
+```
+
+## Why simulate?
+
+<div style="float:right;width:35%;">
+![](images/power.svg)
+</div>
+
+:::: columns
+::: {.column width="50%"}
+Power before data.
+:::
+::: column
+Pre-registration.
+:::
+::::
+
+```{r}
+sim_design(within = 2)
+```
+"""
+
+
+def test_a_project_of_one_talk_at_its_root(tmp_path: Path) -> None:
+    """A talk kept as a Quarto project of its own (`_quarto.yml`, the deck `index.qmd`
+    at `/`): the deck became the home page's text, its slides one long text and its
+    notes lost. It is a talk named after the project's folder, and `/` (Lanting's home
+    now) gets no redirect, which failed the build. In the deck, as Pandoc reads it: a
+    cell's `{r, include = FALSE}` header hides it, `::: columns` (a bare word) is the
+    class `columns` (it was written `{columns}`, which the build read as a MyST
+    directive), and Markdown right under a `<div>` line is Markdown."""
+    source = tmp_path / "sim-2026"
+    write_files(source, {"_quarto.yml": 'project:\n  title: "sim-2026"\n',
+                         "index.qmd": ONE_TALK,
+                         "images/power.svg": "<svg xmlns='http://www.w3.org/2000/svg'/>"})
+    imported = import_site(source, tmp_path / "new", None, False, NOW)
+    talk = imported.dest / "content/talks/sim-2026.md"
+    assert [p.name for p in (imported.dest / "content/talks").iterdir()] == ["sim-2026.md"]
+    text = talk.read_text(encoding="utf-8")
+    assert "library(faux)" not in text and "plot(1:3)" not in text
+    assert "sim_design" in text
+    assert "{columns}" not in text and "{.columns}" in text
+    assert "redirects" not in (imported.dest / "lanting.toml").read_text(encoding="utf-8")
+    result = build(imported.dest, BuildOptions())
+    assert [str(w) for w in result.warnings if "{r}" not in w.message] == []
+    out = imported.dest / "public"
+    frames = page(out, "/talks/sim-2026/slides/").find_all("section", class_="slide-frame")
+    why = next(f for f in frames if "Why simulate?" in f.text())
+    assert why.one("img")["src"].endswith("power.svg") and "![" not in why.text()
+    assert len(why.find_all(class_="column")) == 2

@@ -293,13 +293,12 @@ class Quarto(QuartoFront, QuartoBodies):
             if first.group(2):
                 self.title_labels[first.group(2)] = path
             self.report.convert("titles from a document's first `#` heading")
-        name = self.name_of(path)
         slides = presentation_format({**self.defaults(path), **data}) \
             if path.suffix != ".ipynb" else ""
-        if rel.as_posix() in ("index.qmd", "index.md", "index.ipynb"):
-            kind = "home"
-        else:
-            kind = "talk" if slides else "post" if post else "page"
+        top = rel.as_posix() in ("index.qmd", "index.md", "index.ipynb")
+        # (a project of one talk, its deck at `/`: a talk named as its folder, not home)
+        name = self.source.resolve().name if top and slides else self.name_of(path)
+        kind = "home" if top and not slides else "talk" if slides else "post" if post else "page"
         front = self.front(merged, head, path, kind)
         draft = bool_of(merged.get("draft", False))
         if draft:
@@ -331,8 +330,10 @@ class Quarto(QuartoFront, QuartoBodies):
             for old in item.old_urls:
                 self.table.add(old, item)
             if kind == "talk" and item.old_urls[0] != (article := self.site.new_url(item)):
-                # (the old URL showed the slides: it leads to the deck, not the article)
-                self.redirects.add(item.old_urls.pop(0), article + "slides/")
+                # (the old URL showed the slides: it leads to the deck, not the article;
+                # `/` is the new home page)
+                if (old_url := item.old_urls.pop(0)).strip("/."):
+                    self.redirects.add(old_url, article + "slides/")
         if path.suffix == ".ipynb":
             item.notebook = cell_options(self.report, path, self.notebooks[path])
             self.documents.append((item, NOTEBOOK, path, None))

@@ -41,6 +41,14 @@ from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
 
 _CELL = re.compile(r"^\{([A-Za-z]\w*)(?:[ ,].*)?\}$")
+_HEADER_OPTION = re.compile(r"[\s,]([\w.-]+)\s*=\s*(\"[^\"]*\"|'[^']*'|[^,}\s]+)")
+"""knitr's options in a cell's header (`{r setup, include = FALSE}`), R Markdown's way,
+which Quarto reads as it reads `#| include: false`."""
+_DIV_LINE = re.compile(r"^([ \t]{0,3}<div\b[^>]*>)[ \t]*\n(?=[ \t]{0,3}[^\s<])",
+                       re.MULTILINE | re.IGNORECASE)
+"""A `<div>` line with Markdown on the next: Pandoc reads Markdown inside HTML blocks,
+CommonMark only after a blank line (`![](x.png)` in a `<div style="float:right">` showed
+as its text)."""
 _BROWSER_CELLS = {"webr-r": "r", "webr": "r", "pyodide-python": "python", "pyodide": "python"}
 """The cells quarto-webr, quarto-pyodide and quarto-live run in the reader's browser."""
 _BROWSER_CELL = re.compile(r"^\{(" + "|".join(_BROWSER_CELLS) + r")(?:[ ,].*)?\}$")
@@ -99,6 +107,8 @@ class QuartoBodies(QuartoLinks):
         text = re.sub(r"<!--.*?-->", lambda m: shelf.put(m.group(), "R"), text,
                       flags=re.DOTALL)
         text = protect_code(text, shelf, on_fence)
+        text, count = _DIV_LINE.subn("\\1\n\n", text)
+        ctx.convert("Markdown on the line after a `<div>` (Pandoc reads it)", count)
         text = imagify_divs(text, shelf.put, ctx)
         text = bare_macros(bare_environments(print_latex(text, ctx), ctx), ctx)
         text = text_after_labels(text, ctx)
@@ -176,8 +186,9 @@ class QuartoBodies(QuartoLinks):
         if not cell:
             return fence(_plain_info(info), _unescaped_cells(code), None, indent)
         lang = cell.group(1)
-        options = dict(re.findall(r"^\s*(?:#|%%|//)\|\s*([\w-]+):\s*(.*?)\s*$", code,
-                                  re.MULTILINE))
+        options = {**_header_options(info),
+                   **dict(re.findall(r"^\s*(?:#|%%|//)\|\s*([\w-]+):\s*(.*?)\s*$", code,
+                                     re.MULTILINE))}
         shown = [line for line in code.split("\n") if not re.match(r"\s*(?:#|%%|//)\|", line)]
         self.mermaid = self.mermaid or lang == "mermaid"
         if lang in ("mermaid", "dot"):
@@ -290,3 +301,10 @@ def freeze_of(source: Path, path: Path) -> tuple[dict[str, Any] | None, Path]:
         return None, folder
     result = data.get("result") if isinstance(data, dict) else None
     return (result if isinstance(result, dict) else None), folder
+
+
+def _header_options(info: str) -> dict[str, str]:
+    """The options of a cell's header, R's `FALSE` and `F` as `false` (`#|` lines win)."""
+    return {name: "false" if value in ("FALSE", "F") else "true" if value in ("TRUE", "T")
+            else value.strip("\"'")
+            for name, value in _HEADER_OPTION.findall(info.strip("{}"))}

@@ -46,11 +46,11 @@ def classes(attributes: str) -> list[str]:
 
 
 def braced(attributes: str) -> str:
-    """An opening's attributes in braces: a bare word is Pandoc's class (`::: columns` is
-    `{.columns}`; kept as `{columns}`, it was an unknown directive, shown as text)."""
-    if not attributes.startswith("{"):
-        return "{." + attributes.split()[0] + "}" if attributes.split() else "{}"
-    return "{" + attributes.strip("{} ") + "}"
+    """An opening's attributes in braces: a bare word is Pandoc's class (`::: columns`
+    is `{.columns}`; written `{columns}`, Lanting read a MyST directive of that name)."""
+    if attributes.startswith("{"):
+        return "{" + attributes.strip("{} ") + "}"
+    return "{" + " ".join(f".{c}" for c in classes(attributes)) + "}"
 
 
 def identifier(attributes: str) -> str:
