@@ -364,3 +364,28 @@ def test_a_slide_of_references_lists_what_the_talk_cited(
         "Malkin, V. M. and Shvets, G. (1999). Fast compression of laser beams. PRL."]
     article = parse_html((site / "public/talks/t/index.html").read_bytes())
     assert len(article.find_all("li", id="ref-malkin1999")) == 1
+
+
+def test_a_marp_decks_html_option_is_accepted(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """Many Marp decks write `html: true` in their front matter (no Marp tool reads it
+    there); it stopped the build as an unknown key, so a deck did not build as it is."""
+    site = make_site({"content/talks/m.md": "---\ntitle: M\ndate: 2026-01-01\nmarp: true\n"
+                                            "html: true\n---\n## A\n\n<b>x</b>\n"})
+    result = build_site(site)
+    assert not result.warnings
+    assert "<b>x</b>" in (site / "public/talks/m/slides/index.html").read_text()
+
+
+def test_a_talk_without_a_title_is_told_to_keep_its_title_slide(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A Marp deck has its title only in its first slide's `# heading`; the hint said to
+    remove that line, as for a note, which would leave the title slide empty."""
+    site = make_site({"content/talks/t.md": "---\ndate: 2026-01-01\nmarp: true\n---\n\n"
+                                            "# Sparse attention\n\nA. Author\n\n---\n\n## B\n"})
+    with pytest.raises(LantingError) as info:
+        build_site(site)
+    [problem] = info.value.problems
+    assert problem.message == "a talk needs a `title`"
+    assert problem.hint is not None and 'title: "Sparse attention"' in problem.hint
+    assert "remove" not in problem.hint

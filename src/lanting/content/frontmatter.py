@@ -235,14 +235,18 @@ _TITLED = {Kind.PROJECT: "a project", Kind.TEACHING: "a course",
 _FIRST_HEADING = re.compile(r"\A\s*#[ \t]+(.+?)[ \t#]*$", re.MULTILINE)
 
 
-def _title_hint(body: str) -> str | None:
+def _title_hint(body: str, talk: bool = False) -> str | None:
     """A note written in Obsidian, Typora or MkDocs has its title as a first `# heading`,
-    which Lanting does not read as the title: say what to write."""
+    which Lanting does not read as the title: say what to write. A talk's (a Marp deck's)
+    is its title slide's heading, which stays."""
     heading = _FIRST_HEADING.match(body)
     if heading is None:
         return "add `title: …` to the front matter"
     title = heading.group(1).strip()
     quoted = title.replace('"', '\\"')
+    if talk:
+        return (f'write `title: "{quoted}"` in the front matter (the talk\'s page and '
+                "listing show it; the first slide keeps its heading)")
     return (f'write `title: "{quoted}"` in the front matter and remove the `# {title}` '
             "line (the theme shows the title above the text)")
 
@@ -328,7 +332,8 @@ def parse(source: Source, raw_html: bool = True) -> Document:
         invalid = {p.path[0] for p in schema_problems if p.path}  # reported already
         if not raw.title.strip() and "title" not in invalid:
             problems.append(_problem(source, lines, ("title",) if "title" in lines else (),
-                                     f"{what} needs a `title`", _title_hint(body)))
+                                     f"{what} needs a `title`",
+                                     _title_hint(body, source.kind is Kind.TALK)))
         if raw.date is None:
             problems.append(_problem(source, lines, (), f"{what} needs a `date`",
                                      "add `date: YYYY-MM-DD` to the front matter"))

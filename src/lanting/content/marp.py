@@ -38,6 +38,12 @@ METADATA = frozenset({"title", "author", "description", "image", "keywords", "ur
 
 DIRECTIVES = SHOWN | IGNORED | METADATA | frozenset(NOT_SHOWN)
 
+OPTIONS = frozenset({"html"})
+"""Marp's options that many decks write in their front matter (`html: true`), where no
+Marp tool reads them (Marp CLI's `--html` and Marp for VS Code's settings do): they
+change nothing Marp showed, and a Marp deck's are ignored. Lanting shows a talk's HTML
+as `[markdown] raw_html` says."""
+
 
 def directive_name(key: str) -> str:
     """`_class` -> `class` (a spot directive), `$theme` -> `theme` (old global form)."""
@@ -69,7 +75,7 @@ def split_marp_keys(source: Source, data: dict[str, Any], lines: dict[str, int],
     kept: dict[str, Any] = {}
     directives: dict[str, Any] = {}
     for key, value in data.items():
-        if directive_name(key) in DIRECTIVES - METADATA - {"lang"}:
+        if directive_name(key) in DIRECTIVES - METADATA - {"lang"} or key in OPTIONS:
             directives[key] = _plain(value)
         else:
             kept[key] = value
