@@ -192,6 +192,20 @@ def test_a_missing_image_with_a_namesake_beside_it_names_it(make_site: MakeSite,
     assert problem.hint == "there is `docker_version.webp` beside it: write that name"
 
 
+def test_a_missing_image_named_in_another_case_names_the_file(make_site: MakeSite,
+                                                               post: Post) -> None:
+    """A paper-review deck made on macOS wrote `Speedy_01.png` and `./pics/Car.jpg` (raw
+    HTML) for the files `speedy_01.png` and `pics/car.jpg`, which its Mac opened: the
+    hint said to put the image beside the page, where it was."""
+    site = make_site({"content/talks/review/index.md": post(
+        "R", body='![fig](Speedy_01.png)\n\n<img src="./pics/Car.jpg" width="50%">\n'),
+        "content/talks/review/speedy_01.png": TINY_PNG,
+        "content/talks/review/pics/car.jpg": TINY_PNG})
+    hints = sorted(p.hint or "" for p in problems_of(site))
+    assert hints == ["there is `content/talks/review/pics/car.jpg`: write `pics/car.jpg`",
+                     "there is `content/talks/review/speedy_01.png`: write `speedy_01.png`"]
+
+
 def test_raw_html_links_get_the_base_path(make_site: MakeSite, post: Post) -> None:
     """On a site served at /proj/ (a GitHub project page), Markdown's `/images/a.png` got
     the base path and raw HTML's `<img src="/images/a.png">` did not: it pointed outside

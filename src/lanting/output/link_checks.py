@@ -279,10 +279,11 @@ _JOPLIN = re.compile(r":/[0-9a-f]{32}")
 def same_name_elsewhere(content: str, here: str, inp: CheckInput) -> str | None:
     """A hint naming the one file of `content/` with the missing file's name, from the
     page: Typora keeps a note's images in `<note>.assets/`, and a note renamed (or
-    moved) after its images were pasted links to a folder of its old name."""
-    name = posixpath.basename(content)
+    moved) after its images were pasted links to a folder of its old name. The name in
+    any case: a deck made on macOS or Windows, where `Fig_01.png` opens `fig_01.png`."""
+    name = posixpath.basename(content).lower()
     found = [rel for a in inp.discovery.assets
-             if posixpath.basename(rel := a.rel.as_posix()) == name]
+             if posixpath.basename(rel := a.rel.as_posix()).lower() == name]
     if len(found) != 1 or found[0] == content:
         return None
     path = posixpath.relpath(found[0], posixpath.dirname(here))
