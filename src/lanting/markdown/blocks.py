@@ -40,7 +40,7 @@ from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 from mdit_py_plugins.container import container_plugin
 
-from lanting.markdown.code import parse_fence_info
+from lanting.markdown.fence_info import parse_fence_info
 from lanting.markdown.shortcodes import report
 
 _TAB = re.compile(r"@tab(?:[ \t]+(.*))?$")

@@ -21,7 +21,8 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.rules_inline import StateInline
 from markdown_it.token import Token
 
-from lanting.markdown.code import FenceInfo, parse_line_ranges, render_code_block
+from lanting.markdown.code import render_code_block
+from lanting.markdown.fence_info import FenceInfo, parse_line_ranges
 from lanting.model.problem import Problem
 
 Handler = Callable[[dict[str, str], dict[str, Any], int], str]

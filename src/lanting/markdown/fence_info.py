@@ -1,0 +1,124 @@
+"""A fenced code block's info string read: its language and options, in the forms of
+the generators whose posts Lanting reads (`python {hl_lines="2"}`, Pandoc's `{.python
+.numberLines}`, Quarto's `{python}`, MkDocs', VitePress's `python{2,4-5}`), as a
+`FenceInfo` that `markdown.code` renders."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass, replace
+
+from markdown_it.common.utils import unescapeAll
+
+_RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
+
+
+@dataclass(frozen=True, slots=True)
+class FenceInfo:
+    lang: str = ""
+    highlight: frozenset[int] = frozenset()
+    line_numbers: bool = False
+    start: int = 1
+    title: str = ""
+    executable: bool = False
+    """Quarto's `{python}`: a cell Quarto runs, shown here as code."""
+    inserted: frozenset[int] = frozenset()
+    deleted: frozenset[int] = frozenset()
+    """Lines marked as added and removed (Expressive Code's `ins={3-4} del={2}`), shown
+    as a diff's are."""
+
+
+def _marked_lines(value: str) -> frozenset[int]:
+    """Expressive Code's line marks, `{3-4}` or `{1, 5}` (a word was split at its space,
+    hence any braces left), as lines; a text mark (`"let x"`) marks none."""
+    value = value.strip("{}\"'")
+    return parse_line_ranges(value.replace(",", " ")) if re.fullmatch(r"[\d\s,-]+", value) \
+        else frozenset()
+
+
+def parse_line_ranges(text: str) -> frozenset[int]:
+    """`"2-4, 7"` -> {2, 3, 4, 7}; malformed parts are ignored."""
+    lines: set[int] = set()
+    for part in re.split(r"[,\s]+", text.strip()):
+        match = _RANGE.match(part)
+        if match:
+            first = int(match.group(1))
+            last = int(match.group(2) or first)
+            lines.update(range(first, min(last, first + 10_000) + 1))
+    return frozenset(lines)
+
+
+_VITEPRESS = re.compile(r"([^\s{:\[]+)(?:\{([\d,\s-]*)\})?(?::(line-numbers|no-line-numbers)"
+                        r"(?:=(\d+))?)?(?:\s*\[([^\]\n]*)\])?(.*)", re.DOTALL)
+"""VitePress's `python{2,4-5}`, `ts:line-numbers=5` and `sh [npm]` (the title)."""
+_ATTACHED = re.compile(r"([\w+#.-]+)(\{\s*(?:[.#]|[\w-]+=).*\})")
+"""A language with Pandoc's attributes written against it, `shell{filename="x"}` (as a
+Quarto blog wrote them): the same as with a space between."""
+
+
+def parse_fence_info(info: str) -> FenceInfo:
+    """`python {hl_lines="2" title="x.py"}`, and the forms of Pandoc (`{.python
+    .numberLines startFrom="5"}`), Quarto (`{python}`, `{.python filename="x.py"}`,
+    `code-line-numbers`), MkDocs (`python title="x.py" linenums="1"`) and VitePress
+    (`python{2,4-5}`, `ts:line-numbers`, `sh [npm]`). Entities and backslash escapes
+    are read first, as CommonMark has it (`plain&#x20;text` is `plain text`)."""
+    info = unescapeAll(info).strip()
+    if attached := _ATTACHED.fullmatch(info):  # (`shell{filename="x"}`: no space)
+        info = f"{attached.group(1)} {attached.group(2)}"
+    vite = _VITEPRESS.fullmatch(info)
+    if vite and (vite.group(2) is not None or vite.group(3) or vite.group(5) is not None):
+        lang, ranges, numbers, start, title, rest = vite.groups()
+        found = parse_fence_info(f"{lang} {rest.strip()}")
+        return replace(found, highlight=found.highlight | parse_line_ranges(
+            (ranges or "").replace(",", " ")),
+            line_numbers=found.line_numbers or numbers == "line-numbers",
+            start=int(start) if start else found.start,
+            title=found.title or (title or "").strip())
+    lang, _, rest = info.partition(" ")
+    executable = False
+    if lang.startswith("{"):
+        lang, rest = "", info
+    rest = rest.strip()
+    if rest.startswith("{") and rest.endswith("}"):
+        rest = rest[1:-1]
+        first, _, after = rest.strip().partition(" ")
+        first = first.rstrip(",")
+        if not lang and first.startswith(".") and "=" not in first:
+            lang, rest = first[1:], after  # Pandoc: the first class is the language
+        elif not lang and first and "=" not in first and first.isidentifier():
+            # Quarto: a cell it runs; but `{mermaid}`, a diagram (Quarto draws it, and it
+            # is MyST's and sphinxcontrib-mermaid's directive), is no cell to warn of
+            lang, rest, executable = first, after, first.lower() != "mermaid"
+    options: dict[str, str] = {}
+    try:
+        words = shlex.split(rest)
+    except ValueError:
+        words = rest.split()
+    bare: list[str] = []
+    for word in words:
+        word = word.strip("{}")
+        key, eq, value = word.partition("=")
+        if eq:
+            options[key.strip().lower()] = value.strip()
+        else:
+            bare.append(word)
+    # (bare ranges: `{1,4-6}`, Docusaurus's, after the language)
+    ranges = options.get("hl_lines", " ".join(part for w in bare for part in w.split(",")
+                                              if _RANGE.match(part)))
+    start = options.get("start", options.get("linenostart", options.get(
+        "startfrom", options.get("startlinenumber", options.get("linenums", "1")))))
+    numbered = options.get("linenos", options.get("code-line-numbers", "")).lower()
+    return FenceInfo(
+        lang=lang.lower().strip("{}"),
+        highlight=parse_line_ranges(ranges.replace(",", " "))
+        | _marked_lines(options.get("mark", "")),
+        inserted=_marked_lines(options.get("ins", "")),
+        deleted=_marked_lines(options.get("del", "")),
+        line_numbers=numbered in ("true", "1", "yes", "table", "inline")
+        or "linenos" in bare or ".numberLines" in bare or "showLineNumbers" in bare
+        or "linenums" in options,
+        start=int(start) if start.isdigit() else 1,
+        title=options.get("title", options.get("file", options.get("filename", ""))),
+        executable=executable,
+    )
