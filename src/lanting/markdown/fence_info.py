@@ -52,6 +52,10 @@ def parse_line_ranges(text: str) -> frozenset[int]:
 _VITEPRESS = re.compile(r"([^\s{:\[]+)(?:\{([\d,\s-]*)\})?(?::(line-numbers|no-line-numbers)"
                         r"(?:=(\d+))?)?(?:\s*\[([^\]\n]*)\])?(.*)", re.DOTALL)
 """VitePress's `python{2,4-5}`, `ts:line-numbers=5` and `sh [npm]` (the title)."""
+_REVEAL_STEPS = re.compile(r"([^\s{\[]+)\s*\[\s*(?:(\d+)\s*:\s*)?([\d\s,|-]*)\](.*)",
+                           re.DOTALL)
+"""reveal.js's line numbers and steps, `js [1-2|3]` (`[712: 1-2]` numbered from 712,
+`[]` numbered only), which VitePress's `sh [npm]` would take for a title."""
 _ATTACHED = re.compile(r"([\w+#.-]+)(\{\s*(?:[.#]|[\w-]+=).*\})")
 """A language with Pandoc's attributes written against it, `shell{filename="x"}` (as a
 Quarto blog wrote them): the same as with a space between."""
@@ -61,11 +65,18 @@ def parse_fence_info(info: str) -> FenceInfo:
     """`python {hl_lines="2" title="x.py"}`, and the forms of Pandoc (`{.python
     .numberLines startFrom="5"}`), Quarto (`{python}`, `{.python filename="x.py"}`,
     `code-line-numbers`), MkDocs (`python title="x.py" linenums="1"`) and VitePress
-    (`python{2,4-5}`, `ts:line-numbers`, `sh [npm]`). Entities and backslash escapes
+    (`python{2,4-5}`, `ts:line-numbers`, `sh [npm]`), reveal.js (`js [1-2|3]`). Entities
+    and backslash escapes
     are read first, as CommonMark has it (`plain&#x20;text` is `plain text`)."""
     info = unescapeAll(info).strip()
     if attached := _ATTACHED.fullmatch(info):  # (`shell{filename="x"}`: no space)
         info = f"{attached.group(1)} {attached.group(2)}"
+    if steps := _REVEAL_STEPS.fullmatch(info):  # (its first step's lines highlighted: a
+        lang, offset, ranges, rest = steps.groups()  # Lanting deck shows them at once)
+        found = parse_fence_info(f"{lang} {rest.strip()}")
+        return replace(found, highlight=found.highlight | parse_line_ranges(
+            ranges.split("|")[0].replace(",", " ")), line_numbers=True,
+            start=int(offset) if offset else found.start)
     vite = _VITEPRESS.fullmatch(info)
     if vite and (vite.group(2) is not None or vite.group(3) or vite.group(5) is not None):
         lang, ranges, numbers, start, title, rest = vite.groups()
