@@ -252,6 +252,15 @@ output:
       countIncrementalSlides: false
 ---
 
+```{r setup, include = FALSE}
+library(brms)
+```
+class: inverse, center, middle
+
+# Part one
+
+---
+
 ## Priors
 
 Start from what is known.
@@ -259,6 +268,11 @@ Start from what is known.
 --
 
 $$p(\\theta \\mid y) \\propto p(y \\mid \\theta)\\, p(\\theta)$$
+
+---
+class: center, middle
+
+# Part two
 
 ---
 
@@ -276,7 +290,8 @@ def test_a_xaringan_header_makes_the_title_slide(
     header's `subtitle` and `author` were errors, and with them taken out its `--` line
     started a new slide (the deck was not known as remark's: `output` was only a
     warning). The header makes xaringan's title slide (not with `seal: false`) and the
-    deck is read as remark's."""
+    deck is read as remark's, not Slidev's, whose slide settings a `class:` slide looked
+    like; a knitr cell with `include = FALSE` shows nothing, as in xaringan."""
     site = make_site({"content/talks/workflow.md": XARINGAN.replace("{seal}", seal)})
     out = site / "public"
     result = build_site(site, out=out)
@@ -290,5 +305,10 @@ def test_a_xaringan_header_makes_the_title_slide(
             "Mei Lin, Ravi Rao", "Department of Ecology", "2026-04-02"]
         assert boxes[0].one("h2").text() == "Lab seminar"
         boxes = boxes[1:]
-    assert len(boxes) == 2  # (`--` goes on with the slide)
-    assert boxes[0].one("h2").text() == "Priors" and "∝" in boxes[0].text()
+    assert len(boxes) == 4  # (`--` goes on with the slide)
+    # knitr's hidden cell shows nothing, so the properties after it open the slide
+    # (its `---`, `class:`, `# Part one`, `---` was read as a Slidev slide's settings)
+    assert boxes[0].one("h1").text() == "Part one" and "library" not in boxes[0].text()
+    assert {"slide-lead", "marp-invert"} <= set(boxes[0]["class"].split())
+    assert boxes[1].one("h2").text() == "Priors" and "∝" in boxes[1].text()
+    assert boxes[2].one("h1").text() == "Part two" and "slide-lead" in boxes[2]["class"]

@@ -204,6 +204,8 @@ DIAGRAMS = {"mermaid": ("Mermaid", MERMAID_HINT), "plantuml": ("PlantUML", PLANT
 
 
 def render_code_block(code: str, info: FenceInfo, env: dict[str, Any], line: int) -> str:
+    if info.hidden:
+        return ""
     code = code.rstrip("\n")
     lines: tuple[str, ...] | None = None
     if info.lang and info.lang.lower() not in PLAIN_LANGUAGES:

@@ -23,6 +23,9 @@ class FenceInfo:
     title: str = ""
     executable: bool = False
     """Quarto's `{python}`: a cell Quarto runs, shown here as code."""
+    hidden: bool = False
+    """knitr's `{r setup, include=FALSE}`: a cell that showed nothing (its code ran, in
+    R Markdown and xaringan), which Lanting leaves out too."""
     inserted: frozenset[int] = frozenset()
     deleted: frozenset[int] = frozenset()
     """Lines marked as added and removed (Expressive Code's `ins={3-4} del={2}`), shown
@@ -56,6 +59,7 @@ _REVEAL_STEPS = re.compile(r"([^\s{\[]+)\s*\[\s*(?:(\d+)\s*:\s*)?([\d\s,|-]*)\](
                            re.DOTALL)
 """reveal.js's line numbers and steps, `js [1-2|3]` (`[712: 1-2]` numbered from 712,
 `[]` numbered only), which VitePress's `sh [npm]` would take for a title."""
+_HIDDEN = re.compile(r"(?:^|[\s,])include\s*=\s*(?:FALSE|F)\b")
 _ATTACHED = re.compile(r"([\w+#.-]+)(\{\s*(?:[.#]|[\w-]+=).*\})")
 """A language with Pandoc's attributes written against it, `shell{filename="x"}` (as a
 Quarto blog wrote them): the same as with a space between."""
@@ -132,4 +136,5 @@ def parse_fence_info(info: str) -> FenceInfo:
         start=int(start) if start.isdigit() else 1,
         title=options.get("title", options.get("file", options.get("filename", ""))),
         executable=executable,
+        hidden=executable and _HIDDEN.search(rest) is not None,
     )

@@ -36,7 +36,13 @@ from lanting.site.marp import (
     marp_line,
     read_slide,
 )
-from lanting.site.remark import Templates, continuation_lines, is_remark, title_slide
+from lanting.site.remark import (
+    Templates,
+    continuation_lines,
+    hidden_cells,
+    is_remark,
+    title_slide,
+)
 from lanting.site.remark import read_slide as read_remark_slide
 from lanting.site.slidev import read_deck, render_deck_slide
 from lanting.site.slidev_vue import Warned
@@ -176,7 +182,7 @@ def _render_remark(doc: Document, context: RenderContext, options: MarkdownOptio
                    url: str, output: str, link_map: dict[str, str] | None,
                    ) -> tuple[Talk, list[Problem]]:
     """The talk of a deck written for remark.js or xaringan (`site.remark`)."""
-    sources = split_slides(continuation_lines(doc.body), doc.body_line)
+    sources = split_slides(continuation_lines(hidden_cells(doc.body)), doc.body_line)
     if doc.meta.xaringan is not None and doc.meta.xaringan["seal"]:
         sources.insert(0, SlideSource(title_slide(doc.meta.title, doc.meta.xaringan),
                                       doc.key_lines.get("title", 1)))
