@@ -389,3 +389,69 @@ def test_a_talk_without_a_title_is_told_to_keep_its_title_slide(
     assert problem.message == "a talk needs a `title`"
     assert problem.hint is not None and 'title: "Sparse attention"' in problem.hint
     assert "remove" not in problem.hint
+
+
+REVEAL = """---
+title: Gradient flows
+date: 2026-05-01
+---
+
+<!-- .slide: data-background-color="#0b1320" -->
+
+# Gradient flows
+
+Note: start from the picture
+
+---
+
+## Descent
+
+```python [1-2|3]
+x = x0
+g = grad(x)
+x = x - lr * g
+```
+
+```markdown
+<!-- .slide: data-background="#fff" -->
+```
+
+--
+
+<!-- .slide: data-background-image="flow.svg" data-background-size="contain" -->
+<!-- .slide: data-transition="fade" -->
+
+## Flow
+
+--
+
+<!-- .slide: data-background-video="flow.mp4" -->
+
+## End
+"""
+
+
+def test_reveal_slide_attributes_set_the_background(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """A reveal.js deck in Markdown sets a slide's background in a comment,
+    `<!-- .slide: data-background-color="#0b1320" -->`: it was left out silently, and
+    the title slide lost its dark look. A colour (with a text colour that reads on it)
+    or an image is the slide's background; a video is a warning; in code it is code."""
+    site = make_site({"content/talks/flows/index.md": REVEAL,
+                      "content/talks/flows/flow.svg":
+                          "<svg xmlns='http://www.w3.org/2000/svg' width='4' height='4'/>"})
+    result = build_site(site)
+    assert [(w.line, w.message) for w in result.warnings] == [
+        (35, "reveal.js's `data-background-video` is not shown")]
+    page = parse_html((site / "public/talks/flows/slides/index.html").read_bytes())
+    boxes = [f.one(class_="slide") for f in page.find_all("section", class_="slide-frame")]
+    assert boxes[0]["style"] == "background:#0b1320;color:#f8fafc"
+    assert boxes[1].get("style") is None
+    assert '<!-- .slide: data-background="#fff" -->' in boxes[1].find_all("code")[1].text()
+    code = boxes[1].find_all("div", class_="code-block")[0]
+    assert [li["class"] for li in code.find_all("span", class_="line")] == [
+        "line hl", "line hl", "line"]
+    background = boxes[2].one(class_="slide-bg").one(class_="slide-bg-image")
+    assert "marp-bg-contain" in background["class"]
+    assert background.one("img")["src"] == "/talks/flows/flow.svg"
+    assert boxes[3].find(class_="slide-bg") is None

@@ -44,6 +44,7 @@ from lanting.site.remark import (
     title_slide,
 )
 from lanting.site.remark import read_slide as read_remark_slide
+from lanting.site.reveal import read_slide as read_reveal_slide
 from lanting.site.slidev import read_deck, render_deck_slide
 from lanting.site.slidev_vue import Warned
 from lanting.site.talk_slides import SlideSource, segments, split_slides
@@ -171,9 +172,13 @@ def render_talk(doc: Document, context: RenderContext, options: MarkdownOptions,
         before = len(collector.headings)
         if marp is not None:
             parts = _render_marp_slide(source, state, collector, doc.source.path)
-        else:
-            parts = (*_render_slide(source.text, source.line,
-                                    [(source.notes, source.notes_line)], collector), "", "")
+        else:  # (Lanting's own form, or reveal.js's with its `.slide:` comments)
+            slide = read_reveal_slide(source.text, source.line, doc.source.path,
+                                      collector.problems)
+            html, notes = _render_slide(slide.text, source.line,
+                                        [(source.notes, source.notes_line)], collector)
+            parts = (background_html(slide.images, collector.render) + html, notes, "",
+                     slide.style)
         slides.append(_slide(number, source.line, parts, collector, before, seen))
     return _talk(doc, context, url, output, slides, collector), collector.problems
 

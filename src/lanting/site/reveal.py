@@ -1,0 +1,92 @@
+"""reveal.js's slide attributes in a talk of Lanting's own form (`site.talk_slides`).
+
+reveal.js's Markdown sets a slide's attributes in a comment anywhere in the slide:
+
+    <!-- .slide: data-background-color="#1e293b" -->
+    <!-- .slide: data-background-image="figures/cover.png" data-background-size="contain" -->
+
+A colour or gradient is the slide's background, an image is drawn behind its content as
+a Marp deck's `![bg]` is (`site.marp`); a video or a web page as background is a warning
+(the slide shows without it). The others (`data-transition`, `data-auto-animate`,
+`data-state`, `id`, `class`) change only the look or the motion, which Lanting's deck
+has: the comment is left out, as it was a comment before.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from lanting.model.problem import Problem
+from lanting.site.marp import Background, Images, outside_code
+
+_SLIDE = re.compile(r"<!--\s*\.slide:(.*?)-->", re.DOTALL)
+_ATTRIBUTE = re.compile(r"""([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))""")
+_COLOUR = re.compile(r"^(?:#[0-9a-fA-F]{3,8}|[a-zA-Z]+|(?:rgba?|hsla?)\([\d\s.,%/]+\))$")
+_GRADIENT = re.compile(r"^(?:repeating-)?(?:linear|radial|conic)-gradient\([#\w\s(),.%+-]+\)$")
+_NOT_SHOWN = ("data-background-video", "data-background-iframe")
+
+
+@dataclass(frozen=True, slots=True)
+class RevealSlide:
+    text: str
+    """The slide's Markdown, its `.slide:` comments left out (their lines kept)."""
+    style: str
+    images: Images
+
+
+def read_slide(text: str, line: int, path: Path, problems: list[Problem]) -> RevealSlide:
+    """The slide `text` (from file line `line`) with its `<!-- .slide: … -->` read
+    (outside code: in a code block it is code)."""
+    found: list[tuple[dict[str, str], int]] = []
+
+    def take(chunk: str, at: int) -> str:
+        def one(match: re.Match[str]) -> str:
+            values = {m.group(1).lower(): next(g for g in m.groups()[1:] if g is not None)
+                      for m in _ATTRIBUTE.finditer(match.group(1))}
+            found.append((values, at + chunk.count("\n", 0, match.start())))
+            return "\n" * match.group().count("\n")
+
+        return _SLIDE.sub(one, chunk) if ".slide:" in chunk else chunk
+
+    text = outside_code(text, line, take)
+    style, backgrounds = "", []
+    for values, at in found:
+        for name in _NOT_SHOWN:
+            if name in values:
+                problems.append(Problem(
+                    f"reveal.js's `{name}` is not shown", path, at, severity="warning",
+                    hint="Lanting's deck shows no video or web page behind a slide: put "
+                         "it in the slide (`{{< video >}}`, or a link)"))
+        colour = values.get("data-background-color") or values.get("data-background-gradient")
+        image = values.get("data-background-image")
+        plain = values.get("data-background", "")
+        if _COLOUR.match(plain) or _GRADIENT.match(plain):
+            colour = colour or plain
+        elif plain:
+            image = image or plain
+        if colour and (_COLOUR.match(colour) or _GRADIENT.match(colour)):
+            style = f"background:{colour}" + _text_colour(colour)
+        if image:
+            fit = "contain" if values.get("data-background-size") == "contain" else "cover"
+            backgrounds.append(Background(f"![](<{image}>)", at, fit))
+    return RevealSlide(text, style, Images(text, tuple(backgrounds)))
+
+
+def _text_colour(background: str) -> str:
+    """The text's colour on a background of `background`, as reveal.js's themes choose it
+    (`has-dark-background`): light on a dark colour, dark on a light one, so that the
+    slide reads in the site's light and dark looks alike; "" when the colour is no
+    `#hex` or `rgb()` (a name, a gradient)."""
+    hexa = re.fullmatch(r"#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})", background)
+    if hexa:
+        digits = hexa.group(1)
+        digits = "".join(c * 2 for c in digits) if len(digits) <= 4 else digits
+        rgb = [int(digits[i:i + 2], 16) for i in (0, 2, 4)]
+    elif found := re.fullmatch(r"rgba?\(\s*(\d+)[\s,]+(\d+)[\s,]+(\d+).*\)", background):
+        rgb = [int(v) for v in found.groups()]
+    else:
+        return ""
+    luminance = (0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]) / 255
+    return ";color:#f8fafc" if luminance < 0.5 else ";color:#0f172a"
