@@ -29,11 +29,11 @@ from lanting.importer.common import (
     read_text,
     summary_of,
 )
-from lanting.importer.hugo_bodies import HugoBodies
 from lanting.importer.hugo_branches import HugoBranches
 from lanting.importer.hugo_content import HugoContent
 from lanting.importer.hugo_front import DATES, HugoFront, hugo_keys
 from lanting.importer.hugo_link_pages import friend_list, link_list
+from lanting.importer.hugo_reveal import HugoReveal, is_reveal_deck
 from lanting.importer.hugo_settings import (
     HugoLanguage,
     HugoSettings,
@@ -53,7 +53,7 @@ from lanting.importer.text import key_line, load_mapping, split_front_matter, zo
 from lanting.model.config import DEFAULT_POST_PERMALINK
 
 
-class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBodies):
+class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoReveal):
     kind = "hugo"
     language_key = "languageCode"
     """The setting naming the site's language, as the report names it."""
@@ -256,7 +256,11 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoBod
 
     def read_special(self, path: Path, bundle: Path | None, section: str,
                      data: dict[str, Any], head: str, body: str) -> bool:
-        """A page of a theme's own section (Hugo Blox: publications, talks, authors)."""
+        """A page of a theme's own section (Hugo Blox: publications, talks, authors); a
+        reveal-hugo deck, anywhere."""
+        if is_reveal_deck(data):
+            self.read_reveal_deck(path, bundle, section, data, head, body)
+            return True
         return False
 
     def remember(self, item: Item, path: Path, bundle: Path | None, body: str) -> None:

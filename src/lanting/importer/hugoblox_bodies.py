@@ -218,8 +218,8 @@ class HugoBloxBodies(HugoBloxHome):
             return "".join(B.figure(self.asset_image(f) if f.is_relative_to(assets)
                                     else self.site.image(f, None), "") for f in images)
 
+        handlers.setdefault("slide", remove)  # (a deck's reads its background: hugo_reveal)
         handlers.update({"cite": cite, "mention": mention, "table": table, "icon": remove,
-                         "slide": remove,  # (a deck slide's background or id)
                          "button": button, "cta": cta, "staticref": self.staticref(ctx),
                          "audio": audio, "gallery": gallery, "chart": chart})
         return handlers

@@ -234,16 +234,19 @@ class NewSite:
 
         def one(match: re.Match[str]) -> str:
             kind, number = match.group(1), int(match.group(2))
+            if kind == "L" and match.group(3) and self.items[number].kind == "talk":
+                # (reveal.js's `#/32`, a slide of the old deck: the deck, from its start;
+                # its numbers count a vertical stack as one slide, Lanting's deck does not)
+                return self.new_url(self.items[number]) + "slides/"
             if kind == "L":
-                return posixpath.relpath(paths[number], here)
+                return posixpath.relpath(paths[number], here) + (match.group(3) or "")
             place = places[number]
             names = place.get("names", {})
             # (a space ends a Markdown link's URL: `![](image 1.png)` showed as text)
-            if item.number in names:
-                return str(names[item.number]).replace(" ", "%20")
-            return str(place["url"] or "").replace(" ", "%20")
+            name = names[item.number] if item.number in names else place["url"] or ""
+            return str(name).replace(" ", "%20") + (match.group(3) or "")
 
-        return re.sub(rf"{MARK_OPEN}([LI])(\d+){MARK_CLOSE}", one, text)
+        return re.sub(rf"{MARK_OPEN}([LI])(\d+){MARK_CLOSE}(#/[\w/.-]*)?", one, text)
 
 
 def _notebook(text: str, notebook: dict[str, Any]) -> str:

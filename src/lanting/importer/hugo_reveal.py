@@ -1,0 +1,128 @@
+"""reveal-hugo's decks (the theme `github.com/joshed-io/reveal-hugo`: a page or a
+section's `_index.md` with `outputs: ["Reveal"]`, slides separated by `---`) → Lanting
+talks, whose slides are separated the same way, and the shortcodes of any deck (Hugo
+Blox's decks are reveal-hugo's fork):
+
+    {{< slide background-image="cover.jpg" >}}  → `<!-- .slide: data-background-image=… -->`,
+                                                   which Lanting's deck reads (`site.reveal`)
+    {{% note %}} … {{% /note %}}                → the slide's notes (`Note:`)
+    {{% fragment %}} … {{% /fragment %}}, {{< frag c="…" >}}, {{% section %}}
+                                                → their text, shown at once
+
+A `slide`'s `template` is one of the front matter's `reveal_hugo: templates:`, as in
+reveal-hugo.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+from lanting.importer import body as B
+from lanting.importer.common import first_date, mtime
+from lanting.importer.hugo_bodies import HugoBodies
+from lanting.importer.hugo_front import DATES
+from lanting.importer.item import Item
+from lanting.importer.liquid import Context
+from lanting.importer.site import slug_of
+from lanting.importer.text import names
+
+_SLIDE_ATTRIBUTES = ("background", "background-color", "background-image",
+                     "background-size", "background-gradient", "background-video",
+                     "background-iframe")
+"""A `slide`'s parameters Lanting's deck reads; the others (`transition`, `id`, `class`,
+`state`) change only the look or the motion."""
+
+
+def is_reveal_deck(data: dict[str, Any]) -> bool:
+    """Whether a page's front matter makes it a reveal-hugo deck (`outputs: [Reveal]`)."""
+    outputs = data.get("outputs")
+    return any(str(o).lower() == "reveal" for o in (
+        outputs if isinstance(outputs, list) else [outputs]))
+
+
+class HugoReveal(HugoBodies):
+    """The reader of reveal-hugo's decks, and the shortcodes of every deck's slides."""
+
+    reveal_templates: dict[Path, dict[str, Any]] = {}
+    """A deck's `reveal_hugo: templates:`, by its file (set per importer: `read_reveal_deck`)."""
+
+    def paired_handlers(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
+        handlers = super().paired_handlers(item, ctx, folder)
+        return {**handlers, **self.deck_paired(ctx)} if item.kind == "talk" else handlers
+
+    def single_handlers(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
+        handlers = super().single_handlers(item, ctx, folder)
+        return {**handlers, **self.deck_single(item, ctx, folder)} if item.kind == "talk" \
+            else handlers
+
+    def read_reveal_deck(self: Any, path: Path, bundle: Path | None, section: str,
+                         data: dict[str, Any], head: str, body: str) -> None:
+        stem = bundle.name if bundle is not None else self.stem_of(path)
+        date = first_date(data, head, DATES, self.tz)
+        if date is None:
+            date = mtime(path, self.tz)
+            self.report.warn(path, None, "a deck without a date: the file's modification "
+                             "time is the talk's date")
+        front: dict[str, Any] = {"title": str(data.get("title") or stem), "date": date}
+        summary = data.get("summary") or data.get("description")
+        if isinstance(summary, str) and summary.strip():
+            front["summary"] = B.plain_inline(summary)
+        if names(data.get("tags")):
+            front["tags"] = names(data.get("tags"))
+        draft = self.unpublished(path, data, head)
+        if draft:
+            front["draft"] = True
+        language = self.language_of(path)
+        item = self.site.add(Item("talk", slug_of(stem), path, front, draft=draft,
+                                  lang=self.suffix(language)))
+        self.report.counts["talks"] += 1
+        self.report.convert("reveal-hugo decks (`outputs: [Reveal]`) as talks")
+        item.old_urls = self.old_urls(path, bundle, section, data, date, stem, language)
+        for url in item.old_urls:
+            self.table.add(url, item)
+        settings = data.get("reveal_hugo")
+        found = settings.get("templates") if isinstance(settings, dict) else None
+        self.reveal_templates = {**self.reveal_templates,
+                                 path: found if isinstance(found, dict) else {}}
+        self.remember(item, path, bundle, body)
+
+    def deck_paired(self, ctx: Context) -> dict[str, Any]:
+        """The paired shortcodes of a deck's slides."""
+        return {
+            "note": (lambda a, inner, w: f"\nNote:\n\n{inner.strip()}\n", "speaker notes"),
+            "fragment": (lambda a, inner, w: inner.strip(), "slide fragments"),
+            "section": (lambda a, inner, w: inner.strip("\n"),
+                        "vertical slide groups as slides in sequence"),
+        }
+
+    def deck_single(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
+        """The single shortcodes of a deck's slides: `slide`, `frag`."""
+        templates = self.reveal_templates.get(item.source, {}) if item.source else {}
+
+        def slide(args: str, written: str) -> str:
+            named = B.arguments(args.rstrip("/ \t"))[1]
+            template = templates.get(named.get("template", ""))
+            if isinstance(template, dict):
+                named = {**{str(k): str(v) for k, v in template.items()}, **named}
+            attributes = []
+            for key in _SLIDE_ATTRIBUTES:
+                value = named.get(key, "").strip()
+                if key == "background-image" or key == "background" and value \
+                        and not value.startswith(("#", "rgb", "hsl")) and "." in value:
+                    found = self.figure_source(value, {}, item, folder) if value else None
+                    if value and found is None:
+                        ctx.warn(written, f"`{written}`: background image `{value}` not "
+                                 "found: left out")
+                    value = found or ""
+                if value:
+                    attributes.append(f'data-{key}="{html.escape(value)}"')
+            ctx.convert("slide backgrounds as reveal.js's `.slide:` comments")
+            return f"<!-- .slide: {' '.join(attributes)} -->" if attributes else ""
+
+        def frag(args: str, written: str) -> str:
+            ctx.convert("slide fragments")
+            return B.arguments(args.rstrip("/ \t"))[1].get("c", "")
+
+        return {"slide": slide, "frag": frag}

@@ -1,0 +1,97 @@
+"""reveal-hugo decks in a Hugo site (`outputs: ["Reveal"]`, a section's `_index.md`
+with its images beside it, as a speaker's homepage keeps a deck per talk): they became
+posts, their slides one long text, each `{{% note %}}` and `{{< slide >}}` left in a
+comment with a warning, and a post's link to a slide (`#/3`) broke the build."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from htmltree import parse_html
+from sitebits import png
+from test_import_hugo_sites import imported_site
+
+from lanting.build import build
+from lanting.build.options import BuildOptions
+
+DECK = """---
+title: "Operating etcd"
+description: "A workshop on running etcd for a cluster."
+tags: ["etcd"]
+date: '2024-08-05T00:45:00Z'
+outputs: ["Reveal"]
+reveal_hugo:
+  theme: white
+  templates:
+    accent:
+      class: "accent"
+      background: "#c2185b"
+---
+
+{{< slide background-image="cover.png" >}}
+
+### etcd workshop
+
+{{% note %}}
+Ask who has run etcd before.
+{{% /note %}}
+
+---
+
+{{< slide template="accent" >}}
+
+## Members
+
+{{% fragment %}}Add one member at a time.{{% /fragment %}}
+
+{{< frag c="Then check the quorum." >}}
+
+---
+
+{{% section %}}
+
+## Backups
+
+```bash
+etcdctl snapshot save backup.db
+```
+
+---
+
+## Restore
+
+{{% note %}}Restore on every member.{{% /note %}}
+
+{{% /section %}}
+"""
+
+
+def test_a_reveal_hugo_deck_is_a_talk(tmp_path: Path) -> None:
+    imported = imported_site(tmp_path, {
+        "hugo.yaml": 'title: Notes\nlanguageCode: en\ntheme: ["PaperMod", '
+                     '"github.com/joshed-io/reveal-hugo"]\n',
+        "content/slides/etcd-workshop/_index.md": DECK,
+        "content/slides/etcd-workshop/cover.png": png(40, 20),
+        "content/posts/etcd-notes.md": "---\ntitle: Notes\ndate: 2024-08-06\n---\n\n"
+                                       "The [backup slide](/slides/etcd-workshop/#/2).\n"})
+    assert [e.message for e in imported.report.warnings] == []
+    talk = imported.dest / "content/talks/etcd-workshop.md"
+    text = talk.read_text(encoding="utf-8")
+    assert "{{" not in text and "summary: A workshop on running etcd" in text
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    deck = parse_html((out / "talks/etcd-workshop/slides/index.html").read_bytes())
+    frames = deck.find_all("section", class_="slide-frame")
+    boxes = [f.one(class_="slide") for f in frames]
+    assert len(frames) == 4
+    assert boxes[0].one("h3").text() == "etcd workshop"
+    assert boxes[0].one(class_="slide-bg").one("img")["src"].endswith("cover.png")
+    assert frames[0].one("aside", class_="slide-notes").text() == (
+        "Ask who has run etcd before.")
+    # the template's background; the fragments' text shown at once
+    assert boxes[1]["style"] == "background:#c2185b;color:#f8fafc"
+    assert "Add one member at a time." in boxes[1].text()
+    assert "Then check the quorum." in boxes[1].text()
+    assert frames[3].one("aside", class_="slide-notes").text() == "Restore on every member."
+    assert frames[2].find("aside", class_="slide-notes") is None
+    post = parse_html((out / "posts/etcd-notes/index.html").read_bytes())
+    assert post.one("div", class_="prose").one("a")["href"] == "/talks/etcd-workshop/slides/"
