@@ -65,6 +65,17 @@ def test_two_dashes_between_blank_lines_start_a_slide_as_in_reveal_js() -> None:
     assert slides[2].text == "## Two\nTitle\n--\n\ntext\n\n--\n```\n\n--\n\n```"
 
 
+def test_four_dashes_between_blank_lines_start_a_slide_as_in_reveal_md() -> None:
+    """reveal-md's vertical separator is `----` (a course's decks in reveal.js set it
+    too): each was a rule inside one long slide, its agenda under its title slide."""
+    body = "## Title\n\n----\n\n### Agenda\n\nNote: slow\n\n----\n\n## Next\nText\n----\n"
+    slides = split_slides(body, body_line=5)
+    assert [s.text.split("\n")[0] for s in slides] == ["## Title", "### Agenda", "## Next"]
+    assert [s.line for s in slides] == [5, 9, 15]
+    assert slides[1].notes == "slow"
+    assert slides[2].text == "## Next\nText\n----"  # (right under text: an underline)
+
+
 def test_empty_slides_are_dropped() -> None:
     assert [s.text for s in split_slides("---\n## A\n---\n---\n## B\n---\n")] == ["## A", "## B"]
     assert split_slides("\n\n") == []

@@ -4,8 +4,9 @@
     Note:                   ← (or `???`) the rest of the slide is the speaker's notes
     Good morning, …
     ---                     ← a line `---` starts the next slide
-                            ← (a line `--` between blank lines too: reveal.js's
-                              vertical slide, one more in the sequence)
+                            ← (a line `--` or `----` between blank lines too:
+                              reveal.js's and reveal-md's vertical slide, one more in
+                              the sequence)
     ::: columns             ← two (or more) columns, split by lines `+++`
     left …
     +++
@@ -23,9 +24,10 @@ from dataclasses import dataclass
 from lanting.site.marp import heading_level
 
 _SLIDE_BREAK = re.compile(r"^---\s*$")
-_VERTICAL_BREAK = re.compile(r"^--\s*$")
-"""reveal.js's vertical separator (`^\\r?\\n--\\r?\\n$`, multiline): a line `--` with a
-blank line before and after it; right under a line of text it is a setext underline."""
+_VERTICAL_BREAK = re.compile(r"^(?:--|----)\s*$")
+"""reveal.js's vertical separator (`^\\r?\\n--\\r?\\n$`, multiline), or reveal-md's
+(`----`): such a line with a blank line before and after it; right under a line of text
+it is a setext underline."""
 _NOTES = re.compile(r"^(?:notes?:(?P<rest>.*)|\?\?\?)$", re.IGNORECASE)
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})")
 _COLUMNS_OPEN = re.compile(r"^:::\s*columns\s*$")
