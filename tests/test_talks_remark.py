@@ -83,6 +83,11 @@ def test_class_blocks_nest_and_a_shared_line_is_a_warning() -> None:
     shared = class_blocks(".pull-left[- a\n- b]\n", 3, Path("t.md"), problems)
     assert shared == ".pull-left[- a\n- b]\n"
     assert [p.line for p in problems] == [3]
+    # one paragraph over lines, its `]` alone (xaringan's footnotes): a span of it
+    footnote = ".footnote[[1] [Source](https://example.org/a)\nsecond line\n]\n"
+    assert class_blocks(footnote, 9, Path("t.md"), problems) == (
+        "[[1] [Source](https://example.org/a)\nsecond line\n]{.footnote}\n")
+    assert [p.line for p in problems] == [3]
 
 
 def test_unclosed_class_blocks_cost_linear_time() -> None:

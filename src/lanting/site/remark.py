@@ -305,6 +305,17 @@ def class_blocks(text: str, line: int, path: Path, problems: list[Problem]) -> s
     return _classes(masked, line, path, problems).translate(_UNMASK)
 
 
+_BLOCK_LINE = re.compile(r"^[ \t]*(?:[-*+>#|]|\d+[.)]|:::|`{3}|~{3}|\$\$)")
+
+
+def _one_paragraph(inner: str) -> bool:
+    """Whether a block's text over lines is one paragraph (no blank line, no line that
+    opens a list, heading, quote, table, fence or formula): remark shows
+    `.footnote[[1] Source⏎]` as that text, as a span of the class shows it."""
+    lines = inner.strip("\n").split("\n")
+    return all(x.strip() for x in lines) and not any(_BLOCK_LINE.match(x) for x in lines)
+
+
 def _classes(text: str, line: int, path: Path, problems: list[Problem]) -> str:
     out: list[str] = []
     done = 0
@@ -333,6 +344,8 @@ def _classes(text: str, line: int, path: Path, problems: list[Problem]) -> str:
             colons = ":" * (max((len(m) for m in re.findall(r"^[ \t]*(:{3,})", inner,
                                                            re.MULTILINE)), default=2) + 1)
             out.append(f"{colons} {{{attributes}}}{inner.rstrip(' ' + chr(9))}{colons}")
+        elif _one_paragraph(inner):  # (`.footnote[text⏎]`: a span over lines)
+            out.append(f"[{inner}]{{{attributes}}}")
         else:
             problems.append(Problem(
                 f"remark's block `.{name}[` is not read: it shares a line with its text",
