@@ -252,7 +252,7 @@ def test_fence_info_strings_that_are_not_directives_stay_code() -> None:
     assert [c.one("code")["class"] for c in html.find_all("div", class_="code-block")] == [
         "language-python", "language-python"]
     assert problems == ["5: warning: `{python}` is a cell Quarto runs: Lanting shows its "
-                        "code, not its output"]
+                        "code, not its output (this page's first)"]
 
 
 def test_what_lanting_does_not_do_is_a_warning_at_its_line() -> None:

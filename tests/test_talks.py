@@ -466,3 +466,16 @@ def test_reveal_slide_attributes_set_the_background(
     assert "marp-bg-contain" in background["class"]
     assert background.one("img")["src"] == "/talks/flows/flow.svg"
     assert boxes[3].find(class_="slide-bg") is None
+
+
+def test_a_cell_warning_is_given_once_a_talk(
+        make_site: Callable[..., Path], build_site: Callable[..., BuildResult]) -> None:
+    """An R Markdown deck renamed `.md` has a code chunk on most slides; each was a
+    warning of its own, 139 for six decks of one course, which hid the others."""
+    chunk = "```{r}\nsummary(fit)\n```\n"
+    site = make_site({"content/talks/t.md": "---\ntitle: T\ndate: 2026-01-01\n---\n\n"
+                      f"## A\n\n{chunk}\n{chunk}\n---\n\n## B\n\n{chunk}",
+                      "content/posts/p.md": "---\ntitle: P\ndate: 2026-01-01\n---\n\n"
+                      f"{chunk}\n{chunk}"})
+    warnings = [(w.path.name if w.path else "", w.line) for w in build_site(site).warnings]
+    assert sorted(warnings) == [("p.md", 6), ("t.md", 8)]

@@ -222,11 +222,12 @@ def render_code_block(code: str, info: FenceInfo, env: dict[str, Any], line: int
                 ctx.path if ctx else None, line, severity="warning",
                 hint=diagram[1] if diagram else
                 "use a Pygments language name such as python, bash, yaml, cpp"))
-    if info.executable:
+    if info.executable and not env.get(f"cell_{info.lang}_told"):
+        env[f"cell_{info.lang}_told"] = True  # (one a page: an R Markdown deck has dozens)
         ctx = env.get("lanting")
         env.setdefault("problems", []).append(Problem(
-            f"`{{{info.lang}}}` is a cell Quarto runs: Lanting shows its code, not its output",
-            ctx.path if ctx else None, line, severity="warning",
+            f"`{{{info.lang}}}` is a cell Quarto runs: Lanting shows its code, not its output"
+            " (this page's first)", ctx.path if ctx else None, line, severity="warning",
             hint=f"write ```{info.lang} to show code, and paste the output (or an image of "
                  "it) after it"))
     if lines is None:

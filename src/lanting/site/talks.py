@@ -50,6 +50,9 @@ from lanting.site.slidev_vue import Warned
 from lanting.site.talk_slides import SlideSource, segments, split_slides
 
 _HEADING_ID = re.compile(r'(<h[1-6] id=")([^"]+)(")')
+_ONCE = "(this page's first)"
+"""The end of a warning given once a page (a Mermaid diagram, a Quarto or knitr cell):
+once a talk, whose slides are rendered one by one."""
 
 
 @dataclass(slots=True)
@@ -79,7 +82,8 @@ class _Collector:
             context = replace(context, path=path, rel=self.included[path])
         result = resolve_links(render_markdown(text, context, self.options),
                                self.link_map, context.path)
-        self.problems.extend(result.problems)
+        told = {p.message for p in self.problems if p.message.endswith(_ONCE)}
+        self.problems.extend(p for p in result.problems if p.message not in told)
         self.features.update(result.features)
         if 'class="code-block' in result.html:
             self.features.add("code")
