@@ -83,6 +83,10 @@ def test_class_blocks_nest_and_a_shared_line_is_a_warning() -> None:
     shared = class_blocks(".pull-left[- a\n- b]\n", 3, Path("t.md"), problems)
     assert shared == ".pull-left[- a\n- b]\n"
     assert [p.line for p in problems] == [3]
+    # `.a[ .b[` over a blank line, `] ]` under one (a slide's last line): two lines each
+    halves = ".font-sm[ .col-6[\n\nx\n\n] .col-6[\n\ny\n\n] ]"
+    assert class_blocks(halves, 1, Path("t.md"), problems).split("\n") == [
+        ":::: {.font-sm}", "::: {.col-6}", "x", "", ":::", "::: {.col-6}", "y", ":::", "::::"]
     # one paragraph over lines, its `]` alone (xaringan's footnotes): a span of it
     footnote = ".footnote[[1] [Source](https://example.org/a)\nsecond line\n]\n"
     assert class_blocks(footnote, 9, Path("t.md"), problems) == (

@@ -285,7 +285,8 @@ _TOKEN = r"(\]|(?:\.[A-Za-z_-][\w-]*)+\[)"
 _TWO_ON_A_LINE = re.compile(rf"^([ \t]*){_TOKEN}[ \t]+{_TOKEN}[ \t]*\n[ \t]*$", re.MULTILINE)
 """`] .pull-right[` (one block closes, the next opens: xaringan's way of writing
 halves), `.a[ .b[` or `] ]` over a blank line: made two lines from the blank one's
-place, so that each stands alone."""
+place, so that each stands alone (or from the blank line above, `_UNDER_A_BLANK`)."""
+_UNDER_A_BLANK = re.compile(rf"^[ \t]*\n([ \t]*){_TOKEN}[ \t]+{_TOKEN}[ \t]*$", re.MULTILINE)
 _MASK = str.maketrans("[].", "\ue000\ue001\ue002")
 _UNMASK = str.maketrans("\ue000\ue001\ue002", "[].")
 
@@ -302,6 +303,7 @@ def class_blocks(text: str, line: int, path: Path, problems: list[Problem]) -> s
     masked = outside_code(text.translate(_MASK), line,
                           lambda chunk, _at: chunk.translate(_UNMASK))
     masked = _TWO_ON_A_LINE.sub(r"\1\2\n\1\3", masked)
+    masked = _UNDER_A_BLANK.sub(r"\1\2\n\1\3", masked)
     return _classes(masked, line, path, problems).translate(_UNMASK)
 
 
