@@ -95,3 +95,32 @@ def test_a_reveal_hugo_deck_is_a_talk(tmp_path: Path) -> None:
     assert frames[2].find("aside", class_="slide-notes") is None
     post = parse_html((out / "posts/etcd-notes/index.html").read_bytes())
     assert post.one("div", class_="prose").one("a")["href"] == "/talks/etcd-workshop/slides/"
+
+
+def test_the_home_deck_and_a_section_deck_take_their_pages(tmp_path: Path) -> None:
+    """reveal-hugo's own layout: the site's presentation is `content/_index.md` with the
+    pages of `content/home/` after it by `weight`, and a section's `_index.md` deck
+    goes on with the section's pages. The home deck became the home page's text (its
+    notes left in a comment) and each part a page of its own."""
+    imported = imported_site(tmp_path, {
+        "config.toml": 'title = "Talks"\nlanguageCode = "en"\ntheme = "reveal-hugo"\n',
+        "content/_index.md": '+++\ntitle = "Sparse attention"\ndate = 2025-05-01\n'
+                             'outputs = ["Reveal"]\n+++\n\n# Sparse attention\n\n'
+                             "{{% note %}}Thank the hosts.{{% /note %}}\n",
+        "content/home/results.md": "+++\nweight = 20\n+++\n\n## Results\n",
+        "content/home/method.md": "+++\nweight = 10\n+++\n\n## Method\n\n---\n\n## Kernel\n",
+        "content/seminar/_index.md": '+++\ntitle = "Group seminar"\ndate = 2025-06-01\n'
+                                     'outputs = ["Reveal"]\n+++\n\n# Seminar\n',
+        "content/seminar/part.md": "+++\ntitle = \"Part\"\n+++\n\n## Questions\n"})
+    assert [e.message for e in imported.report.warnings] == []
+    talks = sorted(p.name for p in (imported.dest / "content/talks").iterdir())
+    assert talks == ["seminar.md", "sparse-attention.md"]
+    assert not (imported.dest / "content/pages").exists()
+    out = build(imported.dest, BuildOptions(output=tmp_path / "out")).output
+    deck = parse_html((out / "talks/sparse-attention/slides/index.html").read_bytes())
+    frames = deck.find_all("section", class_="slide-frame")
+    heads = [(f.find("h1") or f.one("h2")).text() for f in frames]
+    assert heads == ["Sparse attention", "Method", "Kernel", "Results"]
+    assert frames[0].one("aside", class_="slide-notes").text() == "Thank the hosts."
+    seminar = parse_html((out / "talks/seminar/slides/index.html").read_bytes())
+    assert len(seminar.find_all("section", class_="slide-frame")) == 2

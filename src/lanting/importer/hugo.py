@@ -127,6 +127,7 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoRev
         for item, text, path, folder in self.items:
             ctx = Context(self.report, path, read_text(path))
             item.body = self.convert(text, item, ctx, folder)
+        self.finish_reveal_parts()
         self.finish_more()
         self.copy_static()
         self.write_config()
@@ -261,7 +262,7 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoRev
         if is_reveal_deck(data):
             self.read_reveal_deck(path, bundle, section, data, head, body)
             return True
-        return False
+        return bool(self.deck_part(path, bundle, data, body))
 
     def remember(self, item: Item, path: Path, bundle: Path | None, body: str) -> None:
         root = self.root_of(path)
@@ -277,7 +278,8 @@ class Hugo(HugoUrls, HugoSettings, HugoBranches, HugoContent, HugoFront, HugoRev
             keys.append(str(Path(rel).with_name(stem)) if bundle is None else keys[1])
         self.by_path.update(dict.fromkeys(keys, item))
         heading = first_heading(body)
-        if heading is not None and heading[0] == " ".join(str(item.front.get("title")).split()):
+        if heading is not None and heading[0] == " ".join(str(item.front.get("title")).split()) \
+                and item.kind != "talk":  # (a deck's is its title slide's)
             # (hugo-book's pages begin with their title, which its layout did not show;
             # Lanting shows it above the text: not twice)
             body = heading[1]

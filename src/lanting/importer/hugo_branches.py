@@ -13,6 +13,7 @@ from typing import Any
 from lanting.importer.common import LinkTable, list_text_front, read_text
 from lanting.importer.hugo_front import hugo_keys
 from lanting.importer.hugo_languages import HugoLanguages
+from lanting.importer.hugo_reveal import is_reveal_deck
 from lanting.importer.hugo_settings import HugoLanguage
 from lanting.importer.hugo_urls import hugo_path
 from lanting.importer.item import Item
@@ -63,10 +64,11 @@ class HugoBranches(HugoLanguages):
                 self.lang_of[path] = self.split_language(path, languages)[1]
                 folder = path.parent
                 _fmt, _head, body, first = split_front_matter(read_text(path))
-                if folder != root and not any(page.is_relative_to(folder) for page in pages):
+                data = hugo_keys(load_mapping(_fmt or "yaml", _head)[0])
+                if folder != root and not any(page.is_relative_to(folder) for page in pages) \
+                        or is_reveal_deck(data):  # (a deck: its pages are its slides too)
                     self.read(path, folder)
                     continue
-                data = hugo_keys(load_mapping(_fmt or "yaml", _head)[0])
                 rel = folder.relative_to(root).as_posix()
                 self.page_menu(path, data, "/" if folder == root else f"/{rel}/")
                 if folder == root and body.strip():

@@ -20,13 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from lanting.importer import body as B
-from lanting.importer.common import first_date, mtime
+from lanting.importer.common import first_date, mtime, read_text
 from lanting.importer.hugo_bodies import HugoBodies
-from lanting.importer.hugo_front import DATES
+from lanting.importer.hugo_front import DATES, hugo_keys
 from lanting.importer.item import Item
 from lanting.importer.liquid import Context
 from lanting.importer.site import slug_of
-from lanting.importer.text import names
+from lanting.importer.text import load_mapping, names, split_front_matter
 
 _SLIDE_ATTRIBUTES = ("background", "background-color", "background-image",
                      "background-size", "background-gradient", "background-video",
@@ -47,6 +47,51 @@ class HugoReveal(HugoBodies):
 
     reveal_templates: dict[Path, dict[str, Any]] = {}
     """A deck's `reveal_hugo: templates:`, by its file (set per importer: `read_reveal_deck`)."""
+    deck_files: dict[Path, bool] = {}
+    """Whether each list page asked about is a deck (`is_deck_file`)."""
+    reveal_parts: list[tuple[Path, float, Path, str]] = []
+    """(deck, weight, page, text) of the pages a deck's slides go on with (set per
+    importer: `deck_part`)."""
+
+    def deck_part(self: Any, path: Path, bundle: Path | None, data: dict[str, Any],
+                  body: str) -> bool:
+        """Whether the page `path` is part of a deck, as reveal-hugo reads a section: the
+        pages of the section whose `_index.md` is a deck go on with its slides (by
+        `weight`), and so do those of `content/home/` (or `type: home`) when the home
+        page's is; recorded for `finish_reveal_parts`."""
+        root = self.root_of(path)
+        folder = (bundle or path).parent
+        home = str(data.get("type") or "") == "home" or folder == root / "home"
+        deck = root / "_index.md" if home else folder / "_index.md"
+        if path.stem == "_index" or not self.is_deck_file(deck):
+            return False
+        weight = data.get("weight")
+        self.reveal_parts = [*self.reveal_parts, (deck, float(weight) if isinstance(
+            weight, int | float) else 0.0, path, body)]
+        return True
+
+    def is_deck_file(self, path: Path) -> bool:
+        """Whether the list page `path` (a section's `_index.md`) is a deck."""
+        if path not in self.deck_files:
+            fmt, head, _body, _first = split_front_matter(read_text(path)) \
+                if path.is_file() else (None, "", "", 0)
+            data = load_mapping(fmt or "yaml", head)[0] if path.is_file() else {}
+            self.deck_files = {**self.deck_files, path: is_reveal_deck(hugo_keys(data))}
+        return self.deck_files[path]
+
+    def finish_reveal_parts(self: Any) -> None:
+        """The parts of each deck after its own slides, by weight, each converted as a
+        text of its own file (its lines in the report, its images from its folder)."""
+        for deck, _weight, path, body in sorted(self.reveal_parts,
+                                                key=lambda p: (p[1], str(p[2]))):
+            talk = next((i for i in self.site.items if i.source == deck and
+                         i.kind == "talk"), None)
+            if talk is None:
+                continue
+            ctx = Context(self.report, path, read_text(path))
+            slides = self.convert(body, talk, ctx, path.parent)
+            talk.body = talk.body.rstrip("\n") + "\n\n---\n\n" + slides.lstrip("\n")
+            self.report.convert("a deck's section pages as its slides")
 
     def paired_handlers(self, item: Item, ctx: Context, folder: Path) -> dict[str, Any]:
         handlers = super().paired_handlers(item, ctx, folder)
@@ -59,7 +104,9 @@ class HugoReveal(HugoBodies):
 
     def read_reveal_deck(self: Any, path: Path, bundle: Path | None, section: str,
                          data: dict[str, Any], head: str, body: str) -> None:
-        stem = bundle.name if bundle is not None else self.stem_of(path)
+        home = bundle is not None and bundle == self.root_of(path)  # (`content/_index.md`)
+        stem = str(data.get("title") or "talk") if home else bundle.name if bundle \
+            is not None else self.stem_of(path)
         date = first_date(data, head, DATES, self.tz)
         if date is None:
             date = mtime(path, self.tz)
@@ -79,7 +126,8 @@ class HugoReveal(HugoBodies):
                                   lang=self.suffix(language)))
         self.report.counts["talks"] += 1
         self.report.convert("reveal-hugo decks (`outputs: [Reveal]`) as talks")
-        item.old_urls = self.old_urls(path, bundle, section, data, date, stem, language)
+        item.old_urls = [] if home else self.old_urls(  # (`/` is the new home page)
+            path, bundle, section, data, date, stem, language)
         for url in item.old_urls:
             self.table.add(url, item)
         settings = data.get("reveal_hugo")
