@@ -11,10 +11,12 @@ line goes on with the slide).
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
 
 from lanting.model.content import Kind, Source
 
+_BREAK = re.compile(r"</?br\s*/?>", re.IGNORECASE)
 TITLE_SLIDE = ("subtitle", "author", "institute")
 """The header's keys only the title slide shows (`title` and `date` are the talk's)."""
 
@@ -41,6 +43,12 @@ def split_xaringan_keys(source: Source, data: dict[str, Any],
     # (`output` read here, no warning that it is ignored; its other options — `css`,
     # `nature: {ratio, highlightLines}` — set the look, which Lanting's deck has)
     kept = {k: v for k, v in data.items() if k not in TITLE_SLIDE and k != "output"}
+    title = data.get("title")
+    if isinstance(title, str) and _BREAK.search(title):
+        # (`title: "Tips </br></br>"`: line breaks for the title slide, where they stay;
+        # the talk's title, in its page and listing, is text)
+        shown["title"] = title
+        kept["title"] = " ".join(_BREAK.sub(" ", title).split())
     return kept, {"seal": seal, **shown}
 
 

@@ -163,7 +163,7 @@ def title_slide(title: str, header: dict[str, Any]) -> str:
     """The slide xaringan opens a deck with, from its header (`content.xaringan`), in
     remark's Markdown: its headings as xaringan's template writes them (without the
     `.title[` blocks around them, which only its stylesheet styles)."""
-    parts = [("#", title), ("##", header.get("subtitle", "")),
+    parts = [("#", header.get("title", title)), ("##", header.get("subtitle", "")),
              *(("###", header.get(key, "")) for key in ("author", "institute", "date"))]
     headings = "\n\n".join(f"{level} {text}" for level, text in parts if text)
     return f"class: center, middle, inverse, title-slide\n\n{headings}"
