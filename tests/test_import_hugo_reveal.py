@@ -113,6 +113,8 @@ def test_the_home_deck_and_a_section_deck_take_their_pages(tmp_path: Path) -> No
                                      'outputs = ["Reveal"]\n+++\n\n# Seminar\n',
         "content/seminar/part.md": "+++\ntitle = \"Part\"\n+++\n\n## Questions\n"})
     assert [e.message for e in imported.report.warnings] == []
+    # (`home/`'s undated pages are the deck's slides, not pages "imported as pages")
+    assert not [e for e in imported.report.entries if "has a date" in e.message]
     talks = sorted(p.name for p in (imported.dest / "content/talks").iterdir())
     assert talks == ["seminar.md", "sparse-attention.md"]
     assert not (imported.dest / "content/pages").exists()

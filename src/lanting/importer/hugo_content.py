@@ -12,6 +12,7 @@ from typing import Any
 
 from lanting.importer.common import read_text, walk
 from lanting.importer.hugo_languages import HugoLanguages
+from lanting.importer.hugo_reveal import is_deck_page
 from lanting.importer.hugo_settings import HugoLanguage, config_file
 from lanting.importer.text import names, split_front_matter
 
@@ -96,7 +97,8 @@ class HugoContent(HugoLanguages):
             head = split_front_matter(read_text(path))[1]
             if _DATED.search(head):
                 return False
-        if found:
+        deck = self.content / ("" if section == "home" else section) / "_index.md"
+        if found and not is_deck_page(deck):  # (a deck's pages are its slides)
             self.report.note(self.content / section, None,
                              f"no page of `{section}/` has a date: its pages are imported as "
                              "pages, not posts")

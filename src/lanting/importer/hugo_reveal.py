@@ -42,6 +42,14 @@ def is_reveal_deck(data: dict[str, Any]) -> bool:
         outputs if isinstance(outputs, list) else [outputs]))
 
 
+def is_deck_page(path: Path) -> bool:
+    """Whether the file `path` (a section's `_index.md`) is a reveal-hugo deck."""
+    if not path.is_file():
+        return False
+    fmt, head, _body, _first = split_front_matter(read_text(path))
+    return is_reveal_deck(hugo_keys(load_mapping(fmt or "yaml", head)[0]))
+
+
 class HugoReveal(HugoBodies):
     """The reader of reveal-hugo's decks, and the shortcodes of every deck's slides."""
 
@@ -73,10 +81,7 @@ class HugoReveal(HugoBodies):
     def is_deck_file(self, path: Path) -> bool:
         """Whether the list page `path` (a section's `_index.md`) is a deck."""
         if path not in self.deck_files:
-            fmt, head, _body, _first = split_front_matter(read_text(path)) \
-                if path.is_file() else (None, "", "", 0)
-            data = load_mapping(fmt or "yaml", head)[0] if path.is_file() else {}
-            self.deck_files = {**self.deck_files, path: is_reveal_deck(hugo_keys(data))}
+            self.deck_files = {**self.deck_files, path: is_deck_page(path)}
         return self.deck_files[path]
 
     def finish_reveal_parts(self: Any) -> None:
