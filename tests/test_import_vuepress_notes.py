@@ -461,3 +461,31 @@ def test_a_v_pre_div_around_markdown_is_unwrapped(tmp_path: Path) -> None:
     assert codes == ["format()", "{}", "{{}}", 'print(f"{{{70+4}}}")', "{74}"]
     assert [len(ul.find_all("li")) for ul in prose.find_all("ul")][:1] == [5]
     assert prose.one("div", class_="x").text() == "kept"
+
+
+def test_a_display_line_ending_in_a_backslash_ends_its_formula(tmp_path: Path) -> None:
+    """`\\ \\` ending a line of a display (a control space before the line's end, in
+    a VuePress 1 RNN note with markdown-it-texmath): the formula was not found to
+    end there, so its closing `$$` was paired with the next formula's opening one; the
+    prose between was taken for TeX, its blank lines left out (paragraphs run together)
+    and its image's path not rewritten, a missing image to the build."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "docs/.vuepress/config.js": "const texmath = require('markdown-it-texmath')\n"
+                                    "module.exports = { title: '序列模型',\n"
+                                    "  markdown: { extendMarkdown: md => md.use(texmath) } }\n",
+        "docs/README.md": "# 序列模型\n",
+        "docs/seq/rnn.md": "# 循环网络\n\n一阶马尔可夫：\n\n$$\np(x) = q(x) \\ \\\n"
+                           "\\text{若 } t > 1.\n$$\n\n第一段。\n\n第二段。\n\n"
+                           "![结构](./img/rnn.png)\n\n$$\nh_t = f(h_{t-1})\n$$\n",
+        "docs/seq/img/rnn.png": png(4, 3),
+    })
+    dest = tmp_path / "new"
+    import_site(source, dest, None, False, NOW)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = page(dest / "public", "/rnn/").one("div", class_="prose")
+    assert [p.text() for p in prose.find_all("p")][1:3] == ["第一段。", "第二段。"]
+    assert len(prose.find_all("img")) == 1
+    assert [m.attrs.get("display") for m in prose.find_all("math")] == ["block", "block"]
+

@@ -321,12 +321,14 @@ def unescaped_environments(text: str, shelf: Shelf, kind: str,
     return _ENVIRONMENT.sub(one, text), count
 
 
-_TEX_DISPLAY = r"(?<!\\)\$\$(?!\$)(?:\\.|[^\\])+?(?<!\\)\$\$"
+_TEX_DISPLAY = r"(?<!\\)\$\$(?!\$)(?:\\[\s\S]|[^\\])+?(?<!\\)\$\$"
 _TEX_INLINE = r"(?<![\\$])\$(?![\s$])(?:\\.|[^$\n\\])*?(?<![\s\\])\$(?![\d$])"
 _TEX_MATH = re.compile(f"{_TEX_DISPLAY}|{_TEX_INLINE}")
 """Math as markdown-it's TeX plugins (markdown-it-mathjax3, markdown-it-katex,
 @mdit/plugin-katex) delimit it: `$$…$$`, and `$…$` with no space just inside either
-`$` and no digit after the closing one (`$5 and $10` is money)."""
+`$` and no digit after the closing one (`$5 and $10` is money). A display's `\\` may
+end a line (`a \\ \\` then the line's end, a control space): `.` would not take the
+line's end after it, and the display, not ending there, ran to the next one's `$$`."""
 
 
 def shelve_tex_math(text: str, shelf: Shelf) -> str:
