@@ -489,3 +489,22 @@ def test_a_display_line_ending_in_a_backslash_ends_its_formula(tmp_path: Path) -
     assert len(prose.find_all("img")) == 1
     assert [m.attrs.get("display") for m in prose.find_all("math")] == ["block", "block"]
 
+
+def test_an_escaped_angle_bracket_is_text_not_a_component(tmp_path: Path) -> None:
+    """`\\<START>` and `\\<END>`, a seq2seq note's tokens escaped so that markdown-it
+    shows them as text: taken for Vue components and left in comments, a warning each,
+    and the sentence lost its token."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "docs/.vuepress/config.js": "module.exports = { title: '注意力' }\n",
+        "docs/README.md": "# 注意力\n",
+        "docs/seq2seq.md": "# 解码\n\n输入 \\<START> 标记，直到生成 \\<END> 标记。\n\n"
+                           "<Demo/>\n",
+    })
+    dest = tmp_path / "new"
+    report = report_of(import_site(source, dest, None, False, NOW))
+    assert report.count("a Vue component of the old site") == 1
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    prose = page(dest / "public", "/seq2seq/").one("div", class_="prose")
+    assert prose.one("p").text() == "输入 <START> 标记，直到生成 <END> 标记。"

@@ -57,11 +57,12 @@ _CODE_GROUP = re.compile(r"<(CodeGroup|code-group)\b[^>]*>(.*?)</\1>", re.DOTALL
 _CODE_ITEM = re.compile(r"<(CodeGroupItem|code-block)\b([^>]*)>(.*?)</\1>", re.DOTALL)
 _VUE_VALUE = re.compile(r"\{\{\s*\$(frontmatter|page\.frontmatter)\.(\w+)\s*\}\}")
 _COMPONENT = re.compile(
-    r"<(/)?([A-Z][A-Za-z0-9]*|[a-z]+-[a-z-]+)(?(1)\s*|(?:\s+[A-Za-z_:@#.][\w:.@#-]*"
+    r"(?<!\\)<(/)?([A-Z][A-Za-z0-9]*|[a-z]+-[a-z-]+)(?(1)\s*|(?:\s+[A-Za-z_:@#.][\w:.@#-]*"
     r"(?:\s*=\s*(?:\"[^\"]*\"|'[^']*'|[^\s\"'=<>`]+))?)*\s*/?)>")
 """A component's opening or closing tag, as markdown-it (with @mdit-vue's component rule:
 attributes named `@click`, `#slot`, `:prop`) reads a tag: `<S:Md>` and `<Master 节点的 IP>`
-are no tags, the old page showed them as text, and so does Lanting."""
+are no tags, the old page showed them as text, and so does Lanting. Nor is `\\<START>`:
+markdown-it's escaped `<` is text (a token in a seq2seq note)."""
 _HTML_ELEMENTS = frozenset({"font-face", "annotation-xml", "color-profile", "missing-glyph"})
 
 
