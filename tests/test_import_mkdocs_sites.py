@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from urllib.parse import unquote
 
 from htmltree import parse_html
 from sitebits import png, write_files
@@ -478,3 +479,39 @@ def test_the_copyright_line_is_the_footers(tmp_path: Path) -> None:
     assert [str(w) for w in result.warnings] == []
     footer = parse_html((done.dest / "public" / "index.html").read_text(encoding="utf-8"))
     assert "Copyright © 2023-2025 张三" in footer.one("footer").text()
+
+
+def test_a_link_to_no_heading_of_the_page_keeps_its_text(tmp_path: Path) -> None:
+    """`[已经做了这些](#_4)` on a page whose headings all carry ids (`{#before-asking}`),
+    a link left from an earlier version of a translated guide, and `[RTFM](#rtfm-stfw)`:
+    MkDocs warned of them and published them dead; Lanting's build failed on each. They
+    keep their text without the link, with a warning; `#RTFM`, meaning the heading
+    `{#rtfm}`, goes there, and links to a footnote, a written anchor, the tab of a
+    heading's id and a heading in an admonition stay."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": ("site_name: Notes\nmarkdown_extensions:\n  - toc:\n"
+                       "      permalink: true\n  - attr_list\n  - footnotes\n"
+                       "  - admonition\n"),
+        "docs/index.md": "# Notes\n",
+        "docs/ask.md": ("# 提问\n\n## 在提问之前 {#before-asking}\n\n先搜索[^1]。\n\n"
+                        "## 读手册 {#rtfm}\n\n<a id=\"faq\"></a>常见问题。\n\n"
+                        "!!! note \"附注\"\n\n    ### 小结\n\n    见上。\n\n"
+                        "你 [已经做了这些](#_4)，再去 [RTFM](#rtfm-stfw)，"
+                        "或 [STFW](#RTFM)、[之前](#before-asking)、[问答](#faq)、"
+                        "[脚注](#fn:1)、[小结](#小结)。\n\n[^1]: 用搜索引擎。\n"),
+    })
+    done = import_site(source, tmp_path / "new")
+    assert [(w.path, w.line, w.message) for w in done.report.warnings] == [
+        ("docs/ask.md", 17, "link `#_4`: no heading or anchor of the page has that id "
+         "(a dead link of the old site): its text kept, without the link"),
+        ("docs/ask.md", 17, "link `#rtfm-stfw`: no heading or anchor of the page has "
+         "that id (a dead link of the old site): its text kept, without the link")]
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    body = parse_html(_page(done.dest, "ask")).one("main")
+    hrefs = [a.attrs["href"] for a in body.find_all("a") if a.attrs.get("href", "")
+             .startswith("#") and "footnote" not in a.attrs.get("class", "")]
+    assert [unquote(h) for h in hrefs[-5:]] == ["#rtfm", "#before-asking", "#faq", "#fn1",
+                                               "#小结"]
+    assert "你 已经做了这些，再去 RTFM，" in body.text()

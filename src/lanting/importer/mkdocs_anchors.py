@@ -3,7 +3,8 @@ heading an id from its text with `toc.slugify` (ASCII only: a Chinese heading's 
 so it is `_1`, `_2`, … in order) or the `slugify` the site names (`pymdownx.slugs`);
 Lanting's ids keep Chinese. A `#_2` link (in the page or from another) written for the
 old site would miss: an `<a id="_2"></a>` goes before the heading it named, for each id
-some link of the site uses and Lanting's id differs from."""
+some link of the site uses and Lanting's id differs from. A `#link` naming nothing on
+its page went nowhere on the old site either: its text is kept alone."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+from lanting.importer.body_links import DROPPED, Told, repair_page_fragments
 from lanting.importer.mkdocs_settings import blog_slugify, extension
+from lanting.markdown.anchors import THEME_IDS
 from lanting.markdown.math_formula import to_mathml
 from lanting.markdown.mathtext import mathml_text
-from lanting.model.names import slugify
+from lanting.model.names import slugify, unique
 
 _HEADING = re.compile(r"^(#{1,6})[ \t]+(.+?)[ \t]*#*[ \t]*$")
 _FENCE = re.compile(r"^[ \t]*(`{3,}|~{3,})")
@@ -175,3 +178,32 @@ def linked_ids(text: str) -> list[tuple[str, str]]:
                         re.MULTILINE)
     return found
 
+
+
+_ANY_HEADING = re.compile(r"^[ \t]*#{1,6}[ \t]+(.+?)(?:[ \t]+#+)?[ \t]*$", re.MULTILINE)
+"""A heading, indented too: one in an admonition or a content tab is the page's."""
+_WRITTEN_ID = re.compile(r"\{:?[^{}\n]*?(?<![\w&])#([\w:.\-]+)[^{}\n]*\}")
+"""An id written in an attribute list, `{#id}` or `{: #id .x}`, a heading's or not."""
+_RAW_ID = re.compile(r"\b(?:id|name)=[\"']([^\"']+)[\"']")
+_FOOTNOTE_REF = re.compile(r"\[\^[^\]\n]+\](?!:)")
+
+
+def page_fragments(text: str, restored: str, told: Told) -> str:
+    """`[x](#_4)` or `[x](#rtfm-stfw)` naming no heading or anchor of the page (its text
+    as Lanting reads it, `restored` with its code): MkDocs warned of it and published it
+    dead; its `](#x)` is `DROPPED`, for the caller to keep the text alone, with a warning.
+    One written in other case (`#RTFM` for `{#rtfm}`) goes to the heading it meant."""
+    seen = dict.fromkeys(THEME_IDS, 0)
+    ids = []
+    for title in _ANY_HEADING.findall(restored):
+        attrs = _ATTRS.search(title)
+        written = re.search(r"#([\w:.\-]+)", attrs.group(1)) if attrs else None
+        ids.append(unique(written.group(1) if written else
+                          lanting_id(title[:attrs.start()] if attrs else title), seen))
+    anchors = set(_RAW_ID.findall(restored)) | set(_WRITTEN_ID.findall(restored))
+    notes = len(set(_FOOTNOTE_REF.findall(restored)))
+    anchors |= {f"fn{n}" for n in range(1, notes + 1)} | {
+        f"fnref{n}" for n in range(1, notes + 1)}
+    # (a heading's `{#id}` at the margin is an anchor before it by now: one to match too)
+    return repair_page_fragments(text, ids + sorted(anchors), lanting_id, anchors, told,
+                                 DROPPED)

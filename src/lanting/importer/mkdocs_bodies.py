@@ -29,7 +29,12 @@ from lanting.importer.item import Item
 from lanting.importer.kramdown import ended_html_blocks
 from lanting.importer.liquid import Context
 from lanting.importer.mkdocs_admonitions import admonition_fences
-from lanting.importer.mkdocs_anchors import heading_text, keep_heading_ids, lanting_id
+from lanting.importer.mkdocs_anchors import (
+    heading_text,
+    keep_heading_ids,
+    lanting_id,
+    page_fragments,
+)
 from lanting.importer.mkdocs_attributes import ATTRS, attribute_lists
 from lanting.importer.mkdocs_blogging import blogging_lists
 from lanting.importer.mkdocs_changelog import changelog_lists
@@ -178,6 +183,8 @@ class MkDocsBodies(MkDocsSnippets):
         text = map_urls(text, resolve)
         text = REFERENCE_DEFINITION.sub(lambda m: m.group(1) + (
             resolve(m.group(2).strip("<>"), False) or m.group(2)), text)
+        if whole_page:  # (a notebook's cell links to headings of other cells)
+            text = page_fragments(text, shelf.restore(text), ctx)
         text = unlink_dropped(text)
         return B.tidy(shelf.restore(text))
 
