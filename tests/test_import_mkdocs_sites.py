@@ -515,3 +515,20 @@ def test_a_link_to_no_heading_of_the_page_keeps_its_text(tmp_path: Path) -> None
     assert [unquote(h) for h in hrefs[-5:]] == ["#rtfm", "#before-asking", "#faq", "#fn1",
                                                "#小结"]
     assert "你 已经做了这些，再去 RTFM，" in body.text()
+
+
+def test_a_heading_id_written_and_linked_is_one_anchor(tmp_path: Path) -> None:
+    """`## 在提问之前 {#before-asking}`, linked from another page: the id MkDocs gave was
+    kept twice, by the anchor for linked ids and by the heading's attribute list, and
+    the page had two elements with one id."""
+    source = tmp_path / "src"
+    write_files(source, {
+        "mkdocs.yml": "site_name: Notes\nmarkdown_extensions:\n  - attr_list\n",
+        "docs/index.md": "# Notes\n\n见 [提问之前](ask.md#before-asking)。\n",
+        "docs/ask.md": "# 提问\n\n## 在提问之前 {#before-asking}\n\n先搜索。\n",
+    })
+    done = import_site(source, tmp_path / "new")
+    assert done.report.warnings == []
+    result = build(done.dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    assert _page(done.dest, "ask").count('id="before-asking"') == 1

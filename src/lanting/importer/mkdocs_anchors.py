@@ -159,8 +159,9 @@ def keep_heading_ids(text: str, headings: list[tuple[str, str]], linked: set[str
             continue
         heading = _HEADING.match(line)
         title = _ATTRS.sub("", heading.group(2)) if heading else ""
-        if lanting_id(title) == anchor:
-            continue
+        if lanting_id(title) == anchor or (heading and _ATTRS.search(heading.group(2))
+                                           and f"#{anchor}" in heading.group(2)):
+            continue  # (a written `{#id}` stays the heading's, or its anchor: once)
         for i in range(start, len(lines)):
             if lines[i] == line:
                 lines.insert(i, f'<a id="{anchor}"></a>')
