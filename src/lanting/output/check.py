@@ -23,7 +23,8 @@ from lanting.model.names import term_slug
 from lanting.model.output import CheckInput
 from lanting.model.problem import Problem
 from lanting.output.external import ExternalLink, check_external
-from lanting.output.link_checks import Outputs, broken_links, config_links, publication_links
+from lanting.output.link_checks import broken_links, config_links, publication_links
+from lanting.output.outputs import Outputs
 from lanting.output.site_checks import site_warnings
 from lanting.output.url_claims import collisions, own_url_aliases
 from lanting.site.routes import term_name

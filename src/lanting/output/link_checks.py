@@ -2,18 +2,16 @@
 
 Links of pages, notebooks (reported at their cell and line), slides and news items,
 publications' file buttons and the menu and profile links of `lanting.toml` are checked
-against the output files (`Outputs`: by URL path, and their ids for `#anchors`), the
+against the output files (`outputs.py`: by URL path, their ids for `#anchors`), the
 routes and the drafts this build leaves out. http(s) links are only collected here;
 `external.py` asks their servers.
 """
 
 from __future__ import annotations
 
-import html
 import posixpath
 import re
 from bisect import bisect_right
-from functools import cache
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -28,53 +26,8 @@ from lanting.model.markdown import LinkRef
 from lanting.model.output import CheckInput
 from lanting.model.problem import Problem
 from lanting.output.external import ExternalLink
+from lanting.output.outputs import Outputs
 from lanting.site.routes import output_dir
-
-# --- the output, as URLs and anchors ----------------------------------------------------
-
-_ID = re.compile(r"""<[^>]*?\s(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""")
-
-
-class Outputs:
-    """The output files of the build, looked up by URL path; their ids, parsed lazily."""
-
-    def __init__(self, inp: CheckInput) -> None:
-        self.base = inp.config.base_path
-        self.heading_ids = inp.config.markdown.heading_ids
-        self.data = {f.path: f.data for f in inp.files}
-        self.read_previous = inp.read_previous
-        self.paths = set(self.data) | {c.path for c in inp.copies}
-        self.ids = cache(self._ids)
-
-    def find(self, path: str) -> str | None:
-        """The output file a site-relative, decoded URL path names (`posts/x/`, `a.png`)."""
-        path = path.lstrip("/")
-        for candidate in (path, posixpath.join(path, "index.html") if path else "index.html"):
-            if candidate in self.paths:
-                return candidate
-        return None
-
-    def from_url(self, url_path: str) -> str:
-        """Site-relative path of a root URL, with or without the base path."""
-        if self.base != "/" and url_path.startswith(self.base):
-            return url_path[len(self.base):]
-        return url_path.lstrip("/")
-
-    def _ids(self, output: str) -> frozenset[str]:
-        if output not in self.data or not output.endswith(".html"):
-            return frozenset()
-        data = self.data[output]
-        if data is None:  # unchanged since the last build: not rendered again
-            data = self.read_previous(output)
-        return frozenset() if data is None else page_ids(data)
-
-
-def page_ids(data: bytes) -> frozenset[str]:
-    """Every `id` (and `name`) an HTML page defines: what `#anchors` can point at."""
-    text = data.decode("utf-8", errors="replace")
-    return frozenset(html.unescape(next(g for g in m.groups() if g is not None))
-                     for m in _ID.finditer(text))
-
 
 # --- links in Markdown ---------------------------------------------------------------------
 

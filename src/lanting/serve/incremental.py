@@ -31,7 +31,7 @@ from lanting.model.content import Kind, Loaded, Source
 from lanting.model.output import OutputFile, Readers
 from lanting.model.pages import Page
 from lanting.model.site import Site
-from lanting.output.link_checks import page_ids
+from lanting.output.outputs import page_ids
 from lanting.render.pages import PageRenderer
 from lanting.render.sections import render_sections
 from lanting.render.templates import compile_templates
