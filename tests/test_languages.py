@@ -307,6 +307,28 @@ def test_links_in_a_translation_lead_to_translations(bilingual: Bilingual, post:
         "/posts/b/", "/posts/c/"]
 
 
+def test_a_heading_linked_in_a_translation_is_the_translations(bilingual: Bilingual,
+                                                                post: Post) -> None:
+    """`[B](b.md#setup)` in an English translation leads to `/en/posts/b/#setup`, and
+    the check looked for `#setup` in the Chinese `b.md` (headed `## 安装`), failing the
+    build on a link that works; and passed `#安装`, which the English page has not."""
+    site, _ = bilingual({
+        "content/posts/a.md": post("甲", "2026-01-02", body="[乙](b.md#安装)\n"),
+        "content/posts/a.en.md": post("A", "2026-01-02", body="[B](b.md#setup)\n"),
+        "content/posts/b.md": post("乙", "2026-01-03", body="## 安装\n\n装。\n"),
+        "content/posts/b.en.md": post("B", "2026-01-03", body="## Setup\n\nSet up.\n"),
+    })
+    en = parse_html((site / "public/en/posts/a/index.html").read_bytes())
+    assert [a["href"] for a in en.one("div", class_="prose").find_all("a")] == [
+        "/en/posts/b/#setup"]
+    with pytest.raises(LantingError, match="no anchor `#安装` in /en/posts/b/"):
+        bilingual({
+            "content/posts/a.en.md": post("A", "2026-01-02", body="[B](b.md#安装)\n"),
+            "content/posts/b.md": post("乙", "2026-01-03", body="## 安装\n\n装。\n"),
+            "content/posts/b.en.md": post("B", "2026-01-03", body="## Setup\n"),
+        })
+
+
 # --- per-language listings -----------------------------------------------------------------
 
 

@@ -152,7 +152,7 @@ def _broken(link: LinkRef, here: str, inp: CheckInput,
     if content in inp.routes.pages:
         if link.image and not link.raw:
             return _page_as_image(url)
-        return _anchor(fragment, inp.routes.pages[content] + "index.html", outputs)
+        return _anchor(fragment, outputs.page_of(content, here), outputs)
     if content in inp.routes.assets:
         return None, None
     draft = _draft_of(content, inp)

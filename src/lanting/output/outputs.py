@@ -1,5 +1,6 @@
 """The output files of a build as the link checks see them (`link_checks.py`): looked up
-by URL path, and the ids of each page for `#anchors`."""
+by URL path, the ids of each page for `#anchors`, and the page a link written in a
+translation leads to."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ import html
 import posixpath
 import re
 from functools import cache
+from urllib.parse import unquote
 
+from lanting.content.translations import localized_link_maps
 from lanting.model.output import CheckInput
 
 _ID = re.compile(r"""<[^>]*?\s(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+))""")
@@ -23,6 +26,18 @@ class Outputs:
         self.read_previous = inp.read_previous
         self.paths = set(self.data) | {c.path for c in inp.copies}
         self.ids = cache(self._ids)
+        self.pages = inp.routes.pages
+        self.lang = {d.source.rel.as_posix(): d.meta.lang for d in inp.documents}
+        self.localized = localized_link_maps(list(inp.documents), inp.routes.link_map(),
+                                             inp.config)
+
+    def page_of(self, content: str, here: str) -> str:
+        """The output page a link to `content` written in `here` leads to: in a
+        translation, the linked page's translation when it has one, as the page was
+        rendered (`localized_link_maps`), whose headings its `#fragment` names."""
+        url = self.localized.get(self.lang.get(here) or "", {}).get(content)
+        found = self.find(unquote(self.from_url(url))) if url else None
+        return found or self.pages[content] + "index.html"
 
     def find(self, path: str) -> str | None:
         """The output file a site-relative, decoded URL path names (`posts/x/`, `a.png`)."""
