@@ -732,3 +732,61 @@ def test_admonition_keywords_of_the_site_are_callouts(tmp_path: Path) -> None:
     body = page(out, "/testing/").one("main")
     titles = [p.text().strip() for p in body.find_all("p", class_="callout-title")]
     assert titles == ["Quiz", "习题 2", "提示", "引用"]
+
+
+def test_a_link_to_a_heading_another_page_lacks_goes_to_the_page(tmp_path: Path) -> None:
+    """`[检索配置](/docs/algolia#github-actions-setup)` to a page with no such heading (its
+    `## 创建 Github Actions` renamed, in a bilingual notes site): Docusaurus warned of
+    the broken anchor and the browser showed the page's top; Lanting's build failed. The
+    link goes to the page, with a warning; `#Create-Github-Actions` goes to the heading
+    it meant, and a custom `{#id}` and an HTML anchor stay."""
+    imported, out = imported_tiny(tmp_path, {
+        "docusaurus.config.js": "module.exports = {title: 'T', url: 'https://t.example',"
+                                " baseUrl: '/'};\n",
+        "docs/algolia.md": ("# 搜索\n\n## Create Github Actions\n\n文字。\n\n"
+                           "## 配置 {#config}\n\n<a id=\"env\"></a>变量。\n\n"
+                           "```md\n## Fake heading\n```\n"),
+        "docs/push.md": ("# 推送\n\n见 [设置](/docs/algolia#github-actions-setup)、"
+                         "[创建](./algolia.md#Create-Github-Actions)、[配置](algolia#config)、"
+                         "[变量](algolia.md#env) 与 [假](algolia.md#fake-heading)。\n"),
+    })
+    assert [(w.path, w.message) for w in imported.report.warnings] == [
+        ("docs/push.md", "link `/docs/algolia#github-actions-setup`: no heading or anchor "
+         "`#github-actions-setup` on that page (a dead link of the old site): it goes to "
+         "the page's top"),
+        ("docs/push.md", "link `algolia.md#fake-heading`: no heading or anchor "
+         "`#fake-heading` on that page (a dead link of the old site): it goes to the "
+         "page's top")]
+    hrefs = [unquote(a["href"]) for a in page(out, "/push/").one("div", class_="prose")
+             .find_all("a")]
+    assert [h.partition("#")[2] for h in hrefs] == [
+        "", "create-github-actions", "config", "env", ""]
+
+
+def test_a_translations_link_to_a_heading_is_checked_in_the_translation(
+        tmp_path: Path) -> None:
+    """An English translation's `[comments](/docs/comment#swizzling-内部组件)`, the
+    Chinese page's heading id kept by the translator: in the `en` locale the link led to
+    the English page, which has no such heading. It was checked against the Chinese page
+    and kept; Lanting's build failed. It goes to the English page's top, with a warning."""
+    imported, out = imported_tiny(tmp_path, {
+        "docusaurus.config.js": ("module.exports = {title: 'T', url: 'https://t.example',"
+                                 " baseUrl: '/', i18n: {defaultLocale: 'zh-Hans', "
+                                 "locales: ['zh-Hans', 'en']}};\n"),
+        "docs/comment.md": "# 评论\n\n## Swizzling 内部组件\n\n文字。\n",
+        "docs/bot.md": "# 机器人\n\n见 [评论](/docs/comment#swizzling-内部组件)。\n",
+        "i18n/en/docusaurus-plugin-content-docs/current/comment.md": (
+            "# Comments\n\n## Swizzling internal components\n\nText.\n"),
+        "i18n/en/docusaurus-plugin-content-docs/current/bot.md": (
+            "# Bot\n\nSee [comments](/docs/comment#swizzling-内部组件) and "
+            "[swizzling](/docs/comment#swizzling-internal-components).\n"),
+    })
+    assert [(w.path, w.message) for w in imported.report.warnings] == [
+        ("i18n/en/docusaurus-plugin-content-docs/current/bot.md", "link `/docs/comment"
+         "#swizzling-内部组件`: no heading or anchor `#swizzling-内部组件` on that page (a "
+         "dead link of the old site): it goes to the page's top")]
+    hrefs = [unquote(a["href"]) for a in page(out, "/en/bot/").one("div", class_="prose")
+             .find_all("a")]
+    assert hrefs == ["/en/comment/", "/en/comment/#swizzling-internal-components"]
+    zh = page(out, "/bot/").one("div", class_="prose").one("a")
+    assert unquote(zh["href"]) == "/comment/#swizzling-内部组件"

@@ -66,6 +66,7 @@ class Docusaurus(DocusaurusFront, DocusaurusSite, DocusaurusCategories,
         self.table = LinkTable(self.site)
         self.by_source: dict[Path, Item] = {}
         self.documents: list[tuple[Item, str, Path]] = []
+        self.page_anchors: dict[Path, tuple[list[str], set[str]]] = {}
         self.texts: list[str] = []
         self.authors_map = self.authors()
         self.tag_paths: dict[str, str] = {}

@@ -21,7 +21,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 from lanting.importer import body as B
-from lanting.importer.body_links import DROPPED, map_urls, unlink_dropped
+from lanting.importer.body_links import DROPPED, heading_matcher, map_urls, unlink_dropped
 from lanting.importer.body_math import escaped_parentheses, shelve_tex_math
 from lanting.importer.common import LinkTable, is_image
 from lanting.importer.docusaurus_categories import DOC_CARD_LIST
@@ -41,6 +41,8 @@ from lanting.importer.liquid import Context
 from lanting.importer.report import Report
 from lanting.importer.shelf import Shelf, fence, protect_code
 from lanting.importer.site import NewSite
+from lanting.importer.vuepress_bodies import page_ids
+from lanting.markdown.anchors import github_slug
 from lanting.markdown.callouts import callout_kind
 
 _TRUNCATE = re.compile(r"^[ \t]*<!--\s*truncate\s*-->[ \t]*$", re.MULTILINE)
@@ -115,6 +117,10 @@ class DocusaurusBodies:
     math: bool
     doc_card_list: Callable[[Path], str]
     """(`DocusaurusCategories.doc_card_list`)"""
+    documents: list[tuple[Item, str, Path]]
+    """Each page's item, body as written and file."""
+    page_anchors: dict[Path, tuple[list[str], set[str]]]
+    """The heading ids and other anchors of the pages links name, as they are read."""
 
     def convert(self, text: str, item: Item, ctx: Context, path: Path) -> str:
         text, count = _TRUNCATE.subn("<!-- more -->", text)
@@ -214,11 +220,11 @@ class DocusaurusBodies:
         rel, hash_mark, fragment = url.partition("#")
         rel = unquote(rel.partition("?")[0])
         if rel.startswith("/") and not Path(rel).is_relative_to(self.source):
-            return self.site_url(rel, hash_mark + fragment, image, original, ctx) \
+            return self.site_url(rel, hash_mark + fragment, image, original, item, ctx) \
                 or unchanged
         return self.file_url(rel, hash_mark + fragment, image, item, path, ctx) or unchanged
 
-    def site_url(self, rel: str, fragment: str, image: bool, original: str,
+    def site_url(self, rel: str, fragment: str, image: bool, original: str, item: Item,
                  ctx: Context) -> str | None:
         """A path from the site's root: an old URL, a file's path (`/blog/x.md`, from the
         site's or a content folder), a file of `static/`."""
@@ -229,7 +235,8 @@ class DocusaurusBodies:
             if f.suffix in (".md", ".mdx") and f.resolve() in self.by_source), None)
         if target is not None:
             ctx.convert("links to old URLs")
-            return self.site.link(target) + fragment
+            return self.site.link(target) + self.fragment_in(target, item, fragment, original,
+                                                             ctx)
         file = self.static / rel.lstrip("/")
         if file.is_file():
             if image or is_image(file):
@@ -263,7 +270,8 @@ class DocusaurusBodies:
             target = self.relative_url(rel, item)
         if target is not None:
             ctx.convert("links to other pages")
-            return self.site.link(target) + fragment
+            return self.site.link(target) + self.fragment_in(target, item, fragment,
+                                                             rel + fragment, ctx)
         if file.is_file():
             if image or is_image(file):
                 return self.site.image(file, None)
@@ -277,6 +285,43 @@ class DocusaurusBodies:
                      "is dropped, its text kept")
             return DROPPED
         return None
+
+    def fragment_in(self, target: Item, item: Item, fragment: str, url: str,
+                    ctx: Context) -> str:
+        """`#x` of a link of `item` to another page as the id of the heading it meant
+        there (`#Create-Github-Actions` is `#create-github-actions`: Docusaurus's ids are
+        GitHub's); one naming no heading or anchor of it is left out, with a warning:
+        Docusaurus warned of the broken anchor, and the browser showed the page's top.
+        A translation's link is to the page in its language, where the locale's prefix
+        led it on the old site and Lanting's link map leads it."""
+        page = self.in_language(target.source, item.source) if target.source else None
+        wanted = unquote(fragment.lstrip("#"))
+        if page is None or not wanted:
+            return fragment
+        if page not in self.page_anchors:
+            body = next((t for _i, t, p in self.documents if p.resolve() == page.resolve()),
+                        "")
+            shelf = Shelf()
+            self.page_anchors[page] = page_ids(protect_code(body, shelf), shelf, github_slug)
+        ids, anchors = self.page_anchors[page]
+        if wanted in ids or wanted in anchors or wanted == "top":
+            return fragment
+        found = heading_matcher(ids, github_slug)(wanted)
+        if found is not None:
+            ctx.convert("#links to headings repaired")
+            return "#" + found
+        ctx.warn(url, f"link `{url}`: no heading or anchor `#{wanted}` on that page (a "
+                 "dead link of the old site): it goes to the page's top")
+        return ""
+
+    def in_language(self, page: Path, here: Path | None) -> Path:
+        """The translation of `page` in the language of the page `here`, if it has one."""
+        for root, own in self.mirrors.items():
+            if here is not None and here.resolve().is_relative_to(root) \
+                    and page.resolve().is_relative_to(own):
+                version = root / page.resolve().relative_to(own)
+                return version if version.resolve() in self.by_source else page
+        return page
 
     def relative_url(self, rel: str, item: Item) -> Item | None:
         """What a relative URL named from the page's old URL (`../intro` beside

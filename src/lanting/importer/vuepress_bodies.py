@@ -67,9 +67,11 @@ _ANY_ID = re.compile(r"""\b(?:id|name)\s*=\s*["']?([^"'\s>]+)|\{#([^}\s]+)|\\lab
 _HEADING_MATH = re.compile(r"(?<!\\)\$\$?((?:\\.|[^$\\])+)\$\$?")
 
 
-def page_ids(text: str, shelf: Shelf) -> tuple[list[str], set[str]]:
-    """The ids VitePress gave a page's headings, in order (`text` with its code on the
-    shelf), and its other anchors (`_ANY_ID`)."""
+def page_ids(text: str, shelf: Shelf, slug: Callable[[str], str] = vitepress_slug) -> tuple[
+        list[str], set[str]]:
+    """The ids VitePress (or a site whose ids `slug` makes: Docusaurus's are GitHub's)
+    gave a page's headings, in order (`text` with its code on the shelf), and its other
+    anchors (`_ANY_ID`)."""
     ids: list[str] = []
     seen: dict[str, int] = {}
     for heading in heading_lines(text):
@@ -78,7 +80,7 @@ def page_ids(text: str, shelf: Shelf) -> tuple[list[str], set[str]]:
         # (a formula's TeX without its `$`: the old site's slug took the math token's
         # text, `## 绘制$sin(x)$` is `#绘制sin-x`)
         plain = _HEADING_MATH.sub(r"\1", B.plain_inline(shelf.restore(heading)))
-        ids.append(custom.group(1) if custom else unique(vitepress_slug(plain), seen))
+        ids.append(custom.group(1) if custom else unique(slug(plain), seen))
     return ids, {name for found in _ANY_ID.findall(shelf.restore(text)) for name in found}
 
 
