@@ -790,3 +790,19 @@ def test_a_translations_link_to_a_heading_is_checked_in_the_translation(
     assert hrefs == ["/en/comment/", "/en/comment/#swizzling-internal-components"]
     zh = page(out, "/bot/").one("div", class_="prose").one("a")
     assert unquote(zh["href"]) == "/comment/#swizzling-内部组件"
+
+
+def test_an_import_over_lines_is_named_in_the_report(tmp_path: Path) -> None:
+    """`import {⏎  PubSubExample,⏎  ObserverExample⏎} from '…'` (an MDX note's animated
+    examples) was reported as the import of `{⏎}`: the report shows a message's first and
+    last lines, and the names between were lost."""
+    imported, _out = imported_tiny(tmp_path, {
+        "docusaurus.config.js": "module.exports = {title: 'T', url: 'https://t.example',"
+                                " baseUrl: '/'};\n",
+        "docs/emitter.mdx": ("# 事件\n\nimport {\n  PubSubExample,\n  ObserverExample\n"
+                             "} from '../src/examples/pubSub';\n\n文字。\n"),
+    })
+    assert [w.message for w in imported.report.warnings] == [
+        "MDX import of `{ PubSubExample, ObserverExample }` from `../src/examples/pubSub` "
+        "removed: Lanting runs none of the old site's components (React's, Astro's…; "
+        "their uses are in the warnings below)"]

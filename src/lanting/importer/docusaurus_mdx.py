@@ -81,7 +81,10 @@ def mdx_lines(text: str, ctx: Context, path: Path, own: re.Pattern[str] = _THEME
         elif own.match(module) or module in ("react",):
             theme.append(names or module)
         else:
-            ctx.warn(match.group().strip(), f"MDX import of `{names or module}` from "
+            # (an import over lines, `{⏎  A,⏎  B⏎}`, named on one: a report's message
+            # shows its first and last lines)
+            shown = " ".join(names.split()) or module
+            ctx.warn(match.group().strip(), f"MDX import of `{shown}` from "
                      f"`{module}` removed: Lanting runs none of the old site's components "
                      "(React's, Astro's…; their uses are in the warnings below)")
         return ""
