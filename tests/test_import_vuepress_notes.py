@@ -508,3 +508,37 @@ def test_an_escaped_angle_bracket_is_text_not_a_component(tmp_path: Path) -> Non
     assert [str(w) for w in result.warnings] == []
     prose = page(dest / "public", "/seq2seq/").one("div", class_="prose")
     assert prose.one("p").text() == "输入 <START> 标记，直到生成 <END> 标记。"
+
+
+def test_a_navbar_the_themes_file_imports_is_read(tmp_path: Path) -> None:
+    """hope's layout: `config.ts` imports `theme.ts`, which imports `navbar.ts` and
+    passes it on as `navbar,` (or `navbar: zhNavbar`); `navbar.ts` exports
+    `navbar([…])`. The file imported by the theme's file was not read, and a key
+    written alone was not seen: the menu was left out with no word of it."""
+    write_files(tmp_path, {
+        ".vuepress/config.ts": ("import { defineUserConfig } from 'vuepress'\n"
+                                "import theme from './theme.js'\n"
+                                "export default defineUserConfig({ title: '笔记', theme })\n"),
+        ".vuepress/theme.ts": ("import { hopeTheme } from 'vuepress-theme-hope'\n"
+                               "import navbar from './navbar.ts'\n"
+                               "import { zhSidebar } from './sidebar/index.js'\n"
+                               "export default hopeTheme({\n  navbar, // 导航栏\n"
+                               "  sidebar: zhSidebar,\n})\n"),
+        ".vuepress/navbar.ts": ("import { navbar } from 'vuepress-theme-hope'\n"
+                                "export default navbar([\n  { text: '模型', link: '/llm/' },\n"
+                                "  { text: '系统', children: [{ text: 'CUDA', link: '/cuda/'"
+                                " }] },\n  { text: '关于', link: '/about.html' },\n])\n"),
+        ".vuepress/sidebar/index.ts": "export const zhSidebar = { '/': 'structure' }\n",
+    })
+    found = read_config(tmp_path / ".vuepress")
+    assert found.nav == [("模型", "/llm/"), ("系统", ""), ("关于", "/about.html")]
+    assert found.computed == []
+    write_files(tmp_path, {
+        ".vuepress/theme.ts": ("import { hopeTheme } from 'vuepress-theme-hope'\n"
+                               "import { zhNavbar } from './navbar/zh.js'\n"
+                               "export default hopeTheme({ navbar: zhNavbar })\n"),
+        ".vuepress/navbar/zh.ts": ("export const zhNavbar = navbar([\n"
+                                   "  { text: '博客', link: '/posts/' },\n])\n"),
+    })
+    found = read_config(tmp_path / ".vuepress")
+    assert found.nav == [("博客", "/posts/")]

@@ -263,3 +263,36 @@ def key_object(text: str, key: str) -> str | None:
             if depth == 0:
                 return text[start + 1:i]
     return None
+
+
+_ARRAY_CONST = re.compile(r"\bconst\s+([A-Za-z_$][\w$]*)\s*(?::[^=\n]+)?=\s*"
+                          r"(?:[\w.$]+\s*\(\s*)*\[")
+_ARRAY_DEFAULT = re.compile(r"\bexport\s+default\s+(?:[\w.$]+\s*\(\s*)*\[")
+_DEFAULT_IMPORT = re.compile(r"""\bimport\s+([A-Za-z_$][\w$]*)\s+from\s+['"](\.{1,2}/[^'"]+)['"]""")
+
+
+def _array_text(code: str, bracket: int) -> str:
+    """The array opening at `bracket`, as written (to its closing `]`)."""
+    depths = depths_of(code)
+    end = bracket + 1
+    while end < len(code) and depths[end] >= depths[bracket]:
+        end += 1
+    return code[bracket:end + 1]
+
+
+def named_arrays(codes: dict[Path, str]) -> dict[str, str]:
+    """The arrays the files (`codes`, comments stripped) give a name, as written: `const
+    zhNavbar = navbar([…])` under its name, and a file's `export default navbar([…])`
+    under the name another file imports it by (`import navbar from "./navbar.js"`), so
+    that a setting written `navbar: zhNavbar`, or `navbar` alone, finds its entries."""
+    found: dict[str, str] = {}
+    for code in codes.values():
+        for match in _ARRAY_CONST.finditer(code):
+            found.setdefault(match.group(1), _array_text(code, match.end() - 1))
+    for path, code in codes.items():
+        for match in _DEFAULT_IMPORT.finditer(code):
+            module = next(iter(local_modules(match.group(), path.parent)), None)
+            default = _ARRAY_DEFAULT.search(codes.get(module, "")) if module else None
+            if module is not None and default is not None:
+                found.setdefault(match.group(1), _array_text(codes[module], default.end() - 1))
+    return found

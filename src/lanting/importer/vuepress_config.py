@@ -7,10 +7,11 @@ would run a stranger's code, so the import reads only what is written as a liter
 `title: "梯度笔记"`, `lang: 'zh-CN'`, `base: "/notes/"`, `cleanUrls: true`, the
 `locales` object, `{ text: "指南", link: "/guide/" }` entries of a `nav` or `navbar`
 array, `{ icon: "github", link: "…" }` social links — and names what it could not read.
-The sibling files a config imports with `./` (hope's `theme.ts`, `navbar.ts`) are read
-the same way, after the config, for the keys the config lacks; a setting written as a
-member of an object they declare (`title: metaData.title`, `export const metaData = {
-title: "…" }`) is that object's literal.
+The files a config imports with `./` (hope's `theme.ts`), and the files they import
+(its `navbar.ts`), are read the same way, after the config, for the keys the config
+lacks; a setting written as a member of an object they declare (`title: metaData.title`,
+`export const metaData = { title: "…" }`) is that object's literal, and a `navbar`
+written as a name (`navbar: zhNavbar`, or `navbar` alone) is the array of that name.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from lanting.importer.js_literals import (
     literal_entries,
     literal_value,
     local_modules,
+    named_arrays,
     strip_comments,
 )
 
@@ -63,6 +65,8 @@ class JsConfig:
     """Keys the import uses that were written as code, not literals."""
     other_keys: list[str] = field(default_factory=list)
     """Top-level keys the import does not read (`themeConfig`, `plugins`, `markdown`)."""
+    arrays: dict[str, str] = field(default_factory=dict)
+    """Arrays the config files name (`named_arrays`), for `navbar: zhNavbar`."""
     constants: dict[str, str | bool] = field(default_factory=dict)
     """`NAME.key` -> the literal of an object the config files declare (`export const
     metaData = { title: "…" }`), for a setting written `title: metaData.title`."""
@@ -88,11 +92,17 @@ def read_config(config_dir: Path) -> JsConfig:
     main = config_file(config_dir)
     if main is None:
         return found
-    code = strip_comments(read_text(main))
+    # (hope's sites import the theme's options, `import theme from "./theme.js"`, whose
+    # file imports the navbar's, `import navbar from "./navbar.js"`: followed in turn)
+    texts = {main: strip_comments(read_text(main))}
     found.files.append(main)
-    # (hope's sites import the theme's options: `import theme from "./theme.js"`)
-    found.files += [f for f in local_modules(code, main.parent) if f != main]
-    codes = [code] + [strip_comments(read_text(path)) for path in found.files[1:]]
+    for path in found.files:
+        for module in local_modules(texts[path], path.parent):
+            if module not in texts and len(texts) < _MODULES:
+                texts[module] = strip_comments(read_text(module))
+                found.files.append(module)
+    codes = [texts[path] for path in found.files]
+    found.arrays = named_arrays(texts)
     for each in codes:  # (before any setting is read: the config names them first)
         _constants(each, found)
     for number, each in enumerate(codes):
@@ -100,6 +110,8 @@ def read_config(config_dir: Path) -> JsConfig:
     return found
 
 
+_MODULES = 24
+"""The most config files read (one importing another), against an import cycle."""
 _CONST_OBJECT = re.compile(r"\bconst\s+([A-Za-z_$][\w$]*)\s*(?::\s*[\w.$<>\[\]]+\s*)?=\s*\{")
 _MEMBER = re.compile(r"\s*([A-Za-z_$][\w$]*\.[A-Za-z_$][\w$]*)\s*[,}\n]")
 
@@ -167,9 +179,26 @@ def _read_object(code: str, found: JsConfig, top: bool) -> None:
             _read_keys(code, depths, call.end() - 1, found, top=False)
 
 
+_SHORTHAND_NAV = re.compile(r"(?:^|[{,\s])(nav|navbar)\s*(?=[,}])")
+"""`navbar,` alone in an object: the imported or declared array of that name."""
+
+
+def _shorthand_nav(code: str, depths: Depths, start: int, found: JsConfig) -> None:
+    """The menu of `{ navbar, … }` (hope's theme file passing on `import navbar from
+    "./navbar.js"`), which `keys_at` does not see: a key written without its value."""
+    level, end = depths[start], start + 1
+    while end < len(code) and depths[end] >= level:
+        end += 1
+    for match in _SHORTHAND_NAV.finditer(code, start, end):
+        at = match.start(1)
+        if depths[at] == level and not depths.strings[at] and not found.nav:
+            found.nav = _listed(match.group(1), depths_of(match.group(1)), 0, "nav", found)
+
+
 def _read_keys(code: str, depths: Depths, start: int, found: JsConfig, top: bool) -> None:
     """The keys of the object opening at `start` into `found` (`top`: the config's own,
     whose other keys are named in the report)."""
+    _shorthand_nav(code, depths, start, found)
     for key, value_at in keys_at(code, depths, start, depths[start]):
         if key == "locales":
             # (the config's locales first: the theme's (navbar, sidebar) add to them)
@@ -218,6 +247,7 @@ def _read_theme(code: str, depths: Depths, at: int, found: JsConfig) -> None:
     brace = code.find("{", at)
     if brace < 0 or not re.fullmatch(r"\s*(?:\w+\s*\(\s*)?", code[at:brace]):
         return
+    _shorthand_nav(code, depths, brace, found)
     for key, value_at in keys_at(code, depths, brace, depths[brace]):
         if key in ("nav", "navbar"):
             found.nav = found.nav or _listed(code, depths, value_at, "nav", found)
@@ -298,9 +328,14 @@ def _locales(code: str, depths: Depths, at: int) -> dict[str, dict[str, str]]:
 
 def _listed(code: str, depths: Depths, at: int, key: str,
             found: JsConfig) -> list[tuple[str, str]]:
-    """The literal entries of a `nav` or `socialLinks` array; one written as code
-    (`nav: nav()`, hope's `navbar: zhNavbar`) is named as computed."""
+    """The literal entries of a `nav` or `socialLinks` array, or of the array a config
+    file names so (hope's `navbar: zhNavbar`); one written as code (`nav: nav()`) is
+    named as computed."""
     first, second = ("text", "link") if key == "nav" else ("icon", "link")
+    named = re.match(r"\s*([A-Za-z_$][\w$]*)\s*(?:[,}\n]|$)", code[at:])
+    if named and named.group(1) in found.arrays:
+        array = found.arrays[named.group(1)]
+        return literal_entries(array, depths_of(array), 0, first, second)
     if not code[at:].lstrip().startswith("["):
         if key not in found.computed:
             found.computed.append(key)
