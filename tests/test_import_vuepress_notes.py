@@ -542,3 +542,32 @@ def test_a_navbar_the_themes_file_imports_is_read(tmp_path: Path) -> None:
     })
     found = read_config(tmp_path / ".vuepress")
     assert found.nav == [("博客", "/posts/")]
+
+
+def test_a_navbar_of_page_paths_in_the_root_locale_is_the_menu(tmp_path: Path) -> None:
+    """hope's template: `locales: { "/": { navbar: zhNavbar } }` in `theme.ts`, the
+    navbar's entries page paths (`"/"`, `"/深度学习/"`, shown by the page's title) and
+    objects. The locale's navbar was not read, nor a path alone: the menu held the blog
+    only."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        "src/.vuepress/config.ts": ("import { defineUserConfig } from 'vuepress'\n"
+                                    "import theme from './theme.js'\n"
+                                    "export default defineUserConfig({ title: '笔记', "
+                                    "lang: 'zh-CN', theme })\n"),
+        "src/.vuepress/theme.ts": ("import { hopeTheme } from 'vuepress-theme-hope'\n"
+                                   "import { zhNavbar } from './navbar.js'\n"
+                                   "export default hopeTheme({\n  locales: {\n"
+                                   "    '/': { navbar: zhNavbar },\n  },\n})\n"),
+        "src/.vuepress/navbar.ts": ("export const zhNavbar = navbar([\n  '/',\n"
+                                    "  '/深度学习/',\n  { text: '工程', link: '/develop/' },\n"
+                                    "])\n"),
+        "src/README.md": "# 笔记\n\n首页。\n",
+        "src/深度学习/README.md": "# 深度学习\n\n反向传播。\n",
+        "src/develop/README.md": "# 工程研发\n\n构建。\n",
+    })
+    dest = tmp_path / "new"
+    import_site(source, dest, None, False, NOW)
+    menu = tomllib.loads((dest / "lanting.toml").read_text(encoding="utf-8"))["menu"]
+    assert [(m["name"], unquote(m["url"])) for m in menu] == [
+        ("深度学习", "/深度学习/"), ("工程", "/develop/")]

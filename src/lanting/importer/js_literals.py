@@ -209,8 +209,10 @@ def unquote_js(literal: str) -> str:
 
 
 def literal_entries(code: str, depths: Depths, at: int, first: str,
-             second: str) -> list[tuple[str, str]]:
-    """(`first`, `second`) of each literal object of the array at `at`."""
+             second: str, paths: bool = False) -> list[tuple[str, str]]:
+    """(`first`, `second`) of each literal object of the array at `at`; with `paths`, a
+    string alone is ("", it) too (hope's navbar entry `"/guide/"`, shown by the title of
+    the page there)."""
     bracket = code.find("[", at)
     if bracket < 0 or code[at:bracket].strip():
         return []
@@ -228,6 +230,11 @@ def literal_entries(code: str, depths: Depths, at: int, first: str,
                 entries.append((a, b))
             elif isinstance(a, str) and ("items" in values or "children" in values):
                 entries.append((a, ""))  # (a drop-down: named, not followed)
+        elif paths and code[i] in "'\"" and depths[i] == level and not depths.strings[i - 1] \
+                and re.match(r"[\s,\[]*$", code[bracket:i].rsplit(",", 1)[-1]):
+            value = literal_value(code, i)
+            if isinstance(value, str):
+                entries.append(("", value))
     return entries
 
 

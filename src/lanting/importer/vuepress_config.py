@@ -206,6 +206,7 @@ def _read_keys(code: str, depths: Depths, start: int, found: JsConfig, top: bool
                 known = found.locales.setdefault(path, {})
                 for name, value in strings.items():
                     known.setdefault(name, value)
+            _root_nav(code, depths, value_at, found)
         elif key in ("nav", "navbar"):
             found.nav = found.nav or _listed(code, depths, value_at, "nav", found)
         elif key == "rewrites":
@@ -311,6 +312,22 @@ def _rewrites(code: str, depths: Depths, at: int, found: JsConfig) -> None:
             found.computed.append("rewrites")
 
 
+def _root_nav(code: str, depths: Depths, at: int, found: JsConfig) -> None:
+    """The `navbar` of the root locale (hope's `locales: { "/": { navbar: zhNavbar } }`):
+    the site's menu, which Lanting's default language has."""
+    brace = code.find("{", at)
+    if brace < 0 or code[at:brace].strip():
+        return
+    for path, value_at in keys_at(code, depths, brace, depths[brace]):
+        inner = code.find("{", value_at)
+        if path not in ("/", "root") or inner < 0 or code[value_at:inner].strip():
+            continue
+        for key, where in keys_at(code, depths, inner, depths[inner]):
+            if key in ("nav", "navbar"):
+                found.nav = found.nav or _listed(code, depths, where, "nav", found)
+        _shorthand_nav(code, depths, inner, found)
+
+
 def _locales(code: str, depths: Depths, at: int) -> dict[str, dict[str, str]]:
     brace = code.find("{", at)
     if brace < 0 or code[at:brace].strip():
@@ -335,9 +352,9 @@ def _listed(code: str, depths: Depths, at: int, key: str,
     named = re.match(r"\s*([A-Za-z_$][\w$]*)\s*(?:[,}\n]|$)", code[at:])
     if named and named.group(1) in found.arrays:
         array = found.arrays[named.group(1)]
-        return literal_entries(array, depths_of(array), 0, first, second)
+        return literal_entries(array, depths_of(array), 0, first, second, key == "nav")
     if not code[at:].lstrip().startswith("["):
         if key not in found.computed:
             found.computed.append(key)
         return []
-    return literal_entries(code, depths, at, first, second)
+    return literal_entries(code, depths, at, first, second, key == "nav")

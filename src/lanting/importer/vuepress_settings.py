@@ -137,10 +137,13 @@ class VuePressSettings:
         zh = str(self.site.config.get("language", "")).startswith("zh")
         for text, link in self.js.nav:
             if link.startswith(("http://", "https://")):
-                entries.append({"name": text, "url": link})
+                entries.append({"name": text or link, "url": link})
                 continue
             rel = link.split("#", 1)[0]
             item = self.document(self.docs / rel.lstrip("/"))
+            # (hope's entry written as a path alone, `"/guide/"`, shows the page's title)
+            text = text or (item.title if item is not None else rel.strip("/").rsplit(
+                "/", 1)[-1])
             if not link:
                 self.report.note(self.config_name(), None, f"menu entry `{text}` (a "
                                  "drop-down) left out: Lanting's menu has one level")
