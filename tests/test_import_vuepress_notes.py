@@ -571,3 +571,31 @@ def test_a_navbar_of_page_paths_in_the_root_locale_is_the_menu(tmp_path: Path) -
     menu = tomllib.loads((dest / "lanting.toml").read_text(encoding="utf-8"))["menu"]
     assert [(m["name"], unquote(m["url"])) for m in menu] == [
         ("深度学习", "/深度学习/"), ("工程", "/develop/")]
+
+
+def test_files_srcexclude_names_are_no_pages(tmp_path: Path) -> None:
+    """`srcExclude: ['**/README.md', 'reference/**']` (an LLM notes site whose root
+    README, for GitHub, repeats the notes; a course's reference PDFs' notes): VitePress
+    made no page of them, and the import made one of each, the README's `</w>` a build
+    warning. A file the globs name is left out, with a notice; `*.md` is the top
+    folder's only."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        ".vitepress/config.mts": ("export default { title: 'LLM', lang: 'zh-CN',\n"
+                                  "  srcExclude: ['**/README.md', 'reference/**', "
+                                  "'draft-*.md'],\n}\n"),
+        "index.md": "# LLM\n",
+        "README.md": "# LLM 学习\n\n后缀 </w> 标明词尾。\n",
+        "nlp/README.md": "# 目录\n",
+        "nlp/tokenizer.md": "# 分词器\n\n后缀 `</w>` 标明词尾。\n",
+        "reference/rl-book.md": "# 参考\n",
+        "draft-moe.md": "# 草稿\n",
+        "nlp/draft-bpe.md": "# BPE\n",
+    })
+    dest = tmp_path / "new"
+    imported = import_site(source, dest, None, False, NOW)
+    result = build(dest, BuildOptions())
+    assert [str(w) for w in result.warnings] == []
+    pages = sorted(p.name for p in (dest / "content" / "pages").iterdir())
+    assert pages == ["draft-bpe.md", "tokenizer.md"]
+    assert "`srcExclude`: 4 files left out" in report_of(imported)

@@ -50,7 +50,7 @@ from lanting.importer.vuepress_listings import (
 )
 from lanting.importer.vuepress_locales import site_locales, split
 from lanting.importer.vuepress_settings import VuePressSettings
-from lanting.importer.vuepress_urls import old_urls, rewritten
+from lanting.importer.vuepress_urls import excluded, old_urls, rewritten
 
 BLOG_FOLDERS = frozenset({"posts", "post", "blog", "blogs", "_posts", "article", "articles"})
 """Top folders whose dated pages are posts whatever the theme."""
@@ -156,7 +156,17 @@ class VuePress(VuePressSettings, VuePressFront, VuePressBodies):
         """Every Markdown file VitePress or VuePress made a page of: any folder but a
         hidden one (`.vitepress/`), `node_modules/` and the source's `public/` (a folder
         named `resources/` or `themes/` holds pages as any other)."""
-        return [p for p in _files(self.docs, self.public) if p.suffix.lower() == ".md"]
+        found = [p for p in _files(self.docs, self.public) if p.suffix.lower() == ".md"]
+        left = [p for p in found if excluded(p.relative_to(self.docs).as_posix(),
+                                             self.js.exclude)]
+        if left:
+            files = f"{len(left)} file" + ("s" if len(left) > 1 else "")
+            self.report.note(self.config_name(), None, f"`srcExclude`: {files} left out, "
+                             "as VitePress made no page of them ("
+                             + ", ".join(p.relative_to(self.docs).as_posix()
+                                         for p in left[:3]) + (", …" if left[3:] else "")
+                             + ")")
+        return [p for p in found if p not in left]
 
     def copy_public(self) -> None:
         """`public/` is served at the site's root as it is (`public/img/a.png` at

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from lanting.importer.common import read_text
 from lanting.importer.js_literals import (
+    QUOTED,
     Depths,
     depths_of,
     keys_at,
@@ -36,7 +37,8 @@ CONFIG_NAMES = ("config.mts", "config.ts", "config.mjs", "config.js", "config.cj
                 "config.cts", "config/index.mts", "config/index.ts", "config/index.js")
 """Where VitePress and VuePress look for the configuration, in their order."""
 READ_KEYS = ("title", "description", "lang", "base", "srcDir", "cleanUrls", "hostname",
-             "author", "locales", "nav", "navbar", "socialLinks", "blog", "type", "rewrites")
+             "author", "locales", "nav", "navbar", "socialLinks", "blog", "type", "rewrites",
+             "srcExclude")
 """Keys whose literal values the import uses."""
 _MATH = re.compile(r"\bmath\s*:\s*(?:true|\{)|katex|mathjax|markdownMath|texmath",
                    re.IGNORECASE)
@@ -57,6 +59,8 @@ class JsConfig:
     nav: list[tuple[str, str]] = field(default_factory=list)
     """(text, link) of the literal top entries of `nav` / `navbar` (a drop-down's link
     empty)."""
+    exclude: list[str] = field(default_factory=list)
+    """VitePress's `srcExclude`: globs of the files it made no page of."""
     rewrites: dict[str, str] = field(default_factory=dict)
     """VitePress's `rewrites` (source path pattern -> new path pattern), literal pairs."""
     social: list[tuple[str, str]] = field(default_factory=list)
@@ -211,6 +215,13 @@ def _read_keys(code: str, depths: Depths, start: int, found: JsConfig, top: bool
             found.nav = found.nav or _listed(code, depths, value_at, "nav", found)
         elif key == "rewrites":
             _rewrites(code, depths, value_at, found)
+        elif key == "srcExclude":
+            globs = re.fullmatch(r"\s*\[((?:\s*" + QUOTED + r"\s*,?)*)\s*\]\s*",
+                                 code[value_at:code.find("]", value_at) + 1])
+            if globs is None:
+                found.computed.append(key)
+            found.exclude = found.exclude or [a or b for a, b in re.findall(
+                QUOTED, globs.group(1) if globs else "")]
         elif key in ("themeConfig", "theme"):
             _read_theme(code, depths, value_at, found)
         elif key == "author":

@@ -1,7 +1,8 @@
 """Where a VitePress or VuePress page was: its file's path (`guide/x.md` at
 `/guide/x.html`, `/guide/x` with VitePress's `cleanUrls`; a `README.md` — VitePress: an
 `index.md` — at its folder), moved by VitePress's `rewrites` (`'post/(.*)': '(.*)'`,
-`':lang/posts/:slug.md': ':lang/:slug.md'`), or a front-matter `permalink`."""
+`':lang/posts/:slug.md': ':lang/:slug.md'`), or a front-matter `permalink`; or no page at
+all, its file named by VitePress's `srcExclude`."""
 
 from __future__ import annotations
 
@@ -66,3 +67,19 @@ def old_urls(route: str, data: dict[str, Any], kind: str, clean: bool) -> list[s
     else:
         urls.append(f"/{stem}.html")
     return list(dict.fromkeys(urls))
+
+
+def excluded(rel: str, patterns: list[str]) -> bool:
+    """Whether a glob of VitePress's `srcExclude` (fast-glob's, from the source folder)
+    names the file at `rel`: `**/README.md` at any depth, `reference/**` under that
+    folder, `draft-*.md` in the top folder only (`*` stays in its folder)."""
+    return any(_glob(p).fullmatch(rel) for p in patterns)
+
+
+def _glob(pattern: str) -> re.Pattern[str]:
+    parts = re.split(r"(\*\*/|\*\*|\*|\?|\{[^{}]*\})", pattern.strip().lstrip("./"))
+    regex = {"**/": "(?:.*/)?", "**": ".*", "*": "[^/]*", "?": "[^/]"}
+    return re.compile("".join(
+        regex.get(part) or ("(?:" + "|".join(re.escape(a) for a in part[1:-1].split(","))
+                            + ")" if part.startswith("{") else re.escape(part))
+        for part in parts))
