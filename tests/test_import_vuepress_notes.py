@@ -599,3 +599,25 @@ def test_files_srcexclude_names_are_no_pages(tmp_path: Path) -> None:
     pages = sorted(p.name for p in (dest / "content" / "pages").iterdir())
     assert pages == ["draft-bpe.md", "tokenizer.md"]
     assert "`srcExclude`: 4 files left out" in report_of(imported)
+
+
+def test_the_folder_package_json_builds_is_the_site(tmp_path: Path) -> None:
+    """Two first-level folders with a `.vitepress/`: `myNotes-backup/` (an old copy)
+    and `mynotes/`, which `package.json` builds (`vitepress build mynotes`). The first
+    by name was taken for the site: the old copy was imported, twice over."""
+    source = tmp_path / "repo"
+    write_files(source, {
+        "package.json": ('{"scripts": {"docs:dev": "vitepress dev mynotes",\n'
+                         '  "docs:build": "vitepress build mynotes"}}\n'),
+        "myNotes-backup/.vitepress/config.mjs": "export default { title: '旧笔记' }\n",
+        "myNotes-backup/index.md": "# 旧\n",
+        "myNotes-backup/ml/old.md": "# 旧的一篇\n",
+        "mynotes/.vitepress/config.mjs": "export default { title: '笔记', lang: 'zh-CN' }\n",
+        "mynotes/index.md": "# 笔记\n",
+        "mynotes/ml/rag.md": "# 检索增强生成\n",
+    })
+    dest = tmp_path / "new"
+    import_site(source, dest, None, False, NOW)
+    config = tomllib.loads((dest / "lanting.toml").read_text(encoding="utf-8"))
+    assert config["title"] == "笔记"
+    assert sorted(p.name for p in (dest / "content" / "pages").iterdir()) == ["rag.md"]

@@ -62,12 +62,28 @@ _NUMBERED = re.compile(r"^\d+\.")
 _LETTER = re.compile(r"[^\W\d_]")
 
 
+_BUILD_SCRIPT = re.compile(r"""\b(?:vitepress|vuepress(?:-vite|-webpack)?)\s+build\s+"""
+                           r"""(?:--?[\w-]+(?:[ =][^\s"'-][^\s"']*)?\s+)*"""
+                           r"""([^\s"'&|;-][^\s"'&|;]*)""")
+"""The folder `package.json`'s build script names (`vitepress build mynotes`)."""
+
+
+def _built_folder(source: Path) -> Path | None:
+    """The folder the site's `package.json` builds, when it says: of several folders
+    with a config (an old copy beside the site), the one the site was made from."""
+    package = source / "package.json"
+    found = _BUILD_SCRIPT.search(read_text(package)) if package.is_file() else None
+    return (source / found.group(1)) if found else None
+
+
 def locate(source: Path, tool: str) -> Path | None:
-    """The `.vitepress`/`.vuepress` folder of a site: at its root, in `docs/`, `src/` or
-    another first-level folder."""
-    for folder in (source, source / "docs", source / "src",
+    """The `.vitepress`/`.vuepress` folder of a site: in the folder `package.json`'s
+    build script names, else at its root, in `docs/`, `src/` or another first-level
+    folder."""
+    built = _built_folder(source)
+    for folder in ([built] if built else []) + [source, source / "docs", source / "src",
                    *sorted(p for p in source.iterdir() if p.is_dir()
-                           and not p.name.startswith((".", "node_modules")))):
+                           and not p.name.startswith((".", "node_modules")))]:
         if (folder / tool).is_dir():
             return folder / tool
     return None
