@@ -621,3 +621,25 @@ def test_the_folder_package_json_builds_is_the_site(tmp_path: Path) -> None:
     config = tomllib.loads((dest / "lanting.toml").read_text(encoding="utf-8"))
     assert config["title"] == "笔记"
     assert sorted(p.name for p in (dest / "content" / "pages").iterdir()) == ["rag.md"]
+
+
+def test_an_image_path_with_a_space_is_the_image(tmp_path: Path) -> None:
+    """`![架构](./images/6-1-3-In-Context RALM.png)`, as Typora writes an image whose
+    file name has a space (a RAG note): markdown-it showed it as text, as Lanting's
+    Markdown would, a build warning. The file is there, so the image was meant: its
+    path goes in angle brackets, as the Hugo and Jekyll imports write it."""
+    source = tmp_path / "notes"
+    write_files(source, {
+        ".vitepress/config.mts": "export default { title: 'LLM', lang: 'zh-CN' }\n",
+        "index.md": "# LLM\n",
+        "llm/rag.md": ("# 检索增强\n\n![架构](./images/6-1-3-In-Context RALM.png)\n\n"
+                       "![缺](./images/no such file.png)\n"),
+        "llm/images/6-1-3-In-Context RALM.png": png(4, 3),
+    })
+    dest = tmp_path / "new"
+    import_site(source, dest, None, False, NOW)
+    result = build(dest, BuildOptions())
+    assert [w.message.split(":")[0] for w in result.warnings] == ["an image shown as text"]
+    prose = page(dest / "public", "/rag/").one("div", class_="prose")
+    assert [unquote(i["src"]).rsplit("/", 1)[-1] for i in prose.find_all("img")] == [
+        "6-1-3-In-Context RALM.png"]

@@ -29,6 +29,7 @@ from lanting.importer.body_links import (
     map_urls,
     plain_wiki_links,
     repair_page_fragments,
+    spaced_image_paths,
     unlink_dropped,
 )
 from lanting.importer.body_math import shelve_tex_math, table_math
@@ -213,6 +214,13 @@ class VuePressBodies:
         text, count = B.emoji(text)
         ctx.convert("emoji shortcodes", count)
         text = self.wiki_links(text, path, shelf, ctx)
+
+        # (Typora's `![](./images/In-Context RALM.png)`: text to markdown-it, but the file
+        # is there, so an image was meant, as the Hugo and Jekyll imports read it)
+        text, count = spaced_image_paths(text, lambda name: (
+            self.public / name.lstrip("/") if name.startswith("/") else path.parent / name
+        ).is_file())
+        ctx.convert("image paths with spaces (Typora's) in angle brackets", count)
 
         def resolve(url: str, image: bool) -> str | None:
             return self.url(url, image, path, ctx)
